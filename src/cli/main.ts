@@ -1,0 +1,211 @@
+#!/usr/bin/env node
+// The haltkey command line. Every command is a thin client of the daemon, except `serve` (which is
+// the daemon), `mcp` (the stdio shim), `config check` and `audit verify` with no daemon running.
+import { readFile } from "node:fs/promises";
+import { Command, InvalidArgumentError } from "commander";
+import { PolicyError, parsePolicy } from "../core/policy.js";
+import { DaemonClient, DaemonError } from "../daemon/client.js";
+import { createLogger } from "../daemon/log.js";
+import { resolvePaths } from "../daemon/paths.js";
+import { DaemonStartError, VERSION, startDaemon } from "../daemon/server.js";
+import { runMcpShim } from "../mcp/stdio.js";
+import { Store, StoreOpenError } from "../store/store.js";
+
+const paths = resolvePaths();
+const program = new Command();
+program.name("haltkey").description("Safety dongle for AI agents: go, pause or hard stop, lifted only by a human on hardware.").version(VERSION);
+
+function die(message: string, code = 1): never {
+  process.stderr.write(`haltkey: ${message}\n`);
+  process.exit(code);
+}
+
+async function withDaemon<T>(fn: (c: DaemonClient) => Promise<T>): Promise<T> {
+  let client: DaemonClient;
+  try {
+    client = await DaemonClient.connect(paths.socket);
+  } catch {
+    die(`no haltkey daemon is running on ${paths.socket}. Start one with 'haltkey serve' (add --simulate for simulated hardware).`);
+  }
+  try {
+    return await fn(client);
+  } catch (e) {
+    if (e instanceof DaemonError) die(`${e.code}: ${e.message}`);
+    throw e;
+  } finally {
+    client.close();
+  }
+}
+
+const print = (json: boolean, value: unknown, human: () => string): void => {
+  process.stdout.write(json ? `${JSON.stringify(value, null, 2)}\n` : `${human()}\n`);
+};
+
+const parseMode = (v: string): number => {
+  if (v !== "600" && v !== "660") throw new InvalidArgumentError("socket mode must be 600 or 660");
+  return Number.parseInt(v, 8);
+};
+
+program
+  .command("serve")
+  .description("Run the daemon: owns the database and approval devices, listens on the unix socket")
+  .option("--simulate", "use a simulated display and security key (tests and demos; no security)", false)
+  .option("--policy <file>", "policy file (JSON or YAML)")
+  .option("--socket-mode <mode>", "socket permissions: 600, or 660 for a dedicated haltkey group", parseMode)
+  .option("--single-tool", "MCP-AQL single mode (one mcp_aql tool) instead of CRUDE endpoints", false)
+  .action(async (o: { simulate: boolean; policy?: string; socketMode?: number; singleTool: boolean }) => {
+    const log = createLogger("haltkey");
+    try {
+      const daemon = await startDaemon({
+        paths,
+        simulate: o.simulate,
+        ...(o.policy ? { policyPath: o.policy } : {}),
+        ...(o.socketMode ? { socketMode: o.socketMode } : {}),
+        endpointMode: o.singleTool ? "single" : "semantic",
+        log,
+      });
+      const status = daemon.service.status();
+      const banner = o.simulate
+        ? "SIMULATED HARDWARE: approvals come from `haltkey sim press|touch`; this offers NO security (tests and demos only)"
+        : daemon.service.channelInfo.display === "none" && daemon.service.channelInfo.securityKey === "none"
+          ? "no approval device attached: pauses and blocks cannot be lifted until one is"
+          : "hardware approval channel attached";
+      process.stderr.write(
+        `haltkey ${VERSION} serving on ${paths.socket}\n  mode: ${String(status.mode)}   policy: ${o.policy ?? "(defaults)"} ${String(status.policyDigest).slice(0, 12)}\n  approvals: ${banner}\n  home: ${paths.home}\n`,
+      );
+      const stop = (): void => {
+        void daemon.close().then(() => process.exit(0));
+      };
+      process.on("SIGTERM", stop);
+      process.on("SIGINT", stop);
+    } catch (e) {
+      if (e instanceof StoreOpenError || e instanceof DaemonStartError || e instanceof PolicyError) die(e.message, 2);
+      throw e;
+    }
+  });
+
+program
+  .command("mcp")
+  .description("Stdio MCP server for MCP clients; forwards to the daemon and starts it if none runs")
+  .option("--simulate", "if this starts the daemon, start it with simulated hardware", false)
+  .option("--policy <file>", "if this starts the daemon, start it with this policy")
+  .option("--no-autostart", "never start a daemon; fail closed when none runs")
+  .option("--single-tool", "expose MCP-AQL single mode (one mcp_aql tool)", false)
+  .action(async (o: { simulate: boolean; policy?: string; autostart: boolean; singleTool: boolean }) => {
+    await runMcpShim({
+      paths,
+      autostart: o.autostart,
+      simulate: o.simulate,
+      ...(o.policy ? { policyPath: o.policy } : {}),
+      endpointMode: o.singleTool ? "single" : "semantic",
+    });
+  });
+
+program
+  .command("status")
+  .description("What the daemon is doing: mode, blocks, executions, pending approvals, audit head")
+  .option("--json", "machine-readable output", false)
+  .action(async (o: { json: boolean }) => {
+    await withDaemon(async (c) => {
+      const s = await c.request<Record<string, unknown>>("status");
+      print(o.json, s, () => {
+        const ch = s.approvalChannel as { simulated: boolean; display: string; securityKey: string };
+        const lines = [
+          `haltkey ${String(s.version)} pid ${String(s.pid)} on ${String(s.socket)}`,
+          `mode ${String(s.mode)}; approvals: ${ch.simulated ? "SIMULATED display and key" : `display ${ch.display}, key ${ch.securityKey}`}`,
+        ];
+        for (const b of s.blocks as Array<Record<string, string>>) lines.push(`BLOCKED ${b.agent}: ${b.reason} (since ${b.since}, challenge ${b.verificationId ?? "re-issued on next contact"})`);
+        for (const p of s.pending as Array<Record<string, string>>) lines.push(`pending ${p.kind} ${p.id}: ${p.text}`);
+        lines.push(`${(s.executions as unknown[]).length} active execution(s); audit head #${String((s.audit as { seq: number }).seq)}`);
+        return lines.join("\n");
+      });
+    });
+  });
+
+const sim = program.command("sim").description("Play the human on simulated hardware (daemon must run with --simulate)");
+sim
+  .command("press <requestId> <decision>")
+  .description("press approve or deny on the simulated display for a confirmation")
+  .action(async (requestId: string, decision: string) => {
+    if (decision !== "approve" && decision !== "deny") die("decision must be approve or deny", 2);
+    await withDaemon(async (c) => {
+      const r = await c.request("sim.press", { requestId, decision });
+      process.stdout.write(`${JSON.stringify(r)}\n`);
+    });
+  });
+sim
+  .command("touch <requestId>")
+  .description("touch the simulated security key for a request (confirmation, challenge or unblock)")
+  .action(async (requestId: string) => {
+    await withDaemon(async (c) => {
+      const r = await c.request("sim.touch", { requestId });
+      process.stdout.write(`${JSON.stringify(r)}\n`);
+    });
+  });
+
+program
+  .command("unblock <agent>")
+  .description("Admin override of a hard block; needs a security-key touch on the approval device")
+  .option("--wait <seconds>", "how long to wait for the touch", (v) => Number.parseInt(v, 10), 120)
+  .action(async (agent: string, o: { wait: number }) => {
+    await withDaemon(async (c) => {
+      process.stderr.write(`Waiting up to ${o.wait} s for a security-key touch approving the unblock of '${agent}'…\n`);
+      const r = await c.request<{ requestId: string; status: string }>("admin.unblock", { agent, waitSeconds: o.wait }, (o.wait + 10) * 1000);
+      if (r.status === "not_blocked") die(`agent '${agent}' is not blocked`);
+      if (r.status !== "approved") die(`unblock of '${agent}' was not approved (${r.status})`);
+      process.stdout.write(`unblocked ${agent}\n`);
+    });
+  });
+
+const audit = program.command("audit").description("The hash-chained audit log");
+audit
+  .command("verify")
+  .description("Walk the audit chain and report any rewritten, dropped or added record")
+  .option("--json", "machine-readable output", false)
+  .action(async (o: { json: boolean }) => {
+    let report: { ok: boolean; records: number; head: { seq: number; hash: string }; problems: string[] };
+    const running = await DaemonClient.connect(paths.socket).catch(() => undefined);
+    if (running) {
+      try {
+        report = await running.request("audit.verify");
+      } finally {
+        running.close();
+      }
+    } else {
+      let store: Store;
+      try {
+        store = await Store.open(paths.db);
+      } catch (e) {
+        die((e as Error).message, 2);
+      }
+      report = await store.verifyAudit();
+      await store.close();
+    }
+    print(o.json, report, () =>
+      report.ok
+        ? `audit chain OK: ${report.records} records, head #${report.head.seq} ${report.head.hash.slice(0, 16)}`
+        : `audit chain BROKEN (${report.records} records read):\n${report.problems.map((p) => `  - ${p}`).join("\n")}`,
+    );
+    if (!report.ok) process.exit(1);
+  });
+
+const config = program.command("config").description("Policy files");
+config
+  .command("check <file>")
+  .description("Validate a policy file and print what it compiles to")
+  .option("--json", "machine-readable output", false)
+  .action(async (file: string, o: { json: boolean }) => {
+    try {
+      const p = parsePolicy(await readFile(file, "utf8"), file);
+      const summary = { ok: true, mode: p.mode, maxAutonomousSteps: p.maxAutonomousSteps, riskTolerance: p.riskTolerance, deny: p.deny.length, requiresApproval: p.requiresApproval.length, autoApprove: p.autoApprove.length, agents: Object.keys(p.agents) };
+      print(o.json, summary, () => `${file}: OK (mode ${p.mode}, ${p.deny.length} deny, ${p.requiresApproval.length} requiresApproval, ${p.autoApprove.length} autoApprove, ${Object.keys(p.agents).length} agent overrides)`);
+    } catch (e) {
+      if (e instanceof PolicyError) {
+        print(o.json, { ok: false, problems: e.problems }, () => e.message);
+        process.exit(1);
+      }
+      die((e as Error).message);
+    }
+  });
+
+program.parseAsync(process.argv).catch((e: Error) => die(e.stack ?? e.message));

@@ -1,0 +1,198 @@
+// The evaluation pipeline of spec §8.7.2 as one pure function: no clock, no randomness, no I/O.
+// Stage 0 (the guard) looks at what the daemon already knows about the agent; stages 1–5 look at
+// the step. All stages run so every factor is reported; the strictest verdict wins, except that
+// an autoApprove match ends evaluation before stages 4–5 as the spec requires.
+import type { AgentPolicy } from "./policy.js";
+import type { RuleMatch, RulePack } from "./rule-pack.js";
+import { hasHiddenCharacters, normalizeForMatching } from "./text.js";
+import type { SafetyTier } from "./wire.js";
+
+/** What the agent's step asks for, ordered from least to most severe. */
+export type Verdict = "continue" | "confirm" | "verify" | "stop";
+const SEVERITY: Record<Verdict, number> = { continue: 0, confirm: 1, verify: 2, stop: 3 };
+export const VERDICT_TIER: Record<Verdict, SafetyTier> = {
+  continue: "advisory",
+  confirm: "confirm",
+  verify: "verify",
+  stop: "danger_zone",
+};
+
+export type PauseCause =
+  | "blocked"
+  | "pending_approval"
+  | "deny_pattern"
+  | "danger_zone_tier"
+  | "verify_tier"
+  | "requires_approval"
+  | "risk_tolerance"
+  | "step_limit"
+  | "previous_failure";
+
+/** What the daemon knows about the agent before this step (stage 0). */
+export type Guard =
+  | { readonly kind: "clear" }
+  /** The agent (or its session) is hard-blocked. */
+  | { readonly kind: "blocked"; readonly verificationId: string; readonly reason: string }
+  /** A human already approved exactly this action; the approval is used up by this step. */
+  | { readonly kind: "granted"; readonly requestId: string; readonly channel: string }
+  /** A confirmation or challenge is still waiting for the human. */
+  | {
+      readonly kind: "pending";
+      readonly request: "confirmation" | "challenge";
+      readonly requestId: string;
+      readonly reason: string;
+    };
+
+export interface StepFacts {
+  readonly hint: string;
+  readonly outcome?: "success" | "failure" | "skipped" | "partial";
+  /** Agent-supplied; can only raise the score. */
+  readonly llmRiskScore?: number;
+  /** 1-based count of steps since the execution started or a human last approved one. */
+  readonly autonomousStep: number;
+  readonly maxAutonomousSteps: number;
+}
+
+export interface Evaluation {
+  readonly verdict: Verdict;
+  readonly tier: SafetyTier;
+  /** 0–100, max of the rule pack and the agent's own riskScore. */
+  readonly score: number;
+  readonly factors: readonly string[];
+  readonly reason?: string;
+  readonly cause?: PauseCause;
+  readonly rules: readonly RuleMatch[];
+  readonly stepsRemaining: number;
+  /** True when stage 0 decided (nothing new to create: the block or pending request exists). */
+  readonly fromGuard: boolean;
+}
+
+export function scoreToTier(score: number): SafetyTier {
+  if (score >= 86) return "danger_zone";
+  if (score >= 61) return "verify";
+  if (score >= 31) return "confirm";
+  return "advisory";
+}
+
+/** Score given to a hint that hid characters from the matchers: an evasion attempt needs a human. */
+export const HIDDEN_CHARACTERS_SCORE = 55;
+
+export function evaluateStep(facts: StepFacts, guard: Guard, policy: AgentPolicy, pack: RulePack): Evaluation {
+  const stepsRemaining = Math.max(0, facts.maxAutonomousSteps - facts.autonomousStep);
+  const fromGuard = (verdict: Verdict, cause: PauseCause | undefined, reason: string | undefined, factor: string): Evaluation => ({
+    verdict,
+    tier: VERDICT_TIER[verdict],
+    score: 0,
+    factors: [factor],
+    ...(reason !== undefined ? { reason } : {}),
+    ...(cause !== undefined ? { cause } : {}),
+    rules: [],
+    stepsRemaining,
+    fromGuard: true,
+  });
+
+  switch (guard.kind) {
+    case "blocked":
+      return fromGuard(
+        "stop",
+        "blocked",
+        `Agent is hard-blocked: ${guard.reason}. A human must enter the code shown on the approval display (verify_challenge ${guard.verificationId}) or touch the security key.`,
+        `Hard block in force (verificationId ${guard.verificationId})`,
+      );
+    case "granted":
+      return fromGuard("continue", undefined, undefined, `Approved by a human on ${guard.channel} (request ${guard.requestId}); approval used`);
+    case "pending": {
+      const verdict: Verdict = guard.request === "challenge" ? "verify" : "confirm";
+      const how =
+        guard.request === "challenge"
+          ? `waiting for verify_challenge ${guard.requestId} with the code from the approval display`
+          : `waiting for a human to approve confirmation ${guard.requestId} on the approval channel`;
+      return fromGuard(verdict, "pending_approval", `Paused: ${guard.reason}; ${how}`, `Pending human approval (${guard.requestId})`);
+    }
+    case "clear":
+      break;
+  }
+
+  const factors: string[] = [];
+  let verdict: Verdict = "continue";
+  let cause: PauseCause | undefined;
+  let reason: string | undefined;
+  const raise = (v: Verdict, c: PauseCause, r: string): void => {
+    if (SEVERITY[v] > SEVERITY[verdict]) {
+      verdict = v;
+      cause = c;
+      reason = r;
+    }
+  };
+
+  // Stage 1: step limit. "Exceeds" is literal: with a limit of 10, step 11 pauses.
+  if (facts.autonomousStep > facts.maxAutonomousSteps) {
+    const r = `Step limit exceeded: step ${facts.autonomousStep} of at most ${facts.maxAutonomousSteps} autonomous steps`;
+    factors.push(r);
+    raise("confirm", "step_limit", r);
+  } else {
+    factors.push(`Step ${facts.autonomousStep} of ${facts.maxAutonomousSteps} autonomous steps`);
+  }
+
+  // Stage 2: previous outcome.
+  if (facts.outcome === "failure") {
+    const r = "Previous step failed; a human should review before the agent goes on";
+    factors.push(r);
+    raise("confirm", "previous_failure", r);
+  } else if (facts.outcome === "partial") {
+    factors.push("Previous step partly succeeded");
+  }
+
+  // Stage 3: policy patterns on the normalised hint. deny > requiresApproval > autoApprove.
+  const normalized = normalizeForMatching(facts.hint);
+  const deny = policy.deny.matches(normalized);
+  const approval = policy.requiresApproval.matches(normalized);
+  for (const p of deny) factors.push(`Deny pattern matched: "${p}"`);
+  for (const p of approval) factors.push(`Requires-approval pattern matched: "${p}"`);
+  if (deny.length > 0) raise("stop", "deny_pattern", `Action matches deny pattern "${deny[0]}"`);
+  if (approval.length > 0) raise("confirm", "requires_approval", `Action requires approval (pattern "${approval[0]}")`);
+  if (deny.length === 0 && approval.length === 0 && verdict === "continue") {
+    const auto = policy.autoApprove.matches(normalized);
+    if (auto.length > 0) {
+      factors.push(`Auto-approved by pattern "${auto[0]}"; risk stages skipped`);
+      return { verdict, tier: "advisory", score: 0, factors, rules: [], stepsRemaining, fromGuard: false };
+    }
+  }
+
+  // Stage 4: safety tier from the server-side score; the agent's riskScore can only raise it.
+  const packScore = pack.score(normalized);
+  let score = packScore.score;
+  for (const m of packScore.matches) factors.push(`Rule ${m.id} (${m.score}): ${m.reason}`);
+  if (hasHiddenCharacters(facts.hint)) {
+    factors.push(`Hint contains invisible formatting characters (${HIDDEN_CHARACTERS_SCORE}); they were removed before matching`);
+    score = Math.max(score, HIDDEN_CHARACTERS_SCORE);
+  }
+  if (facts.llmRiskScore !== undefined && facts.llmRiskScore > score) {
+    factors.push(`Agent-reported riskScore ${facts.llmRiskScore} raised the score from ${score}`);
+    score = facts.llmRiskScore;
+  }
+  const scoreTier = scoreToTier(score);
+  factors.push(`Risk score ${score}: ${scoreTier} tier`);
+  if (scoreTier === "danger_zone") raise("stop", "danger_zone_tier", `Risk score ${score} is in the danger zone`);
+  else if (scoreTier === "verify") raise("verify", "verify_tier", `Risk score ${score} needs out-of-band verification`);
+  // Stage 5: risk tolerance decides the advisory/confirm boundary; it never relaxes verify or stop.
+  else if (score > policy.threshold) {
+    const r = `Risk score ${score} exceeds the ${policy.riskTolerance} tolerance threshold ${policy.threshold}`;
+    factors.push(r);
+    raise("confirm", "risk_tolerance", r);
+  } else if (score > 0) {
+    factors.push(`Risk score ${score} is within the ${policy.riskTolerance} tolerance threshold ${policy.threshold}`);
+  }
+
+  return {
+    verdict,
+    tier: VERDICT_TIER[verdict],
+    score,
+    factors,
+    ...(reason !== undefined ? { reason } : {}),
+    ...(cause !== undefined ? { cause } : {}),
+    rules: packScore.matches,
+    stepsRemaining,
+    fromGuard: false,
+  };
+}

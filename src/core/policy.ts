@@ -1,0 +1,152 @@
+// The policy file: spec §8.7.4's names at the top level, haltkey's settings beside them, and
+// per-agent overrides. Parsed strictly (an unknown key is a typo that would silently weaken
+// policy) and compiled once; the compiled form is what the pipeline reads.
+import { createHash } from "node:crypto";
+import { z } from "zod";
+import { parse as parseYaml } from "yaml";
+import { GLOB_MAX_LENGTH, GlobSet, GlobSyntaxError, compileGlob } from "./glob.js";
+import { ElementName, Mode, RiskTolerance } from "./wire.js";
+
+const PatternList = z.array(z.string().min(1).max(GLOB_MAX_LENGTH)).max(10_000);
+const Steps = z.number().int().min(0).max(100_000);
+
+const AgentOverride = z.strictObject({
+  maxAutonomousSteps: Steps.optional(),
+  riskTolerance: RiskTolerance.optional(),
+  // Appended to the top-level lists: an override adds patterns, it cannot remove a deny.
+  deny: PatternList.optional(),
+  requiresApproval: PatternList.optional(),
+  autoApprove: PatternList.optional(),
+});
+
+export const PolicyFile = z.strictObject({
+  $schema: z.string().optional(),
+  mode: Mode.default("enforcing"),
+  maxAutonomousSteps: Steps.default(50),
+  riskTolerance: RiskTolerance.default("moderate"),
+  deny: PatternList.default([]),
+  requiresApproval: PatternList.default([]),
+  autoApprove: PatternList.default([]),
+  challengeTtlSeconds: z.number().int().min(30).max(3600).default(300),
+  confirmationTtlSeconds: z.number().int().min(30).max(3600).default(300),
+  verifyRateLimit: z
+    .strictObject({
+      maxFailures: z.number().int().min(1).max(1000).default(10),
+      windowSeconds: z.number().int().min(1).max(86_400).default(60),
+      maxLockoutSeconds: z.number().int().min(1).max(7 * 86_400).default(3600),
+    })
+    .default({ maxFailures: 10, windowSeconds: 60, maxLockoutSeconds: 3600 }),
+  agents: z.record(ElementName, AgentOverride).default({}),
+});
+export type PolicyFile = z.infer<typeof PolicyFile>;
+
+/** Stage 5 thresholds (spec §8.7.2): a score above the threshold needs a human. */
+export const TOLERANCE_THRESHOLDS = { conservative: 25, moderate: 50, aggressive: 75 } as const;
+
+export interface AgentPolicy {
+  readonly maxAutonomousSteps: number;
+  readonly riskTolerance: RiskTolerance;
+  readonly threshold: number;
+  readonly deny: GlobSet;
+  readonly requiresApproval: GlobSet;
+  readonly autoApprove: GlobSet;
+}
+
+export interface CompiledPolicy {
+  readonly file: PolicyFile;
+  /** sha256 of the canonical policy, recorded in the audit log when a policy is loaded. */
+  readonly digest: string;
+  readonly defaults: AgentPolicy;
+  readonly agents: ReadonlyMap<string, AgentPolicy>;
+}
+
+export class PolicyError extends Error {
+  constructor(
+    readonly source: string,
+    readonly problems: readonly string[],
+  ) {
+    super(`${source}: invalid policy\n${problems.map((p) => `  - ${p}`).join("\n")}`);
+  }
+}
+
+function formatPath(path: ReadonlyArray<PropertyKey>): string {
+  let out = "";
+  for (const part of path) out += typeof part === "number" ? `[${part}]` : out ? `.${String(part)}` : String(part);
+  return out || "(top level)";
+}
+
+/** Parses policy text (JSON or YAML, chosen by the file name) and validates it. */
+export function parsePolicy(text: string, source: string): PolicyFile {
+  let raw: unknown;
+  try {
+    raw = /\.ya?ml$/i.test(source) ? parseYaml(text) : JSON.parse(text);
+  } catch (e) {
+    throw new PolicyError(source, [`not valid ${/\.ya?ml$/i.test(source) ? "YAML" : "JSON"}: ${(e as Error).message}`]);
+  }
+  const parsed = PolicyFile.safeParse(raw ?? {});
+  if (!parsed.success) {
+    throw new PolicyError(
+      source,
+      parsed.error.issues.map((i) => `${formatPath(i.path)}: ${i.message}`),
+    );
+  }
+  // Globs are compiled here too so a bad pattern is reported with its path, not at first use.
+  const problems: string[] = [];
+  const checkList = (list: readonly string[] | undefined, path: string): void =>
+    list?.forEach((p, i) => {
+      try {
+        compileGlob(p);
+      } catch (e) {
+        if (e instanceof GlobSyntaxError) problems.push(`${path}[${i}]: ${e.message}`);
+        else throw e;
+      }
+    });
+  for (const key of ["deny", "requiresApproval", "autoApprove"] as const) {
+    checkList(parsed.data[key], key);
+    for (const [agent, o] of Object.entries(parsed.data.agents)) checkList(o[key], `agents.${agent}.${key}`);
+  }
+  if (problems.length > 0) throw new PolicyError(source, problems);
+  return parsed.data;
+}
+
+export function defaultPolicy(): PolicyFile {
+  return PolicyFile.parse({});
+}
+
+function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(",")}]`;
+  if (value && typeof value === "object") {
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(",")}}`;
+  }
+  return JSON.stringify(value);
+}
+export { canonicalJson };
+
+export function compilePolicy(file: PolicyFile): CompiledPolicy {
+  const build = (o: z.infer<typeof AgentOverride> = {}): AgentPolicy => {
+    const riskTolerance = o.riskTolerance ?? file.riskTolerance;
+    return {
+      maxAutonomousSteps: o.maxAutonomousSteps ?? file.maxAutonomousSteps,
+      riskTolerance,
+      threshold: TOLERANCE_THRESHOLDS[riskTolerance],
+      deny: new GlobSet([...file.deny, ...(o.deny ?? [])]),
+      requiresApproval: new GlobSet([...file.requiresApproval, ...(o.requiresApproval ?? [])]),
+      autoApprove: new GlobSet([...file.autoApprove, ...(o.autoApprove ?? [])]),
+    };
+  };
+  const agents = new Map<string, AgentPolicy>();
+  for (const [name, o] of Object.entries(file.agents)) agents.set(name, build(o));
+  return {
+    file,
+    digest: createHash("sha256").update(canonicalJson(file)).digest("hex"),
+    defaults: build(),
+    agents,
+  };
+}
+
+export function policyFor(policy: CompiledPolicy, agent: string): AgentPolicy {
+  return policy.agents.get(agent) ?? policy.defaults;
+}

@@ -1,0 +1,100 @@
+// Rules are data: each has an id, a reason, a score and examples that must and must not match
+// (test/rule-packs.test.ts runs every example). A pack scores normalised text as the maximum
+// score of the rules that match, so adding a signal can never lower the score.
+import { KeywordIndex } from "./keyword-index.js";
+
+export const RULE_CATEGORIES = [
+  "shell",
+  "filesystem",
+  "sql",
+  "git",
+  "cloud",
+  "kubernetes",
+  "privilege",
+  "production",
+  "network",
+  "secrets-access",
+  "self-protection",
+] as const;
+export type RuleCategory = (typeof RULE_CATEGORIES)[number];
+
+export interface Rule {
+  /** Stable, dotted: "<category>.<what>", e.g. "sql.drop-table". */
+  readonly id: string;
+  readonly category: RuleCategory;
+  /** Why the action is risky, phrased for the operator; becomes a directive factor. */
+  readonly reason: string;
+  /** 0–100: 0–30 advisory, 31–60 confirm, 61–85 verify, 86–100 danger_zone. */
+  readonly score: number;
+  /** Lower-case literals; the pattern is only tried when one occurs in the text. */
+  readonly keywords: readonly string[];
+  /** Tested against normalised (lower-case, whitespace-folded) text. */
+  readonly pattern: RegExp;
+  readonly examples: { readonly match: readonly string[]; readonly noMatch: readonly string[] };
+}
+
+export interface RuleMatch {
+  readonly id: string;
+  readonly category: RuleCategory;
+  readonly reason: string;
+  readonly score: number;
+}
+
+export interface PackScore {
+  readonly score: number;
+  readonly matches: readonly RuleMatch[];
+}
+
+/** Added to the strongest other match when the action also names a production target. */
+export const PRODUCTION_ESCALATION = 15;
+
+export class RulePack {
+  private readonly index: KeywordIndex<number>;
+
+  constructor(readonly rules: readonly Rule[]) {
+    const seen = new Set<string>();
+    const entries: Array<[string, number]> = [];
+    rules.forEach((rule, i) => {
+      if (seen.has(rule.id)) throw new Error(`rule pack: duplicate rule id ${rule.id}`);
+      seen.add(rule.id);
+      if (rule.keywords.length === 0) throw new Error(`rule ${rule.id}: needs at least one keyword`);
+      if (rule.score < 0 || rule.score > 100) throw new Error(`rule ${rule.id}: score must be 0–100`);
+      for (const k of rule.keywords) {
+        if (k !== k.toLowerCase() || k.length === 0) throw new Error(`rule ${rule.id}: keyword "${k}" must be non-empty lower case`);
+        entries.push([k, i]);
+      }
+    });
+    this.index = new KeywordIndex(entries);
+  }
+
+  /** `normalized` must come from normalizeForMatching. */
+  score(normalized: string): PackScore {
+    const candidates = [...this.index.find(normalized)].sort((a, b) => a - b);
+    const matches: RuleMatch[] = [];
+    for (const i of candidates) {
+      const rule = this.rules[i]!;
+      rule.pattern.lastIndex = 0;
+      if (rule.pattern.test(normalized)) {
+        matches.push({ id: rule.id, category: rule.category, reason: rule.reason, score: rule.score });
+      }
+    }
+    return { score: combineScores(matches), matches };
+  }
+}
+
+/**
+ * Maximum of the matched scores; a production target raises the strongest other match that is at
+ * least confirm-tier by PRODUCTION_ESCALATION. Monotone: more matches never lower the result.
+ */
+export function combineScores(matches: readonly RuleMatch[]): number {
+  let max = 0;
+  let maxOther = 0;
+  let production = false;
+  for (const m of matches) {
+    max = Math.max(max, m.score);
+    if (m.category === "production") production = true;
+    else maxOther = Math.max(maxOther, m.score);
+  }
+  if (production && maxOther > 30) max = Math.max(max, Math.min(100, maxOther + PRODUCTION_ESCALATION));
+  return max;
+}

@@ -1,0 +1,33 @@
+// Text as the matchers see it. Hints are written by the agent, so they are normalised before any
+// rule or glob looks at them: otherwise a zero-width space or a full-width letter walks past a deny.
+
+// Format characters (zero-width, bidi controls, soft hyphen, BOM, tag characters) are invisible
+// and only ever used here to split a word a rule looks for.
+const INVISIBLE = /[\p{Cf}]/gu;
+const WHITESPACE_RUN = /\s+/gu;
+
+/** NFKC, invisible characters removed, whitespace folded to one space, lower case. */
+export function normalizeForMatching(text: string): string {
+  return text.normalize("NFKC").replace(INVISIBLE, "").replace(WHITESPACE_RUN, " ").trim().toLowerCase();
+}
+
+/** True when the text holds characters normalisation removed or changed, worth a factor. */
+export function hasHiddenCharacters(text: string): boolean {
+  INVISIBLE.lastIndex = 0;
+  return INVISIBLE.test(text);
+}
+
+const CONTROL = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/gu;
+export const DISPLAY_TEXT_MAX = 400;
+
+/**
+ * The action as a human will read it on the approval display: NFC, no control, bidi or zero-width
+ * characters (they can make a display show something other than what is approved), whitespace
+ * folded, cut to DISPLAY_TEXT_MAX with an explicit ellipsis, and prefixed with who asks.
+ */
+export function sanitizeForDisplay(agent: string, action: string): string {
+  const clean = (s: string): string => s.normalize("NFC").replace(CONTROL, " ").replace(WHITESPACE_RUN, " ").trim();
+  const body = clean(action);
+  const cut = body.length > DISPLAY_TEXT_MAX ? `${body.slice(0, DISPLAY_TEXT_MAX - 1)}…` : body;
+  return `haltkey: agent "${clean(agent)}" wants to: ${cut}`;
+}

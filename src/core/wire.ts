@@ -1,0 +1,155 @@
+// Wire shapes of the MCP-AQL safety loop (spec §8.6–8.8) and of haltkey's own operations.
+// Every request that crosses a trust boundary is parsed with these schemas; nothing else
+// decides what a valid request looks like.
+import { z } from "zod";
+
+export const SAFETY_TIERS = ["advisory", "confirm", "verify", "danger_zone"] as const;
+export const SafetyTier = z.enum(SAFETY_TIERS);
+export type SafetyTier = z.infer<typeof SafetyTier>;
+
+export const NotificationType = z.enum(["permission_pending", "autonomy_pause", "danger_zone", "status", "error"]);
+export type NotificationType = z.infer<typeof NotificationType>;
+
+export const AgentNotification = z.object({
+  type: NotificationType,
+  message: z.string(),
+  metadata: z
+    .object({
+      operation: z.string().optional(),
+      reason: z.string().optional(),
+      level: z.string().optional(),
+      verificationId: z.string().optional(),
+      // haltkey extensions: the approval a pause waits for, and whose block a broadcast is about.
+      confirmationId: z.string().optional(),
+      agent: z.string().optional(),
+      eventId: z.string().optional(),
+    })
+    .optional(),
+  timestamp: z.string(),
+});
+export type AgentNotification = z.infer<typeof AgentNotification>;
+
+export const AutonomyDirective = z.object({
+  continue: z.boolean(),
+  factors: z.array(z.string()),
+  stopped: z.boolean().optional(),
+  reason: z.string().optional(),
+  stepsRemaining: z.number().int().min(0).optional(),
+  nextStepRisk: SafetyTier.optional(),
+  notifications: z.array(AgentNotification).optional(),
+});
+export type AutonomyDirective = z.infer<typeof AutonomyDirective>;
+
+export const ErrorDetail = z.object({
+  code: z.string().regex(/^[A-Z][A-Z0-9_]*$/),
+  message: z.string(),
+  details: z.record(z.string(), z.unknown()).optional(),
+});
+export type ErrorDetail = z.infer<typeof ErrorDetail>;
+
+export const OperationResult = z.union([
+  z.strictObject({ success: z.literal(true), data: z.unknown(), warnings: z.array(z.string()).optional() }),
+  z.strictObject({ success: z.literal(false), error: ErrorDetail }),
+]);
+export type OperationResult = { success: true; data: unknown; warnings?: string[] } | { success: false; error: ErrorDetail };
+
+export const MODES = ["enforcing", "monitoring", "logging", "disabled"] as const;
+export const Mode = z.enum(MODES);
+export type Mode = z.infer<typeof Mode>;
+
+export const RISK_TOLERANCES = ["conservative", "moderate", "aggressive"] as const;
+export const RiskTolerance = z.enum(RISK_TOLERANCES);
+export type RiskTolerance = z.infer<typeof RiskTolerance>;
+
+/** Caps on single fields. Larger values are refused with VALIDATION_PAYLOAD_TOO_LARGE, never truncated. */
+export const FIELD_LIMITS = {
+  elementName: 128,
+  hint: 32 * 1024,
+  stepDescription: 32 * 1024,
+  findings: 256 * 1024,
+  summary: 16 * 1024,
+  reason: 4 * 1024,
+  goal: 4 * 1024,
+  code: 64,
+} as const;
+
+// Agent names are chosen by the agent, so they are identifiers only, never security identity
+// on their own (blocks are also bound to the session; docs/decisions.md "Agent identity").
+export const ElementName = z
+  .string()
+  .min(1)
+  .max(FIELD_LIMITS.elementName)
+  .regex(/^[\p{L}\p{N}_.:@/ -]+$/u, "letters, digits, space and _ . : @ / - only");
+
+const Uuid = z.string().uuid();
+
+export const OUTCOMES = ["success", "failure", "skipped", "partial"] as const;
+
+export const IntrospectParams = z.object({
+  query: z.enum(["operations", "types"]).default("operations"),
+  name: z.string().max(128).optional(),
+});
+
+export const ExecuteAgentParams = z.object({
+  element_name: ElementName,
+  goal: z.string().max(FIELD_LIMITS.goal).optional(),
+  parameters: z.record(z.string(), z.unknown()).optional(),
+  // An agent may ask for a lower step limit than policy, never a higher one.
+  maxAutonomousSteps: z.number().int().min(0).max(100_000).optional(),
+});
+
+export const RecordExecutionStepParams = z.object({
+  element_name: ElementName,
+  nextActionHint: z.string().min(1).max(FIELD_LIMITS.hint),
+  stepDescription: z.string().max(FIELD_LIMITS.stepDescription).optional(),
+  outcome: z.enum(OUTCOMES).optional(),
+  findings: z.string().max(FIELD_LIMITS.findings).optional(),
+  // Untrusted: may only raise the server-side score (docs/decisions.md "LLM riskScore").
+  riskScore: z.number().min(0).max(100).optional(),
+  confidence: z.number().min(0).max(1).optional(),
+  execution_id: Uuid.optional(),
+});
+
+export const CompleteExecutionParams = z.object({
+  element_name: ElementName,
+  execution_id: Uuid.optional(),
+  outcome: z.enum(["success", "failure", "partial"]).optional(),
+  summary: z.string().max(FIELD_LIMITS.summary).optional(),
+});
+
+export const AbortExecutionParams = z.object({
+  element_name: ElementName,
+  execution_id: Uuid.optional(),
+  reason: z.string().max(FIELD_LIMITS.reason).optional(),
+});
+
+export const ConfirmOperationParams = z.object({
+  confirmation_id: Uuid,
+  element_name: ElementName.optional(),
+  // How long to wait for the human's answer on the approval channel before returning "pending".
+  wait_seconds: z.number().int().min(0).max(120).default(30),
+});
+
+export const VerifyChallengeParams = z.object({
+  challenge_id: Uuid,
+  code: z.string().min(1).max(FIELD_LIMITS.code),
+  element_name: ElementName.optional(),
+});
+
+export type IntrospectParams = z.infer<typeof IntrospectParams>;
+export type ExecuteAgentParams = z.infer<typeof ExecuteAgentParams>;
+export type RecordExecutionStepParams = z.infer<typeof RecordExecutionStepParams>;
+export type CompleteExecutionParams = z.infer<typeof CompleteExecutionParams>;
+export type AbortExecutionParams = z.infer<typeof AbortExecutionParams>;
+export type ConfirmOperationParams = z.infer<typeof ConfirmOperationParams>;
+export type VerifyChallengeParams = z.infer<typeof VerifyChallengeParams>;
+
+/** The input every MCP-AQL tool takes (mcp-integration §3.1). */
+export const TOOL_INPUT_JSON_SCHEMA = {
+  type: "object",
+  properties: {
+    operation: { type: "string", description: "Operation name; call introspect to list them" },
+    params: { type: "object", additionalProperties: true },
+  },
+  required: ["operation"],
+} as const;

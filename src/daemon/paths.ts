@@ -1,0 +1,32 @@
+// Where haltkey keeps things. HALTKEY_HOME puts everything (database, socket, tokens, simulator
+// files) under one directory; otherwise the per-user state directory.
+import { homedir } from "node:os";
+import { join } from "node:path";
+
+export interface HaltkeyPaths {
+  readonly home: string;
+  readonly db: string;
+  readonly socket: string;
+  readonly simDir: string;
+  readonly displayLog: string;
+  readonly daemonLog: string;
+}
+
+/** Unix socket paths longer than this do not fit in sockaddr_un on Linux. */
+export const MAX_SOCKET_PATH = 107;
+
+export function resolvePaths(env: NodeJS.ProcessEnv = process.env): HaltkeyPaths {
+  const home =
+    env.HALTKEY_HOME && env.HALTKEY_HOME.length > 0
+      ? env.HALTKEY_HOME
+      : join(env.XDG_STATE_HOME && env.XDG_STATE_HOME.length > 0 ? env.XDG_STATE_HOME : join(homedir(), ".local", "state"), "haltkey");
+  const simDir = join(home, "sim");
+  return {
+    home,
+    db: join(home, "db"),
+    socket: join(home, "haltkey.sock"),
+    simDir,
+    displayLog: join(simDir, "display.jsonl"),
+    daemonLog: join(home, "haltkey.log"),
+  };
+}

@@ -1,0 +1,190 @@
+// `haltkey serve`: the single owner of the database and the approval devices, listening on a unix
+// socket. Everything a front end may ask is in METHODS; every parameter is validated here.
+import { randomBytes, randomUUID } from "node:crypto";
+import { chmod, mkdir, readFile, unlink } from "node:fs/promises";
+import { createServer, connect, type Server, type Socket } from "node:net";
+import { z } from "zod";
+import { compilePolicy, defaultPolicy, parsePolicy, type CompiledPolicy } from "../core/policy.js";
+import { RulePack } from "../core/rule-pack.js";
+import { DANGEROUS_ACTION_RULES } from "../core/rules/dangerous-actions.js";
+import { Store } from "../store/store.js";
+import { NoChannel, SimulatedChannel, type ApprovalChannel } from "./channel.js";
+import { FrameError, readLines } from "./framing.js";
+import type { Logger } from "./log.js";
+import { MAX_SOCKET_PATH, type HaltkeyPaths } from "./paths.js";
+import { SafetyService, type Caller } from "./service.js";
+
+export const VERSION = "0.1.0";
+
+export interface DaemonOptions {
+  readonly paths: HaltkeyPaths;
+  readonly simulate: boolean;
+  readonly policyPath?: string;
+  /** 0o600 (default) or 0o660 for a dedicated `haltkey` group. */
+  readonly socketMode?: number;
+  readonly endpointMode?: "semantic" | "single";
+  readonly log: Logger;
+}
+
+export class DaemonStartError extends Error {}
+
+const Hello = z.strictObject({ sessionId: z.string().uuid().optional(), client: z.string().max(128).optional() });
+const Aql = z.strictObject({ tool: z.string().max(128), arguments: z.unknown() });
+const SimPress = z.strictObject({ requestId: z.string().uuid(), decision: z.enum(["approve", "deny"]) });
+const SimTouch = z.strictObject({ requestId: z.string().uuid() });
+const Unblock = z.strictObject({ agent: z.string().min(1).max(128), waitSeconds: z.number().int().min(1).max(600).default(120) });
+const Empty = z.strictObject({});
+
+export async function loadPolicy(path: string | undefined): Promise<CompiledPolicy> {
+  if (path === undefined) return compilePolicy(defaultPolicy());
+  let text: string;
+  try {
+    text = await readFile(path, "utf8");
+  } catch (e) {
+    throw new DaemonStartError(`cannot read policy file ${path}: ${(e as Error).message}`);
+  }
+  return compilePolicy(parsePolicy(text, path));
+}
+
+export interface RunningDaemon {
+  readonly service: SafetyService;
+  readonly server: Server;
+  close(): Promise<void>;
+}
+
+/** True when something answers on the socket: another daemon owns this HALTKEY_HOME. */
+function socketAnswers(path: string): Promise<boolean> {
+  return new Promise((resolve) => {
+    const s = connect(path);
+    s.once("connect", () => {
+      s.destroy();
+      resolve(true);
+    });
+    s.once("error", () => resolve(false));
+  });
+}
+
+export async function startDaemon(opts: DaemonOptions): Promise<RunningDaemon> {
+  const { paths, log } = opts;
+  if (Buffer.byteLength(paths.socket) > MAX_SOCKET_PATH) {
+    throw new DaemonStartError(`socket path ${paths.socket} is longer than ${MAX_SOCKET_PATH} bytes; choose a shorter HALTKEY_HOME`);
+  }
+  await mkdir(paths.home, { recursive: true, mode: 0o700 });
+  const policy = await loadPolicy(opts.policyPath);
+  if (await socketAnswers(paths.socket)) throw new DaemonStartError(`a haltkey daemon is already running on ${paths.socket}`);
+  const store = await Store.open(paths.db);
+  const channel: ApprovalChannel = opts.simulate ? new SimulatedChannel(paths.displayLog) : new NoChannel(log);
+  let service: SafetyService;
+  try {
+    service = await SafetyService.start({
+      store,
+      policy,
+      pack: new RulePack(DANGEROUS_ACTION_RULES),
+      channel,
+      now: Date.now,
+      randomBytes,
+      uuid: randomUUID,
+      log,
+      endpointMode: opts.endpointMode ?? "semantic",
+    });
+  } catch (e) {
+    await store.close();
+    throw e;
+  }
+
+  const sockets = new Set<Socket>();
+  const server = createServer((socket) => {
+    sockets.add(socket);
+    socket.on("close", () => sockets.delete(socket));
+    socket.on("error", () => undefined);
+    let caller: Caller = { sessionId: randomUUID() };
+    const send = (msg: unknown): void => {
+      if (!socket.destroyed) socket.write(`${JSON.stringify(msg)}\n`);
+    };
+    readLines(
+      socket,
+      (line) => {
+        let msg: { id?: unknown; method?: unknown; params?: unknown };
+        try {
+          msg = JSON.parse(line);
+        } catch {
+          return send({ id: null, error: { code: "VALIDATION_INVALID_TYPE", message: "message is not valid JSON" } });
+        }
+        const id = typeof msg?.id === "number" || typeof msg?.id === "string" ? msg.id : null;
+        void handle(msg?.method, msg?.params ?? {})
+          .then((result) => send({ id, result }))
+          .catch((e: Error & { code?: string }) => send({ id, error: { code: e.code ?? "INTERNAL_ERROR", message: e.message } }));
+      },
+      (e: FrameError) => {
+        send({ id: null, error: { code: e.code, message: e.message } });
+        socket.end();
+      },
+    );
+
+    async function handle(method: unknown, params: unknown): Promise<unknown> {
+      const parse = <T extends z.ZodType>(schema: T): z.infer<T> => {
+        const r = schema.safeParse(params);
+        if (!r.success) throw Object.assign(new Error(`invalid params for ${String(method)}: ${r.error.issues[0]?.message}`), { code: "VALIDATION_INVALID_VALUE" });
+        return r.data;
+      };
+      switch (method) {
+        case "hello": {
+          const p = parse(Hello);
+          if (p.sessionId) caller = { sessionId: p.sessionId };
+          return { sessionId: caller.sessionId, version: VERSION, simulated: channel.info.simulated, mode: policy.file.mode };
+        }
+        case "aql": {
+          const p = parse(Aql);
+          return service.call(caller, p.tool, p.arguments);
+        }
+        case "status":
+          parse(Empty);
+          return { version: VERSION, pid: process.pid, socket: paths.socket, home: paths.home, ...service.status() };
+        case "audit.verify":
+          parse(Empty);
+          return store.verifyAudit();
+        case "sim.press":
+        case "sim.touch": {
+          if (!(channel instanceof SimulatedChannel)) {
+            throw Object.assign(new Error("the daemon is not running with --simulate; sim commands are refused"), { code: "PERMISSION_DENIED" });
+          }
+          const p = method === "sim.press" ? parse(SimPress) : { ...parse(SimTouch), decision: "approve" as const };
+          const kind = service.requestKind(p.requestId);
+          if (!kind) throw Object.assign(new Error(`no pending request ${p.requestId}`), { code: "NOT_FOUND_RESOURCE" });
+          if (method === "sim.press" && kind !== "confirmation") {
+            throw Object.assign(new Error(`${p.requestId} is a ${kind}: answer it with the code (verify_challenge) or a key touch (sim touch)`), { code: "VALIDATION_INVALID_VALUE" });
+          }
+          if (method === "sim.press") channel.press(p.requestId, p.decision);
+          else channel.touch(p.requestId);
+          return { requestId: p.requestId, kind, decision: p.decision, via: method === "sim.press" ? "display" : "security-key" };
+        }
+        case "admin.unblock": {
+          const p = parse(Unblock);
+          return service.requestUnblock(p.agent, p.waitSeconds * 1000);
+        }
+        default:
+          throw Object.assign(new Error(`unknown method ${String(method).slice(0, 64)}`), { code: "NOT_FOUND_OPERATION" });
+      }
+    }
+  });
+
+  await unlink(paths.socket).catch(() => undefined);
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(paths.socket, () => resolve());
+  });
+  await chmod(paths.socket, opts.socketMode ?? 0o600);
+
+  return {
+    service,
+    server,
+    async close(): Promise<void> {
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        for (const s of sockets) s.destroy();
+      });
+      await store.close();
+      await unlink(paths.socket).catch(() => undefined);
+    },
+  };
+}

@@ -1,0 +1,860 @@
+// The safety service: the one request API behind every front end (stdio MCP shim, CLI, and later
+// HTTP, hooks and proxy). It owns the in-memory view of blocks, executions, pending approvals and
+// rate limits; the pure pipeline decides, this applies the decision as one durable transition.
+//
+// Concurrency: every handler reads and changes state synchronously, then awaits the store. Node
+// runs one handler's synchronous part at a time, so state never interleaves; the answer is sent
+// only after the transition is on disk.
+import { ErrorCode, fail, ok } from "../core/errors.js";
+import { introspect, type ApprovalChannelInfo } from "../core/introspect.js";
+import { isOperationResult, parseToolCall, type ParsedCall } from "../core/operations.js";
+import { evaluateStep, scoreToTier, VERDICT_TIER, type Evaluation, type Guard } from "../core/pipeline.js";
+import { policyFor, type CompiledPolicy } from "../core/policy.js";
+import type { RulePack } from "../core/rule-pack.js";
+import { sanitizeForDisplay } from "../core/text.js";
+import type {
+  AbortExecutionParams,
+  AgentNotification,
+  AutonomyDirective,
+  CompleteExecutionParams,
+  ConfirmOperationParams,
+  ExecuteAgentParams,
+  OperationResult,
+  RecordExecutionStepParams,
+  VerifyChallengeParams,
+} from "../core/wire.js";
+import type { BlockRecord, ChallengeRecord, ExecutionRecord, RateLimitRecord } from "../store/records.js";
+import { StoreFailedError, type AuditEvent, type Changes, type Store } from "../store/store.js";
+import { codeMatches, formatCode, generateCode, hashCode, type RandomBytes } from "../verify/code.js";
+import { actionDigest } from "../verify/digest.js";
+import { EMPTY_RATE_LIMIT, lockedUntil, recordFailure, recordSuccess } from "../verify/rate-limit.js";
+import type { ApprovalChannel, HumanDecision, RequestKind, Via } from "./channel.js";
+import type { Logger } from "./log.js";
+
+export interface Caller {
+  /** Bound to the connection; the stdio shim keeps one per MCP session across reconnects. */
+  readonly sessionId: string;
+}
+
+export interface ServiceDeps {
+  readonly store: Store;
+  readonly policy: CompiledPolicy;
+  readonly pack: RulePack;
+  readonly channel: ApprovalChannel;
+  readonly now: () => number;
+  readonly randomBytes: RandomBytes;
+  readonly uuid: () => string;
+  readonly log: Logger;
+  readonly endpointMode: "semantic" | "single";
+}
+
+/** A pause or admin request waiting for the human. Volatile: pauses do not survive restarts (§8.8.3). */
+interface PendingRequest {
+  readonly id: string;
+  readonly kind: RequestKind;
+  readonly agent: string;
+  readonly sessionId: string;
+  readonly executionId?: string;
+  readonly hint: string;
+  readonly digest: string;
+  readonly reason: string;
+  readonly expiresAt: number;
+  /** For verify-tier challenges; hard-block challenges live in their BlockRecord. */
+  readonly challenge?: ChallengeRecord;
+  readonly blockId?: string;
+  status: "pending" | "approved" | "denied" | "expired";
+  readonly waiters: Set<() => void>;
+}
+
+interface Grant {
+  readonly requestId: string;
+  readonly via: Via | "verification code";
+  readonly expiresAt: number;
+}
+
+const NOTIFICATION_QUEUE_MAX = 50;
+const STALE_EXECUTION_MS = 24 * 60 * 60 * 1000;
+const AUDIT_TEXT_MAX = 4096;
+
+const clip = (s: string, max = AUDIT_TEXT_MAX): string => (s.length > max ? `${s.slice(0, max)}…[${s.length - max} more]` : s);
+const sessionAgentKey = (sessionId: string, agent: string): string => `${sessionId}\u0000${agent}`;
+
+export class SafetyService {
+  private readonly blocks = new Map<string, BlockRecord>();
+  private readonly blockByAgent = new Map<string, string>();
+  private readonly blockBySession = new Map<string, string>();
+  private readonly executions = new Map<string, ExecutionRecord>();
+  private readonly activeExecution = new Map<string, string>();
+  private readonly pendingByExecution = new Map<string, PendingRequest>();
+  private readonly requests = new Map<string, PendingRequest>();
+  private readonly grants = new Map<string, Grant>();
+  private readonly rate = new Map<string, RateLimitRecord>();
+  private readonly notifications = new Map<string, AgentNotification[]>();
+
+  private constructor(private readonly d: ServiceDeps) {
+    d.channel.onDecision((decision) => {
+      void this.onHumanDecision(decision).catch((e) => d.log.error({ err: (e as Error).message }, "human decision failed"));
+    });
+  }
+
+  static async start(deps: ServiceDeps): Promise<SafetyService> {
+    const s = new SafetyService(deps);
+    const loaded = await deps.store.load();
+    const now = deps.now();
+    for (const b of loaded.blocks) s.indexBlock(b);
+    for (const [k, v] of loaded.rate) s.rate.set(k, v);
+    const stale: string[] = [];
+    for (const e of loaded.executions) {
+      if (now - e.lastStepAt > STALE_EXECUTION_MS) stale.push(e.id);
+      else s.indexExecution(e);
+    }
+    await deps.store.transition(
+      { delExecutions: stale },
+      [
+        {
+          type: "daemon_started",
+          data: {
+            policyDigest: deps.policy.digest,
+            mode: deps.policy.file.mode,
+            channel: deps.channel.info,
+            blocks: loaded.blocks.length,
+            executions: loaded.executions.length - stale.length,
+            staleExecutionsDropped: stale.length,
+          },
+        },
+      ],
+      now,
+    );
+    return s;
+  }
+
+  get channelInfo(): ApprovalChannelInfo {
+    return this.d.channel.info;
+  }
+
+  // ---------------------------------------------------------------- entry point
+
+  /** Handles one MCP-AQL tool call. Never throws: every failure is a structured, fail-closed result. */
+  async call(caller: Caller, tool: string, args: unknown): Promise<OperationResult> {
+    const parsed = parseToolCall(tool, args, this.d.endpointMode);
+    if (isOperationResult(parsed)) return parsed;
+    try {
+      return await this.dispatch(caller, parsed);
+    } catch (e) {
+      const storeFailed = e instanceof StoreFailedError || this.d.store.failed !== undefined;
+      this.d.log.error({ op: parsed.operation, err: (e as Error).message }, "operation failed");
+      const code = storeFailed ? ErrorCode.storeFailure : ErrorCode.internal;
+      const message = storeFailed ? "haltkey's store failed; failing closed until the daemon is restarted" : "internal error; failing closed";
+      if (parsed.operation === "record_execution_step") {
+        const autonomy: AutonomyDirective = { continue: false, stopped: false, factors: [message], reason: message };
+        return fail(code, message, { autonomy });
+      }
+      return fail(code, message);
+    }
+  }
+
+  private dispatch(caller: Caller, call: ParsedCall): Promise<OperationResult> | OperationResult {
+    switch (call.operation) {
+      case "introspect":
+        return ok(
+          introspect(call.params, {
+            mode: this.d.policy.file.mode,
+            endpointMode: this.d.endpointMode,
+            policy: this.d.policy.file,
+            channel: this.d.channel.info,
+          }),
+        );
+      case "execute_agent":
+        return this.executeAgent(caller, call.params);
+      case "record_execution_step":
+        return this.recordStep(caller, call.params);
+      case "complete_execution":
+        return this.endExecution(caller, call.params, "completed");
+      case "abort_execution":
+        return this.endExecution(caller, call.params, "aborted");
+      case "confirm_operation":
+        return this.confirmOperation(caller, call.params);
+      case "verify_challenge":
+        return this.verifyChallenge(caller, call.params);
+    }
+  }
+
+  // ---------------------------------------------------------------- state helpers
+
+  private indexBlock(b: BlockRecord): void {
+    this.blocks.set(b.id, b);
+    this.blockByAgent.set(b.agent, b.id);
+    this.blockBySession.set(b.sessionId, b.id);
+  }
+
+  private unindexBlock(b: BlockRecord): void {
+    this.blocks.delete(b.id);
+    if (this.blockByAgent.get(b.agent) === b.id) this.blockByAgent.delete(b.agent);
+    if (this.blockBySession.get(b.sessionId) === b.id) this.blockBySession.delete(b.sessionId);
+  }
+
+  private indexExecution(e: ExecutionRecord): void {
+    this.executions.set(e.id, e);
+    this.activeExecution.set(sessionAgentKey(e.sessionId, e.agent), e.id);
+  }
+
+  private unindexExecution(e: ExecutionRecord): void {
+    this.executions.delete(e.id);
+    this.notifications.delete(e.id);
+    const key = sessionAgentKey(e.sessionId, e.agent);
+    if (this.activeExecution.get(key) === e.id) this.activeExecution.delete(key);
+  }
+
+  /** A block applies to the agent by name and to the whole session that caused it. */
+  private blockFor(caller: Caller, agent: string): BlockRecord | undefined {
+    const id = this.blockByAgent.get(agent) ?? this.blockBySession.get(caller.sessionId);
+    return id === undefined ? undefined : this.blocks.get(id);
+  }
+
+  private findExecution(caller: Caller, agent: string, executionId: string | undefined): ExecutionRecord | undefined {
+    const id = executionId ?? this.activeExecution.get(sessionAgentKey(caller.sessionId, agent));
+    const e = id === undefined ? undefined : this.executions.get(id);
+    // Executions are never driven from another session or under another name.
+    return e && e.sessionId === caller.sessionId && e.agent === agent ? e : undefined;
+  }
+
+  private newChallenge(agent: string, sessionId: string, tier: ChallengeRecord["tier"], hint: string, now: number): { record: ChallengeRecord; code: string } {
+    const code = generateCode(this.d.randomBytes);
+    const { salt, hash } = hashCode(code, this.d.randomBytes);
+    const record: ChallengeRecord = {
+      id: this.d.uuid(),
+      agent,
+      sessionId,
+      tier,
+      salt,
+      hash,
+      createdAt: now,
+      expiresAt: now + this.d.policy.file.challengeTtlSeconds * 1000,
+      actionDigest: actionDigest({ agent, sessionId, hint }),
+      text: sanitizeForDisplay(agent, hint),
+    };
+    return { record, code };
+  }
+
+  private showChallenge(c: ChallengeRecord, code: string): Promise<void> {
+    return this.d.channel.show({ requestId: c.id, kind: "challenge", agent: c.agent, text: c.text, code: formatCode(code), expiresAt: c.expiresAt });
+  }
+
+  /**
+   * A block whose challenge expired or was burned by a wrong code gets a fresh one, shown on the
+   * display, when the agent next makes contact (docs/decisions.md "Re-issuing a challenge").
+   */
+  private async ensureLiveChallenge(block: BlockRecord, now: number): Promise<BlockRecord> {
+    if (block.challenge && block.challenge.expiresAt > now) return block;
+    const { record, code } = this.newChallenge(block.agent, block.sessionId, "danger_zone", block.hint, now);
+    const updated: BlockRecord = { ...block, challenge: record };
+    this.indexBlock(updated);
+    await this.d.store.transition(
+      { putBlocks: [updated] },
+      [{ type: "challenge_reissued", agent: block.agent, session: block.sessionId, data: { blockId: block.id, challengeId: record.id, expiresAt: record.expiresAt } }],
+      now,
+    );
+    await this.showChallenge(record, code);
+    return updated;
+  }
+
+  private pushNotification(executionId: string, n: AgentNotification): void {
+    const q = this.notifications.get(executionId) ?? [];
+    q.push(n);
+    if (q.length > NOTIFICATION_QUEUE_MAX) q.splice(0, q.length - NOTIFICATION_QUEUE_MAX);
+    this.notifications.set(executionId, q);
+  }
+
+  private drainNotifications(executionId: string | undefined): AgentNotification[] {
+    if (executionId === undefined) return [];
+    const q = this.notifications.get(executionId) ?? [];
+    this.notifications.delete(executionId);
+    return q;
+  }
+
+  private blockedError(block: BlockRecord): OperationResult {
+    return fail(ErrorCode.agentBlocked, `Agent '${block.agent}' is hard-blocked: ${block.reason}. A human must enter the code from the approval display via verify_challenge, or touch the security key.`, {
+      agent: block.agent,
+      verificationId: block.challenge?.id,
+    });
+  }
+
+  private rateKeys(caller: Caller, agent: string | undefined): string[] {
+    return [`session:${caller.sessionId}`, ...(agent !== undefined ? [`agent:${agent}`] : [])];
+  }
+
+  // ---------------------------------------------------------------- execute / complete / abort
+
+  private async executeAgent(caller: Caller, p: ExecuteAgentParams): Promise<OperationResult> {
+    const now = this.d.now();
+    const block = this.blockFor(caller, p.element_name);
+    if (block) return this.blockedError(await this.ensureLiveChallenge(block, now));
+    const active = this.findExecution(caller, p.element_name, undefined);
+    if (active) {
+      return fail(ErrorCode.executionConflict, `Agent '${p.element_name}' already has an active execution in this session; complete or abort it first`, {
+        execution_id: active.id,
+      });
+    }
+    const policyMax = policyFor(this.d.policy, p.element_name).maxAutonomousSteps;
+    const max = p.maxAutonomousSteps === undefined ? policyMax : Math.min(policyMax, p.maxAutonomousSteps);
+    const e: ExecutionRecord = {
+      id: this.d.uuid(),
+      agent: p.element_name,
+      sessionId: caller.sessionId,
+      ...(p.goal !== undefined ? { goal: p.goal } : {}),
+      startedAt: now,
+      lastStepAt: now,
+      steps: 0,
+      autonomousSteps: 0,
+      maxAutonomousSteps: max,
+    };
+    this.indexExecution(e);
+    await this.d.store.transition(
+      { putExecutions: [e] },
+      [
+        {
+          type: "execution_started",
+          agent: e.agent,
+          session: e.sessionId,
+          data: { execution: e.id, goal: p.goal !== undefined ? clip(p.goal) : undefined, parameters: p.parameters, maxAutonomousSteps: max },
+        },
+      ],
+      now,
+    );
+    return ok({
+      execution_id: e.id,
+      element_name: e.agent,
+      maxAutonomousSteps: max,
+      mode: this.d.policy.file.mode,
+      message: "Safety loop started. Report every intended action with record_execution_step before acting, and obey data.autonomy.",
+    });
+  }
+
+  private async endExecution(
+    caller: Caller,
+    p: CompleteExecutionParams | AbortExecutionParams,
+    status: "completed" | "aborted",
+  ): Promise<OperationResult> {
+    const now = this.d.now();
+    const block = this.blockFor(caller, p.element_name);
+    if (block) return this.blockedError(await this.ensureLiveChallenge(block, now));
+    const e = this.findExecution(caller, p.element_name, p.execution_id);
+    if (!e) return fail(ErrorCode.notFound, `No active execution for agent '${p.element_name}' in this session`, { element_name: p.element_name });
+    const pending = this.pendingByExecution.get(e.id);
+    if (pending) this.retireRequest(pending, "expired");
+    this.unindexExecution(e);
+    const warnings = e.steps === 0 ? ["No steps were recorded in this execution: every action must be reported with record_execution_step before it is taken."] : [];
+    const data: Record<string, unknown> = { execution: e.id, steps: e.steps };
+    if ("summary" in p && p.summary !== undefined) data.summary = clip(p.summary);
+    if ("outcome" in p && p.outcome !== undefined) data.outcome = p.outcome;
+    if ("reason" in p && p.reason !== undefined) data.reason = clip(p.reason);
+    if (warnings.length > 0) data.warning = "no steps recorded";
+    await this.d.store.transition({ delExecutions: [e.id] }, [{ type: `execution_${status}`, agent: e.agent, session: e.sessionId, data }], now);
+    if (pending) await this.d.channel.clear(pending.id);
+    return ok({ execution_id: e.id, steps: e.steps, status }, warnings);
+  }
+
+  // ---------------------------------------------------------------- record_execution_step
+
+  private async recordStep(caller: Caller, p: RecordExecutionStepParams): Promise<OperationResult> {
+    const now = this.d.now();
+    const mode = this.d.policy.file.mode;
+    const agent = p.element_name;
+
+    if (mode === "disabled") {
+      return ok({ autonomy: { continue: true, factors: ["Safety loop is disabled by configuration; nothing was evaluated or recorded"] } });
+    }
+
+    const block = mode === "enforcing" ? this.blockFor(caller, agent) : undefined;
+    const execution = this.findExecution(caller, agent, p.execution_id);
+    if (!block && !execution) {
+      const reason = p.execution_id
+        ? `Execution ${p.execution_id} is not active for agent '${agent}' in this session`
+        : `No active execution for agent '${agent}' in this session: call execute_agent first`;
+      const autonomy: AutonomyDirective = { continue: false, stopped: false, factors: [reason], reason };
+      return ok({ autonomy });
+    }
+
+    if (mode === "logging") {
+      const e = execution!;
+      const updated: ExecutionRecord = { ...e, steps: e.steps + 1, lastStepAt: now };
+      this.indexExecution(updated);
+      await this.d.store.transition(
+        { putExecutions: [updated] },
+        [{ type: "step_logged", agent, session: caller.sessionId, data: { execution: e.id, step: updated.steps, hint: clip(p.nextActionHint), outcome: p.outcome } }],
+        now,
+      );
+      return ok({ autonomy: { continue: true, factors: ["Logging mode: the step was recorded, not evaluated"] }, execution_id: e.id, step: updated.steps });
+    }
+
+    // Stage 0: the guard.
+    const digest = actionDigest({ agent, sessionId: caller.sessionId, hint: p.nextActionHint });
+    let guard: Guard = { kind: "clear" };
+    let liveBlock = block;
+    const changes: { putBlocks?: BlockRecord[] } = {};
+    const events: AuditEvent[] = [];
+    if (block) {
+      liveBlock = await this.ensureLiveChallenge(block, now);
+      guard = { kind: "blocked", verificationId: liveBlock.challenge!.id, reason: liveBlock.reason };
+    } else {
+      const grant = this.grants.get(digest);
+      if (grant && grant.expiresAt > now) {
+        this.grants.delete(digest);
+        guard = { kind: "granted", requestId: grant.requestId, channel: grant.via };
+      } else {
+        if (grant) this.grants.delete(digest);
+        const pending = this.pendingByExecution.get(execution!.id);
+        if (pending && pending.expiresAt <= now) {
+          this.retireRequest(pending, "expired");
+          events.push({ type: "approval_expired", agent, session: caller.sessionId, data: { request: pending.id, kind: pending.kind } });
+        } else if (pending) {
+          guard = { kind: "pending", request: pending.kind === "challenge" ? "challenge" : "confirmation", requestId: pending.id, reason: pending.reason };
+        }
+      }
+    }
+
+    const e = execution;
+    const agentPolicy = policyFor(this.d.policy, agent);
+    const evaluation = evaluateStep(
+      {
+        hint: p.nextActionHint,
+        ...(p.outcome !== undefined ? { outcome: p.outcome } : {}),
+        ...(p.riskScore !== undefined ? { llmRiskScore: p.riskScore } : {}),
+        autonomousStep: (e?.autonomousSteps ?? 0) + 1,
+        maxAutonomousSteps: e?.maxAutonomousSteps ?? agentPolicy.maxAutonomousSteps,
+      },
+      guard,
+      agentPolicy,
+      this.d.pack,
+    );
+
+    if (mode === "monitoring") return this.answerMonitoring(caller, p, e!, evaluation, now);
+
+    // Enforcing: apply the verdict.
+    const notifications: AgentNotification[] = this.drainNotifications(e?.id);
+    const ts = new Date(now).toISOString();
+    let verificationId: string | undefined;
+    let confirmationId: string | undefined;
+    let show: (() => Promise<void>) | undefined;
+    let executionUpdate: ExecutionRecord | undefined;
+    const putExecutions: ExecutionRecord[] = [];
+
+    if (guard.kind === "blocked") {
+      verificationId = guard.verificationId;
+      notifications.push({
+        type: "danger_zone",
+        message: `Agent '${agent}' is hard-blocked. A human must enter the code shown on the approval display.`,
+        metadata: { verificationId, reason: liveBlock!.reason, agent, level: "danger_zone", eventId: liveBlock!.id },
+        timestamp: new Date(liveBlock!.createdAt).toISOString(),
+      });
+    } else if (guard.kind === "pending") {
+      const pending = this.requests.get(guard.requestId)!;
+      if (pending.kind === "challenge") verificationId = pending.id;
+      else confirmationId = pending.id;
+      notifications.push({
+        type: "autonomy_pause",
+        message: evaluation.reason ?? "Paused",
+        metadata: { reason: pending.reason, level: evaluation.tier, ...(verificationId ? { verificationId } : { confirmationId }) },
+        timestamp: ts,
+      });
+    } else if (evaluation.verdict === "continue") {
+      executionUpdate = {
+        ...e!,
+        steps: e!.steps + 1,
+        autonomousSteps: guard.kind === "granted" ? 0 : e!.autonomousSteps + 1,
+        lastStepAt: now,
+      };
+    } else if (evaluation.verdict === "confirm") {
+      const req = this.openRequest("confirmation", agent, caller.sessionId, e!.id, p.nextActionHint, digest, evaluation.reason!, now + this.d.policy.file.confirmationTtlSeconds * 1000);
+      confirmationId = req.id;
+      show = () => this.d.channel.show({ requestId: req.id, kind: "confirmation", agent, text: sanitizeForDisplay(agent, p.nextActionHint), expiresAt: req.expiresAt });
+      const approvalPause = evaluation.cause === "requires_approval";
+      notifications.push({
+        type: "autonomy_pause",
+        message: `${evaluation.reason}. Waiting for a human to approve on the approval device; call confirm_operation with confirmation_id ${req.id} to wait for the answer.`,
+        metadata: { reason: evaluation.reason!, level: "confirm", confirmationId: req.id },
+        timestamp: ts,
+      });
+      if (approvalPause) {
+        notifications.push({
+          type: "permission_pending",
+          message: `Action requires confirmation: ${clip(p.nextActionHint, 200)}`,
+          metadata: { operation: "record_execution_step", reason: evaluation.reason!, level: "CONFIRM_SINGLE_USE", confirmationId: req.id },
+          timestamp: ts,
+        });
+      }
+    } else if (evaluation.verdict === "verify") {
+      const { record, code } = this.newChallenge(agent, caller.sessionId, "verify", p.nextActionHint, now);
+      const req = this.openRequest("challenge", agent, caller.sessionId, e!.id, p.nextActionHint, digest, evaluation.reason!, record.expiresAt, record);
+      verificationId = req.id;
+      show = () => this.showChallenge(record, code);
+      notifications.push({
+        type: "autonomy_pause",
+        message: `${evaluation.reason}. A code is shown on the approval display; ask the human for it and call verify_challenge with challenge_id ${record.id}.`,
+        metadata: { reason: evaluation.reason!, level: "verify", verificationId: record.id },
+        timestamp: ts,
+      });
+    } else {
+      // stop: a new hard block, persisted with its (hashed) challenge, broadcast to everyone.
+      const { record, code } = this.newChallenge(agent, caller.sessionId, "danger_zone", p.nextActionHint, now);
+      const newBlock: BlockRecord = {
+        id: this.d.uuid(),
+        agent,
+        sessionId: caller.sessionId,
+        reason: evaluation.reason!,
+        hint: p.nextActionHint,
+        createdAt: now,
+        challenge: record,
+      };
+      this.indexBlock(newBlock);
+      changes.putBlocks = [newBlock];
+      verificationId = record.id;
+      show = () => this.showChallenge(record, code);
+      const dz: AgentNotification = {
+        type: "danger_zone",
+        message: `Agent '${agent}' was hard-blocked: ${evaluation.reason}. A human must enter the code shown on the approval display.`,
+        metadata: { verificationId: record.id, reason: evaluation.reason!, agent, level: "danger_zone", eventId: newBlock.id },
+        timestamp: ts,
+      };
+      notifications.push(dz);
+      for (const other of this.executions.keys()) if (other !== e?.id) this.pushNotification(other, dz);
+      // A pending pause is moot once the agent is blocked.
+      const pending = e ? this.pendingByExecution.get(e.id) : undefined;
+      if (pending) this.retireRequest(pending, "expired");
+    }
+
+    if (!executionUpdate && e) executionUpdate = { ...e, lastStepAt: now };
+    if (executionUpdate) {
+      this.indexExecution(executionUpdate);
+      putExecutions.push(executionUpdate);
+    }
+
+    const stopped = evaluation.verdict === "stop";
+    const directive: AutonomyDirective = {
+      continue: evaluation.verdict === "continue",
+      factors: [...evaluation.factors],
+      stopped,
+      ...(evaluation.reason !== undefined && evaluation.verdict !== "continue" ? { reason: evaluation.reason } : {}),
+      stepsRemaining: evaluation.stepsRemaining,
+      nextStepRisk: evaluation.tier,
+      ...(notifications.length > 0 ? { notifications } : {}),
+    };
+    events.push({
+      type: "step_evaluated",
+      agent,
+      session: caller.sessionId,
+      data: {
+        execution: e?.id,
+        step: executionUpdate?.steps ?? e?.steps,
+        hint: clip(p.nextActionHint),
+        outcome: p.outcome,
+        riskScore: p.riskScore,
+        verdict: evaluation.verdict,
+        score: evaluation.score,
+        tier: evaluation.tier,
+        cause: evaluation.cause,
+        rules: evaluation.rules.map((r) => r.id),
+        verificationId,
+        confirmationId,
+        blockId: changes.putBlocks?.[0]?.id,
+      },
+    });
+    await this.d.store.transition({ ...changes, putExecutions }, events, now);
+    if (show) await show();
+    return ok({
+      autonomy: directive,
+      execution_id: e?.id,
+      step: executionUpdate?.steps ?? e?.steps,
+      risk: { score: evaluation.score, tier: scoreTierLabel(evaluation), rules: evaluation.rules.map((r) => r.id) },
+      ...(verificationId ? { verification: { verificationId, prompt: "Ask the human for the code shown on the haltkey approval display, then call verify_challenge." } } : {}),
+      ...(confirmationId ? { confirmation: { confirmationId, prompt: "A human must approve on the haltkey approval device; call confirm_operation to wait for the answer." } } : {}),
+    });
+  }
+
+  private async answerMonitoring(caller: Caller, p: RecordExecutionStepParams, e: ExecutionRecord, ev: Evaluation, now: number): Promise<OperationResult> {
+    const updated: ExecutionRecord = { ...e, steps: e.steps + 1, autonomousSteps: e.autonomousSteps + 1, lastStepAt: now };
+    this.indexExecution(updated);
+    const factors = [...ev.factors];
+    if (ev.verdict !== "continue") factors.push(`Monitoring mode: enforcing would have ${ev.verdict === "stop" ? "hard-stopped" : "paused"} this step (${ev.reason})`);
+    await this.d.store.transition(
+      { putExecutions: [updated] },
+      [
+        {
+          type: "step_monitored",
+          agent: e.agent,
+          session: caller.sessionId,
+          data: { execution: e.id, step: updated.steps, hint: clip(p.nextActionHint), wouldBe: ev.verdict, score: ev.score, rules: ev.rules.map((r) => r.id) },
+        },
+      ],
+      now,
+    );
+    const autonomy: AutonomyDirective = {
+      continue: true,
+      stopped: false,
+      factors,
+      stepsRemaining: ev.stepsRemaining,
+      nextStepRisk: ev.tier,
+      ...(() => {
+        const n = this.drainNotifications(e.id);
+        return n.length > 0 ? { notifications: n } : {};
+      })(),
+    };
+    return ok({ autonomy, execution_id: e.id, step: updated.steps, risk: { score: ev.score, tier: ev.tier, rules: ev.rules.map((r) => r.id) } });
+  }
+
+  // ---------------------------------------------------------------- pending requests
+
+  private openRequest(
+    kind: RequestKind,
+    agent: string,
+    sessionId: string,
+    executionId: string | undefined,
+    hint: string,
+    digest: string,
+    reason: string,
+    expiresAt: number,
+    challenge?: ChallengeRecord,
+  ): PendingRequest {
+    const req: PendingRequest = {
+      id: challenge?.id ?? this.d.uuid(),
+      kind,
+      agent,
+      sessionId,
+      ...(executionId !== undefined ? { executionId } : {}),
+      hint,
+      digest,
+      reason,
+      expiresAt,
+      ...(challenge ? { challenge } : {}),
+      status: "pending",
+      waiters: new Set(),
+    };
+    const now = this.d.now();
+    for (const [id, r] of this.requests) if (r.status !== "pending" && r.expiresAt <= now) this.requests.delete(id);
+    this.requests.set(req.id, req);
+    if (executionId !== undefined) this.pendingByExecution.set(executionId, req);
+    return req;
+  }
+
+  /** Ends a request; it stays visible (for confirm_operation's answer) until it would have expired. */
+  private retireRequest(req: PendingRequest, status: PendingRequest["status"]): void {
+    req.status = status;
+    if (req.executionId !== undefined && this.pendingByExecution.get(req.executionId) === req) this.pendingByExecution.delete(req.executionId);
+    for (const w of req.waiters) w();
+    req.waiters.clear();
+  }
+
+  private grant(req: { id: string; digest: string }, via: Grant["via"], now: number): void {
+    this.grants.set(req.digest, { requestId: req.id, via, expiresAt: now + this.d.policy.file.confirmationTtlSeconds * 1000 });
+  }
+
+  /** The only way a confirmation is approved: a human action reported by the approval channel. */
+  private async onHumanDecision(d: HumanDecision): Promise<void> {
+    const now = this.d.now();
+    const req = this.requests.get(d.requestId);
+    if (req && req.status === "pending" && req.expiresAt > now) {
+      if (req.kind === "challenge" && d.via !== "security-key") return; // challenges are answered with the code or a key touch
+      if (req.kind === "unblock" && d.via !== "security-key") return;
+      if (d.decision === "approve") {
+        if (req.kind === "unblock") {
+          await this.liftBlocksOf(req.agent, now, { type: "block_lifted_by_admin", data: { request: req.id, via: d.via } });
+        } else {
+          this.grant(req, d.via, now);
+        }
+        this.retireRequest(req, "approved");
+      } else {
+        this.retireRequest(req, "denied");
+      }
+      await this.d.store.transition(
+        {},
+        [{ type: d.decision === "approve" ? "request_approved" : "request_denied", agent: req.agent, session: req.sessionId, data: { request: req.id, kind: req.kind, via: d.via } }],
+        now,
+      );
+      await this.d.channel.clear(req.id);
+      return;
+    }
+    // A key touch bound to a hard block's challenge lifts the block, like the code would.
+    const block = [...this.blocks.values()].find((b) => b.challenge?.id === d.requestId && b.challenge.expiresAt > now);
+    if (block && d.via === "security-key" && d.decision === "approve") {
+      this.grant({ id: d.requestId, digest: block.challenge!.actionDigest }, d.via, now);
+      await this.liftBlocksOf(block.agent, now, { type: "block_lifted", data: { challengeId: d.requestId, via: d.via } });
+      await this.d.channel.clear(d.requestId);
+    }
+  }
+
+  private async liftBlocksOf(agent: string, now: number, event: { type: string; data: Record<string, unknown> }): Promise<void> {
+    const lifted = [...this.blocks.values()].filter((b) => b.agent === agent);
+    for (const b of lifted) this.unindexBlock(b);
+    await this.d.store.transition({ delBlocks: lifted.map((b) => b.id) }, [{ type: event.type, agent, data: { ...event.data, blocks: lifted.map((b) => b.id) } }], now);
+  }
+
+  // ---------------------------------------------------------------- confirm_operation
+
+  private async confirmOperation(caller: Caller, p: ConfirmOperationParams): Promise<OperationResult> {
+    const now = this.d.now();
+    const req = this.requests.get(p.confirmation_id);
+    if (!req || req.kind !== "confirmation" || req.sessionId !== caller.sessionId) {
+      return fail(ErrorCode.notFound, `No pending confirmation ${p.confirmation_id} in this session (it may have been answered or expired)`, {
+        confirmation_id: p.confirmation_id,
+      });
+    }
+    const block = this.blockFor(caller, req.agent);
+    if (block) return this.blockedError(await this.ensureLiveChallenge(block, now));
+    if (req.status === "pending" && req.expiresAt <= now) {
+      this.retireRequest(req, "expired");
+      return ok({ confirmation_id: req.id, status: "expired", message: "The confirmation expired; report the action again to ask anew" });
+    }
+    if (this.d.channel.info.display === "none" && this.d.channel.info.securityKey === "none") {
+      return fail(ErrorCode.noApprovalChannel, "No approval device is attached, so no human can answer this confirmation. Attach a display or security key, or start the daemon with --simulate for a demo.");
+    }
+    if (req.status === "pending") {
+      // Prompt the channel again (the human may have missed it) and wait for the answer.
+      await this.d.channel.show({ requestId: req.id, kind: "confirmation", agent: req.agent, text: sanitizeForDisplay(req.agent, req.hint), expiresAt: req.expiresAt });
+      if (p.wait_seconds > 0) await waitForAnswer(req, Math.min(p.wait_seconds * 1000, Math.max(0, req.expiresAt - now)));
+    }
+    const status = req.status;
+    const message =
+      status === "approved"
+        ? "A human approved the action. Report the same action again with record_execution_step; it will be allowed once."
+        : status === "denied"
+          ? "A human denied the action. Do not take it."
+          : status === "expired"
+            ? "The confirmation expired; report the action again to ask anew."
+            : "Still waiting for the human to answer on the approval device.";
+    return ok({ confirmation_id: req.id, status, message });
+  }
+
+  // ---------------------------------------------------------------- verify_challenge
+
+  private async verifyChallenge(caller: Caller, p: VerifyChallengeParams): Promise<OperationResult> {
+    const now = this.d.now();
+    const block = [...this.blocks.values()].find((b) => b.challenge?.id === p.challenge_id);
+    const pending = this.requests.get(p.challenge_id);
+    const challenge = block?.challenge ?? (pending?.kind === "challenge" && pending.status === "pending" ? pending.challenge : undefined);
+    const agent = challenge?.agent ?? p.element_name;
+    const keys = this.rateKeys(caller, agent);
+    const cfg = this.d.policy.file.verifyRateLimit;
+
+    const locked = Math.max(...keys.map((k) => lockedUntil(this.rate.get(k) ?? EMPTY_RATE_LIMIT, now) ?? 0));
+    if (locked > now) {
+      await this.d.store.transition({}, [{ type: "verification_rate_limited", agent, session: caller.sessionId, data: { challengeId: p.challenge_id, lockedUntil: locked } }], now);
+      return fail(ErrorCode.rateLimited, "Too many failed verification attempts; try again later", { retry_after_seconds: Math.ceil((locked - now) / 1000) });
+    }
+
+    const failure = async (code: ErrorCode, message: string, why: string, changes: Changes = {}): Promise<OperationResult> => {
+      const putRate: Array<[string, RateLimitRecord]> = keys.map((k) => {
+        const next = recordFailure(this.rate.get(k) ?? EMPTY_RATE_LIMIT, now, cfg);
+        this.rate.set(k, next);
+        return [k, next];
+      });
+      await this.d.store.transition({ ...changes, putRate }, [{ type: "verification_failed", agent, session: caller.sessionId, data: { challengeId: p.challenge_id, why } }], now);
+      return fail(code, message, { challenge_id: p.challenge_id });
+    };
+
+    if (!challenge) return failure(ErrorCode.verificationFailed, "No pending challenge with that id (it may have been used, burned by a wrong code, or expired)", "unknown challenge");
+
+    if (challenge.expiresAt <= now) {
+      // Expired counts as failed (§8.8.2). A block keeps its block and gets a fresh challenge on next contact.
+      if (block) {
+        const updated: BlockRecord = { ...block, challenge: undefined };
+        this.indexBlock(updated);
+        await this.d.channel.clear(challenge.id);
+        return failure(ErrorCode.verificationExpired, "The challenge expired; a new code will be shown when the agent next reports", "expired", { putBlocks: [updated] });
+      }
+      this.retireRequest(pending!, "expired");
+      await this.d.channel.clear(challenge.id);
+      return failure(ErrorCode.verificationExpired, "The challenge expired; the pause is lifted and the action will be evaluated again when reported", "expired");
+    }
+
+    if (!codeMatches(p.code, challenge)) {
+      // One-time use: a wrong code burns the challenge (§8.8.2).
+      await this.d.channel.clear(challenge.id);
+      if (block) {
+        const updated: BlockRecord = { ...block, challenge: undefined };
+        this.indexBlock(updated);
+        return failure(ErrorCode.verificationFailed, "Wrong code. The challenge is used up; a new code will be shown when the agent next reports", "wrong code", { putBlocks: [updated] });
+      }
+      this.retireRequest(pending!, "expired");
+      return failure(ErrorCode.verificationFailed, "Wrong code. The challenge is used up; report the action again for a new one", "wrong code");
+    }
+
+    const putRate: Array<[string, RateLimitRecord]> = keys.map((k) => {
+      const next = recordSuccess();
+      this.rate.set(k, next);
+      return [k, next];
+    });
+    this.grant({ id: challenge.id, digest: challenge.actionDigest }, "verification code", now);
+    if (block) {
+      const lifted = [...this.blocks.values()].filter((b) => b.agent === block.agent || b.id === block.id);
+      for (const b of lifted) this.unindexBlock(b);
+      await this.d.store.transition(
+        { delBlocks: lifted.map((b) => b.id), putRate },
+        [{ type: "challenge_verified", agent: challenge.agent, session: caller.sessionId, data: { challengeId: challenge.id, tier: "danger_zone", blocks: lifted.map((b) => b.id) } }],
+        now,
+      );
+    } else {
+      this.retireRequest(pending!, "approved");
+      await this.d.store.transition({ putRate }, [{ type: "challenge_verified", agent: challenge.agent, session: caller.sessionId, data: { challengeId: challenge.id, tier: "verify" } }], now);
+    }
+    await this.d.channel.clear(challenge.id);
+    return ok({
+      verified: true,
+      agent: challenge.agent,
+      message: block ? "Verified: the block is lifted. The blocked action may be reported once more and will be allowed once." : "Verified: the pause is lifted. Report the same action again; it will be allowed once.",
+    });
+  }
+
+  // ---------------------------------------------------------------- operator API
+
+  /** Starts an admin unblock: the request goes to the approval channel and needs a key touch. */
+  async requestUnblock(agent: string, waitMs: number): Promise<{ requestId: string; status: string }> {
+    const now = this.d.now();
+    const blocked = [...this.blocks.values()].some((b) => b.agent === agent);
+    if (!blocked) return { requestId: "", status: "not_blocked" };
+    const req = this.openRequest("unblock", agent, "operator", undefined, `UNBLOCK agent ${agent} (admin override)`, "", "admin unblock", now + this.d.policy.file.confirmationTtlSeconds * 1000);
+    await this.d.store.transition({}, [{ type: "unblock_requested", agent, data: { request: req.id } }], now);
+    await this.d.channel.show({ requestId: req.id, kind: "unblock", agent, text: sanitizeForDisplay(agent, `UNBLOCK (admin override of a hard block)`), expiresAt: req.expiresAt });
+    if (req.status === "pending") await waitForAnswer(req, Math.min(waitMs, req.expiresAt - now));
+    return { requestId: req.id, status: req.status };
+  }
+
+  status(): Record<string, unknown> {
+    const now = this.d.now();
+    return {
+      mode: this.d.policy.file.mode,
+      policyDigest: this.d.policy.digest,
+      approvalChannel: this.d.channel.info,
+      blocks: [...this.blocks.values()].map((b) => ({ agent: b.agent, reason: b.reason, since: new Date(b.createdAt).toISOString(), verificationId: b.challenge?.id })),
+      executions: [...this.executions.values()].map((e) => ({ id: e.id, agent: e.agent, steps: e.steps, autonomousSteps: e.autonomousSteps, max: e.maxAutonomousSteps })),
+      pending: [...this.requests.values()]
+        .filter((r) => r.status === "pending" && r.expiresAt > now)
+        .map((r) => ({ id: r.id, kind: r.kind, agent: r.agent, text: sanitizeForDisplay(r.agent, r.hint), expiresAt: new Date(r.expiresAt).toISOString() })),
+      audit: this.d.store.auditHead,
+      storeFailed: this.d.store.failed !== undefined,
+    };
+  }
+
+  /** Ids of requests the simulator can answer, to refuse presses on unknown ids with a clear error. */
+  requestKind(id: string): RequestKind | undefined {
+    const r = this.requests.get(id);
+    if (r && r.status === "pending") return r.kind;
+    return [...this.blocks.values()].some((b) => b.challenge?.id === id) ? "challenge" : undefined;
+  }
+}
+
+/** Resolves when the human answers the request or after `ms`, whichever comes first. */
+function waitForAnswer(req: PendingRequest, ms: number): Promise<void> {
+  return new Promise<void>((resolve) => {
+    const timer = setTimeout(done, ms);
+    function done(): void {
+      clearTimeout(timer);
+      req.waiters.delete(done);
+      resolve();
+    }
+    req.waiters.add(done);
+  });
+}
+
+function scoreTierLabel(e: Evaluation): string {
+  return e.fromGuard ? VERDICT_TIER[e.verdict] : scoreToTier(e.score);
+}

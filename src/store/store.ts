@@ -1,0 +1,230 @@
+// The LevelDB store. Every transition is one batch written with sync: true that carries its audit
+// records and the new audit-chain head, so a transition happened completely or not at all.
+// Concurrent transitions share one fsync: while a batch is being written the next ones queue, and
+// are written together (group commit). If a write fails the store is marked failed and refuses
+// everything after it: the daemon answers no further `continue: true` until restarted.
+import { existsSync, mkdirSync, readdirSync } from "node:fs";
+import { Level } from "level";
+import { GENESIS_HASH, type AuditRecord, type ChainReport, chainRecord, verifyChain } from "./audit.js";
+import type { BlockRecord, ExecutionRecord, RateLimitRecord } from "./records.js";
+
+export const SCHEMA_VERSION = 1;
+
+export class StoreOpenError extends Error {}
+export class StoreFailedError extends Error {}
+
+export interface AuditEvent {
+  readonly type: string;
+  readonly agent?: string;
+  readonly session?: string;
+  readonly data: Record<string, unknown>;
+}
+
+type Sub = ReturnType<Level<string, unknown>["sublevel"]>;
+type BatchOp =
+  | { type: "put"; sublevel?: Sub; key: string; value: unknown }
+  | { type: "del"; sublevel?: Sub; key: string };
+
+/** What a transition changes besides appending audit records. */
+export interface Changes {
+  readonly putBlocks?: readonly BlockRecord[];
+  readonly delBlocks?: readonly string[];
+  readonly putRate?: ReadonlyArray<readonly [key: string, state: RateLimitRecord]>;
+  readonly putExecutions?: readonly ExecutionRecord[];
+  readonly delExecutions?: readonly string[];
+}
+
+export interface LoadedState {
+  readonly blocks: BlockRecord[];
+  readonly rate: Map<string, RateLimitRecord>;
+  readonly executions: ExecutionRecord[];
+}
+
+interface Head {
+  seq: number;
+  hash: string;
+}
+
+const AUDIT_KEY_WIDTH = 16;
+export const auditKey = (seq: number): string => String(seq).padStart(AUDIT_KEY_WIDTH, "0");
+
+export class Store {
+  private readonly meta: Sub;
+  private readonly audit: Sub;
+  private readonly blocks: Sub;
+  private readonly rate: Sub;
+  private readonly executions: Sub;
+  private head: Head = { seq: 0, hash: GENESIS_HASH };
+  private queue: BatchOp[] = [];
+  private waiters: Array<{ resolve: () => void; reject: (e: Error) => void }> = [];
+  private flushing = false;
+  private failure: Error | undefined;
+  /** Batches written, and transitions they carried: the group-commit ratio, for the bench. */
+  readonly stats = { batches: 0, transitions: 0 };
+
+  private constructor(private readonly db: Level<string, unknown>) {
+    const json = { valueEncoding: "json" } as const;
+    this.meta = db.sublevel("meta", json) as Sub;
+    this.audit = db.sublevel("audit", json) as Sub;
+    this.blocks = db.sublevel("blocks", json) as Sub;
+    this.rate = db.sublevel("rate", json) as Sub;
+    this.executions = db.sublevel("executions", json) as Sub;
+  }
+
+  /**
+   * Opens (or, in an empty or missing directory, creates) the database. Refuses, with a message
+   * that says what to do, a directory that holds something else, a damaged database, one written
+   * by a newer haltkey, and one another process has open. Never silently starts empty.
+   */
+  static async open(dir: string, now: () => number = Date.now): Promise<Store> {
+    const fresh = !existsSync(dir) || readdirSync(dir).length === 0;
+    if (!fresh && !existsSync(`${dir}/CURRENT`)) {
+      throw new StoreOpenError(
+        `${dir} is not empty but holds no LevelDB database (CURRENT is missing). haltkey will not start on a damaged or foreign store; restore it from backup or move it aside.`,
+      );
+    }
+    mkdirSync(dir, { recursive: true, mode: 0o700 });
+    const db = new Level<string, unknown>(dir, { valueEncoding: "json", createIfMissing: fresh, errorIfExists: false });
+    try {
+      await db.open();
+    } catch (e) {
+      const cause = (e as { cause?: Error }).cause;
+      const detail = cause?.message ?? (e as Error).message;
+      if (/LEVEL_LOCKED|lock/i.test(`${(cause as { code?: string } | undefined)?.code ?? ""} ${detail}`)) {
+        throw new StoreOpenError(`${dir} is in use by another haltkey process (${detail}). Only one daemon may own the store.`);
+      }
+      throw new StoreOpenError(`cannot open the database in ${dir}: ${detail}. haltkey fails closed on a damaged store; restore it from backup or move it aside.`);
+    }
+    const store = new Store(db);
+    try {
+      await store.checkSchema(fresh, now);
+    } catch (e) {
+      await db.close().catch(() => undefined);
+      throw e;
+    }
+    return store;
+  }
+
+  private async checkSchema(fresh: boolean, now: () => number): Promise<void> {
+    let schema: { version?: unknown } | undefined;
+    try {
+      schema = (await this.meta.get("schema")) as { version?: unknown } | undefined;
+    } catch (e) {
+      throw new StoreOpenError(`the schema record is unreadable (${(e as Error).message}); the database is damaged`);
+    }
+    if (schema === undefined) {
+      if (!fresh) throw new StoreOpenError("the database has no haltkey schema record; it is damaged or not haltkey's");
+      await this.db.batch(
+        [
+          { type: "put", sublevel: this.meta, key: "schema", value: { version: SCHEMA_VERSION, createdAt: new Date(now()).toISOString() } },
+          { type: "put", sublevel: this.meta, key: "audit_head", value: { seq: 0, hash: GENESIS_HASH } },
+        ] as never,
+        { sync: true },
+      );
+      return;
+    }
+    if (typeof schema.version !== "number") throw new StoreOpenError("the schema record is malformed; the database is damaged");
+    if (schema.version > SCHEMA_VERSION) {
+      throw new StoreOpenError(
+        `the database was written by a newer haltkey (schema ${schema.version}, this one understands ${SCHEMA_VERSION}). Upgrade haltkey; it will not downgrade a store.`,
+      );
+    }
+    // Schema 1 is the first; migrations from older versions go here.
+    const head = (await this.meta.get("audit_head")) as Head | undefined;
+    if (!head || typeof head.seq !== "number" || typeof head.hash !== "string") {
+      throw new StoreOpenError("the audit-chain head is missing or malformed; the database is damaged");
+    }
+    if (head.seq > 0) {
+      const last = (await this.audit.get(auditKey(head.seq))) as AuditRecord | undefined;
+      if (!last || last.hash !== head.hash) {
+        throw new StoreOpenError(`the audit chain's last record (${head.seq}) does not match its head; the log was truncated or rewritten. Run 'haltkey audit verify'.`);
+      }
+    }
+    this.head = head;
+  }
+
+  async load(): Promise<LoadedState> {
+    const blocks: BlockRecord[] = [];
+    for await (const v of this.blocks.values()) blocks.push(v as BlockRecord);
+    const rate = new Map<string, RateLimitRecord>();
+    for await (const [k, v] of this.rate.iterator()) rate.set(k as string, v as RateLimitRecord);
+    const executions: ExecutionRecord[] = [];
+    for await (const v of this.executions.values()) executions.push(v as ExecutionRecord);
+    return { blocks, rate, executions };
+  }
+
+  get failed(): Error | undefined {
+    return this.failure;
+  }
+
+  get auditHead(): Readonly<Head> {
+    return this.head;
+  }
+
+  /**
+   * Applies one transition durably. The audit records are chained now, in call order, so the
+   * chain on disk is always a prefix of the chain in memory. Resolves once fsync'd; rejects (and
+   * fails the store) if the write fails.
+   */
+  transition(changes: Changes, events: readonly AuditEvent[], now: number): Promise<AuditRecord[]> {
+    if (this.failure) return Promise.reject(new StoreFailedError(`store failed earlier: ${this.failure.message}`));
+    const ops: BatchOp[] = [];
+    for (const b of changes.putBlocks ?? []) ops.push({ type: "put", sublevel: this.blocks, key: b.id, value: b });
+    for (const id of changes.delBlocks ?? []) ops.push({ type: "del", sublevel: this.blocks, key: id });
+    for (const [k, s] of changes.putRate ?? []) ops.push({ type: "put", sublevel: this.rate, key: k, value: s });
+    for (const e of changes.putExecutions ?? []) ops.push({ type: "put", sublevel: this.executions, key: e.id, value: e });
+    for (const id of changes.delExecutions ?? []) ops.push({ type: "del", sublevel: this.executions, key: id });
+    const records: AuditRecord[] = [];
+    for (const event of events) {
+      const record = chainRecord(this.head, event, new Date(now).toISOString());
+      this.head = { seq: record.seq, hash: record.hash };
+      records.push(record);
+      ops.push({ type: "put", sublevel: this.audit, key: auditKey(record.seq), value: record });
+    }
+    if (records.length > 0) ops.push({ type: "put", sublevel: this.meta, key: "audit_head", value: { ...this.head } });
+    return new Promise<AuditRecord[]>((resolve, reject) => {
+      this.queue.push(...ops);
+      this.waiters.push({ resolve: () => resolve(records), reject });
+      if (!this.flushing) void this.flush();
+    });
+  }
+
+  private async flush(): Promise<void> {
+    this.flushing = true;
+    while (this.queue.length > 0) {
+      const ops = this.queue;
+      const waiters = this.waiters;
+      this.queue = [];
+      this.waiters = [];
+      try {
+        if (this.failure) throw this.failure;
+        await this.db.batch(ops as never, { sync: true });
+        this.stats.batches++;
+        this.stats.transitions += waiters.length;
+        for (const w of waiters) w.resolve();
+      } catch (e) {
+        this.failure ??= e as Error;
+        const err = new StoreFailedError(`store write failed: ${(e as Error).message}`);
+        for (const w of waiters) w.reject(err);
+      }
+    }
+    this.flushing = false;
+  }
+
+  /** Walks the whole audit chain against the stored head. */
+  async verifyAudit(): Promise<ChainReport> {
+    const head = (await this.meta.get("audit_head")) as { seq: number; hash: string };
+    return verifyChain(this.auditRecords(), head);
+  }
+
+  /** Audit records in order, for verification and export. */
+  async *auditRecords(): AsyncGenerator<AuditRecord> {
+    for await (const v of this.audit.values()) yield v as AuditRecord;
+  }
+
+  async close(): Promise<void> {
+    // Let queued transitions finish before the handle goes away.
+    while (this.flushing) await new Promise((r) => setTimeout(r, 5));
+    await this.db.close();
+  }
+}

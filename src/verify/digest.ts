@@ -1,0 +1,15 @@
+// What an approval is bound to. A human approves one action by one agent in one session; the digest
+// of exactly that is what a grant, a confirmation and (in the hardware issue) a WebAuthn challenge
+// commit to, so an approval for one action can never be spent on another.
+import { createHash } from "node:crypto";
+import { canonicalJson } from "../core/policy.js";
+
+export interface ApprovedAction {
+  readonly agent: string;
+  readonly sessionId: string;
+  readonly hint: string;
+}
+
+export function actionDigest(action: ApprovedAction): string {
+  return createHash("sha256").update(canonicalJson({ v: 1, ...action })).digest("hex");
+}
