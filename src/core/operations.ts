@@ -159,9 +159,10 @@ export function checkPayload(value: unknown): OperationResult | undefined {
   return undefined;
 }
 
-function zodIssueToError(operation: string, issue: z.core.$ZodIssue): OperationResult {
+function zodIssueToError(operation: string, issue: z.core.$ZodIssue, given: Record<string, unknown>): OperationResult {
   const param = issue.path.map(String).join(".") || "(params)";
-  if (issue.code === "invalid_type" && (issue as { input?: unknown }).input === undefined) {
+  const top = issue.path[0];
+  if (issue.code === "invalid_type" && typeof top === "string" && issue.path.length === 1 && given[top] === undefined) {
     return fail(ErrorCode.missingParam, `Operation '${operation}' needs parameter '${param}'`, { operation, param });
   }
   if (issue.code === "invalid_type") {
@@ -229,7 +230,7 @@ export function parseToolCall(tool: string, args: unknown, endpointMode: "semant
   }
   for (const k of Object.keys(merged)) if (k.startsWith("_")) delete merged[k];
   const parsed = spec.schema.safeParse(merged);
-  if (!parsed.success) return zodIssueToError(name, parsed.error.issues[0]!);
+  if (!parsed.success) return zodIssueToError(name, parsed.error.issues[0]!, merged);
   return { operation: name, params: parsed.data } as ParsedCall;
 }
 

@@ -131,7 +131,7 @@ export async function startDaemon(opts: DaemonOptions): Promise<RunningDaemon> {
         case "hello": {
           const p = parse(Hello);
           if (p.sessionId) caller = { sessionId: p.sessionId };
-          return { sessionId: caller.sessionId, version: VERSION, simulated: channel.info.simulated, mode: policy.file.mode };
+          return { sessionId: caller.sessionId, version: VERSION, simulated: channel.info.simulated, mode: policy.file.mode, endpointMode: opts.endpointMode ?? "semantic" };
         }
         case "aql": {
           const p = parse(Aql);

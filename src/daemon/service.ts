@@ -279,8 +279,13 @@ export class SafetyService {
     });
   }
 
-  private rateKeys(caller: Caller, agent: string | undefined): string[] {
-    return [`session:${caller.sessionId}`, ...(agent !== undefined ? [`agent:${agent}`] : [])];
+  /**
+   * Failed verifications count against the agent (spec §8.8.5): the challenge's agent when the id is
+   * known, else the agent named in the call, else the session. An id that is not pending can never
+   * succeed, so naming another agent there gains nothing.
+   */
+  private rateKey(caller: Caller, agent: string | undefined): string {
+    return agent !== undefined ? `agent:${agent}` : `session:${caller.sessionId}`;
   }
 
   // ---------------------------------------------------------------- execute / complete / abort
@@ -732,7 +737,7 @@ export class SafetyService {
     const pending = this.requests.get(p.challenge_id);
     const challenge = block?.challenge ?? (pending?.kind === "challenge" && pending.status === "pending" ? pending.challenge : undefined);
     const agent = challenge?.agent ?? p.element_name;
-    const keys = this.rateKeys(caller, agent);
+    const keys = [this.rateKey(caller, agent)];
     const cfg = this.d.policy.file.verifyRateLimit;
 
     const locked = Math.max(...keys.map((k) => lockedUntil(this.rate.get(k) ?? EMPTY_RATE_LIMIT, now) ?? 0));

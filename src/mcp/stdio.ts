@@ -80,8 +80,11 @@ export class DaemonLink {
   private client: DaemonClient | undefined;
   private connecting: Promise<DaemonClient> | undefined;
   readonly sessionId = randomUUID();
+  endpointMode: "semantic" | "single";
 
-  constructor(private readonly opts: ShimOptions) {}
+  constructor(private readonly opts: ShimOptions) {
+    this.endpointMode = opts.endpointMode;
+  }
 
   get(): Promise<DaemonClient> {
     if (this.client && !this.client.isClosed) return Promise.resolve(this.client);
@@ -101,14 +104,22 @@ export class DaemonLink {
       client = await this.waitForDaemon(15_000);
     }
     // The session id is the shim's, kept across reconnects, so a block bound to it survives them.
-    await client.request("hello", { sessionId: this.sessionId, client: "haltkey-mcp-stdio" }, 10_000);
+    const hello = await client.request<{ endpointMode?: "semantic" | "single" }>("hello", { sessionId: this.sessionId, client: "haltkey-mcp-stdio" }, 10_000);
+    // The daemon decides the endpoint mode; the shim only mirrors it.
+    if (hello.endpointMode) this.endpointMode = hello.endpointMode;
     this.client = client;
     return client;
   }
 
   private spawnDaemon(): void {
     const cli = fileURLToPath(new URL("../cli/main.js", import.meta.url));
-    const args = [cli, "serve", ...(this.opts.simulate ? ["--simulate"] : []), ...(this.opts.policyPath ? ["--policy", this.opts.policyPath] : [])];
+    const args = [
+      cli,
+      "serve",
+      ...(this.opts.simulate ? ["--simulate"] : []),
+      ...(this.opts.policyPath ? ["--policy", this.opts.policyPath] : []),
+      ...(this.opts.endpointMode === "single" ? ["--single-tool"] : []),
+    ];
     mkdirSync(this.opts.paths.home, { recursive: true, mode: 0o700 });
     const log = openSync(this.opts.paths.daemonLog, "a", 0o600);
     const child = spawn(process.execPath, args, { detached: true, stdio: ["ignore", log, log], env: process.env });
@@ -137,7 +148,10 @@ export class DaemonLink {
 export async function runMcpShim(opts: ShimOptions): Promise<void> {
   const link = new DaemonLink(opts);
   const server = new Server({ name: "haltkey", version: VERSION }, { capabilities: { tools: {} } });
-  server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: toolList(opts.endpointMode) }));
+  server.setRequestHandler(ListToolsRequestSchema, async () => {
+    await link.get().catch(() => undefined);
+    return { tools: toolList(link.endpointMode) };
+  });
   server.setRequestHandler(CallToolRequestSchema, async (req) => {
     const args: unknown = req.params.arguments ?? {};
     const operation = (args as { operation?: unknown }).operation;

@@ -1,0 +1,149 @@
+// npm run bench: the decision engine alone, then end to end over MCP stdio beside a do-nothing
+// MCP tool called by the same client process in the same run. Prints p50/p99 and throughput.
+import { spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { evaluateStep } from "../src/core/pipeline.js";
+import { compilePolicy, PolicyFile, policyFor } from "../src/core/policy.js";
+import { RulePack } from "../src/core/rule-pack.js";
+import { DANGEROUS_ACTION_RULES } from "../src/core/rules/dangerous-actions.js";
+
+interface Stats {
+  n: number;
+  p50: number;
+  p99: number;
+  mean: number;
+  perSecond: number;
+}
+
+function stats(samplesNs: number[], wallNs: number): Stats {
+  const s = [...samplesNs].sort((a, b) => a - b);
+  const at = (q: number): number => s[Math.min(s.length - 1, Math.floor(q * s.length))]!;
+  return { n: s.length, p50: at(0.5) / 1000, p99: at(0.99) / 1000, mean: s.reduce((a, b) => a + b, 0) / s.length / 1000, perSecond: (s.length / wallNs) * 1e9 };
+}
+
+const fmt = (label: string, st: Stats): string =>
+  `${label.padEnd(44)} n=${String(st.n).padStart(6)}  p50=${st.p50.toFixed(1).padStart(8)} µs  p99=${st.p99.toFixed(1).padStart(8)} µs  ${Math.round(st.perSecond).toLocaleString("en-US").padStart(9)}/s`;
+
+/** A 4 KB hint: what an agent describing a real shell step with context looks like. */
+export function hint4k(): string {
+  const base =
+    "executing shell command: cd /workspace/service && npm run build && node scripts/migrate.js --env=staging --dry-run; then calling write_file on src/config/database.ts to update the connection pool settings (max 20, idle timeout 30s) and reading logs/app.log for errors from the last run. ";
+  let h = "";
+  while (h.length < 4096) h += base;
+  return h.slice(0, 4096);
+}
+
+function engineBench(): void {
+  const pack = new RulePack(DANGEROUS_ACTION_RULES);
+  const patterns = (prefix: string, n: number): string[] => Array.from({ length: n }, (_, i) => `${prefix}_${i}_*`);
+  const big = compilePolicy(
+    PolicyFile.parse({
+      deny: [...patterns("drop_table", 300), ...Array.from({ length: 50 }, (_, i) => `*secret_store_${i}*`)],
+      requiresApproval: patterns("deploy_service", 300),
+      autoApprove: [...patterns("read_resource", 340), "list_*", "get_*", "search_*", "*noop_marker_*", "status_?", "[a-c]at_*", "help_*", "version_*", "ping_*"],
+    }),
+  );
+  const small = compilePolicy(PolicyFile.parse({}));
+  const hint = hint4k();
+  const run = (label: string, policy: ReturnType<typeof compilePolicy>, text: string, n: number): void => {
+    const agent = policyFor(policy, "bench");
+    const facts = { hint: text, autonomousStep: 1, maxAutonomousSteps: 50 };
+    for (let i = 0; i < 2000; i++) evaluateStep(facts, { kind: "clear" }, agent, pack);
+    const samples: number[] = [];
+    const t0 = process.hrtime.bigint();
+    for (let i = 0; i < n; i++) {
+      const a = process.hrtime.bigint();
+      evaluateStep(facts, { kind: "clear" }, agent, pack);
+      samples.push(Number(process.hrtime.bigint() - a));
+    }
+    console.log(fmt(label, stats(samples, Number(process.hrtime.bigint() - t0))));
+  };
+  console.log(`decision engine alone (${pack.rules.length} rules in the default pack)`);
+  run("4 KB hint, default rules, empty policy", small, hint, 20000);
+  run("4 KB hint, default rules, 1,000-pattern policy", big, hint, 20000);
+  run("short hint, default rules, 1,000-pattern policy", big, "executing shell command: git push --force origin main", 20000);
+}
+
+async function e2eBench(): Promise<void> {
+  const cli = fileURLToPath(new URL("../src/cli/main.js", import.meta.url));
+  const noop = fileURLToPath(new URL("./noop-server.js", import.meta.url));
+  // Where the database lives decides what an fsync costs; by default beside the repository (disk).
+  const home = mkdtempSync(process.env.HALTKEY_BENCH_DIR ?? join(process.cwd(), ".bench-tmp-"));
+  const env = { ...process.env, HALTKEY_HOME: home, HALTKEY_LOG_LEVEL: "warn" } as Record<string, string>;
+  const daemon = spawn(process.execPath, [cli, "serve", "--simulate"], { env, stdio: ["ignore", "ignore", "inherit"] });
+  try {
+    const haltkey = new Client({ name: "bench", version: "1" });
+    await haltkey.connect(new StdioClientTransport({ command: process.execPath, args: [cli, "mcp"], env }));
+    const nothing = new Client({ name: "bench", version: "1" });
+    await nothing.connect(new StdioClientTransport({ command: process.execPath, args: [noop] }));
+    await haltkey.callTool({ name: "mcp_aql_execute", arguments: { operation: "execute_agent", params: { element_name: "bench", maxAutonomousSteps: 100000 } } });
+    const stepArgs = (i: number) => ({ operation: "record_execution_step", params: { element_name: "bench", nextActionHint: `executing shell command: ls -la src/module_${i}` } });
+    for (let i = 0; i < 200; i++) {
+      await haltkey.callTool({ name: "mcp_aql_create", arguments: stepArgs(i) });
+      await nothing.callTool({ name: "noop", arguments: {} });
+    }
+    const n = 2000;
+    const a: number[] = [];
+    const b: number[] = [];
+    let wallA = 0;
+    let wallB = 0;
+    // Interleaved, so both see the same machine at the same moments.
+    for (let i = 0; i < n; i++) {
+      let t = process.hrtime.bigint();
+      const r = (await haltkey.callTool({ name: "mcp_aql_create", arguments: stepArgs(i) })) as { content: Array<{ text: string }> };
+      let d = Number(process.hrtime.bigint() - t);
+      a.push(d);
+      wallA += d;
+      if (i === 0 && !JSON.parse(r.content[0]!.text).data.autonomy.continue) throw new Error("bench step was not allowed");
+      t = process.hrtime.bigint();
+      await nothing.callTool({ name: "noop", arguments: {} });
+      d = Number(process.hrtime.bigint() - t);
+      b.push(d);
+      wallB += d;
+    }
+    const sa = stats(a, wallA);
+    const sb = stats(b, wallB);
+    console.log(`\nend to end over MCP stdio (same client process, interleaved; database in ${home})`);
+    console.log(fmt("do-nothing MCP tool", sb));
+    console.log(fmt("record_execution_step (durable audit, fsync)", sa));
+    console.log(`ratio p50 ${(sa.p50 / sb.p50).toFixed(2)}×   p99 ${(sa.p99 / sb.p99).toFixed(2)}×   (target: p50 ≤ 2×)`);
+
+    // Concurrency: 8 clients at once share fsyncs (group commit).
+    const clients = await Promise.all(
+      Array.from({ length: 8 }, async (_, k) => {
+        const c = new Client({ name: `bench${k}`, version: "1" });
+        await c.connect(new StdioClientTransport({ command: process.execPath, args: [cli, "mcp"], env }));
+        await c.callTool({ name: "mcp_aql_execute", arguments: { operation: "execute_agent", params: { element_name: `bench${k}`, maxAutonomousSteps: 100000 } } });
+        return { c, k };
+      }),
+    );
+    const per = 250;
+    const lat: number[] = [];
+    const t0 = process.hrtime.bigint();
+    await Promise.all(
+      clients.map(async ({ c, k }) => {
+        for (let i = 0; i < per; i++) {
+          const t = process.hrtime.bigint();
+          await c.callTool({ name: "mcp_aql_create", arguments: { operation: "record_execution_step", params: { element_name: `bench${k}`, nextActionHint: `ls dir_${i}` } } });
+          lat.push(Number(process.hrtime.bigint() - t));
+        }
+      }),
+    );
+    console.log(fmt("record_execution_step, 8 clients at once", stats(lat, Number(process.hrtime.bigint() - t0))));
+    for (const { c } of clients) await c.close();
+    await haltkey.close();
+    await nothing.close();
+  } finally {
+    daemon.kill("SIGTERM");
+    await new Promise((r) => daemon.once("exit", r));
+    rmSync(home, { recursive: true, force: true });
+  }
+}
+
+engineBench();
+await e2eBench();

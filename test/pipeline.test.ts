@@ -1,0 +1,169 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { evaluateStep, scoreToTier, type Guard, type StepFacts, type Verdict } from "../src/core/pipeline.js";
+import { compilePolicy, defaultPolicy, PolicyFile, policyFor } from "../src/core/policy.js";
+import { combineScores, type RuleMatch } from "../src/core/rule-pack.js";
+import { TEST_PACK } from "./helpers/packs.js";
+
+const policy = (over: Partial<PolicyFile> = {}) => policyFor(compilePolicy(PolicyFile.parse(over)), "agent");
+const clear: Guard = { kind: "clear" };
+const facts = (hint: string, over: Partial<StepFacts> = {}): StepFacts => ({ hint, autonomousStep: 1, maxAutonomousSteps: 10, ...over });
+const SEVERITY: Record<Verdict, number> = { continue: 0, confirm: 1, verify: 2, stop: 3 };
+
+describe("pipeline stages (spec §8.7.2)", () => {
+  it("every evaluation carries continue-relevant verdict and factors", () => {
+    const e = evaluateStep(facts("ls -la"), clear, policy(), TEST_PACK);
+    expect(e.verdict).toBe("continue");
+    expect(e.factors.length).toBeGreaterThan(0);
+    expect(e.tier).toBe("advisory");
+  });
+
+  it("stage 1: the step limit pauses when the count exceeds maxAutonomousSteps (MUST §8.7.5)", () => {
+    expect(evaluateStep(facts("ls", { autonomousStep: 10 }), clear, policy(), TEST_PACK).verdict).toBe("continue");
+    const e = evaluateStep(facts("ls", { autonomousStep: 11 }), clear, policy(), TEST_PACK);
+    expect(e.verdict).toBe("confirm");
+    expect(e.cause).toBe("step_limit");
+    expect(e.reason).toMatch(/Step limit exceeded/);
+    expect(e.stepsRemaining).toBe(0);
+  });
+
+  it("stage 1: maxAutonomousSteps 0 means every step needs a human", () => {
+    expect(evaluateStep(facts("ls", { maxAutonomousSteps: 0 }), clear, policy(), TEST_PACK).verdict).toBe("confirm");
+  });
+
+  it("stage 2: a reported failure pauses; skipped and success do not", () => {
+    expect(evaluateStep(facts("ls", { outcome: "failure" }), clear, policy(), TEST_PACK).cause).toBe("previous_failure");
+    expect(evaluateStep(facts("ls", { outcome: "skipped" }), clear, policy(), TEST_PACK).verdict).toBe("continue");
+    expect(evaluateStep(facts("ls", { outcome: "success" }), clear, policy(), TEST_PACK).verdict).toBe("continue");
+  });
+
+  it("stage 3: deny > requiresApproval > autoApprove; deny stops", () => {
+    const p = policy({ deny: ["drop_*"], requiresApproval: ["*drop*", "deploy_*"], autoApprove: ["*"] });
+    const deny = evaluateStep(facts("calling drop_table users"), clear, p, TEST_PACK);
+    expect(deny.verdict).toBe("stop");
+    expect(deny.cause).toBe("deny_pattern");
+    expect(evaluateStep(facts("calling deploy_app"), clear, p, TEST_PACK).cause).toBe("requires_approval");
+    expect(evaluateStep(facts("read README"), clear, p, TEST_PACK).verdict).toBe("continue");
+  });
+
+  it("stage 3: autoApprove short-circuits stages 4 and 5", () => {
+    const p = policy({ autoApprove: ["git push*"] });
+    const e = evaluateStep(facts("git push --force origin main"), clear, p, TEST_PACK);
+    expect(e.verdict).toBe("continue");
+    expect(e.rules).toHaveLength(0);
+    expect(e.factors.join(" ")).toMatch(/Auto-approved/);
+  });
+
+  it("stage 3: autoApprove does not lift a step-limit or failure pause", () => {
+    const p = policy({ autoApprove: ["*"] });
+    expect(evaluateStep(facts("ls", { autonomousStep: 99 }), clear, p, TEST_PACK).verdict).toBe("confirm");
+    expect(evaluateStep(facts("ls", { outcome: "failure" }), clear, p, TEST_PACK).verdict).toBe("confirm");
+  });
+
+  it("stage 4: tiers from the server-side score", () => {
+    expect(scoreToTier(30)).toBe("advisory");
+    expect(scoreToTier(31)).toBe("confirm");
+    expect(scoreToTier(61)).toBe("verify");
+    expect(scoreToTier(86)).toBe("danger_zone");
+    expect(evaluateStep(facts("rm -rf /"), clear, policy(), TEST_PACK).verdict).toBe("stop");
+    expect(evaluateStep(facts("git push --force"), clear, policy(), TEST_PACK).verdict).toBe("verify");
+  });
+
+  it("stage 4: an agent's riskScore can raise the score but never lower it", () => {
+    expect(evaluateStep(facts("ls", { llmRiskScore: 70 }), clear, policy(), TEST_PACK).verdict).toBe("verify");
+    const e = evaluateStep(facts("rm -rf /", { llmRiskScore: 0 }), clear, policy(), TEST_PACK);
+    expect(e.verdict).toBe("stop");
+    expect(e.score).toBe(95);
+  });
+
+  it("stage 5: tolerance sets the advisory/confirm boundary, never relaxes verify or stop", () => {
+    // sudo scores 55: above moderate (50), below aggressive (75).
+    expect(evaluateStep(facts("sudo ls"), clear, policy(), TEST_PACK).cause).toBe("risk_tolerance");
+    expect(evaluateStep(facts("sudo ls"), clear, policy({ riskTolerance: "aggressive" }), TEST_PACK).verdict).toBe("continue");
+    // chmod scores 40: fine under moderate, paused under conservative (25).
+    expect(evaluateStep(facts("chmod 644 x"), clear, policy(), TEST_PACK).verdict).toBe("continue");
+    expect(evaluateStep(facts("chmod 644 x"), clear, policy({ riskTolerance: "conservative" }), TEST_PACK).verdict).toBe("confirm");
+    expect(evaluateStep(facts("git push -f"), clear, policy({ riskTolerance: "aggressive" }), TEST_PACK).verdict).toBe("verify");
+  });
+
+  it("a production target escalates another risky match", () => {
+    const e = evaluateStep(facts("sudo restart prod database"), clear, policy(), TEST_PACK);
+    expect(e.score).toBe(70);
+    expect(e.verdict).toBe("verify");
+  });
+
+  it("hidden characters in a hint are a signal of their own", () => {
+    const e = evaluateStep(facts("l\u200bs"), clear, policy(), TEST_PACK);
+    expect(e.verdict).toBe("confirm");
+  });
+
+  it("stage 0: a block, a pending request and a grant decide before the stages", () => {
+    const blocked = evaluateStep(facts("ls"), { kind: "blocked", verificationId: "v", reason: "r" }, policy(), TEST_PACK);
+    expect(blocked.verdict).toBe("stop");
+    expect(blocked.fromGuard).toBe(true);
+    const pending = evaluateStep(facts("ls"), { kind: "pending", request: "challenge", requestId: "c", reason: "r" }, policy(), TEST_PACK);
+    expect(pending.verdict).toBe("verify");
+    expect(pending.reason).toContain("c");
+    const granted = evaluateStep(facts("rm -rf /"), { kind: "granted", requestId: "g", channel: "security-key" }, policy(), TEST_PACK);
+    expect(granted.verdict).toBe("continue");
+  });
+});
+
+describe("pipeline invariants (property-based)", () => {
+  const hintArb = fc.oneof(
+    fc.string({ maxLength: 80 }),
+    fc.constantFrom("rm -rf /", "git push --force", "sudo ls", "chmod 777 x", "deploy to prod", "ls", "read_file a"),
+  );
+  const extraArb = fc.constantFrom("", " then sudo reboot", " on production", " and rm -rf /", " git push -f");
+  const policyArb = fc.record({
+    riskTolerance: fc.constantFrom("conservative", "moderate", "aggressive") as fc.Arbitrary<"conservative" | "moderate" | "aggressive">,
+    deny: fc.subarray(["rm -rf*", "drop_*"]),
+    requiresApproval: fc.subarray(["sudo*", "*deploy*"]),
+  });
+
+  it("more suspicious signals never lower the verdict or the score (monotone)", () => {
+    fc.assert(
+      fc.property(hintArb, extraArb, policyArb, fc.option(fc.integer({ min: 0, max: 100 }), { nil: undefined }), (hint, extra, pol, llm) => {
+        const p = policy(pol);
+        const base = evaluateStep(facts(hint), clear, p, TEST_PACK);
+        const more = evaluateStep(facts(hint + extra, llm === undefined ? {} : { llmRiskScore: llm }), clear, p, TEST_PACK);
+        expect(more.score).toBeGreaterThanOrEqual(base.score);
+        expect(SEVERITY[more.verdict]).toBeGreaterThanOrEqual(SEVERITY[base.verdict]);
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it("combineScores is monotone in the set of matches", () => {
+    const matchArb = fc.record({
+      id: fc.constant("x"),
+      category: fc.constantFrom("shell", "production", "git") as fc.Arbitrary<RuleMatch["category"]>,
+      reason: fc.constant("r"),
+      score: fc.integer({ min: 0, max: 100 }),
+    });
+    fc.assert(
+      fc.property(fc.array(matchArb, { maxLength: 6 }), matchArb, (ms, extra) => {
+        expect(combineScores([...ms, extra])).toBeGreaterThanOrEqual(combineScores(ms));
+        expect(combineScores([...ms, extra])).toBeLessThanOrEqual(100);
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it("a verdict and its tier always agree; stop is the only danger_zone", () => {
+    fc.assert(
+      fc.property(hintArb, extraArb, policyArb, (hint, extra, pol) => {
+        const e = evaluateStep(facts(hint + extra), clear, policy(pol), TEST_PACK);
+        expect(e.tier === "danger_zone").toBe(e.verdict === "stop");
+        expect(e.factors.length).toBeGreaterThan(0);
+      }),
+      { numRuns: 1000 },
+    );
+  });
+
+  it("default policy compiles and has the spec's defaults", () => {
+    const d = defaultPolicy();
+    expect(d.challengeTtlSeconds).toBe(300);
+    expect(d.verifyRateLimit).toEqual({ maxFailures: 10, windowSeconds: 60, maxLockoutSeconds: 3600 });
+  });
+});

@@ -1,0 +1,120 @@
+import { describe, it, expect } from "vitest";
+import { RULE_CATEGORIES, RulePack, type Rule } from "../src/core/rule-pack.js";
+import { normalizeForMatching } from "../src/core/text.js";
+import { DANGEROUS_ACTION_RULES } from "../src/core/rules/dangerous-actions.js";
+
+const pack = new RulePack(DANGEROUS_ACTION_RULES);
+const matchedIds = (text: string): string[] => pack.score(normalizeForMatching(text)).matches.map((m) => m.id);
+const byId = DANGEROUS_ACTION_RULES.map((rule) => [rule.id, rule] as const);
+
+describe("dangerous-action rules: examples", () => {
+  it.each(byId)("%s matches each of its match examples", (_id, rule: Rule) => {
+    for (const example of rule.examples.match) {
+      expect(matchedIds(example), `should match: ${JSON.stringify(example)}`).toContain(rule.id);
+    }
+  });
+
+  it.each(byId)("%s matches none of its noMatch examples", (_id, rule: Rule) => {
+    for (const example of rule.examples.noMatch) {
+      expect(matchedIds(example), `should not match: ${JSON.stringify(example)}`).not.toContain(rule.id);
+    }
+  });
+
+  it.each(byId)("%s: a keyword occurs in every match example after normalisation", (_id, rule: Rule) => {
+    // The keyword index is a prefilter: a rule whose keywords are all absent is never tried.
+    for (const example of rule.examples.match) {
+      const text = normalizeForMatching(example);
+      expect(
+        rule.keywords.some((k) => text.includes(k)),
+        `no keyword of [${rule.keywords.join(", ")}] in ${JSON.stringify(text)}`,
+      ).toBe(true);
+    }
+  });
+
+  it.each(byId)("%s: the pattern alone (without the prefilter) agrees with the examples", (_id, rule: Rule) => {
+    for (const example of rule.examples.match) expect(rule.pattern.test(normalizeForMatching(example)), example).toBe(true);
+    for (const example of rule.examples.noMatch) expect(rule.pattern.test(normalizeForMatching(example)), example).toBe(false);
+  });
+});
+
+describe("dangerous-action rules: shape", () => {
+  it("has unique ids", () => {
+    const ids = DANGEROUS_ACTION_RULES.map((r) => r.id);
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+
+  it.each(byId)("%s: id is category.kebab-name with a known category", (id, rule: Rule) => {
+    expect(id).toMatch(/^[a-z]+(?:-[a-z]+)*\.[a-z0-9]+(?:-[a-z0-9]+)*$/);
+    expect(id.slice(0, id.indexOf("."))).toBe(rule.category);
+    expect(RULE_CATEGORIES).toContain(rule.category);
+  });
+
+  it.each(byId)("%s: has at least two match and two noMatch examples", (_id, rule: Rule) => {
+    expect(rule.examples.match.length).toBeGreaterThanOrEqual(2);
+    expect(rule.examples.noMatch.length).toBeGreaterThanOrEqual(2);
+  });
+
+  it.each(byId)("%s: score, keywords, flags and reason are well formed", (_id, rule: Rule) => {
+    expect(Number.isInteger(rule.score) && rule.score >= 0 && rule.score <= 100).toBe(true);
+    expect(rule.keywords.length).toBeGreaterThan(0);
+    // Keywords are compared with normalised text: lower case, single spaces.
+    for (const k of rule.keywords) expect(k).toBe(k.toLowerCase().normalize("NFKC").replace(/\s+/g, " "));
+    expect(rule.pattern.flags).not.toMatch(/[gy]/);
+    expect(rule.reason.length).toBeGreaterThan(10);
+  });
+});
+
+describe("dangerous-action rules: calibration spot checks", () => {
+  const score = (text: string): number => pack.score(normalizeForMatching(text)).score;
+
+  it.each([
+    ["executing shell command: rm -rf /", 86],
+    ["Bash(mkfs.ext4 /dev/sda1)", 86],
+    [":(){ :|:& };:", 86],
+    ["running SQL: DROP TABLE users", 86],
+    ["delete the production database", 86],
+    ["git push --force origin main", 61],
+    ["kubectl delete namespace prod", 86],
+    ["terraform destroy -auto-approve", 86],
+    ["pkill haltkey", 86],
+  ])("%j scores at least %i", (text, min) => {
+    expect(score(text)).toBeGreaterThanOrEqual(min);
+  });
+
+  it.each(["git status", "ls -la", "npm test", "read the README", "list files", "grep -r 'rm -rf' docs/", "cat package.json", "git log --oneline -10"])(
+    "%j stays advisory",
+    (text) => {
+      expect(score(text)).toBeLessThanOrEqual(30);
+    },
+  );
+
+  it("escalates a confirm-tier match that names production", () => {
+    expect(score("kubectl delete deployment api -n prod")).toBe(75);
+  });
+});
+
+describe("dangerous-action rules: performance", () => {
+  // Hints can be up to 32 KB and are scored on every action; no pattern may backtrack badly.
+  const adversarial = [
+    "rm -r ".repeat(5000),
+    "git -c a git -c a ".repeat(2000),
+    "sudo -u sudo -u ".repeat(2000),
+    "env a=1 env a=1 ".repeat(2000),
+    "ssh -x ssh -x ".repeat(2000),
+    "delete from users ".repeat(1800),
+    "update users set a=1 ".repeat(1500),
+    "curl x | ".repeat(3500),
+    "kubectl delete ".repeat(2000),
+    "find . -name x ".repeat(2000),
+    "a".repeat(32_000),
+    ": ( | ; & ` ".repeat(2600),
+    "x-delete-".repeat(3500),
+  ];
+
+  it.each(adversarial.map((s) => [s.slice(0, 24), s] as const))("scores %j… (32 KB) quickly", (_label, text) => {
+    const input = normalizeForMatching(text.slice(0, 32_768));
+    const started = performance.now();
+    pack.score(input);
+    expect(performance.now() - started).toBeLessThan(1000);
+  });
+});

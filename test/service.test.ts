@@ -1,0 +1,210 @@
+// The service with an injected clock, a recording approval channel and a real store in a temp dir:
+// expiry, re-issue, modes and failing closed, without waiting minutes of wall time.
+import { randomBytes, randomUUID } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import fc from "fast-check";
+import { afterEach, describe, expect, it } from "vitest";
+import { compilePolicy, PolicyFile } from "../src/core/policy.js";
+import type { ApprovalChannel, ApprovalScreen, HumanDecision } from "../src/daemon/channel.js";
+import { silentLogger } from "../src/daemon/log.js";
+import { SafetyService, type Caller } from "../src/daemon/service.js";
+import { Store } from "../src/store/store.js";
+import { TEST_PACK } from "./helpers/packs.js";
+
+class RecordingChannel implements ApprovalChannel {
+  readonly info = { simulated: true, display: "attached" as const, securityKey: "attached" as const };
+  readonly screens: ApprovalScreen[] = [];
+  private handler: ((d: HumanDecision) => void) | undefined;
+  async show(s: ApprovalScreen): Promise<void> {
+    this.screens.push(s);
+  }
+  async clear(): Promise<void> {}
+  onDecision(h: (d: HumanDecision) => void): void {
+    this.handler = h;
+  }
+  decide(d: HumanDecision): void {
+    this.handler?.(d);
+  }
+  code(requestId: string): string {
+    const s = [...this.screens].reverse().find((x) => x.requestId === requestId && x.code);
+    if (!s?.code) throw new Error(`no code for ${requestId}`);
+    return s.code;
+  }
+}
+
+const dirs: string[] = [];
+const stores: Store[] = [];
+afterEach(async () => {
+  for (const s of stores.splice(0)) await s.close().catch(() => undefined);
+  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
+});
+
+async function setup(policy: Partial<PolicyFile> = {}, dir?: string) {
+  const home = dir ?? mkdtempSync(join(tmpdir(), "hks-"));
+  if (!dir) dirs.push(home);
+  const store = await Store.open(join(home, "db"));
+  stores.push(store);
+  const clock = { t: 1_700_000_000_000 };
+  const channel = new RecordingChannel();
+  const service = await SafetyService.start({
+    store,
+    policy: compilePolicy(PolicyFile.parse(policy)),
+    pack: TEST_PACK,
+    channel,
+    now: () => clock.t,
+    randomBytes,
+    uuid: randomUUID,
+    log: silentLogger(),
+    endpointMode: "semantic",
+  });
+  const caller: Caller = { sessionId: randomUUID() };
+  const call = async (tool: string, operation: string, params: Record<string, unknown>, who: Caller = caller) =>
+    (await service.call(who, tool, { operation, params })) as { success: boolean; data?: any; error?: any };
+  const start = (agent: string, who: Caller = caller) => call("mcp_aql_execute", "execute_agent", { element_name: agent }, who);
+  const step = (agent: string, hint: string, extra: Record<string, unknown> = {}, who: Caller = caller) =>
+    call("mcp_aql_create", "record_execution_step", { element_name: agent, nextActionHint: hint, ...extra }, who);
+  const verify = (challenge_id: string, code: string) => call("mcp_aql_create", "verify_challenge", { challenge_id, code });
+  return { home, store, clock, channel, service, caller, call, start, step, verify };
+}
+
+describe("expiry (spec §8.8.2, §8.8.3)", () => {
+  it("a verify pause lifts when its challenge expires; the same action gets a new challenge", async () => {
+    const t = await setup();
+    await t.start("a");
+    const first = await t.step("a", "rotate keys", { riskScore: 70 });
+    const vid = first.data.verification.verificationId;
+    expect((await t.step("a", "ls")).data.autonomy.continue).toBe(false);
+    t.clock.t += 301_000;
+    expect((await t.step("a", "ls")).data.autonomy.continue).toBe(true);
+    const again = await t.step("a", "rotate keys", { riskScore: 70 });
+    expect(again.data.verification.verificationId).not.toBe(vid);
+  });
+
+  it("an expired challenge counts as a failure (TOKEN_EXPIRED)", async () => {
+    const t = await setup();
+    await t.start("a");
+    const vid = (await t.step("a", "rotate keys", { riskScore: 70 })).data.verification.verificationId;
+    const code = t.channel.code(vid);
+    t.clock.t += 301_000;
+    const r = await t.verify(vid, code);
+    expect(r.error.code).toBe("TOKEN_EXPIRED");
+    const audit = [];
+    for await (const rec of t.store.auditRecords()) audit.push(rec.type);
+    expect(audit).toContain("verification_failed");
+  });
+
+  it("a block outlives its challenge: a fresh one is shown on next contact and the old code is dead", async () => {
+    const t = await setup({ deny: ["drop_*"] });
+    await t.start("a");
+    const vid = (await t.step("a", "drop_table x")).data.verification.verificationId;
+    const oldCode = t.channel.code(vid);
+    t.clock.t += 301_000;
+    const later = await t.step("a", "ls");
+    expect(later.data.autonomy.stopped).toBe(true);
+    const newVid = later.data.verification.verificationId;
+    expect(newVid).not.toBe(vid);
+    const newCode = t.channel.code(newVid);
+    expect(newCode).not.toBe(oldCode);
+    expect((await t.verify(vid, oldCode)).success).toBe(false);
+    expect((await t.verify(newVid, newCode)).data.verified).toBe(true);
+    expect((await t.step("a", "ls")).data.autonomy.continue).toBe(true);
+  });
+
+  it("a pending confirmation expires and the agent is asked anew", async () => {
+    const t = await setup({ requiresApproval: ["deploy*"] });
+    await t.start("a");
+    const id = (await t.step("a", "deploy api")).data.confirmation.confirmationId;
+    t.clock.t += 301_000;
+    const r = await t.call("mcp_aql_execute", "confirm_operation", { confirmation_id: id, wait_seconds: 0 });
+    expect(r.data?.status ?? r.error?.code).toBeDefined();
+    const next = await t.step("a", "deploy api");
+    expect(next.data.confirmation.confirmationId).not.toBe(id);
+  });
+
+  it("an approval not used in time expires", async () => {
+    const t = await setup({ requiresApproval: ["deploy*"] });
+    await t.start("a");
+    const id = (await t.step("a", "deploy api")).data.confirmation.confirmationId;
+    t.channel.decide({ requestId: id, decision: "approve", via: "display" });
+    await new Promise((r) => setTimeout(r, 20));
+    t.clock.t += 301_000;
+    expect((await t.step("a", "deploy api")).data.autonomy.continue).toBe(false);
+  });
+});
+
+describe("what survives a restart", () => {
+  it("verify-tier pauses are not persisted (§8.8.3); blocks are", async () => {
+    const t = await setup({ deny: ["drop_*"] });
+    const blockedSession: Caller = { sessionId: randomUUID() };
+    await t.start("paused");
+    await t.start("blocked", blockedSession);
+    await t.step("paused", "rotate keys", { riskScore: 70 });
+    await t.step("blocked", "drop_table x", {}, blockedSession);
+    await t.store.close();
+    stores.pop();
+    const u = await setup({ deny: ["drop_*"] }, t.home);
+    expect((await u.step("paused", "ls", {}, t.caller)).data.autonomy.continue).toBe(true);
+    expect((await u.step("blocked", "ls", {}, blockedSession)).data.autonomy.stopped).toBe(true);
+    // The block binds the session that caused it, under any name, and the name in any session.
+    expect((await u.step("renamed", "ls", {}, blockedSession)).data.autonomy.stopped).toBe(true);
+    expect((await u.step("blocked", "ls", {}, { sessionId: randomUUID() })).data.autonomy.stopped).toBe(true);
+  });
+});
+
+describe("modes (§8.6.7)", () => {
+  it("MUST 8.6.4: monitoring never stops and never pauses, but reports what enforcing would do", async () => {
+    const t = await setup({ mode: "monitoring", deny: ["drop_*"], requiresApproval: ["deploy*"] });
+    await t.start("m");
+    const r = await t.step("m", "drop_table users");
+    expect(r.data.autonomy.continue).toBe(true);
+    expect(r.data.autonomy.stopped).toBe(false);
+    expect(r.data.autonomy.factors.join(" ")).toMatch(/would have hard-stopped/);
+    await fc.assert(
+      fc.asyncProperty(fc.string({ maxLength: 60 }), fc.option(fc.integer({ min: 0, max: 100 }), { nil: undefined }), fc.constantFrom("success", "failure", undefined), async (hint, risk, outcome) => {
+        const s = await t.step("m", `${hint} drop_x deploy rm -rf /`.trim(), { ...(risk !== undefined ? { riskScore: risk } : {}), ...(outcome ? { outcome } : {}) });
+        expect(s.data.autonomy.continue).toBe(true);
+        expect(s.data.autonomy.stopped).toBe(false);
+      }),
+      { numRuns: 200 },
+    );
+    expect(t.service.status().blocks).toEqual([]);
+  });
+
+  it("logging records without evaluating; disabled does neither", async () => {
+    const log = await setup({ mode: "logging", deny: ["drop_*"] });
+    await log.start("l");
+    const r = await log.step("l", "drop_table users");
+    expect(r.data.autonomy).toEqual({ continue: true, factors: ["Logging mode: the step was recorded, not evaluated"] });
+    const off = await setup({ mode: "disabled" });
+    const d = await off.step("x", "drop_table users");
+    expect(d.data.autonomy.continue).toBe(true);
+  });
+});
+
+describe("fail closed", () => {
+  it("a store that fails gives continue:false from then on", async () => {
+    const t = await setup();
+    await t.start("a");
+    expect((await t.step("a", "ls")).data.autonomy.continue).toBe(true);
+    // Pull the database out from under the service.
+    await (t.store as unknown as { db: { close(): Promise<void> } }).db.close();
+    const r = await t.step("a", "ls");
+    expect(r.success).toBe(false);
+    expect(r.error.code).toBe("INTERNAL_STORE_FAILURE");
+    expect(r.error.details.autonomy.continue).toBe(false);
+    const again = await t.step("a", "ls");
+    expect(again.error.details.autonomy.continue).toBe(false);
+  });
+
+  it("sessions cannot drive each other's executions or confirmations", async () => {
+    const t = await setup({ requiresApproval: ["deploy*"] });
+    await t.start("a");
+    const id = (await t.step("a", "deploy api")).data.confirmation.confirmationId;
+    const other: Caller = { sessionId: randomUUID() };
+    const r = await t.call("mcp_aql_execute", "confirm_operation", { confirmation_id: id, wait_seconds: 0 }, other);
+    expect(r.error.code).toBe("NOT_FOUND_RESOURCE");
+    expect((await t.step("a", "ls", {}, other)).data.autonomy.continue).toBe(false);
+  });
+});
