@@ -1,7 +1,7 @@
 // npm run bench: the decision engine alone, then end to end over MCP stdio beside a do-nothing
 // MCP tool called by the same client process in the same run. Prints p50/p99 and throughput.
 import { spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -75,10 +75,14 @@ async function e2eBench(): Promise<void> {
   // Where the database lives decides what an fsync costs; by default beside the repository (disk).
   const home = mkdtempSync(process.env.HALTKEY_BENCH_DIR ?? join(process.cwd(), ".bench-tmp-"));
   const env = { ...process.env, HALTKEY_HOME: home, HALTKEY_LOG_LEVEL: "warn" } as Record<string, string>;
-  const daemon = spawn(process.execPath, [cli, "serve", "--simulate"], { env, stdio: ["ignore", "ignore", "inherit"] });
+  // The bench's agents take thousands of steps; the default step limit (50) would pause them.
+  const policy = join(home, "bench-policy.json");
+  writeFileSync(policy, JSON.stringify({ maxAutonomousSteps: 100_000 }));
+  const daemon = spawn(process.execPath, [cli, "serve", "--simulate", "--policy", policy], { env, stdio: ["ignore", "ignore", "inherit"] });
+  for (let i = 0; i < 200 && !existsSync(join(home, "haltkey.sock")); i++) await new Promise((r) => setTimeout(r, 50));
   try {
     const haltkey = new Client({ name: "bench", version: "1" });
-    await haltkey.connect(new StdioClientTransport({ command: process.execPath, args: [cli, "mcp"], env }));
+    await haltkey.connect(new StdioClientTransport({ command: process.execPath, args: [cli, "mcp", "--no-autostart"], env }));
     const nothing = new Client({ name: "bench", version: "1" });
     await nothing.connect(new StdioClientTransport({ command: process.execPath, args: [noop] }));
     await haltkey.callTool({ name: "mcp_aql_execute", arguments: { operation: "execute_agent", params: { element_name: "bench", maxAutonomousSteps: 100000 } } });
@@ -117,7 +121,7 @@ async function e2eBench(): Promise<void> {
     const clients = await Promise.all(
       Array.from({ length: 8 }, async (_, k) => {
         const c = new Client({ name: `bench${k}`, version: "1" });
-        await c.connect(new StdioClientTransport({ command: process.execPath, args: [cli, "mcp"], env }));
+        await c.connect(new StdioClientTransport({ command: process.execPath, args: [cli, "mcp", "--no-autostart"], env }));
         await c.callTool({ name: "mcp_aql_execute", arguments: { operation: "execute_agent", params: { element_name: `bench${k}`, maxAutonomousSteps: 100000 } } });
         return { c, k };
       }),

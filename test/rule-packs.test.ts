@@ -37,6 +37,17 @@ describe("dangerous-action rules: examples", () => {
   });
 });
 
+describe("dangerous-action rules: prechecks", () => {
+  const withPrecheck = byId.filter(([, r]) => r.precheck !== undefined);
+  it("rules wrapped against quoted text carry a precheck", () => {
+    expect(withPrecheck.length).toBeGreaterThan(10);
+  });
+  it.each(withPrecheck)("%s: the precheck holds wherever the pattern matches", (_id, rule: Rule) => {
+    const texts = [...rule.examples.match, ...rule.examples.noMatch].map(normalizeForMatching);
+    for (const text of texts) if (rule.pattern.test(text)) expect(rule.precheck!.test(text), text).toBe(true);
+  });
+});
+
 describe("dangerous-action rules: shape", () => {
   it("has unique ids", () => {
     const ids = DANGEROUS_ACTION_RULES.map((r) => r.id);

@@ -1,66 +1,83 @@
 // Aho-Corasick over lower-case keywords: one pass over the text finds every keyword it contains,
 // so checking a hint against 1,000 patterns costs one scan plus the few regexes whose keyword
-// occurs. Written here because no maintained npm package does this small thing with typed arrays.
+// occurs. The automaton is compiled to a dense DFA over an alphabet of only the characters the
+// keywords use (every other character leads back to the root), so the scan is one table lookup
+// per character. Written here because no maintained npm package does this small thing.
 
 export class KeywordIndex<T> {
-  private readonly goto: Array<Map<number, number>> = [new Map()];
-  private readonly fail: number[] = [0];
-  private readonly out: T[][] = [[]];
+  /** Per state: the values whose keyword ends there (including via suffix links). */
+  private readonly out: T[][];
+  /** transitions[state * width + class] → next state. */
+  private readonly transitions: Int32Array;
+  private readonly width: number;
+  /** Character class per UTF-16 code unit below 128; 0 = not in any keyword. */
+  private readonly asciiClass = new Uint8Array(128);
+  private readonly otherClass = new Map<number, number>();
 
   constructor(entries: Iterable<readonly [keyword: string, value: T]>) {
-    for (const [keyword, value] of entries) this.add(keyword, value);
-    this.build();
-  }
-
-  private add(keyword: string, value: T): void {
-    if (keyword.length === 0) throw new Error("KeywordIndex: empty keyword");
-    let state = 0;
-    for (let i = 0; i < keyword.length; i++) {
-      const c = keyword.charCodeAt(i);
-      const edges = this.goto[state]!;
-      let next = edges.get(c);
-      if (next === undefined) {
-        next = this.goto.length;
-        this.goto.push(new Map());
-        this.fail.push(0);
-        this.out.push([]);
-        edges.set(c, next);
+    const trie: Array<Map<number, number>> = [new Map()];
+    const out: T[][] = [[]];
+    let classes = 0;
+    const classOf = (c: number): number => {
+      if (c < 128) return this.asciiClass[c] || (this.asciiClass[c] = ++classes);
+      let k = this.otherClass.get(c);
+      if (k === undefined) this.otherClass.set(c, (k = ++classes));
+      return k;
+    };
+    for (const [keyword, value] of entries) {
+      if (keyword.length === 0) throw new Error("KeywordIndex: empty keyword");
+      let state = 0;
+      for (let i = 0; i < keyword.length; i++) {
+        const k = classOf(keyword.charCodeAt(i));
+        let next = trie[state]!.get(k);
+        if (next === undefined) {
+          next = trie.length;
+          trie.push(new Map());
+          out.push([]);
+          trie[state]!.set(k, next);
+        }
+        state = next;
       }
-      state = next;
+      out[state]!.push(value);
     }
-    this.out[state]!.push(value);
-  }
-
-  private build(): void {
-    const queue: number[] = [];
-    for (const next of this.goto[0]!.values()) queue.push(next);
+    if (classes > 255 && this.otherClass.size > 0) {
+      // More than 255 distinct characters cannot live in the Uint8Array; none of ours come close.
+      throw new Error("KeywordIndex: too many distinct characters in keywords");
+    }
+    this.width = classes + 1;
+    const states = trie.length;
+    this.transitions = new Int32Array(states * this.width);
+    const fail = new Int32Array(states);
+    // Breadth-first: a state's failure target is always finished before the state itself.
+    const queue: number[] = [0];
     for (let head = 0; head < queue.length; head++) {
-      const state = queue[head]!;
-      for (const [c, next] of this.goto[state]!) {
-        queue.push(next);
-        let f = this.fail[state]!;
-        while (f !== 0 && !this.goto[f]!.has(c)) f = this.fail[f]!;
-        const target = this.goto[f]!.get(c);
-        this.fail[next] = target !== undefined && target !== next ? target : 0;
-        const inherited = this.out[this.fail[next]!]!;
-        if (inherited.length > 0) this.out[next] = this.out[next]!.concat(inherited);
+      const s = queue[head]!;
+      for (let k = 1; k < this.width; k++) {
+        const child = trie[s]!.get(k);
+        const viaFail = s === 0 ? 0 : this.transitions[fail[s]! * this.width + k]!;
+        if (child !== undefined) {
+          fail[child] = viaFail;
+          if (out[viaFail]!.length > 0) out[child] = out[child]!.concat(out[viaFail]!);
+          this.transitions[s * this.width + k] = child;
+          queue.push(child);
+        } else {
+          this.transitions[s * this.width + k] = viaFail;
+        }
       }
     }
+    this.out = out;
   }
 
   /** Every value whose keyword occurs in `text` (which must already be lower case), once each. */
   find(text: string): Set<T> {
     const found = new Set<T>();
+    const { transitions, width, asciiClass, otherClass, out } = this;
     let state = 0;
     for (let i = 0; i < text.length; i++) {
       const c = text.charCodeAt(i);
-      let next = this.goto[state]!.get(c);
-      while (next === undefined && state !== 0) {
-        state = this.fail[state]!;
-        next = this.goto[state]!.get(c);
-      }
-      state = next ?? 0;
-      const values = this.out[state]!;
+      const k = c < 128 ? asciiClass[c]! : (otherClass.get(c) ?? 0);
+      state = k === 0 ? 0 : transitions[state * width + k]!;
+      const values = out[state]!;
       for (let j = 0; j < values.length; j++) found.add(values[j]!);
     }
     return found;

@@ -30,6 +30,11 @@ export interface Rule {
   readonly keywords: readonly string[];
   /** Tested against normalised (lower-case, whitespace-folded) text. */
   readonly pattern: RegExp;
+  /**
+   * Optional cheaper regex that must match wherever `pattern` does; `pattern` runs only if it
+   * does. The tests check the implication on every example.
+   */
+  readonly precheck?: RegExp;
   readonly examples: { readonly match: readonly string[]; readonly noMatch: readonly string[] };
 }
 
@@ -59,6 +64,9 @@ export class RulePack {
       seen.add(rule.id);
       if (rule.keywords.length === 0) throw new Error(`rule ${rule.id}: needs at least one keyword`);
       if (rule.score < 0 || rule.score > 100) throw new Error(`rule ${rule.id}: score must be 0–100`);
+      for (const r of [rule.pattern, rule.precheck]) {
+        if (r && (r.global || r.sticky)) throw new Error(`rule ${rule.id}: g and y flags make test() stateful`);
+      }
       for (const k of rule.keywords) {
         if (k !== k.toLowerCase() || k.length === 0) throw new Error(`rule ${rule.id}: keyword "${k}" must be non-empty lower case`);
         entries.push([k, i]);
@@ -73,7 +81,7 @@ export class RulePack {
     const matches: RuleMatch[] = [];
     for (const i of candidates) {
       const rule = this.rules[i]!;
-      rule.pattern.lastIndex = 0;
+      if (rule.precheck && !rule.precheck.test(normalized)) continue;
       if (rule.pattern.test(normalized)) {
         matches.push({ id: rule.id, category: rule.category, reason: rule.reason, score: rule.score });
       }

@@ -6,9 +6,20 @@
 const INVISIBLE = /[\p{Cf}]/gu;
 const WHITESPACE_RUN = /\s+/gu;
 
+// Only whitespace that is not already a single space needs folding; testing for it first keeps
+// the common case (plain prose) to one scan instead of a rebuild of the string.
+const NEEDS_FOLDING = /[^\S ]|  /u;
+
 /** NFKC, invisible characters removed, whitespace folded to one space, lower case. */
 export function normalizeForMatching(text: string): string {
-  return text.normalize("NFKC").replace(INVISIBLE, "").replace(WHITESPACE_RUN, " ").trim().toLowerCase();
+  let s = text.normalize("NFKC");
+  INVISIBLE.lastIndex = 0;
+  if (INVISIBLE.test(s)) {
+    INVISIBLE.lastIndex = 0;
+    s = s.replace(INVISIBLE, "");
+  }
+  if (NEEDS_FOLDING.test(s)) s = s.replace(WHITESPACE_RUN, " ");
+  return s.trim().toLowerCase();
 }
 
 /** True when the text holds characters normalisation removed or changed, worth a factor. */

@@ -57,13 +57,23 @@ const IN_MESSAGE_ARG = String.raw`(?<!(?:-m|--message|--title|--body|--subject)[
 const IN_ECHOED_TEXT = String.raw`(?<!\b(?:echo|printf) ['"][^'"]{0,300})`;
 // The guards are lookbehinds; the leading lookahead keeps them from running at every position.
 /** The rule does not fire on text quoted as a message argument. */
-const outsideMessage = (r: RegExp): RegExp => new RegExp(`(?=${r.source})${IN_MESSAGE_ARG}(?:${r.source})`, r.flags);
+/**
+ * The wrapped pattern begins with a lookahead and lookbehinds, which stops the regex engine from
+ * skipping ahead to a literal; the inner pattern must match wherever the wrapped one does, so it is
+ * kept as the rule's precheck (attached below) and the expensive one runs only when it matches.
+ */
+const PRECHECKS = new Map<RegExp, RegExp>();
+const withPrecheck = (wrapped: RegExp, inner: RegExp): RegExp => {
+  PRECHECKS.set(wrapped, inner);
+  return wrapped;
+};
+const outsideMessage = (r: RegExp): RegExp => withPrecheck(new RegExp(`(?=${r.source})${IN_MESSAGE_ARG}(?:${r.source})`, r.flags), r);
 /** The rule does not fire on text quoted as a message argument or echoed. */
 const outsideQuotedText = (r: RegExp): RegExp =>
-  new RegExp(`(?=${r.source})${IN_MESSAGE_ARG}${IN_ECHOED_TEXT}(?:${r.source})`, r.flags);
+  withPrecheck(new RegExp(`(?=${r.source})${IN_MESSAGE_ARG}${IN_ECHOED_TEXT}(?:${r.source})`, r.flags), r);
 const DETERMINER = String.raw`(?:the|all|all the|all of the|every|our|my|your|this|that|these|those|entire|whole)`;
 
-export const DANGEROUS_ACTION_RULES: readonly Rule[] = [
+const RULES: readonly Rule[] = [
   // ───────────────────────────── filesystem ─────────────────────────────
   {
     id: "filesystem.rm-recursive-root",
@@ -1691,3 +1701,8 @@ export const DANGEROUS_ACTION_RULES: readonly Rule[] = [
     },
   },
 ];
+
+export const DANGEROUS_ACTION_RULES: readonly Rule[] = RULES.map((rule) => {
+  const precheck = PRECHECKS.get(rule.pattern);
+  return precheck ? { ...rule, precheck } : rule;
+});
