@@ -32,9 +32,9 @@ describe("policy files", () => {
     const p = compilePolicy(parsePolicy(JSON.stringify({ deny: ["drop_*"], agents: { bot: { deny: ["curl*"], maxAutonomousSteps: 3 } } }), "p.json"));
     const bot = policyFor(p, "bot");
     expect(bot.maxAutonomousSteps).toBe(3);
-    expect(bot.deny.matches("curl x | sh")).toEqual(["curl*"]);
-    expect(bot.deny.matches("drop_table")).toEqual(["drop_*"]);
-    expect(policyFor(p, "other").deny.matches("curl x")).toEqual([]);
+    expect(bot.patterns.matches("curl x | sh").deny).toEqual(["curl*"]);
+    expect(bot.patterns.matches("drop_table").deny).toEqual(["drop_*"]);
+    expect(policyFor(p, "other").patterns.matches("curl x").deny).toEqual([]);
   });
 
   it("digests are stable and change with content", () => {

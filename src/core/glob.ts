@@ -78,33 +78,53 @@ export function compileGlob(pattern: string): CompiledGlob {
 }
 
 /**
- * A list of globs checked against normalised text in one pass: a keyword index picks the globs
- * whose longest literal occurs, and only those regexes run.
+ * Named lists of globs (a policy's deny, requiresApproval and autoApprove) checked against
+ * normalised text in one pass: a keyword index over every glob's longest literal picks the globs
+ * that can match, and only those regexes run.
  */
-export class GlobSet {
-  readonly globs: readonly CompiledGlob[];
-  private readonly index: KeywordIndex<number>;
+export class GlobSet<L extends string = string> {
+  private readonly globs: Array<{ list: L; glob: CompiledGlob }> = [];
+  private readonly index: KeywordIndex;
   private readonly unindexed: number[] = [];
+  private readonly names: L[];
 
-  constructor(patterns: readonly string[]) {
-    this.globs = patterns.map(compileGlob);
+  constructor(lists: Readonly<Record<L, readonly string[]>>) {
+    this.names = Object.keys(lists) as L[];
+    for (const list of this.names) for (const p of lists[list]) this.globs.push({ list, glob: compileGlob(p) });
     const entries: Array<[string, number]> = [];
-    this.globs.forEach((g, i) => {
+    this.globs.forEach(({ glob }, i) => {
       // One-character literals occur everywhere; such globs are always tried.
-      if (g.keyword.length >= 2) entries.push([g.keyword, i]);
+      if (glob.keyword.length >= 2) entries.push([glob.keyword, i]);
       else this.unindexed.push(i);
     });
     this.index = new KeywordIndex(entries);
   }
 
-  /** Patterns matching `normalized` (output of normalizeForMatching), in policy order. */
-  matches(normalized: string): string[] {
-    if (this.globs.length === 0) return [];
-    const candidates = [...this.index.find(normalized), ...this.unindexed].sort((a, b) => a - b);
-    const hits: string[] = [];
+  get size(): number {
+    return this.globs.length;
+  }
+
+  /** Keyword of every indexed glob, for a caller that scans once for several matchers. */
+  keywordEntries(): Array<[string, number]> {
+    const entries: Array<[string, number]> = [];
+    this.globs.forEach(({ glob }, i) => {
+      if (glob.keyword.length >= 2) entries.push([glob.keyword, i]);
+    });
+    return entries;
+  }
+
+  /** Per list, the patterns matching `normalized` (output of normalizeForMatching), in list order. */
+  matches(normalized: string): Record<L, string[]> {
+    return this.matchesAmong(normalized, this.globs.length === 0 ? [] : this.index.find(normalized));
+  }
+
+  /** As matches(), given the indexed globs whose keyword occurs (ascending). */
+  matchesAmong(normalized: string, found: readonly number[]): Record<L, string[]> {
+    const hits = Object.fromEntries(this.names.map((n) => [n, [] as string[]])) as Record<L, string[]>;
+    const candidates = this.unindexed.length === 0 ? found : [...found, ...this.unindexed].sort((a, b) => a - b);
     for (const i of candidates) {
-      const g = this.globs[i]!;
-      if (g.regex.test(normalized)) hits.push(g.pattern);
+      const { list, glob } = this.globs[i]!;
+      if (glob.regex.test(normalized)) hits[list].push(glob.pattern);
     }
     return hits;
   }

@@ -4,9 +4,13 @@
 // keywords use (every other character leads back to the root), so the scan is one table lookup
 // per character. Written here because no maintained npm package does this small thing.
 
-export class KeywordIndex<T> {
+export class KeywordIndex {
   /** Per state: the values whose keyword ends there (including via suffix links). */
-  private readonly out: T[][];
+  private readonly out: number[][];
+  /** 1 where a state ends at least one keyword: the scan touches `out` only there. */
+  private readonly terminal: Uint8Array;
+  /** Scratch for find(): which values were already reported in this scan. */
+  private readonly seen: Uint8Array;
   /** transitions[state * width + class] → next state. */
   private readonly transitions: Int32Array;
   private readonly width: number;
@@ -14,9 +18,10 @@ export class KeywordIndex<T> {
   private readonly asciiClass = new Uint8Array(128);
   private readonly otherClass = new Map<number, number>();
 
-  constructor(entries: Iterable<readonly [keyword: string, value: T]>) {
+  constructor(entries: Iterable<readonly [keyword: string, value: number]>) {
     const trie: Array<Map<number, number>> = [new Map()];
-    const out: T[][] = [[]];
+    const out: number[][] = [[]];
+    let maxValue = -1;
     let classes = 0;
     const classOf = (c: number): number => {
       if (c < 128) return this.asciiClass[c] || (this.asciiClass[c] = ++classes);
@@ -39,6 +44,7 @@ export class KeywordIndex<T> {
         state = next;
       }
       out[state]!.push(value);
+      maxValue = Math.max(maxValue, value);
     }
     if (classes > 255 && this.otherClass.size > 0) {
       // More than 255 distinct characters cannot live in the Uint8Array; none of ours come close.
@@ -66,20 +72,30 @@ export class KeywordIndex<T> {
       }
     }
     this.out = out;
+    this.terminal = Uint8Array.from(out, (values) => (values.length > 0 ? 1 : 0));
+    this.seen = new Uint8Array(maxValue + 1);
   }
 
-  /** Every value whose keyword occurs in `text` (which must already be lower case), once each. */
-  find(text: string): Set<T> {
-    const found = new Set<T>();
-    const { transitions, width, asciiClass, otherClass, out } = this;
+  /** Every value whose keyword occurs in `text` (which must already be lower case), once each, ascending. */
+  find(text: string): number[] {
+    const found: number[] = [];
+    const { transitions, width, asciiClass, otherClass, out, seen, terminal } = this;
     let state = 0;
     for (let i = 0; i < text.length; i++) {
       const c = text.charCodeAt(i);
       const k = c < 128 ? asciiClass[c]! : (otherClass.get(c) ?? 0);
       state = k === 0 ? 0 : transitions[state * width + k]!;
+      if (terminal[state] === 0) continue;
       const values = out[state]!;
-      for (let j = 0; j < values.length; j++) found.add(values[j]!);
+      for (let j = 0; j < values.length; j++) {
+        const v = values[j]!;
+        if (seen[v] === 0) {
+          seen[v] = 1;
+          found.push(v);
+        }
+      }
     }
-    return found;
+    for (const v of found) seen[v] = 0;
+    return found.sort((a, b) => a - b);
   }
 }

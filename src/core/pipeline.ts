@@ -3,8 +3,9 @@
 // the step. All stages run so every factor is reported; the strictest verdict wins, except that
 // an autoApprove match ends evaluation before stages 4–5 as the spec requires.
 import type { AgentPolicy } from "./policy.js";
-import type { RuleMatch, RulePack } from "./rule-pack.js";
-import { hasHiddenCharacters, normalizeForMatching } from "./text.js";
+import { KeywordIndex } from "./keyword-index.js";
+import type { PackScore, RuleMatch, RulePack } from "./rule-pack.js";
+import { normalizeHint } from "./text.js";
 import type { SafetyTier } from "./wire.js";
 
 /** What the agent's step asks for, ordered from least to most severe. */
@@ -65,6 +66,42 @@ export interface Evaluation {
   readonly stepsRemaining: number;
   /** True when stage 0 decided (nothing new to create: the block or pending request exists). */
   readonly fromGuard: boolean;
+}
+
+/**
+ * The policy's globs and the rule pack share one keyword scan of the hint: values below
+ * `globCount` are globs, the rest rules. Built once per (policy, pack) and cached.
+ */
+class StepMatcher {
+  private readonly index: KeywordIndex;
+  private readonly globCount: number;
+
+  constructor(
+    private readonly patterns: AgentPolicy["patterns"],
+    private readonly pack: RulePack,
+  ) {
+    const globs = patterns.keywordEntries();
+    this.globCount = patterns.size;
+    const rules = pack.keywordEntries().map(([k, i]): [string, number] => [k, i + this.globCount]);
+    this.index = new KeywordIndex([...globs, ...rules]);
+  }
+
+  run(normalized: string): { patterns: ReturnType<AgentPolicy["patterns"]["matches"]>; pack: PackScore } {
+    const found = this.index.find(normalized);
+    const split = found.findIndex((v) => v >= this.globCount);
+    const globs = split < 0 ? found : found.slice(0, split);
+    const rules = split < 0 ? [] : found.slice(split).map((v) => v - this.globCount);
+    return { patterns: this.patterns.matchesAmong(normalized, globs), pack: this.pack.scoreAmong(normalized, rules) };
+  }
+}
+
+const matchers = new WeakMap<AgentPolicy["patterns"], WeakMap<RulePack, StepMatcher>>();
+function matcherFor(policy: AgentPolicy, pack: RulePack): StepMatcher {
+  let byPack = matchers.get(policy.patterns);
+  if (!byPack) matchers.set(policy.patterns, (byPack = new WeakMap()));
+  let m = byPack.get(pack);
+  if (!m) byPack.set(pack, (m = new StepMatcher(policy.patterns, pack)));
+  return m;
 }
 
 export function scoreToTier(score: number): SafetyTier {
@@ -144,15 +181,14 @@ export function evaluateStep(facts: StepFacts, guard: Guard, policy: AgentPolicy
   }
 
   // Stage 3: policy patterns on the normalised hint. deny > requiresApproval > autoApprove.
-  const normalized = normalizeForMatching(facts.hint);
-  const deny = policy.deny.matches(normalized);
-  const approval = policy.requiresApproval.matches(normalized);
+  const { text: normalized, hadInvisible } = normalizeHint(facts.hint);
+  const matched = matcherFor(policy, pack).run(normalized);
+  const { deny, requiresApproval: approval, autoApprove: auto } = matched.patterns;
   for (const p of deny) factors.push(`Deny pattern matched: "${p}"`);
   for (const p of approval) factors.push(`Requires-approval pattern matched: "${p}"`);
   if (deny.length > 0) raise("stop", "deny_pattern", `Action matches deny pattern "${deny[0]}"`);
   if (approval.length > 0) raise("confirm", "requires_approval", `Action requires approval (pattern "${approval[0]}")`);
   if (deny.length === 0 && approval.length === 0 && verdict === "continue") {
-    const auto = policy.autoApprove.matches(normalized);
     if (auto.length > 0) {
       factors.push(`Auto-approved by pattern "${auto[0]}"; risk stages skipped`);
       return { verdict, tier: "advisory", score: 0, factors, rules: [], stepsRemaining, fromGuard: false };
@@ -160,10 +196,10 @@ export function evaluateStep(facts: StepFacts, guard: Guard, policy: AgentPolicy
   }
 
   // Stage 4: safety tier from the server-side score; the agent's riskScore can only raise it.
-  const packScore = pack.score(normalized);
+  const packScore = matched.pack;
   let score = packScore.score;
   for (const m of packScore.matches) factors.push(`Rule ${m.id} (${m.score}): ${m.reason}`);
-  if (hasHiddenCharacters(facts.hint)) {
+  if (hadInvisible) {
     factors.push(`Hint contains invisible formatting characters (${HIDDEN_CHARACTERS_SCORE}); they were removed before matching`);
     score = Math.max(score, HIDDEN_CHARACTERS_SCORE);
   }

@@ -43,13 +43,14 @@ export type PolicyFile = z.infer<typeof PolicyFile>;
 /** Stage 5 thresholds (spec §8.7.2): a score above the threshold needs a human. */
 export const TOLERANCE_THRESHOLDS = { conservative: 25, moderate: 50, aggressive: 75 } as const;
 
+export type PatternListName = "deny" | "requiresApproval" | "autoApprove";
+
 export interface AgentPolicy {
   readonly maxAutonomousSteps: number;
   readonly riskTolerance: RiskTolerance;
   readonly threshold: number;
-  readonly deny: GlobSet;
-  readonly requiresApproval: GlobSet;
-  readonly autoApprove: GlobSet;
+  /** deny, requiresApproval and autoApprove, matched in one pass. */
+  readonly patterns: GlobSet<PatternListName>;
 }
 
 export interface CompiledPolicy {
@@ -132,9 +133,11 @@ export function compilePolicy(file: PolicyFile): CompiledPolicy {
       maxAutonomousSteps: o.maxAutonomousSteps ?? file.maxAutonomousSteps,
       riskTolerance,
       threshold: TOLERANCE_THRESHOLDS[riskTolerance],
-      deny: new GlobSet([...file.deny, ...(o.deny ?? [])]),
-      requiresApproval: new GlobSet([...file.requiresApproval, ...(o.requiresApproval ?? [])]),
-      autoApprove: new GlobSet([...file.autoApprove, ...(o.autoApprove ?? [])]),
+      patterns: new GlobSet<PatternListName>({
+        deny: [...file.deny, ...(o.deny ?? [])],
+        requiresApproval: [...file.requiresApproval, ...(o.requiresApproval ?? [])],
+        autoApprove: [...file.autoApprove, ...(o.autoApprove ?? [])],
+      }),
     };
   };
   const agents = new Map<string, AgentPolicy>();

@@ -54,7 +54,7 @@ export interface PackScore {
 export const PRODUCTION_ESCALATION = 15;
 
 export class RulePack {
-  private readonly index: KeywordIndex<number>;
+  private readonly index: KeywordIndex;
 
   constructor(readonly rules: readonly Rule[]) {
     const seen = new Set<string>();
@@ -75,9 +75,18 @@ export class RulePack {
     this.index = new KeywordIndex(entries);
   }
 
+  /** Every rule's keywords, for a caller that scans once for several matchers. */
+  keywordEntries(): Array<[string, number]> {
+    return this.rules.flatMap((rule, i) => rule.keywords.map((k): [string, number] => [k, i]));
+  }
+
   /** `normalized` must come from normalizeForMatching. */
   score(normalized: string): PackScore {
-    const candidates = [...this.index.find(normalized)].sort((a, b) => a - b);
+    return this.scoreAmong(normalized, this.index.find(normalized));
+  }
+
+  /** As score(), given the rules whose keyword occurs (ascending). */
+  scoreAmong(normalized: string, candidates: readonly number[]): PackScore {
     const matches: RuleMatch[] = [];
     for (const i of candidates) {
       const rule = this.rules[i]!;

@@ -10,23 +10,36 @@ const WHITESPACE_RUN = /\s+/gu;
 // the common case (plain prose) to one scan instead of a rebuild of the string.
 const NEEDS_FOLDING = /[^\S ]|  /u;
 
+export interface NormalizedText {
+  readonly text: string;
+  /** The original held invisible format characters: someone may be hiding a word from the rules. */
+  readonly hadInvisible: boolean;
+}
+
 /** NFKC, invisible characters removed, whitespace folded to one space, lower case. */
-export function normalizeForMatching(text: string): string {
-  let s = text.normalize("NFKC");
+const NON_ASCII = /[^\x00-\x7f]/;
+
+export function normalizeHint(raw: string): NormalizedText {
+  // NFKC leaves ASCII unchanged, and ASCII has no format characters: skip both for plain text.
+  if (!NON_ASCII.test(raw)) {
+    const s = NEEDS_FOLDING.test(raw) ? raw.replace(WHITESPACE_RUN, " ") : raw;
+    return { text: s.trim().toLowerCase(), hadInvisible: false };
+  }
+  let s = raw.normalize("NFKC");
   INVISIBLE.lastIndex = 0;
-  if (INVISIBLE.test(s)) {
+  const hadInvisible = INVISIBLE.test(s);
+  if (hadInvisible) {
     INVISIBLE.lastIndex = 0;
     s = s.replace(INVISIBLE, "");
   }
   if (NEEDS_FOLDING.test(s)) s = s.replace(WHITESPACE_RUN, " ");
-  return s.trim().toLowerCase();
+  return { text: s.trim().toLowerCase(), hadInvisible };
 }
 
-/** True when the text holds characters normalisation removed or changed, worth a factor. */
-export function hasHiddenCharacters(text: string): boolean {
-  INVISIBLE.lastIndex = 0;
-  return INVISIBLE.test(text);
+export function normalizeForMatching(raw: string): string {
+  return normalizeHint(raw).text;
 }
+
 
 const CONTROL = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/gu;
 export const DISPLAY_TEXT_MAX = 400;

@@ -8,7 +8,25 @@
 // tokens, so no pattern backtracks badly on a long hint.
 import type { Rule } from "../rule-pack.js";
 
-const re = (source: string): RegExp => new RegExp(source);
+/**
+ * The wrapped pattern begins with a lookahead and lookbehinds, which stops the regex engine from
+ * skipping ahead to a literal; the inner pattern must match wherever the wrapped one does, so it is
+ * kept as the rule's precheck (attached below) and the expensive one runs only when it matches.
+ */
+const PRECHECKS = new Map<RegExp, RegExp>();
+const withPrecheck = (wrapped: RegExp, inner: RegExp): RegExp => {
+  PRECHECKS.set(wrapped, inner);
+  return wrapped;
+};
+/**
+ * A rule pattern. When it begins with START (where a command can begin), the rest of it must match
+ * wherever the whole does, and it usually begins with a literal the regex engine can skip to, so it
+ * becomes the rule's precheck: START is then only tried where the command itself occurs.
+ */
+const re = (source: string): RegExp => {
+  const pattern = new RegExp(source);
+  return source.startsWith(START) ? withPrecheck(pattern, new RegExp(source.slice(START.length))) : pattern;
+};
 
 /** One character of a shell word (no whitespace, no command separator). */
 const T = String.raw`[^\s;&|]`;
@@ -57,16 +75,6 @@ const IN_MESSAGE_ARG = String.raw`(?<!(?:-m|--message|--title|--body|--subject)[
 const IN_ECHOED_TEXT = String.raw`(?<!\b(?:echo|printf) ['"][^'"]{0,300})`;
 // The guards are lookbehinds; the leading lookahead keeps them from running at every position.
 /** The rule does not fire on text quoted as a message argument. */
-/**
- * The wrapped pattern begins with a lookahead and lookbehinds, which stops the regex engine from
- * skipping ahead to a literal; the inner pattern must match wherever the wrapped one does, so it is
- * kept as the rule's precheck (attached below) and the expensive one runs only when it matches.
- */
-const PRECHECKS = new Map<RegExp, RegExp>();
-const withPrecheck = (wrapped: RegExp, inner: RegExp): RegExp => {
-  PRECHECKS.set(wrapped, inner);
-  return wrapped;
-};
 const outsideMessage = (r: RegExp): RegExp => withPrecheck(new RegExp(`(?=${r.source})${IN_MESSAGE_ARG}(?:${r.source})`, r.flags), r);
 /** The rule does not fire on text quoted as a message argument or echoed. */
 const outsideQuotedText = (r: RegExp): RegExp =>
