@@ -7,5 +7,7 @@ export default defineConfig({
     hookTimeout: 60_000,
     // Integration tests start daemons and MCP clients; two cores, so keep parallelism modest.
     maxWorkers: 2,
+    reporters: ["default", "json"],
+    outputFile: { json: "test-artifacts/vitest.json" },
   },
 });

@@ -78,11 +78,11 @@ function engineBench(): void {
   run("short hint, default rules, 1,000-pattern policy", big, "executing shell command: git push --force origin main", 20000);
 }
 
-async function e2eBench(): Promise<void> {
+async function e2eBench(prefix: string, where: string): Promise<void> {
   const cli = fileURLToPath(new URL("../src/cli/main.js", import.meta.url));
   const noop = fileURLToPath(new URL("./noop-server.js", import.meta.url));
-  // Where the database lives decides what an fsync costs; by default beside the repository (disk).
-  const home = mkdtempSync(process.env.HALTKEY_BENCH_DIR ?? join(process.cwd(), ".bench-tmp-"));
+  // Where the database lives decides what an fsync costs.
+  const home = mkdtempSync(prefix);
   const env = { ...process.env, HALTKEY_HOME: home, HALTKEY_LOG_LEVEL: "warn" } as Record<string, string>;
   // The floor under any durable step: one fsync'd LevelDB batch in the same directory.
   const probe = new Level<string, unknown>(join(home, "fsync-probe"), { valueEncoding: "json" });
@@ -135,7 +135,7 @@ async function e2eBench(): Promise<void> {
     }
     const sa = stats(a, wallA);
     const sb = stats(b, wallB);
-    console.log(`\nend to end over MCP stdio (same client process, interleaved; database in ${home})`);
+    console.log(`\nend to end over MCP stdio, database on ${where} (same client process, interleaved; ${home})`);
     console.log(fmt("LevelDB batch with sync:true alone (the floor)", fsyncStats));
     console.log(fmt("do-nothing MCP tool", sb));
     console.log(fmt("record_execution_step (durable audit, fsync)", sa));
@@ -174,4 +174,6 @@ async function e2eBench(): Promise<void> {
 }
 
 engineBench();
-await e2eBench();
+await e2eBench(process.env.HALTKEY_BENCH_DIR ?? join(process.cwd(), ".bench-tmp-"), "disk (the real figure)");
+// The same on tmpfs, where fsync is almost free: what the loop costs besides durability.
+if (existsSync("/dev/shm")) await e2eBench("/dev/shm/haltkey-bench-", "tmpfs (fsync almost free; for comparison only)");

@@ -45,3 +45,13 @@ describe("policy files", () => {
     expect(a.digest).not.toBe(c.digest);
   });
 });
+
+describe("the example policies in fixtures/", () => {
+  it("parse, and the JSON and YAML versions are the same policy", async () => {
+    const { readFileSync } = await import("node:fs");
+    const json = parsePolicy(readFileSync("fixtures/policies/example.json", "utf8"), "example.json");
+    const yaml = parsePolicy(readFileSync("fixtures/policies/example.yaml", "utf8"), "example.yaml");
+    expect(compilePolicy(json).digest).toBe(compilePolicy(yaml).digest);
+    expect(policyFor(compilePolicy(json), "release-bot").maxAutonomousSteps).toBe(10);
+  });
+});

@@ -50,7 +50,8 @@ export async function startDaemon(home: string, args: string[] = ["--simulate"])
   const exited = new Promise<number | null>((res) => proc.once("exit", (code) => res(code)));
   const deadline = Date.now() + 20_000;
   for (;;) {
-    if (await socketUp(join(home, "haltkey.sock"))) break;
+    // Ready: the socket answers and the banner (which says what hardware is in use) is out.
+    if (err.includes("serving on") && (await socketUp(join(home, "haltkey.sock")))) break;
     if (proc.exitCode !== null) throw new Error(`daemon exited ${proc.exitCode}: ${err}`);
     if (Date.now() > deadline) throw new Error(`daemon did not start: ${err}`);
     await new Promise((r) => setTimeout(r, 50));
