@@ -53,13 +53,13 @@ describe("introspection and surface", () => {
     const ops = Object.fromEntries(r.data.operations.map((o: { name: string; endpoint: string }) => [o.name, o.endpoint]));
     // MUST 8.5.4: record_execution_step on CREATE; execute_agent, complete and abort on EXECUTE.
     expect(ops).toEqual({
-      introspect: "read",
-      record_execution_step: "create",
-      verify_challenge: "create",
-      execute_agent: "execute",
-      complete_execution: "execute",
-      abort_execution: "execute",
-      confirm_operation: "execute",
+      introspect: "READ",
+      record_execution_step: "CREATE",
+      verify_challenge: "CREATE",
+      execute_agent: "EXECUTE",
+      complete_execution: "EXECUTE",
+      abort_execution: "EXECUTE",
+      confirm_operation: "EXECUTE",
     });
   });
 

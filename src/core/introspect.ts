@@ -22,41 +22,59 @@ export interface IntrospectContext {
   readonly channel: ApprovalChannelInfo;
 }
 
-const TYPES: Record<string, z.ZodType> = { SafetyTier, AutonomyDirective, AgentNotification };
+/** The wire types introspection describes (spec §7 "types" queries). */
+const TYPES = {
+  SafetyTier: { schema: SafetyTier, description: "Risk tier of an evaluated action" },
+  AutonomyDirective: { schema: AutonomyDirective, description: "The answer to record_execution_step: go, pause or hard stop, with reasons" },
+  AgentNotification: { schema: AgentNotification, description: "An event riding on a directive (pauses, blocks, broadcasts)" },
+} as const;
+type TypeName = keyof typeof TYPES;
+
+/** Endpoint categories are upper case in introspection ("CREATE"), tool names lower case. */
+const category = (name: OperationName): string => OPERATIONS[name].endpoint.toUpperCase();
 
 function endpointTool(name: OperationName, ctx: IntrospectContext): string {
   if (ctx.endpointMode === "single") return SINGLE_TOOL;
   return ENDPOINT_TOOLS[OPERATIONS[name].endpoint as keyof typeof ENDPOINT_TOOLS];
 }
 
-function operationDetails(name: OperationName, ctx: IntrospectContext): Record<string, unknown> {
-  const spec = OPERATIONS[name];
-  const json = z.toJSONSchema(spec.schema, { io: "input" }) as {
+/** ParameterInfo entries (name, type, required, description and the JSON-Schema constraints) of an object schema. */
+function parameterInfos(schema: z.ZodType, descriptions: Readonly<Record<string, string>> = {}): Array<Record<string, unknown>> {
+  const json = z.toJSONSchema(schema, { io: "input", unrepresentable: "any" }) as {
     properties?: Record<string, Record<string, unknown>>;
     required?: string[];
   };
-  const parameters = Object.entries(json.properties ?? {}).map(([param, s]) => {
+  return Object.entries(json.properties ?? {}).map(([param, s]) => {
     const info: Record<string, unknown> = {
       name: param,
-      type: s.type ?? (s.enum ? "string" : "object"),
+      type: typeof s.type === "string" ? s.type : s.enum ? "string" : s.anyOf ? "union" : "object",
       required: (json.required ?? []).includes(param) && s.default === undefined,
-      description: (spec.params as Record<string, string>)[param] ?? "",
+      description: descriptions[param] ?? (typeof s.description === "string" ? s.description : ""),
     };
     for (const key of ["default", "enum", "minimum", "maximum", "minLength", "maxLength", "pattern", "format"]) {
       if (s[key] !== undefined) info[key] = s[key];
     }
     return info;
   });
+}
+
+function operationDetails(name: OperationName, ctx: IntrospectContext): Record<string, unknown> {
+  const spec = OPERATIONS[name];
   return {
     name,
-    semantic_category: spec.endpoint.toUpperCase(),
-    endpoint: spec.endpoint,
+    endpoint: category(name),
     mcpTool: endpointTool(name, ctx),
     description: spec.description,
     permissions: { readOnly: spec.endpoint === "read", destructive: spec.endpoint === "execute" },
-    parameters,
+    parameters: parameterInfos(spec.schema, spec.params),
     returns: { name: "OperationResult", kind: "object", description: spec.returns },
   };
+}
+
+function typeDetails(name: TypeName): Record<string, unknown> {
+  const t = TYPES[name];
+  if (t.schema instanceof z.ZodEnum) return { name, kind: "enum", description: t.description, values: [...t.schema.options] };
+  return { name, kind: "object", description: t.description, fields: parameterInfos(t.schema) };
 }
 
 export function introspect(params: IntrospectParams, ctx: IntrospectContext): unknown {
@@ -64,7 +82,7 @@ export function introspect(params: IntrospectParams, ctx: IntrospectContext): un
   const _protocol = {
     version: PROTOCOL_VERSION,
     conformance: "level-1",
-    mode: ctx.endpointMode,
+    mode: ctx.endpointMode === "single" ? "single" : "crude",
     capabilities: {
       execution_safety_loop: ctx.mode,
       confirmation: true,
@@ -88,22 +106,20 @@ export function introspect(params: IntrospectParams, ctx: IntrospectContext): un
     limits: REQUEST_LIMITS,
   };
   if (params.query === "types") {
-    if (params.name !== undefined) {
-      const t = TYPES[params.name];
-      return { type: t ? { name: params.name, schema: z.toJSONSchema(t) } : null };
-    }
-    return { _protocol, types: Object.entries(TYPES).map(([name, t]) => ({ name, schema: z.toJSONSchema(t) })) };
+    if (params.name !== undefined) return { type: Object.hasOwn(TYPES, params.name) ? typeDetails(params.name as TypeName) : null };
+    return {
+      types: (Object.keys(TYPES) as TypeName[]).map((name) => ({
+        name,
+        kind: TYPES[name].schema instanceof z.ZodEnum ? "enum" : "object",
+        description: TYPES[name].description,
+      })),
+    };
   }
   if (params.name !== undefined) {
     return { operation: Object.hasOwn(OPERATIONS, params.name) ? operationDetails(params.name as OperationName, ctx) : null };
   }
   return {
     _protocol,
-    operations: OPERATION_NAMES.map((name) => ({
-      name,
-      semantic_category: OPERATIONS[name].endpoint.toUpperCase(),
-      endpoint: OPERATIONS[name].endpoint,
-      description: OPERATIONS[name].description,
-    })),
+    operations: OPERATION_NAMES.map((name) => ({ name, endpoint: category(name), description: OPERATIONS[name].description })),
   };
 }

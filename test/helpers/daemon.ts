@@ -42,8 +42,16 @@ export interface Daemon {
   stop(signal?: NodeJS.Signals): Promise<void>;
 }
 
+// Every daemon a test starts dies with the test process, whatever the test did.
+const spawned = new Set<ChildProcess>();
+process.on("exit", () => {
+  for (const p of spawned) if (p.exitCode === null && p.signalCode === null) p.kill("SIGKILL");
+});
+
 export async function startDaemon(home: string, args: string[] = ["--simulate"]): Promise<Daemon> {
   const proc = spawn(process.execPath, [CLI, "serve", ...args], { env: { ...process.env, HALTKEY_HOME: home }, stdio: ["ignore", "pipe", "pipe"] });
+  spawned.add(proc);
+  proc.once("exit", () => spawned.delete(proc));
   let err = "";
   proc.stderr!.on("data", (d: Buffer) => (err += d.toString()));
   proc.stdout!.on("data", (d: Buffer) => (err += d.toString()));
