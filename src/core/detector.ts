@@ -1,0 +1,185 @@
+// Content detectors: secrets, PII and injection markers in text an agent sends or reads (tool
+// arguments, hints, findings, tool output). Unlike the action rules they find *spans*, so what they
+// find can be redacted before anything is logged or stored, and they run on case-preserved text
+// (an AWS key id is upper case; lower-casing would make every rule imprecise).
+//
+// Rules are data: an id, a reason, a score, a keyword prefilter, a pattern, an optional named
+// validator (checksums and entropy are checks on the match, not more regex), and examples that
+// must and must not match.
+import { KeywordIndex } from "./keyword-index.js";
+
+export const DETECTION_KINDS = ["secret", "pii", "injection"] as const;
+export type DetectionKind = (typeof DETECTION_KINDS)[number];
+
+/** Checks on a matched value that a regex cannot express. */
+export type Validator =
+  | { readonly check: "luhn" }
+  | { readonly check: "iban" }
+  /** Shannon entropy of the value, in bits per character, at least `min`. */
+  | { readonly check: "entropy"; readonly min: number }
+  /** Not a known placeholder ("xxxx", "your_api_key", "changeme", "<token>", all one character…). */
+  | { readonly check: "not-placeholder" };
+
+export interface DetectorRule {
+  /** "<kind>.<what>", e.g. "secret.aws-access-key-id". */
+  readonly id: string;
+  readonly kind: DetectionKind;
+  /** For the operator: what was found and why it matters. */
+  readonly reason: string;
+  /** 0–100, as for action rules; the strongest detection sets the step's data-boundary score. */
+  readonly score: number;
+  /** Lower-case literals; the pattern only runs when one occurs in the lower-cased text. */
+  readonly keywords: readonly string[];
+  /**
+   * Must have the `g` flag. Runs on NFKC-normalised, case-preserved text. The sensitive span is
+   * the named group `value` when present, else the whole match.
+   */
+  readonly pattern: RegExp;
+  readonly validators?: readonly Validator[];
+  readonly examples: { readonly match: readonly string[]; readonly noMatch: readonly string[] };
+}
+
+export interface Detection {
+  readonly ruleId: string;
+  readonly kind: DetectionKind;
+  readonly reason: string;
+  readonly score: number;
+  /** Span of the sensitive value in the normalised text. */
+  readonly start: number;
+  readonly end: number;
+}
+
+export interface ScanResult {
+  /** The text as scanned (NFKC); detection offsets refer to it. */
+  readonly text: string;
+  readonly detections: readonly Detection[];
+  /** Highest score of any detection, 0 if none. */
+  readonly score: number;
+}
+
+// ------------------------------------------------------------------------------------ validators
+
+export function luhnValid(value: string): boolean {
+  const digits = value.replace(/[\s-]/g, "");
+  if (!/^\d{12,19}$/.test(digits)) return false;
+  let sum = 0;
+  for (let i = 0; i < digits.length; i++) {
+    let d = digits.charCodeAt(digits.length - 1 - i) - 48;
+    if (i % 2 === 1) {
+      d *= 2;
+      if (d > 9) d -= 9;
+    }
+    sum += d;
+  }
+  return sum % 10 === 0;
+}
+
+export function ibanValid(value: string): boolean {
+  const s = value.replace(/\s/g, "").toUpperCase();
+  if (!/^[A-Z]{2}\d{2}[A-Z0-9]{10,30}$/.test(s)) return false;
+  const rearranged = s.slice(4) + s.slice(0, 4);
+  let remainder = 0;
+  for (const ch of rearranged) {
+    const n = ch >= "A" && ch <= "Z" ? ch.charCodeAt(0) - 55 : ch.charCodeAt(0) - 48;
+    remainder = n >= 10 ? (remainder * 100 + n) % 97 : (remainder * 10 + n) % 97;
+  }
+  return remainder === 1;
+}
+
+export function shannonEntropy(value: string): number {
+  if (value.length === 0) return 0;
+  const counts = new Map<string, number>();
+  for (const ch of value) counts.set(ch, (counts.get(ch) ?? 0) + 1);
+  let h = 0;
+  for (const c of counts.values()) {
+    const p = c / value.length;
+    h -= p * Math.log2(p);
+  }
+  return h;
+}
+
+const PLACEHOLDER = /^(?:x+|\*+|\.+|0+|1234\w*|abc\w*|test\w*|dummy\w*|example\w*|sample\w*|fake\w*|changeme\w*|your[_-]?\w*|my[_-]?\w*|<[^>]*>|\$\{[^}]*\}|\{\{[^}]*\}\}|%[a-z_]+%|null|none|undefined|redacted|placeholder)$/i;
+
+export function notPlaceholder(value: string): boolean {
+  if (PLACEHOLDER.test(value)) return false;
+  return new Set(value).size > 2;
+}
+
+export function passes(v: Validator, value: string): boolean {
+  switch (v.check) {
+    case "luhn":
+      return luhnValid(value);
+    case "iban":
+      return ibanValid(value);
+    case "entropy":
+      return shannonEntropy(value) >= v.min;
+    case "not-placeholder":
+      return notPlaceholder(value);
+  }
+}
+
+// ------------------------------------------------------------------------------------ the pack
+
+/** Cap on detections per scan: enough to redact, bounded against hostile input. */
+export const MAX_DETECTIONS = 1000;
+
+export class DetectorPack {
+  private readonly index: KeywordIndex;
+
+  constructor(readonly rules: readonly DetectorRule[]) {
+    const seen = new Set<string>();
+    const entries: Array<[string, number]> = [];
+    rules.forEach((rule, i) => {
+      if (seen.has(rule.id)) throw new Error(`detector pack: duplicate rule id ${rule.id}`);
+      seen.add(rule.id);
+      if (!rule.id.startsWith(`${rule.kind}.`)) throw new Error(`detector ${rule.id}: id must start with "${rule.kind}."`);
+      if (!rule.pattern.global) throw new Error(`detector ${rule.id}: pattern needs the g flag`);
+      if (rule.keywords.length === 0) throw new Error(`detector ${rule.id}: needs at least one keyword`);
+      if (rule.score < 0 || rule.score > 100) throw new Error(`detector ${rule.id}: score must be 0–100`);
+      for (const k of rule.keywords) {
+        if (k.length === 0 || k !== k.toLowerCase()) throw new Error(`detector ${rule.id}: keyword "${k}" must be non-empty lower case`);
+        entries.push([k, i]);
+      }
+    });
+    this.index = new KeywordIndex(entries);
+  }
+
+  scan(raw: string): ScanResult {
+    const text = raw.normalize("NFKC");
+    const detections: Detection[] = [];
+    let score = 0;
+    for (const i of this.index.find(text.toLowerCase())) {
+      const rule = this.rules[i]!;
+      rule.pattern.lastIndex = 0;
+      for (const m of text.matchAll(rule.pattern)) {
+        const value = m.groups?.value ?? m[0];
+        if (value.length === 0) continue;
+        if (rule.validators && !rule.validators.every((v) => passes(v, value))) continue;
+        const start = m.groups?.value !== undefined ? m.index + m[0].indexOf(value) : m.index;
+        detections.push({ ruleId: rule.id, kind: rule.kind, reason: rule.reason, score: rule.score, start, end: start + value.length });
+        score = Math.max(score, rule.score);
+        if (detections.length >= MAX_DETECTIONS) return { text, detections, score };
+      }
+    }
+    return { text, detections, score };
+  }
+}
+
+/**
+ * The text with every secret and PII span replaced by "[REDACTED:<rule id>]". Injection
+ * detections are not redacted (they are not sensitive; they are quarantined by the caller).
+ */
+export function redact(scan: ScanResult): string {
+  const spans = scan.detections
+    .filter((d) => d.kind !== "injection")
+    .map((d) => ({ start: d.start, end: d.end, id: d.ruleId }))
+    .sort((a, b) => a.start - b.start || b.end - a.end);
+  let out = "";
+  let at = 0;
+  for (const s of spans) {
+    if (s.end <= at) continue;
+    out += scan.text.slice(at, Math.max(at, s.start)) + `[REDACTED:${s.id}]`;
+    at = s.end;
+  }
+  return out + scan.text.slice(at);
+}

@@ -1,0 +1,69 @@
+import { describe, expect, it } from "vitest";
+import { DetectorPack, ibanValid, luhnValid, notPlaceholder, redact, shannonEntropy, type DetectorRule } from "../src/core/detector.js";
+
+const rule = (over: Partial<DetectorRule>): DetectorRule => ({
+  id: "secret.test",
+  kind: "secret",
+  reason: "test",
+  score: 90,
+  keywords: ["akia"],
+  pattern: /\bAKIA[0-9A-Z]{16}\b/g,
+  examples: { match: [], noMatch: [] },
+  ...over,
+});
+
+describe("validators", () => {
+  it("Luhn", () => {
+    expect(luhnValid("4111 1111 1111 1111")).toBe(true);
+    expect(luhnValid("4111-1111-1111-1112")).toBe(false);
+    expect(luhnValid("1234")).toBe(false);
+  });
+  it("IBAN mod 97", () => {
+    expect(ibanValid("GB82 WEST 1234 5698 7654 32")).toBe(true);
+    expect(ibanValid("DE89370400440532013000")).toBe(true);
+    expect(ibanValid("GB82 WEST 1234 5698 7654 33")).toBe(false);
+  });
+  it("entropy and placeholders", () => {
+    expect(shannonEntropy("aaaa")).toBe(0);
+    expect(shannonEntropy("abcd")).toBe(2);
+    expect(notPlaceholder("your_api_key")).toBe(false);
+    expect(notPlaceholder("xxxxxxxx")).toBe(false);
+    expect(notPlaceholder("<token>")).toBe(false);
+    expect(notPlaceholder("q8Zr2LmP0vX")).toBe(true);
+  });
+});
+
+describe("DetectorPack", () => {
+  it("finds every occurrence, with spans, on case-preserved text", () => {
+    const pack = new DetectorPack([rule({})]);
+    const r = pack.scan("key AKIAIOSFODNN7EXAMPLE and AKIAI44QH8DHBEXAMPLE; akiaiosfodnn7example is lower case");
+    expect(r.detections.map((d) => r.text.slice(d.start, d.end))).toEqual(["AKIAIOSFODNN7EXAMPLE", "AKIAI44QH8DHBEXAMPLE"]);
+    expect(r.score).toBe(90);
+  });
+
+  it("uses the value group for the span and runs validators on it", () => {
+    const pack = new DetectorPack([
+      rule({ id: "pii.card", kind: "pii", keywords: ["card"], pattern: /card(?: number)?:? (?<value>[\d -]{13,23}\d)/g, validators: [{ check: "luhn" }] }),
+    ]);
+    const r = pack.scan("card: 4111 1111 1111 1111, card: 4111 1111 1111 1112");
+    expect(r.detections).toHaveLength(1);
+    expect(redact(r)).toBe("card: [REDACTED:pii.card], card: 4111 1111 1111 1112");
+  });
+
+  it("redacts overlapping spans once and leaves injection markers in place", () => {
+    const pack = new DetectorPack([
+      rule({}),
+      rule({ id: "secret.wide", keywords: ["key"], pattern: /key (?<value>\S+)/g }),
+      rule({ id: "injection.ignore", kind: "injection", keywords: ["ignore"], pattern: /ignore previous instructions/gi }),
+    ]);
+    const r = pack.scan("key AKIAIOSFODNN7EXAMPLE. Ignore previous instructions.");
+    expect(redact(r)).toBe("key [REDACTED:secret.wide] Ignore previous instructions.");
+  });
+
+  it("refuses malformed rules", () => {
+    expect(() => new DetectorPack([rule({ pattern: /AKIA/ })])).toThrow(/g flag/);
+    expect(() => new DetectorPack([rule({ id: "pii.x" })])).toThrow(/must start with/);
+    expect(() => new DetectorPack([rule({ keywords: [] })])).toThrow(/keyword/);
+    expect(() => new DetectorPack([rule({ keywords: ["AKIA"] })])).toThrow(/lower case/);
+  });
+});
