@@ -10,8 +10,7 @@ import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js"
 import { Level } from "level";
 import { evaluateStep } from "../src/core/pipeline.js";
 import { compilePolicy, PolicyFile, policyFor } from "../src/core/policy.js";
-import { RulePack } from "../src/core/rule-pack.js";
-import { DANGEROUS_ACTION_RULES } from "../src/core/rules/dangerous-actions.js";
+import { defaultRuleSet } from "../src/core/rules/index.js";
 
 interface Stats {
   n: number;
@@ -40,7 +39,7 @@ export function hint4k(): string {
 }
 
 function engineBench(): void {
-  const pack = new RulePack(DANGEROUS_ACTION_RULES);
+  const rules = defaultRuleSet();
   const patterns = (prefix: string, n: number): string[] => Array.from({ length: n }, (_, i) => `${prefix}_${i}_*`);
   const big = compilePolicy(
     PolicyFile.parse({
@@ -56,7 +55,7 @@ function engineBench(): void {
   const run = (label: string, policy: ReturnType<typeof compilePolicy>, text: string, n: number): void => {
     const agent = policyFor(policy, "bench");
     const facts = { hint: text, autonomousStep: 1, maxAutonomousSteps: 50 };
-    for (let i = 0; i < 2000; i++) evaluateStep(facts, { kind: "clear" }, agent, pack);
+    for (let i = 0; i < 2000; i++) evaluateStep(facts, { kind: "clear" }, agent, rules);
     const rounds: Stats[] = [];
     for (let round = 0; round < 3; round++) {
       // performance.now() and a preallocated array: the measurement itself allocates nothing.
@@ -64,7 +63,7 @@ function engineBench(): void {
       const t0 = performance.now();
       for (let i = 0; i < n; i++) {
         const a = performance.now();
-        evaluateStep(facts, { kind: "clear" }, agent, pack);
+        evaluateStep(facts, { kind: "clear" }, agent, rules);
         samples[i] = (performance.now() - a) * 1e6;
       }
       rounds.push(stats(Array.from(samples), (performance.now() - t0) * 1e6));
@@ -72,7 +71,7 @@ function engineBench(): void {
     rounds.sort((a, b) => a.p99 - b.p99);
     console.log(`${fmt(label, rounds[1]!)}  (p99 over 3 rounds: ${rounds.map((r) => r.p99.toFixed(0)).join(", ")})`);
   };
-  console.log(`decision engine alone (${pack.rules.length} rules in the default pack)`);
+  console.log(`decision engine alone (${rules.actions.rules.length} action rules, ${rules.content.rules.length} content detectors)`);
   run("4 KB hint, default rules, empty policy", small, hint, 20000);
   run("4 KB hint, default rules, 1,000-pattern policy", big, hint, 20000);
   run("short hint, default rules, 1,000-pattern policy", big, "executing shell command: git push --force origin main", 20000);

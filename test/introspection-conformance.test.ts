@@ -11,7 +11,7 @@ import { compilePolicy, defaultPolicy } from "../src/core/policy.js";
 import { silentLogger } from "../src/daemon/log.js";
 import { SafetyService } from "../src/daemon/service.js";
 import { Store } from "../src/store/store.js";
-import { TEST_PACK } from "./helpers/packs.js";
+import { TEST_RULES } from "./helpers/packs.js";
 
 const Category = z.enum(["CREATE", "READ", "UPDATE", "DELETE", "EXECUTE"]);
 const ParameterInfo = z.strictObject({
@@ -74,7 +74,7 @@ beforeAll(async () => {
   service = await SafetyService.start({
     store,
     policy: compilePolicy(defaultPolicy()),
-    pack: TEST_PACK,
+    rules: TEST_RULES,
     channel: { info: { simulated: true, display: "attached", securityKey: "attached" }, show: async () => {}, clear: async () => {}, onDecision: () => {} },
     now: Date.now,
     randomBytes,

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { evaluateStep, scoreToTier, type Guard, type StepFacts, type Verdict } from "../src/core/pipeline.js";
 import { compilePolicy, defaultPolicy, PolicyFile, policyFor } from "../src/core/policy.js";
 import { combineScores, type RuleMatch } from "../src/core/rule-pack.js";
-import { TEST_PACK } from "./helpers/packs.js";
+import { TEST_RULES } from "./helpers/packs.js";
 
 const policy = (over: Partial<PolicyFile> = {}) => policyFor(compilePolicy(PolicyFile.parse(over)), "agent");
 const clear: Guard = { kind: "clear" };
@@ -12,15 +12,15 @@ const SEVERITY: Record<Verdict, number> = { continue: 0, confirm: 1, verify: 2, 
 
 describe("pipeline stages (spec §8.7.2)", () => {
   it("every evaluation carries continue-relevant verdict and factors", () => {
-    const e = evaluateStep(facts("ls -la"), clear, policy(), TEST_PACK);
+    const e = evaluateStep(facts("ls -la"), clear, policy(), TEST_RULES);
     expect(e.verdict).toBe("continue");
     expect(e.factors.length).toBeGreaterThan(0);
     expect(e.tier).toBe("advisory");
   });
 
   it("stage 1: the step limit pauses when the count exceeds maxAutonomousSteps (MUST §8.7.5)", () => {
-    expect(evaluateStep(facts("ls", { autonomousStep: 10 }), clear, policy(), TEST_PACK).verdict).toBe("continue");
-    const e = evaluateStep(facts("ls", { autonomousStep: 11 }), clear, policy(), TEST_PACK);
+    expect(evaluateStep(facts("ls", { autonomousStep: 10 }), clear, policy(), TEST_RULES).verdict).toBe("continue");
+    const e = evaluateStep(facts("ls", { autonomousStep: 11 }), clear, policy(), TEST_RULES);
     expect(e.verdict).toBe("confirm");
     expect(e.cause).toBe("step_limit");
     expect(e.reason).toMatch(/Step limit exceeded/);
@@ -28,27 +28,27 @@ describe("pipeline stages (spec §8.7.2)", () => {
   });
 
   it("stage 1: maxAutonomousSteps 0 means every step needs a human", () => {
-    expect(evaluateStep(facts("ls", { maxAutonomousSteps: 0 }), clear, policy(), TEST_PACK).verdict).toBe("confirm");
+    expect(evaluateStep(facts("ls", { maxAutonomousSteps: 0 }), clear, policy(), TEST_RULES).verdict).toBe("confirm");
   });
 
   it("stage 2: a reported failure pauses; skipped and success do not", () => {
-    expect(evaluateStep(facts("ls", { outcome: "failure" }), clear, policy(), TEST_PACK).cause).toBe("previous_failure");
-    expect(evaluateStep(facts("ls", { outcome: "skipped" }), clear, policy(), TEST_PACK).verdict).toBe("continue");
-    expect(evaluateStep(facts("ls", { outcome: "success" }), clear, policy(), TEST_PACK).verdict).toBe("continue");
+    expect(evaluateStep(facts("ls", { outcome: "failure" }), clear, policy(), TEST_RULES).cause).toBe("previous_failure");
+    expect(evaluateStep(facts("ls", { outcome: "skipped" }), clear, policy(), TEST_RULES).verdict).toBe("continue");
+    expect(evaluateStep(facts("ls", { outcome: "success" }), clear, policy(), TEST_RULES).verdict).toBe("continue");
   });
 
   it("stage 3: deny > requiresApproval > autoApprove; deny stops", () => {
     const p = policy({ deny: ["drop_*"], requiresApproval: ["*drop*", "deploy_*"], autoApprove: ["*"] });
-    const deny = evaluateStep(facts("calling drop_table users"), clear, p, TEST_PACK);
+    const deny = evaluateStep(facts("calling drop_table users"), clear, p, TEST_RULES);
     expect(deny.verdict).toBe("stop");
     expect(deny.cause).toBe("deny_pattern");
-    expect(evaluateStep(facts("calling deploy_app"), clear, p, TEST_PACK).cause).toBe("requires_approval");
-    expect(evaluateStep(facts("read README"), clear, p, TEST_PACK).verdict).toBe("continue");
+    expect(evaluateStep(facts("calling deploy_app"), clear, p, TEST_RULES).cause).toBe("requires_approval");
+    expect(evaluateStep(facts("read README"), clear, p, TEST_RULES).verdict).toBe("continue");
   });
 
   it("stage 3: autoApprove short-circuits stages 4 and 5", () => {
     const p = policy({ autoApprove: ["git push*"] });
-    const e = evaluateStep(facts("git push --force origin main"), clear, p, TEST_PACK);
+    const e = evaluateStep(facts("git push --force origin main"), clear, p, TEST_RULES);
     expect(e.verdict).toBe("continue");
     expect(e.rules).toHaveLength(0);
     expect(e.factors.join(" ")).toMatch(/Auto-approved/);
@@ -56,8 +56,8 @@ describe("pipeline stages (spec §8.7.2)", () => {
 
   it("stage 3: autoApprove does not lift a step-limit or failure pause", () => {
     const p = policy({ autoApprove: ["*"] });
-    expect(evaluateStep(facts("ls", { autonomousStep: 99 }), clear, p, TEST_PACK).verdict).toBe("confirm");
-    expect(evaluateStep(facts("ls", { outcome: "failure" }), clear, p, TEST_PACK).verdict).toBe("confirm");
+    expect(evaluateStep(facts("ls", { autonomousStep: 99 }), clear, p, TEST_RULES).verdict).toBe("confirm");
+    expect(evaluateStep(facts("ls", { outcome: "failure" }), clear, p, TEST_RULES).verdict).toBe("confirm");
   });
 
   it("stage 4: tiers from the server-side score", () => {
@@ -65,46 +65,46 @@ describe("pipeline stages (spec §8.7.2)", () => {
     expect(scoreToTier(31)).toBe("confirm");
     expect(scoreToTier(61)).toBe("verify");
     expect(scoreToTier(86)).toBe("danger_zone");
-    expect(evaluateStep(facts("rm -rf /"), clear, policy(), TEST_PACK).verdict).toBe("stop");
-    expect(evaluateStep(facts("git push --force"), clear, policy(), TEST_PACK).verdict).toBe("verify");
+    expect(evaluateStep(facts("rm -rf /"), clear, policy(), TEST_RULES).verdict).toBe("stop");
+    expect(evaluateStep(facts("git push --force"), clear, policy(), TEST_RULES).verdict).toBe("verify");
   });
 
   it("stage 4: an agent's riskScore can raise the score but never lower it", () => {
-    expect(evaluateStep(facts("ls", { llmRiskScore: 70 }), clear, policy(), TEST_PACK).verdict).toBe("verify");
-    const e = evaluateStep(facts("rm -rf /", { llmRiskScore: 0 }), clear, policy(), TEST_PACK);
+    expect(evaluateStep(facts("ls", { llmRiskScore: 70 }), clear, policy(), TEST_RULES).verdict).toBe("verify");
+    const e = evaluateStep(facts("rm -rf /", { llmRiskScore: 0 }), clear, policy(), TEST_RULES);
     expect(e.verdict).toBe("stop");
     expect(e.score).toBe(95);
   });
 
   it("stage 5: tolerance sets the advisory/confirm boundary, never relaxes verify or stop", () => {
     // sudo scores 55: above moderate (50), below aggressive (75).
-    expect(evaluateStep(facts("sudo ls"), clear, policy(), TEST_PACK).cause).toBe("risk_tolerance");
-    expect(evaluateStep(facts("sudo ls"), clear, policy({ riskTolerance: "aggressive" }), TEST_PACK).verdict).toBe("continue");
+    expect(evaluateStep(facts("sudo ls"), clear, policy(), TEST_RULES).cause).toBe("risk_tolerance");
+    expect(evaluateStep(facts("sudo ls"), clear, policy({ riskTolerance: "aggressive" }), TEST_RULES).verdict).toBe("continue");
     // chmod scores 40: fine under moderate, paused under conservative (25).
-    expect(evaluateStep(facts("chmod 644 x"), clear, policy(), TEST_PACK).verdict).toBe("continue");
-    expect(evaluateStep(facts("chmod 644 x"), clear, policy({ riskTolerance: "conservative" }), TEST_PACK).verdict).toBe("confirm");
-    expect(evaluateStep(facts("git push -f"), clear, policy({ riskTolerance: "aggressive" }), TEST_PACK).verdict).toBe("verify");
+    expect(evaluateStep(facts("chmod 644 x"), clear, policy(), TEST_RULES).verdict).toBe("continue");
+    expect(evaluateStep(facts("chmod 644 x"), clear, policy({ riskTolerance: "conservative" }), TEST_RULES).verdict).toBe("confirm");
+    expect(evaluateStep(facts("git push -f"), clear, policy({ riskTolerance: "aggressive" }), TEST_RULES).verdict).toBe("verify");
   });
 
   it("a production target escalates another risky match", () => {
-    const e = evaluateStep(facts("sudo restart prod database"), clear, policy(), TEST_PACK);
+    const e = evaluateStep(facts("sudo restart prod database"), clear, policy(), TEST_RULES);
     expect(e.score).toBe(70);
     expect(e.verdict).toBe("verify");
   });
 
   it("hidden characters in a hint are a signal of their own", () => {
-    const e = evaluateStep(facts("l\u200bs"), clear, policy(), TEST_PACK);
+    const e = evaluateStep(facts("l\u200bs"), clear, policy(), TEST_RULES);
     expect(e.verdict).toBe("confirm");
   });
 
   it("stage 0: a block, a pending request and a grant decide before the stages", () => {
-    const blocked = evaluateStep(facts("ls"), { kind: "blocked", verificationId: "v", reason: "r" }, policy(), TEST_PACK);
+    const blocked = evaluateStep(facts("ls"), { kind: "blocked", verificationId: "v", reason: "r" }, policy(), TEST_RULES);
     expect(blocked.verdict).toBe("stop");
     expect(blocked.fromGuard).toBe(true);
-    const pending = evaluateStep(facts("ls"), { kind: "pending", request: "challenge", requestId: "c", reason: "r" }, policy(), TEST_PACK);
+    const pending = evaluateStep(facts("ls"), { kind: "pending", request: "challenge", requestId: "c", reason: "r" }, policy(), TEST_RULES);
     expect(pending.verdict).toBe("verify");
     expect(pending.reason).toContain("c");
-    const granted = evaluateStep(facts("rm -rf /"), { kind: "granted", requestId: "g", channel: "security-key" }, policy(), TEST_PACK);
+    const granted = evaluateStep(facts("rm -rf /"), { kind: "granted", requestId: "g", channel: "security-key" }, policy(), TEST_RULES);
     expect(granted.verdict).toBe("continue");
   });
 });
@@ -125,8 +125,8 @@ describe("pipeline invariants (property-based)", () => {
     fc.assert(
       fc.property(hintArb, extraArb, policyArb, fc.option(fc.integer({ min: 0, max: 100 }), { nil: undefined }), (hint, extra, pol, llm) => {
         const p = policy(pol);
-        const base = evaluateStep(facts(hint), clear, p, TEST_PACK);
-        const more = evaluateStep(facts(hint + extra, llm === undefined ? {} : { llmRiskScore: llm }), clear, p, TEST_PACK);
+        const base = evaluateStep(facts(hint), clear, p, TEST_RULES);
+        const more = evaluateStep(facts(hint + extra, llm === undefined ? {} : { llmRiskScore: llm }), clear, p, TEST_RULES);
         expect(more.score).toBeGreaterThanOrEqual(base.score);
         expect(SEVERITY[more.verdict]).toBeGreaterThanOrEqual(SEVERITY[base.verdict]);
       }),
@@ -153,7 +153,7 @@ describe("pipeline invariants (property-based)", () => {
   it("a verdict and its tier always agree; stop is the only danger_zone", () => {
     fc.assert(
       fc.property(hintArb, extraArb, policyArb, (hint, extra, pol) => {
-        const e = evaluateStep(facts(hint + extra), clear, policy(pol), TEST_PACK);
+        const e = evaluateStep(facts(hint + extra), clear, policy(pol), TEST_RULES);
         expect(e.tier === "danger_zone").toBe(e.verdict === "stop");
         expect(e.factors.length).toBeGreaterThan(0);
       }),

@@ -3,6 +3,7 @@
 // the step. All stages run so every factor is reported; the strictest verdict wins, except that
 // an autoApprove match ends evaluation before stages 4–5 as the spec requires.
 import type { AgentPolicy } from "./policy.js";
+import { redact, type Detection, type DetectionKind, type DetectorPack } from "./detector.js";
 import { KeywordIndex } from "./keyword-index.js";
 import type { PackScore, RuleMatch, RulePack } from "./rule-pack.js";
 import { normalizeHint } from "./text.js";
@@ -44,8 +45,16 @@ export type Guard =
       readonly reason: string;
     };
 
+/** Everything the pipeline scores with: action rules on the hint, content detectors on text. */
+export interface RuleSet {
+  readonly actions: RulePack;
+  readonly content: DetectorPack;
+}
+
 export interface StepFacts {
   readonly hint: string;
+  /** What the agent read in the step just completed (tool output, file contents): untrusted. */
+  readonly findings?: string;
   readonly outcome?: "success" | "failure" | "skipped" | "partial";
   /** Agent-supplied; can only raise the score. */
   readonly llmRiskScore?: number;
@@ -63,6 +72,10 @@ export interface Evaluation {
   readonly reason?: string;
   readonly cause?: PauseCause;
   readonly rules: readonly RuleMatch[];
+  /** Secrets, PII and injection markers found in the hint or the findings. */
+  readonly detections: ReadonlyArray<Detection & { readonly source: "hint" | "findings" }>;
+  /** The hint with every secret and PII span replaced: the only form that may be stored or logged. */
+  readonly redactedHint: string;
   readonly stepsRemaining: number;
   /** True when stage 0 decided (nothing new to create: the block or pending request exists). */
   readonly fromGuard: boolean;
@@ -114,7 +127,9 @@ export function scoreToTier(score: number): SafetyTier {
 /** Score given to a hint that hid characters from the matchers: an evasion attempt needs a human. */
 export const HIDDEN_CHARACTERS_SCORE = 55;
 
-export function evaluateStep(facts: StepFacts, guard: Guard, policy: AgentPolicy, pack: RulePack): Evaluation {
+export function evaluateStep(facts: StepFacts, guard: Guard, policy: AgentPolicy, rules: RuleSet): Evaluation {
+  const hintScan = rules.content.scan(facts.hint);
+  const redactedHint = hintScan.detections.length > 0 ? redact(hintScan) : facts.hint;
   const stepsRemaining = Math.max(0, facts.maxAutonomousSteps - facts.autonomousStep);
   const fromGuard = (verdict: Verdict, cause: PauseCause | undefined, reason: string | undefined, factor: string): Evaluation => ({
     verdict,
@@ -124,6 +139,8 @@ export function evaluateStep(facts: StepFacts, guard: Guard, policy: AgentPolicy
     ...(reason !== undefined ? { reason } : {}),
     ...(cause !== undefined ? { cause } : {}),
     rules: [],
+    detections: [],
+    redactedHint,
     stepsRemaining,
     fromGuard: true,
   });
@@ -182,7 +199,7 @@ export function evaluateStep(facts: StepFacts, guard: Guard, policy: AgentPolicy
 
   // Stage 3: policy patterns on the normalised hint. deny > requiresApproval > autoApprove.
   const { text: normalized, hadInvisible } = normalizeHint(facts.hint);
-  const matched = matcherFor(policy, pack).run(normalized);
+  const matched = matcherFor(policy, rules.actions).run(normalized);
   const { deny, requiresApproval: approval, autoApprove: auto } = matched.patterns;
   for (const p of deny) factors.push(`Deny pattern matched: "${p}"`);
   for (const p of approval) factors.push(`Requires-approval pattern matched: "${p}"`);
@@ -191,7 +208,7 @@ export function evaluateStep(facts: StepFacts, guard: Guard, policy: AgentPolicy
   if (deny.length === 0 && approval.length === 0 && verdict === "continue") {
     if (auto.length > 0) {
       factors.push(`Auto-approved by pattern "${auto[0]}"; risk stages skipped`);
-      return { verdict, tier: "advisory", score: 0, factors, rules: [], stepsRemaining, fromGuard: false };
+      return { verdict, tier: "advisory", score: 0, factors, rules: [], detections: [], redactedHint, stepsRemaining, fromGuard: false };
     }
   }
 
@@ -199,6 +216,14 @@ export function evaluateStep(facts: StepFacts, guard: Guard, policy: AgentPolicy
   const packScore = matched.pack;
   let score = packScore.score;
   for (const m of packScore.matches) factors.push(`Rule ${m.id} (${m.score}): ${m.reason}`);
+  // Data boundary: what the hint carries counts toward the score (it is about to leave); what the
+  // findings carry is reported (it was read, and is redacted before storage).
+  const detections: Array<Detection & { source: "hint" | "findings" }> = hintScan.detections.map((d) => ({ ...d, source: "hint" as const }));
+  if (facts.findings !== undefined && facts.findings.length > 0) {
+    for (const d of rules.content.scan(facts.findings).detections) detections.push({ ...d, source: "findings" });
+  }
+  for (const line of describeDetections(detections)) factors.push(line);
+  if (hintScan.score > score) score = hintScan.score;
   if (hadInvisible) {
     factors.push(`Hint contains invisible formatting characters (${HIDDEN_CHARACTERS_SCORE}); they were removed before matching`);
     score = Math.max(score, HIDDEN_CHARACTERS_SCORE);
@@ -228,7 +253,25 @@ export function evaluateStep(facts: StepFacts, guard: Guard, policy: AgentPolicy
     ...(reason !== undefined ? { reason } : {}),
     ...(cause !== undefined ? { cause } : {}),
     rules: packScore.matches,
+    detections,
+    redactedHint,
     stepsRemaining,
     fromGuard: false,
   };
+}
+
+const KIND_NAMES: Record<DetectionKind, string> = { secret: "secret", pii: "personal data", injection: "injection marker" };
+
+/** One factor per (source, rule): which rule found what where, never the value itself. */
+function describeDetections(detections: ReadonlyArray<Detection & { source: "hint" | "findings" }>): string[] {
+  const counts = new Map<string, { d: Detection & { source: string }; n: number }>();
+  for (const d of detections) {
+    const key = `${d.source}\u0000${d.ruleId}`;
+    const c = counts.get(key);
+    if (c) c.n++;
+    else counts.set(key, { d, n: 1 });
+  }
+  return [...counts.values()].map(
+    ({ d, n }) => `${KIND_NAMES[d.kind]} in the ${d.source === "hint" ? "intended action" : "previous step's findings"}: ${d.ruleId} (${d.score})${n > 1 ? ` ×${n}` : ""}: ${d.reason}`,
+  );
 }

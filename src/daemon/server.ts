@@ -5,8 +5,7 @@ import { chmod, mkdir, readFile, unlink } from "node:fs/promises";
 import { createServer, connect, type Server, type Socket } from "node:net";
 import { z } from "zod";
 import { compilePolicy, defaultPolicy, parsePolicy, type CompiledPolicy } from "../core/policy.js";
-import { RulePack } from "../core/rule-pack.js";
-import { DANGEROUS_ACTION_RULES } from "../core/rules/dangerous-actions.js";
+import { defaultRuleSet } from "../core/rules/index.js";
 import { Store } from "../store/store.js";
 import { NoChannel, SimulatedChannel, type ApprovalChannel } from "./channel.js";
 import { FrameError, readLines } from "./framing.js";
@@ -79,7 +78,7 @@ export async function startDaemon(opts: DaemonOptions): Promise<RunningDaemon> {
     service = await SafetyService.start({
       store,
       policy,
-      pack: new RulePack(DANGEROUS_ACTION_RULES),
+      rules: defaultRuleSet(),
       channel,
       now: Date.now,
       randomBytes,

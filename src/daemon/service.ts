@@ -8,9 +8,9 @@
 import { ErrorCode, fail, ok } from "../core/errors.js";
 import { introspect, type ApprovalChannelInfo } from "../core/introspect.js";
 import { isOperationResult, parseToolCall, type ParsedCall } from "../core/operations.js";
-import { evaluateStep, scoreToTier, VERDICT_TIER, type Evaluation, type Guard } from "../core/pipeline.js";
+import { evaluateStep, scoreToTier, VERDICT_TIER, type Evaluation, type Guard, type RuleSet } from "../core/pipeline.js";
 import { policyFor, type CompiledPolicy } from "../core/policy.js";
-import type { RulePack } from "../core/rule-pack.js";
+import { redact } from "../core/detector.js";
 import { sanitizeForDisplay } from "../core/text.js";
 import type {
   AbortExecutionParams,
@@ -39,7 +39,7 @@ export interface Caller {
 export interface ServiceDeps {
   readonly store: Store;
   readonly policy: CompiledPolicy;
-  readonly pack: RulePack;
+  readonly rules: RuleSet;
   readonly channel: ApprovalChannel;
   readonly now: () => number;
   readonly randomBytes: RandomBytes;
@@ -218,7 +218,11 @@ export class SafetyService {
     return e && e.sessionId === caller.sessionId && e.agent === agent ? e : undefined;
   }
 
-  private newChallenge(agent: string, sessionId: string, tier: ChallengeRecord["tier"], hint: string, now: number): { record: ChallengeRecord; code: string } {
+  /**
+   * `digest` binds the challenge to the exact (raw) action; `safeHint` is the action with secrets
+   * redacted, the only form that is displayed or stored.
+   */
+  private newChallenge(agent: string, sessionId: string, tier: ChallengeRecord["tier"], digest: string, safeHint: string, now: number): { record: ChallengeRecord; code: string } {
     const code = generateCode(this.d.randomBytes);
     const { salt, hash } = hashCode(code, this.d.randomBytes);
     const record: ChallengeRecord = {
@@ -230,8 +234,8 @@ export class SafetyService {
       hash,
       createdAt: now,
       expiresAt: now + this.d.policy.file.challengeTtlSeconds * 1000,
-      actionDigest: actionDigest({ agent, sessionId, hint }),
-      text: sanitizeForDisplay(agent, hint),
+      actionDigest: digest,
+      text: sanitizeForDisplay(agent, safeHint),
     };
     return { record, code };
   }
@@ -246,7 +250,7 @@ export class SafetyService {
    */
   private async ensureLiveChallenge(block: BlockRecord, now: number): Promise<BlockRecord> {
     if (block.challenge && block.challenge.expiresAt > now) return block;
-    const { record, code } = this.newChallenge(block.agent, block.sessionId, "danger_zone", block.hint, now);
+    const { record, code } = this.newChallenge(block.agent, block.sessionId, "danger_zone", block.actionDigest, block.hint, now);
     const updated: BlockRecord = { ...block, challenge: record };
     this.indexBlock(updated);
     await this.d.store.transition(
@@ -288,6 +292,12 @@ export class SafetyService {
     return agent !== undefined ? `agent:${agent}` : `session:${caller.sessionId}`;
   }
 
+  /** Free text the agent sent, with secrets and personal data redacted and clipped, for storage. */
+  private safeText(text: string): string {
+    const scan = this.d.rules.content.scan(text);
+    return clip(scan.detections.length > 0 ? redact(scan) : text);
+  }
+
   // ---------------------------------------------------------------- execute / complete / abort
 
   private async executeAgent(caller: Caller, p: ExecuteAgentParams): Promise<OperationResult> {
@@ -306,7 +316,7 @@ export class SafetyService {
       id: this.d.uuid(),
       agent: p.element_name,
       sessionId: caller.sessionId,
-      ...(p.goal !== undefined ? { goal: p.goal } : {}),
+      ...(p.goal !== undefined ? { goal: this.safeText(p.goal) } : {}),
       startedAt: now,
       lastStepAt: now,
       steps: 0,
@@ -321,7 +331,12 @@ export class SafetyService {
           type: "execution_started",
           agent: e.agent,
           session: e.sessionId,
-          data: { execution: e.id, goal: p.goal !== undefined ? clip(p.goal) : undefined, parameters: p.parameters, maxAutonomousSteps: max },
+          data: {
+            execution: e.id,
+            goal: p.goal !== undefined ? this.safeText(p.goal) : undefined,
+            parameters: p.parameters !== undefined ? this.safeText(JSON.stringify(p.parameters)) : undefined,
+            maxAutonomousSteps: max,
+          },
         },
       ],
       now,
@@ -350,9 +365,9 @@ export class SafetyService {
     this.unindexExecution(e);
     const warnings = e.steps === 0 ? ["No steps were recorded in this execution: every action must be reported with record_execution_step before it is taken."] : [];
     const data: Record<string, unknown> = { execution: e.id, steps: e.steps };
-    if ("summary" in p && p.summary !== undefined) data.summary = clip(p.summary);
+    if ("summary" in p && p.summary !== undefined) data.summary = this.safeText(p.summary);
     if ("outcome" in p && p.outcome !== undefined) data.outcome = p.outcome;
-    if ("reason" in p && p.reason !== undefined) data.reason = clip(p.reason);
+    if ("reason" in p && p.reason !== undefined) data.reason = this.safeText(p.reason);
     if (warnings.length > 0) data.warning = "no steps recorded";
     await this.d.store.transition({ delExecutions: [e.id] }, [{ type: `execution_${status}`, agent: e.agent, session: e.sessionId, data }], now);
     if (pending) await this.d.channel.clear(pending.id);
@@ -386,7 +401,7 @@ export class SafetyService {
       this.indexExecution(updated);
       await this.d.store.transition(
         { putExecutions: [updated] },
-        [{ type: "step_logged", agent, session: caller.sessionId, data: { execution: e.id, step: updated.steps, hint: clip(p.nextActionHint), outcome: p.outcome } }],
+        [{ type: "step_logged", agent, session: caller.sessionId, data: { execution: e.id, step: updated.steps, hint: this.safeText(p.nextActionHint), outcome: p.outcome } }],
         now,
       );
       return ok({ autonomy: { continue: true, factors: ["Logging mode: the step was recorded, not evaluated"] }, execution_id: e.id, step: updated.steps });
@@ -423,6 +438,7 @@ export class SafetyService {
     const evaluation = evaluateStep(
       {
         hint: p.nextActionHint,
+        ...(p.findings !== undefined ? { findings: p.findings } : {}),
         ...(p.outcome !== undefined ? { outcome: p.outcome } : {}),
         ...(p.riskScore !== undefined ? { llmRiskScore: p.riskScore } : {}),
         autonomousStep: (e?.autonomousSteps ?? 0) + 1,
@@ -430,10 +446,11 @@ export class SafetyService {
       },
       guard,
       agentPolicy,
-      this.d.pack,
+      this.d.rules,
     );
 
-    if (mode === "monitoring") return this.answerMonitoring(caller, p, e!, evaluation, now);
+    if (mode === "monitoring") return this.answerMonitoring(caller, e!, evaluation, now);
+    const safeHint = evaluation.redactedHint;
 
     // Enforcing: apply the verdict.
     const notifications: AgentNotification[] = this.drainNotifications(e?.id);
@@ -470,9 +487,9 @@ export class SafetyService {
         lastStepAt: now,
       };
     } else if (evaluation.verdict === "confirm") {
-      const req = this.openRequest("confirmation", agent, caller.sessionId, e!.id, p.nextActionHint, digest, evaluation.reason!, now + this.d.policy.file.confirmationTtlSeconds * 1000);
+      const req = this.openRequest("confirmation", agent, caller.sessionId, e!.id, safeHint, digest, evaluation.reason!, now + this.d.policy.file.confirmationTtlSeconds * 1000);
       confirmationId = req.id;
-      show = () => this.d.channel.show({ requestId: req.id, kind: "confirmation", agent, text: sanitizeForDisplay(agent, p.nextActionHint), expiresAt: req.expiresAt });
+      show = () => this.d.channel.show({ requestId: req.id, kind: "confirmation", agent, text: sanitizeForDisplay(agent, safeHint), expiresAt: req.expiresAt });
       const approvalPause = evaluation.cause === "requires_approval";
       notifications.push({
         type: "autonomy_pause",
@@ -483,14 +500,14 @@ export class SafetyService {
       if (approvalPause) {
         notifications.push({
           type: "permission_pending",
-          message: `Action requires confirmation: ${clip(p.nextActionHint, 200)}`,
+          message: `Action requires confirmation: ${clip(safeHint, 200)}`,
           metadata: { operation: "record_execution_step", reason: evaluation.reason!, level: "CONFIRM_SINGLE_USE", confirmationId: req.id },
           timestamp: ts,
         });
       }
     } else if (evaluation.verdict === "verify") {
-      const { record, code } = this.newChallenge(agent, caller.sessionId, "verify", p.nextActionHint, now);
-      const req = this.openRequest("challenge", agent, caller.sessionId, e!.id, p.nextActionHint, digest, evaluation.reason!, record.expiresAt, record);
+      const { record, code } = this.newChallenge(agent, caller.sessionId, "verify", digest, safeHint, now);
+      const req = this.openRequest("challenge", agent, caller.sessionId, e!.id, safeHint, digest, evaluation.reason!, record.expiresAt, record);
       verificationId = req.id;
       show = () => this.showChallenge(record, code);
       notifications.push({
@@ -501,13 +518,14 @@ export class SafetyService {
       });
     } else {
       // stop: a new hard block, persisted with its (hashed) challenge, broadcast to everyone.
-      const { record, code } = this.newChallenge(agent, caller.sessionId, "danger_zone", p.nextActionHint, now);
+      const { record, code } = this.newChallenge(agent, caller.sessionId, "danger_zone", digest, safeHint, now);
       const newBlock: BlockRecord = {
         id: this.d.uuid(),
         agent,
         sessionId: caller.sessionId,
         reason: evaluation.reason!,
-        hint: p.nextActionHint,
+        hint: safeHint,
+        actionDigest: digest,
         createdAt: now,
         challenge: record,
       };
@@ -551,7 +569,7 @@ export class SafetyService {
       data: {
         execution: e?.id,
         step: executionUpdate?.steps ?? e?.steps,
-        hint: clip(p.nextActionHint),
+        hint: clip(safeHint),
         outcome: p.outcome,
         riskScore: p.riskScore,
         verdict: evaluation.verdict,
@@ -559,6 +577,7 @@ export class SafetyService {
         tier: evaluation.tier,
         cause: evaluation.cause,
         rules: evaluation.rules.map((r) => r.id),
+        detections: evaluation.detections.map((d) => `${d.source}:${d.ruleId}`),
         verificationId,
         confirmationId,
         blockId: changes.putBlocks?.[0]?.id,
@@ -576,7 +595,7 @@ export class SafetyService {
     });
   }
 
-  private async answerMonitoring(caller: Caller, p: RecordExecutionStepParams, e: ExecutionRecord, ev: Evaluation, now: number): Promise<OperationResult> {
+  private async answerMonitoring(caller: Caller, e: ExecutionRecord, ev: Evaluation, now: number): Promise<OperationResult> {
     const updated: ExecutionRecord = { ...e, steps: e.steps + 1, autonomousSteps: e.autonomousSteps + 1, lastStepAt: now };
     this.indexExecution(updated);
     const factors = [...ev.factors];
@@ -588,7 +607,15 @@ export class SafetyService {
           type: "step_monitored",
           agent: e.agent,
           session: caller.sessionId,
-          data: { execution: e.id, step: updated.steps, hint: clip(p.nextActionHint), wouldBe: ev.verdict, score: ev.score, rules: ev.rules.map((r) => r.id) },
+          data: {
+            execution: e.id,
+            step: updated.steps,
+            hint: clip(ev.redactedHint),
+            wouldBe: ev.verdict,
+            score: ev.score,
+            rules: ev.rules.map((r) => r.id),
+            detections: ev.detections.map((d) => `${d.source}:${d.ruleId}`),
+          },
         },
       ],
       now,

@@ -24,7 +24,10 @@ export interface BlockRecord {
   readonly agent: string;
   readonly sessionId: string;
   readonly reason: string;
+  /** The blocked action with secrets redacted. */
   readonly hint: string;
+  /** Digest of the exact blocked action (agent, session, raw hint): what a lifting approval grants. */
+  readonly actionDigest: string;
   readonly createdAt: number;
   /** The current challenge; replaced by a fresh one when it expires or a wrong code burns it. */
   readonly challenge: ChallengeRecord | undefined;
