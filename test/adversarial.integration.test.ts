@@ -29,17 +29,21 @@ describe("no agent-side sequence approves, verifies or unblocks (MUST 8.7.3, 8.8
   it("every operation, with every id the agent has seen, leaves the pause, the challenge and the block in place", async () => {
     // The blocked agent gets its own session: a block binds its whole session, which would
     // otherwise explain every refusal below by itself.
+    // A pause binds its session too, so the paused agents get sessions of their own as well.
     const blocked = await connectAgent(home);
+    const verifier = await connectAgent(home);
     await agent.call("mcp_aql_execute", "execute_agent", { element_name: "c" });
-    await agent.call("mcp_aql_execute", "execute_agent", { element_name: "v" });
+    await verifier.call("mcp_aql_execute", "execute_agent", { element_name: "v" });
     await blocked.call("mcp_aql_execute", "execute_agent", { element_name: "d" });
     const confirmationId = (await step("c", "deploy the api")).data.confirmation.confirmationId;
-    const verificationId = (await step("v", "rotate keys", { riskScore: 70 })).data.verification.verificationId;
+    const vStep = (hint: string, extra: Record<string, unknown> = {}) =>
+      verifier.call("mcp_aql_create", "record_execution_step", { element_name: "v", nextActionHint: hint, ...extra });
+    const verificationId = (await vStep("rotate keys", { riskScore: 70 })).data.verification.verificationId;
     const blockId = (await blocked.call("mcp_aql_create", "record_execution_step", { element_name: "d", nextActionHint: "drop_table users" })).data.verification.verificationId;
     const ids = [confirmationId, verificationId, blockId];
     const tools = ["mcp_aql_create", "mcp_aql_read", "mcp_aql_execute"];
     const codes = ["", "0000-0000-0000-0000-0000-0000-00", confirmationId, verificationId, "approve", "yes", "true"];
-    for (const who of [agent, blocked]) {
+    for (const who of [agent, blocked, verifier]) {
       for (const tool of tools) {
         for (const operation of OPERATION_NAMES) {
           for (const id of ids) {
@@ -65,7 +69,7 @@ describe("no agent-side sequence approves, verifies or unblocks (MUST 8.7.3, 8.8
     expect(c.data.confirmation.confirmationId).toBe(confirmationId);
     // Wrong codes burned the verify challenge (one-time use); the action did not get through: it
     // pauses again with a new challenge.
-    const v = await step("v", "rotate keys", { riskScore: 70 });
+    const v = await vStep("rotate keys", { riskScore: 70 });
     expect(v.data.autonomy.continue).toBe(false);
     expect(v.data.verification.verificationId).not.toBe(verificationId);
     // The block holds under the agent's name, in its own session and in others.
@@ -76,16 +80,19 @@ describe("no agent-side sequence approves, verifies or unblocks (MUST 8.7.3, 8.8
     expect(status.pending.map((p: { id: string }) => p.id)).toContain(confirmationId);
     expect(JSON.parse((await cli(home, "audit", "verify", "--json")).stdout).ok).toBe(true);
     await blocked.close();
+    await verifier.close();
   });
 });
 
 describe("codes never leave the approval channel (MUST 8.8.2, 8.8.4)", () => {
   it("no code appears in any MCP response, error, log line, stderr, status output or database byte", async () => {
-    const other = await connectAgent(home);
-    for (let i = 0; i < 4; i++) {
-      await other.call("mcp_aql_execute", "execute_agent", { element_name: `leak${i}` });
-      await other.call("mcp_aql_create", "record_execution_step", { element_name: `leak${i}`, nextActionHint: `rotate secret ${i}`, riskScore: 75 });
+    // One session per agent: each pause binds its session.
+    const others = await Promise.all([0, 1, 2, 3].map(() => connectAgent(home)));
+    for (const [i, o] of others.entries()) {
+      await o.call("mcp_aql_execute", "execute_agent", { element_name: `leak${i}` });
+      await o.call("mcp_aql_create", "record_execution_step", { element_name: `leak${i}`, nextActionHint: `rotate secret ${i}`, riskScore: 75 });
     }
+    const other = others[0]!;
     const paused = await other.call("mcp_aql_create", "record_execution_step", { element_name: "leak0", nextActionHint: "x" });
     expect(paused.data.autonomy.reason).toMatch(/verify_challenge/);
     // Wrong codes produce errors: they must not echo the right one.
@@ -94,14 +101,14 @@ describe("codes never leave the approval channel (MUST 8.8.2, 8.8.4)", () => {
     }
     const status = await cli(home, "status", "--json");
     const auditOut = await cli(home, "audit", "verify", "--json");
-    await other.close();
+    for (const o of others) await o.close();
     await daemon.stop();
 
     const codes = displayScreens(home)
       .filter((s) => s.code)
       .map((s) => s.code!);
     expect(codes.length).toBeGreaterThanOrEqual(6);
-    const agentSide = [...agent.seen, ...other.seen, agent.stderr(), other.stderr(), status.stdout, status.stderr, auditOut.stdout].join("\n");
+    const agentSide = [...agent.seen, agent.stderr(), ...others.flatMap((o) => [...o.seen, o.stderr()]), status.stdout, status.stderr, auditOut.stdout].join("\n");
     const daemonSide = daemon.stderr() + (existsSync(join(home, "haltkey.log")) ? readFileSync(join(home, "haltkey.log"), "utf8") : "");
     const dbBytes = allBytesUnder(join(home, "db"));
     for (const code of codes) {

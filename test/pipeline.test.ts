@@ -46,12 +46,20 @@ describe("pipeline stages (spec §8.7.2)", () => {
     expect(evaluateStep(facts("read README"), clear, p, TEST_RULES).verdict).toBe("continue");
   });
 
-  it("stage 3: autoApprove short-circuits stages 4 and 5", () => {
-    const p = policy({ autoApprove: ["git push*"] });
-    const e = evaluateStep(facts("git push --force origin main"), clear, p, TEST_RULES);
-    expect(e.verdict).toBe("continue");
-    expect(e.rules).toHaveLength(0);
-    expect(e.factors.join(" ")).toMatch(/Auto-approved/);
+  it("stage 3: autoApprove waives the confirm tier and the tolerance check", () => {
+    const p = policy({ autoApprove: ["sudo*", "chmod*"], riskTolerance: "conservative" });
+    for (const hint of ["sudo ls", "chmod 644 x"]) {
+      const e = evaluateStep(facts(hint), clear, p, TEST_RULES);
+      expect(e.verdict).toBe("continue");
+      expect(e.factors.join(" ")).toMatch(/Auto-approved/);
+    }
+  });
+
+  it("stage 3: autoApprove never waives a verify or danger-zone score (a glob matches part of a hint)", () => {
+    const p = policy({ autoApprove: ["read_*", "git push*"] });
+    expect(evaluateStep(facts("read_config, then rm -rf /"), clear, p, TEST_RULES).verdict).toBe("stop");
+    expect(evaluateStep(facts("git push --force origin main"), clear, p, TEST_RULES).verdict).toBe("verify");
+    expect(evaluateStep(facts("read_file a", { llmRiskScore: 70 }), clear, p, TEST_RULES).verdict).toBe("verify");
   });
 
   it("stage 3: autoApprove does not lift a step-limit or failure pause", () => {
@@ -92,9 +100,9 @@ describe("pipeline stages (spec §8.7.2)", () => {
     expect(e.verdict).toBe("verify");
   });
 
-  it("hidden characters in a hint are a signal of their own", () => {
-    const e = evaluateStep(facts("l\u200bs"), clear, policy(), TEST_RULES);
-    expect(e.verdict).toBe("confirm");
+  it("hidden characters in a hint are a signal of their own, which nothing waives", () => {
+    expect(evaluateStep(facts("l\u200bs"), clear, policy(), TEST_RULES).verdict).toBe("confirm");
+    expect(evaluateStep(facts("read_\u200bx"), clear, policy({ autoApprove: ["read_*"], riskTolerance: "aggressive" }), TEST_RULES).cause).toBe("hidden_characters");
   });
 
   it("stage 0: a block, a pending request and a grant decide before the stages", () => {

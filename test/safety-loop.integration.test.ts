@@ -26,10 +26,29 @@ afterAll(async () => {
   cleanup(home);
 });
 
-const create = (op: string, params: Record<string, unknown>) => agent.call("mcp_aql_create", op, params);
-const execute = (op: string, params: Record<string, unknown>) => agent.call("mcp_aql_execute", op, params);
-const step = (element_name: string, nextActionHint: string, extra: Record<string, unknown> = {}) =>
-  create("record_execution_step", { element_name, nextActionHint, ...extra });
+/** Calls bound to one agent connection (one MCP session). */
+function bind(a: Agent) {
+  const create = (op: string, params: Record<string, unknown>) => a.call("mcp_aql_create", op, params);
+  const execute = (op: string, params: Record<string, unknown>) => a.call("mcp_aql_execute", op, params);
+  const step = (element_name: string, nextActionHint: string, extra: Record<string, unknown> = {}) =>
+    create("record_execution_step", { element_name, nextActionHint, ...extra });
+  return { create, execute, step };
+}
+const { create, step } = bind(new Proxy({} as Agent, { get: (_t, k) => (agent as unknown as Record<PropertyKey, unknown>)[k] }));
+
+/**
+ * A fresh MCP session. A pause binds the whole session it happened in, so a test that leaves one
+ * pending (or needs a clean slate) uses its own.
+ */
+const sessions: Agent[] = [];
+async function session() {
+  const a = await connectAgent(home);
+  sessions.push(a);
+  return { a, ...bind(a) };
+}
+afterAll(async () => {
+  for (const a of sessions) await a.close().catch(() => undefined);
+});
 
 describe("introspection and surface", () => {
   it("lists the three CRUDE tools with the {operation, params} input schema", async () => {
@@ -100,6 +119,7 @@ describe("introspection and surface", () => {
 
 describe("the loop", () => {
   it("MUST 8.7.1: every directive carries continue and factors; a step needs an execution", async () => {
+    const { create, execute, step } = await session();
     const r = await step("loner", "ls -la");
     expect(r.success).toBe(true);
     expect(r.data.autonomy.continue).toBe(false);
@@ -108,6 +128,7 @@ describe("the loop", () => {
   });
 
   it("runs execute → steps → complete, counting steps and steps remaining", async () => {
+    const { create, execute, step } = await session();
     const start = await execute("execute_agent", { element_name: "worker", goal: "list files" });
     expect(start.success).toBe(true);
     const id = start.data.execution_id;
@@ -124,6 +145,7 @@ describe("the loop", () => {
   });
 
   it("MUST 8.7.5 / SHOULD 8.7.2: the step limit pauses past maxAutonomousSteps until a human approves", async () => {
+    const { create, execute, step } = await session();
     await execute("execute_agent", { element_name: "counter", maxAutonomousSteps: 2 });
     expect((await step("counter", "ls a")).data.autonomy.continue).toBe(true);
     expect((await step("counter", "ls b")).data.autonomy.continue).toBe(true);
@@ -143,6 +165,7 @@ describe("the loop", () => {
   });
 
   it("SHOULD 8.7.2 stage 2: a reported failure pauses", async () => {
+    const { create, execute, step } = await session();
     await execute("execute_agent", { element_name: "failer" });
     const r = await step("failer", "retry the build", { outcome: "failure" });
     expect(r.data.autonomy.continue).toBe(false);
@@ -153,6 +176,7 @@ describe("the loop", () => {
 
 describe("confirm tier: only a human on the approval channel confirms (MUST 8.7.3)", () => {
   it("a requires-approval pause emits permission_pending and survives every agent-side attempt", async () => {
+    const { create, execute, step } = await session();
     await execute("execute_agent", { element_name: "pusher" });
     const hint = "git push origin feature-x";
     const r = await step("pusher", hint);
@@ -186,6 +210,7 @@ describe("confirm tier: only a human on the approval channel confirms (MUST 8.7.
   });
 
   it("an approval is bound to the exact action and used once", async () => {
+    const { create, execute, step } = await session();
     await execute("execute_agent", { element_name: "pusher2" });
     const r = await step("pusher2", "deploy_service api");
     const id = r.data.confirmation.confirmationId;
@@ -198,6 +223,7 @@ describe("confirm tier: only a human on the approval channel confirms (MUST 8.7.
   });
 
   it("a denial ends the pause without allowing the action", async () => {
+    const { create, execute, step } = await session();
     await execute("execute_agent", { element_name: "pusher3" });
     const id = (await step("pusher3", "git push --tags")).data.confirmation.confirmationId;
     await cli(home, "sim", "press", id, "deny");
@@ -209,6 +235,7 @@ describe("confirm tier: only a human on the approval channel confirms (MUST 8.7.
   });
 
   it("sim press refuses a challenge id: challenges need the code or a key touch", async () => {
+    const { create, execute, step } = await session();
     await execute("execute_agent", { element_name: "v0" });
     const r = await step("v0", "rotate signing keys", { riskScore: 70 });
     const res = await cli(home, "sim", "press", r.data.verification.verificationId, "approve");
@@ -220,6 +247,7 @@ describe("confirm tier: only a human on the approval channel confirms (MUST 8.7.
 
 describe("verify tier (MUST 8.8.2, SHOULD 8.8.3)", () => {
   it("pauses with autonomy_pause + verificationId, stays paused, and lifts only with the code from the display", async () => {
+    const { create, execute, step } = await session();
     await execute("execute_agent", { element_name: "verifier" });
     const hint = "rotate the signing keys of the release pipeline";
     const r = await step("verifier", hint, { riskScore: 70 });
@@ -243,6 +271,7 @@ describe("verify tier (MUST 8.8.2, SHOULD 8.8.3)", () => {
   });
 
   it("a wrong code burns the challenge; the same action then gets a new one", async () => {
+    const { create, execute, step } = await session();
     await execute("execute_agent", { element_name: "verifier2" });
     const hint = "rotate database credentials";
     const vid = (await step("verifier2", hint, { riskScore: 70 })).data.verification.verificationId;
@@ -256,6 +285,7 @@ describe("verify tier (MUST 8.8.2, SHOULD 8.8.3)", () => {
   });
 
   it("a key touch bound to the challenge satisfies it when nobody types the code", async () => {
+    const { create, execute, step } = await session();
     await execute("execute_agent", { element_name: "toucher" });
     const hint = "rotate API tokens";
     const vid = (await step("toucher", hint, { riskScore: 70 })).data.verification.verificationId;
@@ -268,6 +298,7 @@ describe("verify tier (MUST 8.8.2, SHOULD 8.8.3)", () => {
 
 describe("danger zone and hard blocks (MUST 8.8.1, 8.8.3)", () => {
   it("a deny match returns stopped:true with a danger_zone notification, broadcast to every executing agent", async () => {
+    const { create, execute, step } = await session();
     const bystander = await connectAgent(home);
     await bystander.call("mcp_aql_execute", "execute_agent", { element_name: "bystander" });
     await execute("execute_agent", { element_name: "wrecker" });
@@ -299,6 +330,7 @@ describe("danger zone and hard blocks (MUST 8.8.1, 8.8.3)", () => {
   });
 
   it("the danger_zone tier (server-side score) hard-stops too", async () => {
+    const { create, execute, step } = await session();
     await execute("execute_agent", { element_name: "scorer" });
     const r = await step("scorer", "clean up the build output", { riskScore: 95 });
     expect(r.data.autonomy.stopped).toBe(true);
@@ -309,6 +341,7 @@ describe("danger zone and hard blocks (MUST 8.8.1, 8.8.3)", () => {
   });
 
   it("admin unblock needs a key touch", async () => {
+    const { create, execute, step } = await session();
     await execute("execute_agent", { element_name: "victim" });
     await step("victim", "deploy app_production_db");
     const waiting = cli(home, "unblock", "victim", "--wait", "20");
@@ -328,6 +361,7 @@ describe("danger zone and hard blocks (MUST 8.8.1, 8.8.3)", () => {
 
 describe("rate limiting of failed verifications (SHOULD 8.8.5)", () => {
   it("allows 10 failures per agent per window, then refuses, and audits each", async () => {
+    const { create, execute, step } = await session();
     await execute("execute_agent", { element_name: "guesser" });
     const vid = (await step("guesser", "something risky", { riskScore: 70 })).data.verification.verificationId;
     const codes: string[] = [];

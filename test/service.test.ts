@@ -235,3 +235,84 @@ describe("data boundary: secrets never reach the store", () => {
   });
 });
 
+
+describe("review fixes: pauses, codes, display length, growth", () => {
+  it("a step-limit or failure pause survives abort, a new execution and a rename in the same session", async () => {
+    const t = await setup({ maxAutonomousSteps: 2 });
+    await t.start("a");
+    await t.step("a", "ls 1");
+    await t.step("a", "ls 2");
+    expect((await t.step("a", "ls 3")).data.autonomy.continue).toBe(false);
+    await t.call("mcp_aql_execute", "abort_execution", { element_name: "a" });
+    await t.start("a");
+    expect((await t.step("a", "ls 3")).data.autonomy.continue).toBe(false);
+    await t.start("renamed");
+    expect((await t.step("renamed", "ls 3")).data.autonomy.continue).toBe(false);
+    // Once the pause expires the count still stands: the step limit was not reset by starting over.
+    t.clock.t += 301_000;
+    expect((await t.step("renamed", "ls 4")).data.autonomy.reason).toMatch(/Step limit exceeded/);
+  });
+
+  it("another session's wrong codes neither burn the challenge nor use up its agent's failure budget", async () => {
+    const t = await setup();
+    await t.start("victim");
+    const vid = (await t.step("victim", "rotate keys", { riskScore: 70 })).data.verification.verificationId;
+    const attacker: Caller = { sessionId: randomUUID() };
+    for (let i = 0; i < 12; i++) {
+      await t.call("mcp_aql_create", "verify_challenge", { challenge_id: vid, code: "0000", element_name: "victim" }, attacker);
+      await t.call("mcp_aql_create", "verify_challenge", { challenge_id: randomUUID(), code: "0000", element_name: "victim" }, attacker);
+    }
+    const r = await t.call("mcp_aql_create", "verify_challenge", { challenge_id: vid, code: "0000" }, attacker);
+    expect(r.error.code).toBe("RATE_LIMIT_EXCEEDED");
+    expect((await t.verify(vid, t.channel.code(vid))).data.verified).toBe(true);
+  });
+
+  it("an action too long to show on the display is never offered for approval, and a lifted block grants nothing", async () => {
+    const t = await setup({ requiresApproval: ["deploy*"], deny: ["drop_*"] });
+    await t.start("a");
+    const long = `deploy ${"x".repeat(500)}`;
+    const r = await t.step("a", long);
+    expect(r.data.autonomy.continue).toBe(false);
+    expect(r.data.autonomy.reason).toMatch(/too long to show/);
+    expect(r.data.confirmation).toBeUndefined();
+    expect(t.channel.screens).toHaveLength(0);
+    const dropLong = `drop_table ${"y".repeat(500)}`;
+    const b = await t.step("a", dropLong);
+    const vid = b.data.verification.verificationId;
+    const v = await t.verify(vid, t.channel.code(vid));
+    expect(v.data.message).toMatch(/not approved itself/);
+    expect((await t.step("a", dropLong)).data.autonomy.stopped).toBe(true);
+  });
+
+  it("the sweep forgets expired requests and idle executions, durably", async () => {
+    const t = await setup({ requiresApproval: ["deploy*"] });
+    const sessions = Array.from({ length: 20 }, () => ({ sessionId: randomUUID() }));
+    for (const who of sessions) {
+      await t.start("a", who);
+      await t.step("a", "deploy x", {}, who);
+    }
+    expect(t.service.status().pending as unknown[]).toHaveLength(20);
+    t.clock.t += 25 * 60 * 60 * 1000;
+    await t.service.sweep();
+    expect(t.service.status().pending as unknown[]).toHaveLength(0);
+    expect(t.service.status().executions as unknown[]).toHaveLength(0);
+    const types: string[] = [];
+    for await (const r of t.store.auditRecords()) types.push(r.type);
+    expect(types).toContain("swept");
+  });
+
+  it("caps active executions per session", async () => {
+    const t = await setup();
+    for (let i = 0; i < 64; i++) expect((await t.start(`a${i}`)).success).toBe(true);
+    expect((await t.start("one-too-many")).error.code).toBe("CONFLICT_EXECUTION_ACTIVE");
+  });
+
+  it("every record_execution_step refusal carries a continue:false directive", async () => {
+    const t = await setup();
+    for (const params of [{ element_name: "a", nextActionHint: "" }, { element_name: "a", nextActionHint: "x".repeat(40_000) }, { element_name: "a", nextActionHint: "ls", bogus: 1 }]) {
+      const r = await t.call("mcp_aql_create", "record_execution_step", params);
+      expect(r.success).toBe(false);
+      expect(r.error.details.autonomy).toMatchObject({ continue: false, stopped: false });
+    }
+  });
+});

@@ -57,3 +57,15 @@ export function fail(code: ErrorCode, message: string, details?: Record<string, 
 export function ok(data: unknown, warnings?: string[]): OperationResult {
   return warnings && warnings.length > 0 ? { success: true, data, warnings } : { success: true, data };
 }
+
+/**
+ * record_execution_step MUST answer with a directive (§9.1), failures included: a refusal for it
+ * carries `details.autonomy = { continue: false, … }`.
+ */
+export function withRefusalDirective(result: OperationResult, operation: unknown): OperationResult {
+  if (result.success || operation !== "record_execution_step") return result;
+  const why = `${result.error.code}: ${result.error.message}`;
+  const autonomy = { continue: false, stopped: false, factors: [`Request refused (${why})`], reason: `The step was not evaluated: ${why}. Do not act.` };
+  return { success: false, error: { ...result.error, details: { ...(result.error.details ?? {}), autonomy } } };
+}
+

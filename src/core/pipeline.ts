@@ -1,7 +1,7 @@
 // The evaluation pipeline of spec §8.7.2 as one pure function: no clock, no randomness, no I/O.
 // Stage 0 (the guard) looks at what the daemon already knows about the agent; stages 1–5 look at
-// the step. All stages run so every factor is reported; the strictest verdict wins, except that
-// an autoApprove match ends evaluation before stages 4–5 as the spec requires.
+// the step. All stages run so every factor is reported and the strictest verdict wins; an
+// autoApprove match waives the confirm tier and tolerance check, never verify or danger zone.
 import type { AgentPolicy } from "./policy.js";
 import { redact, type Detection, type DetectionKind, type DetectorPack } from "./detector.js";
 import { KeywordIndex } from "./keyword-index.js";
@@ -28,7 +28,8 @@ export type PauseCause =
   | "requires_approval"
   | "risk_tolerance"
   | "step_limit"
-  | "previous_failure";
+  | "previous_failure"
+  | "hidden_characters";
 
 /** What the daemon knows about the agent before this step (stage 0). */
 export type Guard =
@@ -205,12 +206,12 @@ export function evaluateStep(facts: StepFacts, guard: Guard, policy: AgentPolicy
   for (const p of approval) factors.push(`Requires-approval pattern matched: "${p}"`);
   if (deny.length > 0) raise("stop", "deny_pattern", `Action matches deny pattern "${deny[0]}"`);
   if (approval.length > 0) raise("confirm", "requires_approval", `Action requires approval (pattern "${approval[0]}")`);
-  if (deny.length === 0 && approval.length === 0 && verdict === "continue") {
-    if (auto.length > 0) {
-      factors.push(`Auto-approved by pattern "${auto[0]}"; risk stages skipped`);
-      return { verdict, tier: "advisory", score: 0, factors, rules: [], detections: [], redactedHint, stepsRemaining, fromGuard: false };
-    }
-  }
+  // autoApprove ends evaluation as the spec says, but a glob matches part of a free-text hint
+  // ("read_config, then mkfs /dev/sda" matches "read_*"), so it may only waive what the operator
+  // may waive: the confirm tier and the tolerance check. A verify or danger-zone score from the
+  // server's own rules still needs the human (MUST §8.8); see docs/decisions.md.
+  const autoApproved = deny.length === 0 && approval.length === 0 && verdict === "continue" && auto.length > 0;
+  if (autoApproved) factors.push(`Auto-approved by pattern "${auto[0]}": the confirm tier and tolerance check are waived`);
 
   // Stage 4: safety tier from the server-side score; the agent's riskScore can only raise it.
   const packScore = matched.pack;
@@ -225,8 +226,11 @@ export function evaluateStep(facts: StepFacts, guard: Guard, policy: AgentPolicy
   for (const line of describeDetections(detections)) factors.push(line);
   if (hintScan.score > score) score = hintScan.score;
   if (hadInvisible) {
-    factors.push(`Hint contains invisible formatting characters (${HIDDEN_CHARACTERS_SCORE}); they were removed before matching`);
+    // An evasion signal, not a risk level: no tolerance or auto-approve pattern waives it.
+    const r = "Hint contains invisible formatting characters, which were removed before matching";
+    factors.push(`${r} (${HIDDEN_CHARACTERS_SCORE})`);
     score = Math.max(score, HIDDEN_CHARACTERS_SCORE);
+    raise("confirm", "hidden_characters", r);
   }
   if (facts.llmRiskScore !== undefined && facts.llmRiskScore > score) {
     factors.push(`Agent-reported riskScore ${facts.llmRiskScore} raised the score from ${score}`);
@@ -237,7 +241,9 @@ export function evaluateStep(facts: StepFacts, guard: Guard, policy: AgentPolicy
   if (scoreTier === "danger_zone") raise("stop", "danger_zone_tier", `Risk score ${score} is in the danger zone`);
   else if (scoreTier === "verify") raise("verify", "verify_tier", `Risk score ${score} needs out-of-band verification`);
   // Stage 5: risk tolerance decides the advisory/confirm boundary; it never relaxes verify or stop.
-  else if (score > policy.threshold) {
+  else if (autoApproved) {
+    if (score > 0) factors.push(`Risk score ${score} below the verify tier: waived by the auto-approve pattern`);
+  } else if (score > policy.threshold) {
     const r = `Risk score ${score} exceeds the ${policy.riskTolerance} tolerance threshold ${policy.threshold}`;
     factors.push(r);
     raise("confirm", "risk_tolerance", r);

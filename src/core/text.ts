@@ -49,8 +49,18 @@ export const DISPLAY_TEXT_MAX = 400;
  * characters (they can make a display show something other than what is approved), whitespace
  * folded, cut to DISPLAY_TEXT_MAX with an explicit ellipsis, and prefixed with who asks.
  */
+const cleanForDisplay = (s: string): string => s.normalize("NFC").replace(CONTROL, " ").replace(WHITESPACE_RUN, " ").trim();
+
+/**
+ * Whether the whole action fits on the approval display. An action that does not can never be
+ * approved: the human would be approving text they could not see.
+ */
+export function fitsOnDisplay(action: string): boolean {
+  return cleanForDisplay(action).length <= DISPLAY_TEXT_MAX;
+}
+
 export function sanitizeForDisplay(agent: string, action: string): string {
-  const clean = (s: string): string => s.normalize("NFC").replace(CONTROL, " ").replace(WHITESPACE_RUN, " ").trim();
+  const clean = cleanForDisplay;
   const body = clean(action);
   const cut = body.length > DISPLAY_TEXT_MAX ? `${body.slice(0, DISPLAY_TEXT_MAX - 1)}…` : body;
   return `haltkey: agent "${clean(agent)}" wants to: ${cut}`;

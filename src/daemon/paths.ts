@@ -6,7 +6,10 @@ import { join } from "node:path";
 export interface HaltkeyPaths {
   readonly home: string;
   readonly db: string;
+  /** Agent API (hello, aql): what MCP front ends use. */
   readonly socket: string;
+  /** Operator API (status, audit, unblock, simulator): the daemon's own user only. */
+  readonly operatorSocket: string;
   readonly simDir: string;
   readonly displayLog: string;
   readonly daemonLog: string;
@@ -25,6 +28,7 @@ export function resolvePaths(env: NodeJS.ProcessEnv = process.env): HaltkeyPaths
     home,
     db: join(home, "db"),
     socket: join(home, "haltkey.sock"),
+    operatorSocket: join(home, "operator.sock"),
     simDir,
     displayLog: join(simDir, "display.jsonl"),
     daemonLog: join(home, "haltkey.log"),

@@ -34,6 +34,14 @@ const SimTouch = z.strictObject({ requestId: z.string().uuid() });
 const Unblock = z.strictObject({ agent: z.string().min(1).max(128), waitSeconds: z.number().int().min(1).max(600).default(120) });
 const Empty = z.strictObject({});
 
+const AGENT_METHODS: ReadonlySet<string> = new Set(["hello", "aql"]);
+const OPERATOR_METHODS: ReadonlySet<string> = new Set(["status", "audit.verify", "sim.press", "sim.touch", "admin.unblock"]);
+/** Per socket server; an agent cannot exhaust the daemon's file descriptors through one. */
+const MAX_CONNECTIONS = 256;
+/** Per connection; beyond it requests are refused, not queued. */
+const MAX_IN_FLIGHT = 64;
+const SWEEP_INTERVAL_MS = 60_000;
+
 export async function loadPolicy(path: string | undefined): Promise<CompiledPolicy> {
   if (path === undefined) return compilePolicy(defaultPolicy());
   let text: string;
@@ -65,8 +73,8 @@ function socketAnswers(path: string): Promise<boolean> {
 
 export async function startDaemon(opts: DaemonOptions): Promise<RunningDaemon> {
   const { paths, log } = opts;
-  if (Buffer.byteLength(paths.socket) > MAX_SOCKET_PATH) {
-    throw new DaemonStartError(`socket path ${paths.socket} is longer than ${MAX_SOCKET_PATH} bytes; choose a shorter HALTKEY_HOME`);
+  if (Buffer.byteLength(paths.operatorSocket) > MAX_SOCKET_PATH) {
+    throw new DaemonStartError(`socket path ${paths.operatorSocket} is longer than ${MAX_SOCKET_PATH} bytes; choose a shorter HALTKEY_HOME`);
   }
   await mkdir(paths.home, { recursive: true, mode: 0o700 });
   const policy = await loadPolicy(opts.policyPath);
@@ -92,11 +100,25 @@ export async function startDaemon(opts: DaemonOptions): Promise<RunningDaemon> {
   }
 
   const sockets = new Set<Socket>();
-  const server = createServer((socket) => {
+  /**
+   * Two sockets, two audiences. The agent socket (what `haltkey mcp` uses; 0600, or 0660 for the
+   * haltkey group) serves only hello and aql: no more than MCP offers. The operator socket (always
+   * 0600, the daemon's own user) serves status, audit, admin unblock and the simulator, so an agent
+   * in the haltkey group can neither start an unblock nor read other sessions' pending actions.
+   */
+  const serve = (role: "agent" | "operator"): Server => {
+    const server = createServer((socket) => onConnection(socket, role));
+    server.maxConnections = MAX_CONNECTIONS;
+    // Accept errors (EMFILE under a connection flood) are logged, never thrown.
+    server.on("error", (e) => log.error({ err: e.message, role }, "socket server error"));
+    return server;
+  };
+  const onConnection = (socket: Socket, role: "agent" | "operator"): void => {
     sockets.add(socket);
     socket.on("close", () => sockets.delete(socket));
     socket.on("error", () => undefined);
     let caller: Caller = { sessionId: randomUUID() };
+    let inFlight = 0;
     const send = (msg: unknown): void => {
       if (!socket.destroyed) socket.write(`${JSON.stringify(msg)}\n`);
     };
@@ -110,9 +132,14 @@ export async function startDaemon(opts: DaemonOptions): Promise<RunningDaemon> {
           return send({ id: null, error: { code: "VALIDATION_INVALID_TYPE", message: "message is not valid JSON" } });
         }
         const id = typeof msg?.id === "number" || typeof msg?.id === "string" ? msg.id : null;
+        if (inFlight >= MAX_IN_FLIGHT) {
+          return send({ id, error: { code: "RATE_LIMIT_EXCEEDED", message: `more than ${MAX_IN_FLIGHT} requests in flight on one connection` } });
+        }
+        inFlight++;
         void handle(msg?.method, msg?.params ?? {})
           .then((result) => send({ id, result }))
-          .catch((e: Error & { code?: string }) => send({ id, error: { code: e.code ?? "INTERNAL_ERROR", message: e.message } }));
+          .catch((e: Error & { code?: string }) => send({ id, error: { code: e.code ?? "INTERNAL_ERROR", message: e.message } }))
+          .finally(() => inFlight--);
       },
       (e: FrameError) => {
         send({ id: null, error: { code: e.code, message: e.message } });
@@ -126,6 +153,10 @@ export async function startDaemon(opts: DaemonOptions): Promise<RunningDaemon> {
         if (!r.success) throw Object.assign(new Error(`invalid params for ${String(method)}: ${r.error.issues[0]?.message}`), { code: "VALIDATION_INVALID_VALUE" });
         return r.data;
       };
+      const allowed = role === "agent" ? AGENT_METHODS : OPERATOR_METHODS;
+      if (typeof method !== "string" || !allowed.has(method)) {
+        throw Object.assign(new Error(`unknown method ${String(method).slice(0, 64)} on the ${role} socket`), { code: "NOT_FOUND_OPERATION" });
+      }
       switch (method) {
         case "hello": {
           const p = parse(Hello);
@@ -165,25 +196,45 @@ export async function startDaemon(opts: DaemonOptions): Promise<RunningDaemon> {
           throw Object.assign(new Error(`unknown method ${String(method).slice(0, 64)}`), { code: "NOT_FOUND_OPERATION" });
       }
     }
-  });
+  };
 
-  await unlink(paths.socket).catch(() => undefined);
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(paths.socket, () => resolve());
-  });
-  await chmod(paths.socket, opts.socketMode ?? 0o600);
+  const listenOn = async (server: Server, path: string, mode: number): Promise<void> => {
+    await unlink(path).catch(() => undefined);
+    await new Promise<void>((resolve, reject) => {
+      server.once("error", reject);
+      server.listen(path, () => {
+        server.off("error", reject);
+        resolve();
+      });
+    });
+    await chmod(path, mode);
+  };
+  const sweeper = setInterval(() => {
+    service.sweep().catch((e: Error) => log.error({ err: e.message }, "sweep failed"));
+  }, SWEEP_INTERVAL_MS);
+  sweeper.unref();
+  const server = serve("agent");
+  const operatorServer = serve("operator");
+  await listenOn(operatorServer, paths.operatorSocket, 0o600);
+  await listenOn(server, paths.socket, opts.socketMode ?? 0o600);
 
   return {
     service,
     server,
     async close(): Promise<void> {
-      await new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        for (const s of sockets) s.destroy();
-      });
+      clearInterval(sweeper);
+      await Promise.all(
+        [server, operatorServer].map(
+          (srv) =>
+            new Promise<void>((resolve) => {
+              srv.close(() => resolve());
+              for (const s of sockets) s.destroy();
+            }),
+        ),
+      );
       await store.close();
       await unlink(paths.socket).catch(() => undefined);
+      await unlink(paths.operatorSocket).catch(() => undefined);
     },
   };
 }

@@ -5,13 +5,13 @@
 // Concurrency: every handler reads and changes state synchronously, then awaits the store. Node
 // runs one handler's synchronous part at a time, so state never interleaves; the answer is sent
 // only after the transition is on disk.
-import { ErrorCode, fail, ok } from "../core/errors.js";
+import { ErrorCode, fail, ok, withRefusalDirective } from "../core/errors.js";
 import { introspect, type ApprovalChannelInfo } from "../core/introspect.js";
 import { isOperationResult, parseToolCall, type ParsedCall } from "../core/operations.js";
 import { evaluateStep, scoreToTier, VERDICT_TIER, type Evaluation, type Guard, type RuleSet } from "../core/pipeline.js";
 import { policyFor, type CompiledPolicy } from "../core/policy.js";
 import { redact } from "../core/detector.js";
-import { sanitizeForDisplay } from "../core/text.js";
+import { DISPLAY_TEXT_MAX, fitsOnDisplay, sanitizeForDisplay } from "../core/text.js";
 import type {
   AbortExecutionParams,
   AgentNotification,
@@ -73,6 +73,10 @@ interface Grant {
 }
 
 const NOTIFICATION_QUEUE_MAX = 50;
+/** Active executions one session may hold (one per agent name); more is a runaway or an attack. */
+const MAX_EXECUTIONS_PER_SESSION = 64;
+/** A rate-limit entry with no failure or lockout for this long is forgotten. */
+const RATE_ENTRY_IDLE_MS = 24 * 60 * 60 * 1000;
 const STALE_EXECUTION_MS = 24 * 60 * 60 * 1000;
 const AUDIT_TEXT_MAX = 4096;
 
@@ -85,7 +89,13 @@ export class SafetyService {
   private readonly blockBySession = new Map<string, string>();
   private readonly executions = new Map<string, ExecutionRecord>();
   private readonly activeExecution = new Map<string, string>();
-  private readonly pendingByExecution = new Map<string, PendingRequest>();
+  /**
+   * The pause each session waits on. A pause belongs to the session, not the execution, so
+   * aborting, starting a new execution or renaming the agent does not end it (SHOULD §8.6.4).
+   */
+  private readonly pendingBySession = new Map<string, PendingRequest>();
+  /** Autonomous steps per session since a human last approved one: what the step limit counts. */
+  private readonly sessionSteps = new Map<string, { steps: number; at: number }>();
   private readonly requests = new Map<string, PendingRequest>();
   private readonly grants = new Map<string, Grant>();
   private readonly rate = new Map<string, RateLimitRecord>();
@@ -106,7 +116,11 @@ export class SafetyService {
     const stale: string[] = [];
     for (const e of loaded.executions) {
       if (now - e.lastStepAt > STALE_EXECUTION_MS) stale.push(e.id);
-      else s.indexExecution(e);
+      else {
+        s.indexExecution(e);
+        const seen = s.sessionSteps.get(e.sessionId);
+        if (!seen || seen.steps < e.autonomousSteps) s.sessionSteps.set(e.sessionId, { steps: e.autonomousSteps, at: e.lastStepAt });
+      }
     }
     await deps.store.transition(
       { delExecutions: stale },
@@ -137,7 +151,7 @@ export class SafetyService {
   /** Handles one MCP-AQL tool call. Never throws: every failure is a structured, fail-closed result. */
   async call(caller: Caller, tool: string, args: unknown): Promise<OperationResult> {
     const parsed = parseToolCall(tool, args, this.d.endpointMode);
-    if (isOperationResult(parsed)) return parsed;
+    if (isOperationResult(parsed)) return withRefusalDirective(parsed, (args as { operation?: unknown } | null)?.operation);
     try {
       return await this.dispatch(caller, parsed);
     } catch (e) {
@@ -283,14 +297,6 @@ export class SafetyService {
     });
   }
 
-  /**
-   * Failed verifications count against the agent (spec §8.8.5): the challenge's agent when the id is
-   * known, else the agent named in the call, else the session. An id that is not pending can never
-   * succeed, so naming another agent there gains nothing.
-   */
-  private rateKey(caller: Caller, agent: string | undefined): string {
-    return agent !== undefined ? `agent:${agent}` : `session:${caller.sessionId}`;
-  }
 
   /** Free text the agent sent, with secrets and personal data redacted and clipped, for storage. */
   private safeText(text: string): string {
@@ -305,6 +311,10 @@ export class SafetyService {
     const block = this.blockFor(caller, p.element_name);
     if (block) return this.blockedError(await this.ensureLiveChallenge(block, now));
     const active = this.findExecution(caller, p.element_name, undefined);
+    const inSession = [...this.executions.values()].filter((x) => x.sessionId === caller.sessionId).length;
+    if (!active && inSession >= MAX_EXECUTIONS_PER_SESSION) {
+      return fail(ErrorCode.executionConflict, `This session already has ${inSession} active executions (at most ${MAX_EXECUTIONS_PER_SESSION}); complete or abort some first`);
+    }
     if (active) {
       return fail(ErrorCode.executionConflict, `Agent '${p.element_name}' already has an active execution in this session; complete or abort it first`, {
         execution_id: active.id,
@@ -320,7 +330,8 @@ export class SafetyService {
       startedAt: now,
       lastStepAt: now,
       steps: 0,
-      autonomousSteps: 0,
+      // A new execution inherits the session's count: starting over does not reset the step limit.
+      autonomousSteps: this.sessionSteps.get(caller.sessionId)?.steps ?? 0,
       maxAutonomousSteps: max,
     };
     this.indexExecution(e);
@@ -360,8 +371,7 @@ export class SafetyService {
     if (block) return this.blockedError(await this.ensureLiveChallenge(block, now));
     const e = this.findExecution(caller, p.element_name, p.execution_id);
     if (!e) return fail(ErrorCode.notFound, `No active execution for agent '${p.element_name}' in this session`, { element_name: p.element_name });
-    const pending = this.pendingByExecution.get(e.id);
-    if (pending) this.retireRequest(pending, "expired");
+    // A pause outlives the execution (it belongs to the session): only the human or its expiry ends it.
     this.unindexExecution(e);
     const warnings = e.steps === 0 ? ["No steps were recorded in this execution: every action must be reported with record_execution_step before it is taken."] : [];
     const data: Record<string, unknown> = { execution: e.id, steps: e.steps };
@@ -370,7 +380,6 @@ export class SafetyService {
     if ("reason" in p && p.reason !== undefined) data.reason = this.safeText(p.reason);
     if (warnings.length > 0) data.warning = "no steps recorded";
     await this.d.store.transition({ delExecutions: [e.id] }, [{ type: `execution_${status}`, agent: e.agent, session: e.sessionId, data }], now);
-    if (pending) await this.d.channel.clear(pending.id);
     return ok({ execution_id: e.id, steps: e.steps, status }, warnings);
   }
 
@@ -423,7 +432,7 @@ export class SafetyService {
         guard = { kind: "granted", requestId: grant.requestId, channel: grant.via };
       } else {
         if (grant) this.grants.delete(digest);
-        const pending = this.pendingByExecution.get(execution!.id);
+        const pending = this.pendingBySession.get(caller.sessionId);
         if (pending && pending.expiresAt <= now) {
           this.retireRequest(pending, "expired");
           events.push({ type: "approval_expired", agent, session: caller.sessionId, data: { request: pending.id, kind: pending.kind } });
@@ -441,7 +450,7 @@ export class SafetyService {
         ...(p.findings !== undefined ? { findings: p.findings } : {}),
         ...(p.outcome !== undefined ? { outcome: p.outcome } : {}),
         ...(p.riskScore !== undefined ? { llmRiskScore: p.riskScore } : {}),
-        autonomousStep: (e?.autonomousSteps ?? 0) + 1,
+        autonomousStep: (this.sessionSteps.get(caller.sessionId)?.steps ?? 0) + 1,
         maxAutonomousSteps: e?.maxAutonomousSteps ?? agentPolicy.maxAutonomousSteps,
       },
       guard,
@@ -459,6 +468,7 @@ export class SafetyService {
     let confirmationId: string | undefined;
     let show: (() => Promise<void>) | undefined;
     let executionUpdate: ExecutionRecord | undefined;
+    let tooLong = false;
     const putExecutions: ExecutionRecord[] = [];
 
     if (guard.kind === "blocked") {
@@ -480,12 +490,13 @@ export class SafetyService {
         timestamp: ts,
       });
     } else if (evaluation.verdict === "continue") {
-      executionUpdate = {
-        ...e!,
-        steps: e!.steps + 1,
-        autonomousSteps: guard.kind === "granted" ? 0 : e!.autonomousSteps + 1,
-        lastStepAt: now,
-      };
+      // A step a human approved restarts the count of autonomous steps.
+      const autonomousSteps = guard.kind === "granted" ? 0 : (this.sessionSteps.get(caller.sessionId)?.steps ?? 0) + 1;
+      this.sessionSteps.set(caller.sessionId, { steps: autonomousSteps, at: now });
+      executionUpdate = { ...e!, steps: e!.steps + 1, autonomousSteps, lastStepAt: now };
+    } else if ((evaluation.verdict === "confirm" || evaluation.verdict === "verify") && !fitsOnDisplay(safeHint)) {
+      // Nothing to ask the human: they could not see the whole action. Not sticky; no request.
+      tooLong = true;
     } else if (evaluation.verdict === "confirm") {
       const req = this.openRequest("confirmation", agent, caller.sessionId, e!.id, safeHint, digest, evaluation.reason!, now + this.d.policy.file.confirmationTtlSeconds * 1000);
       confirmationId = req.id;
@@ -542,7 +553,7 @@ export class SafetyService {
       notifications.push(dz);
       for (const other of this.executions.keys()) if (other !== e?.id) this.pushNotification(other, dz);
       // A pending pause is moot once the agent is blocked.
-      const pending = e ? this.pendingByExecution.get(e.id) : undefined;
+      const pending = this.pendingBySession.get(caller.sessionId);
       if (pending) this.retireRequest(pending, "expired");
     }
 
@@ -553,11 +564,12 @@ export class SafetyService {
     }
 
     const stopped = evaluation.verdict === "stop";
+    const tooLongReason = `${evaluation.reason}. The action is too long to show on the approval display (at most ${DISPLAY_TEXT_MAX} characters), so no human can approve it: report it as shorter, specific steps`;
     const directive: AutonomyDirective = {
       continue: evaluation.verdict === "continue",
-      factors: [...evaluation.factors],
+      factors: tooLong ? [...evaluation.factors, "Too long to show on the approval display; not offered for approval"] : [...evaluation.factors],
       stopped,
-      ...(evaluation.reason !== undefined && evaluation.verdict !== "continue" ? { reason: evaluation.reason } : {}),
+      ...(evaluation.reason !== undefined && evaluation.verdict !== "continue" ? { reason: tooLong ? tooLongReason : evaluation.reason } : {}),
       stepsRemaining: evaluation.stepsRemaining,
       nextStepRisk: evaluation.tier,
       ...(notifications.length > 0 ? { notifications } : {}),
@@ -584,7 +596,8 @@ export class SafetyService {
       },
     });
     await this.d.store.transition({ ...changes, putExecutions }, events, now);
-    if (show) await show();
+    // The decision is stored; a display that fails to show it leaves the agent paused or stopped.
+    if (show) await show().catch((e: Error) => this.d.log.error({ err: e.message }, "approval channel failed to show a request"));
     return ok({
       autonomy: directive,
       execution_id: e?.id,
@@ -596,7 +609,9 @@ export class SafetyService {
   }
 
   private async answerMonitoring(caller: Caller, e: ExecutionRecord, ev: Evaluation, now: number): Promise<OperationResult> {
-    const updated: ExecutionRecord = { ...e, steps: e.steps + 1, autonomousSteps: e.autonomousSteps + 1, lastStepAt: now };
+    const autonomousSteps = (this.sessionSteps.get(caller.sessionId)?.steps ?? 0) + 1;
+    this.sessionSteps.set(caller.sessionId, { steps: autonomousSteps, at: now });
+    const updated: ExecutionRecord = { ...e, steps: e.steps + 1, autonomousSteps, lastStepAt: now };
     this.indexExecution(updated);
     const factors = [...ev.factors];
     if (ev.verdict !== "continue") factors.push(`Monitoring mode: enforcing would have ${ev.verdict === "stop" ? "hard-stopped" : "paused"} this step (${ev.reason})`);
@@ -661,23 +676,24 @@ export class SafetyService {
       status: "pending",
       waiters: new Set(),
     };
-    const now = this.d.now();
-    for (const [id, r] of this.requests) if (r.status !== "pending" && r.expiresAt <= now) this.requests.delete(id);
     this.requests.set(req.id, req);
-    if (executionId !== undefined) this.pendingByExecution.set(executionId, req);
+    if (kind !== "unblock") this.pendingBySession.set(sessionId, req);
     return req;
   }
 
   /** Ends a request; it stays visible (for confirm_operation's answer) until it would have expired. */
   private retireRequest(req: PendingRequest, status: PendingRequest["status"]): void {
     req.status = status;
-    if (req.executionId !== undefined && this.pendingByExecution.get(req.executionId) === req) this.pendingByExecution.delete(req.executionId);
+    if (this.pendingBySession.get(req.sessionId) === req) this.pendingBySession.delete(req.sessionId);
     for (const w of req.waiters) w();
     req.waiters.clear();
   }
 
-  private grant(req: { id: string; digest: string }, via: Grant["via"], now: number): void {
+  /** A one-time approval of exactly the action the human saw; none for an action cut on the display. */
+  private grant(req: { id: string; digest: string; hint: string }, via: Grant["via"], now: number): boolean {
+    if (!fitsOnDisplay(req.hint)) return false;
     this.grants.set(req.digest, { requestId: req.id, via, expiresAt: now + this.d.policy.file.confirmationTtlSeconds * 1000 });
+    return true;
   }
 
   /** The only way a confirmation is approved: a human action reported by the approval channel. */
@@ -708,7 +724,7 @@ export class SafetyService {
     // A key touch bound to a hard block's challenge lifts the block, like the code would.
     const block = [...this.blocks.values()].find((b) => b.challenge?.id === d.requestId && b.challenge.expiresAt > now);
     if (block && d.via === "security-key" && d.decision === "approve") {
-      this.grant({ id: d.requestId, digest: block.challenge!.actionDigest }, d.via, now);
+      this.grant({ id: d.requestId, digest: block.challenge!.actionDigest, hint: block.hint }, d.via, now);
       await this.liftBlocksOf(block.agent, now, { type: "block_lifted", data: { challengeId: d.requestId, via: d.via } });
       await this.d.channel.clear(d.requestId);
     }
@@ -764,7 +780,12 @@ export class SafetyService {
     const pending = this.requests.get(p.challenge_id);
     const challenge = block?.challenge ?? (pending?.kind === "challenge" && pending.status === "pending" ? pending.challenge : undefined);
     const agent = challenge?.agent ?? p.element_name;
-    const keys = [this.rateKey(caller, agent)];
+    // Only the challenge's own session can spend it or charge its agent's failure budget; anyone
+    // else's wrong guesses count against their own session, so no session can lock out or burn
+    // another's code. A right code works from any session: the code is the human's proof.
+    const ownSession = challenge !== undefined && challenge.sessionId === caller.sessionId;
+    const ownAgent = ownSession || (challenge === undefined && p.element_name !== undefined && this.findExecution(caller, p.element_name, undefined) !== undefined);
+    const keys = [`session:${caller.sessionId}`, ...(ownAgent && agent !== undefined ? [`agent:${agent}`] : [])];
     const cfg = this.d.policy.file.verifyRateLimit;
 
     const locked = Math.max(...keys.map((k) => lockedUntil(this.rate.get(k) ?? EMPTY_RATE_LIMIT, now) ?? 0));
@@ -799,6 +820,7 @@ export class SafetyService {
     }
 
     if (!codeMatches(p.code, challenge)) {
+      if (!ownSession) return failure(ErrorCode.verificationFailed, "Wrong code", "wrong code from another session");
       // One-time use: a wrong code burns the challenge (§8.8.2).
       await this.d.channel.clear(challenge.id);
       if (block) {
@@ -815,7 +837,7 @@ export class SafetyService {
       this.rate.set(k, next);
       return [k, next];
     });
-    this.grant({ id: challenge.id, digest: challenge.actionDigest }, "verification code", now);
+    const granted = this.grant({ id: challenge.id, digest: challenge.actionDigest, hint: block?.hint ?? pending!.hint }, "verification code", now);
     if (block) {
       const lifted = [...this.blocks.values()].filter((b) => b.agent === block.agent || b.id === block.id);
       for (const b of lifted) this.unindexBlock(b);
@@ -832,8 +854,44 @@ export class SafetyService {
     return ok({
       verified: true,
       agent: challenge.agent,
-      message: block ? "Verified: the block is lifted. The blocked action may be reported once more and will be allowed once." : "Verified: the pause is lifted. Report the same action again; it will be allowed once.",
+      message: !granted
+        ? "Verified: lifted. The action was too long to show in full, so it was not approved itself; report it as shorter steps."
+        : block
+          ? "Verified: the block is lifted. The blocked action may be reported once more and will be allowed once."
+          : "Verified: the pause is lifted. Report the same action again; it will be allowed once.",
     });
+  }
+
+  // ---------------------------------------------------------------- housekeeping
+
+  /**
+   * Forgets what can no longer matter, so nothing an agent does grows memory without bound:
+   * expired requests and grants, executions idle for a day, idle session counters and rate-limit
+   * entries. The daemon runs it every minute; deletions are one audited transition.
+   */
+  async sweep(): Promise<void> {
+    const now = this.d.now();
+    for (const [id, r] of this.requests) {
+      if (r.expiresAt > now) continue;
+      if (r.status === "pending") this.retireRequest(r, "expired");
+      this.requests.delete(id);
+    }
+    for (const [digest, g] of this.grants) if (g.expiresAt <= now) this.grants.delete(digest);
+    const stale = [...this.executions.values()].filter((e) => now - e.lastStepAt > STALE_EXECUTION_MS);
+    for (const e of stale) this.unindexExecution(e);
+    const activeSessions = new Set([...this.executions.values()].map((e) => e.sessionId));
+    for (const [sid, v] of this.sessionSteps) if (now - v.at > STALE_EXECUTION_MS && !activeSessions.has(sid)) this.sessionSteps.delete(sid);
+    const windowMs = this.d.policy.file.verifyRateLimit.windowSeconds * 1000;
+    const idleRate = [...this.rate]
+      .filter(([, r]) => r.lockoutUntil + RATE_ENTRY_IDLE_MS <= now && r.failures.every((t) => t <= now - Math.max(windowMs, RATE_ENTRY_IDLE_MS)))
+      .map(([k]) => k);
+    for (const k of idleRate) this.rate.delete(k);
+    if (stale.length === 0 && idleRate.length === 0) return;
+    await this.d.store.transition(
+      { delExecutions: stale.map((e) => e.id), delRate: idleRate },
+      [{ type: "swept", data: { staleExecutions: stale.map((e) => e.id), rateEntries: idleRate.length } }],
+      now,
+    );
   }
 
   // ---------------------------------------------------------------- operator API

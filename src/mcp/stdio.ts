@@ -8,7 +8,7 @@ import { fileURLToPath } from "node:url";
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult } from "@modelcontextprotocol/sdk/types.js";
-import { ErrorCode, isRecoverable } from "../core/errors.js";
+import { ErrorCode, isRecoverable, withRefusalDirective } from "../core/errors.js";
 import { ENDPOINT_TOOLS, SINGLE_TOOL } from "../core/operations.js";
 import { TOOL_INPUT_JSON_SCHEMA, type OperationResult } from "../core/wire.js";
 import { DaemonClient, DaemonError } from "../daemon/client.js";
@@ -162,7 +162,7 @@ export async function runMcpShim(opts: ShimOptions): Promise<void> {
       return toCallToolResult(result);
     } catch (e) {
       if (e instanceof DaemonError && e.code.startsWith("VALIDATION_")) {
-        return toCallToolResult({ success: false, error: { code: e.code, message: e.message } });
+        return toCallToolResult(withRefusalDirective({ success: false, error: { code: e.code, message: e.message } }, operation));
       }
       return toCallToolResult(unavailableResult(operation, (e as Error).message));
     }

@@ -30,6 +30,7 @@ export interface Changes {
   readonly putBlocks?: readonly BlockRecord[];
   readonly delBlocks?: readonly string[];
   readonly putRate?: ReadonlyArray<readonly [key: string, state: RateLimitRecord]>;
+  readonly delRate?: readonly string[];
   readonly putExecutions?: readonly ExecutionRecord[];
   readonly delExecutions?: readonly string[];
 }
@@ -172,6 +173,7 @@ export class Store {
     for (const b of changes.putBlocks ?? []) ops.push({ type: "put", sublevel: this.blocks, key: b.id, value: b });
     for (const id of changes.delBlocks ?? []) ops.push({ type: "del", sublevel: this.blocks, key: id });
     for (const [k, s] of changes.putRate ?? []) ops.push({ type: "put", sublevel: this.rate, key: k, value: s });
+    for (const k of changes.delRate ?? []) ops.push({ type: "del", sublevel: this.rate, key: k });
     for (const e of changes.putExecutions ?? []) ops.push({ type: "put", sublevel: this.executions, key: e.id, value: e });
     for (const id of changes.delExecutions ?? []) ops.push({ type: "del", sublevel: this.executions, key: id });
     const records: AuditRecord[] = [];
