@@ -29,7 +29,8 @@ export type PauseCause =
   | "risk_tolerance"
   | "step_limit"
   | "previous_failure"
-  | "hidden_characters";
+  | "hidden_characters"
+  | "injection_in_findings";
 
 /** What the daemon knows about the agent before this step (stage 0). */
 export type Guard =
@@ -128,6 +129,9 @@ export function scoreToTier(score: number): SafetyTier {
 /** Score given to a hint that hid characters from the matchers: an evasion attempt needs a human. */
 export const HIDDEN_CHARACTERS_SCORE = 55;
 
+/** An injection marker this strong in what the agent just read pauses its next action. */
+export const INJECTION_PAUSE_SCORE = 60;
+
 export function evaluateStep(facts: StepFacts, guard: Guard, policy: AgentPolicy, rules: RuleSet): Evaluation {
   const hintScan = rules.content.scan(facts.hint);
   const redactedHint = hintScan.detections.length > 0 ? redact(hintScan) : facts.hint;
@@ -217,14 +221,26 @@ export function evaluateStep(facts: StepFacts, guard: Guard, policy: AgentPolicy
   const packScore = matched.pack;
   let score = packScore.score;
   for (const m of packScore.matches) factors.push(`Rule ${m.id} (${m.score}): ${m.reason}`);
-  // Data boundary: what the hint carries counts toward the score (it is about to leave); what the
-  // findings carry is reported (it was read, and is redacted before storage).
-  const detections: Array<Detection & { source: "hint" | "findings" }> = hintScan.detections.map((d) => ({ ...d, source: "hint" as const }));
+  // Data boundary. Secrets and personal data in the hint are about to leave: they count toward
+  // the score. Injection markers are a property of untrusted content, not of the agent's own
+  // description of a tool call ("calling GmailSendEmail to send the report to bob@…" is a normal
+  // hint), so on the hint they are ignored. In the findings (what the agent just read) secrets and
+  // personal data are reported and redacted before storage, and a strong injection marker pauses
+  // the next action: it may have been planned by whoever wrote that content.
+  const detections: Array<Detection & { source: "hint" | "findings" }> = [];
+  for (const d of hintScan.detections) {
+    if (d.kind === "injection") continue;
+    detections.push({ ...d, source: "hint" });
+    if (d.score > score) score = d.score;
+  }
   if (facts.findings !== undefined && facts.findings.length > 0) {
     for (const d of rules.content.scan(facts.findings).detections) detections.push({ ...d, source: "findings" });
   }
   for (const line of describeDetections(detections)) factors.push(line);
-  if (hintScan.score > score) score = hintScan.score;
+  const injected = detections.filter((d) => d.source === "findings" && d.kind === "injection" && d.score >= INJECTION_PAUSE_SCORE);
+  if (injected.length > 0) {
+    raise("confirm", "injection_in_findings", `The previous step's findings contain injection markers (${injected[0]!.ruleId}); a human should confirm the next action`);
+  }
   if (hadInvisible) {
     // An evasion signal, not a risk level: no tolerance or auto-approve pattern waives it.
     const r = "Hint contains invisible formatting characters, which were removed before matching";

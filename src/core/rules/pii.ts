@@ -1,0 +1,459 @@
+// Built-in PII detectors: personal data in text an agent sends or reads. Patterns run on
+// NFKC-normalised, case-preserved text; the named group `value` is the span that gets redacted.
+//
+// Numbers with a checksum the engine knows (card Luhn, IBAN mod 97) are found without context.
+// Numbers with a distinctive shape (SSN/ITIN with separators, UK NINO, E.164 and NANP phones,
+// IP/MAC addresses, BTC/ETH wallets, e-mail addresses) are found by shape. Everything else (passport,
+// driver's licence, NHS, national ids, bank accounts, medical record numbers, dates of birth,
+// names, street addresses) needs a context word right before it: a bare 9- or 10-digit run is a
+// timestamp, an order id or a phone number far more often than it is a passport number.
+//
+// Every repeat is bounded or runs over one delimited token, so no pattern backtracks badly on a
+// long input; test/pii-pack.test.ts scans 64 KB of random and hostile text.
+import type { DetectorRule } from "../detector.js";
+
+const DIGITS = ["0", "1", "2", "3", "4", "5", "6", "7", "8", "9"] as const;
+
+/** A plain lower-case literal matched case-insensitively in a pattern that is otherwise case-sensitive. */
+const ci = (literal: string): string =>
+  literal.replace(/[a-z]/g, (c) => `[${c}${c.toUpperCase()}]`).replace(/ /g, String.raw`\s{1,3}`);
+
+/**
+ * Between a context word and its value: an optional "number"/"no."/"#"/"id", an optional
+ * "is"/"was", an optional ":", "=" or "#", with at most three spaces at each step.
+ */
+const LINK = String.raw`(?:\s{0,3}(?:(?:numbers?|num|no|nr|id)\b\.?|#))?(?:\s{0,3}(?:is|was|are)\b)?\s{0,3}[:#=]?\s{0,3}`;
+/** An identifier after a context word: 5–20 letters, digits and dashes with at least four digits. */
+const ID_VALUE = String.raw`(?=(?:[A-Z-]{0,20}\d){4})[A-Z0-9][A-Z0-9-]{3,18}[A-Z0-9]`;
+/** Not followed by more of the same number. */
+const NUM_END = String.raw`(?![\w-]|[.,]\d)`;
+
+const MONTH = String.raw`(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?`;
+const DAY = String.raw`(?:0?[1-9]|[12]\d|3[01])(?:st|nd|rd|th)?`;
+const DATE = String.raw`(?:\d{4}[-/.](?:0?[1-9]|1[0-2])[-/.](?:0?[1-9]|[12]\d|3[01])|\d{1,2}[-/.]\d{1,2}[-/.](?:\d{4}|\d{2})|${DAY}\s(?:of\s)?${MONTH},?\s\d{4}|${MONTH}\s${DAY},?\s\d{4})`;
+
+const OCTET = String.raw`(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)`;
+const IPV4 = String.raw`${OCTET}(?:\.${OCTET}){3}`;
+const H = "[0-9A-Fa-f]{1,4}";
+const IPV6 = [
+  String.raw`(?:${H}:){7}${H}`,
+  String.raw`(?:${H}:){1,7}:`,
+  String.raw`(?:${H}:){1,6}:${H}`,
+  String.raw`(?:${H}:){1,5}(?::${H}){1,2}`,
+  String.raw`(?:${H}:){1,4}(?::${H}){1,3}`,
+  String.raw`(?:${H}:){1,3}(?::${H}){1,4}`,
+  String.raw`(?:${H}:){1,2}(?::${H}){1,5}`,
+  String.raw`${H}:(?::${H}){1,6}`,
+  String.raw`::(?:[Ff]{4}(?::0{1,4})?:)?${IPV4}`,
+  String.raw`(?:${H}:){1,4}:${IPV4}`,
+  // "::" plus one group is far more often a slice (a[::2]) than an address; loopback ::1 names no one.
+  String.raw`:(?::${H}){2,7}`,
+].join("|");
+
+/** Major card IIN prefixes: UATP 1 (15 digits, contiguous), Mastercard 2221–2720 and 51–55, Amex/Diners/JCB 30–38, Visa 4, Maestro 50/56–58, Discover/UnionPay/Maestro 6. */
+const CARD_IIN = String.raw`(?=1\d{14}(?!\d)|2[2-7]|3[0-8]|4|5[0-8]|6)`;
+
+/** Words that make "my … number" something other than a phone number. */
+const NOT_PHONE = String.raw`(?:card|credit|debit|account|acct|order|tracking|ticket|invoice|reference|ref|case|policy|passport|licen[cs]e|serial|model|version|room|flight|confirmation|member(?:ship)?|customer|employee|student|patient|record|insurance|security|tax|aadhaa?r|pan|id|identity|identification|social|routing|bank|iban|nhs|medical|health|registration|vehicle|plate|booking|reservation|lucky|favou?rite|house|street|zip|postal|badge|seat|table)`;
+
+const NAME_WORD = String.raw`\p{Lu}(?:[\p{L}'’-]{0,30}\p{Ll}|\.)`;
+const NOT_NAME = String.raw`(?:The|This|That|These|It|Not|None|Unknown|Required|Optional|Anonymous|User|Your|My|Our|Example|Sample|Test|Default|String|Type|Value|Null|True|False|Here|There|Enter|See|Name|Please)\b`;
+const STREET_SUFFIX = String.raw`(?:Street|St|Avenue|Ave|Road|Rd|Boulevard|Blvd|Lane|Ln|Drive|Dr|Court|Ct|Way|Place|Pl|Terrace|Close|Crescent|Cres|Highway|Hwy|Parkway|Pkwy|Square|Sq|Circle|Cir|Trail|Row|Mews|Gardens|Grove|Loop|Alley|Plaza|Strasse|Straße)`;
+
+export const PII_RULES: readonly DetectorRule[] = [
+  // ------------------------------------------------------------------------------ payment and bank
+  {
+    id: "pii.credit-card-number",
+    kind: "pii",
+    reason: "A payment card number (major card prefix, valid Luhn checksum) is in the text and must not be sent or stored.",
+    score: 85,
+    keywords: ["1", "2", "3", "4", "5", "6"],
+    // Contiguous, or in groups with one consistent separator: 4-4-4-4(-3) or Amex/Diners 4-6-4/5.
+    pattern: new RegExp(
+      String.raw`(?<![\w-])(?<value>${CARD_IIN}(?:\d{4}(?<s1>[ -])\d{4}\k<s1>\d{4}\k<s1>\d{1,4}(?:\k<s1>\d{1,3})?|\d{4}(?<s2>[ -])\d{6}\k<s2>\d{4,5}|\d{12,19}))${NUM_END}`,
+      "g",
+    ),
+    validators: [{ check: "luhn" }],
+    examples: {
+      match: [
+        "card: 4111 1111 1111 1111 exp 12/29",
+        "charged 5555-5555-5555-4444 yesterday",
+        "amex 378282246310005",
+        "UATP 122000000000003",
+        "Amex 3782 822463 10005 on file",
+        "{\"pan\":\"6011111111111117\"}",
+      ],
+      noMatch: [
+        "card: 4111 1111 1111 1112",
+        "order 1234567890123456 shipped",
+        "9111111111111111 starts with an unused prefix",
+        "4111 1111-1111 1111 mixes separators",
+        "id 41111111111111110000000",
+        "ref 1000000000009 (13 digits, Luhn-valid, no 13-digit card starts with 1)",
+      ],
+    },
+  },
+  {
+    id: "pii.iban",
+    kind: "pii",
+    reason: "An international bank account number (IBAN, valid mod-97 check digits) is in the text.",
+    score: 85,
+    keywords: [...DIGITS],
+    // Contiguous, or in space-separated groups of four with a shorter last group.
+    pattern: /(?<![\w-])(?<value>[A-Z]{2}\d{2}(?:[A-Z0-9]{10,30}|(?: [A-Z0-9]{4}){2,7}(?: [A-Z0-9]{1,3})?))(?![\w-])/g,
+    validators: [{ check: "iban" }],
+    examples: {
+      match: ["IBAN: GB82 WEST 1234 5698 7654 32", "pay to DE89370400440532013000 by Friday", "FR14 2004 1010 0505 0001 3M02 606", "DE89370400440532013000 EUR"],
+      noMatch: ["IBAN: GB82 WEST 1234 5698 7654 33", "DE89370400440532013001", "part number AB12 CDEF GHIJ KL"],
+    },
+  },
+  {
+    id: "pii.bank-account-number",
+    kind: "pii",
+    reason: "A bank account, routing or sort-code number labelled as such is in the text.",
+    score: 80,
+    keywords: ["account", "acct", "a/c", "routing", "aba", "sort code"],
+    pattern: new RegExp(
+      String.raw`\b(?:(?:bank |checking |savings |current )?(?:account|acct|a\/c)\.?(?:\s{0,3}(?:numbers?|no\b\.?|#))|bank account|checking account|savings account|routing(?: number| no\b\.?)?|aba(?: routing)?(?: number)?|sort code)${LINK}(?<value>\d(?:[ -]?\d){5,16})${NUM_END}`,
+      "gi",
+    ),
+    examples: {
+      match: ["Account number: 12345678", "routing number 021000021, acct # 000123456789", "sort code 20-00-00 account no. 55779911"],
+      noMatch: ["account 12345678", "the account number is on the back", "AWS account id 123456789012"],
+    },
+  },
+
+  // ------------------------------------------------------------------------------ national ids
+  {
+    id: "pii.us-ssn",
+    kind: "pii",
+    reason: "A US Social Security number (valid area, group and serial, with separators) is in the text.",
+    score: 85,
+    keywords: [...DIGITS],
+    // Area 000, 666 and 9xx, group 00 and serial 0000 are never issued; 078-05-1120, 219-09-9999
+    // and 123-45-6789 are published examples, not anyone's number.
+    pattern: new RegExp(
+      String.raw`(?<![\w-])(?<value>(?!000|666|9\d\d|078.05.1120|219.09.9999|123.45.6789)\d{3}(?<sep>[- ])(?!00)\d{2}\k<sep>(?!0000)\d{4})${NUM_END}`,
+      "g",
+    ),
+    examples: {
+      match: ["SSN 536-22-1410", "applicant: 536 22 1410.", "ids 412-34-5670 and 123-45-6780"],
+      noMatch: ["000-12-3456", "666-12-3456", "536-00-1410", "536-22-0000", "123-45-6789", "536-22.1410", "phone 536-221-4101"],
+    },
+  },
+  {
+    id: "pii.us-ssn-labelled",
+    kind: "pii",
+    reason: "A number labelled as a US Social Security or taxpayer identification number is in the text.",
+    score: 85,
+    keywords: ["ssn", "social security", "itin", "taxpayer identification"],
+    pattern: new RegExp(
+      String.raw`\b(?:ssn|social security|itin|taxpayer identification)${LINK}(?<value>(?!000|666)\d{3}[- ]?(?!00)\d{2}[- ]?(?!0000)\d{4})${NUM_END}`,
+      "gi",
+    ),
+    examples: {
+      match: ["SSN: 536221410", "social security number is 536-22-1410", "ITIN 912701234"],
+      noMatch: ["SSN: 000221410", "ssn field is required", "social security 53622141"],
+    },
+  },
+  {
+    id: "pii.us-itin",
+    kind: "pii",
+    reason: "A US individual taxpayer identification number (9xx area, ITIN group range, with separators) is in the text.",
+    score: 85,
+    keywords: ["9"],
+    pattern: new RegExp(
+      String.raw`(?<![\w-])(?<value>9\d{2}(?<sep>[- ])(?:5\d|6[0-5]|7\d|8[0-8]|9[0-24-9])\k<sep>\d{4})${NUM_END}`,
+      "g",
+    ),
+    examples: {
+      match: ["ITIN 912-70-1234", "tax id: 900 55 0001"],
+      noMatch: ["912-89-1234", "912-93-1234", "912-70.1234", "812-70-1234"],
+    },
+  },
+  {
+    id: "pii.uk-nino",
+    kind: "pii",
+    reason: "A UK National Insurance number (valid prefix and suffix letters) is in the text.",
+    score: 80,
+    keywords: [...DIGITS],
+    // First letter not D F I Q U V, second not D F I O Q U V, prefixes BG GB KN NK NT TN ZZ unused.
+    pattern: /(?<![\w-])(?<value>(?!BG|GB|KN|NK|NT|TN|ZZ)[A-CEGHJ-PR-TW-Z][A-CEGHJ-NPR-TW-Z] ?\d{2} ?\d{2} ?\d{2} ?[A-D])(?![\w-])/gi,
+    examples: {
+      match: ["NI number: JH 12 34 56 C", "nino AB123456A", "jg 10 32 54 b on the form"],
+      noMatch: ["QQ 12 34 56 C", "JH 12 34 56 E", "GB123456A", "DA123456A", "AO123456B", "QQ1234567C"],
+    },
+  },
+  {
+    id: "pii.in-pan",
+    kind: "pii",
+    reason: "An Indian permanent account number (PAN: five letters with a valid holder-type letter, four digits, a letter) is in the text.",
+    score: 80,
+    keywords: [...DIGITS],
+    // The fourth letter is the holder type: P person, C company, H HUF, F firm, A AOP, T trust, B BOI, L local authority, J juridical, G government.
+    pattern: /(?<![\w-])(?<value>[A-Z]{3}[ABCFGHJLPT][A-Z]\d{4}[A-Z])(?![\w-])/g,
+    examples: {
+      match: ["PAN: ABCPE1234F", "holder BNZAA2318J on file"],
+      noMatch: ["ABCDE1234F", "abcpe1234f", "ABCPE12345F", "XABCPE1234F"],
+    },
+  },
+  {
+    id: "pii.uk-nhs-number",
+    kind: "pii",
+    reason: "A number labelled as an NHS number is in the text.",
+    score: 80,
+    keywords: ["nhs"],
+    pattern: new RegExp(String.raw`\bnhs${LINK}(?<value>\d{3}[ -]?\d{3}[ -]?\d{4})${NUM_END}`, "gi"),
+    examples: {
+      match: ["NHS number: 943 476 5919", "nhs no 9434765919", "NHS# 943-476-5919"],
+      noMatch: ["NHS 111 is the helpline", "NHS number: 943 476 591", "ref 943 476 5919"],
+    },
+  },
+  {
+    id: "pii.national-id-number",
+    kind: "pii",
+    reason: "A number labelled as a national identity or tax-file number (SIN, Aadhaar, PAN, TFN and similar) is in the text.",
+    score: 80,
+    keywords: ["sin", "nas", "aadha", "pan", "tfn", "social insurance", "assurance sociale", "tax file", "national id", "identity", "personnummer", "bsn", "cpf", "dni", "pesel", "curp"],
+    pattern: new RegExp(
+      String.raw`\b(?:social insurance|num[ée]ro d'assurance sociale|sin|nas|aadhaa?r|uidai|pan(?: card)?|permanent account number|tfn|tax file|national (?:id|identity|identification)(?: card)?|(?:id|identity) card|personal identity|personnummer|bsn|cpf|dni|pesel|curp)${LINK}(?<value>(?=(?:[A-Z .:/-]{0,20}\d){4})[A-Z0-9]{1,14}(?:[ .:/-](?=[A-Z]{0,11}\d)[A-Z0-9]{1,12}){0,4})${NUM_END}`,
+      "gi",
+    ),
+    examples: {
+      match: ["SIN: 046 454 286", "My Aadhaar number is 2345 6789 0123", "PAN ABCPE1234F", "tax file number 123 456 782"],
+      noMatch: ["sin(x) = 0.5", "my PAN card expired", "identity verified for user 12"],
+    },
+  },
+  {
+    id: "pii.passport-number",
+    kind: "pii",
+    reason: "A number labelled as a passport number is in the text.",
+    score: 80,
+    keywords: ["passport"],
+    pattern: new RegExp(String.raw`\bpassports?(?:'s)?${LINK}(?<value>(?=(?:[A-Z]{0,4}\d){5})[A-Z0-9]{6,9})(?![\w-])`, "gi"),
+    examples: {
+      match: ["Passport No.: 912803456", "my passport is C03005988", "passport number AB1234567 expires 2031", "Passports: AB1234567 and XY7654321"],
+      noMatch: ["C03005988", "passport photo 2x2", "install passport 0.7.0"],
+    },
+  },
+  {
+    id: "pii.drivers-license-number",
+    kind: "pii",
+    reason: "A number labelled as a driver's licence number is in the text.",
+    score: 80,
+    keywords: ["licen", "dl", "dln"],
+    pattern: new RegExp(
+      String.raw`(?:\b(?:driver(?:'s|’s|s)?|driving)[ -]?licen[cs]e|\bdln?\b)${LINK}(?<value>${ID_VALUE})(?![\w-])`,
+      "gi",
+    ),
+    examples: {
+      match: ["Driver's license: D1234567", "driving licence number MORGA657054SM9IJ", "DL# 123-456-789"],
+      noMatch: ["driver's license required", "D1234567", "download dl 12"],
+    },
+  },
+
+  // ------------------------------------------------------------------------------ contact
+  {
+    id: "pii.email-address",
+    kind: "pii",
+    reason: "An e-mail address is in the text.",
+    score: 60,
+    keywords: ["@", "[at]", "(at)"],
+    // Reserved example domains (RFC 2606), git@host remotes and "icon@2x.png" file names excluded.
+    pattern: new RegExp(
+      String.raw`(?<![\w.%+-])(?<value>(?!git@)[a-z0-9][a-z0-9._%+-]{0,63}(?:@|\s?[\[(]at[\])]\s?)(?!(?:[a-z0-9-]+\.)*(?:example\.(?:com|net|org)|[a-z0-9-]+\.(?:test|example|invalid|localhost))(?![\w.-]))(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.|\s?[\[(]dot[\])]\s?)){1,8}(?!(?:png|jpe?g|gif|svg|webp|ico|m?js|cjs|tsx?|jsx|css|scss|json|py|rb|go|rs|md|txt|html?|xml|lock|ya?ml|toml|sh|exe|dll|so|zip|gz|tar)\b)(?:[a-z]{2,24}|xn--[a-z0-9-]{1,59}))(?![\w-]|\.[a-z0-9])`,
+      "gi",
+    ),
+    examples: {
+      match: ["contact jane.doe+work@mail.co.uk today", "Email: someone@acme-corp.io.", "reach me at j.smith [at] uni [dot] edu", "a@xn--80ak6aa92e.xn--p1ai"],
+      noMatch: ["user@example.com", "git@github.com:owner/repo.git", "logo@2x.png", "name@localhost", "broken@domain."],
+    },
+  },
+  {
+    id: "pii.phone-number-international",
+    kind: "pii",
+    reason: "A phone number in international (+country code) form is in the text.",
+    score: 60,
+    keywords: ["+"],
+    // 8–15 digits after the plus (E.164), spaces, dots, dashes or brackets between them.
+    pattern: /(?<![\w+])(?<value>\+[1-9](?:[ .-]{0,2}\(?\d\)?){7,14})(?![ .-]{0,2}\(?\d)/g,
+    examples: {
+      match: ["call +1 415 555 0132", "+44 (20) 7946 0958", "WhatsApp +4915123456789", "+33.1.23.45.67.89"],
+      noMatch: ["+1 415 555", "3+4=7", "+1234567890123456789", "a+15551234567"],
+    },
+  },
+  {
+    id: "pii.phone-number-us",
+    kind: "pii",
+    reason: "A North American phone number in (area) exchange-line form is in the text.",
+    score: 60,
+    keywords: ["-", ".", ")"],
+    pattern: /(?<![\w+.-])(?<value>(?:1[ .-])?(?:\([2-9]\d{2}\) ?[2-9]\d{2}[ .-]?\d{4}|[2-9]\d{2}(?<sep>[.-])[2-9]\d{2}\k<sep>\d{4}))(?![\w-]|\.\d)/g,
+    examples: {
+      match: ["(415) 555-0132", "office: 415-555-0132.", "1-800-555-0199", "tel 212.555.0187"],
+      noMatch: ["415-055-0132", "123-456-7890", "415-555.0132", "2024-555-0132", "415 555 0132"],
+    },
+  },
+  {
+    id: "pii.phone-number-labelled",
+    kind: "pii",
+    reason: "A number labelled as a phone, mobile or fax number is in the text.",
+    score: 60,
+    keywords: ["phone", "tel", "mobile", "cell", "fax", "whatsapp", "number", "call me", "text me", "reach me"],
+    pattern: new RegExp(
+      String.raw`\b(?:(?:tele|cell|mobile |home |work )?phones?|tel|mobile|cell|fax|whatsapp|contact number|(?:call|text|reach) me(?: at| on)?|(?:my|his|her|their|our|your)(?: (?!${NOT_PHONE}\b)[a-z]+){0,2} number)\b\.?${LINK}(?<value>\+?\(?\d(?:[ .()-]{0,2}\d){6,14})(?![ .-]{0,2}\d)`,
+      "gi",
+    ),
+    examples: {
+      match: ["Mobile: 07700 900123", "my japanese number is 090-1234-5678", "call me at 4155550132", "Tel. 030 1234567"],
+      noMatch: ["my card number is 4111111111111111", "phone: 12345", "telegram 5550132999", "your order number is 555013299"],
+    },
+  },
+  {
+    id: "pii.street-address",
+    kind: "pii",
+    reason: "A street address introduced as someone's address is in the text.",
+    score: 50,
+    keywords: ["address", "addr", "live at", "lives at", "living at", "reside", "ship", "deliver", "mail to"],
+    pattern: new RegExp(
+      String.raw`(?:${ci("address")}|${ci("addr")}\.?|${ci("lives at")}|${ci("live at")}|${ci("living at")}|${ci("resides at")}|${ci("reside at")}|${ci("residing at")}|${ci("ship to")}|${ci("shipping to")}|${ci("deliver to")}|${ci("delivery to")}|${ci("mail to")})(?:\s{0,3}(?:is|was))?\s{0,3}[:#=-]?\s{0,3}(?<value>(?:\d{1,6}[A-Za-z]?(?:-\d{1,4})?,? (?:[\p{Lu}\d][\p{L}\d'’.-]{0,30} ){1,4}${STREET_SUFFIX}\b\.?(?:,? (?:Apt|Apartment|Suite|Ste|Unit|Flat|#)\.? ?[\w-]{1,6})?|P\.? ?O\.? Box \d{1,6}))`,
+      "gu",
+    ),
+    examples: {
+      match: ["Address: 123 Elm Street, Springfield", "she lives at 42 Baker St. in town", "Ship to: 1600 North Maple Ave Apt 4B", "mailing address PO Box 1234"],
+      noMatch: ["123 Elm Street", "IP address 10 Gigabit Ethernet", "address: see below"],
+    },
+  },
+
+  // ------------------------------------------------------------------------------ identity
+  {
+    id: "pii.person-name",
+    kind: "pii",
+    reason: "A person's name introduced as a name (\"my name is\", \"Name:\") is in the text.",
+    score: 50,
+    keywords: ["name"],
+    // Context is case-insensitive after "my/his/her … name is"; a "Name:" label must be capitalised
+    // (lower-case "name:" is a YAML key far more often than a form field).
+    pattern: new RegExp(
+      String.raw`(?:\b(?:${ci("my")}|${ci("his")}|${ci("her")}|${ci("their")}|${ci("the patient's")}|${ci("the customer's")}|${ci("the client's")})\s{1,3}(?:(?:${ci("full")}|${ci("legal")}|${ci("real")}|${ci("first")}|${ci("last")})\s{1,3})?${ci("name")}\s{1,3}(?:${ci("is")}|[:=])|\b(?:(?:Full|First|Last|Legal|Patient|Customer|Client|Contact|Cardholder|Account holder|Sender|Recipient)'?s? [Nn]ame|Name|NAME|FULL NAME)\s{0,2}:)\s{0,3}["']?(?<value>(?!${NOT_NAME})${NAME_WORD}(?: ${NAME_WORD}){0,3})(?![\p{L}\d])`,
+      "gu",
+    ),
+    examples: {
+      match: ["Hi, my name is Priya Raman and I need help", "Full Name: Johnathan Edward Doe.", "Name: María José Carreño", "the patient's name is O'Brien"],
+      noMatch: ["name: Build and test", "my name is not important", "Name: N/A", "his name is unknown"],
+    },
+  },
+  {
+    id: "pii.date-of-birth",
+    kind: "pii",
+    reason: "A date labelled as a date of birth is in the text.",
+    score: 60,
+    keywords: ["dob", "d.o.b", "birth", "born"],
+    pattern: new RegExp(
+      String.raw`\b(?:d\.?o\.?b\b\.?|date of birth|birth ?date|birthday|born(?: on)?)${LINK}(?<value>${DATE})(?![\w-]|[./]\d)`,
+      "gi",
+    ),
+    examples: {
+      match: ["DOB: 04/12/1990", "Date of Birth: April 12, 1990.", "born on 3rd of March 1985", "birthdate 1990-04-12"],
+      noMatch: ["born in 1990", "DOB: unknown", "released on 04/12/1990"],
+    },
+  },
+  {
+    id: "pii.medical-record-number",
+    kind: "pii",
+    reason: "A number labelled as a medical record or patient identifier is in the text.",
+    score: 80,
+    keywords: ["mrn", "medical record", "patient", "health record", "chart", "hospital"],
+    pattern: new RegExp(
+      String.raw`\b(?:mrn|medical record|health record|patient(?: id| identifier| number| no\b\.?| #)|chart(?: number| no\b\.?| #)|hospital(?: number| no\b\.?| #))${LINK}(?<value>${ID_VALUE})(?![\w-])`,
+      "gi",
+    ),
+    examples: {
+      match: ["MRN: 00123456", "medical record number 4455-9921", "Patient ID: PT-2023-00187"],
+      noMatch: ["MRN pending", "patient 12345678", "medical record attached"],
+    },
+  },
+  {
+    id: "pii.license-number",
+    kind: "pii",
+    reason: "A number labelled as a medical or professional licence or prescriber number (DEA, NPI) is in the text.",
+    score: 60,
+    keywords: ["dea", "npi", "licen"],
+    pattern: new RegExp(
+      String.raw`\b(?:dea(?: registration)?|npi|(?:medical|nursing|professional|practitioner|pharmacy|bar) licen[cs]e|licen[cs]e(?= ?(?:numbers?|no\b|#)))${LINK}(?<value>${ID_VALUE})(?![\w-])`,
+      "gi",
+    ),
+    examples: {
+      match: ["DEA number: AB1234563", "NPI 1234567893", "medical license no. MD-48213", "License #: RN-778812"],
+      noMatch: ["license MIT 2024", "NPI lookup failed", "dea 12"],
+    },
+  },
+
+  // ------------------------------------------------------------------------------ network and wallets
+  {
+    id: "pii.ip-address-v4",
+    kind: "pii",
+    reason: "An IPv4 address is in the text; it can identify a person's device or network.",
+    score: 40,
+    keywords: ["."],
+    // Loopback (127/8) and the unspecified 0.0.0.0 are in every dev log and identify no one.
+    pattern: new RegExp(String.raw`(?<![\w.-])(?<value>(?!127\.|0\.0\.0\.0(?![\d.]))${IPV4})(?![\w-]|\.\d)`, "g"),
+    examples: {
+      match: ["client 203.0.113.42 connected", "route 10.0.0.0/8.", "ip=192.168.1.100,", "0.0.0.1"],
+      noMatch: ["256.1.1.1", "version 1.2.3.4.5", "v1.2.3.4", "10.0.0", "http://127.0.0.1:8080/", "listen 0.0.0.0:80"],
+    },
+  },
+  {
+    id: "pii.ip-address-v6",
+    kind: "pii",
+    reason: "An IPv6 address is in the text; it can identify a person's device or network.",
+    score: 40,
+    keywords: [":"],
+    // At least one digit, so Rust/C++ paths such as "abc::def" are not taken for addresses.
+    pattern: new RegExp(String.raw`(?<![\w:.])(?<value>(?=[\w:]{0,45}\d)(?:${IPV6}))(?![\w:]|\.\d)`, "g"),
+    examples: {
+      match: ["from 2001:db8:85a3::8a2e:370:7334 today", "bind [::ffff:c000:280]:8080", "fe80::1%eth0", "2001:0db8:0000:0000:0000:ff00:0042:8329"],
+      noMatch: ["std::vector", "a[::2]", "2001::db8::1", "aa:bb:cc:dd:ee:ff", "at 12:30:45"],
+    },
+  },
+  {
+    id: "pii.mac-address",
+    kind: "pii",
+    reason: "A network hardware (MAC) address is in the text; it identifies one device.",
+    score: 40,
+    keywords: [":", "-", "."],
+    pattern: /(?<![\w:.-])(?<value>[0-9A-Fa-f]{2}(?<sep>[:-])[0-9A-Fa-f]{2}(?:\k<sep>[0-9A-Fa-f]{2}){4}|[0-9A-Fa-f]{4}\.[0-9A-Fa-f]{4}\.[0-9A-Fa-f]{4})(?![\w:-]|\.\w)/g,
+    validators: [{ check: "not-placeholder" }],
+    examples: {
+      match: ["ether 3c:22:fb:9a:10:7e", "MAC 00-1A-2B-3C-4D-5E", "0012.3456.789a"],
+      noMatch: ["00:00:00:00:00:00", "ff:ff:ff:ff:ff:ff", "3c:22:fb:9a:10", "12:30:45:10:20:33:44"],
+    },
+  },
+  {
+    id: "pii.crypto-wallet-btc",
+    kind: "pii",
+    reason: "A Bitcoin wallet address is in the text; it links payments to one holder.",
+    score: 50,
+    keywords: ["1", "3", "bc1"],
+    // Legacy/P2SH base58 (mixed case, 26–34 characters) or bech32 segwit/taproot.
+    pattern: /(?<![\w])(?<value>(?=[1-9A-HJ-NP-Za-km-z]{0,34}[A-HJ-NP-Z])(?=[1-9A-HJ-NP-Za-km-z]{0,34}[a-km-z])[13][1-9A-HJ-NP-Za-km-z]{25,33}|bc1[qp][02-9ac-hj-np-z]{38,58})(?![\w])/g,
+    validators: [{ check: "entropy", min: 3.5 }],
+    examples: {
+      match: ["send to 1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN2", "3J98t1WpEZ73CNmQviecrnyiWrnqRhWNLy", "bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq"],
+      noMatch: ["1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN2x0", "1aaaaaaaaaaaaaaaaaaaaaaaaaaaaa", "3b5f0c2e9a7d41c8b6e3f0a9d2c7b1e4"],
+    },
+  },
+  {
+    id: "pii.crypto-wallet-eth",
+    kind: "pii",
+    reason: "An Ethereum wallet address is in the text; it links payments to one holder.",
+    score: 50,
+    keywords: ["0x"],
+    pattern: /(?<![\w])(?<value>0x[0-9a-fA-F]{40})(?![\w])/g,
+    validators: [{ check: "not-placeholder" }],
+    examples: {
+      match: ["to 0x52908400098527886E0F7030069857D2E4169EE7", "wallet: 0xde709f2102306220921060314715629080e2fb77"],
+      noMatch: ["0x0000000000000000000000000000000000000000", "0x52908400098527886E0F7030069857D2E4169EE", "hash 0x52908400098527886E0F7030069857D2E4169EE7aa"],
+    },
+  },
+];

@@ -1,0 +1,162 @@
+import { describe, expect, it } from "vitest";
+import { DetectorPack, redact, type DetectorRule } from "../src/core/detector.js";
+import { PII_RULES } from "../src/core/rules/pii.js";
+
+const pack = new DetectorPack(PII_RULES);
+const idsIn = (text: string): string[] => pack.scan(text).detections.map((d) => d.ruleId);
+const byId = PII_RULES.map((rule) => [rule.id, rule] as const);
+
+describe("PII rules: examples", () => {
+  it.each(byId)("%s finds each of its match examples", (_id, rule: DetectorRule) => {
+    for (const example of rule.examples.match) {
+      expect(idsIn(example), `should match: ${JSON.stringify(example)}`).toContain(rule.id);
+    }
+  });
+
+  it.each(byId)("%s finds none of its noMatch examples", (_id, rule: DetectorRule) => {
+    for (const example of rule.examples.noMatch) {
+      expect(idsIn(example), `should not match: ${JSON.stringify(example)}`).not.toContain(rule.id);
+    }
+  });
+
+  it.each(byId)("%s: a keyword occurs in every match example (lower-cased NFKC)", (_id, rule: DetectorRule) => {
+    // The keyword index is a prefilter: a rule whose keywords are all absent is never run.
+    for (const example of rule.examples.match) {
+      const text = example.normalize("NFKC").toLowerCase();
+      expect(
+        rule.keywords.some((k) => text.includes(k)),
+        `no keyword of [${rule.keywords.join(", ")}] in ${JSON.stringify(text)}`,
+      ).toBe(true);
+    }
+  });
+
+  it.each(byId)("%s: the redacted span is inside the example and not empty", (_id, rule: DetectorRule) => {
+    for (const example of rule.examples.match) {
+      const scan = pack.scan(example);
+      const mine = scan.detections.filter((d) => d.ruleId === rule.id);
+      for (const d of mine) {
+        expect(d.end).toBeGreaterThan(d.start);
+        expect(d.end).toBeLessThanOrEqual(scan.text.length);
+      }
+      expect(redact(scan)).toContain("[REDACTED:");
+    }
+  });
+});
+
+describe("PII rules: shape", () => {
+  it("has unique ids starting with pii.", () => {
+    const ids = PII_RULES.map((r) => r.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    for (const id of ids) expect(id).toMatch(/^pii\.[a-z0-9]+(?:-[a-z0-9]+)*$/);
+  });
+
+  it.each(byId)("%s: kind pii, score, reason, keywords, examples", (_id, rule: DetectorRule) => {
+    expect(rule.kind).toBe("pii");
+    expect(rule.score).toBeGreaterThanOrEqual(40);
+    expect(rule.score).toBeLessThanOrEqual(85);
+    expect(rule.reason).toMatch(/^[A-Z].*\.$/);
+    expect(rule.reason.split(/[.!?](?:\s|$)/).filter((s) => s.trim() !== "")).toHaveLength(1);
+    expect(rule.pattern.global).toBe(true);
+    expect(rule.keywords.length).toBeGreaterThan(0);
+    for (const k of rule.keywords) expect(k).toBe(k.toLowerCase());
+    expect(rule.examples.match.length).toBeGreaterThanOrEqual(2);
+    expect(rule.examples.noMatch.length).toBeGreaterThanOrEqual(2);
+  });
+
+  it("uses the agreed scores per entity", () => {
+    const score = (id: string): number | undefined => PII_RULES.find((r) => r.id === id)?.score;
+    for (const id of ["pii.credit-card-number", "pii.iban", "pii.us-ssn", "pii.us-ssn-labelled"]) expect(score(id)).toBe(85);
+    for (const id of ["pii.passport-number", "pii.drivers-license-number", "pii.uk-nhs-number", "pii.uk-nino"]) expect(score(id)).toBe(80);
+    for (const id of ["pii.email-address", "pii.phone-number-international", "pii.phone-number-us", "pii.phone-number-labelled", "pii.date-of-birth"]) {
+      expect(score(id)).toBe(60);
+    }
+    for (const id of ["pii.ip-address-v4", "pii.ip-address-v6"]) expect(score(id)).toBe(40);
+    for (const id of ["pii.person-name", "pii.street-address"]) expect(score(id)).toBe(50);
+  });
+});
+
+describe("PII rules: whole texts", () => {
+  it("redacts every kind of value in a profile and leaves the labels", () => {
+    const text = [
+      "Name: Jane Q. Public",
+      "DOB: 1984-07-02",
+      "Email: jane.public@mailbox.org",
+      "Phone: +44 20 7946 0958",
+      "Card: 4111 1111 1111 1111",
+      "SSN: 536-22-1410",
+      "Address: 221 Baker Street, London",
+    ].join("\n");
+    const out = redact(pack.scan(text));
+    for (const secret of ["Jane Q. Public", "1984-07-02", "jane.public@mailbox.org", "7946 0958", "4111 1111", "536-22-1410", "221 Baker Street"]) {
+      expect(out).not.toContain(secret);
+    }
+    for (const label of ["Name:", "DOB:", "Email:", "Phone:", "Card:", "SSN:", "Address:"]) expect(out).toContain(label);
+  });
+
+  it("finds nothing in ordinary technical text", () => {
+    const text = [
+      "$ npm install passport@0.7.0 && git commit -m 'bump to 1.2.3'",
+      "Build #1234 finished in 12.5s at 2024-03-01T12:30:45Z; 42 tests, 0 failures.",
+      "uuid 3f2b1c4e-9d8a-4b7c-a1e2-5f6d7c8b9a01, sha 9fceb02d0ae598e95dc970b74767f19372d61af8",
+      "std::vector<int> v; auto x = a::b; matrix[2:5, ::2]",
+      "name: Build and test\n  run: npm test -- --shard=1/4",
+      "Order number 55501329 will ship in 3-5 business days.",
+    ].join("\n");
+    expect(pack.scan(text).detections).toEqual([]);
+  });
+});
+
+describe("PII rules: cost", () => {
+  // Deterministic PRNG so a slow case is reproducible.
+  const rng = (seed: number) => () => {
+    seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+    return seed / 0x80000000;
+  };
+  const timeScan = (text: string): number => {
+    pack.scan(text); // warm up the regexes
+    const t0 = performance.now();
+    pack.scan(text);
+    return performance.now() - t0;
+  };
+
+  it("scans 64 KB of random digits and letters in well under a second", () => {
+    const next = rng(42);
+    const alphabet = "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ";
+    let text = "";
+    while (text.length < 64 * 1024) text += alphabet[Math.floor(next() * alphabet.length)];
+    expect(timeScan(text)).toBeLessThan(250);
+  });
+
+  it("scans 64 KB of hostile near-matches in well under a second", () => {
+    const next = rng(7);
+    const pieces = [
+      "passport ",
+      "phone: ",
+      "my name is ",
+      "Address: ",
+      "+1 ",
+      "4111 ",
+      "1-",
+      "::",
+      "ab:",
+      "0x",
+      "@",
+      ".",
+      " ",
+      "     ",
+      "9",
+      "NHS ",
+      "dob ",
+    ];
+    let text = "";
+    while (text.length < 64 * 1024) {
+      const piece = pieces[Math.floor(next() * pieces.length)]!;
+      text += next() < 0.5 ? piece : String(Math.floor(next() * 1e6));
+    }
+    expect(timeScan(text)).toBeLessThan(500);
+    // Long runs of one character class.
+    for (const unit of ["1", "1 ", "1-", "a", "a.", "a:", " ", "a@", "Aa ", "1.1."]) {
+      expect(timeScan(unit.repeat(Math.ceil((64 * 1024) / unit.length))), JSON.stringify(unit)).toBeLessThan(500);
+    }
+  });
+});
