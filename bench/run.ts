@@ -10,6 +10,7 @@ import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js"
 import { Level } from "level";
 import { evaluateStep } from "../src/core/pipeline.js";
 import { compilePolicy, PolicyFile, policyFor } from "../src/core/policy.js";
+import { DetectorPack } from "../src/core/detector.js";
 import { defaultRuleSet } from "../src/core/rules/index.js";
 
 interface Stats {
@@ -38,6 +39,15 @@ export function hint4k(): string {
   return h.slice(0, 4096);
 }
 
+/** 16 KB of what an agent reads back: a JSON tool response with logs, paths, ids and prose. */
+export function findings16k(): string {
+  const row =
+    '{"ts":"2026-11-21T10:15:02Z","level":"info","service":"billing-api","host":"web-3.internal","msg":"request completed","path":"/v1/invoices/inv_20431/lines","status":200,"duration_ms":41,"user":"u_8812","trace":"3f2a9c41d0b7"}\n';
+  let f = "";
+  while (f.length < 16 * 1024) f += row;
+  return f.slice(0, 16 * 1024);
+}
+
 function engineBench(): void {
   const rules = defaultRuleSet();
   const patterns = (prefix: string, n: number): string[] => Array.from({ length: n }, (_, i) => `${prefix}_${i}_*`);
@@ -52,10 +62,11 @@ function engineBench(): void {
   const hint = hint4k();
   // Three rounds per case; the median round (by p99) is printed with the spread of p99 across
   // rounds, because on a shared two-core machine one round's tail is mostly the neighbours'.
-  const run = (label: string, policy: ReturnType<typeof compilePolicy>, text: string, n: number): void => {
+  const actionsOnly = { actions: rules.actions, content: new DetectorPack([]) };
+  const run = (label: string, policy: ReturnType<typeof compilePolicy>, text: string, n: number, set = rules, findings?: string): void => {
     const agent = policyFor(policy, "bench");
-    const facts = { hint: text, autonomousStep: 1, maxAutonomousSteps: 50 };
-    for (let i = 0; i < 2000; i++) evaluateStep(facts, { kind: "clear" }, agent, rules);
+    const facts = { hint: text, autonomousStep: 1, maxAutonomousSteps: 50, ...(findings ? { findings } : {}) };
+    for (let i = 0; i < 2000; i++) evaluateStep(facts, { kind: "clear" }, agent, set);
     const rounds: Stats[] = [];
     for (let round = 0; round < 3; round++) {
       // performance.now() and a preallocated array: the measurement itself allocates nothing.
@@ -63,7 +74,7 @@ function engineBench(): void {
       const t0 = performance.now();
       for (let i = 0; i < n; i++) {
         const a = performance.now();
-        evaluateStep(facts, { kind: "clear" }, agent, rules);
+        evaluateStep(facts, { kind: "clear" }, agent, set);
         samples[i] = (performance.now() - a) * 1e6;
       }
       rounds.push(stats(Array.from(samples), (performance.now() - t0) * 1e6));
@@ -72,9 +83,11 @@ function engineBench(): void {
     console.log(`${fmt(label, rounds[1]!)}  (p99 over 3 rounds: ${rounds.map((r) => r.p99.toFixed(0)).join(", ")})`);
   };
   console.log(`decision engine alone (${rules.actions.rules.length} action rules, ${rules.content.rules.length} content detectors)`);
-  run("4 KB hint, default rules, empty policy", small, hint, 20000);
-  run("4 KB hint, default rules, 1,000-pattern policy", big, hint, 20000);
-  run("short hint, default rules, 1,000-pattern policy", big, "executing shell command: git push --force origin main", 20000);
+  run("4 KB hint, action rules only, 1,000 patterns", big, hint, 20000, actionsOnly);
+  run("4 KB hint, all rules, empty policy", small, hint, 20000);
+  run("4 KB hint, all rules, 1,000-pattern policy", big, hint, 20000);
+  run("short hint, all rules, 1,000-pattern policy", big, "executing shell command: git push --force origin main", 20000);
+  run("4 KB hint + 16 KB findings, all rules, 1,000 patterns", big, hint, 5000, rules, findings16k());
 }
 
 async function e2eBench(prefix: string, where: string): Promise<void> {

@@ -160,3 +160,11 @@ describe("PII rules: cost", () => {
     }
   });
 });
+
+describe("pii rules: prechecks", () => {
+  const withPrecheck = PII_RULES.filter((r) => r.precheck !== undefined).map((r) => [r.id, r] as const);
+  it.each(withPrecheck)("%s: the precheck holds on every match example", (_id, rule) => {
+    for (const example of rule.examples.match) expect(rule.precheck!.test(example.normalize("NFKC")), example).toBe(true);
+  });
+});
+

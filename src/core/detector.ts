@@ -36,6 +36,12 @@ export interface DetectorRule {
    */
   readonly pattern: RegExp;
   readonly validators?: readonly Validator[];
+  /**
+   * Optional cheap regex (no g flag, case as the pattern) that must match somewhere whenever the
+   * pattern does; the pattern only runs if it does. For rules whose keywords are too common to
+   * filter (digits, ":"), so a 4 KB hint of prose does not pay for their full pattern.
+   */
+  readonly precheck?: RegExp;
   readonly examples: { readonly match: readonly string[]; readonly noMatch: readonly string[] };
 }
 
@@ -134,6 +140,7 @@ export class DetectorPack {
       seen.add(rule.id);
       if (!rule.id.startsWith(`${rule.kind}.`)) throw new Error(`detector ${rule.id}: id must start with "${rule.kind}."`);
       if (!rule.pattern.global) throw new Error(`detector ${rule.id}: pattern needs the g flag`);
+      if (rule.precheck && (rule.precheck.global || rule.precheck.sticky)) throw new Error(`detector ${rule.id}: precheck must not have the g or y flag`);
       if (rule.keywords.length === 0) throw new Error(`detector ${rule.id}: needs at least one keyword`);
       if (rule.score < 0 || rule.score > 100) throw new Error(`detector ${rule.id}: score must be 0–100`);
       for (const k of rule.keywords) {
@@ -150,6 +157,7 @@ export class DetectorPack {
     let score = 0;
     for (const i of this.index.find(text.toLowerCase())) {
       const rule = this.rules[i]!;
+      if (rule.precheck && !rule.precheck.test(text)) continue;
       rule.pattern.lastIndex = 0;
       for (const m of text.matchAll(rule.pattern)) {
         const value = m.groups?.value ?? m[0];

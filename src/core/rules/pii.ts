@@ -69,6 +69,7 @@ export const PII_RULES: readonly DetectorRule[] = [
     score: 85,
     keywords: ["1", "2", "3", "4", "5", "6"],
     // Contiguous, or in groups with one consistent separator: 4-4-4-4(-3) or Amex/Diners 4-6-4/5.
+    precheck: /\d{4}[ -]?\d{4}[ -]?\d{2}/,
     pattern: new RegExp(
       String.raw`(?<![\w-])(?<value>${CARD_IIN}(?:\d{4}(?<s1>[ -])\d{4}\k<s1>\d{4}\k<s1>\d{1,4}(?:\k<s1>\d{1,3})?|\d{4}(?<s2>[ -])\d{6}\k<s2>\d{4,5}|\d{12,19}))${NUM_END}`,
       "g",
@@ -113,6 +114,7 @@ export const PII_RULES: readonly DetectorRule[] = [
     reason: "A bank account, routing or sort-code number labelled as such is in the text.",
     score: 80,
     keywords: ["account", "acct", "a/c", "routing", "aba", "sort code"],
+    precheck: /\b(?:account|acct|a\/c|routing|aba|sort code)\b/i,
     pattern: new RegExp(
       String.raw`\b(?:(?:bank |checking |savings |current )?(?:account|acct|a\/c)\.?(?:\s{0,3}(?:numbers?|no\b\.?|#))|bank account|checking account|savings account|routing(?: number| no\b\.?)?|aba(?: routing)?(?: number)?|sort code)${LINK}(?<value>\d(?:[ -]?\d){5,16})${NUM_END}`,
       "gi",
@@ -410,6 +412,7 @@ export const PII_RULES: readonly DetectorRule[] = [
     score: 40,
     keywords: [":"],
     // At least one digit, so Rust/C++ paths such as "abc::def" are not taken for addresses.
+    precheck: /:(?::|[0-9a-f]{1,4}:)/i,
     pattern: new RegExp(String.raw`(?<![\w:.])(?<value>(?=[\w:]{0,45}\d)(?:${IPV6}))(?![\w:]|\.\d)`, "g"),
     examples: {
       match: ["from 2001:db8:85a3::8a2e:370:7334 today", "bind [::ffff:c000:280]:8080", "fe80::1%eth0", "2001:0db8:0000:0000:0000:ff00:0042:8329"],
@@ -422,6 +425,7 @@ export const PII_RULES: readonly DetectorRule[] = [
     reason: "A network hardware (MAC) address is in the text; it identifies one device.",
     score: 40,
     keywords: [":", "-", "."],
+    precheck: /[:-][0-9a-f]{2}[:-][0-9a-f]{2}[:-]|\.[0-9a-f]{4}\./i,
     pattern: /(?<![\w:.-])(?<value>[0-9A-Fa-f]{2}(?<sep>[:-])[0-9A-Fa-f]{2}(?:\k<sep>[0-9A-Fa-f]{2}){4}|[0-9A-Fa-f]{4}\.[0-9A-Fa-f]{4}\.[0-9A-Fa-f]{4})(?![\w:-]|\.\w)/g,
     validators: [{ check: "not-placeholder" }],
     examples: {
@@ -436,6 +440,7 @@ export const PII_RULES: readonly DetectorRule[] = [
     score: 50,
     keywords: ["1", "3", "bc1"],
     // Legacy/P2SH base58 (mixed case, 26–34 characters) or bech32 segwit/taproot.
+    precheck: /(?:^|[^\w])(?:[13][1-9A-HJ-NP-Za-km-z]{25}|bc1[qp])/,
     pattern: /(?<![\w])(?<value>(?=[1-9A-HJ-NP-Za-km-z]{0,34}[A-HJ-NP-Z])(?=[1-9A-HJ-NP-Za-km-z]{0,34}[a-km-z])[13][1-9A-HJ-NP-Za-km-z]{25,33}|bc1[qp][02-9ac-hj-np-z]{38,58})(?![\w])/g,
     validators: [{ check: "entropy", min: 3.5 }],
     examples: {

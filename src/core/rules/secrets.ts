@@ -1,0 +1,1453 @@
+// Built-in secret detectors: credentials an agent might send or read (tool arguments, hints,
+// findings, tool output). Modelled on gitleaks' default rules: a keyword prefilter per rule (the
+// lower-cased literal every match contains), a case-preserving pattern, and an entropy /
+// placeholder check where a pattern alone would also fire on "ghp_xxxx…" or "your_api_key".
+//
+// Shape of the patterns:
+// * Provider tokens with a fixed prefix ("ghp_", "xoxb-", "AKIA") are matched on their own, between
+//   token boundaries (B … E below), so they are found in any context: env files, JSON, URLs, logs.
+// * Values without a prefix (Heroku UUIDs, Atlassian tokens, AWS secret keys) are only matched after
+//   a name that says what they are ("heroku_api_key = …"); the `value` group is the secret itself.
+// * The generic rules take any value assigned to a secret-sounding name (password, secret, token,
+//   api key…) but only if it looks like a secret: letters plus digits or symbols (so not a code
+//   reference like settings.SECRET_KEY), not a template or path, not a placeholder, and with
+//   enough entropy.
+//
+// Every repeat is bounded and no quantified group contains another unbounded quantifier, so no
+// pattern backtracks badly on long input (test/secrets-pack.test.ts scans 64 KB of base64-ish
+// text as a guard).
+//
+// Examples are built from deterministic pseudo-random bodies (fake() below) rather than written out,
+// so this file holds no literal credential-shaped strings for push protection or other scanners to
+// trip on; the bodies are random, not real credentials.
+import type { DetectorRule, Validator } from "../detector.js";
+
+// ------------------------------------------------------------------------------ example helpers
+
+const UPPER = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
+const LOWER = "abcdefghijklmnopqrstuvwxyz";
+const DIGITS = "0123456789";
+const ALNUM = UPPER + LOWER + DIGITS;
+const LOWNUM = LOWER + DIGITS;
+const UPNUM = UPPER + DIGITS;
+const HEX = "0123456789abcdef";
+const B64 = ALNUM + "+/";
+const B64URL = ALNUM + "-_";
+
+/** `length` characters of `alphabet`, pseudo-random but fixed by `seed` (xorshift32). */
+function fake(alphabet: string, length: number, seed: number): string {
+  let x = (Math.imul(seed + 1, 2654435761) >>> 0) || 1;
+  let out = "";
+  for (let i = 0; i < length; i++) {
+    x ^= x << 13;
+    x >>>= 0;
+    x ^= x >>> 17;
+    x ^= x << 5;
+    x >>>= 0;
+    out += alphabet.charAt(x % alphabet.length);
+  }
+  return out;
+}
+
+const b64url = (s: string): string => Buffer.from(s).toString("base64url");
+const uuid = (seed: number): string =>
+  [fake(HEX, 8, seed), fake(HEX, 4, seed + 1), fake(HEX, 4, seed + 2), fake(HEX, 4, seed + 3), fake(HEX, 12, seed + 4)].join("-");
+const pemBody = (seed: number, lines: number): string =>
+  Array.from({ length: lines }, (_, i) => fake(B64, 64, seed + i)).join("\n");
+
+// ------------------------------------------------------------------------------ pattern fragments
+
+/** Start of a token: not in the middle of a longer word or token. */
+const B = String.raw`(?<![A-Za-z0-9_-])`;
+/** End of a token. */
+const E = String.raw`(?![A-Za-z0-9_-])`;
+/** A prefixed token, matched on its own between token boundaries. */
+const token = (source: string, flags = "g"): RegExp => new RegExp(B + source + E, flags);
+
+/**
+ * After a name: the rest of the identifier, a closing quote, and an assignment in any of the usual
+ * syntaxes (KEY=v, key: v, "key": "v", key := v, key ::= v, key => v, key ?= v, setProperty("KEY", "v")),
+ * then an optional opening quote. A comma only counts after a quoted name, not in a list
+ * (getPagesInConfluenceSpace,searchConfluence…).
+ */
+const ASSIGN = String.raw`[\w.-]{0,30}?\\?['"]?\s{0,4}(?:[:=]{1,4}|=>|\?=|\.=|(?<=['"]\s{0,4}),)\s{0,4}@?\\?['"\x60]?`;
+/** `name … = value` where the value only means something after that name (case-insensitive). */
+const named = (name: string, value: string): RegExp => new RegExp(`${name}${ASSIGN}(?<value>${value})${E}`, "gi");
+
+const HIGH_ENTROPY = (min: number): readonly Validator[] => [{ check: "entropy", min }, { check: "not-placeholder" }];
+/** Prefixed tokens: the entropy check drops "ghp_xxxxxxxx…" style placeholders. */
+const TOKEN_CHECKS = HIGH_ENTROPY(3);
+
+/** URL schemes of databases and brokers (their credentials get the database rule). */
+const DB_SCHEMES = String.raw`postgres(?:ql)?|mysql|mariadb|mongodb(?:\+srv)?|rediss?|amqps?|mssql|sqlserver|oracle|cockroachdb|clickhouse|couchdb|neo4j(?:\+s)?|bolt`;
+/**
+ * user:password@host in a URL. Not documentation stand-ins: a password that is a placeholder word
+ * (password, pass, secret, foo, xyz…) or equal to the user name (guest:guest), a template ($PASS,
+ * ${PASS}, %s), or a host under a reserved documentation name (example.com, *.example, *.test, *.invalid).
+ */
+const URL_USERINFO = String.raw`(?<user>[^\s:/?#@"'<>]{0,100}):(?!\k<user>@)(?!(?:password|passwd|pass|pwd|pw|secret|foo|bar|baz|xyz|xxx)@)(?<value>(?![$%{])[^\s:/?#@"'<>\[\]{}|\\^\x60]{1,200})@(?=[A-Za-z0-9\[])(?!(?:[\w-]{1,63}\.){0,4}(?:example\.(?:com|net|org)|[\w-]{1,63}\.(?:example|test|invalid))(?![\w.-]))`;
+
+// ------------------------------------------------------------------------------ generic fragments
+
+/** Names that say the value is a secret. */
+const SECRET_NAME = String.raw`(?:passw(?:or)?d|passphrase|(?<![a-z])pass(?![a-z-])|(?<![a-z])pwd(?![a-z])|secret|token|api[_.-]?key|access[_.-]?key|auth[_.-]?key|private[_.-]?key|credentials?|(?<![a-z])creds?(?![a-z]))`;
+/** …but not a secret's metadata (secret_name, token_type, password_url) … */
+const NOT_METADATA = String.raw`(?![\w.-]{0,30}?(?:names?|types?|ids?|url|uri|path|file|dir|endpoint|expir[a-z]*|len|length|count|size|ttl|header|field|format|hint|policy|prefix|version|label|prompt|placeholder|message|text|title|error|help|regex|pattern|env|var|ref|arn|usage|limit|max|min|timeout|enabled|required|mode)(?![a-z]))`;
+/** …nor a pagination cursor or a token count (NextToken, max_tokens, prompt_tokens, csrf_token). */
+const NOT_CURSOR = String.raw`(?<!(?:next|page|continuation|pagination|cursor|max|num|total|prompt|completion|input|output|csrf|xsrf)[_.-]?)`;
+/** A Go/C-style type between name and value: `var token string = "…"`, `char secret[25] = "…"`. */
+const DECL = String.raw`(?:\[\d{0,4}\])?\\?['"]?(?:\s{1,4}(?:string|String|str|char|const))?\s{0,4}`;
+/**
+ * Looks like a secret rather than a word, a reference or a template: does not start like a template
+ * ($VAR, %s, {x}, <x>), a regex ([…], ^…), a path (/…, ./…, ~/…) or an ARN; holds no URL, no
+ * interpolation (${NAME}, ${NAME:-x}, ${obj.f(…)}, ${{ … }}), no object path (users[0].password,
+ * a.*.b) and no masking (####, ****, xxxxxx); and contains a letter plus a digit or symbol (so
+ * identifiers like settings.SECRET_KEY or "my-app-name" are left alone). The value must also not
+ * end in ".." (elided in documentation: "ops_eyJzaWdu...").
+ */
+const valueShape = (chars: string, max: number): string =>
+  String.raw`(?![$%{<&*(\[^]|\.{0,2}/|~/|arn:)(?![${chars}]{0,${max}}(?:://|#{4}|\*{4}|[xX]{6}|\$\{(?:\{|[\w.]{1,64}[}:(\[])|\]\.|\.\*))(?=[${chars}]{0,${max}}[A-Za-z])(?=[${chars}]{0,${max}}[0-9!@#$%^*+=/~])`;
+/** Characters of a quoted value: anything but whitespace, quotes and backslash. */
+const QCHARS = String.raw`^\s'"\x60\\`;
+/** Characters of an unquoted value: also not separators or brackets, so code stops the value. */
+const UCHARS = String.raw`^\s'"\x60\\,;:()\[\]{}<>&?#|`;
+
+const QUOTED_VALUE = String.raw`@?\\?(?<q>['"\x60])(?<value>${valueShape(QCHARS, 1000)}[${QCHARS}]{8,1000})(?<!\.\.)\\?\k<q>`;
+/** Unquoted: the whole run up to a separator, not a call or index (token = make_token(…)), not a negation (pass = !ok). */
+const UNQUOTED_VALUE = String.raw`(?<value>(?!!)${valueShape(UCHARS, 1000)}[${UCHARS}]{8,1000})(?=$|[\s'"\x60\\,;)\]}>&|])(?<!\.\.)`;
+
+// ------------------------------------------------------------------------------ the rules
+
+export const SECRET_RULES: readonly DetectorRule[] = [
+  // ---------------------------------------------------------------------------- private keys
+  {
+    id: "secret.private-key",
+    kind: "secret",
+    reason: "Private key block (RSA/EC/DSA/OpenSSH/PGP/PKCS#8): whoever holds it can sign, decrypt or log in as its owner.",
+    score: 95,
+    keywords: ["private key"],
+    // A full BEGIN … END block (the body may be real newlines or JSON-escaped \n), or a header
+    // followed by at least 64 characters of key body when the END line was cut off.
+    pattern: new RegExp(
+      String.raw`-----BEGIN[ A-Z0-9_-]{0,100}PRIVATE KEY(?: BLOCK)?-----(?:[\s\S]{16,16384}?-----END[ A-Z0-9_-]{0,100}PRIVATE KEY(?: BLOCK)?-----|[A-Za-z0-9+/=\s\\:,-]{64,16384})`,
+      "g",
+    ),
+    examples: {
+      match: [
+        `-----BEGIN RSA PRIVATE KEY-----\n${pemBody(1, 4)}\n-----END RSA PRIVATE KEY-----`,
+        `{"private_key": "-----BEGIN PRIVATE KEY-----\\n${fake(B64, 64, 7)}\\n${fake(B64, 40, 8)}\\n-----END PRIVATE KEY-----\\n"}`,
+        `-----BEGIN OPENSSH PRIVATE KEY-----\n${pemBody(11, 3)}\n(output truncated)`,
+        `-----BEGIN PGP PRIVATE KEY BLOCK-----\n\n${pemBody(21, 2)}\n=${fake(B64, 4, 3)}\n-----END PGP PRIVATE KEY BLOCK-----`,
+      ],
+      noMatch: [
+        `-----BEGIN PUBLIC KEY-----\n${pemBody(31, 2)}\n-----END PUBLIC KEY-----`,
+        "-----BEGIN OPENSSH PRIVATE KEY----------END OPENSSH PRIVATE KEY-----",
+        "Paste your private key between the BEGIN and END lines.",
+      ],
+    },
+  },
+  {
+    id: "secret.age-secret-key",
+    kind: "secret",
+    reason: "age secret key: decrypts every file encrypted to its public key.",
+    score: 95,
+    keywords: ["age-secret-key-1"],
+    pattern: token(String.raw`AGE-SECRET-KEY-1[QPZRY9X8GF2TVDW0S3JN54KHCE6MUA7L]{58}`),
+    validators: TOKEN_CHECKS,
+    examples: {
+      match: [`AGE-SECRET-KEY-1${fake("QPZRY9X8GF2TVDW0S3JN54KHCE6MUA7L", 58, 1)}`, `# created: 2024-01-01\nAGE-SECRET-KEY-1${fake("QPZRY9X8GF2TVDW0S3JN54KHCE6MUA7L", 58, 2)}`],
+      noMatch: ["AGE-SECRET-KEY-1QQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQ", `age1${fake(LOWNUM, 58, 3)} (a public recipient)`],
+    },
+  },
+
+  // ---------------------------------------------------------------------------- cloud providers
+  {
+    id: "secret.aws-access-key-id",
+    kind: "secret",
+    reason: "AWS access key id: half of an AWS credential pair and the handle for the account it belongs to.",
+    score: 90,
+    keywords: ["akia", "asia", "abia", "acca", "a3t"],
+    pattern: /\b(?:A3T[A-Z0-9]|AKIA|ASIA|ABIA|ACCA)[A-Z2-7]{16}\b/g,
+    validators: TOKEN_CHECKS,
+    examples: {
+      match: [`aws_access_key_id = AKIA${fake("ABCDEFGHIJKLMNOPQRSTUVWXYZ234567", 16, 1)}`, `"AccessKeyId": "ASIA${fake("ABCDEFGHIJKLMNOPQRSTUVWXYZ234567", 16, 2)}"`],
+      noMatch: ["AKIAXXXXXXXXXXXXXXXX", `akia${fake("abcdefghijklmnopqrstuvwxyz234567", 16, 3)}`, `AKIA${fake(UPPER, 12, 4)}`],
+    },
+  },
+  {
+    id: "secret.aws-secret-access-key",
+    kind: "secret",
+    reason: "AWS secret access key: with its key id it grants every permission of the IAM user or role.",
+    score: 95,
+    keywords: ["aws", "secretaccesskey", "secret_access_key"],
+    pattern: named(String.raw`(?:aws[\w.-]{0,20}?(?:secret|access)[\w.-]{0,20}?key|secret_?access_?key)`, "[A-Za-z0-9/+]{40}(?![A-Za-z0-9/+=])"),
+    validators: HIGH_ENTROPY(4),
+    examples: {
+      match: [`aws_secret_access_key = ${fake(B64, 40, 1)}`, `"SecretAccessKey": "${fake(B64, 40, 2)}"`, `export AWS_SECRET_ACCESS_KEY="${fake(B64, 40, 3)}"`],
+      noMatch: ["aws_secret_access_key = <your secret key>", `aws_secret_access_key = ${fake(B64, 39, 4)}`, "aws_secret_access_key = xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx"],
+    },
+  },
+  {
+    id: "secret.gcp-api-key",
+    kind: "secret",
+    reason: "Google API key: bills and authorises calls to the Google Cloud APIs enabled for its project.",
+    score: 90,
+    keywords: ["aiza"],
+    pattern: token(String.raw`AIza[\w-]{35}`),
+    validators: TOKEN_CHECKS,
+    examples: {
+      match: [`GOOGLE_API_KEY=AIza${fake(B64URL, 35, 1)}`, `https://maps.googleapis.com/maps/api/js?key=AIza${fake(B64URL, 35, 2)}&callback=init`],
+      noMatch: [`AIza${fake(B64URL, 30, 3)}`, "AIzaXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXX"],
+    },
+  },
+  {
+    id: "secret.gcp-service-account",
+    kind: "secret",
+    reason: "Google Cloud service-account key file: the JSON it is part of carries a private key that signs in as the service account.",
+    score: 90,
+    keywords: ["service_account"],
+    pattern: /"type"\s{0,4}:\s{0,4}"service_account"/g,
+    examples: {
+      match: [`{"type": "service_account", "project_id": "demo", "private_key_id": "${fake(HEX, 40, 1)}"}`, '{\n  "type":"service_account",\n  "client_email": "ci@demo.iam.gserviceaccount.com"\n}'],
+      noMatch: ['{"type": "authorized_user"}', "kind: service_account"],
+    },
+  },
+  {
+    id: "secret.google-oauth-token",
+    kind: "secret",
+    reason: "Google OAuth client secret or access token: lets the holder act as the OAuth app or the signed-in user.",
+    score: 90,
+    keywords: ["gocspx-", "ya29."],
+    pattern: token(String.raw`(?:GOCSPX-[\w-]{28}|ya29\.[\w-]{30,2000})`),
+    validators: TOKEN_CHECKS,
+    examples: {
+      match: [`client_secret: GOCSPX-${fake(B64URL, 28, 1)}`, `Authorization: Bearer ya29.${fake(B64URL, 120, 2)}`],
+      noMatch: ["GOCSPX-xxxxxxxxxxxxxxxxxxxxxxxxxxxx", "ya29.short"],
+    },
+  },
+  {
+    id: "secret.azure-storage-key",
+    kind: "secret",
+    reason: "Azure storage account key or connection string: full read/write access to every blob, queue and table in the account.",
+    score: 95,
+    keywords: ["accountkey"],
+    pattern: /AccountKey\s{0,2}=\s{0,2}(?<value>[A-Za-z0-9+/]{86}==)/gi,
+    validators: TOKEN_CHECKS,
+    examples: {
+      match: [
+        `DefaultEndpointsProtocol=https;AccountName=demo;AccountKey=${fake(B64, 86, 1)}==;EndpointSuffix=core.windows.net`,
+        `"AccountKey=${fake(B64, 86, 2)}=="`,
+      ],
+      noMatch: ["AccountKey=<storage-key>", `AccountKey=${fake(B64, 40, 3)}==`],
+    },
+  },
+  {
+    id: "secret.azure-sas-token",
+    kind: "secret",
+    reason: "Azure shared access signature: grants the listed permissions on the storage resource until it expires.",
+    score: 90,
+    keywords: ["sig="],
+    pattern: /\bsv=\d{4}-\d{2}-\d{2}&[^\s"'<>]{0,300}?\bsig=(?<value>[A-Za-z0-9%+/=]{40,120})/g,
+    validators: TOKEN_CHECKS,
+    examples: {
+      match: [
+        `https://demo.blob.core.windows.net/c/f.txt?sv=2022-11-02&ss=b&srt=o&sp=r&se=2030-01-01T00:00:00Z&sig=${fake(ALNUM, 43, 1)}%3D`,
+        `sas: "sv=2021-08-06&sp=racwdl&sr=c&sig=${fake(ALNUM, 44, 2)}"`,
+      ],
+      noMatch: ["?sv=2022-11-02&sp=r&sig=<signature>", "sig=abc"],
+    },
+  },
+  {
+    id: "secret.azure-ad-client-secret",
+    kind: "secret",
+    reason: "Microsoft Entra (Azure AD) client secret: signs in as the application and gets every permission granted to it.",
+    score: 90,
+    keywords: ["q~"],
+    pattern: new RegExp(String.raw`(?<![\w~.-])[A-Za-z0-9_~.]{3}\dQ~[A-Za-z0-9_~.-]{31,34}(?![\w~.-])`, "g"),
+    validators: TOKEN_CHECKS,
+    examples: {
+      match: [`AZURE_CLIENT_SECRET=${fake(ALNUM, 3, 1)}8Q~${fake(ALNUM + "_~.-", 34, 2)}`, `"clientSecret": "${fake(ALNUM, 3, 3)}7Q~${fake(ALNUM, 31, 4)}"`],
+      noMatch: ["portainer.demo~2Fportainerregistrytesting~2Falpine", `abc8Q~${fake(ALNUM, 10, 5)}`],
+    },
+  },
+  {
+    id: "secret.alibaba-access-key-id",
+    kind: "secret",
+    reason: "Alibaba Cloud AccessKey id: half of an Alibaba Cloud credential pair.",
+    score: 90,
+    keywords: ["ltai"],
+    pattern: token(String.raw`LTAI[A-Za-z0-9]{20}`),
+    validators: TOKEN_CHECKS,
+    examples: {
+      match: [`ALIBABA_CLOUD_ACCESS_KEY_ID=LTAI${fake(ALNUM, 20, 1)}`, `accessKeyId: "LTAI${fake(ALNUM, 20, 2)}"`],
+      noMatch: ["LTAIxxxxxxxxxxxxxxxxxxxx", `LTAI${fake(ALNUM, 12, 3)}`],
+    },
+  },
+  {
+    id: "secret.digitalocean-token",
+    kind: "secret",
+    reason: "DigitalOcean personal access, OAuth or refresh token: controls droplets, databases and DNS in the account.",
+    score: 90,
+    keywords: ["dop_v1_", "doo_v1_", "dor_v1_"],
+    pattern: token(String.raw`do[opr]_v1_[a-f0-9]{64}`),
+    validators: TOKEN_CHECKS,
+    examples: {
+      match: [`DIGITALOCEAN_TOKEN=dop_v1_${fake(HEX, 64, 1)}`, `refresh: dor_v1_${fake(HEX, 64, 2)}`],
+      noMatch: [`dop_v1_${fake(HEX, 40, 3)}`, `dop_v2_${fake(HEX, 64, 4)}`],
+    },
+  },
+  {
+    id: "secret.heroku-api-key",
+    kind: "secret",
+    reason: "Heroku API key: full control of the account's apps, config vars and add-ons.",
+    score: 90,
+    keywords: ["heroku"],
+    pattern: named("heroku", "[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}"),
+    validators: TOKEN_CHECKS,
+    examples: {
+      match: [`HEROKU_API_KEY=${uuid(1)}`, `const herokuKey = "${uuid(6).toUpperCase()}";`],
+      noMatch: [`HEROKU_APP_NAME=my-app-${fake(LOWNUM, 6, 11)}`, `user_id = "${uuid(16)}"`],
+    },
+  },
+  {
+    id: "secret.heroku-api-key-v2",
+    kind: "secret",
+    reason: "Heroku API key: full control of the account's apps, config vars and add-ons.",
+    score: 90,
+    keywords: ["hrku-"],
+    pattern: token(String.raw`HRKU-[\w-]{58,64}`),
+    validators: TOKEN_CHECKS,
+    examples: {
+      match: [`HEROKU_API_KEY=HRKU-AA${fake(B64URL, 58, 1)}`, `token: HRKU-${fake(ALNUM, 60, 2)}`],
+      noMatch: [`HRKU-${fake(ALNUM, 20, 3)}`, "HRKU-XXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXX"],
+    },
+  },
+  {
+    id: "secret.databricks-token",
+    kind: "secret",
+    reason: "Databricks personal access token: runs jobs and reads data in the workspace as its user.",
+    score: 90,
+    keywords: ["dapi"],
+    pattern: token(String.raw`dapi[a-f0-9]{32}(?:-\d)?`),
+    validators: TOKEN_CHECKS,
+    examples: {
+      match: [`DATABRICKS_TOKEN=dapi${fake(HEX, 32, 1)}`, `token = dapi${fake(HEX, 32, 2)}-2`],
+      noMatch: [`dapi${fake(HEX, 20, 3)}`, `rapidapi${fake(HEX, 32, 4)}`],
+    },
+  },
+  {
+    id: "secret.vault-token",
+    kind: "secret",
+    reason: "HashiCorp Vault token: reads every secret its policies allow.",
+    score: 90,
+    keywords: ["hvs.", "hvb."],
+    pattern: token(String.raw`(?:hvs\.[\w-]{24,200}|hvb\.[\w-]{100,300})`),
+    validators: TOKEN_CHECKS,
+    examples: {
+      match: [`VAULT_TOKEN=hvs.${fake(B64URL, 90, 1)}`, `X-Vault-Token: hvs.${fake(ALNUM, 24, 2)}`],
+      noMatch: ["hvs.xxxxxxxxxxxxxxxxxxxxxxxxxxxx", `hvs.${fake(ALNUM, 10, 3)}`],
+    },
+  },
+  {
+    id: "secret.doppler-token",
+    kind: "secret",
+    reason: "Doppler token: reads the secrets of the projects and configs it is scoped to.",
+    score: 90,
+    keywords: ["dp.pt.", "dp.st.", "dp.sa.", "dp.ct.", "dp.scim.", "dp.audit."],
+    pattern: token(String.raw`dp\.(?:pt|st|sa|ct|scim|audit)\.[A-Za-z0-9]{40,44}`),
+    validators: TOKEN_CHECKS,
+    examples: {
+      match: [`DOPPLER_TOKEN=dp.pt.${fake(ALNUM, 43, 1)}`, `"token": "dp.st.${fake(LOWNUM, 43, 2)}"`],
+      noMatch: [`dp.pt.${fake(ALNUM, 20, 3)}`, "dp.pt.xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx"],
+    },
+  },
+  {
+    id: "secret.cloudflare-origin-ca-key",
+    kind: "secret",
+    reason: "Cloudflare Origin CA key: issues and revokes origin certificates for the account's zones.",
+    score: 90,
+    keywords: ["v1.0-"],
+    pattern: token(String.raw`v1\.0-[a-f0-9]{24}-[a-f0-9]{146}`),
+    validators: TOKEN_CHECKS,
+    examples: {
+      match: [`CF_ORIGIN_CA_KEY=v1.0-${fake(HEX, 24, 1)}-${fake(HEX, 146, 2)}`, `key: "v1.0-${fake(HEX, 24, 3)}-${fake(HEX, 146, 4)}"`],
+      noMatch: [`v1.0-${fake(HEX, 24, 5)}`, "version v1.0-beta"],
+    },
+  },
+  {
+    id: "secret.yandex-api-key",
+    kind: "secret",
+    reason: "Yandex Cloud API key: calls Yandex Cloud services as its service account.",
+    score: 90,
+    keywords: ["aqvn"],
+    pattern: token(String.raw`AQVN[\w-]{35,38}`),
+    validators: TOKEN_CHECKS,
+    examples: {
+      match: [`YC_API_KEY=AQVN${fake(B64URL, 36, 1)}`, `yandexToken = AQVN${fake(ALNUM, 35, 2)}`],
+      noMatch: [`AQVN${fake(ALNUM, 10, 3)}`, "aqvnxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx"],
+    },
+  },
+  {
+    id: "secret.terraform-cloud-token",
+    kind: "secret",
+    reason: "Terraform Cloud / HCP API token: runs plans and applies and reads state, including its secrets.",
+    score: 90,
+    keywords: [".atlasv1."],
+    pattern: token(String.raw`[A-Za-z0-9]{14}\.atlasv1\.[\w=-]{60,70}`),
+    validators: TOKEN_CHECKS,
+    examples: {
+      match: [`token = "${fake(ALNUM, 14, 1)}.atlasv1.${fake(B64URL, 67, 2)}"`, `TFE_TOKEN=${fake(LOWNUM, 14, 3)}.atlasv1.${fake(LOWNUM, 60, 4)}`],
+      noMatch: ['token = "xxxxxxxxxxxxxx.atlasv1.xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx"', `${fake(ALNUM, 14, 5)}.atlasv1.short`],
+    },
+  },
+  {
+    id: "secret.dynatrace-token",
+    kind: "secret",
+    reason: "Dynatrace API token: reads monitoring data and changes settings in the environment.",
+    score: 90,
+    keywords: ["dt0c01."],
+    pattern: token(String.raw`dt0c01\.[A-Za-z0-9]{24}\.[A-Za-z0-9]{64}`),
+    validators: TOKEN_CHECKS,
+    examples: {
+      match: [`DT_API_TOKEN=dt0c01.${fake(UPNUM, 24, 1)}.${fake(ALNUM, 64, 2)}`, `"dt0c01.${fake(LOWNUM, 24, 3)}.${fake(LOWNUM, 64, 4)}"`],
+      noMatch: [`dt0c01.${fake(UPNUM, 24, 5)}`, "dt0c01.XXXXXXXX"],
+    },
+  },
+  {
+    id: "secret.openshift-token",
+    kind: "secret",
+    reason: "OpenShift user token: acts on the cluster with the user's roles.",
+    score: 90,
+    keywords: ["sha256~"],
+    pattern: token(String.raw`sha256~[\w-]{43}`),
+    validators: TOKEN_CHECKS,
+    examples: {
+      match: [`oc login --token=sha256~${fake(B64URL, 43, 1)} --server=https://api.demo:6443`, `Authorization: Bearer sha256~${fake(ALNUM, 43, 2)}`],
+      noMatch: ["oc login --token=sha256~_xxxxxx_xxxxxxxxxxxxxxxxxxxxxx-xxxxxxxxxx-X", `sha256~${fake(ALNUM, 20, 3)}`],
+    },
+  },
+  {
+    id: "secret.pulumi-token",
+    kind: "secret",
+    reason: "Pulumi access token: reads and changes stacks, including their encrypted config.",
+    score: 90,
+    keywords: ["pul-"],
+    pattern: token(String.raw`pul-[a-f0-9]{40}`),
+    validators: TOKEN_CHECKS,
+    examples: {
+      match: [`PULUMI_ACCESS_TOKEN=pul-${fake(HEX, 40, 1)}`, `token: pul-${fake(HEX, 40, 2)}`],
+      noMatch: [`vipul-${fake(HEX, 40, 3)}.png`, `pul-${fake(HEX, 20, 4)}`],
+    },
+  },
+  {
+    id: "secret.flyio-token",
+    kind: "secret",
+    reason: "Fly.io access token: deploys and manages the organisation's apps.",
+    score: 90,
+    keywords: ["fo1_", "fm1", "fm2_"],
+    pattern: token(String.raw`(?:fo1_[\w-]{43}|fm[12][a-z]{0,2}_[A-Za-z0-9+/]{100,1000}={0,3})`),
+    validators: TOKEN_CHECKS,
+    examples: {
+      match: [`FLY_ACCESS_TOKEN=fo1_${fake(B64URL, 43, 1)}`, `fm2_${fake(B64, 200, 2)}==`],
+      noMatch: [`fo1_${fake(ALNUM, 20, 3)}`, "fm1_short"],
+    },
+  },
+  {
+    id: "secret.planetscale-token",
+    kind: "secret",
+    reason: "PlanetScale password or token: connects to or administers the database branches it covers.",
+    score: 90,
+    keywords: ["pscale_"],
+    pattern: token(String.raw`pscale_(?:pw|tkn|oauth)_[\w=.-]{32,64}`),
+    validators: TOKEN_CHECKS,
+    examples: {
+      match: [`DATABASE_PASSWORD=pscale_pw_${fake(B64URL, 43, 1)}`, `"pscale_tkn_${fake(ALNUM, 43, 2)}"`],
+      noMatch: [`pscale_pw_${fake(ALNUM, 10, 3)}`, "pscale_pw_xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx"],
+    },
+  },
+  {
+    id: "secret.harness-token",
+    kind: "secret",
+    reason: "Harness personal or service-account token: runs pipelines and reads secrets in the account.",
+    score: 90,
+    keywords: ["pat.", "sat."],
+    pattern: token(String.raw`(?:pat|sat)\.[\w-]{22}\.[a-z0-9]{24}\.[a-z0-9]{20}`, "gi"),
+    validators: TOKEN_CHECKS,
+    examples: {
+      match: [`x-api-key: pat.${fake(B64URL, 22, 1)}.${fake(LOWNUM, 24, 2)}.${fake(LOWNUM, 20, 3)}`, `HARNESS_TOKEN=sat.${fake(ALNUM, 22, 4)}.${fake(LOWNUM, 24, 5)}.${fake(LOWNUM, 20, 6)}`],
+      noMatch: ["pat.example.com", `sat.${fake(ALNUM, 22, 7)}.short.x`],
+    },
+  },
+
+  // ---------------------------------------------------------------------------- code hosting, CI, registries
+  {
+    id: "secret.github-pat",
+    kind: "secret",
+    reason: "GitHub personal access token: grants the holder the user's repository access.",
+    score: 90,
+    keywords: ["ghp_"],
+    pattern: token(String.raw`ghp_[A-Za-z0-9]{36}`),
+    validators: TOKEN_CHECKS,
+    examples: {
+      match: [`GITHUB_TOKEN=ghp_${fake(ALNUM, 36, 1)}`, `git clone https://ghp_${fake(ALNUM, 36, 2)}@github.com/o/r.git`],
+      noMatch: ["ghp_xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx", `ghp_${fake(ALNUM, 20, 3)}`, `xghp_${fake(ALNUM, 36, 4)}`],
+    },
+  },
+  {
+    id: "secret.github-fine-grained-pat",
+    kind: "secret",
+    reason: "GitHub fine-grained personal access token: grants the holder the repository permissions it was issued with.",
+    score: 90,
+    keywords: ["github_pat_"],
+    pattern: token(String.raw`github_pat_\w{82}`),
+    validators: TOKEN_CHECKS,
+    examples: {
+      match: [`GH_TOKEN=github_pat_${fake(ALNUM, 22, 1)}_${fake(ALNUM, 59, 2)}`, `"github_pat_${fake(ALNUM, 22, 3)}_${fake(ALNUM, 59, 4)}"`],
+      noMatch: [`github_pat_${"x".repeat(22)}_${"x".repeat(59)}`, `github_pat_${fake(ALNUM, 30, 5)}`],
+    },
+  },
+  {
+    id: "secret.github-oauth-token",
+    kind: "secret",
+    reason: "GitHub OAuth access token: acts as the user with the scopes the OAuth app was granted.",
+    score: 90,
+    keywords: ["gho_"],
+    pattern: token(String.raw`gho_[A-Za-z0-9]{36}`),
+    validators: TOKEN_CHECKS,
+    examples: {
+      match: [`oauth_token: gho_${fake(ALNUM, 36, 1)}`, `"gho_${fake(ALNUM, 36, 2)}"`],
+      noMatch: ["gho_xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx", `gho_${fake(ALNUM, 35, 3)}`],
+    },
+  },
+  {
+    id: "secret.github-app-token",
+    kind: "secret",
+    reason: "GitHub App user-to-server or installation token: acts on the repositories the app is installed on.",
+    score: 90,
+    keywords: ["ghu_", "ghs_"],
+    pattern: token(String.raw`gh[us]_[A-Za-z0-9]{36}`),
+    validators: TOKEN_CHECKS,
+    examples: {
+      match: [`https://x-access-token:ghs_${fake(ALNUM, 36, 1)}@github.com/o/r`, `token=ghu_${fake(ALNUM, 36, 2)}`],
+      noMatch: ["ghu_xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx", `ghs_${fake(ALNUM, 12, 3)}`],
+    },
+  },
+  {
+    id: "secret.github-refresh-token",
+    kind: "secret",
+    reason: "GitHub refresh token: mints new user access tokens for the GitHub App.",
+    score: 90,
+    keywords: ["ghr_"],
+    pattern: token(String.raw`ghr_[A-Za-z0-9]{36,76}`),
+    validators: TOKEN_CHECKS,
+    examples: {
+      match: [`<githubToken>\n    ghr_${fake(LOWNUM, 36, 1)}\n</githubToken>`, `refresh_token=ghr_${fake(ALNUM, 76, 2)}`],
+      noMatch: ["ghr_xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx", `ghr_${fake(ALNUM, 20, 3)}`],
+    },
+  },
+  {
+    id: "secret.gitlab-token",
+    kind: "secret",
+    reason: "GitLab access, deploy, runner, trigger or CI token: acts on the projects and API scopes it was issued for.",
+    score: 90,
+    keywords: ["glpat-", "glptt-", "glrt-", "gldt-", "glsoat-", "glft-", "glffct-", "glcbt-", "glimt-", "glagent-", "gloas-", "gr1348941"],
+    pattern: token(
+      // Minimum lengths are GitLab's own per type; routable tokens are longer and may end in ".xx.yyyyyyy".
+      String.raw`(?:gl(?:pat|rt|dt|soat|ft|ffct|cbt)-[\w-]{20,300}(?:\.[a-z0-9]{2}\.?[a-z0-9]{7})?|glimt-[\w-]{25,300}|glptt-[\w-]{40,300}|glagent-[\w-]{50,300}|gloas-[\w-]{64}|GR1348941[\w-]{20})`,
+    ),
+    validators: TOKEN_CHECKS,
+    examples: {
+      match: [`GITLAB_TOKEN=glpat-${fake(B64URL, 20, 1)}`, `runner token: glrt-${fake(ALNUM, 20, 2)}`, `curl -F token=glptt-${fake(HEX, 40, 3)} https://gitlab.example.com`, `GR1348941${fake(B64URL, 20, 4)}`],
+      noMatch: ["glpat-XXXXXXXXXXX-XXXXXXXX", `glpat_${fake(ALNUM, 20, 5)}`, `gldt-${fake(ALNUM, 12, 6)}`, `glptt-${fake(HEX, 24, 7)}`],
+    },
+  },
+  {
+    id: "secret.atlassian-api-token",
+    kind: "secret",
+    reason: "Atlassian API token: acts as its user in Jira, Confluence and Bitbucket Cloud.",
+    score: 90,
+    keywords: ["atatt3"],
+    pattern: token(String.raw`ATATT3[\w=-]{180,200}`),
+    validators: TOKEN_CHECKS,
+    examples: {
+      match: [`JIRA_API_TOKEN=ATATT3${fake(B64URL, 186, 1)}`, `"ATATT3${fake(ALNUM, 186, 2)}"`],
+      noMatch: [`ATATT3${fake(ALNUM, 40, 3)}`, "ATATT3xxxx"],
+    },
+  },
+  {
+    id: "secret.atlassian-api-token-legacy",
+    kind: "secret",
+    reason: "Atlassian API token: acts as its user in Jira, Confluence and Bitbucket Cloud.",
+    score: 90,
+    keywords: ["atlassian", "confluence", "jira"],
+    pattern: named("(?:atlassian|confluence|jira)", "[A-Za-z0-9]{24}"),
+    validators: HIGH_ENTROPY(3.5),
+    examples: {
+      match: [`JIRA_API_TOKEN=${fake(ALNUM, 24, 1)}`, `confluence_token: "${fake(ALNUM, 24, 2)}"`],
+      noMatch: [`JIRA_URL=https://demo.atlassian.net`, `jira_project = ${"A".repeat(24)}`, "tools: getPagesInConfluenceSpace,searchConfluenceUsingCql2x"],
+    },
+  },
+  {
+    id: "secret.npm-token",
+    kind: "secret",
+    reason: "npm access token: publishes packages as its owner, a supply-chain risk for everyone who installs them.",
+    score: 90,
+    keywords: ["npm_"],
+    pattern: token(String.raw`npm_[A-Za-z0-9]{36}`),
+    validators: TOKEN_CHECKS,
+    examples: {
+      match: [`NPM_TOKEN=npm_${fake(ALNUM, 36, 1)}`, `//registry.npmjs.org/:_authToken=npm_${fake(ALNUM, 36, 2)}`],
+      noMatch: ["npm_xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx", `npm_${fake(ALNUM, 20, 3)}`],
+    },
+  },
+  {
+    id: "secret.npmrc-auth",
+    kind: "secret",
+    reason: "Registry credential in an .npmrc line: publishes or installs private packages as its owner.",
+    score: 90,
+    keywords: ["_authtoken", "_password", "_auth"],
+    pattern: /\/\/[^\s/:]{1,200}(?::\d{1,5})?\/(?:[^\s:]{0,200}\/)?:_(?:authToken|password|auth)\s{0,2}=\s{0,2}(?<value>(?![$%{<])[^\s"']{8,500})/g,
+    validators: TOKEN_CHECKS,
+    examples: {
+      match: [`//registry.npmjs.org/:_authToken=${uuid(1)}`, `//npm.pkg.github.com/:_authToken= ${fake(ALNUM, 40, 2)}`],
+      noMatch: ["//registry.npmjs.org/:_authToken=${NPM_TOKEN}", `///:_authToken=${uuid(3)}`],
+    },
+  },
+  {
+    id: "secret.pypi-token",
+    kind: "secret",
+    reason: "PyPI API token: uploads releases of the projects it covers, a supply-chain risk.",
+    score: 90,
+    keywords: ["pypi-ageichlwas5vcmc"],
+    pattern: token(String.raw`pypi-AgEIcHlwaS5vcmc[\w-]{50,1000}`),
+    validators: TOKEN_CHECKS,
+    examples: {
+      match: [`TWINE_PASSWORD=pypi-AgEIcHlwaS5vcmc${fake(B64URL, 150, 1)}`, `password = pypi-AgEIcHlwaS5vcmc${fake(ALNUM, 60, 2)}`],
+      noMatch: [`pypi-AgEIcHlwaS5vcmc${fake(ALNUM, 20, 3)}`, "pypi-token-goes-here"],
+    },
+  },
+  {
+    id: "secret.rubygems-token",
+    kind: "secret",
+    reason: "RubyGems API key: pushes gem releases as its owner, a supply-chain risk.",
+    score: 90,
+    keywords: ["rubygems_"],
+    pattern: token(String.raw`rubygems_[a-f0-9]{48}`),
+    validators: TOKEN_CHECKS,
+    examples: {
+      match: [`GEM_HOST_API_KEY=rubygems_${fake(HEX, 48, 1)}`, `:rubygems_api_key: rubygems_${fake(HEX, 48, 2)}`],
+      noMatch: [`rubygems_${fake(HEX, 20, 3)}`, "rubygems_version: 3.4.1"],
+    },
+  },
+  {
+    id: "secret.clojars-token",
+    kind: "secret",
+    reason: "Clojars deploy token: publishes artifacts as its owner, a supply-chain risk.",
+    score: 90,
+    keywords: ["clojars_"],
+    pattern: token(String.raw`CLOJARS_[a-z0-9]{60}`, "gi"),
+    validators: TOKEN_CHECKS,
+    examples: {
+      match: [`CLOJARS_PASSWORD=CLOJARS_${fake(LOWNUM, 60, 1)}`, `:password "CLOJARS_${fake(LOWNUM, 60, 2)}"`],
+      noMatch: ["CLOJARS_USERNAME=demo", `CLOJARS_${fake(LOWNUM, 20, 3)}`],
+    },
+  },
+  {
+    id: "secret.artifactory-token",
+    kind: "secret",
+    reason: "JFrog Artifactory API key or reference token: reads and publishes artifacts as its user.",
+    score: 90,
+    keywords: ["akcp", "cmvmd"],
+    pattern: token(String.raw`(?:AKCp[A-Za-z0-9]{69}|cmVmd[A-Za-z0-9]{59})`),
+    validators: TOKEN_CHECKS,
+    examples: {
+      match: [`X-JFrog-Art-Api: AKCp${fake(ALNUM, 69, 1)}`, `artifactory_token = "cmVmd${fake(ALNUM, 59, 2)}"`],
+      noMatch: [`AkCp${fake(ALNUM, 69, 3)}`, `cmVmd${fake(ALNUM, 40, 4)}`],
+    },
+  },
+  {
+    id: "secret.sourcegraph-token",
+    kind: "secret",
+    reason: "Sourcegraph access token: searches and reads code in the instance as its user.",
+    score: 90,
+    keywords: ["sgp_"],
+    pattern: token(String.raw`sgp_(?:(?:[a-fA-F0-9]{16}|local)_)?[a-fA-F0-9]{40}`),
+    validators: TOKEN_CHECKS,
+    examples: {
+      match: [`SRC_ACCESS_TOKEN=sgp_${fake(HEX, 16, 1)}_${fake(HEX, 40, 2)}`, `sgp_local_${fake(HEX, 40, 3)}`],
+      noMatch: [`sgp_${fake(HEX, 20, 4)}_${fake(HEX, 40, 5)}`, `sgp_${fake(HEX, 10, 6)}`],
+    },
+  },
+  {
+    id: "secret.linear-api-key",
+    kind: "secret",
+    reason: "Linear API key: reads and changes the workspace's issues and projects as its user.",
+    score: 90,
+    keywords: ["lin_api_"],
+    pattern: token(String.raw`lin_api_[A-Za-z0-9]{40}`),
+    validators: TOKEN_CHECKS,
+    examples: {
+      match: [`LINEAR_API_KEY=lin_api_${fake(ALNUM, 40, 1)}`, `Authorization: lin_api_${fake(ALNUM, 40, 2)}`],
+      noMatch: ["lin_api_xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx", `lin_api_${fake(ALNUM, 16, 3)}`],
+    },
+  },
+  {
+    id: "secret.postman-api-key",
+    kind: "secret",
+    reason: "Postman API key: reads the user's collections and environments, which often hold further secrets.",
+    score: 90,
+    keywords: ["pmak-"],
+    pattern: token(String.raw`PMAK-[a-fA-F0-9]{24}-[a-fA-F0-9]{34}`),
+    validators: TOKEN_CHECKS,
+    examples: {
+      match: [`POSTMAN_API_KEY=PMAK-${fake(HEX, 24, 1)}-${fake(HEX, 34, 2)}`, `x-api-key: PMAK-${fake(HEX, 24, 3)}-${fake(HEX, 34, 4)}`],
+      noMatch: [`PMAK-${fake(HEX, 24, 5)}`, "PMAK-<your-key>"],
+    },
+  },
+  {
+    id: "secret.grafana-token",
+    kind: "secret",
+    reason: "Grafana Cloud or service-account token: reads dashboards and data sources and can change them.",
+    score: 90,
+    keywords: ["glc_", "glsa_", "eyjrijoi"],
+    pattern: token(String.raw`(?:glc_[A-Za-z0-9+/]{32,400}={0,2}|glsa_[A-Za-z0-9]{32}_[A-Fa-f0-9]{8}|eyJrIjoi[A-Za-z0-9]{70,400}={0,2})`),
+    validators: TOKEN_CHECKS,
+    examples: {
+      match: [`GRAFANA_TOKEN=glc_${fake(ALNUM, 32, 1)}`, `'Authorization': 'Bearer glsa_${fake(ALNUM, 32, 2)}_${fake(HEX, 8, 3)}'`],
+      noMatch: ["static void GLC_CreateLightmapTextureArray(void);", `glsa_${fake(ALNUM, 20, 4)}`],
+    },
+  },
+  {
+    id: "secret.sentry-token",
+    kind: "secret",
+    reason: "Sentry auth token: reads error events (which carry user data) and changes the organisation's projects.",
+    score: 90,
+    keywords: ["sntrys_", "sntryu_"],
+    pattern: token(String.raw`(?:sntrys_eyJ[A-Za-z0-9+/=]{40,600}_[A-Za-z0-9+/]{43}|sntryu_[a-f0-9]{64})`),
+    validators: TOKEN_CHECKS,
+    examples: {
+      match: [`SENTRY_AUTH_TOKEN=sntryu_${fake(HEX, 64, 1)}`, `sntrys_${b64url('{"iat":1700000000,"url":"https://sentry.io","org":"demo"}')}_${fake(ALNUM, 43, 2)}`],
+      noMatch: [`sntryu_${fake(HEX, 65, 3)}`, "sntrys_placeholder"],
+    },
+  },
+  {
+    id: "secret.new-relic-key",
+    kind: "secret",
+    reason: "New Relic user or ingest key: reads account data or writes telemetry into it.",
+    score: 90,
+    keywords: ["nrak-", "nrii-"],
+    pattern: token(String.raw`(?:NRAK-[A-Za-z0-9]{27}|NRII-[A-Za-z0-9-]{32})`),
+    validators: TOKEN_CHECKS,
+    examples: {
+      match: [`NEW_RELIC_API_KEY=NRAK-${fake(UPNUM, 27, 1)}`, `"NRII-${fake(ALNUM, 32, 2)}"`],
+      noMatch: [`NRAK-${fake(UPNUM, 10, 3)}`, "NRAK-XXXXXXXXXXXXXXXXXXXXXXXXXXX"],
+    },
+  },
+  {
+    id: "secret.prefect-token",
+    kind: "secret",
+    reason: "Prefect API key: runs and changes flows in the workspace.",
+    score: 90,
+    keywords: ["pnu_"],
+    pattern: token(String.raw`pnu_[A-Za-z0-9]{36}`),
+    validators: TOKEN_CHECKS,
+    examples: {
+      match: [`PREFECT_API_KEY=pnu_${fake(ALNUM, 36, 1)}`, `"pnu_${fake(LOWNUM, 36, 2)}"`],
+      noMatch: [`pnu_${fake(ALNUM, 12, 3)}`, "pnu_xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx"],
+    },
+  },
+  {
+    id: "secret.readme-api-key",
+    kind: "secret",
+    reason: "ReadMe API key: changes the project's documentation and reads its API logs.",
+    score: 90,
+    keywords: ["rdme_"],
+    pattern: token(String.raw`rdme_[a-z0-9]{70}`),
+    validators: TOKEN_CHECKS,
+    examples: {
+      match: [`README_API_KEY=rdme_${fake(LOWNUM, 70, 1)}`, `'rdme_${fake(LOWNUM, 70, 2)}'`],
+      noMatch: [`const API_KEY = 'rdme_${"X".repeat(70)}';`, `rdme_${fake(LOWNUM, 30, 3)}`],
+    },
+  },
+  {
+    id: "secret.infracost-token",
+    kind: "secret",
+    reason: "Infracost API key: uses the organisation's Infracost account.",
+    score: 90,
+    keywords: ["ico-"],
+    pattern: token(String.raw`ico-[A-Za-z0-9]{32}`),
+    validators: TOKEN_CHECKS,
+    examples: {
+      match: [`INFRACOST_API_KEY=ico-${fake(ALNUM, 32, 1)}`, `"ico-${fake(ALNUM, 32, 2)}"`],
+      noMatch: ["ico-XXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXX", `favico-${fake(ALNUM, 32, 3)}`],
+    },
+  },
+  {
+    id: "secret.octopus-deploy-key",
+    kind: "secret",
+    reason: "Octopus Deploy API key: runs deployments as its user.",
+    score: 90,
+    keywords: ["api-"],
+    pattern: token(String.raw`API-[A-Z0-9]{26}`),
+    validators: TOKEN_CHECKS,
+    examples: {
+      match: [`set apikey="API-${fake(UPNUM, 26, 1)}"`, `OCTOPUS_API_KEY=API-${fake(UPNUM, 26, 2)}`],
+      noMatch: ["project=Garden-Coin_API-CalculadoraDeInvestimentos&metric=alert_status", `API-${fake(UPNUM, 12, 3)}`],
+    },
+  },
+  {
+    id: "secret.contentful-token",
+    kind: "secret",
+    reason: "Contentful personal access token: manages the spaces and content of its user.",
+    score: 90,
+    keywords: ["cfpat-"],
+    pattern: token(String.raw`CFPAT-[\w-]{43}`),
+    validators: TOKEN_CHECKS,
+    examples: {
+      match: [`CONTENTFUL_MANAGEMENT_TOKEN=CFPAT-${fake(B64URL, 43, 1)}`, `"CFPAT-${fake(ALNUM, 43, 2)}"`],
+      noMatch: [`CFPAT-${fake(ALNUM, 10, 3)}`, "CFPAT-xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx"],
+    },
+  },
+  {
+    id: "secret.typeform-token",
+    kind: "secret",
+    reason: "Typeform personal token: reads form responses, which hold respondents' data.",
+    score: 90,
+    keywords: ["tfp_"],
+    pattern: token(String.raw`tfp_[\w=.-]{59}`),
+    validators: TOKEN_CHECKS,
+    examples: {
+      match: [`TYPEFORM_TOKEN=tfp_${fake(B64URL, 59, 1)}`, `'tfp_${fake(LOWNUM + "_-", 59, 2)}'`],
+      noMatch: [`tfp_${fake(ALNUM, 20, 3)}`, `tfp_${"x".repeat(59)}`],
+    },
+  },
+  {
+    id: "secret.frameio-token",
+    kind: "secret",
+    reason: "Frame.io developer token: reads and changes the account's media and reviews.",
+    score: 90,
+    keywords: ["fio-u-"],
+    pattern: token(String.raw`fio-u-[\w=-]{64}`),
+    validators: TOKEN_CHECKS,
+    examples: {
+      match: [`FRAMEIO_TOKEN=fio-u-${fake(B64URL, 64, 1)}`, `"fio-u-${fake(LOWNUM, 64, 2)}"`],
+      noMatch: [`fio-u-${fake(ALNUM, 20, 3)}`, `fio-u-${"x".repeat(64)}`],
+    },
+  },
+
+  // ---------------------------------------------------------------------------- messaging and email
+  {
+    id: "secret.slack-token",
+    kind: "secret",
+    reason: "Slack bot, user, app or config token: reads and posts messages in the workspace as its owner.",
+    score: 90,
+    keywords: ["xoxb-", "xoxp-", "xoxa-", "xoxo-", "xoxs-", "xoxr-", "xoxe", "xapp-"],
+    pattern: token(
+      String.raw`(?:xox[abposr]-(?:\d{1,2}-)?\d{8,14}-(?:\d{8,14}-){0,3}[A-Za-z0-9]{8,64}|xapp-\d-[A-Za-z0-9]{8,16}-\d{8,16}-[A-Za-z0-9]{32,80}|xoxe\.xox[bp]-\d-[A-Za-z0-9]{150,170}|xoxe-\d-[A-Za-z0-9]{140,150})`,
+    ),
+    // Mostly numeric team/user ids, so the whole token has less entropy than a random one.
+    validators: HIGH_ENTROPY(2.5),
+    examples: {
+      match: [
+        `SLACK_BOT_TOKEN=xoxb-${fake(DIGITS, 12, 1)}-${fake(DIGITS, 13, 2)}-${fake(ALNUM, 24, 3)}`,
+        `"user_token": "xoxp-${fake(DIGITS, 12, 4)}-${fake(DIGITS, 13, 5)}-${fake(DIGITS, 13, 6)}-${fake(HEX, 32, 7)}"`,
+        `xapp-1-${fake(UPNUM, 11, 8)}-${fake(DIGITS, 13, 9)}-${fake(HEX, 64, 10)}`,
+        `"bot_token": "xoxb-${fake(DIGITS, 12, 11)}-${fake(ALNUM, 24, 12)}"`,
+      ],
+      noMatch: ["xoxb-12345-abcd234", `"token": "xoxp-${fake(DIGITS, 12, 13)}-${fake(DIGITS, 12, 14)}-${fake(DIGITS, 12, 15)}-####################"`, "xoxb-Slack_BOT_TOKEN", "EXO-XOXO-teaser.jpg"],
+    },
+  },
+  {
+    id: "secret.slack-webhook",
+    kind: "secret",
+    reason: "Slack incoming-webhook or workflow URL: anyone holding it can post into the channel.",
+    score: 90,
+    keywords: ["hooks.slack.com"],
+    pattern: /(?:https?:\/\/)?hooks\.slack\.com\/(?:services|workflows|triggers)\/[A-Za-z0-9+/]{43,56}/g,
+    examples: {
+      match: [`SLACK_WEBHOOK_URL=https://hooks.slack.com/services/T${fake(UPNUM, 10, 1)}/B${fake(UPNUM, 10, 2)}/${fake(ALNUM, 24, 3)}`, `curl -X POST hooks.slack.com/workflows/T${fake(UPNUM, 10, 4)}/A${fake(UPNUM, 10, 5)}/${fake(DIGITS, 18, 6)}/${fake(ALNUM, 24, 7)}`],
+      noMatch: ["https://hooks.slack.com/services/T000/B000/XXXX", "See https://api.slack.com/messaging/webhooks"],
+    },
+  },
+  {
+    id: "secret.teams-webhook",
+    kind: "secret",
+    reason: "Microsoft Teams incoming-webhook URL: anyone holding it can post into the channel.",
+    score: 90,
+    keywords: ["webhook.office.com"],
+    pattern: /https:\/\/[a-z0-9-]{1,60}\.webhook\.office\.com\/webhookb2\/[a-z0-9-]{36}@[a-z0-9-]{36}\/IncomingWebhook\/[a-z0-9]{10,40}\/[a-z0-9-]{36}/gi,
+    examples: {
+      match: [
+        `https://demo.webhook.office.com/webhookb2/${uuid(1)}@${uuid(6)}/IncomingWebhook/${fake(HEX, 32, 11)}/${uuid(12)}`,
+        `TEAMS_URL="https://corp.webhook.office.com/webhookb2/${uuid(20)}@${uuid(25)}/IncomingWebhook/${fake(LOWNUM, 13, 30)}/${uuid(31)}"`,
+      ],
+      noMatch: ["https://demo.webhook.office.com/webhookb2/", "Create an Incoming Webhook in Teams"],
+    },
+  },
+  {
+    id: "secret.discord-bot-token",
+    kind: "secret",
+    reason: "Discord bot token: logs in as the bot with every permission it has on its servers.",
+    score: 90,
+    // No literal is common to every token (the first part is base64 of a numeric id), so the
+    // prefilter is the dot between the parts.
+    keywords: ["."],
+    pattern: token(String.raw`[MNO][A-Za-z0-9_-]{23,27}\.[A-Za-z0-9_-]{6}\.[A-Za-z0-9_-]{27,38}`),
+    validators: HIGH_ENTROPY(4),
+    examples: {
+      match: [`DISCORD_TOKEN=MT${fake(B64URL, 24, 1)}.${fake(B64URL, 6, 2)}.${fake(B64URL, 38, 3)}`, `client.login("OT${fake(ALNUM, 22, 4)}.${fake(ALNUM, 6, 5)}.${fake(B64URL, 27, 6)}")`],
+      noMatch: [`PZ${fake(ALNUM, 22, 7)}.${fake(ALNUM, 6, 8)}.${fake(ALNUM, 27, 9)}`, `MT${fake(ALNUM, 22, 10)}.${fake(ALNUM, 6, 11)}.${fake(ALNUM, 20, 12)}`],
+    },
+  },
+  {
+    id: "secret.discord-webhook",
+    kind: "secret",
+    reason: "Discord webhook URL: anyone holding it can post into the channel as the webhook.",
+    score: 90,
+    keywords: ["/api/webhooks/"],
+    pattern: /https:\/\/(?:ptb\.|canary\.)?discord(?:app)?\.com\/api\/webhooks\/\d{17,20}\/[\w-]{60,70}/g,
+    examples: {
+      match: [`https://discord.com/api/webhooks/${fake(DIGITS, 18, 1)}/${fake(B64URL, 68, 2)}`, `webhook: "https://discordapp.com/api/webhooks/${fake(DIGITS, 19, 3)}/${fake(ALNUM, 68, 4)}"`],
+      noMatch: ["https://discord.com/api/webhooks/{id}/{token}", "https://discord.com/developers/docs/resources/webhook"],
+    },
+  },
+  {
+    id: "secret.telegram-bot-token",
+    kind: "secret",
+    reason: "Telegram bot token: controls the bot and reads every message sent to it.",
+    score: 90,
+    keywords: [":aa"],
+    pattern: new RegExp(String.raw`(?<![\w:])(?:bot)?\d{8,10}:AA[A-Za-z0-9_-]{33}${E}`, "g"),
+    validators: TOKEN_CHECKS,
+    examples: {
+      match: [`TELEGRAM_BOT_TOKEN=${fake(DIGITS, 10, 1)}:AA${fake(B64URL, 33, 2)}`, `https://api.telegram.org/bot${fake(DIGITS, 9, 3)}:AA${fake(ALNUM, 33, 4)}/getUpdates`],
+      noMatch: [`arn:aws:sns:aaa:111122223333:${fake(LOWER, 38, 5)}`, `${fake(DIGITS, 8, 6)}:A_${fake(LOWNUM, 33, 7)}`],
+    },
+  },
+  {
+    id: "secret.twilio-api-key",
+    kind: "secret",
+    reason: "Twilio API key: sends messages and calls billed to the account.",
+    score: 90,
+    keywords: ["sk"],
+    pattern: /\bSK[0-9a-fA-F]{32}\b/g,
+    validators: TOKEN_CHECKS,
+    examples: {
+      match: [`TWILIO_API_KEY=SK${fake(HEX, 32, 1)}`, `"sid": "SK${fake(HEX, 32, 2)}"`],
+      noMatch: [`SK${fake(HEX, 20, 3)}`, `SKxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx`],
+    },
+  },
+  {
+    id: "secret.twilio-account-sid",
+    kind: "secret",
+    reason: "Twilio account SID: identifies the account; with its auth token it gives full account access.",
+    score: 70,
+    keywords: ["ac"],
+    pattern: /\bAC[0-9a-f]{32}\b/g,
+    validators: TOKEN_CHECKS,
+    examples: {
+      match: [`TWILIO_ACCOUNT_SID=AC${fake(HEX, 32, 1)}`, `client = Client("AC${fake(HEX, 32, 2)}", auth_token)`],
+      noMatch: ["ACxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx", `AC${fake(HEX, 16, 3)}`],
+    },
+  },
+  {
+    id: "secret.sendgrid-api-key",
+    kind: "secret",
+    reason: "SendGrid API key: sends email from the account's verified domains.",
+    score: 90,
+    keywords: ["sg."],
+    pattern: token(String.raw`SG\.[\w-]{22}\.[\w-]{43}`),
+    validators: TOKEN_CHECKS,
+    examples: {
+      match: [`SENDGRID_API_KEY=SG.${fake(B64URL, 22, 1)}.${fake(B64URL, 43, 2)}`, `"SG.${fake(ALNUM, 22, 3)}.${fake(ALNUM, 43, 4)}"`],
+      noMatch: [`SG.${fake(ALNUM, 22, 5)}..${fake(ALNUM, 43, 6)}`, "SG.example.key"],
+    },
+  },
+  {
+    id: "secret.mailchimp-api-key",
+    kind: "secret",
+    reason: "Mailchimp API key: reads the audience lists (subscriber data) and sends campaigns.",
+    score: 90,
+    keywords: ["-us"],
+    pattern: /\b[0-9a-f]{32}-us\d{1,2}\b/g,
+    validators: TOKEN_CHECKS,
+    examples: {
+      match: [`MAILCHIMP_API_KEY=${fake(HEX, 32, 1)}-us18`, `mailchimp.setConfig({ apiKey: "${fake(HEX, 32, 2)}-us2" })`],
+      noMatch: [`${fake(HEX, 32, 3)}-2`, `${fake(HEX, 32, 4).toUpperCase()}-us2`],
+    },
+  },
+  {
+    id: "secret.mailgun-api-key",
+    kind: "secret",
+    reason: "Mailgun private API key: sends email from the account's domains and reads its logs.",
+    score: 90,
+    keywords: ["key-"],
+    pattern: token(String.raw`key-[a-f0-9]{32}`),
+    validators: TOKEN_CHECKS,
+    examples: {
+      match: [`MAILGUN_API_KEY=key-${fake(HEX, 32, 1)}`, `auth=("api", "key-${fake(HEX, 32, 2)}")`],
+      noMatch: [`key-${fake(HEX, 16, 3)}`, "primary-key-constraint"],
+    },
+  },
+  {
+    id: "secret.sendinblue-api-key",
+    kind: "secret",
+    reason: "Brevo (Sendinblue) API key: sends email and reads the account's contacts.",
+    score: 90,
+    keywords: ["xkeysib-"],
+    pattern: token(String.raw`xkeysib-[a-f0-9]{64}-[A-Za-z0-9]{16}`),
+    validators: TOKEN_CHECKS,
+    examples: {
+      match: [`BREVO_API_KEY=xkeysib-${fake(HEX, 64, 1)}-${fake(ALNUM, 16, 2)}`, `"xkeysib-${fake(HEX, 64, 3)}-${fake(LOWNUM, 16, 4)}"`],
+      noMatch: [`xkeysib-${fake(HEX, 30, 5)}`, "xkeysib-your-key"],
+    },
+  },
+
+  // ---------------------------------------------------------------------------- payments and commerce
+  {
+    id: "secret.stripe-live-key",
+    kind: "secret",
+    reason: "Stripe live secret or restricted key: moves real money and reads customers' payment data.",
+    score: 95,
+    keywords: ["sk_live_", "rk_live_", "sk_prod_", "rk_prod_"],
+    pattern: token(String.raw`[sr]k_(?:live|prod)_[A-Za-z0-9]{10,99}`),
+    validators: TOKEN_CHECKS,
+    examples: {
+      match: [`STRIPE_SECRET_KEY=sk_live_${fake(ALNUM, 24, 1)}`, `stripe.api_key = "rk_live_${fake(ALNUM, 99, 2)}"`],
+      noMatch: [`pk_live_${fake(ALNUM, 24, 3)}`, "sk_live_xxxxxxxxxxxxxxxxxxxxxxxx", `sk_live_${fake(ALNUM, 6, 4)}`],
+    },
+  },
+  {
+    id: "secret.stripe-test-key",
+    kind: "secret",
+    reason: "Stripe test-mode secret key: no real money, but it reads and changes the account's test data and settings.",
+    score: 60,
+    keywords: ["sk_test_", "rk_test_"],
+    pattern: token(String.raw`[sr]k_test_[A-Za-z0-9]{10,99}`),
+    validators: TOKEN_CHECKS,
+    examples: {
+      match: [`STRIPE_SECRET_KEY=sk_test_${fake(ALNUM, 24, 1)}`, `"rk_test_${fake(ALNUM, 99, 2)}"`],
+      noMatch: [`pk_test_${fake(ALNUM, 24, 3)}`, "sk_test_xxxxxxxxxxxxxxxxxxxxxxxx"],
+    },
+  },
+  {
+    id: "secret.square-token",
+    kind: "secret",
+    reason: "Square access token or OAuth secret: takes payments and reads the seller's transactions.",
+    score: 95,
+    keywords: ["eaaa", "sq0atp-", "sq0csp-"],
+    pattern: token(String.raw`(?:EAAA[\w-]{22,60}|sq0atp-[\w-]{22}|sq0csp-[\w-]{43})`),
+    validators: TOKEN_CHECKS,
+    examples: {
+      match: [`SQUARE_ACCESS_TOKEN=EAAA${fake(B64URL, 60, 1)}`, `value: "sq0csp-${fake(B64URL, 43, 2)}"`, `sq0atp-${fake(ALNUM, 22, 3)}`],
+      noMatch: [`EAAA${fake(ALNUM, 10, 4)}`, "sq0csp-xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx"],
+    },
+  },
+  {
+    id: "secret.shopify-token",
+    kind: "secret",
+    reason: "Shopify access token or app shared secret: reads and changes the store's orders, products and customers.",
+    score: 90,
+    keywords: ["shpat_", "shpca_", "shppa_", "shpss_"],
+    pattern: token(String.raw`shp(?:at|ca|pa|ss)_[a-fA-F0-9]{32}`),
+    validators: TOKEN_CHECKS,
+    examples: {
+      match: [`SHOPIFY_ACCESS_TOKEN=shpat_${fake(HEX, 32, 1)}`, `shopifyToken = shpss_${fake(HEX, 32, 2)}`],
+      noMatch: [`shpat_${fake(HEX, 20, 3)}`, `shpat_${"x".repeat(32)}`],
+    },
+  },
+  {
+    id: "secret.flutterwave-secret-key",
+    kind: "secret",
+    reason: "Flutterwave secret key: initiates payments and transfers for the merchant.",
+    score: 95,
+    keywords: ["flwseck"],
+    pattern: token(String.raw`FLWSECK(?:_TEST)?-[a-h0-9]{32}-X`),
+    validators: TOKEN_CHECKS,
+    examples: {
+      match: [`FLW_SECRET_KEY=FLWSECK-${fake(HEX, 32, 1)}-X`, `'FLWSECK_TEST-${fake(HEX, 32, 2)}-X'`],
+      noMatch: [`FLWPUBK-${fake(HEX, 32, 3)}-X`, "FLWSECK-xxxxxxxx-X"],
+    },
+  },
+  {
+    id: "secret.shippo-token",
+    kind: "secret",
+    reason: "Shippo API token: buys shipping labels on the account and reads its addresses.",
+    score: 90,
+    keywords: ["shippo_"],
+    pattern: token(String.raw`shippo_(?:live|test)_[a-fA-F0-9]{40}`),
+    validators: TOKEN_CHECKS,
+    examples: {
+      match: [`SHIPPO_API_KEY=shippo_live_${fake(HEX, 40, 1)}`, `"shippo_test_${fake(HEX, 40, 2)}"`],
+      noMatch: [`shippo_live_${fake(HEX, 10, 3)}`, "shippo_live_<token>"],
+    },
+  },
+  {
+    id: "secret.easypost-token",
+    kind: "secret",
+    reason: "EasyPost API key: buys postage on the account and reads its shipments.",
+    score: 90,
+    keywords: ["ezak", "eztk"],
+    pattern: token(String.raw`EZ[AT]K[A-Za-z0-9]{54}`),
+    validators: TOKEN_CHECKS,
+    examples: {
+      match: [`EASYPOST_API_KEY=EZAK${fake(ALNUM, 54, 1)}`, `"EZTK${fake(ALNUM, 54, 2)}"`],
+      noMatch: [`EZAK${fake(ALNUM, 20, 3)}`, `/rYqRvfQ+EZAKGqQRiRyqAFRQ/`],
+    },
+  },
+
+  // ---------------------------------------------------------------------------- AI providers
+  {
+    id: "secret.openai-api-key",
+    kind: "secret",
+    reason: "OpenAI API key: makes API calls billed to the organisation and reads its files and fine-tunes.",
+    score: 90,
+    keywords: ["sk-proj-", "sk-svcacct-", "sk-admin-", "t3blbkfj", "sk-"],
+    pattern: token(String.raw`(?:sk-(?:proj|svcacct|admin)-[\w-]{40,250}|sk-[A-Za-z0-9]{20}T3BlbkFJ[A-Za-z0-9]{20}|sk-[A-Za-z0-9]{48})`),
+    validators: TOKEN_CHECKS,
+    examples: {
+      match: [`OPENAI_API_KEY=sk-proj-${fake(B64URL, 156, 1)}`, `openai.api_key = "sk-${fake(ALNUM, 20, 2)}T3BlbkFJ${fake(ALNUM, 20, 3)}"`, `sk-${fake(ALNUM, 48, 4)}`],
+      noMatch: [`sk-proj-${"x".repeat(48)}`, `sk-${fake(ALNUM, 20, 5)}`, "sk-ant-is-not-openai"],
+    },
+  },
+  {
+    id: "secret.anthropic-api-key",
+    kind: "secret",
+    reason: "Anthropic API or admin key: makes API calls billed to the organisation (admin keys also manage it).",
+    score: 90,
+    keywords: ["sk-ant-"],
+    pattern: token(String.raw`sk-ant-[a-z]{3,5}\d{2}-[\w-]{93}AA`),
+    validators: TOKEN_CHECKS,
+    examples: {
+      match: [`ANTHROPIC_API_KEY=sk-ant-api03-${fake(B64URL, 93, 1)}AA`, `"sk-ant-admin01-${fake(ALNUM, 93, 2)}AA"`],
+      noMatch: [`sk-ant-api03-${fake(ALNUM, 30, 3)}`, `sk-ant-api03-${"x".repeat(93)}AA`],
+    },
+  },
+  {
+    id: "secret.huggingface-token",
+    kind: "secret",
+    reason: "Hugging Face access token: reads and writes the user's or organisation's private models and datasets.",
+    score: 90,
+    keywords: ["hf_", "api_org_"],
+    pattern: token(String.raw`(?:hf_|api_org_)[A-Za-z]{34}`),
+    validators: HIGH_ENTROPY(3.5),
+    examples: {
+      match: [`HF_TOKEN=hf_${fake(UPPER + LOWER, 34, 1)}`, `huggingface-cli login --token hf_${fake(UPPER + LOWER, 34, 2)}`],
+      noMatch: ["&hf_servingcellpriorityparametersdescription_h_prio", `api_org_${"X".repeat(34)}`, "<code>hf_xxxxx</code>"],
+    },
+  },
+  {
+    id: "secret.perplexity-api-key",
+    kind: "secret",
+    reason: "Perplexity API key: makes API calls billed to the account.",
+    score: 90,
+    keywords: ["pplx-"],
+    pattern: token(String.raw`pplx-[A-Za-z0-9]{48}`),
+    validators: TOKEN_CHECKS,
+    examples: {
+      match: [`PERPLEXITY_API_KEY=pplx-${fake(ALNUM, 48, 1)}`, `"pplx-${fake(LOWNUM, 48, 2)}"`],
+      noMatch: [`PERPLEXITY_API_KEY=pplx-${"x".repeat(48)}`, `pplx-${fake(ALNUM, 20, 3)}`],
+    },
+  },
+
+  // ---------------------------------------------------------------------------- other services
+  {
+    id: "secret.1password-token",
+    kind: "secret",
+    reason: "1Password service-account token or account secret key: opens the vaults it can access.",
+    score: 95,
+    keywords: ["ops_eyj", "a3-"],
+    pattern: token(String.raw`(?:ops_eyJ[A-Za-z0-9+/]{250,2000}={0,3}|A3-[A-Z0-9]{6}-(?:[A-Z0-9]{11}|[A-Z0-9]{6}-[A-Z0-9]{5})-[A-Z0-9]{5}-[A-Z0-9]{5}-[A-Z0-9]{5})`),
+    validators: TOKEN_CHECKS,
+    examples: {
+      match: [`export OP_SERVICE_ACCOUNT_TOKEN=ops_eyJ${fake(B64, 400, 1)}`, `A3-${fake(UPNUM, 6, 2)}-${fake(UPNUM, 6, 3)}-${fake(UPNUM, 5, 4)}-${fake(UPNUM, 5, 5)}-${fake(UPNUM, 5, 6)}-${fake(UPNUM, 5, 7)}`],
+      noMatch: ["A3-xXXXXX-XXXXXX-XXXXX-XXXXX-XXXXX-XXXXX", `export OP_SERVICE_ACCOUNT_TOKEN=ops_eyJ${fake(B64, 40, 8)}...`],
+    },
+  },
+  {
+    id: "secret.notion-token",
+    kind: "secret",
+    reason: "Notion integration token: reads and edits the pages shared with the integration.",
+    score: 90,
+    keywords: ["ntn_", "secret_"],
+    pattern: token(String.raw`(?:ntn_\d{11}[A-Za-z0-9]{35}|secret_[A-Za-z0-9]{43})`),
+    validators: HIGH_ENTROPY(4),
+    examples: {
+      match: [`NOTION_TOKEN=ntn_${fake(DIGITS, 11, 1)}${fake(ALNUM, 35, 2)}`, `"secret_${fake(ALNUM, 43, 3)}"`],
+      noMatch: [`ntn_${"1234567890".repeat(6)}`, "secret_key_base"],
+    },
+  },
+  {
+    id: "secret.facebook-access-token",
+    kind: "secret",
+    reason: "Facebook/Meta access token: acts on the user's, page's or app's Graph API permissions.",
+    score: 90,
+    keywords: ["eaam", "eaac", "|", "%7c"],
+    // User/page tokens (EAA…), and app access tokens, which are "<app id>|<app secret>".
+    pattern: token(String.raw`(?:EAA[MC][A-Za-z0-9]{100,400}|\d{15,16}(?:\||%7[Cc])[\w-]{27,40})`),
+    validators: TOKEN_CHECKS,
+    examples: {
+      match: [`FB_ACCESS_TOKEN=EAAC${fake(ALNUM, 180, 1)}`, `?access_token=EAAM${fake(ALNUM, 120, 2)}`, `facebook ${fake(DIGITS, 16, 5)}|${fake(B64URL, 27, 6)}`],
+      noMatch: [`EAAM${fake(ALNUM, 40, 3)}`, `eaac${fake(ALNUM, 120, 4)}`, "| id | name | description of the column |"],
+    },
+  },
+  {
+    id: "secret.twitter-bearer-token",
+    kind: "secret",
+    reason: "X/Twitter app bearer token: calls the API as the app.",
+    score: 90,
+    keywords: ["aaaaaaaaaaaaaaaaaaaaa"],
+    pattern: token(String.raw`A{22}[A-Za-z0-9%]{60,120}`),
+    validators: TOKEN_CHECKS,
+    examples: {
+      match: [`TWITTER_BEARER_TOKEN=${"A".repeat(22)}${fake(ALNUM, 80, 1)}`, `Authorization: Bearer ${"A".repeat(22)}${fake(ALNUM + "%", 90, 2)}`],
+      noMatch: ["A".repeat(120), `${"A".repeat(22)}${fake(ALNUM, 20, 3)}`],
+    },
+  },
+  {
+    id: "secret.dropbox-token",
+    kind: "secret",
+    reason: "Dropbox access token: reads and writes the files the app can reach.",
+    score: 90,
+    keywords: ["sl."],
+    pattern: token(String.raw`sl\.(?:[a-z]\.)?[\w-]{130,1400}`),
+    validators: TOKEN_CHECKS,
+    examples: {
+      match: [`DROPBOX_TOKEN=sl.${fake(B64URL, 138, 1)}`, `"access_token": "sl.u.${fake(B64URL, 400, 2)}"`],
+      noMatch: [`sl.${fake(ALNUM, 40, 3)}`, "see docs/sl.md"],
+    },
+  },
+  {
+    id: "secret.airtable-token",
+    kind: "secret",
+    reason: "Airtable personal access token: reads and writes the bases it is scoped to.",
+    score: 90,
+    keywords: ["pat"],
+    pattern: token(String.raw`pat[A-Za-z0-9]{14}\.[a-f0-9]{64}`),
+    validators: TOKEN_CHECKS,
+    examples: {
+      match: [`AIRTABLE_TOKEN=pat${fake(ALNUM, 14, 1)}.${fake(HEX, 64, 2)}`, `"pat${fake(LOWNUM, 14, 3)}.${fake(HEX, 64, 4)}"`],
+      noMatch: [`pat${fake(ALNUM, 14, 5)}.${fake(HEX, 20, 6)}`, "path.to.file"],
+    },
+  },
+  {
+    id: "secret.settlemint-token",
+    kind: "secret",
+    reason: "SettleMint access token: manages the blockchain applications it is scoped to.",
+    score: 90,
+    keywords: ["sm_pat_", "sm_aat_", "sm_sat_"],
+    pattern: token(String.raw`sm_(?:pat|aat|sat)_[a-zA-Z0-9]{16}`),
+    validators: TOKEN_CHECKS,
+    examples: {
+      match: [`SETTLEMINT_ACCESS_TOKEN=sm_pat_${fake(LOWNUM, 16, 1)}`, `"sm_sat_${fake(LOWNUM, 16, 2)}"`],
+      noMatch: [`sm_pat_${fake(LOWNUM, 10, 3)}`, `sm_pat_${"x".repeat(16)}`],
+    },
+  },
+  {
+    id: "secret.intra42-client-secret",
+    kind: "secret",
+    reason: "42 Intra OAuth client secret: acts as the OAuth application.",
+    score: 90,
+    keywords: ["s-s4t2"],
+    pattern: token(String.raw`s-s4t2(?:ud|af)-[a-f0-9]{64}`),
+    validators: TOKEN_CHECKS,
+    examples: {
+      match: [`clientSecret := "s-s4t2af-${fake(HEX, 64, 1)}"`, `FT_SECRET=s-s4t2ud-${fake(HEX, 64, 2)}`],
+      noMatch: [`s-s4t2af-${fake(HEX, 20, 3)}`, "s-s4t2af-<secret>"],
+    },
+  },
+
+  {
+    id: "secret.sidekiq-credentials",
+    kind: "secret",
+    reason: "Sidekiq Pro/Enterprise gem-server credentials: download the licensed gems on the customer's licence.",
+    score: 90,
+    keywords: ["__contribsys__com"],
+    pattern: /BUNDLE_(?:ENTERPRISE|GEMS)__CONTRIBSYS__COM\s{0,4}[:=]\s{0,4}['"]?(?<value>[a-f0-9]{8}:[a-f0-9]{8})\b/gi,
+    validators: [{ check: "not-placeholder" }],
+    examples: {
+      match: [`export BUNDLE_GEMS__CONTRIBSYS__COM="${fake(HEX, 8, 1)}:${fake(HEX, 8, 2)}"`, `BUNDLE_ENTERPRISE__CONTRIBSYS__COM: ${fake(HEX, 8, 3)}:${fake(HEX, 8, 4)}`],
+      noMatch: ["BUNDLE_GEMS__CONTRIBSYS__COM=${SIDEKIQ_CREDS}", "bundle config gems.contribsys.com"],
+    },
+  },
+
+  // ---------------------------------------------------------------------------- JWTs
+  {
+    id: "secret.jwt",
+    kind: "secret",
+    reason: "JSON Web Token: a bearer credential; until it expires, whoever holds it is the subject it names.",
+    score: 75,
+    keywords: ["eyj"],
+    // Header and payload are base64url JSON objects: they start with eyJ ('{"') and end in the
+    // encoding of '}' (…9, …Q, …0), which excludes truncated or non-JSON segments.
+    pattern: token(String.raw`eyJ[A-Za-z0-9_-]{10,2000}[90Q]={0,2}\.ey[A-Za-z0-9_-]{10,8000}[90Q]={0,2}(?:\.[A-Za-z0-9_-]{0,2000}={0,2})?`),
+    validators: TOKEN_CHECKS,
+    examples: {
+      match: [
+        `Authorization: Bearer ${b64url('{"alg":"HS256","typ":"JWT"}')}.${b64url('{"sub":"1234567890","name":"John","iat":1516239022}')}.${fake(B64URL, 43, 1)}`,
+        `id_token=${b64url('{"alg":"RS256","kid":"k1"}')}.${b64url('{"iss":"https://accounts.example.com","aud":"app","exp":1900000000}')}.${fake(B64URL, 342, 2)}`,
+        `${b64url('{"typ":"JWT","alg":"none"}')}.${b64url('{"name":"Joe","status":"employee"}')}.`,
+      ],
+      noMatch: ["eyJBB.eyJCC.eyJDDDD", `${b64url("not valid json at all")}.${b64url("not valid json at all")}.${fake(B64URL, 43, 3)}`, `${b64url('{"alg":"HS256","typ":"JWT"}').slice(0, -2)}.${b64url('{"sub":"1"}')}.${fake(B64URL, 43, 4)}`],
+    },
+  },
+
+  // ---------------------------------------------------------------------------- credentials in URLs, commands and headers
+  {
+    id: "secret.url-credentials",
+    kind: "secret",
+    reason: "Password embedded in a URL (scheme://user:password@host): logs in to that host as that user.",
+    score: 85,
+    keywords: ["://"],
+    pattern: new RegExp(
+      String.raw`\b(?!(?:${DB_SCHEMES})://)[A-Za-z][A-Za-z0-9+.-]{1,20}://${URL_USERINFO}`,
+      "g",
+    ),
+    validators: [{ check: "not-placeholder" }],
+    examples: {
+      match: [`https://deploy:${fake(ALNUM + "-_", 18, 3)}@yelp.com`, `git clone https://deploy:${fake(ALNUM, 20, 1)}@git.corp.internal/o/r.git`, `ftp://admin:${fake(ALNUM + "!%", 12, 2)}@10.0.0.5/backup`],
+      noMatch: [
+        '"https://url:8000";@something else',
+        "https://url:8000 @something else",
+        "https://user:${PASSWORD}@db.internal",
+        "https://user:****@db.internal",
+        "https://username:password@api.internal",
+        `https://abc:${fake(ALNUM, 12, 4)}@example.com`,
+        "amqp://guest:guest@localhost",
+      ],
+    },
+  },
+  {
+    id: "secret.database-connection-string",
+    kind: "secret",
+    reason: "Database connection string with a password: connects to the database with that user's rights.",
+    score: 90,
+    keywords: ["://", "password", "pwd"],
+    pattern: new RegExp(
+      String.raw`(?:\b(?:${DB_SCHEMES})://${URL_USERINFO}|\b(?:Server|Data Source|Host|Address|Addr|Database|Initial Catalog|User ID|Uid)\s{0,2}=[^;\n]{1,200};(?:[^;\n]{0,200};){0,8}?\s{0,2}(?:Password|Pwd)\s{0,2}=\s{0,2}(?<pw>(?![$%{])[^;'"\s]{1,200}))`,
+      "gi",
+    ),
+    validators: [{ check: "not-placeholder" }],
+    examples: {
+      match: [
+        `DATABASE_URL=postgres://app:${fake(ALNUM, 16, 1)}@db.internal:5432/app`,
+        `mongodb+srv://admin:${fake(ALNUM, 12, 2)}@cluster0.example.mongodb.net/?retryWrites=true`,
+        `redis://:${fake(ALNUM, 24, 3)}@cache:6379/0`,
+        `Server=tcp:sql.example.com,1433;Initial Catalog=app;User ID=app;Password=${fake(ALNUM, 14, 4)};Encrypt=True;`,
+      ],
+      noMatch: ["postgres://localhost:5432/app", "postgres://app:${DB_PASSWORD}@db:5432/app", "Server=localhost;Database=app;Trusted_Connection=True;", 'connectionString.parse("mongodb://username:password@host:1234")'],
+    },
+  },
+  {
+    id: "secret.curl-user-password",
+    kind: "secret",
+    reason: "Password given to curl with -u/--user: logs in to the target as that user.",
+    score: 85,
+    keywords: ["-u", "--user"],
+    pattern: /\bcurl\b[^\n|;&]{0,300}?\s(?:-u|--user)(?:\s{1,4}|=)['"]?[^\s:'"<>]{1,100}:(?<value>(?![$%{<])[^\s'"<>]{3,200})(?![^\s'"]{0,200}>)/g,
+    validators: [{ check: "not-placeholder" }],
+    examples: {
+      match: [`curl -s -v --user "j.smith:${fake(ALNUM + "@#", 16, 1)}" "https://api.example.org/user/me"`, `curl -u admin:${fake(ALNUM, 12, 2)} https://localhost:9200/_cat/indices`],
+      noMatch: ['curl -u ":" https://localhost:9200', "curl -u admin:$ES_PASSWORD https://localhost:9200", "curl -u admin https://localhost:9200", "curl -u <user:password> https://api.internal/"],
+    },
+  },
+  {
+    id: "secret.http-auth-header",
+    kind: "secret",
+    reason: "Credential in an HTTP auth header (Authorization, X-API-Key, Private-Token…): replays the caller's access.",
+    score: 85,
+    keywords: ["authorization", "api-key", "api_key", "api-token", "auth-token", "access-token", "private-token", "x-api"],
+    pattern: new RegExp(
+      String.raw`\b(?:(?:Proxy-)?Authorization\\?['"]?\s{0,4}[:=]\s{0,4}\\?['"]?(?:Bearer|Token|Basic|Bot|Digest|token|bearer)\s{1,4}|(?:X-)?(?:API[-_]KEY|API[-_]TOKEN|Auth-Token|Access-Token|Private-Token|Api-Key|Api-Token|X-Api-Key)\\?['"]?\s{0,4}:\s{0,4}\\?['"]?)(?<value>(?![$%{<])[A-Za-z0-9._~+/=:-]{8,4000})`,
+      "gi",
+    ),
+    validators: [{ check: "entropy", min: 3 }, { check: "not-placeholder" }],
+    examples: {
+      match: [`curl -H "Authorization: Bearer ${fake(B64URL, 40, 1)}" https://api.example.com`, `curl -X POST --header "Api-Token: ${fake(ALNUM, 12, 2)}"`, `headers = {"X-API-Key": "${fake(ALNUM, 32, 3)}"}`],
+      noMatch: ['-H "Authorization: Bearer $API_KEY"', "Authorization: Bearer <token>", "Authorization: Basic"],
+    },
+  },
+
+  // ---------------------------------------------------------------------------- generic assignments
+  {
+    id: "secret.generic-assignment-quoted",
+    kind: "secret",
+    reason: "Hard-coded secret: a random-looking string literal assigned to a password, secret, token or API-key name.",
+    score: 80,
+    keywords: ["pass", "pwd", "secret", "token", "key", "cred"],
+    // name = "…", name: '…', name := "…", password("…"), and ("API_TOKEN", "…") where the first
+    // string is just the name (setProperty, setenv, config.set), not a list of strings.
+    pattern: new RegExp(
+      String.raw`${NOT_CURSOR}${SECRET_NAME}${NOT_METADATA}(?:[\w.-]{0,30}${DECL}(?:[:=]{1,4}|!==?|=>|\?=|\.=|\+=|<-|\()|[\w.-]{0,30}(?<=['"][\w.-]{1,90})['"]\s{0,4},)\s{0,4}${QUOTED_VALUE}`,
+      "gi",
+    ),
+    validators: [{ check: "entropy", min: 3 }, { check: "not-placeholder" }],
+    examples: {
+      match: [
+        `password = "${fake(ALNUM + "!@#", 14, 1)}"`,
+        `const apiToken = '${fake(ALNUM, 32, 2)}';`,
+        `{"client_secret": "${fake(B64URL, 40, 3)}"}`,
+        `System.setProperty("CLICKHOUSE_TOKEN", "${fake(ALNUM, 42, 4)}")`,
+        `var gitlabToken string = "${fake(LOWNUM, 32, 5)}"`,
+        `{"config.ini": "API_TOKEN=\\"${fake(LOWNUM, 24, 6)}\\""}`,
+      ],
+      noMatch: [
+        'password = "${DB_PASSWORD}"',
+        'secret_name = "prod-db-credentials"',
+        'token = "your_api_token"',
+        `"NextToken": "${fake(B64, 60, 7)}"`,
+        'password = "hunter"',
+        'SECRET_KEY_ENV = "APP_SECRET_KEY"',
+        '"token": "xoxp-1234-####################"',
+        "redact({ paths: ['users[0].password', 'users[1].password'] })",
+        '"Unexpected_token_1012": "Unerwartetes Token.",\n  "Unexpected_token_A_constructor_1068": "x"',
+        "output = token.close = `)${expression})${extglobStar})`;",
+        'const TOKEN_PATTERN = "[A-Za-z0-9._~+/-]+=*";',
+      ],
+    },
+  },
+  {
+    id: "secret.generic-assignment-unquoted",
+    kind: "secret",
+    reason: "Hard-coded secret: a random-looking value assigned to a password, secret, token or API-key name in a config or env file.",
+    score: 80,
+    keywords: ["pass", "pwd", "secret", "token", "key", "cred"],
+    pattern: new RegExp(String.raw`${NOT_CURSOR}${SECRET_NAME}${NOT_METADATA}[\w.-]{0,30}${DECL}(?:[:=]{1,4}|=>|\?=|\.=|\+=)\s{0,4}${UNQUOTED_VALUE}`, "gi"),
+    validators: [{ check: "entropy", min: 3 }, { check: "not-placeholder" }],
+    examples: {
+      match: [`DB_PASSWORD=${fake(ALNUM, 16, 1)}`, `api_token: ${fake(LOWNUM, 32, 2)}`, `export OP_SERVICE_ACCOUNT_TOKEN=${fake(ALNUM, 40, 3)}`, `lobToken=${fake(LOWNUM, 30, 4)}`],
+      noMatch: ["SECRET_KEY = settings.SECRET_KEY", "token = make_token(user_id2)", "const pass = !this.result.issues2 || x", "export OP_SERVICE_ACCOUNT_TOKEN=ops_eyJzaWduSW5BZGRy...", "PASSWORD=changeme", "password: ${link}", "SUMO_ACCESS_KEY=${SUMO_ACCESS_KEY:=$2}", "max_tokens: 4096"],
+    },
+  },
+  {
+    id: "secret.generic-key-assignment",
+    kind: "secret",
+    reason: "Probable API key: a long random value assigned to a name ending in \"key\".",
+    score: 80,
+    keywords: ["key"],
+    // Names that end in key but are not secrets are left out; api/access/auth/private/secret keys
+    // are covered by the rules above.
+    pattern: new RegExp(
+      String.raw`(?<=[a-z0-9][_.-]?)(?<!(?:public|publishable|pub|primary|foreign|sort|partition|cache|hot|i18n|translation|lookup|map|row|hash|idempotency|unique|composite|api|access|auth|private|secret|client|encryption|license|registry|ssh|gpg|pgp)[_.-]?)key(?![a-z0-9])\\?['"]?\s{0,4}(?:[:=]{1,4}|=>|\?=|\.=)\s{0,4}@?\\?['"\x60]?(?<value>(?=[\w+/=-]{0,200}\d)(?=[\w+/=-]{0,200}[A-Za-z])[\w+/=-]{16,200})(?![\w+/=.~(\[-])`,
+      "gi",
+    ),
+    validators: [{ check: "entropy", min: 3.3 }, { check: "not-placeholder" }],
+    examples: {
+      match: [`alibabaKey := "${fake(ALNUM, 24, 1)}"`, `CLOUDFLARE_KEY=${fake(HEX, 37, 2)}`],
+      noMatch: [`publicKey = "${fake(B64, 60, 3)}"`, "cacheKey = user_profile_cache", `monkey = "banana"`, "const optionKey = option.attributeName();", "messageKey: source.messageKey2,"],
+    },
+  },
+  {
+    id: "secret.generic-comparison",
+    kind: "secret",
+    reason: "Hard-coded secret: code compares a password, secret or token against a literal.",
+    score: 80,
+    keywords: ["pass", "pwd", "secret", "token", "key", "cred"],
+    pattern: new RegExp(String.raw`(?<q>['"])(?<value>${valueShape(QCHARS, 200)}[${QCHARS}]{8,200})\k<q>\s{0,4}(?:[!=]={1,2})\s{0,4}(?:\w{1,30}\.){0,3}\w{0,30}?${SECRET_NAME}`, "gi"),
+    validators: [{ check: "entropy", min: 3 }, { check: "not-placeholder" }],
+    examples: {
+      match: [`if ("${fake(ALNUM + "!#", 16, 1)}" == password) {`, `if ('${fake(ALNUM, 20, 2)}' !== req.body.apiToken)`],
+      noMatch: ['if ("" == password)', 'if ("admin" == username)'],
+    },
+  },
+];

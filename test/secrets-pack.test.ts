@@ -1,0 +1,127 @@
+import { describe, expect, it } from "vitest";
+import { DetectorPack, type DetectorRule } from "../src/core/detector.js";
+import { SECRET_RULES } from "../src/core/rules/secrets.js";
+
+const pack = new DetectorPack(SECRET_RULES);
+const detectedIds = (text: string): string[] => pack.scan(text).detections.map((d) => d.ruleId);
+const byId = SECRET_RULES.map((rule) => [rule.id, rule] as const);
+
+describe("secret rules: examples", () => {
+  it.each(byId)("%s detects each of its match examples", (_id, rule: DetectorRule) => {
+    for (const example of rule.examples.match) {
+      expect(detectedIds(example), `should detect: ${JSON.stringify(example)}`).toContain(rule.id);
+    }
+  });
+
+  it.each(byId)("%s detects none of its noMatch examples", (_id, rule: DetectorRule) => {
+    for (const example of rule.examples.noMatch) {
+      expect(detectedIds(example), `should not detect: ${JSON.stringify(example)}`).not.toContain(rule.id);
+    }
+  });
+
+  it.each(byId)("%s: a keyword occurs in every match example (the keywords are a prefilter)", (_id, rule: DetectorRule) => {
+    for (const example of rule.examples.match) {
+      const text = example.normalize("NFKC").toLowerCase();
+      expect(
+        rule.keywords.some((k) => text.includes(k)),
+        `no keyword of [${rule.keywords.join(", ")}] in ${JSON.stringify(example)}`,
+      ).toBe(true);
+    }
+  });
+
+  it.each(byId)("%s: the detected span lies inside the example and is not empty", (_id, rule: DetectorRule) => {
+    for (const example of rule.examples.match) {
+      const scan = pack.scan(example);
+      for (const d of scan.detections.filter((x) => x.ruleId === rule.id)) {
+        expect(d.end).toBeGreaterThan(d.start);
+        expect(d.start).toBeGreaterThanOrEqual(0);
+        expect(d.end).toBeLessThanOrEqual(scan.text.length);
+      }
+    }
+  });
+});
+
+describe("secret rules: shape", () => {
+  it("has unique ids", () => {
+    const ids = SECRET_RULES.map((r) => r.id);
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+
+  it.each(byId)("%s: id, kind, score, reason, keywords, examples", (id, rule: DetectorRule) => {
+    expect(id).toMatch(/^secret\.[a-z0-9]+(?:-[a-z0-9]+)*$/);
+    expect(rule.kind).toBe("secret");
+    expect(rule.score).toBeGreaterThan(0);
+    expect(rule.score).toBeLessThanOrEqual(100);
+    expect(rule.reason.length).toBeGreaterThan(20);
+    expect(rule.pattern.global).toBe(true);
+    expect(rule.keywords.length).toBeGreaterThan(0);
+    for (const k of rule.keywords) expect(k).toBe(k.toLowerCase());
+    expect(rule.examples.match.length).toBeGreaterThanOrEqual(2);
+    expect(rule.examples.noMatch.length).toBeGreaterThanOrEqual(2);
+  });
+
+  it("builds into a pack", () => {
+    expect(() => new DetectorPack(SECRET_RULES)).not.toThrow();
+  });
+});
+
+describe("secret rules: behaviour", () => {
+  it("redaction spans cover the value, not the name in front of it", () => {
+    const value = "Zq8" + "rT2mP9vXk4LwY7nB";
+    const scan = pack.scan(`DB_PASSWORD=${value}`);
+    const d = scan.detections.find((x) => x.ruleId === "secret.generic-assignment-unquoted");
+    expect(d).toBeDefined();
+    expect(scan.text.slice(d!.start, d!.end)).toBe(value);
+  });
+
+  it("finds nothing in ordinary prose and code", () => {
+    const text = [
+      "The deployment finished; 3 pods restarted and the token bucket refilled.",
+      "def get_password(user):\n    return vault.read(user.password_path)",
+      'const tokenizer = AutoTokenizer.from_pretrained("bert-base-uncased")',
+      "Set `PASSWORD` in your .env file before running `npm start`.",
+      "max_tokens: 4096\nprompt_tokens: 1200\nNextToken: null",
+      "commit 9fceb02d0ae598e95dc970b74767f19372d61af8",
+    ].join("\n");
+    expect(pack.scan(text).detections).toEqual([]);
+  });
+});
+
+describe("secret rules: no catastrophic backtracking", () => {
+  // Deterministic pseudo-random text with the characters the patterns care about: base64, key=value
+  // punctuation, quotes, dots and prefixes that start many rules without completing them.
+  const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/=_-.:;\"' \n";
+  const fragments = ["token=", "password: \"", "-----BEGIN PRIVATE KEY-----", "eyJ", "xoxb-", "://u:", "AKIA", "sk-", "key-", "secret_", "Server=x;", "curl -u a:"];
+  let x = 2463534242;
+  const rand = (n: number): number => {
+    x ^= x << 13;
+    x >>>= 0;
+    x ^= x >>> 17;
+    x ^= x << 5;
+    x >>>= 0;
+    return x % n;
+  };
+  const build = (size: number, withFragments: boolean): string => {
+    let s = "";
+    while (s.length < size) {
+      if (withFragments && rand(40) === 0) s += fragments[rand(fragments.length)]!;
+      else s += alphabet.charAt(rand(alphabet.length));
+    }
+    return s.slice(0, size);
+  };
+
+  it.each([
+    ["random base64-ish text", build(64 * 1024, false)],
+    ["random text seeded with rule prefixes", build(64 * 1024, true)],
+    ["one 64 KB base64 run", build(64 * 1024, false).replace(/[^A-Za-z0-9+/]/g, "A")],
+    ["a repeated near-miss assignment", "password = \"a".repeat(64 * 1024 / 13)],
+    ["repeated private-key headers without an end", "-----BEGIN RSA PRIVATE KEY-----\n".repeat(2000)],
+    ["assignments followed by long unterminated values", `token=${"Ab1+".repeat(400)}(\n`.repeat(40)],
+    ["quote-dense JSON that mentions keys", '{"key": "a1", "x": "b2", "token": "c3"}, '.repeat(1600)],
+    ["many short quoted strings compared to a password", `"${"x9".repeat(8)}" == password && `.repeat(2000)],
+  ])("scans 64 KB of %s in well under a second", (_label, text: string) => {
+    const t0 = performance.now();
+    pack.scan(text);
+    expect(performance.now() - t0).toBeLessThan(500);
+  });
+});
