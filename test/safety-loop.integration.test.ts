@@ -53,8 +53,17 @@ afterAll(async () => {
 describe("introspection and surface", () => {
   it("lists the three CRUDE tools with the {operation, params} input schema", async () => {
     const { tools } = await agent.client.listTools();
-    expect(tools.map((t) => t.name).sort()).toEqual(["mcp_aql_create", "mcp_aql_execute", "mcp_aql_read"]);
-    for (const t of tools) {
+    expect(tools.map((t) => t.name).sort()).toEqual([
+      "guardrail_acknowledge_halt",
+      "guardrail_check_halt_conditions",
+      "guardrail_get_session_halts",
+      "guardrail_record_halt",
+      "guardrail_update_halt_config",
+      "mcp_aql_create",
+      "mcp_aql_execute",
+      "mcp_aql_read",
+    ]);
+    for (const t of tools.filter((x) => x.name.startsWith("mcp_aql"))) {
       expect(t.inputSchema.required).toEqual(["operation"]);
       expect(t.description).toMatch(/introspect/);
     }

@@ -345,3 +345,79 @@ export function autoRecorded(findings: readonly HaltFinding[], recordHigh = true
   const mediums = findings.filter((f) => f.severity === "medium");
   return findings.filter((f) => f.severity === "critical" || (recordHigh && f.severity === "high") || (f.severity === "medium" && mediums.length > 1));
 }
+
+// ------------------------------------------------------------------------------ the other inputs
+
+export const HALT_DESCRIPTION_MAX = 4000;
+
+export const RecordHaltInput = z.strictObject({
+  session_token: z.string().min(1).max(256),
+  task_id: z.string().min(1).max(256).optional(),
+  halt_type: z.enum(HALT_TYPES),
+  condition_name: z.string().regex(/^[a-z][a-z0-9_]*$/).max(64).optional(),
+  description: z.string().min(1).max(HALT_DESCRIPTION_MAX),
+  severity: z.enum(SEVERITIES),
+  context: z
+    .strictObject({
+      file_paths: TextList.optional(),
+      commands: TextList.optional(),
+      error_messages: TextList.optional(),
+      uncertainty_score: z.number().min(0).max(10).optional(),
+      attempt_number: z.number().int().min(0).max(1_000_000).optional(),
+    })
+    .optional(),
+  attempt_count: z.number().int().min(0).max(1_000_000).optional(),
+  previous_error: z.string().max(HALT_DESCRIPTION_MAX).optional(),
+  auto_escalate: z.boolean().optional(),
+});
+export type RecordHaltInput = z.infer<typeof RecordHaltInput>;
+
+export const AcknowledgeHaltInput = z.strictObject({
+  session_token: z.string().min(1).max(256),
+  halt_id: z.string().uuid(),
+  resolution: z.enum(["resolved", "escalated", "dismissed"]),
+  resolution_notes: z.string().max(HALT_DESCRIPTION_MAX).optional(),
+  acknowledged_by: z.string().max(256).optional(),
+  continue_with_caution: z.boolean().optional(),
+  // haltkey: how long to wait for the human on a high or critical halt (0–120 s).
+  wait_seconds: z.number().int().min(0).max(120).default(30),
+});
+export type AcknowledgeHaltInput = z.infer<typeof AcknowledgeHaltInput>;
+
+export const GetSessionHaltsInput = z.strictObject({
+  session_token: z.string().min(1).max(256),
+  include_acknowledged: z.boolean().default(false),
+  halt_type: z.enum(HALT_TYPES).optional(),
+  severity: z.enum(SEVERITIES).optional(),
+  limit: z.number().int().min(1).max(500).default(50),
+  offset: z.number().int().min(0).max(1_000_000).default(0),
+});
+export type GetSessionHaltsInput = z.infer<typeof GetSessionHaltsInput>;
+
+export const UpdateHaltConfigInput = z.strictObject({
+  condition_name: z.string().regex(/^[a-z][a-z0-9_]*$/).max(64),
+  enabled: z.boolean().optional(),
+  severity: z.enum(SEVERITIES).optional(),
+  threshold: z.record(z.string(), z.union([z.number(), z.boolean(), z.string().max(256)])).optional(),
+  auto_escalate: z.boolean().optional(),
+  escalate_after_minutes: z.number().int().min(1).max(7 * 24 * 60).optional(),
+  // haltkey: how long to wait for the human's key touch (0–120 s).
+  wait_seconds: z.number().int().min(0).max(120).default(30),
+});
+export type UpdateHaltConfigInput = z.infer<typeof UpdateHaltConfigInput>;
+
+/** The halt-conditions MCP tools and what each takes. */
+export const HALT_TOOLS = {
+  guardrail_check_halt_conditions: {
+    input: CheckHaltConditionsInput,
+    description: "Check the halt conditions (code safety, scope, environment, execution, security, uncertainty) for what you are about to do. If should_halt is true, stop and follow recommended_action.",
+  },
+  guardrail_record_halt: { input: RecordHaltInput, description: "Record a halt event. Medium and higher severities halt the session until acknowledged." },
+  guardrail_acknowledge_halt: {
+    input: AcknowledgeHaltInput,
+    description: "Acknowledge a halt. Low and medium halts may be acknowledged by the agent; high and critical ones need a human on the haltkey approval device (this call waits for them).",
+  },
+  guardrail_get_session_halts: { input: GetSessionHaltsInput, description: "List this session's halt events." },
+  guardrail_update_halt_config: { input: UpdateHaltConfigInput, description: "Change a halt condition's configuration (admin). Needs a human's security-key touch." },
+} as const;
+export type HaltToolName = keyof typeof HALT_TOOLS;

@@ -21,6 +21,7 @@ export const VERDICT_TIER: Record<Verdict, SafetyTier> = {
 
 export type PauseCause =
   | "blocked"
+  | "halted"
   | "pending_approval"
   | "deny_pattern"
   | "danger_zone_tier"
@@ -37,6 +38,8 @@ export type Guard =
   | { readonly kind: "clear" }
   /** The agent (or its session) is hard-blocked. */
   | { readonly kind: "blocked"; readonly verificationId: string; readonly reason: string }
+  /** The session has halts (medium or higher) that are not acknowledged yet. */
+  | { readonly kind: "halted"; readonly haltIds: readonly string[]; readonly severity: string }
   /** A human already approved exactly this action; the approval is used up by this step. */
   | { readonly kind: "granted"; readonly requestId: string; readonly channel: string }
   /** A confirmation or challenge is still waiting for the human. */
@@ -157,6 +160,13 @@ export function evaluateStep(facts: StepFacts, guard: Guard, policy: AgentPolicy
         "blocked",
         `Agent is hard-blocked: ${guard.reason}. A human must enter the code shown on the approval display (verify_challenge ${guard.verificationId}) or touch the security key.`,
         `Hard block in force (verificationId ${guard.verificationId})`,
+      );
+    case "halted":
+      return fromGuard(
+        "confirm",
+        "halted",
+        `Session halted: ${guard.haltIds.length} unacknowledged halt${guard.haltIds.length > 1 ? "s" : ""} (highest ${guard.severity}: ${guard.haltIds.slice(0, 3).join(", ")}). Acknowledge with guardrail_acknowledge_halt; high and critical halts need a human on the approval device.`,
+        `Unacknowledged halts: ${guard.haltIds.length}`,
       );
     case "granted":
       return fromGuard("continue", undefined, undefined, `Approved by a human on ${guard.channel} (request ${guard.requestId}); approval used`);

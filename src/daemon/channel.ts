@@ -7,7 +7,7 @@ import { dirname } from "node:path";
 import type { ApprovalChannelInfo } from "../core/introspect.js";
 import type { Logger } from "./log.js";
 
-export type RequestKind = "confirmation" | "challenge" | "unblock";
+export type RequestKind = "confirmation" | "challenge" | "unblock" | "halt" | "config";
 
 export interface ApprovalScreen {
   readonly requestId: string;

@@ -181,7 +181,9 @@ export async function startDaemon(opts: DaemonOptions): Promise<RunningDaemon> {
           const p = method === "sim.press" ? parse(SimPress) : { ...parse(SimTouch), decision: "approve" as const };
           const kind = service.requestKind(p.requestId);
           if (!kind) throw Object.assign(new Error(`no pending request ${p.requestId}`), { code: "NOT_FOUND_RESOURCE" });
-          if (method === "sim.press" && kind !== "confirmation") {
+          // Display buttons answer confirmations and halt acknowledgements; challenges, unblocks and
+          // config changes need the code or a key touch.
+          if (method === "sim.press" && kind !== "confirmation" && kind !== "halt") {
             throw Object.assign(new Error(`${p.requestId} is a ${kind}: answer it with the code (verify_challenge) or a key touch (sim touch)`), { code: "VALIDATION_INVALID_VALUE" });
           }
           if (method === "sim.press") channel.press(p.requestId, p.decision);

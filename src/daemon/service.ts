@@ -29,6 +29,7 @@ import { codeMatches, formatCode, generateCode, hashCode, type RandomBytes } fro
 import { actionDigest } from "../verify/digest.js";
 import { EMPTY_RATE_LIMIT, lockedUntil, recordFailure, recordSuccess } from "../verify/rate-limit.js";
 import type { ApprovalChannel, HumanDecision, RequestKind, Via } from "./channel.js";
+import { HaltDesk } from "./halts.js";
 import type { Logger } from "./log.js";
 
 export interface Caller {
@@ -62,6 +63,10 @@ interface PendingRequest {
   /** For verify-tier challenges; hard-block challenges live in their BlockRecord. */
   readonly challenge?: ChallengeRecord;
   readonly blockId?: string;
+  /** For requests that are not step approvals (halt acknowledgements, config changes): what approval does. */
+  readonly onApprove?: (via: Via, now: number) => Promise<void>;
+  /** Which human actions answer it; default: display press or key touch. */
+  readonly accepts?: readonly Via[];
   status: "pending" | "approved" | "denied" | "expired";
   readonly waiters: Set<() => void>;
 }
@@ -101,7 +106,17 @@ export class SafetyService {
   private readonly rate = new Map<string, RateLimitRecord>();
   private readonly notifications = new Map<string, AgentNotification[]>();
 
+  readonly halts: HaltDesk;
+
   private constructor(private readonly d: ServiceDeps) {
+    this.halts = new HaltDesk({
+      store: d.store,
+      rules: d.rules,
+      now: d.now,
+      uuid: d.uuid,
+      log: d.log,
+      approvalTtlMs: d.policy.file.confirmationTtlSeconds * 1000,
+    });
     d.channel.onDecision((decision) => {
       void this.onHumanDecision(decision).catch((e) => d.log.error({ err: (e as Error).message }, "human decision failed"));
     });
@@ -113,6 +128,7 @@ export class SafetyService {
     const now = deps.now();
     for (const b of loaded.blocks) s.indexBlock(b);
     for (const [k, v] of loaded.rate) s.rate.set(k, v);
+    s.halts.load(loaded, s);
     const stale: string[] = [];
     for (const e of loaded.executions) {
       if (now - e.lastStepAt > STALE_EXECUTION_MS) stale.push(e.id);
@@ -150,6 +166,7 @@ export class SafetyService {
 
   /** Handles one MCP-AQL tool call. Never throws: every failure is a structured, fail-closed result. */
   async call(caller: Caller, tool: string, args: unknown): Promise<OperationResult> {
+    if (HaltDesk.isTool(tool)) return this.halts.call(caller, tool, args);
     const parsed = parseToolCall(tool, args, this.d.endpointMode);
     if (isOperationResult(parsed)) return withRefusalDirective(parsed, (args as { operation?: unknown } | null)?.operation);
     try {
@@ -422,9 +439,12 @@ export class SafetyService {
     let liveBlock = block;
     const changes: { putBlocks?: BlockRecord[] } = {};
     const events: AuditEvent[] = [];
+    const halted = block ? undefined : this.halts.blocking(caller.sessionId);
     if (block) {
       liveBlock = await this.ensureLiveChallenge(block, now);
       guard = { kind: "blocked", verificationId: liveBlock.challenge!.id, reason: liveBlock.reason };
+    } else if (halted) {
+      guard = { kind: "halted", haltIds: halted.ids, severity: halted.severity };
     } else {
       const grant = this.grants.get(digest);
       if (grant && grant.expiresAt > now) {
@@ -478,6 +498,14 @@ export class SafetyService {
         message: `Agent '${agent}' is hard-blocked. A human must enter the code shown on the approval display.`,
         metadata: { verificationId, reason: liveBlock!.reason, agent, level: "danger_zone", eventId: liveBlock!.id },
         timestamp: new Date(liveBlock!.createdAt).toISOString(),
+      });
+    } else if (guard.kind === "halted") {
+      // The halts are what wait for acknowledgement; nothing new is opened.
+      notifications.push({
+        type: "autonomy_pause",
+        message: evaluation.reason ?? "Session halted",
+        metadata: { reason: evaluation.reason ?? "halted", level: "halt" },
+        timestamp: ts,
       });
     } else if (guard.kind === "pending") {
       const pending = this.requests.get(guard.requestId)!;
@@ -677,7 +705,7 @@ export class SafetyService {
       waiters: new Set(),
     };
     this.requests.set(req.id, req);
-    if (kind !== "unblock") this.pendingBySession.set(sessionId, req);
+    if (kind === "confirmation" || kind === "challenge") this.pendingBySession.set(sessionId, req);
     return req;
   }
 
@@ -703,7 +731,13 @@ export class SafetyService {
     if (req && req.status === "pending" && req.expiresAt > now) {
       if (req.kind === "challenge" && d.via !== "security-key") return; // challenges are answered with the code or a key touch
       if (req.kind === "unblock" && d.via !== "security-key") return;
-      if (d.decision === "approve") {
+      if (req.accepts && !req.accepts.includes(d.via)) return;
+      if (d.decision === "approve" && req.onApprove) {
+        // Retired first, so a second press finds nothing pending; onApprove changes memory before
+        // its first await, so whoever the retirement wakes already sees the result.
+        this.retireRequest(req, "approved");
+        await req.onApprove(d.via, now);
+      } else if (d.decision === "approve") {
         if (req.kind === "unblock") {
           await this.liftBlocksOf(req.agent, now, { type: "block_lifted_by_admin", data: { request: req.id, via: d.via } });
         } else {
@@ -862,6 +896,54 @@ export class SafetyService {
     });
   }
 
+  // ---------------------------------------------------------------- asking the human for other things
+
+  /**
+   * Shows a request on the approval channel whose approval runs `onApprove` (durably, in the
+   * daemon) whenever the human answers, whether or not anyone still waits for it.
+   */
+  async askHuman(opts: {
+    kind: "halt" | "config";
+    agent: string;
+    sessionId: string;
+    text: string;
+    ttlMs: number;
+    accepts?: readonly Via[];
+    onApprove: (via: Via, now: number) => Promise<void>;
+  }): Promise<string> {
+    const now = this.d.now();
+    const req: PendingRequest = {
+      id: this.d.uuid(),
+      kind: opts.kind,
+      agent: opts.agent,
+      sessionId: opts.sessionId,
+      hint: opts.text,
+      digest: "",
+      reason: opts.text,
+      expiresAt: now + opts.ttlMs,
+      onApprove: opts.onApprove,
+      ...(opts.accepts ? { accepts: opts.accepts } : {}),
+      status: "pending",
+      waiters: new Set(),
+    };
+    this.requests.set(req.id, req);
+    await this.d.store.transition({}, [{ type: `${opts.kind}_approval_requested`, agent: opts.agent, session: opts.sessionId, data: { request: req.id, text: clip(opts.text, 500) } }], now);
+    await this.d.channel.show({ requestId: req.id, kind: opts.kind, agent: opts.agent, text: sanitizeForDisplay(opts.agent, opts.text), expiresAt: req.expiresAt }).catch((e: Error) => this.d.log.error({ err: e.message }, "approval channel failed to show a request"));
+    return req.id;
+  }
+
+  /** Waits up to `ms` for the human's answer to a request; its status then. */
+  async waitForHuman(requestId: string, ms: number): Promise<PendingRequest["status"] | "unknown"> {
+    const req = this.requests.get(requestId);
+    if (!req) return "unknown";
+    if (req.status === "pending" && ms > 0) await waitForAnswer(req, Math.min(ms, Math.max(0, req.expiresAt - this.d.now())));
+    return req.status;
+  }
+
+  get humanChannelAttached(): boolean {
+    return this.d.channel.info.display !== "none" || this.d.channel.info.securityKey !== "none";
+  }
+
   // ---------------------------------------------------------------- housekeeping
 
   /**
@@ -870,6 +952,7 @@ export class SafetyService {
    * entries. The daemon runs it every minute; deletions are one audited transition.
    */
   async sweep(): Promise<void> {
+    await this.halts.sweep();
     const now = this.d.now();
     for (const [id, r] of this.requests) {
       if (r.expiresAt > now) continue;

@@ -9,7 +9,9 @@ import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { ErrorCode, isRecoverable, withRefusalDirective } from "../core/errors.js";
+import { HALT_TOOLS } from "../core/halt.js";
 import { ENDPOINT_TOOLS, SINGLE_TOOL } from "../core/operations.js";
+import { z } from "zod";
 import { TOOL_INPUT_JSON_SCHEMA, type OperationResult } from "../core/wire.js";
 import { DaemonClient, DaemonError } from "../daemon/client.js";
 import type { HaltkeyPaths } from "../daemon/paths.js";
@@ -27,7 +29,19 @@ export interface ShimOptions {
 const LOOP =
   "The execution safety loop: execute_agent once (mcp_aql_execute), then BEFORE every action record_execution_step (mcp_aql_create) with a specific nextActionHint, and act only if data.autonomy.continue is true. If continue is false, do not act: a human must approve on the haltkey device (confirm_operation waits for it) or give you the code from the display (verify_challenge). If stopped is true, cease all actions. End with complete_execution or abort_execution.";
 
+/** The halt-conditions tools, with the spec's input shapes as JSON Schema. */
+const HALT_TOOL_LIST = Object.entries(HALT_TOOLS).map(([name, t]) => ({
+  name,
+  description: t.description,
+  inputSchema: z.toJSONSchema(t.input, { io: "input" }) as { type: "object"; [k: string]: unknown },
+  annotations: { readOnlyHint: name === "guardrail_get_session_halts", destructiveHint: false },
+}));
+
 function toolList(endpointMode: "semantic" | "single") {
+  return [...aqlTools(endpointMode), ...HALT_TOOL_LIST];
+}
+
+function aqlTools(endpointMode: "semantic" | "single") {
   if (endpointMode === "single") {
     return [
       {
@@ -60,10 +74,13 @@ function toolList(endpointMode: "semantic" | "single") {
   ];
 }
 
-export function toCallToolResult(result: OperationResult): CallToolResult {
+export function toCallToolResult(result: OperationResult, tool = ""): CallToolResult {
+  // The halt tools answer with the spec's output objects; MCP-AQL tools with {success, data|error}.
+  const halt = Object.hasOwn(HALT_TOOLS, tool);
+  const body = halt ? (result.success ? result.data : { error: result.error }) : result;
   return {
-    content: [{ type: "text", text: JSON.stringify(result) }],
-    isError: !result.success && !isRecoverable(result.error.code),
+    content: [{ type: "text", text: JSON.stringify(body) }],
+    isError: halt ? !result.success : !result.success && !isRecoverable(result.error.code),
   };
 }
 
@@ -159,12 +176,28 @@ export async function runMcpShim(opts: ShimOptions): Promise<void> {
       const client = await link.get();
       // confirm_operation may wait up to 120 s for the human; nothing else should take long.
       const result = await client.request<OperationResult>("aql", { tool: req.params.name, arguments: args }, 180_000);
-      return toCallToolResult(result);
+      return toCallToolResult(result, req.params.name);
     } catch (e) {
       if (e instanceof DaemonError && e.code.startsWith("VALIDATION_")) {
         return toCallToolResult(withRefusalDirective({ success: false, error: { code: e.code, message: e.message } }, operation));
       }
-      return toCallToolResult(unavailableResult(operation, (e as Error).message));
+      if (req.params.name === "guardrail_check_halt_conditions") {
+        // Fail safe (halt-conditions spec): no check, no go.
+        const why = `haltkey daemon unavailable (${(e as Error).message})`;
+        return toCallToolResult(
+          {
+            success: true,
+            data: {
+              should_halt: true,
+              halt_reasons: [{ halt_type: "execution", condition_name: "check_failed", severity: "critical", description: `Halt check failed: ${why}`, auto_recorded: false }],
+              highest_severity: "critical",
+              recommended_action: "HALT: the halt check could not be completed; do not proceed until it succeeds.",
+            },
+          },
+          req.params.name,
+        );
+      }
+      return toCallToolResult(unavailableResult(operation, (e as Error).message), req.params.name);
     }
   });
   const transport = new StdioServerTransport();

@@ -47,3 +47,44 @@ export interface ExecutionRecord {
 }
 
 export type RateLimitRecord = RateLimitState;
+
+/** A halt event (halt-conditions spec): immutable once recorded. */
+export interface HaltEventRecord {
+  readonly id: string;
+  /** The MCP session (connection) that recorded it: what binds the halt to the agent. */
+  readonly session: string;
+  /** The agent's own session label (the spec's session_token). */
+  readonly session_token: string;
+  readonly task_id?: string;
+  readonly halt_type: string;
+  readonly condition_name?: string;
+  readonly severity: "low" | "medium" | "high" | "critical";
+  /** At most 4,000 characters, secrets and personal data redacted. */
+  readonly description: string;
+  readonly context?: string;
+  readonly triggered_at: string;
+  readonly attempt_count?: number;
+  readonly previous_error?: string;
+  readonly auto_recorded: boolean;
+  readonly auto_escalate: boolean;
+  /** When an unacknowledged halt escalates as "timeout" (ms), if its condition says so. */
+  readonly escalate_at?: number;
+}
+
+/** Written once, when the halt is acknowledged. */
+export interface HaltAckRecord {
+  readonly halt_id: string;
+  readonly acknowledged_at: string;
+  /** "agent" (low and medium only) or "human:display" / "human:security-key". */
+  readonly acknowledged_by: string;
+  readonly resolution: "resolved" | "dismissed";
+  readonly resolution_notes?: string;
+  readonly continue_with_caution?: boolean;
+}
+
+/** Written once, when a halt is escalated (by the agent, or by its timeout). It stays unacknowledged. */
+export interface HaltEscalationRecord {
+  readonly halt_id: string;
+  readonly at: string;
+  readonly resolution: "escalated" | "timeout";
+}

@@ -6,7 +6,7 @@
 import { existsSync, mkdirSync, readdirSync } from "node:fs";
 import { Level } from "level";
 import { GENESIS_HASH, type AuditRecord, type ChainReport, chainRecord, verifyChain } from "./audit.js";
-import type { BlockRecord, ExecutionRecord, RateLimitRecord } from "./records.js";
+import type { BlockRecord, ExecutionRecord, HaltAckRecord, HaltEscalationRecord, HaltEventRecord, RateLimitRecord } from "./records.js";
 
 export const SCHEMA_VERSION = 1;
 
@@ -33,12 +33,33 @@ export interface Changes {
   readonly delRate?: readonly string[];
   readonly putExecutions?: readonly ExecutionRecord[];
   readonly delExecutions?: readonly string[];
+  /** Halt events are only ever put once; acknowledgements and escalations likewise. */
+  readonly putHalts?: readonly HaltEventRecord[];
+  readonly putHaltAcks?: readonly HaltAckRecord[];
+  readonly putHaltEscalations?: readonly HaltEscalationRecord[];
+  readonly putHaltConfig?: ReadonlyArray<readonly [conditionName: string, config: unknown]>;
+  readonly putStrikes?: ReadonlyArray<readonly [key: string, count: number]>;
+  /** Unacknowledged-index keys to drop when their halts are acknowledged. */
+  readonly delHaltUnacknowledged?: readonly string[];
+}
+
+/** Index keys of a halt: by session, task, type and severity (time-ordered), and while unacknowledged. */
+export function haltIndexKeys(h: HaltEventRecord): { all: string[]; unacknowledged: string } {
+  const t = h.triggered_at;
+  return {
+    all: [`s!${h.session}!${t}!${h.id}`, ...(h.task_id !== undefined ? [`t!${h.task_id}!${t}!${h.id}`] : []), `y!${h.halt_type}!${t}!${h.id}`, `v!${h.severity}!${t}!${h.id}`],
+    unacknowledged: `u!${h.session}!${h.id}`,
+  };
 }
 
 export interface LoadedState {
   readonly blocks: BlockRecord[];
   readonly rate: Map<string, RateLimitRecord>;
   readonly executions: ExecutionRecord[];
+  /** Unacknowledged halts, with any escalation. */
+  readonly openHalts: Array<{ halt: HaltEventRecord; escalation?: HaltEscalationRecord }>;
+  readonly haltConfig: Map<string, unknown>;
+  readonly strikes: Map<string, number>;
 }
 
 interface Head {
@@ -55,6 +76,12 @@ export class Store {
   private readonly blocks: Sub;
   private readonly rate: Sub;
   private readonly executions: Sub;
+  private readonly halts: Sub;
+  private readonly haltAcks: Sub;
+  private readonly haltEscalations: Sub;
+  private readonly haltIndex: Sub;
+  private readonly haltConfig: Sub;
+  private readonly strikes: Sub;
   private head: Head = { seq: 0, hash: GENESIS_HASH };
   private queue: BatchOp[] = [];
   private waiters: Array<{ resolve: () => void; reject: (e: Error) => void }> = [];
@@ -70,6 +97,12 @@ export class Store {
     this.blocks = db.sublevel("blocks", json) as Sub;
     this.rate = db.sublevel("rate", json) as Sub;
     this.executions = db.sublevel("executions", json) as Sub;
+    this.halts = db.sublevel("halts", json) as Sub;
+    this.haltAcks = db.sublevel("halt_acks", json) as Sub;
+    this.haltEscalations = db.sublevel("halt_escalations", json) as Sub;
+    this.haltIndex = db.sublevel("halt_index", json) as Sub;
+    this.haltConfig = db.sublevel("halt_config", json) as Sub;
+    this.strikes = db.sublevel("strikes", json) as Sub;
   }
 
   /**
@@ -151,7 +184,33 @@ export class Store {
     for await (const [k, v] of this.rate.iterator()) rate.set(k as string, v as RateLimitRecord);
     const executions: ExecutionRecord[] = [];
     for await (const v of this.executions.values()) executions.push(v as ExecutionRecord);
-    return { blocks, rate, executions };
+    const openHalts: LoadedState["openHalts"] = [];
+    for await (const key of this.haltIndex.keys({ gte: "u!", lt: "u~" })) {
+      const id = (key as string).slice((key as string).lastIndexOf("!") + 1);
+      const halt = (await this.halts.get(id)) as HaltEventRecord | undefined;
+      if (!halt) throw new StoreFailedError(`halt index names a missing halt ${id}; the database is damaged`);
+      const escalation = (await this.haltEscalations.get(id)) as HaltEscalationRecord | undefined;
+      openHalts.push(escalation ? { halt, escalation } : { halt });
+    }
+    const haltConfig = new Map<string, unknown>();
+    for await (const [k, v] of this.haltConfig.iterator()) haltConfig.set(k as string, v);
+    const strikes = new Map<string, number>();
+    for await (const [k, v] of this.strikes.iterator()) strikes.set(k as string, v as number);
+    return { blocks, rate, executions, openHalts, haltConfig, strikes };
+  }
+
+  /** Halts of a session, newest first, with their acknowledgement and escalation. */
+  async sessionHalts(session: string): Promise<Array<{ halt: HaltEventRecord; ack?: HaltAckRecord; escalation?: HaltEscalationRecord }>> {
+    const out: Array<{ halt: HaltEventRecord; ack?: HaltAckRecord; escalation?: HaltEscalationRecord }> = [];
+    for await (const key of this.haltIndex.keys({ gte: `s!${session}!`, lt: `s!${session}!~`, reverse: true })) {
+      const id = (key as string).slice((key as string).lastIndexOf("!") + 1);
+      const halt = (await this.halts.get(id)) as HaltEventRecord | undefined;
+      if (!halt) throw new StoreFailedError(`halt index names a missing halt ${id}; the database is damaged`);
+      const ack = (await this.haltAcks.get(id)) as HaltAckRecord | undefined;
+      const escalation = (await this.haltEscalations.get(id)) as HaltEscalationRecord | undefined;
+      out.push({ halt, ...(ack ? { ack } : {}), ...(escalation ? { escalation } : {}) });
+    }
+    return out;
   }
 
   get failed(): Error | undefined {
@@ -176,6 +235,17 @@ export class Store {
     for (const k of changes.delRate ?? []) ops.push({ type: "del", sublevel: this.rate, key: k });
     for (const e of changes.putExecutions ?? []) ops.push({ type: "put", sublevel: this.executions, key: e.id, value: e });
     for (const id of changes.delExecutions ?? []) ops.push({ type: "del", sublevel: this.executions, key: id });
+    for (const h of changes.putHalts ?? []) {
+      ops.push({ type: "put", sublevel: this.halts, key: h.id, value: h });
+      const keys = haltIndexKeys(h);
+      for (const k of keys.all) ops.push({ type: "put", sublevel: this.haltIndex, key: k, value: 1 });
+      ops.push({ type: "put", sublevel: this.haltIndex, key: keys.unacknowledged, value: 1 });
+    }
+    for (const a of changes.putHaltAcks ?? []) ops.push({ type: "put", sublevel: this.haltAcks, key: a.halt_id, value: a });
+    for (const e of changes.putHaltEscalations ?? []) ops.push({ type: "put", sublevel: this.haltEscalations, key: e.halt_id, value: e });
+    for (const k of changes.delHaltUnacknowledged ?? []) ops.push({ type: "del", sublevel: this.haltIndex, key: k });
+    for (const [name, c] of changes.putHaltConfig ?? []) ops.push({ type: "put", sublevel: this.haltConfig, key: name, value: c });
+    for (const [k, n] of changes.putStrikes ?? []) ops.push({ type: "put", sublevel: this.strikes, key: k, value: n });
     const records: AuditRecord[] = [];
     for (const event of events) {
       const record = chainRecord(this.head, event, new Date(now).toISOString());

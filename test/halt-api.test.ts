@@ -1,0 +1,249 @@
+// The halt-conditions API through the service: recording, acknowledgement (agent vs human),
+// halted sessions, escalation, config changes, strikes, and failing safe.
+import { randomBytes, randomUUID } from "node:crypto";
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { compilePolicy, PolicyFile } from "../src/core/policy.js";
+import { defaultRuleSet } from "../src/core/rules/index.js";
+import type { ApprovalChannel, ApprovalScreen, HumanDecision } from "../src/daemon/channel.js";
+import { silentLogger } from "../src/daemon/log.js";
+import { SafetyService, type Caller } from "../src/daemon/service.js";
+import { Store } from "../src/store/store.js";
+
+class Human implements ApprovalChannel {
+  readonly info = { simulated: true, display: "attached" as const, securityKey: "attached" as const };
+  readonly screens: ApprovalScreen[] = [];
+  private handler: ((d: HumanDecision) => void) | undefined;
+  async show(s: ApprovalScreen): Promise<void> {
+    this.screens.push(s);
+  }
+  async clear(): Promise<void> {}
+  onDecision(h: (d: HumanDecision) => void): void {
+    this.handler = h;
+  }
+  decide(d: HumanDecision): void {
+    this.handler?.(d);
+  }
+  last(kind: string): ApprovalScreen {
+    return [...this.screens].reverse().find((s) => s.kind === kind)!;
+  }
+}
+
+const dirs: string[] = [];
+const stores: Store[] = [];
+afterEach(async () => {
+  for (const s of stores.splice(0)) await s.close().catch(() => undefined);
+  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
+});
+
+const rules = defaultRuleSet();
+async function setup(home?: string) {
+  const dir = home ?? mkdtempSync(join(tmpdir(), "hkh-"));
+  if (!home) dirs.push(dir);
+  const store = await Store.open(join(dir, "db"));
+  stores.push(store);
+  const clock = { t: 1_700_000_000_000 };
+  const human = new Human();
+  const service = await SafetyService.start({
+    store,
+    policy: compilePolicy(PolicyFile.parse({})),
+    rules,
+    channel: human,
+    now: () => clock.t,
+    randomBytes,
+    uuid: randomUUID,
+    log: silentLogger(),
+    endpointMode: "semantic",
+  });
+  const caller: Caller = { sessionId: randomUUID() };
+  const tool = async (name: string, args: Record<string, unknown>, who: Caller = caller) => (await service.call(who, name, args)) as { success: boolean; data?: any; error?: any };
+  const record = (severity: string, extra: Record<string, unknown> = {}) =>
+    tool("guardrail_record_halt", { session_token: "sess_abc123", halt_type: "execution", description: `a ${severity} halt`, severity, ...extra });
+  const ack = (halt_id: string, extra: Record<string, unknown> = {}) =>
+    tool("guardrail_acknowledge_halt", { session_token: "sess_abc123", halt_id, resolution: "resolved", wait_seconds: 0, ...extra });
+  const step = async (hint = "ls") => {
+    await service.call(caller, "mcp_aql_execute", { operation: "execute_agent", params: { element_name: "agent" } });
+    return (await service.call(caller, "mcp_aql_create", { operation: "record_execution_step", params: { element_name: "agent", nextActionHint: hint } })) as any;
+  };
+  return { dir, store, clock, human, service, caller, tool, record, ack, step };
+}
+
+describe("guardrail_record_halt and guardrail_acknowledge_halt", () => {
+  it("Example 3: a recorded halt is acknowledged as resolved and the session can resume", async () => {
+    const t = await setup();
+    const { data } = await t.record("medium");
+    expect(data).toMatchObject({ requires_acknowledgment: true });
+    const r = await t.ack(data.halt_id, { resolution_notes: "User confirmed they read the file in another session" });
+    expect(r.data).toMatchObject({ confirmed: true, halt_id: data.halt_id, session_can_resume: true });
+  });
+
+  it("while a session has unacknowledged halts, record_execution_step returns continue:false", async () => {
+    const t = await setup();
+    const { data } = await t.record("medium");
+    const s = await t.step();
+    expect(s.data.autonomy.continue).toBe(false);
+    expect(s.data.autonomy.reason).toMatch(/unacknowledged halt/);
+    await t.ack(data.halt_id);
+    const after = await t.step();
+    expect(after.data.autonomy.continue, JSON.stringify(after.data.autonomy)).toBe(true);
+  });
+
+  it("a low halt does not stop the session", async () => {
+    const t = await setup();
+    const { data } = await t.record("low");
+    expect(data.requires_acknowledgment).toBe(false);
+    expect((await t.step()).data.autonomy.continue).toBe(true);
+  });
+
+  it("the agent cannot acknowledge a high or critical halt; a human on the device can", async () => {
+    const t = await setup();
+    for (const severity of ["high", "critical"]) {
+      const { data } = await t.record(severity);
+      const r = await t.ack(data.halt_id);
+      expect(r.data.confirmed).toBe(false);
+      expect((await t.step()).data.autonomy.continue).toBe(false);
+      // Every other agent-side route: other resolutions, escalation, a claimed acknowledger.
+      await t.ack(data.halt_id, { resolution: "escalated" });
+      await t.ack(data.halt_id, { acknowledged_by: "the user", resolution_notes: "approved in chat" });
+      expect((await t.tool("guardrail_get_session_halts", { session_token: "sess_abc123" })).data.halts.map((h: any) => h.halt_id)).toContain(data.halt_id);
+      const screen = t.human.last("halt");
+      expect(screen.text).toMatch(new RegExp(`ACKNOWLEDGE ${severity.toUpperCase()} halt`));
+      t.human.decide({ requestId: screen.requestId, decision: "approve", via: "display" });
+      await new Promise((res) => setTimeout(res, 20));
+    }
+    expect((await t.step()).data.autonomy.continue).toBe(true);
+    const list = await t.tool("guardrail_get_session_halts", { session_token: "sess_abc123", include_acknowledged: true });
+    expect(list.data.halts.every((h: any) => h.acknowledged && h.acknowledged_by.startsWith("human:"))).toBe(true);
+  });
+
+  it("dismissing a critical halt needs continue_with_caution, and a human", async () => {
+    const t = await setup();
+    const { data } = await t.record("critical");
+    expect((await t.ack(data.halt_id, { resolution: "dismissed" })).error.code).toBe("VALIDATION_INVALID_VALUE");
+    const r = await t.ack(data.halt_id, { resolution: "dismissed", continue_with_caution: true });
+    expect(r.data.confirmed).toBe(false);
+  });
+
+  it("a halt belongs to its session; another session cannot see or acknowledge it", async () => {
+    const t = await setup();
+    const { data } = await t.record("medium");
+    const other: Caller = { sessionId: randomUUID() };
+    expect((await t.tool("guardrail_acknowledge_halt", { session_token: "sess_abc123", halt_id: data.halt_id, resolution: "resolved" }, other)).error.code).toBe("NOT_FOUND_RESOURCE");
+    expect((await t.tool("guardrail_get_session_halts", { session_token: "sess_abc123" }, other)).data.total_count).toBe(0);
+  });
+
+  it("events are immutable: acknowledging twice is refused and the event is unchanged", async () => {
+    const t = await setup();
+    const { data } = await t.record("medium");
+    await t.ack(data.halt_id);
+    expect((await t.ack(data.halt_id)).error.code).toBe("CONFLICT_EXECUTION_ACTIVE");
+    const h = (await t.tool("guardrail_get_session_halts", { session_token: "sess_abc123", include_acknowledged: true })).data.halts[0];
+    expect(h).toMatchObject({ description: "a medium halt", severity: "medium", acknowledged: true, resolution: "resolved", acknowledged_by: "agent" });
+  });
+
+  it("descriptions are capped at 4,000 characters and secrets never reach the store", async () => {
+    const t = await setup();
+    expect((await t.tool("guardrail_record_halt", { session_token: "s", halt_type: "security", description: "x".repeat(4001), severity: "low" })).error.code).toBe("VALIDATION_INVALID_VALUE");
+    const key = "ghp_0123456789abcdefghijABCDEFGHIJ012345";
+    await t.tool("guardrail_record_halt", { session_token: "s", halt_type: "security", description: `token ${key} was printed`, severity: "low", previous_error: `auth failed for ${key}`, context: { commands: [`echo ${key}`] } });
+    await t.store.close();
+    stores.pop();
+    const db = join(t.dir, "db");
+    const bytes = Buffer.concat(readdirSync(db).map((f) => readFileSync(join(db, f))));
+    expect(bytes.includes(Buffer.from(key))).toBe(false);
+  });
+
+  it("unknown parameters and bad enums are refused with structured errors", async () => {
+    const t = await setup();
+    expect((await t.tool("guardrail_record_halt", { session_token: "s", halt_type: "execution", description: "d", severity: "low", bogus: 1 })).error.code).toBe("VALIDATION_UNKNOWN_PARAM");
+    expect((await t.tool("guardrail_record_halt", { session_token: "s", halt_type: "nope", description: "d", severity: "low" })).error.code).toBe("VALIDATION_INVALID_VALUE");
+  });
+});
+
+describe("guardrail_check_halt_conditions", () => {
+  it("auto-records critical and high findings, which then halt the session", async () => {
+    const t = await setup();
+    const r = await t.tool("guardrail_check_halt_conditions", {
+      session_token: "sess_abc123",
+      current_context: { operation: "modify authentication logic", target_files: ["src/auth.js"], files_read: ["src/app.js"], attempt_number: 1 },
+      proposed_changes: { files_to_modify: ["src/auth.js"], has_tests: false, has_rollback_plan: false },
+    });
+    expect(r.data.should_halt).toBe(true);
+    expect(r.data.highest_severity).toBe("critical");
+    expect(r.data.halt_reasons.every((h: any) => h.auto_recorded && h.halt_id)).toBe(true);
+    expect((await t.step()).data.autonomy.continue).toBe(false);
+  });
+
+  it("counts strikes per task on the server: a lower attempt_number later does not reset them; 'try again' does", async () => {
+    const t = await setup();
+    const check = (attempt_number: number, task_id = "t1", extra: Record<string, unknown> = {}) =>
+      t.tool("guardrail_check_halt_conditions", { session_token: "s", task_id, current_context: { operation: "fix the flaky test", attempt_number, ...extra } });
+    await check(3);
+    expect((await check(1)).data.halt_reasons.map((h: any) => h.condition_name)).toContain("three_strikes");
+    expect((await check(1, "t2")).data.should_halt).toBe(false);
+    expect((await check(1, "t1", { user_instructions: ["please try again with the new logs"] })).data.halt_reasons.map((h: any) => h.condition_name)).not.toContain("three_strikes");
+  });
+
+  it("fails safe: a store failure answers should_halt with severity critical", async () => {
+    const t = await setup();
+    await (t.store as unknown as { db: { close(): Promise<void> } }).db.close();
+    const r = await t.tool("guardrail_check_halt_conditions", { session_token: "s", current_context: { operation: "modify authentication logic", target_files: ["a"], files_read: [] } });
+    expect(r.data).toMatchObject({ should_halt: true, highest_severity: "critical" });
+    expect(r.data.halt_reasons[0].description).toMatch(/Halt check failed/);
+  });
+
+  it("fails safe on invalid input too", async () => {
+    const t = await setup();
+    const r = await t.tool("guardrail_check_halt_conditions", { session_token: "s", current_context: {} });
+    expect(r.success).toBe(false);
+    expect(r.error.details).toMatchObject({ should_halt: true, highest_severity: "critical" });
+  });
+});
+
+describe("escalation and configuration", () => {
+  it("an unacknowledged critical halt escalates as timeout after escalate_after_minutes and stays open", async () => {
+    const t = await setup();
+    const r = await t.tool("guardrail_check_halt_conditions", {
+      session_token: "s",
+      current_context: { operation: "modify authentication logic", target_files: ["src/auth.js"], files_read: [] },
+    });
+    const id = r.data.halt_reasons.find((h: any) => h.condition_name === "modifying_unread_code").halt_id;
+    t.clock.t += 31 * 60_000;
+    await t.service.sweep();
+    const h = (await t.tool("guardrail_get_session_halts", { session_token: "s" })).data.halts.find((x: any) => x.halt_id === id);
+    expect(h).toMatchObject({ acknowledged: false, resolution: "timeout" });
+    expect((await t.step()).data.autonomy.continue).toBe(false);
+  });
+
+  it("changing halt config needs a key touch; a display press does not do, and the agent cannot", async () => {
+    const t = await setup();
+    const r = await t.tool("guardrail_update_halt_config", { condition_name: "three_strikes", threshold: { max_attempts: 10 }, wait_seconds: 0 });
+    expect(r.data).toMatchObject({ updated: false, status: "pending" });
+    const screen = t.human.last("config");
+    t.human.decide({ requestId: screen.requestId, decision: "approve", via: "display" });
+    await new Promise((res) => setTimeout(res, 20));
+    expect(t.service.halts.configFor("three_strikes")!.threshold.max_attempts).toBe(3);
+    t.human.decide({ requestId: screen.requestId, decision: "approve", via: "security-key" });
+    await new Promise((res) => setTimeout(res, 20));
+    expect(t.service.halts.configFor("three_strikes")!.threshold.max_attempts).toBe(10);
+    // Persisted, and reloaded on the next start.
+    await t.store.close();
+    stores.pop();
+    const u = await setup(t.dir);
+    expect(u.service.halts.configFor("three_strikes")!.threshold.max_attempts).toBe(10);
+  });
+
+  it("open halts and their escalations survive a restart", async () => {
+    const t = await setup();
+    const { data } = await t.record("high");
+    await t.store.close();
+    stores.pop();
+    const u = await setup(t.dir);
+    const s = await u.service.call(t.caller, "mcp_aql_execute", { operation: "execute_agent", params: { element_name: "agent" } });
+    expect(s.success).toBe(true);
+    const step = (await u.service.call(t.caller, "mcp_aql_create", { operation: "record_execution_step", params: { element_name: "agent", nextActionHint: "ls" } })) as any;
+    expect(step.data.autonomy.reason).toContain(data.halt_id);
+  });
+});
