@@ -3,6 +3,7 @@
 // the step. All stages run so every factor is reported and the strictest verdict wins; an
 // autoApprove match waives the confirm tier and tolerance check, never verify or danger zone.
 import type { AgentPolicy } from "./policy.js";
+import { evaluateBreakers, type BreakerResult, type BreakerState, type BudgetConfig, type CompiledBreakers, type StepSignals } from "./breakers.js";
 import { redact, type Detection, type DetectionKind, type DetectorPack } from "./detector.js";
 import { KeywordIndex } from "./keyword-index.js";
 import type { PackScore, RuleMatch, RulePack } from "./rule-pack.js";
@@ -31,7 +32,8 @@ export type PauseCause =
   | "step_limit"
   | "previous_failure"
   | "hidden_characters"
-  | "injection_in_findings";
+  | "injection_in_findings"
+  | "breaker";
 
 /** What the daemon knows about the agent before this step (stage 0). */
 export type Guard =
@@ -60,6 +62,16 @@ export interface StepFacts {
   readonly hint: string;
   /** What the agent read in the step just completed (tool output, file contents): untrusted. */
   readonly findings?: string;
+  /** The tool's arguments, judged like the hint: an agent's description may not match what it runs. */
+  readonly arguments?: Readonly<Record<string, unknown>>;
+  /** Circuit breakers: the step's signals and the execution's state and limits. */
+  readonly breakers?: {
+    readonly signals: Omit<StepSignals, "secretInAction" | "injectionInFindings" | "outcome">;
+    readonly state: BreakerState;
+    readonly compiled: CompiledBreakers;
+    readonly budgets: BudgetConfig;
+    readonly now: number;
+  };
   readonly outcome?: "success" | "failure" | "skipped" | "partial";
   /** Agent-supplied; can only raise the score. */
   readonly llmRiskScore?: number;
@@ -78,9 +90,11 @@ export interface Evaluation {
   readonly cause?: PauseCause;
   readonly rules: readonly RuleMatch[];
   /** Secrets, PII and injection markers found in the hint or the findings. */
-  readonly detections: ReadonlyArray<Detection & { readonly source: "hint" | "findings" }>;
+  readonly detections: ReadonlyArray<Detection & { readonly source: "hint" | "findings" | "arguments" }>;
   /** The hint with every secret and PII span replaced: the only form that may be stored or logged. */
   readonly redactedHint: string;
+  /** Breaker state after this step (when breakers ran); `refused` applies if the step does not go ahead. */
+  readonly breakers?: Pick<BreakerResult, "next" | "refused" | "trips">;
   readonly stepsRemaining: number;
   /** True when stage 0 decided (nothing new to create: the block or pending request exists). */
   readonly fromGuard: boolean;
@@ -237,11 +251,25 @@ export function evaluateStep(facts: StepFacts, guard: Guard, policy: AgentPolicy
   // hint), so on the hint they are ignored. In the findings (what the agent just read) secrets and
   // personal data are reported and redacted before storage, and a strong injection marker pauses
   // the next action: it may have been planned by whoever wrote that content.
-  const detections: Array<Detection & { source: "hint" | "findings" }> = [];
+  const detections: Array<Detection & { source: "hint" | "findings" | "arguments" }> = [];
   for (const d of hintScan.detections) {
     if (d.kind === "injection") continue;
     detections.push({ ...d, source: "hint" });
     if (d.score > score) score = d.score;
+  }
+  // The tool's arguments are what will actually run: action rules and detectors judge them too.
+  const argsText = facts.arguments ? flattenStrings(facts.arguments) : "";
+  if (argsText.length > 0) {
+    const argMatches = matcherFor(policy, rules.actions).run(normalizeHint(argsText).text).pack.matches;
+    for (const m of argMatches) {
+      if (!packScore.matches.some((x) => x.id === m.id)) factors.push(`Rule ${m.id} (${m.score}) in the tool arguments: ${m.reason}`);
+      if (m.score > score) score = m.score;
+    }
+    for (const d of rules.content.scan(argsText).detections) {
+      if (d.kind === "injection") continue;
+      detections.push({ ...d, source: "arguments" });
+      if (d.score > score) score = d.score;
+    }
   }
   if (facts.findings !== undefined && facts.findings.length > 0) {
     for (const d of rules.content.scan(facts.findings).detections) detections.push({ ...d, source: "findings" });
@@ -250,6 +278,24 @@ export function evaluateStep(facts: StepFacts, guard: Guard, policy: AgentPolicy
   const injected = detections.filter((d) => d.source === "findings" && d.kind === "injection" && d.score >= INJECTION_PAUSE_SCORE);
   if (injected.length > 0) {
     raise("confirm", "injection_in_findings", `The previous step's findings contain injection markers (${injected[0]!.ruleId}); a human should confirm the next action`);
+  }
+  let breakerResult: BreakerResult | undefined;
+  if (facts.breakers) {
+    const b = facts.breakers;
+    breakerResult = evaluateBreakers(
+      {
+        ...b.signals,
+        ...(facts.outcome !== undefined ? { outcome: facts.outcome } : {}),
+        secretInAction: detections.some((d) => d.kind === "secret" && d.source !== "findings"),
+        injectionInFindings: detections.filter((d) => d.source === "findings" && d.kind === "injection").length,
+      },
+      b.state,
+      b.compiled,
+      b.budgets,
+      b.now,
+    );
+    for (const f of breakerResult.factors) factors.push(f);
+    for (const t of breakerResult.trips) raise(t.verdict, "breaker", `Circuit breaker (${t.breaker}): ${t.reason}`);
   }
   if (hadInvisible) {
     // An evasion signal, not a risk level: no tolerance or auto-approve pattern waives it.
@@ -287,15 +333,29 @@ export function evaluateStep(facts: StepFacts, guard: Guard, policy: AgentPolicy
     rules: packScore.matches,
     detections,
     redactedHint,
+    ...(breakerResult ? { breakers: { next: breakerResult.next, refused: breakerResult.refused, trips: breakerResult.trips } } : {}),
     stepsRemaining,
     fromGuard: false,
   };
 }
 
+/** Every string value in a JSON value, one per line, bounded in depth and count. */
+function flattenStrings(value: unknown): string {
+  const out: string[] = [];
+  const stack: Array<[unknown, number]> = [[value, 0]];
+  while (stack.length > 0 && out.length < 10_000) {
+    const [v, depth] = stack.pop()!;
+    if (typeof v === "string") out.push(v);
+    else if (typeof v === "number" || typeof v === "boolean") out.push(String(v));
+    else if (v !== null && typeof v === "object" && depth < 32) for (const item of Object.values(v)) stack.push([item, depth + 1]);
+  }
+  return out.reverse().join("\n");
+}
+
 const KIND_NAMES: Record<DetectionKind, string> = { secret: "secret", pii: "personal data", injection: "injection marker" };
 
 /** One factor per (source, rule): which rule found what where, never the value itself. */
-function describeDetections(detections: ReadonlyArray<Detection & { source: "hint" | "findings" }>): string[] {
+function describeDetections(detections: ReadonlyArray<Detection & { source: "hint" | "findings" | "arguments" }>): string[] {
   const counts = new Map<string, { d: Detection & { source: string }; n: number }>();
   for (const d of detections) {
     const key = `${d.source}\u0000${d.ruleId}`;
@@ -304,6 +364,7 @@ function describeDetections(detections: ReadonlyArray<Detection & { source: "hin
     else counts.set(key, { d, n: 1 });
   }
   return [...counts.values()].map(
-    ({ d, n }) => `${KIND_NAMES[d.kind]} in the ${d.source === "hint" ? "intended action" : "previous step's findings"}: ${d.ruleId} (${d.score})${n > 1 ? ` ×${n}` : ""}: ${d.reason}`,
+    ({ d, n }) =>
+      `${KIND_NAMES[d.kind]} in the ${d.source === "hint" ? "intended action" : d.source === "arguments" ? "tool arguments" : "previous step's findings"}: ${d.ruleId} (${d.score})${n > 1 ? ` ×${n}` : ""}: ${d.reason}`,
   );
 }

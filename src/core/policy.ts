@@ -5,6 +5,7 @@ import { createHash } from "node:crypto";
 import { z } from "zod";
 import { parse as parseYaml } from "yaml";
 import { GLOB_MAX_LENGTH, GlobSet, GlobSyntaxError, compileGlob } from "./glob.js";
+import { BreakerConfig, compileBreakers, type CompiledBreakers } from "./breakers.js";
 import { ElementName, Mode, RiskTolerance } from "./wire.js";
 
 const PatternList = z.array(z.string().min(1).max(GLOB_MAX_LENGTH)).max(10_000);
@@ -37,6 +38,7 @@ export const PolicyFile = z.strictObject({
     })
     .default({ maxFailures: 10, windowSeconds: 60, maxLockoutSeconds: 3600 }),
   agents: z.record(ElementName, AgentOverride).default({}),
+  breakers: BreakerConfig.default(BreakerConfig.parse({})),
 });
 export type PolicyFile = z.infer<typeof PolicyFile>;
 
@@ -59,6 +61,7 @@ export interface CompiledPolicy {
   readonly digest: string;
   readonly defaults: AgentPolicy;
   readonly agents: ReadonlyMap<string, AgentPolicy>;
+  readonly breakers: CompiledBreakers;
 }
 
 export class PolicyError extends Error {
@@ -106,6 +109,11 @@ export function parsePolicy(text: string, source: string): PolicyFile {
     checkList(parsed.data[key], key);
     for (const [agent, o] of Object.entries(parsed.data.agents)) checkList(o[key], `agents.${agent}.${key}`);
   }
+  const b = parsed.data.breakers;
+  checkList(b.tools.allow, "breakers.tools.allow");
+  checkList(b.tools.deny, "breakers.tools.deny");
+  checkList(b.tools.write, "breakers.tools.write");
+  checkList(b.environments.production, "breakers.environments.production");
   if (problems.length > 0) throw new PolicyError(source, problems);
   return parsed.data;
 }
@@ -147,6 +155,7 @@ export function compilePolicy(file: PolicyFile): CompiledPolicy {
     digest: createHash("sha256").update(canonicalJson(file)).digest("hex"),
     defaults: build(),
     agents,
+    breakers: compileBreakers(file.breakers),
   };
 }
 

@@ -2,6 +2,7 @@
 // Every request that crosses a trust boundary is parsed with these schemas; nothing else
 // decides what a valid request looks like.
 import { z } from "zod";
+import { BudgetConfig } from "./breakers.js";
 
 export const SAFETY_TIERS = ["advisory", "confirm", "verify", "danger_zone"] as const;
 export const SafetyTier = z.enum(SAFETY_TIERS);
@@ -96,6 +97,8 @@ export const ExecuteAgentParams = z.object({
   parameters: z.record(z.string(), z.unknown()).optional(),
   // An agent may ask for a lower step limit than policy, never a higher one.
   maxAutonomousSteps: z.number().int().min(0).max(100_000).optional(),
+  // Likewise budgets: each can only lower the policy's.
+  budgets: BudgetConfig.optional(),
 });
 
 export const RecordExecutionStepParams = z.object({
@@ -108,6 +111,17 @@ export const RecordExecutionStepParams = z.object({
   riskScore: z.number().min(0).max(100).optional(),
   confidence: z.number().min(0).max(1).optional(),
   execution_id: Uuid.optional(),
+  // Structured signals for the circuit breakers (all optional; see introspect).
+  tool: z.string().min(1).max(256).optional(),
+  server: z.string().min(1).max(256).optional(),
+  arguments: z.record(z.string(), z.unknown()).optional(),
+  access: z.enum(["read", "write"]).optional(),
+  environment: z.string().min(1).max(64).optional(),
+  resources: z.array(z.string().min(1).max(1024)).max(1000).optional(),
+  tokens: z.number().int().min(0).max(1e9).optional(),
+  spend: z.number().min(0).max(1e9).optional(),
+  parallel_calls: z.number().int().min(1).max(10_000).optional(),
+  justification: z.string().max(FIELD_LIMITS.reason).optional(),
 });
 
 export const CompleteExecutionParams = z.object({

@@ -10,6 +10,7 @@ import { introspect, type ApprovalChannelInfo } from "../core/introspect.js";
 import { isOperationResult, parseToolCall, type ParsedCall } from "../core/operations.js";
 import { evaluateStep, scoreToTier, VERDICT_TIER, type Evaluation, type Guard, type RuleSet } from "../core/pipeline.js";
 import { policyFor, type CompiledPolicy } from "../core/policy.js";
+import { effectiveBudgets, initialBreakerState } from "../core/breakers.js";
 import { redact } from "../core/detector.js";
 import { DISPLAY_TEXT_MAX, fitsOnDisplay, sanitizeForDisplay } from "../core/text.js";
 import type {
@@ -350,6 +351,8 @@ export class SafetyService {
       // A new execution inherits the session's count: starting over does not reset the step limit.
       autonomousSteps: this.sessionSteps.get(caller.sessionId)?.steps ?? 0,
       maxAutonomousSteps: max,
+      breakers: initialBreakerState(now),
+      budgets: effectiveBudgets(this.d.policy.breakers.config.budgets, p.budgets),
     };
     this.indexExecution(e);
     await this.d.store.transition(
@@ -361,6 +364,7 @@ export class SafetyService {
           session: e.sessionId,
           data: {
             execution: e.id,
+            budgets: e.budgets,
             goal: p.goal !== undefined ? this.safeText(p.goal) : undefined,
             parameters: p.parameters !== undefined ? this.safeText(JSON.stringify(p.parameters)) : undefined,
             maxAutonomousSteps: max,
@@ -468,6 +472,28 @@ export class SafetyService {
       {
         hint: p.nextActionHint,
         ...(p.findings !== undefined ? { findings: p.findings } : {}),
+        ...(p.arguments !== undefined ? { arguments: p.arguments } : {}),
+        ...(e
+          ? {
+              breakers: {
+                signals: {
+                  ...(p.tool !== undefined ? { tool: p.tool } : {}),
+                  ...(p.server !== undefined ? { server: p.server } : {}),
+                  ...(p.access !== undefined ? { access: p.access } : {}),
+                  ...(p.environment !== undefined ? { environment: p.environment } : {}),
+                  ...(p.resources !== undefined ? { resources: p.resources } : {}),
+                  ...(p.tokens !== undefined ? { tokens: p.tokens } : {}),
+                  ...(p.spend !== undefined ? { spend: p.spend } : {}),
+                  ...(p.parallel_calls !== undefined ? { parallelCalls: p.parallel_calls } : {}),
+                  ...(p.justification !== undefined ? { justification: p.justification } : {}),
+                },
+                state: e.breakers ?? initialBreakerState(e.startedAt),
+                compiled: this.d.policy.breakers,
+                budgets: e.budgets ?? this.d.policy.breakers.config.budgets,
+                now,
+              },
+            }
+          : {}),
         ...(p.outcome !== undefined ? { outcome: p.outcome } : {}),
         ...(p.riskScore !== undefined ? { llmRiskScore: p.riskScore } : {}),
         autonomousStep: (this.sessionSteps.get(caller.sessionId)?.steps ?? 0) + 1,
@@ -521,7 +547,7 @@ export class SafetyService {
       // A step a human approved restarts the count of autonomous steps.
       const autonomousSteps = guard.kind === "granted" ? 0 : (this.sessionSteps.get(caller.sessionId)?.steps ?? 0) + 1;
       this.sessionSteps.set(caller.sessionId, { steps: autonomousSteps, at: now });
-      executionUpdate = { ...e!, steps: e!.steps + 1, autonomousSteps, lastStepAt: now };
+      executionUpdate = { ...e!, steps: e!.steps + 1, autonomousSteps, lastStepAt: now, ...(evaluation.breakers ? { breakers: evaluation.breakers.next } : {}) };
     } else if ((evaluation.verdict === "confirm" || evaluation.verdict === "verify") && !fitsOnDisplay(safeHint)) {
       // Nothing to ask the human: they could not see the whole action. Not sticky; no request.
       tooLong = true;
@@ -585,7 +611,8 @@ export class SafetyService {
       if (pending) this.retireRequest(pending, "expired");
     }
 
-    if (!executionUpdate && e) executionUpdate = { ...e, lastStepAt: now };
+    // A refused step did not run; what it revealed (failures, forbidden tools, taint) still counts.
+    if (!executionUpdate && e) executionUpdate = { ...e, lastStepAt: now, ...(evaluation.breakers ? { breakers: evaluation.breakers.refused } : {}) };
     if (executionUpdate) {
       this.indexExecution(executionUpdate);
       putExecutions.push(executionUpdate);
@@ -618,6 +645,10 @@ export class SafetyService {
         cause: evaluation.cause,
         rules: evaluation.rules.map((r) => r.id),
         detections: evaluation.detections.map((d) => `${d.source}:${d.ruleId}`),
+        tool: p.tool,
+        access: p.access,
+        environment: p.environment,
+        breakers: evaluation.breakers?.trips.map((t) => `${t.breaker}:${t.verdict}`),
         verificationId,
         confirmationId,
         blockId: changes.putBlocks?.[0]?.id,
@@ -639,7 +670,7 @@ export class SafetyService {
   private async answerMonitoring(caller: Caller, e: ExecutionRecord, ev: Evaluation, now: number): Promise<OperationResult> {
     const autonomousSteps = (this.sessionSteps.get(caller.sessionId)?.steps ?? 0) + 1;
     this.sessionSteps.set(caller.sessionId, { steps: autonomousSteps, at: now });
-    const updated: ExecutionRecord = { ...e, steps: e.steps + 1, autonomousSteps, lastStepAt: now };
+    const updated: ExecutionRecord = { ...e, steps: e.steps + 1, autonomousSteps, lastStepAt: now, ...(ev.breakers ? { breakers: ev.breakers.next } : {}) };
     this.indexExecution(updated);
     const factors = [...ev.factors];
     if (ev.verdict !== "continue") factors.push(`Monitoring mode: enforcing would have ${ev.verdict === "stop" ? "hard-stopped" : "paused"} this step (${ev.reason})`);

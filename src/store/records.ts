@@ -1,5 +1,6 @@
 // The records the store keeps. Plain data: the daemon owns their lifecycle, the store only writes
 // them atomically with their audit records.
+import type { BreakerState, BudgetConfig } from "../core/breakers.js";
 import type { RateLimitState } from "../verify/rate-limit.js";
 
 export interface ChallengeRecord {
@@ -44,6 +45,9 @@ export interface ExecutionRecord {
   /** Steps since the start or since a human last approved one; what the step limit counts. */
   readonly autonomousSteps: number;
   readonly maxAutonomousSteps: number;
+  /** Circuit-breaker state and the budgets this execution runs under. */
+  readonly breakers?: BreakerState;
+  readonly budgets?: BudgetConfig;
 }
 
 export type RateLimitRecord = RateLimitState;
