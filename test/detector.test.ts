@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DetectorPack, ibanValid, luhnValid, notPlaceholder, redact, shannonEntropy, type DetectorRule } from "../src/core/detector.js";
+import { auTfnValid, DetectorPack, ibanValid, luhnLengthValid, luhnValid, nhsValid, notPlaceholder, redact, shannonEntropy, verhoeffValid, type DetectorRule } from "../src/core/detector.js";
 
 const rule = (over: Partial<DetectorRule>): DetectorRule => ({
   id: "secret.test",
@@ -23,6 +23,18 @@ describe("validators", () => {
     expect(ibanValid("DE89370400440532013000")).toBe(true);
     expect(ibanValid("GB82 WEST 1234 5698 7654 33")).toBe(false);
   });
+  it("Luhn with a fixed length, Verhoeff, NHS mod 11, Australian TFN", () => {
+    expect(luhnLengthValid("046 454 286", 9)).toBe(true); // the Canadian government's sample SIN
+    expect(luhnLengthValid("046 454 287", 9)).toBe(false);
+    expect(luhnLengthValid("4111111111111111", 9)).toBe(false);
+    expect(verhoeffValid("2363")).toBe(true); // "236" with its Verhoeff check digit 3
+    expect(verhoeffValid("2364")).toBe(false);
+    expect(nhsValid("943 476 5919")).toBe(true); // NHS Digital's documented example
+    expect(nhsValid("943 476 5918")).toBe(false);
+    expect(auTfnValid("123 456 782")).toBe(true);
+    expect(auTfnValid("123 456 789")).toBe(false);
+  });
+
   it("entropy and placeholders", () => {
     expect(shannonEntropy("aaaa")).toBe(0);
     expect(shannonEntropy("abcd")).toBe(2);

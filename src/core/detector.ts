@@ -14,6 +14,14 @@ export type DetectionKind = (typeof DETECTION_KINDS)[number];
 /** Checks on a matched value that a regex cannot express. */
 export type Validator =
   | { readonly check: "luhn" }
+  /** Luhn over exactly `length` digits (Canadian SIN: 9, NPI with its 80840 prefix handled by the rule). */
+  | { readonly check: "luhn-length"; readonly length: number }
+  /** Verhoeff check digit (Indian Aadhaar, 12 digits). */
+  | { readonly check: "verhoeff" }
+  /** UK NHS number mod-11 check digit (10 digits). */
+  | { readonly check: "nhs-mod11" }
+  /** Australian tax file number weighted check (9 digits). */
+  | { readonly check: "au-tfn" }
   | { readonly check: "iban" }
   /** Shannon entropy of the value, in bits per character, at least `min`. */
   | { readonly check: "entropy"; readonly min: number }
@@ -80,6 +88,76 @@ export function luhnValid(value: string): boolean {
   return sum % 10 === 0;
 }
 
+const digitsOf = (value: string): string => value.replace(/[\s.-]/g, "");
+
+function luhnSum(digits: string): boolean {
+  let sum = 0;
+  for (let i = 0; i < digits.length; i++) {
+    let d = digits.charCodeAt(digits.length - 1 - i) - 48;
+    if (i % 2 === 1) {
+      d *= 2;
+      if (d > 9) d -= 9;
+    }
+    sum += d;
+  }
+  return sum % 10 === 0;
+}
+
+export function luhnLengthValid(value: string, length: number): boolean {
+  const d = digitsOf(value);
+  return d.length === length && /^\d+$/.test(d) && luhnSum(d);
+}
+
+const VERHOEFF_D = [
+  [0, 1, 2, 3, 4, 5, 6, 7, 8, 9],
+  [1, 2, 3, 4, 0, 6, 7, 8, 9, 5],
+  [2, 3, 4, 0, 1, 7, 8, 9, 5, 6],
+  [3, 4, 0, 1, 2, 8, 9, 5, 6, 7],
+  [4, 0, 1, 2, 3, 9, 5, 6, 7, 8],
+  [5, 9, 8, 7, 6, 0, 4, 3, 2, 1],
+  [6, 5, 9, 8, 7, 1, 0, 4, 3, 2],
+  [7, 6, 5, 9, 8, 2, 1, 0, 4, 3],
+  [8, 7, 6, 5, 9, 3, 2, 1, 0, 4],
+  [9, 8, 7, 6, 5, 4, 3, 2, 1, 0],
+];
+const VERHOEFF_P = [
+  [0, 1, 2, 3, 4, 5, 6, 7, 8, 9],
+  [1, 5, 7, 6, 2, 8, 3, 0, 9, 4],
+  [5, 8, 0, 3, 7, 9, 6, 1, 4, 2],
+  [8, 9, 1, 6, 0, 4, 3, 5, 2, 7],
+  [9, 4, 5, 3, 1, 2, 6, 8, 7, 0],
+  [4, 2, 8, 6, 5, 7, 3, 9, 0, 1],
+  [2, 7, 9, 3, 8, 0, 6, 4, 1, 5],
+  [7, 0, 4, 6, 9, 1, 3, 2, 5, 8],
+];
+
+export function verhoeffValid(value: string): boolean {
+  const d = digitsOf(value);
+  if (!/^\d{2,}$/.test(d)) return false;
+  let c = 0;
+  for (let i = 0; i < d.length; i++) c = VERHOEFF_D[c]![VERHOEFF_P[i % 8]![d.charCodeAt(d.length - 1 - i) - 48]!]!;
+  return c === 0;
+}
+
+export function nhsValid(value: string): boolean {
+  const d = digitsOf(value);
+  if (!/^\d{10}$/.test(d)) return false;
+  let sum = 0;
+  for (let i = 0; i < 9; i++) sum += (d.charCodeAt(i) - 48) * (10 - i);
+  const check = 11 - (sum % 11);
+  if (check === 10) return false;
+  return (check === 11 ? 0 : check) === d.charCodeAt(9) - 48;
+}
+
+export function auTfnValid(value: string): boolean {
+  const d = digitsOf(value);
+  if (!/^\d{9}$/.test(d)) return false;
+  const w = [1, 4, 3, 7, 5, 8, 6, 9, 10];
+  let sum = 0;
+  for (let i = 0; i < 9; i++) sum += (d.charCodeAt(i) - 48) * w[i]!;
+  return sum % 11 === 0;
+}
+
 export function ibanValid(value: string): boolean {
   const s = value.replace(/\s/g, "").toUpperCase();
   if (!/^[A-Z]{2}\d{2}[A-Z0-9]{10,30}$/.test(s)) return false;
@@ -115,6 +193,14 @@ export function passes(v: Validator, value: string): boolean {
   switch (v.check) {
     case "luhn":
       return luhnValid(value);
+    case "luhn-length":
+      return luhnLengthValid(value, v.length);
+    case "verhoeff":
+      return verhoeffValid(value);
+    case "nhs-mod11":
+      return nhsValid(value);
+    case "au-tfn":
+      return auTfnValid(value);
     case "iban":
       return ibanValid(value);
     case "entropy":
