@@ -10,6 +10,7 @@ import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js"
 import { Level } from "level";
 import { evaluateStep } from "../src/core/pipeline.js";
 import { compilePolicy, PolicyFile, policyFor } from "../src/core/policy.js";
+import { initialBreakerState } from "../src/core/breakers.js";
 import { DetectorPack } from "../src/core/detector.js";
 import { defaultRuleSet } from "../src/core/rules/index.js";
 
@@ -63,9 +64,27 @@ function engineBench(): void {
   // Three rounds per case; the median round (by p99) is printed with the spread of p99 across
   // rounds, because on a shared two-core machine one round's tail is mostly the neighbours'.
   const actionsOnly = { actions: rules.actions, content: new DetectorPack([]) };
-  const run = (label: string, policy: ReturnType<typeof compilePolicy>, text: string, n: number, set = rules, findings?: string): void => {
+  const run = (label: string, policy: ReturnType<typeof compilePolicy>, text: string, n: number, set = rules, findings?: string, breakers = false): void => {
     const agent = policyFor(policy, "bench");
-    const facts = { hint: text, autonomousStep: 1, maxAutonomousSteps: 50, ...(findings ? { findings } : {}) };
+    const now = Date.now();
+    const facts = {
+      hint: text,
+      autonomousStep: 1,
+      maxAutonomousSteps: 50,
+      ...(findings ? { findings } : {}),
+      ...(breakers
+        ? {
+            arguments: { command: "npm run build", cwd: "/workspace/service" },
+            breakers: {
+              signals: { tool: "bash", access: "write" as const, environment: "staging", resources: ["src/config/database.ts"], tokens: 1200, justification: "build" },
+              state: { ...initialBreakerState(now), toolCalls: 10, writes: 2 },
+              compiled: policy.breakers,
+              budgets: policy.breakers.config.budgets,
+              now,
+            },
+          }
+        : {}),
+    };
     for (let i = 0; i < 2000; i++) evaluateStep(facts, { kind: "clear" }, agent, set);
     const rounds: Stats[] = [];
     for (let round = 0; round < 3; round++) {
@@ -87,7 +106,7 @@ function engineBench(): void {
   run("4 KB hint, all rules, empty policy", small, hint, 20000);
   run("4 KB hint, all rules, 1,000-pattern policy", big, hint, 20000);
   run("short hint, all rules, 1,000-pattern policy", big, "executing shell command: git push --force origin main", 20000);
-  run("4 KB hint + 16 KB findings, all rules, 1,000 patterns", big, hint, 5000, rules, findings16k());
+  run("4 KB hint + 16 KB findings, all rules + breakers", big, hint, 5000, rules, findings16k(), true);
 }
 
 async function e2eBench(prefix: string, where: string): Promise<void> {

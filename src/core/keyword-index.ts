@@ -11,8 +11,10 @@ export class KeywordIndex {
   private readonly terminal: Uint8Array;
   /** Scratch for find(): which values were already reported in this scan. */
   private readonly seen: Uint8Array;
-  /** transitions[state * width + class] → next state. */
-  private readonly transitions: Int32Array;
+  /** Scratch for find(): terminal states already visited (their outputs are all reported then). */
+  private readonly visited: Uint8Array;
+  /** transitions[state * width + class] → next state; 16-bit when it fits, to stay in cache. */
+  private readonly transitions: Int32Array | Uint16Array;
   private readonly width: number;
   /** Character class per UTF-16 code unit below 128; 0 = not in any keyword. */
   private readonly asciiClass = new Uint8Array(128);
@@ -52,7 +54,7 @@ export class KeywordIndex {
     }
     this.width = classes + 1;
     const states = trie.length;
-    this.transitions = new Int32Array(states * this.width);
+    this.transitions = states < 65_536 ? new Uint16Array(states * this.width) : new Int32Array(states * this.width);
     const fail = new Int32Array(states);
     // Breadth-first: a state's failure target is always finished before the state itself.
     const queue: number[] = [0];
@@ -74,18 +76,24 @@ export class KeywordIndex {
     this.out = out;
     this.terminal = Uint8Array.from(out, (values) => (values.length > 0 ? 1 : 0));
     this.seen = new Uint8Array(maxValue + 1);
+    this.visited = new Uint8Array(states);
   }
 
   /** Every value whose keyword occurs in `text` (which must already be lower case), once each, ascending. */
   find(text: string): number[] {
     const found: number[] = [];
-    const { transitions, width, asciiClass, otherClass, out, seen, terminal } = this;
+    const { transitions, width, asciiClass, otherClass, out, seen, terminal, visited } = this;
+    const visitedStates: number[] = [];
     let state = 0;
     for (let i = 0; i < text.length; i++) {
       const c = text.charCodeAt(i);
       const k = c < 128 ? asciiClass[c]! : (otherClass.get(c) ?? 0);
       state = k === 0 ? 0 : transitions[state * width + k]!;
-      if (terminal[state] === 0) continue;
+      // Digits, ":" and "." are keywords of some rules: the same terminal states recur on every
+      // number in the text, and their outputs were all reported on the first visit.
+      if (terminal[state] === 0 || visited[state] === 1) continue;
+      visited[state] = 1;
+      visitedStates.push(state);
       const values = out[state]!;
       for (let j = 0; j < values.length; j++) {
         const v = values[j]!;
@@ -96,6 +104,7 @@ export class KeywordIndex {
       }
     }
     for (const v of found) seen[v] = 0;
+    for (const st of visitedStates) visited[st] = 0;
     return found.sort((a, b) => a - b);
   }
 }
