@@ -7,29 +7,11 @@ import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { compilePolicy, PolicyFile } from "../src/core/policy.js";
 import { defaultRuleSet } from "../src/core/rules/index.js";
-import type { ApprovalChannel, ApprovalScreen, HumanDecision } from "../src/daemon/channel.js";
+import { RecordingChannel } from "./helpers/channel.js";
 import { silentLogger } from "../src/daemon/log.js";
 import { SafetyService, type Caller } from "../src/daemon/service.js";
 import { Store } from "../src/store/store.js";
 
-class Human implements ApprovalChannel {
-  readonly info = { simulated: true, display: "attached" as const, securityKey: "attached" as const };
-  readonly screens: ApprovalScreen[] = [];
-  private handler: ((d: HumanDecision) => void) | undefined;
-  async show(s: ApprovalScreen): Promise<void> {
-    this.screens.push(s);
-  }
-  async clear(): Promise<void> {}
-  onDecision(h: (d: HumanDecision) => void): void {
-    this.handler = h;
-  }
-  decide(d: HumanDecision): void {
-    this.handler?.(d);
-  }
-  last(kind: string): ApprovalScreen {
-    return [...this.screens].reverse().find((s) => s.kind === kind)!;
-  }
-}
 
 const dirs: string[] = [];
 const stores: Store[] = [];
@@ -45,7 +27,7 @@ async function setup(home?: string) {
   const store = await Store.open(join(dir, "db"));
   stores.push(store);
   const clock = { t: 1_700_000_000_000 };
-  const human = new Human();
+  const human = new RecordingChannel();
   const service = await SafetyService.start({
     store,
     policy: compilePolicy(PolicyFile.parse({})),

@@ -7,32 +7,12 @@ import { join } from "node:path";
 import fc from "fast-check";
 import { afterEach, describe, expect, it } from "vitest";
 import { compilePolicy, PolicyFile } from "../src/core/policy.js";
-import type { ApprovalChannel, ApprovalScreen, HumanDecision } from "../src/daemon/channel.js";
+import { RecordingChannel } from "./helpers/channel.js";
 import { silentLogger } from "../src/daemon/log.js";
 import { SafetyService, type Caller } from "../src/daemon/service.js";
 import { Store } from "../src/store/store.js";
 import { TEST_RULES } from "./helpers/packs.js";
 
-class RecordingChannel implements ApprovalChannel {
-  readonly info = { simulated: true, display: "attached" as const, securityKey: "attached" as const };
-  readonly screens: ApprovalScreen[] = [];
-  private handler: ((d: HumanDecision) => void) | undefined;
-  async show(s: ApprovalScreen): Promise<void> {
-    this.screens.push(s);
-  }
-  async clear(): Promise<void> {}
-  onDecision(h: (d: HumanDecision) => void): void {
-    this.handler = h;
-  }
-  decide(d: HumanDecision): void {
-    this.handler?.(d);
-  }
-  code(requestId: string): string {
-    const s = [...this.screens].reverse().find((x) => x.requestId === requestId && x.code);
-    if (!s?.code) throw new Error(`no code for ${requestId}`);
-    return s.code;
-  }
-}
 
 const dirs: string[] = [];
 const stores: Store[] = [];

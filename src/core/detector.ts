@@ -73,21 +73,6 @@ export interface ScanResult {
 
 // ------------------------------------------------------------------------------------ validators
 
-export function luhnValid(value: string): boolean {
-  const digits = value.replace(/[\s-]/g, "");
-  if (!/^\d{12,19}$/.test(digits)) return false;
-  let sum = 0;
-  for (let i = 0; i < digits.length; i++) {
-    let d = digits.charCodeAt(digits.length - 1 - i) - 48;
-    if (i % 2 === 1) {
-      d *= 2;
-      if (d > 9) d -= 9;
-    }
-    sum += d;
-  }
-  return sum % 10 === 0;
-}
-
 const digitsOf = (value: string): string => value.replace(/[\s.-]/g, "");
 
 function luhnSum(digits: string): boolean {
@@ -101,6 +86,11 @@ function luhnSum(digits: string): boolean {
     sum += d;
   }
   return sum % 10 === 0;
+}
+
+export function luhnValid(value: string): boolean {
+  const digits = value.replace(/[\s-]/g, "");
+  return /^\d{12,19}$/.test(digits) && luhnSum(digits);
 }
 
 export function luhnLengthValid(value: string, length: number): boolean {

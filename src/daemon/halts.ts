@@ -39,17 +39,20 @@ export interface Caller {
   readonly sessionId: string;
 }
 
+/** A request to the human whose approval runs `onApprove`. */
+export interface HumanRequest {
+  readonly kind: "halt" | "config";
+  readonly agent: string;
+  readonly sessionId: string;
+  readonly text: string;
+  readonly ttlMs: number;
+  readonly accepts?: readonly Via[];
+  readonly onApprove: (via: Via, now: number) => Promise<void>;
+}
+
 /** What the halt desk needs from the safety service: the human. */
 export interface HumanApprovals {
-  askHuman(opts: {
-    kind: "halt" | "config";
-    agent: string;
-    sessionId: string;
-    text: string;
-    ttlMs: number;
-    accepts?: readonly Via[];
-    onApprove: (via: Via, now: number) => Promise<void>;
-  }): Promise<string>;
+  askHuman(opts: HumanRequest): Promise<string>;
   waitForHuman(requestId: string, ms: number): Promise<string>;
   readonly humanChannelAttached: boolean;
 }

@@ -30,7 +30,7 @@ import { codeMatches, formatCode, generateCode, hashCode, type RandomBytes } fro
 import { actionDigest } from "../verify/digest.js";
 import { EMPTY_RATE_LIMIT, lockedUntil, recordFailure, recordSuccess } from "../verify/rate-limit.js";
 import type { ApprovalChannel, HumanDecision, RequestKind, Via } from "./channel.js";
-import { HaltDesk } from "./halts.js";
+import { HaltDesk, type HumanRequest } from "./halts.js";
 import type { Logger } from "./log.js";
 
 export interface Caller {
@@ -933,15 +933,7 @@ export class SafetyService {
    * Shows a request on the approval channel whose approval runs `onApprove` (durably, in the
    * daemon) whenever the human answers, whether or not anyone still waits for it.
    */
-  async askHuman(opts: {
-    kind: "halt" | "config";
-    agent: string;
-    sessionId: string;
-    text: string;
-    ttlMs: number;
-    accepts?: readonly Via[];
-    onApprove: (via: Via, now: number) => Promise<void>;
-  }): Promise<string> {
+  async askHuman(opts: HumanRequest): Promise<string> {
     const now = this.d.now();
     const req: PendingRequest = {
       id: this.d.uuid(),

@@ -1,0 +1,32 @@
+// A recording approval channel for service-level tests: it keeps every screen and lets a test
+// play the human's decision.
+import type { ApprovalChannel, ApprovalScreen, HumanDecision } from "../../src/daemon/channel.js";
+
+export class RecordingChannel implements ApprovalChannel {
+  readonly info = { simulated: true, display: "attached" as const, securityKey: "attached" as const };
+  readonly screens: ApprovalScreen[] = [];
+  private handler: ((d: HumanDecision) => void) | undefined;
+
+  async show(s: ApprovalScreen): Promise<void> {
+    this.screens.push(s);
+  }
+  async clear(): Promise<void> {}
+  onDecision(h: (d: HumanDecision) => void): void {
+    this.handler = h;
+  }
+  decide(d: HumanDecision): void {
+    this.handler?.(d);
+  }
+  /** The code the display showed for a challenge. */
+  code(requestId: string): string {
+    const s = [...this.screens].reverse().find((x) => x.requestId === requestId && x.code);
+    if (!s?.code) throw new Error(`no code for ${requestId}`);
+    return s.code;
+  }
+  /** The latest screen of a kind. */
+  last(kind: string): ApprovalScreen {
+    const s = [...this.screens].reverse().find((x) => x.kind === kind);
+    if (!s) throw new Error(`no ${kind} screen shown`);
+    return s;
+  }
+}
