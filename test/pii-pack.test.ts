@@ -106,6 +106,31 @@ describe("PII rules: whole texts", () => {
   });
 });
 
+describe("PII rules: national ids by checksum", () => {
+  const top = (text: string) => pack.scan(text).detections.map((d) => [d.ruleId, d.score] as const);
+
+  it("scores a grouped checksum-valid number above a bare one and below a labelled one", () => {
+    expect(top("193 456 787")).toContainEqual(["pii.ca-sin", 60]);
+    expect(top("193456787")).toEqual([["pii.ca-sin-bare", 40]]);
+    expect(top("SIN: 193456787").map(([, s]) => s)).toContain(80);
+    expect(top("2345 6789 0124")).toEqual([["pii.in-aadhaar", 60]]);
+    expect(top("234567890124")).toEqual([["pii.in-aadhaar-bare", 40]]);
+    expect(top("485 777 3457")).toEqual([["pii.uk-nhs-number-unlabelled", 60]]);
+    expect(top("NHS number 485 777 3457").map(([, s]) => s)).toContain(80);
+  });
+
+  it("leaves checksum-valid runs in ids, paths and assignments alone", () => {
+    const text = [
+      "arn:aws:iam::234567890124:role/deploy",
+      "gh run view --job=4857773457",
+      "build #193456787 passed; see /runs/234567890124/logs",
+      "created_at 1732233446, size 12 193 456 787 bytes",
+      "version 4857773457.1",
+    ].join("\n");
+    expect(pack.scan(text).detections).toEqual([]);
+  });
+});
+
 describe("PII rules: cost", () => {
   // Deterministic PRNG so a slow case is reproducible.
   const rng = (seed: number) => () => {

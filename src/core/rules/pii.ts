@@ -2,11 +2,14 @@
 // NFKC-normalised, case-preserved text; the named group `value` is the span that gets redacted.
 //
 // Numbers with a checksum the engine knows (card Luhn, IBAN mod 97) are found without context.
-// Numbers with a distinctive shape (SSN/ITIN with separators, UK NINO, E.164 and NANP phones,
-// IP/MAC addresses, BTC/ETH wallets, e-mail addresses) are found by shape. Everything else (passport,
-// driver's licence, NHS, national ids, bank accounts, medical record numbers, dates of birth,
-// names, street addresses) needs a context word right before it: a bare 9- or 10-digit run is a
-// timestamp, an order id or a phone number far more often than it is a passport number.
+// National ids with a short check digit (Canadian SIN, Australian TFN, UK NHS, Indian Aadhaar) are
+// found without context when written in their usual groups (score 60) and, except the TFN, as a
+// bare run (score 40: one run in ten passes such a check by chance); labelled, they score 80.
+// Numbers with a distinctive shape (SSN/ITIN with separators, UK NINO, Indian PAN, E.164 and NANP
+// phones, IP/MAC addresses, BTC/ETH wallets, e-mail addresses) are found by shape. Everything else
+// (passport, driver's licence, bank accounts, medical record numbers, dates of birth, names, street
+// addresses) needs a context word right before it: a bare 9- or 10-digit run is a timestamp, an
+// order id or a phone number far more often than it is a passport number.
 //
 // Every repeat is bounded or runs over one delimited token, so no pattern backtracks badly on a
 // long input; test/pii-pack.test.ts scans 64 KB of random and hostile text.
@@ -27,6 +30,11 @@ const LINK = String.raw`(?:\s{0,3}(?:(?:numbers?|num|no|nr|id)\b\.?|#))?(?:\s{0,
 const ID_VALUE = String.raw`(?=(?:[A-Z-]{0,20}\d){4})[A-Z0-9][A-Z0-9-]{3,18}[A-Z0-9]`;
 /** Not followed by more of the same number. */
 const NUM_END = String.raw`(?![\w-]|[.,]\d)`;
+
+/** Before a grouped number: not inside a word, a decimal, a path or a longer digit group. */
+const GROUP_START = String.raw`(?<![\w.,+-]|\d[ .,:/-])`;
+/** After a grouped number: no more digits, letters or groups of it. */
+const GROUP_END = String.raw`(?![\w-]|[ .,:/]\d)`;
 
 const MONTH = String.raw`(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?`;
 const DAY = String.raw`(?:0?[1-9]|[12]\d|3[01])(?:st|nd|rd|th)?`;
@@ -101,6 +109,7 @@ export const PII_RULES: readonly DetectorRule[] = [
     score: 85,
     keywords: [...DIGITS],
     // Contiguous, or in space-separated groups of four with a shorter last group.
+    precheck: /[A-Z]{2}\d{2}[ A-Z0-9]/,
     pattern: /(?<![\w-])(?<value>[A-Z]{2}\d{2}(?:[A-Z0-9]{10,30}|(?: [A-Z0-9]{4}){2,7}(?: [A-Z0-9]{1,3})?))(?![\w-])/g,
     validators: [{ check: "iban" }],
     examples: {
@@ -134,6 +143,7 @@ export const PII_RULES: readonly DetectorRule[] = [
     keywords: [...DIGITS],
     // Area 000, 666 and 9xx, group 00 and serial 0000 are never issued; 078-05-1120, 219-09-9999
     // and 123-45-6789 are published examples, not anyone's number.
+    precheck: /\d{3}[- ]\d{2}[- ]\d{4}/,
     pattern: new RegExp(
       String.raw`(?<![\w-])(?<value>(?!000|666|9\d\d|078.05.1120|219.09.9999|123.45.6789)\d{3}(?<sep>[- ])(?!00)\d{2}\k<sep>(?!0000)\d{4})${NUM_END}`,
       "g",
@@ -164,6 +174,7 @@ export const PII_RULES: readonly DetectorRule[] = [
     reason: "A US individual taxpayer identification number (9xx area, ITIN group range, with separators) is in the text.",
     score: 85,
     keywords: ["9"],
+    precheck: /9\d{2}[- ]\d{2}[- ]\d{4}/,
     pattern: new RegExp(
       String.raw`(?<![\w-])(?<value>9\d{2}(?<sep>[- ])(?:5\d|6[0-5]|7\d|8[0-8]|9[0-24-9])\k<sep>\d{4})${NUM_END}`,
       "g",
@@ -180,6 +191,7 @@ export const PII_RULES: readonly DetectorRule[] = [
     score: 80,
     keywords: [...DIGITS],
     // First letter not D F I Q U V, second not D F I O Q U V, prefixes BG GB KN NK NT TN ZZ unused.
+    precheck: /[A-Z]{2} ?\d{2} ?\d{2} ?\d{2} ?[A-D]/i,
     pattern: /(?<![\w-])(?<value>(?!BG|GB|KN|NK|NT|TN|ZZ)[A-CEGHJ-PR-TW-Z][A-CEGHJ-NPR-TW-Z] ?\d{2} ?\d{2} ?\d{2} ?[A-D])(?![\w-])/gi,
     examples: {
       match: ["NI number: JH 12 34 56 C", "nino AB123456A", "jg 10 32 54 b on the form"],
@@ -193,10 +205,71 @@ export const PII_RULES: readonly DetectorRule[] = [
     score: 80,
     keywords: [...DIGITS],
     // The fourth letter is the holder type: P person, C company, H HUF, F firm, A AOP, T trust, B BOI, L local authority, J juridical, G government.
+    precheck: /[A-Z]{5}\d{4}[A-Z]/,
     pattern: /(?<![\w-])(?<value>[A-Z]{3}[ABCFGHJLPT][A-Z]\d{4}[A-Z])(?![\w-])/g,
     examples: {
       match: ["PAN: ABCPE1234F", "holder BNZAA2318J on file"],
       noMatch: ["ABCDE1234F", "abcpe1234f", "ABCPE12345F", "XABCPE1234F"],
+    },
+  },
+  {
+    id: "pii.ca-sin",
+    kind: "pii",
+    reason: "A number in Canadian social insurance number form (3-3-3 digits, issued first digit, valid Luhn checksum) is in the text.",
+    score: 60,
+    keywords: ["1", "2", "3", "4", "5", "6", "7", "9"],
+    // Grouped only: a bare 9-digit run passes Luhn one time in ten. First digit 0 is never issued
+    // and 8 is a business number; the labelled form is pii.national-id-number.
+    precheck: /\d{3}[ -]\d{3}[ -]\d{3}/,
+    pattern: new RegExp(String.raw`${GROUP_START}(?<value>[1-79]\d{2}(?<sep>[ -])\d{3}\k<sep>\d{3})${GROUP_END}`, "g"),
+    validators: [{ check: "luhn-length", length: 9 }, { check: "not-placeholder" }],
+    examples: {
+      match: ["client SIN 193 456 787 on the form", "sin-like 272-839-150."],
+      noMatch: ["193 456 788", "046 454 286", "193-456 787", "call +1 193 456 787", "12 193 456 787 5"],
+    },
+  },
+  {
+    id: "pii.au-tfn",
+    kind: "pii",
+    reason: "A number in Australian tax file number form (3-3-3 digits, valid TFN check) is in the text.",
+    score: 60,
+    keywords: [...DIGITS],
+    // Grouped only, as for the SIN; the labelled form is pii.national-id-number.
+    precheck: /\d{3}[ -]\d{3}[ -]\d{3}/,
+    pattern: new RegExp(String.raw`${GROUP_START}(?<value>\d{3}(?<sep>[ -])\d{3}\k<sep>\d{3})${GROUP_END}`, "g"),
+    validators: [{ check: "au-tfn" }, { check: "not-placeholder" }],
+    examples: {
+      match: ["TFN 123 456 782 lodged", "ref 459-599-230"],
+      noMatch: ["123 456 783", "51 824 753 556 4", "123456782", "123 456-782"],
+    },
+  },
+  {
+    id: "pii.in-aadhaar",
+    kind: "pii",
+    reason: "A number in Indian Aadhaar form (12 digits not starting with 0 or 1, valid Verhoeff check digit) is in the text.",
+    score: 60,
+    keywords: ["2", "3", "4", "5", "6", "7", "8", "9"],
+    // Grouped 4-4-4; a bare run is pii.in-aadhaar-bare, the labelled form pii.national-id-number.
+    precheck: /[2-9]\d{3}[ -]\d{4}[ -]\d{4}/,
+    pattern: new RegExp(String.raw`${GROUP_START}(?<value>[2-9]\d{3}(?<sep>[ -])\d{4}\k<sep>\d{4})${GROUP_END}`, "g"),
+    validators: [{ check: "verhoeff" }, { check: "not-placeholder" }],
+    examples: {
+      match: ["Aadhaar 2345 6789 0124 on file", "id: 9876-5432-1012"],
+      noMatch: ["2345 6789 0123", "1234 5678 9019", "234567890124", "2345 6789-0124", "99 2345 6789 0124"],
+    },
+  },
+  {
+    id: "pii.in-pan-unverified",
+    kind: "pii",
+    reason: "An upper-case token in Indian PAN form (five letters, four digits, a letter) whose holder-type letter is not a known one is in the text.",
+    score: 50,
+    keywords: [...DIGITS],
+    // The complement of pii.in-pan: same shape, any other fourth letter; weaker, so scored lower.
+    precheck: /[A-Z]{5}\d{4}[A-Z]/,
+    pattern: /(?<![\w-])(?<value>[A-Z]{3}(?![ABCFGHJLPT])[A-Z]{2}\d{4}[A-Z])(?![\w-])/g,
+    examples: {
+      match: ["PAN ABCDE1234F on the form", "holder: QWEKR5678M."],
+      noMatch: ["ABCPE1234F", "ABCDE12345F", "abcde1234f", "XABCDE1234F", "ABCDE-1234F"],
     },
   },
   {
@@ -209,6 +282,68 @@ export const PII_RULES: readonly DetectorRule[] = [
     examples: {
       match: ["NHS number: 943 476 5919", "nhs no 9434765919", "NHS# 943-476-5919"],
       noMatch: ["NHS 111 is the helpline", "NHS number: 943 476 591", "ref 943 476 5919"],
+    },
+  },
+  {
+    id: "pii.uk-nhs-number-unlabelled",
+    kind: "pii",
+    reason: "A number in UK NHS number form (10 digits grouped 3-3-4, valid mod-11 check digit) is in the text.",
+    score: 60,
+    keywords: [...DIGITS],
+    // Grouped 3-3-4 (also the shape of a NANP phone number, which is personal data either way); a
+    // bare run is pii.uk-nhs-number-bare, the labelled form pii.uk-nhs-number.
+    precheck: /\d{3}[ -]\d{3}[ -]\d{4}/,
+    pattern: new RegExp(String.raw`${GROUP_START}(?<value>\d{3}(?<sep>[ -])\d{3}\k<sep>\d{4})${GROUP_END}`, "g"),
+    validators: [{ check: "nhs-mod11" }, { check: "not-placeholder" }],
+    examples: {
+      match: ["patient 485 777 3457 seen", "ref: 610-395-8725."],
+      noMatch: ["485 777 3458", "485 777-3457", "4857773457", "07 485 777 3457"],
+    },
+  },
+  // Bare checksum-valid runs. One run in ten or eleven passes a check digit by chance (ids, byte
+  // counts, timestamps), so these score at the floor: reported and redacted, barely raising a step.
+  {
+    id: "pii.ca-sin-bare",
+    kind: "pii",
+    reason: "A bare 9-digit run that passes the Canadian social insurance number checks (issued first digit, Luhn) is in the text.",
+    score: 40,
+    keywords: ["1", "2", "3", "4", "5", "6", "7", "9"],
+    precheck: /\d{9}/,
+    pattern: new RegExp(String.raw`${GROUP_START}(?<![:/#=])(?<value>[1-79]\d{8})${GROUP_END}(?![:/])`, "g"),
+    validators: [{ check: "luhn-length", length: 9 }, { check: "not-placeholder" }],
+    examples: {
+      match: ["SIN on file: 193456787", "193456787"],
+      noMatch: ["193456788", "046454286", "1934567870", "build #193456787", "size=193456787"],
+    },
+  },
+  {
+    id: "pii.uk-nhs-number-bare",
+    kind: "pii",
+    reason: "A bare 10-digit run that passes the UK NHS number mod-11 check is in the text.",
+    score: 40,
+    keywords: [...DIGITS],
+    // Not a run that reads as a current Unix time (15…–19…).
+    precheck: /\d{10}/,
+    pattern: new RegExp(String.raw`${GROUP_START}(?<![:/#=])(?<value>(?!1[5-9])\d{10})${GROUP_END}(?![:/])`, "g"),
+    validators: [{ check: "nhs-mod11" }, { check: "not-placeholder" }],
+    examples: {
+      match: ["4857773457", "patient ref 6103958725."],
+      noMatch: ["4857773458", "1732233446", "48577734570", "id=4857773457"],
+    },
+  },
+  {
+    id: "pii.in-aadhaar-bare",
+    kind: "pii",
+    reason: "A bare 12-digit run that passes the Indian Aadhaar checks (first digit 2–9, Verhoeff) is in the text.",
+    score: 40,
+    keywords: ["2", "3", "4", "5", "6", "7", "8", "9"],
+    // Not in an ARN or other colon path, nor after "=" or "#", where 12-digit account ids and build numbers live.
+    precheck: /[2-9]\d{11}/,
+    pattern: new RegExp(String.raw`${GROUP_START}(?<![:/#=])(?<value>[2-9]\d{11})${GROUP_END}(?![:/])`, "g"),
+    validators: [{ check: "verhoeff" }, { check: "not-placeholder" }],
+    examples: {
+      match: ["uid 234567890124.", "987654321012"],
+      noMatch: ["234567890123", "134567890129", "arn:aws:iam::234567890124:role/x", "2345678901240"],
     },
   },
   {
@@ -412,7 +547,8 @@ export const PII_RULES: readonly DetectorRule[] = [
     score: 40,
     keywords: [":"],
     // At least one digit, so Rust/C++ paths such as "abc::def" are not taken for addresses.
-    precheck: /:(?::|[0-9a-f]{1,4}:)/i,
+    // Any IPv6 address has "::" or three colon-separated hex groups; a timestamp like 10:15:02 has neither.
+    precheck: /:(?::|[0-9a-f]{1,4}:[0-9a-f]{1,4}:)/i,
     pattern: new RegExp(String.raw`(?<![\w:.])(?<value>(?=[\w:]{0,45}\d)(?:${IPV6}))(?![\w:]|\.\d)`, "g"),
     examples: {
       match: ["from 2001:db8:85a3::8a2e:370:7334 today", "bind [::ffff:c000:280]:8080", "fe80::1%eth0", "2001:0db8:0000:0000:0000:ff00:0042:8329"],
