@@ -125,3 +125,26 @@ describe("secret rules: no catastrophic backtracking", () => {
     expect(performance.now() - t0).toBeLessThan(500);
   });
 });
+
+describe("secret rules: published samples and exact forms", () => {
+  it("does not report credentials that vendors publish in their documentation", () => {
+    const samples = [
+      "aws_access_key_id = AKIAIOSFODNN7EXAMPLE",
+      'Google Maps demo: new Loader({ apiKey: "AIzaSyDMAScliyLx7F0NPDEJi1QmyCgHIAODrlU" })',
+      "GET https://api.telegram.org/bot110201543:AAHdqTcvCH1vGWJxfSe1ofSAs0K5PALDsaw/getUpdates",
+    ];
+    for (const text of samples) expect(detectedIds(text), text).toEqual([]);
+  });
+
+  it("judges .npmrc lines only by their exact //host/:_authToken= form", () => {
+    const value = "7f3c" + "91d2-5b8e-4a0f-b6c1-2e9d8a7c4b50";
+    expect(detectedIds(`//npm.example.org/:_authToken=${value}`)).toContain("secret.npmrc-auth");
+    expect(detectedIds(`//npm.example.org:_authToken=${value}`)).toEqual([]);
+    expect(detectedIds(`///:_authToken=${value}`)).toEqual([]);
+  });
+
+  it("leaves wrong-length provider-shaped values to the provider rule", () => {
+    expect(detectedIds('const fixtureToken = "sm_pat_' + 'q7w2e9r4t1"')).toEqual([]);
+    expect(detectedIds('const realToken = "sm_pat_' + 'q7w2e9r4t1y6u3i8"')).toContain("secret.settlemint-token");
+  });
+});

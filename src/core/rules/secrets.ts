@@ -87,6 +87,36 @@ const DB_SCHEMES = String.raw`postgres(?:ql)?|mysql|mariadb|mongodb(?:\+srv)?|re
  */
 const URL_USERINFO = String.raw`(?<user>[^\s:/?#@"'<>]{0,100}):(?!\k<user>@)(?!(?:password|passwd|pass|pwd|pw|secret|foo|bar|baz|xyz|xxx)@)(?<value>(?![$%{])[^\s:/?#@"'<>\[\]{}|\\^\x60]{1,200})@(?=[A-Za-z0-9\[])(?!(?:[\w-]{1,63}\.){0,4}(?:example\.(?:com|net|org)|[\w-]{1,63}\.(?:example|test|invalid))(?![\w.-]))`;
 
+// ------------------------------------------------------------------------------ published samples
+
+/**
+ * API keys that vendors publish in documentation and sample apps, so they are public and not
+ * anyone's secret (the same allowlist as gitleaks' gcp-api-key rule: example keys from
+ * firebase-android-sdk and other Google samples).
+ */
+const GOOGLE_SAMPLE_KEYS = [
+  "AIzaSyabcdefghijklmnopqrstuvwxyz1234567",
+  "AIzaSyAnLA7NfeLquW1tJFpx_eQCxoX-oo6YyIs",
+  "AIzaSyCkEhVjf3pduRDt6d1yKOMitrUEke8agEM",
+  "AIzaSyDMAScliyLx7F0NPDEJi1QmyCgHIAODrlU",
+  "AIzaSyD3asb-2pEZVqMkmL6M9N6nHZRR_znhrh0",
+  "AIzayDNSXIbFmlXbIE6mCzDLQAqITYefhixbX4A",
+  "AIzaSyAdOS2zB6NCsk1pCdZ4-P6GBdi_UUPwX7c",
+  "AIzaSyASWm6HmTMdYWpgMnjRBjxcQ9CKctWmLd4",
+  "AIzaSyANUvH9H9BsUccjsu2pCmEkOPjjaXeDQgY",
+  "AIzaSyA5_iVawFQ8ABuTZNUdcwERLJv_a_p4wtM",
+  "AIzaSyA4UrcGxgwQFTfaI3no3t7Lt1sjmdnP5sQ",
+  "AIzaSyDSb51JiIcB6OJpwwMicseKRhhrOq1cS7g",
+  "AIzaSyBF2RrAIm4a0mO64EShQfqfd2AFnzAvvuU",
+  "AIzaSyBcE-OOIbhjyR83gm4r2MFCu4MJmprNXsw",
+  "AIzaSyB8qGxt4ec15vitgn44duC5ucxaOi4FmqE",
+  "AIzaSyA8vmApnrHNFE0bApF4hoZ11srVL_n0nvY",
+];
+/** The bot token used throughout the Telegram Bot API documentation. */
+const TELEGRAM_SAMPLE_TOKEN = "110201543:AAHdqTcvCH1vGWJxfSe1ofSAs0K5PALDsaw";
+/** Not one of the published samples (a lookahead; samples hold only [\w:-], no regex syntax). */
+const notSample = (samples: readonly string[]): string => String.raw`(?!(?:${samples.join("|")})${E})`;
+
 // ------------------------------------------------------------------------------ generic fragments
 
 /** Names that say the value is a secret. */
@@ -95,6 +125,16 @@ const SECRET_NAME = String.raw`(?:passw(?:or)?d|passphrase|(?<![a-z])pass(?![a-z
 const NOT_METADATA = String.raw`(?![\w.-]{0,30}?(?:names?|types?|ids?|url|uri|path|file|dir|endpoint|expir[a-z]*|len|length|count|size|ttl|header|field|format|hint|policy|prefix|version|label|prompt|placeholder|message|text|title|error|help|regex|pattern|env|var|ref|arn|usage|limit|max|min|timeout|enabled|required|mode)(?![a-z]))`;
 /** …nor a pagination cursor or a token count (NextToken, max_tokens, prompt_tokens, csrf_token). */
 const NOT_CURSOR = String.raw`(?<!(?:next|page|continuation|pagination|cursor|max|num|total|prompt|completion|input|output|csrf|xsrf)[_.-]?)`;
+/** …nor an .npmrc setting (":_authToken=", ":_password="): those are judged by the npmrc rule's exact form. */
+const NOT_NPMRC = String.raw`(?<!:_(?:auth)?)`;
+/**
+ * Values that start like a provider token with an exact format (ghp_…, sm_pat_…, sk_live_…, a
+ * Telegram "<bot id>:A…") are left to that provider's rule, which checks the length and
+ * alphabet; a wrong-length "sm_pat_abc123" is a test fixture, not a secret.
+ */
+const NOT_VENDOR_SHAPED = String.raw`(?!(?:gh[pousr]_|github_pat_|gl(?:pat|ptt|rt|dt|soat|ft|cbt|imt)-|xox[abposr]-|xapp-|[sr]k_(?:live|test|prod)_|sm_(?:pat|aat|sat)_|npm_|pypi-|dop_v1_|shp(?:at|ca|pa|ss)_|sk-ant-|sk-proj-|pplx-|hf_|lin_api_|dapi[a-f0-9]|\d{8,10}:A))`;
+/** …nor a vendor's published sample key (under any name). */
+const NOT_PUBLISHED_SAMPLE = notSample([...GOOGLE_SAMPLE_KEYS, TELEGRAM_SAMPLE_TOKEN]);
 /** A Go/C-style type between name and value: `var token string = "…"`, `char secret[25] = "…"`. */
 const DECL = String.raw`(?:\[\d{0,4}\])?\\?['"]?(?:\s{1,4}(?:string|String|str|char|const))?\s{0,4}`;
 /**
@@ -102,19 +142,29 @@ const DECL = String.raw`(?:\[\d{0,4}\])?\\?['"]?(?:\s{1,4}(?:string|String|str|c
  * ($VAR, %s, {x}, <x>), a regex ([…], ^…), a path (/…, ./…, ~/…) or an ARN; holds no URL, no
  * interpolation (${NAME}, ${NAME:-x}, ${obj.f(…)}, ${{ … }}), no object path (users[0].password,
  * a.*.b) and no masking (####, ****, xxxxxx); and contains a letter plus a digit or symbol (so
- * identifiers like settings.SECRET_KEY or "my-app-name" are left alone). The value must also not
- * end in ".." (elided in documentation: "ops_eyJzaWdu...").
+ * identifiers like settings.SECRET_KEY or "my-app-name" are left alone). It is not shaped like a
+ * provider token (NOT_VENDOR_SHAPED), is not a published sample key and holds no "EXAMPLE" (vendors' documentation samples,
+ * AKIAIOSFODNN7EXAMPLE and the like). The value must also not end in ".." (elided in
+ * documentation: "ops_eyJzaWdu...").
  */
 const valueShape = (chars: string, max: number): string =>
-  String.raw`(?![$%{<&*(\[^]|\.{0,2}/|~/|arn:)(?![${chars}]{0,${max}}(?:://|#{4}|\*{4}|[xX]{6}|\$\{(?:\{|[\w.]{1,64}[}:(\[])|\]\.|\.\*))(?=[${chars}]{0,${max}}[A-Za-z])(?=[${chars}]{0,${max}}[0-9!@#$%^*+=/~])`;
+  String.raw`(?![$%{<&*(\[^]|\.{0,2}/|~/|arn:)${NOT_VENDOR_SHAPED}${NOT_PUBLISHED_SAMPLE}(?![${chars}]{0,${max}}(?:://|#{4}|\*{4}|[xX]{6}|\$\{(?:\{|[\w.]{1,64}[}:(\[])|\]\.|\.\*|EXAMPLE))(?=[${chars}]{0,${max}}[A-Za-z])(?=[${chars}]{0,${max}}[0-9!@#$%^*+=/~])`;
 /** Characters of a quoted value: anything but whitespace, quotes and backslash. */
 const QCHARS = String.raw`^\s'"\x60\\`;
-/** Characters of an unquoted value: also not separators or brackets, so code stops the value. */
-const UCHARS = String.raw`^\s'"\x60\\,;:()\[\]{}<>&?#|`;
-
-const QUOTED_VALUE = String.raw`@?\\?(?<q>['"\x60])(?<value>${valueShape(QCHARS, 1000)}[${QCHARS}]{8,1000})(?<!\.\.)\\?\k<q>`;
-/** Unquoted: the whole run up to a separator, not a call or index (token = make_token(…)), not a negation (pass = !ok). */
-const UNQUOTED_VALUE = String.raw`(?<value>(?!!)${valueShape(UCHARS, 1000)}[${UCHARS}]{8,1000})(?=$|[\s'"\x60\\,;)\]}>&|])(?<!\.\.)`;
+/**
+ * Characters of an unquoted value: not whitespace, quotes or separators (, ; : & ? |). Brackets and
+ * "#" may occur inside a generated password (m{{h}o)p#…), so they do not end the value; code is
+ * told apart by its shape instead (below).
+ */
+const UCHARS = String.raw`^\s'"\x60\\,;:&?|`;
+/** "@" only before a double quote (Objective-C @"…", C# @"…"); in C, @'…' is no string literal. */
+const QUOTED_VALUE = String.raw`(?:@(?="))?\\?(?<q>['"\x60])(?<value>${valueShape(QCHARS, 1000)}[${QCHARS}]{8,1000})(?<!\.\.)\\?\k<q>`;
+/**
+ * Unquoted: the whole run up to a separator. Not a call or index (token = make_token(…),
+ * pass = params[:pass]), not a negation (pass = !ok), and not the right-hand side of a code statement
+ * ending in ";" (passwd = other_var;): in code a literal secret is quoted.
+ */
+const UNQUOTED_VALUE = String.raw`(?<value>(?!!)(?![@\w.$]{1,100}[(\[])${valueShape(UCHARS, 1000)}[${UCHARS}]{8,1000})(?=$|[\s'"\x60\\,;&|])(?!;[ \t]*(?:$|[\r\n]))(?<!\.\.)`;
 
 // ------------------------------------------------------------------------------ the rules
 
@@ -167,11 +217,18 @@ export const SECRET_RULES: readonly DetectorRule[] = [
     reason: "AWS access key id: half of an AWS credential pair and the handle for the account it belongs to.",
     score: 90,
     keywords: ["akia", "asia", "abia", "acca", "a3t"],
-    pattern: /\b(?:A3T[A-Z0-9]|AKIA|ASIA|ABIA|ACCA)[A-Z2-7]{16}\b/g,
+    // Keys ending in EXAMPLE are AWS's documentation samples (AKIAIOSFODNN7EXAMPLE); gitleaks allows them too.
+    pattern: /\b(?:A3T[A-Z0-9]|AKIA|ASIA|ABIA|ACCA)(?![A-Z2-7]{9}EXAMPLE\b)[A-Z2-7]{16}\b/g,
     validators: TOKEN_CHECKS,
     examples: {
       match: [`aws_access_key_id = AKIA${fake("ABCDEFGHIJKLMNOPQRSTUVWXYZ234567", 16, 1)}`, `"AccessKeyId": "ASIA${fake("ABCDEFGHIJKLMNOPQRSTUVWXYZ234567", 16, 2)}"`],
-      noMatch: ["AKIAXXXXXXXXXXXXXXXX", `akia${fake("abcdefghijklmnopqrstuvwxyz234567", 16, 3)}`, `AKIA${fake(UPPER, 12, 4)}`],
+      noMatch: [
+        "AKIAXXXXXXXXXXXXXXXX",
+        `akia${fake("abcdefghijklmnopqrstuvwxyz234567", 16, 3)}`,
+        `AKIA${fake(UPPER, 12, 4)}`,
+        "aws configure  # AWS Access Key ID [None]: AKIAIOSFODNN7EXAMPLE",
+        `"AccessKeyId": "ASIA${fake(UPPER, 9, 5)}EXAMPLE"`,
+      ],
     },
   },
   {
@@ -193,11 +250,17 @@ export const SECRET_RULES: readonly DetectorRule[] = [
     reason: "Google API key: bills and authorises calls to the Google Cloud APIs enabled for its project.",
     score: 90,
     keywords: ["aiza"],
-    pattern: token(String.raw`AIza[\w-]{35}`),
+    pattern: token(String.raw`${notSample(GOOGLE_SAMPLE_KEYS)}AIza[\w-]{35}`),
     validators: TOKEN_CHECKS,
     examples: {
       match: [`GOOGLE_API_KEY=AIza${fake(B64URL, 35, 1)}`, `https://maps.googleapis.com/maps/api/js?key=AIza${fake(B64URL, 35, 2)}&callback=init`],
-      noMatch: [`AIza${fake(B64URL, 30, 3)}`, "AIzaXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXX"],
+      noMatch: [
+        `AIza${fake(B64URL, 30, 3)}`,
+        "AIzaXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXX",
+        // Public sample keys from Google's own SDK repositories.
+        'FirebaseOptions.Builder().setApiKey("AIzaSyabcdefghijklmnopqrstuvwxyz1234567")',
+        "<string name=\"google_api_key\">AIzaSyBcE-OOIbhjyR83gm4r2MFCu4MJmprNXsw</string>",
+      ],
     },
   },
   {
@@ -619,11 +682,12 @@ export const SECRET_RULES: readonly DetectorRule[] = [
     reason: "PyPI API token: uploads releases of the projects it covers, a supply-chain risk.",
     score: 90,
     keywords: ["pypi-ageichlwas5vcmc"],
-    pattern: token(String.raw`pypi-AgEIcHlwaS5vcmc[\w-]{50,1000}`),
+    // A real token is a macaroon of well over 100 characters; 70 is detect-secrets' minimum.
+    pattern: token(String.raw`pypi-AgEIcHlwaS5vcmc[\w-]{70,1000}`),
     validators: TOKEN_CHECKS,
     examples: {
-      match: [`TWINE_PASSWORD=pypi-AgEIcHlwaS5vcmc${fake(B64URL, 150, 1)}`, `password = pypi-AgEIcHlwaS5vcmc${fake(ALNUM, 60, 2)}`],
-      noMatch: [`pypi-AgEIcHlwaS5vcmc${fake(ALNUM, 20, 3)}`, "pypi-token-goes-here"],
+      match: [`TWINE_PASSWORD=pypi-AgEIcHlwaS5vcmc${fake(B64URL, 150, 1)}`, `password = pypi-AgEIcHlwaS5vcmc${fake(ALNUM, 90, 2)}`],
+      noMatch: [`pypi-AgEIcHlwaS5vcmc${fake(ALNUM, 20, 3)}`, "pypi-token-goes-here", `pypi-AgEIcHlwaS5vcmc${fake(B64URL, 60, 4)} (truncated in the log)`],
     },
   },
   {
@@ -892,11 +956,18 @@ export const SECRET_RULES: readonly DetectorRule[] = [
     // No literal is common to every token (the first part is base64 of a numeric id), so the
     // prefilter is the dot between the parts.
     keywords: ["."],
-    pattern: token(String.raw`[MNO][A-Za-z0-9_-]{23,27}\.[A-Za-z0-9_-]{6}\.[A-Za-z0-9_-]{27,38}`),
+    // The first part is base64 of the numeric user id (24–26 characters), then a 6-character
+    // timestamp and a 27- or 38-character HMAC.
+    pattern: token(String.raw`[MNO][A-Za-z0-9_-]{23,25}\.[A-Za-z0-9_-]{6}\.(?:[A-Za-z0-9_-]{38}|[A-Za-z0-9_-]{27})`),
     validators: HIGH_ENTROPY(4),
     examples: {
       match: [`DISCORD_TOKEN=MT${fake(B64URL, 24, 1)}.${fake(B64URL, 6, 2)}.${fake(B64URL, 38, 3)}`, `client.login("OT${fake(ALNUM, 22, 4)}.${fake(ALNUM, 6, 5)}.${fake(B64URL, 27, 6)}")`],
-      noMatch: [`PZ${fake(ALNUM, 22, 7)}.${fake(ALNUM, 6, 8)}.${fake(ALNUM, 27, 9)}`, `MT${fake(ALNUM, 22, 10)}.${fake(ALNUM, 6, 11)}.${fake(ALNUM, 20, 12)}`],
+      noMatch: [
+        `PZ${fake(ALNUM, 22, 7)}.${fake(ALNUM, 6, 8)}.${fake(ALNUM, 27, 9)}`,
+        `MT${fake(ALNUM, 22, 10)}.${fake(ALNUM, 6, 11)}.${fake(ALNUM, 20, 12)}`,
+        `MT${fake(ALNUM, 27, 13)}.${fake(ALNUM, 6, 14)}.${fake(ALNUM, 27, 15)}`,
+        `NT${fake(ALNUM, 22, 16)}.${fake(ALNUM, 6, 17)}.${fake(ALNUM, 32, 18)}`,
+      ],
     },
   },
   {
@@ -917,11 +988,16 @@ export const SECRET_RULES: readonly DetectorRule[] = [
     reason: "Telegram bot token: controls the bot and reads every message sent to it.",
     score: 90,
     keywords: [":aa"],
-    pattern: new RegExp(String.raw`(?<![\w:])(?:bot)?\d{8,10}:AA[A-Za-z0-9_-]{33}${E}`, "g"),
+    pattern: new RegExp(String.raw`(?<![\w:])(?:bot)?${notSample([TELEGRAM_SAMPLE_TOKEN])}\d{8,10}:AA[A-Za-z0-9_-]{33}${E}`, "g"),
     validators: TOKEN_CHECKS,
     examples: {
       match: [`TELEGRAM_BOT_TOKEN=${fake(DIGITS, 10, 1)}:AA${fake(B64URL, 33, 2)}`, `https://api.telegram.org/bot${fake(DIGITS, 9, 3)}:AA${fake(ALNUM, 33, 4)}/getUpdates`],
-      noMatch: [`arn:aws:sns:aaa:111122223333:${fake(LOWER, 38, 5)}`, `${fake(DIGITS, 8, 6)}:A_${fake(LOWNUM, 33, 7)}`],
+      noMatch: [
+        `arn:aws:sns:aaa:111122223333:${fake(LOWER, 38, 5)}`,
+        `${fake(DIGITS, 8, 6)}:A_${fake(LOWNUM, 33, 7)}`,
+        // The token in the Telegram Bot API documentation.
+        "curl https://api.telegram.org/bot110201543:AAHdqTcvCH1vGWJxfSe1ofSAs0K5PALDsaw/getMe",
+      ],
     },
   },
   {
@@ -1271,6 +1347,65 @@ export const SECRET_RULES: readonly DetectorRule[] = [
     },
   },
 
+  {
+    id: "secret.lob-api-key",
+    kind: "secret",
+    reason: "Lob API key: sends letters and postcards billed to the account and reads its address book.",
+    score: 90,
+    keywords: ["lob"],
+    // Lob keys are live_ or test_ plus 35 hex characters (test keys still read the account's data).
+    pattern: named(String.raw`(?<![A-Za-z])lob`, "(?:live|test)_[a-f0-9]{35}"),
+    validators: [{ check: "entropy", min: 3 }],
+    examples: {
+      match: [`LOB_API_KEY=live_${fake(HEX, 35, 1)}`, `lobSecret: "test_${fake(HEX, 35, 2)}"`],
+      noMatch: [`LOB_API_KEY=live_${fake(HEX, 20, 3)}`, `blob_key = test_${fake(HEX, 35, 4)}`],
+    },
+  },
+  {
+    id: "secret.sumologic-access-id",
+    kind: "secret",
+    reason: "Sumo Logic access id: with its access key it queries the organisation's logs.",
+    score: 70,
+    keywords: ["sumo"],
+    // Access ids are "su" plus 12 letters and digits, after a name that says Sumo (as gitleaks).
+    pattern: named("sumo", "su[A-Za-z0-9]{12}"),
+    validators: HIGH_ENTROPY(3),
+    examples: {
+      match: [`SUMO_ACCESS_ID = "su${fake(ALNUM, 12, 1)}"`, `sumologic_accessid: su${fake(ALNUM, 12, 2)}`],
+      noMatch: ["export SUMOLOGIC_ACCESSID=XXXXXXXXXXXXXX", `SUMO_ACCESS_ID=su${fake(ALNUM, 20, 3)}`],
+    },
+  },
+
+  {
+    id: "secret.asana-client-credentials",
+    kind: "secret",
+    reason: "Asana OAuth client id or secret: together they act as the Asana app for its users.",
+    score: 60,
+    keywords: ["asana"],
+    // Numeric 16-digit client id or 32-character secret, only after a name that says Asana (as gitleaks).
+    pattern: named("asana", String.raw`(?:\d{16}|[a-z0-9]{32})`),
+    validators: [{ check: "entropy", min: 2.5 }, { check: "not-placeholder" }],
+    examples: {
+      match: [`ASANA_CLIENT_ID=${fake(DIGITS, 16, 1)}`, `asanaSecret = '${fake(LOWNUM, 32, 2)}'`],
+      noMatch: [`ASANA_CLIENT_ID=${fake(DIGITS, 12, 3)}`, `asana_secret = "${"0".repeat(32)}"`],
+    },
+  },
+  {
+    id: "secret.discord-client-credentials",
+    kind: "secret",
+    reason: "Discord application id, client secret or API key: together they act as the Discord app.",
+    score: 60,
+    keywords: ["discord"],
+    // An 18-digit application id, a 32-character client secret or a 64-hex API key, only after a
+    // name that says Discord (as gitleaks).
+    pattern: named("discord", String.raw`(?:\d{18}|[a-z0-9=_-]{32}|[a-f0-9]{64})`),
+    validators: [{ check: "entropy", min: 2.5 }, { check: "not-placeholder" }],
+    examples: {
+      match: [`discord_client_id: "${fake(DIGITS, 18, 1)}"`, `string discordSecret = "${fake(LOWNUM, 32, 2)}";`, `DISCORD_API_KEY=${fake(HEX, 64, 3)}`],
+      noMatch: [`discord_channel = ${fake(DIGITS, 10, 4)}`, `discord_secret: "${"x".repeat(32)}"`],
+    },
+  },
+
   // ---------------------------------------------------------------------------- JWTs
   {
     id: "secret.jwt",
@@ -1279,16 +1414,22 @@ export const SECRET_RULES: readonly DetectorRule[] = [
     score: 75,
     keywords: ["eyj"],
     // Header and payload are base64url JSON objects: they start with eyJ ('{"') and end in the
-    // encoding of '}' (…9, …Q, …0), which excludes truncated or non-JSON segments.
-    pattern: token(String.raw`eyJ[A-Za-z0-9_-]{10,2000}[90Q]={0,2}\.ey[A-Za-z0-9_-]{10,8000}[90Q]={0,2}(?:\.[A-Za-z0-9_-]{0,2000}={0,2})?`),
+    // encoding of '}' (…9, …Q, …0), which excludes truncated or non-JSON segments. The header must
+    // name its algorithm: it holds "alg" base64url-encoded at one of the three byte offsets
+    // (ImFsZy, JhbGci, iYWxnI), as every JOSE header does.
+    pattern: token(String.raw`(?=ey[\w-]{0,2000}?(?:ImFsZy|JhbGci|iYWxnI))eyJ[A-Za-z0-9_-]{10,2000}[90Q]={0,2}\.ey[A-Za-z0-9_-]{10,8000}[90Q]={0,2}(?:\.[A-Za-z0-9_-]{0,2000}={0,2})?`),
     validators: TOKEN_CHECKS,
     examples: {
       match: [
         `Authorization: Bearer ${b64url('{"alg":"HS256","typ":"JWT"}')}.${b64url('{"sub":"1234567890","name":"John","iat":1516239022}')}.${fake(B64URL, 43, 1)}`,
         `id_token=${b64url('{"alg":"RS256","kid":"k1"}')}.${b64url('{"iss":"https://accounts.example.com","aud":"app","exp":1900000000}')}.${fake(B64URL, 342, 2)}`,
         `${b64url('{"typ":"JWT","alg":"none"}')}.${b64url('{"name":"Joe","status":"employee"}')}.`,
+        `token: ${b64url('{"ab":1,"alg":"ES256"}')}.${b64url('{"sub":"svc","exp":1900000000}')}.${fake(B64URL, 86, 6)}`,
       ],
-      noMatch: ["eyJBB.eyJCC.eyJDDDD", `${b64url("not valid json at all")}.${b64url("not valid json at all")}.${fake(B64URL, 43, 3)}`, `${b64url('{"alg":"HS256","typ":"JWT"}').slice(0, -2)}.${b64url('{"sub":"1"}')}.${fake(B64URL, 43, 4)}`],
+      noMatch: ["eyJBB.eyJCC.eyJDDDD", `${b64url("not valid json at all")}.${b64url("not valid json at all")}.${fake(B64URL, 43, 3)}`, `${b64url('{"alg":"HS256","typ":"JWT"}').slice(0, -2)}.${b64url('{"sub":"1"}')}.${fake(B64URL, 43, 4)}`,
+        `${b64url('{"typ":"JWT","kid":"k1"}')}.${b64url('{"sub":"1234567890","iat":1516239022}')}.${fake(B64URL, 43, 5)}`,
+        `${b64url('{"version":3,"file":"app.js"}')}.${b64url('{"mappings":"AAAA;AACA"}')}`,
+      ],
     },
   },
 
@@ -1378,7 +1519,7 @@ export const SECRET_RULES: readonly DetectorRule[] = [
     // name = "…", name: '…', name := "…", password("…"), and ("API_TOKEN", "…") where the first
     // string is just the name (setProperty, setenv, config.set), not a list of strings.
     pattern: new RegExp(
-      String.raw`${NOT_CURSOR}${SECRET_NAME}${NOT_METADATA}(?:[\w.-]{0,30}${DECL}(?:[:=]{1,4}|!==?|=>|\?=|\.=|\+=|<-|\()|[\w.-]{0,30}(?<=['"][\w.-]{1,90})['"]\s{0,4},)\s{0,4}${QUOTED_VALUE}`,
+      String.raw`${NOT_CURSOR}${NOT_NPMRC}${SECRET_NAME}${NOT_METADATA}(?:[\w.-]{0,30}${DECL}(?:[:=]{1,4}|!==?|=>|\?=|\.=|\+=|<-|\()|[\w.-]{0,30}(?<=['"][\w.-]{1,90})['"]\s{0,4},)\s{0,4}${QUOTED_VALUE}`,
       "gi",
     ),
     validators: [{ check: "entropy", min: 3 }, { check: "not-placeholder" }],
@@ -1388,6 +1529,7 @@ export const SECRET_RULES: readonly DetectorRule[] = [
         `const apiToken = '${fake(ALNUM, 32, 2)}';`,
         `{"client_secret": "${fake(B64URL, 40, 3)}"}`,
         `System.setProperty("CLICKHOUSE_TOKEN", "${fake(ALNUM, 42, 4)}")`,
+        `NSString *apiSecret = @"${fake(ALNUM + "!#", 24, 13)}";`,
         `var gitlabToken string = "${fake(LOWNUM, 32, 5)}"`,
         `{"config.ini": "API_TOKEN=\\"${fake(LOWNUM, 24, 6)}\\""}`,
       ],
@@ -1403,6 +1545,11 @@ export const SECRET_RULES: readonly DetectorRule[] = [
         '"Unexpected_token_1012": "Unerwartetes Token.",\n  "Unexpected_token_A_constructor_1068": "x"',
         "output = token.close = `)${expression})${extglobStar})`;",
         'const TOKEN_PATTERN = "[A-Za-z0-9._~+/-]+=*";',
+        `aws_secret = @'${fake(ALNUM + "!#", 20, 8)}';`,
+        `testToken := "sm_pat_${fake(LOWNUM, 8, 9)}"`,
+        `const token = "ghp_${fake(ALNUM, 12, 10)}";`,
+        `secret_key = "${fake(B64, 24, 11)}EXAMPLEKEY"`,
+        `"//npm.pkg.github.com:_authToken": "${fake(ALNUM, 36, 12)}"`,
       ],
     },
   },
@@ -1412,11 +1559,25 @@ export const SECRET_RULES: readonly DetectorRule[] = [
     reason: "Hard-coded secret: a random-looking value assigned to a password, secret, token or API-key name in a config or env file.",
     score: 80,
     keywords: ["pass", "pwd", "secret", "token", "key", "cred"],
-    pattern: new RegExp(String.raw`${NOT_CURSOR}${SECRET_NAME}${NOT_METADATA}[\w.-]{0,30}${DECL}(?:[:=]{1,4}|=>|\?=|\.=|\+=)\s{0,4}${UNQUOTED_VALUE}`, "gi"),
+    pattern: new RegExp(String.raw`${NOT_CURSOR}${NOT_NPMRC}${SECRET_NAME}${NOT_METADATA}[\w.-]{0,30}${DECL}(?:[:=]{1,4}|=>|\?=|\.=|\+=)\s{0,4}${UNQUOTED_VALUE}`, "gi"),
     validators: [{ check: "entropy", min: 3 }, { check: "not-placeholder" }],
     examples: {
-      match: [`DB_PASSWORD=${fake(ALNUM, 16, 1)}`, `api_token: ${fake(LOWNUM, 32, 2)}`, `export OP_SERVICE_ACCOUNT_TOKEN=${fake(ALNUM, 40, 3)}`, `lobToken=${fake(LOWNUM, 30, 4)}`],
-      noMatch: ["SECRET_KEY = settings.SECRET_KEY", "token = make_token(user_id2)", "const pass = !this.result.issues2 || x", "export OP_SERVICE_ACCOUNT_TOKEN=ops_eyJzaWduSW5BZGRy...", "PASSWORD=changeme", "password: ${link}", "SUMO_ACCESS_KEY=${SUMO_ACCESS_KEY:=$2}", "max_tokens: 4096"],
+      match: [
+        `DB_PASSWORD=${fake(ALNUM, 16, 1)}`,
+        `api_token: ${fake(LOWNUM, 32, 2)}`,
+        `export OP_SERVICE_ACCOUNT_TOKEN=${fake(ALNUM, 40, 3)}`,
+        `lobToken=${fake(LOWNUM, 30, 4)}`,
+        // Generated passwords may hold brackets and "#".
+        `admin_password: q{${fake(ALNUM, 6, 5)}]#(${fake(ALNUM, 6, 6)}>$`,
+        `db_pass := ${fake(ALNUM, 5, 7)}){[${fake(ALNUM, 8, 8)}},`,
+      ],
+      noMatch: [
+        "password = params[:password2]",
+        "auth_token = @user.tokens[0]",
+        "passwd = default_passwd2;",
+        `//registry.npmjs.org:_authToken=${uuid(9)}`,
+        `API_SECRET=${fake(B64, 24, 10)}EXAMPLE`,
+        "SECRET_KEY = settings.SECRET_KEY", "token = make_token(user_id2)", "const pass = !this.result.issues2 || x", "export OP_SERVICE_ACCOUNT_TOKEN=ops_eyJzaWduSW5BZGRy...", "PASSWORD=changeme", "password: ${link}", "SUMO_ACCESS_KEY=${SUMO_ACCESS_KEY:=$2}", "max_tokens: 4096"],
     },
   },
   {
