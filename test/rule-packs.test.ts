@@ -99,6 +99,13 @@ describe("dangerous-action rules: calibration spot checks", () => {
     },
   );
 
+  it.each(["git push --force-with-lease origin master", "printf x | xargs sudo --", "find . -name '*.o' -exec rm -f {} +", "rm -r ./old-notes", "npm uninstall lodash"])(
+    "%j stays below the confirm tier (safe variant)",
+    (text) => {
+      expect(score(text)).toBeLessThanOrEqual(50);
+    },
+  );
+
   it("escalates a confirm-tier match that names production", () => {
     expect(score("kubectl delete deployment api -n prod")).toBe(75);
   });
@@ -120,6 +127,11 @@ describe("dangerous-action rules: performance", () => {
     "a".repeat(32_000),
     ": ( | ; & ` ".repeat(2600),
     "x-delete-".repeat(3500),
+    "curl -x post /a/x-delete".repeat(1300),
+    "nats kv del a_remove_b ".repeat(1400),
+    "a.b.c.delete(x ".repeat(2000),
+    "kafka-topics --delete-x ".repeat(1300),
+    "echo 'del server x' ".repeat(1700),
   ];
 
   it.each(adversarial.map((s) => [s.slice(0, 24), s] as const))("scores %j… (32 KB) quickly", (_label, text) => {

@@ -57,6 +57,9 @@ const KUBECTL = String.raw`\b(?:kubectl|oc)(?: ${T}+){0,6}? `;
 
 /** rm with a recursive flag somewhere in the same command. */
 const RM_RECURSIVE = String.raw`${START}rm${END}(?=[^;&|]{0,200}? (?:-[a-z]*r[a-z]*|--recursive)${END})`;
+/** A force flag somewhere in the same rm command (-f, -rf, --force). */
+const RM_FORCE = String.raw`(?=[^;&|]{0,200}? (?:-[a-z]*f[a-z]*|--force)${END})`;
+
 /** The filesystem root, a home directory or a top-level system directory. */
 const SYSTEM_ROOTS = String.raw`/\*?|~/?\*?|\$\{?home\}?/?\*?|/(?:etc|usr|var|boot|bin|sbin|lib|lib32|lib64|opt|home|root|sys|dev|proc|srv|snap|mnt|private|system|library|applications|users)/?\*?|/(?:home|users)/[\w.-]+/?\*?`;
 /** Whole-system or whole-home targets, plus the current/parent directory and a bare glob. */
@@ -80,6 +83,9 @@ const outsideMessage = (r: RegExp): RegExp => withPrecheck(new RegExp(`(?=${r.so
 const outsideQuotedText = (r: RegExp): RegExp =>
   withPrecheck(new RegExp(`(?=${r.source})${IN_MESSAGE_ARG}${IN_ECHOED_TEXT}(?:${r.source})`, r.flags), r);
 const DETERMINER = String.raw`(?:the|all|all the|all of the|every|our|my|your|this|that|these|those|entire|whole)`;
+
+/** A destructive subcommand word of an admin CLI (" delete_queue ", " remove ", " kv-purge "), then a space. */
+const CLI_REMOVE_VERB = String.raw` (?:[a-z0-9]{1,30}[-_]){0,4}(?:remove|rm|del|rb|uninstall|flush|flushall|flushdb|drop|wipe|erase|clear|unpublish|yank|revoke|break-lock|forget|prune|disable|shutdown|delete|purge|destroy)(?:[-_][a-z0-9]{1,30}){0,4} `;
 
 const RULES: readonly Rule[] = [
   // ───────────────────────────── filesystem ─────────────────────────────
@@ -110,16 +116,16 @@ const RULES: readonly Rule[] = [
   {
     id: "filesystem.rm-recursive",
     category: "filesystem",
-    reason: "Recursively deletes a directory tree; anything not committed or backed up is lost.",
+    reason: "Recursively force-deletes a directory tree without prompting; anything not committed or backed up is lost.",
     score: 55,
     keywords: ["rm"],
     pattern: re(
-      String.raw`${RM_RECURSIVE}(?:(?: ${T}+){0,20}? (?!-)(?!\d?>)(?!${SCRATCH_TARGET})${T}|(?: -${T}*){0,10} ?(?:$|[;&|)'"\x60]))`,
+      String.raw`${RM_RECURSIVE}${RM_FORCE}(?:(?: ${T}+){0,20}? (?!-)(?!\d?>)(?!${SCRATCH_TARGET})${T}|(?: -${T}*){0,10} ?(?:$|[;&|)'"\x60]))`,
     ),
     examples: {
       match: [
         "rm -rf src/legacy",
-        "executing shell command: rm -r docs",
+        "executing shell command: rm -r -f docs",
         "rm -R -f /some/path",
         "rm -rf $TMPDIR/../escape",
         "find . -print0 | xargs -0 rm -rf",
@@ -135,7 +141,25 @@ const RULES: readonly Rule[] = [
         "rm -f notes.txt",
         "echo rm -rf data",
         "wc rm -rf /",
+        "rm -r old-reports",
+        "rm --recursive ./stale",
       ],
+    },
+  },
+  {
+    // Without -f, rm asks before removing write-protected files and stops on errors: advisory only,
+    // as in the reference guards (safety-net allows `rm -r`, blocks `rm -rf`).
+    id: "filesystem.rm-recursive-unforced",
+    category: "filesystem",
+    reason: "Recursively deletes a directory tree (without -f, so write-protected files prompt).",
+    score: 40,
+    keywords: ["rm"],
+    pattern: re(
+      String.raw`${RM_RECURSIVE}(?:(?: ${T}+){0,20}? (?!-)(?!\d?>)(?!${SCRATCH_TARGET})${T}|(?: -${T}*){0,10} ?(?:$|[;&|)'"\x60]))`,
+    ),
+    examples: {
+      match: ["rm -r old-reports", "executing shell command: rm --recursive ./stale", "rm -R photos/2019"],
+      noMatch: ["rm notes.txt", "rm -r node_modules", "echo rm -r data"],
     },
   },
   {
@@ -213,13 +237,15 @@ const RULES: readonly Rule[] = [
   {
     id: "filesystem.find-exec-rm",
     category: "filesystem",
-    reason: "find -exec rm deletes every file the search matches.",
+    reason: "find -exec rm -r recursively deletes every directory the search matches (or shred destroys every file).",
     score: 55,
     keywords: ["find"],
-    pattern: re(String.raw`${START}find${END}[^;&|]{0,300}? -(?:exec|execdir|ok|okdir) (?:(?:command|busybox|sudo) )?${PATH_PREFIX}(?:rm|shred|unlink)${END}`),
+    pattern: re(
+      String.raw`${START}find${END}[^;&|]{0,300}? -(?:exec|execdir|ok|okdir) (?:(?:command|busybox|sudo) )?${PATH_PREFIX}(?:rm${END}(?=(?: (?!\{\})${T}+){0,6}? (?:-[a-z]*r[a-z]*|--recursive)${END})|shred${END})`,
+    ),
     examples: {
-      match: ["find . -exec rm --recursive -f {} \\;", "find /tmp -execdir rm -rf {} +", "find . -name '*.log' -exec /bin/rm {} \\;", "find . -exec command rm -rf {} ;"],
-      noMatch: ["find . -type f -exec cat {} +", "find . -name rm", "echo find . -exec rm {}"],
+      match: ["find . -exec rm --recursive -f {} \\;", "find /tmp -execdir rm -rf {} +", "find . -type d -name cache -exec /bin/rm -r {} +", "find . -exec command rm -rf {} ;", "find . -name '*.key' -exec shred -u {} \\;"],
+      noMatch: ["find . -type f -exec cat {} +", "find . -name rm", "echo find . -exec rm {}", "find . -name '*.log' -exec rm -f {} \\;", "find build -name '*.o' -exec /bin/rm {} +"],
     },
   },
   {
@@ -378,10 +404,10 @@ const RULES: readonly Rule[] = [
     reason: "Deletes or prunes backup snapshots; the ability to restore is reduced or lost.",
     score: 60,
     keywords: ["restic", "borg", "kopia", "duplicity", "tarsnap", "velero"],
-    pattern: /\b(?:restic|borg|kopia|duplicity|tarsnap|velero)\b[^;&|]{0,100}? (?:forget|prune|delete|break-lock|remove-older-than|remove-all-but-n-full|snapshot delete)(?=$|[\s;&|)'"`])/,
+    pattern: /\b(?:restic|borg|kopia|duplicity|tarsnap|velero)\b[^;&|]{0,100}? (?:forget|prune|compact|delete|break-lock|remove-older-than|remove-all-but-n-full|snapshot delete|unlock --remove-all|key remove)(?=$|[\s;&|)'"`])/,
     examples: {
-      match: ["restic forget --keep-last 3 --prune", "borg delete ::archive-2024-01-01", "velero backup delete --selector env=prod --confirm", "borg break-lock repo"],
-      noMatch: ["restic backup /srv/app", "borg create repo::archive /srv/app", "velero get backups"],
+      match: ["restic forget --keep-last 3 --prune", "borg delete ::archive-2024-01-01", "borg compact /mnt/backups/repo", "restic -r /srv/restic unlock --remove-all", "velero backup delete --selector env=prod --confirm", "borg break-lock repo"],
+      noMatch: ["restic backup /srv/app", "borg create repo::archive /srv/app", "velero get backups", "restic unlock", "borg list repo"],
     },
   },
 
@@ -634,12 +660,12 @@ const RULES: readonly Rule[] = [
   {
     id: "git.push-force-with-lease",
     category: "git",
-    reason: "A force push with lease still rewrites the remote branch's history.",
-    score: 55,
+    reason: "A force push with lease rewrites the remote branch's history, but refuses if someone else pushed meanwhile.",
+    score: 45,
     keywords: ["push"],
     pattern: re(String.raw`${GIT}push${END}[^;&|]{0,200}? --force-(?:with-lease|if-includes)`),
     examples: {
-      match: ["git push --force-with-lease origin main", "git push -f --force-with-lease"],
+      match: ["git push --force-with-lease origin main", "git push -f --force-with-lease", "git push --force-with-lease=feature:abc123 origin feature"],
       noMatch: ["git push origin main", "git push --force origin feature"],
     },
   },
@@ -673,10 +699,12 @@ const RULES: readonly Rule[] = [
     reason: "Pushes directly to a main or release branch, bypassing review.",
     score: 55,
     keywords: ["push"],
-    pattern: re(String.raw`${GIT}push${END}(?: ${T}+){0,10}? (?:\+?${T}*:)?(?:refs/heads/)?(?:main|master|trunk|production|release)${END}`),
+    // A lease-checked push is the reviewed, sanctioned way to update a rebased branch; it is scored
+    // by git.push-force-with-lease instead.
+    pattern: re(String.raw`${GIT}push${END}(?![^;&|]{0,200}? --force-with-lease)(?: ${T}+){0,10}? (?:\+?${T}*:)?(?:refs/heads/)?(?:main|master|trunk|production|release)${END}`),
     examples: {
       match: ["git push origin main", "git push origin HEAD:master", "git push -u origin master"],
-      noMatch: ["git push origin feature-master", "git push origin main-fix", "git pull origin main"],
+      noMatch: ["git push origin feature-master", "git push origin main-fix", "git pull origin main", "git push --force-with-lease origin master"],
     },
   },
   {
@@ -948,10 +976,11 @@ const RULES: readonly Rule[] = [
     reason: "Drops a MongoDB database or collection, or flushes a Redis keyspace.",
     score: 90,
     keywords: ["dropdatabase", ".drop(", "flushall", "flushdb"],
-    pattern: /\bdropdatabase\b|\.drop\( ?\)|\bflush(?:all|db)\b/,
+    // Not when the word is only searched for (grep -r flushall src/).
+    pattern: /(?<!\b(?:grep|egrep|rg|ag|ack|git grep)\b[^;&|]{0,100})(?:\bdropdatabase\b|\.drop\( ?\)|\bflush(?:all|db)\b)/,
     examples: {
       match: ["mongosh --eval 'db.dropDatabase()'", "db.users.drop()", "redis-cli FLUSHALL", "redis-cli -n 2 flushdb async"],
-      noMatch: ["df.drop(columns=['a'])", "redis-cli get key", "db.users.find()"],
+      noMatch: ["df.drop(columns=['a'])", "redis-cli get key", "db.users.find()", "rg 'flushall' src/", "grep -rn dropDatabase lib/"],
     },
   },
   {
@@ -1203,6 +1232,209 @@ const RULES: readonly Rule[] = [
     },
   },
   {
+    // The same shape as cloud.cli-delete for the other destructive verbs of admin CLIs (message
+    // queues, object stores, secret stores, CI, backup tools): `mc admin user remove`, `nats kv del`,
+    // `rabbitmqctl delete_queue`, `vault secrets disable`. Package managers, git, docker and kubectl
+    // have their own rules, where "remove" is routine (dropping a project dependency).
+    id: "cloud.cli-remove",
+    category: "cloud",
+    reason: "Removes, flushes, disables or revokes something through a service's admin command-line client.",
+    score: 55,
+    keywords: ["remove", "rm", "del", "rb", "uninstall", "flush", "clear", "drop", "wipe", "erase", "unpublish", "yank", "revoke", "break-lock", "forget", "prune", "disable", "shutdown", "delete_", "purge_", "_delete", "_purge"],
+    pattern: withPrecheck(
+      new RegExp(String.raw`${START}(?!(?:git|echo|printf|grep|egrep|rg|ag|ack|man|help|tldr|cat|less|more|head|tail|sed|awk|wc|sort|find|rm|rsync|ls|mkdir|touch|cd|cp|mv|vim?|nano|code|open|stat|file|ln|chmod|chown|tar|zip|unzip|shell|please|docker|podman|nerdctl|kubectl|oc|helm|npm|npx|pnpm|yarn|bun|cargo|poetry|uv|pdm|go|dotnet|composer|bundle|gem|pip[\d.]*|pipx|conda|mamba|brew|port|apt|apt-get|aptitude|dnf|yum|zypper|apk|pacman|snap|flatpak|rustup|nvm|pyenv|asdf|mise|make|just|tmux|screen|systemctl|crontab|alias|unalias|hash|history|type|which|the|a|an|we|i|you|they|it|then|and|to|also|now)${END})(?<![\w.-])[a-z](?:[\w.:-]*[\w.-])?['"]?(?: (?!(?:echo|printf|grep|rg|git)${END})(?!${T}*:(?:\s|$))${T}+){0,7}?(?<! telemetry)${CLI_REMOVE_VERB}(?!(?:the|a|an|all|this|that|these|those|my|our|it|them|old|unused|any|some|from|to|and|or|of|for|in|on|with|every|each)${END})${T}`),
+      new RegExp(String.raw`${CLI_REMOVE_VERB}${T}`),
+    ),
+    examples: {
+      match: [
+        "mc admin user remove minio-local bob",
+        "nats kv del SETTINGS color",
+        "rabbitmqctl delete_queue orders",
+        "executing shell command: vault secrets disable secret/",
+        "grafana-cli plugins uninstall some-panel",
+        "mc rb --force local/archive",
+        "algolia indices clear catalog",
+      ],
+      noMatch: [
+        "git remote remove upstream",
+        "npm uninstall lodash",
+        "docker rm web",
+        "echo remove the file",
+        "next telemetry disable now",
+        "we should remove the old flag",
+        "do the remove of deprecated flags",
+        "mc ls local/archive",
+      ],
+    },
+  },
+  {
+    id: "cloud.kafka-admin-delete",
+    category: "cloud",
+    reason: "Deletes topics, consumer groups, ACLs or records, or resets consumer offsets, in a Kafka or ZooKeeper cluster.",
+    score: 60,
+    keywords: ["kafka", "zookeeper", "zkcli"],
+    pattern: re(
+      String.raw`${START}(?:kafka-[\w-]+(?:\.sh)?|(?:zookeeper-shell|zkcli)(?:\.sh)?)${END}[^;&|]{0,300}? (?:--delete[\w-]*|--remove|--reset-offsets(?=[^;&|]{0,200}? --execute${END})|deleteall|rmr|delete)${END}`,
+    ),
+    examples: {
+      match: [
+        "kafka-topics --bootstrap-server broker:9092 --delete --topic audit",
+        "kafka-consumer-groups.sh --bootstrap-server b:9092 --group billing --reset-offsets --to-earliest --all-topics --execute",
+        "kafka-acls --bootstrap-server b:9092 --remove --allow-principal User:bob --topic t1",
+      ],
+      noMatch: [
+        "kafka-topics --bootstrap-server broker:9092 --list",
+        "kafka-consumer-groups --bootstrap-server b:9092 --group billing --reset-offsets --to-earliest --all-topics --dry-run",
+        "echo kafka-topics --delete",
+      ],
+    },
+  },
+  {
+    id: "network.http-destructive-endpoint",
+    category: "network",
+    reason: "Calls a destructive admin endpoint over HTTP (delete, purge, wipe, shutdown, cluster settings).",
+    score: 55,
+    keywords: ["curl", "wget", "http", "xh"],
+    pattern: re(
+      String.raw`${START}(?:curl|wget|xh|https?)${END}(?![^;&|]{0,300}?(?:-x ?|--request[= ]|--method[= ])['"]?(?:get|head|options)\b)[^;&|]{0,300}?/(?:do(?:delete|wipeoutworkspace|disable)|_delete_by_query|_update_by_query|_shutdown|_close|_flush|(?:safe)?(?:exit|shutdown)|(?:[a-z0-9]{1,30}[-_]){0,4}(?:delete|purge|destroy|wipe|flush|drop|truncate|remove)(?:[-_][a-z0-9]{1,30}){0,3})(?=$|[/?#\s'")\x60])|${START}(?:curl|wget|xh|https?)${END}(?=[^;&|]{0,300}?(?:(?:-x ?|--request[= ]|--method[= ])['"]?|^|[\s(])(?:put|post|patch)\b)[^;&|]{0,300}?/(?:_cluster/settings|_settings|api/v1/admin/|_snapshot/[^\s/]+/[^\s/]+/_restore)`,
+    ),
+    examples: {
+      match: [
+        "curl -X POST https://ci.example.org/job/nightly/doDelete",
+        "curl -XPOST 'http://es:9200/logs-*/_delete_by_query' -d '{}'",
+        "http PUT http://es:9200/_cluster/settings persistent:='{}'",
+        "curl -s -X POST http://prom:9090/api/v1/admin/tsdb/delete_series?match[]=up",
+        "xh post https://api.internal/cache/purge",
+        "Bash(curl -X POST http://ci.local/job/x/doDelete)",
+      ],
+      noMatch: [
+        "curl -X GET http://es:9200/_cluster/settings",
+        "curl https://example.com/docs/delete-policy.html",
+        "curl -X GET https://ci.example.org/job/nightly/doDelete",
+        "echo curl -X POST https://ci.example.org/job/x/doDelete",
+      ],
+    },
+  },
+  {
+    id: "network.dns-zone-change",
+    category: "network",
+    reason: "Transfers a whole DNS zone or changes live DNS records and server state.",
+    score: 60,
+    keywords: ["dig", "host", "nsupdate", "rndc", "route53", "knotc", "pdnsutil"],
+    pattern: re(
+      String.raw`${START}(?:dig${END}[^;&|]{0,150}? (?:-t ?)?[ai]xfr${END}|host${END}(?: -${T}+)*? -l${END}|nsupdate${END}|rndc (?:flush|flushname|flushtree|freeze|thaw|stop|halt|delzone|modzone|addzone|retransfer|sync -clean)${END}|(?:knotc|pdnsutil) (?:zone-purge|zone-unset|delete-zone|clear-zone|delete-rrset|replace-rrset)${END}|aws(?: ${T}+){0,4}? route53 change-resource-record-sets${END})`,
+    ),
+    examples: {
+      match: ["dig @ns1.corp.test corp.test AXFR", "nsupdate -k /etc/ddns.key", "sudo rndc flush", "host -l corp.test ns1.corp.test", "aws route53 change-resource-record-sets --hosted-zone-id Z9 --change-batch file://c.json"],
+      noMatch: ["dig corp.test mx", "host corp.test", "rndc status", "aws route53 list-resource-record-sets --hosted-zone-id Z9", "echo nsupdate"],
+    },
+  },
+  {
+    id: "shell.stop-server-process",
+    category: "shell",
+    reason: "Stops, kills or resets a server process (web server, load balancer, broker, cache, CI), dropping its traffic or data.",
+    score: 55,
+    keywords: ["deck", "haproxy", "nginx", "apachectl", "apache2ctl", "httpd", "caddy", "rabbitmqctl", "redis-cli", "splunk", "jenkins", "consul", "nomad", "socat", "traefik", "envoy"],
+    pattern: re(
+      String.raw`${START}(?:haproxy${END}[^;&|]{0,150}? -s[ft]${END}|nginx${END}(?: ${T}+){0,3}? -s (?:stop|quit)${END}|(?:apachectl|apache2ctl|httpd)${END}(?: ${T}+){0,3}? (?:-k )?(?:stop|graceful-stop)${END}|caddy stop${END}|deck(?: gateway)? reset${END}|rabbitmqctl(?: ${T}+){0,3}? (?:stop|stop_app|reset|force_reset|shutdown|close_all_connections)${END}|redis-cli(?: ${T}+){0,6}? (?:shutdown|flushall|flushdb|debug segfault)${END}|splunk (?:stop|clean|remove|disable)${END}|java -jar ${T}*jenkins-cli${T}*(?: ${T}+){0,4}? (?:safe-)?(?:shutdown|restart)${END}|(?:jenkins-cli|jcli)(?: ${T}+){0,4}? (?:safe-)?(?:shutdown|restart)${END}|(?:consul|nomad)(?: ${T}+){0,2}? (?:leave|force-leave)${END})|\b(?:disable (?:server|frontend|health|agent)|shutdown (?:sessions?|frontend)|del (?:server|map|acl)|clear (?:table|map|acl)|set server ${T}+ state (?:maint|drain))\b[^|;&]{0,100}\| ?socat${END}`,
+    ),
+    examples: {
+      match: [
+        "haproxy -f /etc/haproxy/haproxy.cfg -sf 1234",
+        "sudo nginx -s stop",
+        "redis-cli -h cache.internal flushall",
+        "splunk clean eventdata -index web",
+        "echo 'disable server app/web2' | socat stdio /run/haproxy/admin.sock",
+        "rabbitmqctl stop_app",
+        "deck gateway reset --force",
+      ],
+      noMatch: [
+        "haproxy -c -f /etc/haproxy/haproxy.cfg",
+        "nginx -t",
+        "nginx -s reload",
+        "redis-cli get session:1",
+        "echo 'show stat' | socat stdio /run/haproxy/admin.sock",
+        "splunk status",
+      ],
+    },
+  },
+  {
+    id: "cloud.secret-overwrite-or-disable",
+    category: "cloud",
+    reason: "Overwrites a stored secret, or disables, revokes or seals a secrets engine; the previous value or access is lost.",
+    score: 60,
+    keywords: ["secretsmanager", "ssm", "vault", "secrets", "doppler", "keyvault"],
+    pattern: re(
+      String.raw`${START}(?:aws(?: ${T}+){0,4}? secretsmanager (?:put-secret-value|update-secret|rotate-secret|cancel-rotate-secret|remove-regions-from-replication)|aws(?: ${T}+){0,4}? ssm put-parameter(?=[^;&|]{0,300}? --overwrite${END})|vault(?: -${T}+)* (?:(?:secrets|auth|audit) disable|(?:lease|token) revoke|operator (?:seal|step-down|raft remove-peer|rekey)|kv (?:destroy|metadata delete))|gcloud secrets versions (?:destroy|disable)|az keyvault (?:secret|key) purge|doppler secrets (?:set|upload|delete))${END}`,
+    ),
+    examples: {
+      match: [
+        "aws secretsmanager put-secret-value --secret-id app/db --secret-string file://new.json",
+        "aws ssm put-parameter --name /app/key --value x --type SecureString --overwrite",
+        "vault token revoke -mode=path auth/github",
+        "vault operator seal",
+      ],
+      noMatch: [
+        "aws secretsmanager describe-secret --secret-id app/db",
+        "aws ssm put-parameter --name /app/new --value x --type String",
+        "vault kv get secret/app",
+        "vault status",
+      ],
+    },
+  },
+  {
+    id: "shell.package-remove",
+    category: "shell",
+    reason: "Uninstalls system or environment-wide packages, which other programs may depend on.",
+    score: 55,
+    keywords: ["pip", "pipx", "conda", "mamba", "gem", "brew", "port", "snap", "flatpak", "apt", "dnf", "yum", "zypper", "apk", "pacman", "npm", "pnpm", "yarn", "bun"],
+    pattern: re(
+      String.raw`${START}(?:(?:pip[\d.]*|pipx|conda|mamba|micromamba|gem|brew|port|snap|flatpak|apt|apt-get|aptitude|dnf|yum|zypper|apk|choco|winget|scoop)(?: ${T}+){0,2}? (?:uninstall|remove|purge|autoremove|erase|del|rm|rmi)|python[\d.]* -m pip uninstall|pacman -r[a-z]*|(?:npm|pnpm|yarn|bun)(?: ${T}+){0,3}? (?:uninstall|remove|rm|un)${END}(?=[^;&|]{0,100}? (?:-g|--global)${END})|(?:npm|pnpm|yarn|bun) (?:-g|--global|global) (?:uninstall|remove|rm|un))${END}`,
+    ),
+    examples: {
+      match: ["pip uninstall -y numpy", "sudo apt-get purge postgresql-16", "brew uninstall --force node", "npm uninstall -g typescript", "conda env remove -n analysis"],
+      noMatch: ["pip install numpy", "npm uninstall lodash", "brew list", "yarn remove left-pad", "echo pip uninstall x"],
+    },
+  },
+  {
+    id: "shell.package-unpublish",
+    category: "shell",
+    reason: "Withdraws a published package version from a registry; everyone depending on it breaks.",
+    score: 65,
+    keywords: ["unpublish", "deprecate", "yank", "nuget delete", "unlist"],
+    pattern: re(
+      String.raw`${START}(?:(?:npm|pnpm|yarn|bun)(?: ${T}+){0,3}? (?:unpublish|deprecate)|(?:gem|cargo) yank|dotnet nuget delete|(?:circleci orb|vsce|ovsx) (?:unpublish|unlist))${END}`,
+    ),
+    examples: {
+      match: ["npm unpublish my-lib@1.0.3", "cargo yank --version 0.4.1", "gem yank mygem -v 2.0.0", "npm deprecate my-lib@'<2' 'use v2'"],
+      noMatch: ["npm publish", "cargo update", "echo npm unpublish my-lib"],
+    },
+  },
+  {
+    id: "network.ssh-trust-change",
+    category: "network",
+    reason: "Removes a host's pinned key from known_hosts or drops identities from the SSH agent.",
+    score: 55,
+    keywords: ["ssh-keygen", "ssh-add"],
+    pattern: re(String.raw`${START}(?:ssh-keygen(?: ${T}+){0,4}? -r|ssh-add(?: -${T}+){0,3}? -d)${END}`),
+    examples: {
+      match: ["ssh-keygen -R build.example.net", "ssh-keygen -f ~/.ssh/known_hosts -R 10.0.0.5", "ssh-add -D"],
+      noMatch: ["ssh-keygen -t ed25519 -C me", "ssh-add -l", "ssh-keygen -F build.example.net"],
+    },
+  },
+  {
+    id: "cloud.sdk-delete-call",
+    category: "cloud",
+    reason: "Calls a client library's delete/destroy method on a remote resource (e.g. a payment or cloud SDK object).",
+    score: 55,
+    keywords: [".delete(", ".destroy(", ".purge(", ".drop(", ".delete_", ".deletemany(", ".del("],
+    pattern: /(?<![\w.$])(?!this\.|self\.)[a-z_$][\w$]{0,40}(?:\.[a-z_$][\w$]{0,40}){1,3}\.(?:delete|destroy|purge|drop|del|delete_(?:all|many|one|object|objects)|deletemany)\( ?['"\w]/,
+    examples: {
+      match: ["gateway.customer.delete('cust_9')", "stripe.customers.del(\"cus_1\")", "client.indices.delete(index='logs')"],
+      noMatch: ["this.cache.delete(key)", "seen.delete(id)", "os.remove('x')", "client.indices.get(index='logs')"],
+    },
+  },
+  {
     id: "cloud.destroy-infrastructure-natural",
     category: "cloud",
     reason: "Asks to tear down clusters, buckets, servers or environments.",
@@ -1344,10 +1576,10 @@ const RULES: readonly Rule[] = [
     reason: "Force-removes containers or images, or prunes unused Docker objects.",
     score: 55,
     keywords: ["docker", "podman"],
-    pattern: /\b(?:docker|podman)(?: (?:container|image))? (?:rm|rmi)\b[^;&|]{0,100}? -[a-z]*f[a-z]*(?=$|[\s;&|)'"`])|\b(?:docker|podman)(?: (?:system|container|image|network|builder|buildx))? prune\b/,
+    pattern: /\b(?:docker|podman)(?: (?:container|image))? (?:rm|rmi)\b[^;&|]{0,100}? -[a-z]*f[a-z]*(?=$|[\s;&|)'"`])|\b(?:docker|podman)(?: (?:system|container|image|network|builder|buildx|volume))? prune\b|\b(?:docker|podman) volume rm\b|\b(?:docker[- ]compose|podman[- ]compose)\b[^;&|]{0,100}? down\b[^;&|]{0,100}? (?:-v|--volumes)(?=$|[\s;&|)'"`])/,
     examples: {
-      match: ["docker rm -fv container", "docker rmi -nf image", "docker system prune", "docker image prune -a"],
-      noMatch: ["docker rm container", "docker logs traefik", "docker ps"],
+      match: ["docker rm -fv container", "docker rmi -nf image", "docker system prune", "docker image prune -a", "docker volume rm pgdata", "podman volume prune -f", "docker compose -f dev.yml down -v"],
+      noMatch: ["docker rm container", "docker logs traefik", "docker ps", "docker volume ls", "docker compose down"],
     },
   },
 
@@ -1358,10 +1590,11 @@ const RULES: readonly Rule[] = [
     reason: "Runs a command with root privileges.",
     score: 55,
     keywords: ["sudo", "doas", "pkexec", "runas"],
-    pattern: re(String.raw`${START}(?:sudo|doas|pkexec|runas)${END}`),
+    // "sudo" or "sudo --" with no command after it runs nothing.
+    pattern: re(String.raw`${START}(?:sudo|doas|pkexec|runas)${END}(?! ?(?:-- ?)?(?:$|[;&|)'"\x60]))`),
     examples: {
-      match: ["sudo apt-get install nginx", "executing shell command: sudo systemctl restart nginx", "echo ok | xargs sudo --"],
-      noMatch: ["echo sudo", "grep sudo /var/log/auth.log", "read the sudo manual"],
+      match: ["sudo apt-get install nginx", "executing shell command: sudo systemctl restart nginx", "echo ok | xargs sudo -- tee /etc/hosts"],
+      noMatch: ["echo sudo", "grep sudo /var/log/auth.log", "read the sudo manual", "printf x | xargs sudo --", "which sudo; ls"],
     },
   },
   {
