@@ -226,7 +226,7 @@ program
         "- **Recall** is over records with that label; the **false-positive rate** is over the file's benign records.",
         "- **Splits.** Rules were written looking only at records with an even id (dev). Records with an odd id are held out; the held-out table is the honest figure. ToolEmu alternates a risky action and its benign counterpart per case, so it is split by case (pair) number instead; no rule was written from it.",
         "",
-        "- **Known contamination.** After their one held-out run, the PII pack received three fixes and the secrets pack two, each prompted by a held-out record (presidio: 46/70 before, 48/70 after, 1 false positive removed; gitleaks: two records affected). Those held-out figures are optimistic by that much; every other figure is from a single held-out run.",
+        "- **How often the held-out split was looked at.** Twice. After the first round of rule writing it was scored once, and the PII and secrets packs then received five fixes prompted by held-out records (presidio: 2 records, gitleaks: 2). A second round of improvements to the shell, secrets and PII packs was then written from the dev split only, by authors who were not shown held-out results, and this page is the second held-out scoring. Treat the held-out figures as slightly optimistic.",
         "",
         "## Held-out records (odd ids)",
         "",
