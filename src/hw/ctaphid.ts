@@ -401,15 +401,25 @@ export class CtapHidDevice {
     const flight = { cid: m.cid, cancelled: false };
     this.inFlight = flight;
     // The handler runs while the device keeps reading (for CANCEL and busy answers to others).
+    // The transaction ends when its answer is ready: the channel is free before the answer goes
+    // out, so a host's next request, sent as soon as it reads the answer, is not refused as busy.
+    const done = (): void => {
+      if (this.inFlight === flight) this.inFlight = undefined;
+    };
     void this.handle(m, {
       keepalive: (status) => this.send(m.cid, CMD.KEEPALIVE, Uint8Array.of(status)),
       cancelled: () => flight.cancelled,
     })
-      .then((answer) => this.send(m.cid, m.cmd, answer))
-      .catch(() => this.error(m.cid, ERR.OTHER))
-      .finally(() => {
-        if (this.inFlight === flight) this.inFlight = undefined;
-      })
+      .then(
+        (answer) => {
+          done();
+          return this.send(m.cid, m.cmd, answer);
+        },
+        () => {
+          done();
+          return this.error(m.cid, ERR.OTHER);
+        },
+      )
       .catch(() => undefined);
   }
 }
