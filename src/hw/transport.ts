@@ -18,8 +18,8 @@ export class TransportClosedError extends Error {
   }
 }
 
-/** One direction of an in-memory link: a queue of reports and the readers waiting on it. */
-class ReportQueue {
+/** Reports waiting to be read, and the readers waiting for them; shared by the transports. */
+export class ReportQueue {
   private readonly reports: Uint8Array[] = [];
   private readonly waiting: Array<(r: Uint8Array | null) => void> = [];
   closed = false;
