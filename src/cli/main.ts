@@ -245,6 +245,52 @@ program
     print(o.json, reports, () => toMarkdown(reports));
   });
 
+program
+  .command("devices")
+  .description("What is attached (FIDO2 security keys, approval displays) and what the daemon uses")
+  .option("--json", "machine-readable output", false)
+  .action(async (o: { json: boolean }) => {
+    const { listDevices } = await import("../hw/node-hid-transport.js");
+    let attached: Awaited<ReturnType<typeof listDevices>> | undefined;
+    let error: string | undefined;
+    try {
+      attached = await listDevices();
+    } catch (e) {
+      error = (e as Error).message;
+    }
+    const daemon = await DaemonClient.connect(paths.operatorSocket)
+      .then(async (c) => {
+        try {
+          return await c.request<{ approvalChannel: { simulated: boolean; display: string; securityKey: string } }>("status");
+        } finally {
+          c.close();
+        }
+      })
+      .catch(() => undefined);
+    const result = {
+      securityKeys: attached?.securityKeys ?? [],
+      displays: attached?.displays ?? [],
+      hidCollections: attached?.hidCollections ?? 0,
+      ...(error ? { error } : {}),
+      daemon: daemon ? { running: true, approvalChannel: daemon.approvalChannel } : { running: false },
+    };
+    print(o.json, result, () => {
+      const lines: string[] = [];
+      if (error) lines.push(`cannot enumerate HID devices: ${error}`);
+      else if (result.securityKeys.length === 0 && result.displays.length === 0) {
+        lines.push(`No FIDO2 security key and no approval display attached (${result.hidCollections} other HID collection${result.hidCollections === 1 ? "" : "s"} seen).`);
+      }
+      for (const k of result.securityKeys) lines.push(`security key: ${k.manufacturer ?? "?"} ${k.product ?? "?"} (${k.vendorId.toString(16)}:${k.productId.toString(16)}) ${k.path ?? ""}`);
+      for (const d of result.displays) lines.push(`approval display: ${d.product ?? "?"} (${d.vendorId.toString(16)}:${d.productId.toString(16)}) serial ${d.serialNumber ?? "?"}`);
+      const ch = daemon?.approvalChannel;
+      lines.push(
+        !daemon ? "daemon: not running" : ch!.simulated ? "daemon: uses SIMULATED display and key (--simulate)" : `daemon: display ${ch!.display}, security key ${ch!.securityKey}`,
+      );
+      return lines.join("\n");
+    });
+    if (error) process.exit(2);
+  });
+
 const config = program.command("config").description("Policy files");
 config
   .command("check <file>")
