@@ -28,6 +28,7 @@ import {
   type Severity,
 } from "../core/halt.js";
 import { checkPayload } from "../core/operations.js";
+import { DISPLAY_TEXT_MAX, fitsOnDisplay } from "../core/text.js";
 import type { RuleSet } from "../core/pipeline.js";
 import type { OperationResult } from "../core/wire.js";
 import type { HaltAckRecord, HaltEscalationRecord, HaltEventRecord } from "../store/records.js";
@@ -398,11 +399,17 @@ export class HaltDesk {
     const { wait_seconds, condition_name: _name, ...changes } = input;
     const next = HaltConditionConfig.parse({ ...previous, ...changes, threshold: { ...previous.threshold, ...(changes.threshold ?? {}) } });
     if (!this.approvals!.humanChannelAttached) return fail(ErrorCode.noApprovalChannel, "Changing halt configuration needs a human's key touch, and no approval device is attached");
+    // The human approves exactly what the display shows: a change too long to show is refused,
+    // never cut (the same rule as for actions).
+    const text = `CHANGE halt condition ${input.condition_name}: ${JSON.stringify(changes)}`;
+    if (!fitsOnDisplay(text)) {
+      return fail(ErrorCode.payloadTooLarge, `This change is too long to show on the approval display (at most ${DISPLAY_TEXT_MAX} characters); change fewer fields at a time`);
+    }
     const requestId = await this.approvals!.askHuman({
       kind: "config",
       agent: "halt-config",
       sessionId: caller.sessionId,
-      text: `CHANGE halt condition ${input.condition_name}: ${JSON.stringify(changes).slice(0, 300)}`,
+      text,
       ttlMs: this.d.approvalTtlMs,
       accepts: ["security-key"],
       onApprove: async () => {
