@@ -129,23 +129,27 @@ export function verhoeffValid(value: string): boolean {
   return c === 0;
 }
 
+/** Sum of digit × weight over the first weights.length digits. */
+function weightedSum(digits: string, weights: readonly number[]): number {
+  let sum = 0;
+  for (let i = 0; i < weights.length; i++) sum += (digits.charCodeAt(i) - 48) * weights[i]!;
+  return sum;
+}
+
+const NHS_WEIGHTS = [10, 9, 8, 7, 6, 5, 4, 3, 2];
+const TFN_WEIGHTS = [1, 4, 3, 7, 5, 8, 6, 9, 10];
+
 export function nhsValid(value: string): boolean {
   const d = digitsOf(value);
   if (!/^\d{10}$/.test(d)) return false;
-  let sum = 0;
-  for (let i = 0; i < 9; i++) sum += (d.charCodeAt(i) - 48) * (10 - i);
-  const check = 11 - (sum % 11);
+  const check = 11 - (weightedSum(d, NHS_WEIGHTS) % 11);
   if (check === 10) return false;
   return (check === 11 ? 0 : check) === d.charCodeAt(9) - 48;
 }
 
 export function auTfnValid(value: string): boolean {
   const d = digitsOf(value);
-  if (!/^\d{9}$/.test(d)) return false;
-  const w = [1, 4, 3, 7, 5, 8, 6, 9, 10];
-  let sum = 0;
-  for (let i = 0; i < 9; i++) sum += (d.charCodeAt(i) - 48) * w[i]!;
-  return sum % 11 === 0;
+  return /^\d{9}$/.test(d) && weightedSum(d, TFN_WEIGHTS) % 11 === 0;
 }
 
 export function ibanValid(value: string): boolean {
