@@ -8,6 +8,7 @@ import { fileURLToPath } from "node:url";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { Level } from "level";
+import { DaemonClient } from "../src/daemon/client.js";
 import { evaluateStep } from "../src/core/pipeline.js";
 import { compilePolicy, PolicyFile, policyFor } from "../src/core/policy.js";
 import { initialBreakerState } from "../src/core/breakers.js";
@@ -182,6 +183,15 @@ async function e2eBench(prefix: string, where: string): Promise<void> {
         return { c, k };
       }),
     );
+    const storeStats = async (): Promise<{ batches: number; transitions: number }> => {
+      const c = await DaemonClient.connect(join(home, "operator.sock"));
+      try {
+        return (await c.request<{ store: { batches: number; transitions: number } }>("status")).store;
+      } finally {
+        c.close();
+      }
+    };
+    const before = await storeStats();
     const per = 250;
     const lat: number[] = [];
     const t0 = process.hrtime.bigint();
@@ -195,6 +205,10 @@ async function e2eBench(prefix: string, where: string): Promise<void> {
       }),
     );
     console.log(fmt("record_execution_step, 8 clients at once", stats(lat, Number(process.hrtime.bigint() - t0))));
+    const after = await storeStats();
+    const batches = after.batches - before.batches;
+    const transitions = after.transitions - before.transitions;
+    console.log(`group commit: ${transitions} transitions in ${batches} fsync'd batches (${(transitions / Math.max(1, batches)).toFixed(2)} per fsync)`);
     for (const { c } of clients) await c.close();
     await haltkey.close();
     await nothing.close();

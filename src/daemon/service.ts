@@ -1026,6 +1026,8 @@ export class SafetyService {
         .filter((r) => r.status === "pending" && r.expiresAt > now)
         .map((r) => ({ id: r.id, kind: r.kind, agent: r.agent, text: sanitizeForDisplay(r.agent, r.hint), expiresAt: new Date(r.expiresAt).toISOString() })),
       audit: this.d.store.auditHead,
+      // Group commit at work: how many transitions shared each fsync'd batch.
+      store: { ...this.d.store.stats },
       storeFailed: this.d.store.failed !== undefined,
     };
   }
