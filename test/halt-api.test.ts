@@ -1,55 +1,28 @@
 // The halt-conditions API through the service: recording, acknowledgement (agent vs human),
 // halted sessions, escalation, config changes, strikes, and failing safe.
-import { randomBytes, randomUUID } from "node:crypto";
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { randomUUID } from "node:crypto";
+import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { compilePolicy, PolicyFile } from "../src/core/policy.js";
 import { defaultRuleSet } from "../src/core/rules/index.js";
-import { RecordingChannel } from "./helpers/channel.js";
-import { silentLogger } from "../src/daemon/log.js";
-import { SafetyService, type Caller } from "../src/daemon/service.js";
-import { Store } from "../src/store/store.js";
+import type { Caller } from "../src/daemon/service.js";
+import { closeAll, closeStore, startService } from "./helpers/service.js";
 
 
-const dirs: string[] = [];
-const stores: Store[] = [];
-afterEach(async () => {
-  for (const s of stores.splice(0)) await s.close().catch(() => undefined);
-  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
-});
+afterEach(closeAll);
 
 const rules = defaultRuleSet();
 async function setup(home?: string) {
-  const dir = home ?? mkdtempSync(join(tmpdir(), "hkh-"));
-  if (!home) dirs.push(dir);
-  const store = await Store.open(join(dir, "db"));
-  stores.push(store);
-  const clock = { t: 1_700_000_000_000 };
-  const human = new RecordingChannel();
-  const service = await SafetyService.start({
-    store,
-    policy: compilePolicy(PolicyFile.parse({})),
-    rules,
-    channel: human,
-    now: () => clock.t,
-    randomBytes,
-    uuid: randomUUID,
-    log: silentLogger(),
-    endpointMode: "semantic",
-  });
-  const caller: Caller = { sessionId: randomUUID() };
-  const tool = async (name: string, args: Record<string, unknown>, who: Caller = caller) => (await service.call(who, name, args)) as { success: boolean; data?: any; error?: any };
+  const t = await startService({ rules, ...(home ? { dir: home } : {}) });
   const record = (severity: string, extra: Record<string, unknown> = {}) =>
-    tool("guardrail_record_halt", { session_token: "sess_abc123", halt_type: "execution", description: `a ${severity} halt`, severity, ...extra });
+    t.tool("guardrail_record_halt", { session_token: "sess_abc123", halt_type: "execution", description: `a ${severity} halt`, severity, ...extra });
   const ack = (halt_id: string, extra: Record<string, unknown> = {}) =>
-    tool("guardrail_acknowledge_halt", { session_token: "sess_abc123", halt_id, resolution: "resolved", wait_seconds: 0, ...extra });
+    t.tool("guardrail_acknowledge_halt", { session_token: "sess_abc123", halt_id, resolution: "resolved", wait_seconds: 0, ...extra });
   const step = async (hint = "ls") => {
-    await service.call(caller, "mcp_aql_execute", { operation: "execute_agent", params: { element_name: "agent" } });
-    return (await service.call(caller, "mcp_aql_create", { operation: "record_execution_step", params: { element_name: "agent", nextActionHint: hint } })) as any;
+    await t.call("mcp_aql_execute", "execute_agent", { element_name: "agent" });
+    return (await t.call("mcp_aql_create", "record_execution_step", { element_name: "agent", nextActionHint: hint })) as any;
   };
-  return { dir, store, clock, human, service, caller, tool, record, ack, step };
+  return { ...t, human: t.channel, record, ack, step };
 }
 
 describe("guardrail_record_halt and guardrail_acknowledge_halt", () => {
@@ -130,8 +103,7 @@ describe("guardrail_record_halt and guardrail_acknowledge_halt", () => {
     expect((await t.tool("guardrail_record_halt", { session_token: "s", halt_type: "security", description: "x".repeat(4001), severity: "low" })).error.code).toBe("VALIDATION_INVALID_VALUE");
     const key = "ghp_0123456789abcdefghijABCDEFGHIJ012345";
     await t.tool("guardrail_record_halt", { session_token: "s", halt_type: "security", description: `token ${key} was printed`, severity: "low", previous_error: `auth failed for ${key}`, context: { commands: [`echo ${key}`] } });
-    await t.store.close();
-    stores.pop();
+    await closeStore(t.store);
     const db = join(t.dir, "db");
     const bytes = Buffer.concat(readdirSync(db).map((f) => readFileSync(join(db, f))));
     expect(bytes.includes(Buffer.from(key))).toBe(false);
@@ -211,17 +183,23 @@ describe("escalation and configuration", () => {
     await new Promise((res) => setTimeout(res, 20));
     expect(t.service.halts.configFor("three_strikes")!.threshold.max_attempts).toBe(10);
     // Persisted, and reloaded on the next start.
-    await t.store.close();
-    stores.pop();
+    await closeStore(t.store);
     const u = await setup(t.dir);
     expect(u.service.halts.configFor("three_strikes")!.threshold.max_attempts).toBe(10);
+  });
+
+  it("a config change too long to show in full is refused, never cut on the display", async () => {
+    const t = await setup();
+    const threshold = Object.fromEntries(Array.from({ length: 20 }, (_, i) => [`key_${i}`, "x".repeat(30)]));
+    const r = await t.tool("guardrail_update_halt_config", { condition_name: "three_strikes", threshold, wait_seconds: 0 });
+    expect(r.error.code).toBe("VALIDATION_PAYLOAD_TOO_LARGE");
+    expect(t.human.screens.filter((s) => s.kind === "config")).toEqual([]);
   });
 
   it("open halts and their escalations survive a restart", async () => {
     const t = await setup();
     const { data } = await t.record("high");
-    await t.store.close();
-    stores.pop();
+    await closeStore(t.store);
     const u = await setup(t.dir);
     const s = await u.service.call(t.caller, "mcp_aql_execute", { operation: "execute_agent", params: { element_name: "agent" } });
     expect(s.success).toBe(true);

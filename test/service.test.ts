@@ -1,52 +1,24 @@
 // The service with an injected clock, a recording approval channel and a real store in a temp dir:
 // expiry, re-issue, modes and failing closed, without waiting minutes of wall time.
-import { randomBytes, randomUUID } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { randomUUID } from "node:crypto";
 import { join } from "node:path";
 import fc from "fast-check";
 import { afterEach, describe, expect, it } from "vitest";
-import { compilePolicy, PolicyFile } from "../src/core/policy.js";
-import { RecordingChannel } from "./helpers/channel.js";
-import { silentLogger } from "../src/daemon/log.js";
-import { SafetyService, type Caller } from "../src/daemon/service.js";
-import { Store } from "../src/store/store.js";
+import type { PolicyFile } from "../src/core/policy.js";
+import type { Caller } from "../src/daemon/service.js";
 import { TEST_RULES } from "./helpers/packs.js";
+import { closeAll, closeStore, startService } from "./helpers/service.js";
 
 
-const dirs: string[] = [];
-const stores: Store[] = [];
-afterEach(async () => {
-  for (const s of stores.splice(0)) await s.close().catch(() => undefined);
-  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
-});
+afterEach(closeAll);
 
 async function setup(policy: Partial<PolicyFile> = {}, dir?: string) {
-  const home = dir ?? mkdtempSync(join(tmpdir(), "hks-"));
-  if (!dir) dirs.push(home);
-  const store = await Store.open(join(home, "db"));
-  stores.push(store);
-  const clock = { t: 1_700_000_000_000 };
-  const channel = new RecordingChannel();
-  const service = await SafetyService.start({
-    store,
-    policy: compilePolicy(PolicyFile.parse(policy)),
-    rules: TEST_RULES,
-    channel,
-    now: () => clock.t,
-    randomBytes,
-    uuid: randomUUID,
-    log: silentLogger(),
-    endpointMode: "semantic",
-  });
-  const caller: Caller = { sessionId: randomUUID() };
-  const call = async (tool: string, operation: string, params: Record<string, unknown>, who: Caller = caller) =>
-    (await service.call(who, tool, { operation, params })) as { success: boolean; data?: any; error?: any };
-  const start = (agent: string, who: Caller = caller) => call("mcp_aql_execute", "execute_agent", { element_name: agent }, who);
-  const step = (agent: string, hint: string, extra: Record<string, unknown> = {}, who: Caller = caller) =>
-    call("mcp_aql_create", "record_execution_step", { element_name: agent, nextActionHint: hint, ...extra }, who);
-  const verify = (challenge_id: string, code: string) => call("mcp_aql_create", "verify_challenge", { challenge_id, code });
-  return { home, store, clock, channel, service, caller, call, start, step, verify };
+  const t = await startService({ policy, rules: TEST_RULES, ...(dir ? { dir } : {}) });
+  const start = (agent: string, who: Caller = t.caller) => t.call("mcp_aql_execute", "execute_agent", { element_name: agent }, who);
+  const step = (agent: string, hint: string, extra: Record<string, unknown> = {}, who: Caller = t.caller) =>
+    t.call("mcp_aql_create", "record_execution_step", { element_name: agent, nextActionHint: hint, ...extra }, who);
+  const verify = (challenge_id: string, code: string) => t.call("mcp_aql_create", "verify_challenge", { challenge_id, code });
+  return { ...t, home: t.dir, start, step, verify };
 }
 
 describe("expiry (spec §8.8.2, §8.8.3)", () => {
@@ -122,8 +94,7 @@ describe("what survives a restart", () => {
     await t.start("blocked", blockedSession);
     await t.step("paused", "rotate keys", { riskScore: 70 });
     await t.step("blocked", "drop_table x", {}, blockedSession);
-    await t.store.close();
-    stores.pop();
+    await closeStore(t.store);
     const u = await setup({ deny: ["drop_*"] }, t.home);
     expect((await u.step("paused", "ls", {}, t.caller)).data.autonomy.continue).toBe(true);
     expect((await u.step("blocked", "ls", {}, blockedSession)).data.autonomy.stopped).toBe(true);
@@ -204,8 +175,7 @@ describe("data boundary: secrets never reach the store", () => {
     // A block on a hint carrying a secret stores the redacted hint.
     await t.step("leaky", `drop_table with ${key}`);
     await t.call("mcp_aql_execute", "complete_execution", { element_name: "leaky", summary: `done with ${key}` });
-    await t.store.close();
-    stores.pop();
+    await closeStore(t.store);
     const { readdirSync, readFileSync } = await import("node:fs");
     const dbDir = join(t.home, "db");
     const bytes = Buffer.concat(readdirSync(dbDir).map((f) => readFileSync(join(dbDir, f))));
