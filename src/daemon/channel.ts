@@ -17,6 +17,8 @@ export interface ApprovalScreen {
   readonly text: string;
   /** Only for challenges: the code, grouped. Never leaves the channel. */
   readonly code?: string;
+  /** Hex SHA-256 of the exact action approved (verify/digest.ts); a key's challenge commits to it. */
+  readonly actionDigest?: string;
   readonly expiresAt: number;
 }
 

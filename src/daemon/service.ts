@@ -273,7 +273,7 @@ export class SafetyService {
   }
 
   private showChallenge(c: ChallengeRecord, code: string): Promise<void> {
-    return this.d.channel.show({ requestId: c.id, kind: "challenge", agent: c.agent, text: c.text, code: formatCode(code), expiresAt: c.expiresAt });
+    return this.d.channel.show({ requestId: c.id, kind: "challenge", agent: c.agent, text: c.text, code: formatCode(code), actionDigest: c.actionDigest, expiresAt: c.expiresAt });
   }
 
   /**
@@ -554,7 +554,7 @@ export class SafetyService {
     } else if (evaluation.verdict === "confirm") {
       const req = this.openRequest("confirmation", agent, caller.sessionId, e!.id, safeHint, digest, evaluation.reason!, now + this.d.policy.file.confirmationTtlSeconds * 1000);
       confirmationId = req.id;
-      show = () => this.d.channel.show({ requestId: req.id, kind: "confirmation", agent, text: sanitizeForDisplay(agent, safeHint), expiresAt: req.expiresAt });
+      show = () => this.d.channel.show({ requestId: req.id, kind: "confirmation", agent, text: sanitizeForDisplay(agent, safeHint), actionDigest: req.digest, expiresAt: req.expiresAt });
       const approvalPause = evaluation.cause === "requires_approval";
       notifications.push({
         type: "autonomy_pause",
@@ -822,7 +822,7 @@ export class SafetyService {
     }
     if (req.status === "pending") {
       // Prompt the channel again (the human may have missed it) and wait for the answer.
-      await this.d.channel.show({ requestId: req.id, kind: "confirmation", agent: req.agent, text: sanitizeForDisplay(req.agent, req.hint), expiresAt: req.expiresAt });
+      await this.d.channel.show({ requestId: req.id, kind: "confirmation", agent: req.agent, text: sanitizeForDisplay(req.agent, req.hint), actionDigest: req.digest, expiresAt: req.expiresAt });
       if (p.wait_seconds > 0) await waitForAnswer(req, Math.min(p.wait_seconds * 1000, Math.max(0, req.expiresAt - now)));
     }
     const status = req.status;

@@ -92,3 +92,29 @@ export interface HaltEscalationRecord {
   readonly at: string;
   readonly resolution: "escalated" | "timeout";
 }
+
+/** An enrolled security key: a WebAuthn credential for the approvals RP, as verified at enrolment. */
+export interface SecurityKeyRecord {
+  /** Credential id, base64url. */
+  readonly id: string;
+  readonly label: string;
+  /** COSE public key, base64url. */
+  readonly publicKey: string;
+  /** Last signature counter seen; an assertion must exceed it (unless the key reports 0 always). */
+  readonly counter: number;
+  readonly transport: "usb" | "browser";
+  readonly protocol: "ctap2" | "u2f" | "webauthn";
+  readonly aaguid?: string;
+  readonly enrolledAt: number;
+  readonly lastUsedAt?: number;
+}
+
+/** A paired APV1 approval display. K_pair authenticates the device at every HELLO. */
+export interface DisplayPairingRecord {
+  /** The device's 16-byte id, hex. */
+  readonly deviceId: string;
+  /** K_pair, base64. Anyone who reads the store can impersonate the display (threat-model.md). */
+  readonly pairingKey: string;
+  readonly pairedAt: number;
+  readonly label?: string;
+}

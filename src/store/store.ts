@@ -6,7 +6,7 @@
 import { existsSync, mkdirSync, readdirSync } from "node:fs";
 import { Level } from "level";
 import { GENESIS_HASH, type AuditRecord, type ChainReport, chainRecord, verifyChain } from "./audit.js";
-import type { BlockRecord, ExecutionRecord, HaltAckRecord, HaltEscalationRecord, HaltEventRecord, RateLimitRecord } from "./records.js";
+import type { BlockRecord, DisplayPairingRecord, ExecutionRecord, HaltAckRecord, HaltEscalationRecord, HaltEventRecord, RateLimitRecord, SecurityKeyRecord } from "./records.js";
 
 export const SCHEMA_VERSION = 1;
 
@@ -41,6 +41,10 @@ export interface Changes {
   readonly putStrikes?: ReadonlyArray<readonly [key: string, count: number]>;
   /** Unacknowledged-index keys to drop when their halts are acknowledged. */
   readonly delHaltUnacknowledged?: readonly string[];
+  readonly putKeys?: readonly SecurityKeyRecord[];
+  readonly delKeys?: readonly string[];
+  readonly putDisplays?: readonly DisplayPairingRecord[];
+  readonly delDisplays?: readonly string[];
 }
 
 /** Index keys of a halt: by session, task, type and severity (time-ordered), and while unacknowledged. */
@@ -82,6 +86,8 @@ export class Store {
   private readonly haltIndex: Sub;
   private readonly haltConfig: Sub;
   private readonly strikes: Sub;
+  private readonly keys: Sub;
+  private readonly displays: Sub;
   private head: Head = { seq: 0, hash: GENESIS_HASH };
   private queue: BatchOp[] = [];
   private waiters: Array<{ resolve: () => void; reject: (e: Error) => void }> = [];
@@ -103,6 +109,8 @@ export class Store {
     this.haltIndex = db.sublevel("halt_index", json) as Sub;
     this.haltConfig = db.sublevel("halt_config", json) as Sub;
     this.strikes = db.sublevel("strikes", json) as Sub;
+    this.keys = db.sublevel("keys", json) as Sub;
+    this.displays = db.sublevel("displays", json) as Sub;
   }
 
   /**
@@ -199,6 +207,20 @@ export class Store {
     return { blocks, rate, executions, openHalts, haltConfig, strikes };
   }
 
+  /** Enrolled security keys (the key ring loads them before the service starts). */
+  async securityKeys(): Promise<SecurityKeyRecord[]> {
+    const keys: SecurityKeyRecord[] = [];
+    for await (const v of this.keys.values()) keys.push(v as SecurityKeyRecord);
+    return keys;
+  }
+
+  /** Paired approval displays. */
+  async displayPairings(): Promise<DisplayPairingRecord[]> {
+    const displays: DisplayPairingRecord[] = [];
+    for await (const v of this.displays.values()) displays.push(v as DisplayPairingRecord);
+    return displays;
+  }
+
   /** Halts of a session, newest first, with their acknowledgement and escalation. */
   async sessionHalts(session: string): Promise<Array<{ halt: HaltEventRecord; ack?: HaltAckRecord; escalation?: HaltEscalationRecord }>> {
     const out: Array<{ halt: HaltEventRecord; ack?: HaltAckRecord; escalation?: HaltEscalationRecord }> = [];
@@ -246,6 +268,10 @@ export class Store {
     for (const k of changes.delHaltUnacknowledged ?? []) ops.push({ type: "del", sublevel: this.haltIndex, key: k });
     for (const [name, c] of changes.putHaltConfig ?? []) ops.push({ type: "put", sublevel: this.haltConfig, key: name, value: c });
     for (const [k, n] of changes.putStrikes ?? []) ops.push({ type: "put", sublevel: this.strikes, key: k, value: n });
+    for (const k of changes.putKeys ?? []) ops.push({ type: "put", sublevel: this.keys, key: k.id, value: k });
+    for (const id of changes.delKeys ?? []) ops.push({ type: "del", sublevel: this.keys, key: id });
+    for (const d of changes.putDisplays ?? []) ops.push({ type: "put", sublevel: this.displays, key: d.deviceId, value: d });
+    for (const id of changes.delDisplays ?? []) ops.push({ type: "del", sublevel: this.displays, key: id });
     const records: AuditRecord[] = [];
     for (const event of events) {
       const record = chainRecord(this.head, event, new Date(now).toISOString());

@@ -1,0 +1,246 @@
+// The approval channel on devices: an APV1 display (shows the action and the code, answers with
+// a MAC'd button press) and FIDO2/U2F security keys (a touch bound to one request's challenge).
+// Real hardware and the simulators are driven by this same code; only the `DisplayLink` and
+// `KeySource` behind it differ (node-hid, or an in-memory transport to a simulator).
+//
+// What the human approves is bound to the request three ways: the display's decision carries the
+// request id and the digest of exactly what it rendered (checked by the APV1 host), and a key's
+// challenge is SHA-256("APV1-fido" ‖ requestId ‖ actionDigest ‖ shownDigest) (hardware-channel.md §5.5).
+import { createHash } from "node:crypto";
+import type { ApprovalChannelInfo } from "../core/introspect.js";
+import { approvalChallenge } from "../hw/webauthn.js";
+import type { ApprovalChannel, ApprovalScreen, HumanDecision, RequestKind } from "./channel.js";
+import type { KeyCallOptions, KeyDevice, KeyRing } from "./keyring.js";
+import type { Logger } from "./log.js";
+
+/** What the daemon needs from a paired display (adapted from the APV1 host in src/hw/apv1-host.ts). */
+export interface DisplayLink {
+  readonly cols: number;
+  readonly rows: number;
+  readonly simulated: boolean;
+  /** Shows one request; resolves with the digest of what the device rendered. */
+  show(s: DisplayRequest): Promise<{ shownDigest: Uint8Array }>;
+  /** The verified decision for the request on screen; rejects on any protocol or device failure. */
+  wait(requestId: string, signal: AbortSignal): Promise<"approve" | "deny" | "expired" | "cancelled" | "replaced">;
+  clear(requestId: string): Promise<void>;
+}
+
+export interface DisplayRequest {
+  readonly requestId: string;
+  readonly title: string;
+  readonly body: string;
+  /** Empty for requests answered by a press; the challenge code otherwise. */
+  readonly code: string;
+  readonly actionDigest: Uint8Array;
+  readonly ttlSeconds: number;
+}
+
+/** Where security keys come from: node-hid enumeration, or the simulator. */
+export interface KeySource {
+  readonly simulated: boolean;
+  /** The first attached key, opened; undefined when none is plugged in. */
+  open(): Promise<KeyDevice | undefined>;
+}
+
+export class ApprovalRefusedError extends Error {
+  constructor(
+    readonly code: "UNKNOWN_REQUEST" | "NO_KEY_ATTACHED" | "NO_KEYS_ENROLLED" | "NOT_ON_DISPLAY" | "NO_DISPLAY",
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+interface Shown {
+  readonly screen: ApprovalScreen;
+  readonly digest: Uint8Array;
+  shownDigest?: Uint8Array;
+  shownAt?: number;
+}
+
+const TITLES: Record<RequestKind, string> = {
+  confirmation: "APPROVE ACTION?",
+  challenge: "CODE FOR AGENT",
+  unblock: "UNBLOCK AGENT?",
+  halt: "ACKNOWLEDGE HALT?",
+  config: "CHANGE HALT CONFIG?",
+};
+
+/** Inverse of TITLES, for tools that read the simulated display (tests, demos). */
+export const KIND_OF_TITLE: ReadonlyMap<string, RequestKind> = new Map(Object.entries(TITLES).map(([k, t]) => [t, k as RequestKind]));
+
+/**
+ * Display text is printable ASCII in APV1 v1 (the device rejects anything else rather than
+ * guessing). Anything outside it is written as \u{XXXX}, so a look-alike letter shows as what it is.
+ */
+export function asciiForDisplay(text: string): string {
+  let out = "";
+  for (const ch of text) {
+    const c = ch.codePointAt(0)!;
+    out += c >= 0x20 && c <= 0x7e ? ch : `\\u{${c.toString(16).toUpperCase()}}`;
+  }
+  return out;
+}
+
+/** True when `text` word-wraps into `rows` lines of `cols` (the APV1 device's own rule). */
+export function wrapsInto(text: string, cols: number, rows: number): boolean {
+  let lines = 0;
+  for (const para of text.split("\n")) {
+    let line = 0;
+    lines++;
+    for (const word of para.split(" ")) {
+      let w = word.length;
+      if (line > 0 && line + 1 + w <= cols) {
+        line += 1 + w;
+        continue;
+      }
+      if (line > 0) lines++;
+      while (w > cols) {
+        w -= cols;
+        lines++;
+      }
+      line = w;
+    }
+  }
+  return lines <= rows;
+}
+
+export class HardwareChannel implements ApprovalChannel {
+  private handler: ((d: HumanDecision) => void) | undefined;
+  private readonly screens = new Map<string, Shown>();
+  private readonly queue: string[] = [];
+  private onScreen: { id: string; abort: AbortController } | undefined;
+  private pumping = false;
+
+  constructor(
+    private readonly d: {
+      readonly display: DisplayLink | undefined;
+      readonly keys: KeySource | undefined;
+      readonly keyring: KeyRing;
+      readonly log: Logger;
+      readonly now: () => number;
+      /** Device and protocol failures go to the audit log (bad MAC, replay, unplug). */
+      readonly audit: (type: string, data: Record<string, unknown>) => void;
+    },
+  ) {}
+
+  get info(): ApprovalChannelInfo {
+    return {
+      simulated: (this.d.display?.simulated ?? false) || (this.d.keys?.simulated ?? false),
+      display: this.d.display ? "attached" : "none",
+      securityKey: this.d.keys && this.d.keyring.size > 0 ? "attached" : "none",
+    };
+  }
+
+  onDecision(handler: (d: HumanDecision) => void): void {
+    this.handler = handler;
+  }
+
+  async show(screen: ApprovalScreen): Promise<void> {
+    const known = this.screens.get(screen.requestId);
+    if (known) return; // shown or queued already; asking again changes nothing on the device
+    const digest = screen.actionDigest ? Buffer.from(screen.actionDigest, "hex") : sha256(`${screen.kind}\0${screen.agent}\0${screen.text}`);
+    this.screens.set(screen.requestId, { screen, digest });
+    if (!this.d.display) return;
+    this.queue.push(screen.requestId);
+    this.pump();
+  }
+
+  async clear(requestId: string): Promise<void> {
+    this.screens.delete(requestId);
+    const i = this.queue.indexOf(requestId);
+    if (i >= 0) this.queue.splice(i, 1);
+    if (this.onScreen?.id === requestId) {
+      this.onScreen.abort.abort();
+      this.onScreen = undefined;
+      await this.d.display?.clear(requestId).catch((e: Error) => this.d.log.warn({ err: e.message, requestId }, "display did not clear"));
+      this.pump();
+    }
+  }
+
+  /** Where a request is now, for the CLI: on the display, queued behind another, or key only. */
+  where(requestId: string): { known: boolean; onDisplay: boolean; shownAt?: number; text?: string; kind?: RequestKind } {
+    const s = this.screens.get(requestId);
+    if (!s) return { known: false, onDisplay: false };
+    return { known: true, onDisplay: this.onScreen?.id === requestId, ...(s.shownAt ? { shownAt: s.shownAt } : {}), text: s.screen.text, kind: s.screen.kind };
+  }
+
+  /**
+   * The human touches a key for one request (`haltkey approve <id>`). The challenge commits to the
+   * request id, the action digest and, when the display showed it, what the display rendered.
+   */
+  async approveWithKey(requestId: string, opts: KeyCallOptions = {}): Promise<{ key: string; label: string }> {
+    const s = this.screens.get(requestId);
+    if (!s) throw new ApprovalRefusedError("UNKNOWN_REQUEST", `no pending request ${requestId} (it may have been answered or expired; see \`haltkey status\`)`);
+    if (!this.d.keys) throw new ApprovalRefusedError("NO_KEY_ATTACHED", "no security-key support in this daemon");
+    if (this.d.keyring.size === 0) throw new ApprovalRefusedError("NO_KEYS_ENROLLED", "no security key is enrolled; enroll one with `haltkey enroll`");
+    const device = await this.d.keys.open();
+    if (!device) throw new ApprovalRefusedError("NO_KEY_ATTACHED", "no security key is plugged in; insert an enrolled key and try again");
+    try {
+      const challenge = approvalChallenge(requestId, s.digest, s.shownDigest);
+      const key = await this.d.keyring.assert(device, challenge, { purpose: "approve", request: requestId, kind: s.screen.kind }, opts);
+      if (!this.screens.has(requestId)) throw new ApprovalRefusedError("UNKNOWN_REQUEST", `request ${requestId} was answered or expired while waiting for the touch`);
+      this.handler?.({ requestId, decision: "approve", via: "security-key" });
+      return { key: key.id, label: key.label };
+    } finally {
+      await device.close().catch(() => undefined);
+    }
+  }
+
+  /** Enrolment and removal run on the first attached key. */
+  async withKey<T>(run: (device: KeyDevice) => Promise<T>): Promise<T> {
+    if (!this.d.keys) throw new ApprovalRefusedError("NO_KEY_ATTACHED", "no security-key support in this daemon");
+    const device = await this.d.keys.open();
+    if (!device) throw new ApprovalRefusedError("NO_KEY_ATTACHED", "no security key is plugged in");
+    try {
+      return await run(device);
+    } finally {
+      await device.close().catch(() => undefined);
+    }
+  }
+
+  /** One request at a time on the device (APV1 §10.4); the others wait their turn in order. */
+  private pump(): void {
+    if (this.pumping || this.onScreen || !this.d.display) return;
+    const id = this.queue.shift();
+    if (id === undefined) return;
+    const s = this.screens.get(id);
+    if (!s) return this.pump();
+    this.pumping = true;
+    const display = this.d.display;
+    const abort = new AbortController();
+    void (async () => {
+      const body = asciiForDisplay(s.screen.text);
+      if (!wrapsInto(body, display.cols, display.rows)) {
+        // Never cut: an action that does not fit can only be approved by a key touch after the
+        // CLI showed it in full (`haltkey approve`).
+        this.d.log.warn({ requestId: id, chars: body.length }, "action too long for the display; approve it with a key touch");
+        this.d.audit("display_skipped_too_long", { request: id, chars: body.length, cols: display.cols, rows: display.rows });
+        return;
+      }
+      const ttlSeconds = Math.max(1, Math.min(600, Math.ceil((s.screen.expiresAt - this.d.now()) / 1000)));
+      const shown = await display.show({ requestId: id, title: TITLES[s.screen.kind], body, code: s.screen.code ?? "", actionDigest: s.digest, ttlSeconds });
+      s.shownDigest = shown.shownDigest;
+      s.shownAt = this.d.now();
+      this.onScreen = { id, abort };
+      this.pumping = false;
+      const decision = await display.wait(id, abort.signal);
+      if (this.onScreen?.id === id) this.onScreen = undefined;
+      if (decision === "approve" || decision === "deny") this.handler?.({ requestId: id, decision, via: "display" });
+    })()
+      .catch((e: Error & { code?: string }) => {
+        if (abort.signal.aborted) return;
+        // Bad MAC, replay, unplug, timeout: never an approval. Audited; the request stays pending
+        // for a key touch or a later re-show.
+        this.d.log.error({ err: e.message, requestId: id }, "approval display failed");
+        this.d.audit("display_failed", { request: id, error: e.code ?? "DISPLAY_ERROR", message: e.message.slice(0, 300) });
+        if (this.onScreen?.id === id) this.onScreen = undefined;
+      })
+      .finally(() => {
+        this.pumping = false;
+        this.pump();
+      });
+  }
+}
+
+const sha256 = (s: string): Uint8Array => new Uint8Array(createHash("sha256").update(s).digest());
