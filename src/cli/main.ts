@@ -4,42 +4,15 @@
 import { readFile } from "node:fs/promises";
 import { Command, InvalidArgumentError } from "commander";
 import { PolicyError, parsePolicy } from "../core/policy.js";
-import { DaemonClient, DaemonError } from "../daemon/client.js";
+import { DaemonClient } from "../daemon/client.js";
+import { die, paths, print, withDaemon } from "./common.js";
 import { createLogger } from "../daemon/log.js";
-import { resolvePaths } from "../daemon/paths.js";
 import { DaemonStartError, VERSION, startDaemon } from "../daemon/server.js";
 import { runMcpShim } from "../mcp/stdio.js";
 import { Store, StoreOpenError } from "../store/store.js";
 
-const paths = resolvePaths();
 const program = new Command();
 program.name("haltkey").description("Safety dongle for AI agents: go, pause or hard stop, lifted only by a human on hardware.").version(VERSION);
-
-function die(message: string, code = 1): never {
-  process.stderr.write(`haltkey: ${message}\n`);
-  process.exit(code);
-}
-
-async function withDaemon<T>(fn: (c: DaemonClient) => Promise<T>): Promise<T> {
-  let client: DaemonClient;
-  try {
-    client = await DaemonClient.connect(paths.operatorSocket);
-  } catch {
-    die(`no haltkey daemon is running on ${paths.operatorSocket}. Start one with 'haltkey serve' (add --simulate for simulated hardware).`);
-  }
-  try {
-    return await fn(client);
-  } catch (e) {
-    if (e instanceof DaemonError) die(`${e.code}: ${e.message}`);
-    throw e;
-  } finally {
-    client.close();
-  }
-}
-
-const print = (json: boolean, value: unknown, human: () => string): void => {
-  process.stdout.write(json ? `${JSON.stringify(value, null, 2)}\n` : `${human()}\n`);
-};
 
 const parseMode = (v: string): number => {
   if (v !== "600" && v !== "660") throw new InvalidArgumentError("socket mode must be 600 or 660");
