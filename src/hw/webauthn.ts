@@ -1,7 +1,7 @@
 // The non-browser WebAuthn client glue (hardware-channel.md §5): we are the "browser", so we build
 // clientDataJSON ourselves, hand its hash to the key, and wrap the key's CTAP2 answers in the JSON
 // shapes @simplewebauthn/server v14 verifies. The challenge binds a touch to one specific action.
-import { createHash } from "node:crypto";
+import { createHash, createPublicKey } from "node:crypto";
 import {
   verifyAuthenticationResponse,
   verifyRegistrationResponse,
@@ -13,6 +13,7 @@ import {
 } from "@simplewebauthn/server";
 import { encodeCanonical, type CborMap } from "./cbor.js";
 import { ES256, type AssertionResult, type AttestationResult, type Ctap2CallOptions, type Ctap2Client } from "./ctap2.js";
+import type { U2fAuthentication, U2fRegistration } from "./u2f.js";
 
 /** `.invalid` never resolves (RFC 6761), so no web page can ever ask a key to assert for it (§5.4). */
 export const RP_ID = "approvals.haltkey.invalid";
@@ -117,6 +118,78 @@ export function credentialIdFromAuthData(authData: Uint8Array): Uint8Array {
   const len = (authData[53]! << 8) | authData[54]!;
   if (authData.length < 55 + len) throw new Error(`authData truncated: credential id of ${len} bytes does not fit`);
   return authData.subarray(55, 55 + len);
+}
+
+// ------------------------------------------------------------------------------ U2F → WebAuthn
+// A U2F key signs exactly what a WebAuthn authenticator would if appParam = SHA-256(RP ID) and
+// challengeParam = SHA-256(clientDataJSON): so its answers are rewrapped, never re-signed, and
+// SimpleWebAuthn verifies them unchanged (registration as fmt "fido-u2f"). python-fido2 does the
+// same (AttestationObject.from_ctap1, AssertionResponse.from_ctap1).
+
+const FLAG_UP = 0x01;
+const FLAG_AT = 0x40;
+
+/** appParam for our RP: what U2F calls the application parameter is WebAuthn's rpIdHash. */
+export function rpIdHash(rpId: string = RP_ID): Uint8Array {
+  return sha256(rpId);
+}
+
+/** COSE_Key (ES256, P-256) from an uncompressed point 0x04 ‖ X ‖ Y; refuses a point off the curve. */
+export function coseEc2FromPoint(point: Uint8Array): Uint8Array {
+  if (point.length !== 65 || point[0] !== 0x04) throw new RangeError("expected an uncompressed P-256 point (65 bytes, 0x04 first)");
+  const x = point.slice(1, 33);
+  const y = point.slice(33, 65);
+  // Importing it checks the point lies on the curve.
+  createPublicKey({ key: { kty: "EC", crv: "P-256", x: b64url(x), y: b64url(y) }, format: "jwk" });
+  return encodeCanonical(
+    new Map<number, unknown>([
+      [1, 2],
+      [3, ES256],
+      [-1, 1],
+      [-2, x],
+      [-3, y],
+    ]),
+  );
+}
+
+/**
+ * U2F REGISTER answer → the attestation a CTAP2 key would have returned: authData =
+ * rpIdHash ‖ flags UP|AT ‖ counter 0 ‖ AAGUID zero ‖ L ‖ key handle ‖ COSE key, fmt "fido-u2f",
+ * attStmt { sig, x5c: [certificate] }.
+ */
+export function u2fRegistrationToAttestation(reg: U2fRegistration, rpId: string = RP_ID): AttestationResult {
+  const kh = reg.keyHandle;
+  const authData = Buffer.concat([
+    rpIdHash(rpId),
+    Uint8Array.of(FLAG_UP | FLAG_AT),
+    new Uint8Array(4),
+    new Uint8Array(16),
+    Uint8Array.of(kh.length >> 8, kh.length & 0xff),
+    kh,
+    coseEc2FromPoint(reg.publicKey),
+  ]);
+  return {
+    fmt: "fido-u2f",
+    authData: new Uint8Array(authData),
+    attStmt: new Map<string, unknown>([
+      ["sig", reg.signature],
+      ["x5c", [reg.certificate]],
+    ]),
+  };
+}
+
+/**
+ * U2F AUTHENTICATE answer → a CTAP2-shaped assertion: authData = rpIdHash ‖ (user presence & UP) ‖
+ * counter. The U2F signature covers exactly authData ‖ clientDataHash, so it is passed as is.
+ */
+export function u2fAuthenticationToAssertion(auth: U2fAuthentication, keyHandle: Uint8Array, rpId: string = RP_ID): AssertionResult {
+  const counter = new Uint8Array(4);
+  new DataView(counter.buffer).setUint32(0, auth.counter >>> 0);
+  return {
+    credentialId: keyHandle,
+    authData: new Uint8Array(Buffer.concat([rpIdHash(rpId), Uint8Array.of(auth.userPresence & FLAG_UP), counter])),
+    signature: auth.signature,
+  };
 }
 
 // ------------------------------------------------------------------------------ RP-side verification
