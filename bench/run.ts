@@ -225,3 +225,6 @@ if (process.env.HALTKEY_BENCH === "engine") process.exit(0);
 await e2eBench(process.env.HALTKEY_BENCH_DIR ?? join(process.cwd(), ".bench-tmp-"), "disk (the real figure)");
 // The same on tmpfs, where fsync is almost free: what the loop costs besides durability.
 if (existsSync("/dev/shm")) await e2eBench("/dev/shm/haltkey-bench-", "tmpfs (fsync almost free; for comparison only)");
+// 50 MCP clients at once over Streamable HTTP on loopback (bench/http-load.ts).
+const { httpLoadBench } = await import("./http-load.js");
+await httpLoadBench();

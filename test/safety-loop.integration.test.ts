@@ -196,7 +196,7 @@ describe("confirm tier: only a human on the approval channel confirms (MUST 8.7.
     const id = pending.metadata.confirmationId;
     const screen = displayScreens(home).find((s) => s.requestId === id && s.event === "show");
     expect(screen?.text).toContain("git push origin feature-x");
-    expect(screen?.code).toBeUndefined();
+    expect(screen?.code ?? "").toBe(""); // a confirmation shows no code: a press answers it
 
     // Every agent-side way to approve: confirm_operation (many times), verify_challenge with the
     // confirmation id, a new execution, re-reporting, a riskScore of 0.

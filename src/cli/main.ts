@@ -6,6 +6,7 @@ import { Command, InvalidArgumentError } from "commander";
 import { PolicyError, parsePolicy } from "../core/policy.js";
 import { DaemonClient } from "../daemon/client.js";
 import { die, paths, print, withDaemon } from "./common.js";
+import { registerHardwareCommands } from "./hardware-commands.js";
 import { createLogger } from "../daemon/log.js";
 import { DaemonStartError, VERSION, startDaemon } from "../daemon/server.js";
 import { runMcpShim } from "../mcp/stdio.js";
@@ -19,6 +20,11 @@ const parseMode = (v: string): number => {
   return Number.parseInt(v, 8);
 };
 
+const parseHttpPort = (v: string): number => {
+  if (!/^\d{1,5}$/.test(v) || Number(v) > 65535) throw new InvalidArgumentError("give a port number (0 picks a free one); haltkey serves HTTP on 127.0.0.1 only, so there is no host to choose");
+  return Number(v);
+};
+
 program
   .command("serve")
   .description("Run the daemon: owns the database and approval devices, listens on the unix socket")
@@ -26,7 +32,8 @@ program
   .option("--policy <file>", "policy file (JSON or YAML)")
   .option("--socket-mode <mode>", "socket permissions: 600, or 660 for a dedicated haltkey group", parseMode)
   .option("--single-tool", "MCP-AQL single mode (one mcp_aql tool) instead of CRUDE endpoints", false)
-  .action(async (o: { simulate: boolean; policy?: string; socketMode?: number; singleTool: boolean }) => {
+  .option("--http <port>", "also serve MCP Streamable HTTP on 127.0.0.1:<port> (0: any free port; URL in $HALTKEY_HOME/http.json, token in http-token)", parseHttpPort)
+  .action(async (o: { simulate: boolean; policy?: string; socketMode?: number; singleTool: boolean; http?: number }) => {
     const log = createLogger("haltkey");
     try {
       const daemon = await startDaemon({
@@ -35,6 +42,7 @@ program
         ...(o.policy ? { policyPath: o.policy } : {}),
         ...(o.socketMode ? { socketMode: o.socketMode } : {}),
         endpointMode: o.singleTool ? "single" : "semantic",
+        ...(o.http !== undefined ? { http: { port: o.http } } : {}),
         log,
       });
       const status = daemon.service.status();
@@ -92,41 +100,6 @@ program
         lines.push(`${(s.executions as unknown[]).length} active execution(s); audit head #${String((s.audit as { seq: number }).seq)}`);
         return lines.join("\n");
       });
-    });
-  });
-
-const sim = program.command("sim").description("Play the human on simulated hardware (daemon must run with --simulate)");
-sim
-  .command("press <requestId> <decision>")
-  .description("press approve or deny on the simulated display for a confirmation")
-  .action(async (requestId: string, decision: string) => {
-    if (decision !== "approve" && decision !== "deny") die("decision must be approve or deny", 2);
-    await withDaemon(async (c) => {
-      const r = await c.request("sim.press", { requestId, decision });
-      process.stdout.write(`${JSON.stringify(r)}\n`);
-    });
-  });
-sim
-  .command("touch <requestId>")
-  .description("touch the simulated security key for a request (confirmation, challenge or unblock)")
-  .action(async (requestId: string) => {
-    await withDaemon(async (c) => {
-      const r = await c.request("sim.touch", { requestId });
-      process.stdout.write(`${JSON.stringify(r)}\n`);
-    });
-  });
-
-program
-  .command("unblock <agent>")
-  .description("Admin override of a hard block; needs a security-key touch on the approval device")
-  .option("--wait <seconds>", "how long to wait for the touch", (v) => Number.parseInt(v, 10), 120)
-  .action(async (agent: string, o: { wait: number }) => {
-    await withDaemon(async (c) => {
-      process.stderr.write(`Waiting up to ${o.wait} s for a security-key touch approving the unblock of '${agent}'…\n`);
-      const r = await c.request<{ requestId: string; status: string }>("admin.unblock", { agent, waitSeconds: o.wait }, (o.wait + 10) * 1000);
-      if (r.status === "not_blocked") die(`agent '${agent}' is not blocked`);
-      if (r.status !== "approved") die(`unblock of '${agent}' was not approved (${r.status})`);
-      process.stdout.write(`unblocked ${agent}\n`);
     });
   });
 
@@ -218,52 +191,6 @@ program
     print(o.json, reports, () => toMarkdown(reports));
   });
 
-program
-  .command("devices")
-  .description("What is attached (FIDO2 security keys, approval displays) and what the daemon uses")
-  .option("--json", "machine-readable output", false)
-  .action(async (o: { json: boolean }) => {
-    const { listDevices } = await import("../hw/node-hid-transport.js");
-    let attached: Awaited<ReturnType<typeof listDevices>> | undefined;
-    let error: string | undefined;
-    try {
-      attached = await listDevices();
-    } catch (e) {
-      error = (e as Error).message;
-    }
-    const daemon = await DaemonClient.connect(paths.operatorSocket)
-      .then(async (c) => {
-        try {
-          return await c.request<{ approvalChannel: { simulated: boolean; display: string; securityKey: string } }>("status");
-        } finally {
-          c.close();
-        }
-      })
-      .catch(() => undefined);
-    const result = {
-      securityKeys: attached?.securityKeys ?? [],
-      displays: attached?.displays ?? [],
-      hidCollections: attached?.hidCollections ?? 0,
-      ...(error ? { error } : {}),
-      daemon: daemon ? { running: true, approvalChannel: daemon.approvalChannel } : { running: false },
-    };
-    print(o.json, result, () => {
-      const lines: string[] = [];
-      if (error) lines.push(`cannot enumerate HID devices: ${error}`);
-      else if (result.securityKeys.length === 0 && result.displays.length === 0) {
-        lines.push(`No FIDO2 security key and no approval display attached (${result.hidCollections} other HID collection${result.hidCollections === 1 ? "" : "s"} seen).`);
-      }
-      for (const k of result.securityKeys) lines.push(`security key: ${k.manufacturer ?? "?"} ${k.product ?? "?"} (${k.vendorId.toString(16)}:${k.productId.toString(16)}) ${k.path ?? ""}`);
-      for (const d of result.displays) lines.push(`approval display: ${d.product ?? "?"} (${d.vendorId.toString(16)}:${d.productId.toString(16)}) serial ${d.serialNumber ?? "?"}`);
-      const ch = daemon?.approvalChannel;
-      lines.push(
-        !daemon ? "daemon: not running" : ch!.simulated ? "daemon: uses SIMULATED display and key (--simulate)" : `daemon: display ${ch!.display}, security key ${ch!.securityKey}`,
-      );
-      return lines.join("\n");
-    });
-    if (error) process.exit(2);
-  });
-
 const config = program.command("config").description("Policy files");
 config
   .command("check <file>")
@@ -282,5 +209,7 @@ config
       die((e as Error).message);
     }
   });
+
+registerHardwareCommands(program);
 
 program.parseAsync(process.argv).catch((e: Error) => die(e.stack ?? e.message));

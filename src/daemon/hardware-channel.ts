@@ -8,6 +8,7 @@
 // challenge is SHA-256("APV1-fido" ‖ requestId ‖ actionDigest ‖ shownDigest) (hardware-channel.md §5.5).
 import { createHash } from "node:crypto";
 import type { ApprovalChannelInfo } from "../core/introspect.js";
+import { fitsDisplay } from "../hw/apv1.js";
 import { approvalChallenge } from "../hw/webauthn.js";
 import type { ApprovalChannel, ApprovalScreen, HumanDecision, RequestKind } from "./channel.js";
 import type { KeyCallOptions, KeyDevice, KeyRing } from "./keyring.js";
@@ -54,6 +55,9 @@ export class ApprovalRefusedError extends Error {
 interface Shown {
   readonly screen: ApprovalScreen;
   readonly digest: Uint8Array;
+  /** Resolves once the display rendered it, skipped it or failed: `show` returns then. */
+  readonly settled: Promise<void>;
+  readonly settle: () => void;
   shownDigest?: Uint8Array;
   shownAt?: number;
 }
@@ -82,35 +86,17 @@ export function asciiForDisplay(text: string): string {
   return out;
 }
 
-/** True when `text` word-wraps into `rows` lines of `cols` (the APV1 device's own rule). */
-export function wrapsInto(text: string, cols: number, rows: number): boolean {
-  let lines = 0;
-  for (const para of text.split("\n")) {
-    let line = 0;
-    lines++;
-    for (const word of para.split(" ")) {
-      let w = word.length;
-      if (line > 0 && line + 1 + w <= cols) {
-        line += 1 + w;
-        continue;
-      }
-      if (line > 0) lines++;
-      while (w > cols) {
-        w -= cols;
-        lines++;
-      }
-      line = w;
-    }
-  }
-  return lines <= rows;
-}
-
 export class HardwareChannel implements ApprovalChannel {
   private handler: ((d: HumanDecision) => void) | undefined;
   private readonly screens = new Map<string, Shown>();
+  /** Requests waiting for the display, newest first: a new request replaces the one on screen. */
   private readonly queue: string[] = [];
-  private onScreen: { id: string; abort: AbortController } | undefined;
-  private pumping = false;
+  private onScreen: { id: string; abort: AbortController; why?: "replaced" | "cleared" } | undefined;
+  private driving = false;
+  /** Requests a key is blinking for right now. */
+  private readonly approving = new Set<string>();
+
+  private display: DisplayLink | undefined;
 
   constructor(
     private readonly d: {
@@ -122,12 +108,21 @@ export class HardwareChannel implements ApprovalChannel {
       /** Device and protocol failures go to the audit log (bad MAC, replay, unplug). */
       readonly audit: (type: string, data: Record<string, unknown>) => void;
     },
-  ) {}
+  ) {
+    this.display = d.display;
+  }
+
+  /** A display paired while the daemon runs takes over from the next request on. */
+  setDisplay(link: DisplayLink): void {
+    this.display = link;
+    for (const id of this.screens.keys()) if (!this.queue.includes(id)) this.queue.push(id);
+    this.drive();
+  }
 
   get info(): ApprovalChannelInfo {
     return {
-      simulated: (this.d.display?.simulated ?? false) || (this.d.keys?.simulated ?? false),
-      display: this.d.display ? "attached" : "none",
+      simulated: (this.display?.simulated ?? false) || (this.d.keys?.simulated ?? false),
+      display: this.display ? "attached" : "none",
       securityKey: this.d.keys && this.d.keyring.size > 0 ? "attached" : "none",
     };
   }
@@ -140,10 +135,23 @@ export class HardwareChannel implements ApprovalChannel {
     const known = this.screens.get(screen.requestId);
     if (known) return; // shown or queued already; asking again changes nothing on the device
     const digest = screen.actionDigest ? Buffer.from(screen.actionDigest, "hex") : sha256(`${screen.kind}\0${screen.agent}\0${screen.text}`);
-    this.screens.set(screen.requestId, { screen, digest });
-    if (!this.d.display) return;
-    this.queue.push(screen.requestId);
-    this.pump();
+    let settle = (): void => undefined;
+    const settled = new Promise<void>((r) => (settle = r));
+    const entry: Shown = { screen, digest, settled, settle };
+    this.screens.set(screen.requestId, entry);
+    if (!this.display) return;
+    // Newest first: the request the human was just told about is the one on the display. The one
+    // it replaces is shown again afterwards; the device's 500 ms input lock after every SHOW keeps
+    // a press meant for the old screen from landing on the new one.
+    this.queue.unshift(screen.requestId);
+    if (this.onScreen && this.onScreen.id !== screen.requestId) {
+      this.onScreen.why = "replaced";
+      this.onScreen.abort.abort();
+    }
+    this.drive();
+    // The agent's answer goes out once the human can see the request (or the display gave up),
+    // but a stuck device never holds the agent longer than this.
+    await Promise.race([settled, new Promise<void>((r) => setTimeout(r, SHOW_WAIT_MS).unref())]);
   }
 
   async clear(requestId: string): Promise<void> {
@@ -151,10 +159,8 @@ export class HardwareChannel implements ApprovalChannel {
     const i = this.queue.indexOf(requestId);
     if (i >= 0) this.queue.splice(i, 1);
     if (this.onScreen?.id === requestId) {
+      this.onScreen.why = "cleared";
       this.onScreen.abort.abort();
-      this.onScreen = undefined;
-      await this.d.display?.clear(requestId).catch((e: Error) => this.d.log.warn({ err: e.message, requestId }, "display did not clear"));
-      this.pump();
     }
   }
 
@@ -176,6 +182,7 @@ export class HardwareChannel implements ApprovalChannel {
     if (this.d.keyring.size === 0) throw new ApprovalRefusedError("NO_KEYS_ENROLLED", "no security key is enrolled; enroll one with `haltkey enroll`");
     const device = await this.d.keys.open();
     if (!device) throw new ApprovalRefusedError("NO_KEY_ATTACHED", "no security key is plugged in; insert an enrolled key and try again");
+    this.approving.add(requestId);
     try {
       const challenge = approvalChallenge(requestId, s.digest, s.shownDigest);
       const key = await this.d.keyring.assert(device, challenge, { purpose: "approve", request: requestId, kind: s.screen.kind }, opts);
@@ -183,8 +190,13 @@ export class HardwareChannel implements ApprovalChannel {
       this.handler?.({ requestId, decision: "approve", via: "security-key" });
       return { key: key.id, label: key.label };
     } finally {
+      this.approving.delete(requestId);
       await device.close().catch(() => undefined);
     }
+  }
+
+  isApproving(requestId: string): boolean {
+    return this.approving.has(requestId);
   }
 
   /** Enrolment and removal run on the first attached key. */
@@ -199,48 +211,84 @@ export class HardwareChannel implements ApprovalChannel {
     }
   }
 
-  /** One request at a time on the device (APV1 §10.4); the others wait their turn in order. */
-  private pump(): void {
-    if (this.pumping || this.onScreen || !this.d.display) return;
-    const id = this.queue.shift();
-    if (id === undefined) return;
-    const s = this.screens.get(id);
-    if (!s) return this.pump();
-    this.pumping = true;
-    const display = this.d.display;
-    const abort = new AbortController();
+  /**
+   * One request at a time on the device (APV1 §10.4), driven by one loop so SHOW, WAIT and CLEAR
+   * never interleave: show the newest request, wait for its answer, or clear it when it is
+   * replaced or answered elsewhere.
+   */
+  private drive(): void {
+    if (this.driving) return;
+    this.driving = true;
     void (async () => {
-      const body = asciiForDisplay(s.screen.text);
-      if (!wrapsInto(body, display.cols, display.rows)) {
-        // Never cut: an action that does not fit can only be approved by a key touch after the
-        // CLI showed it in full (`haltkey approve`).
-        this.d.log.warn({ requestId: id, chars: body.length }, "action too long for the display; approve it with a key touch");
-        this.d.audit("display_skipped_too_long", { request: id, chars: body.length, cols: display.cols, rows: display.rows });
-        return;
+      try {
+        for (;;) {
+          const display = this.display;
+          const id = this.queue[0];
+          if (!display || id === undefined) break;
+          await this.showAndWait(display, id);
+        }
+      } finally {
+        this.driving = false;
       }
+    })();
+  }
+
+  private async showAndWait(display: DisplayLink, id: string): Promise<void> {
+    const s = this.screens.get(id);
+    const drop = (): void => {
+      const i = this.queue.indexOf(id);
+      if (i >= 0) this.queue.splice(i, 1);
+    };
+    if (!s) return drop();
+    const dropAndSettle = (): void => {
+      drop();
+      s.settle();
+    };
+    const body = asciiForDisplay(s.screen.text);
+    if (!fitsDisplay(body, display.cols, display.rows)) {
+      // Never cut: an action that does not fit can only be approved by a key touch after the
+      // CLI showed it in full (`haltkey approve`).
+      dropAndSettle();
+      this.d.log.warn({ requestId: id, chars: body.length }, "action too long for the display; approve it with a key touch");
+      this.d.audit("display_skipped_too_long", { request: id, chars: body.length, cols: display.cols, rows: display.rows });
+      return;
+    }
+    const abort = new AbortController();
+    const current: { id: string; abort: AbortController; why?: "replaced" | "cleared" } = { id, abort };
+    this.onScreen = current;
+    try {
       const ttlSeconds = Math.max(1, Math.min(600, Math.ceil((s.screen.expiresAt - this.d.now()) / 1000)));
       const shown = await display.show({ requestId: id, title: TITLES[s.screen.kind], body, code: s.screen.code ?? "", actionDigest: s.digest, ttlSeconds });
       s.shownDigest = shown.shownDigest;
       s.shownAt = this.d.now();
-      this.onScreen = { id, abort };
-      this.pumping = false;
-      const decision = await display.wait(id, abort.signal);
-      if (this.onScreen?.id === id) this.onScreen = undefined;
-      if (decision === "approve" || decision === "deny") this.handler?.({ requestId: id, decision, via: "display" });
-    })()
-      .catch((e: Error & { code?: string }) => {
-        if (abort.signal.aborted) return;
+      s.settle();
+      if (!abort.signal.aborted) {
+        const decision = await display.wait(id, abort.signal);
+        if (!abort.signal.aborted) {
+          drop();
+          if (decision === "approve" || decision === "deny") this.handler?.({ requestId: id, decision, via: "display" });
+          return;
+        }
+      }
+    } catch (e) {
+      if (!abort.signal.aborted) {
         // Bad MAC, replay, unplug, timeout: never an approval. Audited; the request stays pending
-        // for a key touch or a later re-show.
-        this.d.log.error({ err: e.message, requestId: id }, "approval display failed");
-        this.d.audit("display_failed", { request: id, error: e.code ?? "DISPLAY_ERROR", message: e.message.slice(0, 300) });
-        if (this.onScreen?.id === id) this.onScreen = undefined;
-      })
-      .finally(() => {
-        this.pumping = false;
-        this.pump();
-      });
+        // for a key touch.
+        dropAndSettle();
+        const err = e as Error & { code?: string };
+        this.d.log.error({ err: err.message, requestId: id }, "approval display failed");
+        this.d.audit("display_failed", { request: id, error: err.code ?? "DISPLAY_ERROR", message: err.message.slice(0, 300) });
+        return;
+      }
+    } finally {
+      if (this.onScreen === current) this.onScreen = undefined;
+    }
+    // Replaced by a newer request (it stays queued) or answered elsewhere: take it off the screen.
+    s.shownAt = undefined;
+    await display.clear(id).catch((e: Error) => this.d.log.warn({ err: e.message, requestId: id }, "display did not clear"));
   }
 }
+
+const SHOW_WAIT_MS = 3000;
 
 const sha256 = (s: string): Uint8Array => new Uint8Array(createHash("sha256").update(s).digest());

@@ -137,6 +137,17 @@ export class KeyRing {
     return target;
   }
 
+  /**
+   * Drops a key with no touch. Only for what no human can touch any more: the simulated key of an
+   * earlier daemon run. (A lost real key is removed offline: docs/hardware.md.)
+   */
+  async forget(id: string, why: string): Promise<void> {
+    const k = this.keys.get(id);
+    if (!k) return;
+    await this.d.store.transition({ delKeys: [id] }, [{ type: "key_forgotten", data: { key: id, label: k.label, why } }], this.d.now());
+    this.keys.delete(id);
+  }
+
   find(idOrLabel: string): SecurityKeyRecord {
     const k = this.keys.get(idOrLabel) ?? this.list().find((r) => r.label === idOrLabel);
     if (!k) throw new KeyRefusedError("KEY_UNKNOWN", `no enrolled key has the id or label "${idOrLabel}"; see \`haltkey keys\``);

@@ -7,8 +7,11 @@ import { z } from "zod";
 import { compilePolicy, defaultPolicy, parsePolicy, type CompiledPolicy } from "../core/policy.js";
 import { defaultRuleSet } from "../core/rules/index.js";
 import { Store } from "../store/store.js";
-import { NoChannel, SimulatedChannel, type ApprovalChannel } from "./channel.js";
+import { openHardware } from "./devices.js";
+import { ApprovalRefusedError } from "./hardware-channel.js";
+import { KeyRefusedError, KEY_LABEL_MAX } from "./keyring.js";
 import { FrameError, readLines } from "./framing.js";
+import { HttpStartError, startHttp, type HttpFrontEnd } from "./http.js";
 import type { Logger } from "./log.js";
 import { MAX_SOCKET_PATH, type HaltkeyPaths } from "./paths.js";
 import { SafetyService, type Caller } from "./service.js";
@@ -23,6 +26,8 @@ export interface DaemonOptions {
   readonly socketMode?: number;
   readonly endpointMode?: "semantic" | "single";
   readonly log: Logger;
+  /** Also serve MCP Streamable HTTP on 127.0.0.1 (src/daemon/http.ts); port 0 picks a free one. */
+  readonly http?: { readonly port: number };
 }
 
 export class DaemonStartError extends Error {}
@@ -32,10 +37,32 @@ const Aql = z.strictObject({ tool: z.string().max(128), arguments: z.unknown() }
 const SimPress = z.strictObject({ requestId: z.string().uuid(), decision: z.enum(["approve", "deny"]) });
 const SimTouch = z.strictObject({ requestId: z.string().uuid() });
 const Unblock = z.strictObject({ agent: z.string().min(1).max(128), waitSeconds: z.number().int().min(1).max(600).default(120) });
+const Wait = z.number().int().min(1).max(600).default(60);
+const RequestRef = z.strictObject({ requestId: z.string().uuid() });
+const Approve = z.strictObject({ requestId: z.string().uuid(), waitSeconds: Wait });
+const Enroll = z.strictObject({ label: z.string().min(1).max(KEY_LABEL_MAX).regex(/^[\x20-\x7e]+$/, "printable ASCII"), waitSeconds: Wait });
+const RemoveKey = z.strictObject({ key: z.string().min(1).max(256), waitSeconds: Wait });
+const PairConfirm = z.strictObject({ waitSeconds: Wait });
 const Empty = z.strictObject({});
 
 const AGENT_METHODS: ReadonlySet<string> = new Set(["hello", "aql"]);
-const OPERATOR_METHODS: ReadonlySet<string> = new Set(["status", "audit.verify", "sim.press", "sim.touch", "admin.unblock"]);
+const OPERATOR_METHODS: ReadonlySet<string> = new Set([
+  "status",
+  "audit.verify",
+  "sim.press",
+  "sim.touch",
+  "admin.unblock",
+  "devices",
+  "keys.list",
+  "keys.enroll",
+  "keys.remove",
+  "request.get",
+  "approve",
+  "pair.begin",
+  "pair.confirm",
+]);
+/** A simulated human needs a moment: the APV1 device ignores presses for 500 ms after a SHOW. */
+const SIM_PRESS_AFTER_SHOW_MS = 600;
 /** Per socket server; an agent cannot exhaust the daemon's file descriptors through one. */
 const MAX_CONNECTIONS = 256;
 /** Per connection; beyond it requests are refused, not queued. */
@@ -80,8 +107,15 @@ export async function startDaemon(opts: DaemonOptions): Promise<RunningDaemon> {
   const policy = await loadPolicy(opts.policyPath);
   if (await socketAnswers(paths.socket)) throw new DaemonStartError(`a haltkey daemon is already running on ${paths.socket}`);
   const store = await Store.open(paths.db);
-  const channel: ApprovalChannel = opts.simulate ? new SimulatedChannel(paths.displayLog) : new NoChannel(log);
   let service: SafetyService;
+  let hardware: Awaited<ReturnType<typeof openHardware>>;
+  try {
+    hardware = await openHardware({ simulate: opts.simulate, store, paths, log, now: Date.now });
+  } catch (e) {
+    await store.close();
+    throw new DaemonStartError(`cannot start the approval devices: ${(e as Error).message}`);
+  }
+  const channel = hardware.channel;
   try {
     service = await SafetyService.start({
       store,
@@ -95,9 +129,25 @@ export async function startDaemon(opts: DaemonOptions): Promise<RunningDaemon> {
       endpointMode: opts.endpointMode ?? "semantic",
     });
   } catch (e) {
+    await hardware.close();
     await store.close();
     throw e;
   }
+  const refused = (e: unknown): never => {
+    if (e instanceof KeyRefusedError || e instanceof ApprovalRefusedError) throw Object.assign(new Error(e.message), { code: e.code });
+    const err = e as Error & { code?: string };
+    throw Object.assign(new Error(err.message), { code: typeof err.code === "string" ? err.code : "DEVICE_ERROR" });
+  };
+  const withTimeout = (seconds: number): AbortSignal => AbortSignal.timeout(seconds * 1000);
+  const keyView = (k: ReturnType<typeof hardware.keyring.list>[number]) => ({
+    id: k.id,
+    label: k.label,
+    protocol: k.protocol,
+    transport: k.transport,
+    counter: k.counter,
+    enrolledAt: new Date(k.enrolledAt).toISOString(),
+    ...(k.lastUsedAt ? { lastUsedAt: new Date(k.lastUsedAt).toISOString() } : {}),
+  });
 
   const sockets = new Set<Socket>();
   /**
@@ -173,26 +223,86 @@ export async function startDaemon(opts: DaemonOptions): Promise<RunningDaemon> {
         case "audit.verify":
           parse(Empty);
           return store.verifyAudit();
-        case "sim.press":
-        case "sim.touch": {
-          if (!(channel instanceof SimulatedChannel)) {
-            throw Object.assign(new Error("the daemon is not running with --simulate; sim commands are refused"), { code: "PERMISSION_DENIED" });
-          }
-          const p = method === "sim.press" ? parse(SimPress) : { ...parse(SimTouch), decision: "approve" as const };
+        case "sim.press": {
+          const p = parse(SimPress);
+          const sim = hardware.display?.sim;
+          if (!hardware.simulated || !sim) throw Object.assign(new Error("the daemon is not running with --simulate; sim commands are refused"), { code: "PERMISSION_DENIED" });
           const kind = service.requestKind(p.requestId);
           if (!kind) throw Object.assign(new Error(`no pending request ${p.requestId}`), { code: "NOT_FOUND_RESOURCE" });
           // Display buttons answer confirmations and halt acknowledgements; challenges, unblocks and
           // config changes need the code or a key touch.
-          if (method === "sim.press" && kind !== "confirmation" && kind !== "halt") {
+          if (kind !== "confirmation" && kind !== "halt") {
             throw Object.assign(new Error(`${p.requestId} is a ${kind}: answer it with the code (verify_challenge) or a key touch (sim touch)`), { code: "VALIDATION_INVALID_VALUE" });
           }
-          if (method === "sim.press") channel.press(p.requestId, p.decision);
-          else channel.touch(p.requestId);
-          return { requestId: p.requestId, kind, decision: p.decision, via: method === "sim.press" ? "display" : "security-key" };
+          const where = channel.where(p.requestId);
+          if (!where.onDisplay) throw Object.assign(new Error(`${p.requestId} is not on the display now (another request is shown, or it was too long to show)`), { code: "VALIDATION_INVALID_VALUE" });
+          const since = Date.now() - (where.shownAt ?? 0);
+          if (since < SIM_PRESS_AFTER_SHOW_MS) await new Promise((r) => setTimeout(r, SIM_PRESS_AFTER_SHOW_MS - since));
+          await sim.press(p.decision);
+          return { requestId: p.requestId, kind, decision: p.decision, via: "display" };
+        }
+        case "sim.touch": {
+          const p = parse(SimTouch);
+          const human = hardware.human;
+          if (!hardware.simulated || !human) throw Object.assign(new Error("the daemon is not running with --simulate; sim commands are refused"), { code: "PERMISSION_DENIED" });
+          const kind = service.requestKind(p.requestId);
+          if (!kind) throw Object.assign(new Error(`no pending request ${p.requestId}`), { code: "NOT_FOUND_RESOURCE" });
+          // A key already blinking for this request (haltkey approve / unblock) gets the touch;
+          // otherwise the simulated human runs `haltkey approve` with the finger already on the key.
+          if (!(channel.isApproving(p.requestId) && human.touchWaiting())) {
+            human.arm();
+            await channel.approveWithKey(p.requestId, { signal: withTimeout(30) }).catch(refused);
+          }
+          return { requestId: p.requestId, kind, decision: "approve", via: "security-key" };
+        }
+        case "devices":
+          parse(Empty);
+          return {
+            simulated: hardware.simulated,
+            display: hardware.display?.describe() ?? { state: "none" },
+            enrolledKeys: hardware.keyring.list().map((k) => ({ id: k.id, label: k.label })),
+          };
+        case "keys.list":
+          parse(Empty);
+          return hardware.keyring.list().map(keyView);
+        case "keys.enroll": {
+          const p = parse(Enroll);
+          const k = await channel.withKey((d) => hardware.keyring.enroll(d, p.label, { signal: withTimeout(p.waitSeconds) })).catch(refused);
+          return keyView(k);
+        }
+        case "keys.remove": {
+          const p = parse(RemoveKey);
+          const k = await channel.withKey((d) => hardware.keyring.remove(d, p.key, { signal: withTimeout(p.waitSeconds) })).catch(refused);
+          return keyView(k);
+        }
+        case "request.get": {
+          const p = parse(RequestRef);
+          const r = service.pendingRequest(p.requestId);
+          if (!r) throw Object.assign(new Error(`no pending request ${p.requestId} (answered, expired, or never existed; see haltkey status)`), { code: "NOT_FOUND_RESOURCE" });
+          return { ...r, onDisplay: channel.where(p.requestId).onDisplay };
+        }
+        case "approve": {
+          const p = parse(Approve);
+          if (!service.pendingRequest(p.requestId)) throw Object.assign(new Error(`no pending request ${p.requestId}`), { code: "NOT_FOUND_RESOURCE" });
+          const by = await channel.approveWithKey(p.requestId, { signal: withTimeout(p.waitSeconds) }).catch(refused);
+          return { requestId: p.requestId, key: by.key, label: by.label };
+        }
+        case "pair.begin": {
+          parse(Empty);
+          if (!hardware.display) throw Object.assign(new Error("no approval display is attached"), { code: "NO_DISPLAY" });
+          return hardware.display.pairBegin().catch(refused);
+        }
+        case "pair.confirm": {
+          const p = parse(PairConfirm);
+          if (!hardware.display) throw Object.assign(new Error("no approval display is attached"), { code: "NO_DISPLAY" });
+          return hardware.display.pairConfirm({ signal: withTimeout(p.waitSeconds) }).catch(refused);
         }
         case "admin.unblock": {
           const p = parse(Unblock);
-          return service.requestUnblock(p.agent, p.waitSeconds * 1000);
+          // The unblock needs a touch: the key starts blinking as soon as the request is shown.
+          return service.requestUnblock(p.agent, p.waitSeconds * 1000, (id) => {
+            void channel.approveWithKey(id, { signal: withTimeout(p.waitSeconds) }).catch((e: Error) => log.warn({ err: e.message, request: id }, "unblock not approved by a key"));
+          });
         }
         default:
           throw Object.assign(new Error(`unknown method ${String(method).slice(0, 64)}`), { code: "NOT_FOUND_OPERATION" });
@@ -220,11 +330,13 @@ export async function startDaemon(opts: DaemonOptions): Promise<RunningDaemon> {
   await listenOn(operatorServer, paths.operatorSocket, 0o600);
   await listenOn(server, paths.socket, opts.socketMode ?? 0o600);
 
-  return {
+  let http: HttpFrontEnd | undefined;
+  const running: RunningDaemon = {
     service,
     server,
     async close(): Promise<void> {
       clearInterval(sweeper);
+      await http?.close();
       await Promise.all(
         [server, operatorServer].map(
           (srv) =>
@@ -234,9 +346,20 @@ export async function startDaemon(opts: DaemonOptions): Promise<RunningDaemon> {
             }),
         ),
       );
+      await hardware.close();
       await store.close();
       await unlink(paths.socket).catch(() => undefined);
       await unlink(paths.operatorSocket).catch(() => undefined);
     },
   };
+  // HTTP last, so a port in use leaves nothing half-started.
+  if (opts.http) {
+    try {
+      http = await startHttp({ port: opts.http.port, home: paths.home, service, endpointMode: opts.endpointMode ?? "semantic", version: VERSION, log, now: Date.now, randomBytes, uuid: randomUUID });
+    } catch (e) {
+      await running.close();
+      throw e instanceof HttpStartError ? new DaemonStartError(e.message) : e;
+    }
+  }
+  return running;
 }

@@ -1003,13 +1003,14 @@ export class SafetyService {
   // ---------------------------------------------------------------- operator API
 
   /** Starts an admin unblock: the request goes to the approval channel and needs a key touch. */
-  async requestUnblock(agent: string, waitMs: number): Promise<{ requestId: string; status: string }> {
+  async requestUnblock(agent: string, waitMs: number, whenShown?: (requestId: string) => void): Promise<{ requestId: string; status: string }> {
     const now = this.d.now();
     const blocked = [...this.blocks.values()].some((b) => b.agent === agent);
     if (!blocked) return { requestId: "", status: "not_blocked" };
     const req = this.openRequest("unblock", agent, "operator", undefined, `UNBLOCK agent ${agent} (admin override)`, "", "admin unblock", now + this.d.policy.file.confirmationTtlSeconds * 1000);
     await this.d.store.transition({}, [{ type: "unblock_requested", agent, data: { request: req.id } }], now);
     await this.d.channel.show({ requestId: req.id, kind: "unblock", agent, text: sanitizeForDisplay(agent, `UNBLOCK (admin override of a hard block)`), expiresAt: req.expiresAt });
+    whenShown?.(req.id);
     if (req.status === "pending") await waitForAnswer(req, Math.min(waitMs, req.expiresAt - now));
     return { requestId: req.id, status: req.status };
   }
@@ -1030,6 +1031,16 @@ export class SafetyService {
       store: { ...this.d.store.stats },
       storeFailed: this.d.store.failed !== undefined,
     };
+  }
+
+  /** A request waiting for the human, as `haltkey approve` shows it before asking for the touch. */
+  pendingRequest(id: string): { id: string; kind: RequestKind; agent: string; text: string; expiresAt: string } | undefined {
+    const now = this.d.now();
+    const r = this.requests.get(id);
+    if (r && r.status === "pending" && r.expiresAt > now) return { id, kind: r.kind, agent: r.agent, text: sanitizeForDisplay(r.agent, r.hint), expiresAt: new Date(r.expiresAt).toISOString() };
+    const b = [...this.blocks.values()].find((x) => x.challenge?.id === id && x.challenge.expiresAt > now);
+    if (b?.challenge) return { id, kind: "challenge", agent: b.agent, text: b.challenge.text, expiresAt: new Date(b.challenge.expiresAt).toISOString() };
+    return undefined;
   }
 
   /** Ids of requests the simulator can answer, to refuse presses on unknown ids with a clear error. */

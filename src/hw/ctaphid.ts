@@ -59,6 +59,13 @@ export class CtapHidError extends Error {
   }
 }
 
+/** The transport closed under a transaction: the device was unplugged or its link dropped. */
+export class DeviceUnpluggedError extends CtapHidError {
+  constructor() {
+    super(ERR.OTHER, "the device was unplugged during the request");
+  }
+}
+
 // ------------------------------------------------------------------------------ encoding
 
 /** The reports that carry one message: an init packet, then continuations with SEQ 0, 1, … */
@@ -279,7 +286,7 @@ export class CtapHidClient {
         return m.payload;
       }
     } catch (e) {
-      if (e instanceof TransportClosedError) throw new CtapHidError(ERR.OTHER, "the device was unplugged during the request");
+      if (e instanceof TransportClosedError) throw new DeviceUnpluggedError();
       throw e;
     } finally {
       opts.signal?.removeEventListener("abort", onAbort);

@@ -1,21 +1,19 @@
 // `haltkey mcp`: the stdio MCP server every client config points at. It holds no state and decides
 // nothing; it forwards each tool call to the daemon (starting one if none runs) and returns the
 // daemon's OperationResult as JSON text. If the daemon cannot be reached, the answer is a refusal.
+// Tools, result shape and refusals are shared with the HTTP front end (tools.ts).
 import { spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { mkdirSync, openSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
-import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult } from "@modelcontextprotocol/sdk/types.js";
-import { ErrorCode, isRecoverable, withRefusalDirective } from "../core/errors.js";
-import { HALT_TOOLS } from "../core/halt.js";
-import { ENDPOINT_TOOLS, SINGLE_TOOL } from "../core/operations.js";
-import { z } from "zod";
-import { TOOL_INPUT_JSON_SCHEMA, type OperationResult } from "../core/wire.js";
+import { ErrorCode } from "../core/errors.js";
+import type { OperationResult } from "../core/wire.js";
 import { DaemonClient, DaemonError } from "../daemon/client.js";
 import type { HaltkeyPaths } from "../daemon/paths.js";
 import { VERSION } from "../daemon/server.js";
+import { registerTools } from "./tools.js";
 
 export interface ShimOptions {
   readonly paths: HaltkeyPaths;
@@ -24,72 +22,6 @@ export interface ShimOptions {
   readonly simulate: boolean;
   readonly policyPath?: string;
   readonly endpointMode: "semantic" | "single";
-}
-
-const LOOP =
-  "The execution safety loop: execute_agent once (mcp_aql_execute), then BEFORE every action record_execution_step (mcp_aql_create) with a specific nextActionHint, and act only if data.autonomy.continue is true. If continue is false, do not act: a human must approve on the haltkey device (confirm_operation waits for it) or give you the code from the display (verify_challenge). If stopped is true, cease all actions. End with complete_execution or abort_execution.";
-
-/** The halt-conditions tools, with the spec's input shapes as JSON Schema. */
-const HALT_TOOL_LIST = Object.entries(HALT_TOOLS).map(([name, t]) => ({
-  name,
-  description: t.description,
-  inputSchema: z.toJSONSchema(t.input, { io: "input" }) as { type: "object"; [k: string]: unknown },
-  annotations: { readOnlyHint: name === "guardrail_get_session_halts", destructiveHint: false },
-}));
-
-function toolList(endpointMode: "semantic" | "single") {
-  return [...aqlTools(endpointMode), ...HALT_TOOL_LIST];
-}
-
-function aqlTools(endpointMode: "semantic" | "single") {
-  if (endpointMode === "single") {
-    return [
-      {
-        name: SINGLE_TOOL,
-        description: `haltkey safety dongle (MCP-AQL single mode). Call {operation:"introspect"} to list operations. ${LOOP}`,
-        inputSchema: TOOL_INPUT_JSON_SCHEMA,
-        annotations: { readOnlyHint: false, destructiveHint: true },
-      },
-    ];
-  }
-  return [
-    {
-      name: ENDPOINT_TOOLS.read,
-      description: `haltkey safety dongle, READ: introspect. Call {operation:"introspect", params:{query:"operations"}} to discover operations and the safety loop's configuration.`,
-      inputSchema: TOOL_INPUT_JSON_SCHEMA,
-      annotations: { readOnlyHint: true, destructiveHint: false },
-    },
-    {
-      name: ENDPOINT_TOOLS.create,
-      description: `haltkey safety dongle, CREATE: record_execution_step, verify_challenge. ${LOOP} Use introspect (mcp_aql_read) for parameters.`,
-      inputSchema: TOOL_INPUT_JSON_SCHEMA,
-      annotations: { readOnlyHint: false, destructiveHint: false },
-    },
-    {
-      name: ENDPOINT_TOOLS.execute,
-      description: `haltkey safety dongle, EXECUTE: execute_agent, complete_execution, abort_execution, confirm_operation. ${LOOP} Use introspect (mcp_aql_read) for parameters.`,
-      inputSchema: TOOL_INPUT_JSON_SCHEMA,
-      annotations: { readOnlyHint: false, destructiveHint: true },
-    },
-  ];
-}
-
-export function toCallToolResult(result: OperationResult, tool = ""): CallToolResult {
-  // The halt tools answer with the spec's output objects; MCP-AQL tools with {success, data|error}.
-  const halt = Object.hasOwn(HALT_TOOLS, tool);
-  const body = halt ? (result.success ? result.data : { error: result.error }) : result;
-  return {
-    content: [{ type: "text", text: JSON.stringify(body) }],
-    isError: halt ? !result.success : !result.success && !isRecoverable(result.error.code),
-  };
-}
-
-/** The refusal when the daemon cannot be reached; record_execution_step still gets a directive. */
-export function unavailableResult(operation: unknown, why: string): OperationResult {
-  const message = `haltkey daemon unavailable (${why}). Failing closed: do not act. Start it with 'haltkey serve' (or check ${"`haltkey status`"}).`;
-  const details: Record<string, unknown> = {};
-  if (operation === "record_execution_step") details.autonomy = { continue: false, stopped: false, factors: [message], reason: message };
-  return { success: false, error: { code: ErrorCode.daemonUnavailable, message, details } };
 }
 
 /** Connects to the daemon, starting it first when allowed; resolves a client that has said hello. */
@@ -165,40 +97,13 @@ export class DaemonLink {
 export async function runMcpShim(opts: ShimOptions): Promise<void> {
   const link = new DaemonLink(opts);
   const server = new Server({ name: "haltkey", version: VERSION }, { capabilities: { tools: {} } });
-  server.setRequestHandler(ListToolsRequestSchema, async () => {
-    await link.get().catch(() => undefined);
-    return { tools: toolList(link.endpointMode) };
-  });
-  server.setRequestHandler(CallToolRequestSchema, async (req) => {
-    const args: unknown = req.params.arguments ?? {};
-    const operation = (args as { operation?: unknown }).operation;
-    try {
-      const client = await link.get();
-      // confirm_operation may wait up to 120 s for the human; nothing else should take long.
-      const result = await client.request<OperationResult>("aql", { tool: req.params.name, arguments: args }, 180_000);
-      return toCallToolResult(result, req.params.name);
-    } catch (e) {
-      if (e instanceof DaemonError && e.code.startsWith("VALIDATION_")) {
-        return toCallToolResult(withRefusalDirective({ success: false, error: { code: e.code, message: e.message } }, operation));
-      }
-      if (req.params.name === "guardrail_check_halt_conditions") {
-        // Fail safe (halt-conditions spec): no check, no go.
-        const why = `haltkey daemon unavailable (${(e as Error).message})`;
-        return toCallToolResult(
-          {
-            success: true,
-            data: {
-              should_halt: true,
-              halt_reasons: [{ halt_type: "execution", condition_name: "check_failed", severity: "critical", description: `Halt check failed: ${why}`, auto_recorded: false }],
-              highest_severity: "critical",
-              recommended_action: "HALT: the halt check could not be completed; do not proceed until it succeeds.",
-            },
-          },
-          req.params.name,
-        );
-      }
-      return toCallToolResult(unavailableResult(operation, (e as Error).message), req.params.name);
-    }
+  registerTools(server, {
+    endpointMode: async () => {
+      await link.get().catch(() => undefined);
+      return link.endpointMode;
+    },
+    // confirm_operation may wait up to 120 s for the human; nothing else should take long.
+    forward: async (tool, args) => (await link.get()).request<OperationResult>("aql", { tool, arguments: args }, 180_000),
   });
   const transport = new StdioServerTransport();
   transport.onclose = () => link.close();

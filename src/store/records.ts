@@ -113,8 +113,8 @@ export interface SecurityKeyRecord {
 export interface DisplayPairingRecord {
   /** The device's 16-byte id, hex. */
   readonly deviceId: string;
-  /** K_pair, base64. Anyone who reads the store can impersonate the display (threat-model.md). */
-  readonly pairingKey: string;
+  /** K_pair, hex. Anyone who reads the store can impersonate the display (threat-model.md). */
+  readonly kPair: string;
   readonly pairedAt: number;
   readonly label?: string;
 }

@@ -1,6 +1,7 @@
 // Integration harness: the real daemon (built CLI) in a temporary HALTKEY_HOME, the official MCP SDK
 // client over stdio, and the simulated human. Everything any test sees is also collected, so the
 // leak tests can search all of it for codes.
+import { KIND_OF_TITLE } from "../../src/daemon/hardware-channel.js";
 import { execFile, spawn, type ChildProcess } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { connect } from "node:net";
@@ -121,13 +122,17 @@ export async function connectAgent(home: string, args: string[] = ["--no-autosta
   };
 }
 
+/** A line of the simulated APV1 display's display.jsonl, with what the title and body say. */
 export interface Screen {
-  event: "show" | "clear";
+  event: "show" | "clear" | "decision" | "pairing";
   requestId: string;
+  title?: string;
+  body?: string;
+  code?: string;
+  /** From the title (KIND_OF_TITLE) and the body's `agent "<name>"` prefix. */
   kind?: string;
   agent?: string;
   text?: string;
-  code?: string;
 }
 
 export function displayScreens(home: string): Screen[] {
@@ -136,7 +141,12 @@ export function displayScreens(home: string): Screen[] {
   return readFileSync(path, "utf8")
     .split("\n")
     .filter((l) => l.length > 0)
-    .map((l) => JSON.parse(l) as Screen);
+    .map((l) => {
+      const s = JSON.parse(l) as Screen;
+      if (s.event !== "show") return s;
+      const agent = /agent "([^"]*)"/.exec(s.body ?? "")?.[1];
+      return { ...s, text: s.body, ...(s.title && KIND_OF_TITLE.has(s.title) ? { kind: KIND_OF_TITLE.get(s.title) } : {}), ...(agent !== undefined ? { agent } : {}) };
+    });
 }
 
 /** The code the simulated display showed for a challenge: what the human reads and types. */
