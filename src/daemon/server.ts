@@ -356,6 +356,7 @@ export async function startDaemon(opts: DaemonOptions): Promise<RunningDaemon> {
   if (opts.http) {
     try {
       http = await startHttp({ port: opts.http.port, home: paths.home, service, endpointMode: opts.endpointMode ?? "semantic", version: VERSION, log, now: Date.now, randomBytes, uuid: randomUUID });
+      service.onDangerZone((n) => http?.announce(n));
     } catch (e) {
       await running.close();
       throw e instanceof HttpStartError ? new DaemonStartError(e.message) : e;

@@ -106,6 +106,7 @@ export class SafetyService {
   private readonly grants = new Map<string, Grant>();
   private readonly rate = new Map<string, RateLimitRecord>();
   private readonly notifications = new Map<string, AgentNotification[]>();
+  private readonly dangerListeners = new Set<(n: AgentNotification) => void>();
 
   readonly halts: HaltDesk;
 
@@ -157,6 +158,12 @@ export class SafetyService {
       now,
     );
     return s;
+  }
+
+  /** Front ends that can push (HTTP) hear of every new hard block once it is durable. */
+  onDangerZone(listener: (n: AgentNotification) => void): () => void {
+    this.dangerListeners.add(listener);
+    return () => this.dangerListeners.delete(listener);
   }
 
   get channelInfo(): ApprovalChannelInfo {
@@ -655,6 +662,8 @@ export class SafetyService {
       },
     });
     await this.d.store.transition({ ...changes, putExecutions }, events, now);
+    // Front ends that can push (HTTP streams) hear of a new hard block once it is durable.
+    if (changes.putBlocks) for (const n of notifications) if (n.type === "danger_zone" && n.metadata?.eventId === changes.putBlocks[0]!.id) for (const l of this.dangerListeners) l(n);
     // The decision is stored; a display that fails to show it leaves the agent paused or stopped.
     if (show) await show().catch((e: Error) => this.d.log.error({ err: e.message }, "approval channel failed to show a request"));
     return ok({
