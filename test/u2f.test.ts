@@ -4,7 +4,7 @@
 import { createHash, createPublicKey, verify, X509Certificate } from "node:crypto";
 import { afterEach, describe, expect, it } from "vitest";
 import { CTAP2_STATUS, Ctap2Client } from "../src/hw/ctap2.js";
-import { CtapHidClient, CtapHidDevice } from "../src/hw/ctaphid.js";
+import { CtapHidClient, CtapHidDevice, CtapHidError, ERR } from "../src/hw/ctaphid.js";
 import { makeSimAttestation, SimFidoAuthenticator, type SimFidoOptions } from "../src/hw/sim-authenticator.js";
 import { MemoryTransport } from "../src/hw/transport.js";
 import {
@@ -163,10 +163,11 @@ describe("U2F client against the simulated key", () => {
     expect(await u2f.version()).toBe("U2F_V2");
   });
 
-  it("a U2F-only key answers CTAP2 with INVALID_COMMAND", async () => {
+  it("a U2F-only key (no CBOR capability) refuses CTAP2 at the framing layer: CTAPHID ERROR INVALID_CMD", async () => {
     const { hid } = await rig();
     const ctap = new Ctap2Client(hid, { timeoutMs: 1000 });
-    await expect(ctap.getInfo()).rejects.toMatchObject({ status: CTAP2_STATUS.INVALID_COMMAND });
+    await expect(ctap.getInfo()).rejects.toBeInstanceOf(CtapHidError);
+    await expect(ctap.getInfo()).rejects.toMatchObject({ code: ERR.INVALID_CMD });
   });
 });
 

@@ -358,6 +358,10 @@ export class CtapHidDevice {
 
   /** One report from the host. Exposed for fuzzing the device without a transport loop. */
   async accept(report: Uint8Array): Promise<void> {
+    // A stalled message is reported first, so the report that arrives after it (often a host's
+    // INIT resync) is still read rather than dropped with the timeout.
+    const stalled = this.reassembler.expire(this.now());
+    if (stalled.kind === "error") await this.error(stalled.cid, stalled.code);
     const ev = this.reassembler.push(report, this.now());
     if (ev.kind === "error") return this.error(ev.cid === 0 ? BROADCAST_CID : ev.cid, ev.code);
     if (ev.kind !== "message") return;
@@ -375,8 +379,10 @@ export class CtapHidDevice {
       case CMD.WINK:
         return this.info.capabilities & CAPABILITY.WINK ? this.send(m.cid, CMD.WINK, new Uint8Array(0)) : this.error(m.cid, ERR.INVALID_CMD);
       case CMD.CBOR:
+        // A device that does not announce CBOR (U2F-only) refuses it at the framing layer.
+        return this.info.capabilities & CAPABILITY.CBOR ? this.dispatch(m) : this.error(m.cid, ERR.INVALID_CMD);
       case CMD.MSG:
-        return this.dispatch(m);
+        return this.info.capabilities & CAPABILITY.NMSG ? this.error(m.cid, ERR.INVALID_CMD) : this.dispatch(m);
       default:
         if (m.cmd >= VENDOR_FIRST && m.cmd <= VENDOR_LAST) return this.dispatch(m);
         return this.error(m.cid, ERR.INVALID_CMD);
