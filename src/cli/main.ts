@@ -7,6 +7,8 @@ import { PolicyError, parsePolicy } from "../core/policy.js";
 import { DaemonClient } from "../daemon/client.js";
 import { die, paths, print, withDaemon } from "./common.js";
 import { registerHardwareCommands } from "./hardware-commands.js";
+import { registerHookCommand } from "./hook-command.js";
+import { registerProxyCommand } from "./proxy-command.js";
 import { createLogger } from "../daemon/log.js";
 import { DaemonStartError, VERSION, startDaemon } from "../daemon/server.js";
 import { runMcpShim } from "../mcp/stdio.js";
@@ -211,5 +213,7 @@ config
   });
 
 registerHardwareCommands(program);
+registerHookCommand(program);
+registerProxyCommand(program);
 
 program.parseAsync(process.argv).catch((e: Error) => die(e.stack ?? e.message));

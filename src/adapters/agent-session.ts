@@ -1,0 +1,118 @@
+// One adapter's conversation with the daemon over the agent socket: hello with the session id the
+// adapter chose, one execution per (session, agent) started or reused, steps, and waiting for the
+// human on a confirmation. Uses only the operations every MCP client has; no daemon privilege.
+import { DaemonClient, DaemonError } from "../daemon/client.js";
+import type { HaltkeyPaths } from "../daemon/paths.js";
+import { daemonDown, verdictOf, type Verdict } from "./verdict.js";
+import type { StepParams } from "./tool-call.js";
+import { z } from "zod";
+
+export interface SessionOptions {
+  readonly paths: HaltkeyPaths;
+  readonly sessionId: string;
+  readonly agent: string;
+  /** Shown in the audit log with the execution. */
+  readonly goal: string;
+  /** Names this front end in hello. */
+  readonly client: string;
+  readonly connectTimeoutMs?: number;
+  readonly requestTimeoutMs?: number;
+}
+
+const Hello = z.object({ sessionId: z.string(), simulated: z.boolean().optional(), endpointMode: z.enum(["semantic", "single"]).optional() });
+const Result = z.object({ success: z.boolean(), data: z.unknown().optional(), error: z.object({ code: z.string(), message: z.string(), details: z.record(z.string(), z.unknown()).optional() }).optional() });
+const ConfirmData = z.object({ status: z.enum(["approved", "denied", "pending", "expired"]) });
+
+export type HumanAnswer = "approved" | "denied" | "pending" | "expired" | "unavailable";
+
+export class AgentSession {
+  private executionId: string | undefined;
+
+  private constructor(
+    private readonly client: DaemonClient,
+    private readonly opts: SessionOptions,
+    /** Whether the daemon runs with simulated hardware (its hello says so). */
+    readonly simulated: boolean,
+    private readonly endpointMode: "semantic" | "single",
+  ) {}
+
+  /** Connects and says hello; throws DaemonError when there is no daemon to ask. */
+  static async open(opts: SessionOptions): Promise<AgentSession> {
+    const client = await DaemonClient.connect(opts.paths.socket, opts.connectTimeoutMs ?? 2000);
+    try {
+      const hello = Hello.parse(await client.request("hello", { sessionId: opts.sessionId, client: opts.client }, opts.requestTimeoutMs ?? 10_000));
+      return new AgentSession(client, opts, hello.simulated === true, hello.endpointMode ?? "semantic");
+    } catch (e) {
+      client.close();
+      throw e instanceof DaemonError ? e : new DaemonError("INTERNAL_ERROR", `unexpected hello from the daemon: ${(e as Error).message}`);
+    }
+  }
+
+  get isClosed(): boolean {
+    return this.client.isClosed;
+  }
+
+  private async aql(endpoint: "create" | "execute", operation: string, params: Record<string, unknown>, timeoutMs?: number): Promise<z.infer<typeof Result>> {
+    const tool = this.endpointMode === "single" ? "mcp_aql" : `mcp_aql_${endpoint}`;
+    return Result.parse(await this.client.request("aql", { tool, arguments: { operation, params } }, timeoutMs ?? this.opts.requestTimeoutMs ?? 10_000));
+  }
+
+  /**
+   * The execution this session records against: started on first use, reused when the daemon
+   * says one is already active (another hook process of the same session started it). A blocked
+   * agent has none; its steps are still reported and answered with the block.
+   */
+  private async ensureExecution(): Promise<string | undefined> {
+    if (this.executionId) return this.executionId;
+    const r = await this.aql("execute", "execute_agent", { element_name: this.opts.agent, goal: this.opts.goal });
+    if (r.success) {
+      this.executionId = z.object({ execution_id: z.string() }).parse(r.data).execution_id;
+    } else if (r.error?.code === "CONFLICT_EXECUTION_ACTIVE" && typeof r.error.details?.execution_id === "string") {
+      this.executionId = r.error.details.execution_id;
+    } else if (r.error?.code !== "PERMISSION_AGENT_BLOCKED") {
+      throw new DaemonError(r.error?.code ?? "INTERNAL_ERROR", `could not start an execution: ${r.error?.message ?? "no answer"}`);
+    }
+    return this.executionId;
+  }
+
+  /** Reports a step and says what the daemon decided. Never throws: failures are refusals. */
+  async step(step: StepParams): Promise<Verdict> {
+    try {
+      const executionId = await this.ensureExecution();
+      const params: Record<string, unknown> = { element_name: this.opts.agent, ...step, ...(executionId ? { execution_id: executionId } : {}) };
+      let r = await this.aql("create", "record_execution_step", params);
+      // The execution ended behind our back (completed from elsewhere, swept after a day idle):
+      // start a new one once. The step count and any pause belong to the session and carry over.
+      if (r.success && executionId && (r.data as { execution_id?: unknown } | undefined)?.execution_id === undefined) {
+        this.executionId = undefined;
+        const fresh = await this.ensureExecution();
+        if (fresh) r = await this.aql("create", "record_execution_step", { ...params, execution_id: fresh });
+      }
+      return verdictOf(r);
+    } catch (e) {
+      return e instanceof DaemonError && e.code.startsWith("INTERNAL_DAEMON") ? daemonDown(e.message) : { kind: "refused", code: (e as DaemonError).code ?? "INTERNAL_ERROR", reason: (e as Error).message };
+    }
+  }
+
+  /** Waits up to `seconds` for the human's answer to a confirmation on the approval device. */
+  async waitForHuman(confirmationId: string, seconds: number): Promise<HumanAnswer> {
+    try {
+      const r = await this.aql("execute", "confirm_operation", { confirmation_id: confirmationId, element_name: this.opts.agent, wait_seconds: seconds }, (seconds + 10) * 1000);
+      if (!r.success) return "unavailable";
+      return ConfirmData.parse(r.data).status;
+    } catch {
+      return "unavailable";
+    }
+  }
+
+  /** Ends the execution (best effort): the proxy's client went away. */
+  async complete(summary: string): Promise<void> {
+    if (!this.executionId) return;
+    await this.aql("execute", "complete_execution", { element_name: this.opts.agent, execution_id: this.executionId, summary }, 3000).catch(() => undefined);
+    this.executionId = undefined;
+  }
+
+  close(): void {
+    this.client.close();
+  }
+}

@@ -1,0 +1,115 @@
+// What the daemon's answer to a step means for a call an adapter holds: go, pause (a human must
+// approve on the device) or stop (hard block). Pure. Anything that does not parse as a directive
+// saying continue is a refusal: adapters fail closed.
+import { z } from "zod";
+import { AutonomyDirective } from "../core/wire.js";
+
+export type Verdict =
+  | { readonly kind: "continue"; readonly factors: readonly string[] }
+  | {
+      readonly kind: "pause";
+      readonly reason: string;
+      readonly factors: readonly string[];
+      /** A confirmation: the display's approve button or a key touch answers it. */
+      readonly confirmationId?: string;
+      /** A verify-tier challenge: the code on the display, or a key touch. */
+      readonly verificationId?: string;
+    }
+  | { readonly kind: "stop"; readonly reason: string; readonly factors: readonly string[]; readonly verificationId?: string }
+  /** The daemon refused the step or could not be asked: nothing was evaluated. */
+  | { readonly kind: "refused"; readonly reason: string; readonly code: string };
+
+const StepData = z.object({
+  autonomy: AutonomyDirective,
+  execution_id: z.string().optional(),
+  verification: z.object({ verificationId: z.string() }).optional(),
+  confirmation: z.object({ confirmationId: z.string() }).optional(),
+});
+
+const StepAnswer = z.union([
+  z.object({ success: z.literal(true), data: StepData }),
+  z.object({
+    success: z.literal(false),
+    error: z.object({ code: z.string(), message: z.string(), details: z.object({ autonomy: AutonomyDirective.optional() }).loose().optional() }),
+  }),
+]);
+
+/** The notification ids, for pauses answered from a pending request rather than a new one. */
+function idsFromNotifications(d: AutonomyDirective): { confirmationId?: string; verificationId?: string } {
+  for (const n of d.notifications ?? []) {
+    if (n.metadata?.verificationId) return { verificationId: n.metadata.verificationId };
+    if (n.metadata?.confirmationId) return { confirmationId: n.metadata.confirmationId };
+  }
+  return {};
+}
+
+export function verdictOf(answer: unknown): Verdict {
+  const parsed = StepAnswer.safeParse(answer);
+  if (!parsed.success) return { kind: "refused", code: "INTERNAL_ERROR", reason: "the haltkey daemon's answer was not a directive" };
+  const a = parsed.data;
+  if (!a.success) return { kind: "refused", code: a.error.code, reason: a.error.message };
+  const d = a.data.autonomy;
+  if (d.continue && d.stopped !== true) return { kind: "continue", factors: d.factors };
+  const reason = d.reason ?? d.factors[0] ?? "haltkey did not allow the action";
+  const ids = {
+    ...idsFromNotifications(d),
+    ...(a.data.confirmation ? { confirmationId: a.data.confirmation.confirmationId } : {}),
+    ...(a.data.verification ? { verificationId: a.data.verification.verificationId } : {}),
+  };
+  if (d.stopped === true) return { kind: "stop", reason, factors: d.factors, ...(ids.verificationId ? { verificationId: ids.verificationId } : {}) };
+  if (ids.verificationId) return { kind: "pause", reason, factors: d.factors, verificationId: ids.verificationId };
+  if (ids.confirmationId) return { kind: "pause", reason, factors: d.factors, confirmationId: ids.confirmationId };
+  return { kind: "pause", reason, factors: d.factors };
+}
+
+/** What the content detectors found in a post-checked output, from the daemon's factors. */
+export function findingsReported(factors: readonly string[]): string[] {
+  return factors.filter((f) => /^(?:secret|personal data|injection marker) in the previous step's findings: /.test(f) || /^Injection: \d+ marker/.test(f));
+}
+
+export interface Context {
+  readonly agent: string;
+  /** The daemon runs with simulated hardware: say which sim command plays the human. */
+  readonly simulated: boolean;
+}
+
+/** How the human answers a pause or lifts a block, when the daemon named the request. */
+function humanAnswer(v: Exclude<Verdict, { kind: "continue" | "refused" }>, ctx: Context): string | undefined {
+  const sim = (cmd: string): string => (ctx.simulated ? ` (simulated hardware: \`${cmd}\`)` : "");
+  if (v.kind === "pause" && v.confirmationId) {
+    const id = v.confirmationId;
+    return `A human must approve request ${id} on the haltkey approval display, or run \`haltkey approve ${id}\` and touch the security key${sim(`haltkey sim touch ${id}`)}`;
+  }
+  if (v.verificationId) {
+    const id = v.verificationId;
+    return `A human must enter the code shown on the haltkey approval display (verify_challenge ${id}), or run \`haltkey approve ${id}\` and touch the security key${sim(`haltkey sim touch ${id}`)}`;
+  }
+  return undefined;
+}
+
+/**
+ * What happened and what the human must do, in words for the agent and its user. `subject` is
+ * what was judged: the call about to be made, or the output of one that already ran.
+ */
+export function explain(v: Exclude<Verdict, { kind: "continue" }>, ctx: Context, subject: "call" | "output" = "call"): string {
+  const reason = v.reason.replace(/[.\s]+$/, "");
+  if (v.kind === "refused") {
+    return subject === "call" ? `haltkey refused this call (${v.code}): ${reason}. Failing closed: it was not allowed.` : `haltkey could not check this output (${v.code}): ${reason}. Failing closed.`;
+  }
+  const answer = humanAnswer(v, ctx);
+  if (v.kind === "pause") {
+    if (subject === "output") return `haltkey paused the session because of this output: ${reason}.${answer ? ` ${answer}; nothing else runs until then.` : ""}`;
+    return `haltkey paused this call: ${reason}.${answer ? ` ${answer}; then retry the same call (an approval lets exactly the approved call through, once). Do not try another way meanwhile.` : ""}`;
+  }
+  const head = subject === "call" ? `haltkey stopped this call and hard-blocked agent '${ctx.agent}'` : `haltkey hard-blocked agent '${ctx.agent}' because of this output`;
+  return `${head}: ${reason}. Cease all actions. ${answer ? `${answer}, or run` : "A human must run"} \`haltkey unblock ${ctx.agent}\` and touch the security key.`;
+}
+
+/** The refusal when the daemon cannot be reached. */
+export function daemonDown(why: string): Extract<Verdict, { kind: "refused" }> {
+  return {
+    kind: "refused",
+    code: "INTERNAL_DAEMON_UNAVAILABLE",
+    reason: `the haltkey daemon is unavailable (${why}). Start it with \`haltkey serve\` (add --simulate for simulated hardware) and check it with \`haltkey status\``,
+  };
+}

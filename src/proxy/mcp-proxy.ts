@@ -1,0 +1,270 @@
+// `haltkey proxy -- <command> [args…]`: runs any stdio MCP server as a child and sits between it
+// and the client. Every tools/call is judged by the daemon before it reaches the server and its
+// result is checked before it reaches the client; a pause or stop answers the client itself and
+// the server never sees the call. Everything else passes through byte for byte.
+import { spawn, type ChildProcess } from "node:child_process";
+import { randomUUID } from "node:crypto";
+import { basename } from "node:path";
+import type { Readable, Writable } from "node:stream";
+import { DaemonError } from "../daemon/client.js";
+import type { HaltkeyPaths } from "../daemon/paths.js";
+import { AgentSession } from "../adapters/agent-session.js";
+import { FindingsTooLargeError, outputText, postCallSteps, preCallStep, type StepParams, type ToolCall } from "../adapters/tool-call.js";
+import { daemonDown, explain, type Verdict } from "../adapters/verdict.js";
+import { classifyClient, classifyServer, hasDuplicateKeys, idKey, rpcErrorLine, serverNameOf, toolErrorLine, type JsonRpcId } from "./json-rpc.js";
+import { readLines } from "./lines.js";
+
+export interface ProxyOptions {
+  readonly paths: HaltkeyPaths;
+  readonly agent: string;
+  readonly command: string;
+  readonly args: readonly string[];
+  /** The server's name in steps; default: the name it gives in its initialize result. */
+  readonly server?: string;
+  readonly input: Readable;
+  readonly output: Writable;
+  readonly log: (message: string) => void;
+}
+
+/** Tool calls forwarded and not yet answered; beyond this new ones are refused, not queued. */
+const MAX_IN_FLIGHT = 1024;
+const CHILD_GRACE_MS = 5000;
+const NL = Buffer.from("\n");
+
+/** The proxy's one daemon session, opened on first use and reopened after the daemon restarts. */
+class Gate {
+  private session: AgentSession | undefined;
+  private opening: Promise<AgentSession> | undefined;
+  private readonly sessionId = randomUUID();
+  simulated = false;
+
+  constructor(
+    private readonly paths: HaltkeyPaths,
+    private readonly agent: string,
+    private readonly goal: string,
+  ) {}
+
+  private open(): Promise<AgentSession> {
+    if (this.session && !this.session.isClosed) return Promise.resolve(this.session);
+    this.opening ??= AgentSession.open({ paths: this.paths, sessionId: this.sessionId, agent: this.agent, goal: this.goal, client: "haltkey-proxy" })
+      .then((s) => {
+        this.session = s;
+        this.simulated = s.simulated;
+        return s;
+      })
+      .finally(() => {
+        this.opening = undefined;
+      });
+    return this.opening;
+  }
+
+  async judge(step: StepParams): Promise<Verdict> {
+    let session: AgentSession;
+    try {
+      session = await this.open();
+    } catch (e) {
+      return daemonDown(e instanceof DaemonError ? e.message : String(e));
+    }
+    return session.step(step);
+  }
+
+  async close(summary: string): Promise<void> {
+    if (!this.session || this.session.isClosed) return;
+    await this.session.complete(summary);
+    this.session.close();
+  }
+}
+
+/** Runs the proxy until the client or the server goes away; resolves with the exit code. */
+export function runProxy(opts: ProxyOptions): Promise<number> {
+  const gate = new Gate(opts.paths, opts.agent, `MCP proxy for ${[opts.command, ...opts.args].join(" ").slice(0, 1000)}`);
+  let serverName = opts.server ?? basename(opts.command);
+  const named = opts.server !== undefined;
+  const inFlight = new Map<string, { readonly id: JsonRpcId; readonly call: ToolCall }>();
+  let initializeId: string | undefined;
+  let clientQueue = Promise.resolve();
+  let serverQueue = Promise.resolve();
+  const ctx = (): { agent: string; simulated: boolean } => ({ agent: opts.agent, simulated: gate.simulated });
+
+  const toClient = (line: Buffer | string): void => {
+    opts.output.write(typeof line === "string" ? `${line}\n` : Buffer.concat([line, NL]));
+  };
+
+  let child: ChildProcess;
+  try {
+    child = spawn(opts.command, [...opts.args], { stdio: ["pipe", "pipe", "inherit"] });
+  } catch (e) {
+    opts.log(`cannot start ${opts.command}: ${(e as Error).message}`);
+    return Promise.resolve(1);
+  }
+  let childGone = false;
+  const toServer = (line: Buffer): void => {
+    if (!childGone) child.stdin!.write(Buffer.concat([line, NL]));
+  };
+  child.stdin!.on("error", (e: Error) => opts.log(`writing to the MCP server failed: ${e.message}`));
+
+  // ------------------------------------------------------------------ client -> server
+
+  const refuse = (id: JsonRpcId | null, code: number, message: string): void => {
+    opts.log(message);
+    toClient(rpcErrorLine(id, code, `haltkey proxy: ${message}`));
+  };
+
+  const onClientLine = async (bytes: Buffer): Promise<void> => {
+    let text: string;
+    try {
+      text = new TextDecoder("utf-8", { fatal: true }).decode(bytes).replace(/\r$/, "");
+    } catch {
+      return refuse(null, -32700, "a client message is not valid UTF-8; it was not forwarded");
+    }
+    if (text.trim().length === 0) return;
+    let value: unknown;
+    try {
+      value = JSON.parse(text);
+    } catch {
+      // A server with a laxer parser might still run it, unjudged: it is not forwarded.
+      return refuse(null, -32700, "a client message is not valid JSON; it was not forwarded");
+    }
+    if (hasDuplicateKeys(text)) return refuse(null, -32600, "a client message repeats a key in one object; it was not forwarded");
+    const msg = classifyClient(value);
+    switch (msg.kind) {
+      case "other":
+        return toServer(bytes);
+      case "initialize":
+        initializeId = idKey(msg.id);
+        return toServer(bytes);
+      case "batch":
+        if (!msg.hasToolCall) return toServer(bytes);
+        opts.log("a batch holding tools/call was refused; send tool calls one per message");
+        toClient(JSON.stringify(msg.ids.map((id) => JSON.parse(rpcErrorLine(id, -32600, "haltkey proxy: batches holding tools/call are refused; send tool calls one per message")))));
+        return;
+      case "invalid":
+        return refuse(msg.id, msg.code, msg.message);
+      case "tools/call": {
+        if (childGone) {
+          toClient(toolErrorLine(msg.id, "haltkey proxy: the MCP server has exited; the call was not made."));
+          return;
+        }
+        if (inFlight.has(idKey(msg.id))) return refuse(msg.id, -32600, `tools/call id ${idKey(msg.id)} is already in flight; it was not forwarded`);
+        if (inFlight.size >= MAX_IN_FLIGHT) {
+          toClient(toolErrorLine(msg.id, `haltkey proxy: more than ${MAX_IN_FLIGHT} tool calls are in flight; this one was not made. Wait for answers and retry.`));
+          return;
+        }
+        const call: ToolCall = { tool: msg.name, server: serverName, arguments: msg.arguments };
+        const v = await gate.judge(preCallStep(call));
+        if (childGone) {
+          toClient(toolErrorLine(msg.id, "haltkey proxy: the MCP server has exited; the call was not made."));
+          return;
+        }
+        if (v.kind !== "continue") {
+          opts.log(`tools/call ${msg.name} not forwarded: ${v.kind}`);
+          toClient(toolErrorLine(msg.id, `${explain(v, ctx())} The call was not made.`));
+          return;
+        }
+        inFlight.set(idKey(msg.id), { id: msg.id, call });
+        return toServer(bytes);
+      }
+    }
+  };
+
+  // ------------------------------------------------------------------ server -> client
+
+  const onServerLine = async (bytes: Buffer): Promise<void> => {
+    // Decoded as the MCP SDK decodes it (lenient UTF-8, a trailing CR dropped): whatever the client
+    // will take as a message is what is checked.
+    const text = bytes.toString("utf8").replace(/\r$/, "");
+    if (text.trim().length === 0) return toClient(bytes);
+    let value: unknown;
+    try {
+      value = JSON.parse(text);
+    } catch {
+      opts.log("the MCP server wrote a line that is not JSON; it was not passed to the client");
+      return;
+    }
+    const msg = classifyServer(value);
+    if (msg.kind !== "response") return toClient(bytes);
+    const key = idKey(msg.id);
+    if (initializeId === key) {
+      initializeId = undefined;
+      const name = serverNameOf(msg.result);
+      if (name && !named) serverName = name;
+      return toClient(bytes);
+    }
+    const pending = inFlight.get(key);
+    if (!pending) return toClient(bytes);
+    inFlight.delete(key);
+    if (msg.isErrorResponse) return toClient(bytes);
+    const withheld = (why: string): void => {
+      opts.log(`result of ${pending.call.tool} withheld`);
+      toClient(toolErrorLine(pending.id, `haltkey withheld the result of this call, which did run on the server. ${why}`));
+    };
+    const output = outputText(msg.result);
+    if (output.trim().length === 0) return toClient(bytes);
+    try {
+      for (const step of postCallSteps(pending.call, output)) {
+        const v = await gate.judge(step);
+        if (v.kind === "pause") {
+          return withheld(`${explain(v, ctx(), "output")} The result may carry instructions planted by whoever wrote it. Once the human has approved, the same call made again returns its result if it is unchanged.`);
+        }
+        if (v.kind !== "continue") return withheld(explain(v, ctx(), "output"));
+      }
+    } catch (e) {
+      return withheld(`It could not be checked: ${e instanceof FindingsTooLargeError ? e.message : `internal error (${(e as Error).message})`}.`);
+    }
+    return toClient(bytes);
+  };
+
+  return new Promise<number>((resolve) => {
+    let finished = false;
+    const finish = (code: number): void => {
+      if (finished) return;
+      finished = true;
+      childGone = true;
+      // Answers already being checked go out first; then every call still waiting is told.
+      void serverQueue.then(async () => {
+        for (const { id, call } of inFlight.values()) {
+          toClient(toolErrorLine(id, `haltkey proxy: the MCP server exited before answering ${call.tool}; the call may or may not have run.`));
+        }
+        inFlight.clear();
+        await gate.close("MCP proxy ended").catch(() => undefined);
+        resolve(code);
+      });
+    };
+
+    readLines(opts.input, {
+      line: (b) => {
+        clientQueue = clientQueue.then(() => onClientLine(b)).catch((e: Error) => opts.log(`internal error on a client message (not forwarded): ${e.message}`));
+      },
+      oversized: (n) => {
+        clientQueue = clientQueue.then(() => refuse(null, -32600, `a client message of ${n} bytes is too long; it was not forwarded`));
+      },
+      end: () => {
+        // The client went away: let the server finish, then make sure it is gone.
+        void clientQueue.then(() => {
+          child.stdin!.end();
+          const term = setTimeout(() => child.kill("SIGTERM"), CHILD_GRACE_MS);
+          const kill = setTimeout(() => child.kill("SIGKILL"), 2 * CHILD_GRACE_MS);
+          child.once("close", () => {
+            clearTimeout(term);
+            clearTimeout(kill);
+          });
+        });
+      },
+    });
+    readLines(child.stdout!, {
+      line: (b) => {
+        serverQueue = serverQueue.then(() => onServerLine(b)).catch((e: Error) => opts.log(`internal error on a server message (not passed on): ${e.message}`));
+      },
+      oversized: (n) => opts.log(`the MCP server wrote a message of ${n} bytes, too long to check; it was not passed on`),
+      end: () => undefined,
+    });
+    child.once("error", (e: Error) => {
+      opts.log(`cannot run ${opts.command}: ${e.message}`);
+      finish(1);
+    });
+    child.once("close", (code, signal) => {
+      if (code !== 0) opts.log(`the MCP server exited (${signal ?? `code ${code}`})`);
+      finish(code ?? 1);
+    });
+  });
+}
