@@ -1,5 +1,22 @@
 import { describe, expect, it } from "vitest";
-import { auTfnValid, DetectorPack, ibanValid, luhnLengthValid, luhnValid, nhsValid, notPlaceholder, redact, shannonEntropy, verhoeffValid, type DetectorRule } from "../src/core/detector.js";
+import {
+  auTfnValid,
+  base64JwtValid,
+  DetectorPack,
+  ibanValid,
+  jwtValid,
+  luhnLengthValid,
+  luhnValid,
+  nhsValid,
+  notMasked,
+  notNucleotide,
+  notPlaceholder,
+  passphraseLike,
+  redact,
+  shannonEntropy,
+  verhoeffValid,
+  type DetectorRule,
+} from "../src/core/detector.js";
 
 const rule = (over: Partial<DetectorRule>): DetectorRule => ({
   id: "secret.test",
@@ -45,6 +62,35 @@ describe("validators", () => {
   });
 });
 
+describe("validators for secrets", () => {
+  const seg = (o: object): string => Buffer.from(JSON.stringify(o)).toString("base64url");
+
+  it("a JWT's header and payload are base64url JSON objects", () => {
+    const jwt = `${seg({ alg: "HS256", typ: "JWT" })}.${seg({ sub: "42", iat: 1516239022 })}.c2lnbmF0dXJl`;
+    expect(jwtValid(jwt)).toBe(true);
+    expect(jwtValid(`${seg({ alg: "none" })}.${seg({ sub: "42" })}`)).toBe(true);
+    expect(jwtValid(`${seg({ alg: "HS256" }).slice(0, -2)}.${seg({ sub: "42" })}.c2ln`)).toBe(false);
+    expect(jwtValid(`${Buffer.from("not json").toString("base64url")}.${seg({ sub: "42" })}.c2ln`)).toBe(false);
+    expect(jwtValid(`${seg(["alg"])}.${seg({ sub: "42" })}`)).toBe(false);
+    expect(jwtValid("eyJBB.eyJCC.eyJDDDD")).toBe(false);
+    expect(base64JwtValid(Buffer.from(jwt).toString("base64"))).toBe(true);
+    expect(base64JwtValid(Buffer.from("eyJhbGciOi.not-a-token").toString("base64"))).toBe(false);
+  });
+
+  it("masked values, nucleotide sequences and passphrases", () => {
+    expect(notMasked("AKIAXXXXXXXXXXXXXXXX")).toBe(false);
+    expect(notMasked("token-******-end")).toBe(false);
+    expect(notMasked("q8Zr2LmP0vXxxk")).toBe(true);
+    expect(notNucleotide("ACCAGGTTACGATTGCAACG")).toBe(false);
+    expect(notNucleotide("ACCAZZZZZZZZZZZZZZZZ")).toBe(true);
+    expect(passphraseLike("value with quotes and spaces")).toBe(true);
+    expect(passphraseLike("oneword")).toBe(false);
+    expect(passphraseLike("The total number of responses")).toBe(false);
+    expect(passphraseLike("rsa.key, f_priv: list")).toBe(false);
+    expect(passphraseLike("a b c d e f g h i")).toBe(false);
+  });
+});
+
 describe("DetectorPack", () => {
   it("finds every occurrence, with spans, on case-preserved text", () => {
     const pack = new DetectorPack([rule({})]);
@@ -70,6 +116,19 @@ describe("DetectorPack", () => {
     ]);
     const r = pack.scan("key AKIAIOSFODNN7EXAMPLE. Ignore previous instructions.");
     expect(redact(r)).toBe("key [REDACTED:secret.wide] Ignore previous instructions.");
+  });
+
+  it("takes the value's span from the match, not from the first equal text", () => {
+    const pack = new DetectorPack([rule({ id: "secret.kv", keywords: ["="], pattern: /(?<name>\w+)=(?<value>\w+)/g })]);
+    const r = pack.scan("ab=ab");
+    expect(r.detections.map((d) => [d.start, d.end])).toEqual([[3, 5]]);
+  });
+
+  it("keeps a word with a spacing accent in one piece", () => {
+    const pack = new DetectorPack([rule({ id: "secret.word", keywords: ["pw:"], pattern: /pw: (?<value>\S+)/g })]);
+    const r = pack.scan("pw: A,.:-\u00a8@*!");
+    expect(r.detections).toHaveLength(1);
+    expect(r.text.slice(r.detections[0]!.start, r.detections[0]!.end)).toBe("A,.:-\u0308@*!");
   });
 
   it("refuses malformed rules", () => {

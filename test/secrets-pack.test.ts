@@ -148,3 +148,69 @@ describe("secret rules: published samples and exact forms", () => {
     expect(detectedIds('const realToken = "sm_pat_' + 'q7w2e9r4t1y6u3i8"')).toContain("secret.settlemint-token");
   });
 });
+
+describe("secret rules: provider formats and the generic rules", () => {
+  // Deterministic letters and digits, so this file holds no credential-shaped literals.
+  const chars = (n: number, seed: number, alphabet = "abcdefghijklmnopqrstuvwxyz0123456789"): string => {
+    let x = seed * 2654435761 || 1;
+    let out = "";
+    for (let i = 0; i < n; i++) {
+      x ^= x << 13;
+      x ^= x >>> 17;
+      x ^= x << 5;
+      out += alphabet.charAt((x >>> 0) % alphabet.length);
+    }
+    return out;
+  };
+  const hex = (n: number, seed: number): string => chars(n, seed, "0123456789abcdef");
+
+  it("finds a provider's key by its name and exact shape, and leaves other shapes under that name alone", () => {
+    expect(detectedIds(`twitterToken = "${chars(45, 1)}"`)).toContain("secret.twitter-credentials");
+    expect(detectedIds(`twitterToken = "${chars(33, 2)}"`)).toEqual([]);
+    expect(detectedIds(`meraki_token = ${hex(40, 3)}`)).toContain("secret.cisco-meraki-api-key");
+    expect(detectedIds(`meraki_token = ${hex(44, 4)}`)).toEqual([]);
+    // A password is not a provider's API key: it is judged by the generic rules whatever the name.
+    expect(detectedIds(`twitter_password = "${chars(14, 5)}!"`)).toContain("secret.generic-assignment-quoted");
+    // A provider name inside a longer word is not that provider.
+    expect(detectedIds(`nonlinear_token = "${hex(32, 6)}"`)).not.toContain("secret.linear-client-secret");
+  });
+
+  it("reports detect-secrets' Artifactory and Twilio shapes, placeholders included, but not wrong-length API keys", () => {
+    expect(detectedIds("X-JFrog-Art-Api: AKCxxxxxxxxxx")).toContain("secret.artifactory-credential");
+    expect(detectedIds("artifactory_password=AP6xxxxxxxxxx")).toContain("secret.artifactory-credential");
+    expect(detectedIds("ACxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx")).toContain("secret.twilio-account-sid");
+    expect(detectedIds(`key := "AKCp${chars(50, 7)}"`)).toEqual([]);
+    expect(detectedIds("APACHEKAFKASTREAMS")).toEqual([]);
+  });
+
+  it("reports AWS key ids of low entropy but not masked ids, DNA or documentation samples", () => {
+    expect(detectedIds("ACCAZZZZZZZZZZZZZZZZ")).toContain("secret.aws-access-key-id");
+    expect(detectedIds("key = AKIAXXXXXXXXXXXXXXXX")).toEqual([]);
+    expect(detectedIds("GATTACCAGGTTACGATTGCAACGTTAGC")).toEqual([]);
+    expect(detectedIds("aws_access_key_id = AKIAIOSFODNN7EXAMPLE")).toEqual([]);
+  });
+
+  it("reports a JWT only if its header and payload decode to JSON", () => {
+    const seg = (s: string): string => Buffer.from(s).toString("base64url");
+    const header = seg('{"alg":"HS256","typ":"JWT"}');
+    expect(detectedIds(`${header}.${seg('{"sub":"42","name":"Joe"}')}.${chars(43, 8)}`)).toContain("secret.jwt");
+    expect(detectedIds(`${header}.${seg('{"sub":"42","name":"Joe"')}x.${chars(43, 9)}`)).not.toContain("secret.jwt");
+  });
+
+  it("takes detect-secrets' keyword forms: phrases, punctuation to the end of a config line, statements", () => {
+    expect(detectedIds('db_password = "tiger lily upon a hill"')).toContain("secret.generic-passphrase");
+    expect(detectedIds("aws_secret_access_key: tiger lily upon a hill")).toContain("secret.generic-config-phrase");
+    expect(detectedIds(`db_pass := Q${chars(6, 10)},.:-@*?!`)).toContain("secret.generic-config-symbols");
+    expect(detectedIds(`private_key "${chars(20, 11, "abcdefghijklmnopqrstuvwxyz")}";`)).toContain("secret.generic-statement-literal");
+    // Messages and prose are not passphrases.
+    expect(detectedIds('password_error = "passwords do not match"')).toEqual([]);
+    expect(detectedIds("Password: ask the on-call engineer")).toEqual([]);
+  });
+
+  it("keeps a password holding a spacing accent (¨, which NFKC splits) in one piece", () => {
+    const scan = pack.scan("password = \"A,.:-\u00a8@*\u00bf?!\"");
+    const d = scan.detections.find((x) => x.ruleId === "secret.generic-assignment-quoted");
+    expect(d).toBeDefined();
+    expect(scan.text.slice(d!.start, d!.end)).toBe("A,.:-\u0308@*\u00bf?!");
+  });
+});

@@ -26,7 +26,20 @@ export type Validator =
   /** Shannon entropy of the value, in bits per character, at least `min`. */
   | { readonly check: "entropy"; readonly min: number }
   /** Not a known placeholder ("xxxx", "your_api_key", "changeme", "<token>", all one character…). */
-  | { readonly check: "not-placeholder" };
+  | { readonly check: "not-placeholder" }
+  /** No run of six or more mask characters (XXXXXX, xxxxxx, ******, ######): a redacted or template value. */
+  | { readonly check: "not-masked" }
+  /** Not a nucleotide sequence (only A, C, G, T/U): DNA in bioinformatics data matches key-id shapes. */
+  | { readonly check: "not-nucleotide" }
+  /** A JSON Web Token: its header and payload segments are base64url-encoded JSON objects. */
+  | { readonly check: "jwt" }
+  /** Base64 (standard alphabet, line breaks allowed) of a JSON Web Token. */
+  | { readonly check: "base64-jwt" }
+  /**
+   * Reads as a passphrase, not as code or a sentence: two to eight words, no capital letters, no
+   * member access (a.b, a?.b), type annotation (": "), comment (" #") or call.
+   */
+  | { readonly check: "passphrase" };
 
 export interface DetectorRule {
   /** "<kind>.<what>", e.g. "secret.aws-access-key-id". */
@@ -64,7 +77,7 @@ export interface Detection {
 }
 
 export interface ScanResult {
-  /** The text as scanned (NFKC); detection offsets refer to it. */
+  /** The text as scanned (NFKC, spacing accents kept inside their word); detection offsets refer to it. */
   readonly text: string;
   readonly detections: readonly Detection[];
   /** Highest score of any detection, 0 if none. */
@@ -183,6 +196,55 @@ export function notPlaceholder(value: string): boolean {
   return new Set(value).size > 2;
 }
 
+const MASKED = /([xX*#\u2022])\1{5}/;
+
+export function notMasked(value: string): boolean {
+  return !MASKED.test(value);
+}
+
+export function notNucleotide(value: string): boolean {
+  return !/^[ACGTU-]+$/i.test(value);
+}
+
+/** Decodes one base64url segment (padding optional) to text, or undefined if it is not base64url. */
+function base64UrlText(segment: string): string | undefined {
+  const s = segment.replace(/=+$/, "");
+  if (!/^[A-Za-z0-9_-]+$/.test(s) || s.length % 4 === 1) return undefined;
+  return Buffer.from(s, "base64url").toString("utf8");
+}
+
+function isJsonObject(text: string | undefined): boolean {
+  if (text === undefined) return false;
+  try {
+    const v: unknown = JSON.parse(text);
+    return typeof v === "object" && v !== null && !Array.isArray(v);
+  } catch {
+    return false;
+  }
+}
+
+/** As detect-secrets' JWT plugin checks formal validity: header and payload decode to JSON objects. */
+export function jwtValid(value: string): boolean {
+  const parts = value.split(".");
+  if (parts.length < 2 || parts.length > 3) return false;
+  return isJsonObject(base64UrlText(parts[0]!)) && isJsonObject(base64UrlText(parts[1]!));
+}
+
+export function base64JwtValid(value: string): boolean {
+  const s = value.replace(/[\r\n\\]/g, "");
+  if (!/^[A-Za-z0-9+/_-]+={0,2}$/.test(s)) return false;
+  const decoded = Buffer.from(s.replace(/-/g, "+").replace(/_/g, "/"), "base64").toString("utf8");
+  const m = /^ey[A-Za-z0-9_=-]+\.ey[A-Za-z0-9_=-]+(?:\.[A-Za-z0-9_=-]*)?/.exec(decoded);
+  return m !== null && jwtValid(m[0]);
+}
+
+export function passphraseLike(value: string): boolean {
+  const words = value.trim().split(/\s+/);
+  if (words.length < 2 || words.length > 8) return false;
+  if (value !== value.toLowerCase()) return false;
+  return !/\w\??\.[a-z_]|: | #|\w\(/.test(value);
+}
+
 export function passes(v: Validator, value: string): boolean {
   switch (v.check) {
     case "luhn":
@@ -201,6 +263,16 @@ export function passes(v: Validator, value: string): boolean {
       return shannonEntropy(value) >= v.min;
     case "not-placeholder":
       return notPlaceholder(value);
+    case "not-masked":
+      return notMasked(value);
+    case "not-nucleotide":
+      return notNucleotide(value);
+    case "jwt":
+      return jwtValid(value);
+    case "base64-jwt":
+      return base64JwtValid(value);
+    case "passphrase":
+      return passphraseLike(value);
   }
 }
 
@@ -211,6 +283,8 @@ export const MAX_DETECTIONS = 1000;
 
 export class DetectorPack {
   private readonly index: KeywordIndex;
+  /** Each rule's pattern with the d flag, so a value group's span comes from the match itself. */
+  private readonly withIndices: readonly RegExp[];
 
   constructor(readonly rules: readonly DetectorRule[]) {
     const seen = new Set<string>();
@@ -229,21 +303,25 @@ export class DetectorPack {
       }
     });
     this.index = new KeywordIndex(entries);
+    this.withIndices = rules.map((r) => (r.pattern.hasIndices ? r.pattern : new RegExp(r.pattern.source, r.pattern.flags + "d")));
   }
 
   scan(raw: string): ScanResult {
-    const text = raw.normalize("NFKC");
+    // NFKC turns a spacing accent (¨ ´ ¸ ˜) into a space and a combining mark, which would split a
+    // password holding one into two words; the space is dropped.
+    const text = raw.normalize("NFKC").replace(/ (?=[\u0300-\u036f])/g, "");
     const detections: Detection[] = [];
     let score = 0;
     for (const i of this.index.find(text.toLowerCase())) {
       const rule = this.rules[i]!;
       if (rule.precheck && !rule.precheck.test(text)) continue;
-      rule.pattern.lastIndex = 0;
-      for (const m of text.matchAll(rule.pattern)) {
+      const pattern = this.withIndices[i]!;
+      pattern.lastIndex = 0;
+      for (const m of text.matchAll(pattern)) {
         const value = m.groups?.value ?? m[0];
         if (value.length === 0) continue;
         if (rule.validators && !rule.validators.every((v) => passes(v, value))) continue;
-        const start = m.groups?.value !== undefined ? m.index + m[0].indexOf(value) : m.index;
+        const start = m.indices?.groups?.value?.[0] ?? m.index;
         detections.push({ ruleId: rule.id, kind: rule.kind, reason: rule.reason, score: rule.score, start, end: start + value.length });
         score = Math.max(score, rule.score);
         if (detections.length >= MAX_DETECTIONS) return { text, detections, score };

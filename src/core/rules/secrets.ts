@@ -1,17 +1,25 @@
 // Built-in secret detectors: credentials an agent might send or read (tool arguments, hints,
-// findings, tool output). Modelled on gitleaks' default rules: a keyword prefilter per rule (the
-// lower-cased literal every match contains), a case-preserving pattern, and an entropy /
-// placeholder check where a pattern alone would also fire on "ghp_xxxx…" or "your_api_key".
+// findings, tool output). Modelled on the rule definitions of gitleaks (cmd/generate/config/rules)
+// and the plugins of detect-secrets: a keyword prefilter per rule (the lower-cased literal every
+// match contains), a case-preserving pattern, and the source's own false-positive logic as
+// validators (gitleaks' entropy floors and allowlists, detect-secrets' JWT validity check), with a
+// placeholder check where a pattern alone would also fire on "ghp_xxxx…" or "your_api_key". Where
+// the two sources define the same format differently, the rule takes both (detect-secrets reports
+// AKCxxxxxxxxxx for Artifactory and an all-Z AWS key id; gitleaks a 73-character AKCp key).
 //
 // Shape of the patterns:
 // * Provider tokens with a fixed prefix ("ghp_", "xoxb-", "AKIA") are matched on their own, between
 //   token boundaries (B … E below), so they are found in any context: env files, JSON, URLs, logs.
 // * Values without a prefix (Heroku UUIDs, Atlassian tokens, AWS secret keys) are only matched after
 //   a name that says what they are ("heroku_api_key = …"); the `value` group is the secret itself.
+//   The provider-named keys of gitleaks' "semi-generic" rules are a table (PROVIDER_KEYS).
 // * The generic rules take any value assigned to a secret-sounding name (password, secret, token,
 //   api key…) but only if it looks like a secret: letters plus digits or symbols (so not a code
 //   reference like settings.SECRET_KEY), not a template or path, not a placeholder, and with
-//   enough entropy.
+//   enough entropy. They stand back when the name is a known provider's (the provider's rule knows
+//   its format) and when the value starts like a provider's token (that rule checks the length).
+//   detect-secrets' keyword forms that hold words or punctuation (a quoted passphrase, the rest of
+//   a config line, `private_key "…";`) have rules of their own with stricter guards.
 //
 // Every repeat is bounded and no quantified group contains another unbounded quantifier, so no
 // pattern backtracks badly on long input (test/secrets-pack.test.ts scans 64 KB of base64-ish
@@ -70,7 +78,7 @@ const token = (source: string, flags = "g"): RegExp => new RegExp(B + source + E
  * then an optional opening quote. A comma only counts after a quoted name, not in a list
  * (getPagesInConfluenceSpace,searchConfluence…).
  */
-const ASSIGN = String.raw`[\w.-]{0,30}?\\?['"]?\s{0,4}(?:[:=]{1,4}|=>|\?=|\.=|(?<=['"]\s{0,4}),)\s{0,4}@?\\?['"\x60]?`;
+const ASSIGN = String.raw`[\w.-]{0,30}?(?:\s{1,4}(?:string|String|str|char|const))?\\?['"]?\s{0,4}(?:[:=]{1,4}|=>|\?=|\.=|(?<=['"]\s{0,4}),)\s{0,4}@?\\?['"\x60]?`;
 /** `name … = value` where the value only means something after that name (case-insensitive). */
 const named = (name: string, value: string): RegExp => new RegExp(`${name}${ASSIGN}(?<value>${value})${E}`, "gi");
 
@@ -120,7 +128,9 @@ const notSample = (samples: readonly string[]): string => String.raw`(?!(?:${sam
 // ------------------------------------------------------------------------------ generic fragments
 
 /** Names that say the value is a secret. */
-const SECRET_NAME = String.raw`(?:passw(?:or)?d|passphrase|(?<![a-z])pass(?![a-z-])|(?<![a-z])pwd(?![a-z])|secret|token|api[_.-]?key|access[_.-]?key|auth[_.-]?key|private[_.-]?key|credentials?|(?<![a-z])creds?(?![a-z]))`;
+// Every alternative starts with a letter (word-boundary lookbehinds come after the word), so the
+// regex engine can skip quickly to where a name may start.
+const SECRET_NAME = String.raw`(?:passw(?:or)?d|passphrase|pass(?<![a-z]pass)(?![a-z-])|pwd(?<![a-z]pwd)(?![a-z])|secret|token|api[_.-]?key|access[_.-]?key|auth[_.-]?key|private[_.-]?key|credentials?|creds?(?<![a-z]creds?)(?![a-z]))`;
 /** …but not a secret's metadata (secret_name, token_type, password_url) … */
 const NOT_METADATA = String.raw`(?![\w.-]{0,30}?(?:names?|types?|ids?|url|uri|path|file|dir|endpoint|expir[a-z]*|len|length|count|size|ttl|header|field|format|hint|policy|prefix|version|label|prompt|placeholder|message|text|title|error|help|regex|pattern|env|var|ref|arn|usage|limit|max|min|timeout|enabled|required|mode)(?![a-z]))`;
 /** …nor a pagination cursor or a token count (NextToken, max_tokens, prompt_tokens, csrf_token). */
@@ -129,10 +139,11 @@ const NOT_CURSOR = String.raw`(?<!(?:next|page|continuation|pagination|cursor|ma
 const NOT_NPMRC = String.raw`(?<!:_(?:auth)?)`;
 /**
  * Values that start like a provider token with an exact format (ghp_…, sm_pat_…, sk_live_…, a
- * Telegram "<bot id>:A…") are left to that provider's rule, which checks the length and
- * alphabet; a wrong-length "sm_pat_abc123" is a test fixture, not a secret.
+ * Telegram "<bot id>:A…", every prefix a rule below checks) are left to that provider's rule,
+ * which checks the length and alphabet; a wrong-length "sm_pat_abc123" is a test fixture, not a
+ * secret.
  */
-const NOT_VENDOR_SHAPED = String.raw`(?!(?:gh[pousr]_|github_pat_|gl(?:pat|ptt|rt|dt|soat|ft|cbt|imt)-|xox[abposr]-|xapp-|[sr]k_(?:live|test|prod)_|sm_(?:pat|aat|sat)_|npm_|pypi-|dop_v1_|shp(?:at|ca|pa|ss)_|sk-ant-|sk-proj-|pplx-|hf_|lin_api_|dapi[a-f0-9]|\d{8,10}:A))`;
+const NOT_VENDOR_SHAPED = String.raw`(?!(?:gh[pousr]_|github_pat_|gl(?:pat|ptt|rt|dt|soat|ft|ffct|cbt|imt|agent|oas)-|GR1348941|xox[abposre][.-]|xapp-|[sr]k_(?:live|test|prod)_|sm_(?:pat|aat|sat)_|npm_|pypi-|do[opr]_v1_|shp(?:at|ca|pa|ss)_|sk-ant-|sk-proj-|sk-svcacct-|sk-admin-|pplx-|hf_|api_org_|lin_api_|dapi[a-f0-9]|\d{8,10}:A|AKCp|cmVmd|LTAI|AIza|A3T[A-Z0-9]|AKIA|ASIA|ABIA|ACCA|EAA[AMC]|sq0(?:atp|csp)-|ico-|rdme_|pul-|pnu_|sntry[su]_|glc_|glsa_|hv[sb]\.|dp\.(?:pt|st|sa|ct|scim|audit)\.|dt0c01\.|PMAK-|SG\.|xkeysib-|shippo_|EZ[AT]K|FLW(?:SEC|PUB)K|tk-us-|rubygems_|CLOJARS_|sgp_|ntn_|ops_eyJ|A3-|AGE-SECRET-KEY-1|NR(?:AK|II|JS)-|CFPAT-|tfp_|fio-u-|pscale_|HRKU-|v1\.0-|dnkey-|duffel_|p8e-|4b1d|ATATT3|GOCSPX-|ya29\.|fo1_|fm[12]|pat[A-Za-z0-9]{14}\.|ABSK|bedrock-api-key-|s-s4t2))`;
 /** …nor a vendor's published sample key (under any name). */
 const NOT_PUBLISHED_SAMPLE = notSample([...GOOGLE_SAMPLE_KEYS, TELEGRAM_SAMPLE_TOKEN]);
 /** A Go/C-style type between name and value: `var token string = "…"`, `char secret[25] = "…"`. */
@@ -147,8 +158,10 @@ const DECL = String.raw`(?:\[\d{0,4}\])?\\?['"]?(?:\s{1,4}(?:string|String|str|c
  * AKIAIOSFODNN7EXAMPLE and the like). The value must also not end in ".." (elided in
  * documentation: "ops_eyJzaWdu...").
  */
+const notReference = (chars: string, max: number): string =>
+  String.raw`(?![$%{<&*(\[^]|\.{0,2}/|~/|arn:)${NOT_VENDOR_SHAPED}${NOT_PUBLISHED_SAMPLE}(?![${chars}]{0,${max}}(?:://|#{4}|\*{4}|[xX]{6}|\$\{(?:\{|[\w.]{1,64}[}:(\[])|\]\.|\.\*|EXAMPLE))`;
 const valueShape = (chars: string, max: number): string =>
-  String.raw`(?![$%{<&*(\[^]|\.{0,2}/|~/|arn:)${NOT_VENDOR_SHAPED}${NOT_PUBLISHED_SAMPLE}(?![${chars}]{0,${max}}(?:://|#{4}|\*{4}|[xX]{6}|\$\{(?:\{|[\w.]{1,64}[}:(\[])|\]\.|\.\*|EXAMPLE))(?=[${chars}]{0,${max}}[A-Za-z])(?=[${chars}]{0,${max}}[0-9!@#$%^*+=/~])`;
+  String.raw`${notReference(chars, max)}(?=[${chars}]{0,${max}}[A-Za-z])(?=[${chars}]{0,${max}}[0-9!@#$%^*+=/~])`;
 /** Characters of a quoted value: anything but whitespace, quotes and backslash. */
 const QCHARS = String.raw`^\s'"\x60\\`;
 /**
@@ -165,6 +178,190 @@ const QUOTED_VALUE = String.raw`(?:@(?="))?\\?(?<q>['"\x60])(?<value>${valueShap
  * ending in ";" (passwd = other_var;): in code a literal secret is quoted.
  */
 const UNQUOTED_VALUE = String.raw`(?<value>(?!!)(?![@\w.$]{1,100}[(\[])${valueShape(UCHARS, 1000)}[${UCHARS}]{8,1000})(?=$|[\s'"\x60\\,;&|])(?!;[ \t]*(?:$|[\r\n]))(?<!\.\.)`;
+
+/**
+ * Values made of words (detect-secrets' keyword plugin takes a quoted value with spaces, and in a
+ * config file the rest of the line): they are passphrases only if they do not read like a message
+ * about the secret or a template. Not a name for a message or a form field (reset_password,
+ * token_invalid, password_tooltip…)…
+ */
+const NOT_MESSAGE_NAME = String.raw`(?<!(?:forgot|reset|confirm|change|new|old|current|invalid|wrong|missing|show|hide|enter|repeat|verify|update|set)[_.-]?)(?![\w.-]{0,30}?(?:invalid|expired|missing|mismatch|reset|forgot|change|confirm|strength|weak|strong|desc(?:ription)?|doc|comment|note|tooltip|button|link|success|fail(?:ure|ed)?|warning|info|notice|instructions?|caption|subtitle|heading|question|answer|example|sample|default|status|state)(?![a-z]))`;
+/** …and a value that starts with a letter or digit and holds no secret word, template, markup or placeholder word. */
+const PHRASE_GUARD = (chars: string): string =>
+  String.raw`(?=\w)(?![${chars}]{0,200}?(?:passw|secret|token|key\b|credential|\$\{|\{\{|%[sd]|<[a-z/%]|://|\b(?:your|my|enter|change|insert|replace|here|todo|tbd|example|sample|dummy|fake|placeholder|redacted|none|null|not set)\b))`;
+/** At most eight words of letters, digits and light punctuation, not ending like a sentence. */
+const PHRASE_CHARS = String.raw`^\n'"\x60\\\[\]{}()<>=$%`;
+const PHRASE = String.raw`${PHRASE_GUARD(PHRASE_CHARS)}(?=[${PHRASE_CHARS}]{1,200}? )(?![${PHRASE_CHARS}]{0,200}?(?: [^ \n'"\x60]{1,60}){8})[${PHRASE_CHARS}]{7,199}[^\s,.?!:;'"\x60\\\[\]{}()<>=$%]`;
+
+// ------------------------------------------------------------------------------ provider-named keys
+//
+// Many providers' keys have no prefix of their own; gitleaks finds them by the provider's name in
+// the variable and the exact length and alphabet of the value ("semi-generic" rules:
+// `twitterToken = "<45 alphanumerics>"`). The table below carries those definitions (gitleaks'
+// cmd/generate/config/rules, value classes spelled out because gitleaks matches them
+// case-insensitively) and gitleaks' per-rule entropy floor. When such a name is present, the generic
+// token rules stand back (PROVIDER_SUPPRESSED below): a value of the wrong length or alphabet for
+// that provider is a fixture, not that provider's key.
+
+interface ProviderKey {
+  /** Rule id after "secret.". */
+  readonly id: string;
+  /** For the reason: "<what> (<provider>)" and what it grants. */
+  readonly what: string;
+  readonly grants: string;
+  /** Names as regex sources, lower case; matched in any case, inside a longer identifier too. */
+  readonly names: readonly string[];
+  /** Lower-case literals, one of which every name contains. */
+  readonly keywords: readonly string[];
+  /** The value, case-sensitive as written. */
+  readonly value: string;
+  /** gitleaks' entropy floor for the rule; 2 when it sets none (drops "aaaa…" and "0000…"). */
+  readonly entropy?: number;
+  /** [example name, example value generator]. */
+  readonly sample: readonly [string, (seed: number) => string];
+}
+
+const UUID_ANY = "[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}";
+// Besides gitleaks' shapes, three current formats from the providers' documentation: Datadog API
+// keys (32 hex; gitleaks has the 40-character application key), HubSpot private-app tokens
+// (pat-na1-<uuid>) and Netlify personal access tokens (nfp_…), so a current key under such a name
+// is not lost when the generic rules stand back.
+const AN = "[a-zA-Z0-9]";
+const ANX = String.raw`[\w=-]`;
+
+/** A lower-case regex source with the letters outside classes and escapes mapped by `f`. */
+function mapLetters(src: string, f: (c: string, i: number) => string): string {
+  let out = "";
+  let inClass = false;
+  let letter = 0;
+  for (let i = 0; i < src.length; i++) {
+    const c = src[i]!;
+    if (c === "\\") {
+      out += c + (src[i + 1] ?? "");
+      i++;
+    } else if (c === "[") {
+      inClass = true;
+      out += c;
+    } else if (c === "]") {
+      inClass = false;
+      out += c;
+    } else if (!inClass && c >= "a" && c <= "z") out += f(c, letter++);
+    else out += c;
+  }
+  return out;
+}
+
+/**
+ * A provider name in any case, at the start of an identifier word or of a camelCase hump
+ * (twitter_token, MessageBirdClientID, myTwitterKey, MY_TWITTER_KEY), not inside a longer
+ * lower-case word (nonlinear, consumo). The name comes first and what precedes it is checked
+ * afterwards, so the regex engine can skip ahead to the name.
+ */
+const providerName = (name: string): string => {
+  const anyRest = (first: (c: string) => string) => mapLetters(name, (c, i) => (i === 0 ? first(c) : `[${c}${c.toUpperCase()}]`));
+  const lower = anyRest((c) => c);
+  return `(?:${lower}(?<![a-z]${lower})|${anyRest((c) => c.toUpperCase())})`;
+};
+/** gitleaks' semi-generic assignment: rest of the identifier, quotes, operator, opening quotes. */
+const GL_ASSIGN = String.raw`[ \t\w.-]{0,20}[\s'"]{0,3}(?:=|>|:{1,3}=|\|\||:|=>|\?=|,)[\x60'"\s=]{0,5}`;
+/** …and what may follow the value: a quote, whitespace, ";", an escaped newline or the end. */
+const GL_END = String.raw`(?=[\x60'"\s;]|\\[nr]|$)`;
+
+const PROVIDER_KEYS: readonly ProviderKey[] = [
+  { id: "adafruit-api-key", what: "Adafruit IO key", grants: "reads and writes the account's feeds and devices", names: ["adafruit"], keywords: ["adafruit"], value: String.raw`[\w-]{32}`, sample: ["adafruit", (s) => fake(LOWNUM + "_-", 32, s)] },
+  { id: "adobe-client-id", what: "Adobe OAuth client id", grants: "identifies the Adobe integration that its secret signs in as", names: ["adobe"], keywords: ["adobe"], value: "[a-fA-F0-9]{32}", sample: ["adobe", (s) => fake(HEX, 32, s)] },
+  { id: "airtable-api-key", what: "Airtable API key", grants: "reads and writes every base of its user", names: ["airtable"], keywords: ["airtable"], value: `${AN}{17}`, sample: ["airtable", (s) => fake(LOWNUM, 17, s)] },
+  { id: "algolia-api-key", what: "Algolia API key", grants: "searches and, for admin keys, changes the application's indices", names: ["algolia"], keywords: ["algolia"], value: `${AN}{32}`, sample: ["algolia", (s) => fake(LOWNUM, 32, s)] },
+  { id: "alibaba-secret-key", what: "Alibaba Cloud AccessKey secret", grants: "with its key id acts on the account's cloud resources", names: ["alibaba"], keywords: ["alibaba"], value: `${AN}{30}`, sample: ["alibaba", (s) => fake(LOWNUM, 30, s)] },
+  { id: "beamer-api-token", what: "Beamer API key", grants: "publishes and reads the product's announcements", names: ["beamer"], keywords: ["beamer"], value: String.raw`[bB]_[\w=-]{44}`, sample: ["beamer", (s) => "b_" + fake(LOWNUM + "=_-", 44, s)] },
+  { id: "bitbucket-client-credentials", what: "Bitbucket OAuth client id or secret", grants: "act as the OAuth consumer on its users' repositories", names: ["bitbucket"], keywords: ["bitbucket"], value: String.raw`${AN}{32}|[\w=-]{64}`, sample: ["bitbucket", (s) => fake(LOWNUM, 32, s)] },
+  { id: "bittrex-key", what: "Bittrex API key or secret", grants: "trades and withdraws on the exchange account", names: ["bittrex"], keywords: ["bittrex"], value: `${AN}{32}`, sample: ["bittrex", (s) => fake(LOWNUM, 32, s)] },
+  { id: "cisco-meraki-api-key", what: "Cisco Meraki dashboard API key", grants: "configures the organisation's networks and devices", names: ["meraki"], keywords: ["meraki"], value: "[0-9a-f]{40}", entropy: 3, sample: ["meraki", (s) => fake(HEX, 40, s)] },
+  { id: "cloudflare-api-key", what: "Cloudflare API key or token", grants: "changes the account's DNS, firewall and workers", names: ["cloudflare"], keywords: ["cloudflare"], value: String.raw`[\w-]{40}|[a-fA-F0-9]{37}`, sample: ["cloudflare", (s) => fake(B64URL, 40, s)] },
+  { id: "codecov-access-token", what: "Codecov access token", grants: "uploads and reads coverage for the repositories it covers", names: ["codecov"], keywords: ["codecov"], value: `${AN}{32}`, sample: ["codecov", (s) => fake(LOWNUM, 32, s)] },
+  { id: "cohere-api-token", what: "Cohere API key", grants: "makes API calls billed to the account", names: ["cohere", "co_api_key"], keywords: ["cohere", "co_api_key"], value: `${AN}{40}`, entropy: 4, sample: ["cohere", (s) => fake(ALNUM, 40, s)] },
+  { id: "coinbase-access-token", what: "Coinbase access token", grants: "trades and moves funds in the account", names: ["coinbase"], keywords: ["coinbase"], value: String.raw`[\w-]{64}`, sample: ["coinbase", (s) => fake(LOWNUM + "_-", 64, s)] },
+  { id: "confluent-key", what: "Confluent Cloud API key or secret", grants: "produces to and consumes from the cluster's topics", names: ["confluent"], keywords: ["confluent"], value: `${AN}{16}|${AN}{64}`, sample: ["confluent", (s) => fake(LOWNUM, 16, s)] },
+  { id: "contentful-delivery-api-token", what: "Contentful delivery token", grants: "reads the space's published content, drafts included for preview tokens", names: ["contentful"], keywords: ["contentful"], value: `${ANX}{43}`, sample: ["contentful", (s) => fake(B64URL, 43, s)] },
+  { id: "datadog-access-token", what: "Datadog API or application key", grants: "reads and writes the organisation's monitoring data", names: ["datadog"], keywords: ["datadog"], value: `${AN}{40}|[a-fA-F0-9]{32}`, sample: ["datadog", (s) => fake(LOWNUM, 40, s)] },
+  { id: "defined-networking-api-token", what: "Defined Networking API token", grants: "manages the overlay network's hosts and certificates", names: ["dnkey"], keywords: ["dnkey"], value: String.raw`dnkey-[\w=-]{26}-[\w=-]{52}`, sample: ["dnkey", (s) => `dnkey-${fake(B64URL, 26, s)}-${fake(B64URL, 52, s + 1)}`] },
+  { id: "droneci-access-token", what: "Drone CI access token", grants: "runs builds and reads their secrets", names: ["droneci"], keywords: ["droneci"], value: `${AN}{32}`, sample: ["droneci", (s) => fake(LOWNUM, 32, s)] },
+  { id: "dropbox-api-key", what: "Dropbox app secret or access token", grants: "reads and writes the files the app can reach", names: ["dropbox"], keywords: ["dropbox"], value: String.raw`${AN}{15}|${AN}{11}[aA]{10}[\w=-]{43}|[sS][lL]\.[\w=-]{135}`, sample: ["dropbox", (s) => fake(LOWNUM, 15, s)] },
+  { id: "etsy-access-token", what: "Etsy API key", grants: "manages the shop's listings and reads its orders", names: ["etsy"], keywords: ["etsy"], value: `${AN}{24}`, entropy: 3, sample: ["etsy", (s) => fake(LOWNUM, 24, s)] },
+  { id: "facebook-secret", what: "Facebook app secret", grants: "signs in as the Facebook app and mints its access tokens", names: ["facebook"], keywords: ["facebook"], value: "[a-fA-F0-9]{32}", entropy: 3, sample: ["facebook", (s) => fake(HEX, 32, s)] },
+  { id: "fastly-api-token", what: "Fastly API token", grants: "changes the account's CDN services and purges caches", names: ["fastly"], keywords: ["fastly"], value: `${ANX}{32}`, sample: ["fastly", (s) => fake(B64URL, 32, s)] },
+  { id: "finicity-credentials", what: "Finicity API token or client secret", grants: "reads the financial data of the app's customers", names: ["finicity"], keywords: ["finicity"], value: `[a-fA-F0-9]{32}|${AN}{20}`, sample: ["finicity", (s) => fake(HEX, 32, s)] },
+  { id: "finnhub-access-token", what: "Finnhub API key", grants: "makes market-data calls billed to the account", names: ["finnhub"], keywords: ["finnhub"], value: `${AN}{20}`, sample: ["finnhub", (s) => fake(LOWNUM, 20, s)] },
+  { id: "flickr-access-token", what: "Flickr API key", grants: "acts on the account's photos", names: ["flickr"], keywords: ["flickr"], value: `${AN}{32}`, sample: ["flickr", (s) => fake(LOWNUM, 32, s)] },
+  { id: "freshbooks-access-token", what: "FreshBooks access token", grants: "reads and changes the business's invoices and clients", names: ["freshbooks"], keywords: ["freshbooks"], value: `${AN}{64}`, sample: ["freshbooks", (s) => fake(LOWNUM, 64, s)] },
+  { id: "gitter-access-token", what: "Gitter access token", grants: "reads and posts in the user's rooms", names: ["gitter"], keywords: ["gitter"], value: String.raw`[\w-]{40}`, sample: ["gitter", (s) => fake(LOWNUM + "_-", 40, s)] },
+  { id: "gocardless-api-token", what: "GoCardless live access token", grants: "collects direct-debit payments from the merchant's customers", names: ["gocardless"], keywords: ["gocardless"], value: String.raw`[lL][iI][vV][eE]_[\w=-]{40}`, sample: ["gocardless", (s) => "live_" + fake(B64URL, 40, s)] },
+  { id: "hubspot-api-key", what: "HubSpot API key", grants: "reads and changes the CRM's contacts and deals", names: ["hubspot"], keywords: ["hubspot"], value: `(?:pat-(?:na|eu)\\d-)?${UUID_ANY}`, sample: ["hubspot", (s) => uuid(s)] },
+  { id: "intercom-api-key", what: "Intercom access token", grants: "reads the workspace's conversations and user data", names: ["intercom"], keywords: ["intercom"], value: `${ANX}{60}`, sample: ["intercom", (s) => fake(B64URL, 60, s)] },
+  { id: "jfrog-api-key", what: "JFrog API key or identity token", grants: "reads and publishes artifacts as its user", names: ["jfrog", "artifactory", "bintray", "xray"], keywords: ["jfrog", "artifactory", "bintray", "xray"], value: `${AN}{73}|${AN}{64}`, sample: ["jfrog", (s) => fake(LOWNUM, 64, s)] },
+  { id: "kraken-access-token", what: "Kraken API secret", grants: "trades and withdraws on the exchange account", names: ["kraken"], keywords: ["kraken"], value: String.raw`[\w/=+-]{80,90}`, sample: ["kraken", (s) => fake(B64, 86, s)] },
+  { id: "kucoin-key", what: "KuCoin API key or secret", grants: "trades on the exchange account", names: ["kucoin"], keywords: ["kucoin"], value: `[a-fA-F0-9]{24}|${UUID_ANY}`, sample: ["kucoin", (s) => fake(HEX, 24, s)] },
+  { id: "launchdarkly-access-token", what: "LaunchDarkly access token", grants: "changes the feature flags the applications run with", names: ["launchdarkly"], keywords: ["launchdarkly"], value: `${ANX}{40}`, sample: ["launchdarkly", (s) => fake(B64URL, 40, s)] },
+  { id: "linear-client-secret", what: "Linear OAuth client secret", grants: "acts as the Linear OAuth application", names: ["linear"], keywords: ["linear"], value: "[a-fA-F0-9]{32}", sample: ["linear", (s) => fake(HEX, 32, s)] },
+  { id: "linkedin-client-credentials", what: "LinkedIn client id or secret", grants: "act as the LinkedIn application for its members", names: ["linked[_-]?in"], keywords: ["linkedin", "linked_in", "linked-in"], value: `${AN}{14}|${AN}{16}`, sample: ["linkedin", (s) => fake(LOWNUM, 16, s)] },
+  { id: "lob-pub-api-key", what: "Lob publishable key", grants: "verifies addresses billed to the account", names: ["lob"], keywords: ["lob"], value: String.raw`(?:[tT][eE][sS][tT]|[lL][iI][vV][eE])_[pP][uU][bB]_[a-fA-F0-9]{31}`, sample: ["lob", (s) => "live_pub_" + fake(HEX, 31, s)] },
+  { id: "looker-client-credentials", what: "Looker API client id or secret", grants: "queries the instance's models and data as its user", names: ["looker"], keywords: ["looker"], value: `${AN}{20}|${AN}{24}`, sample: ["looker", (s) => fake(LOWNUM, 24, s)] },
+  { id: "mailgun-key", what: "Mailgun API, public validation or webhook signing key", grants: "sends email from the account's domains or forges its webhooks", names: ["mailgun"], keywords: ["mailgun"], value: String.raw`(?:[pP][uU][bB])?[kK][eE][yY]-[a-fA-F0-9]{32}|[a-hA-H0-9]{32}-[a-hA-H0-9]{8}-[a-hA-H0-9]{8}`, sample: ["mailgun", (s) => "pubkey-" + fake(HEX, 32, s)] },
+  { id: "mapbox-api-token", what: "Mapbox access token", grants: "makes map requests billed to the account", names: ["mapbox"], keywords: ["mapbox"], value: String.raw`[pP][kK]\.${AN}{60}\.${AN}{22}`, sample: ["mapbox", (s) => `pk.${fake(LOWNUM, 60, s)}.${fake(LOWNUM, 22, s + 1)}`] },
+  { id: "mattermost-access-token", what: "Mattermost access token", grants: "reads and posts in the server's channels as its user", names: ["mattermost"], keywords: ["mattermost"], value: `${AN}{26}`, sample: ["mattermost", (s) => fake(LOWNUM, 26, s)] },
+  { id: "messagebird-key", what: "MessageBird API key or client id", grants: "sends messages billed to the account", names: ["message[_-]?bird"], keywords: ["messagebird", "message_bird", "message-bird"], value: `${AN}{25}|${UUID_ANY}`, sample: ["messagebird", (s) => fake(LOWNUM, 25, s)] },
+  { id: "netlify-access-token", what: "Netlify access token", grants: "deploys and reconfigures the account's sites", names: ["netlify"], keywords: ["netlify"], value: `${ANX}{40,46}|nfp_${AN}{30,50}`, sample: ["netlify", (s) => fake(B64URL, 43, s)] },
+  { id: "new-relic-named-key", what: "New Relic key", grants: "reads the account's monitoring data or writes telemetry into it", names: ["new[_-]?relic"], keywords: ["newrelic", "new_relic", "new-relic"], value: String.raw`NRJS-[a-fA-F0-9]{19}|NRII-[a-zA-Z0-9-]{32}|NRAK-${AN}{27}|${AN}{64}`, sample: ["newrelic", (s) => "NRJS-" + fake(HEX, 19, s)] },
+  { id: "nytimes-access-token", what: "New York Times API key", grants: "makes API calls on the developer account", names: ["nytimes", "new-york-times", "newyorktimes"], keywords: ["nytimes", "new-york-times", "newyorktimes"], value: `${ANX}{32}`, sample: ["nytimes", (s) => fake(B64URL, 32, s)] },
+  { id: "okta-access-token", what: "Okta API token", grants: "administers the organisation's users, groups and applications", names: ["okta"], keywords: ["okta"], value: String.raw`00[\w=-]{40}`, entropy: 4, sample: ["okta", (s) => "00" + fake(B64URL, 40, s)] },
+  { id: "plaid-api-token", what: "Plaid access token", grants: "reads the linked bank account's balances and transactions", names: ["plaid"], keywords: ["plaid"], value: String.raw`[aA][cC][cC][eE][sS][sS]-(?:[sS][aA][nN][dD][bB][oO][xX]|[dD][eE][vV][eE][lL][oO][pP][mM][eE][nN][tT]|[pP][rR][oO][dD][uU][cC][tT][iI][oO][nN])-${UUID_ANY}`, sample: ["plaid", (s) => "access-production-" + uuid(s)] },
+  { id: "plaid-client-credentials", what: "Plaid client id or secret", grants: "act as the Plaid application on its linked accounts", names: ["plaid"], keywords: ["plaid"], value: `${AN}{24}|${AN}{30}`, entropy: 3.5, sample: ["plaid", (s) => fake(LOWNUM, 30, s)] },
+  { id: "privateai-api-token", what: "Private AI API key", grants: "makes API calls billed to the account", names: ["private[_-]?ai"], keywords: ["privateai", "private_ai", "private-ai"], value: "[a-z0-9]{32}", entropy: 3, sample: ["privateai", (s) => fake(LOWNUM, 32, s)] },
+  { id: "rapidapi-access-token", what: "RapidAPI key", grants: "calls the subscribed APIs billed to the account", names: ["rapidapi"], keywords: ["rapidapi"], value: String.raw`[\w-]{50}`, sample: ["rapidapi", (s) => fake(LOWNUM + "_-", 50, s)] },
+  { id: "sendbird-credentials", what: "Sendbird application id or API token", grants: "reads and sends the application's chat messages", names: ["sendbird"], keywords: ["sendbird"], value: `${UUID_ANY}|[a-fA-F0-9]{40}`, sample: ["sendbird", (s) => fake(HEX, 40, s)] },
+  { id: "sentry-access-token", what: "Sentry auth token (old format)", grants: "reads error events and changes the organisation's projects", names: ["sentry"], keywords: ["sentry"], value: "[a-fA-F0-9]{64}", entropy: 3, sample: ["sentry", (s) => fake(HEX, 64, s)] },
+  { id: "snyk-api-token", what: "Snyk API token", grants: "reads the organisation's projects and vulnerabilities", names: [String.raw`snyk[_.-]?(?:(?:api|oauth)[_.-]?)?(?:key|token)`], keywords: ["snyk"], value: UUID_ANY, sample: ["snyk_token", (s) => uuid(s)] },
+  { id: "sonar-api-token", what: "SonarQube/SonarCloud token", grants: "runs analyses and reads the projects' code findings", names: [String.raw`sonar[_.-]?(?:login|token)`], keywords: ["sonar"], value: `${ANX}{40}`, sample: ["sonar_token", (s) => fake(B64URL, 40, s)] },
+  { id: "squarespace-access-token", what: "Squarespace API key", grants: "reads and changes the site's commerce data", names: ["squarespace"], keywords: ["squarespace"], value: UUID_ANY, sample: ["squarespace", (s) => uuid(s)] },
+  { id: "sumologic-access-token", what: "Sumo Logic access key", grants: "with its access id queries the organisation's logs", names: ["sumo"], keywords: ["sumo"], value: `${AN}{64}`, entropy: 3, sample: ["sumologic", (s) => fake(ALNUM, 64, s)] },
+  { id: "telegram-named-bot-token", what: "Telegram bot token", grants: "controls the bot and reads every message sent to it", names: ["telegr"], keywords: ["telegr"], value: String.raw`\d{5,16}:A[\w-]{34}`, sample: ["telegram", (s) => `${fake(DIGITS, 9, s)}:A${fake(B64URL, 34, s + 1)}`] },
+  { id: "travisci-access-token", what: "Travis CI token", grants: "runs builds and reads their settings", names: ["travis"], keywords: ["travis"], value: `${AN}{22}`, sample: ["travis", (s) => fake(LOWNUM, 22, s)] },
+  { id: "trello-access-token", what: "Trello API token", grants: "reads and changes the user's boards", names: ["trello"], keywords: ["trello"], value: "[a-zA-Z0-9-]{32}", sample: ["trello", (s) => fake(ALNUM + "-", 32, s)] },
+  { id: "twitch-api-token", what: "Twitch API token", grants: "acts on the channel and account it was issued for", names: ["twitch"], keywords: ["twitch"], value: `${AN}{30}`, sample: ["twitch", (s) => fake(LOWNUM, 30, s)] },
+  { id: "twitter-credentials", what: "X/Twitter API key, secret or access token", grants: "posts and reads as the app or its user", names: ["twitter"], keywords: ["twitter"], value: String.raw`${AN}{45}|\d{15,25}-${AN}{20,40}|${AN}{25}|${AN}{50}|[aA]{22}[a-zA-Z0-9%]{80,100}`, sample: ["twitter", (s) => fake(LOWNUM, 45, s)] },
+  { id: "yandex-credentials", what: "Yandex OAuth token, API key or access key", grants: "calls Yandex Cloud services as its account", names: ["yandex"], keywords: ["yandex"], value: String.raw`[tT]1\.[\w-]{1,200}={0,2}\.[\w-]{86}={0,2}|[aA][qQ][vV][nN][\w-]{35,38}|[yY][cC][\w-]{38}`, sample: ["yandex", (s) => "YC" + fake(B64URL, 38, s)] },
+  { id: "zendesk-secret-key", what: "Zendesk API token", grants: "reads and changes the support account's tickets and users", names: ["zendesk"], keywords: ["zendesk"], value: `${AN}{40}`, sample: ["zendesk", (s) => fake(LOWNUM, 40, s)] },
+];
+
+/** Names whose provider has a rule above or a named rule below: the generic rules stand back. */
+const PROVIDER_NAMES = [...PROVIDER_KEYS.flatMap((p) => p.keywords), "heroku", "asana", "discord", "atlassian", "confluence", "jira", "mailchimp"];
+/**
+ * Put before a generic secret name: a token, key or secret whose identifier also names one of
+ * those providers is left to the provider's rule. Passwords are not (a provider's rules describe
+ * its API keys, not the passwords of its users).
+ */
+const PROVIDER_ALT = String.raw`(?<![a-z])(?:${PROVIDER_NAMES.join("|")})`;
+const PROVIDER_SUPPRESSED = String.raw`(?:(?=passw|pass(?![a-z])|pwd|passphrase|cred)|(?<!${PROVIDER_ALT}[\w.-]{0,40})(?![\w.-]{0,40}?${PROVIDER_ALT}))`;
+/** The same for a name that ends in "key" (generic-key-assignment): no provider name before it. */
+const NO_PROVIDER_BEFORE = String.raw`(?<!${PROVIDER_ALT}[\w.-]{0,40})`;
+
+const PROVIDER_KEY_RULES: readonly DetectorRule[] = PROVIDER_KEYS.map((p, i): DetectorRule => {
+  const [name, sample] = p.sample;
+  const value = sample(101 + i * 7);
+  return {
+    id: `secret.${p.id}`,
+    kind: "secret",
+    reason: `${p.what}, found by its provider's name: ${p.grants}.`,
+    score: 85,
+    keywords: p.keywords,
+    pattern: new RegExp(`(?:${p.names.map(providerName).join("|")})${GL_ASSIGN}(?<value>(?:${p.value}))${GL_END}`, "g"),
+    validators: [{ check: "entropy", min: p.entropy ?? 2 }, { check: "not-masked" }],
+    examples: {
+      match: [`${name}Token = "${value}"`, `export ${name.toUpperCase()}_KEY=${value}`],
+      noMatch: [`${name}Token = "${value.repeat(5)}"`, `${name}_token: ${"x".repeat(value.length)}`, `release_token = "${value}"`],
+    },
+  };
+});
 
 // ------------------------------------------------------------------------------ the rules
 
@@ -197,16 +394,27 @@ export const SECRET_RULES: readonly DetectorRule[] = [
     },
   },
   {
+    id: "secret.putty-private-key",
+    kind: "secret",
+    reason: "PuTTY private key file (.ppk): logs in over SSH as the key's owner.",
+    score: 95,
+    keywords: ["putty-user-key-file-"],
+    pattern: /PuTTY-User-Key-File-[23]:\s{0,4}(?:ssh-|ecdsa-)[\w-]{1,40}/g,
+    examples: {
+      match: ["PuTTY-User-Key-File-2: ssh-rsa\nEncryption: none\nComment: deploy", "PuTTY-User-Key-File-3: ssh-ed25519"],
+      noMatch: ["Save it as a PuTTY-User-Key-File (.ppk)", "PuTTY-User-Key-File-2:"],
+    },
+  },
+  {
     id: "secret.age-secret-key",
     kind: "secret",
     reason: "age secret key: decrypts every file encrypted to its public key.",
     score: 95,
     keywords: ["age-secret-key-1"],
     pattern: token(String.raw`AGE-SECRET-KEY-1[QPZRY9X8GF2TVDW0S3JN54KHCE6MUA7L]{58}`),
-    validators: TOKEN_CHECKS,
     examples: {
       match: [`AGE-SECRET-KEY-1${fake("QPZRY9X8GF2TVDW0S3JN54KHCE6MUA7L", 58, 1)}`, `# created: 2024-01-01\nAGE-SECRET-KEY-1${fake("QPZRY9X8GF2TVDW0S3JN54KHCE6MUA7L", 58, 2)}`],
-      noMatch: ["AGE-SECRET-KEY-1QQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQ", `age1${fake(LOWNUM, 58, 3)} (a public recipient)`],
+      noMatch: [`AGE-SECRET-KEY-1${fake("QPZRY9X8GF2TVDW0S3JN54KHCE6MUA7L", 40, 4)}`, `age1${fake(LOWNUM, 58, 3)} (a public recipient)`],
     },
   },
 
@@ -217,13 +425,17 @@ export const SECRET_RULES: readonly DetectorRule[] = [
     reason: "AWS access key id: half of an AWS credential pair and the handle for the account it belongs to.",
     score: 90,
     keywords: ["akia", "asia", "abia", "acca", "a3t"],
-    // Keys ending in EXAMPLE are AWS's documentation samples (AKIAIOSFODNN7EXAMPLE); gitleaks allows them too.
-    pattern: /\b(?:A3T[A-Z0-9]|AKIA|ASIA|ABIA|ACCA)(?![A-Z2-7]{9}EXAMPLE\b)[A-Z2-7]{16}\b/g,
-    validators: TOKEN_CHECKS,
+    // Keys ending in EXAMPLE are AWS's documentation samples (AKIAIOSFODNN7EXAMPLE); gitleaks allows
+    // them too. The id is not random enough for an entropy floor to mean much (detect-secrets sets
+    // none), so what is dropped is a masked id (AKIAXXXXXXXXXXXXXXXX) and DNA, whose A/C/G/T runs
+    // contain "ACCA" followed by sixteen capitals (a false positive gitleaks documents).
+    pattern: /\b(?:A3T[A-Z0-9]|AKIA|ASIA|ABIA|ACCA)(?![A-Z0-9]{9}EXAMPLE\b)[A-Z0-9]{16}\b/g,
+    validators: [{ check: "not-masked" }, { check: "not-nucleotide" }],
     examples: {
       match: [`aws_access_key_id = AKIA${fake("ABCDEFGHIJKLMNOPQRSTUVWXYZ234567", 16, 1)}`, `"AccessKeyId": "ASIA${fake("ABCDEFGHIJKLMNOPQRSTUVWXYZ234567", 16, 2)}"`],
       noMatch: [
         "AKIAXXXXXXXXXXXXXXXX",
+        "TTCAGGACCATTGACGTACCAGTTGCA",
         `akia${fake("abcdefghijklmnopqrstuvwxyz234567", 16, 3)}`,
         `AKIA${fake(UPPER, 12, 4)}`,
         "aws configure  # AWS Access Key ID [None]: AKIAIOSFODNN7EXAMPLE",
@@ -237,10 +449,10 @@ export const SECRET_RULES: readonly DetectorRule[] = [
     reason: "AWS secret access key: with its key id it grants every permission of the IAM user or role.",
     score: 95,
     keywords: ["aws", "secretaccesskey", "secret_access_key"],
-    pattern: named(String.raw`(?:aws[\w.-]{0,20}?(?:secret|access)[\w.-]{0,20}?key|secret_?access_?key)`, "[A-Za-z0-9/+]{40}(?![A-Za-z0-9/+=])"),
+    pattern: named(String.raw`(?:aws[\w.-]{0,20}?(?:key|pwd|pw|password|pass|token)|secret_?access_?key)`, "[A-Za-z0-9/+]{40}(?![A-Za-z0-9/+=])"),
     validators: HIGH_ENTROPY(4),
     examples: {
-      match: [`aws_secret_access_key = ${fake(B64, 40, 1)}`, `"SecretAccessKey": "${fake(B64, 40, 2)}"`, `export AWS_SECRET_ACCESS_KEY="${fake(B64, 40, 3)}"`],
+      match: [`aws_secret_access_key = ${fake(B64, 40, 1)}`, `"SecretAccessKey": "${fake(B64, 40, 2)}"`, `export AWS_SECRET_ACCESS_KEY="${fake(B64, 40, 3)}"`, `aws_token = "${fake(B64, 40, 5)}"`],
       noMatch: ["aws_secret_access_key = <your secret key>", `aws_secret_access_key = ${fake(B64, 39, 4)}`, "aws_secret_access_key = xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx"],
     },
   },
@@ -294,7 +506,7 @@ export const SECRET_RULES: readonly DetectorRule[] = [
     reason: "Azure storage account key or connection string: full read/write access to every blob, queue and table in the account.",
     score: 95,
     keywords: ["accountkey"],
-    pattern: /AccountKey\s{0,2}=\s{0,2}(?<value>[A-Za-z0-9+/]{86}==)/gi,
+    pattern: /AccountKey\s{0,2}=\s{0,2}(?<value>[A-Za-z0-9+/]{86,1000}==)/gi,
     validators: TOKEN_CHECKS,
     examples: {
       match: [
@@ -302,6 +514,22 @@ export const SECRET_RULES: readonly DetectorRule[] = [
         `"AccountKey=${fake(B64, 86, 2)}=="`,
       ],
       noMatch: ["AccountKey=<storage-key>", `AccountKey=${fake(B64, 40, 3)}==`],
+    },
+  },
+  {
+    id: "secret.azure-storage-key-context",
+    kind: "secret",
+    reason: "Azure storage account key: full read/write access to every blob, queue and table in the account.",
+    score: 90,
+    keywords: ["azure"],
+    // As detect-secrets finds them: a base64 key of at least 88 characters ending in "==", with
+    // "azure" at most two lines above or below it. Not a lock file's integrity hash (sha512-…).
+    pattern: /(?<![A-Za-z0-9+/-])(?<!sha\d{3}-)(?<value>[A-Za-z0-9+/]{86,1000}==)(?![A-Za-z0-9+/=])(?:(?<=azure[^\n]{0,300}(?:\n[^\n]{0,300}){0,2})|(?=[^\n]{0,300}(?:\n[^\n]{0,300}){0,2}azure))/gi,
+    precheck: /[A-Za-z0-9+/]{86}==/,
+    validators: TOKEN_CHECKS,
+    examples: {
+      match: [`azure:\n  storage_key: ${fake(B64, 86, 1)}==`, `"${fake(B64, 86, 2)}==" # key of the Azure storage account`],
+      noMatch: [`azure_key: ${fake(B64, 40, 3)}==`, `"integrity": "sha512-${fake(B64, 86, 4)}==" // not azure`, `key: ${fake(B64, 86, 5)}==`],
     },
   },
   {
@@ -549,7 +777,7 @@ export const SECRET_RULES: readonly DetectorRule[] = [
     reason: "GitHub personal access token: grants the holder the user's repository access.",
     score: 90,
     keywords: ["ghp_"],
-    pattern: token(String.raw`ghp_[A-Za-z0-9]{36}`),
+    pattern: token(String.raw`ghp_[A-Za-z0-9_]{36}`),
     validators: TOKEN_CHECKS,
     examples: {
       match: [`GITHUB_TOKEN=ghp_${fake(ALNUM, 36, 1)}`, `git clone https://ghp_${fake(ALNUM, 36, 2)}@github.com/o/r.git`],
@@ -575,7 +803,7 @@ export const SECRET_RULES: readonly DetectorRule[] = [
     reason: "GitHub OAuth access token: acts as the user with the scopes the OAuth app was granted.",
     score: 90,
     keywords: ["gho_"],
-    pattern: token(String.raw`gho_[A-Za-z0-9]{36}`),
+    pattern: token(String.raw`gho_[A-Za-z0-9_]{36}`),
     validators: TOKEN_CHECKS,
     examples: {
       match: [`oauth_token: gho_${fake(ALNUM, 36, 1)}`, `"gho_${fake(ALNUM, 36, 2)}"`],
@@ -588,7 +816,7 @@ export const SECRET_RULES: readonly DetectorRule[] = [
     reason: "GitHub App user-to-server or installation token: acts on the repositories the app is installed on.",
     score: 90,
     keywords: ["ghu_", "ghs_"],
-    pattern: token(String.raw`gh[us]_[A-Za-z0-9]{36}`),
+    pattern: token(String.raw`gh[us]_[A-Za-z0-9_]{36}`),
     validators: TOKEN_CHECKS,
     examples: {
       match: [`https://x-access-token:ghs_${fake(ALNUM, 36, 1)}@github.com/o/r`, `token=ghu_${fake(ALNUM, 36, 2)}`],
@@ -601,7 +829,7 @@ export const SECRET_RULES: readonly DetectorRule[] = [
     reason: "GitHub refresh token: mints new user access tokens for the GitHub App.",
     score: 90,
     keywords: ["ghr_"],
-    pattern: token(String.raw`ghr_[A-Za-z0-9]{36,76}`),
+    pattern: token(String.raw`ghr_[A-Za-z0-9_]{36,76}`),
     validators: TOKEN_CHECKS,
     examples: {
       match: [`<githubToken>\n    ghr_${fake(LOWNUM, 36, 1)}\n</githubToken>`, `refresh_token=ghr_${fake(ALNUM, 76, 2)}`],
@@ -616,12 +844,12 @@ export const SECRET_RULES: readonly DetectorRule[] = [
     keywords: ["glpat-", "glptt-", "glrt-", "gldt-", "glsoat-", "glft-", "glffct-", "glcbt-", "glimt-", "glagent-", "gloas-", "gr1348941"],
     pattern: token(
       // Minimum lengths are GitLab's own per type; routable tokens are longer and may end in ".xx.yyyyyyy".
-      String.raw`(?:gl(?:pat|rt|dt|soat|ft|ffct|cbt)-[\w-]{20,300}(?:\.[a-z0-9]{2}\.?[a-z0-9]{7})?|glimt-[\w-]{25,300}|glptt-[\w-]{40,300}|glagent-[\w-]{50,300}|gloas-[\w-]{64}|GR1348941[\w-]{20})`,
+      String.raw`(?:gl(?:pat|rt|dt|soat|ft|ffct)-[\w-]{20,50}|glcbt-(?:[0-9a-zA-Z]{1,5}_)?[\w-]{20,50}|gl(?:pat-|rt-t\d_)[\w-]{27,300}\.[0-9a-z]{2}\.?[0-9a-z]{7}|glimt-[\w-]{25}|glptt-[\w-]{40}|glagent-[\w-]{50,1024}|gloas-[\w-]{64}|GR1348941[\w-]{20})`,
     ),
     validators: TOKEN_CHECKS,
     examples: {
       match: [`GITLAB_TOKEN=glpat-${fake(B64URL, 20, 1)}`, `runner token: glrt-${fake(ALNUM, 20, 2)}`, `curl -F token=glptt-${fake(HEX, 40, 3)} https://gitlab.example.com`, `GR1348941${fake(B64URL, 20, 4)}`],
-      noMatch: ["glpat-XXXXXXXXXXX-XXXXXXXX", `glpat_${fake(ALNUM, 20, 5)}`, `gldt-${fake(ALNUM, 12, 6)}`, `glptt-${fake(HEX, 24, 7)}`],
+      noMatch: ["glpat-XXXXXXXXXXX-XXXXXXXX", `glpat_${fake(ALNUM, 20, 5)}`, `gldt-${fake(ALNUM, 12, 6)}`, `glptt-${fake(HEX, 24, 7)}`, `glptt-${fake(HEX, 44, 8)}`, `glimt-${fake(ALNUM, 23, 9)}`],
     },
   },
   {
@@ -681,12 +909,12 @@ export const SECRET_RULES: readonly DetectorRule[] = [
     kind: "secret",
     reason: "PyPI API token: uploads releases of the projects it covers, a supply-chain risk.",
     score: 90,
-    keywords: ["pypi-ageichlwas5vcmc"],
+    keywords: ["pypi-ageichlwas5vcmc", "pypi-agendgvzdc5wexbplm9yzw"],
     // A real token is a macaroon of well over 100 characters; 70 is detect-secrets' minimum.
-    pattern: token(String.raw`pypi-AgEIcHlwaS5vcmc[\w-]{70,1000}`),
+    pattern: token(String.raw`pypi-(?:AgEIcHlwaS5vcmc|AgENdGVzdC5weXBpLm9yZw)[\w-]{70,1000}`),
     validators: TOKEN_CHECKS,
     examples: {
-      match: [`TWINE_PASSWORD=pypi-AgEIcHlwaS5vcmc${fake(B64URL, 150, 1)}`, `password = pypi-AgEIcHlwaS5vcmc${fake(ALNUM, 90, 2)}`],
+      match: [`TWINE_PASSWORD=pypi-AgEIcHlwaS5vcmc${fake(B64URL, 150, 1)}`, `pypi-AgENdGVzdC5weXBpLm9yZw${fake(B64URL, 120, 5)}`, `password = pypi-AgEIcHlwaS5vcmc${fake(ALNUM, 90, 2)}`],
       noMatch: [`pypi-AgEIcHlwaS5vcmc${fake(ALNUM, 20, 3)}`, "pypi-token-goes-here", `pypi-AgEIcHlwaS5vcmc${fake(B64URL, 60, 4)} (truncated in the log)`],
     },
   },
@@ -727,6 +955,24 @@ export const SECRET_RULES: readonly DetectorRule[] = [
     examples: {
       match: [`X-JFrog-Art-Api: AKCp${fake(ALNUM, 69, 1)}`, `artifactory_token = "cmVmd${fake(ALNUM, 59, 2)}"`],
       noMatch: [`AkCp${fake(ALNUM, 69, 3)}`, `cmVmd${fake(ALNUM, 40, 4)}`],
+    },
+  },
+  {
+    id: "secret.artifactory-credential",
+    kind: "secret",
+    reason: "JFrog Artifactory API key (AKC…) or encrypted password (AP…): reads and publishes artifacts as its user.",
+    score: 85,
+    keywords: ["akc", "ap"],
+    // As detect-secrets defines them: a word (after a space, "=", ":" or a double quote) made of AKC
+    // and at least 10 letters or digits, or of AP, a hex digit and at least 8 more. A value that
+    // starts like a current API key (AKCp) must have that key's full length (gitleaks: 73). An AP
+    // word in capitals only is a word (APACHEKAFKA), not an encrypted password.
+    pattern: /(?<![^\s=:"])(?:AKCp[a-zA-Z0-9]{69}|AKC(?!p)[a-zA-Z0-9]{10,200}|AP[\dA-F](?=[a-zA-Z0-9]{0,200}[a-z0-9])[a-zA-Z0-9]{8,200})(?![^\s"])/g,
+    precheck: /(?:AKC|AP[\dA-F])[a-zA-Z0-9]{8}/,
+    validators: [{ check: "not-placeholder" }],
+    examples: {
+      match: [`X-JFrog-Art-Api: AKC${fake(ALNUM, 60, 1)}`, `artifactory_password="AP${fake("0123456789ABCDEF", 1, 2)}${fake(ALNUM, 20, 3)}"`, "AP6xxxxxxxxxx", `artif-key:AKCp${fake(ALNUM, 69, 4)}`],
+      noMatch: [`testAP6${fake(LOWER, 20, 5)}`, "APACHEKAFKASTREAMS", `"AKCp${fake(ALNUM, 40, 6)}"`, "artifactory:_password=AKCxxxxxxxx"],
     },
   },
   {
@@ -907,7 +1153,7 @@ export const SECRET_RULES: readonly DetectorRule[] = [
     score: 90,
     keywords: ["xoxb-", "xoxp-", "xoxa-", "xoxo-", "xoxs-", "xoxr-", "xoxe", "xapp-"],
     pattern: token(
-      String.raw`(?:xox[abposr]-(?:\d{1,2}-)?\d{8,14}-(?:\d{8,14}-){0,3}[A-Za-z0-9]{8,64}|xapp-\d-[A-Za-z0-9]{8,16}-\d{8,16}-[A-Za-z0-9]{32,80}|xoxe\.xox[bp]-\d-[A-Za-z0-9]{150,170}|xoxe-\d-[A-Za-z0-9]{140,150})`,
+      String.raw`(?:xox[abposr]-(?:\d{1,2}-)?\d{8,14}-(?:\d{8,14}-){0,3}[A-Za-z0-9]{8,64}|xox[pe](?:-\d{10,13}){3}-[A-Za-z0-9-]{28,34}|xoxb-\d{10,13}-\d{10,13}[A-Za-z0-9-]{0,64}|xox[ar]-(?:\d-)?[0-9a-zA-Z]{8,48}|xox[os]-\d{1,20}-\d{1,20}-\d{1,20}-[a-fA-F\d]{1,64}|xapp-\d-[A-Za-z0-9]{1,40}-\d{1,20}-[A-Za-z0-9]{1,100}|xoxe\.xox[bp]-\d-[A-Za-z0-9]{150,170}|xoxe-\d-[A-Za-z0-9]{140,150})`,
     ),
     // Mostly numeric team/user ids, so the whole token has less entropy than a random one.
     validators: HIGH_ENTROPY(2.5),
@@ -958,15 +1204,17 @@ export const SECRET_RULES: readonly DetectorRule[] = [
     keywords: ["."],
     // The first part is base64 of the numeric user id (24–26 characters), then a 6-character
     // timestamp and a 27- or 38-character HMAC.
-    pattern: token(String.raw`[MNO][A-Za-z0-9_-]{23,25}\.[A-Za-z0-9_-]{6}\.(?:[A-Za-z0-9_-]{38}|[A-Za-z0-9_-]{27})`),
+    // detect-secrets anchors neither end: the id part may follow other characters and the HMAC part
+    // is its first 27 characters.
+    pattern: /[MNO][A-Za-z0-9_-]{23,25}\.[A-Za-z0-9_-]{6}\.[A-Za-z0-9_-]{27}/g,
+    precheck: /\.[A-Za-z0-9_-]{6}\.[A-Za-z0-9_-]{27}/,
     validators: HIGH_ENTROPY(4),
     examples: {
       match: [`DISCORD_TOKEN=MT${fake(B64URL, 24, 1)}.${fake(B64URL, 6, 2)}.${fake(B64URL, 38, 3)}`, `client.login("OT${fake(ALNUM, 22, 4)}.${fake(ALNUM, 6, 5)}.${fake(B64URL, 27, 6)}")`],
       noMatch: [
         `PZ${fake(ALNUM, 22, 7)}.${fake(ALNUM, 6, 8)}.${fake(ALNUM, 27, 9)}`,
         `MT${fake(ALNUM, 22, 10)}.${fake(ALNUM, 6, 11)}.${fake(ALNUM, 20, 12)}`,
-        `MT${fake(ALNUM, 27, 13)}.${fake(ALNUM, 6, 14)}.${fake(ALNUM, 27, 15)}`,
-        `NT${fake(ALNUM, 22, 16)}.${fake(ALNUM, 6, 17)}.${fake(ALNUM, 32, 18)}`,
+        `MT${fake(ALNUM, 21, 13)}.${fake(ALNUM, 6, 14)}.${fake(ALNUM, 27, 15)}`,
       ],
     },
   },
@@ -1006,11 +1254,13 @@ export const SECRET_RULES: readonly DetectorRule[] = [
     reason: "Twilio API key: sends messages and calls billed to the account.",
     score: 90,
     keywords: ["sk"],
-    pattern: /\bSK[0-9a-fA-F]{32}\b/g,
-    validators: TOKEN_CHECKS,
+    // "SK" and 32 characters: hex in any case (gitleaks), or lower-case letters and digits as
+    // detect-secrets defines it, which also reports the documented SKxxxx… form.
+    pattern: /\bSK(?:[0-9a-fA-F]{32}|[a-z0-9]{32})\b/g,
+    precheck: /SK[0-9a-zA-Z]{32}/,
     examples: {
-      match: [`TWILIO_API_KEY=SK${fake(HEX, 32, 1)}`, `"sid": "SK${fake(HEX, 32, 2)}"`],
-      noMatch: [`SK${fake(HEX, 20, 3)}`, `SKxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx`],
+      match: [`TWILIO_API_KEY=SK${fake(HEX, 32, 1)}`, `"sid": "SK${fake(HEX, 32, 2)}"`, "SKxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx"],
+      noMatch: [`SK${fake(HEX, 20, 3)}`, `SK${fake(UPPER, 32, 4)}`, `TASK${fake(HEX, 32, 5)}`],
     },
   },
   {
@@ -1019,11 +1269,12 @@ export const SECRET_RULES: readonly DetectorRule[] = [
     reason: "Twilio account SID: identifies the account; with its auth token it gives full account access.",
     score: 70,
     keywords: ["ac"],
-    pattern: /\bAC[0-9a-f]{32}\b/g,
-    validators: TOKEN_CHECKS,
+    // As detect-secrets defines it: "AC" and 32 lower-case letters or digits.
+    pattern: /\bAC[a-z0-9]{32}\b/g,
+    precheck: /AC[a-z0-9]{32}/,
     examples: {
-      match: [`TWILIO_ACCOUNT_SID=AC${fake(HEX, 32, 1)}`, `client = Client("AC${fake(HEX, 32, 2)}", auth_token)`],
-      noMatch: ["ACxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx", `AC${fake(HEX, 16, 3)}`],
+      match: [`TWILIO_ACCOUNT_SID=AC${fake(HEX, 32, 1)}`, `client = Client("AC${fake(HEX, 32, 2)}", auth_token)`, "ACxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx"],
+      noMatch: [`AC${fake(HEX, 16, 3)}`, `AC${fake(UPNUM, 32, 4)}`],
     },
   },
   {
@@ -1032,7 +1283,8 @@ export const SECRET_RULES: readonly DetectorRule[] = [
     reason: "SendGrid API key: sends email from the account's verified domains.",
     score: 90,
     keywords: ["sg."],
-    pattern: token(String.raw`SG\.[\w-]{22}\.[\w-]{43}`),
+    // The documented form (22 and 43 characters around a dot), and gitleaks' 66 characters after "SG.".
+    pattern: token(String.raw`SG\.(?:[\w-]{22}\.[\w-]{43}|[\w=.-]{66})`),
     validators: TOKEN_CHECKS,
     examples: {
       match: [`SENDGRID_API_KEY=SG.${fake(B64URL, 22, 1)}.${fake(B64URL, 43, 2)}`, `"SG.${fake(ALNUM, 22, 3)}.${fake(ALNUM, 43, 4)}"`],
@@ -1045,7 +1297,8 @@ export const SECRET_RULES: readonly DetectorRule[] = [
     reason: "Mailchimp API key: reads the audience lists (subscriber data) and sends campaigns.",
     score: 90,
     keywords: ["-us"],
-    pattern: /\b[0-9a-f]{32}-us\d{1,2}\b/g,
+    // detect-secrets: 32 lower-case letters or digits (gitleaks: hex) and the data-centre suffix.
+    pattern: /\b[0-9a-z]{32}-us\d{1,2}\b/g,
     validators: TOKEN_CHECKS,
     examples: {
       match: [`MAILCHIMP_API_KEY=${fake(HEX, 32, 1)}-us18`, `mailchimp.setConfig({ apiKey: "${fake(HEX, 32, 2)}-us2" })`],
@@ -1112,7 +1365,7 @@ export const SECRET_RULES: readonly DetectorRule[] = [
     reason: "Square access token or OAuth secret: takes payments and reads the seller's transactions.",
     score: 95,
     keywords: ["eaaa", "sq0atp-", "sq0csp-"],
-    pattern: token(String.raw`(?:EAAA[\w-]{22,60}|sq0atp-[\w-]{22}|sq0csp-[\w-]{43})`),
+    pattern: token(String.raw`(?:EAAA[\w-]{22,60}|sq0atp-[\w-]{22,60}|sq0csp-[\w-]{43})`),
     validators: TOKEN_CHECKS,
     examples: {
       match: [`SQUARE_ACCESS_TOKEN=EAAA${fake(B64URL, 60, 1)}`, `value: "sq0csp-${fake(B64URL, 43, 2)}"`, `sq0atp-${fake(ALNUM, 22, 3)}`],
@@ -1179,10 +1432,10 @@ export const SECRET_RULES: readonly DetectorRule[] = [
     reason: "OpenAI API key: makes API calls billed to the organisation and reads its files and fine-tunes.",
     score: 90,
     keywords: ["sk-proj-", "sk-svcacct-", "sk-admin-", "t3blbkfj", "sk-"],
-    pattern: token(String.raw`(?:sk-(?:proj|svcacct|admin)-[\w-]{40,250}|sk-[A-Za-z0-9]{20}T3BlbkFJ[A-Za-z0-9]{20}|sk-[A-Za-z0-9]{48})`),
+    pattern: token(String.raw`(?:sk-(?:proj|svcacct|admin)-[\w-]{40,250}|sk-(?:[\w-]{1,100}-)?[A-Za-z0-9]{20}T3BlbkFJ[A-Za-z0-9]{20}|sk-[A-Za-z0-9]{48})`),
     validators: TOKEN_CHECKS,
     examples: {
-      match: [`OPENAI_API_KEY=sk-proj-${fake(B64URL, 156, 1)}`, `openai.api_key = "sk-${fake(ALNUM, 20, 2)}T3BlbkFJ${fake(ALNUM, 20, 3)}"`, `sk-${fake(ALNUM, 48, 4)}`],
+      match: [`OPENAI_API_KEY=sk-proj-${fake(B64URL, 156, 1)}`, `sk-billing-${fake(ALNUM, 20, 6)}T3BlbkFJ${fake(ALNUM, 20, 7)}`, `openai.api_key = "sk-${fake(ALNUM, 20, 2)}T3BlbkFJ${fake(ALNUM, 20, 3)}"`, `sk-${fake(ALNUM, 48, 4)}`],
       noMatch: [`sk-proj-${"x".repeat(48)}`, `sk-${fake(ALNUM, 20, 5)}`, "sk-ant-is-not-openai"],
     },
   },
@@ -1384,7 +1637,7 @@ export const SECRET_RULES: readonly DetectorRule[] = [
     keywords: ["asana"],
     // Numeric 16-digit client id or 32-character secret, only after a name that says Asana (as gitleaks).
     pattern: named("asana", String.raw`(?:\d{16}|[a-z0-9]{32})`),
-    validators: [{ check: "entropy", min: 2.5 }, { check: "not-placeholder" }],
+    validators: [{ check: "entropy", min: 2 }, { check: "not-placeholder" }],
     examples: {
       match: [`ASANA_CLIENT_ID=${fake(DIGITS, 16, 1)}`, `asanaSecret = '${fake(LOWNUM, 32, 2)}'`],
       noMatch: [`ASANA_CLIENT_ID=${fake(DIGITS, 12, 3)}`, `asana_secret = "${"0".repeat(32)}"`],
@@ -1399,12 +1652,223 @@ export const SECRET_RULES: readonly DetectorRule[] = [
     // An 18-digit application id, a 32-character client secret or a 64-hex API key, only after a
     // name that says Discord (as gitleaks).
     pattern: named("discord", String.raw`(?:\d{18}|[a-z0-9=_-]{32}|[a-f0-9]{64})`),
-    validators: [{ check: "entropy", min: 2.5 }, { check: "not-placeholder" }],
+    validators: [{ check: "entropy", min: 2 }, { check: "not-placeholder" }],
     examples: {
       match: [`discord_client_id: "${fake(DIGITS, 18, 1)}"`, `string discordSecret = "${fake(LOWNUM, 32, 2)}";`, `DISCORD_API_KEY=${fake(HEX, 64, 3)}`],
       noMatch: [`discord_channel = ${fake(DIGITS, 10, 4)}`, `discord_secret: "${"x".repeat(32)}"`],
     },
   },
+
+  // ---------------------------------------------------------------------------- IBM Cloud (detect-secrets' plugins)
+  {
+    id: "secret.ibm-cloud-iam-key",
+    kind: "secret",
+    reason: "IBM Cloud IAM API key: signs in to IBM Cloud as its user or service ID.",
+    score: 85,
+    keywords: ["key", "pwd", "pass", "token"],
+    // detect-secrets' assignment form: an optional ibm/cloud/iam prefix, an optional "api", then key,
+    // pwd, password, pass or token, any of =, :, :=, =>, :: or spaces, and a 44-character key.
+    pattern: new RegExp(
+      String.raw`(?<!\w)\[?['"]?(?:--)?(?:ibm[_-]?cloud[_-]?iam|cloud[_-]?iam|ibm[_-]?cloud|ibm[_-]?iam|ibm|iam|cloud)?[_-]?(?:api)?[_-]?(?:key|pwd|password|pass|token)['"]?\]? {0,8}(?:=|:|:=|=>| +|::) {0,8}['"]?(?<value>[a-zA-Z0-9_-]{44})(?![a-zA-Z0-9_-])`,
+      "gi",
+    ),
+    precheck: /(?:key|pwd|pass|token)['"]?\]? {0,8}(?:=|:|=>| |::)[ :=]{0,8}['"]?[a-zA-Z0-9_-]{44}/i,
+    validators: [{ check: "entropy", min: 3 }, { check: "not-masked" }],
+    examples: {
+      match: [`ibm_cloud_iam_api_key: ${fake(B64URL, 44, 1)}`, `IBM_API_KEY="${fake(ALNUM, 44, 2)}"`, `apikey = '${fake(ALNUM, 44, 3)}'`],
+      noMatch: ['iam_api_key="%s" % IBM_IAM_API_KEY_ENV', "cloud-iam-key:=afakekey", `my_key = "${fake(ALNUM, 44, 4)}"`, `apikey = "${fake(ALNUM, 45, 5)}"`],
+    },
+  },
+  {
+    id: "secret.ibm-cos-hmac-secret",
+    kind: "secret",
+    reason: "IBM Cloud Object Storage HMAC secret access key: with its key id, reads and writes the service's buckets.",
+    score: 85,
+    keywords: ["secret"],
+    pattern: new RegExp(
+      String.raw`(?<!\w)\[?['"]?(?:(?:ibm)?[-_]?cos[-_]?(?:hmac)?)?[-_]?secret[-_]?(?:access)?[-_]?key['"]?\]? {0,8}(?:=|:|:=|=>| +|::) {0,8}['"]?(?<value>[a-f0-9]{48})(?![a-f0-9])`,
+      "gi",
+    ),
+    validators: [{ check: "entropy", min: 2.5 }, { check: "not-masked" }],
+    examples: {
+      match: [`secret_access_key: ${fake(HEX, 48, 1)}`, `"cos_hmac_secret_key": "${fake(HEX, 48, 2)}"`],
+      noMatch: [`secret_access_key: ${fake(HEX, 40, 3)}`, "not_secret = notapassword"],
+    },
+  },
+  {
+    id: "secret.softlayer-api-key",
+    kind: "secret",
+    reason: "IBM SoftLayer API key: manages the account's classic infrastructure.",
+    score: 85,
+    keywords: ["softlayer", "sl"],
+    pattern: new RegExp(
+      String.raw`(?:(?<!\w)\[?['"]?(?:softlayer|sl)[_-]?(?:api)?[_-]?(?:key|pwd|password|pass|token)['"]?\]? {0,8}(?:=|:|:=|=>| +|::) {0,8}['"]?|https?://api\.softlayer\.com/soap/v3(?:\.1)?/)(?<value>[a-z0-9]{64})(?![a-z0-9])`,
+      "gi",
+    ),
+    precheck: /(?:softlayer|sl)[_-]?(?:api)?[_-]?(?:key|pwd|pass|token)|api\.softlayer\.com/i,
+    validators: [{ check: "entropy", min: 3 }, { check: "not-masked" }],
+    examples: {
+      match: [`softlayer_api_key: ${fake(LOWNUM, 64, 1)}`, `https://api.softlayer.com/soap/v3.1/${fake(LOWNUM, 64, 2)}`],
+      noMatch: ['softlayer_api_key="%s" % SL_API_KEY_ENV', 'SOFTLAYER_APIKEY: "insert_key_here"', `slkey = ${fake(LOWNUM, 40, 3)}`],
+    },
+  },
+  {
+    id: "secret.cloudant-credentials",
+    kind: "secret",
+    reason: "IBM Cloudant password or API key: reads and writes the account's databases.",
+    score: 85,
+    keywords: ["cloudant", "cl"],
+    // detect-secrets: cloudant/cl/clou, an optional "api", key/pwd/pw/password/pass/token, then a
+    // 64-hex password or a 24-letter API key; or either one as the password of a *.cloudant.com URL.
+    pattern: new RegExp(
+      String.raw`(?:(?<!\w)\[?['"]?(?:cloudant|clou|cl)[_-]?(?:api[_-]?)?(?:key|pwd|pw|password|pass|token)['"]?\]? {0,8}(?:=|:|:=|=>| +|::) {0,8}['"]?|https?://[\w-]{1,100}:)(?<value>[0-9a-f]{64}|[a-z]{24})(?![a-z0-9])(?:(?<=//[\w-]{1,100}:\w{24,64})@[\w-]{1,100}\.cloudant\.com|(?<!//[\w-]{1,100}:\w{24,64}))`,
+      "gi",
+    ),
+    precheck: /(?:cloudant|cl|clou)[_-]?(?:api[_-]?)?(?:key|pwd|pw|pass|token)|cloudant\.com/i,
+    validators: [{ check: "not-masked" }],
+    examples: {
+      match: [`cloudant_password = "${fake(HEX, 64, 1)}"`, `cl_api_key: ${fake(LOWER, 24, 2)}`, `https://acct-1:${fake(HEX, 64, 3)}@acct-1.cloudant.com`],
+      noMatch: ['cloudant_password = "a-fake-tooshort-key"', `https://acct:${fake(HEX, 64, 4)}.cloudant.com`, `cl_api_key: ${fake(LOWER, 30, 5)}`],
+    },
+  },
+
+  // ---------------------------------------------------------------------------- more prefixed tokens (gitleaks)
+  {
+    id: "secret.adobe-client-secret",
+    kind: "secret",
+    reason: "Adobe OAuth client secret: signs in as the Adobe integration.",
+    score: 90,
+    keywords: ["p8e-"],
+    pattern: token(String.raw`p8e-[a-zA-Z0-9]{32}`),
+    validators: [{ check: "entropy", min: 2 }, { check: "not-masked" }],
+    examples: {
+      match: [`ADOBE_CLIENT_SECRET=p8e-${fake(ALNUM, 32, 1)}`, `"p8e-${fake(LOWNUM, 32, 2)}"`],
+      noMatch: [`p8e-${fake(ALNUM, 20, 3)}`, `p8e-${"X".repeat(32)}`],
+    },
+  },
+  {
+    id: "secret.authress-access-key",
+    kind: "secret",
+    reason: "Authress service client access key: acts on the account's access records as the service client.",
+    score: 90,
+    keywords: ["sc_", "ext_", "scauth_", "authress_"],
+    pattern: token(String.raw`(?:sc|ext|scauth|authress)_[a-zA-Z0-9]{5,30}\.[a-zA-Z0-9]{4,6}\.acc[_-][a-z0-9-]{10,32}\.[a-z0-9+/_=-]{30,120}`),
+    validators: [{ check: "entropy", min: 2 }, { check: "not-masked" }],
+    examples: {
+      match: [`AUTHRESS_KEY=sc_${fake(LOWNUM, 10, 1)}.${fake(LOWNUM, 4, 2)}.acc_${fake(LOWNUM, 10, 3)}.${fake(LOWNUM + "-_", 40, 4)}`, `"authress_${fake(LOWNUM, 8, 5)}.${fake(LOWNUM, 5, 6)}.acc-${fake(LOWNUM, 12, 7)}.${fake(LOWNUM, 60, 8)}"`],
+      noMatch: [`sc_${fake(LOWNUM, 10, 9)}.acc_${fake(LOWNUM, 10, 10)}`, "ext_module.version.acc"],
+    },
+  },
+  {
+    id: "secret.clickhouse-cloud-key",
+    kind: "secret",
+    reason: "ClickHouse Cloud API secret: manages the organisation's services and their data.",
+    score: 90,
+    keywords: ["4b1d"],
+    pattern: /\b4b1d[A-Za-z0-9]{38}\b/g,
+    validators: [{ check: "entropy", min: 3 }],
+    examples: {
+      match: [`CLICKHOUSE_KEY_SECRET=4b1d${fake(ALNUM, 38, 1)}`, `"4b1d${fake(ALNUM, 38, 2)}"`],
+      noMatch: [`key = adf4b1d${fake(ALNUM, 38, 3)}`, `4b1d${fake(ALNUM, 20, 4)}`],
+    },
+  },
+  {
+    id: "secret.duffel-api-token",
+    kind: "secret",
+    reason: "Duffel API token: books and pays for travel on the account.",
+    score: 90,
+    keywords: ["duffel_"],
+    pattern: token(String.raw`duffel_(?:test|live)_[a-zA-Z0-9_=-]{43}`),
+    validators: [{ check: "entropy", min: 2 }, { check: "not-masked" }],
+    examples: {
+      match: [`DUFFEL_TOKEN=duffel_live_${fake(B64URL, 43, 1)}`, `"duffel_test_${fake(ALNUM, 43, 2)}"`],
+      noMatch: [`duffel_live_${fake(ALNUM, 20, 3)}`, `duffel_live_${"x".repeat(43)}`],
+    },
+  },
+  {
+    id: "secret.flutterwave-key",
+    kind: "secret",
+    reason: "Flutterwave test encryption or public key: part of the merchant's payment credentials.",
+    score: 60,
+    keywords: ["flwseck_test-", "flwpubk_test-"],
+    pattern: token(String.raw`(?:FLWSECK_TEST-[a-hA-H0-9]{12}|FLWPUBK_TEST-[a-hA-H0-9]{32}-X)`),
+    validators: [{ check: "entropy", min: 2 }],
+    examples: {
+      match: [`FLW_ENCRYPTION_KEY=FLWSECK_TEST-${fake(HEX, 12, 1)}`, `'FLWPUBK_TEST-${fake(HEX, 32, 2)}-X'`],
+      noMatch: [`FLWPUBK_TEST-${fake(HEX, 20, 3)}-X`, `FLWSECK_TEST-${fake(HEX, 8, 4)}`],
+    },
+  },
+  {
+    id: "secret.maxmind-license-key",
+    kind: "secret",
+    reason: "MaxMind license key: downloads the licensed GeoIP databases on the account.",
+    score: 80,
+    keywords: ["_mmk"],
+    pattern: token(String.raw`[A-Za-z0-9]{6}_[A-Za-z0-9]{29}_mmk`),
+    validators: [{ check: "entropy", min: 4 }],
+    examples: {
+      match: [`MAXMIND_LICENSE_KEY=${fake(ALNUM, 6, 1)}_${fake(ALNUM, 29, 2)}_mmk`, `"${fake(ALNUM, 6, 3)}_${fake(ALNUM, 29, 4)}_mmk"`],
+      noMatch: [`${fake(ALNUM, 6, 5)}_${fake(ALNUM, 20, 6)}_mmk`, `xxxxxx_${"x".repeat(29)}_mmk`],
+    },
+  },
+  {
+    id: "secret.scalingo-api-token",
+    kind: "secret",
+    reason: "Scalingo API token: deploys and reconfigures the account's apps.",
+    score: 90,
+    keywords: ["tk-us-"],
+    pattern: token(String.raw`tk-us-[\w-]{48}`),
+    validators: [{ check: "entropy", min: 2 }, { check: "not-masked" }],
+    examples: {
+      match: [`SCALINGO_API_TOKEN=tk-us-${fake(B64URL, 48, 1)}`, `"tk-us-${fake(LOWNUM, 48, 2)}"`],
+      noMatch: [`tk-us-${fake(ALNUM, 20, 3)}`, `tk-us-${"x".repeat(48)}`],
+    },
+  },
+  {
+    id: "secret.gitlab-session-cookie",
+    kind: "secret",
+    reason: "GitLab session cookie: logged in as its user until the session ends.",
+    score: 90,
+    keywords: ["_gitlab_session="],
+    pattern: /_gitlab_session=(?<value>[0-9a-z]{32})(?![0-9a-z])/g,
+    validators: [{ check: "entropy", min: 3 }],
+    examples: {
+      match: [`Cookie: _gitlab_session=${fake(LOWNUM, 32, 1)}`, `"_gitlab_session=${fake(HEX, 32, 2)}"`],
+      noMatch: [`_gitlab_session=${fake(LOWNUM, 20, 3)}`, `_gitlab_session=${"0".repeat(32)}`],
+    },
+  },
+  {
+    id: "secret.aws-bedrock-api-key",
+    kind: "secret",
+    reason: "Amazon Bedrock API key: calls Bedrock models billed to the AWS account.",
+    score: 90,
+    keywords: ["absk", "bedrock-api-key-"],
+    // Long-lived keys are ABSK plus base64 of "BedrockAPIKey-…"; short-lived ones are
+    // "bedrock-api-key-" plus base64 of a presigned "bedrock.amazonaws.com" URL.
+    pattern: token(String.raw`(?:ABSK[A-Za-z0-9+/]{109,269}={0,2}|bedrock-api-key-YmVkcm9jay5hbWF6b25hd3MuY29t[A-Za-z0-9+/=%&-]{0,4000})`),
+    validators: [{ check: "entropy", min: 3 }, { check: "not-masked" }],
+    examples: {
+      match: [`AWS_BEARER_TOKEN_BEDROCK=ABSKQmVkcm9ja0FQSUtleS1${fake(B64, 120, 1)}`, `bedrock-api-key-YmVkcm9jay5hbWF6b25hd3MuY29t${fake(B64, 200, 2)}`],
+      noMatch: ["ABSKQmVkcm9ja0FQSUtleS1EXAMPLE", "bedrock-api-key-"],
+    },
+  },
+  {
+    id: "secret.vault-legacy-token",
+    kind: "secret",
+    reason: "HashiCorp Vault service token (pre-1.10 format): reads every secret its policies allow.",
+    score: 85,
+    keywords: ["s."],
+    // "s." and 24 letters and digits; gitleaks allows the all-letter form, which is code (s.makeKubeConfig…).
+    pattern: /(?<![\w.$-])s\.(?=[a-zA-Z]{0,23}[0-9])[a-zA-Z0-9]{24}(?![\w.(-])/g,
+    precheck: /s\.[a-zA-Z0-9]{24}/,
+    validators: [{ check: "entropy", min: 3.5 }, { check: "not-masked" }],
+    examples: {
+      match: [`VAULT_TOKEN=s.${fake(ALNUM, 24, 1)}`, `"token": "s.${fake(ALNUM, 24, 2)}"`],
+      noMatch: ["s.makeKubeConfigController = args", "s.xxxxxxxxxxxxxxxxxxxxxxxx"],
+    },
+  },
+
+  ...PROVIDER_KEY_RULES,
 
   // ---------------------------------------------------------------------------- JWTs
   {
@@ -1413,12 +1877,13 @@ export const SECRET_RULES: readonly DetectorRule[] = [
     reason: "JSON Web Token: a bearer credential; until it expires, whoever holds it is the subject it names.",
     score: 75,
     keywords: ["eyj"],
-    // Header and payload are base64url JSON objects: they start with eyJ ('{"') and end in the
-    // encoding of '}' (…9, …Q, …0), which excludes truncated or non-JSON segments. The header must
-    // name its algorithm: it holds "alg" base64url-encoded at one of the three byte offsets
-    // (ImFsZy, JhbGci, iYWxnI), as every JOSE header does.
-    pattern: token(String.raw`(?=ey[\w-]{0,2000}?(?:ImFsZy|JhbGci|iYWxnI))eyJ[A-Za-z0-9_-]{10,2000}[90Q]={0,2}\.ey[A-Za-z0-9_-]{10,8000}[90Q]={0,2}(?:\.[A-Za-z0-9_-]{0,2000}={0,2})?`),
-    validators: TOKEN_CHECKS,
+    // Header and payload are base64url JSON objects (the payload may be the empty object, e30): they
+    // start with eyJ ('{"') and end in the encoding of '}' (…9, …Q, …0), and the jwt validator
+    // decodes them, as detect-secrets checks formal validity. The header must name its algorithm:
+    // it holds "alg" base64url-encoded at one of the three byte offsets (ImFsZy, JhbGci, iYWxnI),
+    // as every JOSE header does.
+    pattern: token(String.raw`(?=ey[\w-]{0,2000}?(?:ImFsZy|JhbGci|iYWxnI))eyJ[A-Za-z0-9_-]{10,2000}[90Q]={0,2}\.(?:ey[A-Za-z0-9_-]{10,8000}[90Q]={0,2}|e30)(?:\.[A-Za-z0-9_-]{0,2000}={0,2})?`),
+    validators: [...TOKEN_CHECKS, { check: "jwt" }],
     examples: {
       match: [
         `Authorization: Bearer ${b64url('{"alg":"HS256","typ":"JWT"}')}.${b64url('{"sub":"1234567890","name":"John","iat":1516239022}')}.${fake(B64URL, 43, 1)}`,
@@ -1430,6 +1895,53 @@ export const SECRET_RULES: readonly DetectorRule[] = [
         `${b64url('{"typ":"JWT","kid":"k1"}')}.${b64url('{"sub":"1234567890","iat":1516239022}')}.${fake(B64URL, 43, 5)}`,
         `${b64url('{"version":3,"file":"app.js"}')}.${b64url('{"mappings":"AAAA;AACA"}')}`,
       ],
+    },
+  },
+  {
+    id: "secret.jwt-base64",
+    kind: "secret",
+    reason: "Base64-encoded JSON Web Token: a bearer credential once decoded; whoever holds it is the subject it names.",
+    score: 75,
+    keywords: ["zxlk"],
+    // "eyJ" base64-encoded again is "ZXlK"; gitleaks lists the encodings of the JOSE header names that
+    // may follow. The value must decode to a formally valid JWT.
+    pattern: /\bZXlK(?:aGJHY2lPaU|aGNIVWlPaU|aGNIWWlPaU|aGRXUWlPaU|aU5qUWlP|amNtbDBJanBi|amRIa2lPaU|bGNHc2lPbn|bGJtTWlPaU|cWEzVWlPaU|cWQyc2lPb|cGMzTWlPaU|cGRpSTZJ|cmFXUWlP|clpYbGZiM0J6SWpwY|cmRIa2lPaUp|dWIyNWpaU0k2|d01tTWlP|d01uTWlPaU|d2NIUWlPaU|emRXSWlPaU|emRuUWlP|MFlXY2lPaU|MGVYQWlPaUp|MWNtd2l|MWMyVWlPaUp|MlpYSWlPaU|MlpYSnphVzl1SWpv|NElqb2|NE5XTWlP|NE5YUWlPaU|NE5YUWpVekkxTmlJNkl|NE5YVWlPaU|NmFYQWlPaU)[a-zA-Z0-9/\\_+\-\r\n]{40,8000}={0,2}/g,
+    validators: [{ check: "entropy", min: 2 }, { check: "base64-jwt" }],
+    examples: {
+      match: [
+        `JWT_B64=${Buffer.from(`${b64url('{"alg":"HS256","typ":"JWT"}')}.${b64url('{"sub":"1234567890","iat":1516239022}')}.${fake(B64URL, 43, 1)}`).toString("base64")}`,
+        `"token": "${Buffer.from(`${b64url('{"typ":"JWT","alg":"RS256"}')}.${b64url('{"iss":"demo","exp":1900000000}')}.${fake(B64URL, 86, 2)}`).toString("base64")}"`,
+      ],
+      noMatch: [`ZXlKaGJHY2lPaU${fake(B64, 60, 3)}`, `ZXlK${fake(B64, 60, 4)}`],
+    },
+  },
+  {
+    id: "secret.kubernetes-secret-data",
+    kind: "secret",
+    reason: "Value of a Kubernetes Secret manifest's data: the secret itself, only base64-encoded.",
+    score: 85,
+    keywords: ["secret"],
+    // A data: entry with a base64 value, in a manifest whose kind is Secret (before or after it, as
+    // gitleaks matches). Templated ({{ … }}) and empty values are not secrets.
+    pattern: /(?<=\bdata:[\s\S]{0,100}?\s)[\w.-]{1,100}:(?:[ \t]*(?:\||>[-+]?)\s+)?[ \t]*["']?(?<value>[a-z0-9+/]{10,4000}={0,3})(?![a-z0-9+/=])(?:(?<=\bkind:[ \t]*["']?secret["']?[\s\S]{0,400})|(?=[\s\S]{0,300}?\bkind:[ \t]*["']?secret\b))/gi,
+    precheck: /kind:[ \t]*["']?secret/i,
+    validators: [{ check: "entropy", min: 2.5 }, { check: "not-masked" }],
+    examples: {
+      match: [`apiVersion: v1\nkind: Secret\nmetadata:\n  name: db\ndata:\n  password: ${Buffer.from(fake(ALNUM, 18, 1)).toString("base64")}\n`, `data:\n  api-token: ${Buffer.from(fake(ALNUM, 24, 2)).toString("base64")}\nkind: Secret`],
+      noMatch: [`kind: ConfigMap\ndata:\n  app.conf: ${Buffer.from(fake(ALNUM, 18, 3)).toString("base64")}`, 'kind: Secret\ndata:\n  password: {{ .Values.password | b64enc }}'],
+    },
+  },
+  {
+    id: "secret.nuget-config-password",
+    kind: "secret",
+    reason: "Package-source password in a NuGet config: pulls and pushes packages with that account.",
+    score: 85,
+    keywords: ["<add key="],
+    pattern: /<add key=["'](?:ClearText)?Password["']\s{1,10}value=["'](?<value>(?!%\S{1,200}%["'])[^"'<>]{8,500})["']\s{0,10}\/>/gi,
+    validators: [{ check: "entropy", min: 1 }, { check: "not-placeholder" }],
+    examples: {
+      match: [`<add key="ClearTextPassword" value="${fake(ALNUM + "!#", 14, 1)}" />`, `<add key="Password" value="${fake(B64, 40, 2)}"/>`],
+      noMatch: ['<add key="ClearTextPassword" value="%NUGET_PASSWORD%" />', '<add key="Username" value="builder" />'],
     },
   },
 
@@ -1519,7 +2031,7 @@ export const SECRET_RULES: readonly DetectorRule[] = [
     // name = "…", name: '…', name := "…", password("…"), and ("API_TOKEN", "…") where the first
     // string is just the name (setProperty, setenv, config.set), not a list of strings.
     pattern: new RegExp(
-      String.raw`${NOT_CURSOR}${NOT_NPMRC}${SECRET_NAME}${NOT_METADATA}(?:[\w.-]{0,30}${DECL}(?:[:=]{1,4}|!==?|=>|\?=|\.=|\+=|<-|\()|[\w.-]{0,30}(?<=['"][\w.-]{1,90})['"]\s{0,4},)\s{0,4}${QUOTED_VALUE}`,
+      String.raw`(?=${SECRET_NAME})${NOT_CURSOR}${NOT_NPMRC}${PROVIDER_SUPPRESSED}${SECRET_NAME}${NOT_METADATA}(?:[\w.-]{0,30}${DECL}(?:[:=]{1,4}|!==?|=>|\?=|\.=|\+=|<-|\()|[\w.-]{0,30}(?<=['"][\w.-]{1,90})['"]\s{0,4},)\s{0,4}${QUOTED_VALUE}`,
       "gi",
     ),
     validators: [{ check: "entropy", min: 3 }, { check: "not-placeholder" }],
@@ -1559,14 +2071,14 @@ export const SECRET_RULES: readonly DetectorRule[] = [
     reason: "Hard-coded secret: a random-looking value assigned to a password, secret, token or API-key name in a config or env file.",
     score: 80,
     keywords: ["pass", "pwd", "secret", "token", "key", "cred"],
-    pattern: new RegExp(String.raw`${NOT_CURSOR}${NOT_NPMRC}${SECRET_NAME}${NOT_METADATA}[\w.-]{0,30}${DECL}(?:[:=]{1,4}|=>|\?=|\.=|\+=)\s{0,4}${UNQUOTED_VALUE}`, "gi"),
+    pattern: new RegExp(String.raw`(?=${SECRET_NAME})${NOT_CURSOR}${NOT_NPMRC}${PROVIDER_SUPPRESSED}${SECRET_NAME}${NOT_METADATA}[\w.-]{0,30}${DECL}(?:[:=]{1,4}|=>|\?=|\.=|\+=)\s{0,4}${UNQUOTED_VALUE}`, "gi"),
     validators: [{ check: "entropy", min: 3 }, { check: "not-placeholder" }],
     examples: {
       match: [
         `DB_PASSWORD=${fake(ALNUM, 16, 1)}`,
         `api_token: ${fake(LOWNUM, 32, 2)}`,
         `export OP_SERVICE_ACCOUNT_TOKEN=${fake(ALNUM, 40, 3)}`,
-        `lobToken=${fake(LOWNUM, 30, 4)}`,
+        `serviceToken=${fake(LOWNUM, 30, 4)}`,
         // Generated passwords may hold brackets and "#".
         `admin_password: q{${fake(ALNUM, 6, 5)}]#(${fake(ALNUM, 6, 6)}>$`,
         `db_pass := ${fake(ALNUM, 5, 7)}){[${fake(ALNUM, 8, 8)}},`,
@@ -1581,6 +2093,96 @@ export const SECRET_RULES: readonly DetectorRule[] = [
     },
   },
   {
+    id: "secret.generic-passphrase",
+    kind: "secret",
+    reason: "Hard-coded passphrase: a quoted phrase of several words assigned to a password, secret or key name.",
+    score: 75,
+    keywords: ["pass", "pwd", "secret", "token", "key", "cred"],
+    pattern: new RegExp(
+      String.raw`(?=${SECRET_NAME})${NOT_CURSOR}${NOT_NPMRC}${PROVIDER_SUPPRESSED}${NOT_MESSAGE_NAME}${SECRET_NAME}${NOT_METADATA}${NOT_MESSAGE_NAME}[\w.-]{0,30}${DECL}(?:[:=]{1,3}|=>|!==?)\s{0,4}@?(?<q>['"\x60])(?<value>${PHRASE})\k<q>`,
+      "gi",
+    ),
+    validators: [{ check: "passphrase" }, { check: "not-placeholder" }, { check: "not-masked" }],
+    examples: {
+      match: ['password_super_secure = "value with quotes and spaces"', "db_pass: 'correct horse battery staple'", 'const apiSecret = "tiger lily 42 upon a hill"'],
+      noMatch: [
+        'password_help = "at least eight characters"',
+        'forgot_password: "Forgot your password?"',
+        'token_invalid = "link expired or invalid"',
+        'password = "enter your password here"',
+        'secret = "${VAULT_SECRET}"',
+        'password: "value"',
+        'Ml.PrivateKeyTag="PRIVATE KEY"',
+        'password = "The Quick Brown Fox"',
+      ],
+    },
+  },
+  {
+    id: "secret.generic-config-phrase",
+    kind: "secret",
+    reason: "Secret in a config line: the unquoted rest of the line after a password, secret or key setting.",
+    score: 75,
+    keywords: ["pass", "pwd", "secret", "token", "key", "cred"],
+    // In config files (YAML, INI, .env) an unquoted value runs to the end of the line. Only under a
+    // setting's name (an identifier with "_", "." or "-": aws_secret_access_key, db.password),
+    // which a sentence in prose does not use.
+    pattern: new RegExp(
+      String.raw`${SECRET_NAME}${NOT_METADATA}${NOT_MESSAGE_NAME}[\w.-]{0,30}(?![\w.-])(?<=[_.-][\w.-]{0,80})(?<![\w.-]{81})[ \t]{0,4}(?::|=|:=)[ \t]{0,4}(?<value>${PHRASE})[ \t]*(?=\r?\n|$)`,
+      "gi",
+    ),
+    precheck: /[:=][ \t]{0,4}\w[^\n'"`]{0,200} /,
+    validators: [{ check: "passphrase" }, { check: "not-placeholder" }, { check: "not-masked" }],
+    examples: {
+      match: ["aws_secret_access_key: value with quotes and spaces", "db.password = tiger lily 42 upon a hill", "  client-secret: four words go north\nnext: 1"],
+      noMatch: [
+        "Password: one two three",
+        "secret_name: my app secret",
+        "token_url: https://auth.example.com/oauth token",
+        "db_password: ${DB_PASSWORD} or default",
+        "    :ivar number_of_credentials: The total number of responses available",
+        "def f(self, private_key: rsa.RSAPrivateKey, f_priv: _FragList",
+        "Access-Control-Allow-Credentials: true, Vary: Origin",
+      ],
+    },
+  },
+  {
+    id: "secret.generic-config-symbols",
+    kind: "secret",
+    reason: "Secret in a config line: a password with punctuation after a password, secret or key setting, up to the end of the line.",
+    score: 75,
+    keywords: ["pass", "pwd", "secret", "token", "key", "cred"],
+    // Punctuation (, : ; & ? | !) ends an unquoted value for the other rules; at the end of a config
+    // line it is part of it. One word of at least 8 characters that starts with a letter or digit.
+    pattern: new RegExp(
+      String.raw`(?=${SECRET_NAME})${NOT_CURSOR}${NOT_NPMRC}${PROVIDER_SUPPRESSED}${SECRET_NAME}${NOT_METADATA}[\w.-]{0,30}[ \t]{0,4}(?::|=|:=)[ \t]{0,4}(?<value>(?=\w)(?=[^\s'"\x60\\\[\]{}()<>=$%]{0,200}[,:;&?|!])(?=[^\s'"\x60\\\[\]{}()<>=$%]{0,200}[A-Za-z])(?![^\s]{0,200}(?:://|\w\??\.[a-z_]))[^\s'"\x60\\\[\]{}()<>=$%]{7,199}[^\s'"\x60\\\[\]{}()<>=$%,;])[ \t]*(?=\r?\n|$)`,
+      "gi",
+    ),
+    validators: [{ check: "entropy", min: 3 }, { check: "not-placeholder" }, { check: "not-masked" }],
+    examples: {
+      match: ["secrete := A,.:-¨@*¿?!", "password = Tr0ub4dor&3,x!", "DB_PASS: w1ld:h0rse?run"],
+      noMatch: ["password = ,.:-¨@*¿?!", "password: real_key", "token: https://example.org/a,b", "secret: a:b", "credentials: user:pass;", "  onresumptiontoken: options?.onresumptiontoken"],
+    },
+  },
+  {
+    id: "secret.generic-statement-literal",
+    kind: "secret",
+    reason: "Hard-coded secret: a string literal given to a password, secret or key setting in a statement (private_key \"…\";).",
+    score: 75,
+    keywords: ["pass", "pwd", "secret", "token", "key", "cred"],
+    // detect-secrets' "followed by quotes and semicolon" form (nginx, HCL-like and C-like
+    // statements): the name, at most 50 more characters, a space, a literal with matching quotes
+    // and ";". The literal may be letters only, so it must be long and random enough.
+    pattern: new RegExp(
+      String.raw`(?=${SECRET_NAME})${NOT_CURSOR}${PROVIDER_SUPPRESSED}${NOT_MESSAGE_NAME}${SECRET_NAME}${NOT_METADATA}[^\s'"\x60]{0,50}?\s{1,4}(?<q>['"\x60])(?<value>(?=\w)${notReference(QCHARS, 200)}[${QCHARS}]{12,200})\k<q>;`,
+      "gi",
+    ),
+    validators: [{ check: "entropy", min: 3 }, { check: "not-placeholder" }, { check: "not-masked" }],
+    examples: {
+      match: ['private_key "hopenobodyfindsthisone";', `ssl_password '${fake(ALNUM, 16, 1)}';`, 'private_key "m{{h}o)p${e]nob(ody[finds>-_$#thisone}}";'],
+      noMatch: ["private_key \"hopenobodyfindsthisone';", 'ssl_password_file "/etc/nginx/passwords";', 'secret "abcabcabcabc";', 'password "short";', 'password "${DB_PASSWORD_VALUE}";'],
+    },
+  },
+  {
     id: "secret.generic-key-assignment",
     kind: "secret",
     reason: "Probable API key: a long random value assigned to a name ending in \"key\".",
@@ -1589,12 +2191,12 @@ export const SECRET_RULES: readonly DetectorRule[] = [
     // Names that end in key but are not secrets are left out; api/access/auth/private/secret keys
     // are covered by the rules above.
     pattern: new RegExp(
-      String.raw`(?<=[a-z0-9][_.-]?)(?<!(?:public|publishable|pub|primary|foreign|sort|partition|cache|hot|i18n|translation|lookup|map|row|hash|idempotency|unique|composite|api|access|auth|private|secret|client|encryption|license|registry|ssh|gpg|pgp)[_.-]?)key(?![a-z0-9])\\?['"]?\s{0,4}(?:[:=]{1,4}|=>|\?=|\.=)\s{0,4}@?\\?['"\x60]?(?<value>(?=[\w+/=-]{0,200}\d)(?=[\w+/=-]{0,200}[A-Za-z])[\w+/=-]{16,200})(?![\w+/=.~(\[-])`,
+      String.raw`(?=key(?![a-z0-9]))(?<=[a-z0-9][_.-]?)${NO_PROVIDER_BEFORE}(?<!(?:public|publishable|pub|primary|foreign|sort|partition|cache|hot|i18n|translation|lookup|map|row|hash|idempotency|unique|composite|api|access|auth|private|secret|client|encryption|license|registry|ssh|gpg|pgp)[_.-]?)key(?![a-z0-9])\\?['"]?\s{0,4}(?:[:=]{1,4}|=>|\?=|\.=)\s{0,4}@?\\?['"\x60]?(?<value>(?=[\w+/=-]{0,200}\d)(?=[\w+/=-]{0,200}[A-Za-z])[\w+/=-]{16,200})(?![\w+/=.~(\[-])`,
       "gi",
     ),
     validators: [{ check: "entropy", min: 3.3 }, { check: "not-placeholder" }],
     examples: {
-      match: [`alibabaKey := "${fake(ALNUM, 24, 1)}"`, `CLOUDFLARE_KEY=${fake(HEX, 37, 2)}`],
+      match: [`signingKey := "${fake(ALNUM, 24, 1)}"`, `UPLOAD_KEY=${fake(HEX, 37, 2)}`],
       noMatch: [`publicKey = "${fake(B64, 60, 3)}"`, "cacheKey = user_profile_cache", `monkey = "banana"`, "const optionKey = option.attributeName();", "messageKey: source.messageKey2,"],
     },
   },
