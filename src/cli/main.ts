@@ -1,18 +1,16 @@
 #!/usr/bin/env node
 // The haltkey command line. Every command is a thin client of the daemon, except `serve` (which is
 // the daemon), `mcp` (the stdio shim), `config check` and `audit verify` with no daemon running.
+// The daemon, the store and the MCP SDK are imported inside the commands that need them: a hook
+// runs `haltkey` on every tool call, and should not pay for loading the daemon.
 import { readFile } from "node:fs/promises";
 import { Command, InvalidArgumentError } from "commander";
-import { PolicyError, parsePolicy } from "../core/policy.js";
 import { DaemonClient } from "../daemon/client.js";
 import { die, paths, print, withDaemon } from "./common.js";
 import { registerHardwareCommands } from "./hardware-commands.js";
 import { registerHookCommand } from "./hook-command.js";
 import { registerProxyCommand } from "./proxy-command.js";
-import { createLogger } from "../daemon/log.js";
-import { DaemonStartError, VERSION, startDaemon } from "../daemon/server.js";
-import { runMcpShim } from "../mcp/stdio.js";
-import { Store, StoreOpenError } from "../store/store.js";
+import { VERSION } from "../daemon/version.js";
 
 const program = new Command();
 program.name("haltkey").description("Safety dongle for AI agents: go, pause or hard stop, lifted only by a human on hardware.").version(VERSION);
@@ -36,6 +34,10 @@ program
   .option("--single-tool", "MCP-AQL single mode (one mcp_aql tool) instead of CRUDE endpoints", false)
   .option("--http <port>", "also serve MCP Streamable HTTP on 127.0.0.1:<port> (0: any free port; URL in $HALTKEY_HOME/http.json, token in http-token)", parseHttpPort)
   .action(async (o: { simulate: boolean; policy?: string; socketMode?: number; singleTool: boolean; http?: number }) => {
+    const { createLogger } = await import("../daemon/log.js");
+    const { DaemonStartError, startDaemon } = await import("../daemon/server.js");
+    const { StoreOpenError } = await import("../store/store.js");
+    const { PolicyError } = await import("../core/policy.js");
     const log = createLogger("haltkey");
     try {
       const daemon = await startDaemon({
@@ -75,6 +77,7 @@ program
   .option("--no-autostart", "never start a daemon; fail closed when none runs")
   .option("--single-tool", "expose MCP-AQL single mode (one mcp_aql tool)", false)
   .action(async (o: { simulate: boolean; policy?: string; autostart: boolean; singleTool: boolean }) => {
+    const { runMcpShim } = await import("../mcp/stdio.js");
     await runMcpShim({
       paths,
       autostart: o.autostart,
@@ -120,7 +123,8 @@ audit
         running.close();
       }
     } else {
-      let store: Store;
+      const { Store } = await import("../store/store.js");
+      let store: import("../store/store.js").Store;
       try {
         store = await Store.open(paths.db);
       } catch (e) {
@@ -147,7 +151,7 @@ program
   .action(async (files: string[], o: { split: string; policy?: string; markdown?: string; json: boolean }) => {
     if (!["heldout", "dev", "all"].includes(o.split)) die("--split must be heldout, dev or all", 2);
     const { defaultRuleSet } = await import("../core/rules/index.js");
-    const { compilePolicy: compile, defaultPolicy, policyFor } = await import("../core/policy.js");
+    const { compilePolicy: compile, defaultPolicy, parsePolicy, policyFor } = await import("../core/policy.js");
     const { parseCorpus, scoreFile, toMarkdown } = await import("../eval/evaluate.js");
     const { basename } = await import("node:path");
     const rules = defaultRuleSet();
@@ -199,6 +203,7 @@ config
   .description("Validate a policy file and print what it compiles to")
   .option("--json", "machine-readable output", false)
   .action(async (file: string, o: { json: boolean }) => {
+    const { PolicyError, parsePolicy } = await import("../core/policy.js");
     try {
       const p = parsePolicy(await readFile(file, "utf8"), file);
       const summary = { ok: true, mode: p.mode, maxAutonomousSteps: p.maxAutonomousSteps, riskTolerance: p.riskTolerance, deny: p.deny.length, requiresApproval: p.requiresApproval.length, autoApprove: p.autoApprove.length, agents: Object.keys(p.agents) };

@@ -12,7 +12,7 @@ import { ErrorCode } from "../core/errors.js";
 import type { OperationResult } from "../core/wire.js";
 import { DaemonClient, DaemonError } from "../daemon/client.js";
 import type { HaltkeyPaths } from "../daemon/paths.js";
-import { VERSION } from "../daemon/server.js";
+import { VERSION } from "../daemon/version.js";
 import { registerTools } from "./tools.js";
 
 export interface ShimOptions {
