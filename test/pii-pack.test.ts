@@ -115,7 +115,9 @@ describe("PII rules: national ids by checksum", () => {
     expect(top("SIN: 193456787").map(([, s]) => s)).toContain(80);
     expect(top("2345 6789 0124")).toEqual([["pii.in-aadhaar", 60]]);
     expect(top("234567890124")).toEqual([["pii.in-aadhaar-bare", 40]]);
-    expect(top("485 777 3457")).toEqual([["pii.uk-nhs-number-unlabelled", 60]]);
+    // 3-3-4 with spaces is also a NANP phone number's shape; personal data either way.
+    expect(top("485 777 3457")).toContainEqual(["pii.uk-nhs-number-unlabelled", 60]);
+    expect(top("106382714")).toEqual([["pii.au-tfn-bare", 40]]);
     expect(top("NHS number 485 777 3457").map(([, s]) => s)).toContain(80);
   });
 
@@ -126,6 +128,47 @@ describe("PII rules: national ids by checksum", () => {
       "build #193456787 passed; see /runs/234567890124/logs",
       "created_at 1732233446, size 12 193 456 787 bytes",
       "version 4857773457.1",
+    ].join("\n");
+    expect(pack.scan(text).detections).toEqual([]);
+  });
+});
+
+describe("PII rules: the shapes presidio's recognizers define", () => {
+  const found = (text: string): string[] => pack.scan(text).detections.map((d) => text.normalize("NFKC").slice(d.start, d.end));
+
+  it("finds SSN and ITIN numbers in every grouping those recognizers accept", () => {
+    expect(found("ssn 536.22.1410")).toEqual(["536.22.1410"]);
+    expect(found("ids 536-221410 and 53622-1410")).toEqual(["536-221410", "53622-1410"]);
+    expect(new Set(found("ITIN 912-701234 or 91270-1234"))).toEqual(new Set(["912-701234", "91270-1234"]));
+    // Published examples and never-issued groups stay out in every grouping.
+    expect(found("078-051120 07805-1120 536-001410 912-891234")).toEqual([]);
+  });
+
+  it("accepts either separator between the groups of an Aadhaar or NHS number", () => {
+    expect(idsIn("2345-6789 0124")).toContain("pii.in-aadhaar");
+    expect(idsIn("485-777 3457")).toContain("pii.uk-nhs-number-unlabelled");
+  });
+
+  it("finds a labelled IP address even when it is loopback or unspecified", () => {
+    expect(found("my ip: ::1")).toEqual(["::1"]);
+    expect(found("IPv4 address 127.0.0.1")).toEqual(["127.0.0.1"]);
+    expect(found("test against ::1 and 127.0.0.1")).toEqual([]);
+    expect(found("gateway 64:ff9b::192.0.2.33")).toContain("64:ff9b::192.0.2.33");
+  });
+
+  it("finds grouped national phone numbers with a trunk prefix", () => {
+    for (const text of ["020 7946 0958", "01 23 45 67 89", "030 1234567", "03-1234567", "(11) 98456-5666", "98765 43210"]) {
+      expect(idsIn(`call ${text} today`).some((id) => id.startsWith("pii.phone-number")), text).toBe(true);
+    }
+  });
+
+  it("leaves checksum-valid runs named as ids, sizes and ZIP+4 codes alone", () => {
+    const text = [
+      "Reference ID   102161887 was charged.",
+      "Order ID: 106382714, tracking 4857773457",
+      "sourcemap-codec     199102688 bytes",
+      "51 Franklin St, Fifth Floor, Boston, MA 02110-1301, USA.",
+      "30 82 01 0a 02 82 01 01 00 b6 f4 f1 cf dd 26",
     ].join("\n");
     expect(pack.scan(text).detections).toEqual([]);
   });

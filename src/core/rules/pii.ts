@@ -3,10 +3,12 @@
 //
 // Numbers with a checksum the engine knows (card Luhn, IBAN mod 97) are found without context.
 // National ids with a short check digit (Canadian SIN, Australian TFN, UK NHS, Indian Aadhaar) are
-// found without context when written in their usual groups (score 60) and, except the TFN, as a
-// bare run (score 40: one run in ten passes such a check by chance); labelled, they score 80.
-// Numbers with a distinctive shape (SSN/ITIN with separators, UK NINO, Indian PAN, E.164 and NANP
-// phones, IP/MAC addresses, BTC/ETH wallets, e-mail addresses) are found by shape. Everything else
+// found without context when written in their usual groups (score 60) and as a bare run (score
+// 40: one run in ten passes such a check by chance); labelled, they score 80.
+// Numbers with a distinctive shape (SSN/ITIN with separators, UK NINO, Indian PAN, E.164, NANP and
+// grouped national phone numbers, IP/MAC addresses, BTC/ETH wallets, e-mail addresses) are found by
+// shape. The shapes and checks follow presidio's recognizer definitions (their regexes, context
+// words and validate_result checks), not its test sentences. Everything else
 // (passport, driver's licence, bank accounts, medical record numbers, dates of birth, names, street
 // addresses) needs a context word right before it: a bare 9- or 10-digit run is a timestamp, an
 // order id or a phone number far more often than it is a passport number.
@@ -36,6 +38,16 @@ const GROUP_START = String.raw`(?<![\w.,+-]|\d[ .,:/-])`;
 /** After a grouped number: no more digits, letters or groups of it. */
 const GROUP_END = String.raw`(?![\w-]|[ .,:/]\d)`;
 
+/**
+ * Before a bare checksum-valid run: GROUP_START, not after ":", "/", "#" or "=", and not right
+ * after a word that names the number as something else (an id, an order or build number, a port, a
+ * size), where a run passes a check digit by chance one time in ten.
+ */
+const NOT_PERSONAL_ID = ["id", "ids", "order", "invoice", "ticket", "transaction", "tracking", "confirmation", "booking", "build", "job", "run", "pid", "port", "version", "size", "bytes"];
+const BARE_START = String.raw`(?=\d)${GROUP_START}(?<![:/#=])(?<!\b(?:${NOT_PERSONAL_ID.map(ci).join("|")})[\s:#=.]{1,6})`;
+/** After a bare run: GROUP_END, not a path or port, and not a quantity ("199102688 bytes"). */
+const BARE_END = String.raw`${GROUP_END}(?![:/])(?!\s{0,2}(?:${["bytes", "byte", "kb", "mb", "gb", "ms", "ns", "seconds", "secs", "rows", "records", "items", "tokens", "times"].map(ci).join("|")})\b)`;
+
 const MONTH = String.raw`(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?`;
 const DAY = String.raw`(?:0?[1-9]|[12]\d|3[01])(?:st|nd|rd|th)?`;
 const DATE = String.raw`(?:\d{4}[-/.](?:0?[1-9]|1[0-2])[-/.](?:0?[1-9]|[12]\d|3[01])|\d{1,2}[-/.]\d{1,2}[-/.](?:\d{4}|\d{2})|${DAY}\s(?:of\s)?${MONTH},?\s\d{4}|${MONTH}\s${DAY},?\s\d{4})`;
@@ -53,7 +65,8 @@ const IPV6 = [
   String.raw`(?:${H}:){1,2}(?::${H}){1,5}`,
   String.raw`${H}:(?::${H}){1,6}`,
   String.raw`::(?:[Ff]{4}(?::0{1,4})?:)?${IPV4}`,
-  String.raw`(?:${H}:){1,4}:${IPV4}`,
+  // IPv4-embedded (RFC 6052 / 4291 §2.5.5): hex groups, "::", more groups, a dotted quad.
+  String.raw`(?:${H}:){1,4}:(?:${H}:){0,4}${IPV4}`,
   // "::" plus one group is far more often a slice (a[::2]) than an address; loopback ::1 names no one.
   String.raw`:(?::${H}){2,7}`,
 ].join("|");
@@ -76,10 +89,12 @@ export const PII_RULES: readonly DetectorRule[] = [
     reason: "A payment card number (major card prefix, valid Luhn checksum) is in the text and must not be sent or stored.",
     score: 85,
     keywords: ["1", "2", "3", "4", "5", "6"],
-    // Contiguous, or in groups with one consistent separator: 4-4-4-4(-3) or Amex/Diners 4-6-4/5.
+    // Contiguous; in groups of four, each separator a space, a dash or none, as presidio's
+    // recognizer accepts (the Luhn check, not the layout, is what tells a card from other digits);
+    // or Amex/Diners 4-6-4/5 with one separator.
     precheck: /\d{4}[ -]?\d{4}[ -]?\d{2}/,
     pattern: new RegExp(
-      String.raw`(?<![\w-])(?<value>${CARD_IIN}(?:\d{4}(?<s1>[ -])\d{4}\k<s1>\d{4}\k<s1>\d{1,4}(?:\k<s1>\d{1,3})?|\d{4}(?<s2>[ -])\d{6}\k<s2>\d{4,5}|\d{12,19}))${NUM_END}`,
+      String.raw`(?<![\w-])(?<value>${CARD_IIN}(?:\d{4}[ -]?\d{4}[ -]?\d{4}[ -]?\d{1,4}(?:[ -]?\d{1,3})?|\d{4}(?<s2>[ -])\d{6}\k<s2>\d{4,5}|\d{12,19}))${NUM_END}`,
       "g",
     ),
     validators: [{ check: "luhn" }],
@@ -91,12 +106,14 @@ export const PII_RULES: readonly DetectorRule[] = [
         "UATP 122000000000003",
         "Amex 3782 822463 10005 on file",
         "{\"pan\":\"6011111111111117\"}",
+        "card 4111 1111-1111 1111",
+        "5555 55555555 4444 on file",
       ],
       noMatch: [
         "card: 4111 1111 1111 1112",
         "order 1234567890123456 shipped",
         "9111111111111111 starts with an unused prefix",
-        "4111 1111-1111 1111 mixes separators",
+        "4111 1111-1111 1112 mixes separators and fails Luhn",
         "id 41111111111111110000000",
         "ref 1000000000009 (13 digits, Luhn-valid, no 13-digit card starts with 1)",
       ],
@@ -142,15 +159,16 @@ export const PII_RULES: readonly DetectorRule[] = [
     score: 85,
     keywords: [...DIGITS],
     // Area 000, 666 and 9xx, group 00 and serial 0000 are never issued; 078-05-1120, 219-09-9999
-    // and 123-45-6789 are published examples, not anyone's number.
-    precheck: /\d{3}[- ]\d{2}[- ]\d{4}/,
+    // and 123-45-6789 are published examples, not anyone's number. One separator throughout:
+    // dashes, spaces or dots.
+    precheck: /\d{3}[- .]\d{2}[- .]\d{4}/,
     pattern: new RegExp(
-      String.raw`(?<![\w-])(?<value>(?!000|666|9\d\d|078.05.1120|219.09.9999|123.45.6789)\d{3}(?<sep>[- ])(?!00)\d{2}\k<sep>(?!0000)\d{4})${NUM_END}`,
+      String.raw`(?<![\w.-])(?<value>(?!000|666|9\d\d|078.05.1120|219.09.9999|123.45.6789)\d{3}(?<sep>[- .])(?!00)\d{2}\k<sep>(?!0000)\d{4})${NUM_END}`,
       "g",
     ),
     examples: {
-      match: ["SSN 536-22-1410", "applicant: 536 22 1410.", "ids 412-34-5670 and 123-45-6780"],
-      noMatch: ["000-12-3456", "666-12-3456", "536-00-1410", "536-22-0000", "123-45-6789", "536-22.1410", "phone 536-221-4101"],
+      match: ["SSN 536-22-1410", "applicant: 536 22 1410.", "ids 412-34-5670 and 123-45-6780", "ssn on file 536.22.1410"],
+      noMatch: ["000-12-3456", "666-12-3456", "536-00-1410", "536-22-0000", "123-45-6789", "536-22.1410", "phone 536-221-4101", "v1.536.22.1410"],
     },
   },
   {
@@ -166,6 +184,26 @@ export const PII_RULES: readonly DetectorRule[] = [
     examples: {
       match: ["SSN: 536221410", "social security number is 536-22-1410", "ITIN 912701234"],
       noMatch: ["SSN: 000221410", "ssn field is required", "social security 53622141"],
+    },
+  },
+  {
+    id: "pii.us-taxpayer-id-alternate-grouping",
+    kind: "pii",
+    reason: "A nine-digit number in the 3-6 or 5-4 dash grouping that US Social Security and taxpayer numbers are also written in (valid SSN area, group and serial, or ITIN range) is in the text.",
+    score: 40,
+    keywords: ["-"],
+    // Presidio's weak SSN and ITIN shapes. A ZIP+4 code has the 5-4 shape too: not after a state
+    // abbreviation ("MA 02110-1301"), and elsewhere it is part of a postal address, so redacting it
+    // is little loss and the score stays at the floor.
+    precheck: /\d{3}-\d{6}|\d{5}-\d{4}/,
+    pattern: new RegExp(
+      String.raw`(?<![\w.-])(?<!\b[A-Z]{2},?\s{1,2})(?<value>(?!078-?05-?1120|219-?09-?9999|123-?45-?6789)(?:(?!000|666|9)\d{3}(?=-?(?!00)\d{2}-?(?!0000)\d{4})|9\d{2}(?=-?(?:5\d|6[0-5]|7\d|8[0-8]|9[0-24-9])))(?:-\d{6}|\d{2}-\d{4}))${NUM_END}`,
+      "g",
+    ),
+    validators: [{ check: "not-placeholder" }],
+    examples: {
+      match: ["ssn 536-221410 on file", "id 53622-1410.", "ITIN 912-701234", "tax id 91270-1234"],
+      noMatch: ["536-001410", "53622-0000", "000-221410", "912-891234", "91289-1234", "536-22-1410", "1536-221410", "536-2214100", "07805-1120", "111-111111", "Boston, MA 02110-1301"],
     },
   },
   {
@@ -249,13 +287,15 @@ export const PII_RULES: readonly DetectorRule[] = [
     reason: "A number in Indian Aadhaar form (12 digits not starting with 0 or 1, valid Verhoeff check digit) is in the text.",
     score: 60,
     keywords: ["2", "3", "4", "5", "6", "7", "8", "9"],
-    // Grouped 4-4-4; a bare run is pii.in-aadhaar-bare, the labelled form pii.national-id-number.
+    // Grouped 4-4-4 with spaces or dashes (UIDAI prints spaces, forms often use dashes, and
+    // presidio accepts either between each group); a bare run is pii.in-aadhaar-bare, the labelled
+    // form pii.national-id-number.
     precheck: /[2-9]\d{3}[ -]\d{4}[ -]\d{4}/,
-    pattern: new RegExp(String.raw`${GROUP_START}(?<value>[2-9]\d{3}(?<sep>[ -])\d{4}\k<sep>\d{4})${GROUP_END}`, "g"),
+    pattern: new RegExp(String.raw`${GROUP_START}(?<value>[2-9]\d{3}[ -]\d{4}[ -]\d{4})${GROUP_END}`, "g"),
     validators: [{ check: "verhoeff" }, { check: "not-placeholder" }],
     examples: {
-      match: ["Aadhaar 2345 6789 0124 on file", "id: 9876-5432-1012"],
-      noMatch: ["2345 6789 0123", "1234 5678 9019", "234567890124", "2345 6789-0124", "99 2345 6789 0124"],
+      match: ["Aadhaar 2345 6789 0124 on file", "id: 9876-5432-1012", "2345 6789-0124"],
+      noMatch: ["2345 6789 0123", "1234 5678 9019", "234567890124", "99 2345 6789 0124", "2345  6789 0124"],
     },
   },
   {
@@ -290,14 +330,15 @@ export const PII_RULES: readonly DetectorRule[] = [
     reason: "A number in UK NHS number form (10 digits grouped 3-3-4, valid mod-11 check digit) is in the text.",
     score: 60,
     keywords: [...DIGITS],
-    // Grouped 3-3-4 (also the shape of a NANP phone number, which is personal data either way); a
-    // bare run is pii.uk-nhs-number-bare, the labelled form pii.uk-nhs-number.
-    precheck: /\d{3}[ -]\d{3}[ -]\d{4}/,
-    pattern: new RegExp(String.raw`${GROUP_START}(?<value>\d{3}(?<sep>[ -])\d{3}\k<sep>\d{4})${GROUP_END}`, "g"),
+    // Grouped 3-3-4, a space, a dash or nothing between each group as presidio accepts, at least one
+    // separator (also the shape of a NANP phone number, which is personal data either way); a bare run is
+    // pii.uk-nhs-number-bare, the labelled form pii.uk-nhs-number.
+    precheck: /\d{3}[ -]\d{3}[ -]?\d{4}|\d{6}[ -]\d{4}/,
+    pattern: new RegExp(String.raw`${GROUP_START}(?<value>\d{3}(?:[ -]\d{3}[ -]?|\d{3}[ -])\d{4})${GROUP_END}`, "g"),
     validators: [{ check: "nhs-mod11" }, { check: "not-placeholder" }],
     examples: {
-      match: ["patient 485 777 3457 seen", "ref: 610-395-8725."],
-      noMatch: ["485 777 3458", "485 777-3457", "4857773457", "07 485 777 3457"],
+      match: ["patient 485 777 3457 seen", "ref: 610-395-8725.", "485 777-3457", "485-7773457", "485777-3457"],
+      noMatch: ["485 777 3458", "4857773457", "07 485 777 3457", "485  777 3457"],
     },
   },
   // Bare checksum-valid runs. One run in ten or eleven passes a check digit by chance (ids, byte
@@ -309,11 +350,25 @@ export const PII_RULES: readonly DetectorRule[] = [
     score: 40,
     keywords: ["1", "2", "3", "4", "5", "6", "7", "9"],
     precheck: /\d{9}/,
-    pattern: new RegExp(String.raw`${GROUP_START}(?<![:/#=])(?<value>[1-79]\d{8})${GROUP_END}(?![:/])`, "g"),
+    pattern: new RegExp(String.raw`${BARE_START}(?<value>[1-79]\d{8})${BARE_END}`, "g"),
     validators: [{ check: "luhn-length", length: 9 }, { check: "not-placeholder" }],
     examples: {
       match: ["SIN on file: 193456787", "193456787"],
       noMatch: ["193456788", "046454286", "1934567870", "build #193456787", "size=193456787"],
+    },
+  },
+  {
+    id: "pii.au-tfn-bare",
+    kind: "pii",
+    reason: "A bare 9-digit run that passes the Australian tax file number weighted check is in the text.",
+    score: 40,
+    keywords: [...DIGITS],
+    precheck: /\d{9}/,
+    pattern: new RegExp(String.raw`${BARE_START}(?<value>\d{9})${BARE_END}`, "g"),
+    validators: [{ check: "au-tfn" }, { check: "not-placeholder" }],
+    examples: {
+      match: ["TFN on file: 102161887", "106382714"],
+      noMatch: ["102161888", "1021618870", "build #102161887", "size=102161887", "123456782", "Order ID:  102161887", "invoice 102161887", "bundle 102161887 bytes"],
     },
   },
   {
@@ -324,7 +379,7 @@ export const PII_RULES: readonly DetectorRule[] = [
     keywords: [...DIGITS],
     // Not a run that reads as a current Unix time (15…–19…).
     precheck: /\d{10}/,
-    pattern: new RegExp(String.raw`${GROUP_START}(?<![:/#=])(?<value>(?!1[5-9])\d{10})${GROUP_END}(?![:/])`, "g"),
+    pattern: new RegExp(String.raw`${BARE_START}(?<value>(?!1[5-9])\d{10})${BARE_END}`, "g"),
     validators: [{ check: "nhs-mod11" }, { check: "not-placeholder" }],
     examples: {
       match: ["4857773457", "patient ref 6103958725."],
@@ -339,7 +394,7 @@ export const PII_RULES: readonly DetectorRule[] = [
     keywords: ["2", "3", "4", "5", "6", "7", "8", "9"],
     // Not in an ARN or other colon path, nor after "=" or "#", where 12-digit account ids and build numbers live.
     precheck: /[2-9]\d{11}/,
-    pattern: new RegExp(String.raw`${GROUP_START}(?<![:/#=])(?<value>[2-9]\d{11})${GROUP_END}(?![:/])`, "g"),
+    pattern: new RegExp(String.raw`${BARE_START}(?<value>[2-9]\d{11})${BARE_END}`, "g"),
     validators: [{ check: "verhoeff" }, { check: "not-placeholder" }],
     examples: {
       match: ["uid 234567890124.", "987654321012"],
@@ -425,10 +480,44 @@ export const PII_RULES: readonly DetectorRule[] = [
     reason: "A North American phone number in (area) exchange-line form is in the text.",
     score: 60,
     keywords: ["-", ".", ")"],
-    pattern: /(?<![\w+.-])(?<value>(?:1[ .-])?(?:\([2-9]\d{2}\) ?[2-9]\d{2}[ .-]?\d{4}|[2-9]\d{2}(?<sep>[.-])[2-9]\d{2}\k<sep>\d{4}))(?![\w-]|\.\d)/g,
+    // Area code and exchange never start with 0 or 1; one separator throughout. Not with spaces:
+    // 3-3-4 in spaces is also an NHS number's layout, where only the checksum decides, and a run of
+    // three numeric arguments.
+    pattern: /(?<![\w+.-]|\d[ .-])(?<value>(?:1[ .-])?(?:\([2-9]\d{2}\) ?[2-9]\d{2}[ .-]?\d{4}|[2-9]\d{2}(?<sep>[.-])[2-9]\d{2}\k<sep>\d{4}))(?![\w-]|[ .]\d)/g,
     examples: {
       match: ["(415) 555-0132", "office: 415-555-0132.", "1-800-555-0199", "tel 212.555.0187"],
       noMatch: ["415-055-0132", "123-456-7890", "415-555.0132", "2024-555-0132", "415 555 0132"],
+    },
+  },
+  {
+    id: "pii.phone-number-national",
+    kind: "pii",
+    reason: "A phone number in a national format with its trunk prefix 0 (UK, France, Germany, Israel, India, Brazil) is in the text.",
+    score: 50,
+    keywords: ["0", "6", "7", "8", "9", "("],
+    // Only the grouped forms each numbering plan prints, with the trunk 0 (or Brazil's bracketed
+    // area code, India's 5-5 mobile grouping): a bare run starting with 0 is a zero-padded id as
+    // often as it is a phone number.
+    precheck: /0[1-9]\d{0,4}[ ./-]\d|\(\d{2}\) ?9?\d{4}-\d{4}|[6-9]\d{4} \d{5}/,
+    pattern: new RegExp(
+      // Not inside a run of digit groups or a hex dump ("0a 02 82 01 01 00 b6").
+      String.raw`(?<![\w+.,/-]|\d[ .-]|\b[0-9A-Fa-f]{2} )(?<value>` +
+        // UK: 0xxxx xxxxxx, 0xxx xxx xxxx, 0xx xxxx xxxx (11 digits).
+        String.raw`0[1-9]\d{3} \d{6}|0[1-9]\d{2} \d{3} \d{4}|0[1-9]\d \d{4} \d{4}` +
+        // France: 0x xx xx xx xx with one separator.
+        String.raw`|0[1-9](?<fr>[ .-])\d{2}(?:\k<fr>\d{2}){3}` +
+        // Germany and others with an area code and one separator: 030 1234567, 0151-12345678, 030/123456.
+        String.raw`|0[1-9]\d{1,4}[ /-]\d{5,8}` +
+        // Israel: 03-1234567, 050-1234567.
+        String.raw`|0(?:[2-489]|5\d|7\d)-\d{7}` +
+        // Brazil: (11) 98456-5666; India: 98765 43210.
+        String.raw`|\(\d{2}\) ?9?\d{4}-\d{4}|[6-9]\d{4} \d{5}` +
+        String.raw`)(?![\w-]|[ ./-]\d| [0-9A-Fa-f]{2}\b)`,
+      "g",
+    ),
+    examples: {
+      match: ["Mobile 07700 900123", "London office 020 7946 0958", "appelez le 01 23 45 67 89", "Tel. 030 1234567", "call 050-1234567", "WhatsApp (11) 98456-5666", "ring 98765 43210"],
+      noMatch: ["0.5 1234567", "0001 234567", "v1.0 12345678", "2024-01-02 12:30", "07700 900123 4", "ISBN 0-306-40615-2", "sizes 10 20 30 40", "30 82 01 0a 02 82 01 01 00 b6 f4"],
     },
   },
   {
@@ -553,6 +642,24 @@ export const PII_RULES: readonly DetectorRule[] = [
     examples: {
       match: ["from 2001:db8:85a3::8a2e:370:7334 today", "bind [::ffff:c000:280]:8080", "fe80::1%eth0", "2001:0db8:0000:0000:0000:ff00:0042:8329"],
       noMatch: ["std::vector", "a[::2]", "2001::db8::1", "aa:bb:cc:dd:ee:ff", "at 12:30:45"],
+    },
+  },
+  {
+    id: "pii.ip-address-labelled",
+    kind: "pii",
+    reason: "An address introduced as someone's IP address is in the text, loopback and unspecified addresses included.",
+    score: 40,
+    keywords: ["ip"],
+    // The unlabelled rules leave out loopback and "::" forms, which code and logs are full of; after
+    // "my IP:" or "IPv6 address" the writer says it is an address, so any valid form counts.
+    precheck: /\b(?:ip|ipv4|ipv6)\b/i,
+    pattern: new RegExp(
+      String.raw`\b(?:ip|ipv4|ipv6)(?: address| addr)?(?:es)?${LINK}(?<value>(?:${IPV4}|(?:${IPV6})|::1?|::(?:[Ff]{4}:)?${IPV4}))(?![\w:]|\.\d)`,
+      "gi",
+    ),
+    examples: {
+      match: ["my ip: ::1", "IP address is 127.0.0.1", "ipv6 = ::", "IPv6 address: fe80::1"],
+      noMatch: ["my ip is unknown", "zip: 12345", "a[::1]", "ip 127.0.0.1.5"],
     },
   },
   {
