@@ -14,6 +14,11 @@ import { compilePolicy, PolicyFile, policyFor } from "../src/core/policy.js";
 import { initialBreakerState } from "../src/core/breakers.js";
 import { DetectorPack } from "../src/core/detector.js";
 import { defaultRuleSet } from "../src/core/rules/index.js";
+import { SECRET_RULES } from "../src/core/rules/secrets.js";
+import { PII_RULES } from "../src/core/rules/pii.js";
+import { INJECTION_RULES } from "../src/core/rules/injection.js";
+import { normalizeForMatching } from "../src/core/text.js";
+import { HOSTILE_ACTION_HINTS, HOSTILE_INJECTION_TEXTS, HOSTILE_PII_TEXTS, HOSTILE_SECRET_TEXTS } from "./hostile-inputs.js";
 
 interface Stats {
   n: number;
@@ -219,10 +224,37 @@ async function e2eBench(prefix: string, where: string): Promise<void> {
   }
 }
 
+/** The worst scan time of each pack over inputs built to make patterns backtrack (tests only check they finish). */
+function hostileBench(): void {
+  const rules = defaultRuleSet();
+  const detectors = { secret: new DetectorPack(SECRET_RULES), pii: new DetectorPack(PII_RULES), injection: new DetectorPack(INJECTION_RULES) };
+  const worst = (inputs: ReadonlyArray<readonly [string, string]>, scan: (t: string) => unknown): string => {
+    let max = 0;
+    let which = "";
+    for (const [label, text] of inputs) {
+      scan(text); // warm up
+      const t = performance.now();
+      scan(text);
+      const ms = performance.now() - t;
+      if (ms > max) [max, which] = [ms, label];
+    }
+    return `${max.toFixed(1)} ms (${which})`;
+  };
+  console.log("\nhostile inputs (64 KB; 32 KB hints), worst single scan per pack:");
+  console.log(`  action rules   ${worst(HOSTILE_ACTION_HINTS, (t) => rules.actions.score(normalizeForMatching(t)))}`);
+  console.log(`  secrets        ${worst(HOSTILE_SECRET_TEXTS, (t) => detectors.secret.scan(t))}`);
+  console.log(`  PII            ${worst(HOSTILE_PII_TEXTS, (t) => detectors.pii.scan(t))}`);
+  console.log(`  injection      ${worst(HOSTILE_INJECTION_TEXTS, (t) => detectors.injection.scan(t))}`);
+}
+
 // HALTKEY_BENCH=engine runs only the decision-engine part.
 engineBench();
+hostileBench();
 if (process.env.HALTKEY_BENCH === "engine") process.exit(0);
 await e2eBench(process.env.HALTKEY_BENCH_DIR ?? join(process.cwd(), ".bench-tmp-"), "disk (the real figure)");
+// From the human's touch on the simulated key to continue:true on the agent's next step.
+const { touchBench } = await import("./touch.js");
+await touchBench(process.env.HALTKEY_BENCH_DIR ?? join(process.cwd(), ".bench-tmp-touch-"));
 // The same on tmpfs, where fsync is almost free: what the loop costs besides durability.
 if (existsSync("/dev/shm")) await e2eBench("/dev/shm/haltkey-bench-", "tmpfs (fsync almost free; for comparison only)");
 // 50 MCP clients at once over Streamable HTTP on loopback (bench/http-load.ts).

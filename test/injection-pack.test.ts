@@ -1,4 +1,4 @@
-import { performance } from "node:perf_hooks";
+import { HOSTILE_INJECTION_TEXTS } from "../bench/hostile-inputs.js";
 import { describe, expect, it } from "vitest";
 import { DetectorPack } from "../src/core/detector.js";
 import { INJECTION_RULES } from "../src/core/rules/injection.js";
@@ -38,7 +38,7 @@ describe("injection rule pack", () => {
     });
   }
 
-  it("scans 64 KB of ordinary prose quickly and finds nothing", () => {
+  it("scans 64 KB of ordinary prose and finds nothing", () => {
     const prose = [
       "The committee met on Tuesday to review the quarterly budget and the hiring plan for the new office.",
       "Please find attached the minutes; let me know if anything is missing before we send them to the board.",
@@ -51,12 +51,7 @@ describe("injection rule pack", () => {
     let text = "";
     while (text.length < 64 * 1024) text += prose + "\n";
     text = text.slice(0, 64 * 1024);
-    pack.scan(text); // warm up the regex compiler
-    const start = performance.now();
-    const result = pack.scan(text);
-    const elapsed = performance.now() - start;
-    expect(result.detections).toEqual([]);
-    expect(elapsed).toBeLessThan(250);
+    expect(pack.scan(text).detections).toEqual([]);
   });
 
   it("finds hidden payloads: invisible runs, variation selectors, look-alike letters, encoded text", () => {
@@ -92,24 +87,18 @@ describe("injection rule pack", () => {
     for (const text of benign) expect(idsFound(text), text).toEqual([]);
   });
 
-  it("stays fast on hostile input", () => {
-    const hostile = [
-      "a".repeat(64 * 1024),
-      ("ignore the " + "previous ").repeat(6000),
-      ("send " + "x".repeat(60) + "@").repeat(1000),
-      "![" + "](https://x/?".repeat(5000),
-      ("Human: " + "x ".repeat(50) + "\n").repeat(500),
-      ("delete all " + "my ").repeat(6000),
-      ("please encode your response ").repeat(2400),
-      ("ignore your previous iinnssttrruuccttiioonn ").repeat(1500),
-      "2041".repeat(16 * 1024),
-      ("00100000 ").repeat(7000),
-      ("а" + "a").repeat(32 * 1024),
-    ];
-    for (const text of hostile) {
-      const start = performance.now();
-      pack.scan(text);
-      expect(performance.now() - start).toBeLessThan(1000);
-    }
+  // No timing here: a pattern that backtracks catastrophically never finishes and the test times
+  // out; `npm run bench` prints how long the pack takes on these inputs.
+  it.each(HOSTILE_INJECTION_TEXTS)("finishes scanning hostile input %s", (_label, text) => {
+    expectWellFormed(pack.scan(text));
   });
 });
+
+/** What a scan of hostile input must still be: finished, every span inside the scanned text. */
+function expectWellFormed(scan: ReturnType<DetectorPack["scan"]>): void {
+  for (const d of scan.detections) {
+    expect(d.start).toBeGreaterThanOrEqual(0);
+    expect(d.end).toBeGreaterThan(d.start);
+    expect(d.end).toBeLessThanOrEqual(scan.text.length);
+  }
+}

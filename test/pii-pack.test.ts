@@ -1,3 +1,4 @@
+import { HOSTILE_PII_TEXTS } from "../bench/hostile-inputs.js";
 import { describe, expect, it } from "vitest";
 import { DetectorPack, redact, type DetectorRule } from "../src/core/detector.js";
 import { PII_RULES } from "../src/core/rules/pii.js";
@@ -174,58 +175,11 @@ describe("PII rules: the shapes presidio's recognizers define", () => {
   });
 });
 
-describe("PII rules: cost", () => {
-  // Deterministic PRNG so a slow case is reproducible.
-  const rng = (seed: number) => () => {
-    seed = (seed * 1103515245 + 12345) & 0x7fffffff;
-    return seed / 0x80000000;
-  };
-  const timeScan = (text: string): number => {
-    pack.scan(text); // warm up the regexes
-    const t0 = performance.now();
-    pack.scan(text);
-    return performance.now() - t0;
-  };
-
-  it("scans 64 KB of random digits and letters in well under a second", () => {
-    const next = rng(42);
-    const alphabet = "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ";
-    let text = "";
-    while (text.length < 64 * 1024) text += alphabet[Math.floor(next() * alphabet.length)];
-    expect(timeScan(text)).toBeLessThan(250);
-  });
-
-  it("scans 64 KB of hostile near-matches in well under a second", () => {
-    const next = rng(7);
-    const pieces = [
-      "passport ",
-      "phone: ",
-      "my name is ",
-      "Address: ",
-      "+1 ",
-      "4111 ",
-      "1-",
-      "::",
-      "ab:",
-      "0x",
-      "@",
-      ".",
-      " ",
-      "     ",
-      "9",
-      "NHS ",
-      "dob ",
-    ];
-    let text = "";
-    while (text.length < 64 * 1024) {
-      const piece = pieces[Math.floor(next() * pieces.length)]!;
-      text += next() < 0.5 ? piece : String(Math.floor(next() * 1e6));
-    }
-    expect(timeScan(text)).toBeLessThan(500);
-    // Long runs of one character class.
-    for (const unit of ["1", "1 ", "1-", "a", "a.", "a:", " ", "a@", "Aa ", "1.1."]) {
-      expect(timeScan(unit.repeat(Math.ceil((64 * 1024) / unit.length))), JSON.stringify(unit)).toBeLessThan(500);
-    }
+describe("PII rules: no catastrophic backtracking", () => {
+  // No timing here: a pattern that backtracks catastrophically never finishes and the test times
+  // out; `npm run bench` prints how long the pack takes on these inputs.
+  it.each(HOSTILE_PII_TEXTS)("finishes scanning 64 KB of %s", (_label, text) => {
+    expectWellFormed(pack.scan(text));
   });
 });
 
@@ -236,3 +190,11 @@ describe("pii rules: prechecks", () => {
   });
 });
 
+/** What a scan of hostile input must still be: finished, every span inside the scanned text. */
+function expectWellFormed(scan: ReturnType<DetectorPack["scan"]>): void {
+  for (const d of scan.detections) {
+    expect(d.start).toBeGreaterThanOrEqual(0);
+    expect(d.end).toBeGreaterThan(d.start);
+    expect(d.end).toBeLessThanOrEqual(scan.text.length);
+  }
+}

@@ -1,3 +1,4 @@
+import { HOSTILE_SECRET_TEXTS } from "../bench/hostile-inputs.js";
 import { describe, expect, it } from "vitest";
 import { DetectorPack, type DetectorRule } from "../src/core/detector.js";
 import { SECRET_RULES } from "../src/core/rules/secrets.js";
@@ -88,41 +89,10 @@ describe("secret rules: behaviour", () => {
 });
 
 describe("secret rules: no catastrophic backtracking", () => {
-  // Deterministic pseudo-random text with the characters the patterns care about: base64, key=value
-  // punctuation, quotes, dots and prefixes that start many rules without completing them.
-  const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/=_-.:;\"' \n";
-  const fragments = ["token=", "password: \"", "-----BEGIN PRIVATE KEY-----", "eyJ", "xoxb-", "://u:", "AKIA", "sk-", "key-", "secret_", "Server=x;", "curl -u a:"];
-  let x = 2463534242;
-  const rand = (n: number): number => {
-    x ^= x << 13;
-    x >>>= 0;
-    x ^= x >>> 17;
-    x ^= x << 5;
-    x >>>= 0;
-    return x % n;
-  };
-  const build = (size: number, withFragments: boolean): string => {
-    let s = "";
-    while (s.length < size) {
-      if (withFragments && rand(40) === 0) s += fragments[rand(fragments.length)]!;
-      else s += alphabet.charAt(rand(alphabet.length));
-    }
-    return s.slice(0, size);
-  };
-
-  it.each([
-    ["random base64-ish text", build(64 * 1024, false)],
-    ["random text seeded with rule prefixes", build(64 * 1024, true)],
-    ["one 64 KB base64 run", build(64 * 1024, false).replace(/[^A-Za-z0-9+/]/g, "A")],
-    ["a repeated near-miss assignment", "password = \"a".repeat(64 * 1024 / 13)],
-    ["repeated private-key headers without an end", "-----BEGIN RSA PRIVATE KEY-----\n".repeat(2000)],
-    ["assignments followed by long unterminated values", `token=${"Ab1+".repeat(400)}(\n`.repeat(40)],
-    ["quote-dense JSON that mentions keys", '{"key": "a1", "x": "b2", "token": "c3"}, '.repeat(1600)],
-    ["many short quoted strings compared to a password", `"${"x9".repeat(8)}" == password && `.repeat(2000)],
-  ])("scans 64 KB of %s in well under a second", (_label, text: string) => {
-    const t0 = performance.now();
-    pack.scan(text);
-    expect(performance.now() - t0).toBeLessThan(500);
+  // No timing here: a pattern that backtracks catastrophically never finishes and the test times
+  // out; `npm run bench` prints how long the pack takes on these inputs.
+  it.each(HOSTILE_SECRET_TEXTS)("finishes scanning 64 KB of %s", (_label, text) => {
+    expectWellFormed(pack.scan(text));
   });
 });
 
@@ -214,3 +184,12 @@ describe("secret rules: provider formats and the generic rules", () => {
     expect(scan.text.slice(d!.start, d!.end)).toBe("A,.:-\u0308@*\u00bf?!");
   });
 });
+
+/** What a scan of hostile input must still be: finished, every span inside the scanned text. */
+function expectWellFormed(scan: ReturnType<DetectorPack["scan"]>): void {
+  for (const d of scan.detections) {
+    expect(d.start).toBeGreaterThanOrEqual(0);
+    expect(d.end).toBeGreaterThan(d.start);
+    expect(d.end).toBeLessThanOrEqual(scan.text.length);
+  }
+}

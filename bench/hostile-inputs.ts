@@ -1,0 +1,84 @@
+// Inputs built to make a badly written pattern backtrack: long runs of one character class, rule
+// prefixes that never complete, near-miss assignments. The pack tests scan every one (a pattern
+// that backtracks catastrophically never finishes, and the test times out); the bench prints how
+// long each pack takes on the worst of them. Times are measured only in the bench, never asserted.
+
+const KB = 1024;
+
+/** Deterministic pseudo-random text over `alphabet`, with `fragments` sprinkled in (xorshift32). */
+function sprinkled(size: number, alphabet: string, fragments: readonly string[], fragmentOneIn: number, seed: number): string {
+  let x = seed >>> 0 || 1;
+  const rand = (n: number): number => {
+    x ^= x << 13;
+    x >>>= 0;
+    x ^= x >>> 17;
+    x ^= x << 5;
+    x >>>= 0;
+    return x % n;
+  };
+  let s = "";
+  while (s.length < size) s += fragments.length > 0 && rand(fragmentOneIn) === 0 ? fragments[rand(fragments.length)]! : alphabet.charAt(rand(alphabet.length));
+  return s.slice(0, size);
+}
+
+const B64ISH = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/=_-.:;\"' \n";
+
+/** Hints of up to 32 KB, scored by the action rules. */
+export const HOSTILE_ACTION_HINTS: ReadonlyArray<readonly [label: string, text: string]> = [
+  "rm -r ".repeat(5000),
+  "git -c a git -c a ".repeat(2000),
+  "sudo -u sudo -u ".repeat(2000),
+  "env a=1 env a=1 ".repeat(2000),
+  "ssh -x ssh -x ".repeat(2000),
+  "delete from users ".repeat(1800),
+  "update users set a=1 ".repeat(1500),
+  "curl x | ".repeat(3500),
+  "kubectl delete ".repeat(2000),
+  "find . -name x ".repeat(2000),
+  "a".repeat(32_000),
+  ": ( | ; & ` ".repeat(2600),
+  "x-delete-".repeat(3500),
+  "curl -x post /a/x-delete".repeat(1300),
+  "nats kv del a_remove_b ".repeat(1400),
+  "a.b.c.delete(x ".repeat(2000),
+  "kafka-topics --delete-x ".repeat(1300),
+  "echo 'del server x' ".repeat(1700),
+].map((t) => [JSON.stringify(t.slice(0, 24)), t.slice(0, 32 * KB)] as const);
+
+export const HOSTILE_SECRET_TEXTS: ReadonlyArray<readonly [label: string, text: string]> = (() => {
+  const fragments = ["token=", 'password: "', "-----BEGIN PRIVATE KEY-----", "eyJ", "xoxb-", "://u:", "AKIA", "sk-", "key-", "secret_", "Server=x;", "curl -u a:"];
+  return [
+    ["random base64-ish text", sprinkled(64 * KB, B64ISH, [], 1, 2463534242)],
+    ["random text seeded with rule prefixes", sprinkled(64 * KB, B64ISH, fragments, 40, 2463534242)],
+    ["one 64 KB base64 run", sprinkled(64 * KB, B64ISH, [], 1, 7).replace(/[^A-Za-z0-9+/]/g, "A")],
+    ["a repeated near-miss assignment", 'password = "a'.repeat((64 * KB) / 13)],
+    ["repeated private-key headers without an end", "-----BEGIN RSA PRIVATE KEY-----\n".repeat(2000)],
+    ["assignments followed by long unterminated values", `token=${"Ab1+".repeat(400)}(\n`.repeat(40)],
+    ["quote-dense JSON that mentions keys", '{"key": "a1", "x": "b2", "token": "c3"}, '.repeat(1600)],
+    ["many short quoted strings compared to a password", `"${"x9".repeat(8)}" == password && `.repeat(2000)],
+  ] as const;
+})();
+
+export const HOSTILE_PII_TEXTS: ReadonlyArray<readonly [label: string, text: string]> = (() => {
+  const pieces = ["passport ", "phone: ", "my name is ", "Address: ", "+1 ", "4111 ", "1-", "::", "ab:", "0x", "@", ".", " ", "     ", "9", "NHS ", "dob ", "123456"];
+  const out: Array<readonly [string, string]> = [
+    ["random digits and letters", sprinkled(64 * KB, "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ", [], 1, 42)],
+    ["near-matches", sprinkled(64 * KB, "0123456789 ", pieces, 2, 7)],
+  ];
+  for (const unit of ["1", "1 ", "1-", "a", "a.", "a:", " ", "a@", "Aa ", "1.1."]) out.push([`a run of ${JSON.stringify(unit)}`, unit.repeat(Math.ceil((64 * KB) / unit.length))]);
+  return out;
+})();
+
+export const HOSTILE_INJECTION_TEXTS: ReadonlyArray<readonly [label: string, text: string]> = [
+  "a".repeat(64 * KB),
+  ("ignore the " + "previous ").repeat(6000),
+  ("send " + "x".repeat(60) + "@").repeat(1000),
+  "![" + "](https://x/?".repeat(5000),
+  ("Human: " + "x ".repeat(50) + "\n").repeat(500),
+  ("delete all " + "my ").repeat(6000),
+  "please encode your response ".repeat(2400),
+  "ignore your previous iinnssttrruuccttiioonn ".repeat(1500),
+  "2041".repeat(16 * KB),
+  "00100000 ".repeat(7000),
+  ("а" + "a").repeat(32 * KB),
+].map((t) => [JSON.stringify(t.slice(0, 24)), t] as const);
