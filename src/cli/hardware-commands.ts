@@ -183,11 +183,11 @@ export function registerHardwareCommands(program: Command): void {
       });
     });
   sim
-    .command("touch <requestId>")
-    .description("touch the simulated security key for a request (confirmation, challenge, unblock, halt or config)")
-    .action(async (requestId: string) => {
+    .command("touch [requestId]")
+    .description("touch the simulated security key: for a request (confirmation, challenge, unblock, halt or config), or, without an id, whatever it is blinking for (enroll, keys remove)")
+    .action(async (requestId: string | undefined) => {
       await withDaemon(async (c) => {
-        const r = await c.request("sim.touch", { requestId }, 30_000);
+        const r = await c.request("sim.touch", requestId ? { requestId } : {}, 30_000);
         process.stdout.write(`${JSON.stringify(r)}\n`);
       });
     });

@@ -7,6 +7,7 @@ import { readFile } from "node:fs/promises";
 import { Command, InvalidArgumentError } from "commander";
 import { DaemonClient } from "../daemon/client.js";
 import { die, paths, print, withDaemon } from "./common.js";
+import { registerConsoleCommand } from "./console-command.js";
 import { registerHardwareCommands } from "./hardware-commands.js";
 import { registerHookCommand } from "./hook-command.js";
 import { registerProxyCommand } from "./proxy-command.js";
@@ -33,7 +34,8 @@ program
   .option("--socket-mode <mode>", "socket permissions: 600, or 660 for a dedicated haltkey group", parseMode)
   .option("--single-tool", "MCP-AQL single mode (one mcp_aql tool) instead of CRUDE endpoints", false)
   .option("--http <port>", "also serve MCP Streamable HTTP on 127.0.0.1:<port> (0: any free port; URL in $HALTKEY_HOME/http.json, token in http-token)", parseHttpPort)
-  .action(async (o: { simulate: boolean; policy?: string; socketMode?: number; singleTool: boolean; http?: number }) => {
+  .option("--console <port>", "also serve the operator console on 127.0.0.1:<port> (0: any free port; open it with `haltkey console`)", parseHttpPort)
+  .action(async (o: { simulate: boolean; policy?: string; socketMode?: number; singleTool: boolean; http?: number; console?: number }) => {
     const { createLogger } = await import("../daemon/log.js");
     const { DaemonStartError, startDaemon } = await import("../daemon/server.js");
     const { StoreOpenError } = await import("../store/store.js");
@@ -47,6 +49,7 @@ program
         ...(o.socketMode ? { socketMode: o.socketMode } : {}),
         endpointMode: o.singleTool ? "single" : "semantic",
         ...(o.http !== undefined ? { http: { port: o.http } } : {}),
+        ...(o.console !== undefined ? { console: { port: o.console } } : {}),
         log,
       });
       const status = daemon.service.status();
@@ -218,6 +221,7 @@ config
   });
 
 registerHardwareCommands(program);
+registerConsoleCommand(program);
 registerHookCommand(program);
 registerProxyCommand(program);
 

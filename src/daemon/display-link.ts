@@ -25,7 +25,7 @@ export interface DisplayHandle {
   /** Usable once paired and authenticated; undefined otherwise. */
   readonly link: DisplayLink | undefined;
   /** Only with --simulate: the simulated human's hand on the buttons. */
-  readonly sim?: { press(decision: "approve" | "deny"): Promise<void> };
+  readonly sim?: { press(decision: "approve" | "deny", shownAt: number): Promise<void> };
   describe(): DisplayState;
   pairBegin(): Promise<{ sas: string; deviceId: string }>;
   /** Waits for APPROVE on the display (a long press), then stores the pairing and opens the link. */
@@ -40,7 +40,7 @@ const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms
 
 class Display implements DisplayHandle {
   link: DisplayLink | undefined;
-  sim?: { press(decision: "approve" | "deny"): Promise<void> };
+  sim?: { press(decision: "approve" | "deny", shownAt: number): Promise<void> };
   private state: DisplayState;
   private listener: ((link: DisplayLink) => void) | undefined;
   /** Runs after the host sent PAIR_CONFIRM (the simulated human presses then). */
@@ -103,9 +103,13 @@ export async function simulatedDisplay(o: { paths: HaltkeyPaths; log: Logger; no
   const host = new Apv1Host(new CtapHidClient(hostEnd, random), { pairing });
   const display = new Display(host, hostEnd, true, async () => undefined, { state: "paired", deviceId: Buffer.from(pairing.deviceId).toString("hex") });
   display.sim = {
-    press: async (decision) => {
-      // A finger on the button for a moment: the device measures the hold.
-      const outcome = device.press(decision, decision === "approve" ? LONG_PRESS_MS : 100);
+    press: async (decision, shownAt) => {
+      // A finger on the button for a moment, pressed after the screen's input lock (the device
+      // ignores a press that began within 500 ms of the SHOW): the device measures the hold.
+      const holdMs = decision === "approve" ? LONG_PRESS_MS : 100;
+      const early = shownAt + IGNORE_AFTER_SHOW_MS + holdMs + 50 - o.now();
+      if (early > 0) await sleep(early);
+      const outcome = device.press(decision, holdMs);
       if (outcome !== "accepted") throw Object.assign(new Error(`the simulated display ignored the press (${outcome})`), { code: "VALIDATION_INVALID_VALUE" });
       await out.flush().catch((e: Error) => o.log.error({ err: e.message }, "simulated display could not write display.jsonl"));
     },

@@ -6,10 +6,11 @@
 // What the human approves is bound to the request three ways: the display's decision carries the
 // request id and the digest of exactly what it rendered (checked by the APV1 host), and a key's
 // challenge is SHA-256("APV1-fido" ‖ requestId ‖ actionDigest ‖ shownDigest) (hardware-channel.md §5.5).
-import { createHash } from "node:crypto";
+import { createHash, timingSafeEqual } from "node:crypto";
+import type { AuthenticationResponseJSON } from "@simplewebauthn/server";
 import type { ApprovalChannelInfo } from "../core/introspect.js";
 import { fitsDisplay } from "../hw/apv1.js";
-import { approvalChallenge } from "../hw/webauthn.js";
+import { approvalChallenge, type RelyingParty } from "../hw/webauthn.js";
 import type { ApprovalChannel, ApprovalScreen, HumanDecision, RequestKind } from "./channel.js";
 import type { KeyCallOptions, KeyDevice, KeyRing } from "./keyring.js";
 import type { Logger } from "./log.js";
@@ -45,7 +46,7 @@ export interface KeySource {
 
 export class ApprovalRefusedError extends Error {
   constructor(
-    readonly code: "UNKNOWN_REQUEST" | "NO_KEY_ATTACHED" | "NO_KEYS_ENROLLED" | "NOT_ON_DISPLAY" | "NO_DISPLAY",
+    readonly code: "UNKNOWN_REQUEST" | "NO_KEY_ATTACHED" | "NO_KEYS_ENROLLED" | "NOT_ON_DISPLAY" | "NO_DISPLAY" | "STALE_CHALLENGE",
     message: string,
   ) {
     super(message);
@@ -97,6 +98,9 @@ export class HardwareChannel implements ApprovalChannel {
   private readonly approving = new Set<string>();
 
   private display: DisplayLink | undefined;
+  /** Set while a pairing has the device: the link to go back to if the pairing fails. */
+  private suspended: DisplayLink | undefined;
+  private driver: Promise<void> = Promise.resolve();
 
   constructor(
     private readonly d: {
@@ -115,6 +119,7 @@ export class HardwareChannel implements ApprovalChannel {
   /** A display paired while the daemon runs takes over from the next request on. */
   setDisplay(link: DisplayLink): void {
     this.display = link;
+    this.suspended = undefined;
     for (const id of this.screens.keys()) if (!this.queue.includes(id)) this.queue.push(id);
     this.drive();
   }
@@ -164,6 +169,27 @@ export class HardwareChannel implements ApprovalChannel {
     }
   }
 
+  /**
+   * Takes the display off the approval path while it pairs (pairing mode power-cycles it): the
+   * request on screen goes back to the queue and nothing is shown until `setDisplay` or
+   * `resumeDisplay`.
+   */
+  async suspendDisplay(): Promise<void> {
+    if (!this.display) return;
+    this.suspended = this.display;
+    this.display = undefined;
+    if (this.onScreen) {
+      this.onScreen.why = "replaced";
+      this.onScreen.abort.abort();
+    }
+    await this.driver;
+  }
+
+  /** The pairing failed: the display paired before it is used again. */
+  resumeDisplay(): void {
+    if (this.suspended) this.setDisplay(this.suspended);
+  }
+
   /** Where a request is now, for the CLI: on the display, queued behind another, or key only. */
   where(requestId: string): { known: boolean; onDisplay: boolean; shownAt?: number; text?: string; kind?: RequestKind } {
     const s = this.screens.get(requestId);
@@ -195,6 +221,35 @@ export class HardwareChannel implements ApprovalChannel {
     }
   }
 
+  /**
+   * The challenge a key would sign for this request now (the CTAP path's, above), for the
+   * operator console's browser; undefined when no such request is pending.
+   */
+  approvalChallengeFor(requestId: string): Uint8Array | undefined {
+    const s = this.screens.get(requestId);
+    return s ? approvalChallenge(requestId, s.digest, s.shownDigest) : undefined;
+  }
+
+  /**
+   * Approves a request with an assertion the console's browser made with an enrolled browser
+   * credential. `challenge` is what the browser signed: the request's approval challenge followed
+   * by a fresh nonce (BROWSER_NONCE_BYTES), so one assertion answers one console ceremony only.
+   * The human decision is the same as a key touch's (via "security-key"); the audit says browser.
+   */
+  async approveWithBrowserKey(requestId: string, challenge: Uint8Array, response: AuthenticationResponseJSON, rp: RelyingParty): Promise<{ key: string; label: string }> {
+    const s = this.screens.get(requestId);
+    if (!s) throw new ApprovalRefusedError("UNKNOWN_REQUEST", `no pending request ${requestId} (it may have been answered or expired)`);
+    const binding = approvalChallenge(requestId, s.digest, s.shownDigest);
+    if (challenge.length !== binding.length + BROWSER_NONCE_BYTES || !timingSafeEqual(challenge.subarray(0, binding.length), binding)) {
+      // The display rendered the request (or rendered it again) after the browser was asked.
+      throw new ApprovalRefusedError("STALE_CHALLENGE", `request ${requestId} changed on the approval display since the browser was asked; approve again`);
+    }
+    const key = await this.d.keyring.assertBrowser(response, challenge, { purpose: "approve", request: requestId, kind: s.screen.kind, via: "browser" }, rp);
+    if (!this.screens.has(requestId)) throw new ApprovalRefusedError("UNKNOWN_REQUEST", `request ${requestId} was answered or expired while the browser was asked`);
+    this.handler?.({ requestId, decision: "approve", via: "security-key" });
+    return { key: key.id, label: key.label };
+  }
+
   isApproving(requestId: string): boolean {
     return this.approving.has(requestId);
   }
@@ -219,7 +274,7 @@ export class HardwareChannel implements ApprovalChannel {
   private drive(): void {
     if (this.driving) return;
     this.driving = true;
-    void (async () => {
+    this.driver = (async () => {
       try {
         for (;;) {
           const display = this.display;
@@ -290,5 +345,8 @@ export class HardwareChannel implements ApprovalChannel {
 }
 
 const SHOW_WAIT_MS = 3000;
+
+/** The fresh part of a browser approval's challenge, after the request's approval challenge. */
+export const BROWSER_NONCE_BYTES = 16;
 
 const sha256 = (s: string): Uint8Array => new Uint8Array(createHash("sha256").update(s).digest());

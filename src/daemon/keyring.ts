@@ -5,7 +5,7 @@
 // @simplewebauthn/server before anything is trusted or stored.
 import { createHash } from "node:crypto";
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from "@simplewebauthn/server";
-import { verifyApproval, verifyRegistration } from "../hw/webauthn.js";
+import { verifyApproval, verifyRegistration, type RelyingParty } from "../hw/webauthn.js";
 import type { SecurityKeyRecord } from "../store/records.js";
 import type { Store } from "../store/store.js";
 import type { RandomBytes } from "../verify/code.js";
@@ -95,9 +95,26 @@ export class KeyRing {
    * signature counter above the stored one. Refusals are audited; only a verified touch returns.
    */
   async assert(device: KeyDevice, challenge: Uint8Array, purpose: Record<string, unknown>, opts: KeyCallOptions & { allow?: readonly string[] } = {}): Promise<SecurityKeyRecord> {
-    const allowed = (opts.allow ?? [...this.keys.keys()]).filter((id) => this.keys.has(id));
+    // Browser credentials are for the console's RP (localhost); a key reached over CTAP is asked for ours.
+    const allowed = (opts.allow ?? this.list().filter((k) => k.transport !== "browser").map((k) => k.id)).filter((id) => this.keys.has(id));
     if (allowed.length === 0) throw new KeyRefusedError("NO_KEYS_ENROLLED", "no security key is enrolled that may answer this; enroll one with `haltkey enroll`");
-    const response = await device.approve({ ...opts, challenge, allowCredentialIds: allowed.map((id) => Buffer.from(id, "base64url")) });
+    const { allow: _allow, ...call } = opts;
+    const response = await device.approve({ ...call, challenge, allowCredentialIds: allowed.map((id) => Buffer.from(id, "base64url")) });
+    return this.verifyAssertion(response, challenge, purpose, allowed);
+  }
+
+  /**
+   * The rules of every assertion, whoever carried it: known credential, one of those allowed, this
+   * exact challenge, user presence, a counter above the stored one, persisted before it counts.
+   * Refusals are audited.
+   */
+  private async verifyAssertion(
+    response: AuthenticationResponseJSON,
+    challenge: Uint8Array,
+    purpose: Record<string, unknown>,
+    allowed: readonly string[],
+    rp?: RelyingParty,
+  ): Promise<SecurityKeyRecord> {
     const now = this.d.now();
     const refuse = async (code: KeyRefusedError["code"], why: string): Promise<never> => {
       await this.d.store.transition({}, [{ type: "key_assertion_refused", data: { ...purpose, credential: response.id, why } }], now);
@@ -108,16 +125,80 @@ export class KeyRing {
     if (!allowed.includes(record.id)) return refuse("KEY_WRONG", `key "${record.label}" may not answer this request`);
     let verified: Awaited<ReturnType<typeof verifyApproval>>;
     try {
-      verified = await verifyApproval(response, challenge, { id: record.id, publicKey: Buffer.from(record.publicKey, "base64url"), counter: record.counter });
+      verified = await verifyApproval(response, challenge, { id: record.id, publicKey: Buffer.from(record.publicKey, "base64url"), counter: record.counter }, rp);
     } catch (e) {
       return refuse("KEY_VERIFICATION_FAILED", `the key's answer did not verify: ${(e as Error).message}`);
     }
     if (!verified.verified) return refuse("KEY_VERIFICATION_FAILED", "the key's answer did not verify");
+    // Two answers verified against the same stored counter: only the first one to get here counts.
+    const current = this.keys.get(record.id);
+    if (!current || current.counter !== record.counter) return refuse("KEY_VERIFICATION_FAILED", "another answer from this key was verified meanwhile; its counter moved on");
     const updated: SecurityKeyRecord = { ...record, counter: verified.authenticationInfo.newCounter, lastUsedAt: now };
+    this.keys.set(updated.id, updated);
     // The counter is on disk before the touch counts: a replay after a crash still finds it.
     await this.d.store.transition({ putKeys: [updated] }, [{ type: "key_assertion_verified", data: { ...purpose, key: record.id, label: record.label, counter: updated.counter } }], now);
-    this.keys.set(updated.id, updated);
     return updated;
+  }
+
+  // ------------------------------------------------------------ browser credentials (the console)
+
+  /**
+   * Verifies a registration the operator console's browser made for `label`, against `challenge`
+   * and the console's RP. Stores nothing: a browser credential is enrolled only once an enrolled
+   * key approved it (`addBrowserKey`), because whoever can reach the console could have made it.
+   */
+  async verifyBrowserRegistration(response: RegistrationResponseJSON, challenge: Uint8Array, rp: RelyingParty, label: string): Promise<SecurityKeyRecord> {
+    if (this.list().some((k) => k.label === label)) throw new KeyRefusedError("KEY_LABEL_TAKEN", `a key labelled "${label}" is already enrolled; choose another label`);
+    let verified: Awaited<ReturnType<typeof verifyRegistration>>;
+    try {
+      verified = await verifyRegistration(response, challenge, rp);
+    } catch (e) {
+      throw new KeyRefusedError("KEY_VERIFICATION_FAILED", `the browser's registration did not verify: ${(e as Error).message}`);
+    }
+    if (!verified.verified || !verified.registrationInfo) throw new KeyRefusedError("KEY_VERIFICATION_FAILED", "the browser's registration did not verify");
+    const info = verified.registrationInfo;
+    if (this.keys.has(info.credential.id)) throw new KeyRefusedError("KEY_LABEL_TAKEN", "this credential is already enrolled");
+    return {
+      id: info.credential.id,
+      label,
+      publicKey: Buffer.from(info.credential.publicKey).toString("base64url"),
+      counter: info.credential.counter,
+      transport: "browser",
+      protocol: "webauthn",
+      ...(info.aaguid ? { aaguid: info.aaguid } : {}),
+      enrolledAt: this.d.now(),
+    };
+  }
+
+  /** Enrolls a browser credential verified by `verifyBrowserRegistration`, once a human approved it. */
+  async addBrowserKey(candidate: SecurityKeyRecord, approval: Record<string, unknown>): Promise<SecurityKeyRecord> {
+    if (candidate.transport !== "browser" || candidate.protocol !== "webauthn") throw new KeyRefusedError("KEY_VERIFICATION_FAILED", "only browser credentials are enrolled this way");
+    if (this.keys.has(candidate.id)) throw new KeyRefusedError("KEY_LABEL_TAKEN", "this credential is already enrolled");
+    if (this.list().some((k) => k.label === candidate.label)) throw new KeyRefusedError("KEY_LABEL_TAKEN", `a key labelled "${candidate.label}" is already enrolled`);
+    const now = this.d.now();
+    const record: SecurityKeyRecord = { ...candidate, enrolledAt: now };
+    this.keys.set(record.id, record);
+    await this.d.store.transition(
+      { putKeys: [record] },
+      [{ type: "key_enrolled", data: { key: record.id, label: record.label, protocol: record.protocol, transport: record.transport, aaguid: record.aaguid, ...approval } }],
+      now,
+    );
+    return record;
+  }
+
+  /**
+   * Verifies an assertion the console's browser made over `challenge` with an enrolled browser
+   * credential: the same rules as `assert`, against the console's RP.
+   */
+  async assertBrowser(response: AuthenticationResponseJSON, challenge: Uint8Array, purpose: Record<string, unknown>, rp: RelyingParty): Promise<SecurityKeyRecord> {
+    const allowed = this.list().filter((k) => k.transport === "browser").map((k) => k.id);
+    if (allowed.length === 0) throw new KeyRefusedError("NO_KEYS_ENROLLED", "no browser key is enrolled; enroll this browser from the console first");
+    return this.verifyAssertion(response, challenge, purpose, allowed, rp);
+  }
+
+  /** Browser credentials, for the console's allowCredentials. */
+  browserKeys(): SecurityKeyRecord[] {
+    return this.list().filter((k) => k.transport === "browser");
   }
 
   /**
@@ -126,8 +207,9 @@ export class KeyRing {
    */
   async remove(device: KeyDevice, idOrLabel: string, opts: KeyCallOptions = {}): Promise<SecurityKeyRecord> {
     const target = this.find(idOrLabel);
-    const others = [...this.keys.keys()].filter((id) => id !== target.id);
-    const allow = others.length > 0 ? others : [target.id];
+    // The touch comes over CTAP, so only keys reached that way can give it.
+    const others = this.list().filter((k) => k.id !== target.id && k.transport !== "browser").map((k) => k.id);
+    const allow = others.length > 0 ? others : target.transport === "browser" ? [] : [target.id];
     const nonce = this.d.randomBytes(16);
     const challenge = createHash("sha256").update("haltkey remove key\0").update(target.id).update(nonce).digest();
     const by = await this.assert(device, challenge, { purpose: "remove_key", target: target.id }, { ...opts, allow });

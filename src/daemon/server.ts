@@ -12,11 +12,13 @@ import { ApprovalRefusedError } from "./hardware-channel.js";
 import { KeyRefusedError, KEY_LABEL_MAX } from "./keyring.js";
 import { FrameError, readLines } from "./framing.js";
 import { HttpStartError, startHttp, type HttpFrontEnd } from "./http.js";
+import { ConsoleStartError, startConsole, type ConsoleFrontEnd } from "./console.js";
 import type { Logger } from "./log.js";
 import { MAX_SOCKET_PATH, type HaltkeyPaths } from "./paths.js";
 import { SafetyService, type Caller } from "./service.js";
 
-export const VERSION = "0.1.0";
+export { VERSION } from "./version.js";
+import { VERSION } from "./version.js";
 
 export interface DaemonOptions {
   readonly paths: HaltkeyPaths;
@@ -28,6 +30,8 @@ export interface DaemonOptions {
   readonly log: Logger;
   /** Also serve MCP Streamable HTTP on 127.0.0.1 (src/daemon/http.ts); port 0 picks a free one. */
   readonly http?: { readonly port: number };
+  /** Also serve the operator console on 127.0.0.1 (src/daemon/console.ts); port 0 picks a free one. */
+  readonly console?: { readonly port: number };
 }
 
 export class DaemonStartError extends Error {}
@@ -35,7 +39,7 @@ export class DaemonStartError extends Error {}
 const Hello = z.strictObject({ sessionId: z.string().uuid().optional(), client: z.string().max(128).optional() });
 const Aql = z.strictObject({ tool: z.string().max(128), arguments: z.unknown() });
 const SimPress = z.strictObject({ requestId: z.string().uuid(), decision: z.enum(["approve", "deny"]) });
-const SimTouch = z.strictObject({ requestId: z.string().uuid() });
+const SimTouch = z.strictObject({ requestId: z.string().uuid().optional() });
 const Unblock = z.strictObject({ agent: z.string().min(1).max(128), waitSeconds: z.number().int().min(1).max(600).default(120) });
 const Wait = z.number().int().min(1).max(600).default(60);
 const RequestRef = z.strictObject({ requestId: z.string().uuid() });
@@ -61,8 +65,7 @@ const OPERATOR_METHODS: ReadonlySet<string> = new Set([
   "pair.begin",
   "pair.confirm",
 ]);
-/** A simulated human needs a moment: the APV1 device ignores presses for 500 ms after a SHOW. */
-const SIM_PRESS_AFTER_SHOW_MS = 600;
+
 /** Per socket server; an agent cannot exhaust the daemon's file descriptors through one. */
 const MAX_CONNECTIONS = 256;
 /** Per connection; beyond it requests are refused, not queued. */
@@ -236,15 +239,18 @@ export async function startDaemon(opts: DaemonOptions): Promise<RunningDaemon> {
           }
           const where = channel.where(p.requestId);
           if (!where.onDisplay) throw Object.assign(new Error(`${p.requestId} is not on the display now (another request is shown, or it was too long to show)`), { code: "VALIDATION_INVALID_VALUE" });
-          const since = Date.now() - (where.shownAt ?? 0);
-          if (since < SIM_PRESS_AFTER_SHOW_MS) await new Promise((r) => setTimeout(r, SIM_PRESS_AFTER_SHOW_MS - since));
-          await sim.press(p.decision);
+          await sim.press(p.decision, where.shownAt ?? Date.now());
           return { requestId: p.requestId, kind, decision: p.decision, via: "display" };
         }
         case "sim.touch": {
           const p = parse(SimTouch);
           const human = hardware.human;
           if (!hardware.simulated || !human) throw Object.assign(new Error("the daemon is not running with --simulate; sim commands are refused"), { code: "PERMISSION_DENIED" });
+          if (p.requestId === undefined) {
+            // Whatever the key is blinking for (enrolment, removal): the human touches it.
+            if (!human.touchWaiting()) throw Object.assign(new Error("the simulated key is not blinking: nothing is waiting for a touch"), { code: "NOT_FOUND_RESOURCE" });
+            return { touched: true, via: "security-key" };
+          }
           const kind = service.requestKind(p.requestId);
           if (!kind) throw Object.assign(new Error(`no pending request ${p.requestId}`), { code: "NOT_FOUND_RESOURCE" });
           // A key already blinking for this request (haltkey approve / unblock) gets the touch;
@@ -289,13 +295,22 @@ export async function startDaemon(opts: DaemonOptions): Promise<RunningDaemon> {
         }
         case "pair.begin": {
           parse(Empty);
-          if (!hardware.display) throw Object.assign(new Error("no approval display is attached"), { code: "NO_DISPLAY" });
-          return hardware.display.pairBegin().catch(refused);
+          const display = hardware.display;
+          if (!display) throw Object.assign(new Error("no approval display is attached"), { code: "NO_DISPLAY" });
+          await channel.suspendDisplay();
+          return display.pairBegin().catch((e: unknown) => {
+            channel.resumeDisplay();
+            return refused(e);
+          });
         }
         case "pair.confirm": {
           const p = parse(PairConfirm);
-          if (!hardware.display) throw Object.assign(new Error("no approval display is attached"), { code: "NO_DISPLAY" });
-          return hardware.display.pairConfirm({ signal: withTimeout(p.waitSeconds) }).catch(refused);
+          const display = hardware.display;
+          if (!display) throw Object.assign(new Error("no approval display is attached"), { code: "NO_DISPLAY" });
+          return display.pairConfirm({ signal: withTimeout(p.waitSeconds) }).catch((e: unknown) => {
+            channel.resumeDisplay();
+            return refused(e);
+          });
         }
         case "admin.unblock": {
           const p = parse(Unblock);
@@ -331,11 +346,13 @@ export async function startDaemon(opts: DaemonOptions): Promise<RunningDaemon> {
   await listenOn(server, paths.socket, opts.socketMode ?? 0o600);
 
   let http: HttpFrontEnd | undefined;
+  let consoleFront: ConsoleFrontEnd | undefined;
   const running: RunningDaemon = {
     service,
     server,
     async close(): Promise<void> {
       clearInterval(sweeper);
+      await consoleFront?.close();
       await http?.close();
       await Promise.all(
         [server, operatorServer].map(
@@ -360,6 +377,14 @@ export async function startDaemon(opts: DaemonOptions): Promise<RunningDaemon> {
     } catch (e) {
       await running.close();
       throw e instanceof HttpStartError ? new DaemonStartError(e.message) : e;
+    }
+  }
+  if (opts.console) {
+    try {
+      consoleFront = await startConsole({ port: opts.console.port, home: paths.home, service, channel, keyring: hardware.keyring, simulated: hardware.simulated, version: VERSION, log, now: Date.now, randomBytes, uuid: randomUUID });
+    } catch (e) {
+      await running.close();
+      throw e instanceof ConsoleStartError ? new DaemonStartError(e.message) : e;
     }
   }
   return running;

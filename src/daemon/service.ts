@@ -24,7 +24,8 @@ import type {
   RecordExecutionStepParams,
   VerifyChallengeParams,
 } from "../core/wire.js";
-import type { BlockRecord, ChallengeRecord, ExecutionRecord, RateLimitRecord } from "../store/records.js";
+import type { AuditRecord, ChainReport } from "../store/audit.js";
+import type { BlockRecord, ChallengeRecord, ExecutionRecord, HaltEscalationRecord, HaltEventRecord, RateLimitRecord } from "../store/records.js";
 import { StoreFailedError, type AuditEvent, type Changes, type Store } from "../store/store.js";
 import { codeMatches, formatCode, generateCode, hashCode, type RandomBytes } from "../verify/code.js";
 import { actionDigest } from "../verify/digest.js";
@@ -1050,6 +1051,33 @@ export class SafetyService {
     const b = [...this.blocks.values()].find((x) => x.challenge?.id === id && x.challenge.expiresAt > now);
     if (b?.challenge) return { id, kind: "challenge", agent: b.agent, text: b.challenge.text, expiresAt: new Date(b.challenge.expiresAt).toISOString() };
     return undefined;
+  }
+
+  // ---------------------------------------------------------------- read-only views (operator console)
+
+  /** Unacknowledged halts of every session, with any escalation, as stored. */
+  async unacknowledgedHalts(): Promise<Array<{ halt: HaltEventRecord; escalation?: HaltEscalationRecord }>> {
+    return (await this.d.store.load()).openHalts;
+  }
+
+  /** The last `n` audit records, oldest first. The store keeps no reverse index, so this walks the chain. */
+  async recentAudit(n: number): Promise<AuditRecord[]> {
+    const last: AuditRecord[] = [];
+    if (n <= 0) return last;
+    for await (const r of this.d.store.auditRecords()) {
+      last.push(r);
+      if (last.length > n) last.shift();
+    }
+    return last;
+  }
+
+  /** Walks the audit chain against its stored head (what `haltkey audit verify` reports). */
+  verifyAudit(): Promise<ChainReport> {
+    return this.d.store.verifyAudit();
+  }
+
+  get auditHead(): { readonly seq: number; readonly hash: string } {
+    return this.d.store.auditHead;
   }
 
   /** Ids of requests the simulator can answer, to refuse presses on unknown ids with a clear error. */

@@ -197,12 +197,25 @@ export function u2fAuthenticationToAssertion(auth: U2fAuthentication, keyHandle:
 // required (a touch key has no PIN here) but UP required, and never advancedFIDOConfig, which
 // would make the UP flag optional.
 
-export function verifyRegistration(response: RegistrationResponseJSON, challenge: Uint8Array): Promise<VerifiedRegistrationResponse> {
+/**
+ * Where a ceremony is expected to have happened. The CTAP path (we are the client) uses the fixed
+ * RP_ID and ORIGIN; the operator console's browser can only use `localhost` and its own origin
+ * (browsers refuse an RP ID that is not a suffix of the page's host), so its credentials are
+ * verified against those instead.
+ */
+export interface RelyingParty {
+  readonly rpId: string;
+  readonly origin: string;
+}
+
+export const CTAP_RELYING_PARTY: RelyingParty = { rpId: RP_ID, origin: ORIGIN };
+
+export function verifyRegistration(response: RegistrationResponseJSON, challenge: Uint8Array, rp: RelyingParty = CTAP_RELYING_PARTY): Promise<VerifiedRegistrationResponse> {
   return verifyRegistrationResponse({
     response,
     expectedChallenge: challengeToExpected(challenge),
-    expectedOrigin: ORIGIN,
-    expectedRPID: RP_ID,
+    expectedOrigin: rp.origin,
+    expectedRPID: rp.rpId,
     expectedType: "webauthn.create",
     requireUserPresence: true,
     requireUserVerification: false,
@@ -219,6 +232,7 @@ export async function verifyApproval(
   response: AuthenticationResponseJSON,
   challenge: Uint8Array,
   credential: WebAuthnCredential,
+  rp: RelyingParty = CTAP_RELYING_PARTY,
 ): Promise<VerifiedAuthenticationResponse> {
   if (response.rawId !== credential.id || response.id !== credential.id) {
     throw new Error(`assertion is for credential ${response.rawId}, expected ${credential.id}`);
@@ -226,8 +240,8 @@ export async function verifyApproval(
   return verifyAuthenticationResponse({
     response,
     expectedChallenge: challengeToExpected(challenge),
-    expectedOrigin: ORIGIN,
-    expectedRPID: RP_ID,
+    expectedOrigin: rp.origin,
+    expectedRPID: rp.rpId,
     expectedType: "webauthn.get",
     credential,
     requireUserVerification: false,

@@ -1,0 +1,129 @@
+// Operator flows on the approval hardware through the real daemon, whose --simulate mode drives
+// the byte-level simulators (APV1 display, FIDO2 key) over in-memory HID: devices, keys, approve
+// with a touch, pairing the display anew, removing the last key.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { cleanup, cli, connectAgent, displayScreens, startDaemon, tempHome, writePolicy, type Agent, type Daemon } from "./helpers/daemon.js";
+
+let home: string;
+let daemon: Daemon;
+let agent: Agent;
+
+beforeAll(async () => {
+  home = tempHome();
+  daemon = await startDaemon(home, ["--simulate", "--policy", writePolicy(home, { requiresApproval: ["deploy_*"] })]);
+  agent = await connectAgent(home);
+  await agent.call("mcp_aql_execute", "execute_agent", { element_name: "deployer", goal: "ship" });
+});
+
+afterAll(async () => {
+  await agent?.close();
+  await daemon?.stop();
+  cleanup(home);
+});
+
+const step = (hint: string, a: Agent = agent) => a.call("mcp_aql_create", "record_execution_step", { element_name: "deployer", nextActionHint: hint });
+
+/** A new MCP session (a pause binds the whole session, so each test that pauses gets its own). */
+const others: Agent[] = [];
+async function freshAgent(): Promise<Agent> {
+  const a = await connectAgent(home);
+  others.push(a);
+  await a.call("mcp_aql_execute", "execute_agent", { element_name: "deployer", goal: "ship" });
+  return a;
+}
+afterAll(async () => {
+  for (const a of others) await a.close().catch(() => undefined);
+});
+
+/** Touches the simulated key once something makes it blink (the CLI call racing it). */
+async function touchWhenBlinking(): Promise<void> {
+  for (let i = 0; i < 100; i++) {
+    const r = await cli(home, "sim", "touch");
+    if (r.code === 0) return;
+    await new Promise((res) => setTimeout(res, 100));
+  }
+  throw new Error("the simulated key never blinked");
+}
+
+describe("haltkey devices and keys under --simulate", () => {
+  it("reports the simulated display as paired with its size, and one simulated key enrolled", async () => {
+    const r = await cli(home, "devices", "--json");
+    const d = JSON.parse(r.stdout);
+    expect(d.daemon.running).toBe(true);
+    expect(d.daemon.simulated).toBe(true);
+    expect(d.daemon.display).toMatchObject({ state: "paired", cols: 40, rows: 12 });
+    expect(d.daemon.enrolledKeys).toHaveLength(1);
+    const keys = JSON.parse((await cli(home, "keys", "--json")).stdout);
+    expect(keys).toHaveLength(1);
+    expect(keys[0].label).toMatch(/^simulated key /);
+    expect(keys[0].protocol).toBe("ctap2");
+  });
+
+  it("enrolling the same key again is refused (the authenticator already holds an enrolled credential)", async () => {
+    const enroll = cli(home, "enroll", "--label", "again", "--wait", "5");
+    await touchWhenBlinking().catch(() => undefined); // CTAP2 asks for a touch before it says "excluded"
+    const r = await enroll;
+    expect(r.code).not.toBe(0);
+    expect(r.stderr).toMatch(/excluded|already enrolled/i);
+    expect(JSON.parse((await cli(home, "keys", "--json")).stdout)).toHaveLength(1);
+  });
+});
+
+describe("haltkey approve", () => {
+  it("shows the action in full, waits for the touch, and the agent's next report of it continues once", async () => {
+    const first = await step("deploy_web to staging");
+    expect(first.data.autonomy.continue).toBe(false);
+    const id = first.data.autonomy.notifications.find((n: { type: string }) => n.type === "permission_pending").metadata.confirmationId as string;
+    const approve = cli(home, "approve", id, "--wait", "20");
+    await touchWhenBlinking();
+    const r = await approve;
+    expect(r.code).toBe(0);
+    expect(r.stderr).toContain("deploy_web to staging");
+    expect(r.stderr).toMatch(/touch your security key/i);
+    expect(r.stdout).toMatch(/approved .* with key 'simulated key/);
+    expect((await step("deploy_web to staging")).data.autonomy.continue).toBe(true);
+    expect((await step("deploy_web to staging")).data.autonomy.continue).toBe(false); // once
+    const audit = JSON.parse((await cli(home, "audit", "verify", "--json")).stdout);
+    expect(audit.ok).toBe(true);
+  });
+
+  it("an unknown request id is a clear error, and nothing blinks", async () => {
+    const r = await cli(home, "approve", "00000000-0000-4000-8000-000000000000", "--wait", "2");
+    expect(r.code).not.toBe(0);
+    expect(r.stderr).toMatch(/no pending request/);
+  });
+});
+
+describe("haltkey pair", () => {
+  it("pairs the display anew (ECDH + six-digit code, approved on the device) and the display keeps working", async () => {
+    const r = await cli(home, "pair", "--json", "--wait", "20");
+    expect(r.code).toBe(0);
+    const p = JSON.parse(r.stdout);
+    expect(p.paired).toBe(true);
+    expect(p.sas).toMatch(/^\d{6}$/);
+    expect(displayScreens(home).some((s) => s.event === "pairing")).toBe(true);
+    // A new request reaches the display under the new pairing key.
+    const a = await freshAgent();
+    const paused = await step("deploy_api to staging", a);
+    const id = paused.data.autonomy.notifications.find((n: { type: string }) => n.type === "permission_pending").metadata.confirmationId as string;
+    expect(displayScreens(home).some((s) => s.event === "show" && s.requestId === id && s.text?.includes("deploy_api to staging"))).toBe(true);
+    expect((await cli(home, "sim", "press", id, "approve")).code).toBe(0);
+    expect((await step("deploy_api to staging", a)).data.autonomy.continue).toBe(true);
+  });
+});
+
+describe("haltkey keys remove", () => {
+  it("removing the last key needs its own touch; afterwards no touch can approve anything", async () => {
+    const remove = cli(home, "keys", "remove", (JSON.parse((await cli(home, "keys", "--json")).stdout) as Array<{ label: string }>)[0]!.label, "--wait", "20");
+    await touchWhenBlinking();
+    expect((await remove).code).toBe(0);
+    expect(JSON.parse((await cli(home, "keys", "--json")).stdout)).toEqual([]);
+    const a = await freshAgent();
+    const paused = await step("deploy_db to staging", a);
+    const id = paused.data.autonomy.notifications.find((n: { type: string }) => n.type === "permission_pending").metadata.confirmationId as string;
+    const r = await cli(home, "sim", "touch", id);
+    expect(r.code).not.toBe(0);
+    expect(r.stderr).toMatch(/NO_KEYS_ENROLLED/);
+    expect((await step("deploy_db to staging", a)).data.autonomy.continue).toBe(false);
+  });
+});
