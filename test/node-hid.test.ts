@@ -96,7 +96,7 @@ describe("haltkey devices (the real node-hid binding)", () => {
       const d = await startDaemon(home, ["--simulate"]);
       try {
         const withDaemon = JSON.parse((await cli(home, "devices", "--json")).stdout);
-        expect(withDaemon.daemon.approvalChannel.simulated).toBe(true);
+        expect(withDaemon.daemon.simulated).toBe(true);
         expect((await cli(home, "devices")).stdout).toMatch(/SIMULATED display and key/);
       } finally {
         await d.stop();

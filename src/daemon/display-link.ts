@@ -119,8 +119,11 @@ export async function simulatedDisplay(o: { paths: HaltkeyPaths; log: Logger; no
     return host.pairBegin();
   };
   display.simulatePairingPress = async () => {
-    await sleep(IGNORE_AFTER_SHOW_MS + LONG_PRESS_MS + 100);
-    device.press("approve", LONG_PRESS_MS);
+    // The simulated human compares the codes (they match: nobody is in between) and long-presses
+    // APPROVE once the device shows them; until then a press is ignored, so try again.
+    const deadline = o.now() + 15_000;
+    await sleep(IGNORE_AFTER_SHOW_MS + LONG_PRESS_MS);
+    while (device.press("approve", LONG_PRESS_MS) !== "accepted" && o.now() < deadline) await sleep(100);
   };
   await display.open();
   // What the simulated device rendered is on disk before the daemon answers the agent, so a test
