@@ -30,29 +30,55 @@ const re = (source: string): RegExp => {
 
 /** One character of a shell word (no whitespace, no command separator). */
 const T = String.raw`[^\s;&|]`;
-/** End of a shell word. */
-const END = String.raw`(?=$|[\s;&|)'"\x60])`;
+/** End of a shell word (a backslash starts an escaped quote in a nested command string). */
+const END = String.raw`(?=$|[\s;&|)'"\x60\\])`;
 /** Optional backslash (\rm) and directory (/usr/bin/, ./) in front of a command name. */
 const PATH_PREFIX = String.raw`\\?(?:(?:\.{1,2}|~)?(?:/[\w.-]+)*/)?`;
 /** Commands that run their arguments as another command. */
-const WRAPPERS = String.raw`(?:sudo|doas|env|command|exec|nohup|time|timeout|nice|ionice|xargs|parallel|busybox|watch|stdbuf|chroot|strace|setsid|unbuffer)`;
+const WRAPPERS = String.raw`(?:sudo|doas|env|command|builtin|exec|nohup|time|timeout|nice|ionice|xargs|parallel|busybox|watch|stdbuf|chroot|strace|setsid|unbuffer)`;
 const WRAPPER_WORDS = String.raw`(?:${WRAPPERS.slice(3, -1)}|ssh|eval)`;
 /** A wrapper with its options ("sudo -u root --", "xargs -0", "timeout 10", "env -i"). */
-const WRAP = String.raw`${WRAPPERS}(?: -${T}*(?: (?!-)(?!\d)(?![\w-]+=)(?!${WRAPPER_WORDS}\b)${T}+)?| \d[\w.]*)* `;
+// An option's value never starts with a quote: a quoted string after a wrapper is a command line
+// (env -S '…'), read by ENV_SPLIT; letting both parse it would backtrack exponentially.
+const WRAP = String.raw`${WRAPPERS}(?: -${T}*(?: (?!-)(?!\d)(?!['"])(?![\w-]+=)(?!${WRAPPER_WORDS}\b)${T}+)?| \d[\w.]*)* `;
 /** An interpreter given a command string: bash -c '…', sh -lc "…", ruby -e "…", eval '…'. */
-const INTERP = String.raw`(?:(?:(?:ba|z|da|k)?sh|python[\d.]*|node|ruby|perl|php|su)(?: -[a-z]+){0,3} -[a-z]*[ce]|eval) \\?['"]?`;
+const INTERP = String.raw`(?:(?:(?:ba|z|da|k|c|tc)?sh|fish|python[\d.]*|node|ruby|perl|php|su)(?: -[a-z]+){0,3} -[a-z]*[ce]|eval) \\?['"]?`;
 /** ssh [options] host '…' */
 const SSH = String.raw`ssh(?: -${T}+(?: (?!-)(?!${WRAPPER_WORDS}\b)${T}+)?)* (?!-)[\w.@:-]+ \\?['"]?`;
-const ASSIGN = String.raw`[\w-]+=${T}* `;
+const ASSIGN = String.raw`[\w-]+=(?:'[^']{0,200}'|"[^"]{0,200}"|(?!['"]))${T}* `;
+/** env -S '…' / --split-string=… runs the string as a command line. */
+const ENV_SPLIT = String.raw`env(?: -(?!s${END})${T}+)* (?:-s ?|--split-string[= ])\\?['"]`;
+/**
+ * Not inside a commit, PR or tag message argument (`git commit -am 'chore: rm -rf old dir'`), unless
+ * inside a $(…) or `…` there, which the shell does run.
+ */
+const NOT_IN_MESSAGE = String.raw`(?<!(?:-[a-z]*m|--message|--title|--body|--subject|--notes?|--description)[ =]?['"](?:[^'"\x60$]|\$(?!\()){0,300})`;
 /**
  * Where a command name can begin: start of text, after a separator, bracket or backtick (Bash(…),
- * $(…), `…`), after "label: " or "run …", then any wrappers, interpreters, ssh hops and VAR=value
- * assignments, then an optional path prefix.
+ * $(…), `…`), after a launcher's "--" (`kubectl exec pod -- rm -rf /data`), at the start of a
+ * heredoc body (`bash <<EOF` then the script, its line breaks folded to spaces), after "label: " or
+ * "run …", then any wrappers, interpreters (bash -c '…', env -S '…'), ssh hops and VAR=value
+ * assignments, then an optional path prefix. Never inside a commit or PR message argument.
  */
-const START = String.raw`(?:^|[;&|({\x60]|:|\b(?:run|runs|running|execute|executes|executing|invoke|invoking|then|do|else)|\b(?:command|cmd|script)=)\s?\\?['"]?(?:${PATH_PREFIX}(?:${WRAP}|${INTERP}|${SSH})|${ASSIGN})*${PATH_PREFIX}`;
+const START = String.raw`(?:^|[;&|({\x60]|:|(?<= )--(?= )|<<-? ?\\?['"]?\w{1,30}['"]?(?= )|\b(?:run|runs|running|execute|executes|executing|invoke|invoking|then|do|else)|\b(?:command|cmd|script)=)${NOT_IN_MESSAGE}\s?\\?['"]?(?:${PATH_PREFIX}(?:${WRAP}|${INTERP}|${SSH}|${ENV_SPLIT})|${ASSIGN})*${PATH_PREFIX}`;
 
 /** `git` with its global options (-C dir, -c k=v, --git-dir=…), then a space before the subcommand. */
-const GIT = String.raw`${START}git['"]?(?: (?:-c (?!-)${T}+|-[a-z]${T}*|--[a-z]${T}*))* `;
+const GIT = String.raw`${START}git['"]?(?: (?:-c (?!-)${T}+|-[a-z]${T}*|--[a-z]${T}*))* ['"]?`;
+/** `git checkout` with -b/-B/--orphan creates a branch: nothing in the working tree is overwritten. */
+const CHECKOUT_NO_NEW_BRANCH = String.raw`(?![^;&|]{0,300}? (?:-b|--orphan)(?:${END}|=))`;
+/** checkout options, each consuming its value when it takes one; redirections are not arguments. */
+const CHECKOUT_VALUE_OPTS = String.raw`(?:--conflict|--inter-hunk-context|--unified|--pathspec-from-file)`;
+const CHECKOUT_MODE_OPTS = String.raw`(?:--recurse-submodules|--track|-t)`;
+const CHECKOUT_OPTS = String.raw`(?: (?:${CHECKOUT_VALUE_OPTS} ${T}+|${CHECKOUT_MODE_OPTS}(?: (?:checkout|on-demand|direct|inherit)${END}|(?! (?:checkout|on-demand|direct|inherit)${END}))|(?!${CHECKOUT_VALUE_OPTS}${END})(?!${CHECKOUT_MODE_OPTS}${END})-(?!-${END})${T}*|\d*[<>]{1,2}&?(?:${T}+| ${T}+)))*`;
+const CHECKOUT_POSITIONAL = String.raw`(?!-)(?!\d*[<>])${T}+`;
+/** Shells that run their input or a -c string. */
+const SHELLS = String.raw`(?:(?:ba|z|da|k|c|tc)?sh|fish)`;
+/** Wrappers that run the next word as the command (sudo, env, …), for argument-runner rules. */
+const RUN_WRAPPERS = String.raw`(?:sudo|doas|env|command|busybox|nice|nohup|time|timeout|stdbuf)`;
+/** Shell startup and credential files: writing them installs code for every login or swaps credentials. */
+const PERSISTENCE_FILE = String.raw`\\?['"]?(?:~|\$\{?home\}?|/home/[\w.-]+|/users/[\w.-]+|/root)/\.(?:bashrc|bash_profile|bash_login|profile|zshrc|zshenv|zprofile|zlogin|bashrc\.d/|zshrc\.d/|npmrc|pypirc|netrc|git-credentials|docker/config\.json|kube/config|aws/(?:credentials|config)|ssh/(?!known_hosts)|gnupg/|config/gh/hosts\.yml)`;
+/** A path inside a repository's .git directory (not .gitignore, .github, …). */
+const GIT_INTERNAL = String.raw`(?:[^\s;&|'"]*/)?\.git/(?:config|hooks/|refs/|objects/|head|index|info/|packed-refs|modules/)`;
 const KUBECTL = String.raw`\b(?:kubectl|oc)(?: ${T}+){0,6}? `;
 
 /** rm with a recursive flag somewhere in the same command. */
@@ -65,6 +91,14 @@ const SYSTEM_ROOTS = String.raw`/\*?|~/?\*?|\$\{?home\}?/?\*?|/(?:etc|usr|var|bo
 /** Whole-system or whole-home targets, plus the current/parent directory and a bare glob. */
 const ROOT_TARGET = String.raw`\\?['"]?(?:${SYSTEM_ROOTS}|\.\.?/?\*?|\*)['"]?${END}`;
 const SYSTEM_ROOT_TARGET = String.raw`\\?['"]?(?:${SYSTEM_ROOTS})['"]?${END}`;
+/**
+ * Temporary directories, the only targets both reference guards let `rm -rf` clear without asking
+ * (never across ".."). Build output (dist, node_modules) is not here: neither guard exempts it by
+ * default, because a relative path is only as safe as the working directory nobody checked.
+ */
+const TEMP_TARGET = String.raw`\\?['"]?(?:(?:/private)?(?:/var)?/tmp|\$\{?tmpdir\}?)(?:/(?!\.\.(?:/|$|[\s'"]))[^\s/;&|'"]*)*['"]?${END}`;
+/** The same command is only a preview (--dry-run, --what-if): nothing is changed. */
+const NO_DRY_RUN = String.raw`(?![^;&|]{0,300}? (?:--dry-?run(?:=(?:true|client|server|all))?|--what-if)${END})`;
 /** Targets that are scratch space or build output (never across ".."). */
 const SCRATCH_TARGET = String.raw`\\?['"]?(?:(?:(?:/private)?/tmp|/var/tmp|\$\{?tmpdir\}?)(?:/(?!\.\.(?:/|$|[\s'"]))[^\s/;&|'"]*)*|(?:\./)?(?:node_modules|dist|build|target|out|coverage|\.cache|__pycache__|\.pytest_cache|\.mypy_cache|\.ruff_cache|\.next|\.nuxt|\.turbo|\.parcel-cache|\.svelte-kit|\.venv|venv|\.tox|\.gradle|tmp|\.tmp)/?)['"]?${END}`;
 const SYSTEM_DIR = String.raw`/(?:etc|boot|usr(?!/local/)|bin|sbin|lib|lib32|lib64|var/lib|root|system|library)`;
@@ -74,7 +108,7 @@ const SQL_IDENT = String.raw`${SQL_IDENT_PART}(?:\.${SQL_IDENT_PART}){0,3}`;
 /** File-writing verbs of agent tool calls ("calling write_file on …"). */
 const TOOL_WRITE = String.raw`\b(?:write|write_file|edit|edit_file|create_file|str_replace\w*|append_file|modify|overwrite)\b[^;&|]{0,40}? `;
 /** Not inside a commit/PR message argument: `git commit -m "drop the users table"` is a description. */
-const IN_MESSAGE_ARG = String.raw`(?<!(?:-m|--message|--title|--body|--subject)[ =]?['"][^'"]{0,300})`;
+const IN_MESSAGE_ARG = NOT_IN_MESSAGE;
 const IN_ECHOED_TEXT = String.raw`(?<!\b(?:echo|printf) ['"][^'"]{0,300})`;
 // The guards are lookbehinds; the leading lookahead keeps them from running at every position.
 /** The rule does not fire on text quoted as a message argument. */
@@ -84,8 +118,18 @@ const outsideQuotedText = (r: RegExp): RegExp =>
   withPrecheck(new RegExp(`(?=${r.source})${IN_MESSAGE_ARG}${IN_ECHOED_TEXT}(?:${r.source})`, r.flags), r);
 const DETERMINER = String.raw`(?:the|all|all the|all of the|every|our|my|your|this|that|these|those|entire|whole)`;
 
-/** A destructive subcommand word of an admin CLI (" delete_queue ", " remove ", " kv-purge "), then a space. */
-const CLI_REMOVE_VERB = String.raw` (?:[a-z0-9]{1,30}[-_]){0,4}(?:remove|rm|del|rb|uninstall|flush|flushall|flushdb|drop|wipe|erase|clear|unpublish|yank|revoke|break-lock|forget|prune|disable|shutdown|delete|purge|destroy)(?:[-_][a-z0-9]{1,30}){0,4} `;
+/** A destructive subcommand word of an admin CLI (" delete_queue", " remove", " kv-purge", " reset"). */
+const CLI_REMOVE_VERB = String.raw` (?:[a-z0-9]{1,30}[-_]){0,4}(?:remove|rm|del|rb|uninstall|unregister|undeploy|flush|flushall|flushdb|drop|wipe|erase|clear|cleanup|unpublish|yank|revoke|break-lock|forget|prune|dedupe|recreate|reset|rollback|archive|cancel|kill|disable(?<!(?:telemetry|features?|flags?|toggles?|analytics) disable)|shutdown|delete|purge|destroy)(?:[-_][a-z0-9]{1,30}){0,4}`;
+/**
+ * A word between a CLI's name and its verb: unquoted, or a quoted string without spaces. A word
+ * that opens a quoted phrase (`--title "remove …"`) ends the search, so a verb inside a message or
+ * title argument is not read as the subcommand.
+ */
+const CLI_WORD = String.raw`(?:(?!['"])${T}+|['"][^\s'"]*['"]${T}*)`;
+/** After a CLI verb: its operand, or the end of the command (`podman system reset`). */
+const VERB_OPERAND = String.raw`(?: (?!(?:the|a|an|all|this|that|these|those|my|our|it|them|old|unused|any|some|from|to|and|or|of|for|in|on|with|every|each)${END})${T}|['"\x60]?(?:$|[;&|)]))`;
+/** Words that start a command but are not a service's client: wrappers, shell built-ins, text tools. */
+const NOT_A_CLIENT = String.raw`${WRAPPER_WORDS}|tput|stty|git|hg|svn|bzr|xcodebuild|echo|printf|grep|egrep|rg|ag|ack|man|help|tldr|cat|less|more|head|tail|sed|awk|wc|sort|find|rm|rsync|ls|mkdir|touch|cd|cp|mv|vim?|nano|code|open|stat|file|ln|chmod|chown|tar|zip|unzip|shell|please`;
 
 const RULES: readonly Rule[] = [
   // ───────────────────────────── filesystem ─────────────────────────────
@@ -109,6 +153,8 @@ const RULES: readonly Rule[] = [
         "rm -rf /home/alice",
         "parallel rm -rf ::: /",
         "Bash(command=\"rm -rf /\")",
+        "kubectl exec -it api-0 -- rm -rf /",
+        "bash <<'EOF' rm -rf ~ EOF",
       ],
       noMatch: ["rm -rf /tmp/build", "echo rm -rf /", "rm -f /", "rm -rf ./src/old", "grep -r 'rm -rf /' docs/", "git commit -m \"fix rm -rf detection\""],
     },
@@ -119,8 +165,11 @@ const RULES: readonly Rule[] = [
     reason: "Recursively force-deletes a directory tree without prompting; anything not committed or backed up is lost.",
     score: 55,
     keywords: ["rm"],
+    // Every target but a temporary directory counts, build output included: a relative path is
+    // only as safe as a working directory nobody checked (both reference guards block it by
+    // default). `parallel rm -rf ::: a b` names its targets after ":::".
     pattern: re(
-      String.raw`${RM_RECURSIVE}${RM_FORCE}(?:(?: ${T}+){0,20}? (?!-)(?!\d?>)(?!${SCRATCH_TARGET})${T}|(?: -${T}*){0,10} ?(?:$|[;&|)'"\x60]))`,
+      String.raw`${RM_RECURSIVE}${RM_FORCE}(?:(?: ${T}+){0,20}? (?!-)(?!\d?>)(?!:::${END})(?!${TEMP_TARGET})${T}|(?: -${T}*){0,10} ?(?:$|[;&|)]|['"\x60](?=$|[\s;&|)])))`,
     ),
     examples: {
       match: [
@@ -129,21 +178,55 @@ const RULES: readonly Rule[] = [
         "rm -R -f /some/path",
         "rm -rf $TMPDIR/../escape",
         "find . -print0 | xargs -0 rm -rf",
-        "rm -rf node_modules src",
+        "rm -rf node_modules",
+        "rm -rf dist build .cache",
         "ssh host rm -rf ~/app",
         "env -i FOO=1 rm -rf data",
+        "parallel rm -rf ::: build /tmp/x",
       ],
       noMatch: [
-        "rm -rf node_modules",
+        "git commit -am 'chore: rm -rf old dir'",
         "rm -rf /tmp/test-dir",
-        "rm -rf dist build .cache",
+        "rm -rf /var/tmp/cache /tmp/b",
         "/bin/rm -rf $TMPDIR/foo..bar",
+        "rm -rf -- ${TMPDIR}/x",
+        "parallel rm -rf ::: /tmp/a /tmp/b",
         "rm -f notes.txt",
         "echo rm -rf data",
         "wc rm -rf /",
         "rm -r old-reports",
         "rm --recursive ./stale",
       ],
+    },
+  },
+  {
+    // $TMPDIR is only a temporary directory while nobody has pointed it elsewhere.
+    id: "filesystem.rm-tmpdir-overridden",
+    category: "filesystem",
+    reason: "Recursively force-deletes under $TMPDIR after pointing TMPDIR at a non-temporary directory.",
+    score: 55,
+    keywords: ["tmpdir="],
+    pattern: re(
+      String.raw`\btmpdir=(?!['"]?(?:/private)?(?:/var)?/tmp(?:/|['"]?(?:\s|$)))${T}*.{0,200}?\brm${END}(?=[^;&|]{0,200}? (?:-[a-z]*r[a-z]*|--recursive)${END})${RM_FORCE}[^;&|]{0,200}? \\?['"]?\$\{?tmpdir\b`,
+    ),
+    examples: {
+      match: ["TMPDIR=/home/me rm -rf $TMPDIR/cache", "env TMPDIR= rm -rf ${TMPDIR}/x", "export TMPDIR=$HOME && rm -rf $TMPDIR/*"],
+      noMatch: ["TMPDIR=/tmp/build rm -rf $TMPDIR/cache", "rm -rf $TMPDIR/cache", "TMPDIR=/home/me ls $TMPDIR"],
+    },
+  },
+  {
+    // Safety-net's rule: the targets come from stdin, so even a temp-looking argument proves nothing.
+    id: "filesystem.xargs-rm-recursive",
+    category: "filesystem",
+    reason: "xargs feeds dynamic input to rm -rf; which paths get deleted is decided at run time.",
+    score: 55,
+    keywords: ["xargs"],
+    pattern: re(
+      String.raw`\bxargs(?: -${T}*(?: (?!-)(?!(?:sudo|env|command|busybox|nice|nohup)${END})(?!${PATH_PREFIX}rm${END})${T}+)?){0,12} (?:(?:sudo|env|command|busybox|nice|nohup)(?: -${T}+){0,6} ){0,4}${PATH_PREFIX}rm${END}(?=[^;&|]{0,200}? (?:-[a-z]*r[a-z]*|--recursive)${END})${RM_FORCE}`,
+    ),
+    examples: {
+      match: ["echo /tmp/x | xargs rm -rf /tmp/x", "cat list | xargs -n 1 rm -rf", "xargs -a paths.txt -I {} sudo rm -fr {}"],
+      noMatch: ["ls | xargs rm -f", "ls | xargs echo rm -rf", "cat list | xargs rm -r"],
     },
   },
   {
@@ -155,7 +238,7 @@ const RULES: readonly Rule[] = [
     score: 40,
     keywords: ["rm"],
     pattern: re(
-      String.raw`${RM_RECURSIVE}(?:(?: ${T}+){0,20}? (?!-)(?!\d?>)(?!${SCRATCH_TARGET})${T}|(?: -${T}*){0,10} ?(?:$|[;&|)'"\x60]))`,
+      String.raw`${RM_RECURSIVE}(?:(?: ${T}+){0,20}? (?!-)(?!\d?>)(?!${SCRATCH_TARGET})${T}|(?: -${T}*){0,10} ?(?:$|[;&|)]|['"\x60](?=$|[\s;&|)])))`,
     ),
     examples: {
       match: ["rm -r old-reports", "executing shell command: rm --recursive ./stale", "rm -R photos/2019"],
@@ -211,6 +294,18 @@ const RULES: readonly Rule[] = [
     },
   },
   {
+    id: "filesystem.rm-glob-home",
+    category: "filesystem",
+    reason: "Deletes whatever an unexpanded glob matches in a home directory; the shell, not the command, decides how much goes.",
+    score: 55,
+    keywords: ["rm"],
+    pattern: re(String.raw`${START}rm${END}(?: ${T}+){0,20}? \\?['"]?(?:~|\$\{?home\}?|/home/[\w.-]+|/users/[\w.-]+)/(?:[^\s;&|/]+/){0,10}[^\s;&|/]*\*`),
+    examples: {
+      match: ["rm ~/*.log", "rm -f ~/Downloads/*", "rm $HOME/.cache/*/tmp*"],
+      noMatch: ["rm ~/notes.txt", "rm ./build/*.o", "ls ~/*.log"],
+    },
+  },
+  {
     id: "filesystem.rm-sensitive-dotdir",
     category: "filesystem",
     reason: "Deletes keys or credentials (~/.ssh, ~/.gnupg, ~/.aws, ~/.kube); access may be lost for good.",
@@ -228,24 +323,28 @@ const RULES: readonly Rule[] = [
     reason: "find -delete removes every file it matches, recursively.",
     score: 55,
     keywords: ["find"],
-    pattern: re(String.raw`${START}find${END}(?:(?! -(?:exec|execdir|ok|okdir)${END})[^;&|]){0,300}? -delete${END}`),
+    // "-name -delete" searches for a file called "-delete": an option's value is not the action.
+    pattern: re(
+      String.raw`${START}find${END}(?:(?! -(?:exec|execdir|ok|okdir)${END})[^;&|]){0,300}?(?<! -(?:i?name|i?path|i?regex|i?wholename|i?lname|x?type|user|group|perm|size|[acm]time|[acm]min|newer[a-z]*|printf|fprint0?|fprintf|fls|context|samefile|links|inum|uid|gid)) -delete${END}`,
+    ),
     examples: {
       match: ["find . -name \"*.pyc\" -delete", "executing shell command: find /srv/uploads -mtime +30 -delete", "echo ok | xargs find . -delete", "parallel busybox find . -delete ::: ok"],
-      noMatch: ["find . -exec echo -delete \\; -print", "find . -name \"*.pyc\" -print", "rg \"find .* -delete\" file.txt", "git log --grep find -delete"],
+      noMatch: ["find . -exec echo -delete \\; -print", "find . -name \"*.pyc\" -print", "rg \"find .* -delete\" file.txt", "git log --grep find -delete", "find . -name -delete -print"],
     },
   },
   {
     id: "filesystem.find-exec-rm",
     category: "filesystem",
-    reason: "find -exec rm -r recursively deletes every directory the search matches (or shred destroys every file).",
+    reason: "find -exec rm -rf force-deletes every directory tree the search matches (or shred destroys every file).",
     score: 55,
     keywords: ["find"],
+    // As with rm itself, -r without -f is advisory (write-protected files still prompt).
     pattern: re(
-      String.raw`${START}find${END}[^;&|]{0,300}? -(?:exec|execdir|ok|okdir) (?:(?:command|busybox|sudo) )?${PATH_PREFIX}(?:rm${END}(?=(?: (?!\{\})${T}+){0,6}? (?:-[a-z]*r[a-z]*|--recursive)${END})|shred${END})`,
+      String.raw`${START}find${END}[^;&|]{0,300}? -(?:exec|execdir|ok|okdir) (?:(?:command|busybox|sudo|env)(?: -${T}+){0,6} ){0,4}${PATH_PREFIX}(?:rm${END}(?=(?: (?!\{\})${T}+){0,6}? (?:-[a-z]*r[a-z]*|--recursive)${END})(?=(?: (?!\{\})${T}+){0,6}? (?:-[a-z]*f[a-z]*|--force)${END})|shred${END})`,
     ),
     examples: {
-      match: ["find . -exec rm --recursive -f {} \\;", "find /tmp -execdir rm -rf {} +", "find . -type d -name cache -exec /bin/rm -r {} +", "find . -exec command rm -rf {} ;", "find . -name '*.key' -exec shred -u {} \\;"],
-      noMatch: ["find . -type f -exec cat {} +", "find . -name rm", "echo find . -exec rm {}", "find . -name '*.log' -exec rm -f {} \\;", "find build -name '*.o' -exec /bin/rm {} +"],
+      match: ["find . -exec rm --recursive -f {} \\;", "find /tmp -execdir rm -rf {} +", "find . -type d -name cache -exec /bin/rm -r -f {} +", "find . -exec command rm -rf {} ;", "find . -exec env rm -rf {} \\;", "find . -name '*.key' -exec shred -u {} \\;"],
+      noMatch: ["find . -type f -exec cat {} +", "find . -name rm", "echo find . -exec rm {}", "find . -name '*.log' -exec rm -f {} \\;", "find build -name '*.o' -exec /bin/rm {} +", "find . -type d -name cache -exec rm -r {} +"],
     },
   },
   {
@@ -391,11 +490,14 @@ const RULES: readonly Rule[] = [
     category: "filesystem",
     reason: "A sync or move that deletes files at the destination or source which are not in the other side.",
     score: 55,
-    keywords: ["rsync", "rclone", "aws s3 sync", "azcopy"],
-    pattern: /\b(?:gsutil(?: -[a-z]+)* )?rsync\b[^;&|]{0,300}? (?:--(?:delete|del|remove-source-files)[\w-]*|-[a-z]*d)(?=$|[\s;&|)'"`=])|\brclone (?:sync|move|purge|delete|deletefile|rmdirs|cleanup)\b|\baws s3 sync\b[^;&|]{0,300}? --delete\b|\bazcopy (?:sync\b[^;&|]{0,300}?--delete-destination[= ]true|remove\b)/,
+    keywords: ["rsync", "rclone", "aws s3 sync", "azcopy", "mirror"],
+    // A dry run (--dry-run, rsync/rclone -n, --list-only, aws --dryrun) only prints what would go.
+    pattern: re(
+      String.raw`\b(?:gsutil(?: -[a-z]+)* )?rsync\b(?![^;&|]{0,300}? (?:--dry-run|-[a-z]*n[a-z]*|--list-only)${END})[^;&|]{0,300}? (?:--(?:delete|del|remove-source-files)[\w-]*|-[a-z]*d)(?=$|[\s;&|)'"\x60=])|\brclone${NO_DRY_RUN}(?![^;&|]{0,300}? -n${END}) (?:sync|move|purge|delete|deletefile|rmdirs|cleanup|dedupe)\b|\baws s3 sync\b${NO_DRY_RUN}[^;&|]{0,300}? --delete\b|\bazcopy (?:sync\b[^;&|]{0,300}?--delete-destination[= ]true|remove\b)|\bmc mirror\b[^;&|]{0,300}? --remove${END}`,
+    ),
     examples: {
-      match: ["rsync --delete src/ dest/", "rsync -a --delete-excluded /src/ /dest/", "rclone sync /empty remote:important-bucket", "gsutil rsync -d gs://src gs://dst", "aws s3 sync ./site s3://bucket --delete"],
-      noMatch: ["rsync -a --list-only user@host:/dest/", "rclone ls remote:important-bucket", "aws s3 sync ./site s3://bucket", "rsync -av src/ dest/"],
+      match: ["rsync --delete src/ dest/", "rsync -a --delete-excluded /src/ /dest/", "rclone sync /empty remote:important-bucket", "gsutil rsync -d gs://src gs://dst", "aws s3 sync ./site s3://bucket --delete", "mc mirror --remove ./src local/bucket"],
+      noMatch: ["rsync -a --list-only user@host:/dest/", "rclone ls remote:important-bucket", "aws s3 sync ./site s3://bucket", "rsync -av src/ dest/", "rsync -avn --delete src/ dest/", "rclone sync /src remote:dst --dry-run", "aws s3 sync ./site s3://b --delete --dryrun"],
     },
   },
   {
@@ -404,7 +506,7 @@ const RULES: readonly Rule[] = [
     reason: "Deletes or prunes backup snapshots; the ability to restore is reduced or lost.",
     score: 60,
     keywords: ["restic", "borg", "kopia", "duplicity", "tarsnap", "velero"],
-    pattern: /\b(?:restic|borg|kopia|duplicity|tarsnap|velero)\b[^;&|]{0,100}? (?:forget|prune|compact|delete|break-lock|remove-older-than|remove-all-but-n-full|snapshot delete|unlock --remove-all|key remove)(?=$|[\s;&|)'"`])/,
+    pattern: /\b(?:restic|borg|kopia|duplicity|tarsnap|velero)\b[^;&|]{0,100}? (?:forget|prune|compact|recreate|delete|break-lock|remove-older-than|remove-all-but-n-full|snapshot delete|unlock --remove-all|key remove|cache --cleanup|uninstall)(?=$|[\s;&|)'"`])/,
     examples: {
       match: ["restic forget --keep-last 3 --prune", "borg delete ::archive-2024-01-01", "borg compact /mnt/backups/repo", "restic -r /srv/restic unlock --remove-all", "velero backup delete --selector env=prod --confirm", "borg break-lock repo"],
       noMatch: ["restic backup /srv/app", "borg create repo::archive /srv/app", "velero get backups", "restic unlock", "borg list repo"],
@@ -531,18 +633,25 @@ const RULES: readonly Rule[] = [
   {
     id: "shell.inline-interpreter-exec",
     category: "shell",
-    reason: "Runs an inline script that spawns shell commands or deletes files, hiding what actually runs.",
+    reason: "Runs an inline script that deletes files, or that runs a command or code held in a variable, hiding what actually runs.",
     score: 60,
     keywords: ["python", "node", "ruby", "perl", "php", "deno", "bun"],
-    pattern: /\b(?:python[\d.]*|node|ruby|perl|php|deno|bun)(?: -[a-z]+){0,3} -[a-z]*[ce] .{0,500}?(?:os\.system|os\.popen|os\.exec|subprocess|child_process|execsync|spawnsync|shutil\.rmtree|os\.remove|os\.unlink|os\.rmdir|fs\.rm|rmsync|unlinksync|rmdirsync|fileutils\.rm|\bsystem\(|\bexec\(|\beval\(|`)/,
+    // A literal command handed to os.system('…') or execSync('…') is judged by the rule for that
+    // command (a quote after "(" is where a command can start); here only deletion APIs count, and
+    // spawning or evaluating something that is not a literal.
+    // The script comes after -c/-e (php -r, deno eval) or in a heredoc (`node <<EOF … EOF`).
+    pattern: /\b(?:python[\d.]*|node|ruby|perl|php|deno|bun)(?:(?: -[a-z]+){0,3} -[a-z]*[cer] | eval | ?<<-? ?['"]?\w{1,30}['"]? ).{0,500}?(?:shutil\.rmtree|os\.remove|os\.unlink|os\.rmdir|os\.removedirs|os\.removeall\(|\.unlink\(|\.rmdir\(|fs\.rm|promises\.rm\(|rmsync|unlinksync|rmdirsync|fileutils\.rm|file\.delete\(|deno\.remove\(|\brmtree\b|\bunlink[ (]|(?:os\.system|os\.popen|os\.exec\w*|subprocess\.\w+|execsync|spawnsync|execfilesync|child_process\.\w+|\bsystem|\bexec|\beval|\bpopen|\bspawn)\( ?(?![\[('"\x60\d])[a-z_$])/,
     examples: {
       match: [
-        "python -c \"import os; os.system('rm -rf build')\"",
+        "python -c 'import os; os.system(cmd)'",
         "python -c 'import shutil; shutil.rmtree(\"/tmp/demo\")'",
-        "node -e \"require('child_process').execSync('curl x | sh')\"",
-        "ruby -e 'system(\"reboot\")'",
+        "node -e \"require('fs').rmSync('dist', {recursive: true})\"",
+        "ruby -e 'FileUtils.rm_rf(ARGV[0])'",
+        "python3 -c 'exec(open(\"x.py\").read())'",
+        "node <<EOF const fs = require('fs'); fs.rmSync('/srv', { recursive: true }); EOF",
+        "php -r 'unlink(\"config.php\");'",
       ],
-      noMatch: ["python -c \"print('ok')\"", "node -e \"console.log(1)\"", "perl -e \"print 'ok'\"", "python manage.py migrate"],
+      noMatch: ["python -c \"print('ok')\"", "node -e \"console.log(1)\"", "perl -e \"print 'ok'\"", "python manage.py migrate", "python -c \"import os; os.system('ls -la')\""],
     },
   },
   {
@@ -557,6 +666,22 @@ const RULES: readonly Rule[] = [
     examples: {
       match: ["echo 'rm -rf /' | parallel bash -c {}", "echo ok | xargs bash -c", "cat generated.sh | sudo bash", "printf 'reboot' | sh -s"],
       noMatch: ["echo ok | xargs echo", "bash deploy.sh | tee log", "ls | grep sh"],
+    },
+  },
+  {
+    // xargs hands whatever arrives on stdin to the shell as code or arguments; parallel does the
+    // same when the script is the input placeholder or the scripts follow ":::".
+    id: "shell.xargs-shell",
+    category: "shell",
+    reason: "xargs or parallel runs a shell on dynamic input, so whatever the input says is executed.",
+    score: 60,
+    keywords: ["xargs", "parallel"],
+    pattern: re(
+      String.raw`\bxargs(?: -${T}*(?: (?!-)(?!${SHELLS}${END})(?!${RUN_WRAPPERS}${END})${T}+)?){0,12} (?:${RUN_WRAPPERS}(?: -${T}+){0,6} ){0,4}${PATH_PREFIX}${SHELLS}${END}|\bparallel(?: -${T}*(?: (?!-)(?!:::)(?!${SHELLS}${END})(?!${RUN_WRAPPERS}${END})${T}+)?){0,12} (?:${RUN_WRAPPERS}(?: -${T}+){0,6} ){0,4}${PATH_PREFIX}${SHELLS}(?: -[a-z]+){0,6}(?: \\?['"]?\{1?\}['"]?${END}| :::)`,
+    ),
+    examples: {
+      match: ["cat cmds | xargs bash", "ls | xargs -I{} sh -c 'echo {}'", "xargs -0 -n 1 zsh -c 'echo'", "ls | parallel bash -c '{}'", "parallel sh -c ::: 'rm -rf /' ls"],
+      noMatch: ["ls | xargs echo bash", "ls | xargs wc -l", "parallel bash -c 'echo {}' ::: a b", "parallel gzip ::: *.log"],
     },
   },
   {
@@ -580,11 +705,11 @@ const RULES: readonly Rule[] = [
     score: 55,
     keywords: ["publish", "twine", "gem push", "mvn", "nuget push"],
     pattern: re(
-      String.raw`${START}(?:(?:npm|pnpm|yarn|bun|cargo|poetry|flit|hatch|lerna|vsce|ovsx|changeset|dart pub|flutter pub)(?: ${T}+){0,3}? publish|gradlew?(?: ${T}+){0,3}? publish\w*|twine upload|gem push|mvn(?: ${T}+){0,4}? deploy|dotnet nuget push)${END}`,
+      String.raw`${START}${NO_DRY_RUN}(?:(?:npm|pnpm|yarn|bun|cargo|poetry|flit|hatch|lerna|vsce|ovsx|changeset|dart pub|flutter pub)(?: ${T}+){0,3}? publish|gradlew?(?: ${T}+){0,3}? publish\w*|twine upload|gem push|mvnw?(?: ${T}+){0,4}? (?:deploy|release:perform)|dotnet nuget push)${END}`,
     ),
     examples: {
       match: ["npm publish --access public", "./gradlew publish", "cargo publish", "twine upload dist/*"],
-      noMatch: ["npm run build", "npm pack --dry-run", "echo npm publish", "gradle build"],
+      noMatch: ["npm run build", "npm pack --dry-run", "echo npm publish", "gradle build", "npm publish --dry-run"],
     },
   },
   {
@@ -607,7 +732,7 @@ const RULES: readonly Rule[] = [
     reason: "git reset --hard discards all uncommitted changes in the working tree.",
     score: 65,
     keywords: ["reset"],
-    pattern: re(String.raw`${GIT}reset${END}[^;&|]{0,100}? --hard${END}`),
+    pattern: re(String.raw`${GIT}reset${END}[^;&|]{0,100}? ['"]?--hard${END}`),
     examples: {
       match: [
         "git reset --hard HEAD~1",
@@ -617,8 +742,12 @@ const RULES: readonly Rule[] = [
         "echo x >file$(git reset --hard)",
         "sudo -u root -- git reset --hard",
         "\\git reset --hard",
+        "\"git\" \"reset\" \"--hard\"",
+        "FOO='a b' git reset --hard",
+        "env -S 'git reset --hard'",
+        "git commit -m \"wip $(git reset --hard)\"",
       ],
-      noMatch: ["git reset", "git reset --soft HEAD~1", "sed 's/git reset --hard/safe/' file.txt", "echo git reset --hard"],
+      noMatch: ["git reset", "git reset --soft HEAD~1", "sed 's/git reset --hard/safe/' file.txt", "echo git reset --hard", "git commit -m 'fix: git reset --hard in docs'"],
     },
   },
   {
@@ -627,7 +756,7 @@ const RULES: readonly Rule[] = [
     reason: "git reset --merge can discard uncommitted changes in files touched by the reset.",
     score: 55,
     keywords: ["reset"],
-    pattern: re(String.raw`${GIT}reset${END}[^;&|]{0,100}? --merge${END}`),
+    pattern: re(String.raw`${GIT}reset${END}[^;&|]{0,100}? ['"]?--merge${END}`),
     examples: {
       match: ["git reset --merge", "git reset --merge ORIG_HEAD"],
       noMatch: ["git merge --abort", "git reset --soft"],
@@ -639,7 +768,7 @@ const RULES: readonly Rule[] = [
     reason: "git clean -f permanently deletes untracked files, which git cannot restore.",
     score: 60,
     keywords: ["clean"],
-    pattern: re(String.raw`${GIT}clean(?=[^;&|]{0,100}? (?:-[a-z]*f[a-z]*|--force)${END})(?![^;&|]{0,100}? (?:-[a-z]*n[a-z]*|--dry-run)${END})`),
+    pattern: re(String.raw`${GIT}clean(?=[^;&|]{0,100}? ['"]?(?:-[a-z]*f[a-z]*|--force)${END})(?![^;&|]{0,100}? (?:-[a-z]*n[a-z]*|--dry-run)${END})`),
     examples: {
       match: ["git clean -fdx", "git clean -f", "git clean -xf", "executing shell command: git clean --force -d"],
       noMatch: ["git clean -n", "git clean -nd", "head git clean -f", "git clean -fn"],
@@ -651,10 +780,10 @@ const RULES: readonly Rule[] = [
     reason: "A force push overwrites the remote branch; commits others pushed can be lost.",
     score: 75,
     keywords: ["push"],
-    pattern: re(String.raw`${GIT}push${END}(?![^;&|]{0,200}? --force-(?:with-lease|if-includes))[^;&|]{0,200}? (?:-[a-z]*f[a-z]*|--force|\+${T}+)${END}`),
+    pattern: re(String.raw`${GIT}push${END}(?![^;&|]{0,200}? (?:--force-with-lease|--dry-run|-n)${END})[^;&|]{0,200}? ['"]?(?:-[a-z]*f[a-z]*|--force|\+${T}+)${END}`),
     examples: {
-      match: ["git push -f", "git push --force origin main", "git push origin main --force", "git push origin +main", "git push -uf origin feature"],
-      noMatch: ["git push origin feature", "git push --force-with-lease origin main", "git push --follow-tags", "git pull --rebase"],
+      match: ["git push -f", "git push --force origin main", "git push origin main --force", "git push origin +main", "git push -uf origin feature", "git push --force --force-if-includes"],
+      noMatch: ["git push origin feature", "git push --force-with-lease origin main", "git push --force-with-lease --force-if-includes", "git push --dry-run --force origin main", "git push --follow-tags", "git pull --rebase"],
     },
   },
   {
@@ -663,7 +792,7 @@ const RULES: readonly Rule[] = [
     reason: "A force push with lease rewrites the remote branch's history, but refuses if someone else pushed meanwhile.",
     score: 45,
     keywords: ["push"],
-    pattern: re(String.raw`${GIT}push${END}[^;&|]{0,200}? --force-(?:with-lease|if-includes)`),
+    pattern: re(String.raw`${GIT}push${END}[^;&|]{0,200}? --force-with-lease`),
     examples: {
       match: ["git push --force-with-lease origin main", "git push -f --force-with-lease", "git push --force-with-lease=feature:abc123 origin feature"],
       noMatch: ["git push origin main", "git push --force origin feature"],
@@ -682,14 +811,28 @@ const RULES: readonly Rule[] = [
     },
   },
   {
-    id: "git.push-delete-or-mirror",
+    id: "git.push-mirror",
     category: "git",
-    reason: "Deletes remote branches or mirrors the local refs over the remote.",
+    reason: "Mirrors the local refs over the remote, or prunes every remote branch missing locally.",
     score: 70,
     keywords: ["push"],
-    pattern: re(String.raw`${GIT}push${END}[^;&|]{0,200}? (?:--mirror|--delete|-d|--prune|:(?!\s)${T}+)${END}`),
+    pattern: re(String.raw`${GIT}push${END}[^;&|]{0,200}? (?:--mirror|--prune)${END}`),
     examples: {
-      match: ["git push origin --delete feature", "git push origin :old-branch", "git push --mirror backup", "git push -d origin release/1.0"],
+      match: ["git push --mirror backup", "git push --prune origin 'refs/heads/*:refs/heads/*'"],
+      noMatch: ["git push origin --delete feature", "git push origin HEAD:feature", "git push origin feature"],
+    },
+  },
+  {
+    // Routine cleanup after a merge, and allowed by both reference guards; the conservative
+    // tolerance still asks.
+    id: "git.push-delete-branch",
+    category: "git",
+    reason: "Deletes a branch or tag on the remote.",
+    score: 45,
+    keywords: ["push"],
+    pattern: re(String.raw`${GIT}push${END}[^;&|]{0,200}? (?:--delete|-d|:(?!\s)${T}+)${END}`),
+    examples: {
+      match: ["git push origin --delete feature", "git push origin :old-branch", "git push -d origin release/1.0"],
       noMatch: ["git push origin HEAD:feature", "git push origin feature"],
     },
   },
@@ -697,7 +840,9 @@ const RULES: readonly Rule[] = [
     id: "git.push-protected-branch",
     category: "git",
     reason: "Pushes directly to a main or release branch, bypassing review.",
-    score: 55,
+    // Advisory: an ordinary push to the default branch is routine in many repositories, and only
+    // dcg's opt-in strict_git pack blocks it; the conservative tolerance still asks.
+    score: 45,
     keywords: ["push"],
     // A lease-checked push is the reviewed, sanctioned way to update a rebased branch; it is scored
     // by git.push-force-with-lease instead.
@@ -710,12 +855,12 @@ const RULES: readonly Rule[] = [
   {
     id: "git.branch-delete",
     category: "git",
-    reason: "Deletes a local branch; with -D (lower case after normalisation) unmerged commits are dropped.",
+    reason: "Deletes a local branch (with -D, lower case after normalisation, unmerged commits are dropped) or force-moves one, orphaning its commits.",
     score: 55,
     keywords: ["branch"],
-    pattern: re(String.raw`${GIT}branch${END}[^;&|]{0,100}? (?:-[a-z]*d[a-z]*|--delete)${END}`),
+    pattern: re(String.raw`${GIT}branch${END}[^;&|]{0,100}? (?:-[a-z]*[df][a-z]*|--delete|--force)${END}`),
     examples: {
-      match: ["git branch -D feature", "git branch -Dv feature", "git branch --delete --force old"],
+      match: ["git branch -D feature", "git branch -Dv feature", "git branch --delete --force old", "git branch -f main origin/main"],
       noMatch: ["git branch -a", "git branch feature", "git checkout -b feature"],
     },
   },
@@ -725,8 +870,12 @@ const RULES: readonly Rule[] = [
     reason: "git checkout of paths (or with --force) overwrites uncommitted changes in the working tree.",
     score: 55,
     keywords: ["checkout"],
+    // Two positionals (<ref> <path>), a "--", a pathspec file, "." or a force flag mean files are
+    // overwritten; one positional is a branch switch, and -b/--orphan create a branch (as in
+    // safety-net's analysis). Options that take a value consume it, so `--track direct main` and
+    // `--conflict merge main` stay one positional.
     pattern: re(
-      String.raw`${GIT}checkout(?:(?: (?!--${END})${T}+){0,10}? (?:-- ${T}|-[ac-z]*f[a-z]*${END}|--force${END}|--pathspec-from-file)|(?: -${T}+){0,5}(?: (?!-)${T}+)? \.${END}|(?: --?(?:guess|no-guess|track|no-track|quiet|q|m|merge))* (?!-)${T}+(?: (?!-)${T}+){0,10}? (?!-)[\w/.-]*[\w-]\.[a-z0-9]{1,8}${END})`,
+      String.raw`${GIT}checkout(?:(?: (?!--${END})${T}+){0,10}? (?:-[ac-z]*f[a-z]*|--force)${END}|${CHECKOUT_NO_NEW_BRANCH}(?:(?: ${T}+){0,10}? (?:--${END}|--pathspec-from-file)|(?: -${T}+){0,5}(?: (?!-)${T}+)? \.${END}|${CHECKOUT_OPTS} ${CHECKOUT_POSITIONAL}${CHECKOUT_OPTS} ${CHECKOUT_POSITIONAL}))`,
     ),
     examples: {
       match: [
@@ -738,13 +887,19 @@ const RULES: readonly Rule[] = [
         "git checkout HEAD --pathspec-from-file=paths.txt",
         "git checkout .",
         "git checkout --track main file.txt",
+        "git checkout HEAD~2 README",
+        "git checkout -q v1.0 docs/guide",
+        "git checkout -f -b new-branch",
       ],
       noMatch: [
         "git checkout -b feature",
         "git checkout -qbfeature",
         "git checkout --track direct main",
         "git checkout --inter-hunk-context 3 main",
+        "git checkout --conflict merge main",
         "git checkout --orphan orphan-branch",
+        "git checkout -b fix origin/fix",
+        "git checkout main 2>/dev/null",
         "grep 'git checkout -- file' log.txt",
         "git checkout v1.2.3",
       ],
@@ -756,10 +911,15 @@ const RULES: readonly Rule[] = [
     reason: "git restore overwrites uncommitted changes in the named files.",
     score: 55,
     keywords: ["restore"],
-    pattern: re(String.raw`${GIT}restore(?![^;&|]{0,200}? --(?:staged|help)${END})(?: -${T}+){0,5} (?!-)${T}`),
+    // Only unstaging leaves the working tree alone, and --worktree undoes that. After lower-casing
+    // -S (--staged) and -s (--source <tree>) look alike; -s followed by a single path is read as
+    // --staged, since --source needs a tree and then a path.
+    pattern: re(
+      String.raw`${GIT}restore${END}(?![^;&|]{0,200}? --(?:help|version)${END})(?:(?=[^;&|]{0,200}? (?:--worktree|-w)${END})|(?![^;&|]{0,200}? (?:--staged${END}|-s (?!-)${T}+ ?(?:$|[;&|)'"\x60]))))`,
+    ),
     examples: {
-      match: ["git restore file.txt", "git restore .", "git restore --source=HEAD~2 src/app.ts"],
-      noMatch: ["git restore --staged .", "git restore --help", "npm run restore"],
+      match: ["git restore file.txt", "git restore .", "git restore --source=HEAD~2 src/app.ts", "git restore -s HEAD~1 app.ts", "git restore --staged --worktree app.ts"],
+      noMatch: ["git restore --staged .", "git restore -S app.ts", "git restore --help", "git restore --version", "npm run restore"],
     },
   },
   {
@@ -780,7 +940,7 @@ const RULES: readonly Rule[] = [
     reason: "Drops stashed work; it can only be recovered by digging through dangling commits.",
     score: 55,
     keywords: ["stash"],
-    pattern: re(String.raw`${GIT}stash (?:clear|drop)${END}`),
+    pattern: re(String.raw`${GIT}stash ['"]?(?:clear|drop)${END}`),
     examples: {
       match: ["git stash clear", "git stash drop stash@{0}", "git stash clear 'unterminated"],
       noMatch: ["git stash", "git stash pop", "git stash list"],
@@ -975,11 +1135,11 @@ const RULES: readonly Rule[] = [
     category: "sql",
     reason: "Drops a MongoDB database or collection, or flushes a Redis keyspace.",
     score: 90,
-    keywords: ["dropdatabase", ".drop(", "flushall", "flushdb"],
+    keywords: ["dropdatabase", "dropcollection", ".drop(", "flushall", "flushdb"],
     // Not when the word is only searched for (grep -r flushall src/).
-    pattern: /(?<!\b(?:grep|egrep|rg|ag|ack|git grep)\b[^;&|]{0,100})(?:\bdropdatabase\b|\.drop\( ?\)|\bflush(?:all|db)\b)/,
+    pattern: /(?<!\b(?:grep|egrep|rg|ag|ack|git grep)\b[^;&|]{0,100})(?:\bdropdatabase\b|\bdropcollection\b|\.drop\( ?\)|\bflush(?:all|db)\b)/,
     examples: {
-      match: ["mongosh --eval 'db.dropDatabase()'", "db.users.drop()", "redis-cli FLUSHALL", "redis-cli -n 2 flushdb async"],
+      match: ["mongosh --eval 'db.dropDatabase()'", "db.users.drop()", "redis-cli FLUSHALL", "redis-cli -n 2 flushdb async", "mongosh --eval 'db.dropCollection(\"orders\")'"],
       noMatch: ["df.drop(columns=['a'])", "redis-cli get key", "db.users.find()", "rg 'flushall' src/", "grep -rn dropDatabase lib/"],
     },
   },
@@ -1015,10 +1175,10 @@ const RULES: readonly Rule[] = [
     reason: "Deletes S3 objects or a bucket.",
     score: 55,
     keywords: ["aws s3 "],
-    pattern: /\baws s3 (?:rm|rb)(?=$|[\s;&|)'"`])/,
+    pattern: re(String.raw`\baws s3 (?:rm|rb)${END}${NO_DRY_RUN}`),
     examples: {
       match: ["aws s3 rm s3://bucket/key.txt", "aws s3 rb s3://empty-bucket"],
-      noMatch: ["aws s3 ls s3://bucket", "aws s3 cp a.txt s3://bucket/"],
+      noMatch: ["aws s3 ls s3://bucket", "aws s3 cp a.txt s3://bucket/", "aws s3 rm s3://bucket/key --dryrun"],
     },
   },
   {
@@ -1027,7 +1187,7 @@ const RULES: readonly Rule[] = [
     reason: "Recursively deletes an S3 prefix or force-deletes a bucket with all its objects.",
     score: 85,
     keywords: ["aws s3 "],
-    pattern: /\baws s3 (?:rm\b[^;&|]{0,300}? --recursive|rb\b[^;&|]{0,300}? --force)(?=$|[\s;&|)'"`])/,
+    pattern: re(String.raw`\baws s3 (?:rm\b[^;&|]{0,300}? --recursive|rb\b[^;&|]{0,300}? --force)${END}${NO_DRY_RUN}`),
     examples: {
       match: ["aws s3 rm s3://prod-assets --recursive", "aws s3 rb s3://logs-bucket --force", "aws s3 rm --recursive s3://bucket/path/"],
       noMatch: ["aws s3 rm s3://bucket/one.txt", "aws s3 ls --recursive s3://bucket"],
@@ -1039,10 +1199,10 @@ const RULES: readonly Rule[] = [
     reason: "Terminates EC2 instances or deletes volumes/snapshots; their disks are gone.",
     score: 85,
     keywords: ["aws ec2 "],
-    pattern: /\baws ec2 (?:terminate-instances|delete-volume|delete-snapshot)\b/,
+    pattern: re(String.raw`\baws ec2 (?:terminate-instances|delete-volume|delete-snapshot)\b${NO_DRY_RUN}`),
     examples: {
       match: ["aws ec2 terminate-instances --instance-ids i-0abc", "aws ec2 delete-volume --volume-id vol-1"],
-      noMatch: ["aws ec2 describe-instances", "aws ec2 stop-instances --instance-ids i-0abc"],
+      noMatch: ["aws ec2 describe-instances", "aws ec2 stop-instances --instance-ids i-0abc", "aws ec2 terminate-instances --instance-ids i-1 --dry-run"],
     },
   },
   {
@@ -1208,7 +1368,7 @@ const RULES: readonly Rule[] = [
     score: 55,
     keywords: ["delete", "destroy", "purge", "terminate", "deregister", "unsubscribe", "untag"],
     pattern: re(
-      String.raw`${START}(?!(?:git|echo|printf|grep|egrep|rg|ag|ack|man|help|tldr|cat|less|more|head|tail|sed|awk|wc|sort|find|rm|rsync|ls|mkdir|touch|cd|cp|mv|vim?|nano|code|open|stat|file|ln|chmod|chown|tar|zip|unzip|shell|please)${END})[a-z](?:[\w.:-]*[\w.-])?['"]?(?: (?!(?:echo|printf|grep|rg|git)${END})(?!${T}*:(?:\s|$))${T}+){0,7}? (?:[a-z0-9]+-)*(?:delete|destroy|purge|terminate|deregister|unsubscribe|untag)(?:-[a-z0-9-]+)? (?!(?:the|a|an|all|this|that|these|those|my|our|it|them|old|unused|any|some|from)${END})${T}|${START}(?:[a-z0-9]+-)+(?:delete|purge)(?:-[a-z0-9-]+)?${END}`,
+      String.raw`${START}(?!(?:${NOT_A_CLIENT})${END})[a-z](?:[\w.:-]*[\w.-])?['"]?(?: (?!(?:echo|printf|grep|rg|git|--dry-?run)${END})(?!${T}*:(?:\s|$))${CLI_WORD}){0,7}? (?:[a-z0-9]+-)*(?:delete|destroy|purge|terminate|deregister|unsubscribe|untag)(?:-[a-z0-9-]+)?${VERB_OPERAND}${NO_DRY_RUN}|${START}(?:[a-z0-9]+-)+(?:delete|purge)(?:-[a-z0-9-]+)?${END}${NO_DRY_RUN}`,
     ),
     examples: {
       match: [
@@ -1240,10 +1400,10 @@ const RULES: readonly Rule[] = [
     category: "cloud",
     reason: "Removes, flushes, disables or revokes something through a service's admin command-line client.",
     score: 55,
-    keywords: ["remove", "rm", "del", "rb", "uninstall", "flush", "clear", "drop", "wipe", "erase", "unpublish", "yank", "revoke", "break-lock", "forget", "prune", "disable", "shutdown", "delete_", "purge_", "_delete", "_purge"],
+    keywords: ["remove", "rm", "del", "rb", "uninstall", "unregister", "undeploy", "flush", "clear", "cleanup", "drop", "wipe", "erase", "unpublish", "yank", "revoke", "break-lock", "forget", "prune", "dedupe", "recreate", "reset", "rollback", "archive", "cancel", "kill", "disable", "shutdown", "delete_", "purge_", "_delete", "_purge"],
     pattern: withPrecheck(
-      new RegExp(String.raw`${START}(?!(?:git|echo|printf|grep|egrep|rg|ag|ack|man|help|tldr|cat|less|more|head|tail|sed|awk|wc|sort|find|rm|rsync|ls|mkdir|touch|cd|cp|mv|vim?|nano|code|open|stat|file|ln|chmod|chown|tar|zip|unzip|shell|please|docker|podman|nerdctl|kubectl|oc|helm|npm|npx|pnpm|yarn|bun|cargo|poetry|uv|pdm|go|dotnet|composer|bundle|gem|pip[\d.]*|pipx|conda|mamba|brew|port|apt|apt-get|aptitude|dnf|yum|zypper|apk|pacman|snap|flatpak|rustup|nvm|pyenv|asdf|mise|make|just|tmux|screen|systemctl|crontab|alias|unalias|hash|history|type|which|the|a|an|we|i|you|they|it|then|and|to|also|now)${END})(?<![\w.-])[a-z](?:[\w.:-]*[\w.-])?['"]?(?: (?!(?:echo|printf|grep|rg|git)${END})(?!${T}*:(?:\s|$))${T}+){0,7}?(?<! telemetry)${CLI_REMOVE_VERB}(?!(?:the|a|an|all|this|that|these|those|my|our|it|them|old|unused|any|some|from|to|and|or|of|for|in|on|with|every|each)${END})${T}`),
-      new RegExp(String.raw`${CLI_REMOVE_VERB}${T}`),
+      new RegExp(String.raw`${START}(?!(?:${NOT_A_CLIENT}|docker|docker-compose|podman|podman-compose|nerdctl|kubectl|oc|helm|npm|npx|pnpm|yarn|bun|cargo|poetry|uv|pdm|go|dotnet|composer|bundle|gem|pip[\d.]*|pipx|conda|mamba|brew|port|apt|apt-get|aptitude|dnf|yum|zypper|apk|pacman|snap|flatpak|rustup|nvm|pyenv|asdf|mise|make|just|tmux|screen|systemctl|crontab|alias|unalias|hash|history|type|which|the|a|an|we|i|you|they|it|then|and|to|also|now)${END})(?<![\w.-])[a-z](?:[\w.:-]*[\w.-])?['"]?(?: (?!(?:echo|printf|grep|rg|git|--dry-?run)${END})(?!${T}*:(?:\s|$))${CLI_WORD}){0,7}?(?<! telemetry)${CLI_REMOVE_VERB}${VERB_OPERAND}${NO_DRY_RUN}`),
+      new RegExp(String.raw`${CLI_REMOVE_VERB}(?: ${T}|['"\x60]?(?:$|[;&|)]))`),
     ),
     examples: {
       match: [
@@ -1254,8 +1414,17 @@ const RULES: readonly Rule[] = [
         "grafana-cli plugins uninstall some-panel",
         "mc rb --force local/archive",
         "algolia indices clear catalog",
+        "gh run cancel 12345",
+        "infisical reset",
+        "gitlab-runner unregister --name runner-1",
+        "wrangler deployments rollback abc123",
       ],
       noMatch: [
+        "sudo rm -f /tmp/lock",
+        "ls | xargs rm -f",
+        "unleash features disable my-toggle",
+        "gh pr create --title \"remove rm -rf usage\" --body x",
+        "aws s3 rm s3://bucket/key --dryrun",
         "git remote remove upstream",
         "npm uninstall lodash",
         "docker rm web",
@@ -1322,7 +1491,7 @@ const RULES: readonly Rule[] = [
     score: 60,
     keywords: ["dig", "host", "nsupdate", "rndc", "route53", "knotc", "pdnsutil"],
     pattern: re(
-      String.raw`${START}(?:dig${END}[^;&|]{0,150}? (?:-t ?)?[ai]xfr${END}|host${END}(?: -${T}+)*? -l${END}|nsupdate${END}|rndc (?:flush|flushname|flushtree|freeze|thaw|stop|halt|delzone|modzone|addzone|retransfer|sync -clean)${END}|(?:knotc|pdnsutil) (?:zone-purge|zone-unset|delete-zone|clear-zone|delete-rrset|replace-rrset)${END}|aws(?: ${T}+){0,4}? route53 change-resource-record-sets${END})`,
+      String.raw`${START}(?:dig${END}[^;&|]{0,150}? (?:-t ?)?[ai]xfr(?:=[\w.-]*)?${END}|host${END}(?: -${T}+)*? -l${END}|nsupdate${END}|rndc (?:flush|flushname|flushtree|freeze|thaw|stop|halt|delzone|modzone|addzone|retransfer|sync -clean)${END}|(?:knotc|pdnsutil) (?:zone-purge|zone-unset|delete-zone|clear-zone|delete-rrset|replace-rrset)${END}|aws(?: ${T}+){0,4}? route53 change-resource-record-sets${END})`,
     ),
     examples: {
       match: ["dig @ns1.corp.test corp.test AXFR", "nsupdate -k /etc/ddns.key", "sudo rndc flush", "host -l corp.test ns1.corp.test", "aws route53 change-resource-record-sets --hosted-zone-id Z9 --change-batch file://c.json"],
@@ -1427,10 +1596,11 @@ const RULES: readonly Rule[] = [
     category: "cloud",
     reason: "Calls a client library's delete/destroy method on a remote resource (e.g. a payment or cloud SDK object).",
     score: 55,
-    keywords: [".delete(", ".destroy(", ".purge(", ".drop(", ".delete_", ".deletemany(", ".del("],
-    pattern: /(?<![\w.$])(?!this\.|self\.)[a-z_$][\w$]{0,40}(?:\.[a-z_$][\w$]{0,40}){1,3}\.(?:delete|destroy|purge|drop|del|delete_(?:all|many|one|object|objects)|deletemany)\( ?['"\w]/,
+    keywords: [".delete(", ".destroy(", ".purge(", ".drop(", ".delete_", ".deletemany(", ".del(", ".deleteindex(", ".clearobjects(", ".deleteobjects(", ".deleteby(", ".cancel("],
+    // Search-index SDKs (deleteIndex, clearObjects) act on the whole index; a subscription cancel stops billing.
+    pattern: /(?<![\w.$])(?!this\.|self\.)[a-z_$][\w$]{0,40}(?:\.[a-z_$][\w$]{0,40}){1,3}\.(?:delete|destroy|purge|drop|del|delete_(?:all|many|one|object|objects)|deletemany)\( ?['"\w]|(?<![\w$])(?!this\.|self\.)[a-z_$][\w$]{0,40}\.(?:deleteindex|clearobjects|deleteobjects|deleteby)\(|\bsubscriptions?\.cancel\( ?['"\w]/,
     examples: {
-      match: ["gateway.customer.delete('cust_9')", "stripe.customers.del(\"cus_1\")", "client.indices.delete(index='logs')"],
+      match: ["gateway.customer.delete('cust_9')", "stripe.customers.del(\"cus_1\")", "client.indices.delete(index='logs')", "index.clearObjects()", "gateway.subscription.cancel('sub_1')"],
       noMatch: ["this.cache.delete(key)", "seen.delete(id)", "os.remove('x')", "client.indices.get(index='logs')"],
     },
   },
@@ -1588,7 +1758,9 @@ const RULES: readonly Rule[] = [
     id: "privilege.sudo",
     category: "privilege",
     reason: "Runs a command with root privileges.",
-    score: 55,
+    // Advisory on its own: sudo is a wrapper, and what it runs is judged by the rules for that
+    // command (both reference guards treat it as transparent). Root shells score higher below.
+    score: 45,
     keywords: ["sudo", "doas", "pkexec", "runas"],
     // "sudo" or "sudo --" with no command after it runs nothing.
     pattern: re(String.raw`${START}(?:sudo|doas|pkexec|runas)${END}(?! ?(?:-- ?)?(?:$|[;&|)'"\x60]))`),
@@ -1871,10 +2043,235 @@ const RULES: readonly Rule[] = [
     reason: "Copies files into a system directory on a remote host.",
     score: 65,
     keywords: ["scp", "rsync"],
-    pattern: /\b(?:scp|rsync)\b[^;&|]{0,300}? [\w.@-]+:['"]?\/(?:etc|usr|bin|sbin|boot|root|lib|var\/lib)\/[^\s;&|]*['"]? ?(?:$|[;&|)])/,
+    // The remote root and system trees; /var/tmp and home directories are ordinary destinations.
+    pattern: /\b(?:scp|pscp|rsync)\b[^;&|]{0,300}? [\w.@-]+:['"]?\/(?:(?:etc|usr|bin|sbin|boot|root|lib\w*|var(?!\/tmp(?:\/|['"]?(?:\s|$))))(?:\/[^\s;&|]*)?)?['"]? ?(?:$|[;&|)])/,
     examples: {
-      match: ["scp passwd root@server:/etc/passwd", "rsync -a ./unit.service web1:/etc/systemd/system/"],
-      noMatch: ["scp file.txt user@host:/tmp/backup/", "scp user@host:/etc/hosts ./hosts"],
+      match: ["scp passwd root@server:/etc/passwd", "rsync -a ./unit.service web1:/etc/systemd/system/", "scp -r ./build root@host:/", "scp app.conf host:/var/www/app.conf"],
+      noMatch: ["scp file.txt user@host:/tmp/backup/", "scp user@host:/etc/hosts ./hosts", "scp f.txt host:/var/tmp/f.txt", "scp f.txt host:~/f.txt"],
+    },
+  },
+
+  // ───────────────────── file content, persistence and repository internals ─────────────────────
+  {
+    // shred, truncate, tar --remove-files, dd of= and unlink destroy data without rm's name; dcg
+    // guards each of them outside the temporary directories.
+    id: "filesystem.destroy-file-content",
+    category: "filesystem",
+    reason: "Destroys a file's content or deletes its sources by another name than rm (shred, truncate, tar --remove-files, dd of=, unlink).",
+    score: 55,
+    keywords: ["shred", "truncate", "remove-files", "of=", "unlink"],
+    pattern: re(
+      String.raw`${START}(?:shred${END}(?=[^;&|]{0,200}? (?!-)(?!${TEMP_TARGET})(?!\\?['"]?/dev/)${T})|truncate${END}(?=[^;&|]{0,100}? (?:-s ?|--size[= ])['"]?(?![+>])[<%/]?\d)(?![^;&|]{0,200}? ${TEMP_TARGET})|tar${END}(?=[^;&|]{0,300}? --remove-files${END})|dd${END}(?=[^;&|]{0,200}? of=(?!${TEMP_TARGET})(?!\\?['"]?/dev/)${T})|unlink${END} (?!-)(?!${TEMP_TARGET})${T})`,
+    ),
+    examples: {
+      match: ["shred -u secrets.txt", "truncate -s 0 data.db", "tar --remove-files -czf backup.tgz data/", "dd if=/dev/zero of=data.img bs=1M count=10", "unlink important.db"],
+      noMatch: ["shred -u /tmp/scratch.txt", "truncate -s +1G disk.img", "dd if=/dev/zero of=/tmp/blob bs=1M", "tar -czf out.tgz dir", "unlink /tmp/sock", "echo truncate -s 0 x"],
+    },
+  },
+  {
+    id: "filesystem.move-sensitive",
+    category: "filesystem",
+    reason: "Moves keys, credentials, a home directory or a system path away, which breaks access or the system as surely as deleting it.",
+    score: 60,
+    keywords: ["mv"],
+    pattern: re(
+      String.raw`${START}mv(?: -${T}+){0,6} \\?['"]?(?:(?:~|\$\{?home\}?)(?:/\.(?:ssh|gnupg|aws|kube|docker|azure|password-store|config/gcloud)(?:/${T}*)?)?['"]?${END}|/(?:etc|boot|root|bin|sbin|lib\w*|usr(?!/local/)|var/lib)(?:/${T}*)?['"]?${END}|/['"]?${END})`,
+    ),
+    examples: {
+      match: ["mv ~/.ssh /tmp/x", "mv /etc/hosts /tmp/", "sudo mv /usr/bin/python3 /opt/", "mv ~ /mnt/old-home"],
+      noMatch: ["mv old.txt new.txt", "mv /tmp/a /tmp/b", "mv ./draft.txt ~/.Trash/", "mv /usr/local/bin/tool ~/bin/"],
+    },
+  },
+  {
+    id: "privilege.persistence-file-write",
+    category: "privilege",
+    reason: "Writes a shell startup file or a credential file, which installs code that runs at every login or replaces stored credentials.",
+    score: 75,
+    keywords: [".bashrc", ".bash_profile", ".bash_login", ".profile", ".zshrc", ".zshenv", ".zprofile", ".zlogin", ".npmrc", ".pypirc", ".netrc", ".git-credentials", ".docker/config.json", ".kube/config", ".aws/", ".ssh/", ".gnupg/", ".config/gh/"],
+    pattern: re(
+      String.raw`(?:(?:^|[^>\d&])>>?\|? ?|\btee(?: -a)? (?:-${T}+ )*|\bsed (?:-${T}+ )*-i${T}*[^;&|]{0,200}? |\bdd\b[^;&|]{0,200}? of=|${TOOL_WRITE})${PERSISTENCE_FILE}|\b(?:cp|mv|install|ln -sf?|rsync)\b[^;&|]{0,200}? ${PERSISTENCE_FILE}${T}*['"]? ?(?:$|[;&|)])`,
+    ),
+    examples: {
+      match: ["echo 'x' >> ~/.zshrc", "cp evil ~/.bashrc", "cat key > ~/.aws/credentials", "echo 'export PATH=x' | tee -a $HOME/.profile", "calling write_file on /home/u/.npmrc"],
+      noMatch: ["cat ~/.bashrc", "cp ~/.zshrc ./backup/zshrc", "echo hi >> ~/.ssh/known_hosts", "source ~/.bashrc", "ls -la ~/.aws/"],
+    },
+  },
+  {
+    // Hooks run on ordinary git commands and .git/config carries remotes and credential helpers.
+    id: "git.internals-write",
+    category: "git",
+    reason: "Writes inside a .git directory (config, hooks, refs or objects), rewriting repository state or installing hooks that run on every git command.",
+    score: 70,
+    keywords: [".git/"],
+    pattern: re(
+      String.raw`(?:(?:^|[^>\d&])>>?\|? ?|\btee(?: -a)? (?:-${T}+ )*|\b(?:sed|perl) (?:-${T}+ )*-[a-z]*i${T}*[^;&|]{0,200}? |\bdd\b[^;&|]{0,200}? of=|${TOOL_WRITE})\\?['"]?${GIT_INTERNAL}|\b(?:cp|mv|install|ln -sf?)\b[^;&|]{0,200}? \\?['"]?${GIT_INTERNAL}${T}*['"]? ?(?:$|[;&|)])`,
+    ),
+    examples: {
+      match: ["echo '[core]' > .git/config", "cp hook.sh .git/hooks/pre-commit", "sed -i 's/x/y/' repo/.git/config", "echo abc123 > .git/refs/heads/main"],
+      noMatch: ["cat .git/config", "ls .git/hooks", "echo node_modules >> .gitignore", "cp .github/workflows/ci.yml ci.bak"],
+    },
+  },
+  {
+    id: "git.lfs-destructive",
+    category: "git",
+    reason: "git lfs migrate rewrites history, lfs prune deletes local LFS objects, lfs uninstall removes the filters so files check out as pointers.",
+    score: 55,
+    keywords: ["lfs"],
+    pattern: re(String.raw`${GIT}lfs (?:migrate (?:import|export)${END}|prune${END}(?![^;&|]{0,200}? (?:--dry-run|-d)${END})|uninstall${END})`),
+    examples: {
+      match: ["git lfs migrate import --include='*.psd'", "git lfs prune --force", "git lfs uninstall"],
+      noMatch: ["git lfs prune --dry-run", "git lfs install", "git lfs migrate info"],
+    },
+  },
+
+  // ───────────────────── databases: dumps, replication, admin ─────────────────────
+  {
+    id: "sql.restore-drops-data",
+    category: "sql",
+    reason: "A dump or restore that drops existing databases, tables or collections first (pg_dump/pg_restore --clean, mysqldump --add-drop-*, mongorestore --drop).",
+    score: 55,
+    keywords: ["pg_dump", "pg_restore", "mysqldump", "mongorestore"],
+    pattern: re(
+      String.raw`${START}(?:pg_dump(?:all)?|pg_restore)${END}(?=[^;&|]{0,300}? (?:--clean|-c)${END})|${START}(?:mysqldump|mariadb-dump)${END}[^;&|]{0,300}? --add-drop-(?:database|table)${END}|${START}mongorestore${END}[^;&|]{0,300}? --drop${END}`,
+    ),
+    examples: {
+      match: ["pg_dump --clean -d app -f dump.sql", "pg_restore -c -d app dump.tar", "mysqldump --add-drop-database --all-databases > all.sql", "mongorestore --drop dump/"],
+      noMatch: ["pg_dump -d app -f dump.sql", "mysqldump app > app.sql", "mongorestore dump/"],
+    },
+  },
+  {
+    id: "sql.binlog-reset",
+    category: "sql",
+    reason: "Deletes the server's binary logs, breaking replicas and point-in-time recovery.",
+    score: 75,
+    keywords: ["reset master", "reset binary", "purge binary", "purge master"],
+    pattern: outsideMessage(/\breset (?:master|binary logs(?: and gtids)?)\b|\bpurge (?:binary|master) logs\b/),
+    examples: {
+      match: ["mysql -e 'RESET MASTER'", "PURGE BINARY LOGS BEFORE '2024-01-01';", "RESET BINARY LOGS AND GTIDS"],
+      noMatch: ["SHOW MASTER STATUS", "git commit -m 'reset master branch docs'"],
+    },
+  },
+  {
+    id: "sql.nosql-update-all",
+    category: "sql",
+    reason: "updateMany({}) overwrites fields in every document of the collection.",
+    score: 70,
+    keywords: ["updatemany"],
+    pattern: /\.updatemany\( ?\{ ?\} ?,/,
+    examples: {
+      match: ["db.orders.updateMany({}, {$set: {x: 1}})", "mongosh --eval 'db.users.updateMany({ }, {$unset: {email: 1}})'"],
+      noMatch: ["db.orders.updateMany({status: 'new'}, {$set: {x: 1}})", "db.orders.find({})"],
+    },
+  },
+  {
+    id: "sql.redis-admin",
+    category: "sql",
+    reason: "Changes Redis persistence, replication or memory limits, or crashes, stalls or mass-deletes from the server.",
+    score: 65,
+    keywords: ["redis-cli", "valkey-cli", "keydb-cli"],
+    pattern: re(
+      String.raw`${START}(?:redis|valkey|keydb)-cli${END}[^;&|]{0,300}? (?:config set (?:dir|dbfilename|slaveof|replicaof|maxmemory(?:-policy)?|save|appendonly|requirepass|masterauth)${END}|config (?:rewrite|resetstat)${END}|debug (?:sleep|segfault|crash|oom|panic|restart|reload|jmap)${END}|shutdown${END}|(?:slaveof|replicaof) (?!no one)${T}|cluster (?:reset|forget)${END})|\|[^;&]{0,100}?\bxargs\b[^;&|]{0,100}?\b(?:redis|valkey|keydb)-cli\b[^;&|]{0,100}? (?:del|unlink)${END}`,
+    ),
+    examples: {
+      match: ["redis-cli CONFIG SET dir /var/www", "redis-cli CONFIG REWRITE", "redis-cli DEBUG SLEEP 30", "redis-cli --scan --pattern 'sess:*' | xargs redis-cli del"],
+      noMatch: ["redis-cli GET key", "redis-cli CONFIG GET maxmemory", "redis-cli INFO", "redis-cli replicaof no one"],
+    },
+  },
+  {
+    // dcg's stdin-unverified rule: the statements come from a file or a pipe nobody reviewed here.
+    id: "sql.client-unseen-input",
+    category: "sql",
+    reason: "Feeds a database client statements from a file or a pipe, so what runs against the database cannot be reviewed here.",
+    score: 55,
+    keywords: ["psql", "mysql", "mariadb", "sqlite3", "mongosh", "mongo", "redis-cli"],
+    pattern: re(
+      String.raw`${START}(?:psql|mysql|mariadb|sqlite3?|mongosh|mongo|redis-cli)${END}[^;&|]{0,200}? <(?![<(]) ?\\?['"]?[^\s;&|]|\| ?(?:sudo(?: -${T}+)* )?(?:psql|mysql|mariadb|sqlite3?|mongosh|mongo|redis-cli)${END}`,
+    ),
+    examples: {
+      match: ["sqlite3 app.db < migrate.sql", "psql -d app < dump.sql", "cat dump.sql | mysql app", "gunzip -c db.sql.gz | psql shop"],
+      noMatch: ["psql -c 'SELECT 1'", "mysql -e 'SHOW DATABASES'", "pg_dump app > app.sql", "sqlite3 app.db '.tables'"],
+    },
+  },
+  {
+    id: "sql.overwrite-or-expire",
+    category: "sql",
+    reason: "Overwrites a table or file with a query result, or schedules tables and time-travel history to expire (bq --replace, bq cp -f, VACUUM INTO).",
+    score: 60,
+    keywords: ["bq", "vacuum into"],
+    pattern: re(
+      String.raw`${START}bq${END}(?: ${T}+){0,3}? (?:(?:load|query)${END}[^;&|]{0,300}? --replace(?:=true)?${END}|(?:cp|mk)${END}[^;&|]{0,300}? (?:-f|--force)${END}|update${END}[^;&|]{0,300}? --(?:expiration|default_table_expiration|default_partition_expiration|time_partitioning_expiration|max_time_travel_hours)[= ])|\bvacuum into\b`,
+    ),
+    examples: {
+      match: ["bq load --replace dataset.t gs://b/f.csv", "bq cp -f d.src d.dst", "bq update --expiration 3600 d.t", "sqlite3 app.db \"VACUUM INTO '/tmp/backup.db'\""],
+      noMatch: ["bq load dataset.t gs://b/f.csv", "bq query 'SELECT 1'", "bq ls", "sqlite3 app.db 'VACUUM'"],
+    },
+  },
+
+  // ───────────────────── containers, proxies and admin APIs ─────────────────────
+  {
+    id: "kubernetes.container-bulk-remove",
+    category: "kubernetes",
+    reason: "Stops, kills or removes every container, or tears a compose project down with its images or volumes, or resets the container engine.",
+    score: 60,
+    keywords: ["docker", "podman", "compose"],
+    pattern: /\b(?:docker|podman|nerdctl)(?: container)? (?:stop|kill|rm|restart|pause)\b[^;&|]{0,100}?(?:\$\(|`) ?(?:docker|podman|nerdctl) (?:container )?(?:ps|ls)\b|\b(?:docker[- ]compose|podman[- ]compose)\b[^;&|]{0,100}? (?:down\b[^;&|]{0,100}? --rmi(?:[= ]all)?|rm\b[^;&|]{0,100}? -[a-z]*[fv][a-z]*(?=$|[\s;&|)'"`]))|\bpodman system reset\b|\b(?:docker|podman) pod prune\b/,
+    examples: {
+      match: ["docker stop $(docker ps -q)", "docker kill $(docker ps -aq)", "docker compose down --rmi all", "docker-compose rm -f", "podman system reset"],
+      noMatch: ["docker stop web", "docker compose down", "docker ps -q", "docker compose rm web"],
+    },
+  },
+  {
+    id: "shell.stop-load-balancer",
+    category: "shell",
+    reason: "Stops or removes the load balancer or ingress proxy container, cutting off all the traffic it routes.",
+    score: 60,
+    keywords: ["traefik", "haproxy", "envoy", "caddy", "nginx-proxy", "ingress-nginx"],
+    pattern: /\b(?:docker|podman|nerdctl)(?: container)? (?:stop|kill|rm|pause)\b[^;&|]{0,100}?\b(?:traefik|haproxy|envoy|caddy|nginx-proxy|ingress-nginx)\b|\b(?:docker[- ]compose|podman[- ]compose)\b[^;&|]{0,100}?\btraefik\b[^;&|]{0,100}? (?:down|stop|rm|kill)(?=$|[\s;&|)'"`])/,
+    examples: {
+      match: ["docker rm traefik", "docker stop traefik", "docker-compose -f traefik.yml down", "docker kill -s 9 haproxy"],
+      noMatch: ["docker logs traefik", "docker inspect traefik", "traefik version", "docker restart traefik"],
+    },
+  },
+  {
+    id: "cloud.declarative-prune",
+    category: "cloud",
+    reason: "A declarative sync or apply that prunes: everything missing from the given config is deleted from the live system.",
+    score: 55,
+    keywords: ["deck", "--prune", "prune"],
+    pattern: re(
+      String.raw`${START}(?:deck(?: gateway)? sync${END}[^;&|]{0,200}? --select-tag|(?:kubectl|oc) (?:${T}+ ){0,4}?apply${END}[^;&|]{0,300}? --prune${END}(?![^;&|]{0,300}? --dry-run)|argocd app sync${END}[^;&|]{0,300}? --prune${END})`,
+    ),
+    examples: {
+      match: ["deck sync --select-tag team-a -s kong.yaml", "kubectl apply -f manifests/ --prune -l app=web", "argocd app sync api --prune"],
+      noMatch: ["deck sync -s kong.yaml", "kubectl apply -f manifests/", "kubectl apply -f m/ --prune -l a=b --dry-run=client"],
+    },
+  },
+  {
+    id: "cloud.cdn-or-key-change",
+    category: "cloud",
+    reason: "Activates a new CDN configuration version, invalidates the CDN cache, or rolls API keys; live traffic or clients are affected at once.",
+    score: 55,
+    keywords: ["fastly", "cloudfront", "roll", "rotate", "regenerate", "renew"],
+    pattern: re(
+      String.raw`${START}(?:fastly(?: ${T}+){0,3}? (?:service[- ])?version activate${END}|aws(?: ${T}+){0,4}? cloudfront create-invalidation${END})|\b(?:api[-_]?keys?|access[-_]keys?|account keys) (?:roll|rotate|regenerate|renew)${END}`,
+    ),
+    examples: {
+      match: ["fastly service version activate --version 4", "aws cloudfront create-invalidation --distribution-id E1 --paths '/*'", "stripe api_keys roll rk_123", "az storage account keys renew -n acct --key primary"],
+      noMatch: ["fastly service version list", "aws cloudfront get-distribution --id E1", "stripe api_keys list"],
+    },
+  },
+  {
+    id: "shell.install-from-url",
+    category: "shell",
+    reason: "Installs a Python package straight from a URL or a version-control repository, bypassing the package index's vetting.",
+    score: 55,
+    keywords: ["pip", "uv pip"],
+    pattern: re(
+      String.raw`${START}(?:pip[\d.]*|python[\d.]* -m pip|uv pip|pipx)(?: ${T}+){0,3}? install${END}[^;&|]{0,200}?(?<! (?:--(?:extra-)?index-url|-i|--find-links|-f|--proxy|--trusted-host)) \\?['"]?(?:[\w.-]+ ?@ ?)?(?:git\+|hg\+|svn\+|bzr\+|https?://|ftp://)`,
+    ),
+    examples: {
+      match: ["pip install git+https://github.com/x/y.git", "pip install https://example.com/pkg.tar.gz", "python3 -m pip install 'pkg @ git+https://github.com/x/pkg'"],
+      noMatch: ["pip install requests", "pip install -r requirements.txt", "pip install --index-url https://pypi.org/simple requests"],
     },
   },
 
