@@ -2,7 +2,7 @@
 // the byte-level simulators (APV1 display, FIDO2 key) over in-memory HID: devices, keys, approve
 // with a touch, pairing the display anew, removing the last key.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { cleanup, cli, connectAgent, displayScreens, startDaemon, tempHome, writePolicy, type Agent, type Daemon } from "./helpers/daemon.js";
+import { cleanup, cli, codeOnDisplay, connectAgent, displayScreens, startDaemon, tempHome, writePolicy, type Agent, type Daemon } from "./helpers/daemon.js";
 
 let home: string;
 let daemon: Daemon;
@@ -10,7 +10,7 @@ let agent: Agent;
 
 beforeAll(async () => {
   home = tempHome();
-  daemon = await startDaemon(home, ["--simulate", "--policy", writePolicy(home, { requiresApproval: ["deploy_*"] })]);
+  daemon = await startDaemon(home, ["--simulate", "--policy", writePolicy(home, { requiresApproval: ["deploy_*"], deny: ["drop_*"] })]);
   agent = await connectAgent(home);
   await agent.call("mcp_aql_execute", "execute_agent", { element_name: "deployer", goal: "ship" });
 });
@@ -91,6 +91,23 @@ describe("haltkey approve", () => {
     const r = await cli(home, "approve", "00000000-0000-4000-8000-000000000000", "--wait", "2");
     expect(r.code).not.toBe(0);
     expect(r.stderr).toMatch(/no pending request/);
+  });
+});
+
+describe("haltkey verify", () => {
+  it("the human types the code from the display into the CLI; the agent never sees it, and its block is lifted", async () => {
+    const a = await freshAgent();
+    const blocked = await step("drop_table users", a);
+    expect(blocked.data.autonomy.stopped).toBe(true);
+    const id = blocked.data.autonomy.notifications.find((n: { type: string }) => n.type === "danger_zone").metadata.verificationId as string;
+    const code = codeOnDisplay(home, id);
+    expect(JSON.stringify(blocked)).not.toContain(code);
+    const r = await cli(home, "verify", id, code, "--json");
+    expect(r.code, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout).data.verified).toBe(true);
+    expect((await step("drop_table users", a)).data.autonomy.continue).toBe(true); // the blocked action, once
+    const again = await cli(home, "verify", id, code);
+    expect(again.code).not.toBe(0); // used up
   });
 });
 

@@ -91,6 +91,18 @@ export function registerHardwareCommands(program: Command): void {
     });
 
   program
+    .command("verify <challengeId> <code>")
+    .description("Type the code shown on the display here instead of giving it to the agent; lifts that pause or block")
+    .option("--json", "machine-readable output", false)
+    .action(async (challengeId: string, code: string, o: { json: boolean }) => {
+      await withDaemon(async (c) => {
+        const r = await c.request<{ success: boolean; data?: { message?: string }; error?: { code: string; message: string } }>("verify", { challengeId, code });
+        print(o.json, r, () => (r.success ? (r.data?.message ?? "verified") : `${r.error?.code}: ${r.error?.message}`));
+        if (!r.success) process.exit(1);
+      });
+    });
+
+  program
     .command("pair")
     .description("Pair an APV1 approval display: compare the six-digit code on the device with this one, then press APPROVE on the device")
     .option("--wait <seconds>", "how long to wait for the press on the device", seconds, 60)

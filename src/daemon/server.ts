@@ -47,6 +47,7 @@ const Approve = z.strictObject({ requestId: z.string().uuid(), waitSeconds: Wait
 const Enroll = z.strictObject({ label: z.string().min(1).max(KEY_LABEL_MAX).regex(/^[\x20-\x7e]+$/, "printable ASCII"), waitSeconds: Wait });
 const RemoveKey = z.strictObject({ key: z.string().min(1).max(256), waitSeconds: Wait });
 const PairConfirm = z.strictObject({ waitSeconds: Wait });
+const Verify = z.strictObject({ challengeId: z.string().uuid(), code: z.string().min(1).max(64) });
 const Empty = z.strictObject({});
 
 const AGENT_METHODS: ReadonlySet<string> = new Set(["hello", "aql"]);
@@ -64,6 +65,7 @@ const OPERATOR_METHODS: ReadonlySet<string> = new Set([
   "approve",
   "pair.begin",
   "pair.confirm",
+  "verify",
 ]);
 
 /** Per socket server; an agent cannot exhaust the daemon's file descriptors through one. */
@@ -292,6 +294,10 @@ export async function startDaemon(opts: DaemonOptions): Promise<RunningDaemon> {
           if (!service.pendingRequest(p.requestId)) throw Object.assign(new Error(`no pending request ${p.requestId}`), { code: "NOT_FOUND_RESOURCE" });
           const by = await channel.approveWithKey(p.requestId, { signal: withTimeout(p.waitSeconds) }).catch(refused);
           return { requestId: p.requestId, key: by.key, label: by.label };
+        }
+        case "verify": {
+          const p = parse(Verify);
+          return service.verifyAsOperator(p.challengeId, p.code);
         }
         case "pair.begin": {
           parse(Empty);

@@ -1043,6 +1043,20 @@ export class SafetyService {
     };
   }
 
+  /**
+   * The human types the code from the display into the CLI (`haltkey verify`) instead of handing
+   * it to the agent. Judged exactly as the agent's `verify_challenge` from the challenge's own
+   * session would be: same rate limits, a wrong code burns the challenge.
+   */
+  async verifyAsOperator(challengeId: string, code: string): Promise<OperationResult> {
+    const now = this.d.now();
+    const block = [...this.blocks.values()].find((b) => b.challenge?.id === challengeId && b.challenge.expiresAt > now);
+    const pending = this.requests.get(challengeId);
+    const sessionId = block?.challenge?.sessionId ?? (pending?.kind === "challenge" && pending.status === "pending" ? pending.challenge?.sessionId : undefined);
+    if (sessionId === undefined) return fail(ErrorCode.notFound, `No pending challenge ${challengeId} (it may have been used, burned by a wrong code, or expired)`);
+    return this.verifyChallenge({ sessionId }, { challenge_id: challengeId, code });
+  }
+
   /** A request waiting for the human, as `haltkey approve` shows it before asking for the touch. */
   pendingRequest(id: string): { id: string; kind: RequestKind; agent: string; text: string; expiresAt: string } | undefined {
     const now = this.d.now();
