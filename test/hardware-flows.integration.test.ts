@@ -113,8 +113,8 @@ describe("haltkey verify", () => {
 
 describe("haltkey pair", () => {
   it("pairs the display anew (ECDH + six-digit code, approved on the device) and the display keeps working", async () => {
-    const r = await cli(home, "pair", "--json", "--wait", "20");
-    expect(r.code).toBe(0);
+    const r = await cli(home, "pair", "--json", "--wait", "40");
+    expect(r.code, r.stderr).toBe(0);
     const p = JSON.parse(r.stdout);
     expect(p.paired).toBe(true);
     expect(p.sas).toMatch(/^\d{6}$/);
@@ -124,7 +124,8 @@ describe("haltkey pair", () => {
     const paused = await step("deploy_api to staging", a);
     const id = paused.data.autonomy.notifications.find((n: { type: string }) => n.type === "permission_pending").metadata.confirmationId as string;
     expect(displayScreens(home).some((s) => s.event === "show" && s.requestId === id && s.text?.includes("deploy_api to staging"))).toBe(true);
-    expect((await cli(home, "sim", "press", id, "approve")).code).toBe(0);
+    const press = await cli(home, "sim", "press", id, "approve");
+    expect(press.code, press.stderr).toBe(0);
     expect((await step("deploy_api to staging", a)).data.autonomy.continue).toBe(true);
   });
 });

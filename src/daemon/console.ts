@@ -463,7 +463,7 @@ export async function startConsole(deps: ConsoleDeps): Promise<ConsoleFrontEnd> 
     const credential = shortCredential(candidate.id);
     let enrolment: Enrolment | undefined;
     const requestId = await service.askHuman({
-      kind: "config",
+      kind: "enrol",
       agent: "operator console",
       sessionId: "console",
       text: `ENROLL browser key "${label}" (credential ${credential}) for approvals from the operator console`,

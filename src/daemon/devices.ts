@@ -101,7 +101,17 @@ export async function openHardware(opts: HardwareOptions): Promise<Hardware> {
     for (const old of keyring.list().filter((k) => k.label.startsWith(SIMULATED_KEY_LABEL))) await keyring.forget(old.id, "simulated key of an earlier run");
     human.arm();
     await channel.withKey((d) => keyring.enroll(d, `${SIMULATED_KEY_LABEL} ${new Date(now()).toISOString()}`));
-    return { channel, keyring, display, simulated: true, human, close: () => display.close() };
+    return {
+      channel,
+      keyring,
+      display,
+      simulated: true,
+      human,
+      close: async () => {
+        await channel.close();
+        await display.close();
+      },
+    };
   }
 
   const keys: KeySource = {
@@ -125,7 +135,17 @@ export async function openHardware(opts: HardwareOptions): Promise<Hardware> {
   });
   const channel = new HardwareChannel({ display: display?.link, keys, keyring, log, now, audit });
   display?.onLink((link) => channel.setDisplay(link));
-  return { channel, keyring, display, simulated: false, human: undefined, close: async () => display?.close() };
+  return {
+    channel,
+    keyring,
+    display,
+    simulated: false,
+    human: undefined,
+    close: async () => {
+      await channel.close();
+      await display?.close();
+    },
+  };
 }
 
 export const SIMULATED_KEY_LABEL = "simulated key";

@@ -42,7 +42,7 @@ export interface Caller {
 
 /** A request to the human whose approval runs `onApprove`. */
 export interface HumanRequest {
-  readonly kind: "halt" | "config";
+  readonly kind: "halt" | "config" | "enrol";
   readonly agent: string;
   readonly sessionId: string;
   readonly text: string;

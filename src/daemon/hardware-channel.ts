@@ -69,6 +69,7 @@ const TITLES: Record<RequestKind, string> = {
   unblock: "UNBLOCK AGENT?",
   halt: "ACKNOWLEDGE HALT?",
   config: "CHANGE HALT CONFIG?",
+  enrol: "ENROLL BROWSER KEY?",
 };
 
 /** Inverse of TITLES, for tools that read the simulated display (tests, demos). */
@@ -94,6 +95,7 @@ export class HardwareChannel implements ApprovalChannel {
   private readonly queue: string[] = [];
   private onScreen: { id: string; abort: AbortController; why?: "replaced" | "cleared" } | undefined;
   private driving = false;
+  private closing = false;
   /** Requests a key is blinking for right now. */
   private readonly approving = new Set<string>();
 
@@ -114,6 +116,13 @@ export class HardwareChannel implements ApprovalChannel {
     },
   ) {
     this.display = d.display;
+  }
+
+  /** The daemon is stopping: what is on screen is abandoned quietly, not reported as a device failure. */
+  async close(): Promise<void> {
+    this.closing = true;
+    this.onScreen?.abort.abort();
+    await this.driver;
   }
 
   /** A display paired while the daemon runs takes over from the next request on. */
@@ -148,6 +157,9 @@ export class HardwareChannel implements ApprovalChannel {
     // Newest first: the request the human was just told about is the one on the display. The one
     // it replaces is shown again afterwards; the device's 500 ms input lock after every SHOW keeps
     // a press meant for the old screen from landing on the new one.
+    // Requests this one overtakes before they reached the screen wait in the queue; their agents
+    // are answered now rather than when the display gets to them.
+    for (const id of this.queue) this.screens.get(id)?.settle();
     this.queue.unshift(screen.requestId);
     if (this.onScreen && this.onScreen.id !== screen.requestId) {
       this.onScreen.why = "replaced";
@@ -279,7 +291,7 @@ export class HardwareChannel implements ApprovalChannel {
         for (;;) {
           const display = this.display;
           const id = this.queue[0];
-          if (!display || id === undefined) break;
+          if (!display || id === undefined || this.closing) break;
           await this.showAndWait(display, id);
         }
       } finally {
