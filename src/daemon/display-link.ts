@@ -45,6 +45,8 @@ class Display implements DisplayHandle {
   private listener: ((link: DisplayLink) => void) | undefined;
   /** Runs after the host sent PAIR_CONFIRM (the simulated human presses then). */
   simulatePairingPress?: () => Promise<void>;
+  /** Applied to every link this display opens (the simulator flushes its display file). */
+  wrap: (link: DisplayLink) => DisplayLink = (link) => link;
 
   constructor(
     private readonly host: Apv1Host,
@@ -58,9 +60,9 @@ class Display implements DisplayHandle {
 
   async open(): Promise<void> {
     const link = await Apv1DisplayLink.open(this.host, { simulated: this.simulated });
-    this.link = link;
+    this.link = this.wrap(link);
     this.state = { state: "paired", deviceId: link.host.device?.deviceId ?? this.state.deviceId, cols: link.cols, rows: link.rows };
-    this.listener?.(link);
+    this.listener?.(this.link);
   }
 
   describe(): DisplayState {
@@ -125,11 +127,9 @@ export async function simulatedDisplay(o: { paths: HaltkeyPaths; log: Logger; no
     await sleep(IGNORE_AFTER_SHOW_MS + LONG_PRESS_MS);
     while (device.press("approve", LONG_PRESS_MS) !== "accepted" && o.now() < deadline) await sleep(100);
   };
-  await display.open();
   // What the simulated device rendered is on disk before the daemon answers the agent, so a test
   // (or a demo) reading display.jsonl right after a pause finds the code.
-  const link = display.link!;
-  display.link = {
+  display.wrap = (link) => ({
     simulated: true,
     get cols() {
       return link.cols;
@@ -147,7 +147,8 @@ export async function simulatedDisplay(o: { paths: HaltkeyPaths; log: Logger; no
       await link.clear(id);
       await out.flush();
     },
-  };
+  });
+  await display.open();
   return display;
 }
 
