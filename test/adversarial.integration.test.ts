@@ -187,4 +187,33 @@ describe("malformed input never kills the daemon", () => {
     expect(await send(Buffer.alloc(9 * 1024 * 1024, 0x61))).toMatch(/VALIDATION_PAYLOAD_TOO_LARGE/);
     expect((await cli(home, "status")).code).toBe(0);
   });
+
+  it("no operator method answers on the agent socket: approve, verify, unblock, keys, pairing, the simulator", async () => {
+    const { connect } = await import("node:net");
+    const { OPERATOR_METHODS } = await import("../src/daemon/server.js");
+    const uuid = "00000000-0000-4000-8000-000000000001";
+    const params: Record<string, unknown> = {
+      approve: { requestId: uuid, waitSeconds: 1 },
+      verify: { challengeId: uuid, code: "AAAAA" },
+      "admin.unblock": { agent: "someone", waitSeconds: 1 },
+      "keys.enroll": { label: "agent-key", waitSeconds: 1 },
+      "keys.remove": { key: "anything", waitSeconds: 1 },
+      "request.get": { requestId: uuid },
+      "sim.press": { requestId: uuid, decision: "approve" },
+      "sim.touch": {},
+      "pair.confirm": { waitSeconds: 1 },
+    };
+    const answers = await new Promise<string[]>((res) => {
+      const s = connect(join(home, "haltkey.sock"));
+      let out = "";
+      s.on("data", (d) => (out += d.toString()));
+      s.on("close", () => res(out.split("\n").filter((l) => l.length > 0)));
+      const methods = [...OPERATOR_METHODS];
+      s.write(methods.map((m, i) => JSON.stringify({ id: i, method: m, params: params[m] ?? {} })).join("\n") + "\n", () => setTimeout(() => s.end(), 500));
+    });
+    expect(answers).toHaveLength(OPERATOR_METHODS.size);
+    for (const line of answers) expect(JSON.parse(line).error.code).toBe("NOT_FOUND_OPERATION");
+    const keys = JSON.parse((await cli(home, "keys", "--json")).stdout) as Array<{ label: string }>;
+    expect(keys.map((k) => k.label)).not.toContain("agent-key");
+  });
 });

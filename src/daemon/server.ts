@@ -51,7 +51,7 @@ const Verify = z.strictObject({ challengeId: z.string().uuid(), code: z.string()
 const Empty = z.strictObject({});
 
 const AGENT_METHODS: ReadonlySet<string> = new Set(["hello", "aql"]);
-const OPERATOR_METHODS: ReadonlySet<string> = new Set([
+export const OPERATOR_METHODS: ReadonlySet<string> = new Set([
   "status",
   "audit.verify",
   "sim.press",
