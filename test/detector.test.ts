@@ -14,9 +14,12 @@ import {
   passphraseLike,
   redact,
   shannonEntropy,
+  textRuns,
   verhoeffValid,
   type DetectorRule,
 } from "../src/core/detector.js";
+import fc from "fast-check";
+import { defaultRuleSet } from "../src/core/rules/index.js";
 
 const rule = (over: Partial<DetectorRule>): DetectorRule => ({
   id: "secret.test",
@@ -136,5 +139,37 @@ describe("DetectorPack", () => {
     expect(() => new DetectorPack([rule({ id: "pii.x" })])).toThrow(/must start with/);
     expect(() => new DetectorPack([rule({ keywords: [] })])).toThrow(/keyword/);
     expect(() => new DetectorPack([rule({ keywords: ["AKIA"] })])).toThrow(/lower case/);
+  });
+});
+
+describe("textRuns: the figures DetectorRule.needs is checked against", () => {
+  const alphabet = ["1", "2", "9", "a", "Z", " ", "-", ".", ":", "/", "é"];
+  const text = fc.array(fc.constantFrom(...alphabet), { maxLength: 60 }).map((cs) => cs.join(""));
+
+  it("agrees with the regexes it stands for", () => {
+    fc.assert(
+      fc.property(text, fc.integer({ min: 1, max: 12 }), (t, n) => {
+        const runs = textRuns(t);
+        expect(runs.digits >= n).toBe(new RegExp(`\\d{${n}}`).test(t));
+        expect(runs.alnum >= n).toBe(new RegExp(`[A-Za-z0-9]{${n}}`).test(t));
+        expect(runs.groupedDigits >= n).toBe(new RegExp(`\\d(?:[ .-]?\\d){${n - 1}}`).test(t));
+      }),
+      { numRuns: 3000 },
+    );
+  });
+
+  it("every shipped rule's match examples meet its needs (needs may only skip work, never a match)", () => {
+    const { content } = defaultRuleSet();
+    const withNeeds = content.rules.filter((r) => r.needs);
+    expect(withNeeds.length).toBeGreaterThan(10);
+    for (const r of withNeeds) {
+      for (const example of r.examples.match) {
+        const runs = textRuns(example.normalize("NFKC"));
+        const n = r.needs!;
+        expect(n.digits === undefined || runs.digits >= n.digits, `${r.id}: ${example}`).toBe(true);
+        expect(n.groupedDigits === undefined || runs.groupedDigits >= n.groupedDigits, `${r.id}: ${example}`).toBe(true);
+        expect(n.alnum === undefined || runs.alnum >= n.alnum, `${r.id}: ${example}`).toBe(true);
+      }
+    }
   });
 });

@@ -63,6 +63,14 @@ export interface DetectorRule {
    * filter (digits, ":"), so a 4 KB hint of prose does not pay for their full pattern.
    */
   readonly precheck?: RegExp;
+  /**
+   * Runs every match needs in the text, checked before the precheck from figures computed once per
+   * scan (one pass over the text instead of one regex per rule): `digits`, consecutive ASCII
+   * digits; `groupedDigits`, digits with at most one space, dash or dot between neighbours;
+   * `alnum`, consecutive ASCII letters and digits. Must be implied by the precheck (or pattern):
+   * it only skips work, never a match.
+   */
+  readonly needs?: { readonly digits?: number; readonly groupedDigits?: number; readonly alnum?: number };
   readonly examples: { readonly match: readonly string[]; readonly noMatch: readonly string[] };
 }
 
@@ -281,6 +289,54 @@ export function passes(v: Validator, value: string): boolean {
 /** Cap on detections per scan: enough to redact, bounded against hostile input. */
 export const MAX_DETECTIONS = 1000;
 
+/** The longest runs `DetectorRule.needs` asks about, in one pass. */
+export interface TextRuns {
+  readonly digits: number;
+  readonly groupedDigits: number;
+  readonly alnum: number;
+}
+
+export function textRuns(text: string): TextRuns {
+  let digits = 0;
+  let grouped = 0;
+  let alnum = 0;
+  let d = 0;
+  let g = 0;
+  let a = 0;
+  /** Separators seen since the last digit of the current grouped run (at most one is allowed). */
+  let gap = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c >= 48 && c <= 57) {
+      d++;
+      a++;
+      g = gap <= 1 ? g + 1 : 1;
+      gap = 0;
+      if (d > digits) digits = d;
+      if (g > grouped) grouped = g;
+      if (a > alnum) alnum = a;
+    } else if ((c >= 65 && c <= 90) || (c >= 97 && c <= 122)) {
+      d = 0;
+      g = 0;
+      gap = 2;
+      a++;
+      if (a > alnum) alnum = a;
+    } else {
+      d = 0;
+      a = 0;
+      if (c === 32 || c === 45 || c === 46) gap++;
+      else gap = 2;
+      if (gap > 1) g = 0;
+    }
+  }
+  return { digits, groupedDigits: grouped, alnum };
+}
+
+const meets = (runs: TextRuns, needs: NonNullable<DetectorRule["needs"]>): boolean =>
+  (needs.digits === undefined || runs.digits >= needs.digits) &&
+  (needs.groupedDigits === undefined || runs.groupedDigits >= needs.groupedDigits) &&
+  (needs.alnum === undefined || runs.alnum >= needs.alnum);
+
 export class DetectorPack {
   private readonly index: KeywordIndex;
   /** Each rule's pattern with the d flag, so a value group's span comes from the match itself. */
@@ -312,8 +368,10 @@ export class DetectorPack {
     const text = raw.normalize("NFKC").replace(/ (?=[\u0300-\u036f])/g, "");
     const detections: Detection[] = [];
     let score = 0;
+    let runs: TextRuns | undefined;
     for (const i of this.index.find(text.toLowerCase())) {
       const rule = this.rules[i]!;
+      if (rule.needs && !meets((runs ??= textRuns(text)), rule.needs)) continue;
       if (rule.precheck && !rule.precheck.test(text)) continue;
       const pattern = this.withIndices[i]!;
       pattern.lastIndex = 0;

@@ -93,6 +93,7 @@ export const PII_RULES: readonly DetectorRule[] = [
     // recognizer accepts (the Luhn check, not the layout, is what tells a card from other digits);
     // or Amex/Diners 4-6-4/5 with one separator.
     precheck: /\d{4}[ -]?\d{4}[ -]?\d{2}/,
+    needs: { groupedDigits: 10 },
     pattern: new RegExp(
       String.raw`(?<![\w-])(?<value>${CARD_IIN}(?:\d{4}[ -]?\d{4}[ -]?\d{4}[ -]?\d{1,4}(?:[ -]?\d{1,3})?|\d{4}(?<s2>[ -])\d{6}\k<s2>\d{4,5}|\d{12,19}))${NUM_END}`,
       "g",
@@ -162,6 +163,7 @@ export const PII_RULES: readonly DetectorRule[] = [
     // and 123-45-6789 are published examples, not anyone's number. One separator throughout:
     // dashes, spaces or dots.
     precheck: /\d{3}[- .]\d{2}[- .]\d{4}/,
+    needs: { groupedDigits: 9 },
     pattern: new RegExp(
       String.raw`(?<![\w.-])(?<value>(?!000|666|9\d\d|078.05.1120|219.09.9999|123.45.6789)\d{3}(?<sep>[- .])(?!00)\d{2}\k<sep>(?!0000)\d{4})${NUM_END}`,
       "g",
@@ -196,6 +198,7 @@ export const PII_RULES: readonly DetectorRule[] = [
     // abbreviation ("MA 02110-1301"), and elsewhere it is part of a postal address, so redacting it
     // is little loss and the score stays at the floor.
     precheck: /\d{3}-\d{6}|\d{5}-\d{4}/,
+    needs: { groupedDigits: 9 },
     pattern: new RegExp(
       String.raw`(?<![\w.-])(?<!\b[A-Z]{2},?\s{1,2})(?<value>(?!078-?05-?1120|219-?09-?9999|123-?45-?6789)(?:(?!000|666|9)\d{3}(?=-?(?!00)\d{2}-?(?!0000)\d{4})|9\d{2}(?=-?(?:5\d|6[0-5]|7\d|8[0-8]|9[0-24-9])))(?:-\d{6}|\d{2}-\d{4}))${NUM_END}`,
       "g",
@@ -213,6 +216,7 @@ export const PII_RULES: readonly DetectorRule[] = [
     score: 85,
     keywords: ["9"],
     precheck: /9\d{2}[- ]\d{2}[- ]\d{4}/,
+    needs: { groupedDigits: 9 },
     pattern: new RegExp(
       String.raw`(?<![\w-])(?<value>9\d{2}(?<sep>[- ])(?:5\d|6[0-5]|7\d|8[0-8]|9[0-24-9])\k<sep>\d{4})${NUM_END}`,
       "g",
@@ -244,6 +248,7 @@ export const PII_RULES: readonly DetectorRule[] = [
     keywords: [...DIGITS],
     // The fourth letter is the holder type: P person, C company, H HUF, F firm, A AOP, T trust, B BOI, L local authority, J juridical, G government.
     precheck: /[A-Z]{5}\d{4}[A-Z]/,
+    needs: { alnum: 10 },
     pattern: /(?<![\w-])(?<value>[A-Z]{3}[ABCFGHJLPT][A-Z]\d{4}[A-Z])(?![\w-])/g,
     examples: {
       match: ["PAN: ABCPE1234F", "holder BNZAA2318J on file"],
@@ -259,6 +264,7 @@ export const PII_RULES: readonly DetectorRule[] = [
     // Grouped only: a bare 9-digit run passes Luhn one time in ten. First digit 0 is never issued
     // and 8 is a business number; the labelled form is pii.national-id-number.
     precheck: /\d{3}[ -]\d{3}[ -]\d{3}/,
+    needs: { groupedDigits: 9 },
     pattern: new RegExp(String.raw`${GROUP_START}(?<value>[1-79]\d{2}(?<sep>[ -])\d{3}\k<sep>\d{3})${GROUP_END}`, "g"),
     validators: [{ check: "luhn-length", length: 9 }, { check: "not-placeholder" }],
     examples: {
@@ -274,6 +280,7 @@ export const PII_RULES: readonly DetectorRule[] = [
     keywords: [...DIGITS],
     // Grouped only, as for the SIN; the labelled form is pii.national-id-number.
     precheck: /\d{3}[ -]\d{3}[ -]\d{3}/,
+    needs: { groupedDigits: 9 },
     pattern: new RegExp(String.raw`${GROUP_START}(?<value>\d{3}(?<sep>[ -])\d{3}\k<sep>\d{3})${GROUP_END}`, "g"),
     validators: [{ check: "au-tfn" }, { check: "not-placeholder" }],
     examples: {
@@ -291,6 +298,7 @@ export const PII_RULES: readonly DetectorRule[] = [
     // presidio accepts either between each group); a bare run is pii.in-aadhaar-bare, the labelled
     // form pii.national-id-number.
     precheck: /[2-9]\d{3}[ -]\d{4}[ -]\d{4}/,
+    needs: { groupedDigits: 12 },
     pattern: new RegExp(String.raw`${GROUP_START}(?<value>[2-9]\d{3}[ -]\d{4}[ -]\d{4})${GROUP_END}`, "g"),
     validators: [{ check: "verhoeff" }, { check: "not-placeholder" }],
     examples: {
@@ -306,6 +314,7 @@ export const PII_RULES: readonly DetectorRule[] = [
     keywords: [...DIGITS],
     // The complement of pii.in-pan: same shape, any other fourth letter; weaker, so scored lower.
     precheck: /[A-Z]{5}\d{4}[A-Z]/,
+    needs: { alnum: 10 },
     pattern: /(?<![\w-])(?<value>[A-Z]{3}(?![ABCFGHJLPT])[A-Z]{2}\d{4}[A-Z])(?![\w-])/g,
     examples: {
       match: ["PAN ABCDE1234F on the form", "holder: QWEKR5678M."],
@@ -334,6 +343,7 @@ export const PII_RULES: readonly DetectorRule[] = [
     // separator (also the shape of a NANP phone number, which is personal data either way); a bare run is
     // pii.uk-nhs-number-bare, the labelled form pii.uk-nhs-number.
     precheck: /\d{3}[ -]\d{3}[ -]?\d{4}|\d{6}[ -]\d{4}/,
+    needs: { groupedDigits: 10 },
     pattern: new RegExp(String.raw`${GROUP_START}(?<value>\d{3}(?:[ -]\d{3}[ -]?|\d{3}[ -])\d{4})${GROUP_END}`, "g"),
     validators: [{ check: "nhs-mod11" }, { check: "not-placeholder" }],
     examples: {
@@ -350,6 +360,7 @@ export const PII_RULES: readonly DetectorRule[] = [
     score: 40,
     keywords: ["1", "2", "3", "4", "5", "6", "7", "9"],
     precheck: /\d{9}/,
+    needs: { digits: 9 },
     pattern: new RegExp(String.raw`${BARE_START}(?<value>[1-79]\d{8})${BARE_END}`, "g"),
     validators: [{ check: "luhn-length", length: 9 }, { check: "not-placeholder" }],
     examples: {
@@ -364,6 +375,7 @@ export const PII_RULES: readonly DetectorRule[] = [
     score: 40,
     keywords: [...DIGITS],
     precheck: /\d{9}/,
+    needs: { digits: 9 },
     pattern: new RegExp(String.raw`${BARE_START}(?<value>\d{9})${BARE_END}`, "g"),
     validators: [{ check: "au-tfn" }, { check: "not-placeholder" }],
     examples: {
@@ -379,6 +391,7 @@ export const PII_RULES: readonly DetectorRule[] = [
     keywords: [...DIGITS],
     // Not a run that reads as a current Unix time (15…–19…).
     precheck: /\d{10}/,
+    needs: { digits: 10 },
     pattern: new RegExp(String.raw`${BARE_START}(?<value>(?!1[5-9])\d{10})${BARE_END}`, "g"),
     validators: [{ check: "nhs-mod11" }, { check: "not-placeholder" }],
     examples: {
@@ -394,6 +407,7 @@ export const PII_RULES: readonly DetectorRule[] = [
     keywords: ["2", "3", "4", "5", "6", "7", "8", "9"],
     // Not in an ARN or other colon path, nor after "=" or "#", where 12-digit account ids and build numbers live.
     precheck: /[2-9]\d{11}/,
+    needs: { digits: 12 },
     pattern: new RegExp(String.raw`${BARE_START}(?<value>[2-9]\d{11})${BARE_END}`, "g"),
     validators: [{ check: "verhoeff" }, { check: "not-placeholder" }],
     examples: {
@@ -684,6 +698,8 @@ export const PII_RULES: readonly DetectorRule[] = [
     keywords: ["1", "3", "bc1"],
     // Legacy/P2SH base58 (mixed case, 26–34 characters) or bech32 segwit/taproot.
     precheck: /(?:^|[^\w])(?:[13][1-9A-HJ-NP-Za-km-z]{25}|bc1[qp])/,
+    // Both branches of the pattern need 26+ letters and digits in a row (base58: 26–34; bech32: 42+).
+    needs: { alnum: 26 },
     pattern: /(?<![\w])(?<value>(?=[1-9A-HJ-NP-Za-km-z]{0,34}[A-HJ-NP-Z])(?=[1-9A-HJ-NP-Za-km-z]{0,34}[a-km-z])[13][1-9A-HJ-NP-Za-km-z]{25,33}|bc1[qp][02-9ac-hj-np-z]{38,58})(?![\w])/g,
     validators: [{ check: "entropy", min: 3.5 }],
     examples: {

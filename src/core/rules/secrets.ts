@@ -969,6 +969,7 @@ export const SECRET_RULES: readonly DetectorRule[] = [
     // word in capitals only is a word (APACHEKAFKA), not an encrypted password.
     pattern: /(?<![^\s=:"])(?:AKCp[a-zA-Z0-9]{69}|AKC(?!p)[a-zA-Z0-9]{10,200}|AP[\dA-F](?=[a-zA-Z0-9]{0,200}[a-z0-9])[a-zA-Z0-9]{8,200})(?![^\s"])/g,
     precheck: /(?:AKC|AP[\dA-F])[a-zA-Z0-9]{8}/,
+    needs: { alnum: 11 },
     validators: [{ check: "not-placeholder" }],
     examples: {
       match: [`X-JFrog-Art-Api: AKC${fake(ALNUM, 60, 1)}`, `artifactory_password="AP${fake("0123456789ABCDEF", 1, 2)}${fake(ALNUM, 20, 3)}"`, "AP6xxxxxxxxxx", `artif-key:AKCp${fake(ALNUM, 69, 4)}`],
@@ -1258,6 +1259,7 @@ export const SECRET_RULES: readonly DetectorRule[] = [
     // detect-secrets defines it, which also reports the documented SKxxxx… form.
     pattern: /\bSK(?:[0-9a-fA-F]{32}|[a-z0-9]{32})\b/g,
     precheck: /SK[0-9a-zA-Z]{32}/,
+    needs: { alnum: 34 },
     examples: {
       match: [`TWILIO_API_KEY=SK${fake(HEX, 32, 1)}`, `"sid": "SK${fake(HEX, 32, 2)}"`, "SKxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx"],
       noMatch: [`SK${fake(HEX, 20, 3)}`, `SK${fake(UPPER, 32, 4)}`, `TASK${fake(HEX, 32, 5)}`],
@@ -1272,6 +1274,7 @@ export const SECRET_RULES: readonly DetectorRule[] = [
     // As detect-secrets defines it: "AC" and 32 lower-case letters or digits.
     pattern: /\bAC[a-z0-9]{32}\b/g,
     precheck: /AC[a-z0-9]{32}/,
+    needs: { alnum: 34 },
     examples: {
       match: [`TWILIO_ACCOUNT_SID=AC${fake(HEX, 32, 1)}`, `client = Client("AC${fake(HEX, 32, 2)}", auth_token)`, "ACxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx"],
       noMatch: [`AC${fake(HEX, 16, 3)}`, `AC${fake(UPNUM, 32, 4)}`],
@@ -1861,6 +1864,7 @@ export const SECRET_RULES: readonly DetectorRule[] = [
     // "s." and 24 letters and digits; gitleaks allows the all-letter form, which is code (s.makeKubeConfig…).
     pattern: /(?<![\w.$-])s\.(?=[a-zA-Z]{0,23}[0-9])[a-zA-Z0-9]{24}(?![\w.(-])/g,
     precheck: /s\.[a-zA-Z0-9]{24}/,
+    needs: { alnum: 24 },
     validators: [{ check: "entropy", min: 3.5 }, { check: "not-masked" }],
     examples: {
       match: [`VAULT_TOKEN=s.${fake(ALNUM, 24, 1)}`, `"token": "s.${fake(ALNUM, 24, 2)}"`],
