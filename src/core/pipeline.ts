@@ -153,19 +153,33 @@ export function evaluateStep(facts: StepFacts, guard: Guard, policy: AgentPolicy
   const hintScan = rules.content.scan(facts.hint);
   const redactedHint = hintScan.detections.length > 0 ? redact(hintScan) : facts.hint;
   const stepsRemaining = Math.max(0, facts.maxAutonomousSteps - facts.autonomousStep);
-  const fromGuard = (verdict: Verdict, cause: PauseCause | undefined, reason: string | undefined, factor: string): Evaluation => ({
-    verdict,
-    tier: VERDICT_TIER[verdict],
-    score: 0,
-    factors: [factor],
-    ...(reason !== undefined ? { reason } : {}),
-    ...(cause !== undefined ? { cause } : {}),
-    rules: [],
-    detections: [],
-    redactedHint,
-    stepsRemaining,
-    fromGuard: true,
-  });
+  // A step answered by a guard (paused, blocked, halted, approved) is not judged, but what it read
+  // still taints its execution: injection seen during a pause must not be forgotten after it.
+  const taintFromFindings = (): Evaluation["breakers"] | undefined => {
+    if (!facts.breakers || facts.findings === undefined || facts.findings.length === 0) return undefined;
+    const markers = rules.content.scan(facts.findings).detections.filter((d) => d.kind === "injection").length;
+    if (markers === 0) return undefined;
+    const s = facts.breakers.state;
+    const state: BreakerState = { ...s, injectionMarkers: s.injectionMarkers + markers, tainted: true };
+    return { next: state, refused: state, trips: [] };
+  };
+  const fromGuard = (verdict: Verdict, cause: PauseCause | undefined, reason: string | undefined, factor: string): Evaluation => {
+    const breakers = taintFromFindings();
+    return {
+      verdict,
+      tier: VERDICT_TIER[verdict],
+      score: 0,
+      factors: breakers ? [factor, "Injection markers in the findings: the execution is tainted"] : [factor],
+      ...(reason !== undefined ? { reason } : {}),
+      ...(cause !== undefined ? { cause } : {}),
+      rules: [],
+      detections: [],
+      redactedHint,
+      stepsRemaining,
+      fromGuard: true,
+      ...(breakers ? { breakers } : {}),
+    };
+  };
 
   switch (guard.kind) {
     case "blocked":
