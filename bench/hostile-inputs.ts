@@ -43,6 +43,8 @@ export const HOSTILE_ACTION_HINTS: ReadonlyArray<readonly [label: string, text: 
   "a.b.c.delete(x ".repeat(2000),
   "kafka-topics --delete-x ".repeat(1300),
   "echo 'del server x' ".repeat(1700),
+  // env -S with quoted values once backtracked exponentially in the wrapper rule.
+  `env -S 'a="b c' `.repeat(2000),
 ].map((t) => [JSON.stringify(t.slice(0, 24)), t.slice(0, 32 * KB)] as const);
 
 export const HOSTILE_SECRET_TEXTS: ReadonlyArray<readonly [label: string, text: string]> = (() => {

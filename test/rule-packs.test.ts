@@ -1,6 +1,7 @@
 import { describe, it, expect } from "vitest";
 import { RULE_CATEGORIES, RulePack, type Rule } from "../src/core/rule-pack.js";
 import { normalizeForMatching } from "../src/core/text.js";
+import { HOSTILE_ACTION_HINTS } from "../bench/hostile-inputs.js";
 import { DANGEROUS_ACTION_RULES } from "../src/core/rules/dangerous-actions.js";
 
 const pack = new RulePack(DANGEROUS_ACTION_RULES);
@@ -111,33 +112,17 @@ describe("dangerous-action rules: calibration spot checks", () => {
   });
 });
 
-describe("dangerous-action rules: performance", () => {
-  // Hints can be up to 32 KB and are scored on every action; no pattern may backtrack badly.
-  const adversarial = [
-    "rm -r ".repeat(5000),
-    "git -c a git -c a ".repeat(2000),
-    "sudo -u sudo -u ".repeat(2000),
-    "env a=1 env a=1 ".repeat(2000),
-    "ssh -x ssh -x ".repeat(2000),
-    "delete from users ".repeat(1800),
-    "update users set a=1 ".repeat(1500),
-    "curl x | ".repeat(3500),
-    "kubectl delete ".repeat(2000),
-    "find . -name x ".repeat(2000),
-    "a".repeat(32_000),
-    ": ( | ; & ` ".repeat(2600),
-    "x-delete-".repeat(3500),
-    "curl -x post /a/x-delete".repeat(1300),
-    "nats kv del a_remove_b ".repeat(1400),
-    "a.b.c.delete(x ".repeat(2000),
-    "kafka-topics --delete-x ".repeat(1300),
-    "echo 'del server x' ".repeat(1700),
-  ];
-
-  it.each(adversarial.map((s) => [s.slice(0, 24), s] as const))("scores %j… (32 KB) quickly", (_label, text) => {
-    const input = normalizeForMatching(text.slice(0, 32_768));
-    const started = performance.now();
-    pack.score(input);
-    expect(performance.now() - started).toBeLessThan(1000);
+describe("dangerous-action rules: no catastrophic backtracking", () => {
+  // Hints can be up to 32 KB and are scored on every action. No timing here: a pattern that
+  // backtracks catastrophically never finishes and the test times out; `npm run bench` prints how
+  // long the pack takes on these inputs (bench/hostile-inputs.ts).
+  const ids = new Set(DANGEROUS_ACTION_RULES.map((r) => r.id));
+  it.each(HOSTILE_ACTION_HINTS)("scores %s… (32 KB)", (_label, text) => {
+    const scored = pack.score(normalizeForMatching(text));
+    for (const m of scored.matches) {
+      expect(ids.has(m.id)).toBe(true);
+      expect(m.score).toBeGreaterThanOrEqual(0);
+      expect(m.score).toBeLessThanOrEqual(100);
+    }
   });
 });
