@@ -6,10 +6,11 @@
 // What the human approves is bound to the request three ways: the display's decision carries the
 // request id and the digest of exactly what it rendered (checked by the APV1 host), and a key's
 // challenge is SHA-256("APV1-fido" ‖ requestId ‖ actionDigest ‖ shownDigest) (hardware-channel.md §5.5).
-import { createHash, timingSafeEqual } from "node:crypto";
+import { timingSafeEqual } from "node:crypto";
 import type { AuthenticationResponseJSON } from "@simplewebauthn/server";
 import type { ApprovalChannelInfo } from "../core/introspect.js";
 import { fitsDisplay } from "../hw/apv1.js";
+import { sha256 } from "../hw/bytes.js";
 import { approvalChallenge, type RelyingParty } from "../hw/webauthn.js";
 import type { ApprovalChannel, ApprovalScreen, HumanDecision, RequestKind } from "./channel.js";
 import type { KeyCallOptions, KeyDevice, KeyRing } from "./keyring.js";
@@ -361,4 +362,3 @@ const SHOW_WAIT_MS = 3000;
 /** The fresh part of a browser approval's challenge, after the request's approval challenge. */
 export const BROWSER_NONCE_BYTES = 16;
 
-const sha256 = (s: string): Uint8Array => new Uint8Array(createHash("sha256").update(s).digest());

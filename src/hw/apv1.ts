@@ -5,7 +5,10 @@
 //
 // Every decoder throws Apv1DecodeError and nothing else on input it cannot accept, so a caller
 // can treat any other exception as a bug rather than as hostile bytes.
-import { createECDH, createHash, createHmac, hkdfSync, timingSafeEqual } from "node:crypto";
+import { createECDH, createHmac, hkdfSync } from "node:crypto";
+import { bytesEqual, concatBytes, sha256, toHex, u32be } from "./bytes.js";
+
+export { bytesEqual, concatBytes, toHex };
 
 export const APV1_VERSION = 1;
 /** The display's HID usage page and usage (not 0xF1D0: nothing takes it for a FIDO key). */
@@ -104,28 +107,10 @@ export class Apv1DecodeError extends Error {
 
 // ------------------------------------------------------------------------------ bytes
 
-export function concatBytes(...parts: Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let off = 0;
-  for (const p of parts) {
-    out.set(p, off);
-    off += p.length;
-  }
-  return out;
-}
-
 const u8 = (n: number): Uint8Array => Uint8Array.of(n & 0xff);
 const u16 = (n: number): Uint8Array => Uint8Array.of((n >>> 8) & 0xff, n & 0xff);
-const u32 = (n: number): Uint8Array => {
-  const b = new Uint8Array(4);
-  new DataView(b.buffer).setUint32(0, n >>> 0);
-  return b;
-};
+const u32 = u32be;
 const ascii = (s: string): Uint8Array => new Uint8Array(Buffer.from(s, "latin1"));
-export const toHex = (b: Uint8Array): string => Buffer.from(b).toString("hex");
-export function bytesEqual(a: Uint8Array, b: Uint8Array): boolean {
-  return a.length === b.length && timingSafeEqual(a, b);
-}
 
 /** Bounds-checked reads; any overrun or leftover is an Apv1DecodeError naming the message. */
 class Reader {
@@ -258,11 +243,6 @@ export function screenTextProblem(s: ScreenText, cols: number, rows: number): st
 
 // ------------------------------------------------------------------------------ crypto
 
-const sha256 = (...parts: Uint8Array[]): Uint8Array => {
-  const h = createHash("sha256");
-  for (const p of parts) h.update(p);
-  return new Uint8Array(h.digest());
-};
 const hmac = (key: Uint8Array, ...parts: Uint8Array[]): Uint8Array => {
   const h = createHmac("sha256", key);
   for (const p of parts) h.update(p);

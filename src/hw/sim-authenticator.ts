@@ -4,7 +4,8 @@
 // Non-resident ES256 credentials live in an in-memory map keyed by a random credential id (the
 // U2F key handle). The "human" is scriptable: each request needing presence consumes the next
 // queued touch decision (or the default).
-import { createECDH, createHash, createPrivateKey, createPublicKey, generateKeyPairSync, randomBytes, sign, type KeyObject } from "node:crypto";
+import { createECDH, createPrivateKey, createPublicKey, generateKeyPairSync, randomBytes, sign, type KeyObject } from "node:crypto";
+import { concatBytes, sha256, u32be } from "./bytes.js";
 import { asArray, asBytes, asInt, asMap, asText, CborError, decode, encodeCanonical, type CborMap } from "./cbor.js";
 import { CTAP2_CMD, CTAP2_STATUS, ES256 } from "./ctap2.js";
 import { CAPABILITY, CMD, KEEPALIVE, type Message, type RequestHandler } from "./ctaphid.js";
@@ -65,25 +66,8 @@ class StatusError extends Error {
 const FLAG_UP = 0x01;
 const FLAG_AT = 0x40;
 
-const sha256 = (data: Uint8Array | string): Uint8Array => new Uint8Array(createHash("sha256").update(data).digest());
 const idKey = (id: Uint8Array): string => Buffer.from(id).toString("hex");
 const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
-
-function concat(...parts: Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let off = 0;
-  for (const p of parts) {
-    out.set(p, off);
-    off += p.length;
-  }
-  return out;
-}
-
-function u32be(n: number): Uint8Array {
-  const b = new Uint8Array(4);
-  new DataView(b.buffer).setUint32(0, n >>> 0);
-  return b;
-}
 
 /** COSE_Key for an ES256 P-256 public key: {1:2, 3:-7, -1:1, -2:x, -3:y}. */
 export function coseEc2PublicKey(publicKey: KeyObject): Uint8Array {
@@ -179,7 +163,7 @@ export class SimFidoAuthenticator {
       default:
         throw new StatusError(CTAP2_STATUS.INVALID_COMMAND, `unknown CTAP2 command 0x${command.toString(16)}`);
     }
-    return concat(Uint8Array.of(CTAP2_STATUS.OK), encodeCanonical(response));
+    return concatBytes(Uint8Array.of(CTAP2_STATUS.OK), encodeCanonical(response));
   }
 
   private parseParams(body: Uint8Array): CborMap {
@@ -229,10 +213,10 @@ export class SimFidoAuthenticator {
     const credentialId = new Uint8Array(randomBytes(32));
     this.credentials.set(idKey(credentialId), { rpIdHash, privateKey, signCount: 0 });
     const idLen = Uint8Array.of(credentialId.length >> 8, credentialId.length & 0xff);
-    const authData = concat(rpIdHash, Uint8Array.of(FLAG_UP | FLAG_AT), u32be(0), this.aaguid, idLen, credentialId, coseEc2PublicKey(publicKey));
+    const authData = concatBytes(rpIdHash, Uint8Array.of(FLAG_UP | FLAG_AT), u32be(0), this.aaguid, idLen, credentialId, coseEc2PublicKey(publicKey));
     const packed = this.opts.attestation === "packed";
     const attStmt = packed
-      ? new Map<string, unknown>([["alg", ES256], ["sig", sign("sha256", concat(authData, clientDataHash), privateKey)]])
+      ? new Map<string, unknown>([["alg", ES256], ["sig", sign("sha256", concatBytes(authData, clientDataHash), privateKey)]])
       : new Map<string, unknown>();
     return new Map<number, unknown>([
       [1, packed ? "packed" : "none"],
@@ -254,8 +238,8 @@ export class SimFidoAuthenticator {
     if (wantPresence) await this.awaitTouch(ctx);
 
     found.cred.signCount += 1;
-    const authData = concat(rpIdHash, Uint8Array.of(wantPresence ? FLAG_UP : 0), u32be(found.cred.signCount));
-    const signature = sign("sha256", concat(authData, clientDataHash), found.cred.privateKey); // DER by default
+    const authData = concatBytes(rpIdHash, Uint8Array.of(wantPresence ? FLAG_UP : 0), u32be(found.cred.signCount));
+    const signature = sign("sha256", concatBytes(authData, clientDataHash), found.cred.privateKey); // DER by default
     return new Map<number, unknown>([
       [1, new Map<string, unknown>([["id", found.id], ["type", "public-key"]])],
       [2, authData],
@@ -316,8 +300,8 @@ export class SimFidoAuthenticator {
     this.credentials.set(idKey(keyHandle), { rpIdHash: appParam, privateKey, signCount: 0 });
     const point = uncompressedPoint(publicKey);
     const att = this.u2fAttestation();
-    const signature = sign("sha256", concat(Uint8Array.of(0x00), appParam, challengeParam, keyHandle, point), att.privateKey);
-    return encodeApduResponse(SW.NO_ERROR, concat(Uint8Array.of(0x05), point, Uint8Array.of(keyHandle.length), keyHandle, att.certificate, signature));
+    const signature = sign("sha256", concatBytes(Uint8Array.of(0x00), appParam, challengeParam, keyHandle, point), att.privateKey);
+    return encodeApduResponse(SW.NO_ERROR, concatBytes(Uint8Array.of(0x05), point, Uint8Array.of(keyHandle.length), keyHandle, att.certificate, signature));
   }
 
   private u2fAuthenticate(apdu: Uint8Array, p1: number, data: Uint8Array): Uint8Array {
@@ -332,9 +316,9 @@ export class SimFidoAuthenticator {
     const present = p1 === U2F_AUTH.ENFORCE_PRESENCE;
     if (present && !this.u2fTouched(apdu)) return encodeApduResponse(SW.CONDITIONS_NOT_SATISFIED);
     cred.signCount += 1;
-    const signed = concat(Uint8Array.of(present ? FLAG_UP : 0), u32be(cred.signCount));
-    const signature = sign("sha256", concat(appParam, signed, challengeParam), cred.privateKey);
-    return encodeApduResponse(SW.NO_ERROR, concat(signed, signature));
+    const signed = concatBytes(Uint8Array.of(present ? FLAG_UP : 0), u32be(cred.signCount));
+    const signature = sign("sha256", concatBytes(appParam, signed, challengeParam), cred.privateKey);
+    return encodeApduResponse(SW.NO_ERROR, concatBytes(signed, signature));
   }
 
   private findCredential(list: unknown[], rpIdHash: Uint8Array): { id: Uint8Array; cred: StoredCredential } | undefined {
@@ -409,7 +393,7 @@ interface SimAttestation {
 function uncompressedPoint(publicKey: KeyObject): Uint8Array {
   const jwk = publicKey.export({ format: "jwk" });
   if (!jwk.x || !jwk.y) throw new Error("expected an EC public key with x and y");
-  return concat(Uint8Array.of(0x04), Buffer.from(jwk.x, "base64url"), Buffer.from(jwk.y, "base64url"));
+  return concatBytes(Uint8Array.of(0x04), Buffer.from(jwk.x, "base64url"), Buffer.from(jwk.y, "base64url"));
 }
 
 function derLength(n: number): Uint8Array {
@@ -420,8 +404,8 @@ function derLength(n: number): Uint8Array {
 }
 
 function der(tag: number, ...content: Uint8Array[]): Uint8Array {
-  const body = concat(...content);
-  return concat(Uint8Array.of(tag), derLength(body.length), body);
+  const body = concatBytes(...content);
+  return concatBytes(Uint8Array.of(tag), derLength(body.length), body);
 }
 
 const OID = {

@@ -1,7 +1,7 @@
 // The non-browser WebAuthn client glue (hardware-channel.md §5): we are the "browser", so we build
 // clientDataJSON ourselves, hand its hash to the key, and wrap the key's CTAP2 answers in the JSON
 // shapes @simplewebauthn/server v14 verifies. The challenge binds a touch to one specific action.
-import { createHash, createPublicKey } from "node:crypto";
+import { createPublicKey } from "node:crypto";
 import {
   verifyAuthenticationResponse,
   verifyRegistrationResponse,
@@ -11,6 +11,7 @@ import {
   type VerifiedRegistrationResponse,
   type WebAuthnCredential,
 } from "@simplewebauthn/server";
+import { sha256 } from "./bytes.js";
 import { encodeCanonical, type CborMap } from "./cbor.js";
 import { ES256, type AssertionResult, type AttestationResult, type Ctap2CallOptions, type Ctap2Client } from "./ctap2.js";
 import type { U2fAuthentication, U2fRegistration } from "./u2f.js";
@@ -23,7 +24,6 @@ export const RP_NAME = "haltkey approvals";
 export type ClientDataType = "webauthn.create" | "webauthn.get";
 
 const b64url = (b: Uint8Array): string => Buffer.from(b.buffer, b.byteOffset, b.byteLength).toString("base64url");
-const sha256 = (data: Uint8Array | string): Uint8Array => new Uint8Array(createHash("sha256").update(data).digest());
 
 /**
  * clientDataJSON bytes, in browser field order. No topOrigin: v14 rejects topOrigin together with

@@ -1,0 +1,33 @@
+// Byte helpers every hardware layer uses: one copy each.
+import { createHash, timingSafeEqual } from "node:crypto";
+
+export function concatBytes(...parts: Uint8Array[]): Uint8Array {
+  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+  let off = 0;
+  for (const p of parts) {
+    out.set(p, off);
+    off += p.length;
+  }
+  return out;
+}
+
+/** Big-endian 32-bit unsigned. */
+export function u32be(n: number): Uint8Array {
+  const b = new Uint8Array(4);
+  new DataView(b.buffer).setUint32(0, n >>> 0);
+  return b;
+}
+
+export const toHex = (b: Uint8Array): string => Buffer.from(b).toString("hex");
+
+/** Constant-time for equal lengths. */
+export function bytesEqual(a: Uint8Array, b: Uint8Array): boolean {
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/** SHA-256 of the parts in order (strings as UTF-8). */
+export function sha256(...parts: Array<Uint8Array | string>): Uint8Array {
+  const h = createHash("sha256");
+  for (const p of parts) h.update(p);
+  return new Uint8Array(h.digest());
+}
