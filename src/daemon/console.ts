@@ -22,7 +22,7 @@ import type { ChainReport } from "../store/audit.js";
 import type { RelyingParty } from "../hw/webauthn.js";
 import { ApprovalRefusedError, BROWSER_NONCE_BYTES, type HardwareChannel } from "./hardware-channel.js";
 import { bearerMatches, hostAllowed, loadOrCreateToken } from "./http.js";
-import { KEY_LABEL_MAX, KeyRefusedError, type KeyRing } from "./keyring.js";
+import { KeyLabel, KeyRefusedError, type KeyRing } from "./keyring.js";
 import type { Logger } from "./log.js";
 import type { SafetyService } from "./service.js";
 
@@ -43,8 +43,6 @@ const AUDIT_LIMIT_DEFAULT = 50;
 const AUDIT_LIMIT_MAX = 200;
 const MAX_CONNECTIONS = 64;
 const SWEEP_INTERVAL_MS = 30_000;
-/** A label the simulated-hardware start-up would take for its own (and forget). */
-const RESERVED_LABEL_PREFIX = "simulated key";
 
 export class ConsoleStartError extends Error {}
 
@@ -93,12 +91,7 @@ export interface ConsoleFrontEnd {
 // ------------------------------------------------------------------------------ inputs
 
 const b64url = (max: number) => z.string().min(1).max(max).regex(/^[A-Za-z0-9_-]+$/, "base64url");
-const Label = z
-  .string()
-  .min(1)
-  .max(KEY_LABEL_MAX)
-  .regex(/^[\x20-\x7e]+$/, "printable ASCII")
-  .refine((l) => !l.toLowerCase().startsWith(RESERVED_LABEL_PREFIX), `labels starting with "${RESERVED_LABEL_PREFIX}" are reserved for the simulator`);
+const Label = KeyLabel;
 const Id = z.string().uuid();
 const ClientExtensionResults = z.record(z.string().max(64), z.unknown()).refine((r) => Object.keys(r).length <= 16, "at most 16 extension results");
 const Attachment = z.enum(["platform", "cross-platform"]).optional();

@@ -10,7 +10,7 @@ import { SimFidoAuthenticator } from "../hw/sim-authenticator.js";
 import { MemoryTransport, type HidTransport } from "../hw/transport.js";
 import type { Store } from "../store/store.js";
 import { HardwareChannel, type KeySource } from "./hardware-channel.js";
-import { KeyRing, type KeyDevice } from "./keyring.js";
+import { KeyRing, SIMULATED_KEY_LABEL, type KeyDevice } from "./keyring.js";
 import type { Logger } from "./log.js";
 import type { HaltkeyPaths } from "./paths.js";
 import { openDisplay, simulatedDisplay, type DisplayHandle } from "./display-link.js";
@@ -148,5 +148,4 @@ export async function openHardware(opts: HardwareOptions): Promise<Hardware> {
   };
 }
 
-export const SIMULATED_KEY_LABEL = "simulated key";
 

@@ -38,31 +38,45 @@ export interface DisplayHandle {
 const random = (n: number): Uint8Array => new Uint8Array(randomBytes(n));
 const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
 
+/** What differs between the real display and the simulated one; the protocol side is the same. */
+interface DisplayParts {
+  readonly host: Apv1Host;
+  readonly transport: HidTransport;
+  readonly simulated: boolean;
+  readonly initial: DisplayState;
+  /** Stores a new pairing (the simulator's lives only in memory). */
+  readonly persist: (p: Apv1Pairing) => Promise<void>;
+  /** Applied to every link opened (the simulator flushes its display file). */
+  readonly wrap?: (link: DisplayLink) => DisplayLink;
+  /** Before PAIR_BEGIN (the simulated human holds DENY while plugging in). */
+  readonly enterPairingMode?: () => void;
+  /** While PAIR_CONFIRM waits (the simulated human compares the codes and long-presses APPROVE). */
+  readonly pressToConfirmPairing?: () => Promise<void>;
+  readonly sim?: DisplayHandle["sim"];
+}
+
 class Display implements DisplayHandle {
   link: DisplayLink | undefined;
-  sim?: { press(decision: "approve" | "deny", shownAt: number): Promise<void> };
+  readonly sim: DisplayHandle["sim"];
   private state: DisplayState;
   private listener: ((link: DisplayLink) => void) | undefined;
-  /** Runs after the host sent PAIR_CONFIRM (the simulated human presses then). */
-  simulatePairingPress?: () => Promise<void>;
-  /** Applied to every link this display opens (the simulator flushes its display file). */
-  wrap: (link: DisplayLink) => DisplayLink = (link) => link;
 
-  constructor(
-    private readonly host: Apv1Host,
-    private readonly transport: HidTransport,
-    private readonly simulated: boolean,
-    private readonly persist: (p: Apv1Pairing) => Promise<void>,
-    initial: DisplayState,
-  ) {
-    this.state = initial;
+  constructor(private readonly parts: DisplayParts) {
+    this.state = parts.initial;
+    this.sim = parts.sim;
   }
 
   async open(): Promise<void> {
-    const link = await Apv1DisplayLink.open(this.host, { simulated: this.simulated });
-    this.link = this.wrap(link);
+    const link = await Apv1DisplayLink.open(this.parts.host, { simulated: this.parts.simulated });
+    this.link = this.parts.wrap ? this.parts.wrap(link) : link;
     this.state = { state: "paired", deviceId: link.host.device?.deviceId ?? this.state.deviceId, cols: link.cols, rows: link.rows };
     this.listener?.(this.link);
+  }
+
+  /** It could not prove it holds our pairing key: described as refused, never used. */
+  refuse(detail: string): void {
+    this.link = undefined;
+    this.state = { state: "refused", detail, ...(this.state.deviceId ? { deviceId: this.state.deviceId } : {}) };
   }
 
   describe(): DisplayState {
@@ -74,20 +88,21 @@ class Display implements DisplayHandle {
   }
 
   pairBegin(): Promise<{ sas: string; deviceId: string }> {
-    return this.host.pairBegin();
+    this.parts.enterPairingMode?.();
+    return this.parts.host.pairBegin();
   }
 
   async pairConfirm(o: { signal: AbortSignal }): Promise<{ deviceId: string; paired: true }> {
-    const confirming = this.host.pairConfirm({ signal: o.signal });
-    await this.simulatePairingPress?.();
+    const confirming = this.parts.host.pairConfirm({ signal: o.signal });
+    await this.parts.pressToConfirmPairing?.();
     const pairing = await confirming;
-    await this.persist(pairing);
+    await this.parts.persist(pairing);
     await this.open();
     return { deviceId: Buffer.from(pairing.deviceId).toString("hex"), paired: true };
   }
 
   async close(): Promise<void> {
-    await this.transport.close().catch(() => undefined);
+    await this.parts.transport.close().catch(() => undefined);
   }
 }
 
@@ -102,50 +117,52 @@ export async function simulatedDisplay(o: { paths: HaltkeyPaths; log: Logger; no
   const device = new SimApprovalDisplay({ deviceId: pairing.deviceId, kPair: pairing.kPair, sink: out.sink });
   const [hostEnd, deviceEnd] = MemoryTransport.pair();
   device.attach(deviceEnd);
-  const host = new Apv1Host(new CtapHidClient(hostEnd, random), { pairing });
-  const display = new Display(host, hostEnd, true, async () => undefined, { state: "paired", deviceId: Buffer.from(pairing.deviceId).toString("hex") });
-  display.sim = {
-    press: async (decision, shownAt) => {
-      // A finger on the button for a moment, pressed after the screen's input lock (the device
-      // ignores a press that began within 500 ms of the SHOW): the device measures the hold.
-      const holdMs = decision === "approve" ? LONG_PRESS_MS : 100;
-      const early = shownAt + IGNORE_AFTER_SHOW_MS + holdMs + 50 - o.now();
-      if (early > 0) await sleep(early);
-      const outcome = device.press(decision, holdMs);
-      if (outcome !== "accepted") throw Object.assign(new Error(`the simulated display ignored the press (${outcome})`), { code: "VALIDATION_INVALID_VALUE" });
-      await out.flush().catch((e: Error) => o.log.error({ err: e.message }, "simulated display could not write display.jsonl"));
-    },
-  };
-  display.pairBegin = async () => {
-    device.enterPairingMode();
-    return host.pairBegin();
-  };
-  display.simulatePairingPress = async () => {
-    // The simulated human compares the codes (they match: nobody is in between) and long-presses
-    // APPROVE once the device shows them; until then a press is ignored, so try again.
-    const deadline = o.now() + 15_000;
-    await sleep(IGNORE_AFTER_SHOW_MS + LONG_PRESS_MS);
-    while (device.press("approve", LONG_PRESS_MS) !== "accepted" && o.now() < deadline) await sleep(100);
-  };
-  // What the simulated device rendered is on disk before the daemon answers the agent, so a test
-  // (or a demo) reading display.jsonl right after a pause finds the code.
-  display.wrap = (link) => ({
+  const display = new Display({
+    host: new Apv1Host(new CtapHidClient(hostEnd, random), { pairing }),
+    transport: hostEnd,
     simulated: true,
-    get cols() {
-      return link.cols;
+    initial: { state: "paired", deviceId: Buffer.from(pairing.deviceId).toString("hex") },
+    persist: async () => undefined,
+    // What the simulated device rendered is on disk before the daemon answers the agent, so a
+    // test (or a demo) reading display.jsonl right after a pause finds the code.
+    wrap: (link) => ({
+      simulated: true,
+      get cols() {
+        return link.cols;
+      },
+      get rows() {
+        return link.rows;
+      },
+      show: async (r) => {
+        const shown = await link.show(r);
+        await out.flush();
+        return shown;
+      },
+      wait: (id, signal) => link.wait(id, signal),
+      clear: async (id) => {
+        await link.clear(id);
+        await out.flush();
+      },
+    }),
+    enterPairingMode: () => device.enterPairingMode(),
+    pressToConfirmPairing: async () => {
+      // The codes match (nobody is in between); APPROVE is pressed once the device shows them,
+      // and until then a press is ignored, so try again.
+      const deadline = o.now() + 15_000;
+      await sleep(IGNORE_AFTER_SHOW_MS + LONG_PRESS_MS);
+      while (device.press("approve", LONG_PRESS_MS) !== "accepted" && o.now() < deadline) await sleep(100);
     },
-    get rows() {
-      return link.rows;
-    },
-    show: async (r) => {
-      const shown = await link.show(r);
-      await out.flush();
-      return shown;
-    },
-    wait: (id, signal) => link.wait(id, signal),
-    clear: async (id) => {
-      await link.clear(id);
-      await out.flush();
+    sim: {
+      press: async (decision, shownAt) => {
+        // A finger on the button for a moment, pressed after the screen's input lock (the device
+        // ignores a press that began within 500 ms of the SHOW): the device measures the hold.
+        const holdMs = decision === "approve" ? LONG_PRESS_MS : 100;
+        const early = shownAt + IGNORE_AFTER_SHOW_MS + holdMs + 50 - o.now();
+        if (early > 0) await sleep(early);
+        const outcome = device.press(decision, holdMs);
+        if (outcome !== "accepted") throw Object.assign(new Error(`the simulated display ignored the press (${outcome})`), { code: "VALIDATION_INVALID_VALUE" });
+        await out.flush().catch((e: Error) => o.log.error({ err: e.message }, "simulated display could not write display.jsonl"));
+      },
     },
   });
   await display.open();
@@ -169,7 +186,7 @@ export async function openDisplay(o: { store: Store; log: Logger; now: () => num
     const r = pairingToRecord(p);
     await o.store.transition({ putDisplays: [{ deviceId: r.deviceId, kPair: r.kPair, pairedAt: o.now() }] }, [{ type: "display_paired", data: { deviceId: r.deviceId } }], o.now());
   };
-  const display = new Display(host, transport, false, persist, { state: "unpaired", ...(serial ? { deviceId: serial } : {}) });
+  const display = new Display({ host, transport, simulated: false, persist, initial: { state: "unpaired", ...(serial ? { deviceId: serial } : {}) } });
   if (!record) return display;
   try {
     await display.open();
@@ -178,8 +195,7 @@ export async function openDisplay(o: { store: Store; log: Logger; now: () => num
     // A display that cannot prove it holds our K_pair is never used (hid-protocol.md, A3).
     o.audit("display_refused", { deviceId: serial, error: err.code ?? "DISPLAY_ERROR", message: err.message.slice(0, 300) });
     o.log.error({ err: err.message }, "approval display refused");
-    const refused: DisplayState = { state: "refused", detail: err.message, ...(serial ? { deviceId: serial } : {}) };
-    display.describe = () => refused;
+    display.refuse(err.message);
   }
   return display;
 }

@@ -10,32 +10,23 @@ import { timingSafeEqual } from "node:crypto";
 import type { AuthenticationResponseJSON } from "@simplewebauthn/server";
 import type { ApprovalChannelInfo } from "../core/introspect.js";
 import { fitsDisplay } from "../hw/apv1.js";
+import type { DisplayLinkRequest } from "../hw/apv1-host.js";
 import { sha256 } from "../hw/bytes.js";
 import { approvalChallenge, type RelyingParty } from "../hw/webauthn.js";
 import type { ApprovalChannel, ApprovalScreen, HumanDecision, RequestKind } from "./channel.js";
 import type { KeyCallOptions, KeyDevice, KeyRing } from "./keyring.js";
 import type { Logger } from "./log.js";
 
-/** What the daemon needs from a paired display (adapted from the APV1 host in src/hw/apv1-host.ts). */
+/** What the daemon needs from a paired display: Apv1DisplayLink (src/hw/apv1-host.ts), or the simulator's flushing wrapper of it. */
 export interface DisplayLink {
   readonly cols: number;
   readonly rows: number;
   readonly simulated: boolean;
   /** Shows one request; resolves with the digest of what the device rendered. */
-  show(s: DisplayRequest): Promise<{ shownDigest: Uint8Array }>;
+  show(s: DisplayLinkRequest): Promise<{ shownDigest: Uint8Array }>;
   /** The verified decision for the request on screen; rejects on any protocol or device failure. */
   wait(requestId: string, signal: AbortSignal): Promise<"approve" | "deny" | "expired" | "cancelled" | "replaced">;
   clear(requestId: string): Promise<void>;
-}
-
-export interface DisplayRequest {
-  readonly requestId: string;
-  readonly title: string;
-  readonly body: string;
-  /** Empty for requests answered by a press; the challenge code otherwise. */
-  readonly code: string;
-  readonly actionDigest: Uint8Array;
-  readonly ttlSeconds: number;
 }
 
 /** Where security keys come from: node-hid enumeration, or the simulator. */

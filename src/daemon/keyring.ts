@@ -4,6 +4,7 @@
 // any HID transport, real or simulated); everything it answers is verified here by
 // @simplewebauthn/server before anything is trusted or stored.
 import { createHash } from "node:crypto";
+import { z } from "zod";
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from "@simplewebauthn/server";
 import { verifyApproval, verifyRegistration, type RelyingParty } from "../hw/webauthn.js";
 import type { SecurityKeyRecord } from "../store/records.js";
@@ -37,6 +38,16 @@ export class KeyRefusedError extends Error {
 }
 
 export const KEY_LABEL_MAX = 64;
+/** Labels the simulator gives its own key (and forgets at the next start); nobody else may use them. */
+export const SIMULATED_KEY_LABEL = "simulated key";
+
+/** A key's label as an operator may choose it, wherever it comes in (CLI, console). */
+export const KeyLabel = z
+  .string()
+  .min(1)
+  .max(KEY_LABEL_MAX)
+  .regex(/^[\x20-\x7e]+$/, "printable ASCII")
+  .refine((l) => !l.toLowerCase().startsWith(SIMULATED_KEY_LABEL), `labels starting with "${SIMULATED_KEY_LABEL}" are reserved for the simulator`);
 
 export class KeyRing {
   private readonly keys = new Map<string, SecurityKeyRecord>();
@@ -58,7 +69,7 @@ export class KeyRing {
 
   /** Registers the key with a fresh challenge; the human's touch is what makes it answer. */
   async enroll(device: KeyDevice, label: string, opts: KeyCallOptions = {}): Promise<SecurityKeyRecord> {
-    if (this.list().some((k) => k.label === label)) throw new KeyRefusedError("KEY_LABEL_TAKEN", `a key labelled "${label}" is already enrolled; choose another label`);
+    this.refuseTakenLabel(label);
     const challenge = this.d.randomBytes(32);
     const response = await device.enroll({
       ...opts,
@@ -148,7 +159,7 @@ export class KeyRing {
    * key approved it (`addBrowserKey`), because whoever can reach the console could have made it.
    */
   async verifyBrowserRegistration(response: RegistrationResponseJSON, challenge: Uint8Array, rp: RelyingParty, label: string): Promise<SecurityKeyRecord> {
-    if (this.list().some((k) => k.label === label)) throw new KeyRefusedError("KEY_LABEL_TAKEN", `a key labelled "${label}" is already enrolled; choose another label`);
+    this.refuseTakenLabel(label);
     let verified: Awaited<ReturnType<typeof verifyRegistration>>;
     try {
       verified = await verifyRegistration(response, challenge, rp);
@@ -174,7 +185,7 @@ export class KeyRing {
   async addBrowserKey(candidate: SecurityKeyRecord, approval: Record<string, unknown>): Promise<SecurityKeyRecord> {
     if (candidate.transport !== "browser" || candidate.protocol !== "webauthn") throw new KeyRefusedError("KEY_VERIFICATION_FAILED", "only browser credentials are enrolled this way");
     if (this.keys.has(candidate.id)) throw new KeyRefusedError("KEY_LABEL_TAKEN", "this credential is already enrolled");
-    if (this.list().some((k) => k.label === candidate.label)) throw new KeyRefusedError("KEY_LABEL_TAKEN", `a key labelled "${candidate.label}" is already enrolled`);
+    this.refuseTakenLabel(candidate.label);
     const now = this.d.now();
     const record: SecurityKeyRecord = { ...candidate, enrolledAt: now };
     this.keys.set(record.id, record);
@@ -228,6 +239,10 @@ export class KeyRing {
     if (!k) return;
     await this.d.store.transition({ delKeys: [id] }, [{ type: "key_forgotten", data: { key: id, label: k.label, why } }], this.d.now());
     this.keys.delete(id);
+  }
+
+  private refuseTakenLabel(label: string): void {
+    if (this.list().some((k) => k.label === label)) throw new KeyRefusedError("KEY_LABEL_TAKEN", `a key labelled "${label}" is already enrolled; choose another label`);
   }
 
   find(idOrLabel: string): SecurityKeyRecord {

@@ -9,7 +9,7 @@ import { defaultRuleSet } from "../core/rules/index.js";
 import { Store } from "../store/store.js";
 import { openHardware } from "./devices.js";
 import { ApprovalRefusedError } from "./hardware-channel.js";
-import { KeyRefusedError, KEY_LABEL_MAX } from "./keyring.js";
+import { KeyLabel, KeyRefusedError } from "./keyring.js";
 import { FrameError, readLines } from "./framing.js";
 import { HttpStartError, startHttp, type HttpFrontEnd } from "./http.js";
 import { ConsoleStartError, startConsole, type ConsoleFrontEnd } from "./console.js";
@@ -44,7 +44,7 @@ const Unblock = z.strictObject({ agent: z.string().min(1).max(128), waitSeconds:
 const Wait = z.number().int().min(1).max(600).default(60);
 const RequestRef = z.strictObject({ requestId: z.string().uuid() });
 const Approve = z.strictObject({ requestId: z.string().uuid(), waitSeconds: Wait });
-const Enroll = z.strictObject({ label: z.string().min(1).max(KEY_LABEL_MAX).regex(/^[\x20-\x7e]+$/, "printable ASCII"), waitSeconds: Wait });
+const Enroll = z.strictObject({ label: KeyLabel, waitSeconds: Wait });
 const RemoveKey = z.strictObject({ key: z.string().min(1).max(256), waitSeconds: Wait });
 const PairConfirm = z.strictObject({ waitSeconds: Wait });
 const Verify = z.strictObject({ challengeId: z.string().uuid(), code: z.string().min(1).max(64) });

@@ -849,11 +849,17 @@ export class SafetyService {
 
   // ---------------------------------------------------------------- verify_challenge
 
+  /** A challenge by id: a hard block's, or a verify-tier pause's while it is pending (expired ones too). */
+  private findChallenge(id: string): { challenge?: ChallengeRecord; block?: BlockRecord; pending?: PendingRequest } {
+    const block = [...this.blocks.values()].find((b) => b.challenge?.id === id);
+    const pending = this.requests.get(id);
+    const challenge = block?.challenge ?? (pending?.kind === "challenge" && pending.status === "pending" ? pending.challenge : undefined);
+    return { ...(challenge ? { challenge } : {}), ...(block ? { block } : {}), ...(pending ? { pending } : {}) };
+  }
+
   private async verifyChallenge(caller: Caller, p: VerifyChallengeParams): Promise<OperationResult> {
     const now = this.d.now();
-    const block = [...this.blocks.values()].find((b) => b.challenge?.id === p.challenge_id);
-    const pending = this.requests.get(p.challenge_id);
-    const challenge = block?.challenge ?? (pending?.kind === "challenge" && pending.status === "pending" ? pending.challenge : undefined);
+    const { challenge, block, pending } = this.findChallenge(p.challenge_id);
     const agent = challenge?.agent ?? p.element_name;
     // Only the challenge's own session can spend it or charge its agent's failure budget; anyone
     // else's wrong guesses count against their own session, so no session can lock out or burn
@@ -1049,10 +1055,7 @@ export class SafetyService {
    * session would be: same rate limits, a wrong code burns the challenge.
    */
   async verifyAsOperator(challengeId: string, code: string): Promise<OperationResult> {
-    const now = this.d.now();
-    const block = [...this.blocks.values()].find((b) => b.challenge?.id === challengeId && b.challenge.expiresAt > now);
-    const pending = this.requests.get(challengeId);
-    const sessionId = block?.challenge?.sessionId ?? (pending?.kind === "challenge" && pending.status === "pending" ? pending.challenge?.sessionId : undefined);
+    const sessionId = this.findChallenge(challengeId).challenge?.sessionId;
     if (sessionId === undefined) return fail(ErrorCode.notFound, `No pending challenge ${challengeId} (it may have been used, burned by a wrong code, or expired)`);
     return this.verifyChallenge({ sessionId }, { challenge_id: challengeId, code });
   }
@@ -1096,9 +1099,7 @@ export class SafetyService {
 
   /** Ids of requests the simulator can answer, to refuse presses on unknown ids with a clear error. */
   requestKind(id: string): RequestKind | undefined {
-    const r = this.requests.get(id);
-    if (r && r.status === "pending") return r.kind;
-    return [...this.blocks.values()].some((b) => b.challenge?.id === id) ? "challenge" : undefined;
+    return this.pendingRequest(id)?.kind;
   }
 }
 
