@@ -11,7 +11,7 @@
 // it (an agent running as the same user can) could make one, so a browser credential is enrolled
 // only once an already enrolled key approved it on the hardware (docs/console.md).
 import { existsSync, readFileSync } from "node:fs";
-import { chmod, rename, unlink, writeFile } from "node:fs/promises";
+import { unlink } from "node:fs/promises";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
@@ -21,12 +21,12 @@ import type { AuthenticationResponseJSON, PublicKeyCredentialCreationOptionsJSON
 import type { ChainReport } from "../store/audit.js";
 import type { RelyingParty } from "../hw/webauthn.js";
 import { ApprovalRefusedError, BROWSER_NONCE_BYTES, type HardwareChannel } from "./hardware-channel.js";
-import { bearerMatches, hostAllowed, loadOrCreateToken } from "./http.js";
+import { bearerMatches, hostAllowed, listenOnLoopback, loadOrCreateToken, writeEndpointFile } from "./http.js";
 import { KeyLabel, KeyRefusedError, type KeyRing } from "./keyring.js";
 import type { Logger } from "./log.js";
 import type { SafetyService } from "./service.js";
 
-export const CONSOLE_HOST = "127.0.0.1";
+export { HTTP_HOST as CONSOLE_HOST } from "./http.js";
 /** API bodies: a WebAuthn registration with "none" attestation is well under 2 KiB. */
 export const CONSOLE_BODY_MAX = 64 * 1024;
 /** Browser ceremonies (enrol or approve) waiting for the browser's answer. */
@@ -585,24 +585,11 @@ export async function startConsole(deps: ConsoleDeps): Promise<ConsoleFrontEnd> 
   server.requestTimeout = 60_000;
 
   try {
-    await new Promise<void>((resolve, reject) => {
-      server.once("error", reject);
-      server.listen({ host: CONSOLE_HOST, port: deps.port, exclusive: true }, () => {
-        server.off("error", reject);
-        resolve();
-      });
-    });
+    port = await listenOnLoopback(server, deps.port);
   } catch (e) {
-    const code = (e as NodeJS.ErrnoException).code;
-    throw new ConsoleStartError(`the console cannot listen on ${CONSOLE_HOST}:${deps.port} (${code ?? (e as Error).message})${code === "EADDRINUSE" ? ": the port is in use; pick another or 0 for any free one" : ""}`);
+    throw new ConsoleStartError(`the console ${(e as Error).message}`);
   }
   server.on("error", (e) => log.error({ err: e.message }, "console server error"));
-  const address = server.address();
-  if (address === null || typeof address === "string" || address.address !== CONSOLE_HOST) {
-    server.close();
-    throw new ConsoleStartError(`the console listener is not on ${CONSOLE_HOST}; refusing to serve`);
-  }
-  port = address.port;
   origin = consoleOrigin(port);
   rp = { rpId: "localhost", origin };
   const url = `${origin}/`;
@@ -610,10 +597,7 @@ export async function startConsole(deps: ConsoleDeps): Promise<ConsoleFrontEnd> 
   sweeper.unref();
 
   try {
-    const tmp = `${files.endpoint}.${process.pid}.tmp`;
-    await writeFile(tmp, `${JSON.stringify({ url, origin, port, pid: process.pid, tokenFile: files.token })}\n`, { mode: 0o600 });
-    await chmod(tmp, 0o600);
-    await rename(tmp, files.endpoint);
+    await writeEndpointFile(files.endpoint, { url, origin, port, pid: process.pid, tokenFile: files.token });
   } catch (e) {
     clearInterval(sweeper);
     server.close();

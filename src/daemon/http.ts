@@ -104,6 +104,39 @@ const Query = z.strictObject({
 const ClientInfoName = z.object({ params: z.object({ clientInfo: z.object({ name: z.string() }) }) });
 
 /** The token clients send, created on first start; a token others could read is refused, not reused. */
+/**
+ * Listens on 127.0.0.1 only and returns the bound port; anything else (a port in use, an address
+ * that is not loopback) is an error that says what to do. The MCP endpoint and the console share it.
+ */
+export async function listenOnLoopback(server: HttpServer, port: number): Promise<number> {
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once("error", reject);
+      server.listen({ host: HTTP_HOST, port, exclusive: true }, () => {
+        server.off("error", reject);
+        resolve();
+      });
+    });
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    throw new Error(`cannot listen on ${HTTP_HOST}:${port} (${code ?? (e as Error).message})${code === "EADDRINUSE" ? ": the port is in use; pick another or 0 for any free one" : ""}`);
+  }
+  const address = server.address();
+  if (address === null || typeof address === "string" || address.address !== HTTP_HOST) {
+    server.close();
+    throw new Error(`the listener is not on ${HTTP_HOST}; refusing to serve`);
+  }
+  return address.port;
+}
+
+/** Where a loopback listener is, for the CLI: written 0600 and renamed into place whole. */
+export async function writeEndpointFile(path: string, value: Record<string, unknown>): Promise<void> {
+  const tmp = `${path}.${process.pid}.tmp`;
+  await writeFile(tmp, `${JSON.stringify(value)}\n`, { mode: 0o600 });
+  await chmod(tmp, 0o600);
+  await rename(tmp, path);
+}
+
 export async function loadOrCreateToken(path: string, randomBytes: (n: number) => Buffer): Promise<string> {
   try {
     const fh = await open(path, "wx", 0o600);
@@ -375,24 +408,11 @@ export async function startHttp(deps: HttpDeps): Promise<HttpFrontEnd> {
   httpServer.requestTimeout = 60_000;
 
   try {
-    await new Promise<void>((resolve, reject) => {
-      httpServer.once("error", reject);
-      httpServer.listen({ host: HTTP_HOST, port: deps.port, exclusive: true }, () => {
-        httpServer.off("error", reject);
-        resolve();
-      });
-    });
+    port = await listenOnLoopback(httpServer, deps.port);
   } catch (e) {
-    const code = (e as NodeJS.ErrnoException).code;
-    throw new HttpStartError(`cannot listen on ${HTTP_HOST}:${deps.port} (${code ?? (e as Error).message})${code === "EADDRINUSE" ? ": the port is in use; pick another or 0 for any free one" : ""}`);
+    throw new HttpStartError((e as Error).message);
   }
   httpServer.on("error", (e) => log.error({ err: e.message }, "http server error"));
-  const address = httpServer.address();
-  if (address === null || typeof address === "string" || address.address !== HTTP_HOST) {
-    httpServer.close();
-    throw new HttpStartError(`the HTTP listener is not on ${HTTP_HOST}; refusing to serve`);
-  }
-  port = address.port;
   const url = `http://${HTTP_HOST}:${port}${HTTP_PATH}`;
 
   const sweeper = setInterval(() => {
@@ -404,10 +424,7 @@ export async function startHttp(deps: HttpDeps): Promise<HttpFrontEnd> {
   sweeper.unref();
 
   try {
-    const tmp = `${files.endpoint}.${process.pid}.tmp`;
-    await writeFile(tmp, `${JSON.stringify({ url, port, pid: process.pid, tokenFile: files.token })}\n`, { mode: 0o600 });
-    await chmod(tmp, 0o600);
-    await rename(tmp, files.endpoint);
+    await writeEndpointFile(files.endpoint, { url, port, pid: process.pid, tokenFile: files.token });
   } catch (e) {
     clearInterval(sweeper);
     httpServer.close();
