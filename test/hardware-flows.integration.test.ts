@@ -1,8 +1,9 @@
 // Operator flows on the approval hardware through the real daemon, whose --simulate mode drives
 // the byte-level simulators (APV1 display, FIDO2 key) over in-memory HID: devices, keys, approve
 // with a touch, pairing the display anew, removing the last key.
+import { spawn } from "node:child_process";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { cleanup, cli, codeOnDisplay, connectAgent, displayScreens, startDaemon, tempHome, writePolicy, type Agent, type Daemon } from "./helpers/daemon.js";
+import { CLI, cleanup, cli, codeOnDisplay, connectAgent, displayScreens, startDaemon, tempHome, writePolicy, type Agent, type Daemon } from "./helpers/daemon.js";
 
 let home: string;
 let daemon: Daemon;
@@ -34,6 +35,19 @@ async function freshAgent(): Promise<Agent> {
 afterAll(async () => {
   for (const a of others) await a.close().catch(() => undefined);
 });
+
+/** The CLI with `input` on its standard input. */
+function cliWithInput(input: string, ...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [CLI, ...args], { env: { ...process.env, HALTKEY_HOME: home } });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (d) => (stdout += d));
+    child.stderr.on("data", (d) => (stderr += d));
+    child.on("close", (code) => resolve({ code: code ?? 1, stdout, stderr }));
+    child.stdin.end(input);
+  });
+}
 
 /** Touches the simulated key once something makes it blink (the CLI call racing it). */
 async function touchWhenBlinking(): Promise<void> {
@@ -102,11 +116,12 @@ describe("haltkey verify", () => {
     const id = blocked.data.autonomy.notifications.find((n: { type: string }) => n.type === "danger_zone").metadata.verificationId as string;
     const code = codeOnDisplay(home, id);
     expect(JSON.stringify(blocked)).not.toContain(code);
-    const r = await cli(home, "verify", id, code, "--json");
+    // The code goes in on standard input: a command line is readable by every process.
+    const r = await cliWithInput(`${code}\n`, "verify", id, "--json");
     expect(r.code, r.stderr).toBe(0);
     expect(JSON.parse(r.stdout).data.verified).toBe(true);
     expect((await step("drop_table users", a)).data.autonomy.continue).toBe(true); // the blocked action, once
-    const again = await cli(home, "verify", id, code);
+    const again = await cliWithInput(`${code}\n`, "verify", id);
     expect(again.code).not.toBe(0); // used up
   });
 });

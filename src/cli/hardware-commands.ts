@@ -91,10 +91,11 @@ export function registerHardwareCommands(program: Command): void {
     });
 
   program
-    .command("verify <challengeId> <code>")
-    .description("Type the code shown on the display here instead of giving it to the agent; lifts that pause or block")
+    .command("verify <challengeId>")
+    .description("Type the code shown on the display here instead of giving it to the agent; lifts that pause or block. The code is read from standard input, never the command line, where any process could read it")
     .option("--json", "machine-readable output", false)
-    .action(async (challengeId: string, code: string, o: { json: boolean }) => {
+    .action(async (challengeId: string, o: { json: boolean }) => {
+      const code = await readCode();
       await withDaemon(async (c) => {
         const r = await c.request<{ success: boolean; data?: { message?: string }; error?: { code: string; message: string } }>("verify", { challengeId, code });
         print(o.json, r, () => (r.success ? (r.data?.message ?? "verified") : `${r.error?.code}: ${r.error?.message}`));
@@ -203,6 +204,19 @@ export function registerHardwareCommands(program: Command): void {
         process.stdout.write(`${JSON.stringify(r)}\n`);
       });
     });
+}
+
+/** The first line of standard input (a prompt first when it is a terminal), at most 128 characters. */
+async function readCode(): Promise<string> {
+  if (process.stdin.isTTY) process.stderr.write("Code shown on the display: ");
+  let text = "";
+  for await (const chunk of process.stdin) {
+    text += String(chunk);
+    if (text.includes("\n") || text.length > 128) break;
+  }
+  const code = text.split("\n")[0]!.trim();
+  if (code.length === 0 || code.length > 128) die("give the code shown on the display on standard input (one line)", 2);
+  return code;
 }
 
 export interface DaemonDevices {

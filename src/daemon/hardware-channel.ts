@@ -317,7 +317,7 @@ export class HardwareChannel implements ApprovalChannel {
     this.onScreen = current;
     try {
       const ttlSeconds = Math.max(1, Math.min(600, Math.ceil((s.screen.expiresAt - this.d.now()) / 1000)));
-      const shown = await display.show({ requestId: id, title: TITLES[s.screen.kind], body, code: s.screen.code ?? "", actionDigest: s.digest, ttlSeconds });
+      const shown = await display.show({ requestId: id, title: TITLES[s.screen.kind], body, code: s.screen.code ?? "", actionDigest: s.digest, ttlSeconds, longPress: true });
       s.shownDigest = shown.shownDigest;
       s.shownAt = this.d.now();
       s.settle();

@@ -586,6 +586,8 @@ export interface DisplayLinkRequest {
   readonly code: string;
   readonly actionDigest: Uint8Array;
   readonly ttlSeconds: number;
+  /** Approve needs a press of at least 800 ms (SHOW flag bit 0). */
+  readonly longPress?: boolean;
 }
 
 /**
@@ -614,7 +616,7 @@ export class Apv1DisplayLink {
 
   async show(r: DisplayLinkRequest): Promise<{ shownDigest: Uint8Array }> {
     if (!this.host.device) this.summary = await this.host.hello();
-    const shown = await this.host.show({ requestId: r.requestId, actionDigest: toHex(r.actionDigest), title: r.title, body: r.body, code: r.code, ttlSec: r.ttlSeconds });
+    const shown = await this.host.show({ requestId: r.requestId, actionDigest: toHex(r.actionDigest), title: r.title, body: r.body, code: r.code, ttlSec: r.ttlSeconds, longPress: r.longPress ?? false });
     return { shownDigest: new Uint8Array(Buffer.from(shown.shownDigest, "hex")) };
   }
 
