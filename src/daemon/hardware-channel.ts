@@ -38,7 +38,7 @@ export interface KeySource {
 
 export class ApprovalRefusedError extends Error {
   constructor(
-    readonly code: "UNKNOWN_REQUEST" | "NO_KEY_ATTACHED" | "NO_KEYS_ENROLLED" | "NOT_ON_DISPLAY" | "NO_DISPLAY" | "STALE_CHALLENGE",
+    readonly code: "UNKNOWN_REQUEST" | "NO_KEY_ATTACHED" | "NO_KEYS_ENROLLED" | "STALE_CHALLENGE",
     message: string,
   ) {
     super(message);
@@ -99,7 +99,7 @@ export class HardwareChannel implements ApprovalChannel {
   constructor(
     private readonly d: {
       readonly display: DisplayLink | undefined;
-      readonly keys: KeySource | undefined;
+      readonly keys: KeySource;
       readonly keyring: KeyRing;
       readonly log: Logger;
       readonly now: () => number;
@@ -127,9 +127,9 @@ export class HardwareChannel implements ApprovalChannel {
 
   get info(): ApprovalChannelInfo {
     return {
-      simulated: (this.display?.simulated ?? false) || (this.d.keys?.simulated ?? false),
+      simulated: (this.display?.simulated ?? false) || this.d.keys.simulated,
       display: this.display ? "attached" : "none",
-      securityKey: this.d.keys && this.d.keyring.size > 0 ? "attached" : "none",
+      securityKey: this.d.keyring.size > 0 ? "attached" : "none",
     };
   }
 
@@ -208,21 +208,23 @@ export class HardwareChannel implements ApprovalChannel {
   async approveWithKey(requestId: string, opts: KeyCallOptions = {}): Promise<{ key: string; label: string }> {
     const s = this.screens.get(requestId);
     if (!s) throw new ApprovalRefusedError("UNKNOWN_REQUEST", `no pending request ${requestId} (it may have been answered or expired; see \`haltkey status\`)`);
-    if (!this.d.keys) throw new ApprovalRefusedError("NO_KEY_ATTACHED", "no security-key support in this daemon");
     if (this.d.keyring.size === 0) throw new ApprovalRefusedError("NO_KEYS_ENROLLED", "no security key is enrolled; enroll one with `haltkey enroll`");
-    const device = await this.d.keys.open();
-    if (!device) throw new ApprovalRefusedError("NO_KEY_ATTACHED", "no security key is plugged in; insert an enrolled key and try again");
-    this.approving.add(requestId);
-    try {
-      const challenge = approvalChallenge(requestId, s.digest, s.shownDigest);
-      const key = await this.d.keyring.assert(device, challenge, { purpose: "approve", request: requestId, kind: s.screen.kind }, opts);
-      if (!this.screens.has(requestId)) throw new ApprovalRefusedError("UNKNOWN_REQUEST", `request ${requestId} was answered or expired while waiting for the touch`);
-      this.handler?.({ requestId, decision: "approve", via: "security-key" });
-      return { key: key.id, label: key.label };
-    } finally {
-      this.approving.delete(requestId);
-      await device.close().catch(() => undefined);
-    }
+    return this.withKey(async (device) => {
+      this.approving.add(requestId);
+      try {
+        const challenge = approvalChallenge(requestId, s.digest, s.shownDigest);
+        return this.approvedBy(requestId, await this.d.keyring.assert(device, challenge, { purpose: "approve", request: requestId, kind: s.screen.kind }, opts));
+      } finally {
+        this.approving.delete(requestId);
+      }
+    });
+  }
+
+  /** A verified touch (key or browser) answers the request, if it is still pending. */
+  private approvedBy(requestId: string, key: { id: string; label: string }): { key: string; label: string } {
+    if (!this.screens.has(requestId)) throw new ApprovalRefusedError("UNKNOWN_REQUEST", `request ${requestId} was answered or expired while waiting for the touch`);
+    this.handler?.({ requestId, decision: "approve", via: "security-key" });
+    return { key: key.id, label: key.label };
   }
 
   /**
@@ -248,21 +250,17 @@ export class HardwareChannel implements ApprovalChannel {
       // The display rendered the request (or rendered it again) after the browser was asked.
       throw new ApprovalRefusedError("STALE_CHALLENGE", `request ${requestId} changed on the approval display since the browser was asked; approve again`);
     }
-    const key = await this.d.keyring.assertBrowser(response, challenge, { purpose: "approve", request: requestId, kind: s.screen.kind, via: "browser" }, rp);
-    if (!this.screens.has(requestId)) throw new ApprovalRefusedError("UNKNOWN_REQUEST", `request ${requestId} was answered or expired while the browser was asked`);
-    this.handler?.({ requestId, decision: "approve", via: "security-key" });
-    return { key: key.id, label: key.label };
+    return this.approvedBy(requestId, await this.d.keyring.assertBrowser(response, challenge, { purpose: "approve", request: requestId, kind: s.screen.kind, via: "browser" }, rp));
   }
 
   isApproving(requestId: string): boolean {
     return this.approving.has(requestId);
   }
 
-  /** Enrolment and removal run on the first attached key. */
+  /** Every key ceremony (approval, enrolment, removal) runs on the first attached key. */
   async withKey<T>(run: (device: KeyDevice) => Promise<T>): Promise<T> {
-    if (!this.d.keys) throw new ApprovalRefusedError("NO_KEY_ATTACHED", "no security-key support in this daemon");
     const device = await this.d.keys.open();
-    if (!device) throw new ApprovalRefusedError("NO_KEY_ATTACHED", "no security key is plugged in");
+    if (!device) throw new ApprovalRefusedError("NO_KEY_ATTACHED", "no security key is plugged in; insert an enrolled key and try again");
     try {
       return await run(device);
     } finally {
