@@ -1,46 +1,16 @@
 import { HOSTILE_PII_TEXTS } from "../bench/hostile-inputs.js";
 import { describe, expect, it } from "vitest";
-import { DetectorPack, redact, type DetectorRule } from "../src/core/detector.js";
+import { describeRuleExamples, expectWellFormed } from "./helpers/detector-examples.js";
+import { redact, type DetectorRule } from "../src/core/detector.js";
 import { PII_RULES } from "../src/core/rules/pii.js";
 
-const pack = new DetectorPack(PII_RULES);
+const pack = describeRuleExamples("PII rules", PII_RULES);
 const idsIn = (text: string): string[] => pack.scan(text).detections.map((d) => d.ruleId);
 const byId = PII_RULES.map((rule) => [rule.id, rule] as const);
 
-describe("PII rules: examples", () => {
-  it.each(byId)("%s finds each of its match examples", (_id, rule: DetectorRule) => {
-    for (const example of rule.examples.match) {
-      expect(idsIn(example), `should match: ${JSON.stringify(example)}`).toContain(rule.id);
-    }
-  });
-
-  it.each(byId)("%s finds none of its noMatch examples", (_id, rule: DetectorRule) => {
-    for (const example of rule.examples.noMatch) {
-      expect(idsIn(example), `should not match: ${JSON.stringify(example)}`).not.toContain(rule.id);
-    }
-  });
-
-  it.each(byId)("%s: a keyword occurs in every match example (lower-cased NFKC)", (_id, rule: DetectorRule) => {
-    // The keyword index is a prefilter: a rule whose keywords are all absent is never run.
-    for (const example of rule.examples.match) {
-      const text = example.normalize("NFKC").toLowerCase();
-      expect(
-        rule.keywords.some((k) => text.includes(k)),
-        `no keyword of [${rule.keywords.join(", ")}] in ${JSON.stringify(text)}`,
-      ).toBe(true);
-    }
-  });
-
-  it.each(byId)("%s: the redacted span is inside the example and not empty", (_id, rule: DetectorRule) => {
-    for (const example of rule.examples.match) {
-      const scan = pack.scan(example);
-      const mine = scan.detections.filter((d) => d.ruleId === rule.id);
-      for (const d of mine) {
-        expect(d.end).toBeGreaterThan(d.start);
-        expect(d.end).toBeLessThanOrEqual(scan.text.length);
-      }
-      expect(redact(scan)).toContain("[REDACTED:");
-    }
+describe("PII rules: redaction", () => {
+  it.each(byId)("%s: its match examples are redacted", (_id, rule: DetectorRule) => {
+    for (const example of rule.examples.match) expect(redact(pack.scan(example))).toContain("[REDACTED:");
   });
 });
 
@@ -189,12 +159,3 @@ describe("pii rules: prechecks", () => {
     for (const example of rule.examples.match) expect(rule.precheck!.test(example.normalize("NFKC")), example).toBe(true);
   });
 });
-
-/** What a scan of hostile input must still be: finished, every span inside the scanned text. */
-function expectWellFormed(scan: ReturnType<DetectorPack["scan"]>): void {
-  for (const d of scan.detections) {
-    expect(d.start).toBeGreaterThanOrEqual(0);
-    expect(d.end).toBeGreaterThan(d.start);
-    expect(d.end).toBeLessThanOrEqual(scan.text.length);
-  }
-}

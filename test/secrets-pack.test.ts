@@ -1,46 +1,12 @@
 import { HOSTILE_SECRET_TEXTS } from "../bench/hostile-inputs.js";
 import { describe, expect, it } from "vitest";
+import { describeRuleExamples, expectWellFormed } from "./helpers/detector-examples.js";
 import { DetectorPack, type DetectorRule } from "../src/core/detector.js";
 import { SECRET_RULES } from "../src/core/rules/secrets.js";
 
-const pack = new DetectorPack(SECRET_RULES);
+const pack = describeRuleExamples("secret rules", SECRET_RULES);
 const detectedIds = (text: string): string[] => pack.scan(text).detections.map((d) => d.ruleId);
 const byId = SECRET_RULES.map((rule) => [rule.id, rule] as const);
-
-describe("secret rules: examples", () => {
-  it.each(byId)("%s detects each of its match examples", (_id, rule: DetectorRule) => {
-    for (const example of rule.examples.match) {
-      expect(detectedIds(example), `should detect: ${JSON.stringify(example)}`).toContain(rule.id);
-    }
-  });
-
-  it.each(byId)("%s detects none of its noMatch examples", (_id, rule: DetectorRule) => {
-    for (const example of rule.examples.noMatch) {
-      expect(detectedIds(example), `should not detect: ${JSON.stringify(example)}`).not.toContain(rule.id);
-    }
-  });
-
-  it.each(byId)("%s: a keyword occurs in every match example (the keywords are a prefilter)", (_id, rule: DetectorRule) => {
-    for (const example of rule.examples.match) {
-      const text = example.normalize("NFKC").toLowerCase();
-      expect(
-        rule.keywords.some((k) => text.includes(k)),
-        `no keyword of [${rule.keywords.join(", ")}] in ${JSON.stringify(example)}`,
-      ).toBe(true);
-    }
-  });
-
-  it.each(byId)("%s: the detected span lies inside the example and is not empty", (_id, rule: DetectorRule) => {
-    for (const example of rule.examples.match) {
-      const scan = pack.scan(example);
-      for (const d of scan.detections.filter((x) => x.ruleId === rule.id)) {
-        expect(d.end).toBeGreaterThan(d.start);
-        expect(d.start).toBeGreaterThanOrEqual(0);
-        expect(d.end).toBeLessThanOrEqual(scan.text.length);
-      }
-    }
-  });
-});
 
 describe("secret rules: shape", () => {
   it("has unique ids", () => {
@@ -184,12 +150,3 @@ describe("secret rules: provider formats and the generic rules", () => {
     expect(scan.text.slice(d!.start, d!.end)).toBe("A,.:-\u0308@*\u00bf?!");
   });
 });
-
-/** What a scan of hostile input must still be: finished, every span inside the scanned text. */
-function expectWellFormed(scan: ReturnType<DetectorPack["scan"]>): void {
-  for (const d of scan.detections) {
-    expect(d.start).toBeGreaterThanOrEqual(0);
-    expect(d.end).toBeGreaterThan(d.start);
-    expect(d.end).toBeLessThanOrEqual(scan.text.length);
-  }
-}
