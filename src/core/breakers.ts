@@ -89,6 +89,11 @@ export interface BreakerState {
 
 export const MAX_TRACKED = 256;
 
+/** What reading `markers` injection markers does to an execution: counted, and tainted for good. */
+export function afterReading(state: BreakerState, markers: number): BreakerState {
+  return markers === 0 ? state : { ...state, injectionMarkers: state.injectionMarkers + markers, tainted: true };
+}
+
 export function initialBreakerState(now: number): BreakerState {
   return { startedAt: now, toolCalls: 0, tokens: 0, spend: 0, writes: 0, consecutiveFailures: 0, injectionMarkers: 0, tainted: false, forbiddenAttempts: 0, intents: {}, resources: [], distinctResources: 0 };
 }
@@ -185,8 +190,7 @@ export function evaluateBreakers(step: StepSignals, state: BreakerState, b: Comp
   if (step.secretInAction) trip("stop", "data_boundary", "a secret is in the intended action or its arguments: likely secret egress");
 
   // Injection: markers in what was read taint the execution; tainted writes need a human.
-  const injectionMarkers = state.injectionMarkers + step.injectionInFindings;
-  const tainted = state.tainted || step.injectionInFindings > 0;
+  const { injectionMarkers, tainted } = afterReading(state, step.injectionInFindings);
   if (step.injectionInFindings > 0) factors.push(`Injection: ${step.injectionInFindings} marker(s) in the findings were quarantined (not stored); the execution is tainted`);
   if (tainted && isWrite) trip("confirm", "injection", "the execution has read content with injection markers, so its write actions need a human");
 

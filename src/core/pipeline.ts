@@ -3,7 +3,7 @@
 // the step. All stages run so every factor is reported and the strictest verdict wins; an
 // autoApprove match waives the confirm tier and tolerance check, never verify or danger zone.
 import type { AgentPolicy } from "./policy.js";
-import { evaluateBreakers, type BreakerResult, type BreakerState, type BudgetConfig, type CompiledBreakers, type StepSignals } from "./breakers.js";
+import { afterReading, evaluateBreakers, type BreakerResult, type BreakerState, type BudgetConfig, type CompiledBreakers, type StepSignals } from "./breakers.js";
 import { redact, type Detection, type DetectionKind, type DetectorPack } from "./detector.js";
 import { KeywordIndex } from "./keyword-index.js";
 import type { PackScore, RuleMatch, RulePack } from "./rule-pack.js";
@@ -159,8 +159,7 @@ export function evaluateStep(facts: StepFacts, guard: Guard, policy: AgentPolicy
     if (!facts.breakers || facts.findings === undefined || facts.findings.length === 0) return undefined;
     const markers = rules.content.scan(facts.findings).detections.filter((d) => d.kind === "injection").length;
     if (markers === 0) return undefined;
-    const s = facts.breakers.state;
-    const state: BreakerState = { ...s, injectionMarkers: s.injectionMarkers + markers, tainted: true };
+    const state = afterReading(facts.breakers.state, markers);
     return { next: state, refused: state, trips: [] };
   };
   const fromGuard = (verdict: Verdict, cause: PauseCause | undefined, reason: string | undefined, factor: string): Evaluation => {
