@@ -96,12 +96,17 @@ const Id = z.string().uuid();
 const ClientExtensionResults = z.record(z.string().max(64), z.unknown()).refine((r) => Object.keys(r).length <= 16, "at most 16 extension results");
 const Attachment = z.enum(["platform", "cross-platform"]).optional();
 
-const RegistrationResponse = z.strictObject({
+/** What every credential a browser hands back carries, registration or assertion. */
+const Credential = {
   id: b64url(1024),
   rawId: b64url(1024),
   type: z.literal("public-key"),
   authenticatorAttachment: Attachment,
   clientExtensionResults: ClientExtensionResults,
+};
+
+const RegistrationResponse = z.strictObject({
+  ...Credential,
   response: z.strictObject({
     clientDataJSON: b64url(4096),
     attestationObject: b64url(32 * 1024),
@@ -113,11 +118,7 @@ const RegistrationResponse = z.strictObject({
 });
 
 const AuthenticationResponse = z.strictObject({
-  id: b64url(1024),
-  rawId: b64url(1024),
-  type: z.literal("public-key"),
-  authenticatorAttachment: Attachment,
-  clientExtensionResults: ClientExtensionResults,
+  ...Credential,
   response: z.strictObject({
     clientDataJSON: b64url(4096),
     authenticatorData: b64url(16 * 1024),
