@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
+import { DetectorPack, redact, textRuns, type DetectorRule } from "../src/core/detector.js";
 import {
   auTfnValid,
   base64JwtValid,
-  DetectorPack,
   ibanValid,
   jwtValid,
   luhnLengthValid,
@@ -12,12 +12,9 @@ import {
   notNucleotide,
   notPlaceholder,
   passphraseLike,
-  redact,
   shannonEntropy,
-  textRuns,
   verhoeffValid,
-  type DetectorRule,
-} from "../src/core/detector.js";
+} from "../src/core/validators.js";
 import fc from "fast-check";
 
 const rule = (over: Partial<DetectorRule>): DetectorRule => ({

@@ -28,7 +28,8 @@
 // Examples are built from deterministic pseudo-random bodies (fake() below) rather than written out,
 // so this file holds no literal credential-shaped strings for push protection or other scanners to
 // trip on; the bodies are random, not real credentials.
-import type { DetectorRule, Validator } from "../detector.js";
+import type { DetectorRule } from "../detector.js";
+import type { Validator } from "../validators.js";
 
 // ------------------------------------------------------------------------------ example helpers
 
