@@ -239,6 +239,25 @@ describe("operator console in headless Chromium", () => {
     expect(after.audit.records.some((r: { type: string; data: { request?: string } }) => r.type === "key_assertion_refused" && r.data.request === secondId)).toBe(true);
   });
 
+  it("denies a pending confirmation with the Deny button, without a key; the agent is told not to act", async () => {
+    const paused = await step(approver, "deployer", "deploy_service search to staging");
+    const id: string = paused.data.confirmation.confirmationId;
+    const item = page.locator(`#pending li[data-request-id="${id}"]`);
+    await item.waitFor();
+    await item.locator("button[data-action=deny]").click();
+    await page.locator("#message[data-kind=ok]", { hasText: `Denied ${id}` }).waitFor();
+    await item.waitFor({ state: "detached" });
+    const answer = await approver.call("mcp_aql_execute", "confirm_operation", { confirmation_id: id, wait_seconds: 0 });
+    expect(answer.data.status).toBe("denied");
+    const s = await consoleState();
+    const denied = s.audit.records.find((r: { type: string; data: { request?: string } }) => r.type === "request_denied" && r.data.request === id);
+    expect(denied?.data).toMatchObject({ kind: "confirmation", via: "console" });
+    // Refused once is refused: the same id again finds nothing pending.
+    const twice = await call("/api/deny", { body: JSON.stringify({ requestId: id }) });
+    expect(twice.status).toBe(404);
+    expect(twice.body.error.code).toBe("NOT_FOUND_RESOURCE");
+  });
+
   it("shows blocks and halts as text (never markup, never a code) and lifts a block with the browser key", async () => {
     const wrecker = await agentSession();
     await wrecker.call("mcp_aql_execute", "execute_agent", { element_name: "wrecker" });

@@ -108,6 +108,23 @@ describe("haltkey approve", () => {
   });
 });
 
+describe("haltkey deny", () => {
+  it("refuses a pending request without a key; the agent's next report of it is paused anew", async () => {
+    const a = await freshAgent();
+    const first = await step("deploy_api to staging", a);
+    const id = first.data.autonomy.notifications.find((n: { type: string }) => n.type === "permission_pending").metadata.confirmationId as string;
+    const r = await cli(home, "deny", id, "--json");
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout)).toEqual({ requestId: id, denied: true });
+    const again = await cli(home, "deny", id);
+    expect(again.code).not.toBe(0);
+    expect(again.stderr).toMatch(/no pending request/);
+    const next = await step("deploy_api to staging", a);
+    expect(next.data.autonomy.continue).toBe(false);
+    expect(next.data.autonomy.notifications.find((n: { type: string }) => n.type === "permission_pending").metadata.confirmationId).not.toBe(id);
+  });
+});
+
 describe("haltkey verify", () => {
   it("the human types the code from the display into the CLI; the agent never sees it, and its block is lifted", async () => {
     const a = await freshAgent();

@@ -86,6 +86,40 @@ describe("expiry (spec §8.8.2, §8.8.3)", () => {
   });
 });
 
+describe("an operator refuses a request (haltkey deny, the console's Deny button)", () => {
+  it("denies a pending confirmation: the agent is told not to act, the action asks anew, and the refusal is audited", async () => {
+    const t = await setup({ requiresApproval: ["deploy*"] });
+    await t.start("a");
+    const id = (await t.step("a", "deploy api")).data.confirmation.confirmationId;
+    expect(await t.service.denyAsOperator(id, "cli")).toBe(true);
+    const r = await t.call("mcp_aql_execute", "confirm_operation", { confirmation_id: id, wait_seconds: 0 });
+    expect(r.data.status).toBe("denied");
+    expect(r.data.message).toMatch(/Do not take it/);
+    const again = await t.step("a", "deploy api");
+    expect(again.data.autonomy.continue).toBe(false);
+    expect(again.data.confirmation.confirmationId).not.toBe(id);
+    const denied = [];
+    for await (const rec of t.store.auditRecords()) if (rec.type === "request_denied") denied.push(rec.data);
+    expect(denied).toEqual([{ request: id, kind: "confirmation", via: "cli" }]);
+  });
+
+  it("refuses nothing that is not pending: a second refusal, an unknown id, an expired request, a hard block", async () => {
+    const t = await setup({ requiresApproval: ["deploy*"], deny: ["drop_*"] });
+    await t.start("a");
+    const id = (await t.step("a", "deploy api")).data.confirmation.confirmationId;
+    expect(await t.service.denyAsOperator(id, "console")).toBe(true);
+    expect(await t.service.denyAsOperator(id, "console")).toBe(false);
+    expect(await t.service.denyAsOperator(randomUUID(), "cli")).toBe(false);
+    const later = (await t.step("a", "deploy web")).data.confirmation.confirmationId;
+    t.clock.t += 301_000;
+    expect(await t.service.denyAsOperator(later, "cli")).toBe(false);
+    const blocked = await t.step("a", "drop_table users");
+    expect(blocked.data.autonomy.stopped).toBe(true);
+    expect(await t.service.denyAsOperator(blocked.data.verification.verificationId, "cli")).toBe(false);
+    expect((await t.step("a", "ls")).data.autonomy.stopped).toBe(true);
+  });
+});
+
 describe("what survives a restart", () => {
   it("verify-tier pauses are not persisted (§8.8.3); blocks are", async () => {
     const t = await setup({ deny: ["drop_*"] });

@@ -91,6 +91,17 @@ export function registerHardwareCommands(program: Command): void {
     });
 
   program
+    .command("deny <requestId>")
+    .description("Refuse a pending request: the agent is told not to take the action. Needs no key, since a refusal only stops the agent")
+    .option("--json", "machine-readable output", false)
+    .action(async (requestId: string, o: { json: boolean }) => {
+      await withDaemon(async (c) => {
+        const r = await c.request<{ requestId: string; denied: true }>("deny", { requestId });
+        print(o.json, r, () => `denied ${r.requestId}`);
+      });
+    });
+
+  program
     .command("verify <challengeId>")
     .description("Type the code shown on the display here instead of giving it to the agent; lifts that pause or block. The code is read from standard input, never the command line, where any process could read it")
     .option("--json", "machine-readable output", false)

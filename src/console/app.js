@@ -93,6 +93,19 @@
     }
   }
 
+  async function deny(requestId, button) {
+    button.disabled = true;
+    try {
+      await api("/api/deny", { requestId });
+      say(`Denied ${requestId}: the agent is told not to take the action.`, "ok");
+    } catch (e) {
+      say(`Not denied: ${e.message}`, "error");
+    } finally {
+      button.disabled = false;
+      refreshNow();
+    }
+  }
+
   async function enroll(label, button) {
     button.disabled = true;
     try {
@@ -124,6 +137,12 @@
     return b;
   }
 
+  function denyButton(requestId) {
+    const b = el("button", { type: "button", class: "deny", "data-action": "deny", "data-request-id": requestId, text: "Deny" });
+    b.addEventListener("click", () => void deny(requestId, b));
+    return b;
+  }
+
   const renderers = {
     pending(s) {
       fill($("pending"), s.pending, (p) =>
@@ -138,6 +157,7 @@
             : p.browserApprovable
               ? approveButton(p.id, p.text)
               : el("p", { class: "meta", text: `Approve on the device, or with haltkey approve ${p.id}` }),
+          denyButton(p.id),
         ),
       "Nothing is waiting.");
     },

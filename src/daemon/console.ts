@@ -63,7 +63,7 @@ export const consoleOrigin = (port: number): string => `http://localhost:${port}
 /** What the console reads from and asks of the daemon. */
 export type ConsoleService = Pick<
   SafetyService,
-  "status" | "pendingRequest" | "askHuman" | "waitForHuman" | "unacknowledgedHalts" | "recentAudit" | "verifyAudit" | "auditHead"
+  "status" | "pendingRequest" | "denyAsOperator" | "askHuman" | "waitForHuman" | "unacknowledgedHalts" | "recentAudit" | "verifyAudit" | "auditHead"
 >;
 
 export interface ConsoleDeps {
@@ -131,6 +131,7 @@ const StateInput = z.strictObject({ auditLimit: z.number().int().min(0).max(AUDI
 const EnrolBegin = z.strictObject({ label: Label });
 const EnrolFinish = z.strictObject({ ceremonyId: Id, response: RegistrationResponse });
 const ApproveBegin = z.strictObject({ requestId: Id });
+const Deny = z.strictObject({ requestId: Id });
 const ApproveFinish = z.strictObject({ ceremonyId: Id, response: AuthenticationResponse });
 
 // ------------------------------------------------------------------------------ errors and headers
@@ -517,12 +518,22 @@ export async function startConsole(deps: ConsoleDeps): Promise<ConsoleFrontEnd> 
     return { requestId, approved: true, key: by.key, label: by.label };
   };
 
+  /** Refusing needs no key: it only ever stops the agent (docs/console.md). */
+  const deny = async (input: z.infer<typeof Deny>): Promise<unknown> => {
+    if (!(await service.denyAsOperator(input.requestId, "console"))) {
+      throw new ConsoleError(404, "NOT_FOUND_RESOURCE", `no pending request ${input.requestId} (answered, expired, or never existed)`);
+    }
+    log.info({ request: input.requestId }, "denied from the console");
+    return { requestId: input.requestId, denied: true };
+  };
+
   const API: Record<string, (body: unknown) => Promise<unknown>> = {
     "/api/state": (b) => state(parse(StateInput, b, "state")),
     "/api/enroll/begin": (b) => enrolBegin(parse(EnrolBegin, b, "enroll/begin")),
     "/api/enroll/finish": (b) => enrolFinish(parse(EnrolFinish, b, "enroll/finish")),
     "/api/approve/begin": (b) => approveBegin(parse(ApproveBegin, b, "approve/begin")),
     "/api/approve/finish": (b) => approveFinish(parse(ApproveFinish, b, "approve/finish")),
+    "/api/deny": (b) => deny(parse(Deny, b, "deny")),
   };
 
   /** The checks every API call passes before anything is read: who sends it, from where, how. */

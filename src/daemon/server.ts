@@ -63,6 +63,7 @@ export const OPERATOR_METHODS: ReadonlySet<string> = new Set([
   "keys.remove",
   "request.get",
   "approve",
+  "deny",
   "pair.begin",
   "pair.confirm",
   "verify",
@@ -294,6 +295,13 @@ export async function startDaemon(opts: DaemonOptions): Promise<RunningDaemon> {
           if (!service.pendingRequest(p.requestId)) throw Object.assign(new Error(`no pending request ${p.requestId}`), { code: "NOT_FOUND_RESOURCE" });
           const by = await channel.approveWithKey(p.requestId, { signal: withTimeout(p.waitSeconds) }).catch(refused);
           return { requestId: p.requestId, key: by.key, label: by.label };
+        }
+        case "deny": {
+          const p = parse(RequestRef);
+          if (!(await service.denyAsOperator(p.requestId, "cli"))) {
+            throw Object.assign(new Error(`no pending request ${p.requestId} (answered, expired, or never existed; see haltkey status)`), { code: "NOT_FOUND_RESOURCE" });
+          }
+          return { requestId: p.requestId, denied: true };
         }
         case "verify": {
           const p = parse(Verify);

@@ -52,6 +52,9 @@ export interface ServiceDeps {
 }
 
 /** A pause or admin request waiting for the human. Volatile: pauses do not survive restarts (§8.8.3). */
+/** Where an operator refused a request from: the console page or the `haltkey deny` command. */
+export type OperatorRefusal = "console" | "cli";
+
 interface PendingRequest {
   readonly id: string;
   readonly kind: RequestKind;
@@ -788,12 +791,7 @@ export class SafetyService {
       } else {
         this.retireRequest(req, "denied");
       }
-      await this.d.store.transition(
-        {},
-        [{ type: d.decision === "approve" ? "request_approved" : "request_denied", agent: req.agent, session: req.sessionId, data: { request: req.id, kind: req.kind, via: d.via } }],
-        now,
-      );
-      await this.d.channel.clear(req.id);
+      await this.recordAnswer(req, d.decision, d.via, now);
       return;
     }
     // A key touch bound to a hard block's challenge lifts the block, like the code would.
@@ -803,6 +801,29 @@ export class SafetyService {
       await this.liftBlocksOf(block.agent, now, { type: "block_lifted", data: { challengeId: d.requestId, via: d.via } });
       await this.d.channel.clear(d.requestId);
     }
+  }
+
+  private async recordAnswer(req: PendingRequest, decision: "approve" | "deny", via: Via | OperatorRefusal, now: number): Promise<void> {
+    await this.d.store.transition(
+      {},
+      [{ type: decision === "approve" ? "request_approved" : "request_denied", agent: req.agent, session: req.sessionId, data: { request: req.id, kind: req.kind, via } }],
+      now,
+    );
+    await this.d.channel.clear(req.id);
+  }
+
+  /**
+   * The operator refuses a pending request from the console or the CLI. No hardware proof: a
+   * refusal only ever stops the agent, so whoever can reach the operator side may refuse.
+   * Returns false when nothing is pending under that id (answered, expired or unknown).
+   */
+  async denyAsOperator(requestId: string, via: OperatorRefusal): Promise<boolean> {
+    const now = this.d.now();
+    const req = this.requests.get(requestId);
+    if (!req || req.status !== "pending" || req.expiresAt <= now) return false;
+    this.retireRequest(req, "denied");
+    await this.recordAnswer(req, "deny", via, now);
+    return true;
   }
 
   private async liftBlocksOf(agent: string, now: number, event: { type: string; data: Record<string, unknown> }): Promise<void> {
