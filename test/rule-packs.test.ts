@@ -1,11 +1,18 @@
 import { describe, it, expect } from "vitest";
-import { RULE_CATEGORIES, RulePack, type Rule } from "../src/core/rule-pack.js";
+import { RULE_CATEGORIES, RulePack, foldPreservingCase, type Rule } from "../src/core/rule-pack.js";
 import { normalizeForMatching } from "../src/core/text.js";
 import { HOSTILE_ACTION_HINTS } from "../bench/hostile-inputs.js";
 import { DANGEROUS_ACTION_RULES } from "../src/core/rules/dangerous-actions.js";
 
 const pack = new RulePack(DANGEROUS_ACTION_RULES);
-const matchedIds = (text: string): string[] => pack.score(normalizeForMatching(text)).matches.map((m) => m.id);
+// The original text goes along, as the pipeline passes it, for the case-sensitive refinements.
+const matchedIds = (text: string): string[] => pack.score(normalizeForMatching(text), text).matches.map((m) => m.id);
+/** The rule alone, without the keyword prefilter: its pattern on the text or its second reading, and its case refinement. */
+const ruleAlone = (rule: Rule, text: string): boolean => {
+  const n = normalizeForMatching(text);
+  const readings = rule.rewrite ? [n, rule.rewrite(n)] : [n];
+  return readings.some((r) => rule.pattern.test(r)) && (!rule.cased || rule.cased.test(foldPreservingCase(text)));
+};
 const byId = DANGEROUS_ACTION_RULES.map((rule) => [rule.id, rule] as const);
 
 describe("dangerous-action rules: examples", () => {
@@ -25,16 +32,17 @@ describe("dangerous-action rules: examples", () => {
     // The keyword index is a prefilter: a rule whose keywords are all absent is never tried.
     for (const example of rule.examples.match) {
       const text = normalizeForMatching(example);
+      const readings = rule.rewrite ? [text, rule.rewrite(text)] : [text];
       expect(
-        rule.keywords.some((k) => text.includes(k)),
+        rule.keywords.some((k) => readings.some((r) => r.includes(k))),
         `no keyword of [${rule.keywords.join(", ")}] in ${JSON.stringify(text)}`,
       ).toBe(true);
     }
   });
 
-  it.each(byId)("%s: the pattern alone (without the prefilter) agrees with the examples", (_id, rule: Rule) => {
-    for (const example of rule.examples.match) expect(rule.pattern.test(normalizeForMatching(example)), example).toBe(true);
-    for (const example of rule.examples.noMatch) expect(rule.pattern.test(normalizeForMatching(example)), example).toBe(false);
+  it.each(byId)("%s: the rule alone (without the prefilter) agrees with the examples", (_id, rule: Rule) => {
+    for (const example of rule.examples.match) expect(ruleAlone(rule, example), example).toBe(true);
+    for (const example of rule.examples.noMatch) expect(ruleAlone(rule, example), example).toBe(false);
   });
 });
 
@@ -45,7 +53,8 @@ describe("dangerous-action rules: prechecks", () => {
   });
   it.each(withPrecheck)("%s: the precheck holds wherever the pattern matches", (_id, rule: Rule) => {
     const texts = [...rule.examples.match, ...rule.examples.noMatch].map(normalizeForMatching);
-    for (const text of texts) if (rule.pattern.test(text)) expect(rule.precheck!.test(text), text).toBe(true);
+    const readings = texts.flatMap((t) => (rule.rewrite ? [t, rule.rewrite(t)] : [t]));
+    for (const text of readings) if (rule.pattern.test(text)) expect(rule.precheck!.test(text), text).toBe(true);
   });
 });
 

@@ -298,7 +298,7 @@ export function checkHaltConditions(input: CheckHaltConditionsInput, config: Rea
   if (secrets.length > 0) found("secrets_exposure", `Credentials in the operation or commands (${[...new Set(secrets.map((d) => d.ruleId))].join(", ")})`);
   const pii = detections.filter((d) => d.kind === "pii");
   if (pii.length > 0) found("data_exposure", `Personal data in the operation or commands (${[...new Set(pii.map((d) => d.ruleId))].join(", ")})`);
-  const privileged = [ctx.operation, ...commands.map((c) => `executing shell command: ${c}`)].flatMap((t) => rules.actions.score(normalizeForMatching(t)).matches.filter((m) => m.category === "privilege"));
+  const privileged = [ctx.operation, ...commands.map((c) => `executing shell command: ${c}`)].flatMap((t) => rules.actions.score(normalizeForMatching(t), t).matches.filter((m) => m.category === "privilege"));
   if (privileged.length > 0) found("privilege_escalation", `Operation needs elevated permissions (${[...new Set(privileged.map((m) => m.id))].join(", ")})`);
   const unknownCommands = [...new Set(commands.flatMap(commandNames).filter((c) => !KNOWN_COMMANDS.has(c)))];
   if (unknownCommands.length > 0) found("unknown_commands", `Commands with unclear effects: ${unknownCommands.slice(0, 5).join(", ")}`);

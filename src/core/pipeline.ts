@@ -118,12 +118,13 @@ class StepMatcher {
     this.index = new KeywordIndex([...globs, ...rules]);
   }
 
-  run(normalized: string): { patterns: ReturnType<AgentPolicy["patterns"]["matches"]>; pack: PackScore } {
+  /** `original` is the text before lower-casing: rules with a case-sensitive check need it. */
+  run(normalized: string, original: string): { patterns: ReturnType<AgentPolicy["patterns"]["matches"]>; pack: PackScore } {
     const found = this.index.find(normalized);
     const split = found.findIndex((v) => v >= this.globCount);
     const globs = split < 0 ? found : found.slice(0, split);
     const rules = split < 0 ? [] : found.slice(split).map((v) => v - this.globCount);
-    return { patterns: this.patterns.matchesAmong(normalized, globs), pack: this.pack.scoreAmong(normalized, rules) };
+    return { patterns: this.patterns.matchesAmong(normalized, globs), pack: this.pack.scoreAmong(normalized, rules, original) };
   }
 }
 
@@ -241,7 +242,7 @@ export function evaluateStep(facts: StepFacts, guard: Guard, policy: AgentPolicy
 
   // Stage 3: policy patterns on the normalised hint. deny > requiresApproval > autoApprove.
   const { text: normalized, hadInvisible } = normalizeHint(facts.hint);
-  const matched = matcherFor(policy, rules.actions).run(normalized);
+  const matched = matcherFor(policy, rules.actions).run(normalized, facts.hint);
   const { deny, requiresApproval: approval, autoApprove: auto } = matched.patterns;
   for (const p of deny) factors.push(`Deny pattern matched: "${p}"`);
   for (const p of approval) factors.push(`Requires-approval pattern matched: "${p}"`);
@@ -273,7 +274,7 @@ export function evaluateStep(facts: StepFacts, guard: Guard, policy: AgentPolicy
   // The tool's arguments are what will actually run: action rules and detectors judge them too.
   const argsText = facts.arguments ? flattenStrings(facts.arguments) : "";
   if (argsText.length > 0) {
-    const argMatches = matcherFor(policy, rules.actions).run(normalizeHint(argsText).text).pack.matches;
+    const argMatches = matcherFor(policy, rules.actions).run(normalizeHint(argsText).text, argsText).pack.matches;
     for (const m of argMatches) {
       if (!packScore.matches.some((x) => x.id === m.id)) factors.push(`Rule ${m.id} (${m.score}) in the tool arguments: ${m.reason}`);
       if (m.score > score) score = m.score;

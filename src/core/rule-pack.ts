@@ -35,6 +35,20 @@ export interface Rule {
    * does. The tests check the implication on every example.
    */
   readonly precheck?: RegExp;
+  /**
+   * Optional case-sensitive refinement (`git branch -D` force-deletes, `-d` only deletes what is
+   * merged): when the caller supplies the original text, the rule matches only if this also
+   * matches it, whitespace-folded but not lower-cased. Without the original text the rule keeps
+   * its case-blind meaning, so leaving the text out can only make the pack more cautious.
+   */
+  readonly cased?: RegExp;
+  /**
+   * Optional second reading of the normalised text (shell quoting inside words removed, argument
+   * lists of process-spawning calls joined into a command line). The rule matches if its pattern
+   * matches the text or this reading of it; the keyword prefilter is applied to the reading too.
+   * Rules that share a rewrite function share one computation per scored text.
+   */
+  readonly rewrite?: (normalized: string) => string;
   readonly examples: { readonly match: readonly string[]; readonly noMatch: readonly string[] };
 }
 
@@ -55,6 +69,7 @@ export const PRODUCTION_ESCALATION = 15;
 
 export class RulePack {
   private readonly index: KeywordIndex;
+  private readonly rewrites = new Map<(normalized: string) => string, Set<number>>();
 
   constructor(readonly rules: readonly Rule[]) {
     const seen = new Set<string>();
@@ -64,7 +79,7 @@ export class RulePack {
       seen.add(rule.id);
       if (rule.keywords.length === 0) throw new Error(`rule ${rule.id}: needs at least one keyword`);
       if (rule.score < 0 || rule.score > 100) throw new Error(`rule ${rule.id}: score must be 0–100`);
-      for (const r of [rule.pattern, rule.precheck]) {
+      for (const r of [rule.pattern, rule.precheck, rule.cased]) {
         if (r && (r.global || r.sticky)) throw new Error(`rule ${rule.id}: g and y flags make test() stateful`);
       }
       for (const k of rule.keywords) {
@@ -73,6 +88,12 @@ export class RulePack {
       }
     });
     this.index = new KeywordIndex(entries);
+    rules.forEach((rule, i) => {
+      if (!rule.rewrite) return;
+      const ids = this.rewrites.get(rule.rewrite) ?? new Set<number>();
+      ids.add(i);
+      this.rewrites.set(rule.rewrite, ids);
+    });
   }
 
   /** Every rule's keywords, for a caller that scans once for several matchers. */
@@ -80,23 +101,54 @@ export class RulePack {
     return this.rules.flatMap((rule, i) => rule.keywords.map((k): [string, number] => [k, i]));
   }
 
-  /** `normalized` must come from normalizeForMatching. */
-  score(normalized: string): PackScore {
-    return this.scoreAmong(normalized, this.index.find(normalized));
+  /**
+   * `normalized` must come from normalizeForMatching; `original` is the text it was made from, for
+   * rules with a case-sensitive refinement (without it they match case-blind).
+   */
+  score(normalized: string, original?: string): PackScore {
+    return this.scoreAmong(normalized, this.index.find(normalized), original);
   }
 
-  /** As score(), given the rules whose keyword occurs (ascending). */
-  scoreAmong(normalized: string, candidates: readonly number[]): PackScore {
-    const matches: RuleMatch[] = [];
-    for (const i of candidates) {
+  /** As score(), given the rules whose keyword occurs in `normalized` (ascending). */
+  scoreAmong(normalized: string, candidates: readonly number[], original?: string): PackScore {
+    const matched = new Set<number>();
+    let cased: string | undefined;
+    const casedOk = (rule: Rule): boolean => {
+      if (!rule.cased || original === undefined) return true;
+      cased ??= foldPreservingCase(original);
+      return rule.cased.test(cased);
+    };
+    const tryRule = (i: number, text: string): void => {
       const rule = this.rules[i]!;
-      if (rule.precheck && !rule.precheck.test(normalized)) continue;
-      if (rule.pattern.test(normalized)) {
-        matches.push({ id: rule.id, category: rule.category, reason: rule.reason, score: rule.score });
+      if (matched.has(i)) return;
+      if (rule.precheck && !rule.precheck.test(text)) return;
+      if (rule.pattern.test(text) && casedOk(rule)) matched.add(i);
+    };
+    for (const i of candidates) tryRule(i, normalized);
+    // Second readings: computed once per rewrite function, prefiltered by their own keywords.
+    if (this.rewrites.size > 0) {
+      for (const [rewrite, ruleIds] of this.rewrites) {
+        const view = rewrite(normalized);
+        if (view === normalized) continue;
+        for (const i of this.index.find(view)) if (ruleIds.has(i)) tryRule(i, view);
       }
     }
+    const matches: RuleMatch[] = [...matched]
+      .sort((a, b) => a - b)
+      .map((i) => {
+        const rule = this.rules[i]!;
+        return { id: rule.id, category: rule.category, reason: rule.reason, score: rule.score };
+      });
     return { score: combineScores(matches), matches };
   }
+}
+
+const INVISIBLE = /[\p{Cf}]/gu;
+const WHITESPACE_RUN = /\s+/gu;
+
+/** normalizeForMatching without the lower-casing: NFKC, invisible characters gone, whitespace folded. */
+export function foldPreservingCase(raw: string): string {
+  return raw.normalize("NFKC").replace(INVISIBLE, "").replace(WHITESPACE_RUN, " ").trim();
 }
 
 /**

@@ -55,12 +55,84 @@ const ENV_SPLIT = String.raw`env(?: -(?!s${END})${T}+)* (?:-s ?|--split-string[=
 const NOT_IN_MESSAGE = String.raw`(?<!(?:-[a-z]*m|--message|--title|--body|--subject|--notes?|--description)[ =]?['"](?:[^'"\x60$]|\$(?!\()){0,300})`;
 /**
  * Where a command name can begin: start of text, after a separator, bracket or backtick (Bash(…),
- * $(…), `…`), after a launcher's "--" (`kubectl exec pod -- rm -rf /data`), at the start of a
+ * $(…), `…`), after a launcher's "--" (`kubectl exec pod -- rm -rf /data`) or find's -exec (the
+ * command runs once per match, `{}` standing for the found paths), at the start of a
  * heredoc body (`bash <<EOF` then the script, its line breaks folded to spaces), after "label: " or
- * "run …", then any wrappers, interpreters (bash -c '…', env -S '…'), ssh hops and VAR=value
+ * "run …" (not inside an echoed string: `echo 'never run git reset --hard'` prints), then any wrappers, interpreters (bash -c '…', env -S '…'), ssh hops and VAR=value
  * assignments, then an optional path prefix. Never inside a commit or PR message argument.
  */
-const START = String.raw`(?:^|[;&|({\x60]|:|(?<= )--(?= )|<<-? ?\\?['"]?\w{1,30}['"]?(?= )|\b(?:run|runs|running|execute|executes|executing|invoke|invoking|then|do|else)|\b(?:command|cmd|script)=)${NOT_IN_MESSAGE}\s?\\?['"]?(?:${PATH_PREFIX}(?:${WRAP}|${INTERP}|${SSH}|${ENV_SPLIT})|${ASSIGN})*${PATH_PREFIX}`;
+const START = String.raw`(?:^|[;&|({\x60]|:|(?<= )--(?= )|(?<= )-(?:exec|execdir|ok|okdir)(?= )|<<-? ?\\?['"]?\w{1,30}['"]?(?= )|\b(?:run|runs|running|execute|executes|executing|invoke|invoking|then|do|else)(?<!\b(?:echo|printf) ['"][^'"]{0,310})|\b(?:command|cmd|script)=)${NOT_IN_MESSAGE}\s?\\?['"]?(?:${PATH_PREFIX}(?:${WRAP}|${INTERP}|${SSH}|${ENV_SPLIT})|${ASSIGN})*${PATH_PREFIX}`;
+
+// ───────────────────── a second reading: what the shell or interpreter will run ─────────────────────
+// The shell drops quotes and backslashes inside a word before it runs it, so `r\m`, `"r"m`, `gi''t`
+// and `$'rm'` are rm and git; `rm '-rf'` passes -rf; `$(printf 'rm -rf x')` becomes its literal text.
+// An interpreter's spawn call with one string per word (`subprocess.run(["git", "reset", "--hard"])`,
+// `spawn('rm', ['-rf', 'dist'])`, `system("rm", "-rf", "x")`, `exec.Command(…)`, `new String[]{…}`) runs
+// that command line, and so does Groovy's `"rm -rf x".execute()`. Every rule is also tried on this
+// reading (see Rule.rewrite); quotes around phrases stay, so a commit message or an echoed string is
+// still read as text.
+
+/** Quote or backslash tricks inside a word, or calls whose arguments are a command line. */
+const VIEW_TRIGGER = /\\[a-z0-9_]|''|""|[a-z0-9_-]['"][a-z0-9_.-]{1,40}['"]|['"][a-z0-9_.-]{1,40}['"][a-z0-9_]|\$['"]| ['"]-|\$\( ?(?:printf|echo) |\x60 ?(?:printf|echo) |\( ?\[? ?['"]|['"]\.execute\(/;
+const IN_WORD_BACKSLASH = /(?<=[a-z0-9_])\\(?=[a-z0-9_])|(?<=^|[\s;&|(\x60])\\(?=[a-z])/g;
+const EMPTY_QUOTES_IN_WORD = /(?<=[a-z0-9_])(?:''|"")(?=[a-z0-9_-])|(?<=^|[\s;&|(\x60])(?:''|"")(?=[a-z0-9_])/g;
+const QUOTED_WORD_PART = /(?<=[a-z0-9_-])(['"])([a-z0-9_.-]{1,40})\1|\$?(['"])([a-z0-9_.-]{1,40})\3(?=[a-z0-9_])|(?<=^|[\s;&|(\x60])\$(['"])([a-z0-9_.-]{1,40})\5(?=$|[\s;&|)])/g;
+const QUOTED_OPTION = /(?<= )(['"])(-{1,2}[a-z0-9][a-z0-9-]{0,40})\1(?=$|[\s;&|)'"])/g;
+/** `$(printf 'text')`, `$(echo text)`: literal text without format directives, escapes or expansions. */
+const LITERAL_PRINT = /\$\( ?(?:printf|echo)(?: -[a-z]{1,3})? (['"]?)([^'"%\\$\x60()]{1,300})\1 ?\)|\x60 ?(?:printf|echo)(?: -[a-z]{1,3})? (['"]?)([^'"%\\$\x60()]{1,300})\3 ?\x60/g;
+/**
+ * A call that spawns a process from an argument vector (Python, Node, Ruby, Perl, PHP, Java, Go, Rust,
+ * .NET); any run/call/popen given a list literal (`sp.run([…])` after `import subprocess as sp`); an
+ * os.spawn* mode argument (os.P_WAIT) is skipped.
+ */
+const SPAWN_CALL = /\b(?:subprocess\.(?:run|call|check_call|check_output|popen)|exec\.command|execa(?:sync|\.sync)?|os\.(?:exec[lv]p?e?|spawn[lv]p?e?|posix_spawnp?)|(?:[a-z_]\w{0,30}\.)?(?:run|call|check_call|check_output|popen)(?=\( ?\[)|(?:child_process\.)?(?:spawn|spawnsync|execfile|execfilesync)|(?:kernel\.)?(?:system|exec)|(?:open3\.)?(?:popen[23]?|capture[23]e?)|proc_open|pcntl_exec|processbuilder|runtime\.getruntime\(\)\.exec|process\.start|command::new)\( ?(?:(?:os\.)?p_\w{1,10} ?, ?)?/g;
+const ARGV_WORD = /^ ?,? ?(?:(?:args|cmd|command) ?= ?)?(?:\[|new string ?\[\] ?\{)? ?(['"])([^'"]{1,200})\1 ?[\]}]?/;
+/** Groovy and Kotlin scripts run a string as a command with "…".execute(). */
+const STRING_EXECUTE = /(['"])([^'"]{1,300})\1\.execute\(/g;
+
+/** The words of a spawn call's argument vector, program first; null when it is not one. */
+function spawnedCommand(text: string, from: number): { words: string[]; end: number } | null {
+  const words: string[] = [];
+  let at = from;
+  for (let n = 0; n < 64; n++) {
+    const m = ARGV_WORD.exec(text.slice(at, at + 260));
+    if (!m || (n === 0 && m[0].trimStart().startsWith(","))) break;
+    words.push(m[2]!);
+    at += m[0].length;
+    if (!/^ ?,/.test(text.slice(at, at + 2))) break;
+  }
+  if (words.length < 2) return null;
+  // os.execvp("git", ["git", …]): the program, then the argument vector repeating it as argv[0].
+  const base = (w: string): string => w.slice(w.lastIndexOf("/") + 1);
+  if (words.length > 2 && base(words[0]!) === base(words[1]!)) words.shift();
+  return { words, end: at };
+}
+
+/** The command lines a text will run, read as the shell and the spawn calls will read them. */
+export function shellReading(text: string): string {
+  if (!VIEW_TRIGGER.test(text)) return text;
+  // Argument vectors first: their words are quoted one by one, which the word-level steps would blur.
+  let s = text.replace(LITERAL_PRINT, (_m, _q1, a: string | undefined, _q3, b: string | undefined) => a ?? b ?? "").replace(STRING_EXECUTE, "($2).execute(");
+  if (s.includes("(")) {
+    let out = "";
+    let last = 0;
+    for (const m of s.matchAll(SPAWN_CALL)) {
+      const start = m.index + m[0].length;
+      if (start < last) continue;
+      const cmd = spawnedCommand(s, start);
+      if (!cmd) continue;
+      // A separator first, so the command starts where a command can (after a mode argument too).
+      out += `${s.slice(last, start)}; ${cmd.words.join(" ")}`;
+      last = cmd.end;
+    }
+    if (last > 0) s = out + s.slice(last);
+  }
+  return s
+    .replace(IN_WORD_BACKSLASH, "")
+    .replace(EMPTY_QUOTES_IN_WORD, "")
+    .replace(QUOTED_WORD_PART, (_m, _a, w1: string | undefined, _b, w2: string | undefined, _c, w3: string | undefined) => w1 ?? w2 ?? w3 ?? "")
+    .replace(QUOTED_OPTION, "$2");
+}
 
 /** `git` with its global options (-C dir, -c k=v, --git-dir=…), then a space before the subcommand. */
 const GIT = String.raw`${START}git['"]?(?: (?:-c (?!-)${T}+|-[a-z]${T}*|--[a-z]${T}*))* ['"]?`;
@@ -183,6 +255,16 @@ const RULES: readonly Rule[] = [
         "ssh host rm -rf ~/app",
         "env -i FOO=1 rm -rf data",
         "parallel rm -rf ::: build /tmp/x",
+        "r\\m -rf src",
+        "r\"m\" -rf project",
+        "$'rm' -rf src",
+        "rm '-rf' src",
+        "sh -c \"$(printf 'rm -rf src')\"",
+        "node -e \"require('child_process').spawn('rm', ['-rf', 'dist'])\"",
+        "ruby -e 'system(\"rm\", \"-rf\", \"vendor\")'",
+        "jshell -e 'Runtime.getRuntime().exec(new String[]{\"rm\", \"-rf\", \"out\"})'",
+        "groovy -e '\"rm -rf build\".execute()'",
+        "find . -name cache -exec rm -rf {} +",
       ],
       noMatch: [
         "git commit -am 'chore: rm -rf old dir'",
@@ -196,6 +278,9 @@ const RULES: readonly Rule[] = [
         "wc rm -rf /",
         "rm -r old-reports",
         "rm --recursive ./stale",
+        "python -c \"import subprocess; subprocess.call(['rm', '-f', 'out.txt'])\"",
+        "node -e \"require('child_process').spawn('rm', ['-rf', '/tmp/x'])\"",
+        "\\rm -f a.out",
       ],
     },
   },
@@ -746,8 +831,14 @@ const RULES: readonly Rule[] = [
         "FOO='a b' git reset --hard",
         "env -S 'git reset --hard'",
         "git commit -m \"wip $(git reset --hard)\"",
+        "python3 -c 'import subprocess; subprocess.run([\"git\", \"reset\", \"--hard\"])'",
+        "python3 -c 'import os; os.execvp(\"git\", [\"git\", \"reset\", \"--hard\"])'",
+        "g\\it reset --hard",
+        "gi''t reset --hard",
+        "eval $(echo git reset --hard)",
+        "find ~/src -maxdepth 1 -type d -execdir git reset --hard \\;",
       ],
-      noMatch: ["git reset", "git reset --soft HEAD~1", "sed 's/git reset --hard/safe/' file.txt", "echo git reset --hard", "git commit -m 'fix: git reset --hard in docs'"],
+      noMatch: ["git reset", "git reset --soft HEAD~1", "python3 -c 'import subprocess; subprocess.run([\"git\", \"status\"])'", "echo 'never run git reset --hard'", "sed 's/git reset --hard/safe/' file.txt", "echo git reset --hard", "git commit -m 'fix: git reset --hard in docs'"],
     },
   },
   {
@@ -853,15 +944,32 @@ const RULES: readonly Rule[] = [
     },
   },
   {
-    id: "git.branch-delete",
+    // -D (and -d with -f/--force) deletes a branch whatever it holds; lower-case -d refuses to
+    // delete unmerged work (safety-net allows it). The text is lower-cased before matching, so the
+    // case-sensitive refinement tells them apart when the caller passes the original text; without
+    // it, -d counts as -D.
+    id: "git.branch-force-delete",
     category: "git",
-    reason: "Deletes a local branch (with -D, lower case after normalisation, unmerged commits are dropped) or force-moves one, orphaning its commits.",
+    reason: "Force-deletes a local branch (git branch -D), dropping its unmerged commits, or force-moves one, orphaning its commits.",
     score: 55,
     keywords: ["branch"],
     pattern: re(String.raw`${GIT}branch${END}[^;&|]{0,100}? (?:-[a-z]*[df][a-z]*|--delete|--force)${END}`),
+    cased: new RegExp(String.raw`\bbranch\b[^;&|]{0,100}? ['"]?(?:-[a-zA-Z]*[Df][a-zA-Z]*|--force)${END}`),
     examples: {
-      match: ["git branch -D feature", "git branch -Dv feature", "git branch --delete --force old", "git branch -f main origin/main"],
-      noMatch: ["git branch -a", "git branch feature", "git checkout -b feature"],
+      match: ["git branch -D feature", "git branch -Dv feature", "git branch --delete --force old", "git branch -d -f topic", "git branch -f main origin/main", "xargs git branch -D < stale.txt"],
+      noMatch: ["git branch -a", "git branch feature", "git checkout -b feature", "git branch -d merged-topic", "git branch --delete merged-topic"],
+    },
+  },
+  {
+    id: "git.branch-delete-merged",
+    category: "git",
+    reason: "Deletes a local branch; git refuses unless its commits are merged.",
+    score: 45,
+    keywords: ["branch"],
+    pattern: re(String.raw`${GIT}branch${END}[^;&|]{0,100}? (?:-[a-z]*d[a-z]*|--delete)${END}`),
+    examples: {
+      match: ["git branch -d merged-topic", "git branch --delete old", "git branch -D feature"],
+      noMatch: ["git branch -a", "git branch -m old new", "git branch --show-current"],
     },
   },
   {
@@ -903,6 +1011,22 @@ const RULES: readonly Rule[] = [
         "grep 'git checkout -- file' log.txt",
         "git checkout v1.2.3",
       ],
+    },
+  },
+  {
+    // xargs and parallel append their input to the command, so `git checkout <ref>` receives paths
+    // and overwrites them with the ref's version (safety-net reads xargs the same way).
+    id: "git.checkout-dynamic-paths",
+    category: "git",
+    reason: "xargs or parallel appends its input to git checkout <ref>, so the listed files are overwritten with that ref's version.",
+    score: 55,
+    keywords: ["checkout"],
+    pattern: re(
+      String.raw`\b(?:xargs|parallel)(?: -${T}*(?: (?!-)(?!:::)(?!git${END})(?!${RUN_WRAPPERS}${END})${T}+)?){0,12} (?:${RUN_WRAPPERS}(?: -${T}+){0,6} ){0,4}${PATH_PREFIX}git(?: (?:-c (?!-)${T}+|-[a-z]${T}*|--[a-z]${T}*))* checkout${END}${CHECKOUT_NO_NEW_BRANCH}(?: -(?!-${END})${T}*){0,6} (?!-)(?!\d*[<>])${T}`,
+    ),
+    examples: {
+      match: ["git ls-files -m | xargs git checkout main", "cat files.txt | xargs -n 20 git checkout HEAD~1", "parallel git checkout origin/main ::: a.txt b.txt"],
+      noMatch: ["xargs -n1 git checkout -b < names.txt", "echo main | xargs git checkout -b feature", "git checkout main", "xargs git log"],
     },
   },
   {
@@ -2340,7 +2464,10 @@ const RULES: readonly Rule[] = [
   },
 ];
 
+/** Rules about how a call is written (a spawn of a non-literal), which the second reading would rewrite away. */
+const LITERAL_FORM_RULES = new Set(["shell.inline-interpreter-exec"]);
+
 export const DANGEROUS_ACTION_RULES: readonly Rule[] = RULES.map((rule) => {
   const precheck = PRECHECKS.get(rule.pattern);
-  return precheck ? { ...rule, precheck } : rule;
+  return { ...rule, ...(precheck ? { precheck } : {}), ...(LITERAL_FORM_RULES.has(rule.id) ? {} : { rewrite: shellReading }) };
 });

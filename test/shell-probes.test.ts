@@ -1,0 +1,132 @@
+// Shell probes: evasions of the dangerous-command rules (wrappers, interpreter argument vectors,
+// quoting inside words, sh -c "$(printf …)", letter case) and their safe twins, labelled from the
+// reference guards' documented policy (test/fixtures/shell-probes/probes.jsonl). The counts are
+// pinned so a rule change that loses one shows up here.
+import { readFileSync } from "node:fs";
+import { describe, it, expect } from "vitest";
+import { RulePack, foldPreservingCase } from "../src/core/rule-pack.js";
+import { normalizeForMatching } from "../src/core/text.js";
+import { TOLERANCE_THRESHOLDS } from "../src/core/policy.js";
+import { DANGEROUS_ACTION_RULES, shellReading } from "../src/core/rules/dangerous-actions.js";
+
+interface Probe {
+  readonly id: string;
+  readonly text: string;
+  readonly label: "dangerous" | "benign";
+}
+
+const probes: Probe[] = readFileSync(new URL("./fixtures/shell-probes/probes.jsonl", import.meta.url), "utf8")
+  .split("\n")
+  .filter((l) => l.trim().length > 0)
+  .map((l) => JSON.parse(l) as Probe);
+
+const pack = new RulePack(DANGEROUS_ACTION_RULES);
+const threshold = TOLERANCE_THRESHOLDS.moderate;
+/** As the eval harness words a shell command. */
+const hintOf = (text: string): string => `executing shell command: ${text}`;
+const scoreOf = (text: string, withOriginal = true): number => {
+  const hint = hintOf(text);
+  return pack.score(normalizeForMatching(hint), withOriginal ? hint : undefined).score;
+};
+
+describe("shell probes", () => {
+  it("holds 130 dangerous and 124 benign probes with unique ids", () => {
+    expect(new Set(probes.map((p) => p.id)).size).toBe(probes.length);
+    expect(probes.filter((p) => p.label === "dangerous").length).toBe(130);
+    expect(probes.filter((p) => p.label === "benign").length).toBe(124);
+  });
+
+  it("stops every dangerous probe (recall 130/130)", () => {
+    const missed = probes.filter((p) => p.label === "dangerous" && scoreOf(p.text) <= threshold).map((p) => p.text);
+    expect(missed).toEqual([]);
+  });
+
+  it("lets every benign probe through (false positives 0/124)", () => {
+    const flagged = probes.filter((p) => p.label === "benign" && scoreOf(p.text) > threshold).map((p) => p.text);
+    expect(flagged).toEqual([]);
+  });
+
+  it("without the original text, only the lower-case-only branch deletes are read cautiously", () => {
+    // The case refinement falls back to the case-blind reading: `git branch -d` counts as -D.
+    const flagged = probes.filter((p) => p.label === "benign" && scoreOf(p.text, false) > threshold).map((p) => p.text);
+    expect(flagged.length).toBe(6);
+    for (const text of flagged) expect(text).toMatch(/\bgit branch -v?d\b|\bgit branch --delete\b/);
+    const missed = probes.filter((p) => p.label === "dangerous" && scoreOf(p.text, false) <= threshold);
+    expect(missed).toEqual([]);
+  });
+});
+
+describe("case-sensitive refinement", () => {
+  it.each([
+    ["git branch -D feature", 55],
+    ["git branch -d feature", 45],
+    ["git branch -vD stale", 55],
+    ["git branch -d -f topic", 55],
+    ["git branch --delete --force spike", 55],
+    ["git branch --delete merged", 45],
+  ])("%j scores %i with the original text", (text, score) => {
+    expect(scoreOf(text)).toBe(score);
+  });
+
+  it("folds the original like normalizeForMatching, without lower-casing", () => {
+    expect(foldPreservingCase("  git\u200b  branch\t-D\nx ")).toBe("git branch -D x");
+    expect(foldPreservingCase("ｇｉｔ branch -D x")).toBe("git branch -D x");
+  });
+});
+
+describe("the second reading (shellReading)", () => {
+  it.each([
+    ["r\\m -rf src", "rm -rf src"],
+    ["gi''t reset --hard", "git reset --hard"],
+    ['r"m" -rf x', "rm -rf x"],
+    ["$'rm' -rf x", "rm -rf x"],
+    ["rm '-rf' x", "rm -rf x"],
+    ["sh -c \"$(printf 'rm -rf src')\"", 'sh -c "rm -rf src"'],
+    ["eval $(echo git reset --hard)", "eval git reset --hard"],
+    ['subprocess.run(["git", "reset", "--hard"])', "subprocess.run(; git reset --hard)"],
+    ["spawn('rm', ['-rf', 'dist'])", "spawn(; rm -rf dist)"],
+    ['os.execvp("git", ["git", "push", "-f"])', "os.execvp(; git push -f)"],
+    ["os.spawnlp(os.p_wait, 'rm', 'rm', '-rf', 'lib')", "os.spawnlp(os.p_wait, ; rm -rf lib)"],
+    ['"rm -rf build".execute()', "(rm -rf build).execute()"],
+  ])("reads %j as %j", (text, reading) => {
+    expect(shellReading(text)).toBe(reading);
+  });
+
+  it.each(["git status", "echo 'never run git reset --hard'", 'git commit -m "rm -rf old dir"', "printf '%s' 'x'", "grep -rn 'rm -rf' scripts/"])(
+    "leaves %j as it is (quoted phrases stay quoted)",
+    (text) => {
+      expect(shellReading(text)).toBe(text);
+    },
+  );
+
+  it("never lowers a score: every probe scores at least what the pack without second readings gives", () => {
+    const plain = new RulePack(DANGEROUS_ACTION_RULES.map(({ rewrite: _rewrite, ...rule }) => rule));
+    for (const p of probes) {
+      const hint = hintOf(p.text);
+      const n = normalizeForMatching(hint);
+      expect(pack.score(n, hint).score, p.text).toBeGreaterThanOrEqual(plain.score(n, hint).score);
+    }
+  });
+});
+
+describe("the second reading on hostile input", () => {
+  // No timing here (see rule-packs.test.ts): a rewrite that backtracked catastrophically on 32 KB
+  // would never finish and the test would time out.
+  const repeat = (unit: string): string => unit.repeat(Math.ceil(32768 / unit.length)).slice(0, 32768);
+  it.each([
+    "r\\m -rf ",
+    "a'b'c ",
+    "''rm ",
+    "subprocess.run(['rm', '-rf', ",
+    "os.execvp('git', ['git', ",
+    "exec(\"a\", \"b\", ",
+    "$(printf 'rm -rf x ",
+    '"rm -rf x".execute(',
+    "sh -c \"$(echo rm -rf /)\" ",
+  ])("scores %j repeated to 32 KB", (unit) => {
+    const text = repeat(unit);
+    const scored = pack.score(normalizeForMatching(text), text);
+    expect(scored.score).toBeGreaterThanOrEqual(0);
+    expect(scored.score).toBeLessThanOrEqual(100);
+  });
+});
