@@ -16,6 +16,7 @@ import {
   verhoeffValid,
 } from "../src/core/validators.js";
 import fc from "fast-check";
+import { btcAddressValid, ibanCountryValid, notPalindrome, notSequential, passes } from "../src/core/validators.js";
 
 const rule = (over: Partial<DetectorRule>): DetectorRule => ({
   id: "secret.test",
@@ -88,6 +89,22 @@ describe("validators for secrets", () => {
     expect(passphraseLike("rsa.key, f_priv: list")).toBe(false);
     expect(passphraseLike("a b c d e f g h i")).toBe(false);
   });
+
+  it("gitleaks' stopwords, detect-secrets' sequential strings and camel-case identifiers", () => {
+    const words = ["config", "token", "ec2_"];
+    expect(passes({ check: "not-stopword", words }, "app_config_v2")).toBe(false);
+    expect(passes({ check: "not-stopword", words }, "Refresh-TOKEN-2024")).toBe(false);
+    expect(passes({ check: "not-stopword", words }, "q8Zr2LmP0vXk4w")).toBe(true);
+    // Punctuation outside gitleaks' value alphabet makes it a password, whatever words it holds.
+    expect(passes({ check: "not-stopword", words }, "m{config}p$#token")).toBe(true);
+    expect(passes({ check: "not-alphabet-run" }, "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789")).toBe(false);
+    expect(passes({ check: "not-alphabet-run" }, "0123456789abcdef")).toBe(false);
+    expect(passes({ check: "not-alphabet-run" }, "q8Zr2LmP0vXk4w")).toBe(true);
+    expect(passes({ check: "not-camel-case" }, "SingletonFoo")).toBe(false);
+    expect(passes({ check: "not-camel-case" }, "containerScopedService")).toBe(false);
+    expect(passes({ check: "not-camel-case" }, "hopenobodyfindsthisone")).toBe(true);
+    expect(passes({ check: "not-camel-case" }, "q8ZrLmPvXkw")).toBe(true);
+  });
 });
 
 describe("DetectorPack", () => {
@@ -152,5 +169,54 @@ describe("textRuns: the figures DetectorRule.needs is checked against", () => {
       }),
       { numRuns: 3000 },
     );
+  });
+});
+
+describe("validators: PII checksums and guards", () => {
+  it("Bitcoin addresses: Base58Check for 1… and 3…, bech32 / bech32m for bc1…", () => {
+    // The genesis-block address, BIP 13's P2SH example, BIP 173's and BIP 350's vectors.
+    for (const a of [
+      "1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa",
+      "3J98t1WpEZ73CNmQviecrnyiWrnqRhWNLy",
+      "bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq",
+      "BC1QW508D6QEJXTDG4Y5R3ZARVARY0C5XW7KV8F3T4",
+      "bc1p5d7rjq7g6rdk2yhzks9smlaqtedr4dekq08ge8ztwac72sfr9rusxg3297",
+    ]) {
+      expect(btcAddressValid(a), a).toBe(true);
+      expect(passes({ check: "btc-address" }, a)).toBe(true);
+    }
+    for (const a of [
+      "1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNb", // one character changed
+      "3J98t1WpEZ73CNmQviecrnyiWrnqRhWNLz",
+      "bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdr",
+      "bc1qAr0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq", // mixed case
+      "1aaaaaaaaaaaaaaaaaaaaaaaaaaaaa",
+      "3b5f0c2e9a7d41c8b6e3f0a9d2c7b1e4", // a hex digest is not base58
+      "0x52908400098527886E0F7030069857D2E4169EE7",
+    ]) {
+      expect(btcAddressValid(a), a).toBe(false);
+    }
+  });
+
+  it("IBANs: dashes as separators, and each country's registry length and layout", () => {
+    expect(passes({ check: "iban" }, "DE89-3704-0044-0532-0130-00")).toBe(true);
+    expect(ibanCountryValid("DE89 3704 0044 0532 0130 00")).toBe(true);
+    expect(ibanCountryValid("GB82WEST12345698765432")).toBe(true);
+    expect(ibanCountryValid("MU17BOMM0101101030300200000MUR")).toBe(true);
+    expect(ibanCountryValid("GB82WEST1234569876543")).toBe(false); // one character short
+    expect(ibanCountryValid("GB821234WEST5698765432")).toBe(false); // digits where the bank code has letters
+    expect(ibanCountryValid("XX82WEST12345698765432")).toBe(false); // no such country
+  });
+
+  it("Aadhaar with colons between the groups; palindromes and placeholders rejected", () => {
+    expect(passes({ check: "verhoeff" }, "3123:4567:8909")).toBe(true);
+    expect(passes({ check: "verhoeff" }, "3123:4567:8908")).toBe(false);
+    expect(notPalindrome("1234 5665 4321")).toBe(false);
+    expect(notPalindrome("3123 4567 8909")).toBe(true);
+    expect(notSequential("A12345678")).toBe(false);
+    expect(notSequential("11111111")).toBe(false);
+    expect(notSequential("67890123")).toBe(false);
+    expect(notSequential("A12803456")).toBe(true);
+    expect(notSequential("XY9876543")).toBe(true);
   });
 });

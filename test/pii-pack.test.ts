@@ -2,6 +2,7 @@ import { HOSTILE_PII_TEXTS } from "../bench/hostile-inputs.js";
 import { describe, expect, it } from "vitest";
 import { describeRuleExamples, expectWellFormed } from "./helpers/detector-examples.js";
 import { redact, type DetectorRule } from "../src/core/detector.js";
+import { readFileSync } from "node:fs";
 import { PII_RULES } from "../src/core/rules/pii.js";
 
 const pack = describeRuleExamples("PII rules", PII_RULES);
@@ -157,5 +158,26 @@ describe("pii rules: prechecks", () => {
   const withPrecheck = PII_RULES.filter((r) => r.precheck !== undefined).map((r) => [r.id, r] as const);
   it.each(withPrecheck)("%s: the precheck holds on every match example", (_id, rule) => {
     for (const example of rule.examples.match) expect(rule.precheck!.test(example.normalize("NFKC")), example).toBe(true);
+  });
+});
+
+describe("PII rules: the probe set (test/fixtures/pii-probes/probes.jsonl)", () => {
+  // Our own values with computed check digits in sentences, across the entities presidio covers,
+  // and near misses (failed checksums, versions, timestamps, hashes, ids). The counts are what the
+  // pack reaches; a change that loses a probe or flags a near miss has to update them knowingly.
+  const probes = readFileSync(new URL("./fixtures/pii-probes/probes.jsonl", import.meta.url), "utf8")
+    .trim()
+    .split("\n")
+    .map((line) => JSON.parse(line) as { id: string; text: string; label: "pii" | "benign" });
+  const flagged = (label: "pii" | "benign") => probes.filter((p) => p.label === label && pack.scan(p.text).detections.length > 0).map((p) => p.id);
+
+  it("finds every PII probe", () => {
+    expect(probes.filter((p) => p.label === "pii")).toHaveLength(94);
+    expect(flagged("pii")).toHaveLength(94);
+  });
+
+  it("flags none of the near misses", () => {
+    expect(probes.filter((p) => p.label === "benign")).toHaveLength(87);
+    expect(flagged("benign")).toEqual([]);
   });
 });

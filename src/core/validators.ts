@@ -1,6 +1,7 @@
 // Checks on a matched value that a regex cannot express: checksums (Luhn, Verhoeff, IBAN…),
 // entropy, and the false-positive guards of the upstream tools (placeholders, masked values,
 // nucleotide strings, JWT structure). Pure functions of the matched value; detector rules name them.
+import { createHash } from "node:crypto";
 
 /** Checks on a matched value that a regex cannot express. */
 export type Validator =
@@ -30,10 +31,30 @@ export type Validator =
    * Reads as a passphrase, not as code or a sentence: two to eight words, no capital letters, no
    * member access (a.b, a?.b), type annotation (": "), comment (" #") or call.
    */
-  | { readonly check: "passphrase" };
+  | { readonly check: "passphrase" }
+  /**
+   * gitleaks' generic-api-key stopword check: a value made of its value alphabet (letters, digits,
+   * _ . = + / -, and ":" as in a qualified name) that contains one of `words` (lower case, as a
+   * substring) reads as an identifier or prose, not as a key. Values with other punctuation are
+   * passwords and pass.
+   */
+  | { readonly check: "not-stopword"; readonly words: readonly string[] }
+  /** detect-secrets' is_sequential_string: not a run of the alphabet, digits or hex (ABCDEF…, 0123…). */
+  | { readonly check: "not-alphabet-run" }
+  /** Not an identifier made of capitalised words (SingletonFoo, userAccessToken): a name, not a secret. */
+  | { readonly check: "not-camel-case" }
+  /** A Bitcoin address whose checksum holds: Base58Check (P2PKH 1…, P2SH 3…) or bech32/bech32m (bc1…). */
+  | { readonly check: "btc-address" }
+  /** An IBAN whose country is in the IBAN registry and whose BBAN has that country's length and layout. */
+  | { readonly check: "iban-country" }
+  /** The digits do not read the same backwards (presidio's Aadhaar guard: 1234 5665 4321 is no one's). */
+  | { readonly check: "not-palindrome" }
+  /** The digits are not one digit repeated nor a run counting up (12345678, 4567890): what forms and docs use as a placeholder. */
+  | { readonly check: "not-sequential" };
 
 
-const digitsOf = (value: string): string => value.replace(/[\s.-]/g, "");
+/** The digits of a grouped number: spaces, dots, dashes and colons (Aadhaar 1234:5678:9012) dropped. */
+const digitsOf = (value: string): string => value.replace(/[\s.:-]/g, "");
 
 function luhnSum(digits: string): boolean {
   let sum = 0;
@@ -113,7 +134,7 @@ export function auTfnValid(value: string): boolean {
 }
 
 export function ibanValid(value: string): boolean {
-  const s = value.replace(/\s/g, "").toUpperCase();
+  const s = value.replace(/[\s-]/g, "").toUpperCase();
   if (!/^[A-Z]{2}\d{2}[A-Z0-9]{10,30}$/.test(s)) return false;
   const rearranged = s.slice(4) + s.slice(0, 4);
   let remainder = 0;
@@ -192,6 +213,146 @@ export function passphraseLike(value: string): boolean {
   return !/\w\??\.[a-z_]|: | #|\w\(/.test(value);
 }
 
+// ------------------------------------------------------------------ Bitcoin addresses
+// As presidio's crypto recognizer validates them: Base58Check for legacy (P2PKH, version 0,
+// "1…") and P2SH (version 5, "3…") addresses, the bech32 / bech32m checksum (BIP 173 / BIP 350)
+// for segwit "bc1…" addresses. A random base58 or bech32-alphabet string passes one time in 2^32
+// (Base58Check) or 2^30 (bech32).
+
+const BASE58 = "123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz";
+
+/** Base58 to bytes (each leading "1" is a zero byte), or undefined on a character outside the alphabet. */
+function base58Bytes(value: string): Uint8Array | undefined {
+  let n = 0n;
+  for (const ch of value) {
+    const d = BASE58.indexOf(ch);
+    if (d < 0) return undefined;
+    n = n * 58n + BigInt(d);
+  }
+  const body: number[] = [];
+  for (; n > 0n; n >>= 8n) body.unshift(Number(n & 0xffn));
+  const zeros = /^1*/.exec(value)![0].length;
+  return Uint8Array.from([...new Array<number>(zeros).fill(0), ...body]);
+}
+
+function base58CheckAddressValid(value: string): boolean {
+  const bytes = base58Bytes(value);
+  // Version byte, 20-byte hash, 4-byte checksum.
+  if (bytes === undefined || bytes.length !== 25) return false;
+  if (bytes[0] !== (value.startsWith("1") ? 0x00 : 0x05)) return false;
+  const once = createHash("sha256").update(bytes.subarray(0, 21)).digest();
+  const twice = createHash("sha256").update(once).digest();
+  return twice.subarray(0, 4).equals(Buffer.from(bytes.subarray(21)));
+}
+
+const BECH32_CHARSET = "qpzry9x8gf2tvdw0s3jn54khce6mua7l";
+const BECH32_GENERATOR = [0x3b6a57b2, 0x26508e6d, 0x1ea119fa, 0x3d4233dd, 0x2a1462b3];
+const BECH32M_CONST = 0x2bc830a3;
+
+function bech32Polymod(values: readonly number[]): number {
+  let chk = 1;
+  for (const v of values) {
+    const top = chk >>> 25;
+    chk = (((chk & 0x1ffffff) << 5) ^ v) >>> 0;
+    for (let i = 0; i < 5; i++) if ((top >>> i) & 1) chk = (chk ^ BECH32_GENERATOR[i]!) >>> 0;
+  }
+  return chk;
+}
+
+function bech32AddressValid(value: string): boolean {
+  // One case throughout (BIP 173); the human-readable part of a mainnet address is "bc".
+  if (value !== value.toLowerCase() && value !== value.toUpperCase()) return false;
+  const s = value.toLowerCase();
+  if (!s.startsWith("bc1") || s.length < 14 || s.length > 90) return false;
+  const data: number[] = [];
+  for (const ch of s.slice(3)) {
+    const d = BECH32_CHARSET.indexOf(ch);
+    if (d < 0) return false;
+    data.push(d);
+  }
+  const hrp = [..."bc"].map((c) => c.charCodeAt(0));
+  const expanded = [...hrp.map((c) => c >> 5), 0, ...hrp.map((c) => c & 31), ...data];
+  const c = bech32Polymod(expanded);
+  // Witness version 0 uses bech32, versions 1–16 bech32m (BIP 350).
+  return data[0] === 0 ? c === 1 : data[0]! <= 16 && c === BECH32M_CONST;
+}
+
+export function btcAddressValid(value: string): boolean {
+  if (/^(?:bc1|BC1)/.test(value)) return bech32AddressValid(value);
+  if (/^[13]/.test(value)) return base58CheckAddressValid(value);
+  return false;
+}
+
+// ------------------------------------------------------------------ IBAN country layouts
+// BBAN layout per country, from the SWIFT IBAN registry (the table presidio's IBAN recognizer checks
+// against): n digits, a upper-case letters, c letters or digits.
+export const IBAN_BBAN: Readonly<Record<string, string>> = {
+  AD: "8n12c", AE: "19n", AL: "8n16c", AT: "16n", AZ: "4c20n", BA: "16n", BE: "12n", BG: "4a6n8c", BH: "4a14c",
+  BI: "23n", BR: "23n1a1c", BY: "4c4n16c", CH: "5n12c", CR: "18n", CY: "8n16c", CZ: "20n", DE: "18n", DJ: "23n",
+  DK: "14n", DO: "4c20n", EE: "16n", EG: "25n", ES: "20n", FI: "14n", FK: "2a12n", FO: "14n", FR: "10n11c2n",
+  GB: "4a14n", GE: "2a16n", GI: "4a15c", GL: "14n", GR: "7n16c", GT: "24c", HR: "17n", HU: "24n", IE: "4c14n",
+  IL: "19n", IQ: "4a15n", IS: "22n", IT: "1a10n12c", JO: "4a22c", KW: "4a22c", KZ: "3n13c", LB: "4n20c",
+  LC: "4a24c", LI: "5n12c", LT: "16n", LU: "3n13c", LV: "4a13c", LY: "21n", MC: "10n11c2n", MD: "20c", ME: "18n",
+  MK: "3n10c2n", MN: "16n", MR: "23n", MT: "4a5n18c", MU: "4a19n3a", NI: "4a20n", NL: "4a10n", NO: "11n",
+  OM: "3n16c", PK: "4c16n", PL: "24n", PS: "4c21c", PT: "21n", QA: "4a21c", RO: "4a16c", RS: "18n", RU: "14n15c",
+  SA: "2n18c", SC: "4a20n3a", SD: "14n", SE: "20n", SI: "15n", SK: "20n", SM: "1a10n12c", SO: "19n", ST: "21n",
+  SV: "4a20n", TL: "19n", TN: "20n", TR: "5n17c", UA: "6n19c", VA: "18n", VG: "4c16n", XK: "16n",
+};
+const BBAN_CLASS: Readonly<Record<string, string>> = { n: "\\d", a: "[A-Z]", c: "[A-Z0-9]" };
+const IBAN_LAYOUT = new Map(
+  Object.entries(IBAN_BBAN).map(([cc, bban]) => [cc, new RegExp(`^${cc}\\d{2}${bban.replace(/(\d+)([nac])/g, (_m, len: string, k: string) => `${BBAN_CLASS[k]}{${len}}`)}$`)]),
+);
+
+export function ibanCountryValid(value: string): boolean {
+  const s = value.replace(/[\s-]/g, "").toUpperCase();
+  return IBAN_LAYOUT.get(s.slice(0, 2))?.test(s) ?? false;
+}
+
+export function notPalindrome(value: string): boolean {
+  const d = value.replace(/\D/g, "");
+  return d !== [...d].reverse().join("");
+}
+
+export function notSequential(value: string): boolean {
+  const d = value.replace(/\D/g, "");
+  if (d.length < 2) return true;
+  const step = (d.charCodeAt(1) - d.charCodeAt(0) + 10) % 10;
+  if (step !== 0 && step !== 1) return true;
+  for (let i = 2; i < d.length; i++) if ((d.charCodeAt(i) - d.charCodeAt(i - 1) + 10) % 10 !== step) return true;
+  return false;
+}
+
+/** One case-insensitive alternation per stopword list, built on first use. */
+const STOPWORD_MATCHERS = new WeakMap<readonly string[], RegExp>();
+
+export function notStopword(value: string, words: readonly string[]): boolean {
+  if (!/^[\w.=+/:-]+$/.test(value)) return true;
+  let re = STOPWORD_MATCHERS.get(words);
+  if (re === undefined) {
+    re = new RegExp(words.map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("|"), "i");
+    STOPWORD_MATCHERS.set(words, re);
+  }
+  return !re.test(value);
+}
+
+const ALPHABET_RUNS = [
+  "ABCDEFGHIJKLMNOPQRSTUVWXYZABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789+/",
+  "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZABCDEFGHIJKLMNOPQRSTUVWXYZ+/",
+  "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ",
+  "01234567890123456789",
+  "0123456789ABCDEFABCDEF0123456789ABCDEFABCDEF",
+  "ABCDEFGHIJKLMNOPQRSTUVWXYZ=/",
+];
+
+export function notCamelCase(value: string): boolean {
+  return !/^[A-Z]?[a-z]+(?:[A-Z][a-z]+)+$/.test(value);
+}
+
+export function notAlphabetRun(value: string): boolean {
+  const upper = value.toUpperCase();
+  return !ALPHABET_RUNS.some((run) => run.includes(upper));
+}
+
 export function passes(v: Validator, value: string): boolean {
   switch (v.check) {
     case "luhn":
@@ -220,5 +381,19 @@ export function passes(v: Validator, value: string): boolean {
       return base64JwtValid(value);
     case "passphrase":
       return passphraseLike(value);
+    case "not-stopword":
+      return notStopword(value, v.words);
+    case "not-alphabet-run":
+      return notAlphabetRun(value);
+    case "not-camel-case":
+      return notCamelCase(value);
+    case "btc-address":
+      return btcAddressValid(value);
+    case "iban-country":
+      return ibanCountryValid(value);
+    case "not-palindrome":
+      return notPalindrome(value);
+    case "not-sequential":
+      return notSequential(value);
   }
 }

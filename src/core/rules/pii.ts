@@ -16,8 +16,27 @@
 // Every repeat is bounded or runs over one delimited token, so no pattern backtracks badly on a
 // long input; test/pii-pack.test.ts scans 64 KB of random and hostile text.
 import type { DetectorRule } from "../detector.js";
+import { IBAN_BBAN } from "../validators.js";
 
 const DIGITS = ["0", "1", "2", "3", "4", "5", "6", "7", "8", "9"] as const;
+
+/**
+ * An IBAN of its country's exact length (the SWIFT registry's), contiguous or in groups of four
+ * from the start, each gap a space, a dash or nothing (presidio's IBAN layout). The exact length
+ * is what lets "DE89 3704 0044 0532 0130 00 2 days" end at the IBAN: presidio retries shorter
+ * matches after a failed checksum, a regex cannot.
+ */
+const IBAN = (() => {
+  const byLength = new Map<number, string[]>();
+  for (const [cc, bban] of Object.entries(IBAN_BBAN)) {
+    const len = [...bban.matchAll(/\d+/g)].reduce((n, m) => n + Number(m[0]), 0);
+    byLength.set(len, [...(byLength.get(len) ?? []), cc]);
+  }
+  return [...byLength]
+    .sort(([a], [b]) => b - a)
+    .map(([len, ccs]) => `(?:${ccs.join("|")})\\d{2}(?:[ -]?[A-Z0-9]{4}){${Math.floor(len / 4)}}` + (len % 4 ? `[ -]?[A-Z0-9]{${len % 4}}` : ""))
+    .join("|");
+})();
 
 /** A plain lower-case literal matched case-insensitively in a pattern that is otherwise case-sensitive. */
 const ci = (literal: string): string =>
@@ -91,11 +110,11 @@ export const PII_RULES: readonly DetectorRule[] = [
     keywords: ["1", "2", "3", "4", "5", "6"],
     // Contiguous; in groups of four, each separator a space, a dash or none, as presidio's
     // recognizer accepts (the Luhn check, not the layout, is what tells a card from other digits);
-    // or Amex/Diners 4-6-4/5 with one separator.
-    precheck: /\d{4}[ -]?\d{4}[ -]?\d{2}/,
+    // presidio's looser 4, 3–4, 3–4, 3–5 grouping; or Amex/Diners 4-6-4/5 with one separator.
+    precheck: /\d{4}[ -]?\d{3}/,
     needs: { groupedDigits: 10 },
     pattern: new RegExp(
-      String.raw`(?<![\w-])(?<value>${CARD_IIN}(?:\d{4}[ -]?\d{4}[ -]?\d{4}[ -]?\d{1,4}(?:[ -]?\d{1,3})?|\d{4}(?<s2>[ -])\d{6}\k<s2>\d{4,5}|\d{12,19}))${NUM_END}`,
+      String.raw`(?<![\w-])(?<value>${CARD_IIN}(?:\d{4}[ -]?\d{4}[ -]?\d{4}[ -]?\d{1,4}(?:[ -]?\d{1,3})?|\d{4}[ -]?\d{3,4}[ -]?\d{3,4}[ -]?\d{3,5}|\d{4}(?<s2>[ -])\d{6}\k<s2>\d{4,5}|\d{12,19}))${NUM_END}`,
       "g",
     ),
     validators: [{ check: "luhn" }],
@@ -109,6 +128,7 @@ export const PII_RULES: readonly DetectorRule[] = [
         "{\"pan\":\"6011111111111117\"}",
         "card 4111 1111-1111 1111",
         "5555 55555555 4444 on file",
+        "diners 3056 930 902 5904",
       ],
       noMatch: [
         "card: 4111 1111 1111 1112",
@@ -126,13 +146,22 @@ export const PII_RULES: readonly DetectorRule[] = [
     reason: "An international bank account number (IBAN, valid mod-97 check digits) is in the text.",
     score: 85,
     keywords: [...DIGITS],
-    // Contiguous, or in space-separated groups of four with a shorter last group.
-    precheck: /[A-Z]{2}\d{2}[ A-Z0-9]/,
-    pattern: /(?<![\w-])(?<value>[A-Z]{2}\d{2}(?:[A-Z0-9]{10,30}|(?: [A-Z0-9]{4}){2,7}(?: [A-Z0-9]{1,3})?))(?![\w-])/g,
-    validators: [{ check: "iban" }],
+    // Country code, check digits, the country's BBAN length (see IBAN above); the checksum and the
+    // country's layout (letters where the registry has letters) decide.
+    precheck: /[A-Z]{2}\d{2}[ A-Z0-9-]/,
+    pattern: new RegExp(String.raw`(?<![\w-])(?<value>${IBAN})(?![\w-])`, "g"),
+    validators: [{ check: "iban" }, { check: "iban-country" }],
     examples: {
-      match: ["IBAN: GB82 WEST 1234 5698 7654 32", "pay to DE89370400440532013000 by Friday", "FR14 2004 1010 0505 0001 3M02 606", "DE89370400440532013000 EUR"],
-      noMatch: ["IBAN: GB82 WEST 1234 5698 7654 33", "DE89370400440532013001", "part number AB12 CDEF GHIJ KL"],
+      match: [
+        "IBAN: GB82 WEST 1234 5698 7654 32",
+        "pay to DE89370400440532013000 by Friday",
+        "FR14 2004 1010 0505 0001 3M02 606",
+        "DE89370400440532013000 EUR",
+        "IBAN DE89-3704-0044-0532-0130-00",
+        "deposit to DE89 3704 0044 0532 0130 00 2 days from today",
+        "BE71 0961 2345 6769 12 EUR",
+      ],
+      noMatch: ["IBAN: GB82 WEST 1234 5698 7654 33", "DE89370400440532013001", "part number AB12 CDEF GHIJ KL", "GB82 WEST 1234 5698 7654 3", "XX82 WEST 1234 5698 7654 32"],
     },
   },
   {
@@ -180,12 +209,12 @@ export const PII_RULES: readonly DetectorRule[] = [
     score: 85,
     keywords: ["ssn", "social security", "itin", "taxpayer identification"],
     pattern: new RegExp(
-      String.raw`\b(?:ssn|social security|itin|taxpayer identification)${LINK}(?<value>(?!000|666)\d{3}[- ]?(?!00)\d{2}[- ]?(?!0000)\d{4})${NUM_END}`,
+      String.raw`\b(?:ssn|social security|itin|taxpayer identification)${LINK}(?<value>(?!000|666|078[- ]?05[- ]?1120|219[- ]?09[- ]?9999|123[- ]?45[- ]?6789)\d{3}[- ]?(?!00)\d{2}[- ]?(?!0000)\d{4})${NUM_END}`,
       "gi",
     ),
     examples: {
       match: ["SSN: 536221410", "social security number is 536-22-1410", "ITIN 912701234"],
-      noMatch: ["SSN: 000221410", "ssn field is required", "social security 53622141"],
+      noMatch: ["SSN: 000221410", "ssn field is required", "social security 53622141", "example SSN 123-45-6789", "SSN 078-05-1120"],
     },
   },
   {
@@ -294,16 +323,18 @@ export const PII_RULES: readonly DetectorRule[] = [
     reason: "A number in Indian Aadhaar form (12 digits not starting with 0 or 1, valid Verhoeff check digit) is in the text.",
     score: 60,
     keywords: ["2", "3", "4", "5", "6", "7", "8", "9"],
-    // Grouped 4-4-4 with spaces or dashes (UIDAI prints spaces, forms often use dashes, and
-    // presidio accepts either between each group); a bare run is pii.in-aadhaar-bare, the labelled
-    // form pii.national-id-number.
-    precheck: /[2-9]\d{3}[ -]\d{4}[ -]\d{4}/,
-    needs: { groupedDigits: 12 },
-    pattern: new RegExp(String.raw`${GROUP_START}(?<value>[2-9]\d{3}[ -]\d{4}[ -]\d{4})${GROUP_END}`, "g"),
-    validators: [{ check: "verhoeff" }, { check: "not-placeholder" }],
+    // Grouped 4-4-4 with spaces, dashes or colons (UIDAI prints spaces, forms often use dashes, and
+    // presidio accepts any of the three between each group); a bare run is pii.in-aadhaar-bare, the
+    // labelled form pii.national-id-number. Not inside a colon chain (an IPv6 address, a timestamp),
+    // and not a palindrome (presidio's guard).
+    precheck: /[2-9]\d{3}[ :-]\d{4}[ :-]\d{4}/,
+    // A colon ends a grouped run in the scanner's count, so only the first group is certain.
+    needs: { digits: 4 },
+    pattern: new RegExp(String.raw`${GROUP_START}(?<!:)(?<value>[2-9]\d{3}[ :-]\d{4}[ :-]\d{4})${GROUP_END}(?!:)`, "g"),
+    validators: [{ check: "verhoeff" }, { check: "not-palindrome" }, { check: "not-placeholder" }],
     examples: {
-      match: ["Aadhaar 2345 6789 0124 on file", "id: 9876-5432-1012", "2345 6789-0124"],
-      noMatch: ["2345 6789 0123", "1234 5678 9019", "234567890124", "99 2345 6789 0124", "2345  6789 0124"],
+      match: ["Aadhaar 2345 6789 0124 on file", "id: 9876-5432-1012", "2345 6789-0124", "uid 2345:6789:0124."],
+      noMatch: ["2345 6789 0123", "1234 5678 9019", "234567890124", "99 2345 6789 0124", "2345  6789 0124", "fe80::2345:6789:0124:1", "2345:6789:0124:"],
     },
   },
   {
@@ -409,7 +440,7 @@ export const PII_RULES: readonly DetectorRule[] = [
     precheck: /[2-9]\d{11}/,
     needs: { digits: 12 },
     pattern: new RegExp(String.raw`${BARE_START}(?<value>[2-9]\d{11})${BARE_END}`, "g"),
-    validators: [{ check: "verhoeff" }, { check: "not-placeholder" }],
+    validators: [{ check: "verhoeff" }, { check: "not-palindrome" }, { check: "not-placeholder" }],
     examples: {
       match: ["uid 234567890124.", "987654321012"],
       noMatch: ["234567890123", "134567890129", "arn:aws:iam::234567890124:role/x", "2345678901240"],
@@ -420,7 +451,7 @@ export const PII_RULES: readonly DetectorRule[] = [
     kind: "pii",
     reason: "A number labelled as a national identity or tax-file number (SIN, Aadhaar, PAN, TFN and similar) is in the text.",
     score: 80,
-    keywords: ["sin", "nas", "aadha", "pan", "tfn", "social insurance", "assurance sociale", "tax file", "national id", "identity", "personnummer", "bsn", "cpf", "dni", "pesel", "curp"],
+    keywords: ["sin", "nas", "aadha", "uidai", "pan", "tfn", "social insurance", "assurance sociale", "tax file", "national id", "identity", "personnummer", "bsn", "cpf", "dni", "pesel", "curp"],
     pattern: new RegExp(
       String.raw`\b(?:social insurance|num[ée]ro d'assurance sociale|sin|nas|aadhaa?r|uidai|pan(?: card)?|permanent account number|tfn|tax file|national (?:id|identity|identification)(?: card)?|(?:id|identity) card|personal identity|personnummer|bsn|cpf|dni|pesel|curp)${LINK}(?<value>(?=(?:[A-Z .:/-]{0,20}\d){4})[A-Z0-9]{1,14}(?:[ .:/-](?=[A-Z]{0,11}\d)[A-Z0-9]{1,12}){0,4})${NUM_END}`,
       "gi",
@@ -431,15 +462,64 @@ export const PII_RULES: readonly DetectorRule[] = [
     },
   },
   {
+    id: "pii.national-id-number-regional",
+    kind: "pii",
+    reason: "A number labelled as a national identity, tax or health-card number of the kinds presidio's country recognizers cover (NRIC/FIN, NIE/NIF, codice fiscale, HETU, RRN, ABN/ACN, Medicare, voter ID) is in the text.",
+    score: 80,
+    // The context words of presidio's Singapore, Spain, Italy, Finland, Korea, Australia and India
+    // recognizers. These words also name other things (an ABN in a changelog, Medicare in a policy
+    // text), so the value needs six digits, which every one of these ids has and a year or a ticket
+    // number does not.
+    keywords: ["nie", "nif", "nric", "fiscal", "codice", "henkil", "hetu", "abn", "acn", "medicare", "voter", "rrn", "resident registration", "주민등록번호"],
+    pattern: new RegExp(
+      String.raw`(?:\b(?:nie|nif|nric|codice fiscale|fiscal code|henkilötunnus|hetu|abn|acn|medicare(?: card)?|voter(?: id| card)?|rrn|resident registration)|주민등록번호)${LINK}(?<value>(?=(?:[A-Z .:/-]{0,20}\d){6})[A-Z0-9]{1,16}(?:[ .:/-](?=[A-Z]{0,11}\d)[A-Z0-9]{1,12}){0,4})${NUM_END}`,
+      "gi",
+    ),
+    examples: {
+      match: [
+        "NRIC S1234567D",
+        "codice fiscale: RSSMRA85T10A562S",
+        "henkilötunnus 131052-308T",
+        "주민등록번호 900101-1234568",
+        "Medicare card number 2123 45670 1",
+        "ABN 51 824 753 556",
+        "Voter ID: RMV5440367",
+      ],
+      noMatch: ["Medicare 2024 enrollment", "NIE pending", "ABN 1234", "voter turnout 62%"],
+    },
+  },
+  {
     id: "pii.passport-number",
     kind: "pii",
     reason: "A number labelled as a passport number is in the text.",
     score: 80,
     keywords: ["passport"],
     pattern: new RegExp(String.raw`\bpassports?(?:'s)?${LINK}(?<value>(?=(?:[A-Z]{0,4}\d){5})[A-Z0-9]{6,9})(?![\w-])`, "gi"),
+    validators: [{ check: "not-sequential" }],
     examples: {
-      match: ["Passport No.: 912803456", "my passport is C03005988", "passport number AB1234567 expires 2031", "Passports: AB1234567 and XY7654321"],
-      noMatch: ["C03005988", "passport photo 2x2", "install passport 0.7.0"],
+      match: ["Passport No.: 912803456", "my passport is C03005988", "passport number AB1284567 expires 2031", "Passports: AB1284567 and XY7654321"],
+      noMatch: ["C03005988", "passport photo 2x2", "install passport 0.7.0", "sample passport A12345678"],
+    },
+  },
+  {
+    id: "pii.passport-number-shape",
+    kind: "pii",
+    reason: "An upper-case token in a passport number layout (a letter and eight digits as in US passports, or two letters and seven digits as in UK and many other passports) is in the text.",
+    score: 40,
+    keywords: [...DIGITS],
+    // Presidio's weak US ("next generation") and UK passport patterns, unlabelled. Standalone only:
+    // not in a path, a key=value, a hex literal or after a word that names it as an id or a build;
+    // not a Windows update (KB…), and not a placeholder (one digit repeated, 12345678).
+    precheck: /[A-Z]{1,2}\d{7}/,
+    needs: { digits: 7, alnum: 9 },
+    pattern: new RegExp(
+      String.raw`(?<![\w./:#=@$%+-])(?<!\b(?:${NOT_PERSONAL_ID.map(ci).join("|")})[\s:#=.]{1,6})(?<value>(?!KB)[A-Z](?:\d{8}|[A-Z]\d{7}))(?![\w-]|[./:@]\w)`,
+      "g",
+    ),
+    validators: [{ check: "not-sequential" }, { check: "not-placeholder" }],
+    examples: {
+      match: ["A12803456", "travel document XY9876543 expires 2030", "holder: C03005988."],
+      noMatch: ["A12345678", "KB5034441 installed", "order XY9876543", "a12803456", "AB12803456", "/files/A12803456.pdf", "ref=XY9876543"],
     },
   },
   {
@@ -637,10 +717,14 @@ export const PII_RULES: readonly DetectorRule[] = [
     score: 40,
     keywords: ["."],
     // Loopback (127/8) and the unspecified 0.0.0.0 are in every dev log and identify no one.
-    pattern: new RegExp(String.raw`(?<![\w.-])(?<value>(?!127\.|0\.0\.0\.0(?![\d.]))${IPV4})(?![\w-]|\.\d)`, "g"),
+    // Nor a four-part number named as a version ("firmware 4.2.1.17").
+    pattern: new RegExp(
+      String.raw`(?<![\w.-])(?<!\b(?:${["version", "ver", "firmware", "build", "release"].map(ci).join("|")})\s{0,3}[:=]?\s{0,3})(?<value>(?!127\.|0\.0\.0\.0(?![\d.]))${IPV4})(?![\w-]|\.\d)`,
+      "g",
+    ),
     examples: {
       match: ["client 203.0.113.42 connected", "route 10.0.0.0/8.", "ip=192.168.1.100,", "0.0.0.1"],
-      noMatch: ["256.1.1.1", "version 1.2.3.4.5", "v1.2.3.4", "10.0.0", "http://127.0.0.1:8080/", "listen 0.0.0.0:80"],
+      noMatch: ["256.1.1.1", "version 1.2.3.4.5", "v1.2.3.4", "10.0.0", "http://127.0.0.1:8080/", "listen 0.0.0.0:80", "firmware 4.2.1.17", "Version: 10.0.19041.1"],
     },
   },
   {
@@ -696,15 +780,30 @@ export const PII_RULES: readonly DetectorRule[] = [
     reason: "A Bitcoin wallet address is in the text; it links payments to one holder.",
     score: 50,
     keywords: ["1", "3", "bc1"],
-    // Legacy/P2SH base58 (mixed case, 26–34 characters) or bech32 segwit/taproot.
-    precheck: /(?:^|[^\w])(?:[13][1-9A-HJ-NP-Za-km-z]{25}|bc1[qp])/,
-    // Both branches of the pattern need 26+ letters and digits in a row (base58: 26–34; bech32: 42+).
+    // Legacy P2PKH/P2SH base58 (26–35 characters) or bech32/bech32m segwit and taproot (42–62, one
+    // case), as presidio's crypto recognizer; its checksum check (btc-address) is what tells an
+    // address from any other base58 or bech32-alphabet token.
+    precheck: /(?:^|\W)(?:[13][1-9A-HJ-NP-Za-km-z]{25}|bc1|BC1)/,
+    // Both branches of the pattern need 26+ letters and digits in a row (base58: 26–35; bech32: 42+).
     needs: { alnum: 26 },
-    pattern: /(?<![\w])(?<value>(?=[1-9A-HJ-NP-Za-km-z]{0,34}[A-HJ-NP-Z])(?=[1-9A-HJ-NP-Za-km-z]{0,34}[a-km-z])[13][1-9A-HJ-NP-Za-km-z]{25,33}|bc1[qp][02-9ac-hj-np-z]{38,58})(?![\w])/g,
-    validators: [{ check: "entropy", min: 3.5 }],
+    pattern: /(?<![\w])(?<value>[13][1-9A-HJ-NP-Za-km-z]{25,34}|bc1[02-9ac-hj-np-z]{39,59}|BC1[02-9AC-HJ-NP-Z]{39,59})(?![\w])/g,
+    validators: [{ check: "btc-address" }],
     examples: {
-      match: ["send to 1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN2", "3J98t1WpEZ73CNmQviecrnyiWrnqRhWNLy", "bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq"],
-      noMatch: ["1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN2x0", "1aaaaaaaaaaaaaaaaaaaaaaaaaaaaa", "3b5f0c2e9a7d41c8b6e3f0a9d2c7b1e4"],
+      match: [
+        "send to 1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN2",
+        "3J98t1WpEZ73CNmQviecrnyiWrnqRhWNLy",
+        "bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq",
+        "taproot bc1p5d7rjq7g6rdk2yhzks9smlaqtedr4dekq08ge8ztwac72sfr9rusxg3297",
+        "BC1QW508D6QEJXTDG4Y5R3ZARVARY0C5XW7KV8F3T4",
+      ],
+      noMatch: [
+        "1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN2x0",
+        "1aaaaaaaaaaaaaaaaaaaaaaaaaaaaa",
+        "3b5f0c2e9a7d41c8b6e3f0a9d2c7b1e4",
+        "1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN3",
+        "bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdr",
+        "3QJmnh4ZGKGz6D9WnU1EXcG4dAt3SzcWKY",
+      ],
     },
   },
   {
