@@ -18,6 +18,9 @@
 //   reference like settings.SECRET_KEY), not a template or path, not a placeholder, and with
 //   enough entropy. They stand back when the name is a known provider's (the provider's rule knows
 //   its format) and when the value starts like a provider's token (that rule checks the length).
+//   They also take the upstream tools' general false-positive filters: gitleaks' stopwords (a value
+//   holding "config", "token", "build"… is an identifier), detect-secrets' sequential strings, and
+//   names that say the value is a fixture (fakeToken, wrongLength, nonMatchingSecret).
 //   detect-secrets' keyword forms that hold words or punctuation (a quoted passphrase, the rest of
 //   a config line, `private_key "…";`) have rules of their own with stricter guards.
 //
@@ -84,7 +87,10 @@ const ASSIGN = String.raw`[\w.-]{0,30}?(?:\s{1,4}(?:string|String|str|char|const
 const named = (name: string, value: string): RegExp => new RegExp(`${name}${ASSIGN}(?<value>${value})${E}`, "gi");
 
 const HIGH_ENTROPY = (min: number): readonly Validator[] => [{ check: "entropy", min }, { check: "not-placeholder" }];
-/** Prefixed tokens: the entropy check drops "ghp_xxxxxxxx…" style placeholders. */
+/**
+ * Prefixed tokens: the entropy check drops "ghp_xxxxxxxx…" style placeholders. Where gitleaks sets a
+ * higher floor for a format (1Password, Artifactory, GCP, Dynatrace, Fly.io…), that rule uses it.
+ */
 const TOKEN_CHECKS = HIGH_ENTROPY(3);
 
 /** URL schemes of databases and brokers (their credentials get the database rule). */
@@ -123,8 +129,114 @@ const GOOGLE_SAMPLE_KEYS = [
 ];
 /** The bot token used throughout the Telegram Bot API documentation. */
 const TELEGRAM_SAMPLE_TOKEN = "110201543:AAHdqTcvCH1vGWJxfSe1ofSAs0K5PALDsaw";
+/** The token shape BotFather's documentation shows ("Use this token to access the HTTP API"). */
+const TELEGRAM_DOC_TOKEN = "123456:ABC-DEF1234ghIkl-zyx57W2v1u123ew11";
 /** Not one of the published samples (a lookahead; samples hold only [\w:-], no regex syntax). */
 const notSample = (samples: readonly string[]): string => String.raw`(?!(?:${samples.join("|")})${E})`;
+
+// ------------------------------------------------------------------------------ gitleaks stopwords
+//
+// gitleaks' generic-api-key rule drops a value that contains one of these words (lower case,
+// substring): a value holding "config", "token" or "build" is an identifier, a path or prose, not a
+// key. The list is gitleaks' own (cmd/generate/config/rules/stopwords.go, as in config/gitleaks.toml).
+const GITLEAKS_STOPWORDS: readonly string[] = `
+000000 6fe4476ee5a1832882e326b506d14126 _ec2_ aaaaaa about abstract academy acces account act- act. act_
+action active actively activity adapter add- add-on add. add_ addon addres admin adobe advanced adventure
+agent agile air- air. air_ ajax akka alert alfred algorithm all- all. all_ alloy alpha amazon amqp analysi
+analytic analyzer android angular angularj animate animation another ansible answer ant- ant. ant_ any- any.
+any_ apache app- app. app_ apple arch archive archived arduino array art- art. art_ article asp- asp. asp_
+asset async atom attention audio audit aura auth author authorize auto automated automatic awesome aws_
+azure back backbone backend backup bar- bar. bar_ base based bash basic batch been beer behavior being
+benchmark best beta better big- big. big_ binary binding bit- bit. bit_ bitcoin block blog board book
+bookmark boost boot bootstrap bosh bot- bot. bot_ bower box- box. box_ boxen bracket branch bridge browser
+brunch buffer bug- bug. bug_ build builder building buildout buildpack built bundle busines but- but. but_
+button cache caching cakephp calendar call camera campfire can- can. can_ canva captcha capture card
+carousel case cassandra cat- cat. cat_ category center cento challenge change changelog channel chart chat
+cheat check checker chef ches chinese chosen chrome ckeditor clas classe classic clean cli- cli. cli_ client
+clojure clone closure cloud club cluster cms- cms_ coco code coding coffee color combination combo command
+commander comment commit common community compas compiler complete component composer computer computing
+con- con. con_ concept conf config connect connector console contact container contao content contest
+context control convert converter conway' cookbook cookie cool copy cordova core couchbase couchdb countdown
+counter course craft crawler create creating creator credential crm- crm. crm_ cros crud csv- csv. csv_ cube
+cucumber cuda current currently custom daemon dark dart dash dashboard data database date day- day. day_
+dead debian debug debugger deck define del- del. del_ delete demo deploy design designer desktop detection
+detector dev- dev. dev_ develop developer device devise diff digital directive directory discovery display
+django dns- dns_ doc- doc. doc_ docker docpad doctrine document doe- doe. doe_ dojo dom- dom. dom_ domain
+don't done dot- dot. dot_ dotfile download draft drag drill drive driven driver drop dropbox drupal dsl-
+dsl. dsl_ dynamic easy ecdsa eclipse edit editing edition editor element emac email embed embedded ember
+emitter emulator encoding endpoint engine english enhanced entity entry env_ episode erlang error espresso
+event evented example exchange exercise experiment expire exploit explorer export exporter expres ext- ext.
+ext_ extended extension external extra extractor fabric facebook factory fake fast feature feed fewfwef
+ffmpeg field file filter find finder firefox firmware first fish fix- fix_ flash flask flat flex flexible
+flickr flow fluent fluentd fluid folder font force foreman fork form format formatter forum foundry
+framework free friend friendly front-end frontend ftp- ftp. ftp_ fuel full fun- fun. fun_ func future gaia
+gallery game gateway gem- gem. gem_ gen- gen. gen_ general generator generic genetic get- get. get_ getenv
+getting ghost gist git- git. git_ github gitignore gitlab glas gmail gnome gnu- gnu. gnu_ goal golang gollum
+good google gpu- gpu. gpu_ gradle grail graph graphic great grid groovy group grunt guard gui- gui. gui_
+guide guideline gulp gwt- gwt. gwt_ hack hackathon hacker hacking hadoop haml handler hardware has- has_
+hash haskell have haxe hello help helper here hero heroku high hipchat history home homebrew homepage hook
+host hosting hot- hot. hot_ house how- how. how_ html http hub- hub. hub_ hubot human icon ide- ide. ide_
+idea identity idiomatic image impact import important importer impres index infinite info injection inline
+input inside inspector instagram install installer instant intellij interface internet interview into intro
+ionic iphone ipython irc- irc_ iso- iso. iso_ issue jade jasmine java jbos jekyll jenkin jetbrains job- job.
+job_ joomla jpa- jpa. jpa_ jquery json just kafka karma kata kernel keyboard kindle kit- kit. kit_ kitchen
+knife koan kohana lab- lab. lab_ lambda lamp language laravel last latest latex launcher layer layout lazy
+ldap leaflet league learn learning led- led. led_ leetcode les- les. les_ level leveldb lib- lib. lib_
+librarie library license life liferay light lightbox like line link linked linkedin linux lisp list lite
+little load loader local location lock log- log. log_ logger logging logic login logstash longer look love
+lua- lua. lua_ mac- mac. mac_ machine made magento magic mail make maker making man- man. man_ manage
+manager manifest manual map- map. map_ mapper mapping markdown markup master math matrix maven md5 mean
+media mediawiki meetup memcached memory menu merchant message messaging meta metadata meteor method metric
+micro middleman migration minecraft miner mini minimal mirror mit- mit. mit_ mobile mocha mock mod- mod.
+mod_ mode model modern modular module modx money mongo mongodb mongoid mongoose monitor monkey more motion
+moved movie mozilla mqtt mule multi multiple music mustache mvc- mvc. mvc_ mysql nagio name native need neo-
+neo. neo_ nest nested net- net. net_ nette network new- new. new_ next nginx ninja nlp- nlp. nlp_ node nodej
+nosql not- not. not_ note notebook notepad notice notifier now- now. now_ number oauth object objective
+obsolete ocaml octopres official old- old. old_ onboard online only open opencv opengl openshift openwrt
+option oracle org- org. org_ origin original orm- orm. orm_ osx- osx_ our- our. our_ out- out. out_ output
+over overview own- own. own_ pack package packet page panel paper paperclip para parallax parallel parse
+parser parsing particle party password patch path pattern payment paypal pdf- pdf. pdf_ pebble people perl
+personal phalcon phoenix phone phonegap photo php- php. php_ physic picker pipeline platform play player
+please plu- plu. plu_ plug-in plugin plupload png- png. png_ poker polyfill polymer pool pop- pop. pop_
+popcorn popup port portable portal portfolio post power powered powerful prelude pretty preview principle
+print pro- pro. pro_ problem proc product profile profiler program progres project protocol prototype
+provider proxy public pull puppet pure purpose push pusher pyramid python quality query queue quick rabbitmq
+rack radio rail railscast random range raspberry rdf- rdf. rdf_ react reactive read reader readme ready real
+real-time reality realtime recipe recorder red- red. red_ reddit redi redmine reference refinery refresh
+registry related release remote rendering repo report request require required requirej research resource
+response resque rest restful resume reveal reverse review riak rich right ring robot role room router
+routing rpc- rpc. rpc_ rpg- rpg. rpg_ rspec ruby- ruby. ruby_ rule run- run. run_ runner running runtime
+rust rvm- rvm. rvm_ salt sample sandbox sas- sas. sas_ sbt- sbt. sbt_ scala scalable scanner schema scheme
+school science scraper scratch screen script scroll scs- scs. scs_ sdk- sdk. sdk_ sdl- sdl. sdl_ search
+secure security see- see. see_ seed select selector selenium semantic sencha send sentiment serie server
+service session set- set. set_ setting setup sha1 sha2 sha256 share shared sharing sheet shell shield
+shipping shop shopify shortener should show showcase side silex simple simulator single site skeleton sketch
+skin slack slide slider slim small smart smtp snake snapshot snippet soap social socket software solarized
+solr solution solver some soon source space spark spatial spec sphinx spine spotify spree spring sprite sql-
+sql. sql_ sqlite ssh- ssh. ssh_ stack staging standard stanford start started starter startup stat statamic
+state static statistic statsd statu steam step still stm- stm. stm_ storage store storm story strategy
+stream streaming string stripe structure studio study stuff style sublime sugar suite summary super support
+supported svg- svg. svg_ svn- svn. svn_ swagger swift switch switcher symfony symphony sync synopsi syntax
+system tab- tab. tab_ table tag- tag. tag_ talk target task tcp- tcp. tcp_ tdd- tdd. tdd_ team tech template
+term terminal testing tetri text textmate theme theory three thrift time timeline timer tiny tinymce tip-
+tip. tip_ title todo todomvc token tool toolbox toolkit top- top. top_ tornado touch tower tracker tracking
+traffic training transfer translate transport tree trello try- try. try_ tumblr tut- tut. tut_ tutorial
+tweet twig twitter type typo ubuntu uiview ultimate under unit unity universal unix update updated upgrade
+upload uploader uri- uri. uri_ url- url. url_ usage usb- usb. usb_ use- use. use_ used useful user using
+util utilitie utility vagrant validator value variou varnish version via- via. via_ video view viewer vim-
+vim. vim_ vimrc virtual vision visual vpn want warning watch watcher wave way- way. way_ weather web- web_
+webapp webgl webhook webkit webrtc website websocket welcome what what' when where which why- why. why_
+widget wifi wiki win- win. win_ window wip- wip. wip_ within without wizard word wordpres work worker
+workflow working workshop world wrapper write writer writing written www- www. www_ xamarin xcode xml- xml.
+xml_ xmpp xxxxxx yahoo yaml yandex yeoman yet- yet. yet_ yii- yii. yii_ youtube yui- yui. yui_ zend zero
+zip- zip. zip_ zsh- zsh. zsh_
+`.split(/\s+/).filter((w) => w.length > 0);
+
+/**
+ * The checks every generic rule applies to its value: gitleaks' stopwords, and detect-secrets'
+ * sequential-string filter (ABCDEF…, 0123…, used in documentation as obviously fake values).
+ */
+const GENERIC_VALUE_CHECKS: readonly Validator[] = [{ check: "not-stopword", words: GITLEAKS_STOPWORDS }, { check: "not-alphabet-run" }];
 
 // ------------------------------------------------------------------------------ generic fragments
 
@@ -133,9 +245,16 @@ const notSample = (samples: readonly string[]): string => String.raw`(?!(?:${sam
 // regex engine can skip quickly to where a name may start.
 const SECRET_NAME = String.raw`(?:passw(?:or)?d|passphrase|pass(?<![a-z]pass)(?![a-z-])|pwd(?<![a-z]pwd)(?![a-z])|secret|token|api[_.-]?key|access[_.-]?key|auth[_.-]?key|private[_.-]?key|credentials?|creds?(?<![a-z]creds?)(?![a-z]))`;
 /** …but not a secret's metadata (secret_name, token_type, password_url) … */
-const NOT_METADATA = String.raw`(?![\w.-]{0,30}?(?:names?|types?|ids?|url|uri|path|file|dir|endpoint|expir[a-z]*|len|length|count|size|ttl|header|field|format|hint|policy|prefix|version|label|prompt|placeholder|message|text|title|error|help|regex|pattern|env|var|ref|arn|usage|limit|max|min|timeout|enabled|required|mode)(?![a-z]))`;
+const NOT_METADATA = String.raw`(?![\w.-]{0,30}?(?:names?|types?|ids?|url|uri|path|file|dir|endpoint|expir[a-z]*|len|length|count|size|ttl|header|field|format|hint|policy|prefix|version|label|prompt|placeholder|message|text|title|error|help|regex|pattern|env|var|ref|arn|usage|limit|max|min|timeout|enabled|required|mode|alias|pair|signature|hash|digest|algorithm|algo|issuer|audience|scopes?|schema|kind|class|location|bucket|table|column)(?![a-z]))`;
 /** …nor a pagination cursor or a token count (NextToken, max_tokens, prompt_tokens, csrf_token). */
 const NOT_CURSOR = String.raw`(?<!(?:next|page|continuation|pagination|cursor|max|num|total|prompt|completion|input|output|csrf|xsrf)[_.-]?)`;
+/**
+ * …nor a name that says the value is a test fixture (fakeToken, dummy_password, wrongLength,
+ * nonMatchingSecret, api_key_example), nor a resource name inside an ARN
+ * (arn:aws:secretsmanager:…:secret:prod/db).
+ */
+const FIXTURE_WORDS = String.raw`fake|dummy|mock(?:ed)?|example|sample|invalid|wrong|bogus|placeholder|non[_.-]?matching|not[_.-]?real`;
+const NOT_FIXTURE = String.raw`(?<!(?:${FIXTURE_WORDS})[\w.-]{0,30})(?![\w.-]{0,30}?(?:${FIXTURE_WORDS}))(?<!\barn:[^\s'"\x60]{0,200})`;
 /** …nor an .npmrc setting (":_authToken=", ":_password="): those are judged by the npmrc rule's exact form. */
 const NOT_NPMRC = String.raw`(?<!:_(?:auth)?)`;
 /**
@@ -146,7 +265,7 @@ const NOT_NPMRC = String.raw`(?<!:_(?:auth)?)`;
  */
 const NOT_VENDOR_SHAPED = String.raw`(?!(?:gh[pousr]_|github_pat_|gl(?:pat|ptt|rt|dt|soat|ft|ffct|cbt|imt|agent|oas)-|GR1348941|xox[abposre][.-]|xapp-|[sr]k_(?:live|test|prod)_|sm_(?:pat|aat|sat)_|npm_|pypi-|do[opr]_v1_|shp(?:at|ca|pa|ss)_|sk-ant-|sk-proj-|sk-svcacct-|sk-admin-|pplx-|hf_|api_org_|lin_api_|dapi[a-f0-9]|\d{8,10}:A|AKCp|cmVmd|LTAI|AIza|A3T[A-Z0-9]|AKIA|ASIA|ABIA|ACCA|EAA[AMC]|sq0(?:atp|csp)-|ico-|rdme_|pul-|pnu_|sntry[su]_|glc_|glsa_|hv[sb]\.|dp\.(?:pt|st|sa|ct|scim|audit)\.|dt0c01\.|PMAK-|SG\.|xkeysib-|shippo_|EZ[AT]K|FLW(?:SEC|PUB)K|tk-us-|rubygems_|CLOJARS_|sgp_|ntn_|ops_eyJ|A3-|AGE-SECRET-KEY-1|NR(?:AK|II|JS)-|CFPAT-|tfp_|fio-u-|pscale_|HRKU-|v1\.0-|dnkey-|duffel_|p8e-|4b1d|ATATT3|GOCSPX-|ya29\.|fo1_|fm[12]|pat[A-Za-z0-9]{14}\.|ABSK|bedrock-api-key-|s-s4t2))`;
 /** …nor a vendor's published sample key (under any name). */
-const NOT_PUBLISHED_SAMPLE = notSample([...GOOGLE_SAMPLE_KEYS, TELEGRAM_SAMPLE_TOKEN]);
+const NOT_PUBLISHED_SAMPLE = notSample([...GOOGLE_SAMPLE_KEYS, TELEGRAM_SAMPLE_TOKEN, TELEGRAM_DOC_TOKEN]);
 /** A Go/C-style type between name and value: `var token string = "…"`, `char secret[25] = "…"`. */
 const DECL = String.raw`(?:\[\d{0,4}\])?\\?['"]?(?:\s{1,4}(?:string|String|str|char|const))?\s{0,4}`;
 /**
@@ -464,7 +583,7 @@ export const SECRET_RULES: readonly DetectorRule[] = [
     score: 90,
     keywords: ["aiza"],
     pattern: token(String.raw`${notSample(GOOGLE_SAMPLE_KEYS)}AIza[\w-]{35}`),
-    validators: TOKEN_CHECKS,
+    validators: HIGH_ENTROPY(4),
     examples: {
       match: [`GOOGLE_API_KEY=AIza${fake(B64URL, 35, 1)}`, `https://maps.googleapis.com/maps/api/js?key=AIza${fake(B64URL, 35, 2)}&callback=init`],
       noMatch: [
@@ -608,7 +727,7 @@ export const SECRET_RULES: readonly DetectorRule[] = [
     score: 90,
     keywords: ["hrku-"],
     pattern: token(String.raw`HRKU-[\w-]{58,64}`),
-    validators: TOKEN_CHECKS,
+    validators: HIGH_ENTROPY(4),
     examples: {
       match: [`HEROKU_API_KEY=HRKU-AA${fake(B64URL, 58, 1)}`, `token: HRKU-${fake(ALNUM, 60, 2)}`],
       noMatch: [`HRKU-${fake(ALNUM, 20, 3)}`, "HRKU-XXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXX"],
@@ -686,7 +805,7 @@ export const SECRET_RULES: readonly DetectorRule[] = [
     score: 90,
     keywords: [".atlasv1."],
     pattern: token(String.raw`[A-Za-z0-9]{14}\.atlasv1\.[\w=-]{60,70}`),
-    validators: TOKEN_CHECKS,
+    validators: HIGH_ENTROPY(3.5),
     examples: {
       match: [`token = "${fake(ALNUM, 14, 1)}.atlasv1.${fake(B64URL, 67, 2)}"`, `TFE_TOKEN=${fake(LOWNUM, 14, 3)}.atlasv1.${fake(LOWNUM, 60, 4)}`],
       noMatch: ['token = "xxxxxxxxxxxxxx.atlasv1.xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx"', `${fake(ALNUM, 14, 5)}.atlasv1.short`],
@@ -699,7 +818,7 @@ export const SECRET_RULES: readonly DetectorRule[] = [
     score: 90,
     keywords: ["dt0c01."],
     pattern: token(String.raw`dt0c01\.[A-Za-z0-9]{24}\.[A-Za-z0-9]{64}`),
-    validators: TOKEN_CHECKS,
+    validators: HIGH_ENTROPY(4),
     examples: {
       match: [`DT_API_TOKEN=dt0c01.${fake(UPNUM, 24, 1)}.${fake(ALNUM, 64, 2)}`, `"dt0c01.${fake(LOWNUM, 24, 3)}.${fake(LOWNUM, 64, 4)}"`],
       noMatch: [`dt0c01.${fake(UPNUM, 24, 5)}`, "dt0c01.XXXXXXXX"],
@@ -738,7 +857,7 @@ export const SECRET_RULES: readonly DetectorRule[] = [
     score: 90,
     keywords: ["fo1_", "fm1", "fm2_"],
     pattern: token(String.raw`(?:fo1_[\w-]{43}|fm[12][a-z]{0,2}_[A-Za-z0-9+/]{100,1000}={0,3})`),
-    validators: TOKEN_CHECKS,
+    validators: HIGH_ENTROPY(4),
     examples: {
       match: [`FLY_ACCESS_TOKEN=fo1_${fake(B64URL, 43, 1)}`, `fm2_${fake(B64, 200, 2)}==`],
       noMatch: [`fo1_${fake(ALNUM, 20, 3)}`, "fm1_short"],
@@ -860,7 +979,7 @@ export const SECRET_RULES: readonly DetectorRule[] = [
     score: 90,
     keywords: ["atatt3"],
     pattern: token(String.raw`ATATT3[\w=-]{180,200}`),
-    validators: TOKEN_CHECKS,
+    validators: HIGH_ENTROPY(3.5),
     examples: {
       match: [`JIRA_API_TOKEN=ATATT3${fake(B64URL, 186, 1)}`, `"ATATT3${fake(ALNUM, 186, 2)}"`],
       noMatch: [`ATATT3${fake(ALNUM, 40, 3)}`, "ATATT3xxxx"],
@@ -952,7 +1071,7 @@ export const SECRET_RULES: readonly DetectorRule[] = [
     score: 90,
     keywords: ["akcp", "cmvmd"],
     pattern: token(String.raw`(?:AKCp[A-Za-z0-9]{69}|cmVmd[A-Za-z0-9]{59})`),
-    validators: TOKEN_CHECKS,
+    validators: HIGH_ENTROPY(4.5),
     examples: {
       match: [`X-JFrog-Art-Api: AKCp${fake(ALNUM, 69, 1)}`, `artifactory_token = "cmVmd${fake(ALNUM, 59, 2)}"`],
       noMatch: [`AkCp${fake(ALNUM, 69, 3)}`, `cmVmd${fake(ALNUM, 40, 4)}`],
@@ -1491,7 +1610,7 @@ export const SECRET_RULES: readonly DetectorRule[] = [
     score: 95,
     keywords: ["ops_eyj", "a3-"],
     pattern: token(String.raw`(?:ops_eyJ[A-Za-z0-9+/]{250,2000}={0,3}|A3-[A-Z0-9]{6}-(?:[A-Z0-9]{11}|[A-Z0-9]{6}-[A-Z0-9]{5})-[A-Z0-9]{5}-[A-Z0-9]{5}-[A-Z0-9]{5})`),
-    validators: TOKEN_CHECKS,
+    validators: HIGH_ENTROPY(3.8),
     examples: {
       match: [`export OP_SERVICE_ACCOUNT_TOKEN=ops_eyJ${fake(B64, 400, 1)}`, `A3-${fake(UPNUM, 6, 2)}-${fake(UPNUM, 6, 3)}-${fake(UPNUM, 5, 4)}-${fake(UPNUM, 5, 5)}-${fake(UPNUM, 5, 6)}-${fake(UPNUM, 5, 7)}`],
       noMatch: ["A3-xXXXXX-XXXXXX-XXXXX-XXXXX-XXXXX-XXXXX", `export OP_SERVICE_ACCOUNT_TOKEN=ops_eyJ${fake(B64, 40, 8)}...`],
@@ -2002,11 +2121,35 @@ export const SECRET_RULES: readonly DetectorRule[] = [
     reason: "Password given to curl with -u/--user: logs in to the target as that user.",
     score: 85,
     keywords: ["-u", "--user"],
-    pattern: /\bcurl\b[^\n|;&]{0,300}?\s(?:-u|--user)(?:\s{1,4}|=)['"]?[^\s:'"<>]{1,100}:(?<value>(?![$%{<])[^\s'"<>]{3,200})(?![^\s'"]{0,200}>)/g,
+    pattern: /\bcurl\b[^\n|;&]{0,300}?\s(?:-u|--user)(?:\s{1,4}|=)['"]?[^\s:'"<>]{1,100}:(?<value>(?![$%{<\[])(?!(?:change(?:it|me)|pass(?:word)?|pwd|test|token|\*+|x+)(?![^\s'"<>]))[^\s'"<>]{3,200})(?![^\s'"]{0,200}>)/g,
     validators: [{ check: "not-placeholder" }],
     examples: {
       match: [`curl -s -v --user "j.smith:${fake(ALNUM + "@#", 16, 1)}" "https://api.example.org/user/me"`, `curl -u admin:${fake(ALNUM, 12, 2)} https://localhost:9200/_cat/indices`],
-      noMatch: ['curl -u ":" https://localhost:9200', "curl -u admin:$ES_PASSWORD https://localhost:9200", "curl -u admin https://localhost:9200", "curl -u <user:password> https://api.internal/"],
+      noMatch: ['curl -u ":" https://localhost:9200', "curl -u admin:changeme https://localhost:9200", "curl -u user:[password] https://api.internal/", "curl -u admin:$ES_PASSWORD https://localhost:9200", "curl -u admin https://localhost:9200", "curl -u <user:password> https://api.internal/"],
+    },
+  },
+  {
+    id: "secret.cli-password-argument",
+    kind: "secret",
+    reason: "Password given on a command line (mysql -p…, sshpass -p, docker login -p): logs in to that server or registry as that user.",
+    score: 85,
+    keywords: ["mysql", "mariadb", "sshpass", "login"],
+    // The documented password options of the MySQL/MariaDB clients (-p<password> attached, or
+    // --password=<password>), sshpass (-p <password>) and the container-registry logins
+    // (-p/--password <password>). A bare -p prompts for the password and is not matched.
+    pattern: new RegExp(
+      String.raw`(?:\b(?:mysql(?:dump|admin|import|show|check|binlog|sh)?|mariadb(?:-dump|-admin)?)\b[^\n|;&]{0,300}?\s(?:-p|--password=)|\bsshpass\s{1,4}(?:-[a-oq-zA-Z]\S{0,100}\s{1,4}){0,3}-p\s{0,4}|\b(?:docker|podman|nerdctl|buildah|skopeo|oras|helm\s{1,4}registry)\s{1,4}login\b[^\n|;&]{0,300}?\s(?:-p|--password)(?:\s{1,4}|=))['"]?(?<value>(?![$%{<(*])[^\s'"]{4,200})`,
+      "g",
+    ),
+    validators: [{ check: "not-placeholder" }, { check: "not-masked" }, { check: "entropy", min: 2 }],
+    examples: {
+      match: [
+        `mysql -h db.internal -u root -p'${fake(ALNUM + "!#", 14, 1)}' app`,
+        `mysqldump --user=backup --password=${fake(ALNUM, 16, 2)} --all-databases`,
+        `sshpass -p '${fake(ALNUM, 14, 3)}' ssh deploy@10.0.0.12`,
+        `docker login -u ci -p ${fake(ALNUM, 24, 4)} registry.corp.internal`,
+      ],
+      noMatch: ["mysql -u root -p app", 'mysql -u root -p"$MYSQL_PASSWORD" app', "sshpass -p $SSH_PASS ssh host", "docker login -u ci --password-stdin registry.corp.internal", "mysql -u root -p'<password>'"],
     },
   },
   {
@@ -2036,10 +2179,10 @@ export const SECRET_RULES: readonly DetectorRule[] = [
     // name = "…", name: '…', name := "…", password("…"), and ("API_TOKEN", "…") where the first
     // string is just the name (setProperty, setenv, config.set), not a list of strings.
     pattern: new RegExp(
-      String.raw`(?=${SECRET_NAME})${NOT_CURSOR}${NOT_NPMRC}${PROVIDER_SUPPRESSED}${SECRET_NAME}${NOT_METADATA}(?:[\w.-]{0,30}${DECL}(?:[:=]{1,4}|!==?|=>|\?=|\.=|\+=|<-|\()|[\w.-]{0,30}(?<=['"][\w.-]{1,90})['"]\s{0,4},)\s{0,4}${QUOTED_VALUE}`,
+      String.raw`(?=${SECRET_NAME})${NOT_CURSOR}${NOT_FIXTURE}${NOT_NPMRC}${PROVIDER_SUPPRESSED}${SECRET_NAME}${NOT_METADATA}(?:[\w.-]{0,30}${DECL}(?:[:=]{1,4}|!==?|=>|\?=|\.=|\+=|<-|\()|[\w.-]{0,30}(?<=['"][\w.-]{1,90})['"]\s{0,4},)\s{0,4}${QUOTED_VALUE}`,
       "gi",
     ),
-    validators: [{ check: "entropy", min: 3 }, { check: "not-placeholder" }],
+    validators: [{ check: "entropy", min: 3 }, { check: "not-placeholder" }, ...GENERIC_VALUE_CHECKS],
     examples: {
       match: [
         `password = "${fake(ALNUM + "!@#", 14, 1)}"`,
@@ -2067,6 +2210,14 @@ export const SECRET_RULES: readonly DetectorRule[] = [
         `const token = "ghp_${fake(ALNUM, 12, 10)}";`,
         `secret_key = "${fake(B64, 24, 11)}EXAMPLEKEY"`,
         `"//npm.pkg.github.com:_authToken": "${fake(ALNUM, 36, 12)}"`,
+        // gitleaks' stopwords: a value holding words is an identifier or prose.
+        'refresh_token = "oauth2_refresh_token_v2"',
+        'secret = "clm93927:ContentTypeHeader"',
+        // detect-secrets' sequential strings, test-fixture names, published documentation samples.
+        'api_key = "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"',
+        `const fakeApiToken = "${fake(LOWNUM, 24, 14)}";`,
+        `wrongLengthSecret := "${fake(LOWNUM, 16, 15)}"`,
+        'botToken: "123456:ABC-DEF1234ghIkl-zyx57W2v1u123ew11",',
       ],
     },
   },
@@ -2076,8 +2227,8 @@ export const SECRET_RULES: readonly DetectorRule[] = [
     reason: "Hard-coded secret: a random-looking value assigned to a password, secret, token or API-key name in a config or env file.",
     score: 80,
     keywords: ["pass", "pwd", "secret", "token", "key", "cred"],
-    pattern: new RegExp(String.raw`(?=${SECRET_NAME})${NOT_CURSOR}${NOT_NPMRC}${PROVIDER_SUPPRESSED}${SECRET_NAME}${NOT_METADATA}[\w.-]{0,30}${DECL}(?:[:=]{1,4}|=>|\?=|\.=|\+=)\s{0,4}${UNQUOTED_VALUE}`, "gi"),
-    validators: [{ check: "entropy", min: 3 }, { check: "not-placeholder" }],
+    pattern: new RegExp(String.raw`(?=${SECRET_NAME})${NOT_CURSOR}${NOT_FIXTURE}${NOT_NPMRC}${PROVIDER_SUPPRESSED}${SECRET_NAME}${NOT_METADATA}[\w.-]{0,30}${DECL}(?:[:=]{1,4}|=>|\?=|\.=|\+=)\s{0,4}${UNQUOTED_VALUE}`, "gi"),
+    validators: [{ check: "entropy", min: 3 }, { check: "not-placeholder" }, ...GENERIC_VALUE_CHECKS],
     examples: {
       match: [
         `DB_PASSWORD=${fake(ALNUM, 16, 1)}`,
@@ -2094,7 +2245,7 @@ export const SECRET_RULES: readonly DetectorRule[] = [
         "passwd = default_passwd2;",
         `//registry.npmjs.org:_authToken=${uuid(9)}`,
         `API_SECRET=${fake(B64, 24, 10)}EXAMPLE`,
-        "SECRET_KEY = settings.SECRET_KEY", "token = make_token(user_id2)", "const pass = !this.result.issues2 || x", "export OP_SERVICE_ACCOUNT_TOKEN=ops_eyJzaWduSW5BZGRy...", "PASSWORD=changeme", "password: ${link}", "SUMO_ACCESS_KEY=${SUMO_ACCESS_KEY:=$2}", "max_tokens: 4096"],
+        "SECRET_KEY = settings.SECRET_KEY", "token = make_token(user_id2)", "arn:aws:secretsmanager:us-east-1:123456789012:secret:prod/db-AbCdEf", "password_hash: sha256:9f2c", `DUMMY_PASSWORD=${fake(ALNUM, 16, 16)}`, "const pass = !this.result.issues2 || x", "export OP_SERVICE_ACCOUNT_TOKEN=ops_eyJzaWduSW5BZGRy...", "PASSWORD=changeme", "password: ${link}", "SUMO_ACCESS_KEY=${SUMO_ACCESS_KEY:=$2}", "max_tokens: 4096"],
     },
   },
   {
@@ -2104,7 +2255,7 @@ export const SECRET_RULES: readonly DetectorRule[] = [
     score: 75,
     keywords: ["pass", "pwd", "secret", "token", "key", "cred"],
     pattern: new RegExp(
-      String.raw`(?=${SECRET_NAME})${NOT_CURSOR}${NOT_NPMRC}${PROVIDER_SUPPRESSED}${NOT_MESSAGE_NAME}${SECRET_NAME}${NOT_METADATA}${NOT_MESSAGE_NAME}[\w.-]{0,30}${DECL}(?:[:=]{1,3}|=>|!==?)\s{0,4}@?(?<q>['"\x60])(?<value>${PHRASE})\k<q>`,
+      String.raw`(?=${SECRET_NAME})${NOT_CURSOR}${NOT_FIXTURE}${NOT_NPMRC}${PROVIDER_SUPPRESSED}${NOT_MESSAGE_NAME}${SECRET_NAME}${NOT_METADATA}${NOT_MESSAGE_NAME}[\w.-]{0,30}${DECL}(?:[:=]{1,3}|=>|!==?)\s{0,4}@?(?<q>['"\x60])(?<value>${PHRASE})\k<q>`,
       "gi",
     ),
     validators: [{ check: "passphrase" }, { check: "not-placeholder" }, { check: "not-masked" }],
@@ -2132,7 +2283,7 @@ export const SECRET_RULES: readonly DetectorRule[] = [
     // setting's name (an identifier with "_", "." or "-": aws_secret_access_key, db.password),
     // which a sentence in prose does not use.
     pattern: new RegExp(
-      String.raw`${SECRET_NAME}${NOT_METADATA}${NOT_MESSAGE_NAME}[\w.-]{0,30}(?![\w.-])(?<=[_.-][\w.-]{0,80})(?<![\w.-]{81})[ \t]{0,4}(?::|=|:=)[ \t]{0,4}(?<value>${PHRASE})[ \t]*(?=\r?\n|$)`,
+      String.raw`${SECRET_NAME}${NOT_FIXTURE}${NOT_METADATA}${NOT_MESSAGE_NAME}[\w.-]{0,30}(?![\w.-])(?<=[_.-][\w.-]{0,80})(?<![\w.-]{81})[ \t]{0,4}(?::|=|:=)[ \t]{0,4}(?<value>${PHRASE})[ \t]*(?=\r?\n|$)`,
       "gi",
     ),
     precheck: /[:=][ \t]{0,4}\w[^\n'"`]{0,200} /,
@@ -2159,7 +2310,7 @@ export const SECRET_RULES: readonly DetectorRule[] = [
     // Punctuation (, : ; & ? | !) ends an unquoted value for the other rules; at the end of a config
     // line it is part of it. One word of at least 8 characters that starts with a letter or digit.
     pattern: new RegExp(
-      String.raw`(?=${SECRET_NAME})${NOT_CURSOR}${NOT_NPMRC}${PROVIDER_SUPPRESSED}${SECRET_NAME}${NOT_METADATA}[\w.-]{0,30}[ \t]{0,4}(?::|=|:=)[ \t]{0,4}(?<value>(?=\w)(?=[^\s'"\x60\\\[\]{}()<>=$%]{0,200}[,:;&?|!])(?=[^\s'"\x60\\\[\]{}()<>=$%]{0,200}[A-Za-z])(?![^\s]{0,200}(?:://|\w\??\.[a-z_]))[^\s'"\x60\\\[\]{}()<>=$%]{7,199}[^\s'"\x60\\\[\]{}()<>=$%,;])[ \t]*(?=\r?\n|$)`,
+      String.raw`(?=${SECRET_NAME})${NOT_CURSOR}${NOT_FIXTURE}${NOT_NPMRC}${PROVIDER_SUPPRESSED}${SECRET_NAME}${NOT_METADATA}[\w.-]{0,30}[ \t]{0,4}(?::|=|:=)[ \t]{0,4}(?<value>(?=\w)(?=[^\s'"\x60\\\[\]{}()<>=$%]{0,200}[,:;&?|!])(?=[^\s'"\x60\\\[\]{}()<>=$%]{0,200}[A-Za-z])(?![^\s]{0,200}(?:://|\w\??\.[a-z_]))[^\s'"\x60\\\[\]{}()<>=$%]{7,199}[^\s'"\x60\\\[\]{}()<>=$%,;])[ \t]*(?=\r?\n|$)`,
       "gi",
     ),
     validators: [{ check: "entropy", min: 3 }, { check: "not-placeholder" }, { check: "not-masked" }],
@@ -2178,13 +2329,13 @@ export const SECRET_RULES: readonly DetectorRule[] = [
     // statements): the name, at most 50 more characters, a space, a literal with matching quotes
     // and ";". The literal may be letters only, so it must be long and random enough.
     pattern: new RegExp(
-      String.raw`(?=${SECRET_NAME})${NOT_CURSOR}${PROVIDER_SUPPRESSED}${NOT_MESSAGE_NAME}${SECRET_NAME}${NOT_METADATA}[^\s'"\x60]{0,50}?\s{1,4}(?<q>['"\x60])(?<value>(?=\w)${notReference(QCHARS, 200)}[${QCHARS}]{12,200})\k<q>;`,
+      String.raw`(?=${SECRET_NAME})${NOT_CURSOR}${NOT_FIXTURE}${PROVIDER_SUPPRESSED}${NOT_MESSAGE_NAME}${SECRET_NAME}${NOT_METADATA}[^\s'"\x60]{0,50}?\s{1,4}(?<q>['"\x60])(?<value>(?=\w)${notReference(QCHARS, 200)}[${QCHARS}]{12,200})\k<q>;`,
       "gi",
     ),
-    validators: [{ check: "entropy", min: 3 }, { check: "not-placeholder" }, { check: "not-masked" }],
+    validators: [{ check: "entropy", min: 3 }, { check: "not-placeholder" }, { check: "not-masked" }, { check: "not-camel-case" }],
     examples: {
       match: ['private_key "hopenobodyfindsthisone";', `ssl_password '${fake(ALNUM, 16, 1)}';`, 'private_key "m{{h}o)p${e]nob(ody[finds>-_$#thisone}}";'],
-      noMatch: ["private_key \"hopenobodyfindsthisone';", 'ssl_password_file "/etc/nginx/passwords";', 'secret "abcabcabcabc";', 'password "short";', 'password "${DB_PASSWORD_VALUE}";'],
+      noMatch: ['token: "SingletonFoo";', "private_key \"hopenobodyfindsthisone';", 'ssl_password_file "/etc/nginx/passwords";', 'secret "abcabcabcabc";', 'password "short";', 'password "${DB_PASSWORD_VALUE}";'],
     },
   },
   {
@@ -2196,13 +2347,13 @@ export const SECRET_RULES: readonly DetectorRule[] = [
     // Names that end in key but are not secrets are left out; api/access/auth/private/secret keys
     // are covered by the rules above.
     pattern: new RegExp(
-      String.raw`(?=key(?![a-z0-9]))(?<=[a-z0-9][_.-]?)${NO_PROVIDER_BEFORE}(?<!(?:public|publishable|pub|primary|foreign|sort|partition|cache|hot|i18n|translation|lookup|map|row|hash|idempotency|unique|composite|api|access|auth|private|secret|client|encryption|license|registry|ssh|gpg|pgp)[_.-]?)key(?![a-z0-9])\\?['"]?\s{0,4}(?:[:=]{1,4}|=>|\?=|\.=)\s{0,4}@?\\?['"\x60]?(?<value>(?=[\w+/=-]{0,200}\d)(?=[\w+/=-]{0,200}[A-Za-z])[\w+/=-]{16,200})(?![\w+/=.~(\[-])`,
+      String.raw`(?=key(?![a-z0-9]))(?<=[a-z0-9][_.-]?)${NO_PROVIDER_BEFORE}${NOT_FIXTURE}(?<!(?:public|publishable|pub|primary|foreign|sort|partition|cache|hot|i18n|translation|lookup|map|row|hash|idempotency|unique|composite|bucket|idx|natural|schema|sequence|parent|child|object|record|item|entry|node|routing|shard|dedup(?:lication)?|correlation|group|index|cursor|storage|s3|dict|config|settings?|feature|flag|event|list|query|route|search|state|store|react|redux|field|column|table|message|dedupe|request|response|result|meta|metadata|form|element|tab|tree|value|router|api|access|auth|private|secret|client|encryption|license|registry|ssh|gpg|pgp)[_.-]?)key(?![a-z0-9])\\?['"]?\s{0,4}(?:[:=]{1,4}|=>|\?=|\.=)\s{0,4}@?\\?['"\x60]?(?<value>(?=[\w+/=-]{0,200}\d)(?=[\w+/=-]{0,200}[A-Za-z])[\w+/=-]{16,200})(?![\w+/=.~(\[-])`,
       "gi",
     ),
-    validators: [{ check: "entropy", min: 3.3 }, { check: "not-placeholder" }],
+    validators: [{ check: "entropy", min: 3.3 }, { check: "not-placeholder" }, ...GENERIC_VALUE_CHECKS],
     examples: {
       match: [`signingKey := "${fake(ALNUM, 24, 1)}"`, `UPLOAD_KEY=${fake(HEX, 37, 2)}`],
-      noMatch: [`publicKey = "${fake(B64, 60, 3)}"`, "cacheKey = user_profile_cache", `monkey = "banana"`, "const optionKey = option.attributeName();", "messageKey: source.messageKey2,"],
+      noMatch: [`publicKey = "${fake(B64, 60, 3)}"`, "cacheKey = user_profile_cache", `monkey = "banana"`, "const optionKey = option.attributeName();", "messageKey: source.messageKey2,", `"parent_key": "${fake(HEX, 40, 4)}"`],
     },
   },
   {
@@ -2212,7 +2363,7 @@ export const SECRET_RULES: readonly DetectorRule[] = [
     score: 80,
     keywords: ["pass", "pwd", "secret", "token", "key", "cred"],
     pattern: new RegExp(String.raw`(?<q>['"])(?<value>${valueShape(QCHARS, 200)}[${QCHARS}]{8,200})\k<q>\s{0,4}(?:[!=]={1,2})\s{0,4}(?:\w{1,30}\.){0,3}\w{0,30}?${SECRET_NAME}`, "gi"),
-    validators: [{ check: "entropy", min: 3 }, { check: "not-placeholder" }],
+    validators: [{ check: "entropy", min: 3 }, { check: "not-placeholder" }, ...GENERIC_VALUE_CHECKS],
     examples: {
       match: [`if ("${fake(ALNUM + "!#", 16, 1)}" == password) {`, `if ('${fake(ALNUM, 20, 2)}' !== req.body.apiToken)`],
       noMatch: ['if ("" == password)', 'if ("admin" == username)'],
