@@ -21,6 +21,10 @@ const Globs = z.array(z.string().min(1).max(512)).max(10_000);
 /** Tool names that change state, unless a step says otherwise with access: "read". */
 export const DEFAULT_WRITE_TOOLS = ["*write*", "*edit*", "*create*", "*delete*", "*remove*", "*update*", "*exec*", "*run*", "*bash*", "*shell*", "*deploy*", "*send*", "*post*", "*put*", "*move*", "*rename*", "*apply*", "*commit*", "*push*", "*publish*", "*install*", "*kill*"];
 export const DEFAULT_PRODUCTION_NAMES = ["prod", "production", "prd", "live", "prod-*", "*-prod", "*-production"];
+/** Tools whose job is to carry data out: messaging, mail, HTTP, uploads, paste sites. */
+export const DEFAULT_EGRESS_TOOLS = ["*http*", "*fetch*", "*curl*", "*wget*", "*request*", "*webhook*", "*mail*", "*slack*", "*discord*", "*teams*", "*telegram*", "*sms*", "*upload*", "*post*", "*publish*", "*gist*", "*paste*", "*send*", "*message*", "*notify*", "*tweet*"];
+/** Hosts inside the trust zone by default: loopback, private networks, internal-only names. */
+export const DEFAULT_INTERNAL_HOSTS = ["localhost", "*.localhost", "127.*", "::1", "0.0.0.0", "10.*", "192.168.*", "172.1[6-9].*", "172.2[0-9].*", "172.3[01].*", "*.internal", "*.local", "*.lan", "*.home.arpa"];
 
 export const BreakerConfig = z.strictObject({
   budgets: BudgetConfig.default({ maxWallSeconds: 4 * 3600, maxToolCalls: 1000, maxTokens: 5_000_000 }),
@@ -49,6 +53,18 @@ export const BreakerConfig = z.strictObject({
       requireJustificationForFirstWrite: z.boolean().default(true),
     })
     .default({ maxConsecutiveFailures: 3, maxRetriesSameIntent: 3, maxDistinctResources: 50, maxForbiddenAttempts: 2, requireJustificationForFirstWrite: true }),
+  dataBoundary: z
+    .strictObject({
+      /**
+       * Once an execution has read secrets or personal data, a step that sends to an outside
+       * channel (an egress tool, or a host outside `internalHosts`) pauses ("confirm"), halts
+       * ("stop") or goes on ("off"): the spec's trust zones.
+       */
+      afterSensitiveRead: z.enum(["confirm", "stop", "off"]).default("confirm"),
+      egressTools: Globs.default(DEFAULT_EGRESS_TOOLS),
+      internalHosts: Globs.default(DEFAULT_INTERNAL_HOSTS),
+    })
+    .default({ afterSensitiveRead: "confirm", egressTools: DEFAULT_EGRESS_TOOLS, internalHosts: DEFAULT_INTERNAL_HOSTS }),
 });
 export type BreakerConfig = z.infer<typeof BreakerConfig>;
 
@@ -67,6 +83,10 @@ export interface StepSignals {
   /** Content detectors' verdicts, computed by the pipeline. */
   readonly secretInAction: boolean;
   readonly injectionInFindings: number;
+  /** Secrets and strong personal data (national ids, card numbers…) in the findings: what the execution has now read. */
+  readonly sensitiveInFindings: number;
+  /** Hosts the step names (URLs and mail addresses in its hint, arguments and resources), lower case. */
+  readonly destinations: readonly string[];
 }
 
 /** Per-execution breaker state; stored on the execution record. Bounded in size. */
@@ -79,6 +99,8 @@ export interface BreakerState {
   readonly consecutiveFailures: number;
   readonly injectionMarkers: number;
   readonly tainted: boolean;
+  /** Secrets and personal data found in what the execution read (the spec's sensitive detections count). */
+  readonly sensitiveReads: number;
   readonly forbiddenAttempts: number;
   /** Normalised intent → times reported; at most MAX_TRACKED entries (oldest dropped). */
   readonly intents: Readonly<Record<string, number>>;
@@ -89,13 +111,45 @@ export interface BreakerState {
 
 export const MAX_TRACKED = 256;
 
-/** What reading `markers` injection markers does to an execution: counted, and tainted for good. */
-export function afterReading(state: BreakerState, markers: number): BreakerState {
-  return markers === 0 ? state : { ...state, injectionMarkers: state.injectionMarkers + markers, tainted: true };
+/** What an execution just read, as the content detectors counted it. */
+export interface Reading {
+  readonly injectionMarkers: number;
+  readonly sensitive: number;
+}
+
+/**
+ * What reading does to an execution: injection markers are counted and taint it for good;
+ * secrets and personal data are counted, so sending to an outside channel later needs a human.
+ */
+export function afterReading(state: BreakerState, read: Reading): BreakerState {
+  if (read.injectionMarkers === 0 && read.sensitive === 0) return state;
+  return {
+    ...state,
+    injectionMarkers: state.injectionMarkers + read.injectionMarkers,
+    tainted: state.tainted || read.injectionMarkers > 0,
+    sensitiveReads: state.sensitiveReads + read.sensitive,
+  };
 }
 
 export function initialBreakerState(now: number): BreakerState {
-  return { startedAt: now, toolCalls: 0, tokens: 0, spend: 0, writes: 0, consecutiveFailures: 0, injectionMarkers: 0, tainted: false, forbiddenAttempts: 0, intents: {}, resources: [], distinctResources: 0 };
+  return { startedAt: now, toolCalls: 0, tokens: 0, spend: 0, writes: 0, consecutiveFailures: 0, injectionMarkers: 0, tainted: false, sensitiveReads: 0, forbiddenAttempts: 0, intents: {}, resources: [], distinctResources: 0 };
+}
+
+// A host after a URL scheme, or after the @ of a mail address. Bounded repeats: the text is the
+// agent's and may be hostile.
+const DESTINATION = /\b(?:https?|wss?|ftps?|sftp|s3|gs|scp|ssh|rsync):\/\/(?:[^\s/@?#"'<>]{0,256}@)?(\[[0-9a-f:.]{2,45}\]|[a-z0-9][a-z0-9.-]{0,252})|\b[a-z0-9._%+-]{1,64}@([a-z0-9-]{1,63}(?:\.[a-z0-9-]{1,63}){1,8})\b/gi;
+const MAX_DESTINATIONS = 64;
+
+/** The hosts a text names, in URLs or mail addresses (lower case, brackets of IPv6 removed). */
+export function destinationsIn(text: string): string[] {
+  if (!text.includes("://") && !text.includes("@")) return [];
+  const hosts = new Set<string>();
+  for (const m of text.matchAll(DESTINATION)) {
+    const host = (m[1] ?? m[2] ?? "").toLowerCase().replace(/^\[|\]$/g, "").replace(/\.$/, "");
+    if (host.length > 0) hosts.add(host);
+    if (hosts.size >= MAX_DESTINATIONS) break;
+  }
+  return [...hosts];
 }
 
 export interface CompiledBreakers {
@@ -104,6 +158,8 @@ export interface CompiledBreakers {
   readonly deny: readonly RegExp[];
   readonly write: readonly RegExp[];
   readonly production: readonly RegExp[];
+  readonly egress: readonly RegExp[];
+  readonly internalHosts: readonly RegExp[];
 }
 
 /**
@@ -120,6 +176,8 @@ export function compileBreakers(config: BreakerConfig): CompiledBreakers {
     deny: names(config.tools.deny),
     write: names(config.tools.write),
     production: names(config.environments.production),
+    egress: names(config.dataBoundary.egressTools),
+    internalHosts: names(config.dataBoundary.internalHosts),
   };
 }
 
@@ -189,8 +247,21 @@ export function evaluateBreakers(step: StepSignals, state: BreakerState, b: Comp
   // Data boundary: a secret in what is about to leave halts (likely egress).
   if (step.secretInAction) trip("stop", "data_boundary", "a secret is in the intended action or its arguments: likely secret egress");
 
+  // What the findings hold changes the execution's state before this step is judged.
+  const { injectionMarkers, tainted, sensitiveReads } = afterReading(state, { injectionMarkers: step.injectionInFindings, sensitive: step.sensitiveInFindings });
+
+  // Trust zones: after reading secrets or personal data, sending outside needs a human.
+  if (step.sensitiveInFindings > 0) factors.push(`Data boundary: ${step.sensitiveInFindings} secret or personal-data value(s) in the findings (redacted); the execution has read ${sensitiveReads}`);
+  // A tool reported as a read (a hook's or the proxy's check of what a call returned) is judged by
+  // the hosts it names, not by its name.
+  const egressTool = tool !== undefined && step.access !== "read" && nameMatches(b.egress, tool);
+  const outside = step.destinations.filter((h) => !b.internalHosts.some((g) => g.test(h)));
+  if (sensitiveReads > 0 && cfg.dataBoundary.afterSensitiveRead !== "off" && (egressTool || outside.length > 0)) {
+    const where = egressTool ? `tool "${tool}" sends data out` : `it reaches ${outside.slice(0, 3).join(", ")}, outside the trust zone`;
+    trip(cfg.dataBoundary.afterSensitiveRead, "data_boundary", `the execution has read ${sensitiveReads} secret or personal-data value(s) and ${where}: likely egress`);
+  }
+
   // Injection: markers in what was read taint the execution; tainted writes need a human.
-  const { injectionMarkers, tainted } = afterReading(state, step.injectionInFindings);
   if (step.injectionInFindings > 0) factors.push(`Injection: ${step.injectionInFindings} marker(s) in the findings were quarantined (not stored); the execution is tainted`);
   if (tainted && isWrite) trip("confirm", "injection", "the execution has read content with injection markers, so its write actions need a human");
 
@@ -229,13 +300,14 @@ export function evaluateBreakers(step: StepSignals, state: BreakerState, b: Comp
     consecutiveFailures,
     injectionMarkers,
     tainted,
+    sensitiveReads,
     forbiddenAttempts,
     intents,
     resources,
     distinctResources,
   };
   // A refused step did not run, but what it revealed still counts.
-  const refused: BreakerState = { ...state, consecutiveFailures, injectionMarkers, tainted, forbiddenAttempts, intents };
+  const refused: BreakerState = { ...state, consecutiveFailures, injectionMarkers, tainted, sensitiveReads, forbiddenAttempts, intents };
   return { trips, factors, next, refused, isWrite };
 }
 

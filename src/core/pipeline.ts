@@ -3,7 +3,7 @@
 // the step. All stages run so every factor is reported and the strictest verdict wins; an
 // autoApprove match waives the confirm tier and tolerance check, never verify or danger zone.
 import type { AgentPolicy } from "./policy.js";
-import { afterReading, evaluateBreakers, type BreakerResult, type BreakerState, type BudgetConfig, type CompiledBreakers, type StepSignals } from "./breakers.js";
+import { afterReading, destinationsIn, evaluateBreakers, type BreakerResult, type BreakerState, type BudgetConfig, type CompiledBreakers, type StepSignals } from "./breakers.js";
 import { redact, type Detection, type DetectionKind, type DetectorPack } from "./detector.js";
 import { KeywordIndex } from "./keyword-index.js";
 import type { PackScore, RuleMatch, RulePack } from "./rule-pack.js";
@@ -66,7 +66,8 @@ export interface StepFacts {
   readonly arguments?: Readonly<Record<string, unknown>>;
   /** Circuit breakers: the step's signals and the execution's state and limits. */
   readonly breakers?: {
-    readonly signals: Omit<StepSignals, "secretInAction" | "injectionInFindings" | "outcome">;
+    /** What the agent reports; the pipeline adds what the detectors found and the hosts named. */
+    readonly signals: Omit<StepSignals, "secretInAction" | "injectionInFindings" | "sensitiveInFindings" | "destinations" | "outcome">;
     readonly state: BreakerState;
     readonly compiled: CompiledBreakers;
     readonly budgets: BudgetConfig;
@@ -147,6 +148,15 @@ export function scoreToTier(score: number): SafetyTier {
 /** Score given to a hint that hid characters from the matchers: an evasion attempt needs a human. */
 export const HIDDEN_CHARACTERS_SCORE = 55;
 
+/**
+ * Personal data this strong (national ids, bank and card numbers, passports) counts as sensitive
+ * when read; e-mail addresses, phone numbers and IP addresses, in every log, do not.
+ */
+export const SENSITIVE_PII_SCORE = 80;
+
+/** What, once read, makes sending outside the trust zone need a human: any secret, strong PII. */
+const isSensitiveRead = (d: Detection): boolean => d.kind === "secret" || (d.kind === "pii" && d.score >= SENSITIVE_PII_SCORE);
+
 /** An injection marker this strong in what the agent just read pauses its next action. */
 export const INJECTION_PAUSE_SCORE = 60;
 
@@ -155,21 +165,25 @@ export function evaluateStep(facts: StepFacts, guard: Guard, policy: AgentPolicy
   const redactedHint = hintScan.detections.length > 0 ? redact(hintScan) : facts.hint;
   const stepsRemaining = Math.max(0, facts.maxAutonomousSteps - facts.autonomousStep);
   // A step answered by a guard (paused, blocked, halted, approved) is not judged, but what it read
-  // still taints its execution: injection seen during a pause must not be forgotten after it.
-  const taintFromFindings = (): Evaluation["breakers"] | undefined => {
+  // still counts for its execution: injection seen during a pause must not be forgotten after it,
+  // nor a secret read then.
+  const readWhileGuarded = (): { breakers: NonNullable<Evaluation["breakers"]>; factor: string } | undefined => {
     if (!facts.breakers || facts.findings === undefined || facts.findings.length === 0) return undefined;
-    const markers = rules.content.scan(facts.findings).detections.filter((d) => d.kind === "injection").length;
-    if (markers === 0) return undefined;
-    const state = afterReading(facts.breakers.state, markers);
-    return { next: state, refused: state, trips: [] };
+    const found = rules.content.scan(facts.findings).detections;
+    const markers = found.filter((d) => d.kind === "injection").length;
+    const sensitive = found.filter(isSensitiveRead).length;
+    if (markers === 0 && sensitive === 0) return undefined;
+    const state = afterReading(facts.breakers.state, { injectionMarkers: markers, sensitive });
+    const what = [markers > 0 ? `${markers} injection marker(s): the execution is tainted` : "", sensitive > 0 ? `${sensitive} secret or personal-data value(s): counted as read` : ""].filter(Boolean);
+    return { breakers: { next: state, refused: state, trips: [] }, factor: `In the findings: ${what.join("; ")}` };
   };
   const fromGuard = (verdict: Verdict, cause: PauseCause | undefined, reason: string | undefined, factor: string): Evaluation => {
-    const breakers = taintFromFindings();
+    const read = readWhileGuarded();
     return {
       verdict,
       tier: VERDICT_TIER[verdict],
       score: 0,
-      factors: breakers ? [factor, "Injection markers in the findings: the execution is tainted"] : [factor],
+      factors: read ? [factor, read.factor] : [factor],
       ...(reason !== undefined ? { reason } : {}),
       ...(cause !== undefined ? { cause } : {}),
       rules: [],
@@ -177,7 +191,7 @@ export function evaluateStep(facts: StepFacts, guard: Guard, policy: AgentPolicy
       redactedHint,
       stepsRemaining,
       fromGuard: true,
-      ...(breakers ? { breakers } : {}),
+      ...(read ? { breakers: read.breakers } : {}),
     };
   };
 
@@ -302,6 +316,8 @@ export function evaluateStep(facts: StepFacts, guard: Guard, policy: AgentPolicy
         ...(facts.outcome !== undefined ? { outcome: facts.outcome } : {}),
         secretInAction: detections.some((d) => d.kind === "secret" && d.source !== "findings"),
         injectionInFindings: detections.filter((d) => d.source === "findings" && d.kind === "injection").length,
+        sensitiveInFindings: detections.filter((d) => d.source === "findings" && isSensitiveRead(d)).length,
+        destinations: [...new Set([facts.hint, argsText, ...(b.signals.resources ?? [])].flatMap(destinationsIn))],
       },
       b.state,
       b.compiled,

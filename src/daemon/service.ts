@@ -498,7 +498,8 @@ export class SafetyService {
                   ...(p.parallel_calls !== undefined ? { parallelCalls: p.parallel_calls } : {}),
                   ...(p.justification !== undefined ? { justification: p.justification } : {}),
                 },
-                state: e.breakers ?? initialBreakerState(e.startedAt),
+                // Records written before a field existed get its initial value.
+                state: { ...initialBreakerState(e.startedAt), ...e.breakers },
                 compiled: this.d.policy.breakers,
                 budgets: e.budgets ?? this.d.policy.breakers.config.budgets,
                 now,
