@@ -45,6 +45,16 @@ export const HOSTILE_ACTION_HINTS: ReadonlyArray<readonly [label: string, text: 
   "echo 'del server x' ".repeat(1700),
   // env -S with quoted values once backtracked exponentially in the wrapper rule.
   `env -S 'a="b c' `.repeat(2000),
+  // The second reading (shell quoting, $(printf …), argument lists of spawn calls) on hostile input.
+  "r\\m -rf ".repeat(4000),
+  "a'b'c ".repeat(6000),
+  "''rm ".repeat(7000),
+  "subprocess.run(['rm', '-rf', ".repeat(1200),
+  "os.execvp('git', ['git', ".repeat(1400),
+  'exec("a", "b", '.repeat(2200),
+  "$(printf 'rm -rf x ".repeat(1900),
+  '"rm -rf x".execute('.repeat(1800),
+  'sh -c "$(echo rm -rf /)" '.repeat(1400),
 ].map((t) => [JSON.stringify(t.slice(0, 24)), t.slice(0, 32 * KB)] as const);
 
 export const HOSTILE_SECRET_TEXTS: ReadonlyArray<readonly [label: string, text: string]> = (() => {
