@@ -118,6 +118,32 @@ const meets = (runs: TextRuns, needs: NonNullable<DetectorRule["needs"]>): boole
   (needs.groupedDigits === undefined || runs.groupedDigits >= needs.groupedDigits) &&
   (needs.alnum === undefined || runs.alnum >= needs.alnum);
 
+interface Found {
+  detections: Detection[];
+  score: number;
+}
+
+const INVISIBLE = /\p{Cf}/u;
+const INVISIBLE_RUNS = /\p{Cf}+/gu;
+
+/** The text without format characters, and for each of its code units where it stood in `text`. */
+function withoutInvisible(text: string): { visible: string; origin: Int32Array } {
+  const parts: string[] = [];
+  const origin = new Int32Array(text.length);
+  let length = 0;
+  let at = 0;
+  const keep = (from: number, to: number): void => {
+    parts.push(text.slice(from, to));
+    for (let i = from; i < to; i++) origin[length++] = i;
+  };
+  for (const m of text.matchAll(INVISIBLE_RUNS)) {
+    keep(at, m.index);
+    at = m.index + m[0].length;
+  }
+  keep(at, text.length);
+  return { visible: parts.join(""), origin: origin.subarray(0, length) };
+}
+
 export class DetectorPack {
   private readonly index: KeywordIndex;
   /** Each rule's pattern with the d flag, so a value group's span comes from the match itself. */
@@ -147,11 +173,33 @@ export class DetectorPack {
     // NFKC turns a spacing accent (¨ ´ ¸ ˜) into a space and a combining mark, which would split a
     // password holding one into two words; the space is dropped.
     const text = raw.normalize("NFKC").replace(/ (?=[\u0300-\u036f])/g, "");
-    const detections: Detection[] = [];
-    let score = 0;
+    const found: Found = { detections: [], score: 0 };
+    this.collect(text, found, () => true);
+    // A format character (zero-width space, bidi control, tag) inside a key hides it from every
+    // pattern. The injection rules look for those characters, so they run on the text as it is;
+    // secrets and personal data are looked for again with them taken out, and their spans are
+    // mapped back, so redaction covers the whole key, the hidden characters included.
+    if (found.detections.length < MAX_DETECTIONS && INVISIBLE.test(text)) {
+      const { visible, origin } = withoutInvisible(text);
+      const hidden: Found = { detections: [], score: 0 };
+      this.collect(visible, hidden, (rule) => rule.kind !== "injection");
+      for (const d of hidden.detections) {
+        const start = origin[d.start]!;
+        const end = origin[d.end - 1]! + 1;
+        if (found.detections.some((x) => x.ruleId === d.ruleId && x.start === start && x.end === end)) continue;
+        found.detections.push({ ...d, start, end });
+        found.score = Math.max(found.score, d.score);
+        if (found.detections.length >= MAX_DETECTIONS) break;
+      }
+    }
+    return { text, detections: found.detections, score: found.score };
+  }
+
+  private collect(text: string, found: Found, wanted: (rule: DetectorRule) => boolean): void {
     let runs: TextRuns | undefined;
     for (const i of this.index.find(text.toLowerCase())) {
       const rule = this.rules[i]!;
+      if (!wanted(rule)) continue;
       if (rule.needs && !meets((runs ??= textRuns(text)), rule.needs)) continue;
       if (rule.precheck && !rule.precheck.test(text)) continue;
       const pattern = this.withIndices[i]!;
@@ -161,12 +209,11 @@ export class DetectorPack {
         if (value.length === 0) continue;
         if (rule.validators && !rule.validators.every((v) => passes(v, value))) continue;
         const start = m.indices?.groups?.value?.[0] ?? m.index;
-        detections.push({ ruleId: rule.id, kind: rule.kind, reason: rule.reason, score: rule.score, start, end: start + value.length });
-        score = Math.max(score, rule.score);
-        if (detections.length >= MAX_DETECTIONS) return { text, detections, score };
+        found.detections.push({ ruleId: rule.id, kind: rule.kind, reason: rule.reason, score: rule.score, start, end: start + value.length });
+        found.score = Math.max(found.score, rule.score);
+        if (found.detections.length >= MAX_DETECTIONS) return;
       }
     }
-    return { text, detections, score };
   }
 }
 

@@ -19,6 +19,8 @@ export class KeywordIndex {
   /** Character class per UTF-16 code unit below 128; 0 = not in any keyword. */
   private readonly asciiClass = new Uint8Array(128);
   private readonly otherClass = new Map<number, number>();
+  /** The class of " " when a keyword holds one, else -1: every whitespace character maps to it. */
+  private readonly spaceClass: number;
 
   constructor(entries: Iterable<readonly [keyword: string, value: number]>) {
     const trie: Array<Map<number, number>> = [new Map()];
@@ -47,6 +49,16 @@ export class KeywordIndex {
       }
       out[state]!.push(value);
       maxValue = Math.max(maxValue, value);
+    }
+    // Text is matched as if its whitespace were folded to single spaces ("you are\n  now" holds the
+    // keyword "you are now"), as the patterns' \s+ would match it. U+FEFF, whitespace to \s, is a
+    // keyword character of its own (an invisible one), so it is left alone.
+    this.spaceClass = this.asciiClass[32] || -1;
+    if (this.spaceClass > 0) {
+      for (const c of "\t\n\v\f\r") this.asciiClass[c.charCodeAt(0)] = this.spaceClass;
+      for (const c of "\u00a0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a\u2028\u2029\u202f\u205f\u3000") {
+        if (!this.otherClass.has(c.charCodeAt(0))) this.otherClass.set(c.charCodeAt(0), this.spaceClass);
+      }
     }
     if (classes > 255 && this.otherClass.size > 0) {
       // More than 255 distinct characters cannot live in the Uint8Array; none of ours come close.
@@ -79,15 +91,23 @@ export class KeywordIndex {
     this.visited = new Uint8Array(states);
   }
 
-  /** Every value whose keyword occurs in `text` (which must already be lower case), once each, ascending. */
+  /**
+   * Every value whose keyword occurs in `text` (which must already be lower case), once each,
+   * ascending; whitespace runs in the text count as one space.
+   */
   find(text: string): number[] {
     const found: number[] = [];
-    const { transitions, width, asciiClass, otherClass, out, seen, terminal, visited } = this;
+    const { transitions, width, asciiClass, otherClass, out, seen, terminal, visited, spaceClass } = this;
     const visitedStates: number[] = [];
     let state = 0;
+    let afterSpace = false;
     for (let i = 0; i < text.length; i++) {
       const c = text.charCodeAt(i);
       const k = c < 128 ? asciiClass[c]! : (otherClass.get(c) ?? 0);
+      if (k === spaceClass) {
+        if (afterSpace) continue;
+        afterSpace = true;
+      } else afterSpace = false;
       state = k === 0 ? 0 : transitions[state * width + k]!;
       // Digits, ":" and "." are keywords of some rules: the same terminal states recur on every
       // number in the text, and their outputs were all reported on the first visit.
