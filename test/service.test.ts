@@ -86,6 +86,33 @@ describe("expiry (spec §8.8.2, §8.8.3)", () => {
   });
 });
 
+describe("an approval is bound to what will run, not only to the hint", () => {
+  it("approving a step with its arguments does not approve other arguments under the same hint", async () => {
+    const t = await setup({ requiresApproval: ["deploy*"] });
+    await t.start("a");
+    const args = { tool: "deploy_service", arguments: { service: "billing", target: "staging" } };
+    const id = (await t.step("a", "deploy the service", args)).data.confirmation.confirmationId;
+    t.channel.decide({ requestId: id, decision: "approve", via: "display" });
+    await new Promise((r) => setTimeout(r, 20));
+    const other = await t.step("a", "deploy the service", { ...args, arguments: { service: "billing", target: "production-eu" } });
+    expect(other.data.autonomy.continue).toBe(false);
+    const swapped = await t.step("a", "deploy the service", { ...args, tool: "delete_service" });
+    expect(swapped.data.autonomy.continue).toBe(false);
+  });
+
+  it("the same step with the same arguments is allowed once", async () => {
+    const t = await setup({ requiresApproval: ["deploy*"] });
+    await t.start("a");
+    const args = { tool: "deploy_service", arguments: { target: "staging", service: "billing" } };
+    const id = (await t.step("a", "deploy the service", args)).data.confirmation.confirmationId;
+    t.channel.decide({ requestId: id, decision: "approve", via: "display" });
+    await new Promise((r) => setTimeout(r, 20));
+    // Key order does not matter: the digest is over canonical JSON.
+    expect((await t.step("a", "deploy the service", { ...args, arguments: { service: "billing", target: "staging" } })).data.autonomy.continue).toBe(true);
+    expect((await t.step("a", "deploy the service", args)).data.autonomy.continue).toBe(false);
+  });
+});
+
 describe("an operator refuses a request (haltkey deny, the console's Deny button)", () => {
   it("denies a pending confirmation: the agent is told not to act, the action asks anew, and the refusal is audited", async () => {
     const t = await setup({ requiresApproval: ["deploy*"] });

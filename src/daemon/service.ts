@@ -449,7 +449,17 @@ export class SafetyService {
     }
 
     // Stage 0: the guard.
-    const digest = actionDigest({ agent, sessionId: caller.sessionId, hint: p.nextActionHint });
+    const digest = actionDigest({
+      agent,
+      sessionId: caller.sessionId,
+      hint: p.nextActionHint,
+      tool: p.tool,
+      server: p.server,
+      arguments: p.arguments,
+      environment: p.environment,
+      resources: p.resources,
+      access: p.access,
+    });
     let guard: Guard = { kind: "clear" };
     let liveBlock = block;
     const changes: { putBlocks?: BlockRecord[] } = {};

@@ -8,6 +8,16 @@ export interface ApprovedAction {
   readonly agent: string;
   readonly sessionId: string;
   readonly hint: string;
+  /**
+   * What the step says will actually run, when it says it: the tool, its arguments and where. An
+   * approval of a hint is not an approval of other arguments under the same hint.
+   */
+  readonly tool?: string;
+  readonly server?: string;
+  readonly arguments?: Readonly<Record<string, unknown>>;
+  readonly environment?: string;
+  readonly resources?: readonly string[];
+  readonly access?: "read" | "write";
 }
 
 export function actionDigest(action: ApprovedAction): string {
