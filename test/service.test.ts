@@ -147,6 +147,31 @@ describe("an operator refuses a request (haltkey deny, the console's Deny button
   });
 });
 
+describe("the approval channel forgets every request that ended", () => {
+  it("expired pauses, burned and reissued block challenges, lifted blocks and answered confirmations leave nothing (no code) behind", async () => {
+    const t = await setup({ deny: ["drop_*"], requiresApproval: ["deploy*"] });
+    await t.start("a");
+    // A verify pause that expires unanswered.
+    await t.step("a", "rotate keys", { riskScore: 70 });
+    t.clock.t += 301_000;
+    await t.step("a", "ls");
+    // A confirmation denied by the operator, one approved on the display.
+    const c1 = (await t.step("a", "deploy api")).data.confirmation.confirmationId;
+    await t.service.denyAsOperator(c1, "cli");
+    const c2 = (await t.step("a", "deploy web")).data.confirmation.confirmationId;
+    t.channel.decide({ requestId: c2, decision: "approve", via: "display" });
+    await new Promise((r) => setTimeout(r, 20));
+    await t.step("a", "deploy web");
+    // A block whose challenge expires and is reissued, then is lifted with the new code.
+    await t.step("a", "drop_table x");
+    t.clock.t += 301_000;
+    const reissued = (await t.step("a", "ls")).data.verification.verificationId;
+    expect((await t.verify(reissued, t.channel.code(reissued))).data.verified).toBe(true);
+    expect(t.channel.screens.length).toBeGreaterThanOrEqual(5);
+    expect(t.channel.held()).toEqual([]);
+  });
+});
+
 describe("what survives a restart", () => {
   it("verify-tier pauses are not persisted (§8.8.3); blocks are", async () => {
     const t = await setup({ deny: ["drop_*"] });

@@ -301,6 +301,12 @@ export class HardwareChannel implements ApprovalChannel {
       drop();
       s.settle();
     };
+    if (s.screen.expiresAt <= this.d.now()) {
+      // Expired while queued (its request ended unanswered): never shown, and forgotten.
+      dropAndSettle();
+      this.screens.delete(id);
+      return;
+    }
     const body = asciiForDisplay(s.screen.text);
     if (!fitsDisplay(body, display.cols, display.rows)) {
       // Never cut: an action that does not fit can only be approved by a key touch after the
@@ -314,7 +320,7 @@ export class HardwareChannel implements ApprovalChannel {
     const current: { id: string; abort: AbortController; why?: "replaced" | "cleared" } = { id, abort };
     this.onScreen = current;
     try {
-      const ttlSeconds = Math.max(1, Math.min(600, Math.ceil((s.screen.expiresAt - this.d.now()) / 1000)));
+      const ttlSeconds = Math.min(600, Math.ceil((s.screen.expiresAt - this.d.now()) / 1000));
       const shown = await display.show({ requestId: id, title: TITLES[s.screen.kind], body, code: s.screen.code ?? "", actionDigest: s.digest, ttlSeconds, longPress: true });
       s.shownDigest = shown.shownDigest;
       s.shownAt = this.d.now();

@@ -293,6 +293,7 @@ export class SafetyService {
    */
   private async ensureLiveChallenge(block: BlockRecord, now: number): Promise<BlockRecord> {
     if (block.challenge && block.challenge.expiresAt > now) return block;
+    if (block.challenge) void this.d.channel.clear(block.challenge.id);
     const { record, code } = this.newChallenge(block.agent, block.sessionId, "danger_zone", block.actionDigest, block.hint, now);
     const updated: BlockRecord = { ...block, challenge: record };
     this.indexBlock(updated);
@@ -765,11 +766,16 @@ export class SafetyService {
   }
 
   /** Ends a request; it stays visible (for confirm_operation's answer) until it would have expired. */
+  /**
+   * Every request ends here, answered or not: its waiters wake and it leaves the approval channel,
+   * which then forgets its screen (and the code on it).
+   */
   private retireRequest(req: PendingRequest, status: PendingRequest["status"]): void {
     req.status = status;
     if (this.pendingBySession.get(req.sessionId) === req) this.pendingBySession.delete(req.sessionId);
     for (const w of req.waiters) w();
     req.waiters.clear();
+    void this.d.channel.clear(req.id);
   }
 
   /** A one-time approval of exactly the action the human saw; none for an action cut on the display. */
@@ -810,7 +816,6 @@ export class SafetyService {
     if (block && d.via === "security-key" && d.decision === "approve") {
       this.grant({ id: d.requestId, digest: block.challenge!.actionDigest, hint: block.hint }, d.via, now);
       await this.liftBlocksOf(block.agent, now, { type: "block_lifted", data: { challengeId: d.requestId, via: d.via } });
-      await this.d.channel.clear(d.requestId);
     }
   }
 
@@ -820,7 +825,6 @@ export class SafetyService {
       [{ type: decision === "approve" ? "request_approved" : "request_denied", agent: req.agent, session: req.sessionId, data: { request: req.id, kind: req.kind, via } }],
       now,
     );
-    await this.d.channel.clear(req.id);
   }
 
   /**
@@ -837,10 +841,14 @@ export class SafetyService {
     return true;
   }
 
-  private async liftBlocksOf(agent: string, now: number, event: { type: string; data: Record<string, unknown> }): Promise<void> {
+  /** Lifts every block of an agent, forgets their challenges' screens, and audits it as `event`. */
+  private async liftBlocksOf(agent: string, now: number, event: { type: string; session?: string; data: Record<string, unknown> }, changes: Changes = {}): Promise<void> {
     const lifted = [...this.blocks.values()].filter((b) => b.agent === agent);
-    for (const b of lifted) this.unindexBlock(b);
-    await this.d.store.transition({ delBlocks: lifted.map((b) => b.id) }, [{ type: event.type, agent, data: { ...event.data, blocks: lifted.map((b) => b.id) } }], now);
+    for (const b of lifted) {
+      this.unindexBlock(b);
+      if (b.challenge) void this.d.channel.clear(b.challenge.id);
+    }
+    await this.d.store.transition({ ...changes, delBlocks: lifted.map((b) => b.id) }, [{ ...event, agent, data: { ...event.data, blocks: lifted.map((b) => b.id) } }], now);
   }
 
   // ---------------------------------------------------------------- confirm_operation
@@ -863,8 +871,7 @@ export class SafetyService {
       return fail(ErrorCode.noApprovalChannel, "No approval device is attached, so no human can answer this confirmation. Attach a display or security key, or start the daemon with --simulate for a demo.");
     }
     if (req.status === "pending") {
-      // Prompt the channel again (the human may have missed it) and wait for the answer.
-      await this.d.channel.show({ requestId: req.id, kind: "confirmation", agent: req.agent, text: sanitizeForDisplay(req.agent, req.hint), actionDigest: req.digest, expiresAt: req.expiresAt });
+      // The request is on the channel since it was made (shown, or queued behind a newer one).
       if (p.wait_seconds > 0) await waitForAnswer(req, Math.min(p.wait_seconds * 1000, Math.max(0, req.expiresAt - now)));
     }
     const status = req.status;
@@ -928,7 +935,6 @@ export class SafetyService {
         return failure(ErrorCode.verificationExpired, "The challenge expired; a new code will be shown when the agent next reports", "expired", { putBlocks: [updated] });
       }
       this.retireRequest(pending!, "expired");
-      await this.d.channel.clear(challenge.id);
       return failure(ErrorCode.verificationExpired, "The challenge expired; the pause is lifted and the action will be evaluated again when reported", "expired");
     }
 
@@ -952,18 +958,11 @@ export class SafetyService {
     });
     const granted = this.grant({ id: challenge.id, digest: challenge.actionDigest, hint: block?.hint ?? pending!.hint }, "verification code", now);
     if (block) {
-      const lifted = [...this.blocks.values()].filter((b) => b.agent === block.agent || b.id === block.id);
-      for (const b of lifted) this.unindexBlock(b);
-      await this.d.store.transition(
-        { delBlocks: lifted.map((b) => b.id), putRate },
-        [{ type: "challenge_verified", agent: challenge.agent, session: caller.sessionId, data: { challengeId: challenge.id, tier: "danger_zone", blocks: lifted.map((b) => b.id) } }],
-        now,
-      );
+      await this.liftBlocksOf(block.agent, now, { type: "challenge_verified", session: caller.sessionId, data: { challengeId: challenge.id, tier: "danger_zone" } }, { putRate });
     } else {
       this.retireRequest(pending!, "approved");
       await this.d.store.transition({ putRate }, [{ type: "challenge_verified", agent: challenge.agent, session: caller.sessionId, data: { challengeId: challenge.id, tier: "verify" } }], now);
     }
-    await this.d.channel.clear(challenge.id);
     return ok({
       verified: true,
       agent: challenge.agent,

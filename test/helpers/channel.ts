@@ -5,12 +5,20 @@ import type { ApprovalChannel, ApprovalScreen, HumanDecision } from "../../src/d
 export class RecordingChannel implements ApprovalChannel {
   readonly info = { simulated: true, display: "attached" as const, securityKey: "attached" as const };
   readonly screens: ApprovalScreen[] = [];
+  /** Requests taken off the channel, in order. */
+  readonly cleared: string[] = [];
   private handler: ((d: HumanDecision) => void) | undefined;
 
   async show(s: ApprovalScreen): Promise<void> {
     this.screens.push(s);
   }
-  async clear(): Promise<void> {}
+  async clear(requestId: string): Promise<void> {
+    this.cleared.push(requestId);
+  }
+  /** Shown and not taken off since: what the channel still holds (codes included). */
+  held(): string[] {
+    return [...new Set(this.screens.map((s) => s.requestId))].filter((id) => !this.cleared.includes(id));
+  }
   onDecision(h: (d: HumanDecision) => void): void {
     this.handler = h;
   }
