@@ -1,6 +1,6 @@
 // Halt conditions (spec 002): the documented usage examples and every condition's check.
 import { describe, expect, it } from "vitest";
-import { autoRecorded, checkHaltConditions, CheckHaltConditionsInput, DEFAULT_HALT_CONFIG, errorSimilarity, highestSeverity, recommendedAction, shouldHalt } from "../src/core/halt.js";
+import { autoRecorded, checkHaltConditions, CheckHaltConditionsInput, DEFAULT_HALT_CONFIG, errorSimilarity, highestSeverity, MAX_COMPARED_ERRORS, recommendedAction, shouldHalt } from "../src/core/halt.js";
 import { defaultRuleSet } from "../src/core/rules/index.js";
 
 const rules = defaultRuleSet();
@@ -97,6 +97,18 @@ describe("each condition", () => {
     expect(autoRecorded([f("a", "medium"), f("b", "medium")]).map((x) => x.condition_name)).toEqual(["a", "b"]);
     expect(autoRecorded([f("a", "critical"), f("b", "high"), f("c", "low")]).map((x) => x.condition_name)).toEqual(["a", "b"]);
     expect(autoRecorded([f("c", "low")])).toEqual([]);
+  });
+
+  it("only the most recent errors are compared, so a long list costs a bounded amount of work", () => {
+    const found = (errors: string[]) => names(withCtx({ previous_errors: errors }));
+    const distinct = Array.from({ length: MAX_COMPARED_ERRORS }, (_, i) => `${"ENOENT no such file EACCES permission denied TypeError x is undefined".split(" ")[i % 11]} ${"abcdefghijklmnopqrstuvwxyz".slice(i, i + 6)} step ${"qwertyuiopasdfghjklzxcvbnm".slice(i % 20, (i % 20) + 6)}`);
+    expect(found(["timeout after 30s on step 1", "timeout after 30s on step 2"])).toContain("repeated_errors");
+    // The same pair, then enough newer errors to push it out of the window.
+    const old = found(["timeout after 30s on step 1", "timeout after 30s on step 2", ...distinct]);
+    expect(old).not.toContain("repeated_errors");
+    // A thousand long errors are accepted and judged.
+    const long = Array.from({ length: 1000 }, (_, i) => `TypeError: ${String(i).repeat(400)}`.slice(0, 4000));
+    expect(found(long)).toContain("repeated_errors");
   });
 
   it("error similarity ignores numbers and ids", () => {

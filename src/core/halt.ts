@@ -66,6 +66,10 @@ export const DEFAULT_HALT_CONFIG: readonly HaltConditionConfig[] = [
 const Text = z.string().max(4096);
 const TextList = z.array(Text).max(1000);
 
+/** Error messages are judged by their first characters, and only the most recent ones (compared pairwise). */
+const ERROR_SHAPE_CHARS = 200;
+export const MAX_COMPARED_ERRORS = 20;
+
 export const CheckHaltConditionsInput = z.strictObject({
   session_token: z.string().min(1).max(256),
   task_id: z.string().min(1).max(256).optional(),
@@ -117,23 +121,37 @@ export interface CheckRules {
 const normPath = (p: string): string => p.trim().replace(/\\/g, "/").replace(/^\.\//, "").replace(/\/{2,}/g, "/");
 
 /** Normalised edit-distance similarity of two error messages (digits and hex ids ignored), 0–1. */
-export function errorSimilarity(a: string, b: string): number {
-  const n = (s: string): string =>
-    normalizeForMatching(s)
-      .replace(/0x[0-9a-f]+|\b[0-9a-f]{8,}\b|\d+/g, "#")
-      .slice(0, 400);
-  const x = n(a);
-  const y = n(b);
-  if (x.length === 0 && y.length === 0) return 1;
-  let prev = Array.from({ length: y.length + 1 }, (_, j) => j);
+/** What an error message says, without the numbers and ids that differ between attempts. */
+function errorShape(s: string): string {
+  return normalizeForMatching(s)
+    .replace(/0x[0-9a-f]+|\b[0-9a-f]{8,}\b|\d+/g, "#")
+    .slice(0, ERROR_SHAPE_CHARS);
+}
+
+/** 1 − edit distance / longer length, over two error shapes; below `floor` it may stop early and return 0. */
+function shapeSimilarity(x: string, y: string, floor = 0): number {
+  const longer = Math.max(x.length, y.length);
+  if (longer === 0) return 1;
+  // The distance is at least the difference in length: skip pairs that cannot reach the floor.
+  if (1 - Math.abs(x.length - y.length) / longer < floor) return 0;
+  let prev = new Int32Array(y.length + 1).map((_, j) => j);
+  let cur = new Int32Array(y.length + 1);
   for (let i = 1; i <= x.length; i++) {
-    const cur = [i];
+    cur[0] = i;
+    const c = x.charCodeAt(i - 1);
     for (let j = 1; j <= y.length; j++) {
-      cur[j] = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + (x[i - 1] === y[j - 1] ? 0 : 1));
+      const replace = prev[j - 1]! + (c === y.charCodeAt(j - 1) ? 0 : 1);
+      const insert = cur[j - 1]! + 1;
+      const remove = prev[j]! + 1;
+      cur[j] = replace < insert ? (replace < remove ? replace : remove) : insert < remove ? insert : remove;
     }
-    prev = cur;
+    [prev, cur] = [cur, prev];
   }
-  return 1 - prev[y.length]! / Math.max(x.length, y.length);
+  return 1 - prev[y.length]! / longer;
+}
+
+export function errorSimilarity(a: string, b: string): number {
+  return shapeSimilarity(errorShape(a), errorShape(b));
 }
 
 /** Error classes a developer recognises; anything else is an "unknown error". */
@@ -269,14 +287,19 @@ export function checkHaltConditions(input: CheckHaltConditionsInput, config: Rea
   const maxAttempts = threshold("three_strikes", "max_attempts", 3);
   const attempts = Math.max(ctx.attempt_number ?? 0, strikes);
   if (attempts >= maxAttempts) found("three_strikes", `Task has failed ${attempts} times. Context may be contaminated.`);
-  const errors = ctx.previous_errors ?? [];
+  // Every pair is compared, so only the most recent errors are: a long list must not hold the
+  // daemon (all agents wait on its one thread) for minutes.
+  const recent = (ctx.previous_errors ?? []).slice(-MAX_COMPARED_ERRORS);
+  const shapes = recent.map(errorShape);
   const similarityThreshold = threshold("repeated_errors", "similarity_threshold", 0.8);
   const similar = new Set<string>();
-  for (let i = 0; i < errors.length; i++) {
-    for (let j = i + 1; j < errors.length; j++) {
-      if (errorSimilarity(errors[i]!, errors[j]!) >= similarityThreshold) {
-        similar.add(errors[i]!);
-        similar.add(errors[j]!);
+  const alike: boolean[][] = recent.map(() => []);
+  for (let i = 0; i < recent.length; i++) {
+    for (let j = i + 1; j < recent.length; j++) {
+      if (shapeSimilarity(shapes[i]!, shapes[j]!, similarityThreshold) >= similarityThreshold) {
+        alike[j]![i] = true;
+        similar.add(recent[i]!);
+        similar.add(recent[j]!);
       }
     }
   }
@@ -284,11 +307,11 @@ export function checkHaltConditions(input: CheckHaltConditionsInput, config: Rea
     annotations.similar_previous_errors = [...similar];
     found("repeated_errors", "Similar errors across attempts suggest fundamental misunderstanding");
   }
-  const distinct = errors.filter((e, i) => errors.slice(0, i).every((f) => errorSimilarity(e, f) < similarityThreshold));
+  const distinct = recent.filter((_, j) => !alike[j]!.some(Boolean));
   if (distinct.length >= threshold("cascading_failures", "max_chain_length", 3)) {
     found("cascading_failures", `${distinct.length} different failures in a row: one failure may be causing the others`);
   }
-  const unknown = errors.filter((e) => !KNOWN_ERRORS.test(normalizeForMatching(e)));
+  const unknown = recent.filter((e) => !KNOWN_ERRORS.test(normalizeForMatching(e)));
   if (unknown.length > 0) found("unknown_errors", `Errors of no known kind: "${unknown[0]!.slice(0, 120)}"`);
 
   // Security: the same rules the step pipeline uses, over what the operation would run or send.
