@@ -188,6 +188,21 @@ describe("escalation and configuration", () => {
     expect(u.service.halts.configFor("three_strikes")!.threshold.max_attempts).toBe(10);
   });
 
+  it("approving an older config change applies it to the current config: it never reverts a newer one", async () => {
+    const t = await setup();
+    const change = async (fields: Record<string, unknown>) => {
+      await t.tool("guardrail_update_halt_config", { condition_name: "three_strikes", ...fields, wait_seconds: 0 });
+      return t.human.last("config").requestId;
+    };
+    const a = await change({ threshold: { max_attempts: 5 } });
+    const b = await change({ severity: "critical" });
+    for (const id of [b, a]) {
+      t.human.decide({ requestId: id, decision: "approve", via: "security-key" });
+      await new Promise((res) => setTimeout(res, 20));
+    }
+    expect(t.service.halts.configFor("three_strikes")).toMatchObject({ severity: "critical", threshold: { max_attempts: 5 } });
+  });
+
   it("a config change too long to show in full is refused, never cut on the display", async () => {
     const t = await setup();
     const threshold = Object.fromEntries(Array.from({ length: 20 }, (_, i) => [`key_${i}`, "x".repeat(30)]));

@@ -397,7 +397,10 @@ export class HaltDesk {
     const previous = this.config.get(input.condition_name);
     if (!previous) return fail(ErrorCode.notFound, `No halt condition ${input.condition_name}`, { valid: [...this.config.keys()] });
     const { wait_seconds, condition_name: _name, ...changes } = input;
-    const next = HaltConditionConfig.parse({ ...previous, ...changes, threshold: { ...previous.threshold, ...(changes.threshold ?? {}) } });
+    // The change applied to a configuration: checked now, and applied again to whatever is current
+    // when the human approves, so approving an older change never reverts a newer one.
+    const applied = (to: HaltConditionConfig): HaltConditionConfig => HaltConditionConfig.parse({ ...to, ...changes, threshold: { ...to.threshold, ...(changes.threshold ?? {}) } });
+    applied(previous);
     if (!this.approvals!.humanChannelAttached) return fail(ErrorCode.noApprovalChannel, "Changing halt configuration needs a human's key touch, and no approval device is attached");
     // The human approves exactly what the display shows: a change too long to show is refused,
     // never cut (the same rule as for actions).
@@ -414,10 +417,12 @@ export class HaltDesk {
       accepts: ["security-key"],
       onApprove: async () => {
         const now = this.d.now();
+        const before = this.config.get(input.condition_name)!;
+        const next = applied(before);
         this.config.set(next.condition_name, next);
         await this.d.store.transition(
           { putHaltConfig: [[next.condition_name, next]] },
-          [{ type: "halt_config_changed", session: caller.sessionId, data: { condition: next.condition_name, previous, current: next } }],
+          [{ type: "halt_config_changed", session: caller.sessionId, data: { condition: next.condition_name, previous: before, current: next } }],
           now,
         );
       },
