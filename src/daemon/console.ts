@@ -359,7 +359,6 @@ export async function startConsole(deps: ConsoleDeps): Promise<ConsoleFrontEnd> 
       pending: Array<{ id: string; kind: string; agent: string; text: string; expiresAt: string }>;
       storeFailed: boolean;
     };
-    const enrolIds = new Set(enrolments.keys());
     const browserKeys = keyring.browserKeys().length;
     const halts = await service.unacknowledgedHalts();
     const a = await auditView(input.auditLimit);
@@ -377,8 +376,8 @@ export async function startConsole(deps: ConsoleDeps): Promise<ConsoleFrontEnd> 
       pending: st.pending.map((p) => ({
         ...p,
         onDisplay: channel.where(p.id).onDisplay,
-        enrolment: enrolIds.has(p.id),
-        browserApprovable: !enrolIds.has(p.id) && browserKeys > 0 && channel.approvalChallengeFor(p.id) !== undefined,
+        enrolment: p.kind === "enrol",
+        browserApprovable: p.kind !== "enrol" && browserKeys > 0 && channel.approvalChallengeFor(p.id) !== undefined,
       })),
       blocks: st.blocks.map((b) => {
         const challenge = b.verificationId ? service.pendingRequest(b.verificationId) : undefined;
@@ -489,10 +488,10 @@ export async function startConsole(deps: ConsoleDeps): Promise<ConsoleFrontEnd> 
   };
 
   const approveBegin = async (input: z.infer<typeof ApproveBegin>): Promise<unknown> => {
-    if (enrolments.has(input.requestId)) {
+    const request = service.pendingRequest(input.requestId);
+    if (request?.kind === "enrol") {
       throw new ConsoleError(403, "PERMISSION_DENIED", `request ${input.requestId} enrols a browser key; only a key over CTAP may approve it: haltkey approve ${input.requestId}`);
     }
-    const request = service.pendingRequest(input.requestId);
     const binding = request ? channel.approvalChallengeFor(input.requestId) : undefined;
     if (!request || !binding) throw new ConsoleError(404, "NOT_FOUND_RESOURCE", `no pending request ${input.requestId} (answered, expired, or never existed)`);
     const keys = keyring.browserKeys();
@@ -512,7 +511,6 @@ export async function startConsole(deps: ConsoleDeps): Promise<ConsoleFrontEnd> 
   const approveFinish = async (input: z.infer<typeof ApproveFinish>): Promise<unknown> => {
     const c = takeCeremony(input.ceremonyId, "approve");
     const requestId = c.requestId!;
-    if (enrolments.has(requestId)) throw new ConsoleError(403, "PERMISSION_DENIED", `request ${requestId} enrols a browser key; only a key over CTAP may approve it`);
     const by = await channel.approveWithBrowserKey(requestId, c.challenge, input.response as AuthenticationResponseJSON, rp);
     log.info({ request: requestId, key: by.key, label: by.label }, "approved from the console with a browser key");
     return { requestId, approved: true, key: by.key, label: by.label };

@@ -38,7 +38,7 @@ export interface KeySource {
 
 export class ApprovalRefusedError extends Error {
   constructor(
-    readonly code: "UNKNOWN_REQUEST" | "NO_KEY_ATTACHED" | "NO_KEYS_ENROLLED" | "STALE_CHALLENGE",
+    readonly code: "UNKNOWN_REQUEST" | "NO_KEY_ATTACHED" | "NO_KEYS_ENROLLED" | "STALE_CHALLENGE" | "NEEDS_USB_KEY",
     message: string,
   ) {
     super(message);
@@ -245,6 +245,9 @@ export class HardwareChannel implements ApprovalChannel {
   async approveWithBrowserKey(requestId: string, challenge: Uint8Array, response: AuthenticationResponseJSON, rp: RelyingParty): Promise<{ key: string; label: string }> {
     const s = this.screens.get(requestId);
     if (!s) throw new ApprovalRefusedError("UNKNOWN_REQUEST", `no pending request ${requestId} (it may have been answered or expired)`);
+    // A browser key never approves the enrolment of a browser key: otherwise one browser
+    // credential could multiply itself without any USB key.
+    if (s.screen.kind === "enrol") throw new ApprovalRefusedError("NEEDS_USB_KEY", `request ${requestId} enrols a browser key; only an enrolled key over CTAP may approve it: haltkey approve ${requestId}`);
     const binding = approvalChallenge(requestId, s.digest, s.shownDigest);
     if (challenge.length !== binding.length + BROWSER_NONCE_BYTES || !timingSafeEqual(challenge.subarray(0, binding.length), binding)) {
       // The display rendered the request (or rendered it again) after the browser was asked.
