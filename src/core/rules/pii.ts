@@ -170,13 +170,13 @@ export const PII_RULES: readonly DetectorRule[] = [
     reason: "A bank account, routing or sort-code number labelled as such is in the text.",
     score: 80,
     keywords: ["account", "acct", "a/c", "routing", "aba", "sort code"],
-    precheck: /\b(?:account|acct|a\/c|routing|aba|sort code)\b/i,
+    precheck: /\b(?:account|acct|a\/c|routing|aba|sort code)/i,
     pattern: new RegExp(
       String.raw`\b(?:(?:bank |checking |savings |current )?(?:account|acct|a\/c)\.?(?:\s{0,3}(?:numbers?|no\b\.?|#))|bank account|checking account|savings account|routing(?: number| no\b\.?)?|aba(?: routing)?(?: number)?|sort code)${LINK}(?<value>\d(?:[ -]?\d){5,16})${NUM_END}`,
       "gi",
     ),
     examples: {
-      match: ["Account number: 12345678", "routing number 021000021, acct # 000123456789", "sort code 20-00-00 account no. 55779911"],
+      match: ["Account number: 12345678", "routing number 021000021, acct # 000123456789", "sort code 20-00-00 account no. 55779911", "AccountNumber=12345678", "Acctno 55779911"],
       noMatch: ["account 12345678", "the account number is on the back", "AWS account id 123456789012"],
     },
   },
@@ -451,13 +451,13 @@ export const PII_RULES: readonly DetectorRule[] = [
     kind: "pii",
     reason: "A number labelled as a national identity or tax-file number (SIN, Aadhaar, PAN, TFN and similar) is in the text.",
     score: 80,
-    keywords: ["sin", "nas", "aadha", "uidai", "pan", "tfn", "social insurance", "assurance sociale", "tax file", "national id", "identity", "personnummer", "bsn", "cpf", "dni", "pesel", "curp"],
+    keywords: ["sin", "nas", "aadha", "uidai", "pan", "permanent account", "tfn", "social insurance", "assurance sociale", "tax file", "national id", "identity", "id card", "personnummer", "bsn", "cpf", "dni", "pesel", "curp"],
     pattern: new RegExp(
       String.raw`\b(?:social insurance|num[ée]ro d'assurance sociale|sin|nas|aadhaa?r|uidai|pan(?: card)?|permanent account number|tfn|tax file|national (?:id|identity|identification)(?: card)?|(?:id|identity) card|personal identity|personnummer|bsn|cpf|dni|pesel|curp)${LINK}(?<value>(?=(?:[A-Z .:/-]{0,20}\d){4})[A-Z0-9]{1,14}(?:[ .:/-](?=[A-Z]{0,11}\d)[A-Z0-9]{1,12}){0,4})${NUM_END}`,
       "gi",
     ),
     examples: {
-      match: ["SIN: 046 454 286", "My Aadhaar number is 2345 6789 0123", "PAN ABCPE1234F", "tax file number 123 456 782"],
+      match: ["SIN: 046 454 286", "My Aadhaar number is 2345 6789 0123", "PAN ABCPE1234F", "tax file number 123 456 782", "ID card: X7734521", "permanent account number ABCPE1234F"],
       noMatch: ["sin(x) = 0.5", "my PAN card expired", "identity verified for user 12"],
     },
   },
