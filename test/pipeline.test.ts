@@ -103,6 +103,11 @@ describe("pipeline stages (spec §8.7.2)", () => {
   it("hidden characters in a hint are a signal of their own, which nothing waives", () => {
     expect(evaluateStep(facts("l\u200bs"), clear, policy(), TEST_RULES).verdict).toBe("confirm");
     expect(evaluateStep(facts("read_\u200bx"), clear, policy({ autoApprove: ["read_*"], riskTolerance: "aggressive" }), TEST_RULES).cause).toBe("hidden_characters");
+    // In the tool arguments too: that is what will run.
+    const inArgs = evaluateStep(facts("read_x", { arguments: { path: "no\u200btes.md" } }), clear, policy({ autoApprove: ["read_*"], riskTolerance: "aggressive" }), TEST_RULES);
+    expect(inArgs.cause).toBe("hidden_characters");
+    expect(inArgs.factors.join("\n")).toMatch(/Tool arguments contain invisible/);
+    expect(evaluateStep(facts("read_x", { arguments: { path: "notes.md" } }), clear, policy({ autoApprove: ["read_*"], riskTolerance: "aggressive" }), TEST_RULES).verdict).toBe("continue");
   });
 
   it("stage 0: a block, a pending request and a grant decide before the stages", () => {

@@ -24,6 +24,8 @@ describe("policy files", () => {
     expect(err('{"riskTolerance": "yolo"}').problems[0]).toMatch(/^riskTolerance: /);
     expect(err('{"agents": {"bot": {"maxAutonomousSteps": -1}}}').problems[0]).toMatch(/^agents\.bot\.maxAutonomousSteps: /);
     expect(err('{"deny": ["[abc"]}').problems[0]).toMatch(/^deny\[0\]: unclosed/);
+    expect(err('{"breakers": {"dataBoundary": {"internalHosts": ["[oops"]}}}').problems[0]).toMatch(/^breakers\.dataBoundary\.internalHosts\[0\]: unclosed/);
+    expect(err('{"breakers": {"dataBoundary": {"egressTools": ["[x"]}}}').problems[0]).toMatch(/^breakers\.dataBoundary\.egressTools\[0\]: /);
     expect(err("{not json").message).toMatch(/not valid JSON/);
     expect(err("a: [", "p.yml").message).toMatch(/not valid YAML/);
   });

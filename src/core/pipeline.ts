@@ -288,7 +288,15 @@ export function evaluateStep(facts: StepFacts, guard: Guard, policy: AgentPolicy
   // The tool's arguments are what will actually run: action rules and detectors judge them too.
   const argsText = facts.arguments ? flattenStrings(facts.arguments) : "";
   if (argsText.length > 0) {
-    const argMatches = matcherFor(policy, rules.actions).run(normalizeHint(argsText).text, argsText).pack.matches;
+    // The rules only: the policy's globs judge the hint, the action as the agent describes it.
+    const args = normalizeHint(argsText);
+    if (args.hadInvisible) {
+      const r = "Tool arguments contain invisible formatting characters, which were removed before matching";
+      factors.push(`${r} (${HIDDEN_CHARACTERS_SCORE})`);
+      score = Math.max(score, HIDDEN_CHARACTERS_SCORE);
+      raise("confirm", "hidden_characters", r);
+    }
+    const argMatches = rules.actions.score(args.text, argsText).matches;
     for (const m of argMatches) {
       if (!packScore.matches.some((x) => x.id === m.id)) factors.push(`Rule ${m.id} (${m.score}) in the tool arguments: ${m.reason}`);
       if (m.score > score) score = m.score;

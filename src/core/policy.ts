@@ -114,6 +114,8 @@ export function parsePolicy(text: string, source: string): PolicyFile {
   checkList(b.tools.deny, "breakers.tools.deny");
   checkList(b.tools.write, "breakers.tools.write");
   checkList(b.environments.production, "breakers.environments.production");
+  checkList(b.dataBoundary.egressTools, "breakers.dataBoundary.egressTools");
+  checkList(b.dataBoundary.internalHosts, "breakers.dataBoundary.internalHosts");
   if (problems.length > 0) throw new PolicyError(source, problems);
   return parsed.data;
 }
