@@ -52,6 +52,21 @@ describe("guardrail_record_halt and guardrail_acknowledge_halt", () => {
     expect((await t.step()).data.autonomy.continue).toBe(true);
   });
 
+  it("asking again for the same acknowledgement or config change reuses the pending request: an agent in a loop cannot flood the display", async () => {
+    const t = await setup();
+    const { data } = await t.record("high");
+    for (let i = 0; i < 5; i++) await t.ack(data.halt_id);
+    for (let i = 0; i < 5; i++) await t.tool("guardrail_update_halt_config", { condition_name: "three_strikes", threshold: { max_attempts: 7 }, wait_seconds: 0 });
+    const ids = (kind: string) => new Set(t.human.screens.filter((s) => s.kind === kind).map((s) => s.requestId));
+    expect(ids("halt").size).toBe(1);
+    expect(ids("config").size).toBe(1);
+    // Once answered, a new question is a new request.
+    t.human.decide({ requestId: [...ids("config")][0]!, decision: "deny", via: "security-key" });
+    await new Promise((res) => setTimeout(res, 20));
+    await t.tool("guardrail_update_halt_config", { condition_name: "three_strikes", threshold: { max_attempts: 7 }, wait_seconds: 0 });
+    expect(ids("config").size).toBe(2);
+  });
+
   it("the agent cannot acknowledge a high or critical halt; a human on the device can", async () => {
     const t = await setup();
     for (const severity of ["high", "critical"]) {

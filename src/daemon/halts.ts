@@ -74,12 +74,16 @@ interface OpenHalt {
 
 const strikeKey = (session: string, task: string): string => `${session}!${task}`;
 
+const MAX_ASKING = 1024;
+
 export class HaltDesk {
   private config = new Map<string, HaltConditionConfig>();
   /** Unacknowledged halts per MCP session. */
   private readonly open = new Map<string, Map<string, OpenHalt>>();
   private readonly strikes = new Map<string, number>();
   private approvals: HumanApprovals | undefined;
+  /** Human requests still pending, by what they ask: asking the same again reuses the request. */
+  private readonly asking = new Map<string, string>();
 
   constructor(private readonly d: HaltDeskDeps) {}
 
@@ -275,8 +279,22 @@ export class HaltDesk {
 
   // ------------------------------------------------------------------ acknowledge
 
+  /**
+   * One pending human request per question. The newest request takes the display, so an agent
+   * asking again in a loop would otherwise keep every other session's request off the screen.
+   */
+  private async askOnce(question: string, ask: () => Promise<string>): Promise<string> {
+    const pending = this.asking.get(question);
+    if (pending !== undefined && (await this.approvals!.waitForHuman(pending, 0)) === "pending") return pending;
+    const requestId = await ask();
+    this.asking.set(question, requestId);
+    // Bounded: a map entry per question ever asked would grow with the daemon's uptime.
+    if (this.asking.size > MAX_ASKING) this.asking.delete(this.asking.keys().next().value!);
+    return requestId;
+  }
+
   private async askToAcknowledge(caller: Caller, halt: HaltEventRecord, resolution: "resolved" | "dismissed", notes?: string, caution?: boolean): Promise<string> {
-    return this.approvals!.askHuman({
+    return this.askOnce(`ack\0${halt.id}\0${resolution}\0${caution === true}`, () => this.approvals!.askHuman({
       kind: "halt",
       agent: halt.session_token,
       sessionId: caller.sessionId,
@@ -285,7 +303,7 @@ export class HaltDesk {
       onApprove: async (via) => {
         await this.writeAck(halt, { resolution, acknowledged_by: `human:${via}`, ...(notes !== undefined ? { resolution_notes: notes } : {}), ...(caution !== undefined ? { continue_with_caution: caution } : {}) });
       },
-    });
+    }));
   }
 
   /**
@@ -408,7 +426,7 @@ export class HaltDesk {
     if (!fitsOnDisplay(text)) {
       return fail(ErrorCode.payloadTooLarge, `This change is too long to show on the approval display (at most ${DISPLAY_TEXT_MAX} characters); change fewer fields at a time`);
     }
-    const requestId = await this.approvals!.askHuman({
+    const requestId = await this.askOnce(`config\0${text}`, () => this.approvals!.askHuman({
       kind: "config",
       agent: "halt-config",
       sessionId: caller.sessionId,
@@ -426,7 +444,7 @@ export class HaltDesk {
           now,
         );
       },
-    });
+    }));
     const status = await this.approvals!.waitForHuman(requestId, wait_seconds * 1000);
     return ok({
       updated: status === "approved",
