@@ -100,6 +100,11 @@ export class HaltDesk {
     for (const [k, n] of loaded.strikes) this.strikes.set(k, n);
   }
 
+  /** Every session's unacknowledged halts with any escalation, from memory (the console polls it). */
+  openHalts(): Array<{ halt: HaltEventRecord; escalation?: HaltEscalationRecord }> {
+    return [...this.open.values()].flatMap((m) => [...m.values()].map(({ halt, escalation }) => (escalation ? { halt, escalation } : { halt })));
+  }
+
   private index(halt: HaltEventRecord, escalation?: HaltEscalationRecord): void {
     const m = this.open.get(halt.session) ?? new Map<string, OpenHalt>();
     m.set(halt.id, escalation ? { halt, escalation } : { halt });

@@ -1103,9 +1103,9 @@ export class SafetyService {
 
   // ---------------------------------------------------------------- read-only views (operator console)
 
-  /** Unacknowledged halts of every session, with any escalation, as stored. */
+  /** Unacknowledged halts of every session, with any escalation (kept in memory as they are stored). */
   async unacknowledgedHalts(): Promise<Array<{ halt: HaltEventRecord; escalation?: HaltEscalationRecord }>> {
-    return (await this.d.store.load()).openHalts;
+    return this.halts.openHalts();
   }
 
   /** The last `n` audit records, oldest first. The store keeps no reverse index, so this walks the chain. */
