@@ -72,8 +72,10 @@ const START = String.raw`(?:^|[;&|({\x60]|:|(?<= )--(?= )|(?<= )-(?:exec|execdir
 // reading (see Rule.rewrite); quotes around phrases stay, so a commit message or an echoed string is
 // still read as text.
 
-/** Quote or backslash tricks inside a word, or calls whose arguments are a command line. */
-const VIEW_TRIGGER = /\\[a-z0-9_]|''|""|[a-z0-9_-]['"][a-z0-9_.-]{1,40}['"]|['"][a-z0-9_.-]{1,40}['"][a-z0-9_]|\$['"]| ['"]-|\$\( ?(?:printf|echo) |\x60 ?(?:printf|echo) |\( ?\[? ?['"]|['"]\.execute\(/;
+/** Quote or backslash tricks inside a word: what each of the word-level steps below needs. */
+const WORD_TRIGGER = /\\[a-z0-9_]|''|""|[a-z0-9_-]['"][a-z0-9_.-]{1,40}['"]|['"][a-z0-9_.-]{1,40}['"][a-z0-9_]|\$['"]| ['"]-/;
+/** Calls whose arguments are a command line, and literal prints. */
+const CALL_TRIGGER = /\$\( ?(?:printf|echo) |\x60 ?(?:printf|echo) |\( ?\[? ?['"]|['"]\.execute\(/;
 const IN_WORD_BACKSLASH = /(?<=[a-z0-9_])\\(?=[a-z0-9_])|(?<=^|[\s;&|(\x60])\\(?=[a-z])/g;
 const EMPTY_QUOTES_IN_WORD = /(?<=[a-z0-9_])(?:''|"")(?=[a-z0-9_-])|(?<=^|[\s;&|(\x60])(?:''|"")(?=[a-z0-9_])/g;
 const QUOTED_WORD_PART = /(?<=[a-z0-9_-])(['"])([a-z0-9_.-]{1,40})\1|\$?(['"])([a-z0-9_.-]{1,40})\3(?=[a-z0-9_])|(?<=^|[\s;&|(\x60])\$(['"])([a-z0-9_.-]{1,40})\5(?=$|[\s;&|)])/g;
@@ -110,7 +112,7 @@ function spawnedCommand(text: string, from: number): { words: string[]; end: num
 
 /** The command lines a text will run, read as the shell and the spawn calls will read them. */
 export function shellReading(text: string): string {
-  if (!VIEW_TRIGGER.test(text)) return text;
+  if (!CALL_TRIGGER.test(text) && !WORD_TRIGGER.test(text)) return text;
   // Argument vectors first: their words are quoted one by one, which the word-level steps would blur.
   let s = text.replace(LITERAL_PRINT, (_m, _q1, a: string | undefined, _q3, b: string | undefined) => a ?? b ?? "").replace(STRING_EXECUTE, "($2).execute(");
   if (s.includes("(")) {
@@ -127,6 +129,9 @@ export function shellReading(text: string): string {
     }
     if (last > 0) s = out + s.slice(last);
   }
+  // Code full of f("…") calls is common and has no quoting tricks: the word-level steps only run
+  // when one of them can change something.
+  if (!WORD_TRIGGER.test(s)) return s;
   return s
     .replace(IN_WORD_BACKSLASH, "")
     .replace(EMPTY_QUOTES_IN_WORD, "")
