@@ -25,7 +25,6 @@
       if (v === undefined || v === null || v === false) continue;
       if (k === "class") e.className = v;
       else if (k === "text") e.textContent = String(v);
-      else if (k === "onclick") e.addEventListener("click", v);
       else e.setAttribute(k, String(v));
     }
     for (const c of children) if (c !== undefined && c !== null) e.append(typeof c === "string" ? document.createTextNode(c) : c);

@@ -325,7 +325,7 @@ export function notSequential(value: string): boolean {
 /** One case-insensitive alternation per stopword list, built on first use. */
 const STOPWORD_MATCHERS = new WeakMap<readonly string[], RegExp>();
 
-export function notStopword(value: string, words: readonly string[]): boolean {
+function notStopword(value: string, words: readonly string[]): boolean {
   if (!/^[\w.=+/:-]+$/.test(value)) return true;
   let re = STOPWORD_MATCHERS.get(words);
   if (re === undefined) {
@@ -344,11 +344,11 @@ const ALPHABET_RUNS = [
   "ABCDEFGHIJKLMNOPQRSTUVWXYZ=/",
 ];
 
-export function notCamelCase(value: string): boolean {
+function notCamelCase(value: string): boolean {
   return !/^[A-Z]?[a-z]+(?:[A-Z][a-z]+)+$/.test(value);
 }
 
-export function notAlphabetRun(value: string): boolean {
+function notAlphabetRun(value: string): boolean {
   const upper = value.toUpperCase();
   return !ALPHABET_RUNS.some((run) => run.includes(upper));
 }

@@ -21,7 +21,7 @@ import type { AuthenticationResponseJSON, PublicKeyCredentialCreationOptionsJSON
 import type { ChainReport } from "../store/audit.js";
 import type { RelyingParty } from "../hw/webauthn.js";
 import { ApprovalRefusedError, BROWSER_NONCE_BYTES, type HardwareChannel } from "./hardware-channel.js";
-import { bearerMatches, hostAllowed, listenOnLoopback, loadOrCreateToken, writeEndpointFile } from "./http.js";
+import { bearerMatches, headerValue, hostAllowed, listenOnLoopback, loadOrCreateToken, writeEndpointFile } from "./http.js";
 import { KeyLabel, KeyRefusedError, type KeyRing } from "./keyring.js";
 import type { Logger } from "./log.js";
 import type { SafetyService } from "./service.js";
@@ -176,10 +176,6 @@ function sendError(res: ServerResponse, e: ConsoleError, extra: Record<string, s
   sendJson(res, e.status, { error: { code: e.code, message: e.message, ...(e.expected !== undefined ? { expected: e.expected } : {}) } }, extra);
 }
 
-const header = (req: IncomingMessage, name: string): string | undefined => {
-  const v = req.headers[name];
-  return Array.isArray(v) ? v.join(", ") : v;
-};
 
 /** Reads at most `max` bytes; a larger body is refused without reading the rest. */
 function readBody(req: IncomingMessage, max: number): Promise<Buffer> {
@@ -536,15 +532,15 @@ export async function startConsole(deps: ConsoleDeps): Promise<ConsoleFrontEnd> 
 
   /** The checks every API call passes before anything is read: who sends it, from where, how. */
   const checkApiRequest = (req: IncomingMessage): void => {
-    const o = header(req, "origin");
+    const o = headerValue(req, "origin");
     if (o !== origin) throw new ConsoleError(403, "FORBIDDEN_ORIGIN", `the Origin header must be exactly ${origin}`, origin);
-    const site = header(req, "sec-fetch-site");
+    const site = headerValue(req, "sec-fetch-site");
     if (site !== undefined && site !== "same-origin") throw new ConsoleError(403, "FORBIDDEN_SITE", `Sec-Fetch-Site must be same-origin, got ${site.slice(0, 32)}`, "same-origin");
-    if (!bearerMatches(header(req, "authorization"), token)) {
+    if (!bearerMatches(headerValue(req, "authorization"), token)) {
       throw new ConsoleError(401, "UNAUTHORIZED", "send 'Authorization: Bearer <console token>'; open the console with the URL `haltkey console` prints", "Bearer token");
     }
     if (req.method !== "POST") throw new ConsoleError(405, "METHOD_NOT_ALLOWED", "API calls are POST", "POST");
-    const type = (header(req, "content-type") ?? "").toLowerCase();
+    const type = (headerValue(req, "content-type") ?? "").toLowerCase();
     if (!/^application\/json\s*(;\s*charset=utf-8\s*)?$/.test(type)) {
       throw new ConsoleError(415, "UNSUPPORTED_MEDIA_TYPE", `the body must be JSON (Content-Type: application/json), got ${type.slice(0, 64) || "none"}`, "application/json");
     }
@@ -579,7 +575,7 @@ export async function startConsole(deps: ConsoleDeps): Promise<ConsoleFrontEnd> 
   const server: Server = createServer({ maxHeaderSize: 16 * 1024 }, (req, res) => {
     handle(req, res).catch((e: unknown) => {
       if (e instanceof ConsoleError) {
-        if (e.status === 401 || e.status === 403) log.warn({ code: e.code, path: (req.url ?? "").slice(0, 100), origin: header(req, "origin")?.slice(0, 100) }, "console request refused");
+        if (e.status === 401 || e.status === 403) log.warn({ code: e.code, path: (req.url ?? "").slice(0, 100), origin: headerValue(req, "origin")?.slice(0, 100) }, "console request refused");
         return sendError(res, e, e.status === 401 ? { "WWW-Authenticate": 'Bearer realm="haltkey console"' } : {});
       }
       if (e instanceof KeyRefusedError || e instanceof ApprovalRefusedError) {

@@ -242,7 +242,8 @@ function sendError(res: ServerResponse, status: number, code: number, message: s
   res.end(body);
 }
 
-function headerValue(req: IncomingMessage, name: string): string | undefined {
+/** One request header as a string (repeated headers joined, as HTTP folds them). */
+export function headerValue(req: IncomingMessage, name: string): string | undefined {
   const v = req.headers[name];
   return Array.isArray(v) ? v.join(", ") : v;
 }

@@ -19,6 +19,7 @@ import { SafetyService, type Caller } from "./service.js";
 
 export { VERSION } from "./version.js";
 import { VERSION } from "./version.js";
+import { AqlCall } from "../mcp/tools.js";
 
 export interface DaemonOptions {
   readonly paths: HaltkeyPaths;
@@ -37,7 +38,6 @@ export interface DaemonOptions {
 export class DaemonStartError extends Error {}
 
 const Hello = z.strictObject({ sessionId: z.string().uuid().optional(), client: z.string().max(128).optional() });
-const Aql = z.strictObject({ tool: z.string().max(128), arguments: z.unknown() });
 const SimPress = z.strictObject({ requestId: z.string().uuid(), decision: z.enum(["approve", "deny"]) });
 const SimTouch = z.strictObject({ requestId: z.string().uuid().optional() });
 const Unblock = z.strictObject({ agent: z.string().min(1).max(128), waitSeconds: z.number().int().min(1).max(600).default(120) });
@@ -220,7 +220,7 @@ export async function startDaemon(opts: DaemonOptions): Promise<RunningDaemon> {
           return { sessionId: caller.sessionId, version: VERSION, simulated: channel.info.simulated, mode: policy.file.mode, endpointMode: opts.endpointMode ?? "semantic" };
         }
         case "aql": {
-          const p = parse(Aql);
+          const p = parse(AqlCall);
           return service.call(caller, p.tool, p.arguments);
         }
         case "status":

@@ -350,13 +350,14 @@ export class SafetyService {
         execution_id: active.id,
       });
     }
+    const goal = p.goal !== undefined ? this.safeText(p.goal) : undefined;
     const policyMax = policyFor(this.d.policy, p.element_name).maxAutonomousSteps;
     const max = p.maxAutonomousSteps === undefined ? policyMax : Math.min(policyMax, p.maxAutonomousSteps);
     const e: ExecutionRecord = {
       id: this.d.uuid(),
       agent: p.element_name,
       sessionId: caller.sessionId,
-      ...(p.goal !== undefined ? { goal: this.safeText(p.goal) } : {}),
+      ...(goal !== undefined ? { goal } : {}),
       startedAt: now,
       lastStepAt: now,
       steps: 0,
@@ -377,7 +378,7 @@ export class SafetyService {
           data: {
             execution: e.id,
             budgets: e.budgets,
-            goal: p.goal !== undefined ? this.safeText(p.goal) : undefined,
+            goal,
             parameters: p.parameters !== undefined ? this.safeText(JSON.stringify(p.parameters)) : undefined,
             maxAutonomousSteps: max,
           },
