@@ -66,6 +66,7 @@ import {
   type Tagged,
 } from "./apv1.js";
 import { BROADCAST_CID, CtapHidError, DeviceUnpluggedError, ERR, type CtapHidClient } from "./ctaphid.js";
+import { ascii } from "./bytes.js";
 import { TransportClosedError } from "./transport.js";
 import { randomBytes } from "node:crypto";
 
@@ -361,7 +362,7 @@ export class Apv1Host {
       for (const [field, text] of [["title", req.title], ["body", req.body], ["code", req.code]] as const) {
         if (!isPrintableAscii(text)) throw new Apv1Error("TEXT_REJECTED", "host", `not shown: the ${field} holds a character outside printable ASCII (0x20-0x7E)`);
       }
-      const screen = { title: asciiBytes(req.title), body: asciiBytes(req.body), code: asciiBytes(req.code) };
+      const screen = { title: ascii(req.title), body: ascii(req.body), code: ascii(req.code) };
       const problem = screenTextProblem(screen, session.info.cols, session.info.rows);
       if (problem) throw new Apv1Error("TEXT_REJECTED", "host", `not shown: ${problem}`);
       const flags = (req.longPress ? SHOW_FLAGS.LONG_PRESS : 0) | (req.denyHint ? SHOW_FLAGS.DENY_HINT : 0);
@@ -571,7 +572,6 @@ function copyPairing(p: Apv1Pairing): Apv1Pairing {
 }
 
 /** Only after isPrintableAscii: one byte per character. */
-const asciiBytes = (s: string): Uint8Array => new Uint8Array(Buffer.from(s, "latin1"));
 
 const noop = (): void => undefined;
 

@@ -6,7 +6,7 @@
 // Every decoder throws Apv1DecodeError and nothing else on input it cannot accept, so a caller
 // can treat any other exception as a bug rather than as hostile bytes.
 import { createECDH, createHmac, hkdfSync } from "node:crypto";
-import { bytesEqual, concatBytes, sha256, toHex, u32be } from "./bytes.js";
+import { ascii, bytesEqual, concatBytes, formatUuid, sha256, toHex, u32be, uuidBytes } from "./bytes.js";
 
 export { bytesEqual, concatBytes, toHex };
 
@@ -110,7 +110,6 @@ export class Apv1DecodeError extends Error {
 const u8 = (n: number): Uint8Array => Uint8Array.of(n & 0xff);
 const u16 = (n: number): Uint8Array => Uint8Array.of((n >>> 8) & 0xff, n & 0xff);
 const u32 = u32be;
-const ascii = (s: string): Uint8Array => new Uint8Array(Buffer.from(s, "latin1"));
 
 /** Bounds-checked reads; any overrun or leftover is an Apv1DecodeError naming the message. */
 class Reader {
@@ -158,19 +157,18 @@ function exactLength(payload: Uint8Array, expected: number, what: string): void 
 
 // ------------------------------------------------------------------------------ request ids
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The 16 bytes of a UUID string (any version, any case). The daemon's request ids are UUIDs. */
 export function uuidToBytes(uuid: string): Uint8Array {
-  if (!UUID.test(uuid)) throw new Apv1DecodeError("request id", `expected a UUID like 123e4567-e89b-12d3-a456-426614174000, got ${JSON.stringify(uuid.slice(0, 64))}`);
-  return new Uint8Array(Buffer.from(uuid.replace(/-/g, ""), "hex"));
+  const bytes = uuidBytes(uuid);
+  if (!bytes) throw new Apv1DecodeError("request id", `expected a UUID like 123e4567-e89b-12d3-a456-426614174000, got ${JSON.stringify(uuid.slice(0, 64))}`);
+  return bytes;
 }
 
 /** The canonical lower-case UUID string of 16 bytes. */
 export function bytesToUuid(bytes: Uint8Array): string {
   if (bytes.length !== REQUEST_ID_LEN) throw new Apv1DecodeError("request id", `expected ${REQUEST_ID_LEN} bytes, got ${bytes.length}`);
-  const h = toHex(bytes);
-  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
+  return formatUuid(bytes);
 }
 
 const isZero = (b: Uint8Array): boolean => b.every((x) => x === 0);

@@ -20,6 +20,22 @@ export function u32be(n: number): Uint8Array {
 
 export const toHex = (b: Uint8Array): string => Buffer.from(b).toString("hex");
 
+/** Text as one byte per character (callers check it is printable ASCII first). */
+export const ascii = (s: string): Uint8Array => new Uint8Array(Buffer.from(s, "latin1"));
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The 16 bytes of a UUID string; undefined when it is not one (callers say what was expected). */
+export function uuidBytes(uuid: string): Uint8Array | undefined {
+  return UUID.test(uuid) ? new Uint8Array(Buffer.from(uuid.replace(/-/g, ""), "hex")) : undefined;
+}
+
+/** The canonical lower-case UUID string of 16 bytes. */
+export function formatUuid(bytes: Uint8Array): string {
+  const h = toHex(bytes);
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
+}
+
 /** Constant-time for equal lengths. */
 export function bytesEqual(a: Uint8Array, b: Uint8Array): boolean {
   return a.length === b.length && timingSafeEqual(a, b);

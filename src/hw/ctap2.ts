@@ -2,6 +2,7 @@
 // map with integer keys; response = status byte ‖ optional CBOR map. Only what the approval path
 // needs: getInfo, makeCredential (non-resident ES256) and getAssertion with a user-presence touch.
 import { asArray, asBytes, asInt, asMap, asText, CborError, decode, encodeCanonical, type CborMap } from "./cbor.js";
+import { bytesEqual } from "./bytes.js";
 import { CMD, CtapHidError, ERR, type CtapHidClient } from "./ctaphid.js";
 
 export const CTAP2_CMD = {
@@ -130,10 +131,6 @@ export interface AssertionResult {
 }
 
 const DEFAULT_TIMEOUT_MS = 30_000;
-
-function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
-  return a.length === b.length && a.every((v, i) => v === b[i]);
-}
 
 function descriptorMap(d: PublicKeyCredentialDescriptor): CborMap {
   return new Map<unknown, unknown>([["id", d.id], ["type", d.type]]);
@@ -270,7 +267,7 @@ function parseAssertion(m: CborMap, allowList: readonly PublicKeyCredentialDescr
     else if (allowList.length === 1) credentialId = allowList[0]!.id;
     else throw new CborError("credential (0x01) missing although the allowList had several entries");
     // Never accept an assertion for a credential we did not ask for.
-    if (!allowList.some((d) => sameBytes(d.id, credentialId))) {
+    if (!allowList.some((d) => bytesEqual(d.id, credentialId))) {
       throw new Ctap2Error(CTAP2_STATUS.INVALID_CREDENTIAL, "the key answered with a credential that was not in the allowList");
     }
     const user = m.get(4);

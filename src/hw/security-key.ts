@@ -7,6 +7,7 @@ import { z } from "zod";
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from "@simplewebauthn/server";
 import { CTAP2_STATUS, Ctap2Client, Ctap2Error, ES256, type AuthenticatorInfo, type PublicKeyCredentialDescriptor } from "./ctap2.js";
 import { CAPABILITY, CMD, CtapHidClient, CtapHidError, ERR, KEEPALIVE, type InitInfo } from "./ctaphid.js";
+import { formatUuid } from "./bytes.js";
 import { TransportClosedError, type HidTransport } from "./transport.js";
 import { SW, U2fClient, U2fError } from "./u2f.js";
 import {
@@ -217,11 +218,6 @@ function truncateUtf8(s: string, max: number): string {
   return out;
 }
 
-function uuid(b: Uint8Array): string {
-  const h = Buffer.from(b).toString("hex");
-  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
-}
-
 function maxFromInfo(info: AuthenticatorInfo, key: number): number | undefined {
   const v = info.raw.get(key);
   return typeof v === "number" && Number.isSafeInteger(v) && v > 0 ? v : undefined;
@@ -312,7 +308,7 @@ class OpenedKey implements SecurityKey {
       this.info = {
         protocol: "ctap2",
         versions: engine.info.versions,
-        ...(engine.info.aaguid.length === 16 ? { aaguid: uuid(engine.info.aaguid) } : {}),
+        ...(engine.info.aaguid.length === 16 ? { aaguid: formatUuid(engine.info.aaguid) } : {}),
         options: { ...o },
         ...base,
         enrollsWith: pinBlocksMakeCredential && engine.u2f ? "u2f" : "ctap2",

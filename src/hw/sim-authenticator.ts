@@ -5,7 +5,7 @@
 // U2F key handle). The "human" is scriptable: each request needing presence consumes the next
 // queued touch decision (or the default).
 import { createECDH, createPrivateKey, createPublicKey, generateKeyPairSync, randomBytes, sign, type KeyObject } from "node:crypto";
-import { concatBytes, sha256, u32be } from "./bytes.js";
+import { concatBytes, sha256, toHex, u32be } from "./bytes.js";
 import { asArray, asBytes, asInt, asMap, asText, CborError, decode, encodeCanonical, type CborMap } from "./cbor.js";
 import { CTAP2_CMD, CTAP2_STATUS, ES256 } from "./ctap2.js";
 import { CAPABILITY, CMD, KEEPALIVE, type Message, type RequestHandler } from "./ctaphid.js";
@@ -66,7 +66,6 @@ class StatusError extends Error {
 const FLAG_UP = 0x01;
 const FLAG_AT = 0x40;
 
-const idKey = (id: Uint8Array): string => Buffer.from(id).toString("hex");
 const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
 
 /** COSE_Key for an ES256 P-256 public key: {1:2, 3:-7, -1:1, -2:x, -3:y}. */
@@ -211,7 +210,7 @@ export class SimFidoAuthenticator {
 
     const { privateKey, publicKey } = generateKeyPairSync("ec", { namedCurve: "P-256" });
     const credentialId = new Uint8Array(randomBytes(32));
-    this.credentials.set(idKey(credentialId), { rpIdHash, privateKey, signCount: 0 });
+    this.credentials.set(toHex(credentialId), { rpIdHash, privateKey, signCount: 0 });
     const idLen = Uint8Array.of(credentialId.length >> 8, credentialId.length & 0xff);
     const authData = concatBytes(rpIdHash, Uint8Array.of(FLAG_UP | FLAG_AT), u32be(0), this.aaguid, idLen, credentialId, coseEc2PublicKey(publicKey));
     const packed = this.opts.attestation === "packed";
@@ -276,7 +275,7 @@ export class SimFidoAuthenticator {
    * the request then consumes. A different request starts over, like a new blink on a real key.
    */
   private u2fTouched(request: Uint8Array): boolean {
-    const key = Buffer.from(request).toString("hex");
+    const key = toHex(request);
     const now = Date.now();
     if (this.u2fPending?.request === key) {
       if (now < this.u2fPending.touchAt) return false;
@@ -297,7 +296,7 @@ export class SimFidoAuthenticator {
     const appParam = data.slice(32, 64);
     const { privateKey, publicKey } = generateKeyPairSync("ec", { namedCurve: "P-256" });
     const keyHandle = new Uint8Array(randomBytes(32));
-    this.credentials.set(idKey(keyHandle), { rpIdHash: appParam, privateKey, signCount: 0 });
+    this.credentials.set(toHex(keyHandle), { rpIdHash: appParam, privateKey, signCount: 0 });
     const point = uncompressedPoint(publicKey);
     const att = this.u2fAttestation();
     const signature = sign("sha256", concatBytes(Uint8Array.of(0x00), appParam, challengeParam, keyHandle, point), att.privateKey);
@@ -308,7 +307,7 @@ export class SimFidoAuthenticator {
     if (data.length < 66 || data.length !== 65 + data[64]!) return encodeApduResponse(SW.WRONG_LENGTH);
     const challengeParam = data.subarray(0, 32);
     const appParam = data.subarray(32, 64);
-    const cred = this.credentials.get(idKey(data.subarray(65)));
+    const cred = this.credentials.get(toHex(data.subarray(65)));
     // Not ours, or ours for another application: the same answer, so no handle leaks its origin.
     if (!cred || !Buffer.from(cred.rpIdHash).equals(appParam)) return encodeApduResponse(SW.WRONG_DATA);
     if (p1 === U2F_AUTH.CHECK_ONLY) return encodeApduResponse(SW.CONDITIONS_NOT_SATISFIED);
@@ -326,7 +325,7 @@ export class SimFidoAuthenticator {
       const d = asMap(entry, "credential descriptor");
       if (d.get("type") !== "public-key") continue; // unknown types are skipped, per spec
       const id = asBytes(d.get("id"), "credential descriptor id");
-      const cred = this.credentials.get(idKey(id));
+      const cred = this.credentials.get(toHex(id));
       if (cred && Buffer.from(cred.rpIdHash).equals(rpIdHash)) return { id, cred };
     }
     return undefined;

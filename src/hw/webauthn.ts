@@ -11,7 +11,7 @@ import {
   type VerifiedRegistrationResponse,
   type WebAuthnCredential,
 } from "@simplewebauthn/server";
-import { sha256 } from "./bytes.js";
+import { sha256, uuidBytes } from "./bytes.js";
 import { encodeCanonical, type CborMap } from "./cbor.js";
 import { ES256, type AssertionResult, type AttestationResult, type Ctap2CallOptions, type Ctap2Client } from "./ctap2.js";
 import type { U2fAuthentication, U2fRegistration } from "./u2f.js";
@@ -44,12 +44,11 @@ export function challengeToExpected(challenge: Uint8Array): string {
   return b64url(challenge);
 }
 
-const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 function requestIdBytes(requestId: Uint8Array | string): Uint8Array {
   if (typeof requestId === "string") {
-    if (!UUID_RE.test(requestId)) throw new RangeError(`requestId must be a UUID string or 16 bytes, got "${requestId}"`);
-    return Uint8Array.from(Buffer.from(requestId.replaceAll("-", ""), "hex"));
+    const bytes = uuidBytes(requestId);
+    if (!bytes) throw new RangeError(`requestId must be a UUID string or 16 bytes, got "${requestId}"`);
+    return bytes;
   }
   if (requestId.length !== 16) throw new RangeError(`requestId must be 16 bytes, got ${requestId.length}`);
   return requestId;
