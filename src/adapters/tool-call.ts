@@ -2,7 +2,7 @@
 // record_execution_step the daemon evaluates. Pure: the same call always gives the same step, so a
 // human's approval (bound to the exact hint) lets the same call through once when it is retried.
 import { createHash } from "node:crypto";
-import { canonicalJson } from "../core/policy.js";
+import { canonicalJson } from "../core/canonical-json.js";
 import { FIELD_LIMITS } from "../core/wire.js";
 
 export interface ToolCall {

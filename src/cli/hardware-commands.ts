@@ -11,25 +11,6 @@ const seconds = (v: string): number => {
   return n;
 };
 
-interface RequestView {
-  id: string;
-  kind: string;
-  agent: string;
-  text: string;
-  onDisplay: boolean;
-  expiresAt: string;
-}
-
-interface KeyView {
-  id: string;
-  label: string;
-  protocol: string;
-  transport: string;
-  counter: number;
-  enrolledAt: string;
-  lastUsedAt?: string;
-}
-
 export function registerHardwareCommands(program: Command): void {
   program
     .command("enroll")
@@ -40,7 +21,7 @@ export function registerHardwareCommands(program: Command): void {
     .action(async (o: { label: string; wait: number; json: boolean }) => {
       await withDaemon(async (c) => {
         if (!o.json) process.stderr.write(`Waiting up to ${o.wait} s: touch the security key to enroll it as '${o.label}'…\n`);
-        const k = await c.request<KeyView>("keys.enroll", { label: o.label, waitSeconds: o.wait }, (o.wait + 10) * 1000);
+        const k = await c.request("keys.enroll", { label: o.label, waitSeconds: o.wait }, (o.wait + 10) * 1000);
         print(o.json, k, () => `enrolled '${k.label}' (${k.protocol}, credential ${k.id.slice(0, 16)}…)`);
       });
     });
@@ -52,7 +33,7 @@ export function registerHardwareCommands(program: Command): void {
     .option("--json", "machine-readable output", false)
     .action(async (o: { json: boolean }) => {
       await withDaemon(async (c) => {
-        const list = await c.request<KeyView[]>("keys.list");
+        const list = await c.request("keys.list", {});
         print(o.json, list, () =>
           list.length === 0
             ? "No security key is enrolled. Enroll one with 'haltkey enroll --label <name>'."
@@ -68,7 +49,7 @@ export function registerHardwareCommands(program: Command): void {
     .action(async (key: string, o: { wait: number; json: boolean }) => {
       await withDaemon(async (c) => {
         if (!o.json) process.stderr.write(`Waiting up to ${o.wait} s: touch another enrolled key to approve removing '${key}'…\n`);
-        const k = await c.request<KeyView>("keys.remove", { key, waitSeconds: o.wait }, (o.wait + 10) * 1000);
+        const k = await c.request("keys.remove", { key, waitSeconds: o.wait }, (o.wait + 10) * 1000);
         print(o.json, k, () => `removed '${k.label}'`);
       });
     });
@@ -80,12 +61,12 @@ export function registerHardwareCommands(program: Command): void {
     .option("--json", "machine-readable output", false)
     .action(async (requestId: string, o: { wait: number; json: boolean }) => {
       await withDaemon(async (c) => {
-        const r = await c.request<RequestView>("request.get", { requestId });
+        const r = await c.request("request.get", { requestId });
         if (!o.json) {
           process.stderr.write(`${r.kind} ${r.id} from agent '${r.agent}' (expires ${r.expiresAt}):\n\n  ${r.text}\n\n`);
           process.stderr.write(`${r.onDisplay ? "The display shows this request. " : ""}Waiting up to ${o.wait} s: touch your security key to approve exactly this (Ctrl-C to refuse)…\n`);
         }
-        const a = await c.request<{ requestId: string; key: string; label: string }>("approve", { requestId, waitSeconds: o.wait }, (o.wait + 10) * 1000);
+        const a = await c.request("approve", { requestId, waitSeconds: o.wait }, (o.wait + 10) * 1000);
         print(o.json, a, () => `approved ${a.requestId} with key '${a.label}'`);
       });
     });
@@ -96,7 +77,7 @@ export function registerHardwareCommands(program: Command): void {
     .option("--json", "machine-readable output", false)
     .action(async (requestId: string, o: { json: boolean }) => {
       await withDaemon(async (c) => {
-        const r = await c.request<{ requestId: string; denied: true }>("deny", { requestId });
+        const r = await c.request("deny", { requestId });
         print(o.json, r, () => `denied ${r.requestId}`);
       });
     });
@@ -108,8 +89,8 @@ export function registerHardwareCommands(program: Command): void {
     .action(async (challengeId: string, o: { json: boolean }) => {
       const code = await readCode();
       await withDaemon(async (c) => {
-        const r = await c.request<{ success: boolean; data?: { message?: string }; error?: { code: string; message: string } }>("verify", { challengeId, code });
-        print(o.json, r, () => (r.success ? (r.data?.message ?? "verified") : `${r.error?.code}: ${r.error?.message}`));
+        const r = await c.request("verify", { challengeId, code });
+        print(o.json, r, () => (r.success ? (r.data.message ?? "verified") : `${r.error.code}: ${r.error.message}`));
         if (!r.success) process.exit(1);
       });
     });
@@ -121,12 +102,12 @@ export function registerHardwareCommands(program: Command): void {
     .option("--json", "machine-readable output", false)
     .action(async (o: { wait: number; json: boolean }) => {
       await withDaemon(async (c) => {
-        const b = await c.request<{ sas: string; deviceId: string }>("pair.begin", {}, 20_000);
+        const b = await c.request("pair.begin", {}, 20_000);
         if (!o.json) {
           process.stderr.write(`Display ${b.deviceId} shows a pairing code. It must read exactly:\n\n    ${b.sas.slice(0, 3)} ${b.sas.slice(3)}\n\n`);
           process.stderr.write(`If it matches, press APPROVE on the display (waiting up to ${o.wait} s). If it does not, press DENY: something else is on the line.\n`);
         }
-        const r = await c.request<{ deviceId: string; paired: boolean }>("pair.confirm", { waitSeconds: o.wait }, (o.wait + 10) * 1000);
+        const r = await c.request("pair.confirm", { waitSeconds: o.wait }, (o.wait + 10) * 1000);
         print(o.json, { ...r, sas: b.sas }, () => `paired display ${r.deviceId}`);
       });
     });
@@ -139,7 +120,7 @@ export function registerHardwareCommands(program: Command): void {
     .action(async (agent: string, o: { wait: number; json: boolean }) => {
       await withDaemon(async (c) => {
         if (!o.json) process.stderr.write(`Waiting up to ${o.wait} s: touch your security key to approve unblocking '${agent}'…\n`);
-        const r = await c.request<{ requestId: string; status: string }>("admin.unblock", { agent, waitSeconds: o.wait }, (o.wait + 10) * 1000);
+        const r = await c.request("admin.unblock", { agent, waitSeconds: o.wait }, (o.wait + 10) * 1000);
         if (o.json) print(true, r, () => "");
         if (r.status === "not_blocked") die(`agent '${agent}' is not blocked`);
         if (r.status !== "approved") die(`unblock of '${agent}' was not approved (${r.status})`);
@@ -163,7 +144,7 @@ export function registerHardwareCommands(program: Command): void {
       const daemon = await DaemonClient.connect(paths.operatorSocket)
         .then(async (c) => {
           try {
-            return await c.request<DaemonDevices>("devices");
+            return await c.request("devices", {});
           } finally {
             c.close();
           }

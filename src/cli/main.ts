@@ -38,6 +38,7 @@ program
   .action(async (o: { simulate: boolean; policy?: string; socketMode?: number; singleTool: boolean; http?: number; console?: number }) => {
     const { createLogger } = await import("../daemon/log.js");
     const { DaemonStartError, startDaemon } = await import("../daemon/server.js");
+    const { httpFrontEnd } = await import("../daemon/http.js");
     const { StoreOpenError } = await import("../store/store.js");
     const { PolicyError } = await import("../core/policy.js");
     const log = createLogger("haltkey");
@@ -48,7 +49,7 @@ program
         ...(o.policy ? { policyPath: o.policy } : {}),
         ...(o.socketMode ? { socketMode: o.socketMode } : {}),
         endpointMode: o.singleTool ? "single" : "semantic",
-        ...(o.http !== undefined ? { http: { port: o.http } } : {}),
+        ...(o.http !== undefined ? { frontEnds: [httpFrontEnd(o.http)] } : {}),
         ...(o.console !== undefined ? { console: { port: o.console } } : {}),
         log,
       });
@@ -96,7 +97,7 @@ program
   .option("--json", "machine-readable output", false)
   .action(async (o: { json: boolean }) => {
     await withDaemon(async (c) => {
-      const s = await c.request<Record<string, unknown>>("status");
+      const s = await c.request("status", {});
       print(o.json, s, () => {
         const ch = s.approvalChannel as { simulated: boolean; display: string; securityKey: string };
         const lines = [
@@ -121,7 +122,7 @@ audit
     const running = await DaemonClient.connect(paths.operatorSocket).catch(() => undefined);
     if (running) {
       try {
-        report = await running.request("audit.verify");
+        report = await running.request("audit.verify", {});
       } finally {
         running.close();
       }

@@ -23,6 +23,22 @@ export const ErrorCode = {
   storeFailure: "INTERNAL_STORE_FAILURE",
   daemonUnavailable: "INTERNAL_DAEMON_UNAVAILABLE",
   internal: "INTERNAL_ERROR",
+  // What an approval device refused (the daemon socket passes these on under the device's name,
+  // so the operator reads what the key or display said).
+  keyNotEnrolled: "KEY_NOT_ENROLLED",
+  keyVerificationFailed: "KEY_VERIFICATION_FAILED",
+  noKeysEnrolled: "NO_KEYS_ENROLLED",
+  keyLabelTaken: "KEY_LABEL_TAKEN",
+  keyUnknown: "KEY_UNKNOWN",
+  keyWrong: "KEY_WRONG",
+  unknownRequest: "UNKNOWN_REQUEST",
+  noKeyAttached: "NO_KEY_ATTACHED",
+  staleChallenge: "STALE_CHALLENGE",
+  needsUsbKey: "NEEDS_USB_KEY",
+  noDisplay: "NO_DISPLAY",
+  /** Any other device failure (a display protocol error, a transport error); the device's own code is in details. */
+  deviceError: "DEVICE_ERROR",
+  daemonTimeout: "INTERNAL_DAEMON_TIMEOUT",
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 

@@ -4,6 +4,7 @@
 import { createHash } from "node:crypto";
 import { z } from "zod";
 import { parse as parseYaml } from "yaml";
+import { canonicalJson } from "./canonical-json.js";
 import { GLOB_MAX_LENGTH, GlobSet, GlobSyntaxError, compileGlob } from "./glob.js";
 import { BreakerConfig, compileBreakers, type CompiledBreakers } from "./breakers.js";
 import { ElementName, Mode, RiskTolerance } from "./wire.js";
@@ -123,18 +124,6 @@ export function parsePolicy(text: string, source: string): PolicyFile {
 export function defaultPolicy(): PolicyFile {
   return PolicyFile.parse({});
 }
-
-function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(",")}]`;
-  if (value && typeof value === "object") {
-    const entries = Object.entries(value as Record<string, unknown>)
-      .filter(([, v]) => v !== undefined)
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(",")}}`;
-  }
-  return JSON.stringify(value);
-}
-export { canonicalJson };
 
 export function compilePolicy(file: PolicyFile): CompiledPolicy {
   const build = (o: z.infer<typeof AgentOverride> = {}): AgentPolicy => {

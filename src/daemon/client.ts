@@ -1,15 +1,12 @@
-// A client of the daemon's socket API: the stdio MCP shim and the CLI use it.
+// A client of the daemon's socket API: the stdio MCP shim, the CLI, the hook and the proxy use it.
+// Each request is checked against its method's parameter schema before it is sent, and each answer
+// against the method's result schema (protocol.ts) before the caller sees it.
 import { connect, type Socket } from "node:net";
+import { ErrorCode } from "../core/errors.js";
 import { readLines } from "./framing.js";
+import { DaemonError, parseParams, parseResult, ResponseFrame, type Method, type Params, type Result } from "./protocol.js";
 
-export class DaemonError extends Error {
-  constructor(
-    readonly code: string,
-    message: string,
-  ) {
-    super(message);
-  }
-}
+export { DaemonError } from "./protocol.js";
 
 interface Pending {
   resolve: (v: unknown) => void;
@@ -28,7 +25,7 @@ export class DaemonClient {
       (line) => this.onLine(line),
       (e) => this.failAll(new DaemonError(e.code, e.message)),
     );
-    socket.on("close", () => this.failAll(new DaemonError("INTERNAL_DAEMON_UNAVAILABLE", "connection to the haltkey daemon closed")));
+    socket.on("close", () => this.failAll(new DaemonError(ErrorCode.daemonUnavailable, "connection to the haltkey daemon closed")));
     socket.on("error", () => undefined);
   }
 
@@ -37,7 +34,7 @@ export class DaemonClient {
       const socket = connect(socketPath);
       const timer = setTimeout(() => {
         socket.destroy();
-        reject(new DaemonError("INTERNAL_DAEMON_UNAVAILABLE", `timed out connecting to ${socketPath}`));
+        reject(new DaemonError(ErrorCode.daemonUnavailable, `timed out connecting to ${socketPath}`));
       }, timeoutMs);
       socket.once("connect", () => {
         clearTimeout(timer);
@@ -45,7 +42,7 @@ export class DaemonClient {
       });
       socket.once("error", (e: NodeJS.ErrnoException) => {
         clearTimeout(timer);
-        reject(new DaemonError("INTERNAL_DAEMON_UNAVAILABLE", `cannot reach the haltkey daemon at ${socketPath} (${e.code ?? e.message})`));
+        reject(new DaemonError(ErrorCode.daemonUnavailable, `cannot reach the haltkey daemon at ${socketPath} (${e.code ?? e.message})`));
       });
     });
   }
@@ -54,35 +51,50 @@ export class DaemonClient {
     return this.closed;
   }
 
-  request<T = unknown>(method: string, params: unknown = {}, timeoutMs?: number): Promise<T> {
-    if (this.closed) return Promise.reject(new DaemonError("INTERNAL_DAEMON_UNAVAILABLE", "connection to the haltkey daemon is closed"));
+  /** Calls `method`; resolves with its result, checked, or rejects with a DaemonError. */
+  async request<M extends Method>(method: M, params: Params<M>, timeoutMs?: number): Promise<Result<M>> {
+    const checked = parseParams(method, params);
+    if (!checked.ok) throw checked.error;
+    const raw = await this.send(method, params, timeoutMs);
+    const result = parseResult(method, raw);
+    if (!result.ok) throw new DaemonError(ErrorCode.internal, `the daemon's answer to ${method} does not match the protocol (${result.problem})`);
+    return result.value;
+  }
+
+  private send(method: Method, params: unknown, timeoutMs: number | undefined): Promise<unknown> {
+    if (this.closed) return Promise.reject(new DaemonError(ErrorCode.daemonUnavailable, "connection to the haltkey daemon is closed"));
     const id = this.nextId++;
-    return new Promise<T>((resolve, reject) => {
+    return new Promise<unknown>((resolve, reject) => {
       const timer =
         timeoutMs === undefined
           ? undefined
           : setTimeout(() => {
               this.pending.delete(id);
-              reject(new DaemonError("INTERNAL_DAEMON_TIMEOUT", `the daemon did not answer ${method} within ${timeoutMs} ms`));
+              reject(new DaemonError(ErrorCode.daemonTimeout, `the daemon did not answer ${method} within ${timeoutMs} ms`));
             }, timeoutMs);
-      this.pending.set(id, { resolve: resolve as (v: unknown) => void, reject, timer });
+      this.pending.set(id, { resolve, reject, timer });
       this.socket.write(`${JSON.stringify({ id, method, params })}\n`);
     });
   }
 
   private onLine(line: string): void {
-    let msg: { id?: number; result?: unknown; error?: { code: string; message: string } };
+    let frame: ResponseFrame;
     try {
-      msg = JSON.parse(line);
+      frame = ResponseFrame.parse(JSON.parse(line));
     } catch {
-      return this.failAll(new DaemonError("INTERNAL_ERROR", "the daemon sent a malformed message"));
+      return this.failAll(new DaemonError(ErrorCode.internal, "the daemon sent a malformed message"));
     }
-    const p = msg.id === undefined ? undefined : this.pending.get(msg.id);
+    if (typeof frame.id !== "number") {
+      // An answer to no request: the daemon refused the connection's framing. Nothing more will come.
+      if ("error" in frame) return this.failAll(new DaemonError(frame.error.code, frame.error.message, frame.error.details));
+      return;
+    }
+    const p = this.pending.get(frame.id);
     if (!p) return;
-    this.pending.delete(msg.id!);
+    this.pending.delete(frame.id);
     if (p.timer) clearTimeout(p.timer);
-    if (msg.error) p.reject(new DaemonError(msg.error.code, msg.error.message));
-    else p.resolve(msg.result);
+    if ("error" in frame) p.reject(new DaemonError(frame.error.code, frame.error.message, frame.error.details));
+    else p.resolve(frame.result);
   }
 
   private failAll(e: Error): void {

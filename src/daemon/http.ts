@@ -5,7 +5,7 @@
 // Each MCP session is one identity for block binding, like one stdio connection after `hello`.
 // Tools, results and refusals are the stdio shim's (src/mcp/tools.ts); calls go to the service
 // in-process.
-import { createHash, timingSafeEqual } from "node:crypto";
+import { createHash, randomBytes, randomUUID, timingSafeEqual } from "node:crypto";
 import { constants } from "node:fs";
 import { chmod, open, rename, unlink, writeFile, type FileHandle } from "node:fs/promises";
 import { createServer, type IncomingMessage, type Server as HttpServer, type ServerResponse } from "node:http";
@@ -19,7 +19,9 @@ import type { AgentNotification, OperationResult } from "../core/wire.js";
 import { checkAqlCall, registerTools, type EndpointMode } from "../mcp/tools.js";
 import { MAX_LINE_BYTES } from "./framing.js";
 import type { Logger } from "./log.js";
+import { DaemonStartError, type FrontEndStarter } from "./server.js";
 import type { Caller } from "./service.js";
+import { VERSION } from "./version.js";
 
 export const HTTP_HOST = "127.0.0.1";
 export const HTTP_PATH = "/mcp";
@@ -449,5 +451,19 @@ export async function startHttp(deps: HttpDeps): Promise<HttpFrontEnd> {
       });
       await unlink(files.endpoint).catch(() => undefined);
     },
+  };
+}
+
+/** What `haltkey serve --http <port>` adds to the daemon: this endpoint, told of every danger zone. */
+export function httpFrontEnd(port: number): FrontEndStarter {
+  return async ({ service, paths, endpointMode, log }) => {
+    let http: HttpFrontEnd;
+    try {
+      http = await startHttp({ port, home: paths.home, service, endpointMode, version: VERSION, log, now: Date.now, randomBytes, uuid: randomUUID });
+    } catch (e) {
+      throw e instanceof HttpStartError ? new DaemonStartError(e.message) : e;
+    }
+    service.onDangerZone((n) => http.announce(n));
+    return http;
   };
 }

@@ -1,25 +1,25 @@
 // `haltkey serve`: the single owner of the database and the approval devices, listening on a unix
-// socket. Everything a front end may ask is in METHODS; every parameter is validated here.
+// socket. What a front end may ask, with what parameters, and what it gets back is protocol.ts;
+// what each method does is handlers.ts. This file owns the sockets, the limits and the lifecycle.
 import { randomBytes, randomUUID } from "node:crypto";
 import { chmod, mkdir, readFile, unlink } from "node:fs/promises";
 import { createServer, connect, type Server, type Socket } from "node:net";
-import { z } from "zod";
+import { ErrorCode } from "../core/errors.js";
 import { compilePolicy, defaultPolicy, parsePolicy, type CompiledPolicy } from "../core/policy.js";
 import { defaultRuleSet } from "../core/rules/index.js";
 import { Store } from "../store/store.js";
-import { openHardware } from "./devices.js";
-import { ApprovalRefusedError } from "./hardware-channel.js";
-import { KeyLabel, KeyRefusedError } from "./keyring.js";
-import { FrameError, readLines } from "./framing.js";
-import { HttpStartError, startHttp, type HttpFrontEnd } from "./http.js";
 import { ConsoleStartError, startConsole, type ConsoleFrontEnd } from "./console.js";
+import { openHardware, type Hardware } from "./devices.js";
+import { FrameError, readLines } from "./framing.js";
+import { createHandlers, type Connection, type Handlers } from "./handlers.js";
 import type { Logger } from "./log.js";
 import { MAX_SOCKET_PATH, type HaltkeyPaths } from "./paths.js";
-import { SafetyService, type Caller } from "./service.js";
+import { DaemonError, describeIssue, errorsOf, isErrorCode, isMethod, MessageId, METHODS, parseParams, parseResult, RequestFrame, type ErrorFrame, type Method, type Socket as Role } from "./protocol.js";
+import { SafetyService } from "./service.js";
+import { VERSION } from "./version.js";
 
 export { VERSION } from "./version.js";
-import { VERSION } from "./version.js";
-import { AqlCall } from "../mcp/tools.js";
+export { OPERATOR_METHODS } from "./protocol.js";
 
 export interface DaemonOptions {
   readonly paths: HaltkeyPaths;
@@ -29,45 +29,31 @@ export interface DaemonOptions {
   readonly socketMode?: number;
   readonly endpointMode?: "semantic" | "single";
   readonly log: Logger;
-  /** Also serve MCP Streamable HTTP on 127.0.0.1 (src/daemon/http.ts); port 0 picks a free one. */
-  readonly http?: { readonly port: number };
+  /**
+   * Front ends the composition root (`haltkey serve`) adds once the service runs, such as MCP over
+   * HTTP (src/mcp/http.ts). Started in order after the sockets; closed before them.
+   */
+  readonly frontEnds?: readonly FrontEndStarter[];
   /** Also serve the operator console on 127.0.0.1 (src/daemon/console.ts); port 0 picks a free one. */
   readonly console?: { readonly port: number };
 }
 
 export class DaemonStartError extends Error {}
 
-const Hello = z.strictObject({ sessionId: z.string().uuid().optional(), client: z.string().max(128).optional() });
-const SimPress = z.strictObject({ requestId: z.string().uuid(), decision: z.enum(["approve", "deny"]) });
-const SimTouch = z.strictObject({ requestId: z.string().uuid().optional() });
-const Unblock = z.strictObject({ agent: z.string().min(1).max(128), waitSeconds: z.number().int().min(1).max(600).default(120) });
-const Wait = z.number().int().min(1).max(600).default(60);
-const RequestRef = z.strictObject({ requestId: z.string().uuid() });
-const Approve = z.strictObject({ requestId: z.string().uuid(), waitSeconds: Wait });
-const Enroll = z.strictObject({ label: KeyLabel, waitSeconds: Wait });
-const RemoveKey = z.strictObject({ key: z.string().min(1).max(256), waitSeconds: Wait });
-const PairConfirm = z.strictObject({ waitSeconds: Wait });
-const Verify = z.strictObject({ challengeId: z.string().uuid(), code: z.string().min(1).max(64) });
-const Empty = z.strictObject({});
+/** What a front end started beside the sockets gets from the daemon. */
+export interface DaemonCore {
+  readonly service: SafetyService;
+  readonly paths: HaltkeyPaths;
+  readonly endpointMode: "semantic" | "single";
+  readonly log: Logger;
+}
 
-const AGENT_METHODS: ReadonlySet<string> = new Set(["hello", "aql"]);
-export const OPERATOR_METHODS: ReadonlySet<string> = new Set([
-  "status",
-  "audit.verify",
-  "sim.press",
-  "sim.touch",
-  "admin.unblock",
-  "devices",
-  "keys.list",
-  "keys.enroll",
-  "keys.remove",
-  "request.get",
-  "approve",
-  "deny",
-  "pair.begin",
-  "pair.confirm",
-  "verify",
-]);
+export interface FrontEnd {
+  close(): Promise<void>;
+}
+
+/** Starts one front end; a DaemonStartError says what to fix. */
+export type FrontEndStarter = (core: DaemonCore) => Promise<FrontEnd>;
 
 /** Per socket server; an agent cannot exhaust the daemon's file descriptors through one. */
 const MAX_CONNECTIONS = 256;
@@ -114,7 +100,7 @@ export async function startDaemon(opts: DaemonOptions): Promise<RunningDaemon> {
   if (await socketAnswers(paths.socket)) throw new DaemonStartError(`a haltkey daemon is already running on ${paths.socket}`);
   const store = await Store.open(paths.db);
   let service: SafetyService;
-  let hardware: Awaited<ReturnType<typeof openHardware>>;
+  let hardware: Hardware;
   try {
     hardware = await openHardware({ simulate: opts.simulate, store, paths, log, now: Date.now });
   } catch (e) {
@@ -122,6 +108,7 @@ export async function startDaemon(opts: DaemonOptions): Promise<RunningDaemon> {
     throw new DaemonStartError(`cannot start the approval devices: ${(e as Error).message}`);
   }
   const channel = hardware.channel;
+  const endpointMode = opts.endpointMode ?? "semantic";
   try {
     service = await SafetyService.start({
       store,
@@ -132,28 +119,14 @@ export async function startDaemon(opts: DaemonOptions): Promise<RunningDaemon> {
       randomBytes,
       uuid: randomUUID,
       log,
-      endpointMode: opts.endpointMode ?? "semantic",
+      endpointMode,
     });
   } catch (e) {
     await hardware.close();
     await store.close();
     throw e;
   }
-  const refused = (e: unknown): never => {
-    if (e instanceof KeyRefusedError || e instanceof ApprovalRefusedError) throw Object.assign(new Error(e.message), { code: e.code });
-    const err = e as Error & { code?: string };
-    throw Object.assign(new Error(err.message), { code: typeof err.code === "string" ? err.code : "DEVICE_ERROR" });
-  };
-  const withTimeout = (seconds: number): AbortSignal => AbortSignal.timeout(seconds * 1000);
-  const keyView = (k: ReturnType<typeof hardware.keyring.list>[number]) => ({
-    id: k.id,
-    label: k.label,
-    protocol: k.protocol,
-    transport: k.transport,
-    counter: k.counter,
-    enrolledAt: new Date(k.enrolledAt).toISOString(),
-    ...(k.lastUsedAt ? { lastUsedAt: new Date(k.lastUsedAt).toISOString() } : {}),
-  });
+  const handlers = createHandlers({ service, hardware, policy, paths, endpointMode, log, now: Date.now });
 
   const sockets = new Set<Socket>();
   /**
@@ -162,181 +135,38 @@ export async function startDaemon(opts: DaemonOptions): Promise<RunningDaemon> {
    * 0600, the daemon's own user) serves status, audit, admin unblock and the simulator, so an agent
    * in the haltkey group can neither start an unblock nor read other sessions' pending actions.
    */
-  const serve = (role: "agent" | "operator"): Server => {
+  const serve = (role: Role): Server => {
     const server = createServer((socket) => onConnection(socket, role));
     server.maxConnections = MAX_CONNECTIONS;
     // Accept errors (EMFILE under a connection flood) are logged, never thrown.
     server.on("error", (e) => log.error({ err: e.message, role }, "socket server error"));
     return server;
   };
-  const onConnection = (socket: Socket, role: "agent" | "operator"): void => {
+  const onConnection = (socket: Socket, role: Role): void => {
     sockets.add(socket);
     socket.on("close", () => sockets.delete(socket));
     socket.on("error", () => undefined);
-    let caller: Caller = { sessionId: randomUUID() };
+    const conn: Connection = { caller: { sessionId: randomUUID() } };
     let inFlight = 0;
-    const send = (msg: unknown): void => {
+    const send = (msg: object): void => {
       if (!socket.destroyed) socket.write(`${JSON.stringify(msg)}\n`);
     };
     readLines(
       socket,
       (line) => {
-        let msg: { id?: unknown; method?: unknown; params?: unknown };
-        try {
-          msg = JSON.parse(line);
-        } catch {
-          return send({ id: null, error: { code: "VALIDATION_INVALID_TYPE", message: "message is not valid JSON" } });
-        }
-        const id = typeof msg?.id === "number" || typeof msg?.id === "string" ? msg.id : null;
         if (inFlight >= MAX_IN_FLIGHT) {
-          return send({ id, error: { code: "RATE_LIMIT_EXCEEDED", message: `more than ${MAX_IN_FLIGHT} requests in flight on one connection` } });
+          return send(errorFrame(idOf(line), new DaemonError(ErrorCode.rateLimited, `more than ${MAX_IN_FLIGHT} requests in flight on one connection`)));
         }
         inFlight++;
-        void handle(msg?.method, msg?.params ?? {})
-          .then((result) => send({ id, result }))
-          .catch((e: Error & { code?: string }) => send({ id, error: { code: e.code ?? "INTERNAL_ERROR", message: e.message } }))
+        void answer(handlers, role, line, conn, log)
+          .then(send)
           .finally(() => inFlight--);
       },
       (e: FrameError) => {
-        send({ id: null, error: { code: e.code, message: e.message } });
+        send(errorFrame(null, new DaemonError(e.code, e.message)));
         socket.end();
       },
     );
-
-    async function handle(method: unknown, params: unknown): Promise<unknown> {
-      const parse = <T extends z.ZodType>(schema: T): z.infer<T> => {
-        const r = schema.safeParse(params);
-        if (!r.success) throw Object.assign(new Error(`invalid params for ${String(method)}: ${r.error.issues[0]?.message}`), { code: "VALIDATION_INVALID_VALUE" });
-        return r.data;
-      };
-      const allowed = role === "agent" ? AGENT_METHODS : OPERATOR_METHODS;
-      if (typeof method !== "string" || !allowed.has(method)) {
-        throw Object.assign(new Error(`unknown method ${String(method).slice(0, 64)} on the ${role} socket`), { code: "NOT_FOUND_OPERATION" });
-      }
-      switch (method) {
-        case "hello": {
-          const p = parse(Hello);
-          if (p.sessionId) caller = { sessionId: p.sessionId };
-          return { sessionId: caller.sessionId, version: VERSION, simulated: channel.info.simulated, mode: policy.file.mode, endpointMode: opts.endpointMode ?? "semantic" };
-        }
-        case "aql": {
-          const p = parse(AqlCall);
-          return service.call(caller, p.tool, p.arguments);
-        }
-        case "status":
-          parse(Empty);
-          return { version: VERSION, pid: process.pid, socket: paths.socket, home: paths.home, ...service.status() };
-        case "audit.verify":
-          parse(Empty);
-          return store.verifyAudit();
-        case "sim.press": {
-          const p = parse(SimPress);
-          const sim = hardware.display?.sim;
-          if (!hardware.simulated || !sim) throw Object.assign(new Error("the daemon is not running with --simulate; sim commands are refused"), { code: "PERMISSION_DENIED" });
-          const kind = service.requestKind(p.requestId);
-          if (!kind) throw Object.assign(new Error(`no pending request ${p.requestId}`), { code: "NOT_FOUND_RESOURCE" });
-          // Display buttons answer confirmations and halt acknowledgements; challenges, unblocks and
-          // config changes need the code or a key touch.
-          if (kind !== "confirmation" && kind !== "halt") {
-            throw Object.assign(new Error(`${p.requestId} is a ${kind}: answer it with the code (verify_challenge) or a key touch (sim touch)`), { code: "VALIDATION_INVALID_VALUE" });
-          }
-          const where = channel.where(p.requestId);
-          if (!where.onDisplay) throw Object.assign(new Error(`${p.requestId} is not on the display now (another request is shown, or it was too long to show)`), { code: "VALIDATION_INVALID_VALUE" });
-          await sim.press(p.decision, where.shownAt ?? Date.now());
-          return { requestId: p.requestId, kind, decision: p.decision, via: "display" };
-        }
-        case "sim.touch": {
-          const p = parse(SimTouch);
-          const human = hardware.human;
-          if (!hardware.simulated || !human) throw Object.assign(new Error("the daemon is not running with --simulate; sim commands are refused"), { code: "PERMISSION_DENIED" });
-          if (p.requestId === undefined) {
-            // Whatever the key is blinking for (enrolment, removal): the human touches it.
-            if (!human.touchWaiting()) throw Object.assign(new Error("the simulated key is not blinking: nothing is waiting for a touch"), { code: "NOT_FOUND_RESOURCE" });
-            return { touched: true, via: "security-key" };
-          }
-          const kind = service.requestKind(p.requestId);
-          if (!kind) throw Object.assign(new Error(`no pending request ${p.requestId}`), { code: "NOT_FOUND_RESOURCE" });
-          // A key already blinking for this request (haltkey approve / unblock) gets the touch;
-          // otherwise the simulated human runs `haltkey approve` with the finger already on the key.
-          if (!(channel.isApproving(p.requestId) && human.touchWaiting())) {
-            human.arm();
-            await channel.approveWithKey(p.requestId, { signal: withTimeout(30) }).catch(refused);
-          }
-          return { requestId: p.requestId, kind, decision: "approve", via: "security-key" };
-        }
-        case "devices":
-          parse(Empty);
-          return {
-            simulated: hardware.simulated,
-            display: hardware.display?.describe() ?? { state: "none" },
-            enrolledKeys: hardware.keyring.list().map((k) => ({ id: k.id, label: k.label })),
-          };
-        case "keys.list":
-          parse(Empty);
-          return hardware.keyring.list().map(keyView);
-        case "keys.enroll": {
-          const p = parse(Enroll);
-          const k = await channel.withKey((d) => hardware.keyring.enroll(d, p.label, { signal: withTimeout(p.waitSeconds) })).catch(refused);
-          return keyView(k);
-        }
-        case "keys.remove": {
-          const p = parse(RemoveKey);
-          const k = await channel.withKey((d) => hardware.keyring.remove(d, p.key, { signal: withTimeout(p.waitSeconds) })).catch(refused);
-          return keyView(k);
-        }
-        case "request.get": {
-          const p = parse(RequestRef);
-          const r = service.pendingRequest(p.requestId);
-          if (!r) throw Object.assign(new Error(`no pending request ${p.requestId} (answered, expired, or never existed; see haltkey status)`), { code: "NOT_FOUND_RESOURCE" });
-          return { ...r, onDisplay: channel.where(p.requestId).onDisplay };
-        }
-        case "approve": {
-          const p = parse(Approve);
-          if (!service.pendingRequest(p.requestId)) throw Object.assign(new Error(`no pending request ${p.requestId}`), { code: "NOT_FOUND_RESOURCE" });
-          const by = await channel.approveWithKey(p.requestId, { signal: withTimeout(p.waitSeconds) }).catch(refused);
-          return { requestId: p.requestId, key: by.key, label: by.label };
-        }
-        case "deny": {
-          const p = parse(RequestRef);
-          if (!(await service.denyAsOperator(p.requestId, "cli"))) {
-            throw Object.assign(new Error(`no pending request ${p.requestId} (answered, expired, or never existed; see haltkey status)`), { code: "NOT_FOUND_RESOURCE" });
-          }
-          return { requestId: p.requestId, denied: true };
-        }
-        case "verify": {
-          const p = parse(Verify);
-          return service.verifyAsOperator(p.challengeId, p.code);
-        }
-        case "pair.begin": {
-          parse(Empty);
-          const display = hardware.display;
-          if (!display) throw Object.assign(new Error("no approval display is attached"), { code: "NO_DISPLAY" });
-          await channel.suspendDisplay();
-          return display.pairBegin().catch((e: unknown) => {
-            channel.resumeDisplay();
-            return refused(e);
-          });
-        }
-        case "pair.confirm": {
-          const p = parse(PairConfirm);
-          const display = hardware.display;
-          if (!display) throw Object.assign(new Error("no approval display is attached"), { code: "NO_DISPLAY" });
-          return display.pairConfirm({ signal: withTimeout(p.waitSeconds) }).catch((e: unknown) => {
-            channel.resumeDisplay();
-            return refused(e);
-          });
-        }
-        case "admin.unblock": {
-          const p = parse(Unblock);
-          // The unblock needs a touch: the key starts blinking as soon as the request is shown.
-          return service.requestUnblock(p.agent, p.waitSeconds * 1000, (id) => {
-            void channel.approveWithKey(id, { signal: withTimeout(p.waitSeconds) }).catch((e: Error) => log.warn({ err: e.message, request: id }, "unblock not approved by a key"));
-          });
-        }
-        default:
-          throw Object.assign(new Error(`unknown method ${String(method).slice(0, 64)}`), { code: "NOT_FOUND_OPERATION" });
-      }
-    }
   };
 
   const listenOn = async (server: Server, path: string, mode: number): Promise<void> => {
@@ -359,7 +189,7 @@ export async function startDaemon(opts: DaemonOptions): Promise<RunningDaemon> {
   await listenOn(operatorServer, paths.operatorSocket, 0o600);
   await listenOn(server, paths.socket, opts.socketMode ?? 0o600);
 
-  let http: HttpFrontEnd | undefined;
+  const frontEnds: FrontEnd[] = [];
   let consoleFront: ConsoleFrontEnd | undefined;
   const running: RunningDaemon = {
     service,
@@ -367,7 +197,7 @@ export async function startDaemon(opts: DaemonOptions): Promise<RunningDaemon> {
     async close(): Promise<void> {
       clearInterval(sweeper);
       await consoleFront?.close();
-      await http?.close();
+      for (const f of frontEnds.splice(0).reverse()) await f.close();
       await Promise.all(
         [server, operatorServer].map(
           (srv) =>
@@ -383,14 +213,13 @@ export async function startDaemon(opts: DaemonOptions): Promise<RunningDaemon> {
       await unlink(paths.operatorSocket).catch(() => undefined);
     },
   };
-  // HTTP last, so a port in use leaves nothing half-started.
-  if (opts.http) {
+  // Front ends last, so a port in use leaves nothing half-started.
+  for (const start of opts.frontEnds ?? []) {
     try {
-      http = await startHttp({ port: opts.http.port, home: paths.home, service, endpointMode: opts.endpointMode ?? "semantic", version: VERSION, log, now: Date.now, randomBytes, uuid: randomUUID });
-      service.onDangerZone((n) => http?.announce(n));
+      frontEnds.push(await start({ service, paths, endpointMode, log }));
     } catch (e) {
       await running.close();
-      throw e instanceof HttpStartError ? new DaemonStartError(e.message) : e;
+      throw e;
     }
   }
   if (opts.console) {
@@ -402,4 +231,59 @@ export async function startDaemon(opts: DaemonOptions): Promise<RunningDaemon> {
     }
   }
   return running;
+}
+
+/** The id of a request line, if it is one the protocol allows, to echo in a refusal. */
+function idOf(line: string): MessageId | null {
+  try {
+    const id = MessageId.safeParse((JSON.parse(line) as { id?: unknown } | null)?.id);
+    return id.success ? id.data : null;
+  } catch {
+    return null;
+  }
+}
+
+function errorFrame(id: MessageId | null, e: DaemonError): ErrorFrame {
+  const code = isErrorCode(e.code) ? e.code : ErrorCode.internal;
+  return { id, error: e.details ? { code, message: e.message, details: e.details } : { code, message: e.message } };
+}
+
+/**
+ * One request line in, one answer out; never throws. The frame, the method (on this socket), the
+ * parameters and the handler's result are each checked against protocol.ts; a refusal carries one
+ * of the method's declared codes, and anything else becomes INTERNAL_ERROR (the agent side's front
+ * ends treat that as "do not act").
+ */
+export async function answer(handlers: Handlers, role: Role, line: string, conn: Connection, log: Logger): Promise<object> {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(line);
+  } catch {
+    return errorFrame(null, new DaemonError(ErrorCode.invalidType, "message is not valid JSON"));
+  }
+  const frame = RequestFrame.safeParse(raw);
+  if (!frame.success) {
+    return errorFrame(idOf(line), new DaemonError(ErrorCode.invalidValue, `malformed request: ${describeIssue(frame.error)}; expected {"id", "method", "params"}`));
+  }
+  const { id, method, params } = frame.data;
+  if (!isMethod(method) || METHODS[method].socket !== role) {
+    return errorFrame(id, new DaemonError(ErrorCode.unknownOperation, `unknown method ${method.slice(0, 64)} on the ${role} socket`));
+  }
+  try {
+    return { id, result: await run(handlers, method, params, conn) };
+  } catch (e) {
+    if (e instanceof DaemonError && isErrorCode(e.code) && errorsOf(method).has(e.code)) return errorFrame(id, e);
+    log.error({ method, err: (e as Error).message, code: (e as { code?: unknown }).code }, "request failed");
+    return errorFrame(id, new DaemonError(ErrorCode.internal, `${method} failed: ${(e as Error).message}`));
+  }
+}
+
+async function run<M extends Method>(handlers: Handlers, method: M, params: unknown, conn: Connection): Promise<unknown> {
+  const parsed = parseParams(method, params);
+  if (!parsed.ok) throw parsed.error;
+  const handler: Handlers[M] = handlers[method];
+  const result = await handler(parsed.value, conn);
+  const checked = parseResult(method, result);
+  if (!checked.ok) throw new Error(`the answer does not match the protocol (${checked.problem})`);
+  return result;
 }

@@ -9,7 +9,6 @@ import { fileURLToPath } from "node:url";
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import { ErrorCode } from "../core/errors.js";
-import type { OperationResult } from "../core/wire.js";
 import { DaemonClient, DaemonError } from "../daemon/client.js";
 import type { HaltkeyPaths } from "../daemon/paths.js";
 import { VERSION } from "../daemon/version.js";
@@ -53,7 +52,7 @@ export class DaemonLink {
       client = await this.waitForDaemon(15_000);
     }
     // The session id is the shim's, kept across reconnects, so a block bound to it survives them.
-    const hello = await client.request<{ endpointMode?: "semantic" | "single" }>("hello", { sessionId: this.sessionId, client: "haltkey-mcp-stdio" }, 10_000);
+    const hello = await client.request("hello", { sessionId: this.sessionId, client: "haltkey-mcp-stdio" }, 10_000);
     // The daemon decides the endpoint mode; the shim only mirrors it.
     if (hello.endpointMode) this.endpointMode = hello.endpointMode;
     this.client = client;
@@ -103,7 +102,7 @@ export async function runMcpShim(opts: ShimOptions): Promise<void> {
       return link.endpointMode;
     },
     // confirm_operation may wait up to 120 s for the human; nothing else should take long.
-    forward: async (tool, args) => (await link.get()).request<OperationResult>("aql", { tool, arguments: args }, 180_000),
+    forward: async (tool, args) => (await link.get()).request("aql", { tool, arguments: args }, 180_000),
   });
   const transport = new StdioServerTransport();
   transport.onclose = () => link.close();

@@ -9,7 +9,7 @@ import { ErrorCode, isRecoverable, withRefusalDirective } from "../core/errors.j
 import { HALT_TOOLS } from "../core/halt.js";
 import { ENDPOINT_TOOLS, SINGLE_TOOL } from "../core/operations.js";
 import { TOOL_INPUT_JSON_SCHEMA, type OperationResult } from "../core/wire.js";
-import { DaemonError } from "../daemon/client.js";
+import { DaemonError, parseParams } from "../daemon/protocol.js";
 
 export type EndpointMode = "semantic" | "single";
 
@@ -82,13 +82,10 @@ export function unavailableResult(operation: unknown, why: string): OperationRes
   return { success: false, error: { code: ErrorCode.daemonUnavailable, message, details } };
 }
 
-/** The envelope the daemon's `aql` method accepts; in-process front ends check the same. */
-export const AqlCall = z.strictObject({ tool: z.string().max(128), arguments: z.unknown() });
-
-/** Rejects what the daemon's `aql` method would reject, with the error it would give. */
+/** Rejects what the daemon's `aql` method would reject (protocol.ts), with the error it would give. */
 export function checkAqlCall(tool: string, args: unknown): void {
-  const r = AqlCall.safeParse({ tool, arguments: args });
-  if (!r.success) throw new DaemonError(ErrorCode.invalidValue, `invalid params for aql: ${r.error.issues[0]?.message}`);
+  const r = parseParams("aql", { tool, arguments: args });
+  if (!r.ok) throw r.error;
 }
 
 /** One tool call through `forward`, answered as MCP; every failure is a fail-closed answer. */

@@ -2,7 +2,7 @@
 // covers that and its content. Rewriting or dropping a record breaks every hash after it; dropping
 // the tail is caught by the head kept beside the chain.
 import { createHash } from "node:crypto";
-import { canonicalJson } from "../core/policy.js";
+import { canonicalJson } from "../core/canonical-json.js";
 
 export const GENESIS_HASH = "0".repeat(64);
 

@@ -2,7 +2,7 @@
 // of exactly that is what a grant, a confirmation and (in the hardware issue) a WebAuthn challenge
 // commit to, so an approval for one action can never be spent on another.
 import { createHash } from "node:crypto";
-import { canonicalJson } from "../core/policy.js";
+import { canonicalJson } from "../core/canonical-json.js";
 
 export interface ApprovedAction {
   readonly agent: string;
