@@ -38,7 +38,7 @@ program
   .action(async (o: { simulate: boolean; policy?: string; socketMode?: number; singleTool: boolean; http?: number; console?: number }) => {
     const { createLogger } = await import("../daemon/log.js");
     const { DaemonStartError, startDaemon } = await import("../daemon/server.js");
-    const { httpFrontEnd } = await import("../daemon/http.js");
+    const { httpFrontEnd } = await import("../mcp/http.js");
     const { StoreOpenError } = await import("../store/store.js");
     const { PolicyError } = await import("../core/policy.js");
     const log = createLogger("haltkey");

@@ -21,12 +21,12 @@ import type { AuthenticationResponseJSON, PublicKeyCredentialCreationOptionsJSON
 import type { ChainReport } from "../store/audit.js";
 import type { RelyingParty } from "../hw/webauthn.js";
 import { ApprovalRefusedError, BROWSER_NONCE_BYTES, type HardwareChannel } from "./hardware-channel.js";
-import { bearerMatches, headerValue, hostAllowed, listenOnLoopback, loadOrCreateToken, writeEndpointFile } from "./http.js";
+import { bearerMatches, headerValue, hostAllowed, listenOnLoopback, loadOrCreateToken, writeEndpointFile } from "./loopback.js";
 import { KeyLabel, KeyRefusedError, type KeyRing } from "./keyring.js";
 import type { Logger } from "./log.js";
 import type { SafetyService } from "./service.js";
 
-export { HTTP_HOST as CONSOLE_HOST } from "./http.js";
+export { HTTP_HOST as CONSOLE_HOST } from "./loopback.js";
 /** API bodies: a WebAuthn registration with "none" attestation is well under 2 KiB. */
 export const CONSOLE_BODY_MAX = 64 * 1024;
 /** Browser ceremonies (enrol or approve) waiting for the browser's answer. */

@@ -3,11 +3,10 @@
 // token from $HALTKEY_HOME/http-token, a loopback Host and no Origin (a web page the user visits
 // can reach 127.0.0.1 through DNS rebinding; it can never read the token or drop its Origin).
 // Each MCP session is one identity for block binding, like one stdio connection after `hello`.
-// Tools, results and refusals are the stdio shim's (src/mcp/tools.ts); calls go to the service
-// in-process.
-import { createHash, randomBytes, randomUUID, timingSafeEqual } from "node:crypto";
-import { constants } from "node:fs";
-import { chmod, open, rename, unlink, writeFile, type FileHandle } from "node:fs/promises";
+// Tools, results and refusals are the stdio shim's (tools.ts); calls go to the service in-process,
+// their envelope checked as the daemon socket's `aql` method would (daemon/protocol.ts).
+import { randomBytes, randomUUID } from "node:crypto";
+import { unlink } from "node:fs/promises";
 import { createServer, type IncomingMessage, type Server as HttpServer, type ServerResponse } from "node:http";
 import { join } from "node:path";
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
@@ -16,14 +15,14 @@ import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv
 import { z } from "zod";
 import { ErrorCode, fail, withRefusalDirective } from "../core/errors.js";
 import type { AgentNotification, OperationResult } from "../core/wire.js";
-import { checkAqlCall, registerTools, type EndpointMode } from "../mcp/tools.js";
-import { MAX_LINE_BYTES } from "./framing.js";
-import type { Logger } from "./log.js";
-import { DaemonStartError, type FrontEndStarter } from "./server.js";
-import type { Caller } from "./service.js";
-import { VERSION } from "./version.js";
+import { MAX_LINE_BYTES } from "../daemon/framing.js";
+import type { Logger } from "../daemon/log.js";
+import { bearerMatches, headerValue, HTTP_HOST, hostAllowed, listenOnLoopback, loadOrCreateToken, TokenFileError, writeEndpointFile } from "../daemon/loopback.js";
+import { DaemonStartError, type FrontEndStarter } from "../daemon/server.js";
+import type { Caller } from "../daemon/service.js";
+import { VERSION } from "../daemon/version.js";
+import { checkAqlCall, registerTools, type EndpointMode } from "./tools.js";
 
-export const HTTP_HOST = "127.0.0.1";
 export const HTTP_PATH = "/mcp";
 /** The same cap as one message on the unix socket: a 1 MiB payload, its JSON escaping, the envelope. */
 export const MAX_BODY_BYTES = MAX_LINE_BYTES;
@@ -38,9 +37,6 @@ const SESSION_IDLE_MS = 30 * 60 * 1000;
 const SWEEP_INTERVAL_MS = 60_000;
 /** danger_zone events already pushed, so a block is announced once, however often it is pulled. */
 const ANNOUNCED_MAX = 1024;
-const TOKEN_BYTES = 32;
-const TOKEN_PATTERN = /^[0-9a-f]{64}$/;
-const LOOPBACK_NAMES: ReadonlySet<string> = new Set(["127.0.0.1", "localhost", "[::1]"]);
 
 export class HttpStartError extends Error {}
 
@@ -105,97 +101,6 @@ const Query = z.strictObject({
 
 const ClientInfoName = z.object({ params: z.object({ clientInfo: z.object({ name: z.string() }) }) });
 
-/** The token clients send, created on first start; a token others could read is refused, not reused. */
-/**
- * Listens on 127.0.0.1 only and returns the bound port; anything else (a port in use, an address
- * that is not loopback) is an error that says what to do. The MCP endpoint and the console share it.
- */
-export async function listenOnLoopback(server: HttpServer, port: number): Promise<number> {
-  try {
-    await new Promise<void>((resolve, reject) => {
-      server.once("error", reject);
-      server.listen({ host: HTTP_HOST, port, exclusive: true }, () => {
-        server.off("error", reject);
-        resolve();
-      });
-    });
-  } catch (e) {
-    const code = (e as NodeJS.ErrnoException).code;
-    throw new Error(`cannot listen on ${HTTP_HOST}:${port} (${code ?? (e as Error).message})${code === "EADDRINUSE" ? ": the port is in use; pick another or 0 for any free one" : ""}`);
-  }
-  const address = server.address();
-  if (address === null || typeof address === "string" || address.address !== HTTP_HOST) {
-    server.close();
-    throw new Error(`the listener is not on ${HTTP_HOST}; refusing to serve`);
-  }
-  return address.port;
-}
-
-/** Where a loopback listener is, for the CLI: written 0600 and renamed into place whole. */
-export async function writeEndpointFile(path: string, value: Record<string, unknown>): Promise<void> {
-  const tmp = `${path}.${process.pid}.tmp`;
-  await writeFile(tmp, `${JSON.stringify(value)}\n`, { mode: 0o600 });
-  await chmod(tmp, 0o600);
-  await rename(tmp, path);
-}
-
-export async function loadOrCreateToken(path: string, randomBytes: (n: number) => Buffer): Promise<string> {
-  try {
-    const fh = await open(path, "wx", 0o600);
-    try {
-      const token = randomBytes(TOKEN_BYTES).toString("hex");
-      await fh.writeFile(token);
-      await fh.chmod(0o600);
-      await fh.sync();
-      return token;
-    } finally {
-      await fh.close();
-    }
-  } catch (e) {
-    if ((e as NodeJS.ErrnoException).code !== "EEXIST") throw new HttpStartError(`cannot create ${path}: ${(e as Error).message}`);
-  }
-  // Checked and read through one handle that refuses symlinks, so what is checked is what is read.
-  let fh: FileHandle;
-  try {
-    fh = await open(path, constants.O_RDONLY | constants.O_NOFOLLOW);
-  } catch (e) {
-    throw new HttpStartError(`cannot open ${path} (${(e as NodeJS.ErrnoException).code ?? (e as Error).message}); it must be a regular file, not a link: remove it and start again to make a new token`);
-  }
-  let token: string;
-  try {
-    const st = await fh.stat();
-    if (!st.isFile()) throw new HttpStartError(`${path} is not a regular file; remove it and start again to make a new token`);
-    if ((st.mode & 0o077) !== 0) {
-      throw new HttpStartError(`${path} is open to other users (mode ${(st.mode & 0o777).toString(8)}, expected 600); remove it and start again to make a new token`);
-    }
-    if (typeof process.getuid === "function" && st.uid !== process.getuid()) throw new HttpStartError(`${path} belongs to another user; remove it and start again`);
-    token = (await fh.readFile("utf8")).trim();
-  } finally {
-    await fh.close();
-  }
-  if (!TOKEN_PATTERN.test(token)) throw new HttpStartError(`${path} does not hold a token (expected ${TOKEN_BYTES * 2} hex digits); remove it and start again to make a new one`);
-  return token;
-}
-
-const digest = (s: string): Buffer => createHash("sha256").update(s, "utf8").digest();
-
-/** `Authorization: Bearer <token>`, compared in constant time (over digests, so length leaks nothing). */
-export function bearerMatches(header: string | undefined, expected: string): boolean {
-  const m = typeof header === "string" ? /^Bearer[ ]+(\S+)[ ]*$/i.exec(header) : null;
-  const given = m?.[1] ?? "";
-  // Compare even when the header is absent, so the answer takes as long either way.
-  return timingSafeEqual(digest(given), digest(expected)) && m !== null;
-}
-
-/** A loopback name, with our port or none: a DNS-rebound page arrives with its own host name. */
-export function hostAllowed(host: string | undefined, port: number): boolean {
-  if (typeof host !== "string") return false;
-  const m = /^(\[[0-9a-fA-F:.]+\]|[^:\[\]]+)(?::(\d{1,5}))?$/.exec(host);
-  if (!m) return false;
-  if (!LOOPBACK_NAMES.has(m[1]!.toLowerCase())) return false;
-  return m[2] === undefined || Number(m[2]) === port;
-}
-
 type BodyRead = { ok: true; bytes: Buffer } | { ok: false; status: number; code: number; message: string; close: boolean };
 
 /**
@@ -242,12 +147,6 @@ function sendError(res: ServerResponse, status: number, code: number, message: s
   const body = JSON.stringify({ jsonrpc: "2.0", error: { code, message }, id: null });
   res.writeHead(status, { "Content-Type": "application/json", "Content-Length": Buffer.byteLength(body), ...(close ? { Connection: "close" } : {}), ...headers });
   res.end(body);
-}
-
-/** One request header as a string (repeated headers joined, as HTTP folds them). */
-export function headerValue(req: IncomingMessage, name: string): string | undefined {
-  const v = req.headers[name];
-  return Array.isArray(v) ? v.join(", ") : v;
 }
 
 export async function startHttp(deps: HttpDeps): Promise<HttpFrontEnd> {
@@ -461,7 +360,7 @@ export function httpFrontEnd(port: number): FrontEndStarter {
     try {
       http = await startHttp({ port, home: paths.home, service, endpointMode, version: VERSION, log, now: Date.now, randomBytes, uuid: randomUUID });
     } catch (e) {
-      throw e instanceof HttpStartError ? new DaemonStartError(e.message) : e;
+      throw e instanceof HttpStartError || e instanceof TokenFileError ? new DaemonStartError(e.message) : e;
     }
     service.onDangerZone((n) => http.announce(n));
     return http;
