@@ -62,7 +62,7 @@ import {
   type ShowRequest,
 } from "../src/hw/apv1.js";
 import { CMD, CtapHidClient, CtapHidDevice, encodeMessage, ERR, Reassembler, type Message } from "../src/hw/ctaphid.js";
-import { jsonlDisplaySink, SimApprovalDisplay, type DisplayEvent, type SimDisplayOptions } from "../src/hw/sim-display.js";
+import { jsonlDisplaySink, SimApprovalDisplay, type DisplayEvent, type SimDisplayOptions } from "../src/sim/apv1-display.js";
 import { serveHidOnSocket, SocketTransport } from "../src/hw/socket-transport.js";
 import { MemoryTransport, type HidTransport } from "../src/hw/transport.js";
 

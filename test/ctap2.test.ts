@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { asBytes, asMap, decode, encodeCanonical } from "../src/hw/cbor.js";
 import { CTAP2_CMD, CTAP2_STATUS, Ctap2Client, Ctap2Error, ES256 } from "../src/hw/ctap2.js";
 import { CtapHidClient, CtapHidDevice, CtapHidError, KEEPALIVE } from "../src/hw/ctaphid.js";
-import { SimFidoAuthenticator, type SimFidoOptions } from "../src/hw/sim-authenticator.js";
+import { SimFidoAuthenticator, type SimFidoOptions } from "../src/sim/fido-authenticator.js";
 import { MemoryTransport } from "../src/hw/transport.js";
 import {
   approvalChallenge,

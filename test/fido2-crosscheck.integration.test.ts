@@ -15,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { asBytes, asMap, decode, encodeCanonical } from "../src/hw/cbor.js";
 import { Ctap2Client } from "../src/hw/ctap2.js";
 import { CtapHidClient, CtapHidDevice } from "../src/hw/ctaphid.js";
-import { SimFidoAuthenticator } from "../src/hw/sim-authenticator.js";
+import { SimFidoAuthenticator } from "../src/sim/fido-authenticator.js";
 import { openSecurityKey } from "../src/hw/security-key.js";
 import { serveHidOnSocket, SocketTransport } from "../src/hw/socket-transport.js";
 import { approvalChallenge, registerKey, requestApproval, verifyApproval, verifyRegistration } from "../src/hw/webauthn.js";

@@ -6,7 +6,7 @@ import type { WebAuthnCredential } from "@simplewebauthn/server";
 import { afterEach, describe, expect, it } from "vitest";
 import { CAPABILITY, CtapHidDevice } from "../src/hw/ctaphid.js";
 import { openSecurityKey, SecurityKeyError, type SecurityKey, type SecurityKeyStatus } from "../src/hw/security-key.js";
-import { SimFidoAuthenticator, type SimFidoOptions } from "../src/hw/sim-authenticator.js";
+import { SimFidoAuthenticator, type SimFidoOptions } from "../src/sim/fido-authenticator.js";
 import { MemoryTransport, type HidTransport } from "../src/hw/transport.js";
 import { approvalChallenge, verifyApproval, verifyRegistration } from "../src/hw/webauthn.js";
 

@@ -5,7 +5,7 @@ import { createHash, createPublicKey, verify, X509Certificate } from "node:crypt
 import { afterEach, describe, expect, it } from "vitest";
 import { CTAP2_STATUS, Ctap2Client } from "../src/hw/ctap2.js";
 import { CtapHidClient, CtapHidDevice, CtapHidError, ERR } from "../src/hw/ctaphid.js";
-import { makeSimAttestation, SimFidoAuthenticator, type SimFidoOptions } from "../src/hw/sim-authenticator.js";
+import { makeSimAttestation, SimFidoAuthenticator, type SimFidoOptions } from "../src/sim/fido-authenticator.js";
 import { MemoryTransport } from "../src/hw/transport.js";
 import {
   decodeApduRequest,

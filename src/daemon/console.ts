@@ -20,9 +20,9 @@ import { z } from "zod";
 import type { AuthenticationResponseJSON, PublicKeyCredentialCreationOptionsJSON, PublicKeyCredentialRequestOptionsJSON, RegistrationResponseJSON } from "@simplewebauthn/server";
 import type { ChainReport } from "../store/audit.js";
 import type { RelyingParty } from "../hw/webauthn.js";
-import { ApprovalRefusedError, BROWSER_NONCE_BYTES, type HardwareChannel } from "./hardware-channel.js";
+import { ApprovalRefusedError, BROWSER_NONCE_BYTES, type HardwareChannel } from "../devices/hardware-channel.js";
 import { bearerMatches, headerValue, hostAllowed, listenOnLoopback, loadOrCreateToken, writeEndpointFile } from "./loopback.js";
-import { KeyLabel, KeyRefusedError, type KeyRing } from "./keyring.js";
+import { KeyLabel, KeyRefusedError, type KeyRing } from "../devices/keyring.js";
 import type { Logger } from "./log.js";
 import type { SafetyService } from "./service.js";
 

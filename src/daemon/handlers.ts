@@ -5,9 +5,8 @@
 import type { CompiledPolicy } from "../core/policy.js";
 import { ErrorCode } from "../core/errors.js";
 import type { SecurityKeyRecord } from "../store/records.js";
-import type { Hardware } from "./devices.js";
-import { ApprovalRefusedError } from "./hardware-channel.js";
-import { KeyRefusedError } from "./keyring.js";
+import type { Hardware } from "../devices/discovery.js";
+import type { SimulatedHardware } from "../sim/hardware.js";
 import type { Logger } from "./log.js";
 import type { HaltkeyPaths } from "./paths.js";
 import { DaemonError, isErrorCode, METHODS, type KeyView, type Method, type ParsedParams, type Result } from "./protocol.js";
@@ -25,6 +24,8 @@ export type Handlers = { readonly [M in Method]: Handler<M> };
 export interface HandlerDeps {
   readonly service: SafetyService;
   readonly hardware: Hardware;
+  /** The same devices, when they are the simulated ones (--simulate): what `sim.*` drives. */
+  readonly sim: SimulatedHardware | undefined;
   readonly policy: CompiledPolicy;
   readonly paths: HaltkeyPaths;
   readonly endpointMode: "semantic" | "single";
@@ -32,12 +33,15 @@ export interface HandlerDeps {
   readonly now: () => number;
 }
 
-/** A device's refusal, under its own code when the protocol knows it, else DEVICE_ERROR naming it. */
+/**
+ * A device's refusal (KeyRefusedError, ApprovalRefusedError, the simulator's), under its own code
+ * when it is one of ErrorCode, else DEVICE_ERROR naming the device's code.
+ */
 export function deviceRefusal(e: unknown): DaemonError {
   if (e instanceof DaemonError) return e;
-  if ((e instanceof KeyRefusedError || e instanceof ApprovalRefusedError) && isErrorCode(e.code)) return new DaemonError(e.code, e.message);
   const err = e instanceof Error ? e : new Error(String(e));
   const code: unknown = (err as Error & { code?: unknown }).code;
+  if (isErrorCode(code)) return new DaemonError(code, err.message);
   if (typeof code === "string") return new DaemonError(ErrorCode.deviceError, `${code}: ${err.message}`, { device: code });
   return new DaemonError(ErrorCode.deviceError, err.message);
 }
@@ -122,8 +126,8 @@ export function createHandlers(d: HandlerDeps): Handlers {
         void channel.approveWithKey(id, { signal: withTimeout(p.waitSeconds) }).catch((e: Error) => log.warn({ err: e.message, request: id }, "unblock not approved by a key"));
       }),
     async "sim.press"(p) {
-      const sim = hardware.display?.sim;
-      if (!hardware.simulated || !sim) throw notSimulated();
+      const sim = d.sim;
+      if (!sim) throw notSimulated();
       const kind = service.requestKind(p.requestId);
       if (!kind) throw noPending(p.requestId);
       // Display buttons answer confirmations and halt acknowledgements; challenges, unblocks and
@@ -133,12 +137,12 @@ export function createHandlers(d: HandlerDeps): Handlers {
       }
       const where = channel.where(p.requestId);
       if (!where.onDisplay) throw new DaemonError(ErrorCode.invalidValue, `${p.requestId} is not on the display now (another request is shown, or it was too long to show)`);
-      await sim.press(p.decision, where.shownAt ?? d.now());
+      await sim.display.press(p.decision, where.shownAt ?? d.now()).catch(refuse);
       return { requestId: p.requestId, kind, decision: p.decision, via: "display" };
     },
     async "sim.touch"(p) {
-      const human = hardware.human;
-      if (!hardware.simulated || !human) throw notSimulated();
+      const human = d.sim?.human;
+      if (!human) throw notSimulated();
       if (p.requestId === undefined) {
         // Whatever the key is blinking for (enrolment, removal): the human touches it.
         if (!human.touchWaiting()) throw new DaemonError(ErrorCode.notFound, "the simulated key is not blinking: nothing is waiting for a touch");

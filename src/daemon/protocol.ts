@@ -10,7 +10,7 @@
 import { z } from "zod";
 import { ErrorCode } from "../core/errors.js";
 import { ErrorDetail, OperationResult } from "../core/wire.js";
-import { KeyLabel } from "./keyring.js";
+import { KeyLabel } from "../devices/keyring.js";
 
 /** What a client receives when the daemon refuses: the code is one of `ErrorCode`. */
 export class DaemonError extends Error {

@@ -9,7 +9,8 @@ import { compilePolicy, defaultPolicy, parsePolicy, type CompiledPolicy } from "
 import { defaultRuleSet } from "../core/rules/index.js";
 import { Store } from "../store/store.js";
 import { ConsoleStartError, startConsole, type ConsoleFrontEnd } from "./console.js";
-import { openHardware, type Hardware } from "./devices.js";
+import { openHardware, type Hardware } from "../devices/discovery.js";
+import { openSimulatedHardware, type SimulatedHardware } from "../sim/hardware.js";
 import { FrameError, readLines } from "./framing.js";
 import { createHandlers, type Connection, type Handlers } from "./handlers.js";
 import type { Logger } from "./log.js";
@@ -101,8 +102,11 @@ export async function startDaemon(opts: DaemonOptions): Promise<RunningDaemon> {
   const store = await Store.open(paths.db);
   let service: SafetyService;
   let hardware: Hardware;
+  // Simulated devices only when asked for, never as a fallback (DESIGN.md "Trust boundaries").
+  let sim: SimulatedHardware | undefined;
   try {
-    hardware = await openHardware({ simulate: opts.simulate, store, paths, log, now: Date.now });
+    if (opts.simulate) hardware = sim = await openSimulatedHardware({ store, paths, log, now: Date.now });
+    else hardware = await openHardware({ store, log, now: Date.now });
   } catch (e) {
     await store.close();
     throw new DaemonStartError(`cannot start the approval devices: ${(e as Error).message}`);
@@ -126,7 +130,7 @@ export async function startDaemon(opts: DaemonOptions): Promise<RunningDaemon> {
     await store.close();
     throw e;
   }
-  const handlers = createHandlers({ service, hardware, policy, paths, endpointMode, log, now: Date.now });
+  const handlers = createHandlers({ service, hardware, sim, policy, paths, endpointMode, log, now: Date.now });
 
   const sockets = new Set<Socket>();
   /**

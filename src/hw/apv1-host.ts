@@ -591,7 +591,7 @@ export interface DisplayLinkRequest {
 }
 
 /**
- * The host in the shape src/daemon/hardware-channel.ts calls a `DisplayLink` (structurally: the
+ * The host in the shape src/devices/hardware-channel.ts calls a `DisplayLink` (structurally: the
  * hw layer does not import the daemon). `open` authenticates the display first, so `cols` and
  * `rows` are the device's; a session dropped by a failure is re-opened on the next `show`.
  */

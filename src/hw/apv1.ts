@@ -1,5 +1,5 @@
 // APV1, the approval display protocol (docs/hid-protocol.md; reference: hardware-channel.md §10):
-// the pure part shared by the daemon (apv1-host.ts) and the simulator (sim-display.ts). Byte
+// the pure part shared by the daemon (apv1-host.ts) and the simulator (src/sim/apv1-display.ts). Byte
 // layouts with explicit length checks, the key schedule, message tags, shownDigest and the text
 // rules. No I/O, no clock, no randomness of its own: callers pass them in.
 //

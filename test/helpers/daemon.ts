@@ -1,7 +1,7 @@
 // Integration harness: the real daemon (built CLI) in a temporary HALTKEY_HOME, the official MCP SDK
 // client over stdio, and the simulated human. Everything any test sees is also collected, so the
 // leak tests can search all of it for codes.
-import { KIND_OF_TITLE } from "../../src/daemon/hardware-channel.js";
+import { KIND_OF_TITLE } from "../../src/devices/hardware-channel.js";
 import { execFile, spawn, type ChildProcess } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { connect } from "node:net";

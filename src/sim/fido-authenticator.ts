@@ -5,11 +5,11 @@
 // U2F key handle). The "human" is scriptable: each request needing presence consumes the next
 // queued touch decision (or the default).
 import { createECDH, createPrivateKey, createPublicKey, generateKeyPairSync, randomBytes, sign, type KeyObject } from "node:crypto";
-import { concatBytes, sha256, toHex, u32be } from "./bytes.js";
-import { asArray, asBytes, asInt, asMap, asText, CborError, decode, encodeCanonical, type CborMap } from "./cbor.js";
-import { CTAP2_CMD, CTAP2_STATUS, ES256 } from "./ctap2.js";
-import { CAPABILITY, CMD, KEEPALIVE, type Message, type RequestHandler } from "./ctaphid.js";
-import { decodeApduRequest, encodeApduResponse, SW, U2F_AUTH, U2F_INS } from "./u2f.js";
+import { concatBytes, sha256, toHex, u32be } from "../hw/bytes.js";
+import { asArray, asBytes, asInt, asMap, asText, CborError, decode, encodeCanonical, type CborMap } from "../hw/cbor.js";
+import { CTAP2_CMD, CTAP2_STATUS, ES256 } from "../hw/ctap2.js";
+import { CAPABILITY, CMD, KEEPALIVE, type Message, type RequestHandler } from "../hw/ctaphid.js";
+import { decodeApduRequest, encodeApduResponse, SW, U2F_AUTH, U2F_INS } from "../hw/u2f.js";
 
 /**
  * What the simulated human does when the key blinks. Over U2F, which has no keepalive and no

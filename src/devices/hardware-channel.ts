@@ -13,9 +13,9 @@ import { fitsDisplay } from "../hw/apv1.js";
 import type { DisplayLinkRequest } from "../hw/apv1-host.js";
 import { sha256 } from "../hw/bytes.js";
 import { approvalChallenge, type RelyingParty } from "../hw/webauthn.js";
-import type { ApprovalChannel, ApprovalScreen, HumanDecision, RequestKind } from "./channel.js";
+import type { ApprovalChannel, ApprovalScreen, HumanDecision, RequestKind } from "../daemon/channel.js";
 import type { KeyCallOptions, KeyDevice, KeyRing } from "./keyring.js";
-import type { Logger } from "./log.js";
+import type { Logger } from "../daemon/log.js";
 
 /** What the daemon needs from a paired display: Apv1DisplayLink (src/hw/apv1-host.ts), or the simulator's flushing wrapper of it. */
 export interface DisplayLink {

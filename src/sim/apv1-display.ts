@@ -59,11 +59,11 @@ import {
   type Random,
   type SessionKeys,
   type Tagged,
-} from "./apv1.js";
-import { CAPABILITY, CtapHidDevice, KEEPALIVE, type Message, type RequestHandler } from "./ctaphid.js";
-import type { HidTransport } from "./transport.js";
+} from "../hw/apv1.js";
+import { CAPABILITY, CtapHidDevice, KEEPALIVE, type Message, type RequestHandler } from "../hw/ctaphid.js";
+import type { HidTransport } from "../hw/transport.js";
 
-export { bytesToUuid, uuidToBytes } from "./apv1.js";
+export { bytesToUuid, uuidToBytes } from "../hw/apv1.js";
 
 // ------------------------------------------------------------------------------ what it renders
 
