@@ -63,6 +63,5 @@ module.exports = {
     // Type-only imports are arrows too.
     tsPreCompilationDeps: true,
     tsConfig: { fileName: "tsconfig.json" },
-
   },
 };
