@@ -365,6 +365,26 @@ describe("one MCP session, one identity", () => {
   });
 });
 
+describe("tools a model can learn", () => {
+  it("lists each operation's parameters and the reporting prompt, and accepts an id under the name the notification gives it", async () => {
+    const a = await http("learner");
+    const create = (await a.client.listTools()).tools.find((t) => t.name === "mcp_aql_create")!;
+    const branches = (create.inputSchema.properties as { params: { anyOf: Array<{ title: string; required: string[] }> } }).params.anyOf;
+    expect(branches.find((b) => b.title === "record_execution_step")?.required).toEqual(["element_name", "nextActionHint"]);
+    expect((await a.client.listPrompts()).prompts.map((p) => p.name)).toEqual(["haltkey_safety_loop"]);
+    expect(JSON.stringify((await a.client.getPrompt({ name: "haltkey_safety_loop" })).messages)).toContain("record_execution_step");
+
+    await a.call("mcp_aql_execute", "execute_agent", { element_name: "learner" });
+    const paused = await a.call("mcp_aql_create", "record_execution_step", { element_name: "learner", nextActionHint: "deploy_service api" });
+    const id = paused.data.autonomy.notifications.find((n: { metadata?: { confirmationId?: string } }) => n.metadata?.confirmationId).metadata.confirmationId as string;
+    // The notification calls it confirmationId; confirm_operation's parameter is confirmation_id.
+    const asked = await a.call("mcp_aql_execute", "confirm_operation", { element_name: "learner", confirmationId: id, wait_seconds: 0 });
+    expect(asked.success).toBe(true);
+    expect(asked.data).toMatchObject({ confirmation_id: id, status: "pending" });
+    expect(asked.warnings).toEqual(["Deprecated spelling: 'confirmationId' was accepted as confirm_operation's parameter 'confirmation_id'; send it as 'confirmation_id'."]);
+  });
+});
+
 describe("starting", () => {
   it("takes only a port: there is no host to choose", async () => {
     const h = tempHome();

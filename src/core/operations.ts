@@ -125,6 +125,52 @@ export const REQUEST_LIMITS = {
   maxDepth: 32,
 } as const;
 
+/**
+ * Ids that results name differently from the parameter that takes them back: notifications carry
+ * `metadata.verificationId` (the spec's name) and `metadata.confirmationId`, the operations take
+ * `challenge_id` and `confirmation_id` (the spec's names). The other spelling is accepted, with a
+ * note saying which name to send, never refused as an unknown parameter.
+ */
+export const OTHER_SPELLINGS: { readonly [K in OperationName]?: Readonly<Record<string, string>> } = {
+  verify_challenge: { verificationId: "challenge_id", verification_id: "challenge_id", challengeId: "challenge_id" },
+  confirm_operation: { confirmationId: "confirmation_id" },
+  record_execution_step: { executionId: "execution_id" },
+  complete_execution: { executionId: "execution_id" },
+  abort_execution: { executionId: "execution_id" },
+};
+
+function spellingNote(operation: string, given: string, name: string): string {
+  return `Deprecated spelling: '${given}' was accepted as ${operation}'s parameter '${name}'; send it as '${name}'.`;
+}
+
+/** The notes a call's other spellings earn (see OTHER_SPELLINGS), for the answer's warnings. */
+export function spellingNotes(args: unknown): string[] {
+  if (args === null || typeof args !== "object" || Array.isArray(args)) return [];
+  const input = args as Record<string, unknown>;
+  const operation = input.operation;
+  if (typeof operation !== "string" || !Object.hasOwn(OPERATIONS, operation)) return [];
+  const other = OTHER_SPELLINGS[operation as OperationName] ?? {};
+  const params = input.params !== null && typeof input.params === "object" && !Array.isArray(input.params) ? (input.params as Record<string, unknown>) : {};
+  const given = new Set([...Object.keys(params), ...Object.keys(input)]);
+  return Object.entries(other)
+    .filter(([alias]) => given.has(alias))
+    .map(([alias, name]) => spellingNote(operation, alias, name));
+}
+
+/** Renames other spellings to the parameter's name; two different values for one id are refused. */
+function respell(operation: OperationName, merged: Record<string, unknown>): OperationResult | undefined {
+  for (const [alias, name] of Object.entries(OTHER_SPELLINGS[operation] ?? {})) {
+    if (!Object.hasOwn(merged, alias)) continue;
+    const value = merged[alias];
+    delete merged[alias];
+    if (Object.hasOwn(merged, name) && merged[name] !== value) {
+      return fail(ErrorCode.invalidValue, `'${name}' and '${alias}' name the same id of '${operation}' but differ; send only '${name}'`, { operation, param: name });
+    }
+    merged[name] = value;
+  }
+  return undefined;
+}
+
 export type ParsedCall = {
   [K in OperationName]: { readonly operation: K; readonly params: z.infer<(typeof OPERATIONS)[K]["schema"]> };
 }[OperationName];
@@ -230,6 +276,8 @@ export function parseToolCall(tool: string, args: unknown, endpointMode: "semant
   for (const [k, v] of Object.entries(input)) {
     if (k !== "operation" && k !== "params" && !(k in merged)) merged[k] = v;
   }
+  const respelled = respell(name, merged);
+  if (respelled) return respelled;
   const valid = Object.keys(spec.schema.shape);
   const unknown = Object.keys(merged).filter((k) => !k.startsWith("_") && !valid.includes(k));
   if (unknown.length > 0) {
@@ -247,4 +295,50 @@ export function parseToolCall(tool: string, args: unknown, endpointMode: "semant
 
 export function isOperationResult(v: ParsedCall | OperationResult): v is OperationResult {
   return "success" in v;
+}
+
+/** The operations one MCP-AQL tool serves: all of them in single mode, its endpoint's otherwise. */
+export function operationsOf(tool: string): OperationName[] {
+  if (tool === SINGLE_TOOL) return OPERATION_NAMES;
+  return OPERATION_NAMES.filter((n) => ENDPOINT_TOOLS[OPERATIONS[n].endpoint as keyof typeof ENDPOINT_TOOLS] === tool);
+}
+
+type JsonSchema = { [k: string]: unknown; properties?: Record<string, Record<string, unknown>>; required?: string[] };
+
+/** JSON Schema of one operation's params, each parameter described as introspect describes it. */
+export function paramsJsonSchema(name: OperationName): JsonSchema {
+  const spec: OperationSpec = OPERATIONS[name];
+  const { $schema: _, ...schema } = z.toJSONSchema(spec.schema, { io: "input" }) as JsonSchema;
+  const properties: Record<string, Record<string, unknown>> = {};
+  for (const [k, v] of Object.entries(schema.properties ?? {})) properties[k] = { description: spec.params[k], ...v };
+  return { title: name, description: `params of ${name}: ${spec.description}`, ...schema, properties };
+}
+
+/** One line per operation: its parameters, required ones starred, for a tool's description. */
+export function operationSignature(name: OperationName): string {
+  const schema = paramsJsonSchema(name);
+  const required = new Set(schema.required ?? []);
+  return `${name}(${Object.keys(schema.properties ?? {})
+    .map((k) => (required.has(k) ? `${k}*` : k))
+    .join(", ")})`;
+}
+
+/**
+ * The input schema of one MCP-AQL tool (mcp-integration §3.1: { operation, params }): the
+ * operations it serves, and each one's params as a branch titled with the operation's name. The
+ * daemon checks params itself (parseToolCall); this is what a model reads to call it right.
+ */
+export function toolInputSchema(operations: readonly OperationName[]): JsonSchema {
+  return {
+    type: "object",
+    properties: {
+      operation: { type: "string", enum: [...operations], description: "The operation to run" },
+      params: {
+        type: "object",
+        description: "The operation's parameters: the branch titled with the operation's name",
+        anyOf: operations.map(paramsJsonSchema),
+      },
+    },
+    required: ["operation"],
+  };
 }

@@ -157,13 +157,3 @@ export type CompleteExecutionParams = z.infer<typeof CompleteExecutionParams>;
 export type AbortExecutionParams = z.infer<typeof AbortExecutionParams>;
 export type ConfirmOperationParams = z.infer<typeof ConfirmOperationParams>;
 export type VerifyChallengeParams = z.infer<typeof VerifyChallengeParams>;
-
-/** The input every MCP-AQL tool takes (mcp-integration §3.1). */
-export const TOOL_INPUT_JSON_SCHEMA = {
-  type: "object",
-  properties: {
-    operation: { type: "string", description: "Operation name; call introspect to list them" },
-    params: { type: "object", additionalProperties: true },
-  },
-  required: ["operation"],
-} as const;

@@ -21,7 +21,7 @@ import { bearerMatches, headerValue, HTTP_HOST, hostAllowed, listenOnLoopback, l
 import { DaemonStartError, type FrontEndStarter } from "../daemon/server.js";
 import type { Caller } from "../daemon/service.js";
 import { VERSION } from "../daemon/version.js";
-import { checkAqlCall, registerTools, type EndpointMode } from "./tools.js";
+import { checkAqlCall, registerTools, SERVER_CAPABILITIES, type EndpointMode } from "./tools.js";
 
 export const HTTP_PATH = "/mcp";
 /** The same cap as one message on the unix socket: a 1 MiB payload, its JSON escaping, the envelope. */
@@ -199,7 +199,7 @@ export async function startHttp(deps: HttpDeps): Promise<HttpFrontEnd> {
     try {
       const named = ClientInfoName.safeParse(message);
       const label = (agent ?? (named.success ? named.data.params.clientInfo.name : "unnamed")).replace(/[\p{Cc}\p{Cf}]/gu, "?").slice(0, 128);
-      const server = new Server({ name: "haltkey", version: deps.version }, { capabilities: { tools: {}, logging: {} }, jsonSchemaValidator });
+      const server = new Server({ name: "haltkey", version: deps.version }, { capabilities: { ...SERVER_CAPABILITIES, logging: {} }, jsonSchemaValidator });
       const caller: Caller = { sessionId: deps.uuid() };
       let session: Session | undefined;
       const transport = new StreamableHTTPServerTransport({

@@ -12,7 +12,7 @@ import { ErrorCode } from "../core/errors.js";
 import { DaemonClient, DaemonError } from "../daemon/client.js";
 import type { HaltkeyPaths } from "../daemon/paths.js";
 import { VERSION } from "../daemon/version.js";
-import { registerTools } from "./tools.js";
+import { registerTools, SERVER_CAPABILITIES } from "./tools.js";
 
 export interface ShimOptions {
   readonly paths: HaltkeyPaths;
@@ -95,7 +95,7 @@ export class DaemonLink {
 
 export async function runMcpShim(opts: ShimOptions): Promise<void> {
   const link = new DaemonLink(opts);
-  const server = new Server({ name: "haltkey", version: VERSION }, { capabilities: { tools: {} } });
+  const server = new Server({ name: "haltkey", version: VERSION }, { capabilities: SERVER_CAPABILITIES });
   registerTools(server, {
     endpointMode: async () => {
       await link.get().catch(() => undefined);
