@@ -119,11 +119,11 @@ export const DEVICE_ERRORS = [
   ErrorCode.deviceError,
 ] as const;
 
-export type Socket = "agent" | "operator";
+export type SocketRole = "agent" | "operator";
 
 interface MethodSpec {
   /** The socket that serves it: the agent socket offers no more than MCP does. */
-  readonly socket: Socket;
+  readonly socket: SocketRole;
   readonly params: z.ZodType;
   readonly result: z.ZodType;
   /** Codes beyond COMMON_ERRORS this method answers with. */

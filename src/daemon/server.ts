@@ -15,7 +15,7 @@ import { FrameError, readLines } from "./framing.js";
 import { createHandlers, type Connection, type Handlers } from "./handlers.js";
 import type { Logger } from "./log.js";
 import { MAX_SOCKET_PATH, type HaltkeyPaths } from "./paths.js";
-import { DaemonError, describeIssue, errorsOf, isErrorCode, isMethod, MessageId, METHODS, parseParams, parseResult, RequestFrame, type ErrorFrame, type Method, type Socket as Role } from "./protocol.js";
+import { DaemonError, describeIssue, errorsOf, isErrorCode, isMethod, MessageId, METHODS, parseParams, parseResult, RequestFrame, type ErrorFrame, type Method, type SocketRole as Role } from "./protocol.js";
 import { SafetyService } from "./service.js";
 import { VERSION } from "./version.js";
 
@@ -153,7 +153,14 @@ export async function startDaemon(opts: DaemonOptions): Promise<RunningDaemon> {
     const conn: Connection = { caller: { sessionId: randomUUID() } };
     let inFlight = 0;
     const send = (msg: object): void => {
-      if (!socket.destroyed) socket.write(`${JSON.stringify(msg)}\n`);
+      if (socket.destroyed) return;
+      try {
+        socket.write(`${JSON.stringify(msg)}\n`);
+      } catch (e) {
+        // Nothing a peer sends may bring the daemon down; this connection's framing is lost, so end it.
+        log.error({ err: (e as Error).message, role }, "could not send an answer");
+        socket.destroy();
+      }
     };
     readLines(
       socket,
