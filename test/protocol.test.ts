@@ -9,9 +9,12 @@ import fc from "fast-check";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { ErrorCode } from "../src/core/errors.js";
 import { DaemonClient } from "../src/daemon/client.js";
-import type { Connection, Handlers } from "../src/daemon/handlers.js";
 import { AGENT_METHODS, DaemonError, errorsOf, METHOD_NAMES, METHODS, OPERATOR_METHODS, ResponseFrame } from "../src/daemon/protocol.js";
+import { deviceRefusal, type Connection, type Handlers } from "../src/daemon/handlers.js";
 import { answer } from "../src/daemon/server.js";
+import { ApprovalRefusedError } from "../src/devices/hardware-channel.js";
+import { KeyRefusedError } from "../src/devices/keyring.js";
+import { Apv1Error } from "../src/hw/apv1-host.js";
 
 const UUID = "00000000-0000-4000-8000-000000000001";
 const quiet = { debug() {}, info() {}, warn() {}, error() {} } as unknown as Parameters<typeof answer>[4];
@@ -210,5 +213,24 @@ describe("the client", () => {
     const c = await DaemonClient.connect(path);
     await expect(c.request("deny", { requestId: UUID })).rejects.toMatchObject({ code: ErrorCode.internal, message: "the daemon sent a malformed message" });
     expect(c.isClosed).toBe(true);
+  });
+});
+
+describe("device refusals on the socket", () => {
+  it("keep the device's code when it is one of ErrorCode, and name any other in details", () => {
+    expect(deviceRefusal(new KeyRefusedError("NO_KEYS_ENROLLED", "enroll one"))).toMatchObject({ code: "NO_KEYS_ENROLLED", message: "enroll one" });
+    expect(deviceRefusal(new ApprovalRefusedError("STALE_CHALLENGE", "again"))).toMatchObject({ code: "STALE_CHALLENGE" });
+    const tag = deviceRefusal(new Apv1Error("BAD_TAG", "host", "forged answer"));
+    expect(tag).toMatchObject({ code: ErrorCode.deviceError, message: "BAD_TAG: forged answer", details: { device: "BAD_TAG" } });
+    expect(deviceRefusal(new Error("unplugged"))).toMatchObject({ code: ErrorCode.deviceError, message: "unplugged" });
+    expect(deviceRefusal("a string")).toMatchObject({ code: ErrorCode.deviceError, message: "a string" });
+  });
+
+  it("every code a key or the display refuses with is one the socket can carry", () => {
+    const keyCodes = ["KEY_NOT_ENROLLED", "KEY_VERIFICATION_FAILED", "NO_KEYS_ENROLLED", "KEY_LABEL_TAKEN", "KEY_UNKNOWN", "KEY_WRONG"] as const;
+    const approvalCodes = ["UNKNOWN_REQUEST", "NO_KEY_ATTACHED", "NO_KEYS_ENROLLED", "STALE_CHALLENGE", "NEEDS_USB_KEY"] as const;
+    for (const c of keyCodes) expect(deviceRefusal(new KeyRefusedError(c, "x")).code).toBe(c);
+    for (const c of approvalCodes) expect(deviceRefusal(new ApprovalRefusedError(c, "x")).code).toBe(c);
+    for (const c of [...keyCodes, ...approvalCodes]) expect(errorsOf("approve").has(c)).toBe(true);
   });
 });

@@ -9,6 +9,7 @@
 // whose id cannot be read is answered with `id: null`.
 import { z } from "zod";
 import { ErrorCode } from "../core/errors.js";
+import type { RequestKind as ChannelRequestKind } from "./channel.js";
 import { ErrorDetail, OperationResult } from "../core/wire.js";
 import { KeyLabel } from "../devices/keyring.js";
 
@@ -56,6 +57,9 @@ const Wait = z.number().int().min(1).max(600).default(60);
 const Iso = z.string().min(1).max(64);
 const Empty = z.strictObject({});
 const RequestKind = z.enum(["confirmation", "challenge", "unblock", "halt", "config", "enrol"]);
+// The same kinds as the approval channel's, both ways, or this stops compiling.
+const kindsMatch: [z.infer<typeof RequestKind>, ChannelRequestKind] extends [ChannelRequestKind, z.infer<typeof RequestKind>] ? true : never = true;
+void kindsMatch;
 
 /** The envelope of one MCP tool call; in-process front ends (mcp/http.ts) check the same. */
 export const AqlCall = z.strictObject({ tool: z.string().max(128), arguments: z.unknown() });
