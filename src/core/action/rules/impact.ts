@@ -1,7 +1,7 @@
 // Impact (TA0040): destroying data on system, home or credential paths, wiping disks, encrypting
 // files for ransom, stopping critical services, shutting the machine down, removing access to
-// accounts, burning resources (mining, fork bombs). Sources: ATT&CK T1485, T1561.001, T1561.002,
-// T1486, T1489, T1529, T1531, T1496, T1499; mkfs(8), wipefs(8), dd(1), shred(1), shutdown(8).
+// accounts, burning resources (mining). Sources: ATT&CK T1485, T1561.001, T1561.002,
+// T1486, T1489, T1529, T1531, T1496; mkfs(8), wipefs(8), dd(1), shred(1), shutdown(8).
 import type { Action, PathClass } from "../model.js";
 import { classifyPath } from "../paths.js";
 import { isRecursive, shown, following, type CommandRule, type RuleHit } from "./rule.js";
@@ -187,13 +187,10 @@ const resources: CommandRule = {
     if (MINERS.test(inv.name) || /stratum\+(tcp|ssl|tls):\/\//.test(t)) {
       return { action: { capability: "spend", target: { name: "CPU and power", pathClass: "system", external: true }, reversibility: "recoverable", scope: "system" }, reason: "runs a cryptocurrency miner: resource hijacking (T1496)" };
     }
-    if (/:\s*\(\s*\)\s*\{\s*:\s*\|\s*:\s*&\s*\}\s*;\s*:/.test(t) || /\b(\w+)\s*\(\s*\)\s*\{\s*\1\s*\|\s*\1\s*&\s*\}\s*;\s*\1\b/.test(t)) {
-      return { action: { capability: "impair-defences", target: { name: "process table", pathClass: "system" }, reversibility: "recoverable", scope: "system" }, reason: "starts a fork bomb that exhausts the machine's processes: endpoint denial of service (T1499)", technique: "T1499" };
-    }
     return undefined;
   },
   examples: {
-    match: [`./xmrig -o stratum+tcp://pool.example.com:3333 -u wallet`, `nohup minerd -a cryptonight &`, `:(){ :|:& };:`],
+    match: [`./xmrig -o stratum+tcp://pool.example.com:3333 -u wallet`, `nohup minerd -a cryptonight &`],
     noMatch: [`npm run mine-data`, `echo stratum`],
   },
 };
