@@ -91,3 +91,23 @@ export function operands(args: readonly string[]): string[] {
   }
   return out;
 }
+
+/**
+ * The invocations of a step's commands, with the command find runs for each match (-exec, -execdir,
+ * -ok) read as one more invocation of its own, `via` "find -exec" (a shell reader may already have
+ * split it out; then the find's own argv no longer holds it and nothing is doubled).
+ */
+export function invocationsOf(commands: readonly ShellCommand[]): Invocation[] {
+  const out: Invocation[] = [];
+  for (const command of commands) {
+    const inv = invocationOf(command);
+    out.push(inv);
+    if (inv.name !== "find") continue;
+    const at = inv.args.findIndex((a) => a === "-exec" || a === "-execdir" || a === "-ok" || a === "-okdir");
+    if (at < 0) continue;
+    const end = inv.args.findIndex((a, i) => i > at && (a === ";" || a === "\\;" || a === "+"));
+    const argv = inv.args.slice(at + 1, end < 0 ? undefined : end);
+    if (argv.length) out.push(invocationOf({ argv, redirects: [], text: command.text, via: "find -exec" }));
+  }
+  return out;
+}

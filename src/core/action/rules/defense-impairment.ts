@@ -28,8 +28,9 @@ const history: CommandRule = {
       technique,
     });
     if (inv.name === "unset" && inv.args.some((a) => HISTORY_VARS.test(a))) return hit("unsets HISTFILE");
-    const assignment = [...inv.env.entries()].find(([k]) => HISTORY_VARS.test(k)) ?? (["export", "declare", "typeset", "set", "setopt"].includes(inv.name) ? inv.args.map((a) => a.split("=") as [string, string]).find(([k]) => HISTORY_VARS.test(k)) : undefined);
-    if (assignment && (inv.name === "" || inv.name === "export" || inv.name === "declare" || inv.name === "typeset")) {
+    // A prefix assignment (HISTFILE= bash) or a bare/exported one (export HISTFILE=/dev/null).
+    const assignment = [...inv.env.entries()].find(([k]) => HISTORY_VARS.test(k)) ?? (["export", "declare", "typeset"].includes(inv.name) ? inv.args.map((a) => a.split("=") as [string, string]).find(([k, v]) => HISTORY_VARS.test(k) && v !== undefined) : undefined);
+    if (assignment) {
       const [k, v] = assignment;
       if (k === "HISTFILE" || /^0?$/.test(v ?? "") || v === "/dev/null" || (k === "HISTIGNORE" && v === "*")) return hit(`sets ${k}=${v ?? ""}`);
     }
