@@ -6,6 +6,8 @@
 // string, and every list is capped.
 import { tierFor, tierOfScore, PAUSE_AT, type Action, type ActionTier } from "./model.js";
 import { COMMAND_RULES } from "./rules/index.js";
+import { writtenPaths } from "./rules/rule.js";
+import { classifyPath } from "./paths.js";
 import { invocationsOf, type Invocation, type ShellCommand } from "./shell-command.js";
 import { looksLikeSql, readSql } from "./sql.js";
 import { argumentFacts, readToolCall, toolWords, type ToolAnnotations } from "./tool-call.js";
@@ -84,9 +86,20 @@ export function judgeAction(input: JudgeInput): Judgement {
   const facts = input.arguments !== undefined ? argumentFacts(input.arguments, input.internalDomains) : undefined;
   const production = facts?.production === true || (input.tool !== undefined && /(^|[^a-z])(prod|production)([^a-z]|$)/i.test(input.tool));
   invs.forEach((inv, i) => {
+    let found = false;
     for (const rule of COMMAND_RULES) {
       const hit = rule.match(inv, invs, i);
-      if (hit) record(rule.id, hit.action, hit.reason, hit.technique ?? rule.technique, rule.tactic);
+      if (!hit) continue;
+      found = true;
+      record(rule.id, hit.action, hit.reason, hit.technique ?? rule.technique, rule.tactic);
+    }
+    // What no technique names: a write that replaces a system or credential file.
+    if (!found) {
+      const path = writtenPaths(inv).find((p) => { const c = classifyPath(p); return c === "system" || c === "credentials" || c === "device"; });
+      if (path !== undefined) {
+        const pathClass = classifyPath(path);
+        record("model.write-protected-path", { capability: "write", target: { name: path, pathClass }, reversibility: "irreversible", scope: "one" }, `writes ${path.length > 60 ? `${path.slice(0, 57)}...` : path}, a ${pathClass} path, replacing what was there`);
+      }
     }
   });
 

@@ -20,9 +20,10 @@
 // | exfiltrate       |  50  |
 //
 // Tier: score < 40 allow, 40..79 pause, >= 80 hard stop. One floor on top of the sum: an
-// irreversible action on production, on a credentials path, or that spends money is a hard stop
-// whatever it adds up to (the rule: the irreversible on production, credentials or money
-// reaches the hard-stop tier).
+// IRREVERSIBLE action is a hard stop whatever it adds up to when it
+//   - acts on production, on a credentials path, or spends money (the rule), or
+//   - deletes a whole account's or system's worth (a home directory, a table, a repository), or
+//   - reaches beyond one file on a system path or a disk device (rm -rf /usr/lib, dd to /dev/sda).
 
 export const CAPABILITIES = [
   "read",
@@ -118,7 +119,12 @@ export function tierFor(action: Action): { readonly score: number; readonly tier
     REVERSIBILITY_SCORE[action.reversibility] +
     SCOPE_SCORE[action.scope];
   const floorHard =
-    action.reversibility === "irreversible" && (t.production === true || t.pathClass === "credentials" || action.capability === "spend");
+    action.reversibility === "irreversible" &&
+    (t.production === true ||
+      t.pathClass === "credentials" ||
+      action.capability === "spend" ||
+      (action.capability === "delete" && (action.scope === "account" || action.scope === "system")) ||
+      ((t.pathClass === "system" || t.pathClass === "device") && action.scope !== "one"));
   if (floorHard) score = Math.max(score, HARD_STOP_AT);
   score = Math.min(100, score);
   return { score, tier: tierOfScore(score) };

@@ -72,6 +72,7 @@ export function isExternalHost(host: string): boolean {
 
 /** The host of a URL or of an scp/rsync destination `user@host:path`, if the word names one. */
 export function hostOf(word: string): string | undefined {
+  if (/\s/.test(word)) return undefined;
   const url = /^[a-z][a-z0-9+.-]*:\/\/(?:[^@/]*@)?(\[[^\]]+\]|[^/:?#]+)/i.exec(word);
   if (url) return url[1];
   const scp = /^(?:[\w.-]+@)?([\w.-]+):(?!\/\/)/.exec(word);

@@ -45,7 +45,7 @@ const VERBS: ReadonlyMap<string, VerbClass> = new Map([
   ...["execute", "run", "exec", "eval", "evaluate", "shell", "terminal", "invoke", "script", "bash", "spawn"].map((v) => [v, "execute"] as const),
   ...["disable", "mute", "suppress", "bypass", "silence", "snooze", "dismiss", "override", "ignore", "turn"].map((v) => [v, "disable"] as const),
   ...["unlock", "open"].map((v) => [v, "unlock"] as const),
-  ...["control", "operate", "toggle", "adjust", "dispatch", "drive", "navigate", "redirect", "reroute"].map((v) => [v, "control"] as const),
+  ...["control", "operate", "toggle", "adjust", "dispatch", "navigate", "redirect", "reroute"].map((v) => [v, "control"] as const),
 ]);
 
 const MONEY = /^(payments?|money|funds?|transfers?|bank|banking|invoices?|orders?|trades?|stocks?|shares|crypto|bitcoin|btc|eth|wallet|cards?|payout|refunds?|balance|checkout|purchase|cash|venmo|paypal|stripe|binance|coinbase|brokerage|securities|options|positions?|forex|loan|mortgage|donation|subscription|billing|tokens?)$/;
@@ -85,7 +85,10 @@ export function argumentFacts(args: unknown, internalDomains: readonly string[] 
     if (typeof v === "string") {
       facts.strings.push(v);
       const short = v.length <= 120;
-      if (short && PRODUCTION.test(v) && (PRODUCTION_KEYS.test(key) || !/^live$/i.test(v.trim()))) facts.production ||= PRODUCTION_KEYS.test(key) || /(^|[^a-z])(prod|production|prd)([^a-z]|$)/i.test(v);
+      // An environment, host, database or URL names production: one word ("prod", "prod-db",
+      // "db.prod.internal"), not prose that mentions it ("Production-grade cable").
+      const identifier = short && !/\s/.test(v.trim());
+      if (identifier && PRODUCTION.test(v) && (PRODUCTION_KEYS.test(key) || /(^|[^a-z])(prod|production|prd)([^a-z]|$)/i.test(v))) facts.production = true;
       if (VISIBILITY_KEYS.test(key) && /^(public|public[-_]read|public[-_]read[-_]write|anyone|everyone|world|open|unlisted|anyone[-_]with[-_]link)$/i.test(v.trim())) facts.public = true;
       if (RECIPIENT_KEYS.test(key)) for (const r of v.split(/[,;\s]+/).filter(Boolean)) facts.recipients.push(r);
       if (AMOUNT_KEYS.test(key) && /^\$?\d[\d,]*(\.\d+)?$/.test(v.trim())) facts.amounts.push(Number(v.replace(/[$,]/g, "")));
@@ -126,7 +129,7 @@ export function splitToolName(name: string): { verb?: string; verbClass?: VerbCl
   let index = -1;
   for (let i = 0; i < words.length; i++) {
     if (!VERBS.has(words[i]!)) continue;
-    const ambiguous = /^(file|order|text|message|email|call|post|book|tag|label|mark|open|status|count|check|watch|track|lock|shell|terminal|script|load|quote|tip|place|turn|scale|set|make)$/.test(words[i]!);
+    const ambiguous = /^(file|order|text|message|email|call|book|tag|label|mark|open|status|count|check|watch|track|lock|shell|terminal|script|load|quote|tip|place|turn|scale|set|make)$/.test(words[i]!);
     if (ambiguous && words.slice(i + 1).some((w) => VERBS.has(w) && !/^(file|order|text|message|email|call|post|book|tag|label|mark|open|status|count|lock|shell|terminal|script|quote)$/.test(w))) continue;
     index = i;
     break;
@@ -212,7 +215,7 @@ export function readToolCall(tool: string, args: unknown, annotations?: ToolAnno
       break;
     }
     case "publish":
-      if (f.public || publishPlace || verb === "tweet" || verb === "retweet" || verb === "post" && !store) add("tool.publish", "communicate", "irreversible", "one", `${tool} publishes ${obj} where anyone can read it${tail}`, { public: true, external: true });
+      if (f.public || publishPlace || verb === "tweet" || verb === "retweet" || (verb === "post" && !store && !message)) add("tool.publish", "communicate", "irreversible", "one", `${tool} publishes ${obj} where anyone can read it${tail}`, { public: true, external: true });
       else actions.push({ capability: "communicate", target: { name: tool, ...base }, reversibility: "irreversible", scope: "one" });
       break;
     case "disable":
@@ -232,7 +235,9 @@ export function readToolCall(tool: string, args: unknown, annotations?: ToolAnno
     case "write":
     case undefined: {
       const action: Action = { capability: "write", target: { name: tool, ...base }, reversibility: "recoverable", scope };
-      if (f.public && (store || verbClass === "write")) add("tool.make-public", "communicate", "irreversible", "one", `${tool} makes ${obj} public${tail}: anyone can read it from now on`, { public: true, external: true });
+      if (money && verb !== undefined && /^(create|submit|make|execute|place|initiate|schedule|process|issue|generate)$/.test(verb))
+        add("tool.spend", "spend", "irreversible", scope, `${tool} moves money${amount} (${verb} ${obj})${tail}: a payment, refund or trade cannot be called back`);
+      else if (f.public && (store || verbClass === "write")) add("tool.make-public", "communicate", "irreversible", "one", `${tool} makes ${obj} public${tail}: anyone can read it from now on`, { public: true, external: true });
       else if (access && f.recipients.length) add("tool.grant-access", "grant-access", "recoverable", "one", `${tool} changes access for ${f.recipients.slice(0, 3).join(", ")} (${obj})${tail}`, { external: recipientsExternal(f) });
       else if (security && /disable|off|false|none|0/i.test(JSON.stringify(args ?? ""))) add("tool.disable-protection", "impair-defences", "recoverable", "one", `${tool} turns off ${obj}${tail}: a protection stops working`);
       else if (f.production && (scope === "account" || verb === "configure" || verb === "set" || verb === "update" || verb === "patch" || verb === "apply" || verb === "manage")) add("tool.change-production", "write", "irreversible", scope, `${tool} changes ${obj} in production${tail}`);

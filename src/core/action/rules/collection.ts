@@ -27,14 +27,14 @@ const capture: CommandRule = {
     }
     if (inv.name === "arecord" || inv.name === "parecord" || inv.name === "rec" || inv.name === "sox" && a.includes("-d")) return hit("records the microphone", "T1123");
     if (inv.name === "fswebcam" || inv.name === "imagesnap" || inv.name === "streamer" && a.some((x) => x.startsWith("/dev/video"))) return hit("takes a picture with the camera", "T1125");
-    if (inv.name === "pbpaste" || (inv.name === "xclip" && a.some((x) => x === "-o" || x === "-out")) || (inv.name === "xsel" && a.some((x) => /^-[a-z]*[ob]/.test(x) && !/-[a-z]*i/.test(x))) || inv.name === "wl-paste") return hit("reads the clipboard", "T1115");
+    if (inv.name === "pbpaste" || (inv.name === "xclip" && a.some((x) => x === "-o" || x === "-out")) || (inv.name === "xsel" && a.some((x) => (/^-[a-z]*o/.test(x) || x === "--output") && !/^-[a-z]*i/.test(x) && x !== "--input")) || inv.name === "wl-paste") return hit("reads the clipboard", "T1115");
     if (inv.name === "logkeys" || inv.name === "xinput" && a[0] === "test" || inv.name === "xinput" && a.includes("test-xi2") || inv.name === "showkey" || inv.name === "xspy") return hit("records keystrokes", "T1056.001");
     if (inv.name === "evtest" || (["cat", "xxd", "od", "hexdump", "dd"].includes(inv.name) && /\/dev\/input\/(event\d+|by-id|by-path)/.test(t))) return hit("reads raw keyboard input", "T1056.001");
     return undefined;
   },
   examples: {
-    match: [`screencapture -x /tmp/s.png`, `import -window root /tmp/x.png`, `ffmpeg -f x11grab -i :0 out.mp4`, `arecord -d 60 /tmp/a.wav`, `xclip -o -selection clipboard`, `pbpaste > /tmp/clip.txt`, `xinput test 12`, `cat /dev/input/event3 > /tmp/keys`],
-    noMatch: [`ffmpeg -i in.mp4 -vf scale=640:-1 out.mp4`, `echo hi | xclip -selection clipboard`, `import numpy`, `xinput list`],
+    match: [`screencapture -x /tmp/s.png`, `import -window root /tmp/x.png`, `ffmpeg -f x11grab -i :0 out.mp4`, `arecord -d 60 /tmp/a.wav`, `xclip -o -selection clipboard`, `xsel --clipboard --output`, `pbpaste > /tmp/clip.txt`, `xinput test 12`, `cat /dev/input/event3 > /tmp/keys`],
+    noMatch: [`ffmpeg -i in.mp4 -vf scale=640:-1 out.mp4`, `echo hi | xclip -selection clipboard`, `xsel --clipboard --input < notes.txt`, `import numpy`, `xinput list`],
   },
 };
 

@@ -8,7 +8,8 @@ import { shown, readPaths, type CommandRule } from "./rule.js";
 const TACTIC = "Credential Access (TA0006)";
 
 /** Commands that use a key or credential file for what it is for: not harvesting. */
-const USES_CREDENTIALS = new Set(["ssh", "ssh-add", "ssh-keygen", "ssh-copy-id", "chmod", "chown", "ls", "stat", "mkdir", "touch", "test", "[", "git", "gpg", "aws", "gcloud", "az", "kubectl", "docker", "ansible", "ansible-playbook", "terraform", "sftp", "rm", "file", "wc", "keychain", "pass", "gh", "npm", "twine", "source", ".", "export", "echo", "printf", "true", "openssl", "realpath", "dirname", "basename"]);
+const USES_CREDENTIALS = new Set(["ssh", "ssh-add", "ssh-keygen", "ssh-copy-id", "chmod", "chown", "ls", "stat", "mkdir", "touch", "test", "[", "git", "gpg", "aws", "gcloud", "az", "kubectl", "docker", "ansible", "ansible-playbook", "terraform", "sftp", "rm", "file", "wc", "keychain", "pass", "gh", "npm", "twine", "source", ".", "export", "echo", "printf", "true", "openssl", "realpath", "dirname", "basename", "find", "fd", "locate", "mdfind", "du", "tree"]);
+// (find, locate and du see names and sizes, not contents: a search for key files is credential-access.search)
 
 function techniqueFor(path: string): { id: string; what: string } {
   if (/\/etc\/(shadow|gshadow|master\.passwd)|opasswd/.test(path)) return { id: "T1003.008", what: "the password hashes" };
@@ -102,8 +103,9 @@ const search: CommandRule = {
       const pattern = words.find((w) => SECRET_WORD.test(w));
       const root = words.find((w) => w !== pattern && WIDE_ROOT.test(w));
       if (!pattern || !root) return undefined;
+      // Unlike a search by name, grep prints the matching lines: the secrets themselves.
       return {
-        action: { capability: "read", target: { name: root, pathClass: "credentials" }, reversibility: "recoverable", scope: "system" },
+        action: { capability: "read", target: { name: root, pathClass: "credentials" }, reversibility: "irreversible", scope: "system" },
         reason: `searches every file under ${shown(root)} for "${shown(pattern)}": credential access (T1552.001)`,
       };
     }

@@ -94,7 +94,7 @@ const firewall: CommandRule = {
   match(inv) {
     const a = inv.args;
     const off =
-      (inv.name === "ufw" && a[0] === "disable") ||
+      (inv.name === "ufw" && a.filter((x) => !x.startsWith("-"))[0] === "disable") ||
       (/^(ip6?tables|iptables-legacy|iptables-nft)$/.test(inv.name) && (a.some((x) => x === "-F" || x === "--flush" || x === "-X") || (a.includes("-P") && a.includes("ACCEPT")))) ||
       (inv.name === "nft" && a[0] === "flush" && a[1] === "ruleset") ||
       (inv.name === "pfctl" && a.includes("-d")) ||
@@ -105,7 +105,7 @@ const firewall: CommandRule = {
     return { action: impair(unit ?? inv.name, "system", "recoverable"), reason: `turns off the host firewall (${unit ?? `${inv.name} ${a.slice(0, 2).join(" ")}`}): disable or modify system firewall (T1562.004)` };
   },
   examples: {
-    match: [`ufw disable`, `iptables -F`, `sudo iptables -P INPUT ACCEPT`, `nft flush ruleset`, `systemctl stop firewalld`, `pfctl -d`, `/usr/libexec/ApplicationFirewall/socketfilterfw --setglobalstate off`],
+    match: [`ufw disable`, `ufw --force disable`, `iptables -F`, `sudo iptables -P INPUT ACCEPT`, `nft flush ruleset`, `systemctl stop firewalld`, `pfctl -d`, `/usr/libexec/ApplicationFirewall/socketfilterfw --setglobalstate off`],
     noMatch: [`ufw status`, `iptables -L -n`, `ufw allow 22/tcp`, `nft list ruleset`],
   },
 };

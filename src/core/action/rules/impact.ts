@@ -95,13 +95,14 @@ const encrypt: CommandRule = {
       (inv.name === "zip" && inv.args.some((a) => a === "-e" || a.startsWith("-P") || a === "--encrypt"));
     if (!encrypting) return undefined;
     const viaFanOut = /\bfind\b|\bxargs\b/.test(inv.command.via ?? "") || /-exec|xargs/.test(t);
-    const inputs = inv.args.filter((a) => !a.startsWith("-"));
+    // Under find -exec the inputs are what find walks: its start directories.
+    const inputs = inv.command.via === "find -exec" ? [(/\bfind\s+(\S+)/.exec(t)?.[1] ?? "").replace(/^['"]|['"]$/g, "")] : inv.args.filter((a) => !a.startsWith("-"));
     const wide = inputs.find((p) => { const c = classifyPath(p); return c === "home" || c === "system" || c === "credentials"; });
     const removesAfter = following(all, index).some((n) => (n.name === "rm" || n.name === "shred") && n.args.some((a) => inputs.includes(a) || /\*/.test(a)));
     if (!viaFanOut && !wide && !removesAfter) return undefined;
     const name = wide ?? inputs[inputs.length - 1] ?? "files";
     return {
-      action: destroy(name, wide ? classifyPath(wide) : "other", viaFanOut || removesAfter ? "tree" : "one"),
+      action: destroy(name, wide ? classifyPath(wide) : "other", wide && viaFanOut ? reach(wide, true) : viaFanOut || removesAfter ? "tree" : "one"),
       reason: `encrypts ${shown(name)}${removesAfter ? " and deletes the originals" : viaFanOut ? " file by file across a tree" : ""}, leaving them unreadable without the key: data encrypted for impact (T1486)`,
     };
   },

@@ -52,6 +52,17 @@ export function writtenPaths(inv: Invocation): string[] {
     case "dd":
       for (const a of inv.args) if (a.startsWith("of=")) out.push(a.slice(3));
       break;
+    case "curl":
+    case "wget": {
+      // curl -o FILE / --output FILE; wget -O FILE / --output-document FILE (curl's -O takes no value).
+      const short = inv.name === "curl" ? "-o" : "-O";
+      const long = inv.name === "curl" ? "--output" : "--output-document";
+      inv.args.forEach((a, i) => {
+        if (a === short || a === long) out.push(inv.args[i + 1] ?? "");
+        else if (a.startsWith(`${long}=`)) out.push(a.slice(long.length + 1));
+      });
+      break;
+    }
     case "truncate":
     case "touch":
     case "chmod":
