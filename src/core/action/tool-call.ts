@@ -249,7 +249,8 @@ export function readToolCall(tool: string, args: unknown, annotations?: ToolAnno
   // Annotations only raise: a server that calls its tool destructive is believed; one that calls it
   // read-only is not, since a server can lie.
   if (annotations?.destructiveHint === true && annotations.readOnlyHint !== true && !actions.some((a) => a.capability === "delete" && a.reversibility === "irreversible")) {
-    add("tool.annotated-destructive", "delete", "irreversible", scope, `${tool} is declared destructive by its own server (destructiveHint)${annotations.openWorldHint === true ? ", acting outside this machine" : ""}${tail}`, { external: annotations.openWorldHint === true });
+    // How much it destroys is unknown: read as more than one object.
+    add("tool.annotated-destructive", "delete", "irreversible", scope === "one" ? "tree" : scope, `${tool} is declared destructive by its own server (destructiveHint)${annotations.openWorldHint === true ? ", acting outside this machine" : ""}${tail}`, { external: annotations.openWorldHint === true });
   }
   return { ...(verb !== undefined ? { verb } : {}), object, actions, hits };
 }

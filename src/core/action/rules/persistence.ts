@@ -29,8 +29,9 @@ const cron: CommandRule = {
   id: "persistence.cron",
   tactic: TACTIC,
   technique: "T1053.003",
-  match(inv) {
-    const every = EVERY_MINUTE.test(inv.command.text) ? " that runs every minute" : "";
+  match(inv, all, index) {
+    // The schedule may be in the command that feeds crontab or at (echo "* * * * * …" | crontab -).
+    const every = [inv, ...all.slice(Math.max(0, index - 3), index)].some((c) => EVERY_MINUTE.test(c.command.text)) ? " that runs every minute" : "";
     const path = firstWrite(inv, CRON_PATH);
     if (path) return { action: persist(path, "system", "system"), reason: `writes a cron entry${every} to ${shown(path)}: persistence (T1053.003)` };
     if (inv.name === "crontab") {
