@@ -15,7 +15,8 @@ describe("tierFor", () => {
   it("follows the documented table", () => {
     expect(tierFor({ capability: "read", target: { pathClass: "project" }, reversibility: "reversible", scope: "one" })).toEqual({ score: 0, tier: "allow" });
     expect(tierFor({ capability: "delete", target: { pathClass: "project" }, reversibility: "irreversible", scope: "one" })).toEqual({ score: 35, tier: "allow" });
-    expect(tierFor({ capability: "persist", target: { pathClass: "home" }, reversibility: "recoverable", scope: "account" })).toEqual({ score: 90, tier: "hard-stop" });
+    expect(tierFor({ capability: "persist", target: { pathClass: "home" }, reversibility: "recoverable", scope: "account" })).toEqual({ score: 70, tier: "pause" });
+    expect(tierFor({ capability: "persist", target: { pathClass: "system" }, reversibility: "recoverable", scope: "system" })).toEqual({ score: 95, tier: "hard-stop" });
     expect(tierFor({ capability: "write", target: { pathClass: "system" }, reversibility: "irreversible", scope: "one" })).toEqual({ score: 55, tier: "pause" });
     expect(tierFor({ capability: "exfiltrate", target: { external: true }, reversibility: "irreversible", scope: "one" })).toEqual({ score: 80, tier: "hard-stop" });
   });

@@ -14,8 +14,8 @@
 // | grant-access     |  55  | | home path        |   5 |
 // | escalate         |  60  | | personal data    |  40 |
 // |                  |      | | temp/build/project 0 |
-// | persist          |  60  |
-// | impair-defences  |  60  |
+// | persist          |  40  |
+// | impair-defences  |  45  |
 // | spend            |  60  |
 // | exfiltrate       |  50  |
 //
@@ -81,8 +81,8 @@ export const CAPABILITY_SCORE: Readonly<Record<Capability, number>> = {
   delete: 20,
   "grant-access": 55,
   escalate: 60,
-  persist: 60,
-  "impair-defences": 60,
+  persist: 40,
+  "impair-defences": 45,
   spend: 60,
   exfiltrate: 50,
 };

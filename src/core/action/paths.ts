@@ -33,6 +33,11 @@ const CREDENTIAL_PATTERNS: readonly RegExp[] = [
   /\/proc\/[^/]+\/(environ|mem|maps)$/,
 ];
 
+/** Files in credential directories that hold no secret: public keys, host keys seen, settings. */
+const NOT_CREDENTIALS = /(^|\/)\.ssh\/(known_hosts2?|config|[^/]+\.pub)$|(^|\/)\.aws\/config$|(^|\/)\.gnupg\/(gpg|gpg-agent|dirmngr)\.conf$/;
+/** Caches that tools rebuild on demand (package indexes, download caches). */
+const CACHES = /^\/var\/cache(\/|$)|^\/var\/lib\/apt\/lists(\/|$)|(^|\/)\.(npm|pnpm-store|yarn\/cache|m2\/repository|cargo\/registry|nuget\/packages|bun\/install\/cache)(\/|$)|(^|\/)go\/pkg\/mod(\/|$)/;
+
 const SYSTEM_PREFIXES = ["/etc", "/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/boot", "/var", "/opt", "/sys", "/proc", "/srv", "/root", "/System", "/Library", "/private/etc", "/private/var", "/Applications"];
 const TEMP_PREFIXES = ["/tmp", "/var/tmp", "/dev/shm", "/private/tmp", "$TMPDIR", "${TMPDIR}"];
 const BUILD_DIRS = /(^|\/)(node_modules|dist|build|target|out|__pycache__|\.pytest_cache|\.mypy_cache|\.tox|\.cache|coverage|\.next|\.nuxt|\.gradle|\.venv|venv|\.eggs|[\w.-]+\.egg-info)(\/|$)/;
@@ -45,10 +50,11 @@ function under(path: string, prefix: string): boolean {
 /** The class of one path as written. */
 export function classifyPath(raw: string): PathClass {
   const path = raw.replace(/^["']|["']$/g, "").replace(/\/+$/, "") || "/";
-  if (CREDENTIAL_PATTERNS.some((p) => p.test(path))) return "credentials";
+  if (!NOT_CREDENTIALS.test(path) && CREDENTIAL_PATTERNS.some((p) => p.test(path))) return "credentials";
+  if (CACHES.test(path)) return "build-output";
   if (/^\/dev\/(sd|hd|nvme|disk|mmcblk|vd|xvd|mapper|md)/.test(path) || path === "/dev/mem" || path === "/dev/kmem") return "device";
   if (TEMP_PREFIXES.some((p) => under(path, p))) return "temp";
-  if (path === "/" || path === "/*") return "system";
+  if (path === "/" || path === "/*" || path === "/home" || path === "/Users") return "system";
   if (under(path, "/var/log") || SYSTEM_PREFIXES.some((p) => under(path, p))) return "system";
   if (BUILD_DIRS.test(path)) return "build-output";
   if (HOME.test(path)) return path.replace(HOME, "").length === 0 ? "home" : isProjectUnderHome(path) ? "project" : "home";

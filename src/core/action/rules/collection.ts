@@ -27,13 +27,14 @@ const capture: CommandRule = {
     }
     if (inv.name === "arecord" || inv.name === "parecord" || inv.name === "rec" || inv.name === "sox" && a.includes("-d")) return hit("records the microphone", "T1123");
     if (inv.name === "fswebcam" || inv.name === "imagesnap" || inv.name === "streamer" && a.some((x) => x.startsWith("/dev/video"))) return hit("takes a picture with the camera", "T1125");
+    if (inv.name === "osascript" && /the clipboard/i.test(t) && !/set the clipboard/i.test(t)) return hit("reads the clipboard", "T1115");
     if (inv.name === "pbpaste" || (inv.name === "xclip" && a.some((x) => x === "-o" || x === "-out")) || (inv.name === "xsel" && a.some((x) => (/^-[a-z]*o/.test(x) || x === "--output") && !/^-[a-z]*i/.test(x) && x !== "--input")) || inv.name === "wl-paste") return hit("reads the clipboard", "T1115");
     if (inv.name === "logkeys" || inv.name === "xinput" && a[0] === "test" || inv.name === "xinput" && a.includes("test-xi2") || inv.name === "showkey" || inv.name === "xspy") return hit("records keystrokes", "T1056.001");
     if (inv.name === "evtest" || (["cat", "xxd", "od", "hexdump", "dd"].includes(inv.name) && /\/dev\/input\/(event\d+|by-id|by-path)/.test(t))) return hit("reads raw keyboard input", "T1056.001");
     return undefined;
   },
   examples: {
-    match: [`screencapture -x /tmp/s.png`, `import -window root /tmp/x.png`, `ffmpeg -f x11grab -i :0 out.mp4`, `arecord -d 60 /tmp/a.wav`, `xclip -o -selection clipboard`, `xsel --clipboard --output`, `pbpaste > /tmp/clip.txt`, `xinput test 12`, `cat /dev/input/event3 > /tmp/keys`],
+    match: [`screencapture -x /tmp/s.png`, `import -window root /tmp/x.png`, `ffmpeg -f x11grab -i :0 out.mp4`, `arecord -d 60 /tmp/a.wav`, `osascript -e 'the clipboard'`, `xclip -o -selection clipboard`, `xsel --clipboard --output`, `pbpaste > /tmp/clip.txt`, `xinput test 12`, `cat /dev/input/event3 > /tmp/keys`],
     noMatch: [`ffmpeg -i in.mp4 -vf scale=640:-1 out.mp4`, `echo hi | xclip -selection clipboard`, `xsel --clipboard --input < notes.txt`, `import numpy`, `xinput list`],
   },
 };
@@ -67,4 +68,29 @@ const archive: CommandRule = {
   },
 };
 
-export const collectionRules: readonly CommandRule[] = [capture, archive];
+const DOCUMENTS = /\.(docx?|xlsx?|pptx?|pdf|odt|ods|pages|numbers|key|rtf|eml|msg|pst|mbox)\b/i;
+const WIDE = /^(\/|~|~\/|\$HOME\/?|\/home\/?|\/Users\/?|\/home\/[^/]+\/?|\/Users\/[^/]+\/?|\/root\/?|\/mnt\/?.*|\/media\/?.*)$/;
+
+const gatherDocuments: CommandRule = {
+  id: "collection.gather-documents",
+  tactic: TACTIC,
+  technique: "T1119",
+  match(inv, all, index) {
+    if (inv.name !== "find") return undefined;
+    const firstOption = inv.args.findIndex((a) => a.startsWith("-"));
+    const roots = inv.args.slice(0, firstOption < 0 ? undefined : firstOption);
+    const names = inv.args.filter((a, i) => /^-i?name$/.test(inv.args[i - 1] ?? ""));
+    const root = roots.find((r) => WIDE.test(r));
+    const doc = names.find((n) => DOCUMENTS.test(n));
+    if (!root || !doc) return undefined;
+    const copies = inv.args.some((a) => a === "-exec" || a === "-execdir") || all.slice(index + 1, index + 3).some((n) => ["cp", "tar", "zip", "rsync", "curl", "scp", "7z"].includes(n.name));
+    if (!copies) return undefined;
+    return { action: collect(`${doc} under ${root}`, "account"), reason: `gathers every ${shown(doc)} file under ${shown(root)} into one place: automated collection (T1119)` };
+  },
+  examples: {
+    match: [`find ~ -name '*.docx' -exec cp {} /tmp/.c/ \\;`, `find /home -iname "*.pdf" -print0 | xargs -0 tar czf /tmp/p.tgz`],
+    noMatch: [`find . -name "*.pdf" -exec cp {} out/ \\;`, `find ~ -name "*.pdf"`, `find / -name '*.docx' -newer x`],
+  },
+};
+
+export const collectionRules: readonly CommandRule[] = [capture, archive, gatherDocuments];

@@ -70,7 +70,7 @@ const keychain: CommandRule = {
 /** Names that only a credential search looks for. */
 const SECRET_NAME = /^\*?\.?(id_rsa|id_dsa|id_ecdsa|id_ed25519|\*?\.pem|\*?\.key|\*?\.p12|\*?\.pfx|\*?\.kdbx|\*?\.ppk|\*?\.keychain(-db)?|credentials|\.?netrc|\.git-credentials|\.pgpass|wallet\.dat|\*?pass(word|wd)?\*?(\.txt)?|\*?secret\*?|\.env|\*?\.ovpn|shadow|logins\.json|key[34]\.db|authorized_keys|known_hosts|\*?\.jks|\*?\.keystore|\*?\.asc|\*?\.gpg|\.aws|\.ssh|config\.json)$/i;
 /** Words a credential grep looks for. */
-const SECRET_WORD = /pass(word|wd)?|secret|api[_-]?key|token|private key|BEGIN .*PRIVATE|aws_secret|credential/i;
+const SECRET_WORD = /pass(word|wd)?|secret|api[_-]?key|token|private key|BEGIN .*PRIVATE|aws_secret|credential|AKIA|ASIA\[|ghp_|gho_|github_pat|xox[abp]|sk_live|glpat-|-----BEGIN/i;
 /** Where a search is a sweep of the machine or of someone's home, not of a project. */
 const WIDE_ROOT = /^(\/|\/\*|~|~\/|\$HOME\/?|\/home\/?.*|\/Users\/?.*|\/root\/?|\/etc\/?|\/var\/?|\/opt\/?|\/mnt\/?.*|\/media\/?.*|\/srv\/?)$/;
 
@@ -169,4 +169,54 @@ const cracking: CommandRule = {
   },
 };
 
-export const credentialAccessRules: readonly CommandRule[] = [readStore, keychain, search, cloudMetadata, cracking];
+const processMemory: CommandRule = {
+  id: "credential-access.process-memory",
+  tactic: TACTIC,
+  technique: "T1003.007",
+  match(inv) {
+    const t = inv.command.text;
+    const dump =
+      inv.name === "gcore" ||
+      inv.name === "procdump" ||
+      (inv.name === "gdb" && /(-p|--pid)[ =]?\S/.test(t) && /dump|gcore|generate-core-file/.test(t)) ||
+      (inv.name === "dd" && /if=\/proc\/[^/\s]+\/mem/.test(t));
+    if (!dump) return undefined;
+    return {
+      action: { capability: "read", target: { name: "process memory", pathClass: "credentials" }, reversibility: "irreversible", scope: "one" },
+      reason: `dumps a running process's memory (${inv.name}), where passwords and keys sit in clear: OS credential dumping (T1003.007)`,
+    };
+  },
+  examples: {
+    match: [`gcore -o /tmp/dump $(pgrep -f gnome-keyring)`, `gdb -p 812 -batch -ex "generate-core-file /tmp/c"`, `dd if=/proc/812/mem of=/tmp/m bs=1 skip=4096 count=4096`],
+    noMatch: [`gdb ./a.out`, `gdb -batch -ex run --args ./test`],
+  },
+};
+
+const secretStore: CommandRule = {
+  id: "credential-access.secret-store",
+  tactic: TACTIC,
+  technique: "T1555.006",
+  match(inv) {
+    const a = inv.args;
+    const words = a.filter((x) => !x.startsWith("-"));
+    const t = inv.command.text;
+    let what: string | undefined;
+    if (inv.name === "kubectl" && words[0] === "get" && /^secrets?$/.test(words[1] ?? "") && /(-o|--output)[ =]?(yaml|json|jsonpath|go-template)/.test(t)) what = "a Kubernetes secret's values";
+    else if (inv.name === "aws" && words[0] === "secretsmanager" && words[1] === "get-secret-value") what = "an AWS Secrets Manager secret";
+    else if (inv.name === "aws" && words[0] === "ssm" && words[1] === "get-parameter" && a.includes("--with-decryption")) what = "a decrypted SSM parameter";
+    else if (inv.name === "gcloud" && words[0] === "secrets" && words.includes("access")) what = "a Google Secret Manager secret";
+    else if (inv.name === "az" && words[0] === "keyvault" && words[1] === "secret" && words[2] === "show") what = "an Azure Key Vault secret";
+    else if (inv.name === "vault" && (words[0] === "read" || (words[0] === "kv" && words[1] === "get"))) what = "a Vault secret";
+    if (!what) return undefined;
+    return {
+      action: { capability: "read", target: { name: what, pathClass: "credentials" }, reversibility: "irreversible", scope: "one" },
+      reason: `reads ${what} in clear: credentials from a cloud secrets store (T1555.006)`,
+    };
+  },
+  examples: {
+    match: [`kubectl get secret db-creds -o jsonpath='{.data.password}'`, `aws secretsmanager get-secret-value --secret-id prod/db`, `gcloud secrets versions access latest --secret=api-key`, `vault kv get secret/app`],
+    noMatch: [`kubectl get secrets`, `kubectl get pods -o yaml`, `aws secretsmanager list-secrets`, `vault status`],
+  },
+};
+
+export const credentialAccessRules: readonly CommandRule[] = [readStore, keychain, search, cloudMetadata, cracking, processMemory, secretStore];

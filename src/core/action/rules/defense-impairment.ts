@@ -49,6 +49,9 @@ const history: CommandRule = {
 const LOG_SERVICES = /^(rsyslog|syslog|syslog-ng|auditd|systemd-journald|journald|auditbeat|filebeat|osqueryd|wazuh-agent|ossec|splunkd|splunkforwarder|fluentd|td-agent|fluent-bit|elastic-agent|syslogd|auditd\.service|rsyslog\.service|systemd-journald\.service|com\.apple\.syslogd|logd)(\.service|\.socket)?$/;
 const DEFENCE_SERVICES = /(^|[.-])(firewalld|ufw|iptables|ip6tables|nftables|netfilter-persistent|apparmor|selinux|clamav-daemon|clamav-freshclam|clamd|freshclam|falcon-sensor|falcond|crowdstrike|sentinelone|sentinelagent|mdatp|wdavdaemon|cbagentd|cbdaemon|carbonblack|cylancesvc|xagt|sophos|sav-protect|esets|eset|kesl|bdsec|aide|tripwire|fail2ban|ossec-hids|falco|auditd)(\.service)?$/i;
 
+/** Endpoint security agents by vendor, wherever the name sits in a unit or launchd label. */
+const SECURITY_VENDORS = /crowdstrike|falcon-sensor|falcond|sentinelone|sentineld|carbonblack|cbagent|mdatp|wdavdaemon|sophos|eset|clamav|osquery|wazuh|ossec|auditbeat|elastic-agent|xagt|cylance|tanium|qualys-cloud-agent|jamf/i;
+
 /** systemctl/service/launchctl/kill that stops, disables or masks a unit: the unit names. */
 function stoppedUnits(inv: Invocation): string[] {
   const a = inv.args.filter((x) => !x.startsWith("-"));
@@ -99,13 +102,14 @@ const firewall: CommandRule = {
       (inv.name === "nft" && a[0] === "flush" && a[1] === "ruleset") ||
       (inv.name === "pfctl" && a.includes("-d")) ||
       (inv.name === "socketfilterfw" && a.some((x) => /--setglobalstate/.test(x)) && a.includes("off")) ||
-      (inv.name === "netsh" && /firewall/i.test(a.join(" ")) && /\boff\b|disable/i.test(a.join(" ")));
+      (inv.name === "netsh" && /firewall/i.test(a.join(" ")) && /\boff\b|disable/i.test(a.join(" "))) ||
+      (inv.name === "defaults" && a[0] === "write" && a.some((x) => /com\.apple\.alf$/.test(x)) && a.includes("globalstate") && a[a.length - 1] === "0");
     const unit = stoppedUnits(inv).find((u) => /^(firewalld|ufw|iptables|ip6tables|nftables|netfilter-persistent|pf)(\.service)?$/.test(u));
     if (!off && !unit) return undefined;
     return { action: impair(unit ?? inv.name, "system", "recoverable"), reason: `turns off the host firewall (${unit ?? `${inv.name} ${a.slice(0, 2).join(" ")}`}): disable or modify system firewall (T1562.004)` };
   },
   examples: {
-    match: [`ufw disable`, `ufw --force disable`, `iptables -F`, `sudo iptables -P INPUT ACCEPT`, `nft flush ruleset`, `systemctl stop firewalld`, `pfctl -d`, `/usr/libexec/ApplicationFirewall/socketfilterfw --setglobalstate off`],
+    match: [`sudo defaults write /Library/Preferences/com.apple.alf globalstate -int 0`, `ufw disable`, `ufw --force disable`, `iptables -F`, `sudo iptables -P INPUT ACCEPT`, `nft flush ruleset`, `systemctl stop firewalld`, `pfctl -d`, `/usr/libexec/ApplicationFirewall/socketfilterfw --setglobalstate off`],
     noMatch: [`ufw status`, `iptables -L -n`, `ufw allow 22/tcp`, `nft list ruleset`],
   },
 };
@@ -129,16 +133,33 @@ const mac: CommandRule = {
     else if (/Set-MpPreference/i.test(t) && /-Disable\w+\s+\$?true/i.test(t)) what = "turns off Microsoft Defender's protection";
     else if (inv.name === "sysctl" && /kernel\.(randomize_va_space=0|yama\.ptrace_scope=0|kptr_restrict=0|dmesg_restrict=0)/.test(t)) what = `weakens a kernel protection (${a.find((x) => x.includes("="))})`;
     else {
-      const unit = stoppedUnits(inv).find((u) => DEFENCE_SERVICES.test(u) && !/^(firewalld|ufw|iptables|ip6tables|nftables|netfilter-persistent)(\.service)?$/.test(u));
+      const unit = stoppedUnits(inv).find((u) => (DEFENCE_SERVICES.test(u) || SECURITY_VENDORS.test(u)) && !/^(firewalld|ufw|iptables|ip6tables|nftables|netfilter-persistent)(\.service)?$/.test(u));
       if (unit) what = `stops the security service ${unit}`;
     }
     if (!what) return undefined;
     return { action: impair(what, "system", "recoverable"), reason: `${what}: impair defences (${technique})`, technique };
   },
   examples: {
-    match: [`setenforce 0`, `sed -i 's/SELINUX=enforcing/SELINUX=disabled/' /etc/selinux/config`, `systemctl stop apparmor`, `spctl --master-disable`, `systemctl disable --now falcon-sensor`, `pkill -9 clamd`, `sudo launchctl unload /Library/LaunchDaemons/com.crowdstrike.falcond.plist`, `sysctl -w kernel.randomize_va_space=0`, `xattr -d com.apple.quarantine ~/Downloads/payload.app`],
+    match: [`setenforce 0`, `sed -i 's/SELINUX=enforcing/SELINUX=disabled/' /etc/selinux/config`, `systemctl stop apparmor`, `spctl --master-disable`, `systemctl disable --now falcon-sensor`, `pkill -9 clamd`, `sudo launchctl unload /Library/LaunchDaemons/com.crowdstrike.falcond.plist`, `sysctl -w kernel.randomize_va_space=0`, `launchctl bootout system /Library/LaunchDaemons/com.sentinelone.sentineld.plist`, `xattr -d com.apple.quarantine ~/Downloads/payload.app`],
     noMatch: [`getenforce`, `sestatus`, `systemctl status clamav-daemon`, `spctl --assess -v app.app`, `xattr -l file`, `sysctl -a`],
   },
 };
 
-export const defenseImpairmentRules: readonly CommandRule[] = [history, logging, firewall, mac];
+const timestomp: CommandRule = {
+  id: "defense-impairment.timestomp",
+  tactic: TACTIC,
+  technique: "T1070.006",
+  match(inv) {
+    if (inv.name !== "touch" || !inv.args.some((a) => /^-[a-zA-Z]*[rtd]$/.test(a) || /^--(reference|date)/.test(a))) return undefined;
+    const files = inv.args.filter((a, i) => !a.startsWith("-") && !/^-[a-zA-Z]*[rtd]$|^--(reference|date)$/.test(inv.args[i - 1] ?? ""));
+    const file = files.find((f) => { const c = classifyPath(f); return c === "system" || c === "home" || c === "other" || c === "credentials"; });
+    if (!file) return undefined;
+    return { action: impair(file, "one", "irreversible", classifyPath(file)), reason: `back-dates ${shown(file)}'s timestamps to hide when it changed: timestomp (T1070.006)` };
+  },
+  examples: {
+    match: [`touch -r /bin/ls /usr/local/bin/.backdoor`, `touch -t 202001010000 /etc/cron.d/job`],
+    noMatch: [`touch -t 202001010000 tests/fixtures/old.txt`, `touch /usr/local/bin/new`, `touch -d yesterday build/stamp`],
+  },
+};
+
+export const defenseImpairmentRules: readonly CommandRule[] = [history, logging, firewall, mac, timestomp];

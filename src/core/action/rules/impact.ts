@@ -67,6 +67,8 @@ const wipe: CommandRule = {
       if (inv.name === "sgdisk" && !inv.args.some((a) => /^(--zap-all|-Z|--clear|-o)$/.test(a))) return undefined;
       if (inv.name === "wipefs" && !inv.args.some((a) => /^(-a|--all|-o|--offset)$/.test(a))) return undefined;
       target = inv.args.find((a) => dev(a) || (inv.name === "diskutil" && /^disk\d/.test(a)));
+    } else if (inv.command.redirects.some((r) => /^(>|>>|&>)$/.test(r.op) && dev(r.target))) {
+      target = inv.command.redirects.find((r) => /^(>|>>|&>)$/.test(r.op) && dev(r.target))!.target;
     } else if ((inv.name === "fdisk" || inv.name === "parted" || inv.name === "sfdisk") && inv.command.redirects.some((r) => r.op === "<" || r.op === "<<<") ) {
       target = inv.args.find(dev);
     }
@@ -74,7 +76,7 @@ const wipe: CommandRule = {
     return { action: destroy(target, "device", "system"), reason: `overwrites or reformats the disk ${shown(target)}: disk wipe (T1561.001)` };
   },
   examples: {
-    match: [`dd if=/dev/zero of=/dev/sda bs=1M`, `mkfs.ext4 /dev/sdb1`, `wipefs -a /dev/nvme0n1`, `diskutil eraseDisk JHFS+ X disk2`, `shred -n 3 /dev/sdc`, `sgdisk --zap-all /dev/sda`],
+    match: [`dd if=/dev/zero of=/dev/sda bs=1M`, `mkfs.ext4 /dev/sdb1`, `wipefs -a /dev/nvme0n1`, `diskutil eraseDisk JHFS+ X disk2`, `shred -n 3 /dev/sdc`, `sgdisk --zap-all /dev/sda`, `cat /dev/urandom > /dev/sda`],
     noMatch: [`dd if=/dev/zero of=./disk.img bs=1M count=10`, `lsblk`, `mkfs.ext4 ./fs.img`, `wipefs /dev/sda`, `fdisk -l`],
   },
 };
@@ -125,12 +127,13 @@ const serviceStop: CommandRule = {
     else if (inv.name === "service" && a[1] === "stop") unit = CRITICAL_SERVICES.test(a[0] ?? "") ? a[0] : undefined;
     else if (inv.name === "pkill" || inv.name === "killall") unit = a.find((u) => CRITICAL_SERVICES.test(u));
     else if (inv.name === "kill" && inv.args.some((x) => x === "1" || x === "-1")) unit = "init (pid 1) or every process";
+    else if (inv.name === "kill") unit = inv.args.map((x) => /\$\((?:pgrep|pidof)\s+(?:-\w+\s+)*([\w.-]+)\)/.exec(x)?.[1]).find((u) => u !== undefined && CRITICAL_SERVICES.test(u));
     if (!unit) return undefined;
     const ssh = /^ssh/.test(unit) ? ", cutting off remote access" : "";
     return { action: { capability: "impair-defences", target: { name: unit, pathClass: "system" }, reversibility: "recoverable", scope: "system" }, reason: `stops the service ${shown(unit)}${ssh}: service stop (T1489)` };
   },
   examples: {
-    match: [`systemctl stop sshd`, `pkill -9 sshd`, `killall mysqld`, `sudo service ssh stop`, `kill -9 -1`, `systemctl disable --now docker`],
+    match: [`kill -9 $(pgrep sshd)`, `systemctl stop sshd`, `pkill -9 sshd`, `killall mysqld`, `sudo service ssh stop`, `kill -9 -1`, `systemctl disable --now docker`],
     noMatch: [`systemctl restart nginx`, `service postgresql start`, `pkill -f "python manage.py runserver"`, `kill 12345`, `systemctl status sshd`],
   },
 };

@@ -19,8 +19,16 @@ const setuid: CommandRule = {
   tactic: TACTIC,
   technique: "T1548.001",
   match(inv) {
-    if (inv.name !== "chmod") return undefined;
-    const args = inv.args.filter((a) => !/^-[a-zA-Z]+$/.test(a) && !a.startsWith("--"));
+    let args: string[];
+    if (inv.name === "chmod") args = inv.args.filter((a) => !/^-[a-zA-Z]+$/.test(a) && !a.startsWith("--"));
+    else if (inv.name === "install") {
+      // install -m 4755 SRC DEST: the mode lands on the destination.
+      const i = inv.args.findIndex((a) => a === "-m" || a === "--mode" || a.startsWith("--mode="));
+      if (i < 0) return undefined;
+      const mode = inv.args[i]!.startsWith("--mode=") ? inv.args[i]!.slice(7) : inv.args[i + 1] ?? "";
+      const ops = inv.args.filter((a, j) => !a.startsWith("-") && j !== i + 1 && !/^-[ogm]$/.test(inv.args[j - 1] ?? ""));
+      args = [mode, ops[ops.length - 1] ?? "a file"];
+    } else return undefined;
     const mode = args[0];
     if (!mode || !mode.split(",").some((m) => SETID_MODE.test(m))) return undefined;
     const file = args[1] ?? "a file";
@@ -28,8 +36,8 @@ const setuid: CommandRule = {
     return { action: escalate(file, classOf(file)), reason: `sets the ${bit} bit on ${shown(file)}, so it runs with its owner's rights for anyone: privilege escalation (T1548.001)` };
   },
   examples: {
-    match: [`chmod u+s /bin/bash`, `sudo chmod 4755 /tmp/rootsh`, `chmod +s ./shell`, `chmod g+s,u+x /usr/local/bin/tool`, `chmod 6755 /tmp/x`],
-    noMatch: [`chmod +x run.sh`, `chmod 755 build/out`, `chmod 0644 README.md`, `chmod -R u+rwX src`, `chmod 1777 /tmp/shared`],
+    match: [`sudo install -m 4755 -o root /tmp/sh /usr/local/bin/sh2`, `chmod u+s /bin/bash`, `sudo chmod 4755 /tmp/rootsh`, `chmod +s ./shell`, `chmod g+s,u+x /usr/local/bin/tool`, `chmod 6755 /tmp/x`],
+    noMatch: [`install -m 755 build/cli /usr/local/bin/cli`, `chmod +x run.sh`, `chmod 755 build/out`, `chmod 0644 README.md`, `chmod -R u+rwX src`, `chmod 1777 /tmp/shared`],
   },
 };
 
@@ -57,7 +65,7 @@ const sudoers: CommandRule = {
   tactic: TACTIC,
   technique: "T1548.003",
   match(inv) {
-    const path = writtenPaths(inv).find((p) => SUDOERS.test(p));
+    const path = writtenPaths(inv).find((p) => SUDOERS.test(p)) ?? (inv.name === "visudo" && !inv.args.some((a) => a === "-c" || a === "--check") ? "/etc/sudoers" : undefined);
     if (path) {
       const nopasswd = /NOPASSWD/.test(inv.command.text) ? " without a password" : "";
       return { action: escalate(path, "system"), reason: `writes a sudo rule${nopasswd} to ${shown(path)}: privilege escalation (T1548.003)` };
@@ -80,8 +88,9 @@ const sudoers: CommandRule = {
       `usermod -aG sudo bob`,
       `sudo gpasswd -a bob docker`,
       `dseditgroup -o edit -a bob -t user admin`,
+      `echo "me ALL=(ALL) NOPASSWD: ALL" | sudo EDITOR='tee -a' visudo`,
     ],
-    noMatch: [`sudo -l`, `groups`, `cat /etc/sudoers`, `usermod -aG video bob`, `id bob`],
+    noMatch: [`visudo -c`, `sudo -l`, `groups`, `cat /etc/sudoers`, `usermod -aG video bob`, `id bob`],
   },
 };
 
