@@ -10,6 +10,7 @@ import { writtenPaths } from "./rules/rule.js";
 import { classifyPath } from "./paths.js";
 import { invocationsOf, type Invocation, type ShellCommand } from "./shell-command.js";
 import { looksLikeSql, readSql } from "./sql.js";
+import { readCode } from "./code.js";
 import { argumentFacts, readToolCall, toolWords, type ToolAnnotations } from "./tool-call.js";
 
 export interface JudgeInput {
@@ -19,6 +20,11 @@ export interface JudgeInput {
   readonly annotations?: ToolAnnotations;
   /** Mail domains that count as inside (recipients there are not "external"). */
   readonly internalDomains?: readonly string[];
+  /**
+   * The shell reader (src/core/shell/), for command strings found inside interpreter code
+   * (os.system('…'), subprocess.run('…')). Without it those strings are reported unreadable.
+   */
+  readonly readShell?: (text: string) => readonly ShellCommand[];
 }
 
 export interface RuleVerdict {
@@ -80,7 +86,25 @@ export function judgeAction(input: JudgeInput): Judgement {
   };
 
   // Shell commands, through every capability rule.
-  const commands = input.commands ?? [];
+  // Interpreter code: a code argument of the call, and python -c / node -e / perl -e / ruby -e.
+  const codeTexts: string[] = [];
+  if (input.arguments !== undefined) collectCode(input.arguments, codeTexts);
+  for (const c of input.commands ?? []) {
+    const argv = c.argv;
+    const at = argv.findIndex((a, i) => i > 0 && /^-[A-Za-z]*[ce]$/.test(a) && /^(python[\d.]*|node|nodejs|perl|ruby|php|deno|bun)$/.test((argv.slice(0, i).reverse().find((w) => !w.startsWith("-")) ?? "").replace(/^.*\//, "")));
+    if (at > 0 && argv[at + 1] !== undefined) codeTexts.push(argv[at + 1]!);
+  }
+  const fromCode: ShellCommand[] = [];
+  for (const code of codeTexts.slice(0, MAX_SQL_STRINGS)) {
+    const reading = readCode(code);
+    for (const h of reading.hits) record(h.id, h.action, h.reason, h.technique, "Execution (TA0002)");
+    for (const s of reading.shell) {
+      if (input.readShell) fromCode.push(...input.readShell(s).map((cmd) => ({ ...cmd, via: cmd.via ?? "code" })));
+      else unreadable.push(`shell command inside code, no shell reader given: ${s.slice(0, 80)}`);
+    }
+  }
+
+  const commands = [...(input.commands ?? []), ...fromCode];
   if (commands.length > MAX_COMMANDS) unreadable.push(`${commands.length} commands in one step (over ${MAX_COMMANDS}); only the first ${MAX_COMMANDS} were read`);
   const invs = invocationsOf(commands.slice(0, MAX_COMMANDS));
   const facts = input.arguments !== undefined ? argumentFacts(input.arguments, input.internalDomains) : undefined;
@@ -149,6 +173,23 @@ function commandHost(invs: readonly Invocation[]): string {
     if (url) return url;
   }
   return "";
+}
+
+const CODE_FIELD = /^(code|script|source|source_code|sourcecode|program|snippet|cell|python|python_code|javascript|js)$/i;
+
+/** Code in the call's arguments: a string under a code-like key. */
+function collectCode(args: unknown, out: string[]): void {
+  let seen = 0;
+  const visit = (key: string, v: unknown, depth: number): void => {
+    if (++seen > 2000 || depth > 8 || out.length > MAX_SQL_STRINGS) return;
+    if (typeof v === "string") {
+      if (CODE_FIELD.test(key) && v.trim() !== "") out.push(v);
+      return;
+    }
+    if (Array.isArray(v)) for (const x of v) visit(key, x, depth + 1);
+    else if (v && typeof v === "object") for (const [k, x] of Object.entries(v as Record<string, unknown>)) visit(k, x, depth + 1);
+  };
+  visit("", args, 0);
 }
 
 /** Strings in the arguments that are SQL: named fields of a database tool, or text that reads as SQL. */
