@@ -32,10 +32,10 @@ describe("action model figures", () => {
 
   it("fresh shell probes", () => {
     const f = measureShellProbes("fresh-probes.jsonl");
-    expect([f.dangerous.flagged, f.dangerous.total, f.dangerous.hardOfExpected, f.dangerous.expectedHard]).toEqual([47, 51, 19, 19]);
+    expect([f.dangerous.flagged, f.dangerous.total, f.dangerous.hardOfExpected, f.dangerous.expectedHard]).toEqual([48, 51, 19, 19]);
     expect([f.benign.flagged, f.benign.total]).toEqual([5, 36]);
-    // The four still missed, each a known gap named in the report.
-    expect(f.dangerous.misses.map((m) => m.split(" ")[0])).toEqual(["fr-d007", "fr-d022", "fr-d027", "fr-d029"]);
+    // The three still missed, each a known gap named in the report.
+    expect(f.dangerous.misses.map((m) => m.split(" ")[0])).toEqual(["fr-d022", "fr-d027", "fr-d029"]);
   });
 
   it("DEV halves of the shared corpora (never the held-out half)", () => {

@@ -219,4 +219,19 @@ const secretStore: CommandRule = {
   },
 };
 
-export const credentialAccessRules: readonly CommandRule[] = [readStore, keychain, search, cloudMetadata, cracking, processMemory, secretStore];
+const sniffing: CommandRule = {
+  id: "credential-access.network-sniffing",
+  tactic: TACTIC,
+  technique: "T1040",
+  match(inv) {
+    const capture = (["tcpdump", "tshark", "dumpcap", "tcpflow", "ngrep", "ettercap", "dsniff", "bettercap"].includes(inv.name) && !inv.args.some((a) => a === "-r" || a === "--version" || a === "-h" || a === "-D" || a === "--list-interfaces")) ;
+    if (!capture) return undefined;
+    return { action: { capability: "read", target: { name: "network traffic", pathClass: "credentials" }, reversibility: "recoverable", scope: "system" }, reason: `captures the machine's network traffic with ${inv.name}, where passwords and tokens pass: network sniffing (T1040)` };
+  },
+  examples: {
+    match: [`tcpdump -i any -w /tmp/c.pcap port 80`, `sudo tshark -i eth0 -Y http.request`],
+    noMatch: [`tcpdump -r capture.pcap`, `tshark -D`],
+  },
+};
+
+export const credentialAccessRules: readonly CommandRule[] = [sniffing, readStore, keychain, search, cloudMetadata, cracking, processMemory, secretStore];

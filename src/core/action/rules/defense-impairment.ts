@@ -162,4 +162,59 @@ const timestomp: CommandRule = {
   },
 };
 
-export const defenseImpairmentRules: readonly CommandRule[] = [history, logging, firewall, mac, timestomp];
+const permissions: CommandRule = {
+  id: "defense-impairment.file-permissions",
+  tactic: TACTIC,
+  technique: "T1222.002",
+  match(inv) {
+    const files = inv.args.filter((a) => !a.startsWith("-") && !/^[-+=]?[aAcCdDeijPsStTu]+$/.test(a));
+    const sys = files.find((f) => { const c = classifyPath(f); return c === "system" || c === "credentials"; });
+    if (!sys) return undefined;
+    if (inv.name === "chattr" && inv.args.some((a) => /^[-+=][a-zA-Z]*[ia]/.test(a))) {
+      return { action: impair(sys, "one", "recoverable", classifyPath(sys)), reason: `changes the immutable or append-only flag of ${shown(sys)}: file permissions modification (T1222.002)` };
+    }
+    if (inv.name === "chmod" && inv.args.some((a) => /^(0?[0-7]?77[67]|a\+w|o\+w|\+w|ugo\+w)$/.test(a))) {
+      return { action: impair(sys, inv.args.some((a) => /^-[a-zA-Z]*R/.test(a)) ? "tree" : "one", "recoverable", classifyPath(sys)), reason: `makes ${shown(sys)} writable by every user: file permissions modification (T1222.002)` };
+    }
+    return undefined;
+  },
+  examples: {
+    match: [`chattr -i /etc/passwd`, `sudo chattr +i /etc/resolv.conf`, `chmod 777 /etc/shadow`, `chmod -R o+w /usr/local/bin`],
+    noMatch: [`chmod 777 ./tmp-out`, `lsattr /etc/passwd`, `chmod 644 /etc/nginx/nginx.conf`],
+  },
+};
+
+const hide: CommandRule = {
+  id: "defense-impairment.hide-artifacts",
+  tactic: TACTIC,
+  technique: "T1564.001",
+  match(inv) {
+    const hidden = (inv.name === "chflags" && inv.args.includes("hidden")) || (inv.name === "SetFile" && inv.args.some((a) => a === "-a") && inv.args.some((a) => /^V$|^[a-zA-Z]*V[a-zA-Z]*$/.test(a)));
+    if (!hidden) return undefined;
+    const file = inv.args[inv.args.length - 1] ?? "a file";
+    return { action: impair(file, "one", "recoverable", classifyPath(file)), reason: `hides ${shown(file)} from the Finder and file listings: hidden files and directories (T1564.001)` };
+  },
+  examples: { match: [`chflags hidden ~/Library/.agent`, `SetFile -a V /tmp/payload`], noMatch: [`chflags nohidden ~/Library`, `ls -la`] },
+};
+
+const rootCert: CommandRule = {
+  id: "defense-impairment.trusted-root-certificate",
+  tactic: TACTIC,
+  technique: "T1553.004",
+  match(inv) {
+    const t = inv.command.text;
+    const add =
+      (inv.name === "security" && (inv.args[0] === "add-trusted-cert" || inv.args[0] === "add-certificates") && /-d\b|-r trustRoot|\/Library\/Keychains\/System\.keychain/.test(t)) ||
+      (inv.name === "trust" && inv.args[0] === "anchor") ||
+      (inv.name === "certutil" && inv.args.includes("-A") && /,C,|C,,|CT,/.test(t)) ||
+      writtenPaths(inv).some((p) => /^\/usr\/local\/share\/ca-certificates\/|^\/etc\/pki\/ca-trust\/source\/anchors\/|^\/etc\/ssl\/certs\/|^\/usr\/share\/ca-certificates\//.test(p));
+    if (!add) return undefined;
+    return { action: impair("trusted root certificates", "system", "recoverable"), reason: "adds a root certificate the whole system will trust, letting its holder read or fake any TLS connection: install root certificate (T1553.004)" };
+  },
+  examples: {
+    match: [`sudo security add-trusted-cert -d -r trustRoot -k /Library/Keychains/System.keychain mitm.crt`, `sudo cp mitm.crt /usr/local/share/ca-certificates/`, `trust anchor ./ca.pem`],
+    noMatch: [`security find-certificate -a`, `openssl x509 -in cert.pem -noout -text`, `cp ca.pem ./certs/`],
+  },
+};
+
+export const defenseImpairmentRules: readonly CommandRule[] = [history, logging, firewall, mac, timestomp, permissions, hide, rootCert];

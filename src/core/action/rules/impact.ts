@@ -199,5 +199,29 @@ const resources: CommandRule = {
   },
 };
 
-export const impactRules: readonly CommandRule[] = [destruction, wipe, encrypt, serviceStop, shutdown, accountAccess, resources];
+const recovery: CommandRule = {
+  id: "impact.inhibit-recovery",
+  tactic: TACTIC,
+  technique: "T1490",
+  match(inv) {
+    const a = inv.args.filter((x) => !x.startsWith("-"));
+    const what =
+      inv.name === "tmutil" && ["delete", "deletelocalsnapshots", "disable", "thinlocalsnapshots", "removeexclusion"].includes(a[0] ?? "") ? `Time Machine (tmutil ${a[0]})` :
+      inv.name === "btrfs" && a[0] === "subvolume" && a[1] === "delete" ? "a btrfs snapshot or subvolume" :
+      inv.name === "zfs" && a[0] === "destroy" ? `the ZFS dataset or snapshot ${a[1] ?? ""}`.trim() :
+      inv.name === "lvremove" ? "an LVM volume or snapshot" :
+      inv.name === "snapper" && a[0] === "delete" ? "snapper snapshots" :
+      inv.name === "timeshift" && inv.args.some((x) => /^--delete/.test(x)) ? "Timeshift snapshots" :
+      (inv.name === "rm" || inv.name === "shred") && a.some((x) => /^\/var\/backups(\/|$)|(^|\/)\.snapshots(\/|$)|^\/Volumes\/[^/]*Backup/.test(x)) ? "backups" :
+      undefined;
+    if (!what) return undefined;
+    return { action: { capability: "delete", target: { name: what, pathClass: "system" }, reversibility: "irreversible", scope: "system" }, reason: `deletes or disables ${what}, the copies a restore would need: inhibit system recovery (T1490)` };
+  },
+  examples: {
+    match: [`tmutil deletelocalsnapshots /`, `sudo tmutil disable`, `zfs destroy -r tank/home@daily`, `btrfs subvolume delete /.snapshots/12/snapshot`, `rm -rf /var/backups/*`],
+    noMatch: [`tmutil listbackups`, `zfs list -t snapshot`, `btrfs subvolume list /`],
+  },
+};
+
+export const impactRules: readonly CommandRule[] = [recovery, destruction, wipe, encrypt, serviceStop, shutdown, accountAccess, resources];
 

@@ -10,7 +10,7 @@ import type { Invocation } from "../shell-command.js";
 const TACTIC = "Persistence (TA0003)";
 
 const CRON_PATH = /^\/etc\/(cron\.(d|daily|hourly|weekly|monthly|allow)(\/|$)|crontab$|anacrontab$)|^\/var\/spool\/cron(\/|$)|^\/usr\/lib\/cron\/tabs(\/|$)|^\/var\/at(\/|$)/;
-const SYSTEMD_PATH = /^\/(etc|lib|usr\/lib|run)\/systemd\/(system|user)(\/|$)|(^|\/)\.config\/systemd\/user(\/|$)|^\/etc\/init\.d\/|^\/etc\/rc\.local$|^\/etc\/rc\d?\.d\/|^\/etc\/init\/[^/]+\.conf$/;
+const SYSTEMD_PATH = /^\/(etc|lib|usr\/lib|run)\/systemd\/(system|user)(\/|$)|(^|\/)\.config\/systemd\/user(\/|$)|^\/etc\/init\.d\/|^\/etc\/rc\.(local|common)$|^\/etc\/emond\.d\/|^\/private\/etc\/emond\.d\/|^\/etc\/rc\d?\.d\/|^\/etc\/init\/[^/]+\.conf$/;
 const LAUNCHD_PATH = /(^|\/)Library\/(LaunchAgents|LaunchDaemons|StartupItems)(\/|$)|^\/System\/Library\/(LaunchAgents|LaunchDaemons)(\/|$)/;
 const AUTOSTART_PATH = /(^|\/)\.config\/autostart\/|^\/etc\/xdg\/autostart\//;
 const AUTHORIZED_KEYS = /(^|\/)\.ssh\/authorized_keys2?$/;
@@ -102,6 +102,9 @@ const services: CommandRule = {
         return { action: persist(unit, user ? "home" : "system", user ? "account" : "system"), reason: `enables the service ${shown(unit)} to start at every boot: persistence (T1543.002)` };
       }
     }
+    if (inv.name === "systemd-run" && inv.args.some((a) => /^--on-(calendar|boot|startup|unit-active|unit-inactive|active)/.test(a))) {
+      return { action: persist("systemd timer", inv.args.includes("--user") ? "home" : "system", inv.args.includes("--user") ? "account" : "system"), reason: "schedules a command with a systemd timer (systemd-run --on-…): persistence (T1053.006)", technique: "T1053.006" };
+    }
     if ((inv.name === "update-rc.d" && inv.args.some((a) => a === "defaults" || a === "enable")) || (inv.name === "chkconfig" && inv.args.includes("on"))) {
       const unit = inv.args[0] ?? "a service";
       return { action: persist(unit, "system", "system"), reason: `registers the init script ${shown(unit)} to run at boot: persistence (T1037)` };
@@ -116,6 +119,8 @@ const services: CommandRule = {
       `systemctl --user enable agent.service`,
       `echo "/tmp/run &" >> /etc/rc.local`,
       `update-rc.d evil defaults`,
+      `systemd-run --on-calendar='*:0/5' /tmp/.u`,
+      `cp x.plist /etc/emond.d/rules/x.plist`,
     ],
     noMatch: [`systemctl status nginx`, `systemctl is-enabled ssh`, `cat /etc/systemd/system/foo.service`, `systemctl list-units`],
   },
@@ -203,4 +208,21 @@ const account: CommandRule = {
   },
 };
 
-export const persistenceRules: readonly CommandRule[] = [cron, shellStartup, services, launchd, authorizedKeys, account];
+const gitHooks: CommandRule = {
+  id: "persistence.git-hooks-path",
+  tactic: TACTIC,
+  technique: "T1546",
+  match(inv) {
+    if (inv.name !== "git" || !inv.args.includes("config")) return undefined;
+    const i = inv.args.findIndex((a) => /^core\.hookspath$/i.test(a));
+    const dir = i >= 0 ? inv.args[i + 1] : undefined;
+    if (!dir || !inv.args.some((a) => a === "--global" || a === "--system")) return undefined;
+    return { action: persist(dir, "home", "account"), reason: `points every repository's git hooks at ${shown(dir)}, run at each commit, checkout or push: event-triggered execution (T1546)` };
+  },
+  examples: {
+    match: [`git config --global core.hooksPath /tmp/.hooks`],
+    noMatch: [`git config core.hooksPath .githooks`, `git config --global user.name Ann`],
+  },
+};
+
+export const persistenceRules: readonly CommandRule[] = [cron, shellStartup, services, launchd, authorizedKeys, account, gitHooks];

@@ -194,4 +194,35 @@ const containerEscape: CommandRule = {
   },
 };
 
-export const privilegeRules: readonly CommandRule[] = [setuid, capabilities, sudoers, kernelModule, preload, accountFiles, containerEscape];
+const adminPrompt: CommandRule = {
+  id: "privilege.admin-prompt",
+  tactic: TACTIC,
+  technique: "T1548.004",
+  match(inv) {
+    if (inv.name !== "osascript" || !/with administrator privileges/i.test(inv.command.text)) return undefined;
+    return { action: escalate("administrator prompt", "system"), reason: "asks the user for an administrator password through a system dialog to run a command as root: elevated execution with prompt (T1548.004)" };
+  },
+  examples: {
+    match: [`osascript -e 'do shell script "cp /tmp/x /usr/local/bin/" with administrator privileges'`],
+    noMatch: [`osascript -e 'display dialog "Build finished"'`],
+  },
+};
+
+const PAM = /^\/etc\/pam\.d\/|^\/(usr\/)?lib(64)?\/(x86_64-linux-gnu\/)?security\/pam_[\w-]+\.so$|^\/etc\/security\/pam_/;
+
+const pam: CommandRule = {
+  id: "privilege.pam",
+  tactic: "Credential Access (TA0006)",
+  technique: "T1556.003",
+  match(inv) {
+    const path = writtenPaths(inv).find((p) => PAM.test(p));
+    if (!path) return undefined;
+    return { action: { capability: "escalate", target: { name: path, pathClass: "credentials" }, reversibility: "recoverable", scope: "system" }, reason: `changes how the system checks passwords (${shown(path)}): modify authentication process (T1556.003)` };
+  },
+  examples: {
+    match: [`sed -i '1i auth sufficient pam_permit.so' /etc/pam.d/sshd`, `cp pam_backdoor.so /lib/x86_64-linux-gnu/security/pam_unix.so`],
+    noMatch: [`cat /etc/pam.d/common-auth`, `grep pam_unix /etc/pam.d/*`],
+  },
+};
+
+export const privilegeRules: readonly CommandRule[] = [adminPrompt, pam, setuid, capabilities, sudoers, kernelModule, preload, accountFiles, containerEscape];
