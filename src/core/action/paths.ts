@@ -20,6 +20,7 @@ const CREDENTIAL_PATTERNS: readonly RegExp[] = [
   /(^|\/)\.vault-token$/,
   /^\/etc\/(shadow|gshadow|master\.passwd|sudoers)(-|$)/,
   /^\/etc\/security\/opasswd$/,
+  /^\/var\/lib\/sss\/(db|secrets)\//,
   /(^|\/)Library\/Keychains(\/|$)/,
   /\.keychain(-db)?$/,
   /^\/var\/db\/dslocal\/nodes\/Default\/users(\/|$)/,

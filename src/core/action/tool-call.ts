@@ -160,6 +160,9 @@ export function readToolCall(tool: string, args: unknown, annotations?: ToolAnno
   const actions: Action[] = [];
   const hits: { id: string; action: Action; reason: string }[] = [];
   const obj = object.join(" ") || "something";
+  // The name itself may say it acts on everything: batch_delete, DeleteAllNotes, bulk_update.
+  const bulkName = object.some((w) => /^(all|batch|bulk|mass|many|every|everything|entire)$/.test(w));
+  if (bulkName) f.bulk = true;
   const scope: Scope = f.wildcard || f.bulk ? "account" : "one";
   const extras = [f.production ? "in production" : "", f.public ? "made public" : "", f.wildcard ? `for every match (${f.wildcard})` : f.bulk ? "in bulk" : ""].filter(Boolean).join(", ");
   const tail = extras ? ` (${extras})` : "";
@@ -197,7 +200,7 @@ export function readToolCall(tool: string, args: unknown, annotations?: ToolAnno
       break;
     case "grant":
     case "unlock":
-      if (access || physical || f.recipients.length || verb === "share" || verbClass === "unlock") {
+      if (access || physical || verb === "share" || verb === "give" || verbClass === "unlock") {
         const who = f.recipients.length ? ` to ${f.recipients.slice(0, 3).join(", ")}` : "";
         add("tool.grant-access", "grant-access", "recoverable", f.public || f.wildcard ? "account" : "one", `${tool} gives access${who} (${verb} ${obj})${tail}`, { external: recipientsExternal(f), public: f.public });
       } else actions.push({ capability: "write", target: { name: tool, ...base }, reversibility: "recoverable", scope });

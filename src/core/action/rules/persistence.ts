@@ -146,6 +146,9 @@ const launchd: CommandRule = {
     if (inv.name === "osascript" && /login item/i.test(inv.command.text) && /\bmake\b/i.test(inv.command.text)) {
       return { action: persist("login item", "home", "account"), reason: "adds a login item that runs at every login: persistence (T1547.015)", technique: "T1547.015" };
     }
+    if (inv.name === "defaults" && inv.args[0] === "write" && /AutoLaunchedApplicationDictionary/.test(inv.command.text)) {
+      return { action: persist("login item", "home", "account"), reason: "adds an application to the login items through loginwindow's preferences: persistence (T1547.015)", technique: "T1547.015" };
+    }
     if (inv.name === "defaults" && inv.args[0] === "write" && /LoginHook|LogoutHook/.test(inv.command.text)) {
       return { action: persist("login hook", "system", "system"), reason: "sets a login hook that runs at every login: persistence (T1037.002)", technique: "T1037.002" };
     }
@@ -160,6 +163,7 @@ const launchd: CommandRule = {
       `sudo cp evil.plist /Library/LaunchDaemons/com.evil.plist`,
       `osascript -e 'tell application "System Events" to make login item at end with properties {path:"/tmp/a.app"}'`,
       `sudo defaults write com.apple.loginwindow LoginHook /tmp/hook.sh`,
+      `defaults write ~/Library/Preferences/loginwindow AutoLaunchedApplicationDictionary -array-add '{Path="/tmp/x.app";}'`,
       `cp x.desktop ~/.config/autostart/x.desktop`,
     ],
     noMatch: [`launchctl list`, `ls ~/Library/LaunchAgents`, `defaults read com.apple.dock`, `osascript -e 'display notification "done"'`],

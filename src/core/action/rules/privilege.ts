@@ -77,6 +77,7 @@ const sudoers: CommandRule = {
     if (inv.name === "gpasswd" && (inv.args.includes("-a") || inv.args.includes("--add"))) groups.push(...inv.args.slice(-1));
     if ((inv.name === "adduser" || inv.name === "addgroup") && inv.args.filter((a) => !a.startsWith("-")).length === 2) groups.push(inv.args[inv.args.length - 1]!);
     if (inv.name === "dseditgroup" && inv.args.includes("admin")) groups.push("admin");
+    if (inv.name === "dscl" && inv.args.some((a) => a === "-append" || a === "-merge") && inv.args.some((a) => /^\/Groups\/(admin|wheel)$/.test(a))) groups.push("admin");
     const admin = groups.find((g) => ADMIN_GROUPS.test(g));
     if (admin) return { action: escalate(admin, "system"), reason: `adds a user to the ${admin} group, which can act as root: privilege escalation (T1098)`, technique: "T1098" };
     return undefined;
@@ -88,6 +89,7 @@ const sudoers: CommandRule = {
       `usermod -aG sudo bob`,
       `sudo gpasswd -a bob docker`,
       `dseditgroup -o edit -a bob -t user admin`,
+      `sudo dscl . -append /Groups/admin GroupMembership eve`,
       `echo "me ALL=(ALL) NOPASSWD: ALL" | sudo EDITOR='tee -a' visudo`,
     ],
     noMatch: [`visudo -c`, `sudo -l`, `groups`, `cat /etc/sudoers`, `usermod -aG video bob`, `id bob`],
