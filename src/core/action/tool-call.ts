@@ -189,7 +189,10 @@ export function readToolCall(tool: string, args: unknown, annotations?: ToolAnno
       else actions.push({ capability: "delete", target: { name: tool, ...base }, reversibility: "recoverable", scope });
       break;
     case "spend-or-send":
-      if (money || f.amounts.length && !message) add("tool.spend", "spend", "irreversible", scope, `${tool} moves money${amount} (${verb} ${obj})${tail}: a payment or trade cannot be called back`);
+      if (money || (f.amounts.length && !message)) {
+        const to = f.recipients.length ? ` to ${f.recipients.slice(0, 2).join(", ")}` : "";
+        add("tool.spend", "spend", "irreversible", scope, `${tool} ${verb}s money${amount}${to} (${obj})${tail}: a payment or trade cannot be called back`);
+      }
       else if (message || recipientsExternal(f) || verb === "invite" || verb === "forward") {
         const ext = recipientsExternal(f);
         const who = f.recipients.length ? ` to ${f.recipients.slice(0, 3).join(", ")}${f.recipients.length > 3 ? ` and ${f.recipients.length - 3} more` : ""}` : "";

@@ -13,6 +13,12 @@ const TACTIC = "Exfiltration (TA0010)";
 /** Commands that read or pack data for sending (the writer side of "pack | send"). */
 const PACKERS = new Set(["tar", "zip", "7z", "7za", "gzip", "bzip2", "xz", "zstd", "cat", "base64", "xxd", "od", "hexdump", "dd", "find", "openssl", "gpg", "cpio", "pax", "ditto", "mysqldump", "pg_dump", "pg_dumpall", "sqlite3", "printenv", "env", "history", "ls", "ps", "uname", "whoami", "id", "ifconfig", "ip", "hostname", "head", "tail"]);
 
+/** What a packing or reading command takes in: its operands, without tar's mode letters (czf). */
+function inputsOf(writer: Invocation): string[] {
+  const ops = writer.args.filter((w) => !w.startsWith("-"));
+  return writer.name === "tar" && /^[A-Za-z]{1,6}$/.test(ops[0] ?? "") && writer.args[0] === ops[0] ? ops.slice(1) : ops;
+}
+
 /** The worst class among the files a step sends. */
 function worst(paths: readonly string[]): PathClass | undefined {
   const order: PathClass[] = ["credentials", "system", "device", "home", "other", "project", "build-output", "temp"];
@@ -80,7 +86,7 @@ const httpUpload: CommandRule = {
     const host = hostOf(url) ?? "";
     const { files, stdin } = uploads(inv);
     const writer = stdin ? previous(all, index) : undefined;
-    const sent = [...files, ...(writer && PACKERS.has(writer.name) ? writer.args.filter((w) => !w.startsWith("-")) : [])];
+    const sent = [...files, ...(writer && PACKERS.has(writer.name) ? inputsOf(writer) : [])];
     if (files.length === 0 && !(stdin && (writer === undefined || PACKERS.has(writer.name)))) return undefined;
     const action = exfil(url || "a URL", host, sent);
     if (!matters(action)) return undefined;
@@ -183,7 +189,7 @@ const socketSend: CommandRule = {
     const writer = previous(all, index);
     const fromPipe = writer !== undefined && PACKERS.has(writer.name);
     if (!fileIn && !fromPipe) return undefined;
-    const sent = fileIn ? [fileIn] : writer!.args.filter((w) => !w.startsWith("-"));
+    const sent = fileIn ? [fileIn] : inputsOf(writer!);
     const action = exfil(host, host, sent);
     if (!matters(action)) return undefined;
     return { action, reason: `sends ${describe(sent, `the output of ${writer?.name ?? "a command"}`)} to ${shown(host)} with ${inv.name}: ${kind(action, "T1048.003")}` };
