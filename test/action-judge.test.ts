@@ -192,3 +192,33 @@ describe("every verdict names its rules", () => {
     expect(j.tier).toBe("pause");
   });
 });
+
+describe("robustness", () => {
+  it("reads a shell tool's command line through the injected shell reader", () => {
+    const j = judgeAction({ tool: "Bash", arguments: { command: "chmod u+s /usr/bin/find" }, readShell: (s) => tokenize(s) });
+    expect(j.rules.map((r) => r.id)).toContain("privilege.setuid");
+    const noReader = judgeAction({ tool: "TerminalExecute", arguments: { command: "ls" } });
+    expect(noReader.tier).toBe("pause");
+  });
+
+  it("fails closed when the shell reader throws", () => {
+    const j = judgeAction({ tool: "Bash", arguments: { command: "ls" }, readShell: () => { throw new Error("grammar not loaded"); } });
+    expect(j.tier).toBe("pause");
+    expect(j.rules[0]!.id).toBe("action.reader-failed");
+  });
+
+  it("never throws and always answers in shape on arbitrary input", () => {
+    const word = fc.string({ maxLength: 30 });
+    const command = fc.record({ argv: fc.array(word, { maxLength: 8 }), redirects: fc.array(fc.record({ op: fc.constantFrom(">", ">>", "<", "2>", "&>", "<<"), target: word }), { maxLength: 3 }), text: fc.string({ maxLength: 80 }) });
+    fc.assert(
+      fc.property(fc.option(word, { nil: undefined }), fc.option(fc.jsonValue({ maxDepth: 3 }), { nil: undefined }), fc.array(command, { maxLength: 5 }), (tool, args, commands) => {
+        const j = judgeAction({ ...(tool !== undefined ? { tool } : {}), ...(args !== undefined ? { arguments: args } : {}), commands, readShell: (s) => tokenize(s) });
+        expect(["allow", "pause", "hard-stop"]).toContain(j.tier);
+        expect(j.score).toBeGreaterThanOrEqual(0);
+        expect(j.score).toBeLessThanOrEqual(100);
+        if (j.tier !== "allow") expect(j.rules.length).toBeGreaterThan(0);
+      }),
+      { numRuns: 300 },
+    );
+  });
+});

@@ -73,7 +73,31 @@ function sqlOfCommand(inv: Invocation, next: Invocation | undefined): string[] {
   return out.filter((s) => s.trim() !== "");
 }
 
+/** Tools whose argument is a shell command line: Claude Code's Bash, MCP shell servers, ToolEmu's Terminal. */
+const SHELL_TOOL = /^(bash|shell|sh|terminal|terminalexecute|run_shell_command|run_command|execute_command|exec_command|shell_exec|run_terminal_cmd|mcp__[\w-]+__(run_command|execute_command|shell|bash|exec|run_shell_command))$/i;
+const SHELL_FIELD = /^(command|cmd|script|commandline|command_line)$/i;
+
+/** The shell command line a shell tool's arguments carry, if any. */
+export function shellCommandOf(tool: string | undefined, args: unknown): string | undefined {
+  if (tool === undefined || !SHELL_TOOL.test(tool) || !args || typeof args !== "object") return undefined;
+  for (const [k, v] of Object.entries(args as Record<string, unknown>)) if (SHELL_FIELD.test(k) && typeof v === "string") return v;
+  return undefined;
+}
+
+/**
+ * judgeAction, failing closed: if any reader or rule throws, the step is caution (a pause) with
+ * the failure named, never a pass.
+ */
 export function judgeAction(input: JudgeInput): Judgement {
+  try {
+    return judge(input);
+  } catch (e) {
+    const why = `the action reader failed (${e instanceof Error ? e.message.slice(0, 120) : "unknown error"})`;
+    return { actions: [], score: PAUSE_AT, tier: tierOfScore(PAUSE_AT), rules: [{ id: "action.reader-failed", reason: `${why}: read as caution, not as safe`, score: PAUSE_AT, tier: tierOfScore(PAUSE_AT) }], unreadable: [why] };
+  }
+}
+
+function judge(input: JudgeInput): Judgement {
   const actions: Action[] = [];
   const rules: RuleVerdict[] = [];
   const unreadable: string[] = [];
@@ -104,7 +128,14 @@ export function judgeAction(input: JudgeInput): Judgement {
     }
   }
 
-  const commands = [...(input.commands ?? []), ...fromCode];
+  // A shell tool's command line, read by the injected shell reader when no parsed commands came.
+  const line = input.commands === undefined ? shellCommandOf(input.tool, input.arguments) : undefined;
+  const fromTool: ShellCommand[] = [];
+  if (line !== undefined) {
+    if (input.readShell) fromTool.push(...input.readShell(line));
+    else unreadable.push(`shell command of ${input.tool}, no shell reader given: ${line.slice(0, 80)}`);
+  }
+  const commands = [...(input.commands ?? []), ...fromTool, ...fromCode];
   if (commands.length > MAX_COMMANDS) unreadable.push(`${commands.length} commands in one step (over ${MAX_COMMANDS}); only the first ${MAX_COMMANDS} were read`);
   const invs = invocationsOf(commands.slice(0, MAX_COMMANDS));
   const facts = input.arguments !== undefined ? argumentFacts(input.arguments, input.internalDomains) : undefined;
@@ -158,8 +189,11 @@ export function judgeAction(input: JudgeInput): Judgement {
   }
 
   let score = actions.reduce((m, a) => Math.max(m, tierFor(a).score), 0);
-  // Unreadable input is caution: at least a pause, never a pass.
-  if (unreadable.length > 0) score = Math.max(score, PAUSE_AT);
+  // Unreadable input is caution: at least a pause, never a pass, and named as such.
+  if (unreadable.length > 0) {
+    score = Math.max(score, PAUSE_AT);
+    rules.push({ id: "action.unreadable", reason: `could not be read, so not judged safe: ${unreadable[0]}${unreadable.length > 1 ? ` (and ${unreadable.length - 1} more)` : ""}`, score: PAUSE_AT, tier: tierOfScore(PAUSE_AT) });
+  }
   rules.sort((a, b) => b.score - a.score);
   return { actions, score, tier: tierOfScore(score), rules, unreadable };
 }
