@@ -3,8 +3,8 @@
 // authorized_keys, new accounts, autostart entries. Sources: ATT&CK T1053, T1546.004, T1543,
 // T1037, T1547, T1098.004, T1136; GTFOBins' crontab and systemctl pages.
 import type { Action } from "../model.js";
-import { SHELL_STARTUP } from "../paths.js";
-import { classOf, shown, writtenPaths, type CommandRule, type RuleHit } from "./rule.js";
+import { classifyPath, SHELL_STARTUP } from "../paths.js";
+import { shown, writtenPaths, type CommandRule, type RuleHit } from "./rule.js";
 import type { Invocation } from "../shell-command.js";
 
 const TACTIC = "Persistence (TA0003)";
@@ -66,7 +66,7 @@ const shellStartup: CommandRule = {
     const path = firstWrite(inv, SHELL_STARTUP);
     if (!path) return undefined;
     const what = /\balias\b/.test(inv.command.text) ? "an alias" : /\bexport\b/.test(inv.command.text) ? "an environment change" : "a command";
-    const cls = classOf(path) === "system" ? "system" : "home";
+    const cls = classifyPath(path) === "system" ? "system" : "home";
     return {
       action: persist(path, cls, cls === "system" ? "system" : "account"),
       reason: `adds ${what} to the shell start-up file ${shown(path)}, run at every new shell: persistence (T1546.004)`,

@@ -3,7 +3,8 @@
 // Sources: ATT&CK T1548.001, T1548.003, T1547.006, T1574.006, T1098, T1611; GTFOBins' "SUID",
 // "Capabilities" and "Sudo" functions; setcap(8), capabilities(7), ld.so(8), modprobe(8).
 import type { Action } from "../model.js";
-import { classOf, shown, writtenPaths, type CommandRule } from "./rule.js";
+import { classifyPath } from "../paths.js";
+import { shown, writtenPaths, type CommandRule } from "./rule.js";
 
 const TACTIC = "Privilege Escalation (TA0004)";
 
@@ -33,7 +34,7 @@ const setuid: CommandRule = {
     if (!mode || !mode.split(",").some((m) => SETID_MODE.test(m))) return undefined;
     const file = args[1] ?? "a file";
     const bit = /g\+s|^[0-7]?2[0-7]{3}$/.test(mode) ? "setgid" : "setuid";
-    return { action: escalate(file, classOf(file)), reason: `sets the ${bit} bit on ${shown(file)}, so it runs with its owner's rights for anyone: privilege escalation (T1548.001)` };
+    return { action: escalate(file, classifyPath(file)), reason: `sets the ${bit} bit on ${shown(file)}, so it runs with its owner's rights for anyone: privilege escalation (T1548.001)` };
   },
   examples: {
     match: [`sudo install -m 4755 -o root /tmp/sh /usr/local/bin/sh2`, `chmod u+s /bin/bash`, `sudo chmod 4755 /tmp/rootsh`, `chmod +s ./shell`, `chmod g+s,u+x /usr/local/bin/tool`, `chmod 6755 /tmp/x`],
@@ -49,7 +50,7 @@ const capabilities: CommandRule = {
     if (inv.name !== "setcap" || inv.args.includes("-r") || inv.args.includes("-v")) return undefined;
     const caps = inv.args.find((a) => /cap_/i.test(a)) ?? "capabilities";
     const file = inv.args.filter((a) => !a.startsWith("-") && a !== caps)[0] ?? "a file";
-    return { action: escalate(file, classOf(file)), reason: `grants the file capabilities ${shown(caps)} to ${shown(file)}: privilege escalation (T1548)` };
+    return { action: escalate(file, classifyPath(file)), reason: `grants the file capabilities ${shown(caps)} to ${shown(file)}: privilege escalation (T1548)` };
   },
   examples: {
     match: [`setcap cap_setuid+ep /usr/bin/python3`, `sudo setcap cap_net_raw,cap_dac_override=eip ./tool`],
@@ -135,7 +136,7 @@ const preload: CommandRule = {
     const lib = fromEnv ?? (exported ? exported.split("=")[1] ?? inv.args[1] : launchctlSet ? inv.args[2] : undefined);
     if (lib === undefined || lib === "") return undefined;
     // A library in the project or a build output is how sanitizers and test shims are loaded.
-    const cls = classOf(lib);
+    const cls = classifyPath(lib);
     if (cls === "project" || cls === "build-output") return undefined;
     const scope = inv.name === "" || exported !== undefined || launchctlSet ? "account" : "one";
     return {

@@ -3,8 +3,7 @@
 // commands around it, for "pack then send" and "fetch then run"), and returns the action it found
 // with a one-line reason a person can judge at a glance.
 import type { Action } from "../model.js";
-import { classifyPath } from "../paths.js";
-import { baseName, hasFlag, type Invocation } from "../shell-command.js";
+import { hasFlag, type Invocation } from "../shell-command.js";
 
 export interface RuleHit {
   readonly action: Action;
@@ -103,10 +102,6 @@ export function isRecursive(inv: Invocation): boolean {
   return hasFlag(inv.args, "r") || hasFlag(inv.args, "R", "--recursive");
 }
 
-/** Path class of a word, for the action's target. */
-export const classOf = classifyPath;
-
-export { baseName, hasFlag };
 
 /** A word from the command's argv, quoted for a reason line (kept short). */
 export function shown(word: string): string {
