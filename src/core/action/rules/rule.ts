@@ -1,0 +1,119 @@
+// A capability rule: data (id, ATT&CK tactic and technique, examples that must and must not match)
+// plus one pure matcher over the parsed commands of a step. A matcher reads one command (with the
+// commands around it, for "pack then send" and "fetch then run"), and returns the action it found
+// with a one-line reason a person can judge at a glance.
+import type { Action } from "../model.js";
+import { hasFlag, type Invocation } from "../shell-command.js";
+
+export interface RuleHit {
+  readonly action: Action;
+  readonly reason: string;
+  /** A more precise technique than the rule's own, when the matcher knows it (T1552.004 for a key). */
+  readonly technique?: string;
+}
+
+export interface CommandRule {
+  /** family.name, e.g. "persistence.cron". */
+  readonly id: string;
+  /** ATT&CK tactic name and id, e.g. "Persistence (TA0003)". */
+  readonly tactic: string;
+  /** ATT&CK technique id the rule covers, e.g. "T1053.003". */
+  readonly technique: string;
+  readonly match: (inv: Invocation, all: readonly Invocation[], index: number) => RuleHit | undefined;
+  /** Shell lines that must match, and lines from real work that must not. Run as tests. */
+  readonly examples: { readonly match: readonly string[]; readonly noMatch: readonly string[] };
+}
+
+/** Every file a command writes: output redirects, tee, cp/mv/install/ln destinations, sed -i files, dd of=. */
+export function writtenPaths(inv: Invocation): string[] {
+  const out: string[] = [];
+  for (const r of inv.command.redirects) if (/^(>|>>|>\||&>|&>>|\d>|\d>>)$/.test(r.op) && !/^&?\d$/.test(r.target)) out.push(r.target);
+  const ops = inv.args.filter((a) => !a.startsWith("-"));
+  switch (inv.name) {
+    case "tee":
+      out.push(...ops);
+      break;
+    case "cp":
+    case "mv":
+    case "install":
+    case "ln":
+    case "rsync":
+    case "ditto": {
+      const t = targetDirectoryOption(inv.args);
+      if (t !== undefined) out.push(t);
+      else if (ops.length >= 2) out.push(ops[ops.length - 1]!);
+      break;
+    }
+    case "sed":
+    case "perl":
+      if (inv.args.some((a) => /^-[a-zA-Z]*i/.test(a) || a.startsWith("--in-place"))) out.push(...ops.slice(1));
+      break;
+    case "dd":
+      for (const a of inv.args) if (a.startsWith("of=")) out.push(a.slice(3));
+      break;
+    case "curl":
+    case "wget": {
+      // curl -o FILE / --output FILE; wget -O FILE / --output-document FILE (curl's -O takes no value).
+      const short = inv.name === "curl" ? "-o" : "-O";
+      const long = inv.name === "curl" ? "--output" : "--output-document";
+      inv.args.forEach((a, i) => {
+        if (a === short || a === long) out.push(inv.args[i + 1] ?? "");
+        else if (a.startsWith(`${long}=`)) out.push(a.slice(long.length + 1));
+      });
+      break;
+    }
+    case "truncate":
+    case "touch":
+    case "chmod":
+    case "chown":
+      break;
+  }
+  return out;
+}
+
+function targetDirectoryOption(args: readonly string[]): string | undefined {
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    if (a === "-t" || a === "--target-directory") return args[i + 1];
+    if (a.startsWith("--target-directory=")) return a.slice("--target-directory=".length);
+  }
+  return undefined;
+}
+
+/** Every path-looking word a command reads: its operands and `<` redirects. */
+export function readPaths(inv: Invocation): string[] {
+  const out: string[] = [];
+  for (const r of inv.command.redirects) if (r.op === "<") out.push(r.target);
+  for (const a of inv.args) {
+    if (a.startsWith("-")) {
+      const eq = a.indexOf("=");
+      const at = a.indexOf("@");
+      if (eq > 0) out.push(a.slice(eq + 1).replace(/^@/, ""));
+      else if (at > 0) out.push(a.slice(at + 1));
+      continue;
+    }
+    const at = /^[\w.-]+=@(.+)$/.exec(a) ?? /^@(.+)$/.exec(a);
+    out.push(at ? at[1]! : a);
+  }
+  return out;
+}
+
+export function isRecursive(inv: Invocation): boolean {
+  return hasFlag(inv.args, "r") || hasFlag(inv.args, "R", "--recursive");
+}
+
+
+/** A word from the command's argv, quoted for a reason line (kept short). */
+export function shown(word: string): string {
+  return word.length > 60 ? `${word.slice(0, 57)}...` : word;
+}
+
+/** The command that runs before this one in the step (a pipeline's writer, or the previous command). */
+export function previous(all: readonly Invocation[], index: number): Invocation | undefined {
+  return index > 0 ? all[index - 1] : undefined;
+}
+
+/** The commands that run after this one in the step. */
+export function following(all: readonly Invocation[], index: number): readonly Invocation[] {
+  return all.slice(index + 1);
+}

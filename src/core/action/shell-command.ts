@@ -1,0 +1,113 @@
+// The parsed shell command this module reads. The shell reader (src/core/shell/) produces values
+// of exactly this shape; the action rules only read them. Declared here so the action model does
+// not depend on the reader's internals: the lead points this at the reader's type when merging.
+export interface ShellCommand {
+  readonly argv: readonly string[];
+  readonly redirects: ReadonlyArray<{ readonly op: string; readonly target: string }>;
+  readonly text: string;
+  readonly via?: string;
+}
+
+/** Commands that run the rest of their arguments as another command. */
+const WRAPPERS = new Set(["sudo", "doas", "env", "nohup", "time", "timeout", "nice", "ionice", "command", "builtin", "exec", "stdbuf", "setsid", "unbuffer", "chroot", "xargs", "busybox", "torsocks", "proxychains", "proxychains4"]);
+/** Options of those wrappers that take a value. */
+const WRAPPER_VALUE_OPTS = new Set(["-u", "-g", "-C", "-h", "-p", "-n", "-c", "-s", "-k", "-E", "-I", "-L", "-P", "-d", "--user", "--group"]);
+
+export interface Invocation {
+  /** The command name without a directory (`/usr/bin/curl` → `curl`). */
+  readonly name: string;
+  /** The arguments after the name. */
+  readonly args: readonly string[];
+  /** Environment assignments written in front of the command (`LD_PRELOAD=x ls`). */
+  readonly env: ReadonlyMap<string, string>;
+  /** Whether a wrapper that raises privilege (sudo, doas) ran it. */
+  readonly privileged: boolean;
+  readonly command: ShellCommand;
+}
+
+const ASSIGNMENT = /^([A-Za-z_][A-Za-z0-9_]*)=(.*)$/s;
+
+/** What actually runs: wrappers, their options and leading assignments stripped. Linear in argv. */
+export function invocationOf(command: ShellCommand): Invocation {
+  const argv = command.argv;
+  const env = new Map<string, string>();
+  let privileged = command.via !== undefined && /\b(sudo|doas|su)\b/.test(command.via);
+  let i = 0;
+  while (i < argv.length) {
+    const word = argv[i]!;
+    const assignment = ASSIGNMENT.exec(word);
+    if (assignment) {
+      env.set(assignment[1]!, assignment[2]!);
+      i++;
+      continue;
+    }
+    const name = baseName(word);
+    if (!WRAPPERS.has(name)) break;
+    if (name === "sudo" || name === "doas") privileged = true;
+    i++;
+    // The wrapper's options, and for timeout/nice a bare number.
+    while (i < argv.length) {
+      const w = argv[i]!;
+      if (w === "--") {
+        i++;
+        break;
+      }
+      if (w.startsWith("-")) {
+        i += WRAPPER_VALUE_OPTS.has(w) && name !== "env" ? 2 : 1;
+        continue;
+      }
+      if ((name === "timeout" || name === "nice") && /^\d/.test(w)) {
+        i++;
+        continue;
+      }
+      break;
+    }
+  }
+  return { name: baseName(argv[i] ?? ""), args: argv.slice(i + 1), env, privileged, command };
+}
+
+export function baseName(word: string): string {
+  const slash = word.lastIndexOf("/");
+  return (slash >= 0 ? word.slice(slash + 1) : word).replace(/^\\/, "");
+}
+
+/** Short option letters present, for `-rf`-style clusters (`-Rf` → r, f), case-sensitive. */
+export function hasFlag(args: readonly string[], letter: string, long?: string): boolean {
+  for (const a of args) {
+    if (a === "--") return false;
+    if (long !== undefined && (a === long || a.startsWith(`${long}=`))) return true;
+    if (/^-[A-Za-z]+$/.test(a) && a.includes(letter)) return true;
+  }
+  return false;
+}
+
+/** The words after the options (a rough split: an option's value may be counted as an operand). */
+export function operands(args: readonly string[]): string[] {
+  const out: string[] = [];
+  let rest = false;
+  for (const a of args) {
+    if (rest || !a.startsWith("-") || a === "-") out.push(a);
+    else if (a === "--") rest = true;
+  }
+  return out;
+}
+
+/**
+ * The invocations of a step's commands, with the command find runs for each match (-exec, -execdir,
+ * -ok) read as one more invocation of its own, `via` "find -exec" (a shell reader may already have
+ * split it out; then the find's own argv no longer holds it and nothing is doubled).
+ */
+export function invocationsOf(commands: readonly ShellCommand[]): Invocation[] {
+  const out: Invocation[] = [];
+  for (const command of commands) {
+    const inv = invocationOf(command);
+    out.push(inv);
+    if (inv.name !== "find") continue;
+    const at = inv.args.findIndex((a) => a === "-exec" || a === "-execdir" || a === "-ok" || a === "-okdir");
+    if (at < 0) continue;
+    const end = inv.args.findIndex((a, i) => i > at && (a === ";" || a === "\\;" || a === "+"));
+    const argv = inv.args.slice(at + 1, end < 0 ? undefined : end);
+    if (argv.length) out.push(invocationOf({ argv, redirects: [], text: command.text, via: "find -exec" }));
+  }
+  return out;
+}

@@ -1,0 +1,165 @@
+// SQL read by a real parser (node-sql-parser, PostgreSQL then MySQL grammar): finds SQL in a tool
+// argument or a database client's command line and reports what each statement does. A statement
+// that looks like SQL but neither grammar reads is caution (a pause), never a pass.
+//
+// | statement                                   | action                                           |
+// |---------------------------------------------|--------------------------------------------------|
+// | DELETE without WHERE, or WHERE always true, | delete, irreversible, whole table (account)      |
+// |   or WHERE only ranges (dates, ids)         |                                                  |
+// | UPDATE likewise                             | write, irreversible, whole table                 |
+// | DELETE / UPDATE with a selective WHERE      | delete / write, irreversible, one (rows)         |
+// | DROP TABLE/VIEW/INDEX, TRUNCATE, ALTER DROP | delete, irreversible, whole table                |
+// | DROP DATABASE / SCHEMA                      | delete, irreversible, system                     |
+// | GRANT / REVOKE, CREATE/ALTER USER or ROLE   | grant-access, recoverable, one (account if ALL or PUBLIC) |
+// | SELECT, SHOW, EXPLAIN, DESCRIBE             | read (no rule)                                   |
+// | INSERT, CREATE, others                      | write, recoverable, one (no rule)                |
+import sqlParser from "node-sql-parser";
+import type { Action } from "./model.js";
+
+const { Parser } = sqlParser;
+const parser = new Parser();
+const DIALECTS = ["postgresql", "mysql"] as const;
+/** Longer SQL than this is not parsed (the parser is not linear on hostile input); it is caution. */
+export const MAX_SQL_CHARS = 20_000;
+
+export interface SqlHit {
+  readonly id: string;
+  readonly action: Action;
+  readonly reason: string;
+}
+
+export interface SqlReading {
+  readonly actions: readonly Action[];
+  readonly hits: readonly SqlHit[];
+  /** The text, when it looked like SQL and no grammar read it. */
+  readonly unreadable?: string;
+}
+
+const STARTS_LIKE_SQL = /^\s*(?:\/\*[\s\S]*?\*\/\s*|--[^\n]*\n\s*)*(?:with\s+\w+(?:\s*\([^)]*\))?\s+as\s*\(|select\s+[\s\S]+?\s+from\s|select\s+(?:[\d'"(*]|\w+\s*\()|insert\s+into\s|update\s+[\w."`\[\]]+\s+set\s|delete\s+from\s|delete\s+[\w."`]+\s+from\s|drop\s+(?:table|database|schema|view|index|user|role|function|procedure|trigger|sequence|materialized|if\s+exists)\b|truncate\s+(?:table\s+)?[\w."`]|alter\s+(?:table|database|schema|user|role)\s|grant\s+[\w ,]+\s+on\s|grant\s+\w+\s+to\s|revoke\s+[\w ,]+\s+(?:on|from)\s|create\s+(?:user|role)\s|merge\s+into\s|replace\s+into\s|show\s+\w|explain\s|describe\s)/i;
+
+/** Whether free text reads as SQL (not a sentence that happens to start with "update" or "select"). */
+export function looksLikeSql(text: string): boolean {
+  return STARTS_LIKE_SQL.test(text);
+}
+
+type Node = Record<string, unknown> | null | undefined;
+
+function parse(sql: string): Node[] | undefined {
+  for (const database of DIALECTS) {
+    try {
+      const ast = parser.astify(sql, { database }) as unknown;
+      return (Array.isArray(ast) ? ast : [ast]) as Node[];
+    } catch {
+      // try the next dialect
+    }
+  }
+  return undefined;
+}
+
+function tableNames(list: unknown): string {
+  if (typeof list === "string") return list;
+  if (!Array.isArray(list)) return "a table";
+  const names = list.map((t) => (t && typeof t === "object" && "table" in t ? String((t as { table: unknown }).table) : "")).filter(Boolean);
+  return names.length ? names.join(", ") : "a table";
+}
+
+const RANGE_OPS = new Set(["<", "<=", ">", ">=", "BETWEEN", "NOT BETWEEN", "IS NOT", "IS"]);
+
+/** A WHERE that keeps no row out: 1=1, true, x = x, a OR that holds one of those. */
+function alwaysTrue(e: Node): boolean {
+  if (!e) return true;
+  const type = e.type;
+  if (type === "bool") return e.value === true;
+  if (type === "number") return Number(e.value) !== 0;
+  if (type === "binary_expr") {
+    const op = String(e.operator).toUpperCase();
+    const l = e.left as Node;
+    const r = e.right as Node;
+    if (op === "OR") return alwaysTrue(l) || alwaysTrue(r);
+    if (op === "AND") return alwaysTrue(l) && alwaysTrue(r);
+    if (op === "=" || op === "<=" || op === ">=" || op === "IS") return JSON.stringify(l) === JSON.stringify(r) && l?.type !== "param";
+    if (op === "LIKE" || op === "ILIKE") return r?.type !== undefined && /^%+$/.test(String(r.value ?? ""));
+  }
+  return false;
+}
+
+/** A WHERE made only of ranges (created_at < now() - interval '1 year', id > 0): it selects by age or count, not by identity. */
+function onlyRanges(e: Node): boolean {
+  if (!e || e.type !== "binary_expr") return false;
+  const op = String(e.operator).toUpperCase();
+  if (op === "AND" || op === "OR") return onlyRanges(e.left as Node) && onlyRanges(e.right as Node);
+  return RANGE_OPS.has(op);
+}
+
+function grantScope(n: Record<string, unknown>): { scope: Action["scope"]; pub: boolean; what: string } {
+  const text = JSON.stringify(n).toLowerCase();
+  const all = /"value":"all"|"all privileges"|"name":"\*"|"\*\.\*"/.test(text);
+  const pub = /"value":"public"/.test(text);
+  return { scope: all ? "account" : "one", pub, what: all ? "all privileges" : "privileges" };
+}
+
+/**
+ * Reads one piece of SQL. `production` marks the database as production (from the tool's name or
+ * arguments), which makes any irreversible statement a hard stop through the model's floor.
+ */
+export function readSql(sql: string, production = false): SqlReading {
+  const text = sql.trim();
+  if (text.length > MAX_SQL_CHARS) return { actions: [], hits: [], unreadable: `${text.slice(0, 80)}…` };
+  const ast = parse(text);
+  if (!ast) {
+    // Caution, shaped by the statement's first words so DROP SCHEMA is not read as a mere write.
+    const head = /^\s*(drop|truncate|delete)\b/i.test(text) ? "delete" : "write";
+    const scope = /^\s*drop\s+(database|schema)\b/i.test(text) ? "system" : "account";
+    const action: Action = { capability: head, target: { name: "SQL the parser could not read", production }, reversibility: "irreversible", scope };
+    return { actions: [action], hits: [{ id: "sql.unreadable", action, reason: `SQL that neither the PostgreSQL nor the MySQL grammar reads ("${text.slice(0, 60)}"): read as caution, not as safe` }], unreadable: text.slice(0, 200) };
+  }
+  const actions: Action[] = [];
+  const hits: SqlHit[] = [];
+  const target = (name: string) => ({ name, production });
+  const hit = (id: string, action: Action, reason: string) => {
+    actions.push(action);
+    hits.push({ id, action, reason: production ? `${reason} on a production database` : reason });
+  };
+  for (const n of ast) {
+    if (!n) continue;
+    const type = String(n.type).toLowerCase();
+    if (type === "delete" || type === "update") {
+      const table = tableNames(n.table);
+      const where = n.where as Node;
+      const cap = type === "delete" ? "delete" : "write";
+      const verb = type === "delete" ? "deletes" : "updates";
+      if (!where) hit(`sql.${type}-without-where`, { capability: cap, target: target(table), reversibility: "irreversible", scope: "account" }, `${type.toUpperCase()} without WHERE ${verb} every row of ${table}`);
+      else if (alwaysTrue(where)) hit(`sql.mass-${type}`, { capability: cap, target: target(table), reversibility: "irreversible", scope: "account" }, `${type.toUpperCase()} whose WHERE is always true ${verb} every row of ${table}`);
+      else if (onlyRanges(where)) hit(`sql.mass-${type}`, { capability: cap, target: target(table), reversibility: "irreversible", scope: "account" }, `${type.toUpperCase()} of ${table} selected only by a range (a date or id cut-off) ${verb} rows in bulk`);
+      else {
+        const action: Action = { capability: cap, target: target(table), reversibility: "irreversible", scope: "one" };
+        if (production) hit(`sql.${type}`, action, `${type.toUpperCase()} of selected rows of ${table}`);
+        else actions.push(action);
+      }
+    } else if (type === "drop") {
+      const keyword = String(n.keyword ?? "").toLowerCase();
+      const names = tableNames(n.name);
+      const system = keyword === "database" || keyword === "schema";
+      hit(`sql.drop`, { capability: "delete", target: target(names), reversibility: "irreversible", scope: system ? "system" : "account" }, `DROP ${keyword.toUpperCase() || "…"} ${names} deletes it and everything in it`);
+    } else if (type === "truncate") {
+      const names = tableNames(n.name);
+      hit("sql.truncate", { capability: "delete", target: target(names), reversibility: "irreversible", scope: "account" }, `TRUNCATE empties ${names}`);
+    } else if (type === "alter") {
+      const exprs = Array.isArray(n.expr) ? (n.expr as Record<string, unknown>[]) : [];
+      const drop = exprs.find((x) => String(x.action).toLowerCase() === "drop");
+      const table = tableNames(n.table);
+      if (drop) hit("sql.alter-drop", { capability: "delete", target: target(table), reversibility: "irreversible", scope: "account" }, `ALTER TABLE ${table} DROP ${String(drop.resource ?? "")} deletes it with its data in every row`);
+      else actions.push({ capability: "write", target: target(table), reversibility: "recoverable", scope: "account" });
+    } else if (type === "grant" || type === "revoke") {
+      const g = grantScope(n);
+      hit(`sql.${type}`, { capability: "grant-access", target: { ...target("database privileges"), public: g.pub }, reversibility: "recoverable", scope: g.scope }, `${type.toUpperCase()} changes who can use the database (${g.what}${g.pub ? " to PUBLIC" : ""})`);
+    } else if (type === "create" && /user|role/i.test(String(n.keyword ?? ""))) {
+      hit("sql.create-user", { capability: "grant-access", target: target("database account"), reversibility: "recoverable", scope: "one" }, "CREATE USER adds an account that can log in to the database");
+    } else if (type === "select" || type === "show" || type === "explain" || type === "desc" || type === "describe") {
+      actions.push({ capability: "read", target: target("database"), reversibility: "reversible", scope: "one" });
+    } else {
+      actions.push({ capability: "write", target: target(String(type)), reversibility: "recoverable", scope: "one" });
+    }
+  }
+  return { actions, hits };
+}

@@ -1,0 +1,262 @@
+// Tool calls judged by meaning: the tool's name split into a verb and an object
+// (delete_project → delete + project, PaymentsSendMoney → send + payments money, DoorLockAddUser →
+// add + door lock user, mcp__github__delete_repository → delete + github repository), and its
+// arguments read for production, public visibility, external recipients, amounts and wildcard
+// scopes. MCP tool annotations may only raise the risk of a call they describe as destructive.
+import type { Action, Capability, Reversibility, Scope, Target } from "./model.js";
+
+export interface ToolAnnotations {
+  readonly destructiveHint?: boolean;
+  readonly readOnlyHint?: boolean;
+  readonly openWorldHint?: boolean;
+  readonly idempotentHint?: boolean;
+}
+
+export interface ToolReading {
+  readonly verb?: string;
+  readonly object: readonly string[];
+  readonly actions: readonly Action[];
+  readonly hits: ReadonlyArray<{ readonly id: string; readonly action: Action; readonly reason: string }>;
+}
+
+/** Split a tool name into lower-case words: snake, kebab, dots, camel and Pascal case, MCP prefixes. */
+export function toolWords(name: string): string[] {
+  const bare = name.replace(/^mcp__/, "").replace(/__/g, "_");
+  return bare
+    .replace(/([a-z\d])([A-Z])/g, "$1 $2")
+    .replace(/([A-Z]+)([A-Z][a-z])/g, "$1 $2")
+    .split(/[^A-Za-z\d]+/)
+    .filter(Boolean)
+    .map((w) => w.toLowerCase());
+}
+
+type VerbClass = "delete" | "trash" | "spend-or-send" | "grant" | "revoke" | "deploy" | "publish" | "write" | "read" | "execute" | "disable" | "unlock" | "control";
+
+const VERBS: ReadonlyMap<string, VerbClass> = new Map([
+  ...["delete", "remove", "destroy", "drop", "purge", "erase", "wipe", "truncate", "clear", "empty", "terminate", "kill", "uninstall", "deprovision", "decommission", "rm", "del", "nuke", "reset", "overwrite", "format", "discard", "expunge"].map((v) => [v, "delete"] as const),
+  ...["trash", "archive", "cancel", "close", "unpublish", "unsubscribe", "deactivate"].map((v) => [v, "trash"] as const),
+  ...["send", "transfer", "pay", "payout", "withdraw", "buy", "purchase", "order", "trade", "sell", "charge", "donate", "tip", "deposit", "wire", "refund", "checkout", "book", "place", "swap", "stake", "borrow", "lend", "invest", "forward", "reply", "email", "message", "sms", "text", "call", "dial", "notify", "invite"].map((v) => [v, "spend-or-send"] as const),
+  ...["grant", "share", "add", "authorize", "allow", "give", "assign", "approve", "whitelist", "allowlist", "elevate", "promote", "enroll", "register"].map((v) => [v, "grant"] as const),
+  ...["revoke", "ban", "block", "suspend", "kick", "demote", "lock"].map((v) => [v, "revoke"] as const),
+  ...["deploy", "release", "rollout", "launch", "ship", "apply", "provision", "scale", "restart", "rollback", "migrate", "merge", "push", "upgrade", "reboot", "shutdown", "stop", "start"].map((v) => [v, "deploy"] as const),
+  ...["publish", "post", "tweet", "retweet", "comment", "broadcast", "announce", "upload"].map((v) => [v, "publish"] as const),
+  ...["update", "edit", "set", "modify", "change", "patch", "configure", "write", "create", "rename", "move", "put", "save", "manage", "replace", "insert", "upsert", "append", "schedule", "import", "sync", "install", "make", "generate", "submit", "file", "commit", "mark", "tag", "label"].map((v) => [v, "write"] as const),
+  ...["get", "list", "search", "read", "fetch", "find", "view", "show", "describe", "download", "check", "lookup", "retrieve", "query", "browse", "inspect", "status", "count", "analyze", "summarize", "preview", "compare", "estimate", "quote", "verify", "validate", "watch", "track", "scan", "explore", "load"].map((v) => [v, "read"] as const),
+  ...["execute", "run", "exec", "eval", "evaluate", "shell", "terminal", "invoke", "script", "bash", "spawn"].map((v) => [v, "execute"] as const),
+  ...["disable", "mute", "suppress", "bypass", "silence", "snooze", "dismiss", "override", "ignore", "turn"].map((v) => [v, "disable"] as const),
+  ...["unlock", "open"].map((v) => [v, "unlock"] as const),
+  ...["control", "operate", "toggle", "adjust", "dispatch", "navigate", "redirect", "reroute"].map((v) => [v, "control"] as const),
+]);
+
+const MONEY = /^(payments?|money|funds?|transfers?|bank|banking|invoices?|orders?|trades?|stocks?|shares|crypto|bitcoin|btc|eth|wallet|cards?|payout|refunds?|balance|checkout|purchase|cash|venmo|paypal|stripe|binance|coinbase|brokerage|securities|options|positions?|forex|loan|mortgage|donation|subscription|billing|tokens?)$/;
+const MESSAGE = /^(emails?|mail|messages?|sms|texts?|chat|inbox|dm|tweets?|posts?|comments?|notifications?|slack|gmail|twilio|whatsapp|telegram|discord|teams)$/;
+const ACCESS = /^(users?|members?|collaborators?|guests?|permissions?|roles?|access|keys?|ssh|tokens?|policy|policies|acl|invites?|admins?|owners?|sharing|credentials?|passwords?|secrets?|apikey|grants?|group|groups)$/;
+const SECURITY = /^(alarm|alarms|security|camera|cameras|firewall|mfa|2fa|twofactor|audit|logging|logs?|monitoring|monitor|alerts?|protection|antivirus|defender|guardrails?|branch|protections?|lock|locks|smoke|detector|sensor|sensors|safety|encryption|backup|backups)$/;
+const STORE = /^(repo|repos|repository|repositories|projects?|database|databases|db|tables?|buckets?|volumes?|disks?|instances?|clusters?|servers?|vms?|namespaces?|indexes?|collections?|accounts?|workspaces?|channels?|folders?|directories|drives?|files?|documents?|records?|notes?|tasks?|events?|contacts?|customers?|patients?|branches|snapshots?|datasets?|models?|deployments?|services?|domains?|zones?|dns|certificates?|secrets?|queues?|topics?|streams?|sites?|pages?|apps?|applications?|environments?|pipelines?)$/;
+const PHYSICAL = /^(door|doors|lock|locks|garage|gate|thermostat|oven|stove|heater|robot|vehicle|car|drone|traffic|light|lights|valve|pump|medication|dispatch|emergency|insulin|ventilator|elevator)$/;
+const PUBLISH_PLACE = /^(twitter|tweet|tweets|facebook|instagram|linkedin|reddit|mastodon|social|public|blog|forum|youtube|tiktok|gist|pastebin|medium|npm|pypi|registry|marketplace|store)$/;
+
+const PRODUCTION = /(^|[^a-z0-9])(prod|production|prd|live)([^a-z0-9]|$)/i;
+const PRODUCTION_KEYS = /^(env|environment|stage|tier|target|cluster|namespace|project|database|db|dbname|host|hostname|server|context|workspace|account|branch|name|url|uri|connection|dsn|app|service|deployment|region)$/i;
+const VISIBILITY_KEYS = /^(visibility|privacy|access|access_level|accesslevel|acl|sharing|share_level|sharinglevel|permission|audience|scope|public|is_public|ispublic|private|is_private)$/i;
+const RECIPIENT_KEYS = /^(to|cc|bcc|recipient|recipients|email|emails|email_address|phone|phone_number|number|attendees|invitees|share_with|sharewith|user|username|user_email|guest|guests|member|members|collaborator|payee|beneficiary|receiver|destination|address|account|to_account|recipient_account|target_account|channel|chat_id|handle)$/i;
+const AMOUNT_KEYS = /^(amount|value|quantity|qty|price|total|sum|shares|units|volume|size|notional|budget|limit|deposit)$/i;
+const WILDCARD = /^(\*|%|all|everything|any|\.\*|\/\*|\*\/\*|\*\*)$|(^|[/:])\*$/i;
+const BULK_KEYS = /^(all|recursive|force|cascade|purge|permanent|hard|include_all|delete_all|bulk|everyone)$/i;
+
+interface ArgumentFacts {
+  production: boolean;
+  public: boolean;
+  recipients: string[];
+  amounts: number[];
+  wildcard?: string;
+  bulk: boolean;
+  strings: string[];
+}
+
+const MAX_NODES = 2000;
+
+/** Reads the arguments once, linear in their size (capped at MAX_NODES values). */
+export function argumentFacts(args: unknown, internalDomains: readonly string[] = []): ArgumentFacts {
+  const facts: ArgumentFacts = { production: false, public: false, recipients: [], amounts: [], bulk: false, strings: [] };
+  let seen = 0;
+  const visit = (key: string, v: unknown, depth: number): void => {
+    if (++seen > MAX_NODES || depth > 8) return;
+    if (typeof v === "string") {
+      facts.strings.push(v);
+      const short = v.length <= 120;
+      // An environment, host, database or URL names production: one word ("prod", "prod-db",
+      // "db.prod.internal"), not prose that mentions it ("Production-grade cable").
+      const identifier = short && !/\s/.test(v.trim());
+      if (identifier && PRODUCTION.test(v) && (PRODUCTION_KEYS.test(key) || /(^|[^a-z])(prod|production|prd)([^a-z]|$)/i.test(v))) facts.production = true;
+      if (VISIBILITY_KEYS.test(key) && /^(public|public[-_]read|public[-_]read[-_]write|anyone|everyone|world|open|unlisted|anyone[-_]with[-_]link)$/i.test(v.trim())) facts.public = true;
+      if (RECIPIENT_KEYS.test(key)) for (const r of v.split(/[,;\s]+/).filter(Boolean)) facts.recipients.push(r);
+      if (AMOUNT_KEYS.test(key) && /^\$?\d[\d,]*(\.\d+)?$/.test(v.trim())) facts.amounts.push(Number(v.replace(/[$,]/g, "")));
+      if (short && WILDCARD.test(v.trim()) && !/^(name|title|description|body|text|content|message|subject|query)$/i.test(key)) facts.wildcard ??= `${key}=${v}`;
+      return;
+    }
+    if (typeof v === "number") {
+      if (AMOUNT_KEYS.test(key)) facts.amounts.push(v);
+      return;
+    }
+    if (typeof v === "boolean") {
+      if (v && BULK_KEYS.test(key)) facts.bulk = true;
+      if (v && /^(public|is_public|ispublic)$/i.test(key)) facts.public = true;
+      if (!v && /^(private|is_private|isprivate)$/i.test(key)) facts.public = true;
+      if (v && /^(prod|production|is_production)$/i.test(key)) facts.production = true;
+      return;
+    }
+    if (Array.isArray(v)) {
+      for (const x of v) visit(key, x, depth + 1);
+      return;
+    }
+    if (v && typeof v === "object") for (const [k, x] of Object.entries(v as Record<string, unknown>)) visit(k, x, depth + 1);
+  };
+  visit("", args, 0);
+  facts.recipients = facts.recipients.filter((r) => !internalDomains.some((d) => r.toLowerCase().endsWith(`@${d.toLowerCase()}`)));
+  return facts;
+}
+
+function hasWord(words: readonly string[], re: RegExp): string | undefined {
+  return words.find((w) => re.test(w));
+}
+
+/** The first verb of the name, and the rest as its object (the toolkit or server name included). */
+export function splitToolName(name: string): { verb?: string; verbClass?: VerbClass; object: string[] } {
+  const words = toolWords(name);
+  // A verb is the first word that is one; "PaymentsSendMoney" → send. Words that are both a noun
+  // and a verb ("file", "order", "text") count as a verb only if no other verb follows.
+  let index = -1;
+  for (let i = 0; i < words.length; i++) {
+    if (!VERBS.has(words[i]!)) continue;
+    const ambiguous = /^(file|order|text|message|email|call|book|tag|label|mark|open|status|count|check|watch|track|lock|shell|terminal|script|load|quote|tip|place|turn|scale|set|make)$/.test(words[i]!);
+    if (ambiguous && words.slice(i + 1).some((w) => VERBS.has(w) && !/^(file|order|text|message|email|call|post|book|tag|label|mark|open|status|count|lock|shell|terminal|script|quote)$/.test(w))) continue;
+    index = i;
+    break;
+  }
+  if (index < 0) return { object: words };
+  const verb = words[index]!;
+  return { verb, verbClass: VERBS.get(verb), object: words.filter((_, i) => i !== index) };
+}
+
+/** Containers whose deletion takes everything in them (a repository, a database, an account). */
+const CONTAINER = /^(repo|repos|repository|repositories|database|databases|db|bucket|buckets|cluster|clusters|project|projects|account|accounts|workspace|workspaces|namespace|namespaces|volume|volumes|disk|disks|instance|instances|server|servers|environment|environments|channel|channels|folder|folders|directory|directories|drive|drives)$/;
+
+function deleteScope(f: ArgumentFacts, object: readonly string[], store: string | undefined): Scope {
+  if (f.wildcard || f.bulk) return "account";
+  if (store && CONTAINER.test(store)) return "account";
+  const last = object[object.length - 1] ?? "";
+  return /[^s]s$/.test(last) ? "tree" : "one";
+}
+
+function recipientsExternal(f: ArgumentFacts): boolean {
+  return f.recipients.some((r) => /@|^\+?\d[\d\s-]{6,}$/.test(r) || /^[\w.-]+$/.test(r));
+}
+
+/** Reads a tool call into actions; every action that needs a person's look comes with a rule hit. */
+export function readToolCall(tool: string, args: unknown, annotations?: ToolAnnotations, internalDomains: readonly string[] = []): ToolReading {
+  const { verb, verbClass, object } = splitToolName(tool);
+  const f = argumentFacts(args, internalDomains);
+  const actions: Action[] = [];
+  const hits: { id: string; action: Action; reason: string }[] = [];
+  const obj = object.join(" ") || "something";
+  // The name itself may say it acts on everything: batch_delete, DeleteAllNotes, bulk_update.
+  const bulkName = object.some((w) => /^(all|batch|bulk|mass|many|every|everything|entire)$/.test(w));
+  if (bulkName) f.bulk = true;
+  const scope: Scope = f.wildcard || f.bulk ? "account" : "one";
+  const extras = [f.production ? "in production" : "", f.public ? "made public" : "", f.wildcard ? `for every match (${f.wildcard})` : f.bulk ? "in bulk" : ""].filter(Boolean).join(", ");
+  const tail = extras ? ` (${extras})` : "";
+  const base: Pick<Target, "production" | "public"> = { production: f.production, public: f.public };
+  const add = (id: string, capability: Capability, reversibility: Reversibility, s: Scope, reason: string, t: Partial<Target> = {}) => {
+    const action: Action = { capability, target: { name: `${tool}`, ...base, ...t }, reversibility, scope: s };
+    actions.push(action);
+    hits.push({ id, action, reason });
+  };
+  const money = hasWord(object, MONEY);
+  const message = hasWord(object, MESSAGE);
+  const access = hasWord(object, ACCESS);
+  const security = hasWord(object, SECURITY);
+  const physical = hasWord(object, PHYSICAL);
+  const publishPlace = hasWord(object, PUBLISH_PLACE);
+  const store = hasWord(object, STORE);
+  const amount = f.amounts.length ? ` of ${f.amounts.join(", ")}` : "";
+  switch (verbClass) {
+    case "delete":
+      add("tool.delete", "delete", "irreversible", deleteScope(f, object, store), `${tool} ${verb}s ${obj}${tail}, which cannot be undone`);
+      break;
+    case "trash":
+      if (f.production || f.public || scope === "account") add("tool.trash", "delete", "recoverable", scope, `${tool} ${verb}s ${obj}${tail}`);
+      else actions.push({ capability: "delete", target: { name: tool, ...base }, reversibility: "recoverable", scope });
+      break;
+    case "spend-or-send":
+      if (money || (f.amounts.length && !message)) {
+        const to = f.recipients.length ? ` to ${f.recipients.slice(0, 2).join(", ")}` : "";
+        add("tool.spend", "spend", "irreversible", scope, `${tool} ${verb}s money${amount}${to} (${obj})${tail}: a payment or trade cannot be called back`);
+      }
+      else if (message || recipientsExternal(f) || verb === "invite" || verb === "forward") {
+        const ext = recipientsExternal(f);
+        const who = f.recipients.length ? ` to ${f.recipients.slice(0, 3).join(", ")}${f.recipients.length > 3 ? ` and ${f.recipients.length - 3} more` : ""}` : "";
+        if (ext || f.public || publishPlace) add("tool.communicate", "communicate", "irreversible", f.recipients.length > 10 || scope === "account" ? "account" : "one", `${tool} sends ${obj}${who}${tail}: a sent message cannot be taken back`, { external: ext, public: f.public || publishPlace !== undefined });
+        else actions.push({ capability: "communicate", target: { name: tool, ...base }, reversibility: "irreversible", scope: "one" });
+      } else if (physical) add("tool.physical", "execute", "irreversible", "one", `${tool} acts in the physical world (${verb} ${obj})${tail}`, { external: true });
+      else actions.push({ capability: "write", target: { name: tool, ...base }, reversibility: "recoverable", scope });
+      break;
+    case "grant":
+    case "unlock":
+      if (access || physical || verb === "share" || verb === "give" || verbClass === "unlock") {
+        const who = f.recipients.length ? ` to ${f.recipients.slice(0, 3).join(", ")}` : "";
+        add("tool.grant-access", "grant-access", "recoverable", f.public || f.wildcard ? "account" : "one", `${tool} gives access${who} (${verb} ${obj})${tail}`, { external: recipientsExternal(f), public: f.public });
+      } else actions.push({ capability: "write", target: { name: tool, ...base }, reversibility: "recoverable", scope });
+      break;
+    case "revoke":
+      if (access || security || physical) add("tool.revoke-access", "grant-access", "recoverable", scope, `${tool} changes who has access (${verb} ${obj})${tail}`);
+      else actions.push({ capability: "write", target: { name: tool, ...base }, reversibility: "recoverable", scope });
+      break;
+    case "deploy": {
+      const action: Action = { capability: "execute", target: { name: tool, ...base }, reversibility: "recoverable", scope: f.production ? "system" : scope };
+      if (f.production || verb === "shutdown" || verb === "reboot" || verb === "migrate" || verb === "rollback" || verb === "push" && (f.bulk || /force/i.test(JSON.stringify(args ?? "")))) {
+        actions.push(action);
+        hits.push({ id: "tool.deploy", action, reason: `${tool} ${verb}s ${obj}${tail}` });
+      } else actions.push(action);
+      break;
+    }
+    case "publish":
+      if (f.public || publishPlace || verb === "tweet" || verb === "retweet" || (verb === "post" && !store && !message)) add("tool.publish", "communicate", "irreversible", "one", `${tool} publishes ${obj} where anyone can read it${tail}`, { public: true, external: true });
+      else actions.push({ capability: "communicate", target: { name: tool, ...base }, reversibility: "irreversible", scope: "one" });
+      break;
+    case "disable":
+      if (security || physical) add("tool.disable-protection", "impair-defences", "recoverable", scope === "account" ? "account" : "one", `${tool} turns off ${obj}${tail}: a protection stops working`);
+      else actions.push({ capability: "write", target: { name: tool, ...base }, reversibility: "recoverable", scope });
+      break;
+    case "control":
+      if (physical) add("tool.physical", "execute", "irreversible", "one", `${tool} acts in the physical world (${verb} ${obj})${tail}`, { external: true });
+      else actions.push({ capability: "write", target: { name: tool, ...base }, reversibility: "recoverable", scope });
+      break;
+    case "execute":
+      actions.push({ capability: "execute", target: { name: tool, ...base }, reversibility: "recoverable", scope: "one" });
+      break;
+    case "read":
+      actions.push({ capability: "read", target: { name: tool, ...base }, reversibility: "reversible", scope });
+      break;
+    case "write":
+    case undefined: {
+      const action: Action = { capability: "write", target: { name: tool, ...base }, reversibility: "recoverable", scope };
+      if (money && verb !== undefined && /^(create|submit|make|execute|place|initiate|schedule|process|issue|generate)$/.test(verb))
+        add("tool.spend", "spend", "irreversible", scope, `${tool} moves money${amount} (${verb} ${obj})${tail}: a payment, refund or trade cannot be called back`);
+      else if (f.public && (store || verbClass === "write")) add("tool.make-public", "communicate", "irreversible", "one", `${tool} makes ${obj} public${tail}: anyone can read it from now on`, { public: true, external: true });
+      else if (access && f.recipients.length) add("tool.grant-access", "grant-access", "recoverable", "one", `${tool} changes access for ${f.recipients.slice(0, 3).join(", ")} (${obj})${tail}`, { external: recipientsExternal(f) });
+      else if (security && /disable|off|false|none|0/i.test(JSON.stringify(args ?? ""))) add("tool.disable-protection", "impair-defences", "recoverable", "one", `${tool} turns off ${obj}${tail}: a protection stops working`);
+      else if (f.production && (scope === "account" || verb === "configure" || verb === "set" || verb === "update" || verb === "patch" || verb === "apply" || verb === "manage")) add("tool.change-production", "write", "irreversible", scope, `${tool} changes ${obj} in production${tail}`);
+      else if (physical && verbClass === "write") add("tool.physical", "execute", "irreversible", "one", `${tool} acts in the physical world (${verb} ${obj})${tail}`, { external: true });
+      else actions.push(action);
+      break;
+    }
+  }
+  // Annotations only raise: a server that calls its tool destructive is believed; one that calls it
+  // read-only is not, since a server can lie.
+  if (annotations?.destructiveHint === true && annotations.readOnlyHint !== true && !actions.some((a) => a.capability === "delete" && a.reversibility === "irreversible")) {
+    // How much it destroys is unknown: read as more than one object.
+    add("tool.annotated-destructive", "delete", "irreversible", scope === "one" ? "tree" : scope, `${tool} is declared destructive by its own server (destructiveHint)${annotations.openWorldHint === true ? ", acting outside this machine" : ""}${tail}`, { external: annotations.openWorldHint === true });
+  }
+  return { ...(verb !== undefined ? { verb } : {}), object, actions, hits };
+}
