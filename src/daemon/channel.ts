@@ -31,5 +31,10 @@ export interface ApprovalChannel {
   readonly info: ApprovalChannelInfo;
   show(screen: ApprovalScreen): Promise<void>;
   clear(requestId: string): Promise<void>;
-  onDecision(handler: (d: HumanDecision) => void): void;
+  /**
+   * Registers the daemon's handler of human decisions. The handler's promise resolves once the
+   * decision is applied and durable (it never rejects), so a channel, a simulator or a test can
+   * wait on the event instead of sleeping.
+   */
+  onDecision(handler: (d: HumanDecision) => Promise<void>): void;
 }
