@@ -199,6 +199,31 @@ describe("escalation and configuration", () => {
     expect(u.service.halts.configFor("three_strikes")!.threshold.max_attempts).toBe(10);
   });
 
+  it("the halt config is covered by the effective digest: a run-time change is audited with the new digest, and the next start logs it", async () => {
+    const t = await setup();
+    const audit = async (type: string) => {
+      const out: any[] = [];
+      for await (const r of t.store.auditRecords()) if (r.type === type) out.push(r.data);
+      return out;
+    };
+    const [started] = await audit("daemon_started");
+    expect(started.effectiveDigest).toMatch(/^[0-9a-f]{64}$/);
+    expect(started.effectiveDigest).not.toBe(started.policyDigest);
+    await t.tool("guardrail_update_halt_config", { condition_name: "three_strikes", threshold: { max_attempts: 9 }, wait_seconds: 0 });
+    await t.human.decide({ requestId: t.human.last("config").requestId, decision: "approve", via: "security-key" });
+    const [changed] = await audit("halt_config_changed");
+    expect(changed.effectiveDigest).toMatch(/^[0-9a-f]{64}$/);
+    expect(changed.effectiveDigest).not.toBe(started.effectiveDigest);
+    expect(t.service.status().effectiveDigest).toBe(changed.effectiveDigest);
+    // Same policy file, different halt conditions in force: the restart logs the changed digest.
+    await closeStore(t.store);
+    const u = await setup(t.dir);
+    const starts: any[] = [];
+    for await (const r of u.store.auditRecords()) if (r.type === "daemon_started") starts.push(r.data);
+    expect(starts.at(-1).policyDigest).toBe(started.policyDigest);
+    expect(starts.at(-1).effectiveDigest).toBe(changed.effectiveDigest);
+  });
+
   it("approving an older config change applies it to the current config: it never reverts a newer one", async () => {
     const t = await setup();
     const change = async (fields: Record<string, unknown>) => {

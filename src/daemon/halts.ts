@@ -10,6 +10,7 @@ import {
   autoRecorded,
   checkHaltConditions,
   DEFAULT_HALT_CONFIG,
+  effectiveDigest,
   GetSessionHaltsInput,
   HALT_DESCRIPTION_MAX,
   HALT_TOOLS,
@@ -60,6 +61,8 @@ export interface HumanApprovals {
 
 export interface HaltDeskDeps {
   readonly store: Store;
+  /** The policy file's digest: with the halt config in force, the effective digest. */
+  readonly policyDigest: string;
   readonly rules: RuleSet;
   readonly now: () => number;
   readonly uuid: () => string;
@@ -445,7 +448,7 @@ export class HaltDesk {
         this.config.set(next.condition_name, next);
         await this.d.store.transition(
           { putHaltConfig: [[next.condition_name, next]] },
-          [{ type: "halt_config_changed", session: caller.sessionId, data: { condition: next.condition_name, previous: before, current: next } }],
+          [{ type: "halt_config_changed", session: caller.sessionId, data: { condition: next.condition_name, previous: before, current: next, effectiveDigest: this.effectiveDigest() } }],
           now,
         );
       },
@@ -474,6 +477,11 @@ export class HaltDesk {
     }
     if (due.length === 0) return;
     await this.d.store.transition({ putHaltEscalations: due }, [{ type: "halts_escalated", data: { halts: due.map((e) => e.halt_id), resolution: "timeout" } }], now);
+  }
+
+  /** The policy digest and the halt config in force, as one digest (core/halt.ts effectiveDigest). */
+  effectiveDigest(): string {
+    return effectiveDigest(this.d.policyDigest, this.config.values());
   }
 
   configFor(name: string): HaltConditionConfig | undefined {

@@ -42,6 +42,7 @@ export class SafetyService {
   private constructor(private readonly d: ServiceDeps) {
     this.halts = new HaltDesk({
       store: d.store,
+      policyDigest: d.policy.digest,
       rules: d.rules,
       now: d.now,
       uuid: d.uuid,
@@ -76,6 +77,8 @@ export class SafetyService {
           type: "daemon_started",
           data: {
             policyDigest: deps.policy.digest,
+            // The policy with the halt conditions in force (stored run-time changes included).
+            effectiveDigest: s.halts.effectiveDigest(),
             mode: deps.policy.file.mode,
             channel: deps.channel.info,
             blocks: loaded.blocks.length,

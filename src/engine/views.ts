@@ -24,6 +24,7 @@ export class OperatorViews {
     return {
       mode: this.d.policy.file.mode,
       policyDigest: this.d.policy.digest,
+      effectiveDigest: this.halts.effectiveDigest(),
       approvalChannel: this.d.channel.info,
       blocks: this.blocks.all().map((b) => ({ agent: b.agent, reason: b.reason, since: new Date(b.createdAt).toISOString(), verificationId: b.challenge?.id })),
       executions: this.executions.all().map((e) => ({ id: e.id, agent: e.agent, steps: e.steps, autonomousSteps: e.autonomousSteps, max: e.maxAutonomousSteps })),
