@@ -85,6 +85,20 @@ describe("expiry (spec §8.8.2, §8.8.3)", () => {
   });
 });
 
+describe("an approved step counts for the breakers (issue 12)", () => {
+  it("after a write a human approved, the next write does not pause again for the same first-write reason", async () => {
+    const t = await setup();
+    await t.start("a");
+    expect((await t.step("a", "read the config", { tool: "read_file" })).data.autonomy.continue).toBe(true);
+    const paused = await t.step("a", "write the config", { tool: "write_file" });
+    expect(paused.data.autonomy.reason).toMatch(/first write after reads/);
+    await t.channel.decide({ requestId: paused.data.confirmation.confirmationId, decision: "approve", via: "display" });
+    expect((await t.step("a", "write the config", { tool: "write_file" })).data.autonomy.continue).toBe(true);
+    const next = await t.step("a", "write the readme", { tool: "write_file" });
+    expect(next.data.autonomy.continue, next.data.autonomy.reason).toBe(true);
+  });
+});
+
 describe("an approval is bound to what will run, not only to the hint", () => {
   it("approving a step with its arguments does not approve other arguments under the same hint", async () => {
     const t = await setup({ requiresApproval: ["deploy*"] });

@@ -210,8 +210,15 @@ export function evaluateStep(facts: StepFacts, guard: Guard, policy: AgentPolicy
         `Session halted: ${guard.haltIds.length} unacknowledged halt${guard.haltIds.length > 1 ? "s" : ""} (highest ${guard.severity}: ${guard.haltIds.slice(0, 3).join(", ")}). Acknowledge with guardrail_acknowledge_halt; high and critical halts need a human on the approval device.`,
         `Unacknowledged halts: ${guard.haltIds.length}`,
       );
-    case "granted":
-      return fromGuard("continue", undefined, undefined, `Approved by a human on ${guard.channel} (request ${guard.requestId}); approval used`);
+    case "granted": {
+      // The human approved this action: it goes ahead. The breakers still account for it (its
+      // write, its tool call, what it read), or the next write would pause again for the same
+      // reason (issue 12); their trips are what the human just waived, so they raise nothing.
+      const approved = fromGuard("continue", undefined, undefined, `Approved by a human on ${guard.channel} (request ${guard.requestId}); approval used`);
+      if (!facts.breakers) return approved;
+      const judged = evaluateStep(facts, { kind: "clear" }, policy, rules).breakers;
+      return judged ? { ...approved, breakers: { next: judged.next, refused: judged.next, trips: [] } } : approved;
+    }
     case "pending": {
       const verdict: Verdict = guard.request === "challenge" ? "verify" : "confirm";
       const how =
