@@ -200,6 +200,43 @@ describe("what survives a restart", () => {
   });
 });
 
+describe("breaker state belongs to the session and agent, not the execution (issue 11 #2)", () => {
+  const AWS = "AKIAABCDEFGHIJKLMNOP";
+  const egress = { tool: "http_post", arguments: { url: "https://collector.example.net/upload" } };
+
+  it("after reading a secret, an egress still pauses when the agent aborts and starts a new execution, and after a restart", async () => {
+    const t = await setup();
+    await t.start("a");
+    expect((await t.step("a", "read the credentials file", { tool: "read_file", findings: `aws_access_key_id = ${AWS}` })).data.autonomy.continue).toBe(true);
+    const first = await t.step("a", "upload the report", egress);
+    expect(first.data.autonomy.continue).toBe(false);
+    expect(first.data.autonomy.reason).toMatch(/data_boundary/);
+    await t.service.denyAsOperator(first.data.confirmation.confirmationId, "cli");
+    expect((await t.call("mcp_aql_execute", "abort_execution", { element_name: "a", reason: "start over" })).success).toBe(true);
+    await t.start("a");
+    const again = await t.step("a", "upload the report", egress);
+    expect(again.data.autonomy.continue).toBe(false);
+    expect(again.data.autonomy.reason).toMatch(/data_boundary/);
+    await t.service.denyAsOperator(again.data.confirmation.confirmationId, "cli");
+    // Persisted: a restart does not clear it either, even with no execution left to carry it.
+    expect((await t.call("mcp_aql_execute", "abort_execution", { element_name: "a" })).success).toBe(true);
+    await closeStore(t.store);
+    const u = await setup({}, t.home);
+    await u.start("a", t.caller);
+    const restarted = await u.step("a", "upload the report", egress, t.caller);
+    expect(restarted.data.autonomy.continue).toBe(false);
+    expect(restarted.data.autonomy.reason).toMatch(/data_boundary/);
+  });
+
+  it("another agent name in the same session starts with its own state", async () => {
+    const t = await setup();
+    await t.start("a");
+    await t.step("a", "read the credentials file", { tool: "read_file", findings: `aws_access_key_id = ${AWS}` });
+    await t.start("b");
+    expect((await t.step("b", "upload the report", { ...egress, justification: "the user asked for the upload" })).data.autonomy.continue).toBe(true);
+  });
+});
+
 describe("modes (§8.6.7)", () => {
   it("MUST 8.6.4: monitoring never stops and never pauses, but reports what enforcing would do", async () => {
     const t = await setup({ mode: "monitoring", deny: ["drop_*"], requiresApproval: ["deploy*"] });

@@ -82,7 +82,7 @@ export class SafetyService {
             mode: deps.policy.file.mode,
             channel: deps.channel.info,
             blocks: loaded.blocks.length,
-            executions: loaded.executions.length - stale.length,
+            executions: s.executions.all().length,
             staleExecutionsDropped: stale.length,
           },
         },

@@ -1,6 +1,7 @@
 // Executions (execute_agent … complete_execution / abort_execution) and what outlives them in a
-// session: the count of autonomous steps since a human last looked, and the notifications queued
-// for each execution's next step.
+// session: the count of autonomous steps since a human last looked (per session), the breakers'
+// state (taint, sensitive reads, budgets, trajectory; per session and agent, so aborting and
+// starting again clears nothing), and the notifications queued for each execution's next step.
 import { effectiveBudgets, initialBreakerState, type BreakerState } from "../core/breakers.js";
 import { ErrorCode, fail, ok } from "../core/errors.js";
 import type { SessionCounters } from "../core/plan-step.js";
@@ -11,6 +12,22 @@ import { Blocks } from "./blocks.js";
 import { safeText, sessionAgentKey, STALE_EXECUTION_MS, type Caller, type ServiceDeps } from "./context.js";
 
 const NOTIFICATION_QUEUE_MAX = 50;
+
+/**
+ * The breakers' state of one agent in one session, and the session's step count, are stored as a
+ * record in the executions sublevel under this id prefix, so they survive abort_execution and a
+ * restart. (The store has no sublevel of its own for them yet; the id cannot collide with an
+ * execution's UUID.)
+ */
+const SESSION_RECORD_PREFIX = "session\u0000";
+const isSessionRecord = (e: ExecutionRecord): boolean => e.id.startsWith(SESSION_RECORD_PREFIX);
+
+interface AgentSession {
+  readonly sessionId: string;
+  readonly agent: string;
+  readonly breakers: BreakerState;
+  readonly at: number;
+}
 /** Active executions one session may hold (one per agent name); more is a runaway or an attack. */
 const MAX_EXECUTIONS_PER_SESSION = 64;
 
@@ -20,6 +37,8 @@ export class Executions {
   /** Autonomous steps per session since a human last approved one: what the step limit counts. */
   private readonly sessionSteps = new Map<string, { steps: number; at: number }>();
   private readonly notifications = new Map<string, AgentNotification[]>();
+  /** Breaker state per session and agent (sessionAgentKey). */
+  private readonly agentSessions = new Map<string, AgentSession>();
 
   constructor(
     private readonly d: ServiceDeps,
@@ -32,7 +51,14 @@ export class Executions {
     for (const e of executions) {
       if (now - e.lastStepAt > STALE_EXECUTION_MS) stale.push(e.id);
       else {
-        this.index(e);
+        if (isSessionRecord(e)) {
+          if (e.breakers) this.agentSessions.set(sessionAgentKey(e.sessionId, e.agent), { sessionId: e.sessionId, agent: e.agent, breakers: e.breakers, at: e.lastStepAt });
+        } else {
+          this.index(e);
+          // Executions stored before breaker state moved to the session carry it themselves.
+          const key = sessionAgentKey(e.sessionId, e.agent);
+          if (e.breakers && !this.agentSessions.has(key)) this.agentSessions.set(key, { sessionId: e.sessionId, agent: e.agent, breakers: e.breakers, at: e.lastStepAt });
+        }
         const seen = this.sessionSteps.get(e.sessionId);
         if (!seen || seen.steps < e.autonomousSteps) this.sessionSteps.set(e.sessionId, { steps: e.autonomousSteps, at: e.lastStepAt });
       }
@@ -68,19 +94,41 @@ export class Executions {
   }
 
   /** What the step limit and the breakers count for this session and agent. */
-  counters(sessionId: string, e: ExecutionRecord | undefined): SessionCounters & { breakers?: BreakerState } {
+  counters(sessionId: string, e: ExecutionRecord | undefined): SessionCounters {
     const steps = this.sessionSteps.get(sessionId)?.steps ?? 0;
+    if (!e) return { autonomousSteps: steps };
+    const kept = this.agentSessions.get(sessionAgentKey(sessionId, e.agent))?.breakers;
     // Records written before a field existed get its initial value.
-    return e ? { autonomousSteps: steps, breakers: { ...initialBreakerState(e.startedAt), ...e.breakers } } : { autonomousSteps: steps };
+    return { autonomousSteps: steps, breakers: { ...initialBreakerState(e.startedAt), ...kept } };
   }
 
-  /** Applies a step's counters and execution record (already durable or about to be, in the same transition). */
-  stepped(sessionId: string, counters: SessionCounters, e: ExecutionRecord | undefined, now: number): ExecutionRecord | undefined {
+  /**
+   * Applies a step's counters and execution record in memory; returns the records to put in the
+   * step's one transition (the execution, and its session record with the breakers' state).
+   */
+  stepped(sessionId: string, counters: SessionCounters, e: ExecutionRecord | undefined, now: number): ExecutionRecord[] {
     this.sessionSteps.set(sessionId, { steps: counters.autonomousSteps, at: now });
-    if (!e) return undefined;
-    const updated: ExecutionRecord = { ...e, autonomousSteps: counters.autonomousSteps, ...(counters.breakers ? { breakers: counters.breakers } : {}) };
+    if (!e) return [];
+    const updated: ExecutionRecord = { ...e, autonomousSteps: counters.autonomousSteps };
     this.index(updated);
-    return updated;
+    if (!counters.breakers) return [updated];
+    const session: AgentSession = { sessionId, agent: e.agent, breakers: counters.breakers, at: now };
+    this.agentSessions.set(sessionAgentKey(sessionId, e.agent), session);
+    return [updated, this.sessionRecord(session, counters.autonomousSteps)];
+  }
+
+  private sessionRecord(s: AgentSession, autonomousSteps: number): ExecutionRecord {
+    return {
+      id: `${SESSION_RECORD_PREFIX}${sessionAgentKey(s.sessionId, s.agent)}`,
+      agent: s.agent,
+      sessionId: s.sessionId,
+      startedAt: s.breakers.startedAt,
+      lastStepAt: s.at,
+      steps: 0,
+      autonomousSteps,
+      maxAutonomousSteps: 0,
+      breakers: s.breakers,
+    };
   }
 
   push(executionId: string, n: AgentNotification): void {
@@ -127,7 +175,6 @@ export class Executions {
       // A new execution inherits the session's count: starting over does not reset the step limit.
       autonomousSteps: this.sessionSteps.get(caller.sessionId)?.steps ?? 0,
       maxAutonomousSteps: max,
-      breakers: initialBreakerState(now),
       budgets: effectiveBudgets(this.d.policy.breakers.config.budgets, p.budgets),
     };
     this.index(e);
@@ -176,12 +223,18 @@ export class Executions {
     return ok({ execution_id: e.id, steps: e.steps, status }, warnings);
   }
 
-  /** Forgets executions and session counters idle for a day; returns the executions to delete. */
+  /** Forgets executions and session counters idle for a day; returns the records to delete. */
   sweep(now: number): string[] {
     const stale = this.all().filter((e) => now - e.lastStepAt > STALE_EXECUTION_MS);
     for (const e of stale) this.unindex(e);
     const activeSessions = new Set(this.all().map((e) => e.sessionId));
     for (const [sid, v] of this.sessionSteps) if (now - v.at > STALE_EXECUTION_MS && !activeSessions.has(sid)) this.sessionSteps.delete(sid);
-    return stale.map((e) => e.id);
+    const gone: string[] = [];
+    for (const [key, s] of this.agentSessions) {
+      if (now - s.at <= STALE_EXECUTION_MS || this.active.has(key)) continue;
+      this.agentSessions.delete(key);
+      gone.push(`${SESSION_RECORD_PREFIX}${key}`);
+    }
+    return [...stale.map((e) => e.id), ...gone];
   }
 }

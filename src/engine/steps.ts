@@ -135,8 +135,8 @@ export class Steps {
     for (const b of plan.putBlocks) this.blocks.index(b);
     if (plan.open) this.approvals.open(plan.open);
     for (const { execution, notification } of plan.notifyOthers) this.executions.push(execution, notification);
-    const updated = this.executions.stepped(caller.sessionId, plan.session, plan.execution, now);
-    await this.d.store.transition({ putBlocks: plan.putBlocks, putExecutions: updated ? [updated] : [] }, plan.events, now);
+    const putExecutions = this.executions.stepped(caller.sessionId, plan.session, plan.execution, now);
+    await this.d.store.transition({ putBlocks: plan.putBlocks, putExecutions }, plan.events, now);
     if (plan.broadcast) for (const l of this.dangerListeners) l(plan.broadcast);
     for (const id of plan.clear) void this.d.channel.clear(id);
     // The decision is stored; a display that fails to show it leaves the agent paused or stopped.
