@@ -237,6 +237,38 @@ describe("breaker state belongs to the session and agent, not the execution (iss
   });
 });
 
+describe("verification under attack (issue 11 #7, #8)", () => {
+  const WRONG = "0000-0000-0000-0000-0000-0000-00";
+
+  it("wrong codes from 30 fresh sessions count against the agent: at most 10 are checked, and the lockout survives a restart", async () => {
+    const t = await setup({ deny: ["drop_*"] });
+    await t.start("a");
+    const vid = (await t.step("a", "drop_table x")).data.verification.verificationId;
+    const codes: string[] = [];
+    for (let s = 0; s < 30; s++) {
+      const who: Caller = { sessionId: randomUUID() };
+      for (let i = 0; i < 10; i++) codes.push(((await t.call("mcp_aql_create", "verify_challenge", { challenge_id: vid, code: WRONG }, who)) as any).error.code);
+    }
+    expect(codes.filter((c) => c !== "RATE_LIMIT_EXCEEDED")).toHaveLength(10);
+    await closeStore(t.store);
+    const u = await setup({ deny: ["drop_*"] }, t.home);
+    const after = await u.call("mcp_aql_create", "verify_challenge", { challenge_id: vid, code: WRONG }, { sessionId: randomUUID() });
+    expect(after.error.code).toBe("RATE_LIMIT_EXCEEDED");
+  });
+
+  it("60 concurrent wrong codes from the owning session: one is checked and burns the challenge, none after it", async () => {
+    const t = await setup({ deny: ["drop_*"], verifyRateLimit: { maxFailures: 1000, windowSeconds: 60, maxLockoutSeconds: 3600 } });
+    await t.start("a");
+    const vid = (await t.step("a", "drop_table x")).data.verification.verificationId;
+    const results = await Promise.all(Array.from({ length: 60 }, () => t.verify(vid, WRONG)));
+    expect(results.every((r) => r.success === false)).toBe(true);
+    const why: string[] = [];
+    for await (const rec of t.store.auditRecords()) if (rec.type === "verification_failed") why.push(rec.data.why as string);
+    expect(why.filter((w) => w === "wrong code")).toHaveLength(1);
+    expect(why.filter((w) => w === "unknown challenge")).toHaveLength(59);
+  });
+});
+
 describe("modes (§8.6.7)", () => {
   it("MUST 8.6.4: monitoring never stops and never pauses, but reports what enforcing would do", async () => {
     const t = await setup({ mode: "monitoring", deny: ["drop_*"], requiresApproval: ["deploy*"] });

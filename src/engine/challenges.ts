@@ -45,6 +45,8 @@ export function showChallenge(d: Pick<ServiceDeps, "channel">, { record: c, code
 
 export class Challenges {
   private readonly rate = new Map<string, RateLimitRecord>();
+  /** The tail of each challenge's queue of checks. */
+  private readonly inFlight = new Map<string, Promise<void>>();
 
   constructor(
     private readonly d: ServiceDeps,
@@ -65,16 +67,36 @@ export class Challenges {
     return { ...(challenge ? { challenge } : {}), ...(block ? { block } : {}), ...(pending ? { pending } : {}) };
   }
 
-  async verify(caller: Caller, p: VerifyChallengeParams): Promise<OperationResult> {
+  /**
+   * Checks of one challenge run one at a time: a burst of concurrent guesses is checked in turn, so
+   * the first wrong code burns the challenge before a second is looked at (issue 11 #8).
+   */
+  verify(caller: Caller, p: VerifyChallengeParams): Promise<OperationResult> {
+    const before = this.inFlight.get(p.challenge_id) ?? Promise.resolve();
+    const run = before.then(() => this.verifyNow(caller, p));
+    const tail = run.then(
+      () => undefined,
+      () => undefined,
+    );
+    this.inFlight.set(p.challenge_id, tail);
+    void tail.then(() => {
+      if (this.inFlight.get(p.challenge_id) === tail) this.inFlight.delete(p.challenge_id);
+    });
+    return run;
+  }
+
+  private async verifyNow(caller: Caller, p: VerifyChallengeParams): Promise<OperationResult> {
     const now = this.d.now();
     const { challenge, block, pending } = this.find(p.challenge_id);
     const agent = challenge?.agent ?? p.element_name;
-    // Only the challenge's own session can spend it or charge its agent's failure budget; anyone
-    // else's wrong guesses count against their own session, so no session can lock out or burn
-    // another's code. A right code works from any session: the code is the human's proof.
+    // The failure budget is per session and per agent name (spec §8.8.5: per agent): every wrong
+    // guess at a challenge, from any session, counts against the challenge's agent, so fresh
+    // sessions cannot multiply the guesses (issue 11 #7). Only the challenge's own session can
+    // burn it. A right code works from any session: the code is the human's proof. A guess at an
+    // unknown id charges the named agent only when the caller runs that agent.
     const ownSession = challenge !== undefined && challenge.sessionId === caller.sessionId;
-    const ownAgent = ownSession || (challenge === undefined && p.element_name !== undefined && this.executions.find(caller, p.element_name, undefined) !== undefined);
-    const keys = [`session:${caller.sessionId}`, ...(ownAgent && agent !== undefined ? [`agent:${agent}`] : [])];
+    const chargeAgent = challenge !== undefined || (p.element_name !== undefined && this.executions.find(caller, p.element_name, undefined) !== undefined);
+    const keys = [`session:${caller.sessionId}`, ...(chargeAgent && agent !== undefined ? [`agent:${agent}`] : [])];
     const cfg = this.d.policy.file.verifyRateLimit;
 
     const locked = Math.max(...keys.map((k) => lockedUntil(this.rate.get(k) ?? EMPTY_RATE_LIMIT, now) ?? 0));
@@ -108,10 +130,10 @@ export class Challenges {
 
     if (!codeMatches(p.code, challenge)) {
       if (!ownSession) return failure(ErrorCode.verificationFailed, "Wrong code", "wrong code from another session");
-      // One-time use: a wrong code burns the challenge (§8.8.2).
-      await this.d.channel.clear(challenge.id);
+      // One-time use: a wrong code burns the challenge (§8.8.2), in memory before anything awaits.
       if (block) {
         const updated = this.blocks.dropChallenge(block);
+        void this.d.channel.clear(challenge.id);
         return failure(ErrorCode.verificationFailed, "Wrong code. The challenge is used up; a new code will be shown when the agent next reports", "wrong code", { putBlocks: [updated] });
       }
       this.approvals.retire(pending!, "expired");
