@@ -237,6 +237,36 @@ describe("breaker state belongs to the session and agent, not the execution (iss
   });
 });
 
+describe("what the step limit and the budgets count (issue 12)", () => {
+  it("reads do not count toward the step limit; writes and steps that say nothing do", async () => {
+    const t = await setup({ maxAutonomousSteps: 2 });
+    await t.start("a");
+    for (let i = 0; i < 5; i++) expect((await t.step("a", `read file ${i}`, { tool: "read_text_file" })).data.autonomy.continue).toBe(true);
+    expect((await t.step("a", "look at the output", { tool: "run_shell", access: "read" })).data.autonomy.continue).toBe(true);
+    expect((await t.step("a", "write file 1", { tool: "write_file", justification: "the fix" })).data.autonomy.continue).toBe(true);
+    expect((await t.step("a", "something", { tool: "frobnicate" })).data.autonomy.continue).toBe(true);
+    const third = await t.step("a", "write file 2", { tool: "write_file" });
+    expect(third.data.autonomy.reason).toMatch(/Step limit exceeded: step 3 of at most 2/);
+    // The MUST stays: a configurable step limit, reported by introspect.
+    const intro = await t.call("mcp_aql_read", "introspect", {});
+    expect(intro.data._protocol.capabilities.safety_loop_defaults.maxAutonomousSteps).toBe(2);
+  });
+
+  it("a spent budget is a confirm pause naming the tool calls since a human last looked, not a block; approving restarts it", async () => {
+    const t = await setup();
+    await t.call("mcp_aql_execute", "execute_agent", { element_name: "a", budgets: { maxToolCalls: 3 } });
+    for (let i = 0; i < 3; i++) expect((await t.step("a", `read file ${i}`, { tool: "read_text_file" })).data.autonomy.continue).toBe(true);
+    const over = await t.step("a", "read file 3", { tool: "read_text_file" });
+    expect(over.data.autonomy).toMatchObject({ continue: false, stopped: false, nextStepRisk: "confirm" });
+    expect(over.data.autonomy.reason).toMatch(/4 tool calls since a human last looked \(budget 3\)/);
+    expect(t.service.status().blocks).toEqual([]);
+    await t.channel.decide({ requestId: over.data.confirmation.confirmationId, decision: "approve", via: "display" });
+    expect((await t.step("a", "read file 3", { tool: "read_text_file" })).data.autonomy.continue).toBe(true);
+    for (let i = 4; i < 7; i++) expect((await t.step("a", `read file ${i}`, { tool: "read_text_file" })).data.autonomy.continue, `step ${i}`).toBe(true);
+    expect((await t.step("a", "read file 7", { tool: "read_text_file" })).data.autonomy.continue).toBe(false);
+  });
+});
+
 describe("verification under attack (issue 11 #7, #8)", () => {
   const WRONG = "0000-0000-0000-0000-0000-0000-00";
 
@@ -368,7 +398,7 @@ describe("review fixes: pauses, codes, display length, growth", () => {
     expect((await t.step("renamed", "ls 4")).data.autonomy.reason).toMatch(/Step limit exceeded/);
   });
 
-  it("another session's wrong codes neither burn the challenge nor use up its agent's failure budget", async () => {
+  it("another session's wrong codes do not burn the challenge, and lock that session before they use up the agent's failure budget", async () => {
     const t = await setup();
     await t.start("victim");
     const vid = (await t.step("victim", "rotate keys", { riskScore: 70 })).data.verification.verificationId;

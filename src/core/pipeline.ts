@@ -3,7 +3,7 @@
 // the step. All stages run so every factor is reported and the strictest verdict wins; an
 // autoApprove match waives the confirm tier and tolerance check, never verify or danger zone.
 import type { AgentPolicy } from "./policy.js";
-import { afterReading, destinationsIn, evaluateBreakers, type BreakerResult, type BreakerState, type BudgetConfig, type CompiledBreakers, type StepSignals } from "./breakers.js";
+import { afterHumanLooked, afterReading, destinationsIn, evaluateBreakers, type BreakerResult, type BreakerState, type BudgetConfig, type CompiledBreakers, type StepSignals } from "./breakers.js";
 import { redact, type Detection, type DetectionKind, type DetectorPack } from "./detector.js";
 import { KeywordIndex } from "./keyword-index.js";
 import type { PackScore, RuleMatch, RulePack } from "./rule-pack.js";
@@ -217,7 +217,10 @@ export function evaluateStep(facts: StepFacts, guard: Guard, policy: AgentPolicy
       const approved = fromGuard("continue", undefined, undefined, `Approved by a human on ${guard.channel} (request ${guard.requestId}); approval used`);
       if (!facts.breakers) return approved;
       const judged = evaluateStep(facts, { kind: "clear" }, policy, rules).breakers;
-      return judged ? { ...approved, breakers: { next: judged.next, refused: judged.next, trips: [] } } : approved;
+      if (!judged) return approved;
+      // A human looked: the budgets count again from this step.
+      const next = afterHumanLooked(judged.next, facts.breakers.now);
+      return { ...approved, breakers: { next, refused: next, trips: [] } };
     }
     case "pending": {
       const verdict: Verdict = guard.request === "challenge" ? "verify" : "confirm";

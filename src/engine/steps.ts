@@ -1,6 +1,7 @@
 // record_execution_step: gather the facts, evaluate, plan, apply the plan as ONE store transition,
 // then show. Every decision is in src/core (pipeline.ts evaluates, plan-step.ts plans); this file
 // only reads state, mints what needs randomness, and applies.
+import { countsTowardStepLimit } from "../core/breakers.js";
 import { evaluateStep, type StepFacts } from "../core/pipeline.js";
 import { blockNeedsChallenge, planStep, readGuard, reissueSpec, stepChallengeSpec, type GuardFacts } from "../core/plan-step.js";
 import { policyFor } from "../core/policy.js";
@@ -74,6 +75,8 @@ export class Steps {
 
     // Stages 1–5.
     const counters = this.executions.counters(caller.sessionId, e);
+    // A read does not count toward the step limit; a write or an unknown step does (decisions.md).
+    const stepCounts = countsTowardStepLimit(p, this.d.policy.breakers);
     const agentPolicy = policyFor(this.d.policy, agent);
     const stepFacts: StepFacts = {
       hint: p.nextActionHint,
@@ -102,7 +105,7 @@ export class Steps {
         : {}),
       ...(p.outcome !== undefined ? { outcome: p.outcome } : {}),
       ...(p.riskScore !== undefined ? { llmRiskScore: p.riskScore } : {}),
-      autonomousStep: counters.autonomousSteps + 1,
+      autonomousStep: counters.autonomousSteps + (stepCounts ? 1 : 0),
       maxAutonomousSteps: e?.maxAutonomousSteps ?? agentPolicy.maxAutonomousSteps,
     };
     const evaluation = evaluateStep(stepFacts, view.guard, agentPolicy, this.d.rules);
@@ -120,7 +123,7 @@ export class Steps {
       evaluation,
       ...(e ? { execution: e } : {}),
       session: counters,
-      stepCounts: true,
+      stepCounts,
       queued: this.executions.drain(e?.id),
       otherExecutions: this.executions.ids(),
       ids: { block: this.d.uuid(), request: this.d.uuid() },
