@@ -64,6 +64,20 @@ describe("expiry (spec §8.8.2, §8.8.3)", () => {
     expect((await t.step("a", "ls")).data.autonomy.continue).toBe(true);
   });
 
+  it("a step on a block whose challenge expired is one transition: the re-issued challenge and the step's audit together", async () => {
+    const t = await setup({ deny: ["drop_*"] });
+    await t.start("a");
+    await t.step("a", "drop_table x");
+    t.clock.t += 301_000;
+    const before = t.store.stats.transitions;
+    const later = await t.step("a", "ls");
+    expect(t.store.stats.transitions - before).toBe(1);
+    const tail: string[] = [];
+    for await (const rec of t.store.auditRecords()) tail.push(rec.type);
+    expect(tail.slice(-2)).toEqual(["challenge_reissued", "step_evaluated"]);
+    expect(t.channel.screens.at(-1)!.requestId).toBe(later.data.verification.verificationId);
+  });
+
   it("a pending confirmation expires and the agent is asked anew", async () => {
     const t = await setup({ requiresApproval: ["deploy*"] });
     await t.start("a");

@@ -22,6 +22,9 @@ const NOTIFICATION_QUEUE_MAX = 50;
 const SESSION_RECORD_PREFIX = "session\u0000";
 const isSessionRecord = (e: ExecutionRecord): boolean => e.id.startsWith(SESSION_RECORD_PREFIX);
 
+/** Records written before a field existed get its initial value. */
+const loadedBreakers = (e: ExecutionRecord): BreakerState => ({ ...initialBreakerState(e.startedAt), ...e.breakers });
+
 interface AgentSession {
   readonly sessionId: string;
   readonly agent: string;
@@ -52,12 +55,12 @@ export class Executions {
       if (now - e.lastStepAt > STALE_EXECUTION_MS) stale.push(e.id);
       else {
         if (isSessionRecord(e)) {
-          if (e.breakers) this.agentSessions.set(sessionAgentKey(e.sessionId, e.agent), { sessionId: e.sessionId, agent: e.agent, breakers: e.breakers, at: e.lastStepAt });
+          if (e.breakers) this.agentSessions.set(sessionAgentKey(e.sessionId, e.agent), { sessionId: e.sessionId, agent: e.agent, breakers: loadedBreakers(e), at: e.lastStepAt });
         } else {
           this.index(e);
           // Executions stored before breaker state moved to the session carry it themselves.
           const key = sessionAgentKey(e.sessionId, e.agent);
-          if (e.breakers && !this.agentSessions.has(key)) this.agentSessions.set(key, { sessionId: e.sessionId, agent: e.agent, breakers: e.breakers, at: e.lastStepAt });
+          if (e.breakers && !this.agentSessions.has(key)) this.agentSessions.set(key, { sessionId: e.sessionId, agent: e.agent, breakers: loadedBreakers(e), at: e.lastStepAt });
         }
         const seen = this.sessionSteps.get(e.sessionId);
         if (!seen || seen.steps < e.autonomousSteps) this.sessionSteps.set(e.sessionId, { steps: e.autonomousSteps, at: e.lastStepAt });
@@ -98,8 +101,7 @@ export class Executions {
     const steps = this.sessionSteps.get(sessionId)?.steps ?? 0;
     if (!e) return { autonomousSteps: steps };
     const kept = this.agentSessions.get(sessionAgentKey(sessionId, e.agent))?.breakers;
-    // Records written before a field existed get its initial value.
-    return { autonomousSteps: steps, breakers: { ...initialBreakerState(e.startedAt), ...kept } };
+    return { autonomousSteps: steps, breakers: kept ?? initialBreakerState(e.startedAt) };
   }
 
   /**
@@ -111,9 +113,10 @@ export class Executions {
     if (!e) return [];
     const updated: ExecutionRecord = { ...e, autonomousSteps: counters.autonomousSteps };
     this.index(updated);
-    if (!counters.breakers) return [updated];
+    const key = sessionAgentKey(sessionId, e.agent);
+    if (!counters.breakers || this.agentSessions.get(key)?.breakers === counters.breakers) return [updated];
     const session: AgentSession = { sessionId, agent: e.agent, breakers: counters.breakers, at: now };
-    this.agentSessions.set(sessionAgentKey(sessionId, e.agent), session);
+    this.agentSessions.set(key, session);
     return [updated, this.sessionRecord(session, counters.autonomousSteps)];
   }
 
