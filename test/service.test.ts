@@ -455,9 +455,12 @@ describe("review fixes: pauses, codes, display length, growth", () => {
     await t.service.sweep();
     expect(t.service.status().pending as unknown[]).toHaveLength(0);
     expect(t.service.status().executions as unknown[]).toHaveLength(0);
-    const types: string[] = [];
-    for await (const r of t.store.auditRecords()) types.push(r.type);
-    expect(types).toContain("swept");
+    const swept: any[] = [];
+    for await (const r of t.store.auditRecords()) if (r.type === "swept") swept.push(r.data);
+    expect(swept).toHaveLength(1);
+    // Each session's breaker record goes with its execution.
+    expect(swept[0]).toMatchObject({ sessionRecords: 20 });
+    expect(swept[0].staleExecutions).toHaveLength(20);
   });
 
   it("caps active executions per session", async () => {

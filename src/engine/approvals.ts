@@ -6,8 +6,8 @@ import type { GrantFact, OpenRequest, PendingFact } from "../core/plan-step.js";
 import { fitsOnDisplay, sanitizeForDisplay } from "../core/text.js";
 import type { ConfirmOperationParams, OperationResult } from "../core/wire.js";
 import type { ChallengeRecord } from "../store/records.js";
-import type { HumanDecision, RequestKind, Via } from "../daemon/channel.js";
-import type { HumanRequest } from "../daemon/halts.js";
+import type { HumanDecision, RequestKind, Via } from "./channel.js";
+import type { HumanRequest } from "./halts.js";
 import { Blocks } from "./blocks.js";
 import { clip, showFailed, type Caller, type OperatorRefusal, type ServiceDeps } from "./context.js";
 

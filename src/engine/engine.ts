@@ -18,8 +18,8 @@ import type { AgentNotification, AutonomyDirective, OperationResult } from "../c
 import type { AuditRecord, ChainReport } from "../store/audit.js";
 import type { HaltEscalationRecord, HaltEventRecord } from "../store/records.js";
 import { StoreFailedError } from "../store/store.js";
-import type { RequestKind } from "../daemon/channel.js";
-import { HaltDesk, type HumanRequest } from "../daemon/halts.js";
+import type { RequestKind } from "./channel.js";
+import { HaltDesk, type HumanRequest } from "./halts.js";
 import { Approvals, type RequestStatus } from "./approvals.js";
 import { Blocks } from "./blocks.js";
 import { Challenges } from "./challenges.js";
@@ -210,7 +210,11 @@ export class SafetyService {
     this.approvals.sweep(now);
     const stale = this.executions.sweep(now);
     const idleRate = this.challenges.sweep(now);
-    if (stale.length === 0 && idleRate.length === 0) return;
-    await this.d.store.transition({ delExecutions: stale, delRate: idleRate }, [{ type: "swept", data: { staleExecutions: stale, rateEntries: idleRate.length } }], now);
+    if (stale.executions.length === 0 && stale.sessions.length === 0 && idleRate.length === 0) return;
+    await this.d.store.transition(
+      { delExecutions: [...stale.executions, ...stale.sessions], delRate: idleRate },
+      [{ type: "swept", data: { staleExecutions: stale.executions, sessionRecords: stale.sessions.length, rateEntries: idleRate.length } }],
+      now,
+    );
   }
 }

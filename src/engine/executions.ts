@@ -227,7 +227,7 @@ export class Executions {
   }
 
   /** Forgets executions and session counters idle for a day; returns the records to delete. */
-  sweep(now: number): string[] {
+  sweep(now: number): { executions: string[]; sessions: string[] } {
     const stale = this.all().filter((e) => now - e.lastStepAt > STALE_EXECUTION_MS);
     for (const e of stale) this.unindex(e);
     const activeSessions = new Set(this.all().map((e) => e.sessionId));
@@ -238,6 +238,6 @@ export class Executions {
       this.agentSessions.delete(key);
       gone.push(`${SESSION_RECORD_PREFIX}${key}`);
     }
-    return [...stale.map((e) => e.id), ...gone];
+    return { executions: stale.map((e) => e.id), sessions: gone };
   }
 }

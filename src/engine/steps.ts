@@ -10,7 +10,7 @@ import { ok } from "../core/errors.js";
 import type { ExecutionRecord } from "../store/records.js";
 import { actionDigest } from "../verify/digest.js";
 import type { AgentNotification } from "../core/wire.js";
-import type { HaltDesk } from "../daemon/halts.js";
+import type { HaltDesk } from "./halts.js";
 import type { Approvals } from "./approvals.js";
 import type { Blocks } from "./blocks.js";
 import { mintChallenge } from "./challenges.js";

@@ -3,8 +3,8 @@
 import { sanitizeForDisplay } from "../core/text.js";
 import type { AuditRecord, ChainReport } from "../store/audit.js";
 import type { HaltEscalationRecord, HaltEventRecord } from "../store/records.js";
-import type { RequestKind } from "../daemon/channel.js";
-import type { HaltDesk } from "../daemon/halts.js";
+import type { RequestKind } from "./channel.js";
+import type { HaltDesk } from "./halts.js";
 import type { Approvals } from "./approvals.js";
 import type { Blocks } from "./blocks.js";
 import type { ServiceDeps } from "./context.js";
