@@ -14,10 +14,12 @@ import { safeText, sessionAgentKey, STALE_EXECUTION_MS, type Caller, type Servic
 const NOTIFICATION_QUEUE_MAX = 50;
 
 /**
- * The breakers' state of one agent in one session, and the session's step count, are stored as a
- * record in the executions sublevel under this id prefix, so they survive abort_execution and a
- * restart. (The store has no sublevel of its own for them yet; the id cannot collide with an
- * execution's UUID.)
+ * Where the breakers' state of one agent in one session is stored. While an execution is active it
+ * is on the execution record (written with every step anyway); when the execution ends it is
+ * written, with the session's step count, as a session record in the executions sublevel under
+ * this id prefix, in the same transition that deletes the execution. So it survives
+ * abort_execution and a restart at no cost per step. (The store has no sublevel of its own for it
+ * yet; the id cannot collide with an execution's UUID.)
  */
 const SESSION_RECORD_PREFIX = "session\u0000";
 const isSessionRecord = (e: ExecutionRecord): boolean => e.id.startsWith(SESSION_RECORD_PREFIX);
@@ -54,16 +56,13 @@ export class Executions {
     for (const e of executions) {
       if (now - e.lastStepAt > STALE_EXECUTION_MS) stale.push(e.id);
       else {
-        if (isSessionRecord(e)) {
-          if (e.breakers) this.agentSessions.set(sessionAgentKey(e.sessionId, e.agent), { sessionId: e.sessionId, agent: e.agent, breakers: loadedBreakers(e), at: e.lastStepAt });
-        } else {
-          this.index(e);
-          // Executions stored before breaker state moved to the session carry it themselves.
-          const key = sessionAgentKey(e.sessionId, e.agent);
-          if (e.breakers && !this.agentSessions.has(key)) this.agentSessions.set(key, { sessionId: e.sessionId, agent: e.agent, breakers: loadedBreakers(e), at: e.lastStepAt });
-        }
+        if (!isSessionRecord(e)) this.index(e);
+        // The newest record wins: an active execution's state grew from its session record's.
+        const key = sessionAgentKey(e.sessionId, e.agent);
+        const kept = this.agentSessions.get(key);
+        if (e.breakers && (!kept || kept.at <= e.lastStepAt)) this.agentSessions.set(key, { sessionId: e.sessionId, agent: e.agent, breakers: loadedBreakers(e), at: e.lastStepAt });
         const seen = this.sessionSteps.get(e.sessionId);
-        if (!seen || seen.steps < e.autonomousSteps) this.sessionSteps.set(e.sessionId, { steps: e.autonomousSteps, at: e.lastStepAt });
+        if (!seen || seen.at <= e.lastStepAt) this.sessionSteps.set(e.sessionId, { steps: e.autonomousSteps, at: e.lastStepAt });
       }
     }
     return stale;
@@ -105,19 +104,22 @@ export class Executions {
   }
 
   /**
-   * Applies a step's counters and execution record in memory; returns the records to put in the
-   * step's one transition (the execution, and its session record with the breakers' state).
+   * Applies a step's counters and execution record in memory; returns the record to put in the
+   * step's one transition (the execution, carrying the breakers' state).
    */
   stepped(sessionId: string, counters: SessionCounters, e: ExecutionRecord | undefined, now: number): ExecutionRecord[] {
     this.sessionSteps.set(sessionId, { steps: counters.autonomousSteps, at: now });
     if (!e) return [];
-    const updated: ExecutionRecord = { ...e, autonomousSteps: counters.autonomousSteps };
+    const updated: ExecutionRecord = { ...e, autonomousSteps: counters.autonomousSteps, ...(counters.breakers ? { breakers: counters.breakers } : {}) };
     this.index(updated);
-    const key = sessionAgentKey(sessionId, e.agent);
-    if (!counters.breakers || this.agentSessions.get(key)?.breakers === counters.breakers) return [updated];
-    const session: AgentSession = { sessionId, agent: e.agent, breakers: counters.breakers, at: now };
-    this.agentSessions.set(key, session);
-    return [updated, this.sessionRecord(session, counters.autonomousSteps)];
+    if (counters.breakers) this.agentSessions.set(sessionAgentKey(sessionId, e.agent), { sessionId, agent: e.agent, breakers: counters.breakers, at: now });
+    return [updated];
+  }
+
+  /** What outlives an execution of this session and agent, if the breakers ever ran for it. */
+  private sessionRecordFor(sessionId: string, agent: string): ExecutionRecord[] {
+    const s = this.agentSessions.get(sessionAgentKey(sessionId, agent));
+    return s ? [this.sessionRecord(s, this.sessionSteps.get(sessionId)?.steps ?? 0)] : [];
   }
 
   private sessionRecord(s: AgentSession, autonomousSteps: number): ExecutionRecord {
@@ -222,7 +224,8 @@ export class Executions {
     if ("outcome" in p && p.outcome !== undefined) data.outcome = p.outcome;
     if ("reason" in p && p.reason !== undefined) data.reason = safeText(this.d.rules, p.reason);
     if (warnings.length > 0) data.warning = "no steps recorded";
-    await this.d.store.transition({ delExecutions: [e.id] }, [{ type: `execution_${status}`, agent: e.agent, session: e.sessionId, data }], now);
+    // Its breaker state stays with the session and agent, durably (issue 11 #2).
+    await this.d.store.transition({ delExecutions: [e.id], putExecutions: this.sessionRecordFor(e.sessionId, e.agent) }, [{ type: `execution_${status}`, agent: e.agent, session: e.sessionId, data }], now);
     return ok({ execution_id: e.id, steps: e.steps, status }, warnings);
   }
 
