@@ -1,7 +1,7 @@
 // Circuit breakers (spec 001): each breaker, state across steps, budgets, and monotone risk.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { BreakerConfig, compileBreakers, destinationsIn, effectiveBudgets, evaluateBreakers, initialBreakerState, type BreakerState, type StepSignals } from "../src/core/breakers.js";
+import { afterHumanLooked, BreakerConfig, compileBreakers, countsTowardStepLimit, destinationsIn, effectiveBudgets, evaluateBreakers, initialBreakerState, type BreakerState, type StepSignals } from "../src/core/breakers.js";
 import { evaluateStep, type StepFacts, type Verdict } from "../src/core/pipeline.js";
 import { compilePolicy, PolicyFile, policyFor } from "../src/core/policy.js";
 import { defaultRuleSet } from "../src/core/rules/index.js";
@@ -20,14 +20,35 @@ describe("breakers", () => {
     expect(r.next.toolCalls).toBe(1);
   });
 
-  it("budgets: tool calls, tokens, spend, wall time and concurrency halt when exceeded", () => {
+  it("budgets: tool calls, tokens, spend, wall time and concurrency pause (never hard-block) when exceeded, named as since a human last looked", () => {
     let state = initialBreakerState(T0);
     for (let i = 0; i < 5; i++) state = run(sig({ tool: "read_file" }), state).next;
-    expect(verdicts(run(sig({ tool: "read_file" }), state))).toEqual(["budget:stop"]);
-    expect(verdicts(run(sig({ tokens: 1001 })))).toEqual(["budget:stop"]);
-    expect(verdicts(run(sig({ spend: 10.5 })))).toEqual(["budget:stop"]);
-    expect(verdicts(run(sig(), initialBreakerState(T0), {}, { maxWallSeconds: 60 }, T0 + 61_000))).toEqual(["budget:stop"]);
-    expect(verdicts(run(sig({ parallelCalls: 3 })))).toEqual(["budget:stop"]);
+    const over = run(sig({ tool: "read_file" }), state);
+    expect(verdicts(over)).toEqual(["budget:confirm"]);
+    expect(over.trips[0]!.reason).toBe("6 tool calls since a human last looked (budget 5)");
+    expect(verdicts(run(sig({ tokens: 1001 })))).toEqual(["budget:confirm"]);
+    expect(verdicts(run(sig({ spend: 10.5 })))).toEqual(["budget:confirm"]);
+    const wall = run(sig(), initialBreakerState(T0), {}, { maxWallSeconds: 60 }, T0 + 61_000);
+    expect(verdicts(wall)).toEqual(["budget:confirm"]);
+    expect(wall.trips[0]!.reason).toMatch(/61 s since a human last looked/);
+    expect(verdicts(run(sig({ parallelCalls: 3 })))).toEqual(["budget:confirm"]);
+  });
+
+  it("a human's look restarts the budgets; what was read and the trajectory are kept", () => {
+    let state: BreakerState = { ...initialBreakerState(T0), toolCalls: 6, tokens: 900, spend: 9, sensitiveReads: 2, tainted: true, writes: 3 };
+    state = afterHumanLooked(state, T0 + 5000);
+    expect(state).toMatchObject({ toolCalls: 0, tokens: 0, spend: 0, startedAt: T0 + 5000, sensitiveReads: 2, tainted: true, writes: 3 });
+    expect(verdicts(run(sig({ tool: "read_file" }), state, {}, undefined, T0 + 6000))).toEqual([]);
+  });
+
+  it("the step limit counts writes and unknown steps, not reads (fail closed)", () => {
+    const b = compiled();
+    expect(countsTowardStepLimit({ access: "read", tool: "write_file" }, b)).toBe(false);
+    expect(countsTowardStepLimit({ access: "write", tool: "read_file" }, b)).toBe(true);
+    for (const tool of ["read_text_file", "list_directory", "directory_tree", "search_files", "get_file_info", "Grep", "repo_get_contents"]) expect(countsTowardStepLimit({ tool }, b), tool).toBe(false);
+    for (const tool of ["write_file", "edit_file", "move_file", "run_shell", "read_and_delete", "frobnicate", "targetSystem"]) expect(countsTowardStepLimit({ tool }, b), tool).toBe(true);
+    // Nothing said what the step is: it counts.
+    expect(countsTowardStepLimit({}, b)).toBe(true);
   });
 
   it("capability: deny-by-default allowlist, denied tools, production scoping", () => {

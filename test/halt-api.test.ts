@@ -61,8 +61,7 @@ describe("guardrail_record_halt and guardrail_acknowledge_halt", () => {
     expect(ids("halt").size).toBe(1);
     expect(ids("config").size).toBe(1);
     // Once answered, a new question is a new request.
-    t.human.decide({ requestId: [...ids("config")][0]!, decision: "deny", via: "security-key" });
-    await new Promise((res) => setTimeout(res, 20));
+    await t.human.decide({ requestId: [...ids("config")][0]!, decision: "deny", via: "security-key" });
     await t.tool("guardrail_update_halt_config", { condition_name: "three_strikes", threshold: { max_attempts: 7 }, wait_seconds: 0 });
     expect(ids("config").size).toBe(2);
   });
@@ -80,8 +79,7 @@ describe("guardrail_record_halt and guardrail_acknowledge_halt", () => {
       expect((await t.tool("guardrail_get_session_halts", { session_token: "sess_abc123" })).data.halts.map((h: any) => h.halt_id)).toContain(data.halt_id);
       const screen = t.human.last("halt");
       expect(screen.text).toMatch(new RegExp(`ACKNOWLEDGE ${severity.toUpperCase()} halt`));
-      t.human.decide({ requestId: screen.requestId, decision: "approve", via: "display" });
-      await new Promise((res) => setTimeout(res, 20));
+      await t.human.decide({ requestId: screen.requestId, decision: "approve", via: "display" });
     }
     expect((await t.step()).data.autonomy.continue).toBe(true);
     const list = await t.tool("guardrail_get_session_halts", { session_token: "sess_abc123", include_acknowledged: true });
@@ -191,16 +189,39 @@ describe("escalation and configuration", () => {
     const r = await t.tool("guardrail_update_halt_config", { condition_name: "three_strikes", threshold: { max_attempts: 10 }, wait_seconds: 0 });
     expect(r.data).toMatchObject({ updated: false, status: "pending" });
     const screen = t.human.last("config");
-    t.human.decide({ requestId: screen.requestId, decision: "approve", via: "display" });
-    await new Promise((res) => setTimeout(res, 20));
+    await t.human.decide({ requestId: screen.requestId, decision: "approve", via: "display" });
     expect(t.service.halts.configFor("three_strikes")!.threshold.max_attempts).toBe(3);
-    t.human.decide({ requestId: screen.requestId, decision: "approve", via: "security-key" });
-    await new Promise((res) => setTimeout(res, 20));
+    await t.human.decide({ requestId: screen.requestId, decision: "approve", via: "security-key" });
     expect(t.service.halts.configFor("three_strikes")!.threshold.max_attempts).toBe(10);
     // Persisted, and reloaded on the next start.
     await closeStore(t.store);
     const u = await setup(t.dir);
     expect(u.service.halts.configFor("three_strikes")!.threshold.max_attempts).toBe(10);
+  });
+
+  it("the halt config is covered by the effective digest: a run-time change is audited with the new digest, and the next start logs it", async () => {
+    const t = await setup();
+    const audit = async (type: string) => {
+      const out: any[] = [];
+      for await (const r of t.store.auditRecords()) if (r.type === type) out.push(r.data);
+      return out;
+    };
+    const [started] = await audit("daemon_started");
+    expect(started.effectiveDigest).toMatch(/^[0-9a-f]{64}$/);
+    expect(started.effectiveDigest).not.toBe(started.policyDigest);
+    await t.tool("guardrail_update_halt_config", { condition_name: "three_strikes", threshold: { max_attempts: 9 }, wait_seconds: 0 });
+    await t.human.decide({ requestId: t.human.last("config").requestId, decision: "approve", via: "security-key" });
+    const [changed] = await audit("halt_config_changed");
+    expect(changed.effectiveDigest).toMatch(/^[0-9a-f]{64}$/);
+    expect(changed.effectiveDigest).not.toBe(started.effectiveDigest);
+    expect(t.service.status().effectiveDigest).toBe(changed.effectiveDigest);
+    // Same policy file, different halt conditions in force: the restart logs the changed digest.
+    await closeStore(t.store);
+    const u = await setup(t.dir);
+    const starts: any[] = [];
+    for await (const r of u.store.auditRecords()) if (r.type === "daemon_started") starts.push(r.data);
+    expect(starts.at(-1).policyDigest).toBe(started.policyDigest);
+    expect(starts.at(-1).effectiveDigest).toBe(changed.effectiveDigest);
   });
 
   it("approving an older config change applies it to the current config: it never reverts a newer one", async () => {
@@ -212,8 +233,7 @@ describe("escalation and configuration", () => {
     const a = await change({ threshold: { max_attempts: 5 } });
     const b = await change({ severity: "critical" });
     for (const id of [b, a]) {
-      t.human.decide({ requestId: id, decision: "approve", via: "security-key" });
-      await new Promise((res) => setTimeout(res, 20));
+      await t.human.decide({ requestId: id, decision: "approve", via: "security-key" });
     }
     expect(t.service.halts.configFor("three_strikes")).toMatchObject({ severity: "critical", threshold: { max_attempts: 5 } });
   });

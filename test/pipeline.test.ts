@@ -2,6 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { evaluateStep, scoreToTier, type Guard, type StepFacts, type Verdict } from "../src/core/pipeline.js";
 import { compilePolicy, defaultPolicy, PolicyFile, policyFor } from "../src/core/policy.js";
+import { initialBreakerState } from "../src/core/breakers.js";
 import { combineScores, type RuleMatch } from "../src/core/rule-pack.js";
 import { TEST_RULES } from "./helpers/packs.js";
 
@@ -119,6 +120,19 @@ describe("pipeline stages (spec §8.7.2)", () => {
     expect(pending.reason).toContain("c");
     const granted = evaluateStep(facts("rm -rf /"), { kind: "granted", requestId: "g", channel: "security-key" }, policy(), TEST_RULES);
     expect(granted.verdict).toBe("continue");
+  });
+
+  it("stage 0: a granted step is still accounted by the breakers (its write counts) and restarts the budgets, with no trip", () => {
+    const compiled = compilePolicy(PolicyFile.parse({})).breakers;
+    const state = { ...initialBreakerState(1000), toolCalls: 7, tokens: 50 };
+    const withBreakers = (over: Partial<StepFacts> = {}) =>
+      facts("write the config", { breakers: { signals: { tool: "write_file" }, state, compiled, budgets: { maxToolCalls: 5 }, now: 9000 }, ...over });
+    // Judged alone it pauses twice over: the first write after reads, and the tool-call budget.
+    expect(evaluateStep(withBreakers(), clear, policy(), TEST_RULES).breakers?.trips.map((t) => t.breaker).sort()).toEqual(["budget", "trajectory"]);
+    const granted = evaluateStep(withBreakers(), { kind: "granted", requestId: "g", channel: "display" }, policy(), TEST_RULES);
+    expect(granted.verdict).toBe("continue");
+    expect(granted.breakers?.trips).toEqual([]);
+    expect(granted.breakers?.next).toMatchObject({ writes: 1, toolCalls: 0, tokens: 0, startedAt: 9000 });
   });
 });
 

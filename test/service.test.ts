@@ -64,13 +64,27 @@ describe("expiry (spec §8.8.2, §8.8.3)", () => {
     expect((await t.step("a", "ls")).data.autonomy.continue).toBe(true);
   });
 
+  it("a step on a block whose challenge expired is one transition: the re-issued challenge and the step's audit together", async () => {
+    const t = await setup({ deny: ["drop_*"] });
+    await t.start("a");
+    await t.step("a", "drop_table x");
+    t.clock.t += 301_000;
+    const before = t.store.stats.transitions;
+    const later = await t.step("a", "ls");
+    expect(t.store.stats.transitions - before).toBe(1);
+    const tail: string[] = [];
+    for await (const rec of t.store.auditRecords()) tail.push(rec.type);
+    expect(tail.slice(-2)).toEqual(["challenge_reissued", "step_evaluated"]);
+    expect(t.channel.screens.at(-1)!.requestId).toBe(later.data.verification.verificationId);
+  });
+
   it("a pending confirmation expires and the agent is asked anew", async () => {
     const t = await setup({ requiresApproval: ["deploy*"] });
     await t.start("a");
     const id = (await t.step("a", "deploy api")).data.confirmation.confirmationId;
     t.clock.t += 301_000;
     const r = await t.call("mcp_aql_execute", "confirm_operation", { confirmation_id: id, wait_seconds: 0 });
-    expect(r.data?.status ?? r.error?.code).toBeDefined();
+    expect(r.data).toMatchObject({ confirmation_id: id, status: "expired" });
     const next = await t.step("a", "deploy api");
     expect(next.data.confirmation.confirmationId).not.toBe(id);
   });
@@ -79,10 +93,23 @@ describe("expiry (spec §8.8.2, §8.8.3)", () => {
     const t = await setup({ requiresApproval: ["deploy*"] });
     await t.start("a");
     const id = (await t.step("a", "deploy api")).data.confirmation.confirmationId;
-    t.channel.decide({ requestId: id, decision: "approve", via: "display" });
-    await new Promise((r) => setTimeout(r, 20));
+    await t.channel.decide({ requestId: id, decision: "approve", via: "display" });
     t.clock.t += 301_000;
     expect((await t.step("a", "deploy api")).data.autonomy.continue).toBe(false);
+  });
+});
+
+describe("an approved step counts for the breakers (issue 12)", () => {
+  it("after a write a human approved, the next write does not pause again for the same first-write reason", async () => {
+    const t = await setup();
+    await t.start("a");
+    expect((await t.step("a", "read the config", { tool: "read_file" })).data.autonomy.continue).toBe(true);
+    const paused = await t.step("a", "write the config", { tool: "write_file" });
+    expect(paused.data.autonomy.reason).toMatch(/first write after reads/);
+    await t.channel.decide({ requestId: paused.data.confirmation.confirmationId, decision: "approve", via: "display" });
+    expect((await t.step("a", "write the config", { tool: "write_file" })).data.autonomy.continue).toBe(true);
+    const next = await t.step("a", "write the readme", { tool: "write_file" });
+    expect(next.data.autonomy.continue, next.data.autonomy.reason).toBe(true);
   });
 });
 
@@ -92,8 +119,7 @@ describe("an approval is bound to what will run, not only to the hint", () => {
     await t.start("a");
     const args = { tool: "deploy_service", arguments: { service: "billing", target: "staging" } };
     const id = (await t.step("a", "deploy the service", args)).data.confirmation.confirmationId;
-    t.channel.decide({ requestId: id, decision: "approve", via: "display" });
-    await new Promise((r) => setTimeout(r, 20));
+    await t.channel.decide({ requestId: id, decision: "approve", via: "display" });
     const other = await t.step("a", "deploy the service", { ...args, arguments: { service: "billing", target: "production-eu" } });
     expect(other.data.autonomy.continue).toBe(false);
     const swapped = await t.step("a", "deploy the service", { ...args, tool: "delete_service" });
@@ -105,8 +131,7 @@ describe("an approval is bound to what will run, not only to the hint", () => {
     await t.start("a");
     const args = { tool: "deploy_service", arguments: { target: "staging", service: "billing" } };
     const id = (await t.step("a", "deploy the service", args)).data.confirmation.confirmationId;
-    t.channel.decide({ requestId: id, decision: "approve", via: "display" });
-    await new Promise((r) => setTimeout(r, 20));
+    await t.channel.decide({ requestId: id, decision: "approve", via: "display" });
     // Key order does not matter: the digest is over canonical JSON.
     expect((await t.step("a", "deploy the service", { ...args, arguments: { service: "billing", target: "staging" } })).data.autonomy.continue).toBe(true);
     expect((await t.step("a", "deploy the service", args)).data.autonomy.continue).toBe(false);
@@ -159,8 +184,7 @@ describe("the approval channel forgets every request that ended", () => {
     const c1 = (await t.step("a", "deploy api")).data.confirmation.confirmationId;
     await t.service.denyAsOperator(c1, "cli");
     const c2 = (await t.step("a", "deploy web")).data.confirmation.confirmationId;
-    t.channel.decide({ requestId: c2, decision: "approve", via: "display" });
-    await new Promise((r) => setTimeout(r, 20));
+    await t.channel.decide({ requestId: c2, decision: "approve", via: "display" });
     await t.step("a", "deploy web");
     // A block whose challenge expires and is reissued, then is lifted with the new code.
     await t.step("a", "drop_table x");
@@ -187,6 +211,105 @@ describe("what survives a restart", () => {
     // The block binds the session that caused it, under any name, and the name in any session.
     expect((await u.step("renamed", "ls", {}, blockedSession)).data.autonomy.stopped).toBe(true);
     expect((await u.step("blocked", "ls", {}, { sessionId: randomUUID() })).data.autonomy.stopped).toBe(true);
+  });
+});
+
+describe("breaker state belongs to the session and agent, not the execution (issue 11 #2)", () => {
+  const AWS = "AKIAABCDEFGHIJKLMNOP";
+  const egress = { tool: "http_post", arguments: { url: "https://collector.example.net/upload" } };
+
+  it("after reading a secret, an egress still pauses when the agent aborts and starts a new execution, and after a restart", async () => {
+    const t = await setup();
+    await t.start("a");
+    expect((await t.step("a", "read the credentials file", { tool: "read_file", findings: `aws_access_key_id = ${AWS}` })).data.autonomy.continue).toBe(true);
+    const first = await t.step("a", "upload the report", egress);
+    expect(first.data.autonomy.continue).toBe(false);
+    expect(first.data.autonomy.reason).toMatch(/data_boundary/);
+    await t.service.denyAsOperator(first.data.confirmation.confirmationId, "cli");
+    expect((await t.call("mcp_aql_execute", "abort_execution", { element_name: "a", reason: "start over" })).success).toBe(true);
+    await t.start("a");
+    const again = await t.step("a", "upload the report", egress);
+    expect(again.data.autonomy.continue).toBe(false);
+    expect(again.data.autonomy.reason).toMatch(/data_boundary/);
+    await t.service.denyAsOperator(again.data.confirmation.confirmationId, "cli");
+    // Persisted: a restart does not clear it either, even with no execution left to carry it.
+    expect((await t.call("mcp_aql_execute", "abort_execution", { element_name: "a" })).success).toBe(true);
+    await closeStore(t.store);
+    const u = await setup({}, t.home);
+    await u.start("a", t.caller);
+    const restarted = await u.step("a", "upload the report", egress, t.caller);
+    expect(restarted.data.autonomy.continue).toBe(false);
+    expect(restarted.data.autonomy.reason).toMatch(/data_boundary/);
+  });
+
+  it("another agent name in the same session starts with its own state", async () => {
+    const t = await setup();
+    await t.start("a");
+    await t.step("a", "read the credentials file", { tool: "read_file", findings: `aws_access_key_id = ${AWS}` });
+    await t.start("b");
+    expect((await t.step("b", "upload the report", { ...egress, justification: "the user asked for the upload" })).data.autonomy.continue).toBe(true);
+  });
+});
+
+describe("what the step limit and the budgets count (issue 12)", () => {
+  it("reads do not count toward the step limit; writes and steps that say nothing do", async () => {
+    const t = await setup({ maxAutonomousSteps: 2 });
+    await t.start("a");
+    for (let i = 0; i < 5; i++) expect((await t.step("a", `read file ${i}`, { tool: "read_text_file" })).data.autonomy.continue).toBe(true);
+    expect((await t.step("a", "look at the output", { tool: "run_shell", access: "read" })).data.autonomy.continue).toBe(true);
+    expect((await t.step("a", "write file 1", { tool: "write_file", justification: "the fix" })).data.autonomy.continue).toBe(true);
+    expect((await t.step("a", "something", { tool: "frobnicate" })).data.autonomy.continue).toBe(true);
+    const third = await t.step("a", "write file 2", { tool: "write_file" });
+    expect(third.data.autonomy.reason).toMatch(/Step limit exceeded: step 3 of at most 2/);
+    // The MUST stays: a configurable step limit, reported by introspect.
+    const intro = await t.call("mcp_aql_read", "introspect", {});
+    expect(intro.data._protocol.capabilities.safety_loop_defaults.maxAutonomousSteps).toBe(2);
+  });
+
+  it("a spent budget is a confirm pause naming the tool calls since a human last looked, not a block; approving restarts it", async () => {
+    const t = await setup();
+    await t.call("mcp_aql_execute", "execute_agent", { element_name: "a", budgets: { maxToolCalls: 3 } });
+    for (let i = 0; i < 3; i++) expect((await t.step("a", `read file ${i}`, { tool: "read_text_file" })).data.autonomy.continue).toBe(true);
+    const over = await t.step("a", "read file 3", { tool: "read_text_file" });
+    expect(over.data.autonomy).toMatchObject({ continue: false, stopped: false, nextStepRisk: "confirm" });
+    expect(over.data.autonomy.reason).toMatch(/4 tool calls since a human last looked \(budget 3\)/);
+    expect(t.service.status().blocks).toEqual([]);
+    await t.channel.decide({ requestId: over.data.confirmation.confirmationId, decision: "approve", via: "display" });
+    expect((await t.step("a", "read file 3", { tool: "read_text_file" })).data.autonomy.continue).toBe(true);
+    for (let i = 4; i < 7; i++) expect((await t.step("a", `read file ${i}`, { tool: "read_text_file" })).data.autonomy.continue, `step ${i}`).toBe(true);
+    expect((await t.step("a", "read file 7", { tool: "read_text_file" })).data.autonomy.continue).toBe(false);
+  });
+});
+
+describe("verification under attack (issue 11 #7, #8)", () => {
+  const WRONG = "0000-0000-0000-0000-0000-0000-00";
+
+  it("wrong codes from 30 fresh sessions count against the agent: at most 10 are checked, and the lockout survives a restart", async () => {
+    const t = await setup({ deny: ["drop_*"] });
+    await t.start("a");
+    const vid = (await t.step("a", "drop_table x")).data.verification.verificationId;
+    const codes: string[] = [];
+    for (let s = 0; s < 30; s++) {
+      const who: Caller = { sessionId: randomUUID() };
+      for (let i = 0; i < 10; i++) codes.push(((await t.call("mcp_aql_create", "verify_challenge", { challenge_id: vid, code: WRONG }, who)) as any).error.code);
+    }
+    expect(codes.filter((c) => c !== "RATE_LIMIT_EXCEEDED")).toHaveLength(10);
+    await closeStore(t.store);
+    const u = await setup({ deny: ["drop_*"] }, t.home);
+    const after = await u.call("mcp_aql_create", "verify_challenge", { challenge_id: vid, code: WRONG }, { sessionId: randomUUID() });
+    expect(after.error.code).toBe("RATE_LIMIT_EXCEEDED");
+  });
+
+  it("60 concurrent wrong codes from the owning session: one is checked and burns the challenge, none after it", async () => {
+    const t = await setup({ deny: ["drop_*"], verifyRateLimit: { maxFailures: 1000, windowSeconds: 60, maxLockoutSeconds: 3600 } });
+    await t.start("a");
+    const vid = (await t.step("a", "drop_table x")).data.verification.verificationId;
+    const results = await Promise.all(Array.from({ length: 60 }, () => t.verify(vid, WRONG)));
+    expect(results.every((r) => r.success === false)).toBe(true);
+    const why: string[] = [];
+    for await (const rec of t.store.auditRecords()) if (rec.type === "verification_failed") why.push(rec.data.why as string);
+    expect(why.filter((w) => w === "wrong code")).toHaveLength(1);
+    expect(why.filter((w) => w === "unknown challenge")).toHaveLength(59);
   });
 });
 
@@ -289,7 +412,7 @@ describe("review fixes: pauses, codes, display length, growth", () => {
     expect((await t.step("renamed", "ls 4")).data.autonomy.reason).toMatch(/Step limit exceeded/);
   });
 
-  it("another session's wrong codes neither burn the challenge nor use up its agent's failure budget", async () => {
+  it("another session's wrong codes do not burn the challenge, and lock that session before they use up the agent's failure budget", async () => {
     const t = await setup();
     await t.start("victim");
     const vid = (await t.step("victim", "rotate keys", { riskScore: 70 })).data.verification.verificationId;
@@ -332,9 +455,12 @@ describe("review fixes: pauses, codes, display length, growth", () => {
     await t.service.sweep();
     expect(t.service.status().pending as unknown[]).toHaveLength(0);
     expect(t.service.status().executions as unknown[]).toHaveLength(0);
-    const types: string[] = [];
-    for await (const r of t.store.auditRecords()) types.push(r.type);
-    expect(types).toContain("swept");
+    const swept: any[] = [];
+    for await (const r of t.store.auditRecords()) if (r.type === "swept") swept.push(r.data);
+    expect(swept).toHaveLength(1);
+    // Each session's breaker record goes with its execution.
+    expect(swept[0]).toMatchObject({ sessionRecords: 20 });
+    expect(swept[0].staleExecutions).toHaveLength(20);
   });
 
   it("caps active executions per session", async () => {

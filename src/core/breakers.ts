@@ -20,6 +20,11 @@ const Globs = z.array(z.string().min(1).max(512)).max(10_000);
 
 /** Tool names that change state, unless a step says otherwise with access: "read". */
 export const DEFAULT_WRITE_TOOLS = ["*write*", "*edit*", "*create*", "*delete*", "*remove*", "*update*", "*exec*", "*run*", "*bash*", "*shell*", "*deploy*", "*send*", "*post*", "*put*", "*move*", "*rename*", "*apply*", "*commit*", "*push*", "*publish*", "*install*", "*kill*"];
+/**
+ * Tools that only read, for what the step limit counts. A tool that matches neither this list nor
+ * `write` is unknown and counts as a write (fail closed); a name matching both is a write.
+ */
+export const DEFAULT_READ_TOOLS = ["read*", "*_read*", "get*", "*_get*", "list*", "*_list*", "search*", "*_search*", "find*", "grep*", "glob*", "view*", "show*", "describe*", "lookup*", "*_info", "*_tree", "ls", "stat", "cat", "head", "tail"];
 export const DEFAULT_PRODUCTION_NAMES = ["prod", "production", "prd", "live", "prod-*", "*-prod", "*-production"];
 /** Tools whose job is to carry data out: messaging, mail, HTTP, uploads, paste sites. */
 export const DEFAULT_EGRESS_TOOLS = ["*http*", "*fetch*", "*curl*", "*wget*", "*request*", "*webhook*", "*mail*", "*slack*", "*discord*", "*teams*", "*telegram*", "*sms*", "*upload*", "*post*", "*publish*", "*gist*", "*paste*", "*send*", "*message*", "*notify*", "*tweet*"];
@@ -34,10 +39,12 @@ export const BreakerConfig = z.strictObject({
       mode: z.enum(["open", "allowlist"]).default("open"),
       allow: Globs.default([]),
       deny: Globs.default([]),
-      /** Tools that change state; everything else reported with access "read" or not named here is a read. */
+      /** Tools that change state; for the breakers, everything else reported with access "read" or not named here is a read. */
       write: Globs.default(DEFAULT_WRITE_TOOLS),
+      /** Tools that only read: the only ones (with steps reported as access "read") the step limit does not count. */
+      read: Globs.default(DEFAULT_READ_TOOLS),
     })
-    .default({ mode: "open", allow: [], deny: [], write: DEFAULT_WRITE_TOOLS }),
+    .default({ mode: "open", allow: [], deny: [], write: DEFAULT_WRITE_TOOLS, read: DEFAULT_READ_TOOLS }),
   environments: z
     .strictObject({
       production: Globs.default(DEFAULT_PRODUCTION_NAMES),
@@ -157,6 +164,7 @@ export interface CompiledBreakers {
   readonly allow: readonly RegExp[];
   readonly deny: readonly RegExp[];
   readonly write: readonly RegExp[];
+  readonly read: readonly RegExp[];
   readonly production: readonly RegExp[];
   readonly egress: readonly RegExp[];
   readonly internalHosts: readonly RegExp[];
@@ -175,6 +183,7 @@ export function compileBreakers(config: BreakerConfig): CompiledBreakers {
     allow: names(config.tools.allow),
     deny: names(config.tools.deny),
     write: names(config.tools.write),
+    read: names(config.tools.read),
     production: names(config.environments.production),
     egress: names(config.dataBoundary.egressTools),
     internalHosts: names(config.dataBoundary.internalHosts),
@@ -185,6 +194,26 @@ const nameMatches = (globs: readonly RegExp[], name: string): boolean => {
   const n = normalizeForMatching(name);
   return globs.some((g) => g.test(n));
 };
+
+/**
+ * Whether a step counts toward the autonomous step limit: what risk grows with is what an agent
+ * changes, so a read does not count. A step is a read only when it says so (`access: "read"`) or
+ * names a tool that only reads (`tools.read`, and not `tools.write`); a step that names no tool
+ * and no access, or a tool on neither list, is unknown and counts (fail closed).
+ */
+export function countsTowardStepLimit(step: { readonly tool?: string; readonly access?: "read" | "write" }, b: CompiledBreakers): boolean {
+  if (step.access !== undefined) return step.access === "write";
+  if (step.tool === undefined) return true;
+  return nameMatches(b.write, step.tool) || !nameMatches(b.read, step.tool);
+}
+
+/**
+ * A human just looked (approved a step on the device or with a code): the budgets count again
+ * from here. They measure how far the agent went since a human last looked, not a day's work.
+ */
+export function afterHumanLooked(state: BreakerState, now: number): BreakerState {
+  return { ...state, startedAt: now, toolCalls: 0, tokens: 0, spend: 0 };
+}
 
 export type BreakerVerdict = "confirm" | "stop";
 export interface BreakerTrip {
@@ -229,18 +258,21 @@ export function evaluateBreakers(step: StepSignals, state: BreakerState, b: Comp
     trip("stop", "capability", `environment "${step.environment}" is production, which this policy does not authorise`);
   }
 
-  // Budgets, counting this step.
+  // Budgets, counting this step, since a human last looked (afterHumanLooked). Reaching one is a
+  // pause a human answers with one look, never a hard block: a budget is a cost, not a danger.
   // Every reported step is one tool call.
   const toolCalls = state.toolCalls + 1;
   const tokens = state.tokens + (step.tokens ?? 0);
   const spend = state.spend + (step.spend ?? 0);
   const elapsed = (now - state.startedAt) / 1000;
-  if (budgets.maxWallSeconds !== undefined && elapsed > budgets.maxWallSeconds) trip("stop", "budget", `wall time ${Math.round(elapsed)} s exceeds ${budgets.maxWallSeconds} s`);
-  if (budgets.maxToolCalls !== undefined && toolCalls > budgets.maxToolCalls) trip("stop", "budget", `tool call ${toolCalls} exceeds ${budgets.maxToolCalls}`);
-  if (budgets.maxTokens !== undefined && tokens > budgets.maxTokens) trip("stop", "budget", `${tokens} tokens exceed ${budgets.maxTokens}`);
-  if (budgets.maxSpend !== undefined && spend > budgets.maxSpend) trip("stop", "budget", `spend ${spend} exceeds ${budgets.maxSpend}`);
+  if (budgets.maxWallSeconds !== undefined && elapsed > budgets.maxWallSeconds) {
+    trip("confirm", "budget", `${formatDuration(elapsed)} since a human last looked (budget ${formatDuration(budgets.maxWallSeconds)})`);
+  }
+  if (budgets.maxToolCalls !== undefined && toolCalls > budgets.maxToolCalls) trip("confirm", "budget", `${toolCalls} tool calls since a human last looked (budget ${budgets.maxToolCalls})`);
+  if (budgets.maxTokens !== undefined && tokens > budgets.maxTokens) trip("confirm", "budget", `${tokens} tokens since a human last looked (budget ${budgets.maxTokens})`);
+  if (budgets.maxSpend !== undefined && spend > budgets.maxSpend) trip("confirm", "budget", `spend ${spend} since a human last looked (budget ${budgets.maxSpend})`);
   if (budgets.maxConcurrency !== undefined && (step.parallelCalls ?? 1) > budgets.maxConcurrency) {
-    trip("stop", "budget", `${step.parallelCalls} parallel calls exceed ${budgets.maxConcurrency}`);
+    trip("confirm", "budget", `${step.parallelCalls} parallel calls (budget ${budgets.maxConcurrency})`);
   }
   if (budgets.maxToolCalls !== undefined && toolCalls > budgets.maxToolCalls * 0.8 && toolCalls <= budgets.maxToolCalls) factors.push(`Budget: tool call ${toolCalls} of ${budgets.maxToolCalls}`);
 
@@ -309,6 +341,12 @@ export function evaluateBreakers(step: StepSignals, state: BreakerState, b: Comp
   // A refused step did not run, but what it revealed still counts.
   const refused: BreakerState = { ...state, consecutiveFailures, injectionMarkers, tainted, sensitiveReads, forbiddenAttempts, intents };
   return { trips, factors, next, refused, isWrite };
+}
+
+function formatDuration(seconds: number): string {
+  if (seconds < 120) return `${Math.round(seconds)} s`;
+  if (seconds < 7200) return `${Math.round(seconds / 60)} min`;
+  return `${Math.round((seconds / 3600) * 10) / 10} h`;
 }
 
 /** Budgets an execution runs under: the policy's, lowered (never raised) by execute_agent. */

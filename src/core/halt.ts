@@ -1,8 +1,10 @@
 // Halt conditions (../shared/spec/002_…): the conditions, their default configuration, and the
 // deterministic check of a context against them. Pure: the daemon stores events and configuration.
+import { createHash } from "node:crypto";
 import { z } from "zod";
 import type { DetectorPack } from "./detector.js";
 import type { RulePack } from "./rule-pack.js";
+import { canonicalJson } from "./policy.js";
 import { normalizeForMatching } from "./text.js";
 
 export const HALT_TYPES = ["code_safety", "scope", "environment", "execution", "security", "uncertainty"] as const;
@@ -444,3 +446,13 @@ export const HALT_TOOLS = {
   guardrail_update_halt_config: { input: UpdateHaltConfigInput, description: "Change a halt condition's configuration (admin). Needs a human's security-key touch." },
 } as const;
 export type HaltToolName = keyof typeof HALT_TOOLS;
+
+/**
+ * The digest of everything that decides: the policy file's digest and the halt conditions in force
+ * (defaults overlaid with what an operator changed at run time), in canonical JSON. Logged when the
+ * daemon starts and with every halt-config change, so the audit shows which rules judged a step.
+ */
+export function effectiveDigest(policyDigest: string, haltConfig: Iterable<HaltConditionConfig>): string {
+  const conditions = [...haltConfig].sort((a, b) => (a.condition_name < b.condition_name ? -1 : a.condition_name > b.condition_name ? 1 : 0));
+  return createHash("sha256").update(canonicalJson({ policy: policyDigest, haltConditions: conditions })).digest("hex");
+}

@@ -3,7 +3,7 @@
 // the step. All stages run so every factor is reported and the strictest verdict wins; an
 // autoApprove match waives the confirm tier and tolerance check, never verify or danger zone.
 import type { AgentPolicy } from "./policy.js";
-import { afterReading, destinationsIn, evaluateBreakers, type BreakerResult, type BreakerState, type BudgetConfig, type CompiledBreakers, type StepSignals } from "./breakers.js";
+import { afterHumanLooked, afterReading, destinationsIn, evaluateBreakers, type BreakerResult, type BreakerState, type BudgetConfig, type CompiledBreakers, type StepSignals } from "./breakers.js";
 import { redact, type Detection, type DetectionKind, type DetectorPack } from "./detector.js";
 import { KeywordIndex } from "./keyword-index.js";
 import type { PackScore, RuleMatch, RulePack } from "./rule-pack.js";
@@ -210,8 +210,18 @@ export function evaluateStep(facts: StepFacts, guard: Guard, policy: AgentPolicy
         `Session halted: ${guard.haltIds.length} unacknowledged halt${guard.haltIds.length > 1 ? "s" : ""} (highest ${guard.severity}: ${guard.haltIds.slice(0, 3).join(", ")}). Acknowledge with guardrail_acknowledge_halt; high and critical halts need a human on the approval device.`,
         `Unacknowledged halts: ${guard.haltIds.length}`,
       );
-    case "granted":
-      return fromGuard("continue", undefined, undefined, `Approved by a human on ${guard.channel} (request ${guard.requestId}); approval used`);
+    case "granted": {
+      // The human approved this action: it goes ahead. The breakers still account for it (its
+      // write, its tool call, what it read), or the next write would pause again for the same
+      // reason (issue 12); their trips are what the human just waived, so they raise nothing.
+      const approved = fromGuard("continue", undefined, undefined, `Approved by a human on ${guard.channel} (request ${guard.requestId}); approval used`);
+      if (!facts.breakers) return approved;
+      const judged = evaluateStep(facts, { kind: "clear" }, policy, rules).breakers;
+      if (!judged) return approved;
+      // A human looked: the budgets count again from this step.
+      const next = afterHumanLooked(judged.next, facts.breakers.now);
+      return { ...approved, breakers: { next, refused: next, trips: [] } };
+    }
     case "pending": {
       const verdict: Verdict = guard.request === "challenge" ? "verify" : "confirm";
       const how =

@@ -1,13 +1,13 @@
 // A recording approval channel for service-level tests: it keeps every screen and lets a test
 // play the human's decision.
-import type { ApprovalChannel, ApprovalScreen, HumanDecision } from "../../src/daemon/channel.js";
+import type { ApprovalChannel, ApprovalScreen, HumanDecision } from "../../src/engine/channel.js";
 
 export class RecordingChannel implements ApprovalChannel {
   readonly info = { simulated: true, display: "attached" as const, securityKey: "attached" as const };
   readonly screens: ApprovalScreen[] = [];
   /** Requests taken off the channel, in order. */
   readonly cleared: string[] = [];
-  private handler: ((d: HumanDecision) => void) | undefined;
+  private handler: ((d: HumanDecision) => Promise<void>) | undefined;
 
   async show(s: ApprovalScreen): Promise<void> {
     this.screens.push(s);
@@ -19,11 +19,13 @@ export class RecordingChannel implements ApprovalChannel {
   held(): string[] {
     return [...new Set(this.screens.map((s) => s.requestId))].filter((id) => !this.cleared.includes(id));
   }
-  onDecision(h: (d: HumanDecision) => void): void {
+  onDecision(h: (d: HumanDecision) => Promise<void>): void {
     this.handler = h;
   }
-  decide(d: HumanDecision): void {
-    this.handler?.(d);
+  /** Plays the human's decision; resolves once the service has applied it. */
+  async decide(d: HumanDecision): Promise<void> {
+    if (!this.handler) throw new Error("no decision handler registered");
+    await this.handler(d);
   }
   /** The code the display showed for a challenge. */
   code(requestId: string): string {
