@@ -5,7 +5,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { defaultRuleSet } from "../src/core/rules/index.js";
-import type { Caller } from "../src/daemon/service.js";
+import type { Caller } from "../src/engine/engine.js";
 import { closeAll, closeStore, startService } from "./helpers/service.js";
 
 

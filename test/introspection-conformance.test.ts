@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { compilePolicy, defaultPolicy } from "../src/core/policy.js";
 import { silentLogger } from "../src/daemon/log.js";
-import { SafetyService } from "../src/daemon/service.js";
+import { SafetyService } from "../src/engine/engine.js";
 import { Store } from "../src/store/store.js";
 import { TEST_RULES } from "./helpers/packs.js";
 

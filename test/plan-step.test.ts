@@ -6,7 +6,7 @@ import { initialBreakerState } from "../src/core/breakers.js";
 import { evaluateStep, type Evaluation, type StepFacts, type Verdict } from "../src/core/pipeline.js";
 import { blockNeedsChallenge, planStep, readGuard, reissueSpec, stepChallengeSpec, type ChallengeSpec, type GuardFacts, type MintedChallenge, type StepInput } from "../src/core/plan-step.js";
 import { compilePolicy, PolicyFile, policyFor } from "../src/core/policy.js";
-import type { BlockRecord, ExecutionRecord } from "../src/store/records.js";
+import type { BlockRecord, ExecutionRecord } from "../src/core/records.js";
 import { TEST_RULES } from "./helpers/packs.js";
 
 const NOW = 1_700_000_000_000;

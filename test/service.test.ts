@@ -5,7 +5,7 @@ import { join } from "node:path";
 import fc from "fast-check";
 import { afterEach, describe, expect, it } from "vitest";
 import type { PolicyFile } from "../src/core/policy.js";
-import type { Caller } from "../src/daemon/service.js";
+import type { Caller } from "../src/engine/engine.js";
 import { TEST_RULES } from "./helpers/packs.js";
 import { closeAll, closeStore, startService } from "./helpers/service.js";
 

@@ -4,7 +4,7 @@ import { createHash } from "node:crypto";
 import { z } from "zod";
 import type { DetectorPack } from "./detector.js";
 import type { RulePack } from "./rule-pack.js";
-import { canonicalJson } from "./policy.js";
+import { canonicalJson } from "./canonical-json.js";
 import { normalizeForMatching } from "./text.js";
 
 export const HALT_TYPES = ["code_safety", "scope", "environment", "execution", "security", "uncertainty"] as const;

@@ -7,7 +7,7 @@
 //   readGuard(facts, now, reissued?)   stage 0: block / halt / grant / pending, with expiries
 //   evaluateStep(…, guard, …)          stages 1–5 (pipeline.ts)
 //   planStep(input)                    the verdict as changes, audit, notifications, screens, directive
-import type { BlockRecord, ChallengeRecord, ExecutionRecord } from "../store/records.js";
+import type { BlockRecord, ChallengeRecord, ExecutionRecord } from "../core/records.js";
 import type { BreakerState } from "./breakers.js";
 import { scoreToTier, VERDICT_TIER, type Evaluation, type Guard } from "./pipeline.js";
 import { DISPLAY_TEXT_MAX, fitsOnDisplay, sanitizeForDisplay } from "./text.js";

@@ -24,7 +24,7 @@ import { ApprovalRefusedError, BROWSER_NONCE_BYTES, type HardwareChannel } from 
 import { bearerMatches, headerValue, hostAllowed, listenOnLoopback, loadOrCreateToken, writeEndpointFile } from "./loopback.js";
 import { KeyLabel, KeyRefusedError, type KeyRing } from "../devices/keyring.js";
 import type { Logger } from "./log.js";
-import type { SafetyService } from "./service.js";
+import type { SafetyService } from "../engine/engine.js";
 
 export { HTTP_HOST as CONSOLE_HOST } from "./loopback.js";
 /** API bodies: a WebAuthn registration with "none" attestation is well under 2 KiB. */

@@ -4,13 +4,13 @@
 // with the method's declared codes.
 import type { CompiledPolicy } from "../core/policy.js";
 import { ErrorCode } from "../core/errors.js";
-import type { SecurityKeyRecord } from "../store/records.js";
+import type { SecurityKeyRecord } from "../core/records.js";
 import type { Hardware } from "../devices/discovery.js";
 import type { SimulatedHardware } from "../sim/hardware.js";
 import type { Logger } from "./log.js";
 import type { HaltkeyPaths } from "./paths.js";
 import { DaemonError, isErrorCode, METHODS, type KeyView, type Method, type ParsedParams, type Result } from "./protocol.js";
-import type { Caller, SafetyService } from "./service.js";
+import type { Caller, SafetyService } from "../engine/engine.js";
 import { VERSION } from "./version.js";
 
 /** One socket connection: who is calling (set by `hello`). */

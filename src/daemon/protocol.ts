@@ -9,7 +9,7 @@
 // whose id cannot be read is answered with `id: null`.
 import { z } from "zod";
 import { ErrorCode } from "../core/errors.js";
-import type { RequestKind as ChannelRequestKind } from "./channel.js";
+import type { RequestKind as ChannelRequestKind } from "../core/approval-channel.js";
 import { ErrorDetail, OperationResult } from "../core/wire.js";
 import { KeyLabel } from "../devices/keyring.js";
 

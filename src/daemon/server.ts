@@ -16,7 +16,7 @@ import { createHandlers, type Connection, type Handlers } from "./handlers.js";
 import type { Logger } from "./log.js";
 import { MAX_SOCKET_PATH, type HaltkeyPaths } from "./paths.js";
 import { DaemonError, describeIssue, errorsOf, isErrorCode, isMethod, MessageId, METHODS, parseParams, parseResult, RequestFrame, type ErrorFrame, type Method, type SocketRole as Role } from "./protocol.js";
-import { SafetyService } from "./service.js";
+import { SafetyService } from "../engine/engine.js";
 import { VERSION } from "./version.js";
 
 export { VERSION } from "./version.js";

@@ -13,7 +13,7 @@ import { fitsDisplay } from "../hw/apv1.js";
 import type { DisplayLinkRequest } from "../hw/apv1-host.js";
 import { sha256 } from "../hw/bytes.js";
 import { approvalChallenge, type RelyingParty } from "../hw/webauthn.js";
-import type { ApprovalChannel, ApprovalScreen, HumanDecision, RequestKind } from "../daemon/channel.js";
+import type { ApprovalChannel, ApprovalScreen, HumanDecision, RequestKind } from "../core/approval-channel.js";
 import type { KeyCallOptions, KeyDevice, KeyRing } from "./keyring.js";
 import type { Logger } from "../daemon/log.js";
 

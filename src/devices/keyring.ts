@@ -7,7 +7,7 @@ import { createHash } from "node:crypto";
 import { z } from "zod";
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from "@simplewebauthn/server";
 import { verifyApproval, verifyRegistration, type RelyingParty } from "../hw/webauthn.js";
-import type { SecurityKeyRecord } from "../store/records.js";
+import type { SecurityKeyRecord } from "../core/records.js";
 import type { Store } from "../store/store.js";
 import type { RandomBytes } from "../verify/code.js";
 

@@ -3,9 +3,9 @@
 import { ErrorCode, fail } from "../core/errors.js";
 import { blockNeedsChallenge, reissueSpec } from "../core/plan-step.js";
 import type { OperationResult } from "../core/wire.js";
-import type { BlockRecord } from "../store/records.js";
+import type { BlockRecord } from "../core/records.js";
 import type { Changes } from "../store/store.js";
-import { mintChallenge, showChallenge } from "./challenges.js";
+import { mintChallenge, showChallenge } from "./mint-challenge.js";
 import type { Caller, ServiceDeps } from "./context.js";
 
 export class Blocks {

@@ -2,12 +2,10 @@
 // against their salted hash when the agent (or the operator's CLI) hands one back, under the
 // failed-verification rate limit (spec §8.8.2, §8.8.5).
 import { ErrorCode, fail, ok } from "../core/errors.js";
-import type { ChallengeSpec, MintedChallenge } from "../core/plan-step.js";
-import { sanitizeForDisplay } from "../core/text.js";
 import type { OperationResult, VerifyChallengeParams } from "../core/wire.js";
-import type { BlockRecord, ChallengeRecord, RateLimitRecord } from "../store/records.js";
+import type { BlockRecord, ChallengeRecord, RateLimitRecord } from "../core/records.js";
 import type { Changes } from "../store/store.js";
-import { codeMatches, formatCode, generateCode, hashCode } from "../verify/code.js";
+import { codeMatches } from "../verify/code.js";
 import { EMPTY_RATE_LIMIT, lockedUntil, recordFailure, recordSuccess } from "../verify/rate-limit.js";
 import type { Approvals, PendingRequest } from "./approvals.js";
 import type { Blocks } from "./blocks.js";
@@ -16,32 +14,6 @@ import type { Executions } from "./executions.js";
 
 /** A rate-limit entry with no failure or lockout for this long is forgotten. */
 const RATE_ENTRY_IDLE_MS = 24 * 60 * 60 * 1000;
-
-/**
- * A new challenge: `digest` binds it to the exact (raw) action; `hint` is the action with secrets
- * redacted, the only form that is displayed or stored. The code leaves only through `showChallenge`.
- */
-export function mintChallenge(d: Pick<ServiceDeps, "randomBytes" | "uuid" | "policy">, spec: ChallengeSpec, now: number): MintedChallenge {
-  const code = generateCode(d.randomBytes);
-  const { salt, hash } = hashCode(code, d.randomBytes);
-  const record: ChallengeRecord = {
-    id: d.uuid(),
-    agent: spec.agent,
-    sessionId: spec.sessionId,
-    tier: spec.tier,
-    salt,
-    hash,
-    createdAt: now,
-    expiresAt: now + d.policy.file.challengeTtlSeconds * 1000,
-    actionDigest: spec.digest,
-    text: sanitizeForDisplay(spec.agent, spec.hint),
-  };
-  return { record, code: formatCode(code) };
-}
-
-export function showChallenge(d: Pick<ServiceDeps, "channel">, { record: c, code }: MintedChallenge): Promise<void> {
-  return d.channel.show({ requestId: c.id, kind: "challenge", agent: c.agent, text: c.text, code, actionDigest: c.actionDigest, expiresAt: c.expiresAt });
-}
 
 export class Challenges {
   private readonly rate = new Map<string, RateLimitRecord>();

@@ -5,7 +5,7 @@ import type { CompiledPolicy } from "../core/policy.js";
 import { redact } from "../core/detector.js";
 import type { Store } from "../store/store.js";
 import type { RandomBytes } from "../verify/code.js";
-import type { ApprovalChannel } from "./channel.js";
+import type { ApprovalChannel } from "../core/approval-channel.js";
 import type { Logger } from "../daemon/log.js";
 
 export interface Caller {

@@ -7,7 +7,7 @@ import { ErrorCode, fail, ok } from "../core/errors.js";
 import type { SessionCounters } from "../core/plan-step.js";
 import { policyFor } from "../core/policy.js";
 import type { AbortExecutionParams, AgentNotification, CompleteExecutionParams, ExecuteAgentParams, OperationResult } from "../core/wire.js";
-import type { ExecutionRecord } from "../store/records.js";
+import type { ExecutionRecord } from "../core/records.js";
 import { Blocks } from "./blocks.js";
 import { safeText, sessionAgentKey, STALE_EXECUTION_MS, type Caller, type ServiceDeps } from "./context.js";
 

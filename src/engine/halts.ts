@@ -32,9 +32,9 @@ import { checkPayload } from "../core/operations.js";
 import { DISPLAY_TEXT_MAX, fitsOnDisplay } from "../core/text.js";
 import type { RuleSet } from "../core/pipeline.js";
 import type { OperationResult } from "../core/wire.js";
-import type { HaltAckRecord, HaltEscalationRecord, HaltEventRecord } from "../store/records.js";
+import type { HaltAckRecord, HaltEscalationRecord, HaltEventRecord } from "../core/records.js";
 import { haltIndexKeys, type LoadedState, type Store } from "../store/store.js";
-import type { Via } from "./channel.js";
+import type { Via } from "../core/approval-channel.js";
 import type { Caller } from "./context.js";
 import type { Logger } from "../daemon/log.js";
 

@@ -7,13 +7,13 @@ import { blockNeedsChallenge, planStep, readGuard, reissueSpec, stepChallengeSpe
 import { policyFor } from "../core/policy.js";
 import type { AutonomyDirective, OperationResult, RecordExecutionStepParams } from "../core/wire.js";
 import { ok } from "../core/errors.js";
-import type { ExecutionRecord } from "../store/records.js";
+import type { ExecutionRecord } from "../core/records.js";
 import { actionDigest } from "../verify/digest.js";
 import type { AgentNotification } from "../core/wire.js";
 import type { HaltDesk } from "./halts.js";
 import type { Approvals } from "./approvals.js";
 import type { Blocks } from "./blocks.js";
-import { mintChallenge } from "./challenges.js";
+import { mintChallenge } from "./mint-challenge.js";
 import { safeText, showFailed, type Caller, type ServiceDeps } from "./context.js";
 import type { Executions } from "./executions.js";
 

@@ -2,8 +2,8 @@
 // console's open halts and recent audit. Read-only.
 import { sanitizeForDisplay } from "../core/text.js";
 import type { AuditRecord, ChainReport } from "../store/audit.js";
-import type { HaltEscalationRecord, HaltEventRecord } from "../store/records.js";
-import type { RequestKind } from "./channel.js";
+import type { HaltEscalationRecord, HaltEventRecord } from "../core/records.js";
+import type { RequestKind } from "../core/approval-channel.js";
 import type { HaltDesk } from "./halts.js";
 import type { Approvals } from "./approvals.js";
 import type { Blocks } from "./blocks.js";

@@ -19,7 +19,7 @@ import { MAX_LINE_BYTES } from "../daemon/framing.js";
 import type { Logger } from "../daemon/log.js";
 import { bearerMatches, headerValue, HTTP_HOST, hostAllowed, listenOnLoopback, loadOrCreateToken, TokenFileError, writeEndpointFile } from "../daemon/loopback.js";
 import { DaemonStartError, type FrontEndStarter } from "../daemon/server.js";
-import type { Caller } from "../daemon/service.js";
+import type { Caller } from "../engine/engine.js";
 import { VERSION } from "../daemon/version.js";
 import { checkAqlCall, registerTools, SERVER_CAPABILITIES, type EndpointMode } from "./tools.js";
 

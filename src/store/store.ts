@@ -6,7 +6,7 @@
 import { existsSync, mkdirSync, readdirSync } from "node:fs";
 import { Level } from "level";
 import { GENESIS_HASH, type AuditRecord, type ChainReport, chainRecord, verifyChain } from "./audit.js";
-import type { BlockRecord, DisplayPairingRecord, ExecutionRecord, HaltAckRecord, HaltEscalationRecord, HaltEventRecord, RateLimitRecord, SecurityKeyRecord } from "./records.js";
+import type { BlockRecord, DisplayPairingRecord, ExecutionRecord, HaltAckRecord, HaltEscalationRecord, HaltEventRecord, RateLimitRecord, SecurityKeyRecord } from "../core/records.js";
 
 export const SCHEMA_VERSION = 1;
 

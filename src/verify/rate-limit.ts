@@ -1,6 +1,7 @@
 // Failed-verification limiting (spec §8.8.5): at most maxFailures failures per window per key, then
 // a lockout that doubles with each repeat (MAY, progressive) up to maxLockoutSeconds. Pure: the
 // state is plain data the store persists, and `now` is passed in.
+import type { RateLimitState } from "../core/records.js";
 
 export interface RateLimitConfig {
   readonly maxFailures: number;
@@ -8,13 +9,6 @@ export interface RateLimitConfig {
   readonly maxLockoutSeconds: number;
 }
 
-export interface RateLimitState {
-  /** Failure times (ms) inside the current window. */
-  readonly failures: readonly number[];
-  readonly lockoutUntil: number;
-  /** How many lockouts so far; the next one lasts window × 2^lockouts. */
-  readonly lockouts: number;
-}
 
 export const EMPTY_RATE_LIMIT: RateLimitState = { failures: [], lockoutUntil: 0, lockouts: 0 };
 

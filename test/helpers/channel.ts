@@ -1,6 +1,6 @@
 // A recording approval channel for service-level tests: it keeps every screen and lets a test
 // play the human's decision.
-import type { ApprovalChannel, ApprovalScreen, HumanDecision } from "../../src/engine/channel.js";
+import type { ApprovalChannel, ApprovalScreen, HumanDecision } from "../../src/core/approval-channel.js";
 
 export class RecordingChannel implements ApprovalChannel {
   readonly info = { simulated: true, display: "attached" as const, securityKey: "attached" as const };

@@ -7,7 +7,7 @@ import { join } from "node:path";
 import { compilePolicy, PolicyFile } from "../../src/core/policy.js";
 import type { RuleSet } from "../../src/core/pipeline.js";
 import { silentLogger } from "../../src/daemon/log.js";
-import { SafetyService, type Caller } from "../../src/daemon/service.js";
+import { SafetyService, type Caller } from "../../src/engine/engine.js";
 import { Store } from "../../src/store/store.js";
 import { RecordingChannel } from "./channel.js";
 

@@ -1,7 +1,14 @@
 // The records the store keeps. Plain data: the daemon owns their lifecycle, the store only writes
 // them atomically with their audit records.
 import type { BreakerState, BudgetConfig } from "../core/breakers.js";
-import type { RateLimitState } from "../verify/rate-limit.js";
+
+export interface RateLimitState {
+  /** Failure times (ms) inside the current window. */
+  readonly failures: readonly number[];
+  readonly lockoutUntil: number;
+  /** How many lockouts so far; the next one lasts window × 2^lockouts. */
+  readonly lockouts: number;
+}
 
 export interface ChallengeRecord {
   /** UUID v4, the verificationId the agent sees. */

@@ -2,7 +2,7 @@
 // a code to `show`; it never returns one anywhere else. The one implementation drives the APV1
 // display and the security keys, real or simulated (daemon/hardware-channel.ts); the service tests use a
 // scripted one (test/helpers/channel.ts).
-import type { ApprovalChannelInfo } from "../core/introspect.js";
+import type { ApprovalChannelInfo } from "./introspect.js";
 
 export type RequestKind = "confirmation" | "challenge" | "unblock" | "halt" | "config" | "enrol";
 
