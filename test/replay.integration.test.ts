@@ -44,6 +44,12 @@ function expectMatchesDaemon({ run, audit, display }: Awaited<ReturnType<typeof 
   expect(audit.length).toBe(run.latencies.pre.length + run.latencies.post.length);
   // Every interruption is one step the daemon did not let go, and nothing else is.
   expect(run.interruptions.length).toBe(audit.filter((a) => a.verdict !== "continue").length);
+  // Each interruption is the decision the audit log holds at its place, and names its request.
+  for (const i of run.interruptions) {
+    const a = audit[i.decision]!;
+    expect(a.verdict, i.command).not.toBe("continue");
+    if (i.requestId) expect([a.confirmationId, a.verificationId]).toContain(i.requestId);
+  }
   // Every interruption the human answered names a request the display showed.
   const shown = new Set(display.filter((d) => d.event === "show").map((d) => d.requestId));
   for (const i of run.interruptions) if (i.requestId) expect(shown.has(i.requestId), `${i.requestId} was shown`).toBe(true);

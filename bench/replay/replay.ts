@@ -56,6 +56,8 @@ export interface Interruption {
   readonly command: string;
   readonly requestId?: string;
   readonly requestKind?: string;
+  /** The ordinal of the decision among all this daemon made (its step_evaluated audit event). */
+  readonly decision: number;
   /** What the simulated human did. */
   readonly human: "approved" | "code" | "denied" | "none";
 }
@@ -68,8 +70,10 @@ export interface DangerousResult {
   readonly caught: boolean;
   readonly kind?: HeldKind;
   readonly reason?: string;
-  /** The request the catch raised, to find what decided it in the audit log. */
+  /** The request the catch raised. */
   readonly requestId?: string;
+  /** The ordinal of the decision among all this daemon made (its step_evaluated audit event). */
+  readonly decision: number;
 }
 
 export interface PathRun {
@@ -82,6 +86,11 @@ export interface PathRun {
   readonly skipped: number;
   /** Client-side latency of every decision (ms), human time excluded. */
   readonly latencies: { readonly pre: number[]; readonly post: number[] };
+  /**
+   * Decisions asked of this daemon so far. The replay asks one at a time, and each is one
+   * step_evaluated event, so the n-th decision is the n-th such event of the audit log.
+   */
+  readonly decisions: number;
 }
 
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g;
@@ -116,13 +125,14 @@ export async function replaySessions(
 }
 
 export function emptyRun(): PathRun {
-  return { toolCalls: { benign: 0, dangerous: 0 }, benignSessionCalls: 0, interruptions: [], dangerous: [], skipped: 0, latencies: { pre: [], post: [] } };
+  return { toolCalls: { benign: 0, dangerous: 0 }, benignSessionCalls: 0, interruptions: [], dangerous: [], skipped: 0, latencies: { pre: [], post: [] }, decisions: 0 };
 }
 
 interface Mutable extends PathRun {
   toolCalls: { benign: number; dangerous: number };
   benignSessionCalls: number;
   skipped: number;
+  decisions: number;
 }
 
 async function replayOne(daemon: ReplayDaemon, s: ReplaySession, driver: SessionDriver, out: PathRun): Promise<void> {
@@ -137,6 +147,7 @@ async function replayOne(daemon: ReplayDaemon, s: ReplaySession, driver: Session
     let ran = false;
     for (let attempt = 0; attempt < MAX_TRIES; attempt++) {
       const d = await driver.pre(step, i);
+      const decision = run.decisions++;
       run.latencies.pre.push(d.latencyMs);
       const human = d.held ? await answer(daemon, driver, d, step.label === "dangerous" ? "deny" : "approve") : undefined;
       if (attempt === 0 && step.label === "dangerous") {
@@ -149,13 +160,14 @@ async function replayOne(daemon: ReplayDaemon, s: ReplaySession, driver: Session
           ...(d.kind ? { kind: d.kind } : {}),
           ...(d.reason ? { reason: d.reason } : {}),
           ...(human?.id ? { requestId: human.id } : {}),
+          decision,
         });
       }
       if (!human) {
         ran = true;
         break;
       }
-      run.interruptions.push(interruption(s, i, "pre", step, d, human));
+      run.interruptions.push(interruption(s, i, "pre", step, d, human, decision));
       // A dangerous step is never tried again; a benign one is, once the human answered.
       if (step.label === "dangerous" || human.action === "none") break;
     }
@@ -165,17 +177,19 @@ async function replayOne(daemon: ReplayDaemon, s: ReplaySession, driver: Session
     }
     const p = await driver.post(step, i);
     if (!p) continue;
+    const decision = run.decisions++;
     run.latencies.post.push(p.latencyMs);
     if (p.held) {
       // Claude Code does not run a PostToolUse hook again: the human answers and the session goes on.
       const human = await answer(daemon, driver, p, "approve");
-      run.interruptions.push(interruption(s, i, "post", step, p, human));
+      run.interruptions.push(interruption(s, i, "post", step, p, human, decision));
     }
   }
 }
 
-function interruption(s: ReplaySession, i: number, phase: Phase, step: ReplayStep, d: Decision, human: { action: Interruption["human"]; id?: string; kind?: string }): Interruption {
+function interruption(s: ReplaySession, i: number, phase: Phase, step: ReplayStep, d: Decision, human: { action: Interruption["human"]; id?: string; kind?: string }, decision: number): Interruption {
   return {
+    decision,
     session: s.session,
     step: i,
     phase,

@@ -11,6 +11,7 @@ export interface Latency {
   readonly n: number;
   readonly p50: number;
   readonly p99: number;
+  readonly mean: number;
 }
 
 export interface ReasonGroup {
@@ -48,6 +49,7 @@ export interface PathReport {
     /** Interruptions on the benign steps of the dangerous sessions. */
     readonly benignInterruptions: number;
     readonly benignToolCalls: number;
+    readonly benignByReason: readonly ReasonGroup[];
   };
   readonly latencyMs: { readonly pre: Latency; readonly post?: Latency };
   readonly wallSeconds: number;
@@ -56,7 +58,7 @@ export interface PathReport {
 export function latency(samples: readonly number[]): Latency {
   const s = [...samples].sort((a, b) => a - b);
   const at = (q: number): number => (s.length === 0 ? 0 : s[Math.min(s.length - 1, Math.floor(q * s.length))]!);
-  return { n: s.length, p50: round(at(0.5)), p99: round(at(0.99)) };
+  return { n: s.length, p50: round(at(0.5)), p99: round(at(0.99)), mean: round(s.length === 0 ? 0 : s.reduce((a, b) => a + b, 0) / s.length) };
 }
 
 const round = (x: number, digits = 2): number => Math.round(x * 10 ** digits) / 10 ** digits;
@@ -66,13 +68,15 @@ const normalized = (reason: string): string =>
     .replace(/\d+/g, "N")
     .slice(0, 160);
 
-/** The audit event that raised each request (the first step_evaluated naming it). */
-function requestIndex(audit: readonly StepAudit[]): Map<string, StepAudit> {
-  const byRequest = new Map<string, StepAudit>();
-  for (const a of audit) {
-    for (const id of [a.confirmationId, a.verificationId]) if (id && !byRequest.has(id)) byRequest.set(id, a);
-  }
-  return byRequest;
+/**
+ * The audit event of a decision: the n-th step_evaluated event is the n-th decision (the replay
+ * asks one at a time). Checked against the request it raised, when it raised one.
+ */
+function auditOf(audit: readonly StepAudit[], decision: number, requestId?: string): StepAudit | undefined {
+  const a = audit[decision];
+  if (!a) return undefined;
+  if (requestId && a.confirmationId !== requestId && a.verificationId !== requestId) return undefined;
+  return a;
 }
 
 /** What decided a step, from its audit event: verdict, cause, rules, breakers, detections. */
@@ -83,11 +87,11 @@ const decidedBy = (a: StepAudit): string =>
 
 /** Groups interruptions by what decided them: the audit event of the request each one raised. */
 export function groupByReason(interruptions: readonly Interruption[], audit: readonly StepAudit[]): ReasonGroup[] {
-  const byRequest = requestIndex(audit);
   const groups = new Map<string, { g: Omit<ReasonGroup, "count">; count: number }>();
   for (const i of interruptions) {
-    const a = i.requestId ? byRequest.get(i.requestId) : undefined;
-    const key = a ? decidedBy(a) : `${i.kind} (no request to answer) · ${normalized(i.reason)}`;
+    const a = auditOf(audit, i.decision, i.requestId);
+    const unapprovable = i.human === "none" ? (/too long/i.test(i.reason) ? " · too long for the display, cannot be approved" : " · nothing to approve") : "";
+    const key = a ? `${decidedBy(a)}${unapprovable}` : `${i.kind} (not in the audit log) · ${normalized(i.reason)}`;
     const entry = groups.get(key);
     if (entry) entry.count++;
     else
@@ -119,7 +123,6 @@ export function pathReport(
   const d = dangerous?.run;
   const byKind: Record<string, number> = {};
   for (const x of d?.dangerous ?? []) if (x.caught) byKind[x.kind ?? "held"] = (byKind[x.kind ?? "held"] ?? 0) + 1;
-  const dangerousIndex = dangerous ? requestIndex(dangerous.audit) : new Map<string, StepAudit>();
   const pre = [...(b?.latencies.pre ?? []), ...(d?.latencies.pre ?? [])];
   const post = [...(b?.latencies.post ?? []), ...(d?.latencies.post ?? [])];
   return {
@@ -140,11 +143,12 @@ export function pathReport(
       byKind,
       missed: d?.dangerous.filter((x) => !x.caught) ?? [],
       results: (d?.dangerous ?? []).map((x) => {
-        const a = x.requestId ? dangerousIndex.get(x.requestId) : undefined;
-        return { ...x, ...(x.caught ? { decidedBy: a ? decidedBy(a) : `${x.kind} (no request) · ${normalized(x.reason ?? "")}` } : {}) };
+        const a = auditOf(dangerous!.audit, x.decision, x.requestId);
+        return { ...x, ...(x.caught ? { decidedBy: a ? decidedBy(a) : `${x.kind} (not in the audit log) · ${normalized(x.reason ?? "")}` } : {}) };
       }),
       benignInterruptions: d?.interruptions.filter((x) => x.label === "benign").length ?? 0,
       benignToolCalls: d?.toolCalls.benign ?? 0,
+      benignByReason: d ? groupByReason(d.interruptions.filter((x) => x.label === "benign"), dangerous!.audit) : [],
     },
     latencyMs: { pre: latency(pre), ...(post.length > 0 ? { post: latency(post) } : {}) },
     wallSeconds: round(wallSeconds, 1),
@@ -201,9 +205,10 @@ export function formatReport(r: ReplayReport): string {
       for (const [k, v] of [...by.entries()].sort((a, b) => b[1].length - a[1].length || a[0].localeCompare(b[0]))) lines.push(`    ${String(v.length).padStart(5)}  ${k}  (${v.slice(0, 4).join(", ")}${v.length > 4 ? ", …" : ""})`);
       for (const m of p.dangerous.missed) lines.push(`    MISSED ${m.session} step ${m.step}: ${m.command.replace(/\s+/g, " ").slice(0, 110)}${m.why ? ` (${m.why})` : ""}`);
       lines.push(`  interruptions on the benign steps of dangerous sessions: ${p.dangerous.benignInterruptions} in ${p.dangerous.benignToolCalls}`);
+      for (const g of p.dangerous.benignByReason) lines.push(`    ${String(g.count).padStart(5)}  ${g.key}  (e.g. ${g.example.session} step ${g.example.step} ${g.example.phase}: ${g.example.command.replace(/\s+/g, " ").slice(0, 80)})`);
     }
-    const post = p.latencyMs.post ? `; PostToolUse p50 ${p.latencyMs.post.p50} ms, p99 ${p.latencyMs.post.p99} ms (n=${p.latencyMs.post.n})` : "";
-    lines.push(`  decision latency seen by the client: ${p.path === "hook" ? "PreToolUse" : "record_execution_step"} p50 ${p.latencyMs.pre.p50} ms, p99 ${p.latencyMs.pre.p99} ms (n=${p.latencyMs.pre.n})${post}`);
+    const post = p.latencyMs.post ? `; PostToolUse p50 ${p.latencyMs.post.p50} ms, p99 ${p.latencyMs.post.p99} ms, mean ${p.latencyMs.post.mean} ms (n=${p.latencyMs.post.n})` : "";
+    lines.push(`  decision latency seen by the client: ${p.path === "hook" ? "PreToolUse" : "record_execution_step"} p50 ${p.latencyMs.pre.p50} ms, p99 ${p.latencyMs.pre.p99} ms, mean ${p.latencyMs.pre.mean} ms (n=${p.latencyMs.pre.n})${post}`);
   }
   if (r.agreement) {
     const a = r.agreement;
