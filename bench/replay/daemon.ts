@@ -42,6 +42,18 @@ export interface PendingRequest {
   readonly onDisplay: boolean;
 }
 
+// A replay that is interrupted (Ctrl-C, an error) leaves no daemon or temporary home behind.
+const running = new Set<ReplayDaemon>();
+process.on("exit", () => {
+  for (const d of running) d.kill();
+});
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.once(signal, () => {
+    for (const d of running) d.kill();
+    process.exit(130);
+  });
+}
+
 export class ReplayDaemon {
   private operator: DaemonClient | undefined;
 
@@ -81,8 +93,15 @@ export class ReplayDaemon {
       throw e;
     }
     const d = new ReplayDaemon(home, resolvePaths({ HALTKEY_HOME: home }), env, proc, exited, () => out);
+    running.add(d);
     d.operator = await DaemonClient.connect(d.paths.operatorSocket, 10_000);
     return d;
+  }
+
+  /** Last resort, synchronous: the daemon is killed and its temporary home removed. */
+  kill(): void {
+    if (this.proc.exitCode === null && this.proc.signalCode === null) this.proc.kill("SIGKILL");
+    rmSync(this.home, { recursive: true, force: true });
   }
 
   daemonOutput(): string {
@@ -140,6 +159,7 @@ export class ReplayDaemon {
 
   /** Stops the daemon and reads every step_evaluated event of its audit log. */
   async stop(opts: { keepHome?: boolean } = {}): Promise<StepAudit[]> {
+    running.delete(this);
     this.operator?.close();
     if (this.proc.exitCode === null && this.proc.signalCode === null) {
       this.proc.kill("SIGTERM");

@@ -97,8 +97,12 @@ export async function runReplay(o: ReplayOptions): Promise<ReplayReport> {
     const missing = o.names.filter((n) => !allBenign.some((s) => s.session === n) && !allDangerous.some((s) => s.session === n));
     if (missing.length > 0) throw new Error(`no such session: ${missing.join(", ")}`);
   }
-  const pick = (all: ReplaySession[], sample?: number): ReplaySession[] =>
-    o.names && o.names.length > 0 ? selectSessions(all, { names: o.names.filter((n) => all.some((s) => s.session === n)) }) : selectSessions(all, sample !== undefined ? { sample } : {});
+  // Named sessions are taken from whichever corpus holds them; a corpus with none of them is skipped.
+  const pick = (all: ReplaySession[], sample?: number): ReplaySession[] => {
+    if (!o.names || o.names.length === 0) return selectSessions(all, sample !== undefined ? { sample } : {});
+    const mine = o.names.filter((n) => all.some((s) => s.session === n));
+    return mine.length === 0 ? [] : selectSessions(all, { names: mine });
+  };
   const benign = pick(allBenign, o.sample);
   const dangerous = pick(allDangerous);
   const log = o.progress ?? (() => undefined);
