@@ -259,3 +259,16 @@ if (existsSync("/dev/shm")) await e2eBench("/dev/shm/haltkey-bench-", "tmpfs (fs
 // 50 MCP clients at once over Streamable HTTP on loopback (bench/http-load.ts).
 const { httpLoadBench } = await import("./http-load.js");
 await httpLoadBench();
+// The session replay (bench/replay; `npm run replay` prints the whole report with every reason):
+// recorded sessions through the hook and MCP paths, interruptions per 100 benign tool calls,
+// dangerous steps caught, decision latency. HALTKEY_BENCH_REPLAY_SAMPLE=n replays n sessions.
+{
+  const { DEFAULT_BENIGN, DEFAULT_DANGEROUS, runReplay } = await import("./replay/main.js");
+  const { formatSummary } = await import("./replay/report.js");
+  if (!existsSync(DEFAULT_BENIGN())) console.log(`\nsession replay skipped: ${DEFAULT_BENIGN()} is missing`);
+  else {
+    const sample = process.env.HALTKEY_BENCH_REPLAY_SAMPLE ? Number(process.env.HALTKEY_BENCH_REPLAY_SAMPLE) : undefined;
+    const report = await runReplay({ benignPath: DEFAULT_BENIGN(), dangerousPath: DEFAULT_DANGEROUS(), paths: ["hook", "mcp"], cliSample: 0, ...(sample !== undefined ? { sample } : {}) });
+    console.log(formatSummary(report));
+  }
+}
