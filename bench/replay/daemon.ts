@@ -7,6 +7,7 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { DaemonClient } from "../../src/daemon/client.js";
+import type { Method, Params, Result } from "../../src/daemon/protocol.js";
 import { resolvePaths, type HaltkeyPaths } from "../../src/daemon/paths.js";
 import { Store } from "../../src/store/store.js";
 
@@ -108,14 +109,14 @@ export class ReplayDaemon {
     return this.output();
   }
 
-  private op<T>(method: string, params: unknown): Promise<T> {
-    return this.operator!.request<T>(method, params, 60_000);
+  private op<M extends Method>(method: M, params: Params<M>): Promise<Result<M>> {
+    return this.operator!.request(method, params, 60_000);
   }
 
   /** The request with this id while it is pending (confirmation, challenge, a block's challenge). */
   async request(id: string): Promise<PendingRequest | undefined> {
     try {
-      return await this.op<PendingRequest>("request.get", { requestId: id });
+      return await this.op("request.get", { requestId: id });
     } catch {
       return undefined;
     }
@@ -133,7 +134,7 @@ export class ReplayDaemon {
 
   /** The human types the code from the display (`haltkey verify`). */
   async verify(id: string, code: string): Promise<void> {
-    const r = await this.op<{ success: boolean; error?: { code: string; message: string } }>("verify", { challengeId: id, code });
+    const r = await this.op("verify", { challengeId: id, code });
     if (!r.success) throw new Error(`the code from the display was refused: ${r.error?.code}: ${r.error?.message}`);
   }
 
