@@ -49,6 +49,8 @@ export interface Rule {
    * Rules that share a rewrite function share one computation per scored text.
    */
   readonly rewrite?: (normalized: string) => string;
+  /** The rule is about how the text is spelled, so it is never tried on a second reading. */
+  readonly asWritten?: true;
   readonly examples: { readonly match: readonly string[]; readonly noMatch: readonly string[] };
 }
 

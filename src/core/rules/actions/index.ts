@@ -34,10 +34,7 @@ const RULES: readonly Rule[] = [
   ...SELF_PROTECTION_RULES,
 ];
 
-/** Rules about how a call is written (a spawn of a non-literal), which the second reading would rewrite away. */
-const LITERAL_FORM_RULES = new Set(["shell.inline-interpreter-exec"]);
-
 export const ACTION_RULES: readonly Rule[] = RULES.map((rule) => {
   const precheck = precheckOf(rule.pattern);
-  return { ...rule, ...(precheck ? { precheck } : {}), ...(LITERAL_FORM_RULES.has(rule.id) ? {} : { rewrite: shellReading }) };
+  return { ...rule, ...(precheck ? { precheck } : {}), ...(rule.asWritten ? {} : { rewrite: shellReading }) };
 });

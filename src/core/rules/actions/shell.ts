@@ -123,6 +123,8 @@ export const SHELL_RULES: readonly Rule[] = [
   {
     id: "shell.inline-interpreter-exec",
     category: "shell",
+    // About how the call is spelled (a spawn of a non-literal): the second reading would rewrite it away.
+    asWritten: true,
     reason: "Runs an inline script that deletes files, or that runs a command or code held in a variable, hiding what actually runs.",
     score: 60,
     keywords: ["python", "node", "ruby", "perl", "php", "deno", "bun"],
