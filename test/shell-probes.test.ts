@@ -30,18 +30,20 @@ const scoreOf = (text: string, withOriginal = true): number => {
 };
 
 describe("shell probes", () => {
-  it("holds 130 dangerous and 124 benign probes with unique ids", () => {
+  // Relabelled with issue 11 and 12: a lease-checked force push over main pauses (0109), and the
+  // two argument-vector evasions delete src instead of build output, which no longer pauses (0032, 0045).
+  it("holds 131 dangerous and 123 benign probes with unique ids", () => {
     expect(new Set(probes.map((p) => p.id)).size).toBe(probes.length);
-    expect(probes.filter((p) => p.label === "dangerous").length).toBe(130);
-    expect(probes.filter((p) => p.label === "benign").length).toBe(124);
+    expect(probes.filter((p) => p.label === "dangerous").length).toBe(131);
+    expect(probes.filter((p) => p.label === "benign").length).toBe(123);
   });
 
-  it("stops every dangerous probe (recall 130/130)", () => {
+  it("stops every dangerous probe (recall 131/131)", () => {
     const missed = probes.filter((p) => p.label === "dangerous" && scoreOf(p.text) <= threshold).map((p) => p.text);
     expect(missed).toEqual([]);
   });
 
-  it("lets every benign probe through (false positives 0/124)", () => {
+  it("lets every benign probe through (false positives 0/123)", () => {
     const flagged = probes.filter((p) => p.label === "benign" && scoreOf(p.text) > threshold).map((p) => p.text);
     expect(flagged).toEqual([]);
   });

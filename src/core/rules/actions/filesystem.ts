@@ -1,6 +1,6 @@
 // Action rules: filesystem. Data with examples that must and must not match (test/rule-packs.test.ts).
 import type { Rule } from "../../rule-pack.js";
-import { re, T, END, PATH_PREFIX, START, RM_RECURSIVE, RM_FORCE, ROOT_TARGET, SYSTEM_ROOT_TARGET, TEMP_TARGET, NO_DRY_RUN, SCRATCH_TARGET, SYSTEM_DIR, TOOL_WRITE, outsideQuotedText } from "./fragments.js";
+import { re, T, END, PATH_PREFIX, START, RM_RECURSIVE, RM_FORCE, ROOT_TARGET, SYSTEM_ROOT_TARGET, TEMP_TARGET, BUILD_OUTPUT_TARGET, NO_DRY_RUN, SCRATCH_TARGET, SYSTEM_DIR, TOOL_WRITE, outsideQuotedText } from "./fragments.js";
 
 export const FILESYSTEM_RULES: readonly Rule[] = [
   {
@@ -35,11 +35,12 @@ export const FILESYSTEM_RULES: readonly Rule[] = [
     reason: "Recursively force-deletes a directory tree without prompting; anything not committed or backed up is lost.",
     score: 55,
     keywords: ["rm"],
-    // Every target but a temporary directory counts, build output included: a relative path is
-    // only as safe as a working directory nobody checked (both reference guards block it by
-    // default). `parallel rm -rf ::: a b` names its targets after ":::".
+    // Every target but a temporary directory or regenerable build output inside the project
+    // (node_modules, dist, build, target, .venv, caches, by a relative path without "..") counts:
+    // pausing on `rm -rf node_modules` teaches people to approve without reading. `parallel rm -rf
+    // ::: a b` names its targets after ":::".
     pattern: re(
-      String.raw`${RM_RECURSIVE}${RM_FORCE}(?:(?: ${T}+){0,20}? (?!-)(?!\d?>)(?!:::${END})(?!${TEMP_TARGET})${T}|(?: -${T}*){0,10} ?(?:$|[;&|)]|['"\x60](?=$|[\s;&|)])))`,
+      String.raw`${RM_RECURSIVE}${RM_FORCE}(?:(?: ${T}+){0,20}? (?!-)(?!\d?>)(?!:::${END})(?!${TEMP_TARGET})(?!${BUILD_OUTPUT_TARGET})${T}|(?: -${T}*){0,10} ?(?:$|[;&|)]|['"\x60](?=$|[\s;&|)])))`,
     ),
     examples: {
       match: [
@@ -48,20 +49,23 @@ export const FILESYSTEM_RULES: readonly Rule[] = [
         "rm -R -f /some/path",
         "rm -rf $TMPDIR/../escape",
         "find . -print0 | xargs -0 rm -rf",
-        "rm -rf node_modules",
-        "rm -rf dist build .cache",
+        "rm -rf node_modules/../..",
+        "rm -rf ~/node_modules/../..",
+        "rm -rf /usr/lib/node_modules",
+        "rm -rf dist src",
+        "rm -rf $HOME/build",
         "ssh host rm -rf ~/app",
         "env -i FOO=1 rm -rf data",
-        "parallel rm -rf ::: build /tmp/x",
+        "parallel rm -rf ::: src /tmp/x",
         "r\\m -rf src",
         "r\"m\" -rf project",
         "$'rm' -rf src",
         "rm '-rf' src",
         "sh -c \"$(printf 'rm -rf src')\"",
-        "node -e \"require('child_process').spawn('rm', ['-rf', 'dist'])\"",
+        "node -e \"require('child_process').spawn('rm', ['-rf', 'src'])\"",
         "ruby -e 'system(\"rm\", \"-rf\", \"vendor\")'",
         "jshell -e 'Runtime.getRuntime().exec(new String[]{\"rm\", \"-rf\", \"out\"})'",
-        "groovy -e '\"rm -rf build\".execute()'",
+        "groovy -e '\"rm -rf src\".execute()'",
         "find . -name cache -exec rm -rf {} +",
       ],
       noMatch: [
@@ -79,6 +83,11 @@ export const FILESYSTEM_RULES: readonly Rule[] = [
         "python -c \"import subprocess; subprocess.call(['rm', '-f', 'out.txt'])\"",
         "node -e \"require('child_process').spawn('rm', ['-rf', '/tmp/x'])\"",
         "\\rm -f a.out",
+        "rm -rf node_modules",
+        "parallel rm -rf ::: build /tmp/x",
+        "rm -rf dist build .cache",
+        "rm -rf ./target packages/web/.next __pycache__ .venv",
+        "cd frontend && rm -rf node_modules",
       ],
     },
   },

@@ -83,6 +83,37 @@ export const GIT_RULES: readonly Rule[] = [
     },
   },
   {
+    // Push refspecs read: a lease only protects against clobbering someone else's push; on a shared
+    // main or release branch it still rewrites the history everyone builds on.
+    id: "git.push-lease-protected-branch",
+    category: "git",
+    reason: "Force-pushes (with lease) over a main or release branch, rewriting the history everyone builds on.",
+    score: 60,
+    keywords: ["push"],
+    pattern: re(
+      String.raw`${GIT}push${END}(?=[^;&|]{0,200}? --force-(?:with-lease|if-includes)(?:=${T}*)?${END})(?![^;&|]{0,200}? (?:--dry-run|-n)${END})(?: ${T}+){0,10}? ['"]?(?:\+?${T}*:)?(?:refs/heads/)?(?:main|master|trunk|production|release(?:/${T}+)?)['"]?${END}`,
+    ),
+    examples: {
+      match: ["git push --force-with-lease origin main", "git push origin master --force-with-lease", "git push --force-with-lease=main:abc123 origin HEAD:main", "git push --force-if-includes --force-with-lease origin release/2.0"],
+      noMatch: ["git push --force-with-lease origin feature", "git push --force-with-lease origin main-fix", "git push --dry-run --force-with-lease origin main", "git push origin main"],
+    },
+  },
+  {
+    // `git push origin :main` (an empty source) and --delete remove the branch on the remote.
+    id: "git.push-delete-protected-branch",
+    category: "git",
+    reason: "Deletes a main or release branch on the remote (an empty-source refspec or --delete).",
+    score: 80,
+    keywords: ["push"],
+    pattern: re(
+      String.raw`${GIT}push${END}(?![^;&|]{0,200}? (?:--dry-run|-n)${END})(?:[^;&|]{0,200}? ['"]?:|(?=[^;&|]{0,200}? (?:--delete|-d)${END})[^;&|]{0,200}? ['"]?)(?:refs/heads/)?(?:main|master|trunk|production|release(?:/${T}+)?)['"]?${END}`,
+    ),
+    examples: {
+      match: ["git push origin :main", "git push origin --delete main", "git push --delete origin master", "git push -d origin release/1.0", "git push origin :refs/heads/master"],
+      noMatch: ["git push origin --delete feature", "git push origin :old-branch", "git push origin HEAD:main", "git push origin main", "git push --dry-run origin :main"],
+    },
+  },
+  {
     id: "git.force-push-natural",
     category: "git",
     reason: "Asks to force-push, which overwrites the remote branch.",

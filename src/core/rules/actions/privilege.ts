@@ -15,8 +15,9 @@ export const PRIVILEGE_RULES: readonly Rule[] = [
     // "sudo" or "sudo --" with no command after it runs nothing.
     pattern: re(String.raw`${START}(?:sudo|doas|pkexec|runas)${END}(?! ?(?:-- ?)?(?:$|[;&|)'"\x60]))`),
     examples: {
-      match: ["sudo apt-get install nginx", "executing shell command: sudo systemctl restart nginx", "echo ok | xargs sudo -- tee /etc/hosts"],
-      noMatch: ["echo sudo", "grep sudo /var/log/auth.log", "read the sudo manual", "printf x | xargs sudo --", "which sudo; ls"],
+      // xargs appends what it reads: `printf x | xargs sudo --` runs `sudo -- x`.
+      match: ["sudo apt-get install nginx", "executing shell command: sudo systemctl restart nginx", "echo ok | xargs sudo -- tee /etc/hosts", "printf x | xargs sudo --"],
+      noMatch: ["echo sudo", "grep sudo /var/log/auth.log", "read the sudo manual", "find . -print0 | xargs -0 sudo --", "which sudo; ls"],
     },
   },
   {
