@@ -42,6 +42,8 @@ const MAX_PROBLEMS = 16;
 interface Word {
   readonly text: string;
   readonly exact: boolean;
+  /** Written as one quoted string: shown quoted, so a rule still tells an argument from a command word. */
+  readonly quoted?: boolean;
 }
 
 /** What a command reads on standard input: known text, or where unknown text comes from. */
@@ -169,7 +171,7 @@ class Reader {
       return undefined;
     }
     this.parsedBudget -= source.length;
-    const tree = parseTerminated(source);
+    const { tree } = parseTerminated(source);
     if (tree.hasError) this.problem(`the shell cannot parse ${frame.via ? `what ${frame.via} runs` : "the command"}: ${snippet(source)}`);
     if (tree.truncated) this.problem("the command nests too deeply to read");
     return this.statement(tree, tree.root, frame, stdin);
@@ -355,12 +357,12 @@ class Reader {
         if (node.children.some((c) => c.named)) return this.concat(tree, node, frame);
         return { text: unescapeWord(raw), exact: true };
       case "raw_string":
-        return { text: raw.slice(1, -1), exact: true };
+        return { text: raw.slice(1, -1), exact: true, quoted: true };
       case "ansi_c_string":
-        return { text: ansiC(raw.slice(2, -1)), exact: true };
+        return { text: ansiC(raw.slice(2, -1)), exact: true, quoted: true };
       case "translated_string":
       case "string":
-        return this.doubleQuoted(tree, node, frame);
+        return { ...this.doubleQuoted(tree, node, frame), quoted: true };
       case "string_content":
         return { text: unescapeDoubleQuoted(raw), exact: true };
       case "concatenation":
@@ -581,21 +583,25 @@ class Reader {
     return [];
   }
 
-  private record(argv: readonly string[], redirects: ReadonlyArray<{ op: string; target: string }>, via: string | undefined): void {
+  private record(words: readonly Word[], redirects: ReadonlyArray<{ op: string; target: string }>, via: string | undefined): void {
+    const argv = words.map((w) => w.text);
     if (this.commands.length >= MAX_COMMANDS) {
       if (!this.capped) this.problem("the script runs too many commands to read fully");
       this.capped = true;
       return;
     }
     const shown = redirects.filter((r) => r.op !== "<<").map((r) => `${r.op}${r.op === "<<<" ? " " : ""}${quoteWord(r.target)}`);
-    const text = [...argv.map(quoteWord), ...shown].join(" ");
+    // The command name as it resolves; an argument written quoted stays quoted (`-k 'delete'` is a
+    // test filter, not a delete verb), except an option, which quoting does not change.
+    const shownArgs = words.map((w, i) => (i > 0 && w.quoted && !/^-[\w-]+$/.test(w.text) ? `'${w.text.replace(/'/g, `'\\''`)}'` : quoteWord(w.text)));
+    const text = [...shownArgs, ...shown].join(" ");
     this.commands.push({ argv, redirects, text, ...(via !== undefined ? { via } : {}) });
   }
 
   /** Records a command and follows what it runs; returns what it prints when that is known. */
   run(argv: readonly Word[], redirects: ReadonlyArray<{ op: string; target: string }>, stdin: Stdin, frame: Frame): string | undefined {
     const words = argv.map((w) => w.text);
-    this.record(words, redirects, frame.via);
+    this.record(argv, redirects, frame.via);
     const name = base(words[0]!);
     const args = argv.slice(1);
     const deeper = (via: string): Frame => ({ depth: frame.depth + 1, via, positional: frame.positional });
@@ -978,14 +984,25 @@ const HEREDOC_START = /<<-?[ \t]*(['"]?)([\w.-]{1,64})\1/g;
  * (with a warning) and runs it, which tree-sitter reports as an error: such a script is parsed again
  * with the delimiter it lacks.
  */
-function parseTerminated(source: string): SyntaxTree {
+function parseTerminated(source: string): { tree: SyntaxTree; unterminatedQuote: boolean } {
   const tree = parseBash(source);
-  if (!tree.hasError || !source.includes("<<")) return tree;
-  let last: string | undefined;
-  for (const m of source.matchAll(HEREDOC_START)) last = m[2];
-  if (last === undefined) return tree;
-  const closed = parseBash(`${source}\n${last}\n`);
-  return closed.hasError ? tree : { ...closed, source: closed.source };
+  if (!tree.hasError) return { tree, unterminatedQuote: false };
+  if (source.includes("<<")) {
+    let last: string | undefined;
+    for (const m of source.matchAll(HEREDOC_START)) last = m[2];
+    if (last !== undefined) {
+      const closed = parseBash(`${source}\n${last}\n`);
+      if (!closed.hasError) return { tree: closed, unterminatedQuote: false };
+    }
+  }
+  // A quote left open at the end: bash stops with "unexpected EOF while looking for matching quote"
+  // and runs nothing of that command. Read with the quote closed, everything after it is a string,
+  // as bash would have taken it had the quote been closed; the rules still judge the raw text.
+  for (const close of ["'", '"', '"\'', '\'"']) {
+    const closed = parseBash(source + close);
+    if (!closed.hasError) return { tree: closed, unterminatedQuote: true };
+  }
+  return { tree, unterminatedQuote: false };
 }
 
 export function readShell(source: string): ShellReading {
