@@ -140,12 +140,15 @@ class Reader {
   /** Files the script wrote with known contents (write-then-execute). */
   private readonly files = new Map<string, string>();
   private parsedBudget: number;
+  /** Characters that variable expansions may still produce: `X=$X$X` repeated must not grow without bound. */
+  private expansionBudget: number;
   private stepBudget: number;
   private capped = false;
 
   constructor(size: number) {
     this.parsedBudget = 4 * size + 16 * 1024;
-    this.stepBudget = 40 * size + 20_000;
+    this.stepBudget = 16 * size + 20_000;
+    this.expansionBudget = 8 * size + 64 * 1024;
   }
 
   problem(p: string): void {
@@ -153,6 +156,7 @@ class Reader {
   }
 
   private overBudget(): boolean {
+    if (this.capped) return true;
     if (this.stepBudget-- > 0) return false;
     if (!this.capped) this.problem("the script is too large to read fully");
     this.capped = true;
@@ -165,12 +169,19 @@ class Reader {
       this.problem(`nested too deeply to read (${frame.via ?? "script"})`);
       return undefined;
     }
-    if (source.length > this.parsedBudget) {
+    // Each parse also costs a fixed amount, so a script cannot make many tiny re-readings for free.
+    if (source.length + 64 > this.parsedBudget) {
       this.problem("the script is too large to read fully");
       this.capped = true;
       return undefined;
     }
-    this.parsedBudget -= source.length;
+    this.parsedBudget -= source.length + 64;
+    const expansions = heredocExpansions(source);
+    if (expansions > MAX_HEREDOC_EXPANSIONS) {
+      // tree-sitter-bash takes time quadratic in these; no real here-document has so many.
+      this.problem(`here-documents with ${expansions} expansions are more than can be read`);
+      return undefined;
+    }
     const { tree } = parseTerminated(source);
     if (tree.hasError) this.problem(`the shell cannot parse ${frame.via ? `what ${frame.via} runs` : "the command"}: ${snippet(source)}`);
     if (tree.truncated) this.problem("the command nests too deeply to read");
@@ -362,7 +373,8 @@ class Reader {
         return { text: ansiC(raw.slice(2, -1)), exact: true, quoted: true };
       case "translated_string":
       case "string":
-        return { ...this.doubleQuoted(tree, node, frame), quoted: true };
+        // "$X" alone shows X's value as it will run; a string with literal text in it stays quoted.
+        return node.children.some((c) => c.type === "string_content") ? { ...this.doubleQuoted(tree, node, frame), quoted: true } : this.doubleQuoted(tree, node, frame);
       case "string_content":
         return { text: unescapeDoubleQuoted(raw), exact: true };
       case "concatenation":
@@ -443,7 +455,13 @@ class Reader {
       return { text: value?.text ?? raw, exact: false };
     }
     if (raw.startsWith("${#") || raw.startsWith("${!")) return { text: raw, exact: false };
-    return value ?? { text: raw, exact: false };
+    if (value === undefined) return { text: raw, exact: false };
+    this.expansionBudget -= value.text.length;
+    if (this.expansionBudget < 0) {
+      this.problem("the script expands to more text than can be read");
+      return { text: raw, exact: false };
+    }
+    return value;
   }
 
   private concatNodes(tree: SyntaxTree, nodes: readonly SyntaxNode[], frame: Frame): Word {
@@ -976,6 +994,35 @@ const snippet = (s: string, n = 80): string => {
   return one.length > n ? `${one.slice(0, n - 1)}…` : one;
 };
 
+/** Expansions ($, `) in unquoted here-document bodies, summed over a script: more is not read. */
+export const MAX_HEREDOC_EXPANSIONS = 64;
+
+/**
+ * How many expansions the unquoted here-document bodies of a script hold, in one pass: tree-sitter
+ * re-scans such a body for each expansion in it, so their number bounds what parsing costs.
+ */
+function heredocExpansions(source: string): number {
+  if (!source.includes("<<")) return 0;
+  let total = 0;
+  const start = /(?<!<)<<(?!<)-?[ \t]*(['"\\]?)([\w.-]{1,64})/g;
+  let m: RegExpExecArray | null;
+  while ((m = start.exec(source)) !== null) {
+    if (m[1]) continue; // a quoted delimiter: the body is literal
+    const bodyStart = source.indexOf("\n", start.lastIndex);
+    if (bodyStart < 0) break;
+    const end = new RegExp(`\n\t*${m[2]!.replace(/[.-]/g, "\\$&")}(?=\n|$)`, "g");
+    end.lastIndex = bodyStart;
+    const e = end.exec(source);
+    const bodyEnd = e ? e.index : source.length;
+    for (let i = bodyStart; i < bodyEnd; i++) {
+      const c = source.charCodeAt(i);
+      if (c === 36 /* $ */ || c === 96 /* ` */) total++;
+    }
+    start.lastIndex = bodyEnd;
+  }
+  return total;
+}
+
 /** `<<EOF`, `<<-'EOF'`, `<< "EOF"`: a here-document's delimiter. */
 const HEREDOC_START = /<<-?[ \t]*(['"]?)([\w.-]{1,64})\1/g;
 
@@ -998,7 +1045,10 @@ function parseTerminated(source: string): { tree: SyntaxTree; unterminatedQuote:
   // A quote left open at the end: bash stops with "unexpected EOF while looking for matching quote"
   // and runs nothing of that command. Read with the quote closed, everything after it is a string,
   // as bash would have taken it had the quote been closed; the rules still judge the raw text.
-  for (const close of ["'", '"', '"\'', '\'"']) {
+  // Only the quote whose count is odd can be the open one: one more parse at most.
+  const odd = (q: string): boolean => (source.split(q).length - 1) % 2 === 1;
+  const close = odd("'") ? "'" : odd('"') ? '"' : undefined;
+  if (close !== undefined) {
     const closed = parseBash(source + close);
     if (!closed.hasError) return { tree: closed, unterminatedQuote: true };
   }
