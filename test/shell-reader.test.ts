@@ -104,6 +104,13 @@ describe("readShell: what runs", () => {
   ])("%j is read completely", (source) => {
     expect(readShell(source).problems).toEqual([]);
   });
+
+  it("reads commands named after Object's own properties as plain commands", () => {
+    const reading = readShell("constructor x; toString y; __proto__ z; hasOwnProperty -c q");
+    expect(reading.problems).toEqual([]);
+    expect(reading.commands.map((c) => c.argv[0])).toEqual(["constructor", "toString", "__proto__", "hasOwnProperty"]);
+    expect(readPythonCode("import os\nos.constructor('/')\nPath('/').constructor()").actions).toEqual([]);
+  });
 });
 
 describe("readPythonCode", () => {

@@ -231,7 +231,7 @@ class PythonReader {
       if (argv.length > 0) push({ call: name, argv });
       return;
     }
-    const op = PY_FILE_OPS[name];
+    const op = Object.hasOwn(PY_FILE_OPS, name) ? PY_FILE_OPS[name] : undefined;
     if (op) {
       if (args.length > 0 && args.every((a) => a !== undefined)) {
         const argv = op(args as string[]);
@@ -259,7 +259,7 @@ class PythonReader {
     if (f.type === "attribute") {
       const obj = fieldOf(f, "object");
       const method = fieldOf(f, "attribute");
-      const m = method ? PATH_METHODS[this.text(method)] : undefined;
+      const m = method && Object.hasOwn(PATH_METHODS, this.text(method)) ? PATH_METHODS[this.text(method)] : undefined;
       if (obj && m && obj.type === "call") {
         const p = this.literal(obj);
         if (p !== undefined) push({ call: `Path.${this.text(method!)}`, argv: m(p) });

@@ -640,7 +640,8 @@ class Reader {
       return this.statement(fn.tree, fn.body, { depth: frame.depth + 1, via: `function ${words[0]}`, positional: args }, stdin);
     }
 
-    const setup = ENVIRONMENT_SETUP[name];
+    // Own keys only: a command named `constructor` or `__proto__` must not find Object's.
+    const setup = Object.hasOwn(ENVIRONMENT_SETUP, name) ? ENVIRONMENT_SETUP[name] : undefined;
     if (setup && known(args) && (args.length === 0 ? setup.test("") : args.some((a) => setup.test(a.text)))) return "";
 
     switch (name) {
@@ -745,7 +746,7 @@ class Reader {
         return undefined;
       }
     }
-    if (name in WRAPPER_VALUE_OPTIONS || name === "xvfb-run") return this.wrapper(name, args, redirects, stdin, frame);
+    if (Object.hasOwn(WRAPPER_VALUE_OPTIONS, name) || name === "xvfb-run") return this.wrapper(name, args, redirects, stdin, frame);
     if (name === "busybox" && args.length > 0) return this.run(args, redirects, stdin, deeper("busybox"));
     if (name === "chroot" && args.length > 1) {
       const rest = args.slice(1).filter((_a, i, all) => i > 0 || !all[0]!.text.startsWith("-"));
@@ -857,7 +858,7 @@ class Reader {
   }
 
   private wrapper(name: string, args: readonly Word[], redirects: ReadonlyArray<{ op: string; target: string }>, stdin: Stdin, frame: Frame): string | undefined {
-    const valued = WRAPPER_VALUE_OPTIONS[name] ?? new Set<string>();
+    const valued = (Object.hasOwn(WRAPPER_VALUE_OPTIONS, name) ? WRAPPER_VALUE_OPTIONS[name] : undefined) ?? new Set<string>();
     let i = 0;
     for (; i < args.length; i++) {
       const a = args[i]!.text;
