@@ -57,6 +57,37 @@ export const HOSTILE_ACTION_HINTS: ReadonlyArray<readonly [label: string, text: 
   'sh -c "$(echo rm -rf /)" '.repeat(1400),
 ].map((t) => [JSON.stringify(t.slice(0, 24)), t.slice(0, 32 * KB)] as const);
 
+
+/**
+ * Shell scripts built against the shell reader (src/core/shell/): deep nesting, self-multiplying
+ * functions, aliases and loops, values that double, eval and base64 chains, long here-documents fed
+ * to interpreters. Each is read within its budgets; the action rules score them as the Bash hint.
+ */
+export const HOSTILE_SHELL_SCRIPTS: ReadonlyArray<readonly [label: string, text: string]> = [
+  "$(".repeat(16 * KB),
+  "$(echo ".repeat(4 * KB) + "rm -rf /" + ")".repeat(4 * KB),
+  "f(){ f;f;f;f; }; f",
+  "a(){ b;b;b;b;b;b;b;b; }; b(){ a;a;a;a;a;a;a;a; }; a; " + "a; ".repeat(8 * KB),
+  "alias a=b; alias b=a; a; ".repeat(1300),
+  "X=abcdefgh; " + "X=$X$X; ".repeat(3000) + "echo $X $X $X",
+  "for a in 1 2 3 4 5 6 7 8; do ".repeat(1000) + "echo $a; " + "done; ".repeat(1000),
+  "eval ".repeat(6 * KB) + "rm -rf /",
+  "eval \"$(echo ".repeat(2 * KB) + "cm0gLXJmIH4=" + " | base64 -d)\"".repeat(2 * KB),
+  "bash -c 'bash -c \"".repeat(2 * KB),
+  `python3 - <<'PY'\n${"import os\nos.system('echo ' + 'x')\n".repeat(700)}PY\n`,
+  `python3 - <<'PY'\n${"(".repeat(10 * KB)}${")".repeat(10 * KB)}\nPY\n`,
+  "echo 'rm -rf ~' > x.sh; bash x.sh; ".repeat(900),
+  "cat <<EOF | sh\n" + "$(echo ${X:-$(printf '%s' r)}) ".repeat(1200) + "\nEOF\n",
+  "printf '%s%s%s%s' " + "a b c d ".repeat(4 * KB) + "| xargs rm -rf",
+  "{ ( [[ $(( ` \" ' ".repeat(3 * KB),
+  "x=${x:-${x:-${x:-".repeat(2 * KB),
+].map((t) => [JSON.stringify(t.slice(0, 24)), t.slice(0, 32 * KB)] as const);
+
+/** The shell scripts as the Claude Code hook words a Bash call: read by the shell reader, then scored. */
+export const HOSTILE_SHELL_HINTS: ReadonlyArray<readonly [label: string, text: string]> = HOSTILE_SHELL_SCRIPTS.map(
+  ([label, text]) => [label, `executing shell command: ${text}`.slice(0, 32 * KB)] as const,
+);
+
 export const HOSTILE_SECRET_TEXTS: ReadonlyArray<readonly [label: string, text: string]> = (() => {
   const fragments = ["token=", 'password: "', "-----BEGIN PRIVATE KEY-----", "eyJ", "xoxb-", "://u:", "AKIA", "sk-", "key-", "secret_", "Server=x;", "curl -u a:"];
   return [

@@ -1,5 +1,5 @@
 import { describe, it, expect } from "vitest";
-import { RULE_CATEGORIES, RulePack, foldPreservingCase, type Rule } from "../src/core/rule-pack.js";
+import { RULE_CATEGORIES, RulePack, foldPreservingCase, shellReadingsOf, type Rule } from "../src/core/rule-pack.js";
 import { normalizeForMatching } from "../src/core/text.js";
 import { HOSTILE_ACTION_HINTS } from "../bench/hostile-inputs.js";
 import { DANGEROUS_ACTION_RULES } from "../src/core/rules/dangerous-actions.js";
@@ -7,11 +7,15 @@ import { DANGEROUS_ACTION_RULES } from "../src/core/rules/dangerous-actions.js";
 const pack = new RulePack(DANGEROUS_ACTION_RULES);
 // The original text goes along, as the pipeline passes it, for the case-sensitive refinements.
 const matchedIds = (text: string): string[] => pack.score(normalizeForMatching(text), text).matches.map((m) => m.id);
-/** The rule alone, without the keyword prefilter: its pattern on the text or its second reading, and its case refinement. */
+/**
+ * The rule alone, without the keyword prefilter: its pattern on the text or its second reading, and
+ * its case refinement; then on each command the text runs, read as the shell will run it.
+ */
 const ruleAlone = (rule: Rule, text: string): boolean => {
   const n = normalizeForMatching(text);
   const readings = rule.rewrite ? [n, rule.rewrite(n)] : [n];
-  return readings.some((r) => rule.pattern.test(r)) && (!rule.cased || rule.cased.test(foldPreservingCase(text)));
+  if (readings.some((r) => rule.pattern.test(r)) && (!rule.cased || rule.cased.test(foldPreservingCase(text)))) return true;
+  return shellReadingsOf(text, n).commands.some((c) => rule.pattern.test(c.normalized) && (!rule.cased || rule.cased.test(foldPreservingCase(c.text))));
 };
 const byId = DANGEROUS_ACTION_RULES.map((rule) => [rule.id, rule] as const);
 
@@ -109,7 +113,7 @@ describe("dangerous-action rules: calibration spot checks", () => {
     },
   );
 
-  it.each(["git push --force-with-lease origin master", "printf x | xargs sudo --", "find . -name '*.o' -exec rm -f {} +", "rm -r ./old-notes", "npm uninstall lodash"])(
+  it.each(["git push --force-with-lease origin feature", "rm -rf node_modules", "rm -rf dist build .venv __pycache__", "printf x | xargs sudo --", "find . -name '*.o' -exec rm -f {} +", "rm -r ./old-notes", "npm uninstall lodash"])(
     "%j stays below the confirm tier (safe variant)",
     (text) => {
       expect(score(text)).toBeLessThanOrEqual(50);

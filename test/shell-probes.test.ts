@@ -30,18 +30,20 @@ const scoreOf = (text: string, withOriginal = true): number => {
 };
 
 describe("shell probes", () => {
-  it("holds 130 dangerous and 124 benign probes with unique ids", () => {
+  // Relabelled with issue 11 and 12: a lease-checked force push over main pauses (0109), and the
+  // two argument-vector evasions delete src instead of build output, which no longer pauses (0032, 0045).
+  it("holds 131 dangerous and 123 benign probes with unique ids", () => {
     expect(new Set(probes.map((p) => p.id)).size).toBe(probes.length);
-    expect(probes.filter((p) => p.label === "dangerous").length).toBe(130);
-    expect(probes.filter((p) => p.label === "benign").length).toBe(124);
+    expect(probes.filter((p) => p.label === "dangerous").length).toBe(131);
+    expect(probes.filter((p) => p.label === "benign").length).toBe(123);
   });
 
-  it("stops every dangerous probe (recall 130/130)", () => {
+  it("stops every dangerous probe (recall 131/131)", () => {
     const missed = probes.filter((p) => p.label === "dangerous" && scoreOf(p.text) <= threshold).map((p) => p.text);
     expect(missed).toEqual([]);
   });
 
-  it("lets every benign probe through (false positives 0/124)", () => {
+  it("lets every benign probe through (false positives 0/123)", () => {
     const flagged = probes.filter((p) => p.label === "benign" && scoreOf(p.text) > threshold).map((p) => p.text);
     expect(flagged).toEqual([]);
   });
@@ -106,5 +108,51 @@ describe("the second reading (shellReading)", () => {
       const n = normalizeForMatching(hint);
       expect(pack.score(n, hint).score, p.text).toBeGreaterThanOrEqual(plain.score(n, hint).score);
     }
+  });
+});
+
+// The second probe set (probes-2.jsonl) was written from the bash manual, git-push's refspec
+// documentation and GTFOBins-style wrappers before it was measured: 65 dangerous forms (variable
+// indirection, escapes, base64 payloads, aliases and functions, here-documents into interpreters,
+// write-then-execute, wrappers, push refspecs, commands that cannot be read) and 60 benign
+// look-alikes. First measurement, with the shell reader and before any change made for this set:
+// 65/65 caught, 10/60 benign held (before the reader: 37/65 and 14/60). One change followed (a glob
+// directory inside the project, packages/*/dist, is build output too). The nine benign probes still
+// held are pinned below, each for its reason, so any change shows up here.
+describe("shell probes, second set", () => {
+  const second: Probe[] = readFileSync(new URL("./fixtures/shell-probes/probes-2.jsonl", import.meta.url), "utf8")
+    .split("\n")
+    .filter((l) => l.trim().length > 0)
+    .map((l) => JSON.parse(l) as Probe);
+
+  it("holds 65 dangerous and 60 benign probes with unique ids", () => {
+    expect(new Set(second.map((p) => p.id)).size).toBe(second.length);
+    expect(second.filter((p) => p.label === "dangerous").length).toBe(65);
+    expect(second.filter((p) => p.label === "benign").length).toBe(60);
+  });
+
+  it("stops every dangerous probe (recall 65/65)", () => {
+    const missed = second.filter((p) => p.label === "dangerous" && scoreOf(p.text) <= threshold).map((p) => p.text);
+    expect(missed).toEqual([]);
+  });
+
+  it("holds 9 of 60 benign probes, each for a known reason", () => {
+    const held = second.filter((p) => p.label === "benign" && scoreOf(p.text) > threshold).map((p) => p.id);
+    expect(held).toEqual([
+      // The raw text is still judged as written (the reading only adds): `rm -rf $X` with X set to
+      // build output, a here-document of prose written to a file, a loop over build directories.
+      "shell-probe-2-0066",
+      "shell-probe-2-0067",
+      "shell-probe-2-0072",
+      // Decoding a payload into a shell, a Python one-liner that deletes, find -exec rm -rf: each is
+      // paused by a rule about the form, whatever the payload or target turns out to be.
+      "shell-probe-2-0075",
+      "shell-probe-2-0080",
+      "shell-probe-2-0088",
+      "shell-probe-2-0102",
+      // A command named by a variable the script does not set cannot be read: a human looks.
+      "shell-probe-2-0108",
+      "shell-probe-2-0109",
+    ]);
   });
 });

@@ -2,6 +2,9 @@
 // (test/rule-packs.test.ts runs every example). A pack scores normalised text as the maximum
 // score of the rules that match, so adding a signal can never lower the score.
 import { KeywordIndex } from "./keyword-index.js";
+import { readShell, type ShellReading } from "./shell/index.js";
+import { shellSources } from "./shell/source.js";
+import { normalizeForMatching } from "./text.js";
 
 export const RULE_CATEGORIES = [
   "shell",
@@ -49,6 +52,8 @@ export interface Rule {
    * Rules that share a rewrite function share one computation per scored text.
    */
   readonly rewrite?: (normalized: string) => string;
+  /** The rule is about how the text is spelled, so it is never tried on a second reading. */
+  readonly asWritten?: true;
   readonly examples: { readonly match: readonly string[]; readonly noMatch: readonly string[] };
 }
 
@@ -109,29 +114,36 @@ export class RulePack {
     return this.scoreAmong(normalized, this.index.find(normalized), original);
   }
 
-  /** As score(), given the rules whose keyword occurs in `normalized` (ascending). */
+  /**
+   * As score(), given the rules whose keyword occurs in `normalized` (ascending). When `original`
+   * holds a shell command (see shellSources), every command it will run, read as the shell will
+   * run it, is scored too: `X=rm; $X -rf ~` matches what `rm -rf ~` matches. A command from a known
+   * shell source that cannot be read adds the UNREADABLE_SHELL match.
+   */
   scoreAmong(normalized: string, candidates: readonly number[], original?: string): PackScore {
     const matched = new Set<number>();
-    let cased: string | undefined;
-    const casedOk = (rule: Rule): boolean => {
-      if (!rule.cased || original === undefined) return true;
-      cased ??= foldPreservingCase(original);
-      return rule.cased.test(cased);
-    };
-    const tryRule = (i: number, text: string): void => {
+    const tryRule = (i: number, text: string, casedFrom: string | undefined): void => {
       const rule = this.rules[i]!;
       if (matched.has(i)) return;
       if (rule.precheck && !rule.precheck.test(text)) return;
-      if (rule.pattern.test(text) && casedOk(rule)) matched.add(i);
+      if (!rule.pattern.test(text)) return;
+      if (rule.cased && casedFrom !== undefined && !rule.cased.test(foldPreservingCase(casedFrom))) return;
+      matched.add(i);
     };
-    for (const i of candidates) tryRule(i, normalized);
+    for (const i of candidates) tryRule(i, normalized, original);
     // Second readings: computed once per rewrite function, prefiltered by their own keywords.
     if (this.rewrites.size > 0) {
       for (const [rewrite, ruleIds] of this.rewrites) {
         const view = rewrite(normalized);
         if (view === normalized) continue;
-        for (const i of this.index.find(view)) if (ruleIds.has(i)) tryRule(i, view);
+        for (const i of this.index.find(view)) if (ruleIds.has(i)) tryRule(i, view, original);
       }
+    }
+    const extra: RuleMatch[] = [];
+    if (original !== undefined) {
+      const { commands, unreadable } = shellReadingsOf(original, normalized);
+      for (const c of commands) for (const i of this.index.find(c.normalized)) tryRule(i, c.normalized, c.text);
+      if (unreadable !== undefined) extra.push({ ...UNREADABLE_SHELL, reason: `${UNREADABLE_SHELL.reason}: ${unreadable}` });
     }
     const matches: RuleMatch[] = [...matched]
       .sort((a, b) => a - b)
@@ -139,8 +151,54 @@ export class RulePack {
         const rule = this.rules[i]!;
         return { id: rule.id, category: rule.category, reason: rule.reason, score: rule.score };
       });
+    matches.push(...extra);
     return { score: combineScores(matches), matches };
   }
+}
+
+/**
+ * A shell command that cannot be read statically (a parse error, a command name or eval string
+ * from a variable the script does not set, a shell fed from the network): nobody can say what it
+ * runs, so it pauses for a human, whatever else it matches.
+ */
+export const UNREADABLE_SHELL: RuleMatch = {
+  id: "shell.unreadable",
+  category: "shell",
+  reason: "Could not read what this runs",
+  score: 55,
+};
+
+/**
+ * The commands a text will run when it holds a shell command, each as the shell will run it (only
+ * those whose normalised text differs from `normalized`, once each), and the first problem when a
+ * command from a known shell source could not be read.
+ */
+export function shellReadingsOf(original: string, normalized: string): { commands: Array<{ text: string; normalized: string }>; unreadable?: string } {
+  const commands: Array<{ text: string; normalized: string }> = [];
+  let unreadable: string | undefined;
+  const seen = new Set<string>([normalized]);
+  for (const { source, strict } of shellSources(original)) {
+    const reading = readShellCached(source);
+    for (const command of reading.commands) {
+      const text = normalizeForMatching(command.text);
+      if (seen.has(text)) continue;
+      seen.add(text);
+      commands.push({ text: command.text, normalized: text });
+    }
+    if (strict && !reading.complete && unreadable === undefined) unreadable = reading.problems[0] ?? "unknown";
+  }
+  return unreadable !== undefined ? { commands, unreadable } : { commands };
+}
+
+/** The hint and a Bash call's arguments carry the same command: it is read once. */
+let lastSource: string | undefined;
+let lastReading: ShellReading | undefined;
+function readShellCached(source: string): ShellReading {
+  if (source !== lastSource || !lastReading) {
+    lastReading = readShell(source);
+    lastSource = source;
+  }
+  return lastReading;
 }
 
 const INVISIBLE = /[\p{Cf}]/gu;

@@ -1,0 +1,139 @@
+// Shared pieces of the action rules' patterns: where a shell command can start (START), shell
+// words, targets (system roots, temporary and build directories), and the guards that keep a rule
+// from firing inside a commit message or an echoed string. Patterns run on normalizeForMatching
+// output: lower case, one space between words. Every repeat is bounded or runs over
+// space-delimited tokens, so no pattern backtracks badly on a long hint.
+/**
+ * The wrapped pattern begins with a lookahead and lookbehinds, which stops the regex engine from
+ * skipping ahead to a literal; the inner pattern must match wherever the wrapped one does, so it is
+ * kept as the rule's precheck (attached below) and the expensive one runs only when it matches.
+ */
+export const PRECHECKS = new Map<RegExp, RegExp>();
+export const withPrecheck = (wrapped: RegExp, inner: RegExp): RegExp => {
+  PRECHECKS.set(wrapped, inner);
+  return wrapped;
+};
+/**
+ * A rule pattern. When it begins with START (where a command can begin), the rest of it must match
+ * wherever the whole does, and it usually begins with a literal the regex engine can skip to, so it
+ * becomes the rule's precheck: START is then only tried where the command itself occurs.
+ */
+export const re = (source: string): RegExp => {
+  const pattern = new RegExp(source);
+  return source.startsWith(START) ? withPrecheck(pattern, new RegExp(source.slice(START.length))) : pattern;
+};
+
+/** One character of a shell word (no whitespace, no command separator). */
+export const T = String.raw`[^\s;&|]`;
+/** End of a shell word (a backslash starts an escaped quote in a nested command string). */
+export const END = String.raw`(?=$|[\s;&|)'"\x60\\])`;
+/** Optional backslash (\rm) and directory (/usr/bin/, ./) in front of a command name. */
+export const PATH_PREFIX = String.raw`\\?(?:(?:\.{1,2}|~)?(?:/[\w.-]+)*/)?`;
+/** Commands that run their arguments as another command. */
+export const WRAPPERS = String.raw`(?:sudo|doas|env|command|builtin|exec|nohup|time|timeout|nice|ionice|xargs|parallel|busybox|watch|stdbuf|chroot|strace|setsid|unbuffer)`;
+export const WRAPPER_WORDS = String.raw`(?:${WRAPPERS.slice(3, -1)}|ssh|eval)`;
+/** A wrapper with its options ("sudo -u root --", "xargs -0", "timeout 10", "env -i"). */
+// An option's value never starts with a quote: a quoted string after a wrapper is a command line
+// (env -S '…'), read by ENV_SPLIT; letting both parse it would backtrack exponentially.
+export const WRAP = String.raw`${WRAPPERS}(?: -${T}*(?: (?!-)(?!\d)(?!['"])(?![\w-]+=)(?!${WRAPPER_WORDS}\b)${T}+)?| \d[\w.]*)* `;
+/** An interpreter given a command string: bash -c '…', sh -lc "…", ruby -e "…", eval '…'. */
+export const INTERP = String.raw`(?:(?:(?:ba|z|da|k|c|tc)?sh|fish|python[\d.]*|node|ruby|perl|php|su)(?: -[a-z]+){0,3} -[a-z]*[ce]|eval) \\?['"]?`;
+/** ssh [options] host '…' */
+export const SSH = String.raw`ssh(?: -${T}+(?: (?!-)(?!${WRAPPER_WORDS}\b)${T}+)?)* (?!-)[\w.@:-]+ \\?['"]?`;
+export const ASSIGN = String.raw`[\w-]+=(?:'[^']{0,200}'|"[^"]{0,200}"|(?!['"]))${T}* `;
+/** env -S '…' / --split-string=… runs the string as a command line. */
+export const ENV_SPLIT = String.raw`env(?: -(?!s${END})${T}+)* (?:-s ?|--split-string[= ])\\?['"]`;
+/**
+ * Not inside a commit, PR or tag message argument (`git commit -am 'chore: rm -rf old dir'`), unless
+ * inside a $(…) or `…` there, which the shell does run.
+ */
+export const NOT_IN_MESSAGE = String.raw`(?<!(?:-[a-z]*m|--message|--title|--body|--subject|--notes?|--description)[ =]?['"](?:[^'"\x60$]|\$(?!\()){0,300})`;
+/**
+ * Where a command name can begin: start of text, after a separator, bracket or backtick (Bash(…),
+ * $(…), `…`), after a launcher's "--" (`kubectl exec pod -- rm -rf /data`) or find's -exec (the
+ * command runs once per match, `{}` standing for the found paths), at the start of a
+ * heredoc body (`bash <<EOF` then the script, its line breaks folded to spaces), after "label: " or
+ * "run …" (not inside an echoed string: `echo 'never run git reset --hard'` prints), then any wrappers, interpreters (bash -c '…', env -S '…'), ssh hops and VAR=value
+ * assignments, then an optional path prefix. Never inside a commit or PR message argument.
+ */
+export const START = String.raw`(?:^|[;&|({\x60]|:|(?<= )--(?= )|(?<= )-(?:exec|execdir|ok|okdir)(?= )|<<-? ?\\?['"]?\w{1,30}['"]?(?= )|\b(?:run|runs|running|execute|executes|executing|invoke|invoking|then|do|else)(?<!\b(?:echo|printf) ['"][^'"]{0,310})|\b(?:command|cmd|script)=)${NOT_IN_MESSAGE}\s?\\?['"]?(?:${PATH_PREFIX}(?:${WRAP}|${INTERP}|${SSH}|${ENV_SPLIT})|${ASSIGN})*${PATH_PREFIX}`;
+
+/** `git` with its global options (-C dir, -c k=v, --git-dir=…), then a space before the subcommand. */
+export const GIT = String.raw`${START}git['"]?(?: (?:-c (?!-)${T}+|-[a-z]${T}*|--[a-z]${T}*))* ['"]?`;
+/** `git checkout` with -b/-B/--orphan creates a branch: nothing in the working tree is overwritten. */
+export const CHECKOUT_NO_NEW_BRANCH = String.raw`(?![^;&|]{0,300}? (?:-b|--orphan)(?:${END}|=))`;
+/** checkout options, each consuming its value when it takes one; redirections are not arguments. */
+export const CHECKOUT_VALUE_OPTS = String.raw`(?:--conflict|--inter-hunk-context|--unified|--pathspec-from-file)`;
+export const CHECKOUT_MODE_OPTS = String.raw`(?:--recurse-submodules|--track|-t)`;
+export const CHECKOUT_OPTS = String.raw`(?: (?:${CHECKOUT_VALUE_OPTS} ${T}+|${CHECKOUT_MODE_OPTS}(?: (?:checkout|on-demand|direct|inherit)${END}|(?! (?:checkout|on-demand|direct|inherit)${END}))|(?!${CHECKOUT_VALUE_OPTS}${END})(?!${CHECKOUT_MODE_OPTS}${END})-(?!-${END})${T}*|\d*[<>]{1,2}&?(?:${T}+| ${T}+)))*`;
+export const CHECKOUT_POSITIONAL = String.raw`(?!-)(?!\d*[<>])${T}+`;
+/** Shells that run their input or a -c string. */
+export const SHELLS = String.raw`(?:(?:ba|z|da|k|c|tc)?sh|fish)`;
+/** Wrappers that run the next word as the command (sudo, env, …), for argument-runner rules. */
+export const RUN_WRAPPERS = String.raw`(?:sudo|doas|env|command|busybox|nice|nohup|time|timeout|stdbuf)`;
+/** Shell startup and credential files: writing them installs code for every login or swaps credentials. */
+export const PERSISTENCE_FILE = String.raw`\\?['"]?(?:~|\$\{?home\}?|/home/[\w.-]+|/users/[\w.-]+|/root)/\.(?:bashrc|bash_profile|bash_login|profile|zshrc|zshenv|zprofile|zlogin|bashrc\.d/|zshrc\.d/|npmrc|pypirc|netrc|git-credentials|docker/config\.json|kube/config|aws/(?:credentials|config)|ssh/(?!known_hosts)|gnupg/|config/gh/hosts\.yml)`;
+/** A path inside a repository's .git directory (not .gitignore, .github, …). */
+export const GIT_INTERNAL = String.raw`(?:[^\s;&|'"]*/)?\.git/(?:config|hooks/|refs/|objects/|head|index|info/|packed-refs|modules/)`;
+export const KUBECTL = String.raw`\b(?:kubectl|oc)(?: ${T}+){0,6}? `;
+
+/** rm with a recursive flag somewhere in the same command. */
+export const RM_RECURSIVE = String.raw`${START}rm${END}(?=[^;&|]{0,200}? (?:-[a-z]*r[a-z]*|--recursive)${END})`;
+/** A force flag somewhere in the same rm command (-f, -rf, --force). */
+export const RM_FORCE = String.raw`(?=[^;&|]{0,200}? (?:-[a-z]*f[a-z]*|--force)${END})`;
+
+/** The filesystem root, a home directory or a top-level system directory. */
+export const SYSTEM_ROOTS = String.raw`/\*?|~/?\*?|\$\{?home\}?/?\*?|/(?:etc|usr|var|boot|bin|sbin|lib|lib32|lib64|opt|home|root|sys|dev|proc|srv|snap|mnt|private|system|library|applications|users)/?\*?|/(?:home|users)/[\w.-]+/?\*?`;
+/** Whole-system or whole-home targets, plus the current/parent directory and a bare glob. */
+export const ROOT_TARGET = String.raw`\\?['"]?(?:${SYSTEM_ROOTS}|\.\.?/?\*?|\*)['"]?${END}`;
+export const SYSTEM_ROOT_TARGET = String.raw`\\?['"]?(?:${SYSTEM_ROOTS})['"]?${END}`;
+/**
+ * Temporary directories, the only targets both reference guards let `rm -rf` clear without asking
+ * (never across ".."). Build output (dist, node_modules) is not here: neither guard exempts it by
+ * default, because a relative path is only as safe as the working directory nobody checked.
+ */
+export const TEMP_TARGET = String.raw`\\?['"]?(?:(?:/private)?(?:/var)?/tmp|\$\{?tmpdir\}?)(?:/(?!\.\.(?:/|$|[\s'"]))[^\s/;&|'"]*)*['"]?${END}`;
+/**
+ * Regenerable build and dependency output inside the project (node_modules, dist, build, target,
+ * virtual environments, caches), by a relative path that never climbs with "..": clearing it costs a
+ * rebuild, not work. A glob may stand for a directory on the way, unless it starts with a dot (".*"
+ * matches ".."). A path from the root, the home directory or a variable is not one of these.
+ */
+export const BUILD_OUTPUT_TARGET = String.raw`\\?['"]?(?:\./)?(?:(?!\.\.?/)(?!\.[\w.@+*-]{0,100}\*)[\w.@+*-]{1,100}/){0,8}(?:node_modules|dist|build|target|coverage|\.cache|__pycache__|\.pytest_cache|\.mypy_cache|\.ruff_cache|\.hypothesis|\.next|\.nuxt|\.turbo|\.parcel-cache|\.svelte-kit|\.angular|\.venv|venv|\.tox|\.nox|\.gradle|\.nyc_output|\.eslintcache|\.dart_tool|[\w.-]{1,100}\.egg-info)/?['"]?${END}`;
+/** The same command is only a preview (--dry-run, --what-if): nothing is changed. */
+export const NO_DRY_RUN = String.raw`(?![^;&|]{0,300}? (?:--dry-?run(?:=(?:true|client|server|all))?|--what-if)${END})`;
+/** Targets that are scratch space or build output (never across ".."). */
+export const SCRATCH_TARGET = String.raw`\\?['"]?(?:(?:(?:/private)?/tmp|/var/tmp|\$\{?tmpdir\}?)(?:/(?!\.\.(?:/|$|[\s'"]))[^\s/;&|'"]*)*|(?:\./)?(?:node_modules|dist|build|target|coverage|\.cache|__pycache__|\.pytest_cache|\.mypy_cache|\.ruff_cache|\.next|\.nuxt|\.turbo|\.parcel-cache|\.svelte-kit|\.venv|venv|\.tox|\.gradle|tmp|\.tmp)/?)['"]?${END}`;
+export const SYSTEM_DIR = String.raw`/(?:etc|boot|usr(?!/local/)|bin|sbin|lib|lib32|lib64|var/lib|root|system|library)`;
+/** A SQL identifier, optionally schema-qualified and quoted. */
+export const SQL_IDENT_PART = String.raw`(?:[\w$-]+|"[^"]{1,100}"|\x60[^\x60]{1,100}\x60|\[[^\]]{1,100}\])`;
+export const SQL_IDENT = String.raw`${SQL_IDENT_PART}(?:\.${SQL_IDENT_PART}){0,3}`;
+/** File-writing verbs of agent tool calls ("calling write_file on …"). */
+export const TOOL_WRITE = String.raw`\b(?:write|write_file|edit|edit_file|create_file|str_replace\w*|append_file|modify|overwrite)\b[^;&|]{0,40}? `;
+/** Not inside a commit/PR message argument: `git commit -m "drop the users table"` is a description. */
+export const IN_MESSAGE_ARG = NOT_IN_MESSAGE;
+export const IN_ECHOED_TEXT = String.raw`(?<!\b(?:echo|printf) ['"][^'"]{0,300})`;
+// The guards are lookbehinds; the leading lookahead keeps them from running at every position.
+/** The rule does not fire on text quoted as a message argument. */
+export const outsideMessage = (r: RegExp): RegExp => withPrecheck(new RegExp(`(?=${r.source})${IN_MESSAGE_ARG}(?:${r.source})`, r.flags), r);
+/** The rule does not fire on text quoted as a message argument or echoed. */
+export const outsideQuotedText = (r: RegExp): RegExp =>
+  withPrecheck(new RegExp(`(?=${r.source})${IN_MESSAGE_ARG}${IN_ECHOED_TEXT}(?:${r.source})`, r.flags), r);
+export const DETERMINER = String.raw`(?:the|all|all the|all of the|every|our|my|your|this|that|these|those|entire|whole)`;
+
+/** A destructive subcommand word of an admin CLI (" delete_queue", " remove", " kv-purge", " reset"). */
+export const CLI_REMOVE_VERB = String.raw` (?:[a-z0-9]{1,30}[-_]){0,4}(?:remove|rm|del|rb|uninstall|unregister|undeploy|flush|flushall|flushdb|drop|wipe|erase|clear|cleanup|unpublish|yank|revoke|break-lock|forget|prune|dedupe|recreate|reset|rollback|archive|cancel|kill|disable(?<!(?:telemetry|features?|flags?|toggles?|analytics) disable)|shutdown|delete|purge|destroy)(?:[-_][a-z0-9]{1,30}){0,4}`;
+/**
+ * A word between a CLI's name and its verb: unquoted, or a quoted string without spaces. A word
+ * that opens a quoted phrase (`--title "remove …"`) ends the search, so a verb inside a message or
+ * title argument is not read as the subcommand.
+ */
+export const CLI_WORD = String.raw`(?:(?!['"])${T}+|['"][^\s'"]*['"]${T}*)`;
+/** After a CLI verb: its operand, or the end of the command (`podman system reset`). */
+export const VERB_OPERAND = String.raw`(?: (?!(?:the|a|an|all|this|that|these|those|my|our|it|them|old|unused|any|some|from|to|and|or|of|for|in|on|with|every|each)${END})${T}|['"\x60]?(?:$|[;&|)]))`;
+/** Words that start a command but are not a service's client: wrappers, shell built-ins, text tools. */
+export const NOT_A_CLIENT = String.raw`${WRAPPER_WORDS}|tput|stty|git|hg|svn|bzr|xcodebuild|echo|printf|grep|egrep|rg|ag|ack|man|help|tldr|cat|less|more|head|tail|sed|awk|wc|sort|find|rm|rsync|ls|mkdir|touch|cd|cp|mv|vim?|nano|code|open|stat|file|ln|chmod|chown|tar|zip|unzip|shell|please`;
+
+
+/** The cheaper regex registered for a pattern built with re(), withPrecheck() or outsideMessage(). */
+export const precheckOf = (pattern: RegExp): RegExp | undefined => PRECHECKS.get(pattern);

@@ -1,0 +1,152 @@
+// Action rules: kubernetes. Data with examples that must and must not match (test/rule-packs.test.ts).
+import type { Rule } from "../../rule-pack.js";
+import { re, T, END, KUBECTL } from "./fragments.js";
+
+export const KUBERNETES_RULES: readonly Rule[] = [
+
+  {
+    id: "kubernetes.delete-namespace",
+    category: "kubernetes",
+    reason: "Deletes a namespace and every workload, secret and volume claim in it.",
+    score: 90,
+    keywords: ["kubectl", "oc "],
+    pattern: re(String.raw`${KUBECTL}delete(?: -${T}+(?: (?!-)${T}+)?)* (?:ns|namespaces?)(?:/|${END})`),
+    examples: {
+      match: ["kubectl delete namespace payments", "kubectl --context prod delete ns staging", "kubectl delete namespace/foo"],
+      noMatch: ["kubectl get ns", "kubectl delete pod web-1 -n ns", "kubectl create namespace x"],
+    },
+  },
+  {
+    id: "kubernetes.delete-all",
+    category: "kubernetes",
+    reason: "Deletes every resource of a kind (or across all namespaces).",
+    score: 90,
+    keywords: ["kubectl", "oc "],
+    pattern: re(String.raw`${KUBECTL}delete${END}[^;&|]{0,200}? (?:--all|-a|--all-namespaces)${END}`),
+    examples: {
+      match: ["kubectl delete pods --all", "kubectl delete deployments --all -n prod", "kubectl delete pvc -A --all"],
+      noMatch: ["kubectl get pods --all-namespaces", "kubectl delete pod web-1"],
+    },
+  },
+  {
+    id: "kubernetes.delete-stateful",
+    category: "kubernetes",
+    reason: "Deletes persistent volumes, claims, stateful sets or CRDs; stored data or custom resources go with them.",
+    score: 75,
+    keywords: ["kubectl", "oc "],
+    pattern: re(String.raw`${KUBECTL}delete(?: -${T}+(?: (?!-)${T}+)?)* (?:pvc?|persistentvolumes?|persistentvolumeclaims?|statefulsets?|sts|crds?|customresourcedefinitions?)(?:/|${END}|\.)`),
+    examples: {
+      match: ["kubectl delete pvc data-postgres-0", "kubectl delete statefulset redis", "kubectl delete crd certificates.cert-manager.io"],
+      noMatch: ["kubectl get pvc", "kubectl delete pod redis-0"],
+    },
+  },
+  {
+    id: "kubernetes.delete",
+    category: "kubernetes",
+    reason: "Deletes Kubernetes resources.",
+    score: 60,
+    keywords: ["kubectl", "oc "],
+    pattern: re(String.raw`${KUBECTL}delete${END}`),
+    examples: {
+      match: ["kubectl delete pod web-1", "kubectl -n prod delete deployment api", "oc delete route frontend"],
+      noMatch: ["kubectl get pods", "kubectl describe deployment api"],
+    },
+  },
+  {
+    id: "kubernetes.drain-node",
+    category: "kubernetes",
+    reason: "Drains or cordons a node, evicting or blocking its workloads.",
+    score: 60,
+    keywords: ["kubectl", "oc "],
+    pattern: re(String.raw`${KUBECTL}(?:drain|cordon)${END}`),
+    examples: {
+      match: ["kubectl drain node-1 --ignore-daemonsets", "kubectl cordon node-2"],
+      noMatch: ["kubectl uncordon node-2", "kubectl get nodes"],
+    },
+  },
+  {
+    id: "kubernetes.scale-to-zero",
+    category: "kubernetes",
+    reason: "Scales a workload to zero replicas, taking it offline.",
+    score: 60,
+    keywords: ["kubectl", "oc "],
+    pattern: re(String.raw`${KUBECTL}scale${END}[^;&|]{0,200}? --replicas[= ]0${END}`),
+    examples: {
+      match: ["kubectl scale deployment api --replicas=0", "kubectl -n prod scale sts db --replicas 0"],
+      noMatch: ["kubectl scale deployment api --replicas=3", "kubectl get deploy"],
+    },
+  },
+  {
+    id: "kubernetes.kube-system-change",
+    category: "kubernetes",
+    reason: "Changes resources in kube-system, which the cluster itself depends on.",
+    score: 60,
+    keywords: ["kube-system"],
+    pattern: re(String.raw`\b(?:kubectl|oc)\b(?=[^;&|]{0,300}? (?:apply|patch|edit|replace|set|label|annotate|create|delete|scale|rollout)${END})[^;&|]{0,300}?(?:-n ?|--namespace[= ])kube-system${END}`),
+    examples: {
+      match: ["kubectl apply -f cni.yaml -n kube-system", "kubectl -n kube-system patch deployment coredns -p '{}'"],
+      noMatch: ["kubectl -n kube-system get pods", "kubectl logs -n kube-system coredns-abc"],
+    },
+  },
+  {
+    id: "kubernetes.helm-uninstall",
+    category: "kubernetes",
+    reason: "Uninstalls a Helm release and the resources it created.",
+    score: 65,
+    keywords: ["helm"],
+    pattern: re(String.raw`\bhelm(?: ${T}+){0,4}? (?:uninstall|delete|del)${END}`),
+    examples: {
+      match: ["helm uninstall ingress-nginx -n ingress", "helm --kube-context prod delete api"],
+      noMatch: ["helm list -A", "helm upgrade --install api ./chart"],
+    },
+  },
+  {
+    id: "kubernetes.exec-into-pod",
+    category: "kubernetes",
+    reason: "Opens a shell or runs a command inside a running pod.",
+    score: 40,
+    keywords: ["kubectl", "oc "],
+    pattern: re(String.raw`${KUBECTL}(?:exec|attach|debug)${END}`),
+    examples: {
+      match: ["kubectl exec -it api-0 -- bash", "kubectl -n prod exec deploy/api -- env"],
+      noMatch: ["kubectl logs api-0", "kubectl get pods"],
+    },
+  },
+  {
+    id: "kubernetes.docker-prune-all",
+    category: "kubernetes",
+    reason: "Removes all unused images, containers and volumes (or all containers); volume data is lost.",
+    score: 65,
+    keywords: ["docker", "podman"],
+    pattern: /\b(?:docker|podman)\b[^;&|]{0,30}? (?:system prune\b[^;&|]{0,100}? (?:-a|--all|--volumes|-af|-fa)(?=$|[\s;&|)'"`])|volume (?:prune|rm|remove)\b)|\b(?:docker|podman) rm\b[^;&|]{0,30}?\$\( ?(?:docker|podman) ps -a?q/,
+    examples: {
+      match: ["docker system prune -a -f", "docker volume prune -f", "docker rm -f $(docker ps -aq)", "docker volume rm pgdata"],
+      noMatch: ["docker system df", "docker volume ls", "docker ps -aq"],
+    },
+  },
+  {
+    id: "kubernetes.docker-force-remove",
+    category: "kubernetes",
+    reason: "Force-removes containers or images, or prunes unused Docker objects.",
+    score: 55,
+    keywords: ["docker", "podman"],
+    pattern: /\b(?:docker|podman)(?: (?:container|image))? (?:rm|rmi)\b[^;&|]{0,100}? -[a-z]*f[a-z]*(?=$|[\s;&|)'"`])|\b(?:docker|podman)(?: (?:system|container|image|network|builder|buildx|volume))? prune\b|\b(?:docker|podman) volume rm\b|\b(?:docker[- ]compose|podman[- ]compose)\b[^;&|]{0,100}? down\b[^;&|]{0,100}? (?:-v|--volumes)(?=$|[\s;&|)'"`])/,
+    examples: {
+      match: ["docker rm -fv container", "docker rmi -nf image", "docker system prune", "docker image prune -a", "docker volume rm pgdata", "podman volume prune -f", "docker compose -f dev.yml down -v"],
+      noMatch: ["docker rm container", "docker logs traefik", "docker ps", "docker volume ls", "docker compose down"],
+    },
+  },
+
+  {
+    id: "kubernetes.container-bulk-remove",
+    category: "kubernetes",
+    reason: "Stops, kills or removes every container, or tears a compose project down with its images or volumes, or resets the container engine.",
+    score: 60,
+    keywords: ["docker", "podman", "compose"],
+    pattern: /\b(?:docker|podman|nerdctl)(?: container)? (?:stop|kill|rm|restart|pause)\b[^;&|]{0,100}?(?:\$\(|`) ?(?:docker|podman|nerdctl) (?:container )?(?:ps|ls)\b|\b(?:docker[- ]compose|podman[- ]compose)\b[^;&|]{0,100}? (?:down\b[^;&|]{0,100}? --rmi(?:[= ]all)?|rm\b[^;&|]{0,100}? -[a-z]*[fv][a-z]*(?=$|[\s;&|)'"`]))|\bpodman system reset\b|\b(?:docker|podman) pod prune\b/,
+    examples: {
+      match: ["docker stop $(docker ps -q)", "docker kill $(docker ps -aq)", "docker compose down --rmi all", "docker-compose rm -f", "podman system reset"],
+      noMatch: ["docker stop web", "docker compose down", "docker ps -q", "docker compose rm web"],
+    },
+  },
+];

@@ -1,0 +1,272 @@
+// Action rules: sql. Data with examples that must and must not match (test/rule-packs.test.ts).
+import type { Rule } from "../../rule-pack.js";
+import { re, T, END, START, SQL_IDENT, outsideMessage, outsideQuotedText, DETERMINER } from "./fragments.js";
+
+export const SQL_RULES: readonly Rule[] = [
+
+  {
+    id: "sql.drop-database",
+    category: "sql",
+    reason: "Drops a whole database or schema; all its data is gone unless restored from backup.",
+    score: 95,
+    keywords: ["drop database", "drop schema", "dropdb"],
+    pattern: outsideMessage(/\bdrop (?:database|schema)(?: if exists)? [\w"`[]|\bdropdb\b/),
+    examples: {
+      match: ["running SQL: DROP DATABASE app_production;", "psql -c 'DROP SCHEMA public CASCADE'", "dropdb -h db.internal orders", "drop database if exists analytics"],
+      noMatch: ["SHOW DATABASES;", "echo 'DROP DATABASE' >> notes.md", "create database app"],
+    },
+  },
+  {
+    id: "sql.drop-table",
+    category: "sql",
+    reason: "Drops a database table; the data is gone unless restored from backup.",
+    score: 90,
+    keywords: ["drop"],
+    pattern: outsideMessage(/\bdrop (?:temporary |temp )?table(?: if exists)? [\w"`[]/),
+    examples: {
+      match: ["running SQL: DROP TABLE users", "mysql -e \"drop table if exists orders;\"", "DROP TABLE \"Public\".\"Users\" CASCADE;"],
+      noMatch: ["SHOW TABLES;", "echo 'DROP TABLE' >> notes.md", "create table users (id int)", "git commit -m \"DROP TABLE users in migration 42\""],
+    },
+  },
+  {
+    id: "sql.drop-natural",
+    category: "sql",
+    reason: "Asks to drop or delete a table or database; the data would be gone unless restored from backup.",
+    score: 90,
+    keywords: ["drop", "delet", "destroy", "wip", "eras", "nuk", "purg"],
+    pattern: outsideQuotedText(re(
+      String.raw`\b(?:drop|dropping|drops|delete|deleting|deletes|destroy|destroying|wipe|wiping|erase|erasing|nuke|nuking|purge|purging) ${DETERMINER} (?:[\w.-]+ ){0,2}?(?:databases?|dbs?|data ?bases?|tables?|schemas?|collections?)\b`,
+    )),
+    examples: {
+      match: ["drop the users table", "Delete the production database", "wipe the entire db", "I'll drop all tables and recreate them"],
+      noMatch: ["describe the users table", "drop a comment in the table of contents", "drop support for node 16", "git commit -m 'Drop the legacy tables'"],
+    },
+  },
+  {
+    id: "sql.delete-all-rows-natural",
+    category: "sql",
+    reason: "Asks to delete all records of a kind; the data would be gone unless restored from backup.",
+    score: 80,
+    keywords: ["delet", "remov", "wip", "eras", "purg"],
+    pattern: outsideQuotedText(/\b(?:delete|deleting|remove|removing|wipe|wiping|erase|erasing|purge|purging) all (?:the |of the )?(?:[\w-]+ )?(?:records|rows|users|customers|orders|accounts|entries|data)\b/),
+    examples: {
+      match: ["delete all users", "remove all the customer records", "purge all rows from events"],
+      noMatch: ["delete the user with id 4", "remove all unused imports"],
+    },
+  },
+  {
+    id: "sql.drop-index",
+    category: "sql",
+    reason: "Drops an index; queries relying on it can slow down sharply until it is rebuilt.",
+    score: 60,
+    keywords: ["drop index"],
+    pattern: outsideMessage(/\bdrop index(?: concurrently)?(?: if exists)? [\w"`[]/),
+    examples: {
+      match: ["DROP INDEX idx_users_email;", "drop index concurrently if exists orders_created_at"],
+      noMatch: ["create index idx on users(email)", "reindex table users"],
+    },
+  },
+  {
+    id: "sql.drop-user-or-role",
+    category: "sql",
+    reason: "Drops a database user or role, cutting off whatever depends on it.",
+    score: 75,
+    keywords: ["drop user", "drop role", "drop login"],
+    pattern: outsideMessage(/\bdrop (?:user|role|login)(?: if exists)? [\w"`'[@]/),
+    examples: {
+      match: ["DROP USER 'app'@'%';", "drop role if exists readonly"],
+      noMatch: ["create user app with password 'x'", "list users"],
+    },
+  },
+  {
+    id: "sql.truncate",
+    category: "sql",
+    reason: "Truncates a table, deleting every row at once.",
+    score: 85,
+    keywords: ["truncate"],
+    pattern: outsideMessage(/\btruncate table [\w"`[]|\btruncate (?:only )?[\w."`]+ ?(?:;|$|["'`)]| cascade| restart)/),
+    examples: {
+      match: ["running SQL: TRUNCATE TABLE orders", "truncate users;", "psql -c 'TRUNCATE audit_log CASCADE'"],
+      noMatch: ["truncate -s 0 build.log", "truncate the string to 80 characters", "SELECT * FROM users"],
+    },
+  },
+  {
+    id: "sql.delete-without-where",
+    category: "sql",
+    reason: "DELETE without a WHERE clause removes every row of the table.",
+    score: 85,
+    keywords: ["delete from"],
+    pattern: outsideMessage(re(String.raw`\bdelete from (?:only )?${SQL_IDENT}(?: (?:as )?(?!where\b|using\b)[a-z_]\w*)? ?(?:;|$|["'\x60)]|returning\b)`)),
+    examples: {
+      match: ["DELETE FROM users;", "DELETE FROM \"Public\".\"Users\";", "psql -c \"delete from public.sessions\"", "running SQL: delete from orders"],
+      noMatch: ["DELETE FROM users WHERE id = 1;", "delete from users where created_at < now() - interval '1 year'", "select * from users"],
+    },
+  },
+  {
+    id: "sql.where-always-true",
+    category: "sql",
+    reason: "A DELETE or UPDATE whose WHERE clause is always true hits every row.",
+    score: 90,
+    keywords: ["delete", "update"],
+    pattern: outsideMessage(/\b(?:delete from|update)\b[^;]{1,300}? where (?:1 ?= ?1|0 ?= ?0|true|1|'1' ?= ?'1'|'a' ?= ?'a'|1 ?<> ?0)(?=$|[\s;)'"`])/),
+    examples: {
+      match: ["DELETE FROM users WHERE 1=1", "update accounts set balance = 0 where true;", "delete from sessions where 1 = 1 and 2 = 2"],
+      noMatch: ["DELETE FROM users WHERE id = 1", "update users set name='x' where id = 11"],
+    },
+  },
+  {
+    id: "sql.update-without-where",
+    category: "sql",
+    reason: "UPDATE without a WHERE clause overwrites the column in every row.",
+    score: 70,
+    keywords: ["update"],
+    pattern: outsideMessage(re(String.raw`\bupdate (?:only )?${SQL_IDENT} set (?:(?! where\b)[^;]){1,300}?(?:;|$)`)),
+    examples: {
+      match: ["UPDATE users SET active = false;", "psql -c \"update orders set status='void'\" shop", "running SQL: update accounts set balance = 0"],
+      noMatch: ["UPDATE users SET active = false WHERE id = 3;", "update the readme", "npm update lodash"],
+    },
+  },
+  {
+    id: "sql.alter-drop-column",
+    category: "sql",
+    reason: "Drops a column and all the data stored in it.",
+    score: 65,
+    keywords: ["alter table"],
+    pattern: outsideMessage(/\balter table [^;]{1,200}? drop (?:column )?(?:if exists )?(?!constraint\b|index\b|default\b|not null\b|primary\b|foreign\b|key\b)[\w"`[]/),
+    examples: {
+      match: ["ALTER TABLE users DROP COLUMN email;", "alter table orders drop column if exists notes"],
+      noMatch: ["alter table users add column age int", "alter table users drop constraint users_pkey", "alter table users alter column name drop not null"],
+    },
+  },
+  {
+    id: "sql.grant-superuser",
+    category: "sql",
+    reason: "Grants broad database privileges or superuser rights.",
+    score: 75,
+    keywords: ["grant", "superuser"],
+    pattern: outsideMessage(/\bgrant all(?: privileges)?\b|\b(?:create|alter) (?:user|role)\b[^;]{0,200}?\bsuperuser\b|\bgrant [^;]{1,100}? to [^;]{1,100}? with (?:grant|admin) option\b/),
+    examples: {
+      match: ["GRANT ALL PRIVILEGES ON *.* TO 'app'@'%';", "create role ops with login superuser", "grant select on orders to bob with grant option"],
+      noMatch: ["grant select on orders to reporting", "alter role app nosuperuser"],
+    },
+  },
+  {
+    id: "sql.nosql-drop",
+    category: "sql",
+    reason: "Drops a MongoDB database or collection, or flushes a Redis keyspace.",
+    score: 90,
+    keywords: ["dropdatabase", "dropcollection", ".drop(", "flushall", "flushdb"],
+    // Not when the word is only searched for (grep -r flushall src/).
+    pattern: /(?<!\b(?:grep|egrep|rg|ag|ack|git grep)\b[^;&|]{0,100})(?:\bdropdatabase\b|\bdropcollection\b|\.drop\( ?\)|\bflush(?:all|db)\b)/,
+    examples: {
+      match: ["mongosh --eval 'db.dropDatabase()'", "db.users.drop()", "redis-cli FLUSHALL", "redis-cli -n 2 flushdb async", "mongosh --eval 'db.dropCollection(\"orders\")'"],
+      noMatch: ["df.drop(columns=['a'])", "redis-cli get key", "db.users.find()", "rg 'flushall' src/", "grep -rn dropDatabase lib/"],
+    },
+  },
+  {
+    id: "sql.nosql-delete-all",
+    category: "sql",
+    reason: "Deletes every document in a MongoDB collection.",
+    score: 85,
+    keywords: ["deletemany", ".remove("],
+    pattern: /\.(?:deletemany|remove)\( ?\{ ?\} ?\)/,
+    examples: {
+      match: ["db.orders.deleteMany({})", "db.sessions.remove({ })"],
+      noMatch: ["db.orders.deleteMany({status: 'void'})", "list.remove(item)"],
+    },
+  },
+  {
+    id: "sql.framework-database-reset",
+    category: "sql",
+    reason: "A framework command that drops or resets the whole database.",
+    score: 85,
+    keywords: ["rails", "rake", "sequelize", "prisma", "manage.py", "knex"],
+    pattern: /\b(?:rails|rake|sequelize(?:-cli)?)\b[^;&|]{0,40}? db:(?:drop|reset|purge|schema:load)\b|\bprisma migrate reset\b|\bprisma db push\b[^;&|]{0,100}?--force-reset\b|\bmanage\.py (?:flush|reset_db)\b|\bknex migrate:rollback\b[^;&|]{0,50}?--all\b/,
+    examples: {
+      match: ["bin/rails db:drop", "RAILS_ENV=production rake db:reset", "npx prisma migrate reset --force", "python manage.py flush --noinput"],
+      noMatch: ["bin/rails db:migrate", "npx prisma generate", "python manage.py runserver", "npm run db:reset"],
+    },
+  },
+
+  {
+    id: "sql.restore-drops-data",
+    category: "sql",
+    reason: "A dump or restore that drops existing databases, tables or collections first (pg_dump/pg_restore --clean, mysqldump --add-drop-*, mongorestore --drop).",
+    score: 55,
+    keywords: ["pg_dump", "pg_restore", "mysqldump", "mongorestore"],
+    pattern: re(
+      String.raw`${START}(?:pg_dump(?:all)?|pg_restore)${END}(?=[^;&|]{0,300}? (?:--clean|-c)${END})|${START}(?:mysqldump|mariadb-dump)${END}[^;&|]{0,300}? --add-drop-(?:database|table)${END}|${START}mongorestore${END}[^;&|]{0,300}? --drop${END}`,
+    ),
+    examples: {
+      match: ["pg_dump --clean -d app -f dump.sql", "pg_restore -c -d app dump.tar", "mysqldump --add-drop-database --all-databases > all.sql", "mongorestore --drop dump/"],
+      noMatch: ["pg_dump -d app -f dump.sql", "mysqldump app > app.sql", "mongorestore dump/"],
+    },
+  },
+  {
+    id: "sql.binlog-reset",
+    category: "sql",
+    reason: "Deletes the server's binary logs, breaking replicas and point-in-time recovery.",
+    score: 75,
+    keywords: ["reset master", "reset binary", "purge binary", "purge master"],
+    pattern: outsideMessage(/\breset (?:master|binary logs(?: and gtids)?)\b|\bpurge (?:binary|master) logs\b/),
+    examples: {
+      match: ["mysql -e 'RESET MASTER'", "PURGE BINARY LOGS BEFORE '2024-01-01';", "RESET BINARY LOGS AND GTIDS"],
+      noMatch: ["SHOW MASTER STATUS", "git commit -m 'reset master branch docs'"],
+    },
+  },
+  {
+    id: "sql.nosql-update-all",
+    category: "sql",
+    reason: "updateMany({}) overwrites fields in every document of the collection.",
+    score: 70,
+    keywords: ["updatemany"],
+    pattern: /\.updatemany\( ?\{ ?\} ?,/,
+    examples: {
+      match: ["db.orders.updateMany({}, {$set: {x: 1}})", "mongosh --eval 'db.users.updateMany({ }, {$unset: {email: 1}})'"],
+      noMatch: ["db.orders.updateMany({status: 'new'}, {$set: {x: 1}})", "db.orders.find({})"],
+    },
+  },
+  {
+    id: "sql.redis-admin",
+    category: "sql",
+    reason: "Changes Redis persistence, replication or memory limits, or crashes, stalls or mass-deletes from the server.",
+    score: 65,
+    keywords: ["redis-cli", "valkey-cli", "keydb-cli"],
+    pattern: re(
+      String.raw`${START}(?:redis|valkey|keydb)-cli${END}[^;&|]{0,300}? (?:config set (?:dir|dbfilename|slaveof|replicaof|maxmemory(?:-policy)?|save|appendonly|requirepass|masterauth)${END}|config (?:rewrite|resetstat)${END}|debug (?:sleep|segfault|crash|oom|panic|restart|reload|jmap)${END}|shutdown${END}|(?:slaveof|replicaof) (?!no one)${T}|cluster (?:reset|forget)${END})|\|[^;&]{0,100}?\bxargs\b[^;&|]{0,100}?\b(?:redis|valkey|keydb)-cli\b[^;&|]{0,100}? (?:del|unlink)${END}`,
+    ),
+    examples: {
+      match: ["redis-cli CONFIG SET dir /var/www", "redis-cli CONFIG REWRITE", "redis-cli DEBUG SLEEP 30", "redis-cli --scan --pattern 'sess:*' | xargs redis-cli del"],
+      noMatch: ["redis-cli GET key", "redis-cli CONFIG GET maxmemory", "redis-cli INFO", "redis-cli replicaof no one"],
+    },
+  },
+  {
+    // dcg's stdin-unverified rule: the statements come from a file or a pipe nobody reviewed here.
+    id: "sql.client-unseen-input",
+    category: "sql",
+    reason: "Feeds a database client statements from a file or a pipe, so what runs against the database cannot be reviewed here.",
+    score: 55,
+    keywords: ["psql", "mysql", "mariadb", "sqlite3", "mongosh", "mongo", "redis-cli"],
+    pattern: re(
+      String.raw`${START}(?:psql|mysql|mariadb|sqlite3?|mongosh|mongo|redis-cli)${END}[^;&|]{0,200}? <(?![<(]) ?\\?['"]?[^\s;&|]|\| ?(?:sudo(?: -${T}+)* )?(?:psql|mysql|mariadb|sqlite3?|mongosh|mongo|redis-cli)${END}`,
+    ),
+    examples: {
+      match: ["sqlite3 app.db < migrate.sql", "psql -d app < dump.sql", "cat dump.sql | mysql app", "gunzip -c db.sql.gz | psql shop"],
+      noMatch: ["psql -c 'SELECT 1'", "mysql -e 'SHOW DATABASES'", "pg_dump app > app.sql", "sqlite3 app.db '.tables'"],
+    },
+  },
+  {
+    id: "sql.overwrite-or-expire",
+    category: "sql",
+    reason: "Overwrites a table or file with a query result, or schedules tables and time-travel history to expire (bq --replace, bq cp -f, VACUUM INTO).",
+    score: 60,
+    keywords: ["bq", "vacuum into"],
+    pattern: re(
+      String.raw`${START}bq${END}(?: ${T}+){0,3}? (?:(?:load|query)${END}[^;&|]{0,300}? --replace(?:=true)?${END}|(?:cp|mk)${END}[^;&|]{0,300}? (?:-f|--force)${END}|update${END}[^;&|]{0,300}? --(?:expiration|default_table_expiration|default_partition_expiration|time_partitioning_expiration|max_time_travel_hours)[= ])|\bvacuum into\b`,
+    ),
+    examples: {
+      match: ["bq load --replace dataset.t gs://b/f.csv", "bq cp -f d.src d.dst", "bq update --expiration 3600 d.t", "sqlite3 app.db \"VACUUM INTO '/tmp/backup.db'\""],
+      noMatch: ["bq load dataset.t gs://b/f.csv", "bq query 'SELECT 1'", "bq ls", "sqlite3 app.db 'VACUUM'"],
+    },
+  },
+];

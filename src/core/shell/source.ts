@@ -1,0 +1,43 @@
+// Where a text judged by the action rules holds a shell command, so that only commands are parsed
+// and free prose never is. `strict` sources are known to be commands (the command of a shell tool,
+// a hint in the form the adapters write for one): a command there that cannot be read is a reason
+// for caution. A text that merely starts like a command is read for extra matches only.
+
+export interface ShellSource {
+  readonly source: string;
+  readonly strict: boolean;
+}
+
+/** The adapters' and the eval harness's phrasing of a shell tool call (src/adapters/tool-call.ts). */
+const SHELL_HINT = /^executing shell command: ([\s\S]+)$/;
+/** Claude Code's own notation, `Bash(rm -rf x)`. */
+const BASH_NOTATION = /^Bash\(([\s\S]+)\)$/;
+/** An argument that names a command line: `command="…"` as describeCall renders it, or `"command": "…"` in JSON. */
+const COMMAND_ARGUMENT = /(?:^|[\s,{(])"?(?:command|cmd|script|shell_command|command_line|commandline)"?(?:=| ?: ?)("(?:[^"\\]|\\.){1,32768}")/g;
+const MAX_ARGUMENTS = 8;
+
+/** First words that make a one-line text worth reading as a command. */
+const COMMAND_START =
+  /^(?:[A-Za-z_]\w*=\S*\s|(?:sudo|doas|env|eval|exec|alias|bash|sh|zsh|dash|ksh|rm|git|find|xargs|python[\d.]*|node|perl|ruby|php|curl|wget|echo|printf|cat|base64|chmod|chown|dd|mkfs[\w.]*|docker|kubectl|npm|npx|yarn|pnpm|pip3?|psql|mysql|aws|gcloud|az|terraform|ssh|scp|rsync|tar|mv|cp|ln|crontab|systemctl|launchctl|nohup|timeout|watch|source|\.)\s|\$[({A-Za-z_']|`)/;
+/** Something a reading can resolve: expansions, quoting, escapes, pipes, lists, here-documents. */
+const NEEDS_READING = /[$`\\'"|;&<]|\beval\b|\balias\b|\b-exec\b|\bxargs\b|\bsudo\b|\benv\b/;
+
+export function shellSources(text: string): ShellSource[] {
+  const hint = SHELL_HINT.exec(text) ?? BASH_NOTATION.exec(text);
+  if (hint) return [{ source: hint[1]!, strict: true }];
+  const out: ShellSource[] = [];
+  if (text.includes("command") || text.includes("cmd") || text.includes("script")) {
+    for (const m of text.matchAll(COMMAND_ARGUMENT)) {
+      if (out.length >= MAX_ARGUMENTS) break;
+      try {
+        const value: unknown = JSON.parse(m[1]!);
+        if (typeof value === "string" && value.trim().length > 0) out.push({ source: value, strict: true });
+      } catch {
+        // Not a JSON string after all: the text is judged as written.
+      }
+    }
+    if (out.length > 0) return out;
+  }
+  if (!text.includes("\n") && COMMAND_START.test(text) && NEEDS_READING.test(text)) return [{ source: text, strict: false }];
+  return [];
+}
