@@ -12,6 +12,7 @@ import { AgentSession } from "../adapters/agent-session.js";
 import { FindingsTooLargeError, outputText, postCallSteps, preCallStep, type StepParams, type ToolCall } from "../adapters/tool-call.js";
 import { daemonDown, explain, type Verdict } from "../adapters/verdict.js";
 import { classifyClient, classifyServer, hasDuplicateKeys, idKey, rpcErrorLine, serverNameOf, toolErrorLine, type JsonRpcId } from "./json-rpc.js";
+import { frameLine } from "./framing-hazards.js";
 import { readLines } from "./lines.js";
 
 export interface ProxyOptions {
@@ -75,6 +76,19 @@ class Gate {
   }
 }
 
+/**
+ * The top-level id of a line refused before judging, if it has one, to address the refusal. Read
+ * with the line breaks as spaces: this id is only where the answer goes, never what is judged.
+ */
+function idOf(bytes: Buffer): JsonRpcId | null {
+  try {
+    const id = (JSON.parse(bytes.toString("utf8").replace(/[\r\x0b\x0c\x1c-\x1e\x85\u2028\u2029]/g, " ")) as { id?: unknown } | null)?.id;
+    return (typeof id === "string" && id.length <= 256) || (typeof id === "number" && Number.isInteger(id)) ? id : null;
+  } catch {
+    return null;
+  }
+}
+
 /** Runs the proxy until the client or the server goes away; resolves with the exit code. */
 export function runProxy(opts: ProxyOptions): Promise<number> {
   const gate = new Gate(opts.paths, opts.agent, `MCP proxy for ${[opts.command, ...opts.args].join(" ").slice(0, 1000)}`);
@@ -111,12 +125,10 @@ export function runProxy(opts: ProxyOptions): Promise<number> {
   };
 
   const onClientLine = async (bytes: Buffer): Promise<void> => {
-    let text: string;
-    try {
-      text = new TextDecoder("utf-8", { fatal: true }).decode(bytes).replace(/\r$/, "");
-    } catch {
-      return refuse(null, -32700, "a client message is not valid UTF-8; it was not forwarded");
-    }
+    // Judged only if every common line reader reads this line as this one message.
+    const framed = frameLine(bytes);
+    if (!framed.ok) return refuse(idOf(bytes), framed.code, `a client message ${framed.why}; it was not forwarded`);
+    const text = framed.text;
     if (text.trim().length === 0) return;
     let value: unknown;
     try {
@@ -170,9 +182,21 @@ export function runProxy(opts: ProxyOptions): Promise<number> {
   // ------------------------------------------------------------------ server -> client
 
   const onServerLine = async (bytes: Buffer): Promise<void> => {
-    // Decoded as the MCP SDK decodes it (lenient UTF-8, a trailing CR dropped): whatever the client
-    // will take as a message is what is checked.
-    const text = bytes.toString("utf8").replace(/\r$/, "");
+    // A line some client's reader would split into other messages (a CR, U+2028, invalid UTF-8…)
+    // could carry a tool result nobody checked: it is not passed on. If it answers a call in
+    // flight, the client is told the call ran and its result was withheld.
+    const framed = frameLine(bytes);
+    if (!framed.ok) {
+      opts.log(`the MCP server wrote a line that ${framed.why}; it was not passed to the client`);
+      const id = idOf(bytes);
+      const pending = id === null ? undefined : inFlight.get(idKey(id));
+      if (id !== null && pending) {
+        inFlight.delete(idKey(id));
+        toClient(toolErrorLine(pending.id, `haltkey withheld the result of this call, which did run on the server: the server's answer ${framed.why}, so the client could have read other messages in it than haltkey checked.`));
+      }
+      return;
+    }
+    const text = framed.text;
     if (text.trim().length === 0) return toClient(bytes);
     let value: unknown;
     try {
