@@ -146,6 +146,15 @@ describe("finding 5: the chain is verified at open, and truncation is detected",
     expect(s.stderr).toMatch(/the audit anchor .*db\.anchor is missing/);
   });
 
+  it("deleting the whole database (the anchor left) is refused, never started empty", async () => {
+    const { home, policy, daemon } = await blockedHome();
+    await daemon.stop("SIGKILL");
+    rmSync(join(home, "db"), { recursive: true });
+    const s = await cli(home, "serve", "--simulate", "--policy", policy);
+    expect(s.code).toBe(2);
+    expect(s.stderr).toMatch(/the audit anchor .* names record \d+: the database was deleted/);
+  });
+
   it("putting back an older copy of the database (from before the block) is refused", async () => {
     const home = tempHome();
     homes.push(home);

@@ -158,31 +158,23 @@ export class Store {
     const json = { valueEncoding: "json" } as const;
     this.meta = db.sublevel("meta", json) as Sub;
     this.audit = db.sublevel("audit", json) as Sub;
-    this.blocks = db.sublevel("blocks", json) as Sub;
-    this.rate = db.sublevel("rate", json) as Sub;
-    this.executions = db.sublevel("executions", json) as Sub;
-    this.halts = db.sublevel("halts", json) as Sub;
-    this.haltAcks = db.sublevel("halt_acks", json) as Sub;
-    this.haltEscalations = db.sublevel("halt_escalations", json) as Sub;
-    this.haltIndex = db.sublevel("halt_index", json) as Sub;
-    this.haltConfig = db.sublevel("halt_config", json) as Sub;
-    this.strikes = db.sublevel("strikes", json) as Sub;
-    this.keys = db.sublevel("keys", json) as Sub;
-    this.displays = db.sublevel("displays", json) as Sub;
-    const guarded: Array<[Sub, GuardedSublevel]> = [
-      [this.blocks, "blocks"],
-      [this.rate, "rate"],
-      [this.executions, "executions"],
-      [this.halts, "halts"],
-      [this.haltAcks, "halt_acks"],
-      [this.haltEscalations, "halt_escalations"],
-      [this.haltIndex, "halt_index"],
-      [this.haltConfig, "halt_config"],
-      [this.strikes, "strikes"],
-      [this.keys, "keys"],
-      [this.displays, "displays"],
-    ];
-    for (const [sub, name] of guarded) this.guardedName.set(sub, name);
+    // Every other sublevel is guarded state: named in GUARDED_SUBLEVELS, covered by the digest.
+    const guarded = (name: GuardedSublevel): Sub => {
+      const sub = db.sublevel(name, json) as Sub;
+      this.guardedName.set(sub, name);
+      return sub;
+    };
+    this.blocks = guarded("blocks");
+    this.rate = guarded("rate");
+    this.executions = guarded("executions");
+    this.halts = guarded("halts");
+    this.haltAcks = guarded("halt_acks");
+    this.haltEscalations = guarded("halt_escalations");
+    this.haltIndex = guarded("halt_index");
+    this.haltConfig = guarded("halt_config");
+    this.strikes = guarded("strikes");
+    this.keys = guarded("keys");
+    this.displays = guarded("displays");
   }
 
   /**
@@ -196,6 +188,15 @@ export class Store {
       throw new StoreOpenError(
         `${dir} is not empty but holds no LevelDB database (CURRENT is missing). haltkey will not start on a damaged or foreign store; restore it from backup or move it aside.`,
       );
+    }
+    if (fresh) {
+      // A database deleted whole, its anchor left behind: not a first start.
+      const anchor = await readAnchor(anchorPathOf(dir));
+      if (anchor !== "missing" && !(typeof anchor === "object" && anchor.seq === 0)) {
+        throw new StoreOpenError(
+          `${dir} is empty or missing, but the audit anchor ${anchorPathOf(dir)} names ${typeof anchor === "object" ? `record ${anchor.seq}` : "a chain"}: the database was deleted. haltkey will not start empty in its place; restore it from backup, or to start over on purpose remove the anchor too.`,
+        );
+      }
     }
     mkdirSync(dir, { recursive: true, mode: 0o700 });
     const db = new Level<string, unknown>(dir, { valueEncoding: "json", createIfMissing: fresh, errorIfExists: false });
@@ -321,8 +322,10 @@ export class Store {
           `the guarded state (blocks, challenges, rate limits, executions, halts, keys, displays) does not match the digest sealed in record ${last.seq}${diffs.length > 0 ? `; differs in ${diffs.join(", ")}` : ""}: entries were deleted, added or changed outside haltkey, or records were cut from the end`,
         );
       }
-      if (anchor === "missing") problems.push(`the audit anchor ${this.anchorPath} is missing: deleted, or the database was put back without it`);
-      else if (anchor === "unreadable") problems.push(`the audit anchor ${this.anchorPath} is unreadable`);
+      // (A store killed before its first anchor write has no records: nothing to anchor.)
+      if (anchor === "missing") {
+        if (last.seq > 0) problems.push(`the audit anchor ${this.anchorPath} is missing: deleted, or the database was put back without it`);
+      } else if (anchor === "unreadable") problems.push(`the audit anchor ${this.anchorPath} is unreadable`);
       else if (anchor.seq > last.seq) problems.push(`the audit anchor names record ${anchor.seq}, but the chain ends at record ${last.seq}: records were cut from the end, or an older copy of the database was put back`);
       else if ((anchor.seq === 0 ? GENESIS_HASH : walker.hashOf(anchor.seq)) !== anchor.hash) problems.push(`record ${anchor.seq} does not match the audit anchor: the chain was rewritten`);
     }
@@ -429,7 +432,11 @@ export class Store {
     for (const d of changes.putDisplays ?? []) ops.push({ type: "put", sublevel: this.displays, key: d.deviceId, value: d });
     for (const id of changes.delDisplays ?? []) ops.push({ type: "del", sublevel: this.displays, key: id });
     // Every op so far changes guarded state: the digest follows each, as it will be stored.
-    for (const op of ops) this.state.set(this.guardedName.get(op.sublevel!)!, op.key, op.type === "put" ? JSON.stringify(op.value) : undefined);
+    for (const op of ops) {
+      const name = op.sublevel && this.guardedName.get(op.sublevel);
+      if (!name) throw new Error("store: a change to a sublevel outside GUARDED_SUBLEVELS would escape the state digest");
+      this.state.set(name, op.key, op.type === "put" ? JSON.stringify(op.value) : undefined);
+    }
     // A change of state always ends in a record that seals it, so the chain's last record always
     // carries the digest of the state on disk.
     if (ops.length > 0 && events.length === 0) events = [{ type: "state_changed", data: {} }];
