@@ -95,6 +95,10 @@ export function runProxy(opts: ProxyOptions): Promise<number> {
   let serverName = opts.server ?? basename(opts.command);
   const named = opts.server !== undefined;
   const inFlight = new Map<string, { readonly id: JsonRpcId; readonly call: ToolCall }>();
+  // Other requests forwarded and not yet answered: the only other ids the server may answer. An
+  // answer to any other id (one never sent, or a tools/call still being judged, which a server
+  // could guess) would reach the client unchecked: it is not passed on.
+  const otherRequests = new Set<string>();
   let initializeId: string | undefined;
   let clientQueue = Promise.resolve();
   let serverQueue = Promise.resolve();
@@ -142,11 +146,24 @@ export function runProxy(opts: ProxyOptions): Promise<number> {
     switch (msg.kind) {
       case "other":
         return toServer(bytes);
+      case "cancelled":
+        if (msg.requestId !== undefined) otherRequests.delete(idKey(msg.requestId));
+        return toServer(bytes);
+      case "request":
+        if (otherRequests.size >= MAX_IN_FLIGHT && !otherRequests.has(idKey(msg.id))) {
+          return refuse(msg.id, -32600, `more than ${MAX_IN_FLIGHT} requests are in flight; this one was not forwarded`);
+        }
+        otherRequests.add(idKey(msg.id));
+        return toServer(bytes);
       case "initialize":
         initializeId = idKey(msg.id);
         return toServer(bytes);
       case "batch":
-        if (!msg.hasToolCall) return toServer(bytes);
+        if (!msg.hasToolCall) {
+          if (otherRequests.size + msg.requestIds.length > MAX_IN_FLIGHT) return refuse(null, -32600, `more than ${MAX_IN_FLIGHT} requests are in flight; the batch was not forwarded`);
+          for (const id of msg.requestIds) otherRequests.add(idKey(id));
+          return toServer(bytes);
+        }
         opts.log("a batch holding tools/call was refused; send tool calls one per message");
         toClient(JSON.stringify(msg.ids.map((id) => JSON.parse(rpcErrorLine(id, -32600, "haltkey proxy: batches holding tools/call are refused; send tool calls one per message")))));
         return;
@@ -215,7 +232,11 @@ export function runProxy(opts: ProxyOptions): Promise<number> {
       return toClient(bytes);
     }
     const pending = inFlight.get(key);
-    if (!pending) return toClient(bytes);
+    if (!pending) {
+      if (otherRequests.delete(key)) return toClient(bytes);
+      opts.log(`the MCP server answered id ${key}, which is no request in flight (never sent, already answered, or a tools/call still being judged); the answer was not passed on`);
+      return;
+    }
     inFlight.delete(key);
     if (msg.isErrorResponse) return toClient(bytes);
     const withheld = (why: string): void => {
