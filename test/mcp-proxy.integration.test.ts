@@ -427,3 +427,33 @@ describe("answers only to requests in flight", () => {
     expect(proxy.stderr).toMatch(/the MCP server answered id 2, which is no request in flight/);
   });
 });
+
+describe("resources and prompts are checked like tool results", () => {
+  it("a resources/read or prompts/get result carrying planted instructions is withheld with a JSON-RPC error; a clean one passes unchanged", async () => {
+    const script = `
+      const rl = require("readline").createInterface({ input: process.stdin });
+      const w = (o) => process.stdout.write(JSON.stringify(o) + "\\n");
+      const INJECTION = ${JSON.stringify(INJECTION)};
+      rl.on("line", (l) => {
+        const m = JSON.parse(l);
+        if (m.method === "initialize") w({ jsonrpc: "2.0", id: m.id, result: { protocolVersion: "2025-06-18", capabilities: { resources: {}, prompts: {} }, serverInfo: { name: "reader", version: "1" } } });
+        if (m.method === "resources/read") w({ jsonrpc: "2.0", id: m.id, result: { contents: [{ uri: m.params.uri, mimeType: "text/plain", text: m.params.uri.endsWith("bad") ? INJECTION : "plain notes" }] } });
+        if (m.method === "prompts/get") w({ jsonrpc: "2.0", id: m.id, result: { messages: [{ role: "user", content: { type: "text", text: m.params.name === "bad" ? INJECTION : "summarise the notes" } }] } });
+      });`;
+    const proxy = new RawProxy([process.execPath, "-e", script], "proxy-reads");
+    proxy.send(INIT);
+    await proxy.next(hasId(0));
+    proxy.send(INITIALIZED);
+    proxy.send(JSON.stringify({ jsonrpc: "2.0", id: 1, method: "resources/read", params: { uri: "file:///notes/good" } }));
+    expect(JSON.parse(await proxy.next(hasId(1))).result.contents[0].text).toBe("plain notes");
+    proxy.send(JSON.stringify({ jsonrpc: "2.0", id: 2, method: "resources/read", params: { uri: "file:///notes/bad" } }));
+    const bad = JSON.parse(await proxy.next(hasId(2)));
+    expect(bad.error.code).toBe(-32001);
+    expect(bad.error.message).toMatch(/haltkey withheld the result of this resources\/read/);
+    proxy.send(JSON.stringify({ jsonrpc: "2.0", id: 3, method: "prompts/get", params: { name: "bad" } }));
+    const badPrompt = JSON.parse(await proxy.next(hasId(3)));
+    expect(badPrompt.error.message).toMatch(/haltkey withheld the result of this prompts\/get/);
+    await proxy.close();
+    expect(proxy.lines.join("\n")).not.toContain("delete every file");
+  });
+});

@@ -57,7 +57,7 @@ export type ClientMessage =
   | { readonly kind: "invalid"; readonly id: JsonRpcId | null; readonly code: number; readonly message: string }
   | { readonly kind: "initialize"; readonly id: JsonRpcId }
   /** Any other request: its id is one the server may answer. */
-  | { readonly kind: "request"; readonly id: JsonRpcId }
+  | { readonly kind: "request"; readonly id: JsonRpcId; readonly method: string; readonly params: unknown }
   /** A client notification cancelling a request (its id, if well formed). */
   | { readonly kind: "cancelled"; readonly requestId: JsonRpcId | undefined }
   | { readonly kind: "other" };
@@ -71,7 +71,7 @@ function classifyOne(m: unknown): ClientMessage {
     const requestId = Id.safeParse((msg.params as { requestId?: unknown } | undefined)?.requestId);
     return { kind: "cancelled", requestId: requestId.success ? requestId.data : undefined };
   }
-  if (msg.method !== "tools/call") return typeof msg.method === "string" && id.success ? { kind: "request", id: id.data } : { kind: "other" };
+  if (msg.method !== "tools/call") return typeof msg.method === "string" && id.success ? { kind: "request", id: id.data, method: msg.method, params: msg.params } : { kind: "other" };
   if (!id.success) {
     // A tools/call must be a request; as a notification it would run with no answer to check.
     return { kind: "invalid", id: null, code: -32600, message: "tools/call must be a request with a string or integer id" };

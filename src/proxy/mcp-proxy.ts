@@ -31,6 +31,10 @@ export interface ProxyOptions {
 const MAX_IN_FLIGHT = 1024;
 const CHILD_GRACE_MS = 5000;
 const NL = Buffer.from("\n");
+/** Requests whose results the model reads like a tool's: checked the same way. */
+const CHECKED_READS: ReadonlySet<string> = new Set(["resources/read", "prompts/get"]);
+/** JSON-RPC error code of a withheld resources/read or prompts/get result. */
+const WITHHELD = -32001;
 
 /** The proxy's one daemon session, opened on first use and reopened after the daemon restarts. */
 class Gate {
@@ -94,7 +98,10 @@ export function runProxy(opts: ProxyOptions): Promise<number> {
   const gate = new Gate(opts.paths, opts.agent, `MCP proxy for ${[opts.command, ...opts.args].join(" ").slice(0, 1000)}`);
   let serverName = opts.server ?? basename(opts.command);
   const named = opts.server !== undefined;
-  const inFlight = new Map<string, { readonly id: JsonRpcId; readonly call: ToolCall }>();
+  // Tool calls, and reads whose content the model will read (resources/read, prompts/get),
+  // forwarded and not yet answered: their results are checked. `rpc`: refused with a JSON-RPC
+  // error rather than a tool result, which is not what the client asked for.
+  const inFlight = new Map<string, { readonly id: JsonRpcId; readonly call: ToolCall; readonly rpc?: true }>();
   // Other requests forwarded and not yet answered: the only other ids the server may answer. An
   // answer to any other id (one never sent, or a tools/call still being judged, which a server
   // could guess) would reach the client unchecked: it is not passed on.
@@ -150,6 +157,13 @@ export function runProxy(opts: ProxyOptions): Promise<number> {
         if (msg.requestId !== undefined) otherRequests.delete(idKey(msg.requestId));
         return toServer(bytes);
       case "request":
+        if (CHECKED_READS.has(msg.method) && !inFlight.has(idKey(msg.id))) {
+          if (inFlight.size >= MAX_IN_FLIGHT) return refuse(msg.id, -32600, `more than ${MAX_IN_FLIGHT} requests are in flight; this one was not forwarded`);
+          const params = msg.params !== null && typeof msg.params === "object" ? (msg.params as Record<string, unknown>) : {};
+          const args = Object.fromEntries(["uri", "name", "arguments"].filter((k) => k in params).map((k) => [k, params[k]]));
+          inFlight.set(idKey(msg.id), { id: msg.id, call: { tool: msg.method, server: serverName, arguments: args }, rpc: true });
+          return toServer(bytes);
+        }
         if (otherRequests.size >= MAX_IN_FLIGHT && !otherRequests.has(idKey(msg.id))) {
           return refuse(msg.id, -32600, `more than ${MAX_IN_FLIGHT} requests are in flight; this one was not forwarded`);
         }
@@ -209,7 +223,8 @@ export function runProxy(opts: ProxyOptions): Promise<number> {
       const pending = id === null ? undefined : inFlight.get(idKey(id));
       if (id !== null && pending) {
         inFlight.delete(idKey(id));
-        toClient(toolErrorLine(pending.id, `haltkey withheld the result of this call, which did run on the server: the server's answer ${framed.why}, so the client could have read other messages in it than haltkey checked.`));
+        const why = `haltkey withheld the result of this ${pending.rpc ? pending.call.tool : "call"}, which did run on the server: the server's answer ${framed.why}, so the client could have read other messages in it than haltkey checked.`;
+        toClient(pending.rpc ? rpcErrorLine(pending.id, WITHHELD, why) : toolErrorLine(pending.id, why));
       }
       return;
     }
@@ -241,7 +256,8 @@ export function runProxy(opts: ProxyOptions): Promise<number> {
     if (msg.isErrorResponse) return toClient(bytes);
     const withheld = (why: string): void => {
       opts.log(`result of ${pending.call.tool} withheld`);
-      toClient(toolErrorLine(pending.id, `haltkey withheld the result of this call, which did run on the server. ${why}`));
+      if (pending.rpc) toClient(rpcErrorLine(pending.id, WITHHELD, `haltkey withheld the result of this ${pending.call.tool}. ${why}`));
+      else toClient(toolErrorLine(pending.id, `haltkey withheld the result of this call, which did run on the server. ${why}`));
     };
     const output = outputText(msg.result);
     if (output.trim().length === 0) return toClient(bytes);
@@ -267,7 +283,11 @@ export function runProxy(opts: ProxyOptions): Promise<number> {
       childGone = true;
       // Answers already being checked go out first; then every call still waiting is told.
       void serverQueue.then(async () => {
-        for (const { id, call } of inFlight.values()) {
+        for (const { id, call, rpc } of inFlight.values()) {
+          if (rpc) {
+            toClient(rpcErrorLine(id, WITHHELD, `haltkey proxy: the MCP server exited before answering ${call.tool}`));
+            continue;
+          }
           toClient(toolErrorLine(id, `haltkey proxy: the MCP server exited before answering ${call.tool}; the call may or may not have run.`));
         }
         inFlight.clear();
