@@ -11,6 +11,7 @@ import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js"
 import { ListRootsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CLI, cleanup, cli, startDaemon, tempHome, type Daemon } from "./helpers/daemon.js";
+import { RawProxy as RawProxyIn } from "./helpers/raw-proxy.js";
 
 const require = createRequire(import.meta.url);
 const FS_SERVER = join(dirname(require.resolve("@modelcontextprotocol/server-filesystem/package.json")), "dist", "index.js");
@@ -136,54 +137,10 @@ describe("judges every tools/call", () => {
   });
 });
 
-/** The proxy driven line by line, for what an SDK client would never send. */
-class RawProxy {
-  readonly proc: ChildProcess;
-  readonly lines: string[] = [];
-  stderr = "";
-  private closed = false;
-  private waiters: Array<() => void> = [];
-  readonly exited: Promise<number | null>;
-
+/** The proxy driven line by line in this file's home. */
+class RawProxy extends RawProxyIn {
   constructor(serverArgs: string[], agent: string) {
-    this.proc = spawn(process.execPath, [CLI, "proxy", "--agent", agent, "--", ...serverArgs], { env: { ...process.env, HALTKEY_HOME: home }, stdio: ["pipe", "pipe", "pipe"] });
-    let buf = "";
-    this.proc.stdout!.on("data", (d: Buffer) => {
-      buf += d.toString("utf8");
-      for (let nl = buf.indexOf("\n"); nl !== -1; nl = buf.indexOf("\n")) {
-        this.lines.push(buf.slice(0, nl));
-        buf = buf.slice(nl + 1);
-      }
-      for (const w of this.waiters.splice(0)) w();
-    });
-    this.proc.stderr!.on("data", (d: Buffer) => (this.stderr += d.toString()));
-    this.proc.stdin!.on("error", () => undefined);
-    this.exited = new Promise((r) =>
-      this.proc.once("close", (code) => {
-        this.closed = true;
-        for (const w of this.waiters.splice(0)) w();
-        r(code);
-      }),
-    );
-  }
-
-  send(line: string): void {
-    this.proc.stdin!.write(`${line}\n`);
-  }
-
-  /** The first line (from `from` on) that satisfies `pred`, waiting for output as it comes. */
-  async next(pred: (line: string) => boolean, from = 0): Promise<string> {
-    for (;;) {
-      const hit = this.lines.slice(from).find(pred);
-      if (hit !== undefined) return hit;
-      if (this.closed) throw new Error(`proxy exited; stderr: ${this.stderr}`);
-      await new Promise<void>((r) => this.waiters.push(r));
-    }
-  }
-
-  async close(): Promise<void> {
-    this.proc.stdin!.end();
-    await this.exited;
+    super(serverArgs, agent, home);
   }
 }
 
