@@ -92,6 +92,20 @@ describe("finding 6: the guarded state is covered by the chain", () => {
     expect(Number(now)).toBe(Number(sealed) + 1);
   });
 
+  it("rewriting a block's challenge to a code the attacker knows is refused", async () => {
+    const { home, policy, daemon } = await blockedHome();
+    await daemon.stop("SIGKILL");
+    await asAttacker(home, async (_db, sub) => {
+      for await (const [k, v] of sub("blocks").iterator()) {
+        const b = v as { challenge: Record<string, unknown> };
+        await sub("blocks").put(k as string, { ...b, challenge: { ...b.challenge, salt: "00".repeat(16), hash: "11".repeat(32), expiresAt: Date.now() + 3_600_000 } });
+      }
+    });
+    const s = await cli(home, "serve", "--simulate", "--policy", policy);
+    expect(s.code).toBe(2);
+    expect(s.stderr).toMatch(/differs in blocks \(entries changed\)/);
+  });
+
   it("a clean kill -9 and restart is no tampering: the daemon starts and the block still holds", async () => {
     const { home, policy, daemon } = await blockedHome();
     await daemon.stop("SIGKILL");

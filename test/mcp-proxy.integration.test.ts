@@ -379,6 +379,11 @@ describe("answers only to requests in flight", () => {
     await proxy.next(hasId("p"));
     proxy.send(JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "echo", arguments: { text: "hi" } } }));
     expect(JSON.parse(await proxy.next(hasId(1))).result.content[0].text).toBe("ran echo");
+    // Two requests in flight under one id would let an answer to one pass as the other's.
+    const from = proxy.lines.length;
+    proxy.send(JSON.stringify({ jsonrpc: "2.0", id: 7, method: "resources/list" }));
+    proxy.send(JSON.stringify({ jsonrpc: "2.0", id: 7, method: "tools/call", params: { name: "echo", arguments: { text: "again" } } }));
+    expect(JSON.parse(await proxy.next(() => true, from)).error.message).toMatch(/id 7 is already in flight/);
     await proxy.close();
     expect(proxy.lines.join("\n")).not.toContain("Ignore all previous instructions");
     expect(proxy.stderr).toMatch(/the MCP server answered id 2, which is no request in flight/);

@@ -157,14 +157,16 @@ export function runProxy(opts: ProxyOptions): Promise<number> {
         if (msg.requestId !== undefined) otherRequests.delete(idKey(msg.requestId));
         return toServer(bytes);
       case "request":
-        if (CHECKED_READS.has(msg.method) && !inFlight.has(idKey(msg.id))) {
+        // One request per id at a time: otherwise a server's answer to one could pass as the other's.
+        if (inFlight.has(idKey(msg.id)) || otherRequests.has(idKey(msg.id))) return refuse(msg.id, -32600, `request id ${idKey(msg.id)} is already in flight; it was not forwarded`);
+        if (CHECKED_READS.has(msg.method)) {
           if (inFlight.size >= MAX_IN_FLIGHT) return refuse(msg.id, -32600, `more than ${MAX_IN_FLIGHT} requests are in flight; this one was not forwarded`);
           const params = msg.params !== null && typeof msg.params === "object" ? (msg.params as Record<string, unknown>) : {};
           const args = Object.fromEntries(["uri", "name", "arguments"].filter((k) => k in params).map((k) => [k, params[k]]));
           inFlight.set(idKey(msg.id), { id: msg.id, call: { tool: msg.method, server: serverName, arguments: args }, rpc: true });
           return toServer(bytes);
         }
-        if (otherRequests.size >= MAX_IN_FLIGHT && !otherRequests.has(idKey(msg.id))) {
+        if (otherRequests.size >= MAX_IN_FLIGHT) {
           return refuse(msg.id, -32600, `more than ${MAX_IN_FLIGHT} requests are in flight; this one was not forwarded`);
         }
         otherRequests.add(idKey(msg.id));
@@ -188,7 +190,7 @@ export function runProxy(opts: ProxyOptions): Promise<number> {
           toClient(toolErrorLine(msg.id, "haltkey proxy: the MCP server has exited; the call was not made."));
           return;
         }
-        if (inFlight.has(idKey(msg.id))) return refuse(msg.id, -32600, `tools/call id ${idKey(msg.id)} is already in flight; it was not forwarded`);
+        if (inFlight.has(idKey(msg.id)) || otherRequests.has(idKey(msg.id))) return refuse(msg.id, -32600, `tools/call id ${idKey(msg.id)} is already in flight; it was not forwarded`);
         if (inFlight.size >= MAX_IN_FLIGHT) {
           toClient(toolErrorLine(msg.id, `haltkey proxy: more than ${MAX_IN_FLIGHT} tool calls are in flight; this one was not made. Wait for answers and retry.`));
           return;
