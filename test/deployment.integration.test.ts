@@ -73,6 +73,11 @@ beforeAll(async () => {
   execFileSync("useradd", ["--system", "--user-group", "--no-create-home", "--shell", "/usr/sbin/nologin", "--groups", daemonUser, agentUser]);
   created.push(agentUser);
 
+  try {
+    execFileSync(asUser(daemonUser)[0]!, [...asUser(daemonUser).slice(1), process.execPath, "-e", `require("fs").accessSync(${JSON.stringify(CLI)}, require("fs").constants.R_OK)`], { stdio: "ignore" });
+  } catch {
+    throw new Error(`the daemon user cannot read ${CLI}: run this test from a checkout (and node) that other users can read`);
+  }
   // A root for the unit's absolute paths, traversable by everyone as / is.
   root = mkdtempSync(join(tmpdir(), "hk-deploy-"));
   const place = (p: string): string => join(root, p);
