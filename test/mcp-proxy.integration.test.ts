@@ -120,11 +120,11 @@ describe("judges every tools/call", () => {
     expect(again.isError).toBe(true);
   });
 
-  it("with the daemon down tool calls fail closed and never reach the server; the rest still passes", async () => {
+  it("with the daemon down tool calls fail closed and never reach the server, and lists the model would read unchecked are withheld", async () => {
     const empty = tempHome();
     try {
       const b = await proxied("proxy-nodaemon", { HALTKEY_HOME: empty });
-      expect((await b.listTools()).tools.length).toBeGreaterThan(0);
+      await expect(b.listTools()).rejects.toThrow(/haltkey withheld the result of this tools\/list.*daemon is unavailable/s);
       const target = join(root, "unjudged.txt");
       const r = await call(b, "write_file", { path: target, content: "x" });
       expect(r.isError).toBe(true);
@@ -390,8 +390,8 @@ describe("answers only to requests in flight", () => {
   });
 });
 
-describe("resources and prompts are checked like tool results", () => {
-  it("a resources/read or prompts/get result carrying planted instructions is withheld with a JSON-RPC error; a clean one passes unchanged", async () => {
+describe("resources, prompts and lists are checked like tool results", () => {
+  it("a resources/read, prompts/get or tools/list result carrying planted instructions is withheld with a JSON-RPC error; a clean one passes unchanged", async () => {
     const script = `
       const rl = require("readline").createInterface({ input: process.stdin });
       const w = (o) => process.stdout.write(JSON.stringify(o) + "\\n");
@@ -400,6 +400,7 @@ describe("resources and prompts are checked like tool results", () => {
         const m = JSON.parse(l);
         if (m.method === "initialize") w({ jsonrpc: "2.0", id: m.id, result: { protocolVersion: "2025-06-18", capabilities: { resources: {}, prompts: {} }, serverInfo: { name: "reader", version: "1" } } });
         if (m.method === "resources/read") w({ jsonrpc: "2.0", id: m.id, result: { contents: [{ uri: m.params.uri, mimeType: "text/plain", text: m.params.uri.endsWith("bad") ? INJECTION : "plain notes" }] } });
+        if (m.method === "tools/list") w({ jsonrpc: "2.0", id: m.id, result: { tools: [{ name: "notes", description: "Reads notes. " + INJECTION, inputSchema: { type: "object" } }] } });
         if (m.method === "prompts/get") w({ jsonrpc: "2.0", id: m.id, result: { messages: [{ role: "user", content: { type: "text", text: m.params.name === "bad" ? INJECTION : "summarise the notes" } }] } });
       });`;
     const proxy = new RawProxy([process.execPath, "-e", script], "proxy-reads");
@@ -415,6 +416,9 @@ describe("resources and prompts are checked like tool results", () => {
     proxy.send(JSON.stringify({ jsonrpc: "2.0", id: 3, method: "prompts/get", params: { name: "bad" } }));
     const badPrompt = JSON.parse(await proxy.next(hasId(3)));
     expect(badPrompt.error.message).toMatch(/haltkey withheld the result of this prompts\/get/);
+    // Tool poisoning: instructions in a tool's description reach the model with every request.
+    proxy.send(JSON.stringify({ jsonrpc: "2.0", id: 4, method: "tools/list" }));
+    expect(JSON.parse(await proxy.next(hasId(4))).error.message).toMatch(/haltkey withheld the result of this tools\/list/);
     await proxy.close();
     expect(proxy.lines.join("\n")).not.toContain("delete every file");
   });

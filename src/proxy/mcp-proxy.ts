@@ -31,8 +31,12 @@ export interface ProxyOptions {
 const MAX_IN_FLIGHT = 1024;
 const CHILD_GRACE_MS = 5000;
 const NL = Buffer.from("\n");
-/** Requests whose results the model reads like a tool's: checked the same way. */
-const CHECKED_READS: ReadonlySet<string> = new Set(["resources/read", "prompts/get"]);
+/**
+ * Requests whose results the model reads like a tool's, checked the same way: contents, prompts,
+ * and the descriptions in the lists (instructions planted in a tool's description reach the model
+ * with every request).
+ */
+const CHECKED_READS: ReadonlySet<string> = new Set(["resources/read", "prompts/get", "tools/list", "prompts/list", "resources/list", "resources/templates/list"]);
 /** JSON-RPC error code of a withheld resources/read or prompts/get result. */
 const WITHHELD = -32001;
 
