@@ -6,7 +6,8 @@ import { cpSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { Level } from "level";
 import { afterEach, describe, expect, it } from "vitest";
-import { auditKey } from "../src/store/store.js";
+import { chainRecord, GENESIS_HASH } from "../src/store/audit.js";
+import { auditKey, Store } from "../src/store/store.js";
 import { cleanup, cli, connectAgent, startDaemon, tempHome, writePolicy, type Daemon } from "./helpers/daemon.js";
 
 const homes: string[] = [];
@@ -106,6 +107,20 @@ describe("finding 6: the guarded state is covered by the chain", () => {
     expect(s.stderr).toMatch(/differs in blocks \(entries changed\)/);
   });
 
+  it("setting the schema record back to 1 (whose stores have no digest to check) is refused", async () => {
+    const { home, policy, daemon } = await blockedHome();
+    await daemon.stop("SIGKILL");
+    await asAttacker(home, async (_db, sub) => {
+      for await (const k of sub("blocks").keys()) await sub("blocks").del(k as string);
+      await sub("meta").put("schema", { version: 1 });
+    });
+    rmSync(join(home, "db.anchor"));
+    const s = await cli(home, "serve", "--simulate", "--policy", policy);
+    expect(s.code).toBe(2);
+    expect(s.stderr).toMatch(/the schema record says 1, but the store was written by schema 2 or later \(\d+ records carry a state digest\): the schema record was set back/);
+    expect((await cli(home, "audit", "verify")).stdout).toMatch(/differs in blocks \(0 entries, sealed 1\)/);
+  });
+
   it("a clean kill -9 and restart is no tampering: the daemon starts and the block still holds", async () => {
     const { home, policy, daemon } = await blockedHome();
     await daemon.stop("SIGKILL");
@@ -190,5 +205,40 @@ describe("finding 5: the chain is verified at open, and truncation is detected",
     const s = await cli(home, "serve", "--simulate", "--policy", policy);
     expect(s.code).toBe(2);
     expect(s.stderr).toMatch(/an older copy of the database was put back/);
+  });
+});
+
+describe("schema 1 stores are migrated", () => {
+  it("a schema-1 store (records without digests, no anchor) opens, its state sealed once in a store_migrated record, and then checks out", async () => {
+    const home = tempHome();
+    homes.push(home);
+    const dir = join(home, "db");
+    const db = new Level<string, unknown>(dir, { valueEncoding: "json" });
+    const sub = (name: string) => db.sublevel(name, { valueEncoding: "json" });
+    const first = chainRecord({ seq: 0, hash: GENESIS_HASH }, { type: "daemon_started", data: {} }, new Date(0).toISOString());
+    const second = chainRecord(first, { type: "agent_blocked", agent: "old", data: { block: "b1" } }, new Date(1).toISOString());
+    expect(second.state).toBeUndefined();
+    await sub("meta").put("schema", { version: 1 });
+    await sub("audit").put(auditKey(1), first);
+    await sub("audit").put(auditKey(2), second);
+    await sub("meta").put("audit_head", { seq: 2, hash: second.hash });
+    await sub("blocks").put("b1", { id: "b1", agent: "old", sessionId: "s", reason: "r", hint: "h", actionDigest: "d", createdAt: 0 });
+    await db.close();
+
+    const store = await Store.open(dir);
+    expect((await store.load()).blocks.map((b) => b.id)).toEqual(["b1"]);
+    const report = await store.verifyAudit();
+    expect(report.problems).toEqual([]);
+    const records = [];
+    for await (const r of store.auditRecords()) records.push(r);
+    expect(records.map((r) => r.type)).toEqual(["daemon_started", "agent_blocked", "store_migrated"]);
+    expect(records[2]!.state).toMatch(/^[0-9a-f]{64}$/);
+    await store.close();
+    // Migrated: the schema is 2 now, so the state is checked from here on.
+    await asAttacker(home, async (_db, s2) => {
+      expect(await s2("meta").get("schema")).toMatchObject({ version: 2 });
+      await s2("blocks").del("b1");
+    });
+    await expect(Store.open(dir)).rejects.toThrow(/differs in blocks \(0 entries, sealed 1\)/);
   });
 });

@@ -57,6 +57,8 @@ export class ChainWalker {
   private prev = GENESIS_HASH;
   private expectedSeq = 1;
   count = 0;
+  /** Records carrying a state digest: written by schema 2 or later. */
+  withState = 0;
   last: { seq: number; hash: string; state?: string } = { seq: 0, hash: GENESIS_HASH };
   /** Hashes of the records an anchor may name, by seq. */
   private readonly wanted: Map<number, string | undefined>;
@@ -76,6 +78,7 @@ export class ChainWalker {
     const { hash, ...rest } = r;
     if (recordHash(rest) !== hash) this.problems.push(`record ${r.seq}: content does not match its hash (rewritten)`);
     if (this.wanted.has(r.seq)) this.wanted.set(r.seq, hash);
+    if (r.state !== undefined) this.withState++;
     this.prev = hash;
     this.expectedSeq = r.seq + 1;
     this.last = { seq: r.seq, hash, ...(r.state !== undefined ? { state: r.state } : {}) };

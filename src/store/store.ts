@@ -305,12 +305,19 @@ export class Store {
   }
 
   /** Everything wrong with a scan, first break first. */
-  private problemsOf(scan: Scan, anchor: Anchor | "missing" | "unreadable", schemaVersion: number): string[] {
+  private problemsOf(scan: Scan, anchor: Anchor | "missing" | "unreadable", version: number): string[] {
+    let schemaVersion = version;
     const { walker } = scan;
     const head = scan.head as (Head & { state?: Partial<StateSummary> }) | undefined;
     const headOk = head !== undefined && typeof head.seq === "number" && typeof head.hash === "string";
     if (headOk) walker.finish(head);
     const problems = [...scan.unreadable, ...walker.problems, ...(headOk ? [] : ["the audit-chain head is missing or malformed"])];
+    // A schema-1 store has no anchor and no record with a digest: one that does had its schema
+    // record set back, which would skip the checks below and seal whatever state is there now.
+    if (schemaVersion < 2 && (anchor !== "missing" || walker.withState > 0)) {
+      problems.push(`the schema record says ${schemaVersion}, but the store was written by schema 2 or later (${walker.withState > 0 ? `${walker.withState} records carry a state digest` : "it has an audit anchor"}): the schema record was set back`);
+      schemaVersion = 2;
+    }
     const last = walker.last;
     if (schemaVersion >= 2) {
       const actual = scan.digest.digest();
