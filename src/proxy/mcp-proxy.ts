@@ -37,7 +37,7 @@ const NL = Buffer.from("\n");
  * with every request).
  */
 const CHECKED_READS: ReadonlySet<string> = new Set(["resources/read", "prompts/get", "tools/list", "prompts/list", "resources/list", "resources/templates/list"]);
-/** JSON-RPC error code of a withheld resources/read or prompts/get result. */
+/** JSON-RPC error code of a withheld result of one of CHECKED_READS. */
 const WITHHELD = -32001;
 
 /** The proxy's one daemon session, opened on first use and reopened after the daemon restarts. */
@@ -102,8 +102,8 @@ export function runProxy(opts: ProxyOptions): Promise<number> {
   const gate = new Gate(opts.paths, opts.agent, `MCP proxy for ${[opts.command, ...opts.args].join(" ").slice(0, 1000)}`);
   let serverName = opts.server ?? basename(opts.command);
   const named = opts.server !== undefined;
-  // Tool calls, and reads whose content the model will read (resources/read, prompts/get),
-  // forwarded and not yet answered: their results are checked. `rpc`: refused with a JSON-RPC
+  // Tool calls, and the reads in CHECKED_READS, forwarded and not yet answered: their results
+  // are checked. `rpc`: refused with a JSON-RPC
   // error rather than a tool result, which is not what the client asked for.
   const inFlight = new Map<string, { readonly id: JsonRpcId; readonly call: ToolCall; readonly rpc?: true }>();
   // Other requests forwarded and not yet answered: the only other ids the server may answer. An
@@ -158,7 +158,12 @@ export function runProxy(opts: ProxyOptions): Promise<number> {
       case "other":
         return toServer(bytes);
       case "cancelled":
-        if (msg.requestId !== undefined) otherRequests.delete(idKey(msg.requestId));
+        if (msg.requestId !== undefined) {
+          // A cancelled request need not be answered; a cancelled tools/call stays, so that its
+          // answer, if it comes, is still checked.
+          otherRequests.delete(idKey(msg.requestId));
+          if (inFlight.get(idKey(msg.requestId))?.rpc) inFlight.delete(idKey(msg.requestId));
+        }
         return toServer(bytes);
       case "request":
         // One request per id at a time: otherwise a server's answer to one could pass as the other's.
