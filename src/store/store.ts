@@ -258,9 +258,19 @@ export class Store {
     this.state = scan.digest;
     if (inspectOnly) return;
     if (schema.version === 1) {
-      // Schema 1 records carry no state digest: seal the state as it is now, once, in a record.
-      await this.transition({}, [{ type: "store_migrated", data: { from: 1, to: SCHEMA_VERSION } }], now());
-      await this.db.batch([{ type: "put", sublevel: this.meta, key: "schema", value: { version: SCHEMA_VERSION, migratedAt: new Date(now()).toISOString() } }] as never, { sync: true });
+      // Schema 1 records carry no state digest: seal the state as it is now, once, in a record
+      // written in the same batch as the new schema record (a crash leaves one or the other).
+      const record = chainRecord(this.head, { type: "store_migrated", data: { from: 1, to: SCHEMA_VERSION } }, new Date(now()).toISOString(), this.state.digest());
+      this.head = { seq: record.seq, hash: record.hash };
+      await this.db.batch(
+        [
+          { type: "put", sublevel: this.audit, key: auditKey(record.seq), value: record },
+          { type: "put", sublevel: this.meta, key: "audit_head", value: { ...this.head, state: this.state.summary() } },
+          { type: "put", sublevel: this.meta, key: "schema", value: { version: SCHEMA_VERSION, migratedAt: new Date(now()).toISOString() } },
+        ] as never,
+        { sync: true },
+      );
+      await this.writeAnchor(this.head);
     } else if (typeof anchor !== "object" || anchor.seq !== this.head.seq) {
       // The anchor lags the database after a crash between a batch and its anchor write.
       await this.writeAnchor(this.head);
