@@ -217,3 +217,43 @@ describe("malformed input never kills the daemon", () => {
     expect(keys.map((k) => k.label)).not.toContain("agent-key");
   });
 });
+
+// Attack round of issue 11. The store edits (finding 5, 6) need the daemon stopped and live in
+// audit-tamper.integration.test.ts; the deployment probes in deployment.integration.test.ts.
+describe("a call smuggled past the proxy (issue 11, finding 1)", () => {
+  it("rm -rf ~ hidden behind raw CRs in a notification never reaches a server reading with universal newlines; sent plainly it is stopped", async () => {
+    const { writeFileSync } = await import("node:fs");
+    const { RawProxy } = await import("./helpers/raw-proxy.js");
+    const log = join(home, "smuggle-received.jsonl");
+    const server = join(home, "universal.py");
+    // The Python MCP SDK's stdio server reads stdin through TextIOWrapper: universal newlines.
+    writeFileSync(
+      server,
+      [
+        "import io, json, sys",
+        "log = open(sys.argv[1], 'a', buffering=1)",
+        "for line in io.TextIOWrapper(sys.stdin.buffer, encoding='utf-8'):",
+        "    m = json.loads(line)",
+        "    log.write(json.dumps(m.get('method')) + '\\n')",
+        "    if m.get('method') == 'initialize':",
+        "        print(json.dumps({'jsonrpc': '2.0', 'id': m['id'], 'result': {'protocolVersion': '2025-06-18', 'capabilities': {'tools': {}}, 'serverInfo': {'name': 'db', 'version': '1'}}}), flush=True)",
+        "    if m.get('method') == 'tools/call':",
+        "        print(json.dumps({'jsonrpc': '2.0', 'id': m['id'], 'result': {'content': [{'type': 'text', 'text': 'dropped'}]}}), flush=True)",
+      ].join("\n"),
+    );
+    const proxy = new RawProxy(["python3", server, log], "adv-smuggler", home);
+    proxy.send(JSON.stringify({ jsonrpc: "2.0", id: 0, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "raw", version: "1" } } }));
+    await proxy.next((l) => JSON.parse(l).id === 0);
+    // The finding's own call; judged by the default rules (an earlier test restarts the daemon without a policy).
+    const call = (id: number) => JSON.stringify({ jsonrpc: "2.0", id, method: "tools/call", params: { name: "run_shell", arguments: { command: "rm -rf ~" } } });
+    proxy.send(`{"jsonrpc":"2.0","method":"notifications/progress","params":{"x":\r${call(99)}\r}}`);
+    const refused = JSON.parse(await proxy.next((l) => JSON.parse(l).error !== undefined));
+    expect(refused.error.message).toMatch(/carriage return/);
+    proxy.send(call(1));
+    const plain = JSON.parse(await proxy.next((l) => JSON.parse(l).id === 1));
+    expect(plain.result.isError, JSON.stringify(plain)).toBe(true);
+    expect(plain.result.content[0].text).toMatch(/haltkey (stopped|paused) this call/);
+    await proxy.close();
+    expect(readFileSync(log, "utf8").trim().split("\n")).toEqual(['"initialize"']);
+  });
+});

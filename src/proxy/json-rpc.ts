@@ -56,6 +56,10 @@ export type ClientMessage =
   | { readonly kind: "tools/call"; readonly id: JsonRpcId; readonly name: string; readonly arguments: Record<string, unknown> }
   | { readonly kind: "invalid"; readonly id: JsonRpcId | null; readonly code: number; readonly message: string }
   | { readonly kind: "initialize"; readonly id: JsonRpcId }
+  /** Any other request: its id is one the server may answer. */
+  | { readonly kind: "request"; readonly id: JsonRpcId; readonly method: string; readonly params: unknown }
+  /** A client notification cancelling a request (its id, if well formed). */
+  | { readonly kind: "cancelled"; readonly requestId: JsonRpcId | undefined }
   | { readonly kind: "other" };
 
 function classifyOne(m: unknown): ClientMessage {
@@ -63,7 +67,11 @@ function classifyOne(m: unknown): ClientMessage {
   const msg = m as Record<string, unknown>;
   const id = Id.safeParse(msg.id);
   if (msg.method === "initialize" && id.success) return { kind: "initialize", id: id.data };
-  if (msg.method !== "tools/call") return { kind: "other" };
+  if (msg.method === "notifications/cancelled") {
+    const requestId = Id.safeParse((msg.params as { requestId?: unknown } | undefined)?.requestId);
+    return { kind: "cancelled", requestId: requestId.success ? requestId.data : undefined };
+  }
+  if (msg.method !== "tools/call") return typeof msg.method === "string" && id.success ? { kind: "request", id: id.data, method: msg.method, params: msg.params } : { kind: "other" };
   if (!id.success) {
     // A tools/call must be a request; as a notification it would run with no answer to check.
     return { kind: "invalid", id: null, code: -32600, message: "tools/call must be a request with a string or integer id" };
@@ -80,11 +88,12 @@ function classifyOne(m: unknown): ClientMessage {
  * A client message, or for a batch its tool calls. Batches were dropped from MCP in 2025-06-18;
  * one holding a tool call is refused whole rather than split, since splitting changes its meaning.
  */
-export function classifyClient(value: unknown): ClientMessage | { readonly kind: "batch"; readonly ids: JsonRpcId[]; readonly hasToolCall: boolean } {
+export function classifyClient(value: unknown): ClientMessage | { readonly kind: "batch"; readonly ids: JsonRpcId[]; readonly requestIds: JsonRpcId[]; readonly hasToolCall: boolean } {
   if (!Array.isArray(value)) return classifyOne(value);
   const parts = value.map(classifyOne);
   const ids = value.map((m) => Id.safeParse((m as { id?: unknown } | null)?.id)).flatMap((r) => (r.success ? [r.data] : []));
-  return { kind: "batch", ids, hasToolCall: parts.some((p) => p.kind === "tools/call" || p.kind === "invalid") };
+  const requestIds = parts.flatMap((p) => (p.kind === "request" || p.kind === "initialize" ? [p.id] : []));
+  return { kind: "batch", ids, requestIds, hasToolCall: parts.some((p) => p.kind === "tools/call" || p.kind === "invalid") };
 }
 
 export type ServerMessage = { readonly kind: "response"; readonly id: JsonRpcId; readonly result?: unknown; readonly isErrorResponse: boolean } | { readonly kind: "other" };

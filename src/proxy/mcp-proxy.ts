@@ -12,6 +12,7 @@ import { AgentSession } from "../adapters/agent-session.js";
 import { FindingsTooLargeError, outputText, postCallSteps, preCallStep, type StepParams, type ToolCall } from "../adapters/tool-call.js";
 import { daemonDown, explain, type Verdict } from "../adapters/verdict.js";
 import { classifyClient, classifyServer, hasDuplicateKeys, idKey, rpcErrorLine, serverNameOf, toolErrorLine, type JsonRpcId } from "./json-rpc.js";
+import { frameLine } from "./framing-hazards.js";
 import { readLines } from "./lines.js";
 
 export interface ProxyOptions {
@@ -30,6 +31,14 @@ export interface ProxyOptions {
 const MAX_IN_FLIGHT = 1024;
 const CHILD_GRACE_MS = 5000;
 const NL = Buffer.from("\n");
+/**
+ * Requests whose results the model reads like a tool's, checked the same way: contents, prompts,
+ * and the descriptions in the lists (instructions planted in a tool's description reach the model
+ * with every request).
+ */
+const CHECKED_READS: ReadonlySet<string> = new Set(["resources/read", "prompts/get", "tools/list", "prompts/list", "resources/list", "resources/templates/list"]);
+/** JSON-RPC error code of a withheld result of one of CHECKED_READS. */
+const WITHHELD = -32001;
 
 /** The proxy's one daemon session, opened on first use and reopened after the daemon restarts. */
 class Gate {
@@ -75,12 +84,32 @@ class Gate {
   }
 }
 
+/**
+ * The top-level id of a line refused before judging, if it has one, to address the refusal. Read
+ * with the line breaks as spaces: this id is only where the answer goes, never what is judged.
+ */
+function idOf(bytes: Buffer): JsonRpcId | null {
+  try {
+    const id = (JSON.parse(bytes.toString("utf8").replace(/[\r\x0b\x0c\x1c-\x1e\x85\u2028\u2029]/g, " ")) as { id?: unknown } | null)?.id;
+    return (typeof id === "string" && id.length <= 256) || (typeof id === "number" && Number.isInteger(id)) ? id : null;
+  } catch {
+    return null;
+  }
+}
+
 /** Runs the proxy until the client or the server goes away; resolves with the exit code. */
 export function runProxy(opts: ProxyOptions): Promise<number> {
   const gate = new Gate(opts.paths, opts.agent, `MCP proxy for ${[opts.command, ...opts.args].join(" ").slice(0, 1000)}`);
   let serverName = opts.server ?? basename(opts.command);
   const named = opts.server !== undefined;
-  const inFlight = new Map<string, { readonly id: JsonRpcId; readonly call: ToolCall }>();
+  // Tool calls, and the reads in CHECKED_READS, forwarded and not yet answered: their results
+  // are checked. `rpc`: refused with a JSON-RPC
+  // error rather than a tool result, which is not what the client asked for.
+  const inFlight = new Map<string, { readonly id: JsonRpcId; readonly call: ToolCall; readonly rpc?: true }>();
+  // Other requests forwarded and not yet answered: the only other ids the server may answer. An
+  // answer to any other id (one never sent, or a tools/call still being judged, which a server
+  // could guess) would reach the client unchecked: it is not passed on.
+  const otherRequests = new Set<string>();
   let initializeId: string | undefined;
   let clientQueue = Promise.resolve();
   let serverQueue = Promise.resolve();
@@ -111,12 +140,10 @@ export function runProxy(opts: ProxyOptions): Promise<number> {
   };
 
   const onClientLine = async (bytes: Buffer): Promise<void> => {
-    let text: string;
-    try {
-      text = new TextDecoder("utf-8", { fatal: true }).decode(bytes).replace(/\r$/, "");
-    } catch {
-      return refuse(null, -32700, "a client message is not valid UTF-8; it was not forwarded");
-    }
+    // Judged only if every common line reader reads this line as this one message.
+    const framed = frameLine(bytes);
+    if (!framed.ok) return refuse(idOf(bytes), framed.code, `a client message ${framed.why}; it was not forwarded`);
+    const text = framed.text;
     if (text.trim().length === 0) return;
     let value: unknown;
     try {
@@ -130,11 +157,38 @@ export function runProxy(opts: ProxyOptions): Promise<number> {
     switch (msg.kind) {
       case "other":
         return toServer(bytes);
+      case "cancelled":
+        if (msg.requestId !== undefined) {
+          // A cancelled request need not be answered; a cancelled tools/call stays, so that its
+          // answer, if it comes, is still checked.
+          otherRequests.delete(idKey(msg.requestId));
+          if (inFlight.get(idKey(msg.requestId))?.rpc) inFlight.delete(idKey(msg.requestId));
+        }
+        return toServer(bytes);
+      case "request":
+        // One request per id at a time: otherwise a server's answer to one could pass as the other's.
+        if (inFlight.has(idKey(msg.id)) || otherRequests.has(idKey(msg.id))) return refuse(msg.id, -32600, `request id ${idKey(msg.id)} is already in flight; it was not forwarded`);
+        if (CHECKED_READS.has(msg.method)) {
+          if (inFlight.size >= MAX_IN_FLIGHT) return refuse(msg.id, -32600, `more than ${MAX_IN_FLIGHT} requests are in flight; this one was not forwarded`);
+          const params = msg.params !== null && typeof msg.params === "object" ? (msg.params as Record<string, unknown>) : {};
+          const args = Object.fromEntries(["uri", "name", "arguments"].filter((k) => k in params).map((k) => [k, params[k]]));
+          inFlight.set(idKey(msg.id), { id: msg.id, call: { tool: msg.method, server: serverName, arguments: args }, rpc: true });
+          return toServer(bytes);
+        }
+        if (otherRequests.size >= MAX_IN_FLIGHT) {
+          return refuse(msg.id, -32600, `more than ${MAX_IN_FLIGHT} requests are in flight; this one was not forwarded`);
+        }
+        otherRequests.add(idKey(msg.id));
+        return toServer(bytes);
       case "initialize":
         initializeId = idKey(msg.id);
         return toServer(bytes);
       case "batch":
-        if (!msg.hasToolCall) return toServer(bytes);
+        if (!msg.hasToolCall) {
+          if (otherRequests.size + msg.requestIds.length > MAX_IN_FLIGHT) return refuse(null, -32600, `more than ${MAX_IN_FLIGHT} requests are in flight; the batch was not forwarded`);
+          for (const id of msg.requestIds) otherRequests.add(idKey(id));
+          return toServer(bytes);
+        }
         opts.log("a batch holding tools/call was refused; send tool calls one per message");
         toClient(JSON.stringify(msg.ids.map((id) => JSON.parse(rpcErrorLine(id, -32600, "haltkey proxy: batches holding tools/call are refused; send tool calls one per message")))));
         return;
@@ -145,7 +199,7 @@ export function runProxy(opts: ProxyOptions): Promise<number> {
           toClient(toolErrorLine(msg.id, "haltkey proxy: the MCP server has exited; the call was not made."));
           return;
         }
-        if (inFlight.has(idKey(msg.id))) return refuse(msg.id, -32600, `tools/call id ${idKey(msg.id)} is already in flight; it was not forwarded`);
+        if (inFlight.has(idKey(msg.id)) || otherRequests.has(idKey(msg.id))) return refuse(msg.id, -32600, `tools/call id ${idKey(msg.id)} is already in flight; it was not forwarded`);
         if (inFlight.size >= MAX_IN_FLIGHT) {
           toClient(toolErrorLine(msg.id, `haltkey proxy: more than ${MAX_IN_FLIGHT} tool calls are in flight; this one was not made. Wait for answers and retry.`));
           return;
@@ -170,9 +224,22 @@ export function runProxy(opts: ProxyOptions): Promise<number> {
   // ------------------------------------------------------------------ server -> client
 
   const onServerLine = async (bytes: Buffer): Promise<void> => {
-    // Decoded as the MCP SDK decodes it (lenient UTF-8, a trailing CR dropped): whatever the client
-    // will take as a message is what is checked.
-    const text = bytes.toString("utf8").replace(/\r$/, "");
+    // A line some client's reader would split into other messages (a CR, U+2028, invalid UTF-8…)
+    // could carry a tool result nobody checked: it is not passed on. If it answers a call in
+    // flight, the client is told the call ran and its result was withheld.
+    const framed = frameLine(bytes);
+    if (!framed.ok) {
+      opts.log(`the MCP server wrote a line that ${framed.why}; it was not passed to the client`);
+      const id = idOf(bytes);
+      const pending = id === null ? undefined : inFlight.get(idKey(id));
+      if (id !== null && pending) {
+        inFlight.delete(idKey(id));
+        const why = `haltkey withheld the result of this ${pending.rpc ? pending.call.tool : "call"}, which did run on the server: the server's answer ${framed.why}, so the client could have read other messages in it than haltkey checked.`;
+        toClient(pending.rpc ? rpcErrorLine(pending.id, WITHHELD, why) : toolErrorLine(pending.id, why));
+      }
+      return;
+    }
+    const text = framed.text;
     if (text.trim().length === 0) return toClient(bytes);
     let value: unknown;
     try {
@@ -191,12 +258,17 @@ export function runProxy(opts: ProxyOptions): Promise<number> {
       return toClient(bytes);
     }
     const pending = inFlight.get(key);
-    if (!pending) return toClient(bytes);
+    if (!pending) {
+      if (otherRequests.delete(key)) return toClient(bytes);
+      opts.log(`the MCP server answered id ${key}, which is no request in flight (never sent, already answered, or a tools/call still being judged); the answer was not passed on`);
+      return;
+    }
     inFlight.delete(key);
     if (msg.isErrorResponse) return toClient(bytes);
     const withheld = (why: string): void => {
       opts.log(`result of ${pending.call.tool} withheld`);
-      toClient(toolErrorLine(pending.id, `haltkey withheld the result of this call, which did run on the server. ${why}`));
+      if (pending.rpc) toClient(rpcErrorLine(pending.id, WITHHELD, `haltkey withheld the result of this ${pending.call.tool}. ${why}`));
+      else toClient(toolErrorLine(pending.id, `haltkey withheld the result of this call, which did run on the server. ${why}`));
     };
     const output = outputText(msg.result);
     if (output.trim().length === 0) return toClient(bytes);
@@ -222,7 +294,11 @@ export function runProxy(opts: ProxyOptions): Promise<number> {
       childGone = true;
       // Answers already being checked go out first; then every call still waiting is told.
       void serverQueue.then(async () => {
-        for (const { id, call } of inFlight.values()) {
+        for (const { id, call, rpc } of inFlight.values()) {
+          if (rpc) {
+            toClient(rpcErrorLine(id, WITHHELD, `haltkey proxy: the MCP server exited before answering ${call.tool}`));
+            continue;
+          }
           toClient(toolErrorLine(id, `haltkey proxy: the MCP server exited before answering ${call.tool}; the call may or may not have run.`));
         }
         inFlight.clear();

@@ -1,6 +1,7 @@
 // The audit log is a hash chain: each record carries the previous record's hash, and its own hash
 // covers that and its content. Rewriting or dropping a record breaks every hash after it; dropping
-// the tail is caught by the head kept beside the chain.
+// the tail is caught by the head kept beside the chain, by the anchor kept outside the database,
+// and (when the tail changed state) by the state digest each record carries.
 import { createHash } from "node:crypto";
 import { canonicalJson } from "../core/canonical-json.js";
 
@@ -14,11 +15,13 @@ export interface AuditRecord {
   readonly session?: string;
   readonly data: Record<string, unknown>;
   readonly prev: string;
+  /** Digest of the guarded state after this record's transition (state-digest.ts); absent before schema 2. */
+  readonly state?: string;
   readonly hash: string;
 }
 
 function recordHash(r: Omit<AuditRecord, "hash">): string {
-  const body = canonicalJson({ seq: r.seq, ts: r.ts, type: r.type, agent: r.agent, session: r.session, data: r.data, prev: r.prev });
+  const body = canonicalJson({ seq: r.seq, ts: r.ts, type: r.type, agent: r.agent, session: r.session, data: r.data, prev: r.prev, state: r.state });
   return createHash("sha256").update(body).digest("hex");
 }
 
@@ -26,6 +29,7 @@ export function chainRecord(
   head: { seq: number; hash: string },
   event: { type: string; agent?: string; session?: string; data: Record<string, unknown> },
   ts: string,
+  state?: string,
 ): AuditRecord {
   const base = {
     seq: head.seq + 1,
@@ -35,6 +39,7 @@ export function chainRecord(
     ...(event.session !== undefined ? { session: event.session } : {}),
     data: event.data,
     prev: head.hash,
+    ...(state !== undefined ? { state } : {}),
   };
   return { ...base, hash: recordHash(base) };
 }
@@ -46,26 +51,58 @@ export interface ChainReport {
   readonly problems: string[];
 }
 
+/** Checks records one at a time, in order; `finish` compares the end with the stored head. */
+export class ChainWalker {
+  readonly problems: string[] = [];
+  private prev = GENESIS_HASH;
+  private expectedSeq = 1;
+  count = 0;
+  /** Records carrying a state digest: written by schema 2 or later. */
+  withState = 0;
+  last: { seq: number; hash: string; state?: string } = { seq: 0, hash: GENESIS_HASH };
+  /** Hashes of the records an anchor may name, by seq. */
+  private readonly wanted: Map<number, string | undefined>;
+
+  constructor(wantedSeqs: readonly number[] = []) {
+    this.wanted = new Map(wantedSeqs.map((s) => [s, undefined]));
+  }
+
+  get full(): boolean {
+    return this.problems.length > 100;
+  }
+
+  add(r: AuditRecord): void {
+    this.count++;
+    if (r.seq !== this.expectedSeq) this.problems.push(`record ${this.expectedSeq} is missing (found ${r.seq} next)`);
+    if (r.prev !== this.prev) this.problems.push(`record ${r.seq}: prev does not match the hash of the record before it`);
+    const { hash, ...rest } = r;
+    if (recordHash(rest) !== hash) this.problems.push(`record ${r.seq}: content does not match its hash (rewritten)`);
+    if (this.wanted.has(r.seq)) this.wanted.set(r.seq, hash);
+    if (r.state !== undefined) this.withState++;
+    this.prev = hash;
+    this.expectedSeq = r.seq + 1;
+    this.last = { seq: r.seq, hash, ...(r.state !== undefined ? { state: r.state } : {}) };
+  }
+
+  /** The hash of record `seq` as read, if it was asked for in the constructor and read. */
+  hashOf(seq: number): string | undefined {
+    return this.wanted.get(seq);
+  }
+
+  finish(head: { seq: number; hash: string }): void {
+    if (this.last.seq !== head.seq || this.last.hash !== head.hash) {
+      this.problems.push(`the chain ends at record ${this.last.seq} but the stored head is record ${head.seq}: records were dropped or added`);
+    }
+  }
+}
+
 /** Walks the chain in order and reports every break; `head` is the stored head to compare against. */
 export async function verifyChain(records: AsyncIterable<AuditRecord>, head: { seq: number; hash: string }): Promise<ChainReport> {
-  const problems: string[] = [];
-  let prev = GENESIS_HASH;
-  let expectedSeq = 1;
-  let count = 0;
-  let last = { seq: 0, hash: GENESIS_HASH };
+  const w = new ChainWalker();
   for await (const r of records) {
-    count++;
-    if (r.seq !== expectedSeq) problems.push(`record ${expectedSeq} is missing (found ${r.seq} next)`);
-    if (r.prev !== prev) problems.push(`record ${r.seq}: prev does not match the hash of the record before it`);
-    const { hash, ...rest } = r;
-    if (recordHash(rest) !== hash) problems.push(`record ${r.seq}: content does not match its hash (rewritten)`);
-    prev = hash;
-    expectedSeq = r.seq + 1;
-    last = { seq: r.seq, hash };
-    if (problems.length > 100) break;
+    w.add(r);
+    if (w.full) break;
   }
-  if (last.seq !== head.seq || last.hash !== head.hash) {
-    problems.push(`the chain ends at record ${last.seq} but the stored head is record ${head.seq}: records were dropped or added`);
-  }
-  return { ok: problems.length === 0, records: count, head: last, problems };
+  w.finish(head);
+  return { ok: w.problems.length === 0, records: w.count, head: { seq: w.last.seq, hash: w.last.hash }, problems: w.problems };
 }
