@@ -118,7 +118,7 @@ audit
   .description("Walk the audit chain, check the state it guards and its anchor; report any rewritten, dropped or added record or state entry")
   .option("--json", "machine-readable output", false)
   .action(async (o: { json: boolean }) => {
-    let report: { ok: boolean; records: number; head: { seq: number; hash: string }; problems: string[] };
+    let report: import("../store/audit.js").ChainReport;
     const running = await DaemonClient.connect(paths.operatorSocket).catch(() => undefined);
     if (running) {
       try {
@@ -138,10 +138,16 @@ audit
       report = await store.verifyAudit();
       await store.close();
     }
+    const signed = (): string => {
+      const c = report.checkpoints;
+      if (!c) return "";
+      if (!c.last) return `\nno signed checkpoint yet: all ${c.unsigned} records are unsigned (an approval by a security key touch signs one)`;
+      return `\nlast signed checkpoint: record #${c.last.seq} (${c.last.at}, key ${c.last.label ?? c.last.key.slice(0, 16)}) signs the chain up to #${c.last.head.seq}; ${c.unsigned} records after it are unsigned`;
+    };
     print(o.json, report, () =>
       report.ok
-        ? `audit chain OK: ${report.records} records, head #${report.head.seq} ${report.head.hash.slice(0, 16)}`
-        : `audit chain BROKEN (${report.records} records read):\n${report.problems.map((p) => `  - ${p}`).join("\n")}`,
+        ? `audit chain OK: ${report.records} records, head #${report.head.seq} ${report.head.hash.slice(0, 16)}${signed()}`
+        : `audit chain BROKEN (${report.records} records read):\n${report.problems.map((p) => `  - ${p}`).join("\n")}${signed()}`,
     );
     if (!report.ok) process.exit(1);
   });

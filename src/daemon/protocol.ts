@@ -85,6 +85,12 @@ const DisplayState = z.strictObject({
 
 const ApprovalChannelInfo = z.strictObject({ simulated: z.boolean(), display: z.enum(["attached", "none"]), securityKey: z.enum(["attached", "none"]) });
 const AuditHead = z.strictObject({ seq: z.number().int().min(0), hash: z.string() });
+/** Signed checkpoints of the audit chain (store/checkpoint.ts), as `audit verify` reports them. */
+const Checkpoints = z.strictObject({
+  count: z.number().int().min(0),
+  last: z.strictObject({ seq: z.number().int().min(0), head: AuditHead, key: z.string(), label: z.string().optional(), at: z.string() }).optional(),
+  unsigned: z.number().int().min(0),
+});
 
 // The service builds the status view; its sections are checked, and members added later pass.
 const Status = z.looseObject({
@@ -151,7 +157,7 @@ export const METHODS = {
   "audit.verify": {
     socket: "operator",
     params: Empty,
-    result: z.strictObject({ ok: z.boolean(), records: z.number().int().min(0), head: AuditHead, problems: z.array(z.string()) }),
+    result: z.strictObject({ ok: z.boolean(), records: z.number().int().min(0), head: AuditHead, problems: z.array(z.string()), checkpoints: Checkpoints.optional() }),
     errors: [],
   },
   devices: {

@@ -5,7 +5,8 @@
 //
 // What the human approves is bound to the request three ways: the display's decision carries the
 // request id and the digest of exactly what it rendered (checked by the APV1 host), and a key's
-// challenge is SHA-256("APV1-fido" ‖ requestId ‖ actionDigest ‖ shownDigest) (hardware-channel.md §5.5).
+// challenge is SHA-256("APV1-fido" ‖ requestId ‖ actionDigest ‖ shownDigest) (hardware-channel.md §5.5),
+// itself hashed with the audit head so that the touch also signs a checkpoint of the audit chain.
 import { timingSafeEqual } from "node:crypto";
 import type { AuthenticationResponseJSON } from "@simplewebauthn/server";
 import type { ApprovalChannelInfo } from "../core/introspect.js";
@@ -212,8 +213,9 @@ export class HardwareChannel implements ApprovalChannel {
     return this.withKey(async (device) => {
       this.approving.add(requestId);
       try {
-        const challenge = approvalChallenge(requestId, s.digest, s.shownDigest);
-        return this.approvedBy(requestId, await this.d.keyring.assert(device, challenge, { purpose: "approve", request: requestId, kind: s.screen.kind }, opts));
+        // The touch also signs the audit head (a checkpoint, store/checkpoint.ts).
+        const binding = approvalChallenge(requestId, s.digest, s.shownDigest);
+        return this.approvedBy(requestId, await this.d.keyring.assertCheckpointed(device, binding, { purpose: "approve", request: requestId, kind: s.screen.kind }, opts));
       } finally {
         this.approving.delete(requestId);
       }

@@ -9,6 +9,7 @@ import type { AuthenticationResponseJSON, RegistrationResponseJSON } from "@simp
 import { verifyApproval, verifyRegistration, type RelyingParty } from "../hw/webauthn.js";
 import type { SecurityKeyRecord } from "../core/records.js";
 import type { Store } from "../store/store.js";
+import { CHECKPOINT_EVENT, checkpointChallenge, type CheckpointData } from "../store/checkpoint.js";
 import type { RandomBytes } from "../verify/code.js";
 
 export type KeyStatus = "waiting-for-touch" | "processing";
@@ -95,7 +96,7 @@ export class KeyRing {
       ...(info.aaguid ? { aaguid: info.aaguid } : {}),
       enrolledAt: now,
     };
-    await this.d.store.transition({ putKeys: [record] }, [{ type: "key_enrolled", data: { key: record.id, label, protocol: record.protocol, aaguid: record.aaguid } }], now);
+    await this.d.store.transition({ putKeys: [record] }, [{ type: "key_enrolled", data: { key: record.id, label, protocol: record.protocol, aaguid: record.aaguid, publicKey: record.publicKey } }], now);
     this.keys.set(record.id, record);
     return record;
   }
@@ -105,13 +106,31 @@ export class KeyRing {
    * default) and verifies the answer: known credential, this exact challenge, user presence, and a
    * signature counter above the stored one. Refusals are audited; only a verified touch returns.
    */
-  async assert(device: KeyDevice, challenge: Uint8Array, purpose: Record<string, unknown>, opts: KeyCallOptions & { allow?: readonly string[] } = {}): Promise<SecurityKeyRecord> {
+  async assert(
+    device: KeyDevice,
+    challenge: Uint8Array,
+    purpose: Record<string, unknown>,
+    opts: KeyCallOptions & { allow?: readonly string[] } = {},
+    checkpoint?: Pick<CheckpointData, "head" | "binding">,
+  ): Promise<SecurityKeyRecord> {
     // Browser credentials are for the console's RP (localhost); a key reached over CTAP is asked for ours.
     const allowed = (opts.allow ?? this.list().filter((k) => k.transport !== "browser").map((k) => k.id)).filter((id) => this.keys.has(id));
     if (allowed.length === 0) throw new KeyRefusedError("NO_KEYS_ENROLLED", "no security key is enrolled that may answer this; enroll one with `haltkey enroll`");
     const { allow: _allow, ...call } = opts;
     const response = await device.approve({ ...call, challenge, allowCredentialIds: allowed.map((id) => Buffer.from(id, "base64url")) });
-    return this.verifyAssertion(response, challenge, purpose, allowed);
+    return this.verifyAssertion(response, challenge, purpose, allowed, undefined, checkpoint);
+  }
+
+  /**
+   * A human approval that also signs the audit head (store/checkpoint.ts): the key's challenge is
+   * the checkpoint challenge over `binding` (the request's approval challenge) and the head now.
+   * Once verified, the assertion is stored as an `audit_checkpoint_signed` record in the same
+   * transition as the counter, so `audit verify` and every open can check it with the public key.
+   */
+  async assertCheckpointed(device: KeyDevice, binding: Uint8Array, purpose: Record<string, unknown>, opts: KeyCallOptions = {}): Promise<SecurityKeyRecord> {
+    const head = { ...this.d.store.auditHead };
+    const challenge = checkpointChallenge(binding, head);
+    return this.assert(device, challenge, purpose, opts, { head, binding: Buffer.from(binding).toString("hex") });
   }
 
   /**
@@ -125,6 +144,7 @@ export class KeyRing {
     purpose: Record<string, unknown>,
     allowed: readonly string[],
     rp?: RelyingParty,
+    checkpoint?: Pick<CheckpointData, "head" | "binding">,
   ): Promise<SecurityKeyRecord> {
     const now = this.d.now();
     const refuse = async (code: KeyRefusedError["code"], why: string): Promise<never> => {
@@ -147,7 +167,20 @@ export class KeyRing {
     const updated: SecurityKeyRecord = { ...record, counter: verified.authenticationInfo.newCounter, lastUsedAt: now };
     this.keys.set(updated.id, updated);
     // The counter is on disk before the touch counts: a replay after a crash still finds it.
-    await this.d.store.transition({ putKeys: [updated] }, [{ type: "key_assertion_verified", data: { ...purpose, key: record.id, label: record.label, counter: updated.counter } }], now);
+    const events = [{ type: "key_assertion_verified", data: { ...purpose, key: record.id, label: record.label, counter: updated.counter } }];
+    if (checkpoint) {
+      const data: CheckpointData = {
+        v: 1,
+        head: checkpoint.head,
+        binding: checkpoint.binding,
+        key: record.id,
+        authenticatorData: response.response.authenticatorData,
+        clientDataJSON: response.response.clientDataJSON,
+        signature: response.response.signature,
+      };
+      events.push({ type: CHECKPOINT_EVENT, data: { ...data, ...(typeof purpose.request === "string" ? { request: purpose.request } : {}) } as never });
+    }
+    await this.d.store.transition({ putKeys: [updated] }, events, now);
     return updated;
   }
 
@@ -191,7 +224,7 @@ export class KeyRing {
     this.keys.set(record.id, record);
     await this.d.store.transition(
       { putKeys: [record] },
-      [{ type: "key_enrolled", data: { key: record.id, label: record.label, protocol: record.protocol, transport: record.transport, aaguid: record.aaguid, ...approval } }],
+      [{ type: "key_enrolled", data: { key: record.id, label: record.label, protocol: record.protocol, transport: record.transport, aaguid: record.aaguid, publicKey: record.publicKey, ...approval } }],
       now,
     );
     return record;
@@ -225,7 +258,7 @@ export class KeyRing {
     const challenge = createHash("sha256").update("haltkey remove key\0").update(target.id).update(nonce).digest();
     const by = await this.assert(device, challenge, { purpose: "remove_key", target: target.id }, { ...opts, allow });
     const now = this.d.now();
-    await this.d.store.transition({ delKeys: [target.id] }, [{ type: "key_removed", data: { key: target.id, label: target.label, approvedBy: by.id } }], now);
+    await this.d.store.transition({ delKeys: [target.id] }, [{ type: "key_removed", data: { key: target.id, label: target.label, approvedBy: by.id, publicKey: target.publicKey } }], now);
     this.keys.delete(target.id);
     return target;
   }
@@ -237,7 +270,7 @@ export class KeyRing {
   async forget(id: string, why: string): Promise<void> {
     const k = this.keys.get(id);
     if (!k) return;
-    await this.d.store.transition({ delKeys: [id] }, [{ type: "key_forgotten", data: { key: id, label: k.label, why } }], this.d.now());
+    await this.d.store.transition({ delKeys: [id] }, [{ type: "key_forgotten", data: { key: id, label: k.label, why, publicKey: k.publicKey } }], this.d.now());
     this.keys.delete(id);
   }
 

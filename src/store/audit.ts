@@ -44,11 +44,22 @@ export function chainRecord(
   return { ...base, hash: recordHash(base) };
 }
 
+export interface CheckpointSummary {
+  /** Checkpoints found (valid or not). */
+  readonly count: number;
+  /** The last checkpoint that holds: its own record's seq, the head it signs, the key, when. */
+  readonly last?: { readonly seq: number; readonly head: { readonly seq: number; readonly hash: string }; readonly key: string; readonly label?: string; readonly at: string };
+  /** Records after the head of the last valid checkpoint: not yet covered by any signature. */
+  readonly unsigned: number;
+}
+
 export interface ChainReport {
   readonly ok: boolean;
   readonly records: number;
   readonly head: { seq: number; hash: string };
   readonly problems: string[];
+  /** Signed checkpoints (checkpoint.ts): how many, the last that holds, records after it unsigned. */
+  readonly checkpoints?: CheckpointSummary;
 }
 
 /** Checks records one at a time, in order; `finish` compares the end with the stored head. */

@@ -8,13 +8,16 @@
 // head must be its last record, the guarded state (every entry outside the audit log and meta)
 // must match the state digest that record carries, and the anchor file beside the database (the
 // last record's seq and hash, rewritten after every batch) must name a record of the chain. An
-// edited, truncated or rolled-back store is refused with the first thing found wrong.
+// edited, truncated or rolled-back store is refused with the first thing found wrong. Beyond what
+// anyone with write access could recompute, every checkpoint a security key signed (checkpoint.ts)
+// must verify and name a head the chain still has; one that does not is refused like any tampering.
 import { constants, existsSync, mkdirSync, readdirSync } from "node:fs";
 import { open as openFile, readFile, type FileHandle } from "node:fs/promises";
 import { resolve } from "node:path";
 import { Level } from "level";
-import { ChainWalker, GENESIS_HASH, type AuditRecord, type ChainReport, chainRecord } from "./audit.js";
+import { ChainWalker, GENESIS_HASH, type AuditRecord, type ChainReport, type CheckpointSummary, chainRecord } from "./audit.js";
 import type { BlockRecord, DisplayPairingRecord, ExecutionRecord, HaltAckRecord, HaltEscalationRecord, HaltEventRecord, RateLimitRecord, SecurityKeyRecord } from "../core/records.js";
+import { CheckpointCollector } from "./checkpoint.js";
 import { isGuarded, StateDigest, summaryDifferences, type GuardedSublevel, type StateSummary } from "./state-digest.js";
 
 /** 2: audit records carry the state digest, the head its summary, and the anchor file exists. */
@@ -120,6 +123,7 @@ interface Scan {
   readonly digest: StateDigest;
   readonly head: unknown;
   readonly unreadable: string[];
+  readonly checkpoints: CheckpointCollector;
 }
 
 const AUDIT_KEY_WIDTH = 16;
@@ -248,7 +252,7 @@ export class Store {
     }
     const anchor = await readAnchor(this.anchorPath);
     const scan = await this.scan(typeof anchor === "object" ? anchor : undefined);
-    const problems = this.problemsOf(scan, anchor, schema.version);
+    const problems = [...this.problemsOf(scan, anchor, schema.version), ...(await this.checkpointsOf(scan)).problems];
     if (problems.length > 0 && !inspectOnly) {
       throw new StoreOpenError(
         `the audit log or the state it guards was changed outside haltkey: ${problems[0]}${problems.length > 1 ? ` (and ${problems.length - 1} more)` : ""}. haltkey will not start on a tampered, truncated or rolled-back store; run 'haltkey audit verify' for every problem, then restore the database and ${this.anchorPath} from a trusted backup or move them aside.`,
@@ -284,6 +288,7 @@ export class Store {
   private async scan(anchor: Anchor | undefined): Promise<Scan> {
     const walker = new ChainWalker(anchor ? [anchor.seq] : []);
     const digest = new StateDigest();
+    const checkpoints = new CheckpointCollector();
     const unreadable: string[] = [];
     let head: unknown;
     const it = this.db.iterator({ keyEncoding: "utf8", valueEncoding: "utf8" }) as unknown as AsyncIterable<[string, string]>;
@@ -295,7 +300,9 @@ export class Store {
       if (sub === "audit") {
         if (walker.full) continue;
         try {
-          walker.add(JSON.parse(v) as AuditRecord);
+          const record = JSON.parse(v) as AuditRecord;
+          walker.add(record);
+          checkpoints.addRecord(record);
         } catch {
           unreadable.push(`the audit record at key ${key} is not JSON`);
         }
@@ -309,9 +316,18 @@ export class Store {
         }
       } else if (isGuarded(sub)) {
         digest.set(sub, key, v);
+        if (sub === "keys") checkpoints.addKeyEntry(v);
       }
     }
-    return { walker, digest, head, unreadable };
+    return { walker, digest, head, unreadable, checkpoints };
+  }
+
+  /** Checks the scan's signed checkpoints against the chain as stored (checkpoint.ts). */
+  private async checkpointsOf(scan: Scan): Promise<{ problems: string[]; summary: CheckpointSummary }> {
+    return scan.checkpoints.check(async (seq) => {
+      const r = (await this.audit.get(auditKey(seq))) as AuditRecord | undefined;
+      return typeof r?.hash === "string" ? r.hash : undefined;
+    }, scan.walker.last.seq);
   }
 
   /** Everything wrong with a scan, first break first. */
@@ -509,8 +525,9 @@ export class Store {
     const anchor = await readAnchor(this.anchorPath);
     const schema = (await this.meta.get("schema")) as { version: number };
     const scan = await this.scan(typeof anchor === "object" ? anchor : undefined);
-    const problems = this.problemsOf(scan, anchor, schema.version);
-    return { ok: problems.length === 0, records: scan.walker.count, head: { seq: scan.walker.last.seq, hash: scan.walker.last.hash }, problems };
+    const checkpoints = await this.checkpointsOf(scan);
+    const problems = [...this.problemsOf(scan, anchor, schema.version), ...checkpoints.problems];
+    return { ok: problems.length === 0, records: scan.walker.count, head: { seq: scan.walker.last.seq, hash: scan.walker.last.hash }, problems, checkpoints: checkpoints.summary };
   }
 
   /** Audit records in order, for verification and export. */
