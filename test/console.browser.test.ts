@@ -244,14 +244,20 @@ describe("operator console in headless Chromium", () => {
     const id: string = paused.data.confirmation.confirmationId;
     const item = page.locator(`#pending li[data-request-id="${id}"]`);
     await item.waitFor();
+    // The console's audit view is fresh now, and would stay cached for a second or more.
+    expect((await consoleState()).audit.records.some((r: { type: string; data: { request?: string } }) => r.type === "request_denied" && r.data.request === id)).toBe(false);
     await item.locator("button[data-action=deny]").click();
     await page.locator("#message[data-kind=ok]", { hasText: `Denied ${id}` }).waitFor();
     await item.waitFor({ state: "detached" });
     const answer = await approver.call("mcp_aql_execute", "confirm_operation", { confirmation_id: id, wait_seconds: 0 });
     expect(answer.data.status).toBe("denied");
+    // The console shows its own write at once: its audit view, cached for a second or more
+    // otherwise, is refreshed after the deny (this read failed about 1 run in 3 before).
     const s = await consoleState();
     const denied = s.audit.records.find((r: { type: string; data: { request?: string } }) => r.type === "request_denied" && r.data.request === id);
     expect(denied?.data).toMatchObject({ kind: "confirmation", via: "console" });
+    // And the page, which polls the console, lists it (waited for, with the locator's deadline).
+    await page.locator(`#audit li[data-type="request_denied"]`, { hasText: id }).waitFor({ timeout: 10_000 });
     // Refused once is refused: the same id again finds nothing pending.
     const twice = await call("/api/deny", { body: JSON.stringify({ requestId: id }) });
     expect(twice.status).toBe(404);

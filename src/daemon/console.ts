@@ -321,11 +321,24 @@ export async function startConsole(deps: ConsoleDeps): Promise<ConsoleFrontEnd> 
   // The audit walk is linear in the log: shared by concurrent polls, redone only when the head
   // moved, and at most every AUDIT_REFRESH_MS or four times as long as the last walk took, so a
   // long log never keeps the daemon walking.
+  // The console's own writes (a deny, an approval, an enrolment) are shown at once: after one, no
+  // view older than the head it left is served, cached or in flight (before, a deny made from the
+  // console could be missing from its audit view for a second or more).
   let audit: { seq: number; at: number; next: number; limit: number; chain: ChainReport; records: unknown[] } | undefined;
   let auditRun: Promise<NonNullable<typeof audit>> | undefined;
+  let freshFrom = 0;
+  const ownWrite = (): void => {
+    freshFrom = Math.max(freshFrom, service.auditHead.seq);
+  };
   const auditView = async (limit: number): Promise<NonNullable<typeof audit>> => {
     const head = service.auditHead;
-    if (audit && audit.limit >= limit && (audit.seq === head.seq || deps.now() < audit.next)) return audit;
+    if (audit && audit.limit >= limit && audit.seq >= freshFrom && (audit.seq === head.seq || deps.now() < audit.next)) return audit;
+    // A walk started before the console's last write: let it finish, then walk again.
+    if (auditRun) {
+      const run = await auditRun;
+      if (run.seq >= freshFrom && run.limit >= limit) return run;
+      return auditView(limit);
+    }
     auditRun ??= (async () => {
       try {
         const started = deps.now();
@@ -562,7 +575,10 @@ export async function startConsole(deps: ConsoleDeps): Promise<ConsoleFrontEnd> 
       } catch {
         throw new ConsoleError(400, "VALIDATION_INVALID_JSON", "the body must be one JSON object in UTF-8");
       }
-      return sendJson(res, 200, await api(body));
+      const answer = await api(body).finally(() => {
+        if (path !== "/api/state") ownWrite();
+      });
+      return sendJson(res, 200, answer);
     }
     const asset = assets.get(path);
     if (!asset) throw new ConsoleError(404, "NOT_FOUND", `nothing at ${path.slice(0, 100)}`);
