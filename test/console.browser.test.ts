@@ -183,6 +183,9 @@ describe("operator console in headless Chromium", () => {
     s = await consoleState();
     const enrolled = s.audit.records.find((r: { type: string; data: { transport?: string } }) => r.type === "key_enrolled" && r.data.transport === "browser");
     expect(enrolled?.data).toMatchObject({ label: "chromium test browser", protocol: "webauthn", approvedVia: "security-key", request: enrolmentId });
+    // That touch also signed a checkpoint of the audit chain, which the page shows.
+    await page.locator("#checkpoint", { hasText: /^Last signed checkpoint: record #\d+ .* signs the chain up to #\d+; \d+ records after it are unsigned\.$/ }).waitFor({ timeout: 10_000 });
+    expect((await consoleState()).audit.chain.checkpoints.last.seq).toBeGreaterThan(0);
     await shot(page, "03-enrolled");
   });
 

@@ -223,6 +223,14 @@
       chain.textContent = c.ok
         ? `Chain intact: ${c.records} records, head #${s.audit.head.seq} ${s.audit.head.hash.slice(0, 16)}`
         : `CHAIN BROKEN: ${c.problems.join("; ")}`;
+      const cp = c.checkpoints;
+      const signed = $("checkpoint");
+      signed.textContent = !cp
+        ? ""
+        : cp.last
+          ? `Last signed checkpoint: record #${cp.last.seq} (${time(cp.last.at)}, key ${cp.last.label ?? cp.last.key.slice(0, 16)}) signs the chain up to #${cp.last.head.seq}; ${cp.unsigned} records after it are unsigned.`
+          : `No signed checkpoint yet: all ${cp.unsigned} records are unsigned (an approval by a security-key touch signs one).`;
+      signed.dataset.seq = cp?.last ? String(cp.last.seq) : "";
       const records = [...s.audit.records].reverse();
       fill($("audit"), records, (r) =>
         el("li", { value: r.seq, "data-type": r.type, "data-seq": r.seq }, `${time(r.ts)} ${r.type}${r.agent ? ` [${r.agent}]` : ""} `, el("span", { class: "meta", text: clip(JSON.stringify(r.data), 400) })),

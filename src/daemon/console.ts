@@ -409,7 +409,7 @@ export async function startConsole(deps: ConsoleDeps): Promise<ConsoleFrontEnd> 
       audit: {
         // What was checked: the walk runs at most every AUDIT_REFRESH_MS, so it may trail the live head.
         head: a.chain.head,
-        chain: { ok: a.chain.ok, records: a.chain.records, problems: a.chain.problems.slice(0, 5), checkedAt: new Date(a.at).toISOString() },
+        chain: { ok: a.chain.ok, records: a.chain.records, problems: a.chain.problems.slice(0, 5), checkedAt: new Date(a.at).toISOString(), ...(a.chain.checkpoints ? { checkpoints: a.chain.checkpoints } : {}) },
         records: input.auditLimit === 0 ? [] : a.records.slice(-input.auditLimit),
       },
       keys: keyring.list().map((k) => ({
