@@ -149,6 +149,33 @@ describe("an approval by key touch signs a checkpoint of the audit head", () => 
     });
   });
 
+  it("a checkpoint signed by a key removed since still verifies (its public key is kept in the chain)", async () => {
+    const { home, policy, daemon } = await checkpointedHome();
+    const signer = (await verifyJson(home)).report.checkpoints.last!.key;
+    await daemon.stop();
+    // A restart forgets the simulated key of the earlier run (key_forgotten) and enrolls a new one.
+    const again = await startDaemon(home, ["--simulate", "--policy", policy]);
+    daemons.push(again);
+    const keys = JSON.parse((await cli(home, "keys", "--json")).stdout) as Array<{ id: string }>;
+    expect(keys).toHaveLength(1);
+    expect(keys.map((k) => k.id)).not.toContain(signer);
+    const { code, report } = await verifyJson(home);
+    expect(code).toBe(0);
+    expect(report.checkpoints.last!.key).toBe(signer);
+    await again.stop("SIGKILL");
+    // And an attacker who changes the removed key's recorded public key (recomputing the rest) is caught.
+    await asAttacker(home, async (db, sub) => {
+      const records = await readChain(sub);
+      const i = records.findIndex((r) => r.type === "key_forgotten" && r.data.key === signer);
+      const { publicKey } = generateKeyPairSync("ec", { namedCurve: "P-256" });
+      const jwk = publicKey.export({ format: "jwk" });
+      const cose = Buffer.concat([Buffer.from([0xa5, 0x01, 0x02, 0x03, 0x26, 0x20, 0x01, 0x21, 0x58, 0x20]), Buffer.from(jwk.x!, "base64url"), Buffer.from([0x22, 0x58, 0x20]), Buffer.from(jwk.y!, "base64url")]);
+      records[i] = { ...records[i]!, data: { ...records[i]!.data, publicKey: cose.toString("base64url") } };
+      await recompute(home, db, sub, records, i + 1);
+    });
+    expect((await verifyJson(home)).report.problems).toEqual([expect.stringMatching(/^checkpoint record \d+: credential .* has 2 different public keys recorded$/)]);
+  });
+
   it("the store's relying party is the CTAP one", () => {
     expect(CHECKPOINT_RP_ID).toBe(RP_ID);
     expect(CHECKPOINT_ORIGIN).toBe(ORIGIN);
