@@ -142,6 +142,40 @@ describe("PreToolUse", () => {
   });
 });
 
+describe("write tools are judged by what they write where (issue 11 finding 3)", () => {
+  it("Write to authorized_keys pauses like Edit does; the reason names the target rule", async () => {
+    for (const [i, home_] of ["/home/dev", "/root", "/home/other"].entries()) {
+      const s = claudeSession();
+      const r = await runHook(home, s.pre("Write", { file_path: `${home_}/.ssh/authorized_keys`, content: "ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIB attacker@evil\n" }), ["--agent", `hook-ak-${i}`]);
+      expect(denied(r)).toMatch(/filesystem\.write-ssh-authorized-keys|authorized_keys/);
+    }
+    const s = claudeSession();
+    const edit = await runHook(home, s.pre("Edit", { file_path: "/home/dev/.ssh/authorized_keys", old_string: "", new_string: "ssh-ed25519 AAAA x" }), ["--agent", "hook-ak-edit"]);
+    expect(denied(edit)).toMatch(/paused/);
+  });
+
+  it("Write to ~/.bashrc prepending /tmp/evil to PATH pauses", async () => {
+    const s = claudeSession();
+    const r = await runHook(home, s.pre("Write", { file_path: "/home/dev/.bashrc", content: "export PATH=/tmp/evil:$PATH\n# rest of bashrc\n" }), ["--agent", "hook-bashrc"]);
+    expect(denied(r)).toMatch(/shell start-up file/);
+  });
+
+  it("mcp__fs__delete_file {path: \"src\"} pauses (a directory); deleting the project root is more than a pause", async () => {
+    const s = claudeSession("/home/dev/project");
+    const r = await runHook(home, s.pre("mcp__fs__delete_file", { path: "src" }), ["--agent", "hook-del"]);
+    expect(denied(r)).toMatch(/Deletes a directory/);
+    const root = await runHook(home, claudeSession("/home/dev/project").pre("mcp__fs__delete_file", { path: "/home/dev/project" }), ["--agent", "hook-del-root"]);
+    expect(denied(root)).toMatch(/project root/);
+  });
+
+  it("an ordinary write in the project goes", async () => {
+    const s = claudeSession();
+    const r = await runHook(home, s.pre("Write", { file_path: "/home/dev/project/src/app.ts", content: "export const answer = 42;\n" }), ["--agent", "hook-plain-write"]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toBe("");
+  });
+});
+
 describe("PostToolUse", () => {
   it("an injection marker in tool_response pauses the session and taints it: a following write is not simply allowed", SLOW, async () => {
     const s = claudeSession();

@@ -59,7 +59,7 @@ const READ_TOOLS: ReadonlySet<string> = new Set(["Read", "Glob", "Grep", "LS", "
 const WRITE_TOOLS: ReadonlySet<string> = new Set(["Bash", "Write", "Edit", "MultiEdit", "NotebookEdit", "KillShell", "KillBash"]);
 
 /** Claude Code names MCP tools mcp__<server>__<tool>; everything else is built in. */
-export function toolCallOf(p: HookPayload): ToolCall {
+export function toolCallOf(p: HookPayload, haltkeyHome?: string): ToolCall {
   const mcp = /^mcp__(.+?)__(.+)$/.exec(p.tool_name);
   const description = p.tool_name === "Bash" ? p.tool_input.description : undefined;
   return {
@@ -68,6 +68,8 @@ export function toolCallOf(p: HookPayload): ToolCall {
     arguments: p.tool_input,
     ...(READ_TOOLS.has(p.tool_name) ? { access: "read" as const } : WRITE_TOOLS.has(p.tool_name) ? { access: "write" as const } : {}),
     ...(typeof description === "string" ? { justification: description } : {}),
+    cwd: p.cwd,
+    ...(haltkeyHome ? { haltkeyHome } : {}),
   };
 }
 
@@ -129,7 +131,7 @@ export async function runClaudeCodeHook(stdin: string, opts: HookOptions): Promi
 }
 
 async function beforeCall(session: AgentSession, p: HookPayload, opts: HookOptions): Promise<HookResult> {
-  const step = preCallStep(toolCallOf(p));
+  const step = preCallStep(toolCallOf(p, opts.paths.home));
   let v = await session.step(step);
   // A confirmation can be answered on the device while the call waits; an approval lets exactly
   // this call through once, so the same step is reported again to use it.

@@ -92,7 +92,7 @@ function humanAnswer(v: Exclude<Verdict, { kind: "continue" | "refused" }>, ctx:
  * what was judged: the call about to be made, or the output of one that already ran.
  */
 export function explain(v: Exclude<Verdict, { kind: "continue" }>, ctx: Context, subject: "call" | "output" = "call"): string {
-  const reason = v.reason.replace(/[.\s]+$/, "");
+  const reason = `${v.reason.replace(/[.\s]+$/, "")}${v.kind === "refused" ? "" : decidingRules(v.factors, v.reason)}`;
   if (v.kind === "refused") {
     return subject === "call" ? `haltkey refused this call (${v.code}): ${reason}. Failing closed: it was not allowed.` : `haltkey could not check this output (${v.code}): ${reason}. Failing closed.`;
   }
@@ -103,6 +103,12 @@ export function explain(v: Exclude<Verdict, { kind: "continue" }>, ctx: Context,
   }
   const head = subject === "call" ? `haltkey stopped this call and hard-blocked agent '${ctx.agent}'` : `haltkey hard-blocked agent '${ctx.agent}' because of this output`;
   return `${head}: ${reason}. Cease all actions. ${answer ? `${answer}, or run` : "A human must run"} \`haltkey unblock ${ctx.agent}\` and touch the security key.`;
+}
+
+/** The rules behind a verdict (its `Rule <id> (<score>): <why>` factors), when the reason does not already name them. */
+function decidingRules(factors: readonly string[], reason: string): string {
+  const rules = factors.filter((f) => f.startsWith("Rule ") && !reason.includes(f)).map((f) => f.replace(/^Rule /, "").replace(/[.\s]+$/, ""));
+  return rules.length === 0 ? "" : ` (${rules.slice(0, 3).join("; ")}${rules.length > 3 ? `; and ${rules.length - 3} more` : ""})`;
 }
 
 /** The refusal when the daemon cannot be reached. */

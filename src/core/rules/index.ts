@@ -8,10 +8,11 @@ import { DANGEROUS_ACTION_RULES } from "./dangerous-actions.js";
 import { INJECTION_RULES } from "./injection.js";
 import { PII_RULES } from "./pii.js";
 import { SECRET_RULES } from "./secrets.js";
+import { WRITE_TARGET_RULES } from "./write-targets.js";
 
 export function defaultRuleSet(): RuleSet {
   return {
-    actions: new RulePack(DANGEROUS_ACTION_RULES),
+    actions: new RulePack([...DANGEROUS_ACTION_RULES, ...WRITE_TARGET_RULES]),
     content: new DetectorPack([...SECRET_RULES, ...PII_RULES, ...INJECTION_RULES]),
   };
 }
