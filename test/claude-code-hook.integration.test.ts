@@ -1,7 +1,10 @@
 // `haltkey hook claude-code` end to end: the built CLI fed Claude Code's hook payloads on stdin,
 // a real daemon with simulated hardware, and the simulated human on the display.
 import { spawn } from "node:child_process";
-import { randomUUID } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
+import { mkdtempSync, realpathSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { basename, join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CLI, cleanup, cli, startDaemon, tempHome, writePolicy, type Daemon } from "./helpers/daemon.js";
 
@@ -139,6 +142,31 @@ describe("PreToolUse", () => {
     const asked = await runHook(home, s.pre("Bash", { command: "git push --tags" }), ["--agent", "hook-ask", "--on-pause", "ask"]);
     expect(asked.code).toBe(0);
     expect(decision(asked)).toBe("ask");
+  });
+});
+
+describe("the default agent name is the project's", () => {
+  it("a hard block in one project does not stop a Claude Code session in another; --agent still overrides", SLOW, async () => {
+    const a = mkdtempSync(join(tmpdir(), "shop-"));
+    const b = mkdtempSync(join(tmpdir(), "blog-"));
+    try {
+      const name = (dir: string): string => `claude-code:${basename(realpathSync(dir))}-${createHash("sha256").update(realpathSync(dir)).digest("hex").slice(0, 8)}`;
+      const inA = claudeSession(a);
+      const stopped = await runHook(home, inA.pre("Bash", { command: "rm -rf /", description: "clean" }));
+      expect(denied(stopped)).toContain(`hard-blocked agent '${name(a)}'`);
+      expect(denied(await runHook(home, inA.pre("Bash", { command: "ls" })))).toMatch(/hard-blocked/);
+      const inB = await runHook(home, claudeSession(b).pre("Bash", { command: "ls", description: "list" }));
+      expect(inB.code, inB.stderr).toBe(0);
+      expect(inB.stdout).toBe("");
+      const status = JSON.parse((await cli(home, "status", "--json")).stdout);
+      expect(status.blocks.map((x: { agent: string }) => x.agent)).toContain(name(a));
+      expect(status.blocks.map((x: { agent: string }) => x.agent)).not.toContain(name(b));
+      const named = await runHook(home, claudeSession(b).pre("Bash", { command: "rm -rf /" }), ["--agent", "hook-named"]);
+      expect(denied(named)).toContain("hard-blocked agent 'hook-named'");
+    } finally {
+      rmSync(a, { recursive: true, force: true });
+      rmSync(b, { recursive: true, force: true });
+    }
   });
 });
 

@@ -3,8 +3,13 @@
 // human's approval (bound to the exact hint) lets the same call through once when it is retried.
 import { createHash } from "node:crypto";
 import { posix } from "node:path";
-import { canonicalJson } from "../core/policy.js";
-import { FIELD_LIMITS } from "../core/wire.js";
+import { canonicalJson } from "./canonical-json.js";
+
+/**
+ * The daemon's field caps (core/wire.ts FIELD_LIMITS) this module needs, repeated here so the
+ * command hook does not load zod with the wire schemas; test/hook-entry.test.ts checks they agree.
+ */
+export const STEP_FIELD_LIMITS = { findings: 256 * 1024, reason: 4 * 1024 } as const;
 
 export interface ToolCall {
   readonly tool: string;
@@ -246,12 +251,12 @@ export function preCallStep(call: ToolCall): StepParams {
     arguments: { ...call.arguments },
     ...(access ? { access } : {}),
     ...(resources.length > 0 ? { resources } : {}),
-    ...(call.justification && call.justification.trim().length > 0 ? { justification: call.justification.slice(0, FIELD_LIMITS.reason) } : {}),
+    ...(call.justification && call.justification.trim().length > 0 ? { justification: call.justification.slice(0, STEP_FIELD_LIMITS.reason) } : {}),
   };
 }
 
 /** Outputs are checked in chunks the daemon accepts as findings, overlapping so no marker is cut. */
-const CHUNK = FIELD_LIMITS.findings;
+const CHUNK = STEP_FIELD_LIMITS.findings;
 const OVERLAP = 4096;
 export const MAX_OUTPUT_CHARS = 8 * CHUNK;
 
