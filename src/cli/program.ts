@@ -5,10 +5,11 @@
 import { readFile } from "node:fs/promises";
 import { Command, InvalidArgumentError } from "commander";
 import { DaemonClient } from "../daemon/client.js";
-import { die, paths, print, withDaemon } from "./common.js";
+import { die, paths, print, selfCommand, withDaemon } from "./common.js";
 import { registerConsoleCommand } from "./console-command.js";
 import { registerHardwareCommands } from "./hardware-commands.js";
 import { registerHookCommand } from "./hook-command.js";
+import { registerInitCommand } from "./init-command.js";
 import { registerProxyCommand } from "./proxy-command.js";
 import { VERSION } from "../daemon/version.js";
 
@@ -52,13 +53,27 @@ program
         log,
       });
       const status = daemon.service.status();
+      const hk = selfCommand();
       const banner = o.simulate
-        ? "SIMULATED HARDWARE: approvals come from `haltkey sim press|touch`; this offers NO security (tests and demos only)"
+        ? "SIMULATED HARDWARE: a simulated display and security key play the human; this offers NO security (tests and demos only)"
         : daemon.service.channelInfo.display === "none" && daemon.service.channelInfo.securityKey === "none"
           ? "no approval device attached: pauses and blocks cannot be lifted until one is"
           : "hardware approval channel attached";
+      // Every command below works as printed, in another terminal in this directory (test/first-minutes.integration.test.ts).
+      const next = [
+        [`${hk} init claude-code --project <your-project-dir>`, "connect Claude Code in that project (hook and MCP server); other clients: init claude-desktop, init cursor"],
+        o.console !== undefined ? [`${hk} console`, "print the operator console's address to open in a browser"] : [`${hk} serve --console 0`, "(instead of this daemon) serve the operator console too; then `console` prints its address"],
+        [`${hk} status`, "what is paused or blocked, with request ids"],
+        ...(o.simulate
+          ? [
+              [`${hk} sim touch <request-id>`, "play the human: approve a pending request with a simulated key touch"],
+              [`${hk} sim press <request-id> deny`, "play the human: refuse it on the simulated display"],
+            ]
+          : [[`${hk} approve <request-id>`, "show a pending request and approve it with a key touch"]]),
+      ];
+      const width = Math.max(...next.map(([c]) => c!.length));
       process.stderr.write(
-        `haltkey ${VERSION} serving on ${paths.socket}\n  mode: ${String(status.mode)}   policy: ${o.policy ?? "(defaults)"} ${String(status.policyDigest).slice(0, 12)}\n  approvals: ${banner}\n  home: ${paths.home}\n`,
+        `haltkey ${VERSION} serving on ${paths.socket}\n  mode: ${String(status.mode)}   policy: ${o.policy ?? "(defaults)"} ${String(status.policyDigest).slice(0, 12)}\n  approvals: ${banner}\n  home: ${paths.home}\nNext, in another terminal in ${process.cwd()}:\n${next.map(([c, what]) => `  ${c!.padEnd(width)}   ${what}`).join("\n")}\n`,
       );
       const stop = (): void => {
         void daemon.close().then(() => process.exit(0));
@@ -223,5 +238,6 @@ registerHardwareCommands(program);
 registerConsoleCommand(program);
 registerHookCommand(program);
 registerProxyCommand(program);
+registerInitCommand(program);
 
 program.parseAsync(process.argv).catch((e: Error) => die(e.stack ?? e.message));
