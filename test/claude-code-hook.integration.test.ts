@@ -2,7 +2,7 @@
 // a real daemon with simulated hardware, and the simulated human on the display.
 import { spawn } from "node:child_process";
 import { createHash, randomUUID } from "node:crypto";
-import { mkdtempSync, realpathSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { basename, join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -194,6 +194,25 @@ describe("write tools are judged by what they write where (issue 11 finding 3)",
     expect(denied(r)).toMatch(/Deletes a directory/);
     const root = await runHook(home, claudeSession("/home/dev/project").pre("mcp__fs__delete_file", { path: "/home/dev/project" }), ["--agent", "hook-del-root"]);
     expect(denied(root)).toMatch(/project root/);
+  });
+
+  it("a link in the project is judged by where it leads: a file link to .bashrc, a directory link to .ssh", async () => {
+    const root = mkdtempSync(join(tmpdir(), "hk-links-"));
+    try {
+      const project = join(root, "project");
+      mkdirSync(project);
+      mkdirSync(join(root, ".ssh"));
+      writeFileSync(join(root, ".bashrc"), "# bashrc\n");
+      symlinkSync(join(root, ".bashrc"), join(project, "notes.txt"));
+      symlinkSync(join(root, ".ssh"), join(project, "cfg"));
+      const s = claudeSession(project);
+      const viaFile = await runHook(home, s.pre("Write", { file_path: "notes.txt", content: "export PATH=/tmp/evil:$PATH\n" }), ["--agent", "hook-link-file"]);
+      expect(denied(viaFile)).toMatch(/shell start-up file/);
+      const viaDir = await runHook(home, claudeSession(project).pre("Write", { file_path: join(project, "cfg", "authorized_keys"), content: "ssh-ed25519 AAAA x\n" }), ["--agent", "hook-link-dir"]);
+      expect(denied(viaDir)).toMatch(/authorized_keys/);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
   });
 
   it("an ordinary write in the project goes", async () => {

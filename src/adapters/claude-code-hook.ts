@@ -9,7 +9,7 @@
 // stdout too): the block never depends on Claude Code accepting the JSON.
 import { createHash } from "node:crypto";
 import { realpathSync } from "node:fs";
-import { basename } from "node:path";
+import { basename, dirname, join } from "node:path";
 import type { HaltkeyPaths } from "../daemon/paths.js";
 import { DaemonError } from "../daemon/client.js";
 import { object, optionalString, ShapeError, string, type Obj } from "./shape.js";
@@ -107,7 +107,25 @@ export function toolCallOf(p: HookPayload, haltkeyHome?: string): ToolCall {
     ...(typeof description === "string" ? { justification: description } : {}),
     cwd: p.cwd,
     ...(haltkeyHome ? { haltkeyHome } : {}),
+    realPath,
   };
+}
+
+/** Where a path leads on this machine: links followed up to the deepest part that exists. */
+export function realPath(absolute: string): string {
+  const rest: string[] = [];
+  let at = absolute;
+  for (let i = 0; i < 256; i++) {
+    try {
+      return join(realpathSync(at), ...rest);
+    } catch {
+      const up = dirname(at);
+      if (up === at) return absolute;
+      rest.unshift(basename(at));
+      at = up;
+    }
+  }
+  return absolute;
 }
 
 const failure = (why: string): HookResult => ({

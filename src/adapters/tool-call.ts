@@ -24,6 +24,11 @@ export interface ToolCall {
   readonly cwd?: string;
   /** HALTKEY_HOME, so a file tool aimed inside it is named as such (write-targets rules). */
   readonly haltkeyHome?: string;
+  /**
+   * Where an absolute path really leads (symbolic links followed, as far as the path exists), for
+   * adapters that run on the agent's machine. Without it, paths are judged as written.
+   */
+  readonly realPath?: (absolute: string) => string;
 }
 
 /** The record_execution_step parameters an adapter sends (besides element_name and execution_id). */
@@ -142,7 +147,19 @@ function decodeURIComponentSafe(s: string): string {
   }
 }
 
+/**
+ * What a file tool does to which paths. With `realPath`, each target is where the path really
+ * leads (a link in the project to ~/.bashrc is a write to ~/.bashrc); the arguments as given then
+ * stay in the hint too.
+ */
 export function fileOperation(call: ToolCall): FileOperation | undefined {
+  const f = fileOperationAsGiven(call);
+  if (!f || !call.realPath) return f;
+  const targets = f.targets.map((t) => (t.startsWith("/") ? call.realPath!(t) : t));
+  return targets.every((t, i) => t === f.targets[i]) ? f : { ...f, targets, keys: [] };
+}
+
+function fileOperationAsGiven(call: ToolCall): FileOperation | undefined {
   const args = call.arguments;
   const builtin = call.server === "claude-code" ? BUILTIN_FILE_TOOLS.get(call.tool) : undefined;
   if (builtin) {
@@ -188,8 +205,9 @@ const within = (path: string, dir: string): boolean => path === dir || path.star
 
 /** The phrase the write-targets rules read: the operation and each quoted target, with what it is. */
 function describeFileOperation(f: FileOperation, call: ToolCall): string {
-  const cwd = call.cwd && call.cwd.startsWith("/") ? posix.resolve(call.cwd) : undefined;
-  const home = call.haltkeyHome && call.haltkeyHome.startsWith("/") ? posix.resolve(call.haltkeyHome) : undefined;
+  const real = (p: string): string => (call.realPath ? call.realPath(posix.resolve(p)) : posix.resolve(p));
+  const cwd = call.cwd && call.cwd.startsWith("/") ? real(call.cwd) : undefined;
+  const home = call.haltkeyHome && call.haltkeyHome.startsWith("/") ? real(call.haltkeyHome) : undefined;
   const quoted = (t: string): string => {
     const notes: string[] = [];
     if (cwd && t === cwd) notes.push("the project root");
