@@ -85,7 +85,7 @@ export const WRITE_TARGET_RULES: readonly Rule[] = [
     id: "filesystem.write-ci-workflow",
     category: "production",
     reason: "Writes a CI pipeline definition: it runs with the repository's CI secrets on the next push",
-    score: 50,
+    score: 55,
     keywords: [".github/workflows", ".gitlab-ci", ".circleci/", "jenkinsfile", "azure-pipelines", ".buildkite/", ".drone.yml", "bitbucket-pipelines", ".github/actions"],
     pattern: target(
       String.raw`(?:/\.github/(?:workflows|actions)/[^"]+"|/\.gitlab-ci\.ya?ml"|/\.gitlab/ci/[^"]+"|/\.circleci/[^"]+"|/jenkinsfile"|/azure-pipelines\.ya?ml"|/\.buildkite/[^"]+"|/\.drone\.ya?ml"|/bitbucket-pipelines\.ya?ml")`,
