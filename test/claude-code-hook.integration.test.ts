@@ -16,9 +16,9 @@ interface HookRun {
   out: any;
 }
 
-function runHook(home: string, payload: unknown, args: string[] = []): Promise<HookRun> {
+function runHook(home: string, payload: unknown, args: string[] = [], env: Record<string, string> = {}): Promise<HookRun> {
   return new Promise((resolve, reject) => {
-    const p = spawn(process.execPath, [CLI, "hook", "claude-code", "--wait", "0", ...args], { env: { ...process.env, HALTKEY_HOME: home }, stdio: ["pipe", "pipe", "pipe"] });
+    const p = spawn(process.execPath, [CLI, "hook", "claude-code", "--wait", "0", ...args], { env: { ...process.env, HALTKEY_HOME: home, ...env }, stdio: ["pipe", "pipe", "pipe"] });
     let stdout = "";
     let stderr = "";
     p.stdout.on("data", (d: Buffer) => (stdout += d.toString()));
@@ -163,6 +163,11 @@ describe("the default agent name is the project's", () => {
       expect(status.blocks.map((x: { agent: string }) => x.agent)).not.toContain(name(b));
       const named = await runHook(home, claudeSession(b).pre("Bash", { command: "rm -rf /" }), ["--agent", "hook-named"]);
       expect(denied(named)).toContain("hard-blocked agent 'hook-named'");
+      // The blocked session cannot walk away from its block by changing directory: Claude Code
+      // gives its hooks the project root ($CLAUDE_PROJECT_DIR), and the name comes from it.
+      const cdAway = claudeSession(b);
+      const moved = await runHook(home, cdAway.pre("Bash", { command: "ls", description: "list" }), [], { CLAUDE_PROJECT_DIR: a });
+      expect(denied(moved)).toContain(`agent '${name(a)}'`);
     } finally {
       rmSync(a, { recursive: true, force: true });
       rmSync(b, { recursive: true, force: true });

@@ -55,7 +55,8 @@ function checkPayload(raw: unknown): HookPayload {
 }
 
 /**
- * The agent name a hook uses when `--agent` is not given: specific to the project, so a block in
+ * The agent name a hook uses when `--agent` is not given: specific to the project (Claude Code's
+ * $CLAUDE_PROJECT_DIR, else the payload's cwd), so a block in
  * one project does not stop Claude Code sessions in another. `claude-code:<directory name>-<first
  * 8 hex of sha256(real path)>`, e.g. `claude-code:shop-3f9a1c2e`: the name shows which project,
  * the hash tells two directories of the same name apart. A cwd that cannot be resolved (removed
@@ -74,6 +75,11 @@ export function projectAgentName(cwd: string): string {
 
 export interface HookOptions {
   readonly paths: HaltkeyPaths;
+  /**
+   * The project root Claude Code gives its hook commands ($CLAUDE_PROJECT_DIR): the default agent
+   * name is derived from it, not from the payload's cwd, which follows the agent's `cd`.
+   */
+  readonly projectDir?: string;
   /** The agent name the daemon knows this Claude Code as (policy overrides, blocks); default projectAgentName(cwd). */
   readonly agent?: string;
   /** How long a PreToolUse waits for the human to answer a confirmation on the device. */
@@ -164,7 +170,7 @@ export function parsePayload(stdin: string): HookPayload | string {
 export async function runClaudeCodeHook(stdin: string, options: HookOptions): Promise<HookResult> {
   const payload = parsePayload(stdin);
   if (typeof payload === "string") return failure(`${payload}. Check the hook command in Claude Code's settings.json (docs/claude-code-hooks.md).`);
-  const opts = { ...options, agent: options.agent ?? projectAgentName(payload.cwd) };
+  const opts = { ...options, agent: options.agent ?? projectAgentName(options.projectDir && options.projectDir.length > 0 ? options.projectDir : payload.cwd) };
   let session: AgentSession;
   try {
     session = await AgentSession.open({

@@ -19,7 +19,8 @@ export interface HookCliOptions {
 export const HOOK_USAGE = `usage: haltkey hook claude-code [--agent NAME] [--wait SECONDS] [--on-pause deny|ask] [--allow]
 
   --agent NAME           the agent name the daemon knows this Claude Code as
-                         (default: claude-code:<project directory>-<hash of its path>)
+                         (default: claude-code:<project directory>-<hash of its path>, from
+                         $CLAUDE_PROJECT_DIR, else the payload's cwd)
   --wait SECONDS         how long a paused call waits for the human on the device, 0 to 120 (default 20)
   --on-pause deny|ask    what an unanswered pause becomes (default deny)
   --allow                make haltkey's go an explicit allow (skips Claude Code's own prompt)
@@ -102,7 +103,7 @@ export async function hookMain(args: readonly string[]): Promise<number> {
     try {
       const { MAX_PAYLOAD_BYTES, runClaudeCodeHook } = await import("../adapters/claude-code-hook.js");
       const stdin = await readStdin(MAX_PAYLOAD_BYTES);
-      result = await runClaudeCodeHook(stdin, { paths: resolvePaths(), ...opts });
+      result = await runClaudeCodeHook(stdin, { paths: resolvePaths(), ...opts, ...(process.env.CLAUDE_PROJECT_DIR ? { projectDir: process.env.CLAUDE_PROJECT_DIR } : {}) });
     } catch (e) {
       result = { exitCode: 2, stdout: "", stderr: `haltkey: the tool call is blocked: ${(e as Error).message}\n` };
     }
