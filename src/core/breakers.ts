@@ -4,6 +4,8 @@
 import { z } from "zod";
 import { compileGlob, type CompiledGlob } from "./glob.js";
 import { normalizeForMatching } from "./text.js";
+import { shellCommandOf } from "./action/judge.js";
+import { readsOnly } from "./shell/read-only.js";
 
 const Count = z.number().int().min(0).max(1_000_000_000);
 
@@ -197,11 +199,16 @@ const nameMatches = (globs: readonly RegExp[], name: string): boolean => {
 
 /**
  * Whether a step counts toward the autonomous step limit: what risk grows with is what an agent
- * changes, so a read does not count. A step is a read only when it says so (`access: "read"`) or
- * names a tool that only reads (`tools.read`, and not `tools.write`); a step that names no tool
- * and no access, or a tool on neither list, is unknown and counts (fail closed).
+ * changes, so a read does not count. A shell tool's command line is a read only when the shell
+ * reader reads all of it and every command only reads (shell/read-only.ts); any other step is a
+ * read only when it says so (`access: "read"`) or names a tool that only reads (`tools.read`, and
+ * not `tools.write`); a step that names no tool and no access, or a tool on neither list, is
+ * unknown and counts (fail closed).
  */
-export function countsTowardStepLimit(step: { readonly tool?: string; readonly access?: "read" | "write" }, b: CompiledBreakers): boolean {
+export function countsTowardStepLimit(step: { readonly tool?: string; readonly access?: "read" | "write"; readonly arguments?: unknown }, b: CompiledBreakers): boolean {
+  // A shell tool's command line is read by the shell reader, whatever access the step reports.
+  const commandLine = shellCommandOf(step.tool, step.arguments);
+  if (commandLine !== undefined) return !readsOnly(commandLine);
   if (step.access !== undefined) return step.access === "write";
   if (step.tool === undefined) return true;
   return nameMatches(b.write, step.tool) || !nameMatches(b.read, step.tool);
