@@ -58,6 +58,7 @@ const asUser = (user: string): string[] => ["setpriv", "--reuid", user, "--regid
 let root: string;
 let home: string;
 let confDir: string;
+let credentialsDir: string;
 let device: string;
 let daemon: ChildProcess;
 let daemonErr = "";
@@ -85,22 +86,37 @@ beforeAll(async () => {
   for (const d of [root, place("var"), place("var/lib"), place("etc")]) chmodSync(d, 0o755);
   const uid = Number(execFileSync("id", ["-u", daemonUser]).toString().trim());
   const gid = Number(execFileSync("id", ["-g", daemonUser]).toString().trim());
-  // StateDirectory= and ConfigurationDirectory=, as systemd makes them: owned by User:Group, with the unit's modes.
+  // StateDirectory= as systemd makes it: owned by User:Group, with the unit's mode.
+  // ConfigurationDirectory= too, but root's: systemd gives it no other owner.
   const stateDir = place(`var/lib/${one("StateDirectory")}`);
   confDir = place(`etc/${one("ConfigurationDirectory")}`);
-  for (const [dir, mode] of [[stateDir, one("StateDirectoryMode")], [confDir, one("ConfigurationDirectoryMode")]] as const) {
+  for (const [dir, mode, owner] of [[stateDir, one("StateDirectoryMode"), [uid, gid]], [confDir, one("ConfigurationDirectoryMode"), [0, 0]]] as const) {
     mkdirSync(dir);
-    chownSync(dir, uid, gid);
+    chownSync(dir, owner[0], owner[1]);
     chmodSync(dir, Number.parseInt(mode, 8));
   }
   const env = Object.fromEntries(unit.get("Environment")!.map((e) => e.split("=", 2) as [string, string]));
   expect(env.HALTKEY_HOME).toBe("/var/lib/haltkey");
   home = place(env.HALTKEY_HOME!);
-  // The operator writes the policy with an ordinary umask: the directory is what keeps it private.
-  const exec = one("ExecStart").split(/\s+/);
-  const policyArg = exec[exec.indexOf("--policy") + 1]!;
-  writeFileSync(place(policyArg), JSON.stringify({ deny: ["drop_*"] }), { mode: 0o644 });
-  chmodSync(place(policyArg), 0o644);
+  // The operator writes the policy as root with an ordinary umask: the directory keeps it private.
+  const [credential, policySource] = one("LoadCredential").split(":") as [string, string];
+  writeFileSync(place(policySource), JSON.stringify({ deny: ["drop_*"] }), { mode: 0o644 });
+  chmodSync(place(policySource), 0o644);
+  // LoadCredential= as systemd does it: root reads the file and puts a copy, the service user's
+  // alone, in the credentials directory that %d names in ExecStart.
+  credentialsDir = place("run/credentials/haltkey.service");
+  mkdirSync(credentialsDir, { recursive: true });
+  chmodSync(place("run"), 0o755);
+  chmodSync(place("run/credentials"), 0o755);
+  writeFileSync(join(credentialsDir, credential), readFileSync(place(policySource)));
+  chownSync(join(credentialsDir, credential), uid, gid);
+  chmodSync(join(credentialsDir, credential), 0o400);
+  chownSync(credentialsDir, uid, gid);
+  chmodSync(credentialsDir, 0o500);
+  const exec = one("ExecStart")
+    .replaceAll("%d", "/run/credentials/haltkey.service")
+    .split(/\s+/);
+  expect(exec[exec.indexOf("--policy") + 1]).toBe(`/run/credentials/haltkey.service/${credential}`);
   const args = exec.slice(exec.indexOf("haltkey") + 1).map((a) => (a.startsWith("/") ? place(a) : a));
 
   // A device node with the owner, group and mode the udev rule gives a security key.
@@ -196,7 +212,7 @@ describe("the packaged deployment: the agent user reaches the agent socket and n
     await client.close();
   });
 
-  it("nothing else: not the state directory's listing, the database, the anchor, the policy, the display log, the tokens, the operator socket, the devices, the daemon's signals or environment", () => {
+  it("nothing else: not the state directory's listing, the database, the anchor, the policy (nor the daemon's copy of it), the display log, the tokens, the operator socket, the devices, the daemon's signals or environment", () => {
     const named = {
       "agent socket": { op: "connect", path: join(home, "haltkey.sock") },
       "list the state directory": { op: "readdir", path: home },
@@ -206,6 +222,8 @@ describe("the packaged deployment: the agent user reaches the agent socket and n
       "read the audit anchor": { op: "read", path: join(home, "db.anchor") },
       "list the configuration directory": { op: "readdir", path: confDir },
       "read the policy": { op: "read", path: join(confDir, "policy.json") },
+      "list the daemon's credentials": { op: "readdir", path: credentialsDir },
+      "read the daemon's copy of the policy": { op: "read", path: join(credentialsDir, "policy.json") },
       "read the display log": { op: "read", path: join(home, "sim", "display.jsonl") },
       "read the HTTP token": { op: "read", path: join(home, "http-token") },
       "read the console token": { op: "read", path: join(home, "console-token") },
@@ -226,6 +244,8 @@ describe("the packaged deployment: the agent user reaches the agent socket and n
       "read the audit anchor": "EACCES",
       "list the configuration directory": "EACCES",
       "read the policy": "EACCES",
+      "list the daemon's credentials": "EACCES",
+      "read the daemon's copy of the policy": "EACCES",
       "read the display log": "EACCES",
       "read the HTTP token": "EACCES",
       "read the console token": "EACCES",
