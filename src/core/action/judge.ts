@@ -77,9 +77,18 @@ function sqlOfCommand(inv: Invocation, next: Invocation | undefined): string[] {
 const SHELL_TOOL = /^(bash|shell|sh|terminal|terminalexecute|run_shell_command|run_command|execute_command|exec_command|shell_exec|run_terminal_cmd|mcp__[\w-]+__(run_command|execute_command|shell|bash|exec|run_shell_command))$/i;
 const SHELL_FIELD = /^(command|cmd|script|commandline|command_line)$/i;
 
+/** Whether the tool runs its argument as a shell command line (Bash, run_shell_command, mcp__x__exec…). */
+export const isShellTool = (tool: string): boolean => SHELL_TOOL.test(tool);
+
 /** The shell command line a shell tool's arguments carry, if any. */
 export function shellCommandOf(tool: string | undefined, args: unknown): string | undefined {
-  if (tool === undefined || !SHELL_TOOL.test(tool) || !args || typeof args !== "object") return undefined;
+  if (tool === undefined || !SHELL_TOOL.test(tool)) return undefined;
+  return commandArgumentOf(args);
+}
+
+/** The first string under a command-like key (command, cmd, script, command_line) of the arguments. */
+export function commandArgumentOf(args: unknown): string | undefined {
+  if (!args || typeof args !== "object" || Array.isArray(args)) return undefined;
   for (const [k, v] of Object.entries(args as Record<string, unknown>)) if (SHELL_FIELD.test(k) && typeof v === "string") return v;
   return undefined;
 }

@@ -253,8 +253,9 @@ export function readToolCall(tool: string, args: unknown, annotations?: ToolAnno
     }
   }
   // Annotations only raise: a server that calls its tool destructive is believed; one that calls it
-  // read-only is not, since a server can lie.
-  if (annotations?.destructiveHint === true && annotations.readOnlyHint !== true && !actions.some((a) => a.capability === "delete" && a.reversibility === "irreversible")) {
+  // read-only is not, since a server can lie (a tool declared both is read as destructive). A delete
+  // the name already reads as one object is widened: the server says it destroys, not how much.
+  if (annotations?.destructiveHint === true && !actions.some((a) => a.capability === "delete" && a.reversibility === "irreversible" && a.scope !== "one")) {
     // How much it destroys is unknown: read as more than one object.
     add("tool.annotated-destructive", "delete", "irreversible", scope === "one" ? "tree" : scope, `${tool} is declared destructive by its own server (destructiveHint)${annotations.openWorldHint === true ? ", acting outside this machine" : ""}${tail}`, { external: annotations.openWorldHint === true });
   }
