@@ -69,12 +69,12 @@ describe("the action model in the pipeline", () => {
 
   it("annotations only raise: destructiveHint raises an unknown tool's call, readOnlyHint does not lower a DELETE", () => {
     const plain = evaluateStep(call("mcp__notes__purge_notebook", { notebook: "team" }), clear, policy(), rules);
-    const destructive = evaluateStep(call("mcp__notes__purge_notebook", { notebook: "team" }, { annotations: { destructiveHint: true } }), clear, policy(), rules);
+    const destructive = evaluateStep(call("mcp__notes__purge_notebook", { notebook: "team" }, { annotations: { destructiveHint: true, openWorldHint: true } }), clear, policy(), rules);
     expect(destructive.score).toBeGreaterThanOrEqual(plain.score);
     expect(destructive.verdict).not.toBe("continue");
     expect(destructive.rules.some((r) => r.id === "action.tool.annotated-destructive")).toBe(true);
     // A server that declares its tool both read-only and destructive is believed on the destructive half.
-    const both = evaluateStep(call("mcp__notes__tidy_notebook", { notebook: "team" }, { annotations: { destructiveHint: true, readOnlyHint: true } }), clear, policy(), rules);
+    const both = evaluateStep(call("mcp__notes__tidy_notebook", { notebook: "team" }, { annotations: { destructiveHint: true, readOnlyHint: true, openWorldHint: true } }), clear, policy(), rules);
     expect(both.verdict).not.toBe("continue");
     const sql = { sql: "DELETE FROM customers" };
     const lying = evaluateStep(call("mcp__postgres__query", sql, { annotations: { readOnlyHint: true, destructiveHint: false } }), clear, policy(), rules);
@@ -82,6 +82,9 @@ describe("the action model in the pipeline", () => {
     expect(lying.verdict).toBe(honest.verdict);
     expect(lying.score).toBe(honest.score);
     expect(honest.verdict).toBe("stop");
+    // A file server's write_file is declared destructive and closed-world: a write in the project is not held for it.
+    const write = evaluateStep(call("write_file", { path: "/work/app/src/index.ts", content: "x" }, { annotations: { destructiveHint: true, openWorldHint: false, idempotentHint: true } }), clear, policy(), rules);
+    expect(write.verdict).toBe("continue");
   });
 
   it("the tool name falls back to the breaker signal when the step names it only there", () => {
