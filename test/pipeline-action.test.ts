@@ -35,6 +35,14 @@ describe("the action model in the pipeline", () => {
     expect(e.rules.some((r) => r.category === "action")).toBe(true);
   });
 
+  it("names each action rule once, at its highest score, however many commands it matched", () => {
+    const e = evaluateStep(bash("sudo rm /etc/nginx/sites-enabled/default && sudo rm /etc/nginx/nginx.conf"), clear, policy(), rules);
+    const ids = e.rules.filter((r) => r.category === "action").map((r) => r.id);
+    expect(ids.length).toBeGreaterThan(0);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(e.factors.filter((f) => f.startsWith("Rule action.")).length).toBe(ids.length);
+  });
+
   it("the action model reads what the arguments run, not the hint's description", () => {
     const e = evaluateStep(bash("chmod u+s /usr/bin/find", { hint: "fixing permissions on a helper" }), clear, policy(), rules);
     expect(["verify", "stop"]).toContain(e.verdict);

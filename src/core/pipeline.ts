@@ -347,9 +347,11 @@ export function evaluateStep(facts: StepFacts, guard: Guard, policy: AgentPolicy
     { hint: facts.hint, ...(tool !== undefined ? { tool } : {}), ...(facts.arguments !== undefined ? { arguments: facts.arguments } : {}), ...(facts.annotations !== undefined ? { annotations: facts.annotations } : {}) },
     readShellCached,
   );
+  // Highest score first (judgeAction sorts them): one factor and one match per rule id.
   for (const r of action.judgement.rules) {
     if (r.tier === "allow") continue;
     const m = actionRuleMatch(r);
+    if (reportedRules.some((x) => x.id === m.id)) continue;
     factors.push(`Rule ${m.id} (${r.score}${r.technique ? `, ${r.technique}` : ""}): ${r.reason}`);
     reportedRules.push(m);
     if (m.score > score) score = m.score;
