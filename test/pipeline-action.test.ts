@@ -70,6 +70,14 @@ describe("the action model in the pipeline", () => {
     expect(e.reason).toMatch(/Could not read what this runs/);
   });
 
+  it("SQL the parser cannot read needs a confirmation, not verification; psql's meta-commands are not SQL", () => {
+    expect(evaluateStep(bash(`psql "$DATABASE_URL" -c '\\dt'`), clear, policy(), rules).verdict).toBe("continue");
+    const e = evaluateStep(call("mcp__postgres__query", { sql: "UPDATE users SET name = WHERE id = 1" }), clear, policy({ riskTolerance: "aggressive", autoApprove: ["*"] }), rules);
+    expect(e.verdict).toBe("confirm");
+    expect(e.cause).toBe("unreadable_action");
+    expect(e.rules.some((r) => r.id === "action.sql.unreadable")).toBe(true);
+  });
+
   it("a command argument of a non-shell tool is not read strictly as shell", () => {
     const e = evaluateStep(call("redis_cli", { command: "GET session:(abc" }), clear, policy(), rules);
     expect(e.verdict).toBe("continue");

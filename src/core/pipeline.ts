@@ -356,7 +356,7 @@ export function evaluateStep(facts: StepFacts, guard: Guard, policy: AgentPolicy
     reportedRules.push(m);
     if (m.score > score) score = m.score;
     if (r.tier === "hard-stop") raise("stop", "danger_zone_tier", `${m.id}: ${r.reason}`);
-    else if (r.id === "action.unreadable" || r.id === "action.reader-failed") raise("confirm", "unreadable_action", `Could not read what this runs (${m.id}): ${r.reason}`);
+    else if (isUnreadableRule(r.id)) raise("confirm", "unreadable_action", `Could not read what this runs (${m.id}): ${r.reason}`);
     else raise("verify", "verify_tier", `${m.id}: ${r.reason}`);
   }
   const unreadable = reportedRules.find((m) => m.id === UNREADABLE_SHELL.id);
@@ -431,6 +431,9 @@ export function evaluateStep(facts: StepFacts, guard: Guard, policy: AgentPolicy
   };
 }
 
+/** What the action model could not read (SQL no grammar reads, input over a cap, a failed reader): caution, a confirmation. */
+const isUnreadableRule = (id: string): boolean => id.endsWith(".unreadable") || id === "action.reader-failed";
+
 /**
  * An action-model verdict as a rule match on the pipeline's scale: its hard-stop tier (80..100)
  * lands in the danger zone (86..100), its pause tier (40..79) in verify (61..85).
@@ -439,7 +442,7 @@ function actionRuleMatch(r: RuleVerdict): RuleMatch {
   const score =
     r.score >= HARD_STOP_AT
       ? 86 + Math.round(((Math.min(100, r.score) - HARD_STOP_AT) * 14) / (100 - HARD_STOP_AT))
-      : r.id === "action.unreadable" || r.id === "action.reader-failed"
+      : isUnreadableRule(r.id)
         ? UNREADABLE_SHELL.score
         : 61 + Math.round(((r.score - PAUSE_AT) * 24) / (HARD_STOP_AT - 1 - PAUSE_AT));
   const id = r.id.startsWith("action.") ? r.id : `action.${r.id}`;

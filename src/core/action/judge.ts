@@ -70,7 +70,8 @@ function sqlOfCommand(inv: Invocation, next: Invocation | undefined): string[] {
     }
   }
   if ((inv.name === "echo" || inv.name === "printf") && next && DB_CLIENTS.has(next.name)) out.push(inv.args.filter((w) => !w.startsWith("-")).join(" "));
-  return out.filter((s) => s.trim() !== "");
+  // psql's own meta-commands (\dt, \l, \d users, \x) are not SQL: they list and describe.
+  return out.filter((s) => s.trim() !== "" && !/^\s*\\[a-zA-Z?!]/.test(s));
 }
 
 /** Tools whose argument is a shell command line: Claude Code's Bash, MCP shell servers, ToolEmu's Terminal. */
