@@ -150,7 +150,13 @@ function judge(input: JudgeInput): Judgement {
   const invs = invocationsOf(commands.slice(0, MAX_COMMANDS));
   const facts = input.arguments !== undefined ? argumentFacts(input.arguments, input.internalDomains) : undefined;
   const production = facts?.production === true || (input.tool !== undefined && /(^|[^a-z])(prod|production)([^a-z]|$)/i.test(input.tool));
+  // A command repeated in one step (after the same command) finds what it found the first time:
+  // it is judged once.
+  const judged = new Set<string>();
   invs.forEach((inv, i) => {
+    const key = `${inv.command.via ?? ""}\u0000${inv.command.text}\u0000${i > 0 ? invs[i - 1]!.command.text : ""}`;
+    if (judged.has(key)) return;
+    judged.add(key);
     let found = false;
     for (const rule of COMMAND_RULES) {
       const hit = rule.match(inv, invs, i);
