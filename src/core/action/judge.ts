@@ -48,6 +48,8 @@ export interface Judgement {
 
 export const MAX_COMMANDS = 500;
 export const MAX_SQL_STRINGS = 50;
+/** Words of all the step's commands together that the rules read; beyond it the step is caution. */
+export const MAX_WORDS = 20_000;
 
 const DB_CLIENTS = new Set(["psql", "mysql", "mariadb", "sqlite3", "sqlcmd", "clickhouse-client", "cockroach", "duckdb", "snowsql", "bq", "mycli", "pgcli", "usql"]);
 const DB_TOOL_WORD = /^(sql|postgres|postgresql|pg|mysql|mariadb|sqlite|database|db|bigquery|snowflake|redshift|clickhouse|supabase|neon|duckdb|query|execute)$/;
@@ -145,9 +147,21 @@ function judge(input: JudgeInput): Judgement {
     if (input.readShell) fromTool.push(...input.readShell(line));
     else unreadable.push(`shell command of ${input.tool}, no shell reader given: ${line.slice(0, 80)}`);
   }
-  const commands = [...(input.commands ?? []), ...fromTool, ...fromCode];
-  if (commands.length > MAX_COMMANDS) unreadable.push(`${commands.length} commands in one step (over ${MAX_COMMANDS}); only the first ${MAX_COMMANDS} were read`);
-  const invs = invocationsOf(commands.slice(0, MAX_COMMANDS));
+  const all = [...(input.commands ?? []), ...fromTool, ...fromCode];
+  if (all.length > MAX_COMMANDS) unreadable.push(`${all.length} commands in one step (over ${MAX_COMMANDS}); only the first ${MAX_COMMANDS} were read`);
+  // The words judged are capped too (a reading can expand a short script into long argument lists).
+  const commands: ShellCommand[] = [];
+  let words = 0;
+  for (const c of all.slice(0, MAX_COMMANDS)) {
+    if (words + c.argv.length > MAX_WORDS) {
+      unreadable.push(`more than ${MAX_WORDS} words in one step's commands; only the first ${MAX_WORDS} were read`);
+      if (commands.length === 0) commands.push({ ...c, argv: c.argv.slice(0, MAX_WORDS) });
+      break;
+    }
+    words += c.argv.length;
+    commands.push(c);
+  }
+  const invs = invocationsOf(commands);
   const facts = input.arguments !== undefined ? argumentFacts(input.arguments, input.internalDomains) : undefined;
   const production = facts?.production === true || (input.tool !== undefined && /(^|[^a-z])(prod|production)([^a-z]|$)/i.test(input.tool));
   // A command repeated in one step (after the same command) finds what it found the first time:
