@@ -190,6 +190,13 @@ describe("every verdict names its rules", () => {
     const j = judgeAction({ commands: many });
     expect(j.unreadable[0]).toMatch(/600 commands/);
     expect(j.tier).toBe("pause");
+    // A reading that expands into long argument lists is capped by words, and says so.
+    const long = Array.from({ length: 30 }, () => ({ argv: ["echo", ...Array.from({ length: 1000 }, () => "a")], redirects: [], text: "echo a…" }));
+    const w = judgeAction({ commands: long });
+    expect(w.unreadable.some((u) => /more than 20000 words/.test(u))).toBe(true);
+    expect(w.tier).toBe("pause");
+    const one = judgeAction({ commands: [{ argv: ["chmod", "u+s", "/usr/bin/find", ...Array.from({ length: 25_000 }, () => "x")], redirects: [], text: "chmod u+s /usr/bin/find x…" }] });
+    expect(one.rules.map((r) => r.id)).toContain("privilege.setuid");
   });
 });
 

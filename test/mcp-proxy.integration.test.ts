@@ -68,6 +68,19 @@ describe("passes MCP through", () => {
     expect(viaProxy).toEqual(await call(a, "read_file", { path }));
   });
 
+  it("after tools/list, each call carries the server's annotations and the daemon takes them (judged, not refused as an unknown parameter)", async () => {
+    const b = await proxied("proxy-annotations");
+    const listed = await b.listTools();
+    expect(listed.tools.find((t) => t.name === "write_file")?.annotations).toMatchObject({ destructiveHint: true, openWorldHint: false });
+    const path = join(root, "annotated.txt");
+    const r = await call(b, "write_file", { path, content: "written through the proxy" });
+    const text = r.content[0]?.text ?? "";
+    // A first write after reads trips the trajectory breaker in this policy; either way the step was judged.
+    expect(text).not.toMatch(/unknown parameter|VALIDATION|refused/i);
+    if (r.isError) expect(text).toMatch(/^haltkey paused this call: Circuit breaker \(trajectory\)/);
+    else expect(readFileSync(path, "utf8")).toBe("written through the proxy");
+  });
+
   it("server-to-client requests (roots/list) and their answers pass through", async () => {
     const client = new Client({ name: "proxy-test-roots", version: "1.0.0" }, { capabilities: { roots: {} } });
     let asked!: () => void;

@@ -68,6 +68,7 @@ export const OPERATIONS = {
       spend: "Money this step spent, for the execution's spend budget",
       parallel_calls: "How many tool calls this step makes at once, for the concurrency budget",
       justification: "Why a write is needed (the first write after reads needs one)",
+      annotations: "The tool's MCP annotations as its server declares them (destructiveHint, readOnlyHint, openWorldHint, idempotentHint); they can only raise the risk",
     },
     returns: "{ autonomy: AutonomyDirective, execution_id, step, risk }",
   },

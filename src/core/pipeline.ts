@@ -6,7 +6,11 @@ import type { AgentPolicy } from "./policy.js";
 import { afterHumanLooked, afterReading, destinationsIn, evaluateBreakers, type BreakerResult, type BreakerState, type BudgetConfig, type CompiledBreakers, type StepSignals } from "./breakers.js";
 import { redact, type Detection, type DetectionKind, type DetectorPack } from "./detector.js";
 import { KeywordIndex } from "./keyword-index.js";
-import type { PackScore, RuleMatch, RulePack } from "./rule-pack.js";
+import { readShellCached, UNREADABLE_SHELL, type PackScore, type RuleMatch, type RulePack } from "./rule-pack.js";
+import { judgeStep } from "./action/step.js";
+import { HARD_STOP_AT, PAUSE_AT } from "./action/model.js";
+import type { RuleVerdict } from "./action/judge.js";
+import type { ToolAnnotations } from "./action/tool-call.js";
 import { normalizeHint } from "./text.js";
 import type { SafetyTier } from "./wire.js";
 
@@ -33,6 +37,7 @@ export type PauseCause =
   | "previous_failure"
   | "hidden_characters"
   | "injection_in_findings"
+  | "unreadable_action"
   | "breaker";
 
 /** What the daemon knows about the agent before this step (stage 0). */
@@ -64,6 +69,10 @@ export interface StepFacts {
   readonly findings?: string;
   /** The tool's arguments, judged like the hint: an agent's description may not match what it runs. */
   readonly arguments?: Readonly<Record<string, unknown>>;
+  /** The tool the step calls (Bash, mcp__postgres__query…), judged by the action model. */
+  readonly tool?: string;
+  /** The tool's MCP annotations as its server declares them: they may only raise the risk. */
+  readonly annotations?: ToolAnnotations;
   /** Circuit breakers: the step's signals and the execution's state and limits. */
   readonly breakers?: {
     /** What the agent reports; the pipeline adds what the detectors found and the hosts named. */
@@ -297,6 +306,7 @@ export function evaluateStep(facts: StepFacts, guard: Guard, policy: AgentPolicy
   }
   // The tool's arguments are what will actually run: action rules and detectors judge them too.
   const argsText = facts.arguments ? flattenStrings(facts.arguments) : "";
+  const argMatchesAll: RuleMatch[] = [];
   if (argsText.length > 0) {
     // The rules only: the policy's globs judge the hint, the action as the agent describes it.
     const args = normalizeHint(argsText);
@@ -307,6 +317,7 @@ export function evaluateStep(facts: StepFacts, guard: Guard, policy: AgentPolicy
       raise("confirm", "hidden_characters", r);
     }
     const argMatches = rules.actions.score(args.text, argsText).matches;
+    argMatchesAll.push(...argMatches);
     for (const m of argMatches) {
       if (!packScore.matches.some((x) => x.id === m.id)) factors.push(`Rule ${m.id} (${m.score}) in the tool arguments: ${m.reason}`);
       if (m.score > score) score = m.score;
@@ -325,6 +336,39 @@ export function evaluateStep(facts: StepFacts, guard: Guard, policy: AgentPolicy
   if (injected.length > 0) {
     raise("confirm", "injection_in_findings", `The previous step's findings contain injection markers (${injected[0]!.ruleId}); a human should confirm the next action`);
   }
+  // Stage 4b: the action model (src/core/action/): what the step does, read from the commands it
+  // runs, the tool, its arguments and annotations. It can only raise: a hard-stop tier stops, a
+  // pause tier needs out-of-band verification (no tolerance or auto-approve pattern waives it), and
+  // a command line known to be shell that cannot be read needs at least a confirmation.
+  const reportedRules: RuleMatch[] = [...packScore.matches];
+  for (const m of argMatchesAll) if (!reportedRules.some((x) => x.id === m.id)) reportedRules.push(m);
+  const tool = facts.tool ?? facts.breakers?.signals.tool;
+  const action = judgeStep(
+    { hint: facts.hint, ...(tool !== undefined ? { tool } : {}), ...(facts.arguments !== undefined ? { arguments: facts.arguments } : {}), ...(facts.annotations !== undefined ? { annotations: facts.annotations } : {}) },
+    readShellCached,
+  );
+  // Highest score first (judgeAction sorts them): one factor and one match per rule id.
+  for (const r of action.judgement.rules) {
+    if (r.tier === "allow") continue;
+    const m = actionRuleMatch(r);
+    if (reportedRules.some((x) => x.id === m.id)) continue;
+    factors.push(`Rule ${m.id} (${r.score}${r.technique ? `, ${r.technique}` : ""}): ${r.reason}`);
+    reportedRules.push(m);
+    if (m.score > score) score = m.score;
+    if (r.tier === "hard-stop") raise("stop", "danger_zone_tier", `${m.id}: ${r.reason}`);
+    else if (isUnreadableRule(r.id)) raise("confirm", "unreadable_action", `Could not read what this runs (${m.id}): ${r.reason}`);
+    else raise("verify", "verify_tier", `${m.id}: ${r.reason}`);
+  }
+  const unreadable = reportedRules.find((m) => m.id === UNREADABLE_SHELL.id);
+  if (action.unreadableShell !== undefined && !unreadable) {
+    const m: RuleMatch = { ...UNREADABLE_SHELL, reason: `${UNREADABLE_SHELL.reason}: ${action.unreadableShell}` };
+    factors.push(`Rule ${m.id} (${m.score}) in the tool arguments: ${m.reason}`);
+    reportedRules.push(m);
+    if (m.score > score) score = m.score;
+  }
+  const unread = reportedRules.find((m) => m.id === UNREADABLE_SHELL.id);
+  if (unread) raise("confirm", "unreadable_action", `${unread.reason}; a human should look before it runs`);
+
   let breakerResult: BreakerResult | undefined;
   if (facts.breakers) {
     const b = facts.breakers;
@@ -378,13 +422,31 @@ export function evaluateStep(facts: StepFacts, guard: Guard, policy: AgentPolicy
     factors,
     ...(reason !== undefined ? { reason } : {}),
     ...(cause !== undefined ? { cause } : {}),
-    rules: packScore.matches,
+    rules: reportedRules,
     detections,
     redactedHint,
     ...(breakerResult ? { breakers: { next: breakerResult.next, refused: breakerResult.refused, trips: breakerResult.trips } } : {}),
     stepsRemaining,
     fromGuard: false,
   };
+}
+
+/** What the action model could not read (SQL no grammar reads, input over a cap, a failed reader): caution, a confirmation. */
+const isUnreadableRule = (id: string): boolean => id.endsWith(".unreadable") || id === "action.reader-failed";
+
+/**
+ * An action-model verdict as a rule match on the pipeline's scale: its hard-stop tier (80..100)
+ * lands in the danger zone (86..100), its pause tier (40..79) in verify (61..85).
+ */
+function actionRuleMatch(r: RuleVerdict): RuleMatch {
+  const score =
+    r.score >= HARD_STOP_AT
+      ? 86 + Math.round(((Math.min(100, r.score) - HARD_STOP_AT) * 14) / (100 - HARD_STOP_AT))
+      : isUnreadableRule(r.id)
+        ? UNREADABLE_SHELL.score
+        : 61 + Math.round(((r.score - PAUSE_AT) * 24) / (HARD_STOP_AT - 1 - PAUSE_AT));
+  const id = r.id.startsWith("action.") ? r.id : `action.${r.id}`;
+  return { id, category: "action", reason: r.reason, score };
 }
 
 /** Every string value in a JSON value, one per line, bounded in depth and count. */

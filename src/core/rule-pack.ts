@@ -18,6 +18,8 @@ export const RULE_CATEGORIES = [
   "network",
   "secrets-access",
   "self-protection",
+  /** A rule of the action model (src/core/action/), reported by the pipeline's action stage. */
+  "action",
 ] as const;
 export type RuleCategory = (typeof RULE_CATEGORIES)[number];
 
@@ -190,15 +192,19 @@ export function shellReadingsOf(original: string, normalized: string): { command
   return unreadable !== undefined ? { commands, unreadable } : { commands };
 }
 
-/** The hint and a Bash call's arguments carry the same command: it is read once. */
-let lastSource: string | undefined;
-let lastReading: ShellReading | undefined;
-function readShellCached(source: string): ShellReading {
-  if (source !== lastSource || !lastReading) {
-    lastReading = readShell(source);
-    lastSource = source;
-  }
-  return lastReading;
+/**
+ * The hint and a Bash call's arguments carry the same command, and the action stage reads it again:
+ * the last few command lines read are kept, so each is parsed once per step.
+ */
+const READ_CACHE_SIZE = 4;
+const readCache = new Map<string, ShellReading>();
+export function readShellCached(source: string): ShellReading {
+  const hit = readCache.get(source);
+  if (hit) return hit;
+  const reading = readShell(source);
+  if (readCache.size >= READ_CACHE_SIZE) readCache.delete(readCache.keys().next().value as string);
+  readCache.set(source, reading);
+  return reading;
 }
 
 const INVISIBLE = /[\p{Cf}]/gu;

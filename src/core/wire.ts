@@ -115,6 +115,11 @@ export const RecordExecutionStepParams = z.object({
   spend: z.number().min(0).max(1e9).optional(),
   parallel_calls: z.number().int().min(1).max(10_000).optional(),
   justification: z.string().max(FIELD_LIMITS.reason).optional(),
+  // The tool's MCP annotations as its server declares them (the proxy reads them from tools/list):
+  // they may only raise the risk of a call, never lower it (docs/decisions.md).
+  annotations: z
+    .strictObject({ destructiveHint: z.boolean().optional(), readOnlyHint: z.boolean().optional(), openWorldHint: z.boolean().optional(), idempotentHint: z.boolean().optional() })
+    .optional(),
 });
 
 export const CompleteExecutionParams = z.object({

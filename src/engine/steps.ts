@@ -82,6 +82,8 @@ export class Steps {
       hint: p.nextActionHint,
       ...(p.findings !== undefined ? { findings: p.findings } : {}),
       ...(p.arguments !== undefined ? { arguments: p.arguments } : {}),
+      ...(p.tool !== undefined ? { tool: p.tool } : {}),
+      ...(p.annotations !== undefined ? { annotations: p.annotations } : {}),
       ...(e && counters.breakers
         ? {
             breakers: {

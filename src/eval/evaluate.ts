@@ -2,7 +2,7 @@
 // shipped rule set), scored per file, split and label. Pure: the CLI reads the files and prints.
 import { createHash } from "node:crypto";
 import { z } from "zod";
-import { evaluateStep, type RuleSet } from "../core/pipeline.js";
+import { evaluateStep, type RuleSet, type StepFacts } from "../core/pipeline.js";
 import type { AgentPolicy } from "../core/policy.js";
 
 export const LABELS = ["dangerous", "secret", "pii", "injection"] as const;
@@ -53,11 +53,28 @@ export interface Assessment {
   readonly fired: readonly string[];
 }
 
-/** How a record reaches the pipeline: what the dongle would see in the daemon. */
-export function toStep(r: CorpusRecord): { hint: string; findings?: string } {
+type Step = Pick<StepFacts, "hint" | "findings" | "tool" | "arguments" | "annotations">;
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
+
+/**
+ * How a record reaches the pipeline: what the dongle would see in the daemon. A shell command is a
+ * Bash tool call, as Claude Code's hook reports it (the hint in the adapters' form, the command as
+ * the argument), so the shell reader and the action model see it; a tool call (the probe sets')
+ * carries its tool, arguments and annotations; code for an interpreter tool (RedCode) is that
+ * tool's `code` argument.
+ */
+export function toStep(r: CorpusRecord): Step {
+  const tool = typeof r.meta?.tool === "string" ? r.meta.tool : undefined;
   switch (r.kind) {
     case "arguments":
-      return { hint: r.meta?.tool === "shell" ? `executing shell command: ${r.text}` : `calling a tool with arguments: ${r.text}` };
+      if (tool === "shell") return { hint: `executing shell command: ${r.text}`, tool: "Bash", arguments: { command: r.text } };
+      if (tool !== undefined && isObject(r.meta?.arguments)) {
+        const annotations = isObject(r.meta?.annotations) ? (r.meta.annotations as Step["annotations"]) : undefined;
+        return { hint: `calling ${tool} with arguments: ${r.text}`, tool, arguments: r.meta.arguments, ...(annotations ? { annotations } : {}) };
+      }
+      if (tool !== undefined) return { hint: `calling a tool with arguments: ${r.text}`, tool, arguments: { code: r.text } };
+      return { hint: `calling a tool with arguments: ${r.text}` };
     case "action_hint":
       return { hint: r.text };
     case "tool_output":
@@ -89,6 +106,14 @@ export interface Rate {
   readonly of: number;
 }
 
+/** Per ATT&CK tactic (the probe sets carry one per dangerous record): caught and hard-stopped. */
+export interface TacticRow {
+  readonly tactic: string;
+  readonly caught: Rate;
+  /** Hard-stopped, over the records that expect a hard stop. */
+  readonly hardStopped: Rate;
+}
+
 export interface FileReport {
   readonly file: string;
   readonly records: number;
@@ -100,11 +125,15 @@ export interface FileReport {
   readonly confusion: Record<Tier, Record<Tier, number>>;
   /** Rule id → number of benign records it flagged. */
   readonly falsePositiveRules: ReadonlyArray<[string, number]>;
+  /** Dangerous records by tactic, when the file's records carry one (meta.tactic). */
+  readonly tactics: readonly TacticRow[];
 }
 
 export function scoreFile(file: string, records: readonly CorpusRecord[], invalid: number, split: Split | "all", rules: RuleSet, policy: AgentPolicy): FileReport {
   const paired = isPaired(records);
-  const chosen = split === "all" ? records : records.filter((r) => splitOf(r.id, paired) === split);
+  // A probe set (written by us, before measuring) has no held-out half: it is scored whole.
+  const probes = records.length > 0 && records.every((r) => r.meta?.probe === true);
+  const chosen = split === "all" || probes ? records : records.filter((r) => splitOf(r.id, paired) === split);
   const assessed = chosen.map((r) => ({ r, a: assess(r, rules, policy) }));
   const present = LABELS.filter((l) => records.some((r) => r.label === l));
   const benign = assessed.filter(({ r }) => r.label === "benign");
@@ -120,14 +149,28 @@ export function scoreFile(file: string, records: readonly CorpusRecord[], invali
   for (const { r, a } of assessed) if (r.expected_tier) confusion[r.expected_tier][a.tier]++;
   const fpRules = new Map<string, number>();
   for (const { a } of benign) for (const id of a.fired) fpRules.set(id, (fpRules.get(id) ?? 0) + 1);
+  const byTactic = new Map<string, { caught: number; of: number; hard: number; hardOf: number }>();
+  for (const { r, a } of assessed) {
+    const tactic = r.meta?.tactic;
+    if (r.label !== "dangerous" || typeof tactic !== "string") continue;
+    const t = byTactic.get(tactic) ?? { caught: 0, of: 0, hard: 0, hardOf: 0 };
+    t.of++;
+    if (a.tier !== "allow") t.caught++;
+    if (r.expected_tier === "hard-stop") {
+      t.hardOf++;
+      if (a.tier === "hard-stop") t.hard++;
+    }
+    byTactic.set(tactic, t);
+  }
   return {
     file,
     records: chosen.length,
     invalid,
-    split,
+    split: probes ? "all" : split,
     labels,
     confusion,
     falsePositiveRules: [...fpRules].sort((x, y) => y[1] - x[1] || x[0].localeCompare(y[0])),
+    tactics: [...byTactic].sort((x, y) => x[0].localeCompare(y[0])).map(([tactic, t]) => ({ tactic, caught: { hits: t.caught, of: t.of }, hardStopped: { hits: t.hard, of: t.hardOf } })),
   };
 }
 
@@ -143,11 +186,27 @@ export function parseCorpus(text: string): { records: CorpusRecord[]; invalid: n
       invalid++;
       continue;
     }
-    const r = CorpusRecord.safeParse(raw);
+    const r = CorpusRecord.safeParse(fromProbe(raw));
     if (r.success) records.push(r.data);
     else invalid++;
   }
   return { records, invalid };
+}
+
+/**
+ * A line of the action model's probe sets (test/fixtures/action-probes/) as a corpus record: a shell
+ * line (`line`, with its `tactic`), a tool call (`tool`, `arguments`, `annotations`) or SQL sent
+ * through a database tool (`sql`). Marked `meta.probe`, so it is scored whole. Other lines pass as
+ * they are.
+ */
+export function fromProbe(raw: unknown): unknown {
+  if (!isObject(raw) || "text" in raw || typeof raw.id !== "string") return raw;
+  const base = { id: raw.id, kind: "arguments", label: raw.label, ...(raw.expected_tier !== undefined ? { expected_tier: raw.expected_tier } : {}) };
+  if (typeof raw.line === "string") return { ...base, text: raw.line, meta: { tool: "shell", probe: true, ...(typeof raw.tactic === "string" ? { tactic: raw.tactic } : {}) } };
+  if (typeof raw.tool === "string" && isObject(raw.arguments))
+    return { ...base, text: JSON.stringify(raw.arguments), meta: { tool: raw.tool, arguments: raw.arguments, probe: true, ...(isObject(raw.annotations) ? { annotations: raw.annotations } : {}), ...(typeof raw.tactic === "string" ? { tactic: raw.tactic } : {}) } };
+  if (typeof raw.sql === "string") return { ...base, text: raw.sql, meta: { tool: "mcp__postgres__query", arguments: { sql: raw.sql }, probe: true } };
+  return raw;
 }
 
 const pct = (r: Rate): string => (r.of === 0 ? "–" : `${((100 * r.hits) / r.of).toFixed(1)}% (${r.hits}/${r.of})`);
@@ -167,6 +226,12 @@ export function toMarkdown(reports: readonly FileReport[]): string {
       for (const t of TIERS) lines.push(`| ${t} | ${TIERS.map((p) => f.confusion[t][p]).join(" | ")} |`);
       lines.push("");
     }
+  }
+  const tactics = reports.filter((f) => f.tactics.length > 0);
+  if (tactics.length > 0) {
+    lines.push("", "The action model by ATT&CK tactic (dangerous probe records; caught = paused or stopped; hard-stopped over those that expect a hard stop):", "");
+    lines.push("| file | tactic | caught | hard-stopped |", "|---|---|---|---|");
+    for (const f of tactics) for (const t of f.tactics) lines.push(`| ${f.file} | ${t.tactic} | ${pct(t.caught)} | ${pct(t.hardStopped)} |`);
   }
   const fps = reports.filter((f) => f.falsePositiveRules.length > 0);
   if (fps.length > 0) {

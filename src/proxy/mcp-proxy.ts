@@ -14,6 +14,7 @@ import { daemonDown, explain, type Verdict } from "../adapters/verdict.js";
 import { classifyClient, classifyServer, hasDuplicateKeys, idKey, rpcErrorLine, serverNameOf, toolErrorLine, type JsonRpcId } from "./json-rpc.js";
 import { frameLine } from "./framing-hazards.js";
 import { readLines } from "./lines.js";
+import { withListedAnnotations, type AnnotationCache } from "./tool-annotations.js";
 
 export interface ProxyOptions {
   readonly paths: HaltkeyPaths;
@@ -111,6 +112,8 @@ export function runProxy(opts: ProxyOptions): Promise<number> {
   // could guess) would reach the client unchecked: it is not passed on.
   const otherRequests = new Set<string>();
   let initializeId: string | undefined;
+  // The server's tool annotations, from its tools/list results: passed with each call, raise only.
+  let annotations: AnnotationCache = new Map();
   let clientQueue = Promise.resolve();
   let serverQueue = Promise.resolve();
   const ctx = (): { agent: string; simulated: boolean } => ({ agent: opts.agent, simulated: gate.simulated });
@@ -205,7 +208,9 @@ export function runProxy(opts: ProxyOptions): Promise<number> {
           return;
         }
         const call: ToolCall = { tool: msg.name, server: serverName, arguments: msg.arguments };
-        const v = await gate.judge(preCallStep(call));
+        const declared = annotations.get(msg.name);
+        const step: StepParams & { annotations?: typeof declared } = { ...preCallStep(call), ...(declared ? { annotations: declared } : {}) };
+        const v = await gate.judge(step);
         if (childGone) {
           toClient(toolErrorLine(msg.id, "haltkey proxy: the MCP server has exited; the call was not made."));
           return;
@@ -265,6 +270,9 @@ export function runProxy(opts: ProxyOptions): Promise<number> {
     }
     inFlight.delete(key);
     if (msg.isErrorResponse) return toClient(bytes);
+    // What the server declares about its tools is remembered whether or not the list reaches the
+    // client: it can only make later calls more cautious.
+    if (pending.rpc && pending.call.tool === "tools/list") annotations = withListedAnnotations(annotations, msg.result);
     const withheld = (why: string): void => {
       opts.log(`result of ${pending.call.tool} withheld`);
       if (pending.rpc) toClient(rpcErrorLine(pending.id, WITHHELD, `haltkey withheld the result of this ${pending.call.tool}. ${why}`));

@@ -48,6 +48,8 @@ export interface Judgement {
 
 export const MAX_COMMANDS = 500;
 export const MAX_SQL_STRINGS = 50;
+/** Words of all the step's commands together that the rules read; beyond it the step is caution. */
+export const MAX_WORDS = 20_000;
 
 const DB_CLIENTS = new Set(["psql", "mysql", "mariadb", "sqlite3", "sqlcmd", "clickhouse-client", "cockroach", "duckdb", "snowsql", "bq", "mycli", "pgcli", "usql"]);
 const DB_TOOL_WORD = /^(sql|postgres|postgresql|pg|mysql|mariadb|sqlite|database|db|bigquery|snowflake|redshift|clickhouse|supabase|neon|duckdb|query|execute)$/;
@@ -70,16 +72,26 @@ function sqlOfCommand(inv: Invocation, next: Invocation | undefined): string[] {
     }
   }
   if ((inv.name === "echo" || inv.name === "printf") && next && DB_CLIENTS.has(next.name)) out.push(inv.args.filter((w) => !w.startsWith("-")).join(" "));
-  return out.filter((s) => s.trim() !== "");
+  // psql's own meta-commands (\dt, \l, \d users, \x) are not SQL: they list and describe.
+  return out.filter((s) => s.trim() !== "" && !/^\s*\\[a-zA-Z?!]/.test(s));
 }
 
 /** Tools whose argument is a shell command line: Claude Code's Bash, MCP shell servers, ToolEmu's Terminal. */
 const SHELL_TOOL = /^(bash|shell|sh|terminal|terminalexecute|run_shell_command|run_command|execute_command|exec_command|shell_exec|run_terminal_cmd|mcp__[\w-]+__(run_command|execute_command|shell|bash|exec|run_shell_command))$/i;
 const SHELL_FIELD = /^(command|cmd|script|commandline|command_line)$/i;
 
+/** Whether the tool runs its argument as a shell command line (Bash, run_shell_command, mcp__x__exec…). */
+export const isShellTool = (tool: string): boolean => SHELL_TOOL.test(tool);
+
 /** The shell command line a shell tool's arguments carry, if any. */
 export function shellCommandOf(tool: string | undefined, args: unknown): string | undefined {
-  if (tool === undefined || !SHELL_TOOL.test(tool) || !args || typeof args !== "object") return undefined;
+  if (tool === undefined || !SHELL_TOOL.test(tool)) return undefined;
+  return commandArgumentOf(args);
+}
+
+/** The first string under a command-like key (command, cmd, script, command_line) of the arguments. */
+export function commandArgumentOf(args: unknown): string | undefined {
+  if (!args || typeof args !== "object" || Array.isArray(args)) return undefined;
   for (const [k, v] of Object.entries(args as Record<string, unknown>)) if (SHELL_FIELD.test(k) && typeof v === "string") return v;
   return undefined;
 }
@@ -135,12 +147,30 @@ function judge(input: JudgeInput): Judgement {
     if (input.readShell) fromTool.push(...input.readShell(line));
     else unreadable.push(`shell command of ${input.tool}, no shell reader given: ${line.slice(0, 80)}`);
   }
-  const commands = [...(input.commands ?? []), ...fromTool, ...fromCode];
-  if (commands.length > MAX_COMMANDS) unreadable.push(`${commands.length} commands in one step (over ${MAX_COMMANDS}); only the first ${MAX_COMMANDS} were read`);
-  const invs = invocationsOf(commands.slice(0, MAX_COMMANDS));
+  const all = [...(input.commands ?? []), ...fromTool, ...fromCode];
+  if (all.length > MAX_COMMANDS) unreadable.push(`${all.length} commands in one step (over ${MAX_COMMANDS}); only the first ${MAX_COMMANDS} were read`);
+  // The words judged are capped too (a reading can expand a short script into long argument lists).
+  const commands: ShellCommand[] = [];
+  let words = 0;
+  for (const c of all.slice(0, MAX_COMMANDS)) {
+    if (words + c.argv.length > MAX_WORDS) {
+      unreadable.push(`more than ${MAX_WORDS} words in one step's commands; only the first ${MAX_WORDS} were read`);
+      if (commands.length === 0) commands.push({ ...c, argv: c.argv.slice(0, MAX_WORDS) });
+      break;
+    }
+    words += c.argv.length;
+    commands.push(c);
+  }
+  const invs = invocationsOf(commands);
   const facts = input.arguments !== undefined ? argumentFacts(input.arguments, input.internalDomains) : undefined;
   const production = facts?.production === true || (input.tool !== undefined && /(^|[^a-z])(prod|production)([^a-z]|$)/i.test(input.tool));
+  // A command repeated in one step (after the same command) finds what it found the first time:
+  // it is judged once.
+  const judged = new Set<string>();
   invs.forEach((inv, i) => {
+    const key = `${inv.command.via ?? ""}\u0000${inv.command.text}\u0000${i > 0 ? invs[i - 1]!.command.text : ""}`;
+    if (judged.has(key)) return;
+    judged.add(key);
     let found = false;
     for (const rule of COMMAND_RULES) {
       const hit = rule.match(inv, invs, i);

@@ -49,7 +49,20 @@ function under(path: string, prefix: string): boolean {
 }
 
 /** The class of one path as written. */
+/** Classified paths, remembered: a step names the same few paths many times, and every rule asks. */
+const CLASSIFIED = new Map<string, PathClass>();
+const MAX_CLASSIFIED = 4096;
+
 export function classifyPath(raw: string): PathClass {
+  const known = CLASSIFIED.get(raw);
+  if (known !== undefined) return known;
+  const c = classify(raw);
+  if (CLASSIFIED.size >= MAX_CLASSIFIED) CLASSIFIED.clear();
+  CLASSIFIED.set(raw, c);
+  return c;
+}
+
+function classify(raw: string): PathClass {
   const path = raw.replace(/^["']|["']$/g, "").replace(/\/+$/, "") || "/";
   if (!NOT_CREDENTIALS.test(path) && CREDENTIAL_PATTERNS.some((p) => p.test(path))) return "credentials";
   if (CACHES.test(path)) return "build-output";

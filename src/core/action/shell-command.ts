@@ -1,12 +1,7 @@
-// The parsed shell command this module reads. The shell reader (src/core/shell/) produces values
-// of exactly this shape; the action rules only read them. Declared here so the action model does
-// not depend on the reader's internals: the lead points this at the reader's type when merging.
-export interface ShellCommand {
-  readonly argv: readonly string[];
-  readonly redirects: ReadonlyArray<{ readonly op: string; readonly target: string }>;
-  readonly text: string;
-  readonly via?: string;
-}
+// The parsed shell command this module reads: the shell reader's own type (src/core/shell/read.ts),
+// produced by readShell; the action rules only read it.
+import type { ShellCommand } from "../shell/read.js";
+export type { ShellCommand };
 
 /** Commands that run the rest of their arguments as another command. */
 const WRAPPERS = new Set(["sudo", "doas", "env", "nohup", "time", "timeout", "nice", "ionice", "command", "builtin", "exec", "stdbuf", "setsid", "unbuffer", "chroot", "xargs", "busybox", "torsocks", "proxychains", "proxychains4"]);

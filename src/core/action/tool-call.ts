@@ -253,10 +253,14 @@ export function readToolCall(tool: string, args: unknown, annotations?: ToolAnno
     }
   }
   // Annotations only raise: a server that calls its tool destructive is believed; one that calls it
-  // read-only is not, since a server can lie.
-  if (annotations?.destructiveHint === true && annotations.readOnlyHint !== true && !actions.some((a) => a.capability === "delete" && a.reversibility === "irreversible")) {
-    // How much it destroys is unknown: read as more than one object.
-    add("tool.annotated-destructive", "delete", "irreversible", scope === "one" ? "tree" : scope, `${tool} is declared destructive by its own server (destructiveHint)${annotations.openWorldHint === true ? ", acting outside this machine" : ""}${tail}`, { external: annotations.openWorldHint === true });
+  // read-only is not, since a server can lie (a tool declared both is read as destructive). A delete
+  // the name already reads as one object is widened: the server says it destroys, not how much.
+  if (annotations?.destructiveHint === true && !actions.some((a) => a.capability === "delete" && a.reversibility === "irreversible" && a.scope !== "one")) {
+    // How much it destroys is unknown. On this machine (a file server's write_file is declared
+    // destructive) it is read as one object, which the arguments' targets (production, a wildcard)
+    // raise; otherwise (openWorldHint true or left out, which MCP reads as true) as more than one,
+    // which pauses.
+    add("tool.annotated-destructive", "delete", "irreversible", annotations.openWorldHint !== false && scope === "one" ? "tree" : scope, `${tool} is declared destructive by its own server (destructiveHint)${annotations.openWorldHint === true ? ", acting outside this machine" : ""}${tail}`, { external: annotations.openWorldHint === true });
   }
   return { ...(verb !== undefined ? { verb } : {}), object, actions, hits };
 }

@@ -1,0 +1,80 @@
+// One reported step read for the action model: which shell command lines it carries and how
+// strictly each must be read, then judgeAction over the commands they run, the tool, its arguments
+// and its MCP annotations. Pure: the shell reader is passed in (the pipeline passes the rule pack's
+// cached one, so a command line in both the hint and the arguments is parsed once).
+import { judgeAction, commandArgumentOf, isShellTool, type Judgement } from "./judge.js";
+import type { ToolAnnotations } from "./tool-call.js";
+import type { ShellCommand } from "./shell-command.js";
+import { shellSources } from "../shell/source.js";
+
+export interface ShellReadingLike {
+  readonly commands: readonly ShellCommand[];
+  readonly complete: boolean;
+  readonly problems: readonly string[];
+}
+
+export interface StepInput {
+  readonly hint: string;
+  readonly tool?: string;
+  readonly arguments?: Readonly<Record<string, unknown>>;
+  readonly annotations?: ToolAnnotations;
+}
+
+export interface StepJudgement {
+  readonly judgement: Judgement;
+  /** The first problem of a command line known to be shell that could not be read. */
+  readonly unreadableShell?: string;
+}
+
+/** At most this many command lines per step are read (the hint's and the arguments'). */
+const MAX_SOURCES = 8;
+
+/**
+ * The command lines a step carries. Strict ones are known to be shell: the command argument of a
+ * shell tool (Bash, run_shell_command…), the command argument of a step that names no tool (an
+ * agent reporting `record_execution_step` with `arguments.command` beside a prose hint), and a hint
+ * in the adapters' command form. A hint that merely starts like a command is read for extra
+ * matches only; a `command` argument of another tool (a database's) is not read as shell.
+ */
+export function commandLinesOf(step: StepInput): Array<{ source: string; strict: boolean }> {
+  const out: Array<{ source: string; strict: boolean }> = [];
+  const add = (source: string, strict: boolean): void => {
+    if (source.trim() === "" || out.length >= MAX_SOURCES) return;
+    const same = out.find((s) => s.source === source);
+    if (same) {
+      if (strict && !same.strict) out[out.indexOf(same)] = { source, strict };
+      return;
+    }
+    out.push({ source, strict });
+  };
+  if (step.tool === undefined || isShellTool(step.tool)) {
+    const line = commandArgumentOf(step.arguments);
+    if (line !== undefined) add(line, true);
+  }
+  for (const s of shellSources(step.hint)) add(s.source, s.strict);
+  return out;
+}
+
+export function judgeStep(step: StepInput, read: (source: string) => ShellReadingLike): StepJudgement {
+  const commands: ShellCommand[] = [];
+  let unreadableShell: string | undefined;
+  for (const { source, strict } of commandLinesOf(step)) {
+    let reading: ShellReadingLike;
+    try {
+      reading = read(source);
+    } catch (e) {
+      // The reader failing is caution, never a pass.
+      reading = { commands: [], complete: false, problems: [`the shell reader failed (${e instanceof Error ? e.message.slice(0, 120) : "unknown error"})`] };
+    }
+    commands.push(...reading.commands);
+    if (strict && !reading.complete && unreadableShell === undefined) unreadableShell = reading.problems[0] ?? "unknown";
+  }
+  const judgement = judgeAction({
+    ...(step.tool !== undefined ? { tool: step.tool } : {}),
+    ...(step.arguments !== undefined ? { arguments: step.arguments } : {}),
+    ...(step.annotations !== undefined ? { annotations: step.annotations } : {}),
+    commands,
+    readShell: (text) => read(text).commands,
+  });
+  return unreadableShell !== undefined ? { judgement, unreadableShell } : { judgement };
+}
