@@ -32,7 +32,7 @@ function handlers(over: Partial<Record<keyof Handlers, (p: unknown, c: Connectio
   return { ...base, ...over } as unknown as Handlers;
 }
 
-const conn = (): Connection => ({ caller: { sessionId: UUID } });
+const conn = (): Connection => ({ caller: { sessionId: UUID, instance: UUID } });
 const ask = (h: Handlers, role: "agent" | "operator", msg: unknown) =>
   answer(h, role, typeof msg === "string" ? msg : JSON.stringify(msg), conn(), quiet) as Promise<{ id: unknown; result?: unknown; error?: { code: string; message: string; details?: unknown } }>;
 
@@ -126,7 +126,7 @@ describe("the server's dispatcher", () => {
   });
 
   it("never throws and always answers with a frame of the protocol, whatever line arrives", async () => {
-    const h = handlers({ hello: (_p, c) => ({ sessionId: c.caller.sessionId, version: "t", simulated: true, mode: "enforcing", endpointMode: "semantic" }) });
+    const h = handlers({ hello: (_p, c) => ({ sessionId: c.caller.sessionId, resumed: false, keyed: false, version: "t", simulated: true, mode: "enforcing", endpointMode: "semantic" }) });
     const methods = fc.constantFrom(...METHOD_NAMES, "nope", "", "constructor", "toString");
     const line = fc.oneof(
       fc.string(),

@@ -150,7 +150,9 @@ export async function startDaemon(opts: DaemonOptions): Promise<RunningDaemon> {
     sockets.add(socket);
     socket.on("close", () => sockets.delete(socket));
     socket.on("error", () => undefined);
-    const conn: Connection = { caller: { sessionId: randomUUID() } };
+    // Until hello, a connection acts in a session of its own that nothing else can name.
+    const sessionId = randomUUID();
+    const conn: Connection = { caller: { sessionId, instance: sessionId } };
     let inFlight = 0;
     const send = (msg: object): void => {
       if (socket.destroyed) return;

@@ -80,6 +80,13 @@ export class Executions {
     if (this.active.get(key) === e.id) this.active.delete(key);
   }
 
+  /** Whether anything (an execution, a step count, breaker state) is kept for the session. */
+  knows(sessionId: string): boolean {
+    if (this.sessionSteps.has(sessionId)) return true;
+    for (const s of this.agentSessions.values()) if (s.sessionId === sessionId) return true;
+    return this.all().some((e) => e.sessionId === sessionId);
+  }
+
   all(): ExecutionRecord[] {
     return [...this.byId.values()];
   }

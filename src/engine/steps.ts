@@ -54,6 +54,9 @@ export class Steps {
     }
     if (mode === "logging") return this.logged(caller, e!, p, now);
 
+    // A verify-tier pause whose code was burned shows a fresh one now (it stays paused).
+    if (mode === "enforcing") await this.approvals.ensureLiveChallenge(caller.sessionId, now);
+
     // Stage 0: the guard, from what the engine holds.
     const digest = actionDigest({
       agent,
@@ -117,6 +120,7 @@ export class Steps {
       now,
       agent,
       sessionId: caller.sessionId,
+      instance: caller.instance,
       digest,
       report: { outcome: p.outcome, riskScore: p.riskScore, tool: p.tool, access: p.access, environment: p.environment },
       view,
