@@ -166,6 +166,8 @@ export class SafetyService {
         return this.executions.execute(caller, call.params);
       case "record_execution_step":
         return this.steps.record(caller, call.params);
+      case "report_findings":
+        return this.steps.reportFindings(caller, call.params);
       case "complete_execution":
         return this.executions.end(caller, call.params, "completed");
       case "abort_execution":

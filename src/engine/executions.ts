@@ -123,6 +123,24 @@ export class Executions {
     return [updated];
   }
 
+  /** The breakers' state of this session and agent, with or without an active execution. */
+  breakersOf(sessionId: string, agent: string, e: ExecutionRecord | undefined, now: number): BreakerState {
+    return this.agentSessions.get(sessionAgentKey(sessionId, agent))?.breakers ?? initialBreakerState(e?.startedAt ?? now);
+  }
+
+  /**
+   * What a tool returned changed the breakers' state (report_findings): kept in memory, and the
+   * record to write, the active execution's or, without one, the session record.
+   */
+  readFindings(sessionId: string, agent: string, next: BreakerState, e: ExecutionRecord | undefined, now: number): ExecutionRecord[] {
+    const s: AgentSession = { sessionId, agent, breakers: next, at: now };
+    this.agentSessions.set(sessionAgentKey(sessionId, agent), s);
+    if (!e) return [this.sessionRecord(s, this.sessionSteps.get(sessionId)?.steps ?? 0)];
+    const updated: ExecutionRecord = { ...e, lastStepAt: now, breakers: next };
+    this.index(updated);
+    return [updated];
+  }
+
   /** What outlives an execution of this session and agent, if the breakers ever ran for it. */
   private sessionRecordFor(sessionId: string, agent: string): ExecutionRecord[] {
     const s = this.agentSessions.get(sessionAgentKey(sessionId, agent));
