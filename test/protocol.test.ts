@@ -32,7 +32,7 @@ function handlers(over: Partial<Record<keyof Handlers, (p: unknown, c: Connectio
   return { ...base, ...over } as unknown as Handlers;
 }
 
-const conn = (): Connection => ({ caller: { sessionId: UUID, instance: UUID } });
+const conn = (): Connection => ({ caller: { sessionId: UUID } });
 const ask = (h: Handlers, role: "agent" | "operator", msg: unknown) =>
   answer(h, role, typeof msg === "string" ? msg : JSON.stringify(msg), conn(), quiet) as Promise<{ id: unknown; result?: unknown; error?: { code: string; message: string; details?: unknown } }>;
 

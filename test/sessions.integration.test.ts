@@ -127,7 +127,7 @@ describe("a credentialed session cannot be joined (issue 11 #2)", () => {
 });
 
 describe("joining a keyed (hook) session gains nothing (issue 11 #2)", () => {
-  const key = (id: string) => ({ sessionKey: { client: "claude-code", id, project: "/work/project-a" } });
+  const key = (id: string) => ({ sessionKey: { client: "claude-code", id } });
 
   it("abort and a new execution from another process clear neither the pause nor the breakers: the egress after reading a key stays paused", async () => {
     const hook = await agentClient(key("cc-session-1"));
@@ -187,5 +187,57 @@ describe("joining a keyed (hook) session gains nothing (issue 11 #2)", () => {
     expect(status.pending.map((p) => p.id)).toContain(fresh);
     expect(status.pending.map((p) => p.id)).not.toContain(vid);
     hook.c.close();
+  });
+});
+
+describe("block scope (issue 12 #3): a block holds what the blocked agent cannot shed, and nothing else", () => {
+  const hookSession = (id: string) => agentClient({ sessionKey: { client: "claude-code", id } });
+
+  it("a block in project A stops neither project B's session; renaming, a new session of the same name, or moving the session to another project does not escape it", async () => {
+    const a = await hookSession("claude-session-in-project-a");
+    const nameA = "claude-code:project-a-1a2b3c";
+    await a.start(nameA);
+    const stop = await a.step(nameA, "drop_table users");
+    expect(stop.data.autonomy.stopped).toBe(true);
+
+    // An unrelated Claude Code session in another project goes on.
+    const b = await hookSession("claude-session-in-project-b");
+    const nameB = "claude-code:project-b-4d5e6f";
+    expect((await b.start(nameB)).success).toBe(true);
+    expect((await b.step(nameB, "ls")).data.autonomy.continue).toBe(true);
+
+    // Renaming within the blocked session.
+    expect((await a.start("renamed-agent")).error.code).toBe("PERMISSION_AGENT_BLOCKED");
+    expect((await a.step("renamed-agent", "ls")).data.autonomy.stopped).toBe(true);
+
+    // A new session (another process, a fresh credentialed session) under the blocked name.
+    const [fresh, started, stepped] = await otherProcess(`
+      out.push(await call("hello", {}));
+      out.push(await aql("mcp_aql_execute", "execute_agent", { element_name: ${JSON.stringify(nameA)} }));
+      out.push(await aql("mcp_aql_create", "record_execution_step", { element_name: ${JSON.stringify(nameA)}, nextActionHint: "ls" }));
+    `);
+    expect(fresh.sessionId).not.toBe(a.hello.sessionId);
+    expect(started.error.code).toBe("PERMISSION_AGENT_BLOCKED");
+    expect(stepped.data.autonomy.stopped).toBe(true);
+
+    // The same Claude Code session moved to project C (its agent name changes with the project).
+    const moved = await hookSession("claude-session-in-project-a");
+    expect(moved.hello.sessionId).toBe(a.hello.sessionId);
+    expect((await moved.step("claude-code:project-c-7a8b9c", "ls")).data.autonomy.stopped).toBe(true);
+
+    // Project B is still unaffected after all of it.
+    expect((await b.step(nameB, "cat README.md")).data.autonomy.continue).toBe(true);
+    for (const x of [a, b, moved]) x.c.close();
+  });
+
+  it("renaming the agent within a session does not shed the breakers: a key read under one name makes egress under another pause", async () => {
+    const s = await hookSession("claude-session-renaming");
+    await s.start("claude-code:project-d-1");
+    expect((await s.step("claude-code:project-d-1", "read notes.txt", { tool: "Read", access: "read", findings: AWS_KEY })).data.autonomy.continue).toBe(true);
+    await s.start("claude-code:project-e-2");
+    const egress = await s.step("claude-code:project-e-2", "send the build summary to the team channel", { tool: "slack_send_message", access: "write", justification: "report" });
+    expect(egress.data.autonomy.continue).toBe(false);
+    expect(egress.data.autonomy.reason).toMatch(/secret or personal-data/);
+    s.c.close();
   });
 });

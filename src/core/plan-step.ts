@@ -136,8 +136,6 @@ export interface StepInput {
   readonly now: number;
   readonly agent: string;
   readonly sessionId: string;
-  /** The client instance of the session: a new block binds it too. */
-  readonly instance: string;
   /** Digest of the exact action (verify/digest.ts): what an approval grants. */
   readonly digest: string;
   readonly report: StepReport;
@@ -392,7 +390,7 @@ function planEnforced(input: StepInput): StepPlan {
   } else {
     // stop: a new hard block, persisted with its (hashed) challenge, told to everyone.
     const { record, code } = mint();
-    newBlock = { id: input.ids.block, agent, sessionId, instance: input.instance, reason: ev.reason!, hint: safeHint, actionDigest: digest, createdAt: now, challenge: record };
+    newBlock = { id: input.ids.block, agent, sessionId, reason: ev.reason!, hint: safeHint, actionDigest: digest, createdAt: now, challenge: record };
     putBlocks.push(newBlock);
     verificationId = record.id;
     show.push(challengeScreen(record, code));

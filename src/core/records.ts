@@ -37,12 +37,6 @@ export interface BlockRecord {
   /** Digest of the exact blocked action (agent, session, raw hint): what a lifting approval grants. */
   readonly actionDigest: string;
   readonly createdAt: number;
-  /**
-   * The client instance that caused it (a Claude Code session across projects, an MCP shim's
-   * credentialed session): a block also holds every session of that instance (docs/decisions.md
-   * "Block scope"). Absent on blocks written before it existed.
-   */
-  readonly instance?: string;
   /** The current challenge; replaced by a fresh one when it expires or a wrong code burns it. */
   readonly challenge: ChallengeRecord | undefined;
 }

@@ -63,8 +63,8 @@ void kindsMatch;
 
 /** What the daemon issues a fresh session at hello: 32 random bytes as hex. */
 export const SessionCredential = z.string().regex(/^[0-9a-f]{64}$/, "expected the 64 hex digits the daemon issued");
-/** A keyed session's name: the client, its own session id, the project (see hello). */
-export const SessionKey = z.strictObject({ client: z.string().min(1).max(64), id: z.string().min(1).max(256), project: z.string().min(1).max(4096).optional() });
+/** A keyed session's name: the client and its own session id (see hello). */
+export const SessionKey = z.strictObject({ client: z.string().min(1).max(64), id: z.string().min(1).max(256) });
 
 /** The envelope of one MCP tool call; in-process front ends (mcp/http.ts) check the same. */
 export const AqlCall = z.strictObject({ tool: z.string().max(128), arguments: z.unknown() });

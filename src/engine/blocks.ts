@@ -1,6 +1,5 @@
-// Hard blocks (spec §8.8.3): persisted, bound to what the blocked agent cannot shed: its name, the
-// session that caused the block, and the client instance that session belongs to (docs/decisions.md
-// "Block scope"). This owner indexes them, re-issues a block's challenge when it died, and lifts them.
+// Hard blocks (spec §8.8.3): persisted, bound to what the blocked agent cannot shed: its name and
+// the session that caused the block (docs/decisions.md "Block scope"). This owner indexes them, re-issues a block's challenge when it died, and lifts them.
 import { ErrorCode, fail } from "../core/errors.js";
 import { blockNeedsChallenge, reissueSpec } from "../core/plan-step.js";
 import type { OperationResult } from "../core/wire.js";
@@ -13,7 +12,6 @@ export class Blocks {
   private readonly byId = new Map<string, BlockRecord>();
   private readonly byAgent = new Map<string, string>();
   private readonly bySession = new Map<string, string>();
-  private readonly byInstance = new Map<string, string>();
 
   constructor(private readonly d: ServiceDeps) {}
 
@@ -21,14 +19,12 @@ export class Blocks {
     this.byId.set(b.id, b);
     this.byAgent.set(b.agent, b.id);
     this.bySession.set(b.sessionId, b.id);
-    if (b.instance !== undefined) this.byInstance.set(b.instance, b.id);
   }
 
   private unindex(b: BlockRecord): void {
     this.byId.delete(b.id);
     if (this.byAgent.get(b.agent) === b.id) this.byAgent.delete(b.agent);
     if (this.bySession.get(b.sessionId) === b.id) this.bySession.delete(b.sessionId);
-    if (b.instance !== undefined && this.byInstance.get(b.instance) === b.id) this.byInstance.delete(b.instance);
   }
 
   all(): BlockRecord[] {
@@ -40,11 +36,11 @@ export class Blocks {
   }
 
   /**
-   * A block applies to the agent by name, to the whole session that caused it (any name), and to
-   * every session of the same client instance (a Claude Code session moved to another project).
+   * A block applies to the agent by name (in every session) and to the whole session that caused
+   * it (under any name; for the hook, the Claude Code session in every project).
    */
   for(caller: Caller, agent: string): BlockRecord | undefined {
-    const id = this.byAgent.get(agent) ?? this.bySession.get(caller.sessionId) ?? this.byInstance.get(caller.instance);
+    const id = this.byAgent.get(agent) ?? this.bySession.get(caller.sessionId);
     return id === undefined ? undefined : this.byId.get(id);
   }
 

@@ -144,7 +144,7 @@ export class Challenges {
   async verifyAsOperator(challengeId: string, code: string): Promise<OperationResult> {
     const sessionId = this.find(challengeId).challenge?.sessionId;
     if (sessionId === undefined) return fail(ErrorCode.notFound, `No pending challenge ${challengeId} (it may have been used, burned by a wrong code, or expired)`);
-    return this.verify({ sessionId, instance: sessionId }, { challenge_id: challengeId, code });
+    return this.verify({ sessionId }, { challenge_id: challengeId, code });
   }
 
   /** Rate-limit entries idle for a day, to delete in the sweep's transition. */

@@ -14,11 +14,6 @@ export interface Caller {
    * one, one resumed with its credential, or a keyed one (the Claude Code hook).
    */
   readonly sessionId: string;
-  /**
-   * The client instance the session belongs to: for a credentialed session the session itself;
-   * for the hook's keyed sessions, the Claude Code session across its projects. A block holds it.
-   */
-  readonly instance: string;
 }
 
 export interface ServiceDeps {

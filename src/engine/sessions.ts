@@ -6,7 +6,7 @@
 //   resume    a session id with its credential; a wrong or missing credential never resumes it
 //   keyed     the Claude Code hook's sessions: a new process per tool call, holding nothing between
 //             calls, so its session is derived from what every call carries (Claude Code's
-//             session_id and the project). Whatever the hook can read, the agent's other processes
+//             session_id; not the project, so moving to another project sheds nothing). Whatever the hook can read, the agent's other processes
 //             can read: a keyed session can be joined, and nothing done in it weakens it
 //             (docs/threat-model.md "Joining a session").
 import { createHash, timingSafeEqual } from "node:crypto";
@@ -18,11 +18,10 @@ const CREDENTIAL_BYTES = 32;
 const CREDENTIAL_RECORD_PREFIX = "credential\u0000";
 export const isCredentialRecord = (e: ExecutionRecord): boolean => e.id.startsWith(CREDENTIAL_RECORD_PREFIX);
 
-/** What identifies a keyed session: the client, its own session id, and the project it works in. */
+/** What identifies a keyed session: the client and its own session id. */
 export interface SessionKey {
   readonly client: string;
   readonly id: string;
-  readonly project?: string;
 }
 
 export type Hello =
@@ -40,13 +39,9 @@ function uuidOf(digest: Buffer): string {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20, 32)}`;
 }
 
-/**
- * The caller of a keyed session: the session is the client's session in one project; the instance
- * is the client's session in every project, so a block follows it to a new project.
- */
+/** The caller of a keyed session: one session per client session, in whatever project it works. */
 export function keyedCaller(key: SessionKey): Caller {
-  const instance = `keyed:${uuidOf(sha256(`haltkey\u0000instance\u0000${key.client}\u0000${key.id}`))}`;
-  return { sessionId: uuidOf(sha256(`haltkey\u0000keyed\u0000${key.client}\u0000${key.id}\u0000${key.project ?? ""}`)), instance };
+  return { sessionId: uuidOf(sha256(`haltkey\u0000keyed\u0000${key.client}\u0000${key.id}`)) };
 }
 
 interface Issued {
@@ -88,7 +83,7 @@ export class Sessions {
       credentialHash: hash.toString("hex"),
     };
     await this.d.store.transition({ putExecutions: [record] }, [{ type: "session_opened", session: sessionId, data: { client: client ?? "unnamed" } }], now);
-    return { ok: true, caller: { sessionId, instance: sessionId }, credential, resumed: false };
+    return { ok: true, caller: { sessionId }, credential, resumed: false };
   }
 
   /** The session, when the credential is the one issued for it; otherwise a refusal naming why. */
@@ -100,7 +95,7 @@ export class Sessions {
       return { ok: false, reason: `session ${sessionId} cannot be resumed: the credential is not the one the daemon issued for it (or the session was forgotten after a day idle); say hello without a session id for a new one` };
     }
     s.lastSeen = now;
-    return { ok: true, caller: { sessionId, instance: sessionId }, resumed: true };
+    return { ok: true, caller: { sessionId }, resumed: true };
   }
 
   /** Credentials of sessions idle for a day with nothing left to hold; returns the records to delete. */

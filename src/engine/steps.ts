@@ -121,7 +121,6 @@ export class Steps {
       now,
       agent,
       sessionId: caller.sessionId,
-      instance: caller.instance,
       digest,
       report: { outcome: p.outcome, riskScore: p.riskScore, tool: p.tool, access: p.access, environment: p.environment },
       view,

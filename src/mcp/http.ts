@@ -200,8 +200,7 @@ export async function startHttp(deps: HttpDeps): Promise<HttpFrontEnd> {
       const named = ClientInfoName.safeParse(message);
       const label = (agent ?? (named.success ? named.data.params.clientInfo.name : "unnamed")).replace(/[\p{Cc}\p{Cf}]/gu, "?").slice(0, 128);
       const server = new Server({ name: "haltkey", version: deps.version }, { capabilities: { ...SERVER_CAPABILITIES, logging: {} }, jsonSchemaValidator });
-      const sessionId = deps.uuid();
-      const caller: Caller = { sessionId, instance: sessionId };
+      const caller: Caller = { sessionId: deps.uuid() };
       let session: Session | undefined;
       const transport = new StreamableHTTPServerTransport({
         sessionIdGenerator: deps.uuid,
