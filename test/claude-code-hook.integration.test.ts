@@ -1,7 +1,10 @@
 // `haltkey hook claude-code` end to end: the built CLI fed Claude Code's hook payloads on stdin,
 // a real daemon with simulated hardware, and the simulated human on the display.
 import { spawn } from "node:child_process";
-import { randomUUID } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
+import { mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { basename, join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CLI, cleanup, cli, startDaemon, tempHome, writePolicy, type Daemon } from "./helpers/daemon.js";
 
@@ -13,9 +16,9 @@ interface HookRun {
   out: any;
 }
 
-function runHook(home: string, payload: unknown, args: string[] = []): Promise<HookRun> {
+function runHook(home: string, payload: unknown, args: string[] = [], env: Record<string, string> = {}): Promise<HookRun> {
   return new Promise((resolve, reject) => {
-    const p = spawn(process.execPath, [CLI, "hook", "claude-code", "--wait", "0", ...args], { env: { ...process.env, HALTKEY_HOME: home }, stdio: ["pipe", "pipe", "pipe"] });
+    const p = spawn(process.execPath, [CLI, "hook", "claude-code", "--wait", "0", ...args], { env: { ...process.env, HALTKEY_HOME: home, ...env }, stdio: ["pipe", "pipe", "pipe"] });
     let stdout = "";
     let stderr = "";
     p.stdout.on("data", (d: Buffer) => (stdout += d.toString()));
@@ -139,6 +142,89 @@ describe("PreToolUse", () => {
     const asked = await runHook(home, s.pre("Bash", { command: "git push --tags" }), ["--agent", "hook-ask", "--on-pause", "ask"]);
     expect(asked.code).toBe(0);
     expect(decision(asked)).toBe("ask");
+  });
+});
+
+describe("the default agent name is the project's", () => {
+  it("a hard block in one project does not stop a Claude Code session in another; --agent still overrides", SLOW, async () => {
+    const a = mkdtempSync(join(tmpdir(), "shop-"));
+    const b = mkdtempSync(join(tmpdir(), "blog-"));
+    try {
+      const name = (dir: string): string => `claude-code:${basename(realpathSync(dir))}-${createHash("sha256").update(realpathSync(dir)).digest("hex").slice(0, 8)}`;
+      const inA = claudeSession(a);
+      const stopped = await runHook(home, inA.pre("Bash", { command: "rm -rf /", description: "clean" }));
+      expect(denied(stopped)).toContain(`hard-blocked agent '${name(a)}'`);
+      expect(denied(await runHook(home, inA.pre("Bash", { command: "ls" })))).toMatch(/hard-blocked/);
+      const inB = await runHook(home, claudeSession(b).pre("Bash", { command: "ls", description: "list" }));
+      expect(inB.code, inB.stderr).toBe(0);
+      expect(inB.stdout).toBe("");
+      const status = JSON.parse((await cli(home, "status", "--json")).stdout);
+      expect(status.blocks.map((x: { agent: string }) => x.agent)).toContain(name(a));
+      expect(status.blocks.map((x: { agent: string }) => x.agent)).not.toContain(name(b));
+      const named = await runHook(home, claudeSession(b).pre("Bash", { command: "rm -rf /" }), ["--agent", "hook-named"]);
+      expect(denied(named)).toContain("hard-blocked agent 'hook-named'");
+      // The blocked session cannot walk away from its block by changing directory: Claude Code
+      // gives its hooks the project root ($CLAUDE_PROJECT_DIR), and the name comes from it.
+      const cdAway = claudeSession(b);
+      const moved = await runHook(home, cdAway.pre("Bash", { command: "ls", description: "list" }), [], { CLAUDE_PROJECT_DIR: a });
+      expect(denied(moved)).toContain(`agent '${name(a)}'`);
+    } finally {
+      rmSync(a, { recursive: true, force: true });
+      rmSync(b, { recursive: true, force: true });
+    }
+  });
+});
+
+describe("write tools are judged by what they write where (issue 11 finding 3)", () => {
+  it("Write to authorized_keys pauses like Edit does; the reason names the target rule", async () => {
+    for (const [i, home_] of ["/home/dev", "/root", "/home/other"].entries()) {
+      const s = claudeSession();
+      const r = await runHook(home, s.pre("Write", { file_path: `${home_}/.ssh/authorized_keys`, content: "ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIB attacker@evil\n" }), ["--agent", `hook-ak-${i}`]);
+      expect(denied(r)).toMatch(/filesystem\.write-ssh-authorized-keys|authorized_keys/);
+    }
+    const s = claudeSession();
+    const edit = await runHook(home, s.pre("Edit", { file_path: "/home/dev/.ssh/authorized_keys", old_string: "", new_string: "ssh-ed25519 AAAA x" }), ["--agent", "hook-ak-edit"]);
+    expect(denied(edit)).toMatch(/paused/);
+  });
+
+  it("Write to ~/.bashrc prepending /tmp/evil to PATH pauses", async () => {
+    const s = claudeSession();
+    const r = await runHook(home, s.pre("Write", { file_path: "/home/dev/.bashrc", content: "export PATH=/tmp/evil:$PATH\n# rest of bashrc\n" }), ["--agent", "hook-bashrc"]);
+    expect(denied(r)).toMatch(/shell start-up file/);
+  });
+
+  it("mcp__fs__delete_file {path: \"src\"} pauses (a directory); deleting the project root is more than a pause", async () => {
+    const s = claudeSession("/home/dev/project");
+    const r = await runHook(home, s.pre("mcp__fs__delete_file", { path: "src" }), ["--agent", "hook-del"]);
+    expect(denied(r)).toMatch(/Deletes a directory/);
+    const root = await runHook(home, claudeSession("/home/dev/project").pre("mcp__fs__delete_file", { path: "/home/dev/project" }), ["--agent", "hook-del-root"]);
+    expect(denied(root)).toMatch(/project root/);
+  });
+
+  it("a link in the project is judged by where it leads: a file link to .bashrc, a directory link to .ssh", async () => {
+    const root = mkdtempSync(join(tmpdir(), "hk-links-"));
+    try {
+      const project = join(root, "project");
+      mkdirSync(project);
+      mkdirSync(join(root, ".ssh"));
+      writeFileSync(join(root, ".bashrc"), "# bashrc\n");
+      symlinkSync(join(root, ".bashrc"), join(project, "notes.txt"));
+      symlinkSync(join(root, ".ssh"), join(project, "cfg"));
+      const s = claudeSession(project);
+      const viaFile = await runHook(home, s.pre("Write", { file_path: "notes.txt", content: "export PATH=/tmp/evil:$PATH\n" }), ["--agent", "hook-link-file"]);
+      expect(denied(viaFile)).toMatch(/shell start-up file/);
+      const viaDir = await runHook(home, claudeSession(project).pre("Write", { file_path: join(project, "cfg", "authorized_keys"), content: "ssh-ed25519 AAAA x\n" }), ["--agent", "hook-link-dir"]);
+      expect(denied(viaDir)).toMatch(/authorized_keys/);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+
+  it("an ordinary write in the project goes", async () => {
+    const s = claudeSession();
+    const r = await runHook(home, s.pre("Write", { file_path: "/home/dev/project/src/app.ts", content: "export const answer = 42;\n" }), ["--agent", "hook-plain-write"]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toBe("");
   });
 });
 

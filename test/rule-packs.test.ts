@@ -2,9 +2,9 @@ import { describe, it, expect } from "vitest";
 import { RULE_CATEGORIES, RulePack, foldPreservingCase, shellReadingsOf, type Rule } from "../src/core/rule-pack.js";
 import { normalizeForMatching } from "../src/core/text.js";
 import { HOSTILE_ACTION_HINTS } from "../bench/hostile-inputs.js";
-import { DANGEROUS_ACTION_RULES } from "../src/core/rules/dangerous-actions.js";
+import { ACTION_RULES } from "../src/core/rules/actions/index.js";
 
-const pack = new RulePack(DANGEROUS_ACTION_RULES);
+const pack = new RulePack(ACTION_RULES);
 // The original text goes along, as the pipeline passes it, for the case-sensitive refinements.
 const matchedIds = (text: string): string[] => pack.score(normalizeForMatching(text), text).matches.map((m) => m.id);
 /**
@@ -17,7 +17,7 @@ const ruleAlone = (rule: Rule, text: string): boolean => {
   if (readings.some((r) => rule.pattern.test(r)) && (!rule.cased || rule.cased.test(foldPreservingCase(text)))) return true;
   return shellReadingsOf(text, n).commands.some((c) => rule.pattern.test(c.normalized) && (!rule.cased || rule.cased.test(foldPreservingCase(c.text))));
 };
-const byId = DANGEROUS_ACTION_RULES.map((rule) => [rule.id, rule] as const);
+const byId = ACTION_RULES.map((rule) => [rule.id, rule] as const);
 
 describe("dangerous-action rules: examples", () => {
   it.each(byId)("%s matches each of its match examples", (_id, rule: Rule) => {
@@ -64,7 +64,7 @@ describe("dangerous-action rules: prechecks", () => {
 
 describe("dangerous-action rules: shape", () => {
   it("has unique ids", () => {
-    const ids = DANGEROUS_ACTION_RULES.map((r) => r.id);
+    const ids = ACTION_RULES.map((r) => r.id);
     expect(new Set(ids).size).toBe(ids.length);
   });
 
@@ -129,7 +129,7 @@ describe("dangerous-action rules: no catastrophic backtracking", () => {
   // Hints can be up to 32 KB and are scored on every action. No timing here: a pattern that
   // backtracks catastrophically never finishes and the test times out; `npm run bench` prints how
   // long the pack takes on these inputs (bench/hostile-inputs.ts).
-  const ids = new Set(DANGEROUS_ACTION_RULES.map((r) => r.id));
+  const ids = new Set(ACTION_RULES.map((r) => r.id));
   it.each(HOSTILE_ACTION_HINTS)("scores %s… (32 KB)", (_label, text) => {
     // With the original text, so the case checks and the second reading run too.
     const scored = pack.score(normalizeForMatching(text), text);

@@ -7,7 +7,7 @@ import { describe, it, expect } from "vitest";
 import { RulePack, foldPreservingCase } from "../src/core/rule-pack.js";
 import { normalizeForMatching } from "../src/core/text.js";
 import { TOLERANCE_THRESHOLDS } from "../src/core/policy.js";
-import { DANGEROUS_ACTION_RULES, shellReading } from "../src/core/rules/dangerous-actions.js";
+import { ACTION_RULES, shellReading } from "../src/core/rules/actions/index.js";
 
 interface Probe {
   readonly id: string;
@@ -20,7 +20,7 @@ const probes: Probe[] = readFileSync(new URL("./fixtures/shell-probes/probes.jso
   .filter((l) => l.trim().length > 0)
   .map((l) => JSON.parse(l) as Probe);
 
-const pack = new RulePack(DANGEROUS_ACTION_RULES);
+const pack = new RulePack(ACTION_RULES);
 const threshold = TOLERANCE_THRESHOLDS.moderate;
 /** As the eval harness words a shell command. */
 const hintOf = (text: string): string => `executing shell command: ${text}`;
@@ -102,7 +102,7 @@ describe("the second reading (shellReading)", () => {
   );
 
   it("never lowers a score: every probe scores at least what the pack without second readings gives", () => {
-    const plain = new RulePack(DANGEROUS_ACTION_RULES.map(({ rewrite: _rewrite, ...rule }) => rule));
+    const plain = new RulePack(ACTION_RULES.map(({ rewrite: _rewrite, ...rule }) => rule));
     for (const p of probes) {
       const hint = hintOf(p.text);
       const n = normalizeForMatching(hint);

@@ -1,11 +1,12 @@
 // One adapter's conversation with the daemon over the agent socket: hello with the session id the
 // adapter chose, one execution per (session, agent) started or reused, steps, and waiting for the
 // human on a confirmation. Uses only the operations every MCP client has; no daemon privilege.
-import { DaemonClient, DaemonError } from "../daemon/client.js";
+import { DaemonConnection } from "../daemon/connection.js";
+import { DaemonError } from "../daemon/daemon-error.js";
 import type { HaltkeyPaths } from "../daemon/paths.js";
 import { daemonDown, verdictOf, type Verdict } from "./verdict.js";
 import type { StepParams } from "./tool-call.js";
-import { z } from "zod";
+import { boolean, isObject, object, optionalBoolean, optionalString, string, type Obj } from "./shape.js";
 
 export interface SessionOptions {
   readonly paths: HaltkeyPaths;
@@ -19,9 +20,31 @@ export interface SessionOptions {
   readonly requestTimeoutMs?: number;
 }
 
-const Hello = z.object({ sessionId: z.string(), simulated: z.boolean().optional(), endpointMode: z.enum(["semantic", "single"]).optional() });
-const Result = z.object({ success: z.boolean(), data: z.unknown().optional(), error: z.object({ code: z.string(), message: z.string(), details: z.record(z.string(), z.unknown()).optional() }).optional() });
-const ConfirmData = z.object({ status: z.enum(["approved", "denied", "pending", "expired"]) });
+/** The daemon's hello: checked by hand, as everything on the command hook's path (shape.ts). */
+function parseHello(v: unknown): { simulated: boolean; endpointMode: "semantic" | "single" } {
+  const h = object(v, "hello.");
+  string(h, "sessionId", "hello.", 256);
+  const mode = optionalString(h, "endpointMode", "hello.", 16);
+  if (mode !== undefined && mode !== "semantic" && mode !== "single") throw new Error("hello.endpointMode: expected semantic or single");
+  return { simulated: optionalBoolean(h, "simulated", "hello.") === true, endpointMode: mode ?? "semantic" };
+}
+
+interface Result {
+  readonly success: boolean;
+  readonly data?: unknown;
+  readonly error?: { readonly code: string; readonly message: string; readonly details?: Obj };
+}
+
+function parseResult(v: unknown): Result {
+  const r = object(v, "");
+  const success = boolean(r, "success", "");
+  if (r.error === undefined) return { success, data: r.data };
+  const e = object(r.error, "error.");
+  const details = e.details === undefined ? undefined : object(e.details, "error.details.");
+  return { success, data: r.data, error: { code: string(e, "code", "error.", 256), message: string(e, "message", "error.", 64 * 1024), ...(details ? { details } : {}) } };
+}
+
+const CONFIRM_STATUSES = ["approved", "denied", "pending", "expired"] as const;
 
 export type HumanAnswer = "approved" | "denied" | "pending" | "expired" | "unavailable";
 
@@ -29,7 +52,7 @@ export class AgentSession {
   private executionId: string | undefined;
 
   private constructor(
-    private readonly client: DaemonClient,
+    private readonly client: DaemonConnection,
     private readonly opts: SessionOptions,
     /** Whether the daemon runs with simulated hardware (its hello says so). */
     readonly simulated: boolean,
@@ -38,10 +61,10 @@ export class AgentSession {
 
   /** Connects and says hello; throws DaemonError when there is no daemon to ask. */
   static async open(opts: SessionOptions): Promise<AgentSession> {
-    const client = await DaemonClient.connect(opts.paths.socket, opts.connectTimeoutMs ?? 2000);
+    const client = await DaemonConnection.open(opts.paths.socket, opts.connectTimeoutMs ?? 2000);
     try {
-      const hello = Hello.parse(await client.request("hello", { sessionId: opts.sessionId, client: opts.client }, opts.requestTimeoutMs ?? 10_000));
-      return new AgentSession(client, opts, hello.simulated === true, hello.endpointMode ?? "semantic");
+      const hello = parseHello(await client.call("hello", { sessionId: opts.sessionId, client: opts.client }, opts.requestTimeoutMs ?? 10_000));
+      return new AgentSession(client, opts, hello.simulated, hello.endpointMode);
     } catch (e) {
       client.close();
       throw e instanceof DaemonError ? e : new DaemonError("INTERNAL_ERROR", `unexpected hello from the daemon: ${(e as Error).message}`);
@@ -52,9 +75,9 @@ export class AgentSession {
     return this.client.isClosed;
   }
 
-  private async aql(endpoint: "create" | "execute", operation: string, params: Record<string, unknown>, timeoutMs?: number): Promise<z.infer<typeof Result>> {
+  private async aql(endpoint: "create" | "execute", operation: string, params: Record<string, unknown>, timeoutMs?: number): Promise<Result> {
     const tool = this.endpointMode === "single" ? "mcp_aql" : `mcp_aql_${endpoint}`;
-    return Result.parse(await this.client.request("aql", { tool, arguments: { operation, params } }, timeoutMs ?? this.opts.requestTimeoutMs ?? 10_000));
+    return parseResult(await this.client.call("aql", { tool, arguments: { operation, params } }, timeoutMs ?? this.opts.requestTimeoutMs ?? 10_000));
   }
 
   /**
@@ -66,7 +89,7 @@ export class AgentSession {
     if (this.executionId) return this.executionId;
     const r = await this.aql("execute", "execute_agent", { element_name: this.opts.agent, goal: this.opts.goal });
     if (r.success) {
-      this.executionId = z.object({ execution_id: z.string() }).parse(r.data).execution_id;
+      this.executionId = string(object(r.data, "data."), "execution_id", "data.", 256);
     } else if (r.error?.code === "CONFLICT_EXECUTION_ACTIVE" && typeof r.error.details?.execution_id === "string") {
       this.executionId = r.error.details.execution_id;
     } else if (r.error?.code !== "PERMISSION_AGENT_BLOCKED") {
@@ -99,7 +122,8 @@ export class AgentSession {
     try {
       const r = await this.aql("execute", "confirm_operation", { confirmation_id: confirmationId, element_name: this.opts.agent, wait_seconds: seconds }, (seconds + 10) * 1000);
       if (!r.success) return "unavailable";
-      return ConfirmData.parse(r.data).status;
+      const status = isObject(r.data) ? r.data.status : undefined;
+      return CONFIRM_STATUSES.find((x) => x === status) ?? "unavailable";
     } catch {
       return "unavailable";
     }

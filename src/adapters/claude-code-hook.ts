@@ -7,9 +7,12 @@
 // Claude Code's validation is a non-blocking error that lets the call run. So this exits only
 // with 0 or 2, every failure is exit 2, and a deny is exit 2 as well (with the deny JSON on
 // stdout too): the block never depends on Claude Code accepting the JSON.
-import { z } from "zod";
+import { createHash } from "node:crypto";
+import { realpathSync } from "node:fs";
+import { basename, dirname, join } from "node:path";
 import type { HaltkeyPaths } from "../daemon/paths.js";
-import { DaemonError } from "../daemon/client.js";
+import { DaemonError } from "../daemon/daemon-error.js";
+import { object, optionalString, ShapeError, string, type Obj } from "./shape.js";
 import { AgentSession } from "./agent-session.js";
 import { derivedSessionId, FindingsTooLargeError, outputText, postCallSteps, preCallStep, type ToolCall } from "./tool-call.js";
 import { daemonDown, explain, findingsReported } from "./verdict.js";
@@ -21,24 +24,64 @@ export const MAX_PAYLOAD_BYTES = 8 * 1024 * 1024;
  * The documented payload. Claude Code adds fields over time (tool_use_id, permission_mode, …), so
  * unknown fields are accepted; the payload's total size is capped before parsing.
  */
-export const HookPayload = z
-  .looseObject({
-    session_id: z.string().min(1).max(256),
-    transcript_path: z.string().max(4096).optional(),
-    cwd: z.string().min(1).max(4096),
-    hook_event_name: z.enum(["PreToolUse", "PostToolUse"]),
-    tool_name: z.string().min(1).max(256),
-    tool_input: z.record(z.string(), z.unknown()),
-    tool_response: z.unknown().optional(),
-    tool_use_id: z.string().min(1).max(256).optional(),
-  })
-  .refine((p) => p.hook_event_name !== "PostToolUse" || p.tool_response !== undefined, { message: "PostToolUse needs tool_response", path: ["tool_response"] });
-export type HookPayload = z.infer<typeof HookPayload>;
+export interface HookPayload {
+  readonly session_id: string;
+  readonly transcript_path?: string;
+  readonly cwd: string;
+  readonly hook_event_name: "PreToolUse" | "PostToolUse";
+  readonly tool_name: string;
+  readonly tool_input: Obj;
+  readonly tool_response?: unknown;
+  readonly tool_use_id?: string;
+}
+
+function checkPayload(raw: unknown): HookPayload {
+  const o = object(raw, "");
+  const event = string(o, "hook_event_name", "", 64, 1);
+  if (event !== "PreToolUse" && event !== "PostToolUse") throw new ShapeError("hook_event_name", 'expected "PreToolUse" or "PostToolUse"');
+  if (event === "PostToolUse" && o.tool_response === undefined) throw new ShapeError("tool_response", "PostToolUse needs tool_response");
+  const transcript = optionalString(o, "transcript_path", "", 4096);
+  const toolUseId = optionalString(o, "tool_use_id", "", 256, 1);
+  return {
+    session_id: string(o, "session_id", "", 256, 1),
+    cwd: string(o, "cwd", "", 4096, 1),
+    hook_event_name: event,
+    tool_name: string(o, "tool_name", "", 256, 1),
+    tool_input: object(o.tool_input, "tool_input"),
+    ...(transcript !== undefined ? { transcript_path: transcript } : {}),
+    ...(toolUseId !== undefined ? { tool_use_id: toolUseId } : {}),
+    ...(o.tool_response !== undefined ? { tool_response: o.tool_response } : {}),
+  };
+}
+
+/**
+ * The agent name a hook uses when `--agent` is not given: specific to the project (Claude Code's
+ * $CLAUDE_PROJECT_DIR, else the payload's cwd), so a block in
+ * one project does not stop Claude Code sessions in another. `claude-code:<directory name>-<first
+ * 8 hex of sha256(real path)>`, e.g. `claude-code:shop-3f9a1c2e`: the name shows which project,
+ * the hash tells two directories of the same name apart. A cwd that cannot be resolved (removed
+ * since) is hashed as given.
+ */
+export function projectAgentName(cwd: string): string {
+  let real = cwd;
+  try {
+    real = realpathSync(cwd);
+  } catch {
+    // hashed as given
+  }
+  const name = (basename(real) || "root").replace(/[^A-Za-z0-9._-]+/g, "_").slice(0, 64);
+  return `claude-code:${name}-${createHash("sha256").update(real).digest("hex").slice(0, 8)}`;
+}
 
 export interface HookOptions {
   readonly paths: HaltkeyPaths;
-  /** The agent name the daemon knows this Claude Code as (policy overrides, blocks). */
-  readonly agent: string;
+  /**
+   * The project root Claude Code gives its hook commands ($CLAUDE_PROJECT_DIR): the default agent
+   * name is derived from it, not from the payload's cwd, which follows the agent's `cd`.
+   */
+  readonly projectDir?: string;
+  /** The agent name the daemon knows this Claude Code as (policy overrides, blocks); default projectAgentName(cwd). */
+  readonly agent?: string;
   /** How long a PreToolUse waits for the human to answer a confirmation on the device. */
   readonly waitSeconds: number;
   /** What an unanswered pause becomes: "deny" (default), or "ask" (Claude Code's own prompt). */
@@ -59,7 +102,7 @@ const READ_TOOLS: ReadonlySet<string> = new Set(["Read", "Glob", "Grep", "LS", "
 const WRITE_TOOLS: ReadonlySet<string> = new Set(["Bash", "Write", "Edit", "MultiEdit", "NotebookEdit", "KillShell", "KillBash"]);
 
 /** Claude Code names MCP tools mcp__<server>__<tool>; everything else is built in. */
-export function toolCallOf(p: HookPayload): ToolCall {
+export function toolCallOf(p: HookPayload, haltkeyHome?: string): ToolCall {
   const mcp = /^mcp__(.+?)__(.+)$/.exec(p.tool_name);
   const description = p.tool_name === "Bash" ? p.tool_input.description : undefined;
   return {
@@ -68,7 +111,27 @@ export function toolCallOf(p: HookPayload): ToolCall {
     arguments: p.tool_input,
     ...(READ_TOOLS.has(p.tool_name) ? { access: "read" as const } : WRITE_TOOLS.has(p.tool_name) ? { access: "write" as const } : {}),
     ...(typeof description === "string" ? { justification: description } : {}),
+    cwd: p.cwd,
+    ...(haltkeyHome ? { haltkeyHome } : {}),
+    realPath,
   };
+}
+
+/** Where a path leads on this machine: links followed up to the deepest part that exists. */
+export function realPath(absolute: string): string {
+  const rest: string[] = [];
+  let at = absolute;
+  for (let i = 0; i < 256; i++) {
+    try {
+      return join(realpathSync(at), ...rest);
+    } catch {
+      const up = dirname(at);
+      if (up === at) return absolute;
+      rest.unshift(basename(at));
+      at = up;
+    }
+  }
+  return absolute;
 }
 
 const failure = (why: string): HookResult => ({
@@ -96,17 +159,18 @@ export function parsePayload(stdin: string): HookPayload | string {
   } catch {
     return "the hook payload on stdin is not JSON (expected Claude Code's PreToolUse or PostToolUse payload)";
   }
-  const r = HookPayload.safeParse(raw);
-  if (!r.success) {
-    const i = r.error.issues[0]!;
-    return `invalid hook payload: ${i.path.join(".") || "(top level)"}: ${i.message} (expected Claude Code's PreToolUse or PostToolUse payload with session_id, cwd, hook_event_name, tool_name, tool_input)`;
+  try {
+    return checkPayload(raw);
+  } catch (e) {
+    if (!(e instanceof ShapeError)) throw e;
+    return `invalid hook payload: ${e.message} (expected Claude Code's PreToolUse or PostToolUse payload with session_id, cwd, hook_event_name, tool_name, tool_input)`;
   }
-  return r.data;
 }
 
-export async function runClaudeCodeHook(stdin: string, opts: HookOptions): Promise<HookResult> {
+export async function runClaudeCodeHook(stdin: string, options: HookOptions): Promise<HookResult> {
   const payload = parsePayload(stdin);
   if (typeof payload === "string") return failure(`${payload}. Check the hook command in Claude Code's settings.json (docs/claude-code-hooks.md).`);
+  const opts = { ...options, agent: options.agent ?? projectAgentName(options.projectDir && options.projectDir.length > 0 ? options.projectDir : payload.cwd) };
   let session: AgentSession;
   try {
     session = await AgentSession.open({
@@ -128,8 +192,8 @@ export async function runClaudeCodeHook(stdin: string, opts: HookOptions): Promi
   }
 }
 
-async function beforeCall(session: AgentSession, p: HookPayload, opts: HookOptions): Promise<HookResult> {
-  const step = preCallStep(toolCallOf(p));
+async function beforeCall(session: AgentSession, p: HookPayload, opts: HookOptions & { agent: string }): Promise<HookResult> {
+  const step = preCallStep(toolCallOf(p, opts.paths.home));
   let v = await session.step(step);
   // A confirmation can be answered on the device while the call waits; an approval lets exactly
   // this call through once, so the same step is reported again to use it.
@@ -150,7 +214,7 @@ async function beforeCall(session: AgentSession, p: HookPayload, opts: HookOptio
   }
 }
 
-async function afterCall(session: AgentSession, p: HookPayload, opts: HookOptions): Promise<HookResult> {
+async function afterCall(session: AgentSession, p: HookPayload, opts: HookOptions & { agent: string }): Promise<HookResult> {
   const output = outputText(p.tool_response);
   if (output.trim().length === 0) return { exitCode: 0, stdout: "", stderr: "" };
   const ctx = { agent: opts.agent, simulated: session.simulated };

@@ -3,6 +3,7 @@
 // decides what a valid request looks like.
 import { z } from "zod";
 import { BudgetConfig } from "./breakers.js";
+import { FIELD_LIMITS } from "./limits.js";
 
 export const SAFETY_TIERS = ["advisory", "confirm", "verify", "danger_zone"] as const;
 export const SafetyTier = z.enum(SAFETY_TIERS);
@@ -63,16 +64,8 @@ export const RiskTolerance = z.enum(RISK_TOLERANCES);
 export type RiskTolerance = z.infer<typeof RiskTolerance>;
 
 /** Caps on single fields. Larger values are refused with VALIDATION_PAYLOAD_TOO_LARGE, never truncated. */
-export const FIELD_LIMITS = {
-  elementName: 128,
-  hint: 32 * 1024,
-  stepDescription: 32 * 1024,
-  findings: 256 * 1024,
-  summary: 16 * 1024,
-  reason: 4 * 1024,
-  goal: 4 * 1024,
-  code: 64,
-} as const;
+
+export { FIELD_LIMITS };
 
 // Agent names are chosen by the agent, so they are identifiers only, never security identity
 // on their own (blocks are also bound to the session; docs/decisions.md "Agent identity").

@@ -11,18 +11,10 @@ import { z } from "zod";
 import { ErrorCode } from "../core/errors.js";
 import type { RequestKind as ChannelRequestKind } from "../core/approval-channel.js";
 import { ErrorDetail, OperationResult } from "../core/wire.js";
-import { KeyLabel } from "../devices/keyring.js";
+import { KeyLabel } from "../core/key-label.js";
+import { DaemonError } from "./daemon-error.js";
 
-/** What a client receives when the daemon refuses: the code is one of `ErrorCode`. */
-export class DaemonError extends Error {
-  constructor(
-    readonly code: string,
-    message: string,
-    readonly details?: Record<string, unknown>,
-  ) {
-    super(message);
-  }
-}
+export { DaemonError };
 
 const ERROR_CODES = Object.values(ErrorCode) as [ErrorCode, ...ErrorCode[]];
 const KnownErrorCode = z.enum(ERROR_CODES);

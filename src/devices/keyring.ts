@@ -4,7 +4,6 @@
 // any HID transport, real or simulated); everything it answers is verified here by
 // @simplewebauthn/server before anything is trusted or stored.
 import { createHash } from "node:crypto";
-import { z } from "zod";
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from "@simplewebauthn/server";
 import { verifyApproval, verifyRegistration, type RelyingParty } from "../hw/webauthn.js";
 import type { SecurityKeyRecord } from "../core/records.js";
@@ -37,17 +36,7 @@ export class KeyRefusedError extends Error {
   }
 }
 
-export const KEY_LABEL_MAX = 64;
-/** Labels the simulator gives its own key (and forgets at the next start); nobody else may use them. */
-export const SIMULATED_KEY_LABEL = "simulated key";
-
-/** A key's label as an operator may choose it, wherever it comes in (CLI, console). */
-export const KeyLabel = z
-  .string()
-  .min(1)
-  .max(KEY_LABEL_MAX)
-  .regex(/^[\x20-\x7e]+$/, "printable ASCII")
-  .refine((l) => !l.toLowerCase().startsWith(SIMULATED_KEY_LABEL), `labels starting with "${SIMULATED_KEY_LABEL}" are reserved for the simulator`);
+export { KEY_LABEL_MAX, KeyLabel, SIMULATED_KEY_LABEL } from "../core/key-label.js";
 
 export class KeyRing {
   private readonly keys = new Map<string, SecurityKeyRecord>();

@@ -2,9 +2,18 @@
 // nothing; it forwards each tool call to the daemon (starting one if none runs) and returns the
 // daemon's OperationResult as JSON text. If the daemon cannot be reached, the answer is a refusal.
 // Tools, result shape and refusals are shared with the HTTP front end (tools.ts).
+//
+// A daemon this shim starts is its own: a new session and process group, its output in the
+// daemon log, nothing tied to the shim, so it keeps serving other clients after the shim is gone.
+// When it cannot start, the shim says why on the first call (the policy it would load is checked
+// here first; anything else is read from the daemon's exit and its log), instead of waiting.
+// The shim itself exits when its client goes away, however it goes: stdin ends, stdout breaks, or
+// the process that started it is gone.
 import { spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
-import { mkdirSync, openSync } from "node:fs";
+import { closeSync, mkdirSync, openSync, readSync, statSync } from "node:fs";
+import { readFile } from "node:fs/promises";
+import { resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
@@ -48,8 +57,9 @@ export class DaemonLink {
       client = await DaemonClient.connect(this.opts.paths.socket);
     } catch (e) {
       if (!this.opts.autostart) throw e;
-      this.spawnDaemon();
-      client = await this.waitForDaemon(15_000);
+      await this.checkPolicy();
+      const exited = this.spawnDaemon();
+      client = await this.waitForDaemon(15_000, exited);
     }
     // The session id is the shim's, kept across reconnects, so a block bound to it survives them.
     const hello = await client.request("hello", { sessionId: this.sessionId, client: "haltkey-mcp-stdio" }, 10_000);
@@ -59,30 +69,60 @@ export class DaemonLink {
     return client;
   }
 
-  private spawnDaemon(): void {
+  /** The policy a started daemon would load, checked here so its problem is the answer, at once. */
+  private async checkPolicy(): Promise<void> {
+    if (this.opts.policyPath === undefined) return;
+    const path = resolve(this.opts.policyPath);
+    let text: string;
+    try {
+      text = await readFile(path, "utf8");
+    } catch (e) {
+      throw new DaemonError(ErrorCode.daemonUnavailable, `cannot start the haltkey daemon: cannot read policy file ${path} (--policy ${this.opts.policyPath}): ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+    }
+    const { compilePolicy, parsePolicy } = await import("../core/policy.js");
+    try {
+      compilePolicy(parsePolicy(text, path));
+    } catch (e) {
+      throw new DaemonError(ErrorCode.daemonUnavailable, `cannot start the haltkey daemon: ${(e as Error).message.replace(/\s*\n\s*/g, "; ")}`);
+    }
+  }
+
+  /** Starts a daemon detached from this shim; resolves with why it exited, if it does. */
+  private spawnDaemon(): Promise<string> {
     const cli = fileURLToPath(new URL("../cli/main.js", import.meta.url));
     const args = [
       cli,
       "serve",
       ...(this.opts.simulate ? ["--simulate"] : []),
-      ...(this.opts.policyPath ? ["--policy", this.opts.policyPath] : []),
+      ...(this.opts.policyPath ? ["--policy", resolve(this.opts.policyPath)] : []),
       ...(this.opts.endpointMode === "single" ? ["--single-tool"] : []),
     ];
     mkdirSync(this.opts.paths.home, { recursive: true, mode: 0o700 });
-    const log = openSync(this.opts.paths.daemonLog, "a", 0o600);
-    const child = spawn(process.execPath, args, { detached: true, stdio: ["ignore", log, log], env: process.env });
+    const logPath = this.opts.paths.daemonLog;
+    const log = openSync(logPath, "a", 0o600);
+    const from = statSync(logPath).size;
+    // detached: a new session and process group; stdio: the log only; cwd: not the client's.
+    const child = spawn(process.execPath, args, { detached: true, stdio: ["ignore", log, log], env: process.env, cwd: this.opts.paths.home });
+    closeSync(log);
     child.unref();
+    return new Promise((res) => {
+      child.once("error", (e) => res(`could not run ${process.execPath}: ${e.message}`));
+      child.once("exit", (code, signal) => res(`it exited (${signal ?? `code ${code}`}): ${startupFailure(logPath, from)}`));
+    });
   }
 
-  private async waitForDaemon(ms: number): Promise<DaemonClient> {
+  private async waitForDaemon(ms: number, exited: Promise<string>): Promise<DaemonClient> {
     const deadline = Date.now() + ms;
     let last: unknown;
+    let why: string | undefined;
+    void exited.then((w) => (why = w));
     while (Date.now() < deadline) {
       try {
         return await DaemonClient.connect(this.opts.paths.socket, 1000);
       } catch (e) {
         last = e;
-        await new Promise((r) => setTimeout(r, 100));
+        if (why !== undefined) throw new DaemonError(ErrorCode.daemonUnavailable, `the haltkey daemon this shim started did not come up; ${why}`);
+        await Promise.race([exited, new Promise((r) => setTimeout(r, 100))]);
       }
     }
     throw last instanceof Error ? last : new DaemonError(ErrorCode.daemonUnavailable, "daemon did not start");
@@ -91,6 +131,46 @@ export class DaemonLink {
   close(): void {
     this.client?.close();
   }
+}
+
+/** What a daemon that exited at start-up said: its `haltkey: …` lines in the log since `from`. */
+function startupFailure(logPath: string, from: number): string {
+  try {
+    const fd = openSync(logPath, "r");
+    try {
+      const size = Math.min(statSync(logPath).size - from, 64 * 1024);
+      const buf = Buffer.alloc(Math.max(size, 0));
+      readSync(fd, buf, 0, buf.length, from);
+      const lines = buf.toString("utf8").split("\n").map((l) => l.trim()).filter((l) => l.length > 0);
+      const said = lines.filter((l) => l.startsWith("haltkey: ")).map((l) => l.slice("haltkey: ".length));
+      const text = (said.length > 0 ? said : lines.slice(-3)).join("; ");
+      return text.length > 0 ? text.slice(0, 2000) : `no message (see ${logPath})`;
+    } finally {
+      closeSync(fd);
+    }
+  } catch (e) {
+    return `its log ${logPath} could not be read (${(e as Error).message})`;
+  }
+}
+
+/** Exits when the client is gone: stdin ends or breaks, stdout breaks, or the parent process changes. */
+function exitWithClient(onExit: () => void): void {
+  let done = false;
+  const exit = (): void => {
+    if (done) return;
+    done = true;
+    onExit();
+    process.exit(0);
+  };
+  process.stdin.once("end", exit);
+  process.stdin.once("close", exit);
+  process.stdin.once("error", exit);
+  process.stdout.once("error", exit);
+  // A client killed while something else holds our stdin open: we are re-parented.
+  const parent = process.ppid;
+  setInterval(() => {
+    if (process.ppid !== parent) exit();
+  }, 1000).unref();
 }
 
 export async function runMcpShim(opts: ShimOptions): Promise<void> {
@@ -107,4 +187,5 @@ export async function runMcpShim(opts: ShimOptions): Promise<void> {
   const transport = new StdioServerTransport();
   transport.onclose = () => link.close();
   await server.connect(transport);
+  exitWithClient(() => link.close());
 }

@@ -16,6 +16,7 @@ import { SECRETS_ACCESS_RULES } from "./secrets-access.js";
 import { SELF_PROTECTION_RULES } from "./self-protection.js";
 import { SHELL_RULES } from "./shell.js";
 import { SQL_RULES } from "./sql.js";
+import { WRITE_TARGET_RULES } from "./write-targets.js";
 import { shellReading } from "./shell-reading.js";
 
 export { shellReading };
@@ -32,6 +33,7 @@ const RULES: readonly Rule[] = [
   ...SECRETS_ACCESS_RULES,
   ...PRODUCTION_RULES,
   ...SELF_PROTECTION_RULES,
+  ...WRITE_TARGET_RULES,
 ];
 
 export const ACTION_RULES: readonly Rule[] = RULES.map((rule) => {

@@ -1,0 +1,245 @@
+// The haltkey command line (main.ts loads it for every command but the hook). Every command is a
+// thin client of the daemon, except `serve` (which is the daemon), `mcp` (the stdio shim), `config
+// check` and `audit verify` with no daemon running. The daemon, the store and the MCP SDK are
+// imported inside the commands that need them.
+import { readFile } from "node:fs/promises";
+import { Command, InvalidArgumentError } from "commander";
+import { DaemonClient } from "../daemon/client.js";
+import { die, paths, print, selfCommand, withDaemon } from "./common.js";
+import { registerConsoleCommand } from "./console-command.js";
+import { registerHardwareCommands } from "./hardware-commands.js";
+import { registerHookCommand } from "./hook-command.js";
+import { registerInitCommand } from "./init-command.js";
+import { registerProxyCommand } from "./proxy-command.js";
+import { VERSION } from "../daemon/version.js";
+
+const program = new Command();
+program.name("haltkey").description("Safety dongle for AI agents: go, pause or hard stop, lifted only by a human on hardware.").version(VERSION);
+
+const parseMode = (v: string): number => {
+  if (v !== "600" && v !== "660") throw new InvalidArgumentError("socket mode must be 600 or 660");
+  return Number.parseInt(v, 8);
+};
+
+const parseHttpPort = (v: string): number => {
+  if (!/^\d{1,5}$/.test(v) || Number(v) > 65535) throw new InvalidArgumentError("give a port number (0 picks a free one); haltkey serves HTTP on 127.0.0.1 only, so there is no host to choose");
+  return Number(v);
+};
+
+program
+  .command("serve")
+  .description("Run the daemon: owns the database and approval devices, listens on the unix socket")
+  .option("--simulate", "use a simulated display and security key (tests and demos; no security)", false)
+  .option("--policy <file>", "policy file (JSON or YAML)")
+  .option("--socket-mode <mode>", "socket permissions: 600, or 660 for a dedicated haltkey group", parseMode)
+  .option("--single-tool", "MCP-AQL single mode (one mcp_aql tool) instead of CRUDE endpoints", false)
+  .option("--http <port>", "also serve MCP Streamable HTTP on 127.0.0.1:<port> (0: any free port; URL in $HALTKEY_HOME/http.json, token in http-token)", parseHttpPort)
+  .option("--console <port>", "also serve the operator console on 127.0.0.1:<port> (0: any free port; open it with `haltkey console`)", parseHttpPort)
+  .action(async (o: { simulate: boolean; policy?: string; socketMode?: number; singleTool: boolean; http?: number; console?: number }) => {
+    const { createLogger } = await import("../daemon/log.js");
+    const { DaemonStartError, startDaemon } = await import("../daemon/server.js");
+    const { httpFrontEnd } = await import("../mcp/http.js");
+    const { StoreOpenError } = await import("../store/store.js");
+    const { PolicyError } = await import("../core/policy.js");
+    const log = createLogger("haltkey");
+    try {
+      const daemon = await startDaemon({
+        paths,
+        simulate: o.simulate,
+        ...(o.policy ? { policyPath: o.policy } : {}),
+        ...(o.socketMode ? { socketMode: o.socketMode } : {}),
+        endpointMode: o.singleTool ? "single" : "semantic",
+        ...(o.http !== undefined ? { frontEnds: [httpFrontEnd(o.http)] } : {}),
+        ...(o.console !== undefined ? { console: { port: o.console } } : {}),
+        log,
+      });
+      const status = daemon.service.status();
+      const hk = selfCommand();
+      const banner = o.simulate
+        ? "SIMULATED HARDWARE: a simulated display and security key play the human; this offers NO security (tests and demos only)"
+        : daemon.service.channelInfo.display === "none" && daemon.service.channelInfo.securityKey === "none"
+          ? "no approval device attached: pauses and blocks cannot be lifted until one is"
+          : "hardware approval channel attached";
+      // Every command below works as printed, in another terminal in this directory (test/first-minutes.integration.test.ts).
+      const next = [
+        [`${hk} init claude-code --project <your-project-dir>`, "connect Claude Code in that project (hook and MCP server); other clients: init claude-desktop, init cursor"],
+        o.console !== undefined ? [`${hk} console`, "print the operator console's address to open in a browser"] : [`${hk} serve --console 0`, "(instead of this daemon) serve the operator console too; then `console` prints its address"],
+        [`${hk} status`, "what is paused or blocked, with request ids"],
+        ...(o.simulate
+          ? [
+              [`${hk} sim touch <request-id>`, "play the human: approve a pending request with a simulated key touch"],
+              [`${hk} sim press <request-id> deny`, "play the human: refuse it on the simulated display"],
+            ]
+          : [[`${hk} approve <request-id>`, "show a pending request and approve it with a key touch"]]),
+      ];
+      const width = Math.max(...next.map(([c]) => c!.length));
+      process.stderr.write(
+        `haltkey ${VERSION} serving on ${paths.socket}\n  mode: ${String(status.mode)}   policy: ${o.policy ?? "(defaults)"} ${String(status.policyDigest).slice(0, 12)}\n  approvals: ${banner}\n  home: ${paths.home}\nNext, in another terminal in ${process.cwd()}:\n${next.map(([c, what]) => `  ${c!.padEnd(width)}   ${what}`).join("\n")}\n`,
+      );
+      const stop = (): void => {
+        void daemon.close().then(() => process.exit(0));
+      };
+      process.on("SIGTERM", stop);
+      process.on("SIGINT", stop);
+    } catch (e) {
+      if (e instanceof StoreOpenError || e instanceof DaemonStartError || e instanceof PolicyError) die(e.message, 2);
+      throw e;
+    }
+  });
+
+program
+  .command("mcp")
+  .description("Stdio MCP server for MCP clients; forwards to the daemon and starts it if none runs")
+  .option("--simulate", "if this starts the daemon, start it with simulated hardware", false)
+  .option("--policy <file>", "if this starts the daemon, start it with this policy")
+  .option("--no-autostart", "never start a daemon; fail closed when none runs")
+  .option("--single-tool", "expose MCP-AQL single mode (one mcp_aql tool)", false)
+  .action(async (o: { simulate: boolean; policy?: string; autostart: boolean; singleTool: boolean }) => {
+    const { runMcpShim } = await import("../mcp/stdio.js");
+    await runMcpShim({
+      paths,
+      autostart: o.autostart,
+      simulate: o.simulate,
+      ...(o.policy ? { policyPath: o.policy } : {}),
+      endpointMode: o.singleTool ? "single" : "semantic",
+    });
+  });
+
+program
+  .command("status")
+  .description("What the daemon is doing: mode, blocks, executions, pending approvals, audit head")
+  .option("--json", "machine-readable output", false)
+  .action(async (o: { json: boolean }) => {
+    await withDaemon(async (c) => {
+      const s = await c.request("status", {});
+      print(o.json, s, () => {
+        const ch = s.approvalChannel as { simulated: boolean; display: string; securityKey: string };
+        const lines = [
+          `haltkey ${String(s.version)} pid ${String(s.pid)} on ${String(s.socket)}`,
+          `mode ${String(s.mode)}; approvals: ${ch.simulated ? "SIMULATED display and key" : `display ${ch.display}, key ${ch.securityKey}`}`,
+        ];
+        for (const b of s.blocks as Array<Record<string, string>>) lines.push(`BLOCKED ${b.agent}: ${b.reason} (since ${b.since}, challenge ${b.verificationId ?? "re-issued on next contact"})`);
+        for (const p of s.pending as Array<Record<string, string>>) lines.push(`pending ${p.kind} ${p.id}: ${p.text}`);
+        lines.push(`${(s.executions as unknown[]).length} active execution(s); audit head #${String((s.audit as { seq: number }).seq)}`);
+        return lines.join("\n");
+      });
+    });
+  });
+
+const audit = program.command("audit").description("The hash-chained audit log");
+audit
+  .command("verify")
+  .description("Walk the audit chain, check the state it guards and its anchor; report any rewritten, dropped or added record or state entry")
+  .option("--json", "machine-readable output", false)
+  .action(async (o: { json: boolean }) => {
+    let report: { ok: boolean; records: number; head: { seq: number; hash: string }; problems: string[] };
+    const running = await DaemonClient.connect(paths.operatorSocket).catch(() => undefined);
+    if (running) {
+      try {
+        report = await running.request("audit.verify", {});
+      } finally {
+        running.close();
+      }
+    } else {
+      const { Store } = await import("../store/store.js");
+      let store: import("../store/store.js").Store;
+      try {
+        // inspectOnly: list every problem of a tampered store instead of refusing to open it.
+        store = await Store.open(paths.db, Date.now, { inspectOnly: true });
+      } catch (e) {
+        die((e as Error).message, 2);
+      }
+      report = await store.verifyAudit();
+      await store.close();
+    }
+    print(o.json, report, () =>
+      report.ok
+        ? `audit chain OK: ${report.records} records, head #${report.head.seq} ${report.head.hash.slice(0, 16)}`
+        : `audit chain BROKEN (${report.records} records read):\n${report.problems.map((p) => `  - ${p}`).join("\n")}`,
+    );
+    if (!report.ok) process.exit(1);
+  });
+
+program
+  .command("eval <files...>")
+  .description("Score the decision pipeline on labeled JSONL corpora: recall, false positives, tier confusion")
+  .option("--split <split>", "heldout (odd ids), dev (even ids) or all", "heldout")
+  .option("--policy <file>", "policy to evaluate under (default: the defaults)")
+  .option("--markdown <file>", "write the report for both splits as a markdown page (docs/eval.md)")
+  .option("--json", "machine-readable output", false)
+  .action(async (files: string[], o: { split: string; policy?: string; markdown?: string; json: boolean }) => {
+    if (!["heldout", "dev", "all"].includes(o.split)) die("--split must be heldout, dev or all", 2);
+    const { defaultRuleSet } = await import("../core/rules/index.js");
+    const { compilePolicy: compile, defaultPolicy, parsePolicy, policyFor } = await import("../core/policy.js");
+    const { parseCorpus, scoreFile, toMarkdown } = await import("../eval/evaluate.js");
+    const { basename } = await import("node:path");
+    const rules = defaultRuleSet();
+    let compiled;
+    try {
+      compiled = o.policy ? compile(parsePolicy(await readFile(o.policy, "utf8"), o.policy)) : compile(defaultPolicy());
+    } catch (e) {
+      die((e as Error).message, 2);
+    }
+    const policy = policyFor(compiled, "eval");
+    const corpora = await Promise.all(files.sort().map(async (f) => ({ name: basename(f), ...parseCorpus(await readFile(f, "utf8")) })));
+    const run = (split: "heldout" | "dev" | "all") => corpora.map((c) => scoreFile(c.name, c.records, c.invalid, split, rules, policy));
+    if (o.markdown) {
+      const { writeFile } = await import("node:fs/promises");
+      const page = [
+        "# Detection quality on the labeled corpora",
+        "",
+        "Generated by `npm run eval` (`haltkey eval ../shared/corpora/*.jsonl --markdown docs/eval.md`); do not edit by hand.",
+        "",
+        `Every record goes through the daemon's own pipeline (\`evaluateStep\`, default policy: moderate tolerance) with the shipped rule set: ${rules.actions.rules.length} action rules and ${rules.content.rules.length} content detectors. A shell command becomes the hint \`executing shell command: <text>\`; other arguments \`calling a tool with arguments: <text>\`; an action hint is the hint; tool output is the step's \`findings\`.`,
+        "",
+        "- **dangerous** is detected when an action rule scores above the tolerance threshold (the step pauses or stops on it).",
+        "- **secret**, **pii** and **injection** are detected when a content detector of that kind fires on the hint or the findings.",
+        "- **Recall** is over records with that label; the **false-positive rate** is over the file's benign records.",
+        "- **Splits.** Rules were written looking only at records with an even id (dev). Records with an odd id are held out; the held-out table is the honest figure. ToolEmu alternates a risky action and its benign counterpart per case, so it is split by case (pair) number instead; no rule was written from it.",
+        "",
+        "- **How often the held-out split was looked at.** Five times. After the first round of rule writing it was scored once, and the PII and secrets packs then received five fixes prompted by held-out records (presidio: 2 records, gitleaks: 2). The second, third and fourth rounds (shell, secrets, PII and injection packs; the fourth: shell, secrets and PII) were written from the dev split, the sources' own rule definitions and documentation (never their tests), and probe sets the authors wrote themselves (the fourth round's are committed in `test/fixtures/*-probes/`), by authors who were not shown held-out results; each round ended with one held-out scoring. Exceptions: during the third round the shell-rules author saw, by accident, one line of the previous page naming the rules that fired on safetynet's held-out benign records (nothing was changed because of it); before the fourth round the lead, who had read the third page, wrote the authors' briefs, which gave the held-out figures per file and the gap to the dev figures but no records or rule names, and the page was taken out of the working tree while they worked. The fifth scoring, this page, came after a code review of the whole project fixed detector bugs it found by reading the code, not the corpora: secrets split by invisible characters, phrases split by a line break hidden from the keyword prefilter, and two PII rules whose prefilters skipped their own patterns' forms; the dev figures did not change. No rule was changed after this scoring. Treat the held-out figures as slightly optimistic.",
+        "",
+        "## Held-out records (odd ids)",
+        "",
+        toMarkdown(run("heldout")),
+        "",
+        "## Dev records (even ids, seen while writing rules)",
+        "",
+        toMarkdown(run("dev")),
+        "",
+      ].join("\n");
+      await writeFile(o.markdown, page);
+      process.stderr.write(`wrote ${o.markdown}\n`);
+      return;
+    }
+    const reports = run(o.split as "heldout" | "dev" | "all");
+    print(o.json, reports, () => toMarkdown(reports));
+  });
+
+const config = program.command("config").description("Policy files");
+config
+  .command("check <file>")
+  .description("Validate a policy file and print what it compiles to")
+  .option("--json", "machine-readable output", false)
+  .action(async (file: string, o: { json: boolean }) => {
+    const { PolicyError, parsePolicy } = await import("../core/policy.js");
+    try {
+      const p = parsePolicy(await readFile(file, "utf8"), file);
+      const summary = { ok: true, mode: p.mode, maxAutonomousSteps: p.maxAutonomousSteps, riskTolerance: p.riskTolerance, deny: p.deny.length, requiresApproval: p.requiresApproval.length, autoApprove: p.autoApprove.length, agents: Object.keys(p.agents) };
+      print(o.json, summary, () => `${file}: OK (mode ${p.mode}, ${p.deny.length} deny, ${p.requiresApproval.length} requiresApproval, ${p.autoApprove.length} autoApprove, ${Object.keys(p.agents).length} agent overrides)`);
+    } catch (e) {
+      if (e instanceof PolicyError) {
+        print(o.json, { ok: false, problems: e.problems }, () => e.message);
+        process.exit(1);
+      }
+      die((e as Error).message);
+    }
+  });
+
+registerHardwareCommands(program);
+registerConsoleCommand(program);
+registerHookCommand(program);
+registerProxyCommand(program);
+registerInitCommand(program);
+
+program.parseAsync(process.argv).catch((e: Error) => die(e.stack ?? e.message));
