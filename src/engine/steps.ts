@@ -164,7 +164,8 @@ export class Steps {
     const r = readFindings(state, p.findings, this.d.rules.content);
     const changed = r.injectionMarkers > 0 || r.sensitive > 0;
     const putExecutions = changed ? this.executions.readFindings(caller.sessionId, p.element_name, r.next, e, now) : [];
-    await this.d.store.transition(
+    // Output with nothing in it changes nothing and is not audited (the call itself was, as its step).
+    if (r.detections.length > 0) await this.d.store.transition(
       { putExecutions },
       [
         {
