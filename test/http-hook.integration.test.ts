@@ -2,11 +2,11 @@
 // judgement as the command hook, in the same Claude Code session, and every refusal a 200 that
 // denies (Claude Code lets a call run on a non-2xx answer).
 import { randomUUID } from "node:crypto";
-import { readFileSync, statSync } from "node:fs";
+import { mkdirSync, readFileSync, statSync } from "node:fs";
 import { request } from "node:http";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { cleanup, startDaemon, tempHome, type Daemon } from "./helpers/daemon.js";
+import { cleanup, cli, startDaemon, tempHome, type Daemon } from "./helpers/daemon.js";
 
 let home: string;
 let daemon: Daemon;
@@ -91,5 +91,25 @@ describe("the http hook (issue 12 #5)", () => {
     expect(deny(await post(JSON.stringify({ ...call, tool_name: undefined })))).toMatch(/invalid hook payload/);
     const notJson = await post("not json");
     expect(notJson.body.decision).toBe("block");
+  });
+});
+
+describe("haltkey init claude-code --http-hook", () => {
+  it("writes the http hook failing closed (onFailure: block) in place of the command hook, once", async () => {
+    const project = join(home, "project");
+    mkdirSync(project);
+    const policy = join(home, "init-policy.json");
+    expect((await cli(home, "init", "claude-code", "--project", project, "--policy", policy)).code).toBe(0);
+    const r = await cli(home, "init", "claude-code", "--project", project, "--policy", policy, "--http-hook", String(endpoint.port));
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/--hook-http/);
+    const settings = JSON.parse(readFileSync(join(project, ".claude", "settings.local.json"), "utf8"));
+    for (const event of ["PreToolUse", "PostToolUse"]) {
+      expect(settings.hooks[event]).toHaveLength(1);
+      expect(settings.hooks[event][0].hooks).toEqual([
+        { type: "http", url: `http://127.0.0.1:${endpoint.port}/hooks/claude-code`, headers: { Authorization: "Bearer $HALTKEY_HOOK_TOKEN" }, allowedEnvVars: ["HALTKEY_HOOK_TOKEN"], timeout: 60, onFailure: "block" },
+      ]);
+    }
+    expect((await cli(home, "init", "claude-code", "--project", project, "--policy", policy, "--http-hook", String(endpoint.port))).stdout).toMatch(/nothing to change/);
   });
 });
