@@ -84,7 +84,15 @@ export class AgentSession {
     const client = await DaemonConnection.open(opts.paths.socket, opts.connectTimeoutMs ?? 2000);
     try {
       const ask = opts.sessionKey ? { sessionKey: opts.sessionKey } : opts.resume ? { sessionId: opts.resume.sessionId, credential: opts.resume.credential } : {};
-      const hello = parseHello(await client.call("hello", { ...ask, client: opts.client }, opts.requestTimeoutMs ?? 10_000));
+      const timeout = opts.requestTimeoutMs ?? 10_000;
+      const hello = parseHello(
+        await client.call("hello", { ...ask, client: opts.client }, timeout).catch((e: unknown) => {
+          // The daemon forgot the session: it keeps a credential as long as anything is kept for
+          // the session, so a new session sheds nothing.
+          if (opts.resume && e instanceof DaemonError && e.code === "PERMISSION_DENIED") return client.call("hello", { client: opts.client }, timeout);
+          throw e;
+        }),
+      );
       const handle = opts.sessionKey ? undefined : hello.credential !== undefined ? { sessionId: hello.sessionId, credential: hello.credential } : opts.resume;
       return new AgentSession(client, opts, hello.simulated, hello.endpointMode, handle);
     } catch (e) {
