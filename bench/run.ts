@@ -252,6 +252,11 @@ function hostileBench(): void {
 }
 
 // HALTKEY_BENCH=engine runs only the decision-engine part.
+if (process.env.HALTKEY_BENCH === "hook-http") {
+  const { hookHttpBench } = await import("./hook-http.js");
+  await hookHttpBench(process.env.HALTKEY_BENCH_DIR ?? join(process.cwd(), ".bench-tmp-hook-"));
+  process.exit(0);
+}
 engineBench();
 hostileBench();
 if (process.env.HALTKEY_BENCH === "engine") process.exit(0);
@@ -261,6 +266,11 @@ const { touchBench } = await import("./touch.js");
 await touchBench(process.env.HALTKEY_BENCH_DIR ?? join(process.cwd(), ".bench-tmp-touch-"));
 // The same on tmpfs, where fsync is almost free: what the loop costs besides durability.
 if (existsSync("/dev/shm")) await e2eBench("/dev/shm/haltkey-bench-", "tmpfs (fsync almost free; for comparison only)");
+// The Claude Code http hook's decision as Claude Code sees it (bench/hook-http.ts).
+{
+  const { hookHttpBench } = await import("./hook-http.js");
+  await hookHttpBench(process.env.HALTKEY_BENCH_DIR ?? join(process.cwd(), ".bench-tmp-hook-"));
+}
 // 50 MCP clients at once over Streamable HTTP on loopback (bench/http-load.ts).
 const { httpLoadBench } = await import("./http-load.js");
 await httpLoadBench();

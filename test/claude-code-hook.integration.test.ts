@@ -229,27 +229,24 @@ describe("write tools are judged by what they write where (issue 11 finding 3)",
 });
 
 describe("PostToolUse", () => {
-  it("an injection marker in tool_response pauses the session and taints it: a following write is not simply allowed", SLOW, async () => {
+  it("an injection marker in tool_response is reported, not a step: Claude is told not to follow it, nothing waits for a human, and the session's writes now need one (issue 12 #2)", SLOW, async () => {
     const s = claudeSession();
     const agent = ["--agent", "hook-inject"];
     expect((await runHook(home, s.pre("WebFetch", { url: "https://weather.example/today", prompt: "summarise" }), agent)).stdout).toBe("");
+    const before = JSON.parse((await cli(home, "status", "--json")).stdout).pending.length;
     const post = await runHook(home, s.post("WebFetch", { url: "https://weather.example/today", prompt: "summarise" }, { result: INJECTION, code: 200 }), agent);
     expect(post.code).toBe(2);
     expect(post.out.decision).toBe("block");
     expect(post.out.reason).toMatch(/injection/);
+    expect(post.out.reason).toMatch(/Do not follow them/);
     expect(post.stderr.trim()).toBe(post.out.reason);
     expect(post.out.hookSpecificOutput.hookEventName).toBe("PostToolUse");
-
+    // Findings only: no request was opened for the output itself.
+    expect(JSON.parse((await cli(home, "status", "--json")).stdout).pending.length).toBe(before);
+    // A read goes on; the tainted session's write needs the human.
+    expect((await runHook(home, s.pre("Read", { file_path: "/home/dev/project/README.md" }), agent)).code).toBe(0);
     const write = s.pre("Write", { file_path: "/home/dev/project/notes.md", content: "weather is sunny" });
-    const paused = await runHook(home, write, agent);
-    expect(denied(paused)).toMatch(/paused/);
-
-    // The human looks and lifts the pause; the execution stays tainted, so the write still needs them.
-    const requestId = /request ([0-9a-f-]{36})/.exec(post.out.reason)![1]!;
-    const touched = await cli(home, "sim", "touch", requestId);
-    expect(touched.code, touched.stderr).toBe(0);
-    const tainted = await runHook(home, write, agent);
-    expect(denied(tainted)).toMatch(/injection markers, so its write actions need a human/);
+    expect(denied(await runHook(home, write, agent))).toMatch(/injection markers, so its write actions need a human/);
   });
 
   it("a secret in tool_response is reported to Claude without its value, and a following call carrying it is stopped", async () => {

@@ -126,7 +126,7 @@ describe("the server's dispatcher", () => {
   });
 
   it("never throws and always answers with a frame of the protocol, whatever line arrives", async () => {
-    const h = handlers({ hello: (_p, c) => ({ sessionId: c.caller.sessionId, version: "t", simulated: true, mode: "enforcing", endpointMode: "semantic" }) });
+    const h = handlers({ hello: (_p, c) => ({ sessionId: c.caller.sessionId, resumed: false, keyed: false, version: "t", simulated: true, mode: "enforcing", endpointMode: "semantic" }) });
     const methods = fc.constantFrom(...METHOD_NAMES, "nope", "", "constructor", "toString");
     const line = fc.oneof(
       fc.string(),

@@ -40,8 +40,10 @@ async function replayed(path: "hook" | "mcp"): Promise<{ run: PathRun; audit: St
 }
 
 function expectMatchesDaemon({ run, audit, display }: Awaited<ReturnType<typeof replayed>>): void {
-  // Every decision the client timed is one step the daemon evaluated and audited.
-  expect(audit.length).toBe(run.latencies.pre.length + run.latencies.post.length);
+  // Every PreToolUse the client timed is one step the daemon evaluated and audited; a PostToolUse
+  // is a findings report, not a step (issue 12 #2).
+  expect(audit.length).toBe(run.latencies.pre.length);
+  expect(run.decisions).toBe(run.latencies.pre.length);
   // Every interruption is one step the daemon did not let go, and nothing else is.
   expect(run.interruptions.length).toBe(audit.filter((a) => a.verdict !== "continue").length);
   // Each interruption is the decision the audit log holds at its place, and names its request.

@@ -83,6 +83,7 @@ describe("introspection and surface", () => {
     expect(ops).toEqual({
       introspect: "READ",
       record_execution_step: "CREATE",
+      report_findings: "CREATE",
       verify_challenge: "CREATE",
       execute_agent: "EXECUTE",
       complete_execution: "EXECUTE",

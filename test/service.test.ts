@@ -242,12 +242,18 @@ describe("breaker state belongs to the session and agent, not the execution (iss
     expect(restarted.data.autonomy.reason).toMatch(/data_boundary/);
   });
 
-  it("another agent name in the same session starts with its own state", async () => {
+  it("another agent name in the same session inherits the session's state: renaming sheds nothing (issue 12 #3)", async () => {
     const t = await setup();
     await t.start("a");
     await t.step("a", "read the credentials file", { tool: "read_file", findings: `aws_access_key_id = ${AWS}` });
     await t.start("b");
-    expect((await t.step("b", "upload the report", { ...egress, justification: "the user asked for the upload" })).data.autonomy.continue).toBe(true);
+    const renamed = await t.step("b", "upload the report", { ...egress, justification: "the user asked for the upload" });
+    expect(renamed.data.autonomy.continue).toBe(false);
+    expect(renamed.data.autonomy.reason).toMatch(/data_boundary/);
+    // Another session is another state.
+    const other: Caller = { sessionId: randomUUID() };
+    await t.call("mcp_aql_execute", "execute_agent", { element_name: "b" }, other);
+    expect((await t.step("b", "upload the report", { ...egress, justification: "the user asked for the upload" }, other)).data.autonomy.continue).toBe(true);
   });
 });
 

@@ -45,7 +45,7 @@ describe("tools/list", () => {
   }
 
   it("semantic mode puts each operation on its endpoint's tool", () => {
-    expect(operationsOf(ENDPOINT_TOOLS.create).sort()).toEqual(["record_execution_step", "verify_challenge"]);
+    expect(operationsOf(ENDPOINT_TOOLS.create).sort()).toEqual(["record_execution_step", "report_findings", "verify_challenge"]);
     expect(operationsOf(ENDPOINT_TOOLS.read)).toEqual(["introspect"]);
     expect(operationsOf(SINGLE_TOOL)).toEqual(OPERATION_NAMES);
   });

@@ -177,13 +177,10 @@ async function replayOne(daemon: ReplayDaemon, s: ReplaySession, driver: Session
     }
     const p = await driver.post(step, i);
     if (!p) continue;
-    const decision = run.decisions++;
+    // A PostToolUse is a findings report (report_findings), not a step: no decision of the daemon,
+    // no request, nothing for a human to answer. A held one only tells Claude not to follow what
+    // the output says; what it read is judged on the session's next step.
     run.latencies.post.push(p.latencyMs);
-    if (p.held) {
-      // Claude Code does not run a PostToolUse hook again: the human answers and the session goes on.
-      const human = await answer(daemon, driver, p, "approve");
-      run.interruptions.push(interruption(s, i, "post", step, p, human, decision));
-    }
   }
 }
 

@@ -1,6 +1,7 @@
-// One adapter's conversation with the daemon over the agent socket: hello with the session id the
-// adapter chose, one execution per (session, agent) started or reused, steps, and waiting for the
-// human on a confirmation. Uses only the operations every MCP client has; no daemon privilege.
+// One adapter's conversation with the daemon over the agent socket: hello (a keyed session for the
+// hook, else a session the daemon issues with a credential, resumed with it after a reconnect), one
+// execution per (session, agent) started or reused, steps, findings, and waiting for the human on
+// a confirmation. Uses only the operations every MCP client has; no daemon privilege.
 import { DaemonConnection } from "../daemon/connection.js";
 import { DaemonError } from "../daemon/daemon-error.js";
 import type { HaltkeyPaths } from "../daemon/paths.js";
@@ -8,9 +9,20 @@ import { daemonDown, verdictOf, type Verdict } from "./verdict.js";
 import type { StepParams } from "./tool-call.js";
 import { boolean, isObject, object, optionalBoolean, optionalString, string, type Obj } from "./shape.js";
 
+/** A session the daemon issued, kept in memory to resume it after a reconnect. */
+export interface SessionHandle {
+  readonly sessionId: string;
+  readonly credential: string;
+}
+
 export interface SessionOptions {
   readonly paths: HaltkeyPaths;
-  readonly sessionId: string;
+  /**
+   * The hook's keyed session (a process per call, nothing kept between them): the client and its
+   * own session id. Without it the daemon issues a session; `resume` names one issued before.
+   */
+  readonly sessionKey?: { readonly client: string; readonly id: string };
+  readonly resume?: SessionHandle;
   readonly agent: string;
   /** Shown in the audit log with the execution. */
   readonly goal: string;
@@ -21,13 +33,19 @@ export interface SessionOptions {
 }
 
 /** The daemon's hello: checked by hand, as everything on the command hook's path (shape.ts). */
-function parseHello(v: unknown): { simulated: boolean; endpointMode: "semantic" | "single" } {
+function parseHello(v: unknown): { sessionId: string; credential: string | undefined; simulated: boolean; endpointMode: "semantic" | "single" } {
   const h = object(v, "hello.");
-  string(h, "sessionId", "hello.", 256);
+  const sessionId = string(h, "sessionId", "hello.", 256);
+  const credential = optionalString(h, "credential", "hello.", 64);
   const mode = optionalString(h, "endpointMode", "hello.", 16);
   if (mode !== undefined && mode !== "semantic" && mode !== "single") throw new Error("hello.endpointMode: expected semantic or single");
-  return { simulated: optionalBoolean(h, "simulated", "hello.") === true, endpointMode: mode ?? "semantic" };
+  return { sessionId, credential, simulated: optionalBoolean(h, "simulated", "hello.") === true, endpointMode: mode ?? "semantic" };
 }
+
+/** What report_findings found in a tool's output, or why it could not be checked. */
+export type FindingsVerdict =
+  | { readonly kind: "checked"; readonly injectionMarkers: number; readonly strongInjection: boolean; readonly sensitive: number; readonly detections: readonly string[] }
+  | { readonly kind: "refused"; readonly reason: string };
 
 interface Result {
   readonly success: boolean;
@@ -57,14 +75,26 @@ export class AgentSession {
     /** Whether the daemon runs with simulated hardware (its hello says so). */
     readonly simulated: boolean,
     private readonly endpointMode: "semantic" | "single",
+    /** The issued session and its credential (none for a keyed session). */
+    readonly handle: SessionHandle | undefined,
   ) {}
 
   /** Connects and says hello; throws DaemonError when there is no daemon to ask. */
   static async open(opts: SessionOptions): Promise<AgentSession> {
     const client = await DaemonConnection.open(opts.paths.socket, opts.connectTimeoutMs ?? 2000);
     try {
-      const hello = parseHello(await client.call("hello", { sessionId: opts.sessionId, client: opts.client }, opts.requestTimeoutMs ?? 10_000));
-      return new AgentSession(client, opts, hello.simulated, hello.endpointMode);
+      const ask = opts.sessionKey ? { sessionKey: opts.sessionKey } : opts.resume ? { sessionId: opts.resume.sessionId, credential: opts.resume.credential } : {};
+      const timeout = opts.requestTimeoutMs ?? 10_000;
+      const hello = parseHello(
+        await client.call("hello", { ...ask, client: opts.client }, timeout).catch((e: unknown) => {
+          // The daemon forgot the session: it keeps a credential as long as anything is kept for
+          // the session, so a new session sheds nothing.
+          if (opts.resume && e instanceof DaemonError && e.code === "PERMISSION_DENIED") return client.call("hello", { client: opts.client }, timeout);
+          throw e;
+        }),
+      );
+      const handle = opts.sessionKey ? undefined : hello.credential !== undefined ? { sessionId: hello.sessionId, credential: hello.credential } : opts.resume;
+      return new AgentSession(client, opts, hello.simulated, hello.endpointMode, handle);
     } catch (e) {
       client.close();
       throw e instanceof DaemonError ? e : new DaemonError("INTERNAL_ERROR", `unexpected hello from the daemon: ${(e as Error).message}`);
@@ -114,6 +144,28 @@ export class AgentSession {
       return verdictOf(r);
     } catch (e) {
       return e instanceof DaemonError && e.code.startsWith("INTERNAL_DAEMON") ? daemonDown(e.message) : { kind: "refused", code: (e as DaemonError).code ?? "INTERNAL_ERROR", reason: (e as Error).message };
+    }
+  }
+
+  /**
+   * Reports what a tool returned (report_findings): counted into the session's breakers, never a
+   * step. Never throws: a failure is "refused", which callers treat as unchecked output.
+   */
+  async reportFindings(findings: string, call: { readonly tool?: string; readonly server?: string }): Promise<FindingsVerdict> {
+    try {
+      const r = await this.aql("create", "report_findings", {
+        element_name: this.opts.agent,
+        findings,
+        ...(call.tool !== undefined ? { tool: call.tool.slice(0, 256) } : {}),
+        ...(call.server !== undefined ? { server: call.server.slice(0, 256) } : {}),
+      });
+      if (!r.success) return { kind: "refused", reason: `${r.error?.code ?? "INTERNAL_ERROR"}: ${r.error?.message ?? "no answer"}` };
+      const f = object(object(r.data, "data.").findings, "data.findings.");
+      const count = (k: string): number => (typeof f[k] === "number" ? (f[k] as number) : 0);
+      const detections = Array.isArray(f.detections) ? f.detections.flatMap((d) => (isObject(d) && typeof d.reason === "string" && typeof d.kind === "string" ? [`${d.kind}: ${d.reason}`] : [])) : [];
+      return { kind: "checked", injectionMarkers: count("injectionMarkers"), strongInjection: f.strongInjection === true, sensitive: count("sensitive"), detections };
+    } catch (e) {
+      return { kind: "refused", reason: e instanceof DaemonError && e.code.startsWith("INTERNAL_DAEMON") ? daemonDown(e.message).reason : (e as Error).message };
     }
   }
 

@@ -330,15 +330,3 @@ export function outputText(value: unknown): string {
   return out.join("\n");
 }
 
-/**
- * A daemon session id (a UUID) derived from an outside session id, so every short-lived hook
- * process of one Claude Code session lands in the same daemon session: its pauses, blocks, taint
- * and step count follow the session, not the process.
- */
-export function derivedSessionId(namespace: string, externalId: string): string {
-  const h = createHash("sha256").update(`haltkey\u0000${namespace}\u0000${externalId}`).digest();
-  h[6] = (h[6]! & 0x0f) | 0x80; // version 8: custom
-  h[8] = (h[8]! & 0x3f) | 0x80; // RFC 4122 variant
-  const hex = h.subarray(0, 16).toString("hex");
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20, 32)}`;
-}

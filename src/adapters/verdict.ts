@@ -81,10 +81,6 @@ export function verdictOf(answer: unknown): Verdict {
   }
 }
 
-/** What the content detectors found in a post-checked output, from the daemon's factors. */
-export function findingsReported(factors: readonly string[]): string[] {
-  return factors.filter((f) => /^(?:secret|personal data|injection marker) in the previous step's findings: /.test(f) || /^Injection: \d+ marker/.test(f));
-}
 
 export interface Context {
   readonly agent: string;

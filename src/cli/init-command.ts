@@ -79,6 +79,9 @@ function mergeMcpServer(file: string, doc: JsonObject, server: JsonObject): Chan
 }
 
 const HOOK_MARK = / hook claude-code\b/;
+/** haltkey's http hook (adapters/http-hook.ts), recognised by its path. */
+const HTTP_HOOK_MARK = /^http:\/\/127\.0\.0\.1:\d+\/hooks\/claude-code(?:\?|$)/;
+const isOurHook = (h: unknown): boolean => isObject(h) && ((typeof h.command === "string" && HOOK_MARK.test(h.command)) || (typeof h.url === "string" && HTTP_HOOK_MARK.test(h.url)));
 
 /** Sets haltkey's group in hooks.PreToolUse and hooks.PostToolUse, keeping every other hook. */
 function mergeHooks(file: string, doc: JsonObject, group: JsonObject): Change[] {
@@ -92,7 +95,7 @@ function mergeHooks(file: string, doc: JsonObject, group: JsonObject): Change[] 
     list.forEach((g, i) => {
       if (!isObject(g) || (g.hooks !== undefined && !Array.isArray(g.hooks))) throw shape(file, `hooks.${event}[${i}]`, "a matcher group ({ matcher, hooks: [...] })");
     });
-    const ours = list.findIndex((g) => isObject(g) && Array.isArray(g.hooks) && g.hooks.some((h) => isObject(h) && typeof h.command === "string" && HOOK_MARK.test(h.command)));
+    const ours = list.findIndex((g) => isObject(g) && Array.isArray(g.hooks) && g.hooks.some(isOurHook));
     if (ours >= 0 && same(list[ours], group)) continue;
     const next = [...list];
     if (ours >= 0) next[ours] = group;
@@ -120,6 +123,8 @@ export interface InitOptions {
   readonly simulate: boolean;
   readonly home: string;
   readonly haltkeyHome?: string;
+  /** claude-code: Claude Code's http hook on this port (`serve --hook-http`) instead of the command hook. */
+  readonly httpHook?: number;
 }
 
 /** Where each client keeps its configuration. */
@@ -159,7 +164,12 @@ export function planInit(o: InitOptions): PlannedFile[] {
   if (o.client === "claude-code") {
     const settingsFile = o.settings ? resolve(o.settings) : join(o.project, ".claude", "settings.local.json");
     const prefix = o.haltkeyHome ? `HALTKEY_HOME=${shellQuote(o.haltkeyHome)} ` : "";
-    const group: JsonObject = { matcher: "*", hooks: [{ type: "command", command: `${prefix}${shellQuote(node)} ${shellQuote(cli)} hook claude-code || exit 2`, timeout: 60 }] };
+    // The http hook fails closed when the daemon is down only with onFailure: "block".
+    const hook: JsonObject =
+      o.httpHook !== undefined
+        ? { type: "http", url: `http://127.0.0.1:${o.httpHook}/hooks/claude-code`, headers: { Authorization: "Bearer $HALTKEY_HOOK_TOKEN" }, allowedEnvVars: ["HALTKEY_HOOK_TOKEN"], timeout: 60, onFailure: "block" }
+        : { type: "command", command: `${prefix}${shellQuote(node)} ${shellQuote(cli)} hook claude-code || exit 2`, timeout: 60 };
+    const group: JsonObject = { matcher: "*", hooks: [hook] };
     const doc = settingsFile === mcpFile ? mcpDoc : readJsonObject(settingsFile);
     const changes = mergeHooks(settingsFile, doc, group);
     if (changes.length > 0) {
@@ -210,7 +220,11 @@ export function registerInitCommand(program: Command): void {
     .option("--simulate", "a daemon started by this client uses simulated hardware (trying it out only)", false)
     .option("--dry-run", "show what would change and write nothing", false)
     .option("--json", "machine-readable output", false)
-    .action((client: string, o: { project: string; config?: string; settings?: string; policy: string; simulate: boolean; dryRun: boolean; json: boolean }) => {
+    .option("--http-hook <port>", "claude-code: Claude Code's http hook to a daemon serving `serve --hook-http <port>`, instead of the command hook", (v: string) => {
+      if (!/^\d{1,5}$/.test(v) || Number(v) < 1 || Number(v) > 65535) die("--http-hook needs a port number from 1 to 65535", 2);
+      return Number(v);
+    })
+    .action((client: string, o: { project: string; config?: string; settings?: string; policy: string; simulate: boolean; dryRun: boolean; json: boolean; httpHook?: number }) => {
       if (!(CLIENTS as readonly string[]).includes(client)) die(`unknown client ${JSON.stringify(client)}; choose one of: ${CLIENTS.join(", ")}`, 2);
       let planned: PlannedFile[];
       try {
@@ -223,6 +237,7 @@ export function registerInitCommand(program: Command): void {
           simulate: o.simulate,
           home: homedir(),
           ...(process.env.HALTKEY_HOME ? { haltkeyHome: paths.home } : {}),
+          ...(o.httpHook !== undefined ? { httpHook: o.httpHook } : {}),
         });
         if (!o.dryRun) applyInit(planned);
       } catch (e) {
@@ -238,7 +253,9 @@ export function registerInitCommand(program: Command): void {
         return;
       }
       const next =
-        client === "claude-code"
+        client === "claude-code" && o.httpHook !== undefined
+          ? `Claude Code now calls haltkey's http hook before and after every tool call in ${resolve(o.project)}. Start the daemon with ${selfCommand()} serve --policy ${resolve(o.policy)} --hook-http ${o.httpHook}, and start Claude Code with HALTKEY_HOOK_TOKEN set to the contents of ${join(paths.home, "hook-token")} (created on the daemon's first start).`
+          : client === "claude-code"
           ? `Claude Code now runs the haltkey hook before and after every tool call in ${resolve(o.project)}, and has haltkey as an MCP server. The hook needs a running daemon (it blocks every call otherwise): ${selfCommand()} serve --policy ${resolve(o.policy)}`
           : `Restart ${client} to load it. The MCP server starts a daemon with this policy if none runs.`;
       process.stdout.write(`${describePlan(planned, o.dryRun)}\n${o.dryRun ? "(dry run: nothing written)" : next}\n`);

@@ -35,10 +35,12 @@ program
   .option("--single-tool", "MCP-AQL single mode (one mcp_aql tool) instead of CRUDE endpoints", false)
   .option("--http <port>", "also serve MCP Streamable HTTP on 127.0.0.1:<port> (0: any free port; URL in $HALTKEY_HOME/http.json, token in http-token)", parseHttpPort)
   .option("--console <port>", "also serve the operator console on 127.0.0.1:<port> (0: any free port; open it with `haltkey console`)", parseHttpPort)
-  .action(async (o: { simulate: boolean; policy?: string; socketMode?: number; singleTool: boolean; http?: number; console?: number }) => {
+  .option("--hook-http <port>", "also serve Claude Code's http hook on 127.0.0.1:<port>/hooks/claude-code (0: any free port; URL in $HALTKEY_HOME/hook-http.json, token in hook-token)", parseHttpPort)
+  .action(async (o: { simulate: boolean; policy?: string; socketMode?: number; singleTool: boolean; http?: number; console?: number; hookHttp?: number }) => {
     const { createLogger } = await import("../daemon/log.js");
     const { DaemonStartError, startDaemon } = await import("../daemon/server.js");
     const { httpFrontEnd } = await import("../mcp/http.js");
+    const { HookHttpStartError, startHookHttp } = await import("../adapters/http-hook.js");
     const { StoreOpenError } = await import("../store/store.js");
     const { PolicyError } = await import("../core/policy.js");
     const log = createLogger("haltkey");
@@ -49,7 +51,17 @@ program
         ...(o.policy ? { policyPath: o.policy } : {}),
         ...(o.socketMode ? { socketMode: o.socketMode } : {}),
         endpointMode: o.singleTool ? "single" : "semantic",
-        ...(o.http !== undefined ? { frontEnds: [httpFrontEnd(o.http)] } : {}),
+        frontEnds: [
+          ...(o.http !== undefined ? [httpFrontEnd(o.http)] : []),
+          ...(o.hookHttp !== undefined
+            ? [
+                async ({ paths: p, log: l }: { paths: typeof paths; log: typeof log }) =>
+                  startHookHttp({ port: o.hookHttp!, paths: p, log: l }).catch((e: unknown) => {
+                    throw e instanceof HookHttpStartError ? new DaemonStartError(e.message) : e;
+                  }),
+              ]
+            : []),
+        ],
         ...(o.console !== undefined ? { console: { port: o.console } } : {}),
         log,
       });

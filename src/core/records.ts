@@ -55,6 +55,11 @@ export interface ExecutionRecord {
   /** Circuit-breaker state and the budgets this execution runs under. */
   readonly breakers?: BreakerState;
   readonly budgets?: BudgetConfig;
+  /**
+   * Only on a session's credential record (engine/sessions.ts): SHA-256 of the credential the
+   * daemon issued at hello. The credential itself is never stored.
+   */
+  readonly credentialHash?: string;
 }
 
 export type RateLimitRecord = RateLimitState;

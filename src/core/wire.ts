@@ -122,6 +122,18 @@ export const RecordExecutionStepParams = z.object({
     .optional(),
 });
 
+/**
+ * What a tool returned, reported after the call (the hook's PostToolUse, the proxy's result check):
+ * scanned for injection markers and secrets, counted into the breakers' state, never a step.
+ */
+export const ReportFindingsParams = z.object({
+  element_name: ElementName,
+  findings: z.string().min(1).max(FIELD_LIMITS.findings),
+  execution_id: Uuid.optional(),
+  tool: z.string().min(1).max(256).optional(),
+  server: z.string().min(1).max(256).optional(),
+});
+
 export const CompleteExecutionParams = z.object({
   element_name: ElementName,
   execution_id: Uuid.optional(),
@@ -151,6 +163,7 @@ export const VerifyChallengeParams = z.object({
 export type IntrospectParams = z.infer<typeof IntrospectParams>;
 export type ExecuteAgentParams = z.infer<typeof ExecuteAgentParams>;
 export type RecordExecutionStepParams = z.infer<typeof RecordExecutionStepParams>;
+export type ReportFindingsParams = z.infer<typeof ReportFindingsParams>;
 export type CompleteExecutionParams = z.infer<typeof CompleteExecutionParams>;
 export type AbortExecutionParams = z.infer<typeof AbortExecutionParams>;
 export type ConfirmOperationParams = z.infer<typeof ConfirmOperationParams>;

@@ -72,9 +72,20 @@ export function createHandlers(d: HandlerDeps): Handlers {
   const { service, hardware, policy, log } = d;
   const channel = hardware.channel;
   return {
-    hello(p, conn) {
-      if (p.sessionId) conn.caller = { sessionId: p.sessionId };
-      return { sessionId: conn.caller.sessionId, version: VERSION, simulated: channel.info.simulated, mode: policy.file.mode, endpointMode: d.endpointMode };
+    async hello(p, conn) {
+      const h = await service.hello(p);
+      if (!h.ok) throw new DaemonError(ErrorCode.permissionDenied, h.reason);
+      conn.caller = h.caller;
+      return {
+        sessionId: h.caller.sessionId,
+        ...(h.credential !== undefined ? { credential: h.credential } : {}),
+        resumed: h.resumed,
+        keyed: p.sessionKey !== undefined,
+        version: VERSION,
+        simulated: channel.info.simulated,
+        mode: policy.file.mode,
+        endpointMode: d.endpointMode,
+      };
     },
     aql: (p, conn) => service.call(conn.caller, p.tool, p.arguments),
     // The service builds this view as a plain record; it is checked into the result type here.

@@ -53,6 +53,11 @@ const RequestKind = z.enum(["confirmation", "challenge", "unblock", "halt", "con
 const kindsMatch: [z.infer<typeof RequestKind>, ChannelRequestKind] extends [ChannelRequestKind, z.infer<typeof RequestKind>] ? true : never = true;
 void kindsMatch;
 
+/** What the daemon issues a fresh session at hello: 32 random bytes as hex. */
+export const SessionCredential = z.string().regex(/^[0-9a-f]{64}$/, "expected the 64 hex digits the daemon issued");
+/** A keyed session's name: the client and its own session id (see hello). */
+export const SessionKey = z.strictObject({ client: z.string().min(1).max(64), id: z.string().min(1).max(256) });
+
 /** The envelope of one MCP tool call; in-process front ends (mcp/http.ts) check the same. */
 export const AqlCall = z.strictObject({ tool: z.string().max(128), arguments: z.unknown() });
 
@@ -133,11 +138,28 @@ interface MethodSpec {
 }
 
 export const METHODS = {
+  // The daemon decides the session (engine/sessions.ts): no session id gets a fresh session and its
+  // credential; a session id is resumed only with the credential issued for it (a wrong one is
+  // refused, a missing one gets a fresh session); a session key (the Claude Code hook, a process
+  // per call) names a keyed session, which holds no secret and can be joined (docs/threat-model.md).
   hello: {
     socket: "agent",
-    params: z.strictObject({ sessionId: Uuid.optional(), client: z.string().max(128).optional() }),
-    result: z.strictObject({ sessionId: Uuid, version: z.string(), simulated: z.boolean(), mode: z.string(), endpointMode: z.enum(["semantic", "single"]) }),
-    errors: [],
+    params: z
+      .strictObject({ sessionId: Uuid.optional(), credential: SessionCredential.optional(), sessionKey: SessionKey.optional(), client: z.string().max(128).optional() })
+      .refine((p) => p.credential === undefined || p.sessionId !== undefined, { message: "a credential resumes a session: send it with its sessionId", path: ["credential"] })
+      .refine((p) => p.sessionKey === undefined || (p.sessionId === undefined && p.credential === undefined), { message: "a sessionKey names its own session: send no sessionId or credential with it", path: ["sessionKey"] }),
+    result: z.strictObject({
+      sessionId: Uuid,
+      /** Only for a fresh session: keep it in memory to resume this session; it is never shown again. */
+      credential: SessionCredential.optional(),
+      resumed: z.boolean(),
+      keyed: z.boolean(),
+      version: z.string(),
+      simulated: z.boolean(),
+      mode: z.string(),
+      endpointMode: z.enum(["semantic", "single"]),
+    }),
+    errors: [ErrorCode.permissionDenied],
   },
   aql: {
     socket: "agent",

@@ -150,6 +150,7 @@ export async function startDaemon(opts: DaemonOptions): Promise<RunningDaemon> {
     sockets.add(socket);
     socket.on("close", () => sockets.delete(socket));
     socket.on("error", () => undefined);
+    // Until hello, a connection acts in a session of its own that nothing else can name.
     const conn: Connection = { caller: { sessionId: randomUUID() } };
     let inFlight = 0;
     const send = (msg: object): void => {

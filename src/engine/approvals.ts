@@ -10,6 +10,7 @@ import type { HumanDecision, RequestKind, Via } from "../core/approval-channel.j
 import type { HumanRequest } from "./halts.js";
 import { Blocks } from "./blocks.js";
 import { clip, showFailed, type Caller, type OperatorRefusal, type ServiceDeps } from "./context.js";
+import { mintChallenge, showChallenge } from "./mint-challenge.js";
 
 /** A pause or admin request waiting for the human. */
 export interface PendingRequest {
@@ -67,6 +68,45 @@ export class Approvals {
     const p = this.pendingBySession.get(sessionId);
     if (!p || (p.kind !== "confirmation" && p.kind !== "challenge")) return undefined;
     return { id: p.id, kind: p.kind, reason: p.reason, expiresAt: p.expiresAt };
+  }
+
+  /**
+   * A wrong code burned the pause's challenge: the pause stays, without a challenge, until the
+   * session next makes contact (ensureLiveChallenge). A wrong code never lifts a pause (issue 11 #2).
+   */
+  dropChallenge(req: PendingRequest): void {
+    if (req.kind !== "challenge" || !req.challenge) return;
+    const burned: PendingRequest = { ...req, challenge: undefined };
+    // The same request object is what waiters and the session index hold: change it in place.
+    Object.assign(req, burned);
+    void this.d.channel.clear(req.id);
+  }
+
+  /**
+   * The session's verify-tier pause whose challenge was burned gets a fresh code, shown on the
+   * display, when the session next reports: a new request with the new challenge's id, expiring
+   * when the pause would have (burning a code neither shortens nor extends a pause).
+   */
+  async ensureLiveChallenge(sessionId: string, now: number): Promise<void> {
+    const old = this.pendingBySession.get(sessionId);
+    if (!old || old.kind !== "challenge" || old.challenge || old.status !== "pending" || old.expiresAt <= now) return;
+    const minted = mintChallenge(this.d, { agent: old.agent, sessionId, tier: "verify", digest: old.digest, hint: old.hint }, now);
+    const record = { ...minted.record, expiresAt: old.expiresAt };
+    this.retire(old, "expired");
+    this.open({
+      id: record.id,
+      kind: "challenge",
+      agent: old.agent,
+      sessionId,
+      ...(old.executionId !== undefined ? { executionId: old.executionId } : {}),
+      hint: old.hint,
+      digest: old.digest,
+      reason: old.reason,
+      expiresAt: old.expiresAt,
+      challenge: record,
+    });
+    await this.d.store.transition({}, [{ type: "challenge_reissued", agent: old.agent, session: sessionId, data: { replaced: old.id, challengeId: record.id, expiresAt: record.expiresAt, tier: "verify" } }], now);
+    await showChallenge(this.d, { record, code: minted.code }).catch(showFailed(this.d.log));
   }
 
   grantFact(digest: string): GrantFact | undefined {

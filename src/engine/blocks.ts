@@ -1,5 +1,5 @@
-// Hard blocks (spec §8.8.3): persisted, bound to the agent's name and to the session that caused
-// them. This owner indexes them, re-issues a block's challenge when it died, and lifts them.
+// Hard blocks (spec §8.8.3): persisted, bound to what the blocked agent cannot shed: its name and
+// the session that caused the block (docs/decisions.md "Block scope"). This owner indexes them, re-issues a block's challenge when it died, and lifts them.
 import { ErrorCode, fail } from "../core/errors.js";
 import { blockNeedsChallenge, reissueSpec } from "../core/plan-step.js";
 import type { OperationResult } from "../core/wire.js";
@@ -35,10 +35,17 @@ export class Blocks {
     return this.all().some((b) => b.agent === agent);
   }
 
-  /** A block applies to the agent by name and to the whole session that caused it. */
+  /**
+   * A block applies to the agent by name (in every session) and to the whole session that caused
+   * it (under any name; for the hook, the Claude Code session in every project).
+   */
   for(caller: Caller, agent: string): BlockRecord | undefined {
     const id = this.byAgent.get(agent) ?? this.bySession.get(caller.sessionId);
     return id === undefined ? undefined : this.byId.get(id);
+  }
+
+  bindsSession(sessionId: string): boolean {
+    return this.bySession.has(sessionId);
   }
 
   /** The block whose current challenge has this id. */

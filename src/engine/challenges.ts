@@ -108,8 +108,9 @@ export class Challenges {
         void this.d.channel.clear(challenge.id);
         return failure(ErrorCode.verificationFailed, "Wrong code. The challenge is used up; a new code will be shown when the agent next reports", "wrong code", { putBlocks: [updated] });
       }
-      this.approvals.retire(pending!, "expired");
-      return failure(ErrorCode.verificationFailed, "Wrong code. The challenge is used up; report the action again for a new one", "wrong code");
+      // The pause stays (issue 11 #2): whoever burns the code gains nothing but a new code on the display.
+      this.approvals.dropChallenge(pending!);
+      return failure(ErrorCode.verificationFailed, "Wrong code. The challenge is used up; the pause stays, and a new code will be shown on the display when the agent next reports", "wrong code");
     }
 
     const putRate: Array<[string, RateLimitRecord]> = keys.map((k) => {

@@ -9,7 +9,10 @@ import type { ApprovalChannel } from "../core/approval-channel.js";
 import type { Logger } from "../daemon/log.js";
 
 export interface Caller {
-  /** Bound to the connection; the stdio shim keeps one per MCP session across reconnects. */
+  /**
+   * The session the connection acts in, set by the daemon at hello (engine/sessions.ts): a fresh
+   * one, one resumed with its credential, or a keyed one (the Claude Code hook).
+   */
   readonly sessionId: string;
 }
 

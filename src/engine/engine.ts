@@ -27,8 +27,18 @@ import type { Caller, OperatorRefusal, ServiceDeps } from "./context.js";
 import { Executions } from "./executions.js";
 import { Steps } from "./steps.js";
 import { OperatorViews } from "./views.js";
+import { isCredentialRecord, keyedCaller, Sessions, type Hello, type SessionKey } from "./sessions.js";
 
 export type { Caller, OperatorRefusal, ServiceDeps } from "./context.js";
+export type { Hello, SessionKey } from "./sessions.js";
+
+/** What a connection asks for at hello (daemon/protocol.ts checks the shape). */
+export interface HelloParams {
+  readonly sessionId?: string;
+  readonly credential?: string;
+  readonly sessionKey?: SessionKey;
+  readonly client?: string;
+}
 
 export class SafetyService {
   readonly halts: HaltDesk;
@@ -38,6 +48,7 @@ export class SafetyService {
   private readonly challenges: Challenges;
   private readonly steps: Steps;
   private readonly views: OperatorViews;
+  private readonly sessions: Sessions;
 
   private constructor(private readonly d: ServiceDeps) {
     this.halts = new HaltDesk({
@@ -55,6 +66,7 @@ export class SafetyService {
     this.challenges = new Challenges(d, this.blocks, this.approvals, this.executions);
     this.steps = new Steps(d, this.blocks, this.approvals, this.executions, this.halts);
     this.views = new OperatorViews(d, this.blocks, this.approvals, this.executions, this.halts);
+    this.sessions = new Sessions(d);
     d.channel.onDecision((decision) =>
       this.approvals.onHumanDecision(decision).catch((e: Error) => {
         d.log.error({ err: e.message }, "human decision failed");
@@ -69,9 +81,17 @@ export class SafetyService {
     for (const b of loaded.blocks) s.blocks.index(b);
     s.challenges.load(loaded.rate);
     s.halts.load(loaded, s);
-    const stale = s.executions.load(loaded.executions, now);
+    const stale = s.executions.load(
+      loaded.executions.filter((e) => !isCredentialRecord(e)),
+      now,
+    );
+    const staleCredentials = s.sessions.load(
+      loaded.executions.filter(isCredentialRecord),
+      now,
+      (sid) => s.holdsState(sid),
+    );
     await deps.store.transition(
-      { delExecutions: stale },
+      { delExecutions: [...stale, ...staleCredentials] },
       [
         {
           type: "daemon_started",
@@ -90,6 +110,23 @@ export class SafetyService {
       now,
     );
     return s;
+  }
+
+  /**
+   * The session a connection acts in, decided by the daemon: a fresh one with its credential, one
+   * resumed with its credential, or a keyed one (engine/sessions.ts). A session id with a wrong
+   * credential is refused; one with no credential gets a fresh session, never the named one.
+   */
+  async hello(p: HelloParams): Promise<Hello> {
+    if (p.sessionKey) return { ok: true, caller: keyedCaller(p.sessionKey), resumed: false };
+    const now = this.d.now();
+    if (p.sessionId !== undefined && p.credential !== undefined) return this.sessions.resume(p.sessionId, p.credential, now);
+    return this.sessions.fresh(p.client, now);
+  }
+
+  /** Whether anything is kept for the session (its credential is kept as long). */
+  private holdsState(sessionId: string): boolean {
+    return this.executions.knows(sessionId) || this.blocks.bindsSession(sessionId);
   }
 
   /** Front ends that can push (HTTP) hear of every new hard block once it is durable. */
@@ -129,6 +166,8 @@ export class SafetyService {
         return this.executions.execute(caller, call.params);
       case "record_execution_step":
         return this.steps.record(caller, call.params);
+      case "report_findings":
+        return this.steps.reportFindings(caller, call.params);
       case "complete_execution":
         return this.executions.end(caller, call.params, "completed");
       case "abort_execution":
@@ -210,10 +249,11 @@ export class SafetyService {
     this.approvals.sweep(now);
     const stale = this.executions.sweep(now);
     const idleRate = this.challenges.sweep(now);
-    if (stale.executions.length === 0 && stale.sessions.length === 0 && idleRate.length === 0) return;
+    const credentials = this.sessions.sweep(now, (sid) => this.holdsState(sid));
+    if (stale.executions.length === 0 && stale.sessions.length === 0 && idleRate.length === 0 && credentials.length === 0) return;
     await this.d.store.transition(
-      { delExecutions: [...stale.executions, ...stale.sessions], delRate: idleRate },
-      [{ type: "swept", data: { staleExecutions: stale.executions, sessionRecords: stale.sessions.length, rateEntries: idleRate.length } }],
+      { delExecutions: [...stale.executions, ...stale.sessions, ...credentials], delRate: idleRate },
+      [{ type: "swept", data: { staleExecutions: stale.executions, sessionRecords: stale.sessions.length, rateEntries: idleRate.length, credentials: credentials.length } }],
       now,
     );
   }

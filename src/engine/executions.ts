@@ -1,7 +1,7 @@
 // Executions (execute_agent … complete_execution / abort_execution) and what outlives them in a
 // session: the count of autonomous steps since a human last looked (per session), the breakers'
-// state (taint, sensitive reads, budgets, trajectory; per session and agent, so aborting and
-// starting again clears nothing), and the notifications queued for each execution's next step.
+// state (taint, sensitive reads, budgets, trajectory; per session, so aborting, starting again or
+// renaming the agent clears nothing), and the notifications queued for each execution's next step.
 import { effectiveBudgets, initialBreakerState, type BreakerState } from "../core/breakers.js";
 import { ErrorCode, fail, ok } from "../core/errors.js";
 import type { SessionCounters } from "../core/plan-step.js";
@@ -42,7 +42,11 @@ export class Executions {
   /** Autonomous steps per session since a human last approved one: what the step limit counts. */
   private readonly sessionSteps = new Map<string, { steps: number; at: number }>();
   private readonly notifications = new Map<string, AgentNotification[]>();
-  /** Breaker state per session and agent (sessionAgentKey). */
+  /**
+   * Breaker state per session, whatever agent name reports in it: renaming the agent, or the hook's
+   * agent name changing with the project, does not start the breakers afresh (docs/decisions.md
+   * "Block scope"). Records written per session and agent before are read as the session's.
+   */
   private readonly agentSessions = new Map<string, AgentSession>();
 
   constructor(
@@ -58,7 +62,7 @@ export class Executions {
       else {
         if (!isSessionRecord(e)) this.index(e);
         // The newest record wins: an active execution's state grew from its session record's.
-        const key = sessionAgentKey(e.sessionId, e.agent);
+        const key = e.sessionId;
         const kept = this.agentSessions.get(key);
         if (e.breakers && (!kept || kept.at <= e.lastStepAt)) this.agentSessions.set(key, { sessionId: e.sessionId, agent: e.agent, breakers: loadedBreakers(e), at: e.lastStepAt });
         const seen = this.sessionSteps.get(e.sessionId);
@@ -80,6 +84,13 @@ export class Executions {
     if (this.active.get(key) === e.id) this.active.delete(key);
   }
 
+  /** Whether anything (an execution, a step count, breaker state) is kept for the session. */
+  knows(sessionId: string): boolean {
+    if (this.sessionSteps.has(sessionId)) return true;
+    for (const s of this.agentSessions.values()) if (s.sessionId === sessionId) return true;
+    return this.all().some((e) => e.sessionId === sessionId);
+  }
+
   all(): ExecutionRecord[] {
     return [...this.byId.values()];
   }
@@ -99,7 +110,7 @@ export class Executions {
   counters(sessionId: string, e: ExecutionRecord | undefined): SessionCounters {
     const steps = this.sessionSteps.get(sessionId)?.steps ?? 0;
     if (!e) return { autonomousSteps: steps };
-    const kept = this.agentSessions.get(sessionAgentKey(sessionId, e.agent))?.breakers;
+    const kept = this.agentSessions.get(sessionId)?.breakers;
     return { autonomousSteps: steps, breakers: kept ?? initialBreakerState(e.startedAt) };
   }
 
@@ -112,19 +123,37 @@ export class Executions {
     if (!e) return [];
     const updated: ExecutionRecord = { ...e, autonomousSteps: counters.autonomousSteps, ...(counters.breakers ? { breakers: counters.breakers } : {}) };
     this.index(updated);
-    if (counters.breakers) this.agentSessions.set(sessionAgentKey(sessionId, e.agent), { sessionId, agent: e.agent, breakers: counters.breakers, at: now });
+    if (counters.breakers) this.agentSessions.set(sessionId, { sessionId, agent: e.agent, breakers: counters.breakers, at: now });
+    return [updated];
+  }
+
+  /** The breakers' state of this session and agent, with or without an active execution. */
+  breakersOf(sessionId: string, agent: string, e: ExecutionRecord | undefined, now: number): BreakerState {
+    return this.agentSessions.get(sessionId)?.breakers ?? initialBreakerState(e?.startedAt ?? now);
+  }
+
+  /**
+   * What a tool returned changed the breakers' state (report_findings): kept in memory, and the
+   * record to write, the active execution's or, without one, the session record.
+   */
+  readFindings(sessionId: string, agent: string, next: BreakerState, e: ExecutionRecord | undefined, now: number): ExecutionRecord[] {
+    const s: AgentSession = { sessionId, agent, breakers: next, at: now };
+    this.agentSessions.set(sessionId, s);
+    if (!e) return [this.sessionRecord(s, this.sessionSteps.get(sessionId)?.steps ?? 0)];
+    const updated: ExecutionRecord = { ...e, lastStepAt: now, breakers: next };
+    this.index(updated);
     return [updated];
   }
 
   /** What outlives an execution of this session and agent, if the breakers ever ran for it. */
   private sessionRecordFor(sessionId: string, agent: string): ExecutionRecord[] {
-    const s = this.agentSessions.get(sessionAgentKey(sessionId, agent));
+    const s = this.agentSessions.get(sessionId);
     return s ? [this.sessionRecord(s, this.sessionSteps.get(sessionId)?.steps ?? 0)] : [];
   }
 
   private sessionRecord(s: AgentSession, autonomousSteps: number): ExecutionRecord {
     return {
-      id: `${SESSION_RECORD_PREFIX}${sessionAgentKey(s.sessionId, s.agent)}`,
+      id: `${SESSION_RECORD_PREFIX}${s.sessionId}`,
       agent: s.agent,
       sessionId: s.sessionId,
       startedAt: s.breakers.startedAt,
@@ -237,7 +266,7 @@ export class Executions {
     for (const [sid, v] of this.sessionSteps) if (now - v.at > STALE_EXECUTION_MS && !activeSessions.has(sid)) this.sessionSteps.delete(sid);
     const gone: string[] = [];
     for (const [key, s] of this.agentSessions) {
-      if (now - s.at <= STALE_EXECUTION_MS || this.active.has(key)) continue;
+      if (now - s.at <= STALE_EXECUTION_MS || this.all().some((e) => e.sessionId === key)) continue;
       this.agentSessions.delete(key);
       gone.push(`${SESSION_RECORD_PREFIX}${key}`);
     }

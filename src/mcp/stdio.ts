@@ -10,7 +10,6 @@
 // The shim itself exits when its client goes away, however it goes: stdin ends, stdout breaks, or
 // the process that started it is gone.
 import { spawn } from "node:child_process";
-import { randomUUID } from "node:crypto";
 import { closeSync, mkdirSync, openSync, readSync, statSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { resolve } from "node:path";
@@ -20,6 +19,7 @@ import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js"
 import { ErrorCode } from "../core/errors.js";
 import { DaemonClient, DaemonError } from "../daemon/client.js";
 import type { HaltkeyPaths } from "../daemon/paths.js";
+import type { Result } from "../daemon/protocol.js";
 import { VERSION } from "../daemon/version.js";
 import { registerTools, SERVER_CAPABILITIES } from "./tools.js";
 
@@ -36,7 +36,8 @@ export interface ShimOptions {
 export class DaemonLink {
   private client: DaemonClient | undefined;
   private connecting: Promise<DaemonClient> | undefined;
-  readonly sessionId = randomUUID();
+  /** The session the daemon issued at the first hello; its credential lives only in this process. */
+  private session: { readonly sessionId: string; readonly credential: string } | undefined;
   endpointMode: "semantic" | "single";
 
   constructor(private readonly opts: ShimOptions) {
@@ -61,12 +62,31 @@ export class DaemonLink {
       const exited = this.spawnDaemon();
       client = await this.waitForDaemon(15_000, exited);
     }
-    // The session id is the shim's, kept across reconnects, so a block bound to it survives them.
-    const hello = await client.request("hello", { sessionId: this.sessionId, client: "haltkey-mcp-stdio" }, 10_000);
+    // The daemon issues the session and its credential once; the shim presents them again when it
+    // reconnects (a restarted daemon), so the session and all bound to it survive the reconnect.
+    const hello = await this.hello(client);
     // The daemon decides the endpoint mode; the shim only mirrors it.
     if (hello.endpointMode) this.endpointMode = hello.endpointMode;
     this.client = client;
     return client;
+  }
+
+  private async hello(client: DaemonClient): Promise<Result<"hello">> {
+    const fresh = async (): Promise<Result<"hello">> => {
+      const h = await client.request("hello", { client: "haltkey-mcp-stdio" }, 10_000);
+      if (h.credential !== undefined) this.session = { sessionId: h.sessionId, credential: h.credential };
+      return h;
+    };
+    if (!this.session) return fresh();
+    try {
+      return await client.request("hello", { sessionId: this.session.sessionId, credential: this.session.credential, client: "haltkey-mcp-stdio" }, 10_000);
+    } catch (e) {
+      // The daemon forgot the session: it keeps a credential as long as anything is kept for the
+      // session, so nothing bound to it is shed by starting a new one.
+      if (!(e instanceof DaemonError) || e.code !== ErrorCode.permissionDenied) throw e;
+      process.stderr.write(`haltkey mcp: ${e.message}; starting a new session\n`);
+      return fresh();
+    }
   }
 
   /** The policy a started daemon would load, checked here so its problem is the answer, at once. */

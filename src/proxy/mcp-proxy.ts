@@ -3,12 +3,11 @@
 // result is checked before it reaches the client; a pause or stop answers the client itself and
 // the server never sees the call. Everything else passes through byte for byte.
 import { spawn, type ChildProcess } from "node:child_process";
-import { randomUUID } from "node:crypto";
 import { basename } from "node:path";
 import type { Readable, Writable } from "node:stream";
 import { DaemonError } from "../daemon/client.js";
 import type { HaltkeyPaths } from "../daemon/paths.js";
-import { AgentSession } from "../adapters/agent-session.js";
+import { AgentSession, type FindingsVerdict, type SessionHandle } from "../adapters/agent-session.js";
 import { FindingsTooLargeError, outputText, postCallSteps, preCallStep, type StepParams, type ToolCall } from "../adapters/tool-call.js";
 import { daemonDown, explain, type Verdict } from "../adapters/verdict.js";
 import { classifyClient, classifyServer, hasDuplicateKeys, idKey, rpcErrorLine, serverNameOf, toolErrorLine, type JsonRpcId } from "./json-rpc.js";
@@ -45,7 +44,8 @@ const WITHHELD = -32001;
 class Gate {
   private session: AgentSession | undefined;
   private opening: Promise<AgentSession> | undefined;
-  private readonly sessionId = randomUUID();
+  /** The session the daemon issued on first use, resumed with its credential after a reconnect. */
+  private handle: SessionHandle | undefined;
   simulated = false;
 
   constructor(
@@ -56,9 +56,10 @@ class Gate {
 
   private open(): Promise<AgentSession> {
     if (this.session && !this.session.isClosed) return Promise.resolve(this.session);
-    this.opening ??= AgentSession.open({ paths: this.paths, sessionId: this.sessionId, agent: this.agent, goal: this.goal, client: "haltkey-proxy" })
+    this.opening ??= AgentSession.open({ paths: this.paths, ...(this.handle ? { resume: this.handle } : {}), agent: this.agent, goal: this.goal, client: "haltkey-proxy" })
       .then((s) => {
         this.session = s;
+        this.handle = s.handle;
         this.simulated = s.simulated;
         return s;
       })
@@ -76,6 +77,17 @@ class Gate {
       return daemonDown(e instanceof DaemonError ? e.message : String(e));
     }
     return session.step(step);
+  }
+
+  /** What a result holds (report_findings): counted into the session, never a step. */
+  async findings(findings: string, call: ToolCall): Promise<FindingsVerdict> {
+    let session: AgentSession;
+    try {
+      session = await this.open();
+    } catch (e) {
+      return { kind: "refused", reason: daemonDown(e instanceof DaemonError ? e.message : String(e)).reason };
+    }
+    return session.reportFindings(findings, call);
   }
 
   async close(summary: string): Promise<void> {
@@ -282,6 +294,11 @@ export function runProxy(opts: ProxyOptions): Promise<number> {
     if (output.trim().length === 0) return toClient(bytes);
     try {
       for (const step of postCallSteps(pending.call, output)) {
+        // Findings only (not a step) for what a result holds; only a result carrying planted
+        // instructions is judged as a step, which pauses so the human can read it and let it through.
+        const f = await gate.findings(step.findings ?? "", pending.call);
+        if (f.kind === "refused") return withheld(`It could not be checked: ${f.reason}`);
+        if (!f.strongInjection) continue;
         const v = await gate.judge(step);
         if (v.kind === "pause") {
           return withheld(`${explain(v, ctx(), "output")} The result may carry instructions planted by whoever wrote it. Once the human has approved, the same call made again returns its result if it is unchanged.`);
