@@ -84,7 +84,8 @@ describe("PreToolUse", () => {
     const r = await runHook(home, s.pre("Bash", { command: "rm -rf /", description: "clean up" }), ["--agent", "hook-rm"]);
     const reason = denied(r);
     expect(reason).toMatch(/hard-blocked agent 'hook-rm'/);
-    expect(reason).toMatch(/danger zone|deny pattern|Risk score/);
+    // The reason names the rules that decided (the action model and the rule pack).
+    expect(reason).toMatch(/filesystem\.rm-recursive-root/);
     expect(reason).toMatch(/haltkey unblock hook-rm/);
     // The daemon applied the block: the same agent is stopped for anything else too.
     const next = await runHook(home, s.pre("Bash", { command: "ls" }), ["--agent", "hook-rm"]);

@@ -210,8 +210,8 @@ describe("confirm tier: only a human on the approval channel confirms (MUST 8.7.
     expect((await step("pusher", "ls")).data.autonomy.continue).toBe(false);
 
     // The human presses approve on the display while the agent waits in confirm_operation.
+    // Whether the press lands before or after confirm_operation starts waiting, the answer is "approved".
     const waiting = execute("confirm_operation", { confirmation_id: id, wait_seconds: 30 });
-    await new Promise((res) => setTimeout(res, 300));
     expect((await cli(home, "sim", "press", id, "approve")).code).toBe(0);
     expect((await waiting).data.status).toBe("approved");
     // Allowed exactly once, for exactly that action.
@@ -299,8 +299,8 @@ describe("verify tier (MUST 8.8.2, SHOULD 8.8.3)", () => {
     await execute("execute_agent", { element_name: "toucher" });
     const hint = "rotate API tokens";
     const vid = (await step("toucher", hint, { riskScore: 70 })).data.verification.verificationId;
+    // sim touch returns once the approval is durable: the next step sees it.
     expect((await cli(home, "sim", "touch", vid)).code).toBe(0);
-    await new Promise((res) => setTimeout(res, 200));
     expect((await step("toucher", hint, { riskScore: 70 })).data.autonomy.continue).toBe(true);
     await execute("abort_execution", { element_name: "toucher" });
   });
@@ -345,8 +345,7 @@ describe("danger zone and hard blocks (MUST 8.8.1, 8.8.3)", () => {
     const r = await step("scorer", "clean up the build output", { riskScore: 95 });
     expect(r.data.autonomy.stopped).toBe(true);
     const vid = r.data.verification.verificationId;
-    await cli(home, "sim", "touch", vid);
-    await new Promise((res) => setTimeout(res, 200));
+    expect((await cli(home, "sim", "touch", vid)).code).toBe(0);
     expect((await step("scorer", "ls")).data.autonomy.stopped).toBe(false);
   });
 

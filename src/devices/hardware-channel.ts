@@ -82,7 +82,7 @@ export function asciiForDisplay(text: string): string {
 }
 
 export class HardwareChannel implements ApprovalChannel {
-  private handler: ((d: HumanDecision) => void) | undefined;
+  private handler: ((d: HumanDecision) => Promise<void>) | undefined;
   private readonly screens = new Map<string, Shown>();
   /** Requests waiting for the display, newest first: a new request replaces the one on screen. */
   private readonly queue: string[] = [];
@@ -134,7 +134,7 @@ export class HardwareChannel implements ApprovalChannel {
     };
   }
 
-  onDecision(handler: (d: HumanDecision) => void): void {
+  onDecision(handler: (d: HumanDecision) => Promise<void>): void {
     this.handler = handler;
   }
 
@@ -222,10 +222,14 @@ export class HardwareChannel implements ApprovalChannel {
     });
   }
 
-  /** A verified touch (key or browser) answers the request, if it is still pending. */
-  private approvedBy(requestId: string, key: { id: string; label: string }): { key: string; label: string } {
+  /**
+   * A verified touch (key or browser) answers the request, if it is still pending; resolves once
+   * the engine has applied the answer durably, so whoever touched (`haltkey approve`, `sim touch`,
+   * the console) returns after the agent's next step would see it.
+   */
+  private async approvedBy(requestId: string, key: { id: string; label: string }): Promise<{ key: string; label: string }> {
     if (!this.screens.has(requestId)) throw new ApprovalRefusedError("UNKNOWN_REQUEST", `request ${requestId} was answered or expired while waiting for the touch`);
-    this.handler?.({ requestId, decision: "approve", via: "security-key" });
+    await this.handler?.({ requestId, decision: "approve", via: "security-key" });
     return { key: key.id, label: key.label };
   }
 
@@ -334,7 +338,7 @@ export class HardwareChannel implements ApprovalChannel {
         const decision = await display.wait(id, abort.signal);
         if (!abort.signal.aborted) {
           drop();
-          if (decision === "approve" || decision === "deny") this.handler?.({ requestId: id, decision, via: "display" });
+          if (decision === "approve" || decision === "deny") void this.handler?.({ requestId: id, decision, via: "display" });
           return;
         }
       }

@@ -55,6 +55,8 @@ const SECURITY = /^(alarm|alarms|security|camera|cameras|firewall|mfa|2fa|twofac
 const STORE = /^(repo|repos|repository|repositories|projects?|database|databases|db|tables?|buckets?|volumes?|disks?|instances?|clusters?|servers?|vms?|namespaces?|indexes?|collections?|accounts?|workspaces?|channels?|folders?|directories|drives?|files?|documents?|records?|notes?|tasks?|events?|contacts?|customers?|patients?|branches|snapshots?|datasets?|models?|deployments?|services?|domains?|zones?|dns|certificates?|secrets?|queues?|topics?|streams?|sites?|pages?|apps?|applications?|environments?|pipelines?)$/;
 const PHYSICAL = /^(door|doors|lock|locks|garage|gate|thermostat|oven|stove|heater|robot|vehicle|car|drone|traffic|light|lights|valve|pump|medication|dispatch|emergency|insulin|ventilator|elevator)$/;
 const PUBLISH_PLACE = /^(twitter|tweet|tweets|facebook|instagram|linkedin|reddit|mastodon|social|public|blog|forum|youtube|tiktok|gist|pastebin|medium|npm|pypi|registry|marketplace|store)$/;
+/** What "post" publishes when it names it: a post, a status, an article. `http_post` sends a request. */
+const POSTABLE = /^(post|posts|status|statuses|update|article|story|stories|thread|photo|video|review|listing|ad)$/;
 
 const PRODUCTION = /(^|[^a-z0-9])(prod|production|prd|live)([^a-z0-9]|$)/i;
 const PRODUCTION_KEYS = /^(env|environment|stage|tier|target|cluster|namespace|project|database|db|dbname|host|hostname|server|context|workspace|account|branch|name|url|uri|connection|dsn|app|service|deployment|region)$/i;
@@ -221,7 +223,7 @@ export function readToolCall(tool: string, args: unknown, annotations?: ToolAnno
       break;
     }
     case "publish":
-      if (f.public || publishPlace || verb === "tweet" || verb === "retweet" || (verb === "post" && !store && !message)) add("tool.publish", "communicate", "irreversible", "one", `${tool} publishes ${obj} where anyone can read it${tail}`, { public: true, external: true });
+      if (f.public || publishPlace || verb === "tweet" || verb === "retweet" || (verb === "post" && !store && !message && hasWord(object, POSTABLE) !== undefined)) add("tool.publish", "communicate", "irreversible", "one", `${tool} publishes ${obj} where anyone can read it${tail}`, { public: true, external: true });
       else actions.push({ capability: "communicate", target: { name: tool, ...base }, reversibility: "irreversible", scope: "one" });
       break;
     case "disable":
