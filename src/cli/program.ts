@@ -36,11 +36,15 @@ program
   .option("--http <port>", "also serve MCP Streamable HTTP on 127.0.0.1:<port> (0: any free port; URL in $HALTKEY_HOME/http.json, token in http-token)", parseHttpPort)
   .option("--console <port>", "also serve the operator console on 127.0.0.1:<port> (0: any free port; open it with `haltkey console`)", parseHttpPort)
   .action(async (o: { simulate: boolean; policy?: string; socketMode?: number; singleTool: boolean; http?: number; console?: number }) => {
-    const { createLogger } = await import("../daemon/log.js");
-    const { DaemonStartError, startDaemon } = await import("../daemon/server.js");
-    const { httpFrontEnd } = await import("../mcp/http.js");
-    const { StoreOpenError } = await import("../store/store.js");
-    const { PolicyError } = await import("../core/policy.js");
+    // Only what this start needs: the MCP HTTP front end (its SDK transport and session code,
+    // ~75 ms of CPU at start-up, docs/performance.md) only with --http. The rest at once, in parallel.
+    const [{ createLogger }, { DaemonStartError, startDaemon }, { StoreOpenError }, { PolicyError }, http] = await Promise.all([
+      import("../daemon/log.js"),
+      import("../daemon/server.js"),
+      import("../store/store.js"),
+      import("../core/policy.js"),
+      o.http !== undefined ? import("../mcp/http.js") : undefined,
+    ]);
     const log = createLogger("haltkey");
     try {
       const daemon = await startDaemon({
@@ -49,7 +53,7 @@ program
         ...(o.policy ? { policyPath: o.policy } : {}),
         ...(o.socketMode ? { socketMode: o.socketMode } : {}),
         endpointMode: o.singleTool ? "single" : "semantic",
-        ...(o.http !== undefined ? { frontEnds: [httpFrontEnd(o.http)] } : {}),
+        ...(o.http !== undefined && http ? { frontEnds: [http.httpFrontEnd(o.http)] } : {}),
         ...(o.console !== undefined ? { console: { port: o.console } } : {}),
         log,
       });
