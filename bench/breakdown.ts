@@ -53,10 +53,11 @@ export async function daemonParts(prefix: string, where: string, rounds = 1500):
     // Watch the store: the last transition a step made, to replay its shape alone.
     let last: { changes: Changes; events: readonly AuditEvent[] } | undefined;
     const transition = store.transition.bind(store);
-    store.transition = (changes, events, now) => {
+    const watched: Store["transition"] = (changes, events, now) => {
       last = { changes, events };
       return transition(changes, events, now);
     };
+    store.transition = watched;
     const conn = { caller: { sessionId: randomUUID() } };
     const handlers = { aql: (p: { tool: string; arguments: unknown }, c: typeof conn) => service.call(c.caller, p.tool, p.arguments) } as unknown as Handlers;
     const started = await service.call(conn.caller, "mcp_aql_execute", { operation: "execute_agent", params: { element_name: "bench", maxAutonomousSteps: 100000 } });
@@ -81,6 +82,16 @@ export async function daemonParts(prefix: string, where: string, rounds = 1500):
       }],
       ["  protocol: aql params check (zod)", () => parseParams("aql", params)],
       ["  engine: service.call (all below)", () => service.call(conn.caller, "mcp_aql_create", args())],
+      // The same call with the store's transition answered at once: what the engine does in memory.
+      // (record() calls transition synchronously, before its first await, so the swap covers it.)
+      ["  engine without the store (transition stubbed)", () => {
+        store.transition = async () => [];
+        try {
+          return service.call(conn.caller, "mcp_aql_create", args());
+        } finally {
+          store.transition = watched;
+        }
+      }],
       ["    aql parse: parseToolCall", () => parseToolCall("mcp_aql_create", args(), "semantic")],
       ["    evaluateStep (fresh hint)", () => evaluateStep({ hint: stepHint(i++), autonomousStep: 10, maxAutonomousSteps: 100_000 }, { kind: "clear" }, agentPolicy, rules)],
       ["    store.transition (chain, digest, fsync)", () => store.transition(stepTransition.changes, stepTransition.events, Date.now())],

@@ -21,6 +21,13 @@ export function nodeFloorMb(): number {
   return Number(out) / 1024 / 1024;
 }
 
+/** CPU time (user + system) a process has used so far, in ms (Linux /proc; 10 ms ticks). */
+export function cpuMs(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").replace(/^.*\) /s, "").split(" ");
+  // After "pid (comm) ": state is field 3, utime 14 and stime 15, counted from 1.
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+}
+
 /** Resident set size of a process, in MB (Linux /proc). */
 export function rssMb(pid: number): number {
   const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
@@ -69,30 +76,36 @@ export interface ColdStart {
   readonly daemonReady: number[];
   /** `haltkey mcp` with a daemon already running, from spawn to the first directive, ms. */
   readonly shimToDirective: number[];
+  /** CPU ms the shim and the daemon it started had used at the first directive (steadier than wall under load). */
+  readonly cpuToDirective: number[];
+  /** CPU ms `haltkey serve` had used when its socket accepted. */
+  readonly daemonReadyCpu: number[];
 }
 
-async function firstDirective(env: Record<string, string>): Promise<number> {
+async function firstDirective(env: Record<string, string>, cpu?: number[]): Promise<number> {
   const t0 = performance.now();
   const client = new Client({ name: "cold-start", version: "1" });
-  await client.connect(new StdioClientTransport({ command: process.execPath, args: [CLI, "mcp"], env, stderr: "ignore" }));
+  const transport = new StdioClientTransport({ command: process.execPath, args: [CLI, "mcp"], env, stderr: "ignore" });
+  await client.connect(transport);
   const call = async (tool: string, operation: string, params: Record<string, unknown>): Promise<{ success: boolean; data?: any }> =>
     JSON.parse(((await client.callTool({ name: tool, arguments: { operation, params } })) as { content: Array<{ text: string }> }).content[0]!.text);
   await call("mcp_aql_execute", "execute_agent", { element_name: "cold" });
   const r = await call("mcp_aql_create", "record_execution_step", { element_name: "cold", nextActionHint: "read_file README.md" });
   const ms = performance.now() - t0;
   if (r.data?.autonomy?.continue !== true) throw new Error(`cold start: the first step was not allowed: ${JSON.stringify(r)}`);
+  if (cpu) cpu.push(cpuMs(transport.pid!) + cpuMs(await daemonPid(env.HALTKEY_HOME!)));
   await client.close();
   return ms;
 }
 
 /** `rounds` cold starts, each in a fresh HALTKEY_HOME, the default policy and no hardware attached. */
 export async function coldStart(prefix: string, rounds = 5): Promise<ColdStart> {
-  const out: ColdStart = { mcpToDirective: [], daemonReady: [], shimToDirective: [] };
+  const out: ColdStart = { mcpToDirective: [], daemonReady: [], shimToDirective: [], cpuToDirective: [], daemonReadyCpu: [] };
   for (let r = 0; r < rounds; r++) {
     const home = mkdtempSync(prefix);
     const env = { ...process.env, HALTKEY_HOME: home, HALTKEY_LOG_LEVEL: "warn" } as Record<string, string>;
     try {
-      out.mcpToDirective.push(await firstDirective(env));
+      out.mcpToDirective.push(await firstDirective(env, out.cpuToDirective as number[]));
       out.shimToDirective.push(await firstDirective(env));
       await stopPid(await daemonPid(home));
       // The daemon alone, into the store the first start created.
@@ -103,6 +116,7 @@ export async function coldStart(prefix: string, rounds = 5): Promise<ColdStart> 
         await new Promise((res) => setTimeout(res, 2));
       }
       out.daemonReady.push(performance.now() - t0);
+      out.daemonReadyCpu.push(cpuMs(d.pid!));
       d.kill("SIGTERM");
       await new Promise((res) => d.once("exit", res));
     } finally {

@@ -278,13 +278,14 @@ function hostileBench(): void {
   const worst = (inputs: ReadonlyArray<readonly [string, string]>, scan: (t: string) => unknown): { ms: number; label: string; growth: number } => {
     const time = (text: string): number => {
       scan(text); // warm up
-      const ts: number[] = [];
-      for (let k = 0; k < 3; k++) {
+      // The fastest of 5: the neighbours on a loaded machine only ever add time.
+      let best = Number.POSITIVE_INFINITY;
+      for (let k = 0; k < 5; k++) {
         const t = performance.now();
         scan(text);
-        ts.push(performance.now() - t);
+        best = Math.min(best, performance.now() - t);
       }
-      return median(ts);
+      return best;
     };
     let out = { ms: 0, label: "", growth: 0 };
     for (const [label, text] of inputs) {
@@ -293,7 +294,7 @@ function hostileBench(): void {
     }
     return out;
   };
-  console.log("\nhostile inputs (64 KB; 32 KB hints), worst scan per pack (median of 3), and its time ÷ the time on its first quarter:");
+  console.log("\nhostile inputs (64 KB; 32 KB hints), worst scan per pack (fastest of 5), and its time ÷ the time on its first quarter:");
   let fresh = 0;
   const uncached = (t: string): string => `${t} #${fresh++}`;
   const packs: Array<[string, { ms: number; label: string; growth: number }]> = [
@@ -319,7 +320,6 @@ async function breakdown(e: E2e, prefix: string): Promise<void> {
   const p = (rows: ReadonlyArray<readonly [string, Stats]>, key: string): number => rows.find(([l]) => l.includes(key))![1].p50;
   const mean = (rows: ReadonlyArray<readonly [string, Stats]>, key: string): number => rows.find(([l]) => l.includes(key))![1].mean;
   const d = disk.rows;
-  const serviceCall = p(d, "engine: service.call");
   const parse = p(d, "aql parse");
   const evaluate = p(d, "evaluateStep");
   const transition = p(d, "store.transition (chain");
@@ -338,7 +338,7 @@ async function breakdown(e: E2e, prefix: string): Promise<void> {
     ["    protocol: aql params check (zod)", p(d, "aql params check"), "in process, measured"],
     ["    aql parse (parseToolCall, zod)", parse, "in process, measured"],
     ["    evaluateStep (rules, shell reading)", evaluate, "in process, measured"],
-    ["    guard, counters, planStep, apply in memory", serviceCall - parse - evaluate - transition, "service.call − the three beside it"],
+    ["    guard, counters, planStep, apply in memory", p(d, "engine without the store") - parse - evaluate, "engine without the store − parse − evaluate"],
     ["    store: chain + state digest (synchronous)", syncPart, "in process, mean"],
     ["    store: batch write + fsync (awaited)", transition - syncPart, "transition − synchronous part"],
     ["    protocol: aql result check (zod)", p(d, "aql result check"), "in process, measured"],
@@ -362,8 +362,10 @@ async function footprintBench(prefix: string): Promise<void> {
   console.log(`  haltkey mcp, starting its daemon, to the first directive   ${ms(cold.mcpToDirective)}`);
   console.log(`  haltkey serve until its socket accepts                      ${ms(cold.daemonReady)}`);
   console.log(`  haltkey mcp with a daemon running, to the first directive  ${ms(cold.shimToDirective)}`);
+  console.log(`  CPU used by the shim + its daemon at the first directive       ${ms(cold.cpuToDirective)} (wall time with the machine to itself is close to this)`);
+  console.log(`  CPU used by haltkey serve when its socket accepts              ${ms(cold.daemonReadyCpu)}`);
   const coldMs = median(cold.mcpToDirective);
-  target("cold start: haltkey mcp (autostart) to first directive", `${coldMs.toFixed(0)} ms`, "≤ 300 ms", coldMs <= 300);
+  target("cold start: haltkey mcp (autostart) to first directive", `${coldMs.toFixed(0)} ms wall (${median(cold.cpuToDirective).toFixed(0)} ms CPU)`, "≤ 300 ms", coldMs <= 300);
   console.log("\nimport cost of each module group alone, in a fresh Node process (median of 3; CPU ms is steadier than wall under load)");
   for (const [label, spec] of IMPORT_GROUPS) {
     const c = importCost(spec);
