@@ -113,12 +113,12 @@ function engineBench(): void {
     return rounds[1]!;
   };
   console.log(`decision engine alone (${rules.actions.rules.length} action rules, ${rules.content.rules.length} content detectors)`);
-  run("4 KB hint, action rules only, 1,000 patterns", big, fresh, 500, actionsOnly);
-  run("4 KB hint, all rules, empty policy", small, fresh, 500);
+  run("4 KB hint, action rules only, 1,000 patterns", big, fresh, 300, actionsOnly);
+  run("4 KB hint, all rules, empty policy", small, fresh, 300);
   const target4k = run("4 KB hint, all rules, 1,000-pattern policy", big, fresh, 500);
   const repeated = run("  the same, one hint repeated (shell reading reused)", big, [hint], 10000);
   run("short hint, all rules, 1,000-pattern policy", big, Array.from({ length: 2048 }, (_, i) => `executing shell command: git push --force origin main_${i}`), 10000);
-  run("4 KB hint + 16 KB findings, all rules + breakers", big, fresh, 300, rules, findings16k(), true);
+  run("4 KB hint + 16 KB findings, all rules + breakers", big, fresh, 200, rules, findings16k(), true);
   // The shell reading alone on the same fresh hints: the share of the step the reader takes.
   const part = (label: string, fn: (t: string) => unknown, n = 1000): Stats => {
     for (let i = 0; i < 200; i++) fn(fresh[i % fresh.length]!);
