@@ -8,6 +8,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "no
 import { Agent, request } from "node:http";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { target } from "./targets.js";
 
 const percentile = (sorted: number[], p: number): number => sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))]!;
 
@@ -57,6 +58,8 @@ export async function hookHttpBench(prefix: string, calls = 400): Promise<void> 
     console.log(`\nClaude Code http hook (POST /hooks/claude-code, keep-alive, database on disk; ${home})`);
     console.log(line("PreToolUse decision", pre));
     console.log(line("PostToolUse findings report", postT));
+    const p99 = percentile([...pre].sort((a, b) => a - b), 0.99);
+    target("Claude Code http hook: decision p99", `${p99.toFixed(1)} ms (p50 ${percentile([...pre].sort((a, b) => a - b), 0.5).toFixed(1)} ms)`, "p99 ≤ 10 ms", p99 <= 10);
   } finally {
     agent.destroy();
     daemon.kill("SIGTERM");

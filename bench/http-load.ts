@@ -165,7 +165,19 @@ function percentile(sorted: number[], q: number): number {
 }
 
 /** Starts a daemon with simulated hardware and `--http 0` in a fresh directory, runs the load, prints. */
-export async function httpLoadBench(prefix = process.env.HALTKEY_BENCH_DIR ?? join(process.cwd(), ".bench-tmp-"), clients = 50, steps = 20): Promise<void> {
+export interface HttpLoadFigures {
+  readonly perSecond: number;
+  readonly p50Us: number;
+  readonly p99Us: number;
+  readonly sent: number;
+  /** Steps answered with a directive (continue or not). */
+  readonly answered: number;
+  readonly clients: number;
+  /** Clients whose complete_execution was answered (success, or the refusal a blocked client gets). */
+  readonly completed: number;
+}
+
+export async function httpLoadBench(prefix = process.env.HALTKEY_BENCH_DIR ?? join(process.cwd(), ".bench-tmp-"), clients = 50, steps = 20): Promise<HttpLoadFigures> {
   const cli = fileURLToPath(new URL("../src/cli/main.js", import.meta.url));
   const home = mkdtempSync(prefix);
   const policy = join(home, "load-policy.json");
@@ -189,6 +201,15 @@ export async function httpLoadBench(prefix = process.env.HALTKEY_BENCH_DIR ?? jo
         .toLocaleString("en-US")
         .padStart(9)} steps/s`,
     );
+    return {
+      perSecond: (total / wallNs) * 1e9,
+      p50Us: percentile(lat, 0.5) / 1000,
+      p99Us: percentile(lat, 0.99) / 1000,
+      sent: clients * steps,
+      answered: runs.reduce((n, r) => n + r.directives.length, 0),
+      clients,
+      completed: runs.filter((r) => r.completion !== "").length,
+    };
   } finally {
     daemon.kill("SIGTERM");
     await exited;

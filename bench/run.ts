@@ -1,5 +1,13 @@
-// npm run bench: the decision engine alone, then end to end over MCP stdio beside a do-nothing
-// MCP tool called by the same client process in the same run. Prints p50/p99 and throughput.
+// npm run bench: every figure beside its target from issue 14 (bench/targets.ts), in this order:
+//   1. the decision engine alone, and hostile inputs (worst scan, and how it grows with the input);
+//   2. one step end to end over MCP stdio beside a do-nothing MCP tool, interleaved in one run,
+//      with the layers between them timed alone (a bare socket round trip, the step straight on the
+//      daemon socket) and the daemon's and shim's parts timed in process (bench/breakdown.ts);
+//      database on disk (the real figure), then on tmpfs (fsync almost free);
+//   3. touch to continue; cold start, import costs and memory (bench/footprint.ts);
+//   4. 50 MCP clients over Streamable HTTP; 5. a sample of the session replay.
+// HALTKEY_BENCH=engine runs only part 1. HALTKEY_BENCH_REPLAY_SAMPLE=n replays n sessions (default 2;
+// `npm run replay` replays them all). HALTKEY_BENCH_DIR=prefix puts the on-disk databases there.
 import { spawn } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -8,6 +16,7 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { Level } from "level";
 import { DaemonClient } from "../src/daemon/client.js";
+import { DaemonConnection } from "../src/daemon/connection.js";
 import { evaluateStep } from "../src/core/pipeline.js";
 import { compilePolicy, PolicyFile, policyFor } from "../src/core/policy.js";
 import { initialBreakerState } from "../src/core/breakers.js";
@@ -17,24 +26,13 @@ import { SECRET_RULES } from "../src/core/rules/secrets.js";
 import { PII_RULES } from "../src/core/rules/pii.js";
 import { INJECTION_RULES } from "../src/core/rules/injection.js";
 import { normalizeForMatching } from "../src/core/text.js";
+import { readShell } from "../src/core/shell/index.js";
+import { parseBash } from "../src/core/shell/syntax.js";
+import type { OperationResult } from "../src/core/wire.js";
 import { HOSTILE_ACTION_HINTS, HOSTILE_INJECTION_TEXTS, HOSTILE_PII_TEXTS, HOSTILE_SECRET_TEXTS, HOSTILE_SHELL_HINTS } from "./hostile-inputs.js";
-
-interface Stats {
-  n: number;
-  p50: number;
-  p99: number;
-  mean: number;
-  perSecond: number;
-}
-
-function stats(samplesNs: number[], wallNs: number): Stats {
-  const s = [...samplesNs].sort((a, b) => a - b);
-  const at = (q: number): number => s[Math.min(s.length - 1, Math.floor(q * s.length))]!;
-  return { n: s.length, p50: at(0.5) / 1000, p99: at(0.99) / 1000, mean: s.reduce((a, b) => a + b, 0) / s.length / 1000, perSecond: (s.length / wallNs) * 1e9 };
-}
-
-const fmt = (label: string, st: Stats): string =>
-  `${label.padEnd(44)} n=${String(st.n).padStart(6)}  p50=${st.p50.toFixed(1).padStart(8)} µs  p99=${st.p99.toFixed(1).padStart(8)} µs  ${Math.round(st.perSecond).toLocaleString("en-US").padStart(9)}/s`;
+import { daemonParts, printRows, shimParts, stepHint } from "./breakdown.js";
+import { fmt, interleaved, median, stats, type Stats } from "./stats.js";
+import { printTargets, target } from "./targets.js";
 
 /** A 4 KB hint: what an agent describing a real shell step with context looks like. */
 export function hint4k(): string {
@@ -66,13 +64,17 @@ function engineBench(): void {
   );
   const small = compilePolicy(PolicyFile.parse({}));
   const hint = hint4k();
+  // A real agent's hints differ step to step; the shell reading keeps only the last text read,
+  // so a repeated hint is served from it. The target is measured on fresh hints (the same 4 KB,
+  // its last characters numbered), the repeated one is printed beside it.
+  const fresh = Array.from({ length: 2048 }, (_, i) => `${hint.slice(0, 4096 - 6)}${String(i).padStart(6, "0")}`);
   // Three rounds per case; the median round (by p99) is printed with the spread of p99 across
   // rounds, because on a shared two-core machine one round's tail is mostly the neighbours'.
   const actionsOnly = { actions: rules.actions, content: new DetectorPack([]) };
-  const run = (label: string, policy: ReturnType<typeof compilePolicy>, text: string, n: number, set = rules, findings?: string, breakers = false): void => {
+  const run = (label: string, policy: ReturnType<typeof compilePolicy>, texts: readonly string[], n: number, set = rules, findings?: string, breakers = false): Stats => {
     const agent = policyFor(policy, "bench");
     const now = Date.now();
-    const facts = {
+    const facts = (text: string) => ({
       hint: text,
       autonomousStep: 1,
       maxAutonomousSteps: 50,
@@ -89,33 +91,70 @@ function engineBench(): void {
             },
           }
         : {}),
-    };
+    });
+    const all = texts.map(facts);
     // Warm-up long enough for V8 to finish optimising the regexes and the pipeline.
-    for (let i = 0; i < 10_000; i++) evaluateStep(facts, { kind: "clear" }, agent, set);
+    for (let i = 0; i < Math.min(5_000, n); i++) evaluateStep(all[i % all.length]!, { kind: "clear" }, agent, set);
     const rounds: Stats[] = [];
     for (let round = 0; round < 3; round++) {
       // performance.now() and a preallocated array: the measurement itself allocates nothing.
       const samples = new Float64Array(n);
       const t0 = performance.now();
       for (let i = 0; i < n; i++) {
+        const f = all[i % all.length]!;
         const a = performance.now();
-        evaluateStep(facts, { kind: "clear" }, agent, set);
+        evaluateStep(f, { kind: "clear" }, agent, set);
         samples[i] = (performance.now() - a) * 1e6;
       }
-      rounds.push(stats(Array.from(samples), (performance.now() - t0) * 1e6));
+      rounds.push(stats(samples, (performance.now() - t0) * 1e6));
     }
     rounds.sort((a, b) => a.p99 - b.p99);
     console.log(`${fmt(label, rounds[1]!)}  (p99 over 3 rounds: ${rounds.map((r) => r.p99.toFixed(0)).join(", ")})`);
+    return rounds[1]!;
   };
   console.log(`decision engine alone (${rules.actions.rules.length} action rules, ${rules.content.rules.length} content detectors)`);
-  run("4 KB hint, action rules only, 1,000 patterns", big, hint, 20000, actionsOnly);
-  run("4 KB hint, all rules, empty policy", small, hint, 20000);
-  run("4 KB hint, all rules, 1,000-pattern policy", big, hint, 20000);
-  run("short hint, all rules, 1,000-pattern policy", big, "executing shell command: git push --force origin main", 20000);
-  run("4 KB hint + 16 KB findings, all rules + breakers", big, hint, 5000, rules, findings16k(), true);
+  run("4 KB hint, action rules only, 1,000 patterns", big, fresh, 300, actionsOnly);
+  run("4 KB hint, all rules, empty policy", small, fresh, 300);
+  const target4k = run("4 KB hint, all rules, 1,000-pattern policy", big, fresh, 500);
+  const repeated = run("  the same, one hint repeated (shell reading reused)", big, [hint], 10000);
+  run("short hint, all rules, 1,000-pattern policy", big, Array.from({ length: 2048 }, (_, i) => `executing shell command: git push --force origin main_${i}`), 10000);
+  run("4 KB hint + 16 KB findings, all rules + breakers", big, fresh, 200, rules, findings16k(), true);
+  // The shell reading alone on the same fresh hints: the share of the step the reader takes.
+  const part = (label: string, fn: (t: string) => unknown, n = 1000): Stats => {
+    for (let i = 0; i < 200; i++) fn(fresh[i % fresh.length]!);
+    const samples = new Float64Array(n);
+    const t0 = performance.now();
+    for (let i = 0; i < n; i++) {
+      const t = fresh[(i + 7) % fresh.length]!;
+      const a = performance.now();
+      fn(t);
+      samples[i] = (performance.now() - a) * 1e6;
+    }
+    const st = stats(samples, (performance.now() - t0) * 1e6);
+    console.log(fmt(label, st));
+    return st;
+  };
+  part("  of which: readShell on the fresh 4 KB hint", (t) => readShell(t.slice("executing shell command: ".length)), 300);
+  part("    of which: one tree-sitter parse + tree walk", (t) => parseBash(t.slice("executing shell command: ".length)), 300);
+  target("engine alone, 4 KB hint, all rules, 1,000-pattern policy, p99", `${target4k.p99.toFixed(0)} µs (${repeated.p99.toFixed(0)} µs with the hint repeated)`, "p99 ≤ 100 µs", target4k.p99 <= 100);
 }
 
-async function e2eBench(prefix: string, where: string): Promise<void> {
+interface E2e {
+  readonly noop: Stats;
+  readonly step: Stats;
+  readonly hello: Stats;
+  readonly socketStep: Stats;
+  readonly fsync: Stats;
+  readonly stepResult: OperationResult;
+}
+
+/**
+ * One daemon, four ways in, interleaved in one loop so all see the same machine: the do-nothing
+ * MCP tool over stdio (the baseline), the bare socket round trip to the daemon with its most
+ * trivial method (hello), the step sent straight on the daemon's agent socket (no shim), and the
+ * step over MCP stdio through the shim. Then 8 clients at once through the shim (group commit).
+ */
+async function e2eBench(prefix: string, where: string, real: boolean): Promise<E2e> {
   const cli = fileURLToPath(new URL("../src/cli/main.js", import.meta.url));
   const noop = fileURLToPath(new URL("./noop-server.js", import.meta.url));
   // Where the database lives decides what an fsync costs.
@@ -139,44 +178,48 @@ async function e2eBench(prefix: string, where: string): Promise<void> {
   const policy = join(home, "bench-policy.json");
   writeFileSync(policy, JSON.stringify({ maxAutonomousSteps: 100_000 }));
   const daemon = spawn(process.execPath, [cli, "serve", "--simulate", "--policy", policy], { env, stdio: ["ignore", "ignore", "inherit"] });
-  for (let i = 0; i < 200 && !existsSync(join(home, "haltkey.sock")); i++) await new Promise((r) => setTimeout(r, 50));
+  for (let i = 0; i < 400 && !existsSync(join(home, "haltkey.sock")); i++) await new Promise((r) => setTimeout(r, 50));
   try {
     const haltkey = new Client({ name: "bench", version: "1" });
     await haltkey.connect(new StdioClientTransport({ command: process.execPath, args: [cli, "mcp", "--no-autostart"], env }));
     const nothing = new Client({ name: "bench", version: "1" });
     await nothing.connect(new StdioClientTransport({ command: process.execPath, args: [noop] }));
     await haltkey.callTool({ name: "mcp_aql_execute", arguments: { operation: "execute_agent", params: { element_name: "bench", maxAutonomousSteps: 100000 } } });
-    const stepArgs = (i: number) => ({ operation: "record_execution_step", params: { element_name: "bench", nextActionHint: `executing shell command: ls -la src/module_${i}` } });
-    for (let i = 0; i < 200; i++) {
-      await haltkey.callTool({ name: "mcp_aql_create", arguments: stepArgs(i) });
-      await nothing.callTool({ name: "noop", arguments: {} });
-    }
-    const n = 2000;
-    const a: number[] = [];
-    const b: number[] = [];
-    let wallA = 0;
-    let wallB = 0;
-    // Interleaved, so both see the same machine at the same moments.
-    for (let i = 0; i < n; i++) {
-      let t = process.hrtime.bigint();
-      const r = (await haltkey.callTool({ name: "mcp_aql_create", arguments: stepArgs(i) })) as { content: Array<{ text: string }> };
-      let d = Number(process.hrtime.bigint() - t);
-      a.push(d);
-      wallA += d;
-      if (i === 0 && !JSON.parse(r.content[0]!.text).data.autonomy.continue) throw new Error("bench step was not allowed");
-      t = process.hrtime.bigint();
-      await nothing.callTool({ name: "noop", arguments: {} });
-      d = Number(process.hrtime.bigint() - t);
-      b.push(d);
-      wallB += d;
-    }
-    const sa = stats(a, wallA);
-    const sb = stats(b, wallB);
-    console.log(`\nend to end over MCP stdio, database on ${where} (same client process, interleaved; ${home})`);
+    // The same step straight on the agent socket, as the shim sends it (its own session).
+    const raw = await DaemonConnection.open(join(home, "haltkey.sock"));
+    await raw.call("hello", { client: "bench-raw" });
+    await raw.call("aql", { tool: "mcp_aql_execute", arguments: { operation: "execute_agent", params: { element_name: "raw", maxAutonomousSteps: 100000 } } });
+    const hello = await DaemonConnection.open(join(home, "haltkey.sock"));
+    let i = 0;
+    let j = 0;
+    let stepResult: OperationResult | undefined;
+    const measured = await interleaved(
+      [
+        ["do-nothing MCP tool", () => nothing.callTool({ name: "noop", arguments: {} })],
+        ["bare socket round trip (hello)", () => hello.call("hello", {})],
+        ["step on the daemon socket (no shim)", () => raw.call("aql", { tool: "mcp_aql_create", arguments: { operation: "record_execution_step", params: { element_name: "raw", nextActionHint: stepHint(j++) } } })],
+        [
+          "record_execution_step over MCP stdio",
+          async () => {
+            const r = (await haltkey.callTool({ name: "mcp_aql_create", arguments: { operation: "record_execution_step", params: { element_name: "bench", nextActionHint: stepHint(i++) } } })) as { content: Array<{ text: string }> };
+            if (stepResult === undefined) {
+              stepResult = JSON.parse(r.content[0]!.text) as OperationResult;
+              if (!stepResult.success || !(stepResult.data as { autonomy: { continue: boolean } }).autonomy.continue) throw new Error(`bench step was not allowed: ${r.content[0]!.text}`);
+            }
+          },
+        ],
+      ],
+      2000,
+    );
+    const sb = measured.get("do-nothing MCP tool")!;
+    const sa = measured.get("record_execution_step over MCP stdio")!;
+    console.log(`\nend to end, database on ${where} (one client process, the four interleaved; ${home})`);
     console.log(fmt("LevelDB batch with sync:true alone (the floor)", fsyncStats));
-    console.log(fmt("do-nothing MCP tool", sb));
-    console.log(fmt("record_execution_step (durable audit, fsync)", sa));
-    console.log(`ratio p50 ${(sa.p50 / sb.p50).toFixed(2)}×   p99 ${(sa.p99 / sb.p99).toFixed(2)}×   (target: p50 ≤ 2×)`);
+    for (const [label, st] of measured) console.log(fmt(label, st));
+    const ratio = sa.p50 / sb.p50;
+    console.log(`ratio p50 ${ratio.toFixed(2)}×   p99 ${(sa.p99 / sb.p99).toFixed(2)}×`);
+    if (real) target("step over MCP stdio ÷ do-nothing tool, p50, audit fsync'd (disk)", `${ratio.toFixed(2)}× (${sa.p50.toFixed(0)} µs ÷ ${sb.p50.toFixed(0)} µs)`, "≤ 2.0×", ratio <= 2.0);
+    else console.log(`  (tmpfs: what the loop costs when fsync is almost free; not a target)`);
 
     // Concurrency: 8 clients at once share fsyncs (group commit).
     const clients = await Promise.all(
@@ -201,21 +244,24 @@ async function e2eBench(prefix: string, where: string): Promise<void> {
     const t0 = process.hrtime.bigint();
     await Promise.all(
       clients.map(async ({ c, k }) => {
-        for (let i = 0; i < per; i++) {
+        for (let n = 0; n < per; n++) {
           const t = process.hrtime.bigint();
-          await c.callTool({ name: "mcp_aql_create", arguments: { operation: "record_execution_step", params: { element_name: `bench${k}`, nextActionHint: `ls dir_${i}` } } });
+          await c.callTool({ name: "mcp_aql_create", arguments: { operation: "record_execution_step", params: { element_name: `bench${k}`, nextActionHint: `ls dir_${n}` } } });
           lat.push(Number(process.hrtime.bigint() - t));
         }
       }),
     );
-    console.log(fmt("record_execution_step, 8 clients at once", stats(lat, Number(process.hrtime.bigint() - t0))));
+    console.log(fmt("record_execution_step, 8 stdio clients at once", stats(lat, Number(process.hrtime.bigint() - t0))));
     const after = await storeStats();
     const batches = after.batches - before.batches;
     const transitions = after.transitions - before.transitions;
     console.log(`group commit: ${transitions} transitions in ${batches} fsync'd batches (${(transitions / Math.max(1, batches)).toFixed(2)} per fsync)`);
     for (const { c } of clients) await c.close();
+    raw.close();
+    hello.close();
     await haltkey.close();
     await nothing.close();
+    return { noop: sb, step: sa, hello: measured.get("bare socket round trip (hello)")!, socketStep: measured.get("step on the daemon socket (no shim)")!, fsync: fsyncStats, stepResult: stepResult! };
   } finally {
     daemon.kill("SIGTERM");
     await new Promise((r) => daemon.once("exit", r));
@@ -227,28 +273,43 @@ async function e2eBench(prefix: string, where: string): Promise<void> {
 function hostileBench(): void {
   const rules = defaultRuleSet();
   const detectors = { secret: new DetectorPack(SECRET_RULES), pii: new DetectorPack(PII_RULES), injection: new DetectorPack(INJECTION_RULES) };
-  const worst = (inputs: ReadonlyArray<readonly [string, string]>, scan: (t: string) => unknown): string => {
-    let max = 0;
-    let which = "";
-    for (const [label, text] of inputs) {
+  // Linear: four times the input takes about four times as long. Each input is also scanned at a
+  // quarter of its length; the growth of the worst one is printed (quadratic would be ~16×).
+  const worst = (inputs: ReadonlyArray<readonly [string, string]>, scan: (t: string) => unknown): { ms: number; label: string; growth: number } => {
+    const time = (text: string): number => {
       scan(text); // warm up
-      const t = performance.now();
-      scan(text);
-      const ms = performance.now() - t;
-      if (ms > max) [max, which] = [ms, label];
+      // The fastest of 5: the neighbours on a loaded machine only ever add time.
+      let best = Number.POSITIVE_INFINITY;
+      for (let k = 0; k < 5; k++) {
+        const t = performance.now();
+        scan(text);
+        best = Math.min(best, performance.now() - t);
+      }
+      return best;
+    };
+    let out = { ms: 0, label: "", growth: 0 };
+    for (const [label, text] of inputs) {
+      const ms = time(text);
+      if (ms > out.ms) out = { ms, label, growth: ms / Math.max(time(text.slice(0, Math.floor(text.length / 4))), 0.01) };
     }
-    return `${max.toFixed(1)} ms (${which})`;
+    return out;
   };
-  console.log("\nhostile inputs (64 KB; 32 KB hints), worst single scan per pack:");
-  // With the original text, as the pipeline scores a hint: the case checks and the shell reading run too.
-  console.log(`  action rules   ${worst(HOSTILE_ACTION_HINTS, (t) => rules.actions.score(normalizeForMatching(t), t))}`);
-  // A fresh text on every call, so the reading is not served from the pack's one-entry cache.
+  console.log("\nhostile inputs (64 KB; 32 KB hints), worst scan per pack (fastest of 5), and its time ÷ the time on its first quarter:");
   let fresh = 0;
   const uncached = (t: string): string => `${t} #${fresh++}`;
-  console.log(`  shell reading  ${worst(HOSTILE_SHELL_HINTS, (t) => rules.actions.score(normalizeForMatching(t), uncached(t)))}`);
-  console.log(`  secrets        ${worst(HOSTILE_SECRET_TEXTS, (t) => detectors.secret.scan(t))}`);
-  console.log(`  PII            ${worst(HOSTILE_PII_TEXTS, (t) => detectors.pii.scan(t))}`);
-  console.log(`  injection      ${worst(HOSTILE_INJECTION_TEXTS, (t) => detectors.injection.scan(t))}`);
+  const packs: Array<[string, { ms: number; label: string; growth: number }]> = [
+    // With the original text, as the pipeline scores a hint: the case checks and the shell reading run too.
+    ["action rules", worst(HOSTILE_ACTION_HINTS, (t) => rules.actions.score(normalizeForMatching(t), t))],
+    // A fresh text on every call, so the reading is not served from the pack's one-entry cache.
+    ["shell reading", worst(HOSTILE_SHELL_HINTS, (t) => rules.actions.score(normalizeForMatching(t), uncached(t)))],
+    ["secrets", worst(HOSTILE_SECRET_TEXTS, (t) => detectors.secret.scan(t))],
+    ["PII", worst(HOSTILE_PII_TEXTS, (t) => detectors.pii.scan(t))],
+    ["injection", worst(HOSTILE_INJECTION_TEXTS, (t) => detectors.injection.scan(t))],
+  ];
+  for (const [name, w] of packs) console.log(`  ${name.padEnd(14)} ${w.ms.toFixed(1).padStart(7)} ms  ×${w.growth.toFixed(1)} for 4× the input  (${w.label})`);
+  const growth = Math.max(...packs.map(([, w]) => w.growth));
+  // 4× the input within 8× the time: linear with noise and cache effects, far from quadratic (16×).
+  target("worst hostile input: time growth for 4× the input", `×${growth.toFixed(1)} (worst scan ${Math.max(...packs.map(([, w]) => w.ms)).toFixed(1)} ms)`, "linear (≤ 8×; quadratic is ~16×)", growth <= 8);
 }
 
 // HALTKEY_BENCH=engine runs only the decision-engine part.
@@ -257,33 +318,124 @@ if (process.env.HALTKEY_BENCH === "hook-http") {
   await hookHttpBench(process.env.HALTKEY_BENCH_DIR ?? join(process.cwd(), ".bench-tmp-hook-"));
   process.exit(0);
 }
+
+/** The step's time, layer by layer: out-of-process figures from e2e, in-process parts beside them. */
+async function breakdown(e: E2e, prefix: string): Promise<void> {
+  const disk = await daemonParts(prefix, "disk");
+  const tmp = existsSync("/dev/shm") ? await daemonParts("/dev/shm/haltkey-parts-", "tmpfs") : undefined;
+  const shim = await shimParts(e.stepResult);
+  const p = (rows: ReadonlyArray<readonly [string, Stats]>, key: string): number => rows.find(([l]) => l.includes(key))![1].p50;
+  const mean = (rows: ReadonlyArray<readonly [string, Stats]>, key: string): number => rows.find(([l]) => l.includes(key))![1].mean;
+  const d = disk.rows;
+  const parse = p(d, "aql parse");
+  const evaluate = p(d, "evaluateStep");
+  const transition = p(d, "store.transition (chain");
+  const syncPart = mean(d, "of which synchronous");
+  const shimOwn = p(shim, "shim: aql params") + p(shim, "shim: request frame") + p(shim, "shim: answer JSON.parse") + p(shim, "shim: MCP result");
+  const sdkExtra = p(shim, "SDK work per call, step") - p(shim, "SDK work per call, do-nothing");
+  const rows: Array<[string, number, string]> = [
+    ["do-nothing MCP tool: client → stdio → SDK server → back", e.noop.p50, "measured (baseline)"],
+    ["record_execution_step over MCP stdio", e.step.p50, "measured"],
+    ["  shim: its hop, framing and checks, bigger MCP messages", e.step.p50 - e.noop.p50 - e.socketStep.p50, "step − baseline − step on the socket"],
+    ["    shim's own work (zod twice, JSON, result wrap)", shimOwn, "in process, measured"],
+    ["    SDK work on the step's bigger messages, over the baseline's", sdkExtra, "in process, measured"],
+    ["  unix socket round trip + daemon framing (hello)", e.hello.p50, "measured"],
+    ["  daemon: the step beyond a trivial request", e.socketStep.p50 - e.hello.p50, "step on the socket − hello"],
+    ["    frame parse (JSON.parse, RequestFrame zod)", p(d, "frame: JSON.parse"), "in process, measured"],
+    ["    protocol: aql params check (zod)", p(d, "aql params check"), "in process, measured"],
+    ["    engine in memory: aql parse, guard, evaluateStep, planStep, apply", p(d, "engine without the store"), "in process, store answered at once"],
+    ["      of which aql parse (parseToolCall, zod)", parse, "in process, measured"],
+    ["      evaluateStep alone on a fresh hint (for comparison)", evaluate, "in process, measured"],
+    ["    store: chain + state digest (synchronous)", syncPart, "in process, mean"],
+    ["    store: batch write + fsync (awaited)", transition - syncPart, "transition − synchronous part"],
+    ["    protocol: aql result check (zod)", p(d, "aql result check"), "in process, measured"],
+    ["    answer JSON.stringify", p(d, "answer: JSON.stringify"), "in process, measured"],
+  ];
+  console.log(`\nwhere one step's time goes (p50, µs; database on disk). Out-of-process rows are from the interleaved run above;`);
+  console.log(`in-process rows are the daemon's and the shim's own code timed alone in this process on the same messages,`);
+  console.log(`so they need not add up exactly. A loaded machine stretches every figure.`);
+  for (const [label, us, how] of rows) console.log(`  ${label.padEnd(64)} ${us.toFixed(1).padStart(8)}   ${how}`);
+  if (tmp) console.log(`  (store on tmpfs: store.transition p50 ${p(tmp.rows, "store.transition (chain").toFixed(1)} µs, synchronous part ${mean(tmp.rows, "of which synchronous").toFixed(1)} µs; whole request ${p(tmp.rows, "daemon: whole request").toFixed(1)} µs)`);
+  printRows("\nin-process parts, database on disk:", disk.rows);
+  if (tmp) printRows("in-process parts, database on tmpfs:", tmp.rows);
+  printRows("shim and SDK, in process:", shim);
+}
+
+async function footprintBench(prefix: string): Promise<void> {
+  const { coldStart, IMPORT_GROUPS, importCost, memory, nodeFloorMb } = await import("./footprint.js");
+  const cold = await coldStart("/tmp/haltkey-cold-", 5);
+  const ms = (xs: number[]): string => `median ${median(xs).toFixed(0)} ms (of ${xs.map((x) => x.toFixed(0)).join(", ")})`;
+  console.log("\ncold start (fresh HALTKEY_HOME, default policy, no hardware attached; 5 rounds)");
+  console.log(`  haltkey mcp, starting its daemon, to the first directive   ${ms(cold.mcpToDirective)}`);
+  console.log(`  haltkey serve until its socket accepts                      ${ms(cold.daemonReady)}`);
+  console.log(`  haltkey mcp with a daemon running, to the first directive  ${ms(cold.shimToDirective)}`);
+  console.log(`  CPU used by the shim + its daemon at the first directive       ${ms(cold.cpuToDirective)} (wall time with the machine to itself is close to this)`);
+  console.log(`  CPU used by haltkey serve when its socket accepts              ${ms(cold.daemonReadyCpu)}`);
+  const coldMs = median(cold.mcpToDirective);
+  target("cold start: haltkey mcp (autostart) to first directive", `${coldMs.toFixed(0)} ms wall (${median(cold.cpuToDirective).toFixed(0)} ms CPU)`, "≤ 300 ms", coldMs <= 300);
+  console.log("\nimport cost of each module group alone, in a fresh Node process (median of 3; CPU ms is steadier than wall under load)");
+  for (const [label, spec] of IMPORT_GROUPS) {
+    const c = importCost(spec);
+    console.log(`  ${label.padEnd(48)} cpu ${c.cpu.toFixed(0).padStart(5)} ms   wall ${c.wall.toFixed(0).padStart(5)} ms`);
+  }
+  const mem = await memory(prefix);
+  // The same with the daemon's and shim's old generation capped at 48 MB: V8 then collects before
+  // it grows, so the difference between 1,000 and 10,000 steps is what the daemon holds per step.
+  const capped = await memory(prefix, 48);
+  console.log(`\nresident memory (RSS; an empty Node process here: ${nodeFloorMb().toFixed(1)} MB)`);
+  console.log(`${"".padEnd(42)} default heap   old generation capped at 48 MB`);
+  console.log(`  shim after forwarding 1,000 steps        ${mem.shimMb.toFixed(1).padStart(8)} MB   ${capped.shimMb.toFixed(1).padStart(8)} MB`);
+  mem.daemonAt.forEach(([steps, mb], k) => console.log(`  daemon after ${steps.toLocaleString("en-US").padStart(6)} steps               ${mb.toFixed(1).padStart(8)} MB   ${capped.daemonAt[k]![1].toFixed(1).padStart(8)} MB`));
+  target("shim resident memory", `${mem.shimMb.toFixed(1)} MB (${capped.shimMb.toFixed(1)} MB heap-capped)`, "≤ 40 MB", mem.shimMb <= 40);
+  const growth = (m: typeof mem): { at1k: number; at10k: number; perStep: number } => {
+    const [first, last] = [m.daemonAt[0]!, m.daemonAt[m.daemonAt.length - 1]!];
+    return { at1k: first[1], at10k: last[1], perStep: ((last[1] - first[1]) * 1024 * 1024) / (last[0] - first[0]) };
+  };
+  const g = growth(mem);
+  const gc = growth(capped);
+  target("daemon resident memory after 10,000 steps", `${g.at10k.toFixed(1)} MB (${g.at1k.toFixed(1)} MB at 1,000; heap-capped ${gc.at10k.toFixed(1)} / ${gc.at1k.toFixed(1)} MB)`, "≤ 80 MB", g.at10k <= 80);
+  // 1 MB over 9,000 steps (~116 bytes a step) is within what a collection leaves behind.
+  target("daemon growth per step, 1,000 → 10,000, heap capped", `${gc.perStep.toFixed(0)} bytes/step (${g.perStep.toFixed(0)} with the default heap)`, "none (≤ 116 B/step, 1 MB over 9,000)", gc.perStep <= 116);
+}
+
+// Part 1.
 engineBench();
 hostileBench();
-if (process.env.HALTKEY_BENCH === "engine") process.exit(0);
-await e2eBench(process.env.HALTKEY_BENCH_DIR ?? join(process.cwd(), ".bench-tmp-"), "disk (the real figure)");
-// From the human's touch on the simulated key to continue:true on the agent's next step.
+if (process.env.HALTKEY_BENCH === "engine") {
+  printTargets();
+  process.exit(0);
+}
+const diskPrefix = process.env.HALTKEY_BENCH_DIR ?? join(process.cwd(), ".bench-tmp-");
+// Part 2.
+const onDisk = await e2eBench(diskPrefix, "disk (the real figure)", true);
+await breakdown(onDisk, diskPrefix);
+if (existsSync("/dev/shm")) await e2eBench("/dev/shm/haltkey-bench-", "tmpfs (fsync almost free; for comparison only)", false);
+// Part 3. From the human's touch on the simulated key to continue:true on the agent's next step.
 const { touchBench } = await import("./touch.js");
 await touchBench(process.env.HALTKEY_BENCH_DIR ?? join(process.cwd(), ".bench-tmp-touch-"));
-// The same on tmpfs, where fsync is almost free: what the loop costs besides durability.
-if (existsSync("/dev/shm")) await e2eBench("/dev/shm/haltkey-bench-", "tmpfs (fsync almost free; for comparison only)");
+await footprintBench(diskPrefix);
 // The Claude Code http hook's decision as Claude Code sees it (bench/hook-http.ts).
 {
   const { hookHttpBench } = await import("./hook-http.js");
   await hookHttpBench(process.env.HALTKEY_BENCH_DIR ?? join(process.cwd(), ".bench-tmp-hook-"));
 }
-// 50 MCP clients at once over Streamable HTTP on loopback (bench/http-load.ts).
+// Part 4. 50 MCP clients at once over Streamable HTTP on loopback (bench/http-load.ts).
 const { httpLoadBench } = await import("./http-load.js");
-await httpLoadBench();
-// The session replay (bench/replay; `npm run replay` prints the whole report with every reason):
-// recorded sessions through the hook and MCP paths, interruptions per 100 benign tool calls,
-// dangerous steps caught, decision latency. HALTKEY_BENCH_REPLAY_SAMPLE=n replays n sessions.
+const http = await httpLoadBench();
+target("50 HTTP clients: throughput", `${Math.round(http.perSecond).toLocaleString("en-US")} steps/s (p50 ${(http.p50Us / 1000).toFixed(1)} ms, p99 ${(http.p99Us / 1000).toFixed(1)} ms)`, `≥ 3 × 887 = 2,661 steps/s`, http.perSecond >= 3 * 887);
+target("50 HTTP clients: nothing lost", `${http.answered} of ${http.sent} steps answered with a directive; ${http.completed} of ${http.clients} complete_execution calls answered (the audit log is checked against the clients in test/http-load.integration.test.ts)`, "all", http.answered === http.sent && http.completed === http.clients);
+// Part 5. The session replay (bench/replay; `npm run replay` replays every session and prints the
+// whole report with every reason): recorded sessions through the hook and MCP paths, interruptions
+// per 100 benign tool calls, dangerous steps caught, decision latency.
 {
   const { DEFAULT_BENIGN, DEFAULT_DANGEROUS, runReplay } = await import("./replay/main.js");
   const { formatSummary } = await import("./replay/report.js");
   if (!existsSync(DEFAULT_BENIGN())) console.log(`\nsession replay skipped: ${DEFAULT_BENIGN()} is missing`);
   else {
-    const sample = process.env.HALTKEY_BENCH_REPLAY_SAMPLE ? Number(process.env.HALTKEY_BENCH_REPLAY_SAMPLE) : undefined;
-    const report = await runReplay({ benignPath: DEFAULT_BENIGN(), dangerousPath: DEFAULT_DANGEROUS(), paths: ["hook", "mcp"], cliSample: 0, ...(sample !== undefined ? { sample } : {}) });
+    const sample = Number(process.env.HALTKEY_BENCH_REPLAY_SAMPLE ?? 2);
+    console.log(`\nsession replay, a sample of ${sample} sessions (HALTKEY_BENCH_REPLAY_SAMPLE=n for more; \`npm run replay\` for all)`);
+    const report = await runReplay({ benignPath: DEFAULT_BENIGN(), dangerousPath: DEFAULT_DANGEROUS(), paths: ["hook", "mcp"], cliSample: 0, sample });
     console.log(formatSummary(report));
   }
 }
+printTargets();

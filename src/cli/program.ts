@@ -37,12 +37,17 @@ program
   .option("--console <port>", "also serve the operator console on 127.0.0.1:<port> (0: any free port; open it with `haltkey console`)", parseHttpPort)
   .option("--hook-http <port>", "also serve Claude Code's http hook on 127.0.0.1:<port>/hooks/claude-code (0: any free port; URL in $HALTKEY_HOME/hook-http.json, token in hook-token)", parseHttpPort)
   .action(async (o: { simulate: boolean; policy?: string; socketMode?: number; singleTool: boolean; http?: number; console?: number; hookHttp?: number }) => {
-    const { createLogger } = await import("../daemon/log.js");
-    const { DaemonStartError, startDaemon } = await import("../daemon/server.js");
-    const { httpFrontEnd } = await import("../mcp/http.js");
-    const { HookHttpStartError, startHookHttp } = await import("../adapters/http-hook.js");
-    const { StoreOpenError } = await import("../store/store.js");
-    const { PolicyError } = await import("../core/policy.js");
+    // Only what this start needs: the MCP HTTP front end (its SDK transport and session code,
+    // ~75 ms of CPU at start-up, docs/performance.md) only with --http, the hook endpoint only with
+    // --hook-http. The rest at once, in parallel.
+    const [{ createLogger }, { DaemonStartError, startDaemon }, { StoreOpenError }, { PolicyError }, http, hookHttp] = await Promise.all([
+      import("../daemon/log.js"),
+      import("../daemon/server.js"),
+      import("../store/store.js"),
+      import("../core/policy.js"),
+      o.http !== undefined ? import("../mcp/http.js") : undefined,
+      o.hookHttp !== undefined ? import("../adapters/http-hook.js") : undefined,
+    ]);
     const log = createLogger("haltkey");
     try {
       const daemon = await startDaemon({
@@ -52,12 +57,12 @@ program
         ...(o.socketMode ? { socketMode: o.socketMode } : {}),
         endpointMode: o.singleTool ? "single" : "semantic",
         frontEnds: [
-          ...(o.http !== undefined ? [httpFrontEnd(o.http)] : []),
-          ...(o.hookHttp !== undefined
+          ...(o.http !== undefined && http ? [http.httpFrontEnd(o.http)] : []),
+          ...(o.hookHttp !== undefined && hookHttp
             ? [
                 async ({ paths: p, log: l }: { paths: typeof paths; log: typeof log }) =>
-                  startHookHttp({ port: o.hookHttp!, paths: p, log: l }).catch((e: unknown) => {
-                    throw e instanceof HookHttpStartError ? new DaemonStartError(e.message) : e;
+                  hookHttp.startHookHttp({ port: o.hookHttp!, paths: p, log: l }).catch((e: unknown) => {
+                    throw e instanceof hookHttp.HookHttpStartError ? new DaemonStartError(e.message) : e;
                   }),
               ]
             : []),

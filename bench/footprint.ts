@@ -1,0 +1,222 @@
+// Cold start and memory: `haltkey mcp` starting its own daemon until the first directive, the
+// daemon's start alone, what each module group costs to import, and resident memory of the shim
+// and of the daemon after 1,000 and 10,000 steps.
+import { execFileSync, spawn, type ChildProcess } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { connect } from "node:net";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { DaemonConnection } from "../src/daemon/connection.js";
+import { DaemonClient } from "../src/daemon/client.js";
+import { median } from "./stats.js";
+
+const CLI = fileURLToPath(new URL("../src/cli/main.js", import.meta.url));
+const DIST = fileURLToPath(new URL("..", import.meta.url));
+
+/** RSS of an empty Node process: the floor under the shim and the daemon. */
+export function nodeFloorMb(): number {
+  const out = execFileSync(process.execPath, ["-e", "process.stdout.write(String(process.memoryUsage().rss))"], { encoding: "utf8" });
+  return Number(out) / 1024 / 1024;
+}
+
+/** CPU time (user + system) a process has used so far, in ms (Linux /proc; 10 ms ticks). */
+export function cpuMs(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").replace(/^.*\) /s, "").split(" ");
+  // After "pid (comm) ": state is field 3, utime 14 and stime 15, counted from 1.
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+}
+
+/** Resident set size of a process, in MB (Linux /proc). */
+export function rssMb(pid: number): number {
+  const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
+  return m ? Number(m[1]) / 1024 : Number.NaN;
+}
+
+const socketUp = (path: string): Promise<boolean> =>
+  new Promise((resolve) => {
+    const s = connect(path);
+    s.once("connect", () => {
+      s.destroy();
+      resolve(true);
+    });
+    s.once("error", () => resolve(false));
+  });
+
+async function daemonPid(home: string): Promise<number> {
+  const c = await DaemonClient.connect(join(home, "operator.sock"));
+  try {
+    return (await c.request("status", {})).pid as number;
+  } finally {
+    c.close();
+  }
+}
+
+async function stopPid(pid: number): Promise<void> {
+  try {
+    process.kill(pid, "SIGTERM");
+  } catch {
+    return;
+  }
+  for (let i = 0; i < 400; i++) {
+    try {
+      process.kill(pid, 0);
+    } catch {
+      return;
+    }
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
+
+export interface ColdStart {
+  /** `haltkey mcp` (autostart) from spawn to the first record_execution_step directive, ms. */
+  readonly mcpToDirective: number[];
+  /** `haltkey serve` from spawn until its agent socket accepts, ms. */
+  readonly daemonReady: number[];
+  /** `haltkey mcp` with a daemon already running, from spawn to the first directive, ms. */
+  readonly shimToDirective: number[];
+  /** CPU ms the shim and the daemon it started had used at the first directive (steadier than wall under load). */
+  readonly cpuToDirective: number[];
+  /** CPU ms `haltkey serve` had used when its socket accepted. */
+  readonly daemonReadyCpu: number[];
+}
+
+async function firstDirective(env: Record<string, string>, cpu?: number[]): Promise<number> {
+  const t0 = performance.now();
+  const client = new Client({ name: "cold-start", version: "1" });
+  const transport = new StdioClientTransport({ command: process.execPath, args: [CLI, "mcp"], env, stderr: "ignore" });
+  await client.connect(transport);
+  const call = async (tool: string, operation: string, params: Record<string, unknown>): Promise<{ success: boolean; data?: any }> =>
+    JSON.parse(((await client.callTool({ name: tool, arguments: { operation, params } })) as { content: Array<{ text: string }> }).content[0]!.text);
+  await call("mcp_aql_execute", "execute_agent", { element_name: "cold" });
+  const r = await call("mcp_aql_create", "record_execution_step", { element_name: "cold", nextActionHint: "read_file README.md" });
+  const ms = performance.now() - t0;
+  if (r.data?.autonomy?.continue !== true) throw new Error(`cold start: the first step was not allowed: ${JSON.stringify(r)}`);
+  if (cpu) cpu.push(cpuMs(transport.pid!) + cpuMs(await daemonPid(env.HALTKEY_HOME!)));
+  await client.close();
+  return ms;
+}
+
+/** `rounds` cold starts, each in a fresh HALTKEY_HOME, the default policy and no hardware attached. */
+export async function coldStart(prefix: string, rounds = 5): Promise<ColdStart> {
+  const out: ColdStart = { mcpToDirective: [], daemonReady: [], shimToDirective: [], cpuToDirective: [], daemonReadyCpu: [] };
+  for (let r = 0; r < rounds; r++) {
+    const home = mkdtempSync(prefix);
+    const env = { ...process.env, HALTKEY_HOME: home, HALTKEY_LOG_LEVEL: "warn" } as Record<string, string>;
+    try {
+      out.mcpToDirective.push(await firstDirective(env, out.cpuToDirective as number[]));
+      out.shimToDirective.push(await firstDirective(env));
+      await stopPid(await daemonPid(home));
+      // The daemon alone, into the store the first start created.
+      const t0 = performance.now();
+      const d: ChildProcess = spawn(process.execPath, [CLI, "serve"], { env, stdio: "ignore" });
+      while (!(await socketUp(join(home, "haltkey.sock")))) {
+        if (d.exitCode !== null) throw new Error(`the daemon exited ${d.exitCode}`);
+        await new Promise((res) => setTimeout(res, 2));
+      }
+      out.daemonReady.push(performance.now() - t0);
+      out.daemonReadyCpu.push(cpuMs(d.pid!));
+      d.kill("SIGTERM");
+      await new Promise((res) => d.once("exit", res));
+    } finally {
+      await daemonPid(home).then(stopPid, () => undefined);
+      rmSync(home, { recursive: true, force: true });
+    }
+  }
+  return out;
+}
+
+/** Module groups of the start-up path, each imported alone in a fresh Node process. */
+export const IMPORT_GROUPS: ReadonlyArray<readonly [string, string]> = [
+  ["node itself (empty module)", "node:path"],
+  ["commander", "commander"],
+  ["zod", "zod"],
+  ["pino", "pino"],
+  ["level", "level"],
+  ["MCP SDK server + stdio transport", "@modelcontextprotocol/sdk/server/stdio.js"],
+  ["MCP SDK types (zod schemas)", "@modelcontextprotocol/sdk/types.js"],
+  ["SimpleWebAuthn server", "@simplewebauthn/server"],
+  ["tree-sitter wasm grammars (core/shell)", "./src/core/shell/syntax.js"],
+  ["rule packs (core/rules, incl. shell reader)", "./src/core/rules/index.js"],
+  ["socket protocol (zod schemas)", "./src/daemon/protocol.js"],
+  ["store (level + audit)", "./src/store/store.js"],
+  ["engine (engine/*, core)", "./src/engine/engine.js"],
+  ["devices (discovery, keyring, node-hid)", "./src/devices/discovery.js"],
+  ["operator console", "./src/daemon/console.js"],
+  ["MCP HTTP front end", "./src/mcp/http.js"],
+  ["daemon: server.ts and all it imports", "./src/daemon/server.js"],
+  ["shim: mcp/stdio.ts and all it imports", "./src/mcp/stdio.js"],
+];
+
+/** Wall and CPU ms to import `spec` in a fresh process (median of `rounds`); CPU is steadier on a loaded machine. */
+export function importCost(spec: string, rounds = 3): { wall: number; cpu: number } {
+  const walls: number[] = [];
+  const cpus: number[] = [];
+  const code = `const c=process.cpuUsage();const t=performance.now();await import(${JSON.stringify(spec)});const u=process.cpuUsage(c);process.stdout.write(JSON.stringify({wall:performance.now()-t,cpu:(u.user+u.system)/1000}));process.exit(0)`;
+  for (let i = 0; i < rounds; i++) {
+    const out = execFileSync(process.execPath, ["--input-type=module", "-e", code], { cwd: DIST, encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] });
+    const j = JSON.parse(out.slice(out.lastIndexOf("{"))) as { wall: number; cpu: number };
+    walls.push(j.wall);
+    cpus.push(j.cpu);
+  }
+  return { wall: median(walls), cpu: median(cpus) };
+}
+
+export interface Memory {
+  readonly shimMb: number;
+  readonly daemonAt: ReadonlyArray<readonly [steps: number, mb: number]>;
+}
+
+/**
+ * Daemon RSS after 1,000 and 10,000 steps (8 sessions at once on the agent socket, each with its
+ * own execution; the hints differ per step), and the RSS of a shim that has forwarded 1,000 steps.
+ */
+export async function memory(prefix: string, heapCapMb?: number): Promise<Memory> {
+  const home = mkdtempSync(prefix);
+  const env = { ...process.env, HALTKEY_HOME: home, HALTKEY_LOG_LEVEL: "warn" } as Record<string, string>;
+  // With the old generation capped, V8 must collect before it grows: what stays is what is held.
+  if (heapCapMb !== undefined) env.NODE_OPTIONS = `${env.NODE_OPTIONS ?? ""} --max-old-space-size=${heapCapMb}`.trim();
+  const policy = join(home, "memory-policy.json");
+  writeFileSync(policy, JSON.stringify({ maxAutonomousSteps: 100_000 }));
+  const daemon = spawn(process.execPath, [CLI, "serve", "--simulate", "--policy", policy], { env, stdio: "ignore" });
+  try {
+    while (!(await socketUp(join(home, "haltkey.sock")))) await new Promise((r) => setTimeout(r, 20));
+    const pid = daemon.pid!;
+    // The shim: 1,000 steps over MCP stdio.
+    const transport = new StdioClientTransport({ command: process.execPath, args: [CLI, "mcp", "--no-autostart"], env, stderr: "ignore" });
+    const client = new Client({ name: "memory", version: "1" });
+    await client.connect(transport);
+    await client.callTool({ name: "mcp_aql_execute", arguments: { operation: "execute_agent", params: { element_name: "shim", maxAutonomousSteps: 100000 } } });
+    for (let i = 0; i < 1000; i++) await client.callTool({ name: "mcp_aql_create", arguments: { operation: "record_execution_step", params: { element_name: "shim", nextActionHint: `read_file src/m_${i}.ts` } } });
+    const shimMb = rssMb(transport.pid!);
+    await client.close();
+    // The daemon: sessions on the agent socket, up to 10,000 steps in all (the shim's 1,000 count).
+    const sessions = await Promise.all(
+      Array.from({ length: 8 }, async (_, k) => {
+        const c = await DaemonConnection.open(join(home, "haltkey.sock"));
+        await c.call("hello", { client: `memory-${k}` });
+        await c.call("aql", { tool: "mcp_aql_execute", arguments: { operation: "execute_agent", params: { element_name: `m${k}`, maxAutonomousSteps: 100000 } } });
+        return { c, k };
+      }),
+    );
+    let done = 1000;
+    const daemonAt: Array<readonly [number, number]> = [[1000, rssMb(pid)]];
+    for (const target of [10_000]) {
+      const per = Math.ceil((target - done) / sessions.length);
+      await Promise.all(
+        sessions.map(async ({ c, k }) => {
+          for (let i = 0; i < per; i++) await c.call("aql", { tool: "mcp_aql_create", arguments: { operation: "record_execution_step", params: { element_name: `m${k}`, nextActionHint: `read_file src/m${k}_${done + i}.ts` } } });
+        }),
+      );
+      done += per * sessions.length;
+      daemonAt.push([done, rssMb(pid)]);
+    }
+    for (const { c } of sessions) c.close();
+    return { shimMb, daemonAt };
+  } finally {
+    daemon.kill("SIGTERM");
+    await new Promise((r) => daemon.once("exit", r));
+    rmSync(home, { recursive: true, force: true });
+  }
+}
