@@ -652,7 +652,9 @@ class Reader {
       this.capped = true;
       return;
     }
-    const shown = redirects.filter((r) => r.op !== "<<").map((r) => `${r.op}${r.op === "<<<" ? " " : ""}${quoteWord(r.target)}`);
+    // Input from a here-document or here-string is not shown: what reads it as code is read on its
+    // own, and what copies it to a file copies data (the raw text still holds it, unless it is data).
+    const shown = redirects.filter((r) => r.op !== "<<" && r.op !== "<<<").map((r) => `${r.op}${r.op === "<<<" ? " " : ""}${quoteWord(r.target)}`);
     // The command name as it resolves; an argument written quoted stays quoted (`-k 'delete'` is a
     // test filter, not a delete verb), except an option, which quoting does not change.
     const shownArgs = words.map((w, i) => (i > 0 && w.quoted && !/^-[\w-]+$/.test(w.text) ? `'${w.text.replace(/'/g, `'\\''`)}'` : quoteWord(w.text)));
@@ -843,7 +845,7 @@ class Reader {
     const f: Frame = { depth: frame.depth + 1, via: `${path} written`, positional: undefined };
     try {
       if (kind === "shell") child.readText(text, f);
-      else child.code("python", text, "python", f);
+      else child.code(path, text, "python", f);
     } catch (e) {
       this.problem(`the reader failed on ${path}: ${e instanceof Error ? e.message : String(e)}`);
     }
