@@ -136,14 +136,14 @@ describe("shell probes, second set", () => {
     expect(missed).toEqual([]);
   });
 
-  it("holds 9 of 60 benign probes, each for a known reason", () => {
+  it("holds 8 of 60 benign probes, each for a known reason", () => {
     const held = second.filter((p) => p.label === "benign" && scoreOf(p.text) > threshold).map((p) => p.id);
     expect(held).toEqual([
       // The raw text is still judged as written (the reading only adds): `rm -rf $X` with X set to
-      // build output, a here-document of prose written to a file, a loop over build directories.
+      // build output, a loop over build directories. (A here-document of prose written to a file,
+      // 0072, is data since the bodies written to files are blanked for the rules.)
       "shell-probe-2-0066",
       "shell-probe-2-0067",
-      "shell-probe-2-0072",
       // Decoding a payload into a shell, a Python one-liner that deletes, find -exec rm -rf: each is
       // paused by a rule about the form, whatever the payload or target turns out to be.
       "shell-probe-2-0075",

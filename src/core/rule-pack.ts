@@ -123,6 +123,13 @@ export class RulePack {
    * shell source that cannot be read adds the UNREADABLE_SHELL match.
    */
   scoreAmong(normalized: string, candidates: readonly number[], original?: string): PackScore {
+    // Here-document bodies written to files are data: the rules read the text without them.
+    const readings = original !== undefined ? shellReadingsOf(original, normalized) : undefined;
+    if (readings?.masked !== undefined) {
+      original = readings.masked;
+      normalized = normalizeForMatching(original);
+      candidates = this.index.find(normalized);
+    }
     const matched = new Set<number>();
     const tryRule = (i: number, text: string, casedFrom: string | undefined): void => {
       const rule = this.rules[i]!;
@@ -142,8 +149,8 @@ export class RulePack {
       }
     }
     const extra: RuleMatch[] = [];
-    if (original !== undefined) {
-      const { commands, unreadable } = shellReadingsOf(original, normalized);
+    if (readings !== undefined) {
+      const { commands, unreadable } = readings;
       for (const c of commands) for (const i of this.index.find(c.normalized)) tryRule(i, c.normalized, c.text);
       if (unreadable !== undefined) extra.push({ ...UNREADABLE_SHELL, reason: `${UNREADABLE_SHELL.reason}: ${unreadable}` });
     }
@@ -172,15 +179,29 @@ export const UNREADABLE_SHELL: RuleMatch = {
 
 /**
  * The commands a text will run when it holds a shell command, each as the shell will run it (only
- * those whose normalised text differs from `normalized`, once each), and the first problem when a
- * command from a known shell source could not be read.
+ * those whose normalised text differs from the text the rules read, once each), and the first
+ * problem when a command from a known shell source could not be read. `masked` is the text with the
+ * here-document and here-string bodies that are written to files blanked out (ShellReading.data),
+ * when a source that holds some reads completely: words in a file's contents are not commands.
  */
-export function shellReadingsOf(original: string, normalized: string): { commands: Array<{ text: string; normalized: string }>; unreadable?: string } {
+export function shellReadingsOf(original: string, normalized: string): { commands: Array<{ text: string; normalized: string }>; unreadable?: string; masked?: string } {
   const commands: Array<{ text: string; normalized: string }> = [];
   let unreadable: string | undefined;
-  const seen = new Set<string>([normalized]);
-  for (const { source, strict } of shellSources(original)) {
-    const reading = readShellCached(source);
+  const sources = shellSources(original);
+  const readings = sources.map((s) => readShellCached(s.source));
+  let masked: string | undefined;
+  // From the last source to the first, so the offsets of those before stay as they are.
+  for (let i = sources.length - 1; i >= 0; i--) {
+    const { source, at, json } = sources[i]!;
+    const reading = readings[i]!;
+    if (!reading.complete || reading.data === undefined) continue;
+    const blanked = blankSpans(source, reading.data);
+    const base = masked ?? original;
+    masked = base.slice(0, at[0]) + (json ? JSON.stringify(blanked) : blanked) + base.slice(at[1]);
+  }
+  const seen = new Set<string>([masked !== undefined ? normalizeForMatching(masked) : normalized]);
+  sources.forEach(({ strict }, i) => {
+    const reading = readings[i]!;
     for (const command of reading.commands) {
       const text = normalizeForMatching(command.text);
       if (seen.has(text)) continue;
@@ -188,8 +209,20 @@ export function shellReadingsOf(original: string, normalized: string): { command
       commands.push({ text: command.text, normalized: text });
     }
     if (strict && !reading.complete && unreadable === undefined) unreadable = reading.problems[0] ?? "unknown";
+  });
+  return { commands, ...(unreadable !== undefined ? { unreadable } : {}), ...(masked !== undefined ? { masked } : {}) };
+}
+
+/** `text` with each span's characters turned to spaces, its line breaks kept: offsets do not move. */
+export function blankSpans(text: string, spans: ReadonlyArray<readonly [number, number]>): string {
+  let out = "";
+  let at = 0;
+  for (const [start, end] of [...spans].sort((a, b) => a[0] - b[0])) {
+    if (start < at || end > text.length) continue;
+    out += text.slice(at, start) + text.slice(start, end).replace(/[^\n]/g, " ");
+    at = end;
   }
-  return unreadable !== undefined ? { commands, unreadable } : { commands };
+  return out + text.slice(at);
 }
 
 /**

@@ -27,6 +27,12 @@ export interface ShellReading {
   /** False when something that decides what runs could not be read statically (see problems). */
   readonly complete: boolean;
   readonly problems: readonly string[];
+  /**
+   * Offsets [start, end) of the source's here-document and here-string bodies that `cat` or `tee`
+   * writes to files and nothing runs: data, not commands. What such a file would do when run is
+   * judged now, by its kind (see WRITTEN_SCRIPT), and its commands are in `commands`.
+   */
+  readonly data?: ReadonlyArray<readonly [number, number]>;
 }
 
 /** Nested readings (eval in bash -c in an alias…) deeper than this are not followed. */
@@ -139,6 +145,12 @@ class Reader {
   private readonly functions = new Map<string, { tree: SyntaxTree; body: SyntaxNode }>();
   /** Files the script wrote with known contents (write-then-execute). */
   private readonly files = new Map<string, string>();
+  /** The top-level parse: only its here-document bodies have offsets in the source the caller holds. */
+  private top: SyntaxTree | undefined;
+  /** Inputs made from a top-level here-document or here-string that bash delimits as tree-sitter does. */
+  private readonly bodies = new Map<object, readonly [number, number]>();
+  /** Bodies written to files by cat or tee (see ShellReading.data). */
+  readonly data: Array<readonly [number, number]> = [];
   private parsedBudget: number;
   /** Characters that variable expansions may still produce: `X=$X$X` repeated must not grow without bound. */
   private expansionBudget: number;
@@ -183,6 +195,7 @@ class Reader {
       return undefined;
     }
     const { tree } = parseTerminated(source);
+    if (frame.depth === 0 && this.top === undefined) this.top = tree;
     if (tree.hasError) this.problem(`the shell cannot parse ${frame.via ? `what ${frame.via} runs` : "the command"}: ${snippet(source)}`);
     if (tree.truncated) this.problem("the command nests too deeply to read");
     return this.statement(tree, tree.root, frame, stdin);
@@ -282,6 +295,7 @@ class Reader {
     for (const r of redirects) for (const c of r.children) if (c.named && isStatement(c)) continuations.push(c);
     let out: string | undefined;
     if (body && body.type === "command") out = this.command(tree, body, frame, stdin, redirects);
+    else if (body && (body.type === "list" || body.type === "pipeline")) out = this.lastRedirected(tree, body, frame, stdin, redirects);
     else {
       const input = this.inputOf(tree, redirects, frame) ?? stdin;
       out = body ? this.statement(tree, body, frame, input) : "";
@@ -293,6 +307,30 @@ class Reader {
       out = this.pipeline(tree, stages, frame, out !== undefined ? { text: out } : { from: "a here-document" });
     }
     return out;
+  }
+
+  /**
+   * tree-sitter-bash hangs the redirections written after `a && cat > f <<EOF` or `a | cat > f` on
+   * the whole list or pipeline; bash binds them to its last command, which is what this runs.
+   */
+  private lastRedirected(tree: SyntaxTree, node: SyntaxNode, frame: Frame, stdin: Stdin, redirects: readonly SyntaxNode[]): string | undefined {
+    const parts = node.children.filter((c) => c.named && c.type !== "comment");
+    const last = parts.pop();
+    if (!last || !isStatement(last)) {
+      this.statement(tree, node, frame);
+      return undefined;
+    }
+    let input: Stdin = node.type === "pipeline" ? stdin : undefined;
+    for (const p of parts) {
+      const o = isStatement(p) ? this.statement(tree, p, frame, input) : this.evaluateIgnored(tree, p, frame);
+      if (node.type === "pipeline") input = o !== undefined ? { text: o } : { from: snippet(textOf(tree, p), 60) || "a command" };
+    }
+    if (last.type === "command") return this.command(tree, last, frame, input, redirects);
+    if (last.type === "list" || last.type === "pipeline") return this.lastRedirected(tree, last, frame, input, redirects);
+    // A group or subshell takes the redirections as a whole.
+    const inner = this.inputOf(tree, redirects, frame) ?? input;
+    const out = this.statement(tree, last, frame, inner);
+    return this.writeTargets(tree, redirects, frame).length > 0 ? "" : out;
   }
 
   private assign(tree: SyntaxTree, node: SyntaxNode, frame: Frame): void {
@@ -497,8 +535,12 @@ class Reader {
         if (!arg) continue;
         const w = this.word(tree, arg, frame, false);
         input = w.exact ? { text: `${w.text}\n` } : { from: "a here-string that cannot be read statically" };
+        const span = tree === this.top && w.exact ? hereStringSpan(tree, arg) : undefined;
+        if (span) this.bodies.set(input, span);
       } else if (r.type === "heredoc_redirect") {
         input = this.heredoc(tree, r, frame);
+        const span = tree === this.top && input ? hereDocumentSpan(tree, r) : undefined;
+        if (span && input) this.bodies.set(input, span);
       } else if (r.type === "file_redirect" && /^\d*<$/.test(redirectOp(tree, r))) {
         const dest = fieldOf(r, "destination");
         const path = dest ? this.word(tree, dest, frame, false).text : "";
@@ -575,8 +617,10 @@ class Reader {
       for (const t of targets) {
         const key = normalPath(t);
         const appending = redirects.some((r) => r.target === t && r.op.endsWith(">>"));
-        if (out !== undefined) this.files.set(key, cap({ text: (appending ? (this.files.get(key) ?? "") : "") + out, exact: true }).text);
-        else this.files.delete(key);
+        if (out !== undefined) {
+          this.files.set(key, cap({ text: (appending ? (this.files.get(key) ?? "") : "") + out, exact: true }).text);
+          this.judgeWritten(t, out, frame);
+        } else this.files.delete(key);
       }
       return "";
     }
@@ -608,7 +652,9 @@ class Reader {
       this.capped = true;
       return;
     }
-    const shown = redirects.filter((r) => r.op !== "<<").map((r) => `${r.op}${r.op === "<<<" ? " " : ""}${quoteWord(r.target)}`);
+    // Input from a here-document or here-string is not shown: what reads it as code is read on its
+    // own, and what copies it to a file copies data (the raw text still holds it, unless it is data).
+    const shown = redirects.filter((r) => r.op !== "<<" && r.op !== "<<<").map((r) => `${r.op}${r.op === "<<<" ? " " : ""}${quoteWord(r.target)}`);
     // The command name as it resolves; an argument written quoted stays quoted (`-k 'delete'` is a
     // test filter, not a delete verb), except an option, which quoting does not change.
     const shownArgs = words.map((w, i) => (i > 0 && w.quoted && !/^-[\w-]+$/.test(w.text) ? `'${w.text.replace(/'/g, `'\\''`)}'` : quoteWord(w.text)));
@@ -672,7 +718,10 @@ class Reader {
       }
       case "cat": {
         const files = args.filter((a) => !a.text.startsWith("-") || a.text === "-");
-        if (files.length === 0 || (files.length === 1 && files[0]!.text === "-")) return stdin && "text" in stdin ? stdin.text : undefined;
+        if (files.length === 0 || (files.length === 1 && files[0]!.text === "-")) {
+          this.writtenBody(stdin, redirects.filter((r) => OUTPUT_TO_FILE.test(r.op)).map((r) => r.target), redirects);
+          return stdin && "text" in stdin ? stdin.text : undefined;
+        }
         const texts = files.map((f) => this.files.get(normalPath(f.text)));
         return texts.every((t) => t !== undefined) ? texts.join("") : undefined;
       }
@@ -699,9 +748,12 @@ class Reader {
         const append = args.some((a) => a.text === "-a" || a.text === "--append");
         for (const f of files) {
           const key = normalPath(f.text);
-          if (stdin && "text" in stdin) this.files.set(key, (append ? (this.files.get(key) ?? "") : "") + stdin.text);
-          else this.files.delete(key);
+          if (stdin && "text" in stdin) {
+            this.files.set(key, (append ? (this.files.get(key) ?? "") : "") + stdin.text);
+            this.judgeWritten(f.text, stdin.text, frame);
+          } else this.files.delete(key);
         }
+        if (files.every((f) => f.exact && isPlainFile(f.text))) this.writtenBody(stdin, files.map((f) => f.text), redirects);
         return stdin && "text" in stdin ? stdin.text : undefined;
       }
       case "which":
@@ -759,6 +811,53 @@ class Reader {
     const written = this.files.get(normalPath(words[0]!));
     if (written !== undefined && words[0]!.includes("/")) return this.readText(written, deeper(`${words[0]} written earlier`), stdin);
     return SILENT.has(name) ? "" : undefined;
+  }
+
+  /**
+   * `cat` or `tee` copying its input to `paths`: when that input is a top-level here-document or
+   * here-string, everything it prints goes to plain files and no path is a shell script, the body
+   * is data (a shell script's body stays shell text, judged as such).
+   */
+  private writtenBody(stdin: Stdin, paths: readonly string[], redirects: ReadonlyArray<{ op: string; target: string }>): void {
+    const span = stdin ? this.bodies.get(stdin) : undefined;
+    if (!span || !stdin || !("text" in stdin) || paths.length === 0 || !outputOnlyToFiles(redirects)) return;
+    if (paths.some((p) => writtenKind(p, stdin.text) === "shell")) return;
+    if (!this.data.some(([a, b]) => a === span[0] && b === span[1])) this.data.push(span);
+  }
+
+  /**
+   * A file written with known text may be run later: a script is judged now, by its kind. It is read
+   * by a reader of its own (nothing it defines leaks into this command), and its commands are this
+   * command's. What cannot be read in it is not a reason for caution about this step, which does not
+   * run it; a script too large for the budget is.
+   */
+  private judgeWritten(path: string, text: string, frame: Frame): void {
+    if (path === "/dev/null" || text.trim() === "") return;
+    const kind = writtenKind(path, this.files.get(normalPath(path)) ?? text);
+    if (kind === undefined) return;
+    if (text.length + 64 > this.parsedBudget) {
+      this.problem("the script is too large to read fully");
+      this.capped = true;
+      return;
+    }
+    this.parsedBudget -= text.length + 64;
+    const child = new Reader(text.length);
+    const f: Frame = { depth: frame.depth + 1, via: `${path} written`, positional: undefined };
+    try {
+      if (kind === "shell") child.readText(text, f);
+      else child.code(path, text, "python", f);
+    } catch (e) {
+      this.problem(`the reader failed on ${path}: ${e instanceof Error ? e.message : String(e)}`);
+    }
+    for (const c of child.commands) {
+      if (this.commands.length >= MAX_COMMANDS) {
+        if (!this.capped) this.problem("the script runs too many commands to read fully");
+        this.capped = true;
+        break;
+      }
+      this.commands.push(c);
+    }
+    for (const p of child.problems) if (BUDGET_PROBLEM.test(p)) this.problem(`${path}: ${p}`);
   }
 
   private shellString(w: Word, frame: Frame, stdin: Stdin): string | undefined {
@@ -839,17 +938,22 @@ class Reader {
       this.problem(`${name} runs code that cannot be read statically: ${snippet(code.text, 60)}`);
       return undefined;
     }
+    return this.code(name, code.text, kind, frame);
+  }
+
+  /** Interpreter code: each call that acts on the system is read as the command with its effect. */
+  private code(name: string, code: string, kind: "python" | "script", frame: Frame): undefined {
     const frameFor = (via: string): Frame => ({ depth: frame.depth + 1, via, positional: frame.positional });
     if (frame.depth + 1 > MAX_READ_DEPTH) {
       this.problem(`nested too deeply to read (${name})`);
       return undefined;
     }
-    if (code.text.length > this.parsedBudget) {
+    if (code.length > this.parsedBudget) {
       this.problem("the script is too large to read fully");
       return undefined;
     }
-    this.parsedBudget -= code.text.length;
-    const found = kind === "python" ? readPythonCode(code.text) : readScriptStrings(code.text);
+    this.parsedBudget -= code.length;
+    const found = kind === "python" ? readPythonCode(code) : readScriptStrings(code);
     for (const p of found.problems) this.problem(`${name}: ${p}`);
     for (const act of found.actions) {
       if (act.shell !== undefined) this.readText(act.shell, frameFor(`${name} ${act.call}`));
@@ -941,6 +1045,9 @@ class Reader {
   }
 }
 
+/** A problem that says the reading ran out of budget or depth, not that something is unreadable. */
+const BUDGET_PROBLEM = /too large|too deeply|too many|more text than|more than can be read/;
+
 /** Node types that are statements (run for effect) rather than words. */
 const STATEMENTS = new Set([
   "command",
@@ -1025,6 +1132,99 @@ function heredocExpansions(source: string): number {
   return total;
 }
 
+/**
+ * A here-document's delimiter word as written, bare or quoted as a whole ('EOF', "EOF", \EOF): the
+ * only forms whose delimiter bash and this reader surely agree on.
+ */
+const PLAIN_DELIMITER = /^(?:([\w.-]{1,64})|'([\w.-]{1,64})'|"([\w.-]{1,64})"|\\([\w.-]{1,64}))$/;
+
+/**
+ * The span of a top-level here-document's body, when it is certainly the text bash takes as that
+ * body and nothing in it runs: the delimiter is plain; the body starts on a line of its own and
+ * ends before the first line that is exactly the delimiter (leading tabs stripped for <<-), as bash
+ * ends it, or at the end of the input; and an unquoted body holds no command substitution and no
+ * line continuation. Otherwise there is no span and the body is judged as text, as before.
+ */
+function hereDocumentSpan(tree: SyntaxTree, r: SyntaxNode): readonly [number, number] | undefined {
+  const start = r.children.find((c) => c.type === "heredoc_start");
+  const body = r.children.find((c) => c.type === "heredoc_body");
+  if (!start || !body) return undefined;
+  const m = PLAIN_DELIMITER.exec(textOf(tree, start));
+  if (!m) return undefined;
+  const delimiter = m[1] ?? m[2] ?? m[3] ?? m[4]!;
+  const quoted = m[1] === undefined;
+  const stripTabs = r.children.some((c) => !c.named && textOf(tree, c) === "<<-");
+  const source = tree.source;
+  const text = source.slice(body.start, body.end);
+  if (!quoted && (/\$\(|`/.test(text) || text.includes("\\\n"))) return undefined;
+  if (body.start > 0 && source[body.start - 1] !== "\n") return undefined;
+  const isDelimiter = (line: string): boolean => (stripTabs ? line.replace(/^\t+/, "") : line) === delimiter;
+  if (text.split("\n").some(isDelimiter)) return undefined;
+  if (body.end < source.length) {
+    const nl = source.indexOf("\n", body.end);
+    if (!isDelimiter(source.slice(body.end, nl < 0 ? source.length : nl))) return undefined;
+  }
+  return body.end > body.start ? [body.start, body.end] : undefined;
+}
+
+/** The span of a top-level here-string's text: a quoted string or a word with nothing to expand. */
+function hereStringSpan(tree: SyntaxTree, arg: SyntaxNode): readonly [number, number] | undefined {
+  const raw = textOf(tree, arg);
+  if (arg.type === "raw_string") return raw.length > 2 ? [arg.start + 1, arg.end - 1] : undefined;
+  if (/[$`\\]/.test(raw)) return undefined;
+  if (arg.type === "string") return raw.length > 2 ? [arg.start + 1, arg.end - 1] : undefined;
+  if (arg.type === "word") return raw.length > 0 ? [arg.start, arg.end] : undefined;
+  return undefined;
+}
+
+/** Where a command's standard output may go when what it prints is only data: a file, or nowhere. */
+const OUTPUT_TO_FILE = /^(?:1?>|1?>>|>\||&>|&>>)$/;
+/** Redirections that leave standard output alone: inputs, and standard error anywhere. */
+const LEAVES_OUTPUT = /^(?:<<|<<<|2>|2>>)$/;
+/** A path that is a plain file (or /dev/null): not a device, a descriptor, a socket or a variable. */
+const isPlainFile = (target: string): boolean => target.length > 0 && !/[$`]/.test(target) && (target === "/dev/null" || !/^\/(?:dev|proc)\//.test(target));
+
+/**
+ * True when what a command prints goes only to plain files: at least one output redirection to a
+ * file, and no redirection that points standard output anywhere else (a descriptor, a device).
+ */
+function outputOnlyToFiles(redirects: ReadonlyArray<{ readonly op: string; readonly target: string }>): boolean {
+  let toFile = false;
+  for (const r of redirects) {
+    if (OUTPUT_TO_FILE.test(r.op)) {
+      if (!isPlainFile(r.target)) return false;
+      toFile = true;
+    } else if (!(LEAVES_OUTPUT.test(r.op) || (r.op === "2>&" && r.target === "1"))) return false;
+  }
+  return toFile;
+}
+
+/** Start-up files the shell reads later: what is written there runs at the next login or shell. */
+const SHELL_STARTUP = /(?:^|\/)(?:\.(?:bashrc|bash_profile|bash_login|bash_logout|profile|zshrc|zprofile|zshenv|zlogin|kshrc|envrc)|bash\.bashrc|profile\.d\/[^/]+|rc\.local|\.git\/hooks\/[^/]+)$/;
+const SHELL_SCRIPT = /\.(?:sh|bash|zsh|ksh)$/i;
+const PYTHON_SCRIPT = /\.pyw?$/i;
+/** The program a #! line names, through `env` and its options: `#!/usr/bin/env -S bash -e` is bash. */
+function shebangProgram(text: string): string | undefined {
+  if (!text.startsWith("#!")) return undefined;
+  const words = text.slice(2, text.indexOf("\n") < 0 ? undefined : text.indexOf("\n")).trim().split(/[ \t]+/);
+  if (base(words[0] ?? "") !== "env") return base(words[0] ?? "");
+  const program = words.slice(1).find((w) => !w.startsWith("-") && !w.includes("="));
+  return program !== undefined ? base(program) : undefined;
+}
+
+/**
+ * What a file written with known text would run, by its kind: a shell script (by its name, a
+ * start-up file or hook, or a #! line naming a shell), Python (*.py or #!…python), or data.
+ */
+export function writtenKind(path: string, text: string): "shell" | "python" | undefined {
+  const program = shebangProgram(text);
+  if (program !== undefined && SHELLS.has(program)) return "shell";
+  if (program !== undefined && PYTHONS.test(program)) return "python";
+  if (SHELL_SCRIPT.test(path) || SHELL_STARTUP.test(path)) return "shell";
+  if (PYTHON_SCRIPT.test(path)) return "python";
+  return undefined;
+}
+
 /** `<<EOF`, `<<-'EOF'`, `<< "EOF"`: a here-document's delimiter. */
 const HEREDOC_START = /<<-?[ \t]*(['"]?)([\w.-]{1,64})\1/g;
 
@@ -1065,6 +1265,7 @@ export function readShell(source: string): ShellReading {
     // Fail closed: a reader that throws has not read the command.
     reader.problem(`the reader failed: ${e instanceof Error ? e.message : String(e)}`);
   }
-  return { commands: reader.commands, complete: reader.problems.length === 0, problems: reader.problems };
+  const data = reader.data.map(([a, b]) => [a, Math.min(b, source.length)] as const).filter(([a, b]) => b > a);
+  return { commands: reader.commands, complete: reader.problems.length === 0, problems: reader.problems, ...(data.length > 0 ? { data } : {}) };
 }
 

@@ -6,6 +6,9 @@
 export interface ShellSource {
   readonly source: string;
   readonly strict: boolean;
+  /** Where the source is in the text: [start, end) of the source itself, or of the JSON string literal holding it (`json`). */
+  readonly at: readonly [number, number];
+  readonly json?: true;
 }
 
 /** The adapters' and the eval harness's phrasing of a shell tool call (src/adapters/tool-call.ts). */
@@ -19,25 +22,34 @@ const MAX_ARGUMENTS = 8;
 /** First words that make a one-line text worth reading as a command. */
 const COMMAND_START =
   /^(?:[A-Za-z_]\w*=\S*\s|(?:sudo|doas|env|eval|exec|alias|bash|sh|zsh|dash|ksh|rm|git|find|xargs|python[\d.]*|node|perl|ruby|php|curl|wget|echo|printf|cat|base64|chmod|chown|dd|mkfs[\w.]*|docker|kubectl|npm|npx|yarn|pnpm|pip3?|psql|mysql|aws|gcloud|az|terraform|ssh|scp|rsync|tar|mv|cp|ln|crontab|systemctl|launchctl|nohup|timeout|watch|source|\.)\s|\$[({A-Za-z_']|`)/;
+/** A first line that starts with a word and opens a here-document, whose body is on the lines below. */
+const HEREDOC_COMMAND = /^[\w./~-]+[ \t][^\n]*<<-?[ \t]*['"\\]?[\w.-]/;
 /** Something a reading can resolve: expansions, quoting, escapes, pipes, lists, here-documents. */
 const NEEDS_READING = /[$`\\'"|;&<]|\beval\b|\balias\b|\b-exec\b|\bxargs\b|\bsudo\b|\benv\b/;
 
 export function shellSources(text: string): ShellSource[] {
-  const hint = SHELL_HINT.exec(text) ?? BASH_NOTATION.exec(text);
-  if (hint) return [{ source: hint[1]!, strict: true }];
+  const shell = SHELL_HINT.exec(text);
+  if (shell) return [{ source: shell[1]!, strict: true, at: [text.length - shell[1]!.length, text.length] }];
+  const bash = BASH_NOTATION.exec(text);
+  if (bash) return [{ source: bash[1]!, strict: true, at: [text.length - 1 - bash[1]!.length, text.length - 1] }];
   const out: ShellSource[] = [];
   if (text.includes("command") || text.includes("cmd") || text.includes("script")) {
     for (const m of text.matchAll(COMMAND_ARGUMENT)) {
       if (out.length >= MAX_ARGUMENTS) break;
       try {
         const value: unknown = JSON.parse(m[1]!);
-        if (typeof value === "string" && value.trim().length > 0) out.push({ source: value, strict: true });
+        const end = m.index + m[0].length;
+        if (typeof value === "string" && value.trim().length > 0) out.push({ source: value, strict: true, at: [end - m[1]!.length, end], json: true });
       } catch {
         // Not a JSON string after all: the text is judged as written.
       }
     }
     if (out.length > 0) return out;
   }
-  if (!text.includes("\n") && COMMAND_START.test(text) && NEEDS_READING.test(text)) return [{ source: text, strict: false }];
+  if (!text.includes("\n") && COMMAND_START.test(text) && NEEDS_READING.test(text)) return [{ source: text, strict: false, at: [0, text.length] }];
+  // A command line with a here-document, its body below: a shell tool's command as its arguments
+  // carry it. Read loosely, like a one-liner that starts like a command.
+  const newline = text.indexOf("\n");
+  if (newline > 0 && HEREDOC_COMMAND.test(text.slice(0, newline))) return [{ source: text, strict: false, at: [0, text.length] }];
   return [];
 }
