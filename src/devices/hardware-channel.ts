@@ -10,7 +10,7 @@
 import { timingSafeEqual } from "node:crypto";
 import type { AuthenticationResponseJSON } from "@simplewebauthn/server";
 import type { ApprovalChannelInfo } from "../core/introspect.js";
-import { fitsDisplay } from "../hw/apv1.js";
+import { fitsDisplay } from "../hw/apv1-text.js";
 import type { DisplayLinkRequest } from "../hw/apv1-host.js";
 import { sha256 } from "../hw/bytes.js";
 import { approvalChallenge, type RelyingParty } from "../hw/webauthn.js";
