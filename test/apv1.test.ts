@@ -9,7 +9,10 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import fc from "fast-check";
 import { afterEach, describe, expect, it } from "vitest";
-import { Apv1DisplayLink, Apv1Error, Apv1Host, pairingFromRecord, pairingToRecord, type Apv1Pairing, type ShowInput } from "../src/hw/apv1-host.js";
+import { Apv1Host } from "../src/hw/apv1-host.js";
+import { Apv1DisplayLink } from "../src/hw/apv1-display-link.js";
+import { Apv1Error } from "../src/hw/apv1-error.js";
+import { pairingFromRecord, pairingToRecord, type Apv1Pairing, type ShowInput } from "../src/hw/apv1-inputs.js";
 import { APV1_CMD, APV1_MAX_MESSAGE, Apv1DecodeError, bytesToUuid, DECISION, STATUS, toHex, uuidToBytes } from "../src/hw/apv1.js";
 import {
   confirmTagHost,
