@@ -59,7 +59,9 @@ import {
 } from "../src/hw/apv1-messages.js";
 import { fitsDisplay, wrapText } from "../src/hw/apv1-text.js";
 import { CMD, CtapHidClient, CtapHidDevice, encodeMessage, ERR, Reassembler, type Message } from "../src/hw/ctaphid.js";
-import { jsonlDisplaySink, SimApprovalDisplay, type DisplayEvent, type SimDisplayOptions } from "../src/sim/apv1-display.js";
+import { SimApprovalDisplay } from "../src/sim/apv1-display.js";
+import type { SimDisplayOptions } from "../src/sim/apv1-display-model.js";
+import { jsonlDisplaySink, type DisplayEvent } from "../src/sim/apv1-display-sink.js";
 import { serveHidOnSocket, SocketTransport } from "../src/hw/socket-transport.js";
 import { MemoryTransport, type HidTransport } from "../src/hw/transport.js";
 
