@@ -9,14 +9,26 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import fc from "fast-check";
 import { afterEach, describe, expect, it } from "vitest";
-import { Apv1DisplayLink, Apv1Error, Apv1Host, pairingFromRecord, pairingToRecord, type Apv1Pairing, type ShowInput } from "../src/hw/apv1-host.js";
+import { Apv1Host } from "../src/hw/apv1-host.js";
+import { Apv1DisplayLink } from "../src/hw/apv1-display-link.js";
+import { Apv1Error } from "../src/hw/apv1-error.js";
+import { pairingFromRecord, pairingToRecord, type Apv1Pairing, type ShowInput } from "../src/hw/apv1-inputs.js";
+import { APV1_CMD, APV1_MAX_MESSAGE, Apv1DecodeError, bytesToUuid, DECISION, STATUS, toHex, uuidToBytes } from "../src/hw/apv1.js";
 import {
-  APV1_CMD,
-  APV1_MAX_MESSAGE,
-  Apv1DecodeError,
-  bytesToUuid,
   confirmTagHost,
-  DECISION,
+  derivePairingKey,
+  deriveSessionKeys,
+  ecdhSharedSecret,
+  generateEcdhKeyPair,
+  messageTag,
+  pairingCommitment,
+  seal,
+  shortAuthString,
+  shownDigest,
+  tagVerifies,
+  type SessionKeys,
+} from "../src/hw/apv1-crypto.js";
+import {
   decodeClearRequest,
   decodeCtrStatusResponse,
   decodeHelloRequest,
@@ -30,9 +42,6 @@ import {
   decodeUnpairRequest,
   decodeWaitRequest,
   decodeWaitResponse,
-  derivePairingKey,
-  deriveSessionKeys,
-  ecdhSharedSecret,
   encodeClearRequest,
   encodeCtrStatusResponse,
   encodeHelloRequest,
@@ -46,23 +55,13 @@ import {
   encodeUnpairRequest,
   encodeWaitRequest,
   encodeWaitResponse,
-  fitsDisplay,
-  generateEcdhKeyPair,
-  messageTag,
-  pairingCommitment,
-  seal,
-  shortAuthString,
-  shownDigest,
-  STATUS,
-  tagVerifies,
-  toHex,
-  uuidToBytes,
-  wrapText,
-  type SessionKeys,
   type ShowRequest,
-} from "../src/hw/apv1.js";
+} from "../src/hw/apv1-messages.js";
+import { fitsDisplay, wrapText } from "../src/hw/apv1-text.js";
 import { CMD, CtapHidClient, CtapHidDevice, encodeMessage, ERR, Reassembler, type Message } from "../src/hw/ctaphid.js";
-import { jsonlDisplaySink, SimApprovalDisplay, type DisplayEvent, type SimDisplayOptions } from "../src/sim/apv1-display.js";
+import { SimApprovalDisplay } from "../src/sim/apv1-display.js";
+import type { SimDisplayOptions } from "../src/sim/apv1-display-model.js";
+import { jsonlDisplaySink, type DisplayEvent } from "../src/sim/apv1-display-sink.js";
 import { serveHidOnSocket, SocketTransport } from "../src/hw/socket-transport.js";
 import { MemoryTransport, type HidTransport } from "../src/hw/transport.js";
 

@@ -14,7 +14,7 @@ import { deviceRefusal, type Connection, type Handlers } from "../src/daemon/han
 import { answer } from "../src/daemon/server.js";
 import { ApprovalRefusedError } from "../src/devices/hardware-channel.js";
 import { KeyRefusedError } from "../src/devices/keyring.js";
-import { Apv1Error } from "../src/hw/apv1-host.js";
+import { Apv1Error } from "../src/hw/apv1-error.js";
 
 const UUID = "00000000-0000-4000-8000-000000000001";
 const quiet = { debug() {}, info() {}, warn() {}, error() {} } as unknown as Parameters<typeof answer>[4];

@@ -2,7 +2,9 @@
 // paired anew on the operator's request. With --simulate the far end is the simulated APV1 device
 // (src/sim/display-link.ts builds it on this same Display); the host side is the same.
 import { randomBytes } from "node:crypto";
-import { Apv1DisplayLink, Apv1Host, pairingFromRecord, pairingToRecord, type Apv1Pairing } from "../hw/apv1-host.js";
+import { Apv1Host } from "../hw/apv1-host.js";
+import { Apv1DisplayLink } from "../hw/apv1-display-link.js";
+import { pairingFromRecord, pairingToRecord, type Apv1Pairing } from "../hw/apv1-inputs.js";
 import { CtapHidClient } from "../hw/ctaphid.js";
 import { listDevices, NodeHidTransport } from "../hw/node-hid-transport.js";
 import type { HidTransport } from "../hw/transport.js";

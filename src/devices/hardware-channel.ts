@@ -10,15 +10,15 @@
 import { timingSafeEqual } from "node:crypto";
 import type { AuthenticationResponseJSON } from "@simplewebauthn/server";
 import type { ApprovalChannelInfo } from "../core/introspect.js";
-import { fitsDisplay } from "../hw/apv1.js";
-import type { DisplayLinkRequest } from "../hw/apv1-host.js";
+import { fitsDisplay } from "../hw/apv1-text.js";
+import type { DisplayLinkRequest } from "../hw/apv1-display-link.js";
 import { sha256 } from "../hw/bytes.js";
 import { approvalChallenge, type RelyingParty } from "../hw/webauthn.js";
 import type { ApprovalChannel, ApprovalScreen, HumanDecision, RequestKind } from "../core/approval-channel.js";
 import type { KeyCallOptions, KeyDevice, KeyRing } from "./keyring.js";
 import type { Logger } from "../daemon/log.js";
 
-/** What the daemon needs from a paired display: Apv1DisplayLink (src/hw/apv1-host.ts), or the simulator's flushing wrapper of it. */
+/** What the daemon needs from a paired display: Apv1DisplayLink (src/hw/apv1-display-link.ts), or the simulator's flushing wrapper of it. */
 export interface DisplayLink {
   readonly cols: number;
   readonly rows: number;

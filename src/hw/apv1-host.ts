@@ -19,18 +19,39 @@ import {
   Apv1DecodeError,
   bytesEqual,
   CLEAR_REASON,
+  decisionName,
+  LONG_PRESS_MS,
+  PAIRING_MODE_MS,
+  SHOW_FLAGS,
+  STATUS,
+  toHex,
+  uuidToBytes,
+  WAIT_GRACE_MS,
+  type ClearReasonName,
+  type DecisionName,
+  type Random,
+} from "./apv1.js";
+import {
   confirmTagDevice,
   confirmTagHost,
-  decisionName,
+  derivePairingKey,
+  deriveSessionKeys,
+  ecdhSharedSecret,
+  generateEcdhKeyPair,
+  pairingCommitment,
+  seal,
+  shortAuthString,
+  shownDigest,
+  tagVerifies,
+  type SessionKeys,
+} from "./apv1-crypto.js";
+import {
   decodeCtrStatusResponse,
   decodeHelloResponse,
   decodePairBeginResponse,
   decodePairConfirmResponse,
   decodeShowResponse,
   decodeWaitResponse,
-  derivePairingKey,
-  deriveSessionKeys,
-  ecdhSharedSecret,
   encodeClearRequest,
   encodeHelloRequest,
   encodePairBeginRequest,
@@ -38,153 +59,17 @@ import {
   encodeShowRequest,
   encodeUnpairRequest,
   encodeWaitRequest,
-  generateEcdhKeyPair,
   isBareStatus,
-  isPrintableAscii,
-  LONG_PRESS_MS,
-  pairingCommitment,
-  PAIRING_MODE_MS,
-  screenTextProblem,
-  seal,
-  SHOW_FLAGS,
-  shortAuthString,
-  shownDigest,
-  STATUS,
-  statusName,
-  tagVerifies,
-  toHex,
-  TTL_DEFAULT_SEC,
-  TTL_MAX_SEC,
-  uuidToBytes,
-  WAIT_GRACE_MS,
   ZERO_REQUEST_ID,
-  CODE_MAX,
-  type ClearReasonName,
-  type DecisionName,
-  type Random,
-  type SessionKeys,
   type Tagged,
-} from "./apv1.js";
+} from "./apv1-messages.js";
+import { isPrintableAscii, screenTextProblem } from "./apv1-text.js";
+import { Apv1Error, statusError } from "./apv1-error.js";
+import { parse, ShowInput, type Apv1Pairing } from "./apv1-inputs.js";
 import { BROADCAST_CID, CtapHidError, DeviceUnpluggedError, ERR, type CtapHidClient } from "./ctaphid.js";
 import { ascii } from "./bytes.js";
 import { TransportClosedError } from "./transport.js";
 import { randomBytes } from "node:crypto";
-
-// ------------------------------------------------------------------------------ errors
-
-export type Apv1ErrorCode =
-  /** No K_pair on this side, or the device says it holds none. */
-  | "NOT_PAIRED"
-  /** HELLO has not succeeded on this channel (or the device was unplugged since). */
-  | "NO_SESSION"
-  /** A different paired device answered HELLO. */
-  | "WRONG_DEVICE"
-  /** A tag did not verify: a fake device, a forged or tampered message, or an old session's. */
-  | "BAD_TAG"
-  /** A message with an old counter (a replayed response, or the device refused ours). */
-  | "REPLAY"
-  /** A verified answer about another request, or whose shownDigest is not what we sent. */
-  | "MISMATCH"
-  | "UNKNOWN_REQUEST"
-  | "BUSY"
-  | "TEXT_REJECTED"
-  | "TOO_LONG"
-  | "BAD_VERSION"
-  | "MALFORMED"
-  | "PAIRING_DENIED"
-  | "NOT_PAIRING"
-  /** A decision (or a pairing) that came too late. */
-  | "EXPIRED"
-  | "TIMEOUT"
-  | "CANCELLED"
-  | "UNPLUGGED"
-  | "DEVICE_ERROR"
-  | "INVALID_ARGUMENT";
-
-export class Apv1Error extends Error {
-  override readonly name = "Apv1Error";
-  constructor(
-    readonly code: Apv1ErrorCode,
-    /** Who detected it: this host, or the device (its status byte). */
-    readonly origin: "host" | "device",
-    message: string,
-    /** For device statuses: whether the answer carrying it was tagged and verified. */
-    readonly authenticated = false,
-    options?: { cause?: unknown },
-  ) {
-    super(message, options);
-  }
-}
-
-const STATUS_CODES: Record<number, Apv1ErrorCode> = {
-  [STATUS.BUSY]: "BUSY",
-  [STATUS.BAD_TAG]: "BAD_TAG",
-  [STATUS.REPLAY]: "REPLAY",
-  [STATUS.TOO_LONG]: "TOO_LONG",
-  [STATUS.NOT_PAIRED]: "NOT_PAIRED",
-  [STATUS.BAD_TEXT]: "TEXT_REJECTED",
-  [STATUS.UNKNOWN_REQUEST]: "UNKNOWN_REQUEST",
-  [STATUS.BAD_VERSION]: "BAD_VERSION",
-  [STATUS.MALFORMED]: "MALFORMED",
-  [STATUS.DENIED]: "PAIRING_DENIED",
-  [STATUS.NOT_PAIRING]: "NOT_PAIRING",
-  [STATUS.TIMEOUT]: "TIMEOUT",
-  [STATUS.CANCELLED]: "CANCELLED",
-  [STATUS.UNKNOWN_COMMAND]: "BAD_VERSION",
-};
-
-function statusError(status: number, authenticated: boolean, what: string): Apv1Error {
-  const how = authenticated ? "" : " (unauthenticated answer)";
-  return new Apv1Error(STATUS_CODES[status] ?? "MALFORMED", "device", `${what}: the display answered ${statusName(status)}${how}`, authenticated);
-}
-
-// ------------------------------------------------------------------------------ inputs
-
-const Hex = (bytes: number) => z.string().regex(new RegExp(`^[0-9a-fA-F]{${bytes * 2}}$`), `expected ${bytes} bytes as ${bytes * 2} hex digits`);
-
-/** What the daemon asks the display to show. Text is printable ASCII (v1) and must fit whole. */
-export const ShowInput = z.strictObject({
-  requestId: z.string().uuid(),
-  /** Hex SHA-256 of the action (src/verify/digest.ts). */
-  actionDigest: Hex(32),
-  title: z.string().max(255),
-  body: z.string().max(APV1_MAX_MESSAGE),
-  /** The one-time code, grouped, or "" when a button press is all that is asked. */
-  code: z.string().max(CODE_MAX).default(""),
-  ttlSec: z.number().int().min(1).max(TTL_MAX_SEC).default(TTL_DEFAULT_SEC),
-  /** Approve needs a press of at least 800 ms. */
-  longPress: z.boolean().default(false),
-  denyHint: z.boolean().default(false),
-});
-export type ShowInput = z.input<typeof ShowInput>;
-
-/** K_pair and the device it belongs to, as the caller stores them. */
-export const Apv1PairingRecord = z.strictObject({ deviceId: Hex(16), kPair: Hex(32) });
-export type Apv1PairingRecord = z.infer<typeof Apv1PairingRecord>;
-
-export interface Apv1Pairing {
-  readonly deviceId: Uint8Array;
-  readonly kPair: Uint8Array;
-}
-
-export function pairingToRecord(p: Apv1Pairing): Apv1PairingRecord {
-  return { deviceId: toHex(p.deviceId), kPair: toHex(p.kPair) };
-}
-
-/** A stored pairing, checked; throws Apv1Error INVALID_ARGUMENT on anything else. */
-export function pairingFromRecord(record: unknown): Apv1Pairing {
-  const r = parse(Apv1PairingRecord, record, "pairing record");
-  return { deviceId: new Uint8Array(Buffer.from(r.deviceId, "hex")), kPair: new Uint8Array(Buffer.from(r.kPair, "hex")) };
-}
-
-function parse<T extends z.ZodType>(schema: T, value: unknown, what: string): z.output<T> {
-  const r = schema.safeParse(value);
-  if (!r.success) {
-    const issues = r.error.issues.map((i) => `${i.path.join(".") || what}: ${i.message}`).join("; ");
-    throw new Apv1Error("INVALID_ARGUMENT", "host", `invalid ${what}: ${issues}`);
-  }
-  return r.data;
-}
 
 // ------------------------------------------------------------------------------ results
 
@@ -574,58 +459,3 @@ function copyPairing(p: Apv1Pairing): Apv1Pairing {
 /** Only after isPrintableAscii: one byte per character. */
 
 const noop = (): void => undefined;
-
-// ------------------------------------------------------------------------------ for the daemon
-
-/** One display request as the daemon's hardware channel phrases it. */
-export interface DisplayLinkRequest {
-  readonly requestId: string;
-  readonly title: string;
-  readonly body: string;
-  /** "" when a press is all that is asked. */
-  readonly code: string;
-  readonly actionDigest: Uint8Array;
-  readonly ttlSeconds: number;
-  /** Approve needs a press of at least 800 ms (SHOW flag bit 0). */
-  readonly longPress?: boolean;
-}
-
-/**
- * The host in the shape src/devices/hardware-channel.ts calls a `DisplayLink` (structurally: the
- * hw layer does not import the daemon). `open` authenticates the display first, so `cols` and
- * `rows` are the device's; a session dropped by a failure is re-opened on the next `show`.
- */
-export class Apv1DisplayLink {
-  private constructor(
-    readonly host: Apv1Host,
-    readonly simulated: boolean,
-    private summary: Apv1DeviceSummary,
-  ) {}
-
-  static async open(host: Apv1Host, opts: { readonly simulated: boolean }): Promise<Apv1DisplayLink> {
-    return new Apv1DisplayLink(host, opts.simulated, await host.hello());
-  }
-
-  get cols(): number {
-    return this.summary.cols;
-  }
-
-  get rows(): number {
-    return this.summary.rows;
-  }
-
-  async show(r: DisplayLinkRequest): Promise<{ shownDigest: Uint8Array }> {
-    if (!this.host.device) this.summary = await this.host.hello();
-    const shown = await this.host.show({ requestId: r.requestId, actionDigest: toHex(r.actionDigest), title: r.title, body: r.body, code: r.code, ttlSec: r.ttlSeconds, longPress: r.longPress ?? false });
-    return { shownDigest: new Uint8Array(Buffer.from(shown.shownDigest, "hex")) };
-  }
-
-  /** The verified decision; rejects with Apv1Error on anything that does not verify. */
-  async wait(requestId: string, signal: AbortSignal): Promise<DecisionName> {
-    return (await this.host.wait(requestId, { signal })).decision;
-  }
-
-  clear(requestId: string): Promise<void> {
-    return this.host.clear(requestId);
-  }
-}

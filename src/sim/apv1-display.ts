@@ -7,23 +7,42 @@
 // It is a test and demo device: it offers no security (its K_pair sits in memory) and every event
 // it renders says `simulated: true`.
 import { randomBytes } from "node:crypto";
-import { appendFile, chmod, mkdir } from "node:fs/promises";
-import { dirname } from "node:path";
 import {
   APV1_CMD,
   APV1_MAX_MESSAGE,
   APV1_VERSION,
   Apv1DecodeError,
-  bareStatus,
   bytesEqual,
   bytesToUuid,
   CAPS,
   clearReasonName,
-  confirmTagDevice,
-  confirmTagHost,
   DEBOUNCE_MS,
   DECIDED_RETAIN_MS,
   DECISION,
+  IGNORE_AFTER_SHOW_MS,
+  LONG_PRESS_MS,
+  PAIRING_MODE_MS,
+  SHOW_FLAGS,
+  STATUS,
+  toHex,
+  type Random,
+} from "../hw/apv1.js";
+import {
+  confirmTagDevice,
+  confirmTagHost,
+  derivePairingKey,
+  deriveSessionKeys,
+  ecdhSharedSecret,
+  generateEcdhKeyPair,
+  pairingCommitment,
+  seal,
+  shortAuthString,
+  shownDigest,
+  tagVerifies,
+  type SessionKeys,
+} from "../hw/apv1-crypto.js";
+import {
+  bareStatus,
   decodeClearRequest,
   decodeHelloRequest,
   decodePairBeginRequest,
@@ -31,152 +50,20 @@ import {
   decodeShowRequest,
   decodeUnpairRequest,
   decodeWaitRequest,
-  derivePairingKey,
-  deriveSessionKeys,
-  ecdhSharedSecret,
   encodeCtrStatusResponse,
   encodeHelloResponse,
   encodePairBeginResponse,
   encodePairConfirmResponse,
   encodeShowResponse,
   encodeWaitResponse,
-  generateEcdhKeyPair,
-  IGNORE_AFTER_SHOW_MS,
-  LONG_PRESS_MS,
-  pairingCommitment,
-  PAIRING_MODE_MS,
-  screenTextProblem,
-  seal,
-  SHOW_FLAGS,
-  shortAuthString,
-  shownDigest,
-  STATUS,
-  tagVerifies,
-  toHex,
   ZERO_DIGEST,
-  type ClearReasonName,
-  type EcdhKeyPair,
-  type Random,
-  type SessionKeys,
   type Tagged,
-} from "../hw/apv1.js";
+} from "../hw/apv1-messages.js";
+import { screenTextProblem } from "../hw/apv1-text.js";
 import { CAPABILITY, CtapHidDevice, KEEPALIVE, type Message, type RequestHandler } from "../hw/ctaphid.js";
 import type { HidTransport } from "../hw/transport.js";
-
-export { bytesToUuid, uuidToBytes } from "../hw/apv1.js";
-
-// ------------------------------------------------------------------------------ what it renders
-
-/** Why a request left the screen without a button press. */
-export type ClearEventReason = ClearReasonName | "replaced" | "unpaired" | "reset";
-
-export type DisplayEvent =
-  | {
-      readonly event: "show";
-      readonly ts: string;
-      readonly requestId: string;
-      readonly title: string;
-      readonly body: string;
-      readonly code: string;
-      readonly shownDigest: string;
-      readonly ttlSec: number;
-      readonly simulated: true;
-    }
-  | { readonly event: "clear"; readonly ts: string; readonly requestId: string; readonly reason: ClearEventReason; readonly simulated: true }
-  | { readonly event: "decision"; readonly ts: string; readonly requestId: string; readonly decision: "approve" | "deny"; readonly simulated: true }
-  | { readonly event: "pairing"; readonly ts: string; readonly sas: string; readonly simulated: true };
-
-export type DisplaySink = (event: DisplayEvent) => void;
-
-/**
- * A sink appending one JSON line per event to `path` ($HALTKEY_HOME/sim/display.jsonl): the file
- * is created 0600 in a 0700 directory, since it holds codes. Writes are queued in order; `flush`
- * resolves once everything so far is on disk, or rejects with the first write error.
- */
-export function jsonlDisplaySink(path: string): { readonly sink: DisplaySink; flush(): Promise<void> } {
-  let ready: Promise<void> | undefined;
-  let tail: Promise<void> = Promise.resolve();
-  let failure: unknown;
-  const sink: DisplaySink = (event) => {
-    ready ??= (async () => {
-      await mkdir(dirname(path), { recursive: true, mode: 0o700 });
-      await appendFile(path, "", { mode: 0o600 });
-      await chmod(path, 0o600);
-    })();
-    const line = `${JSON.stringify(event)}\n`;
-    tail = tail
-      .then(() => ready)
-      .then(() => appendFile(path, line, { mode: 0o600 }))
-      .catch((e: unknown) => {
-        failure ??= e;
-      });
-  };
-  return {
-    sink,
-    flush: async () => {
-      await tail;
-      if (failure !== undefined) throw failure;
-    },
-  };
-}
-
-// ------------------------------------------------------------------------------ the device
-
-export interface SimDisplayOptions {
-  /** Body capacity in characters. Default 40 × 12 (a real MacroPad reports 21 × 6). */
-  readonly cols?: number;
-  readonly rows?: number;
-  readonly firmware?: readonly [number, number, number];
-  readonly now?: () => number;
-  readonly random?: Random;
-  readonly sink?: DisplaySink;
-  /** Called when the device shows the pairing SAS (the human compares it with the daemon's). */
-  readonly onSas?: (sas: string) => void;
-  /** Keepalive period while waiting for the human (≤ 100 ms per the protocol). Default 50. */
-  readonly keepaliveIntervalMs?: number;
-  /** The device's identity (iSerialNumber); random by default. */
-  readonly deviceId?: Uint8Array;
-  /** K_pair already in flash (a device paired earlier). */
-  readonly kPair?: Uint8Array;
-  /**
-   * A fake or clone: claims to be paired but holds a K_pair of its own, not the daemon's. With
-   * `deviceId` it copies a real unit's identity. The daemon must refuse it at HELLO.
-   */
-  readonly fake?: boolean;
-}
-
-/** What became of a press, so a test can tell an ignored press from an accepted one. */
-export type PressOutcome = "accepted" | "ignored-idle" | "ignored-bounce" | "ignored-too-early" | "ignored-too-short";
-
-type Screen =
-  | { readonly kind: "idle" }
-  | {
-      readonly kind: "showing";
-      readonly requestId: Uint8Array;
-      readonly digest: Uint8Array;
-      readonly flags: number;
-      readonly shownAt: number;
-      readonly deadline: number;
-    }
-  | {
-      readonly kind: "decided";
-      readonly requestId: Uint8Array;
-      readonly digest: Uint8Array;
-      readonly decision: number;
-      readonly holdMs: number;
-      readonly decidedAt: number;
-    };
-
-interface Session {
-  readonly keys: SessionKeys;
-  lastCtr: number;
-}
-
-interface Pairing {
-  readonly until: number;
-  begun?: { readonly commitment: Uint8Array; readonly keys: EcdhKeyPair; readonly deviceNonce: Uint8Array };
-  confirming?: { readonly shownAt: number; answer?: "approve" | "deny" };
-}
+import type { ClearEventReason, DisplayEvent, DisplaySink } from "./apv1-display-sink.js";
+import type { Pairing, PressOutcome, Screen, Session, SimDisplayOptions } from "./apv1-display-model.js";
 
 type HandlerContext = Parameters<RequestHandler>[1];
 

@@ -6,11 +6,13 @@ import { ErrorCode } from "../core/errors.js";
 import type { Logger } from "../daemon/log.js";
 import type { HaltkeyPaths } from "../daemon/paths.js";
 import { Display, type DisplayHandle } from "../devices/display-link.js";
-import { Apv1Host, type Apv1Pairing } from "../hw/apv1-host.js";
+import { Apv1Host } from "../hw/apv1-host.js";
+import type { Apv1Pairing } from "../hw/apv1-inputs.js";
 import { IGNORE_AFTER_SHOW_MS, LONG_PRESS_MS } from "../hw/apv1.js";
 import { CtapHidClient } from "../hw/ctaphid.js";
 import { MemoryTransport } from "../hw/transport.js";
-import { jsonlDisplaySink, SimApprovalDisplay } from "./apv1-display.js";
+import { SimApprovalDisplay } from "./apv1-display.js";
+import { jsonlDisplaySink } from "./apv1-display-sink.js";
 
 const random = (n: number): Uint8Array => new Uint8Array(randomBytes(n));
 const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));

@@ -4,21 +4,21 @@
 // are written together (group commit). If a write fails the store is marked failed and refuses
 // everything after it: the daemon answers no further `continue: true` until restarted.
 //
-// The store proves itself at open (and in `haltkey audit verify`): the whole chain is walked, the
+// The store proves itself at open (and in `haltkey audit verify`; integrity.ts): the whole chain is walked, the
 // head must be its last record, the guarded state (every entry outside the audit log and meta)
 // must match the state digest that record carries, and the anchor file beside the database (the
-// last record's seq and hash, rewritten after every batch) must name a record of the chain. An
+// last record's seq and hash, rewritten after every batch; anchor.ts) must name a record of the chain. An
 // edited, truncated or rolled-back store is refused with the first thing found wrong. Beyond what
 // anyone with write access could recompute, every checkpoint a security key signed (checkpoint.ts)
 // must verify and name a head the chain still has; one that does not is refused like any tampering.
 import { constants, existsSync, mkdirSync, readdirSync } from "node:fs";
-import { open as openFile, readFile, type FileHandle } from "node:fs/promises";
-import { resolve } from "node:path";
+import { open as openFile, type FileHandle } from "node:fs/promises";
 import { Level } from "level";
-import { ChainWalker, GENESIS_HASH, type AuditRecord, type ChainReport, type CheckpointSummary, chainRecord } from "./audit.js";
+import { GENESIS_HASH, type AuditRecord, type ChainReport, type CheckpointSummary, chainRecord } from "./audit.js";
 import type { BlockRecord, DisplayPairingRecord, ExecutionRecord, HaltAckRecord, HaltEscalationRecord, HaltEventRecord, RateLimitRecord, SecurityKeyRecord } from "../core/records.js";
-import { CheckpointCollector } from "./checkpoint.js";
-import { isGuarded, StateDigest, summaryDifferences, type GuardedSublevel, type StateSummary } from "./state-digest.js";
+import { ANCHOR_BYTES, anchorPathOf, readAnchor, type Anchor } from "./anchor.js";
+import { problemsOf, scanStore, type Head, type Scan } from "./integrity.js";
+import { StateDigest, type GuardedSublevel } from "./state-digest.js";
 
 /** 2: audit records carry the state digest, the head its summary, and the anchor file exists. */
 export const SCHEMA_VERSION = 2;
@@ -79,51 +79,12 @@ export interface LoadedState {
   readonly strikes: Map<string, number>;
 }
 
-interface Head {
-  seq: number;
-  hash: string;
-}
-
-/** The last record's seq and hash, kept outside the database: `<db>.anchor`. */
-interface Anchor {
-  seq: number;
-  hash: string;
-}
-const ANCHOR_BYTES = 128;
-
-export const anchorPathOf = (dir: string): string => `${resolve(dir)}.anchor`;
-
-async function readAnchor(path: string): Promise<Anchor | "missing" | "unreadable"> {
-  let text: string;
-  try {
-    text = await readFile(path, "utf8");
-  } catch (e) {
-    return (e as NodeJS.ErrnoException).code === "ENOENT" ? "missing" : "unreadable";
-  }
-  try {
-    const a = JSON.parse(text) as Partial<Anchor>;
-    if (typeof a.seq === "number" && Number.isSafeInteger(a.seq) && a.seq >= 0 && typeof a.hash === "string" && /^[0-9a-f]{64}$/.test(a.hash)) return { seq: a.seq, hash: a.hash };
-  } catch {
-    // fall through
-  }
-  return "unreadable";
-}
-
 export interface OpenOptions {
   /**
    * For `haltkey audit verify` with no daemon running: open without refusing a tampered store and
    * without writing anything (no migration, no anchor), so that verifyAudit can list every problem.
    */
   readonly inspectOnly?: boolean;
-}
-
-/** What one pass over the whole database found. */
-interface Scan {
-  readonly walker: ChainWalker;
-  readonly digest: StateDigest;
-  readonly head: unknown;
-  readonly unreadable: string[];
-  readonly checkpoints: CheckpointCollector;
 }
 
 const AUDIT_KEY_WIDTH = 16;
@@ -251,8 +212,8 @@ export class Store {
       );
     }
     const anchor = await readAnchor(this.anchorPath);
-    const scan = await this.scan(typeof anchor === "object" ? anchor : undefined);
-    const problems = [...this.problemsOf(scan, anchor, schema.version), ...(await this.checkpointsOf(scan)).problems];
+    const scan = await scanStore(this.db, typeof anchor === "object" ? anchor : undefined);
+    const problems = [...problemsOf(scan, anchor, schema.version, this.anchorPath), ...(await this.checkpointsOf(scan)).problems];
     if (problems.length > 0 && !inspectOnly) {
       throw new StoreOpenError(
         `the audit log or the state it guards was changed outside haltkey: ${problems[0]}${problems.length > 1 ? ` (and ${problems.length - 1} more)` : ""}. haltkey will not start on a tampered, truncated or rolled-back store; run 'haltkey audit verify' for every problem, then restore the database and ${this.anchorPath} from a trusted backup or move them aside.`,
@@ -281,88 +242,12 @@ export class Store {
     }
   }
 
-  /**
-   * One pass over the whole database in one snapshot (a single iterator): the audit records go
-   * through the chain walker, every guarded entry into a fresh state digest, as stored.
-   */
-  private async scan(anchor: Anchor | undefined): Promise<Scan> {
-    const walker = new ChainWalker(anchor ? [anchor.seq] : []);
-    const digest = new StateDigest();
-    const checkpoints = new CheckpointCollector();
-    const unreadable: string[] = [];
-    let head: unknown;
-    const it = this.db.iterator({ keyEncoding: "utf8", valueEncoding: "utf8" }) as unknown as AsyncIterable<[string, string]>;
-    for await (const [k, v] of it) {
-      const sep = k.indexOf("!", 1);
-      if (k[0] !== "!" || sep === -1) continue;
-      const sub = k.slice(1, sep);
-      const key = k.slice(sep + 1);
-      if (sub === "audit") {
-        if (walker.full) continue;
-        try {
-          const record = JSON.parse(v) as AuditRecord;
-          walker.add(record);
-          checkpoints.addRecord(record);
-        } catch {
-          unreadable.push(`the audit record at key ${key} is not JSON`);
-        }
-      } else if (sub === "meta") {
-        if (key === "audit_head") {
-          try {
-            head = JSON.parse(v);
-          } catch {
-            head = undefined;
-          }
-        }
-      } else if (isGuarded(sub)) {
-        digest.set(sub, key, v);
-        if (sub === "keys") checkpoints.addKeyEntry(v);
-      }
-    }
-    return { walker, digest, head, unreadable, checkpoints };
-  }
-
   /** Checks the scan's signed checkpoints against the chain as stored (checkpoint.ts). */
   private async checkpointsOf(scan: Scan): Promise<{ problems: string[]; summary: CheckpointSummary }> {
     return scan.checkpoints.check(async (seq) => {
       const r = (await this.audit.get(auditKey(seq))) as AuditRecord | undefined;
       return typeof r?.hash === "string" ? r.hash : undefined;
     }, scan.walker.last.seq);
-  }
-
-  /** Everything wrong with a scan, first break first. */
-  private problemsOf(scan: Scan, anchor: Anchor | "missing" | "unreadable", version: number): string[] {
-    let schemaVersion = version;
-    const { walker } = scan;
-    const head = scan.head as (Head & { state?: Partial<StateSummary> }) | undefined;
-    const headOk = head !== undefined && typeof head.seq === "number" && typeof head.hash === "string";
-    if (headOk) walker.finish(head);
-    const problems = [...scan.unreadable, ...walker.problems, ...(headOk ? [] : ["the audit-chain head is missing or malformed"])];
-    // A schema-1 store has no anchor and no record with a digest: one that does had its schema
-    // record set back, which would skip the checks below and seal whatever state is there now.
-    if (schemaVersion < 2 && (anchor !== "missing" || walker.withState > 0)) {
-      problems.push(`the schema record says ${schemaVersion}, but the store was written by schema 2 or later (${walker.withState > 0 ? `${walker.withState} records carry a state digest` : "it has an audit anchor"}): the schema record was set back`);
-      schemaVersion = 2;
-    }
-    const last = walker.last;
-    if (schemaVersion >= 2) {
-      const actual = scan.digest.digest();
-      const sealed = last.seq === 0 ? new StateDigest().digest() : last.state;
-      if (sealed === undefined) problems.push(`record ${last.seq}, the last, carries no state digest`);
-      else if (sealed !== actual) {
-        const diffs = summaryDifferences(scan.digest.summary(), head?.state);
-        problems.push(
-          `the guarded state (blocks, challenges, rate limits, executions, halts, keys, displays) does not match the digest sealed in record ${last.seq}${diffs.length > 0 ? `; differs in ${diffs.join(", ")}` : ""}: entries were deleted, added or changed outside haltkey, or records were cut from the end`,
-        );
-      }
-      // (A store killed before its first anchor write has no records: nothing to anchor.)
-      if (anchor === "missing") {
-        if (last.seq > 0) problems.push(`the audit anchor ${this.anchorPath} is missing: deleted, or the database was put back without it`);
-      } else if (anchor === "unreadable") problems.push(`the audit anchor ${this.anchorPath} is unreadable`);
-      else if (anchor.seq > last.seq) problems.push(`the audit anchor names record ${anchor.seq}, but the chain ends at record ${last.seq}: records were cut from the end, or an older copy of the database was put back`);
-      else if ((anchor.seq === 0 ? GENESIS_HASH : walker.hashOf(anchor.seq)) !== anchor.hash) problems.push(`record ${anchor.seq} does not match the audit anchor: the chain was rewritten`);
-    }
-    return problems;
   }
 
   private async writeAnchor(a: Anchor): Promise<void> {
@@ -524,9 +409,9 @@ export class Store {
     // The anchor first: it is written after its batch, so it never names a record this snapshot lacks.
     const anchor = await readAnchor(this.anchorPath);
     const schema = (await this.meta.get("schema")) as { version: number };
-    const scan = await this.scan(typeof anchor === "object" ? anchor : undefined);
+    const scan = await scanStore(this.db, typeof anchor === "object" ? anchor : undefined);
     const checkpoints = await this.checkpointsOf(scan);
-    const problems = [...this.problemsOf(scan, anchor, schema.version), ...checkpoints.problems];
+    const problems = [...problemsOf(scan, anchor, schema.version, this.anchorPath), ...checkpoints.problems];
     return { ok: problems.length === 0, records: scan.walker.count, head: { seq: scan.walker.last.seq, hash: scan.walker.last.hash }, problems, checkpoints: checkpoints.summary };
   }
 
