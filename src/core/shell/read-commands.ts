@@ -1,0 +1,391 @@
+// Command resolution for the shell reader (see read.ts): wrappers such as sudo, env and timeout,
+// aliases, functions, eval, bash -c, interpreters, written scripts, xargs, find -exec and ssh.
+import { base64Decode, echoOutput, printfOutput } from "./escapes.js";
+import { readPythonCode, readScriptStrings } from "./interpreters.js";
+import { base, BUDGET_PROBLEM, ENVIRONMENT_SETUP, type Frame, MAX_COMMANDS, MAX_LOOP_VALUES, MAX_READ_DEPTH, normalPath, PYTHONS, quoteWord, SCRIPT_INTERPRETERS, SHELLS, SILENT, snippet, SSH_VALUE_OPTIONS, type Stdin, type Word, WRAPPER_VALUE_OPTIONS, XARGS_VALUE_OPTIONS } from "./read-model.js";
+import { isPlainFile, OUTPUT_TO_FILE, outputOnlyToFiles, writtenKind } from "./here-documents.js";
+import { WalkReader } from "./read-walk.js";
+
+export class Reader extends WalkReader {
+  /** Records a command and follows what it runs; returns what it prints when that is known. */
+  run(argv: readonly Word[], redirects: ReadonlyArray<{ op: string; target: string }>, stdin: Stdin, frame: Frame): string | undefined {
+    const words = argv.map((w) => w.text);
+    this.record(argv, redirects, frame.via);
+    const name = base(words[0]!);
+    const args = argv.slice(1);
+    const deeper = (via: string): Frame => ({ depth: frame.depth + 1, via, positional: frame.positional });
+    const known = (ws: readonly Word[]): boolean => ws.every((w) => w.exact);
+    const joined = (ws: readonly Word[]): string => ws.map((w) => w.text).join(" ");
+
+    // Aliases and functions defined earlier in the script come first, as in the shell.
+    const alias = this.aliases.get(words[0]!);
+    if (alias !== undefined && frame.via !== `alias ${words[0]}`) {
+      return this.readText([alias, ...words.slice(1).map(quoteWord)].join(" "), deeper(`alias ${words[0]}`), stdin);
+    }
+    const fn = this.functions.get(words[0]!);
+    if (fn) {
+      if (frame.depth >= MAX_READ_DEPTH) {
+        this.problem(`function ${words[0]} calls itself too deeply to read`);
+        return undefined;
+      }
+      return this.statement(fn.tree, fn.body, { depth: frame.depth + 1, via: `function ${words[0]}`, positional: args }, stdin);
+    }
+
+    // Own keys only: a command named `constructor` or `__proto__` must not find Object's.
+    const setup = Object.hasOwn(ENVIRONMENT_SETUP, name) ? ENVIRONMENT_SETUP[name] : undefined;
+    if (setup && known(args) && (args.length === 0 ? setup.test("") : args.some((a) => setup.test(a.text)))) return "";
+
+    switch (name) {
+      case "alias":
+        for (const a of args) {
+          const m = /^([^=\s]+)=(.*)$/s.exec(a.text);
+          if (m) this.aliases.set(m[1]!, m[2]!);
+        }
+        return "";
+      case "unalias":
+        for (const a of args) this.aliases.delete(a.text);
+        return "";
+      case "export":
+      case "declare":
+      case "typeset":
+      case "local":
+      case "readonly":
+        for (const a of args) {
+          const m = /^([A-Za-z_]\w*)=(.*)$/s.exec(a.text);
+          if (m) this.vars.set(m[1]!, { text: m[2]!, exact: a.exact });
+        }
+        return "";
+      case "echo":
+        return known(args) ? `${echoOutput(args.map((a) => a.text))}\n` : undefined;
+      case "printf": {
+        if (!known(args)) return undefined;
+        return printfOutput(args.map((a) => a.text));
+      }
+      case "cat": {
+        const files = args.filter((a) => !a.text.startsWith("-") || a.text === "-");
+        if (files.length === 0 || (files.length === 1 && files[0]!.text === "-")) {
+          this.writtenBody(stdin, redirects.filter((r) => OUTPUT_TO_FILE.test(r.op)).map((r) => r.target), redirects);
+          return stdin && "text" in stdin ? stdin.text : undefined;
+        }
+        const texts = files.map((f) => this.files.get(normalPath(f.text)));
+        return texts.every((t) => t !== undefined) ? texts.join("") : undefined;
+      }
+      case "base64":
+      case "gbase64":
+      case "openssl": {
+        const decoding = name === "openssl" ? words.includes("base64") && words.includes("-d") : args.some((a) => /^(?:-d|-D|--decode|-di|-id)$/.test(a.text));
+        if (!decoding) return undefined;
+        const file = args.find((a) => !a.text.startsWith("-") && a.text !== "base64" && a.text !== "enc");
+        const payload = file ? this.files.get(normalPath(file.text)) : stdin && "text" in stdin ? stdin.text : undefined;
+        if (payload === undefined) return undefined;
+        const decoded = base64Decode(payload);
+        return decoded;
+      }
+      case "xxd": {
+        if (!(words.includes("-r") && words.includes("-p")) || !stdin || !("text" in stdin)) return undefined;
+        const hex = stdin.text.replace(/\s+/g, "");
+        return /^(?:[0-9a-fA-F]{2})*$/.test(hex) ? Buffer.from(hex, "hex").toString("utf8") : undefined;
+      }
+      case "rev":
+        return stdin && "text" in stdin ? stdin.text.split("\n").map((l) => [...l].reverse().join("")).join("\n") : undefined;
+      case "tee": {
+        const files = args.filter((a) => !a.text.startsWith("-"));
+        const append = args.some((a) => a.text === "-a" || a.text === "--append");
+        for (const f of files) {
+          const key = normalPath(f.text);
+          if (stdin && "text" in stdin) {
+            this.files.set(key, (append ? (this.files.get(key) ?? "") : "") + stdin.text);
+            this.judgeWritten(f.text, stdin.text, frame);
+          } else this.files.delete(key);
+        }
+        if (files.every((f) => f.exact && isPlainFile(f.text))) this.writtenBody(stdin, files.map((f) => f.text), redirects);
+        return stdin && "text" in stdin ? stdin.text : undefined;
+      }
+      case "which":
+      case "type": {
+        const targets = args.filter((a) => !a.text.startsWith("-"));
+        return targets.length > 0 ? targets.map((t) => `${t.text}\n`).join("") : undefined;
+      }
+      case "eval": {
+        if (args.length === 0) return "";
+        if (!known(args)) {
+          this.problem(`eval runs a string that cannot be read statically: ${snippet(joined(args), 60)}`);
+          return undefined;
+        }
+        return this.readText(joined(args), deeper("eval"), stdin);
+      }
+      case "source":
+      case ".": {
+        const file = args[0];
+        if (!file) return "";
+        const text = this.files.get(normalPath(file.text));
+        return text !== undefined ? this.readText(text, deeper(`${file.text} written earlier`), stdin) : undefined;
+      }
+      case "find":
+        return this.findExec(argv, stdin, frame);
+      case "xargs":
+        return this.xargs(args, stdin, frame);
+      case "ssh":
+        return this.ssh(args, frame);
+      case "watch": {
+        let i = 0;
+        while (i < args.length && args[i]!.text.startsWith("-")) i += /^-(?:n|d|-interval)$/.test(args[i]!.text) ? 2 : 1;
+        const rest = args.slice(i);
+        if (rest.length === 0) return undefined;
+        return known(rest) ? (this.readText(joined(rest), deeper("watch"), undefined), undefined) : (this.problem("watch runs a command that cannot be read statically"), undefined);
+      }
+      case "su":
+      case "runuser": {
+        const c = args.findIndex((a) => a.text === "-c" || a.text === "--command");
+        if (c >= 0 && args[c + 1]) return this.shellString(args[c + 1]!, deeper(`${name} -c`), stdin);
+        const dd = args.findIndex((a) => a.text === "--");
+        if (name === "runuser" && dd >= 0 && args[dd + 1]) return this.run(args.slice(dd + 1), [], stdin, deeper(name));
+        return undefined;
+      }
+    }
+    if (Object.hasOwn(WRAPPER_VALUE_OPTIONS, name) || name === "xvfb-run") return this.wrapper(name, args, redirects, stdin, frame);
+    if (name === "busybox" && args.length > 0) return this.run(args, redirects, stdin, deeper("busybox"));
+    if (name === "chroot" && args.length > 1) {
+      const rest = args.slice(1).filter((_a, i, all) => i > 0 || !all[0]!.text.startsWith("-"));
+      return this.run(rest.length > 0 ? rest : args.slice(1), redirects, stdin, deeper("chroot"));
+    }
+    if (SHELLS.has(name) || name === "busybox") return this.shell(name, args, stdin, frame);
+    if (PYTHONS.test(name)) return this.interpreter(name, args, stdin, frame, "python");
+    if (SCRIPT_INTERPRETERS.test(name)) return this.interpreter(name, args, stdin, frame, "script");
+    // A script written earlier in the same command (`echo … > x.sh; bash x.sh`, `./x.sh`).
+    const written = this.files.get(normalPath(words[0]!));
+    if (written !== undefined && words[0]!.includes("/")) return this.readText(written, deeper(`${words[0]} written earlier`), stdin);
+    return SILENT.has(name) ? "" : undefined;
+  }
+
+  /**
+   * `cat` or `tee` copying its input to `paths`: when that input is a top-level here-document or
+   * here-string, everything it prints goes to plain files and no path is a shell script, the body
+   * is data (a shell script's body stays shell text, judged as such).
+   */
+  protected writtenBody(stdin: Stdin, paths: readonly string[], redirects: ReadonlyArray<{ op: string; target: string }>): void {
+    const span = stdin ? this.bodies.get(stdin) : undefined;
+    if (!span || !stdin || !("text" in stdin) || paths.length === 0 || !outputOnlyToFiles(redirects)) return;
+    if (paths.some((p) => writtenKind(p, stdin.text) === "shell")) return;
+    if (!this.data.some(([a, b]) => a === span[0] && b === span[1])) this.data.push(span);
+  }
+
+  /**
+   * A file written with known text may be run later: a script is judged now, by its kind. It is read
+   * by a reader of its own (nothing it defines leaks into this command), and its commands are this
+   * command's. What cannot be read in it is not a reason for caution about this step, which does not
+   * run it; a script too large for the budget is.
+   */
+  protected judgeWritten(path: string, text: string, frame: Frame): void {
+    if (path === "/dev/null" || text.trim() === "") return;
+    const kind = writtenKind(path, this.files.get(normalPath(path)) ?? text);
+    if (kind === undefined) return;
+    if (text.length + 64 > this.parsedBudget) {
+      this.problem("the script is too large to read fully");
+      this.capped = true;
+      return;
+    }
+    this.parsedBudget -= text.length + 64;
+    const child = new Reader(text.length);
+    const f: Frame = { depth: frame.depth + 1, via: `${path} written`, positional: undefined };
+    try {
+      if (kind === "shell") child.readText(text, f);
+      else child.code(path, text, "python", f);
+    } catch (e) {
+      this.problem(`the reader failed on ${path}: ${e instanceof Error ? e.message : String(e)}`);
+    }
+    for (const c of child.commands) {
+      if (this.commands.length >= MAX_COMMANDS) {
+        if (!this.capped) this.problem("the script runs too many commands to read fully");
+        this.capped = true;
+        break;
+      }
+      this.commands.push(c);
+    }
+    for (const p of child.problems) if (BUDGET_PROBLEM.test(p)) this.problem(`${path}: ${p}`);
+  }
+
+  protected shellString(w: Word, frame: Frame, stdin: Stdin): string | undefined {
+    if (!w.exact) {
+      this.problem(`${frame.via ?? "a shell"} runs a string that cannot be read statically: ${snippet(w.text, 60)}`);
+      return undefined;
+    }
+    return this.readText(w.text, frame, stdin);
+  }
+
+  protected shell(name: string, args: readonly Word[], stdin: Stdin, frame: Frame): string | undefined {
+    const deeper = (via: string): Frame => ({ depth: frame.depth + 1, via, positional: frame.positional });
+    for (let i = 0; i < args.length; i++) {
+      const a = args[i]!.text;
+      if (a === "--" || a === "-") {
+        i++;
+        if (a === "-" || i >= args.length) break;
+        return this.scriptFile(name, args[i]!, stdin, frame);
+      }
+      if (/^-[a-zA-Z]*c[a-zA-Z]*$/.test(a)) {
+        const str = args[i + 1];
+        return str ? this.shellString(str, deeper(`${name} -c`), stdin) : undefined;
+      }
+      if (/^[-+]o$/.test(a) || a === "-O" || a === "+O" || a === "--rcfile" || a === "--init-file") {
+        i++;
+        continue;
+      }
+      if (a.startsWith("-") || a.startsWith("+")) continue;
+      if (name === "busybox") return this.run(args.slice(i), [], stdin, deeper("busybox"));
+      return this.scriptFile(name, args[i]!, stdin, frame);
+    }
+    // No script and no -c: the shell runs its standard input.
+    if (stdin === undefined) return undefined;
+    // A here-document with expansions the reading could not resolve keeps them as written ($X):
+    // the shell that reads it expands them again, and the inner reading judges each where it lands.
+    if ("text" in stdin) return this.readText(stdin.text, deeper(`${name} reading its input`), undefined);
+    this.problem(`${name} runs its input from ${"from" in stdin ? stdin.from : "elsewhere"}, which cannot be read statically`);
+    return undefined;
+  }
+
+  protected scriptFile(name: string, file: Word, stdin: Stdin, frame: Frame): string | undefined {
+    const text = this.files.get(normalPath(file.text));
+    if (text === undefined) return undefined;
+    return this.readText(text, { depth: frame.depth + 1, via: `${name} ${file.text} written earlier`, positional: frame.positional }, stdin);
+  }
+
+  protected interpreter(name: string, args: readonly Word[], stdin: Stdin, frame: Frame, kind: "python" | "script"): string | undefined {
+    let code: Word | undefined;
+    let fromStdin = true;
+    for (let i = 0; i < args.length; i++) {
+      const a = args[i]!.text;
+      if (kind === "python" ? /^-[a-zA-Z]*c$/.test(a) : /^(?:-e|-E|--eval|-p|--print|-r|-x)$/.test(a) && !(name === "php" && a === "-e")) {
+        code = args[i + 1];
+        fromStdin = false;
+        break;
+      }
+      if (kind === "python" && (a === "-m" || a === "-W" || a === "-X" || a === "-Q")) {
+        fromStdin = false;
+        break;
+      }
+      if (a === "-") break;
+      if (a.startsWith("-")) continue;
+      // A script file: read it when the command wrote it earlier.
+      const written = this.files.get(normalPath(a));
+      if (written !== undefined) code = { text: written, exact: true };
+      fromStdin = false;
+      break;
+    }
+    if (fromStdin && stdin !== undefined) {
+      if ("text" in stdin) code = { text: stdin.text, exact: !("from" in stdin) };
+      else {
+        this.problem(`${name} runs code from ${stdin.from}, which cannot be read statically`);
+        return undefined;
+      }
+    }
+    if (!code) return undefined;
+    if (!code.exact) {
+      this.problem(`${name} runs code that cannot be read statically: ${snippet(code.text, 60)}`);
+      return undefined;
+    }
+    return this.code(name, code.text, kind, frame);
+  }
+
+  /** Interpreter code: each call that acts on the system is read as the command with its effect. */
+  protected code(name: string, code: string, kind: "python" | "script", frame: Frame): undefined {
+    const frameFor = (via: string): Frame => ({ depth: frame.depth + 1, via, positional: frame.positional });
+    if (frame.depth + 1 > MAX_READ_DEPTH) {
+      this.problem(`nested too deeply to read (${name})`);
+      return undefined;
+    }
+    if (code.length > this.parsedBudget) {
+      this.problem("the script is too large to read fully");
+      return undefined;
+    }
+    this.parsedBudget -= code.length;
+    const found = kind === "python" ? readPythonCode(code) : readScriptStrings(code);
+    for (const p of found.problems) this.problem(`${name}: ${p}`);
+    for (const act of found.actions) {
+      if (act.shell !== undefined) this.readText(act.shell, frameFor(`${name} ${act.call}`));
+      else if (act.argv) this.run(act.argv.map((text) => ({ text, exact: true })), [], undefined, frameFor(`${name} ${act.call}`));
+    }
+    return undefined;
+  }
+
+  protected wrapper(name: string, args: readonly Word[], redirects: ReadonlyArray<{ op: string; target: string }>, stdin: Stdin, frame: Frame): string | undefined {
+    const valued = (Object.hasOwn(WRAPPER_VALUE_OPTIONS, name) ? WRAPPER_VALUE_OPTIONS[name] : undefined) ?? new Set<string>();
+    let i = 0;
+    for (; i < args.length; i++) {
+      const a = args[i]!.text;
+      if (a === "--") {
+        i++;
+        break;
+      }
+      if (name === "env" && /^[A-Za-z_]\w*=/.test(a)) continue;
+      if (name === "env" && (a === "-S" || a.startsWith("--split-string"))) {
+        const str = a.includes("=") ? { text: a.slice(a.indexOf("=") + 1), exact: args[i]!.exact } : args[i + 1];
+        const rest = args.slice(a.includes("=") ? i + 1 : i + 2);
+        if (!str) return undefined;
+        return this.shellString({ text: [str.text, ...rest.map((r) => quoteWord(r.text))].join(" "), exact: str.exact && rest.every((r) => r.exact) }, { depth: frame.depth + 1, via: "env -S", positional: frame.positional }, stdin);
+      }
+      if (!a.startsWith("-") || a === "-") {
+        if (name === "timeout" && /^\d/.test(a)) continue; // the duration
+        if ((name === "nice" || name === "ionice") && /^-?\d+$/.test(a)) continue;
+        break;
+      }
+      if (valued.has(a)) i++;
+    }
+    const rest = args.slice(i);
+    if (rest.length === 0) return undefined;
+    return this.run(rest, redirects, stdin, { depth: frame.depth + 1, via: name, positional: frame.positional });
+  }
+
+  protected findExec(argv: readonly Word[], _stdin: Stdin, frame: Frame): string | undefined {
+    for (let i = 1; i < argv.length; i++) {
+      if (!/^-(?:exec|execdir|ok|okdir)$/.test(argv[i]!.text)) continue;
+      let j = i + 1;
+      while (j < argv.length && argv[j]!.text !== ";" && argv[j]!.text !== "+" && argv[j]!.text !== "\\;") j++;
+      const inner = argv.slice(i + 1, j);
+      if (inner.length > 0) this.run(inner, [], undefined, { depth: frame.depth + 1, via: `find ${argv[i]!.text}`, positional: frame.positional });
+      i = j;
+    }
+    return undefined;
+  }
+
+  protected xargs(args: readonly Word[], stdin: Stdin, frame: Frame): string | undefined {
+    let i = 0;
+    let replace: string | undefined;
+    let nul = false;
+    for (; i < args.length; i++) {
+      const a = args[i]!.text;
+      if (a === "--") {
+        i++;
+        break;
+      }
+      if (!a.startsWith("-")) break;
+      if (a === "-0" || a === "--null") nul = true;
+      if (a === "-I" || a === "-i") replace = args[i + 1]?.text ?? "{}";
+      else if (a.startsWith("-I") && a.length > 2) replace = a.slice(2);
+      if (XARGS_VALUE_OPTIONS.has(a)) i++;
+    }
+    const inner = args.slice(i);
+    const cmd = inner.length > 0 ? inner : [{ text: "echo", exact: true }];
+    const items = stdin && "text" in stdin && !("from" in stdin) ? stdin.text.split(nul ? "\0" : /\s+/).filter((s) => s.length > 0).slice(0, 64) : undefined;
+    const via: Frame = { depth: frame.depth + 1, via: "xargs", positional: frame.positional };
+    if (!items || items.length === 0) return this.run(cmd, [], undefined, via);
+    if (replace !== undefined) {
+      for (const item of items.slice(0, MAX_LOOP_VALUES)) this.run(cmd.map((w) => ({ text: w.text.split(replace!).join(item), exact: w.exact })), [], undefined, via);
+      return undefined;
+    }
+    return this.run([...cmd, ...items.map((text) => ({ text, exact: true }))], [], undefined, via);
+  }
+
+  protected ssh(args: readonly Word[], frame: Frame): string | undefined {
+    let i = 0;
+    for (; i < args.length; i++) {
+      const a = args[i]!.text;
+      if (!a.startsWith("-")) break;
+      if (SSH_VALUE_OPTIONS.has(a)) i++;
+    }
+    const host = args[i];
+    const rest = args.slice(i + 1);
+    if (!host || rest.length === 0) return undefined;
+    const w = { text: rest.map((r) => r.text).join(" "), exact: rest.every((r) => r.exact) };
+    return this.shellString(w, { depth: frame.depth + 1, via: `ssh ${host.text}`, positional: frame.positional }, undefined);
+  }
+}

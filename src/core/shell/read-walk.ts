@@ -1,0 +1,353 @@
+// The shell reader's walk over statements: lists, pipelines, redirections, assignments, loops,
+// functions, and each simple command's words and inputs (see read.ts).
+import { fieldOf, fieldsOf, type SyntaxNode, type SyntaxTree, textOf } from "./syntax.js";
+import { cap, type Frame, isStatement, MAX_COMMANDS, MAX_LOOP_VALUES, MAX_READ_DEPTH, normalPath, quoteWord, readableName, redirectOp, snippet, splits, type Stdin, type Word } from "./read-model.js";
+import { heredocExpansions, hereDocumentSpan, hereStringSpan, MAX_HEREDOC_EXPANSIONS, parseTerminated } from "./here-documents.js";
+import { WordReader } from "./read-words.js";
+
+export abstract class WalkReader extends WordReader {
+  /** Records a command and follows what it runs (read-commands.ts). */
+  abstract run(argv: readonly Word[], redirects: ReadonlyArray<{ op: string; target: string }>, stdin: Stdin, frame: Frame): string | undefined;
+  /** Reads a file the script wrote when it is a script (read-commands.ts). */
+  protected abstract judgeWritten(path: string, text: string, frame: Frame): void;
+
+  /** Reads a script's text: the top level, or text the script builds and runs (eval, bash -c, …). */
+  readText(source: string, frame: Frame, stdin: Stdin = undefined): string | undefined {
+    if (frame.depth > MAX_READ_DEPTH) {
+      this.problem(`nested too deeply to read (${frame.via ?? "script"})`);
+      return undefined;
+    }
+    // Each parse also costs a fixed amount, so a script cannot make many tiny re-readings for free.
+    if (source.length + 64 > this.parsedBudget) {
+      this.problem("the script is too large to read fully");
+      this.capped = true;
+      return undefined;
+    }
+    this.parsedBudget -= source.length + 64;
+    const expansions = heredocExpansions(source);
+    if (expansions > MAX_HEREDOC_EXPANSIONS) {
+      // tree-sitter-bash takes time quadratic in these; no real here-document has so many.
+      this.problem(`here-documents with ${expansions} expansions are more than can be read`);
+      return undefined;
+    }
+    const { tree } = parseTerminated(source);
+    if (frame.depth === 0 && this.top === undefined) this.top = tree;
+    if (tree.hasError) this.problem(`the shell cannot parse ${frame.via ? `what ${frame.via} runs` : "the command"}: ${snippet(source)}`);
+    if (tree.truncated) this.problem("the command nests too deeply to read");
+    return this.statement(tree, tree.root, frame, stdin);
+  }
+
+  /** Runs a node that holds statements; returns what it prints when that is known. */
+  statement(tree: SyntaxTree, node: SyntaxNode, frame: Frame, stdin: Stdin = undefined): string | undefined {
+    if (this.overBudget()) return undefined;
+    switch (node.type) {
+      case "command":
+        return this.command(tree, node, frame, stdin, []);
+      case "pipeline":
+        return this.pipeline(tree, node.children.filter((c) => c.named), frame, stdin);
+      case "redirected_statement":
+        return this.redirected(tree, node, frame, stdin);
+      case "variable_assignment":
+        this.assign(tree, node, frame);
+        return "";
+      case "variable_assignments":
+        for (const c of node.children) if (c.type === "variable_assignment") this.assign(tree, c, frame);
+        return "";
+      case "declaration_command":
+        return this.declaration(tree, node, frame);
+      case "unset_command":
+        for (const c of node.children) if (c.named) this.vars.delete(textOf(tree, c));
+        return "";
+      case "function_definition": {
+        const name = fieldOf(node, "name");
+        const body = fieldOf(node, "body");
+        if (name && body) this.functions.set(textOf(tree, name), { tree, body });
+        return "";
+      }
+      case "for_statement":
+        return this.forLoop(tree, node, frame);
+      case "comment":
+      case "heredoc_body":
+      case "heredoc_end":
+      case "heredoc_start":
+        return "";
+      default: {
+        // Lists, subshells, groups, if/while/case and the like: every branch may run.
+        let out: string | undefined = "";
+        for (const c of node.children) {
+          if (!c.named) continue;
+          if (c.type === "ERROR") {
+            this.walkSubstitutions(tree, c, frame);
+            out = undefined;
+            continue;
+          }
+          const o = isStatement(c) ? this.statement(tree, c, frame, node.type === "program" ? stdin : undefined) : this.evaluateIgnored(tree, c, frame);
+          out = out !== undefined && o !== undefined ? out + o : undefined;
+        }
+        return out;
+      }
+    }
+  }
+
+  /** A node that is not a statement (a condition's test, a case value): its substitutions still run. */
+  protected evaluateIgnored(tree: SyntaxTree, node: SyntaxNode, frame: Frame): string | undefined {
+    this.walkSubstitutions(tree, node, frame);
+    return "";
+  }
+
+  /** Runs every command substitution inside a node whose own value is not needed. */
+  protected walkSubstitutions(tree: SyntaxTree, node: SyntaxNode, frame: Frame): void {
+    const stack = [node];
+    while (stack.length > 0) {
+      const n = stack.pop()!;
+      if (this.overBudget()) return;
+      if (n.type === "command_substitution" || n.type === "process_substitution") {
+        this.substitution(tree, n, frame);
+        continue;
+      }
+      if (isStatement(n) && n !== node) {
+        this.statement(tree, n, frame);
+        continue;
+      }
+      for (const c of n.children) stack.push(c);
+    }
+  }
+
+  protected pipeline(tree: SyntaxTree, stages: readonly SyntaxNode[], frame: Frame, stdin: Stdin): string | undefined {
+    let input: Stdin = stdin;
+    let out: string | undefined;
+    for (const stage of stages) {
+      out = this.statement(tree, stage, frame, input);
+      input = out !== undefined ? { text: out } : { from: snippet(textOf(tree, stage), 60) || "a command" };
+    }
+    return out;
+  }
+
+  protected redirected(tree: SyntaxTree, node: SyntaxNode, frame: Frame, stdin: Stdin): string | undefined {
+    const body = fieldOf(node, "body");
+    const redirects = node.children.filter((c) => c.field === "redirect");
+    // tree-sitter-bash puts what follows a here-document's start (`cat <<EOF | sh`) inside it.
+    const continuations: SyntaxNode[] = [];
+    for (const r of redirects) for (const c of r.children) if (c.named && isStatement(c)) continuations.push(c);
+    let out: string | undefined;
+    if (body && body.type === "command") out = this.command(tree, body, frame, stdin, redirects);
+    else if (body && (body.type === "list" || body.type === "pipeline")) out = this.lastRedirected(tree, body, frame, stdin, redirects);
+    else {
+      const input = this.inputOf(tree, redirects, frame) ?? stdin;
+      out = body ? this.statement(tree, body, frame, input) : "";
+      const w = this.writeTargets(tree, redirects, frame);
+      if (w.length > 0) out = "";
+    }
+    for (const c of continuations) {
+      const stages = c.type === "pipeline" ? c.children.filter((x) => x.named) : [c];
+      out = this.pipeline(tree, stages, frame, out !== undefined ? { text: out } : { from: "a here-document" });
+    }
+    return out;
+  }
+
+  /**
+   * tree-sitter-bash hangs the redirections written after `a && cat > f <<EOF` or `a | cat > f` on
+   * the whole list or pipeline; bash binds them to its last command, which is what this runs.
+   */
+  protected lastRedirected(tree: SyntaxTree, node: SyntaxNode, frame: Frame, stdin: Stdin, redirects: readonly SyntaxNode[]): string | undefined {
+    const parts = node.children.filter((c) => c.named && c.type !== "comment");
+    const last = parts.pop();
+    if (!last || !isStatement(last)) {
+      this.statement(tree, node, frame);
+      return undefined;
+    }
+    let input: Stdin = node.type === "pipeline" ? stdin : undefined;
+    for (const p of parts) {
+      const o = isStatement(p) ? this.statement(tree, p, frame, input) : this.evaluateIgnored(tree, p, frame);
+      if (node.type === "pipeline") input = o !== undefined ? { text: o } : { from: snippet(textOf(tree, p), 60) || "a command" };
+    }
+    if (last.type === "command") return this.command(tree, last, frame, input, redirects);
+    if (last.type === "list" || last.type === "pipeline") return this.lastRedirected(tree, last, frame, input, redirects);
+    // A group or subshell takes the redirections as a whole.
+    const inner = this.inputOf(tree, redirects, frame) ?? input;
+    const out = this.statement(tree, last, frame, inner);
+    return this.writeTargets(tree, redirects, frame).length > 0 ? "" : out;
+  }
+
+  protected assign(tree: SyntaxTree, node: SyntaxNode, frame: Frame): void {
+    const name = fieldOf(node, "name");
+    const value = fieldOf(node, "value");
+    if (!name) return;
+    const key = textOf(tree, name);
+    const appending = node.children.some((c) => !c.named && textOf(tree, c) === "+=");
+    let w: Word = value ? this.word(tree, value, frame, true) : { text: "", exact: true };
+    if (value?.type === "array") w = { text: value.children.filter((c) => c.named).map((c) => this.word(tree, c, frame, true).text).join(" "), exact: false };
+    if (appending) {
+      const old = this.vars.get(key) ?? { text: "", exact: true };
+      w = { text: old.text + w.text, exact: old.exact && w.exact };
+    }
+    this.vars.set(key, cap(w));
+  }
+
+  protected declaration(tree: SyntaxTree, node: SyntaxNode, frame: Frame): string {
+    for (const c of node.children) {
+      if (c.type === "variable_assignment") this.assign(tree, c, frame);
+      else if (c.named && c.type !== "word" && c.type !== "variable_name") this.walkSubstitutions(tree, c, frame);
+    }
+    return "";
+  }
+
+  protected forLoop(tree: SyntaxTree, node: SyntaxNode, frame: Frame): string | undefined {
+    const variable = fieldOf(node, "variable");
+    const body = fieldOf(node, "body");
+    const values = fieldsOf(node, "value").flatMap((v) => this.words(tree, v, frame));
+    if (!body) return "";
+    const key = variable ? textOf(tree, variable) : undefined;
+    const literal = values.length > 0 && values.every((v) => v.exact);
+    const rounds = literal ? values.slice(0, MAX_LOOP_VALUES) : [undefined];
+    let out: string | undefined = "";
+    for (const v of rounds) {
+      if (key !== undefined) {
+        if (v) this.vars.set(key, v);
+        else this.vars.set(key, { text: `$${key}`, exact: false });
+      }
+      const o = this.statement(tree, body, frame);
+      out = out !== undefined && o !== undefined ? out + o : undefined;
+    }
+    return out;
+  }
+
+
+  // ───────────────────────────── commands ─────────────────────────────
+
+  protected inputOf(tree: SyntaxTree, redirects: readonly SyntaxNode[], frame: Frame): Stdin {
+    let input: Stdin;
+    for (const r of redirects) {
+      if (r.type === "herestring_redirect") {
+        const arg = r.children.find((c) => c.named);
+        if (!arg) continue;
+        const w = this.word(tree, arg, frame, false);
+        input = w.exact ? { text: `${w.text}\n` } : { from: "a here-string that cannot be read statically" };
+        const span = tree === this.top && w.exact ? hereStringSpan(tree, arg) : undefined;
+        if (span) this.bodies.set(input, span);
+      } else if (r.type === "heredoc_redirect") {
+        input = this.heredoc(tree, r, frame);
+        const span = tree === this.top && input ? hereDocumentSpan(tree, r) : undefined;
+        if (span && input) this.bodies.set(input, span);
+      } else if (r.type === "file_redirect" && /^\d*<$/.test(redirectOp(tree, r))) {
+        const dest = fieldOf(r, "destination");
+        const path = dest ? this.word(tree, dest, frame, false).text : "";
+        const known = this.files.get(normalPath(path));
+        input = known !== undefined ? { text: known } : { from: path };
+      }
+    }
+    return input;
+  }
+
+  protected heredoc(tree: SyntaxTree, r: SyntaxNode, frame: Frame): Stdin {
+    const start = r.children.find((c) => c.type === "heredoc_start");
+    const body = r.children.find((c) => c.type === "heredoc_body");
+    if (!body) return { text: "" };
+    const quoted = start ? /['"\\]/.test(textOf(tree, start)) : false;
+    const stripTabs = r.children.some((c) => !c.named && textOf(tree, c) === "<<-");
+    let text: string;
+    let exact = true;
+    if (quoted) text = textOf(tree, body);
+    else {
+      text = "";
+      let at = body.start;
+      for (const c of body.children) {
+        if (!c.named) continue;
+        if (c.start > at) text += tree.source.slice(at, c.start).replace(/\\([$`\\\n])/g, "$1");
+        const w = this.word(tree, c, frame, false);
+        text += w.text;
+        exact &&= w.exact;
+        at = c.end;
+      }
+      if (body.end > at) text += tree.source.slice(at, body.end).replace(/\\([$`\\\n])/g, "$1");
+    }
+    if (stripTabs) text = text.replace(/^\t+/gm, "");
+    return exact ? { text } : { text, from: "a here-document with parts that cannot be read statically" } as Stdin;
+  }
+
+  /** Files a command's output goes to (> f, >> f), recorded with the output when it is known. */
+  protected writeTargets(tree: SyntaxTree, redirects: readonly SyntaxNode[], frame: Frame): string[] {
+    const out: string[] = [];
+    for (const r of redirects) {
+      if (r.type !== "file_redirect") continue;
+      const op = redirectOp(tree, r);
+      if (!/^(?:1?>|>>|1>>|&>|&>>|>\|)$/.test(op)) continue;
+      const dest = fieldOf(r, "destination");
+      if (dest) out.push(this.word(tree, dest, frame, false).text);
+    }
+    return out;
+  }
+
+  protected command(tree: SyntaxTree, node: SyntaxNode, frame: Frame, stdin: Stdin, outer: readonly SyntaxNode[]): string | undefined {
+    const assignments = node.children.filter((c) => c.type === "variable_assignment");
+    const nameNode = fieldOf(node, "name");
+    const redirectNodes = [...node.children.filter((c) => c.field === "redirect" || c.type.endsWith("_redirect")), ...outer];
+    // Prefix assignments (X=1 cmd) hold for that command; the reading keeps them, erring toward more known values.
+    for (const a of assignments) this.assign(tree, a, frame);
+    if (!nameNode) return "";
+    const argNodes = node.children.filter((c) => c.field === "argument");
+    // Words tree-sitter attaches to a redirection after its target (`cmd > out arg`) are arguments.
+    const extra: SyntaxNode[] = [];
+    for (const r of redirectNodes) if (r.type === "file_redirect") extra.push(...fieldsOf(r, "destination").slice(1));
+    const argv: Word[] = [];
+    if (nameNode.children.length === 1 && splits(nameNode.children[0]!)) argv.push(...this.words(tree, nameNode.children[0]!, frame));
+    else argv.push(this.word(tree, nameNode, frame, false));
+    for (const a of [...argNodes, ...extra]) argv.push(...this.words(tree, a, frame));
+    const redirects = redirectNodes.flatMap((r) => this.describeRedirect(tree, r, frame));
+    const input = this.inputOf(tree, redirectNodes, frame) ?? stdin;
+    if (argv.length === 0) return "";
+    if (!argv[0]!.exact && !readableName(argv[0]!.text)) {
+      this.problem(`the command name ${snippet(textOf(tree, nameNode), 60)} cannot be read statically`);
+    }
+    const out = this.run(argv, redirects, input, frame);
+    const targets = this.writeTargets(tree, redirectNodes, frame);
+    if (targets.length > 0) {
+      for (const t of targets) {
+        const key = normalPath(t);
+        const appending = redirects.some((r) => r.target === t && r.op.endsWith(">>"));
+        if (out !== undefined) {
+          this.files.set(key, cap({ text: (appending ? (this.files.get(key) ?? "") : "") + out, exact: true }).text);
+          this.judgeWritten(t, out, frame);
+        } else this.files.delete(key);
+      }
+      return "";
+    }
+    return out;
+  }
+
+  protected describeRedirect(tree: SyntaxTree, r: SyntaxNode, frame: Frame): Array<{ op: string; target: string }> {
+    if (r.type === "file_redirect") {
+      const dest = fieldOf(r, "destination");
+      const fd = r.children.find((c) => c.type === "file_descriptor");
+      return [{ op: (fd ? textOf(tree, fd) : "") + redirectOp(tree, r), target: dest ? this.word(tree, dest, frame, false).text : "" }];
+    }
+    if (r.type === "herestring_redirect") {
+      const arg = r.children.find((c) => c.named);
+      return [{ op: "<<<", target: arg ? this.word(tree, arg, frame, false).text : "" }];
+    }
+    if (r.type === "heredoc_redirect") {
+      const start = r.children.find((c) => c.type === "heredoc_start");
+      const inner = r.children.filter((c) => c.type === "file_redirect").flatMap((c) => this.describeRedirect(tree, c, frame));
+      return [{ op: "<<", target: start ? textOf(tree, start).replace(/['"\\]/g, "") : "" }, ...inner];
+    }
+    return [];
+  }
+
+  protected record(words: readonly Word[], redirects: ReadonlyArray<{ op: string; target: string }>, via: string | undefined): void {
+    const argv = words.map((w) => w.text);
+    if (this.commands.length >= MAX_COMMANDS) {
+      if (!this.capped) this.problem("the script runs too many commands to read fully");
+      this.capped = true;
+      return;
+    }
+    // Input from a here-document or here-string is not shown: what reads it as code is read on its
+    // own, and what copies it to a file copies data (the raw text still holds it, unless it is data).
+    const shown = redirects.filter((r) => r.op !== "<<" && r.op !== "<<<").map((r) => `${r.op}${r.op === "<<<" ? " " : ""}${quoteWord(r.target)}`);
+    // The command name as it resolves; an argument written quoted stays quoted (`-k 'delete'` is a
+    // test filter, not a delete verb), except an option, which quoting does not change.
+    const shownArgs = words.map((w, i) => (i > 0 && w.quoted && !/^-[\w-]+$/.test(w.text) ? `'${w.text.replace(/'/g, `'\\''`)}'` : quoteWord(w.text)));
+    const text = [...shownArgs, ...shown].join(" ");
+    this.commands.push({ argv, redirects, text, ...(via !== undefined ? { via } : {}) });
+  }
+
+}
