@@ -16,7 +16,7 @@ export type Client = (typeof CLIENTS)[number];
 export const STARTER_POLICY = {
   mode: "enforcing",
   riskTolerance: "moderate",
-  maxAutonomousSteps: 50,
+  maxAutonomousSteps: 100,
   deny: [],
   requiresApproval: ["git push --force*", "git push -f*"],
   autoApprove: [],

@@ -24,7 +24,7 @@ const AgentOverride = z.strictObject({
 export const PolicyFile = z.strictObject({
   $schema: z.string().optional(),
   mode: Mode.default("enforcing"),
-  maxAutonomousSteps: Steps.default(50),
+  maxAutonomousSteps: Steps.default(100),
   riskTolerance: RiskTolerance.default("moderate"),
   deny: PatternList.default([]),
   requiresApproval: PatternList.default([]),
