@@ -109,4 +109,14 @@ describe("the action model in the pipeline", () => {
     expect(withTool.verdict).toBe("stop");
     expect(withTool.score).toBeGreaterThanOrEqual(e.score);
   });
+
+  it("an invisible character inside or after a command name hides nothing from the action model (fast-check found 'sudo reboot' + U+200B)", () => {
+    const plain = evaluateStep(call("Bash", { command: "sudo reboot" }), clear, policy(), rules);
+    expect(plain.verdict).toBe("stop");
+    for (const command of ["sudo reboot\u200b", "sudo re\u200bboot", "sudo\u2060 reboot", "ｓｕｄｏ reboot"]) {
+      const disguised = evaluateStep(call("Bash", { command }, { hint: `executing shell command: ${command}` }), clear, policy(), rules);
+      expect(disguised.verdict, JSON.stringify(command)).toBe("stop");
+      expect(disguised.score, JSON.stringify(command)).toBeGreaterThanOrEqual(plain.score);
+    }
+  });
 });

@@ -11,7 +11,7 @@ import { judgeStep } from "./action/step.js";
 import { HARD_STOP_AT, PAUSE_AT } from "./action/model.js";
 import type { RuleVerdict } from "./action/judge.js";
 import type { ToolAnnotations } from "./action/tool-call.js";
-import { normalizeHint } from "./text.js";
+import { normalizeHint, visibleText } from "./text.js";
 import type { SafetyTier } from "./wire.js";
 
 /** What the agent's step asks for, ordered from least to most severe. */
@@ -343,8 +343,10 @@ export function evaluateStep(facts: StepFacts, guard: Guard, policy: AgentPolicy
   const reportedRules: RuleMatch[] = [...packScore.matches];
   for (const m of argMatchesAll) if (!reportedRules.some((x) => x.id === m.id)) reportedRules.push(m);
   const tool = facts.tool ?? facts.breakers?.signals.tool;
+  // The action model reads what the text says, not how it is disguised: an invisible character
+  // inside a command name must not hide the command (it would only ever lower the verdict).
   const action = judgeStep(
-    { hint: facts.hint, ...(tool !== undefined ? { tool } : {}), ...(facts.arguments !== undefined ? { arguments: facts.arguments } : {}), ...(facts.annotations !== undefined ? { annotations: facts.annotations } : {}) },
+    { hint: visibleText(facts.hint), ...(tool !== undefined ? { tool } : {}), ...(facts.arguments !== undefined ? { arguments: visibleText(facts.arguments) } : {}), ...(facts.annotations !== undefined ? { annotations: facts.annotations } : {}) },
     readShellCached,
   );
   // Highest score first (judgeAction sorts them): one factor and one match per rule id.

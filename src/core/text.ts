@@ -36,6 +36,25 @@ export function normalizeHint(raw: string): NormalizedText {
   return { text: s.trim().toLowerCase(), hadInvisible };
 }
 
+/**
+ * What a reader that needs the text's shape (the shell reader, the action model) should read: NFKC
+ * and no invisible format characters, but case, quoting and line breaks kept. Strings inside
+ * arrays and objects are mapped the same way (to a bounded depth; deeper values are left as sent,
+ * and the rule pack still sees them normalised). Plain ASCII is returned as it is.
+ */
+export function visibleText<T>(value: T, depth = 0): T {
+  if (typeof value === "string") {
+    if (!NON_ASCII.test(value)) return value;
+    INVISIBLE.lastIndex = 0;
+    return value.normalize("NFKC").replace(INVISIBLE, "") as T;
+  }
+  if (depth >= 8 || value === null || typeof value !== "object") return value;
+  if (Array.isArray(value)) return value.map((v) => visibleText(v, depth + 1)) as T;
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(value as Record<string, unknown>)) out[k] = visibleText(v, depth + 1);
+  return out as T;
+}
+
 export function normalizeForMatching(raw: string): string {
   return normalizeHint(raw).text;
 }
