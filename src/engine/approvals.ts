@@ -5,26 +5,18 @@ import { ErrorCode, fail, ok } from "../core/errors.js";
 import type { GrantFact, OpenRequest, PendingFact } from "../core/plan-step.js";
 import { fitsOnDisplay, sanitizeForDisplay } from "../core/text.js";
 import type { ConfirmOperationParams, OperationResult } from "../core/wire.js";
-import type { ChallengeRecord } from "../core/records.js";
 import type { HumanDecision, RequestKind, Via } from "../core/approval-channel.js";
 import type { HumanRequest } from "./halts.js";
 import { Blocks } from "./blocks.js";
 import { clip, showFailed, type Caller, type OperatorRefusal, type ServiceDeps } from "./context.js";
 import { mintChallenge, showChallenge } from "./mint-challenge.js";
 
-/** A pause or admin request waiting for the human. */
-export interface PendingRequest {
-  readonly id: string;
+/**
+ * A pause or admin request waiting for the human: what the planner opens (a step's confirmation or
+ * challenge), or any other kind the engine asks about (unblock, halt, config, enrolment).
+ */
+export interface PendingRequest extends Omit<OpenRequest, "kind"> {
   readonly kind: RequestKind;
-  readonly agent: string;
-  readonly sessionId: string;
-  readonly executionId?: string;
-  readonly hint: string;
-  readonly digest: string;
-  readonly reason: string;
-  readonly expiresAt: number;
-  /** For verify-tier challenges; hard-block challenges live in their BlockRecord. */
-  readonly challenge?: ChallengeRecord;
   /** For requests that are not step approvals (halt acknowledgements, config changes): what approval does. */
   readonly onApprove?: (via: Via, now: number) => Promise<void>;
   /** Which human actions answer it; default: display press or key touch. */
