@@ -2,7 +2,7 @@
 // (test/rule-packs.test.ts runs every example). A pack scores normalised text as the maximum
 // score of the rules that match, so adding a signal can never lower the score.
 import { KeywordIndex } from "./keyword-index.js";
-import { readShell, type ShellReading } from "./shell/index.js";
+import { readShellCached } from "./shell/index.js";
 import { shellSources } from "./shell/source.js";
 import { normalizeForMatching } from "./text.js";
 
@@ -223,21 +223,6 @@ export function blankSpans(text: string, spans: ReadonlyArray<readonly [number, 
     at = end;
   }
   return out + text.slice(at);
-}
-
-/**
- * The hint and a Bash call's arguments carry the same command, and the action stage reads it again:
- * the last few command lines read are kept, so each is parsed once per step.
- */
-const READ_CACHE_SIZE = 4;
-const readCache = new Map<string, ShellReading>();
-export function readShellCached(source: string): ShellReading {
-  const hit = readCache.get(source);
-  if (hit) return hit;
-  const reading = readShell(source);
-  if (readCache.size >= READ_CACHE_SIZE) readCache.delete(readCache.keys().next().value as string);
-  readCache.set(source, reading);
-  return reading;
 }
 
 const INVISIBLE = /[\p{Cf}]/gu;

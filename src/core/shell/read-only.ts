@@ -3,7 +3,7 @@
 // (complete), every command it runs is a reader below with none of its writing options, and no
 // redirection writes to a file. Anything else, including anything the reader cannot read, counts as
 // a change: this only ever decides not to count a step, never whether a step is allowed.
-import { readShell, type ShellCommand } from "./read.js";
+import { readShellCached, type ShellCommand } from "./read.js";
 
 /** A program that only reads, unless one of `writes` is among its arguments (matched per argument). */
 interface ReadOnlyProgram {
@@ -44,7 +44,7 @@ function commandReadsOnly(c: ShellCommand): boolean {
 
 /** True when every command of the line only reads (see the file's header). */
 export function readsOnly(commandLine: string): boolean {
-  const reading = readShell(commandLine);
+  const reading = readShellCached(commandLine);
   return reading.complete && reading.commands.length > 0 && reading.commands.every(commandReadsOnly);
 }
 

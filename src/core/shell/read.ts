@@ -30,3 +30,19 @@ export function readShell(source: string): ShellReading {
   const data = reader.data.map(([a, b]) => [a, Math.min(b, source.length)] as const).filter(([a, b]) => b > a);
   return { commands: reader.commands, complete: reader.problems.length === 0, problems: reader.problems, ...(data.length > 0 ? { data } : {}) };
 }
+
+/**
+ * One command line is read by the rule pack (hint and arguments), the action model and the step
+ * limit's read-only check in the same step: the last few lines read are kept, so each is parsed
+ * once per step. Readings are plain data and never changed by their users.
+ */
+const READ_CACHE_SIZE = 4;
+const readCache = new Map<string, ShellReading>();
+export function readShellCached(source: string): ShellReading {
+  const hit = readCache.get(source);
+  if (hit) return hit;
+  const reading = readShell(source);
+  if (readCache.size >= READ_CACHE_SIZE) readCache.delete(readCache.keys().next().value as string);
+  readCache.set(source, reading);
+  return reading;
+}
