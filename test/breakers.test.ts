@@ -14,18 +14,37 @@ const run = (signals: StepSignals, state: BreakerState = initialBreakerState(T0)
 const verdicts = (r: ReturnType<typeof run>) => r.trips.map((t) => `${t.breaker}:${t.verdict}`);
 
 describe("breakers", () => {
-  it("a plain read trips nothing and counts one tool call", () => {
-    const r = run(sig({ tool: "read_file", access: "read" }));
+  it("a plain read trips nothing and counts one tool call, none that changes something", () => {
+    const r = run(sig({ tool: "read_file", access: "read", changes: false }));
     expect(r.trips).toEqual([]);
     expect(r.next.toolCalls).toBe(1);
+    expect(r.next.changes).toBe(0);
+  });
+
+  it("budgets count what risk grows with: reads never spend the tool-call budget, and time alone pauses only a step that changes something", () => {
+    let state = initialBreakerState(T0);
+    for (let i = 0; i < 50; i++) state = run(sig({ tool: "read_file", changes: false }), state).next;
+    expect(state).toMatchObject({ toolCalls: 50, changes: 0 });
+    expect(run(sig({ tool: "read_file", changes: false }), state).trips).toEqual([]);
+    // Four hours of reading: the read goes on; the first step that changes something pauses, naming both.
+    const late = T0 + 5 * 3600_000;
+    expect(run(sig({ tool: "read_file", changes: false }), state, {}, { maxWallSeconds: 4 * 3600 }, late).trips).toEqual([]);
+    const write = run(sig({ tool: "write_file", changes: true, justification: "the fix" }), state, {}, { maxWallSeconds: 4 * 3600 }, late);
+    expect(verdicts(write)).toEqual(["budget:confirm"]);
+    expect(write.trips[0]!.reason).toBe("5 h since a human last looked, and this step changes something (budget 4 h)");
+    // A step that says nothing about what it does counts (fail closed).
+    expect(run(sig({}), { ...state, changes: 5 }).trips.map((t) => t.reason)).toEqual(["6 tool calls that change something since a human last looked (budget 5)"]);
+    // State stored before the count existed reads as none.
+    const { changes: _dropped, ...old } = state;
+    expect(run(sig({ tool: "write_file" }), old).next.changes).toBe(1);
   });
 
   it("budgets: tool calls, tokens, spend, wall time and concurrency pause (never hard-block) when exceeded, named as since a human last looked", () => {
     let state = initialBreakerState(T0);
-    for (let i = 0; i < 5; i++) state = run(sig({ tool: "read_file" }), state).next;
-    const over = run(sig({ tool: "read_file" }), state);
+    for (let i = 0; i < 5; i++) state = run(sig({ tool: "write_file", changes: true }), state).next;
+    const over = run(sig({ tool: "write_file", changes: true }), state);
     expect(verdicts(over)).toEqual(["budget:confirm"]);
-    expect(over.trips[0]!.reason).toBe("6 tool calls since a human last looked (budget 5)");
+    expect(over.trips[0]!.reason).toBe("6 tool calls that change something since a human last looked (budget 5)");
     expect(verdicts(run(sig({ tokens: 1001 })))).toEqual(["budget:confirm"]);
     expect(verdicts(run(sig({ spend: 10.5 })))).toEqual(["budget:confirm"]);
     const wall = run(sig(), initialBreakerState(T0), {}, { maxWallSeconds: 60 }, T0 + 61_000);
@@ -35,9 +54,9 @@ describe("breakers", () => {
   });
 
   it("a human's look restarts the budgets; what was read and the trajectory are kept", () => {
-    let state: BreakerState = { ...initialBreakerState(T0), toolCalls: 6, tokens: 900, spend: 9, sensitiveReads: 2, tainted: true, writes: 3 };
+    let state: BreakerState = { ...initialBreakerState(T0), toolCalls: 6, changes: 6, tokens: 900, spend: 9, sensitiveReads: 2, tainted: true, writes: 3 };
     state = afterHumanLooked(state, T0 + 5000);
-    expect(state).toMatchObject({ toolCalls: 0, tokens: 0, spend: 0, startedAt: T0 + 5000, sensitiveReads: 2, tainted: true, writes: 3 });
+    expect(state).toMatchObject({ toolCalls: 0, changes: 0, tokens: 0, spend: 0, startedAt: T0 + 5000, sensitiveReads: 2, tainted: true, writes: 3 });
     expect(verdicts(run(sig({ tool: "read_file" }), state, {}, undefined, T0 + 6000))).toEqual([]);
   });
 

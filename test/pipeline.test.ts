@@ -124,7 +124,7 @@ describe("pipeline stages (spec §8.7.2)", () => {
 
   it("stage 0: a granted step is still accounted by the breakers (its write counts) and restarts the budgets, with no trip", () => {
     const compiled = compilePolicy(PolicyFile.parse({})).breakers;
-    const state = { ...initialBreakerState(1000), toolCalls: 7, tokens: 50 };
+    const state = { ...initialBreakerState(1000), toolCalls: 7, changes: 7, tokens: 50 };
     const withBreakers = (over: Partial<StepFacts> = {}) =>
       facts("write the config", { breakers: { signals: { tool: "write_file" }, state, compiled, budgets: { maxToolCalls: 5 }, now: 9000 }, ...over });
     // Judged alone it pauses twice over: the first write after reads, and the tool-call budget.
@@ -132,7 +132,7 @@ describe("pipeline stages (spec §8.7.2)", () => {
     const granted = evaluateStep(withBreakers(), { kind: "granted", requestId: "g", channel: "display" }, policy(), TEST_RULES);
     expect(granted.verdict).toBe("continue");
     expect(granted.breakers?.trips).toEqual([]);
-    expect(granted.breakers?.next).toMatchObject({ writes: 1, toolCalls: 0, tokens: 0, startedAt: 9000 });
+    expect(granted.breakers?.next).toMatchObject({ writes: 1, toolCalls: 0, changes: 0, tokens: 0, startedAt: 9000 });
   });
 });
 

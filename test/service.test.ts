@@ -272,19 +272,22 @@ describe("what the step limit and the budgets count (issue 12)", () => {
     expect(intro.data._protocol.capabilities.safety_loop_defaults.maxAutonomousSteps).toBe(2);
   });
 
-  it("a spent budget is a confirm pause naming the tool calls since a human last looked, not a block; approving restarts it", async () => {
+  it("a spent budget is a confirm pause naming the tool calls that change something since a human last looked, not a block; approving restarts it; reads never spend it", async () => {
     const t = await setup();
     await t.call("mcp_aql_execute", "execute_agent", { element_name: "a", budgets: { maxToolCalls: 3 } });
-    for (let i = 0; i < 3; i++) expect((await t.step("a", `read file ${i}`, { tool: "read_text_file" })).data.autonomy.continue).toBe(true);
-    const over = await t.step("a", "read file 3", { tool: "read_text_file" });
+    for (let i = 0; i < 20; i++) expect((await t.step("a", `read file ${i}`, { tool: "read_text_file" })).data.autonomy.continue, `read ${i}`).toBe(true);
+    for (let i = 0; i < 3; i++) expect((await t.step("a", `write file ${i}`, { tool: "write_file", justification: "the fix" })).data.autonomy.continue, `write ${i}`).toBe(true);
+    const over = await t.step("a", "write file 3", { tool: "write_file", justification: "the fix" });
     expect(over.data.autonomy).toMatchObject({ continue: false, stopped: false, nextStepRisk: "confirm" });
-    expect(over.data.autonomy.reason).toMatch(/4 tool calls since a human last looked \(budget 3\)/);
+    expect(over.data.autonomy.reason).toMatch(/4 tool calls that change something since a human last looked \(budget 3\)/);
     expect(t.service.status().blocks).toEqual([]);
     await t.channel.decide({ requestId: over.data.confirmation.confirmationId, decision: "approve", via: "display" });
-    expect((await t.step("a", "read file 3", { tool: "read_text_file" })).data.autonomy.continue).toBe(true);
-    for (let i = 4; i < 7; i++) expect((await t.step("a", `read file ${i}`, { tool: "read_text_file" })).data.autonomy.continue, `step ${i}`).toBe(true);
-    expect((await t.step("a", "read file 7", { tool: "read_text_file" })).data.autonomy.continue).toBe(false);
+    expect((await t.step("a", "write file 3", { tool: "write_file", justification: "the fix" })).data.autonomy.continue).toBe(true);
+    for (let i = 4; i < 7; i++) expect((await t.step("a", `write file ${i}`, { tool: "write_file", justification: "the fix" })).data.autonomy.continue, `step ${i}`).toBe(true);
+    expect((await t.step("a", "read file 99", { tool: "read_text_file" })).data.autonomy.continue).toBe(true);
+    expect((await t.step("a", "write file 7", { tool: "write_file", justification: "the fix" })).data.autonomy.continue).toBe(false);
   });
+
 });
 
 describe("verification under attack (issue 11 #7, #8)", () => {

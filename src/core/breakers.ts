@@ -89,6 +89,11 @@ export interface StepSignals {
   readonly parallelCalls?: number;
   readonly justification?: string;
   readonly outcome?: "success" | "failure" | "skipped" | "partial";
+  /**
+   * Whether the step changes something (countsTowardStepLimit): only such steps count toward the
+   * tool-call budget and meet the wall-time budget. Not said: it does (fail closed).
+   */
+  readonly changes?: boolean;
   /** Content detectors' verdicts, computed by the pipeline. */
   readonly secretInAction: boolean;
   readonly injectionInFindings: number;
@@ -101,7 +106,13 @@ export interface StepSignals {
 /** Per-execution breaker state; stored on the execution record. Bounded in size. */
 export interface BreakerState {
   readonly startedAt: number;
+  /** Every tool call since a human last looked, reads too (the first-write check asks whether any came before). */
   readonly toolCalls: number;
+  /**
+   * Tool calls that change something since a human last looked: what the tool-call budget counts.
+   * Absent in state stored before it existed, read as 0.
+   */
+  readonly changes?: number;
   readonly tokens: number;
   readonly spend: number;
   readonly writes: number;
@@ -141,7 +152,7 @@ export function afterReading(state: BreakerState, read: Reading): BreakerState {
 }
 
 export function initialBreakerState(now: number): BreakerState {
-  return { startedAt: now, toolCalls: 0, tokens: 0, spend: 0, writes: 0, consecutiveFailures: 0, injectionMarkers: 0, tainted: false, sensitiveReads: 0, forbiddenAttempts: 0, intents: {}, resources: [], distinctResources: 0 };
+  return { startedAt: now, toolCalls: 0, changes: 0, tokens: 0, spend: 0, writes: 0, consecutiveFailures: 0, injectionMarkers: 0, tainted: false, sensitiveReads: 0, forbiddenAttempts: 0, intents: {}, resources: [], distinctResources: 0 };
 }
 
 // A host after a URL scheme, or after the @ of a mail address. Bounded repeats: the text is the
@@ -219,7 +230,7 @@ export function countsTowardStepLimit(step: { readonly tool?: string; readonly a
  * from here. They measure how far the agent went since a human last looked, not a day's work.
  */
 export function afterHumanLooked(state: BreakerState, now: number): BreakerState {
-  return { ...state, startedAt: now, toolCalls: 0, tokens: 0, spend: 0 };
+  return { ...state, startedAt: now, toolCalls: 0, changes: 0, tokens: 0, spend: 0 };
 }
 
 export type BreakerVerdict = "confirm" | "stop";
@@ -267,21 +278,29 @@ export function evaluateBreakers(step: StepSignals, state: BreakerState, b: Comp
 
   // Budgets, counting this step, since a human last looked (afterHumanLooked). Reaching one is a
   // pause a human answers with one look, never a hard block: a budget is a cost, not a danger.
-  // Every reported step is one tool call.
+  // What they count is what risk grows with: tool calls that change something (a read is not a
+  // write), and time without a human only when the step about to run changes something. Tokens and
+  // spend count whatever the step is: they are what the agent reports it used.
+  const changes = step.changes !== false;
   const toolCalls = state.toolCalls + 1;
+  const changingCalls = (state.changes ?? 0) + (changes ? 1 : 0);
   const tokens = state.tokens + (step.tokens ?? 0);
   const spend = state.spend + (step.spend ?? 0);
   const elapsed = (now - state.startedAt) / 1000;
-  if (budgets.maxWallSeconds !== undefined && elapsed > budgets.maxWallSeconds) {
-    trip("confirm", "budget", `${formatDuration(elapsed)} since a human last looked (budget ${formatDuration(budgets.maxWallSeconds)})`);
+  if (changes && budgets.maxWallSeconds !== undefined && elapsed > budgets.maxWallSeconds) {
+    trip("confirm", "budget", `${formatDuration(elapsed)} since a human last looked, and this step changes something (budget ${formatDuration(budgets.maxWallSeconds)})`);
   }
-  if (budgets.maxToolCalls !== undefined && toolCalls > budgets.maxToolCalls) trip("confirm", "budget", `${toolCalls} tool calls since a human last looked (budget ${budgets.maxToolCalls})`);
+  if (changes && budgets.maxToolCalls !== undefined && changingCalls > budgets.maxToolCalls) {
+    trip("confirm", "budget", `${changingCalls} tool calls that change something since a human last looked (budget ${budgets.maxToolCalls})`);
+  }
   if (budgets.maxTokens !== undefined && tokens > budgets.maxTokens) trip("confirm", "budget", `${tokens} tokens since a human last looked (budget ${budgets.maxTokens})`);
   if (budgets.maxSpend !== undefined && spend > budgets.maxSpend) trip("confirm", "budget", `spend ${spend} since a human last looked (budget ${budgets.maxSpend})`);
   if (budgets.maxConcurrency !== undefined && (step.parallelCalls ?? 1) > budgets.maxConcurrency) {
     trip("confirm", "budget", `${step.parallelCalls} parallel calls (budget ${budgets.maxConcurrency})`);
   }
-  if (budgets.maxToolCalls !== undefined && toolCalls > budgets.maxToolCalls * 0.8 && toolCalls <= budgets.maxToolCalls) factors.push(`Budget: tool call ${toolCalls} of ${budgets.maxToolCalls}`);
+  if (changes && budgets.maxToolCalls !== undefined && changingCalls > budgets.maxToolCalls * 0.8 && changingCalls <= budgets.maxToolCalls) {
+    factors.push(`Budget: tool call ${changingCalls} of ${budgets.maxToolCalls} that change something`);
+  }
 
   // Data boundary: a secret in what is about to leave halts (likely egress).
   if (step.secretInAction) trip("stop", "data_boundary", "a secret is in the intended action or its arguments: likely secret egress");
@@ -333,6 +352,7 @@ export function evaluateBreakers(step: StepSignals, state: BreakerState, b: Comp
   const next: BreakerState = {
     startedAt: state.startedAt,
     toolCalls,
+    changes: changingCalls,
     tokens,
     spend,
     writes: state.writes + (isWrite ? 1 : 0),
