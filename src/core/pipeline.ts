@@ -258,7 +258,7 @@ export function evaluateStep(facts: StepFacts, guard: Guard, policy: AgentPolicy
 
   // Stage 1: step limit. "Exceeds" is literal: with a limit of 10, step 11 pauses.
   if (facts.autonomousStep > facts.maxAutonomousSteps) {
-    const r = `Step limit exceeded: step ${facts.autonomousStep} of at most ${facts.maxAutonomousSteps} autonomous steps`;
+    const r = `Step limit exceeded: step ${facts.autonomousStep} of at most ${facts.maxAutonomousSteps} autonomous steps that change something since a human last looked`;
     factors.push(r);
     raise("confirm", "step_limit", r);
   } else {
