@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { evaluateStep, scoreToTier, type Guard, type StepFacts, type Verdict } from "../src/core/pipeline.js";
+import { BULK_PERSONAL_DATA, evaluateStep, scoreToTier, SENSITIVE_PII_SCORE, type Guard, type StepFacts, type Verdict } from "../src/core/pipeline.js";
+import { defaultRuleSet } from "../src/core/rules/index.js";
 import { compilePolicy, defaultPolicy, PolicyFile, policyFor } from "../src/core/policy.js";
 import { initialBreakerState } from "../src/core/breakers.js";
 import { combineScores, type RuleMatch } from "../src/core/rule-pack.js";
@@ -216,3 +217,29 @@ describe("data boundary in the pipeline", () => {
   });
 });
 
+
+describe("personal data in the action (issue 12: interruptions must name a risk)", () => {
+  const rules = defaultRuleSet();
+  const run = (hint: string, over: Partial<StepFacts> = {}) => evaluateStep(facts(hint, over), clear, policy(), rules);
+
+  it("one e-mail address in a licence header, a commit author or a mail tool's recipient is reported, not a pause", () => {
+    const header = run("executing shell command: cat > src/util.ts <<'EOF'\n// Copyright 2026 Jane Roe <jane.roe@acme-corp.io>\nexport const x = 1;\nEOF", { tool: "Bash" });
+    expect(header.verdict).toBe("continue");
+    expect(header.factors.some((f) => f.includes("pii.email-address"))).toBe(true);
+    const draft = run("calling mcp__gmail__create_draft", { tool: "mcp__gmail__create_draft", arguments: { to: ["dana@acme-corp.io"], subject: "Release notes", body: "Draft attached." } });
+    expect(draft.verdict).toBe("continue");
+  });
+
+  it(`${BULK_PERSONAL_DATA} or more e-mail addresses in one action are a list of people leaving: scored`, () => {
+    const list = Array.from({ length: BULK_PERSONAL_DATA }, (_, i) => `user${i}@acme-corp.io`).join(", ");
+    const e = run(`calling paste_create with arguments: content="${list}"`, { tool: "paste_create", arguments: { content: list } });
+    expect(e.verdict).not.toBe("continue");
+    expect(e.score).toBeGreaterThanOrEqual(60);
+  });
+
+  it("strong personal data (a national id) in the action still counts alone", () => {
+    const e = run("posting the record: SSN 536-22-1479 for the new hire");
+    expect(e.detections.some((d) => d.kind === "pii" && d.score >= SENSITIVE_PII_SCORE)).toBe(true);
+    expect(e.verdict).not.toBe("continue");
+  });
+});

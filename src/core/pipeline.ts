@@ -164,6 +164,11 @@ export const HIDDEN_CHARACTERS_SCORE = 55;
  */
 export const SENSITIVE_PII_SCORE = 80;
 
+/** Personal data weaker than SENSITIVE_PII_SCORE: e-mail addresses, phone numbers, IP addresses. */
+const isWeakPersonalData = (d: Detection): boolean => d.kind === "pii" && d.score < SENSITIVE_PII_SCORE;
+/** This many weak personal-data values in one action is a list of people leaving: it is scored. */
+export const BULK_PERSONAL_DATA = 5;
+
 /** What, once read, makes sending outside the trust zone need a human: any secret, strong PII. */
 const isSensitiveRead = (d: Detection): boolean => d.kind === "secret" || (d.kind === "pii" && d.score >= SENSITIVE_PII_SCORE);
 
@@ -300,10 +305,14 @@ export function evaluateStep(facts: StepFacts, guard: Guard, policy: AgentPolicy
   // personal data are reported and redacted before storage, and a strong injection marker pauses
   // the next action: it may have been planned by whoever wrote that content.
   const detections: Array<Detection & { source: "hint" | "findings" | "arguments" }> = [];
+  // Weak personal data (an e-mail address, a phone number, an IP address: score below
+  // SENSITIVE_PII_SCORE) is in every licence header, commit author and mail tool's recipient: it is
+  // reported, and counts toward the score only in bulk (BULK_PERSONAL_DATA values or more).
+  const scored = (d: Detection): boolean => !isWeakPersonalData(d);
   for (const d of hintScan.detections) {
     if (d.kind === "injection") continue;
     detections.push({ ...d, source: "hint" });
-    if (d.score > score) score = d.score;
+    if (scored(d) && d.score > score) score = d.score;
   }
   // The tool's arguments are what will actually run: action rules and detectors judge them too.
   const argsText = facts.arguments ? flattenStrings(facts.arguments) : "";
@@ -326,12 +335,14 @@ export function evaluateStep(facts: StepFacts, guard: Guard, policy: AgentPolicy
     for (const d of rules.content.scan(argsText).detections) {
       if (d.kind === "injection") continue;
       detections.push({ ...d, source: "arguments" });
-      if (d.score > score) score = d.score;
+      if (scored(d) && d.score > score) score = d.score;
     }
   }
   if (facts.findings !== undefined && facts.findings.length > 0) {
     for (const d of rules.content.scan(facts.findings).detections) detections.push({ ...d, source: "findings" });
   }
+  const weak = detections.filter((d) => d.source !== "findings" && isWeakPersonalData(d));
+  if (weak.length >= BULK_PERSONAL_DATA) score = Math.max(score, ...weak.map((d) => d.score));
   for (const line of describeDetections(detections)) factors.push(line);
   const injected = detections.filter((d) => d.source === "findings" && d.kind === "injection" && d.score >= INJECTION_PAUSE_SCORE);
   if (injected.length > 0) {
