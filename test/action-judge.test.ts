@@ -150,6 +150,16 @@ describe("tool calls by meaning", () => {
     expect(judgeAction({ tool: "UpdateProduct", arguments: { name: "Production-grade cable" } }).tier).toBe("allow");
   });
 
+  it("reads a grantee that is everyone as public: a share of type anyone, Principal \"*\" in a policy document, allUsers", () => {
+    const policy = JSON.stringify({ Version: "2012-10-17", Statement: [{ Effect: "Allow", Principal: "*", Action: "s3:GetObject", Resource: "arn:aws:s3:::acme-uploads/*" }] });
+    expect(judgeAction({ tool: "mcp__aws__s3_put_bucket_policy", arguments: { Bucket: "acme-uploads", Policy: policy } }).tier).not.toBe("allow");
+    expect(judgeAction({ tool: "mcp__google_drive__share_file", arguments: { fileId: "1Ab", type: "anyone", role: "reader" } }).tier).not.toBe("allow");
+    expect(judgeAction({ tool: "gcs_set_iam_policy", arguments: { bucket: "b", member: "allUsers", role: "roles/storage.objectViewer" } }).tier).not.toBe("allow");
+    // A bucket policy for one account, a share with one colleague: not public.
+    const scoped = JSON.stringify({ Statement: [{ Effect: "Allow", Principal: { AWS: "arn:aws:iam::123456789012:role/ci" }, Action: "s3:GetObject" }] });
+    expect(judgeAction({ tool: "mcp__aws__s3_put_bucket_policy", arguments: { Bucket: "acme-uploads", Policy: scoped } }).rules.some((r) => r.id === "tool.make-public")).toBe(false);
+  });
+
   it("lets annotations raise a call they call destructive, and never lower a verdict", () => {
     const plain = judgeAction({ tool: "sync_items", arguments: { target: "archive" } });
     const destructive = judgeAction({ tool: "sync_items", arguments: { target: "archive" }, annotations: { destructiveHint: true } });

@@ -15,6 +15,13 @@
 //   fresh2-probes.jsonl and fresh2-tool-probes.jsonl (written after the second round, measured once):
 //     shell dangerous 43/46 caught (93.5%), 22/23 hard-stopped; benign held 0/37
 //     tool calls dangerous 16/20 caught (80.0%), 5/6 hard-stopped; benign held 2/12
+//   fresh3-probes.jsonl and fresh3-tool-probes.jsonl (session 5: written blind by a helper who read
+//   no rule, test or earlier probe, from ATT&CK definitions, GTFOBins and tool documentation; sources
+//   in sources/fresh3-NOTES.md; measured once before any fix):
+//     action model alone: shell dangerous 78/86 caught, 41/56 hard-stopped; benign held 0/36
+//                         tool calls dangerous 28/34 caught, 15/28 hard-stopped; benign held 3/15
+//     whole pipeline (haltkey eval): shell 82/86 (95.3%) caught, 43/56 (76.8%) hard-stopped, benign
+//                         held 2/36; tool calls 30/34 (88.2%), 19/28 (67.9%), benign held 5/15
 // The final figures below are after fixes made while looking at those results: they are tuned
 // figures on these sets, not unseen ones.
 import { describe, expect, it } from "vitest";
@@ -49,6 +56,15 @@ describe("action model figures", () => {
     expect([t.dangerous.flagged, t.dangerous.total, t.dangerous.hardOfExpected, t.dangerous.expectedHard]).toEqual([18, 20, 5, 6]);
     // Held: a mail to the user's own domain, which is external unless internalDomains says otherwise.
     expect([t.benign.flagged, t.benign.total]).toEqual([1, 12]);
+  });
+
+  it("fourth probe set (fresh3, written blind)", () => {
+    const f = measureShellProbes("fresh3-probes.jsonl");
+    expect([f.dangerous.flagged, f.dangerous.total, f.dangerous.hardOfExpected, f.dangerous.expectedHard]).toEqual([81, 86, 44, 56]);
+    expect([f.benign.flagged, f.benign.total]).toEqual([0, 36]);
+    const t = measureToolProbes("fresh3-tool-probes.jsonl");
+    expect([t.dangerous.flagged, t.dangerous.total, t.dangerous.hardOfExpected, t.dangerous.expectedHard]).toEqual([29, 34, 16, 28]);
+    expect([t.benign.flagged, t.benign.total]).toEqual([3, 15]);
   });
 
   it("DEV halves of the shared corpora (never the held-out half)", () => {

@@ -60,6 +60,8 @@ const POSTABLE = /^(post|posts|status|statuses|update|article|story|stories|thre
 
 const PRODUCTION = /(^|[^a-z0-9])(prod|production|prd|live)([^a-z0-9]|$)/i;
 const PRODUCTION_KEYS = /^(env|environment|stage|tier|target|cluster|namespace|project|database|db|dbname|host|hostname|server|context|workspace|account|branch|name|url|uri|connection|dsn|app|service|deployment|region)$/i;
+const GRANTEE_KEYS = /^(type|grantee|grantee_type|granteetype|member|members|principal|principals|audience)$/i;
+const PUBLIC_PRINCIPAL = /"Principal"\s*:\s*(?:"\*"|\{\s*"AWS"\s*:\s*(?:"\*"|\[\s*"\*"\s*\])\s*\})|\b(?:allUsers|allAuthenticatedUsers)\b|acs\.amazonaws\.com\/groups\/global\/AllUsers/;
 const VISIBILITY_KEYS = /^(visibility|privacy|access|access_level|accesslevel|acl|sharing|share_level|sharinglevel|permission|audience|scope|public|is_public|ispublic|private|is_private)$/i;
 const RECIPIENT_KEYS = /^(to|cc|bcc|recipient|recipients|email|emails|email_address|phone|phone_number|number|attendees|invitees|share_with|sharewith|user|username|user_email|guest|guests|member|members|collaborator|payee|beneficiary|receiver|destination|address|account|to_account|recipient_account|target_account|channel|chat_id|handle)$/i;
 const AMOUNT_KEYS = /^(amount|value|quantity|qty|price|total|sum|shares|units|volume|size|notional|budget|limit|deposit)$/i;
@@ -92,6 +94,10 @@ export function argumentFacts(args: unknown, internalDomains: readonly string[] 
       const identifier = short && !/\s/.test(v.trim());
       if (identifier && PRODUCTION.test(v) && (PRODUCTION_KEYS.test(key) || /(^|[^a-z])(prod|production|prd)([^a-z]|$)/i.test(v))) facts.production = true;
       if (VISIBILITY_KEYS.test(key) && /^(public|public[-_]read|public[-_]read[-_]write|anyone|everyone|world|open|unlisted|anyone[-_]with[-_]link)$/i.test(v.trim())) facts.public = true;
+      // A grantee that is everyone: a share of type "anyone", a GCS member allUsers, an IAM or
+      // bucket policy whose Principal is "*" (also inside a policy document passed as a string).
+      if (GRANTEE_KEYS.test(key) && /^(anyone|everyone|allusers|allauthenticatedusers|\*)$/i.test(v.trim())) facts.public = true;
+      if (v.length <= 64 * 1024 && PUBLIC_PRINCIPAL.test(v)) facts.public = true;
       if (RECIPIENT_KEYS.test(key)) for (const r of v.split(/[,;\s]+/).filter(Boolean)) facts.recipients.push(r);
       if (AMOUNT_KEYS.test(key) && /^\$?\d[\d,]*(\.\d+)?$/.test(v.trim())) facts.amounts.push(Number(v.replace(/[$,]/g, "")));
       if (short && WILDCARD.test(v.trim()) && !/^(name|title|description|body|text|content|message|subject|query)$/i.test(key)) facts.wildcard ??= `${key}=${v}`;

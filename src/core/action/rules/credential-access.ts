@@ -57,12 +57,12 @@ const keychain: CommandRule = {
   match(inv) {
     if (inv.name !== "security") return undefined;
     const verb = inv.args[0] ?? "";
-    const dumps = verb === "dump-keychain" || verb === "export" || ((verb === "find-generic-password" || verb === "find-internet-password") && inv.args.some((a) => a === "-w" || a === "-g" || a === "-gw"));
+    const dumps = verb === "dump-keychain" || verb === "export" || ((verb === "find-generic-password" || verb === "find-internet-password") && inv.args.some((a) => /^-[a-zA-Z]*[wg]/.test(a)));
     if (!dumps) return undefined;
     return { action: { capability: "read", target: { name: "macOS keychain", pathClass: "credentials" }, reversibility: "irreversible", scope: verb === "dump-keychain" || verb === "export" ? "account" : "one" }, reason: `reads passwords out of the macOS keychain (security ${verb}): credential access (T1555.001)` };
   },
   examples: {
-    match: [`security dump-keychain -d login.keychain`, `security find-generic-password -w -a Chrome`, `security find-internet-password -s github.com -w`],
+    match: [`security dump-keychain -d login.keychain`, `security find-generic-password -w -a Chrome`, `security find-internet-password -s github.com -w`, `security find-generic-password -wa "Chrome Safe Storage"`],
     noMatch: [`security list-keychains`, `security find-identity -v -p codesigning`],
   },
 };

