@@ -199,7 +199,8 @@ const secretStore: CommandRule = {
   match(inv) {
     const a = inv.args;
     const words = a.filter((x) => !x.startsWith("-"));
-    const t = inv.command.text;
+    // The words as the program gets them, not the shown text (which quotes `jsonpath={…}`).
+    const t = a.join(" ");
     let what: string | undefined;
     if (inv.name === "kubectl" && words[0] === "get" && /^secrets?$/.test(words[1] ?? "") && /(-o|--output)[ =]?(yaml|json|jsonpath|go-template)/.test(t)) what = "a Kubernetes secret's values";
     else if (inv.name === "aws" && words[0] === "secretsmanager" && words[1] === "get-secret-value") what = "an AWS Secrets Manager secret";

@@ -128,7 +128,8 @@ const serviceStop: CommandRule = {
     else if (inv.name === "service" && a[1] === "stop") unit = CRITICAL_SERVICES.test(a[0] ?? "") ? a[0] : undefined;
     else if (inv.name === "pkill" || inv.name === "killall") unit = a.find((u) => CRITICAL_SERVICES.test(u));
     else if (inv.name === "kill" && inv.args.some((x) => x === "1" || x === "-1")) unit = "init (pid 1) or every process";
-    else if (inv.name === "kill") unit = inv.args.map((x) => /\$\((?:pgrep|pidof)\s+(?:-\w+\s+)*([\w.-]+)\)/.exec(x)?.[1]).find((u) => u !== undefined && CRITICAL_SERVICES.test(u));
+    // The reader keeps an unresolved $(pgrep sshd) as written, split into words: read them joined.
+    else if (inv.name === "kill") unit = [...inv.args.join(" ").matchAll(/\$\((?:pgrep|pidof)\s+(?:-\w+\s+)*([\w.-]+)\)/g)].map((m) => m[1]!).find((u) => CRITICAL_SERVICES.test(u));
     if (!unit) return undefined;
     const ssh = /^ssh/.test(unit) ? ", cutting off remote access" : "";
     return { action: { capability: "impair-defences", target: { name: unit, pathClass: "system" }, reversibility: "recoverable", scope: "system" }, reason: `stops the service ${shown(unit)}${ssh}: service stop (T1489)` };
