@@ -298,8 +298,9 @@ function planEnforced(input: StepInput): StepPlan {
   let executionUpdate: ExecutionRecord | undefined;
   let counters: SessionCounters = session;
   let tooLong = false;
-  // What the display shows of an action a human is asked about: whole, or with file contents left out.
-  let shown: ActionOnDisplay | undefined;
+  // What the display shows of an action a new request or block asks the human about: whole, with
+  // file contents left out, or nothing (undefined: it cannot be shown without hiding what runs).
+  const shown: ActionOnDisplay | undefined = ev.verdict !== "continue" && (guard.kind === "clear" || guard.kind === "granted") ? actionOnDisplay(safeHint) : undefined;
 
   // Stage 0's own changes: a block's fresh challenge, a pause that expired.
   if (view.reissued && view.block) {
@@ -347,7 +348,7 @@ function planEnforced(input: StepInput): StepPlan {
     const breakers = ev.breakers ? ev.breakers.next : session.breakers;
     counters = { autonomousSteps, ...(breakers ? { breakers } : {}) };
     executionUpdate = { ...e!, steps: e!.steps + 1, autonomousSteps, lastStepAt: now };
-  } else if ((ev.verdict === "confirm" || ev.verdict === "verify") && (shown = actionOnDisplay(safeHint)) === undefined) {
+  } else if ((ev.verdict === "confirm" || ev.verdict === "verify") && shown === undefined) {
     // Nothing to ask the human: they could not see all that runs. Not sticky; no request.
     tooLong = true;
   } else if (ev.verdict === "confirm") {
@@ -393,7 +394,6 @@ function planEnforced(input: StepInput): StepPlan {
   } else {
     // stop: a new hard block, persisted with its (hashed) challenge, told to everyone.
     const { record, code } = mint();
-    shown = actionOnDisplay(safeHint);
     newBlock = { id: input.ids.block, agent, sessionId, reason: ev.reason!, hint: safeHint, actionDigest: digest, createdAt: now, challenge: record };
     putBlocks.push(newBlock);
     verificationId = record.id;
