@@ -152,7 +152,7 @@
       "details",
       { class: "full-action" },
       el("summary", { text: `Full action (${p.action.length} chars), digest ${p.actionDigest}` }),
-      el("pre", { class: "text", text: p.action }),
+      el("pre", { class: "full-text", text: p.action }),
     );
   }
 
