@@ -6,6 +6,9 @@ import { describe, expect, it } from "vitest";
 import { actionOnDisplay, actionScreenText, elisionMarker } from "../src/core/display-text.js";
 import { readShell } from "../src/core/shell/index.js";
 import { DISPLAY_TEXT_MAX, fitsOnDisplay } from "../src/core/text.js";
+import { shownDigest } from "../src/hw/apv1-crypto.js";
+import { approvalChallenge } from "../src/hw/webauthn.js";
+import { actionDigest } from "../src/verify/digest.js";
 
 const shell = (command: string): string => `executing shell command: ${command}`;
 
@@ -74,6 +77,24 @@ describe("a long here-document written to a file", () => {
     const tail = `echo ${"word ".repeat(100)}`;
     expect(actionOnDisplay(shell(`${WRITES_TEST}\n${tail}`))).toBeUndefined();
     expect(actionOnDisplay(`Please ${"do the thing ".repeat(50)}`)).toBeUndefined();
+  });
+});
+
+describe("the approval stays bound to the whole action", () => {
+  it("two bodies shown the same give two digests, two rendered-screen digests and two key challenges", () => {
+    const a = shell(WRITES_TEST);
+    const b = shell(WRITES_TEST.replace("test_x_0", "test_y_0"));
+    expect(b.length).toBe(a.length);
+    const screen = actionScreenText("agent", a);
+    expect(actionScreenText("agent", b)).toBe(screen); // the human cannot tell them apart on the display…
+    const digest = (hint: string) => Buffer.from(actionDigest({ agent: "agent", sessionId: "s", hint, tool: "bash", arguments: { command: hint } }), "hex");
+    expect(digest(a).equals(digest(b))).toBe(false); // …so what is approved is the digest of the whole action
+    const requestId = "0b5e2b8e-57b7-4d3c-9a43-8a1f4d0c2f10";
+    const rendered = (d: Buffer) =>
+      shownDigest({ requestId: Buffer.from(requestId.replace(/-/g, ""), "hex"), actionDigest: d, flags: 1, title: Buffer.from("APPROVE ACTION?"), body: Buffer.from(screen), code: Buffer.from("") });
+    const [shownA, shownB] = [rendered(digest(a)), rendered(digest(b))];
+    expect(Buffer.from(shownA).equals(Buffer.from(shownB))).toBe(false);
+    expect(Buffer.from(approvalChallenge(requestId, digest(a), shownA)).equals(Buffer.from(approvalChallenge(requestId, digest(b), shownB)))).toBe(false);
   });
 });
 
