@@ -267,6 +267,24 @@ describe("operator console in headless Chromium", () => {
     expect(twice.body.error.code).toBe("NOT_FOUND_RESOURCE");
   });
 
+  it("a long action shown without its file contents: the page opens the whole action and its digest", async () => {
+    const writer = await agentSession();
+    await writer.call("mcp_aql_execute", "execute_agent", { element_name: "writer" });
+    const body = Array.from({ length: 40 }, (_, i) => `def test_${i}():\n    assert Collector(using='default') is not None`).join("\n");
+    const hint = `executing shell command: cat > test_fix.py << 'EOF'\n${body}\nEOF\npython test_fix.py`;
+    const paused = await writer.call("mcp_aql_create", "record_execution_step", { element_name: "writer", nextActionHint: hint, riskScore: 55 });
+    const id: string = paused.data.confirmation.confirmationId;
+    const item = page.locator(`#pending li[data-request-id="${id}"]`);
+    await item.waitFor();
+    expect(await item.locator(".text").textContent()).toBe(
+      `haltkey: agent "writer" wants to: executing shell command: cat > test_fix.py << 'EOF' <${body.length + 1} chars of file content> EOF python test_fix.py`,
+    );
+    expect(await item.locator(".full-action summary").textContent()).toMatch(new RegExp(`^Full action \\(${hint.length} chars\\), digest [0-9a-f]{64}$`));
+    expect(await item.locator(".full-text").textContent()).toBe(hint);
+    await item.locator("button[data-action=deny]").click();
+    await item.waitFor({ state: "detached" });
+  });
+
   it("shows blocks and halts as text (never markup, never a code) and lifts a block with the browser key", async () => {
     const wrecker = await agentSession();
     await wrecker.call("mcp_aql_execute", "execute_agent", { element_name: "wrecker" });

@@ -7,6 +7,8 @@ import { evaluateStep, type Evaluation, type StepFacts, type Verdict } from "../
 import { blockNeedsChallenge, planStep, readGuard, reissueSpec, stepChallengeSpec, type ChallengeSpec, type GuardFacts, type MintedChallenge, type StepInput } from "../src/core/plan-step.js";
 import { compilePolicy, PolicyFile, policyFor } from "../src/core/policy.js";
 import type { BlockRecord, ExecutionRecord } from "../src/core/records.js";
+import { actionScreenText, elisionMarker } from "../src/core/display-text.js";
+import { DISPLAY_TEXT_MAX, fitsOnDisplay } from "../src/core/text.js";
 import { TEST_RULES } from "./helpers/packs.js";
 
 const NOW = 1_700_000_000_000;
@@ -167,7 +169,20 @@ describe("planStep: each verdict as data", () => {
 
 // ------------------------------------------------------------------ properties
 
-const hints = fc.constantFrom("ls -la", "cat README.md", "sudo reboot", "chmod 777 x", "git push --force origin main", "rm -rf /", "deploy to prod", "echo hi");
+const LONG_BODY = "print('a test line of a long file')\n".repeat(30);
+const hints = fc.constantFrom(
+  "ls -la",
+  "cat README.md",
+  "sudo reboot",
+  "chmod 777 x",
+  "git push --force origin main",
+  "rm -rf /",
+  "deploy to prod",
+  "echo hi",
+  // Longer than the display: shown without the file's contents, or refused when the body runs.
+  `executing shell command: cat > t.py << 'EOF'\n${LONG_BODY}EOF\nsudo reboot`,
+  `executing shell command: sudo python3 << 'EOF'\n${LONG_BODY}EOF`,
+);
 const guardFacts: fc.Arbitrary<GuardFacts> = fc.record(
   {
     block: fc.boolean().map((live) => block(live ? {} : { challenge: undefined })),
@@ -178,6 +193,66 @@ const guardFacts: fc.Arbitrary<GuardFacts> = fc.record(
   { requiredKeys: [] },
 );
 const mode = fc.constantFrom("enforcing" as const, "monitoring" as const);
+
+describe("planStep: a long action whose length is file contents", () => {
+  const body = Array.from({ length: 40 }, (_, i) => `def test_${i}():\n    assert Collector(using='default') is not None`).join("\n");
+  const command = `cd /testbed && cat > test_fix.py << 'EOF'\n${body}\nEOF\npython test_fix.py`;
+  const hint = `executing shell command: ${command}`;
+  const chars = body.length + 1;
+
+  it("a confirmation opens like any other: the display shows the command without the body, the request keeps the whole action", () => {
+    expect(fitsOnDisplay(hint)).toBe(false);
+    const p = plan(hint, {}, {}, { llmRiskScore: 55 });
+    expect(p.directive.continue).toBe(false);
+    expect(p.directive.reason).not.toMatch(/too long/);
+    expect(p.open).toMatchObject({ id: "new-request", kind: "confirmation", hint, digest: "d-step" });
+    const screen = p.show[0]!;
+    expect(screen).toMatchObject({ requestId: "new-request", kind: "confirmation", actionDigest: "d-step" });
+    expect(screen.text).toBe(`haltkey: agent "a" wants to: executing shell command: cd /testbed && cat > test_fix.py << 'EOF' ${elisionMarker(chars)} EOF python test_fix.py`);
+    expect(screen.text).not.toContain("Collector");
+    // The agent and the audit log are told what the display left out.
+    expect(p.directive.factors.join("\n")).toMatch(new RegExp(`1 file-content body \\(${chars} chars`));
+    expect(p.events.at(-1)?.data.displayElided).toEqual({ bodies: 1, chars });
+    expect(p.result.confirmation).toMatchObject({ confirmationId: "new-request" });
+  });
+
+  it("a verify pause mints its challenge for the whole action; the minter shows it shortened", () => {
+    const view = readGuard({}, NOW);
+    const evaluation = evaluate(hint, view, { llmRiskScore: 70 });
+    const spec = stepChallengeSpec(view, evaluation, "a", "s1", "d-step");
+    expect(spec).toEqual({ agent: "a", sessionId: "s1", tier: "verify", digest: "d-step", hint });
+    const minted = mint(spec!);
+    const challenge = { ...minted, record: { ...minted.record, text: actionScreenText("a", spec!.hint) } };
+    const p = plan(hint, {}, { challenge }, { llmRiskScore: 70 });
+    expect(p.open).toMatchObject({ kind: "challenge", hint, digest: "d-step" });
+    expect(p.show[0]!.text).toContain(elisionMarker(chars));
+    expect(p.show[0]!.actionDigest).toBe("d-step");
+    expect(p.events.at(-1)?.data.displayElided).toEqual({ bodies: 1, chars });
+  });
+
+  it("a hard block says what its display left out too", () => {
+    const p = plan(`${hint} && rm -rf /`, {});
+    expect(p.directive.stopped).toBe(true);
+    expect(p.events.at(-1)?.data.displayElided).toEqual({ bodies: 1, chars });
+  });
+
+  it("still refused when what runs does not fit, or when the body runs", () => {
+    for (const long of [`${hint} && echo ${"x ".repeat(DISPLAY_TEXT_MAX)}`, `executing shell command: python3 << 'EOF'\n${body}\nEOF`]) {
+      const p = plan(long, {}, {}, { llmRiskScore: 55 });
+      expect(p.open).toBeUndefined();
+      expect(p.show).toEqual([]);
+      expect(p.directive.reason).toMatch(/too long to show/);
+      expect(p.events.at(-1)?.data.displayElided).toBeUndefined();
+    }
+  });
+
+  it("a step that goes ahead says nothing about the display", () => {
+    const p = plan(hint, {});
+    expect(p.directive.continue).toBe(true);
+    expect(p.events.at(-1)?.data.displayElided).toBeUndefined();
+    expect(p.directive.factors.join(" ")).not.toMatch(/file-content/);
+  });
+});
 
 describe("planStep properties", () => {
   it("no continue while a block, a halt or a live pending pause holds (enforcing)", () => {

@@ -11,6 +11,18 @@ const seconds = (v: string): number => {
   return n;
 };
 
+/**
+ * A pending request for the operator: what the display shows, then, for an agent's action, the
+ * whole action (the display may leave file contents out) and the digest the approval binds.
+ */
+function describeRequest(r: { id: string; kind: string; agent: string; text: string; action?: string; actionDigest?: string; expiresAt: string; onDisplay: boolean }): string {
+  const lines = [`${r.kind} ${r.id} from agent '${r.agent}' (expires ${r.expiresAt}${r.onDisplay ? ", on the display now" : ""}):`, "", `  ${r.text}`];
+  if (r.action !== undefined) {
+    lines.push("", `The whole action (${r.action.length} chars; approving binds exactly this, digest ${r.actionDigest ?? "?"}):`, "", r.action.replace(/^/gm, "  "));
+  }
+  return lines.join("\n");
+}
+
 export function registerHardwareCommands(program: Command): void {
   program
     .command("enroll")
@@ -55,6 +67,17 @@ export function registerHardwareCommands(program: Command): void {
     });
 
   program
+    .command("show <requestId>")
+    .description("Show a pending request: what the display shows, and the whole action with the digest an approval binds")
+    .option("--json", "machine-readable output", false)
+    .action(async (requestId: string, o: { json: boolean }) => {
+      await withDaemon(async (c) => {
+        const r = await c.request("request.get", { requestId });
+        print(o.json, r, () => describeRequest(r));
+      });
+    });
+
+  program
     .command("approve <requestId>")
     .description("Show a pending request in full and approve it with a security-key touch")
     .option("--wait <seconds>", "how long to wait for the touch", seconds, 60)
@@ -63,7 +86,7 @@ export function registerHardwareCommands(program: Command): void {
       await withDaemon(async (c) => {
         const r = await c.request("request.get", { requestId });
         if (!o.json) {
-          process.stderr.write(`${r.kind} ${r.id} from agent '${r.agent}' (expires ${r.expiresAt}):\n\n  ${r.text}\n\n`);
+          process.stderr.write(`${describeRequest(r)}\n\n`);
           process.stderr.write(`${r.onDisplay ? "The display shows this request. " : ""}Waiting up to ${o.wait} s: touch your security key to approve exactly this (Ctrl-C to refuse)…\n`);
         }
         const a = await c.request("approve", { requestId, waitSeconds: o.wait }, (o.wait + 10) * 1000);

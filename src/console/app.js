@@ -142,6 +142,20 @@
     return b;
   }
 
+  /**
+   * The whole action and the digest an approval binds, when the display shows less of it (file
+   * contents left out): the operator can read what is written before approving.
+   */
+  function fullAction(p) {
+    if (typeof p.action !== "string") return undefined;
+    return el(
+      "details",
+      { class: "full-action" },
+      el("summary", { text: `Full action (${p.action.length} chars), digest ${p.actionDigest}` }),
+      el("pre", { class: "full-text", text: p.action }),
+    );
+  }
+
   const renderers = {
     pending(s) {
       fill($("pending"), s.pending, (p) =>
@@ -151,6 +165,7 @@
           el("span", { class: "kind", text: p.enrolment ? "browser key enrolment" : p.kind }),
           el("span", { class: "meta", text: `${p.id} · expires ${time(p.expiresAt)} · ${p.onDisplay ? "on the display" : "not on the display now"}` }),
           el("div", { class: "text", text: p.text }),
+          fullAction(p),
           p.enrolment
             ? el("p", { class: "meta", text: `Only an enrolled security key approves an enrolment: haltkey approve ${p.id}` })
             : p.browserApprovable
@@ -168,6 +183,7 @@
           el("span", { class: "kind", text: "blocked" }),
           el("span", { class: "meta", text: `agent ${b.agent} · since ${time(b.since)}${b.verificationId ? ` · challenge ${b.verificationId}` : " · a new challenge comes on the agent's next contact"}` }),
           el("div", { class: "text", text: b.text || b.reason }),
+          fullAction(b),
           el("p", { class: "meta", text: b.reason }),
           b.browserApprovable ? approveButton(b.verificationId, b.text) : undefined,
         ),

@@ -10,7 +10,8 @@
 import type { BlockRecord, ChallengeRecord, ExecutionRecord } from "../core/records.js";
 import type { BreakerState } from "./breakers.js";
 import { scoreToTier, VERDICT_TIER, type Evaluation, type Guard } from "./pipeline.js";
-import { DISPLAY_TEXT_MAX, fitsOnDisplay, sanitizeForDisplay } from "./text.js";
+import { actionOnDisplay, elisionNote, type ActionOnDisplay } from "./display-text.js";
+import { DISPLAY_TEXT_MAX, sanitizeForDisplay } from "./text.js";
 import type { AgentNotification, AutonomyDirective } from "./wire.js";
 
 /** A confirmation or verify-tier challenge the session waits on. */
@@ -52,7 +53,7 @@ export interface ChallengeSpec {
   readonly sessionId: string;
   readonly tier: ChallengeRecord["tier"];
   readonly digest: string;
-  /** The action, redacted: what the display shows (sanitised by the minter). */
+  /** The action, redacted, in full: the minter shows it as actionScreenText does (display-text.ts). */
   readonly hint: string;
 }
 
@@ -107,10 +108,10 @@ export function readGuard(f: GuardFacts, now: number, reissued?: MintedChallenge
   return { guard: { kind: "clear" }, ...g };
 }
 
-/** A fresh challenge this step's verdict needs (a verify pause that fits the display, or a new block). */
+/** A fresh challenge this step's verdict needs (a verify pause the display can show, or a new block). */
 export function stepChallengeSpec(view: GuardView, ev: Evaluation, agent: string, sessionId: string, digest: string): ChallengeSpec | undefined {
   if (view.guard.kind !== "clear") return undefined;
-  if (ev.verdict === "verify" && fitsOnDisplay(ev.redactedHint)) return { agent, sessionId, tier: "verify", digest, hint: ev.redactedHint };
+  if (ev.verdict === "verify" && actionOnDisplay(ev.redactedHint) !== undefined) return { agent, sessionId, tier: "verify", digest, hint: ev.redactedHint };
   if (ev.verdict === "stop") return { agent, sessionId, tier: "danger_zone", digest, hint: ev.redactedHint };
   return undefined;
 }
@@ -297,6 +298,9 @@ function planEnforced(input: StepInput): StepPlan {
   let executionUpdate: ExecutionRecord | undefined;
   let counters: SessionCounters = session;
   let tooLong = false;
+  // What the display shows of an action a new request or block asks the human about: whole, with
+  // file contents left out, or nothing (undefined: it cannot be shown without hiding what runs).
+  const shown: ActionOnDisplay | undefined = ev.verdict !== "continue" && (guard.kind === "clear" || guard.kind === "granted") ? actionOnDisplay(safeHint) : undefined;
 
   // Stage 0's own changes: a block's fresh challenge, a pause that expired.
   if (view.reissued && view.block) {
@@ -344,8 +348,8 @@ function planEnforced(input: StepInput): StepPlan {
     const breakers = ev.breakers ? ev.breakers.next : session.breakers;
     counters = { autonomousSteps, ...(breakers ? { breakers } : {}) };
     executionUpdate = { ...e!, steps: e!.steps + 1, autonomousSteps, lastStepAt: now };
-  } else if ((ev.verdict === "confirm" || ev.verdict === "verify") && !fitsOnDisplay(safeHint)) {
-    // Nothing to ask the human: they could not see the whole action. Not sticky; no request.
+  } else if ((ev.verdict === "confirm" || ev.verdict === "verify") && shown === undefined) {
+    // Nothing to ask the human: they could not see all that runs. Not sticky; no request.
     tooLong = true;
   } else if (ev.verdict === "confirm") {
     const req: OpenRequest = {
@@ -361,7 +365,7 @@ function planEnforced(input: StepInput): StepPlan {
     };
     open = req;
     confirmationId = req.id;
-    show.push({ requestId: req.id, kind: "confirmation", agent, text: sanitizeForDisplay(agent, safeHint), actionDigest: digest, expiresAt: req.expiresAt });
+    show.push({ requestId: req.id, kind: "confirmation", agent, text: sanitizeForDisplay(agent, shown!.text), actionDigest: digest, expiresAt: req.expiresAt });
     notifications.push({
       type: "autonomy_pause",
       message: `${ev.reason}. Waiting for a human to approve on the approval device; call confirm_operation with confirmation_id ${req.id} to wait for the answer.`,
@@ -413,10 +417,11 @@ function planEnforced(input: StepInput): StepPlan {
     if (ev.breakers) counters = { ...counters, breakers: ev.breakers.refused };
   }
 
-  const tooLongReason = `${ev.reason}. The action is too long to show on the approval display (at most ${DISPLAY_TEXT_MAX} characters), so no human can approve it: report it as shorter, specific steps`;
+  const tooLongReason = `${ev.reason}. The action is too long to show on the approval display (at most ${DISPLAY_TEXT_MAX} characters, file contents written by a here-document left out), so no human can approve it: report it as shorter, specific steps`;
+  const elided = open !== undefined || newBlock !== undefined ? shown?.elided : undefined;
   const directive: AutonomyDirective = {
     continue: ev.verdict === "continue" && (guard.kind === "clear" || guard.kind === "granted"),
-    factors: tooLong ? [...ev.factors, "Too long to show on the approval display; not offered for approval"] : [...ev.factors],
+    factors: tooLong ? [...ev.factors, "Too long to show on the approval display; not offered for approval"] : elided ? [...ev.factors, elisionNote(elided)] : [...ev.factors],
     stopped: ev.verdict === "stop",
     ...(ev.reason !== undefined && ev.verdict !== "continue" ? { reason: tooLong ? tooLongReason : ev.reason } : {}),
     stepsRemaining: ev.stepsRemaining,
@@ -447,6 +452,7 @@ function planEnforced(input: StepInput): StepPlan {
       verificationId,
       confirmationId,
       blockId: newBlock?.id,
+      ...(elided ? { displayElided: { bodies: elided.bodies, chars: elided.chars } } : {}),
     },
   });
   return {

@@ -62,7 +62,7 @@ export function consoleViews(deps: ConsoleDeps, ceremonies: Pick<ReturnType<type
       approvalChannel: unknown;
       blocks: Array<{ agent: string; reason: string; since: string; verificationId?: string }>;
       executions: unknown[];
-      pending: Array<{ id: string; kind: string; agent: string; text: string; expiresAt: string }>;
+      pending: Array<{ id: string; kind: string; agent: string; text: string; action?: string; actionDigest?: string; expiresAt: string }>;
       storeFailed: boolean;
     };
     const browserKeys = keyring.browserKeys().length;
@@ -89,7 +89,7 @@ export function consoleViews(deps: ConsoleDeps, ceremonies: Pick<ReturnType<type
         const challenge = b.verificationId ? service.pendingRequest(b.verificationId) : undefined;
         return {
           ...b,
-          ...(challenge ? { text: challenge.text, expiresAt: challenge.expiresAt } : {}),
+          ...(challenge ? { text: challenge.text, expiresAt: challenge.expiresAt, ...(challenge.action !== undefined ? { action: challenge.action, actionDigest: challenge.actionDigest } : {}) } : {}),
           browserApprovable: challenge !== undefined && browserKeys > 0 && channel.approvalChallengeFor(b.verificationId!) !== undefined,
         };
       }),

@@ -191,7 +191,8 @@ export const METHODS = {
   "request.get": {
     socket: "operator",
     params: z.strictObject({ requestId: Uuid }),
-    result: z.strictObject({ id: Uuid, kind: RequestKind, agent: z.string(), text: z.string(), expiresAt: Iso, onDisplay: z.boolean() }),
+    // `text` is what the display shows; `action` the whole action it may show with file contents left out.
+    result: z.strictObject({ id: Uuid, kind: RequestKind, agent: z.string(), text: z.string(), action: z.string().optional(), actionDigest: z.string().optional(), expiresAt: Iso, onDisplay: z.boolean() }),
     errors: [ErrorCode.notFound],
   },
   approve: {

@@ -318,10 +318,11 @@ export class HardwareChannel implements ApprovalChannel {
     }
     const body = asciiForDisplay(s.screen.text);
     if (!fitsDisplay(body, display.cols, display.rows)) {
-      // Never cut: an action that does not fit can only be approved by a key touch after the
-      // CLI showed it in full (`haltkey approve`).
+      // Never cut: a screen this device cannot show whole (its text is already as short as the
+      // daemon can make it without hiding what runs, display-text.ts) is left to a key touch after
+      // the CLI showed the whole action and its digest (`haltkey show`, `haltkey approve`).
       dropAndSettle();
-      this.d.log.warn({ requestId: id, chars: body.length }, "action too long for the display; approve it with a key touch");
+      this.d.log.warn({ requestId: id, chars: body.length, cols: display.cols, rows: display.rows }, `too long for this display; \`haltkey approve ${id}\` shows it in full and a key touch approves it`);
       this.d.audit("display_skipped_too_long", { request: id, chars: body.length, cols: display.cols, rows: display.rows });
       return;
     }

@@ -3,7 +3,8 @@
 // as the approval channel reports them. Pauses are volatile: they do not survive restarts (§8.8.3).
 import { ErrorCode, fail, ok } from "../core/errors.js";
 import type { GrantFact, OpenRequest, PendingFact } from "../core/plan-step.js";
-import { fitsOnDisplay, sanitizeForDisplay } from "../core/text.js";
+import { actionOnDisplay } from "../core/display-text.js";
+import { sanitizeForDisplay } from "../core/text.js";
 import type { ConfirmOperationParams, OperationResult } from "../core/wire.js";
 import type { HumanDecision, RequestKind, Via } from "../core/approval-channel.js";
 import type { HumanRequest } from "./halts.js";
@@ -136,7 +137,7 @@ export class Approvals {
 
   /** A one-time approval of exactly the action the human saw; none for an action cut on the display. */
   grant(req: { id: string; digest: string; hint: string }, via: Grant["via"], now: number): boolean {
-    if (!fitsOnDisplay(req.hint)) return false;
+    if (actionOnDisplay(req.hint) === undefined) return false;
     this.grants.set(req.digest, { requestId: req.id, via, expiresAt: now + this.d.policy.file.confirmationTtlSeconds * 1000 });
     return true;
   }

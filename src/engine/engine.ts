@@ -26,7 +26,7 @@ import { Challenges } from "./challenges.js";
 import type { Caller, OperatorRefusal, ServiceDeps } from "./context.js";
 import { Executions } from "./executions.js";
 import { Steps } from "./steps.js";
-import { OperatorViews } from "./views.js";
+import { OperatorViews, type RequestView } from "./views.js";
 import { isCredentialRecord, keyedCaller, Sessions, type Hello, type SessionKey } from "./sessions.js";
 
 export type { Caller, OperatorRefusal, ServiceDeps } from "./context.js";
@@ -211,7 +211,7 @@ export class SafetyService {
     return this.views.status();
   }
 
-  pendingRequest(id: string): { id: string; kind: RequestKind; agent: string; text: string; expiresAt: string } | undefined {
+  pendingRequest(id: string): RequestView | undefined {
     return this.views.pendingRequest(id);
   }
 

@@ -2,7 +2,7 @@
 // the code leaves the daemon, the approval channel's screen.
 import type { ChallengeSpec, MintedChallenge } from "../core/plan-step.js";
 import type { ChallengeRecord } from "../core/records.js";
-import { sanitizeForDisplay } from "../core/text.js";
+import { actionScreenText } from "../core/display-text.js";
 import { formatCode, generateCode, hashCode } from "../verify/code.js";
 import type { ServiceDeps } from "./context.js";
 
@@ -23,7 +23,7 @@ export function mintChallenge(d: Pick<ServiceDeps, "randomBytes" | "uuid" | "pol
     createdAt: now,
     expiresAt: now + d.policy.file.challengeTtlSeconds * 1000,
     actionDigest: spec.digest,
-    text: sanitizeForDisplay(spec.agent, spec.hint),
+    text: actionScreenText(spec.agent, spec.hint),
   };
   return { record, code: formatCode(code) };
 }
