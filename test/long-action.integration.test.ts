@@ -113,16 +113,20 @@ describe("a long here-document that writes a test file", () => {
     expect((await step(command, { riskScore: 70 })).data.autonomy.continue).toBe(true);
   });
 
-  it("an e-mail address in a licence header written to a file (default policy) pauses, and can now be approved", async () => {
+  it("an e-mail address in a licence header written to a file (default policy) goes on; held for another reason, it can be approved", async () => {
     const { step } = await agent("licensed");
     const body = `# Licensed under a 3-clause BSD style license\n"""\n:Author: Simon Gibbons (simongibbons@gmail.com)\n"""\n${testFile("l")}`;
     const command = `cd /testbed && cat > astropy/io/ascii/rst.py << 'EOF'\n${body}\nEOF`;
-    const r = await step(command);
+    // One address is weak personal data: reported, not a pause (pipeline.ts BULK_PERSONAL_DATA).
+    const plain = await step(command);
+    expect(plain.data.autonomy.continue).toBe(true);
+    // Held all the same (the agent rates it risky): the display shows it without the body.
+    const r = await step(command, { riskScore: 55 });
     expect(r.data.autonomy.continue).toBe(false);
     const id = r.data.confirmation.confirmationId as string;
     expect(shownFor(id).at(-1)!.text).toContain("cat > astropy/io/ascii/rst.py << 'EOF' <");
     expect((await cli(home, "sim", "press", id, "approve")).code).toBe(0);
-    expect((await step(command)).data.autonomy.continue).toBe(true);
+    expect((await step(command, { riskScore: 55 })).data.autonomy.continue).toBe(true);
   });
 });
 
