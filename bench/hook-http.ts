@@ -12,7 +12,7 @@
 // time is run-queue wait is machine load, not haltkey.
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomUUID } from "node:crypto";
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { closeSync, existsSync, fdatasyncSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync, unlinkSync, writeFileSync, writeSync } from "node:fs";
 import { Agent, request } from "node:http";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -22,7 +22,49 @@ const TARGET_MS = 10;
 
 const percentile = (sorted: readonly number[], p: number): number => sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)]!;
 
-const COMMANDS = ["ls -la", "git status", "cat README.md", "npm test -- --run test/a.test.ts", "grep -rn TODO src", "git diff --stat", "node --version", "wc -l src/index.ts"];
+const COMMANDS = ["ls -la", "git status", "npm test -- --run test/a.test.ts", "grep -rn TODO src", "git diff --stat", "node --version", "wc -l src/index.ts"];
+/** Files of this repository that a Read call returns whole: PostToolUse scans outputs of 2 to 16 KB. */
+const READ_FILES = ["package.json", "src/adapters/shape.ts", "docs/install.md", "README.md", "src/adapters/agent-session.ts", "src/adapters/tool-call.ts"];
+
+interface ToolCall {
+  readonly tool_name: string;
+  readonly tool_input: Record<string, unknown>;
+  readonly tool_response: unknown;
+}
+
+/** One Claude Code session's calls, in order: shell commands with short outputs, and Read calls returning whole files. */
+function toolCalls(root: string, n: number): ToolCall[] {
+  const files = READ_FILES.map((f) => ({ path: join(root, f), content: readFileSync(join(root, f), "utf8") }));
+  return Array.from({ length: n }, (_, i) => {
+    if (i % 3 === 2) {
+      const f = files[Math.floor(i / 3) % files.length]!;
+      const lines = f.content.split("\n").length;
+      return { tool_name: "Read", tool_input: { file_path: f.path }, tool_response: { type: "text", file: { filePath: f.path, content: f.content, numLines: lines, startLine: 1, totalLines: lines } } };
+    }
+    const command = COMMANDS[i % COMMANDS.length]!;
+    return { tool_name: "Bash", tool_input: { command, description: "bench" }, tool_response: { stdout: `output of ${command}\nall good\n`, stderr: "", interrupted: false } };
+  });
+}
+
+/** The floor under a PreToolUse decision: one small write and fdatasync in the database's directory. */
+function fsyncFloor(dir: string, n = 200): number[] {
+  const file = join(dir, "fsync-floor");
+  const fd = openSync(file, "a");
+  const buf = Buffer.alloc(2500, 0x61);
+  const xs: number[] = [];
+  try {
+    for (let i = 0; i < n; i++) {
+      const t = process.hrtime.bigint();
+      writeSync(fd, buf);
+      fdatasyncSync(fd);
+      xs.push(Number(process.hrtime.bigint() - t) / 1e6);
+    }
+  } finally {
+    closeSync(fd);
+    unlinkSync(file);
+  }
+  return xs;
+}
 
 /** Time a process ran and waited for a CPU, in ms; undefined off Linux. */
 interface Sched {
@@ -87,10 +129,11 @@ function report(label: string, calls: readonly Call[]): void {
   }
 }
 
-/** Kills the daemon on every way out: a normal end, a throw, Ctrl-C, SIGTERM, process.exit. */
-function killOnExit(child: ChildProcess): () => void {
+/** Kills the daemon and removes its home on every way out: a normal end, a throw, Ctrl-C, SIGTERM, process.exit. */
+function killOnExit(child: ChildProcess, home: string): () => void {
   const kill = (): void => {
     if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
+    rmSync(home, { recursive: true, force: true });
   };
   const onSignal = (sig: NodeJS.Signals): void => {
     kill();
@@ -121,14 +164,20 @@ async function waitForEndpoint(home: string, daemon: ChildProcess, stderr: () =>
 export async function hookHttpBench(prefix: string, calls = 400): Promise<void> {
   const cli = fileURLToPath(new URL("../src/cli/main.js", import.meta.url));
   const home = mkdtempSync(prefix);
-  const env = { ...process.env, HALTKEY_HOME: home, HALTKEY_LOG_LEVEL: "warn" } as Record<string, string>;
+  // The daemon's own log level, as a user runs it.
+  const env = { ...process.env, HALTKEY_HOME: home } as Record<string, string>;
+  const root = fileURLToPath(new URL("../../", import.meta.url));
   const policy = join(home, "hook-policy.json");
   // The step limit is not what is measured here.
   writeFileSync(policy, JSON.stringify({ maxAutonomousSteps: 100_000 }));
   // HALTKEY_BENCH_NODE_OPTIONS: Node flags for the daemon (--cpu-prof, --trace-gc) to see where its time goes.
   const nodeFlags = (process.env.HALTKEY_BENCH_NODE_OPTIONS ?? "").split(" ").filter((f) => f.length > 0);
-  const daemon = spawn(process.execPath, [...nodeFlags, cli, "serve", "--simulate", "--policy", policy, "--hook-http", "0"], { env, stdio: ["ignore", "ignore", "pipe"] });
-  const release = killOnExit(daemon);
+  const daemon = spawn(process.execPath, [...nodeFlags, cli, "serve", "--simulate", "--policy", policy, "--hook-http", "0"], {
+    env,
+    // What the flags print (--trace-gc) goes to the bench's stdout.
+    stdio: ["ignore", nodeFlags.length > 0 ? "inherit" : "ignore", "pipe"],
+  });
+  const release = killOnExit(daemon, home);
   let err = "";
   daemon.stderr!.on("data", (d: Buffer) => (err = (err + d.toString()).slice(-8000)));
   const keptAlive = new Agent({ keepAlive: true, maxSockets: 1 });
@@ -158,16 +207,14 @@ export async function hookHttpBench(prefix: string, calls = 400): Promise<void> 
     };
     const session = async (agent: Agent | false): Promise<Series> => {
       const session_id = randomUUID();
-      const base = { session_id, transcript_path: `/home/dev/.claude/projects/p/${session_id}.jsonl`, cwd: "/home/dev/project", permission_mode: "default" };
+      const base = { session_id, transcript_path: `/home/dev/.claude/projects/p/${session_id}.jsonl`, cwd: root, permission_mode: "default" };
       const s: Series = { pre: [], post: [] };
-      for (let i = 0; i < calls + 20; i++) {
-        const tool_input = { command: COMMANDS[i % COMMANDS.length], description: "bench" };
-        const pre = await timed({ ...base, hook_event_name: "PreToolUse", tool_name: "Bash", tool_input, tool_use_id: `toolu_${i}` }, agent);
+      const plan = toolCalls(root, calls + 20);
+      for (let i = 0; i < plan.length; i++) {
+        const { tool_name, tool_input, tool_response } = plan[i]!;
+        const pre = await timed({ ...base, hook_event_name: "PreToolUse", tool_name, tool_input, tool_use_id: `toolu_${i}` }, agent);
         if (pre.answer.includes('"deny"')) throw new Error(`the bench's benign call was denied: ${pre.answer}`);
-        const post = await timed(
-          { ...base, hook_event_name: "PostToolUse", tool_name: "Bash", tool_input, tool_response: { stdout: `output of step ${i}\nall good\n`, stderr: "", interrupted: false }, tool_use_id: `toolu_${i}` },
-          agent,
-        );
+        const post = await timed({ ...base, hook_event_name: "PostToolUse", tool_name, tool_input, tool_response, tool_use_id: `toolu_${i}` }, agent);
         if (post.answer.includes('"block"')) throw new Error(`the bench's benign output was blocked: ${post.answer}`);
         // The first 20 warm the daemon up (JIT, the session's execution).
         if (i >= 20) {
@@ -177,11 +224,14 @@ export async function hookHttpBench(prefix: string, calls = 400): Promise<void> 
       }
       return s;
     };
+    const floorBefore = fsyncFloor(home);
     const kept = await session(keptAlive);
     const fresh = await session(false);
+    const floor = stats([...floorBefore, ...fsyncFloor(home)]);
     // HALTKEY_BENCH_HOOK_CALLS=<file>: every timed call, in order, for a timeline of the slow ones.
     if (process.env.HALTKEY_BENCH_HOOK_CALLS) writeFileSync(process.env.HALTKEY_BENCH_HOOK_CALLS, JSON.stringify({ kept, fresh }));
     console.log(`\nClaude Code http hook: POST /hooks/claude-code to a daemon with its database on disk (${home})`);
+    console.log(`  the disk's floor: write + fdatasync of 2.5 KB there, n=${floor.n}: p50=${ms(floor.p50)}  p99=${ms(floor.p99)}  max=${ms(floor.max)} (every PreToolUse waits for one)`);
     console.log(" one kept-alive connection:");
     report("PreToolUse decision", kept.pre);
     report("PostToolUse findings report", kept.post);
