@@ -8,7 +8,7 @@ import { Agent, request } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startHookHttp } from "../src/adapters/http-hook.js";
+import { serviceLink, startHookHttp } from "../src/adapters/http-hook.js";
 import { silentLogger } from "../src/daemon/log.js";
 import { resolvePaths } from "../src/daemon/paths.js";
 import { startDaemon, type RunningDaemon } from "../src/daemon/server.js";
@@ -92,5 +92,17 @@ describe("the http hook asks the daemon's service in process", () => {
     const r = await post(call(randomUUID(), "PreToolUse", { command: "pwd", description: "where" }), "?agent=svc-ka");
     expect(r.headers["keep-alive"]).toBe("timeout=300");
     expect(r.headers.connection).toBe("keep-alive");
+  });
+});
+
+describe("serviceLink", () => {
+  it("fails a call the service does not answer in time as the socket would (INTERNAL_DAEMON_TIMEOUT), so the hook refuses", async () => {
+    // A service stuck on a call: without the timeout the hook would wait until Claude Code gives
+    // up on it, and Claude Code runs a call whose hook timed out.
+    const stuck = { call: () => new Promise(() => undefined), hello: async () => ({ ok: true, caller: { sessionId: "s" }, resumed: false }), channelInfo: { simulated: true } };
+    const link = serviceLink(stuck as unknown as Parameters<typeof serviceLink>[0], "semantic");
+    await expect(link.call("aql", { tool: "mcp_aql_create", arguments: {} }, 20)).rejects.toMatchObject({ code: "INTERNAL_DAEMON_TIMEOUT" });
+    link.close();
+    await expect(link.call("hello", { client: "x" })).rejects.toMatchObject({ code: "INTERNAL_DAEMON_UNAVAILABLE" });
   });
 });
