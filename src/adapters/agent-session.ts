@@ -9,6 +9,17 @@ import { daemonDown, verdictOf, type Verdict } from "./verdict.js";
 import type { StepParams } from "./tool-call.js";
 import { boolean, isObject, object, optionalBoolean, optionalString, string, type Obj } from "./shape.js";
 
+/**
+ * What a session asks the daemon through: `hello` and `aql`, answered with the raw result or a
+ * DaemonError. The daemon's socket (DaemonConnection) for every client but one: the http hook runs
+ * inside the daemon and asks its service directly (http-hook.ts).
+ */
+export interface DaemonLink {
+  readonly isClosed: boolean;
+  call(method: "hello" | "aql", params: Record<string, unknown>, timeoutMs?: number): Promise<unknown>;
+  close(): void;
+}
+
 /** A session the daemon issued, kept in memory to resume it after a reconnect. */
 export interface SessionHandle {
   readonly sessionId: string;
@@ -30,6 +41,8 @@ export interface SessionOptions {
   readonly client: string;
   readonly connectTimeoutMs?: number;
   readonly requestTimeoutMs?: number;
+  /** How to reach the daemon; default its socket at paths.socket. */
+  readonly link?: () => Promise<DaemonLink>;
 }
 
 /** The daemon's hello: checked by hand, as everything on the command hook's path (shape.ts). */
@@ -70,7 +83,7 @@ export class AgentSession {
   private executionId: string | undefined;
 
   private constructor(
-    private readonly client: DaemonConnection,
+    private readonly client: DaemonLink,
     private readonly opts: SessionOptions,
     /** Whether the daemon runs with simulated hardware (its hello says so). */
     readonly simulated: boolean,
@@ -81,7 +94,7 @@ export class AgentSession {
 
   /** Connects and says hello; throws DaemonError when there is no daemon to ask. */
   static async open(opts: SessionOptions): Promise<AgentSession> {
-    const client = await DaemonConnection.open(opts.paths.socket, opts.connectTimeoutMs ?? 2000);
+    const client = await (opts.link ? opts.link() : DaemonConnection.open(opts.paths.socket, opts.connectTimeoutMs ?? 2000));
     try {
       const ask = opts.sessionKey ? { sessionKey: opts.sessionKey } : opts.resume ? { sessionId: opts.resume.sessionId, credential: opts.resume.credential } : {};
       const timeout = opts.requestTimeoutMs ?? 10_000;

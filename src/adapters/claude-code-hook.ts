@@ -13,7 +13,7 @@ import { basename, dirname, join } from "node:path";
 import type { HaltkeyPaths } from "../daemon/paths.js";
 import { DaemonError } from "../daemon/daemon-error.js";
 import { object, optionalString, ShapeError, string, type Obj } from "./shape.js";
-import { AgentSession } from "./agent-session.js";
+import { AgentSession, type DaemonLink } from "./agent-session.js";
 import { FindingsTooLargeError, outputText, postCallSteps, preCallStep, type ToolCall } from "./tool-call.js";
 import { daemonDown, explain } from "./verdict.js";
 
@@ -88,6 +88,8 @@ export interface HookOptions {
   readonly onPause: "deny" | "ask";
   /** Whether haltkey's go is an explicit "allow", which skips Claude Code's own permission prompt. */
   readonly allow: boolean;
+  /** How to reach the daemon; default its socket (the http hook, inside the daemon, asks it directly). */
+  readonly link?: () => Promise<DaemonLink>;
 }
 
 export interface HookResult {
@@ -181,6 +183,7 @@ export async function runClaudeCodeHook(stdin: string, options: HookOptions): Pr
       agent: opts.agent,
       goal: `Claude Code session ${payload.session_id} in ${payload.cwd}`,
       client: "haltkey-hook-claude-code",
+      ...(opts.link ? { link: opts.link } : {}),
     });
   } catch (e) {
     return failure(explain(daemonDown(e instanceof DaemonError ? e.message : String(e)), { agent: opts.agent, simulated: false }));

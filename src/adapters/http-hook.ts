@@ -8,17 +8,22 @@
 // Claude Code treats a non-2xx answer or an unreachable URL as a non-blocking error that lets the
 // call run, so every refusal here (bad token, bad body, a daemon fault) is a 200 with a deny for
 // PreToolUse and a block for PostToolUse; the daemon being down is the config's `onFailure: "block"`.
-import { randomBytes } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
 import { unlink } from "node:fs/promises";
 import { createServer, type IncomingMessage, type Server as HttpServer, type ServerResponse } from "node:http";
 import { join } from "node:path";
+import { ErrorCode } from "../core/errors.js";
+import { DaemonError } from "../daemon/daemon-error.js";
 import { bearerMatches, headerValue, HTTP_HOST, hostAllowed, listenOnLoopback, loadOrCreateToken, TokenFileError, writeEndpointFile } from "../daemon/loopback.js";
 import type { Logger } from "../daemon/log.js";
 import type { HaltkeyPaths } from "../daemon/paths.js";
+import type { DaemonCore } from "../daemon/server.js";
+import type { DaemonLink } from "./agent-session.js";
 import { MAX_PAYLOAD_BYTES, runClaudeCodeHook, type HookResult } from "./claude-code-hook.js";
 
 export const HOOK_HTTP_PATH = "/hooks/claude-code";
 const MAX_CONNECTIONS = 256;
+const KEEP_ALIVE_MS = 300_000;
 
 export class HookHttpStartError extends Error {}
 
@@ -32,6 +37,67 @@ export interface HookHttpDeps {
   readonly paths: HaltkeyPaths;
   readonly log: Logger;
   readonly randomBytes?: (n: number) => Buffer;
+  /**
+   * The daemon's service, asked directly (serviceLink). Without it each request goes through the
+   * daemon's own agent socket: a connection, hello and two more round trips of framing and
+   * protocol checks per hook call, as much CPU as the judgement itself.
+   */
+  readonly service?: DaemonCore["service"];
+  readonly endpointMode?: DaemonCore["endpointMode"];
+}
+
+type Service = DaemonCore["service"];
+type Caller = Parameters<Service["call"]>[0];
+
+/**
+ * The service asked as the agent socket's hello and aql handlers ask it (daemon/handlers.ts), in
+ * the daemon's process: no socket, no framing, no protocol round trip. The callers are this
+ * module's own (AgentSession through runClaudeCodeHook), so the parameters are only picked, not
+ * re-validated; the service checks every aql call itself. A request that takes longer than its
+ * timeout fails as the socket's would (INTERNAL_DAEMON_TIMEOUT), so the hook refuses rather than
+ * leaving Claude Code to time out, which would let the call run.
+ */
+export function serviceLink(service: Service, endpointMode: "semantic" | "single"): DaemonLink {
+  // Until hello, the link acts in a session of its own that nothing else can name, as a socket connection does.
+  let caller: Caller = { sessionId: randomUUID() };
+  let closed = false;
+  const ask = async (method: "hello" | "aql", params: Record<string, unknown>): Promise<unknown> => {
+    if (method === "aql") {
+      if (typeof params.tool !== "string") throw new DaemonError(ErrorCode.invalidValue, "aql needs a tool name");
+      return service.call(caller, params.tool, params.arguments);
+    }
+    const text = (k: string): string | undefined => (typeof params[k] === "string" ? (params[k] as string) : undefined);
+    const key = params.sessionKey as { client?: unknown; id?: unknown } | undefined;
+    const sessionKey = key && typeof key.client === "string" && typeof key.id === "string" ? { client: key.client, id: key.id } : undefined;
+    const sessionId = text("sessionId");
+    const credential = text("credential");
+    const client = text("client");
+    const h = await service.hello({ ...(sessionKey ? { sessionKey } : {}), ...(sessionId ? { sessionId } : {}), ...(credential ? { credential } : {}), ...(client ? { client } : {}) });
+    if (!h.ok) throw new DaemonError(ErrorCode.permissionDenied, h.reason);
+    caller = h.caller;
+    return { sessionId: h.caller.sessionId, ...(h.credential !== undefined ? { credential: h.credential } : {}), simulated: service.channelInfo.simulated, endpointMode };
+  };
+  return {
+    get isClosed() {
+      return closed;
+    },
+    async call(method, params, timeoutMs) {
+      if (closed) throw new DaemonError(ErrorCode.daemonUnavailable, "the hook's link to the daemon is closed");
+      if (timeoutMs === undefined) return ask(method, params);
+      let timer: NodeJS.Timeout | undefined;
+      const late = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new DaemonError(ErrorCode.daemonTimeout, `the daemon did not answer ${method} within ${timeoutMs} ms`)), timeoutMs);
+      });
+      try {
+        return await Promise.race([ask(method, params), late]);
+      } finally {
+        clearTimeout(timer);
+      }
+    },
+    close() {
+      closed = true;
+    },
+  };
 }
 
 export interface HookHttp {
@@ -41,10 +107,10 @@ export interface HookHttp {
 }
 
 /** What Claude Code reads from a 2xx answer: the command hook's JSON, or a deny/block carrying its reason. */
-export function httpAnswer(r: HookResult, event: unknown): string {
+export function httpAnswer(r: HookResult, event: () => unknown): string {
   if (r.stdout.trim().length > 0) return r.stdout.trim();
   if (r.exitCode === 0) return "";
-  return refusal(r.stderr.trim() || "haltkey: the tool call is blocked", event);
+  return refusal(r.stderr.trim() || "haltkey: the tool call is blocked", event());
 }
 
 function refusal(reason: string, event: unknown): string {
@@ -103,6 +169,8 @@ export async function startHookHttp(deps: HookHttpDeps): Promise<HookHttp> {
     throw new HookHttpStartError(e instanceof TokenFileError ? e.message : `cannot read ${files.token}: ${(e as Error).message}`);
   }
   let port = deps.port;
+  const service = deps.service;
+  const link = service ? async (): Promise<DaemonLink> => serviceLink(service, deps.endpointMode ?? "semantic") : undefined;
 
   const answer = (res: ServerResponse, body: string): void => {
     res.writeHead(200, body.length > 0 ? { "Content-Type": "application/json", "Cache-Control": "no-store" } : { "Cache-Control": "no-store" });
@@ -113,8 +181,9 @@ export async function startHookHttp(deps: HookHttpDeps): Promise<HookHttp> {
     // The body is read (capped) before the checks only so a refusal is shaped for its event: a
     // PreToolUse refusal must be a deny, which is the one answer Claude Code never lets through.
     const body = req.method === "POST" ? await readBody(req, MAX_PAYLOAD_BYTES) : "";
-    const event = body === undefined ? undefined : eventOf(body);
-    const refuse = (why: string): void => answer(res, refusal(`haltkey: the tool call is blocked: ${why}`, event));
+    // Read only to shape a refusal: a body that is judged is parsed once, by the hook.
+    const event = (): unknown => (body === undefined ? undefined : eventOf(body));
+    const refuse = (why: string): void => answer(res, refusal(`haltkey: the tool call is blocked: ${why}`, event()));
     if (!hostAllowed(req.headers.host, port)) return refuse(`the Host header must be ${HTTP_HOST}:${port} or localhost:${port}`);
     if (req.headers.origin !== undefined) return refuse("requests carrying an Origin header are refused (the hook is for Claude Code, not web pages)");
     if (!bearerMatches(headerValue(req, "authorization"), token)) return refuse(`send 'Authorization: Bearer <token>' with the token in ${files.token} (docs/claude-code-hooks.md)`);
@@ -124,7 +193,7 @@ export async function startHookHttp(deps: HookHttpDeps): Promise<HookHttp> {
     if (body === undefined) return refuse(`the hook payload is larger than ${MAX_PAYLOAD_BYTES} bytes or was cut off`);
     const options = optionsOf(url);
     if (typeof options === "string") return refuse(options);
-    const result = await runClaudeCodeHook(body, { paths: deps.paths, ...options });
+    const result = await runClaudeCodeHook(body, { paths: deps.paths, ...options, ...(link ? { link } : {}) });
     answer(res, httpAnswer(result, event));
   };
 
@@ -135,6 +204,11 @@ export async function startHookHttp(deps: HookHttpDeps): Promise<HookHttp> {
     });
   });
   server.maxConnections = MAX_CONNECTIONS;
+  // A kept-alive connection outlives the model's thinking between two tool calls (Node's default
+  // is 5 s). A client that reuses a connection just as the server closes it gets a reset, which
+  // with onFailure: "block" blocks a call for nothing. The answer's `Keep-Alive: timeout=300`
+  // tells a client how long it may keep it.
+  server.keepAliveTimeout = KEEP_ALIVE_MS;
   server.headersTimeout = 10_000;
   // A paused call may wait for the human up to 120 s.
   server.requestTimeout = 180_000;
