@@ -6,7 +6,7 @@
 //      database on disk (the real figure), then on tmpfs (fsync almost free);
 //   3. touch to continue; cold start, import costs and memory (bench/footprint.ts);
 //   4. 50 MCP clients over Streamable HTTP; 5. a sample of the session replay.
-// HALTKEY_BENCH=engine runs only part 1. HALTKEY_BENCH_REPLAY_SAMPLE=n replays n sessions (default 2;
+// HALTKEY_BENCH=engine runs only part 1, =stdio only part 2, =http only part 4. HALTKEY_BENCH_REPLAY_SAMPLE=n replays n sessions (default 2;
 // `npm run replay` replays them all). HALTKEY_BENCH_DIR=prefix puts the on-disk databases there.
 import { spawn } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -361,6 +361,14 @@ async function breakdown(e: E2e, prefix: string): Promise<void> {
   printRows("shim and SDK, in process:", shim);
 }
 
+/** Part 4: 50 MCP clients at once over Streamable HTTP on loopback (bench/http-load.ts). */
+async function httpTargets(): Promise<void> {
+  const { httpLoadBench } = await import("./http-load.js");
+  const http = await httpLoadBench();
+  target("50 HTTP clients: throughput", `${Math.round(http.perSecond).toLocaleString("en-US")} steps/s (p50 ${(http.p50Us / 1000).toFixed(1)} ms, p99 ${(http.p99Us / 1000).toFixed(1)} ms)`, `≥ 3 × 887 = 2,661 steps/s`, http.perSecond >= 3 * 887);
+  target("50 HTTP clients: nothing lost", `${http.answered} of ${http.sent} steps answered with a directive; ${http.completed} of ${http.clients} complete_execution calls answered (the audit log is checked against the clients in test/http-load.integration.test.ts)`, "all", http.answered === http.sent && http.completed === http.clients);
+}
+
 async function footprintBench(prefix: string): Promise<void> {
   const { coldStart, IMPORT_GROUPS, importCost, memory, nodeFloorMb } = await import("./footprint.js");
   const cold = await coldStart("/tmp/haltkey-cold-", 5);
@@ -398,6 +406,21 @@ async function footprintBench(prefix: string): Promise<void> {
   target("daemon growth per step, 1,000 → 10,000, heap capped", `${gc.perStep.toFixed(0)} bytes/step (${g.perStep.toFixed(0)} with the default heap)`, "none (≤ 116 B/step, 1 MB over 9,000)", gc.perStep <= 116);
 }
 
+const diskPrefix = process.env.HALTKEY_BENCH_DIR ?? join(process.cwd(), ".bench-tmp-");
+// HALTKEY_BENCH=stdio runs only part 2 (the step end to end and its breakdown, disk and tmpfs);
+// HALTKEY_BENCH=http only part 4. Each takes about a minute, for iterating on the request path.
+if (process.env.HALTKEY_BENCH === "stdio") {
+  const e = await e2eBench(diskPrefix, "disk (the real figure)", true);
+  await breakdown(e, diskPrefix);
+  if (existsSync("/dev/shm")) await e2eBench("/dev/shm/haltkey-bench-", "tmpfs (fsync almost free; for comparison only)", false);
+  printTargets();
+  process.exit(0);
+}
+if (process.env.HALTKEY_BENCH === "http") {
+  await httpTargets();
+  printTargets();
+  process.exit(0);
+}
 // Part 1.
 engineBench();
 hostileBench();
@@ -405,7 +428,6 @@ if (process.env.HALTKEY_BENCH === "engine") {
   printTargets();
   process.exit(0);
 }
-const diskPrefix = process.env.HALTKEY_BENCH_DIR ?? join(process.cwd(), ".bench-tmp-");
 // Part 2.
 const onDisk = await e2eBench(diskPrefix, "disk (the real figure)", true);
 await breakdown(onDisk, diskPrefix);
@@ -420,10 +442,7 @@ await footprintBench(diskPrefix);
   await hookHttpBench(process.env.HALTKEY_BENCH_DIR ?? join(process.cwd(), ".bench-tmp-hook-"));
 }
 // Part 4. 50 MCP clients at once over Streamable HTTP on loopback (bench/http-load.ts).
-const { httpLoadBench } = await import("./http-load.js");
-const http = await httpLoadBench();
-target("50 HTTP clients: throughput", `${Math.round(http.perSecond).toLocaleString("en-US")} steps/s (p50 ${(http.p50Us / 1000).toFixed(1)} ms, p99 ${(http.p99Us / 1000).toFixed(1)} ms)`, `≥ 3 × 887 = 2,661 steps/s`, http.perSecond >= 3 * 887);
-target("50 HTTP clients: nothing lost", `${http.answered} of ${http.sent} steps answered with a directive; ${http.completed} of ${http.clients} complete_execution calls answered (the audit log is checked against the clients in test/http-load.integration.test.ts)`, "all", http.answered === http.sent && http.completed === http.clients);
+await httpTargets();
 // Part 5. The session replay (bench/replay; `npm run replay` replays every session and prints the
 // whole report with every reason): recorded sessions through the hook and MCP paths, interruptions
 // per 100 benign tool calls, dangerous steps caught, decision latency.
