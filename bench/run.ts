@@ -30,7 +30,7 @@ import { readShell } from "../src/core/shell/index.js";
 import { parseBash } from "../src/core/shell/syntax.js";
 import type { OperationResult } from "../src/core/wire.js";
 import { HOSTILE_ACTION_HINTS, HOSTILE_INJECTION_TEXTS, HOSTILE_PII_TEXTS, HOSTILE_SECRET_TEXTS, HOSTILE_SHELL_HINTS } from "./hostile-inputs.js";
-import { daemonParts, printRows, shimParts, stepHint } from "./breakdown.js";
+import { BENCH_POLICY, daemonParts, printRows, shimParts, stepHint } from "./breakdown.js";
 import { fmt, interleaved, median, stats, type Stats } from "./stats.js";
 import { printTargets, target } from "./targets.js";
 
@@ -174,9 +174,9 @@ async function e2eBench(prefix: string, where: string, real: boolean): Promise<E
   }
   await probe.close();
   const fsyncStats = stats(fs, fsWall);
-  // The bench's agents take thousands of steps; the default step limit (50) would pause them.
+  // The bench's agents take thousands of steps; neither the step limit nor the tool-call budget may pause them.
   const policy = join(home, "bench-policy.json");
-  writeFileSync(policy, JSON.stringify({ maxAutonomousSteps: 100_000 }));
+  writeFileSync(policy, JSON.stringify(BENCH_POLICY));
   const daemon = spawn(process.execPath, [cli, "serve", "--simulate", "--policy", policy], { env, stdio: ["ignore", "ignore", "inherit"] });
   for (let i = 0; i < 400 && !existsSync(join(home, "haltkey.sock")); i++) await new Promise((r) => setTimeout(r, 50));
   try {
@@ -196,7 +196,9 @@ async function e2eBench(prefix: string, where: string, real: boolean): Promise<E
     const measured = await interleaved(
       [
         ["do-nothing MCP tool", () => nothing.callTool({ name: "noop", arguments: {} })],
-        ["bare socket round trip (hello)", () => hello.call("hello", {})],
+        // A keyed hello: the daemon derives the session and writes nothing. (A plain hello opens a
+        // new session with a durable credential: an fsync'd transition, not a bare round trip.)
+        ["bare socket round trip (hello)", () => hello.call("hello", { sessionKey: { client: "bench", id: "bare" } })],
         ["step on the daemon socket (no shim)", () => raw.call("aql", { tool: "mcp_aql_create", arguments: { operation: "record_execution_step", params: { element_name: "raw", nextActionHint: stepHint(j++) } } })],
         [
           "record_execution_step over MCP stdio",
@@ -211,6 +213,9 @@ async function e2eBench(prefix: string, where: string, real: boolean): Promise<E
       ],
       2000,
     );
+    // Every measured step must have been a benign step that was allowed: the last one too.
+    const lastStep = (await haltkey.callTool({ name: "mcp_aql_create", arguments: { operation: "record_execution_step", params: { element_name: "bench", nextActionHint: stepHint(i++) } } })) as { content: Array<{ text: string }> };
+    if (!(JSON.parse(lastStep.content[0]!.text) as { data?: { autonomy?: { continue?: boolean } } }).data?.autonomy?.continue) throw new Error(`bench step was paused midway: ${lastStep.content[0]!.text}`);
     const sb = measured.get("do-nothing MCP tool")!;
     const sa = measured.get("record_execution_step over MCP stdio")!;
     console.log(`\nend to end, database on ${where} (one client process, the four interleaved; ${home})`);
