@@ -351,9 +351,8 @@ async function breakdown(e: E2e, prefix: string): Promise<void> {
     ["    engine in memory: aql parse, guard, evaluateStep, planStep, apply", p(d, "engine without the store"), "in process, store answered at once"],
     ["      of which aql parse (parseToolCall, zod)", parse, "in process, measured"],
     ["      evaluateStep alone on a fresh hint (for comparison)", evaluate, "in process, measured"],
-    ["    store: chain + state digest (synchronous)", syncPart, "in process, mean"],
+    ["    store: chain, state digest, batch handed to LevelDB (sync.)", syncPart, "in process, mean"],
     ["    store: batch write + fsync (awaited)", transition - syncPart, "transition − synchronous part"],
-    ["    protocol: aql result check (zod)", p(d, "aql result check"), "in process, measured"],
     ["    answer JSON.stringify", p(d, "answer: JSON.stringify"), "in process, measured"],
   ];
   console.log(`\nwhere one step's time goes (p50, µs; database on disk). Out-of-process rows are from the interleaved run above;`);
