@@ -115,8 +115,7 @@ export async function daemonParts(prefix: string, where: string, rounds = 1500):
         syncN++;
         return p;
       }],
-      // No longer on the daemon's path (server.ts CHECKED_BY_THE_RECEIVER): the shim checks it.
-      ["  (not on the path) aql result check (zod)", () => parseResult("aql", first.result)],
+      ["  protocol: aql result check (zod)", () => parseResult("aql", first.result)],
       ["  answer: JSON.stringify", () => JSON.stringify({ id: 1, result: first.result })],
     ];
     const measured = await interleaved(cases, rounds);

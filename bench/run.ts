@@ -353,6 +353,7 @@ async function breakdown(e: E2e, prefix: string): Promise<void> {
     ["      evaluateStep alone on a fresh hint (for comparison)", evaluate, "in process, measured"],
     ["    store: chain, state digest, batch handed to LevelDB (sync.)", syncPart, "in process, mean"],
     ["    store: batch write + fsync (awaited)", transition - syncPart, "transition − synchronous part"],
+    ["    protocol: aql result check (zod)", p(d, "aql result check"), "in process, measured"],
     ["    answer JSON.stringify", p(d, "answer: JSON.stringify"), "in process, measured"],
   ];
   console.log(`\nwhere one step's time goes (p50, µs; database on disk). Out-of-process rows are from the interleaved run above;`);

@@ -1,7 +1,8 @@
-// The daemon sends `aql` answers without checking them against the protocol again (server.ts
-// CHECKED_BY_THE_RECEIVER: the receiving client checks them). So here every kind of answer the
-// service gives an agent, through the daemon's own answer(), must match the protocol's schema:
-// allowed, paused, blocked and refused steps, the other operations, the halt tools, bad calls.
+// Every kind of answer the service gives an agent, through the daemon's own answer(), matches the
+// protocol's OperationResult schema: allowed, paused, blocked and refused steps, the other
+// operations, the halt tools, bad calls. (The daemon checks each answer before sending it and turns
+// one off the protocol into INTERNAL_ERROR, test/protocol.test.ts; this shows the service never
+// gives one, so no agent is refused that way.)
 import { randomUUID } from "node:crypto";
 import { afterEach, describe, expect, it } from "vitest";
 import { defaultRuleSet } from "../src/core/rules/index.js";
@@ -15,7 +16,7 @@ afterEach(closeAll);
 
 const rules = defaultRuleSet();
 
-describe("aql answers sent unchecked", () => {
+describe("the service's aql answers", () => {
   it("all match the protocol's OperationResult schema", async () => {
     const { service, caller } = await startService({ rules, policy: { deny: ["drop_*"], requiresApproval: ["deploy_*"] } });
     const conn = { caller };

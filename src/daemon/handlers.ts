@@ -1,7 +1,6 @@
 // What each method of the daemon socket does, one handler per method of protocol.ts. A handler
 // receives parameters already checked against the method's schema and returns its result type; the
-// server checks the result against the schema again before it goes out (except `aql`'s, which the
-// receiving client checks; server.ts CHECKED_BY_THE_RECEIVER). Refusals are DaemonErrors
+// server checks the result against the schema again before it goes out. Refusals are DaemonErrors
 // with the method's declared codes.
 import type { CompiledPolicy } from "../core/policy.js";
 import { ErrorCode } from "../core/errors.js";

@@ -290,20 +290,11 @@ export async function answer(handlers: Handlers, role: Role, line: string, conn:
   }
 }
 
-/**
- * Methods whose result the daemon does not check again before sending. `aql` answers every agent
- * step with the service's OperationResult, which the receiving side checks against the same schema
- * on arrival (daemon/client.ts, a malformed answer is a refusal there); checking it here too cost a
- * zod pass per step. test/daemon-answer.test.ts checks the service's aql answers against it instead.
- */
-const CHECKED_BY_THE_RECEIVER: ReadonlySet<Method> = new Set<Method>(["aql"]);
-
 async function run<M extends Method>(handlers: Handlers, method: M, params: unknown, conn: Connection): Promise<unknown> {
   const parsed = parseParams(method, params);
   if (!parsed.ok) throw parsed.error;
   const handler: Handlers[M] = handlers[method];
   const result = await handler(parsed.value, conn);
-  if (CHECKED_BY_THE_RECEIVER.has(method)) return result;
   const checked = parseResult(method, result);
   if (!checked.ok) throw new Error(`the answer does not match the protocol (${checked.problem})`);
   return result;
