@@ -2,7 +2,7 @@
 // covers that and its content. Rewriting or dropping a record breaks every hash after it; dropping
 // the tail is caught by the head kept beside the chain, by the anchor kept outside the database,
 // and (when the tail changed state) by the state digest each record carries.
-import { hash } from "node:crypto";
+import { sha256Hex } from "./sha256.js";
 import { canonicalJson } from "../core/canonical-json.js";
 
 export const GENESIS_HASH = "0".repeat(64);
@@ -33,7 +33,7 @@ export function recordHash(r: Omit<AuditRecord, "hash">): string {
     const v = r[k];
     if (v !== undefined) body += `${body === "" ? "{" : ","}"${k}":${canonicalJson(v)}`;
   }
-  return hash("sha256", body === "" ? "{}" : `${body}}`, "hex");
+  return sha256Hex(body === "" ? "{}" : `${body}}`);
 }
 
 export function chainRecord(

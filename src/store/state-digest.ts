@@ -5,7 +5,7 @@
 // and `audit verify` recompute it from the stored entries. Every audit record carries the digest of
 // the state after its transition, so an entry deleted, added or changed outside haltkey no longer
 // matches the chain. It is no secret: whoever can write the files can recompute it (threat-model.md).
-import { hash } from "node:crypto";
+import { sha256Hex } from "./sha256.js";
 
 /** The sublevels whose every entry the digest covers. The audit log and meta are the chain itself. */
 export const GUARDED_SUBLEVELS = ["blocks", "rate", "executions", "halts", "halt_acks", "halt_escalations", "halt_index", "halt_config", "strikes", "keys", "displays"] as const;
@@ -20,7 +20,7 @@ export type StateSummary = Record<GuardedSublevel, { count: number; sum: string 
 
 function entryHash(sublevel: string, key: string, json: string): bigint {
   // One-shot SHA-256 of the same bytes as before (sublevel, NUL, key, NUL, JSON): no Hash object.
-  return BigInt(`0x${hash("sha256", `${sublevel}\0${key}\0${json}`, "hex")}`);
+  return BigInt(`0x${sha256Hex(`${sublevel}\0${key}\0${json}`)}`);
 }
 
 export class StateDigest {
@@ -77,7 +77,7 @@ const ZERO_SUM = "0".repeat(64);
 export function summaryDigest(s: StateSummary): string {
   let text = "";
   for (const name of GUARDED_SUBLEVELS) text += `${name}:${s[name].count}:${s[name].sum};`;
-  return hash("sha256", text, "hex");
+  return sha256Hex(text);
 }
 
 /** The sublevels in which two summaries differ, said for a person: "blocks (0 entries, sealed 2)". */
