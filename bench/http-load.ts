@@ -4,11 +4,13 @@
 // clients did; `npm run bench` runs it against a fresh daemon and prints throughput and latency.
 import { spawn } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { availableParallelism } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { LoggingMessageNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
+import { DaemonClient } from "../src/daemon/client.js";
 
 export interface HttpEndpoint {
   readonly url: string;
@@ -117,10 +119,12 @@ export interface LoadOptions {
   readonly steps: number;
   /** Agent names are `<prefix>-<i>`; a block binds the name, so each run needs its own. */
   readonly prefix: string;
+  /** Called when the timed step phase starts and when it ends (the bench reads CPU time there). */
+  readonly onPhase?: (phase: "start" | "end") => void | Promise<void>;
 }
 
 /** Runs the clients at once, each its own MCP session; connecting and ending are not timed. */
-export async function runHttpLoad(ep: HttpEndpoint, { clients, steps, prefix }: LoadOptions): Promise<LoadResult> {
+export async function runHttpLoad(ep: HttpEndpoint, { clients, steps, prefix, onPhase }: LoadOptions): Promise<LoadResult> {
   const agentName = (i: number): string => `${prefix}-${i}`;
   const agents = await Promise.all(
     Array.from({ length: clients }, async (_, i) => {
@@ -131,6 +135,7 @@ export async function runHttpLoad(ep: HttpEndpoint, { clients, steps, prefix }: 
     }),
   );
   const runs: ClientRun[] = agents.map((_, i) => ({ agent: agentName(i), hints: [], directives: [], latenciesNs: [], completion: "", pushed: 0 }));
+  await onPhase?.("start");
   const t0 = process.hrtime.bigint();
   await Promise.all(
     agents.map(async (a, i) => {
@@ -148,6 +153,7 @@ export async function runHttpLoad(ep: HttpEndpoint, { clients, steps, prefix }: 
     }),
   );
   const wallNs = Number(process.hrtime.bigint() - t0);
+  await onPhase?.("end");
   await Promise.all(
     agents.map(async (a, i) => {
       const run = runs[i]!;
@@ -191,7 +197,35 @@ export async function httpLoadBench(prefix = process.env.HALTKEY_BENCH_DIR ?? jo
     const ep = readEndpoint(home);
     // A short warm-up run, so the measured one does not pay for JIT and first connections.
     await runHttpLoad(ep, { clients: 5, steps: 5, prefix: "warmup" });
-    const { runs, wallNs } = await runHttpLoad(ep, { clients, steps, prefix: "load" });
+    // Where the time goes: CPU of the daemon and of this process (the 50 SDK clients) over the step
+    // phase, and the daemon's fsync'd batches, read at its start and end.
+    const daemonCpuMs = (): number | undefined => {
+      try {
+        const f = readFileSync(`/proc/${daemon.pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+        return ((Number(f[11]) + Number(f[12])) * 1000) / 100;
+      } catch {
+        return undefined;
+      }
+    };
+    const storeStats = async (): Promise<{ batches: number; transitions: number }> => {
+      const c = await DaemonClient.connect(join(home, "operator.sock"));
+      try {
+        return (await c.request("status", {})).store;
+      } finally {
+        c.close();
+      }
+    };
+    const at: Record<string, { daemon: number | undefined; client: NodeJS.CpuUsage; store: { batches: number; transitions: number } }> = {};
+    const { runs, wallNs } = await runHttpLoad(ep, {
+      clients,
+      steps,
+      prefix: "load",
+      onPhase: async (phase) => {
+        // The status call is read outside the CPU window at the start, inside it at the end (it is small).
+        const store = phase === "start" ? await storeStats() : undefined;
+        at[phase] = { daemon: daemonCpuMs(), client: process.cpuUsage(), store: store ?? (await storeStats()) };
+      },
+    });
     const lat = runs.flatMap((r) => r.latenciesNs).sort((a, b) => a - b);
     const total = lat.length;
     const blocked = runs.filter((r) => r.directives.some((d) => d.stopped)).length;
@@ -201,6 +235,20 @@ export async function httpLoadBench(prefix = process.env.HALTKEY_BENCH_DIR ?? jo
         .toLocaleString("en-US")
         .padStart(9)} steps/s`,
     );
+    const s = at.start!;
+    const e = at.end!;
+    const clientUs = (e.client.user - s.client.user + e.client.system - s.client.system) / total;
+    const daemonUs = s.daemon !== undefined && e.daemon !== undefined ? ((e.daemon - s.daemon) * 1000) / total : undefined;
+    const batches = e.store.batches - s.store.batches;
+    const transitions = e.store.transitions - s.store.transitions;
+    console.log("where the time goes (CPU per step over the step phase; /proc, 10 ms ticks):");
+    console.log(`  daemon (HTTP front end, MCP server, engine, store)  ${daemonUs === undefined ? "n/a" : `${daemonUs.toFixed(0)} µs`}`);
+    console.log(`  the 50 SDK clients in this process                   ${clientUs.toFixed(0)} µs`);
+    if (daemonUs !== undefined) {
+      const cores = availableParallelism();
+      console.log(`  both together ${(daemonUs + clientUs).toFixed(0)} µs: on ${cores} cores, at most ${Math.round((cores * 1e6) / (daemonUs + clientUs)).toLocaleString("en-US")} steps/s with the machine to themselves; the daemon alone on one core ${Math.round(1e6 / daemonUs).toLocaleString("en-US")} steps/s`);
+    }
+    console.log(`  group commit: ${transitions} transitions in ${batches} fsync'd batches (${(transitions / Math.max(1, batches)).toFixed(2)} per fsync)`);
     return {
       perSecond: (total / wallNs) * 1e9,
       p50Us: percentile(lat, 0.5) / 1000,

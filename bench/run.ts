@@ -6,7 +6,7 @@
 //      database on disk (the real figure), then on tmpfs (fsync almost free);
 //   3. touch to continue; cold start, import costs and memory (bench/footprint.ts);
 //   4. 50 MCP clients over Streamable HTTP; 5. a sample of the session replay.
-// HALTKEY_BENCH=engine runs only part 1. HALTKEY_BENCH_REPLAY_SAMPLE=n replays n sessions (default 2;
+// HALTKEY_BENCH=engine runs only part 1, =stdio only part 2, =http only part 4. HALTKEY_BENCH_REPLAY_SAMPLE=n replays n sessions (default 2;
 // `npm run replay` replays them all). HALTKEY_BENCH_DIR=prefix puts the on-disk databases there.
 import { spawn } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -30,7 +30,7 @@ import { readShell } from "../src/core/shell/index.js";
 import { parseBash } from "../src/core/shell/syntax.js";
 import type { OperationResult } from "../src/core/wire.js";
 import { HOSTILE_ACTION_HINTS, HOSTILE_INJECTION_TEXTS, HOSTILE_PII_TEXTS, HOSTILE_SECRET_TEXTS, HOSTILE_SHELL_HINTS } from "./hostile-inputs.js";
-import { daemonParts, printRows, shimParts, stepHint } from "./breakdown.js";
+import { BENCH_POLICY, daemonParts, printRows, shimParts, stepHint } from "./breakdown.js";
 import { fmt, interleaved, median, stats, type Stats } from "./stats.js";
 import { printTargets, target } from "./targets.js";
 
@@ -174,9 +174,9 @@ async function e2eBench(prefix: string, where: string, real: boolean): Promise<E
   }
   await probe.close();
   const fsyncStats = stats(fs, fsWall);
-  // The bench's agents take thousands of steps; the default step limit (50) would pause them.
+  // The bench's agents take thousands of steps; neither the step limit nor the tool-call budget may pause them.
   const policy = join(home, "bench-policy.json");
-  writeFileSync(policy, JSON.stringify({ maxAutonomousSteps: 100_000 }));
+  writeFileSync(policy, JSON.stringify(BENCH_POLICY));
   const daemon = spawn(process.execPath, [cli, "serve", "--simulate", "--policy", policy], { env, stdio: ["ignore", "ignore", "inherit"] });
   for (let i = 0; i < 400 && !existsSync(join(home, "haltkey.sock")); i++) await new Promise((r) => setTimeout(r, 50));
   try {
@@ -196,7 +196,9 @@ async function e2eBench(prefix: string, where: string, real: boolean): Promise<E
     const measured = await interleaved(
       [
         ["do-nothing MCP tool", () => nothing.callTool({ name: "noop", arguments: {} })],
-        ["bare socket round trip (hello)", () => hello.call("hello", {})],
+        // A keyed hello: the daemon derives the session and writes nothing. (A plain hello opens a
+        // new session with a durable credential: an fsync'd transition, not a bare round trip.)
+        ["bare socket round trip (hello)", () => hello.call("hello", { sessionKey: { client: "bench", id: "bare" } })],
         ["step on the daemon socket (no shim)", () => raw.call("aql", { tool: "mcp_aql_create", arguments: { operation: "record_execution_step", params: { element_name: "raw", nextActionHint: stepHint(j++) } } })],
         [
           "record_execution_step over MCP stdio",
@@ -211,6 +213,9 @@ async function e2eBench(prefix: string, where: string, real: boolean): Promise<E
       ],
       2000,
     );
+    // Every measured step must have been a benign step that was allowed: the last one too.
+    const lastStep = (await haltkey.callTool({ name: "mcp_aql_create", arguments: { operation: "record_execution_step", params: { element_name: "bench", nextActionHint: stepHint(i++) } } })) as { content: Array<{ text: string }> };
+    if (!(JSON.parse(lastStep.content[0]!.text) as { data?: { autonomy?: { continue?: boolean } } }).data?.autonomy?.continue) throw new Error(`bench step was paused midway: ${lastStep.content[0]!.text}`);
     const sb = measured.get("do-nothing MCP tool")!;
     const sa = measured.get("record_execution_step over MCP stdio")!;
     console.log(`\nend to end, database on ${where} (one client process, the four interleaved; ${home})`);
@@ -346,7 +351,7 @@ async function breakdown(e: E2e, prefix: string): Promise<void> {
     ["    engine in memory: aql parse, guard, evaluateStep, planStep, apply", p(d, "engine without the store"), "in process, store answered at once"],
     ["      of which aql parse (parseToolCall, zod)", parse, "in process, measured"],
     ["      evaluateStep alone on a fresh hint (for comparison)", evaluate, "in process, measured"],
-    ["    store: chain + state digest (synchronous)", syncPart, "in process, mean"],
+    ["    store: chain, state digest, batch handed to LevelDB (sync.)", syncPart, "in process, mean"],
     ["    store: batch write + fsync (awaited)", transition - syncPart, "transition − synchronous part"],
     ["    protocol: aql result check (zod)", p(d, "aql result check"), "in process, measured"],
     ["    answer JSON.stringify", p(d, "answer: JSON.stringify"), "in process, measured"],
@@ -359,6 +364,14 @@ async function breakdown(e: E2e, prefix: string): Promise<void> {
   printRows("\nin-process parts, database on disk:", disk.rows);
   if (tmp) printRows("in-process parts, database on tmpfs:", tmp.rows);
   printRows("shim and SDK, in process:", shim);
+}
+
+/** Part 4: 50 MCP clients at once over Streamable HTTP on loopback (bench/http-load.ts). */
+async function httpTargets(): Promise<void> {
+  const { httpLoadBench } = await import("./http-load.js");
+  const http = await httpLoadBench();
+  target("50 HTTP clients: throughput", `${Math.round(http.perSecond).toLocaleString("en-US")} steps/s (p50 ${(http.p50Us / 1000).toFixed(1)} ms, p99 ${(http.p99Us / 1000).toFixed(1)} ms)`, `≥ 3 × 887 = 2,661 steps/s`, http.perSecond >= 3 * 887);
+  target("50 HTTP clients: nothing lost", `${http.answered} of ${http.sent} steps answered with a directive; ${http.completed} of ${http.clients} complete_execution calls answered (the audit log is checked against the clients in test/http-load.integration.test.ts)`, "all", http.answered === http.sent && http.completed === http.clients);
 }
 
 async function footprintBench(prefix: string): Promise<void> {
@@ -398,6 +411,21 @@ async function footprintBench(prefix: string): Promise<void> {
   target("daemon growth per step, 1,000 → 10,000, heap capped", `${gc.perStep.toFixed(0)} bytes/step (${g.perStep.toFixed(0)} with the default heap)`, "none (≤ 116 B/step, 1 MB over 9,000)", gc.perStep <= 116);
 }
 
+const diskPrefix = process.env.HALTKEY_BENCH_DIR ?? join(process.cwd(), ".bench-tmp-");
+// HALTKEY_BENCH=stdio runs only part 2 (the step end to end and its breakdown, disk and tmpfs);
+// HALTKEY_BENCH=http only part 4. Each takes about a minute, for iterating on the request path.
+if (process.env.HALTKEY_BENCH === "stdio") {
+  const e = await e2eBench(diskPrefix, "disk (the real figure)", true);
+  await breakdown(e, diskPrefix);
+  if (existsSync("/dev/shm")) await e2eBench("/dev/shm/haltkey-bench-", "tmpfs (fsync almost free; for comparison only)", false);
+  printTargets();
+  process.exit(0);
+}
+if (process.env.HALTKEY_BENCH === "http") {
+  await httpTargets();
+  printTargets();
+  process.exit(0);
+}
 // Part 1.
 engineBench();
 hostileBench();
@@ -405,7 +433,6 @@ if (process.env.HALTKEY_BENCH === "engine") {
   printTargets();
   process.exit(0);
 }
-const diskPrefix = process.env.HALTKEY_BENCH_DIR ?? join(process.cwd(), ".bench-tmp-");
 // Part 2.
 const onDisk = await e2eBench(diskPrefix, "disk (the real figure)", true);
 await breakdown(onDisk, diskPrefix);
@@ -420,10 +447,7 @@ await footprintBench(diskPrefix);
   await hookHttpBench(process.env.HALTKEY_BENCH_DIR ?? join(process.cwd(), ".bench-tmp-hook-"));
 }
 // Part 4. 50 MCP clients at once over Streamable HTTP on loopback (bench/http-load.ts).
-const { httpLoadBench } = await import("./http-load.js");
-const http = await httpLoadBench();
-target("50 HTTP clients: throughput", `${Math.round(http.perSecond).toLocaleString("en-US")} steps/s (p50 ${(http.p50Us / 1000).toFixed(1)} ms, p99 ${(http.p99Us / 1000).toFixed(1)} ms)`, `≥ 3 × 887 = 2,661 steps/s`, http.perSecond >= 3 * 887);
-target("50 HTTP clients: nothing lost", `${http.answered} of ${http.sent} steps answered with a directive; ${http.completed} of ${http.clients} complete_execution calls answered (the audit log is checked against the clients in test/http-load.integration.test.ts)`, "all", http.answered === http.sent && http.completed === http.clients);
+await httpTargets();
 // Part 5. The session replay (bench/replay; `npm run replay` replays every session and prints the
 // whole report with every reason): recorded sessions through the hook and MCP paths, interruptions
 // per 100 benign tool calls, dangerous steps caught, decision latency.

@@ -21,6 +21,7 @@ import { bearerMatches, headerValue, HTTP_HOST, hostAllowed, listenOnLoopback, l
 import { DaemonStartError, type FrontEndStarter } from "../daemon/server.js";
 import type { Caller } from "../engine/engine.js";
 import { VERSION } from "../daemon/version.js";
+import { SessionTransport } from "./http-transport.js";
 import { checkAqlCall, registerTools, SERVER_CAPABILITIES, type EndpointMode } from "./tools.js";
 
 export const HTTP_PATH = "/mcp";
@@ -83,7 +84,7 @@ interface Session {
   readonly id: string;
   readonly caller: Caller;
   readonly label: string;
-  readonly transport: StreamableHTTPServerTransport;
+  readonly transport: SessionTransport;
   readonly server: Server;
   lastSeen: number;
   inFlight: number;
@@ -98,6 +99,9 @@ const Query = z.strictObject({
     .regex(/^[^\p{Cc}\p{Cf}]+$/u, "no control or format characters")
     .optional(),
 });
+
+/** Stateless when not streaming: one decoder for every body. Fatal: a body that is not UTF-8 is refused. */
+const UTF8 = new TextDecoder("utf-8", { fatal: true });
 
 const ClientInfoName = z.object({ params: z.object({ clientInfo: z.object({ name: z.string() }) }) });
 
@@ -202,7 +206,7 @@ export async function startHttp(deps: HttpDeps): Promise<HttpFrontEnd> {
       const server = new Server({ name: "haltkey", version: deps.version }, { capabilities: { ...SERVER_CAPABILITIES, logging: {} }, jsonSchemaValidator });
       const caller: Caller = { sessionId: deps.uuid() };
       let session: Session | undefined;
-      const transport = new StreamableHTTPServerTransport({
+      const sdk = new StreamableHTTPServerTransport({
         sessionIdGenerator: deps.uuid,
         // One JSON answer per request; server-initiated messages (danger_zone pushes) use the GET stream.
         enableJsonResponse: true,
@@ -212,6 +216,7 @@ export async function startHttp(deps: HttpDeps): Promise<HttpFrontEnd> {
           log.info({ session: id, agent: label }, "http session opened");
         },
       });
+      const transport = new SessionTransport(sdk);
       transport.onclose = () => {
         if (session && sessions.get(session.id) === session) {
           sessions.delete(session.id);
@@ -226,10 +231,10 @@ export async function startHttp(deps: HttpDeps): Promise<HttpFrontEnd> {
         if (session) session.inFlight--;
       });
       try {
-        await transport.handleRequest(req, res, message);
+        await sdk.handleRequest(req, res, message);
       } finally {
         // The SDK refused the initialize (wrong Accept or Content-Type, bad shape): nothing to keep.
-        if (transport.sessionId === undefined) await transport.close();
+        if (sdk.sessionId === undefined) await transport.close();
       }
     } finally {
       opening--;
@@ -248,12 +253,17 @@ export async function startHttp(deps: HttpDeps): Promise<HttpFrontEnd> {
     if (!bearerMatches(headerValue(req, "authorization"), token)) {
       return sendError(res, 401, -32000, `Unauthorized: send 'Authorization: Bearer <token>' with the token in ${files.token}`, { "WWW-Authenticate": 'Bearer realm="haltkey"' }, true);
     }
-    const url = new URL(req.url ?? "/", `http://${HTTP_HOST}`);
-    if (url.pathname !== HTTP_PATH) return sendError(res, 404, -32000, `Not Found: the MCP endpoint is ${HTTP_PATH}`);
-    const keys = [...url.searchParams.keys()];
-    const query = Query.safeParse(Object.fromEntries(url.searchParams));
-    if (!query.success || new Set(keys).size !== keys.length) {
-      return sendError(res, 400, -32602, `Bad Request: the only query parameter is agent=<name> (1-128 printable characters, at most once); got ${keys.join(", ").slice(0, 200) || "nothing valid"}`);
+    // The path alone, as every step sends it, needs no URL parsed and no query checked.
+    let agent: string | undefined;
+    if (req.url !== HTTP_PATH) {
+      const url = new URL(req.url ?? "/", `http://${HTTP_HOST}`);
+      if (url.pathname !== HTTP_PATH) return sendError(res, 404, -32000, `Not Found: the MCP endpoint is ${HTTP_PATH}`);
+      const keys = [...url.searchParams.keys()];
+      const query = Query.safeParse(Object.fromEntries(url.searchParams));
+      if (!query.success || new Set(keys).size !== keys.length) {
+        return sendError(res, 400, -32602, `Bad Request: the only query parameter is agent=<name> (1-128 printable characters, at most once); got ${keys.join(", ").slice(0, 200) || "nothing valid"}`);
+      }
+      agent = query.data.agent;
     }
     if (req.method !== "POST" && req.method !== "GET" && req.method !== "DELETE") {
       return sendError(res, 405, -32000, "Method Not Allowed: use POST, GET or DELETE", { Allow: "GET, POST, DELETE" });
@@ -270,7 +280,7 @@ export async function startHttp(deps: HttpDeps): Promise<HttpFrontEnd> {
         session.streams++;
         res.once("close", () => session.streams--);
       }
-      return session.transport.handleRequest(req, res);
+      return session.transport.sdk.handleRequest(req, res);
     }
 
     if (session) {
@@ -285,17 +295,19 @@ export async function startHttp(deps: HttpDeps): Promise<HttpFrontEnd> {
     if (!read.ok) return sendError(res, read.status, read.code, read.message, {}, read.close);
     let message: unknown;
     try {
-      message = JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(read.bytes));
+      message = JSON.parse(UTF8.decode(read.bytes));
     } catch {
       return sendError(res, 400, -32700, "Parse error: the body must be one JSON-RPC message or a batch, as UTF-8 JSON");
     }
     if (!session) {
       const initialize = message !== null && typeof message === "object" && !Array.isArray(message) && (message as { method?: unknown }).method === "initialize";
       if (!initialize) return sendError(res, 400, -32000, "Bad Request: an Mcp-Session-Id header is required; the first request of a session must be initialize");
-      return openSession(req, res, read.bytes, message, query.data.agent);
+      return openSession(req, res, read.bytes, message, agent);
     }
+    // An agent's tool call goes straight to the MCP server (http-transport.ts); the rest to the SDK's transport.
+    if (session.transport.handleToolCall(req, res, message)) return;
     (req as IncomingMessage & { rawBody?: Buffer }).rawBody = read.bytes;
-    return session.transport.handleRequest(req, res, message);
+    return session.transport.sdk.handleRequest(req, res, message);
   };
 
   const httpServer: HttpServer = createServer({ maxHeaderSize: 16 * 1024 }, (req, res) => {

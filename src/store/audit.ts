@@ -2,7 +2,7 @@
 // covers that and its content. Rewriting or dropping a record breaks every hash after it; dropping
 // the tail is caught by the head kept beside the chain, by the anchor kept outside the database,
 // and (when the tail changed state) by the state digest each record carries.
-import { createHash } from "node:crypto";
+import { sha256Hex } from "./sha256.js";
 import { canonicalJson } from "../core/canonical-json.js";
 
 export const GENESIS_HASH = "0".repeat(64);
@@ -20,9 +20,20 @@ export interface AuditRecord {
   readonly hash: string;
 }
 
-function recordHash(r: Omit<AuditRecord, "hash">): string {
-  const body = canonicalJson({ seq: r.seq, ts: r.ts, type: r.type, agent: r.agent, session: r.session, data: r.data, prev: r.prev, state: r.state });
-  return createHash("sha256").update(body).digest("hex");
+/** The members a record's hash covers, in canonicalJson's (sorted) order. */
+const HASHED = ["agent", "data", "prev", "seq", "session", "state", "ts", "type"] as const;
+
+/**
+ * SHA-256 of canonicalJson({ seq, ts, type, agent, session, data, prev, state }), built member by
+ * member in sorted order: the same text without sorting the record's own keys on every record.
+ */
+export function recordHash(r: Omit<AuditRecord, "hash">): string {
+  let body = "";
+  for (const k of HASHED) {
+    const v = r[k];
+    if (v !== undefined) body += `${body === "" ? "{" : ","}"${k}":${canonicalJson(v)}`;
+  }
+  return sha256Hex(body === "" ? "{}" : `${body}}`);
 }
 
 export function chainRecord(

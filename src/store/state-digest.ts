@@ -5,7 +5,7 @@
 // and `audit verify` recompute it from the stored entries. Every audit record carries the digest of
 // the state after its transition, so an entry deleted, added or changed outside haltkey no longer
 // matches the chain. It is no secret: whoever can write the files can recompute it (threat-model.md).
-import { createHash } from "node:crypto";
+import { sha256Hex } from "./sha256.js";
 
 /** The sublevels whose every entry the digest covers. The audit log and meta are the chain itself. */
 export const GUARDED_SUBLEVELS = ["blocks", "rate", "executions", "halts", "halt_acks", "halt_escalations", "halt_index", "halt_config", "strikes", "keys", "displays"] as const;
@@ -19,12 +19,19 @@ const MOD = 1n << 256n;
 export type StateSummary = Record<GuardedSublevel, { count: number; sum: string }>;
 
 function entryHash(sublevel: string, key: string, json: string): bigint {
-  return BigInt(`0x${createHash("sha256").update(sublevel).update("\0").update(key).update("\0").update(json).digest("hex")}`);
+  // One-shot SHA-256 of the same bytes as before (sublevel, NUL, key, NUL, JSON): no Hash object.
+  return BigInt(`0x${sha256Hex(`${sublevel}\0${key}\0${json}`)}`);
 }
 
 export class StateDigest {
   private readonly counts = new Map<string, number>();
   private readonly sums = new Map<string, bigint>();
+  /**
+   * Each sublevel's sum as 64 hex digits, written when the sum changes: a transition touches one or
+   * two sublevels, so the summary converts only those sums, not all eleven, and only once.
+   */
+  private readonly hex = new Map<string, string>();
+  private readonly changed = new Set<string>();
   /** The hash of every entry, to take it out of the sum when it is replaced or deleted. */
   private readonly entries = new Map<string, bigint>();
 
@@ -47,11 +54,14 @@ export class StateDigest {
     }
     this.sums.set(sublevel, sum);
     this.counts.set(sublevel, count);
+    this.changed.add(sublevel);
   }
 
   summary(): StateSummary {
+    for (const s of this.changed) this.hex.set(s, (this.sums.get(s) ?? 0n).toString(16).padStart(64, "0"));
+    this.changed.clear();
     const out = {} as StateSummary;
-    for (const s of GUARDED_SUBLEVELS) out[s] = { count: this.counts.get(s) ?? 0, sum: (this.sums.get(s) ?? 0n).toString(16).padStart(64, "0") };
+    for (const s of GUARDED_SUBLEVELS) out[s] = { count: this.counts.get(s) ?? 0, sum: this.hex.get(s) ?? ZERO_SUM };
     return out;
   }
 
@@ -61,10 +71,13 @@ export class StateDigest {
   }
 }
 
+const ZERO_SUM = "0".repeat(64);
+
+/** SHA-256 over `name:count:sum;` of every sublevel, in GUARDED_SUBLEVELS order. */
 export function summaryDigest(s: StateSummary): string {
-  const h = createHash("sha256");
-  for (const name of GUARDED_SUBLEVELS) h.update(`${name}:${s[name].count}:${s[name].sum};`);
-  return h.digest("hex");
+  let text = "";
+  for (const name of GUARDED_SUBLEVELS) text += `${name}:${s[name].count}:${s[name].sum};`;
+  return sha256Hex(text);
 }
 
 /** The sublevels in which two summaries differ, said for a person: "blocks (0 entries, sealed 2)". */
