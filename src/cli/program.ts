@@ -93,6 +93,12 @@ program
         ...(o.console !== undefined ? { console: { port: o.console } } : {}),
         log,
       });
+      // Before anything says the daemon is up: a SIGTERM right after the banner must still close it cleanly.
+      const stop = (): void => {
+        void daemon.close().then(() => process.exit(0));
+      };
+      process.on("SIGTERM", stop);
+      process.on("SIGINT", stop);
       if (o.readyFd !== undefined) signalReady(o.readyFd);
       const status = daemon.service.status();
       const hk = selfCommand();
@@ -117,11 +123,6 @@ program
       process.stderr.write(
         `haltkey ${VERSION} serving on ${paths.socket}\n  mode: ${String(status.mode)}   policy: ${o.policy ?? "(defaults)"} ${String(status.policyDigest).slice(0, 12)}\n  approvals: ${banner}\n  home: ${paths.home}\nNext, in another terminal in ${process.cwd()}:\n${next.map(([c, what]) => `  ${c!.padEnd(width)}   ${what}`).join("\n")}\n`,
       );
-      const stop = (): void => {
-        void daemon.close().then(() => process.exit(0));
-      };
-      process.on("SIGTERM", stop);
-      process.on("SIGINT", stop);
     } catch (e) {
       if (e instanceof StoreOpenError || e instanceof DaemonStartError || e instanceof PolicyError) die(e.message, 2);
       throw e;
