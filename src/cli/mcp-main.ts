@@ -3,6 +3,7 @@
 // protocol's schemas, so a daemon it starts comes up while the shim loads. The options are those
 // program.ts declares for `mcp`; a command line with anything else goes to program.ts, which
 // explains it.
+import { setFlagsFromString } from "node:v8";
 import { resolvePaths } from "../daemon/paths.js";
 import { reachDaemon, type ShimOptions } from "../mcp/stdio-daemon.js";
 
@@ -24,7 +25,15 @@ export function mcpOptions(args: readonly string[]): Omit<ShimOptions, "paths"> 
   return { simulate, autostart, endpointMode: singleTool ? "single" : "semantic", ...(policyPath !== undefined ? { policyPath } : {}) };
 }
 
+/**
+ * The shim's young generation stays at its first size (1 MB a semi-space) instead of growing to
+ * 16 MB: it holds one message at a time, and the grown space is 30 MB of RSS it never gives back.
+ * Set before the shim allocates anything much; V8 reads it whenever it would grow the space.
+ */
+export const SHIM_V8_FLAGS = "--semi-space-growth-factor=1";
+
 export async function mcpMain(options: Omit<ShimOptions, "paths">): Promise<void> {
+  setFlagsFromString(SHIM_V8_FLAGS);
   const opts: ShimOptions = { ...options, paths: resolvePaths() };
   const early = reachDaemon(opts);
   // Its failure is the first call's answer (stdio.ts DaemonLink), not an unhandled rejection.
