@@ -3,7 +3,8 @@
 // check` and `audit verify` with no daemon running. The daemon, the store and the MCP SDK are
 // imported inside the commands that need them.
 import { readFile } from "node:fs/promises";
-import { Command, InvalidArgumentError } from "commander";
+import { closeSync, writeSync } from "node:fs";
+import { Command, InvalidArgumentError, Option } from "commander";
 import { DaemonClient } from "../daemon/client.js";
 import { die, paths, print, selfCommand, withDaemon } from "./common.js";
 import { registerConsoleCommand } from "./console-command.js";
@@ -12,6 +13,7 @@ import { registerHookCommand } from "./hook-command.js";
 import { registerInitCommand } from "./init-command.js";
 import { registerProxyCommand } from "./proxy-command.js";
 import { VERSION } from "../daemon/version.js";
+import { READY_LINE } from "../mcp/stdio-daemon.js";
 
 const program = new Command();
 program.name("haltkey").description("Safety dongle for AI agents: go, pause or hard stop, lifted only by a human on hardware.").version(VERSION);
@@ -26,6 +28,25 @@ const parseHttpPort = (v: string): number => {
   return Number(v);
 };
 
+const parseReadyFd = (v: string): number => {
+  if (!/^\d{1,4}$/.test(v) || Number(v) < 3) throw new InvalidArgumentError("a file descriptor number, 3 or more");
+  return Number(v);
+};
+
+/** Tells the shim that started this daemon that its sockets listen, and lets go of the pipe. */
+function signalReady(fd: number): void {
+  try {
+    writeSync(fd, READY_LINE);
+  } catch {
+    // The shim is gone, or it polls the socket once the pipe closes.
+  }
+  try {
+    closeSync(fd);
+  } catch {
+    // not open
+  }
+}
+
 program
   .command("serve")
   .description("Run the daemon: owns the database and approval devices, listens on the unix socket")
@@ -36,7 +57,9 @@ program
   .option("--http <port>", "also serve MCP Streamable HTTP on 127.0.0.1:<port> (0: any free port; URL in $HALTKEY_HOME/http.json, token in http-token)", parseHttpPort)
   .option("--console <port>", "also serve the operator console on 127.0.0.1:<port> (0: any free port; open it with `haltkey console`)", parseHttpPort)
   .option("--hook-http <port>", "also serve Claude Code's http hook on 127.0.0.1:<port>/hooks/claude-code (0: any free port; URL in $HALTKEY_HOME/hook-http.json, token in hook-token)", parseHttpPort)
-  .action(async (o: { simulate: boolean; policy?: string; socketMode?: number; singleTool: boolean; http?: number; console?: number; hookHttp?: number }) => {
+  // `haltkey mcp` starting a daemon: the pipe on which it says it listens (mcp/stdio-daemon.ts).
+  .addOption(new Option("--ready-fd <fd>").hideHelp().argParser(parseReadyFd))
+  .action(async (o: { simulate: boolean; policy?: string; socketMode?: number; singleTool: boolean; http?: number; console?: number; hookHttp?: number; readyFd?: number }) => {
     // Only what this start needs: the MCP HTTP front end (its SDK transport and session code,
     // ~75 ms of CPU at start-up, docs/performance.md) only with --http, the hook endpoint only with
     // --hook-http. The rest at once, in parallel.
@@ -70,6 +93,13 @@ program
         ...(o.console !== undefined ? { console: { port: o.console } } : {}),
         log,
       });
+      // Before anything says the daemon is up: a SIGTERM right after the banner must still close it cleanly.
+      const stop = (): void => {
+        void daemon.close().then(() => process.exit(0));
+      };
+      process.on("SIGTERM", stop);
+      process.on("SIGINT", stop);
+      if (o.readyFd !== undefined) signalReady(o.readyFd);
       const status = daemon.service.status();
       const hk = selfCommand();
       const banner = o.simulate
@@ -93,11 +123,6 @@ program
       process.stderr.write(
         `haltkey ${VERSION} serving on ${paths.socket}\n  mode: ${String(status.mode)}   policy: ${o.policy ?? "(defaults)"} ${String(status.policyDigest).slice(0, 12)}\n  approvals: ${banner}\n  home: ${paths.home}\nNext, in another terminal in ${process.cwd()}:\n${next.map(([c, what]) => `  ${c!.padEnd(width)}   ${what}`).join("\n")}\n`,
       );
-      const stop = (): void => {
-        void daemon.close().then(() => process.exit(0));
-      };
-      process.on("SIGTERM", stop);
-      process.on("SIGINT", stop);
     } catch (e) {
       if (e instanceof StoreOpenError || e instanceof DaemonStartError || e instanceof PolicyError) die(e.message, 2);
       throw e;

@@ -15,6 +15,11 @@ export class DaemonClient {
     return new DaemonClient(await DaemonConnection.open(socketPath, timeoutMs));
   }
 
+  /** The typed client over a connection already open (the shim opens it before it loads the protocol's schemas). */
+  static over(connection: DaemonConnection): DaemonClient {
+    return new DaemonClient(connection);
+  }
+
   get isClosed(): boolean {
     return this.connection.isClosed;
   }

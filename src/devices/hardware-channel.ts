@@ -13,7 +13,7 @@ import type { ApprovalChannelInfo } from "../core/introspect.js";
 import { fitsDisplay } from "../hw/apv1-text.js";
 import type { DisplayLinkRequest } from "../hw/apv1-display-link.js";
 import { sha256 } from "../hw/bytes.js";
-import { approvalChallenge, type RelyingParty } from "../hw/webauthn.js";
+import { approvalChallenge, preloadVerifier, type RelyingParty } from "../hw/webauthn.js";
 import type { ApprovalChannel, ApprovalScreen, HumanDecision, RequestKind } from "../core/approval-channel.js";
 import type { KeyCallOptions, KeyDevice, KeyRing } from "./keyring.js";
 import type { Logger } from "../daemon/log.js";
@@ -146,6 +146,8 @@ export class HardwareChannel implements ApprovalChannel {
     const settled = new Promise<void>((r) => (settle = r));
     const entry: Shown = { screen, digest, settled, settle };
     this.screens.set(screen.requestId, entry);
+    // A touch may follow: its verification should not wait for the verifier to load.
+    if (this.d.keyring.size > 0) preloadVerifier();
     if (!this.display) return;
     // Newest first: the request the human was just told about is the one on the display. The one
     // it replaces is shown again afterwards; the device's 500 ms input lock after every SHOW keeps

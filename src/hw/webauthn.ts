@@ -2,14 +2,13 @@
 // clientDataJSON ourselves, hand its hash to the key, and wrap the key's CTAP2 answers in the JSON
 // shapes @simplewebauthn/server v14 verifies. The challenge binds a touch to one specific action.
 import { createPublicKey } from "node:crypto";
-import {
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
-  type AuthenticationResponseJSON,
-  type RegistrationResponseJSON,
-  type VerifiedAuthenticationResponse,
-  type VerifiedRegistrationResponse,
-  type WebAuthnCredential,
+import { createRequire } from "node:module";
+import type {
+  AuthenticationResponseJSON,
+  RegistrationResponseJSON,
+  VerifiedAuthenticationResponse,
+  VerifiedRegistrationResponse,
+  WebAuthnCredential,
 } from "@simplewebauthn/server";
 import { sha256, uuidBytes } from "./bytes.js";
 import { encodeCanonical, type CborMap } from "./cbor.js";
@@ -209,8 +208,36 @@ export interface RelyingParty {
 
 export const CTAP_RELYING_PARTY: RelyingParty = { rpId: RP_ID, origin: ORIGIN };
 
-export function verifyRegistration(response: RegistrationResponseJSON, challenge: Uint8Array, rp: RelyingParty = CTAP_RELYING_PARTY): Promise<VerifiedRegistrationResponse> {
-  return verifyRegistrationResponse({
+type Verifier = Pick<typeof import("@simplewebauthn/server"), "verifyAuthenticationResponse" | "verifyRegistrationResponse">;
+let verifier: Verifier | undefined;
+
+/**
+ * @simplewebauthn/server, loaded at the first verification (or by preloadVerifier), not when the
+ * daemon starts: most starts never verify a key, and loading it is about 140 ms of CPU and 8 MB.
+ * Its CommonJS build, through require: importing its ES module build costs twice that, because
+ * Node scans the CommonJS packages it imports for their exports (docs/performance.md).
+ */
+function loadVerifier(): Verifier {
+  return (verifier ??= createRequire(import.meta.url)("@simplewebauthn/server") as Verifier);
+}
+
+/**
+ * Loads the verifier while a human is about to touch a key, so the touch's answer does not wait for
+ * the load. Once per process; a load that fails is left for the verification to report.
+ */
+export function preloadVerifier(): void {
+  if (verifier) return;
+  setImmediate(() => {
+    try {
+      loadVerifier();
+    } catch {
+      // verifyRegistration / verifyApproval load it again and fail there, closed.
+    }
+  });
+}
+
+export async function verifyRegistration(response: RegistrationResponseJSON, challenge: Uint8Array, rp: RelyingParty = CTAP_RELYING_PARTY): Promise<VerifiedRegistrationResponse> {
+  return loadVerifier().verifyRegistrationResponse({
     response,
     expectedChallenge: challengeToExpected(challenge),
     expectedOrigin: rp.origin,
@@ -236,7 +263,7 @@ export async function verifyApproval(
   if (response.rawId !== credential.id || response.id !== credential.id) {
     throw new Error(`assertion is for credential ${response.rawId}, expected ${credential.id}`);
   }
-  return verifyAuthenticationResponse({
+  return loadVerifier().verifyAuthenticationResponse({
     response,
     expectedChallenge: challengeToExpected(challenge),
     expectedOrigin: rp.origin,

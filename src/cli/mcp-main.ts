@@ -1,0 +1,43 @@
+// `haltkey mcp`'s own entry (main.ts sends it here, as it sends the hook to hook-main.ts). The shim
+// reaches its daemon, starting one if none runs, before it loads the MCP SDK and the socket
+// protocol's schemas, so a daemon it starts comes up while the shim loads. The options are those
+// program.ts declares for `mcp`; a command line with anything else goes to program.ts, which
+// explains it.
+import { setFlagsFromString } from "node:v8";
+import { resolvePaths } from "../daemon/paths.js";
+import { reachDaemon, type ShimOptions } from "../mcp/stdio-daemon.js";
+
+/** The shim's options from `haltkey mcp`'s arguments, or undefined when program.ts should read them. */
+export function mcpOptions(args: readonly string[]): Omit<ShimOptions, "paths"> | undefined {
+  let simulate = false;
+  let autostart = true;
+  let singleTool = false;
+  let policyPath: string | undefined;
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    if (a === "--simulate") simulate = true;
+    else if (a === "--no-autostart") autostart = false;
+    else if (a === "--single-tool") singleTool = true;
+    else if (a === "--policy" && i + 1 < args.length && !args[i + 1]!.startsWith("-") && args[i + 1]!.length > 0) policyPath = args[++i];
+    else if (a.startsWith("--policy=") && a.length > "--policy=".length) policyPath = a.slice("--policy=".length);
+    else return undefined;
+  }
+  return { simulate, autostart, endpointMode: singleTool ? "single" : "semantic", ...(policyPath !== undefined ? { policyPath } : {}) };
+}
+
+/**
+ * The shim's young generation stays at its first size (1 MB a semi-space) instead of growing to
+ * 16 MB: it holds one message at a time, and the grown space is 30 MB of RSS it never gives back.
+ * Set before the shim allocates anything much; V8 reads it whenever it would grow the space.
+ */
+export const SHIM_V8_FLAGS = "--semi-space-growth-factor=1";
+
+export async function mcpMain(options: Omit<ShimOptions, "paths">): Promise<void> {
+  setFlagsFromString(SHIM_V8_FLAGS);
+  const opts: ShimOptions = { ...options, paths: resolvePaths() };
+  const early = reachDaemon(opts);
+  // Its failure is the first call's answer (stdio.ts DaemonLink), not an unhandled rejection.
+  early.catch(() => undefined);
+  const { runMcpShim } = await import("../mcp/stdio.js");
+  await runMcpShim(opts, early);
+}

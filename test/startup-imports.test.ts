@@ -1,0 +1,66 @@
+// What the daemon and the shim load at start-up (docs/performance.md, cold start): the daemon
+// leaves SimpleWebAuthn and the operator console unloaded until they are used, and `haltkey mcp`
+// reads its own options (cli/mcp-main.ts) exactly where commander would accept them.
+import { spawn, spawnSync } from "node:child_process";
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { afterEach, describe, expect, it } from "vitest";
+import { mcpOptions } from "../src/cli/mcp-main.js";
+import { CLI, cleanup, tempHome } from "./helpers/daemon.js";
+
+const RECORDER = fileURLToPath(new URL("./fixtures/import-recorder/register.mjs", import.meta.url));
+const homes: string[] = [];
+afterEach(() => {
+  for (const h of homes.splice(0)) cleanup(h);
+});
+
+/** The modules `haltkey serve <args>` resolved by the time it said it serves, then stopped. */
+async function serveImports(args: string[]): Promise<string[]> {
+  const home = tempHome();
+  homes.push(home);
+  const file = join(home, "imports.txt");
+  const d = spawn(process.execPath, ["--import", RECORDER, CLI, "serve", "--simulate", ...args], { env: { ...process.env, HALTKEY_HOME: home, HALTKEY_TEST_IMPORTS: file }, stdio: ["ignore", "ignore", "pipe"] });
+  const exited = new Promise<number | null>((r) => d.once("exit", (code) => r(code)));
+  await new Promise<void>((res, rej) => {
+    let err = "";
+    d.stderr!.on("data", (b: Buffer) => {
+      err += b.toString();
+      // The banner's last line: written in the same turn as the SIGTERM handler is installed.
+      if (err.includes("Next, in another terminal")) res();
+    });
+    void exited.then((code) => rej(new Error(`serve exited ${code}: ${err}`)));
+  });
+  d.kill("SIGTERM");
+  expect(await exited).toBe(0);
+  expect(existsSync(file)).toBe(true);
+  return readFileSync(file, "utf8").split("\n").filter((l) => l.length > 0);
+}
+
+describe("haltkey serve start-up", () => {
+  it("without --console loads neither SimpleWebAuthn nor the console's server", async () => {
+    const loaded = await serveImports([]);
+    expect(loaded.some((u) => u.endsWith("/daemon/server.js")), "control: the recorder saw the daemon").toBe(true);
+    expect(loaded.filter((u) => u.includes("/@simplewebauthn/") || u.endsWith("/daemon/console-server.js"))).toEqual([]);
+  });
+
+  it("with --console loads the console's server", async () => {
+    const loaded = await serveImports(["--console", "0"]);
+    expect(loaded.some((u) => u.endsWith("/daemon/console-server.js"))).toBe(true);
+  });
+});
+
+describe("haltkey mcp options, read without commander", () => {
+  it("reads what commander accepts for `mcp`", () => {
+    expect(mcpOptions([])).toEqual({ simulate: false, autostart: true, endpointMode: "semantic" });
+    expect(mcpOptions(["--simulate", "--no-autostart", "--single-tool", "--policy", "p.json"])).toEqual({ simulate: true, autostart: false, endpointMode: "single", policyPath: "p.json" });
+    expect(mcpOptions(["--policy=/etc/haltkey/policy.yaml"])).toEqual({ simulate: false, autostart: true, endpointMode: "semantic", policyPath: "/etc/haltkey/policy.yaml" });
+  });
+
+  it("leaves anything else to commander, which refuses it as before", () => {
+    for (const other of [["--bogus"], ["--policy"], ["--policy", "--simulate"], ["--policy="], ["extra"], ["--help"]]) expect(mcpOptions(other), other.join(" ")).toBeUndefined();
+    const r = spawnSync(process.execPath, [CLI, "mcp", "--bogus"], { env: { ...process.env, HALTKEY_HOME: "/nonexistent/haltkey-test" }, encoding: "utf8", timeout: 60_000 });
+    expect(r.status).toBe(1);
+    expect(r.stderr).toMatch(/unknown option '--bogus'/);
+  });
+});
