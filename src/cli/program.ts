@@ -83,8 +83,8 @@ program
           ...(o.http !== undefined && http ? [http.httpFrontEnd(o.http)] : []),
           ...(o.hookHttp !== undefined && hookHttp
             ? [
-                async ({ paths: p, log: l }: { paths: typeof paths; log: typeof log }) =>
-                  hookHttp.startHookHttp({ port: o.hookHttp!, paths: p, log: l }).catch((e: unknown) => {
+                async (core: import("../daemon/server.js").DaemonCore) =>
+                  hookHttp.startHookHttp({ port: o.hookHttp!, ...core }).catch((e: unknown) => {
                     throw e instanceof hookHttp.HookHttpStartError ? new DaemonStartError(e.message) : e;
                   }),
               ]

@@ -6,17 +6,9 @@ import { compileGlob, type CompiledGlob } from "./glob.js";
 import { normalizeForMatching } from "./text.js";
 import { shellCommandOf } from "./action/judge.js";
 import { readsOnly } from "./shell/read-only.js";
+import { BudgetConfig, Count } from "./budgets.js";
 
-const Count = z.number().int().min(0).max(1_000_000_000);
-
-export const BudgetConfig = z.strictObject({
-  maxWallSeconds: Count.optional(),
-  maxToolCalls: Count.optional(),
-  maxTokens: Count.optional(),
-  maxSpend: z.number().min(0).max(1e12).optional(),
-  maxConcurrency: Count.optional(),
-});
-export type BudgetConfig = z.infer<typeof BudgetConfig>;
+export { BudgetConfig };
 
 const Globs = z.array(z.string().min(1).max(512)).max(10_000);
 

@@ -2,7 +2,7 @@
 // Every request that crosses a trust boundary is parsed with these schemas; nothing else
 // decides what a valid request looks like.
 import { z } from "zod";
-import { BudgetConfig } from "./breakers.js";
+import { BudgetConfig } from "./budgets.js";
 import { FIELD_LIMITS } from "./limits.js";
 
 export const SAFETY_TIERS = ["advisory", "confirm", "verify", "danger_zone"] as const;
