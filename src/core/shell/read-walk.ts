@@ -3,6 +3,7 @@
 import { fieldOf, fieldsOf, type SyntaxNode, type SyntaxTree, textOf } from "./syntax.js";
 import { cap, type Frame, isStatement, MAX_COMMANDS, MAX_LOOP_VALUES, MAX_READ_DEPTH, normalPath, quoteWord, readableName, redirectOp, snippet, splits, type Stdin, type Word } from "./read-model.js";
 import { heredocExpansions, hereDocumentSpan, hereStringSpan, MAX_HEREDOC_EXPANSIONS, parseTerminated } from "./here-documents.js";
+import { plainTree } from "./plain.js";
 import { WordReader } from "./read-words.js";
 
 export abstract class WalkReader extends WordReader {
@@ -30,7 +31,7 @@ export abstract class WalkReader extends WordReader {
       this.problem(`here-documents with ${expansions} expansions are more than can be read`);
       return undefined;
     }
-    const { tree } = parseTerminated(source);
+    const tree = (this.fastPath ? plainTree(source) : undefined) ?? parseTerminated(source).tree;
     if (frame.depth === 0 && this.top === undefined) this.top = tree;
     if (tree.hasError) this.problem(`the shell cannot parse ${frame.via ? `what ${frame.via} runs` : "the command"}: ${snippet(source)}`);
     if (tree.truncated) this.problem("the command nests too deeply to read");

@@ -29,7 +29,11 @@ export abstract class WordReader {
   protected stepBudget: number;
   protected capped = false;
 
-  constructor(size: number) {
+  /**
+   * `fastPath`: plain text is read by the scanner in plain.ts instead of tree-sitter (the same
+   * tree); false only to hold the two to each other in tests and the bench.
+   */
+  constructor(size: number, protected readonly fastPath = true) {
     this.parsedBudget = 4 * size + 16 * 1024;
     this.stepBudget = 16 * size + 20_000;
     this.expansionBudget = 8 * size + 64 * 1024;

@@ -19,8 +19,9 @@ import type { ShellReading } from "./read-model.js";
 export { MAX_COMMANDS, MAX_READ_DEPTH, MAX_VALUE, quoteWord, type ShellCommand, type ShellReading } from "./read-model.js";
 export { MAX_HEREDOC_EXPANSIONS, writtenKind } from "./here-documents.js";
 
-export function readShell(source: string): ShellReading {
-  const reader = new Reader(source.length);
+/** `fastPath: false` parses every text with tree-sitter, plain or not: for tests and the bench. */
+export function readShell(source: string, options: { readonly fastPath?: boolean } = {}): ShellReading {
+  const reader = new Reader(source.length, options.fastPath ?? true);
   try {
     reader.readText(source, { depth: 0, via: undefined, positional: undefined });
   } catch (e) {
