@@ -29,14 +29,18 @@ interface Plain {
 const shape = (n: SyntaxNode): Plain => ({ t: WORDLIKE.has(n.type) ? "word" : n.type, f: n.field, n: n.named, s: n.start, e: n.end, c: n.children.map(shape) });
 const treeShape = (t: SyntaxTree) => ({ root: shape(t.root), hasError: t.hasError, truncated: t.truncated });
 
-/** Checks one text; returns whether the scanner took it. */
-function holds(text: string): boolean {
+/**
+ * Checks one text; returns whether the scanner took it. A text it does not take is still read both
+ * ways (what it runs may be plain: bash -c '…', eval '…'), unless longer than `readUpTo`: the
+ * long here-documents of the sessions cost seconds in tree-sitter and hold little shell.
+ */
+function holds(text: string, readUpTo = Number.POSITIVE_INFINITY): boolean {
   const plain = plainTree(text);
   if (plain) {
     const ts = parseBash(text);
     expect(treeShape(plain), `tree of ${JSON.stringify(text)}`).toEqual(treeShape(ts));
   }
-  expect(readShell(text), `reading of ${JSON.stringify(text)}`).toEqual(readShell(text, { fastPath: false }));
+  if (plain || text.length <= readUpTo) expect(readShell(text), `reading of ${JSON.stringify(text)}`).toEqual(readShell(text, { fastPath: false }));
   return plain !== undefined;
 }
 
@@ -65,10 +69,10 @@ function corpusCommands(file: string): string[] {
 describe("plain shell: the scanner's tree and reading are tree-sitter's", () => {
   it("on every shell command of the recorded coding sessions", () => {
     const commands = sessionCommands();
-    const plain = commands.filter(holds).length;
+    const plain = [...new Set(commands)].filter((c) => holds(c, 600)).length;
     expect(commands.length).toBeGreaterThan(4000);
     // Most of what an agent runs is plain; if this drops, the comparison above compared little.
-    expect(plain / commands.length).toBeGreaterThan(0.5);
+    expect(plain / new Set(commands).size).toBeGreaterThan(0.5);
   });
 
   it("on the dev halves of the shell corpora (dcg, safety-net)", () => {

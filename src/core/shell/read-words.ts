@@ -2,7 +2,7 @@
 // command substitutions (see read.ts).
 import { ansiC } from "./escapes.js";
 import { type SyntaxNode, type SyntaxTree, textOf } from "./syntax.js";
-import { cap, type Frame, isStatement, MAX_PROBLEMS, type ShellCommand, splits, type Stdin, unescapeDoubleQuoted, unescapeWord, type Word } from "./read-model.js";
+import { cap, type Frame, isStatement, joinOutput, MAX_PROBLEMS, type ShellCommand, splits, type Stdin, unescapeDoubleQuoted, unescapeWord, type Word } from "./read-model.js";
 
 export abstract class WordReader {
   /** Runs a node that holds statements (read-walk.ts). */
@@ -196,7 +196,7 @@ export abstract class WordReader {
     for (const c of node.children) {
       if (!c.named) continue;
       const o = isStatement(c) ? this.statement(tree, c, inner) : (this.walkSubstitutions(tree, c, inner), undefined);
-      out = out !== undefined && o !== undefined ? out + o : undefined;
+      out = joinOutput(out, o);
     }
     return out;
   }
