@@ -10,9 +10,11 @@
 // tree and reading on the session corpus, the shell corpora, the rules' examples and generated text.
 //
 // The subset:
-// - words made of unquoted runs of printable ASCII other than  ' " < > { } [ ] ( ) ` $ | & ; \ ! and
-//   whitespace, single-quoted strings, and double-quoted strings without $ ` \ ! (newlines allowed);
-//   a word may not start with `=`, and only a quoted word may hold non-ASCII text;
+// - words made of unquoted runs of printable ASCII other than  ' " < > { } [ ] ( ) ` $ | & ; ! and
+//   whitespace, where a backslash escapes a printable character (\; \'), single-quoted strings, and
+//   double-quoted strings without $ ` ! (newlines, and a backslash before a printable character,
+//   allowed); a word may not start
+//   with `=`, only a quoted word may hold non-ASCII text, and `{}` may stand alone as an argument;
 // - leading NAME=value / NAME+=value assignments, and statements of assignments alone;
 // - the operators ; & && || | and newlines (a newline may follow && || |), `#` comments that end a
 //   line;
@@ -51,13 +53,14 @@ const token = (type: string, start: number, field: string | null = null): Node =
 // Character classes by code. An unquoted word character: printable ASCII except the specials.
 const WORD_CHAR = new Uint8Array(128);
 for (let c = 0x21; c < 0x7f; c++) WORD_CHAR[c] = 1;
-for (const s of "'\"<>{}[]()`$|&;\\!") WORD_CHAR[s.charCodeAt(0)] = 0;
+for (const s of "'\"<>{}[]()`$|&;\\!") WORD_CHAR[s.charCodeAt(0)] = 0; // the backslash is read apart
 const SPACE = 32;
 const TAB = 9;
 const NEWLINE = 10;
 const HASH = 35;
 const SQUOTE = 39;
 const DQUOTE = 34;
+const BACKSLASH = 92;
 
 class Scanner {
   private i = 0;
@@ -235,14 +238,34 @@ class Scanner {
     let end = name.end;
     for (;;) {
       this.blanks(false);
+      if (this.atBraces()) {
+        // find's {} on its own: two one-character words to tree-sitter.
+        const at = this.i;
+        this.i += 2;
+        children.push(node("concatenation", at, at + 2, [node("word", at, at + 1), node("word", at + 1, at + 2)], "argument"));
+        end = at + 2;
+        continue;
+      }
       if (!this.atWord()) break;
       if (this.code() === 61 /* = */) throw notPlain; // `==` and `=~` are operators there
       const arg = this.literal();
       arg.field = "argument";
       children.push(arg);
       end = arg.end;
+      // tree-sitter drops a lone `-` before a descriptor's redirection (`rm - 2>f` reads as rm 2>f).
+      if (arg.end - arg.start === 1 && this.s[arg.start] === "-") {
+        this.blanks(false);
+        if (/^\d/.test(this.s[this.i] ?? "") && this.atRedirect()) throw notPlain;
+      }
     }
     return node("command", start, end, children);
+  }
+
+  /** `{}` standing alone as an argument. */
+  private atBraces(): boolean {
+    if (this.s[this.i] !== "{" || this.s[this.i + 1] !== "}") return false;
+    const after = this.s[this.i + 2];
+    return after === undefined || after === " " || after === "\t" || after === "\n" || after === ";" || after === "&" || after === "|";
   }
 
   /** NAME=value or NAME+=value at a command's start. */
@@ -275,7 +298,7 @@ class Scanner {
     if (c === SQUOTE || c === DQUOTE) return true;
     if (c >= 128) throw notPlain;
     if (c === HASH) return false;
-    if (WORD_CHAR[c]) return true;
+    if (WORD_CHAR[c] || c === BACKSLASH) return true;
     if (c === SPACE || c === TAB || c === NEWLINE || c === 59 /* ; */ || c === 38 /* & */ || c === 124 /* | */ || c === 60 /* < */ || c === 62 /* > */) return false;
     throw notPlain;
   }
@@ -330,12 +353,22 @@ class Scanner {
       const c = this.code();
       if (c === SQUOTE) pieces.push(this.singleQuoted());
       else if (c === DQUOTE) pieces.push(this.doubleQuoted());
-      else if (c < 128 && (WORD_CHAR[c] || c === HASH)) {
+      else if (c < 128 && (WORD_CHAR[c] || c === HASH || c === BACKSLASH)) {
         if (c === HASH && pieces.length === 0) throw notPlain;
+        // After a quoted piece, tree-sitter starts a new word at a backslash (""\#x is two words).
+        if (c === BACKSLASH && pieces.length > 0) throw notPlain;
         const from = this.i;
         while (this.i < this.n) {
           const d = this.code();
           if (d >= 128) throw notPlain;
+          if (d === BACKSLASH) {
+            // An escaped printable character belongs to the word (\; \' \$); an escaped blank or
+            // newline is a line continuation or an escaped space: not plain.
+            const e = this.s.charCodeAt(this.i + 1);
+            if (!(e > 32 && e < 127)) throw notPlain;
+            this.i += 2;
+            continue;
+          }
           if (!WORD_CHAR[d]) break;
           this.i++;
         }
@@ -382,7 +415,16 @@ class Scanner {
         blank = true;
         continue;
       }
-      if (c === 36 /* $ */ || c === 96 /* ` */ || c === 92 /* \ */ || c === 33 /* ! */) throw notPlain;
+      if (c === BACKSLASH) {
+        // \" \\ \$ \n…: the pair is text of the string (unescapeDoubleQuoted reads it).
+        const e = this.s.charCodeAt(k + 1);
+        // An escaped blank or newline is a blank or a line continuation to tree-sitter, even there.
+        if (!(e > 32 && e < 127)) throw notPlain;
+        k++;
+        blank = false;
+        continue;
+      }
+      if (c === 36 /* $ */ || c === 96 /* ` */ || c === 33 /* ! */) throw notPlain;
       if (c < 32 ? c !== TAB : c === 0x7f || (c >= 0x80 && c < 0xa0) || (c >= 0xd800 && c < 0xe000)) throw notPlain;
       if (c !== SPACE && c !== TAB) blank = false;
     }
