@@ -44,6 +44,12 @@ const NOT_PLAIN_COMMAND = new Set([
 /** Deeper operator nesting than this is left to tree-sitter (and its depth limit). */
 const MAX_NESTING = 64;
 
+/** What tree-sitter's scanner may read as a variable name (a%b, a@b, 1=2) or a glob at a command's name. Sticky: matched in place. */
+const NAME_NOT_PLAIN = /\w+[=[:%#@?+]|[^\w./~'"]/y;
+/** \w: the characters of a variable's name. */
+const NAME_CHAR = new Uint8Array(128);
+for (let c = 0; c < 128; c++) if (/\w/.test(String.fromCharCode(c))) NAME_CHAR[c] = 1;
+
 class NotPlain extends Error {}
 const notPlain = new NotPlain();
 
@@ -230,7 +236,8 @@ class Scanner {
     }
     // tree-sitter's scanner reads a leading word as a variable name before these (a%b, a@b, a+b).
     // A name that starts like a glob (`*_:+` after an assignment) is an error to it.
-    if (/^(?:\w+[=[:%#@?+]|[^\w./~'"])/.test(this.s.slice(this.i, this.i + 256))) throw notPlain;
+    NAME_NOT_PLAIN.lastIndex = this.i;
+    if (NAME_NOT_PLAIN.test(this.s)) throw notPlain;
     const literal = this.literal();
     if (NOT_PLAIN_COMMAND.has(this.valueOf(literal))) throw notPlain;
     const name = node("command_name", literal.start, literal.end, [literal], "name");
@@ -270,13 +277,17 @@ class Scanner {
 
   /** NAME=value or NAME+=value at a command's start. */
   private assignment(): Node | undefined {
-    // `_=a` is a command word to tree-sitter (the name check in command() leaves it to it).
-    const m = /^(?!_\+?=)([A-Za-z_]\w*)(\+?=)/.exec(this.s.slice(this.i, this.i + 256));
-    if (!m) return undefined;
+    // NAME= or NAME+= (but not `_=`, a command word to tree-sitter), scanned in place.
+    const s = this.s;
     const start = this.i;
-    const nameEnd = start + m[1]!.length;
-    const children = [node("variable_name", start, nameEnd, [], "name"), token(m[2]!, nameEnd)];
-    this.i = nameEnd + m[2]!.length;
+    const first = s.charCodeAt(start);
+    if (!(first === 95 || ((first | 32) >= 97 && (first | 32) <= 122))) return undefined;
+    let nameEnd = start + 1;
+    while (nameEnd < this.n && NAME_CHAR[s.charCodeAt(nameEnd)] === 1) nameEnd++;
+    const op = s.charCodeAt(nameEnd) === 61 ? "=" : s.charCodeAt(nameEnd) === 43 && s.charCodeAt(nameEnd + 1) === 61 ? "+=" : undefined;
+    if (op === undefined || (first === 95 && nameEnd === start + 1)) return undefined;
+    const children = [node("variable_name", start, nameEnd, [], "name"), token(op, nameEnd)];
+    this.i = nameEnd + op.length;
     // tree-sitter ends a value that starts with # at the next quote (X=#a'b' runs 'b'): not plain.
     if (this.code() === HASH) throw notPlain;
     if (this.i < this.n && this.wordStartsHere()) {
@@ -373,7 +384,8 @@ class Scanner {
           this.i++;
         }
         // tree-sitter errs on a number with an empty base (`0#`, `-1#`) and on `_0>f`.
-        if (/^-?\d+#|^_\d+$/.test(this.s.slice(from, Math.min(this.i, from + 64))) && (this.s[from] !== "_" || this.s[this.i] === "<" || this.s[this.i] === ">")) throw notPlain;
+        const f = this.s.charCodeAt(from);
+        if ((f === 45 || f === 95 || (f >= 48 && f <= 57)) && /^-?\d+#|^_\d+$/.test(this.s.slice(from, Math.min(this.i, from + 64))) && (f !== 95 || this.s[this.i] === "<" || this.s[this.i] === ">")) throw notPlain;
         pieces.push(node("word", from, this.i));
       } else if (c >= 128) throw notPlain;
       else if (c === SPACE || c === TAB || c === NEWLINE || c === 59 || c === 38 || c === 124 || c === 60 || c === 62) break;

@@ -311,9 +311,11 @@ export abstract class WalkReader extends WordReader {
     const out = this.run(argv, redirects, input, frame);
     const targets = this.writeTargets(tree, redirectNodes, frame);
     if (targets.length > 0) {
+      // One pass over the redirections: a command with thousands of them is read in linear time.
+      const appended = new Set(redirects.filter((r) => r.op.endsWith(">>")).map((r) => r.target));
       for (const t of targets) {
         const key = normalPath(t);
-        const appending = redirects.some((r) => r.target === t && r.op.endsWith(">>"));
+        const appending = appended.has(t);
         if (out !== undefined) {
           this.files.set(key, cap({ text: (appending ? (this.files.get(key) ?? "") : "") + out, exact: true }).text);
           this.judgeWritten(t, out, frame);
