@@ -4,7 +4,8 @@
 // Held to that on every shell command of the recorded sessions, the dev halves of the shell
 // corpora, the rules' own examples and generated text built to sit on the subset's edges; and every
 // construct outside the subset must fall back.
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { ACTION_RULES } from "../src/core/rules/actions/index.js";
@@ -14,7 +15,8 @@ import { plainTree } from "../src/core/shell/plain.js";
 import { parseBash, type SyntaxNode, type SyntaxTree } from "../src/core/shell/syntax.js";
 import { HOSTILE_SHELL_SCRIPTS } from "../bench/hostile-inputs.js";
 
-const CORPORA = "/work/shared/corpora";
+/** The shared corpora sit beside the checkout (../shared), or beside the worktrees' parent (../../shared). */
+const CORPORA = [join(process.cwd(), "..", "shared", "corpora"), join(process.cwd(), "..", "..", "shared", "corpora")].find((d) => existsSync(d)) ?? "../shared/corpora";
 
 /** tree-sitter's number and extglob_pattern are words to the reader (read-words.ts reads them alike). */
 const WORDLIKE = new Set(["number", "extglob_pattern"]);
