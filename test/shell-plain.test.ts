@@ -33,18 +33,22 @@ const treeShape = (t: SyntaxTree) => ({ root: shape(t.root), hasError: t.hasErro
 
 /**
  * Checks one text; returns whether the scanner took it. A text it does not take is still read both
- * ways (what it runs may be plain: bash -c '…', eval '…'), unless longer than `readUpTo`: the
- * long here-documents of the sessions cost seconds in tree-sitter and hold little shell.
+ * ways, since what it runs may be plain (bash -c '…', eval '…', a script it writes), unless
+ * `readBoth` says it need not be: the long here-documents of the sessions that run no shell cost
+ * seconds in tree-sitter.
  */
-function holds(text: string, readUpTo = Number.POSITIVE_INFINITY): boolean {
+function holds(text: string, readBoth: (text: string) => boolean = () => true): boolean {
   const plain = plainTree(text);
   if (plain) {
     const ts = parseBash(text);
     expect(treeShape(plain), `tree of ${JSON.stringify(text)}`).toEqual(treeShape(ts));
   }
-  if (plain || text.length <= readUpTo) expect(readShell(text), `reading of ${JSON.stringify(text)}`).toEqual(readShell(text, { fastPath: false }));
+  if (plain || readBoth(text)) expect(readShell(text), `reading of ${JSON.stringify(text)}`).toEqual(readShell(text, { fastPath: false }));
   return plain !== undefined;
 }
+
+/** Short texts, and long ones that may run shell text of their own. */
+const mayRunShell = (text: string): boolean => text.length <= 600 || /\.(?:sh|bash)\b|\b(?:bash|sh|eval|xargs|sudo|env|source)\b|-c /.test(text);
 
 function jsonl(path: string): unknown[] {
   return readFileSync(path, "utf8")
@@ -71,7 +75,7 @@ function corpusCommands(file: string): string[] {
 describe("plain shell: the scanner's tree and reading are tree-sitter's", () => {
   it("on every shell command of the recorded coding sessions", () => {
     const commands = sessionCommands();
-    const plain = [...new Set(commands)].filter((c) => holds(c, 600)).length;
+    const plain = [...new Set(commands)].filter((c) => holds(c, mayRunShell)).length;
     expect(commands.length).toBeGreaterThan(4000);
     // Most of what an agent runs is plain; if this drops, the comparison above compared little.
     expect(plain / new Set(commands).size).toBeGreaterThan(0.5);
@@ -80,12 +84,12 @@ describe("plain shell: the scanner's tree and reading are tree-sitter's", () => 
   it("on the dev halves of the shell corpora (dcg, safety-net)", () => {
     const commands = [...corpusCommands("dcg_shell_commands.jsonl"), ...corpusCommands("safetynet_shell_commands.jsonl")];
     expect(commands.length).toBeGreaterThan(300);
-    expect(commands.filter(holds).length).toBeGreaterThan(commands.length / 2);
+    expect(commands.filter((c) => holds(c)).length).toBeGreaterThan(commands.length / 2);
   });
 
   it("on every example of the action rules and the capability rules", () => {
     const examples = [...ACTION_RULES, ...COMMAND_RULES].flatMap((r) => [...r.examples.match, ...r.examples.noMatch]);
-    expect(examples.filter(holds).length).toBeGreaterThan(examples.length / 3);
+    expect(examples.filter((e) => holds(e)).length).toBeGreaterThan(examples.length / 3);
   });
 
   it("on the hostile shell scripts (which must fall back or hold)", () => {
