@@ -81,6 +81,15 @@ export const HOSTILE_SHELL_SCRIPTS: ReadonlyArray<readonly [label: string, text:
   "printf '%s%s%s%s' " + "a b c d ".repeat(4 * KB) + "| xargs rm -rf",
   "{ ( [[ $(( ` \" ' ".repeat(3 * KB),
   "x=${x:-${x:-${x:-".repeat(2 * KB),
+  // Functions that print a 2 KB text thousands of times: what is printed stops being known past MAX_OUTPUT.
+  `f(){ echo ${"x".repeat(2000)}; }; g(){ f;f;f;f;f;f;f;f; }; { ${"g; ".repeat(10_000)}} | sh`,
+  // Plain shell, read by the scanner in plain.ts without tree-sitter, and the edges where it hands over.
+  "X=1 Y=2 ".repeat(5000),
+  // Thousands of redirections on one command: each write target was looked up among all of them.
+  "a 2>&1 >f 1>g ".repeat(2500),
+  "a | b | c\n".repeat(4000),
+  "find . -exec rm {} \\; ".repeat(1500),
+  "a && ".repeat(7000) + "b",
 ].map((t) => [JSON.stringify(t.slice(0, 24)), t.slice(0, 32 * KB)] as const);
 
 /** The shell scripts as the Claude Code hook words a Bash call: read by the shell reader, then scored. */

@@ -9,7 +9,7 @@
 // HALTKEY_BENCH=engine runs only part 1, =stdio only part 2, =http only part 4. HALTKEY_BENCH_REPLAY_SAMPLE=n replays n sessions (default 2;
 // `npm run replay` replays them all). HALTKEY_BENCH_DIR=prefix puts the on-disk databases there.
 import { spawn } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
@@ -28,6 +28,8 @@ import { INJECTION_RULES } from "../src/core/rules/injection.js";
 import { normalizeForMatching } from "../src/core/text.js";
 import { readShell } from "../src/core/shell/index.js";
 import { parseBash } from "../src/core/shell/syntax.js";
+import { plainTree } from "../src/core/shell/plain.js";
+import { DEFAULT_BENIGN } from "./replay/main.js";
 import type { OperationResult } from "../src/core/wire.js";
 import { HOSTILE_ACTION_HINTS, HOSTILE_INJECTION_TEXTS, HOSTILE_PII_TEXTS, HOSTILE_SECRET_TEXTS, HOSTILE_SHELL_HINTS } from "./hostile-inputs.js";
 import { BENCH_POLICY, daemonParts, printRows, shimParts, stepHint } from "./breakdown.js";
@@ -136,7 +138,59 @@ function engineBench(): void {
   };
   part("  of which: readShell on the fresh 4 KB hint", (t) => readShell(t.slice("executing shell command: ".length)), 300);
   part("    of which: one tree-sitter parse + tree walk", (t) => parseBash(t.slice("executing shell command: ".length)), 300);
+  // The 4 KB hint holds prose with parentheses: not plain shell, so it is read by tree-sitter.
+  console.log(`  (the 4 KB hint is ${plainTree(hint.slice("executing shell command: ".length)) ? "plain shell: read by the plain scanner" : "not plain shell: read by tree-sitter"})`);
   target("engine alone, 4 KB hint, all rules, 1,000-pattern policy, p99", `${target4k.p99.toFixed(0)} µs (${repeated.p99.toFixed(0)} µs with the hint repeated)`, "p99 ≤ 100 µs", target4k.p99 <= 100);
+  sessionCommandsBench(run, big);
+}
+
+/** Every Bash command of the recorded coding sessions (../shared/corpora/sessions), or none when the file is missing. */
+function sessionCommands(): string[] {
+  const path = DEFAULT_BENIGN();
+  if (!existsSync(path)) return [];
+  const out: string[] = [];
+  for (const line of readFileSync(path, "utf8").split("\n")) {
+    if (line.trim() === "") continue;
+    const session = JSON.parse(line) as { steps?: Array<{ tool?: string; input?: { command?: unknown } }> };
+    for (const step of session.steps ?? []) if (step.tool === "Bash" && typeof step.input?.command === "string") out.push(step.input.command);
+  }
+  return out;
+}
+
+/**
+ * A realistic case beside the 4 KB hint: every Bash command of the recorded coding sessions, as the
+ * hook words it ("executing shell command: <cmd>"), through the engine; and the shell reading
+ * alone on them with the plain scanner and with tree-sitter only, with how many are plain.
+ */
+function sessionCommandsBench(run: (label: string, policy: ReturnType<typeof compilePolicy>, texts: readonly string[], n: number) => Stats, policy: ReturnType<typeof compilePolicy>): void {
+  const commands = sessionCommands();
+  if (commands.length === 0) {
+    console.log("  session commands skipped: the recorded sessions are missing");
+    return;
+  }
+  const plain = commands.filter((c) => plainTree(c) !== undefined).length;
+  console.log(`session commands: ${commands.length} Bash commands of the recorded coding sessions, ${plain} (${((100 * plain) / commands.length).toFixed(1)}%) plain shell (read without tree-sitter)`);
+  const hints = commands.map((c) => `executing shell command: ${c}`);
+  const st = run("  each as a hint, all rules, 1,000-pattern policy", policy, hints, hints.length);
+  const reading = (label: string, fastPath: boolean): Stats => {
+    for (const c of commands.slice(0, 500)) readShell(c, { fastPath });
+    const samples = new Float64Array(commands.length);
+    const t0 = performance.now();
+    commands.forEach((c, i) => {
+      const a = performance.now();
+      readShell(c, { fastPath });
+      samples[i] = (performance.now() - a) * 1e6;
+    });
+    const out = stats(samples, (performance.now() - t0) * 1e6);
+    console.log(fmt(label, out));
+    return out;
+  };
+  reading("  of which: readShell on each command", true);
+  reading("    the same with tree-sitter only (no plain scanner)", false);
+  // Issue 14 sets no target for this row (its engine target is the 4 KB hint's): printed beside
+  // that one so the realistic case is seen with it. Its tail is the here-documents (Python and
+  // shell bodies of several KB), which are not plain and are parsed by tree-sitter.
+  console.log(`  session commands as hints: p50 ${st.p50.toFixed(0)} µs, p99 ${st.p99.toFixed(0)} µs (no issue-14 target; the 4 KB hint's is p99 ≤ 100 µs)`);
 }
 
 interface E2e {

@@ -186,7 +186,7 @@ export class Reader extends WalkReader {
       return;
     }
     this.parsedBudget -= text.length + 64;
-    const child = new Reader(text.length);
+    const child = new Reader(text.length, this.fastPath);
     const f: Frame = { depth: frame.depth + 1, via: `${path} written`, positional: undefined };
     try {
       if (kind === "shell") child.readText(text, f);

@@ -55,6 +55,16 @@ export const SAFE_WORD = /^[\w@%+=:,./~^-]+$/;
 /** The argument as the shell would need it quoted to give the same word. */
 export const quoteWord = (w: string): string => (w.length > 0 && SAFE_WORD.test(w) ? w : `'${w.replace(/'/g, `'\\''`)}'`);
 
+/**
+ * What a script prints, joined: unknown when either part is, or when together they pass
+ * MAX_OUTPUT. Nested loops multiply what they print, and a known text that every enclosing level
+ * copies made reading them grow with the square of the input; an unknown output is read with
+ * caution by whatever consumes it (a shell reading it, eval), never as harmless.
+ */
+export const MAX_OUTPUT = 4 * MAX_VALUE;
+export const joinOutput = (a: string | undefined, b: string | undefined): string | undefined =>
+  a === undefined || b === undefined || a.length + b.length > MAX_OUTPUT ? undefined : a + b;
+
 export const base = (path: string): string => path.slice(path.lastIndexOf("/") + 1);
 export const cap = (w: Word): Word => (w.text.length > MAX_VALUE ? { text: w.text.slice(0, MAX_VALUE), exact: false } : w);
 

@@ -1,8 +1,9 @@
 // The shell reader's walk over statements: lists, pipelines, redirections, assignments, loops,
 // functions, and each simple command's words and inputs (see read.ts).
 import { fieldOf, fieldsOf, type SyntaxNode, type SyntaxTree, textOf } from "./syntax.js";
-import { cap, type Frame, isStatement, MAX_COMMANDS, MAX_LOOP_VALUES, MAX_READ_DEPTH, normalPath, quoteWord, readableName, redirectOp, snippet, splits, type Stdin, type Word } from "./read-model.js";
+import { cap, type Frame, isStatement, joinOutput, MAX_COMMANDS, MAX_LOOP_VALUES, MAX_READ_DEPTH, normalPath, quoteWord, readableName, redirectOp, snippet, splits, type Stdin, type Word } from "./read-model.js";
 import { heredocExpansions, hereDocumentSpan, hereStringSpan, MAX_HEREDOC_EXPANSIONS, parseTerminated } from "./here-documents.js";
+import { plainTree } from "./plain.js";
 import { WordReader } from "./read-words.js";
 
 export abstract class WalkReader extends WordReader {
@@ -30,7 +31,7 @@ export abstract class WalkReader extends WordReader {
       this.problem(`here-documents with ${expansions} expansions are more than can be read`);
       return undefined;
     }
-    const { tree } = parseTerminated(source);
+    const tree = (this.fastPath ? plainTree(source) : undefined) ?? parseTerminated(source).tree;
     if (frame.depth === 0 && this.top === undefined) this.top = tree;
     if (tree.hasError) this.problem(`the shell cannot parse ${frame.via ? `what ${frame.via} runs` : "the command"}: ${snippet(source)}`);
     if (tree.truncated) this.problem("the command nests too deeply to read");
@@ -82,7 +83,7 @@ export abstract class WalkReader extends WordReader {
             continue;
           }
           const o = isStatement(c) ? this.statement(tree, c, frame, node.type === "program" ? stdin : undefined) : this.evaluateIgnored(tree, c, frame);
-          out = out !== undefined && o !== undefined ? out + o : undefined;
+          out = joinOutput(out, o);
         }
         return out;
       }
@@ -199,7 +200,15 @@ export abstract class WalkReader extends WordReader {
     if (!body) return "";
     const key = variable ? textOf(tree, variable) : undefined;
     const literal = values.length > 0 && values.every((v) => v.exact);
-    const rounds = literal ? values.slice(0, MAX_LOOP_VALUES) : [undefined];
+    let rounds: ReadonlyArray<Word | undefined> = literal ? values.slice(0, MAX_LOOP_VALUES) : [undefined];
+    // Reading the body again for each value is a re-reading, paid from the budget of parsed text:
+    // nested loops multiply their rounds, and unpaid they made the reading grow faster than the
+    // input. A loop the budget cannot pay for is read once with its variable unknown.
+    const again = (rounds.length - 1) * (body.end - body.start);
+    if (again > this.parsedBudget) {
+      this.problem("the script's loops are too large to read fully");
+      rounds = [undefined];
+    } else this.parsedBudget -= again;
     let out: string | undefined = "";
     for (const v of rounds) {
       if (key !== undefined) {
@@ -207,7 +216,7 @@ export abstract class WalkReader extends WordReader {
         else this.vars.set(key, { text: `$${key}`, exact: false });
       }
       const o = this.statement(tree, body, frame);
-      out = out !== undefined && o !== undefined ? out + o : undefined;
+      out = joinOutput(out, o);
     }
     return out;
   }
@@ -302,9 +311,11 @@ export abstract class WalkReader extends WordReader {
     const out = this.run(argv, redirects, input, frame);
     const targets = this.writeTargets(tree, redirectNodes, frame);
     if (targets.length > 0) {
+      // One pass over the redirections: a command with thousands of them is read in linear time.
+      const appended = new Set(redirects.filter((r) => r.op.endsWith(">>")).map((r) => r.target));
       for (const t of targets) {
         const key = normalPath(t);
-        const appending = redirects.some((r) => r.target === t && r.op.endsWith(">>"));
+        const appending = appended.has(t);
         if (out !== undefined) {
           this.files.set(key, cap({ text: (appending ? (this.files.get(key) ?? "") : "") + out, exact: true }).text);
           this.judgeWritten(t, out, frame);

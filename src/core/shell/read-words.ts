@@ -2,7 +2,7 @@
 // command substitutions (see read.ts).
 import { ansiC } from "./escapes.js";
 import { type SyntaxNode, type SyntaxTree, textOf } from "./syntax.js";
-import { cap, type Frame, isStatement, MAX_PROBLEMS, type ShellCommand, splits, type Stdin, unescapeDoubleQuoted, unescapeWord, type Word } from "./read-model.js";
+import { cap, type Frame, isStatement, joinOutput, MAX_PROBLEMS, type ShellCommand, splits, type Stdin, unescapeDoubleQuoted, unescapeWord, type Word } from "./read-model.js";
 
 export abstract class WordReader {
   /** Runs a node that holds statements (read-walk.ts). */
@@ -29,7 +29,11 @@ export abstract class WordReader {
   protected stepBudget: number;
   protected capped = false;
 
-  constructor(size: number) {
+  /**
+   * `fastPath`: plain text is read by the scanner in plain.ts instead of tree-sitter (the same
+   * tree); false only to hold the two to each other in tests and the bench.
+   */
+  constructor(size: number, protected readonly fastPath = true) {
     this.parsedBudget = 4 * size + 16 * 1024;
     this.stepBudget = 16 * size + 20_000;
     this.expansionBudget = 8 * size + 64 * 1024;
@@ -192,7 +196,7 @@ export abstract class WordReader {
     for (const c of node.children) {
       if (!c.named) continue;
       const o = isStatement(c) ? this.statement(tree, c, inner) : (this.walkSubstitutions(tree, c, inner), undefined);
-      out = out !== undefined && o !== undefined ? out + o : undefined;
+      out = joinOutput(out, o);
     }
     return out;
   }

@@ -7,20 +7,23 @@
 // marked incomplete: a caller must treat that as a reason for caution, never as harmless.
 //
 // Linear in the input: the source is parsed once, every re-reading (eval, bash -c, an alias, a
-// function call, a written script) draws on one budget of parsed characters and visited nodes that
-// is proportional to the input, and nesting, values and the number of commands are capped.
+// function call, a written script, a loop body read again for its next value) draws on one budget
+// of parsed characters and visited nodes that is proportional to the input, and nesting, values,
+// what a script prints and the number of commands are capped.
 //
 // The reader is split by what each part does: read-model.ts (shared types and limits), read-words.ts
 // (words and expansions), read-walk.ts (statements), read-commands.ts (command resolution) and
-// here-documents.ts (here-documents and data bodies).
+// here-documents.ts (here-documents and data bodies). A plain command line (most of what agents
+// run) is parsed by plain.ts into the tree tree-sitter would give, without tree-sitter.
 import { Reader } from "./read-commands.js";
 import type { ShellReading } from "./read-model.js";
 
 export { MAX_COMMANDS, MAX_READ_DEPTH, MAX_VALUE, quoteWord, type ShellCommand, type ShellReading } from "./read-model.js";
 export { MAX_HEREDOC_EXPANSIONS, writtenKind } from "./here-documents.js";
 
-export function readShell(source: string): ShellReading {
-  const reader = new Reader(source.length);
+/** `fastPath: false` parses every text with tree-sitter, plain or not: for tests and the bench. */
+export function readShell(source: string, options: { readonly fastPath?: boolean } = {}): ShellReading {
+  const reader = new Reader(source.length, options.fastPath ?? true);
   try {
     reader.readText(source, { depth: 0, via: undefined, positional: undefined });
   } catch (e) {

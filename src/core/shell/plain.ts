@@ -1,0 +1,468 @@
+// Plain shell read without tree-sitter: most command lines an agent runs use only words, quotes,
+// the operators ; && || | & and newlines, simple redirections and comments. For such a line this
+// scanner builds, in one linear pass, the same syntax tree tree-sitter-bash builds (same node types,
+// fields and offsets; a number is a word, which the reader treats alike), so the one reader in
+// read-walk.ts and read-commands.ts walks it unchanged. A parse of a few KB costs milliseconds in
+// tree-sitter and microseconds here.
+//
+// Conservative by construction: anything outside the subset below returns undefined and the text
+// is parsed by tree-sitter as before. test/shell-plain.test.ts holds the scanner to tree-sitter's
+// tree and reading on the session corpus, the shell corpora, the rules' examples and generated text.
+//
+// The subset:
+// - words made of unquoted runs of printable ASCII other than ' " < > { } [ ] ( ) ` $ | & ; ! and
+//   blanks, where a backslash escapes a printable character (\; \'); single-quoted strings; and
+//   double-quoted strings without $ ` ! (newlines, and a backslash before a printable character,
+//   allowed). A word may not start with `=`, only a quoted word may hold non-ASCII text, and `{}`
+//   may stand alone as an argument;
+// - leading NAME=value / NAME+=value assignments, and statements of assignments alone;
+// - the operators ; & && || | and newlines (a newline may follow && || |), `#` comments that end a
+//   line;
+// - redirections after the command's words: > >> < >& <& >| &> &>> with an optional descriptor
+//   (2> 2>&1) and plain targets;
+// - a command name that is not a reserved word, a declaration or alias, nor a word tree-sitter's
+//   scanner may take as a variable name (a%b, a@b);
+// - and none of the arrangements where the differential tests found tree-sitter reading the text
+//   other than it reads the same shapes elsewhere (a pipeline of three before && or a later line,
+//   two assignments before a later line, `0>`, `rm - 2>f`, …): those are left to it, so the
+//   reading stays the one tree-sitter gives.
+// No other character may appear outside quotes: tabs and spaces are the only blanks; no control
+// characters (a carriage return included) anywhere.
+import type { SyntaxNode, SyntaxTree } from "./syntax.js";
+
+interface Node {
+  type: string;
+  field: string | null;
+  named: boolean;
+  start: number;
+  end: number;
+  children: Node[];
+}
+
+/** Words that tree-sitter or the shell read as syntax at a command's position, and commands whose words tree-sitter parses apart. */
+const NOT_PLAIN_COMMAND = new Set([
+  "if", "then", "else", "elif", "fi", "for", "while", "until", "do", "done", "case", "esac", "function", "select", "time", "in", "coproc",
+  "declare", "typeset", "export", "readonly", "local", "unset", "unsetenv", "alias", "unalias",
+]);
+
+/** Deeper operator nesting than this is left to tree-sitter (and its depth limit). */
+const MAX_NESTING = 64;
+
+/** What tree-sitter's scanner may read as a variable name (a%b, a@b, 1=2) or a glob at a command's name. Sticky: matched in place. */
+const NAME_NOT_PLAIN = /\w+[=[:%#@?+]|[^\w./~'"]/y;
+/** \w: the characters of a variable's name. */
+const NAME_CHAR = new Uint8Array(128);
+for (let c = 0; c < 128; c++) if (/\w/.test(String.fromCharCode(c))) NAME_CHAR[c] = 1;
+
+class NotPlain extends Error {}
+const notPlain = new NotPlain();
+
+const node = (type: string, start: number, end: number, children: Node[] = [], field: string | null = null, named = true): Node => ({ type, field, named, start, end, children });
+const token = (type: string, start: number, field: string | null = null): Node => node(type, start, start + type.length, [], field, false);
+
+// Character classes by code. An unquoted word character: printable ASCII except the specials.
+const WORD_CHAR = new Uint8Array(128);
+for (let c = 0x21; c < 0x7f; c++) WORD_CHAR[c] = 1;
+for (const s of "'\"<>{}[]()`$|&;\\!") WORD_CHAR[s.charCodeAt(0)] = 0; // the backslash is read apart
+const SPACE = 32;
+const TAB = 9;
+const NEWLINE = 10;
+const HASH = 35;
+const SQUOTE = 39;
+const DQUOTE = 34;
+const BACKSLASH = 92;
+
+class Scanner {
+  private i = 0;
+  private readonly n: number;
+  constructor(private readonly s: string) {
+    this.n = s.length;
+  }
+
+  program(): Node {
+    const children: Node[] = [];
+    let first = -1;
+    for (;;) {
+      this.blanks(true);
+      if (this.i >= this.n) break;
+      if (first < 0) first = this.i;
+      if (this.code() === HASH) {
+        children.push(this.comment());
+        continue;
+      }
+      children.push(this.statement());
+      this.blanks(false);
+      if (this.i >= this.n) break;
+      const c = this.s[this.i]!;
+      if (c === ";") {
+        if (this.s[this.i + 1] === ";") throw notPlain;
+        children.push(token(";", this.i++));
+      } else if (c === "&") {
+        children.push(token("&", this.i++));
+      } else if (c === "\n") {
+        this.i++;
+      } else if (c === "#") {
+        children.push(this.comment());
+      } else throw notPlain;
+    }
+    return node("program", first < 0 ? this.n : first, this.n, children);
+  }
+
+  private code(): number {
+    return this.s.charCodeAt(this.i);
+  }
+
+  /** Skips spaces and tabs, and newlines when `newlines`. */
+  private blanks(newlines: boolean): void {
+    for (; this.i < this.n; this.i++) {
+      const c = this.code();
+      if (c !== SPACE && c !== TAB && !(newlines && c === NEWLINE)) return;
+    }
+  }
+
+  private comment(): Node {
+    const start = this.i;
+    let end = this.s.indexOf("\n", start);
+    if (end < 0) end = this.n;
+    for (let k = start; k < end; k++) {
+      const c = this.s.charCodeAt(k);
+      if (c < 32 ? c !== TAB : c === 0x7f) throw notPlain;
+    }
+    this.i = end;
+    return node("comment", start, end);
+  }
+
+  /**
+   * An and-or list of pipelines of commands, with redirections, shaped as tree-sitter shapes it:
+   * lists are left-associative, a pipeline binds tighter than a list, and redirections written
+   * after a command wrap everything of the statement before them (`a && b > f` is the list
+   * redirected), which the reader resolves to the last command as bash does.
+   */
+  private statement(): Node {
+    const cur = this.andOr();
+    // After a pipeline of three or more commands, tree-sitter may take a newline for a blank and
+    // what follows for more of the last command (`a | b | c` newline `d > f` runs c d): such text is
+    // left to it unless the statement ends the text or a ; or & ends it.
+    if (this.pipes >= 2 && this.moreOnLaterLines()) throw notPlain;
+    return cur;
+  }
+
+  /** Whether the line ends here (blanks, maybe a comment) and text follows on a later line. */
+  private moreOnLaterLines(): boolean {
+    let k = this.i;
+    while (k < this.n && (this.s[k] === " " || this.s[k] === "\t")) k++;
+    if (this.s[k] === "#") {
+      k = this.s.indexOf("\n", k);
+      if (k < 0) return false;
+    }
+    if (this.s[k] !== "\n") return false;
+    for (; k < this.n; k++) if (this.s[k] !== " " && this.s[k] !== "\t" && this.s[k] !== "\n") return true;
+    return false;
+  }
+
+  private pipes = 0;
+
+  private andOr(): Node {
+    let last = this.command();
+    let cur = last;
+    let nesting = 0;
+    // Pipes since the statement's start or its last && or ||: tree-sitter parses `a | b | c && d`
+    // as a | (b | c && d), and in ways harder to state with redirections; such text is left to it.
+    this.pipes = 0;
+    for (;;) {
+      this.blanks(false);
+      if (this.atRedirect()) {
+        if (last.type !== "command") throw notPlain;
+        const redirects: Node[] = [];
+        while (this.atRedirect()) {
+          redirects.push(this.redirect());
+          this.blanks(false);
+        }
+        cur = node("redirected_statement", cur.start, redirects[redirects.length - 1]!.end, [{ ...cur, field: "body" }, ...redirects]);
+        nesting++;
+      }
+      const c = this.s[this.i];
+      const d = this.s[this.i + 1];
+      if ((c === "&" && d === "&") || (c === "|" && d === "|")) {
+        if (this.pipes >= 2) throw notPlain;
+        this.pipes = 0;
+        const op = token(c + d, this.i);
+        this.i += 2;
+        this.operand();
+        last = this.command();
+        cur = node("list", cur.start, last.end, [cur, op, last]);
+        nesting++;
+      } else if (c === "|" && d !== "&") {
+        this.pipes++;
+        const op = token("|", this.i++);
+        this.operand();
+        last = this.command();
+        cur = this.pipe(cur, op, last);
+        nesting++;
+      } else return cur;
+      if (nesting > MAX_NESTING) throw notPlain;
+    }
+  }
+
+  /** After && || |: blanks and newlines, then a command (no comment in between). */
+  private operand(): void {
+    this.blanks(true);
+    if (this.i >= this.n || this.code() === HASH) throw notPlain;
+  }
+
+  /** `cur | right`: the pipe takes the last operand of a list, extends a pipeline, or starts one. */
+  private pipe(cur: Node, op: Node, right: Node): Node {
+    if (cur.type === "list") {
+      const last = cur.children[cur.children.length - 1]!;
+      return { ...cur, end: right.end, children: [...cur.children.slice(0, -1), this.pipe(last, op, right)] };
+    }
+    if (cur.type === "pipeline") return { ...cur, end: right.end, children: [...cur.children, op, right] };
+    return node("pipeline", cur.start, right.end, [cur, op, right]);
+  }
+
+  /** A simple command (assignments, name, arguments) or a statement of assignments alone. */
+  private command(): Node {
+    const start = this.i;
+    const assignments: Node[] = [];
+    for (;;) {
+      const a = this.assignment();
+      if (!a) break;
+      assignments.push(a);
+      this.blanks(false);
+    }
+    if (!this.atWord()) {
+      if (assignments.length === 0) throw notPlain;
+      if (assignments.length === 1) return assignments[0]!;
+      // tree-sitter takes a newline after two assignments for a blank (`X=1 Y=2` newline `b` is
+      // one command b): left to it when anything follows on a later line.
+      if (this.moreOnLaterLines()) throw notPlain;
+      return node("variable_assignments", start, assignments[assignments.length - 1]!.end, assignments);
+    }
+    // tree-sitter's scanner reads a leading word as a variable name before these (a%b, a@b, a+b).
+    // A name that starts like a glob (`*_:+` after an assignment) is an error to it.
+    NAME_NOT_PLAIN.lastIndex = this.i;
+    if (NAME_NOT_PLAIN.test(this.s)) throw notPlain;
+    const literal = this.literal();
+    if (NOT_PLAIN_COMMAND.has(this.valueOf(literal))) throw notPlain;
+    const name = node("command_name", literal.start, literal.end, [literal], "name");
+    const children = [...assignments, name];
+    let end = name.end;
+    for (;;) {
+      this.blanks(false);
+      if (this.atBraces()) {
+        // find's {} on its own: two one-character words to tree-sitter.
+        const at = this.i;
+        this.i += 2;
+        children.push(node("concatenation", at, at + 2, [node("word", at, at + 1), node("word", at + 1, at + 2)], "argument"));
+        end = at + 2;
+        continue;
+      }
+      if (!this.atWord()) break;
+      if (this.code() === 61 /* = */) throw notPlain; // `==` and `=~` are operators there
+      const arg = this.literal();
+      arg.field = "argument";
+      children.push(arg);
+      end = arg.end;
+      // tree-sitter drops a lone `-` before a descriptor's redirection (`rm - 2>f` reads as rm 2>f).
+      if (arg.end - arg.start === 1 && this.s[arg.start] === "-") {
+        this.blanks(false);
+        if (/^\d/.test(this.s[this.i] ?? "") && this.atRedirect()) throw notPlain;
+      }
+    }
+    return node("command", start, end, children);
+  }
+
+  /** `{}` standing alone as an argument. */
+  private atBraces(): boolean {
+    if (this.s[this.i] !== "{" || this.s[this.i + 1] !== "}") return false;
+    const after = this.s[this.i + 2];
+    return after === undefined || after === " " || after === "\t" || after === "\n" || after === ";" || after === "&" || after === "|";
+  }
+
+  /** NAME=value or NAME+=value at a command's start. */
+  private assignment(): Node | undefined {
+    // NAME= or NAME+= (but not `_=`, a command word to tree-sitter), scanned in place.
+    const s = this.s;
+    const start = this.i;
+    const first = s.charCodeAt(start);
+    if (!(first === 95 || ((first | 32) >= 97 && (first | 32) <= 122))) return undefined;
+    let nameEnd = start + 1;
+    while (nameEnd < this.n && NAME_CHAR[s.charCodeAt(nameEnd)] === 1) nameEnd++;
+    const op = s.charCodeAt(nameEnd) === 61 ? "=" : s.charCodeAt(nameEnd) === 43 && s.charCodeAt(nameEnd + 1) === 61 ? "+=" : undefined;
+    if (op === undefined || (first === 95 && nameEnd === start + 1)) return undefined;
+    const children = [node("variable_name", start, nameEnd, [], "name"), token(op, nameEnd)];
+    this.i = nameEnd + op.length;
+    // tree-sitter ends a value that starts with # at the next quote (X=#a'b' runs 'b'): not plain.
+    if (this.code() === HASH) throw notPlain;
+    if (this.i < this.n && this.wordStartsHere()) {
+      const value = this.literal();
+      value.field = "value";
+      children.push(value);
+    } else if (this.i < this.n && !/[ \t\n]/.test(this.s[this.i]!)) throw notPlain; // tree-sitter errs on `X=||`
+    return node("variable_assignment", start, this.i, children);
+  }
+
+  /** The start of a word: not an operator, a redirection, a comment, a blank or the end. */
+  private atWord(): boolean {
+    return this.i < this.n && this.code() !== HASH && this.wordStartsHere() && !this.atRedirect();
+  }
+
+  private wordStartsHere(): boolean {
+    const c = this.code();
+    if (c === SQUOTE || c === DQUOTE) return true;
+    if (c >= 128) throw notPlain;
+    if (c === HASH) return false;
+    if (WORD_CHAR[c] || c === BACKSLASH) return true;
+    if (c === SPACE || c === TAB || c === NEWLINE || c === 59 /* ; */ || c === 38 /* & */ || c === 124 /* | */ || c === 60 /* < */ || c === 62 /* > */) return false;
+    throw notPlain;
+  }
+
+  private atRedirect(): boolean {
+    const s = this.s;
+    let k = this.i;
+    const c = s[k];
+    if (c === ">" || c === "<") return true;
+    if (c === "&") return s[k + 1] === ">";
+    while (k < this.n && s.charCodeAt(k) >= 48 && s.charCodeAt(k) <= 57) k++;
+    if (k === this.i || (s[k] !== ">" && s[k] !== "<")) return false;
+    // tree-sitter never reads a descriptor that starts with 0 (`0>&1` is a word and `>&1`; `01>` an error).
+    if (c === "0") throw notPlain;
+    return true;
+  }
+
+  private redirect(): Node {
+    const s = this.s;
+    const start = this.i;
+    const children: Node[] = [];
+    let k = this.i;
+    while (s.charCodeAt(k) >= 48 && s.charCodeAt(k) <= 57) k++;
+    if (k > this.i) children.push(node("file_descriptor", this.i, k, [], "descriptor"));
+    this.i = k;
+    const op = /^(?:&>>|&>|>>|>&|>\||>|<&|<)/.exec(s.slice(k, k + 3))?.[0];
+    if (op === undefined || (op.startsWith("&") && children.length > 0)) throw notPlain;
+    const after = s[k + op.length];
+    // Here-documents, here-strings, <>, closing a descriptor (>&-), process substitution: not plain.
+    if (after === "<" || after === ">" || after === "-" || after === "(" || after === "&" || after === "|") throw notPlain;
+    children.push(token(op, k));
+    this.i = k + op.length;
+    this.blanks(false);
+    if (!this.atWord()) throw notPlain;
+    for (;;) {
+      const dest = this.literal();
+      dest.field = "destination";
+      children.push(dest);
+      this.blanks(false);
+      if (!this.atWord()) break;
+      if (this.code() === 61 /* = */) throw notPlain;
+    }
+    return node("file_redirect", start, children[children.length - 1]!.end, children, "redirect");
+  }
+
+  /** One word: unquoted runs and quoted strings with nothing between them; a later unquoted run may start with # (a'b'#c). */
+  private literal(): Node {
+    const start = this.i;
+    const pieces: Node[] = [];
+    for (;;) {
+      if (this.i >= this.n) break;
+      const c = this.code();
+      if (c === SQUOTE) pieces.push(this.singleQuoted());
+      else if (c === DQUOTE) pieces.push(this.doubleQuoted());
+      else if (c < 128 && (WORD_CHAR[c] || c === HASH || c === BACKSLASH)) {
+        if (c === HASH && pieces.length === 0) throw notPlain;
+        // After a quoted piece, tree-sitter starts a new word at a backslash (""\#x is two words).
+        if (c === BACKSLASH && pieces.length > 0) throw notPlain;
+        const from = this.i;
+        while (this.i < this.n) {
+          const d = this.code();
+          if (d >= 128) throw notPlain;
+          if (d === BACKSLASH) {
+            // An escaped printable character belongs to the word (\; \' \$); an escaped blank or
+            // newline is a line continuation or an escaped space: not plain.
+            const e = this.s.charCodeAt(this.i + 1);
+            if (!(e > 32 && e < 127)) throw notPlain;
+            this.i += 2;
+            continue;
+          }
+          if (!WORD_CHAR[d]) break;
+          this.i++;
+        }
+        // tree-sitter errs on a number with an empty base (`0#`, `-1#`) and on `_0>f`.
+        const f = this.s.charCodeAt(from);
+        if ((f === 45 || f === 95 || (f >= 48 && f <= 57)) && /^-?\d+#|^_\d+$/.test(this.s.slice(from, Math.min(this.i, from + 64))) && (f !== 95 || this.s[this.i] === "<" || this.s[this.i] === ">")) throw notPlain;
+        pieces.push(node("word", from, this.i));
+      } else if (c >= 128) throw notPlain;
+      else if (c === SPACE || c === TAB || c === NEWLINE || c === 59 || c === 38 || c === 124 || c === 60 || c === 62) break;
+      else throw notPlain;
+    }
+    if (pieces.length === 0) throw notPlain;
+    return pieces.length === 1 ? pieces[0]! : node("concatenation", start, this.i, pieces);
+  }
+
+  private singleQuoted(): Node {
+    const start = this.i;
+    const end = this.s.indexOf("'", start + 1);
+    if (end < 0) throw notPlain;
+    for (let k = start + 1; k < end; k++) {
+      const c = this.s.charCodeAt(k);
+      if (c < 32 ? c !== TAB && c !== NEWLINE : c === 0x7f || (c >= 0x80 && c < 0xa0) || (c >= 0xd800 && c < 0xe000)) throw notPlain;
+    }
+    this.i = end + 1;
+    return node("raw_string", start, this.i);
+  }
+
+  /**
+   * "…" with nothing to expand. tree-sitter makes one string_content per line of it, and none of a
+   * line (or line part) that holds only blanks before a newline or the closing quote.
+   */
+  private doubleQuoted(): Node {
+    const start = this.i;
+    const children: Node[] = [token('"', start)];
+    let k = start + 1;
+    let run = k;
+    let blank = true;
+    for (;; k++) {
+      if (k >= this.n) throw notPlain;
+      const c = this.s.charCodeAt(k);
+      if (c === DQUOTE || c === NEWLINE) {
+        if (k > run && !blank) children.push(node("string_content", run, k));
+        if (c === DQUOTE) break;
+        run = k + 1;
+        blank = true;
+        continue;
+      }
+      if (c === BACKSLASH) {
+        // \" \\ \$ \n…: the pair is text of the string (unescapeDoubleQuoted reads it).
+        const e = this.s.charCodeAt(k + 1);
+        // An escaped blank or newline is a blank or a line continuation to tree-sitter, even there.
+        if (!(e > 32 && e < 127)) throw notPlain;
+        k++;
+        blank = false;
+        continue;
+      }
+      if (c === 36 /* $ */ || c === 96 /* ` */ || c === 33 /* ! */) throw notPlain;
+      if (c < 32 ? c !== TAB : c === 0x7f || (c >= 0x80 && c < 0xa0) || (c >= 0xd800 && c < 0xe000)) throw notPlain;
+      if (c !== SPACE && c !== TAB) blank = false;
+    }
+    // The closing quote's token starts where the blanks before it start.
+    children.push(node('"', blank && k > run ? run : k, k + 1, [], null, false));
+    this.i = k + 1;
+    return node("string", start, this.i, children);
+  }
+
+  /** A word's text with its quotes taken away (nothing in the subset needs more). */
+  private valueOf(literal: Node): string {
+    const text = (n: Node): string => (n.type === "raw_string" || n.type === "string" ? this.s.slice(n.start + 1, n.end - 1) : n.type === "concatenation" ? n.children.map(text).join("") : this.s.slice(n.start, n.end));
+    return text(literal);
+  }
+}
+
+/** The syntax tree of a plain shell text, as tree-sitter-bash gives it; undefined when the text is not plain. */
+export function plainTree(source: string): SyntaxTree | undefined {
+  try {
+    const root: SyntaxNode = new Scanner(source).program();
+    return { source, root, hasError: false, truncated: false };
+  } catch (e) {
+    if (e === notPlain) return undefined;
+    throw e;
+  }
+}
