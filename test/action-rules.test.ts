@@ -5,6 +5,7 @@ import { describe, expect, it } from "vitest";
 import { COMMAND_RULES, RULE_FAMILIES } from "../src/core/action/rules/index.js";
 import { invocationsOf } from "../src/core/action/shell-command.js";
 import { tokenize } from "./fixtures/action-probes/tokenize.js";
+import { readShell } from "../src/core/shell/read.js";
 
 function hitsOf(ruleId: string, line: string) {
   const rule = COMMAND_RULES.find((r) => r.id === ruleId)!;
@@ -43,6 +44,24 @@ describe("capability rules", () => {
           expect(hitsOf(rule.id, line), line).toEqual([]);
         });
       }
+    });
+  }
+});
+
+// The daemon does not use the test tokenizer: every example must hold through the daemon's own shell
+// reader too (readShell), or a rule passes its examples and misses in production. Found by the blind
+// fresh3 probes: `DYLD_INSERT_LIBRARIES=… app` reached no rule because the reader kept prefix
+// assignments out of the command it produced.
+describe("capability rules through the daemon's shell reader", () => {
+  const viaReader = (ruleId: string, line: string) => {
+    const rule = COMMAND_RULES.find((r) => r.id === ruleId)!;
+    const invs = invocationsOf(readShell(line).commands);
+    return invs.map((inv, i) => rule.match(inv, invs, i)).filter((h) => h !== undefined);
+  };
+  for (const rule of COMMAND_RULES) {
+    it(`${rule.id}: every example, read by readShell`, () => {
+      for (const line of rule.examples.match) expect(viaReader(rule.id, line).length, `should match: ${line}`).toBeGreaterThan(0);
+      for (const line of rule.examples.noMatch) expect(viaReader(rule.id, line), `should not match: ${line}`).toEqual([]);
     });
   }
 });

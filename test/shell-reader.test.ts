@@ -24,6 +24,15 @@ const judge = (command: string) =>
 const texts = (source: string): string[] => readShell(source).commands.map((c) => c.text);
 
 describe("readShell: what runs", () => {
+  it("records what changes the shell's own state: prefix assignments on their command, export, unset, a bare redirection", () => {
+    const [preload] = readShell("LD_PRELOAD=/tmp/x.so FOO=$HOME/y sudo -l").commands;
+    expect(preload).toMatchObject({ argv: ["sudo", "-l"], assignments: ["LD_PRELOAD=/tmp/x.so", "FOO=$HOME/y"], text: "LD_PRELOAD=/tmp/x.so 'FOO=$HOME/y' sudo -l" });
+    expect(readShell("export HISTFILE=/dev/null HISTSIZE=0").commands.map((c) => c.argv)).toEqual([["export", "HISTFILE=/dev/null", "HISTSIZE=0"]]);
+    expect(readShell("D=/dev; export HISTFILE=$D/null").commands.at(-1)!.argv).toEqual(["export", "HISTFILE=/dev/null"]);
+    expect(readShell("unset HISTFILE").commands.map((c) => c.argv)).toEqual([["unset", "HISTFILE"]]);
+    expect(readShell("> ~/.zsh_history").commands).toEqual([{ argv: [], redirects: [{ op: ">", target: "~/.zsh_history" }], text: ">~/.zsh_history" }]);
+  });
+
   it.each([
     ["X=rm; Y=-rf; $X $Y ~/project", "rm -rf ~/project", undefined],
     ["alias ls='rm -rf'; ls ~", "rm -rf ~", "alias ls"],
@@ -71,7 +80,9 @@ describe("readShell: what runs", () => {
   });
 
   it("gives each command's argv and redirects", () => {
-    const [c] = readShell("X=/etc/passwd; cat $X > out.txt 2>&1").commands;
+    const [assignment, c] = readShell("X=/etc/passwd; cat $X > out.txt 2>&1").commands;
+    // The assignment changes the shell's state: recorded as written, nothing runs.
+    expect(assignment!.argv).toEqual(["X=/etc/passwd"]);
     expect(c!.argv).toEqual(["cat", "/etc/passwd"]);
     expect(c!.redirects).toEqual([
       { op: ">", target: "out.txt" },

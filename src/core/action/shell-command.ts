@@ -26,6 +26,10 @@ const ASSIGNMENT = /^([A-Za-z_][A-Za-z0-9_]*)=(.*)$/s;
 export function invocationOf(command: ShellCommand): Invocation {
   const argv = command.argv;
   const env = new Map<string, string>();
+  for (const a of command.assignments ?? []) {
+    const m = ASSIGNMENT.exec(a);
+    if (m) env.set(m[1]!, m[2]!);
+  }
   let privileged = command.via !== undefined && /\b(sudo|doas|su)\b/.test(command.via);
   let i = 0;
   while (i < argv.length) {

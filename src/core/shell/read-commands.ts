@@ -8,9 +8,9 @@ import { WalkReader } from "./read-walk.js";
 
 export class Reader extends WalkReader {
   /** Records a command and follows what it runs; returns what it prints when that is known. */
-  run(argv: readonly Word[], redirects: ReadonlyArray<{ op: string; target: string }>, stdin: Stdin, frame: Frame): string | undefined {
+  run(argv: readonly Word[], redirects: ReadonlyArray<{ op: string; target: string }>, stdin: Stdin, frame: Frame, assignments: readonly string[] = []): string | undefined {
     const words = argv.map((w) => w.text);
-    this.record(argv, redirects, frame.via);
+    this.record(argv, redirects, frame.via, assignments);
     const name = base(words[0]!);
     const args = argv.slice(1);
     const deeper = (via: string): Frame => ({ depth: frame.depth + 1, via, positional: frame.positional });

@@ -9,6 +9,11 @@ export interface ShellCommand {
   readonly text: string;
   /** How it was reached when not written directly ("alias ls", "eval", "bash -c", "sudo", …). */
   readonly via?: string;
+  /**
+   * Assignments written in front of the command (`LD_PRELOAD=/tmp/x.so app`), as NAME=value with
+   * the value as resolved: they are the command's environment, and shown first in `text`.
+   */
+  readonly assignments?: readonly string[];
 }
 
 export interface ShellReading {

@@ -8,7 +8,7 @@ import { WordReader } from "./read-words.js";
 
 export abstract class WalkReader extends WordReader {
   /** Records a command and follows what it runs (read-commands.ts). */
-  abstract run(argv: readonly Word[], redirects: ReadonlyArray<{ op: string; target: string }>, stdin: Stdin, frame: Frame): string | undefined;
+  abstract run(argv: readonly Word[], redirects: ReadonlyArray<{ op: string; target: string }>, stdin: Stdin, frame: Frame, assignments?: readonly string[]): string | undefined;
   /** Reads a file the script wrote when it is a script (read-commands.ts). */
   protected abstract judgeWritten(path: string, text: string, frame: Frame): void;
 
@@ -48,17 +48,35 @@ export abstract class WalkReader extends WordReader {
         return this.pipeline(tree, node.children.filter((c) => c.named), frame, stdin);
       case "redirected_statement":
         return this.redirected(tree, node, frame, stdin);
+      // Assignments, declarations and unset change the shell's own state (HISTFILE=, export
+      // LD_PRELOAD=, unset HISTFILE): each is also recorded as a command, argv as written with
+      // values resolved, so the rules see it.
       case "variable_assignment":
         this.assign(tree, node, frame);
+        this.record([this.assignmentWord(tree, node)], [], frame.via);
         return "";
-      case "variable_assignments":
-        for (const c of node.children) if (c.type === "variable_assignment") this.assign(tree, c, frame);
+      case "variable_assignments": {
+        const words: Word[] = [];
+        for (const c of node.children) {
+          if (c.type !== "variable_assignment") continue;
+          this.assign(tree, c, frame);
+          words.push(this.assignmentWord(tree, c));
+        }
+        if (words.length > 0) this.record(words, [], frame.via);
         return "";
+      }
       case "declaration_command":
         return this.declaration(tree, node, frame);
-      case "unset_command":
-        for (const c of node.children) if (c.named) this.vars.delete(textOf(tree, c));
+      case "unset_command": {
+        const names: Word[] = [];
+        for (const c of node.children) {
+          if (!c.named) continue;
+          this.vars.delete(textOf(tree, c));
+          names.push({ text: textOf(tree, c), exact: true });
+        }
+        this.record([{ text: "unset", exact: true }, ...names], [], frame.via);
         return "";
+      }
       case "function_definition": {
         const name = fieldOf(node, "name");
         const body = fieldOf(node, "body");
@@ -135,6 +153,7 @@ export abstract class WalkReader extends WordReader {
     else if (body && (body.type === "list" || body.type === "pipeline")) out = this.lastRedirected(tree, body, frame, stdin, redirects);
     else {
       const input = this.inputOf(tree, redirects, frame) ?? stdin;
+      if (!body) this.record([], redirects.flatMap((r) => this.describeRedirect(tree, r, frame)), frame.via);
       out = body ? this.statement(tree, body, frame, input) : "";
       const w = this.writeTargets(tree, redirects, frame);
       if (w.length > 0) out = "";
@@ -186,11 +205,25 @@ export abstract class WalkReader extends WordReader {
   }
 
   protected declaration(tree: SyntaxTree, node: SyntaxNode, frame: Frame): string {
+    const keyword = node.children.find((c) => !c.named);
+    const words: Word[] = [{ text: keyword ? textOf(tree, keyword) : "declare", exact: true }];
     for (const c of node.children) {
-      if (c.type === "variable_assignment") this.assign(tree, c, frame);
-      else if (c.named && c.type !== "word" && c.type !== "variable_name") this.walkSubstitutions(tree, c, frame);
+      if (c.type === "variable_assignment") {
+        this.assign(tree, c, frame);
+        words.push(this.assignmentWord(tree, c));
+      } else if (c.type === "word" || c.type === "variable_name") words.push({ text: textOf(tree, c), exact: true });
+      else if (c.named) this.walkSubstitutions(tree, c, frame);
     }
+    this.record(words, [], frame.via);
     return "";
+  }
+
+  /** An assignment just made, as NAME=value with the value as the reader now holds it. */
+  protected assignmentWord(tree: SyntaxTree, node: SyntaxNode): Word {
+    const name = fieldOf(node, "name");
+    const key = name ? textOf(tree, name) : textOf(tree, node);
+    const value = this.vars.get(key) ?? { text: "", exact: true };
+    return { text: `${key}=${value.text}`, exact: value.exact };
   }
 
   protected forLoop(tree: SyntaxTree, node: SyntaxNode, frame: Frame): string | undefined {
@@ -292,8 +325,17 @@ export abstract class WalkReader extends WordReader {
     const nameNode = fieldOf(node, "name");
     const redirectNodes = [...node.children.filter((c) => c.field === "redirect" || c.type.endsWith("_redirect")), ...outer];
     // Prefix assignments (X=1 cmd) hold for that command; the reading keeps them, erring toward more known values.
-    for (const a of assignments) this.assign(tree, a, frame);
-    if (!nameNode) return "";
+    const env: string[] = [];
+    for (const a of assignments) {
+      this.assign(tree, a, frame);
+      env.push(this.assignmentWord(tree, a).text);
+    }
+    if (!nameNode) {
+      // Assignments or redirections alone (`X=1 > f`, `> ~/.bash_history`): recorded, nothing runs.
+      const redirects = redirectNodes.flatMap((r) => this.describeRedirect(tree, r, frame));
+      if (env.length > 0 || redirects.length > 0) this.record(env.map((text) => ({ text, exact: true })), redirects, frame.via);
+      return "";
+    }
     const argNodes = node.children.filter((c) => c.field === "argument");
     // Words tree-sitter attaches to a redirection after its target (`cmd > out arg`) are arguments.
     const extra: SyntaxNode[] = [];
@@ -308,7 +350,7 @@ export abstract class WalkReader extends WordReader {
     if (!argv[0]!.exact && !readableName(argv[0]!.text)) {
       this.problem(`the command name ${snippet(textOf(tree, nameNode), 60)} cannot be read statically`);
     }
-    const out = this.run(argv, redirects, input, frame);
+    const out = this.run(argv, redirects, input, frame, env);
     const targets = this.writeTargets(tree, redirectNodes, frame);
     if (targets.length > 0) {
       // One pass over the redirections: a command with thousands of them is read in linear time.
@@ -344,7 +386,7 @@ export abstract class WalkReader extends WordReader {
     return [];
   }
 
-  protected record(words: readonly Word[], redirects: ReadonlyArray<{ op: string; target: string }>, via: string | undefined): void {
+  protected record(words: readonly Word[], redirects: ReadonlyArray<{ op: string; target: string }>, via: string | undefined, assignments: readonly string[] = []): void {
     const argv = words.map((w) => w.text);
     if (this.commands.length >= MAX_COMMANDS) {
       if (!this.capped) this.problem("the script runs too many commands to read fully");
@@ -357,8 +399,8 @@ export abstract class WalkReader extends WordReader {
     // The command name as it resolves; an argument written quoted stays quoted (`-k 'delete'` is a
     // test filter, not a delete verb), except an option, which quoting does not change.
     const shownArgs = words.map((w, i) => (i > 0 && w.quoted && !/^-[\w-]+$/.test(w.text) ? `'${w.text.replace(/'/g, `'\\''`)}'` : quoteWord(w.text)));
-    const text = [...shownArgs, ...shown].join(" ");
-    this.commands.push({ argv, redirects, text, ...(via !== undefined ? { via } : {}) });
+    const text = [...assignments.map(quoteWord), ...shownArgs, ...shown].join(" ");
+    this.commands.push({ argv, redirects, text, ...(via !== undefined ? { via } : {}), ...(assignments.length > 0 ? { assignments } : {}) });
   }
 
 }
