@@ -95,14 +95,13 @@ export async function daemonParts(prefix: string, where: string, rounds = 1500):
       ["  protocol: aql params check (zod)", () => parseParams("aql", params)],
       ["  engine: service.call (all below)", () => service.call(conn.caller, "mcp_aql_create", args())],
       // The same call with the store's transition answered at once: what the engine does in memory.
-      // (record() calls transition synchronously, before its first await, so the swap covers it.)
+      // The stub stays until the call settles: the step reaches the store after awaits of its own
+      // (restoring it synchronously, as this did before, timed the real store and fsync here).
       ["  engine without the store (transition stubbed)", () => {
         store.transition = async () => [];
-        try {
-          return service.call(conn.caller, "mcp_aql_create", args());
-        } finally {
+        return service.call(conn.caller, "mcp_aql_create", args()).finally(() => {
           store.transition = watched;
-        }
+        });
       }],
       ["    aql parse: parseToolCall", () => parseToolCall("mcp_aql_create", args(), "semantic")],
       ["    evaluateStep (fresh hint)", () => evaluateStep({ hint: stepHint(i++), autonomousStep: 10, maxAutonomousSteps: 100_000 }, { kind: "clear" }, agentPolicy, rules)],
