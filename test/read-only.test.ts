@@ -25,6 +25,32 @@ describe("read-only command lines", () => {
     expect(readsOnly("")).toBe(false);
   });
 
+  it("a bare redirection writes: `> f` empties f, `>> ~/.bashrc` appends to it, alone or after a reader", () => {
+    // The reader records a redirection with no command as a command with no words; it was read as
+    // "nothing runs" and so as a read, and the tool-call and wall-time budgets let it through.
+    expect(readsOnly("> notes.txt")).toBe(false);
+    expect(readsOnly(">> ~/.bashrc")).toBe(false);
+    expect(readsOnly("ls; > notes.txt")).toBe(false);
+    expect(readsOnly("test -e x && > y")).toBe(false);
+    expect(countsTowardStepLimit({ tool: "Bash", arguments: { command: "> ~/.zsh_history" } }, breakers)).toBe(true);
+    expect(readsOnly("< notes.txt")).toBe(true);
+    expect(readsOnly("2>/dev/null")).toBe(true);
+  });
+
+  it("an environment set for a reader can make it run code: a change, but for locale, time zone and terminal settings", () => {
+    expect(readsOnly("LD_PRELOAD=/tmp/x.so cat f")).toBe(false);
+    expect(readsOnly("BASH_ENV=/tmp/x.sh cat f")).toBe(false);
+    expect(readsOnly("PAGER='rm -rf ~' git log")).toBe(false);
+    expect(readsOnly("GIT_EXTERNAL_DIFF=/tmp/x git diff")).toBe(false);
+    expect(readsOnly("LESSOPEN='|rm -rf ~' less f")).toBe(false);
+    expect(readsOnly("env LD_PRELOAD=/tmp/x.so cat f")).toBe(false);
+    expect(readsOnly("env -S 'rm -rf x' cat")).toBe(false);
+    expect(readsOnly("LC_ALL=C sort f")).toBe(true);
+    expect(readsOnly("GIT_PAGER=cat git log --oneline -5")).toBe(true);
+    expect(readsOnly("env LANG=C grep -rn foo src")).toBe(true);
+    expect(readsOnly("env")).toBe(true);
+  });
+
   it("every program listed is a plain name", () => {
     for (const name of Object.keys(READ_ONLY_PROGRAMS)) expect(name).toMatch(/^[\w[-]+$/);
   });

@@ -10,6 +10,8 @@ interface ReadOnlyProgram {
   readonly writes?: RegExp;
   /** For programs with subcommands: the first non-option argument must be one of these. */
   readonly subcommands?: ReadonlySet<string>;
+  /** env: what it sets and its options are read like a command's own environment. */
+  readonly env?: true;
 }
 
 const PLAIN: ReadOnlyProgram = {};
@@ -19,7 +21,7 @@ export const READ_ONLY_PROGRAMS: Readonly<Record<string, ReadOnlyProgram>> = {
   cat: PLAIN, ls: PLAIN, ll: PLAIN, head: PLAIN, tail: PLAIN, wc: PLAIN, pwd: PLAIN, cd: PLAIN, echo: PLAIN, printf: PLAIN,
   grep: PLAIN, egrep: PLAIN, fgrep: PLAIN, rg: PLAIN, ag: PLAIN, ack: PLAIN, nl: PLAIN, cut: PLAIN, tr: PLAIN, uniq: PLAIN, diff: PLAIN, cmp: PLAIN,
   file: PLAIN, stat: PLAIN, which: PLAIN, type: PLAIN, tree: PLAIN, du: PLAIN, df: PLAIN, less: PLAIN, more: PLAIN, basename: PLAIN, dirname: PLAIN,
-  realpath: PLAIN, readlink: PLAIN, true: PLAIN, false: PLAIN, test: PLAIN, "[": PLAIN, date: PLAIN, whoami: PLAIN, id: PLAIN, env: PLAIN, printenv: PLAIN,
+  realpath: PLAIN, readlink: PLAIN, true: PLAIN, false: PLAIN, test: PLAIN, "[": PLAIN, date: PLAIN, whoami: PLAIN, id: PLAIN, env: { env: true }, printenv: PLAIN,
   column: PLAIN, jq: PLAIN, od: PLAIN, xxd: PLAIN, hexdump: PLAIN, strings: PLAIN, comm: PLAIN, paste: PLAIN, fold: PLAIN, rev: PLAIN, seq: PLAIN,
   sort: { writes: /^(?:-o|--output)/ },
   sed: { writes: /^(?:-[a-zA-Z]*i|--in-place)/ },
@@ -29,17 +31,38 @@ export const READ_ONLY_PROGRAMS: Readonly<Record<string, ReadOnlyProgram>> = {
 
 const SILENT_TARGET = /^\/dev\/(?:null|stdout|stderr)$|^&\d$/;
 
+/**
+ * Environment a reader may be given and still only read: locale, time zone, terminal size and
+ * colour. Any other (LD_PRELOAD, BASH_ENV, PAGER, GIT_EXTERNAL_DIFF, LESSOPEN, …) can make it run
+ * code; a pager set to cat is the one exception agents write often.
+ */
+const DATA_ENV = /^(?:LANG|LANGUAGE|LC_[A-Z]+|TZ|COLUMNS|LINES|NO_COLOR|FORCE_COLOR|CLICOLOR|TERM)=/;
+const CAT_PAGER = /^(?:PAGER|GIT_PAGER)=cat$/;
+const ASSIGNMENT = /^[A-Za-z_][A-Za-z0-9_]*=/;
+const harmlessEnv = (assignment: string): boolean => DATA_ENV.test(assignment) || CAT_PAGER.test(assignment);
+
 function commandReadsOnly(c: ShellCommand): boolean {
   const [name, ...args] = c.argv;
-  if (name === undefined) return true;
+  const silent = c.redirects.every((r) => !/>/.test(r.op) || SILENT_TARGET.test(r.target));
+  // A redirection with no command still opens its target: `> f` empties f.
+  if (name === undefined) return silent;
+  if (!(c.assignments ?? []).every(harmlessEnv)) return false;
   const program = READ_ONLY_PROGRAMS[name.slice(name.lastIndexOf("/") + 1)];
   if (!program) return false;
+  if (program.env) {
+    // env's own options (-S runs a string, -i, -u, -C) and the environment it sets, up to the command it runs.
+    for (const a of args) {
+      if (a.startsWith("-")) return false;
+      if (!ASSIGNMENT.test(a)) break;
+      if (!harmlessEnv(a)) return false;
+    }
+  }
   if (program.writes && args.some((a) => program.writes!.test(a))) return false;
   if (program.subcommands) {
     const sub = args.find((a) => !a.startsWith("-"));
     if (sub === undefined || !program.subcommands.has(sub)) return false;
   }
-  return c.redirects.every((r) => !/>/.test(r.op) || SILENT_TARGET.test(r.target));
+  return silent;
 }
 
 /** True when every command of the line only reads (see the file's header). */
@@ -57,6 +80,8 @@ export const READ_ONLY_EXAMPLES = {
     "sed -n '1,40p' django/db/models/deletion.py",
     "which python 2>/dev/null; echo done",
     "git log --oneline -5",
+    "LC_ALL=C sort words.txt | uniq -c",
+    "GIT_PAGER=cat git log -3",
   ],
   changes: [
     "sed -i 's/a/b/' x.py",
@@ -68,5 +93,9 @@ export const READ_ONLY_EXAMPLES = {
     "sort -o out.txt in.txt",
     "grep foo $(rm -rf ~)",
     "$EDITOR file",
+    "> notes.txt",
+    "ls; >> ~/.bashrc",
+    "LD_PRELOAD=/tmp/x.so cat f",
+    "env PAGER='sh -c id' git log",
   ],
 } as const;
