@@ -3,7 +3,7 @@
 // check` and `audit verify` with no daemon running. The daemon, the store and the MCP SDK are
 // imported inside the commands that need them.
 import { readFile } from "node:fs/promises";
-import { closeSync, writeSync } from "node:fs";
+import { closeSync, fstatSync, writeSync } from "node:fs";
 import { Command, InvalidArgumentError, Option } from "commander";
 import { DaemonClient } from "../daemon/client.js";
 import { die, paths, print, selfCommand, withDaemon } from "./common.js";
@@ -28,9 +28,23 @@ const parseHttpPort = (v: string): number => {
   return Number(v);
 };
 
+/**
+ * Only fd 3, and only when it is a pipe or socket the daemon was given: read while the options are
+ * parsed, before the daemon opens anything. Any other descriptor may be the daemon's own (Node's
+ * event loop is fd 3 when none was inherited, its internal pipes come next, then the store's files
+ * and the sockets), and writing the ready line to it and closing it would damage the daemon.
+ */
 const parseReadyFd = (v: string): number => {
-  if (!/^\d{1,4}$/.test(v) || Number(v) < 3) throw new InvalidArgumentError("a file descriptor number, 3 or more");
-  return Number(v);
+  if (v !== "3") throw new InvalidArgumentError("it is for haltkey mcp starting its daemon: 3, a pipe it was given");
+  let ok = false;
+  try {
+    const st = fstatSync(3);
+    ok = st.isFIFO() || st.isSocket();
+  } catch {
+    // not open
+  }
+  if (!ok) throw new InvalidArgumentError("fd 3 is not a pipe or socket this process was given");
+  return 3;
 };
 
 /** Tells the shim that started this daemon that its sockets listen, and lets go of the pipe. */
