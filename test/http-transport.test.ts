@@ -155,6 +155,21 @@ describe("the tool-call fast path", () => {
     expect((JSON.parse(batch.body) as Array<{ id: number }>).map((m) => m.id)).toEqual([1, 2]);
   });
 
+  it("refuses a tools/call with a member JSON-RPC does not have, as the SDK's transport does, and calls nothing", async () => {
+    // The SDK's transport checks each message against JSON-RPC's strict envelope; the fast path
+    // answered such a call as if the extra member were not there.
+    const h = await openSession();
+    const calls = seen.length;
+    for (const m of [{ ...step(1, "extra"), extra: 1 }, { ...step(2, "extra"), result: {} }, { ...step(3, "extra"), error: { code: 1, message: "x" } }]) {
+      const fast = await post(m, h);
+      const sdk = await post(m, { "mcp-session-id": h["mcp-session-id"]! });
+      expect(fast.status, JSON.stringify(m)).toBe(400);
+      expect(JSON.parse(fast.body)).toEqual(JSON.parse(sdk.body));
+      expect(JSON.parse(fast.body).error.code).toBe(-32700);
+    }
+    expect(seen.length).toBe(calls);
+  });
+
   it("survives a client that goes away before its answer, and answers the next call", async () => {
     const h = await openSession();
     held = new Promise<void>((r) => (release = r));
@@ -174,7 +189,7 @@ describe("asToolCall", () => {
   it("takes only a single JSON-RPC 2.0 tools/call request with an id and object params", () => {
     expect(asToolCall(step(1, "x"))).toBeDefined();
     expect(asToolCall(step("a", "x"))).toBeDefined();
-    for (const m of [null, [], "x", step(null, "x"), step(1.5, "x"), { ...step(1, "x"), method: "tools/list" }, { ...step(1, "x"), params: null }, { ...step(1, "x"), jsonrpc: 2 }]) {
+    for (const m of [null, [], "x", step(null, "x"), step(1.5, "x"), { ...step(1, "x"), method: "tools/list" }, { ...step(1, "x"), params: null }, { ...step(1, "x"), jsonrpc: 2 }, { ...step(1, "x"), extra: 1 }]) {
       expect(asToolCall(m), JSON.stringify(m)).toBeUndefined();
     }
   });

@@ -12,7 +12,7 @@ import type { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/se
 import type { Transport, TransportSendOptions } from "@modelcontextprotocol/sdk/shared/transport.js";
 import { SUPPORTED_PROTOCOL_VERSIONS, type JSONRPCMessage, type MessageExtraInfo, type RequestId } from "@modelcontextprotocol/sdk/types.js";
 
-/** A tool call the fast path takes: one JSON-RPC request, checked here only for its envelope. */
+/** A tool call the fast path takes: one JSON-RPC request, checked here only for its envelope (exactly its four members). */
 interface ToolCallMessage {
   readonly jsonrpc: "2.0";
   readonly id: RequestId;
@@ -27,6 +27,10 @@ export function asToolCall(message: unknown): ToolCallMessage | undefined {
   if (message === null || typeof message !== "object" || Array.isArray(message)) return undefined;
   const m = message as Record<string, unknown>;
   if (m.jsonrpc !== "2.0" || m.method !== "tools/call" || !isRequestId(m.id)) return undefined;
+  // JSON-RPC's envelope is strict in the SDK: a member it does not have (an extra field, or a
+  // `result`/`error` as well, which the MCP server would read as no message at all and never
+  // answer) is the SDK transport's to refuse.
+  for (const k in m) if (k !== "jsonrpc" && k !== "id" && k !== "method" && k !== "params") return undefined;
   if (m.params === null || typeof m.params !== "object" || Array.isArray(m.params)) return undefined;
   return m as unknown as ToolCallMessage;
 }
