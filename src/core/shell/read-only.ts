@@ -20,13 +20,16 @@ const PLAIN: ReadOnlyProgram = {};
 export const READ_ONLY_PROGRAMS: Readonly<Record<string, ReadOnlyProgram>> = {
   cat: PLAIN, ls: PLAIN, ll: PLAIN, head: PLAIN, tail: PLAIN, wc: PLAIN, pwd: PLAIN, cd: PLAIN, echo: PLAIN, printf: PLAIN,
   grep: PLAIN, egrep: PLAIN, fgrep: PLAIN, rg: PLAIN, ag: PLAIN, ack: PLAIN, nl: PLAIN, cut: PLAIN, tr: PLAIN, uniq: PLAIN, diff: PLAIN, cmp: PLAIN,
-  file: PLAIN, stat: PLAIN, which: PLAIN, type: PLAIN, tree: PLAIN, du: PLAIN, df: PLAIN, less: PLAIN, more: PLAIN, basename: PLAIN, dirname: PLAIN,
+  file: PLAIN, stat: PLAIN, which: PLAIN, type: PLAIN, du: PLAIN, df: PLAIN, less: PLAIN, more: PLAIN, basename: PLAIN, dirname: PLAIN,
   realpath: PLAIN, readlink: PLAIN, true: PLAIN, false: PLAIN, test: PLAIN, "[": PLAIN, date: PLAIN, whoami: PLAIN, id: PLAIN, env: { env: true }, printenv: PLAIN,
   column: PLAIN, jq: PLAIN, od: PLAIN, xxd: PLAIN, hexdump: PLAIN, strings: PLAIN, comm: PLAIN, paste: PLAIN, fold: PLAIN, rev: PLAIN, seq: PLAIN,
-  sort: { writes: /^(?:-o|--output)/ },
-  sed: { writes: /^(?:-[a-zA-Z]*i|--in-place)/ },
+  tree: { writes: /^-o/ },
+  sort: { writes: /^(?:-o|--output|--compress-program)/ },
+  // -i, and a script with a w/W command or flag (writes a file) or an e command or flag (runs a shell command).
+  sed: { writes: /^(?:-[a-zA-Z]*i|--in-place)|(?:^|[\s;{}!\d$/=])[ewW](?:[\s;}]|$)|\/[gpIiMm\d]*[ew][gpIiMm\d]*(?:[\s;}]|$)/ },
   find: { writes: /^-(?:delete|exec|execdir|ok|okdir|fprint|fprint0|fprintf|fls)$/ },
-  git: { subcommands: new Set(["status", "diff", "log", "show", "grep", "blame", "ls-files", "ls-tree", "rev-parse", "shortlog", "describe", "cat-file"]) },
+  // --output writes a file; a pager or external diff runs a program.
+  git: { writes: /^(?:--output|--open-files-in-pager|-O|--ext-diff)/, subcommands: new Set(["status", "diff", "log", "show", "grep", "blame", "ls-files", "ls-tree", "rev-parse", "shortlog", "describe", "cat-file"]) },
 };
 
 const SILENT_TARGET = /^\/dev\/(?:null|stdout|stderr)$|^&\d$/;
@@ -82,6 +85,9 @@ export const READ_ONLY_EXAMPLES = {
     "git log --oneline -5",
     "LC_ALL=C sort words.txt | uniq -c",
     "GIT_PAGER=cat git log -3",
+    "sed -n '/def test/,/return/p' tests/test_views.py",
+    "sed 's/old/new/g' notes.txt | head",
+    "tree -L 2 src",
   ],
   changes: [
     "sed -i 's/a/b/' x.py",
@@ -97,5 +103,13 @@ export const READ_ONLY_EXAMPLES = {
     "ls; >> ~/.bashrc",
     "LD_PRELOAD=/tmp/x.so cat f",
     "env PAGER='sh -c id' git log",
+    "sed -n '1e rm -rf ~' /etc/hostname",
+    "sed -n 's/x/y/e' f",
+    "sed -n 'w /home/u/.bashrc' notes.txt",
+    "sed -n '/a/s//b/gw out.txt' f",
+    "git diff --output=/home/u/.bashrc",
+    "git grep -O'rm -rf x' foo",
+    "sort --compress-program=/tmp/x f",
+    "tree -o out.txt",
   ],
 } as const;
