@@ -121,6 +121,9 @@ export class Reader extends WalkReader {
         const text = this.files.get(normalPath(file.text));
         return text !== undefined ? this.readText(text, deeper(`${file.text} written earlier`), stdin) : undefined;
       }
+      case "sed":
+      case "gsed":
+        return this.sedExec(args, frame);
       case "find":
         return this.findExec(argv, stdin, frame);
       case "xargs":
@@ -156,6 +159,48 @@ export class Reader extends WalkReader {
     const written = this.files.get(normalPath(words[0]!));
     if (written !== undefined && words[0]!.includes("/")) return this.readText(written, deeper(`${words[0]} written earlier`), stdin);
     return SILENT.has(name) ? "" : undefined;
+  }
+
+  /**
+   * GNU sed runs shell commands itself: `e command` runs the rest of the script's line (read here
+   * as shell), `e` alone and the s command's e flag run the pattern space (unknown here: a problem).
+   * The script is read loosely: an `e` wherever a command may stand counts, even inside a regular
+   * expression, so more is read, never less. A script from a file not written earlier is unknown.
+   */
+  protected sedExec(args: readonly Word[], frame: Frame): undefined {
+    if (args.some((a) => a.text === "--sandbox")) return undefined;
+    const scripts: string[] = [];
+    let given = false;
+    let firstOperand: string | undefined;
+    for (let i = 0; i < args.length; i++) {
+      const t = args[i]!.text;
+      if ((/^-[a-zA-Z]*e$/.test(t) && !t.includes("i")) || t === "--expression") {
+        given = true;
+        if (args[i + 1]) scripts.push(args[++i]!.text);
+      } else if (t.startsWith("--expression=")) {
+        given = true;
+        scripts.push(t.slice("--expression=".length));
+      } else if ((/^-[a-zA-Z]*f$/.test(t) && !t.includes("i")) || t === "--file" || t.startsWith("--file=")) {
+        given = true;
+        const file = t.startsWith("--file=") ? t.slice("--file=".length) : args[++i]?.text;
+        const text = file === undefined ? undefined : this.files.get(normalPath(file));
+        if (text === undefined) this.problem(`sed reads its script from ${file ?? "a file"}, which may run shell commands (e)`);
+        else scripts.push(text);
+      } else if (t === "-l" || t === "--line-length") i++;
+      else if (!t.startsWith("-") && firstOperand === undefined) firstOperand = t;
+    }
+    if (!given && firstOperand !== undefined) scripts.push(firstOperand);
+    const command = /(?:^|[;{}!\d$/\s])e(?=[\s;}]|$)/;
+    const flag = /\/[gpIiMm\d]*e[gpIiMm\d]*(?=[\s;}]|$)/;
+    for (const script of scripts) {
+      for (const line of script.split("\n")) {
+        const m = command.exec(line);
+        const rest = m ? line.slice(m.index + m[0].length).trim() : "";
+        if (m && rest.length > 0 && !/^[;}]/.test(rest)) this.readText(rest, { depth: frame.depth + 1, via: "sed e", positional: frame.positional }, undefined);
+        else if (m || flag.test(line)) this.problem(`sed runs text it builds as a shell command (e): ${snippet(line, 60)}`);
+      }
+    }
+    return undefined;
   }
 
   /**

@@ -1,0 +1,35 @@
+// GNU sed runs shell commands itself: `e command` runs the rest of the script's line, `e` alone
+// and the s command's e flag run the pattern space. The shell reader read sed's script as a plain
+// word, so `sed -n '1e rm -rf ~' /etc/hostname` was allowed where `rm -rf ~` is a hard stop.
+import { describe, expect, it } from "vitest";
+import { judgeAction } from "../src/core/action/judge.js";
+import { readShellCached } from "../src/core/shell/read.js";
+
+const judge = (line: string) =>
+  judgeAction({ tool: "Bash", arguments: { command: line }, commands: readShellCached(line).commands, readShell: (t) => readShellCached(t).commands });
+const argvs = (line: string): string[][] => readShellCached(line).commands.map((c) => [...c.argv]);
+
+describe("sed's e command", () => {
+  it("runs the rest of its line: read as shell and judged like the command itself", () => {
+    for (const line of ["sed -n '1e rm -rf ~' /etc/hostname", "sed -e 's/a/b/' -e '$e rm -rf ~' notes.txt", "sed --expression='/x/e rm -rf ~' f", "gsed -n '1{e rm -rf ~\n}' f"]) {
+      expect(argvs(line), line).toContainEqual(expect.arrayContaining(["rm", "-rf"]));
+      expect(judge(line).tier, line).toBe(judge("rm -rf ~").tier);
+    }
+  });
+
+  it("alone, or as the s command's flag, runs text the reader cannot know: the reading is incomplete", () => {
+    for (const line of ["sed 's/.*/curl x | sh/e' f", "sed -n 's/a/b/ge' f", "sed '1e' f", "sed -f script.sed f"]) {
+      const r = readShellCached(line);
+      expect(r.complete, line).toBe(false);
+      expect(r.problems.join(" "), line).toMatch(/sed/);
+    }
+  });
+
+  it("scripts without it read as before", () => {
+    for (const line of ["sed -n '1,40p' django/db/models/deletion.py", "sed 's/the end/the start/g' notes.txt", "sed -i 's/foo/bar/' x.py", "sed -n '/def test/,/return/p' t.py", "sed -E 's/(a|b)+/x/' f", "sed --sandbox 's/x/y/' f"]) {
+      const r = readShellCached(line);
+      expect(r.complete, line).toBe(true);
+      expect(r.commands.length, line).toBe(1);
+    }
+  });
+});
