@@ -25,6 +25,14 @@ describe("sed's e command", () => {
     }
   });
 
+  it("its w command and flag write a file: judged like a redirection to it", () => {
+    expect(judge("sed -n 'w /home/u/.bashrc' notes.txt").tier).toBe(judge("cat notes.txt > /home/u/.bashrc").tier);
+    expect(judge("sed -n '1,$W /home/u/.bashrc' notes.txt").tier).toBe(judge("cat notes.txt > /home/u/.bashrc").tier);
+    expect(judge("sed 's/^/ssh-ed25519 AAAA k/w /home/u/.ssh/authorized_keys' k.pub").tier).toBe(judge("cat k.pub > /home/u/.ssh/authorized_keys").tier);
+    expect(readShellCached("sed -n 'w /home/u/.bashrc' notes.txt").commands.flatMap((c) => c.redirects)).toEqual([{ op: ">", target: "/home/u/.bashrc" }]);
+    expect(readShellCached("sed -n 'w /dev/stdout' notes.txt").commands.flatMap((c) => c.redirects)).toEqual([]);
+  });
+
   it("scripts without it read as before", () => {
     for (const line of ["sed -n '1,40p' django/db/models/deletion.py", "sed 's/the end/the start/g' notes.txt", "sed -i 's/foo/bar/' x.py", "sed -n '/def test/,/return/p' t.py", "sed -E 's/(a|b)+/x/' f", "sed --sandbox 's/x/y/' f"]) {
       const r = readShellCached(line);

@@ -164,6 +164,7 @@ export class Reader extends WalkReader {
   /**
    * GNU sed runs shell commands itself: `e command` runs the rest of the script's line (read here
    * as shell), `e` alone and the s command's e flag run the pattern space (unknown here: a problem).
+   * Its w/W commands and w flag write the file named by the rest of the line: recorded as a write.
    * The script is read loosely: an `e` wherever a command may stand counts, even inside a regular
    * expression, so more is read, never less. A script from a file not written earlier is unknown.
    */
@@ -192,14 +193,21 @@ export class Reader extends WalkReader {
     if (!given && firstOperand !== undefined) scripts.push(firstOperand);
     const command = /(?:^|[;{}!\d$/\s])e(?=[\s;}]|$)/;
     const flag = /\/[gpIiMm\d]*e[gpIiMm\d]*(?=[\s;}]|$)/;
+    // w/W file, and the s command's w flag: the file name is the rest of the line.
+    const write = /(?:(?:^|[;{}!\d$/\s])[wW]|\/[gpIiMm\d]*w)[ \t]+(\S[^\n]*)$/;
+    const targets: string[] = [];
     for (const script of scripts) {
       for (const line of script.split("\n")) {
+        const w = write.exec(line);
+        if (w && !/^\/dev\/std(?:out|err)$/.test(w[1]!.trim())) targets.push(w[1]!.trim());
         const m = command.exec(line);
         const rest = m ? line.slice(m.index + m[0].length).trim() : "";
         if (m && rest.length > 0 && !/^[;}]/.test(rest)) this.readText(rest, { depth: frame.depth + 1, via: "sed e", positional: frame.positional }, undefined);
         else if (m || flag.test(line)) this.problem(`sed runs text it builds as a shell command (e): ${snippet(line, 60)}`);
       }
     }
+    // What sed writes, as a redirection of its own, so the rules on written paths see it.
+    if (targets.length > 0) this.record([{ text: "sed", exact: true }], targets.map((target) => ({ op: ">", target })), "sed w");
     return undefined;
   }
 
