@@ -5,6 +5,19 @@ import { readPythonCode, readScriptStrings } from "./interpreters.js";
 import { base, BUDGET_PROBLEM, ENVIRONMENT_SETUP, type Frame, MAX_COMMANDS, MAX_LOOP_VALUES, MAX_READ_DEPTH, normalPath, PYTHONS, quoteWord, SCRIPT_INTERPRETERS, SHELLS, SILENT, snippet, SSH_VALUE_OPTIONS, type Stdin, type Word, WRAPPER_VALUE_OPTIONS, XARGS_VALUE_OPTIONS } from "./read-model.js";
 import { isPlainFile, OUTPUT_TO_FILE, outputOnlyToFiles, writtenKind } from "./here-documents.js";
 import { WalkReader } from "./read-walk.js";
+import { awkCommands, AWKS, envCommand, optionCommands } from "./option-commands.js";
+
+/** An awk command line's program text: its first operand, unless the program comes from a file (-f). */
+function awkProgram(args: readonly string[]): string | undefined {
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    if (a === "--") return args[i + 1];
+    if (a === "-f" || a.startsWith("--file") || /^-f./.test(a)) return undefined;
+    if (a === "-F" || a === "-v" || a === "-i" || a === "-l") i++;
+    else if (!a.startsWith("-")) return a;
+  }
+  return undefined;
+}
 
 export class Reader extends WalkReader {
   /** Records a command and follows what it runs; returns what it prints when that is known. */
@@ -13,6 +26,7 @@ export class Reader extends WalkReader {
     this.record(argv, redirects, frame.via, assignments);
     const name = base(words[0]!);
     const args = argv.slice(1);
+    this.embedded(name, words.slice(1), assignments, frame);
     const deeper = (via: string): Frame => ({ depth: frame.depth + 1, via, positional: frame.positional });
     const known = (ws: readonly Word[]): boolean => ws.every((w) => w.exact);
     const joined = (ws: readonly Word[]): string => ws.map((w) => w.text).join(" ");
@@ -159,6 +173,21 @@ export class Reader extends WalkReader {
     const written = this.files.get(normalPath(words[0]!));
     if (written !== undefined && words[0]!.includes("/")) return this.readText(written, deeper(`${words[0]} written earlier`), stdin);
     return SILENT.has(name) ? "" : undefined;
+  }
+
+  /** Commands the program runs from its options, its environment or its awk program text (option-commands.ts). */
+  protected embedded(name: string, args: readonly string[], assignments: readonly string[], frame: Frame): void {
+    const env = name === "env" ? [...assignments, ...args.filter((a) => /^[A-Za-z_]\w*=/.test(a))] : assignments;
+    const commands = [...optionCommands(name, args), ...env.flatMap((a) => envCommand(a) ?? [])];
+    if (AWKS.has(name)) {
+      const program = awkProgram(args);
+      if (program !== undefined) {
+        const r = awkCommands(program);
+        commands.push(...r.commands);
+        if (r.unknown) this.problem(`awk runs a command it builds (system): ${snippet(program, 60)}`);
+      }
+    }
+    for (const c of commands.slice(0, 16)) this.readText(c, { depth: frame.depth + 1, via: `${name} runs`, positional: frame.positional }, undefined);
   }
 
   /**
