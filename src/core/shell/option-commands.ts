@@ -34,14 +34,22 @@ export const OPTION_COMMANDS: Readonly<Record<string, CommandOptions>> = {
   ex: VIM,
 };
 
+/** Where a program writes a file named by an option: what it writes there is judged as a redirection to it. */
+export const OPTION_WRITES: Readonly<Record<string, CommandOptions>> = {
+  sort: { joined: /^(?:-o(.+)|--output=(.+))$/s, separate: { "-o": true, "--output": true } },
+  git: { joined: /^--output=(.+)$/s },
+  tree: { separate: { "-o": true } },
+  find: { separate: { "-fprint": true, "-fprint0": true, "-fls": true } },
+};
+
 /** Environment a program runs as a command. LESSOPEN/LESSCLOSE start with | and name the file %s. */
 export const COMMAND_ENV = /^(?:PAGER|GIT_PAGER|MANPAGER|GIT_EXTERNAL_DIFF|GIT_SSH_COMMAND|GIT_EDITOR|GIT_SEQUENCE_EDITOR|EDITOR|VISUAL|LESSOPEN|LESSCLOSE|BROWSER)=(.+)$/s;
 
 export const AWKS: ReadonlySet<string> = new Set(["awk", "gawk", "mawk", "nawk"]);
 
-/** The commands in `--opt=command` and `--opt command` forms of `program`'s arguments. */
-export function optionCommands(program: string, args: readonly string[]): string[] {
-  const o = Object.hasOwn(OPTION_COMMANDS, program) ? OPTION_COMMANDS[program] : undefined;
+/** The values in `--opt=value` and `--opt value` forms of `program`'s arguments: commands (or, with OPTION_WRITES, files written). */
+export function optionCommands(program: string, args: readonly string[], table: Readonly<Record<string, CommandOptions>> = OPTION_COMMANDS): string[] {
+  const o = Object.hasOwn(table, program) ? table[program] : undefined;
   if (!o) return [];
   const out: string[] = [];
   for (let i = 0; i < args.length; i++) {
@@ -104,4 +112,13 @@ export const OPTION_COMMAND_EXAMPLES: ReadonlyArray<readonly [string, string]> =
   [`awk 'BEGIN{system("rm -rf ~")}'`, "rm -rf ~"],
   [`awk 'BEGIN{print "x" | "sh -c \\"rm -rf ~\\""}'`, "rm -rf ~"],
   [`gawk 'BEGIN{while (("rm -rf ~" | getline l) > 0) print l}'`, "rm -rf ~"],
+];
+
+/** Option writes: each line writes its file as `cat f > file` would. */
+export const OPTION_WRITE_EXAMPLES: ReadonlyArray<readonly [string, string]> = [
+  ["sort -o /home/u/.bashrc f", "cat f > /home/u/.bashrc"],
+  ["sort --output=/etc/sudoers f", "cat f > /etc/sudoers"],
+  ["git diff --output=/home/u/.bashrc", "cat f > /home/u/.bashrc"],
+  ["tree -o /home/u/.ssh/authorized_keys", "cat f > /home/u/.ssh/authorized_keys"],
+  ["find . -fprint /home/u/.bashrc", "cat f > /home/u/.bashrc"],
 ];

@@ -5,7 +5,7 @@ import { readPythonCode, readScriptStrings } from "./interpreters.js";
 import { base, BUDGET_PROBLEM, ENVIRONMENT_SETUP, type Frame, MAX_COMMANDS, MAX_LOOP_VALUES, MAX_READ_DEPTH, normalPath, PYTHONS, quoteWord, SCRIPT_INTERPRETERS, SHELLS, SILENT, snippet, SSH_VALUE_OPTIONS, type Stdin, type Word, WRAPPER_VALUE_OPTIONS, XARGS_VALUE_OPTIONS } from "./read-model.js";
 import { isPlainFile, OUTPUT_TO_FILE, outputOnlyToFiles, writtenKind } from "./here-documents.js";
 import { WalkReader } from "./read-walk.js";
-import { awkCommands, AWKS, envCommand, optionCommands } from "./option-commands.js";
+import { awkCommands, AWKS, envCommand, optionCommands, OPTION_WRITES } from "./option-commands.js";
 
 /** An awk command line's program text: its first operand, unless the program comes from a file (-f). */
 function awkProgram(args: readonly string[]): string | undefined {
@@ -175,7 +175,7 @@ export class Reader extends WalkReader {
     return SILENT.has(name) ? "" : undefined;
   }
 
-  /** Commands the program runs from its options, its environment or its awk program text (option-commands.ts). */
+  /** Commands the program runs from its options, its environment or its awk program text, and files its options write (option-commands.ts). */
   protected embedded(name: string, args: readonly string[], assignments: readonly string[], frame: Frame): void {
     const env = name === "env" ? [...assignments, ...args.filter((a) => /^[A-Za-z_]\w*=/.test(a))] : assignments;
     const commands = [...optionCommands(name, args), ...env.flatMap((a) => envCommand(a) ?? [])];
@@ -188,6 +188,8 @@ export class Reader extends WalkReader {
       }
     }
     for (const c of commands.slice(0, 16)) this.readText(c, { depth: frame.depth + 1, via: `${name} runs`, positional: frame.positional }, undefined);
+    const written = optionCommands(name, args, OPTION_WRITES).filter((t) => !/^\/dev\/(?:null|stdout|stderr)$|^-$/.test(t));
+    if (written.length > 0) this.record([{ text: name, exact: true }], written.map((target) => ({ op: ">", target })), `${name} writes`);
   }
 
   /**
