@@ -10,10 +10,13 @@ export interface CommandOptions {
   readonly joined?: RegExp;
   /** The option's next word is the command (true), or holds it as the regex's capture. */
   readonly separate?: Readonly<Record<string, true | RegExp>>;
+  /** Short options clustered before this one (`-qc cmd`): the next word is the command. */
+  readonly clustered?: RegExp;
 }
 
 /** `git -c name=value`: the settings whose value git runs. */
 const GIT_CONFIG_COMMAND = /^(?:core\.(?:pager|sshcommand|editor|fsmonitor|askpass)|pager\.[\w.-]+|diff\.external|diff\.[\w.-]+\.(?:command|textconv)|sequence\.editor|gpg\.program|credential\.helper|alias\.[\w-]+)=!?(.+)$/is;
+const SSH_OPTIONS: CommandOptions = { joined: /^-o(?:ProxyCommand|LocalCommand|KnownHostsCommand)[= ]?(.+)$/is, separate: { "-o": /^(?:ProxyCommand|LocalCommand|KnownHostsCommand)[= ]\s*(.+)$/is } };
 const VIM: CommandOptions = { joined: /^\+:?!(.+)$/s, separate: { "-c": /^:?!(.+)$/s, "--cmd": /^:?!(.+)$/s } };
 
 export const OPTION_COMMANDS: Readonly<Record<string, CommandOptions>> = {
@@ -27,6 +30,12 @@ export const OPTION_COMMANDS: Readonly<Record<string, CommandOptions>> = {
   git: { joined: /^--open-files-in-pager=(.+)$/s, separate: { "-c": GIT_CONFIG_COMMAND } },
   sort: { joined: /^--compress-program=(.+)$/s, separate: { "--compress-program": true } },
   less: { joined: /^\+!(.+)$/s },
+  // ProxyCommand and LocalCommand run on this machine, not the remote one.
+  ssh: SSH_OPTIONS,
+  scp: SSH_OPTIONS,
+  sftp: SSH_OPTIONS,
+  flock: { joined: /^--command=(.+)$/s, separate: { "-c": true, "--command": true }, clustered: /^-[a-zA-Z]+c$/ },
+  script: { joined: /^--command=(.+)$/s, separate: { "-c": true, "--command": true }, clustered: /^-[a-zA-Z]+c$/ },
   vi: VIM,
   vim: VIM,
   nvim: VIM,
@@ -57,7 +66,7 @@ export function optionCommands(program: string, args: readonly string[], table: 
     const m = o.joined?.exec(a);
     const joined = m?.slice(1).find((g) => g !== undefined);
     if (joined !== undefined) out.push(joined);
-    const sep = o.separate && Object.hasOwn(o.separate, a) ? o.separate[a] : undefined;
+    const sep = o.separate && Object.hasOwn(o.separate, a) ? o.separate[a] : o.clustered?.test(a) ? true : undefined;
     const next = args[i + 1];
     if (sep === undefined || next === undefined) continue;
     if (sep === true) out.push(next);
@@ -109,6 +118,11 @@ export const OPTION_COMMAND_EXAMPLES: ReadonlyArray<readonly [string, string]> =
   ["GIT_EXTERNAL_DIFF='rm -rf ~' git diff", "rm -rf ~"],
   ["LESSOPEN='|rm -rf ~ %s' less f", "rm -rf ~"],
   ["env GIT_PAGER='rm -rf ~' git log", "rm -rf ~"],
+  ["ssh -o ProxyCommand='rm -rf ~' host", "rm -rf ~"],
+  ["scp -oProxyCommand='rm -rf ~' f host:", "rm -rf ~"],
+  ["flock /tmp/lock -c 'rm -rf ~'", "rm -rf ~"],
+  ["script -qc 'rm -rf ~' /dev/null", "rm -rf ~"],
+  ["script --command='rm -rf ~' /dev/null", "rm -rf ~"],
   [`awk 'BEGIN{system("rm -rf ~")}'`, "rm -rf ~"],
   [`awk 'BEGIN{print "x" | "sh -c \\"rm -rf ~\\""}'`, "rm -rf ~"],
   [`gawk 'BEGIN{while (("rm -rf ~" | getline l) > 0) print l}'`, "rm -rf ~"],
