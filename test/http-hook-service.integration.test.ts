@@ -95,6 +95,29 @@ describe("the http hook asks the daemon's service in process", () => {
   });
 });
 
+describe("refusals before the token is checked", () => {
+  it("close the connection: nothing without the token keeps one of the hook's 256 connections for 5 minutes", async () => {
+    // Loopback TCP is open to every local user. A refused request used to keep its connection
+    // alive for the 5-minute keep-alive, so a process without the token could hold all of them and
+    // every Claude Code hook call would fail (blocked, with onFailure: block).
+    const ask = (headers: Record<string, string>): Promise<{ connection: unknown; body: any }> =>
+      new Promise((resolve, reject) => {
+        const req = request({ host: "127.0.0.1", port, path: "/hooks/claude-code", method: "POST", agent: new Agent({ keepAlive: true }), headers: { "Content-Type": "application/json", Authorization: `Bearer ${token}`, ...headers } }, (res) => {
+          let text = "";
+          res.on("data", (d: Buffer) => (text += d.toString()));
+          res.on("end", () => resolve({ connection: res.headers.connection, body: JSON.parse(text) }));
+        });
+        req.once("error", reject);
+        req.end(JSON.stringify(call(randomUUID(), "PreToolUse", { command: "ls", description: "list" })));
+      });
+    for (const headers of [{ Authorization: "Bearer 00" }, { Host: "evil.example" }, { Origin: "http://evil.example" }]) {
+      const r = await ask(headers);
+      expect(r.body.hookSpecificOutput.permissionDecision, JSON.stringify(headers)).toBe("deny");
+      expect(r.connection, JSON.stringify(headers)).toBe("close");
+    }
+  });
+});
+
 describe("serviceLink", () => {
   it("fails a call the service does not answer in time as the socket would (INTERNAL_DAEMON_TIMEOUT), so the hook refuses", async () => {
     // A service stuck on a call: without the timeout the hook would wait until Claude Code gives

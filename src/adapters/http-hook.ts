@@ -172,8 +172,13 @@ export async function startHookHttp(deps: HookHttpDeps): Promise<HookHttp> {
   const service = deps.service;
   const link = service ? async (): Promise<DaemonLink> => serviceLink(service, deps.endpointMode ?? "semantic") : undefined;
 
-  const answer = (res: ServerResponse, body: string): void => {
-    res.writeHead(200, body.length > 0 ? { "Content-Type": "application/json", "Cache-Control": "no-store" } : { "Cache-Control": "no-store" });
+  /** `close`: the connection ends with the answer (a request without the token keeps none alive). */
+  const answer = (res: ServerResponse, body: string, close = false): void => {
+    res.writeHead(200, {
+      ...(body.length > 0 ? { "Content-Type": "application/json" } : {}),
+      "Cache-Control": "no-store",
+      ...(close ? { Connection: "close" } : {}),
+    });
     res.end(body);
   };
 
@@ -183,10 +188,12 @@ export async function startHookHttp(deps: HookHttpDeps): Promise<HookHttp> {
     const body = req.method === "POST" ? await readBody(req, MAX_PAYLOAD_BYTES) : "";
     // Read only to shape a refusal: a body that is judged is parsed once, by the hook.
     const event = (): unknown => (body === undefined ? undefined : eventOf(body));
-    const refuse = (why: string): void => answer(res, refusal(`haltkey: the tool call is blocked: ${why}`, event()));
-    if (!hostAllowed(req.headers.host, port)) return refuse(`the Host header must be ${HTTP_HOST}:${port} or localhost:${port}`);
-    if (req.headers.origin !== undefined) return refuse("requests carrying an Origin header are refused (the hook is for Claude Code, not web pages)");
-    if (!bearerMatches(headerValue(req, "authorization"), token)) return refuse(`send 'Authorization: Bearer <token>' with the token in ${files.token} (docs/claude-code-hooks.md)`);
+    const refuse = (why: string, close = false): void => answer(res, refusal(`haltkey: the tool call is blocked: ${why}`, event()), close);
+    // Loopback is open to every local user: what is refused before the token is checked keeps no
+    // connection alive (the keep-alive is 5 minutes, the connections 256).
+    if (!hostAllowed(req.headers.host, port)) return refuse(`the Host header must be ${HTTP_HOST}:${port} or localhost:${port}`, true);
+    if (req.headers.origin !== undefined) return refuse("requests carrying an Origin header are refused (the hook is for Claude Code, not web pages)", true);
+    if (!bearerMatches(headerValue(req, "authorization"), token)) return refuse(`send 'Authorization: Bearer <token>' with the token in ${files.token} (docs/claude-code-hooks.md)`, true);
     const url = new URL(req.url ?? "/", `http://${HTTP_HOST}`);
     if (url.pathname !== HOOK_HTTP_PATH) return refuse(`the hook endpoint is ${HOOK_HTTP_PATH}`);
     if (req.method !== "POST") return refuse("use POST");
@@ -200,7 +207,7 @@ export async function startHookHttp(deps: HookHttpDeps): Promise<HookHttp> {
   const server: HttpServer = createServer({ maxHeaderSize: 16 * 1024 }, (req, res) => {
     handle(req, res).catch((e: Error) => {
       deps.log.error({ err: e.message }, "hook request failed");
-      if (!res.headersSent) answer(res, refusal(`haltkey: the tool call is blocked: internal error (${e.message}); failing closed`, undefined));
+      if (!res.headersSent) answer(res, refusal(`haltkey: the tool call is blocked: internal error (${e.message}); failing closed`, undefined), true);
     });
   });
   server.maxConnections = MAX_CONNECTIONS;
