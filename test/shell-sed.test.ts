@@ -40,4 +40,18 @@ describe("sed's e command", () => {
       expect(r.commands.length, line).toBe(1);
     }
   });
+
+  it("the text of an a, i or c command is text to the end of its line, even when it holds an e or a w (an agent editing Python with sed -i 'Nc\\ …')", () => {
+    for (const line of [
+      String.raw`sed -i '259,262c\ try:\n kwargs[key] = converter.to_python(value)\n except ValueError as exc:\n raise Resolver404 from e' django/urls/resolvers.py`,
+      String.raw`sed -i '/^import os/a import sys; w = e' app.py`,
+      String.raw`sed -i '$a print(e)' t.py`,
+    ]) {
+      const r = readShellCached(line);
+      expect(r.complete, line).toBe(true);
+      expect(r.problems, line).toEqual([]);
+    }
+    // A line that is not one text command is still read loosely.
+    expect(readShellCached(`sed -i '1d;2c\\ x' f; sed -n '1e rm -rf ~' f`).commands.some((c) => c.argv.join(" ") === "rm -rf ~")).toBe(true);
+  });
 });

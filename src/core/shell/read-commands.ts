@@ -19,6 +19,10 @@ function awkProgram(args: readonly string[]): string | undefined {
   return undefined;
 }
 
+/** A sed script line that is an a, i or c command: an optional address (line, $, /re/, range, step, !), then the letter. */
+const SED_ADDRESS = String.raw`(?:\d+|\$|\/(?:[^\/\\\n]|\\.)*\/[IM]*)(?:~\d+)?`;
+const SED_TEXT_COMMAND = new RegExp(String.raw`^\s*(?:${SED_ADDRESS}(?:\s*,\s*(?:${SED_ADDRESS}|[+~]\d+))?)?\s*!?\s*[aic](?:\\|\s|$)`);
+
 export class Reader extends WalkReader {
   /** Records a command and follows what it runs; returns what it prints when that is known. */
   run(argv: readonly Word[], redirects: ReadonlyArray<{ op: string; target: string }>, stdin: Stdin, frame: Frame, assignments: readonly string[] = []): string | undefined {
@@ -229,6 +233,9 @@ export class Reader extends WalkReader {
     const targets: string[] = [];
     for (const script of scripts) {
       for (const line of script.split("\n")) {
+        // A line that is one a, i or c command (after an optional address) is text to its end, as
+        // GNU sed reads it (`;` does not end it): nothing in it runs or writes.
+        if (SED_TEXT_COMMAND.test(line)) continue;
         const w = write.exec(line);
         if (w && !/^\/dev\/std(?:out|err)$/.test(w[1]!.trim())) targets.push(w[1]!.trim());
         const m = command.exec(line);
