@@ -11,6 +11,11 @@ export class Reader extends WalkReader {
   run(argv: readonly Word[], redirects: ReadonlyArray<{ op: string; target: string }>, stdin: Stdin, frame: Frame, assignments: readonly string[] = []): string | undefined {
     const words = argv.map((w) => w.text);
     this.record(argv, redirects, frame.via, assignments);
+    // An unquoted pattern in the name is expanded to file names before anything runs (`/bin/r?` is
+    // /bin/rm): what runs is not the name as written.
+    if (!argv[0]!.quoted && /[*?]|\[.*\]/.test(words[0]!) && words[0] !== "[" && words[0] !== "[[") {
+      this.problem(`the command name ${snippet(words[0]!, 60)} is a pattern the shell expands to file names`);
+    }
     const name = base(words[0]!);
     const args = argv.slice(1);
     const deeper = (via: string): Frame => ({ depth: frame.depth + 1, via, positional: frame.positional });
