@@ -29,7 +29,7 @@ export const READ_ONLY_PROGRAMS: Readonly<Record<string, ReadOnlyProgram>> = {
 
 const SILENT_TARGET = /^\/dev\/(?:null|stdout|stderr)$|^&\d$/;
 
-function commandReadsOnly(c: ShellCommand): boolean {
+export function commandReadsOnly(c: ShellCommand): boolean {
   const [name, ...args] = c.argv;
   if (name === undefined) return true;
   const program = READ_ONLY_PROGRAMS[name.slice(name.lastIndexOf("/") + 1)];
