@@ -35,3 +35,25 @@ describe("a command name that is a file-name pattern", () => {
     expect(readShell("[ -f x ] && echo yes").complete).toBe(true);
   });
 });
+
+describe("`_=…` before a command", () => {
+  // bash takes `_=1` for an assignment like any other, so `_=1 bash -c '…'` runs bash; tree-sitter
+  // reads it as the command's name (the plain scanner leaves such text to it), and the reader had
+  // recorded one command named `_=1` and never read what bash runs.
+  it.each([
+    "_=1 bash -c 'X=rm; $X -rf ~'",
+    "_=1 sh -c 'a=r;b=m;$a$b -rf ~/'",
+    "_=1 eval 'a=r;b=m;$a$b -rf ~/'",
+    "_=x _=y bash -c 'X=rm; $X -rf ~'",
+    "A=1 _=1 bash -c 'X=rm; $X -rf ~'",
+    "_= sudo bash -c 'a=r;b=m;$a$b -rf /'",
+  ])("%j is read as what bash runs", (command) => {
+    expect(readShell(command).commands.some((c) => c.argv.join(" ") === "rm -rf ~" || c.argv.join(" ") === "rm -rf ~/" || c.argv.join(" ") === "rm -rf /")).toBe(true);
+    expect(evaluateStep(bash(command), clear, policy, rules).verdict).not.toBe("continue");
+  });
+
+  it("a quoted `_=1` is a command's name, as bash runs it; `_=1` alone is an assignment", () => {
+    expect(readShell("'_=1' x").commands.map((c) => c.argv)).toEqual([["_=1", "x"]]);
+    expect(readShell("_=1").commands.every((c) => c.argv[0] !== "bash")).toBe(true);
+  });
+});

@@ -336,13 +336,26 @@ export abstract class WalkReader extends WordReader {
       if (env.length > 0 || redirects.length > 0) this.record(env.map((text) => ({ text, exact: true })), redirects, frame.via);
       return "";
     }
-    const argNodes = node.children.filter((c) => c.field === "argument");
+    let argNodes = node.children.filter((c) => c.field === "argument");
+    // tree-sitter reads an unquoted `_=1` as the command's name (and `_=1 X=2` after it as
+    // arguments); bash takes them for assignments like any other, and runs the word after them.
+    let name: SyntaxNode | undefined = nameNode;
+    while (name && /^[A-Za-z_]\w*\+?=/.test(textOf(tree, name))) {
+      env.push(this.word(tree, name, frame, true).text);
+      name = argNodes[0];
+      argNodes = argNodes.slice(1);
+    }
+    if (!name) {
+      this.record(env.map((text) => ({ text, exact: true })), redirectNodes.flatMap((r) => this.describeRedirect(tree, r, frame)), frame.via);
+      return "";
+    }
     // Words tree-sitter attaches to a redirection after its target (`cmd > out arg`) are arguments.
     const extra: SyntaxNode[] = [];
     for (const r of redirectNodes) if (r.type === "file_redirect") extra.push(...fieldsOf(r, "destination").slice(1));
     const argv: Word[] = [];
-    if (nameNode.children.length === 1 && splits(nameNode.children[0]!)) argv.push(...this.words(tree, nameNode.children[0]!, frame));
-    else argv.push(this.word(tree, nameNode, frame, false));
+    if (name === nameNode && nameNode.children.length === 1 && splits(nameNode.children[0]!)) argv.push(...this.words(tree, nameNode.children[0]!, frame));
+    else if (name === nameNode) argv.push(this.word(tree, nameNode, frame, false));
+    else argv.push(...this.words(tree, name, frame));
     for (const a of [...argNodes, ...extra]) argv.push(...this.words(tree, a, frame));
     const redirects = redirectNodes.flatMap((r) => this.describeRedirect(tree, r, frame));
     const input = this.inputOf(tree, redirectNodes, frame) ?? stdin;
