@@ -57,3 +57,27 @@ describe("`_=…` before a command", () => {
     expect(readShell("_=1").commands.every((c) => c.argv[0] !== "bash")).toBe(true);
   });
 });
+
+describe("a line after a pipeline of three", () => {
+  // tree-sitter takes the newline after `a | b | c` for a blank when the next line's command is
+  // redirected, and reads that command's words as c's arguments: `rm -rf ~ 2>/dev/null` on the
+  // next line was read as `head rm -rf ~` and judged continue. bash ends c at the newline. (The
+  // plain scanner leaves such text to tree-sitter, so both paths read it.)
+  it.each([
+    "ls | grep x | head\nrm -rf ~ 2>/dev/null",
+    "ls | grep x | head -5\nrm -rf ~ >/dev/null",
+    "ls|grep x|head\n\nrm -rf ~ > /dev/null",
+    "echo a | cat | cat\nbash -c 'X=rm; $X -rf ~' > /dev/null",
+    "cat a | sort | uniq\ngit push --force origin main 2>&1",
+  ])("%j", (command) => {
+    const reading = readShell(command);
+    expect(reading.commands.map((c) => c.argv[0])).not.toContain(undefined);
+    expect(reading.commands.some((c) => c.argv[0] === "rm" || c.argv[0] === "git" || c.argv[0] === "bash")).toBe(true);
+    expect(evaluateStep(bash(command), clear, policy, rules).verdict).not.toBe("continue");
+  });
+
+  it("reads each line as bash does", () => {
+    expect(readShell("a | b | c\nd e > f").commands.map((c) => c.argv)).toEqual([["a"], ["b"], ["c"], ["d", "e"]]);
+    expect(readShell("a | b | c\nd e > f", { fastPath: false }).commands.map((c) => c.argv)).toEqual([["a"], ["b"], ["c"], ["d", "e"]]);
+  });
+});

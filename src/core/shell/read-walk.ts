@@ -31,7 +31,17 @@ export abstract class WalkReader extends WordReader {
       this.problem(`here-documents with ${expansions} expansions are more than can be read`);
       return undefined;
     }
-    const tree = (this.fastPath ? plainTree(source) : undefined) ?? parseTerminated(source).tree;
+    let tree = (this.fastPath ? plainTree(source) : undefined) ?? parseTerminated(source).tree;
+    // tree-sitter sometimes takes a newline for a blank (after `a | b | c`, before a redirected
+    // command) and reads the next line's words as the last command's arguments; bash ends the
+    // command there. Read again with each such newline written as `;` (same offsets).
+    for (let round = 0; round < 4; round++) {
+      const at = newlinesInCommands(tree);
+      if (at.length === 0) break;
+      const chars = tree.source.split("");
+      for (const k of at) chars[k] = ";";
+      tree = parseTerminated(chars.join("")).tree;
+    }
     if (frame.depth === 0 && this.top === undefined) this.top = tree;
     if (tree.hasError) this.problem(`the shell cannot parse ${frame.via ? `what ${frame.via} runs` : "the command"}: ${snippet(source)}`);
     if (tree.truncated) this.problem("the command nests too deeply to read");
@@ -416,4 +426,25 @@ export abstract class WalkReader extends WordReader {
     this.commands.push({ argv, redirects, text, ...(via !== undefined ? { via } : {}), ...(assignments.length > 0 ? { assignments } : {}) });
   }
 
+}
+
+/** Offsets of unescaped newlines between the words of a simple command or a redirection: bash ends the command at each. */
+function newlinesInCommands(tree: SyntaxTree): number[] {
+  const out: number[] = [];
+  const stack: SyntaxNode[] = [tree.root];
+  while (stack.length > 0) {
+    const n = stack.pop()!;
+    if (n.type === "command" || n.type === "file_redirect") {
+      for (let i = 1; i < n.children.length; i++) {
+        for (let k = n.children[i - 1]!.end; k < n.children[i]!.start; k++) {
+          if (tree.source[k] === "\n" && tree.source[k - 1] !== "\\") {
+            out.push(k);
+            break;
+          }
+        }
+      }
+    }
+    for (const c of n.children) stack.push(c);
+  }
+  return out;
 }
