@@ -252,3 +252,11 @@ describe("attacks: a body that the line runs, or writes where it runs, is not da
     expect(shown.text).toContain(`${elisionMarker(BODY.length + 3)}\n\t\tEOF\npython notes.txt`);
   });
 });
+
+describe("attacks: an action with two command lines", () => {
+  it("a file one writes and the other runs is not data", () => {
+    const hint = `run_in_terminal ${JSON.stringify({ command: `cat > notes.txt << 'EOF'\n${SCRIPT}\nrm -rf ~\nEOF`, cmd: "bash notes.txt" })}`;
+    const shown = actionOnDisplay(hint);
+    if (shown !== undefined) expect(shown.elided).toBeUndefined();
+  });
+});

@@ -41,9 +41,12 @@ export function actionOnDisplay(action: string): ActionOnDisplay | undefined {
   const sources = shellSources(action);
   if (sources.length === 0) return undefined;
   const bodies: Body[] = [];
+  // One action may carry several command lines (a tool's arguments): what one writes, another may run.
+  const readings = sources.map((s) => readShellCached(s.source));
+  if (!onlyDataWritten(readings)) return undefined;
   sources.forEach((s, i) => {
-    const reading = readShellCached(s.source);
-    if (!reading.complete || reading.data === undefined || !onlyDataWritten(reading)) return;
+    const reading = readings[i]!;
+    if (!reading.complete || reading.data === undefined) return;
     let at = 0;
     for (const [start, end] of [...reading.data].sort((a, b) => a[0] - b[0])) {
       // Overlapping or out-of-range spans are not data this function can vouch for: left as written.
@@ -73,10 +76,11 @@ export function actionOnDisplay(action: string): ActionOnDisplay | undefined {
  * directory, mkdir, rm, and Python running a file the line wrote (a test file: the recorded shape),
  * none of it reached through a file's own commands. Anything else and nothing is left out.
  */
-function onlyDataWritten(reading: ShellReading): boolean {
+function onlyDataWritten(readings: readonly ShellReading[]): boolean {
+  const commands = readings.flatMap((r) => r.commands);
   const written = new Set<string>();
-  for (const c of reading.commands) if (writesData(c)) for (const p of c.redirects.filter((r) => /^(?:1?>|1?>>|>\||&>|&>>)$/.test(r.op)).map((r) => r.target).concat(c.argv.slice(1))) written.add(p);
-  return reading.commands.every((c) => {
+  for (const c of commands) if (writesData(c)) for (const p of c.redirects.filter((r) => /^(?:1?>|1?>>|>\||&>|&>>)$/.test(r.op)).map((r) => r.target).concat(c.argv.slice(1))) written.add(p);
+  return commands.every((c) => {
     // A file the Python script opens: the recorded shape (a fix script rewriting a source file).
     if (c.via !== undefined && / open$/.test(c.via) && (written.has(c.via.slice(0, -5)) || PYTHONS.test(c.via.slice(0, -5)))) {
       return (c.argv[0] === "tee" || c.argv[0] === "cat") && c.argv.slice(1).every((a) => a === "-a" || localFile(a)) && c.redirects.length === 0;
