@@ -106,3 +106,21 @@ describe("words bash joins or expands that tree-sitter splits or keeps", () => {
     expect(readShell("echo {} {a} '{a,b}' a{,.bak}").commands.map((c) => c.argv)).toEqual([["echo", "{}", "{a}", "{a,b}", "a", "a.bak"]]);
   });
 });
+
+describe("a file the line writes, run by its bare name", () => {
+  // With . (or the working directory) on PATH, `x` runs ./x, and a file without a #! line runs as
+  // a shell script: `printf 'rm -rf ~' > x; chmod +x x; PATH=. x` was judged continue.
+  it.each([
+    "printf 'rm -rf ~' > x; chmod +x x; PATH=. x",
+    "printf 'rm -rf ~' > x; chmod +x x; PATH=.:$PATH x",
+    "echo 'rm -rf ~' > x; chmod +x x; export PATH=.:$PATH; x",
+    "printf 'rm -rf ~' > x; chmod +x x; PATH=$PWD:$PATH; x",
+  ])("%j", (command) => {
+    expect(readShell(command).commands.some((c) => c.argv.join(" ") === "rm -rf ~")).toBe(true);
+    expect(evaluateStep(bash(command), clear, policy, rules).verdict).not.toBe("continue");
+  });
+
+  it("the command of that name is still read too", () => {
+    expect(readShell("echo 'echo hi' > rm; rm -rf ~").commands.some((c) => c.argv.join(" ") === "rm -rf ~")).toBe(true);
+  });
+});

@@ -19,6 +19,13 @@ export class Reader extends WalkReader {
     const name = base(words[0]!);
     const args = argv.slice(1);
     const deeper = (via: string): Frame => ({ depth: frame.depth + 1, via, positional: frame.positional });
+    // A file written earlier in the line, run by its bare name: with . on PATH it is what runs
+    // (`PATH=. x`), as a shell script when it has no #! line. Read as such, and the command of that
+    // name is read as well.
+    if (!words[0]!.includes("/") && !this.aliases.has(words[0]!) && !this.functions.has(words[0]!)) {
+      const written = this.files.get(normalPath(words[0]!));
+      if (written !== undefined) this.readText(written, deeper(`${words[0]} written earlier, if . is on PATH`), stdin);
+    }
     const known = (ws: readonly Word[]): boolean => ws.every((w) => w.exact);
     const joined = (ws: readonly Word[]): string => ws.map((w) => w.text).join(" ");
 
