@@ -124,3 +124,11 @@ describe("a file the line writes, run by its bare name", () => {
     expect(readShell("echo 'echo hi' > rm; rm -rf ~").commands.some((c) => c.argv.join(" ") === "rm -rf ~")).toBe(true);
   });
 });
+
+describe("brace expansion is bounded", () => {
+  it("many words of many expansions each make a problem, not a huge reading", () => {
+    const reading = readShell(`echo ${"{a..z}{a..i} ".repeat(200)}`);
+    expect(reading.complete).toBe(false);
+    expect(reading.commands[0]!.argv.length).toBeLessThan(4 * 256 + 400);
+  });
+});

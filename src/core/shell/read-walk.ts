@@ -7,6 +7,8 @@ import { plainTree } from "./plain.js";
 import { WordReader } from "./read-words.js";
 
 export abstract class WalkReader extends WordReader {
+  /** Words made by brace expansion so far: a script holds at most 4 × MAX_BRACE_WORDS of them. */
+  private braceWords = 0;
   /** Records a command and follows what it runs (read-commands.ts). */
   abstract run(argv: readonly Word[], redirects: ReadonlyArray<{ op: string; target: string }>, stdin: Stdin, frame: Frame, assignments?: readonly string[]): string | undefined;
   /** Reads a file the script wrote when it is a script (read-commands.ts). */
@@ -371,8 +373,9 @@ export abstract class WalkReader extends WordReader {
       else ws = this.words(tree, n, frame);
       // Brace expansion, as bash does it first: `rm {-rf,~}` is rm -rf ~.
       const braced = bracesOf(tree, n.type === "command_name" && n.children.length === 1 ? n.children[0]! : n);
-      if (braced === "unreadable") this.problem(`the word ${snippet(textOf(tree, n), 60)} holds a brace expansion that cannot be read statically`);
-      else if (braced !== undefined) ws = braced.map((text) => ({ text, exact: true }));
+      if (braced === "unreadable" || (braced !== undefined && (this.braceWords += braced.length) > MAX_BRACE_WORDS * 4)) {
+        this.problem(`the word ${snippet(textOf(tree, n), 60)} holds a brace expansion that cannot be read statically`);
+      } else if (braced !== undefined) ws = braced.map((text) => ({ text, exact: true }));
       // tree-sitter splits a word at a backslash after a quoted piece (`"r"\m`): bash reads one word.
       if (n.start === previousEnd && argv.length > 0 && ws.length > 0) {
         const last = argv.pop()!;
