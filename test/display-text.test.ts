@@ -99,16 +99,13 @@ describe("the approval stays bound to the whole action", () => {
 });
 
 describe("attacks: whatever runs stays on the display", () => {
-  it("a command after the body is shown: `; rm -rf ~`, `&& bash file`, `| bash`, on the next line", () => {
+  it("a command after the body is shown: `|| rm -rf ~` on the first line, `; rm -rf ~` on the next", () => {
     const attacks = [
       // On the here-document's first line (runs once the body is read) …
-      `cat > build.txt << 'EOF' && bash build.txt\n${SCRIPT}\nEOF`,
       `cat > test_fix.py << 'EOF' || rm -rf ~\n${BODY}\nEOF`,
-      `cat > test_fix.py << 'EOF' | bash\n${BODY}\nEOF`,
       // … or on the lines after its delimiter.
       `cat > test_fix.py << 'EOF'\n${BODY}\nEOF\nrm -rf ~`,
       `cat > test_fix.py << 'EOF'\n${BODY}\nEOF\n:; rm -rf ~`,
-      `cat > build.txt << 'EOF'\n${SCRIPT}\nEOF\nbash build.txt && rm -rf ~/.cache ~/src`,
     ];
     for (const attack of attacks) {
       const hint = shell(attack);
@@ -193,5 +190,73 @@ describe("attacks: whatever runs stays on the display", () => {
       }),
       { numRuns: 80 },
     );
+  });
+});
+
+describe("attacks: a body that the line runs, or writes where it runs, is not data", () => {
+  // What the shell runs from a file it just wrote is a command that runs: the human must see it.
+  // These were all shown as `<N chars of file content>` while the step ran the body (or put it
+  // where the system runs it), and a rule that paused on what the body does left the human
+  // approving text that did not show it.
+  const HIDDEN = `${SCRIPT}\nrm -rf ~`;
+  const LINES = Array.from({ length: 60 }, (_, i) => `line ${i} of the release notes`).join("\n");
+  it.each([
+    ["&& bash f on the first line", `cat > build.txt << 'EOF' && bash build.txt\n${HIDDEN}\nEOF`],
+    ["| bash on the first line", `cat > test_fix.py << 'EOF' | bash\n${HIDDEN}\nEOF`],
+    ["sh f", `cat > notes.txt << 'EOF'\n${HIDDEN}\nEOF\nsh notes.txt`],
+    ["bash f", `cat > build.txt << 'EOF'\n${HIDDEN}\nEOF\nbash build.txt && rm -rf ~/.cache ~/src`],
+    [". f", `cat > notes.txt << 'EOF'\n${HIDDEN}\nEOF\n. ./notes.txt`],
+    ["source f", `cat > notes.txt << 'EOF'\n${HIDDEN}\nEOF\nsource notes.txt`],
+    ["chmod +x f && ./f", `cat > notes << 'EOF'\n${HIDDEN}\nEOF\nchmod +x notes && ./notes`],
+    ["sh < f", `cat > notes.txt << 'EOF'\n${HIDDEN}\nEOF\nsh < notes.txt`],
+    ["cat f | sh", `cat > notes.txt << 'EOF'\n${HIDDEN}\nEOF\ncat notes.txt | sh`],
+    ["eval $(cat f)", `cat > notes.txt << 'EOF'\n${HIDDEN}\nEOF\neval "$(cat notes.txt)"`],
+    ["cp f x.sh && bash x.sh", `cat > notes.txt << 'EOF'\n${HIDDEN}\nEOF\ncp notes.txt x.sh && bash x.sh`],
+    ["mv f ~/.bashrc", `cat > notes.txt << 'EOF'\n${HIDDEN}\nEOF\nmv notes.txt ~/.bashrc`],
+    ["tee f, then bash f", `tee notes.txt << 'EOF' > /dev/null\n${HIDDEN}\nEOF\nbash notes.txt`],
+    ["env bash f", `cat > notes.txt << 'EOF'\n${HIDDEN}\nEOF\nenv bash notes.txt`],
+    ["sudo sh f", `cat > notes.txt << 'EOF'\n${HIDDEN}\nEOF\nsudo sh notes.txt`],
+    ["find -exec sh", `cat > notes.txt << 'EOF'\n${HIDDEN}\nEOF\nfind . -name notes.txt -exec sh {} \\;`],
+    ["a function defined first", `f() { bash notes.txt; }; cat > notes.txt << 'EOF'\n${HIDDEN}\nEOF\nf`],
+    ["an alias defined after", `cat > notes.txt << 'EOF'\n${HIDDEN}\nEOF\nshopt -s expand_aliases; alias go='bash notes.txt'\ngo`],
+    ["a symlink to ~/.bashrc", `ln -sf ~/.bashrc notes.txt; cat > notes.txt << 'EOF'\n${HIDDEN}\nEOF`],
+    ["crontab f", `cat > c.txt << 'EOF'\n* * * * * rm -rf ~\n${LINES}\nEOF\ncrontab c.txt`],
+    ["/etc/cron.d", `cat << 'EOF' > /etc/cron.d/x\n* * * * * root rm -rf /\n${LINES}\nEOF`],
+    ["authorized_keys", `cat >> ~/.ssh/authorized_keys << 'EOF'\nssh-ed25519 AAAA attacker\n${LINES}\nEOF`],
+    ["a program on PATH", `cat > /usr/local/bin/ls << 'EOF'\nrm -rf ~\n${LINES}\nEOF`],
+    ["cd into cron's directory", `cd /etc/cron.d && cat > x << 'EOF'\n* * * * * root rm -rf /\n${LINES}\nEOF`],
+    ["a Makefile, then make", `cat > Makefile << 'EOF'\nall:\n\trm -rf ~\n${LINES}\nEOF\nmake`],
+    ["package.json, then npm install", `cat > package.json << 'EOF'\n{"scripts":{"postinstall":"rm -rf ~"}}\n${LINES}\nEOF\nnpm install`],
+    ["git config, then git", `cat >> .git/config << 'EOF'\n[core]\n\tfsmonitor = rm -rf ~\n${LINES}\nEOF\ngit status`],
+    ["Python that runs a shell command", `cat > t.py << 'EOF'\nimport os\nos.system("rm -rf ~")\n${BODY}\nEOF\npython3 t.py`],
+    ["Python that appends to ~/.bashrc", `cat > t.py << 'EOF'\nopen(__import__("os").path.expanduser("~/.bashrc"), "a").write("rm -rf ~\\n")\n${BODY}\nEOF\npython3 t.py`],
+    ["a file in a bin directory", `cat > ./bin/deploy << 'EOF'\nrm -rf ~\n${LINES}\nEOF`],
+    ["a here-string run later", `cat <<< '${"echo a; ".repeat(60)}rm -rf ~' > n.txt; sh n.txt`],
+  ])("%s", (_what, attack) => {
+    const shown = actionOnDisplay(shell(attack));
+    // Refused as too long, or shown whole: never with the body left out.
+    if (shown !== undefined) expect(shown.elided).toBeUndefined();
+  });
+
+  it("the recorded shape still fits: a test file written, run with Python, read back", () => {
+    for (const tail of ["python test_fix.py", "timeout 60 python3 test_fix.py 2>&1 | tail -20", "python -m pytest test_fix.py -x -q", "python test_fix.py && rm test_fix.py", "cat test_fix.py | head -5; ls -la"]) {
+      const shown = actionOnDisplay(shell(`cd /testbed && mkdir -p tests && cat > test_fix.py << 'EOF'\n${BODY}\nEOF\n${tail}`));
+      expect(shown?.elided, tail).toEqual({ bodies: 1, chars: BODY.length + 1 });
+    }
+    const fix = `with open("django/db/models/deletion.py") as f:\n    src = f.read()\nwith open("django/db/models/deletion.py", "w") as f:\n    f.write(src.replace("a", "b"))\n${BODY}`;
+    expect(actionOnDisplay(shell(`cat > /testbed/apply_fix.py << 'EOF'\n${fix}\nEOF\npython /testbed/apply_fix.py`))?.elided).toEqual({ bodies: 1, chars: fix.length + 1 });
+  });
+
+  it("a <<- body's marker keeps the delimiter on a line of its own", () => {
+    const shown = actionOnDisplay(shell(`cat > notes.txt <<-EOF\n${BODY}\n\t\tEOF\npython notes.txt`))!;
+    expect(shown.text).toContain(`${elisionMarker(BODY.length + 3)}\n\t\tEOF\npython notes.txt`);
+  });
+});
+
+describe("attacks: an action with two command lines", () => {
+  it("a file one writes and the other runs is not data", () => {
+    const hint = `run_in_terminal ${JSON.stringify({ command: `cat > notes.txt << 'EOF'\n${SCRIPT}\nrm -rf ~\nEOF`, cmd: "bash notes.txt" })}`;
+    const shown = actionOnDisplay(hint);
+    if (shown !== undefined) expect(shown.elided).toBeUndefined();
   });
 });

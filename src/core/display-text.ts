@@ -4,7 +4,9 @@
 // shown with each such body replaced by a marker naming its size; every command that runs stays
 // on the display. The approval itself stays bound to the full action (its digest, the one-time
 // code, a key's challenge); the CLI and the console show the full text.
-import { readShellCached } from "./shell/read.js";
+import { base, PYTHONS } from "./shell/read-model.js";
+import { readShellCached, type ShellCommand, type ShellReading } from "./shell/read.js";
+import { commandReadsOnly } from "./shell/read-only.js";
 import { shellSources } from "./shell/source.js";
 import { DISPLAY_TEXT_MAX, fitsOnDisplay, sanitizeForDisplay } from "./text.js";
 
@@ -39,8 +41,11 @@ export function actionOnDisplay(action: string): ActionOnDisplay | undefined {
   const sources = shellSources(action);
   if (sources.length === 0) return undefined;
   const bodies: Body[] = [];
+  // One action may carry several command lines (a tool's arguments): what one writes, another may run.
+  const readings = sources.map((s) => readShellCached(s.source));
+  if (!onlyDataWritten(readings)) return undefined;
   sources.forEach((s, i) => {
-    const reading = readShellCached(s.source);
+    const reading = readings[i]!;
     if (!reading.complete || reading.data === undefined) return;
     let at = 0;
     for (const [start, end] of [...reading.data].sort((a, b) => a[0] - b[0])) {
@@ -62,6 +67,85 @@ export function actionOnDisplay(action: string): ActionOnDisplay | undefined {
   return undefined;
 }
 
+/**
+ * Whether the bodies a reading marks as data stay data for the whole command line: a file written
+ * and then run (`sh f`, `. f`, `./f`, `cat f | sh`, `cp f x.sh`), written where the system runs it
+ * (cron, ~/.ssh, a program on PATH, a dotfile, through a symlink or after `cd`), or read by a
+ * program that runs what its files say (make, npm, git) is not data, and the human must see it.
+ * Only what cannot run a file is allowed beside the writes: the read-only programs, cd into a plain
+ * directory, mkdir, rm, and Python running a file the line wrote (a test file: the recorded shape),
+ * none of it reached through a file's own commands. Anything else and nothing is left out.
+ */
+function onlyDataWritten(readings: readonly ShellReading[]): boolean {
+  const commands = readings.flatMap((r) => r.commands);
+  const written = new Set<string>();
+  for (const c of commands) if (writesData(c)) for (const p of c.redirects.filter((r) => /^(?:1?>|1?>>|>\||&>|&>>)$/.test(r.op)).map((r) => r.target).concat(c.argv.slice(1))) written.add(p);
+  return commands.every((c) => {
+    // A file the Python script opens: the recorded shape (a fix script rewriting a source file).
+    if (c.via !== undefined && / open$/.test(c.via) && (written.has(c.via.slice(0, -5)) || PYTHONS.test(c.via.slice(0, -5)))) {
+      return (c.argv[0] === "tee" || c.argv[0] === "cat") && c.argv.slice(1).every((a) => a === "-a" || localFile(a)) && c.redirects.length === 0;
+    }
+    if (c.via !== undefined && !WRAPPERS.has(c.via)) return false;
+    if (writesData(c)) return true;
+    const [name = "", ...args] = c.argv;
+    const program = base(name);
+    if (program === ":") return true;
+    if (program === "cd") return args.length === 1 && plainDirectory(args[0]!) && c.redirects.length === 0;
+    if (program === "mkdir" || program === "rm" || program === "rmdir") return !args.some((a) => /[*?[]/.test(a)) && c.redirects.every(quietRedirect);
+    if (PYTHONS.test(program) || program === "pytest") return runsWrittenPython(args, written) && c.redirects.every(quietRedirect);
+    return WRAPPERS.has(program) ? WRAPPED_ONLY.test(c.text) : commandReadsOnly(c) && !args.some((a) => written.has(a) && /^(?:env|find|xargs)$/.test(program));
+  });
+}
+
+/** Wrappers whose inner command the reading records on its own (checked on its own). */
+const WRAPPERS = new Set(["timeout", "nohup", "nice", "time", "stdbuf"]);
+/** A wrapper's own options and values, as recorded: its inner command is a command of its own. */
+const WRAPPED_ONLY = /^(?:timeout|nohup|nice|time|stdbuf)(?: -[\w=-]+| \d+[smhd]?)* /;
+
+/** `cat` or `tee` copying its input to plain local files (a here-document or here-string body). */
+function writesData(c: ShellCommand): boolean {
+  const [name, ...args] = c.argv;
+  if (c.via !== undefined) return false;
+  if (name === "cat" && args.length > 0) return false;
+  if (name === "tee" && !args.every((a) => a === "-a" || a === "--append" || localFile(a))) return false;
+  if (name !== "cat" && name !== "tee") return false;
+  return c.redirects.every((r) => r.op === "<<" || r.op === "<<<" || quietRedirect(r) || (/^(?:1?>|1?>>|>\||&>|&>>)$/.test(r.op) && localFile(r.target)));
+}
+
+/** A file in the working directory or /tmp by a plain path: no ~, no dot-file or dot-directory, no `..`, no pattern. */
+function localFile(path: string): boolean {
+  if (path.endsWith("/")) return false;
+  const slash = path.lastIndexOf("/");
+  return plainDirectory(slash < 0 ? "." : path.slice(0, slash + 1)) && plainDirectory(path);
+}
+
+/**
+ * A directory to write in or cd into: relative, /tmp, or a project's directory (/testbed,
+ * /home/me/src/app); never a system directory, a home directory itself, a bin directory (what is
+ * there runs by name), a dot-file or dot-directory, `..`, or anything with ~, $, a pattern or a
+ * backslash in it.
+ */
+function plainDirectory(path: string): boolean {
+  if (path.length === 0 || /[~$`*?[\]\\]/.test(path)) return false;
+  const segments = path.split("/").filter((seg, i) => !(i === 0 && seg === "") && seg !== "" && seg !== ".");
+  if (segments.some((seg) => seg.startsWith(".") || seg === "bin" || seg === "sbin")) return false;
+  if (!path.startsWith("/")) return true;
+  if (/^\/(?:home|Users)\/[^/]+\/[^/]+/.test(path) || /^\/root\/[^/]+/.test(path)) return true;
+  return segments.length > 0 && !/^(?:etc|usr|var|root|home|Users|boot|lib|lib32|lib64|libx32|sys|proc|dev|opt|srv|run|System|Library|private|snap|mnt|media)$/.test(segments[0]!);
+}
+
+/** Standard error to a file or the null device, or joined to standard output: nothing runs from it. */
+const quietRedirect = (r: { readonly op: string; readonly target: string }): boolean => (/^2>>?$/.test(r.op) && (r.target === "/dev/null" || localFile(r.target))) || (r.op === "2>&" && r.target === "1");
+
+/** `python [-u -B …] f.py args` or `python -m pytest [options] f.py …`, f.py written by this line. */
+function runsWrittenPython(args: readonly string[], written: ReadonlySet<string>): boolean {
+  let i = 0;
+  while (i < args.length && /^-[uBOqsIE]+$/.test(args[i]!)) i++;
+  if (args[i] === "-m" && args[i + 1] === "pytest") i += 2;
+  const files = args.slice(i).filter((a) => !a.startsWith("-"));
+  return files.length > 0 && written.has(files[0]!) && files.every((a) => written.has(a) || /^[\w.-]+$/.test(a));
+}
+
 /** `action` with the chosen bodies of its shell sources replaced by markers. */
 function elide(action: string, sources: ReturnType<typeof shellSources>, chosen: readonly Body[]): string {
   let out = action;
@@ -73,8 +157,10 @@ function elide(action: string, sources: ReturnType<typeof shellSources>, chosen:
     let shortened = source;
     for (const { start, end } of mine) {
       const body = source.slice(start, end);
-      // A here-document body ends with its line break: kept, so the delimiter stays on a line of its own.
-      shortened = shortened.slice(0, start) + elisionMarker(end - start) + (body.endsWith("\n") ? "\n" : "") + shortened.slice(end);
+      // A here-document body ends with its line break (and, for <<-, the tabs before the delimiter):
+      // kept, so the delimiter stays on a line of its own.
+      const lineEnd = /\n\t*$/.exec(body)?.[0] ?? "";
+      shortened = shortened.slice(0, start) + elisionMarker(end - start) + lineEnd + shortened.slice(end);
     }
     out = out.slice(0, at[0]) + (json ? JSON.stringify(shortened) : shortened) + out.slice(at[1]);
   }

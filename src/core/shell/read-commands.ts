@@ -28,10 +28,22 @@ export class Reader extends WalkReader {
   run(argv: readonly Word[], redirects: ReadonlyArray<{ op: string; target: string }>, stdin: Stdin, frame: Frame, assignments: readonly string[] = []): string | undefined {
     const words = argv.map((w) => w.text);
     this.record(argv, redirects, frame.via, assignments);
+    // An unquoted pattern in the name is expanded to file names before anything runs (`/bin/r?` is
+    // /bin/rm): what runs is not the name as written.
+    if (!argv[0]!.quoted && /[*?]|\[.*\]/.test(words[0]!) && words[0] !== "[" && words[0] !== "[[") {
+      this.problem(`the command name ${snippet(words[0]!, 60)} is a pattern the shell expands to file names`);
+    }
     const name = base(words[0]!);
     const args = argv.slice(1);
     this.embedded(name, words.slice(1), assignments, frame);
     const deeper = (via: string): Frame => ({ depth: frame.depth + 1, via, positional: frame.positional });
+    // A file written earlier in the line, run by its bare name: with . on PATH it is what runs
+    // (`PATH=. x`), as a shell script when it has no #! line. Read as such, and the command of that
+    // name is read as well.
+    if (!words[0]!.includes("/") && !this.aliases.has(words[0]!) && !this.functions.has(words[0]!)) {
+      const written = this.files.get(normalPath(words[0]!));
+      if (written !== undefined) this.readText(written, deeper(`${words[0]} written earlier, if . is on PATH`), stdin);
+    }
     const known = (ws: readonly Word[]): boolean => ws.every((w) => w.exact);
     const joined = (ws: readonly Word[]): string => ws.map((w) => w.text).join(" ");
 

@@ -44,7 +44,7 @@ const CAT_PAGER = /^(?:PAGER|GIT_PAGER)=cat$/;
 const ASSIGNMENT = /^[A-Za-z_][A-Za-z0-9_]*=/;
 const harmlessEnv = (assignment: string): boolean => DATA_ENV.test(assignment) || CAT_PAGER.test(assignment);
 
-function commandReadsOnly(c: ShellCommand): boolean {
+export function commandReadsOnly(c: ShellCommand): boolean {
   const [name, ...args] = c.argv;
   const silent = c.redirects.every((r) => !/>/.test(r.op) || SILENT_TARGET.test(r.target));
   // A redirection with no command still opens its target: `> f` empties f.

@@ -7,6 +7,8 @@ import { plainTree } from "./plain.js";
 import { WordReader } from "./read-words.js";
 
 export abstract class WalkReader extends WordReader {
+  /** Words made by brace expansion so far: a script holds at most 4 × MAX_BRACE_WORDS of them. */
+  private braceWords = 0;
   /** Records a command and follows what it runs (read-commands.ts). */
   abstract run(argv: readonly Word[], redirects: ReadonlyArray<{ op: string; target: string }>, stdin: Stdin, frame: Frame, assignments?: readonly string[]): string | undefined;
   /** Reads a file the script wrote when it is a script (read-commands.ts). */
@@ -31,7 +33,17 @@ export abstract class WalkReader extends WordReader {
       this.problem(`here-documents with ${expansions} expansions are more than can be read`);
       return undefined;
     }
-    const tree = (this.fastPath ? plainTree(source) : undefined) ?? parseTerminated(source).tree;
+    let tree = (this.fastPath ? plainTree(source) : undefined) ?? parseTerminated(source).tree;
+    // tree-sitter sometimes takes a newline for a blank (after `a | b | c`, before a redirected
+    // command) and reads the next line's words as the last command's arguments; bash ends the
+    // command there. Read again with each such newline written as `;` (same offsets).
+    for (let round = 0; round < 4; round++) {
+      const at = newlinesInCommands(tree);
+      if (at.length === 0) break;
+      const chars = tree.source.split("");
+      for (const k of at) chars[k] = ";";
+      tree = parseTerminated(chars.join("")).tree;
+    }
     if (frame.depth === 0 && this.top === undefined) this.top = tree;
     if (tree.hasError) this.problem(`the shell cannot parse ${frame.via ? `what ${frame.via} runs` : "the command"}: ${snippet(source)}`);
     if (tree.truncated) this.problem("the command nests too deeply to read");
@@ -336,14 +348,42 @@ export abstract class WalkReader extends WordReader {
       if (env.length > 0 || redirects.length > 0) this.record(env.map((text) => ({ text, exact: true })), redirects, frame.via);
       return "";
     }
-    const argNodes = node.children.filter((c) => c.field === "argument");
+    let argNodes = node.children.filter((c) => c.field === "argument");
+    // tree-sitter reads an unquoted `_=1` as the command's name (and `_=1 X=2` after it as
+    // arguments); bash takes them for assignments like any other, and runs the word after them.
+    let name: SyntaxNode | undefined = nameNode;
+    while (name && /^[A-Za-z_]\w*\+?=/.test(textOf(tree, name))) {
+      env.push(this.word(tree, name, frame, true).text);
+      name = argNodes[0];
+      argNodes = argNodes.slice(1);
+    }
+    if (!name) {
+      this.record(env.map((text) => ({ text, exact: true })), redirectNodes.flatMap((r) => this.describeRedirect(tree, r, frame)), frame.via);
+      return "";
+    }
     // Words tree-sitter attaches to a redirection after its target (`cmd > out arg`) are arguments.
     const extra: SyntaxNode[] = [];
     for (const r of redirectNodes) if (r.type === "file_redirect") extra.push(...fieldsOf(r, "destination").slice(1));
     const argv: Word[] = [];
-    if (nameNode.children.length === 1 && splits(nameNode.children[0]!)) argv.push(...this.words(tree, nameNode.children[0]!, frame));
-    else argv.push(this.word(tree, nameNode, frame, false));
-    for (const a of [...argNodes, ...extra]) argv.push(...this.words(tree, a, frame));
+    let previousEnd = -1;
+    for (const n of [name, ...argNodes, ...extra]) {
+      let ws: Word[];
+      if (n === nameNode && nameNode.children.length === 1 && splits(nameNode.children[0]!)) ws = this.words(tree, nameNode.children[0]!, frame);
+      else if (n === nameNode) ws = [this.word(tree, nameNode, frame, false)];
+      else ws = this.words(tree, n, frame);
+      // Brace expansion, as bash does it first: `rm {-rf,~}` is rm -rf ~.
+      const braced = bracesOf(tree, n.type === "command_name" && n.children.length === 1 ? n.children[0]! : n);
+      if (braced === "unreadable" || (braced !== undefined && (this.braceWords += braced.length) > MAX_BRACE_WORDS * 4)) {
+        this.problem(`the word ${snippet(textOf(tree, n), 60)} holds a brace expansion that cannot be read statically`);
+      } else if (braced !== undefined) ws = braced.map((text) => ({ text, exact: true }));
+      // tree-sitter splits a word at a backslash after a quoted piece (`"r"\m`): bash reads one word.
+      if (n.start === previousEnd && argv.length > 0 && ws.length > 0) {
+        const last = argv.pop()!;
+        ws = [{ text: last.text + ws[0]!.text, exact: last.exact && ws[0]!.exact }, ...ws.slice(1)];
+      }
+      argv.push(...ws);
+      previousEnd = n.end;
+    }
     const redirects = redirectNodes.flatMap((r) => this.describeRedirect(tree, r, frame));
     const input = this.inputOf(tree, redirectNodes, frame) ?? stdin;
     if (argv.length === 0) return "";
@@ -403,4 +443,92 @@ export abstract class WalkReader extends WordReader {
     this.commands.push({ argv, redirects, text, ...(via !== undefined ? { via } : {}), ...(assignments.length > 0 ? { assignments } : {}) });
   }
 
+}
+
+/** Offsets of unescaped newlines between the words of a simple command or a redirection: bash ends the command at each. */
+function newlinesInCommands(tree: SyntaxTree): number[] {
+  const out: number[] = [];
+  const stack: SyntaxNode[] = [tree.root];
+  while (stack.length > 0) {
+    const n = stack.pop()!;
+    if (n.type === "command" || n.type === "file_redirect") {
+      for (let i = 1; i < n.children.length; i++) {
+        for (let k = n.children[i - 1]!.end; k < n.children[i]!.start; k++) {
+          if (tree.source[k] === "\n" && tree.source[k - 1] !== "\\") {
+            out.push(k);
+            break;
+          }
+        }
+      }
+    }
+    for (const c of n.children) stack.push(c);
+  }
+  return out;
+}
+
+/** Brace expansion of an unquoted word (see braceExpansion); one with quotes or expansions in it is unreadable. */
+function bracesOf(tree: SyntaxTree, n: SyntaxNode): string[] | undefined | "unreadable" {
+  const plain = (c: SyntaxNode): boolean => c.type === "word" || c.type === "brace_expression" || c.type === "number";
+  if (n.type === "word" || n.type === "brace_expression") return braceExpansion(textOf(tree, n));
+  if (n.type !== "concatenation") return undefined;
+  if (n.children.every(plain)) return braceExpansion(textOf(tree, n));
+  const braces = n.children.some((c) => c.type === "brace_expression" || (c.type === "word" && textOf(tree, c) === "{"));
+  return braces && braceExpansion(textOf(tree, n).replace(/['"$`\\]/g, "")) !== undefined ? "unreadable" : undefined;
+}
+
+/** More words than this from one brace expansion are not read. */
+const MAX_BRACE_WORDS = 256;
+
+/**
+ * The words bash makes of an unquoted word by brace expansion (`a{b,c}` is ab ac, `{1..3}` is 1 2 3),
+ * undefined when it has none, "unreadable" when it has one inside quotes, expansions or escapes,
+ * or makes too many words.
+ */
+export function braceExpansion(raw: string): string[] | undefined | "unreadable" {
+  if (!raw.includes("{") || !/\{[^{}]*(?:,|\.\.)[^{}]*\}|\{[^}]*\{/.test(raw)) return undefined;
+  if (/['"$`\\]/.test(raw)) return "unreadable";
+  const out: string[] = [];
+  const expand = (text: string): boolean => {
+    for (let open = text.indexOf("{"); open >= 0; open = text.indexOf("{", open + 1)) {
+      let depth = 0;
+      const commas: number[] = [];
+      let close = -1;
+      for (let k = open; k < text.length; k++) {
+        if (text[k] === "{") depth++;
+        else if (text[k] === "}" && --depth === 0) {
+          close = k;
+          break;
+        } else if (text[k] === "," && depth === 1) commas.push(k);
+      }
+      if (close < 0) return true;
+      const inner = text.slice(open + 1, close);
+      let parts: string[] | undefined;
+      if (commas.length > 0) parts = [open, ...commas].map((at, i, all) => text.slice(at + 1, i + 1 < all.length ? all[i + 1] : close));
+      else {
+        const range = /^(-?\d+|[A-Za-z])\.\.(-?\d+|[A-Za-z])(?:\.\.(-?\d+))?$/.exec(inner);
+        if (range) parts = braceRange(range[1]!, range[2]!, range[3]);
+      }
+      if (parts === undefined) continue;
+      for (const p of parts) {
+        if (!expand(text.slice(0, open) + p + text.slice(close + 1))) return false;
+      }
+      return true;
+    }
+    out.push(text);
+    return out.length <= MAX_BRACE_WORDS;
+  };
+  if (!expand(raw)) return "unreadable";
+  return out.length === 1 && out[0] === raw ? undefined : out.filter((w) => w.length > 0);
+}
+
+function braceRange(from: string, to: string, step: string | undefined): string[] | undefined {
+  const numeric = /\d/.test(from);
+  if (numeric !== /\d/.test(to)) return undefined;
+  const a = numeric ? Number(from) : from.charCodeAt(0);
+  const b = numeric ? Number(to) : to.charCodeAt(0);
+  const by = Math.abs(Number(step ?? 1)) || 1;
+  if (Math.abs(b - a) / by > MAX_BRACE_WORDS) return ["", ...Array.from({ length: MAX_BRACE_WORDS + 1 }, () => "")];
+  const out: string[] = [];
+  for (let v = a; a <= b ? v <= b : v >= b; v += a <= b ? by : -by) out.push(numeric ? String(v) : String.fromCharCode(v));
+  return out;
 }
