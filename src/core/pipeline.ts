@@ -3,7 +3,7 @@
 // the step. All stages run so every factor is reported and the strictest verdict wins; an
 // autoApprove match waives the confirm tier and tolerance check, never verify or danger zone.
 import type { AgentPolicy } from "./policy.js";
-import { afterHumanLooked, afterReading, countsTowardStepLimit, destinationsIn, evaluateBreakers, type BreakerResult, type BreakerState, type BudgetConfig, type CompiledBreakers, type StepSignals } from "./breakers.js";
+import { afterHumanLooked, afterReading, destinationsIn, evaluateBreakers, type BreakerResult, type BreakerState, type BudgetConfig, type CompiledBreakers, type StepSignals } from "./breakers.js";
 import { redact, type Detection, type DetectionKind, type DetectorPack } from "./detector.js";
 import { KeywordIndex } from "./keyword-index.js";
 import { UNREADABLE_SHELL, type PackScore, type RuleMatch, type RulePack } from "./rule-pack.js";
@@ -389,7 +389,6 @@ export function evaluateStep(facts: StepFacts, guard: Guard, policy: AgentPolicy
     breakerResult = evaluateBreakers(
       {
         ...b.signals,
-        changes: countsTowardStepLimit({ ...b.signals, ...(facts.arguments !== undefined ? { arguments: facts.arguments } : {}) }, b.compiled),
         ...(facts.outcome !== undefined ? { outcome: facts.outcome } : {}),
         secretInAction: detections.some((d) => d.kind === "secret" && d.source !== "findings"),
         injectionInFindings: detections.filter((d) => d.source === "findings" && d.kind === "injection").length,

@@ -92,6 +92,7 @@ export class Steps {
         ? {
             breakers: {
               signals: {
+                changes: stepCounts,
                 ...(p.tool !== undefined ? { tool: p.tool } : {}),
                 ...(p.server !== undefined ? { server: p.server } : {}),
                 ...(p.access !== undefined ? { access: p.access } : {}),
