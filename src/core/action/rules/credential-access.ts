@@ -7,6 +7,17 @@ import { shown, readPaths, type CommandRule } from "./rule.js";
 
 const TACTIC = "Credential Access (TA0006)";
 
+/** kubectl's output format: `-o F`, `-oF`, `-o=F`, `--output F`, `--output=F`. */
+function outputFormat(args: readonly string[]): string | undefined {
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    if (a === "-o" || a === "--output") return args[i + 1];
+    const m = /^(?:-o=?|--output=)(.+)$/.exec(a);
+    if (m) return m[1];
+  }
+  return undefined;
+}
+
 /** Commands that use a key or credential file for what it is for: not harvesting. */
 const USES_CREDENTIALS = new Set(["ssh", "ssh-add", "ssh-keygen", "ssh-copy-id", "chmod", "chown", "ls", "stat", "mkdir", "touch", "test", "[", "git", "gpg", "aws", "gcloud", "az", "kubectl", "docker", "ansible", "ansible-playbook", "terraform", "sftp", "rm", "file", "wc", "keychain", "pass", "gh", "npm", "twine", "source", ".", "export", "echo", "printf", "true", "openssl", "realpath", "dirname", "basename", "find", "fd", "locate", "mdfind", "du", "tree"]);
 // (find, locate and du see names and sizes, not contents: a search for key files is credential-access.search)
@@ -199,10 +210,8 @@ const secretStore: CommandRule = {
   match(inv) {
     const a = inv.args;
     const words = a.filter((x) => !x.startsWith("-"));
-    // The words as the program gets them, not the shown text (which quotes `jsonpath={…}`).
-    const t = a.join(" ");
     let what: string | undefined;
-    if (inv.name === "kubectl" && words[0] === "get" && /^secrets?$/.test(words[1] ?? "") && /(-o|--output)[ =]?(yaml|json|jsonpath|go-template)/.test(t)) what = "a Kubernetes secret's values";
+    if (inv.name === "kubectl" && words[0] === "get" && /^secrets?$/.test(words[1] ?? "") && /^(yaml|json|jsonpath|go-template)/.test(outputFormat(a) ?? "")) what = "a Kubernetes secret's values";
     else if (inv.name === "aws" && words[0] === "secretsmanager" && words[1] === "get-secret-value") what = "an AWS Secrets Manager secret";
     else if (inv.name === "aws" && words[0] === "ssm" && words[1] === "get-parameter" && a.includes("--with-decryption")) what = "a decrypted SSM parameter";
     else if (inv.name === "gcloud" && words[0] === "secrets" && words.includes("access")) what = "a Google Secret Manager secret";
