@@ -14,6 +14,7 @@ import { createServer, type IncomingMessage, type Server as HttpServer, type Ser
 import { join } from "node:path";
 import { ErrorCode } from "../core/errors.js";
 import { DaemonError } from "../daemon/daemon-error.js";
+import { parseParams } from "../daemon/protocol.js";
 import { bearerMatches, headerValue, HTTP_HOST, hostAllowed, listenOnLoopback, loadOrCreateToken, TokenFileError, writeEndpointFile } from "../daemon/loopback.js";
 import type { Logger } from "../daemon/log.js";
 import type { HaltkeyPaths } from "../daemon/paths.js";
@@ -51,9 +52,8 @@ type Caller = Parameters<Service["call"]>[0];
 
 /**
  * The service asked as the agent socket's hello and aql handlers ask it (daemon/handlers.ts), in
- * the daemon's process: no socket, no framing, no protocol round trip. The callers are this
- * module's own (AgentSession through runClaudeCodeHook), so the parameters are only picked, not
- * re-validated; the service checks every aql call itself. A request that takes longer than its
+ * the daemon's process: no socket, no framing, no protocol round trip; the parameters are checked
+ * by the same schemas the socket checks them with. A request that takes longer than its
  * timeout fails as the socket's would (INTERNAL_DAEMON_TIMEOUT), so the hook refuses rather than
  * leaving Claude Code to time out, which would let the call run.
  */
@@ -61,18 +61,16 @@ export function serviceLink(service: Service, endpointMode: "semantic" | "single
   // Until hello, the link acts in a session of its own that nothing else can name, as a socket connection does.
   let caller: Caller = { sessionId: randomUUID() };
   let closed = false;
+  // The parameters are checked by the socket's own schemas (protocol.ts), as the socket's handlers get them.
   const ask = async (method: "hello" | "aql", params: Record<string, unknown>): Promise<unknown> => {
     if (method === "aql") {
-      if (typeof params.tool !== "string") throw new DaemonError(ErrorCode.invalidValue, "aql needs a tool name");
-      return service.call(caller, params.tool, params.arguments);
+      const p = parseParams("aql", params);
+      if (!p.ok) throw p.error;
+      return service.call(caller, p.value.tool, p.value.arguments);
     }
-    const text = (k: string): string | undefined => (typeof params[k] === "string" ? (params[k] as string) : undefined);
-    const key = params.sessionKey as { client?: unknown; id?: unknown } | undefined;
-    const sessionKey = key && typeof key.client === "string" && typeof key.id === "string" ? { client: key.client, id: key.id } : undefined;
-    const sessionId = text("sessionId");
-    const credential = text("credential");
-    const client = text("client");
-    const h = await service.hello({ ...(sessionKey ? { sessionKey } : {}), ...(sessionId ? { sessionId } : {}), ...(credential ? { credential } : {}), ...(client ? { client } : {}) });
+    const p = parseParams("hello", params);
+    if (!p.ok) throw p.error;
+    const h = await service.hello(p.value);
     if (!h.ok) throw new DaemonError(ErrorCode.permissionDenied, h.reason);
     caller = h.caller;
     return { sessionId: h.caller.sessionId, ...(h.credential !== undefined ? { credential: h.credential } : {}), simulated: service.channelInfo.simulated, endpointMode };
