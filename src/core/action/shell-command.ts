@@ -1,6 +1,6 @@
 // The parsed shell command this module reads: the shell reader's own type (src/core/shell/read.ts),
 // produced by readShell; the action rules only read it.
-import type { ShellCommand } from "../shell/read.js";
+import { ASSIGNMENT, type ShellCommand } from "../shell/read.js";
 export type { ShellCommand };
 
 /** Commands that run the rest of their arguments as another command. */
@@ -20,7 +20,6 @@ export interface Invocation {
   readonly command: ShellCommand;
 }
 
-const ASSIGNMENT = /^([A-Za-z_][A-Za-z0-9_]*)=(.*)$/s;
 
 /** What actually runs: wrappers, their options and leading assignments stripped. Linear in argv. */
 export function invocationOf(command: ShellCommand): Invocation {

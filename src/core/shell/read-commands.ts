@@ -2,7 +2,7 @@
 // aliases, functions, eval, bash -c, interpreters, written scripts, xargs, find -exec and ssh.
 import { base64Decode, echoOutput, printfOutput } from "./escapes.js";
 import { readPythonCode, readScriptStrings } from "./interpreters.js";
-import { base, BUDGET_PROBLEM, ENVIRONMENT_SETUP, type Frame, MAX_COMMANDS, MAX_LOOP_VALUES, MAX_READ_DEPTH, normalPath, PYTHONS, quoteWord, SCRIPT_INTERPRETERS, SHELLS, SILENT, snippet, SSH_VALUE_OPTIONS, type Stdin, type Word, WRAPPER_VALUE_OPTIONS, XARGS_VALUE_OPTIONS } from "./read-model.js";
+import { ASSIGNMENT, base, BUDGET_PROBLEM, ENVIRONMENT_SETUP, type Frame, MAX_COMMANDS, MAX_LOOP_VALUES, MAX_READ_DEPTH, normalPath, PYTHONS, quoteWord, SCRIPT_INTERPRETERS, SHELLS, SILENT, snippet, SSH_VALUE_OPTIONS, type Stdin, type Word, WRAPPER_VALUE_OPTIONS, XARGS_VALUE_OPTIONS } from "./read-model.js";
 import { isPlainFile, OUTPUT_TO_FILE, outputOnlyToFiles, writtenKind } from "./here-documents.js";
 import { WalkReader } from "./read-walk.js";
 import { awkCommands, AWKS, envCommand, optionCommands, OPTION_WRITES } from "./option-commands.js";
@@ -81,7 +81,7 @@ export class Reader extends WalkReader {
       case "local":
       case "readonly":
         for (const a of args) {
-          const m = /^([A-Za-z_]\w*)=(.*)$/s.exec(a.text);
+          const m = ASSIGNMENT.exec(a.text);
           if (m) this.vars.set(m[1]!, { text: m[2]!, exact: a.exact });
         }
         return "";
@@ -193,7 +193,7 @@ export class Reader extends WalkReader {
 
   /** Commands the program runs from its options, its environment or its awk program text, and files its options write (option-commands.ts). */
   protected embedded(name: string, args: readonly string[], assignments: readonly string[], frame: Frame): void {
-    const env = name === "env" ? [...assignments, ...args.filter((a) => /^[A-Za-z_]\w*=/.test(a))] : assignments;
+    const env = name === "env" ? [...assignments, ...args.filter((a) => ASSIGNMENT.test(a))] : assignments;
     const commands = [...optionCommands(name, args), ...env.flatMap((a) => envCommand(a) ?? [])];
     if (AWKS.has(name)) {
       const program = awkProgram(args);
@@ -419,7 +419,7 @@ export class Reader extends WalkReader {
         i++;
         break;
       }
-      if (name === "env" && /^[A-Za-z_]\w*=/.test(a)) continue;
+      if (name === "env" && ASSIGNMENT.test(a)) continue;
       if (name === "env" && (a === "-S" || a.startsWith("--split-string"))) {
         const str = a.includes("=") ? { text: a.slice(a.indexOf("=") + 1), exact: args[i]!.exact } : args[i + 1];
         const rest = args.slice(a.includes("=") ? i + 1 : i + 2);

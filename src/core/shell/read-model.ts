@@ -56,6 +56,9 @@ export interface Frame {
   readonly positional: readonly Word[] | undefined;
 }
 
+/** A word that is an assignment, NAME=value: the name and the value. */
+export const ASSIGNMENT = /^([A-Za-z_][A-Za-z0-9_]*)=(.*)$/s;
+
 export const SAFE_WORD = /^[\w@%+=:,./~^-]+$/;
 /** The argument as the shell would need it quoted to give the same word. */
 export const quoteWord = (w: string): string => (w.length > 0 && SAFE_WORD.test(w) ? w : `'${w.replace(/'/g, `'\\''`)}'`);

@@ -3,7 +3,7 @@
 // (complete), every command it runs is a reader below with none of its writing options, and no
 // redirection writes to a file. Anything else, including anything the reader cannot read, counts as
 // a change: this only ever decides not to count a step, never whether a step is allowed.
-import { readShellCached, type ShellCommand } from "./read.js";
+import { ASSIGNMENT, readShellCached, type ShellCommand } from "./read.js";
 
 /** A program that only reads, unless one of `writes` is among its arguments (matched per argument). */
 interface ReadOnlyProgram {
@@ -41,7 +41,6 @@ const SILENT_TARGET = /^\/dev\/(?:null|stdout|stderr)$|^&\d$/;
  */
 const DATA_ENV = /^(?:LANG|LANGUAGE|LC_[A-Z]+|TZ|COLUMNS|LINES|NO_COLOR|FORCE_COLOR|CLICOLOR|TERM)=/;
 const CAT_PAGER = /^(?:PAGER|GIT_PAGER)=cat$/;
-const ASSIGNMENT = /^[A-Za-z_][A-Za-z0-9_]*=/;
 const harmlessEnv = (assignment: string): boolean => DATA_ENV.test(assignment) || CAT_PAGER.test(assignment);
 
 export function commandReadsOnly(c: ShellCommand): boolean {

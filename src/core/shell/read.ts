@@ -18,7 +18,7 @@
 import { Reader } from "./read-commands.js";
 import type { ShellReading } from "./read-model.js";
 
-export { MAX_COMMANDS, MAX_READ_DEPTH, MAX_VALUE, quoteWord, type ShellCommand, type ShellReading } from "./read-model.js";
+export { ASSIGNMENT, MAX_COMMANDS, MAX_READ_DEPTH, MAX_VALUE, quoteWord, type ShellCommand, type ShellReading } from "./read-model.js";
 export { MAX_HEREDOC_EXPANSIONS, writtenKind } from "./here-documents.js";
 
 /** `fastPath: false` parses every text with tree-sitter, plain or not: for tests and the bench. */
