@@ -62,7 +62,7 @@ describe("a line after a pipeline of three", () => {
   // tree-sitter takes the newline after `a | b | c` for a blank when the next line's command is
   // redirected, and reads that command's words as c's arguments: `rm -rf ~ 2>/dev/null` on the
   // next line was read as `head rm -rf ~` and judged continue. bash ends c at the newline. (The
-  // plain scanner leaves such text to tree-sitter, so both paths read it.)
+  // plain scanner ends the statement at the newline itself; both paths are checked.)
   it.each([
     "ls | grep x | head\nrm -rf ~ 2>/dev/null",
     "ls | grep x | head -5\nrm -rf ~ >/dev/null",
@@ -73,6 +73,13 @@ describe("a line after a pipeline of three", () => {
     const reading = readShell(command);
     expect(reading.commands.map((c) => c.argv[0])).not.toContain(undefined);
     expect(reading.commands.some((c) => c.argv[0] === "rm" || c.argv[0] === "git" || c.argv[0] === "bash")).toBe(true);
+    expect(evaluateStep(bash(command), clear, policy, rules).verdict).not.toBe("continue");
+  });
+
+  // Two assignments and a comment before the newline: the re-reading wrote the newline as `;`
+  // inside the comment, so `rm -rf ~` on the next line became comment text and was not read at all.
+  it.each(["X=1 Y=2 # note\nrm -rf ~", "true && X= Y= # c\nrm -rf ~", "ls | grep x | head # c\nrm -rf ~ 2>/dev/null"])("%j after a comment", (command) => {
+    for (const fastPath of [true, false]) expect(readShell(command, { fastPath }).commands.map((c) => c.argv.join(" "))).toContain("rm -rf ~");
     expect(evaluateStep(bash(command), clear, policy, rules).verdict).not.toBe("continue");
   });
 

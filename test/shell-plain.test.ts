@@ -12,6 +12,7 @@ import { ACTION_RULES } from "../src/core/rules/actions/index.js";
 import { COMMAND_RULES } from "../src/core/action/rules/index.js";
 import { readShell } from "../src/core/shell/index.js";
 import { plainTree } from "../src/core/shell/plain.js";
+import { newlinesInCommands } from "../src/core/shell/read-walk.js";
 import { parseBash, type SyntaxNode, type SyntaxTree } from "../src/core/shell/syntax.js";
 import { HOSTILE_SHELL_SCRIPTS } from "../bench/hostile-inputs.js";
 
@@ -41,7 +42,10 @@ function holds(text: string, readBoth: (text: string) => boolean = () => true): 
   const plain = plainTree(text);
   if (plain) {
     const ts = parseBash(text);
-    expect(treeShape(plain), `tree of ${JSON.stringify(text)}`).toEqual(treeShape(ts));
+    // Where tree-sitter took a newline for a blank, the reader reads the text again with a `;`
+    // there (read-walk.ts); the scanner ends the statement at the newline as bash does, so only the
+    // readings are compared (below).
+    if (newlinesInCommands(ts).length === 0) expect(treeShape(plain), `tree of ${JSON.stringify(text)}`).toEqual(treeShape(ts));
   }
   if (plain || readBoth(text)) expect(readShell(text), `reading of ${JSON.stringify(text)}`).toEqual(readShell(text, { fastPath: false }));
   return plain !== undefined;
@@ -280,7 +284,10 @@ describe("plain shell: every small arrangement of operators and redirections", (
       const tree = plainTree(t);
       if (!tree) continue;
       plain++;
-      expect(treeShape(tree), `tree of ${JSON.stringify(t)}`).toEqual(treeShape(parseBash(t)));
+      const ts = parseBash(t);
+      // A newline tree-sitter took for a blank: the scanner ends the statement there, as the reader's re-reading does.
+      if (newlinesInCommands(ts).length > 0) expect(readShell(t)).toEqual(readShell(t, { fastPath: false }));
+      else expect(treeShape(tree), `tree of ${JSON.stringify(t)}`).toEqual(treeShape(ts));
     }
     expect(plain).toBeGreaterThan(texts.length / 2);
   });

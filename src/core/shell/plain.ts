@@ -23,9 +23,11 @@
 // - a command name that is not a reserved word, a declaration or alias, nor a word tree-sitter's
 //   scanner may take as a variable name (a%b, a@b);
 // - and none of the arrangements where the differential tests found tree-sitter reading the text
-//   other than it reads the same shapes elsewhere (a pipeline of three before && or a later line,
-//   two assignments before a later line, `0>`, `rm - 2>f`, …): those are left to it, so the
-//   reading stays the one tree-sitter gives.
+//   other than it reads the same shapes elsewhere (a pipeline of three before &&, `0>`,
+//   `rm - 2>f`, …): those are left to it, so the reading stays the one tree-sitter gives. Where
+//   tree-sitter takes a newline for a blank (after a pipeline of three, after two assignments) and
+//   the reader reads its text again with a `;` there, the scanner ends the statement at the newline,
+//   as bash does: the reading is the same.
 // No other character may appear outside quotes: tabs and spaces are the only blanks; no control
 // characters (a carriage return included) anywhere.
 import type { SyntaxNode, SyntaxTree } from "./syntax.js";
@@ -139,25 +141,11 @@ class Scanner {
    * redirected), which the reader resolves to the last command as bash does.
    */
   private statement(): Node {
-    const cur = this.andOr();
     // After a pipeline of three or more commands, tree-sitter may take a newline for a blank and
-    // what follows for more of the last command (`a | b | c` newline `d > f` runs c d): such text is
-    // left to it unless the statement ends the text or a ; or & ends it.
-    if (this.pipes >= 2 && this.moreOnLaterLines()) throw notPlain;
-    return cur;
-  }
-
-  /** Whether the line ends here (blanks, maybe a comment) and text follows on a later line. */
-  private moreOnLaterLines(): boolean {
-    let k = this.i;
-    while (k < this.n && (this.s[k] === " " || this.s[k] === "\t")) k++;
-    if (this.s[k] === "#") {
-      k = this.s.indexOf("\n", k);
-      if (k < 0) return false;
-    }
-    if (this.s[k] !== "\n") return false;
-    for (; k < this.n; k++) if (this.s[k] !== " " && this.s[k] !== "\t" && this.s[k] !== "\n") return true;
-    return false;
+    // what follows for more of the last command (`a | b | c` newline `d > f`); the reader then reads
+    // the text again with that newline as `;` (read-walk.ts). Here the newline ends the statement,
+    // as bash ends it: the same reading, without two tree-sitter parses.
+    return this.andOr();
   }
 
   private pipes = 0;
@@ -234,8 +222,7 @@ class Scanner {
       if (assignments.length === 0) throw notPlain;
       if (assignments.length === 1) return assignments[0]!;
       // tree-sitter takes a newline after two assignments for a blank (`X=1 Y=2` newline `b` is
-      // one command b): left to it when anything follows on a later line.
-      if (this.moreOnLaterLines()) throw notPlain;
+      // one command b) and the reader reads it again with a `;` there; here the newline ends it.
       return node("variable_assignments", start, assignments[assignments.length - 1]!.end, assignments);
     }
     // tree-sitter's scanner reads a leading word as a variable name before these (a%b, a@b, a+b).

@@ -41,7 +41,10 @@ export abstract class WalkReader extends WordReader {
       const at = newlinesInCommands(tree);
       if (at.length === 0) break;
       const chars = tree.source.split("");
-      for (const k of at) chars[k] = ";";
+      for (const { at: k, comment } of at) {
+        if (comment) for (let c = comment.start; c < comment.end; c++) chars[c] = " ";
+        chars[k] = ";";
+      }
       tree = parseTerminated(chars.join("")).tree;
     }
     if (frame.depth === 0 && this.top === undefined) this.top = tree;
@@ -445,17 +448,22 @@ export abstract class WalkReader extends WordReader {
 
 }
 
-/** Offsets of unescaped newlines between the words of a simple command or a redirection: bash ends the command at each. */
-function newlinesInCommands(tree: SyntaxTree): number[] {
-  const out: number[] = [];
+/**
+ * Unescaped newlines between the words of a simple command or a redirection: bash ends the command
+ * at each. `comment` is a comment that ends at the newline (`X=1 Y=2 # note` newline `rm …`): it is
+ * blanked when the newline becomes `;`, or the `;` would be part of the comment and hide what follows.
+ */
+export function newlinesInCommands(tree: SyntaxTree): Array<{ readonly at: number; readonly comment?: SyntaxNode }> {
+  const out: Array<{ at: number; comment?: SyntaxNode }> = [];
   const stack: SyntaxNode[] = [tree.root];
   while (stack.length > 0) {
     const n = stack.pop()!;
     if (n.type === "command" || n.type === "file_redirect") {
       for (let i = 1; i < n.children.length; i++) {
-        for (let k = n.children[i - 1]!.end; k < n.children[i]!.start; k++) {
+        const before = n.children[i - 1]!;
+        for (let k = before.end; k < n.children[i]!.start; k++) {
           if (tree.source[k] === "\n" && tree.source[k - 1] !== "\\") {
-            out.push(k);
+            out.push(before.type === "comment" ? { at: k, comment: before } : { at: k });
             break;
           }
         }
