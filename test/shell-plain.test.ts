@@ -40,6 +40,10 @@ const treeShape = (t: SyntaxTree) => ({ root: shape(t.root), hasError: t.hasErro
  */
 function holds(text: string, readBoth: (text: string) => boolean = () => true): boolean {
   const plain = plainTree(text);
+  if (plain?.hasError) {
+    refusedHolds(text);
+    return true;
+  }
   if (plain) {
     const ts = parseBash(text);
     // Where tree-sitter took a newline for a blank, the reader reads the text again with a `;`
@@ -49,6 +53,38 @@ function holds(text: string, readBoth: (text: string) => boolean = () => true): 
   }
   if (plain || readBoth(text)) expect(readShell(text), `reading of ${JSON.stringify(text)}`).toEqual(readShell(text, { fastPath: false }));
   return plain !== undefined;
+}
+
+/** A closing reserved word at a command's start, which the scanner leaves out of the command. */
+const CLOSER_WORD = new Set(["then", "else", "elif", "fi", "do", "done", "esac"]);
+
+/** Whether every word of `sub` is in `words`, in the same order (others may be between them). */
+function inOrder(sub: readonly string[], words: readonly string[]): boolean {
+  let k = 0;
+  for (const w of words) if (k < sub.length && w === sub[k]) k++;
+  return k === sub.length;
+}
+
+/**
+ * Text bash refuses (plain.ts, "Text bash refuses"): tree-sitter recovers from it in ways of its
+ * own, so the trees differ; what must hold is that the reading is marked incomplete and that every
+ * command tree-sitter's reading finds (less a closing reserved word before it) is in a command the
+ * scanner's reading finds, its words in the same order: no word it reads as part of a command is
+ * lost or parted from the others. (The name may differ: tree-sitter drops words around a `)` as it
+ * pleases. bash runs nothing of such a line, so the reading only judges what an agent said.)
+ */
+function refusedHolds(text: string): void {
+  const fast = readShell(text);
+  const ts = readShell(text, { fastPath: false });
+  expect(fast.complete, `reading of ${JSON.stringify(text)} is incomplete`).toBe(false);
+  const argvs = fast.commands.map((c) => c.argv);
+  for (const c of ts.commands) {
+    let argv = c.argv;
+    while (argv.length > 0 && CLOSER_WORD.has(argv[0]!)) argv = argv.slice(1);
+    if (argv.length === 0) continue;
+    const found = argvs.some((a) => inOrder(argv, a));
+    expect(found, `${JSON.stringify(argv)} of ${JSON.stringify(text)} is in a command of ${JSON.stringify(argvs)}`).toBe(true);
+  }
 }
 
 /** Short texts, and long ones that may run shell text of their own. */
@@ -290,5 +326,70 @@ describe("plain shell: every small arrangement of operators and redirections", (
       else expect(treeShape(tree), `tree of ${JSON.stringify(t)}`).toEqual(treeShape(ts));
     }
     expect(plain).toBeGreaterThan(texts.length / 2);
+  });
+});
+
+describe("plain shell: text bash refuses (prose with parentheses, a stray then/fi) is read without tree-sitter", () => {
+  const BASE =
+    "cd /workspace/service && npm run build && node scripts/migrate.js --env=staging --dry-run; then calling write_file on src/config/database.ts to update the connection pool settings (max 20, idle timeout 30s) and reading logs/app.log for errors from the last run. ";
+  it("an agent's prose hint: incomplete, every command tree-sitter finds is found", () => {
+    const text = BASE.repeat(14).slice(0, 4000);
+    const tree = plainTree(text);
+    expect(tree?.hasError).toBe(true);
+    holds(text);
+    expect(readShell(text).commands.map((c) => c.argv.join(" "))).toContain("max 20, idle timeout 30s");
+  });
+
+  it.each([
+    ["words, then parentheses", "a b (c d) e", [["a", "b"], ["c", "d"], ["e"], ["a", "b", "e"]]],
+    ["a stray then", "x; then rm -rf ~", [["x"], ["rm", "-rf", "~"]]],
+    ["a stray fi alone", "a; fi\nb", [["a"], ["b"]]],
+    ["a ( joined to a word", "echo a(b)", [["echo", "a"], ["b"]]],
+    ["a dangerous command in parentheses", "clean up (rm -rf ~/.ssh) now", [["clean", "up"], ["rm", "-rf", "~/.ssh"], ["now"], ["clean", "up", "now"]]],
+    ["words after the parentheses joined to those before", "git push (to main) origin --force", [["git", "push"], ["to", "main"], ["origin", "--force"], ["git", "push", "origin", "--force"]]],
+    ["on the next line, not joined", "a b (c)\nd", [["a", "b"], ["c"], ["d"]]],
+  ])("%s: %j", (_what, text, argvs) => {
+    expect(plainTree(text)?.hasError).toBe(true);
+    const reading = readShell(text);
+    expect(reading.complete).toBe(false);
+    expect(reading.commands.map((c) => c.argv)).toEqual(argvs);
+    holds(text);
+  });
+
+  it.each([
+    ["a subshell", "(cd x && rm -rf y)"],
+    ["a function definition", "f () { rm x; }"],
+    ["a name then (", "f (x)"],
+    ["an extglob pattern", "ls *(x) @(a|b)"],
+    ["an array value", "x a=(1 2)"],
+    ["a ) after a command's name", "a) b"],
+    ["a ) nothing opened", "a b) c; d"],
+    ["a ) joined to a word", "a b)c"],
+    ["a stray then after &&", "a && then b"],
+    ["an operator after the parentheses", "a b (c) && d"],
+    ["nested parentheses", "a b (c (d e) f) g"],
+  ])("left to tree-sitter: %s: %j", (_what, text) => {
+    expect(plainTree(text)).toBeUndefined();
+    holds(text);
+  });
+
+  // Prose an agent writes: words, parentheses, stray reserved words, operators; every text the
+  // scanner takes as refused must keep all tree-sitter reads (refusedHolds).
+  it("on generated prose", () => {
+    const word = fc.oneof(fc.stringMatching(/^[a-z][a-z0-9./,:-]{0,6}$/), fc.constantFrom("rm", "-rf", "~", "git", "push", "--force", "30s", "then", "fi", "done"));
+    const piece = fc.oneof(
+      { arbitrary: word, weight: 8 },
+      fc.constantFrom(" (", "(", ") ", ")", " ( ", " ) ", "; then ", "; fi ", "\nthen ", " && ", " | ", "; ", "\n", ", "),
+    );
+    const prose = fc.array(piece, { minLength: 1, maxLength: 14 }).map((p) => p.join(" ").replace(/ {2,}/g, " "));
+    let refused = 0;
+    fc.assert(
+      fc.property(prose, (text) => {
+        if (plainTree(text)?.hasError) refused++;
+        holds(text);
+      }),
+      { numRuns: 1500, seed: 20261126 },
+    );
+    expect(refused).toBeGreaterThan(100);
   });
 });

@@ -30,6 +30,20 @@
 //   as bash does: the reading is the same.
 // No other character may appear outside quotes: tabs and spaces are the only blanks; no control
 // characters (a carriage return included) anywhere.
+//
+// Text bash refuses. An agent's prose, written where a command goes ("… the pool settings (max 20,
+// idle timeout 30s) and …"), is plain but for two syntax errors bash refuses at once: a reserved
+// word that closes a compound command where a command starts (then, else, elif, fi, do, done,
+// esac), and parentheses after a command's words (`words (…)`, never a function definition or a
+// subshell there). tree-sitter recovers from both in ways of its own and costs milliseconds on a
+// few KB of prose. The scanner reads such text as errors (ERROR nodes, so the reading is marked
+// incomplete and a command source pauses as unreadable): the reserved word is left out of the
+// command after it, what is between the parentheses is read as commands, and so are the words after
+// the `)` both alone and as more of the command before the `(`, as tree-sitter sometimes joins
+// them. A `)` nothing opened, nested or unclosed parentheses, and anything else are left to
+// tree-sitter. bash runs nothing of a line it refuses; the reading judges what the agent said, and
+// test/shell-plain.test.ts holds it to keep every word tree-sitter reads as part of a command in one
+// command, in order.
 import type { SyntaxNode, SyntaxTree } from "./syntax.js";
 
 interface Node {
@@ -73,8 +87,21 @@ const HASH = 35;
 const SQUOTE = 39;
 const DQUOTE = 34;
 const BACKSLASH = 92;
+const OPEN_PAREN = 40;
+const CLOSE_PAREN = 41;
+/** A reserved word that only closes or continues a compound command, standing where a command starts. Sticky. */
+const CLOSER = /(?:then|else|elif|fi|do|done|esac)(?=[ \t\n;&|]|$)/y;
 
 class Scanner {
+  /** The text holds something bash refuses (see "Text bash refuses" above). */
+  hasError = false;
+  /** Where a `(` ends a command that has a name and arguments: a syntax error bash refuses. */
+  private parenAfterWords = -1;
+  /** Such parentheses open: a `)` closes one. */
+  private parens = 0;
+  /** The command last read, and the one a `(` ended, whose words tree-sitter may join to those after the `)`. */
+  private lastCommand: Node | undefined;
+  private beforeParen: Node | undefined;
   private i = 0;
   private readonly n: number;
   constructor(private readonly s: string) {
@@ -92,11 +119,45 @@ class Scanner {
         children.push(this.comment());
         continue;
       }
-      children.push(this.statement());
+      // Prose (see "Text bash refuses" above): a closing reserved word where a command starts.
+      CLOSER.lastIndex = this.i;
+      const closer = CLOSER.exec(this.s);
+      let command = true;
+      if (closer) {
+        children.push(this.error(closer[0].length));
+        this.blanks(false);
+        command = this.atWord();
+      }
+      if (command) {
+        const joins = this.beforeParen !== undefined && this.parens === 0 && children[children.length - 1]?.type === "ERROR";
+        const statement = this.statement();
+        children.push(statement);
+        // After `words ( … )`, tree-sitter sometimes reads the words after the `)` as more of the
+        // command before the `(`: that command is read too, so nothing it reads is lost.
+        if (joins) {
+          const joined = this.joined(this.beforeParen!, statement);
+          if (joined) children.push(joined);
+        }
+        if (this.parens === 0) this.beforeParen = undefined;
+      }
       this.blanks(false);
       if (this.i >= this.n) break;
       const c = this.s[this.i]!;
-      if (c === ";") {
+      if (c === "(" && this.parenAfterWords === this.i) {
+        // Parentheses after a command's words: what is between them is read as commands.
+        if (this.parens > 0) throw notPlain; // nested: left to tree-sitter
+        this.parens++;
+        this.beforeParen = this.lastCommand;
+        children.push(this.error(1));
+      } else if (c === ")" && this.parens > 0) {
+        this.parens--;
+        children.push(this.error(1));
+        // Joined only to words on the same line.
+        const k = this.i;
+        this.blanks(false);
+        if (!this.atWord()) this.beforeParen = undefined;
+        this.i = k;
+      } else if (c === ";") {
         if (this.s[this.i + 1] === ";") throw notPlain;
         children.push(token(";", this.i++));
       } else if (c === "&") {
@@ -107,11 +168,30 @@ class Scanner {
         children.push(this.comment());
       } else throw notPlain;
     }
+    // A `(` never closed: tree-sitter reads the words after it as more of the command. Left to it.
+    if (this.parens > 0) throw notPlain;
     return node("program", first < 0 ? this.n : first, this.n, children);
   }
 
   private code(): number {
     return this.s.charCodeAt(this.i);
+  }
+
+  /** `before`'s words and those of the first command of `after`, as one command; undefined when `after` does not start with a command. */
+  private joined(before: Node, after: Node): Node | undefined {
+    let first = after;
+    while (first.type !== "command" && first.children.length > 0) first = first.children[0]!.type === "ERROR" ? first : first.children[0]!;
+    if (first.type !== "command") return undefined;
+    const words = first.children.flatMap((c) => (c.type === "variable_assignment" ? [] : c.type === "command_name" ? c.children.map((w) => ({ ...w, field: "argument" })) : [c]));
+    return node("command", before.start, first.end, [...before.children, ...words]);
+  }
+
+  /** Text bash refuses, `length` characters here: an ERROR node, as tree-sitter marks what it cannot read. */
+  private error(length: number): Node {
+    this.hasError = true;
+    const start = this.i;
+    this.i += length;
+    return node("ERROR", start, this.i, [node("word", start, this.i)]);
   }
 
   /** Skips spaces and tabs, and newlines when `newlines`. */
@@ -244,7 +324,19 @@ class Scanner {
         end = at + 2;
         continue;
       }
-      if (!this.atWord()) break;
+      // A `)` nothing opened: tree-sitter's recovery joins it to words or drops words around it in
+      // ways of its own. Left to it.
+      if (this.code() === CLOSE_PAREN && this.parens === 0) throw notPlain;
+      if (!this.atWord()) {
+        if (this.code() === OPEN_PAREN) {
+          // `name words (`: never a function definition (that is `name ()`), nor an extglob
+          // pattern (`*(`, `@(`, … joined to what is before): bash refuses the line.
+          const before = this.s[this.i - 1]!;
+          if (children.length < 2 || "*?+@!=".includes(before)) throw notPlain;
+          this.parenAfterWords = this.i;
+        }
+        break;
+      }
       if (this.code() === 61 /* = */) throw notPlain; // `==` and `=~` are operators there
       const arg = this.literal();
       arg.field = "argument";
@@ -256,7 +348,8 @@ class Scanner {
         if (/^\d/.test(this.s[this.i] ?? "") && this.atRedirect()) throw notPlain;
       }
     }
-    return node("command", start, end, children);
+    this.lastCommand = node("command", start, end, children);
+    return this.lastCommand;
   }
 
   /** `{}` standing alone as an argument. */
@@ -301,6 +394,7 @@ class Scanner {
     if (c === HASH) return false;
     if (WORD_CHAR[c] || c === BACKSLASH) return true;
     if (c === SPACE || c === TAB || c === NEWLINE || c === 59 /* ; */ || c === 38 /* & */ || c === 124 /* | */ || c === 60 /* < */ || c === 62 /* > */) return false;
+    if (c === OPEN_PAREN || c === CLOSE_PAREN) return false;
     throw notPlain;
   }
 
@@ -379,6 +473,7 @@ class Scanner {
         pieces.push(node("word", from, this.i));
       } else if (c >= 128) throw notPlain;
       else if (c === SPACE || c === TAB || c === NEWLINE || c === 59 || c === 38 || c === 124 || c === 60 || c === 62) break;
+      else if ((c === OPEN_PAREN || c === CLOSE_PAREN) && pieces.length > 0) break;
       else throw notPlain;
     }
     if (pieces.length === 0) throw notPlain;
@@ -446,8 +541,9 @@ class Scanner {
 /** The syntax tree of a plain shell text, as tree-sitter-bash gives it; undefined when the text is not plain. */
 export function plainTree(source: string): SyntaxTree | undefined {
   try {
-    const root: SyntaxNode = new Scanner(source).program();
-    return { source, root, hasError: false, truncated: false };
+    const scanner = new Scanner(source);
+    const root: SyntaxNode = scanner.program();
+    return { source, root, hasError: scanner.hasError, truncated: false };
   } catch (e) {
     if (e === notPlain) return undefined;
     throw e;
