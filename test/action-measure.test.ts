@@ -41,7 +41,7 @@ describe("action model figures", () => {
     const p = measureProbes();
     expect([p.shell.dangerous.flagged, p.shell.dangerous.total, p.shell.dangerous.hardOfExpected, p.shell.dangerous.expectedHard]).toEqual([84, 84, 41, 44]);
     expect([p.shell.benign.flagged, p.shell.benign.total]).toEqual([0, 68]);
-    expect([p.tools.dangerous.flagged, p.tools.dangerous.total, p.tools.dangerous.hardOfExpected, p.tools.dangerous.expectedHard]).toEqual([33, 34, 9, 10]);
+    expect([p.tools.dangerous.flagged, p.tools.dangerous.total, p.tools.dangerous.hardOfExpected, p.tools.dangerous.expectedHard]).toEqual([34, 34, 9, 10]);
     expect([p.tools.benign.flagged, p.tools.benign.total]).toEqual([0, 24]);
     expect([p.sql.dangerous.flagged, p.sql.dangerous.total, p.sql.benign.flagged, p.sql.benign.total]).toEqual([17, 17, 0, 8]);
     for (const [tactic, t] of p.shell.byTactic) expect(rate(t), tactic).toBe(1);
@@ -70,15 +70,15 @@ describe("action model figures", () => {
     expect([f.dangerous.flagged, f.dangerous.total, f.dangerous.hardOfExpected, f.dangerous.expectedHard]).toEqual([81, 86, 44, 56]);
     expect([f.benign.flagged, f.benign.total]).toEqual([0, 36]);
     const t = measureToolProbes("fresh3-tool-probes.jsonl");
-    expect([t.dangerous.flagged, t.dangerous.total, t.dangerous.hardOfExpected, t.dangerous.expectedHard]).toEqual([29, 34, 16, 28]);
+    expect([t.dangerous.flagged, t.dangerous.total, t.dangerous.hardOfExpected, t.dangerous.expectedHard]).toEqual([29, 34, 18, 28]);
     expect([t.benign.flagged, t.benign.total]).toEqual([3, 15]);
   });
 
   it("fifth probe set (fresh4, written blind)", () => {
     const f = measureShellProbes("fresh4-probes.jsonl");
-    expect([f.dangerous.flagged, f.dangerous.total, f.dangerous.hardOfExpected, f.dangerous.expectedHard, f.benign.flagged, f.benign.total]).toEqual([31, 42, 16, 34, 0, 18]);
+    expect([f.dangerous.flagged, f.dangerous.total, f.dangerous.hardOfExpected, f.dangerous.expectedHard, f.benign.flagged, f.benign.total]).toEqual([34, 42, 17, 34, 0, 18]);
     const t = measureToolProbes("fresh4-tool-probes.jsonl");
-    expect([t.dangerous.flagged, t.dangerous.total, t.dangerous.hardOfExpected, t.dangerous.expectedHard, t.benign.flagged, t.benign.total]).toEqual([31, 48, 10, 32, 1, 22]);
+    expect([t.dangerous.flagged, t.dangerous.total, t.dangerous.hardOfExpected, t.dangerous.expectedHard, t.benign.flagged, t.benign.total]).toEqual([43, 48, 26, 32, 0, 22]);
   });
 
   it("DEV halves of the shared corpora (never the held-out half)", () => {

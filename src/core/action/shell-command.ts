@@ -6,7 +6,7 @@ export type { ShellCommand };
 /** Commands that run the rest of their arguments as another command. */
 const WRAPPERS = new Set(["sudo", "doas", "env", "nohup", "time", "timeout", "nice", "ionice", "command", "builtin", "exec", "stdbuf", "setsid", "unbuffer", "chroot", "xargs", "busybox", "torsocks", "proxychains", "proxychains4"]);
 /** Options of those wrappers that take a value. */
-const WRAPPER_VALUE_OPTS = new Set(["-u", "-g", "-C", "-h", "-p", "-n", "-c", "-s", "-k", "-E", "-I", "-L", "-P", "-d", "--user", "--group"]);
+const WRAPPER_VALUE_OPTS = new Set(["-u", "-g", "-C", "-h", "-p", "-n", "-c", "-s", "-k", "-E", "-I", "-L", "-P", "-d", "-a", "--user", "--group"]);
 
 export interface Invocation {
   /** The command name without a directory (`/usr/bin/curl` → `curl`). */

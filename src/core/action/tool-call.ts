@@ -36,14 +36,14 @@ const VERBS: ReadonlyMap<string, VerbClass> = new Map([
   ...["delete", "remove", "destroy", "drop", "purge", "erase", "wipe", "truncate", "clear", "empty", "terminate", "kill", "uninstall", "deprovision", "decommission", "rm", "del", "nuke", "reset", "overwrite", "format", "discard", "expunge"].map((v) => [v, "delete"] as const),
   ...["trash", "archive", "cancel", "close", "unpublish", "unsubscribe", "deactivate"].map((v) => [v, "trash"] as const),
   ...["send", "transfer", "pay", "payout", "withdraw", "buy", "purchase", "order", "trade", "sell", "charge", "donate", "tip", "deposit", "wire", "refund", "checkout", "book", "place", "swap", "stake", "borrow", "lend", "invest", "forward", "reply", "email", "message", "sms", "text", "call", "dial", "notify", "invite"].map((v) => [v, "spend-or-send"] as const),
-  ...["grant", "share", "add", "authorize", "allow", "give", "assign", "approve", "whitelist", "allowlist", "elevate", "promote", "enroll", "register"].map((v) => [v, "grant"] as const),
+  ...["grant", "share", "add", "authorize", "allow", "give", "assign", "attach", "bind", "approve", "whitelist", "allowlist", "elevate", "promote", "enroll", "register"].map((v) => [v, "grant"] as const),
   ...["revoke", "ban", "block", "suspend", "kick", "demote", "lock"].map((v) => [v, "revoke"] as const),
   ...["deploy", "release", "rollout", "launch", "ship", "apply", "provision", "scale", "restart", "rollback", "migrate", "merge", "push", "upgrade", "reboot", "shutdown", "stop", "start"].map((v) => [v, "deploy"] as const),
   ...["publish", "post", "tweet", "retweet", "comment", "broadcast", "announce", "upload"].map((v) => [v, "publish"] as const),
   ...["update", "edit", "set", "modify", "change", "patch", "configure", "write", "create", "rename", "move", "put", "save", "manage", "replace", "insert", "upsert", "append", "schedule", "import", "sync", "install", "make", "generate", "submit", "file", "commit", "mark", "tag", "label"].map((v) => [v, "write"] as const),
   ...["get", "list", "search", "read", "fetch", "find", "view", "show", "describe", "download", "check", "lookup", "retrieve", "query", "browse", "inspect", "status", "count", "analyze", "summarize", "preview", "compare", "estimate", "quote", "verify", "validate", "watch", "track", "scan", "explore", "load"].map((v) => [v, "read"] as const),
   ...["execute", "run", "exec", "eval", "evaluate", "shell", "terminal", "invoke", "script", "bash", "spawn"].map((v) => [v, "execute"] as const),
-  ...["disable", "mute", "suppress", "bypass", "silence", "snooze", "dismiss", "override", "ignore", "turn"].map((v) => [v, "disable"] as const),
+  ...["disable", "disarm", "mute", "suppress", "bypass", "silence", "snooze", "dismiss", "override", "ignore", "turn"].map((v) => [v, "disable"] as const),
   ...["unlock", "open"].map((v) => [v, "unlock"] as const),
   ...["control", "operate", "toggle", "adjust", "dispatch", "navigate", "redirect", "reroute"].map((v) => [v, "control"] as const),
 ]);
@@ -51,7 +51,24 @@ const VERBS: ReadonlyMap<string, VerbClass> = new Map([
 const MONEY = /^(payments?|money|funds?|transfers?|bank|banking|invoices?|orders?|trades?|stocks?|shares|crypto|bitcoin|btc|eth|wallet|cards?|payout|refunds?|balance|checkout|purchase|cash|venmo|paypal|stripe|binance|coinbase|brokerage|securities|options|positions?|forex|loan|mortgage|donation|subscription|billing|tokens?)$/;
 const MESSAGE = /^(emails?|mail|messages?|sms|texts?|chat|inbox|dm|tweets?|posts?|comments?|notifications?|slack|gmail|twilio|whatsapp|telegram|discord|teams)$/;
 const ACCESS = /^(users?|members?|collaborators?|guests?|permissions?|roles?|access|keys?|ssh|tokens?|policy|policies|acl|invites?|admins?|owners?|sharing|credentials?|passwords?|secrets?|apikey|grants?|group|groups)$/;
-const SECURITY = /^(alarm|alarms|security|camera|cameras|firewall|mfa|2fa|twofactor|audit|logging|logs?|monitoring|monitor|alerts?|protection|antivirus|defender|guardrails?|branch|protections?|lock|locks|smoke|detector|sensor|sensors|safety|encryption|backup|backups)$/;
+const SECURITY = /^(alarm|alarms|security|camera|cameras|firewall|mfa|2fa|twofactor|factors?|authenticators?|otp|audit|auditing|logging|logs?|trail|trails|cloudtrail|guardduty|siem|waf|monitoring|monitor|alerts?|protection|antivirus|defender|guardrails?|branch|protections?|lock|locks|smoke|detector|detectors|sensor|sensors|safety|encryption|backup|backups)$/;
+/** What keeps the record of what happened: turned off, what happens meanwhile is never recorded. */
+const RECORD_KEEPING = /^(audit|auditing|logging|logs?|trail|trails|cloudtrail|siem|monitoring)$/;
+/** Nouns that say the call deletes (schedule_key_deletion, create_deletion_request). */
+const DELETE_NOUN = /^(deletion|deletions|removal|destruction|termination|purge|wipe|erasure)$/;
+/** Nouns that say the call gives access (create_role_assignment, acl_insert, create_item_share). */
+const GRANT_NOUN = /^(share|shares|permission|permissions|assignment|assignments|binding|bindings|rolebinding|acl|acls|membership|memberships|grant|grants|collaborator|collaborators|delegation|delegations|invitation|invitations)$/;
+/** A tool that does what an argument names (call_service {service: "unlock"}, run_action {action: "delete"}). */
+const DISPATCH_OBJECT = /^(service|services|action|actions|command|commands|operation|operations|method|methods)$/;
+const DISPATCH_KEYS = /^(service|action|command|operation|method)$/i;
+/** Password managers and secret stores: what they hold is credentials. */
+const SECRET_STORE = /^(1password|onepassword|bitwarden|lastpass|keeper|dashlane|vault|keychain|keyvault|secretsmanager|secrets?|passwords?|credentials?)$/;
+/** Grants of full control written as data: a Kubernetes binding to cluster-admin, a cloud owner or administrator role. */
+const ADMIN_GRANT = /\bcluster-admin\b|\broles\/(?:owner|editor|iam\.securityAdmin|resourcemanager\.organizationAdmin)\b|\bAdministratorAccess\b|\bIAMFullAccess\b|"Action"\s*:\s*"\*"|\b62e90394-69f5-4237-9190-012177145e10\b/;
+/** A message that reaches everyone in a channel or server. */
+const BROADCAST = /<!(?:channel|here|everyone)>|(?:^|\s)@(?:everyone|here|channel|all)\b/;
+/** File names that hold people's data or a whole store's. */
+const DATA_FILE = /(customer|client|user|member|patient|employee|staff|payroll|salar|ssn|contact|lead|subscriber|account|export|dump|backup)[^/\\]*$|\.(?:sql|db|sqlite|bak|dump)$/i;
 const STORE = /^(repo|repos|repository|repositories|projects?|database|databases|db|tables?|buckets?|volumes?|disks?|instances?|clusters?|servers?|vms?|namespaces?|indexes?|collections?|accounts?|workspaces?|channels?|folders?|directories|drives?|files?|documents?|records?|notes?|tasks?|events?|contacts?|customers?|patients?|branches|snapshots?|datasets?|models?|deployments?|services?|domains?|zones?|dns|certificates?|secrets?|queues?|topics?|streams?|sites?|pages?|apps?|applications?|environments?|pipelines?)$/;
 const PHYSICAL = /^(door|doors|lock|locks|garage|gate|thermostat|oven|stove|heater|robot|vehicle|car|drone|traffic|light|lights|valve|pump|medication|dispatch|emergency|insulin|ventilator|elevator)$/;
 const PUBLISH_PLACE = /^(twitter|tweet|tweets|facebook|instagram|linkedin|reddit|mastodon|social|public|blog|forum|youtube|tiktok|gist|pastebin|medium|npm|pypi|registry|marketplace|store)$/;
@@ -67,11 +84,30 @@ const RECIPIENT_KEYS = /^(to|cc|bcc|recipient|recipients|email|emails|email_addr
 const AMOUNT_KEYS = /^(amount|value|quantity|qty|price|total|sum|shares|units|volume|size|notional|budget|limit|deposit)$/i;
 const WILDCARD = /^(\*|%|all|everything|any|\.\*|\/\*|\*\/\*|\*\*)$|(^|[/:])\*$/i;
 const BULK_KEYS = /^(all|recursive|force|cascade|purge|permanent|hard|include_all|delete_all|bulk|everyone)$/i;
+const DESTROY_KEYS = /^(is_?destroy|destroy|hard_?delete|permanent(ly)?_?delete|delete_?permanently|purge)$/i;
+const ANONYMOUS_KEYS = /^(anonymous|anonymous_?access|allow_?anonymous|anonymous_?read|unlicensed_?access|public_?access|allow_?public|public_?read)$/i;
+const FORWARD_KEYS = /^(forward|forward_?to|forwarding_?address|forwarding_?email|redirect_?to|auto_?forward)$/i;
+const ATTACH_KEYS = /^(attachments?|attach|attached_?files?)$/i;
+const EXPIRATION_KEYS = /^(expiration|expiry|expire_?after_?days|noncurrent_?version_?expiration)$/i;
 
 interface ArgumentFacts {
   production: boolean;
   public: boolean;
   recipients: string[];
+  /** Addresses mail or messages are forwarded to from now on (a forwarding rule or filter). */
+  forwardTo: string[];
+  /** Files attached to what is sent. */
+  attachments: string[];
+  /** A flag that makes the call destroy (is_destroy, hard_delete, permanent_delete). */
+  destroy: boolean;
+  /** An expiration rule: objects are deleted after a time (a bucket lifecycle rule). */
+  expiration: boolean;
+  /** Text that reaches everyone in a channel (@everyone, <!channel>). */
+  broadcast: boolean;
+  /** A grant of full control written as data (cluster-admin, roles/owner, AdministratorAccess). */
+  adminGrant: boolean;
+  /** What a dispatching argument names (service, action, command, operation, method). */
+  dispatch?: string;
   amounts: number[];
   wildcard?: string;
   bulk: boolean;
@@ -82,12 +118,23 @@ const MAX_NODES = 2000;
 
 /** Reads the arguments once, linear in their size (capped at MAX_NODES values). */
 export function argumentFacts(args: unknown, internalDomains: readonly string[] = []): ArgumentFacts {
-  const facts: ArgumentFacts = { production: false, public: false, recipients: [], amounts: [], bulk: false, strings: [] };
+  const facts: ArgumentFacts = { production: false, public: false, recipients: [], forwardTo: [], attachments: [], destroy: false, expiration: false, broadcast: false, adminGrant: false, amounts: [], bulk: false, strings: [] };
   let seen = 0;
-  const visit = (key: string, v: unknown, depth: number): void => {
+  // `forward` and `attach` say what the values below a key are: forwarding addresses, attached files.
+  const visit = (key: string, v: unknown, depth: number, under: "" | "forward" | "attach" = ""): void => {
     if (++seen > MAX_NODES || depth > 8) return;
+    if (FORWARD_KEYS.test(key)) under = "forward";
+    else if (ATTACH_KEYS.test(key)) under = "attach";
+    if (EXPIRATION_KEYS.test(key) && v !== null && v !== false) facts.expiration = true;
     if (typeof v === "string") {
       facts.strings.push(v);
+      if (under === "forward" && /@/.test(v)) facts.forwardTo.push(v.trim());
+      if (under === "attach" && v.length <= 4096) facts.attachments.push(v);
+      if (BROADCAST.test(v)) facts.broadcast = true;
+      if (v.length <= 64 * 1024 && ADMIN_GRANT.test(v)) facts.adminGrant = true;
+      if (depth <= 1 && DISPATCH_KEYS.test(key) && /^[\w.:-]{1,64}$/.test(v.trim())) facts.dispatch ??= v.trim();
+      // Open to every address on the internet: a CIDR of 0.0.0.0/0 or ::/0.
+      if (/^(0\.0\.0\.0\/0|::\/0)$/.test(v.trim())) facts.public = true;
       const short = v.length <= 120;
       // An environment, host, database or URL names production: one word ("prod", "prod-db",
       // "db.prod.internal"), not prose that mentions it ("Production-grade cable").
@@ -100,7 +147,7 @@ export function argumentFacts(args: unknown, internalDomains: readonly string[] 
       if (v.length <= 64 * 1024 && PUBLIC_PRINCIPAL.test(v)) facts.public = true;
       if (RECIPIENT_KEYS.test(key)) for (const r of v.split(/[,;\s]+/).filter(Boolean)) facts.recipients.push(r);
       if (AMOUNT_KEYS.test(key) && /^\$?\d[\d,]*(\.\d+)?$/.test(v.trim())) facts.amounts.push(Number(v.replace(/[$,]/g, "")));
-      if (short && WILDCARD.test(v.trim()) && !/^(name|title|description|body|text|content|message|subject|query)$/i.test(key)) facts.wildcard ??= `${key}=${v}`;
+      if (short && (WILDCARD.test(v.trim()) || (identifier && /\*/.test(v))) && !/^(name|title|description|body|text|content|message|subject|query|q|search|filter|pattern|regex|glob|include|exclude)$/i.test(key)) facts.wildcard ??= `${key}=${v}`;
       return;
     }
     if (typeof v === "number") {
@@ -109,21 +156,27 @@ export function argumentFacts(args: unknown, internalDomains: readonly string[] 
     }
     if (typeof v === "boolean") {
       if (v && BULK_KEYS.test(key)) facts.bulk = true;
+      if (v && DESTROY_KEYS.test(key)) facts.destroy = true;
+      if (v && ANONYMOUS_KEYS.test(key)) facts.public = true;
       if (v && /^(public|is_public|ispublic)$/i.test(key)) facts.public = true;
       if (!v && /^(private|is_private|isprivate)$/i.test(key)) facts.public = true;
       if (v && /^(prod|production|is_production)$/i.test(key)) facts.production = true;
       return;
     }
     if (Array.isArray(v)) {
-      for (const x of v) visit(key, x, depth + 1);
+      for (const x of v) visit(key, x, depth + 1, under);
       return;
     }
-    if (v && typeof v === "object") for (const [k, x] of Object.entries(v as Record<string, unknown>)) visit(k, x, depth + 1);
+    if (v && typeof v === "object") for (const [k, x] of Object.entries(v as Record<string, unknown>)) visit(k, x, depth + 1, under);
   };
   visit("", args, 0);
-  facts.recipients = facts.recipients.filter((r) => !internalDomains.some((d) => r.toLowerCase().endsWith(`@${d.toLowerCase()}`)));
+  const outside = (r: string) => !internalDomains.some((d) => r.toLowerCase().endsWith(`@${d.toLowerCase()}`));
+  facts.recipients = facts.recipients.filter(outside);
+  facts.forwardTo = facts.forwardTo.filter(outside);
   return facts;
 }
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
 
 function hasWord(words: readonly string[], re: RegExp): string | undefined {
   return words.find((w) => re.test(w));
@@ -148,11 +201,11 @@ export function splitToolName(name: string): { verb?: string; verbClass?: VerbCl
 }
 
 /** Containers whose deletion takes everything in them (a repository, a database, an account). */
-const CONTAINER = /^(repo|repos|repository|repositories|database|databases|db|bucket|buckets|cluster|clusters|project|projects|account|accounts|workspace|workspaces|namespace|namespaces|volume|volumes|disk|disks|instance|instances|server|servers|environment|environments|channel|channels|folder|folders|directory|directories|drive|drives)$/;
+const CONTAINER = /^(repo|repos|repository|repositories|database|databases|db|bucket|buckets|cluster|clusters|project|projects|account|accounts|workspace|workspaces|namespace|namespaces|volume|volumes|disk|disks|instance|instances|server|servers|environment|environments|channel|channels|folder|folders|directory|directories|drive|drives|zone|zones|index|indices|indexes|table|tables|collection|collections|keyspace|keyspaces|schema|schemas|organization|organizations|org|orgs|tenant|tenants|site|sites|stack|stacks|vault|vaults|registry|registries|topic|topics|queue|queues|stream|streams|domain|domains|app|apps|application|applications|kms)$/;
 
 function deleteScope(f: ArgumentFacts, object: readonly string[], store: string | undefined): Scope {
   if (f.wildcard || f.bulk) return "account";
-  if (store && CONTAINER.test(store)) return "account";
+  if ((store && CONTAINER.test(store)) || hasWord(object, CONTAINER)) return "account";
   const last = object[object.length - 1] ?? "";
   return /[^s]s$/.test(last) ? "tree" : "one";
 }
@@ -163,8 +216,21 @@ function recipientsExternal(f: ArgumentFacts): boolean {
 
 /** Reads a tool call into actions; every action that needs a person's look comes with a rule hit. */
 export function readToolCall(tool: string, args: unknown, annotations?: ToolAnnotations, internalDomains: readonly string[] = []): ToolReading {
-  const { verb, verbClass, object } = splitToolName(tool);
   const f = argumentFacts(args, internalDomains);
+  let { verb, verbClass, object } = splitToolName(tool);
+  // A tool that does what an argument names: call_service {domain: "lock", service: "unlock"} is
+  // read as lock_unlock, run_action {action: "delete_user"} as delete_user.
+  if (f.dispatch !== undefined && (verbClass === undefined || verbClass === "execute" || verb === "call") && hasWord(object, DISPATCH_OBJECT)) {
+    const domain = isRecord(args) && typeof args.domain === "string" && /^[\w-]{1,32}$/.test(args.domain) ? `${args.domain}_` : "";
+    const named = splitToolName(`${domain}${f.dispatch}`);
+    if (named.verbClass !== undefined && named.verbClass !== "read") ({ verb, verbClass } = named), (object = [...object, ...named.object]);
+  }
+  // The noun says it deletes (schedule_key_deletion) or gives access (create_role_assignment).
+  if ((verbClass === undefined || verbClass === "write") && hasWord(object, DELETE_NOUN)) verbClass = "delete";
+  const grantNoun = hasWord(object, GRANT_NOUN);
+  if ((verbClass === undefined || verbClass === "write") && grantNoun && !/^(get|list|read)$/.test(verb ?? "")) verbClass = "grant";
+  // A draft is written, not sent.
+  if (verbClass === "spend-or-send" && hasWord(object, /^drafts?$/)) verbClass = "write";
   const actions: Action[] = [];
   const hits: { id: string; action: Action; reason: string }[] = [];
   const obj = object.join(" ") || "something";
@@ -188,9 +254,28 @@ export function readToolCall(tool: string, args: unknown, annotations?: ToolAnno
   const publishPlace = hasWord(object, PUBLISH_PLACE);
   const store = hasWord(object, STORE);
   const amount = f.amounts.length ? ` of ${f.amounts.join(", ")}` : "";
+  const recordKeeping = hasWord(object, RECORD_KEEPING);
+  const secrets = hasWord(object, SECRET_STORE);
+  /** Turns a protection off; one that keeps the record of what happens (audit, logging) for the whole account, and for good. */
+  const disable = (): void => {
+    if (recordKeeping) add("tool.disable-record-keeping", "impair-defences", "irreversible", "account", `${tool} turns off ${obj}${tail}: nothing done while it is off is ever recorded`);
+    else add("tool.disable-protection", "impair-defences", "recoverable", scope === "account" ? "account" : "one", `${tool} turns off ${obj}${tail}: a protection stops working`);
+  };
+  // What the arguments say whatever the verb: a flag that destroys, an expiration rule, a grant of
+  // full control, mail forwarded outside from now on, a message to everyone, a file sent outside.
+  if (f.destroy && verbClass !== "read" && verbClass !== "delete") add("tool.destroy-flag", "delete", "irreversible", "account", `${tool} is told to destroy (${obj})${tail}, which cannot be undone`);
+  if (f.expiration && verbClass !== "read" && hasWord(object, /^(lifecycle|retention|expiration|ttl)$/)) add("tool.expire-objects", "delete", "irreversible", "account", `${tool} sets a rule that deletes ${obj} after a time${tail}`);
+  if (f.adminGrant && verbClass !== "read" && verbClass !== "revoke" && verbClass !== "delete") add("tool.grant-admin", "escalate", "recoverable", "account", `${tool} grants full control (an administrator or owner role)${tail}`);
+  if (f.forwardTo.length > 0 && verbClass !== "read" && verbClass !== "delete") add("tool.forward-outside", "exfiltrate", "irreversible", "account", `${tool} forwards mail or messages to ${f.forwardTo.slice(0, 2).join(", ")} from now on${tail}`, { external: true, personal: true });
+  if (f.broadcast && (verbClass === "spend-or-send" || verbClass === "publish" || verbClass === "write" || verbClass === undefined) && message) add("tool.broadcast", "communicate", "irreversible", "account", `${tool} sends a message that notifies everyone in the channel${tail}`);
+  const dataFiles = f.attachments.filter((a) => DATA_FILE.test(a));
+  if (dataFiles.length > 0 && recipientsExternal(f) && verbClass === "spend-or-send") add("tool.send-data-file", "exfiltrate", "irreversible", "one", `${tool} sends ${dataFiles.slice(0, 2).join(", ")} to ${f.recipients.slice(0, 2).join(", ")}${tail}`, { external: true, personal: true });
   switch (verbClass) {
     case "delete":
       add("tool.delete", "delete", "irreversible", deleteScope(f, object, store), `${tool} ${verb}s ${obj}${tail}, which cannot be undone`);
+      // Deleting an MFA factor or a trail turns a protection off; deleting audit records removes evidence.
+      if (security) disable();
+      else if (f.strings.some((v) => v.length <= 256 && /(^|[^a-z])(audit|cloudtrail|siem|security-events?)([^a-z]|$)/i.test(v))) add("tool.delete-audit-records", "impair-defences", "irreversible", "account", `${tool} deletes audit or security records (${obj})${tail}`);
       break;
     case "trash":
       if (f.production || f.public || scope === "account") add("tool.trash", "delete", "recoverable", scope, `${tool} ${verb}s ${obj}${tail}`);
@@ -211,9 +296,11 @@ export function readToolCall(tool: string, args: unknown, annotations?: ToolAnno
       break;
     case "grant":
     case "unlock":
-      if (access || physical || verb === "share" || verb === "give" || verbClass === "unlock") {
+      // Opening a firewall or security group to everyone is a grant too.
+      if (access || physical || grantNoun || (security && f.public) || verb === "share" || verb === "give" || verbClass === "unlock") {
         const who = f.recipients.length ? ` to ${f.recipients.slice(0, 3).join(", ")}` : "";
-        add("tool.grant-access", "grant-access", "recoverable", f.public || f.wildcard ? "account" : "one", `${tool} gives access${who} (${verb} ${obj})${tail}`, { external: recipientsExternal(f), public: f.public });
+        // Access to a password manager's or secret store's item is access to credentials.
+        add("tool.grant-access", "grant-access", "recoverable", f.public || f.wildcard ? "account" : "one", `${tool} gives access${who} (${verb} ${obj})${tail}`, { external: recipientsExternal(f), public: f.public, ...(secrets ? { pathClass: "credentials" as const } : {}) });
       } else actions.push({ capability: "write", target: { name: tool, ...base }, reversibility: "recoverable", scope });
       break;
     case "revoke":
@@ -221,6 +308,11 @@ export function readToolCall(tool: string, args: unknown, annotations?: ToolAnno
       else actions.push({ capability: "write", target: { name: tool, ...base }, reversibility: "recoverable", scope });
       break;
     case "deploy": {
+      // Stopping a protection turns it off (cloudtrail_stop_logging, stop_monitor).
+      if ((verb === "stop" || verb === "shutdown") && security) {
+        disable();
+        break;
+      }
       const action: Action = { capability: "execute", target: { name: tool, ...base }, reversibility: "recoverable", scope: f.production ? "system" : scope };
       if (f.production || verb === "shutdown" || verb === "reboot" || verb === "migrate" || verb === "rollback" || verb === "push" && (f.bulk || /force/i.test(JSON.stringify(args ?? "")))) {
         actions.push(action);
@@ -233,7 +325,7 @@ export function readToolCall(tool: string, args: unknown, annotations?: ToolAnno
       else actions.push({ capability: "communicate", target: { name: tool, ...base }, reversibility: "irreversible", scope: "one" });
       break;
     case "disable":
-      if (security || physical) add("tool.disable-protection", "impair-defences", "recoverable", scope === "account" ? "account" : "one", `${tool} turns off ${obj}${tail}: a protection stops working`);
+      if (security || physical) disable();
       else actions.push({ capability: "write", target: { name: tool, ...base }, reversibility: "recoverable", scope });
       break;
     case "control":
@@ -252,6 +344,7 @@ export function readToolCall(tool: string, args: unknown, annotations?: ToolAnno
       if (money && verb !== undefined && /^(create|submit|make|execute|place|initiate|schedule|process|issue|generate)$/.test(verb))
         add("tool.spend", "spend", "irreversible", scope, `${tool} moves money${amount} (${verb} ${obj})${tail}: a payment, refund or trade cannot be called back`);
       else if (f.public && (store || verbClass === "write")) add("tool.make-public", "communicate", "irreversible", "one", `${tool} makes ${obj} public${tail}: anyone can read it from now on`, { public: true, external: true });
+      else if (publishPlace && verb !== undefined && /^(create|submit|make|upload|save|generate)$/.test(verb) && hasWord(object, /^(tweets?|posts?|status|statuses|articles?|stories|threads?|videos?|photos?|reels?|toots?)$/)) add("tool.publish", "communicate", "irreversible", "one", `${tool} publishes ${obj} where anyone can read it${tail}`, { public: true, external: true });
       else if (access && f.recipients.length) add("tool.grant-access", "grant-access", "recoverable", "one", `${tool} changes access for ${f.recipients.slice(0, 3).join(", ")} (${obj})${tail}`, { external: recipientsExternal(f) });
       else if (security && /disable|off|false|none|0/i.test(JSON.stringify(args ?? ""))) add("tool.disable-protection", "impair-defences", "recoverable", "one", `${tool} turns off ${obj}${tail}: a protection stops working`);
       else if (f.production && (scope === "account" || verb === "configure" || verb === "set" || verb === "update" || verb === "patch" || verb === "apply" || verb === "manage")) add("tool.change-production", "write", "irreversible", scope, `${tool} changes ${obj} in production${tail}`);

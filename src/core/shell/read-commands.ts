@@ -167,6 +167,14 @@ export class Reader extends WalkReader {
         if (rest.length === 0) return undefined;
         return known(rest) ? (this.readText(joined(rest), deeper("watch"), undefined), undefined) : (this.problem("watch runs a command that cannot be read statically"), undefined);
       }
+      // at and batch run their standard input with /bin/sh later (unless they list, remove or show jobs).
+      case "at":
+      case "batch": {
+        if (args.some((a) => /^-[lrdc]$/.test(a.text) || a.text === "-f")) return undefined;
+        if (stdin !== undefined && "text" in stdin) return this.readText(stdin.text, deeper(`${name} reading its input`), undefined);
+        if (stdin !== undefined) this.problem(`${name} runs its input from ${"from" in stdin ? stdin.from : "elsewhere"}, which cannot be read statically`);
+        return undefined;
+      }
       case "su":
       case "runuser": {
         const c = args.findIndex((a) => a.text === "-c" || a.text === "--command");

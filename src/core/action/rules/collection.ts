@@ -40,7 +40,9 @@ const capture: CommandRule = {
 };
 
 /** Personal stores: mail, documents, messages. */
-const PERSONAL = /(^|\/)(Documents|Desktop|Downloads|Pictures|Library\/Mail|\.thunderbird|Library\/Messages|\.local\/share\/evolution|Mail|\.mozilla-thunderbird|Library\/Application Support\/(Slack|Signal|Telegram|discord))(\/|$)/;
+const PERSONAL = /(^|\/)(Documents|Desktop|Downloads|Pictures|Library\/Mail|\.thunderbird|Library\/Messages|\.local\/share\/evolution|Mail|Maildir|\.maildir|\.mozilla-thunderbird|Library\/Application Support\/(Slack|Signal|Telegram|discord))(\/|$)/;
+/** Where mail is kept: every file under it is mail. */
+const MAIL_STORE = /(^|\/)(Library\/Mail|\.thunderbird|\.mozilla-thunderbird|\.local\/share\/evolution\/mail|Maildir|\.maildir|Mail)(\/|$)/;
 
 const ARCHIVERS = new Set(["tar", "zip", "7z", "7za", "rar", "cpio", "ditto", "gtar"]);
 
@@ -80,15 +82,18 @@ const gatherDocuments: CommandRule = {
     const firstOption = inv.args.findIndex((a) => a.startsWith("-"));
     const roots = inv.args.slice(0, firstOption < 0 ? undefined : firstOption);
     const names = inv.args.filter((a, i) => /^-i?name$/.test(inv.args[i - 1] ?? ""));
-    const root = roots.find((r) => WIDE.test(r));
-    const doc = names.find((n) => DOCUMENTS.test(n));
+    // Documents anywhere under a wide root, or anything in a mail store (local e-mail collection).
+    const mail = roots.find((r) => MAIL_STORE.test(r));
+    const root = mail ?? roots.find((r) => WIDE.test(r));
+    const doc = mail !== undefined ? "mail" : names.find((n) => DOCUMENTS.test(n));
     if (!root || !doc) return undefined;
     const copies = inv.args.some((a) => a === "-exec" || a === "-execdir") || all.slice(index + 1, index + 3).some((n) => ["cp", "tar", "zip", "rsync", "curl", "scp", "7z"].includes(n.name));
     if (!copies) return undefined;
+    if (mail !== undefined) return { action: collect(`mail under ${root}`, "account"), reason: `gathers the mail under ${shown(root)} into one place: local e-mail collection (T1114.001)`, technique: "T1114.001" };
     return { action: collect(`${doc} under ${root}`, "account"), reason: `gathers every ${shown(doc)} file under ${shown(root)} into one place: automated collection (T1119)` };
   },
   examples: {
-    match: [`find ~ -name '*.docx' -exec cp {} /tmp/.c/ \\;`, `find /home -iname "*.pdf" -print0 | xargs -0 tar czf /tmp/p.tgz`],
+    match: [`find ~ -name '*.docx' -exec cp {} /tmp/.c/ \\;`, `find /home -iname "*.pdf" -print0 | xargs -0 tar czf /tmp/p.tgz`, `find ~/Maildir -type f -newermt '-30 days' -print0 | xargs -0 zip -q /tmp/m.zip`, `find ~/Library/Mail -name '*.emlx' -exec cp {} /tmp/x/ \\;`],
     noMatch: [`find . -name "*.pdf" -exec cp {} out/ \\;`, `find ~ -name "*.pdf"`, `find / -name '*.docx' -newer x`],
   },
 };

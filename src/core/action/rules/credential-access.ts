@@ -217,6 +217,10 @@ const secretStore: CommandRule = {
     else if (inv.name === "gcloud" && words[0] === "secrets" && words.includes("access")) what = "a Google Secret Manager secret";
     else if (inv.name === "az" && words[0] === "keyvault" && words[1] === "secret" && words[2] === "show") what = "an Azure Key Vault secret";
     else if (inv.name === "vault" && (words[0] === "read" || (words[0] === "kv" && words[1] === "get"))) what = "a Vault secret";
+    // git's credential helpers print the stored user name and password: `git credential fill`,
+    // `git credential-osxkeychain get`; gh prints its OAuth token.
+    else if (inv.name === "git" && ((words[0] === "credential" && words[1] === "fill") || (/^credential-\w/.test(words[0] ?? "") && words[1] === "get"))) what = "a password from git's credential helper";
+    else if (inv.name === "gh" && words[0] === "auth" && words[1] === "token") what = "the GitHub CLI's token";
     if (!what) return undefined;
     return {
       action: { capability: "read", target: { name: what, pathClass: "credentials" }, reversibility: "irreversible", scope: "one" },
@@ -224,8 +228,8 @@ const secretStore: CommandRule = {
     };
   },
   examples: {
-    match: [`kubectl get secret db-creds -o jsonpath='{.data.password}'`, `aws secretsmanager get-secret-value --secret-id prod/db`, `gcloud secrets versions access latest --secret=api-key`, `vault kv get secret/app`],
-    noMatch: [`kubectl get secrets`, `kubectl get pods -o yaml`, `aws secretsmanager list-secrets`, `vault status`],
+    match: [`kubectl get secret db-creds -o jsonpath='{.data.password}'`, `aws secretsmanager get-secret-value --secret-id prod/db`, `gcloud secrets versions access latest --secret=api-key`, `vault kv get secret/app`, `printf 'host=github.com\n\n' | git credential fill`, `echo host=x | git credential-osxkeychain get`, `gh auth token`],
+    noMatch: [`kubectl get secrets`, `kubectl get pods -o yaml`, `aws secretsmanager list-secrets`, `vault status`, `git config credential.helper store`, `gh auth status`, `git credential-cache exit`],
   },
 };
 

@@ -217,4 +217,33 @@ const rootCert: CommandRule = {
   },
 };
 
-export const defenseImpairmentRules: readonly CommandRule[] = [history, logging, firewall, mac, timestomp, permissions, hide, rootCert];
+/** A name a kernel thread or a system daemon shows in a process list. */
+const SYSTEM_PROCESS_NAME = /^\[.*\]$|^(k(worker|threadd|softirqd|swapd)|systemd(-\w+)?|sshd|crond?|dbus-daemon|rsyslogd|journald|NetworkManager|polkitd|udevd|launchd|cloudd|mds|kernel_task|init)\b/;
+
+const masquerade: CommandRule = {
+  id: "defense-impairment.masquerade",
+  tactic: TACTIC,
+  technique: "T1036.004",
+  match(inv) {
+    // `exec -a NAME program`: the program runs under another name in the process list.
+    const argv = inv.command.argv;
+    const at = argv[0] === "exec" ? argv.indexOf("-a") : -1;
+    const shownAs = at > 0 ? argv[at + 1] : undefined;
+    if (shownAs !== undefined && SYSTEM_PROCESS_NAME.test(shownAs)) {
+      return { action: impair(inv.name, "one", "recoverable", classifyPath(argv[at + 2] ?? "")), reason: `runs ${shown(argv[at + 2] ?? "a program")} under the name ${shown(shownAs)} of a system process: masquerading (T1036.004)` };
+    }
+    // A program whose own file name is hidden (…/.fc-update): nothing an agent builds runs so.
+    const program = argv[argv.length - inv.args.length - 1] ?? "";
+    const base = program.slice(program.lastIndexOf("/") + 1);
+    if (program.includes("/") && /^\.[^./]/.test(base) && !/\.(sh|py|js|ts|rb|pl)$/.test(base)) {
+      return { action: impair(program, "one", "recoverable", classifyPath(program)), reason: `runs the hidden file ${shown(program)}: a hidden program (T1564.001)`, technique: "T1564.001" };
+    }
+    return undefined;
+  },
+  examples: {
+    match: [`exec -a '[kworker/0:1]' /tmp/.x`, `exec -a sshd ./payload`, `"$HOME/.cache/fontconfig/.fc-update" --interval 60`, `nohup ~/.local/share/.sync >/dev/null &`],
+    noMatch: [`exec -a myapp ./server`, `exec python app.py`, `./.venv/bin/python -m pytest`, `.git/hooks/pre-commit`, `~/.local/bin/.envrc-helper.sh`, `ls ~/.config`],
+  },
+};
+
+export const defenseImpairmentRules: readonly CommandRule[] = [history, logging, firewall, mac, timestomp, permissions, hide, rootCert, masquerade];
