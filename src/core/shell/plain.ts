@@ -180,7 +180,7 @@ class Scanner {
   /** `before`'s words and those of the first command of `after`, as one command; undefined when `after` does not start with a command. */
   private joined(before: Node, after: Node): Node | undefined {
     let first = after;
-    while (first.type !== "command" && first.children.length > 0) first = first.children[0]!.type === "ERROR" ? first : first.children[0]!;
+    while (first.type !== "command" && first.children.length > 0 && first.children[0]!.type !== "ERROR") first = first.children[0]!;
     if (first.type !== "command") return undefined;
     const words = first.children.flatMap((c) => (c.type === "variable_assignment" ? [] : c.type === "command_name" ? c.children.map((w) => ({ ...w, field: "argument" })) : [c]));
     return node("command", before.start, first.end, [...before.children, ...words]);

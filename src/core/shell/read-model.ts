@@ -198,6 +198,8 @@ export const normalPath = (p: string): string => p.replace(/^\.\//, "").replace(
 export const readableName = (text: string): boolean => /\/[\w.+-]+$/.test(text) && !/[$`]/.test(text.slice(text.lastIndexOf("/")));
 
 export const snippet = (s: string, n = 80): string => {
-  const one = s.replace(/\s+/g, " ");
-  return one.length > n ? `${one.slice(0, n - 1)}…` : one;
+  // Only the head is shown: blanks are folded in the first 4n characters, not in all of a long text.
+  const cut = s.length > 4 * n;
+  const one = (cut ? s.slice(0, 4 * n) : s).replace(/\s+/g, " ");
+  return one.length > n || cut ? `${one.slice(0, n - 1)}…` : one;
 };
