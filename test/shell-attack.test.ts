@@ -5,6 +5,7 @@ import { evaluateStep, type Guard, type StepFacts } from "../src/core/pipeline.j
 import { compilePolicy, PolicyFile, policyFor } from "../src/core/policy.js";
 import { defaultRuleSet } from "../src/core/rules/index.js";
 import { readShell } from "../src/core/shell/index.js";
+import { withParseDeadline } from "../src/core/shell/syntax.js";
 
 const rules = defaultRuleSet();
 const policy = policyFor(compilePolicy(PolicyFile.parse({})), "agent");
@@ -171,5 +172,24 @@ describe("at and batch run their input later", () => {
 
   it("listing or removing jobs runs nothing", () => {
     expect(readShell("echo x | at -l").commands.map((c) => c.argv.join(" "))).toEqual(["echo x", "at -l"]);
+  });
+});
+
+describe("a parse that takes too long is given up, and the command pauses", () => {
+  // tree-sitter's error recovery is superlinear on some syntax errors (`x )` repeated); readShell
+  // gives its parses a deadline (syntax.ts). Tested with a deadline already past, so the outcome
+  // does not depend on this machine's speed.
+  it("a cancelled parse is an incomplete reading, never a pass", () => {
+    const text = "echo $(date) ) x\n".repeat(400);
+    const reading = withParseDeadline(performance.now() - 1, () => readShell(text));
+    expect(reading.complete).toBe(false);
+    expect(reading.problems.join(" ")).toMatch(/takes too long to parse/);
+    const result = withParseDeadline(performance.now() - 1, () => evaluateStep(bash(text), clear, policy, rules));
+    expect(result.verdict).not.toBe("continue");
+  });
+
+  it("plain text never reaches the parser, so no deadline applies to it", () => {
+    const reading = withParseDeadline(performance.now() - 1, () => readShell("ls -la && git status\n".repeat(200)));
+    expect(reading.complete).toBe(true);
   });
 });

@@ -19,6 +19,9 @@ import { HOSTILE_SHELL_SCRIPTS } from "../bench/hostile-inputs.js";
 /** The shared corpora sit beside the checkout (../shared), or beside the worktrees' parent (../../shared). */
 const CORPORA = [join(process.cwd(), "..", "shared", "corpora"), join(process.cwd(), "..", "..", "shared", "corpora")].find((d) => existsSync(d)) ?? "../shared/corpora";
 
+/** Readings compared here must not depend on this machine's speed (the parse deadline in syntax.ts). */
+const NO_DEADLINE = { deadlineMs: Number.POSITIVE_INFINITY } as const;
+
 /** tree-sitter's number and extglob_pattern are words to the reader (read-words.ts reads them alike). */
 const WORDLIKE = new Set(["number", "extglob_pattern"]);
 interface Plain {
@@ -51,7 +54,7 @@ function holds(text: string, readBoth: (text: string) => boolean = () => true): 
     // readings are compared (below).
     if (newlinesInCommands(ts).length === 0) expect(treeShape(plain), `tree of ${JSON.stringify(text)}`).toEqual(treeShape(ts));
   }
-  if (plain || readBoth(text)) expect(readShell(text), `reading of ${JSON.stringify(text)}`).toEqual(readShell(text, { fastPath: false }));
+  if (plain || readBoth(text)) expect(readShell(text, NO_DEADLINE), `reading of ${JSON.stringify(text)}`).toEqual(readShell(text, { fastPath: false, ...NO_DEADLINE }));
   return plain !== undefined;
 }
 
@@ -74,12 +77,15 @@ function inOrder(sub: readonly string[], words: readonly string[]): boolean {
  * pleases. bash runs nothing of such a line, so the reading only judges what an agent said.)
  */
 function refusedHolds(text: string): void {
-  const fast = readShell(text);
-  const ts = readShell(text, { fastPath: false });
+  const fast = readShell(text, NO_DEADLINE);
+  const ts = readShell(text, { fastPath: false, ...NO_DEADLINE });
   expect(fast.complete, `reading of ${JSON.stringify(text)} is incomplete`).toBe(false);
   const argvs = fast.commands.map((c) => c.argv);
+  // tree-sitter's recovery sometimes makes words the text does not hold (`-rf` read as `rf`): only
+  // words written in the text count.
+  const written = new Set(text.split(/[\s()]+/));
   for (const c of ts.commands) {
-    let argv = c.argv;
+    let argv = c.argv.filter((w) => written.has(w));
     while (argv.length > 0 && CLOSER_WORD.has(argv[0]!)) argv = argv.slice(1);
     if (argv.length === 0) continue;
     const found = argvs.some((a) => inOrder(argv, a));
@@ -322,7 +328,7 @@ describe("plain shell: every small arrangement of operators and redirections", (
       plain++;
       const ts = parseBash(t);
       // A newline tree-sitter took for a blank: the scanner ends the statement there, as the reader's re-reading does.
-      if (newlinesInCommands(ts).length > 0) expect(readShell(t)).toEqual(readShell(t, { fastPath: false }));
+      if (newlinesInCommands(ts).length > 0) expect(readShell(t, NO_DEADLINE)).toEqual(readShell(t, { fastPath: false, ...NO_DEADLINE }));
       else expect(treeShape(tree), `tree of ${JSON.stringify(t)}`).toEqual(treeShape(ts));
     }
     expect(plain).toBeGreaterThan(texts.length / 2);
@@ -348,6 +354,7 @@ describe("plain shell: text bash refuses (prose with parentheses, a stray then/f
     ["a dangerous command in parentheses", "clean up (rm -rf ~/.ssh) now", [["clean", "up"], ["rm", "-rf", "~/.ssh"], ["now"], ["clean", "up", "now"]]],
     ["words after the parentheses joined to those before", "git push (to main) origin --force", [["git", "push"], ["to", "main"], ["origin", "--force"], ["git", "push", "origin", "--force"]]],
     ["on the next line, not joined", "a b (c)\nd", [["a", "b"], ["c"], ["d"]]],
+    ["a name alone, then parentheses with words", "f (g h) i", [["f"], ["g", "h"], ["i"], ["f", "i"]]],
   ])("%s: %j", (_what, text, argvs) => {
     expect(plainTree(text)?.hasError).toBe(true);
     const reading = readShell(text);
@@ -359,7 +366,8 @@ describe("plain shell: text bash refuses (prose with parentheses, a stray then/f
   it.each([
     ["a subshell", "(cd x && rm -rf y)"],
     ["a function definition", "f () { rm x; }"],
-    ["a name then (", "f (x)"],
+    ["a name then ( )", "f ( ) { x; }"],
+    ["a name then ( at the end", "f ("],
     ["an extglob pattern", "ls *(x) @(a|b)"],
     ["an array value", "x a=(1 2)"],
     ["a ) after a command's name", "a) b"],

@@ -329,10 +329,12 @@ class Scanner {
       if (this.code() === CLOSE_PAREN && this.parens === 0) throw notPlain;
       if (!this.atWord()) {
         if (this.code() === OPEN_PAREN) {
-          // `name words (`: never a function definition (that is `name ()`), nor an extglob
-          // pattern (`*(`, `@(`, … joined to what is before): bash refuses the line.
+          // `name words (` or `name (words`: never a function definition (that is `name ()`), nor
+          // an extglob pattern (`*(`, `@(`, … joined to what is before): bash refuses the line.
           const before = this.s[this.i - 1]!;
-          if (children.length < 2 || "*?+@!=".includes(before)) throw notPlain;
+          let next = this.i + 1;
+          while (this.s[next] === " " || this.s[next] === "\t") next++;
+          if (children.length < (this.s[next] === ")" || next >= this.n ? 2 : 1) || "*?+@!=".includes(before)) throw notPlain;
           this.parenAfterWords = this.i;
         }
         break;

@@ -16,16 +16,27 @@
 // here-documents.ts (here-documents and data bodies). A plain command line (most of what agents
 // run) is parsed by plain.ts into the tree tree-sitter would give, without tree-sitter.
 import { Reader } from "./read-commands.js";
+import { withParseDeadline } from "./syntax.js";
 import type { ShellReading } from "./read-model.js";
 
 export { ASSIGNMENT, MAX_COMMANDS, MAX_READ_DEPTH, MAX_VALUE, quoteWord, type ShellCommand, type ShellReading } from "./read-model.js";
 export { MAX_HEREDOC_EXPANSIONS, writtenKind } from "./here-documents.js";
 
-/** `fastPath: false` parses every text with tree-sitter, plain or not: for tests and the bench. */
-export function readShell(source: string, options: { readonly fastPath?: boolean } = {}): ShellReading {
+/**
+ * How long a reading's parses may take: half a second and 10 µs a character, some fifty times what
+ * valid text needs (a valid 32 KB script parses in about 15 ms), so that only text tree-sitter's
+ * error recovery chokes on meets it (syntax.ts).
+ */
+export const parseDeadlineMs = (length: number): number => 500 + 0.01 * length;
+
+/**
+ * `fastPath: false` parses every text with tree-sitter, plain or not; `deadlineMs` replaces the
+ * parse deadline (Infinity: none). Both for tests and the bench, which compare readings.
+ */
+export function readShell(source: string, options: { readonly fastPath?: boolean; readonly deadlineMs?: number } = {}): ShellReading {
   const reader = new Reader(source.length, options.fastPath ?? true);
   try {
-    reader.readText(source, { depth: 0, via: undefined, positional: undefined });
+    withParseDeadline(performance.now() + (options.deadlineMs ?? parseDeadlineMs(source.length)), () => reader.readText(source, { depth: 0, via: undefined, positional: undefined }));
   } catch (e) {
     // Fail closed: a reader that throws has not read the command.
     reader.problem(`the reader failed: ${e instanceof Error ? e.message : String(e)}`);
