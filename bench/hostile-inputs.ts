@@ -92,6 +92,9 @@ export const HOSTILE_SHELL_SCRIPTS: ReadonlyArray<readonly [label: string, text:
   "a && ".repeat(7000) + "b",
   // Prose bash refuses, read by the scanner as errors: parentheses after words, stray reserved words.
   "a b (c d) e; then f (g h) i\n".repeat(1300),
+  // The same with an expansion, so tree-sitter reads it: its error recovery is superlinear here,
+  // and the reading's parse deadline (src/core/shell/syntax.ts) is what bounds it.
+  "a b (c d) e; then f (g h) $i\n".repeat(1300),
 ].map((t) => [JSON.stringify(t.slice(0, 24)), t.slice(0, 32 * KB)] as const);
 
 /** The shell scripts as the Claude Code hook words a Bash call: read by the shell reader, then scored. */

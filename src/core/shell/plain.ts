@@ -40,8 +40,8 @@
 // incomplete and a command source pauses as unreadable): the reserved word is left out of the
 // command after it, what is between the parentheses is read as commands, and so are the words after
 // the `)` both alone and as more of the command before the `(`, as tree-sitter sometimes joins
-// them. A `)` nothing opened, nested or unclosed parentheses, and anything else are left to
-// tree-sitter. bash runs nothing of a line it refuses; the reading judges what the agent said, and
+// them (and, when no `)` comes, the words after the `(`). A `)` nothing opened, nested parentheses
+// and anything else are left to tree-sitter. bash runs nothing of a line it refuses; the reading judges what the agent said, and
 // test/shell-plain.test.ts holds it to keep every word tree-sitter reads as part of a command in one
 // command, in order.
 import type { SyntaxNode, SyntaxTree } from "./syntax.js";
@@ -102,6 +102,8 @@ class Scanner {
   /** The command last read, and the one a `(` ended, whose words tree-sitter may join to those after the `)`. */
   private lastCommand: Node | undefined;
   private beforeParen: Node | undefined;
+  /** The first statement after an open `(`: joined to the command before it when no `)` comes. */
+  private afterParen: Node | undefined;
   private i = 0;
   private readonly n: number;
   constructor(private readonly s: string) {
@@ -130,8 +132,10 @@ class Scanner {
       }
       if (command) {
         const joins = this.beforeParen !== undefined && this.parens === 0 && children[children.length - 1]?.type === "ERROR";
+        const opened = this.parens > 0 && this.afterParen === undefined && children[children.length - 1]?.type === "ERROR";
         const statement = this.statement();
         children.push(statement);
+        if (opened) this.afterParen = statement;
         // After `words ( … )`, tree-sitter sometimes reads the words after the `)` as more of the
         // command before the `(`: that command is read too, so nothing it reads is lost.
         if (joins) {
@@ -151,6 +155,7 @@ class Scanner {
         children.push(this.error(1));
       } else if (c === ")" && this.parens > 0) {
         this.parens--;
+        this.afterParen = undefined;
         children.push(this.error(1));
         // Joined only to words on the same line.
         const k = this.i;
@@ -168,8 +173,13 @@ class Scanner {
         children.push(this.comment());
       } else throw notPlain;
     }
-    // A `(` never closed: tree-sitter reads the words after it as more of the command. Left to it.
-    if (this.parens > 0) throw notPlain;
+    // A `(` never closed: tree-sitter reads the words after it as more of the command before it.
+    if (this.parens > 0) {
+      if (this.beforeParen === undefined || this.afterParen === undefined) throw notPlain;
+      const joined = this.joined(this.beforeParen, this.afterParen);
+      if (!joined) throw notPlain;
+      children.push(joined);
+    }
     return node("program", first < 0 ? this.n : first, this.n, children);
   }
 

@@ -23,11 +23,11 @@ export { ASSIGNMENT, MAX_COMMANDS, MAX_READ_DEPTH, MAX_VALUE, quoteWord, type Sh
 export { MAX_HEREDOC_EXPANSIONS, writtenKind } from "./here-documents.js";
 
 /**
- * How long a reading's parses may take: half a second and 10 µs a character, some fifty times what
- * valid text needs (a valid 32 KB script parses in about 15 ms), so that only text tree-sitter's
- * error recovery chokes on meets it (syntax.ts).
+ * How long a reading's parses may take: two seconds and 20 µs a character. A valid 32 KB script
+ * parses in about 15 ms once the parser is warm, and a daemon's first parse also compiles the
+ * parser's code; the deadline only bounds text tree-sitter's error recovery chokes on (syntax.ts).
  */
-export const parseDeadlineMs = (length: number): number => 500 + 0.01 * length;
+export const parseDeadlineMs = (length: number): number => 2000 + 0.02 * length;
 
 /**
  * `fastPath: false` parses every text with tree-sitter, plain or not; `deadlineMs` replaces the

@@ -41,7 +41,7 @@ const pythonParser = new Parser().setLanguage(python);
  * 8 KB in 300 ms, 32 KB of prose with parentheses in 4 s), and no count of its work that it reports
  * grows with that time. So a reading has a deadline (withParseDeadline): a parse still running past
  * it is cancelled and throws, and the reader reports the text as unreadable, which pauses. This is
- * the one place a reading depends on time; a valid 32 KB script parses in about 15 ms, some fifty
+ * the one place a reading depends on time; a valid 32 KB script parses in about 15 ms, a hundred
  * times inside the deadline readShell sets, so only text bash refuses comes near it.
  */
 let deadline = Infinity;
