@@ -1,6 +1,6 @@
 // `haltkey mcp`'s own entry (main.ts sends it here, as it sends the hook to hook-main.ts). The shim
-// reaches its daemon, starting one if none runs, before it loads the MCP SDK and the socket
-// protocol's schemas, so a daemon it starts comes up while the shim loads. The options are those
+// reaches its daemon, starting one if none runs, before it loads the rest of itself, so a daemon it
+// starts comes up while the shim loads (the shim loads neither the MCP SDK nor zod: mcp/stdio.ts). The options are those
 // program.ts declares for `mcp`; a command line with anything else goes to program.ts, which
 // explains it.
 import { setFlagsFromString } from "node:v8";
