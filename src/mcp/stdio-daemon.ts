@@ -1,6 +1,8 @@
 // How `haltkey mcp` reaches its daemon: the agent socket of a running one, or a daemon it starts.
 // This module loads nothing heavy (no MCP SDK, no zod), so the shim starts the daemon before it
-// loads its own code and the two starts overlap (cli/mcp-main.ts).
+// loads its own code and the two starts overlap (cli/mcp-main.ts). What only starting a daemon
+// needs (child_process, the policy check) is loaded when a daemon is started: a shim whose daemon
+// already runs never pays for it (issue 14: the shim's resident memory).
 //
 // A daemon this shim starts is its own: a new session and process group, its output in the
 // daemon log, nothing tied to the shim, so it keeps serving other clients after the shim is gone.
@@ -8,12 +10,9 @@
 // closes that pipe, so the shim connects at once instead of polling for the socket. When it
 // cannot start, the shim says why (the policy it was given is checked here; anything else is read
 // from the daemon's exit and its log).
-import { spawn } from "node:child_process";
-import { closeSync, mkdirSync, openSync, readSync, statSync } from "node:fs";
-import { readFile } from "node:fs/promises";
+import { closeSync, mkdirSync, openSync, readFileSync, readSync, statSync } from "node:fs";
 import { resolve } from "node:path";
 import type { Readable } from "node:stream";
-import { fileURLToPath } from "node:url";
 import { ErrorCode } from "../core/errors.js";
 import { DaemonConnection } from "../daemon/connection.js";
 import { DaemonError } from "../daemon/daemon-error.js";
@@ -40,7 +39,7 @@ export async function reachDaemon(opts: ShimOptions): Promise<DaemonConnection> 
   } catch (e) {
     if (!opts.autostart) throw e;
   }
-  const started = startDaemon(opts);
+  const started = await startDaemon(opts);
   const deadline = Date.now() + START_TIMEOUT_MS;
   let timer: NodeJS.Timeout | undefined;
   const timeUp = new Promise<"late">((r) => (timer = setTimeout(() => r("late"), START_TIMEOUT_MS)));
@@ -92,7 +91,7 @@ async function checkPolicy(opts: ShimOptions): Promise<void> {
   const path = resolve(opts.policyPath);
   let text: string;
   try {
-    text = await readFile(path, "utf8");
+    text = readFileSync(path, "utf8");
   } catch (e) {
     throw new DaemonError(ErrorCode.daemonUnavailable, `cannot start the haltkey daemon: cannot read policy file ${path} (--policy ${opts.policyPath}): ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
   }
@@ -108,7 +107,8 @@ async function checkPolicy(opts: ShimOptions): Promise<void> {
  * Starts a daemon detached from this shim. `said` resolves true when the daemon says its sockets
  * listen, false when it closed the pipe without saying so; `exited` with why it exited.
  */
-function startDaemon(opts: ShimOptions): { said: Promise<boolean>; exited: Promise<string> } {
+async function startDaemon(opts: ShimOptions): Promise<{ said: Promise<boolean>; exited: Promise<string> }> {
+  const [{ spawn }, { fileURLToPath }] = await Promise.all([import("node:child_process"), import("node:url")]);
   const cli = fileURLToPath(new URL("../cli/main.js", import.meta.url));
   const args = [
     cli,
