@@ -390,3 +390,73 @@ describe("the daemon unreachable: the same refusals", () => {
     expect(step.error.details.autonomy.continue).toBe(false);
   });
 });
+
+describe("hostile input: the shim answers and reads on", () => {
+  const procs: ChildProcess[] = [];
+  let home: string;
+  let daemon: FakeDaemon;
+  let shim: Peer;
+  beforeAll(async () => {
+    home = mkdtempSync(join(tmpdir(), "hk-shim-"));
+    daemon = await fakeDaemon(join(home, "haltkey.sock"));
+    shim = builtShim(home, procs);
+  });
+  afterAll(async () => {
+    for (const p of procs) p.kill("SIGKILL");
+    await daemon.close();
+    rmSync(home, { recursive: true, force: true });
+  });
+  const errorsIn = (lines: string[]) => lines.map((l) => JSON.parse(l) as { id: unknown; error?: { code: number; message: string } });
+
+  it("a line over 10 MiB is refused when it crosses the cap; the rest of it is dropped", async () => {
+    const big = Buffer.alloc(10 * 1024 * 1024 + 4096, 0x61);
+    const got = errorsIn(await shim.exchange([big], [], "big"));
+    expect(got).toHaveLength(1);
+    expect(got[0]!.id).toBeNull();
+    expect(got[0]!.error).toMatchObject({ code: -32600 });
+    expect(got[0]!.error!.message).toMatch(/larger than 10485760 bytes/);
+    // The next call is read and forwarded as usual.
+    const next = await shim.exchange([call(1, "mcp_aql_read", { operation: "introspect" })], [1], "after-big");
+    expect(next).toHaveLength(1);
+    expect(next[0]).toContain('\\"success\\":true');
+  });
+
+  it("arguments nested 100,000 deep: a fail-closed answer, no crash", async () => {
+    const deep = `${"[".repeat(100_000)}${"]".repeat(100_000)}`;
+    const line = `{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"mcp_aql_create","arguments":{"operation":"record_execution_step","params":{"x":${deep}}}}}`;
+    const got = await shim.exchange([line], [2], "deep");
+    expect(got).toHaveLength(1);
+    const r = JSON.parse(got[0]!) as { id: number; result?: { content: Array<{ text: string }> }; error?: unknown };
+    expect(r.id).toBe(2);
+    // Whatever the shim could do with it, the step is not allowed.
+    if (r.result) {
+      const body = JSON.parse(r.result.content[0]!.text) as { success: boolean; error: { details: { autonomy: { continue: boolean } } } };
+      expect(body.success).toBe(false);
+      expect(body.error.details.autonomy.continue).toBe(false);
+    } else expect(r.error).toBeDefined();
+  });
+
+  it("ten thousand junk lines in one write: ten thousand errors, then the next request", async () => {
+    const junk = Array.from({ length: 10_000 }, (_, i) => (i % 3 === 0 ? "{" : i % 3 === 1 ? "null" : '{"jsonrpc":"2.0","id":[]}'));
+    const got = errorsIn(await shim.exchange([junk.join("\n")], [], "junk"));
+    expect(got).toHaveLength(10_000);
+    expect(got.every((g) => g.id === null && (g.error?.code === -32700 || g.error?.code === -32600))).toBe(true);
+  });
+
+  it("a request written a byte at a time", async () => {
+    const line = `${rpc(3, "tools/list")}\n`;
+    for (const ch of line) shim.write(ch);
+    await shim.answerTo(3);
+    expect(shim.lines.some((l) => l.startsWith('{"result":{"tools":[') && l.endsWith('"id":3}'))).toBe(true);
+  });
+
+  it("stdout broken: the shim exits", async () => {
+    const p = spawn(process.execPath, [CLI, "mcp", "--no-autostart"], { env: { ...process.env, HALTKEY_HOME: home }, stdio: ["pipe", "pipe", "ignore"] });
+    procs.push(p);
+    const exited = new Promise<number | null>((r) => p.once("exit", (code) => r(code)));
+    p.stdout!.destroy();
+    // Its answer to this cannot be written.
+    p.stdin!.write(`${rpc(1, "ping")}\n`);
+    expect(await exited).toBe(0);
+  });
+});
