@@ -18,7 +18,7 @@ import { DaemonClient } from "../src/daemon/client.js";
 import { parseParams } from "../src/daemon/protocol.js";
 import { VERSION } from "../src/daemon/version.js";
 import { registerTools, SERVER_CAPABILITIES } from "../src/mcp/tools.js";
-import { CLI } from "./helpers/daemon.js";
+import { CLI, cleanup, connectAgent, startDaemon, tempHome } from "./helpers/daemon.js";
 
 const HELLO = { sessionId: "1b4e28ba-2fa1-41d2-883f-0016d3cca427", credential: "a".repeat(64), resumed: false, keyed: false, version: VERSION, simulated: true, mode: "enforcing", endpointMode: "semantic" };
 
@@ -458,5 +458,28 @@ describe("hostile input: the shim answers and reads on", () => {
     // Its answer to this cannot be written.
     p.stdin!.write(`${rpc(1, "ping")}\n`);
     expect(await exited).toBe(0);
+  });
+});
+
+describe("the endpoint mode is the daemon's", () => {
+  it("a daemon serving single mode: the shim, started without --single-tool, lists the one tool and answers through it", async () => {
+    const home = tempHome();
+    const daemon = await startDaemon(home, ["--simulate", "--single-tool"]);
+    try {
+      const agent = await connectAgent(home);
+      try {
+        const { tools } = await agent.client.listTools();
+        expect(tools.map((t) => t.name)).toEqual(["mcp_aql", "guardrail_check_halt_conditions", "guardrail_record_halt", "guardrail_acknowledge_halt", "guardrail_get_session_halts", "guardrail_update_halt_config"]);
+        const started = await agent.call("mcp_aql", "execute_agent", { element_name: "single", goal: "g" });
+        expect(started.success).toBe(true);
+        const step = await agent.call("mcp_aql", "record_execution_step", { element_name: "single", nextActionHint: "read_file README.md" });
+        expect(step.data.autonomy.continue).toBe(true);
+      } finally {
+        await agent.close();
+      }
+    } finally {
+      await daemon.stop();
+      cleanup(home);
+    }
   });
 });
