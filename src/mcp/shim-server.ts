@@ -66,25 +66,36 @@ export class ShimServer {
 
   /** One line from the client. Never throws: whatever goes wrong is an error answer. */
   onLine(line: string): void {
-    const m = readMessage(line);
-    if (m.kind === "invalid") return this.deps.write(errorLine(m.id, m.code, m.message));
-    if (m.kind === "notification") return this.notification(m.method, m.params);
-    if (m.kind === "response") return;
+    let id: Id | null = null;
     try {
+      const m = readMessage(line);
+      if (m.kind === "invalid") return this.send(errorLine(m.id, m.code, m.message));
+      if (m.kind === "notification") return this.notification(m.method, m.params);
+      if (m.kind === "response") return;
+      id = m.id;
       const answer = this.request(m.method, m.params);
-      if (typeof answer === "string") this.deps.write(resultLine(m.id, answer));
+      if (typeof answer === "string") this.send(resultLine(m.id, answer));
       else this.later(m.id, answer);
     } catch (e) {
-      this.deps.write(this.errorFor(m.id, e));
+      this.send(this.errorFor(id, e));
+    }
+  }
+
+  /** Writes one answer. A write that fails means the client is gone (stdio.ts exits then): nothing to answer. */
+  private send(line: string): void {
+    try {
+      this.deps.write(line);
+    } catch {
+      // the client is gone
     }
   }
 
   /** A line the reader refused (too large, not UTF-8). */
   onBad(code: number, message: string): void {
-    this.deps.write(errorLine(null, code, message));
+    this.send(errorLine(null, code, message));
   }
 
-  private errorFor(id: Id, e: unknown): string {
+  private errorFor(id: Id | null, e: unknown): string {
     if (e instanceof BadParams) return errorLine(id, INVALID_PARAMS, e.message);
     if (e instanceof Refusal) return errorLine(id, e.code, e.message);
     return errorLine(id, INTERNAL_ERROR, `Internal error: ${String((e as { message?: unknown } | null)?.message ?? e)}`);
@@ -96,10 +107,10 @@ export class ShimServer {
     answer
       .then(
         (json) => {
-          if (!entry.cancelled) this.deps.write(resultLine(id, json));
+          if (!entry.cancelled) this.send(resultLine(id, json));
         },
         (e: unknown) => {
-          if (!entry.cancelled) this.deps.write(this.errorFor(id, e));
+          if (!entry.cancelled) this.send(this.errorFor(id, e));
         },
       )
       .catch(() => undefined)
