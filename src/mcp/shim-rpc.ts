@@ -92,7 +92,8 @@ export function readLines(input: NodeJS.ReadableStream, onLine: (line: string) =
     } catch {
       return onBad(PARSE_ERROR, "Parse error: message is not valid UTF-8");
     }
-    if (line.trim().length > 0) onLine(line);
+    // Blank lines are skipped; /\S/ stops at the first character of a message, trim() would copy it.
+    if (/\S/.test(line)) onLine(line);
   };
   input.on("data", (data: Buffer | string) => {
     const buf = typeof data === "string" ? Buffer.from(data, "utf8") : data;
