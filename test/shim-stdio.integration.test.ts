@@ -240,6 +240,7 @@ const SAME: ReadonlyArray<{ name: string; lines: string[]; ids: Array<string | n
   },
   { name: "a task-augmented call", lines: [rpc(600, "tools/call", { name: "mcp_aql_read", arguments: {}, task: {} }), rpc(601, "tools/call", { name: "mcp_aql_read", task: { ttl: 5 } })], ids: [600, 601] },
   { name: "CRLF line endings", lines: [`${rpc(700, "ping")}\r`], ids: [700] },
+  { name: "blank lines", lines: ["", "   ", "\r", "\t"], ids: [] },
 ];
 
 /** Malformed lines: the shim's answer (the SDK server's is shown for what it was). */
