@@ -139,6 +139,8 @@ export const IMPORT_GROUPS: ReadonlyArray<readonly [string, string]> = [
   ["tree-sitter wasm grammars (core/shell)", "./src/core/shell/syntax.js"],
   ["rule packs (core/rules, incl. shell reader)", "./src/core/rules/index.js"],
   ["socket protocol (zod schemas)", "./src/daemon/protocol.js"],
+  ["socket client, typed (daemon/client.ts)", "./src/daemon/client.js"],
+  ["socket connection, bare (shim, hook)", "./src/daemon/connection.js"],
   ["store (level + audit)", "./src/store/store.js"],
   ["engine (engine/*, core)", "./src/engine/engine.js"],
   ["devices (discovery, keyring, node-hid)", "./src/devices/discovery.js"],

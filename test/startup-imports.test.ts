@@ -50,6 +50,36 @@ describe("haltkey serve start-up", () => {
   });
 });
 
+describe("haltkey mcp start-up", () => {
+  it("serves initialize, tools/list and a tool call without loading zod or the MCP SDK", async () => {
+    const home = tempHome();
+    homes.push(home);
+    const file = join(home, "imports.txt");
+    const shim = spawn(process.execPath, ["--import", RECORDER, CLI, "mcp", "--no-autostart"], { env: { ...process.env, HALTKEY_HOME: home, HALTKEY_TEST_IMPORTS: file }, stdio: ["pipe", "pipe", "ignore"] });
+    const exited = new Promise<number | null>((r) => shim.once("exit", (code) => r(code)));
+    const lines = [
+      { jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "t", version: "1" } } },
+      { jsonrpc: "2.0", id: 2, method: "tools/list" },
+      { jsonrpc: "2.0", id: 3, method: "tools/call", params: { name: "mcp_aql_create", arguments: { operation: "record_execution_step", params: {} } } },
+    ];
+    shim.stdin!.write(lines.map((l) => `${JSON.stringify(l)}\n`).join(""));
+    const answered = await new Promise<string>((res) => {
+      let out = "";
+      shim.stdout!.on("data", (d: Buffer) => {
+        out += d.toString();
+        if (out.split("\n").length > 3) res(out);
+      });
+    });
+    shim.stdin!.end();
+    expect(await exited).toBe(0);
+    // Control: all three were answered, the call with the daemon-unavailable refusal.
+    expect(answered).toContain("INTERNAL_DAEMON_UNAVAILABLE");
+    const loaded = readFileSync(file, "utf8").split("\n").filter((l) => l.length > 0);
+    expect(loaded.some((u) => u.endsWith("/mcp/shim-server.js")), "control: the recorder saw the shim").toBe(true);
+    expect(loaded.filter((u) => u.includes("/zod/") || u.includes("/@modelcontextprotocol/") || u.endsWith("/daemon/protocol.js") || u.endsWith("/mcp/tools.js"))).toEqual([]);
+  });
+});
+
 describe("haltkey mcp options, read without commander", () => {
   it("reads what commander accepts for `mcp`", () => {
     expect(mcpOptions([])).toEqual({ simulate: false, autostart: true, endpointMode: "semantic" });
