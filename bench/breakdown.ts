@@ -20,6 +20,10 @@ import { answer } from "../src/daemon/server.js";
 import type { Handlers } from "../src/daemon/handlers.js";
 import { SafetyService } from "../src/engine/engine.js";
 import { callTool } from "../src/mcp/tools.js";
+import { readMessage } from "../src/mcp/shim-rpc.js";
+import { operationResultOf } from "../src/mcp/shim-answers.js";
+import { ShimCalls } from "../src/mcp/shim-call.js";
+import { loadManifest } from "../src/mcp/shim-manifest.js";
 import { Store, type AuditEvent, type Changes } from "../src/store/store.js";
 import { fmt, interleaved, type Stats } from "./stats.js";
 
@@ -139,6 +143,7 @@ export async function shimParts(stepResult: OperationResult, rounds = 3000): Pro
   const stepCallResult = await callTool("mcp_aql_create", stepArgs, async () => stepResult);
   const noopCallResult = { content: [{ type: "text", text: "{}" }] };
   const daemonAnswer = JSON.stringify({ id: 3, result: stepResult });
+  const calls = new ShimCalls(loadManifest(new URL("../src/mcp/shim-manifest.json", import.meta.url)));
   // What an SDK server does with one tools/call (shared/stdio.ts, shared/protocol.ts, server/index.ts)
   // and what the SDK client does with the answer: parse, validate the request twice, validate the
   // result, serialise; the client parses and validates the result again.
@@ -153,10 +158,11 @@ export async function shimParts(stepResult: OperationResult, rounds = 3000): Pro
   const cases: Array<readonly [string, () => unknown]> = [
     ["SDK work per call, do-nothing tool (both ends)", () => sdkRoundTrip(noopLine, noopCallResult)],
     ["SDK work per call, step (both ends, bigger messages)", () => sdkRoundTrip(stepLine, stepCallResult)],
-    ["shim: aql params check before sending (zod)", () => parseParams("aql", { tool: "mcp_aql_create", arguments: stepArgs })],
+    // The shim (src/mcp/shim-*.ts) checks by hand what it reads; the daemon checks the call with zod.
+    ["shim: client line JSON.parse + envelope check", () => readMessage(stepLine)],
     ["shim: request frame JSON.stringify", () => JSON.stringify({ id: 3, method: "aql", params: { tool: "mcp_aql_create", arguments: stepArgs } })],
-    ["shim: answer JSON.parse + aql result check (zod)", () => parseResult("aql", (JSON.parse(daemonAnswer) as { result: unknown }).result)],
-    ["shim: MCP result (callTool, JSON.stringify)", () => callTool("mcp_aql_create", stepArgs, async () => stepResult)],
+    ["shim: answer JSON.parse + hand check of the result", () => operationResultOf((JSON.parse(daemonAnswer) as { result: unknown }).result)],
+    ["shim: MCP result (ShimCalls.call, JSON.stringify)", () => calls.call("mcp_aql_create", stepArgs, async () => stepResult)],
   ];
   return [...(await interleaved(cases, rounds)).entries()];
 }

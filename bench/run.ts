@@ -390,13 +390,13 @@ async function breakdown(e: E2e, prefix: string): Promise<void> {
   const evaluate = p(d, "evaluateStep");
   const transition = p(d, "store.transition (chain");
   const syncPart = mean(d, "of which synchronous");
-  const shimOwn = p(shim, "shim: aql params") + p(shim, "shim: request frame") + p(shim, "shim: answer JSON.parse") + p(shim, "shim: MCP result");
+  const shimOwn = p(shim, "shim: client line") + p(shim, "shim: request frame") + p(shim, "shim: answer JSON.parse") + p(shim, "shim: MCP result");
   const sdkExtra = p(shim, "SDK work per call, step") - p(shim, "SDK work per call, do-nothing");
   const rows: Array<[string, number, string]> = [
     ["do-nothing MCP tool: client → stdio → SDK server → back", e.noop.p50, "measured (baseline)"],
     ["record_execution_step over MCP stdio", e.step.p50, "measured"],
     ["  shim: its hop, framing and checks, bigger MCP messages", e.step.p50 - e.noop.p50 - e.socketStep.p50, "step − baseline − step on the socket"],
-    ["    shim's own work (zod twice, JSON, result wrap)", shimOwn, "in process, measured"],
+    ["    shim's own work (JSON, hand checks, result wrap)", shimOwn, "in process, measured"],
     ["    SDK work on the step's bigger messages, over the baseline's", sdkExtra, "in process, measured"],
     ["  unix socket round trip + daemon framing (hello)", e.hello.p50, "measured"],
     ["  daemon: the step beyond a trivial request", e.socketStep.p50 - e.hello.p50, "step on the socket − hello"],
