@@ -180,6 +180,8 @@ describe("tool calls by meaning", () => {
     ["a customer file sent outside", "mcp__smtp__send_mail", { to: "someone@elsewhere.example", body: "here", attachments: ["/srv/exports/customers_2026.csv"] }, "hard-stop"],
     ["a service named by an argument", "mcp__homeassistant__call_service", { domain: "cover", service: "open_cover", entity_id: "cover.garage_door" }, "pause"],
     ["a public post made with create", "mcp__mastodon__create_status", { status: "launch numbers attached" }, "pause"],
+    ["a draft sent", "mcp__gmail__send_draft", { draftId: "r-1", to: ["x@elsewhere.example"] }, "pause"],
+    ["a dispatched service never lowers what the name says", "mcp__bank__call_service", { service: "update", amount: 5000, to: "x@elsewhere.example" }, "hard-stop"],
   ])("%s: %s", (_what, tool, args, tier) => {
     const j = judgeAction({ tool, arguments: args });
     expect(j.tier).toBe(tier);

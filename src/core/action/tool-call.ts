@@ -106,8 +106,6 @@ interface ArgumentFacts {
   broadcast: boolean;
   /** A grant of full control written as data (cluster-admin, roles/owner, AdministratorAccess). */
   adminGrant: boolean;
-  /** What a dispatching argument names (service, action, command, operation, method). */
-  dispatch?: string;
   amounts: number[];
   wildcard?: string;
   bulk: boolean;
@@ -132,7 +130,6 @@ export function argumentFacts(args: unknown, internalDomains: readonly string[] 
       if (under === "attach" && v.length <= 4096) facts.attachments.push(v);
       if (BROADCAST.test(v)) facts.broadcast = true;
       if (v.length <= 64 * 1024 && ADMIN_GRANT.test(v)) facts.adminGrant = true;
-      if (depth <= 1 && DISPATCH_KEYS.test(key) && /^[\w.:-]{1,64}$/.test(v.trim())) facts.dispatch ??= v.trim();
       // Open to every address on the internet: a CIDR of 0.0.0.0/0 or ::/0.
       if (/^(0\.0\.0\.0\/0|::\/0)$/.test(v.trim())) facts.public = true;
       const short = v.length <= 120;
@@ -216,21 +213,30 @@ function recipientsExternal(f: ArgumentFacts): boolean {
 
 /** Reads a tool call into actions; every action that needs a person's look comes with a rule hit. */
 export function readToolCall(tool: string, args: unknown, annotations?: ToolAnnotations, internalDomains: readonly string[] = []): ToolReading {
-  const f = argumentFacts(args, internalDomains);
-  let { verb, verbClass, object } = splitToolName(tool);
+  const reading = readNamed(tool, splitToolName(tool), args, annotations, internalDomains);
   // A tool that does what an argument names: call_service {domain: "lock", service: "unlock"} is
-  // read as lock_unlock, run_action {action: "delete_user"} as delete_user.
-  if (f.dispatch !== undefined && (verbClass === undefined || verbClass === "execute" || verb === "call") && hasWord(object, DISPATCH_OBJECT)) {
-    const domain = isRecord(args) && typeof args.domain === "string" && /^[\w-]{1,32}$/.test(args.domain) ? `${args.domain}_` : "";
-    const named = splitToolName(`${domain}${f.dispatch}`);
-    if (named.verbClass !== undefined && named.verbClass !== "read") ({ verb, verbClass } = named), (object = [...object, ...named.object]);
-  }
+  // also read as lock_unlock, run_action {action: "delete_user"} as delete_user. Both readings
+  // count, so the argument can only add to what the name says.
+  const { verbClass, verb, object } = splitToolName(tool);
+  const dispatch = isRecord(args) ? Object.entries(args).find(([k, v]) => DISPATCH_KEYS.test(k) && typeof v === "string" && /^[\w.:-]{1,64}$/.test(v.trim()))?.[1] : undefined;
+  if (typeof dispatch !== "string" || !(verbClass === undefined || verbClass === "execute" || verb === "call") || !hasWord(object, DISPATCH_OBJECT)) return reading;
+  const d = (args as Record<string, unknown>).domain;
+  const domain = typeof d === "string" && /^[\w-]{1,32}$/.test(d) ? `${d}_` : "";
+  const named = splitToolName(`${domain}${dispatch.trim()}`);
+  if (named.verbClass === undefined || named.verbClass === "read") return reading;
+  const also = readNamed(tool, { ...named, object: [...object, ...named.object] }, args, undefined, internalDomains);
+  return { ...reading, actions: [...reading.actions, ...also.actions], hits: [...reading.hits, ...also.hits] };
+}
+
+function readNamed(tool: string, name: ReturnType<typeof splitToolName>, args: unknown, annotations: ToolAnnotations | undefined, internalDomains: readonly string[]): ToolReading {
+  const f = argumentFacts(args, internalDomains);
+  let { verb, verbClass, object } = name;
   // The noun says it deletes (schedule_key_deletion) or gives access (create_role_assignment).
   if ((verbClass === undefined || verbClass === "write") && hasWord(object, DELETE_NOUN)) verbClass = "delete";
   const grantNoun = hasWord(object, GRANT_NOUN);
   if ((verbClass === undefined || verbClass === "write") && grantNoun && !/^(get|list|read)$/.test(verb ?? "")) verbClass = "grant";
-  // A draft is written, not sent.
-  if (verbClass === "spend-or-send" && hasWord(object, /^drafts?$/)) verbClass = "write";
+  // A draft is written, not sent: draft_email, DraftMessage (but send_draft sends it).
+  if (verbClass === "spend-or-send" && /^(email|message|text|sms|mail)$/.test(verb ?? "") && hasWord(object, /^drafts?$/)) verbClass = "write";
   const actions: Action[] = [];
   const hits: { id: string; action: Action; reason: string }[] = [];
   const obj = object.join(" ") || "something";
