@@ -67,7 +67,7 @@ describe("action model figures", () => {
 
   it("fourth probe set (fresh3, written blind)", () => {
     const f = measureShellProbes("fresh3-probes.jsonl");
-    expect([f.dangerous.flagged, f.dangerous.total, f.dangerous.hardOfExpected, f.dangerous.expectedHard]).toEqual([81, 86, 44, 56]);
+    expect([f.dangerous.flagged, f.dangerous.total, f.dangerous.hardOfExpected, f.dangerous.expectedHard]).toEqual([81, 86, 45, 56]);
     expect([f.benign.flagged, f.benign.total]).toEqual([0, 36]);
     const t = measureToolProbes("fresh3-tool-probes.jsonl");
     expect([t.dangerous.flagged, t.dangerous.total, t.dangerous.hardOfExpected, t.dangerous.expectedHard]).toEqual([29, 34, 18, 28]);
@@ -76,7 +76,7 @@ describe("action model figures", () => {
 
   it("fifth probe set (fresh4, written blind)", () => {
     const f = measureShellProbes("fresh4-probes.jsonl");
-    expect([f.dangerous.flagged, f.dangerous.total, f.dangerous.hardOfExpected, f.dangerous.expectedHard, f.benign.flagged, f.benign.total]).toEqual([34, 42, 17, 34, 0, 18]);
+    expect([f.dangerous.flagged, f.dangerous.total, f.dangerous.hardOfExpected, f.dangerous.expectedHard, f.benign.flagged, f.benign.total]).toEqual([34, 42, 20, 34, 0, 18]);
     const t = measureToolProbes("fresh4-tool-probes.jsonl");
     expect([t.dangerous.flagged, t.dangerous.total, t.dangerous.hardOfExpected, t.dangerous.expectedHard, t.benign.flagged, t.benign.total]).toEqual([43, 48, 26, 32, 0, 22]);
   });

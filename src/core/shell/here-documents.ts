@@ -117,7 +117,8 @@ export function shebangProgram(text: string): string | undefined {
  * What a file written with known text would run, by its kind: a shell script (by its name, a
  * start-up file or hook, or a #! line naming a shell), Python (*.py or #!…python), or data.
  */
-export function writtenKind(path: string, text: string): "shell" | "python" | undefined {
+export function writtenKind(path: string, text: string): "shell" | "python" | "commands" | undefined {
+  if (COMMAND_FILE.test(path)) return "commands";
   const program = shebangProgram(text);
   if (program !== undefined && SHELLS.has(program)) return "shell";
   if (program !== undefined && PYTHONS.test(program)) return "python";
@@ -125,6 +126,31 @@ export function writtenKind(path: string, text: string): "shell" | "python" | un
   if (PYTHON_SCRIPT.test(path)) return "python";
   return undefined;
 }
+
+/** Files whose lines name commands something else runs later: systemd units, XDG autostart entries, launchd property lists. */
+export const COMMAND_FILE = /\.(?:service|desktop|plist)$/i;
+const EXEC_LINE = /^[ \t]*(?:Exec|ExecStart|ExecStartPre|ExecStartPost|ExecStop|ExecStopPost|ExecReload|ExecCondition|TryExec)[ \t]*=[ \t]*(.+)$/gm;
+const XML_ENTITIES: Readonly<Record<string, string>> = { "&amp;": "&", "&lt;": "<", "&gt;": ">", "&quot;": '"', "&apos;": "'" };
+const xmlText = (s: string): string => s.replace(/&(?:amp|lt|gt|quot|apos);/g, (e) => XML_ENTITIES[e]!);
+const MAX_FILE_COMMANDS = 32;
+
+/**
+ * The command lines a unit, autostart entry or property list will run: each Exec…= value (less
+ * systemd's `-@:+!` prefixes), and a plist's Program and ProgramArguments, each argument quoted.
+ */
+export function commandsInFile(path: string, text: string): string[] {
+  const out: string[] = [];
+  if (/\.plist$/i.test(path)) {
+    for (const m of text.matchAll(/<key>\s*ProgramArguments\s*<\/key>\s*<array>([\s\S]*?)<\/array>/g)) {
+      const args = [...m[1]!.matchAll(/<string>([\s\S]*?)<\/string>/g)].map((s) => xmlText(s[1]!));
+      if (args.length > 0) out.push(args.map(quoteArgument).join(" "));
+    }
+    for (const m of text.matchAll(/<key>\s*Program\s*<\/key>\s*<string>([\s\S]*?)<\/string>/g)) out.push(quoteArgument(xmlText(m[1]!)));
+  } else for (const m of text.matchAll(EXEC_LINE)) out.push(m[1]!.trim().replace(/^[-@:+!]+/, ""));
+  return out.slice(0, MAX_FILE_COMMANDS);
+}
+
+const quoteArgument = (s: string): string => (/^[\w@%+=:,./~-]+$/.test(s) ? s : `'${s.replace(/'/g, "'\\''")}'`);
 
 /** `<<EOF`, `<<-'EOF'`, `<< "EOF"`: a here-document's delimiter. */
 export const HEREDOC_START = /<<-?[ \t]*(['"]?)([\w.-]{1,64})\1/g;

@@ -3,7 +3,7 @@
 import { base64Decode, echoOutput, printfOutput } from "./escapes.js";
 import { readPythonCode, readScriptStrings } from "./interpreters.js";
 import { ASSIGNMENT, base, BUDGET_PROBLEM, ENVIRONMENT_SETUP, type Frame, MAX_COMMANDS, MAX_LOOP_VALUES, MAX_READ_DEPTH, normalPath, PYTHONS, quoteWord, SCRIPT_INTERPRETERS, SHELLS, SILENT, snippet, SSH_VALUE_OPTIONS, type Stdin, type Word, WRAPPER_VALUE_OPTIONS, XARGS_VALUE_OPTIONS } from "./read-model.js";
-import { isPlainFile, OUTPUT_TO_FILE, outputOnlyToFiles, writtenKind } from "./here-documents.js";
+import { commandsInFile, isPlainFile, OUTPUT_TO_FILE, outputOnlyToFiles, writtenKind } from "./here-documents.js";
 import { WalkReader } from "./read-walk.js";
 import { awkCommands, AWKS, envCommand, optionCommands, OPTION_WRITES } from "./option-commands.js";
 
@@ -277,7 +277,7 @@ export class Reader extends WalkReader {
   protected writtenBody(stdin: Stdin, paths: readonly string[], redirects: ReadonlyArray<{ op: string; target: string }>): void {
     const span = stdin ? this.bodies.get(stdin) : undefined;
     if (!span || !stdin || !("text" in stdin) || paths.length === 0 || !outputOnlyToFiles(redirects)) return;
-    if (paths.some((p) => writtenKind(p, stdin.text) === "shell")) return;
+    if (paths.some((p) => { const kind = writtenKind(p, stdin.text); return kind === "shell" || kind === "commands"; })) return;
     if (!this.data.some(([a, b]) => a === span[0] && b === span[1])) this.data.push(span);
   }
 
@@ -301,17 +301,20 @@ export class Reader extends WalkReader {
     const f: Frame = { depth: frame.depth + 1, via: `${path} written`, positional: undefined };
     try {
       if (kind === "shell") child.readText(text, f);
+      else if (kind === "commands") for (const line of commandsInFile(path, text)) child.readText(line, f);
       else child.code(path, text, "python", f);
     } catch (e) {
       this.problem(`the reader failed on ${path}: ${e instanceof Error ? e.message : String(e)}`);
     }
+    // Every command the file runs names it, however deep (`sh -c` inside a unit's ExecStart).
+    const written = `${path} written`;
     for (const c of child.commands) {
       if (this.commands.length >= MAX_COMMANDS) {
         if (!this.capped) this.problem("the script runs too many commands to read fully");
         this.capped = true;
         break;
       }
-      this.commands.push(c);
+      this.commands.push(c.via === undefined ? { ...c, via: written } : c.via.startsWith(path) ? c : { ...c, via: `${written} (${c.via})` });
     }
     for (const p of child.problems) if (BUDGET_PROBLEM.test(p)) this.problem(`${path}: ${p}`);
   }

@@ -246,4 +246,23 @@ const masquerade: CommandRule = {
   },
 };
 
-export const defenseImpairmentRules: readonly CommandRule[] = [history, logging, firewall, mac, timestomp, permissions, hide, rootCert, masquerade];
+/** What the system records and where it sends it: audit rules, syslog and journald settings. */
+const RECORD_CONFIG = /^\/etc\/(audit\/|audisp\/|rsyslog\.conf$|rsyslog\.d\/|syslog-ng\/|syslog\.conf$|systemd\/journald\.conf|newsyslog\.conf$|asl\.conf$|asl\/)/;
+
+const recordConfig: CommandRule = {
+  id: "defense-impairment.logging-config",
+  tactic: TACTIC,
+  technique: "T1562.006",
+  match(inv) {
+    const path = writtenPaths(inv).find((p) => RECORD_CONFIG.test(p));
+    if (!path) return undefined;
+    // What goes unrecorded or unforwarded while the change holds is lost for good.
+    return { action: impair(path, "system", "irreversible"), reason: `changes what the system audits or logs, or where it sends it (${shown(path)}): indicator blocking (T1562.006)` };
+  },
+  examples: {
+    match: [`echo '-D' | sudo tee /etc/audit/rules.d/99.rules`, `sudo sed -i 's/^\*\.\*/#&/' /etc/rsyslog.d/60-forward.conf`, `printf 'Storage=none\n' > /etc/systemd/journald.conf`, `cp quiet.conf /etc/rsyslog.conf`],
+    noMatch: [`cat /etc/rsyslog.conf`, `grep -r forward /etc/rsyslog.d`, `auditctl -l`, `sed -n 1,5p /etc/audit/auditd.conf`],
+  },
+};
+
+export const defenseImpairmentRules: readonly CommandRule[] = [history, logging, firewall, mac, timestomp, permissions, hide, rootCert, masquerade, recordConfig];

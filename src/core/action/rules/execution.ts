@@ -3,6 +3,7 @@
 // run. Sources: ATT&CK T1059.004, T1059.006, T1105, T1027, T1140, T1571; GTFOBins' "Reverse shell"
 // and "Bind shell" functions; nc(1) -e, socat(1) EXEC, bash(1) /dev/tcp.
 import type { Action } from "../model.js";
+import type { Invocation } from "../shell-command.js";
 import { hostOf, isExternalHost } from "../paths.js";
 import { following, previous, shown, type CommandRule, type RuleHit } from "./rule.js";
 
@@ -91,16 +92,16 @@ const downloadRun: CommandRule = {
       const prev = previous(all, index);
       if (prev && FETCHERS.has(prev.name)) {
         const url = fetchedUrl(prev.args) ?? "a URL";
-        return { action: run(url), reason: `runs code fetched from ${shown(hostOf(url) ?? url)} with ${inv.name} without saving or reading it first: ingress tool transfer (T1105)` };
+        return { action: run(url, inv), reason: `runs code fetched from ${shown(hostOf(url) ?? url)} with ${inv.name} without saving or reading it first: ingress tool transfer (T1105)` };
       }
       if (prev && (prev.name === "base64" || prev.name === "xxd" || prev.name === "openssl") && prev.args.some((a) => /^(-d|--decode|-D|-r|-p|-base64)$/.test(a) || a === "enc")) {
-        return { action: run("decoded payload"), reason: `decodes an encoded payload and runs it with ${inv.name}: obfuscated files or information (T1027)`, technique: "T1140" };
+        return { action: run("decoded payload", inv), reason: `decodes an encoded payload and runs it with ${inv.name}: obfuscated files or information (T1027)`, technique: "T1140" };
       }
     }
     // sh -c "$(curl …)", bash <(curl …), python -c "$(wget -qO- …)"
     if (INTERPRETERS.test(inv.name) && /(\$\(|<\(|`)\s*(curl|wget|fetch)\b/.test(t)) {
       const url = /https?:\/\/[^\s"')`]+/.exec(t)?.[0] ?? "a URL";
-      return { action: run(url), reason: `runs code fetched from ${shown(hostOf(url) ?? url)} as soon as it arrives: ingress tool transfer (T1105)` };
+      return { action: run(url, inv), reason: `runs code fetched from ${shown(hostOf(url) ?? url)} as soon as it arrives: ingress tool transfer (T1105)` };
     }
     // curl -o /tmp/x URL; chmod +x /tmp/x; /tmp/x
     if (FETCHERS.has(inv.name)) {
@@ -112,7 +113,7 @@ const downloadRun: CommandRule = {
       const made = later.some((n) => n.name === "chmod" && n.args.some((a) => /\+x|^[0-7]?[0-7]?[1357][0-7]{0,2}$/.test(a)) && n.args.some((a) => a === file || a.endsWith(`/${base}`)));
       const ran = later.some((n) => n.command.argv[0] === file || n.command.argv[0] === `./${base}` || (INTERPRETERS.test(n.name) && n.args[0] === file));
       if (!made && !ran) return undefined;
-      return { action: run(url), reason: `downloads ${shown(file)} from ${shown(hostOf(url) ?? url)} and ${ran ? "runs it" : "makes it executable"}: ingress tool transfer (T1105)` };
+      return { action: run(url, inv), reason: `downloads ${shown(file)} from ${shown(hostOf(url) ?? url)} and ${ran ? "runs it" : "makes it executable"}: ingress tool transfer (T1105)` };
     }
     return undefined;
   },
@@ -129,9 +130,17 @@ const downloadRun: CommandRule = {
   },
 };
 
-function run(url: string): Action {
+/** Where a file written now runs again later by itself: units, autostart entries, property lists, cron, shell start-up files, git hooks. */
+const RUNS_LATER = /\.(service|timer|desktop|plist)$|\/cron|crontab|\.(bashrc|bash_profile|zshrc|zprofile|profile|kshrc)$|profile\.d\/|rc\.local$|\.git\/hooks\//;
+
+function run(url: string, inv?: Invocation): Action {
   const host = hostOf(url) ?? "";
-  return { capability: "execute", target: { name: url, external: host === "" ? true : isExternalHost(host) }, reversibility: "recoverable", scope: "account" };
+  const external = host === "" ? true : isExternalHost(host);
+  // Written into a file that runs by itself later (the reader reads such files when they are
+  // written; `via` names the file): code fetched from the network on every start is a backdoor.
+  const written = /^(.+?) written(?: \(|$)/.exec(inv?.command.via ?? "")?.[1];
+  if (written !== undefined && RUNS_LATER.test(written)) return { capability: "persist", target: { name: `${url} from ${written}`, external }, reversibility: "irreversible", scope: "account" };
+  return { capability: "execute", target: { name: url, external }, reversibility: "recoverable", scope: "account" };
 }
 
 export const executionRules: readonly CommandRule[] = [reverseShell, downloadRun];

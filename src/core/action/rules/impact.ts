@@ -99,7 +99,7 @@ const encrypt: CommandRule = {
     if (!encrypting) return undefined;
     const viaFanOut = /\bfind\b|\bxargs\b/.test(inv.command.via ?? "") || /-exec|xargs/.test(t);
     // Under find -exec the inputs are what find walks: its start directories.
-    const inputs = inv.command.via === "find -exec" ? [(/\bfind\s+(\S+)/.exec(t)?.[1] ?? "").replace(/^['"]|['"]$/g, "")] : inv.args.filter((a) => !a.startsWith("-"));
+    const inputs = /(?:^|\()find -exec\)?$/.test(inv.command.via ?? "") ? [(/\bfind\s+(\S+)/.exec(t)?.[1] ?? "").replace(/^['"]|['"]$/g, "")] : inv.args.filter((a) => !a.startsWith("-"));
     const wide = inputs.find((p) => { const c = classifyPath(p); return c === "home" || c === "system" || c === "credentials"; });
     const removesAfter = following(all, index).some((n) => (n.name === "rm" || n.name === "shred") && n.args.some((a) => inputs.includes(a) || /\*/.test(a)));
     if (!viaFanOut && !wide && !removesAfter) return undefined;

@@ -228,4 +228,22 @@ const pam: CommandRule = {
   },
 };
 
-export const privilegeRules: readonly CommandRule[] = [adminPrompt, pam, setuid, capabilities, sudoers, kernelModule, preload, accountFiles, containerEscape];
+/** polkit's rules and local authority: who may do what as root without a password. */
+const POLKIT = /^\/(etc|usr\/share|var\/lib)\/polkit-1\/(rules\.d|localauthority|localauthority\.conf\.d)\//;
+
+const polkit: CommandRule = {
+  id: "privilege.polkit",
+  tactic: TACTIC,
+  technique: "T1548",
+  match(inv) {
+    const path = writtenPaths(inv).find((p) => POLKIT.test(p));
+    if (!path) return undefined;
+    return { action: escalate(path, "system"), reason: `writes a polkit rule (${shown(path)}), which decides who may act as root without a password: abuse elevation control (T1548)` };
+  },
+  examples: {
+    match: [`sudo tee /etc/polkit-1/rules.d/00-x.rules < rule.js`, `cp allow.pkla /var/lib/polkit-1/localauthority/50-local.d/`, `echo 'polkit.addRule(function(){return polkit.Result.YES;});' > /etc/polkit-1/rules.d/10.rules`],
+    noMatch: [`cat /etc/polkit-1/rules.d/50-default.rules`, `pkaction --verbose`, `ls /usr/share/polkit-1/actions`],
+  },
+};
+
+export const privilegeRules: readonly CommandRule[] = [adminPrompt, pam, setuid, capabilities, sudoers, kernelModule, preload, accountFiles, containerEscape, polkit];
