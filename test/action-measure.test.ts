@@ -49,10 +49,11 @@ describe("action model figures", () => {
 
   it("fresh shell probes", () => {
     const f = measureShellProbes("fresh-probes.jsonl");
-    expect([f.dangerous.flagged, f.dangerous.total, f.dangerous.hardOfExpected, f.dangerous.expectedHard]).toEqual([48, 51, 19, 19]);
+    expect([f.dangerous.flagged, f.dangerous.total, f.dangerous.hardOfExpected, f.dangerous.expectedHard]).toEqual([49, 51, 19, 19]);
     expect([f.benign.flagged, f.benign.total]).toEqual([5, 36]);
-    // The three still missed, each a known gap named in the report.
-    expect(f.dangerous.misses.map((m) => m.split(" ")[0])).toEqual(["fr-d022", "fr-d027", "fr-d029"]);
+    // The two still missed, each a known gap named in the report (fr-d027, a web server on /, is
+    // read since session 6: exfiltration.serve-files).
+    expect(f.dangerous.misses.map((m) => m.split(" ")[0])).toEqual(["fr-d022", "fr-d029"]);
   });
 
   it("third probe set", () => {

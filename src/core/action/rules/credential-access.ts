@@ -190,7 +190,9 @@ const processMemory: CommandRule = {
       inv.name === "gcore" ||
       inv.name === "procdump" ||
       (inv.name === "gdb" && /(-p|--pid)[ =]?\S/.test(t) && /dump|gcore|generate-core-file/.test(t)) ||
-      (inv.name === "dd" && /if=\/proc\/[^/\s]+\/mem/.test(t));
+      (inv.name === "dd" && /if=\/proc\/[^/\s]+\/mem/.test(t)) ||
+      // Physical and kernel memory read whole: /dev/mem, /dev/kmem, /proc/kcore.
+      (["strings", "dd", "cat", "xxd", "hexdump", "od", "grep", "cp"].includes(inv.name) && inv.args.some((a) => /^(if=)?(\/dev\/k?mem|\/proc\/kcore)$/.test(a)));
     if (!dump) return undefined;
     return {
       action: { capability: "read", target: { name: "process memory", pathClass: "credentials" }, reversibility: "irreversible", scope: "one" },
@@ -198,7 +200,7 @@ const processMemory: CommandRule = {
     };
   },
   examples: {
-    match: [`gcore -o /tmp/dump $(pgrep -f gnome-keyring)`, `gdb -p 812 -batch -ex "generate-core-file /tmp/c"`, `dd if=/proc/812/mem of=/tmp/m bs=1 skip=4096 count=4096`],
+    match: [`gcore -o /tmp/dump $(pgrep -f gnome-keyring)`, `gdb -p 812 -batch -ex "generate-core-file /tmp/c"`, `dd if=/proc/812/mem of=/tmp/m bs=1 skip=4096 count=4096`, `strings /dev/mem | grep -i pass`, `sudo dd if=/dev/mem of=/tmp/m bs=1M count=64`, `cp /proc/kcore /tmp/k`],
     noMatch: [`gdb ./a.out`, `gdb -batch -ex run --args ./test`],
   },
 };

@@ -50,7 +50,7 @@ const LOG_SERVICES = /^(rsyslog|syslog|syslog-ng|auditd|systemd-journald|journal
 const DEFENCE_SERVICES = /(^|[.-])(firewalld|ufw|iptables|ip6tables|nftables|netfilter-persistent|apparmor|selinux|clamav-daemon|clamav-freshclam|clamd|freshclam|falcon-sensor|falcond|crowdstrike|sentinelone|sentinelagent|mdatp|wdavdaemon|cbagentd|cbdaemon|carbonblack|cylancesvc|xagt|sophos|sav-protect|esets|eset|kesl|bdsec|aide|tripwire|fail2ban|ossec-hids|falco|auditd)(\.service)?$/i;
 
 /** Endpoint security agents by vendor, wherever the name sits in a unit or launchd label. */
-const SECURITY_VENDORS = /crowdstrike|falcon-sensor|falcond|sentinelone|sentineld|carbonblack|cbagent|mdatp|wdavdaemon|sophos|eset|clamav|osquery|wazuh|ossec|auditbeat|elastic-agent|xagt|cylance|tanium|qualys-cloud-agent|jamf/i;
+const SECURITY_VENDORS = /crowdstrike|falcon-sensor|falcond|^falcon$|sentinelone|sentineld|carbonblack|cbagent|mdatp|wdavdaemon|sophos|eset|clamav|osquery|wazuh|ossec|auditbeat|elastic-agent|xagt|cylance|tanium|qualys-cloud-agent|jamf|sysmon|^(auditd|rsyslogd|syslogd|clamd|freshclam|aide|fail2ban-server)$/i;
 
 /** systemctl/service/launchctl/kill that stops, disables or masks a unit: the unit names. */
 function stoppedUnits(inv: Invocation): string[] {
@@ -140,7 +140,7 @@ const mac: CommandRule = {
     return { action: impair(what, "system", "recoverable"), reason: `${what}: impair defences (${technique})`, technique };
   },
   examples: {
-    match: [`setenforce 0`, `sed -i 's/SELINUX=enforcing/SELINUX=disabled/' /etc/selinux/config`, `systemctl stop apparmor`, `spctl --master-disable`, `systemctl disable --now falcon-sensor`, `pkill -9 clamd`, `sudo launchctl unload /Library/LaunchDaemons/com.crowdstrike.falcond.plist`, `sysctl -w kernel.randomize_va_space=0`, `launchctl bootout system /Library/LaunchDaemons/com.sentinelone.sentineld.plist`, `xattr -d com.apple.quarantine ~/Downloads/payload.app`],
+    match: [`setenforce 0`, `sed -i 's/SELINUX=enforcing/SELINUX=disabled/' /etc/selinux/config`, `systemctl stop apparmor`, `spctl --master-disable`, `systemctl disable --now falcon-sensor`, `pkill -9 clamd`, `sudo launchctl unload /Library/LaunchDaemons/com.crowdstrike.falcond.plist`, `sysctl -w kernel.randomize_va_space=0`, `launchctl bootout system /Library/LaunchDaemons/com.sentinelone.sentineld.plist`, `xattr -d com.apple.quarantine ~/Downloads/payload.app`, `pkill -f falcon`, `killall -9 osqueryd`],
     noMatch: [`getenforce`, `sestatus`, `systemctl status clamav-daemon`, `spctl --assess -v app.app`, `xattr -l file`, `sysctl -a`],
   },
 };

