@@ -98,4 +98,30 @@ const gatherDocuments: CommandRule = {
   },
 };
 
-export const collectionRules: readonly CommandRule[] = [capture, archive, gatherDocuments];
+/** Databases of a person's messages, browsing, contacts, notes and calendars. */
+const PERSONAL_STORE = /Library\/Messages\/chat\.db|Library\/Safari\/(History|Bookmarks|LastSession)|places\.sqlite|formhistory\.sqlite|(Chrome|Chromium|Brave[^/]*|Edge)\/[^/]+\/History$|AddressBook|NoteStore\.sqlite|Library\/Calendars|Library\/Group Containers\/group\.com\.apple\.notes|Signal\/sql\/db\.sqlite|WhatsApp|recently-used\.xbel|\.local\/share\/evolution\/(addressbook|calendar)/i;
+const STORE_READERS = new Set(["sqlite3", "cp", "cat", "strings", "tar", "zip", "rsync", "scp", "ditto", "plutil", "base64", "xxd", "curl", "nc"]);
+
+const personalStore: CommandRule = {
+  id: "collection.personal-store",
+  tactic: TACTIC,
+  technique: "T1005",
+  match(inv) {
+    if (!STORE_READERS.has(inv.name)) return undefined;
+    const path = [...readPathsOf(inv)].find((p) => PERSONAL_STORE.test(p));
+    if (!path) return undefined;
+    const browser = /Safari|places|formhistory|History$/.test(path);
+    return { action: collect(path, "account"), reason: `reads ${shown(path)}, a person's ${browser ? "browsing history" : "messages, contacts, notes or calendar"}: data from the local system (${browser ? "T1217" : "T1005"})`, technique: browser ? "T1217" : "T1005" };
+  },
+  examples: {
+    match: [`sqlite3 ~/Library/Messages/chat.db "select text from message"`, `cp ~/Library/Safari/History.db /tmp/h.db`, `sqlite3 ~/.mozilla/firefox/x.default/places.sqlite "select url from moz_places"`, `cp "$HOME/.config/google-chrome/Default/History" /tmp/`],
+    noMatch: [`sqlite3 app.db ".tables"`, `cp History.md docs/`, `cat CHANGELOG.md`],
+  },
+};
+
+/** Every argument that may name a file the command reads (options' values too). */
+function readPathsOf(inv: Parameters<CommandRule["match"]>[0]): string[] {
+  return inv.args.flatMap((a) => (a.startsWith("-") ? (a.includes("=") ? [a.slice(a.indexOf("=") + 1)] : []) : [a]));
+}
+
+export const collectionRules: readonly CommandRule[] = [capture, archive, gatherDocuments, personalStore];

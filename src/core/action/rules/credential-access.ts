@@ -83,7 +83,7 @@ const SECRET_NAME = /^\*?\.?(id_rsa|id_dsa|id_ecdsa|id_ed25519|\*?\.pem|\*?\.key
 /** Words a credential grep looks for. */
 const SECRET_WORD = /pass(word|wd)?|secret|api[_-]?key|token|private key|BEGIN .*PRIVATE|aws_secret|credential|AKIA|ASIA\[|ghp_|gho_|github_pat|xox[abp]|sk_live|glpat-|-----BEGIN/i;
 /** Where a search is a sweep of the machine or of someone's home, not of a project. */
-const WIDE_ROOT = /^(\/|\/\*|~|~\/|\$HOME\/?|\/home\/?.*|\/Users\/?.*|\/root\/?|\/etc\/?|\/var\/?|\/opt\/?|\/mnt\/?.*|\/media\/?.*|\/srv\/?)$/;
+const WIDE_ROOT = /^(\/|\/\*|~|~\/|\$HOME\/?|\/home\/?.*|\/Users\/?.*|\/root\/?|\/etc\/?|\/var\/?|\/opt\/?|\/mnt\/?.*|\/media\/?.*|\/srv\/?|(~|\$HOME)\/\.[\w-]+\/?)$/;
 
 const search: CommandRule = {
   id: "credential-access.search",
@@ -158,15 +158,22 @@ const cloudMetadata: CommandRule = {
   },
 };
 
-const CRACKERS = new Set(["john", "hashcat", "unshadow", "hydra", "medusa", "ncrack", "mimipenguin", "lazagne", "laZagne", "chainbreaker", "keychaindump", "pypykatz", "secretsdump.py", "impacket-secretsdump"]);
+/** Credential dumpers that dump when run with no arguments. */
+const DUMP_BARE = new Set(["mimipenguin", "keychaindump", "3snake", "swap_digger"]);
+const CRACKERS = new Set(["3snake", "swap_digger", "john", "hashcat", "unshadow", "hydra", "medusa", "ncrack", "mimipenguin", "lazagne", "laZagne", "chainbreaker", "keychaindump", "pypykatz", "secretsdump.py", "impacket-secretsdump"]);
 
 const cracking: CommandRule = {
   id: "credential-access.cracking-tools",
   tactic: TACTIC,
   technique: "T1110.002",
   match(inv) {
-    if (!CRACKERS.has(inv.name) && !CRACKERS.has(inv.name.replace(/\.py$/, ""))) return undefined;
-    if (inv.args.length === 0 || inv.args.every((a) => a === "--help" || a === "-h" || a === "--version")) return undefined;
+    // The tool itself, or a script of that name run by an interpreter (`python3 laZagne.py all`).
+    const script = /^(python[\d.]*|perl|ruby|bash|sh)$/.test(inv.name) ? (inv.args.find((a) => !a.startsWith("-")) ?? "").replace(/^.*\//, "") : "";
+    const name = CRACKERS.has(inv.name) || CRACKERS.has(inv.name.replace(/\.(py|sh|pl|rb)$/, "")) ? inv.name : CRACKERS.has(script) || CRACKERS.has(script.replace(/\.(py|sh|pl|rb)$/, "")) ? script : undefined;
+    if (name === undefined) return undefined;
+    const args = name === inv.name ? inv.args : inv.args.slice(inv.args.indexOf(script) + 1);
+    // Dumpers that need no arguments dump when run bare; the others do nothing without them.
+    if ((args.length === 0 && !DUMP_BARE.has(name.replace(/\.(py|sh|pl|rb)$/, ""))) || (args.length > 0 && args.every((a) => a === "--help" || a === "-h" || a === "--version"))) return undefined;
     const online = ["hydra", "medusa", "ncrack"].includes(inv.name);
     return {
       action: { capability: "read", target: { name: inv.name, pathClass: "credentials", external: online && inv.args.some((a) => isExternalHost(hostOf(a) ?? "")) }, reversibility: "irreversible", scope: "account" },
@@ -175,8 +182,8 @@ const cracking: CommandRule = {
     };
   },
   examples: {
-    match: [`unshadow /etc/passwd /etc/shadow > h.txt`, `john --wordlist=rockyou.txt h.txt`, `hashcat -m 1800 hashes.txt rockyou.txt`, `hydra -l root -P pw.txt ssh://10.0.0.5`],
-    noMatch: [`john --help`, `echo john`],
+    match: [`unshadow /etc/passwd /etc/shadow > h.txt`, `john --wordlist=rockyou.txt h.txt`, `hashcat -m 1800 hashes.txt rockyou.txt`, `hydra -l root -P pw.txt ssh://10.0.0.5`, `sudo mimipenguin`, `python3 laZagne.py all`, `sudo ./mimipenguin.sh`],
+    noMatch: [`john --help`, `echo john`, `python3 lazagne.py --help`, `python3 app.py`],
   },
 };
 

@@ -201,14 +201,18 @@ const account: CommandRule = {
         reason: root ? "creates a second account with user id 0 (root): persistence (T1136.001)" : "creates a local account someone can log in with: persistence (T1136.001)",
       };
     }
+    // An existing account given user id 0 (`usermod -o -u 0 nobody`): a second root.
+    if (inv.name === "usermod" && /(^|\s)(-o|--non-unique)(\s|$)/.test(text) && /(-u|--uid)[ =]0\b/.test(text)) {
+      return { action: { capability: "escalate", target: { name: "local account", pathClass: "system" }, reversibility: "recoverable", scope: "system" }, reason: "gives an existing account user id 0 (root): a second root account (T1136.001)" };
+    }
     if (inv.name === "dscl" && inv.args.includes("-create") && inv.args.some((a) => a.startsWith("/Users/"))) {
       return { action: { capability: "grant-access", target: { name: "local account", pathClass: "system" }, reversibility: "recoverable", scope: "system" }, reason: "creates a macOS local account with dscl: persistence (T1136.001)" };
     }
     return undefined;
   },
   examples: {
-    match: [`useradd -m -s /bin/bash svc`, `sudo adduser backup2`, `useradd -o -u 0 -g 0 toor`, `dscl . -create /Users/hidden`],
-    noMatch: [`id -u`, `getent passwd bob`, `dscl . -read /Users/bob`, `grep useradd Dockerfile`],
+    match: [`useradd -m -s /bin/bash svc`, `sudo adduser backup2`, `useradd -o -u 0 -g 0 toor`, `dscl . -create /Users/hidden`, `sudo usermod -u 0 -o nobody`],
+    noMatch: [`id -u`, `getent passwd bob`, `dscl . -read /Users/bob`, `grep useradd Dockerfile`, `sudo usermod -aG docker dev`],
   },
 };
 
