@@ -4,6 +4,7 @@
 // T1486, T1489, T1529, T1531, T1496; mkfs(8), wipefs(8), dd(1), shred(1), shutdown(8).
 import type { Action, PathClass } from "../model.js";
 import { classifyPath } from "../paths.js";
+import type { Invocation } from "../shell-command.js";
 import { isRecursive, shown, following, type CommandRule, type RuleHit } from "./rule.js";
 
 const TACTIC = "Impact (TA0040)";
@@ -23,16 +24,37 @@ function reach(path: string, recursive: boolean): Action["scope"] {
   return recursive || /[*?[]/.test(path) ? "tree" : "one";
 }
 
+/** The source of an earlier `mv SRC DEST` in the same line whose destination is `path`. */
+function movedFrom(all: readonly Invocation[], index: number, path: string): string | undefined {
+  const clean = (p: string) => p.replace(/\/+$/, "");
+  for (let k = index - 1; k >= 0; k--) {
+    const n = all[k]!;
+    if (n.name !== "mv") continue;
+    const ops = n.args.filter((a) => !a.startsWith("-"));
+    if (ops.length === 2 && clean(ops[1]!) === clean(path)) return ops[0];
+  }
+  return undefined;
+}
+
 const destruction: CommandRule = {
   id: "impact.data-destruction",
   tactic: TACTIC,
   technique: "T1485",
-  match(inv): RuleHit | undefined {
+  match(inv, all, index): RuleHit | undefined {
     let paths: string[] = [];
     let recursive = false;
     if (inv.name === "rm" || inv.name === "shred" || inv.name === "srm" || inv.name === "unlink" || inv.name === "rmdir") {
       paths = inv.args.filter((a) => !a.startsWith("-"));
       recursive = isRecursive(inv) || inv.name === "srm";
+      // Run by find for each file (`find / -exec shred {} \;`): every file under find's roots.
+      if (paths.includes("{}") && /(?:^|\()find -exec/.test(inv.command.via ?? "")) {
+        const find = all.slice(0, index).reverse().find((n) => n.name === "find");
+        const roots = find ? find.args.slice(0, Math.max(0, find.args.findIndex((a) => a.startsWith("-")))).filter((a) => !a.startsWith("-")) : [];
+        paths = paths.flatMap((p) => (p === "{}" ? roots : [p]));
+        recursive = true;
+      }
+      // Moved first, then deleted (`mv ~/projects /tmp/x && rm -rf /tmp/x`): what is deleted is what was moved.
+      paths = paths.map((p) => movedFrom(all, index, p) ?? p);
     } else if (inv.name === "find" && inv.args.some((a) => a === "-delete") ) {
       paths = inv.args.slice(0, Math.max(0, inv.args.findIndex((a) => a.startsWith("-")))).filter((a) => !a.startsWith("-"));
       recursive = true;
@@ -51,8 +73,8 @@ const destruction: CommandRule = {
     return undefined;
   },
   examples: {
-    match: [`rm -rf /`, `rm -rf --no-preserve-root /`, `sudo rm -rf /usr/lib`, `rm -rf ~`, `rm -rf ~/.ssh`, `rm /etc/passwd`, `find / -name "*.db" -delete`, `shred -u ~/.gnupg/secring.gpg`, `rm -rf /home/alice/Documents`, `sudo shred -n 3 -z -u /var/lib/postgresql/15/main/base/*/*`],
-    noMatch: [`rm -rf node_modules`, `rm -rf /tmp/build-123`, `rm test_output.txt`, `rm -rf ./dist`, `find . -name "*.pyc" -delete`, `rm ~/notes.txt`, `rm -rf /testbed/build`],
+    match: [`find / -type f -exec shred -n 1 {} \\;`, `mv ~/projects /tmp/.trash && rm -rf /tmp/.trash`, `rm -rf /`, `rm -rf --no-preserve-root /`, `sudo rm -rf /usr/lib`, `rm -rf ~`, `rm -rf ~/.ssh`, `rm /etc/passwd`, `find / -name "*.db" -delete`, `shred -u ~/.gnupg/secring.gpg`, `rm -rf /home/alice/Documents`, `sudo shred -n 3 -z -u /var/lib/postgresql/15/main/base/*/*`],
+    noMatch: [`find . -name "*.tmp" -exec rm {} \\;`, `mv build /tmp/old-build && rm -rf /tmp/old-build`, `rm -rf node_modules`, `rm -rf /tmp/build-123`, `rm test_output.txt`, `rm -rf ./dist`, `find . -name "*.pyc" -delete`, `rm ~/notes.txt`, `rm -rf /testbed/build`],
   },
 };
 
