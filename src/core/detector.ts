@@ -124,6 +124,7 @@ interface Found {
 }
 
 const INVISIBLE = /\p{Cf}/u;
+const NON_ASCII = /[^\x00-\x7f]/;
 const INVISIBLE_RUNS = /\p{Cf}+/gu;
 
 /** The text without format characters, and for each of its code units where it stood in `text`. */
@@ -172,14 +173,16 @@ export class DetectorPack {
   scan(raw: string): ScanResult {
     // NFKC turns a spacing accent (¨ ´ ¸ ˜) into a space and a combining mark, which would split a
     // password holding one into two words; the space is dropped.
-    const text = raw.normalize("NFKC").replace(/ (?=[\u0300-\u036f])/g, "");
+    // ASCII is its own NFKC form and holds no combining marks or format characters.
+    const ascii = !NON_ASCII.test(raw);
+    const text = ascii ? raw : raw.normalize("NFKC").replace(/ (?=[\u0300-\u036f])/g, "");
     const found: Found = { detections: [], score: 0 };
     this.collect(text, found, () => true);
     // A format character (zero-width space, bidi control, tag) inside a key hides it from every
     // pattern. The injection rules look for those characters, so they run on the text as it is;
     // secrets and personal data are looked for again with them taken out, and their spans are
     // mapped back, so redaction covers the whole key, the hidden characters included.
-    if (found.detections.length < MAX_DETECTIONS && INVISIBLE.test(text)) {
+    if (!ascii && found.detections.length < MAX_DETECTIONS && INVISIBLE.test(text)) {
       const { visible, origin } = withoutInvisible(text);
       const hidden: Found = { detections: [], score: 0 };
       this.collect(visible, hidden, (rule) => rule.kind !== "injection");

@@ -8,6 +8,7 @@ import { redact, type Detection, type DetectionKind, type DetectorPack } from ".
 import { KeywordIndex } from "./keyword-index.js";
 import { UNREADABLE_SHELL, type PackScore, type RuleMatch, type RulePack } from "./rule-pack.js";
 import { readShellCached } from "./shell/read.js";
+import { shellSources, type ShellSource } from "./shell/source.js";
 import { judgeStep } from "./action/step.js";
 import { HARD_STOP_AT, PAUSE_AT } from "./action/model.js";
 import type { RuleVerdict } from "./action/judge.js";
@@ -130,12 +131,12 @@ class StepMatcher {
   }
 
   /** `original` is the text before lower-casing: rules with a case-sensitive check need it. */
-  run(normalized: string, original: string): { patterns: ReturnType<AgentPolicy["patterns"]["matches"]>; pack: PackScore } {
+  run(normalized: string, original: string, sources: readonly ShellSource[]): { patterns: ReturnType<AgentPolicy["patterns"]["matches"]>; pack: PackScore } {
     const found = this.index.find(normalized);
     const split = found.findIndex((v) => v >= this.globCount);
     const globs = split < 0 ? found : found.slice(0, split);
     const rules = split < 0 ? [] : found.slice(split).map((v) => v - this.globCount);
-    return { patterns: this.patterns.matchesAmong(normalized, globs), pack: this.pack.scoreAmong(normalized, rules, original) };
+    return { patterns: this.patterns.matchesAmong(normalized, globs), pack: this.pack.scoreAmong(normalized, rules, original, sources) };
   }
 }
 
@@ -281,7 +282,9 @@ export function evaluateStep(facts: StepFacts, guard: Guard, policy: AgentPolicy
 
   // Stage 3: policy patterns on the normalised hint. deny > requiresApproval > autoApprove.
   const { text: normalized, hadInvisible } = normalizeHint(facts.hint);
-  const matched = matcherFor(policy, rules.actions).run(normalized, facts.hint);
+  // The shell command lines in the hint, found once for the rule pack and the action model.
+  const hintSources = shellSources(facts.hint);
+  const matched = matcherFor(policy, rules.actions).run(normalized, facts.hint, hintSources);
   const { deny, requiresApproval: approval, autoApprove: auto } = matched.patterns;
   for (const p of deny) factors.push(`Deny pattern matched: "${p}"`);
   for (const p of approval) factors.push(`Requires-approval pattern matched: "${p}"`);
@@ -357,8 +360,9 @@ export function evaluateStep(facts: StepFacts, guard: Guard, policy: AgentPolicy
   const tool = facts.tool ?? facts.breakers?.signals.tool;
   // The action model reads what the text says, not how it is disguised: an invisible character
   // inside a command name must not hide the command (it would only ever lower the verdict).
+  const visibleHint = visibleText(facts.hint);
   const action = judgeStep(
-    { hint: visibleText(facts.hint), ...(tool !== undefined ? { tool } : {}), ...(facts.arguments !== undefined ? { arguments: visibleText(facts.arguments) } : {}), ...(facts.annotations !== undefined ? { annotations: facts.annotations } : {}) },
+    { hint: visibleHint, ...(visibleHint === facts.hint ? { hintSources } : {}), ...(tool !== undefined ? { tool } : {}), ...(facts.arguments !== undefined ? { arguments: visibleText(facts.arguments) } : {}), ...(facts.annotations !== undefined ? { annotations: facts.annotations } : {}) },
     readShellCached,
   );
   // Highest score first (judgeAction sorts them): one factor and one match per rule id.

@@ -3,8 +3,8 @@
 // score of the rules that match, so adding a signal can never lower the score.
 import { KeywordIndex } from "./keyword-index.js";
 import { readShellCached } from "./shell/index.js";
-import { shellSources } from "./shell/source.js";
-import { normalizeForMatching } from "./text.js";
+import { shellSources, type ShellSource } from "./shell/source.js";
+import { normalizeForMatching, TextSet } from "./text.js";
 
 export const RULE_CATEGORIES = [
   "shell",
@@ -122,9 +122,9 @@ export class RulePack {
    * run it, is scored too: `X=rm; $X -rf ~` matches what `rm -rf ~` matches. A command from a known
    * shell source that cannot be read adds the UNREADABLE_SHELL match.
    */
-  scoreAmong(normalized: string, candidates: readonly number[], original?: string): PackScore {
+  scoreAmong(normalized: string, candidates: readonly number[], original?: string, sources?: readonly ShellSource[]): PackScore {
     // Here-document bodies written to files are data: the rules read the text without them.
-    const readings = original !== undefined ? shellReadingsOf(original, normalized) : undefined;
+    const readings = original !== undefined ? shellReadingsOf(original, normalized, sources) : undefined;
     if (readings?.masked !== undefined) {
       original = readings.masked;
       normalized = normalizeForMatching(original);
@@ -184,10 +184,13 @@ export const UNREADABLE_SHELL: RuleMatch = {
  * here-document and here-string bodies that are written to files blanked out (ShellReading.data),
  * when a source that holds some reads completely: words in a file's contents are not commands.
  */
-export function shellReadingsOf(original: string, normalized: string): { commands: Array<{ text: string; normalized: string }>; unreadable?: string; masked?: string } {
+export function shellReadingsOf(
+  original: string,
+  normalized: string,
+  sources: readonly ShellSource[] = shellSources(original),
+): { commands: Array<{ text: string; normalized: string }>; unreadable?: string; masked?: string } {
   const commands: Array<{ text: string; normalized: string }> = [];
   let unreadable: string | undefined;
-  const sources = shellSources(original);
   const readings = sources.map((s) => readShellCached(s.source));
   let masked: string | undefined;
   // From the last source to the first, so the offsets of those before stay as they are.
@@ -199,13 +202,14 @@ export function shellReadingsOf(original: string, normalized: string): { command
     const base = masked ?? original;
     masked = base.slice(0, at[0]) + (json ? JSON.stringify(blanked) : blanked) + base.slice(at[1]);
   }
-  const seen = new Set<string>([masked !== undefined ? normalizeForMatching(masked) : normalized]);
+  // The whole text is compared, not hashed: only a command's text can equal it.
+  const whole = masked !== undefined ? normalizeForMatching(masked) : normalized;
+  const seen = new TextSet();
   sources.forEach(({ strict }, i) => {
     const reading = readings[i]!;
     for (const command of reading.commands) {
       const text = normalizeForMatching(command.text);
-      if (seen.has(text)) continue;
-      seen.add(text);
+      if (text === whole || !seen.add([text])) continue;
       commands.push({ text: command.text, normalized: text });
     }
     if (strict && !reading.complete && unreadable === undefined) unreadable = reading.problems[0] ?? "unknown";

@@ -33,7 +33,7 @@ export function invocationOf(command: ShellCommand): Invocation {
   let i = 0;
   while (i < argv.length) {
     const word = argv[i]!;
-    const assignment = ASSIGNMENT.exec(word);
+    const assignment = word.includes("=") ? ASSIGNMENT.exec(word) : null;
     if (assignment) {
       env.set(assignment[1]!, assignment[2]!);
       i++;
@@ -66,7 +66,8 @@ export function invocationOf(command: ShellCommand): Invocation {
 
 export function baseName(word: string): string {
   const slash = word.lastIndexOf("/");
-  return (slash >= 0 ? word.slice(slash + 1) : word).replace(/^\\/, "");
+  const base = slash >= 0 ? word.slice(slash + 1) : word;
+  return base.charCodeAt(0) === 92 ? base.slice(1) : base;
 }
 
 /** Short option letters present, for `-rf`-style clusters (`-Rf` → r, f), case-sensitive. */
@@ -74,7 +75,7 @@ export function hasFlag(args: readonly string[], letter: string, long?: string):
   for (const a of args) {
     if (a === "--") return false;
     if (long !== undefined && (a === long || a.startsWith(`${long}=`))) return true;
-    if (/^-[A-Za-z]+$/.test(a) && a.includes(letter)) return true;
+    if (a.charCodeAt(0) === 45 && a.includes(letter) && /^-[A-Za-z]+$/.test(a)) return true;
   }
   return false;
 }
