@@ -170,14 +170,28 @@ export class DetectorPack {
     this.withIndices = rules.map((r) => (r.pattern.hasIndices ? r.pattern : new RegExp(r.pattern.source, r.pattern.flags + "d")));
   }
 
+  /** Every rule's keywords, for a caller that scans once for several matchers (see scanAmong). */
+  keywordEntries(): Array<[string, number]> {
+    return this.rules.flatMap((rule, i) => rule.keywords.map((k): [string, number] => [k, i]));
+  }
+
   scan(raw: string): ScanResult {
+    return this.scanAmong(raw);
+  }
+
+  /**
+   * As scan(), given the rules (ascending) whose keywords occur in `raw` lower-cased, when `raw` is
+   * ASCII: a caller that scans the same text for more keywords than these passes what it found.
+   * Other text is scanned for them here (its NFKC form is what the rules read).
+   */
+  scanAmong(raw: string, asciiCandidates?: readonly number[]): ScanResult {
     // NFKC turns a spacing accent (¨ ´ ¸ ˜) into a space and a combining mark, which would split a
     // password holding one into two words; the space is dropped.
     // ASCII is its own NFKC form and holds no combining marks or format characters.
     const ascii = !NON_ASCII.test(raw);
     const text = ascii ? raw : raw.normalize("NFKC").replace(/ (?=[\u0300-\u036f])/g, "");
     const found: Found = { detections: [], score: 0 };
-    this.collect(text, found, () => true);
+    this.collect(text, found, () => true, ascii ? asciiCandidates : undefined);
     // A format character (zero-width space, bidi control, tag) inside a key hides it from every
     // pattern. The injection rules look for those characters, so they run on the text as it is;
     // secrets and personal data are looked for again with them taken out, and their spans are
@@ -198,9 +212,9 @@ export class DetectorPack {
     return { text, detections: found.detections, score: found.score };
   }
 
-  private collect(text: string, found: Found, wanted: (rule: DetectorRule) => boolean): void {
+  private collect(text: string, found: Found, wanted: (rule: DetectorRule) => boolean, candidates: readonly number[] = this.index.find(text.toLowerCase())): void {
     let runs: TextRuns | undefined;
-    for (const i of this.index.find(text.toLowerCase())) {
+    for (const i of candidates) {
       const rule = this.rules[i]!;
       if (!wanted(rule)) continue;
       if (rule.needs && !meets((runs ??= textRuns(text)), rule.needs)) continue;

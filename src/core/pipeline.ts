@@ -13,7 +13,7 @@ import { judgeStep } from "./action/step.js";
 import { HARD_STOP_AT, PAUSE_AT } from "./action/model.js";
 import type { RuleVerdict } from "./action/judge.js";
 import type { ToolAnnotations } from "./action/tool-call.js";
-import { normalizeHint, visibleText } from "./text.js";
+import { isAscii, normalizeHint, visibleText } from "./text.js";
 import type { SafetyTier } from "./wire.js";
 
 /** What the agent's step asks for, ordered from least to most severe. */
@@ -113,39 +113,70 @@ export interface Evaluation {
 }
 
 /**
- * The policy's globs and the rule pack share one keyword scan of the hint: values below
- * `globCount` are globs, the rest rules. Built once per (policy, pack) and cached.
+ * The policy's globs, the rule pack and the content detectors share one keyword scan of the hint:
+ * values below `globCount` are globs, then `ruleCount` rules, the rest detectors. Built once per
+ * (policy, rule set) and cached.
+ *
+ * The detectors read the hint as sent (NFKC), the globs and rules its normalised form (also
+ * lower-cased, whitespace folded and trimmed, format characters removed). For ASCII they find the
+ * same detector keywords in both: ASCII is its own NFKC form and has no format characters, the
+ * index counts a whitespace run as one space, and trimming only matters to a keyword that starts or
+ * ends with whitespace, which no ASCII detector keyword does (checked here; if one did, or another
+ * hint is not ASCII, the detectors scan the hint themselves).
  */
 class StepMatcher {
   private readonly index: KeywordIndex;
   private readonly globCount: number;
+  private readonly ruleCount: number;
+  private readonly sharesDetectorScan: boolean;
 
   constructor(
     private readonly patterns: AgentPolicy["patterns"],
     private readonly pack: RulePack,
+    content: DetectorPack,
   ) {
     const globs = patterns.keywordEntries();
     this.globCount = patterns.size;
+    this.ruleCount = pack.rules.length;
     const rules = pack.keywordEntries().map(([k, i]): [string, number] => [k, i + this.globCount]);
-    this.index = new KeywordIndex([...globs, ...rules]);
+    const detectors = content.keywordEntries();
+    // A keyword with a non-ASCII character never occurs in ASCII text, whatever its spaces.
+    this.sharesDetectorScan = detectors.every(([k]) => !isAscii(k) || !/^\s|\s$/.test(k));
+    const offset = this.globCount + this.ruleCount;
+    this.index = new KeywordIndex([...globs, ...rules, ...(this.sharesDetectorScan ? detectors.map(([k, i]): [string, number] => [k, i + offset]) : [])]);
   }
 
-  /** `original` is the text before lower-casing: rules with a case-sensitive check need it. */
-  run(normalized: string, original: string, sources: readonly ShellSource[]): { patterns: ReturnType<AgentPolicy["patterns"]["matches"]>; pack: PackScore } {
+  /**
+   * `original` is the text before lower-casing: rules with a case-sensitive check need it.
+   * `content` is the detectors whose keywords occur, when `original` is ASCII and they share this scan.
+   */
+  run(normalized: string, original: string, sources: readonly ShellSource[], ascii: boolean): { patterns: ReturnType<AgentPolicy["patterns"]["matches"]>; pack: PackScore; content?: number[] } {
     const found = this.index.find(normalized);
-    const split = found.findIndex((v) => v >= this.globCount);
-    const globs = split < 0 ? found : found.slice(0, split);
-    const rules = split < 0 ? [] : found.slice(split).map((v) => v - this.globCount);
-    return { patterns: this.patterns.matchesAmong(normalized, globs), pack: this.pack.scoreAmong(normalized, rules, original, sources) };
+    const globs: number[] = [];
+    const rules: number[] = [];
+    const content: number[] = [];
+    const offset = this.globCount + this.ruleCount;
+    for (const v of found) {
+      if (v < this.globCount) globs.push(v);
+      else if (v < offset) rules.push(v - this.globCount);
+      else content.push(v - offset);
+    }
+    return {
+      patterns: this.patterns.matchesAmong(normalized, globs),
+      pack: this.pack.scoreAmong(normalized, rules, original, sources),
+      ...(ascii && this.sharesDetectorScan ? { content } : {}),
+    };
   }
 }
 
-const matchers = new WeakMap<AgentPolicy["patterns"], WeakMap<RulePack, StepMatcher>>();
-function matcherFor(policy: AgentPolicy, pack: RulePack): StepMatcher {
+const matchers = new WeakMap<AgentPolicy["patterns"], WeakMap<RulePack, WeakMap<DetectorPack, StepMatcher>>>();
+function matcherFor(policy: AgentPolicy, rules: RuleSet): StepMatcher {
   let byPack = matchers.get(policy.patterns);
   if (!byPack) matchers.set(policy.patterns, (byPack = new WeakMap()));
-  let m = byPack.get(pack);
-  if (!m) byPack.set(pack, (m = new StepMatcher(policy.patterns, pack)));
+  let byContent = byPack.get(rules.actions);
+  if (!byContent) byPack.set(rules.actions, (byContent = new WeakMap()));
+  let m = byContent.get(rules.content);
+  if (!m) byContent.set(rules.content, (m = new StepMatcher(policy.patterns, rules.actions, rules.content)));
   return m;
 }
 
@@ -177,8 +208,6 @@ const isSensitiveRead = (d: Detection): boolean => d.kind === "secret" || (d.kin
 export const INJECTION_PAUSE_SCORE = 60;
 
 export function evaluateStep(facts: StepFacts, guard: Guard, policy: AgentPolicy, rules: RuleSet): Evaluation {
-  const hintScan = rules.content.scan(facts.hint);
-  const redactedHint = hintScan.detections.length > 0 ? redact(hintScan) : facts.hint;
   const stepsRemaining = Math.max(0, facts.maxAutonomousSteps - facts.autonomousStep);
   // A step answered by a guard (paused, blocked, halted, approved) is not judged, but what it read
   // still counts for its execution: injection seen during a pause must not be forgotten after it,
@@ -194,6 +223,8 @@ export function evaluateStep(facts: StepFacts, guard: Guard, policy: AgentPolicy
     return { breakers: { next: state, refused: state, trips: [] }, factor: `In the findings: ${what.join("; ")}` };
   };
   const fromGuard = (verdict: Verdict, cause: PauseCause | undefined, reason: string | undefined, factor: string): Evaluation => {
+    const hintScan = rules.content.scan(facts.hint);
+    const redactedHint = hintScan.detections.length > 0 ? redact(hintScan) : facts.hint;
     const read = readWhileGuarded();
     return {
       verdict,
@@ -284,7 +315,11 @@ export function evaluateStep(facts: StepFacts, guard: Guard, policy: AgentPolicy
   const { text: normalized, hadInvisible } = normalizeHint(facts.hint);
   // The shell command lines in the hint, found once for the rule pack and the action model.
   const hintSources = shellSources(facts.hint);
-  const matched = matcherFor(policy, rules.actions).run(normalized, facts.hint, hintSources);
+  const matched = matcherFor(policy, rules).run(normalized, facts.hint, hintSources, isAscii(facts.hint));
+  // The detectors on the hint: secrets and personal data count toward the score (below); the hint
+  // is stored only with them redacted.
+  const hintScan = rules.content.scanAmong(facts.hint, matched.content);
+  const redactedHint = hintScan.detections.length > 0 ? redact(hintScan) : facts.hint;
   const { deny, requiresApproval: approval, autoApprove: auto } = matched.patterns;
   for (const p of deny) factors.push(`Deny pattern matched: "${p}"`);
   for (const p of approval) factors.push(`Requires-approval pattern matched: "${p}"`);

@@ -19,6 +19,9 @@ export interface NormalizedText {
 /** NFKC, invisible characters removed, whitespace folded to one space, lower case. */
 const NON_ASCII = /[^\x00-\x7f]/;
 
+/** Whether the text is all ASCII (U+0000..U+007F). */
+export const isAscii = (text: string): boolean => !NON_ASCII.test(text);
+
 export function normalizeHint(raw: string): NormalizedText {
   // NFKC leaves ASCII unchanged, and ASCII has no format characters: skip both for plain text.
   if (!NON_ASCII.test(raw)) {

@@ -1,0 +1,97 @@
+// The step's one keyword scan (pipeline StepMatcher) and the dedupe of repeated commands (TextSet):
+// both remove work from evaluateStep, so each is checked against the work it replaces.
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { evaluateStep, type StepFacts } from "../src/core/pipeline.js";
+import { defaultRuleSet } from "../src/core/rules/index.js";
+import { compilePolicy, PolicyFile, policyFor } from "../src/core/policy.js";
+import { TextSet } from "../src/core/text.js";
+
+const rules = defaultRuleSet();
+const agent = policyFor(compilePolicy(PolicyFile.parse({ deny: ["*drop table*"], autoApprove: ["list_*"] })), "agent");
+const facts = (hint: string): StepFacts => ({ hint, autonomousStep: 1, maxAutonomousSteps: 10 });
+
+/** What the hint's detectors found, as the pipeline reports them. */
+const inPipeline = (hint: string) =>
+  evaluateStep(facts(hint), { kind: "clear" }, agent, rules)
+    .detections.filter((d) => d.source === "hint")
+    .map(({ source: _source, ...d }) => d);
+/** The same found by the detectors scanning the hint on their own (injection markers are not scored on a hint). */
+const alone = (hint: string) => rules.content.scan(hint).detections.filter((d) => d.kind !== "injection");
+
+describe("the detectors share the step's keyword scan", () => {
+  const hints = [
+    "executing shell command: export AWS_ACCESS_KEY_ID=AKIAIOSFODNN7EXAMPLE && aws s3 ls",
+    // Leading and trailing whitespace, tabs, line breaks and upper case: the rules read the hint
+    // trimmed, folded and lower-cased, the detectors as sent.
+    "  \tcard 4111 1111 1111 1111\n\n  ssn 078-05-1120 \t",
+    "SORT CODE 12-34-56 ACCOUNT NUMBER 12345678",
+    "sort\n\ncode 12-34-56",
+    "ghp_1234567890abcdefghijklmnopqrstuvwxyzAB  ",
+    "mail bob@example.com, then call +1 (415) 555-0132",
+    // Not ASCII: the detectors scan it themselves.
+    "ｐａｓｓｗｏｒｄ = hunter2hunter2 \u200b AKIAIOSFODNN7EXAMPLE",
+  ];
+  it.each(hints)("finds what a scan of its own finds: %j", (hint) => {
+    expect(inPipeline(hint)).toEqual(alone(hint));
+  });
+
+  it("on every detector example, as a hint", () => {
+    const texts = rules.content.rules.flatMap((r) => [...r.examples.match, ...r.examples.noMatch]);
+    expect(texts.length).toBeGreaterThan(500);
+    for (const text of texts) {
+      expect(inPipeline(text), text).toEqual(alone(text));
+      // The same text with the whitespace the rules fold and trim around it.
+      expect(inPipeline(` \t${text}\n `), text).toEqual(alone(` \t${text}\n `));
+    }
+  });
+
+  it("on any text built from keyword pieces, whitespace and digits", () => {
+    const piece = fc.constantFrom("sort code", "account", "ssn", "key", "AKIA", "ghp_", "password", " ", "  ", "\t", "\n", "0", "4111", "-", ".", ":", "@", "x", "IP", "ＡＫＩＡ");
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 30 }), (parts) => {
+        const hint = parts.join("");
+        expect(inPipeline(hint)).toEqual(alone(hint));
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
+
+describe("TextSet", () => {
+  it("adds a tuple once, and tells tuples apart by every part", () => {
+    const s = new TextSet();
+    expect(s.add(["", "rm -rf x", "cd /"])).toBe(true);
+    expect(s.add(["", "rm -rf x", "cd /"])).toBe(false);
+    expect(s.add(["", "rm -rf y", "cd /"])).toBe(true);
+    expect(s.add(["sudo", "rm -rf x", "cd /"])).toBe(true);
+    expect(s.add(["", "rm -rf x", "cd /tmp"])).toBe(true);
+    expect(s.add(["", "rm -rf x"])).toBe(true);
+  });
+
+  it("stays exact when many tuples fall in one bucket (same lengths and characters sampled)", () => {
+    const s = new TextSet();
+    // Length 5, first, middle and last characters equal: one bucket, past its size.
+    const words = Array.from({ length: 40 }, (_, i) => `a${String.fromCharCode(98 + (i % 20))}a${String.fromCharCode(98 + Math.floor(i / 20))}a`);
+    for (const w of words) expect(s.add([w])).toBe(true);
+    for (const w of words) expect(s.add([w])).toBe(false);
+    // A part boundary is not a character: ["ab", "c"] is not ["a", "bc"].
+    expect(s.add(["ab", "c"])).toBe(true);
+    expect(s.add(["a", "bc"])).toBe(true);
+  });
+
+  it("agrees with a Set of the tuples on any input", () => {
+    fc.assert(
+      fc.property(fc.array(fc.array(fc.constantFrom("", "a", "b", "ab", "ba", "\u0000", "aa"), { minLength: 1, maxLength: 3 }), { maxLength: 200 }), (tuples) => {
+        const s = new TextSet();
+        const reference = new Set<string>();
+        for (const t of tuples) {
+          const key = JSON.stringify(t);
+          expect(s.add(t)).toBe(!reference.has(key));
+          reference.add(key);
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
