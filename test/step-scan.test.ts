@@ -6,6 +6,7 @@ import { evaluateStep, type StepFacts } from "../src/core/pipeline.js";
 import { defaultRuleSet } from "../src/core/rules/index.js";
 import { compilePolicy, PolicyFile, policyFor } from "../src/core/policy.js";
 import { TextSet } from "../src/core/text.js";
+import { KeywordIndex } from "../src/core/keyword-index.js";
 
 const rules = defaultRuleSet();
 const agent = policyFor(compilePolicy(PolicyFile.parse({ deny: ["*drop table*"], autoApprove: ["list_*"] })), "agent");
@@ -93,5 +94,31 @@ describe("TextSet", () => {
       }),
       { numRuns: 300 },
     );
+  });
+});
+
+describe("KeywordIndex: whitespace runs count as one space", () => {
+  const WHITESPACE_RUN = /[ \t\n\v\f\r\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]+/g;
+  it("agrees with a naive search of the text with its whitespace runs folded", () => {
+    const piece = fc.constantFrom("a", "b", "ab", " ", "  ", "\t", "\n ", "\u00a0", "\u3000");
+    const keyword = fc.array(fc.constantFrom("a", "b", " "), { minLength: 1, maxLength: 5 }).map((p) => p.join(""));
+    fc.assert(
+      fc.property(fc.array(keyword, { minLength: 1, maxLength: 8 }), fc.array(piece, { maxLength: 40 }), (keywords, parts) => {
+        const text = parts.join("");
+        const folded = text.replace(WHITESPACE_RUN, " ");
+        const index = new KeywordIndex(keywords.map((k, i) => [k, i] as const));
+        const expected = keywords.flatMap((k, i) => (folded.includes(k) ? [i] : []));
+        expect(index.find(text)).toEqual(expected);
+        // A second scan with the same index finds the same (its scratch state is reset).
+        expect(index.find(text)).toEqual(expected);
+      }),
+      { numRuns: 1000 },
+    );
+  });
+
+  it("without a keyword holding a space, whitespace only separates", () => {
+    const index = new KeywordIndex([["ab", 0], ["b", 1]]);
+    expect(index.find("a b")).toEqual([1]);
+    expect(index.find("a\t\tab")).toEqual([0, 1]);
   });
 });
