@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { evaluateStep, type StepFacts } from "../src/core/pipeline.js";
 import { defaultRuleSet } from "../src/core/rules/index.js";
 import { compilePolicy, PolicyFile, policyFor } from "../src/core/policy.js";
-import { TextSet } from "../src/core/text.js";
+import { isAscii, normalizeHint, TextSet } from "../src/core/text.js";
 import { KeywordIndex } from "../src/core/keyword-index.js";
 
 const rules = defaultRuleSet();
@@ -120,5 +120,28 @@ describe("KeywordIndex: whitespace runs count as one space", () => {
     const index = new KeywordIndex([["ab", 0], ["b", 1]]);
     expect(index.find("a b")).toEqual([1]);
     expect(index.find("a\t\tab")).toEqual([0, 1]);
+  });
+});
+
+describe("normalizeHint and isAscii on ASCII text", () => {
+  it("the ASCII path folds whitespace exactly as the general one", () => {
+    const piece = fc.constantFrom("a", "B", "rm", " ", "  ", "\t", "\n", "\r\n", "\v", "\f", " \t ", "-", "\u0000", "\u007f");
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 40 }), (parts) => {
+        const raw = parts.join("");
+        expect(isAscii(raw)).toBe(true);
+        expect(normalizeHint(raw)).toEqual({ text: raw.normalize("NFKC").replace(/\s+/gu, " ").trim().toLowerCase(), hadInvisible: false });
+      }),
+      { numRuns: 1000 },
+    );
+  });
+
+  it("isAscii is false for any character above U+007F, a lone surrogate included", () => {
+    for (const c of ["\u0080", "é", "\u200b", "\ud800", "\udfff", "😀", "\uffff"]) {
+      expect(isAscii(`abc${c}`)).toBe(false);
+      expect(isAscii(c)).toBe(false);
+    }
+    expect(isAscii("")).toBe(true);
+    expect(isAscii("\u0000\u007f plain")).toBe(true);
   });
 });

@@ -7,6 +7,7 @@
 // validator (checksums and entropy are checks on the match, not more regex), and examples that
 // must and must not match.
 import { KeywordIndex } from "./keyword-index.js";
+import { isAscii } from "./text.js";
 import { passes, type Validator } from "./validators.js";
 
 export type { Validator } from "./validators.js";
@@ -124,7 +125,6 @@ interface Found {
 }
 
 const INVISIBLE = /\p{Cf}/u;
-const NON_ASCII = /[^\x00-\x7f]/;
 const INVISIBLE_RUNS = /\p{Cf}+/gu;
 
 /** The text without format characters, and for each of its code units where it stood in `text`. */
@@ -188,7 +188,7 @@ export class DetectorPack {
     // NFKC turns a spacing accent (¨ ´ ¸ ˜) into a space and a combining mark, which would split a
     // password holding one into two words; the space is dropped.
     // ASCII is its own NFKC form and holds no combining marks or format characters.
-    const ascii = !NON_ASCII.test(raw);
+    const ascii = isAscii(raw);
     const text = ascii ? raw : raw.normalize("NFKC").replace(/ (?=[\u0300-\u036f])/g, "");
     const found: Found = { detections: [], score: 0 };
     this.collect(text, found, () => true, ascii ? asciiCandidates : undefined);

@@ -16,16 +16,22 @@ export interface NormalizedText {
   readonly hadInvisible: boolean;
 }
 
+/**
+ * Whether the text is all ASCII (U+0000..U+007F): then its UTF-8 form has one byte per UTF-16 code
+ * unit (any other character, a lone surrogate too, takes two or more). Node counts that natively,
+ * several times faster than a regex reads a 4 KB hint.
+ */
+export const isAscii = (text: string): boolean => Buffer.byteLength(text, "utf8") === text.length;
+
+/** In ASCII: whitespace other than a single space (NEEDS_FOLDING), and the runs to fold (all but a lone space). */
+const ASCII_NEEDS_FOLDING = /[\t\n\v\f\r]| {2}/;
+const ASCII_FOLDABLE_RUN = /[\t\n\v\f\r][\t\n\v\f\r ]*| [\t\n\v\f\r ]+/g;
+
 /** NFKC, invisible characters removed, whitespace folded to one space, lower case. */
-const NON_ASCII = /[^\x00-\x7f]/;
-
-/** Whether the text is all ASCII (U+0000..U+007F). */
-export const isAscii = (text: string): boolean => !NON_ASCII.test(text);
-
 export function normalizeHint(raw: string): NormalizedText {
   // NFKC leaves ASCII unchanged, and ASCII has no format characters: skip both for plain text.
-  if (!NON_ASCII.test(raw)) {
-    const s = NEEDS_FOLDING.test(raw) ? raw.replace(WHITESPACE_RUN, " ") : raw;
+  if (isAscii(raw)) {
+    const s = ASCII_NEEDS_FOLDING.test(raw) ? raw.replace(ASCII_FOLDABLE_RUN, " ") : raw;
     return { text: s.trim().toLowerCase(), hadInvisible: false };
   }
   let s = raw.normalize("NFKC");
@@ -47,7 +53,7 @@ export function normalizeHint(raw: string): NormalizedText {
  */
 export function visibleText<T>(value: T, depth = 0): T {
   if (typeof value === "string") {
-    if (!NON_ASCII.test(value)) return value;
+    if (isAscii(value)) return value;
     INVISIBLE.lastIndex = 0;
     return value.normalize("NFKC").replace(INVISIBLE, "") as T;
   }
