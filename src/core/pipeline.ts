@@ -114,7 +114,8 @@ export interface Evaluation {
 
 /**
  * The policy's globs, the rule pack and the content detectors share one keyword scan of the hint:
- * values below `globCount` are globs, then `ruleCount` rules, the rest detectors. Built once per
+ * values below `globCount` are globs, then `ruleCount` the rule pack's (its keywords and alsoOneOf
+ * literals), the rest detectors. Built once per
  * (policy, rule set) and cached.
  *
  * The detectors read the hint as sent (NFKC), the globs and rules its normalised form (also
@@ -137,7 +138,7 @@ class StepMatcher {
   ) {
     const globs = patterns.keywordEntries();
     this.globCount = patterns.size;
-    this.ruleCount = pack.rules.length;
+    this.ruleCount = pack.valueCount;
     const rules = pack.keywordEntries().map(([k, i]): [string, number] => [k, i + this.globCount]);
     const detectors = content.keywordEntries();
     // A keyword with a non-ASCII character never occurs in ASCII text, whatever its spaces.
