@@ -147,6 +147,8 @@ function withoutInvisible(text: string): { visible: string; origin: Int32Array }
 
 export class DetectorPack {
   private readonly index: KeywordIndex;
+  /** Whether the injection rules come after every other rule (scanAmong's dataOnly needs it). */
+  private readonly injectionLast: boolean;
   /** Each rule's pattern with the d flag, so a value group's span comes from the match itself. */
   private readonly withIndices: readonly RegExp[];
 
@@ -167,6 +169,8 @@ export class DetectorPack {
       }
     });
     this.index = new KeywordIndex(entries);
+    const firstInjection = rules.findIndex((r) => r.kind === "injection");
+    this.injectionLast = firstInjection < 0 || rules.slice(firstInjection).every((r) => r.kind === "injection");
     this.withIndices = rules.map((r) => (r.pattern.hasIndices ? r.pattern : new RegExp(r.pattern.source, r.pattern.flags + "d")));
   }
 
@@ -180,18 +184,23 @@ export class DetectorPack {
   }
 
   /**
-   * As scan(), given the rules (ascending) whose keywords occur in `raw` lower-cased, when `raw` is
-   * ASCII: a caller that scans the same text for more keywords than these passes what it found.
-   * Other text is scanned for them here (its NFKC form is what the rules read).
+   * As scan(), with what a caller that scans the same text for more keywords than these found:
+   * `candidates`, the rules (ascending) whose keywords occur in `raw` lower-cased, used when `raw`
+   * is ASCII (other text is scanned for them here: its NFKC form is what the rules read).
+   * `dataOnly`: the caller reads secrets and personal data only (a hint), so for ASCII text the
+   * injection rules are not run when that changes nothing else: they come after every other rule,
+   * so the others' detections (and the cap on them) are as a full scan finds them.
    */
-  scanAmong(raw: string, asciiCandidates?: readonly number[]): ScanResult {
+  scanAmong(raw: string, options: { readonly candidates?: readonly number[]; readonly dataOnly?: boolean } = {}): ScanResult {
     // NFKC turns a spacing accent (¨ ´ ¸ ˜) into a space and a combining mark, which would split a
     // password holding one into two words; the space is dropped.
     // ASCII is its own NFKC form and holds no combining marks or format characters.
     const ascii = isAscii(raw);
     const text = ascii ? raw : raw.normalize("NFKC").replace(/ (?=[\u0300-\u036f])/g, "");
     const found: Found = { detections: [], score: 0 };
-    this.collect(text, found, () => true, ascii ? asciiCandidates : undefined);
+    let candidates = ascii ? options.candidates : undefined;
+    if (ascii && options.dataOnly && this.injectionLast) candidates = (candidates ?? this.index.find(text.toLowerCase())).filter((i) => this.rules[i]!.kind !== "injection");
+    this.collect(text, found, () => true, candidates);
     // A format character (zero-width space, bidi control, tag) inside a key hides it from every
     // pattern. The injection rules look for those characters, so they run on the text as it is;
     // secrets and personal data are looked for again with them taken out, and their spans are

@@ -318,8 +318,8 @@ export function evaluateStep(facts: StepFacts, guard: Guard, policy: AgentPolicy
   const hintSources = shellSources(facts.hint);
   const matched = matcherFor(policy, rules).run(normalized, facts.hint, hintSources, isAscii(facts.hint));
   // The detectors on the hint: secrets and personal data count toward the score (below); the hint
-  // is stored only with them redacted.
-  const hintScan = rules.content.scanAmong(facts.hint, matched.content);
+  // is stored only with them redacted. Injection markers on the hint are not read (see below).
+  const hintScan = rules.content.scanAmong(facts.hint, { ...(matched.content ? { candidates: matched.content } : {}), dataOnly: true });
   const redactedHint = hintScan.detections.length > 0 ? redact(hintScan) : facts.hint;
   const { deny, requiresApproval: approval, autoApprove: auto } = matched.patterns;
   for (const p of deny) factors.push(`Deny pattern matched: "${p}"`);
