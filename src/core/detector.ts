@@ -147,6 +147,9 @@ function withoutInvisible(text: string): { visible: string; origin: Int32Array }
 
 export class DetectorPack {
   private readonly index: KeywordIndex;
+  /** Per rule, which of the distinct prechecks it has (-1: none). */
+  private readonly precheckIds: Int32Array;
+  private readonly precheckCount: number;
   /** Whether the injection rules come after every other rule (scanAmong's dataOnly needs it). */
   private readonly injectionLast: boolean;
   /** Each rule's pattern with the d flag, so a value group's span comes from the match itself. */
@@ -169,6 +172,16 @@ export class DetectorPack {
       }
     });
     this.index = new KeywordIndex(entries);
+    // Rules with the same precheck (in-pan and in-pan-unverified) share its one run per scan.
+    const prechecks = new Map<string, number>();
+    this.precheckIds = Int32Array.from(rules, (r) => {
+      if (!r.precheck) return -1;
+      const key = `${r.precheck.flags}/${r.precheck.source}`;
+      let id = prechecks.get(key);
+      if (id === undefined) prechecks.set(key, (id = prechecks.size));
+      return id;
+    });
+    this.precheckCount = prechecks.size;
     const firstInjection = rules.findIndex((r) => r.kind === "injection");
     this.injectionLast = firstInjection < 0 || rules.slice(firstInjection).every((r) => r.kind === "injection");
     this.withIndices = rules.map((r) => (r.pattern.hasIndices ? r.pattern : new RegExp(r.pattern.source, r.pattern.flags + "d")));
@@ -223,11 +236,17 @@ export class DetectorPack {
 
   private collect(text: string, found: Found, wanted: (rule: DetectorRule) => boolean, candidates: readonly number[] = this.index.find(text.toLowerCase())): void {
     let runs: TextRuns | undefined;
+    /** Per distinct precheck: 0 not run yet, 1 holds, 2 does not. */
+    const prechecked = new Uint8Array(this.precheckCount);
     for (const i of candidates) {
       const rule = this.rules[i]!;
       if (!wanted(rule)) continue;
       if (rule.needs && !meets((runs ??= textRuns(text)), rule.needs)) continue;
-      if (rule.precheck && !rule.precheck.test(text)) continue;
+      if (rule.precheck) {
+        const p = this.precheckIds[i]!;
+        if (prechecked[p] === 0) prechecked[p] = rule.precheck.test(text) ? 1 : 2;
+        if (prechecked[p] === 2) continue;
+      }
       const pattern = this.withIndices[i]!;
       pattern.lastIndex = 0;
       for (const m of text.matchAll(pattern)) {
