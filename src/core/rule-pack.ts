@@ -255,9 +255,12 @@ export function shellReadingsOf(
   // The whole text is compared, not hashed: only a command's text can equal it.
   const whole = masked !== undefined ? normalizeForMatching(masked) : normalized;
   const seen = new TextSet();
+  // A command text met before normalises as it did then: only new ones are normalised.
+  const seenAsWritten = new TextSet();
   sources.forEach(({ strict }, i) => {
     const reading = readings[i]!;
     for (const command of reading.commands) {
+      if (!seenAsWritten.add([command.text])) continue;
       const text = normalizeForMatching(command.text);
       if (text === whole || !seen.add([text])) continue;
       commands.push({ text: command.text, normalized: text });

@@ -21,13 +21,16 @@ export interface Invocation {
 }
 
 
+const NO_ENV: ReadonlyMap<string, string> = new Map();
+
 /** What actually runs: wrappers, their options and leading assignments stripped. Linear in argv. */
 export function invocationOf(command: ShellCommand): Invocation {
   const argv = command.argv;
-  const env = new Map<string, string>();
+  // Most commands set no variable: they share one empty map (read-only to every reader).
+  let env: Map<string, string> | undefined;
   for (const a of command.assignments ?? []) {
     const m = ASSIGNMENT.exec(a);
-    if (m) env.set(m[1]!, m[2]!);
+    if (m) (env ??= new Map()).set(m[1]!, m[2]!);
   }
   let privileged = command.via !== undefined && /\b(sudo|doas|su)\b/.test(command.via);
   let i = 0;
@@ -35,7 +38,7 @@ export function invocationOf(command: ShellCommand): Invocation {
     const word = argv[i]!;
     const assignment = word.includes("=") ? ASSIGNMENT.exec(word) : null;
     if (assignment) {
-      env.set(assignment[1]!, assignment[2]!);
+      (env ??= new Map()).set(assignment[1]!, assignment[2]!);
       i++;
       continue;
     }
@@ -61,7 +64,7 @@ export function invocationOf(command: ShellCommand): Invocation {
       break;
     }
   }
-  return { name: baseName(argv[i] ?? ""), args: argv.slice(i + 1), env, privileged, command };
+  return { name: baseName(argv[i] ?? ""), args: argv.slice(i + 1), env: env ?? NO_ENV, privileged, command };
 }
 
 export function baseName(word: string): string {
