@@ -59,6 +59,8 @@ const SQL_KEYWORD = /^\s*(select|insert|update|delete|drop|truncate|alter|grant|
 
 /** The SQL a database client runs from its command line: psql -c '…', mysql -e '…', sqlite3 db '…'. */
 function sqlOfCommand(inv: Invocation, next: Invocation | undefined): string[] {
+  // Most commands are neither a database client nor echo/printf: nothing to read, nothing allocated.
+  if (!DB_CLIENTS.has(inv.name) && inv.name !== "echo" && inv.name !== "printf") return [];
   const out: string[] = [];
   if (DB_CLIENTS.has(inv.name)) {
     const a = inv.args;
