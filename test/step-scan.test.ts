@@ -7,7 +7,7 @@ import { defaultRuleSet } from "../src/core/rules/index.js";
 import { compilePolicy, PolicyFile, policyFor } from "../src/core/policy.js";
 import { isAscii, normalizeHint, TextSet } from "../src/core/text.js";
 import { KeywordIndex } from "../src/core/keyword-index.js";
-import { DetectorPack } from "../src/core/detector.js";
+import { DetectorPack, textRuns } from "../src/core/detector.js";
 import { INJECTION_RULES } from "../src/core/rules/injection.js";
 import { PII_RULES } from "../src/core/rules/pii.js";
 import { SECRET_RULES } from "../src/core/rules/secrets.js";
@@ -163,5 +163,30 @@ describe("DetectorPack.scanAmong(dataOnly): a hint's secrets and personal data a
   it.each(texts)("with the injection rules first (then they run): %j", (text) => {
     const pack = new DetectorPack([...INJECTION_RULES, ...SECRET_RULES, ...PII_RULES]);
     expect(pack.scanAmong(text, { dataOnly: true })).toEqual(pack.scan(text));
+  });
+});
+
+describe("textRuns", () => {
+  /** The definition, one character at a time. */
+  const reference = (text: string) => {
+    const runs = { digits: 0, groupedDigits: 0, alnum: 0 };
+    for (let i = 0; i < text.length; i++)
+      for (let j = i + 1; j <= text.length; j++) {
+        const s = text.slice(i, j);
+        if (/^\d+$/.test(s)) runs.digits = Math.max(runs.digits, s.length);
+        if (/^[A-Za-z0-9]+$/.test(s)) runs.alnum = Math.max(runs.alnum, s.length);
+        if (/^\d(?:[ .-]?\d)*$/.test(s)) runs.groupedDigits = Math.max(runs.groupedDigits, s.replace(/[ .-]/g, "").length);
+      }
+    return runs;
+  };
+  it("finds the longest runs the detectors' needs ask about", () => {
+    const piece = fc.constantFrom("1", "23", "a", "Z", " ", "-", ".", "  ", "/", "_", "é", "٣", "x9");
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 24 }), (parts) => {
+        const text = parts.join("");
+        expect(textRuns(text)).toEqual(reference(text));
+      }),
+      { numRuns: 500 },
+    );
   });
 });

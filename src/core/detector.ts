@@ -78,39 +78,50 @@ export interface TextRuns {
   readonly alnum: number;
 }
 
+/** textRuns' character classes below 128: 0 other, 1 digit, 2 letter, 3 a separator in a digit group (space, "-", "."). */
+const RUN_CLASS = (() => {
+  const t = new Uint8Array(128);
+  for (let c = 48; c <= 57; c++) t[c] = 1;
+  for (let c = 65; c <= 90; c++) t[c] = 2;
+  for (let c = 97; c <= 122; c++) t[c] = 2;
+  t[32] = t[45] = t[46] = 3;
+  return t;
+})();
+
 export function textRuns(text: string): TextRuns {
   let digits = 0;
   let grouped = 0;
   let alnum = 0;
   let d = 0;
   let g = 0;
-  let a = 0;
   /** Separators seen since the last digit of the current grouped run (at most one is allowed). */
   let gap = 0;
+  /** Where the current run of letters and digits started: its length is taken where it ends. */
+  let start = 0;
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
-    if (c >= 48 && c <= 57) {
+    const k = c < 128 ? RUN_CLASS[c]! : 0;
+    // Letters first: they are most of any text.
+    if (k === 2) {
+      d = 0;
+      g = 0;
+      gap = 2;
+    } else if (k === 1) {
       d++;
-      a++;
       g = gap <= 1 ? g + 1 : 1;
       gap = 0;
       if (d > digits) digits = d;
       if (g > grouped) grouped = g;
-      if (a > alnum) alnum = a;
-    } else if ((c >= 65 && c <= 90) || (c >= 97 && c <= 122)) {
-      d = 0;
-      g = 0;
-      gap = 2;
-      a++;
-      if (a > alnum) alnum = a;
     } else {
+      if (i - start > alnum) alnum = i - start;
+      start = i + 1;
       d = 0;
-      a = 0;
-      if (c === 32 || c === 45 || c === 46) gap++;
+      if (k === 3) gap++;
       else gap = 2;
       if (gap > 1) g = 0;
     }
   }
+  if (text.length - start > alnum) alnum = text.length - start;
   return { digits, groupedDigits: grouped, alnum };
 }
 
