@@ -130,7 +130,9 @@ export class KeywordIndex {
     }
     for (const v of found) seen[v] = 0;
     for (const st of reached) pending[st] = 1;
-    return found.sort((a, b) => a - b);
+    // Reported in the order met; most scans find them ascending already (sorting allocates).
+    for (let j = 1; j < found.length; j++) if (found[j - 1]! > found[j]!) return found.sort((a, b) => a - b);
+    return found;
   }
 }
 

@@ -58,9 +58,11 @@ const SQL_FIELD = /^(sql|statement|statements|query|queries|command)$/i;
 const SQL_KEYWORD = /^\s*(select|insert|update|delete|drop|truncate|alter|grant|revoke|create|with|merge|replace|copy|call|exec|begin|vacuum|set|show|explain)\b/i;
 
 /** The SQL a database client runs from its command line: psql -c '…', mysql -e '…', sqlite3 db '…'. */
-function sqlOfCommand(inv: Invocation, next: Invocation | undefined): string[] {
+const NO_SQL: readonly string[] = Object.freeze([]);
+
+function sqlOfCommand(inv: Invocation, next: Invocation | undefined): readonly string[] {
   // Most commands are neither a database client nor echo/printf: nothing to read, nothing allocated.
-  if (!DB_CLIENTS.has(inv.name) && inv.name !== "echo" && inv.name !== "printf") return [];
+  if (!DB_CLIENTS.has(inv.name) && inv.name !== "echo" && inv.name !== "printf") return NO_SQL;
   const out: string[] = [];
   if (DB_CLIENTS.has(inv.name)) {
     const a = inv.args;
