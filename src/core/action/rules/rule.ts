@@ -25,17 +25,20 @@ export interface CommandRule {
 }
 
 /**
- * writtenPaths of each invocation judged: some fifteen rules ask for it per command. Keyed by the
- * invocation object, which is read-only and dropped with it, so an entry never outlives its key
- * or changes under it.
+ * writtenPaths of the invocation asked about last: the rules judge one command at a time and some
+ * fifteen of them ask for it. Keyed by the invocation object, which is read-only, so the answer
+ * never changes under it (a WeakMap cost more per lookup than this saves).
  */
-const WRITTEN = new WeakMap<Invocation, readonly string[]>();
+let lastInvocation: Invocation | undefined;
+let lastWritten: readonly string[] = [];
 
 /** Every file a command writes: output redirects, tee, cp/mv/install/ln destinations, sed -i files, dd of=. */
 export function writtenPaths(inv: Invocation): readonly string[] {
-  let paths = WRITTEN.get(inv);
-  if (paths === undefined) WRITTEN.set(inv, (paths = Object.freeze(writtenPathsOf(inv))));
-  return paths;
+  if (inv !== lastInvocation) {
+    lastWritten = Object.freeze(writtenPathsOf(inv));
+    lastInvocation = inv;
+  }
+  return lastWritten;
 }
 
 function writtenPathsOf(inv: Invocation): string[] {
