@@ -62,6 +62,36 @@ describe("dangerous-action rules: prechecks", () => {
   });
 });
 
+describe("dangerous-action rules: the second prefilter (alsoOneOf)", () => {
+  const withAlso = byId.filter(([, r]) => r.alsoOneOf !== undefined);
+  // Every example of every rule, and every reading of it a rule is tried on.
+  const readings = [...new Set(ACTION_RULES.flatMap((r) => [...r.examples.match, ...r.examples.noMatch]))].flatMap((example) => {
+    const n = normalizeForMatching(example);
+    return [n, ...[...new Set(ACTION_RULES.map((r) => r.rewrite).filter((f) => f !== undefined))].map((f) => f(n)), ...shellReadingsOf(example, n).commands.map((c) => c.normalized)];
+  });
+  const folded = (t: string): string => t.replace(/\s+/g, " ");
+  it("is used by the rules whose keywords are common words", () => {
+    expect(withAlso.length).toBeGreaterThanOrEqual(8);
+    expect(readings.length).toBeGreaterThan(1000);
+  });
+  it.each(withAlso)("%s: one of its literals occurs wherever its pattern matches", (_id, rule: Rule) => {
+    let matched = 0;
+    for (const text of readings) {
+      if (!rule.pattern.test(text)) continue;
+      matched++;
+      expect(rule.alsoOneOf!.some((k) => folded(text).includes(k)), `none of [${rule.alsoOneOf!.join("|")}] in ${JSON.stringify(text)}`).toBe(true);
+    }
+    expect(matched).toBeGreaterThanOrEqual(rule.examples.match.length);
+  });
+  it("a rule is not tried when its keyword occurs but none of its alsoOneOf literals does", () => {
+    // "npm run build": the keyword npm, no removal verb; "service" in prose, no service stopped.
+    const only = new RulePack(ACTION_RULES.filter((r) => r.id === "shell.package-remove" || r.id === "shell.stop-service"));
+    expect(only.score("npm run build && service status").matches).toEqual([]);
+    expect(only.score("npm uninstall -g typescript").matches.map((m) => m.id)).toEqual(["shell.package-remove"]);
+    expect(only.score("sudo service nginx stop").matches.map((m) => m.id)).toEqual(["shell.stop-service"]);
+  });
+});
+
 describe("dangerous-action rules: shape", () => {
   it("has unique ids", () => {
     const ids = ACTION_RULES.map((r) => r.id);

@@ -7,6 +7,7 @@
 // validator (checksums and entropy are checks on the match, not more regex), and examples that
 // must and must not match.
 import { KeywordIndex } from "./keyword-index.js";
+import { isAscii } from "./text.js";
 import { passes, type Validator } from "./validators.js";
 
 export type { Validator } from "./validators.js";
@@ -77,39 +78,50 @@ export interface TextRuns {
   readonly alnum: number;
 }
 
+/** textRuns' character classes below 128: 0 other, 1 digit, 2 letter, 3 a separator in a digit group (space, "-", "."). */
+const RUN_CLASS = (() => {
+  const t = new Uint8Array(128);
+  for (let c = 48; c <= 57; c++) t[c] = 1;
+  for (let c = 65; c <= 90; c++) t[c] = 2;
+  for (let c = 97; c <= 122; c++) t[c] = 2;
+  t[32] = t[45] = t[46] = 3;
+  return t;
+})();
+
 export function textRuns(text: string): TextRuns {
   let digits = 0;
   let grouped = 0;
   let alnum = 0;
   let d = 0;
   let g = 0;
-  let a = 0;
   /** Separators seen since the last digit of the current grouped run (at most one is allowed). */
   let gap = 0;
+  /** Where the current run of letters and digits started: its length is taken where it ends. */
+  let start = 0;
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
-    if (c >= 48 && c <= 57) {
+    const k = c < 128 ? RUN_CLASS[c]! : 0;
+    // Letters first: they are most of any text.
+    if (k === 2) {
+      d = 0;
+      g = 0;
+      gap = 2;
+    } else if (k === 1) {
       d++;
-      a++;
       g = gap <= 1 ? g + 1 : 1;
       gap = 0;
       if (d > digits) digits = d;
       if (g > grouped) grouped = g;
-      if (a > alnum) alnum = a;
-    } else if ((c >= 65 && c <= 90) || (c >= 97 && c <= 122)) {
-      d = 0;
-      g = 0;
-      gap = 2;
-      a++;
-      if (a > alnum) alnum = a;
     } else {
+      if (i - start > alnum) alnum = i - start;
+      start = i + 1;
       d = 0;
-      a = 0;
-      if (c === 32 || c === 45 || c === 46) gap++;
+      if (k === 3) gap++;
       else gap = 2;
       if (gap > 1) g = 0;
     }
   }
+  if (text.length - start > alnum) alnum = text.length - start;
   return { digits, groupedDigits: grouped, alnum };
 }
 
@@ -146,6 +158,11 @@ function withoutInvisible(text: string): { visible: string; origin: Int32Array }
 
 export class DetectorPack {
   private readonly index: KeywordIndex;
+  /** Per rule, which of the distinct prechecks it has (-1: none). */
+  private readonly precheckIds: Int32Array;
+  private readonly precheckCount: number;
+  /** Whether the injection rules come after every other rule (scanAmong's dataOnly needs it). */
+  private readonly injectionLast: boolean;
   /** Each rule's pattern with the d flag, so a value group's span comes from the match itself. */
   private readonly withIndices: readonly RegExp[];
 
@@ -166,20 +183,53 @@ export class DetectorPack {
       }
     });
     this.index = new KeywordIndex(entries);
+    // Rules with the same precheck (in-pan and in-pan-unverified) share its one run per scan.
+    const prechecks = new Map<string, number>();
+    this.precheckIds = Int32Array.from(rules, (r) => {
+      if (!r.precheck) return -1;
+      const key = `${r.precheck.flags}/${r.precheck.source}`;
+      let id = prechecks.get(key);
+      if (id === undefined) prechecks.set(key, (id = prechecks.size));
+      return id;
+    });
+    this.precheckCount = prechecks.size;
+    const firstInjection = rules.findIndex((r) => r.kind === "injection");
+    this.injectionLast = firstInjection < 0 || rules.slice(firstInjection).every((r) => r.kind === "injection");
     this.withIndices = rules.map((r) => (r.pattern.hasIndices ? r.pattern : new RegExp(r.pattern.source, r.pattern.flags + "d")));
   }
 
+  /** Every rule's keywords, for a caller that scans once for several matchers (see scanAmong). */
+  keywordEntries(): Array<[string, number]> {
+    return this.rules.flatMap((rule, i) => rule.keywords.map((k): [string, number] => [k, i]));
+  }
+
   scan(raw: string): ScanResult {
+    return this.scanAmong(raw);
+  }
+
+  /**
+   * As scan(), with what a caller that scans the same text for more keywords than these found:
+   * `candidates`, the rules (ascending) whose keywords occur in `raw` lower-cased, used when `raw`
+   * is ASCII (other text is scanned for them here: its NFKC form is what the rules read).
+   * `dataOnly`: the caller reads secrets and personal data only (a hint), so for ASCII text the
+   * injection rules are not run when that changes nothing else: they come after every other rule,
+   * so the others' detections (and the cap on them) are as a full scan finds them.
+   */
+  scanAmong(raw: string, options: { readonly candidates?: readonly number[]; readonly dataOnly?: boolean } = {}): ScanResult {
     // NFKC turns a spacing accent (¨ ´ ¸ ˜) into a space and a combining mark, which would split a
     // password holding one into two words; the space is dropped.
-    const text = raw.normalize("NFKC").replace(/ (?=[\u0300-\u036f])/g, "");
+    // ASCII is its own NFKC form and holds no combining marks or format characters.
+    const ascii = isAscii(raw);
+    const text = ascii ? raw : raw.normalize("NFKC").replace(/ (?=[\u0300-\u036f])/g, "");
     const found: Found = { detections: [], score: 0 };
-    this.collect(text, found, () => true);
+    let candidates = ascii ? options.candidates : undefined;
+    if (ascii && options.dataOnly && this.injectionLast) candidates = (candidates ?? this.index.find(text.toLowerCase())).filter((i) => this.rules[i]!.kind !== "injection");
+    this.collect(text, found, () => true, candidates);
     // A format character (zero-width space, bidi control, tag) inside a key hides it from every
     // pattern. The injection rules look for those characters, so they run on the text as it is;
     // secrets and personal data are looked for again with them taken out, and their spans are
     // mapped back, so redaction covers the whole key, the hidden characters included.
-    if (found.detections.length < MAX_DETECTIONS && INVISIBLE.test(text)) {
+    if (!ascii && found.detections.length < MAX_DETECTIONS && INVISIBLE.test(text)) {
       const { visible, origin } = withoutInvisible(text);
       const hidden: Found = { detections: [], score: 0 };
       this.collect(visible, hidden, (rule) => rule.kind !== "injection");
@@ -195,13 +245,19 @@ export class DetectorPack {
     return { text, detections: found.detections, score: found.score };
   }
 
-  private collect(text: string, found: Found, wanted: (rule: DetectorRule) => boolean): void {
+  private collect(text: string, found: Found, wanted: (rule: DetectorRule) => boolean, candidates: readonly number[] = this.index.find(text.toLowerCase())): void {
     let runs: TextRuns | undefined;
-    for (const i of this.index.find(text.toLowerCase())) {
+    /** Per distinct precheck: 0 not run yet, 1 holds, 2 does not. */
+    const prechecked = new Uint8Array(this.precheckCount);
+    for (const i of candidates) {
       const rule = this.rules[i]!;
       if (!wanted(rule)) continue;
       if (rule.needs && !meets((runs ??= textRuns(text)), rule.needs)) continue;
-      if (rule.precheck && !rule.precheck.test(text)) continue;
+      if (rule.precheck) {
+        const p = this.precheckIds[i]!;
+        if (prechecked[p] === 0) prechecked[p] = rule.precheck.test(text) ? 1 : 2;
+        if (prechecked[p] === 2) continue;
+      }
       const pattern = this.withIndices[i]!;
       pattern.lastIndex = 0;
       for (const m of text.matchAll(pattern)) {

@@ -7,12 +7,13 @@
 export class KeywordIndex {
   /** Per state: the values whose keyword ends there (including via suffix links). */
   private readonly out: number[][];
-  /** 1 where a state ends at least one keyword: the scan touches `out` only there. */
-  private readonly terminal: Uint8Array;
+  /**
+   * 1 where a state ends at least one keyword whose values this scan has not reported yet: the scan
+   * touches `out` only there. find() clears it for each state it reaches and sets it back after.
+   */
+  private readonly pending: Uint8Array;
   /** Scratch for find(): which values were already reported in this scan. */
   private readonly seen: Uint8Array;
-  /** Scratch for find(): terminal states already visited (their outputs are all reported then). */
-  private readonly visited: Uint8Array;
   /** transitions[state * width + class] → next state; 16-bit when it fits, to stay in cache. */
   private readonly transitions: Int32Array | Uint16Array;
   private readonly width: number;
@@ -50,6 +51,9 @@ export class KeywordIndex {
       out[state]!.push(value);
       maxValue = Math.max(maxValue, value);
     }
+    // Number the states breadth-first: the shallow states, where a scan of text spends nearly all
+    // its time, then share a few pages of the table instead of being spread over all of it.
+    relabelBreadthFirst(trie, out);
     // Text is matched as if its whitespace were folded to single spaces ("you are\n  now" holds the
     // keyword "you are now"), as the patterns' \s+ would match it. U+FEFF, whitespace to \s, is a
     // keyword character of its own (an invisible one), so it is left alone.
@@ -68,6 +72,8 @@ export class KeywordIndex {
     const states = trie.length;
     this.transitions = states < 65_536 ? new Uint16Array(states * this.width) : new Int32Array(states * this.width);
     const fail = new Int32Array(states);
+    /** The class of the character that leads into each state (0 for the root). */
+    const enteredBy = new Int32Array(states);
     // Breadth-first: a state's failure target is always finished before the state itself.
     const queue: number[] = [0];
     for (let head = 0; head < queue.length; head++) {
@@ -79,16 +85,21 @@ export class KeywordIndex {
           fail[child] = viaFail;
           if (out[viaFail]!.length > 0) out[child] = out[child]!.concat(out[viaFail]!);
           this.transitions[s * this.width + k] = child;
+          enteredBy[child] = k;
           queue.push(child);
         } else {
           this.transitions[s * this.width + k] = viaFail;
         }
       }
     }
+    // A whitespace run counts as one space: a state entered by a space stays where it is on the
+    // next one. (Column 0, characters in no keyword, is 0 everywhere: they lead back to the root.)
+    // A state entered by anything else, the root included, has its failure transition on a space,
+    // and the root is never where a space leads when a keyword starts with one.
+    if (this.spaceClass > 0) for (let st = 1; st < states; st++) if (enteredBy[st] === this.spaceClass) this.transitions[st * this.width + this.spaceClass] = st;
     this.out = out;
-    this.terminal = Uint8Array.from(out, (values) => (values.length > 0 ? 1 : 0));
+    this.pending = Uint8Array.from(out, (values) => (values.length > 0 ? 1 : 0));
     this.seen = new Uint8Array(maxValue + 1);
-    this.visited = new Uint8Array(states);
   }
 
   /**
@@ -97,23 +108,17 @@ export class KeywordIndex {
    */
   find(text: string): number[] {
     const found: number[] = [];
-    const { transitions, width, asciiClass, otherClass, out, seen, terminal, visited, spaceClass } = this;
-    const visitedStates: number[] = [];
+    const { transitions, width, asciiClass, otherClass, out, seen, pending } = this;
+    const reached: number[] = [];
     let state = 0;
-    let afterSpace = false;
     for (let i = 0; i < text.length; i++) {
       const c = text.charCodeAt(i);
-      const k = c < 128 ? asciiClass[c]! : (otherClass.get(c) ?? 0);
-      if (k === spaceClass) {
-        if (afterSpace) continue;
-        afterSpace = true;
-      } else afterSpace = false;
-      state = k === 0 ? 0 : transitions[state * width + k]!;
+      state = transitions[state * width + (c < 128 ? asciiClass[c]! : (otherClass.get(c) ?? 0))]!;
       // Digits, ":" and "." are keywords of some rules: the same terminal states recur on every
       // number in the text, and their outputs were all reported on the first visit.
-      if (terminal[state] === 0 || visited[state] === 1) continue;
-      visited[state] = 1;
-      visitedStates.push(state);
+      if (pending[state] === 0) continue;
+      pending[state] = 0;
+      reached.push(state);
       const values = out[state]!;
       for (let j = 0; j < values.length; j++) {
         const v = values[j]!;
@@ -124,7 +129,25 @@ export class KeywordIndex {
       }
     }
     for (const v of found) seen[v] = 0;
-    for (const st of visitedStates) visited[st] = 0;
-    return found.sort((a, b) => a - b);
+    for (const st of reached) pending[st] = 1;
+    // Reported in the order met; most scans find them ascending already (sorting allocates).
+    for (let j = 1; j < found.length; j++) if (found[j - 1]! > found[j]!) return found.sort((a, b) => a - b);
+    return found;
   }
+}
+
+/** Renumbers the trie's states (and their outputs) in breadth-first order, in place; the root stays 0. */
+function relabelBreadthFirst(trie: Array<Map<number, number>>, out: number[][]): void {
+  const order: number[] = [0];
+  for (let head = 0; head < order.length; head++) for (const child of trie[order[head]!]!.values()) order.push(child);
+  const newId = new Int32Array(trie.length);
+  order.forEach((old, i) => (newId[old] = i));
+  const oldTrie = trie.slice();
+  const oldOut = out.slice();
+  order.forEach((old, i) => {
+    const children = new Map<number, number>();
+    for (const [k, child] of oldTrie[old]!) children.set(k, newId[child]!);
+    trie[i] = children;
+    out[i] = oldOut[old]!;
+  });
 }

@@ -8,11 +8,12 @@ import { redact, type Detection, type DetectionKind, type DetectorPack } from ".
 import { KeywordIndex } from "./keyword-index.js";
 import { UNREADABLE_SHELL, type PackScore, type RuleMatch, type RulePack } from "./rule-pack.js";
 import { readShellCached } from "./shell/read.js";
+import { shellSources, type ShellSource } from "./shell/source.js";
 import { judgeStep } from "./action/step.js";
 import { HARD_STOP_AT, PAUSE_AT } from "./action/model.js";
 import type { RuleVerdict } from "./action/judge.js";
 import type { ToolAnnotations } from "./action/tool-call.js";
-import { normalizeHint, visibleText } from "./text.js";
+import { isAscii, normalizeHint, visibleText } from "./text.js";
 import type { SafetyTier } from "./wire.js";
 
 /** What the agent's step asks for, ordered from least to most severe. */
@@ -112,39 +113,71 @@ export interface Evaluation {
 }
 
 /**
- * The policy's globs and the rule pack share one keyword scan of the hint: values below
- * `globCount` are globs, the rest rules. Built once per (policy, pack) and cached.
+ * The policy's globs, the rule pack and the content detectors share one keyword scan of the hint:
+ * values below `globCount` are globs, then `ruleCount` the rule pack's (its keywords and alsoOneOf
+ * literals), the rest detectors. Built once per
+ * (policy, rule set) and cached.
+ *
+ * The detectors read the hint as sent (NFKC), the globs and rules its normalised form (also
+ * lower-cased, whitespace folded and trimmed, format characters removed). For ASCII they find the
+ * same detector keywords in both: ASCII is its own NFKC form and has no format characters, the
+ * index counts a whitespace run as one space, and trimming only matters to a keyword that starts or
+ * ends with whitespace, which no ASCII detector keyword does (checked here; if one did, or another
+ * hint is not ASCII, the detectors scan the hint themselves).
  */
 class StepMatcher {
   private readonly index: KeywordIndex;
   private readonly globCount: number;
+  private readonly ruleCount: number;
+  private readonly sharesDetectorScan: boolean;
 
   constructor(
     private readonly patterns: AgentPolicy["patterns"],
     private readonly pack: RulePack,
+    content: DetectorPack,
   ) {
     const globs = patterns.keywordEntries();
     this.globCount = patterns.size;
+    this.ruleCount = pack.valueCount;
     const rules = pack.keywordEntries().map(([k, i]): [string, number] => [k, i + this.globCount]);
-    this.index = new KeywordIndex([...globs, ...rules]);
+    const detectors = content.keywordEntries();
+    // A keyword with a non-ASCII character never occurs in ASCII text, whatever its spaces.
+    this.sharesDetectorScan = detectors.every(([k]) => !isAscii(k) || !/^\s|\s$/.test(k));
+    const offset = this.globCount + this.ruleCount;
+    this.index = new KeywordIndex([...globs, ...rules, ...(this.sharesDetectorScan ? detectors.map(([k, i]): [string, number] => [k, i + offset]) : [])]);
   }
 
-  /** `original` is the text before lower-casing: rules with a case-sensitive check need it. */
-  run(normalized: string, original: string): { patterns: ReturnType<AgentPolicy["patterns"]["matches"]>; pack: PackScore } {
+  /**
+   * `original` is the text before lower-casing: rules with a case-sensitive check need it.
+   * `content` is the detectors whose keywords occur, when `original` is ASCII and they share this scan.
+   */
+  run(normalized: string, original: string, sources: readonly ShellSource[], ascii: boolean): { patterns: ReturnType<AgentPolicy["patterns"]["matches"]>; pack: PackScore; content?: number[] } {
     const found = this.index.find(normalized);
-    const split = found.findIndex((v) => v >= this.globCount);
-    const globs = split < 0 ? found : found.slice(0, split);
-    const rules = split < 0 ? [] : found.slice(split).map((v) => v - this.globCount);
-    return { patterns: this.patterns.matchesAmong(normalized, globs), pack: this.pack.scoreAmong(normalized, rules, original) };
+    const globs: number[] = [];
+    const rules: number[] = [];
+    const content: number[] = [];
+    const offset = this.globCount + this.ruleCount;
+    for (const v of found) {
+      if (v < this.globCount) globs.push(v);
+      else if (v < offset) rules.push(v - this.globCount);
+      else content.push(v - offset);
+    }
+    return {
+      patterns: this.patterns.matchesAmong(normalized, globs),
+      pack: this.pack.scoreAmong(normalized, rules, original, sources),
+      ...(ascii && this.sharesDetectorScan ? { content } : {}),
+    };
   }
 }
 
-const matchers = new WeakMap<AgentPolicy["patterns"], WeakMap<RulePack, StepMatcher>>();
-function matcherFor(policy: AgentPolicy, pack: RulePack): StepMatcher {
+const matchers = new WeakMap<AgentPolicy["patterns"], WeakMap<RulePack, WeakMap<DetectorPack, StepMatcher>>>();
+function matcherFor(policy: AgentPolicy, rules: RuleSet): StepMatcher {
   let byPack = matchers.get(policy.patterns);
   if (!byPack) matchers.set(policy.patterns, (byPack = new WeakMap()));
-  let m = byPack.get(pack);
-  if (!m) byPack.set(pack, (m = new StepMatcher(policy.patterns, pack)));
+  let byContent = byPack.get(rules.actions);
+  if (!byContent) byPack.set(rules.actions, (byContent = new WeakMap()));
+  let m = byContent.get(rules.content);
+  if (!m) byContent.set(rules.content, (m = new StepMatcher(policy.patterns, rules.actions, rules.content)));
   return m;
 }
 
@@ -176,8 +209,6 @@ const isSensitiveRead = (d: Detection): boolean => d.kind === "secret" || (d.kin
 export const INJECTION_PAUSE_SCORE = 60;
 
 export function evaluateStep(facts: StepFacts, guard: Guard, policy: AgentPolicy, rules: RuleSet): Evaluation {
-  const hintScan = rules.content.scan(facts.hint);
-  const redactedHint = hintScan.detections.length > 0 ? redact(hintScan) : facts.hint;
   const stepsRemaining = Math.max(0, facts.maxAutonomousSteps - facts.autonomousStep);
   // A step answered by a guard (paused, blocked, halted, approved) is not judged, but what it read
   // still counts for its execution: injection seen during a pause must not be forgotten after it,
@@ -193,6 +224,8 @@ export function evaluateStep(facts: StepFacts, guard: Guard, policy: AgentPolicy
     return { breakers: { next: state, refused: state, trips: [] }, factor: `In the findings: ${what.join("; ")}` };
   };
   const fromGuard = (verdict: Verdict, cause: PauseCause | undefined, reason: string | undefined, factor: string): Evaluation => {
+    const hintScan = rules.content.scan(facts.hint);
+    const redactedHint = hintScan.detections.length > 0 ? redact(hintScan) : facts.hint;
     const read = readWhileGuarded();
     return {
       verdict,
@@ -281,7 +314,13 @@ export function evaluateStep(facts: StepFacts, guard: Guard, policy: AgentPolicy
 
   // Stage 3: policy patterns on the normalised hint. deny > requiresApproval > autoApprove.
   const { text: normalized, hadInvisible } = normalizeHint(facts.hint);
-  const matched = matcherFor(policy, rules.actions).run(normalized, facts.hint);
+  // The shell command lines in the hint, found once for the rule pack and the action model.
+  const hintSources = shellSources(facts.hint);
+  const matched = matcherFor(policy, rules).run(normalized, facts.hint, hintSources, isAscii(facts.hint));
+  // The detectors on the hint: secrets and personal data count toward the score (below); the hint
+  // is stored only with them redacted. Injection markers on the hint are not read (see below).
+  const hintScan = rules.content.scanAmong(facts.hint, { ...(matched.content ? { candidates: matched.content } : {}), dataOnly: true });
+  const redactedHint = hintScan.detections.length > 0 ? redact(hintScan) : facts.hint;
   const { deny, requiresApproval: approval, autoApprove: auto } = matched.patterns;
   for (const p of deny) factors.push(`Deny pattern matched: "${p}"`);
   for (const p of approval) factors.push(`Requires-approval pattern matched: "${p}"`);
@@ -357,8 +396,9 @@ export function evaluateStep(facts: StepFacts, guard: Guard, policy: AgentPolicy
   const tool = facts.tool ?? facts.breakers?.signals.tool;
   // The action model reads what the text says, not how it is disguised: an invisible character
   // inside a command name must not hide the command (it would only ever lower the verdict).
+  const visibleHint = visibleText(facts.hint);
   const action = judgeStep(
-    { hint: visibleText(facts.hint), ...(tool !== undefined ? { tool } : {}), ...(facts.arguments !== undefined ? { arguments: visibleText(facts.arguments) } : {}), ...(facts.annotations !== undefined ? { annotations: facts.annotations } : {}) },
+    { hint: visibleHint, ...(visibleHint === facts.hint ? { hintSources } : {}), ...(tool !== undefined ? { tool } : {}), ...(facts.arguments !== undefined ? { arguments: visibleText(facts.arguments) } : {}), ...(facts.annotations !== undefined ? { annotations: facts.annotations } : {}) },
     readShellCached,
   );
   // Highest score first (judgeAction sorts them): one factor and one match per rule id.

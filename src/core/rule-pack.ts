@@ -3,8 +3,8 @@
 // score of the rules that match, so adding a signal can never lower the score.
 import { KeywordIndex } from "./keyword-index.js";
 import { readShellCached } from "./shell/index.js";
-import { shellSources } from "./shell/source.js";
-import { normalizeForMatching } from "./text.js";
+import { shellSources, type ShellSource } from "./shell/source.js";
+import { normalizeForMatching, TextSet } from "./text.js";
 
 export const RULE_CATEGORIES = [
   "shell",
@@ -33,6 +33,13 @@ export interface Rule {
   readonly score: number;
   /** Lower-case literals; the pattern is only tried when one occurs in the text. */
   readonly keywords: readonly string[];
+  /**
+   * Optional second prefilter, for rules whose keywords are common words (npm, service, update):
+   * lower-case literals of which one must also occur in the text (whitespace runs counting as one
+   * space) for the pattern to be tried. Every text the pattern matches holds one of them; the tests
+   * check it on every example and its readings. Found by the same keyword scan, so it costs nothing.
+   */
+  readonly alsoOneOf?: readonly string[];
   /** Tested against normalised (lower-case, whitespace-folded) text. */
   readonly pattern: RegExp;
   /**
@@ -77,6 +84,14 @@ export const PRODUCTION_ESCALATION = 15;
 export class RulePack {
   private readonly index: KeywordIndex;
   private readonly rewrites = new Map<(normalized: string) => string, Set<number>>();
+  /**
+   * The index's values: rule i's keywords are i, its alsoOneOf literals rules.length + i, so
+   * `valueCount` is twice the rules. candidatesOf() turns the values found into the rules to try.
+   */
+  readonly valueCount: number;
+  private readonly hasAlso: Uint8Array;
+  /** Scratch for candidatesOf(): rules whose alsoOneOf literal occurs in the text scanned. */
+  private readonly alsoFound: Uint8Array;
 
   constructor(readonly rules: readonly Rule[]) {
     const seen = new Set<string>();
@@ -93,7 +108,15 @@ export class RulePack {
         if (k !== k.toLowerCase() || k.length === 0) throw new Error(`rule ${rule.id}: keyword "${k}" must be non-empty lower case`);
         entries.push([k, i]);
       }
+      if (rule.alsoOneOf !== undefined && rule.alsoOneOf.length === 0) throw new Error(`rule ${rule.id}: alsoOneOf needs at least one literal`);
+      for (const k of rule.alsoOneOf ?? []) {
+        if (k !== k.toLowerCase() || k.length === 0) throw new Error(`rule ${rule.id}: alsoOneOf "${k}" must be non-empty lower case`);
+        entries.push([k, rules.length + i]);
+      }
     });
+    this.valueCount = 2 * rules.length;
+    this.hasAlso = Uint8Array.from(rules, (r) => (r.alsoOneOf ? 1 : 0));
+    this.alsoFound = new Uint8Array(rules.length);
     this.index = new KeywordIndex(entries);
     rules.forEach((rule, i) => {
       if (!rule.rewrite) return;
@@ -103,9 +126,35 @@ export class RulePack {
     });
   }
 
-  /** Every rule's keywords, for a caller that scans once for several matchers. */
+  /**
+   * Every rule's keywords and alsoOneOf literals (values below valueCount), for a caller that scans
+   * once for several matchers and passes what it found to scoreAmong.
+   */
   keywordEntries(): Array<[string, number]> {
-    return this.rules.flatMap((rule, i) => rule.keywords.map((k): [string, number] => [k, i]));
+    const n = this.rules.length;
+    return this.rules.flatMap((rule, i) => [...rule.keywords.map((k): [string, number] => [k, i]), ...(rule.alsoOneOf ?? []).map((k): [string, number] => [k, n + i])]);
+  }
+
+  /** The rules to try on a text, from the index values found in it (ascending). */
+  private candidatesOf(found: readonly number[]): number[] {
+    const n = this.rules.length;
+    const { alsoFound, hasAlso } = this;
+    let first = found.length;
+    for (let j = found.length - 1; j >= 0 && found[j]! >= n; j--) {
+      alsoFound[found[j]! - n] = 1;
+      first = j;
+    }
+    const out: number[] = [];
+    for (let j = 0; j < first; j++) {
+      const i = found[j]!;
+      if (hasAlso[i] === 0 || alsoFound[i] === 1) out.push(i);
+    }
+    for (let j = first; j < found.length; j++) alsoFound[found[j]! - n] = 0;
+    return out;
+  }
+
+  private candidatesIn(text: string): number[] {
+    return this.candidatesOf(this.index.find(text));
   }
 
   /**
@@ -117,18 +166,19 @@ export class RulePack {
   }
 
   /**
-   * As score(), given the rules whose keyword occurs in `normalized` (ascending). When `original`
+   * As score(), given the index values (keywordEntries) found in `normalized`, ascending. When `original`
    * holds a shell command (see shellSources), every command it will run, read as the shell will
    * run it, is scored too: `X=rm; $X -rf ~` matches what `rm -rf ~` matches. A command from a known
    * shell source that cannot be read adds the UNREADABLE_SHELL match.
    */
-  scoreAmong(normalized: string, candidates: readonly number[], original?: string): PackScore {
+  scoreAmong(normalized: string, found: readonly number[], original?: string, sources?: readonly ShellSource[]): PackScore {
+    let candidates = this.candidatesOf(found);
     // Here-document bodies written to files are data: the rules read the text without them.
-    const readings = original !== undefined ? shellReadingsOf(original, normalized) : undefined;
+    const readings = original !== undefined ? shellReadingsOf(original, normalized, sources) : undefined;
     if (readings?.masked !== undefined) {
       original = readings.masked;
       normalized = normalizeForMatching(original);
-      candidates = this.index.find(normalized);
+      candidates = this.candidatesIn(normalized);
     }
     const matched = new Set<number>();
     const tryRule = (i: number, text: string, casedFrom: string | undefined): void => {
@@ -145,13 +195,13 @@ export class RulePack {
       for (const [rewrite, ruleIds] of this.rewrites) {
         const view = rewrite(normalized);
         if (view === normalized) continue;
-        for (const i of this.index.find(view)) if (ruleIds.has(i)) tryRule(i, view, original);
+        for (const i of this.candidatesIn(view)) if (ruleIds.has(i)) tryRule(i, view, original);
       }
     }
     const extra: RuleMatch[] = [];
     if (readings !== undefined) {
       const { commands, unreadable } = readings;
-      for (const c of commands) for (const i of this.index.find(c.normalized)) tryRule(i, c.normalized, c.text);
+      for (const c of commands) for (const i of this.candidatesIn(c.normalized)) tryRule(i, c.normalized, c.text);
       if (unreadable !== undefined) extra.push({ ...UNREADABLE_SHELL, reason: `${UNREADABLE_SHELL.reason}: ${unreadable}` });
     }
     const matches: RuleMatch[] = [...matched]
@@ -184,10 +234,13 @@ export const UNREADABLE_SHELL: RuleMatch = {
  * here-document and here-string bodies that are written to files blanked out (ShellReading.data),
  * when a source that holds some reads completely: words in a file's contents are not commands.
  */
-export function shellReadingsOf(original: string, normalized: string): { commands: Array<{ text: string; normalized: string }>; unreadable?: string; masked?: string } {
+export function shellReadingsOf(
+  original: string,
+  normalized: string,
+  sources: readonly ShellSource[] = shellSources(original),
+): { commands: Array<{ text: string; normalized: string }>; unreadable?: string; masked?: string } {
   const commands: Array<{ text: string; normalized: string }> = [];
   let unreadable: string | undefined;
-  const sources = shellSources(original);
   const readings = sources.map((s) => readShellCached(s.source));
   let masked: string | undefined;
   // From the last source to the first, so the offsets of those before stay as they are.
@@ -199,13 +252,17 @@ export function shellReadingsOf(original: string, normalized: string): { command
     const base = masked ?? original;
     masked = base.slice(0, at[0]) + (json ? JSON.stringify(blanked) : blanked) + base.slice(at[1]);
   }
-  const seen = new Set<string>([masked !== undefined ? normalizeForMatching(masked) : normalized]);
+  // The whole text is compared, not hashed: only a command's text can equal it.
+  const whole = masked !== undefined ? normalizeForMatching(masked) : normalized;
+  const seen = new TextSet();
+  // A command text met before normalises as it did then: only new ones are normalised.
+  const seenAsWritten = new TextSet();
   sources.forEach(({ strict }, i) => {
     const reading = readings[i]!;
     for (const command of reading.commands) {
+      if (!seenAsWritten.add([command.text])) continue;
       const text = normalizeForMatching(command.text);
-      if (seen.has(text)) continue;
-      seen.add(text);
+      if (text === whole || !seen.add([text])) continue;
       commands.push({ text: command.text, normalized: text });
     }
     if (strict && !reading.complete && unreadable === undefined) unreadable = reading.problems[0] ?? "unknown";

@@ -16,13 +16,22 @@ export interface NormalizedText {
   readonly hadInvisible: boolean;
 }
 
-/** NFKC, invisible characters removed, whitespace folded to one space, lower case. */
-const NON_ASCII = /[^\x00-\x7f]/;
+/**
+ * Whether the text is all ASCII (U+0000..U+007F): then its UTF-8 form has one byte per UTF-16 code
+ * unit (any other character, a lone surrogate too, takes two or more). Node counts that natively,
+ * several times faster than a regex reads a 4 KB hint.
+ */
+export const isAscii = (text: string): boolean => Buffer.byteLength(text, "utf8") === text.length;
 
+/** In ASCII: whitespace other than a single space (NEEDS_FOLDING), and the runs to fold (all but a lone space). */
+const ASCII_NEEDS_FOLDING = /[\t\n\v\f\r]| {2}/;
+const ASCII_FOLDABLE_RUN = /[\t\n\v\f\r][\t\n\v\f\r ]*| [\t\n\v\f\r ]+/g;
+
+/** NFKC, invisible characters removed, whitespace folded to one space, lower case. */
 export function normalizeHint(raw: string): NormalizedText {
   // NFKC leaves ASCII unchanged, and ASCII has no format characters: skip both for plain text.
-  if (!NON_ASCII.test(raw)) {
-    const s = NEEDS_FOLDING.test(raw) ? raw.replace(WHITESPACE_RUN, " ") : raw;
+  if (isAscii(raw)) {
+    const s = ASCII_NEEDS_FOLDING.test(raw) ? raw.replace(ASCII_FOLDABLE_RUN, " ") : raw;
     return { text: s.trim().toLowerCase(), hadInvisible: false };
   }
   let s = raw.normalize("NFKC");
@@ -44,7 +53,7 @@ export function normalizeHint(raw: string): NormalizedText {
  */
 export function visibleText<T>(value: T, depth = 0): T {
   if (typeof value === "string") {
-    if (!NON_ASCII.test(value)) return value;
+    if (isAscii(value)) return value;
     INVISIBLE.lastIndex = 0;
     return value.normalize("NFKC").replace(INVISIBLE, "") as T;
   }
@@ -83,4 +92,53 @@ export function sanitizeForDisplay(agent: string, action: string): string {
   const body = clean(action);
   const cut = body.length > DISPLAY_TEXT_MAX ? `${body.slice(0, DISPLAY_TEXT_MAX - 1)}…` : body;
   return `haltkey: agent "${clean(agent)}" wants to: ${cut}`;
+}
+
+/** A bucket of TextSet grows past this many entries only on crafted input; it is then hashed. */
+const TEXT_SET_BUCKET = 8;
+
+/**
+ * A set of string tuples (one or more strings each) that finds an equal tuple without hashing
+ * every character: V8's string hash reads the whole string, and the command texts of a 4 KB hint
+ * read as 70 commands would each be hashed in full only to find the few that repeat. Tuples are
+ * bucketed by their lengths and a few characters and compared with === only within a bucket; a
+ * bucket that fills up (many different tuples alike in all of that, which only crafted input
+ * does) falls back to a hashed set, so the cost stays linear in the input.
+ */
+export class TextSet {
+  private readonly buckets = new Map<number, Array<readonly string[]> | Set<string>>();
+
+  /** Adds the tuple; false when an equal one was already there. */
+  add(parts: readonly string[]): boolean {
+    let sig = parts.length;
+    for (const p of parts) {
+      const n = p.length;
+      sig = (Math.imul(sig, 31) + n) | 0;
+      if (n > 0) sig = (Math.imul(sig, 31) + p.charCodeAt(0) + Math.imul(p.charCodeAt(n >> 1), 7) + Math.imul(p.charCodeAt(n - 1), 13)) | 0;
+    }
+    const bucket = this.buckets.get(sig);
+    if (bucket === undefined) {
+      this.buckets.set(sig, [parts]);
+      return true;
+    }
+    if (bucket instanceof Set) {
+      const key = tupleKey(parts);
+      if (bucket.has(key)) return false;
+      bucket.add(key);
+      return true;
+    }
+    for (const other of bucket) if (sameParts(other, parts)) return false;
+    if (bucket.length < TEXT_SET_BUCKET) bucket.push(parts);
+    else this.buckets.set(sig, new Set([...bucket, parts].map(tupleKey)));
+    return true;
+  }
+}
+
+/** One string per tuple, unambiguous: each part prefixed by its length. */
+const tupleKey = (parts: readonly string[]): string => parts.map((p) => `${p.length}:${p}`).join("");
+
+function sameParts(a: readonly string[], b: readonly string[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
 }

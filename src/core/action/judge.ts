@@ -12,6 +12,7 @@ import { invocationsOf, type Invocation, type ShellCommand } from "./shell-comma
 import { looksLikeSql, readSql } from "./sql.js";
 import { readCode } from "./code.js";
 import { argumentFacts, readToolCall, toolWords, type ToolAnnotations } from "./tool-call.js";
+import { TextSet } from "../text.js";
 
 export interface JudgeInput {
   readonly tool?: string;
@@ -57,7 +58,11 @@ const SQL_FIELD = /^(sql|statement|statements|query|queries|command)$/i;
 const SQL_KEYWORD = /^\s*(select|insert|update|delete|drop|truncate|alter|grant|revoke|create|with|merge|replace|copy|call|exec|begin|vacuum|set|show|explain)\b/i;
 
 /** The SQL a database client runs from its command line: psql -c '…', mysql -e '…', sqlite3 db '…'. */
-function sqlOfCommand(inv: Invocation, next: Invocation | undefined): string[] {
+const NO_SQL: readonly string[] = Object.freeze([]);
+
+function sqlOfCommand(inv: Invocation, next: Invocation | undefined): readonly string[] {
+  // Most commands are neither a database client nor echo/printf: nothing to read, nothing allocated.
+  if (!DB_CLIENTS.has(inv.name) && inv.name !== "echo" && inv.name !== "printf") return NO_SQL;
   const out: string[] = [];
   if (DB_CLIENTS.has(inv.name)) {
     const a = inv.args;
@@ -126,9 +131,8 @@ function judge(input: JudgeInput): Judgement {
   const codeTexts: string[] = [];
   if (input.arguments !== undefined) collectCode(input.arguments, codeTexts);
   for (const c of input.commands ?? []) {
-    const argv = c.argv;
-    const at = argv.findIndex((a, i) => i > 0 && /^-[A-Za-z]*[ce]$/.test(a) && /^(python[\d.]*|node|nodejs|perl|ruby|php|deno|bun)$/.test((argv.slice(0, i).reverse().find((w) => !w.startsWith("-")) ?? "").replace(/^.*\//, "")));
-    if (at > 0 && argv[at + 1] !== undefined) codeTexts.push(argv[at + 1]!);
+    const at = inlineCodeOption(c.argv);
+    if (at > 0 && c.argv[at + 1] !== undefined) codeTexts.push(c.argv[at + 1]!);
   }
   const fromCode: ShellCommand[] = [];
   for (const code of codeTexts.slice(0, MAX_SQL_STRINGS)) {
@@ -166,11 +170,9 @@ function judge(input: JudgeInput): Judgement {
   const production = facts?.production === true || (input.tool !== undefined && /(^|[^a-z])(prod|production)([^a-z]|$)/i.test(input.tool));
   // A command repeated in one step (after the same command) finds what it found the first time:
   // it is judged once.
-  const judged = new Set<string>();
+  const judged = new TextSet();
   invs.forEach((inv, i) => {
-    const key = `${inv.command.via ?? ""}\u0000${inv.command.text}\u0000${i > 0 ? invs[i - 1]!.command.text : ""}`;
-    if (judged.has(key)) return;
-    judged.add(key);
+    if (!judged.add([inv.command.via ?? "", inv.command.text, i > 0 ? invs[i - 1]!.command.text : ""])) return;
     let found = false;
     for (const rule of COMMAND_RULES) {
       const hit = rule.match(inv, invs, i);
@@ -226,6 +228,31 @@ function judge(input: JudgeInput): Judgement {
   }
   rules.sort((a, b) => b.score - a.score);
   return { actions, score, tier: tierOfScore(score), rules, unreadable };
+}
+
+const CODE_OPTION = /^-[A-Za-z]*[ce]$/;
+const INTERPRETER = /^(python[\d.]*|node|nodejs|perl|ruby|php|deno|bun)$/;
+
+/**
+ * Where an interpreter's inline-code option (python -c, node -e, perl -e…) is in an argument
+ * vector, or -1: the first `-…c`/`-…e` word after the first whose nearest non-option word before it
+ * is an interpreter. Words that cannot be such an option are passed over without a regex.
+ */
+function inlineCodeOption(argv: readonly string[]): number {
+  for (let i = 1; i < argv.length; i++) {
+    const a = argv[i]!;
+    const last = a.charCodeAt(a.length - 1);
+    if (a.length < 2 || a.charCodeAt(0) !== 45 || (last !== 99 && last !== 101) || !CODE_OPTION.test(a)) continue;
+    let program = "";
+    for (let j = i - 1; j >= 0; j--) {
+      if (!argv[j]!.startsWith("-")) {
+        program = argv[j]!;
+        break;
+      }
+    }
+    if (INTERPRETER.test(program.replace(/^.*\//, ""))) return i;
+  }
+  return -1;
 }
 
 function commandHost(invs: readonly Invocation[]): string {

@@ -5,7 +5,7 @@
 import { judgeAction, commandArgumentOf, isShellTool, type Judgement } from "./judge.js";
 import type { ToolAnnotations } from "./tool-call.js";
 import type { ShellCommand } from "./shell-command.js";
-import { shellSources } from "../shell/source.js";
+import { shellSources, type ShellSource } from "../shell/source.js";
 
 export interface ShellReadingLike {
   readonly commands: readonly ShellCommand[];
@@ -18,6 +18,8 @@ export interface StepInput {
   readonly tool?: string;
   readonly arguments?: Readonly<Record<string, unknown>>;
   readonly annotations?: ToolAnnotations;
+  /** shellSources(hint), when the caller already has it: the same strings, so the reader's cache finds them without hashing them again. */
+  readonly hintSources?: readonly ShellSource[];
 }
 
 export interface StepJudgement {
@@ -51,7 +53,7 @@ export function commandLinesOf(step: StepInput): Array<{ source: string; strict:
     const line = commandArgumentOf(step.arguments);
     if (line !== undefined) add(line, true);
   }
-  for (const s of shellSources(step.hint)) add(s.source, s.strict);
+  for (const s of step.hintSources ?? shellSources(step.hint)) add(s.source, s.strict);
   return out;
 }
 

@@ -167,6 +167,8 @@ const permissions: CommandRule = {
   tactic: TACTIC,
   technique: "T1222.002",
   match(inv) {
+    // Only chattr and chmod are judged here: other commands are not read for files at all.
+    if (inv.name !== "chattr" && inv.name !== "chmod") return undefined;
     const files = inv.args.filter((a) => !a.startsWith("-") && !/^[-+=]?[aAcCdDeijPsStTu]+$/.test(a));
     const sys = files.find((f) => { const c = classifyPath(f); return c === "system" || c === "credentials"; });
     if (!sys) return undefined;

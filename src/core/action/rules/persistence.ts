@@ -30,14 +30,15 @@ const cron: CommandRule = {
   tactic: TACTIC,
   technique: "T1053.003",
   match(inv, all, index) {
-    // The schedule may be in the command that feeds crontab or at (echo "* * * * * …" | crontab -).
-    const every = [inv, ...all.slice(Math.max(0, index - 3), index)].some((c) => EVERY_MINUTE.test(c.command.text)) ? " that runs every minute" : "";
+    // The schedule may be in the command that feeds crontab or at (echo "* * * * * …" | crontab -);
+    // it is only looked for once the command installs one.
+    const every = (): string => ([inv, ...all.slice(Math.max(0, index - 3), index)].some((c) => EVERY_MINUTE.test(c.command.text)) ? " that runs every minute" : "");
     const path = firstWrite(inv, CRON_PATH);
-    if (path) return { action: persist(path, "system", "system"), reason: `writes a cron entry${every} to ${shown(path)}: persistence (T1053.003)` };
+    if (path) return { action: persist(path, "system", "system"), reason: `writes a cron entry${every()} to ${shown(path)}: persistence (T1053.003)` };
     if (inv.name === "crontab") {
       const a = inv.args;
       if (a.some((x) => x === "-l" || x === "-r")) return undefined; // listing or removing: not installing
-      return { action: persist("crontab", "home", "account"), reason: `installs a crontab${every}: persistence (T1053.003)` };
+      return { action: persist("crontab", "home", "account"), reason: `installs a crontab${every()}: persistence (T1053.003)` };
     }
     if (inv.name === "at" || inv.name === "batch") {
       if (inv.args.some((x) => x === "-l" || x === "-d" || x === "-r")) return undefined;

@@ -24,8 +24,24 @@ export interface CommandRule {
   readonly examples: { readonly match: readonly string[]; readonly noMatch: readonly string[] };
 }
 
+/**
+ * writtenPaths of the invocation asked about last: the rules judge one command at a time and some
+ * fifteen of them ask for it. Keyed by the invocation object, which is read-only, so the answer
+ * never changes under it (a WeakMap cost more per lookup than this saves).
+ */
+let lastInvocation: Invocation | undefined;
+let lastWritten: readonly string[] = [];
+
 /** Every file a command writes: output redirects, tee, cp/mv/install/ln destinations, sed -i files, dd of=. */
-export function writtenPaths(inv: Invocation): string[] {
+export function writtenPaths(inv: Invocation): readonly string[] {
+  if (inv !== lastInvocation) {
+    lastWritten = Object.freeze(writtenPathsOf(inv));
+    lastInvocation = inv;
+  }
+  return lastWritten;
+}
+
+function writtenPathsOf(inv: Invocation): string[] {
   const out: string[] = [];
   for (const r of inv.command.redirects) if (/^(>|>>|>\||&>|&>>|\d>|\d>>)$/.test(r.op) && !/^&?\d$/.test(r.target)) out.push(r.target);
   const ops = inv.args.filter((a) => !a.startsWith("-"));
@@ -80,6 +96,9 @@ function targetDirectoryOption(args: readonly string[]): string | undefined {
   return undefined;
 }
 
+const FIELD_FILE = /^[\w.-]+=@(.+)$/;
+const AT_FILE = /^@(.+)$/;
+
 /** Every path-looking word a command reads: its operands and `<` redirects. */
 export function readPaths(inv: Invocation): string[] {
   const out: string[] = [];
@@ -92,7 +111,8 @@ export function readPaths(inv: Invocation): string[] {
       else if (at > 0) out.push(a.slice(at + 1));
       continue;
     }
-    const at = /^[\w.-]+=@(.+)$/.exec(a) ?? /^@(.+)$/.exec(a);
+    // name=@file and @file (curl -F, -d): both need an "@", which few words hold.
+    const at = a.includes("@") ? (FIELD_FILE.exec(a) ?? AT_FILE.exec(a)) : null;
     out.push(at ? at[1]! : a);
   }
   return out;

@@ -158,6 +158,7 @@ export const FILESYSTEM_RULES: readonly Rule[] = [
     reason: "Recursively deletes a Windows drive root, the Windows directory or user profiles.",
     score: 95,
     keywords: ["remove-item", "ri", "rm", "rmdir", "rd", "del", "erase"],
+    alsoOneOf: [" -r", " /s"],
     pattern: /\b(?:remove-item|ri|rm|rmdir|rd|del|erase)\b(?=[^;&|]{0,200}? (?:-r(?:ecurse)?|\/s)(?=$|[\s;&|)'"`]))[^;&|]{0,200}? ['"]?(?:[a-z]:\\?\*?|[a-z]:\\(?:windows|users|program files)\\?|\$env:(?:systemroot|userprofile|windir|systemdrive)\\?)['"]?(?=$|[\s;&|)'"`])/,
     examples: {
       match: ["Remove-Item -Recurse -Force C:\\", "rd /s /q C:\\Windows", "powershell -c \"Remove-Item $env:USERPROFILE -Recurse -Force\""],
@@ -170,6 +171,7 @@ export const FILESYSTEM_RULES: readonly Rule[] = [
     reason: "Recursively deletes a directory tree on Windows.",
     score: 55,
     keywords: ["remove-item", "ri", "rmdir", "rd", "del", "erase"],
+    alsoOneOf: [" -recurse", " /s"],
     pattern: /\b(?:remove-item|ri|rmdir|rd|del|erase)\b[^;&|]{0,200}? (?:-recurse|\/s)(?=$|[\s;&|)'"`])/,
     examples: {
       match: ["Remove-Item -Recurse -Force C:\\projects\\app", "rmdir /s /q data", "del /f /s /q *.*"],

@@ -152,6 +152,7 @@ export const SHELL_RULES: readonly Rule[] = [
     reason: "Pipes generated text into a shell, so whatever the input says is executed.",
     score: 60,
     keywords: ["sh"],
+    alsoOneOf: ["|"],
     pattern: re(
       String.raw`\| ?(?:sudo )?(?:(?:ba|z|da|k)?sh(?: -[sx]+| -)?|(?:xargs|parallel)(?: -${T}+)* (?:ba|z|da|k)?sh -c(?: \{\})?)(?:$|[;&|)'"\x60])`,
     ),
@@ -182,6 +183,7 @@ export const SHELL_RULES: readonly Rule[] = [
     reason: "Stops or disables a system service, interrupting whatever depends on it.",
     score: 55,
     keywords: ["systemctl", "service", "launchctl", "sv ", "supervisorctl", "pm2"],
+    alsoOneOf: [" stop", " disable", " mask", " kill", " unload", " bootout", " remove", " down", " delete"],
     pattern: re(
       String.raw`${START}(?:systemctl(?: --user| --now)* (?:stop|disable|mask|kill)|service [\w@.-]+ stop|rc-service [\w@.-]+ stop|launchctl (?:unload|bootout|stop|remove)|sv (?:stop|down)|supervisorctl stop|pm2 (?:stop|delete|kill))${END}`,
     ),
@@ -251,6 +253,8 @@ export const SHELL_RULES: readonly Rule[] = [
     reason: "Uninstalls system or environment-wide packages, which other programs may depend on.",
     score: 55,
     keywords: ["pip", "pipx", "conda", "mamba", "gem", "brew", "port", "snap", "flatpak", "apt", "dnf", "yum", "zypper", "apk", "pacman", "npm", "pnpm", "yarn", "bun"],
+    // The removal verb, always after a space (" uninstall" starts with " un", " rmi" with " rm").
+    alsoOneOf: [" un", " remove", " purge", " autoremove", " erase", " del", " rm", "pacman -r"],
     pattern: re(
       String.raw`${START}(?:(?:pip[\d.]*|pipx|conda|mamba|micromamba|gem|brew|port|snap|flatpak|apt|apt-get|aptitude|dnf|yum|zypper|apk|choco|winget|scoop)(?: ${T}+){0,2}? (?:uninstall|remove|purge|autoremove|erase|del|rm|rmi)|python[\d.]* -m pip uninstall|pacman -r[a-z]*|(?:npm|pnpm|yarn|bun)(?: ${T}+){0,3}? (?:uninstall|remove|rm|un)${END}(?=[^;&|]{0,100}? (?:-g|--global)${END})|(?:npm|pnpm|yarn|bun) (?:-g|--global|global) (?:uninstall|remove|rm|un))${END}`,
     ),

@@ -108,6 +108,7 @@ export const SQL_RULES: readonly Rule[] = [
     reason: "A DELETE or UPDATE whose WHERE clause is always true hits every row.",
     score: 90,
     keywords: ["delete", "update"],
+    alsoOneOf: [" where "],
     pattern: outsideMessage(/\b(?:delete from|update)\b[^;]{1,300}? where (?:1 ?= ?1|0 ?= ?0|true|1|'1' ?= ?'1'|'a' ?= ?'a'|1 ?<> ?0)(?=$|[\s;)'"`])/),
     examples: {
       match: ["DELETE FROM users WHERE 1=1", "update accounts set balance = 0 where true;", "delete from sessions where 1 = 1 and 2 = 2"],
@@ -120,6 +121,7 @@ export const SQL_RULES: readonly Rule[] = [
     reason: "UPDATE without a WHERE clause overwrites the column in every row.",
     score: 70,
     keywords: ["update"],
+    alsoOneOf: [" set "],
     pattern: outsideMessage(re(String.raw`\bupdate (?:only )?${SQL_IDENT} set (?:(?! where\b)[^;]){1,300}?(?:;|$)`)),
     examples: {
       match: ["UPDATE users SET active = false;", "psql -c \"update orders set status='void'\" shop", "running SQL: update accounts set balance = 0"],
