@@ -33,11 +33,13 @@ export abstract class WalkReader extends WordReader {
       this.problem(`here-documents with ${expansions} expansions are more than can be read`);
       return undefined;
     }
-    let tree = (this.fastPath ? plainTree(source) : undefined) ?? parseTerminated(source).tree;
+    const plain = this.fastPath ? plainTree(source) : undefined;
+    let tree = plain ?? parseTerminated(source).tree;
     // tree-sitter sometimes takes a newline for a blank (after `a | b | c`, before a redirected
     // command) and reads the next line's words as the last command's arguments; bash ends the
     // command there. Read again with each such newline written as `;` (same offsets).
-    for (let round = 0; round < 4; round++) {
+    // (The plain scanner ends a statement at such a newline itself.)
+    for (let round = 0; round < 4 && plain === undefined; round++) {
       const at = newlinesInCommands(tree);
       if (at.length === 0) break;
       const chars = tree.source.split("");
