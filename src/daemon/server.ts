@@ -9,8 +9,8 @@ import { compilePolicy, defaultPolicy, parsePolicy, type CompiledPolicy } from "
 import { defaultRuleSet } from "../core/rules/index.js";
 import { Store } from "../store/store.js";
 import { ConsoleStartError, startConsole, type ConsoleFrontEnd } from "./console.js";
-import { openHardware, type Hardware } from "../devices/discovery.js";
-import { openSimulatedHardware, type SimulatedHardware } from "../sim/hardware.js";
+import type { Hardware } from "../devices/discovery.js";
+import type { SimulatedHardware } from "../sim/hardware.js";
 import { FrameError, readLines } from "./framing.js";
 import { createHandlers, type Connection, type Handlers } from "./handlers.js";
 import type { Logger } from "./log.js";
@@ -105,8 +105,9 @@ export async function startDaemon(opts: DaemonOptions): Promise<RunningDaemon> {
   // Simulated devices only when asked for, never as a fallback (DESIGN.md "Trust boundaries").
   let sim: SimulatedHardware | undefined;
   try {
-    if (opts.simulate) hardware = sim = await openSimulatedHardware({ store, paths, log, now: Date.now });
-    else hardware = await openHardware({ store, log, now: Date.now });
+    // Only the set asked for is loaded: the simulator's devices are not in a real daemon's memory.
+    if (opts.simulate) hardware = sim = await (await import("../sim/hardware.js")).openSimulatedHardware({ store, paths, log, now: Date.now });
+    else hardware = await (await import("../devices/discovery.js")).openHardware({ store, log, now: Date.now });
   } catch (e) {
     await store.close();
     throw new DaemonStartError(`cannot start the approval devices: ${(e as Error).message}`);
