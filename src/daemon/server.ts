@@ -96,6 +96,10 @@ export async function startDaemon(opts: DaemonOptions): Promise<RunningDaemon> {
   if (Buffer.byteLength(paths.operatorSocket) > MAX_SOCKET_PATH) {
     throw new DaemonStartError(`socket path ${paths.operatorSocket} is longer than ${MAX_SOCKET_PATH} bytes; choose a shorter HALTKEY_HOME`);
   }
+  // The hardware set's modules load while the policy and the store are read (its failure is the
+  // approval devices' failure, below).
+  const hardwareModule = opts.simulate ? import("../sim/hardware.js") : import("../devices/discovery.js");
+  hardwareModule.catch(() => undefined);
   await mkdir(paths.home, { recursive: true, mode: 0o700 });
   const policy = await loadPolicy(opts.policyPath);
   if (await socketAnswers(paths.socket)) throw new DaemonStartError(`a haltkey daemon is already running on ${paths.socket}`);
@@ -106,8 +110,9 @@ export async function startDaemon(opts: DaemonOptions): Promise<RunningDaemon> {
   let sim: SimulatedHardware | undefined;
   try {
     // Only the set asked for is loaded: the simulator's devices are not in a real daemon's memory.
-    if (opts.simulate) hardware = sim = await (await import("../sim/hardware.js")).openSimulatedHardware({ store, paths, log, now: Date.now });
-    else hardware = await (await import("../devices/discovery.js")).openHardware({ store, log, now: Date.now });
+    const loaded = await hardwareModule;
+    if ("openSimulatedHardware" in loaded) hardware = sim = await loaded.openSimulatedHardware({ store, paths, log, now: Date.now });
+    else hardware = await loaded.openHardware({ store, log, now: Date.now });
   } catch (e) {
     await store.close();
     throw new DaemonStartError(`cannot start the approval devices: ${(e as Error).message}`);
