@@ -145,8 +145,8 @@ export const IMPORT_GROUPS: ReadonlyArray<readonly [string, string]> = [
   ["commander", "commander"],
   ["zod", "zod"],
   ["level", "level"],
-  ["yaml (policy files; core/policy imports it)", "yaml"],
-  ["cbor2 (CTAP2/WebAuthn encoding; devices import it at start)", "cbor2"],
+  ["yaml (core/policy imports it)", "yaml"],
+  ["cbor2 (hw CBOR; devices load it at start)", "cbor2"],
   ["MCP SDK server + stdio transport", "@modelcontextprotocol/sdk/server/stdio.js"],
   ["MCP SDK types (zod schemas)", "@modelcontextprotocol/sdk/types.js"],
   ["SimpleWebAuthn server", "@simplewebauthn/server"],
@@ -160,7 +160,7 @@ export const IMPORT_GROUPS: ReadonlyArray<readonly [string, string]> = [
   ["simulated hardware (sim/hardware)", "./src/sim/hardware.js"],
   ["MCP HTTP front end", "./src/mcp/http.js"],
   ["daemon: server.ts and all it imports", "./src/daemon/server.js"],
-  ["`haltkey serve` entry without commander (cli/serve-command)", "./src/cli/serve-command.js"],
+  ["serve entry, no commander (cli/serve-command)", "./src/cli/serve-command.js"],
   ["shim: mcp/stdio.ts and all it imports", "./src/mcp/stdio.js"],
 ];
 
