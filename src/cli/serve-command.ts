@@ -3,7 +3,7 @@
 // starts a daemon, what the systemd unit passes); anything else, --help included, goes to program.ts,
 // which declares the same options and calls the same runServe. Nothing here imports commander.
 import { closeSync, fstatSync, writeSync } from "node:fs";
-import { limitDaemonHeap } from "../daemon/heap.js";
+import { limitDaemonHeap, youngGenerationForServing } from "../daemon/heap.js";
 import { VERSION } from "../daemon/version.js";
 import { READY_LINE } from "../mcp/stdio-daemon.js";
 import { die, paths, selfCommand } from "./common.js";
@@ -147,6 +147,7 @@ export async function runServe(o: ServeOptions): Promise<void> {
     };
     process.on("SIGTERM", stop);
     process.on("SIGINT", stop);
+    youngGenerationForServing();
     if (o.readyFd !== undefined) signalReady(o.readyFd);
     const status = daemon.service.status();
     const hk = selfCommand();
