@@ -9,7 +9,7 @@ import { fileURLToPath } from "node:url";
 import { afterEach, describe, expect, it } from "vitest";
 import { mcpOptions } from "../src/cli/mcp-main.js";
 import { serveOptions } from "../src/cli/serve-command.js";
-import { DAEMON_V8_FLAGS } from "../src/daemon/heap.js";
+import { GROW, STOP } from "../src/daemon/heap.js";
 import { CLI, cleanup, tempHome } from "./helpers/daemon.js";
 
 const RECORDER = fileURLToPath(new URL("./fixtures/import-recorder/register.mjs", import.meta.url));
@@ -125,8 +125,9 @@ describe("haltkey serve options, read without commander", () => {
 describe("the daemon's heap flags", () => {
   // v8.setFlagsFromString ignores a flag V8 does not know; node on its command line refuses it.
   it("are flags this Node's V8 knows", () => {
-    const ok = spawnSync(process.execPath, [...DAEMON_V8_FLAGS.split(" "), "-e", "0"], { encoding: "utf8", timeout: 60_000 });
+    const ok = spawnSync(process.execPath, [...GROW.split(" "), "-e", "0"], { encoding: "utf8", timeout: 60_000 });
     expect(ok.status, ok.stderr).toBe(0);
+    expect(spawnSync(process.execPath, [STOP, "-e", "0"], { timeout: 60_000 }).status).toBe(0);
     const control = spawnSync(process.execPath, ["--semi-space-growth-factr=1", "-e", "0"], { encoding: "utf8", timeout: 60_000 });
     expect(control.status, "control: a misspelt flag is refused").not.toBe(0);
   });

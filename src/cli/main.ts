@@ -12,7 +12,7 @@ if (args[0] === "hook" && args[1] === "claude-code" && !help) {
   process.exitCode = await hookMain(args.slice(2));
 } else if (args[0] === "serve" && !help) {
   // Before the daemon's modules fill the heap (daemon/heap.ts).
-  (await import("../daemon/heap.js")).limitDaemonHeap();
+  (await import("../daemon/heap.js")).limitHeapGrowth();
   const serve = await import("./serve-command.js");
   const options = serve.serveOptions(args.slice(1));
   if (options) {

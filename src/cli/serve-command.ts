@@ -3,7 +3,7 @@
 // starts a daemon, what the systemd unit passes); anything else, --help included, goes to program.ts,
 // which declares the same options and calls the same runServe. Nothing here imports commander.
 import { closeSync, fstatSync, writeSync } from "node:fs";
-import { limitDaemonHeap, youngGenerationForServing } from "../daemon/heap.js";
+import { limitHeapGrowth } from "../daemon/heap.js";
 import { VERSION } from "../daemon/version.js";
 import { READY_LINE } from "../mcp/stdio-daemon.js";
 import { die, paths, selfCommand } from "./common.js";
@@ -106,8 +106,8 @@ function signalReady(fd: number): void {
 }
 
 export async function runServe(o: ServeOptions): Promise<void> {
-  // main.ts has set these already; through program.ts (commander) this is the first chance.
-  limitDaemonHeap();
+  // main.ts has done this before loading anything much; through program.ts (commander) this is the first chance.
+  limitHeapGrowth();
   // Only what this start needs: the MCP HTTP front end (its SDK transport and session code,
   // ~75 ms of CPU at start-up, docs/performance.md) only with --http, the hook endpoint only with
   // --hook-http. The rest at once, in parallel.
@@ -147,7 +147,6 @@ export async function runServe(o: ServeOptions): Promise<void> {
     };
     process.on("SIGTERM", stop);
     process.on("SIGINT", stop);
-    youngGenerationForServing();
     if (o.readyFd !== undefined) signalReady(o.readyFd);
     const status = daemon.service.status();
     const hk = selfCommand();
