@@ -74,6 +74,8 @@ export interface ColdStart {
   readonly mcpToDirective: number[];
   /** `haltkey serve` from spawn until its agent socket accepts, ms. */
   readonly daemonReady: number[];
+  /** `haltkey serve` from spawn until its first record_execution_step is answered on the agent socket (hello, execute_agent, step), ms. */
+  readonly daemonFirstStep: number[];
   /** `haltkey mcp` with a daemon already running, from spawn to the first directive, ms. */
   readonly shimToDirective: number[];
   /** CPU ms the shim and the daemon it started had used at the first directive (steadier than wall under load). */
@@ -100,7 +102,7 @@ async function firstDirective(env: Record<string, string>, cpu?: number[]): Prom
 
 /** `rounds` cold starts, each in a fresh HALTKEY_HOME, the default policy and no hardware attached. */
 export async function coldStart(prefix: string, rounds = 5): Promise<ColdStart> {
-  const out: ColdStart = { mcpToDirective: [], daemonReady: [], shimToDirective: [], cpuToDirective: [], daemonReadyCpu: [] };
+  const out: ColdStart = { mcpToDirective: [], daemonReady: [], daemonFirstStep: [], shimToDirective: [], cpuToDirective: [], daemonReadyCpu: [] };
   for (let r = 0; r < rounds; r++) {
     const home = mkdtempSync(prefix);
     const env = { ...process.env, HALTKEY_HOME: home, HALTKEY_LOG_LEVEL: "warn" } as Record<string, string>;
@@ -117,6 +119,16 @@ export async function coldStart(prefix: string, rounds = 5): Promise<ColdStart> 
       }
       out.daemonReady.push(performance.now() - t0);
       out.daemonReadyCpu.push(cpuMs(d.pid!));
+      const c = await DaemonConnection.open(join(home, "haltkey.sock"));
+      try {
+        await c.call("hello", { client: "cold-start" });
+        await c.call("aql", { tool: "mcp_aql_execute", arguments: { operation: "execute_agent", params: { element_name: "cold-daemon" } } });
+        const r = (await c.call("aql", { tool: "mcp_aql_create", arguments: { operation: "record_execution_step", params: { element_name: "cold-daemon", nextActionHint: "read_file README.md" } } })) as { data?: { autonomy?: { continue?: boolean } } };
+        out.daemonFirstStep.push(performance.now() - t0);
+        if (r.data?.autonomy?.continue !== true) throw new Error(`cold start: the daemon's first step was not allowed: ${JSON.stringify(r)}`);
+      } finally {
+        c.close();
+      }
       d.kill("SIGTERM");
       await new Promise((res) => d.once("exit", res));
     } finally {
@@ -133,6 +145,8 @@ export const IMPORT_GROUPS: ReadonlyArray<readonly [string, string]> = [
   ["commander", "commander"],
   ["zod", "zod"],
   ["level", "level"],
+  ["yaml (core/policy imports it)", "yaml"],
+  ["cbor2 (hw CBOR; devices load it at start)", "cbor2"],
   ["MCP SDK server + stdio transport", "@modelcontextprotocol/sdk/server/stdio.js"],
   ["MCP SDK types (zod schemas)", "@modelcontextprotocol/sdk/types.js"],
   ["SimpleWebAuthn server", "@simplewebauthn/server"],
@@ -148,6 +162,7 @@ export const IMPORT_GROUPS: ReadonlyArray<readonly [string, string]> = [
   ["simulated hardware (sim/hardware)", "./src/sim/hardware.js"],
   ["MCP HTTP front end", "./src/mcp/http.js"],
   ["daemon: server.ts and all it imports", "./src/daemon/server.js"],
+  ["serve entry, no commander (cli/serve-command)", "./src/cli/serve-command.js"],
   ["shim: mcp/stdio.ts and all it imports", "./src/mcp/stdio.js"],
 ];
 

@@ -1,12 +1,15 @@
 // What the daemon and the shim load at start-up (docs/performance.md, cold start): the daemon
-// leaves SimpleWebAuthn and the operator console unloaded until they are used, and `haltkey mcp`
-// reads its own options (cli/mcp-main.ts) exactly where commander would accept them.
+// leaves SimpleWebAuthn and the operator console unloaded until they are used, loads only the
+// hardware set it uses and no commander, and `haltkey mcp` and `haltkey serve` read their own
+// options (cli/mcp-main.ts, cli/serve-command.ts) exactly where commander would accept them.
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterEach, describe, expect, it } from "vitest";
 import { mcpOptions } from "../src/cli/mcp-main.js";
+import { serveOptions } from "../src/cli/serve-command.js";
+import { GROW, STOP } from "../src/daemon/heap.js";
 import { CLI, cleanup, tempHome } from "./helpers/daemon.js";
 
 const RECORDER = fileURLToPath(new URL("./fixtures/import-recorder/register.mjs", import.meta.url));
@@ -16,11 +19,11 @@ afterEach(() => {
 });
 
 /** The modules `haltkey serve <args>` resolved by the time it said it serves, then stopped. */
-async function serveImports(args: string[]): Promise<string[]> {
+async function serveImports(args: string[], simulate = true): Promise<string[]> {
   const home = tempHome();
   homes.push(home);
   const file = join(home, "imports.txt");
-  const d = spawn(process.execPath, ["--import", RECORDER, CLI, "serve", "--simulate", ...args], { env: { ...process.env, HALTKEY_HOME: home, HALTKEY_TEST_IMPORTS: file }, stdio: ["ignore", "ignore", "pipe"] });
+  const d = spawn(process.execPath, ["--import", RECORDER, CLI, "serve", ...(simulate ? ["--simulate"] : []), ...args], { env: { ...process.env, HALTKEY_HOME: home, HALTKEY_TEST_IMPORTS: file }, stdio: ["ignore", "ignore", "pipe"] });
   const exited = new Promise<number | null>((r) => d.once("exit", (code) => r(code)));
   await new Promise<void>((res, rej) => {
     let err = "";
@@ -42,6 +45,15 @@ describe("haltkey serve start-up", () => {
     const loaded = await serveImports([]);
     expect(loaded.some((u) => u.endsWith("/daemon/server.js")), "control: the recorder saw the daemon").toBe(true);
     expect(loaded.filter((u) => u.includes("/@simplewebauthn/") || u.endsWith("/daemon/console-server.js"))).toEqual([]);
+  });
+
+  it("loads no commander, and the simulated devices only with --simulate", async () => {
+    const simulated = await serveImports([]);
+    expect(simulated.some((u) => u.endsWith("/sim/hardware.js")), "control: --simulate loads the simulator").toBe(true);
+    expect(simulated.filter((u) => u.includes("/commander/"))).toEqual([]);
+    const real = await serveImports([], false);
+    expect(real.some((u) => u.endsWith("/devices/discovery.js")), "control: the real devices are looked for").toBe(true);
+    expect(real.filter((u) => u.includes("/src/sim/") || u.includes("/commander/"))).toEqual([]);
   });
 
   it("with --console loads the console's server", async () => {
@@ -92,5 +104,61 @@ describe("haltkey mcp options, read without commander", () => {
     const r = spawnSync(process.execPath, [CLI, "mcp", "--bogus"], { env: { ...process.env, HALTKEY_HOME: "/nonexistent/haltkey-test" }, encoding: "utf8", timeout: 60_000 });
     expect(r.status).toBe(1);
     expect(r.stderr).toMatch(/unknown option '--bogus'/);
+  });
+});
+
+describe("haltkey serve options, read without commander", () => {
+  it("reads what commander accepts for `serve`", () => {
+    expect(serveOptions([])).toEqual({ simulate: false, singleTool: false });
+    expect(serveOptions(["--simulate", "--single-tool", "--policy", "p.yaml", "--socket-mode", "660", "--http", "0", "--console", "8080", "--hook-http=65535"])).toEqual({
+      simulate: true,
+      singleTool: true,
+      policy: "p.yaml",
+      socketMode: 0o660,
+      http: 0,
+      console: 8080,
+      hookHttp: 65535,
+    });
+    expect(serveOptions(["--policy=/etc/haltkey/policy.json", "--socket-mode=600"])).toEqual({ simulate: false, singleTool: false, policy: "/etc/haltkey/policy.json", socketMode: 0o600 });
+  });
+
+  it("leaves anything else to commander: unknown, repeated, missing or refused values, --help", () => {
+    for (const other of [
+      ["--bogus"],
+      ["extra"],
+      ["--help"],
+      ["--policy"],
+      ["--policy="],
+      ["--policy", "--simulate"],
+      ["--simulate", "--simulate"],
+      ["--simulate=yes"],
+      ["--socket-mode", "644"],
+      ["--socket-mode", "0600"],
+      ["--http", "65536"],
+      ["--http", "-1"],
+      ["--console", "80a"],
+      ["--ready-fd", "4"],
+    ])
+      expect(serveOptions(other), other.join(" ")).toBeUndefined();
+  });
+
+  it("commander then refuses them with its own message", () => {
+    const r = spawnSync(process.execPath, [CLI, "serve", "--socket-mode", "644"], { env: { ...process.env, HALTKEY_HOME: "/nonexistent/haltkey-test" }, encoding: "utf8", timeout: 60_000 });
+    expect(r.status).toBe(1);
+    expect(r.stderr).toMatch(/socket mode must be 600 or 660/);
+    const bogus = spawnSync(process.execPath, [CLI, "serve", "--bogus"], { env: { ...process.env, HALTKEY_HOME: "/nonexistent/haltkey-test" }, encoding: "utf8", timeout: 60_000 });
+    expect(bogus.status).toBe(1);
+    expect(bogus.stderr).toMatch(/unknown option '--bogus'/);
+  });
+});
+
+describe("the daemon's heap flags", () => {
+  // v8.setFlagsFromString ignores a flag V8 does not know; node on its command line refuses it.
+  it("are flags this Node's V8 knows", () => {
+    const ok = spawnSync(process.execPath, [...GROW.split(" "), "-e", "0"], { encoding: "utf8", timeout: 60_000 });
+    expect(ok.status, ok.stderr).toBe(0);
+    expect(spawnSync(process.execPath, [STOP, "-e", "0"], { timeout: 60_000 }).status).toBe(0);
+    const control = spawnSync(process.execPath, ["--semi-space-growth-factr=1", "-e", "0"], { encoding: "utf8", timeout: 60_000 });
+    expect(control.status, "control: a misspelt flag is refused").not.toBe(0);
   });
 });

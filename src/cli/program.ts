@@ -3,145 +3,45 @@
 // check` and `audit verify` with no daemon running. The daemon, the store and the MCP SDK are
 // imported inside the commands that need them.
 import { readFile } from "node:fs/promises";
-import { closeSync, fstatSync, writeSync } from "node:fs";
 import { Command, InvalidArgumentError, Option } from "commander";
 import { DaemonClient } from "../daemon/client.js";
-import { die, paths, print, selfCommand, withDaemon } from "./common.js";
+import { die, paths, print, withDaemon } from "./common.js";
 import { registerConsoleCommand } from "./console-command.js";
 import { registerHardwareCommands } from "./hardware-commands.js";
 import { registerHookCommand } from "./hook-command.js";
 import { registerInitCommand } from "./init-command.js";
 import { registerProxyCommand } from "./proxy-command.js";
 import { VERSION } from "../daemon/version.js";
-import { READY_LINE } from "../mcp/stdio-daemon.js";
+import { parseHttpPort, parseMode, parseReadyFd, runServe, ServeOptionError, type ServeOptions } from "./serve-command.js";
 
 const program = new Command();
 program.name("haltkey").description("Safety dongle for AI agents: go, pause or hard stop, lifted only by a human on hardware.").version(VERSION);
 
-const parseMode = (v: string): number => {
-  if (v !== "600" && v !== "660") throw new InvalidArgumentError("socket mode must be 600 or 660");
-  return Number.parseInt(v, 8);
-};
-
-const parseHttpPort = (v: string): number => {
-  if (!/^\d{1,5}$/.test(v) || Number(v) > 65535) throw new InvalidArgumentError("give a port number (0 picks a free one); haltkey serves HTTP on 127.0.0.1 only, so there is no host to choose");
-  return Number(v);
-};
-
-/**
- * Only fd 3, and only when it is a pipe or socket the daemon was given: read while the options are
- * parsed, before the daemon opens anything. Any other descriptor may be the daemon's own (Node's
- * event loop is fd 3 when none was inherited, its internal pipes come next, then the store's files
- * and the sockets), and writing the ready line to it and closing it would damage the daemon.
- */
-const parseReadyFd = (v: string): number => {
-  if (v !== "3") throw new InvalidArgumentError("it is for haltkey mcp starting its daemon: 3, a pipe it was given");
-  let ok = false;
-  try {
-    const st = fstatSync(3);
-    ok = st.isFIFO() || st.isSocket();
-  } catch {
-    // not open
-  }
-  if (!ok) throw new InvalidArgumentError("fd 3 is not a pipe or socket this process was given");
-  return 3;
-};
-
-/** Tells the shim that started this daemon that its sockets listen, and lets go of the pipe. */
-function signalReady(fd: number): void {
-  try {
-    writeSync(fd, READY_LINE);
-  } catch {
-    // The shim is gone, or it polls the socket once the pipe closes.
-  }
-  try {
-    closeSync(fd);
-  } catch {
-    // not open
-  }
-}
+/** A serve-command.ts validator as commander's option parser: its message is commander's error. */
+const asArg =
+  (parse: (v: string) => number) =>
+  (v: string): number => {
+    try {
+      return parse(v);
+    } catch (e) {
+      throw e instanceof ServeOptionError ? new InvalidArgumentError(e.message) : e;
+    }
+  };
 
 program
   .command("serve")
   .description("Run the daemon: owns the database and approval devices, listens on the unix socket")
   .option("--simulate", "use a simulated display and security key (tests and demos; no security)", false)
   .option("--policy <file>", "policy file (JSON or YAML)")
-  .option("--socket-mode <mode>", "socket permissions: 600, or 660 for a dedicated haltkey group", parseMode)
+  .option("--socket-mode <mode>", "socket permissions: 600, or 660 for a dedicated haltkey group", asArg(parseMode))
   .option("--single-tool", "MCP-AQL single mode (one mcp_aql tool) instead of CRUDE endpoints", false)
-  .option("--http <port>", "also serve MCP Streamable HTTP on 127.0.0.1:<port> (0: any free port; URL in $HALTKEY_HOME/http.json, token in http-token)", parseHttpPort)
-  .option("--console <port>", "also serve the operator console on 127.0.0.1:<port> (0: any free port; open it with `haltkey console`)", parseHttpPort)
-  .option("--hook-http <port>", "also serve Claude Code's http hook on 127.0.0.1:<port>/hooks/claude-code (0: any free port; URL in $HALTKEY_HOME/hook-http.json, token in hook-token)", parseHttpPort)
+  .option("--http <port>", "also serve MCP Streamable HTTP on 127.0.0.1:<port> (0: any free port; URL in $HALTKEY_HOME/http.json, token in http-token)", asArg(parseHttpPort))
+  .option("--console <port>", "also serve the operator console on 127.0.0.1:<port> (0: any free port; open it with `haltkey console`)", asArg(parseHttpPort))
+  .option("--hook-http <port>", "also serve Claude Code's http hook on 127.0.0.1:<port>/hooks/claude-code (0: any free port; URL in $HALTKEY_HOME/hook-http.json, token in hook-token)", asArg(parseHttpPort))
   // `haltkey mcp` starting a daemon: the pipe on which it says it listens (mcp/stdio-daemon.ts).
-  .addOption(new Option("--ready-fd <fd>").hideHelp().argParser(parseReadyFd))
-  .action(async (o: { simulate: boolean; policy?: string; socketMode?: number; singleTool: boolean; http?: number; console?: number; hookHttp?: number; readyFd?: number }) => {
-    // Only what this start needs: the MCP HTTP front end (its SDK transport and session code,
-    // ~75 ms of CPU at start-up, docs/performance.md) only with --http, the hook endpoint only with
-    // --hook-http. The rest at once, in parallel.
-    const [{ createLogger }, { DaemonStartError, startDaemon }, { StoreOpenError }, { PolicyError }, http, hookHttp] = await Promise.all([
-      import("../daemon/log.js"),
-      import("../daemon/server.js"),
-      import("../store/store.js"),
-      import("../core/policy.js"),
-      o.http !== undefined ? import("../mcp/http.js") : undefined,
-      o.hookHttp !== undefined ? import("../adapters/http-hook.js") : undefined,
-    ]);
-    const log = createLogger("haltkey");
-    try {
-      const daemon = await startDaemon({
-        paths,
-        simulate: o.simulate,
-        ...(o.policy ? { policyPath: o.policy } : {}),
-        ...(o.socketMode ? { socketMode: o.socketMode } : {}),
-        endpointMode: o.singleTool ? "single" : "semantic",
-        frontEnds: [
-          ...(o.http !== undefined && http ? [http.httpFrontEnd(o.http)] : []),
-          ...(o.hookHttp !== undefined && hookHttp
-            ? [
-                async (core: import("../daemon/server.js").DaemonCore) =>
-                  hookHttp.startHookHttp({ port: o.hookHttp!, ...core }).catch((e: unknown) => {
-                    throw e instanceof hookHttp.HookHttpStartError ? new DaemonStartError(e.message) : e;
-                  }),
-              ]
-            : []),
-        ],
-        ...(o.console !== undefined ? { console: { port: o.console } } : {}),
-        log,
-      });
-      // Before anything says the daemon is up: a SIGTERM right after the banner must still close it cleanly.
-      const stop = (): void => {
-        void daemon.close().then(() => process.exit(0));
-      };
-      process.on("SIGTERM", stop);
-      process.on("SIGINT", stop);
-      if (o.readyFd !== undefined) signalReady(o.readyFd);
-      const status = daemon.service.status();
-      const hk = selfCommand();
-      const banner = o.simulate
-        ? "SIMULATED HARDWARE: a simulated display and security key play the human; this offers NO security (tests and demos only)"
-        : daemon.service.channelInfo.display === "none" && daemon.service.channelInfo.securityKey === "none"
-          ? "no approval device attached: pauses and blocks cannot be lifted until one is"
-          : "hardware approval channel attached";
-      // Every command below works as printed, in another terminal in this directory (test/first-minutes.integration.test.ts).
-      const next = [
-        [`${hk} init claude-code --project <your-project-dir>`, "connect Claude Code in that project (hook and MCP server); other clients: init claude-desktop, init cursor"],
-        o.console !== undefined ? [`${hk} console`, "print the operator console's address to open in a browser"] : [`${hk} serve --console 0`, "(instead of this daemon) serve the operator console too; then `console` prints its address"],
-        [`${hk} status`, "what is paused or blocked, with request ids"],
-        ...(o.simulate
-          ? [
-              [`${hk} sim touch <request-id>`, "play the human: approve a pending request with a simulated key touch"],
-              [`${hk} sim press <request-id> deny`, "play the human: refuse it on the simulated display"],
-            ]
-          : [[`${hk} approve <request-id>`, "show a pending request and approve it with a key touch"]]),
-      ];
-      const width = Math.max(...next.map(([c]) => c!.length));
-      process.stderr.write(
-        `haltkey ${VERSION} serving on ${paths.socket}\n  mode: ${String(status.mode)}   policy: ${o.policy ?? "(defaults)"} ${String(status.policyDigest).slice(0, 12)}\n  approvals: ${banner}\n  home: ${paths.home}\nNext, in another terminal in ${process.cwd()}:\n${next.map(([c, what]) => `  ${c!.padEnd(width)}   ${what}`).join("\n")}\n`,
-      );
-    } catch (e) {
-      if (e instanceof StoreOpenError || e instanceof DaemonStartError || e instanceof PolicyError) die(e.message, 2);
-      throw e;
-    }
-  });
+  .addOption(new Option("--ready-fd <fd>").hideHelp().argParser(asArg(parseReadyFd)))
+  // The same options serveOptions reads without commander (serve-command.ts), for main.ts.
+  .action((o: ServeOptions) => runServe(o));
 
 program
   .command("mcp")

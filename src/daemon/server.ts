@@ -9,8 +9,8 @@ import { compilePolicy, defaultPolicy, parsePolicy, type CompiledPolicy } from "
 import { defaultRuleSet } from "../core/rules/index.js";
 import { Store } from "../store/store.js";
 import { ConsoleStartError, startConsole, type ConsoleFrontEnd } from "./console.js";
-import { openHardware, type Hardware } from "../devices/discovery.js";
-import { openSimulatedHardware, type SimulatedHardware } from "../sim/hardware.js";
+import type { Hardware } from "../devices/discovery.js";
+import type { SimulatedHardware } from "../sim/hardware.js";
 import { FrameError, readLines } from "./framing.js";
 import { createHandlers, type Connection, type Handlers } from "./handlers.js";
 import type { Logger } from "./log.js";
@@ -96,6 +96,10 @@ export async function startDaemon(opts: DaemonOptions): Promise<RunningDaemon> {
   if (Buffer.byteLength(paths.operatorSocket) > MAX_SOCKET_PATH) {
     throw new DaemonStartError(`socket path ${paths.operatorSocket} is longer than ${MAX_SOCKET_PATH} bytes; choose a shorter HALTKEY_HOME`);
   }
+  // The hardware set's modules load while the policy and the store are read (its failure is the
+  // approval devices' failure, below).
+  const hardwareModule = opts.simulate ? import("../sim/hardware.js") : import("../devices/discovery.js");
+  hardwareModule.catch(() => undefined);
   await mkdir(paths.home, { recursive: true, mode: 0o700 });
   const policy = await loadPolicy(opts.policyPath);
   if (await socketAnswers(paths.socket)) throw new DaemonStartError(`a haltkey daemon is already running on ${paths.socket}`);
@@ -105,8 +109,10 @@ export async function startDaemon(opts: DaemonOptions): Promise<RunningDaemon> {
   // Simulated devices only when asked for, never as a fallback (DESIGN.md "Trust boundaries").
   let sim: SimulatedHardware | undefined;
   try {
-    if (opts.simulate) hardware = sim = await openSimulatedHardware({ store, paths, log, now: Date.now });
-    else hardware = await openHardware({ store, log, now: Date.now });
+    // Only the set asked for is loaded: the simulator's devices are not in a real daemon's memory.
+    const loaded = await hardwareModule;
+    if ("openSimulatedHardware" in loaded) hardware = sim = await loaded.openSimulatedHardware({ store, paths, log, now: Date.now });
+    else hardware = await loaded.openHardware({ store, log, now: Date.now });
   } catch (e) {
     await store.close();
     throw new DaemonStartError(`cannot start the approval devices: ${(e as Error).message}`);
