@@ -126,7 +126,9 @@ function startDaemon(opts: ShimOptions): { said: Promise<boolean>; exited: Promi
   const from = statSync(logPath).size;
   // detached: a new session and process group; stdio: the log, and the ready pipe the daemon
   // closes once it listens; cwd: not the client's.
-  const child = spawn(process.execPath, args, { detached: true, stdio: ["ignore", log, log, "pipe"], env: process.env, cwd: opts.paths.home });
+  // Two malloc arenas instead of one per thread: about 5 MB less for a daemon that is one thread of JavaScript (unless the user set it).
+  const env = { MALLOC_ARENA_MAX: "2", ...process.env };
+  const child = spawn(process.execPath, args, { detached: true, stdio: ["ignore", log, log, "pipe"], env, cwd: opts.paths.home });
   closeSync(log);
   child.unref();
   const exited = new Promise<string>((res) => {
