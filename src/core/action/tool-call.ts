@@ -144,7 +144,9 @@ export function argumentFacts(args: unknown, internalDomains: readonly string[] 
       if (v.length <= 64 * 1024 && PUBLIC_PRINCIPAL.test(v)) facts.public = true;
       if (RECIPIENT_KEYS.test(key)) for (const r of v.split(/[,;\s]+/).filter(Boolean)) facts.recipients.push(r);
       if (AMOUNT_KEYS.test(key) && /^\$?\d[\d,]*(\.\d+)?$/.test(v.trim())) facts.amounts.push(Number(v.replace(/[$,]/g, "")));
-      if (short && (WILDCARD.test(v.trim()) || (identifier && /\*/.test(v))) && !/^(name|title|description|body|text|content|message|subject|query|q|search|filter|pattern|regex|glob|include|exclude)$/i.test(key)) facts.wildcard ??= `${key}=${v}`;
+      // A bare `*` is every match under any key but prose's; a `*` inside an identifier is not
+      // one where the key says the value is a pattern (pattern: "*.log" in a search).
+      if (short && !/^(name|title|description|body|text|content|message|subject|query)$/i.test(key) && (WILDCARD.test(v.trim()) || (identifier && /\*/.test(v) && !/^(q|search|filter|pattern|regex|glob|include|exclude)$/i.test(key)))) facts.wildcard ??= `${key}=${v}`;
       return;
     }
     if (typeof v === "number") {
@@ -220,9 +222,14 @@ export function readToolCall(tool: string, args: unknown, annotations?: ToolAnno
   const { verbClass, verb, object } = splitToolName(tool);
   const dispatch = isRecord(args) ? Object.entries(args).find(([k, v]) => DISPATCH_KEYS.test(k) && typeof v === "string" && /^[\w.:-]{1,64}$/.test(v.trim()))?.[1] : undefined;
   if (typeof dispatch !== "string" || !(verbClass === undefined || verbClass === "execute" || verb === "call") || !hasWord(object, DISPATCH_OBJECT)) return reading;
+  // The service's own words give the verb (alarm_disarm), the domain's only add to the object: the
+  // domain alarm_control_panel must not make "control" the verb. `domain.service` is split at the dot.
   const d = (args as Record<string, unknown>).domain;
-  const domain = typeof d === "string" && /^[\w-]{1,32}$/.test(d) ? `${d}_` : "";
-  const named = splitToolName(`${domain}${dispatch.trim()}`);
+  const text = dispatch.trim();
+  const dot = text.lastIndexOf(".");
+  const domain = dot > 0 ? text.slice(0, dot) : typeof d === "string" && /^[\w-]{1,32}$/.test(d) ? d : "";
+  const service = splitToolName(text.slice(dot + 1));
+  const named = service.verbClass !== undefined ? { ...service, object: [...toolWords(domain), ...service.object] } : splitToolName(`${domain}_${text}`);
   if (named.verbClass === undefined || named.verbClass === "read") return reading;
   const also = readNamed(tool, { ...named, object: [...object, ...named.object] }, args, undefined, internalDomains);
   return { ...reading, actions: [...reading.actions, ...also.actions], hits: [...reading.hits, ...also.hits] };
