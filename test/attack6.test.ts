@@ -2,6 +2,9 @@
 // scanner's error mode, the parse deadline). Each test is a finding that was a bypass before its fix.
 import { describe, expect, it } from "vitest";
 import { judgeAction } from "../src/core/action/judge.js";
+import { judgeStep } from "../src/core/action/step.js";
+import { readShell } from "../src/core/shell/read.js";
+import { parseBash } from "../src/core/shell/syntax.js";
 
 const tool = (name: string, args: unknown) => judgeAction({ tool: name, arguments: args });
 
@@ -29,5 +32,40 @@ describe("attack6: tool calls", () => {
       ["call_service", { domain: "lock", service: "open", entity_id: "lock.front_door" }],
       ["call_service", { domain: "lock", service: "unlock", entity_id: "lock.front_door" }],
     ] as const) expect(tool(name, args).tier, `${name} ${JSON.stringify(args)}`).not.toBe("allow");
+  });
+});
+
+describe("attack6: the parse deadline", () => {
+  // bash -n takes it and bash runs the rm; tree-sitter's recovery from the backticks' `x )` is
+  // superlinear, so past a few KB the parse is cut off at the deadline and nothing at all was read:
+  // a hard stop became a pause. (deadlineMs: 0 cuts the parse off on any machine.)
+  const slow = (n: number) => "echo `x )` ".repeat(n);
+  for (const [name, text] of [
+    ["before", `rm -rf / ; ${slow(400)}`],
+    ["after", `${slow(400)}; rm -rf "$HOME"`],
+    ["inside a substitution", `x=$(rm -rf ~) ${slow(400)}`],
+  ] as const) {
+    it(`a parse cut off by the deadline still reads the commands around the slow text (${name})`, () => {
+      const read = (s: string) => readShell(s, { deadlineMs: 0 });
+      const reading = read(text);
+      expect(reading.complete).toBe(false);
+      expect(reading.commands.some((c) => c.argv[0] === "rm" && c.argv.includes("-rf"))).toBe(true);
+      expect(judgeStep({ hint: text, tool: "Bash", arguments: { command: text } }, read).judgement.tier).toBe("hard-stop");
+    });
+  }
+});
+
+describe("attack6: a parse cut off by the deadline leaves the parser clean", () => {
+  // tree-sitter resumes a cancelled parse on the parser's next call unless it is reset: the next
+  // text read (the next step, any session's) was read with the cut-off text's state and offsets
+  // (`rm -rf "$HOME"` read as rm -rf '"', '', …, 'ME"').
+  it("the text read after a cancelled parse is read as itself", () => {
+    const next = 'rm -rf "$HOME"';
+    const alone = readShell(next);
+    expect(readShell(`rm -rf / ; ${"echo `x )` ".repeat(400)}`, { deadlineMs: 0 }).complete).toBe(false);
+    expect(readShell(next)).toEqual(alone);
+    // And so is a text parsed directly after one.
+    expect(readShell(`rm -rf / ; ${"echo `x )` ".repeat(400)}`, { deadlineMs: 0 }).complete).toBe(false);
+    expect(parseBash(next).hasError).toBe(false);
   });
 });
