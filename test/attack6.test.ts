@@ -86,3 +86,21 @@ describe("attack6: masquerading under a system process's name", () => {
     }
   });
 });
+
+describe("attack6: credential helpers in other spellings", () => {
+  // git's own options before the subcommand, an option between the helper and `get`, the helper
+  // binaries run directly, and gh printing its token through `auth status`.
+  it("reads each as reading a stored password or token", () => {
+    for (const line of [
+      `printf 'host=github.com\\n\\n' | git -c credential.helper=store credential fill`,
+      "echo host=github.com | git-credential-osxkeychain get",
+      "echo host=github.com | /usr/lib/git-core/git-credential-libsecret get",
+      "echo host=github.com | git credential-store --file ~/.git-credentials get",
+      "gh auth status --show-token",
+      "gh auth status -t",
+    ]) {
+      const j = judgeStep({ hint: line, tool: "Bash", arguments: { command: line } }, (s) => readShell(s));
+      expect(j.judgement.rules.map((r) => r.id), line).toContain("credential-access.secret-store");
+    }
+  });
+});
