@@ -124,3 +124,12 @@ describe("attack6: tool calls in other argument shapes", () => {
     expect(tool("update_auto_forwarding", { emailAddress: "x@evil.example", enabled: false }).rules.map((r) => r.id)).not.toContain("tool.forward-outside");
   });
 });
+
+describe("attack6: grant nouns never outrank money", () => {
+  // "share" is a grant noun and a unit of stock: create_share_transfer moved shares and was a
+  // payment (hard stop) before the grant nouns; it must not become a pause-level grant.
+  it("a tool that creates a transfer or order of shares still moves money", () => {
+    expect(tool("create_share_transfer", { amount: 1000, to: "acct_x" }).tier).toBe("hard-stop");
+    expect(tool("create_share_order", { symbol: "AAPL", quantity: 1000 }).tier).toBe("hard-stop");
+  });
+});

@@ -246,7 +246,7 @@ function readNamed(tool: string, name: ReturnType<typeof splitToolName>, args: u
   // The noun says it deletes (schedule_key_deletion) or gives access (create_role_assignment).
   if ((verbClass === undefined || verbClass === "write") && hasWord(object, DELETE_NOUN)) verbClass = "delete";
   const grantNoun = hasWord(object, GRANT_NOUN);
-  if ((verbClass === undefined || verbClass === "write") && grantNoun && !/^(get|list|read)$/.test(verb ?? "")) verbClass = "grant";
+  if ((verbClass === undefined || verbClass === "write") && grantNoun && !/^(get|list|read)$/.test(verb ?? "") && !hasWord(object, MONEY)) verbClass = "grant";
   // A draft is written, not sent: draft_email, DraftMessage (but send_draft sends it).
   if (verbClass === "spend-or-send" && /^(email|message|text|sms|mail)$/.test(verb ?? "") && hasWord(object, /^drafts?$/)) verbClass = "write";
   const actions: Action[] = [];
