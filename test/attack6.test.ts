@@ -133,3 +133,13 @@ describe("attack6: grant nouns never outrank money", () => {
     expect(tool("create_share_order", { symbol: "AAPL", quantity: 1000 }).tier).toBe("hard-stop");
   });
 });
+
+describe("attack6: every argument a dispatching tool may run is read", () => {
+  // Only the first service/action/command/operation/method argument was read: an HTTP method
+  // (`method: "POST"`) or a harmless `operation` before the real action hid it.
+  it("a method or operation argument before the action does not hide it", () => {
+    expect(tool("execute_action", { method: "POST", action: "delete_repository", repo: "x" }).tier).toBe("hard-stop");
+    expect(tool("call_service", { method: "POST", domain: "lock", service: "unlock", entity_id: "lock.front_door" }).tier).not.toBe("allow");
+    expect(tool("invoke_operation", { operation: "get", command: "transfer_funds", amount: 10000 }).tier).toBe("hard-stop");
+  });
+});

@@ -225,19 +225,24 @@ export function readToolCall(tool: string, args: unknown, annotations?: ToolAnno
   // also read as lock_unlock, run_action {action: "delete_user"} as delete_user. Both readings
   // count, so the argument can only add to what the name says.
   const { verbClass, verb, object } = splitToolName(tool);
-  const dispatch = isRecord(args) ? Object.entries(args).find(([k, v]) => DISPATCH_KEYS.test(k) && typeof v === "string" && /^[\w.:-]{1,64}$/.test(v.trim()))?.[1] : undefined;
-  if (typeof dispatch !== "string" || !(verbClass === undefined || verbClass === "execute" || verb === "call") || !hasWord(object, DISPATCH_OBJECT)) return reading;
-  // The service's own words give the verb (alarm_disarm), the domain's only add to the object: the
-  // domain alarm_control_panel must not make "control" the verb. `domain.service` is split at the dot.
+  // Every such argument (at most four): an HTTP method or a harmless operation must not hide the action after it.
+  const dispatches = isRecord(args) ? Object.entries(args).filter(([k, v]) => DISPATCH_KEYS.test(k) && typeof v === "string" && /^[\w.:-]{1,64}$/.test(v.trim())).slice(0, 4).map(([, v]) => v as string) : [];
+  if (dispatches.length === 0 || !(verbClass === undefined || verbClass === "execute" || verb === "call") || !hasWord(object, DISPATCH_OBJECT)) return reading;
   const d = (args as Record<string, unknown>).domain;
-  const text = dispatch.trim();
-  const dot = text.lastIndexOf(".");
-  const domain = dot > 0 ? text.slice(0, dot) : typeof d === "string" && /^[\w-]{1,32}$/.test(d) ? d : "";
-  const service = splitToolName(text.slice(dot + 1));
-  const named = service.verbClass !== undefined ? { ...service, object: [...toolWords(domain), ...service.object] } : splitToolName(`${domain}_${text}`);
-  if (named.verbClass === undefined || named.verbClass === "read") return reading;
-  const also = readNamed(tool, { ...named, object: [...object, ...named.object] }, args, undefined, internalDomains);
-  return { ...reading, actions: [...reading.actions, ...also.actions], hits: [...reading.hits, ...also.hits] };
+  let out = reading;
+  for (const dispatch of dispatches) {
+    // The service's own words give the verb (alarm_disarm), the domain's only add to the object: the
+    // domain alarm_control_panel must not make "control" the verb. `domain.service` is split at the dot.
+    const text = dispatch.trim();
+    const dot = text.lastIndexOf(".");
+    const domain = dot > 0 ? text.slice(0, dot) : typeof d === "string" && /^[\w-]{1,32}$/.test(d) ? d : "";
+    const service = splitToolName(text.slice(dot + 1));
+    const named = service.verbClass !== undefined ? { ...service, object: [...toolWords(domain), ...service.object] } : splitToolName(`${domain}_${text}`);
+    if (named.verbClass === undefined || named.verbClass === "read") continue;
+    const also = readNamed(tool, { ...named, object: [...object, ...named.object] }, args, undefined, internalDomains);
+    out = { ...out, actions: [...out.actions, ...also.actions], hits: [...out.hits, ...also.hits] };
+  }
+  return out;
 }
 
 function readNamed(tool: string, name: ReturnType<typeof splitToolName>, args: unknown, annotations: ToolAnnotations | undefined, internalDomains: readonly string[]): ToolReading {
