@@ -143,3 +143,14 @@ describe("attack6: every argument a dispatching tool may run is read", () => {
     expect(tool("invoke_operation", { operation: "get", command: "transfer_funds", amount: 10000 }).tier).toBe("hard-stop");
   });
 });
+
+describe("attack6: record keeping by another name", () => {
+  // AWS Config's configuration recorder keeps the record of every change to the account, as a
+  // trail keeps the record of every call: stopping or deleting it is turning audit off.
+  it("stopping or deleting the configuration recorder is record keeping turned off", () => {
+    for (const name of ["stop_configuration_recorder", "delete_configuration_recorder"]) {
+      const j = tool(name, { ConfigurationRecorderName: "default" });
+      expect(j.rules.map((r) => r.id), name).toContain("tool.disable-record-keeping");
+    }
+  });
+});

@@ -272,12 +272,14 @@ function readNamed(tool: string, name: ReturnType<typeof splitToolName>, args: u
   const money = hasWord(object, MONEY);
   const message = hasWord(object, MESSAGE);
   const access = hasWord(object, ACCESS);
-  const security = hasWord(object, SECURITY);
+  // AWS Config's configuration recorder records every change to the account, as a trail records every call.
+  const configRecorder = hasWord(object, /^recorders?$/) !== undefined && hasWord(object, /^(config|configuration)$/) !== undefined ? "configuration recorder" : undefined;
+  const security = hasWord(object, SECURITY) ?? configRecorder;
   const physical = hasWord(object, PHYSICAL);
   const publishPlace = hasWord(object, PUBLISH_PLACE);
   const store = hasWord(object, STORE);
   const amount = f.amounts.length ? ` of ${f.amounts.join(", ")}` : "";
-  const recordKeeping = hasWord(object, RECORD_KEEPING);
+  const recordKeeping = hasWord(object, RECORD_KEEPING) ?? configRecorder;
   const secrets = hasWord(object, SECRET_STORE);
   /** Turns a protection off; one that keeps the record of what happens (audit, logging) for the whole account, and for good. */
   const disable = (): void => {
