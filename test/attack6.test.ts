@@ -154,3 +154,13 @@ describe("attack6: record keeping by another name", () => {
     }
   });
 });
+
+describe("attack6: Slack's labelled mentions", () => {
+  // Slack notifies everyone for <!here|here> and <!channel|channel> as for <!here>: the label is
+  // only what is shown.
+  it("a labelled @here or @channel is a broadcast", () => {
+    for (const text of ["<!here|here> deploy now", "<!channel|@channel> read this"]) {
+      expect(tool("slack_post_message", { channel: "general", text }).rules.map((r) => r.id), text).toContain("tool.broadcast");
+    }
+  });
+});

@@ -66,7 +66,7 @@ const SECRET_STORE = /^(1password|onepassword|bitwarden|lastpass|keeper|dashlane
 /** Grants of full control written as data: a Kubernetes binding to cluster-admin, a cloud owner or administrator role. */
 const ADMIN_GRANT = /\bcluster-admin\b|\broles\/(?:owner|editor|iam\.securityAdmin|resourcemanager\.organizationAdmin)\b|\bAdministratorAccess\b|\bIAMFullAccess\b|"Action"\s*:\s*(?:\[\s*)?"\*"|\b62e90394-69f5-4237-9190-012177145e10\b/;
 /** A message that reaches everyone in a channel or server. */
-const BROADCAST = /<!(?:channel|here|everyone)>|(?:^|\s)@(?:everyone|here|channel|all)\b/;
+const BROADCAST = /<!(?:channel|here|everyone)(?:\|[^>]{0,64})?>|(?:^|\s)@(?:everyone|here|channel|all)\b/;
 /** File names that hold people's data or a whole store's. */
 const DATA_FILE = /(customer|client|user|member|patient|employee|staff|payroll|salar|ssn|contact|lead|subscriber|account|export|dump|backup)[^/\\]*$|\.(?:sql|db|sqlite|bak|dump)$/i;
 const STORE = /^(repo|repos|repository|repositories|projects?|database|databases|db|tables?|buckets?|volumes?|disks?|instances?|clusters?|servers?|vms?|namespaces?|indexes?|collections?|accounts?|workspaces?|channels?|folders?|directories|drives?|files?|documents?|records?|notes?|tasks?|events?|contacts?|customers?|patients?|branches|snapshots?|datasets?|models?|deployments?|services?|domains?|zones?|dns|certificates?|secrets?|queues?|topics?|streams?|sites?|pages?|apps?|applications?|environments?|pipelines?)$/;
