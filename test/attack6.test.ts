@@ -164,3 +164,13 @@ describe("attack6: Slack's labelled mentions", () => {
     }
   });
 });
+
+describe("attack6: encryption keys deleted by any tool name", () => {
+  // Deleting a KMS key makes everything encrypted with it unreadable for good; only a tool name
+  // with "kms" in it was read as such (kms_schedule_key_deletion), not the same call named
+  // schedule_key_deletion with the key's ARN, nor GCP's destroy_crypto_key_version.
+  it("a KMS key's ARN or a crypto key in the name makes the deletion account-wide", () => {
+    expect(tool("schedule_key_deletion", { KeyId: "arn:aws:kms:eu-west-1:111122223333:key/6f1c2b9e-1a2b-4c3d-9e8f-0a1b2c3d4e5f", PendingWindowInDays: 7 }).tier).toBe("hard-stop");
+    expect(tool("destroy_crypto_key_version", { name: "projects/p/locations/global/keyRings/r/cryptoKeys/k/cryptoKeyVersions/1" }).tier).toBe("hard-stop");
+  });
+});

@@ -210,6 +210,8 @@ const CONTAINER = /^(repo|repos|repository|repositories|database|databases|db|bu
 function deleteScope(f: ArgumentFacts, object: readonly string[], store: string | undefined): Scope {
   if (f.wildcard || f.bulk) return "account";
   if ((store && CONTAINER.test(store)) || hasWord(object, CONTAINER)) return "account";
+  // An encryption key: what it encrypted is gone with it (a KMS key's ARN, GCP's crypto key).
+  if (f.strings.some((v) => /^arn:aws[\w-]*:kms:/.test(v)) || (hasWord(object, /^crypto$/) && hasWord(object, /^keys?$/))) return "account";
   const last = object[object.length - 1] ?? "";
   return /[^s]s$/.test(last) ? "tree" : "one";
 }
