@@ -174,3 +174,20 @@ describe("attack6: encryption keys deleted by any tool name", () => {
     expect(tool("destroy_crypto_key_version", { name: "projects/p/locations/global/keyRings/r/cryptoKeys/k/cryptoKeyVersions/1" }).tier).toBe("hard-stop");
   });
 });
+
+describe("attack6: at -f with a file the reading knows", () => {
+  // `at -f FILE` was never read: -f /dev/stdin runs the here-string or the pipe's text as plain
+  // `at` does, and a file written earlier in the same command line is known.
+  for (const line of [
+    `at -f /dev/stdin now <<< "rm -rf /"`,
+    `echo "rm -rf /" | batch -f /dev/stdin`,
+    `at -f /dev/fd/0 now <<< "rm -rf /"`,
+    `echo "rm -rf /" > /tmp/j; at -f /tmp/j now`,
+  ]) {
+    it(`reads what ${JSON.stringify(line)} runs`, () => {
+      const reading = readShell(line);
+      expect(reading.commands.some((c) => c.argv[0] === "rm" && c.argv.includes("/"))).toBe(true);
+      expect(judgeStep({ hint: line, tool: "Bash", arguments: { command: line } }, (s) => readShell(s)).judgement.tier).toBe("hard-stop");
+    });
+  }
+});
