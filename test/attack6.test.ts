@@ -191,3 +191,16 @@ describe("attack6: at -f with a file the reading knows", () => {
     });
   }
 });
+
+describe("attack6: Azure's owner roles", () => {
+  // An Azure role assignment names its role by definition id or name: Owner and User Access
+  // Administrator give full control as GCP's roles/owner does (that one was read as an admin grant).
+  it("an assignment of Owner or User Access Administrator is a grant of full control", () => {
+    const defs = "/subscriptions/0000/providers/Microsoft.Authorization/roleDefinitions/";
+    for (const args of [
+      { scope: "/subscriptions/0000", roleDefinitionId: `${defs}8e3af657-a8ff-443c-a75c-2fe8c4bcb635`, principalId: "p" },
+      { scope: "/subscriptions/0000", roleDefinitionId: `${defs}18d7d88d-d35e-4fb5-a5c3-7773c20a72d9`, principalId: "p" },
+      { scope: "/subscriptions/0000", roleDefinitionName: "Owner", principalId: "p" },
+    ]) expect(tool("create_role_assignment", args).rules.map((r) => r.id), JSON.stringify(args)).toContain("tool.grant-admin");
+  });
+});
