@@ -40,7 +40,11 @@ export function readShell(source: string, options: { readonly fastPath?: boolean
   } catch (e) {
     // Fail closed: a reader that throws has not read the command.
     reader.problem(`the reader failed: ${e instanceof Error ? e.message : String(e)}`);
-    if (e instanceof ParseTimeout) readPieces(reader, source, options.fastPath ?? true);
+    try {
+      if (e instanceof ParseTimeout) readPieces(reader, source, options.fastPath ?? true);
+    } catch {
+      // What the pieces found so far counts; the reading is incomplete already.
+    }
   }
   const data = reader.data.map(([a, b]) => [a, Math.min(b, source.length)] as const).filter(([a, b]) => b > a);
   return { commands: reader.commands, complete: reader.problems.length === 0, problems: reader.problems, ...(data.length > 0 ? { data } : {}) };
