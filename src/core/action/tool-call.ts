@@ -64,9 +64,9 @@ const DISPATCH_KEYS = /^(service|action|command|operation|method)$/i;
 /** Password managers and secret stores: what they hold is credentials. */
 const SECRET_STORE = /^(1password|onepassword|bitwarden|lastpass|keeper|dashlane|vault|keychain|keyvault|secretsmanager|secrets?|passwords?|credentials?)$/;
 /** Grants of full control written as data: a Kubernetes binding to cluster-admin, a cloud owner or administrator role. */
-const ADMIN_GRANT = /\bcluster-admin\b|\broles\/(?:owner|editor|iam\.securityAdmin|resourcemanager\.organizationAdmin)\b|\bAdministratorAccess\b|\bIAMFullAccess\b|"Action"\s*:\s*"\*"|\b62e90394-69f5-4237-9190-012177145e10\b/;
+const ADMIN_GRANT = /\bcluster-admin\b|\broles\/(?:owner|editor|iam\.securityAdmin|resourcemanager\.organizationAdmin)\b|\bAdministratorAccess\b|\bIAMFullAccess\b|"Action"\s*:\s*(?:\[\s*)?"\*"|\b(?:62e90394-69f5-4237-9190-012177145e10|8e3af657-a8ff-443c-a75c-2fe8c4bcb635|18d7d88d-d35e-4fb5-a5c3-7773c20a72d9)\b/;
 /** A message that reaches everyone in a channel or server. */
-const BROADCAST = /<!(?:channel|here|everyone)>|(?:^|\s)@(?:everyone|here|channel|all)\b/;
+const BROADCAST = /<!(?:channel|here|everyone)(?:\|[^>]{0,64})?>|(?:^|\s)@(?:everyone|here|channel|all)\b/;
 /** File names that hold people's data or a whole store's. */
 const DATA_FILE = /(customer|client|user|member|patient|employee|staff|payroll|salar|ssn|contact|lead|subscriber|account|export|dump|backup)[^/\\]*$|\.(?:sql|db|sqlite|bak|dump)$/i;
 const STORE = /^(repo|repos|repository|repositories|projects?|database|databases|db|tables?|buckets?|volumes?|disks?|instances?|clusters?|servers?|vms?|namespaces?|indexes?|collections?|accounts?|workspaces?|channels?|folders?|directories|drives?|files?|documents?|records?|notes?|tasks?|events?|contacts?|customers?|patients?|branches|snapshots?|datasets?|models?|deployments?|services?|domains?|zones?|dns|certificates?|secrets?|queues?|topics?|streams?|sites?|pages?|apps?|applications?|environments?|pipelines?)$/;
@@ -86,7 +86,7 @@ const WILDCARD = /^(\*|%|all|everything|any|\.\*|\/\*|\*\/\*|\*\*)$|(^|[/:])\*$/
 const BULK_KEYS = /^(all|recursive|force|cascade|purge|permanent|hard|include_all|delete_all|bulk|everyone)$/i;
 const DESTROY_KEYS = /^(is_?destroy|destroy|hard_?delete|permanent(ly)?_?delete|delete_?permanently|purge)$/i;
 const ANONYMOUS_KEYS = /^(anonymous|anonymous_?access|allow_?anonymous|anonymous_?read|unlicensed_?access|public_?access|allow_?public|public_?read)$/i;
-const FORWARD_KEYS = /^(forward|forward_?to|forwarding_?address|forwarding_?email|redirect_?to|auto_?forward)$/i;
+const FORWARD_KEYS = /^(forward|forward_?to|forward_?as_?attachment_?to|forwarding_?address|forwarding_?email|redirect_?to|auto_?forward)$/i;
 const ATTACH_KEYS = /^(attachments?|attach|attached_?files?)$/i;
 const EXPIRATION_KEYS = /^(expiration|expiry|expire_?after_?days|noncurrent_?version_?expiration)$/i;
 
@@ -130,6 +130,8 @@ export function argumentFacts(args: unknown, internalDomains: readonly string[] 
       if (under === "attach" && v.length <= 4096) facts.attachments.push(v);
       if (BROADCAST.test(v)) facts.broadcast = true;
       if (v.length <= 64 * 1024 && ADMIN_GRANT.test(v)) facts.adminGrant = true;
+      // Azure names a role assignment's role by name too.
+      if (/^role_?definition_?name$/i.test(key) && /^(owner|user access administrator)$/i.test(v.trim())) facts.adminGrant = true;
       // Open to every address on the internet: a CIDR of 0.0.0.0/0 or ::/0.
       if (/^(0\.0\.0\.0\/0|::\/0)$/.test(v.trim())) facts.public = true;
       const short = v.length <= 120;
@@ -144,7 +146,9 @@ export function argumentFacts(args: unknown, internalDomains: readonly string[] 
       if (v.length <= 64 * 1024 && PUBLIC_PRINCIPAL.test(v)) facts.public = true;
       if (RECIPIENT_KEYS.test(key)) for (const r of v.split(/[,;\s]+/).filter(Boolean)) facts.recipients.push(r);
       if (AMOUNT_KEYS.test(key) && /^\$?\d[\d,]*(\.\d+)?$/.test(v.trim())) facts.amounts.push(Number(v.replace(/[$,]/g, "")));
-      if (short && (WILDCARD.test(v.trim()) || (identifier && /\*/.test(v))) && !/^(name|title|description|body|text|content|message|subject|query|q|search|filter|pattern|regex|glob|include|exclude)$/i.test(key)) facts.wildcard ??= `${key}=${v}`;
+      // A bare `*` is every match under any key but prose's; a `*` inside an identifier is not
+      // one where the key says the value is a pattern (pattern: "*.log" in a search).
+      if (short && !/^(name|title|description|body|text|content|message|subject|query)$/i.test(key) && (WILDCARD.test(v.trim()) || (identifier && /\*/.test(v) && !/^(q|search|filter|pattern|regex|glob|include|exclude)$/i.test(key)))) facts.wildcard ??= `${key}=${v}`;
       return;
     }
     if (typeof v === "number") {
@@ -164,7 +168,12 @@ export function argumentFacts(args: unknown, internalDomains: readonly string[] 
       for (const x of v) visit(key, x, depth + 1, under);
       return;
     }
-    if (v && typeof v === "object") for (const [k, x] of Object.entries(v as Record<string, unknown>)) visit(k, x, depth + 1, under);
+    if (v && typeof v === "object") {
+      const o = v as Record<string, unknown>;
+      // A policy statement written as an object that allows every action.
+      if (typeof o.Effect === "string" && /^allow$/i.test(o.Effect) && [o.Action].flat().some((x) => x === "*")) facts.adminGrant = true;
+      for (const [k, x] of Object.entries(o)) visit(k, x, depth + 1, under);
+    }
   };
   visit("", args, 0);
   const outside = (r: string) => !internalDomains.some((d) => r.toLowerCase().endsWith(`@${d.toLowerCase()}`));
@@ -203,6 +212,8 @@ const CONTAINER = /^(repo|repos|repository|repositories|database|databases|db|bu
 function deleteScope(f: ArgumentFacts, object: readonly string[], store: string | undefined): Scope {
   if (f.wildcard || f.bulk) return "account";
   if ((store && CONTAINER.test(store)) || hasWord(object, CONTAINER)) return "account";
+  // An encryption key: what it encrypted is gone with it (a KMS key's ARN, GCP's crypto key).
+  if (f.strings.some((v) => /^arn:aws[\w-]*:kms:/.test(v)) || (hasWord(object, /^crypto$/) && hasWord(object, /^keys?$/))) return "account";
   const last = object[object.length - 1] ?? "";
   return /[^s]s$/.test(last) ? "tree" : "one";
 }
@@ -218,14 +229,24 @@ export function readToolCall(tool: string, args: unknown, annotations?: ToolAnno
   // also read as lock_unlock, run_action {action: "delete_user"} as delete_user. Both readings
   // count, so the argument can only add to what the name says.
   const { verbClass, verb, object } = splitToolName(tool);
-  const dispatch = isRecord(args) ? Object.entries(args).find(([k, v]) => DISPATCH_KEYS.test(k) && typeof v === "string" && /^[\w.:-]{1,64}$/.test(v.trim()))?.[1] : undefined;
-  if (typeof dispatch !== "string" || !(verbClass === undefined || verbClass === "execute" || verb === "call") || !hasWord(object, DISPATCH_OBJECT)) return reading;
+  // Every such argument (at most four): an HTTP method or a harmless operation must not hide the action after it.
+  const dispatches = isRecord(args) ? Object.entries(args).filter(([k, v]) => DISPATCH_KEYS.test(k) && typeof v === "string" && /^[\w.:-]{1,64}$/.test(v.trim())).slice(0, 4).map(([, v]) => v as string) : [];
+  if (dispatches.length === 0 || !(verbClass === undefined || verbClass === "execute" || verb === "call") || !hasWord(object, DISPATCH_OBJECT)) return reading;
   const d = (args as Record<string, unknown>).domain;
-  const domain = typeof d === "string" && /^[\w-]{1,32}$/.test(d) ? `${d}_` : "";
-  const named = splitToolName(`${domain}${dispatch.trim()}`);
-  if (named.verbClass === undefined || named.verbClass === "read") return reading;
-  const also = readNamed(tool, { ...named, object: [...object, ...named.object] }, args, undefined, internalDomains);
-  return { ...reading, actions: [...reading.actions, ...also.actions], hits: [...reading.hits, ...also.hits] };
+  let out = reading;
+  for (const dispatch of dispatches) {
+    // The service's own words give the verb (alarm_disarm), the domain's only add to the object: the
+    // domain alarm_control_panel must not make "control" the verb. `domain.service` is split at the dot.
+    const text = dispatch.trim();
+    const dot = text.lastIndexOf(".");
+    const domain = dot > 0 ? text.slice(0, dot) : typeof d === "string" && /^[\w-]{1,32}$/.test(d) ? d : "";
+    const service = splitToolName(text.slice(dot + 1));
+    const named = service.verbClass !== undefined ? { ...service, object: [...toolWords(domain), ...service.object] } : splitToolName(`${domain}_${text}`);
+    if (named.verbClass === undefined || named.verbClass === "read") continue;
+    const also = readNamed(tool, { ...named, object: [...object, ...named.object] }, args, undefined, internalDomains);
+    out = { ...out, actions: [...out.actions, ...also.actions], hits: [...out.hits, ...also.hits] };
+  }
+  return out;
 }
 
 function readNamed(tool: string, name: ReturnType<typeof splitToolName>, args: unknown, annotations: ToolAnnotations | undefined, internalDomains: readonly string[]): ToolReading {
@@ -234,7 +255,7 @@ function readNamed(tool: string, name: ReturnType<typeof splitToolName>, args: u
   // The noun says it deletes (schedule_key_deletion) or gives access (create_role_assignment).
   if ((verbClass === undefined || verbClass === "write") && hasWord(object, DELETE_NOUN)) verbClass = "delete";
   const grantNoun = hasWord(object, GRANT_NOUN);
-  if ((verbClass === undefined || verbClass === "write") && grantNoun && !/^(get|list|read)$/.test(verb ?? "")) verbClass = "grant";
+  if ((verbClass === undefined || verbClass === "write") && grantNoun && !/^(get|list|read)$/.test(verb ?? "") && !hasWord(object, MONEY)) verbClass = "grant";
   // A draft is written, not sent: draft_email, DraftMessage (but send_draft sends it).
   if (verbClass === "spend-or-send" && /^(email|message|text|sms|mail)$/.test(verb ?? "") && hasWord(object, /^drafts?$/)) verbClass = "write";
   const actions: Action[] = [];
@@ -255,12 +276,14 @@ function readNamed(tool: string, name: ReturnType<typeof splitToolName>, args: u
   const money = hasWord(object, MONEY);
   const message = hasWord(object, MESSAGE);
   const access = hasWord(object, ACCESS);
-  const security = hasWord(object, SECURITY);
+  // AWS Config's configuration recorder records every change to the account, as a trail records every call.
+  const configRecorder = hasWord(object, /^recorders?$/) !== undefined && hasWord(object, /^(config|configuration)$/) !== undefined ? "configuration recorder" : undefined;
+  const security = hasWord(object, SECURITY) ?? configRecorder;
   const physical = hasWord(object, PHYSICAL);
   const publishPlace = hasWord(object, PUBLISH_PLACE);
   const store = hasWord(object, STORE);
   const amount = f.amounts.length ? ` of ${f.amounts.join(", ")}` : "";
-  const recordKeeping = hasWord(object, RECORD_KEEPING);
+  const recordKeeping = hasWord(object, RECORD_KEEPING) ?? configRecorder;
   const secrets = hasWord(object, SECRET_STORE);
   /** Turns a protection off; one that keeps the record of what happens (audit, logging) for the whole account, and for good. */
   const disable = (): void => {
@@ -272,7 +295,9 @@ function readNamed(tool: string, name: ReturnType<typeof splitToolName>, args: u
   if (f.destroy && verbClass !== "read" && verbClass !== "delete") add("tool.destroy-flag", "delete", "irreversible", "account", `${tool} is told to destroy (${obj})${tail}, which cannot be undone`);
   if (f.expiration && verbClass !== "read" && hasWord(object, /^(lifecycle|retention|expiration|ttl)$/)) add("tool.expire-objects", "delete", "irreversible", "account", `${tool} sets a rule that deletes ${obj} after a time${tail}`);
   if (f.adminGrant && verbClass !== "read" && verbClass !== "revoke" && verbClass !== "delete") add("tool.grant-admin", "escalate", "recoverable", "account", `${tool} grants full control (an administrator or owner role)${tail}`);
-  if (f.forwardTo.length > 0 && verbClass !== "read" && verbClass !== "delete") add("tool.forward-outside", "exfiltrate", "irreversible", "account", `${tool} forwards mail or messages to ${f.forwardTo.slice(0, 2).join(", ")} from now on${tail}`, { external: true, personal: true });
+  // A tool that sets up forwarding (update_auto_forwarding {emailAddress}) forwards to any address it is given, unless it turns forwarding off.
+  const forwardTo = f.forwardTo.length > 0 ? f.forwardTo : hasWord(object, /^(forwarding|autoforwarding)$/) && !(isRecord(args) && args.enabled === false) ? f.strings.filter((v) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v.trim()) && !internalDomains.some((d) => v.trim().toLowerCase().endsWith(`@${d.toLowerCase()}`))) : [];
+  if (forwardTo.length > 0 && verbClass !== "read" && verbClass !== "delete") add("tool.forward-outside", "exfiltrate", "irreversible", "account", `${tool} forwards mail or messages to ${forwardTo.slice(0, 2).join(", ")} from now on${tail}`, { external: true, personal: true });
   if (f.broadcast && (verbClass === "spend-or-send" || verbClass === "publish" || verbClass === "write" || verbClass === undefined) && message) add("tool.broadcast", "communicate", "irreversible", "account", `${tool} sends a message that notifies everyone in the channel${tail}`);
   const dataFiles = f.attachments.filter((a) => DATA_FILE.test(a));
   if (dataFiles.length > 0 && recipientsExternal(f) && verbClass === "spend-or-send") add("tool.send-data-file", "exfiltrate", "irreversible", "one", `${tool} sends ${dataFiles.slice(0, 2).join(", ")} to ${f.recipients.slice(0, 2).join(", ")}${tail}`, { external: true, personal: true });

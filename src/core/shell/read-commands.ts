@@ -170,7 +170,17 @@ export class Reader extends WalkReader {
       // at and batch run their standard input with /bin/sh later (unless they list, remove or show jobs).
       case "at":
       case "batch": {
-        if (args.some((a) => /^-[lrdc]$/.test(a.text) || a.text === "-f")) return undefined;
+        if (args.some((a) => /^-[lrdc]$/.test(a.text))) return undefined;
+        // -f FILE runs the file instead: standard input again when it names it, or a file this
+        // command line wrote earlier; any other file is not read here.
+        const f = args.findIndex((a) => a.text === "-f");
+        if (f >= 0) {
+          const file = args[f + 1]?.text ?? "";
+          if (!/^\/(dev\/stdin|dev\/fd\/0|proc\/self\/fd\/0)$/.test(file)) {
+            const written = this.files.get(normalPath(file));
+            return written !== undefined ? this.readText(written, deeper(`${name} -f ${file} written earlier`), undefined) : undefined;
+          }
+        }
         if (stdin !== undefined && "text" in stdin) return this.readText(stdin.text, deeper(`${name} reading its input`), undefined);
         if (stdin !== undefined) this.problem(`${name} runs its input from ${"from" in stdin ? stdin.from : "elsewhere"}, which cannot be read statically`);
         return undefined;

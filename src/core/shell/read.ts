@@ -16,8 +16,8 @@
 // here-documents.ts (here-documents and data bodies). A plain command line (most of what agents
 // run) is parsed by plain.ts into the tree tree-sitter would give, without tree-sitter.
 import { Reader } from "./read-commands.js";
-import { withParseDeadline } from "./syntax.js";
-import type { ShellReading } from "./read-model.js";
+import { ParseTimeout, withParseDeadline } from "./syntax.js";
+import { MAX_COMMANDS, type ShellReading } from "./read-model.js";
 
 export { ASSIGNMENT, MAX_COMMANDS, MAX_READ_DEPTH, MAX_VALUE, quoteWord, type ShellCommand, type ShellReading } from "./read-model.js";
 export { MAX_HEREDOC_EXPANSIONS, writtenKind } from "./here-documents.js";
@@ -40,9 +40,44 @@ export function readShell(source: string, options: { readonly fastPath?: boolean
   } catch (e) {
     // Fail closed: a reader that throws has not read the command.
     reader.problem(`the reader failed: ${e instanceof Error ? e.message : String(e)}`);
+    try {
+      if (e instanceof ParseTimeout) readPieces(reader, source, options.fastPath ?? true);
+    } catch {
+      // What the pieces found so far counts; the reading is incomplete already.
+    }
   }
   const data = reader.data.map(([a, b]) => [a, Math.min(b, source.length)] as const).filter(([a, b]) => b > a);
   return { commands: reader.commands, complete: reader.problems.length === 0, problems: reader.problems, ...(data.length > 0 ? { data } : {}) };
+}
+
+/**
+ * Where a text's parse is cut off at the deadline, what it runs is still read: the text is cut at
+ * every separator, bracket and backtick (where tree-sitter's error recovery slows down) and each
+ * piece read on its own, within a deadline of its own (2 s and 5 µs a character). Only what pieces cannot hide is found, and
+ * over-read (a quoted `;` cuts a string): the reading is already incomplete and a pause; this only
+ * keeps a hard stop (`rm -rf / ; ` before 40 KB of `echo \`x )\``) from falling to a pause.
+ */
+function readPieces(reader: Reader, source: string, fastPath: boolean): void {
+  // Each piece once: noise repeated to slow the parse down is read once, not once a copy.
+  const pieces = [...new Set(source.split(/[;&|\n`()]+/).map((p) => p.trim()))].filter((p) => p !== "");
+  // A quarter of the parse's own deadline per character: the pieces are small and read in linear time.
+  const until = performance.now() + 2000 + 0.005 * source.length;
+  withParseDeadline(until, () => {
+    for (const piece of pieces) {
+      if (performance.now() > until) return reader.problem("the text's pieces take too long to read");
+      // A reader of its own for each piece, as readShell reads a text.
+      const apart = new Reader(piece.length, fastPath);
+      try {
+        apart.readText(piece, { depth: 0, via: undefined, positional: undefined });
+      } catch {
+        // This piece is not read (the reading is incomplete already); what it found so far counts.
+      }
+      for (const c of apart.commands) {
+        if (reader.commands.length >= MAX_COMMANDS) return reader.problem("the script runs too many commands to read fully");
+        reader.commands.push(c);
+      }
+    }
+  });
 }
 
 /**

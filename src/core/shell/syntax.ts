@@ -46,6 +46,13 @@ const pythonParser = new Parser().setLanguage(python);
  */
 let deadline = Infinity;
 
+/** A parse cancelled at the deadline (withParseDeadline). */
+export class ParseTimeout extends Error {
+  constructor() {
+    super("the parser gave up: the text takes too long to parse");
+  }
+}
+
 /** Runs `read` with every parse inside it cancelled once performance.now() passes `at`. */
 export function withParseDeadline<T>(at: number, read: () => T): T {
   const previous = deadline;
@@ -60,7 +67,12 @@ export function withParseDeadline<T>(at: number, read: () => T): T {
 function parseWith(parser: Parser, source: string): SyntaxTree {
   const until = deadline;
   const tree = until === Infinity ? parser.parse(source) : parser.parse(source, null, { progressCallback: () => performance.now() > until });
-  if (!tree) throw new Error(until !== Infinity && performance.now() > until ? "the parser gave up: the text takes too long to parse" : "tree-sitter returned no tree");
+  if (!tree) {
+    // A cancelled parse is resumed by the parser's next call unless it is reset: the next text
+    // (any session's) would be read with this one's state and offsets.
+    parser.reset();
+    throw until !== Infinity && performance.now() > until ? new ParseTimeout() : new Error("tree-sitter returned no tree");
+  }
   try {
     const cursor = tree.walk();
     let hasError = false;

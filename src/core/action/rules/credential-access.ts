@@ -212,6 +212,13 @@ const processMemory: CommandRule = {
   },
 };
 
+/** `git [-c k=v…] credential fill` or `git credential-<helper> [--file f] get`: the subcommand found past git's own options' values. */
+function credentialHelperGet(words: readonly string[]): boolean {
+  const at = words.findIndex((w) => w === "credential" || /^credential-\w/.test(w));
+  if (at < 0) return false;
+  return words[at] === "credential" ? words[at + 1] === "fill" : words.slice(at + 1).includes("get");
+}
+
 const secretStore: CommandRule = {
   id: "credential-access.secret-store",
   tactic: TACTIC,
@@ -228,8 +235,9 @@ const secretStore: CommandRule = {
     else if (inv.name === "vault" && (words[0] === "read" || (words[0] === "kv" && words[1] === "get"))) what = "a Vault secret";
     // git's credential helpers print the stored user name and password: `git credential fill`,
     // `git credential-osxkeychain get`; gh prints its OAuth token.
-    else if (inv.name === "git" && ((words[0] === "credential" && words[1] === "fill") || (/^credential-\w/.test(words[0] ?? "") && words[1] === "get"))) what = "a password from git's credential helper";
-    else if (inv.name === "gh" && words[0] === "auth" && words[1] === "token") what = "the GitHub CLI's token";
+    else if (inv.name === "git" && credentialHelperGet(words)) what = "a password from git's credential helper";
+    else if (/^git-credential-\w/.test(inv.name) && words.includes("get")) what = "a password from git's credential helper";
+    else if (inv.name === "gh" && words[0] === "auth" && (words[1] === "token" || (words[1] === "status" && a.some((x) => x === "--show-token" || x === "-t")))) what = "the GitHub CLI's token";
     if (!what) return undefined;
     return {
       action: { capability: "read", target: { name: what, pathClass: "credentials" }, reversibility: "irreversible", scope: "one" },
@@ -237,7 +245,7 @@ const secretStore: CommandRule = {
     };
   },
   examples: {
-    match: [`kubectl get secret db-creds -o jsonpath='{.data.password}'`, `aws secretsmanager get-secret-value --secret-id prod/db`, `gcloud secrets versions access latest --secret=api-key`, `vault kv get secret/app`, `printf 'host=github.com\n\n' | git credential fill`, `echo host=x | git credential-osxkeychain get`, `gh auth token`],
+    match: [`kubectl get secret db-creds -o jsonpath='{.data.password}'`, `aws secretsmanager get-secret-value --secret-id prod/db`, `gcloud secrets versions access latest --secret=api-key`, `vault kv get secret/app`, `printf 'host=github.com\n\n' | git credential fill`, `echo host=x | git credential-osxkeychain get`, `gh auth token`, `git -c credential.helper=store credential fill`, `git-credential-libsecret get`, `gh auth status --show-token`],
     noMatch: [`kubectl get secrets`, `kubectl get pods -o yaml`, `aws secretsmanager list-secrets`, `vault status`, `git config credential.helper store`, `gh auth status`, `git credential-cache exit`],
   },
 };

@@ -222,6 +222,21 @@ const rootCert: CommandRule = {
 /** A name a kernel thread or a system daemon shows in a process list. */
 const SYSTEM_PROCESS_NAME = /^\[.*\]$|^(k(worker|threadd|softirqd|swapd)|systemd(-\w+)?|sshd|crond?|dbus-daemon|rsyslogd|journald|NetworkManager|polkitd|udevd|launchd|cloudd|mds|kernel_task|init)\b/;
 
+/** bash's `exec [-cl] [-a name] program`, its options read as getopt("cla:") reads them (-la NAME, -aNAME). */
+function execName(argv: readonly string[]): { name: string; program: number } | undefined {
+  let name: string | undefined;
+  let i = 1;
+  for (; i < argv.length && /^-[cla]/.test(argv[i]!); i++) {
+    const a = argv[i]!;
+    const at = a.indexOf("a");
+    if (at < 0) continue;
+    if (at < a.length - 1) name = a.slice(at + 1);
+    else name = argv[++i];
+  }
+  if (argv[i] === "--") i++;
+  return name === undefined ? undefined : { name, program: i };
+}
+
 const masquerade: CommandRule = {
   id: "defense-impairment.masquerade",
   tactic: TACTIC,
@@ -229,10 +244,11 @@ const masquerade: CommandRule = {
   match(inv) {
     // `exec -a NAME program`: the program runs under another name in the process list.
     const argv = inv.command.argv;
-    const at = argv[0] === "exec" ? argv.indexOf("-a") : -1;
-    const shownAs = at > 0 ? argv[at + 1] : undefined;
-    if (shownAs !== undefined && SYSTEM_PROCESS_NAME.test(shownAs)) {
-      return { action: impair(inv.name, "one", "recoverable", classifyPath(argv[at + 2] ?? "")), reason: `runs ${shown(argv[at + 2] ?? "a program")} under the name ${shown(shownAs)} of a system process: masquerading (T1036.004)` };
+    const exec = argv[0] === "exec" ? execName(argv) : undefined;
+    // A name shown with its path (/usr/sbin/sshd -D) is the daemon's name too.
+    if (exec !== undefined && SYSTEM_PROCESS_NAME.test(exec.name.replace(/^\/(?:[^\s/]+\/)*/, ""))) {
+      const program = argv[exec.program];
+      return { action: impair(inv.name, "one", "recoverable", classifyPath(program ?? "")), reason: `runs ${shown(program ?? "a program")} under the name ${shown(exec.name)} of a system process: masquerading (T1036.004)` };
     }
     // A program whose own file name is hidden (…/.fc-update): nothing an agent builds runs so.
     const program = argv[argv.length - inv.args.length - 1] ?? "";
@@ -243,7 +259,7 @@ const masquerade: CommandRule = {
     return undefined;
   },
   examples: {
-    match: [`exec -a '[kworker/0:1]' /tmp/.x`, `exec -a sshd ./payload`, `"$HOME/.cache/fontconfig/.fc-update" --interval 60`, `nohup ~/.local/share/.sync >/dev/null &`],
+    match: [`exec -a '[kworker/0:1]' /tmp/.x`, `exec -a sshd ./payload`, `exec -la sshd ./payload`, `exec -asshd ./payload`, `exec -a "/usr/sbin/sshd -D" ./payload`, `"$HOME/.cache/fontconfig/.fc-update" --interval 60`, `nohup ~/.local/share/.sync >/dev/null &`],
     noMatch: [`exec -a myapp ./server`, `exec python app.py`, `./.venv/bin/python -m pytest`, `.git/hooks/pre-commit`, `~/.local/bin/.envrc-helper.sh`, `ls ~/.config`],
   },
 };
