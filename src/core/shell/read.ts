@@ -23,11 +23,15 @@ export { ASSIGNMENT, MAX_COMMANDS, MAX_READ_DEPTH, MAX_VALUE, quoteWord, type Sh
 export { MAX_HEREDOC_EXPANSIONS, writtenKind } from "./here-documents.js";
 
 /**
- * How long a reading's parses may take: two seconds and 20 µs a character. A valid 32 KB script
- * parses in about 15 ms once the parser is warm, and a daemon's first parse also compiles the
- * parser's code; the deadline only bounds text tree-sitter's error recovery chokes on (syntax.ts).
+ * How long a reading's parses may take: two seconds and 20 µs a character, four seconds at most. A
+ * valid 32 KB script parses in about 15 ms once the parser is warm (a valid 4 MB one in 10 s), and
+ * a daemon's first parse also compiles the parser's code; the deadline bounds text tree-sitter's
+ * error recovery chokes on (syntax.ts), and how long one command can hold the daemon.
  */
-export const parseDeadlineMs = (length: number): number => 2000 + 0.02 * length;
+export const parseDeadlineMs = (length: number): number => Math.min(2000 + 0.02 * length, MAX_PARSE_MS);
+const MAX_PARSE_MS = 4000;
+/** What reading the pieces of a text whose parse was cut off may take on top (readPieces). */
+const PIECES_MS = 2000;
 
 /**
  * `fastPath: false` parses every text with tree-sitter, plain or not; `deadlineMs` replaces the
@@ -53,15 +57,14 @@ export function readShell(source: string, options: { readonly fastPath?: boolean
 /**
  * Where a text's parse is cut off at the deadline, what it runs is still read: the text is cut at
  * every separator, bracket and backtick (where tree-sitter's error recovery slows down) and each
- * piece read on its own, within a deadline of its own (2 s and 5 µs a character). Only what pieces cannot hide is found, and
+ * piece read on its own, within a deadline of its own (PIECES_MS). Only what pieces cannot hide is found, and
  * over-read (a quoted `;` cuts a string): the reading is already incomplete and a pause; this only
  * keeps a hard stop (`rm -rf / ; ` before 40 KB of `echo \`x )\``) from falling to a pause.
  */
 function readPieces(reader: Reader, source: string, fastPath: boolean): void {
   // Each piece once: noise repeated to slow the parse down is read once, not once a copy.
   const pieces = [...new Set(source.split(/[;&|\n`()]+/).map((p) => p.trim()))].filter((p) => p !== "");
-  // A quarter of the parse's own deadline per character: the pieces are small and read in linear time.
-  const until = performance.now() + 2000 + 0.005 * source.length;
+  const until = performance.now() + PIECES_MS;
   withParseDeadline(until, () => {
     for (const piece of pieces) {
       if (performance.now() > until) return reader.problem("the text's pieces take too long to read");
