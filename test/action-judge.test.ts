@@ -181,6 +181,11 @@ describe("tool calls by meaning", () => {
     ["a service named by an argument", "mcp__homeassistant__call_service", { domain: "cover", service: "open_cover", entity_id: "cover.garage_door" }, "pause"],
     ["a public post made with create", "mcp__mastodon__create_status", { status: "launch numbers attached" }, "pause"],
     ["a draft sent", "mcp__gmail__send_draft", { draftId: "r-1", to: ["x@elsewhere.example"] }, "pause"],
+    ["a bucket's public-access block turned off", "mcp__aws__s3_put_public_access_block", { Bucket: "b", PublicAccessBlockConfiguration: { BlockPublicAcls: false, RestrictPublicBuckets: false } }, "pause"],
+    ["a webhook to an outside URL", "mcp__gitlab__create_project_hook", { id: 3, url: "https://collector.elsewhere.example/in", push_events: true }, "pause"],
+    ["console access for a user", "mcp__aws__iam_create_login_profile", { UserName: "ci-bot", Password: "x" }, "pause"],
+    ["a customer export posted in a chat", "mcp__slack__files_upload", { channels: "C1", file: "/srv/exports/customers.csv" }, "pause"],
+    ["a firewall open to the Internet", "mcp__azure__create_nsg_rule", { nsg: "dev", sourceAddressPrefix: "Internet", access: "Allow", destinationPortRange: "3389" }, "pause"],
     ["a dispatched service never lowers what the name says", "mcp__bank__call_service", { service: "update", amount: 5000, to: "x@elsewhere.example" }, "hard-stop"],
   ])("%s: %s", (_what, tool, args, tier) => {
     const j = judgeAction({ tool, arguments: args });
@@ -196,6 +201,9 @@ describe("tool calls by meaning", () => {
     ["a message to one channel", "mcp__slack__post_message", { channel: "C1", text: "build is green" }],
     ["a file sent inside", "mcp__smtp__send_mail", { to: "dev@acme.example", attachments: ["report.pdf"] }],
     ["a service that reads", "mcp__homeassistant__call_service", { domain: "light", service: "get_state" }],
+    ["a webhook to your own CI", "mcp__github__create_webhook", { owner: "a", repo: "b", config: { url: "https://ci.acme.example/hook" } }],
+    ["a report posted in a chat", "mcp__slack__files_upload", { channels: "C1", file: "build/report.pdf" }],
+    ["a public-access block turned on", "mcp__aws__s3_put_public_access_block", { Bucket: "b", PublicAccessBlockConfiguration: { BlockPublicAcls: true } }],
   ])("leaves alone %s", (_what, tool, args) => {
     expect(judgeAction({ tool, arguments: args, internalDomains: ["acme.example"] }).tier).toBe("allow");
   });

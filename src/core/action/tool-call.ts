@@ -57,7 +57,7 @@ const RECORD_KEEPING = /^(audit|auditing|logging|logs?|trail|trails|cloudtrail|s
 /** Nouns that say the call deletes (schedule_key_deletion, create_deletion_request). */
 const DELETE_NOUN = /^(deletion|deletions|removal|destruction|termination|purge|wipe|erasure)$/;
 /** Nouns that say the call gives access (create_role_assignment, acl_insert, create_item_share). */
-const GRANT_NOUN = /^(share|shares|permission|permissions|assignment|assignments|binding|bindings|rolebinding|acl|acls|membership|memberships|grant|grants|collaborator|collaborators|delegation|delegations|invitation|invitations)$/;
+const GRANT_NOUN = /^(share|shares|permission|permissions|assignment|assignments|binding|bindings|rolebinding|acl|acls|membership|memberships|grant|grants|collaborator|collaborators|delegation|delegations|invitation|invitations|login)$/;
 /** A tool that does what an argument names (call_service {service: "unlock"}, run_action {action: "delete"}). */
 const DISPATCH_OBJECT = /^(service|services|action|actions|command|commands|operation|operations|method|methods)$/;
 const DISPATCH_KEYS = /^(service|action|command|operation|method)$/i;
@@ -87,7 +87,9 @@ const BULK_KEYS = /^(all|recursive|force|cascade|purge|permanent|hard|include_al
 const DESTROY_KEYS = /^(is_?destroy|destroy|hard_?delete|permanent(ly)?_?delete|delete_?permanently|purge)$/i;
 const ANONYMOUS_KEYS = /^(anonymous|anonymous_?access|allow_?anonymous|anonymous_?read|unlicensed_?access|public_?access|allow_?public|public_?read)$/i;
 const FORWARD_KEYS = /^(forward|forward_?to|forward_?as_?attachment_?to|forwarding_?address|forwarding_?email|redirect_?to|auto_?forward)$/i;
-const ATTACH_KEYS = /^(attachments?|attach|attached_?files?)$/i;
+const ATTACH_KEYS = /^(attachments?|attach|attached_?files?|files?|file_?paths?|attachment_?paths?|attachment_?urls?)$/i;
+/** Where a firewall rule lets traffic in from. */
+const SOURCE_KEYS = /^(source_?address_?prefix(es)?|source_?ranges?|source_?cidrs?|cidr_?ip|remote_?ip_?prefix|source)$/i;
 const EXPIRATION_KEYS = /^(expiration|expiry|expire_?after_?days|noncurrent_?version_?expiration)$/i;
 
 interface ArgumentFacts {
@@ -134,6 +136,8 @@ export function argumentFacts(args: unknown, internalDomains: readonly string[] 
       if (/^role_?definition_?name$/i.test(key) && /^(owner|user access administrator)$/i.test(v.trim())) facts.adminGrant = true;
       // Open to every address on the internet: a CIDR of 0.0.0.0/0 or ::/0.
       if (/^(0\.0\.0\.0\/0|::\/0)$/.test(v.trim())) facts.public = true;
+      // A firewall rule's source that is everyone: Azure's `Internet`, `*`, `any`.
+      if (SOURCE_KEYS.test(key) && /^(internet|\*|any)$/i.test(v.trim())) facts.public = true;
       const short = v.length <= 120;
       // An environment, host, database or URL names production: one word ("prod", "prod-db",
       // "db.prod.internal"), not prose that mentions it ("Production-grade cable").
@@ -159,6 +163,8 @@ export function argumentFacts(args: unknown, internalDomains: readonly string[] 
       if (v && BULK_KEYS.test(key)) facts.bulk = true;
       if (v && DESTROY_KEYS.test(key)) facts.destroy = true;
       if (v && ANONYMOUS_KEYS.test(key)) facts.public = true;
+      // A bucket's public-access block turned off (BlockPublicAcls: false, RestrictPublicBuckets: false).
+      if (!v && /^(block|restrict|ignore)_?public/i.test(key)) facts.public = true;
       if (v && /^(public|is_public|ispublic)$/i.test(key)) facts.public = true;
       if (!v && /^(private|is_private|isprivate)$/i.test(key)) facts.public = true;
       if (v && /^(prod|production|is_production)$/i.test(key)) facts.production = true;
@@ -300,6 +306,11 @@ function readNamed(tool: string, name: ReturnType<typeof splitToolName>, args: u
   if (forwardTo.length > 0 && verbClass !== "read" && verbClass !== "delete") add("tool.forward-outside", "exfiltrate", "irreversible", "account", `${tool} forwards mail or messages to ${forwardTo.slice(0, 2).join(", ")} from now on${tail}`, { external: true, personal: true });
   if (f.broadcast && (verbClass === "spend-or-send" || verbClass === "publish" || verbClass === "write" || verbClass === undefined) && message) add("tool.broadcast", "communicate", "irreversible", "account", `${tool} sends a message that notifies everyone in the channel${tail}`);
   const dataFiles = f.attachments.filter((a) => DATA_FILE.test(a));
+  // A people's-data file posted into a chat or message place (slack_upload_file customers.csv): shared wider than where it was.
+  if (dataFiles.length > 0 && !recipientsExternal(f) && message && (verbClass === "publish" || verbClass === "spend-or-send" || verbClass === "write")) add("tool.share-data-file", "communicate", "irreversible", "one", `${tool} posts ${dataFiles.slice(0, 2).join(", ")} to ${obj}${tail}`, { personal: true });
+  // A webhook or subscription to an outside URL sends this account's events there from now on.
+  const hookUrl = hasWord(object, /^(webhooks?|hooks?|subscriptions?)$/) && verbClass !== "read" && verbClass !== "delete" ? f.strings.find((v) => { const h = /^https?:\/\/([^/:?#\s]+)/i.exec(v.trim())?.[1]?.toLowerCase(); return h !== undefined && !internalDomains.some((d) => h === d.toLowerCase() || h.endsWith(`.${d.toLowerCase()}`)) && !/^(localhost|127\.|10\.|192\.168\.)/.test(h); }) : undefined;
+  if (hookUrl !== undefined) add("tool.webhook-outside", "communicate", "recoverable", "account", `${tool} sends this account's events to ${hookUrl} from now on${tail}`, { external: true });
   if (dataFiles.length > 0 && recipientsExternal(f) && verbClass === "spend-or-send") add("tool.send-data-file", "exfiltrate", "irreversible", "one", `${tool} sends ${dataFiles.slice(0, 2).join(", ")} to ${f.recipients.slice(0, 2).join(", ")}${tail}`, { external: true, personal: true });
   switch (verbClass) {
     case "delete":
