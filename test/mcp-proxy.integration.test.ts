@@ -195,6 +195,14 @@ describe("raw JSON-RPC", () => {
     proxy.send(`{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"list_directory","arguments":{"path":${JSON.stringify(root)}},"name":"write_file"}}`);
     expect(JSON.parse(await proxy.next(() => true, from)).error.message).toMatch(/repeats a key/);
 
+    // A `__proto__` key: dropped by the proxy's schemas, the prototype of a server's merged arguments.
+    from = proxy.lines.length;
+    proxy.send(`{"jsonrpc":"2.0","id":31,"method":"tools/call","params":{"name":"write_file","arguments":{"__proto__":{"path":${JSON.stringify(target)},"content":"x"}}}}`);
+    expect(JSON.parse(await proxy.next(() => true, from)).error.message).toMatch(/__proto__ key; it was not forwarded/);
+    from = proxy.lines.length;
+    proxy.send(`{"jsonrpc":"2.0","id":32,"method":"tools/call","params":{"name":"write_file","arguments":{"\\u005f_proto__":{"path":${JSON.stringify(target)}}}}}`);
+    expect(JSON.parse(await proxy.next(() => true, from)).error.message).toMatch(/__proto__ key/);
+
     from = proxy.lines.length;
     const { id: _id, ...notification } = write(4);
     proxy.send(JSON.stringify(notification));

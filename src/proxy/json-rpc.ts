@@ -8,11 +8,15 @@ export type JsonRpcId = string | number;
 export const idKey = (id: JsonRpcId): string => JSON.stringify(id);
 
 /**
- * Whether any object in a (valid) JSON text repeats a key. JSON.parse keeps the last one; a
- * server's parser might keep the first, and then the proxy would judge one call and the server
- * run another. Keys are compared decoded, so "\u006dethod" is "method".
+ * What makes a (valid) JSON text read differently by the proxy and by a server, or undefined:
+ * - an object that repeats a key: JSON.parse keeps the last one, a server's parser might keep the
+ *   first, and then the proxy would judge one call and the server run another;
+ * - a `__proto__` key: the proxy's schemas drop it, and a server that merges the arguments into
+ *   an object (Object.assign) makes it the object's prototype, so `args.command` would be read
+ *   from it, unjudged.
+ * Keys are compared decoded, so "\u006dethod" is "method".
  */
-export function hasDuplicateKeys(text: string): boolean {
+export function unsafeKey(text: string): "repeats a key in one object" | "holds a __proto__ key" | undefined {
   const stack: Array<Set<string> | null> = [];
   let expectKey = false;
   for (let i = 0; i < text.length; i++) {
@@ -23,7 +27,8 @@ export function hasDuplicateKeys(text: string): boolean {
       const keys = stack[stack.length - 1];
       if (expectKey && keys) {
         const key = JSON.parse(text.slice(i, j + 1)) as string;
-        if (keys.has(key)) return true;
+        if (key === "__proto__") return "holds a __proto__ key";
+        if (keys.has(key)) return "repeats a key in one object";
         keys.add(key);
         expectKey = false;
       }
@@ -41,7 +46,7 @@ export function hasDuplicateKeys(text: string): boolean {
       expectKey = stack[stack.length - 1] != null;
     }
   }
-  return false;
+  return undefined;
 }
 
 const Id = z.union([z.string().max(256), z.number().int()]);

@@ -10,7 +10,7 @@ import type { HaltkeyPaths } from "../daemon/paths.js";
 import { AgentSession, type FindingsVerdict, type SessionHandle } from "../adapters/agent-session.js";
 import { FindingsTooLargeError, outputText, postCallSteps, preCallStep, type StepParams, type ToolCall } from "../adapters/tool-call.js";
 import { daemonDown, explain, type Verdict } from "../adapters/verdict.js";
-import { classifyClient, classifyServer, hasDuplicateKeys, idKey, rpcErrorLine, serverNameOf, toolErrorLine, type JsonRpcId } from "./json-rpc.js";
+import { classifyClient, classifyServer, unsafeKey, idKey, rpcErrorLine, serverNameOf, toolErrorLine, type JsonRpcId } from "./json-rpc.js";
 import { frameLine } from "./framing-hazards.js";
 import { readLines } from "./lines.js";
 import { withListedAnnotations, type AnnotationCache } from "./tool-annotations.js";
@@ -167,7 +167,8 @@ export function runProxy(opts: ProxyOptions): Promise<number> {
       // A server with a laxer parser might still run it, unjudged: it is not forwarded.
       return refuse(null, -32700, "a client message is not valid JSON; it was not forwarded");
     }
-    if (hasDuplicateKeys(text)) return refuse(null, -32600, "a client message repeats a key in one object; it was not forwarded");
+    const unsafe = unsafeKey(text);
+    if (unsafe !== undefined) return refuse(null, -32600, `a client message ${unsafe}; it was not forwarded`);
     const msg = classifyClient(value);
     switch (msg.kind) {
       case "other":
