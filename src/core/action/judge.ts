@@ -205,7 +205,7 @@ function judge(input: JudgeInput): Judgement {
 
   // The tool call by meaning.
   if (input.tool !== undefined) {
-    const reading = readToolCall(input.tool, input.arguments, input.annotations, input.internalDomains);
+    const reading = readToolCall(input.tool, input.arguments, input.annotations, input.internalDomains, facts);
     for (const a of reading.actions) if (!reading.hits.some((h) => h.action === a)) actions.push(a);
     for (const h of reading.hits) record(h.id, h.action, h.reason);
   }

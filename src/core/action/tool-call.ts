@@ -92,7 +92,7 @@ const ATTACH_KEYS = /^(attachments?|attach|attached_?files?|files?|file_?paths?|
 const SOURCE_KEYS = /^(source_?address_?prefix(es)?|source_?ranges?|source_?cidrs?|cidr_?ip|remote_?ip_?prefix|source)$/i;
 const EXPIRATION_KEYS = /^(expiration|expiry|expire_?after_?days|noncurrent_?version_?expiration)$/i;
 
-interface ArgumentFacts {
+export interface ArgumentFacts {
   production: boolean;
   public: boolean;
   recipients: string[];
@@ -229,12 +229,14 @@ function recipientsExternal(f: ArgumentFacts): boolean {
 }
 
 /** Reads a tool call into actions; every action that needs a person's look comes with a rule hit. */
-export function readToolCall(tool: string, args: unknown, annotations?: ToolAnnotations, internalDomains: readonly string[] = []): ToolReading {
-  const reading = readNamed(tool, splitToolName(tool), args, annotations, internalDomains);
+/** `facts`: the arguments as argumentFacts read them, when the caller has them already (they are read once a step). */
+export function readToolCall(tool: string, args: unknown, annotations?: ToolAnnotations, internalDomains: readonly string[] = [], facts: Readonly<ArgumentFacts> = argumentFacts(args, internalDomains)): ToolReading {
+  const name = splitToolName(tool);
+  const reading = readNamed(tool, name, args, annotations, internalDomains, facts);
   // A tool that does what an argument names: call_service {domain: "lock", service: "unlock"} is
   // also read as lock_unlock, run_action {action: "delete_user"} as delete_user. Both readings
   // count, so the argument can only add to what the name says.
-  const { verbClass, verb, object } = splitToolName(tool);
+  const { verbClass, verb, object } = name;
   // Every such argument (at most four): an HTTP method or a harmless operation must not hide the action after it.
   const dispatches = isRecord(args) ? Object.entries(args).filter(([k, v]) => DISPATCH_KEYS.test(k) && typeof v === "string" && /^[\w.:-]{1,64}$/.test(v.trim())).slice(0, 4).map(([, v]) => v as string) : [];
   if (dispatches.length === 0 || !(verbClass === undefined || verbClass === "execute" || verb === "call") || !hasWord(object, DISPATCH_OBJECT)) return reading;
@@ -249,14 +251,13 @@ export function readToolCall(tool: string, args: unknown, annotations?: ToolAnno
     const service = splitToolName(text.slice(dot + 1));
     const named = service.verbClass !== undefined ? { ...service, object: [...toolWords(domain), ...service.object] } : splitToolName(`${domain}_${text}`);
     if (named.verbClass === undefined || named.verbClass === "read") continue;
-    const also = readNamed(tool, { ...named, object: [...object, ...named.object] }, args, undefined, internalDomains);
+    const also = readNamed(tool, { ...named, object: [...object, ...named.object] }, args, undefined, internalDomains, facts);
     out = { ...out, actions: [...out.actions, ...also.actions], hits: [...out.hits, ...also.hits] };
   }
   return out;
 }
 
-function readNamed(tool: string, name: ReturnType<typeof splitToolName>, args: unknown, annotations: ToolAnnotations | undefined, internalDomains: readonly string[]): ToolReading {
-  const f = argumentFacts(args, internalDomains);
+function readNamed(tool: string, name: ReturnType<typeof splitToolName>, args: unknown, annotations: ToolAnnotations | undefined, internalDomains: readonly string[], facts: Readonly<ArgumentFacts>): ToolReading {
   let { verb, verbClass, object } = name;
   // The noun says it deletes (schedule_key_deletion) or gives access (create_role_assignment).
   if ((verbClass === undefined || verbClass === "write") && hasWord(object, DELETE_NOUN)) verbClass = "delete";
@@ -269,7 +270,7 @@ function readNamed(tool: string, name: ReturnType<typeof splitToolName>, args: u
   const obj = object.join(" ") || "something";
   // The name itself may say it acts on everything: batch_delete, DeleteAllNotes, bulk_update.
   const bulkName = object.some((w) => /^(all|batch|bulk|mass|many|every|everything|entire)$/.test(w));
-  if (bulkName) f.bulk = true;
+  const f: Readonly<ArgumentFacts> = bulkName && !facts.bulk ? { ...facts, bulk: true } : facts;
   const scope: Scope = f.wildcard || f.bulk ? "account" : "one";
   const extras = [f.production ? "in production" : "", f.public ? "made public" : "", f.wildcard ? `for every match (${f.wildcard})` : f.bulk ? "in bulk" : ""].filter(Boolean).join(", ");
   const tail = extras ? ` (${extras})` : "";

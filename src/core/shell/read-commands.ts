@@ -317,14 +317,13 @@ export class Reader extends WalkReader {
       this.problem(`the reader failed on ${path}: ${e instanceof Error ? e.message : String(e)}`);
     }
     // Every command the file runs names it, however deep (`sh -c` inside a unit's ExecStart).
-    const written = `${path} written`;
     for (const c of child.commands) {
       if (this.commands.length >= MAX_COMMANDS) {
         if (!this.capped) this.problem("the script runs too many commands to read fully");
         this.capped = true;
         break;
       }
-      this.commands.push(c.via === undefined ? { ...c, via: written } : c.via.startsWith(path) ? c : { ...c, via: `${written} (${c.via})` });
+      this.commands.push(c.from !== undefined ? c : { ...c, from: path });
     }
     for (const p of child.problems) if (BUDGET_PROBLEM.test(p)) this.problem(`${path}: ${p}`);
   }

@@ -9,6 +9,8 @@ export interface ShellCommand {
   readonly text: string;
   /** How it was reached when not written directly ("alias ls", "eval", "bash -c", "sudo", …). */
   readonly via?: string;
+  /** The file this command line writes that runs this command when it is itself run or loaded later (a script, a unit, a plist). */
+  readonly from?: string;
   /**
    * Assignments written in front of the command (`LD_PRELOAD=/tmp/x.so app`), as NAME=value with
    * the value as resolved: they are the command's environment, and shown first in `text`.

@@ -149,8 +149,8 @@ function run(url: string, inv?: Invocation): Action {
   const host = hostOf(url) ?? "";
   const external = host === "" ? true : isExternalHost(host);
   // Written into a file that runs by itself later (the reader reads such files when they are
-  // written; `via` names the file): code fetched from the network on every start is a backdoor.
-  const written = /^(.+?) written(?: \(|$)/.exec(inv?.command.via ?? "")?.[1];
+  // written; `from` names the file): code fetched from the network on every start is a backdoor.
+  const written = inv?.command.from;
   if (written !== undefined && RUNS_LATER.test(written)) return { capability: "persist", target: { name: `${url} from ${written}`, external }, reversibility: "irreversible", scope: "account" };
   return { capability: "execute", target: { name: url, external }, reversibility: "recoverable", scope: "account" };
 }

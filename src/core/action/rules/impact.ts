@@ -47,7 +47,7 @@ const destruction: CommandRule = {
       paths = inv.args.filter((a) => !a.startsWith("-"));
       recursive = isRecursive(inv) || inv.name === "srm";
       // Run by find for each file (`find / -exec shred {} \;`): every file under find's roots.
-      if (paths.includes("{}") && /(?:^|\()find -exec/.test(inv.command.via ?? "")) {
+      if (paths.includes("{}") && inv.command.via === "find -exec") {
         const find = all.slice(0, index).reverse().find((n) => n.name === "find");
         const roots = find ? find.args.slice(0, Math.max(0, find.args.findIndex((a) => a.startsWith("-")))).filter((a) => !a.startsWith("-")) : [];
         paths = paths.flatMap((p) => (p === "{}" ? roots : [p]));
@@ -121,7 +121,7 @@ const encrypt: CommandRule = {
     if (!encrypting) return undefined;
     const viaFanOut = /\bfind\b|\bxargs\b/.test(inv.command.via ?? "") || /-exec|xargs/.test(t);
     // Under find -exec the inputs are what find walks: its start directories.
-    const inputs = /(?:^|\()find -exec\)?$/.test(inv.command.via ?? "") ? [(/\bfind\s+(\S+)/.exec(t)?.[1] ?? "").replace(/^['"]|['"]$/g, "")] : inv.args.filter((a) => !a.startsWith("-"));
+    const inputs = inv.command.via === "find -exec" ? [(/\bfind\s+(\S+)/.exec(t)?.[1] ?? "").replace(/^['"]|['"]$/g, "")] : inv.args.filter((a) => !a.startsWith("-"));
     const wide = inputs.find((p) => { const c = classifyPath(p); return c === "home" || c === "system" || c === "credentials"; });
     const removesAfter = following(all, index).some((n) => (n.name === "rm" || n.name === "shred") && n.args.some((a) => inputs.includes(a) || /\*/.test(a)));
     if (!viaFanOut && !wide && !removesAfter) return undefined;
