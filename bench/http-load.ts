@@ -68,6 +68,16 @@ export async function connectHttp(ep: HttpEndpoint, name: string, query = ""): P
 }
 
 /** deny and requiresApproval patterns the plan's hints hit; a step limit the plan never reaches. */
+/** The daemon's store counters (batches written, transitions), from its operator socket: how many steps shared an fsync. */
+export async function storeStats(home: string): Promise<{ batches: number; transitions: number }> {
+  const c = await DaemonClient.connect(join(home, "operator.sock"));
+  try {
+    return (await c.request("status", {})).store;
+  } finally {
+    c.close();
+  }
+}
+
 export const LOAD_POLICY = { deny: ["drop_*"], requiresApproval: ["deploy_*"], maxAutonomousSteps: 1000 };
 
 export type StepKind = "benign" | "pause" | "block";
@@ -207,14 +217,6 @@ export async function httpLoadBench(prefix = process.env.HALTKEY_BENCH_DIR ?? jo
         return undefined;
       }
     };
-    const storeStats = async (): Promise<{ batches: number; transitions: number }> => {
-      const c = await DaemonClient.connect(join(home, "operator.sock"));
-      try {
-        return (await c.request("status", {})).store;
-      } finally {
-        c.close();
-      }
-    };
     const at: Record<string, { daemon: number | undefined; client: NodeJS.CpuUsage; store: { batches: number; transitions: number } }> = {};
     const { runs, wallNs } = await runHttpLoad(ep, {
       clients,
@@ -222,8 +224,8 @@ export async function httpLoadBench(prefix = process.env.HALTKEY_BENCH_DIR ?? jo
       prefix: "load",
       onPhase: async (phase) => {
         // The status call is read outside the CPU window at the start, inside it at the end (it is small).
-        const store = phase === "start" ? await storeStats() : undefined;
-        at[phase] = { daemon: daemonCpuMs(), client: process.cpuUsage(), store: store ?? (await storeStats()) };
+        const store = phase === "start" ? await storeStats(home) : undefined;
+        at[phase] = { daemon: daemonCpuMs(), client: process.cpuUsage(), store: store ?? (await storeStats(home)) };
       },
     });
     const lat = runs.flatMap((r) => r.latenciesNs).sort((a, b) => a - b);

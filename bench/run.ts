@@ -15,7 +15,6 @@ import { fileURLToPath } from "node:url";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { Level } from "level";
-import { DaemonClient } from "../src/daemon/client.js";
 import { DaemonConnection } from "../src/daemon/connection.js";
 import { evaluateStep } from "../src/core/pipeline.js";
 import { compilePolicy, PolicyFile, policyFor } from "../src/core/policy.js";
@@ -28,6 +27,7 @@ import { INJECTION_RULES } from "../src/core/rules/injection.js";
 import { normalizeForMatching } from "../src/core/text.js";
 import { readShell } from "../src/core/shell/index.js";
 import { parseBash } from "../src/core/shell/syntax.js";
+import { storeStats } from "./http-load.js";
 import { plainTree } from "../src/core/shell/plain.js";
 import { DEFAULT_BENIGN } from "./replay/main.js";
 import type { OperationResult } from "../src/core/wire.js";
@@ -289,15 +289,7 @@ async function e2eBench(prefix: string, where: string, real: boolean): Promise<E
         return { c, k };
       }),
     );
-    const storeStats = async (): Promise<{ batches: number; transitions: number }> => {
-      const c = await DaemonClient.connect(join(home, "operator.sock"));
-      try {
-        return (await c.request("status", {})).store;
-      } finally {
-        c.close();
-      }
-    };
-    const before = await storeStats();
+    const before = await storeStats(home);
     const per = 250;
     const lat: number[] = [];
     const t0 = process.hrtime.bigint();
@@ -311,7 +303,7 @@ async function e2eBench(prefix: string, where: string, real: boolean): Promise<E
       }),
     );
     console.log(fmt("record_execution_step, 8 stdio clients at once", stats(lat, Number(process.hrtime.bigint() - t0))));
-    const after = await storeStats();
+    const after = await storeStats(home);
     const batches = after.batches - before.batches;
     const transitions = after.transitions - before.transitions;
     console.log(`group commit: ${transitions} transitions in ${batches} fsync'd batches (${(transitions / Math.max(1, batches)).toFixed(2)} per fsync)`);

@@ -4,6 +4,7 @@
 // arguments read for production, public visibility, external recipients, amounts and wildcard
 // scopes. MCP tool annotations may only raise the risk of a call they describe as destructive.
 import type { Action, Capability, Reversibility, Scope, Target } from "./model.js";
+import { hostOf, isExternalHost } from "./paths.js";
 
 export interface ToolAnnotations {
   readonly destructiveHint?: boolean;
@@ -310,7 +311,11 @@ function readNamed(tool: string, name: ReturnType<typeof splitToolName>, args: u
   // A people's-data file posted into a chat or message place (slack_upload_file customers.csv): shared wider than where it was.
   if (dataFiles.length > 0 && !recipientsExternal(f) && message && (verbClass === "publish" || verbClass === "spend-or-send" || verbClass === "write")) add("tool.share-data-file", "communicate", "irreversible", "one", `${tool} posts ${dataFiles.slice(0, 2).join(", ")} to ${obj}${tail}`, { personal: true });
   // A webhook or subscription to an outside URL sends this account's events there from now on.
-  const hookUrl = hasWord(object, /^(webhooks?|hooks?|subscriptions?)$/) && verbClass !== "read" && verbClass !== "delete" ? f.strings.find((v) => { const h = /^https?:\/\/([^/:?#\s]+)/i.exec(v.trim())?.[1]?.toLowerCase(); return h !== undefined && !internalDomains.some((d) => h === d.toLowerCase() || h.endsWith(`.${d.toLowerCase()}`)) && !/^(localhost|127\.|10\.|192\.168\.)/.test(h); }) : undefined;
+  const outsideHost = (v: string): boolean => {
+    const h = /^https?:/i.test(v.trim()) ? hostOf(v.trim())?.toLowerCase() : undefined;
+    return h !== undefined && isExternalHost(h) && !internalDomains.some((d) => h === d.toLowerCase() || h.endsWith(`.${d.toLowerCase()}`));
+  };
+  const hookUrl = hasWord(object, /^(webhooks?|hooks?|subscriptions?)$/) && verbClass !== "read" && verbClass !== "delete" ? f.strings.find(outsideHost) : undefined;
   if (hookUrl !== undefined) add("tool.webhook-outside", "communicate", "recoverable", "account", `${tool} sends this account's events to ${hookUrl} from now on${tail}`, { external: true });
   if (dataFiles.length > 0 && recipientsExternal(f) && verbClass === "spend-or-send") add("tool.send-data-file", "exfiltrate", "irreversible", "one", `${tool} sends ${dataFiles.slice(0, 2).join(", ")} to ${f.recipients.slice(0, 2).join(", ")}${tail}`, { external: true, personal: true });
   switch (verbClass) {

@@ -4,7 +4,7 @@
 // screencapture(1), xclip(1), arecord(1), ffmpeg's avfoundation/v4l2/x11grab devices.
 import type { Action } from "../model.js";
 import { classifyPath } from "../paths.js";
-import { shown, type CommandRule, type RuleHit } from "./rule.js";
+import { readPaths, shown, type CommandRule, type RuleHit } from "./rule.js";
 
 const TACTIC = "Collection (TA0009)";
 
@@ -108,7 +108,7 @@ const personalStore: CommandRule = {
   technique: "T1005",
   match(inv) {
     if (!STORE_READERS.has(inv.name)) return undefined;
-    const path = [...readPathsOf(inv)].find((p) => PERSONAL_STORE.test(p));
+    const path = readPaths(inv).find((p) => PERSONAL_STORE.test(p));
     if (!path) return undefined;
     const browser = /Safari|places|formhistory|History$/.test(path);
     return { action: collect(path, "account"), reason: `reads ${shown(path)}, a person's ${browser ? "browsing history" : "messages, contacts, notes or calendar"}: data from the local system (${browser ? "T1217" : "T1005"})`, technique: browser ? "T1217" : "T1005" };
@@ -118,10 +118,5 @@ const personalStore: CommandRule = {
     noMatch: [`sqlite3 app.db ".tables"`, `cp History.md docs/`, `cat CHANGELOG.md`],
   },
 };
-
-/** Every argument that may name a file the command reads (options' values too). */
-function readPathsOf(inv: Parameters<CommandRule["match"]>[0]): string[] {
-  return inv.args.flatMap((a) => (a.startsWith("-") ? (a.includes("=") ? [a.slice(a.indexOf("=") + 1)] : []) : [a]));
-}
 
 export const collectionRules: readonly CommandRule[] = [capture, archive, gatherDocuments, personalStore];
