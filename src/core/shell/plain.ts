@@ -97,6 +97,8 @@ class Scanner {
   hasError = false;
   /** Where a `(` ends a command that has a name and arguments: a syntax error bash refuses. */
   private parenAfterWords = -1;
+  /** An operator the text ends on (dangling): the last node of the program. */
+  private trailing: Node | undefined;
   /** Such parentheses open: a `)` closes one. */
   private parens = 0;
   /** The command last read, and the one a `(` ended, whose words tree-sitter may join to those after the `)`. */
@@ -173,6 +175,7 @@ class Scanner {
         children.push(this.comment());
       } else throw notPlain;
     }
+    if (this.trailing) children.push(this.trailing);
     // A `(` never closed: tree-sitter reads the words after it as more of the command before it.
     if (this.parens > 0) {
       if (this.beforeParen === undefined || this.afterParen === undefined) throw notPlain;
@@ -266,6 +269,7 @@ class Scanner {
         this.pipes = 0;
         const op = token(c + d, this.i);
         this.i += 2;
+        if (this.dangling(op)) return cur;
         this.operand();
         last = this.command();
         cur = node("list", cur.start, last.end, [cur, op, last]);
@@ -273,6 +277,7 @@ class Scanner {
       } else if (c === "|" && d !== "&") {
         this.pipes++;
         const op = token("|", this.i++);
+        if (this.dangling(op)) return cur;
         this.operand();
         last = this.command();
         cur = this.pipe(cur, op, last);
@@ -283,6 +288,26 @@ class Scanner {
   }
 
   /** After && || |: blanks and newlines, then a command (no comment in between). */
+  /**
+   * An operator with nothing after it but blanks and comments (`a |` at the end of the text): bash stops at the
+   * end of the input and runs none of the line. Read as text bash refuses: an ERROR at the end.
+   */
+  private dangling(op: Node): boolean {
+    const at = this.i;
+    // Blanks and comments (`a | # note`) to the end of the text.
+    for (this.blanks(true); this.i < this.n && this.code() === HASH; this.blanks(true)) {
+      const end = this.s.indexOf("\n", this.i);
+      this.i = end < 0 ? this.n : end;
+    }
+    if (this.i < this.n) {
+      this.i = at;
+      return false;
+    }
+    this.hasError = true;
+    this.trailing = node("ERROR", op.start, op.end, [node("word", op.start, op.end)]);
+    return true;
+  }
+
   private operand(): void {
     this.blanks(true);
     if (this.i >= this.n || this.code() === HASH) throw notPlain;
