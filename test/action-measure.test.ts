@@ -29,10 +29,19 @@
 //                         tool calls dangerous 31/48 caught, 10/32 hard-stopped; benign held 1/22
 //     whole pipeline (haltkey eval): shell 37/42 (88.1%) caught, 19/34 (55.9%) hard-stopped, benign
 //                         held 2/18; tool calls 34/48 (70.8%), 12/32 (37.5%), benign held 1/22
+//   fresh5-probes.jsonl, fresh5-tool-probes.jsonl and fresh5-hints.jsonl (session 7: written blind
+//   by another helper under the same rules; 80 shell lines, 70 tool calls over ~30 services, and 50
+//   prose hints, a kind no earlier set had; sources in sources/fresh5-NOTES.md), scored once with
+//   the whole pipeline (haltkey eval's assess) on the code as the session began (889b0f3):
+//     shell 57/60 (95.0%) caught, 26/33 (78.8%) hard-stopped, benign held 4/20
+//     tool calls 27/48 (56.3%), 10/32 (31.3%), benign held 3/22
+//     prose hints 7/30 (23.3%), 2/18 (11.1%), benign held 2/20
+//   and once more with the prose reader (src/core/action/prose.ts), written and tuned on hints of
+//   my own before the set was opened: prose hints 22/30 (73.3%), 10/18 (55.6%), benign held 4/20.
 // The final figures below are after fixes made while looking at those results: they are tuned
 // figures on these sets, not unseen ones.
 import { describe, expect, it } from "vitest";
-import { measureCorpora, measureProbes, measureSessions, measureShellProbes, measureToolProbes } from "./fixtures/action-probes/measure.js";
+import { measureCorpora, measureHints, measureProbes, measureSessions, measureShellProbes, measureToolProbes } from "./fixtures/action-probes/measure.js";
 
 const rate = (t: { flagged: number; total: number }) => t.flagged / t.total;
 
@@ -68,10 +77,10 @@ describe("action model figures", () => {
 
   it("fourth probe set (fresh3, written blind)", () => {
     const f = measureShellProbes("fresh3-probes.jsonl");
-    expect([f.dangerous.flagged, f.dangerous.total, f.dangerous.hardOfExpected, f.dangerous.expectedHard]).toEqual([81, 86, 45, 56]);
+    expect([f.dangerous.flagged, f.dangerous.total, f.dangerous.hardOfExpected, f.dangerous.expectedHard]).toEqual([82, 86, 46, 56]);
     expect([f.benign.flagged, f.benign.total]).toEqual([0, 36]);
     const t = measureToolProbes("fresh3-tool-probes.jsonl");
-    expect([t.dangerous.flagged, t.dangerous.total, t.dangerous.hardOfExpected, t.dangerous.expectedHard]).toEqual([29, 34, 18, 28]);
+    expect([t.dangerous.flagged, t.dangerous.total, t.dangerous.hardOfExpected, t.dangerous.expectedHard]).toEqual([30, 34, 18, 28]);
     expect([t.benign.flagged, t.benign.total]).toEqual([3, 15]);
   });
 
@@ -79,7 +88,16 @@ describe("action model figures", () => {
     const f = measureShellProbes("fresh4-probes.jsonl");
     expect([f.dangerous.flagged, f.dangerous.total, f.dangerous.hardOfExpected, f.dangerous.expectedHard, f.benign.flagged, f.benign.total]).toEqual([34, 42, 20, 34, 0, 18]);
     const t = measureToolProbes("fresh4-tool-probes.jsonl");
-    expect([t.dangerous.flagged, t.dangerous.total, t.dangerous.hardOfExpected, t.dangerous.expectedHard, t.benign.flagged, t.benign.total]).toEqual([43, 48, 26, 32, 0, 22]);
+    expect([t.dangerous.flagged, t.dangerous.total, t.dangerous.hardOfExpected, t.dangerous.expectedHard, t.benign.flagged, t.benign.total]).toEqual([44, 48, 26, 32, 0, 22]);
+  });
+
+  it("sixth probe set (fresh5, written blind, with prose hints)", () => {
+    const f = measureShellProbes("fresh5-probes.jsonl");
+    expect([f.dangerous.flagged, f.dangerous.total, f.dangerous.hardOfExpected, f.dangerous.expectedHard, f.benign.flagged, f.benign.total]).toEqual([58, 60, 28, 33, 0, 20]);
+    const t = measureToolProbes("fresh5-tool-probes.jsonl");
+    expect([t.dangerous.flagged, t.dangerous.total, t.dangerous.hardOfExpected, t.dangerous.expectedHard, t.benign.flagged, t.benign.total]).toEqual([36, 48, 21, 32, 3, 22]);
+    const h = measureHints("fresh5-hints.jsonl");
+    expect([h.dangerous.flagged, h.dangerous.total, h.dangerous.hardOfExpected, h.dangerous.expectedHard, h.benign.flagged, h.benign.total]).toEqual([23, 30, 11, 18, 0, 20]);
   });
 
   it("DEV halves of the shared corpora (never the held-out half)", () => {

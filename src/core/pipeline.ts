@@ -10,6 +10,7 @@ import { UNREADABLE_SHELL, type PackScore, type RuleMatch, type RulePack } from 
 import { readShellCached } from "./shell/read.js";
 import { shellSources, type ShellSource } from "./shell/source.js";
 import { judgeStep } from "./action/step.js";
+import { wrappedCommandLines } from "./action/judge.js";
 import { HARD_STOP_AT, PAUSE_AT } from "./action/model.js";
 import type { RuleVerdict } from "./action/judge.js";
 import type { ToolAnnotations } from "./action/tool-call.js";
@@ -354,7 +355,11 @@ export function evaluateStep(facts: StepFacts, guard: Guard, policy: AgentPolicy
     if (scored(d) && d.score > score) score = d.score;
   }
   // The tool's arguments are what will actually run: action rules and detectors judge them too.
-  const argsText = facts.arguments ? flattenStrings(facts.arguments) : "";
+  // A CLI-wrapping tool's arguments are read with the CLI's name in front (gcloud storage rm …), and
+  // a CI file's script lines as the lines they are, so the rules see the command line that runs.
+  const tool = facts.tool ?? facts.breakers?.signals.tool;
+  const wrapped = facts.arguments ? wrappedCommandLines(tool, facts.arguments) : [];
+  const argsText = facts.arguments ? (wrapped.length > 0 ? [flattenStrings(facts.arguments), ...wrapped].join("\n") : flattenStrings(facts.arguments)) : "";
   const argMatchesAll: RuleMatch[] = [];
   if (argsText.length > 0) {
     // The rules only: the policy's globs judge the hint, the action as the agent describes it.
@@ -393,7 +398,6 @@ export function evaluateStep(facts: StepFacts, guard: Guard, policy: AgentPolicy
   // a command line known to be shell that cannot be read needs at least a confirmation.
   const reportedRules: RuleMatch[] = [...packScore.matches];
   for (const m of argMatchesAll) if (!reportedRules.some((x) => x.id === m.id)) reportedRules.push(m);
-  const tool = facts.tool ?? facts.breakers?.signals.tool;
   // The action model reads what the text says, not how it is disguised: an invisible character
   // inside a command name must not hide the command (it would only ever lower the verdict).
   const visibleHint = visibleText(facts.hint);

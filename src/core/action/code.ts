@@ -137,6 +137,20 @@ export function readCode(code: string): CodeReading {
     hits.push({ id: "code.reverse-shell", technique: "T1059.006", action: { capability: "grant-access", target: { name: host || "another host", external: host === "" || isExternalHost(host) }, reversibility: "irreversible", scope: "system" }, reason: `code connects a socket${host ? ` to ${host}` : ""} and runs a shell over it: reverse shell (T1059.006)` });
   }
 
+  // A socket in another language joined to what runs commands: perl's IO::Socket with system or
+  // STDIN/STDOUT bound to it, ruby's TCPSocket with exec, php's fsockopen with exec, node's net with child_process.
+  if (!hits.some((h) => h.id === "code.reverse-shell") && /IO::Socket|TCPSocket\.(new|open)|fsockopen\s*\(|\bnet\.(connect|createConnection|Socket)\b/.test(text) && /\bsystem\b|\bexec\b|\bspawn\b|popen|proc_open|shell_exec|fdopen|\/bin\/(ba)?sh|child_process/.test(text)) {
+    const host = /['"]((?:\d{1,3}\.){3}\d{1,3}|[\w-]+(?:\.[\w-]+)+)(?::\d+)?['"]/.exec(text)?.[1] ?? "";
+    hits.push({ id: "code.reverse-shell", technique: "T1059", action: { capability: "grant-access", target: { name: host || "another host", external: host === "" || isExternalHost(host) }, reversibility: "irreversible", scope: "system" }, reason: `code connects a socket${host ? ` to ${host}` : ""} and runs commands read from it: reverse shell (T1059)` });
+  }
+
+  // A page's session sent away: cookies or stored tokens in what a browser script sends (T1539).
+  if (/\bdocument\.cookie\b|\b(localStorage|sessionStorage)\.getItem\b|\b(localStorage|sessionStorage)\b\s*\)/.test(text) && /\bfetch\s*\(|XMLHttpRequest|sendBeacon|axios\.|\.src\s*=\s*['"`]https?:/.test(text)) {
+    const url = /['"`]((?:https?):\/\/[^'"`\s]{1,300})['"`]/.exec(text)?.[1];
+    const host = url ? hostOf(url) ?? "" : "";
+    hits.push({ id: "code.send-session", technique: "T1539", action: { capability: "exfiltrate", target: { name: url ?? "a URL", pathClass: "credentials", external: host === "" || isExternalHost(host) }, reversibility: "irreversible", scope: "account" }, reason: `code sends the page's cookies or stored tokens to ${host || "a URL"}: stolen web session (T1539)` });
+  }
+
   // Killing processes found by name.
   if (/process_iter|pidof|pgrep|psutil\.pids/.test(text) && /\.(kill|terminate|send_signal)\(|os\.kill\(/.test(text)) {
     const name = /['"](sshd|ssh|systemd[\w-]*|NetworkManager|wpa_supplicant|dbus[\w-]*|cron|rsyslogd?|auditd|init|containerd|dockerd|postgres|mysqld)['"]/.exec(text)?.[1];

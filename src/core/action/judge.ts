@@ -12,6 +12,8 @@ import { invocationsOf, type Invocation, type ShellCommand } from "./shell-comma
 import { looksLikeSql, readSql } from "./sql.js";
 import { readCode } from "./code.js";
 import { argumentFacts, readToolCall, toolWords, type ToolAnnotations } from "./tool-call.js";
+import { readProse } from "./prose.js";
+import { ciCommandsOf } from "./ci-config.js";
 import { TextSet } from "../text.js";
 
 export interface JudgeInput {
@@ -26,6 +28,8 @@ export interface JudgeInput {
    * (os.system('…'), subprocess.run('…')). Without it those strings are reported unreadable.
    */
   readonly readShell?: (text: string) => readonly ShellCommand[];
+  /** The agent's own words for the step (a hint that is not a rendering of the call): read by readProse. */
+  readonly prose?: string;
 }
 
 export interface RuleVerdict {
@@ -94,6 +98,54 @@ export function shellCommandOf(tool: string | undefined, args: unknown): string 
   return commandArgumentOf(args);
 }
 
+/** CLIs an MCP server wraps, taking the rest of the command line as arguments: run_gcloud_command {args: […]}, azmcp_extension_az {command: "group delete …"}. */
+const CLI_WORD = /^(gcloud|gsutil|bq|az|azure|aws|kubectl|helm|gh|terraform|pulumi|heroku|flyctl|doctl|vercel|netlify|wrangler|oc|eksctl)$/;
+
+/** The command line a CLI-wrapping tool runs (`gcloud storage rm …`), if the tool is one and its arguments say. */
+export function cliCommandOf(tool: string | undefined, args: unknown): string | undefined {
+  if (tool === undefined || !args || typeof args !== "object" || Array.isArray(args)) return undefined;
+  const cli = toolWords(tool).find((w) => CLI_WORD.test(w));
+  if (cli === undefined) return undefined;
+  const name = cli === "azure" ? "az" : cli;
+  const a = args as Record<string, unknown>;
+  const list = a.args ?? a.argv ?? a.arguments;
+  let rest: string | undefined;
+  if (Array.isArray(list) && list.length > 0 && list.every((x) => typeof x === "string")) rest = list.map((w: string) => (/^[\w@%+=:,./*-]+$/.test(w) ? w : `'${w.replace(/'/g, "'\\''")}'`)).join(" ");
+  else if (typeof list === "string") rest = list;
+  else rest = commandArgumentOf(args);
+  if (rest === undefined || rest.trim() === "") return undefined;
+  return new RegExp(`^\\s*(?:${cli}|${name})(?:\\s|$)`).test(rest) ? rest : `${name} ${rest}`;
+}
+
+/**
+ * The command lines a tool call runs besides a shell tool's: a CLI-wrapping tool's (cliCommandOf),
+ * and the script lines of a CI configuration the call writes (ci-config.ts).
+ */
+export function toolCommandLines(tool: string | undefined, args: unknown): string[] {
+  const shell = shellCommandOf(tool, args);
+  return shell !== undefined ? [shell, ...ciCommandsOf(args)] : wrappedCommandLines(tool, args);
+}
+
+/** toolCommandLines without a shell tool's own command line (which its arguments already hold as written). */
+export function wrappedCommandLines(tool: string | undefined, args: unknown): string[] {
+  if (tool === undefined || !args || typeof args !== "object") return [];
+  const cli = cliCommandOf(tool, args);
+  return [...(cli !== undefined ? [cli] : []), ...ciCommandsOf(args)];
+}
+
+const CLICK_TOOL = /(^|_)(click|tap|press|dblclick|double_?click)(_|$)/i;
+const BROWSER_WORD = /^(browser|playwright|puppeteer|selenium|page|web|chrome|chromium|firefox|webdriver|computer)$/;
+const LABEL_KEY = /^(element|selector|text|label|name|description|aria_?label|title|button|target|locator|ref_?text)$/i;
+
+/** What a browser automation's click clicks, in words: its element description, label or selector (`#confirm-delete-workspace` → "confirm delete workspace"). */
+function clickedText(tool: string | undefined, args: unknown): string | undefined {
+  if (tool === undefined || !args || typeof args !== "object" || Array.isArray(args)) return undefined;
+  const words = toolWords(tool);
+  if (!CLICK_TOOL.test(words.join("_")) || !words.some((w) => BROWSER_WORD.test(w))) return undefined;
+  const labels = Object.entries(args as Record<string, unknown>).filter(([k, v]) => LABEL_KEY.test(k) && typeof v === "string" && v.length <= 512).map(([, v]) => (v as string).replace(/[#.[\]=_"'>:()-]+/g, " ").trim());
+  return labels.length > 0 ? labels.join(". ") : undefined;
+}
+
 /** The first string under a command-like key (command, cmd, script, command_line) of the arguments. */
 export function commandArgumentOf(args: unknown): string | undefined {
   if (!args || typeof args !== "object" || Array.isArray(args)) return undefined;
@@ -145,9 +197,10 @@ function judge(input: JudgeInput): Judgement {
   }
 
   // A shell tool's command line, read by the injected shell reader when no parsed commands came.
-  const line = input.commands === undefined ? shellCommandOf(input.tool, input.arguments) : undefined;
+  // (The step's reader, step.ts, passes these as commands; this is for callers that pass none.)
+  const lines = input.commands === undefined ? toolCommandLines(input.tool, input.arguments) : [];
   const fromTool: ShellCommand[] = [];
-  if (line !== undefined) {
+  for (const line of lines) {
     if (input.readShell) fromTool.push(...input.readShell(line));
     else unreadable.push(`shell command of ${input.tool}, no shell reader given: ${line.slice(0, 80)}`);
   }
@@ -210,6 +263,14 @@ function judge(input: JudgeInput): Judgement {
     for (const h of reading.hits) record(h.id, h.action, h.reason);
   }
 
+  // A browser automation's click: the label or selector of what is clicked says what it does
+  // ("Confirm transfer of EUR 18,400.00", #confirm-delete-workspace).
+  const click = clickedText(input.tool, input.arguments);
+  if (click !== undefined) for (const h of readProse(click, input.internalDomains)) record(h.id.replace(/^prose\./, "click."), h.action, h.reason);
+
+  // What the agent says in its own words it will do.
+  if (input.prose !== undefined) for (const h of readProse(input.prose, input.internalDomains)) record(h.id, h.action, h.reason);
+
   // Every action that reaches a pause names a reason, even one no rule claimed.
   for (const a of actions) {
     if (covered.has(a)) continue;
@@ -266,7 +327,7 @@ function commandHost(invs: readonly Invocation[]): string {
   return "";
 }
 
-const CODE_FIELD = /^(code|script|source|source_code|sourcecode|program|snippet|cell|python|python_code|javascript|js)$/i;
+const CODE_FIELD = /^(code|script|source|source_code|sourcecode|program|snippet|cell|python|python_code|javascript|js|function|expression|page_?function)$/i;
 
 /** Code in the call's arguments: a string under a code-like key. */
 function collectCode(args: unknown, out: string[]): void {

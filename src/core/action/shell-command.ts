@@ -34,6 +34,8 @@ export function invocationOf(command: ShellCommand): Invocation {
   }
   let privileged = command.via !== undefined && /\b(sudo|doas|su)\b/.test(command.via);
   let i = 0;
+  // The last wrapper: with nothing after it, it is what runs (`env` alone prints the environment).
+  let wrapper = -1;
   while (i < argv.length) {
     const word = argv[i]!;
     const assignment = word.includes("=") ? ASSIGNMENT.exec(word) : null;
@@ -44,6 +46,7 @@ export function invocationOf(command: ShellCommand): Invocation {
     }
     const name = baseName(word);
     if (!WRAPPERS.has(name)) break;
+    wrapper = i;
     if (name === "sudo" || name === "doas") privileged = true;
     i++;
     // The wrapper's options, and for timeout/nice a bare number.
@@ -64,6 +67,7 @@ export function invocationOf(command: ShellCommand): Invocation {
       break;
     }
   }
+  if (i >= argv.length && wrapper >= 0) i = wrapper;
   return { name: baseName(argv[i] ?? ""), args: argv.slice(i + 1), env: env ?? NO_ENV, privileged, command };
 }
 

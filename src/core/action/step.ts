@@ -2,7 +2,7 @@
 // strictly each must be read, then judgeAction over the commands they run, the tool, its arguments
 // and its MCP annotations. Pure: the shell reader is passed in (the pipeline passes the rule pack's
 // cached one, so a command line in both the hint and the arguments is parsed once).
-import { judgeAction, commandArgumentOf, isShellTool, type Judgement } from "./judge.js";
+import { judgeAction, commandArgumentOf, isShellTool, toolCommandLines, type Judgement } from "./judge.js";
 import type { ToolAnnotations } from "./tool-call.js";
 import type { ShellCommand } from "./shell-command.js";
 import { shellSources, type ShellSource } from "../shell/source.js";
@@ -53,14 +53,30 @@ export function commandLinesOf(step: StepInput): Array<{ source: string; strict:
     const line = commandArgumentOf(step.arguments);
     if (line !== undefined) add(line, true);
   }
+  // A CLI-wrapping tool's command line and a written CI file's script lines: read for what they run.
+  if (step.tool !== undefined && !isShellTool(step.tool)) for (const line of toolCommandLines(step.tool, step.arguments)) add(line, false);
   for (const s of step.hintSources ?? shellSources(step.hint)) add(s.source, s.strict);
   return out;
+}
+
+/**
+ * Whether the hint is the agent's own words rather than a rendering of the call: not a command line
+ * in the adapters' form, not the adapters' "calling <tool> on <server>" (every rendering names the
+ * tool), not JSON.
+ */
+function isProse(step: StepInput, lines: ReadonlyArray<{ strict: boolean }>, hintSources: readonly ShellSource[]): boolean {
+  if (hintSources.some((s) => s.strict) || lines.length > 0 && step.tool === undefined && lines.some((l) => l.strict)) return false;
+  const hint = step.hint.trimStart();
+  if (hint.startsWith("{") || hint.startsWith("[") || hint.startsWith("calling a tool with arguments:")) return false;
+  return step.tool === undefined || !step.hint.includes(step.tool);
 }
 
 export function judgeStep(step: StepInput, read: (source: string) => ShellReadingLike): StepJudgement {
   const commands: ShellCommand[] = [];
   let unreadableShell: string | undefined;
-  for (const { source, strict } of commandLinesOf(step)) {
+  const hintSources = step.hintSources ?? shellSources(step.hint);
+  const lines = commandLinesOf({ ...step, hintSources });
+  for (const { source, strict } of lines) {
     let reading: ShellReadingLike;
     try {
       reading = read(source);
@@ -77,6 +93,7 @@ export function judgeStep(step: StepInput, read: (source: string) => ShellReadin
     ...(step.annotations !== undefined ? { annotations: step.annotations } : {}),
     commands,
     readShell: (text) => read(text).commands,
+    ...(isProse(step, lines, hintSources) ? { prose: step.hint } : {}),
   });
   return unreadableShell !== undefined ? { judgement, unreadableShell } : { judgement };
 }

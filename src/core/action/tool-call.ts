@@ -4,7 +4,7 @@
 // arguments read for production, public visibility, external recipients, amounts and wildcard
 // scopes. MCP tool annotations may only raise the risk of a call they describe as destructive.
 import type { Action, Capability, Reversibility, Scope, Target } from "./model.js";
-import { hostOf, isExternalHost } from "./paths.js";
+import { classifyPath, hostOf, isExternalHost } from "./paths.js";
 
 export interface ToolAnnotations {
   readonly destructiveHint?: boolean;
@@ -31,7 +31,7 @@ export function toolWords(name: string): string[] {
     .map((w) => w.toLowerCase());
 }
 
-type VerbClass = "delete" | "trash" | "spend-or-send" | "grant" | "revoke" | "deploy" | "publish" | "write" | "read" | "execute" | "disable" | "unlock" | "control";
+export type VerbClass = "delete" | "trash" | "spend-or-send" | "grant" | "revoke" | "deploy" | "publish" | "write" | "read" | "execute" | "disable" | "unlock" | "control";
 
 const VERBS: ReadonlyMap<string, VerbClass> = new Map([
   ...["delete", "remove", "destroy", "drop", "purge", "erase", "wipe", "truncate", "clear", "empty", "terminate", "kill", "uninstall", "deprovision", "decommission", "rm", "del", "nuke", "reset", "overwrite", "format", "discard", "expunge"].map((v) => [v, "delete"] as const),
@@ -39,9 +39,9 @@ const VERBS: ReadonlyMap<string, VerbClass> = new Map([
   ...["send", "transfer", "pay", "payout", "withdraw", "buy", "purchase", "order", "trade", "sell", "charge", "donate", "tip", "deposit", "wire", "refund", "checkout", "book", "place", "swap", "stake", "borrow", "lend", "invest", "forward", "reply", "email", "message", "sms", "text", "call", "dial", "notify", "invite"].map((v) => [v, "spend-or-send"] as const),
   ...["grant", "share", "add", "authorize", "allow", "give", "assign", "attach", "bind", "approve", "whitelist", "allowlist", "elevate", "promote", "enroll", "register"].map((v) => [v, "grant"] as const),
   ...["revoke", "ban", "block", "suspend", "kick", "demote", "lock"].map((v) => [v, "revoke"] as const),
-  ...["deploy", "release", "rollout", "launch", "ship", "apply", "provision", "scale", "restart", "rollback", "migrate", "merge", "push", "upgrade", "reboot", "shutdown", "stop", "start"].map((v) => [v, "deploy"] as const),
+  ...["deploy", "release", "rollout", "launch", "ship", "apply", "provision", "scale", "restart", "rollback", "migrate", "merge", "push", "upgrade", "reboot", "shutdown", "stop", "start", "pause"].map((v) => [v, "deploy"] as const),
   ...["publish", "post", "tweet", "retweet", "comment", "broadcast", "announce", "upload"].map((v) => [v, "publish"] as const),
-  ...["update", "edit", "set", "modify", "change", "patch", "configure", "write", "create", "rename", "move", "put", "save", "manage", "replace", "insert", "upsert", "append", "schedule", "import", "sync", "install", "make", "generate", "submit", "file", "commit", "mark", "tag", "label"].map((v) => [v, "write"] as const),
+  ...["update", "edit", "set", "modify", "change", "patch", "configure", "write", "create", "rename", "move", "put", "save", "manage", "replace", "insert", "upsert", "append", "schedule", "import", "sync", "install", "make", "generate", "submit", "file", "commit", "mark", "tag", "label", "issue", "copy", "duplicate", "clone", "bump"].map((v) => [v, "write"] as const),
   ...["get", "list", "search", "read", "fetch", "find", "view", "show", "describe", "download", "check", "lookup", "retrieve", "query", "browse", "inspect", "status", "count", "analyze", "summarize", "preview", "compare", "estimate", "quote", "verify", "validate", "watch", "track", "scan", "explore", "load"].map((v) => [v, "read"] as const),
   ...["execute", "run", "exec", "eval", "evaluate", "shell", "terminal", "invoke", "script", "bash", "spawn"].map((v) => [v, "execute"] as const),
   ...["disable", "disarm", "mute", "suppress", "bypass", "silence", "snooze", "dismiss", "override", "ignore", "turn"].map((v) => [v, "disable"] as const),
@@ -50,9 +50,9 @@ const VERBS: ReadonlyMap<string, VerbClass> = new Map([
 ]);
 
 const MONEY = /^(payments?|money|funds?|transfers?|bank|banking|invoices?|orders?|trades?|stocks?|shares|crypto|bitcoin|btc|eth|wallet|cards?|payout|refunds?|balance|checkout|purchase|cash|venmo|paypal|stripe|binance|coinbase|brokerage|securities|options|positions?|forex|loan|mortgage|donation|subscription|billing|tokens?)$/;
-const MESSAGE = /^(emails?|mail|messages?|sms|texts?|chat|inbox|dm|tweets?|posts?|comments?|notifications?|slack|gmail|twilio|whatsapp|telegram|discord|teams)$/;
+const MESSAGE = /^(emails?|mail|messages?|messaging|sms|texts?|chat|inbox|dm|tweets?|posts?|comments?|notifications?|slack|gmail|twilio|whatsapp|telegram|discord|teams|sendgrid|mailchimp|newsletters?|campaigns?)$/;
 const ACCESS = /^(users?|members?|collaborators?|guests?|permissions?|roles?|access|keys?|ssh|tokens?|policy|policies|acl|invites?|admins?|owners?|sharing|credentials?|passwords?|secrets?|apikey|grants?|group|groups)$/;
-const SECURITY = /^(alarm|alarms|security|camera|cameras|firewall|mfa|2fa|twofactor|factors?|authenticators?|otp|audit|auditing|logging|logs?|trail|trails|cloudtrail|guardduty|siem|waf|monitoring|monitor|alerts?|protection|antivirus|defender|guardrails?|branch|protections?|lock|locks|smoke|detector|detectors|sensor|sensors|safety|encryption|backup|backups)$/;
+const SECURITY = /^(alarm|alarms|security|camera|cameras|firewall|mfa|2fa|twofactor|factors?|authenticators?|otp|audit|auditing|logging|logs?|trail|trails|cloudtrail|guardduty|siem|waf|monitoring|monitor|alerts?|protection|antivirus|defender|guardrails?|branch|protections?|lock|locks|smoke|detector|detectors|sensor|sensors|safety|encryption|backup|backups|pagerduty|opsgenie|alerting|alertmanager|oncall|selinux|apparmor|gatekeeper|edr|xdr|crowdstrike|falcon|enforcement)$/;
 /** What keeps the record of what happened: turned off, what happens meanwhile is never recorded. */
 const RECORD_KEEPING = /^(audit|auditing|logging|logs?|trail|trails|cloudtrail|siem|monitoring)$/;
 /** Nouns that say the call deletes (schedule_key_deletion, create_deletion_request). */
@@ -133,6 +133,13 @@ export function argumentFacts(args: unknown, internalDomains: readonly string[] 
       if (under === "attach" && v.length <= 4096) facts.attachments.push(v);
       if (BROADCAST.test(v)) facts.broadcast = true;
       if (v.length <= 64 * 1024 && ADMIN_GRANT.test(v)) facts.adminGrant = true;
+      // A role or claim set to administrator (set_claims {claim: "role", value: "admin"}, {role: "owner"}).
+      if (/^(role|roles|claim|value|access_?level|permission|permissions|group|groups|member_?role|user_?role)$/i.test(key) && /^(admin|administrator|owner|superuser|super_?admin|root|global[ _]?admin(istrator)?)$/i.test(v.trim())) facts.adminGrant = true;
+      // An audience of everyone: a topic, list or segment of all users or customers.
+      if (/^(topic|audience|segment|segments|list|lists|list_?ids?|to|recipients?|condition)$/i.test(key) && /(^|[-_ ])(all|everyone)([-_ ]?(users|customers|subscribers|members|contacts|devices))?([-_ ]|$)/i.test(v.trim()) && v.length <= 120) {
+        facts.broadcast = true;
+        facts.bulk = true;
+      }
       // Azure names a role assignment's role by name too.
       if (/^role_?definition_?name$/i.test(key) && /^(owner|user access administrator)$/i.test(v.trim())) facts.adminGrant = true;
       // Open to every address on the internet: a CIDR of 0.0.0.0/0 or ::/0.
@@ -191,6 +198,9 @@ export function argumentFacts(args: unknown, internalDomains: readonly string[] 
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
 
+/** The class of a verb as the tool-call reader knows it (delete, grant, spend-or-send…), or undefined. */
+export const verbClassOf = (word: string): VerbClass | undefined => VERBS.get(word);
+
 function hasWord(words: readonly string[], re: RegExp): string | undefined {
   return words.find((w) => re.test(w));
 }
@@ -214,7 +224,7 @@ export function splitToolName(name: string): { verb?: string; verbClass?: VerbCl
 }
 
 /** Containers whose deletion takes everything in them (a repository, a database, an account). */
-const CONTAINER = /^(repo|repos|repository|repositories|database|databases|db|bucket|buckets|cluster|clusters|project|projects|account|accounts|workspace|workspaces|namespace|namespaces|volume|volumes|disk|disks|instance|instances|server|servers|environment|environments|channel|channels|folder|folders|directory|directories|drive|drives|zone|zones|index|indices|indexes|table|tables|collection|collections|keyspace|keyspaces|schema|schemas|organization|organizations|org|orgs|tenant|tenants|site|sites|stack|stacks|vault|vaults|registry|registries|topic|topics|queue|queues|stream|streams|domain|domains|app|apps|application|applications|kms)$/;
+const CONTAINER = /^(repo|repos|repository|repositories|database|databases|db|bucket|buckets|cluster|clusters|project|projects|account|accounts|workspace|workspaces|namespace|namespaces|volume|volumes|disk|disks|instance|instances|server|servers|environment|environments|channel|channels|folder|folders|directory|directories|drive|drives|zone|zones|index|indices|indexes|table|tables|collection|collections|keyspace|keyspaces|schema|schemas|organization|organizations|org|orgs|tenant|tenants|site|sites|stack|stacks|vault|vaults|registry|registries|topic|topics|queue|queues|stream|streams|domain|domains|app|apps|application|applications|kms|droplet|droplets|vm|vms|vps|machine|machines)$/;
 
 function deleteScope(f: ArgumentFacts, object: readonly string[], store: string | undefined): Scope {
   if (f.wildcard || f.bulk) return "account";
@@ -233,7 +243,8 @@ function recipientsExternal(f: ArgumentFacts): boolean {
 /** `facts`: the arguments as argumentFacts read them, when the caller has them already (they are read once a step). */
 export function readToolCall(tool: string, args: unknown, annotations?: ToolAnnotations, internalDomains: readonly string[] = [], facts: Readonly<ArgumentFacts> = argumentFacts(args, internalDomains)): ToolReading {
   const name = splitToolName(tool);
-  const reading = readNamed(tool, name, args, annotations, internalDomains, facts);
+  const named = readNamed(tool, name, args, annotations, internalDomains, facts);
+  const reading = withProtectedPaths(tool, name, args, named);
   // A tool that does what an argument names: call_service {domain: "lock", service: "unlock"} is
   // also read as lock_unlock, run_action {action: "delete_user"} as delete_user. Both readings
   // count, so the argument can only add to what the name says.
@@ -258,11 +269,36 @@ export function readToolCall(tool: string, args: unknown, annotations?: ToolAnno
   return out;
 }
 
-function readNamed(tool: string, name: ReturnType<typeof splitToolName>, args: unknown, annotations: ToolAnnotations | undefined, internalDomains: readonly string[], facts: Readonly<ArgumentFacts>): ToolReading {
+/** Keys whose value is a file the call writes, moves or removes. */
+const PATH_KEYS = /^(path|paths|file|file_?path|filepath|filename|file_?name|destination|dest|target|target_?path|source|source_?path|src|to|from|old_?path|new_?path)$/i;
+
+/**
+ * A call that writes, moves or removes files (write_file, move_file, delete_file, edit_file) on a
+ * system or credentials path: what was there is replaced (~/.ssh/authorized_keys, /etc/sudoers).
+ */
+function withProtectedPaths(tool: string, name: ReturnType<typeof splitToolName>, args: unknown, reading: ToolReading): ToolReading {
+  const { verbClass } = name;
+  if (!isRecord(args) || !(verbClass === "write" || verbClass === "delete" || verbClass === "trash")) return reading;
+  for (const [k, v] of Object.entries(args).slice(0, 64)) {
+    if (!PATH_KEYS.test(k) || typeof v !== "string" || v.length > 4096 || !/^(\/|~\/|\$HOME\/)/.test(v.trim())) continue;
+    const pathClass = classifyPath(v.trim());
+    if (pathClass !== "system" && pathClass !== "credentials" && pathClass !== "device") continue;
+    const action: Action = { capability: verbClass === "write" ? "write" : "delete", target: { name: v.trim(), pathClass }, reversibility: "irreversible", scope: "one" };
+    return { ...reading, actions: [...reading.actions, action], hits: [...reading.hits, { id: "tool.write-protected-path", action, reason: `${tool} ${verbClass === "write" ? "writes" : "removes"} ${v.trim().slice(0, 80)}, a ${pathClass} path, replacing what was there` }] };
+  }
+  return reading;
+}
+
+/**
+ * A call read from its verb, its object's words and its arguments' facts (readToolCall's reading of
+ * one name; the prose reader's of one sentence). `tool` names the call in reasons.
+ */
+export function readNamed(tool: string, name: ReturnType<typeof splitToolName>, args: unknown, annotations: ToolAnnotations | undefined, internalDomains: readonly string[], facts: Readonly<ArgumentFacts>): ToolReading {
   let { verb, verbClass, object } = name;
   // The noun says it deletes (schedule_key_deletion) or gives access (create_role_assignment).
   if ((verbClass === undefined || verbClass === "write") && hasWord(object, DELETE_NOUN)) verbClass = "delete";
-  const grantNoun = hasWord(object, GRANT_NOUN);
+  // A link to a stored file or folder shares it (DropboxCreateLink, create_shared_link).
+  const grantNoun = hasWord(object, GRANT_NOUN) ?? (hasWord(object, /^(dropbox|drive|box|onedrive|sharepoint|file|files|folder|folders|document|documents|doc|docs|item|items|shared|sharing)$/) ? hasWord(object, /^(link|links|sharedlink|sharelink)$/) : undefined);
   if ((verbClass === undefined || verbClass === "write") && grantNoun && !/^(get|list|read)$/.test(verb ?? "") && !hasWord(object, MONEY)) verbClass = "grant";
   // A draft is written, not sent: draft_email, DraftMessage (but send_draft sends it).
   if (verbClass === "spend-or-send" && /^(email|message|text|sms|mail)$/.test(verb ?? "") && hasWord(object, /^drafts?$/)) verbClass = "write";
@@ -348,7 +384,9 @@ function readNamed(tool: string, name: ReturnType<typeof splitToolName>, args: u
       if (access || physical || grantNoun || (security && f.public) || verb === "share" || verb === "give" || verbClass === "unlock") {
         const who = f.recipients.length ? ` to ${f.recipients.slice(0, 3).join(", ")}` : "";
         // Access to a password manager's or secret store's item is access to credentials.
-        add("tool.grant-access", "grant-access", "recoverable", f.public || f.wildcard ? "account" : "one", `${tool} gives access${who} (${verb} ${obj})${tail}`, { external: recipientsExternal(f), public: f.public, ...(secrets ? { pathClass: "credentials" as const } : {}) });
+        // Access to a file of people's data (payroll, customers) reaches those people.
+        const dataFile = f.strings.find((v) => v.length <= 1024 && DATA_FILE.test(v) && /[/.]/.test(v));
+        add("tool.grant-access", "grant-access", "recoverable", f.public || f.wildcard ? "account" : "one", `${tool} gives access${who} (${verb} ${obj}${dataFile ? ` ${dataFile}` : ""})${tail}`, { external: recipientsExternal(f), public: f.public, ...(secrets ? { pathClass: "credentials" as const } : {}), ...(dataFile ? { personal: true } : {}) });
       } else actions.push({ capability: "write", target: { name: tool, ...base }, reversibility: "recoverable", scope });
       break;
     case "revoke":
@@ -394,7 +432,7 @@ function readNamed(tool: string, name: ReturnType<typeof splitToolName>, args: u
       else if (f.public && (store || verbClass === "write")) add("tool.make-public", "communicate", "irreversible", "one", `${tool} makes ${obj} public${tail}: anyone can read it from now on`, { public: true, external: true });
       else if (publishPlace && verb !== undefined && /^(create|submit|make|upload|save|generate)$/.test(verb) && hasWord(object, /^(tweets?|posts?|status|statuses|articles?|stories|threads?|videos?|photos?|reels?|toots?)$/)) add("tool.publish", "communicate", "irreversible", "one", `${tool} publishes ${obj} where anyone can read it${tail}`, { public: true, external: true });
       else if (access && f.recipients.length) add("tool.grant-access", "grant-access", "recoverable", "one", `${tool} changes access for ${f.recipients.slice(0, 3).join(", ")} (${obj})${tail}`, { external: recipientsExternal(f) });
-      else if (security && /disable|off|false|none|0/i.test(JSON.stringify(args ?? ""))) add("tool.disable-protection", "impair-defences", "recoverable", "one", `${tool} turns off ${obj}${tail}: a protection stops working`);
+      else if (security && /disable|off|false|none|permissive|\b0\b/i.test(JSON.stringify(args ?? ""))) add("tool.disable-protection", "impair-defences", "recoverable", "one", `${tool} turns off ${obj}${tail}: a protection stops working`);
       else if (f.production && (scope === "account" || verb === "configure" || verb === "set" || verb === "update" || verb === "patch" || verb === "apply" || verb === "manage")) add("tool.change-production", "write", "irreversible", scope, `${tool} changes ${obj} in production${tail}`);
       else if (physical && verbClass === "write") add("tool.physical", "execute", "irreversible", "one", `${tool} acts in the physical world (${verb} ${obj})${tail}`, { external: true });
       else actions.push(action);

@@ -290,6 +290,8 @@ const publish: CommandRule = {
       sources = t.filter((a, i) => !a.startsWith("-") && !["-d", "--desc", "-f", "--filename"].includes(t[i - 1] ?? "")).slice(2);
     } else if (inv.name === "gh" && ops[0] === "repo" && (ops[1] === "create" && t.includes("--public") || ops[1] === "edit" && (t.includes("--visibility=public") || t[t.indexOf("--visibility") + 1] === "public"))) {
       what = `the repository ${ops[2] ?? "here"}, public`;
+    } else if ((inv.name === "gcloud" || inv.name === "az") && t.some((x) => /^add-iam-policy-binding$/.test(x)) && t.some((x, i) => /^--member=(allUsers|allAuthenticatedUsers)$/.test(x) || (x === "--member" && /^(allUsers|allAuthenticatedUsers)$/.test(t[i + 1] ?? "")))) {
+      what = `${ops.find((o) => /^gs:\/\//.test(o)) ?? "a resource"} readable by anyone (allUsers)`;
     } else if ((inv.name === "aws" && t[0] === "s3api" && /^put-(bucket|object)-acl$/.test(t[1] ?? "")) || (inv.name === "gsutil" && /^(acl|defacl|iam)$/.test(ops[0] ?? ""))) {
       const acl = publicAcl(t) ?? ops.find((o) => /^(allUsers|AllUsers|allAuthenticatedUsers):/.test(o));
       if (!acl) return undefined;
@@ -299,7 +301,7 @@ const publish: CommandRule = {
     return { action: { ...action, target: { ...action.target, public: true, external: true } }, reason: `makes ${what}${sources.length ? ` of ${describe(sources, "")}` : ""}: anyone can read it from now on (T1567)` };
   },
   examples: {
-    match: [`gh gist create --public --desc "dump" exports/users.sql`, `gh repo edit acme/internal-admin --visibility public`, `gh repo create acme/tools --public --source .`, `aws s3api put-bucket-acl --bucket acme-uploads --acl public-read`, `gsutil iam ch allUsers:objectViewer gs://acme-exports`, `gsutil acl ch -u AllUsers:R gs://acme-exports/customers.csv`],
+    match: [`gh gist create --public --desc "dump" exports/users.sql`, `gh repo edit acme/internal-admin --visibility public`, `gh repo create acme/tools --public --source .`, `aws s3api put-bucket-acl --bucket acme-uploads --acl public-read`, `gsutil iam ch allUsers:objectViewer gs://acme-exports`, `gsutil acl ch -u AllUsers:R gs://acme-exports/customers.csv`, `gcloud storage buckets add-iam-policy-binding gs://acme-invoices --member=allUsers --role=roles/storage.objectViewer`],
     noMatch: [`gh gist create notes.md`, `gh repo create acme/tools --private`, `gh repo view acme/tools`, `aws s3api get-bucket-acl --bucket b`, `gsutil acl get gs://b`, `aws s3api put-bucket-acl --bucket b --acl private`],
   },
 };

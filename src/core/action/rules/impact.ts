@@ -286,5 +286,45 @@ const diskFill: CommandRule = {
   },
 };
 
-export const impactRules: readonly CommandRule[] = [recovery, destruction, wipe, encrypt, serviceStop, shutdown, accountAccess, resources, diskFill];
+/** A cloud resource type whose deletion takes everything in it (a project, a bucket, a resource group, a namespace). */
+const CLOUD_CONTAINER = /^(projects?|groups?|buckets?|rb|namespaces?|ns|clusters?|databases?|dbs?|datasets?|zones?|managed-zones|keyrings?|vaults?|stacks?|apps|persistentvolumeclaims?|pvcs?|persistentvolumes?|pv|all|--all|--recursive|-r|-R|--force)$/;
+const PRODUCTION_WORD = /(^|[^a-z0-9])(prod|production|prd)([^a-z0-9]|$)/i;
+
+/**
+ * Cloud and cluster resources deleted through their CLIs: `gcloud … delete`, `az … delete`, `aws …
+ * delete-*` and `terminate-*`, `aws s3 rm --recursive` and `rb`, `gsutil rm -r`, `gcloud storage rm
+ * --recursive`, `doctl … delete`, `heroku apps:destroy`, `fly apps destroy`, `kubectl delete
+ * namespace|pvc|pv|--all`. The data in them is gone; a container's (project, bucket, namespace)
+ * with everything in it.
+ */
+const cloudDelete: CommandRule = {
+  id: "impact.cloud-delete",
+  tactic: TACTIC,
+  technique: "T1485",
+  match(inv) {
+    const a = inv.args;
+    const words = a.filter((x) => !x.startsWith("-"));
+    let deletes = false;
+    if (inv.name === "gcloud" || inv.name === "az" || inv.name === "doctl" || inv.name === "hcloud" || inv.name === "linode-cli") deletes = words.includes("delete") || (words[0] === "storage" && words[1] === "rm" && a.some((x) => /^(-r|-R|--recursive)$/.test(x)));
+    else if (inv.name === "aws") deletes = words.some((w) => /^(delete|terminate)-[\w-]+$/.test(w)) || (words[0] === "s3" && (words[1] === "rb" || (words[1] === "rm" && a.includes("--recursive"))));
+    else if (inv.name === "gsutil") deletes = words[0] === "rb" || (words[0] === "rm" && a.some((x) => /^-[a-zA-Z]*[rR]/.test(x)));
+    else if (inv.name === "heroku") deletes = words.includes("apps:destroy") || words.includes("destroy");
+    else if (inv.name === "fly" || inv.name === "flyctl") deletes = words.includes("destroy");
+    else if (inv.name === "kubectl" || inv.name === "oc") deletes = words[0] === "delete" && a.some((x) => /^(namespaces?|ns|persistentvolumeclaims?|pvc|persistentvolumes?|pv|all|--all|--all-namespaces|-A)$/.test(x.split("/")[0]!));
+    if (!deletes) return undefined;
+    const container = a.some((x) => CLOUD_CONTAINER.test(x.split("/")[0]!)) || words.some((w) => /^delete-(db|stack|bucket|cluster|table|file-system|vault|repository|user-pool|key-pair)/.test(w));
+    const target = words.slice(1).find((w) => !/^(delete|rm|rb|destroy|apps:destroy|storage|compute|instances|sql|container|clusters?|projects?|groups?|group)$/.test(w)) ?? a[a.length - 1] ?? inv.name;
+    const production = a.some((x) => PRODUCTION_WORD.test(x));
+    return {
+      action: { capability: "delete", target: { name: target, production }, reversibility: "irreversible", scope: container ? "account" : "tree" },
+      reason: `deletes the ${inv.name} resource ${shown(target)}${container ? " and everything in it" : ""}${production ? " in production" : ""}: data destruction (T1485)`,
+    };
+  },
+  examples: {
+    match: [`gcloud storage rm --recursive gs://acme-prod-db-backups/**`, `az group delete --name rg-acme-prod --yes`, `aws s3 rm s3://backups --recursive`, `aws rds delete-db-instance --db-instance-identifier prod-db`, `gcloud projects delete acme-prod`, `gsutil -m rm -r gs://exports`, `kubectl delete namespace payments`, `heroku apps:destroy --app acme-prod --confirm acme-prod`, `gcloud compute instances delete test-vm`],
+    noMatch: [`gcloud storage ls gs://b`, `aws s3 rm s3://b/one.txt`, `az group list`, `kubectl delete pod api-7d9f`, `gsutil rm gs://b/one.txt`, `aws s3 cp a s3://b/a`, `gcloud sql instances describe db`],
+  },
+};
+
+export const impactRules: readonly CommandRule[] = [recovery, destruction, wipe, encrypt, serviceStop, shutdown, accountAccess, resources, diskFill, cloudDelete];
 

@@ -246,4 +246,47 @@ const polkit: CommandRule = {
   },
 };
 
-export const privilegeRules: readonly CommandRule[] = [adminPrompt, pam, setuid, capabilities, sudoers, kernelModule, preload, accountFiles, containerEscape, polkit];
+const SHELLS = /^(sh|bash|dash|zsh|ksh|csh|tcsh|fish|ash|busybox)$/;
+
+/**
+ * A shell started through a program run as root, by an option that runs a command (GTFOBins'
+ * "Sudo" functions: `sudo tar … --checkpoint-action=exec=/bin/sh`, `sudo find . -exec /bin/sh \;`):
+ * a root shell the sudoers entry never meant to give.
+ */
+const shellEscape: CommandRule = {
+  id: "privilege.sudo-shell-escape",
+  tactic: TACTIC,
+  technique: "T1548.003",
+  match(inv, all) {
+    if (!SHELLS.test(inv.name) || inv.args.some((a) => !a.startsWith("-")) || inv.privileged) return undefined;
+    const via = /^(\S+) (runs|-exec)/.exec(inv.command.via ?? "")?.[1];
+    if (via === undefined) return undefined;
+    const parent = all.find((o) => o.privileged && o.name === via.replace(/^.*\//, ""));
+    if (parent === undefined) return undefined;
+    return { action: escalate(`a root shell through ${via}`, "system"), reason: `starts ${inv.name} through ${via} run with sudo: a root shell by a program's command option (T1548.003)` };
+  },
+  examples: {
+    match: [`sudo tar -cf /dev/null /dev/null --checkpoint=1 --checkpoint-action=exec=/bin/sh`, `sudo find . -exec /bin/sh \\; -quit`],
+    noMatch: [`tar -cf /dev/null /dev/null --checkpoint=1 --checkpoint-action=exec=/bin/sh`, `sudo tar -czf backup.tgz src`, `sudo find /var/log -name '*.gz' -exec rm {} \\;`],
+  },
+};
+
+/** macOS's authorization database: a right set to `allow` needs no password from anyone (`security authorizationdb write system.privilege.admin allow`). */
+const authorizationDb: CommandRule = {
+  id: "privilege.authorization-db",
+  tactic: TACTIC,
+  technique: "T1548",
+  match(inv) {
+    const a = inv.args;
+    if (inv.name !== "security" || a[0] !== "authorizationdb" || a[1] !== "write") return undefined;
+    const right = a[2] ?? "a right";
+    if (!/^(allow|authenticate-session-owner-or-admin|is-admin)$/.test(a[3] ?? "") && a[3] !== undefined) return undefined;
+    return { action: escalate(`the authorization right ${right}`, "system"), reason: `sets the macOS authorization right ${shown(right)} to ${a[3] ?? "what standard input gives"}: an administrator's right without the administrator (T1548)` };
+  },
+  examples: {
+    match: [`sudo security authorizationdb write system.privilege.admin allow`, `security authorizationdb write system.preferences allow`],
+    noMatch: [`security authorizationdb read system.privilege.admin`, `security find-generic-password -s x`],
+  },
+};
+
+export const privilegeRules: readonly CommandRule[] = [adminPrompt, pam, setuid, capabilities, sudoers, kernelModule, preload, accountFiles, containerEscape, polkit, shellEscape, authorizationDb];

@@ -1,0 +1,68 @@
+// A CI configuration a tool call writes (.gitlab-ci.yml, .github/workflows/*.yml, Jenkinsfile…):
+// its script lines run later on the CI runner, with the project's secrets in their environment.
+// They are read as the shell command lines they are, so a step that writes `env | curl … @-` into a
+// pipeline is judged as running it. A line reading of the YAML, not a YAML parser: list items under
+// script/before_script/after_script keys, `run:` values and the lines of `run: |` blocks.
+
+/** Paths of the CI systems' configuration files. */
+export const CI_FILE = /(^|\/)(\.gitlab-ci\.ya?ml|\.github\/workflows\/[^/]+\.ya?ml|\.circleci\/config\.ya?ml|Jenkinsfile|azure-pipelines\.ya?ml|bitbucket-pipelines\.ya?ml|\.travis\.ya?ml|\.drone\.ya?ml|buildspec\.ya?ml|cloudbuild\.ya?ml|\.buildkite\/pipeline\.ya?ml)$/;
+const PATH_KEY = /^(path|file|file_?path|filepath|filename|file_?name)$/i;
+const CONTENT_KEY = /^(content|contents|body|text|file_?content|data|new_?content)$/i;
+const MAX_LINES = 2000;
+const MAX_COMMANDS = 200;
+
+/** The command lines of CI configuration files a tool call's arguments write: {file_path, content}, and such pairs in a files list. */
+export function ciCommandsOf(args: unknown): string[] {
+  const out: string[] = [];
+  const visit = (v: unknown, depth: number): void => {
+    if (depth > 4 || out.length >= MAX_COMMANDS || !v || typeof v !== "object") return;
+    if (Array.isArray(v)) {
+      for (const x of v.slice(0, 64)) visit(x, depth + 1);
+      return;
+    }
+    const o = v as Record<string, unknown>;
+    const path = Object.entries(o).find(([k, x]) => PATH_KEY.test(k) && typeof x === "string" && CI_FILE.test(x.trim()));
+    const content = Object.entries(o).find(([k, x]) => CONTENT_KEY.test(k) && typeof x === "string");
+    if (path && content) out.push(...ciCommands(content[1] as string));
+    for (const x of Object.values(o)) if (x && typeof x === "object") visit(x, depth + 1);
+  };
+  visit(args, 0);
+  return out.slice(0, MAX_COMMANDS);
+}
+
+const unquote = (s: string): string => s.trim().replace(/^(["'])([\s\S]*)\1$/, "$2");
+
+/** The command lines of one CI file's text. */
+export function ciCommands(content: string): string[] {
+  const out: string[] = [];
+  let block = -1; // indent of a `run: |` key whose lines follow
+  let list = -1; // indent of a `script:` key whose list items follow
+  for (const line of content.split("\n").slice(0, MAX_LINES)) {
+    const t = line.trim();
+    if (t === "" || t.startsWith("#")) continue;
+    const indent = line.length - line.trimStart().length;
+    if (block >= 0) {
+      if (indent > block) {
+        out.push(t);
+        continue;
+      }
+      block = -1;
+    }
+    if (list >= 0) {
+      if (indent >= list && t.startsWith("- ")) {
+        out.push(unquote(t.slice(2)));
+        continue;
+      }
+      list = -1;
+    }
+    const key = /^(?:-\s+)?(run|script|before_script|after_script|command|commands|sh|bat)\s*:\s*(.*)$/.exec(t);
+    if (!key) continue;
+    const value = key[2]!.trim();
+    if (/^[|>][-+]?$/.test(value)) block = indent;
+    else if (value === "") list = indent;
+    else if (value.startsWith("[") && value.endsWith("]")) out.push(...value.slice(1, -1).split(",").map(unquote).filter(Boolean));
+    else out.push(unquote(value));
+    if (out.length >= MAX_COMMANDS) break;
+  }
+  return out.slice(0, MAX_COMMANDS);
+}

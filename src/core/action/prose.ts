@@ -1,0 +1,270 @@
+// A hint in the agent's own words read for the actions it says it will take. "I'll delete the old
+// customer records from the production database" is read as a call to delete customer records in
+// production, the way readNamed (tool-call.ts) reads delete_customer_records {env: "production"};
+// "Sending the .env file with the API keys to the contractor's personal gmail" as credentials sent
+// outside. Only a hint that names no tool is read so (a tool call is read from its name and
+// arguments), and only where a sentence says what will be done:
+//
+// - an action verb (delete, wipe, send, transfer, grant, disable, turn off, publish, deploy, …) at
+//   the start of a sentence or clause (after "I'll", "now", "going to", "let me", -ly adverbs…), after
+//   "and" or "then", or opening a purpose or relative clause ("to delete", "that deletes");
+// - its object: the words after it up to the next clause ("to", "so", "because", "before", …);
+// - the sentence's facts: production (prod, production), public (public, anyone, the internet),
+//   outside recipients (an e-mail address outside internalDomains, "personal gmail", "contractor"),
+//   amounts ($25,000), everything (all, every, entire), full control (admin, owner, root), paths.
+//
+// Not read: a question ("Should I drop the table?"), a verb under a negation or a dry run earlier in
+// its clause ("without deleting", "won't push", "dry run"), and things the sentence says are
+// throwaway (temporary, cache, build output, test, local, a temp or project path) unless it also
+// names production. Linear: the text is cut at MAX_PROSE characters and every list is capped.
+import type { Action } from "./model.js";
+import { classifyPath, isExternalHost } from "./paths.js";
+import { type ArgumentFacts, readNamed, verbClassOf, type VerbClass } from "./tool-call.js";
+
+export interface ProseHit {
+  readonly id: string;
+  readonly action: Action;
+  readonly reason: string;
+}
+
+/** Hints longer than this are read up to it (the rule pack and the shell reader still read all of it). */
+const MAX_PROSE = 8 * 1024;
+/** Actions read from one hint at most. */
+const MAX_ACTIONS = 16;
+
+/** Words skipped before an action verb at a clause's start. */
+const FILLER = new Set(
+  "i i'll ill i'm im i've i'd we we'll we're we've we'd you will shall gonna going to now next then first firstly second secondly third finally also just let lets let's me us ok okay so alright about plan step and please like want wanna need needs am are is be go ahead proceed proceeding can could would try trying attempt attempting here quick force forcibly hard it this confirm yes click clicking press tap button btn".split(" "),
+);
+/** Words that end an action's object: a new clause starts (purpose, reason, time, relative). */
+const BOUNDARY = new Set("to so since because before after while once which that who as if when then but unless until though although except given due instead rather".split(" "));
+/** "and", "or": they end an object only where a verb follows (delete the journal and auth logs; delete X and email Y). */
+const CONJUNCTION = new Set(["and", "or", "&"]);
+/** Words before where an action goes. */
+const DESTINATION = new Set(["to", "into", "onto"]);
+/** Words that are no part of an object. */
+const STOP = new Set("the a an my our your their its his her this these those some of from in on under inside within across at for with by up out away any into onto over via using".split(" "));
+/** A negation, a question of intent or a dry run before the verb in its clause: the clause says what will not be done. */
+const NEGATION = /^(not|no|never|without|avoid|avoiding|skip|skipping|instead|rather|don't|dont|won't|wont|can't|cant|didn't|didnt|shouldn't|shouldnt|wouldn't|wouldnt|isn't|aren't|doesn't|doesnt|cannot|unless|if|whether)$/;
+const DRY_RUN = /(?<!no-)\bdry[- ]?run\b|\bwhat-?if\b|\bsimulat(e|es|ing|ion)\b|\bpreview(ing)?\b/i;
+
+/** Verbs two words make, and the verb they stand for. */
+const PHRASAL: ReadonlyMap<string, string> = new Map([
+  ["turn off", "disable"], ["switch off", "disable"], ["shut off", "disable"], ["turn down", "disable"],
+  ["shut down", "shutdown"], ["take down", "shutdown"], ["tear down", "destroy"], ["wipe out", "wipe"], ["blow away", "delete"],
+  ["get rid", "delete"], ["clean up", "clean"], ["clean out", "clean"], ["clear out", "clear"], ["roll back", "rollback"], ["roll out", "rollout"],
+  ["open up", "open"], ["hand over", "give"], ["give away", "give"], ["make public", "publish"],
+]);
+/** Irregular forms of the verbs read. */
+const IRREGULAR: ReadonlyMap<string, string> = new Map([
+  ["sent", "send"], ["paid", "pay"], ["sold", "sell"], ["bought", "buy"], ["gave", "give"], ["given", "give"], ["made", "make"], ["ran", "run"], ["wrote", "write"], ["written", "write"], ["shut", "shutdown"], ["withdrew", "withdraw"], ["took", "take"], ["tore", "destroy"],
+]);
+
+/** Things the sentence says are throwaway: deleting them is routine. */
+const THROWAWAY = /^(temp|temporary|tmp|cache|caches|cached|build|builds|dist|generated|artifacts?|node_modules|scratch|test|tests|testing|fixtures?|local|sandbox|unused|stale|obsolete|duplicate|duplicates|placeholder|dummy|mock|sample|example|demo)$/;
+const PRODUCTION = /(^|[^a-z0-9])(prod|production|prd)([^a-z0-9]|$)/i;
+const PUBLIC = /\b(public|publicly|anyone|everyone|world-readable|the internet|open to all|anonymous)\b/i;
+/** Recipients outside the organisation, named without an address. */
+const OUTSIDE = /\b(personal (e-?mail|gmail|account|address|dropbox|drive)|gmail|hotmail|yahoo|protonmail|proton\.me|outlook\.com|icloud|contractor'?s?|vendor'?s?|freelancer'?s?|third[- ]part(y|ies)|external|outside|partner'?s?|pastebin|a stranger|someone outside)\b/i;
+const ADMIN = /\b(admin|admins|administrator|administrators|owner|owners|root|superuser|sudo|full access|full control|all permissions|cluster-admin|god mode)\b/i;
+/** Credentials named in words or as a file. */
+const CREDENTIALS = /\b(api[- ]?keys?|secret[- ]?keys?|access[- ]?keys?|private[- ]?keys?|ssh[- ]?keys?|keys? file|credentials?|passwords?|passwd|tokens?|secrets?|\.env|id_rsa|id_ed25519|kubeconfig|keychain|vault|certificates? and keys?)\b|(^|\s)\.env\b/i;
+/** People's data named in words. */
+const PERSONAL = /\b(customer|customers|client|clients|user|users|patient|patients|employee|employees|staff|payroll|salar(y|ies)|ssns?|social security|phone numbers?|addresses|emails? addresses|contact list|contacts|personal data|pii|medical|health records?|credit cards?|card numbers?|bank details|subscriber|subscribers|members?'? (list|data|records?))\b/i;
+const AMOUNT = /(?:\b(?:usd|eur|gbp|chf|jpy)\s?\d[\d,]*(?:\.\d+)?|[$€£]\s?\d[\d,]*(?:\.\d+)?(?:\s?[kKmM]\b)?|\b\d[\d,]*(?:\.\d+)?\s?(?:usd|eur|gbp|dollars|euros|pounds|btc|eth|usdc|bitcoin)\b)/gi;
+const EMAIL = /\b[\w.+-]+@[\w-]+(?:\.[\w-]+)+\b/g;
+const PATH = /(?:^|\s)(~?\/[\w.@%+~-]+(?:\/[\w.@%+*~-]*)*|\.{1,2}\/[\w.@%+~/-]*|[\w.-]+\/[\w.@%+*~/-]*)/g;
+/** Files named by their name alone ("the sudoers file", "authorized_keys"), and where they are. */
+const WELL_KNOWN_FILES: Readonly<Record<string, string>> = {
+  sudoers: "/etc/sudoers", authorized_keys: "~/.ssh/authorized_keys", crontab: "/etc/crontab", fstab: "/etc/fstab", sshd_config: "/etc/ssh/sshd_config", kubeconfig: "~/.kube/config",
+};
+const BULK = /^(all|every|everything|entire|whole|each|mass|bulk|every\w*)$/;
+
+/** The lemma of a verb form, when it is one the tool-call reader knows. */
+function lemma(word: string): { verb: string; verbClass: VerbClass } | undefined {
+  const candidates = [word, IRREGULAR.get(word)];
+  if (word.endsWith("ing") && word.length > 5) {
+    const stem = word.slice(0, -3);
+    candidates.push(stem, `${stem}e`, /(.)\1$/.test(stem) ? stem.slice(0, -1) : undefined);
+  } else if (word.endsWith("ed") && word.length > 4) {
+    const stem = word.slice(0, -2);
+    candidates.push(stem, `${stem}e`, word.slice(0, -1), /(.)\1$/.test(stem) ? stem.slice(0, -1) : undefined, word.endsWith("ied") ? `${word.slice(0, -3)}y` : undefined);
+  } else if (word.endsWith("es") && word.length > 4) candidates.push(word.slice(0, -2), word.slice(0, -1));
+  else if (word.endsWith("s") && word.length > 3) candidates.push(word.slice(0, -1));
+  for (const c of candidates) {
+    if (c === undefined) continue;
+    const verbClass = verbClassOf(c);
+    if (verbClass !== undefined) return { verb: c, verbClass };
+  }
+  return undefined;
+}
+
+interface Token {
+  readonly word: string;
+  /** A clause ends before this token (a comma, a semicolon, a colon). */
+  readonly breakBefore: boolean;
+}
+
+/** A sentence's words, lower case, with where commas and the like break it. */
+function tokens(sentence: string): Token[] {
+  const out: Token[] = [];
+  let pendingBreak = false;
+  for (const m of sentence.matchAll(/[a-z0-9][a-z0-9'_.-]*|[,;:()—–]/gi)) {
+    const w = m[0];
+    if (/^[,;:()—–]$/.test(w)) {
+      pendingBreak = true;
+      continue;
+    }
+    out.push({ word: w.toLowerCase().replace(/[.']+$/, ""), breakBefore: pendingBreak });
+    pendingBreak = false;
+  }
+  return out;
+}
+
+interface SentenceFacts {
+  readonly facts: ArgumentFacts;
+  readonly paths: readonly string[];
+}
+
+function sentenceFacts(sentence: string, internalDomains: readonly string[]): SentenceFacts {
+  const emails = [...sentence.matchAll(EMAIL)].map((m) => m[0]).slice(0, 8);
+  const inside = (e: string) => internalDomains.some((d) => e.toLowerCase().endsWith(`@${d.toLowerCase()}`));
+  const recipients = emails.filter((e) => !inside(e));
+  const outside = OUTSIDE.exec(sentence);
+  if (outside) recipients.push(outside[0]);
+  // A URL to another host is a recipient too (upload to https://paste.example/…).
+  for (const m of sentence.matchAll(/\bhttps?:\/\/([\w.-]+)/gi)) if (isExternalHost(m[1]!) && !internalDomains.some((d) => m[1]!.toLowerCase().endsWith(d.toLowerCase()))) recipients.push(m[0]);
+  const amounts = [...sentence.matchAll(AMOUNT)].map((m) => Number(m[0].replace(/[^\d.]/g, ""))).filter((n) => Number.isFinite(n)).slice(0, 8);
+  const paths = [...sentence.matchAll(PATH)].map((m) => m[1]!).filter((p) => !/^\d/.test(p) && !/^[\w.-]+\/$/.test(p) && !/^(and|or|either|he|she|they)\//i.test(p)).slice(0, 8);
+  return {
+    facts: {
+      production: PRODUCTION.test(sentence),
+      public: PUBLIC.test(sentence),
+      recipients,
+      forwardTo: [],
+      attachments: [],
+      destroy: false,
+      expiration: false,
+      broadcast: /@(everyone|channel|here)\b/.test(sentence),
+      adminGrant: ADMIN.test(sentence),
+      amounts,
+      bulk: false,
+      strings: [],
+    },
+    paths,
+  };
+}
+
+/** The sentences of a text: at . ! ? followed by a blank, and at line ends. */
+function sentences(text: string): string[] {
+  return text.slice(0, MAX_PROSE).split(/(?<=[.!?])\s+|\n+/).map((s) => s.trim()).filter((s) => s !== "");
+}
+
+/** The actions a hint in prose says the step takes, each with the rule that found it. Pure. */
+export function readProse(text: string, internalDomains: readonly string[] = []): ProseHit[] {
+  const hits: ProseHit[] = [];
+  let actions = 0;
+  for (const sentence of sentences(text)) {
+    if (actions >= MAX_ACTIONS) break;
+    // A question asks; it does not say what will be done.
+    if (sentence.endsWith("?")) continue;
+    const toks = tokens(sentence);
+    if (toks.length === 0) continue;
+    const { facts, paths } = sentenceFacts(sentence, internalDomains);
+    const dryRun = DRY_RUN.test(sentence);
+    let clauseStart = true;
+    let negated = false;
+    for (let i = 0; i < toks.length && actions < MAX_ACTIONS; i++) {
+      const t = toks[i]!;
+      if (t.breakBefore) {
+        clauseStart = true;
+        negated = false;
+      }
+      if (NEGATION.test(t.word)) negated = true;
+      if (!clauseStart) {
+        // "and", "then", a purpose or a relative clause: a new action may start after it.
+        if (t.word === "and" || t.word === "then" || t.word === "to" || t.word === "that" || t.word === "which") clauseStart = true;
+        continue;
+      }
+      if (FILLER.has(t.word) || (/ly$/.test(t.word) && t.word.length > 4 && lemma(t.word) === undefined)) continue;
+      clauseStart = false;
+      const next = toks[i + 1]?.word;
+      const phrasal = next !== undefined ? PHRASAL.get(`${t.word.replace(/(ing|ed|s)$/, "")} ${next}`) ?? PHRASAL.get(`${lemma(t.word)?.verb ?? ""} ${next}`) : undefined;
+      const found = phrasal !== undefined ? lemma(phrasal) : lemma(t.word);
+      if (found === undefined || found.verbClass === "read") continue;
+      // "running rm -rf on …", "run terraform destroy": what runs is the verb that follows.
+      if (found.verbClass === "execute" && next !== undefined && lemma(next) !== undefined && lemma(next)!.verbClass !== "read") {
+        clauseStart = true;
+        continue;
+      }
+      // "open" unlocks only a door, a lock, a port or a firewall (not an issue or a pull request).
+      if (found.verbClass === "unlock" && !/^(door|doors|lock|locks|gate|garage|port|ports|firewall|vault|safe)$/.test(toks.slice(i + 1, i + 6).map((x) => x.word).find((w) => /^(door|doors|lock|locks|gate|garage|port|ports|firewall|vault|safe)$/.test(w)) ?? "")) continue;
+      if (negated || dryRun) continue;
+      // The object: the words after the verb up to the next clause.
+      const object: string[] = [];
+      const words: string[] = [];
+      let j = i + (phrasal !== undefined ? 2 : 1);
+      for (; j < toks.length && object.length < 24; j++) {
+        const w = toks[j]!;
+        if (w.breakBefore) break;
+        // Where it goes is part of what is acted on (publish to npm, send to the partner's drive),
+        // unless a purpose clause starts there (to free up space, to make room).
+        if (DESTINATION.has(w.word) && toks[j + 1] !== undefined && !toks[j + 1]!.breakBefore && lemma(toks[j + 1]!.word) === undefined) continue;
+        if (BOUNDARY.has(w.word) || (CONJUNCTION.has(w.word) && (toks[j + 1] === undefined || lemma(toks[j + 1]!.word) !== undefined || FILLER.has(toks[j + 1]!.word)))) break;
+        if (STOP.has(w.word)) continue;
+        words.push(w.word);
+        for (const part of w.word.split(/[-_/.]+/)) if (part !== "" && !STOP.has(part)) object.push(part);
+      }
+      const hit = readAction(sentence, found.verb, found.verbClass, object, words, facts, paths, internalDomains);
+      if (hit.length > 0) {
+        hits.push(...hit);
+        actions++;
+      }
+      i = j - 1;
+    }
+  }
+  return hits;
+}
+
+/** One action verb with its object, read as readNamed reads a tool's name, plus what only prose says. */
+function readAction(sentence: string, verb: string, verbClass: VerbClass, object: readonly string[], words: readonly string[], sentenceLevel: ArgumentFacts, sentencePaths: readonly string[], internalDomains: readonly string[]): ProseHit[] {
+  const label = `"${sentence.length > 90 ? `${sentence.slice(0, 87)}...` : sentence}"`;
+  const named = words.flatMap((w) => (Object.hasOwn(WELL_KNOWN_FILES, w) ? [WELL_KNOWN_FILES[w]!] : []));
+  const paths = [...sentencePaths, ...named];
+  const pathClasses = paths.map(classifyPath);
+  const throwaway = !sentenceLevel.production && (object.some((w) => THROWAWAY.test(w)) || (pathClasses.length > 0 && pathClasses.every((c) => c === "temp" || c === "build-output" || c === "project")));
+  const facts: ArgumentFacts = { ...sentenceLevel, bulk: object.some((w) => BULK.test(w)) };
+  const phrase = object.join(" ");
+  const out: ProseHit[] = [];
+  // Credentials or people's data sent, shared or published outside: what leaves cannot be called back.
+  const sends = verbClass === "spend-or-send" || verbClass === "publish" || verb === "share" || verb === "give" || verb === "upload" || verb === "copy" || verb === "sync";
+  const credentials = CREDENTIALS.test(phrase) || paths.some((p) => classifyPath(p) === "credentials");
+  const personal = PERSONAL.test(phrase);
+  if (sends && (facts.recipients.length > 0 || facts.public) && (credentials || personal)) {
+    const where = facts.public ? "where anyone can read it" : `to ${facts.recipients.slice(0, 2).join(", ")}`;
+    out.push({
+      id: "prose.send-outside",
+      action: { capability: "exfiltrate", target: { name: label, external: true, public: facts.public, ...(credentials ? { pathClass: "credentials" as const } : { personal: true }) }, reversibility: "irreversible", scope: "one" },
+      reason: `${label} says it sends ${credentials ? "credentials" : "people's data"} (${phrase || "data"}) ${where}: what leaves cannot be called back`,
+    });
+    return out;
+  }
+  if (throwaway) return out;
+  // Deleting under a path: the path's class says how much it reaches (/var/lib/postgresql/data).
+  const systemPath = paths.find((p) => { const c = classifyPath(p); return c === "system" || c === "device" || c === "credentials"; });
+  if (verbClass === "delete" && systemPath !== undefined) {
+    const pathClass = classifyPath(systemPath);
+    out.push({ id: "prose.delete-path", action: { capability: "delete", target: { name: systemPath, pathClass, production: facts.production }, reversibility: "irreversible", scope: facts.bulk || /\/$|\*$/.test(systemPath) ? "system" : "tree" }, reason: `${label} says it deletes ${systemPath}, a ${pathClass} path` });
+    return out;
+  }
+  // Writing a system or credentials file (the sudoers file, authorized_keys, /etc/…) replaces what was there.
+  const protectedPath = paths.find((p) => { const c = classifyPath(p); return c === "system" || c === "credentials"; });
+  if ((verbClass === "write" || verbClass === "grant") && protectedPath !== undefined) {
+    const pathClass = classifyPath(protectedPath);
+    out.push({ id: "prose.write-protected-path", action: { capability: "write", target: { name: protectedPath, pathClass, production: facts.production }, reversibility: "irreversible", scope: "one" }, reason: `${label} says it changes ${protectedPath}, a ${pathClass} path` });
+    return out;
+  }
+  const reading = readNamed(label, { verb, verbClass, object: [...object] }, { hint: sentence }, undefined, internalDomains, facts);
+  for (const h of reading.hits) out.push({ id: h.id.replace(/^tool\./, "prose."), action: h.action, reason: h.reason });
+  return out;
+}
