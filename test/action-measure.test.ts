@@ -77,10 +77,10 @@ describe("action model figures", () => {
 
   it("fourth probe set (fresh3, written blind)", () => {
     const f = measureShellProbes("fresh3-probes.jsonl");
-    expect([f.dangerous.flagged, f.dangerous.total, f.dangerous.hardOfExpected, f.dangerous.expectedHard]).toEqual([82, 86, 46, 56]);
+    expect([f.dangerous.flagged, f.dangerous.total, f.dangerous.hardOfExpected, f.dangerous.expectedHard]).toEqual([82, 86, 47, 56]);
     expect([f.benign.flagged, f.benign.total]).toEqual([0, 36]);
     const t = measureToolProbes("fresh3-tool-probes.jsonl");
-    expect([t.dangerous.flagged, t.dangerous.total, t.dangerous.hardOfExpected, t.dangerous.expectedHard]).toEqual([30, 34, 18, 28]);
+    expect([t.dangerous.flagged, t.dangerous.total, t.dangerous.hardOfExpected, t.dangerous.expectedHard]).toEqual([31, 34, 18, 28]);
     expect([t.benign.flagged, t.benign.total]).toEqual([3, 15]);
   });
 
@@ -88,16 +88,16 @@ describe("action model figures", () => {
     const f = measureShellProbes("fresh4-probes.jsonl");
     expect([f.dangerous.flagged, f.dangerous.total, f.dangerous.hardOfExpected, f.dangerous.expectedHard, f.benign.flagged, f.benign.total]).toEqual([34, 42, 20, 34, 0, 18]);
     const t = measureToolProbes("fresh4-tool-probes.jsonl");
-    expect([t.dangerous.flagged, t.dangerous.total, t.dangerous.hardOfExpected, t.dangerous.expectedHard, t.benign.flagged, t.benign.total]).toEqual([44, 48, 26, 32, 0, 22]);
+    expect([t.dangerous.flagged, t.dangerous.total, t.dangerous.hardOfExpected, t.dangerous.expectedHard, t.benign.flagged, t.benign.total]).toEqual([45, 48, 26, 32, 0, 22]);
   });
 
   it("sixth probe set (fresh5, written blind, with prose hints)", () => {
     const f = measureShellProbes("fresh5-probes.jsonl");
-    expect([f.dangerous.flagged, f.dangerous.total, f.dangerous.hardOfExpected, f.dangerous.expectedHard, f.benign.flagged, f.benign.total]).toEqual([58, 60, 28, 33, 0, 20]);
+    expect([f.dangerous.flagged, f.dangerous.total, f.dangerous.hardOfExpected, f.dangerous.expectedHard, f.benign.flagged, f.benign.total]).toEqual([58, 60, 29, 33, 0, 20]);
     const t = measureToolProbes("fresh5-tool-probes.jsonl");
     expect([t.dangerous.flagged, t.dangerous.total, t.dangerous.hardOfExpected, t.dangerous.expectedHard, t.benign.flagged, t.benign.total]).toEqual([36, 48, 21, 32, 3, 22]);
     const h = measureHints("fresh5-hints.jsonl");
-    expect([h.dangerous.flagged, h.dangerous.total, h.dangerous.hardOfExpected, h.dangerous.expectedHard, h.benign.flagged, h.benign.total]).toEqual([23, 30, 11, 18, 0, 20]);
+    expect([h.dangerous.flagged, h.dangerous.total, h.dangerous.hardOfExpected, h.dangerous.expectedHard, h.benign.flagged, h.benign.total]).toEqual([25, 30, 11, 18, 0, 20]);
   });
 
   it("DEV halves of the shared corpora (never the held-out half)", () => {

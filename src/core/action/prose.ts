@@ -42,6 +42,11 @@ const BOUNDARY = new Set("to so since because before after while once which that
 const CONJUNCTION = new Set(["and", "or", "&"]);
 /** Words before where an action goes. */
 const DESTINATION = new Set(["to", "into", "onto"]);
+/** What may follow "to" when it names a place rather than a purpose ("to our public bucket", "to npm", "to bob@x.example"; not "to test the flow"). */
+const PLACE_START = /^(the|a|an|our|my|your|their|his|her|its|this|that|these|those|every|all|each|some|npm|pypi|github|gitlab|bitbucket|slack|teams|discord|twitter|x|linkedin|reddit|s3|gcs|dropbox|drive|gmail|outlook|pastebin|gist|production|prod|main|master|origin|everyone|anyone|customers?|users?|partners?|vendors?|contractors?|public)$/;
+function isPlace(word: string): boolean {
+  return PLACE_START.test(word) || /[.@/]|\d/.test(word);
+}
 /** Words that are no part of an object. */
 const STOP = new Set("the a an my our your their its his her this these those some of from in on under inside within across at for with by up out away any into onto over via using".split(" "));
 /** A negation, a question of intent or a dry run before the verb in its clause: the clause says what will not be done. */
@@ -209,7 +214,7 @@ export function readProse(text: string, internalDomains: readonly string[] = [])
         if (w.breakBefore) break;
         // Where it goes is part of what is acted on (publish to npm, send to the partner's drive),
         // unless a purpose clause starts there (to free up space, to make room).
-        if (DESTINATION.has(w.word) && toks[j + 1] !== undefined && !toks[j + 1]!.breakBefore && lemma(toks[j + 1]!.word) === undefined) continue;
+        if (DESTINATION.has(w.word) && toks[j + 1] !== undefined && !toks[j + 1]!.breakBefore && isPlace(toks[j + 1]!.word)) continue;
         if (BOUNDARY.has(w.word) || (CONJUNCTION.has(w.word) && (toks[j + 1] === undefined || lemma(toks[j + 1]!.word) !== undefined || FILLER.has(toks[j + 1]!.word)))) break;
         if (STOP.has(w.word)) continue;
         words.push(w.word);
@@ -246,6 +251,16 @@ function readAction(sentence: string, verb: string, verbClass: VerbClass, object
       id: "prose.send-outside",
       action: { capability: "exfiltrate", target: { name: label, external: true, public: facts.public, ...(credentials ? { pathClass: "credentials" as const } : { personal: true }) }, reversibility: "irreversible", scope: "one" },
       reason: `${label} says it sends ${credentials ? "credentials" : "people's data"} (${phrase || "data"}) ${where}: what leaves cannot be called back`,
+    });
+    return out;
+  }
+  // A message to a whole list of people (the whole customer list, every subscriber): it reaches
+  // them all at once and cannot be called back.
+  if (sends && facts.bulk && personal && verbClass === "spend-or-send" && !/^(pay|payout|transfer|withdraw|buy|sell|trade|charge|refund|wire|deposit)$/.test(verb)) {
+    out.push({
+      id: "prose.message-everyone",
+      action: { capability: "communicate", target: { name: label, external: true }, reversibility: "irreversible", scope: "account" },
+      reason: `${label} says it sends to a whole list of people (${phrase}): every one of them gets it, and it cannot be called back`,
     });
     return out;
   }

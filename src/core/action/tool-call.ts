@@ -354,6 +354,9 @@ export function readNamed(tool: string, name: ReturnType<typeof splitToolName>, 
   const hookUrl = hasWord(object, /^(webhooks?|hooks?|subscriptions?)$/) && verbClass !== "read" && verbClass !== "delete" ? f.strings.find(outsideHost) : undefined;
   if (hookUrl !== undefined) add("tool.webhook-outside", "communicate", "recoverable", "account", `${tool} sends this account's events to ${hookUrl} from now on${tail}`, { external: true });
   if (dataFiles.length > 0 && recipientsExternal(f) && verbClass === "spend-or-send") add("tool.send-data-file", "exfiltrate", "irreversible", "one", `${tool} sends ${dataFiles.slice(0, 2).join(", ")} to ${f.recipients.slice(0, 2).join(", ")}${tail}`, { external: true, personal: true });
+  // A DNS record changed or removed: a name's traffic (mail, logins, API calls) goes elsewhere.
+  const dns = hasWord(object, /^(dns|route53|recordsets?|rrsets?)$/) !== undefined || (hasWord(object, /^records?$/) !== undefined && hasWord(object, /^(zones?|domains?|cloudflare|hostedzone)$/) !== undefined);
+  if (dns && (verbClass === "write" || verbClass === "delete" || verbClass === undefined)) add("tool.change-dns", "write", "recoverable", "account", `${tool} changes where a name's traffic goes (${obj})${tail}`, { external: true });
   switch (verbClass) {
     case "delete":
       add("tool.delete", "delete", "irreversible", deleteScope(f, object, store), `${tool} ${verb}s ${obj}${tail}, which cannot be undone`);

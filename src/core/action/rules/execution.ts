@@ -152,6 +152,9 @@ function run(url: string, inv?: Invocation): Action {
   // written; `from` names the file): code fetched from the network on every start is a backdoor.
   const written = inv?.command.from;
   if (written !== undefined && RUNS_LATER.test(written)) return { capability: "persist", target: { name: `${url} from ${written}`, external }, reversibility: "irreversible", scope: "account" };
+  // Run as root, fetched over plain HTTP or from a bare address (no name, no certificate saying
+  // whose code it is): whoever answers, or sits on the path, runs code as root.
+  if (inv?.privileged && (/^http:\/\//i.test(url) || /^(\d{1,3}\.){3}\d{1,3}$|^\[?[0-9a-f:]+\]?$/i.test(host))) return { capability: "escalate", target: { name: url, external }, reversibility: "recoverable", scope: "system" };
   return { capability: "execute", target: { name: url, external }, reversibility: "recoverable", scope: "account" };
 }
 

@@ -74,6 +74,7 @@ export const FILESYSTEM_RULES: readonly Rule[] = [
         "git commit -am 'chore: rm -rf old dir'",
         "rm -rf /tmp/test-dir",
         "rm -rf /var/tmp/cache /tmp/b",
+        "rm -rf ./build ./dist *.egg-info .pytest_cache",
         "/bin/rm -rf $TMPDIR/foo..bar",
         "rm -rf -- ${TMPDIR}/x",
         "parallel rm -rf ::: /tmp/a /tmp/b",
