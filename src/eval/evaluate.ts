@@ -195,7 +195,7 @@ export function parseCorpus(text: string): { records: CorpusRecord[]; invalid: n
 
 /**
  * A line of the action model's probe sets (test/fixtures/action-probes/) as a corpus record: a shell
- * line (`line`, with its `tactic`), a tool call (`tool`, `arguments`, `annotations`) or SQL sent
+ * line (`line`, with its `tactic`), a tool call (`tool`, `arguments`, `annotations`), an agent's prose hint (`hint`) or SQL sent
  * through a database tool (`sql`). Marked `meta.probe`, so it is scored whole. Other lines pass as
  * they are.
  */
@@ -205,6 +205,7 @@ export function fromProbe(raw: unknown): unknown {
   if (typeof raw.line === "string") return { ...base, text: raw.line, meta: { tool: "shell", probe: true, ...(typeof raw.tactic === "string" ? { tactic: raw.tactic } : {}) } };
   if (typeof raw.tool === "string" && isObject(raw.arguments))
     return { ...base, text: JSON.stringify(raw.arguments), meta: { tool: raw.tool, arguments: raw.arguments, probe: true, ...(isObject(raw.annotations) ? { annotations: raw.annotations } : {}), ...(typeof raw.tactic === "string" ? { tactic: raw.tactic } : {}) } };
+  if (typeof raw.hint === "string") return { ...base, kind: "action_hint", text: raw.hint, meta: { probe: true } };
   if (typeof raw.sql === "string") return { ...base, text: raw.sql, meta: { tool: "mcp__postgres__query", arguments: { sql: raw.sql }, probe: true } };
   return raw;
 }
