@@ -16,7 +16,8 @@
 // Not read: a question ("Should I drop the table?"), a verb under a negation or a dry run earlier in
 // its clause ("without deleting", "won't push", "dry run"), and things the sentence says are
 // throwaway (temporary, cache, build output, test, local, a temp or project path) unless it also
-// names production. Linear: the text is cut at MAX_PROSE characters and every list is capped.
+// names production. Linear: the text is cut at MAX_PROSE characters, a repeated sentence is read
+// once, and at most MAX_VERBS verbs and MAX_ACTIONS actions are read.
 import type { Action } from "./model.js";
 import { classifyPath, isExternalHost } from "./paths.js";
 import { type ArgumentFacts, readNamed, verbClassOf, type VerbClass } from "./tool-call.js";
@@ -31,6 +32,8 @@ export interface ProseHit {
 const MAX_PROSE = 8 * 1024;
 /** Actions read from one hint at most. */
 const MAX_ACTIONS = 16;
+/** Action verbs (with their objects) read from one hint at most, whatever they find. */
+const MAX_VERBS = 64;
 
 /** Words skipped before an action verb at a clause's start. */
 const FILLER = new Set(
@@ -110,17 +113,24 @@ interface Token {
   readonly breakBefore: boolean;
 }
 
-/** A sentence's words, lower case, with where commas and the like break it. */
+/** A sentence's words, lower case, with where commas and the like break it. One pass, no per-word regex. */
+const TOKEN = /[a-z0-9][a-z0-9'_.-]*|[,;:()\u2014\u2013]/g;
 function tokens(sentence: string): Token[] {
   const out: Token[] = [];
+  const lower = sentence.toLowerCase();
   let pendingBreak = false;
-  for (const m of sentence.matchAll(/[a-z0-9][a-z0-9'_.-]*|[,;:()—–]/gi)) {
-    const w = m[0];
-    if (/^[,;:()—–]$/.test(w)) {
+  TOKEN.lastIndex = 0;
+  for (let m = TOKEN.exec(lower); m !== null; m = TOKEN.exec(lower)) {
+    let w = m[0];
+    const c = w.charCodeAt(0);
+    if (!((c >= 97 && c <= 122) || (c >= 48 && c <= 57))) {
       pendingBreak = true;
       continue;
     }
-    out.push({ word: w.toLowerCase().replace(/[.']+$/, ""), breakBefore: pendingBreak });
+    let end = w.length;
+    while (end > 0 && (w.charCodeAt(end - 1) === 46 || w.charCodeAt(end - 1) === 39)) end--;
+    if (end < w.length) w = w.slice(0, end);
+    out.push({ word: w, breakBefore: pendingBreak });
     pendingBreak = false;
   }
   return out;
@@ -169,14 +179,20 @@ function sentences(text: string): string[] {
 export function readProse(text: string, internalDomains: readonly string[] = []): ProseHit[] {
   const hits: ProseHit[] = [];
   let actions = 0;
+  let verbs = 0;
+  // A sentence said twice, or a verb and object said twice in a sentence, is read once.
+  const seen = new Set<string>();
   for (const sentence of sentences(text)) {
-    if (actions >= MAX_ACTIONS) break;
+    if (actions >= MAX_ACTIONS || verbs >= MAX_VERBS) break;
+    if (seen.has(sentence)) continue;
+    seen.add(sentence);
+    const sentenceIndex = seen.size;
     // A question asks; it does not say what will be done.
     if (sentence.endsWith("?")) continue;
     const toks = tokens(sentence);
     if (toks.length === 0) continue;
-    const { facts, paths } = sentenceFacts(sentence, internalDomains);
-    const dryRun = DRY_RUN.test(sentence);
+    // The sentence's facts, read once and only when it holds an action verb.
+    let known: (SentenceFacts & { dryRun: boolean }) | undefined;
     let clauseStart = true;
     let negated = false;
     for (let i = 0; i < toks.length && actions < MAX_ACTIONS; i++) {
@@ -204,7 +220,9 @@ export function readProse(text: string, internalDomains: readonly string[] = [])
       }
       // "open" unlocks only a door, a lock, a port or a firewall (not an issue or a pull request).
       if (found.verbClass === "unlock" && !/^(door|doors|lock|locks|gate|garage|port|ports|firewall|vault|safe)$/.test(toks.slice(i + 1, i + 6).map((x) => x.word).find((w) => /^(door|doors|lock|locks|gate|garage|port|ports|firewall|vault|safe)$/.test(w)) ?? "")) continue;
-      if (negated || dryRun) continue;
+      known ??= { ...sentenceFacts(sentence, internalDomains), dryRun: DRY_RUN.test(sentence) };
+      if (negated || known.dryRun) continue;
+      const { facts, paths } = known;
       // The object: the words after the verb up to the next clause.
       const object: string[] = [];
       const words: string[] = [];
@@ -220,7 +238,16 @@ export function readProse(text: string, internalDomains: readonly string[] = [])
         words.push(w.word);
         for (const part of w.word.split(/[-_/.]+/)) if (part !== "" && !STOP.has(part)) object.push(part);
       }
-      const hit = readAction(sentence, found.verb, found.verbClass, object, words, facts, paths, internalDomains);
+      // The clause itself (verb to object's end) stands for the call's arguments: "force-pushing", "to permissive".
+      const clause = toks.slice(Math.max(0, i - 2), j + 3).map((x) => x.word).join(" ");
+      const key = `${sentenceIndex}\u0000${found.verb} ${object.join(" ")}`;
+      if (seen.has(key)) {
+        i = j - 1;
+        continue;
+      }
+      seen.add(key);
+      if (++verbs > MAX_VERBS) break;
+      const hit = readAction(sentence, clause, found.verb, found.verbClass, object, words, facts, paths, internalDomains);
       if (hit.length > 0) {
         hits.push(...hit);
         actions++;
@@ -232,7 +259,7 @@ export function readProse(text: string, internalDomains: readonly string[] = [])
 }
 
 /** One action verb with its object, read as readNamed reads a tool's name, plus what only prose says. */
-function readAction(sentence: string, verb: string, verbClass: VerbClass, object: readonly string[], words: readonly string[], sentenceLevel: ArgumentFacts, sentencePaths: readonly string[], internalDomains: readonly string[]): ProseHit[] {
+function readAction(sentence: string, clause: string, verb: string, verbClass: VerbClass, object: readonly string[], words: readonly string[], sentenceLevel: ArgumentFacts, sentencePaths: readonly string[], internalDomains: readonly string[]): ProseHit[] {
   const label = `"${sentence.length > 90 ? `${sentence.slice(0, 87)}...` : sentence}"`;
   const named = words.flatMap((w) => (Object.hasOwn(WELL_KNOWN_FILES, w) ? [WELL_KNOWN_FILES[w]!] : []));
   const paths = [...sentencePaths, ...named];
@@ -279,7 +306,7 @@ function readAction(sentence: string, verb: string, verbClass: VerbClass, object
     out.push({ id: "prose.write-protected-path", action: { capability: "write", target: { name: protectedPath, pathClass, production: facts.production }, reversibility: "irreversible", scope: "one" }, reason: `${label} says it changes ${protectedPath}, a ${pathClass} path` });
     return out;
   }
-  const reading = readNamed(label, { verb, verbClass, object: [...object] }, { hint: sentence }, undefined, internalDomains, facts);
+  const reading = readNamed(label, { verb, verbClass, object: [...object] }, { hint: clause }, undefined, internalDomains, facts);
   for (const h of reading.hits) out.push({ id: h.id.replace(/^tool\./, "prose."), action: h.action, reason: h.reason });
   return out;
 }
