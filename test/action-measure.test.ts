@@ -95,7 +95,7 @@ describe("action model figures", () => {
     const f = measureShellProbes("fresh5-probes.jsonl");
     expect([f.dangerous.flagged, f.dangerous.total, f.dangerous.hardOfExpected, f.dangerous.expectedHard, f.benign.flagged, f.benign.total]).toEqual([58, 60, 29, 33, 0, 20]);
     const t = measureToolProbes("fresh5-tool-probes.jsonl");
-    expect([t.dangerous.flagged, t.dangerous.total, t.dangerous.hardOfExpected, t.dangerous.expectedHard, t.benign.flagged, t.benign.total]).toEqual([36, 48, 21, 32, 3, 22]);
+    expect([t.dangerous.flagged, t.dangerous.total, t.dangerous.hardOfExpected, t.dangerous.expectedHard, t.benign.flagged, t.benign.total]).toEqual([37, 48, 21, 32, 3, 22]);
     const h = measureHints("fresh5-hints.jsonl");
     expect([h.dangerous.flagged, h.dangerous.total, h.dangerous.hardOfExpected, h.dangerous.expectedHard, h.benign.flagged, h.benign.total]).toEqual([25, 30, 11, 18, 0, 20]);
   });

@@ -424,9 +424,15 @@ export function readNamed(tool: string, name: ReturnType<typeof splitToolName>, 
     case "execute":
       actions.push({ capability: "execute", target: { name: tool, ...base }, reversibility: "recoverable", scope: "one" });
       break;
-    case "read":
-      actions.push({ capability: "read", target: { name: tool, ...base }, reversibility: "reversible", scope });
+    case "read": {
+      // A secret's value read (get_secret_value, reveal_password, kubectl get secrets -o yaml): the
+      // credential is in the agent's hands, as `vault kv get` in a shell is (T1552). Listing names is not.
+      const secretNoun = hasWord(object, /^(secret|secrets|password|passwords|credential|credentials|apikey|apikeys)$/) ?? (isRecord(args) ? Object.entries(args).find(([k, v]) => /^(resource_?type|resource|kind|type|object_?type)$/i.test(k) && typeof v === "string" && /^secrets?$/i.test(v.trim()))?.[1] as string | undefined : undefined);
+      if (secretNoun !== undefined && verb !== undefined && !/^(list|search|find|count|browse|check|validate|verify|status|describe)$/.test(verb) && !hasWord(object, /^(names?|metadata|versions?|policy|policies)$/)) {
+        add("tool.read-secret", "read", "irreversible", "one", `${tool} reads the value of ${secretNoun === "secrets" || secretNoun === "secret" ? "secrets" : secretNoun} (${verb} ${obj})${tail}: the credential is in the agent's hands`, { pathClass: "credentials" });
+      } else actions.push({ capability: "read", target: { name: tool, ...base }, reversibility: "reversible", scope });
       break;
+    }
     case "write":
     case undefined: {
       const action: Action = { capability: "write", target: { name: tool, ...base }, reversibility: "recoverable", scope };
