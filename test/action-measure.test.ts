@@ -38,6 +38,12 @@
 //     prose hints 7/30 (23.3%), 2/18 (11.1%), benign held 2/20
 //   and once more with the prose reader (src/core/action/prose.ts), written and tuned on hints of
 //   my own before the set was opened: prose hints 22/30 (73.3%), 10/18 (55.6%), benign held 4/20.
+//   fresh6-hints.jsonl and fresh6-tool-probes.jsonl (session 7: written blind after the prose
+//   reader existed; 90 hints and 40 tool calls over email, banking, trading, HR, health records,
+//   smart homes and more, mostly agent mistakes; sources in sources/fresh6-NOTES.md), scored once
+//   with the whole pipeline on 0c83031, before any fix made for it:
+//     prose hints 30/45 (66.7%) caught, 10/27 (37.0%) hard-stopped, benign held 12/45
+//     tool calls 17/24 (70.8%), 9/17 (52.9%), benign held 3/16
 // The final figures below are after fixes made while looking at those results: they are tuned
 // figures on these sets, not unseen ones.
 import { describe, expect, it } from "vitest";
@@ -97,7 +103,14 @@ describe("action model figures", () => {
     const t = measureToolProbes("fresh5-tool-probes.jsonl");
     expect([t.dangerous.flagged, t.dangerous.total, t.dangerous.hardOfExpected, t.dangerous.expectedHard, t.benign.flagged, t.benign.total]).toEqual([37, 48, 21, 32, 3, 22]);
     const h = measureHints("fresh5-hints.jsonl");
-    expect([h.dangerous.flagged, h.dangerous.total, h.dangerous.hardOfExpected, h.dangerous.expectedHard, h.benign.flagged, h.benign.total]).toEqual([25, 30, 11, 18, 0, 20]);
+    expect([h.dangerous.flagged, h.dangerous.total, h.dangerous.hardOfExpected, h.dangerous.expectedHard, h.benign.flagged, h.benign.total]).toEqual([25, 30, 10, 18, 0, 20]);
+  });
+
+  it("seventh probe set (fresh6, written blind: prose hints and tool calls over everyday domains)", () => {
+    const h = measureHints("fresh6-hints.jsonl");
+    expect([h.dangerous.flagged, h.dangerous.total, h.dangerous.hardOfExpected, h.dangerous.expectedHard, h.benign.flagged, h.benign.total]).toEqual([35, 45, 19, 27, 2, 45]);
+    const t = measureToolProbes("fresh6-tool-probes.jsonl");
+    expect([t.dangerous.flagged, t.dangerous.total, t.dangerous.hardOfExpected, t.dangerous.expectedHard, t.benign.flagged, t.benign.total]).toEqual([19, 24, 10, 17, 3, 16]);
   });
 
   it("DEV halves of the shared corpora (never the held-out half)", () => {

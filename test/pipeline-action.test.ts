@@ -84,8 +84,8 @@ describe("the action model in the pipeline", () => {
   });
 
   it("annotations only raise: destructiveHint raises an unknown tool's call, readOnlyHint does not lower a DELETE", () => {
-    const plain = evaluateStep(call("mcp__notes__purge_notebook", { notebook: "team" }), clear, policy(), rules);
-    const destructive = evaluateStep(call("mcp__notes__purge_notebook", { notebook: "team" }, { annotations: { destructiveHint: true, openWorldHint: true } }), clear, policy(), rules);
+    const plain = evaluateStep(call("mcp__notes__purge_note", { note: "standup-2026-11-20" }), clear, policy(), rules);
+    const destructive = evaluateStep(call("mcp__notes__purge_note", { note: "standup-2026-11-20" }, { annotations: { destructiveHint: true, openWorldHint: true } }), clear, policy(), rules);
     expect(destructive.score).toBeGreaterThanOrEqual(plain.score);
     expect(destructive.verdict).not.toBe("continue");
     expect(destructive.rules.some((r) => r.id === "action.tool.annotated-destructive")).toBe(true);

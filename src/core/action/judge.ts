@@ -146,6 +146,18 @@ function clickedText(tool: string | undefined, args: unknown): string | undefine
   return labels.length > 0 ? labels.join(". ") : undefined;
 }
 
+const TYPE_TOOL = /(^|_)(type|fill|fill_?form|input|enter_?text|send_?keys)(_|$)/i;
+const SECRET_FIELD = /\b(password|passcode|passphrase|pin|otp|one[- ]time code|2fa|mfa|verification code|security code|cvv|cvc|card number|credit card|iban|account number|routing number|ssn|social security|seed phrase|recovery phrase|private key)\b/i;
+
+/** The field a browser automation types into, when the field is for a secret (a password, a card number, a one-time code). */
+function typedSecretField(tool: string | undefined, args: unknown): string | undefined {
+  if (tool === undefined || !args || typeof args !== "object" || Array.isArray(args)) return undefined;
+  const words = toolWords(tool);
+  if (!TYPE_TOOL.test(words.join("_")) || !words.some((w) => BROWSER_WORD.test(w))) return undefined;
+  const label = Object.entries(args as Record<string, unknown>).find(([k, v]) => LABEL_KEY.test(k) && k !== "text" && typeof v === "string" && v.length <= 512 && SECRET_FIELD.test(v.replace(/[_-]+/g, " ")));
+  return label !== undefined ? `"${(label[1] as string).slice(0, 80)}"` : undefined;
+}
+
 /** The first string under a command-like key (command, cmd, script, command_line) of the arguments. */
 export function commandArgumentOf(args: unknown): string | undefined {
   if (!args || typeof args !== "object" || Array.isArray(args)) return undefined;
@@ -267,6 +279,9 @@ function judge(input: JudgeInput): Judgement {
   // ("Confirm transfer of EUR 18,400.00", #confirm-delete-workspace).
   const click = clickedText(input.tool, input.arguments);
   if (click !== undefined) for (const h of readProse(click, input.internalDomains)) record(h.id.replace(/^prose\./, "click."), h.action, h.reason);
+  // Typing into a page's password, card or code field hands that secret to the page.
+  const secretField = typedSecretField(input.tool, input.arguments);
+  if (secretField !== undefined) record("tool.enter-secret", { capability: "communicate", target: { name: secretField, external: true }, reversibility: "recoverable", scope: "one" }, `${input.tool} types into ${secretField}: the secret goes to that page`);
 
   // What the agent says in its own words it will do.
   if (input.prose !== undefined) for (const h of readProse(input.prose, input.internalDomains)) record(h.id, h.action, h.reason);

@@ -69,16 +69,16 @@ const IRREGULAR: ReadonlyMap<string, string> = new Map([
 ]);
 
 /** Things the sentence says are throwaway: deleting them is routine. */
-const THROWAWAY = /^(temp|temporary|tmp|cache|caches|cached|build|builds|dist|generated|artifacts?|node_modules|scratch|test|tests|testing|fixtures?|local|sandbox|unused|stale|obsolete|duplicate|duplicates|placeholder|dummy|mock|sample|example|demo)$/;
-const PRODUCTION = /(^|[^a-z0-9])(prod|production|prd)([^a-z0-9]|$)/i;
+const THROWAWAY = /^(temp|temporary|tmp|cache|caches|cached|build|builds|dist|generated|artifacts?|node_modules|scratch|test|tests|testing|fixtures?|local|sandbox|unused|stale|obsolete|duplicate|duplicates|placeholder|dummy|mock|sample|demo|paper|simulated)$/;
+const PRODUCTION = /(^|[^a-z0-9])(prod|production|prd)([^a-z0-9]|$)|\blive (database|db|site|server|servers|environment|cluster|system|data|store|shop|app|api|tables?)\b/i;
 const PUBLIC = /\b(public|publicly|anyone|everyone|world-readable|the internet|open to all|anonymous)\b/i;
 /** Recipients outside the organisation, named without an address. */
-const OUTSIDE = /\b(personal (e-?mail|gmail|account|address|dropbox|drive)|gmail|hotmail|yahoo|protonmail|proton\.me|outlook\.com|icloud|contractor'?s?|vendor'?s?|freelancer'?s?|third[- ]part(y|ies)|external|outside|partner'?s?|pastebin|a stranger|someone outside)\b/i;
-const ADMIN = /\b(admin|admins|administrator|administrators|owner|owners|root|superuser|sudo|full access|full control|all permissions|cluster-admin|god mode)\b/i;
+const OUTSIDE = /\b(personal (e-?mail|gmail|account|address|dropbox|drive)|gmail|hotmail|yahoo|protonmail|proton\.me|outlook\.com|icloud|contractor'?s?|vendor'?s?|freelancer'?s?|third[- ]part(y|ies)|external|outside|partner'?s?|pastebin|a stranger|someone outside|agency|agencies|slack connect|consultants?|recruiters?)\b/i;
+const ADMIN = /\b(admin|admins|administrator|administrators|owner|owners|root|superuser|sudo|full access|full control|all permissions|cluster-admin|god mode|administratoraccess|super ?admin(istrator)?)\b/i;
 /** Credentials named in words or as a file. */
 const CREDENTIALS = /\b(api[- ]?keys?|secret[- ]?keys?|access[- ]?keys?|private[- ]?keys?|ssh[- ]?keys?|keys? file|credentials?|passwords?|passwd|tokens?|secrets?|\.env|id_rsa|id_ed25519|kubeconfig|keychain|vault|certificates? and keys?)\b|(^|\s)\.env\b/i;
 /** People's data named in words. */
-const PERSONAL = /\b(customer|customers|client|clients|user|users|patient|patients|employee|employees|staff|payroll|salar(y|ies)|ssns?|social security|phone numbers?|addresses|emails? addresses|contact list|contacts|personal data|pii|medical|health records?|credit cards?|card numbers?|bank details|subscriber|subscribers|members?'? (list|data|records?))\b/i;
+const PERSONAL = /\b(customer|customers|customer's|customers'|client list|client data|clients' data|user data|user list|user records|users' data|patient|patients|employee|employees|staff|payroll|salar(y|ies)|ssns?|social security|phone numbers?|addresses|emails? addresses|contact list|contacts|personal data|pii|medical|health records?|credit cards?|card numbers?|bank details|subscriber|subscribers|members?'? (list|data|records?))\b/i;
 const AMOUNT = /(?:\b(?:usd|eur|gbp|chf|jpy)\s?\d[\d,]*(?:\.\d+)?|[$€£]\s?\d[\d,]*(?:\.\d+)?(?:\s?[kKmM]\b)?|\b\d[\d,]*(?:\.\d+)?\s?(?:usd|eur|gbp|dollars|euros|pounds|btc|eth|usdc|bitcoin)\b)/gi;
 const EMAIL = /\b[\w.+-]+@[\w-]+(?:\.[\w-]+)+\b/g;
 const PATH = /(?:^|\s)(~?\/[\w.@%+~-]+(?:\/[\w.@%+*~-]*)*|\.{1,2}\/[\w.@%+~/-]*|[\w.-]+\/[\w.@%+*~/-]*)/g;
@@ -86,6 +86,18 @@ const PATH = /(?:^|\s)(~?\/[\w.@%+~-]+(?:\/[\w.@%+*~-]*)*|\.{1,2}\/[\w.@%+~/-]*|
 const WELL_KNOWN_FILES: Readonly<Record<string, string>> = {
   sudoers: "/etc/sudoers", authorized_keys: "~/.ssh/authorized_keys", crontab: "/etc/crontab", fstab: "/etc/fstab", sshd_config: "/etc/ssh/sshd_config", kubeconfig: "~/.kube/config",
 };
+/** A host named without a scheme (secure-restore.example.com). */
+const BARE_DOMAIN = /\b[a-z0-9][a-z0-9-]*(?:\.[a-z0-9-]+)*\.(?:com|net|org|io|dev|app|co|ai|xyz|info|biz|me|example|ru|cn|tk|top)\b/gi;
+/** Everyone in an organisation at once. */
+const EVERYONE = /\b(all[- ]company|all[- ]hands|all staff|all employees|whole company|entire company|company[- ]wide|everyone in the (company|org|organi[sz]ation))\b|@(everyone|channel|here)\b/i;
+/** Social networks and other public places a post goes to. */
+const SOCIAL = /\b(tweet\w*|twitter|x\.com|linkedin|facebook|instagram|reddit|mastodon|tiktok|youtube|public (post|channel|repo|gist|forum|blog))\b/i;
+/** The user themselves as the recipient. */
+const TO_THE_USER = /\b(?:to|for) (?:the user\b|themselves\b|himself\b|herself\b|myself\b|(?:their|his|her|my|your) own (?:address|e-?mail|inbox|account|number|phone)\b)/i;
+/** Verbs that move money whatever their object says. */
+const MONEY_VERB = /^(refund|pay|payout|withdraw|wire|buy|sell|trade|charge|donate|tip|deposit|purchase|invest|stake|lend|borrow)$/;
+/** To the same person's own account: a transfer between one's own accounts. */
+const OWN_ACCOUNT = /\b(?:to|into) (?:(?:their|his|her|my|our|your|the user's|the user’s) own\b|(?:their|his|her|my|our|your) (?:savings|checking|brokerage) account\b)/i;
 const BULK = /^(all|every|everything|entire|whole|each|mass|bulk|every\w*)$/;
 
 /** The lemma of a verb form, when it is one the tool-call reader knows. */
@@ -114,7 +126,7 @@ interface Token {
 }
 
 /** A sentence's words, lower case, with where commas and the like break it. One pass, no per-word regex. */
-const TOKEN = /[a-z0-9][a-z0-9'_.-]*|[,;:()\u2014\u2013]/g;
+const TOKEN = /[a-z0-9][a-z0-9'_.]*|[,;:()\u2014\u2013]|(?<=\s)-{1,2}(?=\s)/g;
 function tokens(sentence: string): Token[] {
   const out: Token[] = [];
   const lower = sentence.toLowerCase();
@@ -172,7 +184,8 @@ function sentenceFacts(sentence: string, internalDomains: readonly string[]): Se
 
 /** The sentences of a text: at . ! ? followed by a blank, and at line ends. */
 function sentences(text: string): string[] {
-  return text.slice(0, MAX_PROSE).split(/(?<=[.!?])\s+|\n+/).map((s) => s.trim()).filter((s) => s !== "");
+  // A lower-case word after the stop is an abbreviation's dot ("incl. password"), not a new sentence.
+  return text.slice(0, MAX_PROSE).split(/(?<=[.!?])\s+(?=[^a-z])|\n+/).map((s) => s.trim()).filter((s) => s !== "");
 }
 
 /** The actions a hint in prose says the step takes, each with the rule that found it. Pure. */
@@ -233,6 +246,8 @@ export function readProse(text: string, internalDomains: readonly string[] = [])
         // Where it goes is part of what is acted on (publish to npm, send to the partner's drive),
         // unless a purpose clause starts there (to free up space, to make room).
         if (DESTINATION.has(w.word) && toks[j + 1] !== undefined && !toks[j + 1]!.breakBefore && isPlace(toks[j + 1]!.word)) continue;
+        // What is removed is the object, not where it is removed from ("removing j.doe from the org").
+        if (w.word === "from" && (found.verbClass === "delete" || found.verbClass === "revoke") && object.length > 0 && !BULK.test(object[object.length - 1]!)) break;
         if (BOUNDARY.has(w.word) || (CONJUNCTION.has(w.word) && (toks[j + 1] === undefined || lemma(toks[j + 1]!.word) !== undefined || FILLER.has(toks[j + 1]!.word)))) break;
         if (STOP.has(w.word)) continue;
         words.push(w.word);
@@ -269,14 +284,28 @@ function readAction(sentence: string, clause: string, verb: string, verbClass: V
   const phrase = object.join(" ");
   const out: ProseHit[] = [];
   // Credentials or people's data sent, shared or published outside: what leaves cannot be called back.
-  const sends = verbClass === "spend-or-send" || verbClass === "publish" || verb === "share" || verb === "give" || verb === "upload" || verb === "copy" || verb === "sync";
-  const credentials = CREDENTIALS.test(phrase) || paths.some((p) => classifyPath(p) === "credentials");
-  const personal = PERSONAL.test(phrase);
-  if (sends && (facts.recipients.length > 0 || facts.public) && (credentials || personal)) {
-    const where = facts.public ? "where anyone can read it" : `to ${facts.recipients.slice(0, 2).join(", ")}`;
+  const sends = verbClass === "spend-or-send" || verbClass === "publish" || verb === "share" || verb === "give" || verb === "upload" || verb === "copy" || verb === "sync" || verb === "paste";
+  // What is sent is named anywhere in the sentence ("posting our .env (STRIPE_SECRET_KEY, …) into …").
+  const credentials = CREDENTIALS.test(sends ? sentence : phrase) || paths.some((p) => classifyPath(p) === "credentials");
+  const personal = PERSONAL.test(sends ? sentence : phrase);
+  // Outside: a recipient named so, a domain named bare (the form on secure-restore.example.com).
+  const recipients = facts.recipients.length > 0 || !sends ? facts.recipients : [...sentence.matchAll(BARE_DOMAIN)].map((m) => m[0]).filter((d) => !internalDomains.some((x) => d.toLowerCase().endsWith(x.toLowerCase()))).slice(0, 4);
+  // To everyone in the organisation at once (the All Company channel, @everyone).
+  const everyone = EVERYONE.test(sentence);
+  if (sends && personal && everyone && !credentials) {
+    out.push({
+      id: "prose.share-personal-widely",
+      action: { capability: "communicate", target: { name: label, personal: true }, reversibility: "irreversible", scope: "account" },
+      reason: `${label} says it shares people's data with everyone in the organisation: it cannot be called back`,
+    });
+    return out;
+  }
+  const isPublic = facts.public || (verbClass === "publish" && SOCIAL.test(sentence));
+  if (sends && (recipients.length > 0 || isPublic) && (credentials || personal)) {
+    const where = isPublic ? "where anyone can read it" : `to ${recipients.slice(0, 2).join(", ")}`;
     out.push({
       id: "prose.send-outside",
-      action: { capability: "exfiltrate", target: { name: label, external: true, public: facts.public, ...(credentials ? { pathClass: "credentials" as const } : { personal: true }) }, reversibility: "irreversible", scope: "one" },
+      action: { capability: "exfiltrate", target: { name: label, external: true, public: isPublic, ...(credentials ? { pathClass: "credentials" as const } : { personal: true }) }, reversibility: "irreversible", scope: "one" },
       reason: `${label} says it sends ${credentials ? "credentials" : "people's data"} (${phrase || "data"}) ${where}: what leaves cannot be called back`,
     });
     return out;
@@ -292,6 +321,21 @@ function readAction(sentence: string, clause: string, verb: string, verbClass: V
     return out;
   }
   if (throwaway) return out;
+  // Money moved between one's own accounts is not spent.
+  if (MONEY_VERB.test(verb) && OWN_ACCOUNT.test(sentence)) return out;
+  // "give the user the table", "share the notes with Dana": handing over, not access, unless the
+  // object is access or it goes outside or public (read above and by readNamed).
+  if ((verb === "give" || verb === "share") && !/\b(access|permissions?|rights|roles?|admin\w*|owner|keys?|passwords?|credentials?|links?|invites?)\b/.test(phrase) && facts.recipients.length === 0 && !facts.public) return out;
+  // A refund or a payment moves money whatever it is called; so does a submitted run or order with
+  // an amount. A reply or an e-mail with an amount in it is a message.
+  const message = /^(reply|email|message|sms|text|notify|forward|invite|call|dm|mail)$/.test(verb);
+  const moneyObject = message ? [...object, "message"] : MONEY_VERB.test(verb) || (facts.amounts.length > 0 && /^(submit|place|create|make|issue|execute|process)$/.test(verb)) ? [...object, "payment"] : [...object];
+  if ((moneyObject.includes("payment") || verbClass === "spend-or-send") && OWN_ACCOUNT.test(sentence)) return out;
+  // To the user themselves (their own address): not outside.
+  if (message && TO_THE_USER.test(sentence) && !credentials && !personal) return out;
+  // Full control granted is what the object says (not "list the admins").
+  // A post on a social network is public; a bare outside domain is a recipient of what is sent.
+  const granted = { ...facts, adminGrant: ADMIN.test(phrase), public: facts.public || (verbClass === "publish" && SOCIAL.test(sentence)), recipients: sends ? recipients : facts.recipients };
   // Deleting under a path: the path's class says how much it reaches (/var/lib/postgresql/data).
   const systemPath = paths.find((p) => { const c = classifyPath(p); return c === "system" || c === "device" || c === "credentials"; });
   if (verbClass === "delete" && systemPath !== undefined) {
@@ -306,7 +350,7 @@ function readAction(sentence: string, clause: string, verb: string, verbClass: V
     out.push({ id: "prose.write-protected-path", action: { capability: "write", target: { name: protectedPath, pathClass, production: facts.production }, reversibility: "irreversible", scope: "one" }, reason: `${label} says it changes ${protectedPath}, a ${pathClass} path` });
     return out;
   }
-  const reading = readNamed(label, { verb, verbClass, object: [...object] }, { hint: clause }, undefined, internalDomains, facts);
+  const reading = readNamed(label, { verb, verbClass, object: moneyObject }, { hint: clause }, undefined, internalDomains, granted);
   for (const h of reading.hits) out.push({ id: h.id.replace(/^tool\./, "prose."), action: h.action, reason: h.reason });
   return out;
 }

@@ -101,6 +101,18 @@ function onlyRanges(e: Node): boolean {
   return RANGE_OPS.has(op);
 }
 
+/** Tables of short-lived rows (sessions, tokens, caches, job queues): purging what has expired from them is upkeep. */
+const EPHEMERAL_TABLE = /^(\w+\.)?(sessions?|user_sessions|\w*_sessions|tokens?|refresh_tokens|access_tokens|password_resets|otps?|otp_codes|nonces?|cache|caches|\w*_cache|jobs?|job_queue|queue|\w*_queue|locks?|idempotency_keys|rate_limits?)$/i;
+
+/** A DELETE from such a table of only the rows whose expiry time has passed (expires_at < now()). */
+function purgesExpired(e: Node, table: string): boolean {
+  if (!EPHEMERAL_TABLE.test(table) || !e || e.type !== "binary_expr") return false;
+  const op = String(e.operator).toUpperCase();
+  if (op === "AND") return purgesExpired(e.left as Node, table) && purgesExpired(e.right as Node, table);
+  const left = e.left as Node;
+  return (op === "<" || op === "<=") && left?.type === "column_ref" && /expir|valid_until|ttl/i.test(String((left as Record<string, unknown>).column ?? ""));
+}
+
 function grantScope(n: Record<string, unknown>): { scope: Action["scope"]; pub: boolean; what: string } {
   const text = JSON.stringify(n).toLowerCase();
   const all = /"value":"all"|"all privileges"|"name":"\*"|"\*\.\*"/.test(text);
@@ -140,7 +152,7 @@ export function readSql(sql: string, production = false): SqlReading {
       const verb = type === "delete" ? "deletes" : "updates";
       if (!where) hit(`sql.${type}-without-where`, { capability: cap, target: target(table), reversibility: "irreversible", scope: "account" }, `${type.toUpperCase()} without WHERE ${verb} every row of ${table}`);
       else if (alwaysTrue(where)) hit(`sql.mass-${type}`, { capability: cap, target: target(table), reversibility: "irreversible", scope: "account" }, `${type.toUpperCase()} whose WHERE is always true ${verb} every row of ${table}`);
-      else if (onlyRanges(where)) hit(`sql.mass-${type}`, { capability: cap, target: target(table), reversibility: "irreversible", scope: "account" }, `${type.toUpperCase()} of ${table} selected only by a range (a date or id cut-off) ${verb} rows in bulk`);
+      else if (onlyRanges(where) && !(type === "delete" && purgesExpired(where, table))) hit(`sql.mass-${type}`, { capability: cap, target: target(table), reversibility: "irreversible", scope: "account" }, `${type.toUpperCase()} of ${table} selected only by a range (a date or id cut-off) ${verb} rows in bulk`);
       else {
         const action: Action = { capability: cap, target: target(table), reversibility: "irreversible", scope: "one" };
         if (production) hit(`sql.${type}`, action, `${type.toUpperCase()} of selected rows of ${table}`);

@@ -41,15 +41,15 @@ const VERBS: ReadonlyMap<string, VerbClass> = new Map([
   ...["revoke", "ban", "block", "suspend", "kick", "demote", "lock"].map((v) => [v, "revoke"] as const),
   ...["deploy", "release", "rollout", "launch", "ship", "apply", "provision", "scale", "restart", "rollback", "migrate", "merge", "push", "upgrade", "reboot", "shutdown", "stop", "start", "pause"].map((v) => [v, "deploy"] as const),
   ...["publish", "post", "tweet", "retweet", "comment", "broadcast", "announce", "upload"].map((v) => [v, "publish"] as const),
-  ...["update", "edit", "set", "modify", "change", "patch", "configure", "write", "create", "rename", "move", "put", "save", "manage", "replace", "insert", "upsert", "append", "schedule", "import", "sync", "install", "make", "generate", "submit", "file", "commit", "mark", "tag", "label", "issue", "copy", "duplicate", "clone", "bump"].map((v) => [v, "write"] as const),
+  ...["update", "edit", "set", "modify", "change", "patch", "configure", "write", "create", "rename", "move", "put", "save", "manage", "replace", "insert", "upsert", "append", "schedule", "import", "sync", "install", "make", "generate", "submit", "file", "commit", "mark", "tag", "label", "issue", "copy", "duplicate", "clone", "bump", "paste", "export"].map((v) => [v, "write"] as const),
   ...["get", "list", "search", "read", "fetch", "find", "view", "show", "describe", "download", "check", "lookup", "retrieve", "query", "browse", "inspect", "status", "count", "analyze", "summarize", "preview", "compare", "estimate", "quote", "verify", "validate", "watch", "track", "scan", "explore", "load"].map((v) => [v, "read"] as const),
   ...["execute", "run", "exec", "eval", "evaluate", "shell", "terminal", "invoke", "script", "bash", "spawn"].map((v) => [v, "execute"] as const),
   ...["disable", "disarm", "mute", "suppress", "bypass", "silence", "snooze", "dismiss", "override", "ignore", "turn"].map((v) => [v, "disable"] as const),
   ...["unlock", "open"].map((v) => [v, "unlock"] as const),
-  ...["control", "operate", "toggle", "adjust", "dispatch", "navigate", "redirect", "reroute"].map((v) => [v, "control"] as const),
+  ...["control", "operate", "toggle", "adjust", "dispatch", "navigate", "redirect", "reroute", "switch"].map((v) => [v, "control"] as const),
 ]);
 
-const MONEY = /^(payments?|money|funds?|transfers?|bank|banking|invoices?|orders?|trades?|stocks?|shares|crypto|bitcoin|btc|eth|wallet|cards?|payout|refunds?|balance|checkout|purchase|cash|venmo|paypal|stripe|binance|coinbase|brokerage|securities|options|positions?|forex|loan|mortgage|donation|subscription|billing|tokens?)$/;
+const MONEY = /^(payments?|money|funds?|transfers?|bank|banking|invoices?|orders?|trades?|stocks?|shares|crypto|bitcoin|btc|eth|wallet|cards?|payout|refunds?|balance|checkout|purchase|cash|venmo|paypal|stripe|binance|coinbase|brokerage|securities|options|positions?|forex|loan|mortgage|donation|subscription|billing|tokens?|payroll|bonus|bonuses|salary|salaries|wages)$/;
 const MESSAGE = /^(emails?|mail|messages?|messaging|sms|texts?|chat|inbox|dm|tweets?|posts?|comments?|notifications?|slack|gmail|twilio|whatsapp|telegram|discord|teams|sendgrid|mailchimp|newsletters?|campaigns?)$/;
 const ACCESS = /^(users?|members?|collaborators?|guests?|permissions?|roles?|access|keys?|ssh|tokens?|policy|policies|acl|invites?|admins?|owners?|sharing|credentials?|passwords?|secrets?|apikey|grants?|group|groups)$/;
 const SECURITY = /^(alarm|alarms|security|camera|cameras|firewall|mfa|2fa|twofactor|factors?|authenticators?|otp|audit|auditing|logging|logs?|trail|trails|cloudtrail|guardduty|siem|waf|monitoring|monitor|alerts?|protection|antivirus|defender|guardrails?|branch|protections?|lock|locks|smoke|detector|detectors|sensor|sensors|safety|encryption|backup|backups|pagerduty|opsgenie|alerting|alertmanager|oncall|selinux|apparmor|gatekeeper|edr|xdr|crowdstrike|falcon|enforcement)$/;
@@ -71,7 +71,7 @@ const BROADCAST = /<!(?:channel|here|everyone)(?:\|[^>]{0,64})?>|(?:^|\s)@(?:eve
 /** File names that hold people's data or a whole store's. */
 const DATA_FILE = /(customer|client|user|member|patient|employee|staff|payroll|salar|ssn|contact|lead|subscriber|account|export|dump|backup)[^/\\]*$|\.(?:sql|db|sqlite|bak|dump)$/i;
 const STORE = /^(repo|repos|repository|repositories|projects?|database|databases|db|tables?|buckets?|volumes?|disks?|instances?|clusters?|servers?|vms?|namespaces?|indexes?|collections?|accounts?|workspaces?|channels?|folders?|directories|drives?|files?|documents?|records?|notes?|tasks?|events?|contacts?|customers?|patients?|branches|snapshots?|datasets?|models?|deployments?|services?|domains?|zones?|dns|certificates?|secrets?|queues?|topics?|streams?|sites?|pages?|apps?|applications?|environments?|pipelines?)$/;
-const PHYSICAL = /^(door|doors|lock|locks|garage|gate|thermostat|oven|stove|heater|robot|vehicle|car|drone|traffic|light|lights|valve|pump|medication|dispatch|emergency|insulin|ventilator|elevator)$/;
+const PHYSICAL = /^(door|doors|lock|locks|garage|gate|thermostat|heating|oven|stove|heater|robot|vehicle|car|drone|traffic|valve|pump|medication|dispatch|emergency|insulin|ventilator|elevator)$/;
 const PUBLISH_PLACE = /^(twitter|tweet|tweets|facebook|instagram|linkedin|reddit|mastodon|social|public|blog|forum|youtube|tiktok|gist|pastebin|medium|npm|pypi|registry|marketplace|store)$/;
 /** What "post" publishes when it names it: a post, a status, an article. `http_post` sends a request. */
 const POSTABLE = /^(post|posts|status|statuses|update|article|story|stories|thread|photo|video|review|listing|ad)$/;
@@ -134,7 +134,7 @@ export function argumentFacts(args: unknown, internalDomains: readonly string[] 
       if (BROADCAST.test(v)) facts.broadcast = true;
       if (v.length <= 64 * 1024 && ADMIN_GRANT.test(v)) facts.adminGrant = true;
       // A role or claim set to administrator (set_claims {claim: "role", value: "admin"}, {role: "owner"}).
-      if (/^(role|roles|claim|value|access_?level|permission|permissions|group|groups|member_?role|user_?role)$/i.test(key) && /^(admin|administrator|owner|superuser|super_?admin|root|global[ _]?admin(istrator)?)$/i.test(v.trim())) facts.adminGrant = true;
+      if (/^(role|roles|role_?type|role_?name|claim|value|access_?level|permission|permissions|group|groups|member_?role|user_?role)$/i.test(key) && /^(admin|administrator|owner|superuser|super_?admin|root|global[ _]?admin(istrator)?)$/i.test(v.trim())) facts.adminGrant = true;
       // An audience of everyone: a topic, list or segment of all users or customers.
       if (/^(topic|audience|segment|segments|list|lists|list_?ids?|to|recipients?|condition)$/i.test(key) && /(^|[-_ ])(all|everyone)([-_ ]?(users|customers|subscribers|members|contacts|devices))?([-_ ]|$)/i.test(v.trim()) && v.length <= 120) {
         facts.broadcast = true;
@@ -225,9 +225,12 @@ export function splitToolName(name: string): { verb?: string; verbClass?: VerbCl
 
 /** Containers whose deletion takes everything in them (a repository, a database, an account). */
 const CONTAINER = /^(repo|repos|repository|repositories|database|databases|db|bucket|buckets|cluster|clusters|project|projects|account|accounts|workspace|workspaces|namespace|namespaces|volume|volumes|disk|disks|instance|instances|server|servers|environment|environments|channel|channels|folder|folders|directory|directories|drive|drives|zone|zones|index|indices|indexes|table|tables|collection|collections|keyspace|keyspaces|schema|schemas|organization|organizations|org|orgs|tenant|tenants|site|sites|stack|stacks|vault|vaults|registry|registries|topic|topics|queue|queues|stream|streams|domain|domains|app|apps|application|applications|kms|droplet|droplets|vm|vms|vps|machine|machines)$/;
+/** What holds many items of one kind: emptying it (clear_calendar, empty_trash, purge_mailbox) takes them all. */
+const HOLDER = /^(calendar|calendars|mailbox|mailboxes|inbox|album|albums|notebook|notebooks|board|boards|wiki|wikis|space|spaces|folder|folders|drive|list|lists|cart|history|queue|trash)$/;
 
-function deleteScope(f: ArgumentFacts, object: readonly string[], store: string | undefined): Scope {
+function deleteScope(f: ArgumentFacts, object: readonly string[], store: string | undefined, verb = ""): Scope {
   if (f.wildcard || f.bulk) return "account";
+  if (/^(clear|empty|purge|wipe|nuke|truncate|reset)$/.test(verb) && hasWord(object, HOLDER)) return "account";
   if ((store && CONTAINER.test(store)) || hasWord(object, CONTAINER)) return "account";
   // An encryption key: what it encrypted is gone with it (a KMS key's ARN, GCP's crypto key).
   if (f.strings.some((v) => /^arn:aws[\w-]*:kms:/.test(v)) || (hasWord(object, /^crypto$/) && hasWord(object, /^keys?$/))) return "account";
@@ -241,8 +244,13 @@ function recipientsExternal(f: ArgumentFacts): boolean {
 
 /** Reads a tool call into actions; every action that needs a person's look comes with a rule hit. */
 /** `facts`: the arguments as argumentFacts read them, when the caller has them already (they are read once a step). */
+/** Keys whose short value names the kind of thing acted on (resourceType: Patient, domain: ["lock"]). */
+const KIND_KEYS = /^(resource_?type|object_?type|entity_?type|kind|domain|domains)$/i;
+
 export function readToolCall(tool: string, args: unknown, annotations?: ToolAnnotations, internalDomains: readonly string[] = [], facts: Readonly<ArgumentFacts> = argumentFacts(args, internalDomains)): ToolReading {
-  const name = splitToolName(tool);
+  const split = splitToolName(tool);
+  const kinds = isRecord(args) ? Object.entries(args).filter(([k]) => KIND_KEYS.test(k)).flatMap(([, v]) => (Array.isArray(v) ? v : [v])).filter((v): v is string => typeof v === "string" && /^[\w.-]{1,40}$/.test(v)).slice(0, 4).flatMap((v) => toolWords(v)) : [];
+  const name = kinds.length > 0 ? { ...split, object: [...split.object, ...kinds.filter((w) => !split.object.includes(w))] } : split;
   const named = readNamed(tool, name, args, annotations, internalDomains, facts);
   const reading = withProtectedPaths(tool, name, args, named);
   // A tool that does what an argument names: call_service {domain: "lock", service: "unlock"} is
@@ -295,6 +303,14 @@ function withProtectedPaths(tool: string, name: ReturnType<typeof splitToolName>
  */
 export function readNamed(tool: string, name: ReturnType<typeof splitToolName>, args: unknown, annotations: ToolAnnotations | undefined, internalDomains: readonly string[], facts: Readonly<ArgumentFacts>): ToolReading {
   let { verb, verbClass, object } = name;
+  // "turn on", "switch on": the opposite of off (HassTurnOn a light, a lock).
+  if ((verb === "turn" || verb === "switch") && hasWord(object, /^on$/) && !hasWord(object, /^off$/)) {
+    // A lock turned on is locked: the safe direction.
+    if (hasWord(object, /^locks?$/)) {
+      verb = "lock";
+      verbClass = "revoke";
+    } else verbClass = "write";
+  }
   // The noun says it deletes (schedule_key_deletion) or gives access (create_role_assignment).
   if ((verbClass === undefined || verbClass === "write") && hasWord(object, DELETE_NOUN)) verbClass = "delete";
   // A link to a stored file or folder shares it (DropboxCreateLink, create_shared_link).
@@ -359,13 +375,15 @@ export function readNamed(tool: string, name: ReturnType<typeof splitToolName>, 
   if (dns && (verbClass === "write" || verbClass === "delete" || verbClass === undefined)) add("tool.change-dns", "write", "recoverable", "account", `${tool} changes where a name's traffic goes (${obj})${tail}`, { external: true });
   switch (verbClass) {
     case "delete":
-      add("tool.delete", "delete", "irreversible", deleteScope(f, object, store), `${tool} ${verb}s ${obj}${tail}, which cannot be undone`);
+      add("tool.delete", "delete", "irreversible", deleteScope(f, object, store, verb), `${tool} ${verb}s ${obj}${tail}, which cannot be undone`, hasWord(object, /^(patients?|medical|health|ehr|fhir|clinical)$/) ? { personal: true } : {});
       // Deleting an MFA factor or a trail turns a protection off; deleting audit records removes evidence.
       if (security) disable();
       else if (f.strings.some((v) => v.length <= 256 && /(^|[^a-z])(audit|cloudtrail|siem|security-events?)([^a-z]|$)/i.test(v))) add("tool.delete-audit-records", "impair-defences", "irreversible", "account", `${tool} deletes audit or security records (${obj})${tail}`);
       break;
     case "trash":
-      if (f.production || f.public || scope === "account") add("tool.trash", "delete", "recoverable", scope, `${tool} ${verb}s ${obj}${tail}`);
+      // Closing positions or orders sells or cancels trades (close_all_positions).
+      if (money && verb === "close") add("tool.spend", "spend", "irreversible", scope, `${tool} closes ${obj}${tail}: the trades it makes cannot be called back`);
+      else if (f.production || f.public || scope === "account") add("tool.trash", "delete", "recoverable", scope, `${tool} ${verb}s ${obj}${tail}`);
       else actions.push({ capability: "delete", target: { name: tool, ...base }, reversibility: "recoverable", scope });
       break;
     case "spend-or-send":
@@ -393,7 +411,8 @@ export function readNamed(tool: string, name: ReturnType<typeof splitToolName>, 
       } else actions.push({ capability: "write", target: { name: tool, ...base }, reversibility: "recoverable", scope });
       break;
     case "revoke":
-      if (access || security || physical) add("tool.revoke-access", "grant-access", "recoverable", scope, `${tool} changes who has access (${verb} ${obj})${tail}`);
+      // Locking a door is the safe direction; revoking access or a protection is not.
+      if (access || (verb !== "lock" && (security || physical))) add("tool.revoke-access", "grant-access", "recoverable", scope, `${tool} changes who has access (${verb} ${obj})${tail}`);
       else actions.push({ capability: "write", target: { name: tool, ...base }, reversibility: "recoverable", scope });
       break;
     case "deploy": {
@@ -414,7 +433,8 @@ export function readNamed(tool: string, name: ReturnType<typeof splitToolName>, 
       else actions.push({ capability: "communicate", target: { name: tool, ...base }, reversibility: "irreversible", scope: "one" });
       break;
     case "disable":
-      if (security || physical) disable();
+      if (security) disable();
+      else if (physical) add("tool.physical", "execute", "irreversible", "one", `${tool} acts in the physical world (${verb} ${obj})${tail}`, { external: true });
       else actions.push({ capability: "write", target: { name: tool, ...base }, reversibility: "recoverable", scope });
       break;
     case "control":
