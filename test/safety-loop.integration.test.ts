@@ -349,6 +349,18 @@ describe("danger zone and hard blocks (MUST 8.8.1, 8.8.3)", () => {
     expect((await step("scorer", "ls")).data.autonomy.stopped).toBe(false);
   });
 
+  it("an agent's own words are judged for what they say it will do: a prose hint that deletes production data hard-stops, naming the sentence", async () => {
+    const { execute, step } = await session();
+    await execute("execute_agent", { element_name: "prose" });
+    const r = await step("prose", "I'll delete the old customer records from the production database since they look unused");
+    expect(r.data.autonomy.stopped).toBe(true);
+    expect(JSON.stringify(r.data)).toContain("action.prose.delete");
+    const vid = r.data.verification.verificationId;
+    expect((await cli(home, "sim", "touch", vid)).code).toBe(0);
+    // Everyday work in the same words goes on.
+    expect((await step("prose", "Deleting the temporary build directory dist/ before rebuilding")).data.autonomy.stopped).toBe(false);
+  });
+
   it("admin unblock needs a key touch", async () => {
     const { create, execute, step } = await session();
     await execute("execute_agent", { element_name: "victim" });
