@@ -4,6 +4,8 @@
 // cached one, so a command line in both the hint and the arguments is parsed once).
 import { judgeAction, commandArgumentOf, isShellTool, toolCommandLines, type Judgement } from "./judge.js";
 import type { ToolAnnotations } from "./tool-call.js";
+import { callsInHint } from "./hint-call.js";
+import { tierOfScore } from "./model.js";
 import type { ShellCommand } from "./shell-command.js";
 import { shellSources, type ShellSource } from "../shell/source.js";
 
@@ -87,13 +89,31 @@ export function judgeStep(step: StepInput, read: (source: string) => ShellReadin
     commands.push(...reading.commands);
     if (strict && !reading.complete && unreadableShell === undefined) unreadableShell = reading.problems[0] ?? "unknown";
   }
-  const judgement = judgeAction({
+  // A step that names no tool may write its call out in the hint (ReAct's "Action: … Action Input:
+  // …", function-call JSON): each such call is judged too, and the step is its worst. The prose
+  // read is what comes before the first call (the agent's thought), not the call's input.
+  const written = step.tool === undefined ? callsInHint(step.hint) : [];
+  const prose = written.length === 0 ? step.hint : step.hint.slice(0, Math.max(0, step.hint.search(/(?:^|\n)[ \t]*Action:/)));
+  const main = judgeAction({
     ...(step.tool !== undefined ? { tool: step.tool } : {}),
     ...(step.arguments !== undefined ? { arguments: step.arguments } : {}),
     ...(step.annotations !== undefined ? { annotations: step.annotations } : {}),
     commands,
     readShell: (text) => read(text).commands,
-    ...(isProse(step, lines, hintSources) ? { prose: step.hint } : {}),
+    ...(isProse(step, lines, hintSources) && prose.trim() !== "" ? { prose } : {}),
   });
+  const judgement = written.length === 0 ? main : worstOf([main, ...written.map((c) => judgeAction({ tool: c.tool, arguments: c.arguments, readShell: (text) => read(text).commands }))]);
   return unreadableShell !== undefined ? { judgement, unreadableShell } : { judgement };
+}
+
+/** Several judgements of one step as one: every action and rule, the highest score. */
+function worstOf(all: readonly Judgement[]): Judgement {
+  const score = Math.max(...all.map((j) => j.score));
+  return {
+    actions: all.flatMap((j) => j.actions),
+    score,
+    tier: tierOfScore(score),
+    rules: all.flatMap((j) => j.rules).sort((a, b) => b.score - a.score),
+    unreadable: all.flatMap((j) => j.unreadable),
+  };
 }
