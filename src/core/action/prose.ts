@@ -2,8 +2,9 @@
 // customer records from the production database" is read as a call to delete customer records in
 // production, the way readNamed (tool-call.ts) reads delete_customer_records {env: "production"};
 // "Sending the .env file with the API keys to the contractor's personal gmail" as credentials sent
-// outside. Only a hint that names no tool is read so (a tool call is read from its name and
-// arguments), and only where a sentence says what will be done:
+// outside. Only a hint in the agent's own words is read so (not the adapters' rendering of a call,
+// which names its tool, nor their command form: step.ts decides), and only where a sentence says
+// what will be done:
 //
 // - an action verb (delete, wipe, send, transfer, grant, disable, turn off, publish, deploy, …) at
 //   the start of a sentence or clause (after "I'll", "now", "going to", "let me", -ly adverbs…), after
