@@ -287,3 +287,14 @@ describe("robustness", () => {
     );
   });
 });
+
+describe("SQL upkeep", () => {
+  it("a DELETE of only the expired rows of a table of short-lived rows (sessions, tokens) is upkeep, not a mass delete", () => {
+    const ids = (sql: string) => judgeAction({ tool: "mcp__sqlite__write_query", arguments: { query: sql } }).rules.map((r) => r.id);
+    expect(ids("DELETE FROM sessions WHERE expires_at < datetime('now')")).not.toContain("sql.mass-delete");
+    expect(ids("DELETE FROM refresh_tokens WHERE expires_at <= now()")).not.toContain("sql.mass-delete");
+    // Not by expiry, or not a table of short-lived rows: still a mass delete.
+    expect(ids("DELETE FROM sessions WHERE created_at < now()")).toContain("sql.mass-delete");
+    expect(ids("DELETE FROM customers WHERE expires_at < now()")).toContain("sql.mass-delete");
+  });
+});

@@ -83,6 +83,18 @@ describe("the action model in the pipeline", () => {
     expect(e.verdict).toBe("continue");
   });
 
+  it("words for people in a tool's arguments (a commit message, a pull request's body) are not read as a command; their secrets still count", () => {
+    const commit = evaluateStep(call("mcp__git__git_commit", { repo_path: "/home/dev/projects/shop", message: "Remove debug logging from the deletion collector" }), clear, policy(), rules);
+    expect(commit.verdict).toBe("continue");
+    const pr = evaluateStep(call("mcp__github__create_pull_request", { owner: "acme", repo: "shop", title: "Drop deprecated column", body: "Adds migration 0042 removing `legacy_sku`; run `rm -rf build/` before testing." }), clear, policy(), rules);
+    expect(pr.verdict).toBe("continue");
+    const leaked = evaluateStep(call("mcp__git__git_commit", { repo_path: "/r", message: `temp: ${"ghp_"}R8x2Lq9vT4mZ7kW1pN6cJ3hY5sD0fG2aB8eQ for ci` }), clear, policy(), rules);
+    expect(leaked.detections.map((d) => d.ruleId)).toContain("secret.github-pat");
+    expect(leaked.verdict).not.toBe("continue");
+    // A shell tool's command is read whatever its key.
+    expect(evaluateStep(call("mcp__shell__execute_command", { command: "rm -rf ~/", description: "clean" }), clear, policy(), rules).verdict).toBe("stop");
+  });
+
   it("annotations only raise: destructiveHint raises an unknown tool's call, readOnlyHint does not lower a DELETE", () => {
     const plain = evaluateStep(call("mcp__notes__purge_note", { note: "standup-2026-11-20" }), clear, policy(), rules);
     const destructive = evaluateStep(call("mcp__notes__purge_note", { note: "standup-2026-11-20" }, { annotations: { destructiveHint: true, openWorldHint: true } }), clear, policy(), rules);

@@ -10,7 +10,7 @@ import { UNREADABLE_SHELL, type PackScore, type RuleMatch, type RulePack } from 
 import { readShellCached } from "./shell/read.js";
 import { shellSources, type ShellSource } from "./shell/source.js";
 import { judgeStep } from "./action/step.js";
-import { wrappedCommandLines } from "./action/judge.js";
+import { isShellTool, wrappedCommandLines } from "./action/judge.js";
 import { HARD_STOP_AT, PAUSE_AT } from "./action/model.js";
 import type { RuleVerdict } from "./action/judge.js";
 import type { ToolAnnotations } from "./action/tool-call.js";
@@ -360,17 +360,20 @@ export function evaluateStep(facts: StepFacts, guard: Guard, policy: AgentPolicy
   const tool = facts.tool ?? facts.breakers?.signals.tool;
   const wrapped = facts.arguments ? wrappedCommandLines(tool, facts.arguments) : [];
   const argsText = facts.arguments ? (wrapped.length > 0 ? [flattenStrings(facts.arguments), ...wrapped].join("\n") : flattenStrings(facts.arguments)) : "";
+  // What the action rules read of the arguments: all of it for a shell tool, the rest without the words for people.
+  const commandText = facts.arguments && !(tool !== undefined && isShellTool(tool)) ? [flattenStrings(facts.arguments, PROSE_KEYS), ...wrapped].join("\n") : argsText;
   const argMatchesAll: RuleMatch[] = [];
   if (argsText.length > 0) {
     // The rules only: the policy's globs judge the hint, the action as the agent describes it.
-    const args = normalizeHint(argsText);
-    if (args.hadInvisible) {
+    const all = normalizeHint(argsText);
+    const args = commandText === argsText ? all : normalizeHint(commandText);
+    if (all.hadInvisible) {
       const r = "Tool arguments contain invisible formatting characters, which were removed before matching";
       factors.push(`${r} (${HIDDEN_CHARACTERS_SCORE})`);
       score = Math.max(score, HIDDEN_CHARACTERS_SCORE);
       raise("confirm", "hidden_characters", r);
     }
-    const argMatches = rules.actions.score(args.text, argsText).matches;
+    const argMatches = rules.actions.score(args.text, commandText).matches;
     argMatchesAll.push(...argMatches);
     for (const m of argMatches) {
       if (!packScore.matches.some((x) => x.id === m.id)) factors.push(`Rule ${m.id} (${m.score}) in the tool arguments: ${m.reason}`);
@@ -507,18 +510,30 @@ function actionRuleMatch(r: RuleVerdict): RuleMatch {
   return { id, category: "action", reason: r.reason, score };
 }
 
-/** Every string value in a JSON value, one per line, bounded in depth and count. */
-function flattenStrings(value: unknown): string {
+/**
+ * Every string value in a JSON value, one per line, bounded in depth and count; values under a key
+ * `skip` matches (and everything below it) are left out.
+ */
+function flattenStrings(value: unknown, skip?: RegExp): string {
   const out: string[] = [];
   const stack: Array<[unknown, number]> = [[value, 0]];
   while (stack.length > 0 && out.length < 10_000) {
     const [v, depth] = stack.pop()!;
     if (typeof v === "string") out.push(v);
     else if (typeof v === "number" || typeof v === "boolean") out.push(String(v));
-    else if (v !== null && typeof v === "object" && depth < 32) for (const item of Object.values(v)) stack.push([item, depth + 1]);
+    else if (v !== null && typeof v === "object" && depth < 32) {
+      for (const [k, item] of Object.entries(v)) if (skip === undefined || Array.isArray(v) || !skip.test(k)) stack.push([item, depth + 1]);
+    }
   }
   return out.reverse().join("\n");
 }
+
+/**
+ * Argument keys whose values are words for people (a commit message, a pull request's body, a post's
+ * text), not a command line: the action rules do not read them as one ("Remove debug logging" is
+ * not `remove`), the detectors still do (a secret in a commit message is still a secret).
+ */
+const PROSE_KEYS = /^(message|commit_?message|title|body|description|summary|subject|comments?|notes?|caption|changelog|reason|text|html_?content|plain_?content|markdown|review)$/i;
 
 const KIND_NAMES: Record<DetectionKind, string> = { secret: "secret", pii: "personal data", injection: "injection marker" };
 

@@ -110,7 +110,11 @@ function purgesExpired(e: Node, table: string): boolean {
   const op = String(e.operator).toUpperCase();
   if (op === "AND") return purgesExpired(e.left as Node, table) && purgesExpired(e.right as Node, table);
   const left = e.left as Node;
-  return (op === "<" || op === "<=") && left?.type === "column_ref" && /expir|valid_until|ttl/i.test(String((left as Record<string, unknown>).column ?? ""));
+  if (!((op === "<" || op === "<=") && left?.type === "column_ref")) return false;
+  // The parser gives a column's name as a string or as {expr: {value}}.
+  const column = (left as Record<string, unknown>).column;
+  const name = typeof column === "string" ? column : String(((column as Record<string, Record<string, unknown>> | undefined)?.expr?.value) ?? "");
+  return /expir|valid_until|ttl/i.test(name);
 }
 
 function grantScope(n: Record<string, unknown>): { scope: Action["scope"]; pub: boolean; what: string } {

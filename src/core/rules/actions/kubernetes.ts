@@ -130,10 +130,11 @@ export const KUBERNETES_RULES: readonly Rule[] = [
     reason: "Force-removes containers or images, or prunes unused Docker objects.",
     score: 55,
     keywords: ["docker", "podman"],
-    pattern: /\b(?:docker|podman)(?: (?:container|image))? (?:rm|rmi)\b[^;&|]{0,100}? -[a-z]*f[a-z]*(?=$|[\s;&|)'"`])|\b(?:docker|podman)(?: (?:system|container|image|network|builder|buildx|volume))? prune\b|\b(?:docker|podman) volume rm\b|\b(?:docker[- ]compose|podman[- ]compose)\b[^;&|]{0,100}? down\b[^;&|]{0,100}? (?:-v|--volumes)(?=$|[\s;&|)'"`])/,
+    pattern: /\b(?:docker|podman)(?: (?:container|image))? (?:rm|rmi)\b[^;&|]{0,100}? -[a-z]*f[a-z]*(?=$|[\s;&|)'"`])|\b(?:docker|podman)(?: (?:system|container|network|builder|buildx|volume))? prune\b|\b(?:docker|podman) image prune\b[^;&|]{0,100}? (?:-a|--all)(?=$|[\s;&|)'"`])|\b(?:docker|podman) volume rm\b|\b(?:docker[- ]compose|podman[- ]compose)\b[^;&|]{0,100}? down\b[^;&|]{0,100}? (?:-v|--volumes)(?=$|[\s;&|)'"`])/,
     examples: {
       match: ["docker rm -fv container", "docker rmi -nf image", "docker system prune", "docker image prune -a", "docker volume rm pgdata", "podman volume prune -f", "docker compose -f dev.yml down -v"],
-      noMatch: ["docker rm container", "docker logs traefik", "docker ps", "docker volume ls", "docker compose down"],
+      // Dangling images only (no -a): nothing any container or tag uses.
+      noMatch: ["docker rm container", "docker logs traefik", "docker ps", "docker volume ls", "docker compose down", "docker image prune -f"],
     },
   },
 
