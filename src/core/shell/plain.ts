@@ -195,8 +195,13 @@ class Scanner {
     let first = after;
     while (first.type !== "command" && first.children.length > 0 && first.children[0]!.type !== "ERROR") first = first.children[0]!;
     if (first.type !== "command") return undefined;
-    const words = first.children.flatMap((c) => (c.type === "variable_assignment" ? [] : c.type === "command_name" ? c.children.map((w) => ({ ...w, field: "argument" })) : [c]));
-    return node("command", before.start, first.end, [...before.children, ...words]);
+    // The command's words after before's: its name's word as an argument, its assignments left out.
+    const children = before.children.slice();
+    for (const c of first.children) {
+      if (c.type === "command_name") for (const w of c.children) children.push({ ...w, field: "argument" });
+      else if (c.type !== "variable_assignment") children.push(c);
+    }
+    return node("command", before.start, first.end, children);
   }
 
   /** Text bash refuses, `length` characters here: an ERROR node, as tree-sitter marks what it cannot read. */
@@ -209,10 +214,13 @@ class Scanner {
 
   /** Skips spaces and tabs, and newlines when `newlines`. */
   private blanks(newlines: boolean): void {
-    for (; this.i < this.n; this.i++) {
-      const c = this.code();
-      if (c !== SPACE && c !== TAB && !(newlines && c === NEWLINE)) return;
+    const s = this.s;
+    let i = this.i;
+    for (; i < this.n; i++) {
+      const c = s.charCodeAt(i);
+      if (c !== SPACE && c !== TAB && !(newlines && c === NEWLINE)) break;
     }
+    this.i = i;
   }
 
   private comment(): Node {
@@ -489,25 +497,30 @@ class Scanner {
         if (c === HASH && pieces.length === 0) throw notPlain;
         // After a quoted piece, tree-sitter starts a new word at a backslash (""\#x is two words).
         if (c === BACKSLASH && pieces.length > 0) throw notPlain;
+        const s = this.s;
         const from = this.i;
-        while (this.i < this.n) {
-          const d = this.code();
+        let i = from;
+        while (i < this.n) {
+          const d = s.charCodeAt(i);
           if (d >= 128) throw notPlain;
           if (d === BACKSLASH) {
             // An escaped printable character belongs to the word (\; \' \$); an escaped blank or
             // newline is a line continuation or an escaped space: not plain.
-            const e = this.s.charCodeAt(this.i + 1);
+            const e = s.charCodeAt(i + 1);
             if (!(e > 32 && e < 127)) throw notPlain;
-            this.i += 2;
+            i += 2;
             continue;
           }
           if (!WORD_CHAR[d]) break;
-          this.i++;
+          i++;
         }
-        // tree-sitter errs on a number with an empty base (`0#`, `-1#`) and on `_0>f`.
-        const f = this.s.charCodeAt(from);
-        if ((f === 45 || f === 95 || (f >= 48 && f <= 57)) && /^-?\d+#|^_\d+$/.test(this.s.slice(from, Math.min(this.i, from + 64))) && (f !== 95 || this.s[this.i] === "<" || this.s[this.i] === ">")) throw notPlain;
-        pieces.push(node("word", from, this.i));
+        this.i = i;
+        // tree-sitter errs on a number with an empty base (`0#`, `-1#`) and on `_0>f`. The regex
+        // only runs on a word that starts with _, a digit, or - and a digit.
+        const f = s.charCodeAt(from);
+        const digit = f === 45 ? s.charCodeAt(from + 1) : f;
+        if ((f === 95 || (digit >= 48 && digit <= 57)) && /^-?\d+#|^_\d+$/.test(s.slice(from, Math.min(i, from + 64))) && (f !== 95 || s[i] === "<" || s[i] === ">")) throw notPlain;
+        pieces.push(node("word", from, i));
       } else if (c >= 128) throw notPlain;
       else if (c === SPACE || c === TAB || c === NEWLINE || c === 59 || c === 38 || c === 124 || c === 60 || c === 62) break;
       else if ((c === OPEN_PAREN || c === CLOSE_PAREN) && pieces.length > 0) break;

@@ -212,7 +212,11 @@ export class Reader extends WalkReader {
   /** Commands the program runs from its options, its environment or its awk program text, and files its options write (option-commands.ts). */
   protected embedded(name: string, args: readonly string[], assignments: readonly string[], frame: Frame): void {
     const env = name === "env" ? [...assignments, ...args.filter((a) => ASSIGNMENT.test(a))] : assignments;
-    const commands = [...optionCommands(name, args), ...env.flatMap((a) => envCommand(a) ?? [])];
+    const commands = optionCommands(name, args);
+    for (const a of env) {
+      const c = envCommand(a);
+      if (c !== undefined) commands.push(c);
+    }
     if (AWKS.has(name)) {
       const program = awkProgram(args);
       if (program !== undefined) {
@@ -222,6 +226,7 @@ export class Reader extends WalkReader {
       }
     }
     for (const c of commands.slice(0, 16)) this.readText(c, { depth: frame.depth + 1, via: `${name} runs`, positional: frame.positional }, undefined);
+    if (!Object.hasOwn(OPTION_WRITES, name)) return;
     const written = optionCommands(name, args, OPTION_WRITES).filter((t) => !/^\/dev\/(?:null|stdout|stderr)$|^-$/.test(t));
     if (written.length > 0) this.record([{ text: name, exact: true }], written.map((target) => ({ op: ">", target })), `${name} writes`);
   }
