@@ -52,7 +52,7 @@ interface Node {
   named: boolean;
   start: number;
   end: number;
-  children: Node[];
+  children: readonly Node[];
 }
 
 /** Words that tree-sitter or the shell read as syntax at a command's position, and commands whose words tree-sitter parses apart. */
@@ -73,8 +73,10 @@ for (let c = 0; c < 128; c++) if (/\w/.test(String.fromCharCode(c))) NAME_CHAR[c
 class NotPlain extends Error {}
 const notPlain = new NotPlain();
 
-const node = (type: string, start: number, end: number, children: Node[] = [], field: string | null = null, named = true): Node => ({ type, field, named, start, end, children });
-const token = (type: string, start: number, field: string | null = null): Node => node(type, start, start + type.length, [], field, false);
+/** The children of every leaf: one frozen empty list, not one per node (nothing adds to a node's children once it is made). */
+const NO_CHILDREN: readonly Node[] = Object.freeze([]);
+const node = (type: string, start: number, end: number, children: readonly Node[] = NO_CHILDREN, field: string | null = null, named = true): Node => ({ type, field, named, start, end, children });
+const token = (type: string, start: number, field: string | null = null): Node => node(type, start, start + type.length, NO_CHILDREN, field, false);
 
 // Character classes by code. An unquoted word character: printable ASCII except the specials.
 const WORD_CHAR = new Uint8Array(128);
@@ -415,7 +417,7 @@ class Scanner {
     while (nameEnd < this.n && NAME_CHAR[s.charCodeAt(nameEnd)] === 1) nameEnd++;
     const op = s.charCodeAt(nameEnd) === 61 ? "=" : s.charCodeAt(nameEnd) === 43 && s.charCodeAt(nameEnd + 1) === 61 ? "+=" : undefined;
     if (op === undefined || (first === 95 && nameEnd === start + 1)) return undefined;
-    const children = [node("variable_name", start, nameEnd, [], "name"), token(op, nameEnd)];
+    const children = [node("variable_name", start, nameEnd, NO_CHILDREN, "name"), token(op, nameEnd)];
     this.i = nameEnd + op.length;
     // tree-sitter ends a value that starts with # at the next quote (X=#a'b' runs 'b'): not plain.
     if (this.code() === HASH) throw notPlain;
@@ -462,7 +464,7 @@ class Scanner {
     const children: Node[] = [];
     let k = this.i;
     while (s.charCodeAt(k) >= 48 && s.charCodeAt(k) <= 57) k++;
-    if (k > this.i) children.push(node("file_descriptor", this.i, k, [], "descriptor"));
+    if (k > this.i) children.push(node("file_descriptor", this.i, k, NO_CHILDREN, "descriptor"));
     this.i = k;
     const op = /^(?:&>>|&>|>>|>&|>\||>|<&|<)/.exec(s.slice(k, k + 3))?.[0];
     if (op === undefined || (op.startsWith("&") && children.length > 0)) throw notPlain;
@@ -576,7 +578,7 @@ class Scanner {
       if (c !== SPACE && c !== TAB) blank = false;
     }
     // The closing quote's token starts where the blanks before it start.
-    children.push(node('"', blank && k > run ? run : k, k + 1, [], null, false));
+    children.push(node('"', blank && k > run ? run : k, k + 1, NO_CHILDREN, null, false));
     this.i = k + 1;
     return node("string", start, this.i, children);
   }

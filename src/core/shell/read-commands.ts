@@ -26,8 +26,7 @@ const SED_TEXT_COMMAND = new RegExp(String.raw`^\s*(?:${SED_ADDRESS}(?:\s*,\s*(?
 export class Reader extends WalkReader {
   /** Records a command and follows what it runs; returns what it prints when that is known. */
   run(argv: readonly Word[], redirects: ReadonlyArray<{ op: string; target: string }>, stdin: Stdin, frame: Frame, assignments: readonly string[] = []): string | undefined {
-    const words = argv.map((w) => w.text);
-    this.record(argv, redirects, frame.via, assignments);
+    const words = this.record(argv, redirects, frame.via, assignments);
     // An unquoted pattern in the name is expanded to file names before anything runs (`/bin/r?` is
     // /bin/rm): what runs is not the name as written.
     if (!argv[0]!.quoted && /[*?]|\[.*\]/.test(words[0]!) && words[0] !== "[" && words[0] !== "[[") {

@@ -454,14 +454,15 @@ export abstract class WalkReader extends WordReader {
     return [];
   }
 
-  protected record(words: readonly Word[], redirects: ReadonlyArray<{ op: string; target: string }>, via: string | undefined, assignments: readonly string[] = []): void {
+  /** Records a command (unless the reading holds MAX_COMMANDS already); returns its argv. */
+  protected record(words: readonly Word[], redirects: ReadonlyArray<{ op: string; target: string }>, via: string | undefined, assignments: readonly string[] = []): readonly string[] {
+    const argv: string[] = [];
+    for (const w of words) argv.push(w.text);
     if (this.commands.length >= MAX_COMMANDS) {
       if (!this.capped) this.problem("the script runs too many commands to read fully");
       this.capped = true;
-      return;
+      return argv;
     }
-    const argv: string[] = [];
-    for (const w of words) argv.push(w.text);
     // The command line as shown: assignments, then the words, then the redirections.
     const shown: string[] = [];
     for (const a of assignments) shown.push(quoteWord(a));
@@ -478,6 +479,7 @@ export abstract class WalkReader extends WordReader {
     if (via !== undefined) command.via = via;
     if (assignments.length > 0) command.assignments = assignments;
     this.commands.push(command);
+    return argv;
   }
 
 }
@@ -511,8 +513,9 @@ export function newlinesInCommands(tree: SyntaxTree): Array<{ readonly at: numbe
 /** Brace expansion of an unquoted word (see braceExpansion); one with quotes or expansions in it is unreadable. */
 function bracesOf(tree: SyntaxTree, n: SyntaxNode): string[] | undefined | "unreadable" {
   // Every case below needs a `{` in the word: most words have none.
-  const brace = tree.source.indexOf("{", n.start);
-  if (brace < 0 || brace >= n.end) return undefined;
+  let brace = false;
+  for (let k = n.start; k < n.end && !brace; k++) brace = tree.source.charCodeAt(k) === 123; /* { */
+  if (!brace) return undefined;
   const plain = (c: SyntaxNode): boolean => c.type === "word" || c.type === "brace_expression" || c.type === "number";
   if (n.type === "word" || n.type === "brace_expression") return braceExpansion(textOf(tree, n));
   if (n.type !== "concatenation") return undefined;
