@@ -73,8 +73,11 @@ for (let c = 0; c < 128; c++) if (/\w/.test(String.fromCharCode(c))) NAME_CHAR[c
 class NotPlain extends Error {}
 const notPlain = new NotPlain();
 
-/** The children of every leaf: one frozen empty list, not one per node (nothing adds to a node's children once it is made). */
-const NO_CHILDREN: readonly Node[] = Object.freeze([]);
+/**
+ * The children of every leaf: one empty list, not one per node. Nothing adds to a node's children
+ * once it is made (the type says so). Not frozen: V8 iterates a frozen array with for…of slowly.
+ */
+const NO_CHILDREN: readonly Node[] = [];
 const node = (type: string, start: number, end: number, children: readonly Node[] = NO_CHILDREN, field: string | null = null, named = true): Node => ({ type, field, named, start, end, children });
 const token = (type: string, start: number, field: string | null = null): Node => node(type, start, start + type.length, NO_CHILDREN, field, false);
 
@@ -489,16 +492,19 @@ class Scanner {
   /** One word: unquoted runs and quoted strings with nothing between them; a later unquoted run may start with # (a'b'#c). */
   private literal(): Node {
     const start = this.i;
-    const pieces: Node[] = [];
+    // Most words are one piece: the list is made only for a second one.
+    let first: Node | undefined;
+    let pieces: Node[] | undefined;
     for (;;) {
       if (this.i >= this.n) break;
       const c = this.code();
-      if (c === SQUOTE) pieces.push(this.singleQuoted());
-      else if (c === DQUOTE) pieces.push(this.doubleQuoted());
+      let piece: Node;
+      if (c === SQUOTE) piece = this.singleQuoted();
+      else if (c === DQUOTE) piece = this.doubleQuoted();
       else if (c < 128 && (WORD_CHAR[c] || c === HASH || c === BACKSLASH)) {
-        if (c === HASH && pieces.length === 0) throw notPlain;
+        if (c === HASH && first === undefined) throw notPlain;
         // After a quoted piece, tree-sitter starts a new word at a backslash (""\#x is two words).
-        if (c === BACKSLASH && pieces.length > 0) throw notPlain;
+        if (c === BACKSLASH && first !== undefined) throw notPlain;
         const s = this.s;
         const from = this.i;
         let i = from;
@@ -522,14 +528,16 @@ class Scanner {
         const f = s.charCodeAt(from);
         const digit = f === 45 ? s.charCodeAt(from + 1) : f;
         if ((f === 95 || (digit >= 48 && digit <= 57)) && /^-?\d+#|^_\d+$/.test(s.slice(from, Math.min(i, from + 64))) && (f !== 95 || s[i] === "<" || s[i] === ">")) throw notPlain;
-        pieces.push(node("word", from, i));
+        piece = node("word", from, i);
       } else if (c >= 128) throw notPlain;
       else if (c === SPACE || c === TAB || c === NEWLINE || c === 59 || c === 38 || c === 124 || c === 60 || c === 62) break;
-      else if ((c === OPEN_PAREN || c === CLOSE_PAREN) && pieces.length > 0) break;
+      else if ((c === OPEN_PAREN || c === CLOSE_PAREN) && first !== undefined) break;
       else throw notPlain;
+      if (first === undefined) first = piece;
+      else (pieces ??= [first]).push(piece);
     }
-    if (pieces.length === 0) throw notPlain;
-    return pieces.length === 1 ? pieces[0]! : node("concatenation", start, this.i, pieces);
+    if (first === undefined) throw notPlain;
+    return pieces === undefined ? first : node("concatenation", start, this.i, pieces);
   }
 
   private singleQuoted(): Node {

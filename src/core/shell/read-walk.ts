@@ -6,6 +6,10 @@ import { heredocExpansions, hereDocumentSpan, hereStringSpan, MAX_HEREDOC_EXPANS
 import { plainTree } from "./plain.js";
 import { WordReader } from "./read-words.js";
 
+/** No redirections from outside, no assignments: shared empty lists, read only. */
+const NO_NODES: readonly SyntaxNode[] = [];
+const NO_ASSIGNMENTS: readonly string[] = [];
+
 export abstract class WalkReader extends WordReader {
   /** Words made by brace expansion so far: a script holds at most 4 × MAX_BRACE_WORDS of them. */
   private braceWords = 0;
@@ -60,7 +64,7 @@ export abstract class WalkReader extends WordReader {
     if (this.overBudget()) return undefined;
     switch (node.type) {
       case "command":
-        return this.command(tree, node, frame, stdin, []);
+        return this.command(tree, node, frame, stdin, NO_NODES);
       case "pipeline":
         return this.pipeline(tree, node.children.filter((c) => c.named), frame, stdin);
       case "redirected_statement":
@@ -339,28 +343,26 @@ export abstract class WalkReader extends WordReader {
 
   protected command(tree: SyntaxTree, node: SyntaxNode, frame: Frame, stdin: Stdin, outer: readonly SyntaxNode[]): string | undefined {
     // The command's parts, in the order written: assignments, its name, arguments, redirections
-    // (its own, then those written after the list or pipeline it ends).
-    const assignments: SyntaxNode[] = [];
-    const argNodes: SyntaxNode[] = [];
-    const redirectNodes: SyntaxNode[] = [];
+    // (its own, then those written after the list or pipeline it ends). Prefix assignments (X=1
+    // cmd) hold for that command; the reading keeps them, erring toward more known values.
     let nameNode: SyntaxNode | undefined;
+    let env: string[] | undefined;
+    let own: SyntaxNode[] | undefined;
+    const argNodes: SyntaxNode[] = [];
     for (const c of node.children) {
-      if (c.type === "variable_assignment") assignments.push(c);
+      if (c.type === "variable_assignment") {
+        this.assign(tree, c, frame);
+        (env ??= []).push(this.assignmentWord(tree, c).text);
+      }
       if (c.field === "name" && nameNode === undefined) nameNode = c;
-      if (c.field === "redirect" || c.type.endsWith("_redirect")) redirectNodes.push(c);
+      if (c.field === "redirect" || c.type.endsWith("_redirect")) (own ??= []).push(c);
       if (c.field === "argument") argNodes.push(c);
     }
-    for (const r of outer) redirectNodes.push(r);
-    // Prefix assignments (X=1 cmd) hold for that command; the reading keeps them, erring toward more known values.
-    const env: string[] = [];
-    for (const a of assignments) {
-      this.assign(tree, a, frame);
-      env.push(this.assignmentWord(tree, a).text);
-    }
+    const redirectNodes = own === undefined ? outer : outer.length === 0 ? own : own.concat(outer);
     if (!nameNode) {
       // Assignments or redirections alone (`X=1 > f`, `> ~/.bash_history`): recorded, nothing runs.
       const redirects = this.describeRedirects(tree, redirectNodes, frame);
-      if (env.length > 0 || redirects.length > 0) this.record(env.map((text) => ({ text, exact: true })), redirects, frame.via);
+      if (env !== undefined || redirects.length > 0) this.record((env ?? []).map((text) => ({ text, exact: true })), redirects, frame.via);
       return "";
     }
     // tree-sitter reads an unquoted `_=1` as the command's name (and `_=1 X=2` after it as
@@ -368,43 +370,22 @@ export abstract class WalkReader extends WordReader {
     let name: SyntaxNode | undefined = nameNode;
     let firstArg = 0;
     while (name && /^[A-Za-z_]\w*\+?=/.test(textOf(tree, name))) {
-      env.push(this.word(tree, name, frame, true).text);
+      (env ??= []).push(this.word(tree, name, frame, true).text);
       name = argNodes[firstArg++];
     }
     if (!name) {
-      this.record(env.map((text) => ({ text, exact: true })), this.describeRedirects(tree, redirectNodes, frame), frame.via);
+      this.record((env ?? []).map((text) => ({ text, exact: true })), this.describeRedirects(tree, redirectNodes, frame), frame.via);
       return "";
     }
     // The words: the name, the arguments after it, and words tree-sitter attaches to a redirection
     // after its target (`cmd > out arg`), which are arguments.
-    const wordNodes: SyntaxNode[] = [name];
-    for (let k = firstArg; k < argNodes.length; k++) wordNodes.push(argNodes[k]!);
+    const argv: Word[] = [];
+    let previousEnd = this.addWords(tree, name, nameNode, frame, argv, -1);
+    for (let k = firstArg; k < argNodes.length; k++) previousEnd = this.addWords(tree, argNodes[k]!, nameNode, frame, argv, previousEnd);
     for (const r of redirectNodes) {
       if (r.type !== "file_redirect") continue;
       let destinations = 0;
-      for (const c of r.children) if (c.field === "destination" && destinations++ > 0) wordNodes.push(c);
-    }
-    const argv: Word[] = [];
-    let previousEnd = -1;
-    for (const n of wordNodes) {
-      let ws: Word[];
-      if (n === nameNode && nameNode.children.length === 1 && splits(nameNode.children[0]!)) ws = this.words(tree, nameNode.children[0]!, frame);
-      else if (n === nameNode) ws = [this.word(tree, nameNode, frame, false)];
-      else ws = this.words(tree, n, frame);
-      // Brace expansion, as bash does it first: `rm {-rf,~}` is rm -rf ~.
-      const braced = bracesOf(tree, n.type === "command_name" && n.children.length === 1 ? n.children[0]! : n);
-      if (braced === "unreadable" || (braced !== undefined && (this.braceWords += braced.length) > MAX_BRACE_WORDS * 4)) {
-        this.problem(`the word ${snippet(textOf(tree, n), 60)} holds a brace expansion that cannot be read statically`);
-      } else if (braced !== undefined) ws = braced.map((text) => ({ text, exact: true }));
-      // tree-sitter splits a word at a backslash after a quoted piece (`"r"\m`): bash reads one word.
-      let k = 0;
-      if (n.start === previousEnd && argv.length > 0 && ws.length > 0) {
-        const last = argv.pop()!;
-        argv.push({ text: last.text + ws[0]!.text, exact: last.exact && ws[0]!.exact });
-        k = 1;
-      }
-      for (; k < ws.length; k++) argv.push(ws[k]!);
-      previousEnd = n.end;
+      for (const c of r.children) if (c.field === "destination" && destinations++ > 0) previousEnd = this.addWords(tree, c, nameNode, frame, argv, previousEnd);
     }
     const redirects = this.describeRedirects(tree, redirectNodes, frame);
     const input = this.inputOf(tree, redirectNodes, frame) ?? stdin;
@@ -412,7 +393,7 @@ export abstract class WalkReader extends WordReader {
     if (!argv[0]!.exact && !readableName(argv[0]!.text)) {
       this.problem(`the command name ${snippet(textOf(tree, nameNode), 60)} cannot be read statically`);
     }
-    const out = this.run(argv, redirects, input, frame, env);
+    const out = this.run(argv, redirects, input, frame, env ?? NO_ASSIGNMENTS);
     const targets = this.writeTargets(tree, redirectNodes, frame);
     if (targets.length > 0) {
       // One pass over the redirections: a command with thousands of them is read in linear time.
@@ -428,6 +409,32 @@ export abstract class WalkReader extends WordReader {
       return "";
     }
     return out;
+  }
+
+  /**
+   * The words one node of a command becomes, appended to argv: brace expansion as bash does it
+   * first, and a word tree-sitter splits at a backslash after a quoted piece (`"r"\m`) joined
+   * again. Returns where the node ends (`previousEnd` of the next).
+   */
+  private addWords(tree: SyntaxTree, n: SyntaxNode, nameNode: SyntaxNode, frame: Frame, argv: Word[], previousEnd: number): number {
+    let ws: Word[];
+    if (n === nameNode && nameNode.children.length === 1 && splits(nameNode.children[0]!)) ws = this.words(tree, nameNode.children[0]!, frame);
+    else if (n === nameNode) ws = [this.word(tree, nameNode, frame, false)];
+    else ws = this.words(tree, n, frame);
+    // Brace expansion, as bash does it first: `rm {-rf,~}` is rm -rf ~.
+    const braced = bracesOf(tree, n.type === "command_name" && n.children.length === 1 ? n.children[0]! : n);
+    if (braced === "unreadable" || (braced !== undefined && (this.braceWords += braced.length) > MAX_BRACE_WORDS * 4)) {
+      this.problem(`the word ${snippet(textOf(tree, n), 60)} holds a brace expansion that cannot be read statically`);
+    } else if (braced !== undefined) ws = braced.map((text) => ({ text, exact: true }));
+    // tree-sitter splits a word at a backslash after a quoted piece (`"r"\m`): bash reads one word.
+    let k = 0;
+    if (n.start === previousEnd && argv.length > 0 && ws.length > 0) {
+      const last = argv.pop()!;
+      argv.push({ text: last.text + ws[0]!.text, exact: last.exact && ws[0]!.exact });
+      k = 1;
+    }
+    for (; k < ws.length; k++) argv.push(ws[k]!);
+    return n.end;
   }
 
   protected describeRedirects(tree: SyntaxTree, redirects: readonly SyntaxNode[], frame: Frame): Array<{ op: string; target: string }> {
