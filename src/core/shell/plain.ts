@@ -360,7 +360,8 @@ class Scanner {
     const literal = this.literal();
     if (NOT_PLAIN_COMMAND.has(this.valueOf(literal))) throw notPlain;
     const name = node("command_name", literal.start, literal.end, [literal], "name");
-    const children = [...assignments, name];
+    const children = assignments;
+    children.push(name);
     let end = name.end;
     for (;;) {
       this.blanks(false);
@@ -404,9 +405,11 @@ class Scanner {
 
   /** `{}` standing alone as an argument. */
   private atBraces(): boolean {
-    if (this.s[this.i] !== "{" || this.s[this.i + 1] !== "}") return false;
-    const after = this.s[this.i + 2];
-    return after === undefined || after === " " || after === "\t" || after === "\n" || after === ";" || after === "&" || after === "|";
+    const s = this.s;
+    if (s.charCodeAt(this.i) !== 123 /* { */ || s.charCodeAt(this.i + 1) !== 125 /* } */) return false;
+    if (this.i + 2 >= this.n) return true;
+    const after = s.charCodeAt(this.i + 2);
+    return after === SPACE || after === TAB || after === NEWLINE || after === 59 /* ; */ || after === 38 /* & */ || after === 124 /* | */;
   }
 
   /** NAME=value or NAME+=value at a command's start. */
@@ -434,7 +437,10 @@ class Scanner {
 
   /** The start of a word: not an operator, a redirection, a comment, a blank or the end. */
   private atWord(): boolean {
-    return this.i < this.n && this.code() !== HASH && this.wordStartsHere() && !this.atRedirect();
+    if (this.i >= this.n || !this.wordStartsHere()) return false;
+    // Only a word that starts with a digit can be a redirection's descriptor (2>f).
+    const c = this.code();
+    return !(c >= 48 && c <= 57 && this.atRedirect());
   }
 
   private wordStartsHere(): boolean {
@@ -451,13 +457,14 @@ class Scanner {
   private atRedirect(): boolean {
     const s = this.s;
     let k = this.i;
-    const c = s[k];
-    if (c === ">" || c === "<") return true;
-    if (c === "&") return s[k + 1] === ">";
+    const c = s.charCodeAt(k);
+    if (c === 62 /* > */ || c === 60 /* < */) return true;
+    if (c === 38 /* & */) return s.charCodeAt(k + 1) === 62;
     while (k < this.n && s.charCodeAt(k) >= 48 && s.charCodeAt(k) <= 57) k++;
-    if (k === this.i || (s[k] !== ">" && s[k] !== "<")) return false;
+    const after = s.charCodeAt(k);
+    if (k === this.i || (after !== 62 && after !== 60)) return false;
     // tree-sitter never reads a descriptor that starts with 0 (`0>&1` is a word and `>&1`; `01>` an error).
-    if (c === "0") throw notPlain;
+    if (c === 48) throw notPlain;
     return true;
   }
 
@@ -592,9 +599,12 @@ class Scanner {
   }
 
   /** A word's text with its quotes taken away (nothing in the subset needs more). */
-  private valueOf(literal: Node): string {
-    const text = (n: Node): string => (n.type === "raw_string" || n.type === "string" ? this.s.slice(n.start + 1, n.end - 1) : n.type === "concatenation" ? n.children.map(text).join("") : this.s.slice(n.start, n.end));
-    return text(literal);
+  private valueOf(n: Node): string {
+    if (n.type === "raw_string" || n.type === "string") return this.s.slice(n.start + 1, n.end - 1);
+    if (n.type !== "concatenation") return this.s.slice(n.start, n.end);
+    let value = "";
+    for (const c of n.children) value += this.valueOf(c);
+    return value;
   }
 }
 
