@@ -519,16 +519,19 @@ export function newlinesInCommands(tree: SyntaxTree): Array<{ readonly at: numbe
 
 /** Brace expansion of an unquoted word (see braceExpansion); one with quotes or expansions in it is unreadable. */
 function bracesOf(tree: SyntaxTree, n: SyntaxNode): string[] | undefined | "unreadable" {
-  // Every case below needs a `{` in the word: most words have none.
-  let brace = false;
-  for (let k = n.start; k < n.end && !brace; k++) brace = tree.source.charCodeAt(k) === 123; /* { */
-  if (!brace) return undefined;
-  const plain = (c: SyntaxNode): boolean => c.type === "word" || c.type === "brace_expression" || c.type === "number";
-  if (n.type === "word" || n.type === "brace_expression") return braceExpansion(textOf(tree, n));
+  // A word without a `{` has no brace expansion (most words): braceExpansion is not asked.
+  if (n.type === "word" || n.type === "brace_expression") return holdsBrace(tree, n) ? braceExpansion(textOf(tree, n)) : undefined;
   if (n.type !== "concatenation") return undefined;
-  if (n.children.every(plain)) return braceExpansion(textOf(tree, n));
+  const plain = (c: SyntaxNode): boolean => c.type === "word" || c.type === "brace_expression" || c.type === "number";
+  if (n.children.every(plain)) return holdsBrace(tree, n) ? braceExpansion(textOf(tree, n)) : undefined;
   const braces = n.children.some((c) => c.type === "brace_expression" || (c.type === "word" && textOf(tree, c) === "{"));
   return braces && braceExpansion(textOf(tree, n).replace(/['"$`\\]/g, "")) !== undefined ? "unreadable" : undefined;
+}
+
+/** Whether a node's text holds a `{`, read in place (no copy of the text). */
+function holdsBrace(tree: SyntaxTree, n: SyntaxNode): boolean {
+  for (let k = n.start; k < n.end; k++) if (tree.source.charCodeAt(k) === 123 /* { */) return true;
+  return false;
 }
 
 /** More words than this from one brace expansion are not read. */
