@@ -463,8 +463,7 @@ export abstract class WalkReader extends WordReader {
 
   /** Records a command (unless the reading holds MAX_COMMANDS already); returns its argv. */
   protected record(words: readonly Word[], redirects: ReadonlyArray<{ op: string; target: string }>, via: string | undefined, assignments: readonly string[] = []): readonly string[] {
-    const argv: string[] = [];
-    for (const w of words) argv.push(w.text);
+    const argv = words.map((w) => w.text);
     if (this.commands.length >= MAX_COMMANDS) {
       if (!this.capped) this.problem("the script runs too many commands to read fully");
       this.capped = true;
