@@ -61,19 +61,9 @@ export interface Frame {
 /** A word that is an assignment, NAME=value: the name and the value. */
 export const ASSIGNMENT = /^([A-Za-z_][A-Za-z0-9_]*)=(.*)$/s;
 
-/** The characters a word needs no quotes for: [\w@%+=:,./~^-] (ASCII letters, digits and _, and those). */
-const SAFE_CHAR = new Uint8Array(128);
-for (const c of "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_@%+=:,./~^-") SAFE_CHAR[c.charCodeAt(0)] = 1;
-const safeWord = (w: string): boolean => {
-  if (w.length === 0) return false;
-  for (let i = 0; i < w.length; i++) {
-    const c = w.charCodeAt(i);
-    if (c >= 128 || SAFE_CHAR[c] === 0) return false;
-  }
-  return true;
-};
+export const SAFE_WORD = /^[\w@%+=:,./~^-]+$/;
 /** The argument as the shell would need it quoted to give the same word. */
-export const quoteWord = (w: string): string => (safeWord(w) ? w : `'${w.replace(/'/g, `'\\''`)}'`);
+export const quoteWord = (w: string): string => (w.length > 0 && SAFE_WORD.test(w) ? w : `'${w.replace(/'/g, `'\\''`)}'`);
 
 /**
  * What a script prints, joined: unknown when either part is, or when together they pass
