@@ -7,7 +7,7 @@ import { afterHumanLooked, afterReading, destinationsIn, evaluateBreakers, type 
 import { redact, type Detection, type DetectionKind, type DetectorPack } from "./detector.js";
 import { KeywordIndex } from "./keyword-index.js";
 import { UNREADABLE_SHELL, type PackScore, type RuleMatch, type RulePack } from "./rule-pack.js";
-import { readShellCached } from "./shell/read.js";
+import { readShellCached, type ShellReading } from "./shell/read.js";
 import { shellSources, type ShellSource } from "./shell/source.js";
 import { judgeStep } from "./action/step.js";
 import { isShellTool, wrappedCommandLines } from "./action/judge.js";
@@ -152,7 +152,7 @@ class StepMatcher {
    * `original` is the text before lower-casing: rules with a case-sensitive check need it.
    * `content` is the detectors whose keywords occur, when `original` is ASCII and they share this scan.
    */
-  run(normalized: string, original: string, sources: readonly ShellSource[], ascii: boolean): { patterns: ReturnType<AgentPolicy["patterns"]["matches"]>; pack: PackScore; content?: number[] } {
+  run(normalized: string, original: string, sources: readonly ShellSource[], ascii: boolean, read: (source: string) => ShellReading): { patterns: ReturnType<AgentPolicy["patterns"]["matches"]>; pack: PackScore; content?: number[] } {
     const found = this.index.find(normalized);
     const globs: number[] = [];
     const rules: number[] = [];
@@ -165,10 +165,23 @@ class StepMatcher {
     }
     return {
       patterns: this.patterns.matchesAmong(normalized, globs),
-      pack: this.pack.scoreAmong(normalized, rules, original, sources),
+      pack: this.pack.scoreAmong(normalized, rules, original, sources, read),
       ...(ascii && this.sharesDetectorScan ? { content } : {}),
     };
   }
+}
+
+/**
+ * The shell reader for one step: each command line it carries is read once (readShellCached keeps
+ * only the last line read across steps), for the rule pack and the action model alike.
+ */
+function readOncePerStep(): (source: string) => ShellReading {
+  const readings = new Map<string, ShellReading>();
+  return (source) => {
+    let reading = readings.get(source);
+    if (reading === undefined) readings.set(source, (reading = readShellCached(source)));
+    return reading;
+  };
 }
 
 const matchers = new WeakMap<AgentPolicy["patterns"], WeakMap<RulePack, WeakMap<DetectorPack, StepMatcher>>>();
@@ -315,9 +328,11 @@ export function evaluateStep(facts: StepFacts, guard: Guard, policy: AgentPolicy
 
   // Stage 3: policy patterns on the normalised hint. deny > requiresApproval > autoApprove.
   const { text: normalized, hadInvisible } = normalizeHint(facts.hint);
-  // The shell command lines in the hint, found once for the rule pack and the action model.
+  // The shell command lines in the hint, found once for the rule pack and the action model; each
+  // command line of the step (the hint's, the arguments') is read once for both.
   const hintSources = shellSources(facts.hint);
-  const matched = matcherFor(policy, rules).run(normalized, facts.hint, hintSources, isAscii(facts.hint));
+  const read = readOncePerStep();
+  const matched = matcherFor(policy, rules).run(normalized, facts.hint, hintSources, isAscii(facts.hint), read);
   // The detectors on the hint: secrets and personal data count toward the score (below); the hint
   // is stored only with them redacted. Injection markers on the hint are not read (see below).
   const hintScan = rules.content.scanAmong(facts.hint, { ...(matched.content ? { candidates: matched.content } : {}), dataOnly: true });
@@ -373,7 +388,7 @@ export function evaluateStep(facts: StepFacts, guard: Guard, policy: AgentPolicy
       score = Math.max(score, HIDDEN_CHARACTERS_SCORE);
       raise("confirm", "hidden_characters", r);
     }
-    const argMatches = rules.actions.score(args.text, commandText).matches;
+    const argMatches = rules.actions.score(args.text, commandText, read).matches;
     argMatchesAll.push(...argMatches);
     for (const m of argMatches) {
       if (!packScore.matches.some((x) => x.id === m.id)) factors.push(`Rule ${m.id} (${m.score}) in the tool arguments: ${m.reason}`);
@@ -406,7 +421,7 @@ export function evaluateStep(facts: StepFacts, guard: Guard, policy: AgentPolicy
   const visibleHint = visibleText(facts.hint);
   const action = judgeStep(
     { hint: visibleHint, ...(visibleHint === facts.hint ? { hintSources } : {}), ...(tool !== undefined ? { tool } : {}), ...(facts.arguments !== undefined ? { arguments: visibleText(facts.arguments) } : {}), ...(facts.annotations !== undefined ? { annotations: facts.annotations } : {}) },
-    readShellCached,
+    read,
   );
   // Highest score first (judgeAction sorts them): one factor and one match per rule id.
   for (const r of action.judgement.rules) {

@@ -2,7 +2,7 @@
 // (test/rule-packs.test.ts runs every example). A pack scores normalised text as the maximum
 // score of the rules that match, so adding a signal can never lower the score.
 import { KeywordIndex } from "./keyword-index.js";
-import { readShellCached } from "./shell/index.js";
+import { readShellCached, type ShellReading } from "./shell/index.js";
 import { shellSources, type ShellSource } from "./shell/source.js";
 import { normalizeForMatching, TextSet } from "./text.js";
 
@@ -161,8 +161,8 @@ export class RulePack {
    * `normalized` must come from normalizeForMatching; `original` is the text it was made from, for
    * rules with a case-sensitive refinement (without it they match case-blind).
    */
-  score(normalized: string, original?: string): PackScore {
-    return this.scoreAmong(normalized, this.index.find(normalized), original);
+  score(normalized: string, original?: string, read?: (source: string) => ShellReading): PackScore {
+    return this.scoreAmong(normalized, this.index.find(normalized), original, undefined, read);
   }
 
   /**
@@ -171,10 +171,10 @@ export class RulePack {
    * run it, is scored too: `X=rm; $X -rf ~` matches what `rm -rf ~` matches. A command from a known
    * shell source that cannot be read adds the UNREADABLE_SHELL match.
    */
-  scoreAmong(normalized: string, found: readonly number[], original?: string, sources?: readonly ShellSource[]): PackScore {
+  scoreAmong(normalized: string, found: readonly number[], original?: string, sources?: readonly ShellSource[], read: (source: string) => ShellReading = readShellCached): PackScore {
     let candidates = this.candidatesOf(found);
     // Here-document bodies written to files are data: the rules read the text without them.
-    const readings = original !== undefined ? shellReadingsOf(original, normalized, sources) : undefined;
+    const readings = original !== undefined ? shellReadingsOf(original, normalized, sources, read) : undefined;
     if (readings?.masked !== undefined) {
       original = readings.masked;
       normalized = normalizeForMatching(original);
@@ -238,10 +238,11 @@ export function shellReadingsOf(
   original: string,
   normalized: string,
   sources: readonly ShellSource[] = shellSources(original),
+  read: (source: string) => ShellReading = readShellCached,
 ): { commands: Array<{ text: string; normalized: string }>; unreadable?: string; masked?: string } {
   const commands: Array<{ text: string; normalized: string }> = [];
   let unreadable: string | undefined;
-  const readings = sources.map((s) => readShellCached(s.source));
+  const readings = sources.map((s) => read(s.source));
   let masked: string | undefined;
   // From the last source to the first, so the offsets of those before stay as they are.
   for (let i = sources.length - 1; i >= 0; i--) {

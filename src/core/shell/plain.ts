@@ -52,7 +52,7 @@ interface Node {
   named: boolean;
   start: number;
   end: number;
-  children: Node[];
+  children: readonly Node[];
 }
 
 /** Words that tree-sitter or the shell read as syntax at a command's position, and commands whose words tree-sitter parses apart. */
@@ -73,8 +73,13 @@ for (let c = 0; c < 128; c++) if (/\w/.test(String.fromCharCode(c))) NAME_CHAR[c
 class NotPlain extends Error {}
 const notPlain = new NotPlain();
 
-const node = (type: string, start: number, end: number, children: Node[] = [], field: string | null = null, named = true): Node => ({ type, field, named, start, end, children });
-const token = (type: string, start: number, field: string | null = null): Node => node(type, start, start + type.length, [], field, false);
+/**
+ * The children of every leaf: one empty list, not one per node. Nothing adds to a node's children
+ * once it is made (the type says so). Not frozen: V8 iterates a frozen array with for…of slowly.
+ */
+const NO_CHILDREN: readonly Node[] = [];
+const node = (type: string, start: number, end: number, children: readonly Node[] = NO_CHILDREN, field: string | null = null, named = true): Node => ({ type, field, named, start, end, children });
+const token = (type: string, start: number, field: string | null = null): Node => node(type, start, start + type.length, NO_CHILDREN, field, false);
 
 // Character classes by code. An unquoted word character: printable ASCII except the specials.
 const WORD_CHAR = new Uint8Array(128);
@@ -195,8 +200,13 @@ class Scanner {
     let first = after;
     while (first.type !== "command" && first.children.length > 0 && first.children[0]!.type !== "ERROR") first = first.children[0]!;
     if (first.type !== "command") return undefined;
-    const words = first.children.flatMap((c) => (c.type === "variable_assignment" ? [] : c.type === "command_name" ? c.children.map((w) => ({ ...w, field: "argument" })) : [c]));
-    return node("command", before.start, first.end, [...before.children, ...words]);
+    // The command's words after before's: its name's word as an argument, its assignments left out.
+    const children = before.children.slice();
+    for (const c of first.children) {
+      if (c.type === "command_name") for (const w of c.children) children.push({ ...w, field: "argument" });
+      else if (c.type !== "variable_assignment") children.push(c);
+    }
+    return node("command", before.start, first.end, children);
   }
 
   /** Text bash refuses, `length` characters here: an ERROR node, as tree-sitter marks what it cannot read. */
@@ -209,10 +219,13 @@ class Scanner {
 
   /** Skips spaces and tabs, and newlines when `newlines`. */
   private blanks(newlines: boolean): void {
-    for (; this.i < this.n; this.i++) {
-      const c = this.code();
-      if (c !== SPACE && c !== TAB && !(newlines && c === NEWLINE)) return;
+    const s = this.s;
+    let i = this.i;
+    for (; i < this.n; i++) {
+      const c = s.charCodeAt(i);
+      if (c !== SPACE && c !== TAB && !(newlines && c === NEWLINE)) break;
     }
+    this.i = i;
   }
 
   private comment(): Node {
@@ -347,7 +360,8 @@ class Scanner {
     const literal = this.literal();
     if (NOT_PLAIN_COMMAND.has(this.valueOf(literal))) throw notPlain;
     const name = node("command_name", literal.start, literal.end, [literal], "name");
-    const children = [...assignments, name];
+    const children = assignments;
+    children.push(name);
     let end = name.end;
     for (;;) {
       this.blanks(false);
@@ -391,9 +405,11 @@ class Scanner {
 
   /** `{}` standing alone as an argument. */
   private atBraces(): boolean {
-    if (this.s[this.i] !== "{" || this.s[this.i + 1] !== "}") return false;
-    const after = this.s[this.i + 2];
-    return after === undefined || after === " " || after === "\t" || after === "\n" || after === ";" || after === "&" || after === "|";
+    const s = this.s;
+    if (s.charCodeAt(this.i) !== 123 /* { */ || s.charCodeAt(this.i + 1) !== 125 /* } */) return false;
+    if (this.i + 2 >= this.n) return true;
+    const after = s.charCodeAt(this.i + 2);
+    return after === SPACE || after === TAB || after === NEWLINE || after === 59 /* ; */ || after === 38 /* & */ || after === 124 /* | */;
   }
 
   /** NAME=value or NAME+=value at a command's start. */
@@ -407,7 +423,7 @@ class Scanner {
     while (nameEnd < this.n && NAME_CHAR[s.charCodeAt(nameEnd)] === 1) nameEnd++;
     const op = s.charCodeAt(nameEnd) === 61 ? "=" : s.charCodeAt(nameEnd) === 43 && s.charCodeAt(nameEnd + 1) === 61 ? "+=" : undefined;
     if (op === undefined || (first === 95 && nameEnd === start + 1)) return undefined;
-    const children = [node("variable_name", start, nameEnd, [], "name"), token(op, nameEnd)];
+    const children = [node("variable_name", start, nameEnd, NO_CHILDREN, "name"), token(op, nameEnd)];
     this.i = nameEnd + op.length;
     // tree-sitter ends a value that starts with # at the next quote (X=#a'b' runs 'b'): not plain.
     if (this.code() === HASH) throw notPlain;
@@ -421,7 +437,10 @@ class Scanner {
 
   /** The start of a word: not an operator, a redirection, a comment, a blank or the end. */
   private atWord(): boolean {
-    return this.i < this.n && this.code() !== HASH && this.wordStartsHere() && !this.atRedirect();
+    if (this.i >= this.n || !this.wordStartsHere()) return false;
+    // Only a word that starts with a digit can be a redirection's descriptor (2>f).
+    const c = this.code();
+    return !(c >= 48 && c <= 57 && this.atRedirect());
   }
 
   private wordStartsHere(): boolean {
@@ -438,13 +457,14 @@ class Scanner {
   private atRedirect(): boolean {
     const s = this.s;
     let k = this.i;
-    const c = s[k];
-    if (c === ">" || c === "<") return true;
-    if (c === "&") return s[k + 1] === ">";
+    const c = s.charCodeAt(k);
+    if (c === 62 /* > */ || c === 60 /* < */) return true;
+    if (c === 38 /* & */) return s.charCodeAt(k + 1) === 62;
     while (k < this.n && s.charCodeAt(k) >= 48 && s.charCodeAt(k) <= 57) k++;
-    if (k === this.i || (s[k] !== ">" && s[k] !== "<")) return false;
+    const after = s.charCodeAt(k);
+    if (k === this.i || (after !== 62 && after !== 60)) return false;
     // tree-sitter never reads a descriptor that starts with 0 (`0>&1` is a word and `>&1`; `01>` an error).
-    if (c === "0") throw notPlain;
+    if (c === 48) throw notPlain;
     return true;
   }
 
@@ -454,7 +474,7 @@ class Scanner {
     const children: Node[] = [];
     let k = this.i;
     while (s.charCodeAt(k) >= 48 && s.charCodeAt(k) <= 57) k++;
-    if (k > this.i) children.push(node("file_descriptor", this.i, k, [], "descriptor"));
+    if (k > this.i) children.push(node("file_descriptor", this.i, k, NO_CHILDREN, "descriptor"));
     this.i = k;
     const op = /^(?:&>>|&>|>>|>&|>\||>|<&|<)/.exec(s.slice(k, k + 3))?.[0];
     if (op === undefined || (op.startsWith("&") && children.length > 0)) throw notPlain;
@@ -479,42 +499,52 @@ class Scanner {
   /** One word: unquoted runs and quoted strings with nothing between them; a later unquoted run may start with # (a'b'#c). */
   private literal(): Node {
     const start = this.i;
-    const pieces: Node[] = [];
+    // Most words are one piece: the list is made only for a second one.
+    let first: Node | undefined;
+    let pieces: Node[] | undefined;
     for (;;) {
       if (this.i >= this.n) break;
       const c = this.code();
-      if (c === SQUOTE) pieces.push(this.singleQuoted());
-      else if (c === DQUOTE) pieces.push(this.doubleQuoted());
+      let piece: Node;
+      if (c === SQUOTE) piece = this.singleQuoted();
+      else if (c === DQUOTE) piece = this.doubleQuoted();
       else if (c < 128 && (WORD_CHAR[c] || c === HASH || c === BACKSLASH)) {
-        if (c === HASH && pieces.length === 0) throw notPlain;
+        if (c === HASH && first === undefined) throw notPlain;
         // After a quoted piece, tree-sitter starts a new word at a backslash (""\#x is two words).
-        if (c === BACKSLASH && pieces.length > 0) throw notPlain;
+        if (c === BACKSLASH && first !== undefined) throw notPlain;
+        const s = this.s;
         const from = this.i;
-        while (this.i < this.n) {
-          const d = this.code();
+        let i = from;
+        while (i < this.n) {
+          const d = s.charCodeAt(i);
           if (d >= 128) throw notPlain;
           if (d === BACKSLASH) {
             // An escaped printable character belongs to the word (\; \' \$); an escaped blank or
             // newline is a line continuation or an escaped space: not plain.
-            const e = this.s.charCodeAt(this.i + 1);
+            const e = s.charCodeAt(i + 1);
             if (!(e > 32 && e < 127)) throw notPlain;
-            this.i += 2;
+            i += 2;
             continue;
           }
           if (!WORD_CHAR[d]) break;
-          this.i++;
+          i++;
         }
-        // tree-sitter errs on a number with an empty base (`0#`, `-1#`) and on `_0>f`.
-        const f = this.s.charCodeAt(from);
-        if ((f === 45 || f === 95 || (f >= 48 && f <= 57)) && /^-?\d+#|^_\d+$/.test(this.s.slice(from, Math.min(this.i, from + 64))) && (f !== 95 || this.s[this.i] === "<" || this.s[this.i] === ">")) throw notPlain;
-        pieces.push(node("word", from, this.i));
+        this.i = i;
+        // tree-sitter errs on a number with an empty base (`0#`, `-1#`) and on `_0>f`. The regex
+        // only runs on a word that starts with _, a digit, or - and a digit.
+        const f = s.charCodeAt(from);
+        const digit = f === 45 ? s.charCodeAt(from + 1) : f;
+        if ((f === 95 || (digit >= 48 && digit <= 57)) && /^-?\d+#|^_\d+$/.test(s.slice(from, Math.min(i, from + 64))) && (f !== 95 || s[i] === "<" || s[i] === ">")) throw notPlain;
+        piece = node("word", from, i);
       } else if (c >= 128) throw notPlain;
       else if (c === SPACE || c === TAB || c === NEWLINE || c === 59 || c === 38 || c === 124 || c === 60 || c === 62) break;
-      else if ((c === OPEN_PAREN || c === CLOSE_PAREN) && pieces.length > 0) break;
+      else if ((c === OPEN_PAREN || c === CLOSE_PAREN) && first !== undefined) break;
       else throw notPlain;
+      if (first === undefined) first = piece;
+      else (pieces ??= [first]).push(piece);
     }
-    if (pieces.length === 0) throw notPlain;
-    return pieces.length === 1 ? pieces[0]! : node("concatenation", start, this.i, pieces);
+    if (first === undefined) throw notPlain;
+    return pieces === undefined ? first : node("concatenation", start, this.i, pieces);
   }
 
   private singleQuoted(): Node {
@@ -563,15 +593,18 @@ class Scanner {
       if (c !== SPACE && c !== TAB) blank = false;
     }
     // The closing quote's token starts where the blanks before it start.
-    children.push(node('"', blank && k > run ? run : k, k + 1, [], null, false));
+    children.push(node('"', blank && k > run ? run : k, k + 1, NO_CHILDREN, null, false));
     this.i = k + 1;
     return node("string", start, this.i, children);
   }
 
   /** A word's text with its quotes taken away (nothing in the subset needs more). */
-  private valueOf(literal: Node): string {
-    const text = (n: Node): string => (n.type === "raw_string" || n.type === "string" ? this.s.slice(n.start + 1, n.end - 1) : n.type === "concatenation" ? n.children.map(text).join("") : this.s.slice(n.start, n.end));
-    return text(literal);
+  private valueOf(n: Node): string {
+    if (n.type === "raw_string" || n.type === "string") return this.s.slice(n.start + 1, n.end - 1);
+    if (n.type !== "concatenation") return this.s.slice(n.start, n.end);
+    let value = "";
+    for (const c of n.children) value += this.valueOf(c);
+    return value;
   }
 }
 

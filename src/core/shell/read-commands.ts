@@ -5,7 +5,7 @@ import { readPythonCode, readScriptStrings } from "./interpreters.js";
 import { ASSIGNMENT, base, BUDGET_PROBLEM, ENVIRONMENT_SETUP, type Frame, MAX_COMMANDS, MAX_LOOP_VALUES, MAX_READ_DEPTH, normalPath, PYTHONS, quoteWord, SCRIPT_INTERPRETERS, SHELLS, SILENT, snippet, SSH_VALUE_OPTIONS, type Stdin, type Word, WRAPPER_VALUE_OPTIONS, XARGS_VALUE_OPTIONS } from "./read-model.js";
 import { commandsInFile, isPlainFile, OUTPUT_TO_FILE, outputOnlyToFiles, writtenKind } from "./here-documents.js";
 import { WalkReader } from "./read-walk.js";
-import { awkCommands, AWKS, envCommand, optionCommands, OPTION_WRITES } from "./option-commands.js";
+import { awkCommands, AWKS, envCommand, optionCommands, OPTION_COMMANDS, OPTION_WRITES } from "./option-commands.js";
 
 /** An awk command line's program text: its first operand, unless the program comes from a file (-f). */
 function awkProgram(args: readonly string[]): string | undefined {
@@ -23,11 +23,15 @@ function awkProgram(args: readonly string[]): string | undefined {
 const SED_ADDRESS = String.raw`(?:\d+|\$|\/(?:[^\/\\\n]|\\.)*\/[IM]*)(?:~\d+)?`;
 const SED_TEXT_COMMAND = new RegExp(String.raw`^\s*(?:${SED_ADDRESS}(?:\s*,\s*(?:${SED_ADDRESS}|[+~]\d+))?)?\s*!?\s*[aic](?:\\|\s|$)`);
 
+/** Whether every word is known exactly. */
+const known = (ws: readonly Word[]): boolean => ws.every((w) => w.exact);
+/** The words as one line, as eval and watch join them. */
+const joined = (ws: readonly Word[]): string => ws.map((w) => w.text).join(" ");
+
 export class Reader extends WalkReader {
   /** Records a command and follows what it runs; returns what it prints when that is known. */
   run(argv: readonly Word[], redirects: ReadonlyArray<{ op: string; target: string }>, stdin: Stdin, frame: Frame, assignments: readonly string[] = []): string | undefined {
-    const words = argv.map((w) => w.text);
-    this.record(argv, redirects, frame.via, assignments);
+    const words = this.record(argv, redirects, frame.via, assignments);
     // An unquoted pattern in the name is expanded to file names before anything runs (`/bin/r?` is
     // /bin/rm): what runs is not the name as written.
     if (!argv[0]!.quoted && /[*?]|\[.*\]/.test(words[0]!) && words[0] !== "[" && words[0] !== "[[") {
@@ -35,7 +39,7 @@ export class Reader extends WalkReader {
     }
     const name = base(words[0]!);
     const args = argv.slice(1);
-    this.embedded(name, words.slice(1), assignments, frame);
+    this.embedded(name, words, assignments, frame);
     const deeper = (via: string): Frame => ({ depth: frame.depth + 1, via, positional: frame.positional });
     // A file written earlier in the line, run by its bare name: with . on PATH it is what runs
     // (`PATH=. x`), as a shell script when it has no #! line. Read as such, and the command of that
@@ -44,8 +48,6 @@ export class Reader extends WalkReader {
       const written = this.files.get(normalPath(words[0]!));
       if (written !== undefined) this.readText(written, deeper(`${words[0]} written earlier, if . is on PATH`), stdin);
     }
-    const known = (ws: readonly Word[]): boolean => ws.every((w) => w.exact);
-    const joined = (ws: readonly Word[]): string => ws.map((w) => w.text).join(" ");
 
     // Aliases and functions defined earlier in the script come first, as in the shell.
     const alias = this.aliases.get(words[0]!);
@@ -210,9 +212,16 @@ export class Reader extends WalkReader {
   }
 
   /** Commands the program runs from its options, its environment or its awk program text, and files its options write (option-commands.ts). */
-  protected embedded(name: string, args: readonly string[], assignments: readonly string[], frame: Frame): void {
+  protected embedded(name: string, argv: readonly string[], assignments: readonly string[], frame: Frame): void {
+    // Most programs run nothing from their options, environment or program text, and write no file an option names.
+    if (!Object.hasOwn(OPTION_COMMANDS, name) && !Object.hasOwn(OPTION_WRITES, name) && !AWKS.has(name) && name !== "env" && assignments.length === 0) return;
+    const args = argv.slice(1);
     const env = name === "env" ? [...assignments, ...args.filter((a) => ASSIGNMENT.test(a))] : assignments;
-    const commands = [...optionCommands(name, args), ...env.flatMap((a) => envCommand(a) ?? [])];
+    const commands = optionCommands(name, args);
+    for (const a of env) {
+      const c = envCommand(a);
+      if (c !== undefined) commands.push(c);
+    }
     if (AWKS.has(name)) {
       const program = awkProgram(args);
       if (program !== undefined) {
@@ -222,6 +231,7 @@ export class Reader extends WalkReader {
       }
     }
     for (const c of commands.slice(0, 16)) this.readText(c, { depth: frame.depth + 1, via: `${name} runs`, positional: frame.positional }, undefined);
+    if (!Object.hasOwn(OPTION_WRITES, name)) return;
     const written = optionCommands(name, args, OPTION_WRITES).filter((t) => !/^\/dev\/(?:null|stdout|stderr)$|^-$/.test(t));
     if (written.length > 0) this.record([{ text: name, exact: true }], written.map((target) => ({ op: ">", target })), `${name} writes`);
   }

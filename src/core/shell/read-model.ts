@@ -191,7 +191,7 @@ export const unescapeWord = (s: string): string => (s.includes("\\") ? s.replace
 /** Inside double quotes a backslash only escapes $ ` " \ and a newline. */
 export const unescapeDoubleQuoted = (s: string): string => (s.includes("\\") ? s.replace(/\\([$`"\\\n])/g, (_m, c: string) => (c === "\n" ? "" : c)) : s);
 
-export const normalPath = (p: string): string => p.replace(/^\.\//, "").replace(/\/{2,}/g, "/");
+export const normalPath = (p: string): string => (p.startsWith("./") || p.includes("//") ? p.replace(/^\.\//, "").replace(/\/{2,}/g, "/") : p);
 
 /**
  * A command name with an unresolved part is still readable when the part is a directory in front of

@@ -1,10 +1,14 @@
 // The shell reader's walk over statements: lists, pipelines, redirections, assignments, loops,
 // functions, and each simple command's words and inputs (see read.ts).
 import { fieldOf, fieldsOf, type SyntaxNode, type SyntaxTree, textOf } from "./syntax.js";
-import { cap, type Frame, isStatement, joinOutput, MAX_COMMANDS, MAX_LOOP_VALUES, MAX_READ_DEPTH, normalPath, quoteWord, readableName, redirectOp, snippet, splits, type Stdin, type Word } from "./read-model.js";
+import { cap, type Frame, type ShellCommand, isStatement, joinOutput, MAX_COMMANDS, MAX_LOOP_VALUES, MAX_READ_DEPTH, normalPath, quoteWord, readableName, redirectOp, snippet, splits, type Stdin, type Word } from "./read-model.js";
 import { heredocExpansions, hereDocumentSpan, hereStringSpan, MAX_HEREDOC_EXPANSIONS, parseTerminated } from "./here-documents.js";
 import { plainTree } from "./plain.js";
 import { WordReader } from "./read-words.js";
+
+/** No redirections from outside, no assignments: shared empty lists, read only. */
+const NO_NODES: readonly SyntaxNode[] = [];
+const NO_ASSIGNMENTS: readonly string[] = [];
 
 export abstract class WalkReader extends WordReader {
   /** Words made by brace expansion so far: a script holds at most 4 × MAX_BRACE_WORDS of them. */
@@ -60,7 +64,7 @@ export abstract class WalkReader extends WordReader {
     if (this.overBudget()) return undefined;
     switch (node.type) {
       case "command":
-        return this.command(tree, node, frame, stdin, []);
+        return this.command(tree, node, frame, stdin, NO_NODES);
       case "pipeline":
         return this.pipeline(tree, node.children.filter((c) => c.named), frame, stdin);
       case "redirected_statement":
@@ -338,64 +342,58 @@ export abstract class WalkReader extends WordReader {
   }
 
   protected command(tree: SyntaxTree, node: SyntaxNode, frame: Frame, stdin: Stdin, outer: readonly SyntaxNode[]): string | undefined {
-    const assignments = node.children.filter((c) => c.type === "variable_assignment");
-    const nameNode = fieldOf(node, "name");
-    const redirectNodes = [...node.children.filter((c) => c.field === "redirect" || c.type.endsWith("_redirect")), ...outer];
-    // Prefix assignments (X=1 cmd) hold for that command; the reading keeps them, erring toward more known values.
-    const env: string[] = [];
-    for (const a of assignments) {
-      this.assign(tree, a, frame);
-      env.push(this.assignmentWord(tree, a).text);
+    // The command's parts, in the order written: assignments, its name, arguments, redirections
+    // (its own, then those written after the list or pipeline it ends). Prefix assignments (X=1
+    // cmd) hold for that command; the reading keeps them, erring toward more known values.
+    let nameNode: SyntaxNode | undefined;
+    let env: string[] | undefined;
+    let own: SyntaxNode[] | undefined;
+    const argNodes: SyntaxNode[] = [];
+    for (const c of node.children) {
+      if (c.type === "variable_assignment") {
+        this.assign(tree, c, frame);
+        (env ??= []).push(this.assignmentWord(tree, c).text);
+      }
+      if (c.field === "name" && nameNode === undefined) nameNode = c;
+      if (c.field === "redirect" || c.type.endsWith("_redirect")) (own ??= []).push(c);
+      if (c.field === "argument") argNodes.push(c);
     }
+    const redirectNodes = own === undefined ? outer : outer.length === 0 ? own : own.concat(outer);
     if (!nameNode) {
       // Assignments or redirections alone (`X=1 > f`, `> ~/.bash_history`): recorded, nothing runs.
-      const redirects = redirectNodes.flatMap((r) => this.describeRedirect(tree, r, frame));
-      if (env.length > 0 || redirects.length > 0) this.record(env.map((text) => ({ text, exact: true })), redirects, frame.via);
+      const redirects = this.describeRedirects(tree, redirectNodes, frame);
+      if (env !== undefined || redirects.length > 0) this.record((env ?? []).map((text) => ({ text, exact: true })), redirects, frame.via);
       return "";
     }
-    let argNodes = node.children.filter((c) => c.field === "argument");
     // tree-sitter reads an unquoted `_=1` as the command's name (and `_=1 X=2` after it as
     // arguments); bash takes them for assignments like any other, and runs the word after them.
     let name: SyntaxNode | undefined = nameNode;
+    let firstArg = 0;
     while (name && /^[A-Za-z_]\w*\+?=/.test(textOf(tree, name))) {
-      env.push(this.word(tree, name, frame, true).text);
-      name = argNodes[0];
-      argNodes = argNodes.slice(1);
+      (env ??= []).push(this.word(tree, name, frame, true).text);
+      name = argNodes[firstArg++];
     }
     if (!name) {
-      this.record(env.map((text) => ({ text, exact: true })), redirectNodes.flatMap((r) => this.describeRedirect(tree, r, frame)), frame.via);
+      this.record((env ?? []).map((text) => ({ text, exact: true })), this.describeRedirects(tree, redirectNodes, frame), frame.via);
       return "";
     }
-    // Words tree-sitter attaches to a redirection after its target (`cmd > out arg`) are arguments.
-    const extra: SyntaxNode[] = [];
-    for (const r of redirectNodes) if (r.type === "file_redirect") extra.push(...fieldsOf(r, "destination").slice(1));
+    // The words: the name, the arguments after it, and words tree-sitter attaches to a redirection
+    // after its target (`cmd > out arg`), which are arguments.
     const argv: Word[] = [];
-    let previousEnd = -1;
-    for (const n of [name, ...argNodes, ...extra]) {
-      let ws: Word[];
-      if (n === nameNode && nameNode.children.length === 1 && splits(nameNode.children[0]!)) ws = this.words(tree, nameNode.children[0]!, frame);
-      else if (n === nameNode) ws = [this.word(tree, nameNode, frame, false)];
-      else ws = this.words(tree, n, frame);
-      // Brace expansion, as bash does it first: `rm {-rf,~}` is rm -rf ~.
-      const braced = bracesOf(tree, n.type === "command_name" && n.children.length === 1 ? n.children[0]! : n);
-      if (braced === "unreadable" || (braced !== undefined && (this.braceWords += braced.length) > MAX_BRACE_WORDS * 4)) {
-        this.problem(`the word ${snippet(textOf(tree, n), 60)} holds a brace expansion that cannot be read statically`);
-      } else if (braced !== undefined) ws = braced.map((text) => ({ text, exact: true }));
-      // tree-sitter splits a word at a backslash after a quoted piece (`"r"\m`): bash reads one word.
-      if (n.start === previousEnd && argv.length > 0 && ws.length > 0) {
-        const last = argv.pop()!;
-        ws = [{ text: last.text + ws[0]!.text, exact: last.exact && ws[0]!.exact }, ...ws.slice(1)];
-      }
-      argv.push(...ws);
-      previousEnd = n.end;
+    let previousEnd = this.addWords(tree, name, nameNode, frame, argv, -1);
+    for (let k = firstArg; k < argNodes.length; k++) previousEnd = this.addWords(tree, argNodes[k]!, nameNode, frame, argv, previousEnd);
+    for (const r of redirectNodes) {
+      if (r.type !== "file_redirect") continue;
+      let destinations = 0;
+      for (const c of r.children) if (c.field === "destination" && destinations++ > 0) previousEnd = this.addWords(tree, c, nameNode, frame, argv, previousEnd);
     }
-    const redirects = redirectNodes.flatMap((r) => this.describeRedirect(tree, r, frame));
+    const redirects = this.describeRedirects(tree, redirectNodes, frame);
     const input = this.inputOf(tree, redirectNodes, frame) ?? stdin;
     if (argv.length === 0) return "";
     if (!argv[0]!.exact && !readableName(argv[0]!.text)) {
       this.problem(`the command name ${snippet(textOf(tree, nameNode), 60)} cannot be read statically`);
     }
-    const out = this.run(argv, redirects, input, frame, env);
+    const out = this.run(argv, redirects, input, frame, env ?? NO_ASSIGNMENTS);
     const targets = this.writeTargets(tree, redirectNodes, frame);
     if (targets.length > 0) {
       // One pass over the redirections: a command with thousands of them is read in linear time.
@@ -410,6 +408,38 @@ export abstract class WalkReader extends WordReader {
       }
       return "";
     }
+    return out;
+  }
+
+  /**
+   * The words one node of a command becomes, appended to argv: brace expansion as bash does it
+   * first, and a word tree-sitter splits at a backslash after a quoted piece (`"r"\m`) joined
+   * again. Returns where the node ends (`previousEnd` of the next).
+   */
+  private addWords(tree: SyntaxTree, n: SyntaxNode, nameNode: SyntaxNode, frame: Frame, argv: Word[], previousEnd: number): number {
+    let ws: Word[];
+    if (n === nameNode && nameNode.children.length === 1 && splits(nameNode.children[0]!)) ws = this.words(tree, nameNode.children[0]!, frame);
+    else if (n === nameNode) ws = [this.word(tree, nameNode, frame, false)];
+    else ws = this.words(tree, n, frame);
+    // Brace expansion, as bash does it first: `rm {-rf,~}` is rm -rf ~.
+    const braced = bracesOf(tree, n.type === "command_name" && n.children.length === 1 ? n.children[0]! : n);
+    if (braced === "unreadable" || (braced !== undefined && (this.braceWords += braced.length) > MAX_BRACE_WORDS * 4)) {
+      this.problem(`the word ${snippet(textOf(tree, n), 60)} holds a brace expansion that cannot be read statically`);
+    } else if (braced !== undefined) ws = braced.map((text) => ({ text, exact: true }));
+    // tree-sitter splits a word at a backslash after a quoted piece (`"r"\m`): bash reads one word.
+    let k = 0;
+    if (n.start === previousEnd && argv.length > 0 && ws.length > 0) {
+      const last = argv.pop()!;
+      argv.push({ text: last.text + ws[0]!.text, exact: last.exact && ws[0]!.exact });
+      k = 1;
+    }
+    for (; k < ws.length; k++) argv.push(ws[k]!);
+    return n.end;
+  }
+
+  protected describeRedirects(tree: SyntaxTree, redirects: readonly SyntaxNode[], frame: Frame): Array<{ op: string; target: string }> {
+    const out: Array<{ op: string; target: string }> = [];
+    for (const r of redirects) for (const d of this.describeRedirect(tree, r, frame)) out.push(d);
     return out;
   }
 
@@ -431,21 +461,31 @@ export abstract class WalkReader extends WordReader {
     return [];
   }
 
-  protected record(words: readonly Word[], redirects: ReadonlyArray<{ op: string; target: string }>, via: string | undefined, assignments: readonly string[] = []): void {
+  /** Records a command (unless the reading holds MAX_COMMANDS already); returns its argv. */
+  protected record(words: readonly Word[], redirects: ReadonlyArray<{ op: string; target: string }>, via: string | undefined, assignments: readonly string[] = []): readonly string[] {
     const argv = words.map((w) => w.text);
     if (this.commands.length >= MAX_COMMANDS) {
       if (!this.capped) this.problem("the script runs too many commands to read fully");
       this.capped = true;
-      return;
+      return argv;
+    }
+    // The command line as shown: assignments, then the words, then the redirections.
+    const shown: string[] = [];
+    for (const a of assignments) shown.push(quoteWord(a));
+    // The command name as it resolves; an argument written quoted stays quoted (`-k 'delete'` is a
+    // test filter, not a delete verb), except an option, which quoting does not change.
+    for (let i = 0; i < words.length; i++) {
+      const w = words[i]!;
+      shown.push(i > 0 && w.quoted && !/^-[\w-]+$/.test(w.text) ? `'${w.text.replace(/'/g, `'\\''`)}'` : quoteWord(w.text));
     }
     // Input from a here-document or here-string is not shown: what reads it as code is read on its
     // own, and what copies it to a file copies data (the raw text still holds it, unless it is data).
-    const shown = redirects.filter((r) => r.op !== "<<" && r.op !== "<<<").map((r) => `${r.op}${r.op === "<<<" ? " " : ""}${quoteWord(r.target)}`);
-    // The command name as it resolves; an argument written quoted stays quoted (`-k 'delete'` is a
-    // test filter, not a delete verb), except an option, which quoting does not change.
-    const shownArgs = words.map((w, i) => (i > 0 && w.quoted && !/^-[\w-]+$/.test(w.text) ? `'${w.text.replace(/'/g, `'\\''`)}'` : quoteWord(w.text)));
-    const text = [...assignments.map(quoteWord), ...shownArgs, ...shown].join(" ");
-    this.commands.push({ argv, redirects, text, ...(via !== undefined ? { via } : {}), ...(assignments.length > 0 ? { assignments } : {}) });
+    for (const r of redirects) if (r.op !== "<<" && r.op !== "<<<") shown.push(`${r.op}${quoteWord(r.target)}`);
+    const command: { -readonly [K in keyof ShellCommand]: ShellCommand[K] } = { argv, redirects, text: shown.join(" ") };
+    if (via !== undefined) command.via = via;
+    if (assignments.length > 0) command.assignments = assignments;
+    this.commands.push(command);
+    return argv;
   }
 
 }
@@ -478,12 +518,19 @@ export function newlinesInCommands(tree: SyntaxTree): Array<{ readonly at: numbe
 
 /** Brace expansion of an unquoted word (see braceExpansion); one with quotes or expansions in it is unreadable. */
 function bracesOf(tree: SyntaxTree, n: SyntaxNode): string[] | undefined | "unreadable" {
-  const plain = (c: SyntaxNode): boolean => c.type === "word" || c.type === "brace_expression" || c.type === "number";
-  if (n.type === "word" || n.type === "brace_expression") return braceExpansion(textOf(tree, n));
+  // A word without a `{` has no brace expansion (most words): braceExpansion is not asked.
+  if (n.type === "word" || n.type === "brace_expression") return holdsBrace(tree, n) ? braceExpansion(textOf(tree, n)) : undefined;
   if (n.type !== "concatenation") return undefined;
-  if (n.children.every(plain)) return braceExpansion(textOf(tree, n));
+  const plain = (c: SyntaxNode): boolean => c.type === "word" || c.type === "brace_expression" || c.type === "number";
+  if (n.children.every(plain)) return holdsBrace(tree, n) ? braceExpansion(textOf(tree, n)) : undefined;
   const braces = n.children.some((c) => c.type === "brace_expression" || (c.type === "word" && textOf(tree, c) === "{"));
   return braces && braceExpansion(textOf(tree, n).replace(/['"$`\\]/g, "")) !== undefined ? "unreadable" : undefined;
+}
+
+/** Whether a node's text holds a `{`, read in place (no copy of the text). */
+function holdsBrace(tree: SyntaxTree, n: SyntaxNode): boolean {
+  for (let k = n.start; k < n.end; k++) if (tree.source.charCodeAt(k) === 123 /* { */) return true;
+  return false;
 }
 
 /** More words than this from one brace expansion are not read. */

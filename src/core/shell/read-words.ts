@@ -79,7 +79,7 @@ export abstract class WordReader {
       case "extglob_pattern":
       case "regex":
         if (node.type === "command_name" && node.children.length > 0) return this.concat(tree, node, frame);
-        if (node.children.some((c) => c.named)) return this.concat(tree, node, frame);
+        if (hasNamedChild(node)) return this.concat(tree, node, frame);
         return { text: unescapeWord(raw), exact: true };
       case "raw_string":
         return { text: raw.slice(1, -1), exact: true, quoted: true };
@@ -201,4 +201,9 @@ export abstract class WordReader {
     return out;
   }
 
+}
+
+function hasNamedChild(node: SyntaxNode): boolean {
+  for (const c of node.children) if (c.named) return true;
+  return false;
 }

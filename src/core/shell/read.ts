@@ -84,11 +84,14 @@ function readPieces(reader: Reader, source: string, fastPath: boolean): void {
 }
 
 /**
- * One command line is read by the rule pack (hint and arguments), the action model and the step
- * limit's read-only check in the same step: the last few lines read are kept, so each is parsed
- * once per step. Readings are plain data and never changed by their users.
+ * One command line is read by the rule pack, the action model and the step limit's read-only check
+ * in the same step (the pipeline reads each of a step's lines once for the first two, see
+ * pipeline.ts): the last line read is kept, so a step that carries one line parses it once.
+ * Only the last: a kept reading of a 4 KB hint is hundreds of objects that every young-generation
+ * collection copies while it is kept (four kept readings made each such pause three times as long,
+ * and those pauses are the engine's p99). Readings are plain data and never changed by their users.
  */
-const READ_CACHE_SIZE = 4;
+const READ_CACHE_SIZE = 1;
 const readCache = new Map<string, ShellReading>();
 export function readShellCached(source: string): ShellReading {
   const hit = readCache.get(source);
