@@ -108,7 +108,7 @@ describe("action model figures", () => {
 
   it("seventh probe set (fresh6, written blind: prose hints and tool calls over everyday domains)", () => {
     const h = measureHints("fresh6-hints.jsonl");
-    expect([h.dangerous.flagged, h.dangerous.total, h.dangerous.hardOfExpected, h.dangerous.expectedHard, h.benign.flagged, h.benign.total]).toEqual([35, 45, 19, 27, 2, 45]);
+    expect([h.dangerous.flagged, h.dangerous.total, h.dangerous.hardOfExpected, h.dangerous.expectedHard, h.benign.flagged, h.benign.total]).toEqual([36, 45, 19, 27, 3, 45]);
     const t = measureToolProbes("fresh6-tool-probes.jsonl");
     expect([t.dangerous.flagged, t.dangerous.total, t.dangerous.hardOfExpected, t.dangerous.expectedHard, t.benign.flagged, t.benign.total]).toEqual([19, 24, 10, 17, 3, 16]);
   });

@@ -95,6 +95,17 @@ describe("the action model in the pipeline", () => {
     expect(evaluateStep(call("mcp__shell__execute_command", { command: "rm -rf ~/", description: "clean" }), clear, policy(), rules).verdict).toBe("stop");
   });
 
+  it("command-shaped rules read a hint's command lines, not its prose", () => {
+    const hint = (h: string) => evaluateStep({ hint: h, autonomousStep: 1, maxAutonomousSteps: 50 }, clear, policy(), rules);
+    expect(hint("Giving the cleanup script a --yes flag so it can run non-interactively in CI; the default stays dry-run.").rules.map((r) => r.id)).not.toContain("cloud.cli-remove");
+    expect(hint("executing shell command: mc admin user remove minio-local bob").rules.map((r) => r.id)).toContain("cloud.cli-remove");
+    expect(hint("Running `mc admin user remove minio-local bob --force` now").rules.map((r) => r.id)).toContain("cloud.cli-remove");
+    // A name in backticks is not a command line.
+    expect(hint("Adding a --force flag to our CLI's `cache clear` subcommand; without it the command asks for confirmation.").rules.map((r) => r.id)).not.toContain("cloud.cli-remove");
+    // Tool arguments are read whole, as before.
+    expect(evaluateStep(call("mcp__ops__run", { cmd: "nats kv del SETTINGS color" }), clear, policy(), rules).rules.map((r) => r.id)).toContain("cloud.cli-remove");
+  });
+
   it("annotations only raise: destructiveHint raises an unknown tool's call, readOnlyHint does not lower a DELETE", () => {
     const plain = evaluateStep(call("mcp__notes__purge_note", { note: "standup-2026-11-20" }), clear, policy(), rules);
     const destructive = evaluateStep(call("mcp__notes__purge_note", { note: "standup-2026-11-20" }, { annotations: { destructiveHint: true, openWorldHint: true } }), clear, policy(), rules);

@@ -63,6 +63,13 @@ export interface Rule {
   readonly rewrite?: (normalized: string) => string;
   /** The rule is about how the text is spelled, so it is never tried on a second reading. */
   readonly asWritten?: true;
+  /**
+   * The rule reads a command line's shape (any word as a client, then a verb and an operand): on a
+   * step's hint it is tried only on the command lines the hint holds (its shell sources), never on
+   * its prose, where "Giving the cleanup script a flag" has that shape too. Tool arguments and
+   * plain texts are read whole as before.
+   */
+  readonly commandsOnly?: true;
   readonly examples: { readonly match: readonly string[]; readonly noMatch: readonly string[] };
 }
 
@@ -189,13 +196,15 @@ export class RulePack {
       if (rule.cased && casedFrom !== undefined && !rule.cased.test(foldPreservingCase(casedFrom))) return;
       matched.add(i);
     };
-    for (const i of candidates) tryRule(i, normalized, original);
+    // A hint (sources given): command-shaped rules read only its command lines, below.
+    const whole = (i: number): boolean => sources === undefined || this.rules[i]!.commandsOnly !== true;
+    for (const i of candidates) if (whole(i)) tryRule(i, normalized, original);
     // Second readings: computed once per rewrite function, prefiltered by their own keywords.
     if (this.rewrites.size > 0) {
       for (const [rewrite, ruleIds] of this.rewrites) {
         const view = rewrite(normalized);
         if (view === normalized) continue;
-        for (const i of this.candidatesIn(view)) if (ruleIds.has(i)) tryRule(i, view, original);
+        for (const i of this.candidatesIn(view)) if (ruleIds.has(i) && whole(i)) tryRule(i, view, original);
       }
     }
     const extra: RuleMatch[] = [];

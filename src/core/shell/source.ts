@@ -18,6 +18,8 @@ const BASH_NOTATION = /^Bash\(([\s\S]+)\)$/;
 /** An argument that names a command line: `command="…"` as describeCall renders it, or `"command": "…"` in JSON. */
 const COMMAND_ARGUMENT = /(?:^|[\s,{(])"?(?:command|cmd|script|shell_command|command_line|commandline)"?(?:=| ?: ?)("(?:[^"\\]|\\.){1,32768}")/g;
 const MAX_ARGUMENTS = 8;
+/** Markdown code: a fenced block (its language tag left out) or an inline span on one line. */
+const CODE_SPAN = /```[\w+-]{0,20}\n([\s\S]{1,32768}?)```|`([^`\n]{1,4096})`/g;
 
 /** First words that make a one-line text worth reading as a command. */
 const COMMAND_START =
@@ -47,6 +49,19 @@ export function shellSources(text: string): ShellSource[] {
     if (out.length > 0) return out;
   }
   if (!text.includes("\n") && COMMAND_START.test(text) && NEEDS_READING.test(text)) return [{ source: text, strict: false, at: [0, text.length] }];
+  // Prose that quotes its command in Markdown code (`rm -rf .next`, a ``` block): each quoted
+  // command is read, loosely, like a one-liner that starts like a command.
+  if (text.includes("`")) {
+    for (const m of text.matchAll(CODE_SPAN)) {
+      if (out.length >= MAX_ARGUMENTS) break;
+      const code = (m[1] ?? m[2] ?? "").trim();
+      const at = m.index + m[0].indexOf(code);
+      // A command line, not a name in backticks (`cache clear`, `coverage/`, `events`): it starts
+      // like one, or has an operator, a path to run or an option.
+      if (code.length >= 2 && /^[\w./~$-]/.test(code) && (COMMAND_START.test(`${code} `) || /[|;&<>]|^\.{0,2}\/|\s--?[A-Za-z]/.test(code))) out.push({ source: code, strict: false, at: [at, at + code.length] });
+    }
+    if (out.length > 0) return out;
+  }
   // A command line with a here-document, its body below: a shell tool's command as its arguments
   // carry it. Read loosely, like a one-liner that starts like a command.
   const newline = text.indexOf("\n");

@@ -198,6 +198,7 @@ export const CLOUD_RULES: readonly Rule[] = [
   },
   {
     id: "cloud.cli-delete",
+    commandsOnly: true,
     category: "cloud",
     reason: "Deletes a resource through a service's command-line client; such deletions are often not recoverable.",
     score: 55,
@@ -232,6 +233,7 @@ export const CLOUD_RULES: readonly Rule[] = [
     // `rabbitmqctl delete_queue`, `vault secrets disable`. Package managers, git, docker and kubectl
     // have their own rules, where "remove" is routine (dropping a project dependency).
     id: "cloud.cli-remove",
+    commandsOnly: true,
     category: "cloud",
     reason: "Removes, flushes, disables or revokes something through a service's admin command-line client.",
     score: 55,
