@@ -139,3 +139,26 @@ export const HOSTILE_INJECTION_TEXTS: ReadonlyArray<readonly [label: string, tex
   "00100000 ".repeat(7000),
   ("а" + "a").repeat(32 * KB),
 ].map((t) => [JSON.stringify(t.slice(0, 24)), t] as const);
+
+/**
+ * Hints in an agent's own words that make the prose reader and the written-call reader work hardest
+ * (src/core/action/prose.ts, hint-call.ts): one sentence of verbs with no end, many distinct
+ * sentences, addresses, paths and amounts everywhere, Markdown code spans, ReAct calls repeated,
+ * unclosed JSON, and a question tag on a long statement. 32 KB each, as the other hints.
+ */
+export const HOSTILE_PROSE_HINTS: ReadonlyArray<readonly [label: string, text: string]> = (() => {
+  const fill = (unit: (i: number) => string): string => {
+    let s = "";
+    for (let i = 0; s.length < 32 * KB; i++) s += unit(i);
+    return s.slice(0, 32 * KB);
+  };
+  return [
+    ["one endless sentence of verbs", fill((i) => `delete table${i} and send file${i} to bob${i}@x.example and `)],
+    ["distinct sentences", fill((i) => `I'll transfer $${i},000 from account ${i} to vendor ${i}'s new bank account. `)],
+    ["addresses, paths and amounts", fill((i) => `a${i}@b${i}.example /etc/x${i}/y ~/k${i} $${i}.00 EUR ${i} x${i}.example.com `)],
+    ["code spans", fill((i) => `run \`rm -rf ./build${i} && echo ${i}\` then `)],
+    ["ReAct calls repeated", fill((i) => `Thought: t${i}\nAction: Tool${i}\nAction Input: {"a": "${"x".repeat(20)}"}\n`)],
+    ["unclosed JSON", `{"name": "delete_all", "arguments": {"a": [${"[".repeat(16 * KB)}`],
+    ["a question tag on a long statement", `${"wiping the production database and ".repeat(900)}ok?`],
+  ];
+})();

@@ -26,12 +26,14 @@ import { PII_RULES } from "../src/core/rules/pii.js";
 import { INJECTION_RULES } from "../src/core/rules/injection.js";
 import { normalizeForMatching } from "../src/core/text.js";
 import { readShell } from "../src/core/shell/index.js";
+import { readShellCached } from "../src/core/shell/read.js";
+import { judgeStep } from "../src/core/action/step.js";
 import { parseBash } from "../src/core/shell/syntax.js";
 import { storeStats } from "./http-load.js";
 import { plainTree } from "../src/core/shell/plain.js";
 import { DEFAULT_BENIGN } from "./replay/main.js";
 import type { OperationResult } from "../src/core/wire.js";
-import { HOSTILE_ACTION_HINTS, HOSTILE_INJECTION_TEXTS, HOSTILE_PII_TEXTS, HOSTILE_SECRET_TEXTS, HOSTILE_SHELL_HINTS } from "./hostile-inputs.js";
+import { HOSTILE_ACTION_HINTS, HOSTILE_INJECTION_TEXTS, HOSTILE_PII_TEXTS, HOSTILE_PROSE_HINTS, HOSTILE_SECRET_TEXTS, HOSTILE_SHELL_HINTS } from "./hostile-inputs.js";
 import { BENCH_POLICY, daemonParts, printRows, shimParts, stepHint } from "./breakdown.js";
 import { fmt, interleaved, median, stats, type Stats } from "./stats.js";
 import { printTargets, target } from "./targets.js";
@@ -43,6 +45,20 @@ export function hint4k(): string {
   let h = "";
   while (h.length < 4096) h += base;
   return h.slice(0, 4096);
+}
+
+/** A 4 KB hint in an agent's own words (how MCP agents report steps), its last sentence numbered so each is fresh. */
+export function prose4k(i: number): string {
+  const sentences = [
+    "I'll update the connection pool settings in src/config/database.ts to max 20 and an idle timeout of 30s.",
+    "Then I'm going to run the migration against staging with `npm run migrate -- --env=staging --dry-run` and read logs/app.log for errors from the last run.",
+    "If the dry run looks clean, I'll open a pull request with the change and ask the user to review it before anything reaches production.",
+    "Next, remove the unused helper in src/util/retry.ts and update the tests that imported it.",
+    "Finally, send a short summary of the changes to the user.",
+  ];
+  let h = "";
+  for (let k = 0; h.length < 4096 - 40; k++) h += `${sentences[k % sentences.length]} `;
+  return `${h.slice(0, 4096 - 40)} Step ${String(i).padStart(6, "0")} is done.`;
 }
 
 /** 16 KB of what an agent reads back: a JSON tool response with logs, paths, ids and prose. */
@@ -119,6 +135,8 @@ function engineBench(): void {
   run("4 KB hint, all rules, empty policy", small, fresh, 300);
   const target4k = run("4 KB hint, all rules, 1,000-pattern policy", big, fresh, 500);
   const repeated = run("  the same, one hint repeated (shell reading reused)", big, [hint], 10000);
+  // An MCP agent's own words, 4 KB of them: read by the prose reader as well as the rules.
+  run("4 KB prose hint (an agent's words), all rules", big, Array.from({ length: 2048 }, (_, i) => prose4k(i)), 500);
   run("short hint, all rules, 1,000-pattern policy", big, Array.from({ length: 2048 }, (_, i) => `executing shell command: git push --force origin main_${i}`), 10000);
   run("4 KB hint + 16 KB findings, all rules + breakers", big, fresh, 200, rules, findings16k(), true);
   // The shell reading alone on the same fresh hints: the share of the step the reader takes.
@@ -353,6 +371,8 @@ function hostileBench(): void {
     ["action rules", worst(HOSTILE_ACTION_HINTS, (t) => rules.actions.score(normalizeForMatching(t), t))],
     // A fresh text on every call, so the reading is not served from the pack's one-entry cache.
     ["shell reading", worst(HOSTILE_SHELL_HINTS, (t) => rules.actions.score(normalizeForMatching(t), uncached(t)))],
+    // The action model on a hint in prose (prose reader, written-out calls, quoted commands).
+    ["prose hints", worst(HOSTILE_PROSE_HINTS, (t) => judgeStep({ hint: uncached(t) }, readShellCached))],
     ["secrets", worst(HOSTILE_SECRET_TEXTS, (t) => detectors.secret.scan(t))],
     ["PII", worst(HOSTILE_PII_TEXTS, (t) => detectors.pii.scan(t))],
     ["injection", worst(HOSTILE_INJECTION_TEXTS, (t) => detectors.injection.scan(t))],
