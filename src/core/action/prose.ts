@@ -69,8 +69,10 @@ const IRREGULAR: ReadonlyMap<string, string> = new Map([
   ["sent", "send"], ["paid", "pay"], ["sold", "sell"], ["bought", "buy"], ["gave", "give"], ["given", "give"], ["made", "make"], ["ran", "run"], ["wrote", "write"], ["written", "write"], ["shut", "shutdown"], ["withdrew", "withdraw"], ["took", "take"], ["tore", "destroy"],
 ]);
 
-/** Things the sentence says are throwaway: deleting them is routine. */
-const THROWAWAY = /^(temp|temporary|tmp|cache|caches|cached|build|builds|dist|generated|artifacts?|node_modules|scratch|test|tests|testing|fixtures?|local|sandbox|unused|stale|obsolete|duplicate|duplicates|placeholder|dummy|mock|sample|demo|paper|simulated)$/;
+/** Things the sentence says are throwaway (a development copy, something no longer needed): deleting them is routine. */
+const THROWAWAY = /^(temp|temporary|tmp|cache|caches|cached|build|builds|dist|generated|artifacts?|node_modules|scratch|test|tests|testing|fixtures?|local|sandbox|unused|stale|obsolete|expired|redundant|leftover|orphaned|dangling|empty|duplicate|duplicates|placeholder|dummy|mock|sample|demo|paper|simulated)$/;
+/** A development copy of a system (the dev server, a development database): as throwaway as a local one. Not "the dev team's list". */
+const DEV_COPY = /\b(dev|development) (server|servers|environment|env|database|databases|db|stack|cluster|containers?|instances?|branch|builds?|deployments?|sites?|stage|box|machines?|namespace|buckets?|volumes?|tables?|data|copy)\b/;
 const PRODUCTION = /(^|[^a-z0-9])(prod|production|prd)([^a-z0-9]|$)|\blive (database|db|site|server|servers|environment|cluster|system|data|store|shop|app|api|tables?)\b/i;
 const PUBLIC = /\b(public|publicly|anyone|everyone|world-readable|the internet|open to all|anonymous)\b/i;
 /** Recipients outside the organisation, named without an address. */
@@ -240,6 +242,7 @@ export function readProse(text: string, internalDomains: readonly string[] = [])
       // The object: the words after the verb up to the next clause.
       const object: string[] = [];
       const words: string[] = [];
+      const place: string[] = [];
       let j = i + (phrasal !== undefined ? 2 : 1);
       for (; j < toks.length && object.length < 24; j++) {
         const w = toks[j]!;
@@ -248,7 +251,11 @@ export function readProse(text: string, internalDomains: readonly string[] = [])
         // unless a purpose clause starts there (to free up space, to make room).
         if (DESTINATION.has(w.word) && toks[j + 1] !== undefined && !toks[j + 1]!.breakBefore && isPlace(toks[j + 1]!.word)) continue;
         // What is removed is the object, not where it is removed from ("removing j.doe from the org").
-        if (w.word === "from" && (found.verbClass === "delete" || found.verbClass === "revoke") && object.length > 0 && !BULK.test(object[object.length - 1]!)) break;
+        if (w.word === "from" && (found.verbClass === "delete" || found.verbClass === "revoke") && object.length > 0 && !BULK.test(object[object.length - 1]!)) {
+          // Where it is removed from still says whether it is throwaway ("the expired entries from the in-memory cache").
+          for (let k = j + 1; k < toks.length && k <= j + 8 && !toks[k]!.breakBefore && !BOUNDARY.has(toks[k]!.word); k++) place.push(toks[k]!.word);
+          break;
+        }
         if (BOUNDARY.has(w.word) || (CONJUNCTION.has(w.word) && (toks[j + 1] === undefined || lemma(toks[j + 1]!.word) !== undefined || FILLER.has(toks[j + 1]!.word)))) break;
         if (STOP.has(w.word)) continue;
         words.push(w.word);
@@ -263,7 +270,7 @@ export function readProse(text: string, internalDomains: readonly string[] = [])
       }
       seen.add(key);
       if (++verbs > MAX_VERBS) break;
-      const hit = readAction(sentence, clause, found.verb, found.verbClass, object, words, facts, paths, internalDomains);
+      const hit = readAction(sentence, clause, found.verb, found.verbClass, object, words, place, facts, paths, internalDomains);
       if (hit.length > 0) {
         hits.push(...hit);
         actions++;
@@ -275,12 +282,12 @@ export function readProse(text: string, internalDomains: readonly string[] = [])
 }
 
 /** One action verb with its object, read as readNamed reads a tool's name, plus what only prose says. */
-function readAction(sentence: string, clause: string, verb: string, verbClass: VerbClass, object: readonly string[], words: readonly string[], sentenceLevel: ArgumentFacts, sentencePaths: readonly string[], internalDomains: readonly string[]): ProseHit[] {
+function readAction(sentence: string, clause: string, verb: string, verbClass: VerbClass, object: readonly string[], words: readonly string[], place: readonly string[], sentenceLevel: ArgumentFacts, sentencePaths: readonly string[], internalDomains: readonly string[]): ProseHit[] {
   const label = `"${sentence.length > 90 ? `${sentence.slice(0, 87)}...` : sentence}"`;
   const named = words.flatMap((w) => (Object.hasOwn(WELL_KNOWN_FILES, w) ? [WELL_KNOWN_FILES[w]!] : []));
   const paths = [...sentencePaths, ...named];
   const pathClasses = paths.map(classifyPath);
-  const throwaway = !sentenceLevel.production && (object.some((w) => THROWAWAY.test(w)) || (pathClasses.length > 0 && pathClasses.every((c) => c === "temp" || c === "build-output" || c === "project")));
+  const throwaway = !sentenceLevel.production && (object.some((w) => THROWAWAY.test(w)) || DEV_COPY.test(object.join(" ")) || DEV_COPY.test(place.join(" ")) || place.some((w) => w.split(/[-_/.]+/).some((p) => THROWAWAY.test(p))) || (pathClasses.length > 0 && pathClasses.every((c) => c === "temp" || c === "build-output" || c === "project")));
   const facts: ArgumentFacts = { ...sentenceLevel, bulk: object.some((w) => BULK.test(w)) };
   const phrase = object.join(" ");
   const out: ProseHit[] = [];
@@ -326,7 +333,8 @@ function readAction(sentence: string, clause: string, verb: string, verbClass: V
   if (MONEY_VERB.test(verb) && OWN_ACCOUNT.test(sentence)) return out;
   // "give the user the table", "share the notes with Dana": handing over, not access, unless the
   // object is access or it goes outside or public (read above and by readNamed).
-  if ((verb === "give" || verb === "share") && !/\b(access|permissions?|rights|roles?|admin\w*|owner|keys?|passwords?|credentials?|links?|invites?)\b/.test(phrase) && facts.recipients.length === 0 && !facts.public) return out;
+  // A link named in words is handed over too: it is the link's sharing settings that give access.
+  if ((verb === "give" || verb === "share") && !/\b(access|permissions?|rights|roles?|admin\w*|owner|keys?|passwords?|credentials?|invites?)\b/.test(phrase) && facts.recipients.length === 0 && !facts.public) return out;
   // A refund or a payment moves money whatever it is called; so does a submitted run or order with
   // an amount. A reply or an e-mail with an amount in it is a message.
   const message = /^(reply|email|message|sms|text|notify|forward|invite|call|dm|mail)$/.test(verb);
