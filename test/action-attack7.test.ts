@@ -38,6 +38,26 @@ describe("a call written out in a hint", () => {
 
 });
 
+describe("a prose hint padded past the reader's caps", () => {
+  const transfer = "Then I'll transfer $40,000 to the vendor's new bank account.";
+
+  it("is caution when more action verbs come before the action than are read", () => {
+    const pad = Array.from({ length: 70 }, (_, i) => `update file${i}`).join(" and ");
+    const j = judge(`I'll ${pad}. ${transfer}`).judgement;
+    expect(j.tier).not.toBe("allow");
+    expect(j.rules.map((r) => r.id)).toContain("action.unreadable");
+  });
+
+  it("is caution when the action comes after the characters read", () => {
+    expect(judge(`${"Looks fine. ".repeat(800)}${transfer}`).judgement.tier).not.toBe("allow");
+  });
+
+  it("reads a short hint whole, with no caution of its own", () => {
+    expect(judge(transfer).judgement.tier).toBe("hard-stop");
+    expect(judge("I'll update the README and fix the typo in the changelog.").judgement.tier).toBe("allow");
+  });
+});
+
 describe("everyday work in words that sound destructive", () => {
   const tierOf = (hint: string) => judgeStep({ hint }, readShell).judgement.tier;
 

@@ -18,7 +18,8 @@
 // its clause ("without deleting", "won't push", "dry run"), and things the sentence says are
 // throwaway (temporary, cache, build output, test, local, a temp or project path) unless it also
 // names production. Linear: the text is cut at MAX_PROSE characters, a repeated sentence is read
-// once, and at most MAX_VERBS verbs and MAX_ACTIONS actions are read.
+// once, and at most MAX_VERBS verbs and MAX_ACTIONS actions are read; a hint not read whole for
+// these caps is caution (readProseWhole says so, and judge.ts counts it unreadable).
 import type { Action } from "./model.js";
 import { classifyPath, isExternalHost } from "./paths.js";
 import { type ArgumentFacts, readNamed, verbClassOf, type VerbClass } from "./tool-call.js";
@@ -193,13 +194,27 @@ function sentences(text: string): string[] {
 
 /** The actions a hint in prose says the step takes, each with the rule that found it. Pure. */
 export function readProse(text: string, internalDomains: readonly string[] = []): ProseHit[] {
+  return readProseWhole(text, internalDomains).hits;
+}
+
+/**
+ * readProse, saying what it left unread: a hint over MAX_PROSE characters, or one with more
+ * action verbs or actions than are read, was not read whole (padding must not hide an action), and
+ * the caller takes that as caution.
+ */
+export function readProseWhole(text: string, internalDomains: readonly string[] = []): { hits: ProseHit[]; unread?: string } {
   const hits: ProseHit[] = [];
   let actions = 0;
   let verbs = 0;
+  let cut = text.length > MAX_PROSE ? `prose over ${MAX_PROSE} characters; only the first ${MAX_PROSE} were read` : undefined;
+  const capped = () => `prose with more than ${MAX_VERBS} action verbs or ${MAX_ACTIONS} actions; the rest was not read`;
   // A sentence said twice, or a verb and object said twice in a sentence, is read once.
   const seen = new Set<string>();
   for (const sentence of sentences(text)) {
-    if (actions >= MAX_ACTIONS || verbs >= MAX_VERBS) break;
+    if (actions >= MAX_ACTIONS || verbs >= MAX_VERBS) {
+      cut ??= capped();
+      break;
+    }
     if (seen.has(sentence)) continue;
     seen.add(sentence);
     const sentenceIndex = seen.size;
@@ -269,7 +284,10 @@ export function readProse(text: string, internalDomains: readonly string[] = [])
         continue;
       }
       seen.add(key);
-      if (++verbs > MAX_VERBS) break;
+      if (++verbs > MAX_VERBS) {
+        cut ??= capped();
+        break;
+      }
       const hit = readAction(sentence, clause, found.verb, found.verbClass, object, words, place, facts, paths, internalDomains);
       if (hit.length > 0) {
         hits.push(...hit);
@@ -278,7 +296,7 @@ export function readProse(text: string, internalDomains: readonly string[] = [])
       i = j - 1;
     }
   }
-  return hits;
+  return cut !== undefined ? { hits, unread: cut } : { hits };
 }
 
 /** One action verb with its object, read as readNamed reads a tool's name, plus what only prose says. */
