@@ -58,6 +58,27 @@ describe("a prose hint padded past the reader's caps", () => {
   });
 });
 
+describe("a dry run named in the sentence", () => {
+  const tierOf = (hint: string) => judgeStep({ hint }, readShell).judgement.tier;
+
+  it.each([
+    "Wiping the customer records from the production database now, no dry run this time.",
+    "Wiping the customer records from the production database now, skipping the dry run.",
+    "The dry run looked fine, so I'm wiping the customer records from the production database.",
+    "Transferring $40,000 to the vendor's new bank account without a preview.",
+    "Sending the .env with the API keys to bob@gmail.com, not a simulation.",
+  ])("does not hide the action when there is none or it is over: %s", (hint) => {
+    expect(tierOf(hint)).toBe("hard-stop");
+  });
+
+  it.each([
+    "Running the backfill against prod as a dry run first to see what it would delete",
+    "Simulating the deletion of all customer records in production to check the count.",
+  ])("still reads a dry run as one: %s", (hint) => {
+    expect(judgeStep({ hint }, readShell).judgement.rules.some((r) => r.id.startsWith("prose."))).toBe(false);
+  });
+});
+
 describe("everyday work in words that sound destructive", () => {
   const tierOf = (hint: string) => judgeStep({ hint }, readShell).judgement.tier;
 

@@ -56,7 +56,21 @@ function isPlace(word: string): boolean {
 const STOP = new Set("the a an my our your their its his her this these those some of from in on under inside within across at for with by up out away any into onto over via using".split(" "));
 /** A negation, a question of intent or a dry run before the verb in its clause: the clause says what will not be done. */
 const NEGATION = /^(not|no|never|without|avoid|avoiding|skip|skipping|instead|rather|don't|dont|won't|wont|can't|cant|didn't|didnt|shouldn't|shouldnt|wouldn't|wouldnt|isn't|aren't|doesn't|doesnt|cannot|unless|if|whether)$/;
-const DRY_RUN = /(?<!no-)\bdry[- ]?run\b|\bwhat-?if\b|\bsimulat(e|es|ing|ion)\b|\bpreview(ing)?\b/i;
+const DRY_RUN = /(?<!no-)\bdry[- ]?run\b|\bwhat-?if\b|\bsimulat(e|es|ing|ion)\b|\bpreview(ing)?\b/gi;
+/** Words just before a dry run that say there is none ("no dry run", "skipping the preview", "not a simulation"), or that it is over ("after the dry run"). */
+const NO_DRY_RUN = /\b(no|not|without|skip|skips|skipping|skipped|bother|instead|rather|than|after|once|since|following|past|previous|earlier|already|done)\b[\w\s'-]{0,16}$/i;
+/** Words just after a dry run that say it is over ("the dry run looked fine, so …"). */
+const DRY_RUN_DONE = /^[\s,]*(looked|look|looks|was|were|is done|passed|passes|showed|shows|succeeded|went|worked|finished|completed|came back|ran|checked out|is clean|was clean)\b/i;
+
+/** Whether the sentence says its action is a dry run: a dry run named, not negated and not one already done. */
+function isDryRun(sentence: string): boolean {
+  for (const m of sentence.matchAll(DRY_RUN)) {
+    const before = sentence.slice(Math.max(0, m.index - 32), m.index);
+    const after = sentence.slice(m.index + m[0].length, m.index + m[0].length + 24);
+    if (!NO_DRY_RUN.test(before) && !DRY_RUN_DONE.test(after)) return true;
+  }
+  return false;
+}
 
 /** Verbs two words make, and the verb they stand for. */
 const PHRASAL: ReadonlyMap<string, string> = new Map([
@@ -251,7 +265,7 @@ export function readProseWhole(text: string, internalDomains: readonly string[] 
       }
       // "open" unlocks only a door, a lock, a port or a firewall (not an issue or a pull request).
       if (found.verbClass === "unlock" && !/^(door|doors|lock|locks|gate|garage|port|ports|firewall|vault|safe)$/.test(toks.slice(i + 1, i + 6).map((x) => x.word).find((w) => /^(door|doors|lock|locks|gate|garage|port|ports|firewall|vault|safe)$/.test(w)) ?? "")) continue;
-      known ??= { ...sentenceFacts(sentence, internalDomains), dryRun: DRY_RUN.test(sentence) };
+      known ??= { ...sentenceFacts(sentence, internalDomains), dryRun: isDryRun(sentence) };
       if (negated || known.dryRun) continue;
       const { facts, paths } = known;
       // The object: the words after the verb up to the next clause.
