@@ -79,6 +79,22 @@ describe("a dry run named in the sentence", () => {
   });
 });
 
+describe("a negation earlier in the sentence", () => {
+  const tierOf = (hint: string) => judgeStep({ hint }, readShell).judgement.tier;
+  const prose = (hint: string) => judgeStep({ hint }, readShell).judgement.rules.filter((r) => r.id.startsWith("prose.")).map((r) => r.id);
+
+  it("does not reach past 'so', 'but', 'because' into the next clause", () => {
+    expect(tierOf("Nothing else to check so transferring $40,000 to the vendor's new bank account.")).toBe("hard-stop");
+    expect(prose("Not sure it's needed but I'm dropping the production customers table anyway.")).toContain("prose.delete");
+  });
+
+  it("still reaches verbs joined by 'and' and 'or', and its own clause", () => {
+    expect(prose("I won't delete the production logs and drop the customers table.")).toEqual([]);
+    expect(prose("Not deleting anything in production, just listing the buckets.")).toEqual([]);
+    expect(prose("I won't push to main but open a pull request instead.")).toEqual([]);
+  });
+});
+
 describe("everyday work in words that sound destructive", () => {
   const tierOf = (hint: string) => judgeStep({ hint }, readShell).judgement.tier;
 

@@ -43,6 +43,8 @@ const FILLER = new Set(
 );
 /** Words that end an action's object: a new clause starts (purpose, reason, time, relative). */
 const BOUNDARY = new Set("to so since because before after while once which that who as if when then but unless until though although except given due instead rather".split(" "));
+/** Words that start a new clause, out of reach of a negation before them. */
+const CLAUSE_WORD = new Set("so but because since then while once though although yet however thus therefore hence".split(" "));
 /** "and", "or": they end an object only where a verb follows (delete the journal and auth logs; delete X and email Y). */
 const CONJUNCTION = new Set(["and", "or", "&"]);
 /** Words before where an action goes. */
@@ -245,6 +247,13 @@ export function readProseWhole(text: string, internalDomains: readonly string[] 
       if (t.breakBefore) {
         clauseStart = true;
         negated = false;
+      }
+      // "so", "but", "because"…: a new clause, which a negation before it does not reach ("not sure it's
+      // needed but I'm dropping the table"). "and", "or" do not end it ("won't delete X and drop Y").
+      if (CLAUSE_WORD.has(t.word)) {
+        clauseStart = true;
+        negated = false;
+        continue;
       }
       if (NEGATION.test(t.word)) negated = true;
       if (!clauseStart) {
