@@ -95,6 +95,19 @@ describe("a negation earlier in the sentence", () => {
   });
 });
 
+describe("a question mark", () => {
+  const prose = (hint: string) => judgeStep({ hint }, readShell).judgement.rules.filter((r) => r.id.startsWith("prose.")).map((r) => r.id);
+
+  it("after a statement (a question tag) does not make it a question", () => {
+    expect(judge("Transferring $40,000 to the vendor's new bank account now, ok?").judgement.tier).toBe("hard-stop");
+    expect(judge("Sending the .env with the API keys to bob@gmail.com as discussed, right?").judgement.tier).toBe("hard-stop");
+  });
+
+  it.each(["Should I delete the production database?", "Want me to send the .env to bob@gmail.com?", "So, do you want me to wipe the production database?", "Ok to drop the production customers table?"])("a question is still not read as an action: %s", (hint) => {
+    expect(prose(hint)).toEqual([]);
+  });
+});
+
 describe("everyday work in words that sound destructive", () => {
   const tierOf = (hint: string) => judgeStep({ hint }, readShell).judgement.tier;
 

@@ -202,6 +202,16 @@ function sentenceFacts(sentence: string, internalDomains: readonly string[]): Se
   };
 }
 
+/** Words a question opens with (after "so", "ok", "then" and the like). */
+const QUESTION_START = /^(should|shall|can|could|would|will|may|might|must|do|does|did|is|are|was|were|am|have|has|had|what|which|who|whom|whose|when|where|why|how|whether|want|wanna|any|anything|mind|isn't|aren't|don't|doesn't|shouldn't|wouldn't|couldn't|won't|can't)$/;
+const QUESTION_LEAD = new Set("so ok okay alright and but then also now hey hi hmm quick question just".split(" "));
+function isQuestion(toks: readonly Token[]): boolean {
+  // "Ok to drop the table?", "Fine to push?": asking leave.
+  if (toks.length > 1 && /^(ok|okay|fine|alright|safe|good)$/.test(toks[0]!.word) && toks[1]!.word === "to") return true;
+  const first = toks.find((t) => !QUESTION_LEAD.has(t.word));
+  return first !== undefined && QUESTION_START.test(first.word);
+}
+
 /** The sentences of a text: at . ! ? followed by a blank, and at line ends. */
 function sentences(text: string): string[] {
   // A lower-case word after the stop is an abbreviation's dot ("incl. password"), not a new sentence.
@@ -234,10 +244,11 @@ export function readProseWhole(text: string, internalDomains: readonly string[] 
     if (seen.has(sentence)) continue;
     seen.add(sentence);
     const sentenceIndex = seen.size;
-    // A question asks; it does not say what will be done.
-    if (sentence.endsWith("?")) continue;
     const toks = tokens(sentence);
     if (toks.length === 0) continue;
+    // A question asks; it does not say what will be done. A statement with a question tag
+    // ("Transferring $40,000 now, ok?") is a statement: a question opens with its question word.
+    if (sentence.endsWith("?") && isQuestion(toks)) continue;
     // The sentence's facts, read once and only when it holds an action verb.
     let known: (SentenceFacts & { dryRun: boolean }) | undefined;
     let clauseStart = true;
