@@ -108,6 +108,22 @@ describe("a question mark", () => {
   });
 });
 
+describe("typography and lookalike letters", () => {
+  it.each([
+    "I’ll transfer $40,000 to the vendor’s new bank account.",
+    "Now I’m sending the customer list with phone numbers to marketing@partner-agency.example.",
+    // A Cyrillic "а" in the verb, and Cyrillic "Ѕ" and "е" in the verb and what is sent.
+    "Tr\u0430nsferring $40,000 to the vendor's new bank account.",
+    "\u0405ending the .\u0435nv with the API k\u0435ys to bob@gmail.com.",
+  ])("reads the words they spell: %s", (hint) => {
+    expect(judge(hint).judgement.tier).toBe("hard-stop");
+  });
+
+  it("reads everyday work with a typographic apostrophe as everyday work", () => {
+    expect(judge("I’ll update the README and fix the typo in the changelog.").judgement.tier).toBe("allow");
+  });
+});
+
 describe("everyday work in words that sound destructive", () => {
   const tierOf = (hint: string) => judgeStep({ hint }, readShell).judgement.tier;
 

@@ -202,6 +202,18 @@ function sentenceFacts(sentence: string, internalDomains: readonly string[]): Se
   };
 }
 
+/** Typographic apostrophes, and Cyrillic and Greek letters drawn like Latin ones (a Cyrillic "а" in "trаnsferring"), as the ASCII they look like. */
+const LOOKALIKE: ReadonlyMap<string, string> = new Map([
+  ..."\u2018\u2019\u02bc\u2032".split("").map((c) => [c, "'"] as const),
+  ..."аaеeоoрpсcуyхxіiјjѕsԁdһhԛqԝwАAВBЕEКKМMНHОOРPСCТTХXІIЈJЅSοoνvΟOΑAΒBΕEΖZΗHΙIΚKΜMΝNΡPΤTΧXΥY".match(/../g)!.map((p) => [p[0]!, p[1]!] as const),
+]);
+const LOOKALIKE_CHAR = /[\u2018\u2019\u02bc\u2032\u0370-\u03ff\u0400-\u052f]/g;
+/** The text with LOOKALIKE characters as ASCII. Plain ASCII is returned as it is. */
+function foldForReading(text: string): string {
+  for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) > 127) return text.replace(LOOKALIKE_CHAR, (c) => LOOKALIKE.get(c) ?? c);
+  return text;
+}
+
 /** Words a question opens with (after "so", "ok", "then" and the like). */
 const QUESTION_START = /^(should|shall|can|could|would|will|may|might|must|do|does|did|is|are|was|were|am|have|has|had|what|which|who|whom|whose|when|where|why|how|whether|want|wanna|any|anything|mind|isn't|aren't|don't|doesn't|shouldn't|wouldn't|couldn't|won't|can't)$/;
 const QUESTION_LEAD = new Set("so ok okay alright and but then also now hey hi hmm quick question just".split(" "));
@@ -228,7 +240,8 @@ export function readProse(text: string, internalDomains: readonly string[] = [])
  * action verbs or actions than are read, was not read whole (padding must not hide an action), and
  * the caller takes that as caution.
  */
-export function readProseWhole(text: string, internalDomains: readonly string[] = []): { hits: ProseHit[]; unread?: string } {
+export function readProseWhole(raw: string, internalDomains: readonly string[] = []): { hits: ProseHit[]; unread?: string } {
+  const text = foldForReading(raw);
   const hits: ProseHit[] = [];
   let actions = 0;
   let verbs = 0;
