@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { judgeStep } from "../src/core/action/step.js";
 import { readHintCalls } from "../src/core/action/hint-call.js";
 import { readShell } from "../src/core/shell/read.js";
+import { judgeAction } from "../src/core/action/judge.js";
 
 const judge = (hint: string) => judgeStep({ hint }, readShell);
 
@@ -173,5 +174,27 @@ describe("a CI file changed by an edit rather than a write", () => {
 
   it("an edit that only removes text adds nothing to run", () => {
     expect(tierOfCall("Edit", { file_path: ".github/workflows/ci.yml", old_string: exfil, new_string: "" })).toBe("allow");
+  });
+});
+
+describe("a file tool's path as the file system reads it", () => {
+  const ruleIds = (tool: string, args: Record<string, unknown>) => judgeAction({ tool, arguments: args }).rules.map((r) => r.id);
+
+  it.each([
+    ["Write", { file_path: "//etc/sudoers", content: "ci ALL=(ALL) NOPASSWD: ALL" }],
+    ["Write", { file_path: "/tmp/../etc/sudoers", content: "ci ALL=(ALL) NOPASSWD: ALL" }],
+    ["Write", { file_path: "/etc/./sudoers.d/ci", content: "ci ALL=(ALL) NOPASSWD: ALL" }],
+    ["write_file", { path: "../../../../etc/cron.d/x", content: "* * * * * root /tmp/x" }],
+    ["edit_file", { target_file: "/etc/sudoers", instructions: "x", code_edit: "ci ALL=(ALL) NOPASSWD: ALL" }],
+  ])("%s %j writes a protected path", (tool, args) => {
+    expect(ruleIds(tool, args)).toContain("tool.write-protected-path");
+  });
+
+  it.each([
+    ["Write", { file_path: "src/../README.md", content: "x" }],
+    ["Write", { file_path: "../../shared/notes.md", content: "x" }],
+    ["Write", { file_path: "/home/u/project/etc/config.yaml", content: "x" }],
+  ])("%s %j does not", (tool, args) => {
+    expect(ruleIds(tool, args)).not.toContain("tool.write-protected-path");
   });
 });
