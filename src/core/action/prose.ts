@@ -86,8 +86,8 @@ const IRREGULAR: ReadonlyMap<string, string> = new Map([
   ["sent", "send"], ["paid", "pay"], ["sold", "sell"], ["bought", "buy"], ["gave", "give"], ["given", "give"], ["made", "make"], ["ran", "run"], ["wrote", "write"], ["written", "write"], ["shut", "shutdown"], ["withdrew", "withdraw"], ["took", "take"], ["tore", "destroy"],
 ]);
 
-/** Things the sentence says are throwaway (a development copy, something no longer needed): deleting them is routine. */
-const THROWAWAY = /^(temp|temporary|tmp|cache|caches|cached|build|builds|dist|generated|artifacts?|node_modules|scratch|test|tests|testing|fixtures?|local|sandbox|unused|stale|obsolete|expired|redundant|leftover|orphaned|dangling|empty|duplicate|duplicates|placeholder|dummy|mock|sample|demo|paper|simulated)$/;
+/** Things the sentence says are throwaway (a development copy, something no longer needed, debugging output): deleting or turning them off is routine. */
+const THROWAWAY = /^(debug|debugging|verbose|trace|console|temp|temporary|tmp|cache|caches|cached|build|builds|dist|generated|artifacts?|node_modules|scratch|test|tests|testing|fixtures?|local|sandbox|unused|stale|obsolete|expired|redundant|leftover|orphaned|dangling|empty|duplicate|duplicates|placeholder|dummy|mock|sample|demo|paper|simulated)$/;
 /** A development copy of a system (the dev server, a development database): as throwaway as a local one. Not "the dev team's list". */
 const DEV_COPY = /\b(dev|development) (server|servers|environment|env|database|databases|db|stack|cluster|containers?|instances?|branch|builds?|deployments?|sites?|stage|box|machines?|namespace|buckets?|volumes?|tables?|data|copy)\b/;
 const PRODUCTION = /(^|[^a-z0-9])(prod|production|prd)([^a-z0-9]|$)|\blive (database|db|site|server|servers|environment|cluster|system|data|store|shop|app|api|tables?)\b/i;
@@ -305,6 +305,7 @@ export function readProseWhole(raw: string, internalDomains: readonly string[] =
       const object: string[] = [];
       const words: string[] = [];
       const place: string[] = [];
+      const conjuncts: string[][] = [[]];
       let j = i + (phrasal !== undefined ? 2 : 1);
       for (; j < toks.length && object.length < 24; j++) {
         const w = toks[j]!;
@@ -318,10 +319,17 @@ export function readProseWhole(raw: string, internalDomains: readonly string[] =
           for (let k = j + 1; k < toks.length && k <= j + 8 && !toks[k]!.breakBefore && !BOUNDARY.has(toks[k]!.word); k++) place.push(toks[k]!.word);
           break;
         }
-        if (BOUNDARY.has(w.word) || (CONJUNCTION.has(w.word) && (toks[j + 1] === undefined || lemma(toks[j + 1]!.word) !== undefined || FILLER.has(toks[j + 1]!.word)))) break;
+        // A verb after "and" (one the reader knows, any -ing form, a word before a pronoun: "and
+        // reinstalling", "and recreate them") starts a new action, not a thing joined.
+        if (BOUNDARY.has(w.word) || (CONJUNCTION.has(w.word) && (toks[j + 1] === undefined || lemma(toks[j + 1]!.word) !== undefined || FILLER.has(toks[j + 1]!.word) || /^[a-z]{2,}ing$/.test(toks[j + 1]!.word) || /^(it|them|this|that|those|these|everything)$/.test(toks[j + 2]?.word ?? "")))) break;
         if (STOP.has(w.word)) continue;
+        // "the stale cache and the customer database": each thing joined is judged throwaway on its own.
+        if (CONJUNCTION.has(w.word)) conjuncts.push([]);
         words.push(w.word);
-        for (const part of w.word.split(/[-_/.]+/)) if (part !== "" && !STOP.has(part)) object.push(part);
+        for (const part of w.word.split(/[-_/.]+/)) if (part !== "" && !STOP.has(part)) {
+          object.push(part);
+          conjuncts[conjuncts.length - 1]!.push(part);
+        }
       }
       // The clause itself (verb to object's end) stands for the call's arguments: "force-pushing", "to permissive".
       const clause = toks.slice(Math.max(0, i - 2), j + 3).map((x) => x.word).join(" ");
@@ -335,7 +343,7 @@ export function readProseWhole(raw: string, internalDomains: readonly string[] =
         cut ??= capped();
         break;
       }
-      const hit = readAction(sentence, clause, found.verb, found.verbClass, object, words, place, facts, paths, internalDomains);
+      const hit = readAction(sentence, clause, found.verb, found.verbClass, object, words, place, conjuncts, facts, paths, internalDomains);
       if (hit.length > 0) {
         hits.push(...hit);
         actions++;
@@ -347,12 +355,15 @@ export function readProseWhole(raw: string, internalDomains: readonly string[] =
 }
 
 /** One action verb with its object, read as readNamed reads a tool's name, plus what only prose says. */
-function readAction(sentence: string, clause: string, verb: string, verbClass: VerbClass, object: readonly string[], words: readonly string[], place: readonly string[], sentenceLevel: ArgumentFacts, sentencePaths: readonly string[], internalDomains: readonly string[]): ProseHit[] {
+function readAction(sentence: string, clause: string, verb: string, verbClass: VerbClass, object: readonly string[], words: readonly string[], place: readonly string[], conjuncts: readonly (readonly string[])[], sentenceLevel: ArgumentFacts, sentencePaths: readonly string[], internalDomains: readonly string[]): ProseHit[] {
   const label = `"${sentence.length > 90 ? `${sentence.slice(0, 87)}...` : sentence}"`;
   const named = words.flatMap((w) => (Object.hasOwn(WELL_KNOWN_FILES, w) ? [WELL_KNOWN_FILES[w]!] : []));
   const paths = [...sentencePaths, ...named];
   const pathClasses = paths.map(classifyPath);
-  const throwaway = !sentenceLevel.production && (object.some((w) => THROWAWAY.test(w)) || DEV_COPY.test(object.join(" ")) || DEV_COPY.test(place.join(" ")) || place.some((w) => w.split(/[-_/.]+/).some((p) => THROWAWAY.test(p))) || (pathClasses.length > 0 && pathClasses.every((c) => c === "temp" || c === "build-output" || c === "project")));
+  // Every thing the object joins must be throwaway, not one of them ("the stale cache and the customer database").
+  const parts = conjuncts.filter((c) => c.some((w) => !CONJUNCTION.has(w)));
+  const throwawayObject = parts.length > 0 && parts.every((c) => c.some((w) => THROWAWAY.test(w)) || DEV_COPY.test(c.join(" ")));
+  const throwaway = !sentenceLevel.production && (throwawayObject || DEV_COPY.test(place.join(" ")) || place.some((w) => w.split(/[-_/.]+/).some((p) => THROWAWAY.test(p))) || (pathClasses.length > 0 && pathClasses.every((c) => c === "temp" || c === "build-output" || c === "project")));
   const facts: ArgumentFacts = { ...sentenceLevel, bulk: object.some((w) => BULK.test(w)) };
   const phrase = object.join(" ");
   const out: ProseHit[] = [];
