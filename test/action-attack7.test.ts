@@ -148,6 +148,15 @@ describe("a throwaway thing joined to one that is not", () => {
   });
 });
 
+describe("where a delete 'goes'", () => {
+  const tierOf = (hint: string) => judgeStep({ hint }, readShell).judgement.tier;
+
+  it("is no part of what is deleted", () => {
+    expect(tierOf("Next, I'll kill the port-forward I opened to the staging database.")).toBe("allow");
+    expect(tierOf("Wiping the disks attached to the production database.")).toBe("hard-stop");
+  });
+});
+
 describe("everyday work in words that sound destructive", () => {
   const tierOf = (hint: string) => judgeStep({ hint }, readShell).judgement.tier;
 

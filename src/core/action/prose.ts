@@ -312,7 +312,8 @@ export function readProseWhole(raw: string, internalDomains: readonly string[] =
         if (w.breakBefore) break;
         // Where it goes is part of what is acted on (publish to npm, send to the partner's drive),
         // unless a purpose clause starts there (to free up space, to make room).
-        if (DESTINATION.has(w.word) && toks[j + 1] !== undefined && !toks[j + 1]!.breakBefore && isPlace(toks[j + 1]!.word)) continue;
+        // A delete has no destination: "kill the port-forward I opened to the staging database" kills the port-forward.
+        if (DESTINATION.has(w.word) && found.verbClass !== "delete" && found.verbClass !== "trash" && toks[j + 1] !== undefined && !toks[j + 1]!.breakBefore && isPlace(toks[j + 1]!.word)) continue;
         // What is removed is the object, not where it is removed from ("removing j.doe from the org").
         if (w.word === "from" && (found.verbClass === "delete" || found.verbClass === "revoke") && object.length > 0 && !BULK.test(object[object.length - 1]!)) {
           // Where it is removed from still says whether it is throwaway ("the expired entries from the in-memory cache").
