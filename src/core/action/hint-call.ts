@@ -64,11 +64,15 @@ export function callsInHint(hint: string): HintCall[] {
 export function readHintCalls(hint: string): HintCalls {
   const out: HintCall[] = [];
   const t = hint.trim();
-  if (t.startsWith("{")) {
+  if (t.startsWith("{") || t.startsWith("[")) {
     if (t.length > MAX_INPUT) return /"(name|tool|tool_name|function)"\s*:/.test(t) ? { calls: out, prose: "", unread: `a call written out as JSON over ${MAX_INPUT} characters` } : { calls: out, prose: hint };
     try {
-      const call = jsonCall(JSON.parse(t));
-      if (call) return { calls: [call], prose: "" };
+      const v: unknown = JSON.parse(t);
+      // One call, a list of them (parallel calls), or a message's tool_calls.
+      const list = Array.isArray(v) ? v : isRecord(v) && Array.isArray(v.tool_calls) ? v.tool_calls : [v];
+      const calls = list.slice(0, MAX_CALLS + 1).map(jsonCall).filter((c): c is HintCall => c !== undefined);
+      if (calls.length > MAX_CALLS) return { calls: calls.slice(0, MAX_CALLS), prose: "", unread: `more than ${MAX_CALLS} calls written out in the hint; only the first ${MAX_CALLS} were read` };
+      if (calls.length > 0) return { calls, prose: "" };
     } catch {
       // Not JSON: read on as text.
     }
