@@ -395,7 +395,9 @@ export function readNamed(tool: string, name: ReturnType<typeof splitToolName>, 
   if (hookUrl !== undefined) add("tool.webhook-outside", "communicate", "recoverable", "account", `${tool} sends this account's events to ${hookUrl} from now on${tail}`, { external: true });
   // A key, a password store or a credentials file attached to what is sent outside.
   const credentialFiles = f.attachments.filter((a) => a.length <= 1024 && classifyPath(a.trim()) === "credentials");
-  if (credentialFiles.length > 0 && (verbClass === "spend-or-send" || verbClass === "publish" || verbClass === "write")) add("tool.send-credentials", "exfiltrate", "irreversible", "one", `${tool} sends ${credentialFiles.slice(0, 2).join(", ")}${f.recipients.length ? ` to ${f.recipients.slice(0, 2).join(", ")}` : ""}${tail}: credentials leave this machine`, { external: true, pathClass: "credentials" });
+  // A write counts only with someone to send to (a draft with a recipient): a file tool's own path
+  // (Write's file_path: ~/.ssh/authorized_keys) is where it writes, not what it sends.
+  if (credentialFiles.length > 0 && (verbClass === "spend-or-send" || verbClass === "publish" || (verbClass === "write" && f.recipients.length > 0))) add("tool.send-credentials", "exfiltrate", "irreversible", "one", `${tool} sends ${credentialFiles.slice(0, 2).join(", ")}${f.recipients.length ? ` to ${f.recipients.slice(0, 2).join(", ")}` : ""}${tail}: credentials leave this machine`, { external: true, pathClass: "credentials" });
   if (dataFiles.length > 0 && recipientsExternal(f) && verbClass === "spend-or-send") add("tool.send-data-file", "exfiltrate", "irreversible", "one", `${tool} sends ${dataFiles.slice(0, 2).join(", ")} to ${f.recipients.slice(0, 2).join(", ")}${tail}`, { external: true, personal: true });
   // A DNS record changed or removed: a name's traffic (mail, logins, API calls) goes elsewhere.
   const dns = hasWord(object, /^(dns|route53|recordsets?|rrsets?)$/) !== undefined || (hasWord(object, /^records?$/) !== undefined && hasWord(object, /^(zones?|domains?|cloudflare|hostedzone)$/) !== undefined);
