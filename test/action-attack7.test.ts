@@ -243,7 +243,7 @@ describe("a file tool's own path is where it writes, not what it sends", () => {
   const ruleIds = (tool: string, args: Record<string, unknown>) => judgeAction({ tool, arguments: args }).rules.map((r) => r.id);
 
   it("a write to a credentials file is a protected write, not credentials leaving", () => {
-    const ids = ruleIds("Write", { file_path: "/home/dev/.ssh/config", content: "Host github.com\n  IdentityFile ~/.ssh/id_ed25519\n" });
+    const ids = ruleIds("Write", { file_path: "/home/dev/.ssh/authorized_keys", content: "ssh-ed25519 AAAA x\n" });
     expect(ids).not.toContain("tool.send-credentials");
     expect(ids).toContain("tool.write-protected-path");
     expect(ruleIds("Edit", { file_path: "/home/dev/.aws/credentials", old_string: "a", new_string: "b" })).not.toContain("tool.send-credentials");
