@@ -5,9 +5,10 @@
 // script/before_script/after_script keys, `run:` values and the lines of `run: |` blocks.
 
 /** Paths of the CI systems' configuration files. */
-export const CI_FILE = /(^|\/)(\.gitlab-ci\.ya?ml|\.github\/workflows\/[^/]+\.ya?ml|\.circleci\/config\.ya?ml|Jenkinsfile|azure-pipelines\.ya?ml|bitbucket-pipelines\.ya?ml|\.travis\.ya?ml|\.drone\.ya?ml|buildspec\.ya?ml|cloudbuild\.ya?ml|\.buildkite\/pipeline\.ya?ml)$/;
-const PATH_KEY = /^(path|file|file_?path|filepath|filename|file_?name)$/i;
-const CONTENT_KEY = /^(content|contents|body|text|file_?content|data|new_?content)$/i;
+export const CI_FILE = /(^|[\/\\])(\.gitlab-ci\.ya?ml|\.github[\/\\]workflows[\/\\][^/\\]+\.ya?ml|\.circleci[\/\\]config\.ya?ml|Jenkinsfile|azure-pipelines\.ya?ml|bitbucket-pipelines\.ya?ml|\.travis\.ya?ml|\.drone\.ya?ml|buildspec\.ya?ml|cloudbuild\.ya?ml|\.buildkite[\/\\]pipeline\.ya?ml)$/i;
+const PATH_KEY = /^(path|file|file_?path|filepath|filename|file_?name|target_?file|target_?path)$/i;
+/** What a write or an edit puts in the file: Write's content, Edit's new_string, MultiEdit's edits[].new_string, Cursor's code_edit, str_replace's new_str. */
+const CONTENT_KEY = /^(content|contents|body|text|file_?content|file_?text|data|new_?content|new_?string|new_?str|new_?text|code_?edit|replacement|insert_?text)$/i;
 const MAX_LINES = 2000;
 const MAX_COMMANDS = 200;
 
@@ -22,12 +23,26 @@ export function ciCommandsOf(args: unknown): string[] {
     }
     const o = v as Record<string, unknown>;
     const path = Object.entries(o).find(([k, x]) => PATH_KEY.test(k) && typeof x === "string" && CI_FILE.test(x.trim()));
-    const content = Object.entries(o).find(([k, x]) => CONTENT_KEY.test(k) && typeof x === "string");
-    if (path && content) out.push(...ciCommands(content[1] as string));
+    if (path) {
+      // What is written, here or in a list of edits to the same file (MultiEdit's edits).
+      for (const text of contentsOf(o)) out.push(...ciCommands(text));
+      return;
+    }
     for (const x of Object.values(o)) if (x && typeof x === "object") visit(x, depth + 1);
   };
   visit(args, 0);
   return out.slice(0, MAX_COMMANDS);
+}
+
+/** The strings under content keys of an object and of the objects in its lists (one level: MultiEdit's edits), at most 64. */
+function contentsOf(o: Record<string, unknown>): string[] {
+  const out: string[] = [];
+  for (const [k, x] of Object.entries(o)) {
+    if (out.length >= 64) break;
+    if (CONTENT_KEY.test(k) && typeof x === "string") out.push(x);
+    else if (Array.isArray(x)) for (const e of x.slice(0, 64)) if (e && typeof e === "object" && !Array.isArray(e)) for (const [k2, y] of Object.entries(e as Record<string, unknown>)) if (CONTENT_KEY.test(k2) && typeof y === "string") out.push(y);
+  }
+  return out.slice(0, 64);
 }
 
 const unquote = (s: string): string => s.trim().replace(/^(["'])([\s\S]*)\1$/, "$2");

@@ -12,7 +12,8 @@ export interface HintCall {
 const MAX_CALLS = 4;
 const MAX_INPUT = 16 * 1024;
 const REACT = /(?:^|\n)[ \t]*Action:[ \t]*([A-Za-z_][\w.:-]{0,80})[ \t]*\r?\n[ \t]*Action Input:[ \t]*/g;
-const NEXT_PART = /\n[ \t]*(?:Observation|Thought|Action|Final Answer)\s*:/;
+const NEXT_PART = /\n[ \t]*(?:Observation|Thought|Action|Final Answer)[ \t]*:/;
+const OBSERVATION = /^\n[ \t]*Observation[ \t]*:/;
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
 
@@ -41,24 +42,65 @@ function jsonCall(v: unknown): HintCall | undefined {
   return { tool: name, arguments: isRecord(args) ? args : {} };
 }
 
+/** What a hint writes out: its calls, the rest of it (the agent's own words), and what could not be read. */
+export interface HintCalls {
+  readonly calls: HintCall[];
+  /** The hint without the calls it writes out and their observations: what the agent says in its own words. */
+  readonly prose: string;
+  /** A written call not read in full (its input over MAX_INPUT, calls over MAX_CALLS): caution, not a pass. */
+  readonly unread?: string;
+}
+
 /** The tool calls a hint writes out, in either form; none for prose. Linear in the hint. */
 export function callsInHint(hint: string): HintCall[] {
+  return readHintCalls(hint).calls;
+}
+
+/**
+ * The tool calls a hint writes out and the prose around them. Every written call's span (its
+ * Action line and input) and every Observation (a tool's output, not the agent's words) is cut from
+ * the prose; a thought before, between or after the calls is kept. Linear in the hint.
+ */
+export function readHintCalls(hint: string): HintCalls {
   const out: HintCall[] = [];
   const t = hint.trim();
-  if (t.startsWith("{") && t.length <= MAX_INPUT) {
+  if (t.startsWith("{") || t.startsWith("[")) {
+    if (t.length > MAX_INPUT) return /"(name|tool|tool_name|function)"\s*:/.test(t) ? { calls: out, prose: "", unread: `a call written out as JSON over ${MAX_INPUT} characters` } : { calls: out, prose: hint };
     try {
-      const call = jsonCall(JSON.parse(t));
-      if (call) return [call];
+      const v: unknown = JSON.parse(t);
+      // One call, a list of them (parallel calls), or a message's tool_calls.
+      const list = Array.isArray(v) ? v : isRecord(v) && Array.isArray(v.tool_calls) ? v.tool_calls : [v];
+      const calls = list.slice(0, MAX_CALLS + 1).map(jsonCall).filter((c): c is HintCall => c !== undefined);
+      if (calls.length > MAX_CALLS) return { calls: calls.slice(0, MAX_CALLS), prose: "", unread: `more than ${MAX_CALLS} calls written out in the hint; only the first ${MAX_CALLS} were read` };
+      if (calls.length > 0) return { calls, prose: "" };
     } catch {
       // Not JSON: read on as text.
     }
   }
-  if (!hint.includes("Action Input:")) return out;
+  if (!hint.includes("Action Input:")) return { calls: out, prose: hint };
+  const kept: string[] = [];
+  let from = 0;
+  let unread: string | undefined;
   REACT.lastIndex = 0;
-  for (let m = REACT.exec(hint); m !== null && out.length < MAX_CALLS; m = REACT.exec(hint)) {
-    const rest = hint.slice(REACT.lastIndex, REACT.lastIndex + MAX_INPUT);
-    const end = rest.search(NEXT_PART);
-    out.push({ tool: m[1]!, arguments: argumentsOf(end >= 0 ? rest.slice(0, end) : rest) });
+  for (let m = REACT.exec(hint); m !== null; m = REACT.exec(hint)) {
+    if (m.index < from) continue;
+    kept.push(hint.slice(from, m.index));
+    const start = REACT.lastIndex;
+    const end = hint.slice(start, start + MAX_INPUT + 1).search(NEXT_PART);
+    if (end < 0 && hint.length - start > MAX_INPUT) unread ??= `the input of ${m[1]!} written out in the hint is over ${MAX_INPUT} characters`;
+    const stop = end >= 0 ? start + end : Math.min(hint.length, start + MAX_INPUT);
+    if (out.length < MAX_CALLS) out.push({ tool: m[1]!, arguments: argumentsOf(hint.slice(start, stop)) });
+    else unread ??= `more than ${MAX_CALLS} calls written out in the hint; only the first ${MAX_CALLS} were read`;
+    from = stop;
+    // A tool's output after the call is not the agent's words.
+    const obs = OBSERVATION.exec(hint.slice(from, from + MAX_INPUT + 1));
+    if (obs !== null && obs.index === 0) {
+      const rest = hint.slice(from + obs[0].length, from + obs[0].length + MAX_INPUT + 1).search(NEXT_PART);
+      from = rest >= 0 ? from + obs[0].length + rest : hint.length;
+    }
+    REACT.lastIndex = Math.max(REACT.lastIndex, from);
   }
-  return out;
+  kept.push(hint.slice(from));
+  const prose = kept.join("\n");
+  return unread !== undefined ? { calls: out, prose, unread } : { calls: out, prose };
 }

@@ -12,7 +12,7 @@ import { invocationsOf, type Invocation, type ShellCommand } from "./shell-comma
 import { looksLikeSql, readSql } from "./sql.js";
 import { readCode } from "./code.js";
 import { argumentFacts, readToolCall, toolWords, type ToolAnnotations } from "./tool-call.js";
-import { readProse } from "./prose.js";
+import { readProseWhole } from "./prose.js";
 import { ciCommandsOf } from "./ci-config.js";
 import { TextSet } from "../text.js";
 
@@ -278,13 +278,22 @@ function judge(input: JudgeInput): Judgement {
   // A browser automation's click: the label or selector of what is clicked says what it does
   // ("Confirm transfer of EUR 18,400.00", #confirm-delete-workspace).
   const click = clickedText(input.tool, input.arguments);
-  if (click !== undefined) for (const h of readProse(click, input.internalDomains)) record(h.id.replace(/^prose\./, "click."), h.action, h.reason);
+  if (click !== undefined) {
+    const read = readProseWhole(click, input.internalDomains);
+    for (const h of read.hits) record(h.id.replace(/^prose\./, "click."), h.action, h.reason);
+    if (read.unread !== undefined) unreadable.push(`the clicked label: ${read.unread}`);
+  }
   // Typing into a page's password, card or code field hands that secret to the page.
   const secretField = typedSecretField(input.tool, input.arguments);
   if (secretField !== undefined) record("tool.enter-secret", { capability: "communicate", target: { name: secretField, external: true }, reversibility: "recoverable", scope: "one" }, `${input.tool} types into ${secretField}: the secret goes to that page`);
 
   // What the agent says in its own words it will do.
-  if (input.prose !== undefined) for (const h of readProse(input.prose, input.internalDomains)) record(h.id, h.action, h.reason);
+  // A hint not read whole (padded past the reader's caps) is caution: padding must not hide an action.
+  if (input.prose !== undefined) {
+    const read = readProseWhole(input.prose, input.internalDomains);
+    for (const h of read.hits) record(h.id, h.action, h.reason);
+    if (read.unread !== undefined) unreadable.push(read.unread);
+  }
 
   // Every action that reaches a pause names a reason, even one no rule claimed.
   for (const a of actions) {

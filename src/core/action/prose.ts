@@ -18,7 +18,8 @@
 // its clause ("without deleting", "won't push", "dry run"), and things the sentence says are
 // throwaway (temporary, cache, build output, test, local, a temp or project path) unless it also
 // names production. Linear: the text is cut at MAX_PROSE characters, a repeated sentence is read
-// once, and at most MAX_VERBS verbs and MAX_ACTIONS actions are read.
+// once, and at most MAX_VERBS verbs and MAX_ACTIONS actions are read; a hint not read whole for
+// these caps is caution (readProseWhole says so, and judge.ts counts it unreadable).
 import type { Action } from "./model.js";
 import { classifyPath, isExternalHost } from "./paths.js";
 import { type ArgumentFacts, readNamed, verbClassOf, type VerbClass } from "./tool-call.js";
@@ -42,6 +43,8 @@ const FILLER = new Set(
 );
 /** Words that end an action's object: a new clause starts (purpose, reason, time, relative). */
 const BOUNDARY = new Set("to so since because before after while once which that who as if when then but unless until though although except given due instead rather".split(" "));
+/** Words that start a new clause, out of reach of a negation before them. */
+const CLAUSE_WORD = new Set("so but because since then while once though although yet however thus therefore hence".split(" "));
 /** "and", "or": they end an object only where a verb follows (delete the journal and auth logs; delete X and email Y). */
 const CONJUNCTION = new Set(["and", "or", "&"]);
 /** Words before where an action goes. */
@@ -55,7 +58,21 @@ function isPlace(word: string): boolean {
 const STOP = new Set("the a an my our your their its his her this these those some of from in on under inside within across at for with by up out away any into onto over via using".split(" "));
 /** A negation, a question of intent or a dry run before the verb in its clause: the clause says what will not be done. */
 const NEGATION = /^(not|no|never|without|avoid|avoiding|skip|skipping|instead|rather|don't|dont|won't|wont|can't|cant|didn't|didnt|shouldn't|shouldnt|wouldn't|wouldnt|isn't|aren't|doesn't|doesnt|cannot|unless|if|whether)$/;
-const DRY_RUN = /(?<!no-)\bdry[- ]?run\b|\bwhat-?if\b|\bsimulat(e|es|ing|ion)\b|\bpreview(ing)?\b/i;
+const DRY_RUN = /(?<!no-)\bdry[- ]?run\b|\bwhat-?if\b|\bsimulat(e|es|ing|ion)\b|\bpreview(ing)?\b/gi;
+/** Words just before a dry run that say there is none ("no dry run", "skipping the preview", "not a simulation"), or that it is over ("after the dry run"). */
+const NO_DRY_RUN = /\b(no|not|without|skip|skips|skipping|skipped|bother|instead|rather|than|after|once|since|following|past|previous|earlier|already|done)\b[\w\s'-]{0,16}$/i;
+/** Words just after a dry run that say it is over ("the dry run looked fine, so …"). */
+const DRY_RUN_DONE = /^[\s,]*(looked|look|looks|was|were|is done|passed|passes|showed|shows|succeeded|went|worked|finished|completed|came back|ran|checked out|is clean|was clean)\b/i;
+
+/** Whether the sentence says its action is a dry run: a dry run named, not negated and not one already done. */
+function isDryRun(sentence: string): boolean {
+  for (const m of sentence.matchAll(DRY_RUN)) {
+    const before = sentence.slice(Math.max(0, m.index - 32), m.index);
+    const after = sentence.slice(m.index + m[0].length, m.index + m[0].length + 24);
+    if (!NO_DRY_RUN.test(before) && !DRY_RUN_DONE.test(after)) return true;
+  }
+  return false;
+}
 
 /** Verbs two words make, and the verb they stand for. */
 const PHRASAL: ReadonlyMap<string, string> = new Map([
@@ -69,8 +86,10 @@ const IRREGULAR: ReadonlyMap<string, string> = new Map([
   ["sent", "send"], ["paid", "pay"], ["sold", "sell"], ["bought", "buy"], ["gave", "give"], ["given", "give"], ["made", "make"], ["ran", "run"], ["wrote", "write"], ["written", "write"], ["shut", "shutdown"], ["withdrew", "withdraw"], ["took", "take"], ["tore", "destroy"],
 ]);
 
-/** Things the sentence says are throwaway: deleting them is routine. */
-const THROWAWAY = /^(temp|temporary|tmp|cache|caches|cached|build|builds|dist|generated|artifacts?|node_modules|scratch|test|tests|testing|fixtures?|local|sandbox|unused|stale|obsolete|duplicate|duplicates|placeholder|dummy|mock|sample|demo|paper|simulated)$/;
+/** Things the sentence says are throwaway (a development copy, something no longer needed, debugging output): deleting or turning them off is routine. */
+const THROWAWAY = /^(debug|debugging|verbose|trace|console|temp|temporary|tmp|cache|caches|cached|build|builds|dist|generated|artifacts?|node_modules|scratch|test|tests|testing|fixtures?|local|sandbox|unused|stale|obsolete|expired|redundant|leftover|orphaned|dangling|empty|duplicate|duplicates|placeholder|dummy|mock|sample|demo|paper|simulated)$/;
+/** A development copy of a system (the dev server, a development database): as throwaway as a local one. Not "the dev team's list". */
+const DEV_COPY = /\b(dev|development) (server|servers|environment|env|database|databases|db|stack|cluster|containers?|instances?|branch|builds?|deployments?|sites?|stage|box|machines?|namespace|buckets?|volumes?|tables?|data|copy)\b/;
 const PRODUCTION = /(^|[^a-z0-9])(prod|production|prd)([^a-z0-9]|$)|\blive (database|db|site|server|servers|environment|cluster|system|data|store|shop|app|api|tables?)\b/i;
 const PUBLIC = /\b(public|publicly|anyone|everyone|world-readable|the internet|open to all|anonymous)\b/i;
 /** Recipients outside the organisation, named without an address. */
@@ -183,6 +202,28 @@ function sentenceFacts(sentence: string, internalDomains: readonly string[]): Se
   };
 }
 
+/** Typographic apostrophes, and Cyrillic and Greek letters drawn like Latin ones (a Cyrillic "а" in "trаnsferring"), as the ASCII they look like. */
+const LOOKALIKE: ReadonlyMap<string, string> = new Map([
+  ..."\u2018\u2019\u02bc\u2032".split("").map((c) => [c, "'"] as const),
+  ..."аaеeоoрpсcуyхxіiјjѕsԁdһhԛqԝwАAВBЕEКKМMНHОOРPСCТTХXІIЈJЅSοoνvΟOΑAΒBΕEΖZΗHΙIΚKΜMΝNΡPΤTΧXΥY".match(/../g)!.map((p) => [p[0]!, p[1]!] as const),
+]);
+const LOOKALIKE_CHAR = /[\u2018\u2019\u02bc\u2032\u0370-\u03ff\u0400-\u052f]/g;
+/** The text with LOOKALIKE characters as ASCII. Plain ASCII is returned as it is. */
+function foldForReading(text: string): string {
+  for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) > 127) return text.replace(LOOKALIKE_CHAR, (c) => LOOKALIKE.get(c) ?? c);
+  return text;
+}
+
+/** Words a question opens with (after "so", "ok", "then" and the like). */
+const QUESTION_START = /^(should|shall|can|could|would|will|may|might|must|do|does|did|is|are|was|were|am|have|has|had|what|which|who|whom|whose|when|where|why|how|whether|want|wanna|any|anything|mind|isn't|aren't|don't|doesn't|shouldn't|wouldn't|couldn't|won't|can't)$/;
+const QUESTION_LEAD = new Set("so ok okay alright and but then also now hey hi hmm quick question just".split(" "));
+function isQuestion(toks: readonly Token[]): boolean {
+  // "Ok to drop the table?", "Fine to push?": asking leave.
+  if (toks.length > 1 && /^(ok|okay|fine|alright|safe|good)$/.test(toks[0]!.word) && toks[1]!.word === "to") return true;
+  const first = toks.find((t) => !QUESTION_LEAD.has(t.word));
+  return first !== undefined && QUESTION_START.test(first.word);
+}
+
 /** The sentences of a text: at . ! ? followed by a blank, and at line ends. */
 function sentences(text: string): string[] {
   // A lower-case word after the stop is an abbreviation's dot ("incl. password"), not a new sentence.
@@ -191,20 +232,36 @@ function sentences(text: string): string[] {
 
 /** The actions a hint in prose says the step takes, each with the rule that found it. Pure. */
 export function readProse(text: string, internalDomains: readonly string[] = []): ProseHit[] {
+  return readProseWhole(text, internalDomains).hits;
+}
+
+/**
+ * readProse, saying what it left unread: a hint over MAX_PROSE characters, or one with more
+ * action verbs or actions than are read, was not read whole (padding must not hide an action), and
+ * the caller takes that as caution.
+ */
+export function readProseWhole(raw: string, internalDomains: readonly string[] = []): { hits: ProseHit[]; unread?: string } {
+  const text = foldForReading(raw);
   const hits: ProseHit[] = [];
   let actions = 0;
   let verbs = 0;
+  let cut = text.length > MAX_PROSE ? `prose over ${MAX_PROSE} characters; only the first ${MAX_PROSE} were read` : undefined;
+  const capped = () => `prose with more than ${MAX_VERBS} action verbs or ${MAX_ACTIONS} actions; the rest was not read`;
   // A sentence said twice, or a verb and object said twice in a sentence, is read once.
   const seen = new Set<string>();
   for (const sentence of sentences(text)) {
-    if (actions >= MAX_ACTIONS || verbs >= MAX_VERBS) break;
+    if (actions >= MAX_ACTIONS || verbs >= MAX_VERBS) {
+      cut ??= capped();
+      break;
+    }
     if (seen.has(sentence)) continue;
     seen.add(sentence);
     const sentenceIndex = seen.size;
-    // A question asks; it does not say what will be done.
-    if (sentence.endsWith("?")) continue;
     const toks = tokens(sentence);
     if (toks.length === 0) continue;
+    // A question asks; it does not say what will be done. A statement with a question tag
+    // ("Transferring $40,000 now, ok?") is a statement: a question opens with its question word.
+    if (sentence.endsWith("?") && isQuestion(toks)) continue;
     // The sentence's facts, read once and only when it holds an action verb.
     let known: (SentenceFacts & { dryRun: boolean }) | undefined;
     let clauseStart = true;
@@ -214,6 +271,13 @@ export function readProse(text: string, internalDomains: readonly string[] = [])
       if (t.breakBefore) {
         clauseStart = true;
         negated = false;
+      }
+      // "so", "but", "because"…: a new clause, which a negation before it does not reach ("not sure it's
+      // needed but I'm dropping the table"). "and", "or" do not end it ("won't delete X and drop Y").
+      if (CLAUSE_WORD.has(t.word)) {
+        clauseStart = true;
+        negated = false;
+        continue;
       }
       if (NEGATION.test(t.word)) negated = true;
       if (!clauseStart) {
@@ -234,25 +298,39 @@ export function readProse(text: string, internalDomains: readonly string[] = [])
       }
       // "open" unlocks only a door, a lock, a port or a firewall (not an issue or a pull request).
       if (found.verbClass === "unlock" && !/^(door|doors|lock|locks|gate|garage|port|ports|firewall|vault|safe)$/.test(toks.slice(i + 1, i + 6).map((x) => x.word).find((w) => /^(door|doors|lock|locks|gate|garage|port|ports|firewall|vault|safe)$/.test(w)) ?? "")) continue;
-      known ??= { ...sentenceFacts(sentence, internalDomains), dryRun: DRY_RUN.test(sentence) };
+      known ??= { ...sentenceFacts(sentence, internalDomains), dryRun: isDryRun(sentence) };
       if (negated || known.dryRun) continue;
       const { facts, paths } = known;
       // The object: the words after the verb up to the next clause.
       const object: string[] = [];
       const words: string[] = [];
+      const place: string[] = [];
+      const conjuncts: string[][] = [[]];
       let j = i + (phrasal !== undefined ? 2 : 1);
       for (; j < toks.length && object.length < 24; j++) {
         const w = toks[j]!;
         if (w.breakBefore) break;
         // Where it goes is part of what is acted on (publish to npm, send to the partner's drive),
         // unless a purpose clause starts there (to free up space, to make room).
-        if (DESTINATION.has(w.word) && toks[j + 1] !== undefined && !toks[j + 1]!.breakBefore && isPlace(toks[j + 1]!.word)) continue;
+        // A delete has no destination: "kill the port-forward I opened to the staging database" kills the port-forward.
+        if (DESTINATION.has(w.word) && found.verbClass !== "delete" && found.verbClass !== "trash" && toks[j + 1] !== undefined && !toks[j + 1]!.breakBefore && isPlace(toks[j + 1]!.word)) continue;
         // What is removed is the object, not where it is removed from ("removing j.doe from the org").
-        if (w.word === "from" && (found.verbClass === "delete" || found.verbClass === "revoke") && object.length > 0 && !BULK.test(object[object.length - 1]!)) break;
-        if (BOUNDARY.has(w.word) || (CONJUNCTION.has(w.word) && (toks[j + 1] === undefined || lemma(toks[j + 1]!.word) !== undefined || FILLER.has(toks[j + 1]!.word)))) break;
+        if (w.word === "from" && (found.verbClass === "delete" || found.verbClass === "revoke") && object.length > 0 && !BULK.test(object[object.length - 1]!)) {
+          // Where it is removed from still says whether it is throwaway ("the expired entries from the in-memory cache").
+          for (let k = j + 1; k < toks.length && k <= j + 8 && !toks[k]!.breakBefore && !BOUNDARY.has(toks[k]!.word); k++) place.push(toks[k]!.word);
+          break;
+        }
+        // A verb after "and" (one the reader knows, any -ing form, a word before a pronoun: "and
+        // reinstalling", "and recreate them") starts a new action, not a thing joined.
+        if (BOUNDARY.has(w.word) || (CONJUNCTION.has(w.word) && (toks[j + 1] === undefined || lemma(toks[j + 1]!.word) !== undefined || FILLER.has(toks[j + 1]!.word) || /^[a-z]{2,}ing$/.test(toks[j + 1]!.word) || /^(it|them|this|that|those|these|everything)$/.test(toks[j + 2]?.word ?? "")))) break;
         if (STOP.has(w.word)) continue;
+        // "the stale cache and the customer database": each thing joined is judged throwaway on its own.
+        if (CONJUNCTION.has(w.word)) conjuncts.push([]);
         words.push(w.word);
-        for (const part of w.word.split(/[-_/.]+/)) if (part !== "" && !STOP.has(part)) object.push(part);
+        for (const part of w.word.split(/[-_/.]+/)) if (part !== "" && !STOP.has(part)) {
+          object.push(part);
+          conjuncts[conjuncts.length - 1]!.push(part);
+        }
       }
       // The clause itself (verb to object's end) stands for the call's arguments: "force-pushing", "to permissive".
       const clause = toks.slice(Math.max(0, i - 2), j + 3).map((x) => x.word).join(" ");
@@ -262,8 +340,11 @@ export function readProse(text: string, internalDomains: readonly string[] = [])
         continue;
       }
       seen.add(key);
-      if (++verbs > MAX_VERBS) break;
-      const hit = readAction(sentence, clause, found.verb, found.verbClass, object, words, facts, paths, internalDomains);
+      if (++verbs > MAX_VERBS) {
+        cut ??= capped();
+        break;
+      }
+      const hit = readAction(sentence, clause, found.verb, found.verbClass, object, words, place, conjuncts, facts, paths, internalDomains);
       if (hit.length > 0) {
         hits.push(...hit);
         actions++;
@@ -271,16 +352,19 @@ export function readProse(text: string, internalDomains: readonly string[] = [])
       i = j - 1;
     }
   }
-  return hits;
+  return cut !== undefined ? { hits, unread: cut } : { hits };
 }
 
 /** One action verb with its object, read as readNamed reads a tool's name, plus what only prose says. */
-function readAction(sentence: string, clause: string, verb: string, verbClass: VerbClass, object: readonly string[], words: readonly string[], sentenceLevel: ArgumentFacts, sentencePaths: readonly string[], internalDomains: readonly string[]): ProseHit[] {
+function readAction(sentence: string, clause: string, verb: string, verbClass: VerbClass, object: readonly string[], words: readonly string[], place: readonly string[], conjuncts: readonly (readonly string[])[], sentenceLevel: ArgumentFacts, sentencePaths: readonly string[], internalDomains: readonly string[]): ProseHit[] {
   const label = `"${sentence.length > 90 ? `${sentence.slice(0, 87)}...` : sentence}"`;
   const named = words.flatMap((w) => (Object.hasOwn(WELL_KNOWN_FILES, w) ? [WELL_KNOWN_FILES[w]!] : []));
   const paths = [...sentencePaths, ...named];
   const pathClasses = paths.map(classifyPath);
-  const throwaway = !sentenceLevel.production && (object.some((w) => THROWAWAY.test(w)) || (pathClasses.length > 0 && pathClasses.every((c) => c === "temp" || c === "build-output" || c === "project")));
+  // Every thing the object joins must be throwaway, not one of them ("the stale cache and the customer database").
+  const parts = conjuncts.filter((c) => c.some((w) => !CONJUNCTION.has(w)));
+  const throwawayObject = parts.length > 0 && parts.every((c) => c.some((w) => THROWAWAY.test(w)) || DEV_COPY.test(c.join(" ")));
+  const throwaway = !sentenceLevel.production && (throwawayObject || DEV_COPY.test(place.join(" ")) || place.some((w) => w.split(/[-_/.]+/).some((p) => THROWAWAY.test(p))) || (pathClasses.length > 0 && pathClasses.every((c) => c === "temp" || c === "build-output" || c === "project")));
   const facts: ArgumentFacts = { ...sentenceLevel, bulk: object.some((w) => BULK.test(w)) };
   const phrase = object.join(" ");
   const out: ProseHit[] = [];
@@ -326,7 +410,8 @@ function readAction(sentence: string, clause: string, verb: string, verbClass: V
   if (MONEY_VERB.test(verb) && OWN_ACCOUNT.test(sentence)) return out;
   // "give the user the table", "share the notes with Dana": handing over, not access, unless the
   // object is access or it goes outside or public (read above and by readNamed).
-  if ((verb === "give" || verb === "share") && !/\b(access|permissions?|rights|roles?|admin\w*|owner|keys?|passwords?|credentials?|links?|invites?)\b/.test(phrase) && facts.recipients.length === 0 && !facts.public) return out;
+  // A link named in words is handed over too: it is the link's sharing settings that give access.
+  if ((verb === "give" || verb === "share") && !/\b(access|permissions?|rights|roles?|admin\w*|owner|keys?|passwords?|credentials?|invites?)\b/.test(phrase) && facts.recipients.length === 0 && !facts.public) return out;
   // A refund or a payment moves money whatever it is called; so does a submitted run or order with
   // an amount. A reply or an e-mail with an amount in it is a message.
   const message = /^(reply|email|message|sms|text|notify|forward|invite|call|dm|mail)$/.test(verb);

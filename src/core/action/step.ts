@@ -4,8 +4,8 @@
 // cached one, so a command line in both the hint and the arguments is parsed once).
 import { judgeAction, commandArgumentOf, isShellTool, toolCommandLines, type Judgement } from "./judge.js";
 import type { ToolAnnotations } from "./tool-call.js";
-import { callsInHint } from "./hint-call.js";
-import { tierOfScore } from "./model.js";
+import { readHintCalls, type HintCalls } from "./hint-call.js";
+import { PAUSE_AT, tierOfScore } from "./model.js";
 import type { ShellCommand } from "./shell-command.js";
 import { shellSources, type ShellSource } from "../shell/source.js";
 
@@ -91,9 +91,10 @@ export function judgeStep(step: StepInput, read: (source: string) => ShellReadin
   }
   // A step that names no tool may write its call out in the hint (ReAct's "Action: … Action Input:
   // …", function-call JSON): each such call is judged too, and the step is its worst. The prose
-  // read is what comes before the first call (the agent's thought), not the call's input.
-  const written = step.tool === undefined ? callsInHint(step.hint) : [];
-  const prose = written.length === 0 ? step.hint : step.hint.slice(0, Math.max(0, step.hint.search(/(?:^|\n)[ \t]*Action:/)));
+  // read is the hint without the calls' inputs and their observations (the agent's thoughts before,
+  // between and after them). A written call not read in full is caution.
+  const written = step.tool === undefined ? hintCallsOrCaution(step.hint) : { calls: [], prose: step.hint };
+  const prose = written.prose;
   const main = judgeAction({
     ...(step.tool !== undefined ? { tool: step.tool } : {}),
     ...(step.arguments !== undefined ? { arguments: step.arguments } : {}),
@@ -102,8 +103,19 @@ export function judgeStep(step: StepInput, read: (source: string) => ShellReadin
     readShell: (text) => read(text).commands,
     ...(isProse(step, lines, hintSources) && prose.trim() !== "" ? { prose } : {}),
   });
-  const judgement = written.length === 0 ? main : worstOf([main, ...written.map((c) => judgeAction({ tool: c.tool, arguments: c.arguments, readShell: (text) => read(text).commands }))]);
+  const calls = written.calls.map((c) => judgeAction({ tool: c.tool, arguments: c.arguments, readShell: (text) => read(text).commands }));
+  if (written.unread !== undefined) calls.push({ actions: [], score: PAUSE_AT, tier: tierOfScore(PAUSE_AT), rules: [{ id: "action.unreadable", reason: `could not be read, so not judged safe: ${written.unread}`, score: PAUSE_AT, tier: tierOfScore(PAUSE_AT) }], unreadable: [written.unread] });
+  const judgement = calls.length === 0 ? main : worstOf([main, ...calls]);
   return unreadableShell !== undefined ? { judgement, unreadableShell } : { judgement };
+}
+
+/** readHintCalls failing closed: a reader that throws leaves the hint unread, which is caution. */
+function hintCallsOrCaution(hint: string): HintCalls {
+  try {
+    return readHintCalls(hint);
+  } catch (e) {
+    return { calls: [], prose: hint, unread: `the reader of calls written in the hint failed (${e instanceof Error ? e.message.slice(0, 120) : "unknown error"})` };
+  }
 }
 
 /** Several judgements of one step as one: every action and rule, the highest score. */

@@ -278,7 +278,28 @@ export function readToolCall(tool: string, args: unknown, annotations?: ToolAnno
 }
 
 /** Keys whose value is a file the call writes, moves or removes. */
-const PATH_KEYS = /^(path|paths|file|file_?path|filepath|filename|file_?name|destination|dest|target|target_?path|source|source_?path|src|to|from|old_?path|new_?path)$/i;
+const PATH_KEYS = /^(path|paths|file|file_?path|filepath|filename|file_?name|destination|dest|target|target_?path|target_?file|source|source_?path|src|to|from|old_?path|new_?path)$/i;
+
+/**
+ * A path as the file system reads it: repeated slashes and "." segments dropped, ".." resolved
+ * ("//etc/sudoers", "/tmp/../etc/sudoers" are /etc/sudoers). A relative path that climbs three or
+ * more levels ("../../../../etc/cron.d/x") is taken to reach the root. Linear.
+ */
+function fileSystemPath(raw: string): string {
+  const home = /^(~|\$HOME)\//.exec(raw)?.[0];
+  const rest = home !== undefined ? raw.slice(home.length) : raw;
+  const parts: string[] = [];
+  let climbs = 0;
+  for (const seg of rest.split("/")) {
+    if (seg === "" || seg === ".") continue;
+    if (seg === "..") {
+      if (parts.length > 0) parts.pop();
+      else climbs++;
+    } else parts.push(seg);
+  }
+  if (home !== undefined) return `${home}${parts.join("/")}`;
+  return rest.startsWith("/") || climbs >= 3 ? `/${parts.join("/")}` : raw;
+}
 
 /**
  * A call that writes, moves or removes files (write_file, move_file, delete_file, edit_file) on a
@@ -288,11 +309,14 @@ function withProtectedPaths(tool: string, name: ReturnType<typeof splitToolName>
   const { verbClass } = name;
   if (!isRecord(args) || !(verbClass === "write" || verbClass === "delete" || verbClass === "trash")) return reading;
   for (const [k, v] of Object.entries(args).slice(0, 64)) {
-    if (!PATH_KEYS.test(k) || typeof v !== "string" || v.length > 4096 || !/^(\/|~\/|\$HOME\/)/.test(v.trim())) continue;
-    const pathClass = classifyPath(v.trim());
+    if (!PATH_KEYS.test(k) || typeof v !== "string" || v.length > 4096) continue;
+    const path = fileSystemPath(v.trim());
+    if (!/^(\/|~\/|\$HOME\/)/.test(path)) continue;
+    const pathClass = classifyPath(path);
     if (pathClass !== "system" && pathClass !== "credentials" && pathClass !== "device") continue;
     const action: Action = { capability: verbClass === "write" ? "write" : "delete", target: { name: v.trim(), pathClass }, reversibility: "irreversible", scope: "one" };
-    return { ...reading, actions: [...reading.actions, action], hits: [...reading.hits, { id: "tool.write-protected-path", action, reason: `${tool} ${verbClass === "write" ? "writes" : "removes"} ${v.trim().slice(0, 80)}, a ${pathClass} path, replacing what was there` }] };
+    const shown = path === v.trim() ? path : `${v.trim()} (${path})`;
+    return { ...reading, actions: [...reading.actions, action], hits: [...reading.hits, { id: "tool.write-protected-path", action, reason: `${tool} ${verbClass === "write" ? "writes" : "removes"} ${shown.slice(0, 120)}, a ${pathClass} path, replacing what was there` }] };
   }
   return reading;
 }
@@ -371,7 +395,9 @@ export function readNamed(tool: string, name: ReturnType<typeof splitToolName>, 
   if (hookUrl !== undefined) add("tool.webhook-outside", "communicate", "recoverable", "account", `${tool} sends this account's events to ${hookUrl} from now on${tail}`, { external: true });
   // A key, a password store or a credentials file attached to what is sent outside.
   const credentialFiles = f.attachments.filter((a) => a.length <= 1024 && classifyPath(a.trim()) === "credentials");
-  if (credentialFiles.length > 0 && (verbClass === "spend-or-send" || verbClass === "publish" || verbClass === "write")) add("tool.send-credentials", "exfiltrate", "irreversible", "one", `${tool} sends ${credentialFiles.slice(0, 2).join(", ")}${f.recipients.length ? ` to ${f.recipients.slice(0, 2).join(", ")}` : ""}${tail}: credentials leave this machine`, { external: true, pathClass: "credentials" });
+  // A write counts only with someone to send to (a draft with a recipient): a file tool's own path
+  // (Write's file_path: ~/.ssh/authorized_keys) is where it writes, not what it sends.
+  if (credentialFiles.length > 0 && (verbClass === "spend-or-send" || verbClass === "publish" || (verbClass === "write" && f.recipients.length > 0))) add("tool.send-credentials", "exfiltrate", "irreversible", "one", `${tool} sends ${credentialFiles.slice(0, 2).join(", ")}${f.recipients.length ? ` to ${f.recipients.slice(0, 2).join(", ")}` : ""}${tail}: credentials leave this machine`, { external: true, pathClass: "credentials" });
   if (dataFiles.length > 0 && recipientsExternal(f) && verbClass === "spend-or-send") add("tool.send-data-file", "exfiltrate", "irreversible", "one", `${tool} sends ${dataFiles.slice(0, 2).join(", ")} to ${f.recipients.slice(0, 2).join(", ")}${tail}`, { external: true, personal: true });
   // A DNS record changed or removed: a name's traffic (mail, logins, API calls) goes elsewhere.
   const dns = hasWord(object, /^(dns|route53|recordsets?|rrsets?)$/) !== undefined || (hasWord(object, /^records?$/) !== undefined && hasWord(object, /^(zones?|domains?|cloudflare|hostedzone)$/) !== undefined);
