@@ -177,7 +177,7 @@ describe("the default agent name is the project's", () => {
 });
 
 describe("write tools are judged by what they write where (issue 11 finding 3)", () => {
-  it("Write to authorized_keys pauses like Edit does; the reason names the target rule", async () => {
+  it("Write and Edit to authorized_keys are held; the reason names the target rule", async () => {
     for (const [i, home_] of ["/home/dev", "/root", "/home/other"].entries()) {
       const s = claudeSession();
       const r = await runHook(home, s.pre("Write", { file_path: `${home_}/.ssh/authorized_keys`, content: "ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIB attacker@evil\n" }), ["--agent", `hook-ak-${i}`]);
@@ -185,7 +185,8 @@ describe("write tools are judged by what they write where (issue 11 finding 3)",
     }
     const s = claudeSession();
     const edit = await runHook(home, s.pre("Edit", { file_path: "/home/dev/.ssh/authorized_keys", old_string: "", new_string: "ssh-ed25519 AAAA x" }), ["--agent", "hook-ak-edit"]);
-    expect(denied(edit)).toMatch(/paused/);
+    // A credentials file replaced through a file tool is held as the shell's `>> authorized_keys` is: a hard stop.
+    expect(denied(edit)).toMatch(/authorized_keys/);
   });
 
   it("Write to ~/.bashrc prepending /tmp/evil to PATH pauses", async () => {

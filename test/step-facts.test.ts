@@ -21,8 +21,8 @@ describe("the step's tool and annotations reach the action model through the eng
   });
 
   it("a destructive annotation raises an unknown tool's call; without it the same call goes", async () => {
-    const plain = await stepOf({ nextActionHint: "tidy the team notebook", tool: "mcp__notes__purge_notebook", arguments: { notebook: "team" } });
-    const annotated = await stepOf({ nextActionHint: "tidy the team notebook", tool: "mcp__notes__purge_notebook", arguments: { notebook: "team" }, annotations: { destructiveHint: true, openWorldHint: true } });
+    const plain = await stepOf({ nextActionHint: "tidy the standup note", tool: "mcp__notes__purge_note", arguments: { note: "standup-2026-11-20" } });
+    const annotated = await stepOf({ nextActionHint: "tidy the standup note", tool: "mcp__notes__purge_note", arguments: { note: "standup-2026-11-20" }, annotations: { destructiveHint: true, openWorldHint: true } });
     expect(annotated.autonomy.continue).toBe(false);
     expect(annotated.risk.rules).toContain("action.tool.annotated-destructive");
     expect(plain.risk.rules).not.toContain("action.tool.annotated-destructive");
