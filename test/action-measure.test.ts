@@ -44,6 +44,12 @@
 //   with the whole pipeline on 0c83031, before any fix made for it:
 //     prose hints 30/45 (66.7%) caught, 10/27 (37.0%) hard-stopped, benign held 12/45
 //     tool calls 17/24 (70.8%), 9/17 (52.9%), benign held 3/16
+//   fresh7-hints.jsonl and fresh7-tool-probes.jsonl (session 7: written blind to measure false
+//   alarms: 120 benign coding-agent hints full of words that sound dangerous, 40 dangerous, and 60
+//   coding tool calls; sources in sources/fresh7-NOTES.md), scored once with the whole pipeline on
+//   2b44438, before any fix made for it:
+//     prose hints 31/40 (77.5%) caught, 14/24 (58.3%) hard-stopped, benign held 24/120 (20.0%)
+//     tool calls 18/20 (90.0%), 9/13 (69.2%), benign held 8/40 (20.0%)
 // The final figures below are after fixes made while looking at those results: they are tuned
 // figures on these sets, not unseen ones.
 import { describe, expect, it } from "vitest";
@@ -108,9 +114,16 @@ describe("action model figures", () => {
 
   it("seventh probe set (fresh6, written blind: prose hints and tool calls over everyday domains)", () => {
     const h = measureHints("fresh6-hints.jsonl");
-    expect([h.dangerous.flagged, h.dangerous.total, h.dangerous.hardOfExpected, h.dangerous.expectedHard, h.benign.flagged, h.benign.total]).toEqual([36, 45, 19, 27, 3, 45]);
+    expect([h.dangerous.flagged, h.dangerous.total, h.dangerous.hardOfExpected, h.dangerous.expectedHard, h.benign.flagged, h.benign.total]).toEqual([36, 45, 19, 27, 2, 45]);
     const t = measureToolProbes("fresh6-tool-probes.jsonl");
     expect([t.dangerous.flagged, t.dangerous.total, t.dangerous.hardOfExpected, t.dangerous.expectedHard, t.benign.flagged, t.benign.total]).toEqual([19, 24, 10, 17, 3, 16]);
+  });
+
+  it("eighth probe set (fresh7, written blind: everyday coding-agent hints and tool calls, benign-heavy)", () => {
+    const h = measureHints("fresh7-hints.jsonl");
+    expect([h.dangerous.flagged, h.dangerous.total, h.dangerous.hardOfExpected, h.dangerous.expectedHard, h.benign.flagged, h.benign.total]).toEqual([35, 40, 19, 24, 2, 120]);
+    const t = measureToolProbes("fresh7-tool-probes.jsonl");
+    expect([t.dangerous.flagged, t.dangerous.total, t.dangerous.hardOfExpected, t.dangerous.expectedHard, t.benign.flagged, t.benign.total]).toEqual([8, 20, 3, 13, 1, 40]);
   });
 
   it("DEV halves of the shared corpora (never the held-out half)", () => {

@@ -260,8 +260,13 @@ function judge(input: JudgeInput): Judgement {
   invs.forEach((inv, i) => sqlTexts.push(...sqlOfCommand(inv, invs[i + 1])));
   const dbTool = input.tool !== undefined && toolWords(input.tool).some((w) => DB_TOOL_WORD.test(w));
   if (input.arguments !== undefined) collectSql(input.arguments, dbTool, sqlTexts);
+  // SQL the agent quotes in its own words ("cleaning up old data on prod with `DELETE FROM …`"),
+  // on production when the words say so.
+  const proseSql = input.prose !== undefined && input.prose.includes("`") ? [...input.prose.matchAll(/`([^`\n]{6,4096})`/g)].map((m) => m[1]!).filter(looksLikeSql).slice(0, MAX_SQL_STRINGS) : [];
+  const proseProduction = proseSql.length > 0 && /(^|[^a-z])(prod|production)([^a-z]|$)|\blive (database|db)\b/i.test(input.prose!);
+  for (const sql of proseSql) sqlTexts.push(sql);
   for (const sql of sqlTexts.slice(0, MAX_SQL_STRINGS)) {
-    const reading = readSql(sql, production || /(^|[^a-z])(prod|production)([^a-z]|$)/i.test(commandHost(invs)));
+    const reading = readSql(sql, production || (proseProduction && proseSql.includes(sql)) || /(^|[^a-z])(prod|production)([^a-z]|$)/i.test(commandHost(invs)));
     for (const a of reading.actions) if (!reading.hits.some((h) => h.action === a)) actions.push(a);
     for (const h of reading.hits) record(h.id, h.action, h.reason);
     if (reading.unreadable !== undefined) unreadable.push(`SQL: ${reading.unreadable}`);

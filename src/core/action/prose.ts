@@ -87,18 +87,24 @@ const IRREGULAR: ReadonlyMap<string, string> = new Map([
 ]);
 
 /** Things the sentence says are throwaway (a development copy, something no longer needed, debugging output): deleting or turning them off is routine. */
-const THROWAWAY = /^(debug|debugging|verbose|trace|console|temp|temporary|tmp|cache|caches|cached|build|builds|dist|generated|artifacts?|node_modules|scratch|test|tests|testing|fixtures?|local|sandbox|unused|stale|obsolete|expired|redundant|leftover|orphaned|dangling|empty|duplicate|duplicates|placeholder|dummy|mock|sample|demo|paper|simulated)$/;
+const THROWAWAY = /^(debug|debugging|verbose|trace|console|temp|temporary|tmp|cache|caches|cached|build|builds|dist|generated|artifacts?|node_modules|scratch|test|tests|testing|fixtures?|local|sandbox|unused|stale|obsolete|expired|redundant|leftover|orphaned|dangling|empty|duplicate|duplicates|placeholder|dummy|mock|sample|demo|paper|simulated|coverage|htmlcov|pycache|pycache__|pytest_cache|mypy_cache|ruff_cache|egg|venv|tox)$/;
+/**
+ * What code is made of (a function, a test, a README section, an endpoint): an agent that writes,
+ * edits or removes it changes source files, not the system the code is about ("updating the README's
+ * production section", "remove the deprecated endpoint code and its tests").
+ */
+const CODE_OBJECT = /^(readme|docs?|documentation|comments?|descriptions?|docstrings?|modules?|code|function|functions|methods?|class|classes|tests?|specs?|sections?|templates?|changelog|typos?|endpoints?|handlers?|routes?|imports?|helpers?|variables?|snippets?|stubs?|mocks?|subcommands?|commands?|flags?|options?|parameters?|args?|types?|interfaces?|enums?|structs?|lint|docstring|scripts?)$/;
 /** A development copy of a system (the dev server, a development database): as throwaway as a local one. Not "the dev team's list". */
 const DEV_COPY = /\b(dev|development) (server|servers|environment|env|database|databases|db|stack|cluster|containers?|instances?|branch|builds?|deployments?|sites?|stage|box|machines?|namespace|buckets?|volumes?|tables?|data|copy)\b/;
 const PRODUCTION = /(^|[^a-z0-9])(prod|production|prd)([^a-z0-9]|$)|\blive (database|db|site|server|servers|environment|cluster|system|data|store|shop|app|api|tables?)\b/i;
 const PUBLIC = /\b(public|publicly|anyone|everyone|world-readable|the internet|open to all|anonymous)\b/i;
 /** Recipients outside the organisation, named without an address. */
 const OUTSIDE = /\b(personal (e-?mail|gmail|account|address|dropbox|drive)|gmail|hotmail|yahoo|protonmail|proton\.me|outlook\.com|icloud|contractor'?s?|vendor'?s?|freelancer'?s?|third[- ]part(y|ies)|external|outside|partner'?s?|pastebin|a stranger|someone outside|agency|agencies|slack connect|consultants?|recruiters?)\b/i;
-const ADMIN = /\b(admin|admins|administrator|administrators|owner|owners|root|superuser|sudo|full access|full control|all permissions|cluster-admin|god mode|administratoraccess|super ?admin(istrator)?)\b/i;
+const ADMIN = /\b(admin|admins|administrator|administrators|owner|owners|root (access|privileges?|user|account|role|shell)|as root|superuser|sudo (access|rights|privileges?)|sudoers|full access|full control|all permissions|cluster-admin|god mode|administratoraccess|super ?admin(istrator)?)\b/i;
 /** Credentials named in words or as a file. */
 const CREDENTIALS = /\b(api[- ]?keys?|secret[- ]?keys?|access[- ]?keys?|private[- ]?keys?|ssh[- ]?keys?|keys? file|credentials?|passwords?|passwd|tokens?|secrets?|\.env|id_rsa|id_ed25519|kubeconfig|keychain|vault|certificates? and keys?)\b|(^|\s)\.env\b/i;
 /** People's data named in words. */
-const PERSONAL = /\b(customer|customers|customer's|customers'|client list|client data|clients' data|user data|user list|user records|users' data|patient|patients|employee|employees|staff|payroll|salar(y|ies)|ssns?|social security|phone numbers?|addresses|emails? addresses|contact list|contacts|personal data|pii|medical|health records?|credit cards?|card numbers?|bank details|subscriber|subscribers|members?'? (list|data|records?))\b/i;
+const PERSONAL = /\b(customer|customers|customer's|customers'|client list|client data|clients' data|user data|user list|user records|users' data|patient|patients|employee|employees|staff|payroll|salar(y|ies)|ssns?|social security|phone numbers?|addresses|emails? addresses|contact list|contacts|personal data|pii|medical|health records?|credit cards?|card numbers?|bank details|subscriber|subscribers|members?'? (list|data|records?)|(users?|customers?|accounts?|members?|subscribers?|patients?|employees?|orders?|contacts?) (table|dump|export|list|data|records|csv|database|db))\b/i;
 const AMOUNT = /(?:\b(?:usd|eur|gbp|chf|jpy)\s?\d[\d,]*(?:\.\d+)?|[$€£]\s?\d[\d,]*(?:\.\d+)?(?:\s?[kKmM]\b)?|\b\d[\d,]*(?:\.\d+)?\s?(?:usd|eur|gbp|dollars|euros|pounds|btc|eth|usdc|bitcoin)\b)/gi;
 const EMAIL = /\b[\w.+-]+@[\w-]+(?:\.[\w-]+)+\b/g;
 const PATH = /(?:^|\s)(~?\/[\w.@%+~-]+(?:\/[\w.@%+*~-]*)*|\.{1,2}\/[\w.@%+~/-]*|[\w.-]+\/[\w.@%+*~/-]*)/g;
@@ -111,7 +117,7 @@ const BARE_DOMAIN = /\b[a-z0-9][a-z0-9-]*(?:\.[a-z0-9-]+)*\.(?:com|net|org|io|de
 /** Everyone in an organisation at once. */
 const EVERYONE = /\b(all[- ]company|all[- ]hands|all staff|all employees|whole company|entire company|company[- ]wide|everyone in the (company|org|organi[sz]ation))\b|@(everyone|channel|here)\b/i;
 /** Social networks and other public places a post goes to. */
-const SOCIAL = /\b(tweet\w*|twitter|x\.com|linkedin|facebook|instagram|reddit|mastodon|tiktok|youtube|public (post|channel|repo|gist|forum|blog))\b/i;
+const SOCIAL = /\b(tweet\w*|twitter|x\.com|linkedin|facebook|instagram|reddit|mastodon|tiktok|youtube|public (post|channel|repo|repository|gist|forum|blog|issue)|(upstream|open[- ]source) (github |gitlab )?(issue|repo|repository|project|tracker)|github issue|stack ?overflow|gist|pastebin)\b/i;
 /** The user themselves as the recipient. */
 const TO_THE_USER = /\b(?:to|for) (?:the user\b|themselves\b|himself\b|herself\b|myself\b|(?:their|his|her|my|your) own (?:address|e-?mail|inbox|account|number|phone)\b)/i;
 /** Verbs that move money whatever their object says. */
@@ -182,7 +188,7 @@ function sentenceFacts(sentence: string, internalDomains: readonly string[]): Se
   // A URL to another host is a recipient too (upload to https://paste.example/…).
   for (const m of sentence.matchAll(/\bhttps?:\/\/([\w.-]+)/gi)) if (isExternalHost(m[1]!) && !internalDomains.some((d) => m[1]!.toLowerCase().endsWith(d.toLowerCase()))) recipients.push(m[0]);
   const amounts = [...sentence.matchAll(AMOUNT)].map((m) => Number(m[0].replace(/[^\d.]/g, ""))).filter((n) => Number.isFinite(n)).slice(0, 8);
-  const paths = [...sentence.matchAll(PATH)].map((m) => m[1]!).filter((p) => !/^\d/.test(p) && !/^[\w.-]+\/$/.test(p) && !/^(and|or|either|he|she|they)\//i.test(p)).slice(0, 8);
+  const paths = [...sentence.matchAll(PATH)].map((m) => m[1]!).filter((p) => !/^\d/.test(p) && !/^(and|or|either|he|she|they|his|her|in|out|on|off|yes|no|read|write|input|output|client|server)\/$/i.test(p) && !/^(and|or|either|he|she|they)\//i.test(p)).slice(0, 8);
   return {
     facts: {
       production: PRODUCTION.test(sentence),
@@ -266,6 +272,7 @@ export function readProseWhole(raw: string, internalDomains: readonly string[] =
     let known: (SentenceFacts & { dryRun: boolean }) | undefined;
     let clauseStart = true;
     let negated = false;
+    let lastWasCode = false;
     for (let i = 0; i < toks.length && actions < MAX_ACTIONS; i++) {
       const t = toks[i]!;
       if (t.breakBefore) {
@@ -282,7 +289,9 @@ export function readProseWhole(raw: string, internalDomains: readonly string[] =
       if (NEGATION.test(t.word)) negated = true;
       if (!clauseStart) {
         // "and", "then", a purpose or a relative clause: a new action may start after it.
-        if (t.word === "and" || t.word === "then" || t.word === "to" || t.word === "that" || t.word === "which") clauseStart = true;
+        // After code ("a management command that deletes sessions", "an endpoint that calls the refund
+        // API"), "that", "which" and "to" say what the code does, not what the agent does.
+        if (t.word === "and" || t.word === "then" || ((t.word === "to" || t.word === "that" || t.word === "which") && !lastWasCode)) clauseStart = true;
         continue;
       }
       if (FILLER.has(t.word) || (/ly$/.test(t.word) && t.word.length > 4 && lemma(t.word) === undefined)) continue;
@@ -344,6 +353,7 @@ export function readProseWhole(raw: string, internalDomains: readonly string[] =
         cut ??= capped();
         break;
       }
+      lastWasCode = object.some((w) => CODE_OBJECT.test(w));
       const hit = readAction(sentence, clause, found.verb, found.verbClass, object, words, place, conjuncts, facts, paths, internalDomains);
       if (hit.length > 0) {
         hits.push(...hit);
@@ -358,18 +368,22 @@ export function readProseWhole(raw: string, internalDomains: readonly string[] =
 /** One action verb with its object, read as readNamed reads a tool's name, plus what only prose says. */
 function readAction(sentence: string, clause: string, verb: string, verbClass: VerbClass, object: readonly string[], words: readonly string[], place: readonly string[], conjuncts: readonly (readonly string[])[], sentenceLevel: ArgumentFacts, sentencePaths: readonly string[], internalDomains: readonly string[]): ProseHit[] {
   const label = `"${sentence.length > 90 ? `${sentence.slice(0, 87)}...` : sentence}"`;
-  const named = words.flatMap((w) => (Object.hasOwn(WELL_KNOWN_FILES, w) ? [WELL_KNOWN_FILES[w]!] : []));
+  // Well-known files by name (the sudoers file); other names with an extension (patch.txt, apply_fix.py) are files where the agent works.
+  const named = words.flatMap((w) => (Object.hasOwn(WELL_KNOWN_FILES, w) ? [WELL_KNOWN_FILES[w]!] : /^[\w-]+\.(py|js|ts|tsx|jsx|txt|md|json|yaml|yml|toml|cfg|ini|log|sh|rb|go|rs|java|kt|c|h|cpp|css|html|csv|patch|diff|orig|rej|bak|tmp|swp)$/.test(w) ? [`./${w}`] : []));
   const paths = [...sentencePaths, ...named];
   const pathClasses = paths.map(classifyPath);
   // Every thing the object joins must be throwaway, not one of them ("the stale cache and the customer database").
   const parts = conjuncts.filter((c) => c.some((w) => !CONJUNCTION.has(w)));
   const throwawayObject = parts.length > 0 && parts.every((c) => c.some((w) => THROWAWAY.test(w)) || DEV_COPY.test(c.join(" ")));
-  const throwaway = !sentenceLevel.production && (throwawayObject || DEV_COPY.test(place.join(" ")) || place.some((w) => w.split(/[-_/.]+/).some((p) => THROWAWAY.test(p))) || (pathClasses.length > 0 && pathClasses.every((c) => c === "temp" || c === "build-output" || c === "project")));
+  // Writing, editing or removing code changes source files (the sends above still count).
+  // Code is the head of the object (its first words): "the variable descriptions in the module for the production bucket".
+  const code = object.slice(0, 4).some((w) => CODE_OBJECT.test(w)) && (verbClass === "write" || verbClass === "delete" || verbClass === "trash" || verbClass === "grant");
+  const throwaway = code || !sentenceLevel.production && (throwawayObject || DEV_COPY.test(place.join(" ")) || place.some((w) => w.split(/[-_/.]+/).some((p) => THROWAWAY.test(p))) || (pathClasses.length > 0 && pathClasses.every((c) => c === "temp" || c === "build-output" || c === "project") && !object.some((w) => /^(branch|branches|tags?|remote|remotes|origin|releases?)$/.test(w))));
   const facts: ArgumentFacts = { ...sentenceLevel, bulk: object.some((w) => BULK.test(w)) };
   const phrase = object.join(" ");
   const out: ProseHit[] = [];
   // Credentials or people's data sent, shared or published outside: what leaves cannot be called back.
-  const sends = verbClass === "spend-or-send" || verbClass === "publish" || verb === "share" || verb === "give" || verb === "upload" || verb === "copy" || verb === "sync" || verb === "paste";
+  const sends = verbClass === "spend-or-send" || verbClass === "publish" || verb === "share" || verb === "give" || verb === "upload" || verb === "copy" || verb === "sync" || verb === "paste" || ((verb === "commit" || verb === "push") && SOCIAL.test(sentence));
   // What is sent is named anywhere in the sentence ("posting our .env (STRIPE_SECRET_KEY, …) into …").
   const credentials = CREDENTIALS.test(sends ? sentence : phrase) || paths.some((p) => classifyPath(p) === "credentials");
   const personal = PERSONAL.test(sends ? sentence : phrase);
@@ -385,7 +399,8 @@ function readAction(sentence: string, clause: string, verb: string, verbClass: V
     });
     return out;
   }
-  const isPublic = facts.public || (verbClass === "publish" && SOCIAL.test(sentence));
+  // A post on a social network, a paste into an upstream issue or a public gist: anyone can read it.
+  const isPublic = facts.public || ((verbClass === "publish" || verb === "paste" || verb === "commit" || verb === "push" || verb === "upload" || verb === "copy") && SOCIAL.test(sentence));
   if (sends && (recipients.length > 0 || isPublic) && (credentials || personal)) {
     const where = isPublic ? "where anyone can read it" : `to ${recipients.slice(0, 2).join(", ")}`;
     out.push({
@@ -421,7 +436,8 @@ function readAction(sentence: string, clause: string, verb: string, verbClass: V
   if (message && TO_THE_USER.test(sentence) && !credentials && !personal) return out;
   // Full control granted is what the object says (not "list the admins").
   // A post on a social network is public; a bare outside domain is a recipient of what is sent.
-  const granted = { ...facts, adminGrant: ADMIN.test(phrase), public: facts.public || (verbClass === "publish" && SOCIAL.test(sentence)), recipients: sends ? recipients : facts.recipients };
+  // "as Owner", "as an admin" after the object names the role given.
+  const granted = { ...facts, adminGrant: ADMIN.test(phrase) || /\bas (an? )?(admin|administrator|owner|superuser|super ?admin(istrator)?)\b/i.test(sentence), public: isPublic, recipients: sends ? recipients : facts.recipients };
   // Deleting under a path: the path's class says how much it reaches (/var/lib/postgresql/data).
   const systemPath = paths.find((p) => { const c = classifyPath(p); return c === "system" || c === "device" || c === "credentials"; });
   if (verbClass === "delete" && systemPath !== undefined) {
@@ -436,7 +452,9 @@ function readAction(sentence: string, clause: string, verb: string, verbClass: V
     out.push({ id: "prose.write-protected-path", action: { capability: "write", target: { name: protectedPath, pathClass, production: facts.production }, reversibility: "irreversible", scope: "one" }, reason: `${label} says it changes ${protectedPath}, a ${pathClass} path` });
     return out;
   }
-  const reading = readNamed(label, { verb, verbClass, object: moneyObject }, { hint: clause }, undefined, internalDomains, granted);
+  // "Switching the repository to public", "turning the bucket public": made public.
+  const acting = verbClass === "control" && isPublic ? "write" : verbClass;
+  const reading = readNamed(label, { verb, verbClass: acting, object: moneyObject }, { hint: clause }, undefined, internalDomains, granted);
   for (const h of reading.hits) out.push({ id: h.id.replace(/^tool\./, "prose."), action: h.action, reason: h.reason });
   return out;
 }

@@ -41,7 +41,7 @@ const VERBS: ReadonlyMap<string, VerbClass> = new Map([
   ...["revoke", "ban", "block", "suspend", "kick", "demote", "lock"].map((v) => [v, "revoke"] as const),
   ...["deploy", "release", "rollout", "launch", "ship", "apply", "provision", "scale", "restart", "rollback", "migrate", "merge", "push", "upgrade", "reboot", "shutdown", "stop", "start", "pause"].map((v) => [v, "deploy"] as const),
   ...["publish", "post", "tweet", "retweet", "comment", "broadcast", "announce", "upload"].map((v) => [v, "publish"] as const),
-  ...["update", "edit", "set", "modify", "change", "patch", "configure", "write", "create", "rename", "move", "put", "save", "manage", "replace", "insert", "upsert", "append", "schedule", "import", "sync", "install", "make", "generate", "submit", "file", "commit", "mark", "tag", "label", "issue", "copy", "duplicate", "clone", "bump", "paste", "export"].map((v) => [v, "write"] as const),
+  ...["update", "edit", "set", "modify", "change", "patch", "configure", "write", "create", "rename", "move", "put", "save", "manage", "replace", "insert", "upsert", "append", "schedule", "import", "sync", "install", "make", "generate", "submit", "file", "commit", "mark", "tag", "label", "issue", "copy", "duplicate", "clone", "bump", "paste", "export", "rotate", "regenerate"].map((v) => [v, "write"] as const),
   ...["get", "list", "search", "read", "fetch", "find", "view", "show", "describe", "download", "check", "lookup", "retrieve", "query", "browse", "inspect", "status", "count", "analyze", "summarize", "preview", "compare", "estimate", "quote", "verify", "validate", "watch", "track", "scan", "explore", "load"].map((v) => [v, "read"] as const),
   ...["execute", "run", "exec", "eval", "evaluate", "shell", "terminal", "invoke", "script", "bash", "spawn"].map((v) => [v, "execute"] as const),
   ...["disable", "disarm", "mute", "suppress", "bypass", "silence", "snooze", "dismiss", "override", "ignore", "turn"].map((v) => [v, "disable"] as const),
@@ -84,7 +84,7 @@ const VISIBILITY_KEYS = /^(visibility|privacy|access|access_level|accesslevel|ac
 const RECIPIENT_KEYS = /^(to|cc|bcc|recipient|recipients|email|emails|email_address|phone|phone_number|number|attendees|invitees|share_with|sharewith|user|username|user_email|guest|guests|member|members|collaborator|payee|beneficiary|receiver|destination|address|account|to_account|recipient_account|target_account|channel|chat_id|handle)$/i;
 const AMOUNT_KEYS = /^(amount|value|quantity|qty|price|total|sum|shares|units|volume|size|notional|budget|limit|deposit)$/i;
 const WILDCARD = /^(\*|%|all|everything|any|\.\*|\/\*|\*\/\*|\*\*)$|(^|[/:])\*$/i;
-const BULK_KEYS = /^(all|recursive|force|cascade|purge|permanent|hard|include_all|delete_all|bulk|everyone)$/i;
+const BULK_KEYS = /^(all|recursive|cascade|purge|permanent|hard|include_all|delete_all|bulk|everyone)$/i;
 const DESTROY_KEYS = /^(is_?destroy|destroy|hard_?delete|permanent(ly)?_?delete|delete_?permanently|purge)$/i;
 const ANONYMOUS_KEYS = /^(anonymous|anonymous_?access|allow_?anonymous|anonymous_?read|unlicensed_?access|public_?access|allow_?public|public_?read)$/i;
 const FORWARD_KEYS = /^(forward|forward_?to|forward_?as_?attachment_?to|forwarding_?address|forwarding_?email|redirect_?to|auto_?forward)$/i;
@@ -150,7 +150,8 @@ export function argumentFacts(args: unknown, internalDomains: readonly string[] 
       // An environment, host, database or URL names production: one word ("prod", "prod-db",
       // "db.prod.internal"), not prose that mentions it ("Production-grade cable").
       const identifier = short && !/\s/.test(v.trim());
-      if (identifier && PRODUCTION.test(v) && (PRODUCTION_KEYS.test(key) || /(^|[^a-z])(prod|production|prd)([^a-z]|$)/i.test(v))) facts.production = true;
+      // A branch is production only by its name's start (prod, production/x), not a docs/prod-setup branch.
+      if (identifier && PRODUCTION.test(v) && (/^branch$/i.test(key) ? /^(prod|production|prd|live)([-/_]|$)/i.test(v.trim()) : PRODUCTION_KEYS.test(key) || /(^|[^a-z])(prod|production|prd)([^a-z]|$)/i.test(v))) facts.production = true;
       if (VISIBILITY_KEYS.test(key) && /^(public|public[-_]read|public[-_]read[-_]write|anyone|everyone|world|open|unlisted|anyone[-_]with[-_]link)$/i.test(v.trim())) facts.public = true;
       // A grantee that is everyone: a share of type "anyone", a GCS member allUsers, an IAM or
       // bucket policy whose Principal is "*" (also inside a policy document passed as a string).
@@ -228,7 +229,12 @@ const CONTAINER = /^(repo|repos|repository|repositories|database|databases|db|bu
 /** What holds many items of one kind: emptying it (clear_calendar, empty_trash, purge_mailbox) takes them all. */
 const HOLDER = /^(calendar|calendars|mailbox|mailboxes|inbox|album|albums|notebook|notebooks|board|boards|wiki|wikis|space|spaces|folder|folders|drive|list|lists|cart|history|queue|trash)$/;
 
+/** A name for something short-lived: a preview or review app, a pull request's environment, a scratch or temporary one. */
+const EPHEMERAL_NAME = /(^|[-_./])(preview|review|pr-?\d+|tmp|temp|scratch|sandbox|ephemeral|throwaway)([-_./]|$)/i;
+
 function deleteScope(f: ArgumentFacts, object: readonly string[], store: string | undefined, verb = ""): Scope {
+  // A short-lived environment's container (preview-pr-498): its deletion takes what it holds, which was made to go.
+  if (!f.production && !f.wildcard && !f.bulk && f.strings.some((v) => v.length <= 64 && !/\s/.test(v) && EPHEMERAL_NAME.test(v))) return "tree";
   if (f.wildcard || f.bulk) return "account";
   if (/^(clear|empty|purge|wipe|nuke|truncate|reset)$/.test(verb) && hasWord(object, HOLDER)) return "account";
   if ((store && CONTAINER.test(store)) || hasWord(object, CONTAINER)) return "account";
@@ -491,7 +497,7 @@ export function readNamed(tool: string, name: ReturnType<typeof splitToolName>, 
       else if (publishPlace && verb !== undefined && /^(create|submit|make|upload|save|generate)$/.test(verb) && hasWord(object, /^(tweets?|posts?|status|statuses|articles?|stories|threads?|videos?|photos?|reels?|toots?)$/)) add("tool.publish", "communicate", "irreversible", "one", `${tool} publishes ${obj} where anyone can read it${tail}`, { public: true, external: true });
       else if (access && f.recipients.length) add("tool.grant-access", "grant-access", "recoverable", "one", `${tool} changes access for ${f.recipients.slice(0, 3).join(", ")} (${obj})${tail}`, { external: recipientsExternal(f) });
       else if (security && /disable|off|false|none|permissive|\b0\b/i.test(JSON.stringify(args ?? ""))) add("tool.disable-protection", "impair-defences", "recoverable", "one", `${tool} turns off ${obj}${tail}: a protection stops working`);
-      else if (f.production && (scope === "account" || verb === "configure" || verb === "set" || verb === "update" || verb === "patch" || verb === "apply" || verb === "manage")) add("tool.change-production", "write", "irreversible", scope, `${tool} changes ${obj} in production${tail}`);
+      else if (f.production && (scope === "account" || verb === "configure" || verb === "set" || verb === "update" || verb === "patch" || verb === "apply" || verb === "manage" || verb === "rotate" || verb === "replace")) add("tool.change-production", "write", "irreversible", scope, `${tool} changes ${obj} in production${tail}`);
       else if (physical && verbClass === "write") add("tool.physical", "execute", "irreversible", "one", `${tool} acts in the physical world (${verb} ${obj})${tail}`, { external: true });
       else actions.push(action);
       break;
