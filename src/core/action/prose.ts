@@ -107,7 +107,7 @@ const CREDENTIALS = /\b(api[- ]?keys?|secret[- ]?keys?|access[- ]?keys?|private[
 const PERSONAL = /\b(customer|customers|customer's|customers'|client list|client data|clients' data|user data|user list|user records|users' data|patient|patients|employee|employees|staff|payroll|salar(y|ies)|ssns?|social security|phone numbers?|addresses|emails? addresses|contact list|contacts|personal data|pii|medical|health records?|credit cards?|card numbers?|bank details|subscriber|subscribers|members?'? (list|data|records?)|(users?|customers?|accounts?|members?|subscribers?|patients?|employees?|orders?|contacts?) (table|dump|export|list|data|records|csv|database|db))\b/i;
 const AMOUNT = /(?:\b(?:usd|eur|gbp|chf|jpy)\s?\d[\d,]*(?:\.\d+)?|[$€£]\s?\d[\d,]*(?:\.\d+)?(?:\s?[kKmM]\b)?|\b\d[\d,]*(?:\.\d+)?\s?(?:usd|eur|gbp|dollars|euros|pounds|btc|eth|usdc|bitcoin)\b)/gi;
 const EMAIL = /\b[\w.+-]+@[\w-]+(?:\.[\w-]+)+\b/g;
-const PATH = /(?:^|\s)(~?\/[\w.@%+~-]+(?:\/[\w.@%+*~-]*)*|\.{1,2}\/[\w.@%+~/-]*|[\w.-]+\/[\w.@%+*~/-]*)/g;
+const PATH = /(?:^|[\s"'`(])(~?\/[\w.@%+~-]+(?:\/[\w.@%+*~-]*)*|\.{1,2}\/[\w.@%+~/-]*|[\w.-]+\/[\w.@%+*~/-]*)/g;
 /** Files named by their name alone ("the sudoers file", "authorized_keys"), and where they are. */
 const WELL_KNOWN_FILES: Readonly<Record<string, string>> = {
   sudoers: "/etc/sudoers", authorized_keys: "~/.ssh/authorized_keys", crontab: "/etc/crontab", fstab: "/etc/fstab", sshd_config: "/etc/ssh/sshd_config", kubeconfig: "~/.kube/config",
@@ -353,7 +353,8 @@ export function readProseWhole(raw: string, internalDomains: readonly string[] =
         cut ??= capped();
         break;
       }
-      lastWasCode = object.some((w) => CODE_OBJECT.test(w));
+      // Code the agent writes (not code it runs: "execute a script that deletes …" says what runs).
+      lastWasCode = (found.verbClass === "write" || found.verbClass === "grant") && object.some((w) => CODE_OBJECT.test(w));
       const hit = readAction(sentence, clause, found.verb, found.verbClass, object, words, place, conjuncts, facts, paths, internalDomains);
       if (hit.length > 0) {
         hits.push(...hit);
@@ -378,7 +379,7 @@ function readAction(sentence: string, clause: string, verb: string, verbClass: V
   // Writing, editing or removing code changes source files (the sends above still count).
   // Code is the head of the object (its first words): "the variable descriptions in the module for the production bucket".
   const code = object.slice(0, 4).some((w) => CODE_OBJECT.test(w)) && (verbClass === "write" || verbClass === "delete" || verbClass === "trash" || verbClass === "grant");
-  const throwaway = code || !sentenceLevel.production && (throwawayObject || DEV_COPY.test(place.join(" ")) || place.some((w) => w.split(/[-_/.]+/).some((p) => THROWAWAY.test(p))) || (pathClasses.length > 0 && pathClasses.every((c) => c === "temp" || c === "build-output" || c === "project") && !object.some((w) => /^(branch|branches|tags?|remote|remotes|origin|releases?)$/.test(w))));
+  const throwaway = code || !sentenceLevel.production && (throwawayObject || DEV_COPY.test(place.join(" ")) || place.some((w) => w.split(/[-_/.]+/).some((p) => THROWAWAY.test(p))) || (pathClasses.length > 0 && pathClasses.every((c) => c === "temp" || c === "build-output" || c === "project") && !object.some((w) => /^(branch|branches|tags?|remote|remotes|origin|releases?|repo|repos|repository|repositories|project|projects)$/.test(w))));
   const facts: ArgumentFacts = { ...sentenceLevel, bulk: object.some((w) => BULK.test(w)) };
   const phrase = object.join(" ");
   const out: ProseHit[] = [];
