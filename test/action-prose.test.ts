@@ -213,3 +213,19 @@ describe("what code the agent runs does", () => {
     expect(tierOfHint("Switching the private `acme/infra-config` repository to public so the docs site can link to it.")).not.toBe("allow");
   });
 });
+
+describe("tool calls: a container given the host, ownership handed over, a new credential", () => {
+  const tier = (tool: string, args: unknown) => judgeAction({ tool, arguments: args, readShell: (s) => readShell(s).commands }).tier;
+  it("a privileged container or one with / or the Docker socket mounted is root on the host", () => {
+    expect(tier("mcp__docker__run_container", { image: "alpine", privileged: true })).toBe("hard-stop");
+    expect(tier("mcp__docker__create_container", { image: "alpine", binds: ["/var/run/docker.sock:/var/run/docker.sock"] })).toBe("hard-stop");
+    expect(tier("mcp__docker__run_container", { image: "alpine", volumes: ["/:/host"] })).toBe("hard-stop");
+    expect(tier("mcp__docker__run_container", { image: "postgres:16", volumes: ["./data:/var/lib/postgresql/data"] })).toBe("allow");
+  });
+  it("handing a repository to another owner, or making an access key or a writable deploy key, pauses", () => {
+    expect(tier("mcp__github__transfer_repository", { owner: "acme", repo: "billing", new_owner: "someone-else" })).toBe("pause");
+    expect(tier("mcp__github__create_deploy_key", { owner: "a", repo: "b", key: "ssh-ed25519 AAAA", read_only: false })).toBe("pause");
+    expect(tier("mcp__github__create_deploy_key", { owner: "a", repo: "b", key: "ssh-ed25519 AAAA", read_only: true })).toBe("allow");
+    expect(tier("mcp__github__create_branch", { owner: "a", repo: "b", branch: "feat/x" })).toBe("allow");
+  });
+});

@@ -456,6 +456,8 @@ function readAction(sentence: string, clause: string, verb: string, verbClass: V
   // "Switching the repository to public", "turning the bucket public": made public.
   const acting = verbClass === "control" && isPublic ? "write" : verbClass;
   const reading = readNamed(label, { verb, verbClass: acting, object: moneyObject }, { hint: clause }, undefined, internalDomains, granted);
-  for (const h of reading.hits) out.push({ id: h.id.replace(/^tool\./, "prose."), action: h.action, reason: h.reason });
+  // A new key or token named in words is everyday setup ("a read-only deploy key for the docs repo");
+  // what it is then used for, or where it is sent, is what the reader judges.
+  for (const h of reading.hits) if (h.id !== "tool.create-credential") out.push({ id: h.id.replace(/^tool\./, "prose."), action: h.action, reason: h.reason });
   return out;
 }

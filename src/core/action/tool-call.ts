@@ -109,6 +109,8 @@ export interface ArgumentFacts {
   broadcast: boolean;
   /** A grant of full control written as data (cluster-admin, roles/owner, AdministratorAccess). */
   adminGrant: boolean;
+  /** A container given the host: privileged, the host's root or Docker socket mounted, the host's PID or network namespace. */
+  hostEscape?: boolean;
   amounts: number[];
   wildcard?: string;
   bulk: boolean;
@@ -142,6 +144,9 @@ export function argumentFacts(args: unknown, internalDomains: readonly string[] 
       }
       // Azure names a role assignment's role by name too.
       if (/^role_?definition_?name$/i.test(key) && /^(owner|user access administrator)$/i.test(v.trim())) facts.adminGrant = true;
+      // The host handed to a container: its root or Docker socket mounted, its PID or network namespace shared.
+      if (/^(volumes?|binds?|mounts?|host_?path|source|src)$/i.test(key) && /^\/(:|$)|^\/:\/|(^|\/)docker\.sock(:|$)/.test(v.trim())) facts.hostEscape = true;
+      if (/^(pid_?mode|pid|network_?mode|ipc_?mode|userns_?mode)$/i.test(key) && /^host$/i.test(v.trim())) facts.hostEscape = true;
       // Open to every address on the internet: a CIDR of 0.0.0.0/0 or ::/0.
       if (/^(0\.0\.0\.0\/0|::\/0)$/.test(v.trim())) facts.public = true;
       // A firewall rule's source that is everyone: Azure's `Internet`, `*`, `any`.
@@ -177,6 +182,7 @@ export function argumentFacts(args: unknown, internalDomains: readonly string[] 
       if (v && /^(public|is_public|ispublic)$/i.test(key)) facts.public = true;
       if (!v && /^(private|is_private|isprivate)$/i.test(key)) facts.public = true;
       if (v && /^(prod|production|is_production)$/i.test(key)) facts.production = true;
+      if (v && /^privileged$/i.test(key)) facts.hostEscape = true;
       return;
     }
     if (Array.isArray(v)) {
@@ -405,6 +411,13 @@ export function readNamed(tool: string, name: ReturnType<typeof splitToolName>, 
   // (Write's file_path: ~/.ssh/authorized_keys) is where it writes, not what it sends.
   if (credentialFiles.length > 0 && (verbClass === "spend-or-send" || verbClass === "publish" || (verbClass === "write" && f.recipients.length > 0))) add("tool.send-credentials", "exfiltrate", "irreversible", "one", `${tool} sends ${credentialFiles.slice(0, 2).join(", ")}${f.recipients.length ? ` to ${f.recipients.slice(0, 2).join(", ")}` : ""}${tail}: credentials leave this machine`, { external: true, pathClass: "credentials" });
   if (dataFiles.length > 0 && recipientsExternal(f) && verbClass === "spend-or-send") add("tool.send-data-file", "exfiltrate", "irreversible", "one", `${tool} sends ${dataFiles.slice(0, 2).join(", ")} to ${f.recipients.slice(0, 2).join(", ")}${tail}`, { external: true, personal: true });
+  // A container given the host (privileged, / or the Docker socket mounted): root on the host (T1611).
+  if (f.hostEscape && verbClass !== "read" && verbClass !== "delete" && verbClass !== "trash") add("tool.container-escape", "escalate", "recoverable", "system", `${tool} starts a container with the host's root, Docker socket or namespaces${tail}: whoever runs in it is root on the host`);
+  // Ownership handed to someone else (transfer_repository {new_owner}): control of it leaves.
+  const newOwner = isRecord(args) ? Object.entries(args).find(([k, v]) => /^(new_?owner(_?id|_?name)?|to_?owner|target_?owner|new_?org(anization)?)$/i.test(k) && typeof v === "string")?.[1] as string | undefined : undefined;
+  if ((verb === "transfer" && hasWord(object, /^(repo|repos|repository|repositories|project|projects|ownership|owner|domain|domains|account|accounts|organization|org|team|workspace|app|apps)$/)) || (newOwner !== undefined && verbClass !== "read")) add("tool.transfer-ownership", "grant-access", "recoverable", "one", `${tool} hands ownership of ${obj}${newOwner ? ` to ${newOwner}` : ""}${tail}: control of it leaves`);
+  // A new key, token or credential made (create_access_key, add_deploy_key): a new way in (T1098.001).
+  if ((verbClass === "write" || verbClass === "grant") && verb !== undefined && /^(create|add|generate|issue|make|regenerate|register)$/.test(verb) && hasWord(object, /^(keys?|tokens?|credentials?|passwords?|secrets?|apikeys?|pats?|certificates?)$/) && hasWord(object, /^(access|iam|admin|root|service|personal|pat|pats|deploy)$/) && !hasWord(object, /^(test|sandbox|dev|local|staging|read|readonly)$/) && !(isRecord(args) && (args.read_only === true || args.readOnly === true || args.readonly === true))) add("tool.create-credential", "grant-access", "recoverable", "one", `${tool} creates a new credential (${obj})${tail}: a new way in to the account`);
   // A DNS record changed or removed: a name's traffic (mail, logins, API calls) goes elsewhere.
   const dns = hasWord(object, /^(dns|route53|recordsets?|rrsets?)$/) !== undefined || (hasWord(object, /^records?$/) !== undefined && hasWord(object, /^(zones?|domains?|cloudflare|hostedzone)$/) !== undefined);
   if (dns && (verbClass === "write" || verbClass === "delete" || verbClass === undefined)) add("tool.change-dns", "write", "recoverable", "account", `${tool} changes where a name's traffic goes (${obj})${tail}`, { external: true });
