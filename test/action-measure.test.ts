@@ -50,6 +50,13 @@
 //   2b44438, before any fix made for it:
 //     prose hints 31/40 (77.5%) caught, 14/24 (58.3%) hard-stopped, benign held 24/120 (20.0%)
 //     tool calls 18/20 (90.0%), 9/13 (69.2%), benign held 8/40 (20.0%)
+//   fresh8-probes.jsonl, fresh8-tool-probes.jsonl and fresh8-hints.jsonl (session 7, written blind
+//   after fresh5 to fresh7 had been fixed: 60 shell lines of less famous ATT&CK procedures, 40 tool
+//   calls over services no earlier set used, 70 prose hints; sources in sources/fresh8-NOTES.md),
+//   scored once with the whole pipeline on 46f06b8, before any fix made for it:
+//     shell 40/44 (90.9%) caught, 14/24 (58.3%) hard-stopped, benign held 2/16
+//     tool calls 17/24 (70.8%), 10/16 (62.5%), benign held 3/16
+//     prose hints 25/35 (71.4%), 12/21 (57.1%), benign held 8/35
 // The final figures below are after fixes made while looking at those results: they are tuned
 // figures on these sets, not unseen ones.
 import { describe, expect, it } from "vitest";
@@ -114,7 +121,7 @@ describe("action model figures", () => {
 
   it("seventh probe set (fresh6, written blind: prose hints and tool calls over everyday domains)", () => {
     const h = measureHints("fresh6-hints.jsonl");
-    expect([h.dangerous.flagged, h.dangerous.total, h.dangerous.hardOfExpected, h.dangerous.expectedHard, h.benign.flagged, h.benign.total]).toEqual([36, 45, 19, 27, 2, 45]);
+    expect([h.dangerous.flagged, h.dangerous.total, h.dangerous.hardOfExpected, h.dangerous.expectedHard, h.benign.flagged, h.benign.total]).toEqual([36, 45, 19, 27, 1, 45]);
     const t = measureToolProbes("fresh6-tool-probes.jsonl");
     expect([t.dangerous.flagged, t.dangerous.total, t.dangerous.hardOfExpected, t.dangerous.expectedHard, t.benign.flagged, t.benign.total]).toEqual([19, 24, 10, 17, 3, 16]);
   });
@@ -123,7 +130,16 @@ describe("action model figures", () => {
     const h = measureHints("fresh7-hints.jsonl");
     expect([h.dangerous.flagged, h.dangerous.total, h.dangerous.hardOfExpected, h.dangerous.expectedHard, h.benign.flagged, h.benign.total]).toEqual([35, 40, 19, 24, 2, 120]);
     const t = measureToolProbes("fresh7-tool-probes.jsonl");
-    expect([t.dangerous.flagged, t.dangerous.total, t.dangerous.hardOfExpected, t.dangerous.expectedHard, t.benign.flagged, t.benign.total]).toEqual([8, 20, 3, 13, 1, 40]);
+    expect([t.dangerous.flagged, t.dangerous.total, t.dangerous.hardOfExpected, t.dangerous.expectedHard, t.benign.flagged, t.benign.total]).toEqual([8, 20, 3, 13, 0, 40]);
+  });
+
+  it("ninth probe set (fresh8, written blind after the others were fixed: shell, tool calls over new services, prose hints)", () => {
+    const f = measureShellProbes("fresh8-probes.jsonl");
+    expect([f.dangerous.flagged, f.dangerous.total, f.dangerous.hardOfExpected, f.dangerous.expectedHard, f.benign.flagged, f.benign.total]).toEqual([39, 44, 17, 24, 1, 16]);
+    const t = measureToolProbes("fresh8-tool-probes.jsonl");
+    expect([t.dangerous.flagged, t.dangerous.total, t.dangerous.hardOfExpected, t.dangerous.expectedHard, t.benign.flagged, t.benign.total]).toEqual([21, 24, 12, 16, 2, 16]);
+    const h = measureHints("fresh8-hints.jsonl");
+    expect([h.dangerous.flagged, h.dangerous.total, h.dangerous.hardOfExpected, h.dangerous.expectedHard, h.benign.flagged, h.benign.total]).toEqual([29, 35, 15, 21, 4, 35]);
   });
 
   it("DEV halves of the shared corpora (never the held-out half)", () => {

@@ -139,7 +139,7 @@ export function readCode(code: string): CodeReading {
 
   // A socket in another language joined to what runs commands: perl's IO::Socket with system or
   // STDIN/STDOUT bound to it, ruby's TCPSocket with exec, php's fsockopen with exec, node's net with child_process.
-  if (!hits.some((h) => h.id === "code.reverse-shell") && /IO::Socket|TCPSocket\.(new|open)|fsockopen\s*\(|\bnet\.(connect|createConnection|Socket)\b/.test(text) && /\bsystem\b|\bexec\b|\bspawn\b|popen|proc_open|shell_exec|fdopen|\/bin\/(ba)?sh|child_process/.test(text)) {
+  if (!hits.some((h) => h.id === "code.reverse-shell") && /IO::Socket|TCPSocket\.(new|open)|fsockopen\s*\(|\bnet\.(connect|createConnection|Socket)\b|require\(\s*['"]net['"]\s*\)\s*\.\s*(connect|createConnection|Socket)\b/.test(text) && /\bsystem\b|\bexec\b|\bspawn\b|popen|proc_open|shell_exec|fdopen|\/bin\/(ba)?sh|child_process/.test(text)) {
     const host = /['"]((?:\d{1,3}\.){3}\d{1,3}|[\w-]+(?:\.[\w-]+)+)(?::\d+)?['"]/.exec(text)?.[1] ?? "";
     hits.push({ id: "code.reverse-shell", technique: "T1059", action: { capability: "grant-access", target: { name: host || "another host", external: host === "" || isExternalHost(host) }, reversibility: "irreversible", scope: "system" }, reason: `code connects a socket${host ? ` to ${host}` : ""} and runs commands read from it: reverse shell (T1059)` });
   }

@@ -54,6 +54,10 @@ const PLACE_START = /^(the|a|an|our|my|your|their|his|her|its|this|that|these|th
 function isPlace(word: string): boolean {
   return PLACE_START.test(word) || /[.@/]|\d/.test(word);
 }
+/** Where passwords and keys are kept: reading them is credential access, not a lookup. */
+const CREDENTIAL_STORE = /\b(saved passwords?|stored passwords?|password (manager|store|vault|database)|keychain|login data|browser('s)? (profile|passwords?|cookies|credentials)|credential (store|manager)|\.aws\/credentials|id_rsa|id_ed25519|\/etc\/shadow|private keys?)\b/i;
+/** Words that start a phrase about where or what for: the head of a thing ends before them. */
+const PREPOSITION = new Set("of from in on under inside within across at for with by into onto over via using".split(" "));
 /** Words that are no part of an object. */
 const STOP = new Set("the a an my our your their its his her this these those some of from in on under inside within across at for with by up out away any into onto over via using".split(" "));
 /** A negation, a question of intent or a dry run before the verb in its clause: the clause says what will not be done. */
@@ -87,7 +91,7 @@ const IRREGULAR: ReadonlyMap<string, string> = new Map([
 ]);
 
 /** Things the sentence says are throwaway (a development copy, something no longer needed, debugging output): deleting or turning them off is routine. */
-const THROWAWAY = /^(debug|debugging|verbose|trace|console|temp|temporary|tmp|cache|caches|cached|build|builds|dist|generated|artifacts?|node_modules|scratch|test|tests|testing|fixtures?|local|sandbox|unused|stale|obsolete|expired|redundant|leftover|orphaned|dangling|empty|duplicate|duplicates|placeholder|dummy|mock|sample|demo|paper|simulated|coverage|htmlcov|pycache|pycache__|pytest_cache|mypy_cache|ruff_cache|egg|venv|tox)$/;
+const THROWAWAY = /^(debug|debugging|verbose|trace|temp|temporary|tmp|cache|caches|cached|build|builds|dist|generated|artifacts?|node_modules|scratch|test|tests|testing|fixtures?|local|sandbox|unused|stale|obsolete|expired|redundant|leftover|orphaned|dangling|empty|duplicate|duplicates|placeholder|dummy|mock|sample|demo|paper|simulated|coverage|htmlcov|pycache|pycache__|pytest_cache|mypy_cache|ruff_cache|egg|venv|tox)$/;
 /**
  * What code is made of (a function, a test, a README section, an endpoint): an agent that writes,
  * edits or removes it changes source files, not the system the code is about ("updating the README's
@@ -97,7 +101,7 @@ const CODE_OBJECT = /^(readme|docs?|documentation|comments?|descriptions?|docstr
 /** A development copy of a system (the dev server, a development database): as throwaway as a local one. Not "the dev team's list". */
 const DEV_COPY = /\b(dev|development) (server|servers|environment|env|database|databases|db|stack|cluster|containers?|instances?|branch|builds?|deployments?|sites?|stage|box|machines?|namespace|buckets?|volumes?|tables?|data|copy)\b/;
 const PRODUCTION = /(^|[^a-z0-9])(prod|production|prd)([^a-z0-9]|$)|\blive (database|db|site|server|servers|environment|cluster|system|data|store|shop|app|api|tables?)\b/i;
-const PUBLIC = /\b(public|publicly|anyone|everyone|world-readable|the internet|open to all|anonymous)\b/i;
+const PUBLIC = /\b(public|publicly|anyone|(to|with|for) everyone|everyone (can|with the link)|world-readable|the internet|open to all|anonymous)\b|\b0\.0\.0\.0\/0\b|::\/0/i;
 /** Recipients outside the organisation, named without an address. */
 const OUTSIDE = /\b(personal (e-?mail|gmail|account|address|dropbox|drive)|gmail|hotmail|yahoo|protonmail|proton\.me|outlook\.com|icloud|contractor'?s?|vendor'?s?|freelancer'?s?|third[- ]part(y|ies)|external|outside|partner'?s?|pastebin|a stranger|someone outside|agency|agencies|slack connect|consultants?|recruiters?)\b/i;
 const ADMIN = /\b(admin|admins|administrator|administrators|owner|owners|root (access|privileges?|user|account|role|shell)|as root|superuser|sudo (access|rights|privileges?)|sudoers|full access|full control|all permissions|cluster-admin|god mode|administratoraccess|super ?admin(istrator)?)\b/i;
@@ -202,7 +206,8 @@ function sentenceFacts(sentence: string, internalDomains: readonly string[]): Se
       adminGrant: ADMIN.test(sentence),
       amounts,
       bulk: false,
-      strings: [],
+      // The addresses named, as a call's argument values would hold them (a forwarding rule's target).
+      strings: emails,
     },
     paths,
   };
@@ -299,7 +304,18 @@ export function readProseWhole(raw: string, internalDomains: readonly string[] =
       const next = toks[i + 1]?.word;
       const phrasal = next !== undefined ? PHRASAL.get(`${t.word.replace(/(ing|ed|s)$/, "")} ${next}`) ?? PHRASAL.get(`${lemma(t.word)?.verb ?? ""} ${next}`) : undefined;
       const found = phrasal !== undefined ? lemma(phrasal) : lemma(t.word);
-      if (found === undefined || found.verbClass === "read") continue;
+      if (found === undefined) continue;
+      // Reading a password store or a key file (saved browser passwords, the keychain, ~/.aws/credentials): credential access.
+      if (found.verbClass === "read") {
+        if (!negated && CREDENTIAL_STORE.test(sentence)) {
+          known ??= { ...sentenceFacts(sentence, internalDomains), dryRun: false };
+          const label = `"${sentence.length > 90 ? `${sentence.slice(0, 87)}...` : sentence}"`;
+          hits.push({ id: "prose.read-credentials", action: { capability: "read", target: { name: label, pathClass: "credentials" }, reversibility: "recoverable", scope: "one" }, reason: `${label} says it reads stored passwords or keys: credentials from a store (T1555)` });
+          actions++;
+          break;
+        }
+        continue;
+      }
       // "running rm -rf on …", "run terraform destroy": what runs is the verb that follows.
       if (found.verbClass === "execute" && next !== undefined && lemma(next) !== undefined && lemma(next)!.verbClass !== "read") {
         clauseStart = true;
@@ -314,7 +330,11 @@ export function readProseWhole(raw: string, internalDomains: readonly string[] =
       const object: string[] = [];
       const words: string[] = [];
       const place: string[] = [];
+      // Each thing the object joins, as the words before its first preposition: its head ("MFA" in
+      // "MFA for the entire organization in the admin console"), which says what it is.
       const conjuncts: string[][] = [[]];
+      const heads: string[][] = [[]];
+      let inHead = true;
       let j = i + (phrasal !== undefined ? 2 : 1);
       for (; j < toks.length && object.length < 24; j++) {
         const w = toks[j]!;
@@ -332,13 +352,21 @@ export function readProseWhole(raw: string, internalDomains: readonly string[] =
         // A verb after "and" (one the reader knows, any -ing form, a word before a pronoun: "and
         // reinstalling", "and recreate them") starts a new action, not a thing joined.
         if (BOUNDARY.has(w.word) || (CONJUNCTION.has(w.word) && (toks[j + 1] === undefined || lemma(toks[j + 1]!.word) !== undefined || FILLER.has(toks[j + 1]!.word) || /^[a-z]{2,}ing$/.test(toks[j + 1]!.word) || /^(it|them|this|that|those|these|everything)$/.test(toks[j + 2]?.word ?? "")))) break;
-        if (STOP.has(w.word)) continue;
+        if (STOP.has(w.word)) {
+          if (PREPOSITION.has(w.word) && heads[heads.length - 1]!.length > 0) inHead = false;
+          continue;
+        }
         // "the stale cache and the customer database": each thing joined is judged throwaway on its own.
-        if (CONJUNCTION.has(w.word)) conjuncts.push([]);
+        if (CONJUNCTION.has(w.word)) {
+          conjuncts.push([]);
+          heads.push([]);
+          inHead = true;
+        }
         words.push(w.word);
         for (const part of w.word.split(/[-_/.]+/)) if (part !== "" && !STOP.has(part)) {
           object.push(part);
           conjuncts[conjuncts.length - 1]!.push(part);
+          if (inHead) heads[heads.length - 1]!.push(part);
         }
       }
       // The clause itself (verb to object's end) stands for the call's arguments: "force-pushing", "to permissive".
@@ -355,7 +383,7 @@ export function readProseWhole(raw: string, internalDomains: readonly string[] =
       }
       // Code the agent writes (not code it runs: "execute a script that deletes …" says what runs).
       lastWasCode = (found.verbClass === "write" || found.verbClass === "grant") && object.some((w) => CODE_OBJECT.test(w));
-      const hit = readAction(sentence, clause, found.verb, found.verbClass, object, words, place, conjuncts, facts, paths, internalDomains);
+      const hit = readAction(sentence, clause, found.verb, found.verbClass, object, words, place, conjuncts, heads, facts, paths, internalDomains);
       if (hit.length > 0) {
         hits.push(...hit);
         actions++;
@@ -367,7 +395,7 @@ export function readProseWhole(raw: string, internalDomains: readonly string[] =
 }
 
 /** One action verb with its object, read as readNamed reads a tool's name, plus what only prose says. */
-function readAction(sentence: string, clause: string, verb: string, verbClass: VerbClass, object: readonly string[], words: readonly string[], place: readonly string[], conjuncts: readonly (readonly string[])[], sentenceLevel: ArgumentFacts, sentencePaths: readonly string[], internalDomains: readonly string[]): ProseHit[] {
+function readAction(sentence: string, clause: string, verb: string, verbClass: VerbClass, object: readonly string[], words: readonly string[], place: readonly string[], conjuncts: readonly (readonly string[])[], heads: readonly (readonly string[])[], sentenceLevel: ArgumentFacts, sentencePaths: readonly string[], internalDomains: readonly string[]): ProseHit[] {
   const label = `"${sentence.length > 90 ? `${sentence.slice(0, 87)}...` : sentence}"`;
   // Well-known files by name (the sudoers file); other names with an extension (patch.txt, apply_fix.py) are files where the agent works.
   const named = words.flatMap((w) => (Object.hasOwn(WELL_KNOWN_FILES, w) ? [WELL_KNOWN_FILES[w]!] : /^[\w-]+\.(py|js|ts|tsx|jsx|txt|md|json|yaml|yml|toml|cfg|ini|log|sh|rb|go|rs|java|kt|c|h|cpp|css|html|csv|patch|diff|orig|rej|bak|tmp|swp)$/.test(w) ? [`./${w}`] : []));
@@ -375,10 +403,12 @@ function readAction(sentence: string, clause: string, verb: string, verbClass: V
   const pathClasses = paths.map(classifyPath);
   // Every thing the object joins must be throwaway, not one of them ("the stale cache and the customer database").
   const parts = conjuncts.filter((c) => c.some((w) => !CONJUNCTION.has(w)));
-  const throwawayObject = parts.length > 0 && parts.every((c) => c.some((w) => THROWAWAY.test(w)) || DEV_COPY.test(c.join(" ")));
+  const throwawayObject = parts.length > 0 && parts.every((c) => c.some((w) => THROWAWAY.test(w)) || DEV_COPY.test(c.join(" ")) || /\bconsole log\b/.test(c.join(" ")));
   // Writing, editing or removing code changes source files (the sends above still count).
   // Code is the head of the object (its first words): "the variable descriptions in the module for the production bucket".
-  const code = object.slice(0, 4).some((w) => CODE_OBJECT.test(w)) && (verbClass === "write" || verbClass === "delete" || verbClass === "trash" || verbClass === "grant");
+  // The head noun (the last word of the first thing's head) is code: "the variable descriptions in the module for the production bucket", not "the internal design-docs repo".
+  const headNoun = heads[0]?.[heads[0].length - 1];
+  const code = headNoun !== undefined && CODE_OBJECT.test(headNoun) && (verbClass === "write" || verbClass === "delete" || verbClass === "trash" || verbClass === "grant");
   const throwaway = code || !sentenceLevel.production && (throwawayObject || DEV_COPY.test(place.join(" ")) || place.some((w) => w.split(/[-_/.]+/).some((p) => THROWAWAY.test(p))) || (pathClasses.length > 0 && pathClasses.every((c) => c === "temp" || c === "build-output" || c === "project") && !object.some((w) => /^(branch|branches|tags?|remote|remotes|origin|releases?|repo|repos|repository|repositories|project|projects)$/.test(w))));
   const facts: ArgumentFacts = { ...sentenceLevel, bulk: object.some((w) => BULK.test(w)) };
   const phrase = object.join(" ");

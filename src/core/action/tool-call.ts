@@ -46,7 +46,7 @@ const VERBS: ReadonlyMap<string, VerbClass> = new Map([
   ...["execute", "run", "exec", "eval", "evaluate", "shell", "terminal", "invoke", "script", "bash", "spawn"].map((v) => [v, "execute"] as const),
   ...["disable", "disarm", "mute", "suppress", "bypass", "silence", "snooze", "dismiss", "override", "ignore", "turn"].map((v) => [v, "disable"] as const),
   ...["unlock", "open"].map((v) => [v, "unlock"] as const),
-  ...["control", "operate", "toggle", "adjust", "dispatch", "navigate", "redirect", "reroute", "switch"].map((v) => [v, "control"] as const),
+  ...["control", "operate", "toggle", "adjust", "dispatch", "navigate", "redirect", "reroute", "switch", "increase", "decrease", "raise", "lower"].map((v) => [v, "control"] as const),
 ]);
 
 const MONEY = /^(payments?|money|funds?|transfers?|bank|banking|invoices?|orders?|trades?|stocks?|shares|crypto|bitcoin|btc|eth|wallet|cards?|payout|refunds?|balance|checkout|purchase|cash|venmo|paypal|stripe|binance|coinbase|brokerage|securities|options|positions?|forex|loan|mortgage|donation|subscription|billing|tokens?|payroll|bonus|bonuses|salary|salaries|wages)$/;
@@ -65,7 +65,7 @@ const DISPATCH_KEYS = /^(service|action|command|operation|method)$/i;
 /** Password managers and secret stores: what they hold is credentials. */
 const SECRET_STORE = /^(1password|onepassword|bitwarden|lastpass|keeper|dashlane|vault|keychain|keyvault|secretsmanager|secrets?|passwords?|credentials?)$/;
 /** Grants of full control written as data: a Kubernetes binding to cluster-admin, a cloud owner or administrator role. */
-const ADMIN_GRANT = /\bcluster-admin\b|\broles\/(?:owner|editor|iam\.securityAdmin|resourcemanager\.organizationAdmin)\b|\bAdministratorAccess\b|\bIAMFullAccess\b|"Action"\s*:\s*(?:\[\s*)?"\*"|\b(?:62e90394-69f5-4237-9190-012177145e10|8e3af657-a8ff-443c-a75c-2fe8c4bcb635|18d7d88d-d35e-4fb5-a5c3-7773c20a72d9)\b/;
+const ADMIN_GRANT = /path\s+"\*"\s*\{[^}]{0,200}\bsudo\b|\bcluster-admin\b|\broles\/(?:owner|editor|iam\.securityAdmin|resourcemanager\.organizationAdmin)\b|\bAdministratorAccess\b|\bIAMFullAccess\b|"Action"\s*:\s*(?:\[\s*)?"\*"|\b(?:62e90394-69f5-4237-9190-012177145e10|8e3af657-a8ff-443c-a75c-2fe8c4bcb635|18d7d88d-d35e-4fb5-a5c3-7773c20a72d9)\b/;
 /** A message that reaches everyone in a channel or server. */
 const BROADCAST = /<!(?:channel|here|everyone)(?:\|[^>]{0,64})?>|(?:^|\s)@(?:everyone|here|channel|all)\b/;
 /** File names that hold people's data or a whole store's. */
@@ -240,7 +240,7 @@ const EPHEMERAL_NAME = /(^|[-_./])(preview|review|pr-?\d+|tmp|temp|scratch|sandb
 
 function deleteScope(f: ArgumentFacts, object: readonly string[], store: string | undefined, verb = ""): Scope {
   // A short-lived environment's container (preview-pr-498): its deletion takes what it holds, which was made to go.
-  if (!f.production && !f.wildcard && !f.bulk && f.strings.some((v) => v.length <= 64 && !/\s/.test(v) && EPHEMERAL_NAME.test(v))) return "tree";
+  if (!f.production && !f.wildcard && !f.bulk && f.strings.some((v) => v.length <= 64 && !/\s/.test(v) && EPHEMERAL_NAME.test(v))) return "one";
   if (f.wildcard || f.bulk) return "account";
   if (/^(clear|empty|purge|wipe|nuke|truncate|reset)$/.test(verb) && hasWord(object, HOLDER)) return "account";
   if ((store && CONTAINER.test(store)) || hasWord(object, CONTAINER)) return "account";
@@ -271,7 +271,9 @@ export function readToolCall(tool: string, args: unknown, annotations?: ToolAnno
   const { verbClass, verb, object } = name;
   // Every such argument (at most four): an HTTP method or a harmless operation must not hide the action after it.
   const dispatches = isRecord(args) ? Object.entries(args).filter(([k, v]) => DISPATCH_KEYS.test(k) && typeof v === "string" && /^[\w.:-]{1,64}$/.test(v.trim())).slice(0, 4).map(([, v]) => v as string) : [];
-  if (dispatches.length === 0 || !(verbClass === undefined || verbClass === "execute" || verb === "call") || !hasWord(object, DISPATCH_OBJECT)) return reading;
+  // The name says it dispatches (call_service, run_action) or says nothing of its own (salesforce_dml_records, make_api_request).
+  const dispatcher = ((verbClass === undefined || verbClass === "execute" || verb === "call") && hasWord(object, DISPATCH_OBJECT) !== undefined) || verbClass === undefined || hasWord(object, /^(api|request|requests|rpc|dml)$/) !== undefined;
+  if (dispatches.length === 0 || !dispatcher) return reading;
   const d = (args as Record<string, unknown>).domain;
   let out = reading;
   for (const dispatch of dispatches) {
@@ -339,6 +341,8 @@ function withProtectedPaths(tool: string, name: ReturnType<typeof splitToolName>
  */
 export function readNamed(tool: string, name: ReturnType<typeof splitToolName>, args: unknown, annotations: ToolAnnotations | undefined, internalDomains: readonly string[], facts: Readonly<ArgumentFacts>): ToolReading {
   let { verb, verbClass, object } = name;
+  // Access created (create_guest_access, create_access_grant) is access given.
+  if (verbClass === "write" && verb === "create" && hasWord(object, /^access$/)) verbClass = "grant";
   // "turn on", "switch on": the opposite of off (HassTurnOn a light, a lock).
   if ((verb === "turn" || verb === "switch") && hasWord(object, /^on$/) && !hasWord(object, /^off$/)) {
     // A lock turned on is locked: the safe direction.
@@ -415,9 +419,12 @@ export function readNamed(tool: string, name: ReturnType<typeof splitToolName>, 
   if (f.hostEscape && verbClass !== "read" && verbClass !== "delete" && verbClass !== "trash") add("tool.container-escape", "escalate", "recoverable", "system", `${tool} starts a container with the host's root, Docker socket or namespaces${tail}: whoever runs in it is root on the host`);
   // Ownership handed to someone else (transfer_repository {new_owner}): control of it leaves.
   const newOwner = isRecord(args) ? Object.entries(args).find(([k, v]) => /^(new_?owner(_?id|_?name)?|to_?owner|target_?owner|new_?org(anization)?)$/i.test(k) && typeof v === "string")?.[1] as string | undefined : undefined;
-  if ((verb === "transfer" && hasWord(object, /^(repo|repos|repository|repositories|project|projects|ownership|owner|domain|domains|account|accounts|organization|org|team|workspace|app|apps)$/)) || (newOwner !== undefined && verbClass !== "read")) add("tool.transfer-ownership", "grant-access", "recoverable", "one", `${tool} hands ownership of ${obj}${newOwner ? ` to ${newOwner}` : ""}${tail}: control of it leaves`);
+  if ((verb === "transfer" && f.amounts.length === 0 && !hasWord(object, MONEY) && hasWord(object, /^(repo|repos|repository|repositories|project|projects|ownership|owner|domain|domains|organization|org|team|workspace)$/)) || (newOwner !== undefined && verbClass !== "read")) add("tool.transfer-ownership", "grant-access", "recoverable", "one", `${tool} hands ownership of ${obj}${newOwner ? ` to ${newOwner}` : ""}${tail}: control of it leaves`);
   // A new key, token or credential made (create_access_key, add_deploy_key): a new way in (T1098.001).
   if ((verbClass === "write" || verbClass === "grant") && verb !== undefined && /^(create|add|generate|issue|make|regenerate|register)$/.test(verb) && hasWord(object, /^(keys?|tokens?|credentials?|passwords?|secrets?|apikeys?|pats?|certificates?)$/) && hasWord(object, /^(access|iam|admin|root|service|personal|pat|pats|deploy)$/) && !hasWord(object, /^(test|sandbox|dev|local|staging|read|readonly)$/) && !(isRecord(args) && (args.read_only === true || args.readOnly === true || args.readonly === true))) add("tool.create-credential", "grant-access", "recoverable", "one", `${tool} creates a new credential (${obj})${tail}: a new way in to the account`);
+  // Where money is paid to, changed (a vendor's bank account, an employee's direct deposit): the next payments go there (the payment-fraud pattern).
+  const payeeKey = isRecord(args) && Object.keys(args).some((k) => /^(bank_?routing|routing_?number|bank_?account(_?number)?|acct_?num|account_?number|iban|swift|bic|payout_?account|direct_?deposit)$/i.test(k));
+  if ((verbClass === "write" || verbClass === undefined) && verb !== "create" && (payeeKey || (hasWord(object, /^(payee|payees|deposit|routing|iban|remittance)$/) && hasWord(object, /^(account|accounts|bank|details|change|update|direct)$/)))) add("tool.change-payee", "spend", "irreversible", "one", `${tool} changes where payments go (${obj})${tail}: the next ones are paid there`);
   // A DNS record changed or removed: a name's traffic (mail, logins, API calls) goes elsewhere.
   const dns = hasWord(object, /^(dns|route53|recordsets?|rrsets?)$/) !== undefined || (hasWord(object, /^records?$/) !== undefined && hasWord(object, /^(zones?|domains?|cloudflare|hostedzone)$/) !== undefined);
   if (dns && (verbClass === "write" || verbClass === "delete" || verbClass === undefined)) add("tool.change-dns", "write", "recoverable", "account", `${tool} changes where a name's traffic goes (${obj})${tail}`, { external: true });

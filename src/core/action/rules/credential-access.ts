@@ -212,6 +212,34 @@ const processMemory: CommandRule = {
   },
 };
 
+/** Processes whose traffic or memory holds what people type to authenticate. */
+const AUTH_PROCESS = /\b(sshd|sudo|su|login|passwd|gpg-agent|ssh-agent|gnome-keyring\S*|polkit\S*|pam\S*)\b/;
+
+/**
+ * Watching what an authenticating process reads and writes (strace/ltrace on sshd or sudo), or what
+ * a shell reads from its keyboard (a bpftrace uprobe on bash's readline): passwords as they are
+ * typed (T1056.001, T1003).
+ */
+const processSnooping: CommandRule = {
+  id: "credential-access.process-snooping",
+  tactic: TACTIC,
+  technique: "T1056.001",
+  match(inv) {
+    const t = inv.command.text;
+    const traced = (inv.name === "strace" || inv.name === "ltrace") && /(^|\s)(-p|--attach)[ =]?\S/.test(t) && (AUTH_PROCESS.test(t) || /\btrace=[^ ]*\b(read|write)\b/.test(t));
+    const probed = (inv.name === "bpftrace" || inv.name === "bpftool" || inv.name === "perf") && /\bu(ret)?probe:[^ ]*(bash|zsh|sh|readline|libpam|pam_|ssl|libssl|sudo|sshd)/.test(t);
+    if (!traced && !probed) return undefined;
+    return {
+      action: { capability: "read", target: { name: traced ? "an authenticating process's reads and writes" : "what a shell or library reads", pathClass: "credentials", personal: true }, reversibility: "irreversible", scope: "system" },
+      reason: `${traced ? `traces the reads and writes of a running process with ${inv.name}` : `hooks ${inv.name} into what programs read`}, where passwords are typed: input capture (T1056.001)`,
+    };
+  },
+  examples: {
+    match: [`sudo strace -f -p $(pgrep -o sshd) -e trace=read,write -s 128 -o /var/tmp/.s.log`, `ltrace -p 1234 -e trace=read`, `sudo bpftrace -e 'uretprobe:/bin/bash:readline { printf("%s", str(retval)); }'`],
+    noMatch: [`strace -f ./build.sh`, `strace -c ls`, `bpftrace -e 'tracepoint:syscalls:sys_enter_openat { @[comm] = count(); }'`],
+  },
+};
+
 /** `git [-c k=v…] credential fill` or `git credential-<helper> [--file f] get`: the subcommand found past git's own options' values. */
 function credentialHelperGet(words: readonly string[]): boolean {
   const at = words.findIndex((w) => w === "credential" || /^credential-\w/.test(w));
@@ -265,4 +293,4 @@ const sniffing: CommandRule = {
   },
 };
 
-export const credentialAccessRules: readonly CommandRule[] = [sniffing, readStore, keychain, search, cloudMetadata, cracking, processMemory, secretStore];
+export const credentialAccessRules: readonly CommandRule[] = [sniffing, readStore, keychain, search, cloudMetadata, cracking, processMemory, processSnooping, secretStore];

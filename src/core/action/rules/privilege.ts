@@ -289,4 +289,25 @@ const authorizationDb: CommandRule = {
   },
 };
 
-export const privilegeRules: readonly CommandRule[] = [adminPrompt, pam, setuid, capabilities, sudoers, kernelModule, preload, accountFiles, containerEscape, polkit, shellEscape, authorizationDb];
+/**
+ * Code loaded into another running process: a debugger attached to it that calls dlopen or
+ * mmap, or writes its memory (/proc/PID/mem): it runs with that process's rights (T1055).
+ */
+const processInjection: CommandRule = {
+  id: "privilege.process-injection",
+  tactic: TACTIC,
+  technique: "T1055",
+  match(inv) {
+    const t = inv.command.text;
+    const debugger_ = (inv.name === "gdb" || inv.name === "lldb") && /(^|\s)(-p|--pid|attach)[ =]?\S/.test(t) && /\b(dlopen|__libc_dlopen_mode|mmap|mprotect|call|expr|set\s+\*)/.test(t);
+    const memory = inv.command.redirects.some((r) => /^>/.test(r.op) && /^\/proc\/[^/]+\/mem$/.test(r.target)) || (inv.name === "dd" && inv.args.some((a) => /^of=\/proc\/[^/]+\/mem$/.test(a)));
+    if (!debugger_ && !memory) return undefined;
+    return { action: escalate("another running process", "system"), reason: `${debugger_ ? `attaches ${inv.name} to a running process and makes it load or run code` : "writes into a running process's memory"}: process injection (T1055)` };
+  },
+  examples: {
+    match: [`gdb -p $(pgrep -n -u root nginx) -batch -ex 'call (void*)dlopen("/dev/shm/.libnss_x.so", 2)' -ex detach`, `dd if=payload.bin of=/proc/812/mem bs=1 seek=4198400 conv=notrunc`],
+    noMatch: [`gdb ./a.out`, `gdb -p 812 -batch -ex bt`, `gdb -batch -ex run --args ./test`],
+  },
+};
+
+export const privilegeRules: readonly CommandRule[] = [adminPrompt, pam, setuid, capabilities, sudoers, kernelModule, preload, accountFiles, containerEscape, polkit, shellEscape, authorizationDb, processInjection];
