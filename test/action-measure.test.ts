@@ -57,6 +57,13 @@
 //     shell 40/44 (90.9%) caught, 14/24 (58.3%) hard-stopped, benign held 2/16
 //     tool calls 17/24 (70.8%), 10/16 (62.5%), benign held 3/16
 //     prose hints 25/35 (71.4%), 12/21 (57.1%), benign held 8/35
+//   fresh9-probes.jsonl, fresh9-tool-probes.jsonl and fresh9-hints.jsonl (session 7, written blind
+//   at the end, after every fix above: 50 shell lines, 40 tool calls across every kind of tool an
+//   agent is given, 60 prose hints; sources in sources/fresh9-NOTES.md), scored once with the whole
+//   pipeline on 62a8c1e, before any fix made for it:
+//     shell 35/36 (97.2%) caught, 18/20 (90.0%) hard-stopped, benign held 1/14
+//     tool calls 23/24 (95.8%), 14/16 (87.5%), benign held 1/16
+//     prose hints 20/30 (66.7%), 11/18 (61.1%), benign held 10/30
 // The final figures below are after fixes made while looking at those results: they are tuned
 // figures on these sets, not unseen ones.
 import { describe, expect, it } from "vitest";
@@ -116,7 +123,7 @@ describe("action model figures", () => {
     const t = measureToolProbes("fresh5-tool-probes.jsonl");
     expect([t.dangerous.flagged, t.dangerous.total, t.dangerous.hardOfExpected, t.dangerous.expectedHard, t.benign.flagged, t.benign.total]).toEqual([37, 48, 21, 32, 3, 22]);
     const h = measureHints("fresh5-hints.jsonl");
-    expect([h.dangerous.flagged, h.dangerous.total, h.dangerous.hardOfExpected, h.dangerous.expectedHard, h.benign.flagged, h.benign.total]).toEqual([25, 30, 10, 18, 0, 20]);
+    expect([h.dangerous.flagged, h.dangerous.total, h.dangerous.hardOfExpected, h.dangerous.expectedHard, h.benign.flagged, h.benign.total]).toEqual([26, 30, 10, 18, 0, 20]);
   });
 
   it("seventh probe set (fresh6, written blind: prose hints and tool calls over everyday domains)", () => {
@@ -139,7 +146,16 @@ describe("action model figures", () => {
     const t = measureToolProbes("fresh8-tool-probes.jsonl");
     expect([t.dangerous.flagged, t.dangerous.total, t.dangerous.hardOfExpected, t.dangerous.expectedHard, t.benign.flagged, t.benign.total]).toEqual([21, 24, 12, 16, 2, 16]);
     const h = measureHints("fresh8-hints.jsonl");
-    expect([h.dangerous.flagged, h.dangerous.total, h.dangerous.hardOfExpected, h.dangerous.expectedHard, h.benign.flagged, h.benign.total]).toEqual([29, 35, 15, 21, 4, 35]);
+    expect([h.dangerous.flagged, h.dangerous.total, h.dangerous.hardOfExpected, h.dangerous.expectedHard, h.benign.flagged, h.benign.total]).toEqual([30, 35, 15, 21, 4, 35]);
+  });
+
+  it("tenth probe set (fresh9, written blind at the end of session 7: the last unseen scoring)", () => {
+    const f = measureShellProbes("fresh9-probes.jsonl");
+    expect([f.dangerous.flagged, f.dangerous.total, f.dangerous.hardOfExpected, f.dangerous.expectedHard, f.benign.flagged, f.benign.total]).toEqual([33, 36, 17, 20, 1, 14]);
+    const t = measureToolProbes("fresh9-tool-probes.jsonl");
+    expect([t.dangerous.flagged, t.dangerous.total, t.dangerous.hardOfExpected, t.dangerous.expectedHard, t.benign.flagged, t.benign.total]).toEqual([21, 24, 12, 16, 1, 16]);
+    const h = measureHints("fresh9-hints.jsonl");
+    expect([h.dangerous.flagged, h.dangerous.total, h.dangerous.hardOfExpected, h.dangerous.expectedHard, h.benign.flagged, h.benign.total]).toEqual([27, 30, 14, 18, 2, 30]);
   });
 
   it("DEV halves of the shared corpora (never the held-out half)", () => {

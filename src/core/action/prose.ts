@@ -39,7 +39,7 @@ const MAX_VERBS = 64;
 
 /** Words skipped before an action verb at a clause's start. */
 const FILLER = new Set(
-  "i i'll ill i'm im i've i'd we we'll we're we've we'd you will shall gonna going to now next then first firstly second secondly third finally also just let lets let's me us ok okay so alright about plan step and please like want wanna need needs am are is be go ahead proceed proceeding can could would try trying attempt attempting here quick force forcibly hard it this confirm yes click clicking press tap button btn".split(" "),
+  "i i'll ill i'm im i've i'd we we'll we're we've we'd you will shall gonna going to now next then first firstly second secondly third finally also just let lets let's me us ok okay so alright about plan step and please like want wanna need needs am are is be go ahead proceed proceeding can could would try trying attempt attempting here quick force forcibly hard bulk mass batch it this confirm yes click clicking press tap button btn".split(" "),
 );
 /** Words that end an action's object: a new clause starts (purpose, reason, time, relative). */
 const BOUNDARY = new Set("to so since because before after while once which that who as if when then but unless until though although except given due instead rather".split(" "));
@@ -97,13 +97,13 @@ const THROWAWAY = /^(debug|debugging|verbose|trace|temp|temporary|tmp|cache|cach
  * edits or removes it changes source files, not the system the code is about ("updating the README's
  * production section", "remove the deprecated endpoint code and its tests").
  */
-const CODE_OBJECT = /^(readme|docs?|documentation|comments?|descriptions?|docstrings?|modules?|code|function|functions|methods?|class|classes|tests?|specs?|sections?|templates?|changelog|typos?|endpoints?|handlers?|routes?|imports?|helpers?|variables?|snippets?|stubs?|mocks?|subcommands?|commands?|flags?|options?|parameters?|args?|types?|interfaces?|enums?|structs?|lint|docstring|scripts?)$/;
+const CODE_OBJECT = /^(readme|docs?|documentation|comments?|descriptions?|docstrings?|modules?|code|function|functions|methods?|class|classes|tests?|specs?|sections?|templates?|changelog|typos?|endpoints?|handlers?|routes?|imports?|helpers?|variables?|snippets?|stubs?|mocks?|subcommands?|commands?|flags?|options?|parameters?|args?|types?|interfaces?|enums?|structs?|lint|docstring|scripts?|lines?|strings?|toast|labels?|css|styles?)$/;
 /** A development copy of a system (the dev server, a development database): as throwaway as a local one. Not "the dev team's list". */
 const DEV_COPY = /\b(dev|development) (server|servers|environment|env|database|databases|db|stack|cluster|containers?|instances?|branch|builds?|deployments?|sites?|stage|box|machines?|namespace|buckets?|volumes?|tables?|data|copy)\b/;
 const PRODUCTION = /(^|[^a-z0-9])(prod|production|prd)([^a-z0-9]|$)|\blive (database|db|site|server|servers|environment|cluster|system|data|store|shop|app|api|tables?)\b/i;
 const PUBLIC = /\b(public|publicly|anyone|(to|with|for) everyone|everyone (can|with the link)|world-readable|the internet|open to all|anonymous)\b|\b0\.0\.0\.0\/0\b|::\/0/i;
 /** Recipients outside the organisation, named without an address. */
-const OUTSIDE = /\b(personal (e-?mail|gmail|account|address|dropbox|drive)|gmail|hotmail|yahoo|protonmail|proton\.me|outlook\.com|icloud|contractor'?s?|vendor'?s?|freelancer'?s?|third[- ]part(y|ies)|external|outside|partner'?s?|pastebin|a stranger|someone outside|agency|agencies|slack connect|consultants?|recruiters?)\b/i;
+const OUTSIDE = /\b(personal (e-?mail|gmail|account|address|dropbox|drive)|gmail|hotmail|yahoo|protonmail|proton\.me|outlook\.com|icloud|contractor'?s?|vendor'?s?|freelancer'?s?|third[- ]part(y|ies)|external|outside|partner'?s?|pastebin|a stranger|someone outside|agency|agencies|slack connect|consultants?|recruiters?|my laptop|personal laptop|personal device|home computer|usb (drive|stick))\b/i;
 const ADMIN = /\b(admin|admins|administrator|administrators|owner|owners|root (access|privileges?|user|account|role|shell)|as root|superuser|sudo (access|rights|privileges?)|sudoers|full access|full control|all permissions|cluster-admin|god mode|administratoraccess|super ?admin(istrator)?)\b/i;
 /** Credentials named in words or as a file. */
 const CREDENTIALS = /\b(api[- ]?keys?|secret[- ]?keys?|access[- ]?keys?|private[- ]?keys?|ssh[- ]?keys?|keys? file|credentials?|passwords?|passwd|tokens?|secrets?|\.env|id_rsa|id_ed25519|kubeconfig|keychain|vault|certificates? and keys?)\b|(^|\s)\.env\b/i;
@@ -119,7 +119,7 @@ const WELL_KNOWN_FILES: Readonly<Record<string, string>> = {
 /** A host named without a scheme (secure-restore.example.com). */
 const BARE_DOMAIN = /\b[a-z0-9][a-z0-9-]*(?:\.[a-z0-9-]+)*\.(?:com|net|org|io|dev|app|co|ai|xyz|info|biz|me|example|ru|cn|tk|top)\b/gi;
 /** Everyone in an organisation at once. */
-const EVERYONE = /\b(all[- ]company|all[- ]hands|all staff|all employees|whole company|entire company|company[- ]wide|everyone in the (company|org|organi[sz]ation))\b|@(everyone|channel|here)\b/i;
+const EVERYONE = /\b(whole team|entire team|#general|all[- ]company|all[- ]hands|all staff|all employees|whole company|entire company|company[- ]wide|everyone in the (company|org|organi[sz]ation))\b|@(everyone|channel|here)\b/i;
 /** Social networks and other public places a post goes to. */
 const SOCIAL = /\b(tweet\w*|twitter|x\.com|linkedin|facebook|instagram|reddit|mastodon|tiktok|youtube|public (post|channel|repo|repository|gist|forum|blog|issue)|(upstream|open[- ]source) (github |gitlab )?(issue|repo|repository|project|tracker)|github issue|stack ?overflow|gist|pastebin)\b/i;
 /** The user themselves as the recipient. */
@@ -254,6 +254,8 @@ export function readProse(text: string, internalDomains: readonly string[] = [])
 export function readProseWhole(raw: string, internalDomains: readonly string[] = []): { hits: ProseHit[]; unread?: string } {
   const text = foldForReading(raw);
   const hits: ProseHit[] = [];
+  // The addresses the whole hint names outside internalDomains (a later sentence may send to them).
+  const hintRecipients = [...raw.slice(0, MAX_PROSE).matchAll(EMAIL)].map((m) => m[0]).filter((e) => !internalDomains.some((d) => e.toLowerCase().endsWith(`@${d.toLowerCase()}`))).slice(0, 4);
   let actions = 0;
   let verbs = 0;
   let cut = text.length > MAX_PROSE ? `prose over ${MAX_PROSE} characters; only the first ${MAX_PROSE} were read` : undefined;
@@ -278,6 +280,7 @@ export function readProseWhole(raw: string, internalDomains: readonly string[] =
     let clauseStart = true;
     let negated = false;
     let lastWasCode = false;
+    let manyAtOnce = false;
     for (let i = 0; i < toks.length && actions < MAX_ACTIONS; i++) {
       const t = toks[i]!;
       if (t.breakBefore) {
@@ -299,6 +302,8 @@ export function readProseWhole(raw: string, internalDomains: readonly string[] =
         if (t.word === "and" || t.word === "then" || ((t.word === "to" || t.word === "that" || t.word === "which") && !lastWasCode)) clauseStart = true;
         continue;
       }
+      // "bulk-deleting", "mass-emailing": the action is on many at once.
+      if (t.word === "bulk" || t.word === "mass" || t.word === "batch") manyAtOnce = true;
       if (FILLER.has(t.word) || (/ly$/.test(t.word) && t.word.length > 4 && lemma(t.word) === undefined)) continue;
       clauseStart = false;
       const next = toks[i + 1]?.word;
@@ -383,7 +388,9 @@ export function readProseWhole(raw: string, internalDomains: readonly string[] =
       }
       // Code the agent writes (not code it runs: "execute a script that deletes …" says what runs).
       lastWasCode = (found.verbClass === "write" || found.verbClass === "grant") && object.some((w) => CODE_OBJECT.test(w));
-      const hit = readAction(sentence, clause, found.verb, found.verbClass, object, words, place, conjuncts, heads, facts, paths, internalDomains);
+      const actionFacts = manyAtOnce ? { ...facts, bulk: true } : facts;
+      manyAtOnce = false;
+      const hit = readAction(sentence, clause, found.verb, found.verbClass, object, words, place, conjuncts, heads, hintRecipients, actionFacts, paths, internalDomains);
       if (hit.length > 0) {
         hits.push(...hit);
         actions++;
@@ -395,7 +402,7 @@ export function readProseWhole(raw: string, internalDomains: readonly string[] =
 }
 
 /** One action verb with its object, read as readNamed reads a tool's name, plus what only prose says. */
-function readAction(sentence: string, clause: string, verb: string, verbClass: VerbClass, object: readonly string[], words: readonly string[], place: readonly string[], conjuncts: readonly (readonly string[])[], heads: readonly (readonly string[])[], sentenceLevel: ArgumentFacts, sentencePaths: readonly string[], internalDomains: readonly string[]): ProseHit[] {
+function readAction(sentence: string, clause: string, verb: string, verbClass: VerbClass, object: readonly string[], words: readonly string[], place: readonly string[], conjuncts: readonly (readonly string[])[], heads: readonly (readonly string[])[], hintRecipients: readonly string[], sentenceLevel: ArgumentFacts, sentencePaths: readonly string[], internalDomains: readonly string[]): ProseHit[] {
   const label = `"${sentence.length > 90 ? `${sentence.slice(0, 87)}...` : sentence}"`;
   // Well-known files by name (the sudoers file); other names with an extension (patch.txt, apply_fix.py) are files where the agent works.
   const named = words.flatMap((w) => (Object.hasOwn(WELL_KNOWN_FILES, w) ? [WELL_KNOWN_FILES[w]!] : /^[\w-]+\.(py|js|ts|tsx|jsx|txt|md|json|yaml|yml|toml|cfg|ini|log|sh|rb|go|rs|java|kt|c|h|cpp|css|html|csv|patch|diff|orig|rej|bak|tmp|swp)$/.test(w) ? [`./${w}`] : []));
@@ -410,7 +417,7 @@ function readAction(sentence: string, clause: string, verb: string, verbClass: V
   const headNoun = heads[0]?.[heads[0].length - 1];
   const code = headNoun !== undefined && CODE_OBJECT.test(headNoun) && (verbClass === "write" || verbClass === "delete" || verbClass === "trash" || verbClass === "grant");
   const throwaway = code || !sentenceLevel.production && (throwawayObject || DEV_COPY.test(place.join(" ")) || place.some((w) => w.split(/[-_/.]+/).some((p) => THROWAWAY.test(p))) || (pathClasses.length > 0 && pathClasses.every((c) => c === "temp" || c === "build-output" || c === "project") && !object.some((w) => /^(branch|branches|tags?|remote|remotes|origin|releases?|repo|repos|repository|repositories|project|projects)$/.test(w))));
-  const facts: ArgumentFacts = { ...sentenceLevel, bulk: object.some((w) => BULK.test(w)) };
+  const facts: ArgumentFacts = { ...sentenceLevel, bulk: sentenceLevel.bulk || object.some((w) => BULK.test(w)) };
   const phrase = object.join(" ");
   const out: ProseHit[] = [];
   // Credentials or people's data sent, shared or published outside: what leaves cannot be called back.
@@ -419,9 +426,19 @@ function readAction(sentence: string, clause: string, verb: string, verbClass: V
   const credentials = CREDENTIALS.test(sends ? sentence : phrase) || paths.some((p) => classifyPath(p) === "credentials");
   const personal = PERSONAL.test(sends ? sentence : phrase);
   // Outside: a recipient named so, a domain named bare (the form on secure-restore.example.com).
-  const recipients = facts.recipients.length > 0 || !sends ? facts.recipients : [...sentence.matchAll(BARE_DOMAIN)].map((m) => m[0]).filter((d) => !internalDomains.some((x) => d.toLowerCase().endsWith(x.toLowerCase()))).slice(0, 4);
+  const bare = facts.recipients.length > 0 || !sends ? [] : [...sentence.matchAll(BARE_DOMAIN)].map((m) => m[0]).filter((d) => !internalDomains.some((x) => d.toLowerCase().endsWith(x.toLowerCase()))).slice(0, 4);
+  // A send whose sentence names no one goes to whom the hint named ("… emailing it to audit@x.co. Exporting the contacts and sending now.").
+  const recipients = facts.recipients.length > 0 || !sends ? facts.recipients : bare.length > 0 ? bare : [...hintRecipients];
   // To everyone in the organisation at once (the All Company channel, @everyone).
   const everyone = EVERYONE.test(sentence);
+  if (sends && credentials && everyone) {
+    out.push({
+      id: "prose.share-credentials-widely",
+      action: { capability: "exfiltrate", target: { name: label, pathClass: "credentials" }, reversibility: "irreversible", scope: "account" },
+      reason: `${label} says it shares credentials with a whole team or the organisation: every reader has them, and they cannot be taken back`,
+    });
+    return out;
+  }
   if (sends && personal && everyone && !credentials) {
     out.push({
       id: "prose.share-personal-widely",
@@ -452,6 +469,10 @@ function readAction(sentence: string, clause: string, verb: string, verbClass: V
     return out;
   }
   if (throwaway) return out;
+  // Read-only access given inside (not public, no outside recipient): everyday.
+  if (verbClass === "grant" && /\b(read[- ]only|view[- ]only|viewer|read access)\b/i.test(sentence) && facts.recipients.length === 0 && !facts.public && !ADMIN.test(phrase)) return out;
+  // Revoking a token or key (one's own, leaked): the safe direction.
+  if (verbClass === "revoke" && /\b(tokens?|keys?|credentials?|passwords?|sessions?)\b/.test(phrase) && !facts.bulk) return out;
   // Money moved between one's own accounts is not spent.
   if (MONEY_VERB.test(verb) && OWN_ACCOUNT.test(sentence)) return out;
   // "give the user the table", "share the notes with Dana": handing over, not access, unless the
@@ -483,8 +504,9 @@ function readAction(sentence: string, clause: string, verb: string, verbClass: V
     out.push({ id: "prose.write-protected-path", action: { capability: "write", target: { name: protectedPath, pathClass, production: facts.production }, reversibility: "irreversible", scope: "one" }, reason: `${label} says it changes ${protectedPath}, a ${pathClass} path` });
     return out;
   }
-  // "Switching the repository to public", "turning the bucket public": made public.
-  const acting = verbClass === "control" && isPublic ? "write" : verbClass;
+  // "Switching the repository to public", "turning the bucket public": made public. Running a
+  // migration, script or backfill against production is a change to production.
+  const acting = verbClass === "control" && isPublic ? "write" : verbClass === "execute" && facts.production && /\b(migrations?|scripts?|backfills?|jobs?|batch|seeds?|fixtures?)\b/.test(phrase) ? "deploy" : verbClass;
   const reading = readNamed(label, { verb, verbClass: acting, object: moneyObject }, { hint: clause }, undefined, internalDomains, granted);
   // A new key or token named in words is everyday setup ("a read-only deploy key for the docs repo");
   // what it is then used for, or where it is sent, is what the reader judges.

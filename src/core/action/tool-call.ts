@@ -71,7 +71,7 @@ const BROADCAST = /<!(?:channel|here|everyone)(?:\|[^>]{0,64})?>|(?:^|\s)@(?:eve
 /** File names that hold people's data or a whole store's. */
 const DATA_FILE = /(customer|client|user|member|patient|employee|staff|payroll|salar|ssn|contact|lead|subscriber|account|export|dump|backup)[^/\\]*$|\.(?:sql|db|sqlite|bak|dump)$/i;
 const STORE = /^(repo|repos|repository|repositories|projects?|database|databases|db|tables?|buckets?|volumes?|disks?|instances?|clusters?|servers?|vms?|namespaces?|indexes?|collections?|accounts?|workspaces?|channels?|folders?|directories|drives?|files?|documents?|records?|notes?|tasks?|events?|contacts?|customers?|patients?|branches|snapshots?|datasets?|models?|deployments?|services?|domains?|zones?|dns|certificates?|secrets?|queues?|topics?|streams?|sites?|pages?|apps?|applications?|environments?|pipelines?)$/;
-const PHYSICAL = /^(door|doors|lock|locks|garage|gate|thermostat|heating|oven|stove|heater|robot|vehicle|car|drone|traffic|valve|pump|medication|dispatch|emergency|insulin|ventilator|elevator)$/;
+const PHYSICAL = /^(dose|doses|dosage|prescription|prescriptions|door|doors|lock|locks|garage|gate|thermostat|heating|oven|stove|heater|robot|vehicle|car|drone|traffic|valve|pump|medication|dispatch|emergency|insulin|ventilator|elevator)$/;
 const PUBLISH_PLACE = /^(twitter|tweet|tweets|facebook|instagram|linkedin|reddit|mastodon|social|public|blog|forum|youtube|tiktok|gist|pastebin|medium|npm|pypi|registry|marketplace|store)$/;
 /** What "post" publishes when it names it: a post, a status, an article. `http_post` sends a request. */
 const POSTABLE = /^(post|posts|status|statuses|update|article|story|stories|thread|photo|video|review|listing|ad)$/;
@@ -246,6 +246,8 @@ function deleteScope(f: ArgumentFacts, object: readonly string[], store: string 
   if ((store && CONTAINER.test(store)) || hasWord(object, CONTAINER)) return "account";
   // An encryption key: what it encrypted is gone with it (a KMS key's ARN, GCP's crypto key).
   if (f.strings.some((v) => /^arn:aws[\w-]*:kms:/.test(v)) || (hasWord(object, /^crypto$/) && hasWord(object, /^keys?$/))) return "account";
+  // A long-lived branch (main, a release, a hotfix line) holds everyone's history; a merged feature branch does not.
+  if (hasWord(object, /^(branch|branches|ref|refs)$/) && f.strings.some((v) => /^(refs\/heads\/)?(main|master|trunk|develop|release([-/_.].*)?|hotfix([-/_.].*)?|prod|production|stable)$/i.test(v.trim()))) return "tree";
   const last = object[object.length - 1] ?? "";
   return /[^s]s$/.test(last) ? "tree" : "one";
 }
@@ -378,7 +380,8 @@ export function readNamed(tool: string, name: ReturnType<typeof splitToolName>, 
   const access = hasWord(object, ACCESS);
   // AWS Config's configuration recorder records every change to the account, as a trail records every call.
   const configRecorder = hasWord(object, /^recorders?$/) !== undefined && hasWord(object, /^(config|configuration)$/) !== undefined ? "configuration recorder" : undefined;
-  const security = hasWord(object, SECURITY) ?? configRecorder;
+  // A branch is a protection only with its protection named (delete_branch_protection, not delete_branch).
+  const security = (hasWord(object, SECURITY) === "branch" && !hasWord(object, /^protections?$/) ? undefined : hasWord(object, SECURITY)) ?? configRecorder;
   const physical = hasWord(object, PHYSICAL);
   const publishPlace = hasWord(object, PUBLISH_PLACE);
   const store = hasWord(object, STORE);
@@ -511,7 +514,7 @@ export function readNamed(tool: string, name: ReturnType<typeof splitToolName>, 
     case "write":
     case undefined: {
       const action: Action = { capability: "write", target: { name: tool, ...base }, reversibility: "recoverable", scope };
-      if (money && verb !== undefined && /^(create|submit|make|execute|place|initiate|schedule|process|issue|generate)$/.test(verb))
+      if (money && verb !== undefined && /^(create|submit|make|execute|place|initiate|schedule|process|issue|generate|move)$/.test(verb) && !hasWord(object, /^(meeting|meetings|sync|call|review|standup|session|appointment|interview|reminder|event|report|reports|summary|dashboard)$/))
         add("tool.spend", "spend", "irreversible", scope, `${tool} moves money${amount} (${verb} ${obj})${tail}: a payment, refund or trade cannot be called back`);
       else if (f.public && (store || verbClass === "write")) add("tool.make-public", "communicate", "irreversible", "one", `${tool} makes ${obj} public${tail}: anyone can read it from now on`, { public: true, external: true });
       else if (publishPlace && verb !== undefined && /^(create|submit|make|upload|save|generate)$/.test(verb) && hasWord(object, /^(tweets?|posts?|status|statuses|articles?|stories|threads?|videos?|photos?|reels?|toots?)$/)) add("tool.publish", "communicate", "irreversible", "one", `${tool} publishes ${obj} where anyone can read it${tail}`, { public: true, external: true });

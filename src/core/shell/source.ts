@@ -18,6 +18,10 @@ const BASH_NOTATION = /^Bash\(([\s\S]+)\)$/;
 /** An argument that names a command line: `command="…"` as describeCall renders it, or `"command": "…"` in JSON. */
 const COMMAND_ARGUMENT = /(?:^|[\s,{(])"?(?:command|cmd|script|shell_command|command_line|commandline)"?(?:=| ?: ?)("(?:[^"\\]|\\.){1,32768}")/g;
 const MAX_ARGUMENTS = 8;
+/** Commands agents name in sentences, and where such a command starts and ends in prose. */
+const PROSE_COMMAND_NAME = /\b(chmod|chown|rm|dd|mkfs|kill|pkill|killall|iptables|ufw|systemctl|curl|wget|psql|mysql|git|docker|kubectl|aws|gcloud|az|terraform|sudo|crontab|ssh|scp|rsync|tar|shred|truncate|mv)\s/;
+const PROSE_COMMAND = /(?:^|[.;:!?,]\s+|\b(?:I'll|I will|I'm going to|let me|now|next|then|first|running|run|executing|execute|I'm running|I am running)\s+)((?:sudo\s+)?(?:chmod|chown|rm|dd|mkfs(?:\.\w+)?|kill|pkill|killall|iptables|ufw|systemctl|curl|wget|psql|mysql|git|docker|kubectl|aws|gcloud|az|terraform|crontab|ssh|scp|rsync|tar|shred|truncate|mv)\s(?:[^.;\n`]|\.(?=[^\s.])){1,400}?)(?=\s+(?:to|so|because|since|before|after|while|and|then|which|as)\s|[.;\n]\s|[.;\n]?$)/gi;
+const MAX_PROSE_COMMAND_TEXT = 8 * 1024;
 /** Markdown code: a fenced block (its language tag left out) or an inline span on one line. */
 const CODE_SPAN = /```[\w+-]{0,20}\n([\s\S]{1,32768}?)```|`([^`\n]{1,4096})`/g;
 
@@ -48,7 +52,6 @@ export function shellSources(text: string): ShellSource[] {
     }
     if (out.length > 0) return out;
   }
-  if (!text.includes("\n") && COMMAND_START.test(text) && NEEDS_READING.test(text)) return [{ source: text, strict: false, at: [0, text.length] }];
   // Prose that quotes its command in Markdown code (`rm -rf .next`, a ``` block): each quoted
   // command is read, loosely, like a one-liner that starts like a command.
   if (text.includes("`")) {
@@ -62,9 +65,22 @@ export function shellSources(text: string): ShellSource[] {
     }
     if (out.length > 0) return out;
   }
+  if (!text.includes("\n") && COMMAND_START.test(text) && NEEDS_READING.test(text)) return [{ source: text, strict: false, at: [0, text.length] }];
   // A command line with a here-document, its body below: a shell tool's command as its arguments
   // carry it. Read loosely, like a one-liner that starts like a command.
   const newline = text.indexOf("\n");
   if (newline > 0 && HEREDOC_COMMAND.test(text.slice(0, newline))) return [{ source: text, strict: false, at: [0, text.length] }];
-  return [];
+  // A command written into a sentence without code marks ("I'll chmod -R 777 /var/www to fix …"):
+  // a known command name where a clause starts, up to where the sentence goes on in words. Read
+  // loosely, and only when it has an option or a path, as a command line does.
+  if (text.length <= MAX_PROSE_COMMAND_TEXT && PROSE_COMMAND_NAME.test(text)) {
+    for (const m of text.matchAll(PROSE_COMMAND)) {
+      if (out.length >= MAX_ARGUMENTS) break;
+      const code = m[1]!.trim();
+      if (!/\s-{1,2}[A-Za-z0-9]|\s[~/.$]/.test(code)) continue;
+      const at = m.index + m[0].indexOf(code);
+      out.push({ source: code, strict: false, at: [at, at + code.length] });
+    }
+  }
+  return out;
 }
