@@ -1,6 +1,6 @@
 // Action rules: cloud. Data with examples that must and must not match (test/rule-packs.test.ts).
 import type { Rule } from "../../rule-pack.js";
-import { withPrecheck, re, T, END, START, NO_DRY_RUN, outsideQuotedText, DETERMINER, CLI_REMOVE_VERB, CLI_WORD, VERB_OPERAND, NOT_A_CLIENT } from "./fragments.js";
+import { withPrecheck, re, T, END, START, NO_DRY_RUN, outsideQuotedText, DETERMINER, CLI_REMOVE_VERB, CLI_WORD, VERB_OPERAND, NOT_A_CLIENT, NOT_THROWAWAY } from "./fragments.js";
 
 export const CLOUD_RULES: readonly Rule[] = [
 
@@ -339,11 +339,11 @@ export const CLOUD_RULES: readonly Rule[] = [
     score: 80,
     keywords: ["delet", "destroy", "tear", "terminat", "decommission", "nuk", "wip"],
     pattern: outsideQuotedText(re(
-      String.raw`\b(?:delete|deleting|destroy|destroying|tear down|tearing down|teardown|terminate|terminating|decommission|decommissioning|nuke|nuking|wipe|wiping) ${DETERMINER} (?:[\w.-]+ ){0,2}?(?:clusters?|s3 buckets?|buckets?|servers?|vms?|virtual machines?|environments?|infrastructure|infra|stacks?|namespaces?|droplets?)\b`,
+      String.raw`\b(?:delete|deleting|destroy|destroying|tear down|tearing down|teardown|terminate|terminating|decommission|decommissioning|nuke|nuking|wipe|wiping) ${DETERMINER} ${NOT_THROWAWAY}(?:[\w.-]+ ){0,2}?(?:clusters?|s3 buckets?|buckets?|servers?|vms?|virtual machines?|environments?|infrastructure|infra|stacks?|namespaces?|droplets?)\b`,
     )),
     examples: {
       match: ["tear down the staging environment", "delete the prod cluster", "Destroy all the EC2 servers", "delete the S3 bucket"],
-      noMatch: ["describe the cluster", "delete the local branch", "restart the dev server"],
+      noMatch: ["describe the cluster", "delete the local branch", "restart the dev server", "Deleting my own preview namespace preview-pr-498 now that that PR is merged.", "tear down the local dev stack and its volumes"],
     },
   },
   {

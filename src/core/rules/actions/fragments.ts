@@ -120,6 +120,12 @@ export const outsideMessage = (r: RegExp): RegExp => withPrecheck(new RegExp(`(?
 export const outsideQuotedText = (r: RegExp): RegExp =>
   withPrecheck(new RegExp(`(?=${r.source})${IN_MESSAGE_ARG}${IN_ECHOED_TEXT}(?:${r.source})`, r.flags), r);
 export const DETERMINER = String.raw`(?:the|all|all the|all of the|every|our|my|your|this|that|these|those|entire|whole)`;
+/**
+ * After a determiner in prose: not a throwaway thing ("the test database", "my own preview
+ * namespace", "the temp table") and not one said to sit somewhere throwaway after it ("… in the
+ * throwaway postgres container", "… from my local SQLite test database").
+ */
+export const NOT_THROWAWAY = String.raw`(?!(?:[\w.-]+ ){0,2}?(?:test|tests|testing|temp|temporary|tmp|scratch|throwaway|local|dev|fixture|sandbox|preview|ephemeral|own)\b)(?![^.;]{0,80}?\b(?:throwaway|scratch|local|test|dev|temporary|temp) (?:\w+ )?(?:container|database|db|instance|environment|stack|sqlite|cluster)\b)`;
 
 /** A destructive subcommand word of an admin CLI (" delete_queue", " remove", " kv-purge", " reset"). */
 export const CLI_REMOVE_VERB = String.raw` (?:[a-z0-9]{1,30}[-_]){0,4}(?:remove|rm|del|rb|uninstall|unregister|undeploy|flush|flushall|flushdb|drop|wipe|erase|clear|cleanup|unpublish|yank|revoke|break-lock|forget|prune|dedupe|recreate|reset|rollback|archive|cancel|kill|disable(?<!(?:telemetry|features?|flags?|toggles?|analytics) disable)|shutdown|delete|purge|destroy)(?:[-_][a-z0-9]{1,30}){0,4}`;

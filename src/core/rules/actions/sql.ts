@@ -1,6 +1,6 @@
 // Action rules: sql. Data with examples that must and must not match (test/rule-packs.test.ts).
 import type { Rule } from "../../rule-pack.js";
-import { re, T, END, START, SQL_IDENT, outsideMessage, outsideQuotedText, DETERMINER } from "./fragments.js";
+import { re, T, END, START, SQL_IDENT, outsideMessage, outsideQuotedText, DETERMINER, NOT_THROWAWAY } from "./fragments.js";
 
 export const SQL_RULES: readonly Rule[] = [
 
@@ -35,11 +35,11 @@ export const SQL_RULES: readonly Rule[] = [
     score: 90,
     keywords: ["drop", "delet", "destroy", "wip", "eras", "nuk", "purg"],
     pattern: outsideQuotedText(re(
-      String.raw`\b(?:drop|dropping|drops|delete|deleting|deletes|destroy|destroying|wipe|wiping|erase|erasing|nuke|nuking|purge|purging) ${DETERMINER} (?:[\w.-]+ ){0,2}?(?:databases?|dbs?|data ?bases?|tables?|schemas?|collections?)\b`,
+      String.raw`\b(?:drop|dropping|drops|delete|deleting|deletes|destroy|destroying|wipe|wiping|erase|erasing|nuke|nuking|purge|purging) ${DETERMINER} ${NOT_THROWAWAY}(?:[\w.-]+ ){0,2}?(?:databases?|dbs?|data ?bases?|tables?|schemas?|collections?)\b`,
     )),
     examples: {
       match: ["drop the users table", "Delete the production database", "wipe the entire db", "I'll drop all tables and recreate them"],
-      noMatch: ["describe the users table", "drop a comment in the table of contents", "drop support for node 16", "git commit -m 'Drop the legacy tables'"],
+      noMatch: ["describe the users table", "drop a comment in the table of contents", "drop support for node 16", "git commit -m 'Drop the legacy tables'", "Dropping the test database created by the fixture so the next run starts clean.", "Dropping the temp table tmp_import_2024 from my local SQLite test database.", "Dropping the orders table in the throwaway postgres container I started for this test."],
     },
   },
   {
