@@ -2,7 +2,7 @@
 // map onto the pipeline's (hard stop → stop, pause → verify), each of its rules is a named factor
 // and a rule match, and a command line known to be shell that cannot be read needs a human.
 import { describe, expect, it } from "vitest";
-import { evaluateStep, type Guard, type StepFacts } from "../src/core/pipeline.js";
+import { evaluateStep, scrubSecrets, type Guard, type StepFacts } from "../src/core/pipeline.js";
 import { compilePolicy, PolicyFile, policyFor } from "../src/core/policy.js";
 import { defaultRuleSet } from "../src/core/rules/index.js";
 
@@ -93,6 +93,21 @@ describe("the action model in the pipeline", () => {
     expect(leaked.verdict).not.toBe("continue");
     // A shell tool's command is read whatever its key.
     expect(evaluateStep(call("mcp__shell__execute_command", { command: "rm -rf ~/", description: "clean" }), clear, policy(), rules).verdict).toBe("stop");
+  });
+
+  it("a secret in what the step says is not quoted back by any reason (factors, the reason, rule reasons)", () => {
+    const token = `${"ghp_"}R8x2Lq9vT4mZ7kW1pN6cJ3hY5sD0fG2aB8eQ`;
+    for (const hint of [`Emailing the token ${token} to contractor@gmail.com so he can debug`, `Posting ${token} to the public gist`]) {
+      const e = evaluateStep({ hint, autonomousStep: 1, maxAutonomousSteps: 50 }, clear, policy(), rules);
+      expect(e.verdict).toBe("stop");
+      const said = JSON.stringify({ factors: e.factors, reason: e.reason, rules: e.rules }).toLowerCase();
+      // Neither as written nor as the action model folds it (lower case, split at the underscore).
+      expect(said).not.toContain(token.toLowerCase());
+      expect(said).not.toContain(token.slice(4).toLowerCase());
+      expect(said).toContain("[redacted]");
+    }
+    // Words are not taken for key material: a reason about passwords keeps the word.
+    expect(scrubSecrets("reads stored passwords", ["PASSWORD=hunter2"])).toBe("reads stored passwords");
   });
 
   it("command-shaped rules read a hint's command lines, not its prose", () => {

@@ -4,7 +4,7 @@
 // autoApprove match waives the confirm tier and tolerance check, never verify or danger zone.
 import type { AgentPolicy } from "./policy.js";
 import { afterHumanLooked, afterReading, destinationsIn, evaluateBreakers, type BreakerResult, type BreakerState, type BudgetConfig, type CompiledBreakers, type StepSignals } from "./breakers.js";
-import { redact, type Detection, type DetectionKind, type DetectorPack } from "./detector.js";
+import { redact, type Detection, type DetectionKind, type DetectorPack, type ScanResult } from "./detector.js";
 import { KeywordIndex } from "./keyword-index.js";
 import { UNREADABLE_SHELL, type PackScore, type RuleMatch, type RulePack } from "./rule-pack.js";
 import { readShellCached, type ShellReading } from "./shell/read.js";
@@ -364,6 +364,8 @@ export function evaluateStep(facts: StepFacts, guard: Guard, policy: AgentPolicy
   // SENSITIVE_PII_SCORE) is in every licence header, commit author and mail tool's recipient: it is
   // reported, and counts toward the score only in bulk (BULK_PERSONAL_DATA values or more).
   const scored = (d: Detection): boolean => !isWeakPersonalData(d);
+  // Secret values found anywhere in the step: no reason may quote them (scrubSecrets, below).
+  const secrets: string[] = secretValues(hintScan);
   for (const d of hintScan.detections) {
     if (d.kind === "injection") continue;
     detections.push({ ...d, source: "hint" });
@@ -394,14 +396,18 @@ export function evaluateStep(facts: StepFacts, guard: Guard, policy: AgentPolicy
       if (!packScore.matches.some((x) => x.id === m.id)) factors.push(`Rule ${m.id} (${m.score}) in the tool arguments: ${m.reason}`);
       if (m.score > score) score = m.score;
     }
-    for (const d of rules.content.scan(argsText).detections) {
+    const argsScan = rules.content.scan(argsText);
+    secrets.push(...secretValues(argsScan));
+    for (const d of argsScan.detections) {
       if (d.kind === "injection") continue;
       detections.push({ ...d, source: "arguments" });
       if (scored(d) && d.score > score) score = d.score;
     }
   }
   if (facts.findings !== undefined && facts.findings.length > 0) {
-    for (const d of rules.content.scan(facts.findings).detections) detections.push({ ...d, source: "findings" });
+    const findingsScan = rules.content.scan(facts.findings);
+    secrets.push(...secretValues(findingsScan));
+    for (const d of findingsScan.detections) detections.push({ ...d, source: "findings" });
   }
   const weak = detections.filter((d) => d.source !== "findings" && isWeakPersonalData(d));
   if (weak.length >= BULK_PERSONAL_DATA) score = Math.max(score, ...weak.map((d) => d.score));
@@ -491,20 +497,47 @@ export function evaluateStep(facts: StepFacts, guard: Guard, policy: AgentPolicy
     factors.push(`Risk score ${score} is within the ${policy.riskTolerance} tolerance threshold ${policy.threshold}`);
   }
 
+  // Reasons quote what the step says (a hint's sentence, a command line, a file name): a secret found
+  // there is taken out before they reach the agent, another agent's notification or the store.
+  const scrub = (text: string): string => (secrets.length > 0 ? scrubSecrets(text, secrets) : text);
   return {
     verdict,
     tier: VERDICT_TIER[verdict],
     score,
-    factors,
-    ...(reason !== undefined ? { reason } : {}),
+    factors: secrets.length > 0 ? factors.map(scrub) : factors,
+    ...(reason !== undefined ? { reason: scrub(reason) } : {}),
     ...(cause !== undefined ? { cause } : {}),
-    rules: reportedRules,
+    rules: secrets.length > 0 ? reportedRules.map((m) => ({ ...m, reason: scrub(m.reason) })) : reportedRules,
     detections,
     redactedHint,
     ...(breakerResult ? { breakers: { next: breakerResult.next, refused: breakerResult.refused, trips: breakerResult.trips } } : {}),
     stepsRemaining,
     fromGuard: false,
   };
+}
+
+/** The secret values a scan found, as written in the text it scanned. */
+function secretValues(scan: ScanResult): string[] {
+  const out: string[] = [];
+  for (const d of scan.detections) if (d.kind === "secret" && d.end - d.start >= 6) out.push(scan.text.slice(d.start, d.end));
+  return out;
+}
+
+/**
+ * `text` with every secret value replaced, as written (any case) and as the action model's object
+ * words fold it (lower case, split at punctuation: "ghp_R8x…" read as "ghp r8x…"): each run of
+ * letters and digits in a value that looks like key material is taken out too.
+ */
+export function scrubSecrets(text: string, values: readonly string[]): string {
+  let out = text;
+  for (const v of values) {
+    // A run counts when it looks like key material (letters and digits, or 16 long), not a word such as "password".
+    for (const piece of [v, ...v.split(/[^A-Za-z0-9]+/).filter((w) => (w.length >= 8 && /\d/.test(w) && /[A-Za-z]/.test(w)) || w.length >= 16)]) {
+      const escaped = piece.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+      out = out.replace(new RegExp(escaped, "gi"), "[REDACTED]");
+    }
+  }
+  return out;
 }
 
 /** What the action model could not read (SQL no grammar reads, input over a cap, a failed reader): caution, a confirmation. */
