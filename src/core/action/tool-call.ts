@@ -52,7 +52,7 @@ const VERBS: ReadonlyMap<string, VerbClass> = new Map([
 const MONEY = /^(payments?|money|funds?|transfers?|bank|banking|invoices?|orders?|trades?|stocks?|shares|crypto|bitcoin|btc|eth|wallet|cards?|payout|refunds?|balance|checkout|purchase|cash|venmo|paypal|stripe|binance|coinbase|brokerage|securities|options|positions?|forex|loan|mortgage|donation|subscription|billing|tokens?|payroll|bonus|bonuses|salary|salaries|wages)$/;
 const MESSAGE = /^(emails?|mail|messages?|messaging|sms|texts?|chat|inbox|dm|tweets?|posts?|comments?|notifications?|slack|gmail|twilio|whatsapp|telegram|discord|teams|sendgrid|mailchimp|newsletters?|campaigns?)$/;
 const ACCESS = /^(users?|members?|collaborators?|guests?|permissions?|roles?|access|keys?|ssh|tokens?|policy|policies|acl|invites?|admins?|owners?|sharing|credentials?|passwords?|secrets?|apikey|grants?|group|groups)$/;
-const SECURITY = /^(alarm|alarms|security|camera|cameras|firewall|mfa|2fa|twofactor|factors?|authenticators?|otp|audit|auditing|logging|logs?|trail|trails|cloudtrail|guardduty|siem|waf|monitoring|monitor|alerts?|protection|antivirus|defender|guardrails?|branch|protections?|lock|locks|smoke|detector|detectors|sensor|sensors|safety|encryption|backup|backups|pagerduty|opsgenie|alerting|alertmanager|oncall|selinux|apparmor|gatekeeper|edr|xdr|crowdstrike|falcon|enforcement)$/;
+const SECURITY = /^(alarm|alarms|security|camera|cameras|firewall|mfa|2fa|twofactor|factors?|authenticators?|otp|audit|auditing|logging|logs?|trail|trails|cloudtrail|guardduty|siem|waf|monitoring|monitor|alerts?|protection|antivirus|defender|guardrails?|protections?|lock|locks|smoke|detector|detectors|sensor|sensors|safety|encryption|backup|backups|pagerduty|opsgenie|alerting|alertmanager|oncall|selinux|apparmor|gatekeeper|edr|xdr|crowdstrike|falcon|enforcement)$/;
 /** What keeps the record of what happened: turned off, what happens meanwhile is never recorded. */
 const RECORD_KEEPING = /^(audit|auditing|logging|logs?|trail|trails|cloudtrail|siem|monitoring)$/;
 /** Nouns that say the call deletes (schedule_key_deletion, create_deletion_request). */
@@ -380,8 +380,7 @@ export function readNamed(tool: string, name: ReturnType<typeof splitToolName>, 
   const access = hasWord(object, ACCESS);
   // AWS Config's configuration recorder records every change to the account, as a trail records every call.
   const configRecorder = hasWord(object, /^recorders?$/) !== undefined && hasWord(object, /^(config|configuration)$/) !== undefined ? "configuration recorder" : undefined;
-  // A branch is a protection only with its protection named (delete_branch_protection, not delete_branch).
-  const security = (hasWord(object, SECURITY) === "branch" && !hasWord(object, /^protections?$/) ? undefined : hasWord(object, SECURITY)) ?? configRecorder;
+  const security = hasWord(object, SECURITY) ?? configRecorder;
   const physical = hasWord(object, PHYSICAL);
   const publishPlace = hasWord(object, PUBLISH_PLACE);
   const store = hasWord(object, STORE);
