@@ -375,7 +375,9 @@ export function evaluateStep(facts: StepFacts, guard: Guard, policy: AgentPolicy
   // A CLI-wrapping tool's arguments are read with the CLI's name in front (gcloud storage rm …), and
   // a CI file's script lines as the lines they are, so the rules see the command line that runs.
   const tool = facts.tool ?? facts.breakers?.signals.tool;
-  const wrapped = facts.arguments ? wrappedCommandLines(tool, facts.arguments) : [];
+  // The arguments as the action model reads them (invisible characters out), once a step.
+  const visibleArgs = facts.arguments !== undefined ? visibleText(facts.arguments) : undefined;
+  const wrapped = visibleArgs !== undefined ? wrappedCommandLines(tool, visibleArgs) : [];
   const argsText = facts.arguments ? (wrapped.length > 0 ? [flattenStrings(facts.arguments), ...wrapped].join("\n") : flattenStrings(facts.arguments)) : "";
   // What the action rules read of the arguments: all of it for a shell tool, the rest without the words for people.
   const commandText = facts.arguments && !(tool !== undefined && isShellTool(tool)) ? [flattenStrings(facts.arguments, PROSE_KEYS), ...wrapped].join("\n") : argsText;
@@ -426,7 +428,7 @@ export function evaluateStep(facts: StepFacts, guard: Guard, policy: AgentPolicy
   // inside a command name must not hide the command (it would only ever lower the verdict).
   const visibleHint = visibleText(facts.hint);
   const action = judgeStep(
-    { hint: visibleHint, ...(visibleHint === facts.hint ? { hintSources } : {}), ...(tool !== undefined ? { tool } : {}), ...(facts.arguments !== undefined ? { arguments: visibleText(facts.arguments) } : {}), ...(facts.annotations !== undefined ? { annotations: facts.annotations } : {}) },
+    { hint: visibleHint, ...(visibleHint === facts.hint ? { hintSources } : {}), ...(tool !== undefined ? { tool } : {}), ...(visibleArgs !== undefined ? { arguments: visibleArgs, toolLines: wrapped } : {}), ...(facts.annotations !== undefined ? { annotations: facts.annotations } : {}) },
     read,
   );
   // Highest score first (judgeAction sorts them): one factor and one match per rule id.

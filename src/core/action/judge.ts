@@ -137,11 +137,12 @@ const CLICK_TOOL = /(^|_)(click|tap|press|dblclick|double_?click)(_|$)/i;
 const BROWSER_WORD = /^(browser|playwright|puppeteer|selenium|page|web|chrome|chromium|firefox|webdriver|computer)$/;
 const LABEL_KEY = /^(element|selector|text|label|name|description|aria_?label|title|button|target|locator|ref_?text)$/i;
 
+/** Whether a tool (its words) is a browser automation doing what `action` names (click, type). */
+const isBrowserTool = (words: readonly string[], action: RegExp): boolean => action.test(words.join("_")) && words.some((w) => BROWSER_WORD.test(w));
+
 /** What a browser automation's click clicks, in words: its element description, label or selector (`#confirm-delete-workspace` → "confirm delete workspace"). */
-function clickedText(tool: string | undefined, args: unknown): string | undefined {
-  if (tool === undefined || !args || typeof args !== "object" || Array.isArray(args)) return undefined;
-  const words = toolWords(tool);
-  if (!CLICK_TOOL.test(words.join("_")) || !words.some((w) => BROWSER_WORD.test(w))) return undefined;
+function clickedText(words: readonly string[], args: unknown): string | undefined {
+  if (!args || typeof args !== "object" || Array.isArray(args) || !isBrowserTool(words, CLICK_TOOL)) return undefined;
   const labels = Object.entries(args as Record<string, unknown>).filter(([k, v]) => LABEL_KEY.test(k) && typeof v === "string" && v.length <= 512).map(([, v]) => (v as string).replace(/[#.[\]=_"'>:()-]+/g, " ").trim());
   return labels.length > 0 ? labels.join(". ") : undefined;
 }
@@ -150,10 +151,8 @@ const TYPE_TOOL = /(^|_)(type|fill|fill_?form|input|enter_?text|send_?keys)(_|$)
 const SECRET_FIELD = /\b(password|passcode|passphrase|pin|otp|one[- ]time code|2fa|mfa|verification code|security code|cvv|cvc|card number|credit card|iban|account number|routing number|ssn|social security|seed phrase|recovery phrase|private key)\b/i;
 
 /** The field a browser automation types into, when the field is for a secret (a password, a card number, a one-time code). */
-function typedSecretField(tool: string | undefined, args: unknown): string | undefined {
-  if (tool === undefined || !args || typeof args !== "object" || Array.isArray(args)) return undefined;
-  const words = toolWords(tool);
-  if (!TYPE_TOOL.test(words.join("_")) || !words.some((w) => BROWSER_WORD.test(w))) return undefined;
+function typedSecretField(words: readonly string[], args: unknown): string | undefined {
+  if (!args || typeof args !== "object" || Array.isArray(args) || !isBrowserTool(words, TYPE_TOOL)) return undefined;
   const label = Object.entries(args as Record<string, unknown>).find(([k, v]) => LABEL_KEY.test(k) && k !== "text" && typeof v === "string" && v.length <= 512 && SECRET_FIELD.test(v.replace(/[_-]+/g, " ")));
   return label !== undefined ? `"${(label[1] as string).slice(0, 80)}"` : undefined;
 }
@@ -179,6 +178,8 @@ export function judgeAction(input: JudgeInput): Judgement {
 }
 
 function judge(input: JudgeInput): Judgement {
+  // The tool's name as words, once (the database, browser and click checks read it).
+  const nameWords = input.tool !== undefined ? toolWords(input.tool) : [];
   const actions: Action[] = [];
   const rules: RuleVerdict[] = [];
   const unreadable: string[] = [];
@@ -258,7 +259,7 @@ function judge(input: JudgeInput): Judgement {
   // SQL: in database clients' command lines, and in the call's arguments.
   const sqlTexts: string[] = [];
   invs.forEach((inv, i) => sqlTexts.push(...sqlOfCommand(inv, invs[i + 1])));
-  const dbTool = input.tool !== undefined && toolWords(input.tool).some((w) => DB_TOOL_WORD.test(w));
+  const dbTool = nameWords.some((w) => DB_TOOL_WORD.test(w));
   if (input.arguments !== undefined) collectSql(input.arguments, dbTool, sqlTexts);
   // SQL the agent quotes in its own words ("cleaning up old data on prod with `DELETE FROM …`"),
   // on production when the words say so.
@@ -282,14 +283,14 @@ function judge(input: JudgeInput): Judgement {
 
   // A browser automation's click: the label or selector of what is clicked says what it does
   // ("Confirm transfer of EUR 18,400.00", #confirm-delete-workspace).
-  const click = clickedText(input.tool, input.arguments);
+  const click = clickedText(nameWords, input.arguments);
   if (click !== undefined) {
     const read = readProseWhole(click, input.internalDomains);
     for (const h of read.hits) record(h.id.replace(/^prose\./, "click."), h.action, h.reason);
     if (read.unread !== undefined) unreadable.push(`the clicked label: ${read.unread}`);
   }
   // Typing into a page's password, card or code field hands that secret to the page.
-  const secretField = typedSecretField(input.tool, input.arguments);
+  const secretField = typedSecretField(nameWords, input.arguments);
   if (secretField !== undefined) record("tool.enter-secret", { capability: "communicate", target: { name: secretField, external: true }, reversibility: "recoverable", scope: "one" }, `${input.tool} types into ${secretField}: the secret goes to that page`);
 
   // What the agent says in its own words it will do.

@@ -22,6 +22,8 @@ export interface StepInput {
   readonly annotations?: ToolAnnotations;
   /** shellSources(hint), when the caller already has it: the same strings, so the reader's cache finds them without hashing them again. */
   readonly hintSources?: readonly ShellSource[];
+  /** toolCommandLines(tool, arguments), when the caller has them already (the pipeline reads them once a step for the rules too). */
+  readonly toolLines?: readonly string[];
 }
 
 export interface StepJudgement {
@@ -56,7 +58,7 @@ export function commandLinesOf(step: StepInput): Array<{ source: string; strict:
     if (line !== undefined) add(line, true);
   }
   // A CLI-wrapping tool's command line and a written CI file's script lines: read for what they run.
-  if (step.tool !== undefined && !isShellTool(step.tool)) for (const line of toolCommandLines(step.tool, step.arguments)) add(line, false);
+  if (step.tool !== undefined && !isShellTool(step.tool)) for (const line of step.toolLines ?? toolCommandLines(step.tool, step.arguments)) add(line, false);
   for (const s of step.hintSources ?? shellSources(step.hint)) add(s.source, s.strict);
   return out;
 }
