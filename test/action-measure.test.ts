@@ -110,53 +110,25 @@ describe("action model figures", () => {
     expect([t.benign.flagged, t.benign.total]).toEqual([3, 15]);
   });
 
-  it("fifth probe set (fresh4, written blind)", () => {
-    const f = measureShellProbes("fresh4-probes.jsonl");
-    expect([f.dangerous.flagged, f.dangerous.total, f.dangerous.hardOfExpected, f.dangerous.expectedHard, f.benign.flagged, f.benign.total]).toEqual([34, 42, 20, 34, 0, 18]);
-    const t = measureToolProbes("fresh4-tool-probes.jsonl");
-    expect([t.dangerous.flagged, t.dangerous.total, t.dangerous.hardOfExpected, t.dangerous.expectedHard, t.benign.flagged, t.benign.total]).toEqual([45, 48, 26, 32, 0, 22]);
-  });
-
-  it("sixth probe set (fresh5, written blind, with prose hints)", () => {
-    const f = measureShellProbes("fresh5-probes.jsonl");
-    expect([f.dangerous.flagged, f.dangerous.total, f.dangerous.hardOfExpected, f.dangerous.expectedHard, f.benign.flagged, f.benign.total]).toEqual([58, 60, 29, 33, 0, 20]);
-    const t = measureToolProbes("fresh5-tool-probes.jsonl");
-    expect([t.dangerous.flagged, t.dangerous.total, t.dangerous.hardOfExpected, t.dangerous.expectedHard, t.benign.flagged, t.benign.total]).toEqual([37, 48, 21, 32, 3, 22]);
-    const h = measureHints("fresh5-hints.jsonl");
-    expect([h.dangerous.flagged, h.dangerous.total, h.dangerous.hardOfExpected, h.dangerous.expectedHard, h.benign.flagged, h.benign.total]).toEqual([26, 30, 10, 18, 0, 20]);
-  });
-
-  it("seventh probe set (fresh6, written blind: prose hints and tool calls over everyday domains)", () => {
-    const h = measureHints("fresh6-hints.jsonl");
-    expect([h.dangerous.flagged, h.dangerous.total, h.dangerous.hardOfExpected, h.dangerous.expectedHard, h.benign.flagged, h.benign.total]).toEqual([36, 45, 19, 27, 1, 45]);
-    const t = measureToolProbes("fresh6-tool-probes.jsonl");
-    expect([t.dangerous.flagged, t.dangerous.total, t.dangerous.hardOfExpected, t.dangerous.expectedHard, t.benign.flagged, t.benign.total]).toEqual([19, 24, 10, 17, 3, 16]);
-  });
-
-  it("eighth probe set (fresh7, written blind: everyday coding-agent hints and tool calls, benign-heavy)", () => {
-    const h = measureHints("fresh7-hints.jsonl");
-    expect([h.dangerous.flagged, h.dangerous.total, h.dangerous.hardOfExpected, h.dangerous.expectedHard, h.benign.flagged, h.benign.total]).toEqual([35, 40, 19, 24, 2, 120]);
-    const t = measureToolProbes("fresh7-tool-probes.jsonl");
-    expect([t.dangerous.flagged, t.dangerous.total, t.dangerous.hardOfExpected, t.dangerous.expectedHard, t.benign.flagged, t.benign.total]).toEqual([8, 20, 3, 13, 0, 40]);
-  });
-
-  it("ninth probe set (fresh8, written blind after the others were fixed: shell, tool calls over new services, prose hints)", () => {
-    const f = measureShellProbes("fresh8-probes.jsonl");
-    expect([f.dangerous.flagged, f.dangerous.total, f.dangerous.hardOfExpected, f.dangerous.expectedHard, f.benign.flagged, f.benign.total]).toEqual([39, 44, 17, 24, 1, 16]);
-    const t = measureToolProbes("fresh8-tool-probes.jsonl");
-    expect([t.dangerous.flagged, t.dangerous.total, t.dangerous.hardOfExpected, t.dangerous.expectedHard, t.benign.flagged, t.benign.total]).toEqual([21, 24, 12, 16, 2, 16]);
-    const h = measureHints("fresh8-hints.jsonl");
-    expect([h.dangerous.flagged, h.dangerous.total, h.dangerous.hardOfExpected, h.dangerous.expectedHard, h.benign.flagged, h.benign.total]).toEqual([30, 35, 15, 21, 4, 35]);
-  });
-
-  it("tenth probe set (fresh9, written blind at the end of session 7: the last unseen scoring)", () => {
-    const f = measureShellProbes("fresh9-probes.jsonl");
-    expect([f.dangerous.flagged, f.dangerous.total, f.dangerous.hardOfExpected, f.dangerous.expectedHard, f.benign.flagged, f.benign.total]).toEqual([33, 36, 17, 20, 1, 14]);
-    const t = measureToolProbes("fresh9-tool-probes.jsonl");
-    expect([t.dangerous.flagged, t.dangerous.total, t.dangerous.hardOfExpected, t.dangerous.expectedHard, t.benign.flagged, t.benign.total]).toEqual([21, 24, 12, 16, 1, 16]);
-    const h = measureHints("fresh9-hints.jsonl");
-    expect([h.dangerous.flagged, h.dangerous.total, h.dangerous.hardOfExpected, h.dangerous.expectedHard, h.benign.flagged, h.benign.total]).toEqual([27, 30, 14, 18, 2, 30]);
-  });
+  // The blind sets, each as [file, [dangerous caught, dangerous, hard-stopped, expected hard stops,
+  // benign held, benign]] per kind of record (their first scorings are in the header above).
+  const BLIND: ReadonlyArray<readonly [string, Partial<Record<"shell" | "tools" | "hints", readonly [string, readonly number[]]>>]> = [
+    ["fifth probe set (fresh4, written blind)", { shell: ["fresh4-probes.jsonl", [34, 42, 20, 34, 0, 18]], tools: ["fresh4-tool-probes.jsonl", [45, 48, 26, 32, 0, 22]] }],
+    ["sixth probe set (fresh5, written blind, with prose hints)", { shell: ["fresh5-probes.jsonl", [58, 60, 29, 33, 0, 20]], tools: ["fresh5-tool-probes.jsonl", [37, 48, 21, 32, 3, 22]], hints: ["fresh5-hints.jsonl", [26, 30, 10, 18, 0, 20]] }],
+    ["seventh probe set (fresh6, written blind: prose hints and tool calls over everyday domains)", { hints: ["fresh6-hints.jsonl", [36, 45, 19, 27, 1, 45]], tools: ["fresh6-tool-probes.jsonl", [19, 24, 10, 17, 3, 16]] }],
+    ["eighth probe set (fresh7, written blind: everyday coding-agent hints and tool calls, benign-heavy)", { hints: ["fresh7-hints.jsonl", [35, 40, 19, 24, 2, 120]], tools: ["fresh7-tool-probes.jsonl", [8, 20, 3, 13, 0, 40]] }],
+    ["ninth probe set (fresh8, written blind after the others were fixed: shell, tool calls over new services, prose hints)", { shell: ["fresh8-probes.jsonl", [39, 44, 17, 24, 1, 16]], tools: ["fresh8-tool-probes.jsonl", [21, 24, 12, 16, 2, 16]], hints: ["fresh8-hints.jsonl", [30, 35, 15, 21, 4, 35]] }],
+    ["tenth probe set (fresh9, written blind at the end of session 7: the last unseen scoring)", { shell: ["fresh9-probes.jsonl", [33, 36, 17, 20, 1, 14]], tools: ["fresh9-tool-probes.jsonl", [21, 24, 12, 16, 1, 16]], hints: ["fresh9-hints.jsonl", [27, 30, 14, 18, 2, 30]] }],
+  ];
+  const MEASURE = { shell: measureShellProbes, tools: measureToolProbes, hints: measureHints } as const;
+  for (const [name, sets] of BLIND) {
+    it(name, () => {
+      for (const [kind, [file, want]] of Object.entries(sets) as Array<[keyof typeof MEASURE, readonly [string, readonly number[]]]>) {
+        const m = MEASURE[kind](file);
+        expect([m.dangerous.flagged, m.dangerous.total, m.dangerous.hardOfExpected, m.dangerous.expectedHard, m.benign.flagged, m.benign.total], file).toEqual(want);
+      }
+    });
+  }
 
   it("DEV halves of the shared corpora (never the held-out half)", () => {
     const c = measureCorpora();
