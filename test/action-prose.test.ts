@@ -11,7 +11,7 @@ import { shellSources } from "../src/core/shell/source.js";
 import { readShell } from "../src/core/shell/read.js";
 
 const tierOf = (hint: string) => judgeStep({ hint }, readShell).judgement.tier;
-const ids = (hint: string) => readProse(hint).map((h) => h.id);
+const ids = (hint: string) => readProse(hint).hits.map((h) => h.id);
 
 describe("prose hints", () => {
   it.each([
@@ -61,7 +61,7 @@ describe("prose hints", () => {
   });
 
   it("names the sentence it read in the reason, and the rule", () => {
-    const [hit] = readProse("Wiping the S3 backup bucket to free up space.");
+    const [hit] = readProse("Wiping the S3 backup bucket to free up space.").hits;
     expect(hit!.id).toBe("prose.delete");
     expect(hit!.reason).toContain('"Wiping the S3 backup bucket to free up space."');
   });
@@ -81,7 +81,7 @@ describe("prose hints", () => {
 
   it("stays linear and bounded on long prose", () => {
     const long = "Deleting the temp files and then sending the report to the team. ".repeat(4000);
-    expect(readProse(long).length).toBeLessThanOrEqual(16);
+    expect(readProse(long).hits.length).toBeLessThanOrEqual(16);
   });
 });
 

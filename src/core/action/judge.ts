@@ -12,7 +12,7 @@ import { invocationsOf, type Invocation, type ShellCommand } from "./shell-comma
 import { looksLikeSql, readSql } from "./sql.js";
 import { readCode } from "./code.js";
 import { argumentFacts, readToolCall, toolWords, type ToolAnnotations } from "./tool-call.js";
-import { readProseWhole } from "./prose.js";
+import { readProse } from "./prose.js";
 import { ciCommandsOf } from "./ci-config.js";
 import { TextSet } from "../text.js";
 
@@ -285,7 +285,7 @@ function judge(input: JudgeInput): Judgement {
   // ("Confirm transfer of EUR 18,400.00", #confirm-delete-workspace).
   const click = clickedText(nameWords, input.arguments);
   if (click !== undefined) {
-    const read = readProseWhole(click, input.internalDomains);
+    const read = readProse(click, input.internalDomains);
     for (const h of read.hits) record(h.id.replace(/^prose\./, "click."), h.action, h.reason);
     if (read.unread !== undefined) unreadable.push(`the clicked label: ${read.unread}`);
   }
@@ -296,7 +296,7 @@ function judge(input: JudgeInput): Judgement {
   // What the agent says in its own words it will do.
   // A hint not read whole (padded past the reader's caps) is caution: padding must not hide an action.
   if (input.prose !== undefined) {
-    const read = readProseWhole(input.prose, input.internalDomains);
+    const read = readProse(input.prose, input.internalDomains);
     for (const h of read.hits) record(h.id, h.action, h.reason);
     if (read.unread !== undefined) unreadable.push(read.unread);
   }

@@ -241,17 +241,13 @@ function sentences(text: string): string[] {
   return text.slice(0, MAX_PROSE).split(/(?<=[.!?])\s+(?=[^a-z])|\n+/).map((s) => s.trim()).filter((s) => s !== "");
 }
 
-/** The actions a hint in prose says the step takes, each with the rule that found it. Pure. */
-export function readProse(text: string, internalDomains: readonly string[] = []): ProseHit[] {
-  return readProseWhole(text, internalDomains).hits;
-}
-
 /**
- * readProse, saying what it left unread: a hint over MAX_PROSE characters, or one with more
- * action verbs or actions than are read, was not read whole (padding must not hide an action), and
- * the caller takes that as caution.
+ * The actions a prose hint says the step takes, each with the rule that found it. `unread` says
+ * what was left: a hint over MAX_PROSE characters, or one with more action verbs or actions than
+ * are read, was not read whole (padding must not hide an action), and the caller takes that as
+ * caution. Pure.
  */
-export function readProseWhole(raw: string, internalDomains: readonly string[] = []): { hits: ProseHit[]; unread?: string } {
+export function readProse(raw: string, internalDomains: readonly string[] = []): { hits: ProseHit[]; unread?: string } {
   const text = foldForReading(raw);
   const hits: ProseHit[] = [];
   // The addresses the whole hint names outside internalDomains (a later sentence may send to them).
