@@ -12,7 +12,8 @@ import { invocationsOf, type Invocation, type ShellCommand } from "./shell-comma
 import { looksLikeSql, readSql } from "./sql.js";
 import { readCode } from "./code.js";
 import { argumentFacts, readToolCall, toolWords, type ToolAnnotations } from "./tool-call.js";
-import { readProse } from "./prose.js";
+import { mentionsProduction, readProse } from "./prose.js";
+import { codeSpans } from "../shell/source.js";
 import { ciCommandsOf } from "./ci-config.js";
 import { TextSet } from "../text.js";
 
@@ -263,8 +264,8 @@ function judge(input: JudgeInput): Judgement {
   if (input.arguments !== undefined) collectSql(input.arguments, dbTool, sqlTexts);
   // SQL the agent quotes in its own words ("cleaning up old data on prod with `DELETE FROM …`"),
   // on production when the words say so.
-  const proseSql = input.prose !== undefined && input.prose.includes("`") ? [...input.prose.matchAll(/`([^`\n]{6,4096})`/g)].map((m) => m[1]!).filter(looksLikeSql).slice(0, MAX_SQL_STRINGS) : [];
-  const proseProduction = proseSql.length > 0 && /(^|[^a-z])(prod|production)([^a-z]|$)|\blive (database|db)\b/i.test(input.prose!);
+  const proseSql = input.prose !== undefined ? [...codeSpans(input.prose)].map((s) => s.code).filter(looksLikeSql).slice(0, MAX_SQL_STRINGS) : [];
+  const proseProduction = proseSql.length > 0 && mentionsProduction(input.prose!);
   for (const sql of proseSql) sqlTexts.push(sql);
   for (const sql of sqlTexts.slice(0, MAX_SQL_STRINGS)) {
     const reading = readSql(sql, production || (proseProduction && proseSql.includes(sql)) || /(^|[^a-z])(prod|production)([^a-z]|$)/i.test(commandHost(invs)));

@@ -33,6 +33,15 @@ const HEREDOC_COMMAND = /^[\w./~-]+[ \t][^\n]*<<-?[ \t]*['"\\]?[\w.-]/;
 /** Something a reading can resolve: expansions, quoting, escapes, pipes, lists, here-documents. */
 const NEEDS_READING = /[$`\\'"|;&<]|\beval\b|\balias\b|\b-exec\b|\bxargs\b|\bsudo\b|\benv\b/;
 
+/** The Markdown code in a text (inline spans and fenced blocks), trimmed, with where each starts. */
+export function* codeSpans(text: string): Generator<{ code: string; at: number }> {
+  if (!text.includes("`")) return;
+  for (const m of text.matchAll(CODE_SPAN)) {
+    const code = (m[1] ?? m[2] ?? "").trim();
+    yield { code, at: m.index + m[0].indexOf(code) };
+  }
+}
+
 export function shellSources(text: string): ShellSource[] {
   const shell = SHELL_HINT.exec(text);
   if (shell) return [{ source: shell[1]!, strict: true, at: [text.length - shell[1]!.length, text.length] }];
@@ -55,10 +64,8 @@ export function shellSources(text: string): ShellSource[] {
   // Prose that quotes its command in Markdown code (`rm -rf .next`, a ``` block): each quoted
   // command is read, loosely, like a one-liner that starts like a command.
   if (text.includes("`")) {
-    for (const m of text.matchAll(CODE_SPAN)) {
+    for (const { code, at } of codeSpans(text)) {
       if (out.length >= MAX_ARGUMENTS) break;
-      const code = (m[1] ?? m[2] ?? "").trim();
-      const at = m.index + m[0].indexOf(code);
       // A command line, not a name in backticks (`cache clear`, `coverage/`, `events`): it starts
       // like one, or has an operator, a path to run or an option.
       if (code.length >= 2 && /^[\w./~$-]/.test(code) && (COMMAND_START.test(`${code} `) || /[|;&<>]|^\.{0,2}\/|\s--?[A-Za-z]/.test(code))) out.push({ source: code, strict: false, at: [at, at + code.length] });
