@@ -237,6 +237,9 @@ function isQuestion(toks: readonly Token[]): boolean {
   return first !== undefined && QUESTION_START.test(first.word);
 }
 
+/** A sentence as a reason quotes it: in quotes, cut at 90 characters. */
+const quoted = (sentence: string): string => `"${sentence.length > 90 ? `${sentence.slice(0, 87)}...` : sentence}"`;
+
 /** The sentences of a text: at . ! ? followed by a blank, and at line ends. */
 function sentences(text: string): string[] {
   // A lower-case word after the stop is an abbreviation's dot ("incl. password"), not a new sentence.
@@ -312,7 +315,7 @@ export function readProse(raw: string, internalDomains: readonly string[] = []):
       if (found.verbClass === "read") {
         if (!negated && CREDENTIAL_STORE.test(sentence)) {
           known ??= { ...sentenceFacts(sentence, internalDomains), dryRun: false };
-          const label = `"${sentence.length > 90 ? `${sentence.slice(0, 87)}...` : sentence}"`;
+          const label = quoted(sentence);
           hits.push({ id: "prose.read-credentials", action: { capability: "read", target: { name: label, pathClass: "credentials" }, reversibility: "recoverable", scope: "one" }, reason: `${label} says it reads stored passwords or keys: credentials from a store (T1555)` });
           actions++;
           break;
@@ -401,7 +404,7 @@ export function readProse(raw: string, internalDomains: readonly string[] = []):
 
 /** One action verb with its object, read as readNamed reads a tool's name, plus what only prose says. */
 function readAction(sentence: string, clause: string, verb: string, verbClass: VerbClass, object: readonly string[], words: readonly string[], place: readonly string[], conjuncts: readonly (readonly string[])[], heads: readonly (readonly string[])[], hintRecipients: readonly string[], sentenceLevel: ArgumentFacts, sentencePaths: readonly string[], internalDomains: readonly string[]): ProseHit[] {
-  const label = `"${sentence.length > 90 ? `${sentence.slice(0, 87)}...` : sentence}"`;
+  const label = quoted(sentence);
   // Well-known files by name (the sudoers file); other names with an extension (patch.txt, apply_fix.py) are files where the agent works.
   const named = words.flatMap((w) => (Object.hasOwn(WELL_KNOWN_FILES, w) ? [WELL_KNOWN_FILES[w]!] : /^[\w-]+\.(py|js|ts|tsx|jsx|txt|md|json|yaml|yml|toml|cfg|ini|log|sh|rb|go|rs|java|kt|c|h|cpp|css|html|csv|patch|diff|orig|rej|bak|tmp|swp)$/.test(w) ? [`./${w}`] : []));
   const paths = [...sentencePaths, ...named];
