@@ -118,7 +118,7 @@ describe("action model figures", () => {
     ["seventh probe set (fresh6, written blind: prose hints and tool calls over everyday domains)", { hints: ["fresh6-hints.jsonl", [36, 45, 19, 27, 1, 45]], tools: ["fresh6-tool-probes.jsonl", [19, 24, 10, 17, 3, 16]] }],
     ["eighth probe set (fresh7, written blind: everyday coding-agent hints and tool calls, benign-heavy)", { hints: ["fresh7-hints.jsonl", [35, 40, 19, 24, 2, 120]], tools: ["fresh7-tool-probes.jsonl", [8, 20, 3, 13, 0, 40]] }],
     ["ninth probe set (fresh8, written blind after the others were fixed: shell, tool calls over new services, prose hints)", { shell: ["fresh8-probes.jsonl", [39, 44, 17, 24, 1, 16]], tools: ["fresh8-tool-probes.jsonl", [21, 24, 12, 16, 2, 16]], hints: ["fresh8-hints.jsonl", [30, 35, 15, 21, 4, 35]] }],
-    ["tenth probe set (fresh9, written blind at the end of session 7: the last unseen scoring)", { shell: ["fresh9-probes.jsonl", [33, 36, 17, 20, 1, 14]], tools: ["fresh9-tool-probes.jsonl", [21, 24, 12, 16, 1, 16]], hints: ["fresh9-hints.jsonl", [27, 30, 14, 18, 2, 30]] }],
+    ["tenth probe set (fresh9, written blind at the end of session 7: the last unseen scoring)", { shell: ["fresh9-probes.jsonl", [33, 36, 17, 20, 1, 14]], tools: ["fresh9-tool-probes.jsonl", [21, 24, 12, 16, 1, 16]], hints: ["fresh9-hints.jsonl", [27, 30, 14, 18, 1, 30]] }],
   ];
   const MEASURE = { shell: measureShellProbes, tools: measureToolProbes, hints: measureHints } as const;
   for (const [name, sets] of BLIND) {

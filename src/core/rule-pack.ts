@@ -3,7 +3,7 @@
 // score of the rules that match, so adding a signal can never lower the score.
 import { KeywordIndex } from "./keyword-index.js";
 import { readShellCached, type ShellReading } from "./shell/index.js";
-import { shellSources, type ShellSource } from "./shell/source.js";
+import { shellSources, withoutMentionedCode, type ShellSource } from "./shell/source.js";
 import { normalizeForMatching, TextSet } from "./text.js";
 
 export const RULE_CATEGORIES = [
@@ -252,7 +252,10 @@ export function shellReadingsOf(
   const commands: Array<{ text: string; normalized: string }> = [];
   let unreadable: string | undefined;
   const readings = sources.map((s) => read(s.source));
-  let masked: string | undefined;
+  // Code a sentence names without running it (a test, rule or doc about `rm -rf /`, "I won't run
+  // `…`") is not a command: the rules read the text without it.
+  const named = withoutMentionedCode(original);
+  let masked: string | undefined = named !== original ? named : undefined;
   // From the last source to the first, so the offsets of those before stay as they are.
   for (let i = sources.length - 1; i >= 0; i--) {
     const { source, at, json } = sources[i]!;

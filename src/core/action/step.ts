@@ -7,7 +7,7 @@ import type { ToolAnnotations } from "./tool-call.js";
 import { readHintCalls, type HintCalls } from "./hint-call.js";
 import { PAUSE_AT, tierOfScore } from "./model.js";
 import type { ShellCommand } from "./shell-command.js";
-import { shellSources, type ShellSource } from "../shell/source.js";
+import { shellSources, withoutMentionedCode, type ShellSource } from "../shell/source.js";
 
 export interface ShellReadingLike {
   readonly commands: readonly ShellCommand[];
@@ -96,7 +96,8 @@ export function judgeStep(step: StepInput, read: (source: string) => ShellReadin
   // read is the hint without the calls' inputs and their observations (the agent's thoughts before,
   // between and after them). A written call not read in full is caution.
   const written = step.tool === undefined ? hintCallsOrCaution(step.hint) : { calls: [], prose: step.hint };
-  const prose = written.prose;
+  // Code the agent's sentences name without running it (a test or doc about `rm -rf /`) is not read as its plan.
+  const prose = withoutMentionedCode(written.prose, false);
   const main = judgeAction({
     ...(step.tool !== undefined ? { tool: step.tool } : {}),
     ...(step.arguments !== undefined ? { arguments: step.arguments } : {}),

@@ -33,6 +33,48 @@ const HEREDOC_COMMAND = /^[\w./~-]+[ \t][^\n]*<<-?[ \t]*['"\\]?[\w.-]/;
 /** Something a reading can resolve: expansions, quoting, escapes, pipes, lists, here-documents. */
 const NEEDS_READING = /[$`\\'"|;&<]|\beval\b|\balias\b|\b-exec\b|\bxargs\b|\bsudo\b|\benv\b/;
 
+/**
+ * What a sentence says it does with the code that follows: run it, or only name it. The last cue
+ * before the code in its sentence decides; with none, the code is a command.
+ */
+const CODE_CUE =
+  /\b(?:(won't|will not|wouldn't|don't|do not|never|not|instead of|rather than|avoid(?:ing)?|without)(?:\s+(?:run|running|use|using|execute|executing|call|calling|try|trying))?|((?:tests?|specs?|fixtures?|docs?|documentation|readme|comments?|docstrings?|changelog|notes?)\b[^`:]{0,60}?\b(?:that|which|asserting|checking|verifying|ensuring|saying|explaining|mentioning|covering|about|where)|(?:strings?|patterns?|regex(?:es)?|examples?|payloads?)\s+(?:like|such as|matching|of)|documenting|quoting)|(run|running|runs|execute|executing|exec|invoke|invoking|with|using|via|then|next|now|first|let me|i'll|i will|i'm going to))\b|(:)\s*$/gi;
+/** How far before the code its sentence is read for a cue. */
+const CUE_WINDOW = 160;
+
+/**
+ * Whether a sentence names the code at `at` without running it: a test or doc about it ("a test
+ * that the parser flags `curl -d @/etc/passwd`", "strings like `rm -rf /`", "documenting `…`"), or
+ * a negation ("I won't run `rm -rf /`"). A run cue after the mention wins ("a test, then running
+ * `…`", "Fixing the test: `…`").
+ */
+function mentioned(text: string, at: number): boolean {
+  const from = Math.max(0, at - CUE_WINDOW);
+  let before = text.slice(from, at).replace(/`+$/, "");
+  const end = Math.max(before.lastIndexOf(". "), before.lastIndexOf("; "), before.lastIndexOf("! "), before.lastIndexOf("? "), before.lastIndexOf("\n"));
+  if (end >= 0) before = before.slice(end + 1);
+  let last: "negation" | "mention" | "run" | undefined;
+  for (const m of before.matchAll(CODE_CUE)) last = m[1] !== undefined ? "negation" : m[2] !== undefined ? "mention" : "run";
+  return last === "negation" || last === "mention";
+}
+
+/**
+ * The text with the inline code its sentences name without running (see mentioned) taken out: each
+ * span blanked to spaces (`keepLength`, so offsets into the text stay right) or made the word
+ * `code` (read as a noun where the code stood); the text itself when it has none.
+ */
+export function withoutMentionedCode(text: string, keepLength = true): string {
+  if (!text.includes("`")) return text;
+  let out = "";
+  let from = 0;
+  for (const { code, at } of codeSpans(text)) {
+    if (code.length === 0 || !mentioned(text, at)) continue;
+    out += text.slice(from, at) + (keepLength ? " ".repeat(code.length) : "code");
+    from = at + code.length;
+  }
+  return from === 0 ? text : out + text.slice(from);
+}
+
 /** The Markdown code in a text (inline spans and fenced blocks), trimmed, with where each starts. */
 export function* codeSpans(text: string): Generator<{ code: string; at: number }> {
   if (!text.includes("`")) return;
@@ -68,7 +110,7 @@ export function shellSources(text: string): ShellSource[] {
       if (out.length >= MAX_ARGUMENTS) break;
       // A command line, not a name in backticks (`cache clear`, `coverage/`, `events`): it starts
       // like one, or has an operator, a path to run or an option.
-      if (code.length >= 2 && /^[\w./~$-]/.test(code) && (COMMAND_START.test(`${code} `) || /[|;&<>]|^\.{0,2}\/|\s--?[A-Za-z]/.test(code))) out.push({ source: code, strict: false, at: [at, at + code.length] });
+      if (code.length >= 2 && /^[\w./~$-]/.test(code) && (COMMAND_START.test(`${code} `) || /[|;&<>]|^\.{0,2}\/|\s--?[A-Za-z]/.test(code)) && !mentioned(text, at)) out.push({ source: code, strict: false, at: [at, at + code.length] });
     }
     if (out.length > 0) return out;
   }
