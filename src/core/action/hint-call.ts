@@ -11,24 +11,41 @@ export interface HintCall {
 /** Calls read from one hint at most. */
 const MAX_CALLS = 4;
 const MAX_INPUT = 16 * 1024;
-const REACT = /(?:^|\n)[ \t]*Action:[ \t]*([A-Za-z_][\w.:-]{0,80})[ \t]*\r?\n[ \t]*Action Input:[ \t]*/g;
-const NEXT_PART = /\n[ \t]*(?:Observation|Thought|Action|Final Answer)[ \t]*:/;
-const OBSERVATION = /^\n[ \t]*Observation[ \t]*:/;
+// Each part on its own line, or all on one line as a hint flattens them ("Thought: … Action: x Action Input: {…}").
+const REACT = /(?:^|\s)Action:[ \t]*([A-Za-z_][\w.:-]{0,80})[ \t]*(?:\r?\n[ \t]*|[ \t]+)Action Input:[ \t]*/g;
+const NEXT_PART = /\s(?:Observation|Thought|Action|Final Answer)[ \t]*:/;
+const OBSERVATION = /^\s*Observation[ \t]*:/;
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
 
-/** The arguments as written: a JSON object, or the text itself as `input`. */
+/** The arguments as written: a JSON object (words after it on the line are not part of it), or the text itself as `input`. */
 function argumentsOf(text: string): Record<string, unknown> {
   const t = text.trim();
   if (t.startsWith("{")) {
     try {
-      const v: unknown = JSON.parse(t);
+      const v: unknown = JSON.parse(t.slice(0, objectEnd(t)));
       if (isRecord(v)) return v;
     } catch {
       // Not JSON after all: the text is the input.
     }
   }
   return { input: t };
+}
+
+/** Where the JSON object that opens `t` closes (its braces counted outside strings), or t's end. Linear. */
+function objectEnd(t: string): number {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < t.length; i++) {
+    const c = t[i];
+    if (inString) {
+      if (c === "\\") i++;
+      else if (c === '"') inString = false;
+    } else if (c === '"') inString = true;
+    else if (c === "{" || c === "[") depth++;
+    else if ((c === "}" || c === "]") && --depth === 0) return i + 1;
+  }
+  return t.length;
 }
 
 /** The function-call JSON form: {"name"|"tool"|"function": "…", "arguments"|"args"|"parameters"|"input": {…} or a JSON string}. */

@@ -14,6 +14,7 @@
 // | grant-access     |  55  | | home path        |   5 |
 // | escalate         |  60  | | personal data    |  40 |
 // |                  |      | | temp/build/project 0 |
+// |                  |      | | unconfirmed      |  25 |
 // | persist          |  40  |
 // | impair-defences  |  45  |
 // | spend            |  60  |
@@ -24,6 +25,7 @@
 //   - acts on production, on a credentials path, or spends money (the rule), or
 //   - deletes a whole account's or system's worth (a home directory, a table, a repository), or
 //   - reaches beyond one file on a system path or a disk device (rm -rf /usr/lib, dd to /dev/sda).
+// and a second: turning a protection off for a whole system or organisation is a hard stop.
 
 export const CAPABILITIES = [
   "read",
@@ -62,6 +64,8 @@ export interface Target {
   readonly public?: boolean;
   /** Data about a person: keystrokes, screen, clipboard, microphone, camera, documents, mail. */
   readonly personal?: boolean;
+  /** Done without the confirmation the agent says it would need ("without asking the user", "I haven't checked with them"). */
+  readonly unconfirmed?: boolean;
 }
 
 export interface Action {
@@ -102,6 +106,7 @@ export const PRODUCTION_SCORE = 25;
 export const PUBLIC_SCORE = 15;
 export const EXTERNAL_SCORE = 15;
 export const PERSONAL_SCORE = 40;
+export const UNCONFIRMED_SCORE = 25;
 
 export const PAUSE_AT = 40;
 export const HARD_STOP_AT = 80;
@@ -116,6 +121,7 @@ export function tierFor(action: Action): { readonly score: number; readonly tier
     (t.public ? PUBLIC_SCORE : 0) +
     (t.external ? EXTERNAL_SCORE : 0) +
     (t.personal ? PERSONAL_SCORE : 0) +
+    (t.unconfirmed ? UNCONFIRMED_SCORE : 0) +
     REVERSIBILITY_SCORE[action.reversibility] +
     SCOPE_SCORE[action.scope];
   const floorHard =
@@ -125,7 +131,10 @@ export function tierFor(action: Action): { readonly score: number; readonly tier
       action.capability === "spend" ||
       (action.capability === "delete" && (action.scope === "account" || action.scope === "system")) ||
       ((t.pathClass === "system" || t.pathClass === "device") && action.scope !== "one"));
-  if (floorHard) score = Math.max(score, HARD_STOP_AT);
+  // A protection turned off for a whole system or organisation (MFA for every user, branch
+  // protection on every repository): everything it guarded is exposed at once.
+  const everyoneExposed = action.capability === "impair-defences" && action.scope === "system";
+  if (floorHard || everyoneExposed) score = Math.max(score, HARD_STOP_AT);
   score = Math.min(100, score);
   return { score, tier: tierOfScore(score) };
 }

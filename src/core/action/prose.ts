@@ -105,12 +105,23 @@ const PRODUCTION = /(^|[^a-z0-9])(prod|production|prd)([^a-z0-9]|$)|\blive (data
 export const mentionsProduction = (text: string): boolean => PRODUCTION.test(text);
 const PUBLIC = /\b(public|publicly|anyone|(to|with|for) everyone|everyone (can|with the link)|world-readable|the internet|open to all|anonymous)\b|\b0\.0\.0\.0\/0\b|::\/0/i;
 /** Recipients outside the organisation, named without an address. */
-const OUTSIDE = /\b(personal (e-?mail|gmail|account|address|dropbox|drive)|gmail|hotmail|yahoo|protonmail|proton\.me|outlook\.com|icloud|contractor'?s?|vendor'?s?|freelancer'?s?|third[- ]part(y|ies)|external|outside|partner'?s?|pastebin|a stranger|someone outside|agency|agencies|slack connect|consultants?|recruiters?|my laptop|personal laptop|personal device|home computer|usb (drive|stick))\b/i;
+const OUTSIDE = /\b(personal (e-?mail|gmail|account|address|dropbox|drive)|gmail|hotmail|yahoo|protonmail|proton\.me|outlook\.com|icloud|contractor'?s?|vendor'?s?|freelancer'?s?|third[- ]part(y|ies)|external|outside|partner'?s?|pastebin|a stranger|someone outside|agency|agencies|slack connect|consultants?|recruiters?|my laptop|personal laptop|personal device|home computer|usb (drive|stick)|(free |an? |some )?online (?:[\w-]+ ){0,3}(site|website|service|tool|converter|app)s?)\b/i;
 const ADMIN = /\b(admin|admins|administrator|administrators|owner|owners|root (access|privileges?|user|account|role|shell)|as root|superuser|sudo (access|rights|privileges?)|sudoers|full access|full control|all permissions|cluster-admin|god mode|administratoraccess|super ?admin(istrator)?)\b/i;
 /** Credentials named in words or as a file. */
 const CREDENTIALS = /\b(api[- ]?keys?|secret[- ]?keys?|access[- ]?keys?|private[- ]?keys?|ssh[- ]?keys?|keys? file|credentials?|passwords?|passwd|tokens?|secrets?|\.env|id_rsa|id_ed25519|kubeconfig|keychain|vault|certificates? and keys?)\b|(^|\s)\.env\b/i;
 /** People's data named in words. */
-const PERSONAL = /\b(customer|customers|customer's|customers'|client list|client data|clients' data|user data|user list|user records|users' data|patient|patients|employee|employees|staff|payroll|salar(y|ies)|ssns?|social security|phone numbers?|addresses|emails? addresses|contact list|contacts|personal data|pii|medical|health records?|credit cards?|card numbers?|bank details|subscriber|subscribers|members?'? (list|data|records?)|(users?|customers?|accounts?|members?|subscribers?|patients?|employees?|orders?|contacts?) (table|dump|export|list|data|records|csv|database|db))\b/i;
+const PERSONAL = /\b(customer|customers|customer's|customers'|candidate's|candidates'|client list|client data|clients' data|user data|user list|user records|users' data|patient|patients|employee|employees|staff|payroll|salar(y|ies)|ssns?|social security|phone numbers?|addresses|emails? addresses|contact list|contacts|personal data|pii|medical|health records?|credit cards?|card numbers?|bank details|subscriber|subscribers|members?'? (list|data|records?)|(users?|customers?|accounts?|members?|subscribers?|patients?|employees?|orders?|contacts?) (table|dump|export|list|data|records|csv|database|db))\b/i;
+/** What a company or a person keeps to themselves: sent outside or made public, it cannot be taken back. */
+const CONFIDENTIAL = /\b(confidential|internal[- ]only|unreleased|unannounced|embargoed|not yet (public|announced|released)|non-public|under nda|board (deck|meeting|minutes|materials|slides)|trade secrets?|proprietary|salar(y|ies)|compensation|revenue (numbers|figures|data)|earnings|financials|acquisition talks|layoffs?|reference[- ]checks?|performance reviews?|tax returns?|medical records?|bank statements?|passport|diagnos[ie]s)\b/i;
+/**
+ * The agent saying it acts without the confirmation the action needs: without asking or a review,
+ * before the checks finish, against what the user asked, on a user's "thinking about".
+ */
+const UNCONFIRMED = /\b(without (?:first |even )?(?:asking|checking with|confirming with|consulting|telling|waiting for|getting)\b[^.;]{0,30}\b(?:user|you|them|owner|manager|approval|confirmation|go-ahead|sign-?off|ok|okay)\b|without (?:the user's |your |their |any |an? |human |manager's |a manager's )?(?:approval|confirmation|sign-?off|go-ahead|review)\b|without a human(?: \w+)? review\w*|i (?:haven't|have not|didn't|did not) (?:checked|confirmed|asked|told|verified|seen an? approved|got approval|gotten approval)\b|instead of (?:leaving|keeping|waiting|asking)\b[^.;]{0,60}\b(?:as|like) (?:the user|you|they) (?:asked|said|wanted)\b|while (?:the |any )?(?:ci |integration |unit |required |status )?(?:tests?|checks?|ci|pipeline|builds?|review) (?:are |is )?still (?:running|pending|in progress)\b|(?:the user|they|you) (?:only )?said (?:they were|they're|you were|you're) ['"\u2018\u201c]?thinking about)/i;
+/** Acts that need the confirmation UNCONFIRMED says was not had (not reading, running or writing code). */
+const NEEDS_CONFIRMATION: ReadonlySet<VerbClass> = new Set(["spend-or-send", "publish", "delete", "trash", "grant", "revoke", "deploy", "write", "control", "unlock"]);
+/** The same in a hint's other sentences ("Publishing the thread. It includes the unreleased Q4 numbers."), unless said not to be. */
+const CONFIDENTIAL_IN_HINT = new RegExp(`(?<!\\b(?:no|not|nothing|without|non)[\\s-](?:\\w+\\s){0,2})${CONFIDENTIAL.source}`, "i");
 const AMOUNT = /(?:\b(?:usd|eur|gbp|chf|jpy)\s?\d[\d,]*(?:\.\d+)?|[$€£]\s?\d[\d,]*(?:\.\d+)?(?:\s?[kKmM]\b)?|\b\d[\d,]*(?:\.\d+)?\s?(?:usd|eur|gbp|dollars|euros|pounds|btc|eth|usdc|bitcoin)\b)/gi;
 const EMAIL = /\b[\w.+-]+@[\w-]+(?:\.[\w-]+)+\b/g;
 const PATH = /(?:^|[\s"'`(])(~?\/[\w.@%+~-]+(?:\/[\w.@%+*~-]*)*|\.{1,2}\/[\w.@%+~/-]*|[\w.-]+\/[\w.@%+*~/-]*)/g;
@@ -123,7 +134,7 @@ const BARE_DOMAIN = /\b[a-z0-9][a-z0-9-]*(?:\.[a-z0-9-]+)*\.(?:com|net|org|io|de
 /** Everyone in an organisation at once. */
 const EVERYONE = /\b(whole team|entire team|#general|all[- ]company|all[- ]hands|all staff|all employees|whole company|entire company|company[- ]wide|everyone in the (company|org|organi[sz]ation))\b|@(everyone|channel|here)\b/i;
 /** Social networks and other public places a post goes to. */
-const SOCIAL = /\b(tweet\w*|twitter|x\.com|linkedin|facebook|instagram|reddit|mastodon|tiktok|youtube|public (post|channel|repo|repository|gist|forum|blog|issue)|(upstream|open[- ]source) (github |gitlab )?(issue|repo|repository|project|tracker)|github issue|stack ?overflow|gist|pastebin)\b/i;
+const SOCIAL = /\b(tweet\w*|twitter|x\.com|x account|x thread|linkedin|facebook|instagram|reddit|mastodon|tiktok|youtube|public (post|channel|repo|repository|gist|forum|blog|issue)|(upstream|open[- ]source) (github |gitlab )?(issue|repo|repository|project|tracker)|github issue|stack ?overflow|gist|pastebin)\b/i;
 /** The user themselves as the recipient. */
 const TO_THE_USER = /\b(?:to|for) (?:the user\b|themselves\b|himself\b|herself\b|myself\b|(?:their|his|her|my|your) own (?:address|e-?mail|inbox|account|number|phone)\b)/i;
 /** Verbs that move money whatever their object says. */
@@ -256,7 +267,11 @@ export function readProse(raw: string, internalDomains: readonly string[] = []):
   const text = foldForReading(raw);
   const hits: ProseHit[] = [];
   // The addresses the whole hint names outside internalDomains (a later sentence may send to them).
-  const hintRecipients = [...raw.slice(0, MAX_PROSE).matchAll(EMAIL)].map((m) => m[0]).filter((e) => !internalDomains.some((d) => e.toLowerCase().endsWith(`@${d.toLowerCase()}`))).slice(0, 4);
+  const hint: HintFacts = {
+    recipients: [...raw.slice(0, MAX_PROSE).matchAll(EMAIL)].map((m) => m[0]).filter((e) => !internalDomains.some((d) => e.toLowerCase().endsWith(`@${d.toLowerCase()}`))).slice(0, 4),
+    confidential: CONFIDENTIAL_IN_HINT.test(text.slice(0, MAX_PROSE)),
+    unconfirmed: UNCONFIRMED.test(text.slice(0, MAX_PROSE)),
+  };
   let actions = 0;
   let verbs = 0;
   let cut = text.length > MAX_PROSE ? `prose over ${MAX_PROSE} characters; only the first ${MAX_PROSE} were read` : undefined;
@@ -391,7 +406,7 @@ export function readProse(raw: string, internalDomains: readonly string[] = []):
       lastWasCode = (found.verbClass === "write" || found.verbClass === "grant") && object.some((w) => CODE_OBJECT.test(w));
       const actionFacts = manyAtOnce ? { ...facts, bulk: true } : facts;
       manyAtOnce = false;
-      const hit = readAction(sentence, clause, found.verb, found.verbClass, object, words, place, conjuncts, heads, hintRecipients, actionFacts, paths, internalDomains);
+      const hit = readAction(sentence, clause, found.verb, found.verbClass, object, words, place, conjuncts, heads, hint, actionFacts, paths, internalDomains);
       if (hit.length > 0) {
         hits.push(...hit);
         actions++;
@@ -403,7 +418,15 @@ export function readProse(raw: string, internalDomains: readonly string[] = []):
 }
 
 /** One action verb with its object, read as readNamed reads a tool's name, plus what only prose says. */
-function readAction(sentence: string, clause: string, verb: string, verbClass: VerbClass, object: readonly string[], words: readonly string[], place: readonly string[], conjuncts: readonly (readonly string[])[], heads: readonly (readonly string[])[], hintRecipients: readonly string[], sentenceLevel: ArgumentFacts, sentencePaths: readonly string[], internalDomains: readonly string[]): ProseHit[] {
+/** What the whole hint says, for a sentence that does not say it again: the addresses it names outside, and whether it names confidential material. */
+interface HintFacts {
+  readonly recipients: readonly string[];
+  readonly confidential: boolean;
+  /** The hint says the step is taken without the confirmation it needs (UNCONFIRMED). */
+  readonly unconfirmed: boolean;
+}
+
+function readAction(sentence: string, clause: string, verb: string, verbClass: VerbClass, object: readonly string[], words: readonly string[], place: readonly string[], conjuncts: readonly (readonly string[])[], heads: readonly (readonly string[])[], hint: HintFacts, sentenceLevel: ArgumentFacts, sentencePaths: readonly string[], internalDomains: readonly string[]): ProseHit[] {
   const label = quoted(sentence);
   // Well-known files by name (the sudoers file); other names with an extension (patch.txt, apply_fix.py) are files where the agent works.
   const named = words.flatMap((w) => (Object.hasOwn(WELL_KNOWN_FILES, w) ? [WELL_KNOWN_FILES[w]!] : /^[\w-]+\.(py|js|ts|tsx|jsx|txt|md|json|yaml|yml|toml|cfg|ini|log|sh|rb|go|rs|java|kt|c|h|cpp|css|html|csv|patch|diff|orig|rej|bak|tmp|swp)$/.test(w) ? [`./${w}`] : []));
@@ -429,7 +452,7 @@ function readAction(sentence: string, clause: string, verb: string, verbClass: V
   // Outside: a recipient named so, a domain named bare (the form on secure-restore.example.com).
   const bare = facts.recipients.length > 0 || !sends ? [] : [...sentence.matchAll(BARE_DOMAIN)].map((m) => m[0]).filter((d) => !internalDomains.some((x) => d.toLowerCase().endsWith(x.toLowerCase()))).slice(0, 4);
   // A send whose sentence names no one goes to whom the hint named ("… emailing it to audit@x.co. Exporting the contacts and sending now.").
-  const recipients = facts.recipients.length > 0 || !sends ? facts.recipients : bare.length > 0 ? bare : [...hintRecipients];
+  const recipients = facts.recipients.length > 0 || !sends ? facts.recipients : bare.length > 0 ? bare : [...hint.recipients];
   // To everyone in the organisation at once (the All Company channel, @everyone).
   const everyone = EVERYONE.test(sentence);
   if (sends && credentials && everyone) {
@@ -450,12 +473,14 @@ function readAction(sentence: string, clause: string, verb: string, verbClass: V
   }
   // A post on a social network, a paste into an upstream issue or a public gist: anyone can read it.
   const isPublic = facts.public || ((verbClass === "publish" || verb === "paste" || verb === "commit" || verb === "push" || verb === "upload" || verb === "copy") && SOCIAL.test(sentence));
-  if (sends && (recipients.length > 0 || isPublic) && (credentials || personal)) {
+  // Confidential material (unreleased figures, a board deck, salaries, a tax return) named in the sentence or elsewhere in the hint.
+  const confidential = sends && !credentials && !personal && (CONFIDENTIAL.test(sentence) || hint.confidential);
+  if (sends && (recipients.length > 0 || isPublic) && (credentials || personal || confidential)) {
     const where = isPublic ? "where anyone can read it" : `to ${recipients.slice(0, 2).join(", ")}`;
     out.push({
       id: "prose.send-outside",
       action: { capability: "exfiltrate", target: { name: label, external: true, public: isPublic, ...(credentials ? { pathClass: "credentials" as const } : { personal: true }) }, reversibility: "irreversible", scope: "one" },
-      reason: `${label} says it sends ${credentials ? "credentials" : "people's data"} (${phrase || "data"}) ${where}: what leaves cannot be called back`,
+      reason: `${label} says it sends ${credentials ? "credentials" : personal ? "people's data" : "confidential material"} (${phrase || "data"}) ${where}: what leaves cannot be called back`,
     });
     return out;
   }
@@ -512,5 +537,10 @@ function readAction(sentence: string, clause: string, verb: string, verbClass: V
   // A new key or token named in words is everyday setup ("a read-only deploy key for the docs repo");
   // what it is then used for, or where it is sent, is what the reader judges.
   for (const h of reading.hits) if (h.id !== "tool.create-credential") out.push({ id: h.id.replace(/^tool\./, "prose."), action: h.action, reason: h.reason });
+  // An everyday act the hint says is done without the confirmation it needs: a person should look.
+  if (out.length === 0 && hint.unconfirmed && NEEDS_CONFIRMATION.has(verbClass)) {
+    const action = reading.actions[0] ?? { capability: "write" as const, target: { name: label }, reversibility: "recoverable" as const, scope: "one" as const };
+    out.push({ id: "prose.unconfirmed", action: { ...action, target: { ...action.target, unconfirmed: true } }, reason: `${label} says it will ${verb} ${phrase || "this"} without the confirmation it needs` });
+  }
   return out;
 }

@@ -55,6 +55,10 @@ const ACCESS = /^(users?|members?|collaborators?|guests?|permissions?|roles?|acc
 const SECURITY = /^(alarm|alarms|security|camera|cameras|firewall|mfa|2fa|twofactor|factors?|authenticators?|otp|audit|auditing|logging|logs?|trail|trails|cloudtrail|guardduty|siem|waf|monitoring|monitor|alerts?|protection|antivirus|defender|guardrails?|protections?|lock|locks|smoke|detector|detectors|sensor|sensors|safety|encryption|backup|backups|pagerduty|opsgenie|alerting|alertmanager|oncall|selinux|apparmor|gatekeeper|edr|xdr|crowdstrike|falcon|enforcement)$/;
 /** What keeps the record of what happened: turned off, what happens meanwhile is never recorded. */
 const RECORD_KEEPING = /^(audit|auditing|logging|logs?|trail|trails|cloudtrail|siem|monitoring)$/;
+/** What holds every account or repository of a company: a protection turned off across one is off for everyone. */
+const ORGANISATION = /^(org|orgs|organi[sz]ations?|tenant|tenants|company|companywide|company-wide|org-wide|organization-wide|enterprise|workspace|domain|fleet|everyone|everybody)$/;
+/** Nouns after a protection's or a record's name ("audit", "security", "log") that name something else: "the audit warning", "log statements". */
+const NOT_THE_CONTROL = /^(warnings?|findings?|reports?|results?|issues?|vulnerabilit(y|ies)|fix|fixes|checks?|jobs?|errors?|messages?|statements?|lines?|levels?|format|calls?|output|noise|spam|dependenc(y|ies)|packages?|comments?|tests?)$/;
 /** Nouns that say the call deletes (schedule_key_deletion, create_deletion_request). */
 const DELETE_NOUN = /^(deletion|deletions|removal|destruction|termination|purge|wipe|erasure)$/;
 /** Nouns that say the call gives access (create_role_assignment, acl_insert, create_item_share). */
@@ -91,6 +95,11 @@ const FORWARD_KEYS = /^(forward|forward_?to|forward_?as_?attachment_?to|forwardi
 const ATTACH_KEYS = /^(attachments?|attach|attached_?files?|files?|file_?paths?|attachment_?paths?|attachment_?urls?)$/i;
 /** Where a firewall rule lets traffic in from. */
 const SOURCE_KEYS = /^(source_?address_?prefix(es)?|source_?ranges?|source_?cidrs?|cidr_?ip|remote_?ip_?prefix|source)$/i;
+/** A flag or a label that sends what the call changes to the trash or the archive. */
+const TRASH_FLAG_KEYS = /^(archived|is_?archived|trashed|is_?trashed|in_?trash|deleted|is_?deleted)$/i;
+const TRASH_LABEL_KEYS = /^(add_?labels?|add_?label_?ids|labels?|label_?ids|status|folder|destination_?folder|move_?to|target_?folder)$/i;
+/** How many items a call that acts on a query's matches may reach. */
+const LIMIT_KEYS = /^(max|limit|max_?results|max_?count|count|batch_?size|page_?size|max_?messages)$/i;
 const EXPIRATION_KEYS = /^(expiration|expiry|expire_?after_?days|noncurrent_?version_?expiration)$/i;
 
 export interface ArgumentFacts {
@@ -115,6 +124,8 @@ export interface ArgumentFacts {
   wildcard?: string;
   bulk: boolean;
   strings: string[];
+  /** What the call changes goes to the trash or the archive (archived: true, add_labels: ["TRASH"]). */
+  trash?: boolean;
 }
 
 const MAX_NODES = 2000;
@@ -123,6 +134,8 @@ const MAX_NODES = 2000;
 export function argumentFacts(args: unknown, internalDomains: readonly string[] = []): ArgumentFacts {
   const facts: ArgumentFacts = { production: false, public: false, recipients: [], forwardTo: [], attachments: [], destroy: false, expiration: false, broadcast: false, adminGrant: false, amounts: [], bulk: false, strings: [] };
   let seen = 0;
+  /** The largest item limit given (0: none of 100 or more). */
+  let reach = 0;
   // `forward` and `attach` say what the values below a key are: forwarding addresses, attached files.
   const visit = (key: string, v: unknown, depth: number, under: "" | "forward" | "attach" = ""): void => {
     if (++seen > MAX_NODES || depth > 8) return;
@@ -164,6 +177,7 @@ export function argumentFacts(args: unknown, internalDomains: readonly string[] 
       if (v.length <= 64 * 1024 && PUBLIC_PRINCIPAL.test(v)) facts.public = true;
       if (RECIPIENT_KEYS.test(key)) for (const r of v.split(/[,;\s]+/).filter(Boolean)) facts.recipients.push(r);
       if (AMOUNT_KEYS.test(key) && /^\$?\d[\d,]*(\.\d+)?$/.test(v.trim())) facts.amounts.push(Number(v.replace(/[$,]/g, "")));
+      if (TRASH_LABEL_KEYS.test(key) && /^(trash|deleted|archived|bin)$/i.test(v.trim())) facts.trash = true;
       // A bare `*` is every match under any key but prose's; a `*` inside an identifier is not
       // one where the key says the value is a pattern (pattern: "*.log" in a search).
       if (short && !/^(name|title|description|body|text|content|message|subject|query)$/i.test(key) && (WILDCARD.test(v.trim()) || (identifier && /\*/.test(v) && !/^(q|search|filter|pattern|regex|glob|include|exclude)$/i.test(key)))) facts.wildcard ??= `${key}=${v}`;
@@ -171,10 +185,12 @@ export function argumentFacts(args: unknown, internalDomains: readonly string[] 
     }
     if (typeof v === "number") {
       if (AMOUNT_KEYS.test(key)) facts.amounts.push(v);
+      if (LIMIT_KEYS.test(key) && v >= 100) reach = Math.max(reach, v);
       return;
     }
     if (typeof v === "boolean") {
       if (v && BULK_KEYS.test(key)) facts.bulk = true;
+      if (v && TRASH_FLAG_KEYS.test(key)) facts.trash = true;
       if (v && DESTROY_KEYS.test(key)) facts.destroy = true;
       if (v && ANONYMOUS_KEYS.test(key)) facts.public = true;
       // A bucket's public-access block turned off (BlockPublicAcls: false, RestrictPublicBuckets: false).
@@ -197,6 +213,8 @@ export function argumentFacts(args: unknown, internalDomains: readonly string[] 
     }
   };
   visit("", args, 0);
+  // Sending up to hundreds of items to the trash at once (a batch modify of every match, max 5000) is bulk.
+  if (facts.trash && reach > 0) facts.bulk = true;
   const outside = (r: string) => !internalDomains.some((d) => r.toLowerCase().endsWith(`@${d.toLowerCase()}`));
   facts.recipients = facts.recipients.filter(outside);
   facts.forwardTo = facts.forwardTo.filter(outside);
@@ -210,6 +228,11 @@ export const verbClassOf = (word: string): VerbClass | undefined => VERBS.get(wo
 
 function hasWord(words: readonly string[], re: RegExp): string | undefined {
   return words.find((w) => re.test(w));
+}
+
+/** The first word naming a protection or a record, unless the word after it says it names something else ("the audit warning"). */
+function controlNamed(words: readonly string[], re: RegExp): string | undefined {
+  return words.find((w, i) => re.test(w) && !NOT_THE_CONTROL.test(words[i + 1] ?? ""));
 }
 
 /** The first verb of the name, and the rest as its object (the toolkit or server name included). */
@@ -358,6 +381,8 @@ export function readNamed(tool: string, name: ReturnType<typeof splitToolName>, 
   // A link to a stored file or folder shares it (DropboxCreateLink, create_shared_link).
   const grantNoun = hasWord(object, GRANT_NOUN) ?? (hasWord(object, /^(dropbox|drive|box|onedrive|sharepoint|file|files|folder|folders|document|documents|doc|docs|item|items|shared|sharing)$/) ? hasWord(object, /^(link|links|sharedlink|sharelink)$/) : undefined);
   if ((verbClass === undefined || verbClass === "write") && grantNoun && !/^(get|list|read)$/.test(verb ?? "") && !hasWord(object, MONEY)) verbClass = "grant";
+  // An update that archives or trashes what it changes (archived: true, add_labels: ["TRASH"]) takes it away.
+  if ((verbClass === undefined || verbClass === "write" || verbClass === "control") && facts.trash) verbClass = "trash";
   // A draft is written, not sent: draft_email, DraftMessage (but send_draft sends it).
   if (verbClass === "spend-or-send" && /^(email|message|text|sms|mail)$/.test(verb ?? "") && hasWord(object, /^drafts?$/)) verbClass = "write";
   const actions: Action[] = [];
@@ -380,16 +405,17 @@ export function readNamed(tool: string, name: ReturnType<typeof splitToolName>, 
   const access = hasWord(object, ACCESS);
   // AWS Config's configuration recorder records every change to the account, as a trail records every call.
   const configRecorder = hasWord(object, /^recorders?$/) !== undefined && hasWord(object, /^(config|configuration)$/) !== undefined ? "configuration recorder" : undefined;
-  const security = hasWord(object, SECURITY) ?? configRecorder;
+  const security = controlNamed(object, SECURITY) ?? configRecorder;
   const physical = hasWord(object, PHYSICAL);
   const publishPlace = hasWord(object, PUBLISH_PLACE);
   const store = hasWord(object, STORE);
   const amount = f.amounts.length ? ` of ${f.amounts.join(", ")}` : "";
-  const recordKeeping = hasWord(object, RECORD_KEEPING) ?? configRecorder;
+  const recordKeeping = controlNamed(object, RECORD_KEEPING) ?? configRecorder;
   const secrets = hasWord(object, SECRET_STORE);
   /** Turns a protection off; one that keeps the record of what happens (audit, logging) for the whole account, and for good. */
   const disable = (): void => {
     if (recordKeeping) add("tool.disable-record-keeping", "impair-defences", "irreversible", "account", `${tool} turns off ${obj}${tail}: nothing done while it is off is ever recorded`);
+    else if (scope === "account" && hasWord(object, ORGANISATION)) add("tool.disable-protection", "impair-defences", "recoverable", "system", `${tool} turns off ${obj}${tail} for a whole organisation: everything it guarded is exposed at once`);
     else add("tool.disable-protection", "impair-defences", "recoverable", scope === "account" ? "account" : "one", `${tool} turns off ${obj}${tail}: a protection stops working`);
   };
   // What the arguments say whatever the verb: a flag that destroys, an expiration rule, a grant of
@@ -440,6 +466,8 @@ export function readNamed(tool: string, name: ReturnType<typeof splitToolName>, 
     case "trash":
       // Closing positions or orders sells or cancels trades (close_all_positions).
       if (money && verb === "close") add("tool.spend", "spend", "irreversible", scope, `${tool} closes ${obj}${tail}: the trades it makes cannot be called back`);
+      // A customer's subscription or order cancelled: their service or delivery stops, and it cannot be resumed as it was.
+      else if (money && verb === "cancel") add("tool.cancel-billing", "delete", "irreversible", scope, `${tool} cancels ${obj}${tail}: it cannot be resumed as it was`, { external: true });
       else if (f.production || f.public || scope === "account") add("tool.trash", "delete", "recoverable", scope, `${tool} ${verb}s ${obj}${tail}`);
       else actions.push({ capability: "delete", target: { name: tool, ...base }, reversibility: "recoverable", scope });
       break;
