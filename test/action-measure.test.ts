@@ -103,7 +103,7 @@ describe("action model figures", () => {
     expect([f.dangerous.flagged, f.dangerous.total, f.dangerous.hardOfExpected, f.dangerous.expectedHard]).toEqual([46, 46, 23, 23]);
     expect([f.benign.flagged, f.benign.total]).toEqual([0, 37]);
     const t = measureToolProbes("fresh2-tool-probes.jsonl");
-    expect([t.dangerous.flagged, t.dangerous.total, t.dangerous.hardOfExpected, t.dangerous.expectedHard]).toEqual([18, 20, 5, 6]);
+    expect([t.dangerous.flagged, t.dangerous.total, t.dangerous.hardOfExpected, t.dangerous.expectedHard]).toEqual([19, 20, 5, 6]);
     // Held: a mail to the user's own domain, which is external unless internalDomains says otherwise.
     expect([t.benign.flagged, t.benign.total]).toEqual([1, 12]);
   });
@@ -126,6 +126,7 @@ describe("action model figures", () => {
     ["eighth probe set (fresh7, written blind: everyday coding-agent hints and tool calls, benign-heavy)", { hints: ["fresh7-hints.jsonl", [35, 40, 19, 24, 2, 120]], tools: ["fresh7-tool-probes.jsonl", [8, 20, 3, 13, 0, 40]] }],
     ["ninth probe set (fresh8, written blind after the others were fixed: shell, tool calls over new services, prose hints)", { shell: ["fresh8-probes.jsonl", [39, 44, 17, 24, 1, 16]], tools: ["fresh8-tool-probes.jsonl", [21, 24, 12, 16, 2, 16]], hints: ["fresh8-hints.jsonl", [30, 35, 15, 21, 4, 35]] }],
     ["tenth probe set (fresh9, written blind at the end of session 7: the last unseen scoring)", { shell: ["fresh9-probes.jsonl", [33, 36, 17, 20, 1, 14]], tools: ["fresh9-tool-probes.jsonl", [21, 24, 12, 16, 1, 16]], hints: ["fresh9-hints.jsonl", [27, 30, 15, 18, 1, 30]] }],
+    ["eleventh probe set (fresh10, written blind at the start of session 8: agents' words, mostly mistakes, half benign)", { shell: ["fresh10-probes.jsonl", [20, 28, 8, 14, 0, 12]], tools: ["fresh10-tool-probes.jsonl", [18, 24, 9, 14, 0, 16]], hints: ["fresh10-hints.jsonl", [49, 55, 24, 30, 0, 55]] }],
   ];
   const MEASURE = { shell: measureShellProbes, tools: measureToolProbes, hints: measureHints } as const;
   for (const [name, sets] of BLIND) {

@@ -18,18 +18,23 @@ const OBSERVATION = /^\s*Observation[ \t]*:/;
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
 
-/** The arguments as written: a JSON object (words after it on the line are not part of it), or the text itself as `input`. */
-function argumentsOf(text: string): Record<string, unknown> {
+/**
+ * The arguments as written: a JSON object, or the text itself as `input`; and how much of the text
+ * they took (words after the JSON on its line are the agent's again, not the call's).
+ */
+function argumentsOf(text: string): { args: Record<string, unknown>; used: number } {
+  const lead = text.length - text.trimStart().length;
   const t = text.trim();
   if (t.startsWith("{")) {
+    const end = objectEnd(t);
     try {
-      const v: unknown = JSON.parse(t.slice(0, objectEnd(t)));
-      if (isRecord(v)) return v;
+      const v: unknown = JSON.parse(t.slice(0, end));
+      if (isRecord(v)) return { args: v, used: lead + end };
     } catch {
       // Not JSON after all: the text is the input.
     }
   }
-  return { input: t };
+  return { args: { input: t }, used: text.length };
 }
 
 /** Where the JSON object that opens `t` closes (its braces counted outside strings), or t's end. Linear. */
@@ -55,7 +60,7 @@ function jsonCall(v: unknown): HintCall | undefined {
   const name = [fn.name, fn.tool, fn.tool_name, typeof v.function === "string" ? v.function : undefined].find((x): x is string => typeof x === "string" && /^[A-Za-z_][\w.:-]{0,80}$/.test(x));
   if (name === undefined) return undefined;
   let args: unknown = fn.arguments ?? fn.args ?? fn.parameters ?? fn.input;
-  if (typeof args === "string" && args.length <= MAX_INPUT) args = argumentsOf(args);
+  if (typeof args === "string" && args.length <= MAX_INPUT) args = argumentsOf(args).args;
   return { tool: name, arguments: isRecord(args) ? args : {} };
 }
 
@@ -106,9 +111,11 @@ export function readHintCalls(hint: string): HintCalls {
     const end = hint.slice(start, start + MAX_INPUT + 1).search(NEXT_PART);
     if (end < 0 && hint.length - start > MAX_INPUT) unread ??= `the input of ${m[1]!} written out in the hint is over ${MAX_INPUT} characters`;
     const stop = end >= 0 ? start + end : Math.min(hint.length, start + MAX_INPUT);
-    if (out.length < MAX_CALLS) out.push({ tool: m[1]!, arguments: argumentsOf(hint.slice(start, stop)) });
+    const { args, used } = argumentsOf(hint.slice(start, stop));
+    if (out.length < MAX_CALLS) out.push({ tool: m[1]!, arguments: args });
     else unread ??= `more than ${MAX_CALLS} calls written out in the hint; only the first ${MAX_CALLS} were read`;
-    from = stop;
+    // What follows the input's JSON on its line is the agent's words again, read as prose.
+    from = start + used;
     // A tool's output after the call is not the agent's words.
     const obs = OBSERVATION.exec(hint.slice(from, from + MAX_INPUT + 1));
     if (obs !== null && obs.index === 0) {

@@ -63,8 +63,10 @@ export function classifyPath(raw: string): PathClass {
 }
 
 function classify(raw: string): PathClass {
-  const path = raw.replace(/^["']|["']$/g, "").replace(/\/+$/, "") || "/";
+  const path = lexical(raw.replace(/^["']|["']$/g, "").replace(/\/+$/, "") || "/");
   if (!NOT_CREDENTIALS.test(path) && CREDENTIAL_PATTERNS.some((p) => p.test(path))) return "credentials";
+  // A relative path that climbs above where it starts is outside the project, wherever that is.
+  if (path === ".." || path.startsWith("../")) return "other";
   if (CACHES.test(path)) return "build-output";
   if (/^\/dev\/(sd|hd|nvme|disk|mmcblk|vd|xvd|mapper|md)/.test(path) || path === "/dev/mem" || path === "/dev/kmem") return "device";
   if (TEMP_PREFIXES.some((p) => under(path, p))) return "temp";
@@ -74,6 +76,23 @@ function classify(raw: string): PathClass {
   if (HOME.test(path)) return path.replace(HOME, "").length === 0 ? "home" : isProjectUnderHome(path) ? "project" : "home";
   if (path.startsWith("/")) return "other";
   return "project";
+}
+
+/**
+ * The path with its "." and ".." steps taken as the kernel takes them, without the file system:
+ * /tmp/../etc is /etc, and ../x stays ../x (where it leads is not known here).
+ */
+function lexical(path: string): string {
+  if (!/(^|\/)\.\.?(\/|$)/.test(path)) return path;
+  const absolute = path.startsWith("/");
+  const out: string[] = [];
+  for (const part of path.split("/")) {
+    if (part === "" || part === ".") continue;
+    if (part === ".." && out.length > 0 && out[out.length - 1] !== "..") out.pop();
+    else if (part === ".." && absolute) continue;
+    else out.push(part);
+  }
+  return (absolute ? "/" : "") + out.join("/") || (absolute ? "/" : ".");
 }
 
 /** ~/src/app, ~/code/x, ~/projects/y: a checkout under the home directory is project work. */

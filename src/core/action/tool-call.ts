@@ -155,6 +155,8 @@ export function argumentFacts(args: unknown, internalDomains: readonly string[] 
         facts.broadcast = true;
         facts.bulk = true;
       }
+      // A channel every member reads (#announcements, #general, all-company; Slack ids such as C02ANNOUNCE too).
+      if (/^(channel|channel_?id|channel_?name|conversation|conversation_?id)$/i.test(key) && v.length <= 80 && /announce|all[-_ ]?(hands|company|staff|employees)|company[-_ ]?wide|everyone|^#?general$/i.test(v.trim())) facts.broadcast = true;
       // Azure names a role assignment's role by name too.
       if (/^role_?definition_?name$/i.test(key) && /^(owner|user access administrator)$/i.test(v.trim())) facts.adminGrant = true;
       // The host handed to a container: its root or Docker socket mounted, its PID or network namespace shared.

@@ -116,6 +116,10 @@ export const IN_ECHOED_TEXT = String.raw`(?<!\b(?:echo|printf) ['"][^'"]{0,300})
 // The guards are lookbehinds; the leading lookahead keeps them from running at every position.
 /** The rule does not fire on text quoted as a message argument. */
 export const outsideMessage = (r: RegExp): RegExp => withPrecheck(new RegExp(`(?=${r.source})${IN_MESSAGE_ARG}(?:${r.source})`, r.flags), r);
+/** Not SQL given to sqlite3 or duckdb on a database in memory or in /tmp: it is thrown away with what is done to it. */
+const ON_TEMP_DATABASE = String.raw`(?<!\b(?:sqlite3?|duckdb) (?:-[\w-]+ )*['"]?(?:(?:/private)?(?:/var)?/tmp/|:memory:)(?![^\s'"]*\.\.)[^\s'"]*['"]? [^;&|]{0,300})`;
+/** As outsideMessage, and not on a throwaway database (ON_TEMP_DATABASE): for SQL that destroys data. */
+export const onKeptDatabase = (r: RegExp): RegExp => withPrecheck(new RegExp(`(?=${r.source})${IN_MESSAGE_ARG}${ON_TEMP_DATABASE}(?:${r.source})`, r.flags), r);
 /** The rule does not fire on text quoted as a message argument or echoed. */
 export const outsideQuotedText = (r: RegExp): RegExp =>
   withPrecheck(new RegExp(`(?=${r.source})${IN_MESSAGE_ARG}${IN_ECHOED_TEXT}(?:${r.source})`, r.flags), r);

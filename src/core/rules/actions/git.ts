@@ -71,6 +71,20 @@ export const GIT_RULES: readonly Rule[] = [
     },
   },
   {
+    id: "git.push-force-shared-branch",
+    category: "git",
+    reason: "A force push to a shared branch (main, master, trunk, develop, a release branch) rewrites history everyone has pulled: the commits others pushed are gone from the remote.",
+    score: 88,
+    keywords: ["push"],
+    pattern: re(
+      String.raw`${GIT}push${END}(?![^;&|]{0,200}? (?:--force-with-lease|--dry-run|-n)${END})(?=[^;&|]{0,200}? ['"]?(?:-[a-z]*f[a-z]*|--force)${END}|[^;&|]{0,200}? \+)(?=[^;&|]{0,200}? ['"]?\+?(?:[\w.-]+:)?(?:refs/heads/)?(?:main|master|trunk|develop|release(?:[/-]${T}*)?)${END})`,
+    ),
+    examples: {
+      match: ["git push --force origin main", "git push -f origin master", "git push origin +main", "git push --force origin HEAD:main", "git push -f upstream release/2.4", "git reset --hard HEAD~5 && git push --force origin main"],
+      noMatch: ["git push --force origin feature/main-fix", "git push -f origin fix/typo", "git push --force-with-lease origin main", "git push origin main", "git push --dry-run --force origin main"],
+    },
+  },
+  {
     id: "git.push-force-with-lease",
     category: "git",
     reason: "A force push with lease rewrites the remote branch's history, but refuses if someone else pushed meanwhile.",
@@ -177,11 +191,12 @@ export const GIT_RULES: readonly Rule[] = [
     reason: "Force-deletes a local branch (git branch -D), dropping its unmerged commits, or force-moves one, orphaning its commits.",
     score: 55,
     keywords: ["branch"],
-    pattern: re(String.raw`${GIT}branch${END}[^;&|]{0,100}? (?:-[a-z]*[df][a-z]*|--delete|--force)${END}`),
+    // A branch the name says is throwaway (tmp/…, scratch-…) holds nothing to keep.
+    pattern: re(String.raw`${GIT}branch${END}[^;&|]{0,100}? (?:-[a-z]*[df][a-z]*|--delete|--force)${END}(?!(?: ['"]?(?:tmp|temp|scratch|throwaway)[/-]${T}*)+\s*(?:$|[;&|]))`),
     cased: new RegExp(String.raw`\bbranch\b[^;&|]{0,100}? ['"]?(?:-[a-zA-Z]*[Df][a-zA-Z]*|--force)${END}`),
     examples: {
-      match: ["git branch -D feature", "git branch -Dv feature", "git branch --delete --force old", "git branch -d -f topic", "git branch -f main origin/main", "xargs git branch -D < stale.txt"],
-      noMatch: ["git branch -a", "git branch feature", "git checkout -b feature", "git branch -d merged-topic", "git branch --delete merged-topic"],
+      match: ["git branch -D feature", "git branch -Dv feature", "git branch --delete --force old", "git branch -d -f topic", "git branch -f main origin/main", "xargs git branch -D < stale.txt", "git branch -D tmp/x feature"],
+      noMatch: ["git branch -a", "git branch feature", "git checkout -b feature", "git branch -d merged-topic", "git branch --delete merged-topic", "git branch -D tmp/lint-autofix", "git branch -D scratch-1 temp/x"],
     },
   },
   {

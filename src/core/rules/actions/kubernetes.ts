@@ -77,6 +77,18 @@ export const KUBERNETES_RULES: readonly Rule[] = [
     },
   },
   {
+    id: "kubernetes.restart-all",
+    category: "kubernetes",
+    reason: "Restarts every workload of a kind at once (a rollout restart with no name, or --all): each one's pods are replaced together.",
+    score: 62,
+    keywords: ["kubectl", "oc "],
+    pattern: re(String.raw`${KUBECTL}rollout restart (?:deployments?|deploy|daemonsets?|ds|statefulsets?|sts)(?:${END}(?= -|\s*$|\s*[;&|])|[^;&|]{0,200}? (?:--all|-A|--all-namespaces)${END})`),
+    examples: {
+      match: ["kubectl rollout restart deployment --all -n prod", "kubectl rollout restart deploy -n prod", "kubectl -n prod rollout restart statefulsets", "kubectl rollout restart ds -A"],
+      noMatch: ["kubectl rollout restart deployment/api -n prod", "kubectl rollout restart deployment api -n prod", "kubectl rollout status deployment -n prod"],
+    },
+  },
+  {
     id: "kubernetes.kube-system-change",
     category: "kubernetes",
     reason: "Changes resources in kube-system, which the cluster itself depends on.",

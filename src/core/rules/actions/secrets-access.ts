@@ -16,6 +16,30 @@ export const SECRETS_ACCESS_RULES: readonly Rule[] = [
     },
   },
   {
+    id: "secrets-access.fake-password-prompt",
+    category: "secrets-access",
+    reason: "Shows a password dialog of its own (osascript with a hidden answer, zenity or kdialog --password) to capture what the user types: GUI input capture (T1056.002).",
+    score: 88,
+    keywords: ["osascript", "zenity", "kdialog"],
+    pattern: /\bosascript\b[^;&|]{0,400}?\bdisplay dialog\b[^;&|]{0,400}?\b(?:hidden answer|password)\b|\b(?:zenity|kdialog)\b[^;&|]{0,100}? --password\b/,
+    examples: {
+      match: [`osascript -e 'display dialog "macOS needs your password to apply an update." default answer "" with hidden answer' -e 'text returned of result' > /tmp/.p`, "zenity --password --title=Update", 'kdialog --password "Enter your password"'],
+      noMatch: [`osascript -e 'display notification "Build done"'`, `osascript -e 'display dialog "Deploy finished"'`, "zenity --info --text=done"],
+    },
+  },
+  {
+    id: "secrets-access.ci-secret-printed",
+    category: "secrets-access",
+    reason: "Prints a CI secret into the build log, where whoever can read the log (everyone, on a public repository) can read it.",
+    score: 88,
+    keywords: ["secrets"],
+    pattern: /\b(?:echo|printf|print|cat|console\.log|write-host|write-output)\b(?![^\n]{0,40}::add-mask::)[^\n;&|]{0,120}?\$\{\{\s*secrets\.[\w-]+\s*\}\}/,
+    examples: {
+      match: ["echo ${{ secrets.NPM_TOKEN }}", 'run: echo "token=${{ secrets.AWS_SECRET_ACCESS_KEY }}"', "Editing .github/workflows/release.yml to echo ${{ secrets.NPM_TOKEN }} into the build log"],
+      noMatch: ['echo "::add-mask::${{ secrets.TOKEN }}"', "env: NPM_TOKEN: ${{ secrets.NPM_TOKEN }}", "echo 'publishing'"],
+    },
+  },
+  {
     id: "secrets-access.password-hashes",
     category: "secrets-access",
     reason: "Reads the system password hash database.",

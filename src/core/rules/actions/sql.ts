@@ -1,6 +1,6 @@
 // Action rules: sql. Data with examples that must and must not match (test/rule-packs.test.ts).
 import type { Rule } from "../../rule-pack.js";
-import { re, T, END, START, SQL_IDENT, outsideMessage, outsideQuotedText, DETERMINER, NOT_THROWAWAY } from "./fragments.js";
+import { re, T, END, START, SQL_IDENT, outsideMessage, outsideQuotedText, DETERMINER, NOT_THROWAWAY, onKeptDatabase } from "./fragments.js";
 
 export const SQL_RULES: readonly Rule[] = [
 
@@ -10,7 +10,7 @@ export const SQL_RULES: readonly Rule[] = [
     reason: "Drops a whole database or schema; all its data is gone unless restored from backup.",
     score: 95,
     keywords: ["drop database", "drop schema", "dropdb"],
-    pattern: outsideMessage(/\bdrop (?:database|schema)(?: if exists)? [\w"`[]|\bdropdb\b/),
+    pattern: onKeptDatabase(/\bdrop (?:database|schema)(?: if exists)? [\w"`[]|\bdropdb\b/),
     examples: {
       match: ["running SQL: DROP DATABASE app_production;", "psql -c 'DROP SCHEMA public CASCADE'", "dropdb -h db.internal orders", "drop database if exists analytics"],
       noMatch: ["SHOW DATABASES;", "echo 'DROP DATABASE' >> notes.md", "create database app"],
@@ -22,10 +22,11 @@ export const SQL_RULES: readonly Rule[] = [
     reason: "Drops a database table; the data is gone unless restored from backup.",
     score: 90,
     keywords: ["drop"],
-    pattern: outsideMessage(/\bdrop (?:temporary |temp )?table(?: if exists)? [\w"`[]/),
+    pattern: onKeptDatabase(/\bdrop (?:temporary |temp )?table(?: if exists)? [\w"`[]/),
     examples: {
-      match: ["running SQL: DROP TABLE users", "mysql -e \"drop table if exists orders;\"", "DROP TABLE \"Public\".\"Users\" CASCADE;"],
-      noMatch: ["SHOW TABLES;", "echo 'DROP TABLE' >> notes.md", "create table users (id int)", "git commit -m \"DROP TABLE users in migration 42\""],
+      match: ["running SQL: DROP TABLE users", "mysql -e \"drop table if exists orders;\"", "DROP TABLE \"Public\".\"Users\" CASCADE;", "sqlite3 app.db \"drop table users;\"", "sqlite3 /tmp/../var/lib/app.db \"drop table users;\""],
+      // A database in /tmp or in memory is thrown away with what is done to it.
+      noMatch: ["SHOW TABLES;", "echo 'DROP TABLE' >> notes.md", "create table users (id int)", "git commit -m \"DROP TABLE users in migration 42\"", "sqlite3 /tmp/test_fixture.db \"drop table if exists scratch;\"", "sqlite3 :memory: \"drop table t;\""],
     },
   },
   {
@@ -84,7 +85,7 @@ export const SQL_RULES: readonly Rule[] = [
     reason: "Truncates a table, deleting every row at once.",
     score: 85,
     keywords: ["truncate"],
-    pattern: outsideMessage(/\btruncate table [\w"`[]|\btruncate (?:only )?[\w."`]+ ?(?:;|$|["'`)]| cascade| restart)/),
+    pattern: onKeptDatabase(/\btruncate table [\w"`[]|\btruncate (?:only )?[\w."`]+ ?(?:;|$|["'`)]| cascade| restart)/),
     examples: {
       match: ["running SQL: TRUNCATE TABLE orders", "truncate users;", "psql -c 'TRUNCATE audit_log CASCADE'"],
       noMatch: ["truncate -s 0 build.log", "truncate the string to 80 characters", "SELECT * FROM users"],
@@ -96,7 +97,7 @@ export const SQL_RULES: readonly Rule[] = [
     reason: "DELETE without a WHERE clause removes every row of the table.",
     score: 85,
     keywords: ["delete from"],
-    pattern: outsideMessage(re(String.raw`\bdelete from (?:only )?${SQL_IDENT}(?: (?:as )?(?!where\b|using\b)[a-z_]\w*)? ?(?:;|$|["'\x60)]|returning\b)`)),
+    pattern: onKeptDatabase(re(String.raw`\bdelete from (?:only )?${SQL_IDENT}(?: (?:as )?(?!where\b|using\b)[a-z_]\w*)? ?(?:;|$|["'\x60)]|returning\b)`)),
     examples: {
       match: ["DELETE FROM users;", "DELETE FROM \"Public\".\"Users\";", "psql -c \"delete from public.sessions\"", "running SQL: delete from orders"],
       noMatch: ["DELETE FROM users WHERE id = 1;", "delete from users where created_at < now() - interval '1 year'", "select * from users"],
@@ -109,7 +110,7 @@ export const SQL_RULES: readonly Rule[] = [
     score: 90,
     keywords: ["delete", "update"],
     alsoOneOf: [" where "],
-    pattern: outsideMessage(/\b(?:delete from|update)\b[^;]{1,300}? where (?:1 ?= ?1|0 ?= ?0|true|1|'1' ?= ?'1'|'a' ?= ?'a'|1 ?<> ?0)(?=$|[\s;)'"`])/),
+    pattern: onKeptDatabase(/\b(?:delete from|update)\b[^;]{1,300}? where (?:1 ?= ?1|0 ?= ?0|true|1|'1' ?= ?'1'|'a' ?= ?'a'|1 ?<> ?0)(?=$|[\s;)'"`])/),
     examples: {
       match: ["DELETE FROM users WHERE 1=1", "update accounts set balance = 0 where true;", "delete from sessions where 1 = 1 and 2 = 2"],
       noMatch: ["DELETE FROM users WHERE id = 1", "update users set name='x' where id = 11"],
@@ -122,7 +123,7 @@ export const SQL_RULES: readonly Rule[] = [
     score: 70,
     keywords: ["update"],
     alsoOneOf: [" set "],
-    pattern: outsideMessage(re(String.raw`\bupdate (?:only )?${SQL_IDENT} set (?:(?! where\b)[^;]){1,300}?(?:;|$)`)),
+    pattern: onKeptDatabase(re(String.raw`\bupdate (?:only )?${SQL_IDENT} set (?:(?! where\b)[^;]){1,300}?(?:;|$)`)),
     examples: {
       match: ["UPDATE users SET active = false;", "psql -c \"update orders set status='void'\" shop", "running SQL: update accounts set balance = 0"],
       noMatch: ["UPDATE users SET active = false WHERE id = 3;", "update the readme", "npm update lodash"],
@@ -134,7 +135,7 @@ export const SQL_RULES: readonly Rule[] = [
     reason: "Drops a column and all the data stored in it.",
     score: 65,
     keywords: ["alter table"],
-    pattern: outsideMessage(/\balter table [^;]{1,200}? drop (?:column )?(?:if exists )?(?!constraint\b|index\b|default\b|not null\b|primary\b|foreign\b|key\b)[\w"`[]/),
+    pattern: onKeptDatabase(/\balter table [^;]{1,200}? drop (?:column )?(?:if exists )?(?!constraint\b|index\b|default\b|not null\b|primary\b|foreign\b|key\b)[\w"`[]/),
     examples: {
       match: ["ALTER TABLE users DROP COLUMN email;", "alter table orders drop column if exists notes"],
       noMatch: ["alter table users add column age int", "alter table users drop constraint users_pkey", "alter table users alter column name drop not null"],
