@@ -65,8 +65,6 @@ export function classifyPath(raw: string): PathClass {
 function classify(raw: string): PathClass {
   const path = lexical(raw.replace(/^["']|["']$/g, "").replace(/\/+$/, "") || "/");
   if (!NOT_CREDENTIALS.test(path) && CREDENTIAL_PATTERNS.some((p) => p.test(path))) return "credentials";
-  // A relative path that climbs above where it starts is outside the project, wherever that is.
-  if (path === ".." || path.startsWith("../")) return "other";
   if (CACHES.test(path)) return "build-output";
   if (/^\/dev\/(sd|hd|nvme|disk|mmcblk|vd|xvd|mapper|md)/.test(path) || path === "/dev/mem" || path === "/dev/kmem") return "device";
   if (TEMP_PREFIXES.some((p) => under(path, p))) return "temp";
@@ -75,6 +73,8 @@ function classify(raw: string): PathClass {
   if (BUILD_DIRS.test(path)) return "build-output";
   if (HOME.test(path)) return path.replace(HOME, "").length === 0 ? "home" : isProjectUnderHome(path) ? "project" : "home";
   if (path.startsWith("/")) return "other";
+  // A relative path that climbs above where it starts is outside the project, wherever that is.
+  if (path === ".." || path.startsWith("../")) return "other";
   return "project";
 }
 

@@ -30,13 +30,14 @@ export const SECRETS_ACCESS_RULES: readonly Rule[] = [
   {
     id: "secrets-access.ci-secret-printed",
     category: "secrets-access",
-    reason: "Prints a CI secret into the build log, where whoever can read the log (everyone, on a public repository) can read it.",
+    reason: "Prints a CI secret into the build log (not to a file or a pipe), where whoever can read the log (everyone, on a public repository) can read it.",
     score: 88,
     keywords: ["secrets"],
-    pattern: /\b(?:echo|printf|print|cat|console\.log|write-host|write-output)\b(?![^\n]{0,40}::add-mask::)[^\n;&|]{0,120}?\$\{\{\s*secrets\.[\w-]+\s*\}\}/,
+    pattern: /\b(?:echo|printf|print|cat|console\.log|write-host|write-output)\b(?![^\n]{0,40}::add-mask::)[^\n;&|]{0,120}?\$\{\{\s*secrets\.[\w-]+\s*\}\}(?![^\n]*[>|])/,
     examples: {
       match: ["echo ${{ secrets.NPM_TOKEN }}", 'run: echo "token=${{ secrets.AWS_SECRET_ACCESS_KEY }}"', "Editing .github/workflows/release.yml to echo ${{ secrets.NPM_TOKEN }} into the build log"],
-      noMatch: ['echo "::add-mask::${{ secrets.TOKEN }}"', "env: NPM_TOKEN: ${{ secrets.NPM_TOKEN }}", "echo 'publishing'"],
+      // Written to a file or piped to a program (GITHUB_ENV, docker login --password-stdin): not the log.
+      noMatch: ['echo "::add-mask::${{ secrets.TOKEN }}"', "env: NPM_TOKEN: ${{ secrets.NPM_TOKEN }}", "echo 'publishing'", 'echo "NPM_TOKEN=${{ secrets.NPM_TOKEN }}" >> $GITHUB_ENV', "echo ${{ secrets.REGISTRY_PASSWORD }} | docker login ghcr.io -u bot --password-stdin", "echo '${{ secrets.KUBECONFIG }}' > kubeconfig"],
     },
   },
   {
