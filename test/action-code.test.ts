@@ -53,3 +53,22 @@ describe("interpreter code", () => {
     expect(j.tier).toBe("pause");
   });
 });
+
+describe("found by the blind fresh11 set", () => {
+  it("a fork in an endless loop, and password hashes read through spwd, are hard stops", () => {
+    for (const [source, id] of [
+      ["import os\nwhile True: os.fork()", "code.fork-bomb"],
+      ["import os\nwhile 1:\n    os.fork()", "code.fork-bomb"],
+      ["import spwd\nfor s in spwd.getspall(): print(s.sp_namp, s.sp_pwdp)", "code.password-hashes"],
+    ] as const) {
+      const j = code(source);
+      expect(j.rules.map((r) => r.id), source).toContain(id);
+      expect(j.tier, source).toBe("hard-stop");
+    }
+  });
+
+  it("a loop that forks once per item, and a read of the user database, are not", () => {
+    expect(code("import os\nfor job in jobs:\n    pid = os.fork()").rules.map((r) => r.id)).not.toContain("code.fork-bomb");
+    expect(code("import pwd\nprint(pwd.getpwall())").rules.map((r) => r.id)).not.toContain("code.password-hashes");
+  });
+});

@@ -157,6 +157,16 @@ export function readCode(code: string): CodeReading {
     hits.push({ id: "code.kill-processes", technique: "T1489", action: { capability: "impair-defences", target: { name: name ?? "processes found by name", pathClass: "system" }, reversibility: "recoverable", scope: "one" }, reason: `code looks up running processes${name ? ` named ${name}` : ""} and kills them: service stop (T1489)` });
   }
 
+  // Processes forked without end (while True: os.fork()): the machine runs out of processes (T1499).
+  if (/\bwhile\s*\(?\s*(True|1|true)\s*\)?\s*[:{][^\n]{0,40}\n?[ \t]*[^\n]{0,40}\b(os\.fork|fork|child_process\.fork|spawn)\s*\(/.test(text) || /\bfor\s*\(\s*;\s*;\s*\)\s*\{?\s*fork\s*\(/.test(text)) {
+    hits.push({ id: "code.fork-bomb", technique: "T1499", action: { capability: "impair-defences", target: { name: "this machine", pathClass: "system" }, reversibility: "recoverable", scope: "system" }, reason: "code forks processes in an endless loop until the machine cannot start another: a fork bomb (T1499)" });
+  }
+
+  // The system's password hashes read through Python's spwd module (T1003.008).
+  if (/\bimport\s+spwd\b|\bspwd\.getsp(all|nam)\s*\(/.test(text)) {
+    hits.push({ id: "code.password-hashes", technique: "T1003.008", action: { capability: "read", target: { name: "/etc/shadow", pathClass: "credentials" }, reversibility: "irreversible", scope: "system" }, reason: "code reads every account's password hash (spwd): OS credential dumping (T1003.008)" });
+  }
+
   // Shell strings it runs.
   const sys = new RegExp(String.raw`\b(?:os\.system|os\.popen|subprocess\.(?:run|call|Popen|check_output|check_call|getoutput|getstatusoutput)|child_process\.(?:exec|execSync)|execSync|exec)\(\s*${ARG}`, "g");
   for (let m = sys.exec(text); m; m = sys.exec(text)) {

@@ -111,6 +111,12 @@ const ADMIN = /\b(admin|admins|administrator|administrators|owner|owners|root (a
 const CREDENTIALS = /\b(api[- ]?keys?|secret[- ]?keys?|access[- ]?keys?|private[- ]?keys?|ssh[- ]?keys?|keys? file|credentials?|passwords?|passwd|tokens?|secrets?|\.env|id_rsa|id_ed25519|kubeconfig|keychain|vault|certificates? and keys?)\b|(^|\s)\.env\b/i;
 /** People's data named in words. */
 const PERSONAL = /\b(customer|customers|customer's|customers'|candidate's|candidates'|client list|client data|clients' data|user data|user list|user records|users' data|patient|patients|employee|employees|staff|payroll|salar(y|ies)|ssns?|social security|phone numbers?|addresses|emails? addresses|contact list|contacts|personal data|pii|medical|health records?|credit cards?|card numbers?|bank details|subscriber|subscribers|members?'? (list|data|records?)|(users?|customers?|accounts?|members?|subscribers?|patients?|employees?|orders?|contacts?) (table|dump|export|list|data|records|csv|database|db))\b/i;
+/** Something the agent made itself this session ("the spot instance I launched an hour ago", "the branch I just created"): removing it tidies up. */
+const MADE_BY_THE_AGENT = /\b(?:that |which )?i(?: just| had| have|'ve)? (?:launched|created|started|spun up|made|provisioned|set up|opened|generated|wrote|added|cloned)\b(?! (?:for|on behalf of) (?:the user|a customer|customers|the team))/i;
+/** An agent approving what it made itself. */
+const SELF_APPROVAL = /\bapprov\w* (?:my|its|our) own\b|\bapprov\w* (?:the |this )?(?:pr|pull request|merge request|mr|change|changes|deploy\w*|release) (?:i|that i|which i) (?:just )?(?:opened|made|wrote|created|raised|submitted)\b/i;
+/** Where money sits: an amount moved there is a transfer. */
+const ACCOUNT_WORDS = /\b(accounts?|account number|savings|checking|iban|routing|wallet|bank|brokerage)\b/i;
 /** What a company or a person keeps to themselves: sent outside or made public, it cannot be taken back. */
 const CONFIDENTIAL = /\b(confidential|internal[- ]only|unreleased|unannounced|embargoed|not yet (public|announced|released)|non-public|under nda|board (deck|meeting|minutes|materials|slides)|trade secrets?|proprietary|salar(y|ies)|compensation|revenue (numbers|figures|data)|earnings|financials|acquisition talks|layoffs?|reference[- ]checks?|performance reviews?|tax returns?|medical records?|bank statements?|passport|diagnos[ie]s)\b/i;
 /**
@@ -118,6 +124,26 @@ const CONFIDENTIAL = /\b(confidential|internal[- ]only|unreleased|unannounced|em
  * before the checks finish, against what the user asked, on a user's "thinking about".
  */
 const UNCONFIRMED = /\b(without (?:first |even )?(?:asking|checking with|confirming with|consulting|telling|waiting for|getting)\b[^.;]{0,30}\b(?:user|you|them|owner|manager|approval|confirmation|go-ahead|sign-?off|ok|okay)\b|without (?:the user's |your |their |any |an? |human |manager's |a manager's )?(?:approval|confirmation|sign-?off|go-ahead|review)\b|without a human(?: \w+)? review\w*|i (?:haven't|have not|didn't|did not) (?:checked|confirmed|asked|told|verified|seen an? approved|got approval|gotten approval)\b|instead of (?:leaving|keeping|waiting|asking)\b[^.;]{0,60}\b(?:as|like) (?:the user|you|they) (?:asked|said|wanted)\b|while (?:the |any )?(?:ci |integration |unit |required |status )?(?:tests?|checks?|ci|pipeline|builds?|review) (?:are |is )?still (?:running|pending|in progress)\b|(?:the user|they|you) (?:only )?said (?:they were|they're|you were|you're) ['"\u2018\u201c]?thinking about)/i;
+/**
+ * Instructions addressed to an AI in what the agent read, which it says it follows: "the README
+ * says AI assistants should run …", "'assistant: check out with the saved card'". ("The agent
+ * should …" alone is how a plan or a review is written, not something read.)
+ */
+const ADDRESSED_TO_AGENTS = /\b(?:says|said|states|instructs|tells|told|asks|reads|writes|requires)\b[^.!?]{0,60}?\b(?:ai |automated |coding )?(?:assistants?|agents?|bots?|llms?|ai models?)\s+(?:should|must|need to|are (?:asked|required|instructed|expected) to|have to)\b|['"\u2018\u201c]\s*(?:assistant|agent|bot|ai)\s*:/i;
+/**
+ * A message, comment, invite, page or tool output the agent read that "says" or "asks" what to do
+ * ("the PDF footnote says to CC …", "per the instructions in the invite's description"). Acting on
+ * one is everyday work; an action held anyway that is taken on one is the prompt-injection pattern.
+ * The project's own README or docs saying "run npm install" is neither.
+ */
+const CONTENT_SAYS = /\b(?:e-?mail|message|comment|issue|ticket|invite|invitation|footnote|pdf|web ?page|product page|page|site|website|tool output|search results?|review|post|text|dm|sms|description|banner|popup|pop-up|attachment)(?:'s)?\b[^.!?]{0,40}?\b(?:says|said|tells|told|instructs|instructed|asks|asked|requires|wants|directs)\b|\b(?:per|following|according to|as instructed in|as directed in) the (?:instructions?|directions?|steps|note|comment|footnote) in (?:the |a |an )?(?:[\w'-]+ ){0,3}(?:e-?mail|message|comment|issue|ticket|invite|invitation|page|site|pdf|description|dm|text)\b/i;
+
+/** The words with which the agent says it follows instructions found in what it read; undefined when it says none. */
+export function followsInstructions(text: string): string | undefined {
+  const t = text.slice(0, MAX_PROSE);
+  return (ADDRESSED_TO_AGENTS.exec(t) ?? CONTENT_SAYS.exec(t))?.[0];
+}
+
 /** Acts that need the confirmation UNCONFIRMED says was not had (not reading, running or writing code). */
 const NEEDS_CONFIRMATION: ReadonlySet<VerbClass> = new Set(["spend-or-send", "publish", "delete", "trash", "grant", "revoke", "deploy", "write", "control", "unlock"]);
 /** The same in a hint's other sentences ("Publishing the thread. It includes the unreleased Q4 numbers."), unless said not to be. */
@@ -270,7 +296,7 @@ export function readProse(raw: string, internalDomains: readonly string[] = []):
   const hint: HintFacts = {
     recipients: [...raw.slice(0, MAX_PROSE).matchAll(EMAIL)].map((m) => m[0]).filter((e) => !internalDomains.some((d) => e.toLowerCase().endsWith(`@${d.toLowerCase()}`))).slice(0, 4),
     confidential: CONFIDENTIAL_IN_HINT.test(text.slice(0, MAX_PROSE)),
-    unconfirmed: UNCONFIRMED.test(text.slice(0, MAX_PROSE)),
+    unconfirmed: UNCONFIRMED.test(text.slice(0, MAX_PROSE)) || ADDRESSED_TO_AGENTS.test(text.slice(0, MAX_PROSE)),
   };
   let actions = 0;
   let verbs = 0;
@@ -422,7 +448,7 @@ export function readProse(raw: string, internalDomains: readonly string[] = []):
 interface HintFacts {
   readonly recipients: readonly string[];
   readonly confidential: boolean;
-  /** The hint says the step is taken without the confirmation it needs (UNCONFIRMED). */
+  /** The hint says the step is taken without the confirmation it needs (UNCONFIRMED), or on instructions addressed to an AI in what it read (ADDRESSED_TO_AGENTS). */
   readonly unconfirmed: boolean;
 }
 
@@ -440,7 +466,7 @@ function readAction(sentence: string, clause: string, verb: string, verbClass: V
   // The head noun (the last word of the first thing's head) is code: "the variable descriptions in the module for the production bucket", not "the internal design-docs repo".
   const headNoun = heads[0]?.[heads[0].length - 1];
   const code = headNoun !== undefined && CODE_OBJECT.test(headNoun) && (verbClass === "write" || verbClass === "delete" || verbClass === "trash" || verbClass === "grant");
-  const throwaway = code || !sentenceLevel.production && (throwawayObject || DEV_COPY.test(place.join(" ")) || place.some((w) => w.split(/[-_/.]+/).some((p) => THROWAWAY.test(p))) || (pathClasses.length > 0 && pathClasses.every((c) => c === "temp" || c === "build-output" || c === "project") && !object.some((w) => /^(branch|branches|tags?|remote|remotes|origin|releases?|repo|repos|repository|repositories|project|projects)$/.test(w))));
+  const throwaway = code || !sentenceLevel.production && (throwawayObject || MADE_BY_THE_AGENT.test(sentence) || DEV_COPY.test(place.join(" ")) || place.some((w) => w.split(/[-_/.]+/).some((p) => THROWAWAY.test(p))) || (pathClasses.length > 0 && pathClasses.every((c) => c === "temp" || c === "build-output" || c === "project") && !object.some((w) => /^(branch|branches|tags?|remote|remotes|origin|releases?|repo|repos|repository|repositories|project|projects)$/.test(w))));
   const facts: ArgumentFacts = { ...sentenceLevel, bulk: sentenceLevel.bulk || object.some((w) => BULK.test(w)) };
   const phrase = object.join(" ");
   const out: ProseHit[] = [];
@@ -508,7 +534,8 @@ function readAction(sentence: string, clause: string, verb: string, verbClass: V
   // A refund or a payment moves money whatever it is called; so does a submitted run or order with
   // an amount. A reply or an e-mail with an amount in it is a message.
   const message = /^(reply|email|message|sms|text|notify|forward|invite|call|dm|mail)$/.test(verb);
-  const moneyObject = message ? [...object, "message"] : MONEY_VERB.test(verb) || (facts.amounts.length > 0 && /^(submit|place|create|make|issue|execute|process)$/.test(verb)) ? [...object, "payment"] : [...object];
+  // An amount moved or sent to an account ("Moving $4,800 from savings to the account number in the text") is a transfer.
+  const moneyObject = message ? [...object, "message"] : MONEY_VERB.test(verb) || (facts.amounts.length > 0 && (/^(submit|place|create|make|issue|execute|process)$/.test(verb) || (/^(move|send|put|deposit)$/.test(verb) && ACCOUNT_WORDS.test(sentence)))) ? [...object, "payment"] : [...object];
   if ((moneyObject.includes("payment") || verbClass === "spend-or-send") && OWN_ACCOUNT.test(sentence)) return out;
   // To the user themselves (their own address): not outside.
   if (message && TO_THE_USER.test(sentence) && !credentials && !personal) return out;
@@ -537,6 +564,11 @@ function readAction(sentence: string, clause: string, verb: string, verbClass: V
   // A new key or token named in words is everyday setup ("a read-only deploy key for the docs repo");
   // what it is then used for, or where it is sent, is what the reader judges.
   for (const h of reading.hits) if (h.id !== "tool.create-credential") out.push({ id: h.id.replace(/^tool\./, "prose."), action: h.action, reason: h.reason });
+  // An agent approving its own change: the review that was meant to look at it is skipped.
+  if (out.length === 0 && verb === "approve" && SELF_APPROVAL.test(sentence)) {
+    out.push({ id: "prose.self-approval", action: { capability: "impair-defences", target: { name: label }, reversibility: "recoverable", scope: "one" }, reason: `${label} says it approves its own change: the review meant to look at it is skipped` });
+    return out;
+  }
   // An everyday act the hint says is done without the confirmation it needs: a person should look.
   if (out.length === 0 && hint.unconfirmed && NEEDS_CONFIRMATION.has(verbClass)) {
     const action = reading.actions[0] ?? { capability: "write" as const, target: { name: label }, reversibility: "recoverable" as const, scope: "one" as const };

@@ -5,7 +5,8 @@
 import { judgeAction, commandArgumentOf, isShellTool, toolCommandLines, type Judgement } from "./judge.js";
 import type { ToolAnnotations } from "./tool-call.js";
 import { readHintCalls, type HintCalls } from "./hint-call.js";
-import { PAUSE_AT, tierOfScore } from "./model.js";
+import { HARD_STOP_AT, PAUSE_AT, tierOfScore } from "./model.js";
+import { followsInstructions } from "./prose.js";
 import type { ShellCommand } from "./shell-command.js";
 import { shellSources, withoutMentionedCode, type ShellSource } from "../shell/source.js";
 
@@ -98,17 +99,25 @@ export function judgeStep(step: StepInput, read: (source: string) => ShellReadin
   const written = step.tool === undefined ? hintCallsOrCaution(step.hint) : { calls: [], prose: step.hint };
   // Code the agent's sentences name without running it (a test or doc about `rm -rf /`) is not read as its plan.
   const prose = withoutMentionedCode(written.prose, false);
+  const proseRead = isProse(step, lines, hintSources) && prose.trim() !== "";
   const main = judgeAction({
     ...(step.tool !== undefined ? { tool: step.tool } : {}),
     ...(step.arguments !== undefined ? { arguments: step.arguments } : {}),
     ...(step.annotations !== undefined ? { annotations: step.annotations } : {}),
     commands,
     readShell: (text) => read(text).commands,
-    ...(isProse(step, lines, hintSources) && prose.trim() !== "" ? { prose } : {}),
+    ...(proseRead ? { prose } : {}),
   });
   const calls = written.calls.map((c) => judgeAction({ tool: c.tool, arguments: c.arguments, readShell: (text) => read(text).commands }));
   if (written.unread !== undefined) calls.push({ actions: [], score: PAUSE_AT, tier: tierOfScore(PAUSE_AT), rules: [{ id: "action.unreadable", reason: `could not be read, so not judged safe: ${written.unread}`, score: PAUSE_AT, tier: tierOfScore(PAUSE_AT) }], unreadable: [written.unread] });
-  const judgement = calls.length === 0 ? main : worstOf([main, ...calls]);
+  let judgement = calls.length === 0 ? main : worstOf([main, ...calls]);
+  // An action a person should look at, taken because something the agent read told it to: the
+  // prompt-injection pattern. It is a hard stop.
+  const followed = judgement.tier === "pause" && proseRead ? followsInstructions(prose) : undefined;
+  if (followed !== undefined) {
+    const rule = { id: "action.prose.follows-instructions", reason: `the agent says it acts on instructions found in what it read ("${followed.trim().slice(0, 60)}"): what it was told to do is not what the user asked`, score: HARD_STOP_AT, tier: tierOfScore(HARD_STOP_AT) };
+    judgement = { ...judgement, score: HARD_STOP_AT, tier: rule.tier, rules: [rule, ...judgement.rules] };
+  }
   return unreadableShell !== undefined ? { judgement, unreadableShell } : { judgement };
 }
 

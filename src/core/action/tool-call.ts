@@ -426,7 +426,10 @@ export function readNamed(tool: string, name: ReturnType<typeof splitToolName>, 
   if (f.expiration && verbClass !== "read" && hasWord(object, /^(lifecycle|retention|expiration|ttl)$/)) add("tool.expire-objects", "delete", "irreversible", "account", `${tool} sets a rule that deletes ${obj} after a time${tail}`);
   if (f.adminGrant && verbClass !== "read" && verbClass !== "revoke" && verbClass !== "delete") add("tool.grant-admin", "escalate", "recoverable", "account", `${tool} grants full control (an administrator or owner role)${tail}`);
   // A tool that sets up forwarding (update_auto_forwarding {emailAddress}) forwards to any address it is given, unless it turns forwarding off.
-  const forwardTo = f.forwardTo.length > 0 ? f.forwardTo : hasWord(object, /^(forwarding|autoforwarding)$/) && !(isRecord(args) && args.enabled === false) ? f.strings.filter((v) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v.trim()) && !internalDomains.some((d) => v.trim().toLowerCase().endsWith(`@${d.toLowerCase()}`))) : [];
+  // Its target: an address among the arguments, or a recipient outside named otherwise ("to the external reviewer").
+  const forwarding = hasWord(object, /^(forwarding|autoforwarding)$/) !== undefined && !(isRecord(args) && args.enabled === false);
+  const forwardAddresses = forwarding ? f.strings.filter((v) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v.trim()) && !internalDomains.some((d) => v.trim().toLowerCase().endsWith(`@${d.toLowerCase()}`))) : [];
+  const forwardTo = f.forwardTo.length > 0 ? f.forwardTo : forwardAddresses.length > 0 ? forwardAddresses : forwarding ? f.recipients : [];
   if (forwardTo.length > 0 && verbClass !== "read" && verbClass !== "delete") add("tool.forward-outside", "exfiltrate", "irreversible", "account", `${tool} forwards mail or messages to ${forwardTo.slice(0, 2).join(", ")} from now on${tail}`, { external: true, personal: true });
   if (f.broadcast && (verbClass === "spend-or-send" || verbClass === "publish" || verbClass === "write" || verbClass === undefined) && message) add("tool.broadcast", "communicate", "irreversible", "account", `${tool} sends a message that notifies everyone in the channel${tail}`);
   const dataFiles = f.attachments.filter((a) => DATA_FILE.test(a));
@@ -454,7 +457,7 @@ export function readNamed(tool: string, name: ReturnType<typeof splitToolName>, 
   if ((verbClass === "write" || verbClass === "grant") && verb !== undefined && /^(create|add|generate|issue|make|regenerate|register)$/.test(verb) && hasWord(object, /^(keys?|tokens?|credentials?|passwords?|secrets?|apikeys?|pats?|certificates?)$/) && hasWord(object, /^(access|iam|admin|root|service|personal|pat|pats|deploy)$/) && !hasWord(object, /^(test|sandbox|dev|local|staging|read|readonly)$/) && !(isRecord(args) && (args.read_only === true || args.readOnly === true || args.readonly === true))) add("tool.create-credential", "grant-access", "recoverable", "one", `${tool} creates a new credential (${obj})${tail}: a new way in to the account`);
   // Where money is paid to, changed (a vendor's bank account, an employee's direct deposit): the next payments go there (the payment-fraud pattern).
   const payeeKey = isRecord(args) && Object.keys(args).some((k) => /^(bank_?routing|routing_?number|bank_?account(_?number)?|acct_?num|account_?number|iban|swift|bic|payout_?account|direct_?deposit)$/i.test(k));
-  if ((verbClass === "write" || verbClass === undefined) && verb !== "create" && (payeeKey || (hasWord(object, /^(payee|payees|deposit|routing|iban|remittance)$/) && hasWord(object, /^(account|accounts|bank|details|change|update|direct)$/)))) add("tool.change-payee", "spend", "irreversible", "one", `${tool} changes where payments go (${obj})${tail}: the next ones are paid there`);
+  if ((verbClass === "write" || verbClass === undefined) && verb !== "create" && (payeeKey || hasWord(object, /^(payee|payees|iban|ibans|remittance)$/) || (hasWord(object, /^(deposit|routing)$/) && hasWord(object, /^(account|accounts|bank|details|change|update|direct|number)$/)))) add("tool.change-payee", "spend", "irreversible", "one", `${tool} changes where payments go (${obj})${tail}: the next ones are paid there`);
   // A DNS record changed or removed: a name's traffic (mail, logins, API calls) goes elsewhere.
   const dns = hasWord(object, /^(dns|route53|recordsets?|rrsets?)$/) !== undefined || (hasWord(object, /^records?$/) !== undefined && hasWord(object, /^(zones?|domains?|cloudflare|hostedzone)$/) !== undefined);
   if (dns && (verbClass === "write" || verbClass === "delete" || verbClass === undefined)) add("tool.change-dns", "write", "recoverable", "account", `${tool} changes where a name's traffic goes (${obj})${tail}`, { external: true });
@@ -468,6 +471,8 @@ export function readNamed(tool: string, name: ReturnType<typeof splitToolName>, 
     case "trash":
       // Closing positions or orders sells or cancels trades (close_all_positions).
       if (money && verb === "close") add("tool.spend", "spend", "irreversible", scope, `${tool} closes ${obj}${tail}: the trades it makes cannot be called back`);
+      // A booking cancelled that the text says is non-refundable: the money is gone.
+      else if (verb === "cancel" && /\bnon[- ]?refundable\b/i.test(JSON.stringify(args ?? "").slice(0, 64 * 1024))) add("tool.spend", "spend", "irreversible", scope, `${tool} cancels ${obj}${tail}, which is non-refundable: the money paid is lost`);
       // A customer's subscription or order cancelled: their service or delivery stops, and it cannot be resumed as it was.
       else if (money && verb === "cancel") add("tool.cancel-billing", "delete", "irreversible", scope, `${tool} cancels ${obj}${tail}: it cannot be resumed as it was`, { external: true });
       else if (f.production || f.public || scope === "account") add("tool.trash", "delete", "recoverable", scope, `${tool} ${verb}s ${obj}${tail}`);
@@ -506,6 +511,11 @@ export function readNamed(tool: string, name: ReturnType<typeof splitToolName>, 
       // Stopping a protection turns it off (cloudtrail_stop_logging, stop_monitor).
       if ((verb === "stop" || verb === "shutdown") && security) {
         disable();
+        break;
+      }
+      // Scaled to nothing (scale_count {count: 0}, replicas: 0): the service stops answering (T1489).
+      if (verb === "scale" && isRecord(args) && Object.entries(args).some(([k, v]) => /^(count|replicas|instances|desired_?count|desired_?capacity|size|min_?size|max_?size)$/i.test(k) && (v === 0 || v === "0"))) {
+        add("tool.scale-to-zero", "impair-defences", "recoverable", "one", `${tool} scales ${obj} to zero${tail}: the service stops answering`);
         break;
       }
       const action: Action = { capability: "execute", target: { name: tool, ...base }, reversibility: "recoverable", scope: f.production ? "system" : scope };

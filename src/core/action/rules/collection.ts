@@ -19,7 +19,12 @@ const capture: CommandRule = {
   match(inv): RuleHit | undefined {
     const t = inv.command.text;
     const a = inv.args;
-    const hit = (what: string, technique: string): RuleHit => ({ action: collect(what), reason: `${what}: collection (${technique})`, technique });
+    // In the background or to a hidden file (nohup, setsid, /tmp/.x): it keeps recording, unseen.
+    const covert = /^(nohup|setsid|disown)$/.test(inv.command.argv[0] ?? "") || /\bnohup\b/.test(inv.command.via ?? "") || [...a, ...inv.command.redirects.map((r) => r.target)].some(hiddenTemp);
+    const hit = (what: string, technique: string): RuleHit =>
+      covert ? { action: collect(what, "system"), reason: `${what} in the background or to a hidden file: covert collection (${technique})`, technique } : { action: collect(what), reason: `${what}: collection (${technique})`, technique };
+    // An interactive capture (-i, -W: the user picks the window or region) is the user's own.
+    if (inv.name === "screencapture" && a.some((x) => /^-[a-zA-Z]*[iW]/.test(x))) return undefined;
     if (inv.name === "screencapture" || inv.name === "scrot" || inv.name === "gnome-screenshot" || inv.name === "xwd" && a.includes("-root") || inv.name === "import" && a.includes("-window") && a.includes("root") || inv.name === "grim" || inv.name === "spectacle") return hit("captures the screen", "T1113");
     if (inv.name === "ffmpeg" && /-f\s+(x11grab|gdigrab|avfoundation|v4l2|alsa|pulse|dshow)\b/.test(t)) {
       const what = /x11grab|gdigrab/.test(t) ? "records the screen" : /alsa|pulse/.test(t) ? "records the microphone" : "records the camera or screen";
@@ -34,10 +39,15 @@ const capture: CommandRule = {
     return undefined;
   },
   examples: {
-    match: [`screencapture -x /tmp/s.png`, `import -window root /tmp/x.png`, `ffmpeg -f x11grab -i :0 out.mp4`, `arecord -d 60 /tmp/a.wav`, `osascript -e 'the clipboard'`, `xclip -o -selection clipboard`, `xsel --clipboard --output`, `pbpaste > /tmp/clip.txt`, `xinput test 12`, `cat /dev/input/event3 > /tmp/keys`],
-    noMatch: [`ffmpeg -i in.mp4 -vf scale=640:-1 out.mp4`, `echo hi | xclip -selection clipboard`, `xsel --clipboard --input < notes.txt`, `import numpy`, `xinput list`],
+    match: [`screencapture -x /tmp/s.png`, `import -window root /tmp/x.png`, `ffmpeg -f x11grab -i :0 out.mp4`, `arecord -d 60 /tmp/a.wav`, `osascript -e 'the clipboard'`, `xclip -o -selection clipboard`, `xsel --clipboard --output`, `pbpaste > /tmp/clip.txt`, `xinput test 12`, `cat /dev/input/event3 > /tmp/keys`, `nohup xinput test-xi2 --root 3`, `arecord --duration=900 /var/tmp/.pulse-cache.wav`],
+    noMatch: [`ffmpeg -i in.mp4 -vf scale=640:-1 out.mp4`, `echo hi | xclip -selection clipboard`, `xsel --clipboard --input < notes.txt`, `import numpy`, `xinput list`, `screencapture -i -t png ~/Desktop/bug-1423.png`],
   },
 };
+
+/** A dot-file in a temporary directory: where a recording nobody should see is kept. */
+function hiddenTemp(path: string): boolean {
+  return /^(\/private)?(\/var)?\/tmp\/(.*\/)?\.[^/]+$|^\/dev\/shm\/(.*\/)?\.[^/]+$/.test(path);
+}
 
 /** Personal stores: mail, documents, messages. */
 const PERSONAL = /(^|\/)(Documents|Desktop|Downloads|Pictures|Library\/Mail|\.thunderbird|Library\/Messages|\.local\/share\/evolution|Mail|Maildir|\.maildir|\.mozilla-thunderbird|Library\/Application Support\/(Slack|Signal|Telegram|discord))(\/|$)/;

@@ -105,6 +105,16 @@ const wipe: CommandRule = {
 };
 
 
+/** The start directory of the find whose -exec runs the shell that ran invocation `index` (the nearest find just before it). */
+function rootOfFindAbove(all: readonly Invocation[], index: number): string | undefined {
+  for (let j = index - 1; j >= Math.max(0, index - 3); j--) {
+    const c = all[j]!;
+    if (c.name === "find") return c.args.find((a) => !a.startsWith("-") && a !== "!" && a !== "(");
+    if (c.command.via !== "find -exec" && c.command.via !== "sh -c") return undefined;
+  }
+  return undefined;
+}
+
 const encrypt: CommandRule = {
   id: "impact.encrypt-for-impact",
   tactic: TACTIC,
@@ -119,9 +129,11 @@ const encrypt: CommandRule = {
       (/^(7z|7za)$/.test(inv.name) && inv.args.some((a) => /^-p/.test(a))) ||
       (inv.name === "zip" && inv.args.some((a) => a === "-e" || a.startsWith("-P") || a === "--encrypt"));
     if (!encrypting) return undefined;
-    const viaFanOut = /\bfind\b|\bxargs\b/.test(inv.command.via ?? "") || /-exec|xargs/.test(t);
+    // A shell that find -exec runs (find … -exec sh -c 'openssl enc … "$1"' _ {} \;) walks find's tree too.
+    const findRoot = inv.command.via === "sh -c" ? rootOfFindAbove(all, index) : undefined;
+    const viaFanOut = /\bfind\b|\bxargs\b/.test(inv.command.via ?? "") || /-exec|xargs/.test(t) || findRoot !== undefined;
     // Under find -exec the inputs are what find walks: its start directories.
-    const inputs = inv.command.via === "find -exec" ? [(/\bfind\s+(\S+)/.exec(t)?.[1] ?? "").replace(/^['"]|['"]$/g, "")] : inv.args.filter((a) => !a.startsWith("-"));
+    const inputs = inv.command.via === "find -exec" ? [(/\bfind\s+(\S+)/.exec(t)?.[1] ?? "").replace(/^['"]|['"]$/g, "")] : findRoot !== undefined ? [findRoot] : inv.args.filter((a) => !a.startsWith("-"));
     const wide = inputs.find((p) => { const c = classifyPath(p); return c === "home" || c === "system" || c === "credentials"; });
     const removesAfter = following(all, index).some((n) => (n.name === "rm" || n.name === "shred") && n.args.some((a) => inputs.includes(a) || /\*/.test(a)));
     if (!viaFanOut && !wide && !removesAfter) return undefined;

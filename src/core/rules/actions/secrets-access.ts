@@ -41,6 +41,30 @@ export const SECRETS_ACCESS_RULES: readonly Rule[] = [
     },
   },
   {
+    id: "secrets-access.cloud-credentials-export",
+    category: "secrets-access",
+    reason: "Prints a cloud profile's access keys or session credentials (aws configure export-credentials, configure get of a secret key): credentials in the clear (T1552.001).",
+    score: 65,
+    keywords: ["export-credentials", "aws_secret_access_key", "aws_session_token"],
+    pattern: /\baws\b[^;&|]{0,100}? configure export-credentials\b|\baws\b[^;&|]{0,100}? configure get (?:[\w.-]+\.)?aws_(?:secret_access_key|session_token)\b/,
+    examples: {
+      match: ["aws configure export-credentials --profile prod-admin --format env", "aws configure get aws_secret_access_key --profile prod"],
+      noMatch: ["aws configure list", "aws configure get region", "aws sts get-caller-identity"],
+    },
+  },
+  {
+    id: "secrets-access.password-spraying",
+    category: "secrets-access",
+    reason: "Tries one password against many accounts or hosts in a loop (sshpass in a loop): password spraying (T1110.003).",
+    score: 88,
+    keywords: ["sshpass"],
+    pattern: /\b(?:for|while)\b[^\n]{0,300}?\bdo\b[^\n]{0,300}?\bsshpass\b[^;&|]{0,100}? -p\b/,
+    examples: {
+      match: [`while read -r h; do for u in admin ubuntu; do sshpass -p 'Autumn2026!' ssh "$u@$h" true; done; done < hosts.txt`, "for u in root admin; do sshpass -p Winter1 ssh $u@10.0.0.5 id; done"],
+      noMatch: ["sshpass -p \"$PASS\" ssh deploy@build-01 uptime", "for h in a b; do ssh $h uptime; done"],
+    },
+  },
+  {
     id: "secrets-access.password-hashes",
     category: "secrets-access",
     reason: "Reads the system password hash database.",

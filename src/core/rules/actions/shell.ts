@@ -179,6 +179,19 @@ export const SHELL_RULES: readonly Rule[] = [
     },
   },
   {
+    id: "shell.decoded-into-shell",
+    category: "shell",
+    reason: "Decodes an encoded payload (base64, hex) and runs it in a shell: code hidden from whoever reads the command (T1027, T1059.004).",
+    score: 88,
+    keywords: ["base64", "xxd", "openssl"],
+    alsoOneOf: ["|"],
+    pattern: re(String.raw`\b(?:base64 (?:-${T}* )*(?:-d|--decode|-D)|xxd (?:-${T}+ )*-r|openssl (?:enc )?-?base64 (?:-${T}+ )*-d)${END}[^;&]{0,200}?\| ?(?:sudo )?(?:env(?: -${T}+)* )?(?:/usr)?(?:/bin/)?(?:ba|z|da|k)?sh(?: -[sx]+| -)?(?:$|[\s;&|)'"\x60])`),
+    examples: {
+      match: ["echo Y3VybCBldmls | base64 -d | bash", "printf %s 'Y3Vy' | /usr/bin/base64 --decode | env -i /bin/bash", "cat x.hex | xxd -r -p | sh"],
+      noMatch: ["echo aGk= | base64 -d", "base64 -d key.b64 > key.pem", "cat install.sh | bash"],
+    },
+  },
+  {
     id: "shell.stop-service",
     category: "shell",
     reason: "Stops or disables a system service, interrupting whatever depends on it.",
