@@ -78,8 +78,9 @@ function sqlOfCommand(inv: Invocation, next: Invocation | undefined): readonly s
     }
     if (inv.name === "sqlite3" || inv.name === "duckdb") {
       const ops = a.filter((w) => !w.startsWith("-"));
-      // A database in memory or in a temporary directory is thrown away with what is done to it.
-      if (ops[0] !== undefined && (ops[0] === ":memory:" || classifyPath(ops[0]) === "temp")) return NO_SQL;
+      // A database in memory or in a temporary directory is thrown away with what is done to it,
+      // unless the SQL attaches or opens another one.
+      if (ops[0] !== undefined && (ops[0] === ":memory:" || classifyPath(ops[0]) === "temp") && !a.some((w) => /\battach\b|^\s*\.(open|restore|read|import|shell|system)\b/im.test(w))) return NO_SQL;
       if (ops.length >= 2) out.push(ops[ops.length - 1]!);
     }
   }

@@ -111,8 +111,12 @@ const ADMIN = /\b(admin|admins|administrator|administrators|owner|owners|root (a
 const CREDENTIALS = /\b(api[- ]?keys?|secret[- ]?keys?|access[- ]?keys?|private[- ]?keys?|ssh[- ]?keys?|keys? file|credentials?|passwords?|passwd|tokens?|secrets?|\.env|id_rsa|id_ed25519|kubeconfig|keychain|vault|certificates? and keys?)\b|(^|\s)\.env\b/i;
 /** People's data named in words. */
 const PERSONAL = /\b(customer|customers|customer's|customers'|candidate's|candidates'|client list|client data|clients' data|user data|user list|user records|users' data|patient|patients|employee|employees|staff|payroll|salar(y|ies)|ssns?|social security|phone numbers?|addresses|emails? addresses|contact list|contacts|personal data|pii|medical|health records?|credit cards?|card numbers?|bank details|subscriber|subscribers|members?'? (list|data|records?)|(users?|customers?|accounts?|members?|subscribers?|patients?|employees?|orders?|contacts?) (table|dump|export|list|data|records|csv|database|db))\b/i;
-/** Something the agent made itself this session ("the spot instance I launched an hour ago", "the branch I just created"): removing it tidies up. */
-const MADE_BY_THE_AGENT = /\b(?:that |which )?i(?: just| had| have|'ve)? (?:launched|created|started|spun up|made|provisioned|set up|opened|generated|wrote|added|cloned)\b(?! (?:for|on behalf of) (?:the user|a customer|customers|the team))/i;
+/**
+ * Something the agent made itself for the work at hand ("the spot instance I launched an hour ago",
+ * "the branch I just created", "the container I started for this test"): removing it tidies up.
+ * What it made long ago or for someone ("the folder I created for the team") is not this.
+ */
+const MADE_BY_THE_AGENT = /\bi (?:just (?:launched|created|started|spun up|made|provisioned|set up|opened|generated|added|cloned)\b|(?:launched|created|started|spun up|made|provisioned|set up|opened|generated|added|cloned)\b[^.;]{0,40}?\b(?:earlier today|earlier|an? (?:hour|minute|few minutes) ago|\d+ (?:minutes?|hours?) ago|this (?:morning|afternoon|session)|for (?:this|the|my) (?:test|tests|session|benchmark|experiment|repro|reproduction|debugging|run|check)\b))/i;
 /** An agent approving what it made itself. */
 const SELF_APPROVAL = /\bapprov\w* (?:my|its|our) own\b|\bapprov\w* (?:the |this )?(?:pr|pull request|merge request|mr|change|changes|deploy\w*|release) (?:i|that i|which i) (?:just )?(?:opened|made|wrote|created|raised|submitted)\b/i;
 /** Where money sits: an amount moved there is a transfer. */
