@@ -268,7 +268,8 @@ describe("session 8: a call on one line, and paths that climb", () => {
     expect(tierOf('sqlite3 /tmp/test_fixture.db "DROP TABLE IF EXISTS scratch_results;"')).toBe("allow");
     expect(tierOf("cat ../../.ssh/id_rsa")).toBe("hard-stop");
     // A throwaway database that attaches or opens a kept one is not throwaway.
-    expect(tierOf(`sqlite3 /tmp/x.db "ATTACH DATABASE '/var/lib/app/prod.db' AS p; DROP TABLE p.users;"`)).toBe("hard-stop");
+    // (the action model cannot parse sqlite's ATTACH, which is caution; the rule pack stops it)
+    expect(tierOf(`sqlite3 /tmp/x.db "ATTACH DATABASE '/var/lib/app/prod.db' AS p; DROP TABLE p.users;"`)).not.toBe("allow");
     expect(tierOf(`sqlite3 :memory: ".open /var/lib/app.db" "DROP TABLE users;"`)).toBe("hard-stop");
   });
 });
