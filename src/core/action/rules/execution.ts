@@ -158,4 +158,55 @@ function run(url: string, inv?: Invocation): Action {
   return { capability: "execute", target: { name: url, external }, reversibility: "recoverable", scope: "account" };
 }
 
-export const executionRules: readonly CommandRule[] = [reverseShell, downloadRun];
+/**
+ * Packages installed most, by registry: a name one typing slip away from one of these (requets,
+ * lodahs, reqeusts) is how typosquatted packages are installed (T1195.002).
+ */
+const POPULAR: Readonly<Record<"pypi" | "npm", readonly string[]>> = {
+  pypi: ["requests", "numpy", "pandas", "urllib3", "setuptools", "boto3", "botocore", "django", "flask", "pytest", "pyyaml", "cryptography", "certifi", "python-dateutil", "jinja2", "click", "pillow", "scipy", "matplotlib", "sqlalchemy", "psycopg2", "psycopg2-binary", "pydantic", "fastapi", "uvicorn", "aiohttp", "beautifulsoup4", "selenium", "tensorflow", "torch", "scikit-learn", "openai", "httpx", "redis", "celery", "gunicorn", "colorama", "paramiko", "pyjwt", "docutils", "virtualenv", "sqlparse", "pymongo", "pyopenssl", "simplejson", "werkzeug", "anthropic", "transformers", "keras", "opencv-python", "websockets", "black", "ruff", "mypy"],
+  npm: ["react", "react-dom", "lodash", "express", "axios", "chalk", "commander", "moment", "webpack", "typescript", "eslint", "prettier", "dotenv", "debug", "yargs", "request", "cross-env", "nodemon", "body-parser", "mongoose", "jquery", "underscore", "bluebird", "socket.io", "redux", "electron", "classnames", "babel-core", "@babel/core", "node-fetch", "jsonwebtoken", "bcrypt", "bcryptjs", "cors", "passport", "sequelize", "puppeteer", "typeorm", "nestjs", "tailwindcss", "postcss", "rollup", "esbuild", "vitest", "mocha", "chai", "sinon"],
+};
+/** Real packages one slip away from a popular one. */
+const KNOWN_NEIGHBOURS = new Set(["preact", "boto", "djongo", "pyaml", "jinja", "tslint", "expresso", "dotenvx", "torchx", "httpie", "numba", "pydash", "lodash-es", "momentjs", "react-is", "pypy", "flasgger", "pandas-stubs"]);
+
+/** Whether a and b differ by one edit: an insertion, a deletion, a substitution or two neighbours swapped. */
+function oneSlip(a: string, b: string): boolean {
+  if (a === b || Math.abs(a.length - b.length) > 1) return false;
+  let i = 0;
+  while (i < a.length && i < b.length && a[i] === b[i]) i++;
+  if (a.length === b.length) {
+    const tail = (k: number) => a.slice(k) === b.slice(k);
+    return tail(i + 1) || (a[i] === b[i + 1] && a[i + 1] === b[i] && tail(i + 2));
+  }
+  const [long, short] = a.length > b.length ? [a, b] : [b, a];
+  return long.slice(i + 1) === short.slice(i);
+}
+
+const typosquat: CommandRule = {
+  id: "execution.typosquat-install",
+  tactic: TACTIC,
+  technique: "T1195.002",
+  match(inv) {
+    const pip = /^pip[\d.]*$/.test(inv.name) || (/^python[\d.]*$/.test(inv.name) && inv.args[0] === "-m" && inv.args[1] === "pip");
+    const args = pip && inv.name !== "pip" && !/^pip/.test(inv.name) ? inv.args.slice(2) : inv.args;
+    const registry = pip && args[0] === "install" ? "pypi" : /^(npm|pnpm|yarn|bun)$/.test(inv.name) && /^(i|install|add)$/.test(args[0] ?? "") ? "npm" : undefined;
+    if (registry === undefined) return undefined;
+    for (const a of args.slice(1)) {
+      // Options, paths, URLs and git sources are not registry names (a scoped @scope/name is).
+      if (a.startsWith("-") || /[:\\]|^\.|^\//.test(a) || (a.includes("/") && !a.startsWith("@"))) continue;
+      // The name without its version or extras: requests[socks]==2.1, lodash@4, @babel/core@7.
+      const lower = a.toLowerCase();
+      const name = registry === "pypi" ? lower.split(/[[<>=!~;]/)[0]! : lower.startsWith("@") ? `@${lower.slice(1).split("@")[0]}` : lower.split("@")[0]!;
+      if (name.length < 5 || KNOWN_NEIGHBOURS.has(name) || POPULAR[registry].includes(name)) continue;
+      const like = POPULAR[registry].find((p) => oneSlip(name, p));
+      if (like !== undefined) return { action: { capability: "execute", target: { name, external: true }, reversibility: "recoverable", scope: "one" }, reason: `installs ${shown(name)}, one typing slip from the popular ${like}: a typosquatted package runs its install scripts with your rights (T1195.002)` };
+    }
+    return undefined;
+  },
+  examples: {
+    match: ["pip install reqeusts", "python3 -m pip install -q nunpy", "npm install lodahs", "yarn add expres", "pip install djnago==4.2", "npm i @bable/core"],
+    noMatch: ["pip install requests", "pip install -e .", "npm install react-dom@18", "pip install pytz -q", "npm i preact", "pip install boto", "pip install sqlparse -q", "npm i @babel/core@7", "pip install 'requests[socks]>=2'", "npm install ./vendor/lodahs"],
+  },
+};
+
+export const executionRules: readonly CommandRule[] = [reverseShell, downloadRun, typosquat];
