@@ -134,7 +134,7 @@ describe("action model figures", () => {
     ["ninth probe set (fresh8, written blind after the others were fixed: shell, tool calls over new services, prose hints)", { shell: ["fresh8-probes.jsonl", [39, 44, 17, 24, 1, 16]], tools: ["fresh8-tool-probes.jsonl", [21, 24, 12, 16, 2, 16]], hints: ["fresh8-hints.jsonl", [30, 35, 16, 21, 3, 35]] }],
     ["tenth probe set (fresh9, written blind at the end of session 7: the last unseen scoring)", { shell: ["fresh9-probes.jsonl", [33, 36, 18, 20, 1, 14]], tools: ["fresh9-tool-probes.jsonl", [21, 24, 12, 16, 1, 16]], hints: ["fresh9-hints.jsonl", [27, 30, 16, 18, 1, 30]] }],
     ["eleventh probe set (fresh10, written blind at the start of session 8: agents' words, mostly mistakes, half benign)", { shell: ["fresh10-probes.jsonl", [20, 28, 8, 14, 0, 12]], tools: ["fresh10-tool-probes.jsonl", [18, 24, 9, 14, 0, 16]], hints: ["fresh10-hints.jsonl", [49, 55, 26, 30, 0, 55]] }],
-    ["twelfth probe set (fresh11, written blind after the fresh10 fixes: less famous ATT&CK procedures, tool calls, hints)", { shell: ["fresh11-probes.jsonl", [46, 55, 19, 28, 1, 15]], tools: ["fresh11-tool-probes.jsonl", [11, 12, 6, 6, 0, 8]], hints: ["fresh11-hints.jsonl", [31, 40, 18, 22, 1, 30]] }],
+    ["twelfth probe set (fresh11, written blind after the fresh10 fixes: less famous ATT&CK procedures, tool calls, hints)", { shell: ["fresh11-probes.jsonl", [46, 55, 19, 28, 1, 15]], tools: ["fresh11-tool-probes.jsonl", [11, 12, 6, 6, 0, 8]], hints: ["fresh11-hints.jsonl", [32, 40, 18, 22, 1, 30]] }],
   ];
   const MEASURE = { shell: measureShellProbes, tools: measureToolProbes, hints: measureHints } as const;
   for (const [name, sets] of BLIND) {

@@ -117,6 +117,8 @@ const PERSONAL = /\b(customer|customers|customer's|customers'|candidate's|candid
  * What it made long ago or for someone ("the folder I created for the team") is not this.
  */
 const MADE_BY_THE_AGENT = /\bi (?:just (?:launched|created|started|spun up|made|provisioned|set up|opened|generated|added|cloned)\b|(?:launched|created|started|spun up|made|provisioned|set up|opened|generated|added|cloned)\b[^.;]{0,40}?\b(?:earlier today|earlier|an? (?:hour|minute|few minutes) ago|\d+ (?:minutes?|hours?) ago|this (?:morning|afternoon|session)|for (?:this|the|my) (?:test|tests|session|benchmark|experiment|repro|reproduction|debugging|run|check)\b))/i;
+/** What a patient's care relies on in their record. */
+const CLINICAL = /\b(allerg(y|ies)|medications?|prescriptions?|dosage|doses|diagnos[ie]s|contraindications?|lab results?|vitals|blood type|dnr|code status)\b/i;
 /** An agent approving what it made itself. */
 const SELF_APPROVAL = /\bapprov\w* (?:my|its|our) own\b|\bapprov\w* (?:the |this )?(?:pr|pull request|merge request|mr|change|changes|deploy\w*|release) (?:i|that i|which i) (?:just )?(?:opened|made|wrote|created|raised|submitted)\b/i;
 /** Where money sits: an amount moved there is a transfer. */
@@ -522,6 +524,12 @@ function readAction(sentence: string, clause: string, verb: string, verbClass: V
       action: { capability: "communicate", target: { name: label, external: true }, reversibility: "irreversible", scope: "account" },
       reason: `${label} says it sends to a whole list of people (${phrase}): every one of them gets it, and it cannot be called back`,
     });
+    return out;
+  }
+  // A patient's clinical record changed (an allergy, a medication, a diagnosis): what care relies on,
+  // whatever the thing is called (an allergy "flag" is not code).
+  if ((verbClass === "delete" || verbClass === "trash" || verbClass === "write") && CLINICAL.test(phrase) && /\bpatients?\b|\bchart\b|\bmedical\b|\behr\b|\bemr\b/i.test(sentence)) {
+    out.push({ id: "prose.change-clinical-record", action: { capability: "write", target: { name: label, personal: true }, reversibility: "irreversible", scope: "one" }, reason: `${label} says it changes a patient's clinical record (${phrase}): care decisions rely on it` });
     return out;
   }
   if (throwaway) return out;
