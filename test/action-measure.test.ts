@@ -78,6 +78,13 @@
 //     shell 47/55 (85.5%) caught, 17/28 (60.7%) hard-stopped, benign held 2/15
 //     tool calls 10/12 (83.3%), 6/6 (100.0%), benign held 0/8
 //     prose hints 30/40 (75.0%), 15/22 (68.2%), benign held 2/30
+//   fresh12-probes.jsonl, fresh12-tool-probes.jsonl and fresh12-hints.jsonl (session 8, written
+//   blind after the fresh11 fixes: 60 shell lines, 50 editor and tool steps as Claude Code sends
+//   them (Write, Edit, MultiEdit, MCP), 60 hints; sources in sources/fresh12-NOTES.md), scored once
+//   with the whole pipeline on e7e32c0, before any fix made for it:
+//     shell 40/40 (100.0%) caught, 17/20 (85.0%) hard-stopped, benign held 1/20
+//     editor and tool steps 13/20 (65.0%), 5/12 (41.7%), benign held 6/30
+//     prose hints 30/35 (85.7%), 20/22 (90.9%), benign held 0/25
 // The final figures below are after fixes made while looking at those results: they are tuned
 // figures on these sets, not unseen ones.
 import { describe, expect, it } from "vitest";
