@@ -11,6 +11,8 @@ import { readShellCached, type ShellReading } from "./shell/read.js";
 import { shellSources, type ShellSource } from "./shell/source.js";
 import { judgeStep } from "./action/step.js";
 import { isShellTool, wrappedCommandLines } from "./action/judge.js";
+import { fileWriteCommands, withoutWrittenText, writesFile } from "./action/file-write.js";
+import { CONTENT_KEY } from "./action/ci-config.js";
 import { HARD_STOP_AT, PAUSE_AT } from "./action/model.js";
 import type { RuleVerdict } from "./action/judge.js";
 import type { ToolAnnotations } from "./action/tool-call.js";
@@ -332,7 +334,14 @@ export function evaluateStep(facts: StepFacts, guard: Guard, policy: AgentPolicy
   // command line of the step (the hint's, the arguments') is read once for both.
   const hintSources = shellSources(facts.hint);
   const read = readOncePerStep();
-  const matched = matcherFor(policy, rules).run(normalized, facts.hint, hintSources, isAscii(facts.hint), read);
+  // A file tool's text quoted in the hint (`calling Write with arguments: {…}`) is the file's words,
+  // not the step's: the rules and the policy's globs read the hint without it (the write itself is
+  // read below, as the shell write it equals); the detectors still read all of it.
+  const fileWrite = facts.arguments !== undefined && !(facts.tool !== undefined && isShellTool(facts.tool)) && writesFile(facts.arguments);
+  const ruleHint = fileWrite ? withoutWrittenText(facts.hint, facts.arguments) : facts.hint;
+  const matched = ruleHint === facts.hint
+    ? matcherFor(policy, rules).run(normalized, facts.hint, hintSources, isAscii(facts.hint), read)
+    : matcherFor(policy, rules).run(normalizeHint(ruleHint).text, ruleHint, shellSources(ruleHint), isAscii(ruleHint), read);
   // The detectors on the hint: secrets and personal data count toward the score (below); the hint
   // is stored only with them redacted. Injection markers on the hint are not read (see below).
   const hintScan = rules.content.scanAmong(facts.hint, { ...(matched.content ? { candidates: matched.content } : {}), dataOnly: true });
@@ -378,9 +387,14 @@ export function evaluateStep(facts: StepFacts, guard: Guard, policy: AgentPolicy
   // The arguments as the action model reads them (invisible characters out), once a step.
   const visibleArgs = facts.arguments !== undefined ? visibleText(facts.arguments) : undefined;
   const wrapped = visibleArgs !== undefined ? wrappedCommandLines(tool, visibleArgs) : [];
+  // A file the tool writes, as the shell write of the same text (file-write.ts): its text is data
+  // unless the file runs later, which the shell reader decides as for a here-document.
+  const fileTool = visibleArgs !== undefined && !(tool !== undefined && isShellTool(tool)) && writesFile(visibleArgs);
+  const written = fileTool ? fileWriteCommands(visibleArgs) : [];
   const argsText = facts.arguments ? (wrapped.length > 0 ? [flattenStrings(facts.arguments), ...wrapped].join("\n") : flattenStrings(facts.arguments)) : "";
-  // What the action rules read of the arguments: all of it for a shell tool, the rest without the words for people.
-  const commandText = facts.arguments && !(tool !== undefined && isShellTool(tool)) ? [flattenStrings(facts.arguments, PROSE_KEYS), ...wrapped].join("\n") : argsText;
+  // What the action rules read of the arguments: all of it for a shell tool, the rest without the
+  // words for people, and without a written file's text (read through `written` instead).
+  const commandText = facts.arguments && !(tool !== undefined && isShellTool(tool)) ? [flattenStrings(facts.arguments, fileTool ? PROSE_OR_FILE_TEXT_KEYS : PROSE_KEYS), ...wrapped].join("\n") : argsText;
   const argMatchesAll: RuleMatch[] = [];
   if (argsText.length > 0) {
     // The rules only: the policy's globs judge the hint, the action as the agent describes it.
@@ -392,7 +406,8 @@ export function evaluateStep(facts: StepFacts, guard: Guard, policy: AgentPolicy
       score = Math.max(score, HIDDEN_CHARACTERS_SCORE);
       raise("confirm", "hidden_characters", r);
     }
-    const argMatches = rules.actions.score(args.text, commandText, read).matches;
+    const argMatches = [...rules.actions.score(args.text, commandText, read).matches];
+    for (const w of written) for (const m of rules.actions.score(normalizeHint(w).text, w, read).matches) if (!argMatches.some((x) => x.id === m.id)) argMatches.push(m);
     argMatchesAll.push(...argMatches);
     for (const m of argMatches) {
       if (!packScore.matches.some((x) => x.id === m.id)) factors.push(`Rule ${m.id} (${m.score}) in the tool arguments: ${m.reason}`);
@@ -428,7 +443,7 @@ export function evaluateStep(facts: StepFacts, guard: Guard, policy: AgentPolicy
   // inside a command name must not hide the command (it would only ever lower the verdict).
   const visibleHint = visibleText(facts.hint);
   const action = judgeStep(
-    { hint: visibleHint, ...(visibleHint === facts.hint ? { hintSources } : {}), ...(tool !== undefined ? { tool } : {}), ...(visibleArgs !== undefined ? { arguments: visibleArgs, toolLines: wrapped } : {}), ...(facts.annotations !== undefined ? { annotations: facts.annotations } : {}) },
+    { hint: visibleHint, ...(visibleHint === facts.hint ? { hintSources } : {}), ...(tool !== undefined ? { tool } : {}), ...(visibleArgs !== undefined ? { arguments: visibleArgs, toolLines: [...wrapped, ...written] } : {}), ...(facts.annotations !== undefined ? { annotations: facts.annotations } : {}) },
     read,
   );
   // Highest score first (judgeAction sorts them): one factor and one match per rule id.
@@ -584,6 +599,8 @@ function flattenStrings(value: unknown, skip?: RegExp): string {
  * not `remove`), the detectors still do (a secret in a commit message is still a secret).
  */
 const PROSE_KEYS = /^(message|commit_?message|title|body|description|summary|subject|comments?|notes?|caption|changelog|reason|text|html_?content|plain_?content|markdown|review)$/i;
+/** PROSE_KEYS and the keys holding a written file's text (a file tool's content, new_string, edits). */
+const PROSE_OR_FILE_TEXT_KEYS = new RegExp(`${PROSE_KEYS.source}|${CONTENT_KEY.source}|^edits$`, "i");
 
 const KIND_NAMES: Record<DetectionKind, string> = { secret: "secret", pii: "personal data", injection: "injection marker" };
 

@@ -6,9 +6,9 @@
 
 /** Paths of the CI systems' configuration files. */
 export const CI_FILE = /(^|[\/\\])(\.gitlab-ci\.ya?ml|\.github[\/\\]workflows[\/\\][^/\\]+\.ya?ml|\.circleci[\/\\]config\.ya?ml|Jenkinsfile|azure-pipelines\.ya?ml|bitbucket-pipelines\.ya?ml|\.travis\.ya?ml|\.drone\.ya?ml|buildspec\.ya?ml|cloudbuild\.ya?ml|\.buildkite[\/\\]pipeline\.ya?ml)$/i;
-const PATH_KEY = /^(path|file|file_?path|filepath|filename|file_?name|target_?file|target_?path)$/i;
+export const PATH_KEY = /^(path|file|file_?path|filepath|filename|file_?name|target_?file|target_?path)$/i;
 /** What a write or an edit puts in the file: Write's content, Edit's new_string, MultiEdit's edits[].new_string, Cursor's code_edit, str_replace's new_str. */
-const CONTENT_KEY = /^(content|contents|body|text|file_?content|file_?text|data|new_?content|new_?string|new_?str|new_?text|code_?edit|replacement|insert_?text)$/i;
+export const CONTENT_KEY = /^(content|contents|body|text|file_?content|file_?text|data|new_?content|new_?string|new_?str|new_?text|code_?edit|replacement|insert_?text)$/i;
 const MAX_LINES = 2000;
 const MAX_COMMANDS = 200;
 
@@ -35,7 +35,7 @@ export function ciCommandsOf(args: unknown): string[] {
 }
 
 /** The strings under content keys of an object and of the objects in its lists (one level: MultiEdit's edits), at most 64. */
-function contentsOf(o: Record<string, unknown>): string[] {
+export function contentsOf(o: Record<string, unknown>): string[] {
   const out: string[] = [];
   for (const [k, x] of Object.entries(o)) {
     if (out.length >= 64) break;

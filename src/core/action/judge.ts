@@ -15,6 +15,7 @@ import { argumentFacts, readToolCall, toolWords, type ToolAnnotations } from "./
 import { mentionsProduction, readProse } from "./prose.js";
 import { codeSpans } from "../shell/source.js";
 import { ciCommandsOf } from "./ci-config.js";
+import { fileWriteCommands } from "./file-write.js";
 import { TextSet } from "../text.js";
 
 export interface JudgeInput {
@@ -123,11 +124,12 @@ export function cliCommandOf(tool: string | undefined, args: unknown): string | 
 
 /**
  * The command lines a tool call runs besides a shell tool's: a CLI-wrapping tool's (cliCommandOf),
- * and the script lines of a CI configuration the call writes (ci-config.ts).
+ * the script lines of a CI configuration the call writes (ci-config.ts), and the shell write
+ * equivalent to a file it writes (file-write.ts).
  */
 export function toolCommandLines(tool: string | undefined, args: unknown): string[] {
   const shell = shellCommandOf(tool, args);
-  return shell !== undefined ? [shell, ...ciCommandsOf(args)] : wrappedCommandLines(tool, args);
+  return shell !== undefined ? [shell, ...ciCommandsOf(args)] : [...wrappedCommandLines(tool, args), ...fileWriteCommands(args)];
 }
 
 /** toolCommandLines without a shell tool's own command line (which its arguments already hold as written). */
