@@ -1,7 +1,7 @@
 // The shell reader's walk over statements: lists, pipelines, redirections, assignments, loops,
 // functions, and each simple command's words and inputs (see read.ts).
 import { fieldOf, fieldsOf, type SyntaxNode, type SyntaxTree, textOf } from "./syntax.js";
-import { cap, type Frame, type ShellCommand, isStatement, joinOutput, MAX_COMMANDS, MAX_LOOP_VALUES, MAX_READ_DEPTH, normalPath, quoteWord, readableName, redirectOp, snippet, splits, type Stdin, type Word } from "./read-model.js";
+import { cap, type Frame, type ShellCommand, isSafeWord, isStatement, joinOutput, MAX_COMMANDS, MAX_LOOP_VALUES, MAX_READ_DEPTH, normalPath, quoteWord, readableName, redirectOp, snippet, splits, type Stdin, type Word } from "./read-model.js";
 import { heredocExpansions, hereDocumentSpan, hereStringSpan, MAX_HEREDOC_EXPANSIONS, parseTerminated } from "./here-documents.js";
 import { plainTree } from "./plain.js";
 import { WordReader } from "./read-words.js";
@@ -9,6 +9,7 @@ import { WordReader } from "./read-words.js";
 /** No redirections from outside, no assignments: shared empty lists, read only. */
 const NO_NODES: readonly SyntaxNode[] = [];
 const NO_ASSIGNMENTS: readonly string[] = [];
+const NO_REDIRECTS: ReadonlyArray<{ readonly op: string; readonly target: string }> = [];
 
 export abstract class WalkReader extends WordReader {
   /** Words made by brace expansion so far: a script holds at most 4 × MAX_BRACE_WORDS of them. */
@@ -329,7 +330,8 @@ export abstract class WalkReader extends WordReader {
   }
 
   /** Files a command's output goes to (> f, >> f), recorded with the output when it is known. */
-  protected writeTargets(tree: SyntaxTree, redirects: readonly SyntaxNode[], frame: Frame): string[] {
+  protected writeTargets(tree: SyntaxTree, redirects: readonly SyntaxNode[], frame: Frame): readonly string[] {
+    if (redirects.length === 0) return NO_ASSIGNMENTS;
     const out: string[] = [];
     for (const r of redirects) {
       if (r.type !== "file_redirect") continue;
@@ -369,7 +371,7 @@ export abstract class WalkReader extends WordReader {
     // arguments); bash takes them for assignments like any other, and runs the word after them.
     let name: SyntaxNode | undefined = nameNode;
     let firstArg = 0;
-    while (name && /^[A-Za-z_]\w*\+?=/.test(textOf(tree, name))) {
+    while (name && startsAssignment(tree, name)) {
       (env ??= []).push(this.word(tree, name, frame, true).text);
       name = argNodes[firstArg++];
     }
@@ -417,27 +419,30 @@ export abstract class WalkReader extends WordReader {
    * again. Returns where the node ends (`previousEnd` of the next).
    */
   private addWords(tree: SyntaxTree, n: SyntaxNode, nameNode: SyntaxNode, frame: Frame, argv: Word[], previousEnd: number): number {
-    let ws: Word[];
+    // Most nodes are one word (only an unquoted expansion splits): no list is made for those.
+    let one: Word | undefined;
+    let ws: Word[] | undefined;
     if (n === nameNode && nameNode.children.length === 1 && splits(nameNode.children[0]!)) ws = this.words(tree, nameNode.children[0]!, frame);
-    else if (n === nameNode) ws = [this.word(tree, nameNode, frame, false)];
+    else if (n === nameNode || !splits(n)) one = this.word(tree, n, frame, false);
     else ws = this.words(tree, n, frame);
     // Brace expansion, as bash does it first: `rm {-rf,~}` is rm -rf ~.
     const braced = bracesOf(tree, n.type === "command_name" && n.children.length === 1 ? n.children[0]! : n);
     if (braced === "unreadable" || (braced !== undefined && (this.braceWords += braced.length) > MAX_BRACE_WORDS * 4)) {
       this.problem(`the word ${snippet(textOf(tree, n), 60)} holds a brace expansion that cannot be read statically`);
-    } else if (braced !== undefined) ws = braced.map((text) => ({ text, exact: true }));
-    // tree-sitter splits a word at a backslash after a quoted piece (`"r"\m`): bash reads one word.
-    let k = 0;
-    if (n.start === previousEnd && argv.length > 0 && ws.length > 0) {
-      const last = argv.pop()!;
-      argv.push({ text: last.text + ws[0]!.text, exact: last.exact && ws[0]!.exact });
-      k = 1;
+    } else if (braced !== undefined) {
+      one = undefined;
+      ws = braced.map((text) => ({ text, exact: true }));
     }
-    for (; k < ws.length; k++) argv.push(ws[k]!);
+    // tree-sitter splits a word at a backslash after a quoted piece (`"r"\m`): bash reads one word.
+    const joins = n.start === previousEnd && argv.length > 0;
+    if (one !== undefined) pushWord(argv, one, joins);
+    else for (let k = 0; k < ws!.length; k++) pushWord(argv, ws![k]!, joins && k === 0);
     return n.end;
   }
 
   protected describeRedirects(tree: SyntaxTree, redirects: readonly SyntaxNode[], frame: Frame): Array<{ op: string; target: string }> {
+    // Most commands have none: they share one empty list (read only, as every reading is).
+    if (redirects.length === 0) return NO_REDIRECTS as Array<{ op: string; target: string }>;
     const out: Array<{ op: string; target: string }> = [];
     for (const r of redirects) for (const d of this.describeRedirect(tree, r, frame)) out.push(d);
     return out;
@@ -463,31 +468,65 @@ export abstract class WalkReader extends WordReader {
 
   /** Records a command (unless the reading holds MAX_COMMANDS already); returns its argv. */
   protected record(words: readonly Word[], redirects: ReadonlyArray<{ op: string; target: string }>, via: string | undefined, assignments: readonly string[] = []): readonly string[] {
-    const argv = words.map((w) => w.text);
+    const argv: string[] = [];
+    for (let i = 0; i < words.length; i++) argv.push(words[i]!.text);
     if (this.commands.length >= MAX_COMMANDS) {
       if (!this.capped) this.problem("the script runs too many commands to read fully");
       this.capped = true;
       return argv;
     }
-    // The command line as shown: assignments, then the words, then the redirections.
-    const shown: string[] = [];
-    for (const a of assignments) shown.push(quoteWord(a));
-    // The command name as it resolves; an argument written quoted stays quoted (`-k 'delete'` is a
-    // test filter, not a delete verb), except an option, which quoting does not change.
-    for (let i = 0; i < words.length; i++) {
-      const w = words[i]!;
-      shown.push(i > 0 && w.quoted && !/^-[\w-]+$/.test(w.text) ? `'${w.text.replace(/'/g, `'\\''`)}'` : quoteWord(w.text));
-    }
-    // Input from a here-document or here-string is not shown: what reads it as code is read on its
-    // own, and what copies it to a file copies data (the raw text still holds it, unless it is data).
-    for (const r of redirects) if (r.op !== "<<" && r.op !== "<<<") shown.push(`${r.op}${quoteWord(r.target)}`);
-    const command: { -readonly [K in keyof ShellCommand]: ShellCommand[K] } = { argv, redirects, text: shown.join(" ") };
+    const command: { -readonly [K in keyof ShellCommand]: ShellCommand[K] } = { argv, redirects, text: shownLine(words, argv, redirects, assignments) };
     if (via !== undefined) command.via = via;
     if (assignments.length > 0) command.assignments = assignments;
     this.commands.push(command);
     return argv;
   }
 
+}
+
+/** The command line as shown (ShellCommand.text): assignments, then the words, then the redirections. */
+function shownLine(words: readonly Word[], argv: readonly string[], redirects: ReadonlyArray<{ op: string; target: string }>, assignments: readonly string[]): string {
+  // Most commands are words that need no quotes, with no assignment in front and nothing redirected:
+  // shown as they are, joined.
+  let asWritten = assignments.length === 0 && redirects.length === 0;
+  for (let i = 0; asWritten && i < words.length; i++) asWritten = (i === 0 || !words[i]!.quoted) && isSafeWord(words[i]!.text);
+  if (asWritten) return argv.join(" ");
+  const shown: string[] = [];
+  for (const a of assignments) shown.push(quoteWord(a));
+  // The command name as it resolves; an argument written quoted stays quoted (`-k 'delete'` is a
+  // test filter, not a delete verb), except an option, which quoting does not change.
+  for (let i = 0; i < words.length; i++) {
+    const w = words[i]!;
+    shown.push(i > 0 && w.quoted && !/^-[\w-]+$/.test(w.text) ? `'${w.text.replace(/'/g, `'\\''`)}'` : quoteWord(w.text));
+  }
+  // Input from a here-document or here-string is not shown: what reads it as code is read on its
+  // own, and what copies it to a file copies data (the raw text still holds it, unless it is data).
+  for (const r of redirects) if (r.op !== "<<" && r.op !== "<<<") shown.push(`${r.op}${quoteWord(r.target)}`);
+  return shown.join(" ");
+}
+
+/** Whether a node's text starts as an assignment does (/^[A-Za-z_]\w*\+?=/), read in place (no copy of the text). */
+function startsAssignment(tree: SyntaxTree, n: SyntaxNode): boolean {
+  const s = tree.source;
+  let k = n.start;
+  const first = s.charCodeAt(k);
+  if (!(first === 95 || (first >= 65 && first <= 90) || (first >= 97 && first <= 122))) return false;
+  for (k++; k < n.end; k++) {
+    const c = s.charCodeAt(k);
+    if (!(c === 95 || (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122))) break;
+  }
+  if (k < n.end && s.charCodeAt(k) === 43 /* + */) k++;
+  return k < n.end && s.charCodeAt(k) === 61 /* = */;
+}
+
+/** Appends a word to argv, or (`joins`) to the word argv ends with. */
+function pushWord(argv: Word[], w: Word, joins: boolean): void {
+  if (!joins) {
+    argv.push(w);
+    return;
+  }
+  const last = argv.pop()!;
+  argv.push({ text: last.text + w.text, exact: last.exact && w.exact });
 }
 
 /**
