@@ -88,7 +88,12 @@ export const MAX_OUTPUT = 4 * MAX_VALUE;
 export const joinOutput = (a: string | undefined, b: string | undefined): string | undefined =>
   a === undefined || b === undefined || a.length + b.length > MAX_OUTPUT ? undefined : a + b;
 
-export const base = (path: string): string => path.slice(path.lastIndexOf("/") + 1);
+/** The last part of a path. (A loop from the end: lastIndexOf is a call into the runtime, made for every command.) */
+export function base(path: string): string {
+  let slash = path.length - 1;
+  while (slash >= 0 && path.charCodeAt(slash) !== 47 /* / */) slash--;
+  return slash < 0 ? path : path.slice(slash + 1);
+}
 export const cap = (w: Word): Word => (w.text.length > MAX_VALUE ? { text: w.text.slice(0, MAX_VALUE), exact: false } : w);
 
 export const SHELLS = new Set(["sh", "bash", "zsh", "dash", "ksh", "ash", "mksh", "yash", "fish", "rbash"]);
