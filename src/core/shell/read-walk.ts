@@ -350,15 +350,15 @@ export abstract class WalkReader extends WordReader {
     let nameNode: SyntaxNode | undefined;
     let env: string[] | undefined;
     let own: SyntaxNode[] | undefined;
-    const argNodes: SyntaxNode[] = [];
-    for (const c of node.children) {
+    // The arguments (children in the field "argument") are found where they are read, below: no list of them is made.
+    const children = node.children;
+    for (const c of children) {
       if (c.type === "variable_assignment") {
         this.assign(tree, c, frame);
         (env ??= []).push(this.assignmentWord(tree, c).text);
       }
       if (c.field === "name" && nameNode === undefined) nameNode = c;
       if (c.field === "redirect" || c.type.endsWith("_redirect")) (own ??= []).push(c);
-      if (c.field === "argument") argNodes.push(c);
     }
     const redirectNodes = own === undefined ? outer : outer.length === 0 ? own : own.concat(outer);
     if (!nameNode) {
@@ -370,10 +370,12 @@ export abstract class WalkReader extends WordReader {
     // tree-sitter reads an unquoted `_=1` as the command's name (and `_=1 X=2` after it as
     // arguments); bash takes them for assignments like any other, and runs the word after them.
     let name: SyntaxNode | undefined = nameNode;
-    let firstArg = 0;
+    /** Where the next argument not read yet is among the children. */
+    let next = nextArgument(children, 0);
     while (name && startsAssignment(tree, name)) {
       (env ??= []).push(this.word(tree, name, frame, true).text);
-      name = argNodes[firstArg++];
+      name = next < children.length ? children[next] : undefined;
+      next = nextArgument(children, next + 1);
     }
     if (!name) {
       this.record((env ?? []).map((text) => ({ text, exact: true })), this.describeRedirects(tree, redirectNodes, frame), frame.via);
@@ -383,7 +385,7 @@ export abstract class WalkReader extends WordReader {
     // after its target (`cmd > out arg`), which are arguments.
     const argv: Word[] = [];
     let previousEnd = this.addWords(tree, name, nameNode, frame, argv, -1);
-    for (let k = firstArg; k < argNodes.length; k++) previousEnd = this.addWords(tree, argNodes[k]!, nameNode, frame, argv, previousEnd);
+    for (; next < children.length; next = nextArgument(children, next + 1)) previousEnd = this.addWords(tree, children[next]!, nameNode, frame, argv, previousEnd);
     for (const r of redirectNodes) {
       if (r.type !== "file_redirect") continue;
       let destinations = 0;
@@ -468,8 +470,7 @@ export abstract class WalkReader extends WordReader {
 
   /** Records a command (unless the reading holds MAX_COMMANDS already); returns its argv. */
   protected record(words: readonly Word[], redirects: ReadonlyArray<{ op: string; target: string }>, via: string | undefined, assignments: readonly string[] = []): readonly string[] {
-    const argv: string[] = [];
-    for (let i = 0; i < words.length; i++) argv.push(words[i]!.text);
+    const argv = words.map((w) => w.text);
     if (this.commands.length >= MAX_COMMANDS) {
       if (!this.capped) this.problem("the script runs too many commands to read fully");
       this.capped = true;
@@ -503,6 +504,13 @@ function shownLine(words: readonly Word[], argv: readonly string[], redirects: R
   // own, and what copies it to a file copies data (the raw text still holds it, unless it is data).
   for (const r of redirects) if (r.op !== "<<" && r.op !== "<<<") shown.push(`${r.op}${quoteWord(r.target)}`);
   return shown.join(" ");
+}
+
+/** The index of the first child at or after `from` that is an argument (field "argument"); past the last child when none is. */
+function nextArgument(children: readonly SyntaxNode[], from: number): number {
+  let k = from;
+  while (k < children.length && children[k]!.field !== "argument") k++;
+  return k;
 }
 
 /** Whether a node's text starts as an assignment does (/^[A-Za-z_]\w*\+?=/), read in place (no copy of the text). */
