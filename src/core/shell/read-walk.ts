@@ -514,7 +514,7 @@ function nextArgument(children: readonly SyntaxNode[], from: number): number {
 }
 
 /** Whether a node's text starts as an assignment does (/^[A-Za-z_]\w*\+?=/), read in place (no copy of the text). */
-function startsAssignment(tree: SyntaxTree, n: SyntaxNode): boolean {
+export function startsAssignment(tree: SyntaxTree, n: SyntaxNode): boolean {
   const s = tree.source;
   let k = n.start;
   const first = s.charCodeAt(k);
