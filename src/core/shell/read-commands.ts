@@ -28,6 +28,9 @@ const SETUP_OUTPUT: ReadonlyMap<string, RegExp> = new Map(Object.entries(ENVIRON
 /** Programs that may run a command from their options, environment or program text, or write a file an option names (embedded). */
 const EMBEDDING: ReadonlySet<string> = new Set([...Object.keys(OPTION_COMMANDS), ...Object.keys(OPTION_WRITES), ...AWKS, "env"]);
 
+/** The wrappers of WRAPPER_VALUE_OPTIONS (own keys only), as a set: one look-up a command. */
+const WRAPPERS: ReadonlySet<string> = new Set(Object.keys(WRAPPER_VALUE_OPTIONS));
+
 /** The frame of a reading one level down from `frame`, reached by `via`. */
 const deeper = (frame: Frame, via: string): Frame => ({ depth: frame.depth + 1, via, positional: frame.positional });
 
@@ -203,7 +206,7 @@ export class Reader extends WalkReader {
         return undefined;
       }
     }
-    if (Object.hasOwn(WRAPPER_VALUE_OPTIONS, name) || name === "xvfb-run") return this.wrapper(name, args, redirects, stdin, frame);
+    if (WRAPPERS.has(name) || name === "xvfb-run") return this.wrapper(name, args, redirects, stdin, frame);
     if (name === "busybox" && args.length > 0) return this.run(args, redirects, stdin, deeper(frame, "busybox"));
     if (name === "chroot" && args.length > 1) {
       const rest = args.slice(1).filter((_a, i, all) => i > 0 || !all[0]!.text.startsWith("-"));
