@@ -540,7 +540,7 @@ class Scanner {
         // tree-sitter errs on a number with an empty base (`0#`, `-1#`) and on `_0>f`. The regex
         // only runs on a word that starts with _, a digit, or - and a digit.
         const f = s.charCodeAt(from);
-        const digit = f === 45 ? s.charCodeAt(from + 1) : f;
+        const digit = f === 45 ? (from + 1 < this.n ? s.charCodeAt(from + 1) : NaN) : f;
         if ((f === 95 || (digit >= 48 && digit <= 57)) && /^-?\d+#|^_\d+$/.test(s.slice(from, Math.min(i, from + 64))) && (f !== 95 || s[i] === "<" || s[i] === ">")) throw notPlain;
         piece = node("word", from, i);
       } else if (c >= 128) throw notPlain;

@@ -517,6 +517,7 @@ function nextArgument(children: readonly SyntaxNode[], from: number): number {
 export function startsAssignment(tree: SyntaxTree, n: SyntaxNode): boolean {
   const s = tree.source;
   let k = n.start;
+  if (k >= n.end) return false;
   const first = s.charCodeAt(k);
   if (!(first === 95 || (first >= 65 && first <= 90) || (first >= 97 && first <= 122))) return false;
   for (k++; k < n.end; k++) {
