@@ -163,7 +163,10 @@ export class DetectorPack {
   private readonly precheckCount: number;
   /** Whether the injection rules come after every other rule (scanAmong's dataOnly needs it). */
   private readonly injectionLast: boolean;
-  /** Each rule's pattern with the d flag, so a value group's span comes from the match itself. */
+  /**
+   * Each rule's pattern with the d flag, so a value group's span comes from the match itself: a copy
+   * of the pack's own, whose lastIndex only collect() moves (it walks the matches with exec).
+   */
   private readonly withIndices: readonly RegExp[];
 
   constructor(readonly rules: readonly DetectorRule[]) {
@@ -195,7 +198,7 @@ export class DetectorPack {
     this.precheckCount = prechecks.size;
     const firstInjection = rules.findIndex((r) => r.kind === "injection");
     this.injectionLast = firstInjection < 0 || rules.slice(firstInjection).every((r) => r.kind === "injection");
-    this.withIndices = rules.map((r) => (r.pattern.hasIndices ? r.pattern : new RegExp(r.pattern.source, r.pattern.flags + "d")));
+    this.withIndices = rules.map((r) => new RegExp(r.pattern.source, r.pattern.hasIndices ? r.pattern.flags : r.pattern.flags + "d"));
   }
 
   /** Every rule's keywords, for a caller that scans once for several matchers (see scanAmong). */
@@ -258,9 +261,12 @@ export class DetectorPack {
         if (prechecked[p] === 0) prechecked[p] = rule.precheck.test(text) ? 1 : 2;
         if (prechecked[p] === 2) continue;
       }
+      // Every match, as matchAll finds them (an empty match moves on by one character, or one code
+      // point with the u or v flag), without the copy of the regex and the iterator matchAll makes.
       const pattern = this.withIndices[i]!;
       pattern.lastIndex = 0;
-      for (const m of text.matchAll(pattern)) {
+      for (let m = pattern.exec(text); m !== null; m = pattern.exec(text)) {
+        if (m[0].length === 0) pattern.lastIndex = nextIndex(text, pattern.lastIndex, pattern.unicode || pattern.unicodeSets);
         const value = m.groups?.value ?? m[0];
         if (value.length === 0) continue;
         if (rule.validators && !rule.validators.every((v) => passes(v, value))) continue;
@@ -271,6 +277,14 @@ export class DetectorPack {
       }
     }
   }
+}
+
+/** The index after `at` (AdvanceStringIndex): past a surrogate pair when `unicode`. */
+function nextIndex(text: string, at: number, unicode: boolean): number {
+  if (!unicode || at + 1 >= text.length) return at + 1;
+  const c = text.charCodeAt(at);
+  const d = text.charCodeAt(at + 1);
+  return c >= 0xd800 && c <= 0xdbff && d >= 0xdc00 && d <= 0xdfff ? at + 2 : at + 1;
 }
 
 /**

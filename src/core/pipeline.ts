@@ -178,10 +178,16 @@ class StepMatcher {
  * only the last line read across steps), for the rule pack and the action model alike.
  */
 function readOncePerStep(): (source: string) => ShellReading {
-  const readings = new Map<string, ShellReading>();
+  // A step carries a few command lines (at most 8 are read): a list compared with === finds one
+  // without hashing a long line's every character, as a map would.
+  const sources: string[] = [];
+  const readings: ShellReading[] = [];
   return (source) => {
-    let reading = readings.get(source);
-    if (reading === undefined) readings.set(source, (reading = readShellCached(source)));
+    const at = sources.indexOf(source);
+    if (at >= 0) return readings[at]!;
+    const reading = readShellCached(source);
+    sources.push(source);
+    readings.push(reading);
     return reading;
   };
 }

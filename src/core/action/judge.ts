@@ -338,8 +338,10 @@ const INTERPRETER = /^(python[\d.]*|node|nodejs|perl|ruby|php|deno|bun)$/;
 function inlineCodeOption(argv: readonly string[]): number {
   for (let i = 1; i < argv.length; i++) {
     const a = argv[i]!;
+    // (The length first: a charCodeAt that once reads outside its string is no longer inlined by V8.)
+    if (a.length < 2 || a.charCodeAt(0) !== 45) continue;
     const last = a.charCodeAt(a.length - 1);
-    if (a.length < 2 || a.charCodeAt(0) !== 45 || (last !== 99 && last !== 101) || !CODE_OPTION.test(a)) continue;
+    if ((last !== 99 && last !== 101) || !CODE_OPTION.test(a)) continue;
     let program = "";
     for (let j = i - 1; j >= 0; j--) {
       if (!argv[j]!.startsWith("-")) {

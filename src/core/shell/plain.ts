@@ -191,8 +191,13 @@ class Scanner {
     return node("program", first < 0 ? this.n : first, this.n, children);
   }
 
+  /**
+   * The character code at the scanner's position, NaN at the end (as charCodeAt gives it). Every read
+   * past the end is checked here and below, not left to charCodeAt: V8 stops inlining a charCodeAt
+   * that once read past the end of its string, and calls it from then on.
+   */
   private code(): number {
-    return this.s.charCodeAt(this.i);
+    return this.i < this.n ? this.s.charCodeAt(this.i) : NaN;
   }
 
   /** `before`'s words and those of the first command of `after`, as one command; undefined when `after` does not start with a command. */
@@ -406,7 +411,7 @@ class Scanner {
   /** `{}` standing alone as an argument. */
   private atBraces(): boolean {
     const s = this.s;
-    if (s.charCodeAt(this.i) !== 123 /* { */ || s.charCodeAt(this.i + 1) !== 125 /* } */) return false;
+    if (this.i + 1 >= this.n || s.charCodeAt(this.i) !== 123 /* { */ || s.charCodeAt(this.i + 1) !== 125 /* } */) return false;
     if (this.i + 2 >= this.n) return true;
     const after = s.charCodeAt(this.i + 2);
     return after === SPACE || after === TAB || after === NEWLINE || after === 59 /* ; */ || after === 38 /* & */ || after === 124 /* | */;
@@ -421,7 +426,8 @@ class Scanner {
     if (!(first === 95 || ((first | 32) >= 97 && (first | 32) <= 122))) return undefined;
     let nameEnd = start + 1;
     while (nameEnd < this.n && NAME_CHAR[s.charCodeAt(nameEnd)] === 1) nameEnd++;
-    const op = s.charCodeAt(nameEnd) === 61 ? "=" : s.charCodeAt(nameEnd) === 43 && s.charCodeAt(nameEnd + 1) === 61 ? "+=" : undefined;
+    const next = nameEnd < this.n ? s.charCodeAt(nameEnd) : NaN;
+    const op = next === 61 ? "=" : next === 43 && nameEnd + 1 < this.n && s.charCodeAt(nameEnd + 1) === 61 ? "+=" : undefined;
     if (op === undefined || (first === 95 && nameEnd === start + 1)) return undefined;
     const children = [node("variable_name", start, nameEnd, NO_CHILDREN, "name"), token(op, nameEnd)];
     this.i = nameEnd + op.length;
@@ -457,11 +463,12 @@ class Scanner {
   private atRedirect(): boolean {
     const s = this.s;
     let k = this.i;
+    if (k >= this.n) return false;
     const c = s.charCodeAt(k);
     if (c === 62 /* > */ || c === 60 /* < */) return true;
-    if (c === 38 /* & */) return s.charCodeAt(k + 1) === 62;
+    if (c === 38 /* & */) return k + 1 < this.n && s.charCodeAt(k + 1) === 62;
     while (k < this.n && s.charCodeAt(k) >= 48 && s.charCodeAt(k) <= 57) k++;
-    const after = s.charCodeAt(k);
+    const after = k < this.n ? s.charCodeAt(k) : NaN;
     if (k === this.i || (after !== 62 && after !== 60)) return false;
     // tree-sitter never reads a descriptor that starts with 0 (`0>&1` is a word and `>&1`; `01>` an error).
     if (c === 48) throw notPlain;
@@ -533,7 +540,7 @@ class Scanner {
         // tree-sitter errs on a number with an empty base (`0#`, `-1#`) and on `_0>f`. The regex
         // only runs on a word that starts with _, a digit, or - and a digit.
         const f = s.charCodeAt(from);
-        const digit = f === 45 ? s.charCodeAt(from + 1) : f;
+        const digit = f === 45 ? (from + 1 < this.n ? s.charCodeAt(from + 1) : NaN) : f;
         if ((f === 95 || (digit >= 48 && digit <= 57)) && /^-?\d+#|^_\d+$/.test(s.slice(from, Math.min(i, from + 64))) && (f !== 95 || s[i] === "<" || s[i] === ">")) throw notPlain;
         piece = node("word", from, i);
       } else if (c >= 128) throw notPlain;

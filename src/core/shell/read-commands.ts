@@ -23,6 +23,17 @@ function awkProgram(args: readonly string[]): string | undefined {
 const SED_ADDRESS = String.raw`(?:\d+|\$|\/(?:[^\/\\\n]|\\.)*\/[IM]*)(?:~\d+)?`;
 const SED_TEXT_COMMAND = new RegExp(String.raw`^\s*(?:${SED_ADDRESS}(?:\s*,\s*(?:${SED_ADDRESS}|[+~]\d+))?)?\s*!?\s*[aic](?:\\|\s|$)`);
 
+/** ENVIRONMENT_SETUP as a map: own keys only (a command named `constructor` or `__proto__` must not find Object's). */
+const SETUP_OUTPUT: ReadonlyMap<string, RegExp> = new Map(Object.entries(ENVIRONMENT_SETUP));
+/** Programs that may run a command from their options, environment or program text, or write a file an option names (embedded). */
+const EMBEDDING: ReadonlySet<string> = new Set([...Object.keys(OPTION_COMMANDS), ...Object.keys(OPTION_WRITES), ...AWKS, "env"]);
+
+/** The wrappers of WRAPPER_VALUE_OPTIONS (own keys only), as a set: one look-up a command. */
+const WRAPPERS: ReadonlySet<string> = new Set(Object.keys(WRAPPER_VALUE_OPTIONS));
+
+/** The frame of a reading one level down from `frame`, reached by `via`. */
+const deeper = (frame: Frame, via: string): Frame => ({ depth: frame.depth + 1, via, positional: frame.positional });
+
 /** Whether every word is known exactly. */
 const known = (ws: readonly Word[]): boolean => ws.every((w) => w.exact);
 /** The words as one line, as eval and watch join them. */
@@ -40,21 +51,21 @@ export class Reader extends WalkReader {
     const name = base(words[0]!);
     const args = argv.slice(1);
     this.embedded(name, words, assignments, frame);
-    const deeper = (via: string): Frame => ({ depth: frame.depth + 1, via, positional: frame.positional });
     // A file written earlier in the line, run by its bare name: with . on PATH it is what runs
     // (`PATH=. x`), as a shell script when it has no #! line. Read as such, and the command of that
     // name is read as well.
-    if (!words[0]!.includes("/") && !this.aliases.has(words[0]!) && !this.functions.has(words[0]!)) {
+    // (The script has written no file, defined no alias and no function in most readings: nothing to look up.)
+    if (this.files.size > 0 && !words[0]!.includes("/") && !this.aliases.has(words[0]!) && !this.functions.has(words[0]!)) {
       const written = this.files.get(normalPath(words[0]!));
-      if (written !== undefined) this.readText(written, deeper(`${words[0]} written earlier, if . is on PATH`), stdin);
+      if (written !== undefined) this.readText(written, deeper(frame, `${words[0]} written earlier, if . is on PATH`), stdin);
     }
 
     // Aliases and functions defined earlier in the script come first, as in the shell.
-    const alias = this.aliases.get(words[0]!);
+    const alias = this.aliases.size > 0 ? this.aliases.get(words[0]!) : undefined;
     if (alias !== undefined && frame.via !== `alias ${words[0]}`) {
-      return this.readText([alias, ...words.slice(1).map(quoteWord)].join(" "), deeper(`alias ${words[0]}`), stdin);
+      return this.readText([alias, ...words.slice(1).map(quoteWord)].join(" "), deeper(frame, `alias ${words[0]}`), stdin);
     }
-    const fn = this.functions.get(words[0]!);
+    const fn = this.functions.size > 0 ? this.functions.get(words[0]!) : undefined;
     if (fn) {
       if (frame.depth >= MAX_READ_DEPTH) {
         this.problem(`function ${words[0]} calls itself too deeply to read`);
@@ -63,8 +74,7 @@ export class Reader extends WalkReader {
       return this.statement(fn.tree, fn.body, { depth: frame.depth + 1, via: `function ${words[0]}`, positional: args }, stdin);
     }
 
-    // Own keys only: a command named `constructor` or `__proto__` must not find Object's.
-    const setup = Object.hasOwn(ENVIRONMENT_SETUP, name) ? ENVIRONMENT_SETUP[name] : undefined;
+    const setup = SETUP_OUTPUT.get(name);
     if (setup && known(args) && (args.length === 0 ? setup.test("") : args.some((a) => setup.test(a.text)))) return "";
 
     switch (name) {
@@ -144,14 +154,14 @@ export class Reader extends WalkReader {
           this.problem(`eval runs a string that cannot be read statically: ${snippet(joined(args), 60)}`);
           return undefined;
         }
-        return this.readText(joined(args), deeper("eval"), stdin);
+        return this.readText(joined(args), deeper(frame, "eval"), stdin);
       }
       case "source":
       case ".": {
         const file = args[0];
         if (!file) return "";
         const text = this.files.get(normalPath(file.text));
-        return text !== undefined ? this.readText(text, deeper(`${file.text} written earlier`), stdin) : undefined;
+        return text !== undefined ? this.readText(text, deeper(frame, `${file.text} written earlier`), stdin) : undefined;
       }
       case "sed":
       case "gsed":
@@ -167,7 +177,7 @@ export class Reader extends WalkReader {
         while (i < args.length && args[i]!.text.startsWith("-")) i += /^-(?:n|d|-interval)$/.test(args[i]!.text) ? 2 : 1;
         const rest = args.slice(i);
         if (rest.length === 0) return undefined;
-        return known(rest) ? (this.readText(joined(rest), deeper("watch"), undefined), undefined) : (this.problem("watch runs a command that cannot be read statically"), undefined);
+        return known(rest) ? (this.readText(joined(rest), deeper(frame, "watch"), undefined), undefined) : (this.problem("watch runs a command that cannot be read statically"), undefined);
       }
       // at and batch run their standard input with /bin/sh later (unless they list, remove or show jobs).
       case "at":
@@ -180,41 +190,41 @@ export class Reader extends WalkReader {
           const file = args[f + 1]?.text ?? "";
           if (!/^\/(dev\/stdin|dev\/fd\/0|proc\/self\/fd\/0)$/.test(file)) {
             const written = this.files.get(normalPath(file));
-            return written !== undefined ? this.readText(written, deeper(`${name} -f ${file} written earlier`), undefined) : undefined;
+            return written !== undefined ? this.readText(written, deeper(frame, `${name} -f ${file} written earlier`), undefined) : undefined;
           }
         }
-        if (stdin !== undefined && "text" in stdin) return this.readText(stdin.text, deeper(`${name} reading its input`), undefined);
+        if (stdin !== undefined && "text" in stdin) return this.readText(stdin.text, deeper(frame, `${name} reading its input`), undefined);
         if (stdin !== undefined) this.problem(`${name} runs its input from ${"from" in stdin ? stdin.from : "elsewhere"}, which cannot be read statically`);
         return undefined;
       }
       case "su":
       case "runuser": {
         const c = args.findIndex((a) => a.text === "-c" || a.text === "--command");
-        if (c >= 0 && args[c + 1]) return this.shellString(args[c + 1]!, deeper(`${name} -c`), stdin);
+        if (c >= 0 && args[c + 1]) return this.shellString(args[c + 1]!, deeper(frame, `${name} -c`), stdin);
         const dd = args.findIndex((a) => a.text === "--");
-        if (name === "runuser" && dd >= 0 && args[dd + 1]) return this.run(args.slice(dd + 1), [], stdin, deeper(name));
+        if (name === "runuser" && dd >= 0 && args[dd + 1]) return this.run(args.slice(dd + 1), [], stdin, deeper(frame, name));
         return undefined;
       }
     }
-    if (Object.hasOwn(WRAPPER_VALUE_OPTIONS, name) || name === "xvfb-run") return this.wrapper(name, args, redirects, stdin, frame);
-    if (name === "busybox" && args.length > 0) return this.run(args, redirects, stdin, deeper("busybox"));
+    if (WRAPPERS.has(name) || name === "xvfb-run") return this.wrapper(name, args, redirects, stdin, frame);
+    if (name === "busybox" && args.length > 0) return this.run(args, redirects, stdin, deeper(frame, "busybox"));
     if (name === "chroot" && args.length > 1) {
       const rest = args.slice(1).filter((_a, i, all) => i > 0 || !all[0]!.text.startsWith("-"));
-      return this.run(rest.length > 0 ? rest : args.slice(1), redirects, stdin, deeper("chroot"));
+      return this.run(rest.length > 0 ? rest : args.slice(1), redirects, stdin, deeper(frame, "chroot"));
     }
     if (SHELLS.has(name) || name === "busybox") return this.shell(name, args, stdin, frame);
     if (PYTHONS.test(name)) return this.interpreter(name, args, stdin, frame, "python");
     if (SCRIPT_INTERPRETERS.test(name)) return this.interpreter(name, args, stdin, frame, "script");
     // A script written earlier in the same command (`echo … > x.sh; bash x.sh`, `./x.sh`).
-    const written = this.files.get(normalPath(words[0]!));
-    if (written !== undefined && words[0]!.includes("/")) return this.readText(written, deeper(`${words[0]} written earlier`), stdin);
+    const written = this.files.size > 0 ? this.files.get(normalPath(words[0]!)) : undefined;
+    if (written !== undefined && words[0]!.includes("/")) return this.readText(written, deeper(frame, `${words[0]} written earlier`), stdin);
     return SILENT.has(name) ? "" : undefined;
   }
 
   /** Commands the program runs from its options, its environment or its awk program text, and files its options write (option-commands.ts). */
   protected embedded(name: string, argv: readonly string[], assignments: readonly string[], frame: Frame): void {
     // Most programs run nothing from their options, environment or program text, and write no file an option names.
-    if (!Object.hasOwn(OPTION_COMMANDS, name) && !Object.hasOwn(OPTION_WRITES, name) && !AWKS.has(name) && name !== "env" && assignments.length === 0) return;
+    if (assignments.length === 0 && !EMBEDDING.has(name)) return;
     const args = argv.slice(1);
     const env = name === "env" ? [...assignments, ...args.filter((a) => ASSIGNMENT.test(a))] : assignments;
     const commands = optionCommands(name, args);
@@ -347,7 +357,6 @@ export class Reader extends WalkReader {
   }
 
   protected shell(name: string, args: readonly Word[], stdin: Stdin, frame: Frame): string | undefined {
-    const deeper = (via: string): Frame => ({ depth: frame.depth + 1, via, positional: frame.positional });
     for (let i = 0; i < args.length; i++) {
       const a = args[i]!.text;
       if (a === "--" || a === "-") {
@@ -357,21 +366,21 @@ export class Reader extends WalkReader {
       }
       if (/^-[a-zA-Z]*c[a-zA-Z]*$/.test(a)) {
         const str = args[i + 1];
-        return str ? this.shellString(str, deeper(`${name} -c`), stdin) : undefined;
+        return str ? this.shellString(str, deeper(frame, `${name} -c`), stdin) : undefined;
       }
       if (/^[-+]o$/.test(a) || a === "-O" || a === "+O" || a === "--rcfile" || a === "--init-file") {
         i++;
         continue;
       }
       if (a.startsWith("-") || a.startsWith("+")) continue;
-      if (name === "busybox") return this.run(args.slice(i), [], stdin, deeper("busybox"));
+      if (name === "busybox") return this.run(args.slice(i), [], stdin, deeper(frame, "busybox"));
       return this.scriptFile(name, args[i]!, stdin, frame);
     }
     // No script and no -c: the shell runs its standard input.
     if (stdin === undefined) return undefined;
     // A here-document with expansions the reading could not resolve keeps them as written ($X):
     // the shell that reads it expands them again, and the inner reading judges each where it lands.
-    if ("text" in stdin) return this.readText(stdin.text, deeper(`${name} reading its input`), undefined);
+    if ("text" in stdin) return this.readText(stdin.text, deeper(frame, `${name} reading its input`), undefined);
     this.problem(`${name} runs its input from ${"from" in stdin ? stdin.from : "elsewhere"}, which cannot be read statically`);
     return undefined;
   }

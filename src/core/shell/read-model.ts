@@ -61,9 +61,22 @@ export interface Frame {
 /** A word that is an assignment, NAME=value: the name and the value. */
 export const ASSIGNMENT = /^([A-Za-z_][A-Za-z0-9_]*)=(.*)$/s;
 
-export const SAFE_WORD = /^[\w@%+=:,./~^-]+$/;
+/** The characters a word may hold and still be shown unquoted: [\w@%+=:,./~^-], by code below 128. */
+const SAFE_CHAR = new Uint8Array(128);
+for (const c of "@%+=:,./~^-_") SAFE_CHAR[c.charCodeAt(0)] = 1;
+for (let c = 48; c < 58; c++) SAFE_CHAR[c] = 1;
+for (let c = 65; c < 91; c++) SAFE_CHAR[c] = SAFE_CHAR[c + 32] = 1;
+/** Whether a word needs no quotes to be read back as itself (/^[\w@%+=:,./~^-]+$/, one table look-up a character). */
+export function isSafeWord(w: string): boolean {
+  if (w.length === 0) return false;
+  for (let i = 0; i < w.length; i++) {
+    const c = w.charCodeAt(i);
+    if (c >= 128 || SAFE_CHAR[c] === 0) return false;
+  }
+  return true;
+}
 /** The argument as the shell would need it quoted to give the same word. */
-export const quoteWord = (w: string): string => (w.length > 0 && SAFE_WORD.test(w) ? w : `'${w.replace(/'/g, `'\\''`)}'`);
+export const quoteWord = (w: string): string => (isSafeWord(w) ? w : `'${w.replace(/'/g, `'\\''`)}'`);
 
 /**
  * What a script prints, joined: unknown when either part is, or when together they pass
@@ -75,7 +88,12 @@ export const MAX_OUTPUT = 4 * MAX_VALUE;
 export const joinOutput = (a: string | undefined, b: string | undefined): string | undefined =>
   a === undefined || b === undefined || a.length + b.length > MAX_OUTPUT ? undefined : a + b;
 
-export const base = (path: string): string => path.slice(path.lastIndexOf("/") + 1);
+/** The last part of a path. (A loop from the end: lastIndexOf is a call into the runtime, made for every command.) */
+export function base(path: string): string {
+  let slash = path.length - 1;
+  while (slash >= 0 && path.charCodeAt(slash) !== 47 /* / */) slash--;
+  return slash < 0 ? path : path.slice(slash + 1);
+}
 export const cap = (w: Word): Word => (w.text.length > MAX_VALUE ? { text: w.text.slice(0, MAX_VALUE), exact: false } : w);
 
 export const SHELLS = new Set(["sh", "bash", "zsh", "dash", "ksh", "ash", "mksh", "yash", "fish", "rbash"]);

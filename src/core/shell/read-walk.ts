@@ -1,7 +1,7 @@
 // The shell reader's walk over statements: lists, pipelines, redirections, assignments, loops,
 // functions, and each simple command's words and inputs (see read.ts).
 import { fieldOf, fieldsOf, type SyntaxNode, type SyntaxTree, textOf } from "./syntax.js";
-import { cap, type Frame, type ShellCommand, isStatement, joinOutput, MAX_COMMANDS, MAX_LOOP_VALUES, MAX_READ_DEPTH, normalPath, quoteWord, readableName, redirectOp, snippet, splits, type Stdin, type Word } from "./read-model.js";
+import { cap, type Frame, type ShellCommand, isSafeWord, isStatement, joinOutput, MAX_COMMANDS, MAX_LOOP_VALUES, MAX_READ_DEPTH, normalPath, quoteWord, readableName, redirectOp, snippet, splits, type Stdin, type Word } from "./read-model.js";
 import { heredocExpansions, hereDocumentSpan, hereStringSpan, MAX_HEREDOC_EXPANSIONS, parseTerminated } from "./here-documents.js";
 import { plainTree } from "./plain.js";
 import { WordReader } from "./read-words.js";
@@ -9,6 +9,7 @@ import { WordReader } from "./read-words.js";
 /** No redirections from outside, no assignments: shared empty lists, read only. */
 const NO_NODES: readonly SyntaxNode[] = [];
 const NO_ASSIGNMENTS: readonly string[] = [];
+const NO_REDIRECTS: ReadonlyArray<{ readonly op: string; readonly target: string }> = [];
 
 export abstract class WalkReader extends WordReader {
   /** Words made by brace expansion so far: a script holds at most 4 × MAX_BRACE_WORDS of them. */
@@ -329,7 +330,8 @@ export abstract class WalkReader extends WordReader {
   }
 
   /** Files a command's output goes to (> f, >> f), recorded with the output when it is known. */
-  protected writeTargets(tree: SyntaxTree, redirects: readonly SyntaxNode[], frame: Frame): string[] {
+  protected writeTargets(tree: SyntaxTree, redirects: readonly SyntaxNode[], frame: Frame): readonly string[] {
+    if (redirects.length === 0) return NO_ASSIGNMENTS;
     const out: string[] = [];
     for (const r of redirects) {
       if (r.type !== "file_redirect") continue;
@@ -348,15 +350,15 @@ export abstract class WalkReader extends WordReader {
     let nameNode: SyntaxNode | undefined;
     let env: string[] | undefined;
     let own: SyntaxNode[] | undefined;
-    const argNodes: SyntaxNode[] = [];
-    for (const c of node.children) {
+    // The arguments (children in the field "argument") are found where they are read, below: no list of them is made.
+    const children = node.children;
+    for (const c of children) {
       if (c.type === "variable_assignment") {
         this.assign(tree, c, frame);
         (env ??= []).push(this.assignmentWord(tree, c).text);
       }
       if (c.field === "name" && nameNode === undefined) nameNode = c;
       if (c.field === "redirect" || c.type.endsWith("_redirect")) (own ??= []).push(c);
-      if (c.field === "argument") argNodes.push(c);
     }
     const redirectNodes = own === undefined ? outer : outer.length === 0 ? own : own.concat(outer);
     if (!nameNode) {
@@ -368,10 +370,12 @@ export abstract class WalkReader extends WordReader {
     // tree-sitter reads an unquoted `_=1` as the command's name (and `_=1 X=2` after it as
     // arguments); bash takes them for assignments like any other, and runs the word after them.
     let name: SyntaxNode | undefined = nameNode;
-    let firstArg = 0;
-    while (name && /^[A-Za-z_]\w*\+?=/.test(textOf(tree, name))) {
+    /** Where the next argument not read yet is among the children. */
+    let next = nextArgument(children, 0);
+    while (name && startsAssignment(tree, name)) {
       (env ??= []).push(this.word(tree, name, frame, true).text);
-      name = argNodes[firstArg++];
+      name = next < children.length ? children[next] : undefined;
+      next = nextArgument(children, next + 1);
     }
     if (!name) {
       this.record((env ?? []).map((text) => ({ text, exact: true })), this.describeRedirects(tree, redirectNodes, frame), frame.via);
@@ -381,7 +385,7 @@ export abstract class WalkReader extends WordReader {
     // after its target (`cmd > out arg`), which are arguments.
     const argv: Word[] = [];
     let previousEnd = this.addWords(tree, name, nameNode, frame, argv, -1);
-    for (let k = firstArg; k < argNodes.length; k++) previousEnd = this.addWords(tree, argNodes[k]!, nameNode, frame, argv, previousEnd);
+    for (; next < children.length; next = nextArgument(children, next + 1)) previousEnd = this.addWords(tree, children[next]!, nameNode, frame, argv, previousEnd);
     for (const r of redirectNodes) {
       if (r.type !== "file_redirect") continue;
       let destinations = 0;
@@ -417,27 +421,30 @@ export abstract class WalkReader extends WordReader {
    * again. Returns where the node ends (`previousEnd` of the next).
    */
   private addWords(tree: SyntaxTree, n: SyntaxNode, nameNode: SyntaxNode, frame: Frame, argv: Word[], previousEnd: number): number {
-    let ws: Word[];
+    // Most nodes are one word (only an unquoted expansion splits): no list is made for those.
+    let one: Word | undefined;
+    let ws: Word[] | undefined;
     if (n === nameNode && nameNode.children.length === 1 && splits(nameNode.children[0]!)) ws = this.words(tree, nameNode.children[0]!, frame);
-    else if (n === nameNode) ws = [this.word(tree, nameNode, frame, false)];
+    else if (n === nameNode || !splits(n)) one = this.word(tree, n, frame, false);
     else ws = this.words(tree, n, frame);
     // Brace expansion, as bash does it first: `rm {-rf,~}` is rm -rf ~.
     const braced = bracesOf(tree, n.type === "command_name" && n.children.length === 1 ? n.children[0]! : n);
     if (braced === "unreadable" || (braced !== undefined && (this.braceWords += braced.length) > MAX_BRACE_WORDS * 4)) {
       this.problem(`the word ${snippet(textOf(tree, n), 60)} holds a brace expansion that cannot be read statically`);
-    } else if (braced !== undefined) ws = braced.map((text) => ({ text, exact: true }));
-    // tree-sitter splits a word at a backslash after a quoted piece (`"r"\m`): bash reads one word.
-    let k = 0;
-    if (n.start === previousEnd && argv.length > 0 && ws.length > 0) {
-      const last = argv.pop()!;
-      argv.push({ text: last.text + ws[0]!.text, exact: last.exact && ws[0]!.exact });
-      k = 1;
+    } else if (braced !== undefined) {
+      one = undefined;
+      ws = braced.map((text) => ({ text, exact: true }));
     }
-    for (; k < ws.length; k++) argv.push(ws[k]!);
+    // tree-sitter splits a word at a backslash after a quoted piece (`"r"\m`): bash reads one word.
+    const joins = n.start === previousEnd && argv.length > 0;
+    if (one !== undefined) pushWord(argv, one, joins);
+    else for (let k = 0; k < ws!.length; k++) pushWord(argv, ws![k]!, joins && k === 0);
     return n.end;
   }
 
   protected describeRedirects(tree: SyntaxTree, redirects: readonly SyntaxNode[], frame: Frame): Array<{ op: string; target: string }> {
+    // Most commands have none: they share one empty list (read only, as every reading is).
+    if (redirects.length === 0) return NO_REDIRECTS as Array<{ op: string; target: string }>;
     const out: Array<{ op: string; target: string }> = [];
     for (const r of redirects) for (const d of this.describeRedirect(tree, r, frame)) out.push(d);
     return out;
@@ -469,25 +476,66 @@ export abstract class WalkReader extends WordReader {
       this.capped = true;
       return argv;
     }
-    // The command line as shown: assignments, then the words, then the redirections.
-    const shown: string[] = [];
-    for (const a of assignments) shown.push(quoteWord(a));
-    // The command name as it resolves; an argument written quoted stays quoted (`-k 'delete'` is a
-    // test filter, not a delete verb), except an option, which quoting does not change.
-    for (let i = 0; i < words.length; i++) {
-      const w = words[i]!;
-      shown.push(i > 0 && w.quoted && !/^-[\w-]+$/.test(w.text) ? `'${w.text.replace(/'/g, `'\\''`)}'` : quoteWord(w.text));
-    }
-    // Input from a here-document or here-string is not shown: what reads it as code is read on its
-    // own, and what copies it to a file copies data (the raw text still holds it, unless it is data).
-    for (const r of redirects) if (r.op !== "<<" && r.op !== "<<<") shown.push(`${r.op}${quoteWord(r.target)}`);
-    const command: { -readonly [K in keyof ShellCommand]: ShellCommand[K] } = { argv, redirects, text: shown.join(" ") };
+    const command: { -readonly [K in keyof ShellCommand]: ShellCommand[K] } = { argv, redirects, text: shownLine(words, argv, redirects, assignments) };
     if (via !== undefined) command.via = via;
     if (assignments.length > 0) command.assignments = assignments;
     this.commands.push(command);
     return argv;
   }
 
+}
+
+/** The command line as shown (ShellCommand.text): assignments, then the words, then the redirections. */
+function shownLine(words: readonly Word[], argv: readonly string[], redirects: ReadonlyArray<{ op: string; target: string }>, assignments: readonly string[]): string {
+  // Most commands are words that need no quotes, with no assignment in front and nothing redirected:
+  // shown as they are, joined.
+  let asWritten = assignments.length === 0 && redirects.length === 0;
+  for (let i = 0; asWritten && i < words.length; i++) asWritten = (i === 0 || !words[i]!.quoted) && isSafeWord(words[i]!.text);
+  if (asWritten) return argv.join(" ");
+  const shown: string[] = [];
+  for (const a of assignments) shown.push(quoteWord(a));
+  // The command name as it resolves; an argument written quoted stays quoted (`-k 'delete'` is a
+  // test filter, not a delete verb), except an option, which quoting does not change.
+  for (let i = 0; i < words.length; i++) {
+    const w = words[i]!;
+    shown.push(i > 0 && w.quoted && !/^-[\w-]+$/.test(w.text) ? `'${w.text.replace(/'/g, `'\\''`)}'` : quoteWord(w.text));
+  }
+  // Input from a here-document or here-string is not shown: what reads it as code is read on its
+  // own, and what copies it to a file copies data (the raw text still holds it, unless it is data).
+  for (const r of redirects) if (r.op !== "<<" && r.op !== "<<<") shown.push(`${r.op}${quoteWord(r.target)}`);
+  return shown.join(" ");
+}
+
+/** The index of the first child at or after `from` that is an argument (field "argument"); past the last child when none is. */
+function nextArgument(children: readonly SyntaxNode[], from: number): number {
+  let k = from;
+  while (k < children.length && children[k]!.field !== "argument") k++;
+  return k;
+}
+
+/** Whether a node's text starts as an assignment does (/^[A-Za-z_]\w*\+?=/), read in place (no copy of the text). */
+export function startsAssignment(tree: SyntaxTree, n: SyntaxNode): boolean {
+  const s = tree.source;
+  let k = n.start;
+  if (k >= n.end) return false;
+  const first = s.charCodeAt(k);
+  if (!(first === 95 || (first >= 65 && first <= 90) || (first >= 97 && first <= 122))) return false;
+  for (k++; k < n.end; k++) {
+    const c = s.charCodeAt(k);
+    if (!(c === 95 || (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122))) break;
+  }
+  if (k < n.end && s.charCodeAt(k) === 43 /* + */) k++;
+  return k < n.end && s.charCodeAt(k) === 61 /* = */;
+}
+
+/** Appends a word to argv, or (`joins`) to the word argv ends with. */
+function pushWord(argv: Word[], w: Word, joins: boolean): void {
+  if (!joins) {
+    argv.push(w);
+    return;
+  }
+  const last = argv.pop()!;
+  argv.push({ text: last.text + w.text, exact: last.exact && w.exact });
 }
 
 /**

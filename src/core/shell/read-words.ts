@@ -68,7 +68,6 @@ export abstract class WordReader {
   /** One word's value. `assignment`: the right side of X=…, where ~ and splitting do not apply. */
   word(tree: SyntaxTree, node: SyntaxNode, frame: Frame, assignment: boolean): Word {
     if (this.overBudget()) return { text: textOf(tree, node), exact: false };
-    const raw = textOf(tree, node);
     switch (node.type) {
       case "word":
       case "number":
@@ -80,17 +79,17 @@ export abstract class WordReader {
       case "regex":
         if (node.type === "command_name" && node.children.length > 0) return this.concat(tree, node, frame);
         if (hasNamedChild(node)) return this.concat(tree, node, frame);
-        return { text: unescapeWord(raw), exact: true };
+        return { text: unescapeWord(textOf(tree, node)), exact: true };
       case "raw_string":
-        return { text: raw.slice(1, -1), exact: true, quoted: true };
+        return { text: tree.source.slice(node.start + 1, node.end - 1), exact: true, quoted: true };
       case "ansi_c_string":
-        return { text: ansiC(raw.slice(2, -1)), exact: true, quoted: true };
+        return { text: ansiC(tree.source.slice(node.start + 2, node.end - 1)), exact: true, quoted: true };
       case "translated_string":
       case "string":
         // "$X" alone shows X's value as it will run; a string with literal text in it stays quoted.
         return node.children.some((c) => c.type === "string_content") ? { ...this.doubleQuoted(tree, node, frame), quoted: true } : this.doubleQuoted(tree, node, frame);
       case "string_content":
-        return { text: unescapeDoubleQuoted(raw), exact: true };
+        return { text: unescapeDoubleQuoted(textOf(tree, node)), exact: true };
       case "concatenation":
         return this.concat(tree, node, frame);
       case "simple_expansion":
@@ -99,17 +98,19 @@ export abstract class WordReader {
       case "command_substitution":
       case "process_substitution": {
         const out = this.substitution(tree, node, frame);
-        if (node.type === "process_substitution" || out === undefined) return { text: raw, exact: false };
+        if (node.type === "process_substitution" || out === undefined) return { text: textOf(tree, node), exact: false };
         return cap({ text: out.replace(/\n+$/, ""), exact: true });
       }
       case "arithmetic_expansion":
         this.walkSubstitutions(tree, node, frame);
-        return { text: raw, exact: false };
+        return { text: textOf(tree, node), exact: false };
       case "brace_expression":
-        return { text: raw, exact: false };
-      default:
+        return { text: textOf(tree, node), exact: false };
+      default: {
         this.walkSubstitutions(tree, node, frame);
+        const raw = textOf(tree, node);
         return { text: raw, exact: !/[$`]/.test(raw) && !assignment ? true : false };
+      }
     }
   }
 

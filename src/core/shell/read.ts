@@ -91,13 +91,14 @@ function readPieces(reader: Reader, source: string, fastPath: boolean): void {
  * collection copies while it is kept (four kept readings made each such pause three times as long,
  * and those pauses are the engine's p99). Readings are plain data and never changed by their users.
  */
-const READ_CACHE_SIZE = 1;
-const readCache = new Map<string, ShellReading>();
+let lastSource: string | undefined;
+let lastReading: ShellReading | undefined;
 export function readShellCached(source: string): ShellReading {
-  const hit = readCache.get(source);
-  if (hit) return hit;
+  // One entry, compared with ===, not looked up in a map: a map hashes every character of each new
+  // text (4 KB for a long hint), while === stops at the first difference (or at once on the same string).
+  if (source === lastSource && lastReading !== undefined) return lastReading;
   const reading = readShell(source);
-  if (readCache.size >= READ_CACHE_SIZE) readCache.delete(readCache.keys().next().value as string);
-  readCache.set(source, reading);
+  lastSource = source;
+  lastReading = reading;
   return reading;
 }

@@ -1,0 +1,72 @@
+// The engine's speed-ups that replace a regex or a built-in with a character loop (engine3): each
+// must give exactly what the expression it replaces gives, on any text, or a reading or verdict
+// could change. Held here against the expressions themselves, on generated text and on the edges.
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { DetectorPack, type DetectorRule } from "../src/core/detector.js";
+import { base, isSafeWord } from "../src/core/shell/read-model.js";
+import { startsAssignment } from "../src/core/shell/read-walk.js";
+import type { SyntaxTree } from "../src/core/shell/syntax.js";
+
+/** Text from the characters the replaced expressions tell apart, and any other. */
+const text = fc.oneof(
+  fc.string({ unit: fc.constantFrom(..."aZ_09=+-/.@%:,~^'\" \t\n{}*?[]\\é😀") }),
+  fc.string({ unit: "grapheme" }),
+  fc.string(),
+);
+
+describe("character checks hold to the regexes they replace", () => {
+  it("isSafeWord is /^[\\w@%+=:,./~^-]+$/", () => {
+    const SAFE_WORD = /^[\w@%+=:,./~^-]+$/;
+    for (const w of ["", "a", "-rf", "a b", "x\n", "é", "a'b", "~/.ssh", "^x", "a\u0000"]) expect(isSafeWord(w)).toBe(SAFE_WORD.test(w));
+    fc.assert(fc.property(text, (w) => isSafeWord(w) === SAFE_WORD.test(w)), { numRuns: 2000 });
+  });
+
+  it("base is the text after the last /", () => {
+    for (const p of ["", "/", "a", "/bin/rm", "a/", "//x", "\\rm"]) expect(base(p)).toBe(p.slice(p.lastIndexOf("/") + 1));
+    fc.assert(fc.property(text, (p) => base(p) === p.slice(p.lastIndexOf("/") + 1)), { numRuns: 2000 });
+  });
+
+  it("startsAssignment is /^[A-Za-z_]\\w*\\+?=/ on the node's text", () => {
+    const ASSIGNMENT_START = /^[A-Za-z_]\w*\+?=/;
+    const check = (source: string, start: number, end: number): boolean => {
+      const tree = { source, root: { type: "program", field: null, named: true, start: 0, end: source.length, children: [] }, hasError: false, truncated: false } as SyntaxTree;
+      const node = { type: "word", field: null, named: true, start, end, children: [] };
+      return startsAssignment(tree, node) === ASSIGNMENT_START.test(source.slice(start, end));
+    };
+    for (const t of ["", "=", "a", "a=", "a+=", "a+", "_=1", "1a=", "ab_9=x", "a b=", "é=1", "A+=+"]) expect(check(t, 0, t.length)).toBe(true);
+    // A node inside a longer text: the characters after its end do not count.
+    expect(check("ab=c", 0, 2)).toBe(true);
+    expect(check("x ab=c", 2, 5)).toBe(true);
+    fc.assert(
+      fc.property(text, fc.nat(), fc.nat(), (t, a, b) => {
+        const start = t.length === 0 ? 0 : a % (t.length + 1);
+        const end = start + (t.length - start === 0 ? 0 : b % (t.length - start + 1));
+        return check(t, start, end);
+      }),
+      { numRuns: 2000 },
+    );
+  });
+});
+
+describe("detectors find every match as matchAll finds it", () => {
+  const rule = (pattern: RegExp): DetectorRule => ({ id: "pii.test", kind: "pii", reason: "test", score: 50, keywords: ["a"], pattern, examples: { match: [], noMatch: [] } });
+  /** What the pack reported before engine3: matchAll's matches with a non-empty value, as spans. */
+  const expected = (pattern: RegExp, t: string): Array<[number, number]> =>
+    [...t.matchAll(new RegExp(pattern.source, pattern.flags))].filter((m) => m[0].length > 0).map((m) => [m.index, m.index + m[0].length]);
+  const found = (pattern: RegExp, t: string): Array<[number, number]> => new DetectorPack([rule(pattern)]).scan(t).detections.map((d) => [d.start, d.end]);
+  /** The text as the pack scans it (NFKC when not ASCII): the offsets refer to it. */
+  const scanned = (t: string): string => new DetectorPack([rule(/a/g)]).scan(t).text;
+
+  it("moves past empty matches, by a whole surrogate pair with the u or v flag", () => {
+    for (const pattern of [/a*/g, /a*/gu, /a*/gv, /(?:a|😀)*/gu, /\p{L}*/gu])
+      for (const t of ["", "a", "baab", "😀a😀aa", "a😀", "\ud83da\ude00a", "xa\ud83d"]) expect(found(pattern, t)).toEqual(expected(pattern, scanned(t)));
+    fc.assert(fc.property(text, (t) => JSON.stringify(found(/a*/gu, `a${t}`)) === JSON.stringify(expected(/a*/gu, scanned(`a${t}`)))), { numRuns: 500 });
+  });
+
+  it("scans again from the start on every text (no lastIndex left over)", () => {
+    const pack = new DetectorPack([rule(/a+/g)]);
+    expect(pack.scan("xx aaa").detections.map((d) => d.start)).toEqual([3]);
+    expect(pack.scan("aa").detections.map((d) => d.start)).toEqual([0]);
+  });
+});
