@@ -34,6 +34,16 @@ export function rssMb(pid: number): number {
   return m ? Number(m[1]) / 1024 : Number.NaN;
 }
 
+/**
+ * Proportional set size of a process, in MB (Linux /proc): its private pages, plus its share of the
+ * pages it shares. The Node binary's pages (about 37 MB here) are shared by the shim, the daemon
+ * and every other Node process, and RSS counts them whole in each.
+ */
+export function pssMb(pid: number): number {
+  const m = /^Pss:\s+(\d+) kB/m.exec(readFileSync(`/proc/${pid}/smaps_rollup`, "utf8"));
+  return m ? Number(m[1]) / 1024 : Number.NaN;
+}
+
 const socketUp = (path: string): Promise<boolean> =>
   new Promise((resolve) => {
     const s = connect(path);
@@ -183,6 +193,9 @@ export function importCost(spec: string, rounds = 3): { wall: number; cpu: numbe
 export interface Memory {
   readonly shimMb: number;
   readonly daemonAt: ReadonlyArray<readonly [steps: number, mb: number]>;
+  /** The same moments as PSS (pssMb): what each process costs beside the other. */
+  readonly shimPssMb: number;
+  readonly daemonPssAt: ReadonlyArray<readonly [steps: number, mb: number]>;
 }
 
 /**
@@ -207,6 +220,7 @@ export async function memory(prefix: string, heapCapMb?: number): Promise<Memory
     await client.callTool({ name: "mcp_aql_execute", arguments: { operation: "execute_agent", params: { element_name: "shim", maxAutonomousSteps: 100000 } } });
     for (let i = 0; i < 1000; i++) await client.callTool({ name: "mcp_aql_create", arguments: { operation: "record_execution_step", params: { element_name: "shim", nextActionHint: `read_file src/m_${i}.ts` } } });
     const shimMb = rssMb(transport.pid!);
+    const shimPssMb = pssMb(transport.pid!);
     await client.close();
     // The daemon: sessions on the agent socket, up to 10,000 steps in all (the shim's 1,000 count).
     const sessions = await Promise.all(
@@ -219,6 +233,7 @@ export async function memory(prefix: string, heapCapMb?: number): Promise<Memory
     );
     let done = 1000;
     const daemonAt: Array<readonly [number, number]> = [[1000, rssMb(pid)]];
+    const daemonPssAt: Array<readonly [number, number]> = [[1000, pssMb(pid)]];
     for (const target of [10_000]) {
       const per = Math.ceil((target - done) / sessions.length);
       await Promise.all(
@@ -228,9 +243,10 @@ export async function memory(prefix: string, heapCapMb?: number): Promise<Memory
       );
       done += per * sessions.length;
       daemonAt.push([done, rssMb(pid)]);
+      daemonPssAt.push([done, pssMb(pid)]);
     }
     for (const { c } of sessions) c.close();
-    return { shimMb, daemonAt };
+    return { shimMb, daemonAt, shimPssMb, daemonPssAt };
   } finally {
     daemon.kill("SIGTERM");
     await new Promise((r) => daemon.once("exit", r));

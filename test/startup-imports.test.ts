@@ -56,6 +56,13 @@ describe("haltkey serve start-up", () => {
     expect(real.filter((u) => u.includes("/src/sim/") || u.includes("/commander/"))).toEqual([]);
   });
 
+  it("runs from the bundle: every module of its own it loads is a file of the bundle (scripts/bundle.mjs)", async () => {
+    const loaded = await serveImports([]);
+    const own = loaded.filter((u) => !u.startsWith("bundled ") && u.includes("/dist/"));
+    expect(own.some((u) => /\/dist\/src\/cli\/hk-[\w-]+\.js$/.test(u)), "control: bundle files were loaded").toBe(true);
+    expect(own.filter((u) => !/\/dist\/src\/cli\/(?:main|hk-[\w-]+)\.js$/.test(u))).toEqual([]);
+  });
+
   it("with --console loads the console's server", async () => {
     const loaded = await serveImports(["--console", "0"]);
     expect(loaded.some((u) => u.endsWith("/daemon/console-server.js"))).toBe(true);

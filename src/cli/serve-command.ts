@@ -5,7 +5,7 @@
 import { closeSync, fstatSync, writeSync } from "node:fs";
 import { limitHeapGrowth } from "../daemon/heap.js";
 import { VERSION } from "../daemon/version.js";
-import { READY_LINE } from "../mcp/stdio-daemon.js";
+import { READY_LINE } from "../daemon/ready-line.js";
 import { die, paths, selfCommand } from "./common.js";
 
 export interface ServeOptions {

@@ -101,9 +101,23 @@ export async function startDaemon(opts: DaemonOptions): Promise<RunningDaemon> {
   const hardwareModule = opts.simulate ? import("../sim/hardware.js") : import("../devices/discovery.js");
   hardwareModule.catch(() => undefined);
   await mkdir(paths.home, { recursive: true, mode: 0o700 });
-  const policy = await loadPolicy(opts.policyPath);
-  if (await socketAnswers(paths.socket)) throw new DaemonStartError(`a haltkey daemon is already running on ${paths.socket}`);
-  const store = await Store.open(paths.db);
+  // LevelDB opens on libuv's threads (about 15 ms of disk at a first start) while the policy and the
+  // rule packs compile here. A store another daemon holds fails to open without being touched, and
+  // that daemon answering on the socket is said first, as before; a store opened for a start that
+  // fails is closed.
+  const opening = Store.open(paths.db);
+  opening.catch(() => undefined);
+  let policy: CompiledPolicy;
+  let rules: ReturnType<typeof defaultRuleSet>;
+  try {
+    policy = await loadPolicy(opts.policyPath);
+    rules = defaultRuleSet();
+    if (await socketAnswers(paths.socket)) throw new DaemonStartError(`a haltkey daemon is already running on ${paths.socket}`);
+  } catch (e) {
+    await opening.then((s) => s.close(), () => undefined);
+    throw e;
+  }
+  const store = await opening;
   let service: SafetyService;
   let hardware: Hardware;
   // Simulated devices only when asked for, never as a fallback (DESIGN.md "Trust boundaries").
@@ -123,7 +137,7 @@ export async function startDaemon(opts: DaemonOptions): Promise<RunningDaemon> {
     service = await SafetyService.start({
       store,
       policy,
-      rules: defaultRuleSet(),
+      rules,
       channel,
       now: Date.now,
       randomBytes,

@@ -19,6 +19,7 @@ import { ErrorCode } from "../core/errors.js";
 import { DaemonConnection } from "../daemon/connection.js";
 import { DaemonError } from "../daemon/daemon-error.js";
 import type { HaltkeyPaths } from "../daemon/paths.js";
+import { READY_LINE } from "../daemon/ready-line.js";
 
 export interface ShimOptions {
   readonly paths: HaltkeyPaths;
@@ -31,8 +32,6 @@ export interface ShimOptions {
 
 /** How long a daemon this shim started may take to listen. */
 const START_TIMEOUT_MS = 15_000;
-/** The line a daemon started with --ready-fd writes once its sockets listen. */
-export const READY_LINE = "ready\n";
 
 /** A connection to the daemon's agent socket, starting the daemon first when none runs and that is allowed. */
 export async function reachDaemon(opts: ShimOptions): Promise<DaemonConnection> {
