@@ -54,7 +54,9 @@ async function banner(): Promise<string> {
 
 /** A pending confirmation, made by a hook call the daemon pauses; returns its request id. */
 async function pendingRequest(agent: string): Promise<string> {
-  const payload = JSON.stringify({ session_id: agent, cwd: project, hook_event_name: "PreToolUse", tool_name: "Write", tool_input: { file_path: join(userHome, ".bashrc"), content: "export PATH=/tmp/evil:$PATH" } });
+  // Discarding a file's uncommitted changes: a confirmation (a PATH hijack written into ~/.bashrc, used
+  // here before, is now read as what the start-up file runs, and asks for a code or a key instead).
+  const payload = JSON.stringify({ session_id: agent, cwd: project, hook_event_name: "PreToolUse", tool_name: "Bash", tool_input: { command: "git checkout -- src/app.ts" } });
   const r = await sh(`${JSON.stringify(process.execPath)} ${JSON.stringify(CLI)} hook claude-code --wait 0 --agent ${agent}`, env, payload);
   expect(r.code).toBe(2);
   return /haltkey sim touch ([0-9a-f-]{36})/.exec(r.stderr)![1]!;
