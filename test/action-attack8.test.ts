@@ -22,3 +22,26 @@ describe("backticks in what a tool runs are command substitution, not code a sen
     expect(verdictOf("Checking the status", tool, args)).toBe("stop");
   });
 });
+
+describe("a negation names the code only when it governs it", () => {
+  // "without", "not", "don't", "instead of" before `…` made it a mention wherever their object was.
+  it.each([
+    "Running it without a prompt `rm -rf ~/`",
+    "Cleaning up without asking again `rm -rf ~/`",
+    "Don't worry, `git push --force origin main` is next",
+    "Skipping the test and instead of waiting, `git push --force origin main`",
+    "I'll push, avoiding the hook, `git push --no-verify --force origin main`",
+  ])("run: %s", (hint) => {
+    expect(verdictOf(hint)).toBe("stop");
+  });
+
+  it.each([
+    "I won't run `rm -rf /`; instead I'll delete only build/.",
+    "I won't run `rm -rf /` or `dd if=/dev/zero of=/dev/sda`, only `rm -rf build/`.",
+    "Rather than `rm -rf ~/`, I'll delete only the build directory.",
+    "Never use something like `git push --force origin main` here.",
+    "Cleaning build/ without `sudo rm -rf /usr/local/lib` this time.",
+  ])("named, not run: %s", (hint) => {
+    expect(verdictOf(hint)).toBe("continue");
+  });
+});
