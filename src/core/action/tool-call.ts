@@ -57,8 +57,15 @@ const SECURITY = /^(alarm|alarms|security|camera|cameras|firewall|mfa|2fa|twofac
 const RECORD_KEEPING = /^(audit|auditing|logging|logs?|trail|trails|cloudtrail|siem|monitoring)$/;
 /** What holds every account or repository of a company: a protection turned off across one is off for everyone. */
 const ORGANISATION = /^(org|orgs|organi[sz]ations?|tenant|tenants|company|companywide|company-wide|org-wide|organization-wide|enterprise|workspace|domain|fleet|everyone|everybody)$/;
-/** Nouns after a protection's or a record's name ("audit", "security", "log") that name something else: "the audit warning", "log statements". */
-const NOT_THE_CONTROL = /^(warnings?|findings?|reports?|results?|issues?|vulnerabilit(y|ies)|fix|fixes|checks?|jobs?|errors?|messages?|statements?|lines?|levels?|format|calls?|output|noise|spam|dependenc(y|ies)|packages?|comments?|tests?)$/;
+/** What names a whole organisation by itself (not a domain or a workspace, which may be one of many). */
+const WHOLE_ORGANISATION = /^(org|orgs|organi[sz]ations?|tenant|tenants|enterprise|companywide|company-wide|org-wide|organization-wide|everyone|everybody)$/;
+/** Whether the arguments name the organisation the call acts in ({org: "acme", repo: "*"}: every repository of it). */
+const orgArgument = (args: unknown): boolean => isRecord(args) && Object.keys(args).some((k) => /^(org|organi[sz]ation|org_?(id|name)|organi[sz]ation_?(id|name)|tenant(_?id)?|enterprise)$/i.test(k));
+/**
+ * Nouns after a protection's or a record's name ("audit", "security", "log") that name something
+ * else: "the audit warning", "log statements". Not its checks or jobs: those are how it works.
+ */
+const NOT_THE_CONTROL = /^(warnings?|findings?|reports?|results?|issues?|vulnerabilit(y|ies)|fix|fixes|errors?|messages?|statements?|lines?|levels?|format|calls?|output|noise|spam|dependenc(y|ies)|packages?|comments?|tests?)$/;
 /** Nouns that say the call deletes (schedule_key_deletion, create_deletion_request). */
 const DELETE_NOUN = /^(deletion|deletions|removal|destruction|termination|purge|wipe|erasure)$/;
 /** Nouns that say the call gives access (create_role_assignment, acl_insert, create_item_share). */
@@ -417,7 +424,7 @@ export function readNamed(tool: string, name: ReturnType<typeof splitToolName>, 
   /** Turns a protection off; one that keeps the record of what happens (audit, logging) for the whole account, and for good. */
   const disable = (): void => {
     if (recordKeeping) add("tool.disable-record-keeping", "impair-defences", "irreversible", "account", `${tool} turns off ${obj}${tail}: nothing done while it is off is ever recorded`);
-    else if (scope === "account" && hasWord(object, ORGANISATION)) add("tool.disable-protection", "impair-defences", "recoverable", "system", `${tool} turns off ${obj}${tail} for a whole organisation: everything it guarded is exposed at once`);
+    else if ((scope === "account" && (hasWord(object, ORGANISATION) || orgArgument(args))) || hasWord(object, WHOLE_ORGANISATION)) add("tool.disable-protection", "impair-defences", "recoverable", "system", `${tool} turns off ${obj}${tail} for a whole organisation: everything it guarded is exposed at once`);
     else add("tool.disable-protection", "impair-defences", "recoverable", scope === "account" ? "account" : "one", `${tool} turns off ${obj}${tail}: a protection stops working`);
   };
   // What the arguments say whatever the verb: a flag that destroys, an expiration rule, a grant of
