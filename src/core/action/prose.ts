@@ -114,9 +114,10 @@ const PERSONAL = /\b(customer|customers|customer's|customers'|candidate's|candid
 /**
  * Something the agent made itself for the work at hand ("the spot instance I launched an hour ago",
  * "the branch I just created", "the container I started for this test"): removing it tidies up.
- * What it made long ago or for someone ("the folder I created for the team") is not this.
+ * What it made long ago or for someone ("the folder I created for the team") is not this, nor what
+ * it only copied ("the GitHub repository I cloned this morning" is not its own).
  */
-const MADE_BY_THE_AGENT = /\bi (?:just (?:launched|created|started|spun up|made|provisioned|set up|opened|generated|added|cloned)\b|(?:launched|created|started|spun up|made|provisioned|set up|opened|generated|added|cloned)\b[^.;]{0,40}?\b(?:earlier today|earlier|an? (?:hour|minute|few minutes) ago|\d+ (?:minutes?|hours?) ago|this (?:morning|afternoon|session)|for (?:this|the|my) (?:test|tests|session|benchmark|experiment|repro|reproduction|debugging|run|check)\b))/i;
+const MADE_BY_THE_AGENT = /\bi (?:just (?:launched|created|started|spun up|made|provisioned|set up|opened|generated|added)\b|(?:launched|created|started|spun up|made|provisioned|set up|opened|generated|added)\b[^.;]{0,40}?\b(?:earlier today|earlier|an? (?:hour|minute|few minutes) ago|\d+ (?:minutes?|hours?) ago|this (?:morning|afternoon|session)|for (?:this|the|my) (?:test|tests|session|benchmark|experiment|repro|reproduction|debugging|run|check)\b))(?![^.;]{0,40}\bfor (?:the |our |my |a )?(?:team|teams|company|org|organi[sz]ation|everyone|customers?|clients?|users|production|prod)\b)/i;
 /** An agent approving what it made itself. */
 const SELF_APPROVAL = /\bapprov\w* (?:my|its|our) own\b|\bapprov\w* (?:the |this )?(?:pr|pull request|merge request|mr|change|changes|deploy\w*|release) (?:i|that i|which i) (?:just )?(?:opened|made|wrote|created|raised|submitted)\b/i;
 /** Where money sits: an amount moved there is a transfer. */
