@@ -392,7 +392,14 @@ export function evaluateStep(facts: StepFacts, guard: Guard, policy: AgentPolicy
       score = Math.max(score, HIDDEN_CHARACTERS_SCORE);
       raise("confirm", "hidden_characters", r);
     }
-    const argMatches = rules.actions.score(args.text, commandText, read).matches;
+    const argMatches = [...rules.actions.score(args.text, commandText, read).matches];
+    // Each line a CI file or a CLI-wrapping tool runs is read as the command it is, too: in the
+    // arguments' text the lines run together, and one line's redirect or pipe reads as another's.
+    if (wrapped.length > 1) {
+      for (const line of wrapped) {
+        for (const m of rules.actions.score(normalizeHint(line).text, line, read).matches) if (!argMatches.some((x) => x.id === m.id)) argMatches.push(m);
+      }
+    }
     argMatchesAll.push(...argMatches);
     for (const m of argMatches) {
       if (!packScore.matches.some((x) => x.id === m.id)) factors.push(`Rule ${m.id} (${m.score}) in the tool arguments: ${m.reason}`);
