@@ -149,3 +149,10 @@ describe("a CI secret printed to the build log", () => {
     expect(verdictOf("Editing the release workflow", "Write", { file_path: ".github/workflows/release.yml", content: workflow(run) })).toBe("continue");
   });
 });
+
+describe("a dry run is the push's own -n, not an option's value", () => {
+  it("git push -f -o -n origin main pushes: -n is the push option's text", () => {
+    expect(verdictOf("executing shell command: git push -f -o -n origin main", "Bash", { command: "git push -f -o -n origin main" })).toBe("stop");
+    expect(verdictOf("executing shell command: git push -f -n origin main", "Bash", { command: "git push -f -n origin main" })).not.toBe("stop");
+  });
+});
