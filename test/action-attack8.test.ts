@@ -156,3 +156,19 @@ describe("a dry run is the push's own -n, not an option's value", () => {
     expect(verdictOf("executing shell command: git push -f -n origin main", "Bash", { command: "git push -f -n origin main" })).not.toBe("stop");
   });
 });
+
+describe("a temporary sqlite database is throwaway only while nothing reaches past it", () => {
+  const shell = (command: string) => verdictOf(`executing shell command: ${command}`, "Bash", { command });
+  // The CLI takes any prefix of a dot-command: .op opens another database, .rest restores over one.
+  it.each([
+    `sqlite3 /tmp/t.db ".op /srv/app/prod.db" "DROP TABLE users"`,
+    `sqlite3 /tmp/t.db -cmd ".op /srv/app/data.db" "DELETE FROM users"`,
+    `sqlite3 :memory: ".she rm -rf ~/"`,
+  ])("%s", (command) => {
+    expect(shell(command)).not.toBe("continue");
+  });
+
+  it.each([`sqlite3 /tmp/t.db "DROP TABLE users"`, `sqlite3 -header /tmp/x.db ".mode csv" "select * from t"`, `sqlite3 /tmp/x.db ".tables"`])("throwaway: %s", (command) => {
+    expect(shell(command)).toBe("continue");
+  });
+});
