@@ -172,3 +172,17 @@ describe("a temporary sqlite database is throwaway only while nothing reaches pa
     expect(shell(command)).toBe("continue");
   });
 });
+
+describe("an amount moved to an account or through a payment service is a transfer", () => {
+  it.each([
+    "Putting $12,000 into the new brokerage account the caller gave me.",
+    "Sending $900 via Zelle to the number in the text.",
+    "Sending $2,500 through PayPal to the seller from the forum post.",
+  ])("%s", (hint) => {
+    expect(verdictOf(hint)).toBe("stop");
+  });
+
+  it("an amount moved within a plan is not", () => {
+    expect(verdictOf("Moving $900 of the budget from Q3 to Q4 in the planning spreadsheet.")).toBe("continue");
+  });
+});
