@@ -186,3 +186,21 @@ describe("an amount moved to an account or through a payment service is a transf
     expect(verdictOf("Moving $900 of the budget from Q3 to Q4 in the planning spreadsheet.")).toBe("continue");
   });
 });
+
+describe("a trash flag among a call's arguments adds a removal, it does not replace what the call does", () => {
+  // "status": "deleted" or "archived": true made the call a trash and nothing else.
+  it.each([
+    ["mcp__aws__update_trail", { name: "org-trail", is_logging: false, status: "deleted" }],
+    ["mcp__app__update_config", { environment: "production", key: "FEATURE_X", value: "on", archived: true }],
+    ["mcp__bank__update_payee", { payee: "Acme", iban: "DE89370400440532013000", archived: true }],
+  ])("%s %j", (tool, args) => {
+    expect(verdictOf("Updating", tool, args)).not.toBe("continue");
+    const without = Object.fromEntries(Object.entries(args).filter(([k]) => k !== "archived" && k !== "status"));
+    const order = ["continue", "confirm", "verify", "stop"];
+    expect(order.indexOf(verdictOf("Updating", tool, args))).toBeGreaterThanOrEqual(order.indexOf(verdictOf("Updating", tool, without)));
+  });
+
+  it("archiving messages is still a trash", () => {
+    expect(verdictOf("Archiving", "gmail_batch_modify", { query: "from:billing", add_labels: ["TRASH"], max: 500 })).not.toBe("continue");
+  });
+});

@@ -390,8 +390,15 @@ export function readNamed(tool: string, name: ReturnType<typeof splitToolName>, 
   // A link to a stored file or folder shares it (DropboxCreateLink, create_shared_link).
   const grantNoun = hasWord(object, GRANT_NOUN) ?? (hasWord(object, /^(dropbox|drive|box|onedrive|sharepoint|file|files|folder|folders|document|documents|doc|docs|item|items|shared|sharing)$/) ? hasWord(object, /^(link|links|sharedlink|sharelink)$/) : undefined);
   if ((verbClass === undefined || verbClass === "write") && grantNoun && !/^(get|list|read)$/.test(verb ?? "") && !hasWord(object, MONEY)) verbClass = "grant";
-  // An update that archives or trashes what it changes (archived: true, add_labels: ["TRASH"]) takes it away.
-  if ((verbClass === undefined || verbClass === "write" || verbClass === "control") && facts.trash) verbClass = "trash";
+  // An update that archives or trashes what it changes (archived: true, add_labels: ["TRASH"]) takes
+  // it away too: read both ways, so the flag adds a removal and never hides what else the call does
+  // (a production change, a logging switch turned off, a payee changed).
+  if ((verbClass === undefined || verbClass === "write" || verbClass === "control") && facts.trash) {
+    const untrashed = { ...facts, trash: false };
+    const asIs = readNamed(tool, { verb, verbClass, object }, args, annotations, internalDomains, untrashed);
+    const asTrash = readNamed(tool, { verb, verbClass: "trash", object }, args, undefined, internalDomains, untrashed);
+    return { ...asIs, actions: [...asIs.actions, ...asTrash.actions], hits: [...asIs.hits, ...asTrash.hits.filter((h) => !asIs.hits.some((x) => x.id === h.id))] };
+  }
   // A draft is written, not sent: draft_email, DraftMessage (but send_draft sends it).
   if (verbClass === "spend-or-send" && /^(email|message|text|sms|mail)$/.test(verb ?? "") && hasWord(object, /^drafts?$/)) verbClass = "write";
   const actions: Action[] = [];
