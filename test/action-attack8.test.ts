@@ -5,6 +5,7 @@ import { describe, expect, it } from "vitest";
 import { evaluateStep } from "../src/core/pipeline.js";
 import { defaultRuleSet } from "../src/core/rules/index.js";
 import { compilePolicy, PolicyFile, policyFor } from "../src/core/policy.js";
+import { classifyPath } from "../src/core/action/paths.js";
 
 const rules = defaultRuleSet();
 const agent = policyFor(compilePolicy(PolicyFile.parse({})), "attack8");
@@ -202,5 +203,21 @@ describe("a trash flag among a call's arguments adds a removal, it does not repl
 
   it("archiving messages is still a trash", () => {
     expect(verdictOf("Archiving", "gmail_batch_modify", { query: "from:billing", add_labels: ["TRASH"], max: 500 })).not.toBe("continue");
+  });
+});
+
+describe("a path that climbs out of home or far up from the project is read where it leads", () => {
+  it.each([
+    ["~/../../etc", "system"],
+    ["$HOME/../../etc/shadow", "credentials"],
+    ["../../../../../../usr/lib", "system"],
+    ["~/.ssh/../.ssh/id_rsa", "credentials"],
+    ["~/src/app/../web", "project"],
+  ])("%s is %s", (path, cls) => {
+    expect(classifyPath(path)).toBe(cls);
+  });
+
+  it.each(["rm -rf ../../../../../../usr/lib", "rm -rf ~/../../etc", "rm -rf ../../../../../../"])("%s", (command) => {
+    expect(verdictOf(`executing shell command: ${command}`, "Bash", { command })).toBe("stop");
   });
 });
