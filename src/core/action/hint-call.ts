@@ -110,9 +110,10 @@ export function readHintCalls(hint: string): HintCalls {
     const start = REACT.lastIndex;
     const window = hint.slice(start, start + MAX_INPUT + 1);
     // A JSON input ends where its object closes: a part's name inside one of its strings
-    // ("subject": "Re: Thought: later") does not end it.
+    // ("subject": "Re: Thought: later") does not end it. (Only for the calls read: past them the
+    // step is caution anyway, and the walk stays bounded on a hint made of open objects.)
     const lead = window.length - window.trimStart().length;
-    const close = window[lead] === "{" ? lead + objectEnd(window.slice(lead)) : 0;
+    const close = window[lead] === "{" && out.length < MAX_CALLS ? lead + objectEnd(window.slice(lead)) : 0;
     const after = close > 0 && window[close - 1] === "}" ? close : 0;
     const next = window.slice(after).search(NEXT_PART);
     const end = next < 0 ? -1 : after + next;
