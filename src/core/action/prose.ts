@@ -111,13 +111,15 @@ const ADMIN = /\b(admin|admins|administrator|administrators|owner|owners|root (a
 const CREDENTIALS = /\b(api[- ]?keys?|secret[- ]?keys?|access[- ]?keys?|private[- ]?keys?|ssh[- ]?keys?|keys? file|credentials?|passwords?|passwd|tokens?|secrets?|\.env|id_rsa|id_ed25519|kubeconfig|keychain|vault|certificates? and keys?)\b|(^|\s)\.env\b/i;
 /** People's data named in words. */
 const PERSONAL = /\b(customer|customers|customer's|customers'|candidate's|candidates'|client list|client data|clients' data|user data|user list|user records|users' data|patient|patients|employee|employees|staff|payroll|salar(y|ies)|ssns?|social security|phone numbers?|addresses|emails? addresses|contact list|contacts|personal data|pii|medical|health records?|credit cards?|card numbers?|bank details|subscriber|subscribers|members?'? (list|data|records?)|(users?|customers?|accounts?|members?|subscribers?|patients?|employees?|orders?|contacts?) (table|dump|export|list|data|records|csv|database|db))\b/i;
+/** Making it: opening makes only what is opened into being (a pull request, an issue, a tunnel, a session), not a drive, a mailbox or an org opened to look at. */
+const MADE = String.raw`(?:launched|created|started|spun up|made|provisioned|set up|generated|added|(?<=\b(?:prs?|pull requests?|merge requests?|mrs?|issues?|tickets?|tunnels?|port[- ]forwards?|connections?|sessions?|shells?|tabs?|windows?|sockets?|drafts?|servers?) (?:that |which )?i (?:just )?)opened)`;
 /**
  * Something the agent made itself for the work at hand ("the spot instance I launched an hour ago",
  * "the branch I just created", "the container I started for this test"): removing it tidies up.
  * What it made long ago or for someone ("the folder I created for the team") is not this, nor what
  * it only copied ("the GitHub repository I cloned this morning" is not its own).
  */
-const MADE_BY_THE_AGENT = /\bi (?:just (?:launched|created|started|spun up|made|provisioned|set up|opened|generated|added)\b|(?:launched|created|started|spun up|made|provisioned|set up|opened|generated|added)\b[^.;]{0,40}?\b(?:earlier today|earlier|an? (?:hour|minute|few minutes) ago|\d+ (?:minutes?|hours?) ago|this (?:morning|afternoon|session)|for (?:this|the|my) (?:test|tests|session|benchmark|experiment|repro|reproduction|debugging|run|check)\b))(?![^.;]{0,40}\bfor (?:the |our |my |a )?(?:team|teams|company|org|organi[sz]ation|everyone|customers?|clients?|users|production|prod)\b)/i;
+const MADE_BY_THE_AGENT = new RegExp(String.raw`\bi (?:just ${MADE}\b|${MADE}\b[^.;]{0,40}?\b(?:earlier today|earlier|an? (?:hour|minute|few minutes) ago|\d+ (?:minutes?|hours?) ago|this (?:morning|afternoon|session)|for (?:this|the|my) (?:test|tests|session|benchmark|experiment|repro|reproduction|debugging|run|check)\b))(?![^.;]{0,40}\bfor (?:the |our |my |a )?(?:team|teams|company|org|organi[sz]ation|everyone|customers?|clients?|users|production|prod)\b)`, "i");
 /** An agent approving what it made itself. */
 const SELF_APPROVAL = /\bapprov\w* (?:my|its|our) own\b|\bapprov\w* (?:the |this )?(?:pr|pull request|merge request|mr|change|changes|deploy\w*|release) (?:i|that i|which i) (?:just )?(?:opened|made|wrote|created|raised|submitted)\b/i;
 /** Where money sits, or a service that moves it: an amount moved there is a transfer. */
