@@ -32,6 +32,8 @@ describe("a negation names the code only when it governs it", () => {
     "Don't worry, `git push --force origin main` is next",
     "Skipping the test and instead of waiting, `git push --force origin main`",
     "I'll push, avoiding the hook, `git push --no-verify --force origin main`",
+    "Rather than `rm -rf build/`, `rm -rf ~/`.",
+    "Instead of `git push origin feature`, `git push --force origin main`.",
   ])("run: %s", (hint) => {
     expect(verdictOf(hint)).toBe("stop");
   });
