@@ -255,3 +255,18 @@ describe("what the agent opened is its own only when opening made it", () => {
     expect(verdictOf(hint)).toBe("continue");
   });
 });
+
+describe("a service set to run nothing, however the count is written", () => {
+  it.each([
+    ["mcp__aws__update_service", { cluster: "main", service: "payments-api", desiredCount: 0 }],
+    ["mcp__k8s__set_replicas", { deployment: "payments-api", replicas: 0 }],
+    ["mcp__k8s__scale", { deployment: "payments-api", spec: { replicas: 0 } }],
+    ["mcp__k8s__scale", { deployment: "payments-api", replicas: "00" }],
+  ])("%s %j", (tool, args) => {
+    expect(verdictOf("Adjusting capacity", tool, args)).not.toBe("continue");
+  });
+
+  it("a service set to run some is not", () => {
+    expect(verdictOf("Adjusting capacity", "mcp__aws__update_service", { cluster: "main", service: "payments-api", desiredCount: 3 })).toBe("continue");
+  });
+});

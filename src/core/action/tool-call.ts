@@ -239,6 +239,13 @@ function hasWord(words: readonly string[], re: RegExp): string | undefined {
   return words.find((w) => re.test(w));
 }
 
+/** Whether a count key (top level or one object down: spec.replicas) is set to zero, as a number or a string of zeros. */
+function scaledToZero(args: unknown, keys: RegExp): boolean {
+  if (!isRecord(args)) return false;
+  const zero = (v: unknown): boolean => v === 0 || (typeof v === "string" && /^\s*0+\s*$/.test(v));
+  return [args, ...Object.values(args).filter(isRecord)].some((o) => Object.entries(o).some(([k, v]) => keys.test(k) && zero(v)));
+}
+
 /** The first word naming a protection or a record, unless the word after it says it names something else ("the audit warning"). */
 function controlNamed(words: readonly string[], re: RegExp): string | undefined {
   return words.find((w, i) => re.test(w) && !NOT_THE_CONTROL.test(words[i + 1] ?? ""));
@@ -472,6 +479,8 @@ export function readNamed(tool: string, name: ReturnType<typeof splitToolName>, 
   // Where money is paid to, changed (a vendor's bank account, an employee's direct deposit): the next payments go there (the payment-fraud pattern).
   const payeeKey = isRecord(args) && Object.keys(args).some((k) => /^(bank_?routing|routing_?number|bank_?account(_?number)?|acct_?num|account_?number|iban|swift|bic|payout_?account|direct_?deposit)$/i.test(k));
   if ((verbClass === "write" || verbClass === undefined) && verb !== "create" && (payeeKey || hasWord(object, /^(payee|payees|iban|ibans|remittance)$/) || (hasWord(object, /^(deposit|routing)$/) && hasWord(object, /^(account|accounts|bank|details|change|update|direct|number)$/)))) add("tool.change-payee", "spend", "irreversible", "one", `${tool} changes where payments go (${obj})${tail}: the next ones are paid there`);
+  // A service updated to run nothing (update_service {desiredCount: 0}, patch {spec: {replicas: 0}}): it stops answering (T1489).
+  if (verb !== undefined && /^(set|update|patch|resize|modify|configure)$/.test(verb) && scaledToZero(args, /^(replicas|desired_?count|desired_?capacity|max_?size)$/i)) add("tool.scale-to-zero", "impair-defences", "recoverable", "one", `${tool} sets ${obj} to run nothing${tail}: the service stops answering`);
   // A DNS record changed or removed: a name's traffic (mail, logins, API calls) goes elsewhere.
   const dns = hasWord(object, /^(dns|route53|recordsets?|rrsets?)$/) !== undefined || (hasWord(object, /^records?$/) !== undefined && hasWord(object, /^(zones?|domains?|cloudflare|hostedzone)$/) !== undefined);
   if (dns && (verbClass === "write" || verbClass === "delete" || verbClass === undefined)) add("tool.change-dns", "write", "recoverable", "account", `${tool} changes where a name's traffic goes (${obj})${tail}`, { external: true });
@@ -528,7 +537,7 @@ export function readNamed(tool: string, name: ReturnType<typeof splitToolName>, 
         break;
       }
       // Scaled to nothing (scale_count {count: 0}, replicas: 0): the service stops answering (T1489).
-      if (verb === "scale" && isRecord(args) && Object.entries(args).some(([k, v]) => /^(count|replicas|instances|desired_?count|desired_?capacity|size|min_?size|max_?size)$/i.test(k) && (v === 0 || v === "0"))) {
+      if (verb === "scale" && scaledToZero(args, /^(count|replicas|instances|desired_?count|desired_?capacity|size|min_?size|max_?size)$/i)) {
         add("tool.scale-to-zero", "impair-defences", "recoverable", "one", `${tool} scales ${obj} to zero${tail}: the service stops answering`);
         break;
       }
