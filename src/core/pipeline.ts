@@ -413,6 +413,13 @@ export function evaluateStep(facts: StepFacts, guard: Guard, policy: AgentPolicy
       raise("confirm", "hidden_characters", r);
     }
     const argMatches = [...rules.actions.score(args.text, commandText, read).matches];
+    // Each line a CI file or a CLI-wrapping tool runs is read as the command it is, too: in the
+    // arguments' text the lines run together, and one line's redirect or pipe reads as another's.
+    if (wrapped.length > 1) {
+      for (const line of wrapped) {
+        for (const m of rules.actions.score(normalizeHint(line).text, line, read).matches) if (!argMatches.some((x) => x.id === m.id)) argMatches.push(m);
+      }
+    }
     for (const w of written) for (const m of rules.actions.score(normalizeHint(w).text, w, read).matches) if (!argMatches.some((x) => x.id === m.id)) argMatches.push(m);
     argMatchesAll.push(...argMatches);
     for (const m of argMatches) {

@@ -181,7 +181,8 @@ export class RulePack {
   scoreAmong(normalized: string, found: readonly number[], original?: string, sources?: readonly ShellSource[], read: (source: string) => ShellReading = readShellCached): PackScore {
     let candidates = this.candidatesOf(found);
     // Here-document bodies written to files are data: the rules read the text without them.
-    const readings = original !== undefined ? shellReadingsOf(original, normalized, sources, read) : undefined;
+    // Only a hint's sentences name code without running it: in a tool's arguments `…` is what a shell runs.
+    const readings = original !== undefined ? shellReadingsOf(original, normalized, sources, read, sources !== undefined) : undefined;
     if (readings?.masked !== undefined) {
       original = readings.masked;
       normalized = normalizeForMatching(original);
@@ -242,19 +243,22 @@ export const UNREADABLE_SHELL: RuleMatch = {
  * problem when a command from a known shell source could not be read. `masked` is the text with the
  * here-document and here-string bodies that are written to files blanked out (ShellReading.data),
  * when a source that holds some reads completely: words in a file's contents are not commands.
+ * `prose`: the text is an agent's sentences (a hint), whose code may be named without being run;
+ * a tool's arguments are not (there `…` is a command substitution the shell runs).
  */
 export function shellReadingsOf(
   original: string,
   normalized: string,
   sources: readonly ShellSource[] = shellSources(original),
   read: (source: string) => ShellReading = readShellCached,
+  prose = true,
 ): { commands: Array<{ text: string; normalized: string }>; unreadable?: string; masked?: string } {
   const commands: Array<{ text: string; normalized: string }> = [];
   let unreadable: string | undefined;
   const readings = sources.map((s) => read(s.source));
   // Code a sentence names without running it (a test, rule or doc about `rm -rf /`, "I won't run
   // `…`") is not a command: the rules read the text without it.
-  const named = withoutMentionedCode(original);
+  const named = prose ? withoutMentionedCode(original) : original;
   let masked: string | undefined = named !== original ? named : undefined;
   // From the last source to the first, so the offsets of those before stay as they are.
   for (let i = sources.length - 1; i >= 0; i--) {

@@ -5,7 +5,7 @@
 // words are not commands), or something that runs later (a script, a shell start-up file, a cron
 // file, a unit, a hook), whose commands are this step's. The path itself is read by the rules that
 // judge writes (persistence, sudoers, authorized_keys, launch agents).
-import { CONTENT_KEY, PATH_KEY } from "./ci-config.js";
+import { CI_FILE, CONTENT_KEY, PATH_KEY } from "./ci-config.js";
 import { writtenKind } from "../shell/here-documents.js";
 
 /** Edits read from one call at most. */
@@ -13,9 +13,12 @@ const MAX_FILES = 16;
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
 
-/** Whether an argument object names a file and what to put in it (its content is file data, not a command line). */
+/**
+ * Whether an argument object names a file and what to put in it, a file other than a CI
+ * configuration (whose text the rules read whole, and ci-config.ts line by line).
+ */
 export function writesFile(args: unknown): boolean {
-  return isRecord(args) && Object.entries(args).some(([k, v]) => PATH_KEY.test(k) && typeof v === "string") && Object.entries(args).some(([k, v]) => (CONTENT_KEY.test(k) && typeof v === "string") || (k === "edits" && Array.isArray(v)));
+  return isRecord(args) && Object.entries(args).some(([k, v]) => PATH_KEY.test(k) && typeof v === "string") && !Object.entries(args).some(([k, v]) => PATH_KEY.test(k) && typeof v === "string" && CI_FILE.test(v.trim())) && Object.entries(args).some(([k, v]) => (CONTENT_KEY.test(k) && typeof v === "string") || (k === "edits" && Array.isArray(v)));
 }
 
 /** The shell writes equivalent to what a file tool's arguments write: one command line per file or edit. */

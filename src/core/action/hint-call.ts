@@ -108,7 +108,15 @@ export function readHintCalls(hint: string): HintCalls {
     if (m.index < from) continue;
     kept.push(hint.slice(from, m.index));
     const start = REACT.lastIndex;
-    const end = hint.slice(start, start + MAX_INPUT + 1).search(NEXT_PART);
+    const window = hint.slice(start, start + MAX_INPUT + 1);
+    // A JSON input ends where its object closes: a part's name inside one of its strings
+    // ("subject": "Re: Thought: later") does not end it. (Only for the calls read: past them the
+    // step is caution anyway, and the walk stays bounded on a hint made of open objects.)
+    const lead = window.length - window.trimStart().length;
+    const close = window[lead] === "{" && out.length < MAX_CALLS ? lead + objectEnd(window.slice(lead)) : 0;
+    const after = close > 0 && window[close - 1] === "}" ? close : 0;
+    const next = window.slice(after).search(NEXT_PART);
+    const end = next < 0 ? -1 : after + next;
     if (end < 0 && hint.length - start > MAX_INPUT) unread ??= `the input of ${m[1]!} written out in the hint is over ${MAX_INPUT} characters`;
     const stop = end >= 0 ? start + end : Math.min(hint.length, start + MAX_INPUT);
     const { args, used } = argumentsOf(hint.slice(start, stop));

@@ -63,6 +63,9 @@ const DB_TOOL_WORD = /^(sql|postgres|postgresql|pg|mysql|mariadb|sqlite|database
 const SQL_FIELD = /^(sql|statement|statements|query|queries|command)$/i;
 const SQL_KEYWORD = /^\s*(select|insert|update|delete|drop|truncate|alter|grant|revoke|create|with|merge|replace|copy|call|exec|begin|vacuum|set|show|explain)\b/i;
 
+/** sqlite3 and duckdb dot-commands that only show or format (.tables, .schema, .mode csv): everything else may reach files, other databases or the shell. */
+const SHOWING_DOT_COMMAND = /^\s*\.(tables|schema|fullschema|headers?|mode|indexes|indices|dump|quit|exit|timer|width|print|show|help|databases|nullvalue|separator|changes|echo|eqp|stats|dbinfo|bail)(\s|$)/i;
+
 /** The SQL a database client runs from its command line: psql -c '…', mysql -e '…', sqlite3 db '…'. */
 const NO_SQL: readonly string[] = Object.freeze([]);
 
@@ -80,8 +83,9 @@ function sqlOfCommand(inv: Invocation, next: Invocation | undefined): readonly s
     if (inv.name === "sqlite3" || inv.name === "duckdb") {
       const ops = a.filter((w) => !w.startsWith("-"));
       // A database in memory or in a temporary directory is thrown away with what is done to it,
-      // unless the SQL attaches or opens another one.
-      if (ops[0] !== undefined && (ops[0] === ":memory:" || classifyPath(ops[0]) === "temp") && !a.some((w) => /\battach\b|^\s*\.(open|restore|read|import|shell|system)\b/im.test(w))) return NO_SQL;
+      // unless the SQL attaches another one or a dot-command does more than show (the CLI takes
+      // any prefix of one: .op opens another database, .she runs a shell).
+      if (ops[0] !== undefined && (ops[0] === ":memory:" || classifyPath(ops[0]) === "temp") && !a.some((w) => /\battach\b/i.test(w) || w.split("\n").some((l) => /^\s*\./.test(l) && !SHOWING_DOT_COMMAND.test(l)))) return NO_SQL;
       if (ops.length >= 2) out.push(ops[ops.length - 1]!);
     }
   }

@@ -80,18 +80,26 @@ function classify(raw: string): PathClass {
 
 /**
  * The path with its "." and ".." steps taken as the kernel takes them, without the file system:
- * /tmp/../etc is /etc, and ../x stays ../x (where it leads is not known here).
+ * /tmp/../etc is /etc; ~ is two levels deep (/home/user), so ~/../../etc is /etc; a relative path
+ * that climbs three levels or more is read from the root, as tool paths are (fileSystemPath in
+ * tool-call.ts); ../x stays ../x (where it leads is not known here).
  */
 function lexical(path: string): string {
   if (!/(^|\/)\.\.?(\/|$)/.test(path)) return path;
-  const absolute = path.startsWith("/");
-  const out: string[] = [];
-  for (const part of path.split("/")) {
+  const home = /^(?:~|\$HOME|\$\{HOME\})(?=\/|$)/.exec(path)?.[0];
+  const absolute = path.startsWith("/") || home !== undefined;
+  // Home stands for /home/<user> while the steps are taken, and comes back as written if they stay in it.
+  const out: string[] = home !== undefined ? ["home", "\0"] : [];
+  for (const part of (home !== undefined ? path.slice(home.length) : path).split("/")) {
     if (part === "" || part === ".") continue;
     if (part === ".." && out.length > 0 && out[out.length - 1] !== "..") out.pop();
     else if (part === ".." && absolute) continue;
     else out.push(part);
   }
+  if (home !== undefined && out[0] === "home" && out[1] === "\0") return [home, ...out.slice(2)].join("/");
+  const climbs = out.findIndex((p) => p !== "..");
+  const up = climbs < 0 ? out.length : climbs;
+  if (!absolute && up >= 3) return `/${out.slice(up).join("/")}`;
   return (absolute ? "/" : "") + out.join("/") || (absolute ? "/" : ".");
 }
 

@@ -111,18 +111,21 @@ const ADMIN = /\b(admin|admins|administrator|administrators|owner|owners|root (a
 const CREDENTIALS = /\b(api[- ]?keys?|secret[- ]?keys?|access[- ]?keys?|private[- ]?keys?|ssh[- ]?keys?|keys? file|credentials?|passwords?|passwd|tokens?|secrets?|\.env|id_rsa|id_ed25519|kubeconfig|keychain|vault|certificates? and keys?)\b|(^|\s)\.env\b/i;
 /** People's data named in words. */
 const PERSONAL = /\b(customer|customers|customer's|customers'|candidate's|candidates'|client list|client data|clients' data|user data|user list|user records|users' data|patient|patients|employee|employees|staff|payroll|salar(y|ies)|ssns?|social security|phone numbers?|addresses|emails? addresses|contact list|contacts|personal data|pii|medical|health records?|credit cards?|card numbers?|bank details|subscriber|subscribers|members?'? (list|data|records?)|(users?|customers?|accounts?|members?|subscribers?|patients?|employees?|orders?|contacts?) (table|dump|export|list|data|records|csv|database|db))\b/i;
+/** Making it: opening makes only what is opened into being (a pull request, an issue, a tunnel, a session), not a drive, a mailbox or an org opened to look at. */
+const MADE = String.raw`(?:launched|created|started|spun up|made|provisioned|set up|generated|added|(?<=\b(?:prs?|pull requests?|merge requests?|mrs?|issues?|tickets?|tunnels?|port[- ]forwards?|connections?|sessions?|shells?|tabs?|windows?|sockets?|drafts?|servers?) (?:that |which )?i (?:just )?)opened)`;
 /**
  * Something the agent made itself for the work at hand ("the spot instance I launched an hour ago",
  * "the branch I just created", "the container I started for this test"): removing it tidies up.
- * What it made long ago or for someone ("the folder I created for the team") is not this.
+ * What it made long ago or for someone ("the folder I created for the team") is not this, nor what
+ * it only copied ("the GitHub repository I cloned this morning" is not its own).
  */
-const MADE_BY_THE_AGENT = /\bi (?:just (?:launched|created|started|spun up|made|provisioned|set up|opened|generated|added|cloned)\b|(?:launched|created|started|spun up|made|provisioned|set up|opened|generated|added|cloned)\b[^.;]{0,40}?\b(?:earlier today|earlier|an? (?:hour|minute|few minutes) ago|\d+ (?:minutes?|hours?) ago|this (?:morning|afternoon|session)|for (?:this|the|my) (?:test|tests|session|benchmark|experiment|repro|reproduction|debugging|run|check)\b))/i;
+const MADE_BY_THE_AGENT = new RegExp(String.raw`\bi (?:just ${MADE}\b|${MADE}\b[^.;]{0,40}?\b(?:earlier today|earlier|an? (?:hour|minute|few minutes) ago|\d+ (?:minutes?|hours?) ago|this (?:morning|afternoon|session)|for (?:this|the|my) (?:test|tests|session|benchmark|experiment|repro|reproduction|debugging|run|check)\b))(?![^.;]{0,40}\bfor (?:the |our |my |a )?(?:team|teams|company|org|organi[sz]ation|everyone|customers?|clients?|users|production|prod)\b)`, "i");
 /** What a patient's care relies on in their record. */
 const CLINICAL = /\b(allerg(y|ies)|medications?|prescriptions?|dosage|doses|diagnos[ie]s|contraindications?|lab results?|vitals|blood type|dnr|code status)\b/i;
 /** An agent approving what it made itself. */
 const SELF_APPROVAL = /\bapprov\w* (?:my|its|our) own\b|\bapprov\w* (?:the |this )?(?:pr|pull request|merge request|mr|change|changes|deploy\w*|release) (?:i|that i|which i) (?:just )?(?:opened|made|wrote|created|raised|submitted)\b/i;
-/** Where money sits: an amount moved there is a transfer. */
-const ACCOUNT_WORDS = /\b(accounts?|account number|savings|checking|iban|routing|wallet|bank|brokerage)\b/i;
+/** Where money sits, or a service that moves it: an amount moved there is a transfer. */
+const ACCOUNT_WORDS = /\b(accounts?|account number|savings|checking|iban|routing|wallet|bank|brokerage|zelle|venmo|paypal|cash ?app|wise|revolut|western union|moneygram)\b/i;
 /** What a company or a person keeps to themselves: sent outside or made public, it cannot be taken back. */
 const CONFIDENTIAL = /\b(confidential|internal[- ]only|unreleased|unannounced|embargoed|not yet (public|announced|released)|non-public|under nda|board (deck|meeting|minutes|materials|slides)|trade secrets?|proprietary|salar(y|ies)|compensation|revenue (numbers|figures|data)|earnings|financials|acquisition talks|layoffs?|reference[- ]checks?|performance reviews?|tax returns?|medical records?|bank statements?|passport|diagnos[ie]s)\b/i;
 /**
@@ -547,7 +550,8 @@ function readAction(sentence: string, clause: string, verb: string, verbClass: V
   // an amount. A reply or an e-mail with an amount in it is a message.
   const message = /^(reply|email|message|sms|text|notify|forward|invite|call|dm|mail)$/.test(verb);
   // An amount moved or sent to an account ("Moving $4,800 from savings to the account number in the text") is a transfer.
-  const moneyObject = message ? [...object, "message"] : MONEY_VERB.test(verb) || (facts.amounts.length > 0 && (/^(submit|place|create|make|issue|execute|process)$/.test(verb) || (/^(move|send|put|deposit)$/.test(verb) && ACCOUNT_WORDS.test(sentence)))) ? [...object, "payment"] : [...object];
+  const moved = facts.amounts.length > 0 && /^(move|send|put|deposit)$/.test(verb) && ACCOUNT_WORDS.test(sentence);
+  const moneyObject = message ? [...object, "message"] : MONEY_VERB.test(verb) || (facts.amounts.length > 0 && /^(submit|place|create|make|issue|execute|process)$/.test(verb)) || moved ? [...object, "payment"] : [...object];
   if ((moneyObject.includes("payment") || verbClass === "spend-or-send") && OWN_ACCOUNT.test(sentence)) return out;
   // To the user themselves (their own address): not outside.
   if (message && TO_THE_USER.test(sentence) && !credentials && !personal) return out;
@@ -572,7 +576,8 @@ function readAction(sentence: string, clause: string, verb: string, verbClass: V
   // "Switching the repository to public", "turning the bucket public": made public. Running a
   // migration, script or backfill against production is a change to production.
   const acting = verbClass === "control" && isPublic ? "write" : verbClass === "execute" && facts.production && /\b(migrations?|scripts?|backfills?|jobs?|batch|seeds?|fixtures?)\b/.test(phrase) ? "deploy" : verbClass;
-  const reading = readNamed(label, { verb, verbClass: acting, object: moneyObject }, { hint: clause }, undefined, internalDomains, granted);
+  // An amount put into an account is moved there, whatever the verb ("putting $12,000 into the account").
+  const reading = readNamed(label, { verb: moved && acting === "write" ? "move" : verb, verbClass: acting, object: moneyObject }, { hint: clause }, undefined, internalDomains, granted);
   // A new key or token named in words is everyday setup ("a read-only deploy key for the docs repo");
   // what it is then used for, or where it is sent, is what the reader judges.
   for (const h of reading.hits) if (h.id !== "tool.create-credential") out.push({ id: h.id.replace(/^tool\./, "prose."), action: h.action, reason: h.reason });

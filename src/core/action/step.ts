@@ -99,7 +99,9 @@ export function judgeStep(step: StepInput, read: (source: string) => ShellReadin
   const written = step.tool === undefined ? hintCallsOrCaution(step.hint) : { calls: [], prose: step.hint };
   // Code the agent's sentences name without running it (a test or doc about `rm -rf /`) is not read as its plan.
   const prose = withoutMentionedCode(written.prose, false);
-  const proseRead = isProse(step, lines, hintSources) && prose.trim() !== "";
+  // With calls written out, the prose is the agent's words around them: a call's own "command"
+  // argument does not make those words a command line.
+  const proseRead = (written.calls.length > 0 ? isProse(step, [], []) : isProse(step, lines, hintSources)) && prose.trim() !== "";
   const main = judgeAction({
     ...(step.tool !== undefined ? { tool: step.tool } : {}),
     ...(step.arguments !== undefined ? { arguments: step.arguments } : {}),

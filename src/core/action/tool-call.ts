@@ -57,8 +57,15 @@ const SECURITY = /^(alarm|alarms|security|camera|cameras|firewall|mfa|2fa|twofac
 const RECORD_KEEPING = /^(audit|auditing|logging|logs?|trail|trails|cloudtrail|siem|monitoring)$/;
 /** What holds every account or repository of a company: a protection turned off across one is off for everyone. */
 const ORGANISATION = /^(org|orgs|organi[sz]ations?|tenant|tenants|company|companywide|company-wide|org-wide|organization-wide|enterprise|workspace|domain|fleet|everyone|everybody)$/;
-/** Nouns after a protection's or a record's name ("audit", "security", "log") that name something else: "the audit warning", "log statements". */
-const NOT_THE_CONTROL = /^(warnings?|findings?|reports?|results?|issues?|vulnerabilit(y|ies)|fix|fixes|checks?|jobs?|errors?|messages?|statements?|lines?|levels?|format|calls?|output|noise|spam|dependenc(y|ies)|packages?|comments?|tests?)$/;
+/** What names a whole organisation by itself (not a domain or a workspace, which may be one of many). */
+const WHOLE_ORGANISATION = /^(org|orgs|organi[sz]ations?|tenant|tenants|enterprise|companywide|company-wide|org-wide|organization-wide|everyone|everybody)$/;
+/** Whether the arguments name the organisation the call acts in ({org: "acme", repo: "*"}: every repository of it). */
+const orgArgument = (args: unknown): boolean => isRecord(args) && Object.keys(args).some((k) => /^(org|organi[sz]ation|org_?(id|name)|organi[sz]ation_?(id|name)|tenant(_?id)?|enterprise)$/i.test(k));
+/**
+ * Nouns after a protection's or a record's name ("audit", "security", "log") that name something
+ * else: "the audit warning", "log statements". Not its checks or jobs: those are how it works.
+ */
+const NOT_THE_CONTROL = /^(warnings?|findings?|reports?|results?|issues?|vulnerabilit(y|ies)|fix|fixes|errors?|messages?|statements?|lines?|levels?|format|calls?|output|noise|spam|dependenc(y|ies)|packages?|comments?|tests?)$/;
 /** Nouns that say the call deletes (schedule_key_deletion, create_deletion_request). */
 const DELETE_NOUN = /^(deletion|deletions|removal|destruction|termination|purge|wipe|erasure)$/;
 /** Nouns that say the call gives access (create_role_assignment, acl_insert, create_item_share). */
@@ -232,6 +239,13 @@ function hasWord(words: readonly string[], re: RegExp): string | undefined {
   return words.find((w) => re.test(w));
 }
 
+/** Whether a count key (top level or one object down: spec.replicas) is set to zero, as a number or a string of zeros. */
+function scaledToZero(args: unknown, keys: RegExp): boolean {
+  if (!isRecord(args)) return false;
+  const zero = (v: unknown): boolean => v === 0 || (typeof v === "string" && /^\s*0+\s*$/.test(v));
+  return [args, ...Object.values(args).filter(isRecord)].some((o) => Object.entries(o).some(([k, v]) => keys.test(k) && zero(v)));
+}
+
 /** The first word naming a protection or a record, unless the word after it says it names something else ("the audit warning"). */
 function controlNamed(words: readonly string[], re: RegExp): string | undefined {
   return words.find((w, i) => re.test(w) && !NOT_THE_CONTROL.test(words[i + 1] ?? ""));
@@ -383,8 +397,15 @@ export function readNamed(tool: string, name: ReturnType<typeof splitToolName>, 
   // A link to a stored file or folder shares it (DropboxCreateLink, create_shared_link).
   const grantNoun = hasWord(object, GRANT_NOUN) ?? (hasWord(object, /^(dropbox|drive|box|onedrive|sharepoint|file|files|folder|folders|document|documents|doc|docs|item|items|shared|sharing)$/) ? hasWord(object, /^(link|links|sharedlink|sharelink)$/) : undefined);
   if ((verbClass === undefined || verbClass === "write") && grantNoun && !/^(get|list|read)$/.test(verb ?? "") && !hasWord(object, MONEY)) verbClass = "grant";
-  // An update that archives or trashes what it changes (archived: true, add_labels: ["TRASH"]) takes it away.
-  if ((verbClass === undefined || verbClass === "write" || verbClass === "control") && facts.trash) verbClass = "trash";
+  // An update that archives or trashes what it changes (archived: true, add_labels: ["TRASH"]) takes
+  // it away too: read both ways, so the flag adds a removal and never hides what else the call does
+  // (a production change, a logging switch turned off, a payee changed).
+  if ((verbClass === undefined || verbClass === "write" || verbClass === "control") && facts.trash) {
+    const untrashed = { ...facts, trash: false };
+    const asIs = readNamed(tool, { verb, verbClass, object }, args, annotations, internalDomains, untrashed);
+    const asTrash = readNamed(tool, { verb, verbClass: "trash", object }, args, undefined, internalDomains, untrashed);
+    return { ...asIs, actions: [...asIs.actions, ...asTrash.actions], hits: [...asIs.hits, ...asTrash.hits.filter((h) => !asIs.hits.some((x) => x.id === h.id))] };
+  }
   // A draft is written, not sent: draft_email, DraftMessage (but send_draft sends it).
   if (verbClass === "spend-or-send" && /^(email|message|text|sms|mail)$/.test(verb ?? "") && hasWord(object, /^drafts?$/)) verbClass = "write";
   const actions: Action[] = [];
@@ -417,7 +438,7 @@ export function readNamed(tool: string, name: ReturnType<typeof splitToolName>, 
   /** Turns a protection off; one that keeps the record of what happens (audit, logging) for the whole account, and for good. */
   const disable = (): void => {
     if (recordKeeping) add("tool.disable-record-keeping", "impair-defences", "irreversible", "account", `${tool} turns off ${obj}${tail}: nothing done while it is off is ever recorded`);
-    else if (scope === "account" && hasWord(object, ORGANISATION)) add("tool.disable-protection", "impair-defences", "recoverable", "system", `${tool} turns off ${obj}${tail} for a whole organisation: everything it guarded is exposed at once`);
+    else if ((scope === "account" && (hasWord(object, ORGANISATION) || orgArgument(args))) || hasWord(object, WHOLE_ORGANISATION)) add("tool.disable-protection", "impair-defences", "recoverable", "system", `${tool} turns off ${obj}${tail} for a whole organisation: everything it guarded is exposed at once`);
     else add("tool.disable-protection", "impair-defences", "recoverable", scope === "account" ? "account" : "one", `${tool} turns off ${obj}${tail}: a protection stops working`);
   };
   // What the arguments say whatever the verb: a flag that destroys, an expiration rule, a grant of
@@ -458,6 +479,8 @@ export function readNamed(tool: string, name: ReturnType<typeof splitToolName>, 
   // Where money is paid to, changed (a vendor's bank account, an employee's direct deposit): the next payments go there (the payment-fraud pattern).
   const payeeKey = isRecord(args) && Object.keys(args).some((k) => /^(bank_?routing|routing_?number|bank_?account(_?number)?|acct_?num|account_?number|iban|swift|bic|payout_?account|direct_?deposit)$/i.test(k));
   if ((verbClass === "write" || verbClass === undefined) && verb !== "create" && (payeeKey || hasWord(object, /^(payee|payees|iban|ibans|remittance)$/) || (hasWord(object, /^(deposit|routing)$/) && hasWord(object, /^(account|accounts|bank|details|change|update|direct|number)$/)))) add("tool.change-payee", "spend", "irreversible", "one", `${tool} changes where payments go (${obj})${tail}: the next ones are paid there`);
+  // A service updated to run nothing (update_service {desiredCount: 0}, patch {spec: {replicas: 0}}): it stops answering (T1489).
+  if (verb !== undefined && /^(set|update|patch|resize|modify|configure)$/.test(verb) && scaledToZero(args, /^(replicas|desired_?count|desired_?capacity|max_?size)$/i)) add("tool.scale-to-zero", "impair-defences", "recoverable", "one", `${tool} sets ${obj} to run nothing${tail}: the service stops answering`);
   // A DNS record changed or removed: a name's traffic (mail, logins, API calls) goes elsewhere.
   const dns = hasWord(object, /^(dns|route53|recordsets?|rrsets?)$/) !== undefined || (hasWord(object, /^records?$/) !== undefined && (hasWord(object, /^(zones?|domains?|cloudflare|hostedzone|aaaa|cname|mx|txt|ns|srv)$/) !== undefined || object.some((w) => /^(?:[a-z0-9-]+\.)+[a-z]{2,}$/.test(w))));
   if (dns && (verbClass === "write" || verbClass === "delete" || verbClass === undefined)) add("tool.change-dns", "write", "recoverable", "account", `${tool} changes where a name's traffic goes (${obj})${tail}`, { external: true });
@@ -514,7 +537,7 @@ export function readNamed(tool: string, name: ReturnType<typeof splitToolName>, 
         break;
       }
       // Scaled to nothing (scale_count {count: 0}, replicas: 0): the service stops answering (T1489).
-      if (verb === "scale" && isRecord(args) && Object.entries(args).some(([k, v]) => /^(count|replicas|instances|desired_?count|desired_?capacity|size|min_?size|max_?size)$/i.test(k) && (v === 0 || v === "0"))) {
+      if (verb === "scale" && scaledToZero(args, /^(count|replicas|instances|desired_?count|desired_?capacity|size|min_?size|max_?size)$/i)) {
         add("tool.scale-to-zero", "impair-defences", "recoverable", "one", `${tool} scales ${obj} to zero${tail}: the service stops answering`);
         break;
       }

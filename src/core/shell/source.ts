@@ -39,6 +39,12 @@ const NEEDS_READING = /[$`\\'"|;&<]|\beval\b|\balias\b|\b-exec\b|\bxargs\b|\bsud
  */
 const CODE_CUE =
   /\b(?:(won't|will not|wouldn't|don't|do not|never|not|instead of|rather than|avoid(?:ing)?|without)(?:\s+(?:run|running|use|using|execute|executing|call|calling|try|trying))?|((?:tests?|specs?|fixtures?|docs?|documentation|readme|comments?|docstrings?|changelog|notes?)\b[^`:]{0,60}?\b(?:that|which|asserting|checking|verifying|ensuring|saying|explaining|mentioning|covering|about|where)|(?:strings?|patterns?|regex(?:es)?|examples?|payloads?)\s+(?:like|such as|matching|of)|documenting|quoting)|(run|running|runs|execute|executing|exec|invoke|invoking|with|using|via|then|next|now|first|let me|i'll|i will|i'm going to))\b|(:)\s*$/gi;
+/** What may stand between a negation and the code it negates: an article, "like", other code it negates too. */
+const NEGATED_HERE = /^(?:\s|,|`[^`]*`|\b(?:the|a|an|any|this|that|it|command|commands|something|anything|like|such as|or|and|nor|even|ever)\b)*$/i;
+/** The same after "instead of" or "rather than", without the comma. */
+const CONTRASTED_HERE = /^(?:\s|`[^`]*`|\b(?:the|a|an|any|this|that|it|command|commands|something|anything|like|such as|or|and|nor|even|ever)\b)*$/i;
+/** Words by which the agent says it does what a document says: running, following, per, as. */
+const DOCS_FOLLOWED = /\b(?:run|running|runs|execute|executing|follow|following|followed|per|according to|as|using|via)\s+(?:(?:the|our|its|this|that|project's|repo's)\s+)?$/i;
 /** How far before the code its sentence is read for a cue. */
 const CUE_WINDOW = 160;
 
@@ -54,7 +60,19 @@ function mentioned(text: string, at: number): boolean {
   const end = Math.max(before.lastIndexOf(". "), before.lastIndexOf("; "), before.lastIndexOf("! "), before.lastIndexOf("? "), before.lastIndexOf("\n"));
   if (end >= 0) before = before.slice(end + 1);
   let last: "negation" | "mention" | "run" | undefined;
-  for (const m of before.matchAll(CODE_CUE)) last = m[1] !== undefined ? "negation" : m[2] !== undefined ? "mention" : "run";
+  for (const m of before.matchAll(CODE_CUE)) {
+    // A negation names the code only when the code is what it negates ("won't run `…`", "instead of
+    // `…`", "not `a` or `…`"), not when its object is something else ("without a prompt `…`").
+    // After "instead of `a`" or "rather than `a`", a comma turns to what is done instead ("…, `b`").
+    if (m[1] !== undefined && !(/^(?:instead|rather)/i.test(m[1]) ? CONTRASTED_HERE : NEGATED_HERE).test(before.slice(m.index + m[0].length))) continue;
+    // Documentation the agent follows or runs ("running the README's install step, which is `…`",
+    // "per the docs that say `…`") names what it runs.
+    if (m[2] !== undefined && DOCS_FOLLOWED.test(before.slice(Math.max(0, m.index - 60), m.index)) && /^(?:docs?|documentation|readme|comments?|notes?|changelog)\b/i.test(m[2])) {
+      last = "run";
+      continue;
+    }
+    last = m[1] !== undefined ? "negation" : m[2] !== undefined ? "mention" : "run";
+  }
   return last === "negation" || last === "mention";
 }
 

@@ -2,6 +2,12 @@
 import type { Rule } from "../../rule-pack.js";
 import { re, T, END, PATH_PREFIX, GIT, CHECKOUT_NO_NEW_BRANCH, CHECKOUT_OPTS, CHECKOUT_POSITIONAL, RUN_WRAPPERS, GIT_INTERNAL, TOOL_WRITE, outsideQuotedText } from "./fragments.js";
 
+/**
+ * A push's dry-run option (-n, --dry-run), not the value of an option that takes one: in
+ * `git push -f -o -n origin main` the -n is a push option's text and the push is real.
+ */
+const DRY_RUN = String.raw`(?<! -[a-z]*o| --push-option| --repo| --receive-pack| --exec) (?:--dry-run|-n)${END}`;
+
 export const GIT_RULES: readonly Rule[] = [
 
   {
@@ -64,9 +70,9 @@ export const GIT_RULES: readonly Rule[] = [
     reason: "A force push overwrites the remote branch; commits others pushed can be lost.",
     score: 75,
     keywords: ["push"],
-    pattern: re(String.raw`${GIT}push${END}(?![^;&|]{0,200}? (?:--force-with-lease|--dry-run|-n)${END})[^;&|]{0,200}? ['"]?(?:-[a-z]*f[a-z]*|--force|\+${T}+)${END}`),
+    pattern: re(String.raw`${GIT}push${END}(?![^;&|]{0,200}?(?: --force-with-lease${END}|${DRY_RUN}))[^;&|]{0,200}? ['"]?(?:-[a-z]*f[a-z]*|--force|\+${T}+)${END}`),
     examples: {
-      match: ["git push -f", "git push --force origin main", "git push origin main --force", "git push origin +main", "git push -uf origin feature", "git push --force --force-if-includes"],
+      match: ["git push -f", "git push --force origin main", "git push origin main --force", "git push origin +main", "git push -uf origin feature", "git push --force --force-if-includes", "git push -f --push-option -n origin feature"],
       noMatch: ["git push origin feature", "git push --force-with-lease origin main", "git push --force-with-lease --force-if-includes", "git push --dry-run --force origin main", "git push --follow-tags", "git pull --rebase"],
     },
   },
@@ -77,10 +83,10 @@ export const GIT_RULES: readonly Rule[] = [
     score: 88,
     keywords: ["push"],
     pattern: re(
-      String.raw`${GIT}push${END}(?![^;&|]{0,200}? (?:--force-with-lease|--dry-run|-n)${END})(?=[^;&|]{0,200}? ['"]?(?:-[a-z]*f[a-z]*|--force)${END}|[^;&|]{0,200}? \+)(?=[^;&|]{0,200}? ['"]?\+?(?:[\w.-]+:)?(?:refs/heads/)?(?:main|master|trunk|develop|release(?:[/-]${T}*)?)${END})`,
+      String.raw`${GIT}push${END}(?![^;&|]{0,200}?(?: --force-with-lease${END}|${DRY_RUN}))(?=[^;&|]{0,200}? ['"]?(?:-[a-z]*f[a-z]*|--force)${END}|[^;&|]{0,200}? \+)(?=[^;&|]{0,200}? ['"]?\+?(?:[\w.-]+:)?(?:refs/heads/)?(?:main|master|trunk|develop|release(?:[/-]${T}*)?)${END})`,
     ),
     examples: {
-      match: ["git push --force origin main", "git push -f origin master", "git push origin +main", "git push --force origin HEAD:main", "git push -f upstream release/2.4", "git reset --hard HEAD~5 && git push --force origin main"],
+      match: ["git push --force origin main", "git push -f origin master", "git push -f -o -n origin main", "git push origin +main", "git push --force origin HEAD:main", "git push -f upstream release/2.4", "git reset --hard HEAD~5 && git push --force origin main"],
       noMatch: ["git push --force origin feature/main-fix", "git push -f origin fix/typo", "git push --force-with-lease origin main", "git push origin main", "git push --dry-run --force origin main"],
     },
   },
@@ -105,7 +111,7 @@ export const GIT_RULES: readonly Rule[] = [
     score: 60,
     keywords: ["push"],
     pattern: re(
-      String.raw`${GIT}push${END}(?=[^;&|]{0,200}? --force-(?:with-lease|if-includes)(?:=${T}*)?${END})(?![^;&|]{0,200}? (?:--dry-run|-n)${END})(?: ${T}+){0,10}? ['"]?(?:\+?${T}*:)?(?:refs/heads/)?(?:main|master|trunk|production|release(?:/${T}+)?)['"]?${END}`,
+      String.raw`${GIT}push${END}(?=[^;&|]{0,200}? --force-(?:with-lease|if-includes)(?:=${T}*)?${END})(?![^;&|]{0,200}?${DRY_RUN})(?: ${T}+){0,10}? ['"]?(?:\+?${T}*:)?(?:refs/heads/)?(?:main|master|trunk|production|release(?:/${T}+)?)['"]?${END}`,
     ),
     examples: {
       match: ["git push --force-with-lease origin main", "git push origin master --force-with-lease", "git push --force-with-lease=main:abc123 origin HEAD:main", "git push --force-if-includes --force-with-lease origin release/2.0"],
@@ -120,7 +126,7 @@ export const GIT_RULES: readonly Rule[] = [
     score: 80,
     keywords: ["push"],
     pattern: re(
-      String.raw`${GIT}push${END}(?![^;&|]{0,200}? (?:--dry-run|-n)${END})(?:[^;&|]{0,200}? ['"]?:|(?=[^;&|]{0,200}? (?:--delete|-d)${END})[^;&|]{0,200}? ['"]?)(?:refs/heads/)?(?:main|master|trunk|production|release(?:/${T}+)?)['"]?${END}`,
+      String.raw`${GIT}push${END}(?![^;&|]{0,200}?${DRY_RUN})(?:[^;&|]{0,200}? ['"]?:|(?=[^;&|]{0,200}? (?:--delete|-d)${END})[^;&|]{0,200}? ['"]?)(?:refs/heads/)?(?:main|master|trunk|production|release(?:/${T}+)?)['"]?${END}`,
     ),
     examples: {
       match: ["git push origin :main", "git push origin --delete main", "git push --delete origin master", "git push -d origin release/1.0", "git push origin :refs/heads/master"],

@@ -1,6 +1,11 @@
 // Action rules: secrets-access. Data with examples that must and must not match (test/rule-packs.test.ts).
 import type { Rule } from "../../rule-pack.js";
 
+/** What prints its arguments to the build log. */
+const PRINTS = String.raw`(?:echo|printf|print|cat|console\.log|write-host|write-output)\b`;
+/** Not redirected to a file or piped into a login that reads it from stdin, right after it. */
+const NOT_TO_A_FILE = String.raw`(?![^\n;&|>]{0,80}?(?:(?<![\d&])>>?\s*(?!&|\/dev\/(?:stdout|stderr|tty|fd\/[12])\b)[^\s&]|\|[^\n;&]{0,120}?(?:(?<![\d&])>>?\s*(?!&|\/dev\/(?:stdout|stderr|tty|fd\/[12])\b)[^\s&]|--password-stdin|--with-token|--passphrase-fd|--password-from-stdin|\blogin\b|--import\b|\bssh-add\b)))`;
+
 export const SECRETS_ACCESS_RULES: readonly Rule[] = [
 
   {
@@ -30,14 +35,15 @@ export const SECRETS_ACCESS_RULES: readonly Rule[] = [
   {
     id: "secrets-access.ci-secret-printed",
     category: "secrets-access",
-    reason: "Prints a CI secret into the build log (not to a file or a pipe), where whoever can read the log (everyone, on a public repository) can read it.",
+    reason: "Prints a CI secret into the build log (not to a file, nor into a login that reads it from stdin), where whoever can read the log (everyone, on a public repository) can read it.",
     score: 88,
     keywords: ["secrets"],
-    pattern: /\b(?:echo|printf|print|cat|console\.log|write-host|write-output)\b(?![^\n]{0,40}::add-mask::)[^\n;&|]{0,120}?\$\{\{\s*secrets\.[\w-]+\s*\}\}(?![^\n]*[>|])/,
+    pattern: new RegExp(String.raw`\b${PRINTS}(?![^\n]{0,40}::add-mask::)[^\n;&|]{0,120}?\$\{\{\s*secrets\.[\w-]+\s*\}\}${NOT_TO_A_FILE}|\b([a-z_]\w*): ?['"]?\$\{\{\s*secrets\.[\w-]+\s*\}\}[\s\S]{0,300}?\b${PRINTS}(?![^\n]{0,40}::add-mask::)[^\n;&|]{0,120}?\$\{?\1\b${NOT_TO_A_FILE}`),
     examples: {
-      match: ["echo ${{ secrets.NPM_TOKEN }}", 'run: echo "token=${{ secrets.AWS_SECRET_ACCESS_KEY }}"', "Editing .github/workflows/release.yml to echo ${{ secrets.NPM_TOKEN }} into the build log"],
+      // Piped through a filter (base64 gets past the log's masking), to stderr, or with only stderr redirected: still in the log.
+      match: ["echo ${{ secrets.NPM_TOKEN }}", 'run: echo "token=${{ secrets.AWS_SECRET_ACCESS_KEY }}"', "Editing .github/workflows/release.yml to echo ${{ secrets.NPM_TOKEN }} into the build log", "echo ${{ secrets.NPM_TOKEN }} | base64", "echo ${{ secrets.NPM_TOKEN }} | tee /tmp/t", "echo ${{ secrets.NPM_TOKEN }} >&2", "echo ${{ secrets.NPM_TOKEN }} > /dev/stderr", "echo ${{ secrets.NPM_TOKEN }} 2>/dev/null", "echo ${{ secrets.NPM_TOKEN }} - run: npm test 2>&1 | tee test.log", "env: T: ${{ secrets.NPM_TOKEN }} run: echo $T | base64"],
       // Written to a file or piped to a program (GITHUB_ENV, docker login --password-stdin): not the log.
-      noMatch: ['echo "::add-mask::${{ secrets.TOKEN }}"', "env: NPM_TOKEN: ${{ secrets.NPM_TOKEN }}", "echo 'publishing'", 'echo "NPM_TOKEN=${{ secrets.NPM_TOKEN }}" >> $GITHUB_ENV', "echo ${{ secrets.REGISTRY_PASSWORD }} | docker login ghcr.io -u bot --password-stdin", "echo '${{ secrets.KUBECONFIG }}' > kubeconfig"],
+      noMatch: ['echo "::add-mask::${{ secrets.TOKEN }}"', "env: NPM_TOKEN: ${{ secrets.NPM_TOKEN }}", "echo 'publishing'", 'echo "NPM_TOKEN=${{ secrets.NPM_TOKEN }}" >> $GITHUB_ENV', "echo ${{ secrets.REGISTRY_PASSWORD }} | docker login ghcr.io -u bot --password-stdin", "echo '${{ secrets.KUBECONFIG }}' > kubeconfig", "echo ${{ secrets.SIGNING_KEY }} | base64 -d > key.p12", "echo ${{ secrets.GH_TOKEN }} | gh auth login --with-token", "env: NPM_TOKEN: ${{ secrets.NPM_TOKEN }} run: echo \"//registry.npmjs.org/:_authToken=$NPM_TOKEN\" > ~/.npmrc", "env: T: ${{ secrets.T }} run: echo $TARGET"],
     },
   },
   {
