@@ -155,8 +155,16 @@ export function followsInstructions(text: string): string | undefined {
 
 /** Acts that need the confirmation UNCONFIRMED says was not had (not reading, running or writing code). */
 const NEEDS_CONFIRMATION: ReadonlySet<VerbClass> = new Set(["spend-or-send", "publish", "delete", "trash", "grant", "revoke", "deploy", "write", "control", "unlock"]);
-/** The same in a hint's other sentences ("Publishing the thread. It includes the unreleased Q4 numbers."), unless said not to be. */
-const CONFIDENTIAL_IN_HINT = new RegExp(`(?<!\\b(?:no|not|nothing|without|non)[\\s-](?:\\w+\\s){0,2})${CONFIDENTIAL.source}`, "i");
+const CONFIDENTIAL_ALL = new RegExp(CONFIDENTIAL.source, "gi");
+/** A negation just before a word ("nothing confidential", "not unreleased"). */
+const NEGATED_BEFORE = /\b(?:no|not|nothing|without|non)[\s-](?:\w+\s){0,2}$/i;
+
+/** Whether a hint names confidential material in any sentence ("Publishing the thread. It includes the unreleased Q4 numbers."), unless it says it is not. */
+function namesConfidential(text: string): boolean {
+  CONFIDENTIAL_ALL.lastIndex = 0;
+  for (let m = CONFIDENTIAL_ALL.exec(text); m !== null; m = CONFIDENTIAL_ALL.exec(text)) if (!NEGATED_BEFORE.test(text.slice(Math.max(0, m.index - 40), m.index))) return true;
+  return false;
+}
 const AMOUNT = /(?:\b(?:usd|eur|gbp|chf|jpy)\s?\d[\d,]*(?:\.\d+)?|[$€£]\s?\d[\d,]*(?:\.\d+)?(?:\s?[kKmM]\b)?|\b\d[\d,]*(?:\.\d+)?\s?(?:usd|eur|gbp|dollars|euros|pounds|btc|eth|usdc|bitcoin)\b)/gi;
 const EMAIL = /\b[\w.+-]+@[\w-]+(?:\.[\w-]+)+\b/g;
 const PATH = /(?:^|[\s"'`(])(~?\/[\w.@%+~-]+(?:\/[\w.@%+*~-]*)*|\.{1,2}\/[\w.@%+~/-]*|[\w.-]+\/[\w.@%+*~/-]*)/g;
@@ -304,7 +312,7 @@ export function readProse(raw: string, internalDomains: readonly string[] = []):
   // The addresses the whole hint names outside internalDomains (a later sentence may send to them).
   const hint: HintFacts = {
     recipients: [...raw.slice(0, MAX_PROSE).matchAll(EMAIL)].map((m) => m[0]).filter((e) => !internalDomains.some((d) => e.toLowerCase().endsWith(`@${d.toLowerCase()}`))).slice(0, 4),
-    confidential: CONFIDENTIAL_IN_HINT.test(text.slice(0, MAX_PROSE)),
+    confidential: namesConfidential(text.slice(0, MAX_PROSE)),
     unconfirmed: UNCONFIRMED.test(text.slice(0, MAX_PROSE)) || ADDRESSED_TO_AGENTS.test(text.slice(0, MAX_PROSE)),
   };
   let actions = 0;

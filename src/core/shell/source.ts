@@ -83,14 +83,28 @@ function mentioned(text: string, at: number): boolean {
  */
 export function withoutMentionedCode(text: string, keepLength = true): string {
   if (!text.includes("`")) return text;
+  const named = mentionedCode(text);
+  if (named.size === 0) return text;
   let out = "";
   let from = 0;
   for (const { code, at } of codeSpans(text)) {
-    if (code.length === 0 || !mentioned(text, at)) continue;
+    if (code.length === 0 || !named.has(at)) continue;
     out += text.slice(from, at) + (keepLength ? " ".repeat(code.length) : "code");
     from = at + code.length;
   }
   return from === 0 ? text : out + text.slice(from);
+}
+
+/** The last text read for named code, and where its named spans start: a step asks of one hint three times (its sources, its prose, the rules). */
+let namedIn: { readonly text: string; readonly at: ReadonlySet<number> } | undefined;
+
+/** Where the code spans a text's sentences name without running start (see mentioned). */
+function mentionedCode(text: string): ReadonlySet<number> {
+  if (namedIn !== undefined && namedIn.text === text) return namedIn.at;
+  const at = new Set<number>();
+  for (const s of codeSpans(text)) if (s.code.length > 0 && mentioned(text, s.at)) at.add(s.at);
+  namedIn = { text, at };
+  return at;
 }
 
 /** The Markdown code in a text (inline spans and fenced blocks), trimmed, with where each starts. */
@@ -128,7 +142,7 @@ export function shellSources(text: string): ShellSource[] {
       if (out.length >= MAX_ARGUMENTS) break;
       // A command line, not a name in backticks (`cache clear`, `coverage/`, `events`): it starts
       // like one, or has an operator, a path to run or an option.
-      if (code.length >= 2 && /^[\w./~$-]/.test(code) && (COMMAND_START.test(`${code} `) || /[|;&<>]|^\.{0,2}\/|\s--?[A-Za-z]/.test(code)) && !mentioned(text, at)) out.push({ source: code, strict: false, at: [at, at + code.length] });
+      if (code.length >= 2 && /^[\w./~$-]/.test(code) && (COMMAND_START.test(`${code} `) || /[|;&<>]|^\.{0,2}\/|\s--?[A-Za-z]/.test(code)) && !mentionedCode(text).has(at)) out.push({ source: code, strict: false, at: [at, at + code.length] });
     }
     if (out.length > 0) return out;
   }
