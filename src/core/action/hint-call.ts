@@ -14,7 +14,7 @@ const MAX_INPUT = 16 * 1024;
 // Each part on its own line, or all on one line as a hint flattens them ("Thought: … Action: x Action Input: {…}").
 const REACT = /(?:^|\s)Action:[ \t]*([A-Za-z_][\w.:-]{0,80})[ \t]*(?:\r?\n[ \t]*|[ \t]+)Action Input:[ \t]*/g;
 const NEXT_PART = /\s(?:Observation|Thought|Action|Final Answer)[ \t]*:/;
-const OBSERVATION = /^\s*Observation[ \t]*:/;
+const OBSERVATION = /^[ \t]*\r?\n[ \t]*Observation[ \t]*:/;
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
 
