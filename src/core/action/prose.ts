@@ -558,7 +558,7 @@ function readAction(sentence: string, clause: string, verb: string, verbClass: V
   // an amount. A reply or an e-mail with an amount in it is a message.
   const message = /^(reply|email|message|sms|text|notify|forward|invite|call|dm|mail)$/.test(verb);
   // An amount moved or sent to an account ("Moving $4,800 from savings to the account number in the text") is a transfer.
-  const moved = facts.amounts.length > 0 && /^(move|send|put|deposit)$/.test(verb) && ACCOUNT_WORDS.test(sentence);
+  const moved = facts.amounts.length > 0 && /^(move|send|put|deposit|shift|sweep)$/.test(verb) && ACCOUNT_WORDS.test(sentence);
   const moneyObject = message ? [...object, "message"] : MONEY_VERB.test(verb) || (facts.amounts.length > 0 && /^(submit|place|create|make|issue|execute|process)$/.test(verb)) || moved ? [...object, "payment"] : [...object];
   if ((moneyObject.includes("payment") || verbClass === "spend-or-send") && OWN_ACCOUNT.test(sentence)) return out;
   // To the user themselves (their own address): not outside.
