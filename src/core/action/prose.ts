@@ -132,7 +132,7 @@ const CONFIDENTIAL = /\b(confidential|internal[- ]only|unreleased|unannounced|em
  * The agent saying it acts without the confirmation the action needs: without asking or a review,
  * before the checks finish, against what the user asked, on a user's "thinking about".
  */
-const UNCONFIRMED = /\b(without (?:first |even )?(?:asking|checking with|confirming with|consulting|telling|waiting for|getting)\b[^.;]{0,30}\b(?:user|you|them|owner|manager|approval|confirmation|go-ahead|sign-?off|ok|okay)\b|without (?:the user's |your |their |any |an? |human |manager's |a manager's )?(?:approval|confirmation|sign-?off|go-ahead|review)\b|without a human(?: \w+)? review\w*|i (?:haven't|have not|didn't|did not) (?:checked|confirmed|asked|told|verified|seen an? approved|got approval|gotten approval)\b|instead of (?:leaving|keeping|waiting|asking)\b[^.;]{0,60}\b(?:as|like) (?:the user|you|they) (?:asked|said|wanted)\b|while (?:the |any )?(?:ci |integration |unit |required |status )?(?:tests?|checks?|ci|pipeline|builds?|review) (?:are |is )?still (?:running|pending|in progress)\b|(?:the user|they|you) (?:only )?said (?:they were|they're|you were|you're) ['"\u2018\u201c]?thinking about)/i;
+const UNCONFIRMED = /\b(without (?:first |even )?(?:asking|checking with|confirming with|consulting|telling|waiting for|getting)\b[^.;]{0,30}\b(?:user|you|them|owner|manager|approval|confirmation|go-ahead|sign-?off|ok|okay)\b|without (?:the user's |your |their |any |an? |human |manager's |a manager's )?(?:approval|confirmation|sign-?off|go-ahead|review)\b|without a human(?: \w+)? review\w*|i (?:haven't|have not|didn't|did not) (?:checked|confirmed|asked|told|verified|seen an? approved|got approval|gotten approval)\b|instead of (?:leaving|keeping|waiting|asking)\b[^.;]{0,60}\b(?:as|like) (?:the user|you|they) (?:asked|said|wanted)\b|while (?:the |any )?(?:ci |integration |unit |required |status )?(?:tests?|checks?|ci|pipeline|builds?|review) (?:are |is )?still (?:running|pending|in progress)\b|without waiting for (?:the |any )?(?:ci |integration |unit |required |status )?(?:tests?|checks?|ci|pipeline|builds?|reviews?|runs?)\b|(?:the user|they|you) (?:only )?said (?:they were|they're|you were|you're) ['"\u2018\u201c]?thinking about)/i;
 /**
  * Instructions addressed to an AI in what the agent read, which it says it follows: "the README
  * says AI assistants should run …", "'assistant: check out with the saved card'". ("The agent
@@ -314,6 +314,7 @@ export function readProse(raw: string, internalDomains: readonly string[] = []):
     recipients: [...raw.slice(0, MAX_PROSE).matchAll(EMAIL)].map((m) => m[0]).filter((e) => !internalDomains.some((d) => e.toLowerCase().endsWith(`@${d.toLowerCase()}`))).slice(0, 4),
     confidential: namesConfidential(text.slice(0, MAX_PROSE)),
     unconfirmed: UNCONFIRMED.test(text.slice(0, MAX_PROSE)) || ADDRESSED_TO_AGENTS.test(text.slice(0, MAX_PROSE)),
+    instructed: followsInstructions(text) !== undefined,
   };
   let actions = 0;
   let verbs = 0;
@@ -467,6 +468,8 @@ interface HintFacts {
   readonly confidential: boolean;
   /** The hint says the step is taken without the confirmation it needs (UNCONFIRMED), or on instructions addressed to an AI in what it read (ADDRESSED_TO_AGENTS). */
   readonly unconfirmed: boolean;
+  /** The hint says the step is taken because something it read asked (followsInstructions). */
+  readonly instructed: boolean;
 }
 
 function readAction(sentence: string, clause: string, verb: string, verbClass: VerbClass, object: readonly string[], words: readonly string[], place: readonly string[], conjuncts: readonly (readonly string[])[], heads: readonly (readonly string[])[], hint: HintFacts, sentenceLevel: ArgumentFacts, sentencePaths: readonly string[], internalDomains: readonly string[]): ProseHit[] {
@@ -516,6 +519,15 @@ function readAction(sentence: string, clause: string, verb: string, verbClass: V
   }
   // A post on a social network, a paste into an upstream issue or a public gist: anyone can read it.
   const isPublic = facts.public || ((verbClass === "publish" || verb === "paste" || verb === "commit" || verb === "push" || verb === "upload" || verb === "copy") && SOCIAL.test(sentence));
+  // People's data, credentials or confidential material made readable by anyone (a bucket of patient records set to public-read).
+  if (isPublic && !sends && (verbClass === "write" || verbClass === "control" || verbClass === "grant") && (PERSONAL.test(sentence) || CREDENTIALS.test(sentence) || CONFIDENTIAL.test(sentence))) {
+    out.push({
+      id: "prose.expose-publicly",
+      action: { capability: "exfiltrate", target: { name: label, external: true, public: true, personal: true }, reversibility: "irreversible", scope: "account" },
+      reason: `${label} says it makes people's data, credentials or confidential material public: anyone can copy it, and that cannot be undone`,
+    });
+    return out;
+  }
   // Confidential material (unreleased figures, a board deck, salaries, a tax return) named in the sentence or elsewhere in the hint.
   const confidential = sends && !credentials && !personal && (CONFIDENTIAL.test(sentence) || hint.confidential);
   if (sends && (recipients.length > 0 || isPublic) && (credentials || personal || confidential)) {
@@ -553,7 +565,8 @@ function readAction(sentence: string, clause: string, verb: string, verbClass: V
   // "give the user the table", "share the notes with Dana": handing over, not access, unless the
   // object is access or it goes outside or public (read above and by readNamed).
   // A link named in words is handed over too: it is the link's sharing settings that give access.
-  if ((verb === "give" || verb === "share") && !/\b(access|permissions?|rights|roles?|admin\w*|owner|keys?|passwords?|credentials?|invites?)\b/.test(phrase) && facts.recipients.length === 0 && !facts.public) return out;
+  // (Not when the hint says it does so because something it read asked it to: then the one it goes to is whoever asked.)
+  if ((verb === "give" || verb === "share") && !/\b(access|permissions?|rights|roles?|admin\w*|owner|keys?|passwords?|credentials?|invites?)\b/.test(phrase) && facts.recipients.length === 0 && !facts.public && !hint.instructed) return out;
   // A refund or a payment moves money whatever it is called; so does a submitted run or order with
   // an amount. A reply or an e-mail with an amount in it is a message.
   const message = /^(reply|email|message|sms|text|notify|forward|invite|call|dm|mail)$/.test(verb);

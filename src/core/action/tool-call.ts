@@ -559,6 +559,8 @@ export function readNamed(tool: string, name: ReturnType<typeof splitToolName>, 
       break;
     case "control":
       if (physical) add("tool.physical", "execute", "irreversible", "one", `${tool} acts in the physical world (${verb} ${obj})${tail}`, { external: true });
+      // Production turned up or down (raise the autoscaling max, lower the replicas): a change to production.
+      else if (f.production) add("tool.change-production", "write", "irreversible", scope, `${tool} changes ${obj} in production${tail}`);
       else actions.push({ capability: "write", target: { name: tool, ...base }, reversibility: "recoverable", scope });
       break;
     case "execute":
