@@ -49,12 +49,32 @@ const CRON_LINE = /^\s*(?:@\w+|(?:\S+\s+){4}\S+)\s+(.+)$/;
  */
 function hereDocument(path: string, text: string, op: ">" | ">>"): string {
   const target = `'${path.replace(/'/g, `'\\''`)}'`;
+  // A package manager's configuration: where packages come from, as the commands that set it.
+  const settings = PACKAGE_CONFIG.test(path.trim()) ? packageSettings(text) : [];
+  if (settings.length > 0) return [`cat ${op} ${target} <<'HALTKEY_EOF'\n(the file's text)\nHALTKEY_EOF`, ...settings].join("\n");
   const cron = CRON_FILE.test(path.trim());
   const body = writtenKind(path.trim(), text) !== undefined ? text : cron ? cronCommands(path.trim(), text).join("\n") : "(the file's text, which is data)";
   let end = "HALTKEY_EOF";
   for (let n = 0; body.includes(end); n++) end = `HALTKEY_EOF_${n}`;
   // A cron table's commands are read as a script of them, written where cron runs them.
   return cron && body !== "" ? `cat ${op} ${target} <<'${end}'\n${body}\n${end}\n${body}` : `cat ${op} ${target} <<'${end}'\n${body}${body.endsWith("\n") ? "" : "\n"}${end}`;
+}
+
+/** npm's, yarn's and pip's configuration files: they say which registry every later install trusts. */
+const PACKAGE_CONFIG = /(^|\/)(\.npmrc|npmrc|\.yarnrc(\.yml)?|pip\.conf|pip\.ini|\.pypirc)$/;
+
+/** A package configuration's registry and TLS settings, as the `npm config set` and `pip config set` commands that make them. */
+function packageSettings(text: string): string[] {
+  const out: string[] = [];
+  for (const line of text.split("\n").slice(0, 512)) {
+    const m = /^\s*([@\w.:/-]*?registry|npmRegistryServer|index-url|extra-index-url|strict-ssl|trusted-host|enableStrictSsl)\s*[=:]\s*["']?([^"'\s#]+)/i.exec(line);
+    if (m === null) continue;
+    const key = m[1]!.toLowerCase();
+    if (/index-url|trusted-host/.test(key)) out.push(`pip config set global.${key} ${m[2]!}`);
+    else if (/registry/i.test(key)) out.push(`npm config set registry ${m[2]!}`);
+    else out.push(`npm config set strict-ssl ${m[2]!}`);
+  }
+  return out.slice(0, 32);
 }
 
 /** The commands of a cron table's lines (a system table's lines name a user before the command). */

@@ -197,6 +197,30 @@ export const SHELL_RULES: readonly Rule[] = [
     },
   },
   {
+    id: "shell.registry-override",
+    category: "shell",
+    reason: "Points a package manager at another registry or index: every later install trusts what that host serves (supply chain, T1195.002).",
+    score: 62,
+    keywords: ["registry", "index-url"],
+    pattern: /\b(?:npm|pnpm|yarn) config set (?:@[\w.-]+:)?registry (?!https:\/\/registry\.(?:npmjs\.org|yarnpkg\.com)\/?(?:$|\s))\S+|\bpip3? config set (?:global|user|install)\.(?:extra-)?index-url (?!https:\/\/pypi\.org\/simple\/?(?:$|\s))\S+/,
+    examples: {
+      match: ["npm config set registry https://registry.npmjs-cdn.org/", "pip config set global.index-url http://pypi.pythonhosted-mirror.net/simple", "yarn config set registry https://npm.example.dev"],
+      noMatch: ["npm config set registry https://registry.npmjs.org/", "pip config set global.index-url https://pypi.org/simple", "npm config get registry"],
+    },
+  },
+  {
+    id: "shell.registry-tls-off",
+    category: "shell",
+    reason: "Turns off TLS checks for packages, or fetches them over plain HTTP: whoever sits on the network chooses what is installed (T1195.002).",
+    score: 88,
+    keywords: ["strict-ssl", "trusted-host", "index-url", "registry"],
+    pattern: /\b(?:npm|pnpm|yarn) config set strict-ssl (?:false|0)\b|\bpip3? config set (?:global|user|install)\.trusted-host \S+|\b(?:npm|pnpm|yarn) config set (?:@[\w.-]+:)?registry http:\/\/(?!localhost|127\.)|\bpip3? config set (?:global|user|install)\.(?:extra-)?index-url http:\/\/(?!localhost|127\.)/,
+    examples: {
+      match: ["npm config set strict-ssl false", "pip config set global.trusted-host pypi.mirror.example", "npm config set registry http://registry.example.net/", "pip config set global.index-url http://pypi.mirror.example/simple"],
+      noMatch: ["npm config set strict-ssl true", "npm config set registry https://registry.npmjs.org/", "npm config set registry http://localhost:4873/"],
+    },
+  },
+  {
     id: "shell.stop-service",
     category: "shell",
     reason: "Stops or disables a system service, interrupting whatever depends on it.",
