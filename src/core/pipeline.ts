@@ -340,11 +340,15 @@ export function evaluateStep(facts: StepFacts, guard: Guard, policy: AgentPolicy
   // command line of the step (the hint's, the arguments') is read once for both.
   const hintSources = shellSources(facts.hint);
   const read = readOncePerStep();
-  // A file tool's text quoted in the hint (`calling Write with arguments: {…}`) is the file's words,
-  // not the step's: the rules and the policy's globs read the hint without it (the write itself is
-  // read below, as the shell write it equals); the detectors still read all of it.
-  const fileWrite = facts.arguments !== undefined && !(facts.tool !== undefined && isShellTool(facts.tool)) && writesFile(facts.arguments);
-  const ruleHint = fileWrite ? withoutWrittenText(facts.hint, facts.arguments) : facts.hint;
+  const tool = facts.tool ?? facts.breakers?.signals.tool;
+  // The arguments as the action model reads them (invisible characters out), once a step.
+  const visibleArgs = facts.arguments !== undefined ? visibleText(facts.arguments) : undefined;
+  // A file the tool writes is judged as the shell write of the same text (file-write.ts): its text
+  // is data unless the file runs later, which the shell reader decides as for a here-document.
+  const fileTool = visibleArgs !== undefined && !(tool !== undefined && isShellTool(tool)) && writesFile(visibleArgs);
+  // Its text quoted in the hint (`calling Write with arguments: {…}`) is the file's words, not the
+  // step's: the rules and the policy's globs read the hint without it; the detectors read all of it.
+  const ruleHint = fileTool ? withoutWrittenText(facts.hint, facts.arguments) : facts.hint;
   const matched = ruleHint === facts.hint
     ? matcherFor(policy, rules).run(normalized, facts.hint, hintSources, isAscii(facts.hint), read)
     : matcherFor(policy, rules).run(normalizeHint(ruleHint).text, ruleHint, shellSources(ruleHint), isAscii(ruleHint), read);
@@ -389,13 +393,7 @@ export function evaluateStep(facts: StepFacts, guard: Guard, policy: AgentPolicy
   // The tool's arguments are what will actually run: action rules and detectors judge them too.
   // A CLI-wrapping tool's arguments are read with the CLI's name in front (gcloud storage rm …), and
   // a CI file's script lines as the lines they are, so the rules see the command line that runs.
-  const tool = facts.tool ?? facts.breakers?.signals.tool;
-  // The arguments as the action model reads them (invisible characters out), once a step.
-  const visibleArgs = facts.arguments !== undefined ? visibleText(facts.arguments) : undefined;
   const wrapped = visibleArgs !== undefined ? wrappedCommandLines(tool, visibleArgs) : [];
-  // A file the tool writes, as the shell write of the same text (file-write.ts): its text is data
-  // unless the file runs later, which the shell reader decides as for a here-document.
-  const fileTool = visibleArgs !== undefined && !(tool !== undefined && isShellTool(tool)) && writesFile(visibleArgs);
   const written = fileTool ? fileWriteCommands(visibleArgs) : [];
   const argsText = facts.arguments ? (wrapped.length > 0 ? [flattenStrings(facts.arguments), ...wrapped].join("\n") : flattenStrings(facts.arguments)) : "";
   // What the action rules read of the arguments: all of it for a shell tool, the rest without the
@@ -413,14 +411,12 @@ export function evaluateStep(facts: StepFacts, guard: Guard, policy: AgentPolicy
       raise("confirm", "hidden_characters", r);
     }
     const argMatches = [...rules.actions.score(args.text, commandText, read).matches];
-    // Each line a CI file or a CLI-wrapping tool runs is read as the command it is, too: in the
-    // arguments' text the lines run together, and one line's redirect or pipe reads as another's.
-    if (wrapped.length > 1) {
-      for (const line of wrapped) {
-        for (const m of rules.actions.score(normalizeHint(line).text, line, read).matches) if (!argMatches.some((x) => x.id === m.id)) argMatches.push(m);
-      }
+    // Each line a CI file or a CLI-wrapping tool runs is read as the command it is, too (in the
+    // arguments' text the lines run together, and one line's redirect or pipe reads as another's),
+    // and so is each file write, as the shell write it equals.
+    for (const line of [...(wrapped.length > 1 ? wrapped : []), ...written]) {
+      for (const m of rules.actions.score(normalizeHint(line).text, line, read).matches) if (!argMatches.some((x) => x.id === m.id)) argMatches.push(m);
     }
-    for (const w of written) for (const m of rules.actions.score(normalizeHint(w).text, w, read).matches) if (!argMatches.some((x) => x.id === m.id)) argMatches.push(m);
     argMatchesAll.push(...argMatches);
     for (const m of argMatches) {
       if (!packScore.matches.some((x) => x.id === m.id)) factors.push(`Rule ${m.id} (${m.score}) in the tool arguments: ${m.reason}`);

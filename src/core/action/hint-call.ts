@@ -3,6 +3,8 @@
 // ({"name": "…", "arguments": {…}}); an agent that reports such text as its step names the call it
 // is about to make. It is read as that call (its name and arguments), beside the hint's prose.
 
+import { isRecord } from "./tool-call.js";
+
 export interface HintCall {
   readonly tool: string;
   readonly arguments: Readonly<Record<string, unknown>>;
@@ -16,7 +18,6 @@ const REACT = /(?:^|\s)Action:[ \t]*([A-Za-z_][\w.:-]{0,80})[ \t]*(?:\r?\n[ \t]*
 const NEXT_PART = /\s(?:Observation|Thought|Action|Final Answer)[ \t]*:/;
 const OBSERVATION = /^[ \t]*\r?\n[ \t]*Observation[ \t]*:/;
 
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
 
 /**
  * The arguments as written: a JSON object, or the text itself as `input`; and how much of the text

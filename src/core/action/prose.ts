@@ -310,11 +310,13 @@ export function readProse(raw: string, internalDomains: readonly string[] = []):
   const text = foldForReading(raw);
   const hits: ProseHit[] = [];
   // The addresses the whole hint names outside internalDomains (a later sentence may send to them).
+  const read = text.slice(0, MAX_PROSE);
+  const addressed = ADDRESSED_TO_AGENTS.test(read);
   const hint: HintFacts = {
     recipients: [...raw.slice(0, MAX_PROSE).matchAll(EMAIL)].map((m) => m[0]).filter((e) => !internalDomains.some((d) => e.toLowerCase().endsWith(`@${d.toLowerCase()}`))).slice(0, 4),
-    confidential: namesConfidential(text.slice(0, MAX_PROSE)),
-    unconfirmed: UNCONFIRMED.test(text.slice(0, MAX_PROSE)) || ADDRESSED_TO_AGENTS.test(text.slice(0, MAX_PROSE)),
-    instructed: followsInstructions(text) !== undefined,
+    confidential: namesConfidential(read),
+    unconfirmed: addressed || UNCONFIRMED.test(read),
+    instructed: addressed || CONTENT_SAYS.test(read),
   };
   let actions = 0;
   let verbs = 0;

@@ -230,7 +230,7 @@ export function argumentFacts(args: unknown, internalDomains: readonly string[] 
   return facts;
 }
 
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
+export const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
 
 /** The class of a verb as the tool-call reader knows it (delete, grant, spend-or-send…), or undefined. */
 export const verbClassOf = (word: string): VerbClass | undefined => VERBS.get(word);

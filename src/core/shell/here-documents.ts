@@ -127,8 +127,16 @@ export function writtenKind(path: string, text: string): "shell" | "python" | "c
   return undefined;
 }
 
-/** Files whose lines name commands something else runs later: systemd units, XDG autostart entries, launchd property lists. */
-export const COMMAND_FILE = /\.(?:service|desktop|plist)$/i;
+/**
+ * Files whose lines name commands something else runs later (systemd units, XDG autostart entries,
+ * launchd property lists, cron tables), or settings that decide what later commands fetch (npm's,
+ * yarn's and pip's configuration: the registry every install trusts).
+ */
+export const COMMAND_FILE = /\.(?:service|desktop|plist)$|^(?:\/private)?\/etc\/(?:crontab|cron\.d\/[^/]+)$|^(?:\/private)?\/var\/spool\/cron\/(?:crontabs\/)?[^/]+$|(?:^|\/)(?:\.?crontab|\.?npmrc|\.yarnrc(?:\.yml)?|pip\.conf|pip\.ini|\.pypirc)$/i;
+const CRON_TABLE = /(?:^|\/)(?:crontab|cron\.d\/[^/]+|cron\/(?:crontabs\/)?[^/]+|\.crontab)$/i;
+/** Time fields (or @reboot and the like), then in /etc's tables a user, then the command. */
+const CRON_LINE = /^\s*(?:@\w+|(?:\S+\s+){4}\S+)\s+(.+)$/;
+const PACKAGE_SETTING = /^\s*([@\w.:/-]*?registry|npmRegistryServer|index-url|extra-index-url|strict-ssl|trusted-host|enableStrictSsl)\s*[=:]\s*["']?([^"'\s#]+)/i;
 const EXEC_LINE = /^[ \t]*(?:Exec|ExecStart|ExecStartPre|ExecStartPost|ExecStop|ExecStopPost|ExecReload|ExecCondition|TryExec)[ \t]*=[ \t]*(.+)$/gm;
 const XML_ENTITIES: Readonly<Record<string, string>> = { "&amp;": "&", "&lt;": "<", "&gt;": ">", "&quot;": '"', "&apos;": "'" };
 const xmlText = (s: string): string => s.replace(/&(?:amp|lt|gt|quot|apos);/g, (e) => XML_ENTITIES[e]!);
@@ -136,11 +144,28 @@ const MAX_FILE_COMMANDS = 32;
 
 /**
  * The command lines a unit, autostart entry or property list will run: each Exec…= value (less
- * systemd's `-@:+!` prefixes), and a plist's Program and ProgramArguments, each argument quoted.
+ * systemd's `-@:+!` prefixes), and a plist's Program and ProgramArguments, each argument quoted; a
+ * cron table's commands; a package configuration's settings as the commands that make them.
  */
 export function commandsInFile(path: string, text: string): string[] {
   const out: string[] = [];
-  if (/\.plist$/i.test(path)) {
+  if (CRON_TABLE.test(path)) {
+    // A table under /etc names the user to run as before the command.
+    const system = /^(?:\/private)?\/etc\//.test(path);
+    for (const line of text.split("\n", 512)) {
+      if (/^\s*(?:#|$)|^\s*\w+\s*=/.test(line)) continue;
+      const m = CRON_LINE.exec(line);
+      if (m !== null) out.push(system ? m[1]!.replace(/^\S+\s+/, "") : m[1]!);
+    }
+  } else if (!/\.(?:service|desktop|plist)$/i.test(path)) {
+    // A package manager's configuration, as the `npm config set` and `pip config set` commands that make it.
+    for (const line of text.split("\n", 512)) {
+      const m = PACKAGE_SETTING.exec(line);
+      if (m === null) continue;
+      const key = m[1]!.toLowerCase();
+      out.push(/index-url|trusted-host/.test(key) ? `pip config set global.${key} ${m[2]!}` : /registry/.test(key) ? `npm config set registry ${m[2]!}` : `npm config set strict-ssl ${m[2]!}`);
+    }
+  } else if (/\.plist$/i.test(path)) {
     for (const m of text.matchAll(/<key>\s*ProgramArguments\s*<\/key>\s*<array>([\s\S]*?)<\/array>/g)) {
       const args = [...m[1]!.matchAll(/<string>([\s\S]*?)<\/string>/g)].map((s) => xmlText(s[1]!));
       if (args.length > 0) out.push(args.map(quoteArgument).join(" "));
