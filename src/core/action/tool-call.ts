@@ -55,10 +55,10 @@ const ACCESS = /^(users?|members?|collaborators?|guests?|permissions?|roles?|acc
 const SECURITY = /^(alarm|alarms|security|camera|cameras|firewall|mfa|2fa|twofactor|factors?|authenticators?|otp|audit|auditing|logging|logs?|trail|trails|cloudtrail|guardduty|siem|waf|monitoring|monitor|alerts?|protection|antivirus|defender|guardrails?|protections?|lock|locks|smoke|detector|detectors|sensor|sensors|safety|encryption|backup|backups|pagerduty|opsgenie|alerting|alertmanager|oncall|selinux|apparmor|gatekeeper|edr|xdr|crowdstrike|falcon|enforcement)$/;
 /** What keeps the record of what happened: turned off, what happens meanwhile is never recorded. */
 const RECORD_KEEPING = /^(audit|auditing|logging|logs?|trail|trails|cloudtrail|siem|monitoring)$/;
-/** What holds every account or repository of a company: a protection turned off across one is off for everyone. */
-const ORGANISATION = /^(org|orgs|organi[sz]ations?|tenant|tenants|company|companywide|company-wide|org-wide|organization-wide|enterprise|workspace|domain|fleet|everyone|everybody)$/;
-/** What names a whole organisation by itself (not a domain or a workspace, which may be one of many). */
+/** What names a whole organisation by itself: a protection turned off across it is off for everyone. */
 const WHOLE_ORGANISATION = /^(org|orgs|organi[sz]ations?|tenant|tenants|enterprise|companywide|company-wide|org-wide|organization-wide|everyone|everybody)$/;
+/** The same, and what holds every account of one when the call says it reaches all of it (a company, a workspace, a domain, a fleet). */
+const ORGANISATION = new RegExp(`${WHOLE_ORGANISATION.source.slice(0, -2)}|company|workspace|domain|fleet)$`);
 /** Whether the arguments name the organisation the call acts in ({org: "acme", repo: "*"}: every repository of it). */
 const orgArgument = (args: unknown): boolean => isRecord(args) && Object.keys(args).some((k) => /^(org|organi[sz]ation|org_?(id|name)|organi[sz]ation_?(id|name)|tenant(_?id)?|enterprise)$/i.test(k));
 /**
@@ -479,8 +479,10 @@ export function readNamed(tool: string, name: ReturnType<typeof splitToolName>, 
   // Where money is paid to, changed (a vendor's bank account, an employee's direct deposit): the next payments go there (the payment-fraud pattern).
   const payeeKey = isRecord(args) && Object.keys(args).some((k) => /^(bank_?routing|routing_?number|bank_?account(_?number)?|acct_?num|account_?number|iban|swift|bic|payout_?account|direct_?deposit)$/i.test(k));
   if ((verbClass === "write" || verbClass === undefined) && verb !== "create" && (payeeKey || hasWord(object, /^(payee|payees|iban|ibans|remittance)$/) || (hasWord(object, /^(deposit|routing)$/) && hasWord(object, /^(account|accounts|bank|details|change|update|direct|number)$/)))) add("tool.change-payee", "spend", "irreversible", "one", `${tool} changes where payments go (${obj})${tail}: the next ones are paid there`);
-  // A service updated to run nothing (update_service {desiredCount: 0}, patch {spec: {replicas: 0}}): it stops answering (T1489).
-  if (verb !== undefined && /^(set|update|patch|resize|modify|configure)$/.test(verb) && scaledToZero(args, /^(replicas|desired_?count|desired_?capacity|max_?size)$/i)) add("tool.scale-to-zero", "impair-defences", "recoverable", "one", `${tool} sets ${obj} to run nothing${tail}: the service stops answering`);
+  // A service scaled or updated to run nothing (scale_count {count: 0}, update_service {desiredCount: 0},
+  // patch {spec: {replicas: 0}}): it stops answering (T1489). A bare count or size is a replica count only for scale.
+  const scaledToNothing = verb !== undefined && /^(scale|set|update|patch|resize|modify|configure)$/.test(verb) && scaledToZero(args, verb === "scale" ? /^(count|replicas|instances|desired_?count|desired_?capacity|size|min_?size|max_?size)$/i : /^(replicas|desired_?count|desired_?capacity|max_?size)$/i);
+  if (scaledToNothing) add("tool.scale-to-zero", "impair-defences", "recoverable", "one", `${tool} ${verb === "scale" ? "scales" : "sets"} ${obj} to run nothing${tail}: the service stops answering`);
   // A DNS record changed or removed: a name's traffic (mail, logins, API calls) goes elsewhere.
   const dns = hasWord(object, /^(dns|route53|recordsets?|rrsets?)$/) !== undefined || (hasWord(object, /^records?$/) !== undefined && (hasWord(object, /^(zones?|domains?|cloudflare|hostedzone|aaaa|cname|mx|txt|ns|srv)$/) !== undefined || object.some((w) => /^(?:[a-z0-9-]+\.)+[a-z]{2,}$/.test(w))));
   if (dns && (verbClass === "write" || verbClass === "delete" || verbClass === undefined)) add("tool.change-dns", "write", "recoverable", "account", `${tool} changes where a name's traffic goes (${obj})${tail}`, { external: true });
@@ -536,11 +538,7 @@ export function readNamed(tool: string, name: ReturnType<typeof splitToolName>, 
         disable();
         break;
       }
-      // Scaled to nothing (scale_count {count: 0}, replicas: 0): the service stops answering (T1489).
-      if (verb === "scale" && scaledToZero(args, /^(count|replicas|instances|desired_?count|desired_?capacity|size|min_?size|max_?size)$/i)) {
-        add("tool.scale-to-zero", "impair-defences", "recoverable", "one", `${tool} scales ${obj} to zero${tail}: the service stops answering`);
-        break;
-      }
+      if (scaledToNothing) break;
       const action: Action = { capability: "execute", target: { name: tool, ...base }, reversibility: "recoverable", scope: f.production ? "system" : scope };
       if (f.production || verb === "shutdown" || verb === "reboot" || verb === "migrate" || verb === "rollback" || verb === "push" && (f.bulk || /force/i.test(JSON.stringify(args ?? "")))) {
         actions.push(action);
