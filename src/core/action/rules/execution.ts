@@ -94,8 +94,15 @@ const downloadRun: CommandRule = {
         const url = fetchedUrl(prev.args) ?? "a URL";
         return { action: run(url, inv), reason: `runs code fetched from ${shown(hostOf(url) ?? url)} with ${inv.name} without saving or reading it first: ingress tool transfer (T1105)` };
       }
-      if (prev && (prev.name === "base64" || prev.name === "xxd" || prev.name === "openssl") && prev.args.some((a) => /^(-d|--decode|-D|-r|-p|-base64)$/.test(a) || a === "enc")) {
-        return { action: run("decoded payload", inv), reason: `decodes an encoded payload and runs it with ${inv.name}: obfuscated files or information (T1027)`, technique: "T1140" };
+      if (prev && decodes(prev)) {
+        return { action: hidden(inv), reason: `decodes an encoded payload and runs it with ${inv.name}: code hidden from whoever reads the command (T1027)`, technique: "T1140" };
+      }
+    }
+    // eval "$(echo … | base64 -d)", sh -c "$(…)": a decoded payload substituted into what runs it.
+    if (decodes(inv) && inv.command.via === "command substitution") {
+      const outer = following(all, index).find((n) => n.command.via !== "command substitution");
+      if (outer !== undefined && (outer.name === "eval" || (INTERPRETERS.test(outer.name) && outer.args[0] === "-c"))) {
+        return { action: hidden(outer), reason: `decodes an encoded payload and runs it with ${outer.name}: code hidden from whoever reads the command (T1027)`, technique: "T1140" };
       }
     }
     // sh -c "$(curl …)", bash <(curl …), python -c "$(wget -qO- …)"
@@ -144,6 +151,19 @@ const downloadRun: CommandRule = {
 
 /** Where a file written now runs again later by itself: units, autostart entries, property lists, cron, shell start-up files, git hooks. */
 const RUNS_LATER = /\.(service|timer|desktop|plist)$|\/cron|crontab|\.(bashrc|bash_profile|zshrc|zprofile|profile|kshrc)$|profile\.d\/|rc\.local$|\.git\/hooks\//;
+
+/** A decoder decoding: base64 -d, xxd -r, openssl enc -d / base64 -d. */
+function decodes(inv: Invocation): boolean {
+  return (inv.name === "base64" || inv.name === "xxd" || inv.name === "openssl") && inv.args.some((a) => /^(-d|--decode|-D|-r|-p|-base64)$/.test(a) || a === "enc");
+}
+
+/**
+ * Code decoded and run at once: nobody reading the command can see what it does, which is the point
+ * of encoding it (obfuscation, a defence evasion, T1027). It runs with the shell's whole rights.
+ */
+function hidden(inv: Invocation): Action {
+  return { capability: "impair-defences", target: { name: `decoded payload run by ${inv.name}`, external: true }, reversibility: "irreversible", scope: "system" };
+}
 
 function run(url: string, inv?: Invocation): Action {
   const host = hostOf(url) ?? "";

@@ -2,9 +2,6 @@
 import type { Rule } from "../../rule-pack.js";
 import { re, T, END, PATH_PREFIX, START, SHELLS, RUN_WRAPPERS, NO_DRY_RUN } from "./fragments.js";
 
-/** A payload decoded from base64 or hex. */
-const DECODED = String.raw`(?:base64 (?:-${T}* )*(?:-d|--decode|-D)|xxd (?:-${T}+ )*-r|openssl (?:enc )?-?base64 (?:-${T}+ )*-d)${END}`;
-
 export const SHELL_RULES: readonly Rule[] = [
 
   {
@@ -179,21 +176,6 @@ export const SHELL_RULES: readonly Rule[] = [
     examples: {
       match: ["cat cmds | xargs bash", "ls | xargs -I{} sh -c 'echo {}'", "xargs -0 -n 1 zsh -c 'echo'", "ls | parallel bash -c '{}'", "parallel sh -c ::: 'rm -rf /' ls"],
       noMatch: ["ls | xargs echo bash", "ls | xargs wc -l", "parallel bash -c 'echo {}' ::: a b", "parallel gzip ::: *.log"],
-    },
-  },
-  {
-    id: "shell.decoded-into-shell",
-    category: "shell",
-    reason: "Decodes an encoded payload (base64, hex) and runs it in a shell or an interpreter: code hidden from whoever reads the command (T1027, T1059.004).",
-    score: 88,
-    keywords: ["base64", "xxd", "openssl"],
-    alsoOneOf: ["|", "$("],
-    // Piped into a shell (any path to it, busybox's too) or an interpreter reading its program from
-    // stdin, or substituted into eval or sh -c.
-    pattern: re(String.raw`\b${DECODED}[^;&]{0,200}?\| ?(?:sudo )?(?:env(?: -${T}+)* )?(?:busybox )?(?:/[\w.-]+)*/?(?:(?:ba|z|da|k)?sh(?: -[sx]+| -)?(?:$|[\s;&|)'"\x60])|(?:python[\d.]*|perl|ruby|node)(?: -)?\s*(?:$|[;&|)'"\x60]))|(?:\beval|\b(?:ba|z|da|k)?sh -c) ['"]?\$\([^)]{0,200}?\b${DECODED}`),
-    examples: {
-      match: ["echo Y3VybCBldmls | base64 -d | bash", "printf %s 'Y3Vy' | /usr/bin/base64 --decode | env -i /bin/bash", "cat x.hex | xxd -r -p | sh", "echo Y3Vy | base64 -d | /usr/local/bin/bash", "echo Y3Vy | base64 -d | busybox sh", "echo aW1wb3J0IG9z | base64 -d | python3", `eval "$(echo Y3Vy | base64 --decode)"`, `bash -c "$(echo Y3Vy | base64 -d)"`],
-      noMatch: ["echo aGk= | base64 -d", "base64 -d key.b64 > key.pem", "cat install.sh | bash", "echo eyJhIjoxfQ== | base64 -d | python3 -m json.tool", "base64 -d img.b64 | node scripts/resize.js"],
     },
   },
   {
