@@ -35,6 +35,20 @@ const WRAPPERS: ReadonlySet<string> = new Set(Object.keys(WRAPPER_VALUE_OPTIONS)
 const deeper = (frame: Frame, via: string): Frame => ({ depth: frame.depth + 1, via, positional: frame.positional });
 
 /** Whether every word is known exactly. */
+/** tmux commands that run a shell command, each with the letters of its options that take a value. */
+const TMUX_VALUE_OPTIONS: ReadonlyMap<string, string> = new Map([
+  ...["new-session", "new"].map((n) => [n, "cefFnstxy"] as const),
+  ...["new-window", "neww"].map((n) => [n, "ceFnt"] as const),
+  ...["split-window", "splitw"].map((n) => [n, "ceFlpt"] as const),
+  ...["respawn-pane", "respawnp", "respawn-window", "respawnw"].map((n) => [n, "cet"] as const),
+  ...["run-shell", "run"].map((n) => [n, "dt"] as const),
+  ...["if-shell", "if"].map((n) => [n, "t"] as const),
+  ...["pipe-pane", "pipep"].map((n) => [n, "t"] as const),
+  ...["display-popup", "popup"].map((n) => [n, "bcdehsStTwxy"] as const),
+  ...["send-keys", "send"].map((n) => [n, "Nct"] as const),
+]);
+/** Keys that end a line typed with tmux send-keys. */
+const TMUX_ENTER = /^(?:Enter|C-m|KPEnter|C-j)$/;
 const known = (ws: readonly Word[]): boolean => ws.every((w) => w.exact);
 /** The words as one line, as eval and watch join them. */
 const joined = (ws: readonly Word[]): string => ws.map((w) => w.text).join(" ");
@@ -172,6 +186,10 @@ export class Reader extends WalkReader {
         return this.xargs(args, stdin, frame);
       case "ssh":
         return this.ssh(args, frame);
+      case "tmux":
+        return this.tmux(args, frame);
+      case "screen":
+        return this.screen(args, frame);
       case "watch": {
         let i = 0;
         while (i < args.length && args[i]!.text.startsWith("-")) i += /^-(?:n|d|-interval)$/.test(args[i]!.text) ? 2 : 1;
@@ -515,6 +533,65 @@ export class Reader extends WalkReader {
       return undefined;
     }
     return this.run([...cmd, ...items.map((text) => ({ text, exact: true }))], [], undefined, via);
+  }
+
+  /**
+   * tmux runs shell commands for its new sessions, windows and panes, for run-shell, if-shell,
+   * pipe-pane and popups, and types them into a pane with send-keys. One command argument is a
+   * shell string; several are run as they stand. Commands are separated by a `;` argument.
+   */
+  protected tmux(args: readonly Word[], frame: Frame): undefined {
+    let i = 0;
+    for (; i < args.length && args[i]!.text.startsWith("-"); i++) {
+      const a = args[i]!.text;
+      if (a === "-c" && args[i + 1]) this.shellString(args[i + 1]!, deeper(frame, "tmux -c"), undefined);
+      if (/^-[cfLST]$/.test(a)) i++;
+    }
+    const via = deeper(frame, "tmux");
+    while (i < args.length) {
+      let end = i;
+      while (end < args.length && args[end]!.text !== ";" && args[end]!.text !== "\\;") end++;
+      const command = args.slice(i, end);
+      i = end + 1;
+      const valued = TMUX_VALUE_OPTIONS.get(command[0]?.text ?? "");
+      if (valued === undefined) continue;
+      let j = 1;
+      for (; j < command.length && command[j]!.text.startsWith("-") && command[j]!.text !== "-"; j++) {
+        const flags = command[j]!.text.slice(1);
+        if (valued.includes(flags.at(-1)!)) j++;
+      }
+      const rest = command.slice(j);
+      if (rest.length === 0) continue;
+      const name = command[0]!.text;
+      if (name === "send-keys" || name === "send") {
+        const typed = rest.filter((w) => !TMUX_ENTER.test(w.text));
+        if (typed.length > 0) this.shellString({ text: typed.map((w) => w.text).join(" "), exact: known(typed) }, via, undefined);
+      } else if (name === "if-shell" || name === "if") this.shellString(rest[0]!, via, undefined);
+      else if (rest.length === 1) this.shellString(rest[0]!, via, undefined);
+      else this.run(rest, [], undefined, via);
+    }
+    return undefined;
+  }
+
+  /**
+   * screen runs the program its arguments name in a new window (`screen -dmS s bash -c '…'`), and
+   * `screen -X stuff '…'` types text into a window's shell.
+   */
+  protected screen(args: readonly Word[], frame: Frame): undefined {
+    const via = deeper(frame, "screen");
+    let i = 0;
+    for (; i < args.length && args[i]!.text.startsWith("-"); i++) {
+      const a = args[i]!.text;
+      if (a === "-X") {
+        const command = args.slice(i + 1);
+        if (command[0]?.text === "stuff" && command[1]) this.shellString({ text: command[1].text.replace(/(?:\\n|\\r|\^M|\n)+$/, ""), exact: command[1].exact }, via, undefined);
+        return undefined;
+      }
+      if (/^-(?:[a-zA-Z]*[ScehpstT]|Logfile)$/.test(a)) i++;
+    }
+    const rest = args.slice(i);
+    if (rest.length > 0) this.run(rest, [], undefined, via);
+    return undefined;
   }
 
   protected ssh(args: readonly Word[], frame: Frame): string | undefined {
