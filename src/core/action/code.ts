@@ -6,10 +6,13 @@
 // assignments; what it cannot resolve it does not guess.
 import type { Action, PathClass } from "./model.js";
 import { classifyPath, hostOf, isExternalHost, SHELL_STARTUP } from "./paths.js";
+import { sentCredentials } from "./source-file.js";
 
 export interface CodeHit {
   readonly id: string;
   readonly technique?: string;
+  /** The ATT&CK tactic, when not Execution (the code runs). */
+  readonly tactic?: string;
   readonly action: Action;
   readonly reason: string;
 }
@@ -130,6 +133,9 @@ export function readCode(code: string): CodeReading {
       });
     }
   }
+
+  // A password or card number the code handles, sent to another host (source-file.ts).
+  hits.push(...sentCredentials(text));
 
   // A socket joined to a shell.
   if (/\bsocket\b/.test(text) && /\.connect\(/.test(text) && /os\.dup2|pty\.spawn|subprocess\.(call|Popen|run)\(\s*\[?\s*['"]\/bin\/(ba)?sh|\/bin\/(ba)?sh['"]\s*,\s*['"]-i/.test(text)) {

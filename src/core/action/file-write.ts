@@ -19,6 +19,12 @@ function writtenPath(args: unknown): string | undefined {
   return path !== undefined && !CI_FILE.test(path.trim()) && contentsOf(args).length > 0 ? path : undefined;
 }
 
+/** The file a tool call writes (not a CI configuration) and the texts it puts in it. */
+export function writtenFile(args: unknown): { readonly path: string; readonly texts: readonly string[] } | undefined {
+  const path = writtenPath(args);
+  return path !== undefined && isRecord(args) ? { path, texts: contentsOf(args).slice(0, 16) } : undefined;
+}
+
 /** Whether an argument object names a file (not a CI configuration) and what to put in it. */
 export const writesFile = (args: unknown): boolean => writtenPath(args) !== undefined;
 

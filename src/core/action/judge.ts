@@ -15,7 +15,8 @@ import { argumentFacts, readToolCall, toolWords, type ToolAnnotations } from "./
 import { mentionsProduction, readProse } from "./prose.js";
 import { codeSpans } from "../shell/source.js";
 import { ciCommandsOf } from "./ci-config.js";
-import { fileWriteCommands } from "./file-write.js";
+import { fileWriteCommands, writtenFile } from "./file-write.js";
+import { readWrittenSource } from "./source-file.js";
 import { TextSet } from "../text.js";
 
 export interface JudgeInput {
@@ -212,12 +213,16 @@ function judge(input: JudgeInput): Judgement {
   const fromCode: ShellCommand[] = [];
   for (const code of codeTexts.slice(0, MAX_SQL_STRINGS)) {
     const reading = readCode(code);
-    for (const h of reading.hits) record(h.id, h.action, h.reason, h.technique, "Execution (TA0002)");
+    for (const h of reading.hits) record(h.id, h.action, h.reason, h.technique, h.tactic ?? "Execution (TA0002)");
     for (const s of reading.shell) {
       if (input.readShell) fromCode.push(...input.readShell(s).map((cmd) => ({ ...cmd, via: cmd.via ?? "code" })));
       else unreadable.push(`shell command inside code, no shell reader given: ${s.slice(0, 80)}`);
     }
   }
+
+  // Source a file tool writes: what the program will do with it when it runs (source-file.ts).
+  const file = input.arguments !== undefined ? writtenFile(input.arguments) : undefined;
+  if (file !== undefined) for (const text of file.texts) for (const h of readWrittenSource(file.path, text)) record(h.id, h.action, h.reason, h.technique, h.tactic);
 
   // A shell tool's command line, read by the injected shell reader when no parsed commands came.
   // (The step's reader, step.ts, passes these as commands; this is for callers that pass none.)

@@ -291,6 +291,9 @@ function deleteScope(f: ArgumentFacts, object: readonly string[], store: string 
   return /[^s]s$/.test(last) ? "tree" : "one";
 }
 
+/** Words saying a merge goes in past the checks that guard the branch. */
+const PAST_CHECKS = /\b(?:skip(?:s|ping)?|bypass(?:es|ing)?|ignor(?:e|es|ing)|overrid(?:e|es|ing))\b(?: the)? (?:failing|failed|red|broken|required|pending)\b[^.\n]{0,20}?\b(?:ci|checks?|tests?|builds?|pipelines?|status checks?)\b|\bbypass(?:es|ing)? (?:the )?(?:branch protection|required (?:checks|reviews?|approvals?)|review)\b|\bwithout (?:waiting for |passing |running )?(?:the )?(?:ci|checks|tests|review|approval)\b/i;
+
 function recipientsExternal(f: ArgumentFacts): boolean {
   return f.recipients.some((r) => /@|^\+?\d[\d\s-]{6,}$/.test(r) || /^[\w.-]+$/.test(r));
 }
@@ -539,6 +542,11 @@ export function readNamed(tool: string, name: ReturnType<typeof splitToolName>, 
         break;
       }
       if (scaledToNothing) break;
+      // A merge whose own title or message says it goes in past the checks ("skip failing CI checks
+      // and merge", "bypass branch protection"): what the checks guard was not looked at. (A bot's
+      // "[skip ci]" only saves a run after the merge: not this.)
+      const pastChecks = verb === "merge" ? f.strings.find((v) => v.length <= 2000 && PAST_CHECKS.test(v)) : undefined;
+      if (pastChecks !== undefined) add("tool.merge-past-checks", "write", "recoverable", "tree", `${tool} merges ${obj} past its checks ("${pastChecks.trim().slice(0, 80)}")${tail}`, { unconfirmed: true });
       const action: Action = { capability: "execute", target: { name: tool, ...base }, reversibility: "recoverable", scope: f.production ? "system" : scope };
       if (f.production || verb === "shutdown" || verb === "reboot" || verb === "migrate" || verb === "rollback" || verb === "push" && (f.bulk || /force/i.test(JSON.stringify(args ?? "")))) {
         actions.push(action);

@@ -1,0 +1,114 @@
+// Source code a file tool writes does not run now: its words are data (file-write.ts). It runs
+// later, as part of the program, and two things in it are judged when it is written, because after
+// that nobody looks at the file again before it acts:
+//   - a database migration's forward part that drops a table (the data goes when the migration is
+//     applied, usually by a deploy): a pause, so a person sees it before it is merged; a column
+//     removed is routine schema work and is not held; what a migration's down part does is undone
+//     work, never run forward;
+//   - code that sends a password, card number or one-time code it handles to another host's
+//     address that is not a sign-in endpoint: credentials harvested from the program's users
+//     (T1056.003, T1041), a hard stop. This reading is shared with interpreter code (code.ts).
+// A reading by patterns, like code.ts: what it cannot resolve it does not guess.
+import type { CodeHit } from "./code.js";
+import { hostOf, isExternalHost } from "./paths.js";
+
+/** A migration of Django, Alembic, Rails, Knex, Sequelize, TypeORM or a similar tool, by where it lives. */
+const MIGRATION_FILE = /(?:^|\/)(?:migrations?|migrate|alembic)\/(?:[^/]+\/)*[^/]+\.(?:py|rb|[cm]?[jt]s)$/i;
+
+/** Where a migration's down part starts: the functions that undo it. */
+const DOWN_PART = /^[ \t]*(?:def\s+(?:self\.)?(?:downgrade|down|backwards|reverse\w*)\b|exports\.down\b|module\.exports\.down\b|(?:public\s+|export\s+)?(?:async\s+)?down\s*[(:=]|(?:public\s+)?async\s+down\b)/m;
+/** Where an up part starts again after a down part (a file that puts down first). */
+const UP_PART = /^[ \t]*(?:def\s+(?:self\.)?(?:upgrade|up|change|forwards)\b|exports\.up\b|module\.exports\.up\b|(?:public\s+|export\s+)?(?:async\s+)?up\s*[(:=])/m;
+/** Django's RunSQL undo argument. */
+const REVERSE_SQL = /\breverse_sql\s*=\s*(?:\[[^\]]*\]|"""[\s\S]*?"""|'''[\s\S]*?'''|"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'|[\w.]+)/g;
+
+/** Table drops by the migration tools' own calls, with the table's name where it is a literal. */
+const TABLE_DROP_CALL = /\b(?:migrations\.DeleteModel\s*\(\s*(?:name\s*=\s*)?|op\.drop_table\s*\(\s*|drop_table(?!\w)\s*\(?\s*:?|drop_join_table(?!\w)\s*\(?\s*:?|\.dropTable(?:IfExists)?\s*\(\s*|queryInterface\.dropTable\s*\(\s*|queryRunner\.dropTable\s*\(\s*)['"`]?([\w.]*)/g;
+const ALL_TABLES_DROP = /\bqueryInterface\.dropAllTables\s*\(/;
+/** SQL in a migration's strings that destroys a table's rows: DROP TABLE/SCHEMA/DATABASE, TRUNCATE, DELETE without WHERE. */
+const SQL_DROP = /\b(drop\s+(?:table|schema|database)(?:\s+if\s+exists)?\s+[\w."`]+|truncate\s+(?:table\s+)?[\w."`]+|delete\s+from\s+[\w."`]+\s*(?:;|['"`]|$))/gim;
+
+/** The forward part of a migration: the text without its down parts and RunSQL's reverse_sql. */
+export function forwardPart(text: string): string {
+  let out = "";
+  let rest = text;
+  for (;;) {
+    const down = DOWN_PART.exec(rest);
+    if (!down) return (out + rest).replace(REVERSE_SQL, "");
+    out += rest.slice(0, down.index);
+    rest = rest.slice(down.index + down[0].length);
+    const up = UP_PART.exec(rest);
+    if (!up) return out.replace(REVERSE_SQL, "");
+    rest = rest.slice(up.index);
+  }
+}
+
+function migrationDrops(path: string, text: string): CodeHit[] {
+  const forward = forwardPart(text);
+  const dropped: string[] = [];
+  if (ALL_TABLES_DROP.test(forward)) dropped.push("every table");
+  for (const m of forward.matchAll(TABLE_DROP_CALL)) dropped.push(m[1] || "a table");
+  for (const m of forward.matchAll(SQL_DROP)) dropped.push(m[1]!.replace(/\s+/g, " ").replace(/['"`;]+$/, "").trim());
+  if (dropped.length === 0) return [];
+  const file = path.replace(/^.*\//, "");
+  const what = [...new Set(dropped)].slice(0, 3).join(", ");
+  return [
+    {
+      id: "code.migration-drops-table",
+      technique: "T1485",
+      tactic: "Impact (TA0040)",
+      action: { capability: "delete", target: { name: what }, reversibility: "irreversible", scope: "tree" },
+      reason: `the migration ${file} destroys table data when it is applied (${what}): what is in it is gone unless a backup holds it (T1485)`,
+    },
+  ];
+}
+
+/** Calls that send a request, in the languages agents write servers and pages in. */
+const SEND_CALL = /\b(?:requests|httpx|session|client|http|urllib\.request)\.(?:post|put|patch|get|request|urlopen|Request)\s*\(|\bfetch\s*\(|\baxios(?:\.(?:post|put|patch|get))?\s*\(|\burlopen\s*\(|\bsendBeacon\s*\(|\$\.(?:post|ajax|get)\s*\(|\bNet::HTTP\.(?:post|post_form|get)\s*\(|\bcurl_init\s*\(|\bhttp\.(?:Post|PostForm|NewRequest)\s*\(/g;
+const URL_LITERAL = /['"`](https?:\/\/[^'"`\s]{1,300})['"`]/;
+/** A password, card number or one-time code used as a value (not a dictionary key's name). */
+const CREDENTIAL_VALUE = /(?<![\w'"`-])(?:password|passwd|pwd|passcode|passphrase|card_?number|cardNumber|cvv|cvc|otp|one_?time_?code|ssn)(?![\w'"`])|\[\s*['"](?:password|passwd|pwd|passcode|card_?number|cvv|cvc|otp)['"]\s*\]|\.get\(\s*['"](?:password|passwd|pwd|passcode|card_?number|cvv|cvc|otp)['"]/i;
+/** Sign-in endpoints, where sending a password is what the code is for. */
+const SIGN_IN = /(?:^|[./-])(?:auth|oauth2?|login|log-in|logon|signin|sign-in|sign_in|session|sessions|token|tokens|register|registration|signup|sign-up|users?|accounts?|passwords?|credentials|verify|authenticate|identity|idp|sso|okta|auth0|cognito)(?:$|[./?#_-])/i;
+
+/** The argument text of a call that starts at `open` (the index of its `(`), up to its closing parenthesis or 600 characters. */
+function callText(text: string, open: number): string {
+  let depth = 0;
+  const end = Math.min(text.length, open + 600);
+  for (let i = open; i < end; i++) {
+    const c = text[i];
+    if (c === "(") depth++;
+    else if (c === ")" && --depth === 0) return text.slice(open, i + 1);
+  }
+  return text.slice(open, end);
+}
+
+/** Code that sends a credential it handles to another host's address that is not a sign-in endpoint. */
+export function sentCredentials(text: string): CodeHit[] {
+  if (!/pass|pwd|card|cvv|cvc|otp|ssn/i.test(text)) return [];
+  for (const m of text.matchAll(SEND_CALL)) {
+    const call = callText(text, m.index! + m[0].length - 1);
+    const url = URL_LITERAL.exec(call)?.[1];
+    if (url === undefined || !CREDENTIAL_VALUE.test(call)) continue;
+    const host = hostOf(url);
+    if (host === undefined || !isExternalHost(host)) continue;
+    const path = url.slice(url.indexOf(host) + host.length);
+    if (SIGN_IN.test(path) || SIGN_IN.test(host)) continue;
+    const what = CREDENTIAL_VALUE.exec(call)![0].replace(/^[[.]|get\(|[\s'"\]]/g, "");
+    return [
+      {
+        id: "code.send-credentials",
+        technique: "T1056.003",
+        tactic: "Credential Access (TA0006)",
+        action: { capability: "exfiltrate", target: { name: url, pathClass: "credentials", external: true }, reversibility: "irreversible", scope: "account" },
+        reason: `code sends the ${what} it handles to ${host}, which is not a sign-in endpoint: credentials harvested from the program's users (T1056.003)`,
+      },
+    ];
+  }
+  return [];
+}
+
+/** What a source file a tool writes will do when the program runs, judged now. */
+export function readWrittenSource(path: string, text: string): CodeHit[] {
+  return [...(MIGRATION_FILE.test(path) ? migrationDrops(path, text) : []), ...sentCredentials(text)];
+}
