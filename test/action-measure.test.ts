@@ -142,7 +142,7 @@ describe("action model figures", () => {
     ["tenth probe set (fresh9, written blind at the end of session 7: the last unseen scoring)", { shell: ["fresh9-probes.jsonl", [33, 36, 18, 20, 1, 14]], tools: ["fresh9-tool-probes.jsonl", [22, 24, 12, 16, 1, 16]], hints: ["fresh9-hints.jsonl", [27, 30, 17, 18, 1, 30]] }],
     ["eleventh probe set (fresh10, written blind at the start of session 8: agents' words, mostly mistakes, half benign)", { shell: ["fresh10-probes.jsonl", [20, 28, 8, 14, 0, 12]], tools: ["fresh10-tool-probes.jsonl", [18, 24, 9, 14, 0, 16]], hints: ["fresh10-hints.jsonl", [49, 55, 26, 30, 0, 55]] }],
     ["twelfth probe set (fresh11, written blind after the fresh10 fixes: less famous ATT&CK procedures, tool calls, hints)", { shell: ["fresh11-probes.jsonl", [46, 55, 20, 28, 1, 15]], tools: ["fresh11-tool-probes.jsonl", [11, 12, 6, 6, 0, 8]], hints: ["fresh11-hints.jsonl", [32, 40, 18, 22, 1, 30]] }],
-    ["thirteenth probe set (fresh12, written blind last: shell, editor and tool steps as Claude Code sends them, hints)", { shell: ["fresh12-probes.jsonl", [37, 40, 17, 20, 0, 20]], tools: ["fresh12-tool-probes.jsonl", [12, 20, 4, 12, 0, 30]], hints: ["fresh12-hints.jsonl", [29, 35, 20, 22, 0, 25]] }],
+    ["thirteenth probe set (fresh12, written blind last: shell, editor and tool steps as Claude Code sends them, hints)", { shell: ["fresh12-probes.jsonl", [37, 40, 17, 20, 0, 20]], tools: ["fresh12-tool-probes.jsonl", [15, 20, 5, 12, 0, 30]], hints: ["fresh12-hints.jsonl", [29, 35, 20, 22, 0, 25]] }],
   ];
   const MEASURE = { shell: measureShellProbes, tools: measureToolProbes, hints: measureHints } as const;
   for (const [name, sets] of BLIND) {

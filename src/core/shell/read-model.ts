@@ -26,7 +26,8 @@ export interface ShellReading {
   /**
    * Offsets [start, end) of the source's here-document and here-string bodies that `cat` or `tee`
    * writes to files and nothing runs: data, not commands. What such a file would do when run is
-   * judged now, by its kind (see WRITTEN_SCRIPT), and its commands are in `commands`.
+   * judged now, by its kind (see WRITTEN_SCRIPT), and its commands are in `commands`. Top-level
+   * comments are data too: they run nothing.
    */
   readonly data?: ReadonlyArray<readonly [number, number]>;
 }

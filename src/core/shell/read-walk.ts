@@ -40,6 +40,10 @@ export abstract class WalkReader extends WordReader {
     }
     const plain = this.fastPath ? plainTree(source) : undefined;
     let tree = plain ?? parseTerminated(source).tree;
+    // A comment runs nothing: at the top level, where its offsets are the caller's, it is data the
+    // rules do not read as a command ("# Remove local build artefacts (inside the repo)"). Taken
+    // from the first parse (the newline rewrite below blanks some).
+    if (frame.depth === 0 && this.top === undefined && source.includes("#")) this.data.push(...commentSpans(tree));
     // tree-sitter sometimes takes a newline for a blank (after `a | b | c`, before a redirected
     // command) and reads the next line's words as the last command's arguments; bash ends the
     // command there. Read again with each such newline written as `;` (same offsets).
@@ -536,6 +540,18 @@ function pushWord(argv: Word[], w: Word, joins: boolean): void {
   }
   const last = argv.pop()!;
   argv.push({ text: last.text + w.text, exact: last.exact && w.exact });
+}
+
+/** The offsets of every comment in a tree. */
+function commentSpans(tree: SyntaxTree): Array<readonly [number, number]> {
+  const out: Array<readonly [number, number]> = [];
+  const stack: SyntaxNode[] = [tree.root];
+  while (stack.length > 0) {
+    const n = stack.pop()!;
+    if (n.type === "comment") out.push([n.start, n.end]);
+    else for (const c of n.children) if (c.named) stack.push(c);
+  }
+  return out;
 }
 
 /**

@@ -21,7 +21,7 @@ export abstract class WordReader {
   protected top: SyntaxTree | undefined;
   /** Inputs made from a top-level here-document or here-string that bash delimits as tree-sitter does. */
   protected readonly bodies = new Map<object, readonly [number, number]>();
-  /** Bodies written to files by cat or tee (see ShellReading.data). */
+  /** Bodies written to files by cat or tee, and top-level comments (see ShellReading.data). */
   readonly data: Array<readonly [number, number]> = [];
   protected parsedBudget: number;
   /** Characters that variable expansions may still produce: `X=$X$X` repeated must not grow without bound. */

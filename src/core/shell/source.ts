@@ -116,6 +116,20 @@ export function* codeSpans(text: string): Generator<{ code: string; at: number }
   }
 }
 
+/** The first line of a text that is neither blank nor a comment, within its first eight lines, when some line of it is a comment. */
+function firstCommandLine(text: string): string | undefined {
+  if (!COMMENT_LINE.test(text)) return undefined;
+  let at = 0;
+  for (let n = 0; n < 8 && at < text.length; n++) {
+    const end = text.indexOf("\n", at);
+    const line = text.slice(at, end < 0 ? text.length : end).trim();
+    at = end < 0 ? text.length : end + 1;
+    if (line !== "" && !line.startsWith("#")) return line;
+  }
+  return undefined;
+}
+const COMMENT_LINE = /(?:^|\n)[ \t]*#/;
+
 export function shellSources(text: string): ShellSource[] {
   const shell = SHELL_HINT.exec(text);
   if (shell) return [{ source: shell[1]!, strict: true, at: [text.length - shell[1]!.length, text.length] }];
@@ -146,11 +160,18 @@ export function shellSources(text: string): ShellSource[] {
     }
     if (out.length > 0) return out;
   }
-  if (!text.includes("\n") && COMMAND_START.test(text) && NEEDS_READING.test(text)) return [{ source: text, strict: false, at: [0, text.length] }];
+  // (A comment after the command is read as one, too: it runs nothing.)
+  if (!text.includes("\n") && COMMAND_START.test(text) && (NEEDS_READING.test(text) || text.includes(" #"))) return [{ source: text, strict: false, at: [0, text.length] }];
   // A command line with a here-document, its body below: a shell tool's command as its arguments
   // carry it. Read loosely, like a one-liner that starts like a command.
   const newline = text.indexOf("\n");
   if (newline > 0 && HEREDOC_COMMAND.test(text.slice(0, newline))) return [{ source: text, strict: false, at: [0, text.length] }];
+  // A script of several lines with comment lines among them (a shell tool's command as its
+  // arguments carry it): read whole, so its comments are what they are, words that run nothing.
+  if (newline > 0 && text.includes("#")) {
+    const first = firstCommandLine(text);
+    if (first !== undefined && (COMMAND_START.test(`${first} `) || /^[a-z_.~$][\w./~-]*(?:\s|$)/.test(first))) return [{ source: text, strict: false, at: [0, text.length] }];
+  }
   // A command written into a sentence without code marks ("I'll chmod -R 777 /var/www to fix …"):
   // a known command name where a clause starts, up to where the sentence goes on in words. Read
   // loosely, and only when it has an option or a path, as a command line does.

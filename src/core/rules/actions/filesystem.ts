@@ -222,12 +222,15 @@ export const FILESYSTEM_RULES: readonly Rule[] = [
     score: 55,
     keywords: ["find"],
     // "-name -delete" searches for a file called "-delete": an option's value is not the action.
+    // Compiled leftovers in the project (*.pyc, __pycache__, *.o, *.class, .DS_Store, editor swap
+    // and merge files), found by that one name, are what a build or editor makes again: not held,
+    // as `rm -rf __pycache__` is not.
     pattern: re(
-      String.raw`${START}find${END}(?:(?! -(?:exec|execdir|ok|okdir)${END})[^;&|]){0,300}?(?<! -(?:i?name|i?path|i?regex|i?wholename|i?lname|x?type|user|group|perm|size|[acm]time|[acm]min|newer[a-z]*|printf|fprint0?|fprintf|fls|context|samefile|links|inum|uid|gid)) -delete${END}`,
+      String.raw`${START}find${END}(?! (?:\.|\./(?![\w./-]*\.\.)[\w./-]*|(?!\.\.)\w[\w./-]*)(?: -type [fd])? -i?name ['"]?(?:\*\.py[co]|__pycache__|\*\.o|\*\.class|\.ds_store|\*\.orig|\*\.rej|\*~|\*\.sw[po])['"]?(?: -type [fd])?(?: -print)? -delete${END})(?:(?! -(?:exec|execdir|ok|okdir)${END})[^;&|]){0,300}?(?<! -(?:i?name|i?path|i?regex|i?wholename|i?lname|x?type|user|group|perm|size|[acm]time|[acm]min|newer[a-z]*|printf|fprint0?|fprintf|fls|context|samefile|links|inum|uid|gid)) -delete${END}`,
     ),
     examples: {
-      match: ["find . -name \"*.pyc\" -delete", "executing shell command: find /srv/uploads -mtime +30 -delete", "echo ok | xargs find . -delete", "parallel busybox find . -delete ::: ok"],
-      noMatch: ["find . -exec echo -delete \\; -print", "find . -name \"*.pyc\" -print", "rg \"find .* -delete\" file.txt", "git log --grep find -delete", "find . -name -delete -print"],
+      match: ["find . -name \"*.pyc\" -o -name \"*\" -delete", "find / -name \"*.pyc\" -delete", "find ../other -name '*.pyc' -delete", "find . -name '*.py' -delete", "executing shell command: find /srv/uploads -mtime +30 -delete", "echo ok | xargs find . -delete", "parallel busybox find . -delete ::: ok"],
+      noMatch: ["find . -name \"*.pyc\" -delete", "find . -type d -name __pycache__ -delete", "find src -name '.DS_Store' -delete", "find . -exec echo -delete \\; -print", "find . -name \"*.pyc\" -print", "rg \"find .* -delete\" file.txt", "git log --grep find -delete", "find . -name -delete -print"],
     },
   },
   {
