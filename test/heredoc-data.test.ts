@@ -217,3 +217,37 @@ describe("a comment runs nothing: the rules do not read it as a command", () => 
     expect(judge(command).verdict).toBe(verdict);
   });
 });
+
+describe("find removing what a build makes again, in the project, is not held", () => {
+  it("reads {} as the regenerable name under the start path, and only then", () => {
+    const run = (t: string) => readShell(t).commands.map((c) => c.text);
+    expect(run("find . -name __pycache__ -type d -prune -exec rm -rf {} +")).toContain("rm -rf ./__pycache__");
+    expect(run("find src -type d -name '__pycache__' -exec rm -rf {} \\;")).toContain("rm -rf src/__pycache__");
+    // Another name, a start outside the project, a second test or an `or`: {} stays what the search finds.
+    expect(run("find . -name build -exec rm -rf {} +")).toContain("rm -rf '{}'");
+    expect(run("find / -name __pycache__ -exec rm -rf {} +")).toContain("rm -rf '{}'");
+    expect(run("find ../app -name __pycache__ -exec rm -rf {} +")).toContain("rm -rf '{}'");
+    expect(run("find . -name __pycache__ -o -name src -exec rm -rf {} +")).toContain("rm -rf '{}'");
+    expect(run("find . -newer x -name __pycache__ -exec rm -rf {} +")).toContain("rm -rf '{}'");
+  });
+
+  it.each([
+    "find . -name __pycache__ -type d -prune -exec rm -rf {} +",
+    "find src -type d -name '__pycache__' -exec rm -rf {} \\;",
+    "find . -name '*.pyc' -delete",
+    "find . -type f -name '*.orig' -delete",
+  ])("%j goes on", (command) => {
+    expect(judge(command).verdict).toBe("continue");
+  });
+
+  it.each([
+    ["find / -name __pycache__ -exec rm -rf {} +", "stop"],
+    ["find ~ -name '*.pyc' -delete", "stop"],
+    ["find . -name __pycache__ -exec rm -rf {} + -o -exec rm -rf {} +", "confirm"],
+    ["find . -name '*.pyc' -o -name '*.py' -delete", "confirm"],
+    ["find ../app -name __pycache__ -exec rm -rf {} +", "confirm"],
+    ["find . -name __pycache__ -exec rm -rf {} + ; rm -rf ~", "stop"],
+  ])("%j is still held", (command, verdict) => {
+    expect(judge(command).verdict).toBe(verdict);
+  });
+});

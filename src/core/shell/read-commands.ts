@@ -35,6 +35,32 @@ const WRAPPERS: ReadonlySet<string> = new Set(Object.keys(WRAPPER_VALUE_OPTIONS)
 const deeper = (frame: Frame, via: string): Frame => ({ depth: frame.depth + 1, via, positional: frame.positional });
 
 /** Whether every word is known exactly. */
+/** Names of what a build or an editor makes again: compiled leftovers, .DS_Store, swap and merge files. */
+const REGENERABLE_NAME = /^(?:\*\.py[co]|__pycache__|\*\.o|\*\.class|\.DS_Store|\*\.orig|\*\.rej|\*~|\*\.sw[po])$/i;
+
+/**
+ * What find's `{}` stands for when the search is in the project (relative start paths that do not
+ * climb out) by one regenerable name and nothing else that selects (`find . -name __pycache__ -type d
+ * -prune -exec rm -rf {} +`): that name under the start path (`./__pycache__`), so what runs on it is
+ * judged as the same command on that name. Otherwise undefined: `{}` stays what the search finds.
+ */
+function regenerableFound(argv: readonly Word[]): string | undefined {
+  let i = 1;
+  while (i < argv.length && /^-[HLP]$/.test(argv[i]!.text)) i++;
+  const start: string[] = [];
+  for (; i < argv.length && !/^[-(!]|^\\[(!]/.test(argv[i]!.text); i++) start.push(argv[i]!.text);
+  if (start.length !== 1 || !argv[1]!.exact || /^[/~$]|(^|\/)\.\.(\/|$)/.test(start[0]!)) return undefined;
+  let name: string | undefined;
+  for (; i < argv.length; i++) {
+    const a = argv[i]!.text;
+    if (/^-(?:exec|execdir|ok|okdir)$/.test(a)) break;
+    if ((a === "-name" || a === "-iname") && name === undefined && argv[i + 1]?.exact) name = argv[++i]!.text;
+    else if (a === "-type" && /^[fd]$/.test(argv[i + 1]?.text ?? "")) i++;
+    else if (a !== "-prune" && a !== "-print") return undefined;
+  }
+  return name !== undefined && REGENERABLE_NAME.test(name) ? `${start[0]!.replace(/\/+$/, "")}/${name}` : undefined;
+}
+
 /** tmux commands that run a shell command, each with the letters of its options that take a value. */
 const TMUX_VALUE_OPTIONS: ReadonlyMap<string, string> = new Map([
   ...["new-session", "new"].map((n) => [n, "cefFnstxy"] as const),
@@ -496,11 +522,13 @@ export class Reader extends WalkReader {
   }
 
   protected findExec(argv: readonly Word[], _stdin: Stdin, frame: Frame): string | undefined {
+    const found = regenerableFound(argv);
     for (let i = 1; i < argv.length; i++) {
       if (!/^-(?:exec|execdir|ok|okdir)$/.test(argv[i]!.text)) continue;
       let j = i + 1;
       while (j < argv.length && argv[j]!.text !== ";" && argv[j]!.text !== "+" && argv[j]!.text !== "\\;") j++;
-      const inner = argv.slice(i + 1, j);
+      const words = argv.slice(i + 1, j);
+      const inner = found !== undefined ? words.map((w) => (w.text === "{}" ? { text: found, exact: true } : w)) : words;
       if (inner.length > 0) this.run(inner, [], undefined, { depth: frame.depth + 1, via: `find ${argv[i]!.text}`, positional: frame.positional });
       i = j;
     }

@@ -1,6 +1,6 @@
 // Action rules: filesystem. Data with examples that must and must not match (test/rule-packs.test.ts).
 import type { Rule } from "../../rule-pack.js";
-import { re, T, END, PATH_PREFIX, START, RM_RECURSIVE, RM_FORCE, ROOT_TARGET, SYSTEM_ROOT_TARGET, TEMP_TARGET, BUILD_OUTPUT_TARGET, NO_DRY_RUN, SCRATCH_TARGET, SYSTEM_DIR, TOOL_WRITE, outsideQuotedText } from "./fragments.js";
+import { re, T, END, PATH_PREFIX, START, RM_RECURSIVE, RM_FORCE, ROOT_TARGET, SYSTEM_ROOT_TARGET, TEMP_TARGET, BUILD_OUTPUT_TARGET, NO_DRY_RUN, SCRATCH_TARGET, SYSTEM_DIR, TOOL_WRITE, outsideQuotedText, FIND_REGENERABLE } from "./fragments.js";
 
 export const FILESYSTEM_RULES: readonly Rule[] = [
   {
@@ -43,7 +43,7 @@ export const FILESYSTEM_RULES: readonly Rule[] = [
       String.raw`${RM_RECURSIVE}${RM_FORCE}(?:(?: ${T}+){0,20}? (?!-)(?!\d?>)(?!:::${END})(?!${TEMP_TARGET})(?!${BUILD_OUTPUT_TARGET})${T}|(?: -${T}*){0,10} ?(?:$|[;&|)]|['"\x60](?=$|[\s;&|)])))`,
     ),
     examples: {
-      match: [
+      match: ["find / -name __pycache__ -exec rm -rf {} +", "find . -name __pycache__ -exec rm -rf {} ~ +", 
         "rm -rf src/legacy",
         "executing shell command: rm -r -f docs",
         "rm -R -f /some/path",
@@ -70,7 +70,7 @@ export const FILESYSTEM_RULES: readonly Rule[] = [
         "groovy -e '\"rm -rf src\".execute()'",
         "find . -name cache -exec rm -rf {} +",
       ],
-      noMatch: [
+      noMatch: ["find . -name __pycache__ -type d -prune -exec rm -rf {} +", 
         "git commit -am 'chore: rm -rf old dir'",
         "rm -rf /tmp/test-dir",
         "rm -rf /var/tmp/cache /tmp/b",
@@ -226,7 +226,7 @@ export const FILESYSTEM_RULES: readonly Rule[] = [
     // and merge files), found by that one name, are what a build or editor makes again: not held,
     // as `rm -rf __pycache__` is not.
     pattern: re(
-      String.raw`${START}find${END}(?! (?:\.|\./(?![\w./-]*\.\.)[\w./-]*|(?!\.\.)\w[\w./-]*)(?: -type [fd])? -i?name ['"]?(?:\*\.py[co]|__pycache__|\*\.o|\*\.class|\.ds_store|\*\.orig|\*\.rej|\*~|\*\.sw[po])['"]?(?: -type [fd])?(?: -print)? -delete${END})(?:(?! -(?:exec|execdir|ok|okdir)${END})[^;&|]){0,300}?(?<! -(?:i?name|i?path|i?regex|i?wholename|i?lname|x?type|user|group|perm|size|[acm]time|[acm]min|newer[a-z]*|printf|fprint0?|fprintf|fls|context|samefile|links|inum|uid|gid)) -delete${END}`,
+      String.raw`${START}find${END}(?!${FIND_REGENERABLE} -delete${END})(?:(?! -(?:exec|execdir|ok|okdir)${END})[^;&|]){0,300}?(?<! -(?:i?name|i?path|i?regex|i?wholename|i?lname|x?type|user|group|perm|size|[acm]time|[acm]min|newer[a-z]*|printf|fprint0?|fprintf|fls|context|samefile|links|inum|uid|gid)) -delete${END}`,
     ),
     examples: {
       match: ["find . -name \"*.pyc\" -o -name \"*\" -delete", "find / -name \"*.pyc\" -delete", "find ../other -name '*.pyc' -delete", "find . -name '*.py' -delete", "executing shell command: find /srv/uploads -mtime +30 -delete", "echo ok | xargs find . -delete", "parallel busybox find . -delete ::: ok"],
@@ -241,10 +241,10 @@ export const FILESYSTEM_RULES: readonly Rule[] = [
     keywords: ["find"],
     // As with rm itself, -r without -f is advisory (write-protected files still prompt).
     pattern: re(
-      String.raw`${START}find${END}[^;&|]{0,300}? -(?:exec|execdir|ok|okdir) (?:(?:command|busybox|sudo|env)(?: -${T}+){0,6} ){0,4}${PATH_PREFIX}(?:rm${END}(?=(?: (?!\{\})${T}+){0,6}? (?:-[a-z]*r[a-z]*|--recursive)${END})(?=(?: (?!\{\})${T}+){0,6}? (?:-[a-z]*f[a-z]*|--force)${END})|shred${END})`,
+      String.raw`${START}find${END}(?!${FIND_REGENERABLE} -(?:exec|execdir) (?:\\?/bin/)?rm(?: -[a-z]+)* ['"]?\{\}['"]? ['"]?(?:\+|\\?;)['"]?(?:$|[;&|)\x60]))[^;&|]{0,300}? -(?:exec|execdir|ok|okdir) (?:(?:command|busybox|sudo|env)(?: -${T}+){0,6} ){0,4}${PATH_PREFIX}(?:rm${END}(?=(?: (?!\{\})${T}+){0,6}? (?:-[a-z]*r[a-z]*|--recursive)${END})(?=(?: (?!\{\})${T}+){0,6}? (?:-[a-z]*f[a-z]*|--force)${END})|shred${END})`,
     ),
     examples: {
-      match: ["find . -exec rm --recursive -f {} \\;", "find /tmp -execdir rm -rf {} +", "find . -type d -name cache -exec /bin/rm -r -f {} +", "find . -exec command rm -rf {} ;", "find . -exec env rm -rf {} \\;", "find . -name '*.key' -exec shred -u {} \\;"],
+      match: ["find / -name __pycache__ -exec rm -rf {} +", "find . -name __pycache__ -exec rm -rf {} + -o -exec rm -rf {} +", "find ../app -name __pycache__ -exec rm -rf {} +", "find . -exec rm --recursive -f {} \\;", "find /tmp -execdir rm -rf {} +", "find . -type d -name cache -exec /bin/rm -r -f {} +", "find . -exec command rm -rf {} ;", "find . -exec env rm -rf {} \\;", "find . -name '*.key' -exec shred -u {} \\;"],
       noMatch: ["find . -type f -exec cat {} +", "find . -name rm", "echo find . -exec rm {}", "find . -name '*.log' -exec rm -f {} \\;", "find build -name '*.o' -exec /bin/rm {} +", "find . -type d -name cache -exec rm -r {} +"],
     },
   },

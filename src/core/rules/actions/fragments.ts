@@ -77,8 +77,17 @@ export const PERSISTENCE_FILE = String.raw`\\?['"]?(?:~|\$\{?home\}?|/home/[\w.-
 export const GIT_INTERNAL = String.raw`(?:[^\s;&|'"]*/)?\.git/(?:config|hooks/|refs/|objects/|head|index|info/|packed-refs|modules/)`;
 export const KUBECTL = String.raw`\b(?:kubectl|oc)(?: ${T}+){0,6}? `;
 
+/**
+ * find in the project (`.`, a relative path that does not climb out) by one regenerable name:
+ * compiled leftovers (*.pyc, __pycache__, *.o, *.class), .DS_Store, editor swap and merge files.
+ * What it removes a build or an editor makes again, as `rm -rf __pycache__` does.
+ */
+export const FIND_REGENERABLE = String.raw` (?:\.|\./(?![\w./-]*\.\.)[\w./-]*|(?!\.\.)\w[\w./-]*)(?: -type [fd])? -i?name ['"]?(?:\*\.py[co]|__pycache__|\*\.o|\*\.class|\.ds_store|\*\.orig|\*\.rej|\*~|\*\.sw[po])['"]?(?: -type [fd])?(?: -prune)?(?: -print)?`;
+/** Not the rm that a regenerable find runs on what it finds (`find . -name __pycache__ -exec rm -rf {} +`). */
+export const NOT_REGENERABLE_FIND_RM = String.raw`(?!(?<=\bfind${FIND_REGENERABLE} -(?:exec|execdir) (?:\\?/bin/)?)rm(?: -[a-z]+)* ['"]?\{\}['"]? ['"]?(?:\+|\\?;)['"]?(?:$|[;&|)\x60]))`;
+
 /** rm with a recursive flag somewhere in the same command. */
-export const RM_RECURSIVE = String.raw`${START}rm${END}(?=[^;&|]{0,200}? (?:-[a-z]*r[a-z]*|--recursive)${END})`;
+export const RM_RECURSIVE = String.raw`${START}${NOT_REGENERABLE_FIND_RM}rm${END}(?=[^;&|]{0,200}? (?:-[a-z]*r[a-z]*|--recursive)${END})`;
 /** A force flag somewhere in the same rm command (-f, -rf, --force). */
 export const RM_FORCE = String.raw`(?=[^;&|]{0,200}? (?:-[a-z]*f[a-z]*|--force)${END})`;
 
