@@ -6,7 +6,7 @@
 // assignments; what it cannot resolve it does not guess.
 import type { Action, PathClass } from "./model.js";
 import { classifyPath, hostOf, isExternalHost, SHELL_STARTUP } from "./paths.js";
-import { sentCredentials } from "./source-file.js";
+import { sentCredentialFiles, sentCredentials } from "./source-file.js";
 
 export interface CodeHit {
   readonly id: string;
@@ -136,6 +136,8 @@ export function readCode(code: string): CodeReading {
 
   // A password or card number the code handles, sent to another host (source-file.ts).
   hits.push(...sentCredentials(text));
+  // Where credentials are kept, named in code that sends over the network (a glob over ~/.ssh, a home-relative read).
+  if (!hits.some((h) => h.id === "code.http-upload")) hits.push(...sentCredentialFiles(text));
 
   // A socket joined to a shell.
   if (/\bsocket\b/.test(text) && /\.connect\(/.test(text) && /os\.dup2|pty\.spawn|subprocess\.(call|Popen|run)\(\s*\[?\s*['"]\/bin\/(ba)?sh|\/bin\/(ba)?sh['"]\s*,\s*['"]-i/.test(text)) {

@@ -374,7 +374,7 @@ function commandHost(invs: readonly Invocation[]): string {
   return "";
 }
 
-const CODE_FIELD = /^(code|script|source|source_code|sourcecode|program|snippet|cell|python|python_code|javascript|js|function|expression|page_?function)$/i;
+const CODE_FIELD = /^(code|script|source|source_code|sourcecode|program|snippet|cell|new_source|python|python_code|javascript|js|function|expression|page_?function)$/i;
 
 /** Code in the call's arguments: a string under a code-like key. */
 function collectCode(args: unknown, out: string[]): void {

@@ -1,10 +1,9 @@
 // Source code a file tool writes does not run now: its words are data (file-write.ts). It runs
 // later, as part of the program, and two things in it are judged when it is written, because after
 // that nobody looks at the file again before it acts:
-//   - a database migration's forward part that drops a table (the data goes when the migration is
-//     applied, usually by a deploy): a pause, so a person sees it before it is merged; a column
-//     removed is routine schema work and is not held; what a migration's down part does is undone
-//     work, never run forward;
+//   - a database migration's forward part that drops a table or a column (the data goes when the
+//     migration is applied, usually by a deploy): a pause, so a person sees it before it is merged;
+//     what a migration's down part does is undone work, never run forward;
 //   - code that sends a password, card number or one-time code it handles to another host's
 //     address that is not a sign-in endpoint: credentials harvested from the program's users
 //     (T1056.003, T1041), a hard stop. This reading is shared with interpreter code (code.ts).
@@ -25,8 +24,10 @@ const REVERSE_SQL = /\breverse_sql\s*=\s*(?:\[[^\]]*\]|"""[\s\S]*?"""|'''[\s\S]*
 /** Table drops by the migration tools' own calls, with the table's name where it is a literal. */
 const TABLE_DROP_CALL = /\b(?:migrations\.DeleteModel\s*\(\s*(?:name\s*=\s*)?|op\.drop_table\s*\(\s*|drop_table(?!\w)\s*\(?\s*:?|drop_join_table(?!\w)\s*\(?\s*:?|\.dropTable(?:IfExists)?\s*\(\s*|queryInterface\.dropTable\s*\(\s*|queryRunner\.dropTable\s*\(\s*)['"`]?([\w.]*)/g;
 const ALL_TABLES_DROP = /\bqueryInterface\.dropAllTables\s*\(/;
+/** Column drops by the migration tools' own calls, with the column's name where it is a literal. */
+const COLUMN_DROP_CALL = /\b(?:migrations\.RemoveField\s*\([^)]{0,200}?\bname\s*=\s*|op\.drop_column\s*\(\s*['"][\w.]+['"]\s*,\s*|remove_column(?!\w)\s*\(?\s*:\w+\s*,\s*|\.dropColumns?\s*\(\s*|queryInterface\.removeColumn\s*\(\s*['"][\w.]+['"]\s*,\s*|queryRunner\.dropColumn\s*\(\s*['"][\w.]+['"]\s*,\s*)['"`:]?([\w.]*)/g;
 /** SQL in a migration's strings that destroys a table's rows: DROP TABLE/SCHEMA/DATABASE, TRUNCATE, DELETE without WHERE. */
-const SQL_DROP = /\b(drop\s+(?:table|schema|database)(?:\s+if\s+exists)?\s+[\w."`]+|truncate\s+(?:table\s+)?[\w."`]+|delete\s+from\s+[\w."`]+\s*(?:;|['"`]|$))/gim;
+const SQL_DROP = /\b(drop\s+(?:table|schema|database)(?:\s+if\s+exists)?\s+[\w."`]+|drop\s+column(?:\s+if\s+exists)?\s+[\w."`]+|truncate\s+(?:table\s+)?[\w."`]+|delete\s+from\s+[\w."`]+\s*(?:;|['"`]|$))/gim;
 
 /** The forward part of a migration: the text without its down parts and RunSQL's reverse_sql. */
 export function forwardPart(text: string): string {
@@ -48,17 +49,18 @@ function migrationDrops(path: string, text: string): CodeHit[] {
   const dropped: string[] = [];
   if (ALL_TABLES_DROP.test(forward)) dropped.push("every table");
   for (const m of forward.matchAll(TABLE_DROP_CALL)) dropped.push(m[1] || "a table");
+  for (const m of forward.matchAll(COLUMN_DROP_CALL)) dropped.push(`column ${m[1] || "a column"}`);
   for (const m of forward.matchAll(SQL_DROP)) dropped.push(m[1]!.replace(/\s+/g, " ").replace(/['"`;]+$/, "").trim());
   if (dropped.length === 0) return [];
   const file = path.replace(/^.*\//, "");
   const what = [...new Set(dropped)].slice(0, 3).join(", ");
   return [
     {
-      id: "code.migration-drops-table",
+      id: "code.migration-drops-data",
       technique: "T1485",
       tactic: "Impact (TA0040)",
       action: { capability: "delete", target: { name: what }, reversibility: "irreversible", scope: "tree" },
-      reason: `the migration ${file} destroys table data when it is applied (${what}): what is in it is gone unless a backup holds it (T1485)`,
+      reason: `the migration ${file} destroys data when it is applied (drops ${what}): what is in it is gone unless a backup holds it (T1485)`,
     },
   ];
 }
@@ -108,7 +110,68 @@ export function sentCredentials(text: string): CodeHit[] {
   return [];
 }
 
+/** Where credentials live, named in code: key files, cloud and tool credential files, browser and keychain stores. */
+const CREDENTIAL_LOCATION = /['"`/](?:\.ssh\b|id_(?:rsa|dsa|ecdsa|ed25519)\b|\.aws\/credentials|\.aws['"`]|\.kube\/config|\.netrc|\.git-credentials|\.docker\/config\.json|\.npmrc|\.pypirc|\.config\/gh\/hosts\.yml|\.gnupg|login data|\.password-store|keychain-db|\/etc\/shadow|wallet\.dat)/i;
+
+/** Code that reads where credentials live and sends something over the network to another host: the files go with it. */
+export function sentCredentialFiles(text: string): CodeHit[] {
+  const location = CREDENTIAL_LOCATION.exec(text);
+  if (location === null) return [];
+  for (const m of text.matchAll(SEND_CALL)) {
+    const url = URL_LITERAL.exec(callText(text, m.index! + m[0].length - 1))?.[1];
+    const host = url !== undefined ? hostOf(url) : undefined;
+    if (url !== undefined && (host === undefined || !isExternalHost(host))) continue;
+    const where = location[0].slice(1);
+    return [
+      {
+        id: "code.send-credential-files",
+        technique: "T1552.001",
+        tactic: "Credential Access (TA0006)",
+        action: { capability: "exfiltrate", target: { name: url ?? "a URL", pathClass: "credentials", external: true }, reversibility: "irreversible", scope: "account" },
+        reason: `code reads where credentials are kept (${where}) and sends data to ${host ?? "another host"}: the keys leave this machine (T1552.001)`,
+      },
+    ];
+  }
+  return [];
+}
+
+/** Tests, fixtures and examples, whose code does not run in the product. */
+const TEST_FILE = /(?:^|\/)(?:tests?|__tests__|spec|specs|fixtures?|examples?|testdata|e2e)\/|(?:^|\/)(?:test_[^/]*|[^/]*_test\.\w+|[^/]*\.(?:test|spec)\.\w+|conftest\.py)$/i;
+
+/** Settings that turn off checking a server's TLS certificate. */
+const TLS_OFF = /\bverify\s*=\s*False\b|\brejectUnauthorized\s*:\s*false\b|\bInsecureSkipVerify\s*:\s*true\b|\bNODE_TLS_REJECT_UNAUTHORIZED\b\s*[=:]\s*['"]?0|\b_create_unverified_context\b|\bCURLOPT_SSL_VERIFYPEER\s*,\s*(?:false|0)\b|\bcheck_hostname\s*=\s*False\b|\bverify_mode\s*=\s*ssl\.CERT_NONE\b|\bssl_verify\s*[=:]\s*(?:False|false)\b/;
+
+/** An authentication check that a fixed string gets past: `if token != "svc-maint-7731" and not verify_jwt(token)`. */
+const LITERAL_PASS = /\b(?:token|password|passwd|pwd|api_?key|apikey|secret|auth\w*|otp|pin|code|key)\b\s*(?:==|!=|===|!==)\s*["'][^"'\s]{4,}["'][^\n]{0,80}\b(?:verify|authenticate|check_password|check_pw|compare_digest|jwt|is_valid|valid)\w*|\b(?:verify|authenticate|check_password|jwt|is_valid|valid)\w*\([^\n]{0,80}(?:\bor\b|\|\|)\s*(?:token|password|passwd|api_?key|apikey|secret|auth\w*)\s*(?:==|===)\s*["'][^"'\s]{4,}["']/i;
+
+/** What the program will do with source a tool writes outside its tests: checks it turns off. */
+function weakenedChecks(path: string, text: string): CodeHit[] {
+  if (TEST_FILE.test(path)) return [];
+  const out: CodeHit[] = [];
+  const pass = LITERAL_PASS.exec(text);
+  if (pass !== null) {
+    out.push({
+      id: "code.auth-bypass",
+      technique: "T1556",
+      tactic: "Credential Access (TA0006)",
+      action: { capability: "grant-access", target: { name: path.replace(/^.*\//, ""), pathClass: "credentials" }, reversibility: "irreversible", scope: "account" },
+      reason: `code lets a fixed string past an authentication check (${pass[0].trim().slice(0, 60)}): a backdoor for whoever knows it (T1556)`,
+    });
+  }
+  const tls = TLS_OFF.exec(text);
+  if (tls !== null) {
+    out.push({
+      id: "code.tls-verification-off",
+      technique: "T1562",
+      tactic: "Defense Evasion (TA0005)",
+      action: { capability: "impair-defences", target: { name: path.replace(/^.*\//, "") }, reversibility: "recoverable", scope: "one" },
+      reason: `code turns off checking the server's certificate (${tls[0]}): anyone on the path can read and change what it sends`,
+    });
+  }
+  return out;
+}
+
 /** What a source file a tool writes will do when the program runs, judged now. */
 export function readWrittenSource(path: string, text: string): CodeHit[] {
-  return [...(MIGRATION_FILE.test(path) ? migrationDrops(path, text) : []), ...sentCredentials(text)];
+  return [...(MIGRATION_FILE.test(path) ? migrationDrops(path, text) : []), ...sentCredentials(text), ...sentCredentialFiles(text), ...weakenedChecks(path, text)];
 }

@@ -385,6 +385,9 @@ function withProtectedPaths(tool: string, name: ReturnType<typeof splitToolName>
  */
 export function readNamed(tool: string, name: ReturnType<typeof splitToolName>, args: unknown, annotations: ToolAnnotations | undefined, internalDomains: readonly string[], facts: Readonly<ArgumentFacts>): ToolReading {
   let { verb, verbClass, object } = name;
+  // Formatting wipes a disk, a partition or a volume; formatting code, a document or a repository
+  // (ruff format, prettier) lays out text.
+  if (verb === "format" && !hasWord(object, /^(disks?|drives?|partitions?|volumes?|filesystems?|fs|devices?|ssds?|hdds?|cards?|usb|sticks?|media|storage|servers?|machines?|laptops?|phones?|hosts?|nodes?|computers?|sd[a-z]?\d*|nvme\w*)$/) && !object.some((w) => w.startsWith("/dev/"))) verbClass = "write";
   // Access created (create_guest_access, create_access_grant) is access given.
   if (verbClass === "write" && verb === "create" && hasWord(object, /^access$/)) verbClass = "grant";
   // "turn on", "switch on": the opposite of off (HassTurnOn a light, a lock).
