@@ -150,3 +150,23 @@ describe("code that weakens a check, outside the tests", () => {
     expect(ids(v), path).not.toContain("action.code.tls-verification-off");
   });
 });
+
+describe("a security scan made optional in a CI file pauses", () => {
+  it.each([
+    ["/home/dev/src/api/.gitlab-ci.yml", "sast:\n  stage: test\n  allow_failure: true\n  when: manual"],
+    ["/home/dev/.github/workflows/ci.yml", "jobs:\n  test:\n    steps:\n      - name: CodeQL\n        uses: github/codeql-action/analyze@v3\n        continue-on-error: true\n      - run: npm test\n"],
+    ["/home/dev/.gitlab-ci.yml", "secret_detection:\n  rules:\n    - when: never\n"],
+  ])("%s", (file_path, content) => {
+    const v = write(file_path, content);
+    expect(ids(v)).toContain("action.ci.security-scan-optional");
+    expect(v.tier).toBe("verify");
+  });
+
+  it.each([
+    ["another job made optional beside a scan", "/home/dev/.github/workflows/ci.yml", "jobs:\n  test:\n    steps:\n      - name: CodeQL\n        uses: github/codeql-action/analyze@v3\n      - name: lint\n        run: npm run lint\n        continue-on-error: true\n"],
+    ["a lint job beside an included scan template", "/home/dev/.gitlab-ci.yml", "include:\n  - template: Security/SAST.gitlab-ci.yml\nlint:\n  script: npm run lint\n  allow_failure: true\n"],
+    ["a scan in a file that is not CI", "/home/dev/docs/ci.md", "sast:\n  allow_failure: true\n"],
+  ])("not %s", (_what, file_path, content) => {
+    expect(ids(write(file_path, content))).not.toContain("action.ci.security-scan-optional");
+  });
+});

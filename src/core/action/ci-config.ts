@@ -45,6 +45,42 @@ export function contentsOf(o: Record<string, unknown>): string[] {
   return out.slice(0, 64);
 }
 
+/** A security scanner's job or step: SAST, secret and dependency scanning, CodeQL, Trivy, Snyk, Semgrep, gitleaks… */
+const SCANNER = /\b(sast|dast|secret[_-]?detection|dependency[_-]?scanning|container[_-]?scanning|license[_-]?scanning|codeql|trivy|snyk|semgrep|gitleaks|trufflehog|bandit|grype|checkov|tfsec|kics|zap|sonar\w*|security[_-]?scan\w*|audit)\b/i;
+/** A job or step made optional or never run: it may fail, or it waits for someone to start it. */
+const MADE_OPTIONAL = /^\s*(?:-\s+)?(?:allow_failure:\s*true|when:\s*(?:manual|never)|continue-on-error:\s*true|if:\s*(?:false|\$\{\{\s*false\s*\}\}))\s*$/i;
+
+/**
+ * A security scan in a CI file a tool call writes, made optional (`allow_failure: true`, `when:
+ * manual`, `continue-on-error: true`, `if: false` in the scanner's own job or step): the pipeline
+ * goes on whatever it finds. The scanner's name, for the reason, or undefined.
+ */
+export function weakenedScan(args: unknown): string | undefined {
+  if (!args || typeof args !== "object" || Array.isArray(args)) return undefined;
+  const o = args as Record<string, unknown>;
+  const path = Object.entries(o).find(([k, x]) => PATH_KEY.test(k) && typeof x === "string" && CI_FILE.test(x.trim()));
+  if (!path) return undefined;
+  for (const text of contentsOf(o)) {
+    const lines = text.split("\n").slice(0, MAX_LINES);
+    for (let i = 0; i < lines.length; i++) {
+      const scanner = /^\s*(?:-\s+)?(?:[\w-]+:|(?:name|uses|id):\s*\S)/.test(lines[i]!) ? SCANNER.exec(lines[i]!) : null;
+      if (scanner === null) continue;
+      // The scanner's block: the lines after it indented deeper than the line (for a `- name:` step, than its dash).
+      const indent = lines[i]!.length - lines[i]!.trimStart().length;
+      const item = /^\s*-\s/.test(lines[i]!);
+      for (let j = i + 1; j < lines.length; j++) {
+        const line = lines[j]!;
+        if (line.trim() === "") continue;
+        const d = line.length - line.trimStart().length;
+        if (d < indent || (d === indent && (!item || /^\s*-\s/.test(line)))) break;
+        if (MADE_OPTIONAL.test(line)) return scanner[1]!;
+      }
+      if (MADE_OPTIONAL.test(lines[i]!.replace(/^\s*-\s+/, ""))) return scanner[1]!;
+    }
+  }
+  return undefined;
+}
+
 const unquote = (s: string): string => s.trim().replace(/^(["'])([\s\S]*)\1$/, "$2");
 
 /** The command lines of one CI file's text. */

@@ -14,7 +14,7 @@ import { readCode } from "./code.js";
 import { argumentFacts, readToolCall, toolWords, type ToolAnnotations } from "./tool-call.js";
 import { mentionsProduction, readProse } from "./prose.js";
 import { codeSpans } from "../shell/source.js";
-import { ciCommandsOf } from "./ci-config.js";
+import { ciCommandsOf, weakenedScan } from "./ci-config.js";
 import { fileWriteCommands, writtenFile } from "./file-write.js";
 import { readWrittenSource } from "./source-file.js";
 import { TextSet } from "../text.js";
@@ -219,6 +219,10 @@ function judge(input: JudgeInput): Judgement {
       else unreadable.push(`shell command inside code, no shell reader given: ${s.slice(0, 80)}`);
     }
   }
+
+  // A security scan in a CI file made optional: the pipeline goes on whatever it finds.
+  const scan = input.arguments !== undefined ? weakenedScan(input.arguments) : undefined;
+  if (scan !== undefined) record("ci.security-scan-optional", { capability: "impair-defences", target: { name: scan }, reversibility: "recoverable", scope: "one" }, `the CI configuration lets the ${scan} scan fail or not run (allow_failure, when: manual, continue-on-error): the pipeline goes on whatever it finds (T1562.001)`, "T1562.001", "Defense Evasion (TA0005)");
 
   // Source a file tool writes: what the program will do with it when it runs (source-file.ts).
   const file = input.arguments !== undefined ? writtenFile(input.arguments) : undefined;
