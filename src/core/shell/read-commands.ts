@@ -211,7 +211,7 @@ export class Reader extends WalkReader {
       case "xargs":
         return this.xargs(args, stdin, frame);
       case "ssh":
-        return this.ssh(args, frame);
+        return this.ssh(args, frame, stdin);
       case "tmux":
         return this.tmux(args, frame);
       case "screen":
@@ -622,7 +622,8 @@ export class Reader extends WalkReader {
     return undefined;
   }
 
-  protected ssh(args: readonly Word[], frame: Frame): string | undefined {
+  /** ssh runs its command words as one shell string on the host, with this side's standard input as its own (`ssh h 'bash -s' < fix.sh`). */
+  protected ssh(args: readonly Word[], frame: Frame, stdin: Stdin): string | undefined {
     let i = 0;
     for (; i < args.length; i++) {
       const a = args[i]!.text;
@@ -631,8 +632,10 @@ export class Reader extends WalkReader {
     }
     const host = args[i];
     const rest = args.slice(i + 1);
-    if (!host || rest.length === 0) return undefined;
+    if (!host) return undefined;
+    // No command: the host's login shell runs what comes in, when something does.
+    if (rest.length === 0) return stdin !== undefined ? this.shell("sh", [], stdin, { depth: frame.depth + 1, via: `ssh ${host.text}`, positional: frame.positional }) : undefined;
     const w = { text: rest.map((r) => r.text).join(" "), exact: rest.every((r) => r.exact) };
-    return this.shellString(w, { depth: frame.depth + 1, via: `ssh ${host.text}`, positional: frame.positional }, undefined);
+    return this.shellString(w, { depth: frame.depth + 1, via: `ssh ${host.text}`, positional: frame.positional }, stdin);
   }
 }

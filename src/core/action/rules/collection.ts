@@ -129,4 +129,47 @@ const personalStore: CommandRule = {
   },
 };
 
-export const collectionRules: readonly CommandRule[] = [capture, archive, gatherDocuments, personalStore];
+/** Apple Events to apps that hold a person's mail, messages, contacts or notes, asking for their contents. */
+const APP_DATA = /\btell application\s+["']?(Mail|Messages|Contacts|Notes|Calendar|Reminders|Photos|Outlook|Microsoft Outlook)\b[\s\S]{0,200}?\b(content|contents|every message|messages|body|bodies|every person|people|every note|notes|every event|events|text of|export)\b/i;
+
+const appData: CommandRule = {
+  id: "collection.app-data",
+  tactic: TACTIC,
+  technique: "T1114.001",
+  match(inv) {
+    if (inv.name !== "osascript" && inv.name !== "jxa") return undefined;
+    const m = APP_DATA.exec(inv.args.join(" "));
+    if (m === null) return undefined;
+    return { action: { capability: "read", target: { name: m[1]!, personal: true }, reversibility: "irreversible", scope: "account" }, reason: `asks ${m[1]} for the contents of a person's ${m[1] === "Mail" || /Outlook/.test(m[1]!) ? "mail" : "data"} through AppleScript: local email collection (T1114.001)` };
+  },
+  examples: {
+    match: [`osascript -e 'tell application "Mail" to get content of messages 1 thru 50 of inbox'`, `osascript -e 'tell application "Messages" to get text of every chat'`],
+    noMatch: [`osascript -e 'tell application "Mail" to activate'`, `osascript -e 'display notification "done" with title "Build"'`, `osascript -e 'tell application "Terminal" to do script "ls"'`],
+  },
+};
+
+/** A bucket named for people's data: HR, payroll, customers, patients, exports of personal data. */
+const PERSONAL_BUCKET = /^(?:s3|gs|az|abfss?|wasbs?):\/\/[^/]*(?:hr|payroll|people|personnel|employee|staff|customer|client|patient|member|subscriber|pii|gdpr|users?-(?:data|export)|crm)[^/]*/i;
+
+const bucketDownload: CommandRule = {
+  id: "collection.personal-bucket",
+  tactic: TACTIC,
+  technique: "T1530",
+  match(inv) {
+    const t = inv.args;
+    const copying = (inv.name === "aws" && t[0] === "s3" && /^(cp|sync|mv)$/.test(t[1] ?? "")) || (inv.name === "gsutil" && t.some((a) => /^(cp|rsync|mv)$/.test(a))) || (inv.name === "gcloud" && t.includes("storage") && t.some((a) => /^(cp|rsync)$/.test(a))) || (inv.name === "azcopy" && /^(copy|cp|sync)$/.test(t[0] ?? ""));
+    if (!copying) return undefined;
+    const ops = t.filter((a) => !a.startsWith("-"));
+    const dest = ops[ops.length - 1] ?? "";
+    const source = ops.find((a) => PERSONAL_BUCKET.test(a));
+    // Down from the bucket to this machine, in bulk.
+    if (source === undefined || /^(?:s3|gs|az|abfss?|wasbs?):\/\//.test(dest) || !(t.some((a) => a === "-r" || a === "--recursive" || a === "-R") || /^(sync|rsync)$/.test(t[1] ?? "") || t.includes("rsync") || source.endsWith("/"))) return undefined;
+    return { action: { capability: "read", target: { name: source, personal: true }, reversibility: "irreversible", scope: "account" }, reason: `copies the whole of ${shown(source)}, a bucket of people's data, to this machine: data from cloud storage (T1530)` };
+  },
+  examples: {
+    match: [`gsutil -m cp -r gs://acme-hr-exports/2026/ ./hr-dump/`, `aws s3 sync s3://customer-pii-archive ./local`],
+    noMatch: [`aws s3 cp s3://build-artifacts/app.tgz .`, `gsutil cp gs://acme-hr-exports/README.txt .`, `aws s3 sync ./site s3://www-acme-web`],
+  },
+};
+
+export const collectionRules: readonly CommandRule[] = [capture, archive, gatherDocuments, personalStore, appData, bucketDownload];

@@ -283,4 +283,83 @@ const recordConfig: CommandRule = {
   },
 };
 
-export const defenseImpairmentRules: readonly CommandRule[] = [history, logging, firewall, mac, timestomp, permissions, hide, rootCert, masquerade, recordConfig];
+/** Cloud audit and monitoring turned off through the provider's CLI: [program, subcommand words, what it is, whether records are lost for good]. */
+const CLOUD_RECORDING: ReadonlyArray<readonly [string, RegExp, string, boolean]> = [
+  ["aws", /^cloudtrail (stop-logging|delete-trail)$/, "CloudTrail, the account's record of API calls", true],
+  ["aws", /^config (stop-configuration-recorder|delete-configuration-recorder|delete-delivery-channel)$/, "AWS Config's record of changes", true],
+  ["aws", /^logs delete-log-group$/, "a log group and every event in it", true],
+  ["aws", /^ec2 delete-flow-logs$/, "VPC flow logs", true],
+  ["aws", /^guardduty (delete-detector|disassociate-from-master-account|disassociate-from-administrator-account)$/, "GuardDuty threat detection and its findings", true],
+  ["aws", /^(securityhub disable-security-hub|macie2 disable-macie|inspector2 disable|detective delete-graph|access-analyzer delete-analyzer)$/, "a security monitoring service", false],
+  ["gcloud", /^logging (sinks|buckets) delete$/, "where audit logs go (a logging sink or bucket)", true],
+  ["az", /^monitor (diagnostic-settings delete|log-analytics workspace delete|activity-log alert delete)$/, "Azure monitoring and its logs", true],
+];
+
+const cloudRecording: CommandRule = {
+  id: "defense-impairment.cloud-logging",
+  tactic: TACTIC,
+  technique: "T1562.008",
+  match(inv) {
+    const words = inv.args.filter((a) => !a.startsWith("-"));
+    for (const [program, sub, what, lost] of CLOUD_RECORDING) {
+      if (inv.name !== program) continue;
+      // The subcommand's words, after the values of global options (--region us-east-1 config …).
+      const used = words.slice(0, 4).flatMap((_w, i) => [2, 3].map((n) => words.slice(i, i + n).join(" "))).find((w) => sub.test(w));
+      if (used === undefined) continue;
+      // Records lost while it is off (or deleted with it) are lost for good; the whole account is blind.
+      return { action: { capability: "impair-defences", target: { name: `${program} ${used}` }, reversibility: lost ? "irreversible" : "recoverable", scope: "account" }, reason: `turns off or deletes ${what} (${program} ${used}): what happens in the account is no longer recorded or watched (T1562.008)` };
+    }
+    return undefined;
+  },
+  examples: {
+    match: [`aws cloudtrail stop-logging --name org-trail`, `aws guardduty delete-detector --detector-id 12abc --region eu-west-1`, `aws logs delete-log-group --log-group-name /aws/cloudtrail/org-trail`, `aws --region us-east-1 config stop-configuration-recorder --configuration-recorder-name default`, `aws securityhub disable-security-hub`, `gcloud logging sinks delete org-audit`, `az monitor diagnostic-settings delete --name audit --resource x`],
+    noMatch: [`aws cloudtrail describe-trails`, `aws cloudtrail start-logging --name org-trail`, `aws logs tail /aws/lambda/api --follow`, `aws guardduty list-findings --detector-id 1`, `gcloud logging read "severity>=ERROR"`],
+  },
+};
+
+/** Ports of databases, caches, container and cluster control planes and remote desktops: never meant for every address. */
+const SENSITIVE_PORT = /^(?:5432|3306|1433|1521|27017|27018|6379|9200|9300|11211|5984|9042|2375|2376|2379|2380|6443|10250|8500|5601|3389|5900|23|445|139|21|15672|8086|7000|7001)$/;
+
+const openPort: CommandRule = {
+  id: "defense-impairment.open-port",
+  tactic: TACTIC,
+  technique: "T1562.004",
+  match(inv) {
+    const a = inv.args;
+    const t = a.join(" ");
+    let port: string | undefined;
+    if (inv.name === "ufw" && /^(allow|insert)$/.test(a.find((x) => !x.startsWith("-") && !/^\d+$/.test(x)) ?? "") && !/\bfrom (?!any\b)\S+/.test(t)) {
+      port = (/\bport (\d+)/.exec(t) ?? /\b(\d+)(?:\/(?:tcp|udp))?(?:\s|$)/.exec(t.replace(/^(allow|insert \d+ allow)\s+/, "")))?.[1];
+    } else if (/^(ip6?tables|iptables-legacy|iptables-nft)$/.test(inv.name) && /(^|\s)-[AI]\s+INPUT\b/.test(t) && /-j\s+ACCEPT\b/.test(t) && !/(^|\s)(-s|--source|--src-range)\s/.test(t)) {
+      port = /--dports?\s+(\d+)/.exec(t)?.[1];
+    } else if (inv.name === "firewall-cmd" && !/--zone[ =](?:trusted|internal|home)\b/.test(t)) {
+      port = /--add-port[ =](\d+)/.exec(t)?.[1];
+    }
+    if (port === undefined || !SENSITIVE_PORT.test(port)) return undefined;
+    return { action: { capability: "impair-defences", target: { name: `port ${port}`, external: true }, reversibility: "recoverable", scope: "one" }, reason: `opens port ${port} (a database, cache, cluster or remote-desktop service) to every address: modify system firewall (T1562.004)` };
+  },
+  examples: {
+    match: [`sudo ufw allow proto tcp from any to any port 5432 comment 'temp debug'`, `ufw allow 6379/tcp`, `iptables -A INPUT -p tcp --dport 3306 -j ACCEPT`, `firewall-cmd --permanent --add-port=27017/tcp`],
+    noMatch: [`ufw allow 22/tcp`, `ufw allow from 10.0.0.0/8 to any port 5432`, `iptables -A INPUT -s 10.1.2.3 -p tcp --dport 5432 -j ACCEPT`, `ufw allow 443`, `firewall-cmd --zone=trusted --add-port=5432/tcp`],
+  },
+};
+
+/** Kubernetes Pod Security admission labels: a namespace set to privileged, or its enforcement removed. */
+const podSecurity: CommandRule = {
+  id: "defense-impairment.pod-security",
+  tactic: TACTIC,
+  technique: "T1562.001",
+  match(inv) {
+    if ((inv.name !== "kubectl" && inv.name !== "oc") || !inv.args.includes("label")) return undefined;
+    const label = inv.args.find((x) => /^pod-security\.kubernetes\.io\/enforce(?:=privileged|-)$/.test(x));
+    if (label === undefined) return undefined;
+    const ns = inv.args.find((x, i) => i > 0 && /^(ns|namespaces?)$/.test(inv.args[i - 1] ?? "")) ?? inv.args[inv.args.indexOf("label") + 2] ?? "a namespace";
+    return { action: { capability: "impair-defences", target: { name: `namespace ${ns}` }, reversibility: "recoverable", scope: "account" }, reason: `${label.endsWith("-") ? "removes" : "turns off"} Pod Security enforcement in ${ns} (${label}): privileged pods may run there (T1562.001)` };
+  },
+  examples: {
+    match: [`kubectl label --overwrite namespace payments pod-security.kubernetes.io/enforce=privileged pod-security.kubernetes.io/warn-`, `kubectl label ns web pod-security.kubernetes.io/enforce-`],
+    noMatch: [`kubectl label namespace web pod-security.kubernetes.io/enforce=restricted`, `kubectl label pod api-1 tier=web`],
+  },
+};
+
+export const defenseImpairmentRules: readonly CommandRule[] = [history, logging, firewall, mac, timestomp, permissions, hide, rootCert, masquerade, recordConfig, cloudRecording, openPort, podSecurity];

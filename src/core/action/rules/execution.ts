@@ -229,4 +229,36 @@ const typosquat: CommandRule = {
   },
 };
 
-export const executionRules: readonly CommandRule[] = [reverseShell, downloadRun, typosquat];
+/** Cloud consoles' remote command runners: [program, subcommand words]. */
+const RUN_COMMAND: ReadonlyArray<readonly [string, RegExp]> = [
+  ["az", /^(vm|vmss) run-command (invoke|create)$/],
+  ["aws", /^ssm (send-command|start-session)$/],
+  ["gcloud", /^compute ssh$/],
+  ["gcloud", /^compute instances add-metadata$/],
+];
+
+const remoteCommand: CommandRule = {
+  id: "execution.cloud-run-command",
+  tactic: TACTIC,
+  technique: "T1651",
+  match(inv) {
+    const words = inv.args.filter((a) => !a.startsWith("-"));
+    const t = inv.args.join(" ");
+    for (const [program, sub] of RUN_COMMAND) {
+      if (inv.name !== program) continue;
+      const used = [2, 3].map((n) => words.slice(0, n).join(" ")).find((w) => sub.test(w));
+      if (used === undefined) continue;
+      // gcloud compute ssh runs a command only with --command; add-metadata runs one only as a startup script.
+      if (used === "compute ssh" && !/--command[ =]/.test(t)) return undefined;
+      if (used === "compute instances add-metadata" && !/startup-script/.test(t)) return undefined;
+      return { action: { capability: "execute", target: { name: `${program} ${used}`, external: true }, reversibility: "recoverable", scope: "account" }, reason: `runs commands on cloud machines through the provider's console (${program} ${used}), as whatever account the agent there runs as: cloud administration command (T1651)` };
+    }
+    return undefined;
+  },
+  examples: {
+    match: [`az vm run-command invoke -g rg-prod -n web01 --command-id RunShellScript --scripts 'systemctl restart nginx'`, `aws ssm send-command --document-name AWS-RunShellScript --targets Key=tag:env,Values=prod --parameters commands=uptime`, `gcloud compute ssh web-1 --zone europe-west1-b --command 'sudo reboot'`],
+    noMatch: [`az vm list -g rg-prod`, `aws ssm get-parameter --name /app/db-host`, `gcloud compute ssh web-1 --zone europe-west1-b`, `aws ssm list-commands`],
+  },
+};
+
+export const executionRules: readonly CommandRule[] = [reverseShell, downloadRun, typosquat, remoteCommand];

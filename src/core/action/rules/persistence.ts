@@ -234,4 +234,22 @@ const gitHooks: CommandRule = {
   },
 };
 
-export const persistenceRules: readonly CommandRule[] = [cron, shellStartup, services, launchd, authorizedKeys, account, gitHooks];
+const clusterCronJob: CommandRule = {
+  id: "persistence.cluster-cronjob",
+  tactic: TACTIC,
+  technique: "T1053.007",
+  match(inv) {
+    if (inv.name !== "kubectl" && inv.name !== "oc") return undefined;
+    const words = inv.args.filter((a) => !a.startsWith("-"));
+    if (words[0] !== "create" || !/^(cronjob|cronjobs|cj)$/.test(words[1] ?? "")) return undefined;
+    const t = inv.args.join(" ");
+    const production = /(?:-n|--namespace)[ =](?:prod|production)\b/.test(t);
+    return { action: { capability: "persist", target: { name: `cronjob ${words[2] ?? ""}`.trim(), production }, reversibility: "recoverable", scope: "account" }, reason: `schedules a job that runs in the cluster on its own from now on (${words[2] ?? "a cronjob"}): container orchestration job (T1053.007)` };
+  },
+  examples: {
+    match: [`kubectl create cronjob nightly-sync -n prod --image=ghcr.io/sync-tools/sync:latest --schedule='*/5 * * * *' -- /sync --all`, `kubectl create cj x --image=busybox --schedule='@hourly' -- wget http://x/y`],
+    noMatch: [`kubectl get cronjobs -n prod`, `kubectl create job manual-run --from=cronjob/nightly`, `kubectl delete cronjob old`],
+  },
+};
+
+export const persistenceRules: readonly CommandRule[] = [cron, shellStartup, services, launchd, authorizedKeys, account, gitHooks, clusterCronJob];

@@ -188,12 +188,17 @@ const containerEscape: CommandRule = {
         return { action: escalate("container host", "system"), reason: `${what}: escape to host (T1611)` };
       }
     }
+    // A pod on the host's namespaces or with the host's disk (kubectl run --overrides '{…"privileged":true, "hostPID":true…}'), or a node debugged: root on the node.
+    if ((inv.name === "kubectl" || inv.name === "oc") && /\b(run|debug)\b/.test(t)) {
+      const hostAccess = /["']?(privileged|hostPID|hostNetwork|hostIPC)["']?\s*:\s*true|["']?hostPath["']?\s*:|--privileged\b|--profile[ =](sysadmin|netadmin)\b/i.test(t) || (/\bdebug\b/.test(t) && /\bnode\/\S+/.test(t));
+      if (hostAccess) return { action: escalate("cluster node", "system"), reason: "starts a pod with the node's namespaces, disk or full privileges (or debugs the node itself): escape to the node (T1611)" };
+    }
     if (inv.name === "nsenter" && /(-t|--target)[ =]?1\b/.test(t)) return { action: escalate("host namespaces", "system"), reason: "enters the namespaces of the host's init process: escape to host (T1611)" };
     return undefined;
   },
   examples: {
-    match: [`docker run -v /:/mnt --rm -it alpine chroot /mnt sh`, `docker run --privileged -it ubuntu bash`, `nsenter -t 1 -m -u -i -n sh`, `docker run -v /var/run/docker.sock:/var/run/docker.sock img`],
-    noMatch: [`docker run --rm -v "$PWD":/app node:20 npm test`, `docker ps`, `docker build -t app .`],
+    match: [`kubectl run dbg -n kube-system --rm -it --image=alpine --overrides='{"spec":{"hostPID":true,"containers":[{"name":"dbg","image":"alpine","securityContext":{"privileged":true}}]}}'`, `kubectl debug node/worker-1 -it --image=busybox`, `docker run -v /:/mnt --rm -it alpine chroot /mnt sh`, `docker run --privileged -it ubuntu bash`, `nsenter -t 1 -m -u -i -n sh`, `docker run -v /var/run/docker.sock:/var/run/docker.sock img`],
+    noMatch: [`kubectl run tmp --rm -it --image=busybox -- sh`, `kubectl debug -it pod/api-7d9 --image=busybox --target=api`, `docker run --rm -v "$PWD":/app node:20 npm test`, `docker ps`, `docker build -t app .`],
   },
 };
 
