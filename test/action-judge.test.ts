@@ -99,6 +99,9 @@ describe("judgeAction over shell commands", () => {
     expect(shell(`psql -h db.prod.internal -c "DELETE FROM users"`).tier).toBe("hard-stop");
     expect(shell(`psql -c "SELECT 1"`).tier).toBe("allow");
     expect(shell(`echo "DROP TABLE orders" | mysql shop`).rules.map((r) => r.id)).toContain("sql.drop");
+    // sqlite's showing dot-commands are not SQL (fresh13 b020); one that does more is still unreadable.
+    expect(shell(`sqlite3 db/development.sqlite3 '.schema users'`).tier).toBe("allow");
+    expect(shell(`sqlite3 app.db '.shell rm -rf ~'`).tier).not.toBe("allow");
   });
 });
 

@@ -91,8 +91,8 @@ function sqlOfCommand(inv: Invocation, next: Invocation | undefined): readonly s
     }
   }
   if ((inv.name === "echo" || inv.name === "printf") && next && DB_CLIENTS.has(next.name)) out.push(inv.args.filter((w) => !w.startsWith("-")).join(" "));
-  // psql's own meta-commands (\dt, \l, \d users, \x) are not SQL: they list and describe.
-  return out.filter((s) => s.trim() !== "" && !/^\s*\\[a-zA-Z?!]/.test(s));
+  // psql's own meta-commands (\dt, \l, \d users, \x) and sqlite's showing dot-commands (.schema users, .tables) are not SQL: they list and describe.
+  return out.filter((s) => s.trim() !== "" && !/^\s*\\[a-zA-Z?!]/.test(s) && !((inv.name === "sqlite3" || inv.name === "duckdb") && s.split("\n").every((l) => l.trim() === "" || SHOWING_DOT_COMMAND.test(l))));
 }
 
 /** Tools whose argument is a shell command line: Claude Code's Bash, MCP shell servers, ToolEmu's Terminal. */
