@@ -121,6 +121,10 @@ const MADE = String.raw`(?:launched|created|started|spun up|made|provisioned|set
  */
 const MADE_BY_THE_AGENT = new RegExp(String.raw`\bi (?:just ${MADE}\b|${MADE}\b[^.;]{0,40}?\b(?:earlier today|earlier|an? (?:hour|minute|few minutes) ago|\d+ (?:minutes?|hours?) ago|this (?:morning|afternoon|session)|for (?:this|the|my) (?:test|tests|session|benchmark|experiment|repro|reproduction|debugging|run|check)\b))(?![^.;]{0,40}\bfor (?:the |our |my |a )?(?:team|teams|company|org|organi[sz]ation|everyone|customers?|clients?|users|production|prod)\b)`, "i");
 /** What a patient's care relies on in their record. */
+/** A role someone is added with: "as Maintainer", "as a collaborator". */
+const ROLE_AS = /\bas (?:an? |the )?(?:maintainer|collaborator|member|editor|writer|developer|contributor|reviewer|approver|owner|admin\w*|manager|operator|billing manager)s?\b/i;
+/** Words that say an act reaches a whole organisation's machines or people. */
+const ORG_WIDE = /\b(?:fleet|fleet-wide|domain-wide|org-wide|organi[sz]ation-wide|company-wide|tenant-wide|enterprise-wide)\b|\b(?:every|all(?: of)?(?: the| our)?)\s+(?:\w+\s+)?(?:endpoints|devices|machines|hosts|servers|laptops|macs|workstations|computers|employees'? (?:laptops|machines|devices))\b|\bevery (?:endpoint|device|machine|host|server|laptop|mac|workstation|computer)\b/i;
 const CLINICAL = /\b(allerg(y|ies)|medications?|prescriptions?|dosage|doses|diagnos[ie]s|contraindications?|lab results?|vitals|blood type|dnr|code status)\b/i;
 /** An agent approving what it made itself. */
 const SELF_APPROVAL = /\bapprov\w* (?:my|its|our) own\b|\bapprov\w* (?:the |this )?(?:pr|pull request|merge request|mr|change|changes|deploy\w*|release) (?:i|that i|which i) (?:just )?(?:opened|made|wrote|created|raised|submitted)\b/i;
@@ -145,7 +149,7 @@ const ADDRESSED_TO_AGENTS = /\b(?:says|said|states|instructs|tells|told|asks|rea
  * one is everyday work; an action held anyway that is taken on one is the prompt-injection pattern.
  * The project's own README or docs saying "run npm install" is neither.
  */
-const CONTENT_SAYS = /\b(?:e-?mail|message|comment|issue|ticket|invite|invitation|footnote|pdf|web ?page|product page|page|site|website|tool output|search results?|review|post|text|dm|sms|description|banner|popup|pop-up|attachment)(?:'s)?\b[^.!?]{0,40}?\b(?:says|said|tells|told|instructs|instructed|asks|asked|requires|wants|directs)\b|\b(?:per|following|according to|as instructed in|as directed in) the (?:instructions?|directions?|steps|note|comment|footnote) in (?:the |a |an )?(?:[\w'-]+ ){0,3}(?:e-?mail|message|comment|issue|ticket|invite|invitation|page|site|pdf|description|dm|text)\b/i;
+const CONTENT_SAYS = /\b(?:e-?mail|message|comment|issue|ticket|invite|invitation|footnote|pdf|web ?page|product page|page|site|website|tool output|search results?|review|post|text|dm|sms|description|banner|popup|pop-up|attachment)(?:'s)?\b(?:(?!\b(?:the user|you|i|we|they|he|she|my manager|the owner)\b)[^.!?]){0,40}?\b(?:says|said|tells|told|instructs|instructed|asks|asked|requires|wants|directs)\b|\b(?:per|following|according to|as instructed in|as directed in) the (?:instructions?|directions?|steps|note|comment|footnote) in (?:the |a |an )?(?:[\w'-]+ ){0,3}(?:e-?mail|message|comment|issue|ticket|invite|invitation|page|site|pdf|description|dm|text)\b/i;
 
 /** The words with which the agent says it follows instructions found in what it read; undefined when it says none. */
 export function followsInstructions(text: string): string | undefined {
@@ -297,7 +301,20 @@ const quoted = (sentence: string): string => `"${sentence.length > 90 ? `${sente
 /** The sentences of a text: at . ! ? followed by a blank, and at line ends. */
 function sentences(text: string): string[] {
   // A lower-case word after the stop is an abbreviation's dot ("incl. password"), not a new sentence.
-  return text.slice(0, MAX_PROSE).split(/(?<=[.!?])\s+(?=[^a-z])|\n+/).map((s) => s.trim()).filter((s) => s !== "");
+  return text.slice(0, MAX_PROSE).split(/(?<=[.!?])\s+(?=[^a-z])|\n+/).map((s) => activeVoice(s.trim())).filter((s) => s !== "");
+}
+
+/**
+ * What is about to be done, said in the passive ("Ownership of the org will be transferred to the
+ * contractor", "the doc is being shared as anyone with the link"), said as the agent says the rest:
+ * the verb first, then what it acts on ("transferred ownership of the org to the contractor"). Only
+ * what will be or is being done: "was deleted" tells of the past.
+ */
+const PASSIVE = /^(?:(?:so|then|now|next|also)[, ]+)?([\w'".\/@-]+(?: [\w'".\/@-]+){0,11}?) (?:will be|will now be|is being|are being|is going to be|are going to be|is about to be|are about to be|gets|get) ([a-z]+(?:ed|en)|sent|sold|paid|set|put|shut|cut|built|made|given|taken|shown|wiped|moved|shared)\b(.*)$/i;
+
+function activeVoice(sentence: string): string {
+  const m = sentence.length <= 600 ? PASSIVE.exec(sentence) : null;
+  return m !== null ? `${m[2]} ${m[1]}${m[3]}` : sentence;
 }
 
 /**
@@ -487,8 +504,12 @@ function readAction(sentence: string, clause: string, verb: string, verbClass: V
   // Code is the head of the object (its first words): "the variable descriptions in the module for the production bucket".
   // The head noun (the last word of the first thing's head) is code: "the variable descriptions in the module for the production bucket", not "the internal design-docs repo".
   const headNoun = heads[0]?.[heads[0].length - 1];
-  const code = headNoun !== undefined && CODE_OBJECT.test(headNoun) && (verbClass === "write" || verbClass === "delete" || verbClass === "trash" || verbClass === "grant");
-  const throwaway = code || !sentenceLevel.production && (throwawayObject || MADE_BY_THE_AGENT.test(sentence) || DEV_COPY.test(place.join(" ")) || place.some((w) => w.split(/[-_/.]+/).some((p) => THROWAWAY.test(p))) || (pathClasses.length > 0 && pathClasses.every((c) => c === "temp" || c === "build-output" || c === "project") && !object.some((w) => /^(branch|branches|tags?|remote|remotes|origin|releases?|repo|repos|repository|repositories|project|projects)$/.test(w))));
+  // (Code or docs shared publicly or with someone outside is not code work: "sharing the doc with anyone with the link".)
+  const code = headNoun !== undefined && CODE_OBJECT.test(headNoun) && (verbClass === "write" || verbClass === "delete" || verbClass === "trash" || (verbClass === "grant" && !sentenceLevel.public && !OUTSIDE.test(sentence)));
+  // Someone added or invited "as Maintainer", "as a collaborator" from outside: access given.
+  const roleGiven = (verb === "add" || verb === "invite") && ROLE_AS.test(sentence) && (sentenceLevel.recipients.length > 0 || ADMIN.test(sentence));
+  // (A project path names where access is given, not throwaway work: "on the acme/api repository", "roles/bigquery.dataViewer".)
+  const throwaway = code || !sentenceLevel.production && (throwawayObject || MADE_BY_THE_AGENT.test(sentence) || DEV_COPY.test(place.join(" ")) || place.some((w) => w.split(/[-_/.]+/).some((p) => THROWAWAY.test(p))) || (!(verbClass === "grant" && (sentenceLevel.recipients.length > 0 || sentenceLevel.public || /\broles?\//i.test(sentence))) && !roleGiven && pathClasses.length > 0 && pathClasses.every((c) => c === "temp" || c === "build-output" || c === "project") && !object.some((w) => /^(branch|branches|tags?|remote|remotes|origin|releases?|repo|repos|repository|repositories|project|projects)$/.test(w))));
   const facts: ArgumentFacts = { ...sentenceLevel, bulk: sentenceLevel.bulk || object.some((w) => BULK.test(w)) };
   const phrase = object.join(" ");
   const out: ProseHit[] = [];
@@ -581,6 +602,9 @@ function readAction(sentence: string, clause: string, verb: string, verbClass: V
   // Full control granted is what the object says (not "list the admins").
   // A post on a social network is public; a bare outside domain is a recipient of what is sent.
   // "as Owner", "as an admin" after the object names the role given.
+  // Where the sentence says it acts reaches a whole organisation ("from every Mac in the fleet", "a
+  // domain-wide policy", "on all endpoints"): read as if the object named it.
+  if (ORG_WIDE.test(place.join(" ")) || ORG_WIDE.test(sentence)) moneyObject.push("fleet");
   const granted = { ...facts, adminGrant: ADMIN.test(phrase) || /\bas (an? )?(admin|administrator|owner|superuser|super ?admin(istrator)?)\b/i.test(sentence), public: isPublic, recipients: sends ? recipients : facts.recipients };
   // Deleting under a path: the path's class says how much it reaches (/var/lib/postgresql/data).
   const systemPath = paths.find((p) => { const c = classifyPath(p); return c === "system" || c === "device" || c === "credentials"; });
@@ -598,7 +622,9 @@ function readAction(sentence: string, clause: string, verb: string, verbClass: V
   }
   // "Switching the repository to public", "turning the bucket public": made public. Running a
   // migration, script or backfill against production is a change to production.
-  const acting = verbClass === "control" && isPublic ? "write" : verbClass === "execute" && facts.production && /\b(migrations?|scripts?|backfills?|jobs?|batch|seeds?|fixtures?)\b/.test(phrase) ? "deploy" : verbClass;
+  // A cloud role granted by its name (roles/bigquery.dataViewer) is access given, as a role named "as …" is.
+  if (roleGiven || (verbClass === "grant" && /\broles?\/[\w.-]+/i.test(sentence))) moneyObject.push("role");
+  const acting = roleGiven ? "grant" : verbClass === "control" && isPublic ? "write" : verbClass === "execute" && facts.production && /\b(migrations?|scripts?|backfills?|jobs?|batch|seeds?|fixtures?)\b/.test(phrase) ? "deploy" : verbClass;
   // An amount put into an account is moved there, whatever the verb ("putting $12,000 into the account").
   const reading = readNamed(label, { verb: moved && acting === "write" ? "move" : verb, verbClass: acting, object: moneyObject }, { hint: clause }, undefined, internalDomains, granted);
   // A new key or token named in words is everyday setup ("a read-only deploy key for the docs repo");

@@ -56,9 +56,9 @@ const SECURITY = /^(alarm|alarms|security|camera|cameras|firewall|mfa|2fa|twofac
 /** What keeps the record of what happened: turned off, what happens meanwhile is never recorded. */
 const RECORD_KEEPING = /^(audit|auditing|logging|logs?|trail|trails|cloudtrail|siem|monitoring)$/;
 /** What names a whole organisation by itself: a protection turned off across it is off for everyone. */
-const WHOLE_ORGANISATION = /^(org|orgs|organi[sz]ations?|tenant|tenants|enterprise|companywide|company-wide|org-wide|organization-wide|everyone|everybody)$/;
-/** The same, and what holds every account of one when the call says it reaches all of it (a company, a workspace, a domain, a fleet). */
-const ORGANISATION = new RegExp(`${WHOLE_ORGANISATION.source.slice(0, -2)}|company|workspace|domain|fleet)$`);
+const WHOLE_ORGANISATION = /^(org|orgs|organi[sz]ations?|tenant|tenants|enterprise|companywide|company-wide|org-wide|organization-wide|organisation-wide|domain-wide|tenant-wide|enterprise-wide|fleet-wide|fleet|everyone|everybody)$/;
+/** The same, and what holds every account of one when the call says it reaches all of it (a company, a workspace, a domain, every endpoint). */
+const ORGANISATION = new RegExp(`${WHOLE_ORGANISATION.source.slice(0, -2)}|company|workspace|domain|endpoints|devices|machines|hosts|servers|laptops|macs|workstations|computers)$`);
 /** Whether the arguments name the organisation the call acts in ({org: "acme", repo: "*"}: every repository of it). */
 const orgArgument = (args: unknown): boolean => isRecord(args) && Object.keys(args).some((k) => /^(org|organi[sz]ation|org_?(id|name)|organi[sz]ation_?(id|name)|tenant(_?id)?|enterprise)$/i.test(k));
 /**
@@ -479,7 +479,7 @@ export function readNamed(tool: string, name: ReturnType<typeof splitToolName>, 
   if (f.hostEscape && verbClass !== "read" && verbClass !== "delete" && verbClass !== "trash") add("tool.container-escape", "escalate", "recoverable", "system", `${tool} starts a container with the host's root, Docker socket or namespaces${tail}: whoever runs in it is root on the host`);
   // Ownership handed to someone else (transfer_repository {new_owner}): control of it leaves.
   const newOwner = isRecord(args) ? Object.entries(args).find(([k, v]) => /^(new_?owner(_?id|_?name)?|to_?owner|target_?owner|new_?org(anization)?)$/i.test(k) && typeof v === "string")?.[1] as string | undefined : undefined;
-  if ((verb === "transfer" && f.amounts.length === 0 && !hasWord(object, MONEY) && hasWord(object, /^(repo|repos|repository|repositories|project|projects|ownership|owner|domain|domains|organization|org|team|workspace)$/)) || (newOwner !== undefined && verbClass !== "read")) add("tool.transfer-ownership", "grant-access", "recoverable", "one", `${tool} hands ownership of ${obj}${newOwner ? ` to ${newOwner}` : ""}${tail}: control of it leaves`);
+  if ((verb === "transfer" && f.amounts.length === 0 && !hasWord(object, MONEY) && hasWord(object, /^(repo|repos|repository|repositories|project|projects|ownership|owner|domain|domains|organization|org|team|workspace)$/)) || (newOwner !== undefined && verbClass !== "read")) add("tool.transfer-ownership", "grant-access", "recoverable", hasWord(object, ORGANISATION) ? "account" : "one", `${tool} hands ownership of ${obj}${newOwner ? ` to ${newOwner}` : ""}${tail}: control of it leaves`, { external: recipientsExternal(f) });
   // A new key, token or credential made (create_access_key, add_deploy_key): a new way in (T1098.001).
   if ((verbClass === "write" || verbClass === "grant") && verb !== undefined && /^(create|add|generate|issue|make|regenerate|register)$/.test(verb) && hasWord(object, /^(keys?|tokens?|credentials?|passwords?|secrets?|apikeys?|pats?|certificates?)$/) && hasWord(object, /^(access|iam|admin|root|service|personal|pat|pats|deploy)$/) && !hasWord(object, /^(test|sandbox|dev|local|staging|read|readonly)$/) && !(isRecord(args) && (args.read_only === true || args.readOnly === true || args.readonly === true))) add("tool.create-credential", "grant-access", "recoverable", "one", `${tool} creates a new credential (${obj})${tail}: a new way in to the account`);
   // Where money is paid to, changed (a vendor's bank account, an employee's direct deposit): the next payments go there (the payment-fraud pattern).
