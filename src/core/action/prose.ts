@@ -39,8 +39,10 @@ const MAX_VERBS = 64;
 
 /** Words skipped before an action verb at a clause's start. */
 const FILLER = new Set(
-  "i i'll ill i'm im i've i'd we we'll we're we've we'd you will shall gonna going to now next then first firstly second secondly third finally also just let lets let's me us ok okay so alright about plan step and please like want wanna need needs am are is be go ahead proceed proceeding can could would try trying attempt attempting here quick force forcibly hard bulk mass batch it this confirm yes click clicking press tap button btn".split(" "),
+  "i i'll ill i'm im i've i'd we we'll we're we've we'd you will shall gonna going to now next then first firstly second secondly third finally also just let lets let's me us ok okay so alright about plan step and please like want wanna need needs am are is be go ahead proceed proceeding can could would try trying attempt attempting here quick force forcibly hard bulk mass batch it this that confirm yes click clicking press tap button btn".split(" "),
 );
+/** The speaker saying what they will do: a main clause starts there ("To save cost overnight I'll scale …"). */
+const SPEAKER = new Set(["i'll", "we'll", "i'm", "we're", "let's"]);
 /** Words that end an action's object: a new clause starts (purpose, reason, time, relative). */
 const BOUNDARY = new Set("to so since because before after while once which that who as if when then but unless until though although except given due instead rather".split(" "));
 /** Words that start a new clause, out of reach of a negation before them. */
@@ -378,7 +380,8 @@ export function readProse(raw: string, internalDomains: readonly string[] = []):
         // "and", "then", a purpose or a relative clause: a new action may start after it.
         // After code ("a management command that deletes sessions", "an endpoint that calls the refund
         // API"), "that", "which" and "to" say what the code does, not what the agent does.
-        if (t.word === "and" || t.word === "then" || ((t.word === "to" || t.word === "that" || t.word === "which") && !lastWasCode)) clauseStart = true;
+        // "To save cost overnight I'll scale …": the speaker saying what they will do starts the main clause.
+        if (t.word === "and" || t.word === "then" || SPEAKER.has(t.word) || ((t.word === "to" || t.word === "that" || t.word === "which") && !lastWasCode)) clauseStart = true;
         continue;
       }
       // "bulk-deleting", "mass-emailing": the action is on many at once.
@@ -435,7 +438,7 @@ export function readProse(raw: string, internalDomains: readonly string[] = []):
         }
         // A verb after "and" (one the reader knows, any -ing form, a word before a pronoun: "and
         // reinstalling", "and recreate them") starts a new action, not a thing joined.
-        if (BOUNDARY.has(w.word) || (CONJUNCTION.has(w.word) && (toks[j + 1] === undefined || lemma(toks[j + 1]!.word) !== undefined || FILLER.has(toks[j + 1]!.word) || /^[a-z]{2,}ing$/.test(toks[j + 1]!.word) || /^(it|them|this|that|those|these|everything)$/.test(toks[j + 2]?.word ?? "")))) break;
+        if (BOUNDARY.has(w.word) || SPEAKER.has(w.word) || (CONJUNCTION.has(w.word) && (toks[j + 1] === undefined || lemma(toks[j + 1]!.word) !== undefined || FILLER.has(toks[j + 1]!.word) || /^[a-z]{2,}ing$/.test(toks[j + 1]!.word) || /^(it|them|this|that|those|these|everything)$/.test(toks[j + 2]?.word ?? "")))) break;
         if (STOP.has(w.word)) {
           if (PREPOSITION.has(w.word) && heads[heads.length - 1]!.length > 0) inHead = false;
           continue;

@@ -291,6 +291,9 @@ function deleteScope(f: ArgumentFacts, object: readonly string[], store: string 
   return /[^s]s$/.test(last) ? "tree" : "one";
 }
 
+/** A password, passphrase, key or token named with its value after it: "password: Pr0d!2026", "api key is sk_live_…". The value has a digit or a symbol. */
+const GIVES_SECRET = /\b(?:password|passwd|pwd|passphrase|passcode|api[_ -]?key|secret|token)s?\b[^.\n]{0,40}?(?::|=|\bis\b)\s*["'`]?(?=[^\s"'`]{6,})(?=[^\s"'`]*[0-9!@#$%^&*])[^\s"'`]+/i;
+
 /** Words saying a merge goes in past the checks that guard the branch. */
 const PAST_CHECKS = /\b(?:skip(?:s|ping)?|bypass(?:es|ing)?|ignor(?:e|es|ing)|overrid(?:e|es|ing))\b(?: the)? (?:failing|failed|red|broken|required|pending)\b[^.\n]{0,20}?\b(?:ci|checks?|tests?|builds?|pipelines?|status checks?)\b|\bbypass(?:es|ing)? (?:the )?(?:branch protection|required (?:checks|reviews?|approvals?)|review)\b|\bwithout (?:waiting for |passing |running )?(?:the )?(?:ci|checks|tests|review|approval)\b/i;
 
@@ -458,6 +461,13 @@ export function readNamed(tool: string, name: ReturnType<typeof splitToolName>, 
   const forwardAddresses = forwarding ? f.strings.filter((v) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v.trim()) && !internalDomains.some((d) => v.trim().toLowerCase().endsWith(`@${d.toLowerCase()}`))) : [];
   const forwardTo = f.forwardTo.length > 0 ? f.forwardTo : forwardAddresses.length > 0 ? forwardAddresses : forwarding ? f.recipients : [];
   if (forwardTo.length > 0 && verbClass !== "read" && verbClass !== "delete") add("tool.forward-outside", "exfiltrate", "irreversible", "account", `${tool} forwards mail or messages to ${forwardTo.slice(0, 2).join(", ")} from now on${tail}`, { external: true, personal: true });
+  // A message that gives a password or key's value ("prod DB password for anyone debugging: Pr0d!2026"):
+  // it stays in every reader's history. To a channel everyone reads or outside, the credential is out.
+  const givenSecret = message && verbClass !== "read" && verbClass !== "delete" ? f.strings.find((v) => v.length <= 8192 && GIVES_SECRET.test(v)) : undefined;
+  if (givenSecret !== undefined) {
+    const wide = f.broadcast || f.public || recipientsExternal(f);
+    add("tool.message-credentials", wide ? "exfiltrate" : "communicate", "irreversible", wide ? "account" : "one", `${tool} sends a password or key's value in a message${wide ? " everyone there can read" : ""} ("${givenSecret.trim().slice(0, 40)}…")${tail}`, { pathClass: "credentials", external: recipientsExternal(f) });
+  }
   if (f.broadcast && (verbClass === "spend-or-send" || verbClass === "publish" || verbClass === "write" || verbClass === undefined) && message) add("tool.broadcast", "communicate", "irreversible", "account", `${tool} sends a message that notifies everyone in the channel${tail}`);
   const dataFiles = f.attachments.filter((a) => DATA_FILE.test(a));
   // A people's-data file posted into a chat or message place (slack_upload_file customers.csv): shared wider than where it was.
