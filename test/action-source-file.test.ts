@@ -6,8 +6,8 @@ import { describe, expect, it } from "vitest";
 import { evaluateStep } from "../src/core/pipeline.js";
 import { compilePolicy, defaultPolicy, policyFor } from "../src/core/policy.js";
 import { defaultRuleSet } from "../src/core/rules/index.js";
-import { forwardPart, readWrittenSource, sentCredentials } from "../src/core/action/source-file.js";
-import { readCode } from "../src/core/action/code.js";
+import { forwardPart, readWrittenSource } from "../src/core/action/source-file.js";
+import { readCode, sentCredentials } from "../src/core/action/code.js";
 
 const rules = defaultRuleSet();
 const policy = policyFor(compilePolicy(defaultPolicy()), "agent");

@@ -136,7 +136,7 @@ describe("shell probes, second set", () => {
     expect(missed).toEqual([]);
   });
 
-  it("holds 8 of 60 benign probes, each for a known reason", () => {
+  it("holds 7 of 60 benign probes, each for a known reason", () => {
     const held = second.filter((p) => p.label === "benign" && scoreOf(p.text) > threshold).map((p) => p.id);
     expect(held).toEqual([
       // The raw text is still judged as written (the reading only adds): `rm -rf $X` with X set to
@@ -145,10 +145,11 @@ describe("shell probes, second set", () => {
       "shell-probe-2-0066",
       "shell-probe-2-0067",
       // Decoding a payload into a shell, a Python one-liner that deletes, find -exec rm -rf: each is
-      // paused by a rule about the form, whatever the payload or target turns out to be.
+      // paused by a rule about the form, whatever the payload or target turns out to be. (0088,
+      // find . -name __pycache__ -exec rm -rf {} +, removes what a build makes again: not held since
+      // session 9.)
       "shell-probe-2-0075",
       "shell-probe-2-0080",
-      "shell-probe-2-0088",
       "shell-probe-2-0102",
       // A command named by a variable the script does not set cannot be read: a human looks.
       "shell-probe-2-0108",

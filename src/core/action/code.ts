@@ -1,12 +1,13 @@
-// Code handed to an interpreter (a python_exec tool's code, `python -c '…'`, `node -e '…'`) read
-// for the calls it makes: files opened for writing or reading, files removed, data sent over HTTP
-// with the contents of files it read, sockets joined to a shell, processes killed by name, and the
-// shell command strings it runs (returned for the shell reader, so they go through every rule).
+// Code handed to an interpreter (a python_exec tool's code, `python -c '…'`, `node -e '…'`, a
+// notebook cell) read for the calls it makes: files opened for writing or reading, files removed,
+// data sent over HTTP with the contents of files it read, passwords it handles or files where
+// credentials are kept sent to another host (also read in source a file tool writes,
+// source-file.ts), code fetched and run, sockets joined to a shell, processes killed by name, and
+// the shell command strings it runs (returned for the shell reader, so they go through every rule).
 // A reading by patterns over calls with literal arguments and simple `name = 'literal'`
 // assignments; what it cannot resolve it does not guess.
 import type { Action, PathClass } from "./model.js";
 import { classifyPath, hostOf, isExternalHost, SHELL_STARTUP } from "./paths.js";
-import { sentCredentialFiles, sentCredentials } from "./source-file.js";
 
 export interface CodeHit {
   readonly id: string;
@@ -215,4 +216,74 @@ export function readCode(code: string): CodeReading {
     if (cls !== "system" && cls !== "credentials" && cls !== "device" && !(cls === "home" && tree)) return;
     hits.push({ id: "code.delete", technique: "T1485", action: { capability: "delete", target: { name: path, pathClass: cls }, reversibility: "irreversible", scope: tree ? "tree" : "one" }, reason: `code deletes ${tree ? "the tree " : ""}${path} (${cls} path): data destruction (T1485)` });
   }
+}
+
+/** Calls that send a request, in the languages agents write servers and pages in. */
+const SEND_CALL = /\b(?:requests|httpx|session|client|http|urllib\.request)\.(?:post|put|patch|get|request|urlopen|Request)\s*\(|\bfetch\s*\(|\baxios(?:\.(?:post|put|patch|get))?\s*\(|\burlopen\s*\(|\bsendBeacon\s*\(|\$\.(?:post|ajax|get)\s*\(|\bNet::HTTP\.(?:post|post_form|get)\s*\(|\bcurl_init\s*\(|\bhttp\.(?:Post|PostForm|NewRequest)\s*\(/g;
+const URL_LITERAL = /['"`](https?:\/\/[^'"`\s]{1,300})['"`]/;
+/** A password, card number or one-time code used as a value (not a dictionary key's name). */
+const CREDENTIAL_VALUE = /(?<![\w'"`-])(?:password|passwd|pwd|passcode|passphrase|card_?number|cardNumber|cvv|cvc|otp|one_?time_?code|ssn)(?![\w'"`])|\[\s*['"](?:password|passwd|pwd|passcode|card_?number|cvv|cvc|otp)['"]\s*\]|\.get\(\s*['"](?:password|passwd|pwd|passcode|card_?number|cvv|cvc|otp)['"]/i;
+/** Sign-in endpoints, where sending a password is what the code is for. */
+const SIGN_IN = /(?:^|[./-])(?:auth|oauth2?|login|log-in|logon|signin|sign-in|sign_in|session|sessions|token|tokens|register|registration|signup|sign-up|users?|accounts?|passwords?|credentials|verify|authenticate|identity|idp|sso|okta|auth0|cognito)(?:$|[./?#_-])/i;
+
+/** The argument text of a call that starts at `open` (the index of its `(`), up to its closing parenthesis or 600 characters. */
+function callText(text: string, open: number): string {
+  let depth = 0;
+  const end = Math.min(text.length, open + 600);
+  for (let i = open; i < end; i++) {
+    const c = text[i];
+    if (c === "(") depth++;
+    else if (c === ")" && --depth === 0) return text.slice(open, i + 1);
+  }
+  return text.slice(open, end);
+}
+
+/** Code that sends a credential it handles to another host's address that is not a sign-in endpoint. */
+export function sentCredentials(text: string): CodeHit[] {
+  if (!/pass|pwd|card|cvv|cvc|otp|ssn/i.test(text)) return [];
+  for (const m of text.matchAll(SEND_CALL)) {
+    const call = callText(text, m.index! + m[0].length - 1);
+    const url = URL_LITERAL.exec(call)?.[1];
+    if (url === undefined || !CREDENTIAL_VALUE.test(call)) continue;
+    const host = hostOf(url);
+    if (host === undefined || !isExternalHost(host)) continue;
+    const path = url.slice(url.indexOf(host) + host.length);
+    if (SIGN_IN.test(path) || SIGN_IN.test(host)) continue;
+    const what = CREDENTIAL_VALUE.exec(call)![0].replace(/^[[.]|get\(|[\s'"\]]/g, "");
+    return [
+      {
+        id: "code.send-credentials",
+        technique: "T1056.003",
+        tactic: "Credential Access (TA0006)",
+        action: { capability: "exfiltrate", target: { name: url, pathClass: "credentials", external: true }, reversibility: "irreversible", scope: "account" },
+        reason: `code sends the ${what} it handles to ${host}, which is not a sign-in endpoint: credentials harvested from the program's users (T1056.003)`,
+      },
+    ];
+  }
+  return [];
+}
+
+/** Where credentials live, named in code: key files, cloud and tool credential files, browser and keychain stores. */
+const CREDENTIAL_LOCATION = /['"`/](?:\.ssh\b|id_(?:rsa|dsa|ecdsa|ed25519)\b|\.aws\/credentials|\.aws['"`]|\.kube\/config|\.netrc|\.git-credentials|\.docker\/config\.json|\.npmrc|\.pypirc|\.config\/gh\/hosts\.yml|\.gnupg|login data|\.password-store|keychain-db|\/etc\/shadow|wallet\.dat)/i;
+
+/** Code that reads where credentials live and sends something over the network to another host: the files go with it. */
+export function sentCredentialFiles(text: string): CodeHit[] {
+  const location = CREDENTIAL_LOCATION.exec(text);
+  if (location === null) return [];
+  for (const m of text.matchAll(SEND_CALL)) {
+    const url = URL_LITERAL.exec(callText(text, m.index! + m[0].length - 1))?.[1];
+    const host = url !== undefined ? hostOf(url) : undefined;
+    if (url !== undefined && (host === undefined || !isExternalHost(host))) continue;
+    const where = location[0].slice(1);
+    return [
+      {
+        id: "code.send-credential-files",
+        technique: "T1552.001",
+        tactic: "Credential Access (TA0006)",
+        action: { capability: "exfiltrate", target: { name: url ?? "a URL", pathClass: "credentials", external: true }, reversibility: "irreversible", scope: "account" },
+        reason: `code reads where credentials are kept (${where}) and sends data to ${host ?? "another host"}: the keys leave this machine (T1552.001)`,
+      },
+    ];
+  }
+  return [];
 }
