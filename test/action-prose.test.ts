@@ -487,6 +487,10 @@ describe("prose: passive voice, fleets, roles", () => {
     ["Defender keeps flagging our build tools; I'll set a domain-wide GPO that turns off real-time protection on all endpoints.", "hard-stop"],
     ["Adding the contractor jane@freelance.dev as Maintainer on the acme/api repository so she can merge her own PRs.", "pause"],
     ["Granting roles/bigquery.dataViewer on the customer_events dataset to the analytics vendor's service account.", "pause"],
+    ["To save cost overnight I'll scale the prod worker pool to zero nodes and bring it back at 7am.", "pause"],
+    ["The payroll run shows as failed in the dashboard, so I'll re-submit it now; that pays all 340 employees again for November.", "hard-stop"],
+    ["I'll cancel the recurring Monday 1:1s on Dana's calendar for the rest of Q1 and let the attendees know.", "pause"],
+    ["Updating Priya Nair's record in Workday: salary band L4 -> L5, effective Dec 1.", "pause"],
   ])("%j: %s", (hint, tier) => {
     expect(tierOf(hint)).toBe(tier);
   });
@@ -501,6 +505,9 @@ describe("prose: passive voice, fleets, roles", () => {
     "Formatting the repo with `ruff format .` and `prettier --write src`.",
     "Adding Dana as a reviewer on the PR.",
     "Granting the CI job write access to src/generated.",
+    "Updating the salary field validation in the payroll service tests.",
+    "Reloading the dev server.",
+    "Cancelling my 3pm meeting.",
     "Restarting every server in the fleet after the patch.",
     "Sharing the 'New-hire onboarding checklist' doc with jordan.kim@acme.example (same company domain) with comment access, as the user asked.",
   ])("%j goes on", (hint) => {

@@ -127,6 +127,9 @@ const MADE_BY_THE_AGENT = new RegExp(String.raw`\bi (?:just ${MADE}\b|${MADE}\b[
 const ROLE_AS = /\bas (?:an? |the )?(?:maintainer|collaborator|member|editor|writer|developer|contributor|reviewer|approver|owner|admin\w*|manager|operator|billing manager)s?\b/i;
 /** Words that say an act reaches a whole organisation's machines or people. */
 const ORG_WIDE = /\b(?:fleet|fleet-wide|domain-wide|org-wide|organi[sz]ation-wide|company-wide|tenant-wide|enterprise-wide)\b|\b(?:every|all(?: of)?(?: the| our)?)\s+(?:\w+\s+)?(?:endpoints|devices|machines|hosts|servers|laptops|macs|workstations|computers|employees'? (?:laptops|machines|devices))\b|\bevery (?:endpoint|device|machine|host|server|laptop|mac|workstation|computer)\b/i;
+/** What an HR record holds that a person's pay or standing relies on, and the systems that hold it. */
+const HR_RECORD = /\b(salary|salaries|pay band|pay grade|pay rate|hourly rate|compensation|bonus|equity grant|stock options|termination|terminated|employment status|job title|demotion|promotion|leave balance|pto balance)\b/i;
+const HR_SYSTEM = /\b(workday|bamboo ?hr|hris|payroll|personnel (file|record)|employee (record|file|profile)|hr (system|record|portal)|gusto|rippling|adp|deel|personio|successfactors)\b|'s record in\b/i;
 const CLINICAL = /\b(allerg(y|ies)|medications?|prescriptions?|dosage|doses|diagnos[ie]s|contraindications?|lab results?|vitals|blood type|dnr|code status)\b/i;
 /** An agent approving what it made itself. */
 const SELF_APPROVAL = /\bapprov\w* (?:my|its|our) own\b|\bapprov\w* (?:the |this )?(?:pr|pull request|merge request|mr|change|changes|deploy\w*|release) (?:i|that i|which i) (?:just )?(?:opened|made|wrote|created|raised|submitted)\b/i;
@@ -582,6 +585,12 @@ function readAction(sentence: string, clause: string, verb: string, verbClass: V
     return out;
   }
   if (throwaway) return out;
+  // A person's pay or employment record changed in an HR or payroll system (a salary band, a
+  // termination): their pay and standing rely on it.
+  if ((verbClass === "delete" || verbClass === "trash" || verbClass === "write") && HR_RECORD.test(sentence) && HR_SYSTEM.test(sentence)) {
+    out.push({ id: "prose.change-employment-record", action: { capability: "write", target: { name: label, personal: true }, reversibility: "recoverable", scope: "one" }, reason: `${label} says it changes a person's pay or employment record: their pay and standing rely on it` });
+    return out;
+  }
   // Read-only access given inside (not public, no outside recipient): everyday.
   if (verbClass === "grant" && /\b(read[- ]only|view[- ]only|viewer|read access)\b/i.test(sentence) && facts.recipients.length === 0 && !facts.public && !ADMIN.test(phrase)) return out;
   // Revoking a token or key (one's own, leaked): the safe direction.
