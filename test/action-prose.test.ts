@@ -508,6 +508,7 @@ describe("prose: passive voice, fleets, roles", () => {
     "Updating the salary field validation in the payroll service tests.",
     "Reloading the dev server.",
     "Cancelling my 3pm meeting.",
+    "Writing a unit test asserting the login endpoint rejects the payload ' OR 1=1 -- with a 400.",
     "Restarting every server in the fleet after the patch.",
     "Sharing the 'New-hire onboarding checklist' doc with jordan.kim@acme.example (same company domain) with comment access, as the user asked.",
   ])("%j goes on", (hint) => {

@@ -446,6 +446,9 @@ export function readProse(raw: string, internalDomains: readonly string[] = []):
           if (PREPOSITION.has(w.word) && heads[heads.length - 1]!.length > 0) inHead = false;
           continue;
         }
+        // A participle after the head, its own object next, says what the thing does: "a unit test
+        // asserting the login endpoint …" (not a noun made of one: "the onboarding checklist").
+        if (inHead && heads[heads.length - 1]!.length > 0 && /^[a-z]{3,}ing$/.test(w.word) && STOP.has(toks[j + 1]?.word ?? "")) inHead = false;
         // "the stale cache and the customer database": each thing joined is judged throwaway on its own.
         if (CONJUNCTION.has(w.word)) {
           conjuncts.push([]);
