@@ -60,6 +60,9 @@ describe("validators", () => {
     expect(notPlaceholder("xxxxxxxx")).toBe(false);
     expect(notPlaceholder("<token>")).toBe(false);
     expect(notPlaceholder("q8Zr2LmP0vX")).toBe(true);
+    // The well-known defaults of local setups guard nothing (a dev Helm values file's DATABASE_URL).
+    for (const v of ["password", "devpassword", "dev_password", "postgres", "root", "pass123"]) expect(notPlaceholder(v), v).toBe(false);
+    for (const v of ["Pr0d!2026", "devops-2024!", "passwordless9Zq"]) expect(notPlaceholder(v), v).toBe(true);
   });
 });
 
