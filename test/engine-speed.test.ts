@@ -7,6 +7,7 @@ import { DetectorPack, type DetectorRule } from "../src/core/detector.js";
 import { base, isSafeWord } from "../src/core/shell/read-model.js";
 import { startsAssignment } from "../src/core/shell/read-walk.js";
 import type { SyntaxTree } from "../src/core/shell/syntax.js";
+import { flatCopy } from "../src/core/text.js";
 
 /** Text from the characters the replaced expressions tell apart, and any other. */
 const text = fc.oneof(
@@ -46,6 +47,22 @@ describe("character checks hold to the regexes they replace", () => {
       }),
       { numRuns: 2000 },
     );
+  });
+});
+
+describe("copies that replace a text hold its characters", () => {
+  it("flatCopy gives the same string, slices of long texts included", () => {
+    const long = (t: string): string => `${"x".repeat(300)}${t}`;
+    for (const t of ["", "a", "é", "\u0000", "\u007f", "\u0080", "\u00ff", "\u0100", "\ud800", "😀"]) {
+      expect(flatCopy(t)).toBe(t);
+      expect(flatCopy(long(t))).toBe(long(t));
+      expect(flatCopy(long(t).slice(1))).toBe(long(t).slice(1));
+    }
+    fc.assert(fc.property(text, fc.nat(400), (t, pad) => {
+      const whole = `${"a b; c\n".repeat(pad)}${t}`;
+      const sliced = whole.slice(Math.min(pad, whole.length));
+      return flatCopy(whole) === whole && flatCopy(sliced) === sliced;
+    }), { numRuns: 2000 });
   });
 });
 
