@@ -4,8 +4,9 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { DetectorPack, type DetectorRule } from "../src/core/detector.js";
-import { base, isSafeWord } from "../src/core/shell/read-model.js";
+import { base, isSafeWord, unescapeWord } from "../src/core/shell/read-model.js";
 import { startsAssignment } from "../src/core/shell/read-walk.js";
+import { unescapedText } from "../src/core/shell/read-words.js";
 import type { SyntaxTree } from "../src/core/shell/syntax.js";
 import { flatCopy } from "../src/core/text.js";
 
@@ -62,6 +63,24 @@ describe("copies that replace a text hold its characters", () => {
       const whole = `${"a b; c\n".repeat(pad)}${t}`;
       const sliced = whole.slice(Math.min(pad, whole.length));
       return flatCopy(whole) === whole && flatCopy(sliced) === sliced;
+    }), { numRuns: 2000 });
+  });
+});
+
+describe("words read in place hold to the copies they replace", () => {
+  it("unescapedText is unescapeWord of the node's text", () => {
+    const check = (source: string, start: number, end: number): boolean => {
+      const tree = { source, root: { type: "program", field: null, named: true, start: 0, end: source.length, children: [] }, hasError: false, truncated: false } as SyntaxTree;
+      const node = { type: "word", field: null, named: true, start, end, children: [] };
+      return unescapedText(tree, node) === unescapeWord(source.slice(start, end));
+    };
+    for (const t of ["", "a", "\\", "r\\m", "a\\ b", "x\\\n", "\\\\", "é\\😀"]) expect(check(t, 0, t.length)).toBe(true);
+    // A backslash just outside the node does not count.
+    expect(check("\\ab\\", 1, 3)).toBe(true);
+    fc.assert(fc.property(text, fc.nat(), fc.nat(), (source, a, b) => {
+      const start = source.length === 0 ? 0 : a % (source.length + 1);
+      const end = start + (b % (source.length - start + 1));
+      return check(source, start, end);
     }), { numRuns: 2000 });
   });
 });
