@@ -9,6 +9,7 @@ import { startsAssignment } from "../src/core/shell/read-walk.js";
 import { unescapedText } from "../src/core/shell/read-words.js";
 import type { SyntaxTree } from "../src/core/shell/syntax.js";
 import { flatCopy } from "../src/core/text.js";
+import { NAMED_FILE } from "../src/core/action/prose.js";
 
 /** Text from the characters the replaced expressions tell apart, and any other. */
 const text = fc.oneof(
@@ -82,6 +83,13 @@ describe("words read in place hold to the copies they replace", () => {
       const end = start + (b % (source.length - start + 1));
       return check(source, start, end);
     }), { numRuns: 2000 });
+  });
+});
+
+describe("literal prefilters are exact", () => {
+  it("a word without a dot is never a NAMED_FILE (the prose reader asks includes('.') first)", () => {
+    for (const w of ["", ".", "a.py", "a.py.", "apy", "src/a.py", "a-b_c.tsx", "a.PY", "x.patch", "..py"]) expect(w.includes(".") && NAMED_FILE.test(w)).toBe(NAMED_FILE.test(w));
+    fc.assert(fc.property(fc.oneof(text, fc.stringMatching(/^[\w-]{0,4}\.?(py|ts|md|x)?$/)), (w) => (w.includes(".") && NAMED_FILE.test(w)) === NAMED_FILE.test(w)), { numRuns: 2000 });
   });
 });
 
