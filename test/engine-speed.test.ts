@@ -5,7 +5,8 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { DetectorPack, type DetectorRule } from "../src/core/detector.js";
 import { base, isSafeWord, unescapeWord } from "../src/core/shell/read-model.js";
-import { startsAssignment } from "../src/core/shell/read-walk.js";
+import { isRedirectType, startsAssignment } from "../src/core/shell/read-walk.js";
+import { CLOSER } from "../src/core/shell/plain.js";
 import { unescapedText } from "../src/core/shell/read-words.js";
 import type { SyntaxTree } from "../src/core/shell/syntax.js";
 import { flatCopy } from "../src/core/text.js";
@@ -90,6 +91,26 @@ describe("literal prefilters are exact", () => {
   it("a word without a dot is never a NAMED_FILE (the prose reader asks includes('.') first)", () => {
     for (const w of ["", ".", "a.py", "a.py.", "apy", "src/a.py", "a-b_c.tsx", "a.PY", "x.patch", "..py"]) expect(w.includes(".") && NAMED_FILE.test(w)).toBe(NAMED_FILE.test(w));
     fc.assert(fc.property(fc.oneof(text, fc.stringMatching(/^[\w-]{0,4}\.?(py|ts|md|x)?$/)), (w) => (w.includes(".") && NAMED_FILE.test(w)) === NAMED_FILE.test(w)), { numRuns: 2000 });
+  });
+});
+
+describe("character checks before a regex or a built-in are exact", () => {
+  it("isRedirectType is endsWith(\"_redirect\")", () => {
+    for (const t of ["", "_redirect", "file_redirect", "heredoc_redirect", "herestring_redirect", "redirect", "redirected_statement", "variable_assignment", "word", "x_redirectt"]) expect(isRedirectType(t)).toBe(t.endsWith("_redirect"));
+    fc.assert(fc.property(fc.oneof(text, text.map((t) => `${t}_redirect`)), (t) => isRedirectType(t) === t.endsWith("_redirect")), { numRuns: 2000 });
+  });
+
+  it("CLOSER matches only where a d, e, f or t starts (the scanner runs it only there)", () => {
+    const closerAt = (s: string, i: number): boolean => {
+      CLOSER.lastIndex = i;
+      return CLOSER.exec(s) !== null;
+    };
+    for (const s of ["then", "else x", "elif", "fi;", "do\n", "done|", "esac&", "thenx", " fi"]) for (let i = 0; i <= s.length; i++) if (closerAt(s, i)) expect("deft").toContain(s[i]);
+    const words = fc.constantFrom("then", "else", "elif", "fi", "do", "done", "esac", " ", ";", "\n", "x", "T", "é");
+    fc.assert(fc.property(fc.array(fc.oneof(words, text)).map((p) => p.join("")), fc.nat(), (s, k) => {
+      const i = k % (s.length + 1);
+      return !closerAt(s, i) || "deft".includes(s[i]!);
+    }), { numRuns: 2000 });
   });
 });
 

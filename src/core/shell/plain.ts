@@ -95,7 +95,7 @@ const BACKSLASH = 92;
 const OPEN_PAREN = 40;
 const CLOSE_PAREN = 41;
 /** A reserved word that only closes or continues a compound command, standing where a command starts. Sticky. */
-const CLOSER = /(?:then|else|elif|fi|do|done|esac)(?=[ \t\n;&|]|$)/y;
+export const CLOSER = /(?:then|else|elif|fi|do|done|esac)(?=[ \t\n;&|]|$)/y;
 
 class Scanner {
   /** The text holds something bash refuses (see "Text bash refuses" above). */
@@ -129,8 +129,13 @@ class Scanner {
         continue;
       }
       // Prose (see "Text bash refuses" above): a closing reserved word where a command starts.
-      CLOSER.lastIndex = this.i;
-      const closer = CLOSER.exec(this.s);
+      // (Each closing word starts with d, e, f or t: the regex runs only where one does.)
+      const lead = this.code();
+      let closer: RegExpExecArray | null = null;
+      if (lead === 100 || lead === 101 || lead === 102 || lead === 116) {
+        CLOSER.lastIndex = this.i;
+        closer = CLOSER.exec(this.s);
+      }
       let command = true;
       if (closer) {
         children.push(this.error(closer[0].length));

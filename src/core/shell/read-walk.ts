@@ -360,7 +360,7 @@ export abstract class WalkReader extends WordReader {
         (env ??= []).push(this.assignmentWord(tree, c).text);
       }
       if (c.field === "name" && nameNode === undefined) nameNode = c;
-      if (c.field === "redirect" || c.type.endsWith("_redirect")) (own ??= []).push(c);
+      if (c.field === "redirect" || isRedirectType(c.type)) (own ??= []).push(c);
     }
     const redirectNodes = own === undefined ? outer : outer.length === 0 ? own : own.concat(outer);
     if (!nameNode) {
@@ -508,6 +508,11 @@ function shownLine(words: readonly Word[], argv: readonly string[], redirects: R
   // own, and what copies it to a file copies data (the raw text still holds it, unless it is data).
   for (const r of redirects) if (r.op !== "<<" && r.op !== "<<<") shown.push(`${r.op}${quoteWord(r.target)}`);
   return shown.join(" ");
+}
+
+/** Whether a node type ends with "_redirect", its last character looked at first (a command's every word is asked). */
+export function isRedirectType(type: string): boolean {
+  return type.length >= 9 && type.charCodeAt(type.length - 1) === 116 /* t */ && type.endsWith("_redirect");
 }
 
 /** The index of the first child at or after `from` that is an argument (field "argument"); past the last child when none is. */
