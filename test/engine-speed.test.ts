@@ -6,7 +6,8 @@ import { describe, expect, it } from "vitest";
 import { DetectorPack, type DetectorRule } from "../src/core/detector.js";
 import { base, isSafeWord, unescapeWord } from "../src/core/shell/read-model.js";
 import { isRedirectType, startsAssignment } from "../src/core/shell/read-walk.js";
-import { CLOSER } from "../src/core/shell/plain.js";
+import { CLOSER, NAME_NOT_PLAIN, nameNotPlain } from "../src/core/shell/plain.js";
+import { mayBePattern } from "../src/core/shell/read-commands.js";
 import { unescapedText } from "../src/core/shell/read-words.js";
 import type { SyntaxTree } from "../src/core/shell/syntax.js";
 import { flatCopy } from "../src/core/text.js";
@@ -98,6 +99,24 @@ describe("character checks before a regex or a built-in are exact", () => {
   it("isRedirectType is endsWith(\"_redirect\")", () => {
     for (const t of ["", "_redirect", "file_redirect", "heredoc_redirect", "herestring_redirect", "redirect", "redirected_statement", "variable_assignment", "word", "x_redirectt"]) expect(isRedirectType(t)).toBe(t.endsWith("_redirect"));
     fc.assert(fc.property(fc.oneof(text, text.map((t) => `${t}_redirect`)), (t) => isRedirectType(t) === t.endsWith("_redirect")), { numRuns: 2000 });
+  });
+
+  it("nameNotPlain is NAME_NOT_PLAIN matched at the position", () => {
+    const regexAt = (s: string, i: number): boolean => {
+      NAME_NOT_PLAIN.lastIndex = i;
+      return NAME_NOT_PLAIN.test(s);
+    };
+    for (const s of ["", "a", "a=", "a%b", "ab_9[", "a.b", "./x", "~/x", "'x'", "\"x\"", "-rf", "é", "a@", "1+", "_:x", "a b", "a\u00e9="]) for (let i = 0; i <= s.length; i++) expect(nameNotPlain(s, i)).toBe(regexAt(s, i));
+    fc.assert(fc.property(text, fc.nat(), (s, k) => {
+      const i = k % (s.length + 1);
+      return nameNotPlain(s, i) === regexAt(s, i);
+    }), { numRuns: 3000 });
+  });
+
+  it("a word without *, ? or [ never matches /[*?]|\\[.*\\]/ (mayBePattern runs first)", () => {
+    const GLOB = /[*?]|\[.*\]/;
+    for (const w of ["", "rm", "/bin/r?", "a*", "[", "[x]", "[\n]", "]", "a[b"]) expect(mayBePattern(w) && GLOB.test(w)).toBe(GLOB.test(w));
+    fc.assert(fc.property(text, (w) => (mayBePattern(w) && GLOB.test(w)) === GLOB.test(w)), { numRuns: 2000 });
   });
 
   it("CLOSER matches only where a d, e, f or t starts (the scanner runs it only there)", () => {
