@@ -500,10 +500,17 @@ interface HintFacts {
   readonly instructed: boolean;
 }
 
+/** A file name with an extension of code, text, configuration or a patch (patch.txt, apply_fix.py). */
+export const NAMED_FILE = /^[\w-]+\.(py|js|ts|tsx|jsx|txt|md|json|yaml|yml|toml|cfg|ini|log|sh|rb|go|rs|java|kt|c|h|cpp|css|html|csv|patch|diff|orig|rej|bak|tmp|swp)$/;
 function readAction(sentence: string, clause: string, verb: string, verbClass: VerbClass, object: readonly string[], words: readonly string[], place: readonly string[], conjuncts: readonly (readonly string[])[], heads: readonly (readonly string[])[], hint: HintFacts, sentenceLevel: ArgumentFacts, sentencePaths: readonly string[], internalDomains: readonly string[]): ProseHit[] {
   const label = quoted(sentence);
   // Well-known files by name (the sudoers file); other names with an extension (patch.txt, apply_fix.py) are files where the agent works.
-  const named = words.flatMap((w) => (Object.hasOwn(WELL_KNOWN_FILES, w) ? [WELL_KNOWN_FILES[w]!] : /^[\w-]+\.(py|js|ts|tsx|jsx|txt|md|json|yaml|yml|toml|cfg|ini|log|sh|rb|go|rs|java|kt|c|h|cpp|css|html|csv|patch|diff|orig|rej|bak|tmp|swp)$/.test(w) ? [`./${w}`] : []));
+  // (A plain loop: this runs for every verb of every sentence, and only a word with a dot can be a file name.)
+  const named: string[] = [];
+  for (const w of words) {
+    if (Object.hasOwn(WELL_KNOWN_FILES, w)) named.push(WELL_KNOWN_FILES[w]!);
+    else if (w.includes(".") && NAMED_FILE.test(w)) named.push(`./${w}`);
+  }
   const paths = [...sentencePaths, ...named];
   const pathClasses = paths.map(classifyPath);
   // Every thing the object joins must be throwaway, not one of them ("the stale cache and the customer database").

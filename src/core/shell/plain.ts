@@ -65,10 +65,24 @@ const NOT_PLAIN_COMMAND = new Set([
 const MAX_NESTING = 64;
 
 /** What tree-sitter's scanner may read as a variable name (a%b, a@b, 1=2) or a glob at a command's name. Sticky: matched in place. */
-const NAME_NOT_PLAIN = /\w+[=[:%#@?+]|[^\w./~'"]/y;
+export const NAME_NOT_PLAIN = /\w+[=[:%#@?+]|[^\w./~'"]/y;
 /** \w: the characters of a variable's name. */
 const NAME_CHAR = new Uint8Array(128);
 for (let c = 0; c < 128; c++) if (/\w/.test(String.fromCharCode(c))) NAME_CHAR[c] = 1;
+
+/** Whether NAME_NOT_PLAIN matches at `i`, by character checks: a run of \w and one of = [ : % # @ ? + after it, or one character that is not \w . / ~ ' ". */
+export function nameNotPlain(s: string, i: number): boolean {
+  if (i >= s.length) return false;
+  const c = s.charCodeAt(i);
+  if (c < 128 && NAME_CHAR[c] === 1) {
+    let k = i + 1;
+    while (k < s.length && s.charCodeAt(k) < 128 && NAME_CHAR[s.charCodeAt(k)] === 1) k++;
+    if (k >= s.length) return false;
+    const d = s.charCodeAt(k);
+    return d === 61 /* = */ || d === 91 /* [ */ || d === 58 /* : */ || d === 37 /* % */ || d === 35 /* # */ || d === 64 /* @ */ || d === 63 /* ? */ || d === 43 /* + */;
+  }
+  return !(c === 46 /* . */ || c === 47 /* / */ || c === 126 /* ~ */ || c === 39 /* ' */ || c === 34 /* " */);
+}
 
 class NotPlain extends Error {}
 const notPlain = new NotPlain();
@@ -95,7 +109,7 @@ const BACKSLASH = 92;
 const OPEN_PAREN = 40;
 const CLOSE_PAREN = 41;
 /** A reserved word that only closes or continues a compound command, standing where a command starts. Sticky. */
-const CLOSER = /(?:then|else|elif|fi|do|done|esac)(?=[ \t\n;&|]|$)/y;
+export const CLOSER = /(?:then|else|elif|fi|do|done|esac)(?=[ \t\n;&|]|$)/y;
 
 class Scanner {
   /** The text holds something bash refuses (see "Text bash refuses" above). */
@@ -129,8 +143,13 @@ class Scanner {
         continue;
       }
       // Prose (see "Text bash refuses" above): a closing reserved word where a command starts.
-      CLOSER.lastIndex = this.i;
-      const closer = CLOSER.exec(this.s);
+      // (Each closing word starts with d, e, f or t: the regex runs only where one does.)
+      const lead = this.code();
+      let closer: RegExpExecArray | null = null;
+      if (lead === 100 || lead === 101 || lead === 102 || lead === 116) {
+        CLOSER.lastIndex = this.i;
+        closer = CLOSER.exec(this.s);
+      }
       let command = true;
       if (closer) {
         children.push(this.error(closer[0].length));
@@ -360,8 +379,7 @@ class Scanner {
     }
     // tree-sitter's scanner reads a leading word as a variable name before these (a%b, a@b, a+b).
     // A name that starts like a glob (`*_:+` after an assignment) is an error to it.
-    NAME_NOT_PLAIN.lastIndex = this.i;
-    if (NAME_NOT_PLAIN.test(this.s)) throw notPlain;
+    if (nameNotPlain(this.s, this.i)) throw notPlain;
     const literal = this.literal();
     if (NOT_PLAIN_COMMAND.has(this.valueOf(literal))) throw notPlain;
     const name = node("command_name", literal.start, literal.end, [literal], "name");

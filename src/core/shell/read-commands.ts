@@ -23,6 +23,15 @@ function awkProgram(args: readonly string[]): string | undefined {
 const SED_ADDRESS = String.raw`(?:\d+|\$|\/(?:[^\/\\\n]|\\.)*\/[IM]*)(?:~\d+)?`;
 const SED_TEXT_COMMAND = new RegExp(String.raw`^\s*(?:${SED_ADDRESS}(?:\s*,\s*(?:${SED_ADDRESS}|[+~]\d+))?)?\s*!?\s*[aic](?:\\|\s|$)`);
 
+/** Whether a word holds a *, ? or [: only then can /[*?]|\[.*\]/ match it (most command names hold none). */
+export function mayBePattern(word: string): boolean {
+  for (let i = 0; i < word.length; i++) {
+    const c = word.charCodeAt(i);
+    if (c === 42 /* * */ || c === 63 /* ? */ || c === 91 /* [ */) return true;
+  }
+  return false;
+}
+
 /** ENVIRONMENT_SETUP as a map: own keys only (a command named `constructor` or `__proto__` must not find Object's). */
 const SETUP_OUTPUT: ReadonlyMap<string, RegExp> = new Map(Object.entries(ENVIRONMENT_SETUP));
 /** Programs that may run a command from their options, environment or program text, or write a file an option names (embedded). */
@@ -85,7 +94,7 @@ export class Reader extends WalkReader {
     const words = this.record(argv, redirects, frame.via, assignments);
     // An unquoted pattern in the name is expanded to file names before anything runs (`/bin/r?` is
     // /bin/rm): what runs is not the name as written.
-    if (!argv[0]!.quoted && /[*?]|\[.*\]/.test(words[0]!) && words[0] !== "[" && words[0] !== "[[") {
+    if (!argv[0]!.quoted && mayBePattern(words[0]!) && /[*?]|\[.*\]/.test(words[0]!) && words[0] !== "[" && words[0] !== "[[") {
       this.problem(`the command name ${snippet(words[0]!, 60)} is a pattern the shell expands to file names`);
     }
     const name = base(words[0]!);

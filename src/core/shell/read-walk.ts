@@ -14,6 +14,8 @@ const NO_REDIRECTS: ReadonlyArray<{ readonly op: string; readonly target: string
 export abstract class WalkReader extends WordReader {
   /** Words made by brace expansion so far: a script holds at most 4 × MAX_BRACE_WORDS of them. */
   private braceWords = 0;
+  /** Whether the top-level text holds no `{` (so none of its words has a brace expansion), once asked. */
+  private topBraceFree: boolean | undefined;
   /** Records a command and follows what it runs (read-commands.ts). */
   abstract run(argv: readonly Word[], redirects: ReadonlyArray<{ op: string; target: string }>, stdin: Stdin, frame: Frame, assignments?: readonly string[]): string | undefined;
   /** Reads a file the script wrote when it is a script (read-commands.ts). */
@@ -362,7 +364,7 @@ export abstract class WalkReader extends WordReader {
         (env ??= []).push(this.assignmentWord(tree, c).text);
       }
       if (c.field === "name" && nameNode === undefined) nameNode = c;
-      if (c.field === "redirect" || c.type.endsWith("_redirect")) (own ??= []).push(c);
+      if (c.field === "redirect" || isRedirectType(c.type)) (own ??= []).push(c);
     }
     const redirectNodes = own === undefined ? outer : outer.length === 0 ? own : own.concat(outer);
     if (!nameNode) {
@@ -432,7 +434,9 @@ export abstract class WalkReader extends WordReader {
     else if (n === nameNode || !splits(n)) one = this.word(tree, n, frame, false);
     else ws = this.words(tree, n, frame);
     // Brace expansion, as bash does it first: `rm {-rf,~}` is rm -rf ~.
-    const braced = bracesOf(tree, n.type === "command_name" && n.children.length === 1 ? n.children[0]! : n);
+    // A text without a `{` has no brace expansion (most): looked for once in the top-level text.
+    const braceFree = tree === this.top && (this.topBraceFree ??= !tree.source.includes("{"));
+    const braced = braceFree ? undefined : bracesOf(tree, n.type === "command_name" && n.children.length === 1 ? n.children[0]! : n);
     if (braced === "unreadable" || (braced !== undefined && (this.braceWords += braced.length) > MAX_BRACE_WORDS * 4)) {
       this.problem(`the word ${snippet(textOf(tree, n), 60)} holds a brace expansion that cannot be read statically`);
     } else if (braced !== undefined) {
@@ -508,6 +512,11 @@ function shownLine(words: readonly Word[], argv: readonly string[], redirects: R
   // own, and what copies it to a file copies data (the raw text still holds it, unless it is data).
   for (const r of redirects) if (r.op !== "<<" && r.op !== "<<<") shown.push(`${r.op}${quoteWord(r.target)}`);
   return shown.join(" ");
+}
+
+/** Whether a node type ends with "_redirect", its last character looked at first (a command's every word is asked). */
+export function isRedirectType(type: string): boolean {
+  return type.length >= 9 && type.charCodeAt(type.length - 1) === 116 /* t */ && type.endsWith("_redirect");
 }
 
 /** The index of the first child at or after `from` that is an argument (field "argument"); past the last child when none is. */

@@ -79,7 +79,7 @@ export abstract class WordReader {
       case "regex":
         if (node.type === "command_name" && node.children.length > 0) return this.concat(tree, node, frame);
         if (hasNamedChild(node)) return this.concat(tree, node, frame);
-        return { text: unescapeWord(textOf(tree, node)), exact: true };
+        return { text: unescapedText(tree, node), exact: true };
       case "raw_string":
         return { text: tree.source.slice(node.start + 1, node.end - 1), exact: true, quoted: true };
       case "ansi_c_string":
@@ -202,6 +202,13 @@ export abstract class WordReader {
     return out;
   }
 
+}
+
+/** unescapeWord(textOf(tree, node)), its backslash looked for in the source in place (most words have none). */
+export function unescapedText(tree: SyntaxTree, node: SyntaxNode): string {
+  const s = tree.source;
+  for (let k = node.start; k < node.end; k++) if (s.charCodeAt(k) === 92 /* \ */) return unescapeWord(s.slice(node.start, node.end));
+  return s.slice(node.start, node.end);
 }
 
 function hasNamedChild(node: SyntaxNode): boolean {

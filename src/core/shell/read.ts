@@ -18,6 +18,7 @@
 import { Reader } from "./read-commands.js";
 import { ParseTimeout, withParseDeadline } from "./syntax.js";
 import { MAX_COMMANDS, type ShellReading } from "./read-model.js";
+import { flatCopy } from "../text.js";
 
 export { ASSIGNMENT, MAX_COMMANDS, MAX_READ_DEPTH, MAX_VALUE, quoteWord, type ShellCommand, type ShellReading } from "./read-model.js";
 export { MAX_HEREDOC_EXPANSIONS, writtenKind } from "./here-documents.js";
@@ -37,7 +38,9 @@ const PIECES_MS = 2000;
  * `fastPath: false` parses every text with tree-sitter, plain or not; `deadlineMs` replaces the
  * parse deadline (Infinity: none). Both for tests and the bench, which compare readings.
  */
-export function readShell(source: string, options: { readonly fastPath?: boolean; readonly deadlineMs?: number } = {}): ShellReading {
+export function readShell(text: string, options: { readonly fastPath?: boolean; readonly deadlineMs?: number } = {}): ShellReading {
+  // Read character by character many times over: a copy of its own, not a view into a longer text.
+  const source = flatCopy(text);
   const reader = new Reader(source.length, options.fastPath ?? true);
   try {
     withParseDeadline(performance.now() + (options.deadlineMs ?? parseDeadlineMs(source.length)), () => reader.readText(source, { depth: 0, via: undefined, positional: undefined }));
