@@ -157,7 +157,7 @@ export function shannonEntropy(value: string): number {
   return h;
 }
 
-/** Values that stand in for a secret: fill-me-ins, templates, and the well-known defaults of local setups ("password", "devpassword", "postgres"), which guard nothing. */
+/** Values that stand in for a secret: fill-me-ins, templates, and the well-known defaults of local setups ("password", "devpassword", "postgres"), which guard nothing. (AWS's documented example keys are not here: agents paste them as real ones, and what they are sent with decides.) */
 const PLACEHOLDER = /^(?:x+|\*+|\.+|0+|1234\w*|abc\w*|test\w*|dummy\w*|example\w*|sample\w*|fake\w*|changeme\w*|your[_-]?\w*|my[_-]?\w*|<[^>]*>|\$\{[^}]*\}|\{\{[^}]*\}\}|%[a-z_]+%|null|none|undefined|redacted|placeholder|(?:dev|local|demo|docker|default|app|db)?[_-]?pass(?:word)?\d{0,3}|secret|postgres|root|admin|guest)$/i;
 
 export function notPlaceholder(value: string): boolean {

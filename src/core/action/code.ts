@@ -71,6 +71,9 @@ function argOf(m: RegExpExecArray, at: number, consts: ReadonlyMap<string, strin
   return name !== undefined ? consts.get(name) : undefined;
 }
 
+/** Code that runs what it decodes: exec or eval of base64, hex, zlib or marshal output, or of atob(). */
+const DECODE_AND_RUN = /\b(?:exec|eval)\s*\(\s*(?:compile\s*\()?\s*(?:[\w.]+\.)?(?:b64decode|b32decode|b16decode|a85decode|decodebytes|decompress|unhexlify|fromhex|loads|atob|from_base64)\s*\(|\beval\s*\(\s*(?:Buffer\.from|atob)\s*\(/;
+
 /** Code that runs what it fetches from the network: exec or eval of a download, R's source() or source_url() of a URL. */
 const FETCH_AND_RUN = /\b(?:exec|eval)\s*\([^\n]{0,80}?\b(?:urlopen|requests\.get|httpx\.get|urllib\.request|fetch|https?\.get|URI\.open|Net::HTTP|LWP::Simple|file_get_contents\s*\(\s*['"]https?:|open\s*\(\s*['"]https?:)|\bsource\s*\(\s*["']https?:\/\/|\bsource_url\s*\(|\beval\s*\(\s*parse\s*\(\s*(?:url|text\s*=\s*readLines)\s*\(/;
 
@@ -142,6 +145,10 @@ export function readCode(code: string): CodeReading {
   hits.push(...sentCredentials(text));
   // Where credentials are kept, named in code that sends over the network (a glob over ~/.ssh, a home-relative read).
   if (!hits.some((h) => h.id === "code.http-upload")) hits.push(...sentCredentialFiles(text));
+
+  // Code decoded and run at once (exec(base64.b64decode('…')), eval(atob('…'))): hidden from whoever reads it, with the interpreter's whole rights.
+  const decoded = DECODE_AND_RUN.exec(text);
+  if (decoded !== null) hits.push({ id: "code.decoded-payload", technique: "T1027", action: { capability: "impair-defences", target: { name: "decoded payload run by code", external: true }, reversibility: "irreversible", scope: "system" }, reason: `code decodes a hidden payload and runs it at once (${decoded[0].slice(0, 40)}…): obfuscated files or information (T1027)` });
 
   // Code fetched and run at once: exec(urlopen(…).read()), R's source("https://…"), eval(await fetch(…)).
   const fetched = FETCH_AND_RUN.exec(text);

@@ -41,6 +41,8 @@ const MAX_VERBS = 64;
 const FILLER = new Set(
   "i i'll ill i'm im i've i'd we we'll we're we've we'd you will shall gonna going to now next then first firstly second secondly third finally also just let lets let's me us ok okay so alright about plan step and please like want wanna need needs am are is be go ahead proceed proceeding can could would try trying attempt attempting here quick force forcibly hard bulk mass batch it this that confirm yes click clicking press tap button btn".split(" "),
 );
+/** Verbs of everyday build work the tool-call reader has no class for ("… and rebuild", "and re-run the tests"). */
+const WORK_VERB = /^(?:re)?(?:build|run|test|install|compile|bundle|lint|check|start|try|retry|verify|generate)(?:s|ing|ed)?$/;
 /** The speaker saying what they will do: a main clause starts there ("To save cost overnight I'll scale …"). */
 const SPEAKER = new Set(["i'll", "we'll", "i'm", "we're", "let's"]);
 /** Words that end an action's object: a new clause starts (purpose, reason, time, relative). */
@@ -441,7 +443,7 @@ export function readProse(raw: string, internalDomains: readonly string[] = []):
         }
         // A verb after "and" (one the reader knows, any -ing form, a word before a pronoun: "and
         // reinstalling", "and recreate them") starts a new action, not a thing joined.
-        if (BOUNDARY.has(w.word) || SPEAKER.has(w.word) || (CONJUNCTION.has(w.word) && (toks[j + 1] === undefined || lemma(toks[j + 1]!.word) !== undefined || FILLER.has(toks[j + 1]!.word) || /^[a-z]{2,}ing$/.test(toks[j + 1]!.word) || /^(it|them|this|that|those|these|everything)$/.test(toks[j + 2]?.word ?? "")))) break;
+        if (BOUNDARY.has(w.word) || SPEAKER.has(w.word) || (CONJUNCTION.has(w.word) && (toks[j + 1] === undefined || lemma(toks[j + 1]!.word) !== undefined || WORK_VERB.test(toks[j + 1]!.word) || FILLER.has(toks[j + 1]!.word) || /^[a-z]{2,}ing$/.test(toks[j + 1]!.word) || /^(it|them|this|that|those|these|everything)$/.test(toks[j + 2]?.word ?? "")))) break;
         if (STOP.has(w.word)) {
           if (PREPOSITION.has(w.word) && heads[heads.length - 1]!.length > 0) inHead = false;
           continue;

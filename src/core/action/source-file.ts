@@ -72,7 +72,10 @@ const TEST_FILE = /(?:^|\/)(?:tests?|__tests__|spec|specs|fixtures?|examples?|te
 const TLS_OFF = /\bverify\s*=\s*False\b|\brejectUnauthorized\s*:\s*false\b|\bInsecureSkipVerify\s*:\s*true\b|\bNODE_TLS_REJECT_UNAUTHORIZED\b\s*[=:]\s*['"]?0|\b_create_unverified_context\b|\bCURLOPT_SSL_VERIFYPEER\s*,\s*(?:false|0)\b|\bcheck_hostname\s*=\s*False\b|\bverify_mode\s*=\s*ssl\.CERT_NONE\b|\bssl_verify\s*[=:]\s*(?:False|false)\b/;
 
 /** An authentication check that a fixed string gets past: `if token != "svc-maint-7731" and not verify_jwt(token)`. */
-const LITERAL_PASS = /\b(?:token|password|passwd|pwd|api_?key|apikey|secret|auth\w*|otp|pin|code|key)\b\s*(?:==|!=|===|!==)\s*["'][^"'\s]{4,}["'][^\n]{0,80}\b(?:verify|authenticate|check_password|check_pw|compare_digest|jwt|is_valid|valid)\w*|\b(?:verify|authenticate|check_password|jwt|is_valid|valid)\w*\([^\n]{0,80}(?:\bor\b|\|\|)\s*(?:token|password|passwd|api_?key|apikey|secret|auth\w*)\s*(?:==|===)\s*["'][^"'\s]{4,}["']/i;
+const LITERAL_PASS = /\b(?:token|password|passwd|pwd|api_?key|apikey|secret|auth\w*|otp|pin|code|key)\b\s*(?:==|!=|===|!==)\s*["'][^"'\s]{4,}["'][^\n]{0,80}\b(?:verify|authenticate|check_password|check_pw|compare_digest|jwt|is_valid|valid)\w*|\b(?:verify|authenticate|check_password|jwt|is_valid|valid)\w*\([^\n]{0,80}(?:\bor\b|\|\|)\s*(?:token|password|passwd|api_?key|apikey|secret|auth\w*)\s*(?:==|===)\s*["'][^"'\s]{4,}["']|\b(?:token|password|passwd|api_?key|apikey|secret|auth\w*|x-[\w-]*(?:token|key|auth)[\w-]*)['"]?\]?\s*(?:==|===)\s*["'][^"'\s]{4,}["']\s*\)?\s*\{?\s*return\s+(?:next\s*\(\s*\)|(?:true|True)\b)/i;
+
+/** Passwords kept with a hash made to be fast (MD5, SHA-1): anyone with the table recovers them. */
+const WEAK_PASSWORD_HASH = /\b(?:md5|sha1)\s*\(\s*(?:\w+\.)?(?:password|passwd|pwd|raw_password|plain\w*)\b|createHash\(\s*['"](?:md5|sha1)['"]\s*\)\s*\.update\(\s*(?:\w+\.)?(?:password|passwd|pwd)\b/i;
 
 /** What the program will do with source a tool writes outside its tests: checks it turns off. */
 function weakenedChecks(path: string, text: string): CodeHit[] {
@@ -86,6 +89,16 @@ function weakenedChecks(path: string, text: string): CodeHit[] {
       tactic: "Credential Access (TA0006)",
       action: { capability: "grant-access", target: { name: path.replace(/^.*\//, ""), pathClass: "credentials" }, reversibility: "irreversible", scope: "account" },
       reason: `code lets a fixed string past an authentication check (${pass[0].trim().slice(0, 60)}): a backdoor for whoever knows it (T1556)`,
+    });
+  }
+  const hash = WEAK_PASSWORD_HASH.exec(text);
+  if (hash !== null) {
+    out.push({
+      id: "code.weak-password-hash",
+      technique: "T1556",
+      tactic: "Credential Access (TA0006)",
+      action: { capability: "impair-defences", target: { name: path.replace(/^.*\//, "") }, reversibility: "recoverable", scope: "one" },
+      reason: `code hashes passwords with a fast, broken hash (${hash[0].trim().slice(0, 50)}): a leaked table gives the passwords back`,
     });
   }
   const tls = TLS_OFF.exec(text);

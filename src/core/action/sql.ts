@@ -55,9 +55,12 @@ export function looksLikeSql(text: string): boolean {
 type Node = Record<string, unknown> | null | undefined;
 
 function parse(sql: string): Node[] | undefined {
+  // PostgreSQL's CONCURRENTLY (an index built or dropped without locking writes) changes nothing
+  // the reading judges, and the grammar does not take it.
+  const text = /\bconcurrently\b/i.test(sql) ? sql.replace(/\b((?:create(?:\s+unique)?|drop|reindex)\s+index)\s+concurrently\b/gi, "$1") : sql;
   for (const database of DIALECTS) {
     try {
-      const ast = sqlParserOf().astify(sql, { database });
+      const ast = sqlParserOf().astify(text, { database });
       return (Array.isArray(ast) ? ast : [ast]) as Node[];
     } catch {
       // try the next dialect

@@ -36,9 +36,14 @@ function worst(paths: readonly string[]): PathClass | undefined {
  */
 function exfil(name: string, host: string, paths: readonly string[]): Action {
   const pathClass = worst(paths);
-  const workProduct = pathClass === "project" || pathClass === "build-output" || pathClass === "temp";
-  return { capability: workProduct ? "communicate" : "exfiltrate", target: { name, ...(pathClass ? { pathClass } : {}), external: isExternalHost(host) }, reversibility: "irreversible", scope: "one" };
+  // Files named for people's data (HR/Payroll, customers.csv, patients): what leaves is about people.
+  const personal = paths.some((p) => PEOPLE_PATH.test(p));
+  const workProduct = !personal && (pathClass === "project" || pathClass === "build-output" || pathClass === "temp");
+  return { capability: workProduct ? "communicate" : "exfiltrate", target: { name, ...(pathClass ? { pathClass } : {}), external: isExternalHost(host), ...(personal ? { personal: true } : {}) }, reversibility: "irreversible", scope: "one" };
 }
+
+/** A path or remote named for people's data. */
+const PEOPLE_PATH = /(?:^|[/:_.-])(?:hr|payroll|salar(?:y|ies)|employees?|personnel|customers?|clients?|patients?|members|subscribers|pii|gdpr)(?:$|[/_.-])/i;
 
 /** The reason's closing words for an action from exfil(). */
 function kind(a: Action, technique: string): string {

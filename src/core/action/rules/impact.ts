@@ -207,12 +207,20 @@ const accountAccess: CommandRule = {
       inv.name === "chage" && a.some((x, i) => (x === "-E" || x === "--expiredate") && a[i + 1] === "0") ? "expires an account" :
       inv.name === "dscl" && a.includes("-delete") && a.some((x) => x.startsWith("/Users/")) ? "deletes a macOS account" :
       undefined;
+    // A directory account (Entra ID, Google Workspace, AWS IAM) disabled or its sign-in removed: the person is locked out until someone turns it back on.
+    const t = a.join(" ");
+    const cloud =
+      inv.name === "az" && /^ad user (update|delete)\b/.test(t) && (/--account-enabled[ =]false\b/i.test(t) || a[2] === "delete") ? `${a[2] === "delete" ? "deletes" : "disables"} the directory account ${a[a.indexOf("--id") + 1] ?? ""}` :
+      inv.name === "gam" && /^update user \S+ suspended on\b/.test(t) ? "suspends a Google Workspace account" :
+      inv.name === "aws" && /^iam (delete-login-profile|update-login-profile|deactivate-mfa-device)\b/.test(t) && !/--password-reset-required\b/.test(t) ? `removes or changes an IAM user's console sign-in (${a[1]})` :
+      undefined;
+    if (!what && cloud) return { action: { capability: "delete", target: { name: "directory account" }, reversibility: "recoverable", scope: "account" }, reason: `${cloud.trim()}: account access removal (T1531)` };
     if (!what) return undefined;
     return { action: { capability: "delete", target: { name: "account", pathClass: "system" }, reversibility: "irreversible", scope: "account" }, reason: `${what.trim()}: account access removal (T1531)` };
   },
   examples: {
-    match: [`userdel -r alice`, `passwd -l root`, `usermod -L bob`, `chage -E 0 bob`, `dscl . -delete /Users/alice`],
-    noMatch: [`passwd --status bob`, `usermod -aG video bob`, `chage -l bob`],
+    match: [`az ad user update --id j.doe@contoso.com --account-enabled false`, `aws iam delete-login-profile --user-name alice`, `userdel -r alice`, `passwd -l root`, `usermod -L bob`, `chage -E 0 bob`, `dscl . -delete /Users/alice`],
+    noMatch: [`az ad user update --id j.doe@contoso.com --department Sales`, `aws iam get-login-profile --user-name alice`, `passwd --status bob`, `usermod -aG video bob`, `chage -l bob`],
   },
 };
 
