@@ -55,3 +55,28 @@ describe("a # that bash does not take for a comment is not data", () => {
     expect(bash("# Remove local build artefacts (inside the repo)\nrm -rf dist build").verdict).toBe("continue");
   });
 });
+
+describe("find by a regenerable name is the rm on that name only when nothing else selects or acts", () => {
+  // The find-delete exception looked only up to -delete: what came after it (`-o -delete`, `,
+  // -delete`, `-o -path ./src -delete`) deletes what the regenerable name does not select.
+  it.each([
+    "find . -name __pycache__ -delete -o -delete",
+    "find . -name '*.pyc' -delete , -delete",
+    "find . -name '*.pyc' -delete -o -name '*' -delete",
+    "find . -name '*.pyc' -type f -delete -o -true -delete",
+    "find . -name .DS_Store -delete -o -path ./src -delete",
+    "find a/.. -name '*.pyc' -delete",
+    "find x/../.. -name '*.pyc' -delete",
+  ])("%j is held", (command) => {
+    expect(bash(command).verdict).not.toBe("continue");
+  });
+
+  it("the reader does not read a second action's {} as the regenerable name", () => {
+    const r = readShell("find . -name __pycache__ -exec rm -rf {} \\; , -exec rm -rf {} \\;");
+    expect(r.commands.map((c) => c.text)).toContain("rm -rf '{}'");
+  });
+
+  it.each(["find . -name '*.pyc' -delete", "find . -name '*.pyc' -delete 2>/dev/null || true", "find . -type d -name __pycache__ -prune -exec rm -rf {} +"])("%j stays allowed", (command) => {
+    expect(bash(command).verdict).toBe("continue");
+  });
+});

@@ -53,7 +53,14 @@ function regenerableFound(argv: readonly Word[]): string | undefined {
   let name: string | undefined;
   for (; i < argv.length; i++) {
     const a = argv[i]!.text;
-    if (/^-(?:exec|execdir|ok|okdir)$/.test(a)) break;
+    if (/^-(?:exec|execdir|ok|okdir)$/.test(a)) {
+      // One action, last: after its `;` or `+` (`, -exec rm -rf {} +`, `-o -exec …`) the other
+      // actions run on what the rest of the expression finds, not on that name.
+      let end = i + 1;
+      while (end < argv.length && argv[end]!.text !== ";" && argv[end]!.text !== "+" && argv[end]!.text !== "\\;") end++;
+      if (end + 1 < argv.length) return undefined;
+      break;
+    }
     if ((a === "-name" || a === "-iname") && name === undefined && argv[i + 1]?.exact) name = argv[++i]!.text;
     else if (a === "-type" && /^[fd]$/.test(argv[i + 1]?.text ?? "")) i++;
     else if (a !== "-prune" && a !== "-print") return undefined;

@@ -82,7 +82,12 @@ export const KUBECTL = String.raw`\b(?:kubectl|oc)(?: ${T}+){0,6}? `;
  * compiled leftovers (*.pyc, __pycache__, *.o, *.class), .DS_Store, editor swap and merge files.
  * What it removes a build or an editor makes again, as `rm -rf __pycache__` does.
  */
-export const FIND_REGENERABLE = String.raw` (?:\.|\./(?![\w./-]*\.\.)[\w./-]*|(?!\.\.)\w[\w./-]*)(?: -type [fd])? -i?name ['"]?(?:\*\.py[co]|__pycache__|\*\.o|\*\.class|\.ds_store|\*\.orig|\*\.rej|\*~|\*\.sw[po])['"]?(?: -type [fd])?(?: -prune)?(?: -print)?`;
+export const FIND_REGENERABLE = String.raw` (?:\.|\./(?![\w./-]*\.\.)[\w./-]*|(?![\w./-]*\.\.)\w[\w./-]*)(?: -type [fd])? -i?name ['"]?(?:\*\.py[co]|__pycache__|\*\.o|\*\.class|\.ds_store|\*\.orig|\*\.rej|\*~|\*\.sw[po])['"]?(?: -type [fd])?(?: -prune)?(?: -print)?`;
+/**
+ * Where a find's expression ends: redirections, then the end of the command. What follows `-delete`
+ * is still the expression (`-o -delete`, `, -delete`, `-o -path ./src -delete` delete more).
+ */
+export const FIND_ENDS = String.raw`(?: \d?>>?&?\s?[^\s;&|)\x60'"]+)*['"]?\s*(?:$|[;&|)\x60])`;
 /** Not the rm that a regenerable find runs on what it finds (`find . -name __pycache__ -exec rm -rf {} +`). */
 export const NOT_REGENERABLE_FIND_RM = String.raw`(?!(?<=\bfind${FIND_REGENERABLE} -(?:exec|execdir) (?:\\?/bin/)?)rm(?: -[a-z]+)* ['"]?\{\}['"]? ['"]?(?:\+|\\?;)['"]?(?:$|[;&|)\x60]))`;
 
