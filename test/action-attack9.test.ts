@@ -80,3 +80,48 @@ describe("find by a regenerable name is the rm on that name only when nothing el
     expect(bash(command).verdict).toBe("continue");
   });
 });
+
+describe("tmux and screen commands spelled as the programs take them are read", () => {
+  // Each ran rm -rf ~/ unread: a command name by a unique prefix (new-w), options bundled with an
+  // attached value (-dsx), a `;` ending an argument, keys typed in hex, tmux commands passed to
+  // if-shell / run-shell -C / confirm-before / bind-key / set-hook, the default-command option, a
+  // configuration written in the same command; screen -X with its options after -X, a session name
+  // after -x, and the exec, screen and eval commands.
+  it.each([
+    "tmux new-w 'rm -rf ~/'",
+    "tmux split 'rm -rf ~/'",
+    "tmux new-session -dsx 'rm -rf ~/'",
+    "tmux new -d x\\; neww 'rm -rf ~/'",
+    "tmux send-keys -H 72 6d 20 2d 72 66 20 7e 2f 0a",
+    "tmux if-shell true 'run-shell \"rm -rf ~/\"'",
+    "tmux run-shell -C 'run-shell \"rm -rf ~/\"'",
+    "tmux confirm -y 'run-shell \"rm -rf ~/\"'",
+    "tmux bind-key -n C-a run-shell 'rm -rf ~/'",
+    "tmux set-hook -g client-attached 'run-shell \"rm -rf ~/\"'",
+    "tmux set -g default-command 'rm -rf ~/'",
+    "printf 'run-shell \"rm -rf ~/\"\\n' > /tmp/t.conf; tmux source-file /tmp/t.conf",
+    "screen -X -S s stuff 'rm -rf ~/\\n'",
+    "screen -x s -X stuff 'rm -rf ~/\\n'",
+    "screen -X exec rm -rf ~/",
+    "screen -S s -X exec .!. bash -c 'rm -rf ~/'",
+    "screen -S s -X screen -t w 1 bash -c 'rm -rf ~/'",
+    "screen -X eval 'stuff \"rm -rf ~/\\n\"'",
+  ])("%j stops", (command) => {
+    expect(bash(command).verdict).toBe("stop");
+  });
+
+  it.each([
+    "tmux ls",
+    "tmux display -p '#S'",
+    "tmux new -d -s dev",
+    "tmux bind r source-file ~/.tmux.conf",
+    "tmux if-shell 'test -f x' 'display hi' 'display no'",
+    "tmux set -g default-command 'bash -l'",
+    "tmux send-keys -t dev 'npm test' Enter",
+    "screen -S srv -X quit",
+    "screen -x srv -X stuff 'npm test\\n'",
+    "screen -dmS srv npm start",
+  ])("%j stays allowed", (command) => {
+    expect(bash(command).verdict).toBe("continue");
+  });
+});
