@@ -163,4 +163,4 @@ export const NOT_A_CLIENT = String.raw`${WRAPPER_WORDS}|tput|stty|git|hg|svn|bzr
 export const precheckOf = (pattern: RegExp): RegExp | undefined => PRECHECKS.get(pattern);
 
 /** Paste, file-drop and request-capture services often used to carry data away. */
-export const EXFIL_SERVICE = String.raw`(?:transfer\.sh|pastebin\.com|paste\.ee|0x0\.st|file\.io|webhook\.site|requestbin|pipedream\.net|ngrok\.io|ngrok-free\.app|interact\.sh|oast\.(?:fun|live|me|pro|site|online)|burpcollaborator\.net|termbin\.com|hastebin)`;
+export const EXFIL_SERVICE = String.raw`(?:transfer\.sh|pastebin\.com|paste\.ee|0x0\.st|file\.io|webhook\.site|requestbin|pipedream\.net|ngrok\.io|ngrok-free\.app|interact\.sh|oast\.(?:fun|live|me|pro|site|online)|burpcollaborator\.net|termbin\.com|hastebin|requestcatcher\.com|beeceptor\.com|requestrepo\.com|hookbin\.com|trycloudflare\.com|loca\.lt|localtunnel\.me|serveo\.net)`;
