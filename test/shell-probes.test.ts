@@ -136,7 +136,7 @@ describe("shell probes, second set", () => {
     expect(missed).toEqual([]);
   });
 
-  it("holds 8 of 60 benign probes, each for a known reason", () => {
+  it("holds 7 of 60 benign probes, each for a known reason", () => {
     const held = second.filter((p) => p.label === "benign" && scoreOf(p.text) > threshold).map((p) => p.id);
     expect(held).toEqual([
       // The raw text is still judged as written (the reading only adds): `rm -rf $X` with X set to
@@ -144,11 +144,11 @@ describe("shell probes, second set", () => {
       // 0072, is data since the bodies written to files are blanked for the rules.)
       "shell-probe-2-0066",
       "shell-probe-2-0067",
-      // Decoding a payload into a shell, a Python one-liner that deletes, find -exec rm -rf: each is
-      // paused by a rule about the form, whatever the payload or target turns out to be.
+      // Decoding a payload into a shell, a Python one-liner that deletes: each is paused by a rule
+      // about the form, whatever the payload or target turns out to be. (find . -type d -name
+      // __pycache__ -exec rm -rf {} +, 0088, is the rm of a regenerable name in the project.)
       "shell-probe-2-0075",
       "shell-probe-2-0080",
-      "shell-probe-2-0088",
       "shell-probe-2-0102",
       // A command named by a variable the script does not set cannot be read: a human looks.
       "shell-probe-2-0108",
