@@ -199,3 +199,29 @@ describe("a merge past its checks and a secret sent to a capture service, spelle
     expect(bash(command).verdict).toBe("stop");
   });
 });
+
+describe("a body written to a file is data only while nothing later may run the file", () => {
+  // The body was blanked for the rules (heredoc-data) though the same command ran the file by a
+  // way the reader does not follow: copied first, a glob, make, another host's shell, find -exec.
+  // (Older than the comment data; that made a leading comment line reach these too.)
+  it.each([
+    "cat > a <<EOF\nrm -rf ~/\nEOF\ncp a b; sh b",
+    "cat > a <<EOF\nrm -rf ~/\nEOF\nsh a*",
+    "cat > a <<EOF\nrm -rf ~/\nEOF\nsh ?",
+    "cat > a <<EOF\nrm -rf ~/\nEOF\nmake -f a",
+    "cat > Makefile <<EOF\nall:\n\trm -rf ~/\nEOF\nmake",
+    "cat > a <<EOF\nrm -rf ~/\nEOF\nssh host < a",
+    "cat > a <<EOF\nrm -rf ~/\nEOF\nfind . -name a -exec sh {} \\;",
+    "cat > a <<EOF\nrm -rf ~/\nEOF\ndocker run -v $PWD:/w alpine sh /w/a",
+    "# step\ncat > a <<EOF\nrm -rf ~/\nEOF\ncrontab a",
+  ])("%j stops", (command) => {
+    expect(bash(command).verdict).toBe("stop");
+  });
+
+  it.each([
+    "cat > notes.md <<'EOF'\nNever run rm -rf ~/ here.\nEOF\ngit add notes.md && cat notes.md",
+    "cat > test_x.py <<'EOF'\nimport subprocess\n# the docs say rm -rf ~/ is never run\nprint('ok')\nEOF\npython3 test_x.py",
+  ])("%j stays allowed", (command) => {
+    expect(bash(command).verdict).toBe("continue");
+  });
+});

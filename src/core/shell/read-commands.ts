@@ -68,6 +68,15 @@ function regenerableFound(argv: readonly Word[]): string | undefined {
   return name !== undefined && REGENERABLE_NAME.test(name) ? `${start[0]!.replace(/\/+$/, "")}/${name}` : undefined;
 }
 
+/** Commands that only read, show, compare, track or remove a file: naming a written file, they do not run it. */
+const FILE_READERS: ReadonlySet<string> = new Set(["cat", "tee", "head", "tail", "less", "more", "wc", "ls", "stat", "file", "diff", "cmp", "grep", "egrep", "fgrep", "rg", "git", "echo", "printf", "chmod", "rm", "touch", "sort", "uniq", "jq", "yq", "md5sum", "sha256sum", "shasum", "pytest", "black", "ruff", "flake8", "mypy", "pylint", "isort", "prettier", "eslint", "tsc", "nl", "od", "xxd", "hexdump", "du", "realpath", "readlink", "basename", "dirname", "test", "[", "cd", "mkdir"]);
+
+/** Files a tool runs without being told their name: a Makefile by make, package.json's scripts by npm. */
+const RUN_BY_NAME: ReadonlyMap<string, RegExp> = new Map([
+  ...["Makefile", "makefile", "GNUmakefile"].map((n) => [n, /^(?:g?make|bmake)$/] as const),
+  ["justfile", /^just$/], ["Justfile", /^just$/], ["Rakefile", /^rake$/], ["Taskfile.yml", /^task$/], ["package.json", /^(?:npm|yarn|pnpm|bun)$/],
+]);
+
 /**
  * tmux commands that run a shell command or other tmux commands, each with the letters of its
  * options that take a value (tmux 3.4's getopt strings).
@@ -395,7 +404,32 @@ export class Reader extends WalkReader {
     const span = stdin ? this.bodies.get(stdin) : undefined;
     if (!span || !stdin || !("text" in stdin) || paths.length === 0 || !outputOnlyToFiles(redirects)) return;
     if (paths.some((p) => { const kind = writtenKind(p, stdin.text); return kind === "shell" || kind === "commands"; })) return;
-    if (!this.data.some(([a, b]) => a === span[0] && b === span[1])) this.data.push(span);
+    if (this.data.some(([a, b]) => a === span[0] && b === span[1])) return;
+    this.data.push(span);
+    this.dataFiles.push({ span, names: paths.map((p) => p.replace(/^.*\//, "")), after: this.commands.length });
+  }
+
+  /** Bodies `writtenBody` made data, with the names of the files they went to and the commands recorded before. */
+  private readonly dataFiles: Array<{ readonly span: readonly [number, number]; readonly names: readonly string[]; readonly after: number }> = [];
+
+  /**
+   * A body written to a file stays data only while nothing later in the script may run that file:
+   * a command that names it (or a glob that may match it) and is not one that only reads it, or an
+   * interpreter whose code reading follows it (`cp a b; sh b`, `make -f a`, `ssh host < a`,
+   * `sh a*`, `find . -name a -exec sh {} \;` run what the rules were not shown).
+   */
+  settleData(): void {
+    for (const f of this.dataFiles) {
+      const used = this.commands.slice(f.after).some((c) => {
+        const name = base(c.argv[0] ?? "");
+        if (FILE_READERS.has(name) || PYTHONS.test(name) || SCRIPT_INTERPRETERS.test(name)) return false;
+        if (f.names.some((n) => RUN_BY_NAME.get(n)?.test(name))) return true;
+        return [...c.argv.slice(1), ...c.redirects.map((r) => r.target)].some((w) => /[*?[]/.test(w) || f.names.includes(w.replace(/^.*[/=]/, "")));
+      });
+      if (!used) continue;
+      const k = this.data.findIndex(([a, b]) => a === f.span[0] && b === f.span[1]);
+      if (k >= 0) this.data.splice(k, 1);
+    }
   }
 
   /**
