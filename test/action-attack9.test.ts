@@ -225,3 +225,23 @@ describe("a body written to a file is data only while nothing later may run the 
     expect(bash(command).verdict).toBe("continue");
   });
 });
+
+describe("a here-document bash ends before tree-sitter does", () => {
+  // `<<EOF;` is the delimiter EOF and then `;` to bash; tree-sitter took `EOF;` for the delimiter
+  // and the lines after bash's EOF for body, so what bash runs there was read by nothing.
+  it.each([
+    ["cat > notes.txt <<EOF;\nhello\nEOF\ngit push --force origin main\nEOF;\n", "stop"],
+    ["cat > notes.txt <<EOF;\nhello\nEOF\nrm -rf ~/\nEOF;\n", "stop"],
+    ["cat > notes.txt <<EOF|cat\nhello\nEOF\nrm -rf ~/\nEOF|cat\n", "stop"],
+  ])("%j", (command, verdict) => {
+    expect(bash(command).verdict).toBe(verdict);
+    const r = readShell(command);
+    expect(r.complete).toBe(false);
+  });
+
+  it("an ordinary here-document is read as before", () => {
+    const r = readShell("cat > notes.txt <<'EOF'\nhello\nEOF\n");
+    expect(r.complete).toBe(true);
+    expect(r.data?.length).toBe(1);
+  });
+});

@@ -320,6 +320,17 @@ export abstract class WalkReader extends WordReader {
     if (!body) return { text: "" };
     const quoted = start ? /['"\\]/.test(textOf(tree, start)) : false;
     const stripTabs = r.children.some((c) => !c.named && textOf(tree, c) === "<<-");
+    // bash ends the body at the first line that is its delimiter, which ends at a metacharacter
+    // (`<<EOF;` is EOF then `;`); tree-sitter may read on (to `EOF;`), taking commands for body.
+    const delimiter = start ? bashDelimiter(textOf(tree, start)) : undefined;
+    const lines = delimiter !== undefined ? textOf(tree, body).split("\n") : [];
+    const end = lines.findIndex((l) => (stripTabs ? l.replace(/^\t+/, "") : l) === delimiter);
+    if (end >= 0) {
+      this.problem(`bash ends the here-document at the line ${snippet(delimiter!, 40)} and runs what follows it`);
+      // What bash runs after it: the rest of the body and tree-sitter's end line.
+      const after = [...lines.slice(end + 1), start ? textOf(tree, start) : ""].join("\n");
+      this.readText(after, { depth: frame.depth + 1, via: "the lines after a here-document", positional: frame.positional });
+    }
     let text: string;
     let exact = true;
     if (quoted) text = textOf(tree, body);
@@ -573,6 +584,24 @@ function commentsOf(tree: SyntaxTree): { spans: Array<readonly [number, number]>
 
 /** Where bash has no comments: `$((…))`, `$[…]`, `((…))` (above) and `for ((…))`. */
 const ARITHMETIC: ReadonlySet<string> = new Set(["arithmetic_expansion", "c_style_for_statement"]);
+
+/** The delimiter bash takes from a here-document's start word: up to an unquoted metacharacter, quotes removed. */
+function bashDelimiter(word: string): string {
+  let out = "";
+  let quote: string | undefined;
+  for (let i = 0; i < word.length; i++) {
+    const c = word[i]!;
+    if (quote !== undefined) {
+      if (c === quote) quote = undefined;
+      else if (quote === '"' && c === "\\" && i + 1 < word.length) out += word[++i];
+      else out += c;
+    } else if (c === "'" || c === '"') quote = c;
+    else if (c === "\\" && i + 1 < word.length) out += word[++i];
+    else if (/[;&|()<>\s]/.test(c)) break;
+    else out += c;
+  }
+  return out;
+}
 
 /** Whether bash starts a word at `at`: after the start, a blank, a newline or an operator, none of them escaped. */
 function startsAWord(s: string, at: number): boolean {
