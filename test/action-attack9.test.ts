@@ -90,6 +90,8 @@ describe("tmux and screen commands spelled as the programs take them are read", 
   it.each([
     "tmux new-w 'rm -rf ~/'",
     "tmux split 'rm -rf ~/'",
+    "tmux -uc 'rm -rf ~/'",
+    "tmux -2vc 'rm -rf ~/'",
     "tmux new-session -dsx 'rm -rf ~/'",
     "tmux new -d x\\; neww 'rm -rf ~/'",
     "tmux send-keys -H 72 6d 20 2d 72 66 20 7e 2f 0a",

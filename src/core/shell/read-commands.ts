@@ -650,10 +650,19 @@ export class Reader extends WalkReader {
    */
   protected tmux(args: readonly Word[], frame: Frame): undefined {
     let i = 0;
-    for (; i < args.length && args[i]!.text.startsWith("-"); i++) {
+    // tmux's own options, as getopt reads them: -uc 'cmd' is -u and -c 'cmd'; -Lsock has its value attached.
+    for (; i < args.length && args[i]!.text.startsWith("-") && args[i]!.text !== "-"; i++) {
       const a = args[i]!.text;
-      if (a === "-c" && args[i + 1]) this.shellString(args[i + 1]!, deeper(frame, "tmux -c"), undefined);
-      if (/^-[a-zA-Z0-9]*[cfLST]$/.test(a)) i++;
+      if (a === "--") {
+        i++;
+        break;
+      }
+      for (let k = 1; k < a.length; k++) {
+        if (!"cfLST".includes(a[k]!)) continue;
+        const value = k < a.length - 1 ? { text: a.slice(k + 1), exact: args[i]!.exact } : args[++i];
+        if (a[k] === "c" && value !== undefined) this.shellString(value, deeper(frame, "tmux -c"), undefined);
+        break;
+      }
     }
     const via = deeper(frame, "tmux");
     // tmux ends a command at an argument `;`, and at a `;` that ends an argument (`x;`), unless escaped (`x\;`).
