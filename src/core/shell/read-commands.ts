@@ -421,7 +421,10 @@ export class Reader extends WalkReader {
   settleData(): void {
     for (const f of this.dataFiles) {
       const used = this.commands.slice(f.after).some((c) => {
-        const name = base(c.argv[0] ?? "");
+        // The program a wrapper runs (`timeout 60 python3 x.py`, `env A=1 node x.js`): the reader records it on its own too.
+        let p = 0;
+        while (p < c.argv.length - 1 && (WRAPPERS.has(base(c.argv[p]!)) || /^-|^\d+(?:\.\d+)?[smhd]?$|^\w+=/.test(c.argv[p]!)) && (p > 0 || WRAPPERS.has(base(c.argv[p]!)))) p++;
+        const name = base(c.argv[p] ?? "");
         if (FILE_READERS.has(name) || PYTHONS.test(name) || SCRIPT_INTERPRETERS.test(name)) return false;
         if (f.names.some((n) => RUN_BY_NAME.get(n)?.test(name))) return true;
         return [...c.argv.slice(1), ...c.redirects.map((r) => r.target)].some((w) => /[*?[]/.test(w) || f.names.includes(w.replace(/^.*[/=]/, "")));
