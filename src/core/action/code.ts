@@ -4,18 +4,11 @@
 // shell command strings it runs (returned for the shell reader, so they go through every rule).
 // A reading by patterns over calls with literal arguments and simple `name = 'literal'`
 // assignments; what it cannot resolve it does not guess.
-import type { Action, PathClass } from "./model.js";
+import type { PathClass } from "./model.js";
 import { classifyPath, hostOf, isExternalHost, SHELL_STARTUP } from "./paths.js";
-import { sentCredentials } from "./source-file.js";
+import { sentCredentials, type CodeHit } from "./source-file.js";
 
-export interface CodeHit {
-  readonly id: string;
-  readonly technique?: string;
-  /** The ATT&CK tactic, when not Execution (the code runs). */
-  readonly tactic?: string;
-  readonly action: Action;
-  readonly reason: string;
-}
+export type { CodeHit };
 
 export interface CodeReading {
   readonly hits: readonly CodeHit[];

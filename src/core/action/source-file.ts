@@ -9,7 +9,17 @@
 //     address that is not a sign-in endpoint: credentials harvested from the program's users
 //     (T1056.003, T1041), a hard stop. This reading is shared with interpreter code (code.ts).
 // A reading by patterns, like code.ts: what it cannot resolve it does not guess.
-import type { CodeHit } from "./code.js";
+import type { Action } from "./model.js";
+
+/** What a reading of code found: a rule's id, the action, and why (shared with code.ts, which reads interpreter code). */
+export interface CodeHit {
+  readonly id: string;
+  readonly technique?: string;
+  /** The ATT&CK tactic, when not Execution (the code runs). */
+  readonly tactic?: string;
+  readonly action: Action;
+  readonly reason: string;
+}
 import { hostOf, isExternalHost } from "./paths.js";
 
 /** A migration of Django, Alembic, Rails, Knex, Sequelize, TypeORM or a similar tool, by where it lives. */
