@@ -245,16 +245,27 @@ function callText(text: string, open: number): string {
   return text.slice(open, end);
 }
 
+/** The address a name is set to in the code (`URL = "https://…"`, `const API = '…'`), when it is set once, to a literal. */
+function urlNamed(text: string, name: string): string | undefined {
+  const sets = [...text.matchAll(new RegExp(String.raw`(?:^|[\s;{(,])(?:const\s+|let\s+|var\s+|self\.|this\.)?${name.replace(/\$/g, "\\$")}\s*(?::\s*\w+\s*)?=(?!=)\s*(['"\x60])?`, "gm"))];
+  if (sets.length !== 1 || sets[0]![1] === undefined) return undefined;
+  return URL_LITERAL.exec(text.slice(sets[0]!.index, sets[0]!.index + sets[0]![0].length + 310))?.[1];
+}
+
 /** Code that sends a credential it handles to another host's address that is not a sign-in endpoint. */
 export function sentCredentials(text: string): CodeHit[] {
   if (!/pass|pwd|card|cvv|cvc|otp|ssn/i.test(text)) return [];
   for (const m of text.matchAll(SEND_CALL)) {
     const call = callText(text, m.index! + m[0].length - 1);
-    const url = URL_LITERAL.exec(call)?.[1];
-    if (url === undefined || !CREDENTIAL_VALUE.test(call)) continue;
+    if (!CREDENTIAL_VALUE.test(call)) continue;
+    // The address as a literal in the call, or a name the code set to one (`URL = "https://…"`, `requests.post(URL, …)`).
+    const named = /^\(\s*([A-Za-z_$][\w$]*)\s*[,)]/.exec(call)?.[1];
+    const url = URL_LITERAL.exec(call)?.[1] ?? (named !== undefined ? urlNamed(text, named) : undefined);
+    if (url === undefined) continue;
     const host = hostOf(url);
     if (host === undefined || !isExternalHost(host)) continue;
-    const path = url.slice(url.indexOf(host) + host.length);
+    // The path only: a sign-in word in the query or fragment (`/c?next=/login`) is not where it goes.
+    const path = url.slice(url.indexOf(host) + host.length).replace(/[?#][\s\S]*$/, "");
     if (SIGN_IN.test(path) || SIGN_IN.test(host)) continue;
     const what = CREDENTIAL_VALUE.exec(call)![0].replace(/^[[.]|get\(|[\s'"\]]/g, "");
     return [

@@ -15,9 +15,9 @@ import { sentCredentialFiles, sentCredentials, type CodeHit } from "./code.js";
 const MIGRATION_FILE = /(?:^|\/)(?:migrations?|migrate|alembic)\/(?:[^/]+\/)*[^/]+\.(?:py|rb|[cm]?[jt]s)$/i;
 
 /** Where a migration's down part starts: the functions that undo it. */
-const DOWN_PART = /^[ \t]*(?:def\s+(?:self\.)?(?:downgrade|down|backwards|reverse\w*)\b|exports\.down\b|module\.exports\.down\b|(?:public\s+|export\s+)?(?:async\s+)?down\s*[(:=]|(?:public\s+)?async\s+down\b)/m;
+const DOWN_PART = /^[ \t]*(?:def\s+(?:self\.)?(downgrade|down|backwards|reverse\w*)\b|(?:module\.)?exports\.(down)\b|(?:public\s+|export\s+)?(?:async\s+)?(down)\s*[(:=]|(?:public\s+)?async\s+(down)\b)/gm;
 /** Where an up part starts again after a down part (a file that puts down first). */
-const UP_PART = /^[ \t]*(?:def\s+(?:self\.)?(?:upgrade|up|change|forwards)\b|exports\.up\b|module\.exports\.up\b|(?:public\s+|export\s+)?(?:async\s+)?up\s*[(:=])/m;
+const UP_PART = /^[ \t]*(?:def\s+(?:self\.)?(?:upgrade|up|change|forwards)\b|exports\.up\b|module\.exports\.up\b|(?:public\s+|export\s+)?(?:async\s+)?up\s*[(:=])/gm;
 /** Django's RunSQL undo argument. */
 const REVERSE_SQL = /\breverse_sql\s*=\s*(?:\[[^\]]*\]|"""[\s\S]*?"""|'''[\s\S]*?'''|"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'|[\w.]+)/g;
 
@@ -27,21 +27,53 @@ const ALL_TABLES_DROP = /\bqueryInterface\.dropAllTables\s*\(/;
 /** Column drops by the migration tools' own calls, with the column's name where it is a literal. */
 const COLUMN_DROP_CALL = /\b(?:migrations\.RemoveField\s*\([^)]{0,200}?\bname\s*=\s*|op\.drop_column\s*\(\s*['"][\w.]+['"]\s*,\s*|remove_column(?!\w)\s*\(?\s*:\w+\s*,\s*|\.dropColumns?\s*\(\s*|queryInterface\.removeColumn\s*\(\s*['"][\w.]+['"]\s*,\s*|queryRunner\.dropColumn\s*\(\s*['"][\w.]+['"]\s*,\s*)['"`:]?([\w.]*)/g;
 /** SQL in a migration's strings that destroys a table's rows: DROP TABLE/SCHEMA/DATABASE, TRUNCATE, DELETE without WHERE. */
-const SQL_DROP = /\b(drop\s+(?:table|schema|database)(?:\s+if\s+exists)?\s+[\w."`]+|drop\s+column(?:\s+if\s+exists)?\s+[\w."`]+|truncate\s+(?:table\s+)?[\w."`]+|delete\s+from\s+[\w."`]+\s*(?:;|['"`]|$))/gim;
+const SQL_DROP = /\b(drop\s+(?:table|schema|database)(?:\s+if\s+exists)?\s+[\w."`{}$%]+|drop\s+column(?:\s+if\s+exists)?\s+[\w."`{}$%]+|truncate\s+(?:table\s+)?[\w."`{}$%]+|delete\s+from\s+[\w."`{}$%]+\s*(?:;|['"`]|$))/gim;
 
-/** The forward part of a migration: the text without its down parts and RunSQL's reverse_sql. */
+/**
+ * The forward part of a migration: the text without its down parts and RunSQL's reverse_sql. A
+ * down part is cut only when it is one: not words inside a string or comment (a docstring that
+ * shows `def downgrade():`), and not a function the forward part runs (`def upgrade(): downgrade()`,
+ * `RunPython(reverse_x)`, `this.down(q)`, `exports.down = exports.up = …`).
+ */
 export function forwardPart(text: string): string {
   let out = "";
-  let rest = text;
+  let at = 0;
   for (;;) {
-    const down = DOWN_PART.exec(rest);
-    if (!down) return (out + rest).replace(REVERSE_SQL, "");
-    out += rest.slice(0, down.index);
-    rest = rest.slice(down.index + down[0].length);
-    const up = UP_PART.exec(rest);
+    DOWN_PART.lastIndex = at;
+    let down: RegExpExecArray | null;
+    while ((down = DOWN_PART.exec(text)) !== null && !isDownPart(text, down));
+    if (down === null) return (out + text.slice(at)).replace(REVERSE_SQL, "");
+    out += text.slice(at, down.index);
+    UP_PART.lastIndex = down.index + down[0].length;
+    const up = UP_PART.exec(text);
     if (!up) return out.replace(REVERSE_SQL, "");
-    rest = rest.slice(up.index);
+    at = up.index;
   }
+}
+
+/** Whether a DOWN_PART match starts code that undoes the migration, and only that. */
+function isDownPart(text: string, m: RegExpExecArray): boolean {
+  const before = text.slice(0, m.index);
+  const count = (s: string): number => before.split(s).length - 1;
+  // Inside a string or a comment: a triple-quoted string or template literal left open, a block comment, Ruby's =begin.
+  if (count('"""') % 2 === 1 || count("'''") % 2 === 1 || count("`") % 2 === 1) return false;
+  if (before.lastIndexOf("/*") > before.lastIndexOf("*/") || before.search(/^=begin\b(?![\s\S]*^=end\b)/m) >= 0) return false;
+  // The same function is the up part (exports.down = exports.up = …).
+  if (/^\s*=\s*(?:module\.)?exports\.up\b/.test(text.slice(m.index + m[0].length))) return false;
+  const name = m[1] ?? m[2] ?? m[3] ?? m[4];
+  if (name === undefined) return true;
+  // Run from elsewhere: called, or passed as RunPython's forward code. As RunPython's second
+  // argument or reverse_code it is the undo, as meant.
+  const use = new RegExp(String.raw`(?<![\w.])(?:self\.|this\.|exports\.)?${name}\s*\(|[(,=]\s*(?:self\.|this\.)?${name}\b(?!\s*[=(])|^[ \t]*${name}[ \t]*$`, "gm");
+  for (const u of text.matchAll(use)) {
+    const at = u.index + u[0].indexOf(name);
+    if (at >= m.index && at < m.index + m[0].length) continue;
+    const lead = text.slice(Math.max(0, at - 120), at);
+    if (/RunPython\(\s*[\w.]+\s*,\s*$|reverse_code\s*=\s*$/.test(lead)) continue;
+    if (/^\s*(?:def|async|public|export)\b/.test(text.slice(text.lastIndexOf("\n", at - 1) + 1, at))) continue;
+    return false;
+  }
+  return true;
 }
 
 function migrationDrops(path: string, text: string): CodeHit[] {

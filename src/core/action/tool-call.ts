@@ -295,7 +295,7 @@ function deleteScope(f: ArgumentFacts, object: readonly string[], store: string 
 const GIVES_SECRET = /\b(?:password|passwd|pwd|passphrase|passcode|api[_ -]?key|secret|token)s?\b[^.\n]{0,40}?(?::|=|\bis\b)\s*["'`]?(?=[^\s"'`]{6,})(?=[^\s"'`]*[0-9!@#$%^&*])[^\s"'`]+/i;
 
 /** Words saying a merge goes in past the checks that guard the branch. */
-const PAST_CHECKS = /\b(?:skip(?:s|ping)?|bypass(?:es|ing)?|ignor(?:e|es|ing)|overrid(?:e|es|ing))\b(?: the)? (?:failing|failed|red|broken|required|pending)\b[^.\n]{0,20}?\b(?:ci|checks?|tests?|builds?|pipelines?|status checks?)\b|\bbypass(?:es|ing)? (?:the )?(?:branch protection|required (?:checks|reviews?|approvals?)|review)\b|\bwithout (?:waiting for |passing |running )?(?:the )?(?:ci|checks|tests|review|approval)\b/i;
+const PAST_CHECKS = /\b(?:skip(?:s|ping)?|bypass(?:es|ing)?|ignor(?:e|es|ing)|overrid(?:e|es|ing))\b(?:\s+the)?\s+(?:failing|failed|red|broken|required|pending)\b[^.\n]{0,20}?\b(?:ci|checks?|tests?|builds?|pipelines?|status\s+checks?)\b|\bbypass(?:es|ing)?\s+(?:the\s+)?(?:branch\s+protection|required\s+(?:checks|reviews?|approvals?)|review)\b|\bwithout\s+(?:waiting\s+for\s+|passing\s+|running\s+)?(?:the\s+)?(?:ci|checks|tests|review|approval)\b|\bdespite\s+(?:the\s+)?(?:failing|failed|red|broken)\s+(?:ci|checks?|tests?|builds?|pipelines?)\b|\bignor(?:e|es|ing)\s+(?:the\s+)?(?:ci|checks?|tests?|builds?|pipelines?)\s+(?:failures?|errors?)\b/i;
 
 function recipientsExternal(f: ArgumentFacts): boolean {
   return f.recipients.some((r) => /@|^\+?\d[\d\s-]{6,}$/.test(r) || /^[\w.-]+$/.test(r));

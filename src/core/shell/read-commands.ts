@@ -62,7 +62,14 @@ function regenerableFound(argv: readonly Word[]): string | undefined {
   let name: string | undefined;
   for (; i < argv.length; i++) {
     const a = argv[i]!.text;
-    if (/^-(?:exec|execdir|ok|okdir)$/.test(a)) break;
+    if (/^-(?:exec|execdir|ok|okdir)$/.test(a)) {
+      // One action, last: after its `;` or `+` (`, -exec rm -rf {} +`, `-o -exec …`) the other
+      // actions run on what the rest of the expression finds, not on that name.
+      let end = i + 1;
+      while (end < argv.length && argv[end]!.text !== ";" && argv[end]!.text !== "+" && argv[end]!.text !== "\\;") end++;
+      if (end + 1 < argv.length) return undefined;
+      break;
+    }
     if ((a === "-name" || a === "-iname") && name === undefined && argv[i + 1]?.exact) name = argv[++i]!.text;
     else if (a === "-type" && /^[fd]$/.test(argv[i + 1]?.text ?? "")) i++;
     else if (a !== "-prune" && a !== "-print") return undefined;
@@ -70,18 +77,63 @@ function regenerableFound(argv: readonly Word[]): string | undefined {
   return name !== undefined && REGENERABLE_NAME.test(name) ? `${start[0]!.replace(/\/+$/, "")}/${name}` : undefined;
 }
 
-/** tmux commands that run a shell command, each with the letters of its options that take a value. */
-const TMUX_VALUE_OPTIONS: ReadonlyMap<string, string> = new Map([
-  ...["new-session", "new"].map((n) => [n, "cefFnstxy"] as const),
-  ...["new-window", "neww"].map((n) => [n, "ceFnt"] as const),
-  ...["split-window", "splitw"].map((n) => [n, "ceFlpt"] as const),
-  ...["respawn-pane", "respawnp", "respawn-window", "respawnw"].map((n) => [n, "cet"] as const),
-  ...["run-shell", "run"].map((n) => [n, "dt"] as const),
-  ...["if-shell", "if"].map((n) => [n, "t"] as const),
-  ...["pipe-pane", "pipep"].map((n) => [n, "t"] as const),
-  ...["display-popup", "popup"].map((n) => [n, "bcdehsStTwxy"] as const),
-  ...["send-keys", "send"].map((n) => [n, "Nct"] as const),
+/** Commands that only read, show, compare, track or remove a file: naming a written file, they do not run it. */
+const FILE_READERS: ReadonlySet<string> = new Set(["cat", "tee", "head", "tail", "less", "more", "wc", "ls", "stat", "file", "diff", "cmp", "grep", "egrep", "fgrep", "rg", "git", "echo", "printf", "chmod", "rm", "touch", "sort", "uniq", "jq", "yq", "md5sum", "sha256sum", "shasum", "pytest", "black", "ruff", "flake8", "mypy", "pylint", "isort", "prettier", "eslint", "tsc", "nl", "od", "xxd", "hexdump", "du", "realpath", "readlink", "basename", "dirname", "test", "[", "cd", "mkdir"]);
+
+/** Files a tool runs without being told their name: a Makefile by make, package.json's scripts by npm. */
+const RUN_BY_NAME: ReadonlyMap<string, RegExp> = new Map([
+  ...["Makefile", "makefile", "GNUmakefile"].map((n) => [n, /^(?:g?make|bmake)$/] as const),
+  ["justfile", /^just$/], ["Justfile", /^just$/], ["Rakefile", /^rake$/], ["Taskfile.yml", /^task$/], ["package.json", /^(?:npm|yarn|pnpm|bun)$/],
 ]);
+
+/**
+ * tmux commands that run a shell command or other tmux commands, each with the letters of its
+ * options that take a value (tmux 3.4's getopt strings).
+ */
+const TMUX_VALUE_OPTIONS: ReadonlyMap<string, string> = new Map([
+  ["new-session", "cefFnstxy"],
+  ["new-window", "ceFnt"],
+  ["split-window", "ceFlpt"],
+  ["respawn-pane", "cet"],
+  ["respawn-window", "cet"],
+  ["run-shell", "cdst"],
+  ["if-shell", "t"],
+  ["pipe-pane", "t"],
+  ["display-popup", "bcdehsStTwxy"],
+  ["send-keys", "cNt"],
+  ["confirm-before", "cpt"],
+  ["bind-key", "NT"],
+  ["set-hook", "t"],
+  ["command-prompt", "IptT"],
+  ["set-option", "t"],
+  ["set-window-option", "t"],
+  ["source-file", "t"],
+]);
+/** Every tmux command by its full name: tmux takes a command by its alias or by a prefix of one name only. */
+const TMUX_COMMANDS: readonly string[] = (
+  "attach-session bind-key break-pane capture-pane choose-buffer choose-client choose-tree clear-history clear-prompt-history clock-mode " +
+  "command-prompt confirm-before copy-mode customize-mode delete-buffer detach-client display-menu display-message display-panes display-popup " +
+  "find-window has-session if-shell join-pane kill-pane kill-server kill-session kill-window last-pane last-window link-window list-buffers " +
+  "list-clients list-commands list-keys list-panes list-sessions list-windows load-buffer lock-client lock-server lock-session move-pane " +
+  "move-window new-session new-window next-layout next-window paste-buffer pipe-pane previous-layout previous-window refresh-client " +
+  "rename-session rename-window resize-pane resize-window respawn-pane respawn-window rotate-window run-shell save-buffer select-layout " +
+  "select-pane select-window send-keys send-prefix server-access set-buffer set-environment set-hook set-option set-window-option show-buffer " +
+  "show-environment show-hooks show-messages show-options show-prompt-history show-window-options source-file split-window start-server " +
+  "suspend-client swap-pane swap-window switch-client unbind-key unlink-window wait-for"
+).split(" ");
+const TMUX_ALIASES: ReadonlyMap<string, string> = new Map([
+  ["new", "new-session"], ["neww", "new-window"], ["splitw", "split-window"], ["respawnp", "respawn-pane"], ["respawnw", "respawn-window"],
+  ["run", "run-shell"], ["if", "if-shell"], ["pipep", "pipe-pane"], ["popup", "display-popup"], ["send", "send-keys"], ["confirm", "confirm-before"],
+  ["bind", "bind-key"], ["set", "set-option"], ["setw", "set-window-option"], ["source", "source-file"], ["display", "display-message"], ["menu", "display-menu"],
+]);
+/** The tmux command a name stands for, as tmux looks it up: a full name, an alias, or the one name it is a prefix of. */
+function tmuxCommand(name: string): string | undefined {
+  const alias = TMUX_ALIASES.get(name);
+  if (alias !== undefined) return alias;
+  if (name === "" || TMUX_COMMANDS.includes(name)) return name || undefined;
+  const matches = TMUX_COMMANDS.filter((c) => c.startsWith(name));
+  return matches.length === 1 ? matches[0] : undefined;
+}
 /** Keys that end a line typed with tmux send-keys. */
 const TMUX_ENTER = /^(?:Enter|C-m|KPEnter|C-j)$/;
 const known = (ws: readonly Word[]): boolean => ws.every((w) => w.exact);
@@ -361,7 +413,35 @@ export class Reader extends WalkReader {
     const span = stdin ? this.bodies.get(stdin) : undefined;
     if (!span || !stdin || !("text" in stdin) || paths.length === 0 || !outputOnlyToFiles(redirects)) return;
     if (paths.some((p) => { const kind = writtenKind(p, stdin.text); return kind === "shell" || kind === "commands"; })) return;
-    if (!this.data.some(([a, b]) => a === span[0] && b === span[1])) this.data.push(span);
+    if (this.data.some(([a, b]) => a === span[0] && b === span[1])) return;
+    this.data.push(span);
+    this.dataFiles.push({ span, names: paths.map((p) => p.replace(/^.*\//, "")), after: this.commands.length });
+  }
+
+  /** Bodies `writtenBody` made data, with the names of the files they went to and the commands recorded before. */
+  private readonly dataFiles: Array<{ readonly span: readonly [number, number]; readonly names: readonly string[]; readonly after: number }> = [];
+
+  /**
+   * A body written to a file stays data only while nothing later in the script may run that file:
+   * a command that names it (or a glob that may match it) and is not one that only reads it, or an
+   * interpreter whose code reading follows it (`cp a b; sh b`, `make -f a`, `ssh host < a`,
+   * `sh a*`, `find . -name a -exec sh {} \;` run what the rules were not shown).
+   */
+  settleData(): void {
+    for (const f of this.dataFiles) {
+      const used = this.commands.slice(f.after).some((c) => {
+        // The program a wrapper runs (`timeout 60 python3 x.py`, `env A=1 node x.js`): the reader records it on its own too.
+        let p = 0;
+        while (p < c.argv.length - 1 && (WRAPPERS.has(base(c.argv[p]!)) || /^-|^\d+(?:\.\d+)?[smhd]?$|^\w+=/.test(c.argv[p]!)) && (p > 0 || WRAPPERS.has(base(c.argv[p]!)))) p++;
+        const name = base(c.argv[p] ?? "");
+        if (FILE_READERS.has(name) || PYTHONS.test(name) || SCRIPT_INTERPRETERS.test(name)) return false;
+        if (f.names.some((n) => RUN_BY_NAME.get(n)?.test(name))) return true;
+        return [...c.argv.slice(1), ...c.redirects.map((r) => r.target)].some((w) => /[*?[]/.test(w) || f.names.includes(w.replace(/^.*[/=]/, "")));
+      });
+      if (!used) continue;
+      const k = this.data.findIndex(([a, b]) => a === f.span[0] && b === f.span[1]);
+      if (k >= 0) this.data.splice(k, 1);
+    }
   }
 
   /**
@@ -574,61 +654,160 @@ export class Reader extends WalkReader {
 
   /**
    * tmux runs shell commands for its new sessions, windows and panes, for run-shell, if-shell,
-   * pipe-pane and popups, and types them into a pane with send-keys. One command argument is a
-   * shell string; several are run as they stand. Commands are separated by a `;` argument.
+   * pipe-pane and popups, and types them into a pane with send-keys; if-shell, run-shell -C,
+   * confirm-before, command-prompt, bind-key and set-hook run tmux commands (read as such), and
+   * the default-command option is what every new window runs. One command argument is a shell
+   * string; several are run as they stand. Commands are separated by a `;` argument or a `;` at an
+   * argument's end. A command is named in full, by its alias or by a prefix of one name (`new-w`).
    */
   protected tmux(args: readonly Word[], frame: Frame): undefined {
     let i = 0;
-    for (; i < args.length && args[i]!.text.startsWith("-"); i++) {
+    // tmux's own options, as getopt reads them: -uc 'cmd' is -u and -c 'cmd'; -Lsock has its value attached.
+    for (; i < args.length && args[i]!.text.startsWith("-") && args[i]!.text !== "-"; i++) {
       const a = args[i]!.text;
-      if (a === "-c" && args[i + 1]) this.shellString(args[i + 1]!, deeper(frame, "tmux -c"), undefined);
-      if (/^-[cfLST]$/.test(a)) i++;
+      if (a === "--") {
+        i++;
+        break;
+      }
+      for (let k = 1; k < a.length; k++) {
+        if (!"cfLST".includes(a[k]!)) continue;
+        const value = k < a.length - 1 ? { text: a.slice(k + 1), exact: args[i]!.exact } : args[++i];
+        if (a[k] === "c" && value !== undefined) this.shellString(value, deeper(frame, "tmux -c"), undefined);
+        break;
+      }
     }
     const via = deeper(frame, "tmux");
-    while (i < args.length) {
+    // tmux ends a command at an argument `;`, and at a `;` that ends an argument (`x;`), unless escaped (`x\;`).
+    const words: Word[] = [];
+    for (const w of args.slice(i)) {
+      if (w.text.length > 1 && w.text.endsWith(";") && !w.text.endsWith("\\;")) words.push({ text: w.text.slice(0, -1), exact: w.exact }, { text: ";", exact: true });
+      else words.push(w);
+    }
+    const tmuxCommands = (w: Word | undefined): void => {
+      if (w !== undefined) this.shellString({ text: `tmux ${w.text}`, exact: w.exact }, deeper(frame, "tmux command"), undefined);
+    };
+    i = 0;
+    while (i < words.length) {
       let end = i;
-      while (end < args.length && args[end]!.text !== ";" && args[end]!.text !== "\\;") end++;
-      const command = args.slice(i, end);
+      while (end < words.length && words[end]!.text !== ";" && words[end]!.text !== "\\;") end++;
+      const command = words.slice(i, end);
       i = end + 1;
-      const valued = TMUX_VALUE_OPTIONS.get(command[0]?.text ?? "");
-      if (valued === undefined) continue;
+      const name = tmuxCommand(command[0]?.text ?? "");
+      const valued = name !== undefined ? TMUX_VALUE_OPTIONS.get(name) : undefined;
+      if (name === undefined || valued === undefined) continue;
+      // Options as getopt reads them: letters together (-dP), a value attached (-sx) or next.
+      const flags = new Set<string>();
       let j = 1;
       for (; j < command.length && command[j]!.text.startsWith("-") && command[j]!.text !== "-"; j++) {
-        const flags = command[j]!.text.slice(1);
-        if (valued.includes(flags.at(-1)!)) j++;
+        if (command[j]!.text === "--") {
+          j++;
+          break;
+        }
+        const letters = command[j]!.text.slice(1);
+        for (let k = 0; k < letters.length; k++) {
+          flags.add(letters[k]!);
+          if (!valued.includes(letters[k]!)) continue;
+          if (k === letters.length - 1) j++;
+          break;
+        }
       }
       const rest = command.slice(j);
       if (rest.length === 0) continue;
-      const name = command[0]!.text;
-      if (name === "send-keys" || name === "send") {
-        const typed = rest.filter((w) => !TMUX_ENTER.test(w.text));
-        if (typed.length > 0) this.shellString({ text: typed.map((w) => w.text).join(" "), exact: known(typed) }, via, undefined);
-      } else if (name === "if-shell" || name === "if") this.shellString(rest[0]!, via, undefined);
-      else if (rest.length === 1) this.shellString(rest[0]!, via, undefined);
-      else this.run(rest, [], undefined, via);
+      switch (name) {
+        case "send-keys": {
+          // -H: each key is a character's code in hex.
+          const keys = flags.has("H") ? [{ text: rest.map((w) => (/^[0-9a-f]{1,2}$/i.test(w.text) ? String.fromCharCode(parseInt(w.text, 16)) : "")).join("").replace(/[\r\n]+$/, ""), exact: known(rest) }] : rest.filter((w) => !TMUX_ENTER.test(w.text));
+          const typed = keys.filter((w) => w.text !== "");
+          if (typed.length > 0) this.shellString({ text: typed.map((w) => w.text).join(" "), exact: known(typed) }, via, undefined);
+          break;
+        }
+        case "if-shell":
+          this.shellString(rest[0]!, via, undefined);
+          tmuxCommands(rest[1]);
+          tmuxCommands(rest[2]);
+          break;
+        case "run-shell":
+          if (flags.has("C")) tmuxCommands(rest[0]);
+          else this.shellString(rest[0]!, via, undefined);
+          break;
+        case "confirm-before":
+        case "command-prompt":
+          tmuxCommands(rest[0]);
+          break;
+        case "bind-key":
+          // The key, then the command: one argument is a command string, several are its words.
+          if (rest.length === 2) tmuxCommands(rest[1]);
+          else if (rest.length > 2) this.tmux(rest.slice(1), frame);
+          break;
+        case "set-hook":
+          tmuxCommands(rest[1]);
+          break;
+        case "set-option":
+        case "set-window-option":
+          if (rest[0]!.text === "default-command" && rest[1]) this.shellString(rest[1], deeper(frame, "tmux default-command"), undefined);
+          break;
+        case "source-file":
+          // A configuration written earlier in the same command: its lines are tmux commands.
+          for (const f of rest) {
+            const text = this.files.get(normalPath(f.text));
+            if (text !== undefined) for (const line of text.split("\n").slice(0, 200)) if (line.trim() !== "") tmuxCommands({ text: line, exact: true });
+          }
+          break;
+        default:
+          if (rest.length === 1) this.shellString(rest[0]!, via, undefined);
+          else this.run(rest, [], undefined, via);
+      }
     }
     return undefined;
   }
 
   /**
-   * screen runs the program its arguments name in a new window (`screen -dmS s bash -c '…'`), and
-   * `screen -X stuff '…'` types text into a window's shell.
+   * screen runs the program its arguments name in a new window (`screen -dmS s bash -c '…'`); with
+   * -X its arguments are a command for a running session: `stuff '…'` types text into a window's
+   * shell, `exec` and `screen` run a program, `eval` runs screen commands.
    */
   protected screen(args: readonly Word[], frame: Frame): undefined {
     const via = deeper(frame, "screen");
+    let command = false;
     let i = 0;
     for (; i < args.length && args[i]!.text.startsWith("-"); i++) {
       const a = args[i]!.text;
-      if (a === "-X") {
-        const command = args.slice(i + 1);
-        if (command[0]?.text === "stuff" && command[1]) this.shellString({ text: command[1].text.replace(/(?:\\n|\\r|\^M|\n)+$/, ""), exact: command[1].exact }, via, undefined);
-        return undefined;
-      }
-      if (/^-(?:[a-zA-Z]*[ScehpstT]|Logfile)$/.test(a)) i++;
+      if (a === "-X") command = true;
+      else if (/^-(?:[a-zA-Z]*[ScehpstT]|Logfile)$/.test(a)) i++;
+      // -r, -x, -R, -d, -D take an optional session name: before a later -X, the word after them is that.
+      else if (/^-[a-zA-Z]*[rxRdD]$/.test(a) && args[i + 1] !== undefined && !args[i + 1]!.text.startsWith("-") && args.slice(i + 2).some((w) => w.text === "-X")) i++;
     }
     const rest = args.slice(i);
-    if (rest.length > 0) this.run(rest, [], undefined, via);
+    if (rest.length === 0) return undefined;
+    if (command) this.screenCommand(rest, via);
+    else this.run(rest, [], undefined, via);
     return undefined;
+  }
+
+  /** A screen command sent to a session (screen -X, or eval's strings). */
+  protected screenCommand(words: readonly Word[], frame: Frame): void {
+    const [name, ...rest] = words;
+    switch (name?.text) {
+      case "stuff":
+        if (rest[0]) this.shellString({ text: rest[0].text.replace(/(?:\\n|\\r|\^M|\n|\r)+$/, ""), exact: rest[0].exact }, frame, undefined);
+        return;
+      case "exec": {
+        // An optional file-descriptor pattern (`.!.`, `!..|`) before the program.
+        const program = rest[0] && /^[.!:|]+$/.test(rest[0].text) ? rest.slice(1) : rest;
+        if (program.length > 0) this.run(program, [], undefined, frame);
+        return;
+      }
+      case "screen": {
+        // Its options (-t title, -T term and -h lines take a value) and a window number, then the program.
+        let k = 0;
+        while (k < rest.length && (rest[k]!.text.startsWith("-") || /^\d+$/.test(rest[k]!.text))) k += /^-[tTh]$/.test(rest[k]!.text) ? 2 : 1;
+        if (k < rest.length) this.run(rest.slice(k), [], undefined, frame);
+        return;
+      }
+      case "eval":
+        for (const w of rest) this.shellString({ text: `screen -X ${w.text}`, exact: w.exact }, frame, undefined);
+        return;
+    }
   }
 
   /** ssh runs its command words as one shell string on the host, with this side's standard input as its own (`ssh h 'bash -s' < fix.sh`). */

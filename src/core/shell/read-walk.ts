@@ -45,7 +45,14 @@ export abstract class WalkReader extends WordReader {
     // A comment runs nothing: at the top level, where its offsets are the caller's, it is data the
     // rules do not read as a command ("# Remove local build artefacts (inside the repo)"). Taken
     // from the first parse (the newline rewrite below blanks some).
-    if (frame.depth === 0 && this.top === undefined && source.includes("#")) this.data.push(...commentSpans(tree));
+    // tree-sitter also takes for a comment a `#` that bash reads as part of a word or an arithmetic
+    // expression (`x\r#; rm …`, `x\` newline `#$(rm …)`, `(( 1 #$(rm …)` newline `))`), where
+    // what follows runs: such a text is not read as tree-sitter parses it, and nothing in it is data.
+    if (source.includes("#")) {
+      const { spans, misread } = commentsOf(tree);
+      if (misread !== undefined) this.problem(`the shell does not take ${snippet(textOf(tree, misread))} for a comment: what follows the # runs`);
+      else if (frame.depth === 0 && this.top === undefined) this.data.push(...spans);
+    }
     // tree-sitter sometimes takes a newline for a blank (after `a | b | c`, before a redirected
     // command) and reads the next line's words as the last command's arguments; bash ends the
     // command there. Read again with each such newline written as `;` (same offsets).
@@ -315,6 +322,17 @@ export abstract class WalkReader extends WordReader {
     if (!body) return { text: "" };
     const quoted = start ? /['"\\]/.test(textOf(tree, start)) : false;
     const stripTabs = r.children.some((c) => !c.named && textOf(tree, c) === "<<-");
+    // bash ends the body at the first line that is its delimiter, which ends at a metacharacter
+    // (`<<EOF;` is EOF then `;`); tree-sitter may read on (to `EOF;`), taking commands for body.
+    const delimiter = start ? bashDelimiter(textOf(tree, start)) : undefined;
+    const lines = delimiter !== undefined ? textOf(tree, body).split("\n") : [];
+    const end = lines.findIndex((l) => (stripTabs ? l.replace(/^\t+/, "") : l) === delimiter);
+    if (end >= 0) {
+      this.problem(`bash ends the here-document at the line ${snippet(delimiter!, 40)} and runs what follows it`);
+      // What bash runs after it: the rest of the body and tree-sitter's end line.
+      const after = [...lines.slice(end + 1), start ? textOf(tree, start) : ""].join("\n");
+      this.readText(after, { depth: frame.depth + 1, via: "the lines after a here-document", positional: frame.positional });
+    }
     let text: string;
     let exact = true;
     if (quoted) text = textOf(tree, body);
@@ -551,17 +569,58 @@ function pushWord(argv: Word[], w: Word, joins: boolean): void {
   argv.push({ text: last.text + w.text, exact: last.exact && w.exact });
 }
 
-/** The offsets of every comment in a tree. */
-function commentSpans(tree: SyntaxTree): Array<readonly [number, number]> {
-  const out: Array<readonly [number, number]> = [];
-  const stack: SyntaxNode[] = [tree.root];
+/**
+ * The offsets of every comment in a tree, and the first comment node bash does not read as one: a
+ * `#` that does not start a word (after a carriage return, form feed or vertical tab, which bash
+ * does not take for blanks; after an escaped blank or a line continuation, which join it to the word
+ * before), or one inside an arithmetic expression, where bash has no comments and expands `$(…)`.
+ */
+function commentsOf(tree: SyntaxTree): { spans: Array<readonly [number, number]>; misread?: SyntaxNode } {
+  const spans: Array<readonly [number, number]> = [];
+  const stack: Array<{ node: SyntaxNode; arithmetic: boolean }> = [{ node: tree.root, arithmetic: false }];
   while (stack.length > 0) {
-    const n = stack.pop()!;
-    if (n.type === "comment") out.push([n.start, n.end]);
-    else for (const c of n.children) if (c.named) stack.push(c);
+    const { node: n, arithmetic } = stack.pop()!;
+    if (n.type === "comment") {
+      if (arithmetic || !startsAWord(tree.source, n.start)) return { spans, misread: n };
+      spans.push([n.start, n.end]);
+      continue;
+    }
+    const inside = arithmetic || ARITHMETIC.has(n.type) || (n.type === "compound_statement" && n.children[0]?.type === "((");
+    for (const c of n.children) if (c.named) stack.push({ node: c, arithmetic: inside });
+  }
+  return { spans };
+}
+
+/** Where bash has no comments: `$((…))`, `$[…]`, `((…))` (above) and `for ((…))`. */
+const ARITHMETIC: ReadonlySet<string> = new Set(["arithmetic_expansion", "c_style_for_statement"]);
+
+/** The delimiter bash takes from a here-document's start word: up to an unquoted metacharacter, quotes removed. */
+function bashDelimiter(word: string): string {
+  let out = "";
+  let quote: string | undefined;
+  for (let i = 0; i < word.length; i++) {
+    const c = word[i]!;
+    if (quote !== undefined) {
+      if (c === quote) quote = undefined;
+      else if (quote === '"' && c === "\\" && i + 1 < word.length) out += word[++i];
+      else out += c;
+    } else if (c === "'" || c === '"') quote = c;
+    else if (c === "\\" && i + 1 < word.length) out += word[++i];
+    else if (/[;&|()<>\s]/.test(c)) break;
+    else out += c;
   }
   return out;
 }
+
+/** Whether bash starts a word at `at`: after the start, a blank, a newline or an operator, none of them escaped. */
+function startsAWord(s: string, at: number): boolean {
+  if (at === 0) return true;
+  if (!WORD_BREAK.has(s[at - 1]!)) return false;
+  let slashes = 0;
+  for (let k = at - 2; k >= 0 && s.charCodeAt(k) === 92 /* backslash */; k--) slashes++;
+  return slashes % 2 === 0;
+}
+const WORD_BREAK: ReadonlySet<string> = new Set([" ", "\t", "\n", ";", "&", "|", "(", ")", "<", ">"]);
 
 /**
  * Unescaped newlines between the words of a simple command or a redirection: bash ends the command

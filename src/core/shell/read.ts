@@ -53,6 +53,7 @@ export function readShell(text: string, options: { readonly fastPath?: boolean; 
       // What the pieces found so far counts; the reading is incomplete already.
     }
   }
+  reader.settleData();
   const data = reader.data.map(([a, b]) => [a, Math.min(b, source.length)] as const).filter(([a, b]) => b > a);
   return { commands: reader.commands, complete: reader.problems.length === 0, problems: reader.problems, ...(data.length > 0 ? { data } : {}) };
 }

