@@ -107,7 +107,7 @@ const DEV_COPY = /\b(dev|development) (server|servers|environment|env|database|d
 const PRODUCTION = /(^|[^a-z0-9])(prod|production|prd)([^a-z0-9]|$)|\blive (database|db|site|server|servers|environment|cluster|system|data|store|shop|app|api|tables?)\b/i;
 /** Whether the words name production (prod, production, the live database). */
 export const mentionsProduction = (text: string): boolean => PRODUCTION.test(text);
-const PUBLIC = /\b(public|publicly|anyone|(to|with|for) everyone|everyone (can|with the link)|world-readable|the internet|open to all|anonymous)\b|\b0\.0\.0\.0\/0\b|::\/0/i;
+const PUBLIC = /\b(public|publicly|anyone|(to|with|for) everyone|everyone (can|with the link)|world-readable|the internet|open to all|anonymous|customer-facing|public-facing|status page)\b|\b0\.0\.0\.0\/0\b|::\/0/i;
 /** Recipients outside the organisation, named without an address. */
 const OUTSIDE = /\b(personal (e-?mail|gmail|account|address|dropbox|drive)|gmail|hotmail|yahoo|protonmail|proton\.me|outlook\.com|icloud|contractor'?s?|vendor'?s?|freelancer'?s?|third[- ]part(y|ies)|external|outside|partner'?s?|pastebin|a stranger|someone outside|agency|agencies|slack connect|consultants?|recruiters?|my laptop|personal laptop|personal device|home computer|usb (drive|stick)|(free |an? |some )?online (?:[\w-]+ ){0,3}(site|website|service|tool|converter|app)s?)\b/i;
 const ADMIN = /\b(admin|admins|administrator|administrators|owner|owners|root (access|privileges?|user|account|role|shell)|as root|superuser|sudo (access|rights|privileges?)|sudoers|full access|full control|all permissions|cluster-admin|god mode|administratoraccess|super ?admin(istrator)?)\b/i;
@@ -129,6 +129,8 @@ const MADE_BY_THE_AGENT = new RegExp(String.raw`\bi (?:just ${MADE}\b|${MADE}\b[
 const ROLE_AS = /\bas (?:an? |the )?(?:maintainer|collaborator|member|editor|writer|developer|contributor|reviewer|approver|owner|admin\w*|manager|operator|billing manager)s?\b/i;
 /** Words that say an act reaches a whole organisation's machines or people. */
 const ORG_WIDE = /\b(?:fleet|fleet-wide|domain-wide|org-wide|organi[sz]ation-wide|company-wide|tenant-wide|enterprise-wide)\b|\b(?:every|all(?: of)?(?: the| our)?)\s+(?:\w+\s+)?(?:endpoints|devices|machines|hosts|servers|laptops|macs|workstations|computers|employees'? (?:laptops|machines|devices))\b|\bevery (?:endpoint|device|machine|host|server|laptop|mac|workstation|computer)\b/i;
+/** Words saying something skips or goes around the sign-in check. */
+const AUTH_SKIPPED = /\b(?:skips?|skipping|bypass(?:es|ing)?|without|no|disables?|disabling|turns? off)\s+(?:the\s+|any\s+)?(?:auth|authentication|authorization|authn|authz|login|sign-?in|access checks?|permission checks?)\b[^.]{0,40}?|\b(?:hidden|secret|backdoor)\s+(?:\/[\w/-]+\s+)?(?:route|endpoint|admin (?:route|endpoint|account|page)|login)\b/i;
 /** What an HR record holds that a person's pay or standing relies on, and the systems that hold it. */
 const HR_RECORD = /\b(salary|salaries|pay band|pay grade|pay rate|hourly rate|compensation|bonus|equity grant|stock options|termination|terminated|employment status|job title|demotion|promotion|leave balance|pto balance)\b/i;
 const HR_SYSTEM = /\b(workday|bamboo ?hr|hris|payroll|personnel (file|record)|employee (record|file|profile)|hr (system|record|portal)|gusto|rippling|adp|deel|personio|successfactors)\b|'s record in\b/i;
@@ -597,6 +599,11 @@ function readAction(sentence: string, clause: string, verb: string, verbClass: V
     return out;
   }
   if (throwaway) return out;
+  // A route, endpoint or account added or changed so that it skips sign-in: a backdoor into what the check guards.
+  if ((verbClass === "write" || verbClass === "grant" || verbClass === "deploy") && AUTH_SKIPPED.test(sentence) && !/\b(health|healthz|readiness|liveness|status|metrics|ping|docs|login page|sign-?in page|public assets?)\b/i.test(sentence)) {
+    out.push({ id: "prose.auth-bypass", action: { capability: "grant-access", target: { name: label, production: facts.production }, reversibility: "irreversible", scope: "account" }, reason: `${label} says it adds a way in that skips authentication: a backdoor to whatever the check guards (T1556)` });
+    return out;
+  }
   // A person's pay or employment record changed in an HR or payroll system (a salary band, a
   // termination): their pay and standing rely on it.
   if ((verbClass === "delete" || verbClass === "trash" || verbClass === "write") && HR_RECORD.test(sentence) && HR_SYSTEM.test(sentence)) {
