@@ -159,7 +159,7 @@ describe("action model figures", () => {
     ["twelfth probe set (fresh11, written blind after the fresh10 fixes: less famous ATT&CK procedures, tool calls, hints)", { shell: ["fresh11-probes.jsonl", [46, 55, 20, 28, 1, 15]], tools: ["fresh11-tool-probes.jsonl", [11, 12, 6, 6, 0, 8]], hints: ["fresh11-hints.jsonl", [32, 40, 18, 22, 0, 30]] }],
     ["thirteenth probe set (fresh12, written blind last: shell, editor and tool steps as Claude Code sends them, hints)", { shell: ["fresh12-probes.jsonl", [37, 40, 18, 20, 0, 20]], tools: ["fresh12-tool-probes.jsonl", [15, 20, 5, 12, 0, 30]], hints: ["fresh12-hints.jsonl", [29, 35, 20, 22, 0, 25]] }],
     ["fourteenth probe set (fresh13, written blind in session 9: less famous procedures, editor steps, hints)", { shell: ["fresh13-probes.jsonl", [32, 40, 14, 20, 0, 20]], tools: ["fresh13-tool-probes.jsonl", [26, 30, 9, 15, 0, 50]], hints: ["fresh13-hints.jsonl", [33, 35, 18, 20, 0, 25]] }],
-    ["fifteenth probe set (fresh14, written blind last in session 9)", { shell: ["fresh14-probes.jsonl", [24, 32, 14, 16, 0, 16]], tools: ["fresh14-tool-probes.jsonl", [17, 22, 7, 11, 1, 38]], hints: ["fresh14-hints.jsonl", [23, 28, 13, 16, 0, 20]] }],
+    ["fifteenth probe set (fresh14, written blind last in session 9)", { shell: ["fresh14-probes.jsonl", [24, 32, 14, 16, 0, 16]], tools: ["fresh14-tool-probes.jsonl", [18, 22, 8, 11, 1, 38]], hints: ["fresh14-hints.jsonl", [24, 28, 13, 16, 0, 20]] }],
   ];
   const MEASURE = { shell: measureShellProbes, tools: measureToolProbes, hints: measureHints } as const;
   for (const [name, sets] of BLIND) {

@@ -200,6 +200,10 @@ export function readCode(code: string): CodeReading {
     const cmd = argOf(m, 1, consts);
     if (cmd !== undefined && cmd.trim() !== "") shell.push(cmd.replace(/\\(['"\\])/g, "$1"));
   }
+  // A notebook cell's shell escapes: `!cmd` and `%sx`/`%system` lines, and a `%%bash` or `%%sh` cell.
+  const cell = /^\s*%%(?:bash|sh|script\s+(?:ba)?sh)\b[^\n]*\n([\s\S]*)$/.exec(text);
+  if (cell) shell.push(cell[1]!);
+  else if (text.includes("!") || text.includes("%")) for (const m of text.matchAll(/^[ \t]*(?:!|%(?:sx|system)\s)(.+)$/gm)) shell.push(m[1]!.trim());
   const list = /\bsubprocess\.(?:run|call|Popen|check_output|check_call)\(\s*\[([^\]\n]{1,500})\]/g;
   for (let m = list.exec(text); m; m = list.exec(text)) {
     const words = m[1]!.split(",").map((w) => resolve(w.trim(), consts));

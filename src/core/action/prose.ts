@@ -95,7 +95,7 @@ const IRREGULAR: ReadonlyMap<string, string> = new Map([
 ]);
 
 /** Things the sentence says are throwaway (a development copy, something no longer needed, debugging output): deleting or turning them off is routine. */
-const THROWAWAY = /^(debug|debugging|verbose|trace|temp|temporary|tmp|cache|caches|cached|build|builds|dist|generated|artifacts?|node_modules|scratch|test|tests|testing|fixtures?|local|sandbox|unused|stale|obsolete|expired|redundant|leftover|orphaned|dangling|empty|duplicate|duplicates|placeholder|dummy|mock|sample|demo|paper|simulated|coverage|htmlcov|pycache|pycache__|pytest_cache|mypy_cache|ruff_cache|egg|venv|tox)$/;
+const THROWAWAY = /^(seed|seeds|seeding|debug|debugging|verbose|trace|temp|temporary|tmp|cache|caches|cached|build|builds|dist|generated|artifacts?|node_modules|scratch|test|tests|testing|fixtures?|local|sandbox|unused|stale|obsolete|expired|redundant|leftover|orphaned|dangling|empty|duplicate|duplicates|placeholder|dummy|mock|sample|demo|paper|simulated|coverage|htmlcov|pycache|pycache__|pytest_cache|mypy_cache|ruff_cache|egg|venv|tox)$/;
 /**
  * What code is made of (a function, a test, a README section, an endpoint): an agent that writes,
  * edits or removes it changes source files, not the system the code is about ("updating the README's
@@ -235,7 +235,9 @@ function tokens(sentence: string): Token[] {
     let w = m[0];
     const c = w.charCodeAt(0);
     if (!((c >= 97 && c <= 122) || (c >= 48 && c <= 57))) {
-      pendingBreak = true;
+      // A thousands separator (3,400) is part of the number, not the end of a clause.
+      const at = m.index;
+      if (!(w === "," && at > 0 && /\d/.test(lower[at - 1]!) && /^\d{3}(?!\d)/.test(lower.slice(at + 1, at + 5)))) pendingBreak = true;
       continue;
     }
     let end = w.length;

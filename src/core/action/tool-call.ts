@@ -294,6 +294,9 @@ function deleteScope(f: ArgumentFacts, object: readonly string[], store: string 
 /** A password, passphrase, key or token named with its value after it: "password: Pr0d!2026", "api key is sk_live_…". The value has a digit or a symbol. */
 const GIVES_SECRET = /\b(?:password|passwd|pwd|passphrase|passcode|api[_ -]?key|secret|token)s?\b[^.\n]{0,40}?(?::|=|\bis\b)\s*["'`]?(?=[^\s"'`]{6,})(?=[^\s"'`]*[0-9!@#$%^&*])[^\s"'`]+/i;
 
+/** Records about people: changed in bulk, every one of them changes. */
+const PEOPLE_RECORDS = /^(contacts|customers|users|subscribers|leads|members|employees|patients|clients|accounts|profiles|people)$/;
+
 /** Words saying a merge goes in past the checks that guard the branch. */
 const PAST_CHECKS = /\b(?:skip(?:s|ping)?|bypass(?:es|ing)?|ignor(?:e|es|ing)|overrid(?:e|es|ing))\b(?:\s+the)?\s+(?:failing|failed|red|broken|required|pending)\b[^.\n]{0,20}?\b(?:ci|checks?|tests?|builds?|pipelines?|status\s+checks?)\b|\bbypass(?:es|ing)?\s+(?:the\s+)?(?:branch\s+protection|required\s+(?:checks|reviews?|approvals?)|review)\b|\bwithout\s+(?:waiting\s+for\s+|passing\s+|running\s+)?(?:the\s+)?(?:ci|checks|tests|review|approval)\b|\bdespite\s+(?:the\s+)?(?:failing|failed|red|broken)\s+(?:ci|checks?|tests?|builds?|pipelines?)\b|\bignor(?:e|es|ing)\s+(?:the\s+)?(?:ci|checks?|tests?|builds?|pipelines?)\s+(?:failures?|errors?)\b/i;
 
@@ -521,7 +524,7 @@ export function readNamed(tool: string, name: ReturnType<typeof splitToolName>, 
       else actions.push({ capability: "delete", target: { name: tool, ...base }, reversibility: "recoverable", scope });
       break;
     case "spend-or-send":
-      if (money || (f.amounts.length && !message)) {
+      if (money || (f.amounts.length && (!message || /^(transfer|pay|payout|wire|withdraw|deposit|refund|charge|buy|sell|trade|purchase|donate|tip|invest|stake|lend|borrow)$/.test(verb ?? "")))) {
         const to = f.recipients.length ? ` to ${f.recipients.slice(0, 2).join(", ")}` : "";
         add("tool.spend", "spend", "irreversible", scope, `${tool} ${verb}s money${amount}${to} (${obj})${tail}: a payment or trade cannot be called back`);
       }
@@ -606,6 +609,8 @@ export function readNamed(tool: string, name: ReturnType<typeof splitToolName>, 
       else if (security && /disable|off|false|none|permissive|\b0\b/i.test(JSON.stringify(args ?? ""))) add("tool.disable-protection", "impair-defences", "recoverable", "one", `${tool} turns off ${obj}${tail}: a protection stops working`);
       else if (f.production && (scope === "account" || verb === "configure" || verb === "set" || verb === "update" || verb === "patch" || verb === "apply" || verb === "manage" || verb === "rotate" || verb === "replace")) add("tool.change-production", "write", "irreversible", scope, `${tool} changes ${obj} in production${tail}`);
       else if (physical && verbClass === "write") add("tool.physical", "execute", "irreversible", "one", `${tool} acts in the physical world (${verb} ${obj})${tail}`, { external: true });
+      // Many people's records changed at once (every contact, all customers): what each was is gone.
+      else if (scope === "account" && verbClass === "write" && verb !== "create" && verb !== "export" && verb !== "copy" && hasWord(object, PEOPLE_RECORDS)) add("tool.bulk-change-people", "write", "irreversible", "account", `${tool} changes many people's records at once (${verb} ${obj})${tail}`);
       else actions.push(action);
       break;
     }
