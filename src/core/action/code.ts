@@ -8,6 +8,7 @@
 // assignments; what it cannot resolve it does not guess.
 import type { Action, PathClass } from "./model.js";
 import { classifyPath, hostOf, isExternalHost, SHELL_STARTUP } from "./paths.js";
+import { EXFIL_SERVICE } from "../rules/actions/fragments.js";
 
 export interface CodeHit {
   readonly id: string;
@@ -141,6 +142,10 @@ export function readCode(code: string): CodeReading {
     }
   }
 
+  // Data sent to a paste, file-drop or request-capture service (pastebin, webhook.site, transfer.sh):
+  // a place anyone with the link reads from.
+  const paste = sentToPasteService(text);
+  if (paste !== undefined && !hits.some((h) => h.action.capability === "exfiltrate")) hits.push({ id: "code.send-to-paste-service", technique: "T1567", tactic: "Exfiltration (TA0010)", action: { capability: "exfiltrate", target: { name: paste, external: true }, reversibility: "irreversible", scope: "one" }, reason: `code sends data to ${paste}, a paste or request-capture service anyone with the link reads: exfiltration over a web service (T1567)` });
   // A password or card number the code handles, sent to another host (source-file.ts).
   hits.push(...sentCredentials(text));
   // Where credentials are kept, named in code that sends over the network (a glob over ~/.ssh, a home-relative read).
@@ -308,4 +313,16 @@ export function sentCredentialFiles(text: string): CodeHit[] {
     ];
   }
   return [];
+}
+
+const PASTE_SERVICE = new RegExp(String.raw`^https?://(?:[\w-]+\.)*${EXFIL_SERVICE}`, "i");
+
+/** The host of a paste or request-capture service the code sends to, if any (a literal address in a send call). */
+function sentToPasteService(text: string): string | undefined {
+  if (!/paste|webhook|transfer|requestbin|pipedream|ngrok|0x0|file\.io|termbin|interact|oast|burp|catcher|beeceptor|trycloudflare|loca\.lt/i.test(text)) return undefined;
+  for (const m of text.matchAll(SEND_CALL)) {
+    const url = URL_LITERAL.exec(callText(text, m.index! + m[0].length - 1))?.[1];
+    if (url !== undefined && PASTE_SERVICE.test(url)) return hostOf(url);
+  }
+  return undefined;
 }

@@ -45,7 +45,7 @@ export interface SqlReading {
   readonly unreadable?: string;
 }
 
-const STARTS_LIKE_SQL = /^\s*(?:\/\*[\s\S]*?\*\/\s*|--[^\n]*\n\s*)*(?:with\s+\w+(?:\s*\([^)]*\))?\s+as\s*\(|select\s+[\s\S]+?\s+from\s|select\s+(?:[\d'"(*]|\w+\s*\()|insert\s+into\s|update\s+[\w."`\[\]]+\s+set\s|delete\s+from\s|delete\s+[\w."`]+\s+from\s|drop\s+(?:table|database|schema|view|index|user|role|function|procedure|trigger|sequence|materialized|if\s+exists)\b|truncate\s+(?:table\s+)?[\w."`]|alter\s+(?:table|database|schema|user|role)\s|grant\s+[\w ,]+\s+on\s|grant\s+\w+\s+to\s|revoke\s+[\w ,]+\s+(?:on|from)\s|create\s+(?:user|role)\s|merge\s+into\s|replace\s+into\s|show\s+\w|explain\s|describe\s)/i;
+const STARTS_LIKE_SQL = /^\s*(?:\/\*[\s\S]*?\*\/\s*|--[^\n]*\n\s*)*(?:(?:begin(?:\s+transaction)?|start\s+transaction)\s*;\s*(?:--[^\n]*\n\s*)*)?(?:with\s+\w+(?:\s*\([^)]*\))?\s+as\s*\(|select\s+[\s\S]+?\s+from\s|select\s+(?:[\d'"(*]|\w+\s*\()|insert\s+into\s|update\s+[\w."`\[\]]+\s+set\s|delete\s+from\s|delete\s+[\w."`]+\s+from\s|drop\s+(?:table|database|schema|view|index|user|role|function|procedure|trigger|sequence|materialized|if\s+exists)\b|truncate\s+(?:table\s+)?[\w."`]|alter\s+(?:table|database|schema|user|role)\s|grant\s+[\w ,]+\s+on\s|grant\s+\w+\s+to\s|revoke\s+[\w ,]+\s+(?:on|from)\s|create\s+(?:user|role)\s|merge\s+into\s|replace\s+into\s|show\s+\w|explain\s|describe\s)/i;
 
 /** Whether free text reads as SQL (not a sentence that happens to start with "update" or "select"). */
 export function looksLikeSql(text: string): boolean {
@@ -178,7 +178,8 @@ export function readSql(sql: string, production = false): SqlReading {
       const drop = exprs.find((x) => String(x.action).toLowerCase() === "drop");
       const table = tableNames(n.table);
       if (drop) hit("sql.alter-drop", { capability: "delete", target: target(table), reversibility: "irreversible", scope: "account" }, `ALTER TABLE ${table} DROP ${String(drop.resource ?? "")} deletes it with its data in every row`);
-      else actions.push({ capability: "write", target: target(table), reversibility: "recoverable", scope: "account" });
+      // Adding a column, an index or a constraint changes the table's shape, not what is in it.
+      else actions.push({ capability: "write", target: target(table), reversibility: "recoverable", scope: "tree" });
     } else if (type === "grant" || type === "revoke") {
       const g = grantScope(n);
       hit(`sql.${type}`, { capability: "grant-access", target: { ...target("database privileges"), public: g.pub }, reversibility: "recoverable", scope: g.scope }, `${type.toUpperCase()} changes who can use the database (${g.what}${g.pub ? " to PUBLIC" : ""})`);
