@@ -203,3 +203,19 @@ describe("SQL files a tool writes", () => {
     expect(v.verdict).toBe("continue");
   });
 });
+
+describe("infrastructure and workflow changes that open the way", () => {
+  it("a workflow run on pull_request_target pauses", () => {
+    const v = step("Edit", { file_path: "/home/dev/sdk/.github/workflows/integration.yml", old_string: "on:\n  pull_request:\n", new_string: "on:\n  pull_request_target:\n    branches: [main]\n" });
+    expect(ids(v)).toContain("action.ci.fork-runs-with-secrets");
+    expect(v.tier).toBe("verify");
+    expect(ids(write("/home/dev/.github/workflows/ci.yml", "on:\n  pull_request:\n    branches: [main]\njobs: {}\n"))).not.toContain("action.ci.fork-runs-with-secrets");
+  });
+
+  it("deletion protection turned off in infrastructure code pauses", () => {
+    const v = step("Edit", { file_path: "/home/dev/infra/terraform/rds.tf", old_string: "  deletion_protection = true\n  skip_final_snapshot = false", new_string: "  deletion_protection = false\n  skip_final_snapshot = true" });
+    expect(ids(v)).toContain("action.code.deletion-protection-off");
+    expect(v.tier).toBe("verify");
+    expect(ids(write("/home/dev/infra/terraform/rds.tf", "resource \"aws_db_instance\" \"db\" {\n  deletion_protection = true\n}\n"))).not.toContain("action.code.deletion-protection-off");
+  });
+});

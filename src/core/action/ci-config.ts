@@ -56,11 +56,29 @@ const MADE_OPTIONAL = /^\s*(?:-\s+)?(?:allow_failure:\s*true|when:\s*(?:manual|n
  * goes on whatever it finds. The scanner's name, for the reason, or undefined.
  */
 export function weakenedScan(args: unknown): string | undefined {
+  const ci = writtenCiTexts(args);
+  if (ci === undefined) return undefined;
+  return scanMadeOptional(ci);
+}
+
+/**
+ * A workflow run on pull_request_target: it runs for pull requests from forks with the
+ * repository's secrets and a write token, so code from a stranger's branch can reach them.
+ */
+export function forkRunsWithSecrets(args: unknown): boolean {
+  return (writtenCiTexts(args) ?? []).some((t) => /^\s*(?:on:\s*)?\[?[^#\n]*\bpull_request_target\b/m.test(t));
+}
+
+/** The texts a tool call writes into a CI configuration, or undefined when it writes none. */
+function writtenCiTexts(args: unknown): string[] | undefined {
   if (!args || typeof args !== "object" || Array.isArray(args)) return undefined;
   const o = args as Record<string, unknown>;
   const path = Object.entries(o).find(([k, x]) => PATH_KEY.test(k) && typeof x === "string" && CI_FILE.test(x.trim()));
-  if (!path) return undefined;
-  for (const text of contentsOf(o)) {
+  return path ? contentsOf(o) : undefined;
+}
+
+function scanMadeOptional(texts: readonly string[]): string | undefined {
+  for (const text of texts) {
     const lines = text.split("\n").slice(0, MAX_LINES);
     for (let i = 0; i < lines.length; i++) {
       const scanner = /^\s*(?:-\s+)?(?:[\w-]+:|(?:name|uses|id):\s*\S)/.test(lines[i]!) ? SCANNER.exec(lines[i]!) : null;

@@ -109,6 +109,9 @@ const LITERAL_PASS = /\b(?:token|password|passwd|pwd|api_?key|apikey|secret|auth
 /** Passwords kept with a hash made to be fast (MD5, SHA-1): anyone with the table recovers them. */
 const WEAK_PASSWORD_HASH = /\b(?:md5|sha1)\s*\(\s*(?:\w+\.)?(?:password|passwd|pwd|raw_password|plain\w*)\b|createHash\(\s*['"](?:md5|sha1)['"]\s*\)\s*\.update\(\s*(?:\w+\.)?(?:password|passwd|pwd)\b/i;
 
+/** Settings that let a database, bucket or stack be destroyed with nothing kept (Terraform, CloudFormation, Pulumi, CDK). */
+const UNPROTECTED = /\bdeletion_?protection\s*[=:]\s*false\b|\bDeletionProtection\s*[=:]\s*false\b|\bdeletionProtection\s*:\s*false\b|\bskip_final_snapshot\s*=\s*true\b|\bprevent_destroy\s*=\s*false\b|\bforce_destroy\s*=\s*true\b/;
+
 /** What the program will do with source a tool writes outside its tests: checks it turns off. */
 function weakenedChecks(path: string, text: string): CodeHit[] {
   if (TEST_FILE.test(path)) return [];
@@ -131,6 +134,17 @@ function weakenedChecks(path: string, text: string): CodeHit[] {
       tactic: "Credential Access (TA0006)",
       action: { capability: "impair-defences", target: { name: path.replace(/^.*\//, "") }, reversibility: "recoverable", scope: "one" },
       reason: `code hashes passwords with a fast, broken hash (${hash[0].trim().slice(0, 50)}): a leaked table gives the passwords back`,
+    });
+  }
+  // Infrastructure code that lets a database or bucket be destroyed with nothing kept.
+  const unprotected = UNPROTECTED.exec(text);
+  if (unprotected !== null && /\.(tf|tf\.json|hcl|ya?ml|json|ts|py)$/.test(path)) {
+    out.push({
+      id: "code.deletion-protection-off",
+      technique: "T1485",
+      tactic: "Impact (TA0040)",
+      action: { capability: "impair-defences", target: { name: path.replace(/^.*\//, "") }, reversibility: "recoverable", scope: "one" },
+      reason: `the infrastructure code turns off what keeps a resource from being destroyed (${unprotected[0].trim()}): the next apply or delete loses it with nothing kept`,
     });
   }
   const tls = TLS_OFF.exec(text);

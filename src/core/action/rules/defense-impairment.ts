@@ -380,4 +380,29 @@ const scriptPolicy: CommandRule = {
   },
 };
 
-export const defenseImpairmentRules: readonly CommandRule[] = [history, logging, firewall, mac, timestomp, permissions, hide, rootCert, masquerade, recordConfig, cloudRecording, openPort, podSecurity, scriptPolicy];
+/** Any address: the whole IPv4 or IPv6 internet, or the cloud's own words for it. */
+const ANY_SOURCE = /(?:^|[=,\s'"])(?:0\.0\.0\.0\/0|::\/0|\*|Internet|Any)(?:$|[,\s'"}])/;
+
+/** A cloud firewall or security group opened to every address on the internet. */
+const cloudFirewall: CommandRule = {
+  id: "defense-impairment.cloud-firewall-open",
+  tactic: TACTIC,
+  technique: "T1562.007",
+  match(inv) {
+    const t = inv.args.join(" ");
+    const words = inv.args.filter((a) => !a.startsWith("-"));
+    const opened =
+      (inv.name === "aws" && words[0] === "ec2" && /^authorize-security-group-ingress$/.test(words[1] ?? "") && /(?:--cidr(?:-ipv6)?[ =]|CidrIpv?6?=|"CidrIpv?6?"\s*:\s*")(?:0\.0\.0\.0\/0|::\/0)/.test(t)) ||
+      (inv.name === "gcloud" && /\bcompute firewall-rules (create|update)\b/.test(t) && /--source-ranges[ =]\S*(?:0\.0\.0\.0\/0|::\/0)/.test(t) && !/--action[ =]deny\b/i.test(t)) ||
+      (inv.name === "az" && /\bnetwork nsg rule (create|update)\b/.test(t) && /--source-address-prefix(?:es)?[ =]/.test(t) && ANY_SOURCE.test(t.slice(t.search(/--source-address-prefix/))) && !/--access[ =]deny\b/i.test(t));
+    if (!opened) return undefined;
+    const port = /(?:--port|--destination-port-ranges?|--allow)[ =](?:tcp:|udp:)?([\w,-]+)/.exec(t)?.[1];
+    return { action: { capability: "grant-access", target: { name: `cloud firewall${port ? ` port ${port}` : ""}`, public: true, external: true }, reversibility: "recoverable", scope: "account" }, reason: `opens a cloud firewall or security group${port ? ` (port ${port})` : ""} to every address on the internet: modify cloud firewall (T1562.007)` };
+  },
+  examples: {
+    match: [`gcloud compute firewall-rules create allow-ssh-debug --network=default --direction=INGRESS --allow=tcp:22 --source-ranges=0.0.0.0/0 --project=acme-prod`, `aws ec2 authorize-security-group-ingress --group-id sg-1 --protocol tcp --port 5432 --cidr 0.0.0.0/0`, `az network nsg rule create -g rg --nsg-name web --name rdp --priority 100 --source-address-prefixes '*' --destination-port-ranges 3389 --access Allow`],
+    noMatch: [`aws ec2 authorize-security-group-ingress --group-id sg-1 --protocol tcp --port 5432 --cidr 10.0.0.0/16`, `gcloud compute firewall-rules create allow-internal --allow=tcp:5432 --source-ranges=10.128.0.0/9`, `gcloud compute firewall-rules list`],
+  },
+};
+
+export const defenseImpairmentRules: readonly CommandRule[] = [history, logging, firewall, mac, timestomp, permissions, hide, rootCert, masquerade, recordConfig, cloudRecording, openPort, podSecurity, scriptPolicy, cloudFirewall];
