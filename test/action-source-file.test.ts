@@ -219,3 +219,14 @@ describe("infrastructure and workflow changes that open the way", () => {
     expect(ids(write("/home/dev/infra/terraform/rds.tf", "resource \"aws_db_instance\" \"db\" {\n  deletion_protection = true\n}\n"))).not.toContain("action.code.deletion-protection-off");
   });
 });
+
+describe("a reason never carries the secret it is about (it is stored in the audit log and answered to the agent)", () => {
+  it("the backdoor's fixed string and a messaged password's value are left out", () => {
+    const backdoor = step("Edit", { file_path: "/home/dev/src/mw.js", old_string: "x", new_string: 'if (req.headers["x-debug-token"] === "letmein-7731") return next();' });
+    expect(ids(backdoor)).toContain("action.code.auth-bypass");
+    expect([...backdoor.factors, ...backdoor.rules.map((r) => r.reason)].join("\n")).not.toContain("letmein-7731");
+    const message = step("mcp__slack__post_message", { channel: "#general", text: "prod DB password for anyone debugging: Pr0d!2026 (user admin)" });
+    expect(ids(message)).toContain("action.tool.message-credentials");
+    expect([...message.factors, ...message.rules.map((r) => r.reason)].join("\n")).not.toContain("Pr0d!2026");
+  });
+});

@@ -123,7 +123,8 @@ function weakenedChecks(path: string, text: string): CodeHit[] {
       technique: "T1556",
       tactic: "Credential Access (TA0006)",
       action: { capability: "grant-access", target: { name: path.replace(/^.*\//, ""), pathClass: "credentials" }, reversibility: "irreversible", scope: "account" },
-      reason: `code lets a fixed string past an authentication check (${pass[0].trim().slice(0, 60)}): a backdoor for whoever knows it (T1556)`,
+      // The fixed string is the backdoor's password: the reason shows the check, never the string.
+      reason: `code lets a fixed string past an authentication check (${pass[0].replace(/(==|!=)(=?)\s*(["'])[^"'\s]*["']/g, '$1$2 "…"').trim().slice(0, 60)}): a backdoor for whoever knows it (T1556)`,
     });
   }
   const hash = WEAK_PASSWORD_HASH.exec(text);

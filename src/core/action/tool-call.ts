@@ -466,10 +466,11 @@ export function readNamed(tool: string, name: ReturnType<typeof splitToolName>, 
   if (forwardTo.length > 0 && verbClass !== "read" && verbClass !== "delete") add("tool.forward-outside", "exfiltrate", "irreversible", "account", `${tool} forwards mail or messages to ${forwardTo.slice(0, 2).join(", ")} from now on${tail}`, { external: true, personal: true });
   // A message that gives a password or key's value ("prod DB password for anyone debugging: Pr0d!2026"):
   // it stays in every reader's history. To a channel everyone reads or outside, the credential is out.
-  const givenSecret = message && verbClass !== "read" && verbClass !== "delete" ? f.strings.find((v) => v.length <= 8192 && GIVES_SECRET.test(v)) : undefined;
-  if (givenSecret !== undefined) {
+  // (The reason never quotes the message: the value would be stored in the audit log and answered to the agent.)
+  const givenSecret = message && verbClass !== "read" && verbClass !== "delete" && f.strings.some((v) => v.length <= 8192 && GIVES_SECRET.test(v));
+  if (givenSecret) {
     const wide = f.broadcast || f.public || recipientsExternal(f);
-    add("tool.message-credentials", wide ? "exfiltrate" : "communicate", "irreversible", wide ? "account" : "one", `${tool} sends a password or key's value in a message${wide ? " everyone there can read" : ""} ("${givenSecret.trim().slice(0, 40)}…")${tail}`, { pathClass: "credentials", external: recipientsExternal(f) });
+    add("tool.message-credentials", wide ? "exfiltrate" : "communicate", "irreversible", wide ? "account" : "one", `${tool} sends a password or key's value in a message${wide ? " everyone there can read" : ""}${tail}`, { pathClass: "credentials", external: recipientsExternal(f) });
   }
   if (f.broadcast && (verbClass === "spend-or-send" || verbClass === "publish" || verbClass === "write" || verbClass === undefined) && message) add("tool.broadcast", "communicate", "irreversible", "account", `${tool} sends a message that notifies everyone in the channel${tail}`);
   const dataFiles = f.attachments.filter((a) => DATA_FILE.test(a));
