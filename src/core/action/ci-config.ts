@@ -51,22 +51,18 @@ const SCANNER = /\b(sast|dast|secret[_-]?detection|dependency[_-]?scanning|conta
 const MADE_OPTIONAL = /^\s*(?:-\s+)?(?:allow_failure:\s*true|when:\s*(?:manual|never)|continue-on-error:\s*true|if:\s*(?:false|\$\{\{\s*false\s*\}\}))\s*$/i;
 
 /**
- * A security scan in a CI file a tool call writes, made optional (`allow_failure: true`, `when:
- * manual`, `continue-on-error: true`, `if: false` in the scanner's own job or step): the pipeline
- * goes on whatever it finds. The scanner's name, for the reason, or undefined.
+ * What a CI configuration a tool call writes weakens: a security scan made optional
+ * (`allow_failure: true`, `when: manual`, `continue-on-error: true`, `if: false` in the scanner's
+ * own job or step: the pipeline goes on whatever it finds), and a workflow run on
+ * pull_request_target (pull requests from forks run with the repository's secrets and a write
+ * token). The call's CI texts are found once for both.
  */
-export function weakenedScan(args: unknown): string | undefined {
+export function weakenedCi(args: unknown): { readonly optionalScan?: string; readonly forkRunsWithSecrets: boolean } {
   const ci = writtenCiTexts(args);
-  if (ci === undefined) return undefined;
-  return scanMadeOptional(ci);
-}
-
-/**
- * A workflow run on pull_request_target: it runs for pull requests from forks with the
- * repository's secrets and a write token, so code from a stranger's branch can reach them.
- */
-export function forkRunsWithSecrets(args: unknown): boolean {
-  return (writtenCiTexts(args) ?? []).some((t) => /^\s*(?:on:\s*)?\[?[^#\n]*\bpull_request_target\b/m.test(t));
+  if (ci === undefined) return { forkRunsWithSecrets: false };
+  const optionalScan = scanMadeOptional(ci);
+  const forkRunsWithSecrets = ci.some((t) => /^\s*(?:on:\s*)?\[?[^#\n]*\bpull_request_target\b/m.test(t));
+  return optionalScan !== undefined ? { optionalScan, forkRunsWithSecrets } : { forkRunsWithSecrets };
 }
 
 /** The texts a tool call writes into a CI configuration, or undefined when it writes none. */
@@ -77,6 +73,7 @@ function writtenCiTexts(args: unknown): string[] | undefined {
   return path ? contentsOf(o) : undefined;
 }
 
+/** The scanner made optional in the CI texts, for the reason, or undefined. */
 function scanMadeOptional(texts: readonly string[]): string | undefined {
   for (const text of texts) {
     const lines = text.split("\n").slice(0, MAX_LINES);

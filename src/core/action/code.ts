@@ -144,12 +144,13 @@ export function readCode(code: string): CodeReading {
 
   // Data sent to a paste, file-drop or request-capture service (pastebin, webhook.site, transfer.sh):
   // a place anyone with the link reads from.
-  const paste = sentToPasteService(text);
+  const sends = sendCalls(text);
+  const paste = sentToPasteService(sends);
   if (paste !== undefined && !hits.some((h) => h.action.capability === "exfiltrate")) hits.push({ id: "code.send-to-paste-service", technique: "T1567", tactic: "Exfiltration (TA0010)", action: { capability: "exfiltrate", target: { name: paste, external: true }, reversibility: "irreversible", scope: "one" }, reason: `code sends data to ${paste}, a paste or request-capture service anyone with the link reads: exfiltration over a web service (T1567)` });
-  // A password or card number the code handles, sent to another host (source-file.ts).
-  hits.push(...sentCredentials(text));
+  // A password or card number the code handles, sent to another host (also for written source, source-file.ts).
+  hits.push(...sentCredentials(text, sends));
   // Where credentials are kept, named in code that sends over the network (a glob over ~/.ssh, a home-relative read).
-  if (!hits.some((h) => h.id === "code.http-upload")) hits.push(...sentCredentialFiles(text));
+  if (!hits.some((h) => h.id === "code.http-upload")) hits.push(...sentCredentialFiles(text, sends));
 
   // Code decoded and run at once (exec(base64.b64decode('…')), eval(atob('…'))): hidden from whoever reads it, with the interpreter's whole rights.
   const decoded = DECODE_AND_RUN.exec(text);
@@ -262,14 +263,30 @@ function urlNamed(text: string, name: string): string | undefined {
 }
 
 /** Code that sends a credential it handles to another host's address that is not a sign-in endpoint. */
-export function sentCredentials(text: string): CodeHit[] {
-  if (!/pass|pwd|card|cvv|cvc|otp|ssn/i.test(text)) return [];
+/** One call that sends a request: its argument text, and the literal address in it if there is one. */
+export interface SendCall {
+  readonly call: string;
+  readonly url: string | undefined;
+}
+
+/** The calls in a text that send a request, read once for every reading of sends below. */
+export function sendCalls(text: string): SendCall[] {
+  const out: SendCall[] = [];
   for (const m of text.matchAll(SEND_CALL)) {
     const call = callText(text, m.index! + m[0].length - 1);
+    out.push({ call, url: URL_LITERAL.exec(call)?.[1] });
+    if (out.length >= 64) break;
+  }
+  return out;
+}
+
+export function sentCredentials(text: string, sends: readonly SendCall[] = sendCalls(text)): CodeHit[] {
+  if (!/pass|pwd|card|cvv|cvc|otp|ssn/i.test(text)) return [];
+  for (const { call, url: literal } of sends) {
     if (!CREDENTIAL_VALUE.test(call)) continue;
     // The address as a literal in the call, or a name the code set to one (`URL = "https://…"`, `requests.post(URL, …)`).
     const named = /^\(\s*([A-Za-z_$][\w$]*)\s*[,)]/.exec(call)?.[1];
-    const url = URL_LITERAL.exec(call)?.[1] ?? (named !== undefined ? urlNamed(text, named) : undefined);
+    const url = literal ?? (named !== undefined ? urlNamed(text, named) : undefined);
     if (url === undefined) continue;
     const host = hostOf(url);
     if (host === undefined || !isExternalHost(host)) continue;
@@ -294,11 +311,10 @@ export function sentCredentials(text: string): CodeHit[] {
 const CREDENTIAL_LOCATION = /['"`/](?:\.ssh\b|id_(?:rsa|dsa|ecdsa|ed25519)\b|\.aws\/credentials|\.aws['"`]|\.kube\/config|\.netrc|\.git-credentials|\.docker\/config\.json|\.npmrc|\.pypirc|\.config\/gh\/hosts\.yml|\.gnupg|login data|\.password-store|keychain-db|\/etc\/shadow|wallet\.dat)/i;
 
 /** Code that reads where credentials live and sends something over the network to another host: the files go with it. */
-export function sentCredentialFiles(text: string): CodeHit[] {
+export function sentCredentialFiles(text: string, sends: readonly SendCall[] = sendCalls(text)): CodeHit[] {
   const location = CREDENTIAL_LOCATION.exec(text);
   if (location === null) return [];
-  for (const m of text.matchAll(SEND_CALL)) {
-    const url = URL_LITERAL.exec(callText(text, m.index! + m[0].length - 1))?.[1];
+  for (const { url } of sends) {
     const host = url !== undefined ? hostOf(url) : undefined;
     if (url !== undefined && (host === undefined || !isExternalHost(host))) continue;
     const where = location[0].slice(1);
@@ -318,11 +334,7 @@ export function sentCredentialFiles(text: string): CodeHit[] {
 const PASTE_SERVICE = new RegExp(String.raw`^https?://(?:[\w-]+\.)*${EXFIL_SERVICE}`, "i");
 
 /** The host of a paste or request-capture service the code sends to, if any (a literal address in a send call). */
-function sentToPasteService(text: string): string | undefined {
-  if (!/paste|webhook|transfer|requestbin|pipedream|ngrok|0x0|file\.io|termbin|interact|oast|burp|catcher|beeceptor|trycloudflare|loca\.lt/i.test(text)) return undefined;
-  for (const m of text.matchAll(SEND_CALL)) {
-    const url = URL_LITERAL.exec(callText(text, m.index! + m[0].length - 1))?.[1];
-    if (url !== undefined && PASTE_SERVICE.test(url)) return hostOf(url);
-  }
+function sentToPasteService(sends: readonly SendCall[]): string | undefined {
+  for (const { url } of sends) if (url !== undefined && PASTE_SERVICE.test(url)) return hostOf(url);
   return undefined;
 }

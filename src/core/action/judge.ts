@@ -14,7 +14,7 @@ import { readCode } from "./code.js";
 import { argumentFacts, readToolCall, toolWords, type ToolAnnotations } from "./tool-call.js";
 import { mentionsProduction, readProse } from "./prose.js";
 import { codeSpans } from "../shell/source.js";
-import { ciCommandsOf, forkRunsWithSecrets, weakenedScan } from "./ci-config.js";
+import { ciCommandsOf, weakenedCi } from "./ci-config.js";
 import { fileWriteCommands, writtenFile } from "./file-write.js";
 import { readWrittenSource } from "./source-file.js";
 import { TextSet } from "../text.js";
@@ -221,10 +221,11 @@ function judge(input: JudgeInput): Judgement {
   }
 
   // A security scan in a CI file made optional: the pipeline goes on whatever it finds.
-  const scan = input.arguments !== undefined ? weakenedScan(input.arguments) : undefined;
+  const ci = input.arguments !== undefined ? weakenedCi(input.arguments) : undefined;
+  const scan = ci?.optionalScan;
   if (scan !== undefined) record("ci.security-scan-optional", { capability: "impair-defences", target: { name: scan }, reversibility: "recoverable", scope: "one" }, `the CI configuration lets the ${scan} scan fail or not run (allow_failure, when: manual, continue-on-error): the pipeline goes on whatever it finds (T1562.001)`, "T1562.001", "Defense Evasion (TA0005)");
 
-  if (input.arguments !== undefined && forkRunsWithSecrets(input.arguments)) record("ci.fork-runs-with-secrets", { capability: "grant-access", target: { name: "pull_request_target workflow", external: true }, reversibility: "recoverable", scope: "one" }, "the CI configuration runs on pull_request_target: pull requests from forks run with the repository's secrets and a write token (T1195.002)", "T1195.002", "Initial Access (TA0001)");
+  if (ci?.forkRunsWithSecrets === true) record("ci.fork-runs-with-secrets", { capability: "grant-access", target: { name: "pull_request_target workflow", external: true }, reversibility: "recoverable", scope: "one" }, "the CI configuration runs on pull_request_target: pull requests from forks run with the repository's secrets and a write token (T1195.002)", "T1195.002", "Initial Access (TA0001)");
 
   // Source a file tool writes: what the program will do with it when it runs (source-file.ts).
   const file = input.arguments !== undefined ? writtenFile(input.arguments) : undefined;

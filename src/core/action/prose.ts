@@ -323,8 +323,11 @@ function sentences(text: string): string[] {
  */
 const PASSIVE = /^(?:(?:so|then|now|next|also)[, ]+)?([\w'".\/@-]+(?: [\w'".\/@-]+){0,11}?) (?:will be|will now be|is being|are being|is going to be|are going to be|is about to be|are about to be|gets|get) ([a-z]+(?:ed|en)|sent|sold|paid|set|put|shut|cut|built|made|given|taken|shown|wiped|moved|shared)\b(.*)$/i;
 
+const PASSIVE_WORD = / be | gets? /i;
+
 function activeVoice(sentence: string): string {
-  const m = sentence.length <= 600 ? PASSIVE.exec(sentence) : null;
+  // Most sentences have no passive: the literal words are looked for before the pattern runs.
+  const m = sentence.length <= 600 && PASSIVE_WORD.test(sentence) ? PASSIVE.exec(sentence) : null;
   return m !== null ? `${m[2]} ${m[1]}${m[3]}` : sentence;
 }
 

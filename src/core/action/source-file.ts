@@ -9,7 +9,7 @@
 //   - outside tests, a fixed string let past an authentication check (a backdoor, a hard stop) and
 //     TLS certificate checks turned off (a pause).
 // A reading by patterns, like code.ts: what it cannot resolve it does not guess.
-import { sentCredentialFiles, sentCredentials, type CodeHit } from "./code.js";
+import { sendCalls, sentCredentialFiles, sentCredentials, type CodeHit } from "./code.js";
 
 /** A migration of Django, Alembic, Rails, Knex, Sequelize, TypeORM or a similar tool, by where it lives. */
 const MIGRATION_FILE = /(?:^|\/)(?:migrations?|migrate|alembic)\/(?:[^/]+\/)*[^/]+\.(?:py|rb|[cm]?[jt]s)$/i;
@@ -163,5 +163,6 @@ function weakenedChecks(path: string, text: string): CodeHit[] {
 
 /** What a source file a tool writes will do when the program runs, judged now. */
 export function readWrittenSource(path: string, text: string): CodeHit[] {
-  return [...(MIGRATION_FILE.test(path) ? migrationDrops(path, text) : []), ...sentCredentials(text), ...sentCredentialFiles(text), ...weakenedChecks(path, text)];
+  const sends = sendCalls(text);
+  return [...(MIGRATION_FILE.test(path) ? migrationDrops(path, text) : []), ...sentCredentials(text, sends), ...sentCredentialFiles(text, sends), ...weakenedChecks(path, text)];
 }
