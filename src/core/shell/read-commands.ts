@@ -2,7 +2,7 @@
 // aliases, functions, eval, bash -c, interpreters, written scripts, xargs, find -exec and ssh.
 import { base64Decode, echoOutput, printfOutput } from "./escapes.js";
 import { readPythonCode, readScriptStrings } from "./interpreters.js";
-import { ASSIGNMENT, base, BUDGET_PROBLEM, ENVIRONMENT_SETUP, type Frame, MAX_COMMANDS, MAX_LOOP_VALUES, MAX_READ_DEPTH, normalPath, PYTHONS, quoteWord, SCRIPT_INTERPRETERS, SHELLS, SILENT, snippet, SSH_VALUE_OPTIONS, type Stdin, type Word, WRAPPER_VALUE_OPTIONS, XARGS_VALUE_OPTIONS } from "./read-model.js";
+import { REGENERABLE_NAMES, ASSIGNMENT, base, BUDGET_PROBLEM, ENVIRONMENT_SETUP, type Frame, MAX_COMMANDS, MAX_LOOP_VALUES, MAX_READ_DEPTH, normalPath, PYTHONS, quoteWord, SCRIPT_INTERPRETERS, SHELLS, SILENT, snippet, SSH_VALUE_OPTIONS, type Stdin, type Word, WRAPPER_VALUE_OPTIONS, XARGS_VALUE_OPTIONS } from "./read-model.js";
 import { commandsInFile, isPlainFile, OUTPUT_TO_FILE, outputOnlyToFiles, writtenKind } from "./here-documents.js";
 import { WalkReader } from "./read-walk.js";
 import { awkCommands, AWKS, envCommand, optionCommands, OPTION_COMMANDS, OPTION_WRITES } from "./option-commands.js";
@@ -45,7 +45,7 @@ const deeper = (frame: Frame, via: string): Frame => ({ depth: frame.depth + 1, 
 
 /** Whether every word is known exactly. */
 /** Names of what a build or an editor makes again: compiled leftovers, .DS_Store, swap and merge files. */
-const REGENERABLE_NAME = /^(?:\*\.py[co]|__pycache__|\*\.o|\*\.class|\.DS_Store|\*\.orig|\*\.rej|\*~|\*\.sw[po])$/i;
+const REGENERABLE_NAME = new RegExp(`^(?:${REGENERABLE_NAMES})$`, "i");
 
 /**
  * What find's `{}` stands for when the search is in the project (relative start paths that do not

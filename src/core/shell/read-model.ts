@@ -224,3 +224,10 @@ export const snippet = (s: string, n = 80): string => {
   const one = (cut ? s.slice(0, 4 * n) : s).replace(/\s+/g, " ");
   return one.length > n || cut ? `${one.slice(0, n - 1)}…` : one;
 };
+
+/**
+ * Names of what a build or an editor makes again (compiled leftovers, .DS_Store, swap and merge
+ * files), as find's -name writes them, lower case: the reader reads `find . -name __pycache__ -exec
+ * rm -rf {} +` as the rm on that name, and the rule pack lets such a find through (rules/actions/fragments.ts).
+ */
+export const REGENERABLE_NAMES = String.raw`\*\.py[co]|__pycache__|\*\.o|\*\.class|\.ds_store|\*\.orig|\*\.rej|\*~|\*\.sw[po]`;

@@ -3,6 +3,7 @@
 // from firing inside a commit message or an echoed string. Patterns run on normalizeForMatching
 // output: lower case, one space between words. Every repeat is bounded or runs over
 // space-delimited tokens, so no pattern backtracks badly on a long hint.
+import { REGENERABLE_NAMES } from "../../shell/read-model.js";
 /**
  * The wrapped pattern begins with a lookahead and lookbehinds, which stops the regex engine from
  * skipping ahead to a literal; the inner pattern must match wherever the wrapped one does, so it is
@@ -82,7 +83,7 @@ export const KUBECTL = String.raw`\b(?:kubectl|oc)(?: ${T}+){0,6}? `;
  * compiled leftovers (*.pyc, __pycache__, *.o, *.class), .DS_Store, editor swap and merge files.
  * What it removes a build or an editor makes again, as `rm -rf __pycache__` does.
  */
-export const FIND_REGENERABLE = String.raw` (?:\.|\./(?![\w./-]*\.\.)[\w./-]*|(?![\w./-]*\.\.)\w[\w./-]*)(?: -type [fd])? -i?name ['"]?(?:\*\.py[co]|__pycache__|\*\.o|\*\.class|\.ds_store|\*\.orig|\*\.rej|\*~|\*\.sw[po])['"]?(?: -type [fd])?(?: -prune)?(?: -print)?`;
+export const FIND_REGENERABLE = String.raw` (?:\.|\./(?![\w./-]*\.\.)[\w./-]*|(?![\w./-]*\.\.)\w[\w./-]*)(?: -type [fd])? -i?name ['"]?(?:${REGENERABLE_NAMES})['"]?(?: -type [fd])?(?: -prune)?(?: -print)?`;
 /**
  * Where a find's expression ends: redirections, then the end of the command. What follows `-delete`
  * is still the expression (`-o -delete`, `, -delete`, `-o -path ./src -delete` delete more).
