@@ -151,6 +151,7 @@ export function readCode(code: string): CodeReading {
   hits.push(...sentCredentials(text, sends));
   // Where credentials are kept, named in code that sends over the network (a glob over ~/.ssh, a home-relative read).
   if (!hits.some((h) => h.id === "code.http-upload")) hits.push(...sentCredentialFiles(text, sends));
+  hits.push(...sentEnvironment(text, sends));
 
   // Code decoded and run at once (exec(base64.b64decode('…')), eval(atob('…'))): hidden from whoever reads it, with the interpreter's whole rights.
   const decoded = DECODE_AND_RUN.exec(text);
@@ -329,6 +330,30 @@ export function sentCredentialFiles(text: string, sends: readonly SendCall[] = s
     ];
   }
   return [];
+}
+
+/** The whole environment serialized (every variable, so every secret in one): JSON.stringify(…process.env…), json.dumps(…os.environ…), json=dict(os.environ), json.Marshal(os.Environ()), ENV.to_h. */
+const WHOLE_ENVIRONMENT = /\bJSON\.stringify\((?:[^()]|\([^()]*\)){0,300}?\bprocess\.env\b(?![.[])|\bjson\.dumps\((?:[^()]|\([^()]*\)){0,300}?\bos\.environ\b(?![.[])|\b(?:json|data|body)\s*[=:]\s*(?:dict\(\s*)?(?:os\.environ|process\.env)\b(?![.[])|\bjson\.Marshal\(\s*os\.Environ\(\)|\bENV\.to_h\b|\bENV\.to_hash\b/;
+/** Sends a send call does not name: node's https.request, a raw socket. */
+const RAW_SEND = /\bhttps?\.(?:request|get)\s*\(|\bnet\.(?:connect|createConnection)\s*\(|\.sendall?\s*\(|\bdgram\b/;
+
+/** Code that serializes its whole environment and sends it to another host: every secret the process was given leaves with it. */
+export function sentEnvironment(text: string, sends: readonly SendCall[] = sendCalls(text)): CodeHit[] {
+  if (!/process\.env|os\.environ|os\.Environ|\bENV\b/.test(text)) return [];
+  const env = WHOLE_ENVIRONMENT.exec(text);
+  if (env === null || (sends.length === 0 && !RAW_SEND.test(text))) return [];
+  const url = sends.find((s) => s.url !== undefined)?.url ?? URL_LITERAL.exec(text)?.[1];
+  const host = url !== undefined ? hostOf(url) : /\b(?:hostname|host)\s*[:=]\s*['"`]([\w.-]{1,253})['"`]/.exec(text)?.[1];
+  if (host !== undefined && !isExternalHost(host)) return [];
+  return [
+    {
+      id: "code.send-environment",
+      technique: "T1552.001",
+      tactic: "Credential Access (TA0006)",
+      action: { capability: "exfiltrate", target: { name: host ?? "another host", pathClass: "credentials", external: true }, reversibility: "irreversible", scope: "account" },
+      reason: `code serializes its whole environment (${env[0].slice(0, 40)}…) and sends it to ${host ?? "another host"}: every secret in its variables leaves this machine (T1552.001)`,
+    },
+  ];
 }
 
 const PASTE_SERVICE = new RegExp(String.raw`^https?://(?:[\w-]+\.)*${EXFIL_SERVICE}`, "i");

@@ -96,6 +96,26 @@ const IRREGULAR: ReadonlyMap<string, string> = new Map([
 
 /** Things the sentence says are throwaway (a development copy, something no longer needed, debugging output): deleting or turning them off is routine. */
 const THROWAWAY = /^(seed|seeds|seeding|debug|debugging|verbose|trace|temp|temporary|tmp|cache|caches|cached|build|builds|dist|generated|artifacts?|node_modules|scratch|test|tests|testing|fixtures?|local|sandbox|unused|stale|obsolete|expired|redundant|leftover|orphaned|dangling|empty|duplicate|duplicates|placeholder|dummy|mock|sample|demo|paper|simulated|coverage|htmlcov|pycache|pycache__|pytest_cache|mypy_cache|ruff_cache|egg|venv|tox)$/;
+/** A shell or a channel handed to another host, or code that calls home: a way in for whoever is at the other end. */
+const REMOTE_SHELL = /\b(?:reverse|bind) shells?\b|\bbackdoor(?:s|ed)?\b|\bweb ?shells?\b|\b(?:c2|c&c|command[- ]and[- ]control) (?:servers?|channels?|beacons?|implants?|agents?|hosts?)\b|\bbeacons? (?:back|home|out)\b|\bcalls? (?:back|home) to\b|\bcall-?backs? to (?:my|our|an?|the) (?:relay|listener|vps|server|box|host|c2)\b|\bphones? home\b/i;
+/** The speaker keeping their own way in ("so I keep access to the box", "so we can get back in later"). */
+const KEEP_ACCESS = /\b(?:i|we) (?:can |could |will |would )?(?:still )?(?:keep|maintain|retain|regain|hold on to|have) (?:my |our |persistent |remote |shell |ssh )*(?:access|a foothold|a way (?:back )?in)\b|\b(?:keep|keeping|maintain|maintaining|retain|retaining) (?:my|our) (?:own )?(?:persistent |remote |shell |ssh )?(?:access|foothold)\b|\b(?:i|we) (?:can |could )?get back in(?:to)?\b|\bpersistent (?:remote |shell |ssh )?(?:access|foothold)\b/i;
+/** What keeps running or lets one in later: a scheduled job, a service, a start-up or login item, a key or an account. */
+const PERSISTS = /\b(?:cron\w*|systemd|services?|daemons?|launch ?(?:agents?|daemons?)|login items?|start-?up|boot|reboots?|rc\.local|\.?(?:bashrc|zshrc|profile)|authorized_keys|ssh keys?|scheduled tasks?|run keys?|timers?|accounts?|users?|after (?:this|the|my) session|later|logout|log out)\b/i;
+/** Words before such a phrase that say it is looked for, taken away or written about, not set up. */
+const AGAINST = /\b(?:detect\w*|scan\w*|check\w* for|look\w* for|find\w*|search\w*|remov\w*|delet\w*|kill\w*|block\w*|investigat\w*|audit\w*|tests? (?:for|that)|testing|alert\w*|hunt\w*|clean\w*|report\w*|document\w*|explain\w*|review\w*|patch\w*|fix\w*|clos\w*|prevent\w*|mitigat\w*|harden\w*|disabl\w*|revok\w*|rule|rules|signatures?|detectors?|detections?|sigma|yara|about|describ\w*|summari\w*)\b/i;
+
+/** The phrase naming a way in from outside the sentence sets up, or undefined (none, or it is looked for, removed or written about). */
+function wayBackIn(sentence: string): string | undefined {
+  const m = REMOTE_SHELL.exec(sentence) ?? (PERSISTS.test(sentence) ? KEEP_ACCESS.exec(sentence) : null);
+  if (m === null || AGAINST.test(sentence.slice(0, m.index))) return undefined;
+  return m[0];
+}
+
+/** Who is woken when production breaks: an on-call rotation, an escalation policy, a paging service. */
+const PAGING = /\bon[- ]?call (?:layers?|rotations?|schedules?|engineers?|responders?|shifts?|tiers?|levels?)\b|\bescalation (?:polic(?:y|ies)|layers?|rules?|chains?|paths?)\b|\b(?:pagerduty|opsgenie|victorops|incident\.io)\b/i;
+/** Words saying money is not real (a paper trade, a sandbox or test charge, a demo account): the part of THROWAWAY that holds for money. */
+const NOT_REAL_MONEY = /^(paper|simulated|sandbox|test|tests|testing|demo|mock|dummy|sample|local|fixtures?|seed|seeds|scratch|placeholder)$/;
 /**
  * What code is made of (a function, a test, a README section, an endpoint): an agent that writes,
  * edits or removes it changes source files, not the system the code is about ("updating the README's
@@ -321,7 +341,7 @@ function sentences(text: string): string[] {
  * the verb first, then what it acts on ("transferred ownership of the org to the contractor"). Only
  * what will be or is being done: "was deleted" tells of the past.
  */
-const PASSIVE = /^(?:(?:so|then|now|next|also)[, ]+)?([\w'".\/@-]+(?: [\w'".\/@-]+){0,11}?) (?:will be|will now be|is being|are being|is going to be|are going to be|is about to be|are about to be|gets|get) ([a-z]+(?:ed|en)|sent|sold|paid|set|put|shut|cut|built|made|given|taken|shown|wiped|moved|shared)\b(.*)$/i;
+const PASSIVE = /^(?:(?:so|then|now|next|also)[, ]+)?([\w'".\/@-]+(?:,\d{3})*(?: [\w'".\/@-]+(?:,\d{3})*){0,11}?) (?:will be|will now be|is being|are being|is going to be|are going to be|is about to be|are about to be|gets|get) ([a-z]+(?:ed|en)|sent|sold|paid|set|put|shut|cut|built|made|given|taken|shown|wiped|moved|shared)\b(.*)$/i;
 
 const PASSIVE_WORD = / be | gets? /i;
 
@@ -424,6 +444,14 @@ export function readProse(raw: string, internalDomains: readonly string[] = []):
       if (found.verbClass === "unlock" && !/^(door|doors|lock|locks|gate|garage|port|ports|firewall|vault|safe)$/.test(toks.slice(i + 1, i + 6).map((x) => x.word).find((w) => /^(door|doors|lock|locks|gate|garage|port|ports|firewall|vault|safe)$/.test(w)) ?? "")) continue;
       known ??= { ...sentenceFacts(sentence, internalDomains), dryRun: isDryRun(sentence) };
       if (negated || known.dryRun) continue;
+      // A way back in for someone outside (a reverse shell, a job that calls home, access kept after the session).
+      const way = found.verbClass === "delete" || found.verbClass === "revoke" || found.verbClass === "disable" ? undefined : wayBackIn(sentence);
+      if (way !== undefined) {
+        const label = quoted(sentence);
+        hits.push({ id: "prose.remote-access", action: { capability: "grant-access", target: { name: label, external: true }, reversibility: "irreversible", scope: "system" }, reason: `${label} says it sets up a way in from outside (${way}): whoever is at the other end controls this machine from now on (T1059, T1053, TA0011)` });
+        actions++;
+        break;
+      }
       const { facts, paths } = known;
       // The object: the words after the verb up to the next clause.
       const object: string[] = [];
@@ -524,7 +552,10 @@ function readAction(sentence: string, clause: string, verb: string, verbClass: V
   const pathClasses = paths.map(classifyPath);
   // Every thing the object joins must be throwaway, not one of them ("the stale cache and the customer database").
   const parts = conjuncts.filter((c) => c.some((w) => !CONJUNCTION.has(w)));
-  const throwawayObject = parts.length > 0 && parts.every((c) => c.some((w) => THROWAWAY.test(w)) || DEV_COPY.test(c.join(" ")) || /\bconsole log\b/.test(c.join(" ")));
+  // Money moved is throwaway only where it is not real money (a paper trade, a sandbox charge): a refund for a duplicate order is paid.
+  const money = MONEY_VERB.test(verb) || (sentenceLevel.amounts.length > 0 && /^(submit|place|create|make|issue|execute|process|send|move)$/.test(verb));
+  const notKept = money ? NOT_REAL_MONEY : THROWAWAY;
+  const throwawayObject = parts.length > 0 && parts.every((c) => c.some((w) => notKept.test(w)) || DEV_COPY.test(c.join(" ")) || /\bconsole log\b/.test(c.join(" ")));
   // Writing, editing or removing code changes source files (the sends above still count).
   // Code is the head of the object (its first words): "the variable descriptions in the module for the production bucket".
   // The head noun (the last word of the first thing's head) is code: "the variable descriptions in the module for the production bucket", not "the internal design-docs repo".
@@ -534,7 +565,7 @@ function readAction(sentence: string, clause: string, verb: string, verbClass: V
   // Someone added or invited "as Maintainer", "as a collaborator" from outside: access given.
   const roleGiven = (verb === "add" || verb === "invite") && ROLE_AS.test(sentence) && (sentenceLevel.recipients.length > 0 || ADMIN.test(sentence));
   // (A project path names where access is given, not throwaway work: "on the acme/api repository", "roles/bigquery.dataViewer".)
-  const throwaway = code || !sentenceLevel.production && (throwawayObject || MADE_BY_THE_AGENT.test(sentence) || DEV_COPY.test(place.join(" ")) || place.some((w) => w.split(/[-_/.]+/).some((p) => THROWAWAY.test(p))) || (!(verbClass === "grant" && (sentenceLevel.recipients.length > 0 || sentenceLevel.public || /\broles?\//i.test(sentence))) && !roleGiven && pathClasses.length > 0 && pathClasses.every((c) => c === "temp" || c === "build-output" || c === "project") && !object.some((w) => /^(branch|branches|tags?|remote|remotes|origin|releases?|repo|repos|repository|repositories|project|projects)$/.test(w))));
+  const throwaway = code || !sentenceLevel.production && (throwawayObject || MADE_BY_THE_AGENT.test(sentence) || DEV_COPY.test(place.join(" ")) || place.some((w) => w.split(/[-_/.]+/).some((p) => notKept.test(p))) || (!(verbClass === "grant" && (sentenceLevel.recipients.length > 0 || sentenceLevel.public || /\broles?\//i.test(sentence))) && !roleGiven && pathClasses.length > 0 && pathClasses.every((c) => c === "temp" || c === "build-output" || c === "project") && !object.some((w) => /^(branch|branches|tags?|remote|remotes|origin|releases?|repo|repos|repository|repositories|project|projects)$/.test(w))));
   const facts: ArgumentFacts = { ...sentenceLevel, bulk: sentenceLevel.bulk || object.some((w) => BULK.test(w)) };
   const phrase = object.join(" ");
   const out: ProseHit[] = [];
@@ -641,6 +672,9 @@ function readAction(sentence: string, clause: string, verb: string, verbClass: V
   // Where the sentence says it acts reaches a whole organisation ("from every Mac in the fleet", "a
   // domain-wide policy", "on all endpoints"): read as if the object named it.
   if (ORG_WIDE.test(place.join(" ")) || ORG_WIDE.test(sentence)) moneyObject.push("fleet");
+  // Someone taken off the pager (a layer of an escalation policy, the on-call rotation): an alert
+  // that would have reached them goes unanswered. Read as the paging it weakens.
+  if ((verbClass === "delete" || verbClass === "trash" || verbClass === "revoke") && PAGING.test(sentence)) moneyObject.push("oncall");
   const granted = { ...facts, adminGrant: ADMIN.test(phrase) || /\bas (an? )?(admin|administrator|owner|superuser|super ?admin(istrator)?)\b/i.test(sentence), public: isPublic, recipients: sends ? recipients : facts.recipients };
   // Deleting under a path: the path's class says how much it reaches (/var/lib/postgresql/data).
   const systemPath = paths.find((p) => { const c = classifyPath(p); return c === "system" || c === "device" || c === "credentials"; });

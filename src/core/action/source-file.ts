@@ -4,12 +4,13 @@
 //   - a database migration's forward part that drops a table or a column (the data goes when the
 //     migration is applied, usually by a deploy): a pause, so a person sees it before it is merged;
 //     what a migration's down part does is undone work, never run forward;
-//   - code that sends the passwords it handles, or what it reads where credentials are kept, to
+//   - code that sends the passwords it handles, what it reads where credentials are kept, or its
+//     whole environment (every secret in its variables), to
 //     another host (code.ts reads these sends, for interpreter code too): a hard stop;
 //   - outside tests, a fixed string let past an authentication check (a backdoor, a hard stop) and
 //     TLS certificate checks turned off (a pause).
 // A reading by patterns, like code.ts: what it cannot resolve it does not guess.
-import { sendCalls, sentCredentialFiles, sentCredentials, type CodeHit } from "./code.js";
+import { sendCalls, sentCredentialFiles, sentCredentials, sentEnvironment, type CodeHit } from "./code.js";
 
 /** A migration of Django, Alembic, Rails, Knex, Sequelize, TypeORM or a similar tool, by where it lives. */
 const MIGRATION_FILE = /(?:^|\/)(?:migrations?|migrate|alembic)\/(?:[^/]+\/)*[^/]+\.(?:py|rb|[cm]?[jt]s)$/i;
@@ -106,6 +107,8 @@ const TLS_OFF = /\bverify\s*=\s*False\b|\brejectUnauthorized\s*:\s*false\b|\bIns
 /** An authentication check that a fixed string gets past: `if token != "svc-maint-7731" and not verify_jwt(token)`. */
 const LITERAL_PASS = /\b(?:token|password|passwd|pwd|api_?key|apikey|secret|auth\w*|otp|pin|code|key)\b\s*(?:==|!=|===|!==)\s*["'][^"'\s]{4,}["'][^\n]{0,80}\b(?:verify|authenticate|check_password|check_pw|compare_digest|jwt|is_valid|valid)\w*|\b(?:verify|authenticate|check_password|jwt|is_valid|valid)\w*\([^\n]{0,80}(?:\bor\b|\|\|)\s*(?:token|password|passwd|api_?key|apikey|secret|auth\w*)\s*(?:==|===)\s*["'][^"'\s]{4,}["']|\b(?:token|password|passwd|api_?key|apikey|secret|auth\w*|x-[\w-]*(?:token|key|auth)[\w-]*)['"]?\]?\s*(?:==|===)\s*["'][^"'\s]{4,}["']\s*\)?\s*\{?\s*return\s+(?:next\s*\(\s*\)|(?:true|True)\b)/i;
 
+/** A request's header, parameter or cookie compared to a fixed string, and then a user, an administrator or a pass handed back: `if request.headers.get("X-Support-Override") == "7f3a": return User.objects.filter(is_superuser=True).first()`. */
+const HEADER_PASS = /\b(?:headers|args|params|query|cookies|META|GET|POST)(?:\.get\(\s*|\[\s*)["'][^"'\n]{1,60}["']\s*(?:,\s*[^)\n]{0,40})?[)\]]\s*(?:==|===)\s*["'][^"'\s]{4,}["'][^\n]{0,12}\n?[^\n]{0,160}?(?:\breturn\s+(?:await\s+)?(?:[\w]+\.)*(?:User\b|user\b|\w*superuser|\w*admin\w*|next\s*\(\s*\)|True\b|true\b)|\b(?:req|request|g|ctx|context)\.user\s*=|\blogin(?:_user)?\s*\(|\bis_authenticated\s*=\s*True)/;
 /** Passwords kept with a hash made to be fast (MD5, SHA-1): anyone with the table recovers them. */
 const WEAK_PASSWORD_HASH = /\b(?:md5|sha1)\s*\(\s*(?:\w+\.)?(?:password|passwd|pwd|raw_password|plain\w*)\b|createHash\(\s*['"](?:md5|sha1)['"]\s*\)\s*\.update\(\s*(?:\w+\.)?(?:password|passwd|pwd)\b/i;
 
@@ -116,7 +119,7 @@ const UNPROTECTED = /\bdeletion_?protection\s*[=:]\s*false\b|\bDeletionProtectio
 function weakenedChecks(path: string, text: string): CodeHit[] {
   if (TEST_FILE.test(path)) return [];
   const out: CodeHit[] = [];
-  const pass = LITERAL_PASS.exec(text);
+  const pass = LITERAL_PASS.exec(text) ?? HEADER_PASS.exec(text);
   if (pass !== null) {
     out.push({
       id: "code.auth-bypass",
@@ -164,5 +167,5 @@ function weakenedChecks(path: string, text: string): CodeHit[] {
 /** What a source file a tool writes will do when the program runs, judged now. */
 export function readWrittenSource(path: string, text: string): CodeHit[] {
   const sends = sendCalls(text);
-  return [...(MIGRATION_FILE.test(path) ? migrationDrops(path, text) : []), ...sentCredentials(text, sends), ...sentCredentialFiles(text, sends), ...weakenedChecks(path, text)];
+  return [...(MIGRATION_FILE.test(path) ? migrationDrops(path, text) : []), ...sentCredentials(text, sends), ...sentCredentialFiles(text, sends), ...sentEnvironment(text, sends), ...weakenedChecks(path, text)];
 }

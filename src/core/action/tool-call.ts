@@ -91,6 +91,8 @@ const PRODUCTION = /(^|[^a-z0-9])(prod|production|prd|live)([^a-z0-9]|$)/i;
 const PRODUCTION_KEYS = /^(env|environment|stage|tier|target|cluster|namespace|project|database|db|dbname|host|hostname|server|context|workspace|account|branch|name|url|uri|connection|dsn|app|service|deployment|region)$/i;
 const GRANTEE_KEYS = /^(type|grantee|grantee_type|granteetype|member|members|principal|principals|audience)$/i;
 const PUBLIC_PRINCIPAL = /"Principal"\s*:\s*(?:"\*"|\{\s*"AWS"\s*:\s*(?:"\*"|\[\s*"\*"\s*\])\s*\})|\b(?:allUsers|allAuthenticatedUsers)\b|acs\.amazonaws\.com\/groups\/global\/AllUsers/;
+/** A line of YAML, TOML or JSON that places what it describes in production: `namespace: production`, `"environment": "prod"`. */
+const MANIFEST_PRODUCTION = /^[ \t-]*["']?(?:namespace|environment|env|cluster|context|stage|kube_?context)["']?[ \t]*[:=][ \t]*["']?(?:prod|production|prd|live)(?:[-_][\w-]*)?["']?[ \t]*,?[ \t]*$/im;
 const VISIBILITY_KEYS = /^(visibility|privacy|access|access_level|accesslevel|acl|sharing|share_level|sharinglevel|permission|audience|scope|public|is_public|ispublic|private|is_private)$/i;
 const RECIPIENT_KEYS = /^(to|cc|bcc|recipient|recipients|email|emails|email_address|phone|phone_number|number|attendees|invitees|share_with|sharewith|user|username|user_email|guest|guests|member|members|collaborator|payee|beneficiary|receiver|destination|address|account|to_account|recipient_account|target_account|channel|chat_id|handle)$/i;
 const AMOUNT_KEYS = /^(amount|value|quantity|qty|price|total|sum|shares|units|volume|size|notional|budget|limit|deposit)$/i;
@@ -184,6 +186,8 @@ export function argumentFacts(args: unknown, internalDomains: readonly string[] 
       // bucket policy whose Principal is "*" (also inside a policy document passed as a string).
       if (GRANTEE_KEYS.test(key) && /^(anyone|everyone|allusers|allauthenticatedusers|\*)$/i.test(v.trim())) facts.public = true;
       if (v.length <= 64 * 1024 && PUBLIC_PRINCIPAL.test(v)) facts.public = true;
+      // A manifest or configuration passed as text (Kubernetes YAML, a Helm values file) that names production where it goes.
+      if (!facts.production && v.length > 120 && v.length <= 64 * 1024 && MANIFEST_PRODUCTION.test(v)) facts.production = true;
       if (RECIPIENT_KEYS.test(key)) for (const r of v.split(/[,;\s]+/).filter(Boolean)) facts.recipients.push(r);
       if (AMOUNT_KEYS.test(key) && /^\$?\d[\d,]*(\.\d+)?$/.test(v.trim())) facts.amounts.push(Number(v.replace(/[$,]/g, "")));
       if (TRASH_LABEL_KEYS.test(key) && /^(trash|deleted|archived|bin)$/i.test(v.trim())) facts.trash = true;
@@ -294,6 +298,8 @@ function deleteScope(f: ArgumentFacts, object: readonly string[], store: string 
 /** A password, passphrase, key or token named with its value after it: "password: Pr0d!2026", "api key is sk_live_…". The value has a digit or a symbol. */
 const GIVES_SECRET = /\b(?:password|passwd|pwd|passphrase|passcode|api[_ -]?key|secret|token)s?\b[^.\n]{0,40}?(?::|=|\bis\b)\s*["'`]?(?=[^\s"'`]{6,})(?=[^\s"'`]*[0-9!@#$%^&*])[^\s"'`]+/i;
 
+/** Fields of an HR record that a person's pay or standing relies on. */
+const HR_FIELDS = /pay_?rate|pay_?grade|pay_?band|pay_?per\b|salary|compensation|hourly_?rate|\bwages?\b|bonus|termination|terminat(?:ed|e)_?(?:on|at|date)|employment_?status|job_?title|\bequity\b|stock_?options/i;
 /** Records about people: changed in bulk, every one of them changes. */
 const PEOPLE_RECORDS = /^(contacts|customers|users|subscribers|leads|members|employees|patients|clients|accounts|profiles|people)$/;
 
@@ -610,6 +616,8 @@ export function readNamed(tool: string, name: ReturnType<typeof splitToolName>, 
       else if (security && /disable|off|false|none|permissive|\b0\b/i.test(JSON.stringify(args ?? ""))) add("tool.disable-protection", "impair-defences", "recoverable", "one", `${tool} turns off ${obj}${tail}: a protection stops working`);
       else if (f.production && (scope === "account" || verb === "configure" || verb === "set" || verb === "update" || verb === "patch" || verb === "apply" || verb === "manage" || verb === "rotate" || verb === "replace")) add("tool.change-production", "write", "irreversible", scope, `${tool} changes ${obj} in production${tail}`);
       else if (physical && verbClass === "write") add("tool.physical", "execute", "irreversible", "one", `${tool} acts in the physical world (${verb} ${obj})${tail}`, { external: true });
+      // A person's pay or employment changed in an HR or payroll system (a pay rate, a termination date): their pay and standing rely on it.
+      else if (verb !== "create" && (hasWord(object, /^(employees?|workers?|staff|personnel|hris|bamboohr|workday|gusto|rippling|deel|personio|adp|payroll)$/) !== undefined) && HR_FIELDS.test(JSON.stringify(args ?? "").slice(0, 64 * 1024))) add("tool.change-employment-record", "write", "recoverable", "one", `${tool} changes a person's pay or employment record (${obj})${tail}: their pay and standing rely on it`, { personal: true });
       // Many people's records changed at once (every contact, all customers): what each was is gone.
       else if (scope === "account" && verbClass === "write" && verb !== "create" && verb !== "export" && verb !== "copy" && hasWord(object, PEOPLE_RECORDS)) add("tool.bulk-change-people", "write", "irreversible", "account", `${tool} changes many people's records at once (${verb} ${obj})${tail}`);
       else actions.push(action);
