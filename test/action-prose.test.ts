@@ -546,4 +546,15 @@ describe("prose: a way back in, someone taken off the pager, real money for a du
   ])("%j goes on", (hint) => {
     expect(tierOf(hint)).toBe("allow");
   });
+
+  it("an amount that names a document (the $500 invoice, the $1,200 quote) is a message sent, not money; paying it is money", () => {
+    expect(ids("Emailing the $500 invoice to the client at billing@client.example.")).not.toContain("prose.spend");
+    expect(ids("Sending the $1,200 quote to jane@customer.example for approval.")).not.toContain("prose.spend");
+    // An address's words are not what is sent: customer.example names no customer data.
+    expect(ids("Sending the $1,200 quote to jane@customer.example for approval.")).not.toContain("prose.send-outside");
+    expect(tierOf("Paying the $500 invoice from Acme by wire.")).toBe("hard-stop");
+    expect(tierOf("Sending $1,200 to jane@customer.example.")).toBe("hard-stop");
+    expect(judgeAction({ tool: "mcp__stripe__send_invoice", arguments: { invoice: "in_123" } }).tier).toBe("allow");
+    expect(judgeAction({ tool: "mcp__stripe__send_payment", arguments: { amount: 500, to: "acct_9" } }).tier).toBe("hard-stop");
+  });
 });

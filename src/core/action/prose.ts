@@ -198,6 +198,8 @@ function namesConfidential(text: string): boolean {
   for (let m = CONFIDENTIAL_ALL.exec(text); m !== null; m = CONFIDENTIAL_ALL.exec(text)) if (!NEGATED_BEFORE.test(text.slice(Math.max(0, m.index - 40), m.index))) return true;
   return false;
 }
+/** Words after an amount that say it names a document about money, not money moved. */
+const AMOUNT_OF_DOCUMENT = /^\s?(?:quotes?|estimates?|invoices?|receipts?|statements?|bills?|proposals?|budgets?|reports?|contracts?|forecasts?|line items?)\b/i;
 const AMOUNT = /(?:\b(?:usd|eur|gbp|chf|jpy)\s?\d[\d,]*(?:\.\d+)?|[$€£]\s?\d[\d,]*(?:\.\d+)?(?:\s?[kKmM]\b)?|\b\d[\d,]*(?:\.\d+)?\s?(?:usd|eur|gbp|dollars|euros|pounds|btc|eth|usdc|bitcoin)\b)/gi;
 const EMAIL = /\b[\w.+-]+@[\w-]+(?:\.[\w-]+)+\b/g;
 const PATH = /(?:^|[\s"'`(])(~?\/[\w.@%+~-]+(?:\/[\w.@%+*~-]*)*|\.{1,2}\/[\w.@%+~/-]*|[\w.-]+\/[\w.@%+*~/-]*)/g;
@@ -282,7 +284,8 @@ function sentenceFacts(sentence: string, internalDomains: readonly string[]): Se
   if (outside) recipients.push(outside[0]);
   // A URL to another host is a recipient too (upload to https://paste.example/…).
   for (const m of sentence.matchAll(/\bhttps?:\/\/([\w.-]+)/gi)) if (isExternalHost(m[1]!) && !internalDomains.some((d) => m[1]!.toLowerCase().endsWith(d.toLowerCase()))) recipients.push(m[0]);
-  const amounts = [...sentence.matchAll(AMOUNT)].map((m) => Number(m[0].replace(/[^\d.]/g, ""))).filter((n) => Number.isFinite(n)).slice(0, 8);
+  // (Not an amount that names a document: "the $1,200 quote", "the $500 invoice" say what it is about.)
+  const amounts = [...sentence.matchAll(AMOUNT)].filter((m) => !AMOUNT_OF_DOCUMENT.test(sentence.slice(m.index + m[0].length, m.index + m[0].length + 24))).map((m) => Number(m[0].replace(/[^\d.]/g, ""))).filter((n) => Number.isFinite(n)).slice(0, 8);
   const paths = [...sentence.matchAll(PATH)].map((m) => m[1]!).filter((p) => !/^\d/.test(p) && !/^(and|or|either|he|she|they|his|her|in|out|on|off|yes|no|read|write|input|output|client|server)\/$/i.test(p) && !/^(and|or|either|he|she|they)\//i.test(p)).slice(0, 8);
   return {
     facts: {
@@ -572,8 +575,10 @@ function readAction(sentence: string, clause: string, verb: string, verbClass: V
   // Credentials or people's data sent, shared or published outside: what leaves cannot be called back.
   const sends = verbClass === "spend-or-send" || verbClass === "publish" || verb === "share" || verb === "give" || verb === "upload" || verb === "copy" || verb === "sync" || verb === "paste" || ((verb === "commit" || verb === "push") && SOCIAL.test(sentence));
   // What is sent is named anywhere in the sentence ("posting our .env (STRIPE_SECRET_KEY, …) into …").
-  const credentials = CREDENTIALS.test(sends ? sentence : phrase) || paths.some((p) => classifyPath(p) === "credentials");
-  const personal = PERSONAL.test(sends ? sentence : phrase);
+  // (Not the words of an address: jane@customer.example names no customer data.)
+  const said = sends ? (sentence.includes("@") ? sentence.replace(EMAIL, "an address") : sentence) : phrase;
+  const credentials = CREDENTIALS.test(said) || paths.some((p) => classifyPath(p) === "credentials");
+  const personal = PERSONAL.test(said);
   // Outside: a recipient named so, a domain named bare (the form on secure-restore.example.com).
   const bare = facts.recipients.length > 0 || !sends ? [] : [...sentence.matchAll(BARE_DOMAIN)].map((m) => m[0]).filter((d) => !internalDomains.some((x) => d.toLowerCase().endsWith(x.toLowerCase()))).slice(0, 4);
   // A send whose sentence names no one goes to whom the hint named ("… emailing it to audit@x.co. Exporting the contacts and sending now.").

@@ -50,6 +50,8 @@ const VERBS: ReadonlyMap<string, VerbClass> = new Map([
 ]);
 
 const MONEY = /^(payments?|money|funds?|transfers?|bank|banking|invoices?|orders?|trades?|stocks?|shares|crypto|bitcoin|btc|eth|wallet|cards?|payout|refunds?|balance|checkout|purchase|cash|venmo|paypal|stripe|binance|coinbase|brokerage|securities|options|positions?|forex|loan|mortgage|donation|subscription|billing|tokens?|payroll|bonus|bonuses|salary|salaries|wages)$/;
+/** Money words that name a document about money, not money moved. */
+const MONEY_DOCUMENT = /^(invoices?|quotes?|estimates?|receipts?|statements?|bills?)$/;
 const MESSAGE = /^(emails?|mail|messages?|messaging|sms|texts?|chat|inbox|dm|tweets?|posts?|comments?|notifications?|slack|gmail|twilio|whatsapp|telegram|discord|teams|sendgrid|mailchimp|newsletters?|campaigns?)$/;
 const ACCESS = /^(users?|members?|collaborators?|guests?|permissions?|roles?|access|keys?|ssh|tokens?|policy|policies|acl|invites?|admins?|owners?|sharing|credentials?|passwords?|secrets?|apikey|grants?|group|groups)$/;
 const SECURITY = /^(alarm|alarms|security|camera|cameras|firewall|mfa|2fa|twofactor|factors?|authenticators?|otp|audit|auditing|logging|logs?|trail|trails|cloudtrail|guardduty|siem|waf|monitoring|monitor|alerts?|protection|antivirus|defender|guardrails?|protections?|lock|locks|smoke|detector|detectors|sensor|sensors|safety|encryption|backup|backups|pagerduty|opsgenie|alerting|alertmanager|oncall|selinux|apparmor|gatekeeper|edr|xdr|crowdstrike|falcon|enforcement)$/;
@@ -531,7 +533,12 @@ export function readNamed(tool: string, name: ReturnType<typeof splitToolName>, 
       else actions.push({ capability: "delete", target: { name: tool, ...base }, reversibility: "recoverable", scope });
       break;
     case "spend-or-send":
-      if (money || (f.amounts.length && (!message || /^(transfer|pay|payout|wire|withdraw|deposit|refund|charge|buy|sell|trade|purchase|donate|tip|invest|stake|lend|borrow)$/.test(verb ?? "")))) {
+      // A bill, a quote or a receipt sent asks for money or records it; it pays nothing (send_invoice, "emailing the $500 invoice").
+      if (money && hasWord(object, MONEY_DOCUMENT) && verb !== undefined && /^(send|email|forward|reply|message|text|sms|notify|mail)$/.test(verb) && !hasWord(object, /^(payments?|money|funds?|transfers?|payout|refunds?|cash)$/)) {
+        const ext = recipientsExternal(f);
+        if (ext || f.public) add("tool.communicate", "communicate", "irreversible", f.recipients.length > 10 || scope === "account" ? "account" : "one", `${tool} sends ${obj}${f.recipients.length ? ` to ${f.recipients.slice(0, 3).join(", ")}` : ""}${tail}: a sent message cannot be taken back`, { external: ext, public: f.public });
+        else actions.push({ capability: "communicate", target: { name: tool, ...base }, reversibility: "irreversible", scope: "one" });
+      } else if (money || (f.amounts.length && (!message || /^(transfer|pay|payout|wire|withdraw|deposit|refund|charge|buy|sell|trade|purchase|donate|tip|invest|stake|lend|borrow)$/.test(verb ?? "")))) {
         const to = f.recipients.length ? ` to ${f.recipients.slice(0, 2).join(", ")}` : "";
         add("tool.spend", "spend", "irreversible", scope, `${tool} ${verb}s money${amount}${to} (${obj})${tail}: a payment or trade cannot be called back`);
       }
