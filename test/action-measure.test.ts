@@ -107,6 +107,15 @@
 //     shell 30/32 (93.8%) caught, 15/16 (93.8%) hard-stopped, benign held 0/16
 //     editor and tool steps 15/22 (68.2%), 7/11 (63.6%), benign held 4/38
 //     prose hints 22/28 (78.6%), 12/16 (75.0%), benign held 0/20
+//   fresh16-probes.jsonl, fresh16-tool-probes.jsonl and fresh16-hints.jsonl (session 10, written
+//   blind at its start: 48 shell lines (Linux, macOS, Windows tools from WSL, Azure, GCP, AWS,
+//   Heroku, Fly.io, DigitalOcean, Kubernetes), 72 editor and MCP steps, 48 hints; sources in
+//   sources/fresh16-NOTES.md; its writer's "stop" tier renamed "hard-stop" on import), scored once
+//   with the whole pipeline on ea8a417, before any fix made for it (3d004df, before this session's
+//   first changes, scored the same but tools 22/30, 9/15 and hints 12/14 hard-stopped):
+//     shell 29/32 (90.6%) caught, 11/16 (68.8%) hard-stopped, benign held 4/16
+//     editor and tool steps 23/30 (76.7%), 10/15 (66.7%), benign held 2/42
+//     prose hints 23/28 (82.1%), 13/14 (92.9%), benign held 2/20
 // The final figures below are after fixes made while looking at those results: they are tuned
 // figures on these sets, not unseen ones.
 import { describe, expect, it } from "vitest";
@@ -167,7 +176,8 @@ describe("action model figures", () => {
     ["thirteenth probe set (fresh12, written blind last: shell, editor and tool steps as Claude Code sends them, hints)", { shell: ["fresh12-probes.jsonl", [37, 40, 18, 20, 0, 20]], tools: ["fresh12-tool-probes.jsonl", [15, 20, 5, 12, 0, 30]], hints: ["fresh12-hints.jsonl", [29, 35, 20, 22, 0, 25]] }],
     ["fourteenth probe set (fresh13, written blind in session 9: less famous procedures, editor steps, hints)", { shell: ["fresh13-probes.jsonl", [32, 40, 14, 20, 0, 20]], tools: ["fresh13-tool-probes.jsonl", [26, 30, 9, 15, 0, 50]], hints: ["fresh13-hints.jsonl", [33, 35, 18, 20, 0, 25]] }],
     ["fifteenth probe set (fresh14, written blind last in session 9)", { shell: ["fresh14-probes.jsonl", [24, 32, 14, 16, 0, 16]], tools: ["fresh14-tool-probes.jsonl", [18, 22, 8, 11, 0, 38]], hints: ["fresh14-hints.jsonl", [24, 28, 13, 16, 0, 20]] }],
-    ["sixteenth probe set (fresh15, written blind last in session 9)", { shell: ["fresh15-probes.jsonl", [25, 32, 14, 16, 0, 16]], tools: ["fresh15-tool-probes.jsonl", [17, 22, 8, 11, 0, 38]], hints: ["fresh15-hints.jsonl", [21, 28, 10, 16, 0, 20]] }],
+    ["sixteenth probe set (fresh15, written blind last in session 9)", { shell: ["fresh15-probes.jsonl", [25, 32, 14, 16, 0, 16]], tools: ["fresh15-tool-probes.jsonl", [21, 22, 10, 11, 0, 38]], hints: ["fresh15-hints.jsonl", [25, 28, 12, 16, 0, 20]] }],
+    ["seventeenth probe set (fresh16, written blind at the start of session 10)", { shell: ["fresh16-probes.jsonl", [20, 32, 9, 16, 0, 16]], tools: ["fresh16-tool-probes.jsonl", [20, 30, 7, 15, 1, 42]], hints: ["fresh16-hints.jsonl", [22, 28, 13, 14, 0, 20]] }],
   ];
   const MEASURE = { shell: measureShellProbes, tools: measureToolProbes, hints: measureHints } as const;
   for (const [name, sets] of BLIND) {
