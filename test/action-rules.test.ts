@@ -15,6 +15,8 @@ function hitsOf(ruleId: string, line: string) {
 
 /** What a program's option runs (`tar --checkpoint-action=exec=/bin/sh`) only the shell reader resolves: such rules' examples are read by it. */
 const READER_ONLY = new Set(["privilege.sudo-shell-escape"]);
+/** A command line handed to cmd.exe or PowerShell is split into its commands by the reader only (shell/windows-line.ts). */
+const WINDOWS_LINE = /^(cmd|powershell|pwsh)(\.exe)?\s/i;
 
 describe("capability rules", () => {
   it("every rule cites an ATT&CK tactic and technique, has examples both ways, and a unique id", () => {
@@ -34,7 +36,7 @@ describe("capability rules", () => {
     describe(rule.id, () => {
       for (const line of rule.examples.match) {
         it(`matches: ${line}`, () => {
-          const hits = READER_ONLY.has(rule.id) ? (() => { const invs = invocationsOf(readShell(line).commands); return invs.map((inv, i) => rule.match(inv, invs, i)).filter((h) => h !== undefined); })() : hitsOf(rule.id, line);
+          const hits = READER_ONLY.has(rule.id) || WINDOWS_LINE.test(line) ? (() => { const invs = invocationsOf(readShell(line).commands); return invs.map((inv, i) => rule.match(inv, invs, i)).filter((h) => h !== undefined); })() : hitsOf(rule.id, line);
           expect(hits.length, line).toBeGreaterThan(0);
           for (const h of hits) {
             expect(h.reason).toMatch(/\(T\d{4}(\.\d{3})?\)/);

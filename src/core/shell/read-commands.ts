@@ -1,5 +1,6 @@
 // Command resolution for the shell reader (see read.ts): wrappers such as sudo, env and timeout,
 // aliases, functions, eval, bash -c, interpreters, written scripts, xargs, find -exec and ssh.
+import { windowsCommandLine, windowsCommands } from "./windows-line.js";
 import { base64Decode, echoOutput, printfOutput } from "./escapes.js";
 import { readPythonCode, readScriptStrings } from "./interpreters.js";
 import { REGENERABLE_NAMES, ASSIGNMENT, base, BUDGET_PROBLEM, ENVIRONMENT_SETUP, type Frame, MAX_COMMANDS, MAX_LOOP_VALUES, MAX_READ_DEPTH, normalPath, PYTHONS, quoteWord, SCRIPT_INTERPRETERS, SHELLS, SILENT, snippet, SSH_VALUE_OPTIONS, type Stdin, type Word, WRAPPER_VALUE_OPTIONS, XARGS_VALUE_OPTIONS } from "./read-model.js";
@@ -41,6 +42,8 @@ const EMBEDDING: ReadonlySet<string> = new Set([...Object.keys(OPTION_COMMANDS),
 const WRAPPERS: ReadonlySet<string> = new Set(Object.keys(WRAPPER_VALUE_OPTIONS));
 
 /** The frame of a reading one level down from `frame`, reached by `via`. */
+/** cmd.exe and PowerShell, by the name they are run under (from WSL: cmd.exe, powershell.exe, pwsh). */
+const WINDOWS_SHELL = /^(cmd|powershell|pwsh)(?:\.exe)?$/i;
 const deeper = (frame: Frame, via: string): Frame => ({ depth: frame.depth + 1, via, positional: frame.positional });
 
 /** Whether every word is known exactly. */
@@ -312,6 +315,8 @@ export class Reader extends WalkReader {
       }
     }
     if (WRAPPERS.has(name) || name === "xvfb-run") return this.wrapper(name, args, redirects, stdin, frame);
+    const windows = WINDOWS_SHELL.exec(name);
+    if (windows !== null) return this.windowsLine(/^cmd/i.test(windows[1]!) ? "cmd" : "powershell", name, args, frame);
     if (name === "busybox" && args.length > 0) return this.run(args, redirects, stdin, deeper(frame, "busybox"));
     if (name === "chroot" && args.length > 1) {
       const rest = args.slice(1).filter((_a, i, all) => i > 0 || !all[0]!.text.startsWith("-"));
@@ -324,6 +329,19 @@ export class Reader extends WalkReader {
     const written = this.files.size > 0 ? this.files.get(normalPath(words[0]!)) : undefined;
     if (written !== undefined && words[0]!.includes("/")) return this.readText(written, deeper(frame, `${words[0]} written earlier`), stdin);
     return SILENT.has(name) ? "" : undefined;
+  }
+
+  /** The commands a cmd.exe or PowerShell command line runs (windows-line.ts), each read as a command of its own. */
+  protected windowsLine(program: "cmd" | "powershell", name: string, args: readonly Word[], frame: Frame): undefined {
+    const line = windowsCommandLine(program, args.map((a) => a.text));
+    if (line === undefined) return undefined;
+    if (frame.depth >= MAX_READ_DEPTH) {
+      this.problem(`${name} runs a command nested too deeply to read`);
+      return undefined;
+    }
+    const exact = args.every((a) => a.exact);
+    for (const c of windowsCommands(line)) this.run(c.words.map((text) => ({ text, exact })), c.redirects, undefined, deeper(frame, `${name} runs`));
+    return undefined;
   }
 
   /** Commands the program runs from its options, its environment or its awk program text, and files its options write (option-commands.ts). */

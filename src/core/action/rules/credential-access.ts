@@ -300,12 +300,13 @@ const registryHives: CommandRule = {
   technique: "T1003.002",
   match(inv) {
     if (!/^reg(\.exe)?$/i.test(inv.name) || !/^(save|export)$/i.test(inv.args[0] ?? "")) return undefined;
-    const hive = /^(?:HKLM|HKEY_LOCAL_MACHINE)\\(SAM|SECURITY|SYSTEM)$/i.exec(inv.args[1] ?? "");
+    // (Written unquoted in a POSIX shell the backslash is gone: HKLMSAM.)
+    const hive = /^(?:HKLM|HKEY_LOCAL_MACHINE)\\?(SAM|SECURITY|SYSTEM)$/i.exec(inv.args[1] ?? "");
     if (hive === null) return undefined;
     return { action: { capability: "read", target: { name: `HKLM\\${hive[1]!.toUpperCase()}`, pathClass: "credentials" }, reversibility: "irreversible", scope: "system" }, reason: `saves the ${hive[1]!.toUpperCase()} registry hive, which holds the machine's password hashes or the key to them: OS credential dumping (T1003.002)` };
   },
   examples: {
-    match: [`reg.exe save 'HKLM\\SAM' 'C:\\Users\\Public\\sam.hiv' /y`, `reg save 'HKLM\\SYSTEM' sys.hiv`],
+    match: [`cmd.exe /c "reg save HKLM\\SAM C:\\Users\\Public\\sam.hiv /y"`, `reg save HKLM\\SECURITY sec.hiv`, `reg.exe save 'HKLM\\SAM' 'C:\\Users\\Public\\sam.hiv' /y`, `reg save 'HKLM\\SYSTEM' sys.hiv`],
     noMatch: [`reg query HKLM\\SOFTWARE\\Microsoft`, `reg save HKCU\\Software\\App app.hiv`],
   },
 };

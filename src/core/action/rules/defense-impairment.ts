@@ -77,6 +77,15 @@ const logging: CommandRule = {
     if (inv.name === "journalctl" && inv.args.some((a) => /^--vacuum-(time|size|files)/.test(a) || a === "--rotate" && inv.args.some((b) => b.startsWith("--vacuum")))) {
       return { action: impair("systemd journal", "system", "irreversible"), reason: "deletes the system journal with journalctl --vacuum: clear system logs (T1070.002)", technique: "T1070.002" };
     }
+    // Windows event logs: cleared (wevtutil cl, Clear-EventLog), or a log or the audit policy turned off.
+    const win = inv.name.toLowerCase().replace(/\.exe$/, "");
+    if ((win === "wevtutil" && /^(cl|clear-log)$/i.test(inv.args[0] ?? "")) || /^(clear-eventlog|remove-eventlog)$/.test(win)) {
+      const log = win === "wevtutil" ? inv.args[1] ?? "an event log" : inv.args.find((a, i) => /^-logname$/i.test(inv.args[i - 1] ?? "")) ?? inv.args.find((a) => !a.startsWith("-")) ?? "an event log";
+      return { action: impair(`${log} event log`, "system", "irreversible"), reason: `clears the Windows ${shown(log)} event log: clear Windows event logs (T1070.001)`, technique: "T1070.001" };
+    }
+    if ((win === "wevtutil" && /^(sl|set-log)$/i.test(inv.args[0] ?? "") && inv.args.some((a) => /^\/e(nabled)?:false$/i.test(a))) || (win === "auditpol" && inv.args.some((a) => /^\/(clear|remove)$/i.test(a) || /^\/(success|failure):disable$/i.test(a)))) {
+      return { action: impair("Windows event logging", "system", "recoverable"), reason: `turns off Windows event logging or the audit policy (${win} ${inv.args.slice(0, 2).join(" ")}): impair defences (T1562.002)`, technique: "T1562.002" };
+    }
     if (inv.name === "log" && inv.args[0] === "erase") return { action: impair("unified log", "system", "irreversible"), reason: "erases the macOS unified log: clear system logs (T1070.002)", technique: "T1070.002" };
     const erased = [...writtenPaths(inv), ...(["rm", "shred", "truncate", "srm", "unlink"].includes(inv.name) ? inv.args.filter((a) => !a.startsWith("-")) : [])].find((p) => /^\/var\/log(\/|$)|^\/var\/audit(\/|$)|^\/private\/var\/log(\/|$)|^\/var\/(adm|run)\/(utmp|wtmp|btmp|lastlog)$|^\/var\/log\/(wtmp|btmp|lastlog)$/.test(p));
     if (erased && !(inv.command.redirects.some((r) => r.op === ">>" && r.target === erased))) {
@@ -85,8 +94,8 @@ const logging: CommandRule = {
     return undefined;
   },
   examples: {
-    match: [`auditctl -e 0`, `sudo auditctl -D`, `systemctl stop rsyslog`, `service auditd stop`, `journalctl --vacuum-time=1s`, `rm -rf /var/log/*`, `> /var/log/auth.log`, `truncate -s 0 /var/log/syslog`, `shred -u /var/log/wtmp`],
-    noMatch: [`journalctl -u nginx --since today`, `tail -f /var/log/syslog`, `systemctl status rsyslog`, `auditctl -l`, `echo started >> /var/log/myapp.log`],
+    match: [`wevtutil cl Security`, `cmd.exe /c "wevtutil cl Security & wevtutil cl System"`, `powershell.exe -NoProfile -Command "Clear-EventLog -LogName Security"`, `auditpol /clear /y`, `auditctl -e 0`, `sudo auditctl -D`, `systemctl stop rsyslog`, `service auditd stop`, `journalctl --vacuum-time=1s`, `rm -rf /var/log/*`, `> /var/log/auth.log`, `truncate -s 0 /var/log/syslog`, `shred -u /var/log/wtmp`],
+    noMatch: [`wevtutil qe Security /c:5 /f:text`, `wevtutil el`, `auditpol /get /category:*`, `journalctl -u nginx --since today`, `tail -f /var/log/syslog`, `systemctl status rsyslog`, `auditctl -l`, `echo started >> /var/log/myapp.log`],
   },
 };
 
@@ -131,6 +140,10 @@ const mac: CommandRule = {
     else if (inv.name === "xattr" && a.some((x) => /^-[a-z]*d/.test(x)) && a.includes("com.apple.quarantine") && a.some((x) => !x.startsWith("-") && x !== "com.apple.quarantine" && classifyPath(x) !== "project")) { what = "strips the quarantine flag so Gatekeeper never checks the file"; technique = "T1553.001"; }
     else if (inv.name === "mdatp" && /real-time-protection|tamper-protection/.test(t) && /disabled|false/.test(t)) what = "turns off Microsoft Defender's protection";
     else if (/Set-MpPreference/i.test(t) && /-Disable\w+\s+\$?true/i.test(t)) what = "turns off Microsoft Defender's protection";
+    else if (/^(add|set)-mppreference$/i.test(inv.name) && inv.args.some((a) => /^-Exclusion(Path|Process|Extension|IpAddress)$/i.test(a))) {
+      const excluded = inv.args.find((a, i) => /^-Exclusion/i.test(inv.args[i - 1] ?? "")) ?? "files";
+      return { action: impair(`Defender exclusion ${excluded}`, "one", "recoverable"), reason: `tells Microsoft Defender not to scan ${shown(excluded)}: what runs or lands there is never checked (T1562.001)` };
+    }
     else if (inv.name === "sysctl" && /kernel\.(randomize_va_space=0|yama\.ptrace_scope=0|kptr_restrict=0|dmesg_restrict=0)/.test(t)) what = `weakens a kernel protection (${a.find((x) => x.includes("="))})`;
     else {
       const unit = stoppedUnits(inv).find((u) => (DEFENCE_SERVICES.test(u) || SECURITY_VENDORS.test(u)) && !/^(firewalld|ufw|iptables|ip6tables|nftables|netfilter-persistent)(\.service)?$/.test(u));
@@ -140,8 +153,8 @@ const mac: CommandRule = {
     return { action: impair(what, "system", "recoverable"), reason: `${what}: impair defences (${technique})`, technique };
   },
   examples: {
-    match: [`setenforce 0`, `sed -i 's/SELINUX=enforcing/SELINUX=disabled/' /etc/selinux/config`, `systemctl stop apparmor`, `spctl --master-disable`, `systemctl disable --now falcon-sensor`, `pkill -9 clamd`, `sudo launchctl unload /Library/LaunchDaemons/com.crowdstrike.falcond.plist`, `sysctl -w kernel.randomize_va_space=0`, `launchctl bootout system /Library/LaunchDaemons/com.sentinelone.sentineld.plist`, `xattr -d com.apple.quarantine ~/Downloads/payload.app`, `pkill -f falcon`, `killall -9 osqueryd`],
-    noMatch: [`getenforce`, `sestatus`, `systemctl status clamav-daemon`, `spctl --assess -v app.app`, `xattr -l file`, `sysctl -a`],
+    match: [`setenforce 0`, `sed -i 's/SELINUX=enforcing/SELINUX=disabled/' /etc/selinux/config`, `systemctl stop apparmor`, `spctl --master-disable`, `systemctl disable --now falcon-sensor`, `pkill -9 clamd`, `sudo launchctl unload /Library/LaunchDaemons/com.crowdstrike.falcond.plist`, `sysctl -w kernel.randomize_va_space=0`, `launchctl bootout system /Library/LaunchDaemons/com.sentinelone.sentineld.plist`, `xattr -d com.apple.quarantine ~/Downloads/payload.app`, `pkill -f falcon`, `killall -9 osqueryd`, `powershell.exe -NoProfile -Command "Add-MpPreference -ExclusionPath 'C:\\Users\\dkim\\source' -ExclusionProcess 'node.exe'"`],
+    noMatch: [`powershell -Command "Get-MpPreference | Select-Object ExclusionPath"`, `getenforce`, `sestatus`, `systemctl status clamav-daemon`, `spctl --assess -v app.app`, `xattr -l file`, `sysctl -a`],
   },
 };
 

