@@ -152,6 +152,7 @@ export function readCode(code: string): CodeReading {
   // Where credentials are kept, named in code that sends over the network (a glob over ~/.ssh, a home-relative read).
   if (!hits.some((h) => h.id === "code.http-upload")) hits.push(...sentCredentialFiles(text, sends));
   hits.push(...sentEnvironment(text, sends));
+  if (!hits.some((h) => h.action.capability === "exfiltrate")) hits.push(...sentPersonalData(text, sends));
 
   // Code decoded and run at once (exec(base64.b64decode('…')), eval(atob('…'))): hidden from whoever reads it, with the interpreter's whole rights.
   const decoded = DECODE_AND_RUN.exec(text);
@@ -335,7 +336,7 @@ export function sentCredentialFiles(text: string, sends: readonly SendCall[] = s
 /** The whole environment serialized (every variable, so every secret in one): JSON.stringify(…process.env…), json.dumps(…os.environ…), json=dict(os.environ), json.Marshal(os.Environ()), ENV.to_h. */
 const WHOLE_ENVIRONMENT = /\bJSON\.stringify\((?:[^()]|\([^()]*\)){0,300}?\bprocess\.env\b(?![.[])|\bjson\.dumps\((?:[^()]|\([^()]*\)){0,300}?\bos\.environ\b(?![.[])|\b(?:json|data|body)\s*[=:]\s*(?:dict\(\s*)?(?:os\.environ|process\.env)\b(?![.[])|\bjson\.Marshal\(\s*os\.Environ\(\)|\bENV\.to_h\b|\bENV\.to_hash\b/;
 /** Sends a send call does not name: node's https.request, a raw socket. */
-const RAW_SEND = /\bhttps?\.(?:request|get)\s*\(|\bnet\.(?:connect|createConnection)\s*\(|\.sendall?\s*\(|\bdgram\b/;
+const RAW_SEND = /\bhttps?\.(?:request|get)\s*\(|\brequire\(\s*['"](?:node:)?https?['"]\s*\)\s*\.\s*(?:request|get)\s*\(|\bnet\.(?:connect|createConnection)\s*\(|\.sendall?\s*\(|\bdgram\b/;
 
 /** Code that serializes its whole environment and sends it to another host: every secret the process was given leaves with it. */
 export function sentEnvironment(text: string, sends: readonly SendCall[] = sendCalls(text)): CodeHit[] {
@@ -354,6 +355,30 @@ export function sentEnvironment(text: string, sends: readonly SendCall[] = sendC
       reason: `code serializes its whole environment (${env[0].slice(0, 40)}…) and sends it to ${host ?? "another host"}: every secret in its variables leaves this machine (T1552.001)`,
     },
   ];
+}
+
+/** Fields of people's records, as code names them in quotes (a DataFrame's columns, a payload's keys). */
+const PERSONAL_FIELD = /['"](?:e-?mail|email_?address|full_?name|first_?name|last_?name|phone|phone_?number|mobile|address|billing_?address|home_?address|street|zip|postcode|dob|date_?of_?birth|birth_?date|ssn|social_?security|national_?id|passport|credit_?card|card_?number|iban|diagnosis|medical_?record|mrn|salary)['"]/gi;
+
+/** Code that sends records holding several fields of people's data (email, name, phone, address…) to another host: the people's data leaves. */
+export function sentPersonalData(text: string, sends: readonly SendCall[] = sendCalls(text)): CodeHit[] {
+  if (sends.length === 0) return [];
+  const fields = new Set([...text.matchAll(PERSONAL_FIELD)].map((m) => m[0].slice(1, -1).toLowerCase().replace(/[-_]/g, "")));
+  if (fields.size < 2) return [];
+  for (const { url } of sends) {
+    const host = url !== undefined ? hostOf(url) : undefined;
+    if (host === undefined || !isExternalHost(host)) continue;
+    return [
+      {
+        id: "code.send-personal-data",
+        technique: "T1041",
+        tactic: "Exfiltration (TA0010)",
+        action: { capability: "exfiltrate", target: { name: url!, personal: true, external: true }, reversibility: "irreversible", scope: "account" },
+        reason: `code sends records with people's ${[...fields].slice(0, 4).join(", ")} to ${host}: their personal data leaves (T1041)`,
+      },
+    ];
+  }
+  return [];
 }
 
 const PASTE_SERVICE = new RegExp(String.raw`^https?://(?:[\w-]+\.)*${EXFIL_SERVICE}`, "i");

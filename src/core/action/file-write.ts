@@ -32,7 +32,30 @@ export const writesFile = (args: unknown): boolean => writtenPath(args) !== unde
 export function fileWriteCommands(args: unknown): string[] {
   const path = writtenPath(args);
   if (path === undefined || !isRecord(args)) return [];
-  return contentsOf(args).slice(0, 16).map((text) => hereDocument(path, text, Object.entries(args).some(([k, v]) => WHOLE_KEY.test(k) && v === text) ? ">" : ">>"));
+  const texts = contentsOf(args).slice(0, 16);
+  const writes = texts.map((text) => hereDocument(path, text, Object.entries(args).some(([k, v]) => WHOLE_KEY.test(k) && v === text) ? ">" : ">>"));
+  // A package manifest's install scripts run on every install of it, on every machine: read as the commands they are.
+  return PACKAGE_MANIFEST.test(path.trim()) ? [...writes, ...texts.flatMap(installScripts)] : writes;
+}
+
+/** npm's package.json (and the manifests of the managers that read its scripts: pnpm, yarn, bun). */
+const PACKAGE_MANIFEST = /(?:^|\/)package\.json$/;
+/** The scripts npm runs by itself on install or publish, as "name": "command" pairs of JSON text (a whole file or an edit's fragment). */
+const INSTALL_SCRIPT = /"(?:preinstall|install|postinstall|preprepare|prepare|postprepare|prepublish|prepack|postpack)"\s*:\s*"((?:[^"\\\n]|\\.){1,4096})"/g;
+
+/** The install-time scripts a package.json text sets, unescaped (at most 8). */
+export function installScripts(text: string): string[] {
+  const out: string[] = [];
+  for (const m of text.matchAll(INSTALL_SCRIPT)) {
+    try {
+      out.push(JSON.parse(`"${m[1]!}"`) as string);
+    } catch {
+      // Not a JSON string after all: read as written, so nothing is skipped.
+      out.push(m[1]!);
+    }
+    if (out.length >= 8) break;
+  }
+  return out;
 }
 
 /**
@@ -61,4 +84,14 @@ export function withoutWrittenText(hint: string, args: unknown): string {
     for (const form of [JSON.stringify(t).slice(1, -1), t]) if (out.includes(form)) out = out.split(form).join("…");
   }
   return out;
+}
+
+/** The replacements an edit tool makes (Edit's old_string/new_string, MultiEdit's edits[]), with the file's path; at most 16. */
+export function editsOf(args: unknown): Array<{ readonly path: string; readonly oldText: string; readonly newText: string }> {
+  if (!isRecord(args)) return [];
+  const path = Object.entries(args).find(([k, v]) => PATH_KEY.test(k) && typeof v === "string")?.[1] as string | undefined;
+  if (path === undefined) return [];
+  const pair = (o: Record<string, unknown>) => (typeof o.old_string === "string" && typeof o.new_string === "string" ? [{ path, oldText: o.old_string, newText: o.new_string }] : []);
+  const edits = Array.isArray(args.edits) ? args.edits.slice(0, 16).filter(isRecord).flatMap(pair) : [];
+  return [...pair(args), ...edits].slice(0, 16);
 }

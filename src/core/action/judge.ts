@@ -15,8 +15,8 @@ import { argumentFacts, readToolCall, toolWords, type ToolAnnotations } from "./
 import { mentionsProduction, readProse } from "./prose.js";
 import { codeSpans } from "../shell/source.js";
 import { ciCommandsOf, weakenedCi } from "./ci-config.js";
-import { fileWriteCommands, writtenFile } from "./file-write.js";
-import { readWrittenSource } from "./source-file.js";
+import { editsOf, fileWriteCommands, writtenFile } from "./file-write.js";
+import { readWrittenSource, removedChecks } from "./source-file.js";
 import { TextSet } from "../text.js";
 
 export interface JudgeInput {
@@ -230,6 +230,8 @@ function judge(input: JudgeInput): Judgement {
   // Source a file tool writes: what the program will do with it when it runs (source-file.ts).
   const file = input.arguments !== undefined ? writtenFile(input.arguments) : undefined;
   if (file !== undefined) for (const text of file.texts) for (const h of readWrittenSource(file.path, text)) record(h.id, h.action, h.reason, h.technique, h.tactic);
+  // An edit that takes a check away (a scanner dropped, a required reviewer dropped), CI files included.
+  if (input.arguments !== undefined) for (const e of editsOf(input.arguments)) for (const h of removedChecks(e.path, e.oldText, e.newText)) record(h.id, h.action, h.reason, h.technique, h.tactic);
 
   // A shell tool's command line, read by the injected shell reader when no parsed commands came.
   // (The step's reader, step.ts, passes these as commands; this is for callers that pass none.)

@@ -22,7 +22,7 @@
 // these caps is caution (readProseWhole says so, and judge.ts counts it unreadable).
 import type { Action } from "./model.js";
 import { classifyPath, isExternalHost } from "./paths.js";
-import { type ArgumentFacts, readNamed, verbClassOf, type VerbClass } from "./tool-call.js";
+import { type ArgumentFacts, AUTH_OFF, readNamed, verbClassOf, type VerbClass } from "./tool-call.js";
 
 export interface ProseHit {
   readonly id: string;
@@ -112,8 +112,14 @@ function wayBackIn(sentence: string): string | undefined {
   return m[0];
 }
 
+/** An exclusion, exception or allowlist entry of a security product (antivirus, EDR, a scanner, a WAF). */
+const EXCLUDED_FROM_PROTECTION = new RegExp(String.raw`\b(?:exclusions?|exceptions?|allow-?lists?|white-?lists?|exempt\w*)\b[^.;]{0,60}?\b${"(?:defender|antivirus|anti-virus|av|edr|xdr|crowdstrike|falcon|sentinelone|sophos|carbon ?black|gatekeeper|xprotect|selinux|apparmor|waf|gitleaks|trufflehog|semgrep|snyk|trivy|codeql|secret scanning|malware scan\w*)"}\b|\b${"(?:defender|antivirus|anti-virus|edr|xdr|crowdstrike|falcon|sentinelone|sophos|carbon ?black|gatekeeper|xprotect|waf|gitleaks|trufflehog|semgrep|snyk|trivy|codeql)"}(?:'s)? (?:\w+ ){0,2}(?:exclusions?|exceptions?|allow-?lists?|white-?lists?)\b`, "i");
+/** A DNS record by its type, or DNS named. */
+const DNS_RECORD = /\b(?:a|aaaa|cname|mx|txt|ns|srv|caa|dns) (?:records?|entry|entries)\b|\bdns\b/i;
 /** Who is woken when production breaks: an on-call rotation, an escalation policy, a paging service. */
 const PAGING = /\bon[- ]?call (?:layers?|rotations?|schedules?|engineers?|responders?|shifts?|tiers?|levels?)\b|\bescalation (?:polic(?:y|ies)|layers?|rules?|chains?|paths?)\b|\b(?:pagerduty|opsgenie|victorops|incident\.io)\b/i;
+/** Machines and the services that run on them: "build server", "test runner". */
+const MACHINE = /^(server|servers|host|hosts|machine|machines|box|boxes|vm|vms|farm)$/;
 /** Words saying money is not real (a paper trade, a sandbox or test charge, a demo account): the part of THROWAWAY that holds for money. */
 const NOT_REAL_MONEY = /^(paper|simulated|sandbox|test|tests|testing|demo|mock|dummy|sample|local|fixtures?|seed|seeds|scratch|placeholder)$/;
 /**
@@ -220,6 +226,8 @@ const MONEY_VERB = /^(refund|pay|payout|withdraw|wire|buy|sell|trade|charge|dona
 /** To the same person's own account: a transfer between one's own accounts. */
 const OWN_ACCOUNT = /\b(?:to|into) (?:(?:their|his|her|my|our|your|the user's|the user’s) own\b|(?:their|his|her|my|our|your) (?:savings|checking|brokerage) account\b)/i;
 const BULK = /^(all|every|everything|entire|whole|each|mass|bulk|every\w*)$/;
+/** A count of a thousand or more things: "40k rows", "3,200 patient records", "12000 users". */
+const MANY = /\b(?:\d{1,3}(?:,\d{3})+|\d{4,}|\d+(?:\.\d+)?\s?[km])\s+(?:[\w-]+\s+){0,3}?(?:rows|records|users|customers|files|emails|messages|accounts|entries|items|objects|documents|docs|contacts|subscribers|orders|tickets|issues|events|keys|members|people|patients|employees|leads|invoices|transactions)\b/i;
 
 /** The lemma of a verb form, when it is one the tool-call reader knows. */
 function lemma(word: string): { verb: string; verbClass: VerbClass } | undefined {
@@ -299,7 +307,8 @@ function sentenceFacts(sentence: string, internalDomains: readonly string[]): Se
       broadcast: /@(everyone|channel|here)\b/.test(sentence),
       adminGrant: ADMIN.test(sentence),
       amounts,
-      bulk: false,
+      // Thousands of things at once ("roughly 40k rows", "all 3,200 contacts", "12000 records").
+      bulk: MANY.test(sentence),
       // The addresses named, as a call's argument values would hold them (a forwarding rule's target).
       strings: emails,
     },
@@ -558,7 +567,8 @@ function readAction(sentence: string, clause: string, verb: string, verbClass: V
   // Money moved is throwaway only where it is not real money (a paper trade, a sandbox charge): a refund for a duplicate order is paid.
   const money = MONEY_VERB.test(verb) || (sentenceLevel.amounts.length > 0 && /^(submit|place|create|make|issue|execute|process|send|move)$/.test(verb));
   const notKept = money ? NOT_REAL_MONEY : THROWAWAY;
-  const throwawayObject = parts.length > 0 && parts.every((c) => c.some((w) => notKept.test(w)) || DEV_COPY.test(c.join(" ")) || /\bconsole log\b/.test(c.join(" ")));
+  // (A throwaway word naming what a machine is for is no throwaway: "the build server", "the test runner host".)
+  const throwawayObject = parts.length > 0 && parts.every((c) => c.some((w, k) => notKept.test(w) && !(/^(build|builds|test|testing)$/.test(w) && MACHINE.test(c[k + 1] ?? ""))) || DEV_COPY.test(c.join(" ")) || /\bconsole log\b/.test(c.join(" ")));
   // Writing, editing or removing code changes source files (the sends above still count).
   // Code is the head of the object (its first words): "the variable descriptions in the module for the production bucket".
   // The head noun (the last word of the first thing's head) is code: "the variable descriptions in the module for the production bucket", not "the internal design-docs repo".
@@ -639,6 +649,16 @@ function readAction(sentence: string, clause: string, verb: string, verbClass: V
     out.push({ id: "prose.change-clinical-record", action: { capability: "write", target: { name: label, personal: true }, reversibility: "irreversible", scope: "one" }, reason: `${label} says it changes a patient's clinical record (${phrase}): care decisions rely on it` });
     return out;
   }
+  // Sign-in turned off in production ("setting AUTH_REQUIRED=false in the production environment"): every user's data is open.
+  if (facts.production && (verbClass === "write" || verbClass === "control" || verbClass === "deploy" || verbClass === "disable") && AUTH_OFF.test(sentence)) {
+    out.push({ id: "prose.auth-off-in-production", action: { capability: "impair-defences", target: { name: label, production: true }, reversibility: "recoverable", scope: "system" }, reason: `${label} says it turns authentication off in production: anyone can reach what sign-in guarded` });
+    return out;
+  }
+  // Something added to a security product's exclusions or allowlist: what it names is never checked again, however throwaway it is.
+  if ((verbClass === "grant" || verbClass === "write") && verb !== "create" && EXCLUDED_FROM_PROTECTION.test(sentence)) {
+    out.push({ id: "prose.protection-exclusion", action: { capability: "impair-defences", target: { name: label }, reversibility: "recoverable", scope: "one" }, reason: `${label} says it adds an exclusion to a security control: what it names is no longer checked (T1562.001)` });
+    return out;
+  }
   if (throwaway) return out;
   // A route, endpoint or account added or changed so that it skips sign-in: a backdoor into what the check guards.
   if ((verbClass === "write" || verbClass === "grant" || verbClass === "deploy") && AUTH_SKIPPED.test(sentence) && !/\b(health|healthz|readiness|liveness|status|metrics|ping|docs|login page|sign-?in page|public assets?)\b/i.test(sentence)) {
@@ -677,6 +697,8 @@ function readAction(sentence: string, clause: string, verb: string, verbClass: V
   // Where the sentence says it acts reaches a whole organisation ("from every Mac in the fleet", "a
   // domain-wide policy", "on all endpoints"): read as if the object named it.
   if (ORG_WIDE.test(place.join(" ")) || ORG_WIDE.test(sentence)) moneyObject.push("fleet");
+  // A DNS record named by its type ("the A record for api.acme.io", "the MX records"): where a name's traffic goes.
+  if ((verbClass === "write" || verbClass === "delete" || verbClass === "control") && DNS_RECORD.test(sentence)) moneyObject.push("dns");
   // Someone taken off the pager (a layer of an escalation policy, the on-call rotation): an alert
   // that would have reached them goes unanswered. Read as the paging it weakens.
   if ((verbClass === "delete" || verbClass === "trash" || verbClass === "revoke") && PAGING.test(sentence)) moneyObject.push("oncall");

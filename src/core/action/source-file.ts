@@ -10,7 +10,7 @@
 //   - outside tests, a fixed string let past an authentication check (a backdoor, a hard stop) and
 //     TLS certificate checks turned off (a pause).
 // A reading by patterns, like code.ts: what it cannot resolve it does not guess.
-import { sendCalls, sentCredentialFiles, sentCredentials, sentEnvironment, type CodeHit } from "./code.js";
+import { sendCalls, sentCredentialFiles, sentCredentials, sentEnvironment, sentPersonalData, type CodeHit } from "./code.js";
 
 /** A migration of Django, Alembic, Rails, Knex, Sequelize, TypeORM or a similar tool, by where it lives. */
 const MIGRATION_FILE = /(?:^|\/)(?:migrations?|migrate|alembic)\/(?:[^/]+\/)*[^/]+\.(?:py|rb|[cm]?[jt]s)$/i;
@@ -109,6 +109,10 @@ const LITERAL_PASS = /\b(?:token|password|passwd|pwd|api_?key|apikey|secret|auth
 
 /** A request's header, parameter or cookie compared to a fixed string, and then a user, an administrator or a pass handed back: `if request.headers.get("X-Support-Override") == "7f3a": return User.objects.filter(is_superuser=True).first()`. */
 const HEADER_PASS = /\b(?:headers|args|params|query|cookies|META|GET|POST)(?:\.get\(\s*|\[\s*)["'][^"'\n]{1,60}["']\s*(?:,\s*[^)\n]{0,40})?[)\]]\s*(?:==|===)\s*["'][^"'\s]{4,}["'][^\n]{0,12}\n?[^\n]{0,160}?(?:\breturn\s+(?:await\s+)?(?:[\w]+\.)*(?:User\b|user\b|\w*superuser|\w*admin\w*|next\s*\(\s*\)|True\b|true\b)|\b(?:req|request|g|ctx|context)\.user\s*=|\blogin(?:_user)?\s*\(|\bis_authenticated\s*=\s*True)/;
+/** Ports where a login or a database answers: SSH, RDP, VNC, databases, caches, Docker's API, or every port. */
+const ADMIN_PORT = String.raw`(?:22|3389|5900|5432|3306|1433|1521|6379|11211|27017|9200|9042|5984|2375|2376|8086|0)`;
+/** A firewall rule in infrastructure code (Terraform, CloudFormation, Pulumi) open to 0.0.0.0/0 or ::/0 on such a port, either written first. */
+const OPEN_ADMIN_PORT = new RegExp(String.raw`(?:0\.0\.0\.0/0|::/0)["'\]\s,]{1,8}[^{}]{0,300}?\b(?:from_?port|FromPort|port|to_?port|ToPort|port_range|destination_port_range)["']?\s*[=:]\s*["']?${ADMIN_PORT}\b|\b(?:from_?port|FromPort|port|destination_port_range)["']?\s*[=:]\s*["']?${ADMIN_PORT}\b[^{}]{0,300}?(?:0\.0\.0\.0/0|::/0)`);
 /** Passwords kept with a hash made to be fast (MD5, SHA-1): anyone with the table recovers them. */
 const WEAK_PASSWORD_HASH = /\b(?:md5|sha1)\s*\(\s*(?:\w+\.)?(?:password|passwd|pwd|raw_password|plain\w*)\b|createHash\(\s*['"](?:md5|sha1)['"]\s*\)\s*\.update\(\s*(?:\w+\.)?(?:password|passwd|pwd)\b/i;
 
@@ -128,6 +132,16 @@ function weakenedChecks(path: string, text: string): CodeHit[] {
       action: { capability: "grant-access", target: { name: path.replace(/^.*\//, ""), pathClass: "credentials" }, reversibility: "irreversible", scope: "account" },
       // The fixed string is the backdoor's password: the reason shows the check, never the string.
       reason: `code lets a fixed string past an authentication check (${pass[0].replace(/(==|!=)(=?)\s*(["'])[^"'\s]*["']/g, '$1$2 "…"').trim().slice(0, 60)}): a backdoor for whoever knows it (T1556)`,
+    });
+  }
+  const open = OPEN_ADMIN_PORT.exec(text);
+  if (open !== null) {
+    out.push({
+      id: "code.admin-port-open",
+      technique: "T1562.007",
+      tactic: "Defense Evasion (TA0005)",
+      action: { capability: "impair-defences", target: { name: path.replace(/^.*\//, ""), public: true }, reversibility: "recoverable", scope: "one" },
+      reason: `the configuration opens an administration or database port to every address on the internet (${open[0].replace(/\s+/g, " ").slice(0, 60)}): anyone can try to log in (T1562.007)`,
     });
   }
   const hash = WEAK_PASSWORD_HASH.exec(text);
@@ -167,5 +181,33 @@ function weakenedChecks(path: string, text: string): CodeHit[] {
 /** What a source file a tool writes will do when the program runs, judged now. */
 export function readWrittenSource(path: string, text: string): CodeHit[] {
   const sends = sendCalls(text);
-  return [...(MIGRATION_FILE.test(path) ? migrationDrops(path, text) : []), ...sentCredentials(text, sends), ...sentCredentialFiles(text, sends), ...sentEnvironment(text, sends), ...weakenedChecks(path, text)];
+  return [...(MIGRATION_FILE.test(path) ? migrationDrops(path, text) : []), ...sentCredentials(text, sends), ...sentCredentialFiles(text, sends), ...sentEnvironment(text, sends), ...sentPersonalData(text, sends), ...weakenedChecks(path, text)];
+}
+
+/** Scanners that look for secrets or vulnerabilities before code is merged, by the names their hooks and CI steps use. */
+const SCANNER = /\b(gitleaks|trufflehog|detect-secrets|ggshield|talisman|bandit|semgrep|snyk|codeql|trivy|grype|checkov|tfsec|kics|osv-scanner|npm audit|pip-audit|safety check|dependency-review)\b/gi;
+/** Who must review: the owners named on a line of a CODEOWNERS file (@user, @org/team, an address). */
+const OWNER = /(?:^|\s)(@[\w.-]+(?:\/[\w.-]+)?|[\w.+-]+@[\w-]+(?:\.[\w-]+)+)/g;
+
+/**
+ * An edit (its old and new text) that takes a check away: a secret or vulnerability scanner dropped
+ * from a pre-commit or CI configuration, or a required reviewer dropped from CODEOWNERS. What the
+ * check caught now merges unlooked-at (T1562.001). Pure.
+ */
+export function removedChecks(path: string, oldText: string, newText: string): CodeHit[] {
+  const out: CodeHit[] = [];
+  const names = (t: string) => new Set([...t.matchAll(SCANNER)].map((m) => m[1]!.toLowerCase()));
+  const before = names(oldText);
+  if (before.size > 0) {
+    const after = names(newText);
+    const gone = [...before].filter((n) => !after.has(n));
+    if (gone.length > 0) out.push({ id: "code.scanner-removed", technique: "T1562.001", tactic: "Defense Evasion (TA0005)", action: { capability: "impair-defences", target: { name: path.replace(/^.*\//, "") }, reversibility: "recoverable", scope: "one" }, reason: `the edit removes ${gone.slice(0, 3).join(", ")} from ${path.replace(/^.*\//, "")}: what it caught (leaked secrets, vulnerable code) now goes in unchecked (T1562.001)` });
+  }
+  if (/(?:^|\/)CODEOWNERS$/.test(path)) {
+    const owners = (t: string) => new Set([...t.matchAll(OWNER)].map((m) => m[1]!.toLowerCase()));
+    const after = owners(newText);
+    const gone = [...owners(oldText)].filter((o) => !after.has(o));
+    if (gone.length > 0) out.push({ id: "code.reviewer-removed", technique: "T1562.001", tactic: "Defense Evasion (TA0005)", action: { capability: "impair-defences", target: { name: "CODEOWNERS" }, reversibility: "recoverable", scope: "one" }, reason: `the edit removes ${gone.slice(0, 3).join(", ")} from CODEOWNERS: changes they had to review now merge without them` });
+  }
+  return out;
 }

@@ -99,7 +99,7 @@ const VISIBILITY_KEYS = /^(visibility|privacy|access|access_level|accesslevel|ac
 const RECIPIENT_KEYS = /^(to|cc|bcc|recipient|recipients|email|emails|email_address|phone|phone_number|number|attendees|invitees|share_with|sharewith|user|username|user_email|guest|guests|member|members|collaborator|payee|beneficiary|receiver|destination|address|account|to_account|recipient_account|target_account|channel|chat_id|handle)$/i;
 const AMOUNT_KEYS = /^(amount|value|quantity|qty|price|total|sum|shares|units|volume|size|notional|budget|limit|deposit)$/i;
 const WILDCARD = /^(\*|%|all|everything|any|\.\*|\/\*|\*\/\*|\*\*)$|(^|[/:])\*$/i;
-const BULK_KEYS = /^(all|recursive|cascade|purge|permanent|hard|include_all|delete_all|bulk|everyone)$/i;
+const BULK_KEYS = /^(all|recursive|cascade|purge|permanent|hard|include_all|delete_all|bulk|everyone|delete_?subtasks|delete_?children|delete_?descendants|include_?(children|subtasks|descendants|subitems)|cascade_?delete|with_?(children|subtasks))$/i;
 const DESTROY_KEYS = /^(is_?destroy|destroy|hard_?delete|permanent(ly)?_?delete|delete_?permanently|purge)$/i;
 const ANONYMOUS_KEYS = /^(anonymous|anonymous_?access|allow_?anonymous|anonymous_?read|unlicensed_?access|public_?access|allow_?public|public_?read)$/i;
 const FORWARD_KEYS = /^(forward|forward_?to|forward_?as_?attachment_?to|forwarding_?address|forwarding_?email|redirect_?to|auto_?forward)$/i;
@@ -300,6 +300,16 @@ function deleteScope(f: ArgumentFacts, object: readonly string[], store: string 
 /** A password, passphrase, key or token named with its value after it: "password: Pr0d!2026", "api key is sk_live_…". The value has a digit or a symbol. */
 const GIVES_SECRET = /\b(?:password|passwd|pwd|passphrase|passcode|api[_ -]?key|secret|token)s?\b[^.\n]{0,40}?(?::|=|\bis\b)\s*["'`]?(?=[^\s"'`]{6,})(?=[^\s"'`]*[0-9!@#$%^&*])[^\s"'`]+/i;
 
+/** Verbs that change what exists (not create it, not copy it): on production, a change to production. */
+const CHANGE_VERB = /^(configure|set|update|patch|apply|manage|rotate|replace|bump|change|modify|increase|raise|lower|resize|tweak|adjust|double|halve|upsert)$/;
+/**
+ * A setting that turns sign-in off, as JSON text of the arguments or a clause: a key about
+ * authentication (auth, authentication, login, csrf, mfa, sso, verify…) set false, 0, off or
+ * disabled, or a key saying it is disabled or skipped set true; also {key: "…auth…", value: "false"}.
+ */
+export const AUTH_OFF = /(?:auth\w*|authentication|login\w*|csrf\w*|mfa\w*|2fa|sso\w*|signature\w*)["']?\s*[=:]\s*["']?(?:false|0|off|no|disabled|none)\b|(?:auth\w*_?disabled|disable_?auth\w*|skip_?auth\w*|no_?auth|auth_?bypass\w*|insecure)["']?\s*[=:]\s*["']?(?:true|1|yes|on)\b|"key"\s*:\s*"[^"]{0,60}(?:auth|login|csrf|mfa)[^"]{0,60}"\s*,\s*"value"\s*:\s*"?(?:false|0|off|disabled)\b/i;
+/** Words saying something is left out of a protection's checks: an exclusion, an exception, an allowlist entry. */
+const EXCLUSION = /^(exclusions?|exceptions?|exempt\w*|allowlists?|whitelists?|bypass(es)?|ignores?|suppressions?)$/;
 /** Fields of an HR record that a person's pay or standing relies on. */
 const HR_FIELDS = /pay_?rate|pay_?grade|pay_?band|pay_?per\b|salary|compensation|hourly_?rate|\bwages?\b|bonus|termination|terminat(?:ed|e)_?(?:on|at|date)|employment_?status|job_?title|\bequity\b|stock_?options/i;
 /** Records about people: changed in bulk, every one of them changes. */
@@ -402,6 +412,11 @@ export function readNamed(tool: string, name: ReturnType<typeof splitToolName>, 
   // Formatting wipes a disk, a partition or a volume; formatting code, a document or a repository
   // (ruff format, prettier) lays out text.
   if (verb === "format" && !hasWord(object, /^(disks?|drives?|partitions?|volumes?|filesystems?|fs|devices?|ssds?|hdds?|cards?|usb|sticks?|media|storage|servers?|machines?|laptops?|phones?|hosts?|nodes?|computers?|sd[a-z]?\d*|nvme\w*)$/) && !object.some((w) => w.startsWith("/dev/"))) verbClass = "write";
+  // A deployment, release or build promoted goes to the next stage: production, unless the call names another.
+  if (verb === "promote" && hasWord(object, /^(deployments?|releases?|builds?|versions?|artifacts?|images?|revisions?|previews?|canary|canaries)$/)) {
+    verbClass = "deploy";
+    if (!facts.production && !facts.strings.some((v) => v.length <= 64 && /(^|[^a-z])(staging|stage|dev|development|qa|test|preview|sandbox)([^a-z]|$)/i.test(v))) facts = { ...facts, production: true };
+  }
   // Access created (create_guest_access, create_access_grant) is access given.
   if (verbClass === "write" && verb === "create" && hasWord(object, /^access$/)) verbClass = "grant";
   // "turn on", "switch on": the opposite of off (HassTurnOn a light, a lock).
@@ -514,6 +529,10 @@ export function readNamed(tool: string, name: ReturnType<typeof splitToolName>, 
   // A DNS record changed or removed: a name's traffic (mail, logins, API calls) goes elsewhere.
   const dns = hasWord(object, /^(dns|route53|recordsets?|rrsets?)$/) !== undefined || (hasWord(object, /^records?$/) !== undefined && (hasWord(object, /^(zones?|domains?|cloudflare|hostedzone|aaaa|cname|mx|txt|ns|srv)$/) !== undefined || object.some((w) => /^(?:[a-z0-9-]+\.)+[a-z]{2,}$/.test(w))));
   if (dns && (verbClass === "write" || verbClass === "delete" || verbClass === undefined)) add("tool.change-dns", "write", "recoverable", "account", `${tool} changes where a name's traffic goes (${obj})${tail}`, { external: true });
+  // Sign-in turned off in production (AUTH_REQUIRED=false, auth.disabled: true): every user's data is open to anyone.
+  if (f.production && verbClass !== "read" && verbClass !== "delete" && AUTH_OFF.test(JSON.stringify(args ?? "").slice(0, 64 * 1024))) add("tool.auth-off-in-production", "impair-defences", "recoverable", "system", `${tool} turns authentication off in production${tail}: anyone can reach what sign-in guarded`);
+  // Something added to a protection's exclusions or allowlist (a Defender exclusion, a WAF exception): left unchecked from now on.
+  if (security && (verbClass === "grant" || verbClass === "write") && hasWord(object, EXCLUSION) !== undefined && verb !== "create") add("tool.protection-exclusion", "impair-defences", "recoverable", "one", `${tool} adds an exclusion to ${obj}${tail}: what it names is no longer checked`);
   switch (verbClass) {
     case "delete":
       add("tool.delete", "delete", "irreversible", deleteScope(f, object, store, verb), `${tool} ${verb}s ${obj}${tail}, which cannot be undone`, hasWord(object, /^(patients?|medical|health|ehr|fhir|clinical)$/) ? { personal: true } : {});
@@ -597,7 +616,7 @@ export function readNamed(tool: string, name: ReturnType<typeof splitToolName>, 
     case "control":
       if (physical) add("tool.physical", "execute", "irreversible", "one", `${tool} acts in the physical world (${verb} ${obj})${tail}`, { external: true });
       // Production turned up or down (raise the autoscaling max, lower the replicas): a change to production.
-      else if (f.production) add("tool.change-production", "write", "irreversible", scope, `${tool} changes ${obj} in production${tail}`);
+      else if (f.production) add("tool.change-production", "write", "recoverable", scope, `${tool} changes ${obj} in production${tail}`);
       else actions.push({ capability: "write", target: { name: tool, ...base }, reversibility: "recoverable", scope });
       break;
     case "execute":
@@ -617,11 +636,15 @@ export function readNamed(tool: string, name: ReturnType<typeof splitToolName>, 
       const action: Action = { capability: "write", target: { name: tool, ...base }, reversibility: "recoverable", scope };
       if (money && verb !== undefined && /^(create|submit|make|execute|place|initiate|schedule|process|issue|generate|move)$/.test(verb) && !hasWord(object, /^(meeting|meetings|sync|call|review|standup|session|appointment|interview|reminder|event|report|reports|summary|dashboard)$/))
         add("tool.spend", "spend", "irreversible", scope, `${tool} moves money${amount} (${verb} ${obj})${tail}: a payment, refund or trade cannot be called back`);
-      else if (f.public && (store || verbClass === "write")) add("tool.make-public", "communicate", "irreversible", "one", `${tool} makes ${obj} public${tail}: anyone can read it from now on`, { public: true, external: true });
+      else if (f.public && (store || verbClass === "write")) {
+        // What it names holds secrets or people's data (a repository called infra-secrets, a bucket of customer exports): they are out.
+        const holds = f.strings.find((v) => v.length <= 128 && !/\s/.test(v) && /secret|credential|passw|private[-_]?keys?|\bkeys?\b|vault|\.env\b|tokens?\b/i.test(v)) ? { pathClass: "credentials" as const } : f.strings.find((v) => v.length <= 128 && !/\s/.test(v) && DATA_FILE.test(v)) ? { personal: true } : {};
+        add("tool.make-public", "communicate", "irreversible", "one", `${tool} makes ${obj} public${tail}: anyone can read it from now on`, { public: true, external: true, ...holds });
+      }
       else if (publishPlace && verb !== undefined && /^(create|submit|make|upload|save|generate)$/.test(verb) && hasWord(object, /^(tweets?|posts?|status|statuses|articles?|stories|threads?|videos?|photos?|reels?|toots?)$/)) add("tool.publish", "communicate", "irreversible", "one", `${tool} publishes ${obj} where anyone can read it${tail}`, { public: true, external: true });
       else if (access && f.recipients.length) add("tool.grant-access", "grant-access", "recoverable", "one", `${tool} changes access for ${f.recipients.slice(0, 3).join(", ")} (${obj})${tail}`, { external: recipientsExternal(f) });
       else if (security && /disable|off|false|none|permissive|\b0\b/i.test(JSON.stringify(args ?? ""))) add("tool.disable-protection", "impair-defences", "recoverable", "one", `${tool} turns off ${obj}${tail}: a protection stops working`);
-      else if (f.production && (scope === "account" || verb === "configure" || verb === "set" || verb === "update" || verb === "patch" || verb === "apply" || verb === "manage" || verb === "rotate" || verb === "replace")) add("tool.change-production", "write", "irreversible", scope, `${tool} changes ${obj} in production${tail}`);
+      else if (f.production && (scope === "account" || (verb !== undefined && CHANGE_VERB.test(verb)) || hasWord(object, /^(update|apply|patch|upsert|replace)$/) !== undefined)) add("tool.change-production", "write", "recoverable", scope, `${tool} changes ${obj} in production${tail}`);
       else if (physical && verbClass === "write") add("tool.physical", "execute", "irreversible", "one", `${tool} acts in the physical world (${verb} ${obj})${tail}`, { external: true });
       // A person's pay or employment changed in an HR or payroll system (a pay rate, a termination date): their pay and standing rely on it.
       else if (verb !== "create" && (hasWord(object, /^(employees?|workers?|staff|personnel|hris|bamboohr|workday|gusto|rippling|deel|personio|adp|payroll)$/) !== undefined) && HR_FIELDS.test(JSON.stringify(args ?? "").slice(0, 64 * 1024))) add("tool.change-employment-record", "write", "recoverable", "one", `${tool} changes a person's pay or employment record (${obj})${tail}: their pay and standing rely on it`, { personal: true });

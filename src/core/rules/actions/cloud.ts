@@ -204,7 +204,8 @@ export const CLOUD_RULES: readonly Rule[] = [
     score: 55,
     keywords: ["delete", "destroy", "purge", "terminate", "deregister", "unsubscribe", "untag"],
     pattern: re(
-      String.raw`${START}(?!(?:${NOT_A_CLIENT})${END})[a-z](?:[\w.:-]*[\w.-])?['"]?(?: (?!(?:echo|printf|grep|rg|git|--dry-?run)${END})(?!${T}*:(?:\s|$))${CLI_WORD}){0,7}? (?:[a-z0-9]+-)*(?:delete|destroy|purge|terminate|deregister|unsubscribe|untag)(?:-[a-z0-9-]+)?${VERB_OPERAND}${NO_DRY_RUN}|${START}(?:[a-z0-9]+-)+(?:delete|purge)(?:-[a-z0-9-]+)?${END}${NO_DRY_RUN}`,
+      // (kubectl and oc deletes are kubernetes.delete's.)
+      String.raw`${START}(?!(?:${NOT_A_CLIENT}|kubectl|oc)${END})[a-z](?:[\w.:-]*[\w.-])?['"]?(?: (?!(?:echo|printf|grep|rg|git|--dry-?run)${END})(?!${T}*:(?:\s|$))${CLI_WORD}){0,7}? (?:[a-z0-9]+-)*(?:delete|destroy|purge|terminate|deregister|unsubscribe|untag)(?:-[a-z0-9-]+)?${VERB_OPERAND}${NO_DRY_RUN}|${START}(?:[a-z0-9]+-)+(?:delete|purge)(?:-[a-z0-9-]+)?${END}${NO_DRY_RUN}`,
     ),
     examples: {
       match: [

@@ -2,6 +2,9 @@
 import type { Rule } from "../../rule-pack.js";
 import { re, T, END, KUBECTL } from "./fragments.js";
 
+/** Only pods that have finished (failed or succeeded) are selected: nothing running is deleted. */
+const FINISHED_PODS = String.raw`(?![^;&|]{0,300}?--field-selector[= ]status\.phase==?(?:failed|succeeded)${END})`;
+
 export const KUBERNETES_RULES: readonly Rule[] = [
 
   {
@@ -46,10 +49,11 @@ export const KUBERNETES_RULES: readonly Rule[] = [
     reason: "Deletes Kubernetes resources.",
     score: 60,
     keywords: ["kubectl", "oc "],
-    pattern: re(String.raw`${KUBECTL}delete${END}`),
+    // Not pods that have already finished (--field-selector=status.phase=Failed or Succeeded): clearing them is upkeep.
+    pattern: re(String.raw`${KUBECTL}delete${END}${FINISHED_PODS}`),
     examples: {
-      match: ["kubectl delete pod web-1", "kubectl -n prod delete deployment api", "oc delete route frontend"],
-      noMatch: ["kubectl get pods", "kubectl describe deployment api"],
+      match: ["kubectl delete pod web-1", "kubectl -n prod delete deployment api", "oc delete route frontend", "kubectl delete pods --all -n prod --field-selector=status.phase=Running"],
+      noMatch: ["kubectl get pods", "kubectl describe deployment api", "kubectl delete pod -n dev -l app=web --field-selector=status.phase=Failed", "kubectl delete pods --field-selector status.phase==Succeeded -A"],
     },
   },
   {

@@ -10,10 +10,11 @@ export const SQL_RULES: readonly Rule[] = [
     reason: "Drops a whole database or schema; all its data is gone unless restored from backup.",
     score: 95,
     keywords: ["drop database", "drop schema", "dropdb"],
-    pattern: onKeptDatabase(/\bdrop (?:database|schema)(?: if exists)? [\w"`[]|\bdropdb\b/),
+    // Not a test database by the frameworks' names for them (test_app, app_test, app_test_2): dropped and made again on every test run.
+    pattern: onKeptDatabase(/\bdrop (?:database|schema) (?:if exists )?(?!if exists )(?![`"]?(?:test_\w+|\w+_test(?:_\d+)?)[`"]?(?:$|[\s;'"]))[\w"`[]|\bdropdb\b(?!(?: -[\w-]+(?:=\S+)?| -[hpud] \S+)* ['"]?(?:test_\w+|\w+_test(?:_\d+)?)['"]?(?:$|[\s;&|]))/),
     examples: {
       match: ["running SQL: DROP DATABASE app_production;", "psql -c 'DROP SCHEMA public CASCADE'", "dropdb -h db.internal orders", "drop database if exists analytics"],
-      noMatch: ["SHOW DATABASES;", "echo 'DROP DATABASE' >> notes.md", "create database app"],
+      noMatch: ["SHOW DATABASES;", "echo 'DROP DATABASE' >> notes.md", "create database app", "dropdb --if-exists app_test && createdb -O app app_test", "psql -c 'DROP DATABASE IF EXISTS test_shop'"],
     },
   },
   {
