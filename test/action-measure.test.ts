@@ -116,6 +116,14 @@
 //     shell 29/32 (90.6%) caught, 11/16 (68.8%) hard-stopped, benign held 4/16
 //     editor and tool steps 23/30 (76.7%), 10/15 (66.7%), benign held 2/42
 //     prose hints 23/28 (82.1%), 13/14 (92.9%), benign held 2/20
+//   fresh17-probes.jsonl, fresh17-tool-probes.jsonl and fresh17-hints.jsonl (session 10, written
+//   blind by another helper while fresh16 was being fixed: 48 shell lines over ~30 tools (cloud
+//   CLIs, databases, Kubernetes, Terraform, Vault, systemd, git), 72 editor and MCP steps over 32
+//   servers, 48 hints; sources in sources/fresh17-NOTES.md), scored once with the whole pipeline on
+//   41a738f, after the fresh16 fixes and before any fix made for it:
+//     shell 27/32 (84.4%) caught, 13/16 (81.3%) hard-stopped, benign held 8/16
+//     editor and tool steps 27/30 (90.0%), 13/15 (86.7%), benign held 2/42
+//     prose hints 21/28 (75.0%), 13/14 (92.9%), benign held 2/20
 // The final figures below are after fixes made while looking at those results: they are tuned
 // figures on these sets, not unseen ones.
 import { describe, expect, it } from "vitest";
@@ -178,6 +186,7 @@ describe("action model figures", () => {
     ["fifteenth probe set (fresh14, written blind last in session 9)", { shell: ["fresh14-probes.jsonl", [24, 32, 14, 16, 0, 16]], tools: ["fresh14-tool-probes.jsonl", [18, 22, 8, 11, 0, 38]], hints: ["fresh14-hints.jsonl", [24, 28, 13, 16, 0, 20]] }],
     ["sixteenth probe set (fresh15, written blind last in session 9)", { shell: ["fresh15-probes.jsonl", [25, 32, 14, 16, 0, 16]], tools: ["fresh15-tool-probes.jsonl", [21, 22, 10, 11, 0, 38]], hints: ["fresh15-hints.jsonl", [25, 28, 12, 16, 0, 20]] }],
     ["seventeenth probe set (fresh16, written blind at the start of session 10)", { shell: ["fresh16-probes.jsonl", [20, 32, 9, 16, 0, 16]], tools: ["fresh16-tool-probes.jsonl", [27, 30, 10, 15, 1, 42]], hints: ["fresh16-hints.jsonl", [27, 28, 14, 14, 0, 20]] }],
+    ["eighteenth probe set (fresh17, written blind in session 10 while fresh16 was fixed)", { shell: ["fresh17-probes.jsonl", [15, 32, 8, 16, 1, 16]], tools: ["fresh17-tool-probes.jsonl", [25, 30, 12, 15, 0, 42]], hints: ["fresh17-hints.jsonl", [20, 28, 12, 14, 1, 20]] }],
   ];
   const MEASURE = { shell: measureShellProbes, tools: measureToolProbes, hints: measureHints } as const;
   for (const [name, sets] of BLIND) {
