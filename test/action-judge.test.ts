@@ -280,6 +280,15 @@ describe("tool calls: promotions, deletes that take children, secrets made publi
   });
 });
 
+describe("tool calls found by fresh17: an administrator role by type, alerts silenced", () => {
+  it("a role of type SUPER_ADMIN is full control; alerts silenced by a maintenance window pause", () => {
+    expect(judgeAction({ tool: "mcp__okta__assign_role_to_user", arguments: { userId: "00u8x2", type: "SUPER_ADMIN" } }).tier).toBe("hard-stop");
+    expect(judgeAction({ tool: "mcp__okta__assign_role_to_user", arguments: { userId: "00u8x2", type: "HELP_DESK_ADMIN" } }).tier).not.toBe("hard-stop");
+    expect(judgeAction({ tool: "mcp__pagerduty__create_maintenance_window", arguments: { start_time: "2026-11-24T23:30:00Z", end_time: "2026-11-26T23:30:00Z", services: [{ id: "PX7K2QA", type: "service_reference" }] } }).tier).toBe("pause");
+    expect(judgeAction({ tool: "mcp__pagerduty__list_maintenance_windows", arguments: {} }).tier).toBe("allow");
+  });
+});
+
 describe("every verdict names its rules", () => {
   it("a pause or hard stop always comes with at least one rule and reason", () => {
     for (const input of [

@@ -580,3 +580,23 @@ describe("prose found by fresh16: DNS by record type, exclusions, a change to pr
     expect(tierOf(hint)).toBe("allow");
   });
 });
+
+describe("found by fresh17: flags flipped and deployments rolled back on production, a protection's rule removed, a maintainer added, a pipe into bash", () => {
+  it.each([
+    ["Flip the new_checkout feature flag to 100% rollout in production.", "pause"],
+    ["Rolling the production web deployment on Vercel back to v2.13.4.", "pause"],
+    ["Removing the required-review rule from main's branch protection on web-app so I can merge the hotfix.", "pause"],
+    ["Adding Marco Bellini as a Maintainer on the infra-live GitLab project.", "pause"],
+    ["Piping the profiler installer from a GitHub gist straight into bash on my dev machine.", "pause"],
+  ])("%j: %s", (hint, tier) => {
+    expect(tierOf(hint)).toBe(tier);
+  });
+  it.each([
+    "Flip the dark-mode flag on in the local dev config.",
+    "Adding Dana as a reviewer on the PR.",
+    "Piping the test output into less to read it.",
+    "Removing the stale branch after the merge.",
+  ])("%j goes on", (hint) => {
+    expect(tierOf(hint)).toBe("allow");
+  });
+});

@@ -302,3 +302,11 @@ describe("written files that take a check away or send people's data", () => {
     expect(ids(write("src/local.py", "requests.post('http://localhost:8000/import', json=df[['email', 'phone']].to_dict('records'))\n"))).not.toContain("action.code.send-personal-data");
   });
 });
+
+describe("a written file's text stays data (found by fresh17)", () => {
+  it("a runbook about a kill switch is not read as a command to kill the daemon (the here-document's terminator holds no rule's word)", () => {
+    const v = write("docs/runbooks/checkout-kill-switch.md", "# Checkout kill switch\n\nIf payment errors exceed 5% for 10 minutes, the on-call engineer flips `checkout.enabled` to false.\nThis stops new checkouts.\n");
+    expect(v.verdict).toBe("continue");
+    expect(ids(v)).not.toContain("self-protection.stop-daemon");
+  });
+});

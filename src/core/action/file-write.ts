@@ -66,8 +66,10 @@ export function installScripts(text: string): string[] {
  */
 function hereDocument(path: string, text: string, op: ">" | ">>"): string {
   const body = writtenKind(path.trim(), text) !== undefined ? text : "(the file's text, which is data)";
-  let end = "HALTKEY_EOF";
-  for (let n = 0; body.includes(end); n++) end = `HALTKEY_EOF_${n}`;
+  // (The terminator is read with the command, so it holds no word a rule looks for: "HALTKEY_EOF" once
+  // made a runbook about a kill switch read as a command to kill haltkey.)
+  let end = "WRITTEN_FILE_EOF";
+  for (let n = 0; body.includes(end); n++) end = `WRITTEN_FILE_EOF_${n}`;
   return `cat ${op} '${path.replace(/'/g, `'\\''`)}' <<'${end}'\n${body}${body.endsWith("\n") ? "" : "\n"}${end}`;
 }
 

@@ -114,6 +114,8 @@ function wayBackIn(sentence: string): string | undefined {
 
 /** An exclusion, exception or allowlist entry of a security product (antivirus, EDR, a scanner, a WAF). */
 const EXCLUDED_FROM_PROTECTION = new RegExp(String.raw`\b(?:exclusions?|exceptions?|allow-?lists?|white-?lists?|exempt\w*)\b[^.;]{0,60}?\b${"(?:defender|antivirus|anti-virus|av|edr|xdr|crowdstrike|falcon|sentinelone|sophos|carbon ?black|gatekeeper|xprotect|selinux|apparmor|waf|gitleaks|trufflehog|semgrep|snyk|trivy|codeql|secret scanning|malware scan\w*)"}\b|\b${"(?:defender|antivirus|anti-virus|edr|xdr|crowdstrike|falcon|sentinelone|sophos|carbon ?black|gatekeeper|xprotect|waf|gitleaks|trufflehog|semgrep|snyk|trivy|codeql)"}(?:'s)? (?:\w+ ){0,2}(?:exclusions?|exceptions?|allow-?lists?|white-?lists?)\b`, "i");
+/** Fetched code piped into a shell, said in words. */
+const PIPED_TO_SHELL = /\b(?:pip(?:e|es|ed|ing)|curl\w*|wget\w*)\b[^.;]{0,100}?\b(?:straight |directly )?in(?:to)? (?:a |the )?(?:bash|sh|zsh|shell|sudo bash|sudo sh)\b/i;
 /** A DNS record by its type, or DNS named. */
 const DNS_RECORD = /\b(?:a|aaaa|cname|mx|txt|ns|srv|caa|dns) (?:records?|entry|entries)\b|\bdns\b/i;
 /** Who is woken when production breaks: an on-call rotation, an escalation policy, a paging service. */
@@ -576,7 +578,7 @@ function readAction(sentence: string, clause: string, verb: string, verbClass: V
   // (Code or docs shared publicly or with someone outside is not code work: "sharing the doc with anyone with the link".)
   const code = headNoun !== undefined && CODE_OBJECT.test(headNoun) && (verbClass === "write" || verbClass === "delete" || verbClass === "trash" || (verbClass === "grant" && !sentenceLevel.public && !OUTSIDE.test(sentence)));
   // Someone added or invited "as Maintainer", "as a collaborator" from outside: access given.
-  const roleGiven = (verb === "add" || verb === "invite") && ROLE_AS.test(sentence) && (sentenceLevel.recipients.length > 0 || ADMIN.test(sentence));
+  const roleGiven = (verb === "add" || verb === "invite") && ROLE_AS.test(sentence) && (sentenceLevel.recipients.length > 0 || ADMIN.test(sentence) || /\bas (?:an? |the )?(?:maintainer|owner|admin\w*)s?\b/i.test(sentence));
   // (A project path names where access is given, not throwaway work: "on the acme/api repository", "roles/bigquery.dataViewer".)
   const throwaway = code || !sentenceLevel.production && (throwawayObject || MADE_BY_THE_AGENT.test(sentence) || DEV_COPY.test(place.join(" ")) || place.some((w) => w.split(/[-_/.]+/).some((p) => notKept.test(p))) || (!(verbClass === "grant" && (sentenceLevel.recipients.length > 0 || sentenceLevel.public || /\broles?\//i.test(sentence))) && !roleGiven && pathClasses.length > 0 && pathClasses.every((c) => c === "temp" || c === "build-output" || c === "project") && !object.some((w) => /^(branch|branches|tags?|remote|remotes|origin|releases?|repo|repos|repository|repositories|project|projects)$/.test(w))));
   const facts: ArgumentFacts = { ...sentenceLevel, bulk: sentenceLevel.bulk || object.some((w) => BULK.test(w)) };
@@ -649,6 +651,11 @@ function readAction(sentence: string, clause: string, verb: string, verbClass: V
     out.push({ id: "prose.change-clinical-record", action: { capability: "write", target: { name: label, personal: true }, reversibility: "irreversible", scope: "one" }, reason: `${label} says it changes a patient's clinical record (${phrase}): care decisions rely on it` });
     return out;
   }
+  // Code fetched and piped straight into a shell ("piping the installer from a gist into bash"): it runs unread.
+  if (PIPED_TO_SHELL.test(sentence)) {
+    out.push({ id: "prose.pipe-to-shell", action: { capability: "execute", target: { name: label, external: true }, reversibility: "recoverable", scope: "account" }, reason: `${label} says it runs code fetched from the network straight in a shell, unread (T1105)` });
+    return out;
+  }
   // Sign-in turned off in production ("setting AUTH_REQUIRED=false in the production environment"): every user's data is open.
   if (facts.production && (verbClass === "write" || verbClass === "control" || verbClass === "deploy" || verbClass === "disable") && AUTH_OFF.test(sentence)) {
     out.push({ id: "prose.auth-off-in-production", action: { capability: "impair-defences", target: { name: label, production: true }, reversibility: "recoverable", scope: "system" }, reason: `${label} says it turns authentication off in production: anyone can reach what sign-in guarded` });
@@ -699,6 +706,8 @@ function readAction(sentence: string, clause: string, verb: string, verbClass: V
   if (ORG_WIDE.test(place.join(" ")) || ORG_WIDE.test(sentence)) moneyObject.push("fleet");
   // A DNS record named by its type ("the A record for api.acme.io", "the MX records"): where a name's traffic goes.
   if ((verbClass === "write" || verbClass === "delete" || verbClass === "control") && DNS_RECORD.test(sentence)) moneyObject.push("dns");
+  // A rule or a check taken out of a protection ("the required-review rule from main's branch protection"): the protection is weaker.
+  if ((verbClass === "delete" || verbClass === "trash" || verbClass === "revoke") && /\b(?:branch|tag|ruleset) protections?\b|\brulesets?\b|\brequired (?:reviews?|checks?|approvals?|status checks?)\b/i.test(sentence)) moneyObject.push("protection");
   // Someone taken off the pager (a layer of an escalation policy, the on-call rotation): an alert
   // that would have reached them goes unanswered. Read as the paging it weakens.
   if ((verbClass === "delete" || verbClass === "trash" || verbClass === "revoke") && PAGING.test(sentence)) moneyObject.push("oncall");

@@ -158,6 +158,29 @@ const mac: CommandRule = {
   },
 };
 
+/** A database's backups turned off or deleted through a cloud CLI: after the next mistake there is nothing to restore (T1490). */
+const backupsOff: CommandRule = {
+  id: "defense-impairment.backups-off",
+  tactic: "Impact (TA0040)",
+  technique: "T1490",
+  match(inv) {
+    const a = inv.args;
+    const t = inv.command.text;
+    let what: string | undefined;
+    if (inv.name === "aws" && a[0] === "rds" && /^modify-db-(instance|cluster)$/.test(a[1] ?? "") && (a.some((x, i) => /^--backup-retention-period(=0)?$/.test(x) && (x.endsWith("=0") || a[i + 1] === "0")) || a.includes("--no-deletion-protection"))) what = "turns off the database's automated backups or its deletion protection";
+    else if (inv.name === "az" && a[0] === "backup" && a[1] === "protection" && a[2] === "disable") what = /--delete-backup-data[= ](true|yes)/i.test(t) ? "stops the backups and deletes the backup data" : "stops the backups";
+    else if (inv.name === "gcloud" && a[0] === "sql" && a[1] === "instances" && a[2] === "patch" && a.includes("--no-backup")) what = "turns off the database's automated backups";
+    if (what === undefined) return undefined;
+    const target = a.find((x, i) => /^--(db-instance-identifier|db-cluster-identifier|item-name|vault-name)$/.test(a[i - 1] ?? "")) ?? a.filter((x) => !x.startsWith("-"))[3] ?? "a database";
+    const production = /(^|[^a-z])(prod|production|prd|live)([^a-z]|$)/i.test(t);
+    return { action: { capability: "impair-defences", target: { name: target, production }, reversibility: "irreversible", scope: "account" }, reason: `${what} (${shown(target)}): inhibit system recovery (T1490)` };
+  },
+  examples: {
+    match: [`aws rds modify-db-instance --db-instance-identifier billing-prod --backup-retention-period 0 --no-deletion-protection --apply-immediately`, `az backup protection disable --resource-group rg-prod --vault-name rsv-prod --container-name c --item-name vm-sql-prod-01 --delete-backup-data true --yes`, `gcloud sql instances patch orders-db --no-backup`],
+    noMatch: [`aws rds modify-db-instance --db-instance-identifier billing-prod --backup-retention-period 14`, `aws rds describe-db-instances`, `az backup protection enable-for-vm --vm vm1`],
+  },
+};
+
 const timestomp: CommandRule = {
   id: "defense-impairment.timestomp",
   tactic: TACTIC,
@@ -418,4 +441,4 @@ const cloudFirewall: CommandRule = {
   },
 };
 
-export const defenseImpairmentRules: readonly CommandRule[] = [history, logging, firewall, mac, timestomp, permissions, hide, rootCert, masquerade, recordConfig, cloudRecording, openPort, podSecurity, scriptPolicy, cloudFirewall];
+export const defenseImpairmentRules: readonly CommandRule[] = [history, logging, firewall, mac, backupsOff, timestomp, permissions, hide, rootCert, masquerade, recordConfig, cloudRecording, openPort, podSecurity, scriptPolicy, cloudFirewall];

