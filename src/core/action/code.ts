@@ -334,7 +334,7 @@ export function sentCredentialFiles(text: string, sends: readonly SendCall[] = s
 }
 
 /** The whole environment serialized (every variable, so every secret in one): JSON.stringify(…process.env…), json.dumps(…os.environ…), json=dict(os.environ), json.Marshal(os.Environ()), ENV.to_h. */
-const WHOLE_ENVIRONMENT = /\bJSON\.stringify\((?:[^()]|\([^()]*\)){0,300}?\bprocess\.env\b(?![.[])|\bjson\.dumps\((?:[^()]|\([^()]*\)){0,300}?\bos\.environ\b(?![.[])|\b(?:json|data|body)\s*[=:]\s*(?:dict\(\s*)?(?:os\.environ|process\.env)\b(?![.[])|\bjson\.Marshal\(\s*os\.Environ\(\)|\bENV\.to_h\b|\bENV\.to_hash\b/;
+const WHOLE_ENVIRONMENT = /\bJSON\.stringify\((?:[^()]|\([^()]{0,200}\)){0,300}?\bprocess\.env\b(?![.[])|\bjson\.dumps\((?:[^()]|\([^()]{0,200}\)){0,300}?\bos\.environ\b(?![.[])|\b(?:json|data|body)\s*[=:]\s*(?:dict\(\s*)?(?:os\.environ|process\.env)\b(?![.[])|\bjson\.Marshal\(\s*os\.Environ\(\)|\bENV\.to_h\b|\bENV\.to_hash\b/;
 /** Sends a send call does not name: node's https.request, a raw socket. */
 const RAW_SEND = /\bhttps?\.(?:request|get)\s*\(|\brequire\(\s*['"](?:node:)?https?['"]\s*\)\s*\.\s*(?:request|get)\s*\(|\bnet\.(?:connect|createConnection)\s*\(|\.sendall?\s*\(|\bdgram\b/;
 

@@ -229,7 +229,7 @@ const MONEY_VERB = /^(refund|pay|payout|withdraw|wire|buy|sell|trade|charge|dona
 const OWN_ACCOUNT = /\b(?:to|into) (?:(?:their|his|her|my|our|your|the user's|the user’s) own\b|(?:their|his|her|my|our|your) (?:savings|checking|brokerage) account\b)/i;
 const BULK = /^(all|every|everything|entire|whole|each|mass|bulk|every\w*)$/;
 /** A count of a thousand or more things: "40k rows", "3,200 patient records", "12000 users". */
-const MANY = /\b(?:\d{1,3}(?:,\d{3})+|\d{4,}|\d+(?:\.\d+)?\s?[km])\s+(?:[\w-]+\s+){0,3}?(?:rows|records|users|customers|files|emails|messages|accounts|entries|items|objects|documents|docs|contacts|subscribers|orders|tickets|issues|events|keys|members|people|patients|employees|leads|invoices|transactions)\b/i;
+const MANY = /\b(?:\d{1,3}(?:,\d{3}){1,4}|\d{4,12}|\d{1,9}(?:\.\d{1,3})?\s?[km])\s+(?:[\w-]+\s+){0,3}?(?:rows|records|users|customers|files|emails|messages|accounts|entries|items|objects|documents|docs|contacts|subscribers|orders|tickets|issues|events|keys|members|people|patients|employees|leads|invoices|transactions)\b/i;
 
 /** The lemma of a verb form, when it is one the tool-call reader knows. */
 function lemma(word: string): { verb: string; verbClass: VerbClass } | undefined {
