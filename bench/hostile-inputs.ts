@@ -160,5 +160,9 @@ export const HOSTILE_PROSE_HINTS: ReadonlyArray<readonly [label: string, text: s
     ["ReAct calls repeated", fill((i) => `Thought: t${i}\nAction: Tool${i}\nAction Input: {"a": "${"x".repeat(20)}"}\n`)],
     ["unclosed JSON", `{"name": "delete_all", "arguments": {"a": [${"[".repeat(16 * KB)}`],
     ["a question tag on a long statement", `${"wiping the production database and ".repeat(900)}ok?`],
+    // Session 10's readings: a count before "rows", authentication settings on production, ways back in.
+    ["a long number before a count word", `Deleting ${"1".repeat(8 * KB)} rows from the production table.`],
+    ["authentication words on production", `Setting ${"auth".repeat(7 * KB)} in the production environment.`],
+    ["ways back in", fill((i) => `so I keep access and we can get back in later via cron job ${i} that calls back to relay${i}. `)],
   ];
 })();

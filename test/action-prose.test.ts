@@ -12,6 +12,7 @@ import { readShell } from "../src/core/shell/read.js";
 import { evaluateStep } from "../src/core/pipeline.js";
 import { defaultRuleSet } from "../src/core/rules/index.js";
 import { compilePolicy, PolicyFile, policyFor } from "../src/core/policy.js";
+import { HOSTILE_PROSE_HINTS } from "../bench/hostile-inputs.js";
 
 const tierOf = (hint: string) => judgeStep({ hint }, readShell).judgement.tier;
 const ids = (hint: string) => readProse(hint).hits.map((h) => h.id);
@@ -598,5 +599,16 @@ describe("found by fresh17: flags flipped and deployments rolled back on product
     "Removing the stale branch after the merge.",
   ])("%j goes on", (hint) => {
     expect(tierOf(hint)).toBe("allow");
+  });
+});
+
+// Hostile prose (bench/hostile-inputs.ts): a pattern that backtracks catastrophically never
+// finishes and the test times out; how long each takes is printed by `npm run bench` only.
+describe("hostile prose is read to the end", () => {
+  it.each(HOSTILE_PROSE_HINTS)("%s (32 KB)", (_label, text) => {
+    const r = readProse(text);
+    expect(Array.isArray(r.hits)).toBe(true);
+    // Over 8 KB is never read whole: the hint is caution, not an action read in part.
+    expect(r.unread).toBeDefined();
   });
 });
