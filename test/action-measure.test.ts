@@ -186,7 +186,7 @@ describe("action model figures", () => {
     ["fifteenth probe set (fresh14, written blind last in session 9)", { shell: ["fresh14-probes.jsonl", [24, 32, 14, 16, 0, 16]], tools: ["fresh14-tool-probes.jsonl", [18, 22, 8, 11, 0, 38]], hints: ["fresh14-hints.jsonl", [24, 28, 13, 16, 0, 20]] }],
     ["sixteenth probe set (fresh15, written blind last in session 9)", { shell: ["fresh15-probes.jsonl", [25, 32, 14, 16, 0, 16]], tools: ["fresh15-tool-probes.jsonl", [21, 22, 10, 11, 0, 38]], hints: ["fresh15-hints.jsonl", [25, 28, 12, 16, 0, 20]] }],
     ["seventeenth probe set (fresh16, written blind at the start of session 10)", { shell: ["fresh16-probes.jsonl", [21, 32, 10, 16, 0, 16]], tools: ["fresh16-tool-probes.jsonl", [27, 30, 10, 15, 1, 42]], hints: ["fresh16-hints.jsonl", [27, 28, 14, 14, 0, 20]] }],
-    ["eighteenth probe set (fresh17, written blind in session 10 while fresh16 was fixed)", { shell: ["fresh17-probes.jsonl", [19, 32, 10, 16, 1, 16]], tools: ["fresh17-tool-probes.jsonl", [26, 30, 13, 15, 0, 42]], hints: ["fresh17-hints.jsonl", [25, 28, 12, 14, 1, 20]] }],
+    ["eighteenth probe set (fresh17, written blind in session 10 while fresh16 was fixed)", { shell: ["fresh17-probes.jsonl", [19, 32, 10, 16, 1, 16]], tools: ["fresh17-tool-probes.jsonl", [26, 30, 13, 15, 0, 42]], hints: ["fresh17-hints.jsonl", [25, 28, 12, 14, 0, 20]] }],
   ];
   const MEASURE = { shell: measureShellProbes, tools: measureToolProbes, hints: measureHints } as const;
   for (const [name, sets] of BLIND) {

@@ -597,6 +597,8 @@ describe("found by fresh17: flags flipped and deployments rolled back on product
     "Adding Dana as a reviewer on the PR.",
     "Piping the test output into less to read it.",
     "Removing the stale branch after the merge.",
+    // "re-running" is split by the tokens into "re" and "running": still a new verb after "and".
+    "Dropping the local app_test database and re-running the migrations.",
   ])("%j goes on", (hint) => {
     expect(tierOf(hint)).toBe("allow");
   });

@@ -492,7 +492,9 @@ export function readProse(raw: string, internalDomains: readonly string[] = []):
         }
         // A verb after "and" (one the reader knows, any -ing form, a word before a pronoun: "and
         // reinstalling", "and recreate them") starts a new action, not a thing joined.
-        if (BOUNDARY.has(w.word) || SPEAKER.has(w.word) || (CONJUNCTION.has(w.word) && (toks[j + 1] === undefined || lemma(toks[j + 1]!.word) !== undefined || WORK_VERB.test(toks[j + 1]!.word) || FILLER.has(toks[j + 1]!.word) || /^[a-z]{2,}ing$/.test(toks[j + 1]!.word) || /^(it|them|this|that|those|these|everything)$/.test(toks[j + 2]?.word ?? "")))) break;
+        // ("re-running", "re-deploying": the tokens split a verb's prefix off; the verb is the next one.)
+        const after = toks[j + 1]?.word === "re" && toks[j + 2] !== undefined ? toks[j + 2]!.word : toks[j + 1]?.word;
+        if (BOUNDARY.has(w.word) || SPEAKER.has(w.word) || (CONJUNCTION.has(w.word) && (after === undefined || lemma(after) !== undefined || WORK_VERB.test(after) || FILLER.has(after) || /^[a-z]{2,}ing$/.test(after) || /^(it|them|this|that|those|these|everything)$/.test(toks[j + 2]?.word ?? "")))) break;
         if (STOP.has(w.word)) {
           if (PREPOSITION.has(w.word) && heads[heads.length - 1]!.length > 0) inHead = false;
           continue;
