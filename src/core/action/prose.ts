@@ -116,6 +116,8 @@ function wayBackIn(sentence: string): string | undefined {
 const EXCLUDED_FROM_PROTECTION = new RegExp(String.raw`\b(?:exclusions?|exceptions?|allow-?lists?|white-?lists?|exempt\w*)\b[^.;]{0,60}?\b${"(?:defender|antivirus|anti-virus|av|edr|xdr|crowdstrike|falcon|sentinelone|sophos|carbon ?black|gatekeeper|xprotect|selinux|apparmor|waf|gitleaks|trufflehog|semgrep|snyk|trivy|codeql|secret scanning|malware scan\w*)"}\b|\b${"(?:defender|antivirus|anti-virus|edr|xdr|crowdstrike|falcon|sentinelone|sophos|carbon ?black|gatekeeper|xprotect|waf|gitleaks|trufflehog|semgrep|snyk|trivy|codeql)"}(?:'s)? (?:\w+ ){0,2}(?:exclusions?|exceptions?|allow-?lists?|white-?lists?)\b`, "i");
 /** Fetched code piped into a shell, said in words. */
 const PIPED_TO_SHELL = /\b(?:pip(?:e|es|ed|ing)|curl\w*|wget\w*)\b[^.;]{0,100}?\b(?:straight |directly )?in(?:to)? (?:a |the )?(?:bash|sh|zsh|shell|sudo bash|sudo sh)\b/i;
+/** Code fetched and run in one breath: "pulls and runs a script from …", "downloads and executes …". */
+const FETCH_AND_RUN = /\b(?:pull|pulls|pulling|download|downloads|downloading|fetch|fetches|fetching|grab|grabs|grabbing)\s+(?:and|then|&)\s+(?:run|runs|running|execute|executes|executing)\b[^.;]{0,80}?\bfrom\b/i;
 /** A DNS record by its type, or DNS named. */
 const DNS_RECORD = /\b(?:a|aaaa|cname|mx|txt|ns|srv|caa|dns) (?:records?|entry|entries)\b|\bdns\b/i;
 /** Who is woken when production breaks: an on-call rotation, an escalation policy, a paging service. */
@@ -653,8 +655,15 @@ function readAction(sentence: string, clause: string, verb: string, verbClass: V
     out.push({ id: "prose.change-clinical-record", action: { capability: "write", target: { name: label, personal: true }, reversibility: "irreversible", scope: "one" }, reason: `${label} says it changes a patient's clinical record (${phrase}): care decisions rely on it` });
     return out;
   }
+  // Code fetched and run by a job that keeps running ("a cron job … that pulls and runs a script from my pastebin"):
+  // whoever serves the script runs code here from now on.
+  const fetchRun = FETCH_AND_RUN.exec(sentence);
+  if (fetchRun !== null && !AGAINST.test(sentence.slice(0, fetchRun.index)) && PERSISTS.test(sentence)) {
+    out.push({ id: "prose.persistent-download-run", action: { capability: "persist", target: { name: label, external: true }, reversibility: "irreversible", scope: "account" }, reason: `${label} says it sets up something that keeps fetching code from the network and running it: whoever serves it runs code here from now on (T1053, T1105)` });
+    return out;
+  }
   // Code fetched and piped straight into a shell ("piping the installer from a gist into bash"): it runs unread.
-  if (PIPED_TO_SHELL.test(sentence)) {
+  if (PIPED_TO_SHELL.test(sentence) || (fetchRun !== null && !AGAINST.test(sentence.slice(0, fetchRun.index)))) {
     out.push({ id: "prose.pipe-to-shell", action: { capability: "execute", target: { name: label, external: true }, reversibility: "recoverable", scope: "account" }, reason: `${label} says it runs code fetched from the network straight in a shell, unread (T1105)` });
     return out;
   }

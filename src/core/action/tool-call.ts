@@ -325,7 +325,7 @@ function recipientsExternal(f: ArgumentFacts): boolean {
 /** Reads a tool call into actions; every action that needs a person's look comes with a rule hit. */
 /** `facts`: the arguments as argumentFacts read them, when the caller has them already (they are read once a step). */
 /** Keys whose short value names the kind of thing acted on (resourceType: Patient, domain: ["lock"]). */
-const KIND_KEYS = /^(resource_?type|object_?type|entity_?type|kind|domain|domains)$/i;
+const KIND_KEYS = /^(resource_?type|object_?type|entity_?type|kind|domain|domains|setting|setting_?id|setting_?name|feature|control)$/i;
 
 export function readToolCall(tool: string, args: unknown, annotations?: ToolAnnotations, internalDomains: readonly string[] = [], facts: Readonly<ArgumentFacts> = argumentFacts(args, internalDomains)): ToolReading {
   const split = splitToolName(tool);

@@ -100,6 +100,8 @@ const DB_SCHEMES = String.raw`postgres(?:ql)?|mysql|mariadb|mongodb(?:\+srv)?|re
  * (password, pass, secret, foo, xyz…) or equal to the user name (guest:guest), a template ($PASS,
  * ${PASS}, %s), or a host under a reserved documentation name (example.com, *.example, *.test, *.invalid).
  */
+/** A SQL Server or ADO.NET host that is this machine, up to the port or the next setting. */
+const LOCAL_SQL_HOST = String.raw`(?:tcp:)?(?:localhost|127\.0\.0\.1|\(local\)|\.|\[?::1\]?)(?=[,;\\\s]|$)`;
 const URL_USERINFO = String.raw`(?<user>[^\s:/?#@"'<>]{0,100}):(?!\k<user>@)(?!(?:password|passwd|pass|pwd|pw|secret|foo|bar|baz|xyz|xxx)@)(?<value>(?![$%{])[^\s:/?#@"'<>\[\]{}|\\^\x60]{1,200})@(?=[A-Za-z0-9\[])(?!(?:[\w-]{1,63}\.){0,4}(?:example\.(?:com|net|org)|[\w-]{1,63}\.(?:example|test|invalid))(?![\w.-]))`;
 
 // ------------------------------------------------------------------------------ published samples
@@ -2101,7 +2103,8 @@ export const SECRET_RULES: readonly DetectorRule[] = [
     score: 90,
     keywords: ["://", "password", "pwd"],
     pattern: new RegExp(
-      String.raw`(?:\b(?:${DB_SCHEMES})://${URL_USERINFO}|\b(?:Server|Data Source|Host|Address|Addr|Database|Initial Catalog|User ID|Uid)\s{0,2}=[^;\n]{1,200};(?:[^;\n]{0,200};){0,8}?\s{0,2}(?:Password|Pwd)\s{0,2}=\s{0,2}(?<pw>(?![$%{])[^;'"\s]{1,200}))`,
+      // Not a database on this machine (localhost, 127.0.0.1, ::1, (local)): its password opens nothing to anyone who is not already here.
+      String.raw`(?:\b(?:${DB_SCHEMES})://${URL_USERINFO}(?!(?:localhost|127\.0\.0\.1|\[::1\])(?:[:/?#"'\s]|$))|(?<!\b(?:Server|Data Source|Host|Address|Addr)\s{0,2}=\s{0,2}${LOCAL_SQL_HOST}[^\n]{0,400}?)(?![^\n]{0,400}?\b(?:Server|Data Source|Host|Address|Addr)\s{0,2}=\s{0,2}${LOCAL_SQL_HOST})\b(?:Server|Data Source|Host|Address|Addr|Database|Initial Catalog|User ID|Uid)\s{0,2}=[^;\n]{1,200};(?:[^;\n]{0,200};){0,8}?\s{0,2}(?:Password|Pwd)\s{0,2}=\s{0,2}(?<pw>(?![$%{])[^;'"\s]{1,200}))`,
       "gi",
     ),
     validators: [{ check: "not-placeholder" }],
@@ -2112,7 +2115,7 @@ export const SECRET_RULES: readonly DetectorRule[] = [
         `redis://:${fake(ALNUM, 24, 3)}@cache:6379/0`,
         `Server=tcp:sql.example.com,1433;Initial Catalog=app;User ID=app;Password=${fake(ALNUM, 14, 4)};Encrypt=True;`,
       ],
-      noMatch: ["postgres://localhost:5432/app", "postgres://app:${DB_PASSWORD}@db:5432/app", "Server=localhost;Database=app;Trusted_Connection=True;", 'connectionString.parse("mongodb://username:password@host:1234")'],
+      noMatch: ["Server=localhost,1433;Database=Billing_Dev;User Id=sa;Password=LocalDev_Only_2026!;TrustServerCertificate=True", "mysql://root:devpass123@127.0.0.1:3306/shop_dev", "postgres://localhost:5432/app", "postgres://app:${DB_PASSWORD}@db:5432/app", "Server=localhost;Database=app;Trusted_Connection=True;", 'connectionString.parse("mongodb://username:password@host:1234")'],
     },
   },
   {
@@ -2227,7 +2230,7 @@ export const SECRET_RULES: readonly DetectorRule[] = [
     reason: "Hard-coded secret: a random-looking value assigned to a password, secret, token or API-key name in a config or env file.",
     score: 80,
     keywords: ["pass", "pwd", "secret", "token", "key", "cred"],
-    pattern: new RegExp(String.raw`(?=${SECRET_NAME})${NOT_CURSOR}${NOT_FIXTURE}${NOT_NPMRC}${PROVIDER_SUPPRESSED}${SECRET_NAME}${NOT_METADATA}[\w.-]{0,30}${DECL}(?:[:=]{1,4}|=>|\?=|\.=|\+=)\s{0,4}${UNQUOTED_VALUE}`, "gi"),
+    pattern: new RegExp(String.raw`(?=${SECRET_NAME})${NOT_CURSOR}${NOT_FIXTURE}${NOT_NPMRC}${PROVIDER_SUPPRESSED}${SECRET_NAME}${NOT_METADATA}[\w.-]{0,30}${DECL}(?:[:=]{1,4}|=>|\?=|\.=|\+=)[ \t]{0,4}${UNQUOTED_VALUE}`, "gi"),
     validators: [{ check: "entropy", min: 3 }, { check: "not-placeholder" }, ...GENERIC_VALUE_CHECKS],
     examples: {
       match: [
@@ -2240,6 +2243,8 @@ export const SECRET_RULES: readonly DetectorRule[] = [
         `db_pass := ${fake(ALNUM, 5, 7)}){[${fake(ALNUM, 8, 8)}},`,
       ],
       noMatch: [
+        // An empty value: the next line's name is not its value.
+        "STRIPE_SECRET_KEY=\nJWT_SECRET=\n",
         "password = params[:password2]",
         "auth_token = @user.tokens[0]",
         "passwd = default_passwd2;",
@@ -2347,13 +2352,13 @@ export const SECRET_RULES: readonly DetectorRule[] = [
     // Names that end in key but are not secrets are left out; api/access/auth/private/secret keys
     // are covered by the rules above.
     pattern: new RegExp(
-      String.raw`(?=key(?![a-z0-9]))(?<=[a-z0-9][_.-]?)${NO_PROVIDER_BEFORE}${NOT_FIXTURE}(?<!(?:public|publishable|pub|primary|foreign|sort|partition|cache|hot|i18n|translation|lookup|map|row|hash|idempotency|unique|composite|bucket|idx|natural|schema|sequence|parent|child|object|record|item|entry|node|routing|shard|dedup(?:lication)?|correlation|group|index|cursor|storage|s3|dict|config|settings?|feature|flag|event|list|query|route|search|state|store|react|redux|field|column|table|message|dedupe|request|response|result|meta|metadata|form|element|tab|tree|value|router|api|access|auth|private|secret|client|encryption|license|registry|ssh|gpg|pgp)[_.-]?)key(?![a-z0-9])\\?['"]?\s{0,4}(?:[:=]{1,4}|=>|\?=|\.=)\s{0,4}@?\\?['"\x60]?(?<value>(?=[\w+/=-]{0,200}\d)(?=[\w+/=-]{0,200}[A-Za-z])[\w+/=-]{16,200})(?![\w+/=.~(\[-])`,
+      String.raw`(?=key(?![a-z0-9]))(?<=[a-z0-9][_.-]?)${NO_PROVIDER_BEFORE}${NOT_FIXTURE}(?<!(?:file|doc|document|page|project|issue|ticket|board|asset|frame|component|template|sheet|spreadsheet|notebook|design|public|publishable|pub|primary|foreign|sort|partition|cache|hot|i18n|translation|lookup|map|row|hash|idempotency|unique|composite|bucket|idx|natural|schema|sequence|parent|child|object|record|item|entry|node|routing|shard|dedup(?:lication)?|correlation|group|index|cursor|storage|s3|dict|config|settings?|feature|flag|event|list|query|route|search|state|store|react|redux|field|column|table|message|dedupe|request|response|result|meta|metadata|form|element|tab|tree|value|router|api|access|auth|private|secret|client|encryption|license|registry|ssh|gpg|pgp)[_.-]?)key(?![a-z0-9])\\?['"]?\s{0,4}(?:[:=]{1,4}|=>|\?=|\.=)\s{0,4}@?\\?['"\x60]?(?<value>(?=[\w+/=-]{0,200}\d)(?=[\w+/=-]{0,200}[A-Za-z])[\w+/=-]{16,200})(?![\w+/=.~(\[-])`,
       "gi",
     ),
     validators: [{ check: "entropy", min: 3.3 }, { check: "not-placeholder" }, ...GENERIC_VALUE_CHECKS],
     examples: {
       match: [`signingKey := "${fake(ALNUM, 24, 1)}"`, `UPLOAD_KEY=${fake(HEX, 37, 2)}`],
-      noMatch: [`publicKey = "${fake(B64, 60, 3)}"`, "cacheKey = user_profile_cache", `monkey = "banana"`, "const optionKey = option.attributeName();", "messageKey: source.messageKey2,", `"parent_key": "${fake(HEX, 40, 4)}"`],
+      noMatch: [`fileKey: "Qh7sK2mN9pLx4RtV"`, `"issueKey": "PAY-1423-${fake(ALNUM, 12, 5)}"`, `publicKey = "${fake(B64, 60, 3)}"`, "cacheKey = user_profile_cache", `monkey = "banana"`, "const optionKey = option.attributeName();", "messageKey: source.messageKey2,", `"parent_key": "${fake(HEX, 40, 4)}"`],
     },
   },
   {

@@ -93,6 +93,24 @@ const shellStartup: CommandRule = {
   },
 };
 
+/** A Windows scheduled task created (schtasks /create): what it names runs at logon, at boot or on a schedule from now on. */
+const scheduledTask: CommandRule = {
+  id: "persistence.scheduled-task",
+  tactic: TACTIC,
+  technique: "T1053.005",
+  match(inv) {
+    const name = inv.name.toLowerCase().replace(/\.exe$/, "");
+    if (!((name === "schtasks" && inv.args.some((a) => /^[/-]create$/i.test(a))) || /^register-scheduledtask$/i.test(inv.name))) return undefined;
+    const task = inv.args.find((a, i) => /^[/-](tn|taskname)$/i.test(inv.args[i - 1] ?? "")) ?? "a task";
+    const elevated = inv.args.some((a, i) => /^highest$/i.test(a) && /^[/-]rl$/i.test(inv.args[i - 1] ?? "")) || inv.args.some((a, i) => /^system$/i.test(a) && /^[/-]ru$/i.test(inv.args[i - 1] ?? ""));
+    return { action: persist(task, elevated ? "system" : "home", elevated ? "system" : "account"), reason: `creates the scheduled task ${shown(task)}${elevated ? " with the highest rights" : ""}, which runs by itself from now on: scheduled task (T1053.005)` };
+  },
+  examples: {
+    match: [`schtasks /create /tn "DevTunnelSync" /tr "C:\\Users\\akumar\\AppData\\Local\\devtunnel\\sync.exe --relay relay.example.net" /sc onlogon /rl highest /f`, `cmd.exe /c "schtasks /create /tn Updater /tr C:\\ProgramData\\u.exe /sc minute /mo 5"`],
+    noMatch: [`schtasks /query /fo LIST`, `schtasks /run /tn "Nightly Build"`],
+  },
+};
+
 const services: CommandRule = {
   id: "persistence.system-service",
   tactic: TACTIC,
@@ -260,4 +278,4 @@ const clusterCronJob: CommandRule = {
   },
 };
 
-export const persistenceRules: readonly CommandRule[] = [cron, shellStartup, services, launchd, authorizedKeys, account, gitHooks, clusterCronJob];
+export const persistenceRules: readonly CommandRule[] = [cron, shellStartup, scheduledTask, services, launchd, authorizedKeys, account, gitHooks, clusterCronJob];

@@ -2,6 +2,12 @@
 import type { Rule } from "../../rule-pack.js";
 import { re, T, END, KUBECTL } from "./fragments.js";
 
+/**
+ * Not on a cluster that runs on this machine for development (kind, k3d, minikube, Docker Desktop,
+ * Rancher Desktop, OrbStack, colima), named by the command's only --context, with no --kubeconfig,
+ * --server, or KUBECONFIG anywhere before it in the text, that could make that name mean another cluster.
+ */
+const NOT_LOCAL_CLUSTER = String.raw`(?!(?:kubectl|oc|helm)\b(?<!kubeconfig[\s\S]{0,4000}(?:kubectl|oc|helm))(?![^;&|]{0,300}?(?:--kubeconfig|--server|(?:^|\s)-s(?:\s|=)))[^;&|]{0,300}? --(?:kube-)?context[= ](?:kind|k3d|minikube|docker-desktop|rancher-desktop|orbstack|colima)(?:-[\w.-]+)?${END}(?![^;&|]{0,300}?--(?:kube-)?context))`;
 /** Only pods that have finished (failed or succeeded) are selected: nothing running is deleted. */
 const FINISHED_PODS = String.raw`(?![^;&|]{0,300}?--field-selector[= ]status\.phase==?(?:failed|succeeded)${END})`;
 
@@ -13,10 +19,10 @@ export const KUBERNETES_RULES: readonly Rule[] = [
     reason: "Deletes a namespace and every workload, secret and volume claim in it.",
     score: 90,
     keywords: ["kubectl", "oc "],
-    pattern: re(String.raw`${KUBECTL}delete(?: -${T}+(?: (?!-)${T}+)?)* (?:ns|namespaces?)(?:/|${END})`),
+    pattern: re(String.raw`${NOT_LOCAL_CLUSTER}${KUBECTL}delete(?: -${T}+(?: (?!-)${T}+)?)* (?:ns|namespaces?)(?:/|${END})`),
     examples: {
       match: ["kubectl delete namespace payments", "kubectl --context prod delete ns staging", "kubectl delete namespace/foo"],
-      noMatch: ["kubectl get ns", "kubectl delete pod web-1 -n ns", "kubectl create namespace x"],
+      noMatch: ["kubectl get ns", "kubectl delete pod web-1 -n ns", "kubectl create namespace x", "kubectl --context kind-dev delete namespace preview-pr-1842"],
     },
   },
   {
@@ -50,10 +56,10 @@ export const KUBERNETES_RULES: readonly Rule[] = [
     score: 60,
     keywords: ["kubectl", "oc "],
     // Not pods that have already finished (--field-selector=status.phase=Failed or Succeeded): clearing them is upkeep.
-    pattern: re(String.raw`${KUBECTL}delete${END}${FINISHED_PODS}`),
+    pattern: re(String.raw`${NOT_LOCAL_CLUSTER}${KUBECTL}delete${END}${FINISHED_PODS}`),
     examples: {
-      match: ["kubectl delete pod web-1", "kubectl -n prod delete deployment api", "oc delete route frontend", "kubectl delete pods --all -n prod --field-selector=status.phase=Running"],
-      noMatch: ["kubectl get pods", "kubectl describe deployment api", "kubectl delete pod -n dev -l app=web --field-selector=status.phase=Failed", "kubectl delete pods --field-selector status.phase==Succeeded -A"],
+      match: ["kubectl delete pod web-1", "kubectl -n prod delete deployment api", "oc delete route frontend", "kubectl delete pods --all -n prod --field-selector=status.phase=Running", "export KUBECONFIG=/tmp/k; kubectl --context kind-dev delete deploy api", "KUBECONFIG=/tmp/x kubectl --context kind-dev delete ns prod", "kubectl --context kind-dev --kubeconfig /tmp/k delete ns prod", "kubectl --context kind-dev delete ns a --context prod-main", "kubectl --context kind-dev -s https://prod.example:6443 delete deploy api"],
+      noMatch: ["kubectl get pods", "kubectl describe deployment api", "kubectl --context kind-dev -n default delete pod -l app=orders-api", "kubectl delete pod -n dev -l app=web --field-selector=status.phase=Failed", "kubectl delete pods --field-selector status.phase==Succeeded -A"],
     },
   },
   {

@@ -196,10 +196,11 @@ export const SHELL_RULES: readonly Rule[] = [
     reason: "Turns off TLS checks for packages, or fetches them over plain HTTP: whoever sits on the network chooses what is installed (T1195.002).",
     score: 88,
     keywords: ["strict-ssl", "trusted-host", "index-url", "registry"],
-    pattern: /\b(?:npm|pnpm|yarn) config set strict-ssl (?:false|0)\b|\bpip3? config set (?:global|user|install)\.trusted-host \S+|\b(?:npm|pnpm|yarn) config set (?:@[\w.-]+:)?registry http:\/\/(?!localhost|127\.)|\bpip3? config set (?:global|user|install)\.(?:extra-)?index-url http:\/\/(?!localhost|127\.)/,
+    // Also for one install: pip install --index-url http://… or --trusted-host, npm install --registry http://….
+    pattern: /\b(?:npm|pnpm|yarn) config set strict-ssl (?:false|0)\b|\bpip3? config set (?:global|user|install)\.trusted-host \S+|\b(?:pip3?|uv pip|python3? -m pip) install\b[^;&|]{0,300}? (?:--trusted-host[= ]\S+|(?:-i|--index-url|--extra-index-url)[= ]http:\/\/(?!localhost|127\.))|\b(?:npm|pnpm|yarn) (?:install|i|add)\b[^;&|]{0,300}? --registry[= ]http:\/\/(?!localhost|127\.)|\b(?:npm|pnpm|yarn) config set (?:@[\w.-]+:)?registry http:\/\/(?!localhost|127\.)|\bpip3? config set (?:global|user|install)\.(?:extra-)?index-url http:\/\/(?!localhost|127\.)/,
     examples: {
-      match: ["npm config set strict-ssl false", "pip config set global.trusted-host pypi.mirror.example", "npm config set registry http://registry.example.net/", "pip config set global.index-url http://pypi.mirror.example/simple"],
-      noMatch: ["npm config set strict-ssl true", "npm config set registry https://registry.npmjs.org/", "npm config set registry http://localhost:4873/"],
+      match: ["pip install --index-url http://pypi.internal-mirror.xyz/simple --trusted-host pypi.internal-mirror.xyz requests-oauthlib2", "npm install --registry http://npm.mirror.example/ left-pad", "npm config set strict-ssl false", "pip config set global.trusted-host pypi.mirror.example", "npm config set registry http://registry.example.net/", "pip config set global.index-url http://pypi.mirror.example/simple"],
+      noMatch: ["pip install -i https://test.pypi.org/simple/ mypkg", "pip install --index-url http://localhost:8080/simple mypkg", "npm config set strict-ssl true", "npm config set registry https://registry.npmjs.org/", "npm config set registry http://localhost:4873/"],
     },
   },
   {
