@@ -116,10 +116,10 @@ export const KUBERNETES_RULES: readonly Rule[] = [
     reason: "Uninstalls a Helm release and the resources it created.",
     score: 65,
     keywords: ["helm"],
-    pattern: re(String.raw`\bhelm(?: ${T}+){0,4}? (?:uninstall|delete|del)${END}`),
+    pattern: re(String.raw`${NOT_LOCAL_CLUSTER}\bhelm(?: ${T}+){0,4}? (?:uninstall|delete|del)${END}`),
     examples: {
-      match: ["helm uninstall ingress-nginx -n ingress", "helm --kube-context prod delete api"],
-      noMatch: ["helm list -A", "helm upgrade --install api ./chart"],
+      match: ["helm uninstall ingress-nginx -n ingress", "helm --kube-context prod delete api", "helm --kube-context kind-dev --kubeconfig /tmp/k uninstall api"],
+      noMatch: ["helm list -A", "helm upgrade --install api ./chart", "helm --kube-context kind-dev uninstall review-app-1842 -n previews"],
     },
   },
   {
