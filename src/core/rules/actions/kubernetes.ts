@@ -2,8 +2,15 @@
 import type { Rule } from "../../rule-pack.js";
 import { re, T, END, KUBECTL } from "./fragments.js";
 
-/** Only pods that have finished (failed or succeeded) are selected: nothing running is deleted. */
-const FINISHED_PODS = String.raw`(?![^;&|]{0,300}?--field-selector[= ]status\.phase==?(?:failed|succeeded)${END})`;
+/** A field selector for a finished phase (failed or succeeded). */
+const FINISHED_PHASE = String.raw`[= ]status\.phase==?(?:failed|succeeded)${END}`;
+/**
+ * Only pods that have finished (failed or succeeded) are selected: nothing running is deleted. It
+ * holds when the resource right after delete is pods (namespaced or not), every --field-selector
+ * given selects a finished phase (kubectl keeps the last one), and nothing comes from files (-f, -k,
+ * --filename, --kustomize), where kubectl ignores a field selector and deletes all the files name.
+ */
+const FINISHED_PODS = String.raw`(?!(?: (?:-n ?|--namespace[= ])${T}+| -a| --all-namespaces)* (?:pods?|po)${END}(?=[^;&|]{0,300}? --field-selector${FINISHED_PHASE})(?![^;&|]{0,300}? --field-selector(?!${FINISHED_PHASE}))(?![^;&|]{0,300}? (?:-[a-z]*[fk]|--filename|--kustomize)(?:[= ]|${END})))`;
 
 export const KUBERNETES_RULES: readonly Rule[] = [
 
@@ -52,8 +59,8 @@ export const KUBERNETES_RULES: readonly Rule[] = [
     // Not pods that have already finished (--field-selector=status.phase=Failed or Succeeded): clearing them is upkeep.
     pattern: re(String.raw`${KUBECTL}delete${END}${FINISHED_PODS}`),
     examples: {
-      match: ["kubectl delete pod web-1", "kubectl -n prod delete deployment api", "oc delete route frontend", "kubectl delete pods --all -n prod --field-selector=status.phase=Running"],
-      noMatch: ["kubectl get pods", "kubectl describe deployment api", "kubectl delete pod -n dev -l app=web --field-selector=status.phase=Failed", "kubectl delete pods --field-selector status.phase==Succeeded -A"],
+      match: ["kubectl delete pod web-1", "kubectl -n prod delete deployment api", "oc delete route frontend", "kubectl delete pods --all -n prod --field-selector=status.phase=Running", "kubectl delete -f k8s/prod/ --field-selector=status.phase=Failed", "kubectl delete -k overlays/prod --field-selector=status.phase=Failed", "kubectl delete pods -l app=api -n prod --field-selector=status.phase=Failed --field-selector=metadata.namespace=prod", "kubectl delete deployments,pods -n prod --field-selector=status.phase=Failed", "kubectl delete secret db-creds -n prod --field-selector=status.phase=Failed"],
+      noMatch: ["kubectl get pods", "kubectl describe deployment api", "kubectl delete pod -n dev -l app=web --field-selector=status.phase=Failed", "kubectl delete pods --field-selector status.phase==Succeeded -A", "kubectl -n ci delete pods --field-selector=status.phase=Succeeded", "kubectl delete -n ci po --field-selector=status.phase=Failed -l job=nightly"],
     },
   },
   {
