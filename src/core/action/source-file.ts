@@ -189,6 +189,9 @@ const SCANNER = /\b(gitleaks|trufflehog|detect-secrets|ggshield|talisman|bandit|
 /** Who must review: the owners named on a line of a CODEOWNERS file (@user, @org/team, an address). */
 const OWNER = /(?:^|\s)(@[\w.-]+(?:\/[\w.-]+)?|[\w.+-]+@[\w-]+(?:\.[\w-]+)+)/g;
 
+/** The text without its `#` comments (YAML, TOML, shell, CODEOWNERS: a # at a line's start or after a blank). */
+const withoutComments = (text: string): string => text.replace(/(^|[ \t])#[^\n]*/g, "$1");
+
 /**
  * An edit (its old and new text) that takes a check away: a secret or vulnerability scanner dropped
  * from a pre-commit or CI configuration, or a required reviewer dropped from CODEOWNERS. What the
@@ -196,6 +199,9 @@ const OWNER = /(?:^|\s)(@[\w.-]+(?:\/[\w.-]+)?|[\w.+-]+@[\w-]+(?:\.[\w-]+)+)/g;
  */
 export function removedChecks(path: string, oldText: string, newText: string): CodeHit[] {
   const out: CodeHit[] = [];
+  // (A name left in a comment runs nothing: "# gitleaks moved to CI" keeps no scanner, "# was: * @acme/security" no reviewer.)
+  oldText = withoutComments(oldText);
+  newText = withoutComments(newText);
   const names = (t: string) => new Set([...t.matchAll(SCANNER)].map((m) => m[1]!.toLowerCase()));
   const before = names(oldText);
   if (before.size > 0) {
