@@ -148,3 +148,25 @@ describe("edits that take a check away, and install scripts", () => {
     expect(call("Write", { file_path: "package.json", content: JSON.stringify({ name: "x", scripts: { postinstall: "node scripts/setup.js", test: "vitest" } }) })).toBe("continue");
   });
 });
+
+describe("authentication turned off in production, however the setting is shaped", () => {
+  // A change to production's settings pauses now; only authentication turned off still stops. The
+  // reading knew flat keys only: a section whose enabled is false, a {name, value} pair or anonymous
+  // access turned on came down from a stop to a pause.
+  it.each([
+    [{ environment: "production", settings: { auth: { enabled: false } } }],
+    [{ environment: "production", settings: { authentication: { required: false } } }],
+    [{ environment: "production", config: "auth:\n  enabled: false\n" }],
+    [{ app: "api-prod", name: "AUTH_ENABLED", value: "false" }],
+    [{ app: "api-prod", key: "ALLOW_ANONYMOUS", value: "true" }],
+  ])("%j stops", (args) => {
+    expect(call("update_app_settings", args)).toBe("stop");
+  });
+
+  it.each([
+    [{ environment: "production", settings: { auth: { enabled: true, provider: "okta" } } }],
+    [{ environment: "production", settings: { log_level: "info" } }],
+  ])("%j pauses as a change to production", (args) => {
+    expect(call("update_app_settings", args)).toBe("verify");
+  });
+});
