@@ -62,6 +62,11 @@ describe("money said in prose", () => {
     "Sending $9,800 to the seed investor's wallet 0xabc.",
     "Paying $12,000 to the sample vendor now.",
     "Issuing a $89.00 refund for the customer's duplicate order.",
+    // A not-real word says what is not real (a paper trade, test mode), not who is paid.
+    "Paying $5,000 to the testing vendor for the audit.",
+    "Wiring $18,000 to the pen-test firm's new bank account.",
+    "Sending $25,000 to the demo day investor.",
+    "Paying the mock interview coach $900.",
   ])("%s stops", (hint) => {
     expect(said(hint)).toBe("stop");
   });
@@ -70,6 +75,8 @@ describe("money said in prose", () => {
     expect(said("Emailing the $500 invoice to jane@customer.example.")).toBe("verify");
     expect(said("Moving the $200 budget line to Q3 in the planning sheet.")).toBe("continue");
     expect(said("Placing a paper trade for 10 shares of AAPL in the sandbox account.")).toBe("continue");
+    expect(said("Issuing a $50 test charge in Stripe test mode.")).toBe("continue");
+    expect(said("Creating a $0.50 charge against the test card 4242 in the sandbox.")).toBe("continue");
   });
 });
 

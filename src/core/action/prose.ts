@@ -132,6 +132,8 @@ const PAGING = /\bon[- ]?call (?:layers?|rotations?|schedules?|engineers?|respon
 const MACHINE = /^(server|servers|host|hosts|machine|machines|box|boxes|vm|vms|farm)$/;
 /** Words saying money is not real (a paper trade, a sandbox or test charge, a demo account): the part of THROWAWAY that holds for money. */
 // (Not "local", "seed" or "sample": a local supplier, a seed investor and a sample order are paid in real money.)
+/** What a not-real word names when money is not real: the trade, the account, the charge, the mode. */
+const MONEY_THING = /^(trades?|trading|accounts?|charges?|payments?|orders?|cards?|mode|environment|env|transactions?|refunds?|money|funds|wallets?|keys?|customers?|users?|portfolios?|balances?|purchases?|checkouts?|subscriptions?|payouts?|transfers?|stores?|shops?|merchants?|clocks?)$/;
 const NOT_REAL_MONEY = /^(paper|simulated|sandbox|test|tests|testing|demo|mock|dummy|fixtures?|scratch|placeholder)$/;
 /**
  * What code is made of (a function, a test, a README section, an endpoint): an agent that writes,
@@ -582,8 +584,11 @@ function readAction(sentence: string, clause: string, verb: string, verbClass: V
   // Money moved is throwaway only where it is not real money (a paper trade, a sandbox charge): a refund for a duplicate order is paid.
   const money = MONEY_VERB.test(verb) || (sentenceLevel.amounts.length > 0 && /^(submit|place|create|make|issue|execute|process|send|move)$/.test(verb));
   const notKept = money ? NOT_REAL_MONEY : THROWAWAY;
+  // For money the word must say what is not real (a paper trade, the sandbox account, test mode, "in
+  // the sandbox"), not who is paid: the testing vendor, the pen-test firm and the demo day investor are paid.
+  const notReal = (words: readonly string[], k: number, part: string = words[k]!): boolean => notKept.test(part) && (!money || k === words.length - 1 || MONEY_THING.test(words[k + 1]!));
   // (A throwaway word naming what a machine is for is no throwaway: "the build server", "the test runner host".)
-  const throwawayObject = parts.length > 0 && parts.every((c) => c.some((w, k) => notKept.test(w) && !(/^(build|builds|test|testing)$/.test(w) && MACHINE.test(c[k + 1] ?? ""))) || DEV_COPY.test(c.join(" ")) || /\bconsole log\b/.test(c.join(" ")));
+  const throwawayObject = parts.length > 0 && parts.every((c) => c.some((w, k) => notReal(c, k) && !(/^(build|builds|test|testing)$/.test(w) && MACHINE.test(c[k + 1] ?? ""))) || DEV_COPY.test(c.join(" ")) || /\bconsole log\b/.test(c.join(" ")));
   // Writing, editing or removing code changes source files (the sends above still count).
   // Code is the head of the object (its first words): "the variable descriptions in the module for the production bucket".
   // The head noun (the last word of the first thing's head) is code: "the variable descriptions in the module for the production bucket", not "the internal design-docs repo".
@@ -593,7 +598,7 @@ function readAction(sentence: string, clause: string, verb: string, verbClass: V
   // Someone added or invited "as Maintainer", "as a collaborator" from outside: access given.
   const roleGiven = (verb === "add" || verb === "invite") && ROLE_AS.test(sentence) && (sentenceLevel.recipients.length > 0 || ADMIN.test(sentence) || /\bas (?:an? |the )?(?:maintainer|owner|admin\w*)s?\b/i.test(sentence));
   // (A project path names where access is given, not throwaway work: "on the acme/api repository", "roles/bigquery.dataViewer".)
-  const throwaway = code || !sentenceLevel.production && (throwawayObject || MADE_BY_THE_AGENT.test(sentence) || DEV_COPY.test(place.join(" ")) || place.some((w) => w.split(/[-_/.]+/).some((p) => notKept.test(p))) || (!(verbClass === "grant" && (sentenceLevel.recipients.length > 0 || sentenceLevel.public || /\broles?\//i.test(sentence))) && !roleGiven && pathClasses.length > 0 && pathClasses.every((c) => c === "temp" || c === "build-output" || c === "project") && !object.some((w) => /^(branch|branches|tags?|remote|remotes|origin|releases?|repo|repos|repository|repositories|project|projects)$/.test(w))));
+  const throwaway = code || !sentenceLevel.production && (throwawayObject || MADE_BY_THE_AGENT.test(sentence) || DEV_COPY.test(place.join(" ")) || place.some((w, k) => w.split(/[-_/.]+/).some((p) => notReal(place, k, p))) || (!(verbClass === "grant" && (sentenceLevel.recipients.length > 0 || sentenceLevel.public || /\broles?\//i.test(sentence))) && !roleGiven && pathClasses.length > 0 && pathClasses.every((c) => c === "temp" || c === "build-output" || c === "project") && !object.some((w) => /^(branch|branches|tags?|remote|remotes|origin|releases?|repo|repos|repository|repositories|project|projects)$/.test(w))));
   const facts: ArgumentFacts = { ...sentenceLevel, bulk: sentenceLevel.bulk || object.some((w) => BULK.test(w)) };
   const phrase = object.join(" ");
   const out: ProseHit[] = [];
