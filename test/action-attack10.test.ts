@@ -177,3 +177,30 @@ describe("authentication turned off in production, however the setting is shaped
     expect(call("update_app_settings", args)).toBe("verify");
   });
 });
+
+describe("a CLI's own options before its command hide nothing", () => {
+  // Today's readings looked at fixed argument positions (aws rds …, kubectl get secret NAME): the
+  // CLI's own valued options first, a resource written TYPE/NAME or TYPE,TYPE, a retention of 00, or
+  // the tunnel given as -o RemoteForward read as nothing.
+  it.each([
+    "aws --profile prod rds modify-db-instance --db-instance-identifier billing-prod --backup-retention-period 0",
+    "aws rds modify-db-instance --db-instance-identifier billing-prod --backup-retention-period=00",
+    "aws --profile prod secretsmanager get-secret-value --secret-id prod/db",
+    "kubectl get secrets/db-creds -o yaml",
+    "kubectl get secret,configmap -n prod -o yaml",
+    "kubectl get secret db-creds -o custom-columns=PW:.data.password",
+    "ssh -N -o RemoteForward='2222 localhost:22' tun@91.210.107.33",
+    "ssh -N -R 2222:localhost:ssh tun@91.210.107.33",
+  ])("%s stops", (command) => {
+    expect(bash(command)).toBe("stop");
+  });
+
+  it.each([
+    "aws --profile prod rds modify-db-instance --db-instance-identifier billing-prod --backup-retention-period 14",
+    "kubectl get secrets -n prod",
+    "kubectl get secret,configmap -n dev -o name",
+    "ssh -N -o RemoteForward='8080 localhost:3000' dev@share.example.com",
+  ])("goes on or stays lower: %s", (command) => {
+    expect(bash(command)).not.toBe("stop");
+  });
+});

@@ -6,7 +6,7 @@
 import type { Action } from "../model.js";
 import { classifyPath } from "../paths.js";
 import type { Invocation } from "../shell-command.js";
-import { shown, writtenPaths, type CommandRule } from "./rule.js";
+import { commandWords, shown, writtenPaths, type CommandRule } from "./rule.js";
 
 const TACTIC = "Defense Evasion (TA0005)";
 
@@ -166,17 +166,20 @@ const backupsOff: CommandRule = {
   match(inv) {
     const a = inv.args;
     const t = inv.command.text;
+    // (The CLI's own options may come first: `aws --profile prod rds …`; a retention of 00 is 0.)
+    const w = commandWords(inv.name, a);
+    const retention = a.flatMap((x, i) => (x === "--backup-retention-period" ? [a[i + 1] ?? ""] : x.startsWith("--backup-retention-period=") ? [x.slice("--backup-retention-period=".length)] : []))[0];
     let what: string | undefined;
-    if (inv.name === "aws" && a[0] === "rds" && /^modify-db-(instance|cluster)$/.test(a[1] ?? "") && (a.some((x, i) => /^--backup-retention-period(=0)?$/.test(x) && (x.endsWith("=0") || a[i + 1] === "0")) || a.includes("--no-deletion-protection"))) what = "turns off the database's automated backups or its deletion protection";
-    else if (inv.name === "az" && a[0] === "backup" && a[1] === "protection" && a[2] === "disable") what = /--delete-backup-data[= ](true|yes)/i.test(t) ? "stops the backups and deletes the backup data" : "stops the backups";
-    else if (inv.name === "gcloud" && a[0] === "sql" && a[1] === "instances" && a[2] === "patch" && a.includes("--no-backup")) what = "turns off the database's automated backups";
+    if (inv.name === "aws" && w[0] === "rds" && /^modify-db-(instance|cluster)$/.test(w[1] ?? "") && ((retention !== undefined && /^0+$/.test(retention)) || a.includes("--no-deletion-protection"))) what = "turns off the database's automated backups or its deletion protection";
+    else if (inv.name === "az" && w[0] === "backup" && w[1] === "protection" && w[2] === "disable") what = /--delete-backup-data[= ](true|yes)/i.test(t) ? "stops the backups and deletes the backup data" : "stops the backups";
+    else if (inv.name === "gcloud" && w[0] === "sql" && w[1] === "instances" && w[2] === "patch" && a.includes("--no-backup")) what = "turns off the database's automated backups";
     if (what === undefined) return undefined;
     const target = a.find((x, i) => /^--(db-instance-identifier|db-cluster-identifier|item-name|vault-name)$/.test(a[i - 1] ?? "")) ?? a.filter((x) => !x.startsWith("-"))[3] ?? "a database";
     const production = /(^|[^a-z])(prod|production|prd|live)([^a-z]|$)/i.test(t);
     return { action: { capability: "impair-defences", target: { name: target, production }, reversibility: "irreversible", scope: "account" }, reason: `${what} (${shown(target)}): inhibit system recovery (T1490)` };
   },
   examples: {
-    match: [`aws rds modify-db-instance --db-instance-identifier billing-prod --backup-retention-period 0 --no-deletion-protection --apply-immediately`, `az backup protection disable --resource-group rg-prod --vault-name rsv-prod --container-name c --item-name vm-sql-prod-01 --delete-backup-data true --yes`, `gcloud sql instances patch orders-db --no-backup`],
+    match: [`aws rds modify-db-instance --db-instance-identifier billing-prod --backup-retention-period 0 --no-deletion-protection --apply-immediately`, `az backup protection disable --resource-group rg-prod --vault-name rsv-prod --container-name c --item-name vm-sql-prod-01 --delete-backup-data true --yes`, `gcloud sql instances patch orders-db --no-backup`, `aws --profile prod rds modify-db-instance --db-instance-identifier billing-prod --backup-retention-period=00`, `gcloud --project acme-prod sql instances patch orders-db --no-backup`],
     noMatch: [`aws rds modify-db-instance --db-instance-identifier billing-prod --backup-retention-period 14`, `aws rds describe-db-instances`, `az backup protection enable-for-vm --vm vm1`],
   },
 };

