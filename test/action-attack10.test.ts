@@ -43,11 +43,18 @@ describe("finished pods are pods, selected by their last field selector, not rea
     expect(bash(command)).toBe("verify");
   });
 
+  // A project's tmp (like its build) is scratch only while it is a directory of the project: a link
+  // the same line made to the home directory or a system path is deleted through.
+  it.each(["ln -s ~ tmp && rm -rf tmp/*", "ln -s ~ build && rm -rf build/*", "ln -sfn / build && rm -rf ./build/"])("%s stops", (command) => {
+    expect(bash(command)).toBe("stop");
+  });
+
   it.each([
     "kubectl delete pod -n dev -l app=web --field-selector=status.phase=Failed",
     "kubectl -n ci delete pods --field-selector=status.phase=Succeeded",
     "kubectl delete -n ci po --field-selector=status.phase=Failed -l job=nightly",
     "rm -rf ./build ./tmp/* ./coverage",
+    "ln -s ~ tmp && rm -rf tmp",
   ])("goes on: %s", (command) => {
     expect(bash(command)).toBe("continue");
   });
