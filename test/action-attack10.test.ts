@@ -49,12 +49,23 @@ describe("finished pods are pods, selected by their last field selector, not rea
     expect(bash(command)).toBe("stop");
   });
 
+  // Nor after the line went somewhere else first: a relative path is read from where cd went.
+  it.each([
+    ["cd / && rm -rf usr", "stop"],
+    ["cd /var/lib/postgresql && rm -rf tmp", "stop"],
+    ["cd ~ && rm -rf tmp", "verify"],
+  ])("%s → %s", (command, want) => {
+    expect(bash(command)).toBe(want);
+  });
+
   it.each([
     "kubectl delete pod -n dev -l app=web --field-selector=status.phase=Failed",
     "kubectl -n ci delete pods --field-selector=status.phase=Succeeded",
     "kubectl delete -n ci po --field-selector=status.phase=Failed -l job=nightly",
     "rm -rf ./build ./tmp/* ./coverage",
     "ln -s ~ tmp && rm -rf tmp",
+    "cd ~/projects/app && rm -rf node_modules dist tmp/*",
+    "cd /work/proj && rm -rf build coverage",
   ])("goes on: %s", (command) => {
     expect(bash(command)).toBe("continue");
   });
