@@ -243,3 +243,16 @@ describe("the whole environment sent, however it is serialized", () => {
     expect(bash(command)).toBe("continue");
   });
 });
+
+describe("an administration port opened to everyone, as each cloud writes it", () => {
+  const write = (file_path: string, content: string) => call("Write", { file_path, content });
+  it("GCP's allow { ports } block and Azure's destination_port_ranges with source * pause", () => {
+    expect(write("infra/fw.tf", `resource "google_compute_firewall" "ssh" {\n  network = "default"\n  allow {\n    protocol = "tcp"\n    ports    = ["22"]\n  }\n  source_ranges = ["0.0.0.0/0"]\n}\n`)).toBe("verify");
+    expect(write("infra/fw.tf", `resource "google_compute_firewall" "rdp" {\n  source_ranges = ["0.0.0.0/0"]\n  allow {\n    protocol = "tcp"\n    ports    = ["3389"]\n  }\n}\n`)).toBe("verify");
+    expect(write("infra/nsg.tf", `resource "azurerm_network_security_rule" "db" {\n  destination_port_ranges = ["5432"]\n  source_address_prefix = "*"\n}\n`)).toBe("verify");
+  });
+
+  it("a web port open to everyone and SSH open to a private range in another rule go on", () => {
+    expect(write("infra/fw.tf", `resource "google_compute_firewall" "web" {\n  allow {\n    protocol = "tcp"\n    ports    = ["443"]\n  }\n  source_ranges = ["0.0.0.0/0"]\n}\nresource "google_compute_firewall" "ssh" {\n  allow {\n    protocol = "tcp"\n    ports    = ["22"]\n  }\n  source_ranges = ["10.0.0.0/8"]\n}\n`)).toBe("continue");
+  });
+});

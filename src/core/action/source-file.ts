@@ -111,8 +111,10 @@ const LITERAL_PASS = /\b(?:token|password|passwd|pwd|api_?key|apikey|secret|auth
 const HEADER_PASS = /\b(?:headers|args|params|query|cookies|META|GET|POST)(?:\.get\(\s*|\[\s*)["'][^"'\n]{1,60}["']\s*(?:,\s*[^)\n]{0,40})?[)\]]\s*(?:==|===)\s*["'][^"'\s]{4,}["'][^\n]{0,12}\n?[^\n]{0,160}?(?:\breturn\s+(?:await\s+)?(?:[\w]+\.)*(?:User\b|user\b|\w*superuser|\w*admin\w*|next\s*\(\s*\)|True\b|true\b)|\b(?:req|request|g|ctx|context)\.user\s*=|\blogin(?:_user)?\s*\(|\bis_authenticated\s*=\s*True)/;
 /** Ports where a login or a database answers: SSH, RDP, VNC, databases, caches, Docker's API, or every port. */
 const ADMIN_PORT = String.raw`(?:22|3389|5900|5432|3306|1433|1521|6379|11211|27017|9200|9042|5984|2375|2376|8086|0)`;
-/** A firewall rule in infrastructure code (Terraform, CloudFormation, Pulumi) open to 0.0.0.0/0 or ::/0 on such a port, either written first. */
-const OPEN_ADMIN_PORT = new RegExp(String.raw`(?:0\.0\.0\.0/0|::/0)["'\]\s,]{1,8}[^{}]{0,300}?\b(?:from_?port|FromPort|port|to_?port|ToPort|port_range|destination_port_range)["']?\s*[=:]\s*["']?${ADMIN_PORT}\b|\b(?:from_?port|FromPort|port|destination_port_range)["']?\s*[=:]\s*["']?${ADMIN_PORT}\b[^{}]{0,300}?(?:0\.0\.0\.0/0|::/0)`);
+/** A firewall rule in infrastructure code (Terraform, CloudFormation, Pulumi) open to 0.0.0.0/0 or ::/0 on such a port, either written first; also a list of ports (GCP's ports = ["22"], Azure's destination_port_ranges). Either may sit in a block of its own within the rule (GCP's allow { ports }), never in another rule. */
+/** Every address, as CIDR or as Azure's source prefix (*, Internet, Any). */
+const EVERY_ADDRESS = String.raw`(?:0\.0\.0\.0/0|::/0|source_address_prefix(?:es)?["']?\s*[=:]\s*\[?\s*["'](?:\*|Internet|Any)["'])`;
+const OPEN_ADMIN_PORT = new RegExp(String.raw`${EVERY_ADDRESS}["'\]\s,]{1,8}[^}]{0,300}?\b(?:from_?port|FromPort|ports?|to_?port|ToPort|port_ranges?|destination_port_ranges?)["']?\s*[=:]\s*\[?\s*["']?${ADMIN_PORT}\b|\b(?:from_?port|FromPort|ports?|destination_port_ranges?)["']?\s*[=:]\s*\[?\s*["']?${ADMIN_PORT}\b[^{]{0,300}?${EVERY_ADDRESS}`);
 /** Passwords kept with a hash made to be fast (MD5, SHA-1): anyone with the table recovers them. */
 const WEAK_PASSWORD_HASH = /\b(?:md5|sha1)\s*\(\s*(?:\w+\.)?(?:password|passwd|pwd|raw_password|plain\w*)\b|createHash\(\s*['"](?:md5|sha1)['"]\s*\)\s*\.update\(\s*(?:\w+\.)?(?:password|passwd|pwd)\b/i;
 
