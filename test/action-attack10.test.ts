@@ -9,6 +9,7 @@ import { describe, expect, it } from "vitest";
 import { evaluateStep } from "../src/core/pipeline.js";
 import { defaultRuleSet } from "../src/core/rules/index.js";
 import { compilePolicy, defaultPolicy, policyFor } from "../src/core/policy.js";
+import { windowsRuns } from "../src/core/shell/windows-line.js";
 
 const rules = defaultRuleSet();
 const policy = policyFor(compilePolicy(defaultPolicy()), "attack10");
@@ -130,6 +131,22 @@ describe("cmd.exe and PowerShell lines as Windows writes them", () => {
     `cmd.exe /c "C:\\Windows\\System32\\wevtutil.exe" cl Security`,
   ])("%s stops", (command) => {
     expect(bash(command)).toBe("stop");
+  });
+
+  it.each([
+    `powershell -c "Start-Process wevtutil -ArgumentList 'cl Security'"`,
+    `powershell -c "Start-Process -FilePath wevtutil -ArgumentList cl,Security -WindowStyle Hidden"`,
+    `powershell -c "saps -Wait wevtutil 'cl Security'"`,
+    `powershell -c "Start-Process -WindowStyle Hidden -FilePath cmd.exe -ArgumentList '/c wevtutil cl Security'"`,
+  ])("Start-Process runs its file with its arguments: %s stops", (command) => {
+    expect(bash(command)).toBe("stop");
+  });
+
+  it("windowsRuns reads what each Windows command runs", () => {
+    expect(windowsRuns(["@call", "call", "C:\\Windows\\System32\\wevtutil.exe", "cl", "Security"])).toEqual([["wevtutil.exe", "cl", "Security"]]);
+    expect(windowsRuns(["start", "/b", "title", "wevtutil", "cl"])).toEqual([["title", "wevtutil", "cl"], ["wevtutil", "cl"]]);
+    expect(windowsRuns(["Start-Process", "-FilePath", "wevtutil", "-ArgumentList", "cl Security"])).toEqual([["wevtutil", "cl", "Security"]]);
+    expect(windowsRuns(["C:\\"])).toEqual([["C:\\"]]);
   });
 
   it("the download cradle written against IEX( runs downloaded code", () => {

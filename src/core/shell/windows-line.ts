@@ -92,12 +92,23 @@ export function windowsCommands(text: string): WindowsCommand[] {
  * The command a Windows command line runs, as the shell reader should see it: cmd's `@` (no echo)
  * and `call` dropped, and a program named by a Windows path (C:\\Windows\\System32\\wevtutil.exe)
  * named by its file name. `start` runs what follows its options; its first quoted word may be a
- * window title, so both readings are given. Pure.
+ * window title, so both readings are given. PowerShell's Start-Process runs its file with its
+ * argument list. Pure.
  */
 export function windowsRuns(words: readonly string[]): string[][] {
   let w = [...words];
   if (w.length > 0 && w[0]!.startsWith("@")) w[0] = w[0]!.slice(1);
   while (w.length > 1 && /^call$/i.test(w[0]!)) w = w.slice(1);
+  // PowerShell's Start-Process (saps) runs its -FilePath (or first word) with its -ArgumentList (or second word).
+  if (w.length > 1 && /^(?:start-process|saps)$/i.test(w[0]!)) {
+    const rest = w.slice(1);
+    const value = (name: RegExp) => rest.find((_x, k) => name.test(rest[k - 1] ?? ""));
+    // (Every option but its switches takes the next word as its value.)
+    const positional = rest.filter((x, k) => !x.startsWith("-") && !((rest[k - 1] ?? "").startsWith("-") && !START_PROCESS_SWITCH.test(rest[k - 1]!)));
+    const file = value(/^-(?:filepath|f\w*)$/i) ?? positional[0];
+    const args = value(/^-(?:argumentlist|args|a\w*)$/i) ?? positional[1] ?? "";
+    return file === undefined ? [] : [named([file, ...args.split(/[\s,]+/).filter(Boolean)])];
+  }
   if (w.length > 1 && /^start$/i.test(w[0]!)) {
     const rest = w.slice(1);
     let k = 0;
@@ -107,6 +118,9 @@ export function windowsRuns(words: readonly string[]): string[][] {
   }
   return w.length > 0 ? [named(w)] : [];
 }
+
+/** Start-Process's switches: options that take no value. */
+const START_PROCESS_SWITCH = /^-(?:passthru|wait|nonewwindow|usenewenvironment|loaduserprofile)$/i;
 
 const named = (w: readonly string[]): string[] => [w[0]!.replace(/^.*[\\/]/, "") || w[0]!, ...w.slice(1)];
 
