@@ -171,6 +171,12 @@ describe("a package run straight from a repository, however npx is spelled", () 
     expect(bash(command)).toBe("verify");
   });
 
+  it("the command npx -c or npm exec --call runs is read", () => {
+    expect(bash(`npm exec -c "rm -rf ~/"`)).toBe("stop");
+    expect(bash(`npx --call "wevtutil cl Security"`)).toBe("stop");
+    expect(bash(`npx -y -p cowsay -c "cowsay hi"`)).toBe("continue");
+  });
+
   it.each(["npx prisma migrate dev", "npx @playwright/test test", "npx ./tools/local-bin", "npm exec -- eslint .", "npx -w packages/web vite build", "npx tsc -p tsconfig.json"])("goes on: %s", (command) => {
     expect(bash(command)).toBe("continue");
   });
