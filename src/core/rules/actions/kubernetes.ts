@@ -3,7 +3,7 @@ import type { Rule } from "../../rule-pack.js";
 import { re, T, END, KUBECTL } from "./fragments.js";
 
 /** A field selector for a finished phase (failed or succeeded). */
-const FINISHED_PHASE = String.raw`[= ]status\.phase==?(?:failed|succeeded)${END}`;
+const FINISHED_PHASE = String.raw`[= ]['"]?status\.phase==?(?:failed|succeeded)${END}`;
 /**
  * Only pods that have finished (failed or succeeded) are selected: nothing running is deleted. It
  * holds when the resource right after delete is pods (namespaced or not), every --field-selector
@@ -59,8 +59,8 @@ export const KUBERNETES_RULES: readonly Rule[] = [
     // Not pods that have already finished (--field-selector=status.phase=Failed or Succeeded): clearing them is upkeep.
     pattern: re(String.raw`${KUBECTL}delete${END}${FINISHED_PODS}`),
     examples: {
-      match: ["kubectl delete pod web-1", "kubectl -n prod delete deployment api", "oc delete route frontend", "kubectl delete pods --all -n prod --field-selector=status.phase=Running", "kubectl delete -f k8s/prod/ --field-selector=status.phase=Failed", "kubectl delete -k overlays/prod --field-selector=status.phase=Failed", "kubectl delete pods -l app=api -n prod --field-selector=status.phase=Failed --field-selector=metadata.namespace=prod", "kubectl delete deployments,pods -n prod --field-selector=status.phase=Failed", "kubectl delete secret db-creds -n prod --field-selector=status.phase=Failed"],
-      noMatch: ["kubectl get pods", "kubectl describe deployment api", "kubectl delete pod -n dev -l app=web --field-selector=status.phase=Failed", "kubectl delete pods --field-selector status.phase==Succeeded -A", "kubectl -n ci delete pods --field-selector=status.phase=Succeeded", "kubectl delete -n ci po --field-selector=status.phase=Failed -l job=nightly"],
+      match: ["kubectl delete pod web-1", "kubectl -n prod delete deployment api", "oc delete route frontend", "kubectl delete pods --all -n prod --field-selector=status.phase=Running", "kubectl delete -f k8s/prod/ --field-selector=status.phase=Failed", "kubectl delete -k overlays/prod --field-selector=status.phase=Failed", "kubectl delete pods -l app=api -n prod --field-selector=status.phase=Failed --field-selector=metadata.namespace=prod", "kubectl delete deployments,pods -n prod --field-selector=status.phase=Failed", "kubectl delete secret db-creds -n prod --field-selector=status.phase=Failed", "kubectl delete pods -n prod --field-selector='status.phase=Failed' --field-selector 'status.phase=Running'"],
+      noMatch: ["kubectl get pods", "kubectl describe deployment api", "kubectl delete pod -n dev -l app=web --field-selector=status.phase=Failed", "kubectl delete pods --field-selector status.phase==Succeeded -A", "kubectl -n ci delete pods --field-selector=status.phase=Succeeded", "kubectl delete -n ci po --field-selector=status.phase=Failed -l job=nightly", "kubectl delete pods -n ci --field-selector='status.phase=Succeeded'"],
     },
   },
   {
