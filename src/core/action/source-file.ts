@@ -188,6 +188,10 @@ export function readWrittenSource(path: string, text: string): CodeHit[] {
 
 /** Scanners that look for secrets or vulnerabilities before code is merged, by the names their hooks and CI steps use. */
 const SCANNER = /\b(gitleaks|trufflehog|detect-secrets|ggshield|talisman|bandit|semgrep|snyk|codeql|trivy|grype|checkov|tfsec|kics|osv-scanner|npm audit|pip-audit|safety check|dependency-review)\b/gi;
+/** One such scanner named anywhere (not global: for test()). */
+export const SCANNER_NAME = new RegExp(SCANNER.source, "i");
+/** Files that hold the checks code must pass before it merges: pre-commit and CI configuration, CODEOWNERS. */
+export const CHECK_FILE = /(?:^|\/)(?:\.pre-commit-config\.ya?ml|\.gitlab-ci\.ya?ml|azure-pipelines\.ya?ml|Jenkinsfile|CODEOWNERS|\.github\/workflows\/[^/]+\.ya?ml|\.circleci\/config\.ya?ml)$/;
 /** Who must review: the owners named on a line of a CODEOWNERS file (@user, @org/team, an address). */
 const OWNER = /(?:^|\s)(@[\w.-]+(?:\/[\w.-]+)?|[\w.+-]+@[\w-]+(?:\.[\w-]+)+)/g;
 

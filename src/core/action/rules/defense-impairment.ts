@@ -7,6 +7,7 @@ import type { Action } from "../model.js";
 import { classifyPath } from "../paths.js";
 import type { Invocation } from "../shell-command.js";
 import { commandWords, shown, writtenPaths, type CommandRule } from "./rule.js";
+import { CHECK_FILE, SCANNER_NAME } from "../source-file.js";
 
 const TACTIC = "Defense Evasion (TA0005)";
 
@@ -155,6 +156,40 @@ const mac: CommandRule = {
   examples: {
     match: [`setenforce 0`, `sed -i 's/SELINUX=enforcing/SELINUX=disabled/' /etc/selinux/config`, `systemctl stop apparmor`, `spctl --master-disable`, `systemctl disable --now falcon-sensor`, `pkill -9 clamd`, `sudo launchctl unload /Library/LaunchDaemons/com.crowdstrike.falcond.plist`, `sysctl -w kernel.randomize_va_space=0`, `launchctl bootout system /Library/LaunchDaemons/com.sentinelone.sentineld.plist`, `xattr -d com.apple.quarantine ~/Downloads/payload.app`, `pkill -f falcon`, `killall -9 osqueryd`, `powershell.exe -NoProfile -Command "Add-MpPreference -ExclusionPath 'C:\\Users\\dkim\\source' -ExclusionProcess 'node.exe'"`],
     noMatch: [`powershell -Command "Get-MpPreference | Select-Object ExclusionPath"`, `getenforce`, `sestatus`, `systemctl status clamav-daemon`, `spctl --assess -v app.app`, `xattr -l file`, `sysctl -a`],
+  },
+};
+
+/**
+ * A check taken out of the files that hold them, by a shell command rather than an edit (the edit
+ * is code.scanner-removed): a scanner's lines deleted from pre-commit or CI configuration with sed
+ * -i or yq, an owner's line deleted from CODEOWNERS, or a scanner's CI workflow or CODEOWNERS
+ * itself removed. What the check caught now merges unlooked-at (T1562.001).
+ */
+const checkRemoved: CommandRule = {
+  id: "defense-impairment.check-removed",
+  tactic: TACTIC,
+  technique: "T1562.001",
+  match(inv) {
+    const files = inv.args.filter((a) => !a.startsWith("-") && CHECK_FILE.test(a));
+    if (files.length === 0) return undefined;
+    const file = files[0]!;
+    const inPlace = (inv.name === "sed" || inv.name === "gsed" || inv.name === "perl") && inv.args.some((a) => /^-[a-zA-Z]*i/.test(a) || a.startsWith("--in-place"));
+    const script = inv.args.filter((a) => !CHECK_FILE.test(a)).join(" ");
+    let what: string | undefined;
+    // What the edit takes away: lines deleted (sed's d, yq's del()) where a scanner or an owner is named, or a scanner or owner substituted away.
+    const named = (t: string) => SCANNER_NAME.test(t) || (/(?:^|\/)CODEOWNERS$/.test(file) && /@[\w.-]/.test(t));
+    const deletes = /(?:\/|\d|\$)\s*!?\s*d(?:$|[\s;'"}])|\bdel\(/.test(script) && named(script);
+    // (A substitution takes away the scanners or owners its pattern names that its replacement does not.)
+    const names = (t: string) => [...t.replace(/\\/g, "").matchAll(/@[\w.\/-]+|\b[\w-]+\b/g)].map((m) => m[0]).filter((w) => (w.startsWith("@") ? /(?:^|\/)CODEOWNERS$/.test(file) : SCANNER_NAME.test(w)));
+    const substituted = [...script.matchAll(/\bs\/((?:[^/\\]|\\.)*)\/((?:[^/\\]|\\.)*)\//g)].some((m) => names(m[1]!).some((n) => !names(m[2]!).includes(n)));
+    if ((inPlace || (inv.name === "yq" && inv.args.some((a) => /^-[a-zA-Z]*i$|^--inplace$/.test(a)))) && (deletes || substituted)) what = `deletes checks from ${shown(file)}`;
+    else if ((inv.name === "rm" || inv.name === "unlink" || (inv.name === "git" && inv.args[0] === "rm")) && files.some((f) => /(?:^|\/)CODEOWNERS$/.test(f) || (/\.github\/workflows\//.test(f) && SCANNER_NAME.test(f.replace(/^.*\//, ""))) || /\.pre-commit-config\.ya?ml$/.test(f))) what = `removes ${shown(files.find((f) => SCANNER_NAME.test(f) || /CODEOWNERS|pre-commit/.test(f)) ?? file)}`;
+    if (what === undefined) return undefined;
+    return { action: impair(file.replace(/^.*\//, ""), "one", "recoverable", "project"), reason: `${what}: what the scanner or reviewer caught now goes in unchecked (T1562.001)` };
+  },
+  examples: {
+    match: [`sed -i 's/@acme\\/security/@acme\\/web/' .github/CODEOWNERS`, `sed -i 's/- id: gitleaks//' .pre-commit-config.yaml`, `sed -i '/gitleaks/d' .pre-commit-config.yaml`, `sed -i '/@acme\/security/d' .github/CODEOWNERS`, `git rm .github/workflows/codeql.yml`, `yq -i 'del(.repos[] | select(.repo | test("gitleaks")))' .pre-commit-config.yaml`],
+    noMatch: [`sed -i 's/gitleaks:v8.18.0/gitleaks:v8.18.4/' .pre-commit-config.yaml`, `sed -i 's/v8.18.0/v8.18.4/' .pre-commit-config.yaml`, `cat .github/CODEOWNERS`, `git rm .github/workflows/old-deploy.yml`, `sed -n '/gitleaks/p' .pre-commit-config.yaml`],
   },
 };
 
@@ -444,4 +479,4 @@ const cloudFirewall: CommandRule = {
   },
 };
 
-export const defenseImpairmentRules: readonly CommandRule[] = [history, logging, firewall, mac, backupsOff, timestomp, permissions, hide, rootCert, masquerade, recordConfig, cloudRecording, openPort, podSecurity, scriptPolicy, cloudFirewall];
+export const defenseImpairmentRules: readonly CommandRule[] = [history, logging, firewall, mac, backupsOff, checkRemoved, timestomp, permissions, hide, rootCert, masquerade, recordConfig, cloudRecording, openPort, podSecurity, scriptPolicy, cloudFirewall];
