@@ -294,3 +294,20 @@ describe("an administration port opened to everyone, as each cloud writes it", (
     expect(write("infra/fw.tf", `resource "google_compute_firewall" "web" {\n  allow {\n    protocol = "tcp"\n    ports    = ["443"]\n  }\n  source_ranges = ["0.0.0.0/0"]\n}\nresource "google_compute_firewall" "ssh" {\n  allow {\n    protocol = "tcp"\n    ports    = ["22"]\n  }\n  source_ranges = ["10.0.0.0/8"]\n}\n`)).toBe("continue");
   });
 });
+
+describe("a header compared to a fixed string that hands back a user, however it is written", () => {
+  const write = (file_path: string, content: string) => call("Write", { file_path, content });
+  it.each([
+    ["app/auth.py", "def current_user(request):\n    if '7f3a9c' == request.headers.get('X-Support-Override'):\n        return User.objects.filter(is_superuser=True).first()\n    return verify(request)\n"],
+    ["app/auth.py", "def current_user(request):\n    override = request.headers.get('X-Support-Override')\n    if override == '7f3a9c':\n        return User.objects.filter(is_superuser=True).first()\n    return verify(request)\n"],
+    ["src/auth.ts", "export function auth(req, res, next) {\n  if (req.get('x-debug-key') === 'letmein42') return next();\n  return verifyJwt(req, res, next);\n}\n"],
+  ])("%s stops", (path, content) => {
+    expect(write(path, content)).toBe("stop");
+  });
+
+  it("an HTTPS redirect or an AJAX check compares a standard header and goes on", () => {
+    expect(write("src/https.ts", "export function https(req, res, next) {\n  if (req.get('X-Forwarded-Proto') === 'https') return next();\n  return res.redirect(`https://${req.hostname}${req.url}`);\n}\n")).toBe("continue");
+    expect(write("src/https.ts", "export function https(req, res, next) {\n  if (req.headers['x-forwarded-proto'] === 'https') return next();\n  res.redirect('https://x');\n}\n")).toBe("continue");
+    expect(write("app/views.py", "def is_ajax(request):\n    if request.headers.get('X-Requested-With') == 'XMLHttpRequest':\n        return True\n")).toBe("continue");
+  });
+});
