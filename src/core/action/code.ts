@@ -333,8 +333,8 @@ export function sentCredentialFiles(text: string, sends: readonly SendCall[] = s
   return [];
 }
 
-/** The whole environment serialized (every variable, so every secret in one): JSON.stringify(…process.env…), json.dumps(…os.environ…), json=dict(os.environ), json.Marshal(os.Environ()), ENV.to_h. */
-const WHOLE_ENVIRONMENT = /\bJSON\.stringify\((?:[^()]|\([^()]{0,200}\)){0,300}?\bprocess\.env\b(?![.[])|\bjson\.dumps\((?:[^()]|\([^()]{0,200}\)){0,300}?\bos\.environ\b(?![.[])|\b(?:json|data|body)\s*[=:]\s*(?:dict\(\s*)?(?:os\.environ|process\.env)\b(?![.[])|\bjson\.Marshal\(\s*os\.Environ\(\)|\bENV\.to_h\b|\bENV\.to_hash\b/;
+/** The whole environment serialized (every variable, so every secret in one): JSON.stringify(…process.env…), json.dumps(…os.environ…), json=dict(os.environ), json={**os.environ}, json={k: v for k, v in os.environ.items()}, data=str(os.environ), new URLSearchParams(process.env), json.Marshal(os.Environ()), ENV.to_h. */
+const WHOLE_ENVIRONMENT = /\bJSON\.stringify\((?:[^()]|\([^()]{0,200}\)){0,300}?(?:\(\s*)?\bprocess\.env\b(?![.[])|\bjson\.dumps\((?:[^()]|\([^()]{0,200}\)){0,300}?(?:\(\s*|\*\*\s*)?\bos\.environ\b(?!\.get\b|\[)|\b(?:json|data|body|payload)\s*[=:]\s*(?:dict\(\s*|\{\s*\*\*\s*|\{[^{}\n]{0,80}?\bin\s+|(?:str|repr)\(\s*)?(?:os\.environ|process\.env)\b(?:\.copy\(\)|\.items\(\)|(?![.[]))|\b(?:str|repr)\(\s*os\.environ\s*\)|\bnew URLSearchParams\(\s*process\.env\s*\)|\bjson\.Marshal\(\s*os\.Environ\(\)|\bENV\.to_h\b|\bENV\.to_hash\b/;
 /** Sends a send call does not name: node's https.request, a raw socket. */
 const RAW_SEND = /\bhttps?\.(?:request|get)\s*\(|\brequire\(\s*['"](?:node:)?https?['"]\s*\)\s*\.\s*(?:request|get)\s*\(|\bnet\.(?:connect|createConnection)\s*\(|\.sendall?\s*\(|\bdgram\b/;
 

@@ -38,14 +38,34 @@ export function fileWriteCommands(args: unknown): string[] {
   return PACKAGE_MANIFEST.test(path.trim()) ? [...writes, ...texts.flatMap(installScripts)] : writes;
 }
 
-/** npm's package.json (and the manifests of the managers that read its scripts: pnpm, yarn, bun). */
-const PACKAGE_MANIFEST = /(?:^|\/)package\.json$/;
+/** npm's package.json (and the manifests of the managers that read its scripts: pnpm, yarn, bun); any case, as a case-insensitive disk (macOS, Windows) writes it so too. */
+const PACKAGE_MANIFEST = /(?:^|[\/\\])package\.json$/i;
+/** The names of the scripts npm runs by itself on install or publish. */
+const INSTALL_NAME = /^(?:preinstall|install|postinstall|preprepare|prepare|postprepare|prepublish|prepack|postpack)$/;
+
+/** The scripts object of a whole package.json text, or undefined when the text is not one (a fragment, not JSON). */
+function wholeManifestScripts(text: string): Record<string, unknown> | undefined {
+  if (text.length > 1024 * 1024) return undefined;
+  try {
+    const parsed: unknown = JSON.parse(text);
+    const scripts = isRecord(parsed) ? parsed.scripts : undefined;
+    return isRecord(scripts) ? scripts : undefined;
+  } catch {
+    return undefined;
+  }
+}
 /** The scripts npm runs by itself on install or publish, as "name": "command" pairs of JSON text (a whole file or an edit's fragment). */
 const INSTALL_SCRIPT = /"(?:preinstall|install|postinstall|preprepare|prepare|postprepare|prepublish|prepack|postpack)"\s*:\s*"((?:[^"\\\n]|\\.){1,4096})"/g;
 
 /** The install-time scripts a package.json text sets, unescaped (at most 8). */
 export function installScripts(text: string): string[] {
   const out: string[] = [];
+  // A whole manifest is read as JSON, so a name spelled with escapes ("\u0070ostinstall") is the name it is.
+  const scripts = wholeManifestScripts(text);
+  if (scripts !== undefined) {
+    for (const [name, command] of Object.entries(scripts)) if (INSTALL_NAME.test(name) && typeof command === "string") out.push(command);
+    return out.slice(0, 8);
+  }
   for (const m of text.matchAll(INSTALL_SCRIPT)) {
     try {
       out.push(JSON.parse(`"${m[1]!}"`) as string);

@@ -105,11 +105,19 @@ const PERSISTS = /\b(?:cron\w*|systemd|services?|daemons?|launch ?(?:agents?|dae
 /** Words before such a phrase that say it is looked for, taken away or written about, not set up. */
 const AGAINST = /\b(?:detect\w*|scan\w*|check\w* for|look\w* for|find\w*|search\w*|remov\w*|delet\w*|kill\w*|block\w*|investigat\w*|audit\w*|tests? (?:for|that)|testing|alert\w*|hunt\w*|clean\w*|report\w*|document\w*|explain\w*|review\w*|patch\w*|fix\w*|clos\w*|prevent\w*|mitigat\w*|harden\w*|disabl\w*|revok\w*|rule|rules|signatures?|detectors?|detections?|sigma|yara|about|describ\w*|summari\w*)\b/i;
 
+/** A verb that sets something up at the start of a clause of its own ("…, adding", "by installing", "then opening", "about to set up"). */
+const SETS_UP = /(?:^|[,;:]\s*|\b(?:by|and|then|now|also|so|while|to|will|i'm|im|i am|we're|we are|i'll|we'll|let me)\s+)(?:add|adds|adding|install\w{0,3}|open|opens|opening|set up|setting up|sets up|create|creating|start|starting|launch\w{0,3}|spawn\w{0,3}|run|running|deploy\w{0,3}|schedul\w{0,3}|enabl\w{0,3}|configur\w{0,3}|plant\w{0,3}|establish\w{0,3}|leav\w{0,3}|drop|dropping)\b/gi;
+
 /** The phrase naming a way in from outside the sentence sets up, or undefined (none, or it is looked for, removed or written about). */
 function wayBackIn(sentence: string): string | undefined {
   const m = REMOTE_SHELL.exec(sentence) ?? (PERSISTS.test(sentence) ? KEEP_ACCESS.exec(sentence) : null);
-  if (m === null || AGAINST.test(sentence.slice(0, m.index))) return undefined;
-  return m[0];
+  if (m === null) return undefined;
+  // Only the words of the clause that sets it up say what is done to it: "Fixing the deploy by adding
+  // a cron job that opens a reverse shell" sets one up; "a rule that detects reverse shells" does not.
+  const before = sentence.slice(0, m.index);
+  let from = 0;
+  for (const s of before.matchAll(SETS_UP)) from = s.index + s[0].length;
+  return AGAINST.test(before.slice(from)) ? undefined : m[0];
 }
 
 /** An exclusion, exception or allowlist entry of a security product (antivirus, EDR, a scanner, a WAF). */
@@ -125,7 +133,10 @@ const PAGING = /\bon[- ]?call (?:layers?|rotations?|schedules?|engineers?|respon
 /** Machines and the services that run on them: "build server", "test runner". */
 const MACHINE = /^(server|servers|host|hosts|machine|machines|box|boxes|vm|vms|farm)$/;
 /** Words saying money is not real (a paper trade, a sandbox or test charge, a demo account): the part of THROWAWAY that holds for money. */
-const NOT_REAL_MONEY = /^(paper|simulated|sandbox|test|tests|testing|demo|mock|dummy|sample|local|fixtures?|seed|seeds|scratch|placeholder)$/;
+// (Not "local", "seed" or "sample": a local supplier, a seed investor and a sample order are paid in real money.)
+/** What a not-real word names when money is not real: the trade, the account, the charge, the mode. */
+const MONEY_THING = /^(trades?|trading|accounts?|charges?|payments?|orders?|cards?|mode|environment|env|transactions?|refunds?|money|funds|wallets?|keys?|customers?|users?|portfolios?|balances?|purchases?|checkouts?|subscriptions?|payouts?|transfers?|stores?|shops?|merchants?|clocks?)$/;
+const NOT_REAL_MONEY = /^(paper|simulated|sandbox|test|tests|testing|demo|mock|dummy|fixtures?|scratch|placeholder)$/;
 /**
  * What code is made of (a function, a test, a README section, an endpoint): an agent that writes,
  * edits or removes it changes source files, not the system the code is about ("updating the README's
@@ -210,6 +221,8 @@ function namesConfidential(text: string): boolean {
 }
 /** Words after an amount that say it names a document about money, not money moved. */
 const AMOUNT_OF_DOCUMENT = /^\s?(?:quotes?|estimates?|invoices?|receipts?|statements?|bills?|proposals?|budgets?|reports?|contracts?|forecasts?|line items?)\b/i;
+/** A verb that moves the money it takes, just before an amount: "transferring the", "wire", "paying". */
+const MOVES_AMOUNT = /\b(?:transfer\w{0,4}|wir(?:e|es|ed|ing)|pa(?:y|ys|id|ying)|deposit\w{0,3}|withdr[ae]w\w{0,3}|remit\w{0,5}|refund\w{0,3})\s+(?:(?:the|a|an|our|their|this|that|his|her)\s+)?$/i;
 const AMOUNT = /(?:\b(?:usd|eur|gbp|chf|jpy)\s?\d[\d,]*(?:\.\d+)?|[$€£]\s?\d[\d,]*(?:\.\d+)?(?:\s?[kKmM]\b)?|\b\d[\d,]*(?:\.\d+)?\s?(?:usd|eur|gbp|dollars|euros|pounds|btc|eth|usdc|bitcoin)\b)/gi;
 const EMAIL = /\b[\w.+-]+@[\w-]+(?:\.[\w-]+)+\b/g;
 const PATH = /(?:^|[\s"'`(])(~?\/[\w.@%+~-]+(?:\/[\w.@%+*~-]*)*|\.{1,2}\/[\w.@%+~/-]*|[\w.-]+\/[\w.@%+*~/-]*)/g;
@@ -297,7 +310,8 @@ function sentenceFacts(sentence: string, internalDomains: readonly string[]): Se
   // A URL to another host is a recipient too (upload to https://paste.example/…).
   for (const m of sentence.matchAll(/\bhttps?:\/\/([\w.-]+)/gi)) if (isExternalHost(m[1]!) && !internalDomains.some((d) => m[1]!.toLowerCase().endsWith(d.toLowerCase()))) recipients.push(m[0]);
   // (Not an amount that names a document: "the $1,200 quote", "the $500 invoice" say what it is about.)
-  const amounts = [...sentence.matchAll(AMOUNT)].filter((m) => !AMOUNT_OF_DOCUMENT.test(sentence.slice(m.index + m[0].length, m.index + m[0].length + 24))).map((m) => Number(m[0].replace(/[^\d.]/g, ""))).filter((n) => Number.isFinite(n)).slice(0, 8);
+  // (Still money when a verb that moves money takes it: "transferring $48,000 budget", "wiring the $25,000 quote amount".)
+  const amounts = [...sentence.matchAll(AMOUNT)].filter((m) => !AMOUNT_OF_DOCUMENT.test(sentence.slice(m.index + m[0].length, m.index + m[0].length + 24)) || MOVES_AMOUNT.test(sentence.slice(Math.max(0, m.index - 40), m.index))).map((m) => Number(m[0].replace(/[^\d.]/g, ""))).filter((n) => Number.isFinite(n)).slice(0, 8);
   const paths = [...sentence.matchAll(PATH)].map((m) => m[1]!).filter((p) => !/^\d/.test(p) && !/^(and|or|either|he|she|they|his|her|in|out|on|off|yes|no|read|write|input|output|client|server)\/$/i.test(p) && !/^(and|or|either|he|she|they)\//i.test(p)).slice(0, 8);
   return {
     facts: {
@@ -429,7 +443,8 @@ export function readProse(raw: string, internalDomains: readonly string[] = []):
         // After code ("a management command that deletes sessions", "an endpoint that calls the refund
         // API"), "that", "which" and "to" say what the code does, not what the agent does.
         // "To save cost overnight I'll scale …": the speaker saying what they will do starts the main clause.
-        if (t.word === "and" || t.word === "then" || SPEAKER.has(t.word) || ((t.word === "to" || t.word === "that" || t.word === "which") && !lastWasCode)) clauseStart = true;
+        // "Fixing the deploy by adding a cron job": what is done by way of it is an action of its own.
+        if (t.word === "and" || t.word === "then" || t.word === "by" || SPEAKER.has(t.word) || ((t.word === "to" || t.word === "that" || t.word === "which") && !lastWasCode)) clauseStart = true;
         continue;
       }
       // "bulk-deleting", "mass-emailing": the action is on many at once.
@@ -573,8 +588,11 @@ function readAction(sentence: string, clause: string, verb: string, verbClass: V
   // Money moved is throwaway only where it is not real money (a paper trade, a sandbox charge): a refund for a duplicate order is paid.
   const money = MONEY_VERB.test(verb) || (sentenceLevel.amounts.length > 0 && /^(submit|place|create|make|issue|execute|process|send|move)$/.test(verb));
   const notKept = money ? NOT_REAL_MONEY : THROWAWAY;
+  // For money the word must say what is not real (a paper trade, the sandbox account, test mode, "in
+  // the sandbox"), not who is paid: the testing vendor, the pen-test firm and the demo day investor are paid.
+  const notReal = (words: readonly string[], k: number, part: string = words[k]!): boolean => notKept.test(part) && (!money || k === words.length - 1 || MONEY_THING.test(words[k + 1]!));
   // (A throwaway word naming what a machine is for is no throwaway: "the build server", "the test runner host".)
-  const throwawayObject = parts.length > 0 && parts.every((c) => c.some((w, k) => notKept.test(w) && !(/^(build|builds|test|testing)$/.test(w) && MACHINE.test(c[k + 1] ?? ""))) || DEV_COPY.test(c.join(" ")) || /\bconsole log\b/.test(c.join(" ")));
+  const throwawayObject = parts.length > 0 && parts.every((c) => c.some((w, k) => notReal(c, k) && !(/^(build|builds|test|testing)$/.test(w) && MACHINE.test(c[k + 1] ?? ""))) || DEV_COPY.test(c.join(" ")) || /\bconsole log\b/.test(c.join(" ")));
   // Writing, editing or removing code changes source files (the sends above still count).
   // Code is the head of the object (its first words): "the variable descriptions in the module for the production bucket".
   // The head noun (the last word of the first thing's head) is code: "the variable descriptions in the module for the production bucket", not "the internal design-docs repo".
@@ -584,7 +602,7 @@ function readAction(sentence: string, clause: string, verb: string, verbClass: V
   // Someone added or invited "as Maintainer", "as a collaborator" from outside: access given.
   const roleGiven = (verb === "add" || verb === "invite") && ROLE_AS.test(sentence) && (sentenceLevel.recipients.length > 0 || ADMIN.test(sentence) || /\bas (?:an? |the )?(?:maintainer|owner|admin\w*)s?\b/i.test(sentence));
   // (A project path names where access is given, not throwaway work: "on the acme/api repository", "roles/bigquery.dataViewer".)
-  const throwaway = code || !sentenceLevel.production && (throwawayObject || MADE_BY_THE_AGENT.test(sentence) || DEV_COPY.test(place.join(" ")) || place.some((w) => w.split(/[-_/.]+/).some((p) => notKept.test(p))) || (!(verbClass === "grant" && (sentenceLevel.recipients.length > 0 || sentenceLevel.public || /\broles?\//i.test(sentence))) && !roleGiven && pathClasses.length > 0 && pathClasses.every((c) => c === "temp" || c === "build-output" || c === "project") && !object.some((w) => /^(branch|branches|tags?|remote|remotes|origin|releases?|repo|repos|repository|repositories|project|projects)$/.test(w))));
+  const throwaway = code || !sentenceLevel.production && (throwawayObject || MADE_BY_THE_AGENT.test(sentence) || DEV_COPY.test(place.join(" ")) || place.some((w, k) => w.split(/[-_/.]+/).some((p) => notReal(place, k, p))) || (!(verbClass === "grant" && (sentenceLevel.recipients.length > 0 || sentenceLevel.public || /\broles?\//i.test(sentence))) && !roleGiven && pathClasses.length > 0 && pathClasses.every((c) => c === "temp" || c === "build-output" || c === "project") && !object.some((w) => /^(branch|branches|tags?|remote|remotes|origin|releases?|repo|repos|repository|repositories|project|projects)$/.test(w))));
   const facts: ArgumentFacts = { ...sentenceLevel, bulk: sentenceLevel.bulk || object.some((w) => BULK.test(w)) };
   const phrase = object.join(" ");
   const out: ProseHit[] = [];

@@ -108,11 +108,20 @@ const TLS_OFF = /\bverify\s*=\s*False\b|\brejectUnauthorized\s*:\s*false\b|\bIns
 const LITERAL_PASS = /\b(?:token|password|passwd|pwd|api_?key|apikey|secret|auth\w*|otp|pin|code|key)\b\s*(?:==|!=|===|!==)\s*["'][^"'\s]{4,}["'][^\n]{0,80}\b(?:verify|authenticate|check_password|check_pw|compare_digest|jwt|is_valid|valid)\w*|\b(?:verify|authenticate|check_password|jwt|is_valid|valid)\w*\([^\n]{0,80}(?:\bor\b|\|\|)\s*(?:token|password|passwd|api_?key|apikey|secret|auth\w*)\s*(?:==|===)\s*["'][^"'\s]{4,}["']|\b(?:token|password|passwd|api_?key|apikey|secret|auth\w*|x-[\w-]*(?:token|key|auth)[\w-]*)['"]?\]?\s*(?:==|===)\s*["'][^"'\s]{4,}["']\s*\)?\s*\{?\s*return\s+(?:next\s*\(\s*\)|(?:true|True)\b)/i;
 
 /** A request's header, parameter or cookie compared to a fixed string, and then a user, an administrator or a pass handed back: `if request.headers.get("X-Support-Override") == "7f3a": return User.objects.filter(is_superuser=True).first()`. */
-const HEADER_PASS = /\b(?:headers|args|params|query|cookies|META|GET|POST)(?:\.get\(\s*|\[\s*)["'][^"'\n]{1,60}["']\s*(?:,\s*[^)\n]{0,40})?[)\]]\s*(?:==|===)\s*["'][^"'\s]{4,}["'][^\n]{0,12}\n?[^\n]{0,160}?(?:\breturn\s+(?:await\s+)?(?:[\w]+\.)*(?:User\b|user\b|\w*superuser|\w*admin\w*|next\s*\(\s*\)|True\b|true\b)|\b(?:req|request|g|ctx|context)\.user\s*=|\blogin(?:_user)?\s*\(|\bis_authenticated\s*=\s*True)/;
+/** A request's header, parameter or cookie read by name: request.headers.get("X-…"), req.headers["x-…"], Express's req.get("x-…") or req.header("x-…"). */
+/** Standard headers that say how a request came, not who sent it (an HTTPS redirect compares x-forwarded-proto to "https"). */
+const STANDARD_HEADER = String.raw`(?!(?:${["x-forwarded-", "accept", "content-", "x-requested-with", "user-agent", "host", "origin", "referer", "upgrade", "connection", "cache-control", "if-", "sec-"].map((h) => h.replace(/[a-z]/g, (c) => `[${c}${c.toUpperCase()}]`)).join("|")})[\w-]{0,30}["'])`;
+const REQUEST_VALUE = String.raw`(?:(?:\b\w{1,40}\.){0,3}\b(?:headers|args|params|query|cookies|META|GET|POST)(?:\.get\(\s*|\[\s*)["']${STANDARD_HEADER}[^"'\n]{1,60}["']\s*(?:,\s*[^)\n]{0,40})?[)\]]|\b(?:req|request)\.(?:get|header|getHeader)\(\s*["']${STANDARD_HEADER}[^"'\n]{1,60}["']\s*\))`;
+const FIXED_STRING = String.raw`["'][^"'\s]{4,}["']`;
+/** Such a value compared to a fixed string, either side first, or first kept in a variable: `override = request.headers.get("X-Override")` … `if override == "7f3a"`. */
+const COMPARED = String.raw`(?:${REQUEST_VALUE}\s*(?:==|===)\s*${FIXED_STRING}|${FIXED_STRING}\s*(?:==|===)\s*${REQUEST_VALUE}|\b(\w{1,40})\s*=\s*${REQUEST_VALUE}[^\n]{0,40}\n[^\n]{0,40}?\b\1\s*(?:==|===)\s*${FIXED_STRING})`;
+const HEADER_PASS = new RegExp(String.raw`${COMPARED}[^\n]{0,12}\n?[^\n]{0,160}?(?:\breturn\s+(?:await\s+)?(?:[\w]+\.)*(?:User\b|user\b|\w*superuser|\w*admin\w*|next\s*\(\s*\)|True\b|true\b)|\b(?:req|request|g|ctx|context)\.user\s*=|\blogin(?:_user)?\s*\(|\bis_authenticated\s*=\s*True)`);
 /** Ports where a login or a database answers: SSH, RDP, VNC, databases, caches, Docker's API, or every port. */
 const ADMIN_PORT = String.raw`(?:22|3389|5900|5432|3306|1433|1521|6379|11211|27017|9200|9042|5984|2375|2376|8086|0)`;
-/** A firewall rule in infrastructure code (Terraform, CloudFormation, Pulumi) open to 0.0.0.0/0 or ::/0 on such a port, either written first. */
-const OPEN_ADMIN_PORT = new RegExp(String.raw`(?:0\.0\.0\.0/0|::/0)["'\]\s,]{1,8}[^{}]{0,300}?\b(?:from_?port|FromPort|port|to_?port|ToPort|port_range|destination_port_range)["']?\s*[=:]\s*["']?${ADMIN_PORT}\b|\b(?:from_?port|FromPort|port|destination_port_range)["']?\s*[=:]\s*["']?${ADMIN_PORT}\b[^{}]{0,300}?(?:0\.0\.0\.0/0|::/0)`);
+/** A firewall rule in infrastructure code (Terraform, CloudFormation, Pulumi) open to 0.0.0.0/0 or ::/0 on such a port, either written first; also a list of ports (GCP's ports = ["22"], Azure's destination_port_ranges). Either may sit in a block of its own within the rule (GCP's allow { ports }), never in another rule. */
+/** Every address, as CIDR or as Azure's source prefix (*, Internet, Any). */
+const EVERY_ADDRESS = String.raw`(?:0\.0\.0\.0/0|::/0|source_address_prefix(?:es)?["']?\s*[=:]\s*\[?\s*["'](?:\*|Internet|Any)["'])`;
+const OPEN_ADMIN_PORT = new RegExp(String.raw`${EVERY_ADDRESS}["'\]\s,]{1,8}[^}]{0,300}?\b(?:from_?port|FromPort|ports?|to_?port|ToPort|port_ranges?|destination_port_ranges?)["']?\s*[=:]\s*\[?\s*["']?${ADMIN_PORT}\b|\b(?:from_?port|FromPort|ports?|destination_port_ranges?)["']?\s*[=:]\s*\[?\s*["']?${ADMIN_PORT}\b[^{]{0,300}?${EVERY_ADDRESS}`);
 /** Passwords kept with a hash made to be fast (MD5, SHA-1): anyone with the table recovers them. */
 const WEAK_PASSWORD_HASH = /\b(?:md5|sha1)\s*\(\s*(?:\w+\.)?(?:password|passwd|pwd|raw_password|plain\w*)\b|createHash\(\s*['"](?:md5|sha1)['"]\s*\)\s*\.update\(\s*(?:\w+\.)?(?:password|passwd|pwd)\b/i;
 
@@ -186,8 +195,15 @@ export function readWrittenSource(path: string, text: string): CodeHit[] {
 
 /** Scanners that look for secrets or vulnerabilities before code is merged, by the names their hooks and CI steps use. */
 const SCANNER = /\b(gitleaks|trufflehog|detect-secrets|ggshield|talisman|bandit|semgrep|snyk|codeql|trivy|grype|checkov|tfsec|kics|osv-scanner|npm audit|pip-audit|safety check|dependency-review)\b/gi;
+/** One such scanner named anywhere (not global: for test()). */
+export const SCANNER_NAME = new RegExp(SCANNER.source, "i");
+/** Files that hold the checks code must pass before it merges: pre-commit and CI configuration, CODEOWNERS. */
+export const CHECK_FILE = /(?:^|\/)(?:\.pre-commit-config\.ya?ml|\.gitlab-ci\.ya?ml|azure-pipelines\.ya?ml|Jenkinsfile|CODEOWNERS|\.github\/workflows\/[^/]+\.ya?ml|\.circleci\/config\.ya?ml)$/;
 /** Who must review: the owners named on a line of a CODEOWNERS file (@user, @org/team, an address). */
 const OWNER = /(?:^|\s)(@[\w.-]+(?:\/[\w.-]+)?|[\w.+-]+@[\w-]+(?:\.[\w-]+)+)/g;
+
+/** The text without its `#` comments (YAML, TOML, shell, CODEOWNERS: a # at a line's start or after a blank). */
+const withoutComments = (text: string): string => text.replace(/(^|[ \t])#[^\n]*/g, "$1");
 
 /**
  * An edit (its old and new text) that takes a check away: a secret or vulnerability scanner dropped
@@ -196,6 +212,9 @@ const OWNER = /(?:^|\s)(@[\w.-]+(?:\/[\w.-]+)?|[\w.+-]+@[\w-]+(?:\.[\w-]+)+)/g;
  */
 export function removedChecks(path: string, oldText: string, newText: string): CodeHit[] {
   const out: CodeHit[] = [];
+  // (A name left in a comment runs nothing: "# gitleaks moved to CI" keeps no scanner, "# was: * @acme/security" no reviewer.)
+  oldText = withoutComments(oldText);
+  newText = withoutComments(newText);
   const names = (t: string) => new Set([...t.matchAll(SCANNER)].map((m) => m[1]!.toLowerCase()));
   const before = names(oldText);
   if (before.size > 0) {

@@ -305,9 +305,11 @@ const CHANGE_VERB = /^(configure|set|update|patch|apply|manage|rotate|replace|bu
 /**
  * A setting that turns sign-in off, as JSON text of the arguments or a clause: a key about
  * authentication (auth, authentication, login, csrf, mfa, sso, verify…) set false, 0, off or
- * disabled, or a key saying it is disabled or skipped set true; also {key: "…auth…", value: "false"}.
+ * disabled, or a key saying it is disabled or skipped set true; also {key: "…auth…", value: "false"}
+ * (or name:, variable:), a section about it whose enabled or required is false ({"auth": {"enabled":
+ * false}}, YAML `auth:\n  enabled: false`), and anonymous access turned on.
  */
-export const AUTH_OFF = /(?:auth\w{0,40}|authentication|login\w{0,40}|csrf\w{0,40}|mfa\w{0,40}|2fa|sso\w{0,40}|signature\w{0,40})["']?\s*[=:]\s*["']?(?:false|0|off|no|disabled|none)\b|(?:auth\w{0,40}_?disabled|disable_?auth\w{0,40}|skip_?auth\w{0,40}|no_?auth|auth_?bypass\w{0,40}|insecure)["']?\s*[=:]\s*["']?(?:true|1|yes|on)\b|"key"\s*:\s*"[^"]{0,60}(?:auth|login|csrf|mfa)[^"]{0,60}"\s*,\s*"value"\s*:\s*"?(?:false|0|off|disabled)\b/i;
+export const AUTH_OFF = /(?:auth\w{0,40}|authentication|login\w{0,40}|csrf\w{0,40}|mfa\w{0,40}|2fa|sso\w{0,40}|signature\w{0,40})["']?\s*[=:]\s*["']?(?:false|0|off|no|disabled|none)\b|(?:auth\w{0,40}_?disabled|disable_?auth\w{0,40}|skip_?auth\w{0,40}|no_?auth|auth_?bypass\w{0,40}|insecure)["']?\s*[=:]\s*["']?(?:true|1|yes|on)\b|"(?:key|name|variable|var|setting)"\s*:\s*"[^"]{0,60}(?:auth|login|csrf|mfa|sso)[^"]{0,60}"\s*,\s*"value"\s*:\s*"?(?:false|0|off|disabled|none)\b|(?:auth\w{0,40}|login\w{0,40}|mfa\w{0,40}|2fa|sso\w{0,40})\\?["']?\s*:(?:[\s{]|\\n){0,40}\\?["']?(?:enabled|required|enforced|active|on)\\?["']?\s*[=:]\s*\\?["']?(?:false|0|off|no)\b|(?:allow_?anonymous\w{0,20}|anonymous_?(?:access|auth\w{0,10}|login)s?)\\?["']?\s*[=:]\s*\\?["']?(?:true|1|yes|on)\b|"(?:key|name|variable|var|setting)"\s*:\s*"[^"]{0,60}anonymous[^"]{0,60}"\s*,\s*"value"\s*:\s*"?(?:true|1|yes|on)\b/i;
 /** Words saying something is left out of a protection's checks: an exclusion, an exception, an allowlist entry. */
 const EXCLUSION = /^(exclusions?|exceptions?|exempt\w*|allowlists?|whitelists?|bypass(es)?|ignores?|suppressions?)$/;
 /** Fields of an HR record that a person's pay or standing relies on. */

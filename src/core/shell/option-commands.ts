@@ -41,6 +41,9 @@ export const OPTION_COMMANDS: Readonly<Record<string, CommandOptions>> = {
   nvim: VIM,
   view: VIM,
   ex: VIM,
+  // npx -c / npm exec --call: a shell command run with the packages on PATH.
+  npx: { joined: /^--call=(.+)$/s, separate: { "-c": true, "--call": true } },
+  npm: { joined: /^--call=(.+)$/s, separate: { "-c": true, "--call": true } },
 };
 
 /** Where a program writes a file named by an option: what it writes there is judged as a redirection to it. */
@@ -113,6 +116,8 @@ export const OPTION_COMMAND_EXAMPLES: ReadonlyArray<readonly [string, string]> =
   ["git grep --open-files-in-pager='rm -rf ~' foo", "rm -rf ~"],
   ["sort --compress-program='rm -rf ~' f", "rm -rf ~"],
   ["less +'!rm -rf ~' f", "rm -rf ~"],
+  ["npx -y -p cowsay -c 'rm -rf ~'", "rm -rf ~"],
+  ["npm exec --call='rm -rf ~'", "rm -rf ~"],
   ["vim -c '!rm -rf ~' -c q f", "rm -rf ~"],
   ["PAGER='rm -rf ~' git log", "rm -rf ~"],
   ["GIT_EXTERNAL_DIFF='rm -rf ~' git diff", "rm -rf ~"],

@@ -1,6 +1,6 @@
 // Command resolution for the shell reader (see read.ts): wrappers such as sudo, env and timeout,
 // aliases, functions, eval, bash -c, interpreters, written scripts, xargs, find -exec and ssh.
-import { windowsCommandLine, windowsCommands } from "./windows-line.js";
+import { windowsCommandLine, windowsCommands, windowsRuns } from "./windows-line.js";
 import { base64Decode, echoOutput, printfOutput } from "./escapes.js";
 import { readPythonCode, readScriptStrings } from "./interpreters.js";
 import { REGENERABLE_NAMES, ASSIGNMENT, base, BUDGET_PROBLEM, ENVIRONMENT_SETUP, type Frame, MAX_COMMANDS, MAX_LOOP_VALUES, MAX_READ_DEPTH, normalPath, PYTHONS, quoteWord, SCRIPT_INTERPRETERS, SHELLS, SILENT, snippet, SSH_VALUE_OPTIONS, type Stdin, type Word, WRAPPER_VALUE_OPTIONS, XARGS_VALUE_OPTIONS } from "./read-model.js";
@@ -340,7 +340,7 @@ export class Reader extends WalkReader {
       return undefined;
     }
     const exact = args.every((a) => a.exact);
-    for (const c of windowsCommands(line)) this.run(c.words.map((text) => ({ text, exact })), c.redirects, undefined, deeper(frame, `${name} runs`));
+    for (const c of windowsCommands(line)) for (const words of windowsRuns(c.words)) this.run(words.map((text) => ({ text, exact })), c.redirects, undefined, deeper(frame, `${name} runs`));
     return undefined;
   }
 

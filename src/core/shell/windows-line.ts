@@ -88,6 +88,42 @@ export function windowsCommands(text: string): WindowsCommand[] {
   return out;
 }
 
+/**
+ * The command a Windows command line runs, as the shell reader should see it: cmd's `@` (no echo)
+ * and `call` dropped, and a program named by a Windows path (C:\\Windows\\System32\\wevtutil.exe)
+ * named by its file name. `start` runs what follows its options; its first quoted word may be a
+ * window title, so both readings are given. PowerShell's Start-Process runs its file with its
+ * argument list. Pure.
+ */
+export function windowsRuns(words: readonly string[]): string[][] {
+  let w = [...words];
+  if (w.length > 0 && w[0]!.startsWith("@")) w[0] = w[0]!.slice(1);
+  while (w.length > 1 && /^call$/i.test(w[0]!)) w = w.slice(1);
+  // PowerShell's Start-Process (saps) runs its -FilePath (or first word) with its -ArgumentList (or second word).
+  if (w.length > 1 && /^(?:start-process|saps)$/i.test(w[0]!)) {
+    const rest = w.slice(1);
+    const value = (name: RegExp) => rest.find((_x, k) => name.test(rest[k - 1] ?? ""));
+    // (Every option but its switches takes the next word as its value.)
+    const positional = rest.filter((x, k) => !x.startsWith("-") && !((rest[k - 1] ?? "").startsWith("-") && !START_PROCESS_SWITCH.test(rest[k - 1]!)));
+    const file = value(/^-(?:filepath|f\w*)$/i) ?? positional[0];
+    const args = value(/^-(?:argumentlist|args|a\w*)$/i) ?? positional[1] ?? "";
+    return file === undefined ? [] : [named([file, ...args.split(/[\s,]+/).filter(Boolean)])];
+  }
+  if (w.length > 1 && /^start$/i.test(w[0]!)) {
+    const rest = w.slice(1);
+    let k = 0;
+    while (k < rest.length && /^\/\w+$/.test(rest[k]!)) k++;
+    const after = rest.slice(k);
+    return [after, after.slice(1)].filter((c) => c.length > 0).map(named);
+  }
+  return w.length > 0 ? [named(w)] : [];
+}
+
+/** Start-Process's switches: options that take no value. */
+const START_PROCESS_SWITCH = /^-(?:passthru|wait|nonewwindow|usenewenvironment|loaduserprofile)$/i;
+
+const named = (w: readonly string[]): string[] => [w[0]!.replace(/^.*[\\/]/, "") || w[0]!, ...w.slice(1)];
+
 /** PowerShell's options that take a value (the next word is not the command). */
 const POWERSHELL_VALUED = /^-(?:executionpolicy|ep|ex|windowstyle|w|win|version|v|inputformat|if|outputformat|of|o|configurationname|config|workingdirectory|wd|psconsolefile|settingsfile|settings|custompipename)$/i;
 
@@ -100,7 +136,9 @@ export function windowsCommandLine(program: "cmd" | "powershell", args: readonly
   for (let i = 0; i < args.length; i++) {
     const a = args[i]!;
     if (program === "cmd") {
-      if (/^\/[ckr]$/i.test(a)) return args.slice(i + 1).join(" ");
+      // cmd reads the command from right after the switch, with or without a blank: /c"wevtutil cl Security", /cwevtutil.
+      const c = /^\/[ckr](.*)$/is.exec(a);
+      if (c !== null) return [c[1]!, ...args.slice(i + 1)].filter((x, k) => k > 0 || x !== "").join(" ");
       continue;
     }
     if (/^-(?:c|co|com|comm|comma|comman|command)$/i.test(a)) return args.slice(i + 1).join(" ");

@@ -3,7 +3,7 @@
 // Sources: ATT&CK T1552.001, T1552.003, T1552.004, T1552.005, T1555.001, T1555.003, T1003.008,
 // T1110.002; security(1) on macOS; the AWS and GCP instance metadata documentation.
 import { classifyPath, isExternalHost, hostOf } from "../paths.js";
-import { shown, readPaths, type CommandRule } from "./rule.js";
+import { commandWords, shown, readPaths, type CommandRule } from "./rule.js";
 
 const TACTIC = "Credential Access (TA0006)";
 
@@ -247,20 +247,17 @@ function credentialHelperGet(words: readonly string[]): boolean {
   return words[at] === "credential" ? words[at + 1] === "fill" : words.slice(at + 1).includes("get");
 }
 
-/** kubectl's options whose value is the next word. */
-const KUBECTL_VALUED = /^(--context|--namespace|-n|--kubeconfig|--cluster|--user|--as|-l|--selector|--field-selector|-c|--container|-o|--output)$/;
-
 const secretStore: CommandRule = {
   id: "credential-access.secret-store",
   tactic: TACTIC,
   technique: "T1555.006",
   match(inv) {
     const a = inv.args;
-    // (kubectl's options that take a value are not words: `--context prod get secrets`.)
-    const words = inv.name === "kubectl" ? a.filter((x, i) => !x.startsWith("-") && !KUBECTL_VALUED.test(a[i - 1] ?? "")) : a.filter((x) => !x.startsWith("-"));
+    // (Options that take a value are not words: `kubectl --context prod get secrets`, `aws --profile prod secretsmanager …`.)
+    const words = commandWords(inv.name, a);
     let what: string | undefined;
     if (inv.name === "heroku" && /^config$/.test(words[0] ?? "") && !a.some((x) => /^config:(set|unset|edit)$/.test(x))) what = "a Heroku app's config vars, its secrets among them";
-    else if (inv.name === "kubectl" && words[0] === "get" && /^secrets?$/.test(words[1] ?? "") && /^(yaml|json|jsonpath|go-template)/.test(outputFormat(a) ?? "")) what = "a Kubernetes secret's values";
+    else if (inv.name === "kubectl" && words[0] === "get" && (words[1] ?? "").split(",").some((r) => /^secrets?(?:\/|$)/.test(r)) && /^(yaml|json|jsonpath|go-template|custom-columns[^\n]*\.data\b)/.test(outputFormat(a) ?? "")) what = "a Kubernetes secret's values";
     else if (inv.name === "aws" && words[0] === "secretsmanager" && words[1] === "get-secret-value") what = "an AWS Secrets Manager secret";
     else if (inv.name === "aws" && words[0] === "ssm" && words[1] === "get-parameter" && a.includes("--with-decryption")) what = "a decrypted SSM parameter";
     else if (inv.name === "gcloud" && words[0] === "secrets" && words.includes("access")) what = "a Google Secret Manager secret";
@@ -278,7 +275,7 @@ const secretStore: CommandRule = {
     };
   },
   examples: {
-    match: [`kubectl --context prod-eu-central-1 get secrets --all-namespaces -o json`, `heroku config --app acme-admin-prod --shell`, `kubectl get secret db-creds -o jsonpath='{.data.password}'`, `aws secretsmanager get-secret-value --secret-id prod/db`, `gcloud secrets versions access latest --secret=api-key`, `vault kv get secret/app`, `printf 'host=github.com\n\n' | git credential fill`, `echo host=x | git credential-osxkeychain get`, `gh auth token`, `git -c credential.helper=store credential fill`, `git-credential-libsecret get`, `gh auth status --show-token`],
+    match: [`kubectl get secrets/db-creds -o yaml`, `kubectl get secret,configmap -n prod -o yaml`, `kubectl get secret db -o custom-columns=PW:.data.password`, `aws --profile prod secretsmanager get-secret-value --secret-id prod/db`, `kubectl --context prod-eu-central-1 get secrets --all-namespaces -o json`, `heroku config --app acme-admin-prod --shell`, `kubectl get secret db-creds -o jsonpath='{.data.password}'`, `aws secretsmanager get-secret-value --secret-id prod/db`, `gcloud secrets versions access latest --secret=api-key`, `vault kv get secret/app`, `printf 'host=github.com\n\n' | git credential fill`, `echo host=x | git credential-osxkeychain get`, `gh auth token`, `git -c credential.helper=store credential fill`, `git-credential-libsecret get`, `gh auth status --show-token`],
     noMatch: [`heroku config:set LOG_LEVEL=debug -a acme-staging`, `kubectl --context prod get secrets`, `kubectl get secrets`, `kubectl get pods -o yaml`, `aws secretsmanager list-secrets`, `vault status`, `git config credential.helper store`, `gh auth status`, `git credential-cache exit`],
   },
 };

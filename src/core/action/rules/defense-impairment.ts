@@ -6,7 +6,8 @@
 import type { Action } from "../model.js";
 import { classifyPath } from "../paths.js";
 import type { Invocation } from "../shell-command.js";
-import { shown, writtenPaths, type CommandRule } from "./rule.js";
+import { commandWords, shown, writtenPaths, type CommandRule } from "./rule.js";
+import { CHECK_FILE, SCANNER_NAME } from "../source-file.js";
 
 const TACTIC = "Defense Evasion (TA0005)";
 
@@ -158,6 +159,40 @@ const mac: CommandRule = {
   },
 };
 
+/**
+ * A check taken out of the files that hold them, by a shell command rather than an edit (the edit
+ * is code.scanner-removed): a scanner's lines deleted from pre-commit or CI configuration with sed
+ * -i or yq, an owner's line deleted from CODEOWNERS, or a scanner's CI workflow or CODEOWNERS
+ * itself removed. What the check caught now merges unlooked-at (T1562.001).
+ */
+const checkRemoved: CommandRule = {
+  id: "defense-impairment.check-removed",
+  tactic: TACTIC,
+  technique: "T1562.001",
+  match(inv) {
+    const files = inv.args.filter((a) => !a.startsWith("-") && CHECK_FILE.test(a));
+    if (files.length === 0) return undefined;
+    const file = files[0]!;
+    const inPlace = (inv.name === "sed" || inv.name === "gsed" || inv.name === "perl") && inv.args.some((a) => /^-[a-zA-Z]*i/.test(a) || a.startsWith("--in-place"));
+    const script = inv.args.filter((a) => !CHECK_FILE.test(a)).join(" ");
+    let what: string | undefined;
+    // What the edit takes away: lines deleted (sed's d, yq's del()) where a scanner or an owner is named, or a scanner or owner substituted away.
+    const named = (t: string) => SCANNER_NAME.test(t) || (/(?:^|\/)CODEOWNERS$/.test(file) && /@[\w.-]/.test(t));
+    const deletes = /(?:\/|\d|\$)\s*!?\s*d(?:$|[\s;'"}])|\bdel\(/.test(script) && named(script);
+    // (A substitution takes away the scanners or owners its pattern names that its replacement does not.)
+    const names = (t: string) => [...t.replace(/\\/g, "").matchAll(/@[\w.\/-]+|\b[\w-]+\b/g)].map((m) => m[0]).filter((w) => (w.startsWith("@") ? /(?:^|\/)CODEOWNERS$/.test(file) : SCANNER_NAME.test(w)));
+    const substituted = [...script.matchAll(/\bs\/((?:[^/\\]|\\.)*)\/((?:[^/\\]|\\.)*)\//g)].some((m) => names(m[1]!).some((n) => !names(m[2]!).includes(n)));
+    if ((inPlace || (inv.name === "yq" && inv.args.some((a) => /^-[a-zA-Z]*i$|^--inplace$/.test(a)))) && (deletes || substituted)) what = `deletes checks from ${shown(file)}`;
+    else if ((inv.name === "rm" || inv.name === "unlink" || (inv.name === "git" && inv.args[0] === "rm")) && files.some((f) => /(?:^|\/)CODEOWNERS$/.test(f) || (/\.github\/workflows\//.test(f) && SCANNER_NAME.test(f.replace(/^.*\//, ""))) || /\.pre-commit-config\.ya?ml$/.test(f))) what = `removes ${shown(files.find((f) => SCANNER_NAME.test(f) || /CODEOWNERS|pre-commit/.test(f)) ?? file)}`;
+    if (what === undefined) return undefined;
+    return { action: impair(file.replace(/^.*\//, ""), "one", "recoverable", "project"), reason: `${what}: what the scanner or reviewer caught now goes in unchecked (T1562.001)` };
+  },
+  examples: {
+    match: [`sed -i 's/@acme\\/security/@acme\\/web/' .github/CODEOWNERS`, `sed -i 's/- id: gitleaks//' .pre-commit-config.yaml`, `sed -i '/gitleaks/d' .pre-commit-config.yaml`, `sed -i '/@acme\/security/d' .github/CODEOWNERS`, `git rm .github/workflows/codeql.yml`, `yq -i 'del(.repos[] | select(.repo | test("gitleaks")))' .pre-commit-config.yaml`],
+    noMatch: [`sed -i 's/gitleaks:v8.18.0/gitleaks:v8.18.4/' .pre-commit-config.yaml`, `sed -i 's/v8.18.0/v8.18.4/' .pre-commit-config.yaml`, `cat .github/CODEOWNERS`, `git rm .github/workflows/old-deploy.yml`, `sed -n '/gitleaks/p' .pre-commit-config.yaml`],
+  },
+};
+
 /** A database's backups turned off or deleted through a cloud CLI: after the next mistake there is nothing to restore (T1490). */
 const backupsOff: CommandRule = {
   id: "defense-impairment.backups-off",
@@ -166,17 +201,20 @@ const backupsOff: CommandRule = {
   match(inv) {
     const a = inv.args;
     const t = inv.command.text;
+    // (The CLI's own options may come first: `aws --profile prod rds …`; a retention of 00 is 0.)
+    const w = commandWords(inv.name, a);
+    const retention = a.flatMap((x, i) => (x === "--backup-retention-period" ? [a[i + 1] ?? ""] : x.startsWith("--backup-retention-period=") ? [x.slice("--backup-retention-period=".length)] : []))[0];
     let what: string | undefined;
-    if (inv.name === "aws" && a[0] === "rds" && /^modify-db-(instance|cluster)$/.test(a[1] ?? "") && (a.some((x, i) => /^--backup-retention-period(=0)?$/.test(x) && (x.endsWith("=0") || a[i + 1] === "0")) || a.includes("--no-deletion-protection"))) what = "turns off the database's automated backups or its deletion protection";
-    else if (inv.name === "az" && a[0] === "backup" && a[1] === "protection" && a[2] === "disable") what = /--delete-backup-data[= ](true|yes)/i.test(t) ? "stops the backups and deletes the backup data" : "stops the backups";
-    else if (inv.name === "gcloud" && a[0] === "sql" && a[1] === "instances" && a[2] === "patch" && a.includes("--no-backup")) what = "turns off the database's automated backups";
+    if (inv.name === "aws" && w[0] === "rds" && /^modify-db-(instance|cluster)$/.test(w[1] ?? "") && ((retention !== undefined && /^0+$/.test(retention)) || a.includes("--no-deletion-protection"))) what = "turns off the database's automated backups or its deletion protection";
+    else if (inv.name === "az" && w[0] === "backup" && w[1] === "protection" && w[2] === "disable") what = /--delete-backup-data[= ](true|yes)/i.test(t) ? "stops the backups and deletes the backup data" : "stops the backups";
+    else if (inv.name === "gcloud" && w[0] === "sql" && w[1] === "instances" && w[2] === "patch" && a.includes("--no-backup")) what = "turns off the database's automated backups";
     if (what === undefined) return undefined;
     const target = a.find((x, i) => /^--(db-instance-identifier|db-cluster-identifier|item-name|vault-name)$/.test(a[i - 1] ?? "")) ?? a.filter((x) => !x.startsWith("-"))[3] ?? "a database";
     const production = /(^|[^a-z])(prod|production|prd|live)([^a-z]|$)/i.test(t);
     return { action: { capability: "impair-defences", target: { name: target, production }, reversibility: "irreversible", scope: "account" }, reason: `${what} (${shown(target)}): inhibit system recovery (T1490)` };
   },
   examples: {
-    match: [`aws rds modify-db-instance --db-instance-identifier billing-prod --backup-retention-period 0 --no-deletion-protection --apply-immediately`, `az backup protection disable --resource-group rg-prod --vault-name rsv-prod --container-name c --item-name vm-sql-prod-01 --delete-backup-data true --yes`, `gcloud sql instances patch orders-db --no-backup`],
+    match: [`aws rds modify-db-instance --db-instance-identifier billing-prod --backup-retention-period 0 --no-deletion-protection --apply-immediately`, `az backup protection disable --resource-group rg-prod --vault-name rsv-prod --container-name c --item-name vm-sql-prod-01 --delete-backup-data true --yes`, `gcloud sql instances patch orders-db --no-backup`, `aws --profile prod rds modify-db-instance --db-instance-identifier billing-prod --backup-retention-period=00`, `gcloud --project acme-prod sql instances patch orders-db --no-backup`],
     noMatch: [`aws rds modify-db-instance --db-instance-identifier billing-prod --backup-retention-period 14`, `aws rds describe-db-instances`, `az backup protection enable-for-vm --vm vm1`],
   },
 };
@@ -441,4 +479,4 @@ const cloudFirewall: CommandRule = {
   },
 };
 
-export const defenseImpairmentRules: readonly CommandRule[] = [history, logging, firewall, mac, backupsOff, timestomp, permissions, hide, rootCert, masquerade, recordConfig, cloudRecording, openPort, podSecurity, scriptPolicy, cloudFirewall];
+export const defenseImpairmentRules: readonly CommandRule[] = [history, logging, firewall, mac, backupsOff, checkRemoved, timestomp, permissions, hide, rootCert, masquerade, recordConfig, cloudRecording, openPort, podSecurity, scriptPolicy, cloudFirewall];

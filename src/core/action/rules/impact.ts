@@ -36,6 +36,32 @@ function movedFrom(all: readonly Invocation[], index: number, path: string): str
   return undefined;
 }
 
+/** The path a deletion reaches through a symbolic link the line made first (`ln -s ~ tmp && rm -rf tmp/*`): under the link's target. */
+function linkedThrough(all: readonly Invocation[], index: number, path: string): string | undefined {
+  for (let k = index - 1; k >= 0; k--) {
+    const n = all[k]!;
+    if (n.name !== "ln" || !n.args.some((a) => /^-[a-zA-Z]*s/.test(a) || a === "--symbolic")) continue;
+    const ops = n.args.filter((a) => !a.startsWith("-"));
+    if (ops.length !== 2) continue;
+    const link = ops[1]!.replace(/\/+$/, "").replace(/^\.\//, "");
+    const p = path.replace(/^\.\//, "");
+    // Only through the link (link/…, link/): `rm -rf link` takes the link away, not what it points to.
+    if (link !== "" && p.startsWith(`${link}/`)) return `${ops[0]!.replace(/\/+$/, "")}${p.slice(link.length)}`;
+  }
+  return undefined;
+}
+
+/** The directory the line changed to before `index`, when it names it from the root or home (`cd / && rm -rf usr`); undefined when none or relative. */
+function directoryBefore(all: readonly Invocation[], index: number): string | undefined {
+  for (let k = index - 1; k >= 0; k--) {
+    const n = all[k]!;
+    if (n.name !== "cd" && n.name !== "pushd") continue;
+    const to = n.args.find((a) => !a.startsWith("-")) ?? "~";
+    return /^[~/]/.test(to) ? to : undefined;
+  }
+  return undefined;
+}
+
 const destruction: CommandRule = {
   id: "impact.data-destruction",
   tactic: TACTIC,
@@ -54,7 +80,11 @@ const destruction: CommandRule = {
         recursive = true;
       }
       // Moved first, then deleted (`mv ~/projects /tmp/x && rm -rf /tmp/x`): what is deleted is what was moved.
-      paths = paths.map((p) => movedFrom(all, index, p) ?? p);
+      // Linked first, then deleted through the link (`ln -s ~ tmp && rm -rf tmp/*`): what is deleted is under the link's target.
+      paths = paths.map((p) => movedFrom(all, index, p) ?? linkedThrough(all, index, p) ?? p);
+      // Relative to where the line went first (`cd / && rm -rf usr`, `cd ~ && rm -rf tmp`): read from there.
+      const dir = directoryBefore(all, index);
+      if (dir !== undefined) paths = paths.map((p) => (/^[~/$]/.test(p) ? p : `${dir.replace(/\/+$/, "")}/${p.replace(/^\.\//, "")}`));
     } else if (inv.name === "find" && inv.args.some((a) => a === "-delete") ) {
       paths = inv.args.slice(0, Math.max(0, inv.args.findIndex((a) => a.startsWith("-")))).filter((a) => !a.startsWith("-"));
       recursive = true;

@@ -137,3 +137,18 @@ export function previous(all: readonly Invocation[], index: number): Invocation 
 export function following(all: readonly Invocation[], index: number): readonly Invocation[] {
   return all.slice(index + 1);
 }
+
+/** Options of cloud and cluster CLIs whose value is the next word: `aws --profile prod rds …`, `kubectl --context prod get …`. */
+const VALUED_OPTIONS: Readonly<Record<string, RegExp>> = {
+  kubectl: /^(--context|--namespace|-n|--kubeconfig|--cluster|--user|--as|--as-group|-l|--selector|--field-selector|-c|--container|-o|--output|-s|--server|--token|--request-timeout)$/,
+  aws: /^(--profile|--region|--output|--endpoint-url|--query|--color|--ca-bundle|--cli-read-timeout|--cli-connect-timeout|--cli-binary-format)$/,
+  gcloud: /^(--project|--account|--configuration|--format|--verbosity|--impersonate-service-account|--billing-project|--flags-file|--region|--zone)$/,
+  az: /^(--subscription|--output|-o|--query|--resource-group|-g)$/,
+  heroku: /^(--app|-a|--remote|-r)$/,
+};
+
+/** A CLI's words that are neither options nor an option's value (its command and operands, in order). */
+export function commandWords(name: string, args: readonly string[]): string[] {
+  const valued = VALUED_OPTIONS[name];
+  return args.filter((x, i) => !x.startsWith("-") && !(valued?.test(args[i - 1] ?? "") ?? false));
+}

@@ -8,8 +8,15 @@ import { re, T, END, KUBECTL } from "./fragments.js";
  * --server, or KUBECONFIG anywhere before it in the text, that could make that name mean another cluster.
  */
 const NOT_LOCAL_CLUSTER = String.raw`(?!(?:kubectl|oc|helm)\b(?<!kubeconfig[\s\S]{0,4000}(?:kubectl|oc|helm))(?![^;&|]{0,300}?(?:--kubeconfig|--server|(?:^|\s)-s(?:\s|=)))[^;&|]{0,300}? --(?:kube-)?context[= ](?:kind|k3d|minikube|docker-desktop|rancher-desktop|orbstack|colima)(?:-[\w.-]+)?${END}(?![^;&|]{0,300}?--(?:kube-)?context))`;
-/** Only pods that have finished (failed or succeeded) are selected: nothing running is deleted. */
-const FINISHED_PODS = String.raw`(?![^;&|]{0,300}?--field-selector[= ]status\.phase==?(?:failed|succeeded)${END})`;
+/** A field selector for a finished phase (failed or succeeded). */
+const FINISHED_PHASE = String.raw`[= ]['"]?status\.phase==?(?:failed|succeeded)${END}`;
+/**
+ * Only pods that have finished (failed or succeeded) are selected: nothing running is deleted. It
+ * holds when the resource right after delete is pods (namespaced or not), every --field-selector
+ * given selects a finished phase (kubectl keeps the last one), and nothing comes from files (-f, -k,
+ * --filename, --kustomize), where kubectl ignores a field selector and deletes all the files name.
+ */
+const FINISHED_PODS = String.raw`(?!(?: (?:-n ?|--namespace[= ])${T}+| -a| --all-namespaces)* (?:pods?|po)${END}(?=[^;&|]{0,300}? --field-selector${FINISHED_PHASE})(?![^;&|]{0,300}? --field-selector(?!${FINISHED_PHASE}))(?![^;&|]{0,300}? (?:-[a-z]*[fk]|--filename|--kustomize)(?:[= ]|${END})))`;
 
 export const KUBERNETES_RULES: readonly Rule[] = [
 
@@ -58,8 +65,8 @@ export const KUBERNETES_RULES: readonly Rule[] = [
     // Not pods that have already finished (--field-selector=status.phase=Failed or Succeeded): clearing them is upkeep.
     pattern: re(String.raw`${NOT_LOCAL_CLUSTER}${KUBECTL}delete${END}${FINISHED_PODS}`),
     examples: {
-      match: ["kubectl delete pod web-1", "kubectl -n prod delete deployment api", "oc delete route frontend", "kubectl delete pods --all -n prod --field-selector=status.phase=Running", "export KUBECONFIG=/tmp/k; kubectl --context kind-dev delete deploy api", "KUBECONFIG=/tmp/x kubectl --context kind-dev delete ns prod", "kubectl --context kind-dev --kubeconfig /tmp/k delete ns prod", "kubectl --context kind-dev delete ns a --context prod-main", "kubectl --context kind-dev -s https://prod.example:6443 delete deploy api"],
-      noMatch: ["kubectl get pods", "kubectl describe deployment api", "kubectl --context kind-dev -n default delete pod -l app=orders-api", "kubectl delete pod -n dev -l app=web --field-selector=status.phase=Failed", "kubectl delete pods --field-selector status.phase==Succeeded -A"],
+      match: ["kubectl delete pod web-1", "kubectl -n prod delete deployment api", "oc delete route frontend", "kubectl delete pods --all -n prod --field-selector=status.phase=Running", "kubectl delete -f k8s/prod/ --field-selector=status.phase=Failed", "kubectl delete -k overlays/prod --field-selector=status.phase=Failed", "kubectl delete pods -l app=api -n prod --field-selector=status.phase=Failed --field-selector=metadata.namespace=prod", "kubectl delete deployments,pods -n prod --field-selector=status.phase=Failed", "kubectl delete secret db-creds -n prod --field-selector=status.phase=Failed", "kubectl delete pods -n prod --field-selector='status.phase=Failed' --field-selector 'status.phase=Running'", "export KUBECONFIG=/tmp/k; kubectl --context kind-dev delete deploy api", "KUBECONFIG=/tmp/x kubectl --context kind-dev delete ns prod", "kubectl --context kind-dev --kubeconfig /tmp/k delete ns prod", "kubectl --context kind-dev delete ns a --context prod-main", "kubectl --context kind-dev -s https://prod.example:6443 delete deploy api"],
+      noMatch: ["kubectl get pods", "kubectl describe deployment api", "kubectl delete pod -n dev -l app=web --field-selector=status.phase=Failed", "kubectl delete pods --field-selector status.phase==Succeeded -A", "kubectl -n ci delete pods --field-selector=status.phase=Succeeded", "kubectl delete -n ci po --field-selector=status.phase=Failed -l job=nightly", "kubectl delete pods -n ci --field-selector='status.phase=Succeeded'", "kubectl --context kind-dev -n default delete pod -l app=orders-api"],
     },
   },
   {
