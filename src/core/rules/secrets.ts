@@ -2115,7 +2115,24 @@ export const SECRET_RULES: readonly DetectorRule[] = [
         `redis://:${fake(ALNUM, 24, 3)}@cache:6379/0`,
         `Server=tcp:sql.example.com,1433;Initial Catalog=app;User ID=app;Password=${fake(ALNUM, 14, 4)};Encrypt=True;`,
       ],
-      noMatch: ["Server=localhost,1433;Database=Billing_Dev;User Id=sa;Password=LocalDev_Only_2026!;TrustServerCertificate=True", "mysql://root:devpass123@127.0.0.1:3306/shop_dev", "postgres://localhost:5432/app", "postgres://app:${DB_PASSWORD}@db:5432/app", "Server=localhost;Database=app;Trusted_Connection=True;", 'connectionString.parse("mongodb://username:password@host:1234")'],
+      noMatch: ["Server=localhost,1433;Database=Billing_Dev;User Id=sa;Password=LocalDev_Only_2026!;TrustServerCertificate=True", "mysql://root:Xq7ve2Lm9w@127.0.0.1:3306/shop_dev", "postgres://localhost:5432/app", "postgres://app:${DB_PASSWORD}@db:5432/app", "Server=localhost;Database=app;Trusted_Connection=True;", 'connectionString.parse("mongodb://username:password@host:1234")'],
+    },
+  },
+  {
+    id: "secret.local-database-password",
+    kind: "secret",
+    reason: "Password for a database on this machine (localhost) in a connection string: usually a development default, but a tunnel to another database looks the same, so a person confirms.",
+    score: 55,
+    keywords: ["localhost", "127.0.0.1", "::1", "(local)"],
+    // The connection strings secret.database-connection-string leaves to this machine, and no other.
+    pattern: new RegExp(
+      String.raw`\b(?:${DB_SCHEMES})://${URL_USERINFO}(?=(?:localhost|127\.0\.0\.1|\[::1\])(?:[:/?#"'\s]|$))|(?:\b(?:Server|Data Source|Host|Address|Addr)\s{0,2}=\s{0,2}${LOCAL_SQL_HOST}[^\n]{0,400}?|(?=[^\n]{0,400}?\b(?:Server|Data Source|Host|Address|Addr)\s{0,2}=\s{0,2}${LOCAL_SQL_HOST}))\b(?:Password|Pwd)\s{0,2}=\s{0,2}(?<pw>(?![$%{])[^;'"\s]{1,200})`,
+      "gi",
+    ),
+    validators: [{ check: "not-placeholder" }],
+    examples: {
+      match: ["Server=localhost,1433;Database=Billing_Dev;User Id=sa;Password=LocalDev_Only_2026!;TrustServerCertificate=True", "mysql://root:Xq7ve2Lm9w@127.0.0.1:3306/shop_dev"],
+      noMatch: ["postgres://localhost:5432/app", "postgres://postgres:postgres@localhost:5432/shop_dev", `postgres://app:${fake(ALNUM, 16, 7)}@db.internal:5432/app`, "Server=localhost;Database=app;Trusted_Connection=True;"],
     },
   },
   {

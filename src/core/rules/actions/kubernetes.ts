@@ -4,10 +4,11 @@ import { re, T, END, KUBECTL } from "./fragments.js";
 
 /**
  * Not on a cluster that runs on this machine for development (kind, k3d, minikube, Docker Desktop,
- * Rancher Desktop, OrbStack, colima), named by the command's only --context, with no --kubeconfig,
- * --server, or KUBECONFIG anywhere before it in the text, that could make that name mean another cluster.
+ * Rancher Desktop, OrbStack, colima), named by the command's only --context (unquoted, with no quote
+ * before it: not words inside an argument), with no --kubeconfig, --server, or KUBECONFIG anywhere
+ * before it in the text, that could make that name mean another cluster.
  */
-const NOT_LOCAL_CLUSTER = String.raw`(?!(?:kubectl|oc|helm)\b(?<!kubeconfig[\s\S]{0,4000}(?:kubectl|oc|helm))(?![^;&|]{0,300}?(?:--kubeconfig|--server|(?:^|\s)-s(?:\s|=)))[^;&|]{0,300}? --(?:kube-)?context[= ](?:kind|k3d|minikube|docker-desktop|rancher-desktop|orbstack|colima)(?:-[\w.-]+)?${END}(?![^;&|]{0,300}?--(?:kube-)?context))`;
+const NOT_LOCAL_CLUSTER = String.raw`(?!(?:kubectl|oc|helm)\b(?<!kubeconfig[\s\S]{0,4000}(?:kubectl|oc|helm))(?![^;&|]{0,300}?(?:--kubeconfig|--server|(?:^|\s)-s(?:\s|=)))[^;&|'"]{0,300}? --(?:kube-)?context[= ](?:kind|k3d|minikube|docker-desktop|rancher-desktop|orbstack|colima)(?:-[\w.-]+)?${END}(?![^;&|]{0,300}?--(?:kube-)?context))`;
 /** A field selector for a finished phase (failed or succeeded). */
 const FINISHED_PHASE = String.raw`[= ]['"]?status\.phase==?(?:failed|succeeded)${END}`;
 /**
@@ -65,7 +66,7 @@ export const KUBERNETES_RULES: readonly Rule[] = [
     // Not pods that have already finished (--field-selector=status.phase=Failed or Succeeded): clearing them is upkeep.
     pattern: re(String.raw`${NOT_LOCAL_CLUSTER}${KUBECTL}delete${END}${FINISHED_PODS}`),
     examples: {
-      match: ["kubectl delete pod web-1", "kubectl -n prod delete deployment api", "oc delete route frontend", "kubectl delete pods --all -n prod --field-selector=status.phase=Running", "kubectl delete -f k8s/prod/ --field-selector=status.phase=Failed", "kubectl delete -k overlays/prod --field-selector=status.phase=Failed", "kubectl delete pods -l app=api -n prod --field-selector=status.phase=Failed --field-selector=metadata.namespace=prod", "kubectl delete deployments,pods -n prod --field-selector=status.phase=Failed", "kubectl delete secret db-creds -n prod --field-selector=status.phase=Failed", "kubectl delete pods -n prod --field-selector='status.phase=Failed' --field-selector 'status.phase=Running'", "export KUBECONFIG=/tmp/k; kubectl --context kind-dev delete deploy api", "KUBECONFIG=/tmp/x kubectl --context kind-dev delete ns prod", "kubectl --context kind-dev --kubeconfig /tmp/k delete ns prod", "kubectl --context kind-dev delete ns a --context prod-main", "kubectl --context kind-dev -s https://prod.example:6443 delete deploy api"],
+      match: ["kubectl delete pod web-1", "kubectl -n prod delete deployment api", "oc delete route frontend", "kubectl delete pods --all -n prod --field-selector=status.phase=Running", "kubectl delete -f k8s/prod/ --field-selector=status.phase=Failed", "kubectl delete -k overlays/prod --field-selector=status.phase=Failed", "kubectl delete pods -l app=api -n prod --field-selector=status.phase=Failed --field-selector=metadata.namespace=prod", "kubectl delete deployments,pods -n prod --field-selector=status.phase=Failed", "kubectl delete secret db-creds -n prod --field-selector=status.phase=Failed", "kubectl delete pods -n prod --field-selector='status.phase=Failed' --field-selector 'status.phase=Running'", "export KUBECONFIG=/tmp/k; kubectl --context kind-dev delete deploy api", "KUBECONFIG=/tmp/x kubectl --context kind-dev delete ns prod", "kubectl --context kind-dev --kubeconfig /tmp/k delete ns prod", "kubectl --context kind-dev delete ns a --context prod-main", "kubectl --context kind-dev -s https://prod.example:6443 delete deploy api", "kubectl delete ns prod -l 'a --context kind-dev'"],
       noMatch: ["kubectl get pods", "kubectl describe deployment api", "kubectl delete pod -n dev -l app=web --field-selector=status.phase=Failed", "kubectl delete pods --field-selector status.phase==Succeeded -A", "kubectl -n ci delete pods --field-selector=status.phase=Succeeded", "kubectl delete -n ci po --field-selector=status.phase=Failed -l job=nightly", "kubectl delete pods -n ci --field-selector='status.phase=Succeeded'", "kubectl --context kind-dev -n default delete pod -l app=orders-api"],
     },
   },
