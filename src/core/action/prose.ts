@@ -126,6 +126,8 @@ const EXCLUDED_FROM_PROTECTION = new RegExp(String.raw`\b(?:exclusions?|exceptio
 const PIPED_TO_SHELL = /\b(?:pip(?:e|es|ed|ing)|curl\w*|wget\w*)\b[^.;]{0,100}?\b(?:straight |directly )?in(?:to)? (?:a |the )?(?:bash|sh|zsh|shell|sudo bash|sudo sh)\b/i;
 /** Code fetched and run in one breath: "pulls and runs a script from …", "downloads and executes …". */
 const FETCH_AND_RUN = /\b(?:pull|pulls|pulling|download|downloads|downloading|fetch|fetches|fetching|grab|grabs|grabbing)\s+(?:and|then|&)\s+(?:run|runs|running|execute|executes|executing)\b[^.;]{0,80}?\bfrom\b/i;
+/** The repository's hooks skipped, said in words or with git's flag. */
+const HOOKS_SKIPPED = /(?:^|\s)--no-verify\b|\b(?:skip(?:s|ping)?|bypass(?:es|ing)?|disabl(?:e|es|ing))\b[^.;]{0,40}?\b(?:pre-commit|pre-push|commit-msg|git) hooks?\b/i;
 /** A DNS record by its type, or DNS named. */
 const DNS_RECORD = /\b(?:a|aaaa|cname|mx|txt|ns|srv|caa|dns) (?:records?|entry|entries)\b|\bdns\b/i;
 /** Who is woken when production breaks: an on-call rotation, an escalation policy, a paging service. */
@@ -144,13 +146,13 @@ const NOT_REAL_MONEY = /^(paper|simulated|sandbox|test|tests|testing|demo|mock|d
  */
 const CODE_OBJECT = /^(readme|docs?|documentation|comments?|descriptions?|docstrings?|modules?|code|function|functions|methods?|class|classes|tests?|specs?|sections?|templates?|changelog|typos?|endpoints?|handlers?|routes?|imports?|helpers?|variables?|snippets?|stubs?|mocks?|subcommands?|commands?|flags?|options?|parameters?|args?|types?|interfaces?|enums?|structs?|lint|docstring|scripts?|lines?|strings?|toast|labels?|css|styles?)$/;
 /** A development copy of a system (the dev server, a development database): as throwaway as a local one. Not "the dev team's list". */
-const DEV_COPY = /\b(dev|development) (server|servers|environment|env|database|databases|db|stack|cluster|containers?|instances?|branch|builds?|deployments?|sites?|stage|box|machines?|namespace|buckets?|volumes?|tables?|data|copy)\b/;
+const DEV_COPY = /\b(dev|development) (server|servers|environment|env|database|databases|db|stack|cluster|containers?|instances?|branch|builds?|deployments?|sites?|stage|box|machines?|namespace|buckets?|volumes?|tables?|data|copy)\b|\b(kind|k3d|minikube) clusters?\b/;
 const PRODUCTION = /(^|[^a-z0-9])(prod|production|prd)([^a-z0-9]|$)|\blive (database|db|site|server|servers|environment|cluster|system|data|store|shop|app|api|tables?)\b/i;
 /** Whether the words name production (prod, production, the live database). */
 export const mentionsProduction = (text: string): boolean => PRODUCTION.test(text);
 const PUBLIC = /\b(public|publicly|anyone|(to|with|for) everyone|everyone (can|with the link)|world-readable|the internet|open to all|anonymous|customer-facing|public-facing|status page)\b|\b0\.0\.0\.0\/0\b|::\/0/i;
 /** Recipients outside the organisation, named without an address. */
-const OUTSIDE = /\b(personal (e-?mail|gmail|account|address|dropbox|drive)|gmail|hotmail|yahoo|protonmail|proton\.me|outlook\.com|icloud|contractor'?s?|vendor'?s?|freelancer'?s?|third[- ]part(y|ies)|external|outside|partner'?s?|pastebin|a stranger|someone outside|agency|agencies|slack connect|consultants?|recruiters?|my laptop|personal laptop|personal device|home computer|usb (drive|stick)|(free |an? |some )?online (?:[\w-]+ ){0,3}(site|website|service|tool|converter|app)s?)\b/i;
+const OUTSIDE = /#ext[-_][\w-]+|\b(their (?:engineers?|developers?|devs?|team|support|contractors?)|personal (e-?mail|gmail|account|address|dropbox|drive)|gmail|hotmail|yahoo|protonmail|proton\.me|outlook\.com|icloud|contractor'?s?|vendor'?s?|freelancer'?s?|third[- ]part(y|ies)|external|outside|partner'?s?|pastebin|a stranger|someone outside|agency|agencies|slack connect|consultants?|recruiters?|my laptop|personal laptop|personal device|home computer|usb (drive|stick)|(free |an? |some )?online (?:[\w-]+ ){0,3}(site|website|service|tool|converter|app)s?)\b/i;
 const ADMIN = /\b(admin|admins|administrator|administrators|owner|owners|root (access|privileges?|user|account|role|shell)|as root|superuser|sudo (access|rights|privileges?)|sudoers|full access|full control|all permissions|cluster-admin|god mode|administratoraccess|super ?admin(istrator)?)\b/i;
 /** Credentials named in words or as a file. */
 const CREDENTIALS = /\b(api[- ]?keys?|secret[- ]?keys?|access[- ]?keys?|private[- ]?keys?|ssh[- ]?keys?|keys? file|credentials?|passwords?|passwd|tokens?|secrets?|\.env|id_rsa|id_ed25519|kubeconfig|keychain|vault|certificates? and keys?)\b|(^|\s)\.env\b/i;
@@ -412,6 +414,13 @@ export function readProse(raw: string, internalDomains: readonly string[] = []):
     }
     if (seen.has(sentence)) continue;
     seen.add(sentence);
+    // The repository's hooks skipped ("with --no-verify", "skipping the pre-commit hook"): its secret scan and checks do not run.
+    const skipped = HOOKS_SKIPPED.exec(sentence);
+    if (skipped !== null && !/\b(?:not|never|without|won't|don't|no need to|instead of|rather than)\b[^.;]{0,30}$/i.test(sentence.slice(0, skipped.index)) && !sentence.endsWith("?")) {
+      const label = quoted(sentence);
+      hits.push({ id: "prose.hooks-skipped", action: { capability: "impair-defences", target: { name: label, pathClass: "project" }, reversibility: "recoverable", scope: "one" }, reason: `${label} says it skips the repository's hooks: their secret scans and checks do not run (T1562.001)` });
+      actions++;
+    }
     const sentenceIndex = seen.size;
     const toks = tokens(sentence);
     if (toks.length === 0) continue;
@@ -659,7 +668,8 @@ function readAction(sentence: string, clause: string, verb: string, verbClass: V
   }
   // A message to a whole list of people (the whole customer list, every subscriber): it reaches
   // them all at once and cannot be called back.
-  if (sends && facts.bulk && personal && verbClass === "spend-or-send" && !/^(pay|payout|transfer|withdraw|buy|sell|trade|charge|refund|wire|deposit)$/.test(verb)) {
+  // (Thousands of people counted in the sentence are a list of people, whatever it is called: "the beta-tester list (about 2,300 people)".)
+  if (sends && facts.bulk && (personal || MANY.test(sentence)) && verbClass === "spend-or-send" && !/^(pay|payout|transfer|withdraw|buy|sell|trade|charge|refund|wire|deposit)$/.test(verb)) {
     out.push({
       id: "prose.message-everyone",
       action: { capability: "communicate", target: { name: label, external: true }, reversibility: "irreversible", scope: "account" },
@@ -673,6 +683,8 @@ function readAction(sentence: string, clause: string, verb: string, verbClass: V
     out.push({ id: "prose.change-clinical-record", action: { capability: "write", target: { name: label, personal: true }, reversibility: "irreversible", scope: "one" }, reason: `${label} says it changes a patient's clinical record (${phrase}): care decisions rely on it` });
     return out;
   }
+  // A post in a #channel ("posting my standup update in #team-checkout") is a message to its members, not a publication.
+  if (verbClass === "publish" && verb === "post" && !isPublic && /(?:^|\s)#[a-z0-9][\w-]*/i.test(sentence)) return out;
   // Code fetched and run by a job that keeps running ("a cron job … that pulls and runs a script from my pastebin"):
   // whoever serves the script runs code here from now on.
   const fetchRun = FETCH_AND_RUN.exec(sentence);

@@ -137,6 +137,8 @@ export interface ArgumentFacts {
   strings: string[];
   /** What the call changes goes to the trash or the archive (archived: true, add_labels: ["TRASH"]). */
   trash?: boolean;
+  /** A mailing list or segment is named by its id (list_id, segment_id): a message goes to everyone on it. */
+  toList?: boolean;
 }
 
 const MAX_NODES = 2000;
@@ -161,6 +163,8 @@ export function argumentFacts(args: unknown, internalDomains: readonly string[] 
       if (v.length <= 64 * 1024 && ADMIN_GRANT.test(v)) facts.adminGrant = true;
       // A role or claim set to administrator (set_claims {claim: "role", value: "admin"}, {role: "owner"}).
       if (/^(role|roles|role_?type|role_?name|claim|value|access_?level|permission|permissions|group|groups|member_?role|user_?role|type)$/i.test(key) && /^(admin|administrator|owner|superuser|super_?admin|root|global[ _]?admin(istrator)?|org_?admin|account_?admin)$/i.test(v.trim())) facts.adminGrant = true;
+      // A mailing list or segment named by its id (list_id: "beta-testers-2300"): everyone on it gets the message.
+      if (/^(list_?ids?|segment_?ids?|audience_?ids?|contact_?list(_?id)?|mailing_?list(_?id)?)$/i.test(key) && v.trim() !== "") facts.toList = true;
       // An audience of everyone: a topic, list or segment of all users or customers.
       if (/^(topic|audience|segment|segments|list|lists|list_?ids?|to|recipients?|condition)$/i.test(key) && /(^|[-_ ])(all|everyone)([-_ ]?(users|customers|subscribers|members|contacts|devices))?([-_ ]|$)/i.test(v.trim()) && v.length <= 120) {
         facts.broadcast = true;
@@ -254,7 +258,8 @@ function scaledToZero(args: unknown, keys: RegExp): boolean {
 
 /** The first word naming a protection or a record, unless the word after it says it names something else ("the audit warning"). */
 function controlNamed(words: readonly string[], re: RegExp): string | undefined {
-  return words.find((w, i) => re.test(w) && !NOT_THE_CONTROL.test(words[i + 1] ?? ""));
+  // (A security level is the control itself, where a log level is not the log.)
+  return words.find((w, i) => re.test(w) && !(NOT_THE_CONTROL.test(words[i + 1] ?? "") && !(w === "security" && /^levels?$/.test(words[i + 1] ?? ""))));
 }
 
 /** The first verb of the name, and the rest as its object (the toolkit or server name included). */
@@ -568,7 +573,8 @@ export function readNamed(tool: string, name: ReturnType<typeof splitToolName>, 
       else if (message || recipientsExternal(f) || verb === "invite" || verb === "forward") {
         const ext = recipientsExternal(f);
         const who = f.recipients.length ? ` to ${f.recipients.slice(0, 3).join(", ")}${f.recipients.length > 3 ? ` and ${f.recipients.length - 3} more` : ""}` : "";
-        if (ext || f.public || publishPlace) add("tool.communicate", "communicate", "irreversible", f.recipients.length > 10 || scope === "account" ? "account" : "one", `${tool} sends ${obj}${who}${tail}: a sent message cannot be taken back`, { external: ext, public: f.public || publishPlace !== undefined });
+        // To a whole list or segment (list_id, everyone): every one of them gets it.
+        if (ext || f.public || publishPlace || f.bulk || f.toList === true) add("tool.communicate", "communicate", "irreversible", f.recipients.length > 10 || scope === "account" || f.toList === true ? "account" : "one", `${tool} sends ${obj}${who}${tail}: a sent message cannot be taken back`, { external: ext, public: f.public || publishPlace !== undefined });
         else actions.push({ capability: "communicate", target: { name: tool, ...base }, reversibility: "irreversible", scope: "one" });
       } else if (physical) add("tool.physical", "execute", "irreversible", "one", `${tool} acts in the physical world (${verb} ${obj})${tail}`, { external: true });
       else actions.push({ capability: "write", target: { name: tool, ...base }, reversibility: "recoverable", scope });
@@ -609,7 +615,8 @@ export function readNamed(tool: string, name: ReturnType<typeof splitToolName>, 
       break;
     }
     case "publish":
-      if (f.public || publishPlace || verb === "tweet" || verb === "retweet" || (verb === "post" && !store && !message && hasWord(object, POSTABLE) !== undefined)) add("tool.publish", "communicate", "irreversible", "one", `${tool} publishes ${obj} where anyone can read it${tail}`, { public: true, external: true });
+      // A post in a #channel goes to the channel's members, as a message does, unless the call makes it public.
+      if (f.public || publishPlace || verb === "tweet" || verb === "retweet" || (verb === "post" && !store && !message && hasWord(object, POSTABLE) !== undefined && !f.strings.some((v) => v.length <= 4096 && /(?:^|\s)#[a-z0-9][\w-]*/i.test(v)))) add("tool.publish", "communicate", "irreversible", "one", `${tool} publishes ${obj} where anyone can read it${tail}`, { public: true, external: true });
       else actions.push({ capability: "communicate", target: { name: tool, ...base }, reversibility: "irreversible", scope: "one" });
       break;
     case "disable":
@@ -638,7 +645,7 @@ export function readNamed(tool: string, name: ReturnType<typeof splitToolName>, 
     case "write":
     case undefined: {
       const action: Action = { capability: "write", target: { name: tool, ...base }, reversibility: "recoverable", scope };
-      if (money && verb !== undefined && /^(create|submit|make|execute|place|initiate|schedule|process|issue|generate|move)$/.test(verb) && !hasWord(object, /^(meeting|meetings|sync|call|review|standup|session|appointment|interview|reminder|event|report|reports|summary|dashboard)$/))
+      if (money && verb !== undefined && /^(create|submit|make|execute|place|initiate|schedule|process|issue|generate|move)$/.test(verb) && !hasWord(object, /^(meeting|meetings|sync|call|review|standup|session|appointment|interview|reminder|event|report|reports|summary|dashboard|index|indexes|indices|column|columns|table|tables|field|fields|constraint|constraints|view|views|trigger|triggers|migration|migrations|schema|model|models|test|tests)$/))
         add("tool.spend", "spend", "irreversible", scope, `${tool} moves money${amount} (${verb} ${obj})${tail}: a payment, refund or trade cannot be called back`);
       else if (f.public && (store || verbClass === "write")) {
         // What it names holds secrets or people's data (a repository called infra-secrets, a bucket of customer exports): they are out.

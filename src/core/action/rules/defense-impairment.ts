@@ -193,6 +193,26 @@ const checkRemoved: CommandRule = {
   },
 };
 
+/** git commit or push told to skip the repository's hooks (--no-verify): its pre-commit secret scan and checks do not run. */
+const hooksSkipped: CommandRule = {
+  id: "defense-impairment.hooks-skipped",
+  tactic: TACTIC,
+  technique: "T1562.001",
+  match(inv) {
+    if (inv.name !== "git") return undefined;
+    const words = inv.args.filter((a, i) => !a.startsWith("-") && !/^-(c|C)$/.test(inv.args[i - 1] ?? ""));
+    const sub = words[0];
+    if (sub !== "commit" && sub !== "push" && sub !== "merge" && sub !== "am" && sub !== "rebase") return undefined;
+    const skips = inv.args.some((a) => a === "--no-verify" || (sub === "commit" && /^-[a-zA-Z]*n[a-zA-Z]*$/.test(a) && !/^-[a-zA-Z]*m$/.test(a)));
+    if (!skips) return undefined;
+    return { action: impair(`git ${sub} hooks`, "one", "recoverable", "project"), reason: `runs git ${sub} with --no-verify: the repository's hooks (secret scans, checks) are skipped for it (T1562.001)` };
+  },
+  examples: {
+    match: [`git commit --no-verify -am "wip"`, `git -c user.name="dependabot[bot]" commit --no-verify -am "chore(deps): bump axios"`, `git push --no-verify origin main`, `git commit -n -m "skip hooks"`],
+    noMatch: [`git commit -m "fix: null check"`, `git push origin feature/x`, `git log -n 5`, `git commit --amend --no-edit`],
+  },
+};
+
 /** A database's backups turned off or deleted through a cloud CLI: after the next mistake there is nothing to restore (T1490). */
 const backupsOff: CommandRule = {
   id: "defense-impairment.backups-off",
@@ -479,4 +499,4 @@ const cloudFirewall: CommandRule = {
   },
 };
 
-export const defenseImpairmentRules: readonly CommandRule[] = [history, logging, firewall, mac, backupsOff, checkRemoved, timestomp, permissions, hide, rootCert, masquerade, recordConfig, cloudRecording, openPort, podSecurity, scriptPolicy, cloudFirewall];
+export const defenseImpairmentRules: readonly CommandRule[] = [history, logging, firewall, mac, backupsOff, hooksSkipped, checkRemoved, timestomp, permissions, hide, rootCert, masquerade, recordConfig, cloudRecording, openPort, podSecurity, scriptPolicy, cloudFirewall];

@@ -114,7 +114,7 @@ export const TEMP_TARGET = String.raw`\\?['"]?(?:(?:/private)?(?:/var)?/tmp|\$\{
  * rebuild, not work. A glob may stand for a directory on the way, unless it starts with a dot (".*"
  * matches ".."). A path from the root, the home directory or a variable is not one of these.
  */
-export const BUILD_OUTPUT_TARGET = String.raw`\\?['"]?(?:\./)?(?:(?!\.\.?/)(?!\.[\w.@+*-]{0,100}\*)[\w.@+*-]{1,100}/){0,8}(?:node_modules|dist|build|target|coverage|tmp|\.tmp|\.cache|__pycache__|\.pytest_cache|\.mypy_cache|\.ruff_cache|\.hypothesis|\.next|\.nuxt|\.turbo|\.parcel-cache|\.svelte-kit|\.angular|\.venv|venv|\.tox|\.nox|\.gradle|\.nyc_output|\.eslintcache|\.dart_tool|[\w.*-]{1,100}\.egg-info)(?:\/(?!\.\.?(?:\/|$|['"\s]))[\w.@+*-]{1,100}){0,8}/?['"]?${END}`;
+export const BUILD_OUTPUT_TARGET = String.raw`\\?['"]?(?:\./)?(?:(?!\.\.?/)(?!\.[\w.@+*-]{0,100}\*)[\w.@+*-]{1,100}/){0,8}(?:node_modules|dist|build|target|coverage|tmp|\.tmp|generated|\.cache|__pycache__|\.pytest_cache|\.mypy_cache|\.ruff_cache|\.hypothesis|\.next|\.nuxt|\.turbo|\.parcel-cache|\.svelte-kit|\.angular|\.venv|venv|\.tox|\.nox|\.gradle|\.nyc_output|\.eslintcache|\.dart_tool|[\w.*-]{1,100}\.egg-info)(?:\/(?!\.\.?(?:\/|$|['"\s]))[\w.@+*-]{1,100}){0,8}/?['"]?${END}`;
 /** The same command is only a preview (--dry-run, --what-if): nothing is changed. */
 export const NO_DRY_RUN = String.raw`(?![^;&|]{0,300}? (?:--dry-?run(?:=(?:true|client|server|all))?|--what-if)${END})`;
 /** Targets that are scratch space or build output (never across ".."). */
@@ -144,7 +144,7 @@ export const DETERMINER = String.raw`(?:the|all|all the|all of the|every|our|my|
  * namespace", "the temp table") and not one said to sit somewhere throwaway after it ("… in the
  * throwaway postgres container", "… from my local SQLite test database").
  */
-export const NOT_THROWAWAY = String.raw`(?!(?:[\w.-]+ ){0,2}?(?:test|tests|testing|temp|temporary|tmp|scratch|throwaway|local|dev|fixture|sandbox|preview|ephemeral|own)\b)(?![^.;]{0,80}?\b(?:throwaway|scratch|local|test|dev|temporary|temp) (?:\w+ )?(?:container|database|db|instance|environment|stack|sqlite|cluster)\b)`;
+export const NOT_THROWAWAY = String.raw`(?!(?:[\w.-]+ ){0,2}?(?:test|tests|testing|temp|temporary|tmp|scratch|throwaway|local|dev|fixture|sandbox|preview|ephemeral|own|kind|k3d|minikube)\b)(?![^.;]{0,80}?\b(?:throwaway|scratch|local|test|dev|temporary|temp) (?:\w+ )?(?:container|database|db|instance|environment|stack|sqlite|cluster)\b)`;
 
 /** A destructive subcommand word of an admin CLI (" delete_queue", " remove", " kv-purge", " reset"). */
 export const CLI_REMOVE_VERB = String.raw` (?:[a-z0-9]{1,30}[-_]){0,4}(?:remove|rm|del|rb|uninstall|unregister|undeploy|flush|flushall|flushdb|drop|wipe|erase|clear|cleanup|unpublish|yank|revoke|break-lock|forget|prune|dedupe|recreate|reset|rollback|archive|cancel|kill|disable(?<!(?:telemetry|features?|flags?|toggles?|analytics) disable)|shutdown|delete|purge|destroy)(?:[-_][a-z0-9]{1,30}){0,4}`;
@@ -157,7 +157,7 @@ export const CLI_WORD = String.raw`(?:(?!['"])${T}+|['"][^\s'"]*['"]${T}*)`;
 /** After a CLI verb: its operand, or the end of the command (`podman system reset`). */
 export const VERB_OPERAND = String.raw`(?: (?!(?:the|a|an|all|this|that|these|those|my|our|it|them|old|unused|any|some|from|to|and|or|of|for|in|on|with|every|each)${END})${T}|['"\x60]?(?:$|[;&|)]))`;
 /** Words that start a command but are not a service's client: wrappers, shell built-ins, text tools. */
-export const NOT_A_CLIENT = String.raw`${WRAPPER_WORDS}|tput|stty|git|hg|svn|bzr|xcodebuild|echo|printf|grep|egrep|rg|ag|ack|man|help|tldr|cat|less|more|head|tail|sed|awk|wc|sort|find|rm|rsync|ls|mkdir|touch|cd|cp|mv|vim?|nano|code|open|stat|file|ln|chmod|chown|tar|zip|unzip|shell|please`;
+export const NOT_A_CLIENT = String.raw`${WRAPPER_WORDS}|set|export|local|declare|readonly|pushd|popd|trap|shopt|kind|k3d|minikube|tput|stty|git|hg|svn|bzr|xcodebuild|echo|printf|grep|egrep|rg|ag|ack|man|help|tldr|cat|less|more|head|tail|sed|awk|wc|sort|find|rm|rsync|ls|mkdir|touch|cd|cp|mv|vim?|nano|code|open|stat|file|ln|chmod|chown|tar|zip|unzip|shell|please`;
 
 
 /** The cheaper regex registered for a pattern built with re(), withPrecheck() or outsideMessage(). */
