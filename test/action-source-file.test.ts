@@ -310,3 +310,13 @@ describe("a written file's text stays data (found by fresh17)", () => {
     expect(ids(v)).not.toContain("self-protection.stop-daemon");
   });
 });
+
+describe("a security middleware taken out (found by fresh20)", () => {
+  it("commenting out Django's CsrfViewMiddleware pauses; moving it keeps it", () => {
+    const off = step("Edit", { file_path: "/home/dev/src/ledgerly/config/settings/base.py", old_string: '    "django.middleware.csrf.CsrfViewMiddleware",', new_string: '    # "django.middleware.csrf.CsrfViewMiddleware",  # TODO re-enable' });
+    expect(ids(off)).toContain("action.code.security-middleware-removed");
+    expect(off.tier).toBe("verify");
+    const kept = step("Edit", { file_path: "/home/dev/src/ledgerly/config/settings/base.py", old_string: '    "django.middleware.csrf.CsrfViewMiddleware",\n    "x.Middleware",', new_string: '    "x.Middleware",\n    "django.middleware.csrf.CsrfViewMiddleware",' });
+    expect(ids(kept)).not.toContain("action.code.security-middleware-removed");
+  });
+});

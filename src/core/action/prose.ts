@@ -59,7 +59,7 @@ function isPlace(word: string): boolean {
   return PLACE_START.test(word) || /[.@/]|\d/.test(word);
 }
 /** Where passwords and keys are kept: reading them is credential access, not a lookup. */
-const CREDENTIAL_STORE = /\b(saved passwords?|stored passwords?|password (manager|store|vault|database)|keychain|login data|browser('s)? (profile|passwords?|cookies|credentials)|credential (store|manager)|\.aws\/credentials|id_rsa|id_ed25519|\/etc\/shadow|private keys?)\b/i;
+const CREDENTIAL_STORE = /\b(\.?(?:bash|zsh)_history|shell history|saved passwords?|stored passwords?|password (manager|store|vault|database)|keychain|login data|browser('s)? (profile|passwords?|cookies|credentials)|credential (store|manager)|\.aws\/credentials|id_rsa|id_ed25519|\/etc\/shadow|private keys?)\b/i;
 /** Words that start a phrase about where or what for: the head of a thing ends before them. */
 const PREPOSITION = new Set("of from in on under inside within across at for with by into onto over via using".split(" "));
 /** Words that are no part of an object. */
@@ -128,6 +128,8 @@ const PIPED_TO_SHELL = /\b(?:pip(?:e|es|ed|ing)|curl\w*|wget\w*)\b[^.;]{0,100}?\
 const FETCH_AND_RUN = /\b(?:pull|pulls|pulling|download|downloads|downloading|fetch|fetches|fetching|grab|grabs|grabbing)\s+(?:and|then|&)\s+(?:run|runs|running|execute|executes|executing)\b[^.;]{0,80}?\bfrom\b/i;
 /** The repository's hooks skipped, said in words or with git's flag. */
 const HOOKS_SKIPPED = /(?:^|\s)--no-verify\b|\b(?:skip(?:s|ping)?|bypass(?:es|ing)?|disabl(?:e|es|ing))\b[^.;]{0,40}?\b(?:pre-commit|pre-push|commit-msg|git) hooks?\b/i;
+/** Words naming a check that protects: turning it off weakens something, even in a project's own file. */
+const PROTECTION_WORD = /^(ssl|tls|https|verification|verify|certificate|certificates|cert|certs|csrf|cors|hsts|mfa|2fa|auth|authentication|authorization|firewall|antivirus|edr|selinux|apparmor|gatekeeper|signature|signing|sandbox|audit|logging)$/;
 /** A DNS record by its type, or DNS named. */
 const DNS_RECORD = /\b(?:a|aaaa|cname|mx|txt|ns|srv|caa|dns) (?:records?|entry|entries)\b|\bdns\b/i;
 /** Who is woken when production breaks: an on-call rotation, an escalation policy, a paging service. */
@@ -152,7 +154,7 @@ const PRODUCTION = /(^|[^a-z0-9])(prod|production|prd)([^a-z0-9]|$)|\blive (data
 export const mentionsProduction = (text: string): boolean => PRODUCTION.test(text);
 const PUBLIC = /\b(public|publicly|anyone|(to|with|for) everyone|everyone (can|with the link)|world-readable|the internet|open to all|anonymous|customer-facing|public-facing|status page)\b|\b0\.0\.0\.0\/0\b|::\/0/i;
 /** Recipients outside the organisation, named without an address. */
-const OUTSIDE = /#ext[-_][\w-]+|\b(their (?:engineers?|developers?|devs?|team|support|contractors?)|personal (e-?mail|gmail|account|address|dropbox|drive)|gmail|hotmail|yahoo|protonmail|proton\.me|outlook\.com|icloud|contractor'?s?|vendor'?s?|freelancer'?s?|third[- ]part(y|ies)|external|outside|partner'?s?|pastebin|a stranger|someone outside|agency|agencies|slack connect|consultants?|recruiters?|my laptop|personal laptop|personal device|home computer|usb (drive|stick)|(free |an? |some )?online (?:[\w-]+ ){0,3}(site|website|service|tool|converter|app)s?)\b/i;
+const OUTSIDE = /#ext[-_][\w-]+|\b(paste (?:site|service|bin)s?|pastebin|hastebin|ghostbin|dpaste|transfer\.sh|file\.io|webhook\.site|request ?bin|their (?:engineers?|developers?|devs?|team|support|contractors?)|personal (e-?mail|gmail|account|address|dropbox|drive)|gmail|hotmail|yahoo|protonmail|proton\.me|outlook\.com|icloud|contractor'?s?|vendor'?s?|freelancer'?s?|third[- ]part(y|ies)|external|outside|partner'?s?|pastebin|a stranger|someone outside|agency|agencies|slack connect|consultants?|recruiters?|my laptop|personal laptop|personal device|home computer|usb (drive|stick)|(free |an? |some )?online (?:[\w-]+ ){0,3}(site|website|service|tool|converter|app)s?)\b/i;
 const ADMIN = /\b(admin|admins|administrator|administrators|owner|owners|root (access|privileges?|user|account|role|shell)|as root|superuser|sudo (access|rights|privileges?)|sudoers|full access|full control|all permissions|cluster-admin|god mode|administratoraccess|super ?admin(istrator)?)\b/i;
 /** Credentials named in words or as a file. */
 const CREDENTIALS = /\b(api[- ]?keys?|secret[- ]?keys?|access[- ]?keys?|private[- ]?keys?|ssh[- ]?keys?|keys? file|credentials?|passwords?|passwd|tokens?|secrets?|\.env|id_rsa|id_ed25519|kubeconfig|keychain|vault|certificates? and keys?)\b|(^|\s)\.env\b/i;
@@ -231,6 +233,9 @@ const PATH = /(?:^|[\s"'`(])(~?\/[\w.@%+~-]+(?:\/[\w.@%+*~-]*)*|\.{1,2}\/[\w.@%+
 /** Files named by their name alone ("the sudoers file", "authorized_keys"), and where they are. */
 const WELL_KNOWN_FILES: Readonly<Record<string, string>> = {
   sudoers: "/etc/sudoers", authorized_keys: "~/.ssh/authorized_keys", crontab: "/etc/crontab", fstab: "/etc/fstab", sshd_config: "/etc/ssh/sshd_config", kubeconfig: "~/.kube/config",
+  // The system's logs and the shell's history, by the names people give them.
+  "auth.log": "/var/log/auth.log", "syslog": "/var/log/syslog", "kern.log": "/var/log/kern.log", wtmp: "/var/log/wtmp", btmp: "/var/log/btmp", lastlog: "/var/log/lastlog",
+  ".bash_history": "~/.bash_history", "bash_history": "~/.bash_history", ".zsh_history": "~/.zsh_history", "zsh_history": "~/.zsh_history",
 };
 /** A host named without a scheme (secure-restore.example.com). */
 const BARE_DOMAIN = /\b[a-z0-9][a-z0-9-]*(?:\.[a-z0-9-]+)*\.(?:com|net|org|io|dev|app|co|ai|xyz|info|biz|me|example|ru|cn|tk|top)\b/gi;
@@ -611,7 +616,9 @@ function readAction(sentence: string, clause: string, verb: string, verbClass: V
   // Someone added or invited "as Maintainer", "as a collaborator" from outside: access given.
   const roleGiven = (verb === "add" || verb === "invite") && ROLE_AS.test(sentence) && (sentenceLevel.recipients.length > 0 || ADMIN.test(sentence) || /\bas (?:an? |the )?(?:maintainer|owner|admin\w*)s?\b/i.test(sentence));
   // (A project path names where access is given, not throwaway work: "on the acme/api repository", "roles/bigquery.dataViewer".)
-  const throwaway = code || !sentenceLevel.production && (throwawayObject || MADE_BY_THE_AGENT.test(sentence) || DEV_COPY.test(place.join(" ")) || place.some((w, k) => w.split(/[-_/.]+/).some((p) => notReal(place, k, p))) || (!(verbClass === "grant" && (sentenceLevel.recipients.length > 0 || sentenceLevel.public || /\broles?\//i.test(sentence))) && !roleGiven && pathClasses.length > 0 && pathClasses.every((c) => c === "temp" || c === "build-output" || c === "project") && !object.some((w) => /^(branch|branches|tags?|remote|remotes|origin|releases?|repo|repos|repository|repositories|project|projects)$/.test(w))));
+  // (A protection turned off in a project's own file is still a protection turned off: "disable SSL verification in deploy-staging.sh".)
+  const protectionOff = verbClass === "disable" && object.some((w) => PROTECTION_WORD.test(w));
+  const throwaway = code || !sentenceLevel.production && (throwawayObject || MADE_BY_THE_AGENT.test(sentence) || DEV_COPY.test(place.join(" ")) || place.some((w, k) => w.split(/[-_/.]+/).some((p) => notReal(place, k, p))) || (!(verbClass === "grant" && (sentenceLevel.recipients.length > 0 || sentenceLevel.public || /\broles?\//i.test(sentence))) && !roleGiven && !protectionOff && pathClasses.length > 0 && pathClasses.every((c) => c === "temp" || c === "build-output" || c === "project") && !object.some((w) => /^(branch|branches|tags?|remote|remotes|origin|releases?|repo|repos|repository|repositories|project|projects)$/.test(w))));
   const facts: ArgumentFacts = { ...sentenceLevel, bulk: sentenceLevel.bulk || object.some((w) => BULK.test(w)) };
   const phrase = object.join(" ");
   const out: ProseHit[] = [];
@@ -685,6 +692,11 @@ function readAction(sentence: string, clause: string, verb: string, verbClass: V
   }
   // A post in a #channel ("posting my standup update in #team-checkout") is a message to its members, not a publication.
   if (verbClass === "publish" && verb === "post" && !isPublic && /(?:^|\s)#[a-z0-9][\w-]*/i.test(sentence)) return out;
+  // The host's Docker socket handed to a container: whatever runs in it is root on the host.
+  if (/\bdocker\.sock\b/i.test(sentence) && /\b(mount\w*|bind\w*|expos\w*|shar\w*|pass\w*|giv\w*|add\w*|map\w*|into|inside)\b/i.test(sentence)) {
+    out.push({ id: "prose.container-host-access", action: { capability: "escalate", target: { name: label, pathClass: "system" }, reversibility: "recoverable", scope: "one" }, reason: `${label} says it gives a container the host's Docker socket: whatever runs in it controls the host (T1611)` });
+    return out;
+  }
   // Code fetched and run by a job that keeps running ("a cron job … that pulls and runs a script from my pastebin"):
   // whoever serves the script runs code here from now on.
   const fetchRun = FETCH_AND_RUN.exec(sentence);

@@ -193,6 +193,8 @@ export function readWrittenSource(path: string, text: string): CodeHit[] {
   return [...(MIGRATION_FILE.test(path) ? migrationDrops(path, text) : []), ...sentCredentials(text, sends), ...sentCredentialFiles(text, sends), ...sentEnvironment(text, sends), ...sentPersonalData(text, sends), ...weakenedChecks(path, text)];
 }
 
+/** Middleware that guards every request: CSRF, clickjacking and security headers, sign-in. */
+const SECURITY_MIDDLEWARE = /\b(?:CsrfViewMiddleware|SecurityMiddleware|XFrameOptionsMiddleware|AuthenticationMiddleware|protect_from_forgery|verify_authenticity_token)\b|\b(?:helmet|csurf|csrf|csrfProtection)\(\)/g;
 /** Scanners that look for secrets or vulnerabilities before code is merged, by the names their hooks and CI steps use. */
 const SCANNER = /\b(gitleaks|trufflehog|detect-secrets|ggshield|talisman|bandit|semgrep|snyk|codeql|trivy|grype|checkov|tfsec|kics|osv-scanner|npm audit|pip-audit|safety check|dependency-review)\b/gi;
 /** One such scanner named anywhere (not global: for test()). */
@@ -221,6 +223,14 @@ export function removedChecks(path: string, oldText: string, newText: string): C
     const after = names(newText);
     const gone = [...before].filter((n) => !after.has(n));
     if (gone.length > 0) out.push({ id: "code.scanner-removed", technique: "T1562.001", tactic: "Defense Evasion (TA0005)", action: { capability: "impair-defences", target: { name: path.replace(/^.*\//, "") }, reversibility: "recoverable", scope: "one" }, reason: `the edit removes ${gone.slice(0, 3).join(", ")} from ${path.replace(/^.*\//, "")}: what it caught (leaked secrets, vulnerable code) now goes in unchecked (T1562.001)` });
+  }
+  // A security middleware taken out or commented out (Django's CsrfViewMiddleware, helmet(), protect_from_forgery).
+  const active = (t: string) => new Set(t.split("\n").filter((l) => !/^\s*(?:#|\/\/)/.test(l)).flatMap((l) => [...l.matchAll(SECURITY_MIDDLEWARE)].map((m) => m[0])));
+  const guards = active(oldText);
+  if (guards.size > 0) {
+    const kept = active(newText);
+    const dropped = [...guards].filter((g) => !kept.has(g));
+    if (dropped.length > 0) out.push({ id: "code.security-middleware-removed", technique: "T1562.001", tactic: "Defense Evasion (TA0005)", action: { capability: "impair-defences", target: { name: path.replace(/^.*\//, "") }, reversibility: "recoverable", scope: "one" }, reason: `the edit takes ${dropped.slice(0, 2).join(", ")} out of ${path.replace(/^.*\//, "")}: the requests it guarded are no longer checked` });
   }
   if (/(?:^|\/)CODEOWNERS$/.test(path)) {
     const owners = (t: string) => new Set([...t.matchAll(OWNER)].map((m) => m[1]!.toLowerCase()));

@@ -41,7 +41,7 @@ const VERBS: ReadonlyMap<string, VerbClass> = new Map([
   ...["revoke", "ban", "block", "suspend", "kick", "demote", "lock"].map((v) => [v, "revoke"] as const),
   ...["deploy", "release", "rollout", "roll", "launch", "ship", "apply", "provision", "scale", "restart", "rollback", "migrate", "merge", "push", "upgrade", "reboot", "shutdown", "stop", "start", "pause", "reload", "redeploy", "bounce", "drain", "cordon", "failover"].map((v) => [v, "deploy"] as const),
   ...["publish", "post", "tweet", "retweet", "comment", "broadcast", "announce", "upload"].map((v) => [v, "publish"] as const),
-  ...["update", "edit", "set", "modify", "change", "patch", "configure", "write", "create", "rename", "move", "put", "save", "manage", "replace", "insert", "upsert", "append", "schedule", "import", "sync", "install", "make", "generate", "submit", "file", "commit", "mark", "tag", "label", "issue", "copy", "duplicate", "clone", "bump", "paste", "export", "rotate", "regenerate", "shift", "sweep"].map((v) => [v, "write"] as const),
+  ...["update", "edit", "set", "modify", "change", "patch", "configure", "write", "create", "rename", "move", "put", "save", "manage", "replace", "mount", "insert", "upsert", "append", "schedule", "import", "sync", "install", "make", "generate", "submit", "file", "commit", "mark", "tag", "label", "issue", "copy", "duplicate", "clone", "bump", "paste", "export", "rotate", "regenerate", "shift", "sweep"].map((v) => [v, "write"] as const),
   ...["get", "list", "search", "read", "fetch", "find", "view", "show", "describe", "download", "check", "lookup", "retrieve", "query", "browse", "inspect", "status", "count", "analyze", "summarize", "preview", "compare", "estimate", "quote", "verify", "validate", "watch", "track", "scan", "explore", "load"].map((v) => [v, "read"] as const),
   ...["execute", "run", "exec", "eval", "evaluate", "shell", "terminal", "invoke", "script", "bash", "spawn", "pipe"].map((v) => [v, "execute"] as const),
   ...["disable", "disarm", "mute", "suppress", "bypass", "silence", "snooze", "dismiss", "override", "ignore", "turn"].map((v) => [v, "disable"] as const),
@@ -54,7 +54,7 @@ const MONEY = /^(payments?|money|funds?|transfers?|bank|banking|invoices?|orders
 const MONEY_DOCUMENT = /^(invoices?|quotes?|estimates?|receipts?|statements?|bills?)$/;
 const MESSAGE = /^(emails?|mail|messages?|messaging|sms|texts?|chat|inbox|dm|tweets?|posts?|comments?|notifications?|slack|gmail|twilio|whatsapp|telegram|discord|teams|sendgrid|mailchimp|newsletters?|campaigns?)$/;
 const ACCESS = /^(users?|members?|collaborators?|guests?|permissions?|roles?|access|keys?|ssh|tokens?|policy|policies|acl|invites?|admins?|owners?|sharing|credentials?|passwords?|secrets?|apikey|grants?|group|groups)$/;
-const SECURITY = /^(alarm|alarms|security|camera|cameras|firewall|mfa|2fa|twofactor|factors?|authenticators?|otp|audit|auditing|logging|logs?|trail|trails|cloudtrail|guardduty|siem|waf|monitoring|monitor|alerts?|protection|antivirus|defender|guardrails?|protections?|lock|locks|smoke|detector|detectors|sensor|sensors|safety|encryption|backup|backups|pagerduty|opsgenie|alerting|alertmanager|oncall|selinux|apparmor|gatekeeper|edr|xdr|crowdstrike|falcon|enforcement)$/;
+const SECURITY = /^(alarm|alarms|security|camera|cameras|firewall|ssl|tls|csrf|hsts|verification|mfa|2fa|twofactor|factors?|authenticators?|otp|audit|auditing|logging|logs?|trail|trails|cloudtrail|guardduty|siem|waf|monitoring|monitor|alerts?|protection|antivirus|defender|guardrails?|protections?|lock|locks|smoke|detector|detectors|sensor|sensors|safety|encryption|backup|backups|pagerduty|opsgenie|alerting|alertmanager|oncall|selinux|apparmor|gatekeeper|edr|xdr|crowdstrike|falcon|enforcement)$/;
 /** What keeps the record of what happened: turned off, what happens meanwhile is never recorded. */
 const RECORD_KEEPING = /^(audit|auditing|logging|logs?|trail|trails|cloudtrail|siem|monitoring)$/;
 /** What names a whole organisation by itself: a protection turned off across it is off for everyone. */
@@ -317,6 +317,8 @@ const CHANGE_VERB = /^(configure|set|update|patch|apply|manage|rotate|replace|bu
 export const AUTH_OFF = /(?:auth\w{0,40}|authentication|login\w{0,40}|csrf\w{0,40}|mfa\w{0,40}|2fa|sso\w{0,40}|signature\w{0,40})["']?\s*[=:]\s*["']?(?:false|0|off|no|disabled|none)\b|(?:auth\w{0,40}_?disabled|disable_?auth\w{0,40}|skip_?auth\w{0,40}|no_?auth|auth_?bypass\w{0,40}|insecure)["']?\s*[=:]\s*["']?(?:true|1|yes|on)\b|"(?:key|name|variable|var|setting)"\s*:\s*"[^"]{0,60}(?:auth|login|csrf|mfa|sso)[^"]{0,60}"\s*,\s*"value"\s*:\s*"?(?:false|0|off|disabled|none)\b|(?:auth\w{0,40}|login\w{0,40}|mfa\w{0,40}|2fa|sso\w{0,40})\\?["']?\s*:(?:[\s{]|\\n){0,40}\\?["']?(?:enabled|required|enforced|active|on)\\?["']?\s*[=:]\s*\\?["']?(?:false|0|off|no)\b|(?:allow_?anonymous\w{0,20}|anonymous_?(?:access|auth\w{0,10}|login)s?)\\?["']?\s*[=:]\s*\\?["']?(?:true|1|yes|on)\b|"(?:key|name|variable|var|setting)"\s*:\s*"[^"]{0,60}anonymous[^"]{0,60}"\s*,\s*"value"\s*:\s*"?(?:true|1|yes|on)\b/i;
 /** Words saying something is left out of a protection's checks: an exclusion, an exception, an allowlist entry. */
 const EXCLUSION = /^(exclusions?|exceptions?|exempt\w*|allowlists?|whitelists?|bypass(es)?|ignores?|suppressions?)$/;
+/** A search query for credentials: passwords, API keys, private keys, tokens, VPN configurations. */
+const CREDENTIAL_QUERY = /\bpasswords?\b|\bapi[ _-]?keys?\b|\bcredentials?\b|\bprivate[ _-]?keys?\b|\bsecret[ _-]?keys?\b|\baccess[ _-]?tokens?\b|\bvpn config|\bid_rsa\b|\.pem\b/i;
 /** Fields of an HR record that a person's pay or standing relies on. */
 const HR_FIELDS = /pay_?rate|pay_?grade|pay_?band|pay_?per\b|salary|compensation|hourly_?rate|\bwages?\b|bonus|termination|terminat(?:ed|e)_?(?:on|at|date)|employment_?status|job_?title|\bequity\b|stock_?options/i;
 /** Records about people: changed in bulk, every one of them changes. */
@@ -625,7 +627,9 @@ export function readNamed(tool: string, name: ReturnType<typeof splitToolName>, 
       else actions.push({ capability: "write", target: { name: tool, ...base }, reversibility: "recoverable", scope });
       break;
     case "control":
-      if (physical) add("tool.physical", "execute", "irreversible", "one", `${tool} acts in the physical world (${verb} ${obj})${tail}`, { external: true });
+      // A protection turned down (its level lowered, its sensitivity decreased): it catches less.
+      if (security && verb !== undefined && /^(lower|decrease|reduce|turn|switch|toggle|flip)$/.test(verb)) disable();
+      else if (physical) add("tool.physical", "execute", "irreversible", "one", `${tool} acts in the physical world (${verb} ${obj})${tail}`, { external: true });
       // Production turned up or down (raise the autoscaling max, lower the replicas): a change to production.
       else if (f.production) add("tool.change-production", "write", "recoverable", scope, `${tool} changes ${obj} in production${tail}`);
       else actions.push({ capability: "write", target: { name: tool, ...base }, reversibility: "recoverable", scope });
@@ -637,7 +641,10 @@ export function readNamed(tool: string, name: ReturnType<typeof splitToolName>, 
       // A secret's value read (get_secret_value, reveal_password, kubectl get secrets -o yaml): the
       // credential is in the agent's hands, as `vault kv get` in a shell is (T1552). Listing names is not.
       const secretNoun = hasWord(object, /^(secret|secrets|password|passwords|credential|credentials|apikey|apikeys)$/) ?? (isRecord(args) ? Object.entries(args).find(([k, v]) => /^(resource_?type|resource|kind|type|object_?type)$/i.test(k) && typeof v === "string" && /^secrets?$/i.test(v.trim()))?.[1] as string | undefined : undefined);
-      if (secretNoun !== undefined && verb !== undefined && !/^(list|search|find|count|browse|check|validate|verify|status|describe)$/.test(verb) && !hasWord(object, /^(names?|metadata|versions?|policy|policies)$/)) {
+      // A search of a drive, a mailbox or chat for passwords and keys (query: "password OR api key"): credentials gathered where people left them (T1552).
+      const huntsCredentials = verb !== undefined && /^(search|find|query|scan|grep|lookup)$/.test(verb) && f.strings.some((v) => v.length <= 512 && CREDENTIAL_QUERY.test(v) && !/\b(reset|policy|policies|field|validation|strength|hash|hashing|forgot|docs?|documentation)\b/i.test(v));
+      if (huntsCredentials) add("tool.search-credentials", "read", "recoverable", "account", `${tool} searches for passwords or keys (${verb} ${obj})${tail}: credentials gathered where people left them (T1552)`, { pathClass: "credentials" });
+      else if (secretNoun !== undefined && verb !== undefined && !/^(list|search|find|count|browse|check|validate|verify|status|describe)$/.test(verb) && !hasWord(object, /^(names?|metadata|versions?|policy|policies)$/)) {
         add("tool.read-secret", "read", "irreversible", "one", `${tool} reads the value of ${secretNoun === "secrets" || secretNoun === "secret" ? "secrets" : secretNoun} (${verb} ${obj})${tail}: the credential is in the agent's hands`, { pathClass: "credentials" });
       } else actions.push({ capability: "read", target: { name: tool, ...base }, reversibility: "reversible", scope });
       break;
