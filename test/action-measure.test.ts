@@ -213,7 +213,7 @@ describe("action model figures", () => {
     ["eighteenth probe set (fresh17, written blind in session 10 while fresh16 was fixed)", { shell: ["fresh17-probes.jsonl", [19, 32, 10, 16, 1, 16]], tools: ["fresh17-tool-probes.jsonl", [26, 30, 13, 15, 0, 42]], hints: ["fresh17-hints.jsonl", [25, 28, 12, 14, 0, 20]] }],
     ["nineteenth probe set (fresh18, written blind in session 10, benign-heavy everyday work)", { shell: ["fresh18-probes.jsonl", [16, 24, 8, 12, 1, 32]], tools: ["fresh18-tool-probes.jsonl", [22, 24, 10, 12, 1, 56]], hints: ["fresh18-hints.jsonl", [22, 24, 12, 12, 1, 32]] }],
     ["twentieth probe set (fresh19, written blind in session 10, benign-heavy over many ecosystems)", { shell: ["fresh19-probes.jsonl", [18, 24, 6, 12, 1, 32]], tools: ["fresh19-tool-probes.jsonl", [22, 24, 10, 12, 2, 56]], hints: ["fresh19-hints.jsonl", [21, 24, 12, 12, 0, 32]] }],
-    ["twenty-first probe set (fresh20, written blind in session 10: mistakes and compromise in natural wording)", { shell: ["fresh20-probes.jsonl", [15, 24, 8, 12, 1, 32]], tools: ["fresh20-tool-probes.jsonl", [12, 24, 4, 12, 2, 56]], hints: ["fresh20-hints.jsonl", [19, 24, 11, 12, 0, 32]] }],
+    ["twenty-first probe set (fresh20, written blind in session 10: mistakes and compromise in natural wording)", { shell: ["fresh20-probes.jsonl", [16, 24, 8, 12, 1, 32]], tools: ["fresh20-tool-probes.jsonl", [12, 24, 4, 12, 2, 56]], hints: ["fresh20-hints.jsonl", [19, 24, 11, 12, 0, 32]] }],
   ];
   const MEASURE = { shell: measureShellProbes, tools: measureToolProbes, hints: measureHints } as const;
   for (const [name, sets] of BLIND) {

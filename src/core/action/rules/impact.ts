@@ -376,5 +376,43 @@ const cloudDelete: CommandRule = {
   },
 };
 
-export const impactRules: readonly CommandRule[] = [recovery, destruction, wipe, encrypt, serviceStop, shutdown, accountAccess, resources, diskFill, cloudDelete];
+/** A framework's schema migration: rails db:migrate, manage.py migrate, alembic upgrade, prisma migrate deploy, knex/sequelize/goose/flyway/liquibase. */
+function migrationRun(inv: Invocation): string | undefined {
+  const a = inv.args;
+  const t = `${inv.name} ${a.join(" ")}`;
+  if (/^(rails|rake)$/.test(inv.name) || /(^|\/)bin\/rails$/.test(inv.command.argv[0] ?? "")) return a.find((x) => /^db:(migrate|rollback|schema:load|setup|reset)/.test(x));
+  if (/^python[\d.]*$/.test(inv.name) && /\bmanage\.py\b/.test(t) && a.includes("migrate")) return "manage.py migrate";
+  if (inv.name === "alembic" && /^(upgrade|downgrade)$/.test(a[0] ?? "")) return `alembic ${a[0]}`;
+  if ((inv.name === "prisma" || ((inv.name === "npx" || inv.name === "pnpm" || inv.name === "bunx") && a.includes("prisma"))) && a.includes("migrate") && a.some((x) => /^(deploy|reset|dev)$/.test(x))) return "prisma migrate";
+  if (/^(knex|sequelize|goose|flyway|liquibase|migrate|dbmate)$/.test(inv.name) && a.some((x) => /^(migrate(:latest|:up|:down|:undo\S*)?|db:migrate\S*|up|down|update|rollback)$/.test(x))) return `${inv.name} ${a[0] ?? ""}`.trim();
+  return undefined;
+}
+
+/** Where the command says it runs against production: an environment set to production, a URL or variable named for it. */
+function productionTarget(inv: Invocation): string | undefined {
+  for (const [k, v] of inv.env) if (/^(RAILS_ENV|RACK_ENV|APP_ENV|DJANGO_SETTINGS_MODULE|ENV|ENVIRONMENT|STAGE|MIX_ENV|FLASK_ENV)$/.test(k) && /(^|[^a-z])(prod|production|prd)([^a-z]|$)/i.test(v)) return `${k}=${v}`;
+  for (const [k, v] of inv.env) if (/(DATABASE|DB)_?(URL|URI|DSN|HOST)$/i.test(k) && /(^|[^a-z])(prod|production|prd)([^a-z]|$)/i.test(v)) return `${k}=${v}`;
+  const arg = inv.args.find((x) => /^(--env(ironment)?=|-e=?|--settings=|--url=|--database-url=)?.*(^|[^a-z])(prod|production|prd)([^a-z]|$)/i.test(x) && !/^--?dry/i.test(x));
+  return arg;
+}
+
+/** A schema migration run against production: every row the migration changes or drops, on the live database (T1565). */
+const productionMigration: CommandRule = {
+  id: "impact.production-migration",
+  tactic: TACTIC,
+  technique: "T1565.001",
+  match(inv) {
+    const run = migrationRun(inv);
+    if (run === undefined) return undefined;
+    const where = productionTarget(inv);
+    if (where === undefined) return undefined;
+    return { action: { capability: "execute", target: { name: run, production: true }, reversibility: "recoverable", scope: "account" }, reason: `runs a schema migration (${shown(run)}) against production (${shown(where)}): the live database changes before anyone has looked (T1565.001)` };
+  },
+  examples: {
+    match: [`RAILS_ENV=production DATABASE_URL="$PROD_DATABASE_URL" bin/rails db:migrate`, `DATABASE_URL=$PROD_DB_URL npx prisma migrate deploy`, `DJANGO_SETTINGS_MODULE=app.settings.production python manage.py migrate`],
+    noMatch: [`bin/rails db:migrate`, `RAILS_ENV=test bin/rails db:migrate`, `npx prisma migrate dev`, `NODE_ENV=production npm run build`],
+  },
+};
+
+export const impactRules: readonly CommandRule[] = [recovery, destruction, wipe, encrypt, serviceStop, shutdown, accountAccess, resources, diskFill, cloudDelete, productionMigration];
 
