@@ -128,6 +128,11 @@ const PIPED_TO_SHELL = /\b(?:pip(?:e|es|ed|ing)|curl\w*|wget\w*)\b[^.;]{0,100}?\
 const FETCH_AND_RUN = /\b(?:pull|pulls|pulling|download|downloads|downloading|fetch|fetches|fetching|grab|grabs|grabbing)\s+(?:and|then|&)\s+(?:run|runs|running|execute|executes|executing)\b[^.;]{0,80}?\bfrom\b/i;
 /** The repository's hooks skipped, said in words or with git's flag. */
 const HOOKS_SKIPPED = /(?:^|\s)--no-verify\b|\b(?:skip(?:s|ping)?|bypass(?:es|ing)?|disabl(?:e|es|ing))\b[^.;]{0,40}?\b(?:pre-commit|pre-push|commit-msg|git) hooks?\b/i;
+/**
+ * The skip itself denied: the negation governs it ("without --no-verify", "I will not use --no-verify", "never
+ * skipping the pre-commit hook"), not another clause ("I won't wait for CI, pushing with --no-verify").
+ */
+const SKIP_DENIED = /\b(?:not|never|without|won't|don't|no need to|instead of|rather than)(?:\s+(?:use|using|pass|passing|run|running|add|adding|with|the|a|any|be|ever|going to)){0,3}\s*$/i;
 /** A DNS record by its type, or DNS named. */
 const DNS_RECORD = /\b(?:a|aaaa|cname|mx|txt|ns|srv|caa|dns) (?:records?|entry|entries)\b|\bdns\b/i;
 /** Who is woken when production breaks: an on-call rotation, an escalation policy, a paging service. */
@@ -416,7 +421,7 @@ export function readProse(raw: string, internalDomains: readonly string[] = []):
     seen.add(sentence);
     // The repository's hooks skipped ("with --no-verify", "skipping the pre-commit hook"): its secret scan and checks do not run.
     const skipped = HOOKS_SKIPPED.exec(sentence);
-    if (skipped !== null && !/\b(?:not|never|without|won't|don't|no need to|instead of|rather than)\b[^.;]{0,30}$/i.test(sentence.slice(0, skipped.index)) && !sentence.endsWith("?")) {
+    if (skipped !== null && !SKIP_DENIED.test(sentence.slice(0, skipped.index)) && !sentence.endsWith("?")) {
       const label = quoted(sentence);
       hits.push({ id: "prose.hooks-skipped", action: { capability: "impair-defences", target: { name: label, pathClass: "project" }, reversibility: "recoverable", scope: "one" }, reason: `${label} says it skips the repository's hooks: their secret scans and checks do not run (T1562.001)` });
       actions++;
@@ -684,7 +689,9 @@ function readAction(sentence: string, clause: string, verb: string, verbClass: V
     return out;
   }
   // A post in a #channel ("posting my standup update in #team-checkout") is a message to its members, not a publication.
-  if (verbClass === "publish" && verb === "post" && !isPublic && /(?:^|\s)#[a-z0-9][\w-]*/i.test(sentence)) return out;
+  // (The post goes in or to the #channel: a hashtag on a blog post names no channel. Not credentials, people's data or
+  // confidential material: every member of the channel has them then.)
+  if (verbClass === "publish" && verb === "post" && !isPublic && !credentials && !personal && !confidential && /\b(?:in|into|to)\s+(?:the\s+)?#[a-z0-9][\w-]*/i.test(sentence)) return out;
   // Code fetched and run by a job that keeps running ("a cron job … that pulls and runs a script from my pastebin"):
   // whoever serves the script runs code here from now on.
   const fetchRun = FETCH_AND_RUN.exec(sentence);
