@@ -77,12 +77,12 @@ describe("a database password is local only when every host of its connection st
     ["config.yaml", `database_url: postgres://app:${pw[0]}@localhost:5432/app?host=prod-db.internal\n`],
     ["config.yaml", `database_url: mongodb://app:${pw[0]}@localhost:27017,prod-db.internal:27017/app\n`],
   ])("%s %s stops", (file, content) => {
-    expect(call("Write", { file_path: `/srv/app/${file}`, content })).toBe("stop");
+    expect(call("Write", { file_path: `/app/${file}`, content })).toBe("stop");
   });
 
-  it("a password for localhost alone is confirmed, not stopped", () => {
-    expect(call("Write", { file_path: "/srv/app/appsettings.json", content: `{"Db": "Server=localhost,1433;Database=Billing_Dev;User Id=sa;Password=LocalDev_Only_2026!;TrustServerCertificate=True"}` })).toBe("verify");
-    expect(call("Write", { file_path: "/srv/app/config.yaml", content: `database_url: mysql://root:Xq7ve2Lm9w@127.0.0.1:3306/shop_dev\n` })).toBe("verify");
+  it("a password for localhost alone is held for a person, not stopped", () => {
+    expect(call("Write", { file_path: "/app/appsettings.json", content: `{"Db": "Server=localhost,1433;Database=Billing_Dev;User Id=sa;Password=LocalDev_Only_2026!;TrustServerCertificate=True"}` })).toBe("verify");
+    expect(call("Write", { file_path: "/app/config.yaml", content: `database_url: mysql://root:Xq7ve2Lm9w@127.0.0.1:3306/shop_dev\n` })).toBe("confirm");
   });
 });
 
@@ -115,7 +115,17 @@ describe("hooks skipped: only a negation of the skip itself excuses it", () => {
   });
 });
 
-describe("names that are not API keys stay so", () => {
+describe("names that are not API keys stay so, and only those", () => {
+  // A project key is a secret where it is random (Deta, Airbrake); profile_key and dashboard_key only end in "file" and "board".
+  it.each([
+    ["DETA_PROJECT_KEY", "a0b1c2d3_Xq7ve2Lm9wR4tZ8pQh7sK2mN9pLx"],
+    ["AIRBRAKE_PROJECT_KEY", "4f1c9e2b7a3d8f605e1b2c3d4a5f6e7d"],
+    ["profile_key", "Qh7sK2mN9pLx4RtVw8Zc3Bn5Jd6Fg"],
+    ["dashboard_key", "Qh7sK2mN9pLx4RtVw8Zc3Bn5Jd6Fg"],
+  ])("%s = <random> pauses", (name, value) => {
+    expect(call("Write", { file_path: "/app/config.py", content: `${name} = "${value}"\n` })).toBe("verify");
+  });
+
   it("a Figma file key goes on", () => {
     expect(call("mcp__figma__get_file", { fileKey: "Qh7sK2mN9pLx4RtV" })).toBe("continue");
   });

@@ -2382,12 +2382,13 @@ export const SECRET_RULES: readonly DetectorRule[] = [
     // Names that end in key but are not secrets are left out; api/access/auth/private/secret keys
     // are covered by the rules above.
     pattern: new RegExp(
-      String.raw`(?=key(?![a-z0-9]))(?<=[a-z0-9][_.-]?)${NO_PROVIDER_BEFORE}${NOT_FIXTURE}(?<!(?:file|doc|document|page|project|issue|ticket|board|asset|frame|component|template|sheet|spreadsheet|notebook|design|public|publishable|pub|primary|foreign|sort|partition|cache|hot|i18n|translation|lookup|map|row|hash|idempotency|unique|composite|bucket|idx|natural|schema|sequence|parent|child|object|record|item|entry|node|routing|shard|dedup(?:lication)?|correlation|group|index|cursor|storage|s3|dict|config|settings?|feature|flag|event|list|query|route|search|state|store|react|redux|field|column|table|message|dedupe|request|response|result|meta|metadata|form|element|tab|tree|value|router|api|access|auth|private|secret|client|encryption|license|registry|ssh|gpg|pgp)[_.-]?)key(?![a-z0-9])\\?['"]?\s{0,4}(?:[:=]{1,4}|=>|\?=|\.=)\s{0,4}@?\\?['"\x60]?(?<value>(?=[\w+/=-]{0,200}\d)(?=[\w+/=-]{0,200}[A-Za-z])[\w+/=-]{16,200})(?![\w+/=.~(\[-])`,
+      String.raw`(?=key(?![a-z0-9]))(?<=[a-z0-9][_.-]?)${NO_PROVIDER_BEFORE}${NOT_FIXTURE}(?<!(?:(?<![a-z0-9])(?:file|doc|document|page|issue|ticket|board|asset|frame|component|template|sheet|spreadsheet|notebook|design)|public|publishable|pub|primary|foreign|sort|partition|cache|hot|i18n|translation|lookup|map|row|hash|idempotency|unique|composite|bucket|idx|natural|schema|sequence|parent|child|object|record|item|entry|node|routing|shard|dedup(?:lication)?|correlation|group|index|cursor|storage|s3|dict|config|settings?|feature|flag|event|list|query|route|search|state|store|react|redux|field|column|table|message|dedupe|request|response|result|meta|metadata|form|element|tab|tree|value|router|api|access|auth|private|secret|client|encryption|license|registry|ssh|gpg|pgp)[_.-]?)key(?![a-z0-9])\\?['"]?\s{0,4}(?:[:=]{1,4}|=>|\?=|\.=)\s{0,4}@?\\?['"\x60]?(?<value>(?=[\w+/=-]{0,200}\d)(?=[\w+/=-]{0,200}[A-Za-z])[\w+/=-]{16,200})(?![\w+/=.~(\[-])`,
       "gi",
     ),
     validators: [{ check: "entropy", min: 3.3 }, { check: "not-placeholder" }, ...GENERIC_VALUE_CHECKS],
     examples: {
-      match: [`signingKey := "${fake(ALNUM, 24, 1)}"`, `UPLOAD_KEY=${fake(HEX, 37, 2)}`],
+      // (A name is a file's or an issue's only as a whole word: not profile_key, dashboard_key. A project key is a secret where it is random: Deta's, Airbrake's.)
+      match: [`signingKey := "${fake(ALNUM, 24, 1)}"`, `UPLOAD_KEY=${fake(HEX, 37, 2)}`, `DETA_PROJECT_KEY = "${fake(ALNUM, 32, 13)}"`, `profile_key = "${fake(ALNUM, 28, 14)}"`, `dashboard_key = "${fake(ALNUM, 28, 15)}"`],
       noMatch: [`fileKey: "Qh7sK2mN9pLx4RtV"`, `"issueKey": "PAY-1423-${fake(ALNUM, 12, 5)}"`, `publicKey = "${fake(B64, 60, 3)}"`, "cacheKey = user_profile_cache", `monkey = "banana"`, "const optionKey = option.attributeName();", "messageKey: source.messageKey2,", `"parent_key": "${fake(HEX, 40, 4)}"`],
     },
   },
