@@ -130,6 +130,11 @@ const FETCH_AND_RUN = /\b(?:pull|pulls|pulling|download|downloads|downloading|fe
 const HOOKS_SKIPPED = /(?:^|\s)--no-verify\b|\b(?:skip(?:s|ping)?|bypass(?:es|ing)?|disabl(?:e|es|ing))\b[^.;]{0,40}?\b(?:pre-commit|pre-push|commit-msg|git) hooks?\b/i;
 /** Words naming a check that protects: turning it off weakens something, even in a project's own file. */
 const PROTECTION_WORD = /^(ssl|tls|https|verification|verify|certificate|certificates|cert|certs|csrf|cors|hsts|mfa|2fa|auth|authentication|authorization|firewall|antivirus|edr|selinux|apparmor|gatekeeper|signature|signing|sandbox|audit|logging)$/;
+/**
+ * The skip itself denied: the negation governs it ("without --no-verify", "I will not use --no-verify", "never
+ * skipping the pre-commit hook"), not another clause ("I won't wait for CI, pushing with --no-verify").
+ */
+const SKIP_DENIED = /\b(?:not|never|without|won't|don't|no need to|instead of|rather than)(?:\s+(?:use|using|pass|passing|run|running|add|adding|with|the|a|any|be|ever|going to)){0,3}\s*$/i;
 /** A DNS record by its type, or DNS named. */
 const DNS_RECORD = /\b(?:a|aaaa|cname|mx|txt|ns|srv|caa|dns) (?:records?|entry|entries)\b|\bdns\b/i;
 /** Who is woken when production breaks: an on-call rotation, an escalation policy, a paging service. */
@@ -421,7 +426,7 @@ export function readProse(raw: string, internalDomains: readonly string[] = []):
     seen.add(sentence);
     // The repository's hooks skipped ("with --no-verify", "skipping the pre-commit hook"): its secret scan and checks do not run.
     const skipped = HOOKS_SKIPPED.exec(sentence);
-    if (skipped !== null && !/\b(?:not|never|without|won't|don't|no need to|instead of|rather than)\b[^.;]{0,30}$/i.test(sentence.slice(0, skipped.index)) && !sentence.endsWith("?")) {
+    if (skipped !== null && !SKIP_DENIED.test(sentence.slice(0, skipped.index)) && !sentence.endsWith("?")) {
       const label = quoted(sentence);
       hits.push({ id: "prose.hooks-skipped", action: { capability: "impair-defences", target: { name: label, pathClass: "project" }, reversibility: "recoverable", scope: "one" }, reason: `${label} says it skips the repository's hooks: their secret scans and checks do not run (T1562.001)` });
       actions++;
@@ -691,7 +696,9 @@ function readAction(sentence: string, clause: string, verb: string, verbClass: V
     return out;
   }
   // A post in a #channel ("posting my standup update in #team-checkout") is a message to its members, not a publication.
-  if (verbClass === "publish" && verb === "post" && !isPublic && /(?:^|\s)#[a-z0-9][\w-]*/i.test(sentence)) return out;
+  // (The post goes in or to the #channel: a hashtag on a blog post names no channel. Not credentials, people's data or
+  // confidential material: every member of the channel has them then.)
+  if (verbClass === "publish" && verb === "post" && !isPublic && !credentials && !personal && !confidential && /\b(?:in|into|to)\s+(?:the\s+)?#[a-z0-9][\w-]*/i.test(sentence)) return out;
   // The host's Docker socket handed to a container: whatever runs in it is root on the host.
   if (/\bdocker\.sock\b/i.test(sentence) && /\b(mount\w*|bind\w*|expos\w*|shar\w*|pass\w*|giv\w*|add\w*|map\w*|into|inside)\b/i.test(sentence)) {
     out.push({ id: "prose.container-host-access", action: { capability: "escalate", target: { name: label, pathClass: "system" }, reversibility: "recoverable", scope: "one" }, reason: `${label} says it gives a container the host's Docker socket: whatever runs in it controls the host (T1611)` });

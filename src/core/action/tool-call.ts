@@ -256,6 +256,10 @@ function scaledToZero(args: unknown, keys: RegExp): boolean {
   return [args, ...Object.values(args).filter(isRecord)].some((o) => Object.entries(o).some(([k, v]) => keys.test(k) && zero(v)));
 }
 
+/** The call names a #channel as where it goes ({channel: "#team-checkout"}). */
+const toChannel = (args: unknown): boolean =>
+  isRecord(args) && Object.entries(args).some(([k, v]) => /^(channel|channel_?(id|name)|room|room_?(id|name)|conversation(_?id)?|to|destination)$/i.test(k) && typeof v === "string" && /^#[a-z0-9][\w-]*$/i.test(v.trim()));
+
 /** The first word naming a protection or a record, unless the word after it says it names something else ("the audit warning"). */
 function controlNamed(words: readonly string[], re: RegExp): string | undefined {
   // (A security level is the control itself, where a log level is not the log.)
@@ -617,8 +621,9 @@ export function readNamed(tool: string, name: ReturnType<typeof splitToolName>, 
       break;
     }
     case "publish":
-      // A post in a #channel goes to the channel's members, as a message does, unless the call makes it public.
-      if (f.public || publishPlace || verb === "tweet" || verb === "retweet" || (verb === "post" && !store && !message && hasWord(object, POSTABLE) !== undefined && !f.strings.some((v) => v.length <= 4096 && /(?:^|\s)#[a-z0-9][\w-]*/i.test(v)))) add("tool.publish", "communicate", "irreversible", "one", `${tool} publishes ${obj} where anyone can read it${tail}`, { public: true, external: true });
+      // A post in a #channel (the channel argument is "#team-checkout") goes to the channel's members, as a message
+      // does, unless the call makes it public. (A hashtag in the post's text names no channel.)
+      if (f.public || publishPlace || verb === "tweet" || verb === "retweet" || (verb === "post" && !store && !message && hasWord(object, POSTABLE) !== undefined && !toChannel(args))) add("tool.publish", "communicate", "irreversible", "one", `${tool} publishes ${obj} where anyone can read it${tail}`, { public: true, external: true });
       else actions.push({ capability: "communicate", target: { name: tool, ...base }, reversibility: "irreversible", scope: "one" });
       break;
     case "disable":

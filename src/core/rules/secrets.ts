@@ -101,7 +101,16 @@ const DB_SCHEMES = String.raw`postgres(?:ql)?|mysql|mariadb|mongodb(?:\+srv)?|re
  * ${PASS}, %s), or a host under a reserved documentation name (example.com, *.example, *.test, *.invalid).
  */
 /** A SQL Server or ADO.NET host that is this machine, up to the port or the next setting. */
-const LOCAL_SQL_HOST = String.raw`(?:tcp:)?(?:localhost|127\.0\.0\.1|\(local\)|\.|\[?::1\]?)(?=[,;\\\s]|$)`;
+const LOCAL_SQL_HOST = String.raw`(?:tcp:)?(?:localhost|127\.0\.0\.1|\(local\)|\.|\[?::1\]?)(?=[,;\\\s"']|$)`;
+/** A SQL Server or ADO.NET key that names the host (its value follows). */
+const SQL_HOST_KEY = String.raw`\b(?:Server|Data Source|Host|Address|Addr)\s{0,2}=\s{0,2}(?!\s)`;
+/** The rest of one connection string: up to its quote or the end of the line. */
+const SAME_STRING = String.raw`[^\n"']{0,400}?`;
+/**
+ * A URL's host that is this machine and only this machine: not a list of hosts (localhost,db2:5432)
+ * and no host= or hostaddr= parameter, which libpq connects to instead.
+ */
+const LOCAL_URL_HOST = String.raw`(?:localhost|127\.0\.0\.1|\[::1\])(?::\d{1,5})?(?:[/?#"'\s]|$)(?![^\s"'<>]{0,400}?[?&](?:host|hostaddr)=)`;
 const URL_USERINFO = String.raw`(?<user>[^\s:/?#@"'<>]{0,100}):(?!\k<user>@)(?!(?:password|passwd|pass|pwd|pw|secret|foo|bar|baz|xyz|xxx)@)(?<value>(?![$%{])[^\s:/?#@"'<>\[\]{}|\\^\x60]{1,200})@(?=[A-Za-z0-9\[])(?!(?:[\w-]{1,63}\.){0,4}(?:example\.(?:com|net|org)|[\w-]{1,63}\.(?:example|test|invalid))(?![\w.-]))`;
 
 // ------------------------------------------------------------------------------ published samples
@@ -2104,7 +2113,7 @@ export const SECRET_RULES: readonly DetectorRule[] = [
     keywords: ["://", "password", "pwd"],
     pattern: new RegExp(
       // Not a database on this machine (localhost, 127.0.0.1, ::1, (local)): its password opens nothing to anyone who is not already here.
-      String.raw`(?:\b(?:${DB_SCHEMES})://${URL_USERINFO}(?!(?:localhost|127\.0\.0\.1|\[::1\])(?:[:/?#"'\s]|$))|(?<!\b(?:Server|Data Source|Host|Address|Addr)\s{0,2}=\s{0,2}${LOCAL_SQL_HOST}[^\n]{0,400}?)(?![^\n]{0,400}?\b(?:Server|Data Source|Host|Address|Addr)\s{0,2}=\s{0,2}${LOCAL_SQL_HOST})\b(?:Server|Data Source|Host|Address|Addr|Database|Initial Catalog|User ID|Uid)\s{0,2}=[^;\n]{1,200};(?:[^;\n]{0,200};){0,8}?\s{0,2}(?:Password|Pwd)\s{0,2}=\s{0,2}(?<pw>(?![$%{])[^;'"\s]{1,200}))`,
+      String.raw`(?:\b(?:${DB_SCHEMES})://${URL_USERINFO}(?!${LOCAL_URL_HOST})|(?:(?<!${SQL_HOST_KEY}${LOCAL_SQL_HOST}${SAME_STRING})(?!${SAME_STRING}${SQL_HOST_KEY}${LOCAL_SQL_HOST})|(?<=${SQL_HOST_KEY}(?!${LOCAL_SQL_HOST})${SAME_STRING})|(?=${SAME_STRING}${SQL_HOST_KEY}(?!${LOCAL_SQL_HOST})))\b(?:Server|Data Source|Host|Address|Addr|Database|Initial Catalog|User ID|Uid)\s{0,2}=[^;\n]{1,200};(?:[^;\n]{0,200};){0,8}?\s{0,2}(?:Password|Pwd)\s{0,2}=\s{0,2}(?<pw>(?![$%{])[^;'"\s]{1,200}))`,
       "gi",
     ),
     validators: [{ check: "not-placeholder" }],
@@ -2114,6 +2123,10 @@ export const SECRET_RULES: readonly DetectorRule[] = [
         `mongodb+srv://admin:${fake(ALNUM, 12, 2)}@cluster0.example.mongodb.net/?retryWrites=true`,
         `redis://:${fake(ALNUM, 24, 3)}@cache:6379/0`,
         `Server=tcp:sql.example.com,1433;Initial Catalog=app;User ID=app;Password=${fake(ALNUM, 14, 4)};Encrypt=True;`,
+        `Server=localhost;Server=prod-db.corp;Database=app;User Id=sa;Password=${fake(ALNUM, 16, 8)}`,
+        `{"Dev": "Server=localhost;Password=${fake(ALNUM, 16, 9)}", "Prod": "Server=prod-db.corp;Password=${fake(ALNUM, 16, 10)}"}`,
+        `postgres://app:${fake(ALNUM, 16, 11)}@localhost:5432/app?host=prod-db.internal`,
+        `mongodb://app:${fake(ALNUM, 16, 12)}@localhost:27017,prod-db.internal:27017/app`,
       ],
       noMatch: ["Server=localhost,1433;Database=Billing_Dev;User Id=sa;Password=LocalDev_Only_2026!;TrustServerCertificate=True", "mysql://root:Xq7ve2Lm9w@127.0.0.1:3306/shop_dev", "postgres://localhost:5432/app", "postgres://app:${DB_PASSWORD}@db:5432/app", "Server=localhost;Database=app;Trusted_Connection=True;", 'connectionString.parse("mongodb://username:password@host:1234")'],
     },
@@ -2126,13 +2139,13 @@ export const SECRET_RULES: readonly DetectorRule[] = [
     keywords: ["localhost", "127.0.0.1", "::1", "(local)"],
     // The connection strings secret.database-connection-string leaves to this machine, and no other.
     pattern: new RegExp(
-      String.raw`\b(?:${DB_SCHEMES})://${URL_USERINFO}(?=(?:localhost|127\.0\.0\.1|\[::1\])(?:[:/?#"'\s]|$))|(?:\b(?:Server|Data Source|Host|Address|Addr)\s{0,2}=\s{0,2}${LOCAL_SQL_HOST}[^\n]{0,400}?|(?=[^\n]{0,400}?\b(?:Server|Data Source|Host|Address|Addr)\s{0,2}=\s{0,2}${LOCAL_SQL_HOST}))\b(?:Password|Pwd)\s{0,2}=\s{0,2}(?<pw>(?![$%{])[^;'"\s]{1,200})`,
+      String.raw`\b(?:${DB_SCHEMES})://${URL_USERINFO}(?=${LOCAL_URL_HOST})|(?:${SQL_HOST_KEY}${LOCAL_SQL_HOST}${SAME_STRING}|(?=${SAME_STRING}${SQL_HOST_KEY}${LOCAL_SQL_HOST}))(?<!${SQL_HOST_KEY}(?!${LOCAL_SQL_HOST})${SAME_STRING})(?!${SAME_STRING}${SQL_HOST_KEY}(?!${LOCAL_SQL_HOST}))\b(?:Password|Pwd)\s{0,2}=\s{0,2}(?<pw>(?![$%{])[^;'"\s]{1,200})`,
       "gi",
     ),
     validators: [{ check: "not-placeholder" }],
     examples: {
       match: ["Server=localhost,1433;Database=Billing_Dev;User Id=sa;Password=LocalDev_Only_2026!;TrustServerCertificate=True", "mysql://root:Xq7ve2Lm9w@127.0.0.1:3306/shop_dev"],
-      noMatch: ["postgres://localhost:5432/app", "postgres://postgres:postgres@localhost:5432/shop_dev", `postgres://app:${fake(ALNUM, 16, 7)}@db.internal:5432/app`, "Server=localhost;Database=app;Trusted_Connection=True;"],
+      noMatch: ["postgres://localhost:5432/app", "postgres://postgres:postgres@localhost:5432/shop_dev", `postgres://app:${fake(ALNUM, 16, 7)}@db.internal:5432/app`, "Server=localhost;Database=app;Trusted_Connection=True;", `Server=localhost;Server=prod-db.corp;Database=app;User Id=sa;Password=${fake(ALNUM, 16, 8)}`, `postgres://app:${fake(ALNUM, 16, 11)}@localhost:5432/app?host=prod-db.internal`, `mongodb://app:${fake(ALNUM, 16, 12)}@localhost:27017,prod-db.internal:27017/app`],
     },
   },
   {
@@ -2369,12 +2382,13 @@ export const SECRET_RULES: readonly DetectorRule[] = [
     // Names that end in key but are not secrets are left out; api/access/auth/private/secret keys
     // are covered by the rules above.
     pattern: new RegExp(
-      String.raw`(?=key(?![a-z0-9]))(?<=[a-z0-9][_.-]?)${NO_PROVIDER_BEFORE}${NOT_FIXTURE}(?<!(?:file|doc|document|page|project|issue|ticket|board|asset|frame|component|template|sheet|spreadsheet|notebook|design|public|publishable|pub|primary|foreign|sort|partition|cache|hot|i18n|translation|lookup|map|row|hash|idempotency|unique|composite|bucket|idx|natural|schema|sequence|parent|child|object|record|item|entry|node|routing|shard|dedup(?:lication)?|correlation|group|index|cursor|storage|s3|dict|config|settings?|feature|flag|event|list|query|route|search|state|store|react|redux|field|column|table|message|dedupe|request|response|result|meta|metadata|form|element|tab|tree|value|router|api|access|auth|private|secret|client|encryption|license|registry|ssh|gpg|pgp)[_.-]?)key(?![a-z0-9])\\?['"]?\s{0,4}(?:[:=]{1,4}|=>|\?=|\.=)\s{0,4}@?\\?['"\x60]?(?<value>(?=[\w+/=-]{0,200}\d)(?=[\w+/=-]{0,200}[A-Za-z])[\w+/=-]{16,200})(?![\w+/=.~(\[-])`,
+      String.raw`(?=key(?![a-z0-9]))(?<=[a-z0-9][_.-]?)${NO_PROVIDER_BEFORE}${NOT_FIXTURE}(?<!(?:(?<![a-z0-9])(?:file|doc|document|page|issue|ticket|board|asset|frame|component|template|sheet|spreadsheet|notebook|design)|public|publishable|pub|primary|foreign|sort|partition|cache|hot|i18n|translation|lookup|map|row|hash|idempotency|unique|composite|bucket|idx|natural|schema|sequence|parent|child|object|record|item|entry|node|routing|shard|dedup(?:lication)?|correlation|group|index|cursor|storage|s3|dict|config|settings?|feature|flag|event|list|query|route|search|state|store|react|redux|field|column|table|message|dedupe|request|response|result|meta|metadata|form|element|tab|tree|value|router|api|access|auth|private|secret|client|encryption|license|registry|ssh|gpg|pgp)[_.-]?)key(?![a-z0-9])\\?['"]?\s{0,4}(?:[:=]{1,4}|=>|\?=|\.=)\s{0,4}@?\\?['"\x60]?(?<value>(?=[\w+/=-]{0,200}\d)(?=[\w+/=-]{0,200}[A-Za-z])[\w+/=-]{16,200})(?![\w+/=.~(\[-])`,
       "gi",
     ),
     validators: [{ check: "entropy", min: 3.3 }, { check: "not-placeholder" }, ...GENERIC_VALUE_CHECKS],
     examples: {
-      match: [`signingKey := "${fake(ALNUM, 24, 1)}"`, `UPLOAD_KEY=${fake(HEX, 37, 2)}`],
+      // (A name is a file's or an issue's only as a whole word: not profile_key, dashboard_key. A project key is a secret where it is random: Deta's, Airbrake's.)
+      match: [`signingKey := "${fake(ALNUM, 24, 1)}"`, `UPLOAD_KEY=${fake(HEX, 37, 2)}`, `DETA_PROJECT_KEY = "${fake(ALNUM, 32, 13)}"`, `profile_key = "${fake(ALNUM, 28, 14)}"`, `dashboard_key = "${fake(ALNUM, 28, 15)}"`],
       noMatch: [`fileKey: "Qh7sK2mN9pLx4RtV"`, `"issueKey": "PAY-1423-${fake(ALNUM, 12, 5)}"`, `publicKey = "${fake(B64, 60, 3)}"`, "cacheKey = user_profile_cache", `monkey = "banana"`, "const optionKey = option.attributeName();", "messageKey: source.messageKey2,", `"parent_key": "${fake(HEX, 40, 4)}"`],
     },
   },

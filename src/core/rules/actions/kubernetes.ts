@@ -5,10 +5,15 @@ import { re, T, END, KUBECTL } from "./fragments.js";
 /**
  * Not on a cluster that runs on this machine for development (kind, k3d, minikube, Docker Desktop,
  * Rancher Desktop, OrbStack, colima), named by the command's only --context (unquoted, with no quote
- * before it: not words inside an argument), with no --kubeconfig, --server, or KUBECONFIG anywhere
- * before it in the text, that could make that name mean another cluster.
+ * before it: not words inside an argument; not after a bare option, which may take it as its value;
+ * not after `--`, after which every word is an operand), with no --kubeconfig, --server, --cluster or
+ * --kube-apiserver in the command, and no KUBECONFIG, HELM_KUBEAPISERVER or `kubectl config set…` /
+ * `rename-context` anywhere before it in the text, that could make that name mean another cluster.
  */
-const NOT_LOCAL_CLUSTER = String.raw`(?!(?:kubectl|oc|helm)\b(?<!kubeconfig[\s\S]{0,4000}(?:kubectl|oc|helm))(?![^;&|]{0,300}?(?:--kubeconfig|--server|(?:^|\s)-s(?:\s|=)))[^;&|'"]{0,300}? --(?:kube-)?context[= ](?:kind|k3d|minikube|docker-desktop|rancher-desktop|orbstack|colima)(?:-[\w.-]+)?${END}(?![^;&|]{0,300}?--(?:kube-)?context))`;
+const NOT_LOCAL_CLUSTER = String.raw`(?!(?:kubectl|oc|helm)\b(?<!(?:kubeconfig|kubeapiserver|\bconfig\s+(?:set|unset|rename)[\w-]*)[\s\S]{0,4000}(?:kubectl|oc|helm))(?![^;&|]{0,300}?(?:--kubeconfig|--server|--cluster|--kube-apiserver|(?:^|\s)-s(?:\s|=)))(?:(?!\s--\s)[^;&|'"]){0,300}?(?<!\s--?[\w-]+) --(?:kube-)?context[= ](?:kind|k3d|minikube|docker-desktop|rancher-desktop|orbstack|colima)(?:-[\w.-]+)?${END}(?![^;&|]{0,300}?--(?:kube-)?context))`;
+/** A context or cluster name kind, k3d, minikube, Docker Desktop, Rancher Desktop, OrbStack or colima gives its own cluster. */
+const LOCAL_NAME = String.raw`(?:kind|k3d|minikube|docker-desktop|rancher-desktop|orbstack|colima)(?:-[\w.-]+)?`;
+const LOCAL_CONTEXT = String.raw`${LOCAL_NAME}${END}`;
 /** A field selector for a finished phase (failed or succeeded). */
 const FINISHED_PHASE = String.raw`[= ]['"]?status\.phase==?(?:failed|succeeded)${END}`;
 /**
@@ -66,7 +71,7 @@ export const KUBERNETES_RULES: readonly Rule[] = [
     // Not pods that have already finished (--field-selector=status.phase=Failed or Succeeded): clearing them is upkeep.
     pattern: re(String.raw`${NOT_LOCAL_CLUSTER}${KUBECTL}delete${END}${FINISHED_PODS}`),
     examples: {
-      match: ["kubectl delete pod web-1", "kubectl -n prod delete deployment api", "oc delete route frontend", "kubectl delete pods --all -n prod --field-selector=status.phase=Running", "kubectl delete -f k8s/prod/ --field-selector=status.phase=Failed", "kubectl delete -k overlays/prod --field-selector=status.phase=Failed", "kubectl delete pods -l app=api -n prod --field-selector=status.phase=Failed --field-selector=metadata.namespace=prod", "kubectl delete deployments,pods -n prod --field-selector=status.phase=Failed", "kubectl delete secret db-creds -n prod --field-selector=status.phase=Failed", "kubectl delete pods -n prod --field-selector='status.phase=Failed' --field-selector 'status.phase=Running'", "export KUBECONFIG=/tmp/k; kubectl --context kind-dev delete deploy api", "KUBECONFIG=/tmp/x kubectl --context kind-dev delete ns prod", "kubectl --context kind-dev --kubeconfig /tmp/k delete ns prod", "kubectl --context kind-dev delete ns a --context prod-main", "kubectl --context kind-dev -s https://prod.example:6443 delete deploy api", "kubectl delete ns prod -l 'a --context kind-dev'"],
+      match: ["kubectl delete pod web-1", "kubectl -n prod delete deployment api", "oc delete route frontend", "kubectl delete pods --all -n prod --field-selector=status.phase=Running", "kubectl delete -f k8s/prod/ --field-selector=status.phase=Failed", "kubectl delete -k overlays/prod --field-selector=status.phase=Failed", "kubectl delete pods -l app=api -n prod --field-selector=status.phase=Failed --field-selector=metadata.namespace=prod", "kubectl delete deployments,pods -n prod --field-selector=status.phase=Failed", "kubectl delete secret db-creds -n prod --field-selector=status.phase=Failed", "kubectl delete pods -n prod --field-selector='status.phase=Failed' --field-selector 'status.phase=Running'", "export KUBECONFIG=/tmp/k; kubectl --context kind-dev delete deploy api", "KUBECONFIG=/tmp/x kubectl --context kind-dev delete ns prod", "kubectl --context kind-dev --kubeconfig /tmp/k delete ns prod", "kubectl --context kind-dev delete ns a --context prod-main", "kubectl --context kind-dev -s https://prod.example:6443 delete deploy api", "kubectl delete ns prod -l 'a --context kind-dev'", "kubectl --context kind-dev --cluster prod-main delete deploy api", "kubectl config set-context kind-dev --cluster=prod-eks && kubectl --context kind-dev delete deploy api", "kubectl delete deploy api --cache-dir --context kind-dev", "kubectl delete deploy api -- x --context kind-dev"],
       noMatch: ["kubectl get pods", "kubectl describe deployment api", "kubectl delete pod -n dev -l app=web --field-selector=status.phase=Failed", "kubectl delete pods --field-selector status.phase==Succeeded -A", "kubectl -n ci delete pods --field-selector=status.phase=Succeeded", "kubectl delete -n ci po --field-selector=status.phase=Failed -l job=nightly", "kubectl delete pods -n ci --field-selector='status.phase=Succeeded'", "kubectl --context kind-dev -n default delete pod -l app=orders-api"],
     },
   },
@@ -119,6 +124,19 @@ export const KUBERNETES_RULES: readonly Rule[] = [
     },
   },
   {
+    id: "kubernetes.local-context-redefined",
+    category: "kubernetes",
+    reason: "Gives a local development cluster's context name (kind-…, minikube…) to another cluster: later deletes through that name would look local.",
+    score: 65,
+    keywords: ["config", "kubectx", "update-kubeconfig", "get-credentials"],
+    // kind, k3d and minikube write their own contexts; a context renamed to one of their names, or pointed at another cluster or server, is not theirs.
+    pattern: re(String.raw`\bkubectx ${LOCAL_NAME}=|\baws(?: ${T}+){0,6}? eks update-kubeconfig [^;&|]{0,300}?--alias[= ]${LOCAL_CONTEXT}|\baz aks get-credentials [^;&|]{0,300}?--context[= ]${LOCAL_CONTEXT}|\b(?:kubectl|oc)(?: ${T}+){0,4}? config (?:rename-context ${T}+ ${LOCAL_CONTEXT}|set-context [^;&|]{0,300}?--cluster[= ](?!${LOCAL_CONTEXT})|set-cluster ${LOCAL_CONTEXT}[^;&|]{0,300}? --server[= ](?!['"]?https?://(?:127\.0\.0\.1|localhost|\[::1\])[:/])|set (?:clusters|contexts)\.${LOCAL_NAME}\.)`),
+    examples: {
+      match: ["kubectl config rename-context prod-main kind-dev", "aws eks update-kubeconfig --name prod-cluster --alias kind-dev", "az aks get-credentials -g rg -n prod-aks --context kind-dev", "kubectx kind-dev=prod-main", "kubectl config set-context kind-dev --cluster=prod-eks", "kubectl config set-context --current --cluster prod-eks", "kubectl config set-cluster kind-dev --server=https://prod.example:6443", "kubectl config set contexts.kind-dev.cluster prod-eks"],
+      noMatch: ["kubectl config set-context --current --namespace=payments", "kubectl config use-context kind-dev", "kubectl config set-context kind-dev --cluster=kind-dev --user=kind-dev", "kubectl config set-cluster kind-dev --server=https://127.0.0.1:6443", "kubectl config rename-context kind-dev dev", "aws eks update-kubeconfig --name prod-cluster --alias prod", "kubectx kind-dev"],
+    },
+  },
+  {
     id: "kubernetes.helm-uninstall",
     category: "kubernetes",
     reason: "Uninstalls a Helm release and the resources it created.",
@@ -126,8 +144,8 @@ export const KUBERNETES_RULES: readonly Rule[] = [
     keywords: ["helm"],
     pattern: re(String.raw`${NOT_LOCAL_CLUSTER}\bhelm(?: ${T}+){0,4}? (?:uninstall|delete|del)${END}`),
     examples: {
-      match: ["helm uninstall ingress-nginx -n ingress", "helm --kube-context prod delete api", "helm --kube-context kind-dev --kubeconfig /tmp/k uninstall api"],
-      noMatch: ["helm list -A", "helm upgrade --install api ./chart", "helm --kube-context kind-dev uninstall review-app-1842 -n previews"],
+      match: ["helm uninstall ingress-nginx -n ingress", "helm --kube-context prod delete api", "helm --kube-context kind-dev --kubeconfig /tmp/k uninstall api", "helm --kube-context kind-dev --kube-apiserver https://prod.example:6443 uninstall api", "HELM_KUBEAPISERVER=https://prod.example:6443 helm --kube-context kind-dev uninstall api", "helm uninstall prod-api --description --kube-context kind-dev"],
+      noMatch: ["helm list -A", "helm upgrade --install api ./chart", "helm --kube-context kind-dev uninstall review-app-1842 -n previews", "helm uninstall review-app-1842 -n previews --kube-context kind-dev"],
     },
   },
   {
