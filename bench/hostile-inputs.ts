@@ -34,6 +34,8 @@ export const HOSTILE_ACTION_HINTS: ReadonlyArray<readonly [label: string, text: 
   "update users set a=1 ".repeat(1500),
   "curl x | ".repeat(3500),
   "kubectl delete ".repeat(2000),
+  // The local-cluster exemption's look back (session 10) runs once a local --context is found: one on every command.
+  "kubectl --context kind-a delete ".repeat(1100),
   "find . -name x ".repeat(2000),
   "a".repeat(32_000),
   ": ( | ; & ` ".repeat(2600),
@@ -113,6 +115,10 @@ export const HOSTILE_SECRET_TEXTS: ReadonlyArray<readonly [label: string, text: 
     ["assignments followed by long unterminated values", `token=${"Ab1+".repeat(400)}(\n`.repeat(40)],
     ["quote-dense JSON that mentions keys", '{"key": "a1", "x": "b2", "token": "c3"}, '.repeat(1600)],
     ["many short quoted strings compared to a password", `"${"x9".repeat(8)}" == password && `.repeat(2000)],
+    // Connection strings: every key and URL a place where the local-host lookarounds run (session 10).
+    ["connection-string keys without a password", "Server=db1;Database=x;User Id=a; ".repeat(2000)],
+    ["database URLs with user and password", "postgres://app:pw@db.internal:5432/app ".repeat(1700)],
+    ["local and remote hosts interleaved", "Server=localhost;Password=a1;Server=prod;Pwd=b2; ".repeat(1300)],
   ] as const;
 })();
 

@@ -2113,7 +2113,7 @@ export const SECRET_RULES: readonly DetectorRule[] = [
     keywords: ["://", "password", "pwd"],
     pattern: new RegExp(
       // Not a database on this machine (localhost, 127.0.0.1, ::1, (local)): its password opens nothing to anyone who is not already here.
-      String.raw`(?:\b(?:${DB_SCHEMES})://${URL_USERINFO}(?!${LOCAL_URL_HOST})|(?:(?<!${SQL_HOST_KEY}${LOCAL_SQL_HOST}${SAME_STRING})(?!${SAME_STRING}${SQL_HOST_KEY}${LOCAL_SQL_HOST})|(?<=${SQL_HOST_KEY}(?!${LOCAL_SQL_HOST})${SAME_STRING})|(?=${SAME_STRING}${SQL_HOST_KEY}(?!${LOCAL_SQL_HOST})))\b(?:Server|Data Source|Host|Address|Addr|Database|Initial Catalog|User ID|Uid)\s{0,2}=[^;\n]{1,200};(?:[^;\n]{0,200};){0,8}?\s{0,2}(?:Password|Pwd)\s{0,2}=\s{0,2}(?<pw>(?![$%{])[^;'"\s]{1,200}))`,
+      String.raw`(?:\b(?:${DB_SCHEMES})://${URL_USERINFO}(?!${LOCAL_URL_HOST})|(?=\b(?:Server|Data Source|Host|Address|Addr|Database|Initial Catalog|User ID|Uid)\s{0,2}=)(?:(?<!${SQL_HOST_KEY}${LOCAL_SQL_HOST}${SAME_STRING})(?!${SAME_STRING}${SQL_HOST_KEY}${LOCAL_SQL_HOST})|(?<=${SQL_HOST_KEY}(?!${LOCAL_SQL_HOST})${SAME_STRING})|(?=${SAME_STRING}${SQL_HOST_KEY}(?!${LOCAL_SQL_HOST})))\b(?:Server|Data Source|Host|Address|Addr|Database|Initial Catalog|User ID|Uid)\s{0,2}=[^;\n]{1,200};(?:[^;\n]{0,200};){0,8}?\s{0,2}(?:Password|Pwd)\s{0,2}=\s{0,2}(?<pw>(?![$%{])[^;'"\s]{1,200}))`,
       "gi",
     ),
     validators: [{ check: "not-placeholder" }],
@@ -2139,7 +2139,7 @@ export const SECRET_RULES: readonly DetectorRule[] = [
     keywords: ["localhost", "127.0.0.1", "::1", "(local)"],
     // The connection strings secret.database-connection-string leaves to this machine, and no other.
     pattern: new RegExp(
-      String.raw`\b(?:${DB_SCHEMES})://${URL_USERINFO}(?=${LOCAL_URL_HOST})|(?:${SQL_HOST_KEY}${LOCAL_SQL_HOST}${SAME_STRING}|(?=${SAME_STRING}${SQL_HOST_KEY}${LOCAL_SQL_HOST}))(?<!${SQL_HOST_KEY}(?!${LOCAL_SQL_HOST})${SAME_STRING})(?!${SAME_STRING}${SQL_HOST_KEY}(?!${LOCAL_SQL_HOST}))\b(?:Password|Pwd)\s{0,2}=\s{0,2}(?<pw>(?![$%{])[^;'"\s]{1,200})`,
+      String.raw`\b(?:${DB_SCHEMES})://${URL_USERINFO}(?=${LOCAL_URL_HOST})|(?=\b(?:Server|Data Source|Host|Address|Addr|Password|Pwd)\s{0,2}=)(?:${SQL_HOST_KEY}${LOCAL_SQL_HOST}${SAME_STRING}|(?=${SAME_STRING}${SQL_HOST_KEY}${LOCAL_SQL_HOST}))(?<!${SQL_HOST_KEY}(?!${LOCAL_SQL_HOST})${SAME_STRING})(?!${SAME_STRING}${SQL_HOST_KEY}(?!${LOCAL_SQL_HOST}))\b(?:Password|Pwd)\s{0,2}=\s{0,2}(?<pw>(?![$%{])[^;'"\s]{1,200})`,
       "gi",
     ),
     validators: [{ check: "not-placeholder" }],

@@ -10,7 +10,8 @@ import { re, T, END, KUBECTL } from "./fragments.js";
  * --kube-apiserver in the command, and no KUBECONFIG, HELM_KUBEAPISERVER or `kubectl config set…` /
  * `rename-context` anywhere before it in the text, that could make that name mean another cluster.
  */
-const NOT_LOCAL_CLUSTER = String.raw`(?!(?:kubectl|oc|helm)\b(?<!(?:kubeconfig|kubeapiserver|\bconfig\s+(?:set|unset|rename)[\w-]*)[\s\S]{0,4000}(?:kubectl|oc|helm))(?![^;&|]{0,300}?(?:--kubeconfig|--server|--cluster|--kube-apiserver|(?:^|\s)-s(?:\s|=)))(?:(?!\s--\s)[^;&|'"]){0,300}?(?<!\s--?[\w-]+) --(?:kube-)?context[= ](?:kind|k3d|minikube|docker-desktop|rancher-desktop|orbstack|colima)(?:-[\w.-]+)?${END}(?![^;&|]{0,300}?--(?:kube-)?context))`;
+// (The look back for a KUBECONFIG or a redefined context runs last, only once a local --context is found.)
+const NOT_LOCAL_CLUSTER = String.raw`(?!(?:kubectl|oc|helm)\b(?![^;&|]{0,300}?(?:--kubeconfig|--server|--cluster|--kube-apiserver|(?:^|\s)-s(?:\s|=)))(?:(?!\s--\s)[^;&|'"]){0,300}?(?<!\s--?[\w-]+) --(?:kube-)?context[= ](?:kind|k3d|minikube|docker-desktop|rancher-desktop|orbstack|colima)(?:-[\w.-]+)?${END}(?![^;&|]{0,300}?--(?:kube-)?context)(?<!(?:kubeconfig|kubeapiserver|\bconfig\s+(?:set|unset|rename)[\w-]*)[\s\S]{0,4300}))`;
 /** A context or cluster name kind, k3d, minikube, Docker Desktop, Rancher Desktop, OrbStack or colima gives its own cluster. */
 const LOCAL_NAME = String.raw`(?:kind|k3d|minikube|docker-desktop|rancher-desktop|orbstack|colima)(?:-[\w.-]+)?`;
 const LOCAL_CONTEXT = String.raw`${LOCAL_NAME}${END}`;
