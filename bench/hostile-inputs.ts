@@ -36,6 +36,8 @@ export const HOSTILE_ACTION_HINTS: ReadonlyArray<readonly [label: string, text: 
   "kubectl delete ".repeat(2000),
   // The local-cluster exemption's look back (session 10) runs once a local --context is found: one on every command.
   "kubectl --context kind-a delete ".repeat(1100),
+  // A regenerable find's long path, which the rm rules look back over at every rm.
+  `find ${"a/".repeat(15_000)} -name '*.pyc' -exec rm -rf {} +`,
   "find . -name x ".repeat(2000),
   "a".repeat(32_000),
   ": ( | ; & ` ".repeat(2600),

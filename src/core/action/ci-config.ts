@@ -61,7 +61,8 @@ export function weakenedCi(args: unknown): { readonly optionalScan?: string; rea
   const ci = writtenCiTexts(args);
   if (ci === undefined) return { forkRunsWithSecrets: false };
   const optionalScan = scanMadeOptional(ci);
-  const forkRunsWithSecrets = ci.some((t) => /^\s*(?:on:\s*)?\[?[^#\n]*\bpull_request_target\b/m.test(t));
+  // ([ \t], not \s: \s would run across lines from every line start, quadratic on a file of blank lines.)
+  const forkRunsWithSecrets = ci.some((t) => t.includes("pull_request_target") && /^[ \t]*(?:on:[ \t]*)?\[?[^#\n]*\bpull_request_target\b/m.test(t));
   return optionalScan !== undefined ? { optionalScan, forkRunsWithSecrets } : { forkRunsWithSecrets };
 }
 
@@ -77,20 +78,24 @@ function writtenCiTexts(args: unknown): string[] | undefined {
 function scanMadeOptional(texts: readonly string[]): string | undefined {
   for (const text of texts) {
     const lines = text.split("\n").slice(0, MAX_LINES);
+    // Each line's indent, worked out once.
+    const indents = lines.map((l) => l.length - l.trimStart().length);
     for (let i = 0; i < lines.length; i++) {
       const scanner = /^\s*(?:-\s+)?(?:[\w-]+:|(?:name|uses|id):\s*\S)/.test(lines[i]!) ? SCANNER.exec(lines[i]!) : null;
       if (scanner === null) continue;
       // The scanner's block: the lines after it indented deeper than the line (for a `- name:` step, than its dash).
-      const indent = lines[i]!.length - lines[i]!.trimStart().length;
+      const indent = indents[i]!;
       const item = /^\s*-\s/.test(lines[i]!);
-      for (let j = i + 1; j < lines.length; j++) {
+      let j = i + 1;
+      for (; j < lines.length; j++) {
         const line = lines[j]!;
-        if (line.trim() === "") continue;
-        const d = line.length - line.trimStart().length;
+        if (indents[j] === line.length) continue;
+        const d = indents[j]!;
         if (d < indent || (d === indent && (!item || /^\s*-\s/.test(line)))) break;
         if (MADE_OPTIONAL.test(line)) return scanner[1]!;
       }
-      if (MADE_OPTIONAL.test(lines[i]!.replace(/^\s*-\s+/, ""))) return scanner[1]!;
+      // Blocks inside this one were just read with it: go on after it (each line is read once).
+      i = Math.max(i, j - 1);
     }
   }
   return undefined;

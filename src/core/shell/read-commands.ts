@@ -59,9 +59,10 @@ const REGENERABLE_NAME = new RegExp(`^(?:${REGENERABLE_NAMES})$`, "i");
 function regenerableFound(argv: readonly Word[]): string | undefined {
   let i = 1;
   while (i < argv.length && /^-[HLP]$/.test(argv[i]!.text)) i++;
-  const start: string[] = [];
-  for (; i < argv.length && !/^[-(!]|^\\[(!]/.test(argv[i]!.text); i++) start.push(argv[i]!.text);
-  if (start.length !== 1 || !argv[1]!.exact || /^[/~$]|(^|\/)\.\.(\/|$)/.test(start[0]!)) return undefined;
+  const start: Word[] = [];
+  for (; i < argv.length && !/^[-(!]|^\\[(!]/.test(argv[i]!.text); i++) start.push(argv[i]!);
+  // The start path itself must be known exactly (not -H, -L or -P before it: `find -L ./"$D"`).
+  if (start.length !== 1 || !start[0]!.exact || /^[/~$]|(^|\/)\.\.(\/|$)/.test(start[0]!.text)) return undefined;
   let name: string | undefined;
   for (; i < argv.length; i++) {
     const a = argv[i]!.text;
@@ -77,7 +78,7 @@ function regenerableFound(argv: readonly Word[]): string | undefined {
     else if (a === "-type" && /^[fd]$/.test(argv[i + 1]?.text ?? "")) i++;
     else if (a !== "-prune" && a !== "-print") return undefined;
   }
-  return name !== undefined && REGENERABLE_NAME.test(name) ? `${start[0]!.replace(/\/+$/, "")}/${name}` : undefined;
+  return name !== undefined && REGENERABLE_NAME.test(name) ? `${start[0]!.text.replace(/\/+$/, "")}/${name}` : undefined;
 }
 
 /** Commands that only read, show, compare, track or remove a file: naming a written file, they do not run it. */
@@ -148,8 +149,9 @@ export class Reader extends WalkReader {
   run(argv: readonly Word[], redirects: ReadonlyArray<{ op: string; target: string }>, stdin: Stdin, frame: Frame, assignments: readonly string[] = []): string | undefined {
     const words = this.record(argv, redirects, frame.via, assignments);
     // An unquoted pattern in the name is expanded to file names before anything runs (`/bin/r?` is
-    // /bin/rm): what runs is not the name as written.
-    if (!argv[0]!.quoted && mayBePattern(words[0]!) && /[*?]|\[.*\]/.test(words[0]!) && words[0] !== "[" && words[0] !== "[[") {
+    // /bin/rm): what runs is not the name as written. (A bracket expression is a [ and the nearest ]
+    // after it with no [ between: the same words as [.*], in linear time on a name of many [.)
+    if (!argv[0]!.quoted && mayBePattern(words[0]!) && /[*?]|\[[^[\]\n]*\]/.test(words[0]!) && words[0] !== "[" && words[0] !== "[[") {
       this.problem(`the command name ${snippet(words[0]!, 60)} is a pattern the shell expands to file names`);
     }
     const name = base(words[0]!);
@@ -755,7 +757,11 @@ export class Reader extends WalkReader {
         case "bind-key":
           // The key, then the command: one argument is a command string, several are its words.
           if (rest.length === 2) tmuxCommands(rest[1]);
-          else if (rest.length > 2) this.tmux(rest.slice(1), frame);
+          // (One level deeper each time: `bind a bind a …` nests without end otherwise.)
+          else if (rest.length > 2) {
+            if (frame.depth >= MAX_READ_DEPTH) this.problem("tmux bind-key binds a command nested too deeply to read");
+            else this.tmux(rest.slice(1), deeper(frame, "tmux bind-key"));
+          }
           break;
         case "set-hook":
           tmuxCommands(rest[1]);
@@ -788,12 +794,15 @@ export class Reader extends WalkReader {
     const via = deeper(frame, "screen");
     let command = false;
     let i = 0;
+    // Where the last -X is, found once (not searched for again after every -r, -x, -R, -d, -D).
+    let lastX = -1;
+    for (let k = args.length - 1; k >= 0; k--) if (args[k]!.text === "-X") { lastX = k; break; }
     for (; i < args.length && args[i]!.text.startsWith("-"); i++) {
       const a = args[i]!.text;
       if (a === "-X") command = true;
       else if (/^-(?:[a-zA-Z]*[ScehpstT]|Logfile)$/.test(a)) i++;
       // -r, -x, -R, -d, -D take an optional session name: before a later -X, the word after them is that.
-      else if (/^-[a-zA-Z]*[rxRdD]$/.test(a) && args[i + 1] !== undefined && !args[i + 1]!.text.startsWith("-") && args.slice(i + 2).some((w) => w.text === "-X")) i++;
+      else if (/^-[a-zA-Z]*[rxRdD]$/.test(a) && args[i + 1] !== undefined && !args[i + 1]!.text.startsWith("-") && lastX > i + 1) i++;
     }
     const rest = args.slice(i);
     if (rest.length === 0) return undefined;
