@@ -369,7 +369,16 @@ function isQuestion(toks: readonly Token[]): boolean {
 }
 
 /** A sentence as a reason quotes it: in quotes, cut at 90 characters. */
-const quoted = (sentence: string): string => `"${sentence.length > 90 ? `${sentence.slice(0, 87)}...` : sentence}"`;
+const quoted = (raw: string): string => {
+  // A reason is stored in the audit log and answered to the agent: a value given to a password,
+  // secret, token or key name in the sentence, and tokens of well-known shapes, are shown as "…".
+  const sentence = raw.replace(NAMED_SECRET_VALUE, "$1$2…").replace(TOKEN_SHAPE, "…");
+  return `"${sentence.length > 90 ? `${sentence.slice(0, 87)}...` : sentence}"`;
+};
+/** A name that says its value is secret, then = : or "is", then the value. */
+const NAMED_SECRET_VALUE = /\b([\w.-]{0,40}(?:pass(?:word|wd|phrase|code)?|pwd|secret|token|api[_-]?key|private[_-]?key|credentials?)[\w.-]{0,40})(\s{0,3}(?:[:=]|\bis\b)\s{0,3}["'`]?)[^\s"'`]{4,256}/gi;
+/** Tokens whose shape says what they are: GitHub, Slack, Stripe, AWS access keys. */
+const TOKEN_SHAPE = /\b(?:gh[pousr]_|github_pat_|xox[abprs]-|sk_(?:live|test)_|rk_live_|AKIA|ASIA)[\w-]{8,}/g;
 
 /** The sentences of a text: at . ! ? followed by a blank, and at line ends. */
 function sentences(text: string): string[] {

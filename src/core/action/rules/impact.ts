@@ -390,10 +390,18 @@ function migrationRun(inv: Invocation): string | undefined {
 
 /** Where the command says it runs against production: an environment set to production, a URL or variable named for it. */
 function productionTarget(inv: Invocation): string | undefined {
-  for (const [k, v] of inv.env) if (/^(RAILS_ENV|RACK_ENV|APP_ENV|DJANGO_SETTINGS_MODULE|ENV|ENVIRONMENT|STAGE|MIX_ENV|FLASK_ENV)$/.test(k) && /(^|[^a-z])(prod|production|prd)([^a-z]|$)/i.test(v)) return `${k}=${v}`;
-  for (const [k, v] of inv.env) if (/(DATABASE|DB)_?(URL|URI|DSN|HOST)$/i.test(k) && /(^|[^a-z])(prod|production|prd)([^a-z]|$)/i.test(v)) return `${k}=${v}`;
-  const arg = inv.args.find((x) => /^(--env(ironment)?=|-e=?|--settings=|--url=|--database-url=)?.*(^|[^a-z])(prod|production|prd)([^a-z]|$)/i.test(x) && !/^--?dry/i.test(x));
-  return arg;
+  // What names production is said by its name only, never its value: a DATABASE_URL holds the password.
+  const PROD = /(^|[^a-z])(prod|production|prd)([^a-z]|$)/i;
+  for (const [k, v] of inv.env) if (/^(RAILS_ENV|RACK_ENV|APP_ENV|DJANGO_SETTINGS_MODULE|ENV|ENVIRONMENT|STAGE|MIX_ENV|FLASK_ENV)$/.test(k) && PROD.test(v)) return `${k} set to production`;
+  for (const [k, v] of inv.env) if (/(DATABASE|DB)_?(URL|URI|DSN|HOST)$/i.test(k) && PROD.test(v)) return `${k} naming production`;
+  // Only the value of an option that says where the migration runs (--env=production, --database-url …prod…); a migration's own name (--name prod_fix) says nothing.
+  for (let i = 0; i < inv.args.length; i++) {
+    const m = /^(--env(?:ironment)?|-e|--settings|--url|--database-url|--db-url)(?:=(.*))?$/i.exec(inv.args[i]!);
+    if (m === null) continue;
+    const value = m[2] ?? inv.args[i + 1] ?? "";
+    if (PROD.test(value)) return `${m[1]} naming production`;
+  }
+  return undefined;
 }
 
 /** A schema migration run against production: every row the migration changes or drops, on the live database (T1565). */
@@ -409,8 +417,8 @@ const productionMigration: CommandRule = {
     return { action: { capability: "execute", target: { name: run, production: true }, reversibility: "recoverable", scope: "account" }, reason: `runs a schema migration (${shown(run)}) against production (${shown(where)}): the live database changes before anyone has looked (T1565.001)` };
   },
   examples: {
-    match: [`RAILS_ENV=production DATABASE_URL="$PROD_DATABASE_URL" bin/rails db:migrate`, `DATABASE_URL=$PROD_DB_URL npx prisma migrate deploy`, `DJANGO_SETTINGS_MODULE=app.settings.production python manage.py migrate`],
-    noMatch: [`bin/rails db:migrate`, `RAILS_ENV=test bin/rails db:migrate`, `npx prisma migrate dev`, `NODE_ENV=production npm run build`],
+    match: [`RAILS_ENV=production DATABASE_URL="$PROD_DATABASE_URL" bin/rails db:migrate`, `alembic upgrade head --url postgresql://u@prod-db/app`, `DATABASE_URL=$PROD_DB_URL npx prisma migrate deploy`, `DJANGO_SETTINGS_MODULE=app.settings.production python manage.py migrate`],
+    noMatch: [`bin/rails db:migrate`, `RAILS_ENV=test bin/rails db:migrate`, `npx prisma migrate dev`, `npx prisma migrate dev --name prod_fix`, `NODE_ENV=production npm run build`],
   },
 };
 
