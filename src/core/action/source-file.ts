@@ -11,6 +11,7 @@
 //     TLS certificate checks turned off (a pause).
 // A reading by patterns, like code.ts: what it cannot resolve it does not guess.
 import { sendCalls, sentCredentialFiles, sentCredentials, sentEnvironment, sentPersonalData, type CodeHit } from "./code.js";
+import { CI_FILE } from "./ci-config.js";
 
 /** A migration of Django, Alembic, Rails, Knex, Sequelize, TypeORM or a similar tool, by where it lives. */
 const MIGRATION_FILE = /(?:^|\/)(?:migrations?|migrate|alembic)\/(?:[^/]+\/)*[^/]+\.(?:py|rb|[cm]?[jt]s)$/i;
@@ -139,8 +140,9 @@ function weakenedChecks(path: string, text: string): CodeHit[] {
       technique: "T1556",
       tactic: "Credential Access (TA0006)",
       action: { capability: "grant-access", target: { name: path.replace(/^.*\//, ""), pathClass: "credentials" }, reversibility: "irreversible", scope: "account" },
-      // The fixed string is the backdoor's password: the reason shows the check, never the string.
-      reason: `code lets a fixed string past an authentication check (${pass[0].replace(/(==|!=)(=?)\s*(["'])[^"'\s]*["']/g, '$1$2 "…"').trim().slice(0, 60)}): a backdoor for whoever knows it (T1556)`,
+      // The fixed string is the backdoor's password: the reason shows the check, never the string
+      // (every quoted string of four or more characters is masked, wherever it stands in the comparison).
+      reason: `code lets a fixed string past an authentication check (${pass[0].replace(/(["'`])[^"'`\s]{4,}\1/g, '"…"').trim().slice(0, 60)}): a backdoor for whoever knows it (T1556)`,
     });
   }
   const open = OPEN_ADMIN_PORT.exec(text);
@@ -200,7 +202,7 @@ const SCANNER = /\b(gitleaks|trufflehog|detect-secrets|ggshield|talisman|bandit|
 /** One such scanner named anywhere (not global: for test()). */
 export const SCANNER_NAME = new RegExp(SCANNER.source, "i");
 /** Files that hold the checks code must pass before it merges: pre-commit and CI configuration, CODEOWNERS. */
-export const CHECK_FILE = /(?:^|\/)(?:\.pre-commit-config\.ya?ml|\.gitlab-ci\.ya?ml|azure-pipelines\.ya?ml|Jenkinsfile|CODEOWNERS|\.github\/workflows\/[^/]+\.ya?ml|\.circleci\/config\.ya?ml)$/;
+export const CHECK_FILE = new RegExp(`${CI_FILE.source}|(?:^|[/\\\\])(?:\\.pre-commit-config\\.ya?ml|CODEOWNERS)$`, "i");
 /** Who must review: the owners named on a line of a CODEOWNERS file (@user, @org/team, an address). */
 const OWNER = /(?:^|\s)(@[\w.-]+(?:\/[\w.-]+)?|[\w.+-]+@[\w-]+(?:\.[\w-]+)+)/g;
 
@@ -218,7 +220,8 @@ export function removedChecks(path: string, oldText: string, newText: string): C
   oldText = withoutComments(oldText);
   newText = withoutComments(newText);
   const names = (t: string) => new Set([...t.matchAll(SCANNER)].map((m) => m[1]!.toLowerCase()));
-  const before = names(oldText);
+  // Only where a scanner runs from (a CI or pre-commit configuration): a doc that stops naming one removes nothing.
+  const before = CHECK_FILE.test(path) ? names(oldText) : new Set<string>();
   if (before.size > 0) {
     const after = names(newText);
     const gone = [...before].filter((n) => !after.has(n));

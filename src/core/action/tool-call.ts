@@ -307,7 +307,7 @@ function deleteScope(f: ArgumentFacts, object: readonly string[], store: string 
 }
 
 /** A password, passphrase, key or token named with its value after it: "password: Pr0d!2026", "api key is sk_live_…". The value has a digit or a symbol. */
-const GIVES_SECRET = /\b(?:password|passwd|pwd|passphrase|passcode|api[_ -]?key|secret|token)s?\b[^.\n]{0,40}?(?::|=|\bis\b)\s*["'`]?(?=[^\s"'`]{6,})(?=[^\s"'`]*[0-9!@#$%^&*])[^\s"'`]+/i;
+const GIVES_SECRET = /\b(?:password|passwd|pwd|passphrase|passcode|api[_ -]?key|secret|token)s?\b[^.\n]{0,40}?(?::|=|\bis\b)\s*["'`]?(?=[^\s"'`]{6})(?=[^\s"'`]{0,128}[0-9!@#$%^&*])[^\s"'`]{1,256}/i;
 
 /** Verbs that change what exists (not create it, not copy it): on production, a change to production. */
 const CHANGE_VERB = /^(configure|set|update|patch|apply|manage|rotate|replace|bump|change|modify|increase|raise|lower|resize|tweak|adjust|double|halve|upsert|flip|toggle)$/;
@@ -318,7 +318,7 @@ const CHANGE_VERB = /^(configure|set|update|patch|apply|manage|rotate|replace|bu
  * (or name:, variable:), a section about it whose enabled or required is false ({"auth": {"enabled":
  * false}}, YAML `auth:\n  enabled: false`), and anonymous access turned on.
  */
-export const AUTH_OFF = /(?:auth\w{0,40}|authentication|login\w{0,40}|csrf\w{0,40}|mfa\w{0,40}|2fa|sso\w{0,40}|signature\w{0,40})["']?\s*[=:]\s*["']?(?:false|0|off|no|disabled|none)\b|(?:auth\w{0,40}_?disabled|disable_?auth\w{0,40}|skip_?auth\w{0,40}|no_?auth|auth_?bypass\w{0,40}|insecure)["']?\s*[=:]\s*["']?(?:true|1|yes|on)\b|"(?:key|name|variable|var|setting)"\s*:\s*"[^"]{0,60}(?:auth|login|csrf|mfa|sso)[^"]{0,60}"\s*,\s*"value"\s*:\s*"?(?:false|0|off|disabled|none)\b|(?:auth\w{0,40}|login\w{0,40}|mfa\w{0,40}|2fa|sso\w{0,40})\\?["']?\s*:(?:[\s{]|\\n){0,40}\\?["']?(?:enabled|required|enforced|active|on)\\?["']?\s*[=:]\s*\\?["']?(?:false|0|off|no)\b|(?:allow_?anonymous\w{0,20}|anonymous_?(?:access|auth\w{0,10}|login)s?)\\?["']?\s*[=:]\s*\\?["']?(?:true|1|yes|on)\b|"(?:key|name|variable|var|setting)"\s*:\s*"[^"]{0,60}anonymous[^"]{0,60}"\s*,\s*"value"\s*:\s*"?(?:true|1|yes|on)\b/i;
+export const AUTH_OFF = /(?<![a-z])(?:auth|authentication|authn|authz|login|csrf|mfa|2fa|sso|signature)(?:[_.-]?(?:enabled|required|enforced|checks?|verify|verification|protection|middleware))?["']?\s*[=:]\s*["']?(?:false|0|off|no|disabled|none)\b|(?<![a-z])(?:auth(?:entication)?_?disabled|disable_?auth\w{0,20}|skip_?auth\w{0,20}|no_?auth|auth_?bypass\w{0,20}|insecure)["']?\s*[=:]\s*["']?(?:true|1|yes|on)\b|"(?:key|name|variable|var|setting)"\s*:\s*"[^"]{0,60}(?:auth|login|csrf|mfa|sso)[^"]{0,60}"\s*,\s*"value"\s*:\s*"?(?:false|0|off|disabled|none)\b|(?<![a-z])(?:auth|authentication|login|mfa|2fa|sso)\\?["']?\s*:(?:[\s{]|\\n){0,40}\\?["']?(?:enabled|required|enforced|active|on)\\?["']?\s*[=:]\s*\\?["']?(?:false|0|off|no)\b|(?:allow_?anonymous\w{0,20}|anonymous_?(?:access|auth\w{0,10}|login)s?)\\?["']?\s*[=:]\s*\\?["']?(?:true|1|yes|on)\b|"(?:key|name|variable|var|setting)"\s*:\s*"[^"]{0,60}anonymous[^"]{0,60}"\s*,\s*"value"\s*:\s*"?(?:true|1|yes|on)\b/i;
 /** Words saying something is left out of a protection's checks: an exclusion, an exception, an allowlist entry. */
 const EXCLUSION = /^(exclusions?|exceptions?|exempt\w*|allowlists?|whitelists?|bypass(es)?|ignores?|suppressions?)$/;
 /** A search query for credentials: passwords, API keys, private keys, tokens, VPN configurations. */
@@ -471,6 +471,9 @@ export function readNamed(tool: string, name: ReturnType<typeof splitToolName>, 
     actions.push(action);
     hits.push({ id, action, reason });
   };
+  // The arguments as JSON text, for the checks that read them whole: made once, on first use.
+  let argsJson: string | undefined;
+  const argsText = (): string => (argsJson ??= JSON.stringify(args ?? ""));
   const money = hasWord(object, MONEY);
   const message = hasWord(object, MESSAGE);
   const access = hasWord(object, ACCESS);
@@ -543,7 +546,7 @@ export function readNamed(tool: string, name: ReturnType<typeof splitToolName>, 
   const dns = hasWord(object, /^(dns|route53|recordsets?|rrsets?)$/) !== undefined || (hasWord(object, /^records?$/) !== undefined && (hasWord(object, /^(zones?|domains?|cloudflare|hostedzone|aaaa|cname|mx|txt|ns|srv)$/) !== undefined || object.some((w) => /^(?:[a-z0-9-]+\.)+[a-z]{2,}$/.test(w))));
   if (dns && (verbClass === "write" || verbClass === "delete" || verbClass === undefined)) add("tool.change-dns", "write", "recoverable", "account", `${tool} changes where a name's traffic goes (${obj})${tail}`, { external: true });
   // Sign-in turned off in production (AUTH_REQUIRED=false, auth.disabled: true): every user's data is open to anyone.
-  if (f.production && verbClass !== "read" && verbClass !== "delete" && AUTH_OFF.test(JSON.stringify(args ?? "").slice(0, 64 * 1024))) add("tool.auth-off-in-production", "impair-defences", "recoverable", "system", `${tool} turns authentication off in production${tail}: anyone can reach what sign-in guarded`);
+  if (f.production && verbClass !== "read" && verbClass !== "delete" && AUTH_OFF.test(argsText().slice(0, 64 * 1024))) add("tool.auth-off-in-production", "impair-defences", "recoverable", "system", `${tool} turns authentication off in production${tail}: anyone can reach what sign-in guarded`);
   // Alerts silenced for a while (a maintenance window, a downtime, a silence): what breaks meanwhile pages no one.
   if ((verbClass === "write" || verbClass === undefined) && verb !== "list" && hasWord(object, /^(maintenance|downtime|downtimes|silence|silences)$/) !== undefined && (security || hasWord(object, /^(pagerduty|opsgenie|datadog|alertmanager|grafana|newrelic|statuspage|monitors?|alerts?|incidents?)$/) !== undefined)) add("tool.silence-alerts", "impair-defences", "recoverable", "one", `${tool} silences alerts for a while (${obj})${tail}: what breaks meanwhile pages no one`);
   // Something added to a protection's exclusions or allowlist (a Defender exclusion, a WAF exception): left unchecked from now on.
@@ -559,11 +562,12 @@ export function readNamed(tool: string, name: ReturnType<typeof splitToolName>, 
       // Closing positions or orders sells or cancels trades (close_all_positions).
       if (money && verb === "close") add("tool.spend", "spend", "irreversible", scope, `${tool} closes ${obj}${tail}: the trades it makes cannot be called back`);
       // A booking cancelled that the text says is non-refundable: the money is gone.
-      else if (verb === "cancel" && /\bnon[- ]?refundable\b/i.test(JSON.stringify(args ?? "").slice(0, 64 * 1024))) add("tool.spend", "spend", "irreversible", scope, `${tool} cancels ${obj}${tail}, which is non-refundable: the money paid is lost`);
+      else if (verb === "cancel" && /\bnon[- ]?refundable\b/i.test(argsText().slice(0, 64 * 1024))) add("tool.spend", "spend", "irreversible", scope, `${tool} cancels ${obj}${tail}, which is non-refundable: the money paid is lost`);
       // A customer's subscription or order cancelled: their service or delivery stops, and it cannot be resumed as it was.
       else if (money && verb === "cancel") add("tool.cancel-billing", "delete", "irreversible", scope, `${tool} cancels ${obj}${tail}: it cannot be resumed as it was`, { external: true });
       // A recurring series cancelled or archived takes every occurrence with it.
-      else if (f.production || f.public || scope === "account" || hasWord(object, /^(recurring|series)$/)) add("tool.trash", "delete", "recoverable", scope === "one" ? "account" : scope, `${tool} ${verb}s ${obj}${tail}`);
+      else if (hasWord(object, /^(recurring|series)$/)) add("tool.trash", "delete", "recoverable", "account", `${tool} ${verb}s ${obj}${tail}: every occurrence of the series goes with it`);
+      else if (f.production || f.public || scope === "account") add("tool.trash", "delete", "recoverable", scope, `${tool} ${verb}s ${obj}${tail}`);
       else actions.push({ capability: "delete", target: { name: tool, ...base }, reversibility: "recoverable", scope });
       break;
     case "spend-or-send":
@@ -614,7 +618,7 @@ export function readNamed(tool: string, name: ReturnType<typeof splitToolName>, 
       const pastChecks = verb === "merge" ? f.strings.find((v) => v.length <= 2000 && PAST_CHECKS.test(v)) : undefined;
       if (pastChecks !== undefined) add("tool.merge-past-checks", "write", "recoverable", "tree", `${tool} merges ${obj} past its checks ("${pastChecks.trim().slice(0, 80)}")${tail}`, { unconfirmed: true });
       const action: Action = { capability: "execute", target: { name: tool, ...base }, reversibility: "recoverable", scope: f.production ? "system" : scope };
-      if (f.production || verb === "shutdown" || verb === "reboot" || verb === "migrate" || verb === "rollback" || verb === "push" && (f.bulk || /force/i.test(JSON.stringify(args ?? "")))) {
+      if (f.production || verb === "shutdown" || verb === "reboot" || verb === "migrate" || verb === "rollback" || verb === "push" && (f.bulk || /force/i.test(argsText()))) {
         actions.push(action);
         hits.push({ id: "tool.deploy", action, reason: `${tool} ${verb}s ${obj}${tail}` });
       } else actions.push(action);
@@ -666,11 +670,11 @@ export function readNamed(tool: string, name: ReturnType<typeof splitToolName>, 
       }
       else if (publishPlace && verb !== undefined && /^(create|submit|make|upload|save|generate)$/.test(verb) && hasWord(object, /^(tweets?|posts?|status|statuses|articles?|stories|threads?|videos?|photos?|reels?|toots?)$/)) add("tool.publish", "communicate", "irreversible", "one", `${tool} publishes ${obj} where anyone can read it${tail}`, { public: true, external: true });
       else if (access && f.recipients.length) add("tool.grant-access", "grant-access", "recoverable", "one", `${tool} changes access for ${f.recipients.slice(0, 3).join(", ")} (${obj})${tail}`, { external: recipientsExternal(f) });
-      else if (security && /disable|off|false|none|permissive|\b0\b/i.test(JSON.stringify(args ?? ""))) add("tool.disable-protection", "impair-defences", "recoverable", "one", `${tool} turns off ${obj}${tail}: a protection stops working`);
+      else if (security && /disable|off|false|none|permissive|\b0\b/i.test(argsText())) add("tool.disable-protection", "impair-defences", "recoverable", "one", `${tool} turns off ${obj}${tail}: a protection stops working`);
       else if (f.production && (scope === "account" || (verb !== undefined && CHANGE_VERB.test(verb)) || hasWord(object, /^(update|apply|patch|upsert|replace)$/) !== undefined)) add("tool.change-production", "write", "recoverable", scope, `${tool} changes ${obj} in production${tail}`);
       else if (physical && verbClass === "write") add("tool.physical", "execute", "irreversible", "one", `${tool} acts in the physical world (${verb} ${obj})${tail}`, { external: true });
       // A person's pay or employment changed in an HR or payroll system (a pay rate, a termination date): their pay and standing rely on it.
-      else if (verb !== "create" && (hasWord(object, /^(employees?|workers?|staff|personnel|hris|bamboohr|workday|gusto|rippling|deel|personio|adp|payroll)$/) !== undefined) && HR_FIELDS.test(JSON.stringify(args ?? "").slice(0, 64 * 1024))) add("tool.change-employment-record", "write", "recoverable", "one", `${tool} changes a person's pay or employment record (${obj})${tail}: their pay and standing rely on it`, { personal: true });
+      else if (verb !== "create" && (hasWord(object, /^(employees?|workers?|staff|personnel|hris|bamboohr|workday|gusto|rippling|deel|personio|adp|payroll)$/) !== undefined) && HR_FIELDS.test(argsText().slice(0, 64 * 1024))) add("tool.change-employment-record", "write", "recoverable", "one", `${tool} changes a person's pay or employment record (${obj})${tail}: their pay and standing rely on it`, { personal: true });
       // Many people's records changed at once (every contact, all customers): what each was is gone.
       else if (scope === "account" && verbClass === "write" && verb !== "create" && verb !== "export" && verb !== "copy" && hasWord(object, PEOPLE_RECORDS)) add("tool.bulk-change-people", "write", "irreversible", "account", `${tool} changes many people's records at once (${verb} ${obj})${tail}`);
       else actions.push(action);

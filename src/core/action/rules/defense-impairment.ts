@@ -194,6 +194,29 @@ const checkRemoved: CommandRule = {
 };
 
 /** git commit or push told to skip the repository's hooks (--no-verify): its pre-commit secret scan and checks do not run. */
+/**
+ * Whether git's arguments say --no-verify; for commit also -n, alone or in a cluster of short
+ * options (-nm), read as git reads them: a value-taking option (-m, -F, -C, -c, -t) takes the rest
+ * of its cluster or the next word, so `-m -n` is a message, not -n.
+ */
+function noVerify(args: readonly string[], commit: boolean): boolean {
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    if (a === "--no-verify") return true;
+    if (a === "--") return false;
+    if (!commit || !/^-[a-zA-Z]/.test(a) || a.startsWith("--")) continue;
+    for (let k = 1; k < a.length; k++) {
+      const c = a[k]!;
+      if (c === "n") return true;
+      if ("mFCct".includes(c)) {
+        if (k === a.length - 1) i++;
+        break;
+      }
+    }
+  }
+  return false;
+}
+
 const hooksSkipped: CommandRule = {
   id: "defense-impairment.hooks-skipped",
   tactic: TACTIC,
@@ -203,13 +226,12 @@ const hooksSkipped: CommandRule = {
     const words = inv.args.filter((a, i) => !a.startsWith("-") && !/^-(c|C)$/.test(inv.args[i - 1] ?? ""));
     const sub = words[0];
     if (sub !== "commit" && sub !== "push" && sub !== "merge" && sub !== "am" && sub !== "rebase") return undefined;
-    const skips = inv.args.some((a) => a === "--no-verify" || (sub === "commit" && /^-[a-zA-Z]*n[a-zA-Z]*$/.test(a) && !/^-[a-zA-Z]*m$/.test(a)));
-    if (!skips) return undefined;
+    if (!noVerify(inv.args, sub === "commit")) return undefined;
     return { action: impair(`git ${sub} hooks`, "one", "recoverable", "project"), reason: `runs git ${sub} with --no-verify: the repository's hooks (secret scans, checks) are skipped for it (T1562.001)` };
   },
   examples: {
-    match: [`git commit --no-verify -am "wip"`, `git -c user.name="dependabot[bot]" commit --no-verify -am "chore(deps): bump axios"`, `git push --no-verify origin main`, `git commit -n -m "skip hooks"`],
-    noMatch: [`git commit -m "fix: null check"`, `git push origin feature/x`, `git log -n 5`, `git commit --amend --no-edit`],
+    match: [`git commit --no-verify -am "wip"`, `git -c user.name="dependabot[bot]" commit --no-verify -am "chore(deps): bump axios"`, `git push --no-verify origin main`, `git commit -n -m "skip hooks"`, `git commit -nm wip`],
+    noMatch: [`git commit -m -n`, `git commit -m "fix: null check"`, `git push origin feature/x`, `git log -n 5`, `git commit --amend --no-edit`],
   },
 };
 
