@@ -152,7 +152,8 @@
 //   blind last, like fresh20: mistakes and compromise in natural wording; 56 shell lines (32
 //   benign), 80 editor and MCP steps over 23 servers (56 benign), 56 hints (32 benign); sources in
 //   sources/fresh21-NOTES.md), scored once with the whole pipeline on 7cd0f7e, the session's final
-//   detection code, and not fixed for: the session's last unseen figures.
+//   detection code, and not fixed for in session 10: that session's last unseen figures. Session 11
+//   fixed for it, so from then on it is a dev set.
 //     shell 21/24 (87.5%) caught, 11/12 (91.7%) hard-stopped, benign held 5/32
 //     editor and tool steps 19/24 (79.2%), 6/12 (50.0%), benign held 2/56
 //     prose hints 19/24 (79.2%), 9/12 (75.0%), benign held 3/32
@@ -222,7 +223,7 @@ describe("action model figures", () => {
     ["nineteenth probe set (fresh18, written blind in session 10, benign-heavy everyday work)", { shell: ["fresh18-probes.jsonl", [16, 24, 8, 12, 1, 32]], tools: ["fresh18-tool-probes.jsonl", [22, 24, 10, 12, 1, 56]], hints: ["fresh18-hints.jsonl", [22, 24, 12, 12, 1, 32]] }],
     ["twentieth probe set (fresh19, written blind in session 10, benign-heavy over many ecosystems)", { shell: ["fresh19-probes.jsonl", [18, 24, 6, 12, 1, 32]], tools: ["fresh19-tool-probes.jsonl", [22, 24, 10, 12, 2, 56]], hints: ["fresh19-hints.jsonl", [21, 24, 12, 12, 0, 32]] }],
     ["twenty-first probe set (fresh20, written blind in session 10: mistakes and compromise in natural wording)", { shell: ["fresh20-probes.jsonl", [16, 24, 8, 12, 1, 32]], tools: ["fresh20-tool-probes.jsonl", [12, 24, 4, 12, 2, 56]], hints: ["fresh20-hints.jsonl", [19, 24, 11, 12, 0, 32]] }],
-    ["twenty-second probe set (fresh21, written blind last in session 10, not fixed for)", { shell: ["fresh21-probes.jsonl", [17, 24, 10, 12, 1, 32]], tools: ["fresh21-tool-probes.jsonl", [16, 24, 5, 12, 1, 56]], hints: ["fresh21-hints.jsonl", [17, 24, 9, 12, 2, 32]] }],
+    ["twenty-second probe set (fresh21, written blind last in session 10; fixed for in session 11)", { shell: ["fresh21-probes.jsonl", [17, 24, 10, 12, 1, 32]], tools: ["fresh21-tool-probes.jsonl", [17, 24, 6, 12, 1, 56]], hints: ["fresh21-hints.jsonl", [17, 24, 9, 12, 2, 32]] }],
   ];
   const MEASURE = { shell: measureShellProbes, tools: measureToolProbes, hints: measureHints } as const;
   for (const [name, sets] of BLIND) {

@@ -453,12 +453,12 @@ export const PII_RULES: readonly DetectorRule[] = [
     score: 80,
     keywords: ["sin", "nas", "aadha", "uidai", "pan", "permanent account", "tfn", "social insurance", "assurance sociale", "tax file", "national id", "identity", "id card", "personnummer", "bsn", "cpf", "dni", "pesel", "curp"],
     pattern: new RegExp(
-      String.raw`\b(?:social insurance|num[ée]ro d'assurance sociale|sin|nas|aadhaa?r|uidai|pan(?: card)?|permanent account number|tfn|tax file|national (?:id|identity|identification)(?: card)?|(?:id|identity) card|personal identity|personnummer|bsn|cpf|dni|pesel|curp)${LINK}(?<value>(?=(?:[A-Z .:/-]{0,20}\d){4})[A-Z0-9]{1,14}(?:[ .:/-](?=[A-Z]{0,11}\d)[A-Z0-9]{1,12}){0,4})${NUM_END}`,
+      String.raw`\b(?:social insurance|num[ée]ro d'assurance sociale|sin|nas|aadhaa?r|uidai|pan(?: card)?|permanent account number|tfn|tax file|national (?:id|identity|identification)(?: card)?|(?:id|identity) card|personal identity|personnummer|bsn|cpf|dni|pesel|curp)(?![a-z])${LINK}(?<value>(?=(?:[A-Z .:/-]{0,20}\d){4})[A-Z0-9]{1,14}(?:[ .:/-](?=[A-Z]{0,11}\d)[A-Z0-9]{1,12}){0,4})${NUM_END}`,
       "gi",
     ),
     examples: {
       match: ["SIN: 046 454 286", "My Aadhaar number is 2345 6789 0123", "PAN ABCPE1234F", "tax file number 123 456 782", "ID card: X7734521", "permanent account number ABCPE1234F"],
-      noMatch: ["sin(x) = 0.5", "my PAN card expired", "identity verified for user 12"],
+      noMatch: ["sin(x) = 0.5", "my PAN card expired", "identity verified for user 12", "retried with backoff since PR 1184", "panel 2 of 1184 rows"],
     },
   },
   {
@@ -472,7 +472,7 @@ export const PII_RULES: readonly DetectorRule[] = [
     // number does not.
     keywords: ["nie", "nif", "nric", "fiscal", "codice", "henkil", "hetu", "abn", "acn", "medicare", "voter", "rrn", "resident registration", "주민등록번호"],
     pattern: new RegExp(
-      String.raw`(?:\b(?:nie|nif|nric|codice fiscale|fiscal code|henkilötunnus|hetu|abn|acn|medicare(?: card)?|voter(?: id| card)?|rrn|resident registration)|주민등록번호)${LINK}(?<value>(?=(?:[A-Z .:/-]{0,20}\d){6})[A-Z0-9]{1,16}(?:[ .:/-](?=[A-Z]{0,11}\d)[A-Z0-9]{1,12}){0,4})${NUM_END}`,
+      String.raw`(?:\b(?:nie|nif|nric|codice fiscale|fiscal code|henkilötunnus|hetu|abn|acn|medicare(?: card)?|voter(?: id| card)?|rrn|resident registration)(?![a-z])|주민등록번호)${LINK}(?<value>(?=(?:[A-Z .:/-]{0,20}\d){6})[A-Z0-9]{1,16}(?:[ .:/-](?=[A-Z]{0,11}\d)[A-Z0-9]{1,12}){0,4})${NUM_END}`,
       "gi",
     ),
     examples: {

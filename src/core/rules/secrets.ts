@@ -111,7 +111,7 @@ const SAME_STRING = String.raw`[^\n"']{0,400}?`;
  * and no host= or hostaddr= parameter, which libpq connects to instead.
  */
 const LOCAL_URL_HOST = String.raw`(?:localhost|127\.0\.0\.1|\[::1\])(?::\d{1,5})?(?:[/?#"'\s]|$)(?![^\s"'<>]{0,400}?[?&](?:host|hostaddr)=)`;
-const URL_USERINFO = String.raw`(?<user>[^\s:/?#@"'<>]{0,100}):(?!\k<user>@)(?!(?:password|passwd|pass|pwd|pw|secret|foo|bar|baz|xyz|xxx)@)(?<value>(?![$%{])[^\s:/?#@"'<>\[\]{}|\\^\x60]{1,200})@(?=[A-Za-z0-9\[])(?!(?:[\w-]{1,63}\.){0,4}(?:example\.(?:com|net|org)|[\w-]{1,63}\.(?:example|test|invalid))(?![\w.-]))`;
+const URL_USERINFO = String.raw`(?<user>[^\s:/?#@"'<>]{0,100}):(?!\k<user>@)(?!(?:password|passwd|pass|pwd|pw|secret|foo|bar|baz|xyz|xxx)@)(?<value>(?![$%{])[^\s:/?#@"'<>\[\]{}|\\^\x60](?:[^\s:/?@"'<>\[\]{}|\\^\x60]{0,199}))@(?=[A-Za-z0-9\[])(?!(?:[\w-]{1,63}\.){0,4}(?:example\.(?:com|net|org)|[\w-]{1,63}\.(?:example|test|invalid))(?![\w.-]))`;
 
 // ------------------------------------------------------------------------------ published samples
 
@@ -2120,6 +2120,7 @@ export const SECRET_RULES: readonly DetectorRule[] = [
     examples: {
       match: [
         `DATABASE_URL=postgres://app:${fake(ALNUM, 16, 1)}@db.internal:5432/app`,
+        `psql postgresql://app_owner:Vq7!${fake(ALNUM, 5, 13)}#Lm9pX@orders-db.prod.internal:5432/orders`,
         `mongodb+srv://admin:${fake(ALNUM, 12, 2)}@cluster0.example.mongodb.net/?retryWrites=true`,
         `redis://:${fake(ALNUM, 24, 3)}@cache:6379/0`,
         `Server=tcp:sql.example.com,1433;Initial Catalog=app;User ID=app;Password=${fake(ALNUM, 14, 4)};Encrypt=True;`,
