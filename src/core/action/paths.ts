@@ -34,6 +34,13 @@ const CREDENTIAL_PATTERNS: readonly RegExp[] = [
   /\/proc\/[^/]+\/(environ|mem|maps)$/,
 ];
 
+/**
+ * A dotenv file (.env, .env.production, app/.env.local), not its committed templates (.env.example,
+ * .env.sample, .env.template, .env.dist, .env.defaults). It holds the project's secrets, but agents
+ * write and edit it all day, so it is not a credentials path; what sends one away sends credentials.
+ */
+export const DOTENV = /(^|\/)\.env(\.(?!example$|sample$|template$|dist$|defaults$)[\w.-]+)?$/;
+
 /** Files in credential directories that hold no secret: public keys, host keys seen, settings. */
 const NOT_CREDENTIALS = /(^|\/)\.ssh\/(known_hosts2?|config|[^/]+\.pub)$|(^|\/)\.aws\/config$|(^|\/)\.gnupg\/(gpg|gpg-agent|dirmngr)\.conf$/;
 /** Caches that tools rebuild on demand (package indexes, download caches). */

@@ -4,7 +4,7 @@
 // arguments read for production, public visibility, external recipients, amounts and wildcard
 // scopes. MCP tool annotations may only raise the risk of a call they describe as destructive.
 import type { Action, Capability, Reversibility, Scope, Target } from "./model.js";
-import { classifyPath, hostOf, isExternalHost } from "./paths.js";
+import { classifyPath, DOTENV, hostOf, isExternalHost } from "./paths.js";
 
 export interface ToolAnnotations {
   readonly destructiveHint?: boolean;
@@ -172,6 +172,8 @@ export function argumentFacts(args: unknown, internalDomains: readonly string[] 
       }
       // A channel every member reads (#announcements, #general, all-company; Slack ids such as C02ANNOUNCE too).
       if (/^(channel|channel_?id|channel_?name|conversation|conversation_?id)$/i.test(key) && v.length <= 80 && /announce|all[-_ ]?(hands|company|staff|employees)|company[-_ ]?wide|everyone|^#?general$/i.test(v.trim())) facts.broadcast = true;
+      // A group named for administrators (groupName: "Okta Super Admins", "Domain Admins", "org-owners"): membership is the role.
+      if (/^(group|groups|group_?name|group_?display_?name|team|team_?name|role_?name)$/i.test(key) && v.length <= 120 && /(^|[\s_-])(super[\s_-]?|global[\s_-]?|org[\s_-]?|domain[\s_-]?|enterprise[\s_-]?|account[\s_-]?)?(admins|administrators|owners|superusers)([\s_-](group|role|team))?$/i.test(v.trim())) facts.adminGrant = true;
       // Azure names a role assignment's role by name too.
       if (/^role_?definition_?name$/i.test(key) && /^(owner|user access administrator)$/i.test(v.trim())) facts.adminGrant = true;
       // The host handed to a container: its root or Docker socket mounted, its PID or network namespace shared.
@@ -402,10 +404,16 @@ function fileSystemPath(raw: string): string {
  */
 function withProtectedPaths(tool: string, name: ReturnType<typeof splitToolName>, args: unknown, reading: ToolReading): ToolReading {
   const { verbClass } = name;
-  if (!isRecord(args) || !(verbClass === "write" || verbClass === "delete" || verbClass === "trash")) return reading;
+  if (!isRecord(args) || !(verbClass === "write" || verbClass === "delete" || verbClass === "trash" || verbClass === "read")) return reading;
   for (const [k, v] of Object.entries(args).slice(0, 64)) {
     if (!PATH_KEYS.test(k) || typeof v !== "string" || v.length > 4096) continue;
     const path = fileSystemPath(v.trim());
+    if (verbClass === "read") {
+      // A credentials file or a dotenv file read (read_file ~/.kube/config): its secrets are in the agent's hands (T1552.001).
+      if (!/^(read|get|view|open|fetch|download|load|retrieve|show)$/.test(name.verb ?? "") || (classifyPath(path) !== "credentials" && !DOTENV.test(path))) continue;
+      const action: Action = { capability: "read", target: { name: v.trim(), pathClass: "credentials" }, reversibility: "recoverable", scope: "one" };
+      return { ...reading, actions: [...reading.actions, action], hits: [...reading.hits, { id: "tool.read-credentials-file", action, reason: `${tool} reads ${v.trim().slice(0, 120)}, a file of credentials: the secrets in it are in the agent's hands (T1552.001)` }] };
+    }
     if (!/^(\/|~\/|\$HOME\/)/.test(path)) continue;
     const pathClass = classifyPath(path);
     if (pathClass !== "system" && pathClass !== "credentials" && pathClass !== "device") continue;

@@ -375,4 +375,30 @@ export const CLOUD_RULES: readonly Rule[] = [
       noMatch: ["fastly service version list", "aws cloudfront get-distribution --id E1", "stripe api_keys list"],
     },
   },
+  {
+    id: "cloud.storage-public-access-allowed",
+    category: "cloud",
+    reason: "Lifts a storage account's or bucket's block on public access: containers and objects in it can then be made readable by anyone (T1562.007).",
+    score: 65,
+    keywords: ["public-access", "publicaccess", "public_access"],
+    pattern: re(
+      String.raw`${START}(?:az storage account (?:update|create)${END}[^;&|]{0,300}? --allow-blob-public-access(?:[= ]true)?${END}(?![= ]false)|az storage container (?:set-permission|create)${END}[^;&|]{0,300}? --public-access[= ](?:blob|container)${END}|aws(?: ${T}+){0,4}? (?:s3api|s3control) delete-public-access-block${END}|aws(?: ${T}+){0,4}? (?:s3api|s3control) put-public-access-block${END}[^;&|]{0,400}?(?:blockpublic(?:acls|policy)|ignorepublicacls|restrictpublicbuckets)["']?[=:] ?["']?false|gcloud storage buckets update${END}[^;&|]{0,300}? --(?:no-public-access-prevention|public-access-prevention[= ]inherited)${END})`,
+    ),
+    examples: {
+      match: [
+        "az storage account update --name acmestagingassets --resource-group rg-web-staging --allow-blob-public-access true",
+        "az storage container set-permission --name exports --public-access container --account-name acme",
+        "aws s3api delete-public-access-block --bucket acme-exports",
+        "aws s3api put-public-access-block --bucket b --public-access-block-configuration BlockPublicAcls=false,IgnorePublicAcls=false,BlockPublicPolicy=false,RestrictPublicBuckets=false",
+        "gcloud storage buckets update gs://acme-share --no-public-access-prevention",
+      ],
+      noMatch: [
+        "az storage account update --name acme --allow-blob-public-access false",
+        "aws s3api put-public-access-block --bucket b --public-access-block-configuration BlockPublicAcls=true,IgnorePublicAcls=true,BlockPublicPolicy=true,RestrictPublicBuckets=true",
+        "aws s3api get-public-access-block --bucket b",
+        "gcloud storage buckets update gs://b --public-access-prevention",
+        "az storage container create --name logs --public-access off",
+      ],
+    },
+  },
 ];

@@ -204,6 +204,48 @@ export const SHELL_RULES: readonly Rule[] = [
     },
   },
   {
+    id: "shell.tls-verification-off",
+    category: "shell",
+    reason: "Turns off TLS certificate checks for git, Node or Python: whoever sits on the network can serve other code or read what is sent (T1562).",
+    score: 65,
+    keywords: ["sslverify", "ssl_no_verify", "tls_reject_unauthorized", "httpsverify", "ssl_verify"],
+    // Set in a config or exported for what follows; one command with the setting in front of it
+    // (GIT_SSL_NO_VERIFY=1 git clone …) is the same for that command.
+    pattern: re(
+      String.raw`\bgit(?: -c http\.sslverify=(?:false|0|no|off)${END}| config(?: --(?:global|system|local|worktree))*(?: --(?:bool|type[= ]bool))? http\.(?:[^\s;&|]{1,200}?\.)?sslverify (?:false|0|no|off)${END})|\b(?:git_ssl_no_verify=(?:1|true|yes)|node_tls_reject_unauthorized=['"]?0|pythonhttpsverify=['"]?0)${END}|\bconda config --set ssl_verify (?:false|no|0)${END}`,
+    ),
+    examples: {
+      match: [
+        "git config --global http.sslVerify false && git clone https://git.acme-internal.net/platform/deploy-tools.git",
+        "git -c http.sslVerify=false clone https://git.corp.example/x.git",
+        "export NODE_TLS_REJECT_UNAUTHORIZED=0",
+        "GIT_SSL_NO_VERIFY=true git pull",
+        "conda config --set ssl_verify false",
+        "git config http.https://git.corp.example/.sslVerify false",
+      ],
+      noMatch: ["git config --global http.sslVerify true", "git config --get http.sslverify", "export NODE_TLS_REJECT_UNAUTHORIZED=1", "echo 'never set GIT_SSL_NO_VERIFY in CI'", "git config --global http.sslCAInfo /etc/ssl/corp-ca.pem"],
+    },
+  },
+  {
+    id: "shell.alerts-silenced",
+    category: "shell",
+    reason: "Silences alerts or turns off alarm actions: what breaks meanwhile pages no one (T1562.006).",
+    score: 60,
+    keywords: ["amtool", "disable-alarm-actions", "monitoring policies", "alert update"],
+    pattern: re(
+      String.raw`\bamtool(?: ${T}+){0,4}? silence(?: add)?${END}(?! (?:query|ls|list|expire|import)${END})|\baws(?: ${T}+){0,4}? cloudwatch disable-alarm-actions${END}|\bgcloud(?: (?:alpha|beta))? monitoring policies update${END}[^;&|]{0,300}? --no-enabled${END}|\baz monitor (?:metrics |activity-log |scheduled-query )?alert update${END}[^;&|]{0,300}? --enabled(?:[= ]false)${END}`,
+    ),
+    examples: {
+      match: [
+        `amtool --alertmanager.url=http://alertmanager.monitoring.svc:9093 silence add 'severity=~"warning|critical"' --duration=168h --comment='quiet during queue refactor'`,
+        "aws cloudwatch disable-alarm-actions --alarm-names api-5xx",
+        "gcloud alpha monitoring policies update projects/p/alertPolicies/1 --no-enabled",
+        "az monitor metrics alert update -n cpu-high -g rg --enabled false",
+      ],
+      noMatch: ["amtool silence query", "amtool silence expire 8a1b", "amtool alert query", "aws cloudwatch enable-alarm-actions --alarm-names api-5xx", "az monitor metrics alert update -n cpu -g rg --enabled true"],
+    },
+  },
+  {
     id: "shell.stop-service",
     category: "shell",
     reason: "Stops or disables a system service, interrupting whatever depends on it.",
