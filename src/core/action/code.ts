@@ -357,14 +357,29 @@ export function sentEnvironment(text: string, sends: readonly SendCall[] = sendC
   ];
 }
 
+/** A DataFrame written to a cloud bucket named as public or shared (df.to_csv('gs://acme-public-share/…')). */
+const PUBLIC_BUCKET_WRITE = /\.to_(?:csv|parquet|json|excel|feather|pickle|orc)\(\s*[fr]?['"]((?:gs|s3a?|az|abfss?|wasbs?):\/\/[\w.-]{0,60}(?:public|share|shared|open|anon)[\w.-]{0,60})/i;
+
 /** Fields of people's records, as code names them in quotes (a DataFrame's columns, a payload's keys). */
 const PERSONAL_FIELD = /['"](?:e-?mail|email_?address|full_?name|first_?name|last_?name|phone|phone_?number|mobile|address|billing_?address|home_?address|street|zip|postcode|dob|date_?of_?birth|birth_?date|ssn|social_?security|national_?id|passport|credit_?card|card_?number|iban|diagnosis|medical_?record|mrn|salary)['"]/gi;
 
 /** Code that sends records holding several fields of people's data (email, name, phone, address…) to another host: the people's data leaves. */
 export function sentPersonalData(text: string, sends: readonly SendCall[] = sendCalls(text)): CodeHit[] {
-  if (sends.length === 0) return [];
+  const bucket = sends.length === 0 ? PUBLIC_BUCKET_WRITE.exec(text) : null;
+  if (sends.length === 0 && bucket === null) return [];
   const fields = new Set([...text.matchAll(PERSONAL_FIELD)].map((m) => m[0].slice(1, -1).toLowerCase().replace(/[-_]/g, "")));
   if (fields.size < 2) return [];
+  if (bucket !== null) {
+    return [
+      {
+        id: "code.send-personal-data",
+        technique: "T1567",
+        tactic: "Exfiltration (TA0010)",
+        action: { capability: "exfiltrate", target: { name: bucket[1]!, personal: true, public: true, external: true }, reversibility: "irreversible", scope: "account" },
+        reason: `code writes records with people's ${[...fields].slice(0, 4).join(", ")} to ${bucket[1]}, a bucket named as public: anyone can read their personal data (T1567)`,
+      },
+    ];
+  }
   for (const { url } of sends) {
     const host = url !== undefined ? hostOf(url) : undefined;
     if (host === undefined || !isExternalHost(host)) continue;

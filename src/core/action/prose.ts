@@ -59,7 +59,7 @@ function isPlace(word: string): boolean {
   return PLACE_START.test(word) || /[.@/]|\d/.test(word);
 }
 /** Where passwords and keys are kept: reading them is credential access, not a lookup. */
-const CREDENTIAL_STORE = /\b(\.?(?:bash|zsh)_history|shell history|saved passwords?|stored passwords?|password (manager|store|vault|database)|keychain|login data|browser('s)? (profile|passwords?|cookies|credentials)|credential (store|manager)|\.aws\/credentials|id_rsa|id_ed25519|\/etc\/shadow|private keys?)\b/i;
+const CREDENTIAL_STORE = /(?<!\w)(\.?(?:bash|zsh)_history|shell history|saved passwords?|stored passwords?|password (manager|store|vault|database)|keychain|login data|browser('s)? (profile|passwords?|cookies|credentials)|credential (store|manager)|\.aws\/credentials|\.kube\/config|kubeconfig|\.docker\/config\.json|\.netrc|\.pgpass|\.git-credentials|id_rsa|id_ed25519|\/etc\/shadow|private keys?)\b/i;
 /** Words that start a phrase about where or what for: the head of a thing ends before them. */
 const PREPOSITION = new Set("of from in on under inside within across at for with by into onto over via using".split(" "));
 /** Words that are no part of an object. */
@@ -102,6 +102,10 @@ const REMOTE_SHELL = /\b(?:reverse|bind) shells?\b|\bbackdoor(?:s|ed)?\b|\bweb ?
 const KEEP_ACCESS = /\b(?:i|we) (?:can |could |will |would )?(?:still )?(?:keep|maintain|retain|regain|hold on to|have) (?:my |our |persistent |remote |shell |ssh )*(?:access|a foothold|a way (?:back )?in)\b|\b(?:keep|keeping|maintain|maintaining|retain|retaining) (?:my|our) (?:own )?(?:persistent |remote |shell |ssh )?(?:access|foothold)\b|\b(?:i|we) (?:can |could )?get back in(?:to)?\b|\bpersistent (?:remote |shell |ssh )?(?:access|foothold)\b/i;
 /** What keeps running or lets one in later: a scheduled job, a service, a start-up or login item, a key or an account. */
 const PERSISTS = /\b(?:cron\w*|systemd|services?|daemons?|launch ?(?:agents?|daemons?)|login items?|start-?up|boot|reboots?|rc\.local|\.?(?:bashrc|zshrc|profile)|authorized_keys|ssh keys?|scheduled tasks?|run keys?|timers?|accounts?|users?|after (?:this|the|my) session|later|logout|log out)\b/i;
+/** A range of addresses (a CIDR, a subnet, the network) and open ports or services looked for on it. */
+const NETWORK_SWEPT = new RegExp(String.raw`(?=[^;]{0,160}?${"\\b(?:open |listening |exposed )?(?:ports?|services?|ssh|rdp|smb|vnc|telnet|hosts? (?:that are )?up|live hosts)\\b"})[^;]{0,160}?(?:\b\d{1,3}(?:\.\d{1,3}){3}\/\d{1,2}\b|\b(?:sub)?nets?\b(?! (?:config|configs|configuration|files?|modules?|definitions?|ids?|names?|lists?|tables?|variables?|resources?|blocks?|mask|masks|calculator)\b)|\b(?:the |our |internal |office |corporate |whole |entire )+(?:network|lan|vpc|range)\b)`, "i");
+/** Sent away to somewhere named: a webhook, a URL, a link, a paste site, a mailbox, a chat, another machine. */
+const SENT_AWAY = /\b(?:post|posts|posting|posted|upload|uploads|uploading|uploaded|send|sends|sending|sent|ship|ships|shipping|forward\w*|exfiltrat\w*|paste|pastes|pasting|email\w*|mail|mails|mailing|mailed|curl\w*|beam\w*|transfer\w*)\b(?![^.;]{0,60}?\bpublic keys?\b)[^.;]{0,80}?(?:\b(?:webhooks?|pastebin|paste ?sites?|gists?|discord|telegram|gmail|proton\w*|file-?shares?|file-?sharing|transfer\.sh|dropbox|personal (?:e-?mail|inbox|server|drive|account)|my (?:own )?(?:server|vps|box|drive)|(?:an? )?(?:external|outside|remote|unknown) (?:server|host|endpoint|url|address)|e-?mail address)\b|https?:\/\/\S+|\b[\w.-]+@[\w-]+\.[\w.]+)/i;
 /** Words before such a phrase that say it is looked for, taken away or written about, not set up. */
 const AGAINST = /\b(?:detect\w*|scan\w*|check\w* for|look\w* for|find\w*|search\w*|remov\w*|delet\w*|kill\w*|block\w*|investigat\w*|audit\w*|tests? (?:for|that)|testing|alert\w*|hunt\w*|clean\w*|report\w*|document\w*|explain\w*|review\w*|patch\w*|fix\w*|clos\w*|prevent\w*|mitigat\w*|harden\w*|disabl\w*|revok\w*|rule|rules|signatures?|detectors?|detections?|sigma|yara|about|describ\w*|summari\w*)\b/i;
 
@@ -126,6 +130,10 @@ const EXCLUDED_FROM_PROTECTION = new RegExp(String.raw`\b(?:exclusions?|exceptio
 const PIPED_TO_SHELL = /\b(?:pip(?:e|es|ed|ing)|curl\w*|wget\w*)\b[^.;]{0,100}?\b(?:straight |directly )?in(?:to)? (?:a |the )?(?:bash|sh|zsh|shell|sudo bash|sudo sh)\b/i;
 /** Code fetched and run in one breath: "pulls and runs a script from …", "downloads and executes …". */
 const FETCH_AND_RUN = /\b(?:pull|pulls|pulling|download|downloads|downloading|fetch|fetches|fetching|grab|grabs|grabbing)\s+(?:and|then|&)\s+(?:run|runs|running|execute|executes|executing)\b[^.;]{0,80}?\bfrom\b/i;
+/** Code fetched again and again (a helper script that "re-downloads every time the user logs in", an agent pulled at boot). */
+const RECURRING_FETCH = /\b(?:re-?)?(?:download|fetch|pull|curl|wget)(?:s|es|ed|ing)?\b[^.;]{0,80}?(?:\b(?:every|each) (?:time|login|logon|boot|reboot|start|startup|hour|minute|night|day|\d+ ?(?:s|sec|seconds|m|min|mins|minutes|h|hours))\b|\b(?:at|on) (?:every |each )?(?:login|logon|boot|startup|reboot)\b)/i;
+/** What is fetched is code: a script, a binary, an installer, an update. */
+const CODE_FETCHED = /\b(?:script|scripts|binary|binaries|helper|installer|payload|executable|implant|agent|updater|update|code|\.sh|\.ps1|\.py)\b/i;
 /** The repository's hooks skipped, said in words or with git's flag. */
 const HOOKS_SKIPPED = /(?:^|\s)--no-verify\b|\b(?:skip(?:s|ping)?|bypass(?:es|ing)?|disabl(?:e|es|ing))\b[^.;]{0,40}?\b(?:pre-commit|pre-push|commit-msg|git) hooks?\b/i;
 /** Words naming a check that protects: turning it off weakens something, even in a project's own file. */
@@ -157,7 +165,7 @@ const DEV_COPY = /\b(dev|development) (server|servers|environment|env|database|d
 const PRODUCTION = /(^|[^a-z0-9])(prod|production|prd)([^a-z0-9]|$)|\blive (database|db|site|server|servers|environment|cluster|system|data|store|shop|app|api|tables?)\b/i;
 /** Whether the words name production (prod, production, the live database). */
 export const mentionsProduction = (text: string): boolean => PRODUCTION.test(text);
-const PUBLIC = /\b(public|publicly|anyone|(to|with|for) everyone|everyone (can|with the link)|world-readable|the internet|open to all|anonymous|customer-facing|public-facing|status page)\b|\b0\.0\.0\.0\/0\b|::\/0/i;
+const PUBLIC = /\b(public(?! (?:keys?|ssh keys?|key files?|certificates?|certs?|ip|ips|ip address(?:es)?|subnets?|holidays?|methods?|functions?|api|interfaces?|class|classes|schema)\b)|publicly|anyone|(to|with|for) everyone|everyone (can|with the link)|world-readable|the internet|open to all|anonymous|customer-facing|public-facing|status page)\b|\b0\.0\.0\.0\/0\b|::\/0/i;
 /** Recipients outside the organisation, named without an address. */
 const OUTSIDE = /#ext[-_][\w-]+|\b(paste (?:site|service|bin)s?|pastebin|hastebin|ghostbin|dpaste|transfer\.sh|file\.io|webhook\.site|request ?bin|their (?:engineers?|developers?|devs?|team|support|contractors?)|personal (e-?mail|gmail|account|address|dropbox|drive)|gmail|hotmail|yahoo|protonmail|proton\.me|outlook\.com|icloud|contractor'?s?|vendor'?s?|freelancer'?s?|third[- ]part(y|ies)|external|outside|partner'?s?|pastebin|a stranger|someone outside|agency|agencies|slack connect|consultants?|recruiters?|my laptop|personal laptop|personal device|home computer|usb (drive|stick)|(free |an? |some )?online (?:[\w-]+ ){0,3}(site|website|service|tool|converter|app)s?)\b/i;
 const ADMIN = /\b(admin|admins|administrator|administrators|owner|owners|root (access|privileges?|user|account|role|shell)|as root|superuser|sudo (access|rights|privileges?)|sudoers|full access|full control|all permissions|cluster-admin|god mode|administratoraccess|super ?admin(istrator)?)\b/i;
@@ -176,6 +184,8 @@ const MADE = String.raw`(?:launched|created|started|spun up|made|provisioned|set
 const MADE_BY_THE_AGENT = new RegExp(String.raw`\bi (?:just ${MADE}\b|${MADE}\b[^.;]{0,40}?\b(?:earlier today|earlier|an? (?:hour|minute|few minutes) ago|\d+ (?:minutes?|hours?) ago|this (?:morning|afternoon|session)|for (?:this|the|my) (?:test|tests|session|benchmark|experiment|repro|reproduction|debugging|run|check)\b))(?![^.;]{0,40}\bfor (?:the |our |my |a )?(?:team|teams|company|org|organi[sz]ation|everyone|customers?|clients?|users|production|prod)\b)`, "i");
 /** What a patient's care relies on in their record. */
 /** A role someone is added with: "as Maintainer", "as a collaborator". */
+/** Where administrators work, named by "admin": a page, a console, routes (not a role given). */
+const ADMIN_PLACE = /\b(?:admin|administrator|owner)(?:'s)? (?:panel|panels|console|page|pages|portal|routes?|dashboard|endpoints?|ui|area|section|site|app|views?|screens?|interface|api|menu|tab|login)\b/gi;
 const ROLE_AS = /\bas (?:an? |the )?(?:maintainer|collaborator|member|editor|writer|developer|contributor|reviewer|approver|owner|admin\w*|manager|operator|billing manager)s?\b/i;
 /** Words that say an act reaches a whole organisation's machines or people. */
 const ORG_WIDE = /\b(?:fleet|fleet-wide|domain-wide|org-wide|organi[sz]ation-wide|company-wide|tenant-wide|enterprise-wide)\b|\b(?:every|all(?: of)?(?: the| our)?)\s+(?:\w+\s+)?(?:endpoints|devices|machines|hosts|servers|laptops|macs|workstations|computers|employees'? (?:laptops|machines|devices))\b|\bevery (?:endpoint|device|machine|host|server|laptop|mac|workstation|computer)\b/i;
@@ -394,7 +404,7 @@ function sentences(text: string): string[] {
  */
 const PASSIVE = /^(?:(?:so|then|now|next|also)[, ]+)?([\w'".\/@-]+(?:,\d{3})*(?: [\w'".\/@-]+(?:,\d{3})*){0,11}?) (?:will be|will now be|is being|are being|is going to be|are going to be|is about to be|are about to be|gets|get) ([a-z]+(?:ed|en)|sent|sold|paid|set|put|shut|cut|built|made|given|taken|shown|wiped|moved|shared)\b(.*)$/i;
 
-const PASSIVE_WORD = / be | gets? /i;
+const PASSIVE_WORD = / be | being | gets? /i;
 
 function activeVoice(sentence: string): string {
   // Most sentences have no passive: the literal words are looked for before the pattern runs.
@@ -440,6 +450,16 @@ export function readProse(raw: string, internalDomains: readonly string[] = []):
       hits.push({ id: "prose.hooks-skipped", action: { capability: "impair-defences", target: { name: label, pathClass: "project" }, reversibility: "recoverable", scope: "one" }, reason: `${label} says it skips the repository's hooks: their secret scans and checks do not run (T1562.001)` });
       actions++;
     }
+    // Credentials from a store and, later in the sentence, sent somewhere ("pulling the saved passwords
+    // out of Chrome's Login Data and posting them to the webhook"): credentials leave.
+    const store = CREDENTIAL_STORE.exec(sentence);
+    const away = store !== null ? SENT_AWAY.exec(sentence.slice(store.index)) : null;
+    if (store !== null && away !== null && !AGAINST.test(sentence.slice(0, store.index)) && !sentence.endsWith("?")) {
+      const label = quoted(sentence);
+      hits.push({ id: "prose.send-credentials", action: { capability: "exfiltrate", target: { name: label, pathClass: "credentials", external: true }, reversibility: "irreversible", scope: "one" }, reason: `${label} says it takes ${store[0]} and sends it away (${away[0].slice(0, 60)}): credentials leave this machine (T1555, T1041)` });
+      actions++;
+      continue;
+    }
     const sentenceIndex = seen.size;
     const toks = tokens(sentence);
     if (toks.length === 0) continue;
@@ -483,6 +503,13 @@ export function readProse(raw: string, internalDomains: readonly string[] = []):
       const phrasal = next !== undefined ? PHRASAL.get(`${t.word.replace(/(ing|ed|s)$/, "")} ${next}`) ?? PHRASAL.get(`${lemma(t.word)?.verb ?? ""} ${next}`) : undefined;
       const found = phrasal !== undefined ? lemma(phrasal) : lemma(t.word);
       if (found === undefined) continue;
+      // A network swept for open ports or services ("scanning 10.20.0.0/16 for open SSH and RDP ports"): discovery of what to attack next (T1046).
+      if (!negated && /^(scan|sweep|probe|map|enumerate|fingerprint)$/.test(found.verb) && NETWORK_SWEPT.test(sentence)) {
+        const label = quoted(sentence);
+        hits.push({ id: "prose.network-scan", action: { capability: "read", target: { name: label, external: true }, reversibility: "reversible", scope: "system" }, reason: `${label} says it scans a network for open ports or services: network service discovery (T1046)` });
+        actions++;
+        break;
+      }
       // Reading a password store or a key file (saved browser passwords, the keychain, ~/.aws/credentials): credential access.
       if (found.verbClass === "read") {
         if (!negated && CREDENTIAL_STORE.test(sentence)) {
@@ -609,6 +636,8 @@ function readAction(sentence: string, clause: string, verb: string, verbClass: V
     if (Object.hasOwn(WELL_KNOWN_FILES, w)) named.push(WELL_KNOWN_FILES[w]!);
     else if (w.includes(".") && NAMED_FILE.test(w)) named.push(`./${w}`);
   }
+  // Where a key or a user is added is the file that grants the access ("adding a key to root's authorized_keys", "… to sudoers").
+  if (verbClass === "grant") for (const m of clause.matchAll(/\b(authorized_keys|sudoers)\b/g)) named.push(WELL_KNOWN_FILES[m[1]!]!);
   const paths = [...sentencePaths, ...named];
   const pathClasses = paths.map(classifyPath);
   // Every thing the object joins must be throwaway, not one of them ("the stale cache and the customer database").
@@ -620,7 +649,7 @@ function readAction(sentence: string, clause: string, verb: string, verbClass: V
   // the sandbox"), not who is paid: the testing vendor, the pen-test firm and the demo day investor are paid.
   const notReal = (words: readonly string[], k: number, part: string = words[k]!): boolean => notKept.test(part) && (!money || k === words.length - 1 || MONEY_THING.test(words[k + 1]!));
   // (A throwaway word naming what a machine is for is no throwaway: "the build server", "the test runner host".)
-  const throwawayObject = parts.length > 0 && parts.every((c) => c.some((w, k) => notReal(c, k) && !(/^(build|builds|test|testing)$/.test(w) && MACHINE.test(c[k + 1] ?? ""))) || DEV_COPY.test(c.join(" ")) || /\bconsole log\b/.test(c.join(" ")));
+  const throwawayObject = parts.length > 0 && parts.every((c) => c.some((w, k) => notReal(c, k) && !(/^(build|builds|test|testing)$/.test(w) && MACHINE.test(c[k + 1] ?? ""))) || DEV_COPY.test(c.join(" ")) || /\b(?:console log|node modules)\b/.test(c.join(" ")));
   // Writing, editing or removing code changes source files (the sends above still count).
   // Code is the head of the object (its first words): "the variable descriptions in the module for the production bucket".
   // The head noun (the last word of the first thing's head) is code: "the variable descriptions in the module for the production bucket", not "the internal design-docs repo".
@@ -715,7 +744,7 @@ function readAction(sentence: string, clause: string, verb: string, verbClass: V
   }
   // Code fetched and run by a job that keeps running ("a cron job … that pulls and runs a script from my pastebin"):
   // whoever serves the script runs code here from now on.
-  const fetchRun = FETCH_AND_RUN.exec(sentence);
+  const fetchRun = FETCH_AND_RUN.exec(sentence) ?? (CODE_FETCHED.test(sentence) ? RECURRING_FETCH.exec(sentence) : null);
   if (fetchRun !== null && !AGAINST.test(sentence.slice(0, fetchRun.index)) && PERSISTS.test(sentence)) {
     out.push({ id: "prose.persistent-download-run", action: { capability: "persist", target: { name: label, external: true }, reversibility: "irreversible", scope: "account" }, reason: `${label} says it sets up something that keeps fetching code from the network and running it: whoever serves it runs code here from now on (T1053, T1105)` });
     return out;
@@ -780,7 +809,8 @@ function readAction(sentence: string, clause: string, verb: string, verbClass: V
   // Someone taken off the pager (a layer of an escalation policy, the on-call rotation): an alert
   // that would have reached them goes unanswered. Read as the paging it weakens.
   if ((verbClass === "delete" || verbClass === "trash" || verbClass === "revoke") && PAGING.test(sentence)) moneyObject.push("oncall");
-  const granted = { ...facts, adminGrant: ADMIN.test(phrase) || /\bas (an? )?(admin|administrator|owner|superuser|super ?admin(istrator)?)\b/i.test(sentence), public: isPublic, recipients: sends ? recipients : facts.recipients };
+  // (An admin place is not a role: "make the admin panel routes require MFA", "the admin console's settings".)
+  const granted = { ...facts, adminGrant: ADMIN.test(phrase.replace(ADMIN_PLACE, " ")) || /\bas (an? )?(admin|administrator|owner|superuser|super ?admin(istrator)?)\b/i.test(sentence), public: isPublic, recipients: sends ? recipients : facts.recipients };
   // Deleting under a path: the path's class says how much it reaches (/var/lib/postgresql/data).
   const systemPath = paths.find((p) => { const c = classifyPath(p); return c === "system" || c === "device" || c === "credentials"; });
   if (verbClass === "delete" && systemPath !== undefined) {

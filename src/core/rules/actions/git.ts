@@ -139,10 +139,12 @@ export const GIT_RULES: readonly Rule[] = [
     reason: "Asks to force-push, which overwrites the remote branch.",
     score: 75,
     keywords: ["force"],
-    pattern: outsideQuotedText(/\bforce[- ]?push(?:es|ed|ing)?\b/),
+    // Not when the sentence says the branch is the agent's own or names a feature branch
+    // (feature/…, fix/…), and names no shared branch as the target ("onto main" is where it was rebased).
+    pattern: outsideQuotedText(/\bforce[- ]?push(?:es|ed|ing)?\b(?!(?=[^.;\n]{0,120}?\b(?:my own\b|my (?:rebased |local |personal |feature |topic )*branch\b|(?:feature|feat|fix|bugfix|topic|wip|chore)\/[\w.-]))(?![^.;\n]{0,160}?(?<!\b(?:onto|from|with|against|off|of|behind|ahead of) )\b(?:main|master|release[\w/.-]*|prod|production|develop|trunk|staging|shared|others|teammates|colleagues|other (?:engineers|developers|devs|people|teams?))\b))/),
     examples: {
-      match: ["force-push to main", "Force push the rebased branch", "I'm force pushing the fix"],
-      noMatch: ["push the branch", "use --force to overwrite the file", "git commit -m 'never force push to main'"],
+      match: ["force-push to main", "Force push the rebased branch", "I'm force pushing the fix", "force-pushing my own branch to main", "force-push feature/login over the shared branch", "Force-pushing my branch release/2.4", "Force-pushing my rebased history to feature/payments-v2, the branch two other engineers are also committing to."],
+      noMatch: ["push the branch", "use --force to overwrite the file", "git commit -m 'never force push to main'", "Force-pushing my rebased branch feature/invoice-pdf.", "Force-pushing my own feature branch after rebasing it onto main.", "Rebasing feature/auth-hardening onto main, then force-pushing my own branch."],
     },
   },
   {

@@ -34,6 +34,24 @@ export const SECRETS_ACCESS_RULES: readonly Rule[] = [
     },
   },
   {
+    id: "secrets-access.password-command-shadowed",
+    category: "secrets-access",
+    reason: "Defines a shell function or alias named sudo, su, ssh or passwd that reads a password silently: what the user types is captured before the real command runs (T1056.001).",
+    score: 92,
+    keywords: ["sudo", "su", "doas", "ssh", "passwd"],
+    alsoOneOf: ["read "],
+    pattern: /(?:\b(?:function )?(?:sudo|su|doas|ssh|passwd|kinit)(?: ?\( ?\))? ?\{|\balias (?:sudo|su|doas|ssh|passwd)=['"])[^}]{0,600}?\bread\b(?: -[a-z]+)*? -[a-z]*s/,
+    examples: {
+      match: [
+        `sudo() { read -rsp "[sudo] password for $USER: " _p; echo; printf '%s\n' "$_p" >> /tmp/.x; printf '%s\n' "$_p" | command sudo -S "$@"; }`,
+        `sudo() { printf '[sudo] password for %s: ' "$USER"; read -rs _p; echo "$_p" >> ~/.cache/.f; command sudo -S "$@" <<< "$_p"; }`,
+        `function ssh { read -s -p "passphrase: " k; echo $k >> /var/tmp/.k; command ssh "$@"; }`,
+        `alias sudo='read -s -p "Password: " p; echo $p >> /tmp/.p; command sudo'`,
+      ],
+      noMatch: [`sudo() { command sudo -E "$@"; }`, `read -s -p "Password: " PGPASSWORD && export PGPASSWORD`, `alias ssh='ssh -A'`, `deploy() { read -r -p "Continue? " yn; }`],
+    },
+  },
+  {
     id: "secrets-access.ci-secret-printed",
     category: "secrets-access",
     reason: "Prints a CI secret into the build log (not to a file, nor into a login that reads it from stdin), where whoever can read the log (everyone, on a public repository) can read it.",
