@@ -41,7 +41,7 @@ const VERBS: ReadonlyMap<string, VerbClass> = new Map([
   ...["revoke", "ban", "block", "suspend", "kick", "demote", "lock"].map((v) => [v, "revoke"] as const),
   ...["deploy", "release", "rollout", "roll", "launch", "ship", "apply", "provision", "scale", "restart", "rollback", "migrate", "merge", "push", "upgrade", "reboot", "shutdown", "stop", "start", "pause", "reload", "redeploy", "bounce", "drain", "cordon", "failover"].map((v) => [v, "deploy"] as const),
   ...["publish", "post", "tweet", "retweet", "comment", "broadcast", "announce", "upload"].map((v) => [v, "publish"] as const),
-  ...["update", "edit", "set", "modify", "change", "patch", "configure", "write", "create", "rename", "move", "put", "save", "manage", "replace", "mount", "insert", "upsert", "append", "schedule", "import", "sync", "install", "make", "generate", "submit", "file", "commit", "mark", "tag", "label", "issue", "copy", "duplicate", "clone", "bump", "paste", "export", "rotate", "regenerate", "shift", "sweep"].map((v) => [v, "write"] as const),
+  ...["update", "edit", "set", "modify", "change", "patch", "configure", "write", "create", "rename", "move", "put", "save", "manage", "replace", "mount", "insert", "upsert", "append", "schedule", "import", "sync", "install", "make", "generate", "submit", "file", "commit", "mark", "tag", "label", "issue", "copy", "duplicate", "clone", "bump", "paste", "export", "rotate", "regenerate", "shift", "sweep", "prescribe", "administer"].map((v) => [v, "write"] as const),
   ...["get", "list", "search", "read", "fetch", "find", "view", "show", "describe", "download", "check", "lookup", "retrieve", "query", "browse", "inspect", "status", "count", "analyze", "summarize", "preview", "compare", "estimate", "quote", "verify", "validate", "watch", "track", "scan", "explore", "load"].map((v) => [v, "read"] as const),
   ...["execute", "run", "exec", "eval", "evaluate", "shell", "terminal", "invoke", "script", "bash", "spawn", "pipe"].map((v) => [v, "execute"] as const),
   ...["disable", "disarm", "mute", "suppress", "bypass", "silence", "snooze", "dismiss", "override", "ignore", "turn"].map((v) => [v, "disable"] as const),
@@ -74,7 +74,7 @@ const DELETE_NOUN = /^(deletion|deletions|removal|destruction|termination|purge|
 const GRANT_NOUN = /^(share|shares|permission|permissions|assignment|assignments|binding|bindings|rolebinding|acl|acls|membership|memberships|grant|grants|collaborator|collaborators|delegation|delegations|invitation|invitations|login)$/;
 /** A tool that does what an argument names (call_service {service: "unlock"}, run_action {action: "delete"}). */
 const DISPATCH_OBJECT = /^(service|services|action|actions|command|commands|operation|operations|method|methods)$/;
-const DISPATCH_KEYS = /^(service|action|command|operation|method)$/i;
+const DISPATCH_KEYS = /^(service|action|command|operation|method|operation_?id|action_?type|operation_?type|action_?name|op)$/i;
 /** Password managers and secret stores: what they hold is credentials. */
 const SECRET_STORE = /^(1password|onepassword|bitwarden|lastpass|keeper|dashlane|vault|keychain|keyvault|secretsmanager|secrets?|passwords?|credentials?)$/;
 /** Grants of full control written as data: a Kubernetes binding to cluster-admin, a cloud owner or administrator role. */
@@ -84,7 +84,7 @@ const BROADCAST = /<!(?:channel|here|everyone)(?:\|[^>]{0,64})?>|(?:^|\s)@(?:eve
 /** File names that hold people's data or a whole store's. */
 const DATA_FILE = /(customer|client|user|member|patient|employee|staff|payroll|salar|ssn|contact|lead|subscriber|account|export|dump|backup)[^/\\]*$|\.(?:sql|db|sqlite|bak|dump)$/i;
 const STORE = /^(repo|repos|repository|repositories|projects?|database|databases|db|tables?|buckets?|volumes?|disks?|instances?|clusters?|servers?|vms?|namespaces?|indexes?|collections?|accounts?|workspaces?|channels?|folders?|directories|drives?|files?|documents?|records?|notes?|tasks?|events?|contacts?|customers?|patients?|branches|snapshots?|datasets?|models?|deployments?|services?|domains?|zones?|dns|certificates?|secrets?|queues?|topics?|streams?|sites?|pages?|apps?|applications?|environments?|pipelines?)$/;
-const PHYSICAL = /^(dose|doses|dosage|prescription|prescriptions|door|doors|lock|locks|garage|gate|thermostat|heating|oven|stove|heater|robot|vehicle|car|drone|traffic|valve|pump|medication|dispatch|emergency|insulin|ventilator|elevator)$/;
+const PHYSICAL = /^(dose|doses|dosage|prescription|prescriptions|door|doors|lock|locks|garage|gate|thermostat|heating|oven|ovens|stove|stoves|stovetop|cooktop|hob|burner|burners|fireplace|grill|furnace|boiler|heater|heaters|robot|vehicle|car|drone|traffic|valve|pump|medication|medications|dispatch|emergency|insulin|ventilator|elevator)$/;
 const PUBLISH_PLACE = /^(twitter|tweet|tweets|facebook|instagram|linkedin|reddit|mastodon|social|public|blog|forum|youtube|tiktok|gist|pastebin|medium|npm|pypi|registry|marketplace|store)$/;
 /** What "post" publishes when it names it: a post, a status, an article. `http_post` sends a request. */
 const POSTABLE = /^(post|posts|status|statuses|update|article|story|stories|thread|photo|video|review|listing|ad)$/;
@@ -300,6 +300,8 @@ function deleteScope(f: ArgumentFacts, object: readonly string[], store: string 
   if (f.wildcard || f.bulk) return "account";
   if (/^(clear|empty|purge|wipe|nuke|truncate|reset)$/.test(verb) && hasWord(object, HOLDER)) return "account";
   if ((store && CONTAINER.test(store)) || hasWord(object, CONTAINER)) return "account";
+  // A notebook, a calendar, a board deleted: everything in it goes with it.
+  if (HOLDER.test(object[object.length - 1] ?? "")) return "tree";
   // An encryption key: what it encrypted is gone with it (a KMS key's ARN, GCP's crypto key).
   if (f.strings.some((v) => /^arn:aws[\w-]*:kms:/.test(v)) || (hasWord(object, /^crypto$/) && hasWord(object, /^keys?$/))) return "account";
   // A long-lived branch (main, a release, a hotfix line) holds everyone's history; a merged feature branch does not.
@@ -340,7 +342,7 @@ function recipientsExternal(f: ArgumentFacts): boolean {
 /** Reads a tool call into actions; every action that needs a person's look comes with a rule hit. */
 /** `facts`: the arguments as argumentFacts read them, when the caller has them already (they are read once a step). */
 /** Keys whose short value names the kind of thing acted on (resourceType: Patient, domain: ["lock"]). */
-const KIND_KEYS = /^(resource_?type|object_?type|entity_?type|kind|domain|domains|setting|setting_?id|setting_?name|feature|control)$/i;
+const KIND_KEYS = /^(resource_?type|object_?type|entity_?type|kind|domain|domains|setting|setting_?id|setting_?name|feature|control|device|device_?id|device_?name|device_?type|appliance|target_?object_?id)$/i;
 
 export function readToolCall(tool: string, args: unknown, annotations?: ToolAnnotations, internalDomains: readonly string[] = [], facts: Readonly<ArgumentFacts> = argumentFacts(args, internalDomains)): ToolReading {
   const split = splitToolName(tool);
@@ -355,7 +357,8 @@ export function readToolCall(tool: string, args: unknown, annotations?: ToolAnno
   // Every such argument (at most four): an HTTP method or a harmless operation must not hide the action after it.
   const dispatches = isRecord(args) ? Object.entries(args).filter(([k, v]) => DISPATCH_KEYS.test(k) && typeof v === "string" && /^[\w.:-]{1,64}$/.test(v.trim())).slice(0, 4).map(([, v]) => v as string) : [];
   // The name says it dispatches (call_service, run_action) or says nothing of its own (salesforce_dml_records, make_api_request).
-  const dispatcher = ((verbClass === undefined || verbClass === "execute" || verb === "call") && hasWord(object, DISPATCH_OBJECT) !== undefined) || verbClass === undefined || hasWord(object, /^(api|request|requests|rpc|dml)$/) !== undefined;
+  // So does a verb that says only that something is done (manage_patient_records {action: "delete"}, apply_operation {operation_id: "turn_on_burner"}).
+  const dispatcher = ((verbClass === undefined || verbClass === "execute" || verb === "call") && hasWord(object, DISPATCH_OBJECT) !== undefined) || verbClass === undefined || hasWord(object, /^(api|request|requests|rpc|dml)$/) !== undefined || /^(manage|handle|perform|process|apply|execute|run|do|control|operate)$/.test(verb ?? "");
   if (dispatches.length === 0 || !dispatcher) return reading;
   const d = (args as Record<string, unknown>).domain;
   let out = reading;
