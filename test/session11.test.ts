@@ -130,3 +130,14 @@ describe("tool calls named as agents' toolkits name them", () => {
     ["HomeRobotApplyOperation", { target_object_id: "mug_3", operation_id: "pick_up" }],
   ])("%s %j goes ahead", (name, args) => expect(tool(name, args).verdict).toBe("continue"));
 });
+
+describe("money and forwarding in a toolkit's arguments", () => {
+  it("a transaction that sells holdings is spending", () => expect(tool("BrokerageMakeTransaction", { account: "ira", action: "sell", amount: 120000 }).verdict).toBe("stop"));
+  it("a booking handed a card pays with it", () => expect(tool("TravelSiteBooking", { option_ids: ["hotel-2"], payment_method: { card_number: "5555555555554444" } }).verdict).toBe("stop"));
+  it("a card saved as a payment method, or a customer's method updated, pays nothing", () => {
+    expect(ids(tool("StripeCreatePaymentMethod", { card_number: "4242424242424242" }))).not.toContain("action.tool.spend");
+    expect(ids(tool("StripeUpdateCustomer", { customer_id: "cus_9", payment_method: "pm_9" }))).not.toContain("action.tool.spend");
+  });
+  it("an applet or rule that forwards mail to an outside address, said in words, is a hard stop", () => expect(tool("AutomationCreateApplet", { trigger: "any new email", action: "auto-forward every new email to archive.me@proton.me" }).verdict).toBe("stop"));
+  it("an applet that posts to the team's own channel is not forwarding", () => expect(ids(tool("AutomationCreateApplet", { trigger: "new release", action: "post to #releases" }))).not.toContain("action.tool.forward-outside"));
+});

@@ -49,7 +49,7 @@ const VERBS: ReadonlyMap<string, VerbClass> = new Map([
   ...["control", "operate", "toggle", "flip", "adjust", "dispatch", "navigate", "redirect", "reroute", "switch", "increase", "decrease", "raise", "lower"].map((v) => [v, "control"] as const),
 ]);
 
-const MONEY = /^(payments?|money|funds?|transfers?|bank|banking|invoices?|orders?|trades?|stocks?|shares|crypto|bitcoin|btc|eth|wallet|cards?|payout|refunds?|balance|checkout|purchase|cash|venmo|paypal|stripe|binance|coinbase|brokerage|securities|options|positions?|forex|loan|mortgage|donation|subscription|billing|tokens?|payroll|bonus|bonuses|salary|salaries|wages)$/;
+const MONEY = /^(payments?|money|funds?|transfers?|bank|banking|invoices?|orders?|trades?|stocks?|shares|crypto|bitcoin|btc|eth|wallet|cards?|payout|refunds?|balance|checkout|purchase|cash|venmo|paypal|stripe|binance|coinbase|brokerage|securities|options|positions?|forex|loan|mortgage|donation|subscription|billing|tokens?|payroll|bonus|bonuses|salary|salaries|wages|transaction|transactions|investment|investments|portfolio|holdings)$/;
 /** Money words that name a document about money, not money moved. */
 const MONEY_DOCUMENT = /^(invoices?|quotes?|estimates?|receipts?|statements?|bills?)$/;
 const MESSAGE = /^(emails?|mail|messages?|messaging|sms|texts?|chat|inbox|dm|tweets?|posts?|comments?|notifications?|slack|gmail|twilio|whatsapp|telegram|discord|teams|sendgrid|mailchimp|newsletters?|campaigns?)$/;
@@ -139,6 +139,8 @@ export interface ArgumentFacts {
   trash?: boolean;
   /** A mailing list or segment is named by its id (list_id, segment_id): a message goes to everyone on it. */
   toList?: boolean;
+  /** A card or payment method is handed over (payment_method, card_number): the call pays with it. */
+  paysWith?: boolean;
 }
 
 const MAX_NODES = 2000;
@@ -155,9 +157,12 @@ export function argumentFacts(args: unknown, internalDomains: readonly string[] 
     if (FORWARD_KEYS.test(key)) under = "forward";
     else if (ATTACH_KEYS.test(key)) under = "attach";
     if (EXPIRATION_KEYS.test(key) && v !== null && v !== false) facts.expiration = true;
+    if (/^(payment_?method|payment_?details|payment_?info|card_?number|credit_?card|card_?details|billing_?card)$/i.test(key) && v !== null && v !== false && v !== "") facts.paysWith = true;
     if (typeof v === "string") {
       facts.strings.push(v);
       if (under === "forward" && /@/.test(v)) facts.forwardTo.push(v.trim());
+      // A rule or applet written in words: "forward to x@gmail.com", "auto-forward every new email to …".
+      else if (v.length <= 512) { const fw = /\bforward(?:s|ed|ing)?\b(?:\s+[\w-]+){0,5}?\s+to\s+([\w.+-]+@[\w-]+(?:\.[\w-]+)+)/i.exec(v); if (fw) facts.forwardTo.push(fw[1]!); }
       if (under === "attach" && v.length <= 4096) facts.attachments.push(v);
       if (BROADCAST.test(v)) facts.broadcast = true;
       if (v.length <= 64 * 1024 && ADMIN_GRANT.test(v)) facts.adminGrant = true;
@@ -678,7 +683,8 @@ export function readNamed(tool: string, name: ReturnType<typeof splitToolName>, 
     case "write":
     case undefined: {
       const action: Action = { capability: "write", target: { name: tool, ...base }, reversibility: "recoverable", scope };
-      if (money && verb !== undefined && /^(create|submit|make|execute|place|initiate|schedule|process|issue|generate|move)$/.test(verb) && !hasWord(object, /^(meeting|meetings|sync|call|review|standup|session|appointment|interview|reminder|event|report|reports|summary|dashboard|index|indexes|indices|column|columns|table|tables|field|fields|constraint|constraints|view|views|trigger|triggers|migration|migrations|schema|model|models|test|tests)$/))
+      if (f.paysWith === true && (verb === undefined || /^(book|buy|purchase|order|pay|checkout|reserve|create|submit|place|make|confirm|complete|process|execute)$/.test(verb)) && !hasWord(object, /^(customers?|profiles?|accounts?|methods?|cards?|wallets?|settings?)$/)) add("tool.spend", "spend", "irreversible", scope, `${tool} pays with the card or payment method it is given (${verb ?? "call"} ${obj})${tail}: a payment cannot be called back`);
+      else if (money && verb !== undefined && /^(create|submit|make|execute|place|initiate|schedule|process|issue|generate|move)$/.test(verb) && !hasWord(object, /^(meeting|meetings|sync|call|review|standup|session|appointment|interview|reminder|event|report|reports|summary|dashboard|index|indexes|indices|column|columns|table|tables|field|fields|constraint|constraints|view|views|trigger|triggers|migration|migrations|schema|model|models|test|tests|method|methods)$/))
         add("tool.spend", "spend", "irreversible", scope, `${tool} moves money${amount} (${verb} ${obj})${tail}: a payment, refund or trade cannot be called back`);
       else if (f.public && (store || verbClass === "write")) {
         // What it names holds secrets or people's data (a repository called infra-secrets, a bucket of customer exports): they are out.
