@@ -211,12 +211,20 @@ describe("tool calls by meaning", () => {
     ["a webhook to your own CI", "mcp__github__create_webhook", { owner: "a", repo: "b", config: { url: "https://ci.acme.example/hook" } }],
     ["a report posted in a chat", "mcp__slack__files_upload", { channels: "C1", file: "build/report.pdf" }],
     ["a public-access block turned on", "mcp__aws__s3_put_public_access_block", { Bucket: "b", PublicAccessBlockConfiguration: { BlockPublicAcls: true } }],
-    ["a merge of a PR that skips flaky tests", "mcp__github__merge_pull_request", { owner: "a", repo: "b", pull_number: 8, commit_title: "Skip flaky network tests on CI (#8)" }],
     ["a message about a password reset", "mcp__slack__post_message", { channel: "C1", text: "Password reset is required for 2 users: see the ticket" }],
     ["a message saying a token was rotated", "mcp__slack__post_message", { channel: "C1", text: "token: rotated (see vault)" }],
-    ["a bot's merge with [skip ci]", "mcp__github__merge_pull_request", { owner: "a", repo: "b", pull_number: 9, commit_message: "chore(release): 1.4.0 [skip ci]" }],
   ])("leaves alone %s", (_what, tool, args) => {
     expect(judgeAction({ tool, arguments: args, internalDomains: ["acme.example"] }).tier).toBe("allow");
+  });
+
+  // Any merge by the agent pauses as a merge (session 11); these are not merges past the checks on top of it.
+  it.each([
+    ["a merge of a PR that skips flaky tests", { owner: "a", repo: "b", pull_number: 8, commit_title: "Skip flaky network tests on CI (#8)" }],
+    ["a bot's merge with [skip ci]", { owner: "a", repo: "b", pull_number: 9, commit_message: "chore(release): 1.4.0 [skip ci]" }],
+  ])("reads %s as a merge, not a merge past its checks", (_what, args) => {
+    const ids = judgeAction({ tool: "mcp__github__merge_pull_request", arguments: args }).rules.map((r) => r.id);
+    expect(ids).toContain("tool.merge");
+    expect(ids).not.toContain("tool.merge-past-checks");
   });
 
   it("lets annotations raise a call they call destructive, and never lower a verdict", () => {

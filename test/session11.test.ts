@@ -141,3 +141,20 @@ describe("money and forwarding in a toolkit's arguments", () => {
   it("an applet or rule that forwards mail to an outside address, said in words, is a hard stop", () => expect(tool("AutomationCreateApplet", { trigger: "any new email", action: "auto-forward every new email to archive.me@proton.me" }).verdict).toBe("stop"));
   it("an applet that posts to the team's own channel is not forwarding", () => expect(ids(tool("AutomationCreateApplet", { trigger: "new release", action: "post to #releases" }))).not.toContain("action.tool.forward-outside"));
 });
+
+describe("merges, GitHub access through the API, and people's records deleted", () => {
+  it("a pull or merge request merged by the agent pauses, by tool or by CLI", () => {
+    expect(ids(tool("mcp__github__merge_pull_request", { owner: "acme", repo: "web", pull_number: 12, merge_method: "squash" }))).toContain("action.tool.merge");
+    expect(shell("gh pr merge 12 --squash --delete-branch").verdict).not.toBe("continue");
+    expect(shell("gh pr view 12").verdict).toBe("continue");
+  });
+  it("gh api making someone an org admin is a hard stop; adding a member pauses; reading a membership does not", () => {
+    expect(shell("gh api --method PUT orgs/acme/memberships/ext-user -f role=admin").verdict).toBe("stop");
+    expect(shell("gh api -X PUT orgs/acme/memberships/new-hire -f role=member").verdict).not.toBe("continue");
+    expect(shell("gh api orgs/acme/memberships/new-hire").verdict).toBe("continue");
+  });
+  it("a customer's or a user's record deleted pauses; someone removed from a team is access, not their record", () => {
+    expect(tool("mcp__crm__delete_customer", { customer_id: "c-88" }).verdict).not.toBe("continue");
+    expect(ids(tool("mcp__github__remove_team_member", { org: "acme", team: "web", username: "bob" }))).not.toContain("action.tool.delete");
+  });
+});

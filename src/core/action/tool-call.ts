@@ -575,7 +575,9 @@ export function readNamed(tool: string, name: ReturnType<typeof splitToolName>, 
   if (security && (verbClass === "grant" || verbClass === "write") && hasWord(object, EXCLUSION) !== undefined && verb !== "create") add("tool.protection-exclusion", "impair-defences", "recoverable", "one", `${tool} adds an exclusion to ${obj}${tail}: what it names is no longer checked`);
   switch (verbClass) {
     case "delete":
-      add("tool.delete", "delete", "irreversible", deleteScope(f, object, store, verb), `${tool} ${verb}s ${obj}${tail}, which cannot be undone`, hasWord(object, /^(patients?|medical|health|ehr|fhir|clinical)$/) ? { personal: true } : {});
+      // A person's record (a patient, a customer, a user, an employee, a contact) deleted: what is known of them is gone.
+      // (Someone removed from an organisation, a group or a team is access taken away, not their record.)
+      add("tool.delete", "delete", "irreversible", deleteScope(f, object, store, verb), `${tool} ${verb}s ${obj}${tail}, which cannot be undone`, hasWord(object, /^(patients?|medical|health|ehr|fhir|clinical)$/) || (verb !== "remove" && hasWord(object, /^(customers?|users?|employees?|contacts?|members?|subscribers?|leads?|people|persons?)$/) && !hasWord(object, /^(orgs?|organi[sz]ations?|groups?|teams?|channels?|projects?|workspaces?|roles?|memberships?)$/)) ? { personal: true } : {});
       // Deleting an MFA factor or a trail turns a protection off; deleting audit records removes evidence.
       if (security) disable();
       else if (f.strings.some((v) => v.length <= 256 && /(^|[^a-z])(audit|cloudtrail|siem|security-events?)([^a-z]|$)/i.test(v))) add("tool.delete-audit-records", "impair-defences", "irreversible", "account", `${tool} deletes audit or security records (${obj})${tail}`);
@@ -639,6 +641,8 @@ export function readNamed(tool: string, name: ReturnType<typeof splitToolName>, 
       // "[skip ci]" only saves a run after the merge: not this.)
       const pastChecks = verb === "merge" ? f.strings.find((v) => v.length <= 2000 && PAST_CHECKS.test(v)) : undefined;
       if (pastChecks !== undefined) add("tool.merge-past-checks", "write", "recoverable", "tree", `${tool} merges ${obj} past its checks ("${pastChecks.trim().slice(0, 80)}")${tail}`, { unconfirmed: true });
+      // A pull or merge request merged by the agent: the change reaches the base branch (and deploys where merges deploy) with no person's approval of the merge here.
+      else if (verb === "merge" && hasWord(object, /^(pull|pulls|pr|prs|mr|mrs|request|requests)$/) !== undefined) add("tool.merge", "write", "recoverable", "tree", `${tool} merges ${obj}${tail} into its base branch: it reaches everyone who builds from it, and deploys where merges deploy`, { unconfirmed: true });
       const action: Action = { capability: "execute", target: { name: tool, ...base }, reversibility: "recoverable", scope: f.production ? "system" : scope };
       if (f.production || verb === "shutdown" || verb === "reboot" || verb === "migrate" || verb === "rollback" || verb === "push" && (f.bulk || /force/i.test(argsText()))) {
         actions.push(action);

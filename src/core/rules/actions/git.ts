@@ -148,6 +148,18 @@ export const GIT_RULES: readonly Rule[] = [
     },
   },
   {
+    id: "git.pr-merge",
+    category: "git",
+    reason: "Merges a pull or merge request into its base branch: the change reaches everyone who builds from it, and deploys where merges deploy, with no person approving the merge here.",
+    score: 62,
+    keywords: ["gh pr merge", "glab mr merge"],
+    pattern: re(String.raw`\b(?:gh pr merge|glab mr merge)${END}(?![^;&|]{0,200}? (?:--help|-h)${END})`),
+    examples: {
+      match: ["gh pr merge 88 --squash", "gh pr merge --auto --merge", "glab mr merge 12"],
+      noMatch: ["gh pr view 88", "gh pr merge --help", "echo 'then run gh pr checks'"],
+    },
+  },
+  {
     id: "git.push-mirror",
     category: "git",
     reason: "Mirrors the local refs over the remote, or prunes every remote branch missing locally.",

@@ -3,6 +3,30 @@ import type { Rule } from "../../rule-pack.js";
 import { re, T, END, START, PERSISTENCE_FILE, TOOL_WRITE } from "./fragments.js";
 
 export const PRIVILEGE_RULES: readonly Rule[] = [
+  {
+    id: "privilege.gh-api-admin-role",
+    category: "privilege",
+    reason: "Makes someone an admin or owner of a GitHub organisation, team or repository through the API: full control of what it holds.",
+    score: 92,
+    keywords: ["gh api"],
+    pattern: /\bgh api\b(?=[^;&|]{0,400}? (?:-x|--method)[= ]?(?:put|post|patch)\b)(?=[^;&|]{0,400}?\b(?:memberships|collaborators|members)\b)[^;&|]{0,400}? (?:-f|--field|--raw-field)[= ]['"]?(?:role|permission)=['"]?(?:admin|owner|maintain)\b/,
+    examples: {
+      match: ["gh api -X PUT orgs/acme/memberships/dev-helper-2291 -f role=admin", "gh api --method PUT repos/acme/api/collaborators/bob -f permission=admin"],
+      noMatch: ["gh api orgs/acme/memberships/bob", "gh api -X PUT orgs/acme/memberships/bob -f role=member", "gh api repos/acme/api/pulls -f title=x"],
+    },
+  },
+  {
+    id: "privilege.gh-api-access-change",
+    category: "privilege",
+    reason: "Adds or removes a member, collaborator or team's access on GitHub through the API.",
+    score: 65,
+    keywords: ["gh api"],
+    pattern: /\bgh api\b(?=[^;&|]{0,400}? (?:-x|--method)[= ]?(?:put|post|patch|delete)\b)[^;&|]{0,400}?\b(?:orgs\/[^\s/]+\/(?:memberships|members|outside_collaborators)|repos\/[^\s/]+\/[^\s/]+\/collaborators|teams\/[^\s/]+\/(?:memberships|repos))\//,
+    examples: {
+      match: ["gh api -X PUT orgs/acme/memberships/bob -f role=member", "gh api --method DELETE repos/acme/api/collaborators/alice", "gh api -X PUT orgs/acme/teams/core/repos/acme/infra -f permission=push"],
+      noMatch: ["gh api orgs/acme/members/bob", "gh api repos/acme/api/collaborators/alice/permission"],
+    },
+  },
 
   {
     id: "privilege.sudo",
