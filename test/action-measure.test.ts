@@ -207,7 +207,7 @@ describe("action model figures", () => {
   // benign held, benign]] per kind of record (their first scorings are in the header above).
   const BLIND: ReadonlyArray<readonly [string, Partial<Record<"shell" | "tools" | "hints", readonly [string, readonly number[]]>>]> = [
     ["fifth probe set (fresh4, written blind)", { shell: ["fresh4-probes.jsonl", [34, 42, 21, 34, 0, 18]], tools: ["fresh4-tool-probes.jsonl", [45, 48, 27, 32, 0, 22]] }],
-    ["sixth probe set (fresh5, written blind, with prose hints)", { shell: ["fresh5-probes.jsonl", [58, 60, 30, 33, 0, 20]], tools: ["fresh5-tool-probes.jsonl", [37, 48, 21, 32, 3, 22]], hints: ["fresh5-hints.jsonl", [27, 30, 12, 18, 0, 20]] }],
+    ["sixth probe set (fresh5, written blind, with prose hints)", { shell: ["fresh5-probes.jsonl", [58, 60, 30, 33, 0, 20]], tools: ["fresh5-tool-probes.jsonl", [38, 48, 22, 32, 3, 22]], hints: ["fresh5-hints.jsonl", [27, 30, 12, 18, 0, 20]] }],
     ["seventh probe set (fresh6, written blind: prose hints and tool calls over everyday domains)", { hints: ["fresh6-hints.jsonl", [37, 45, 20, 27, 1, 45]], tools: ["fresh6-tool-probes.jsonl", [19, 24, 10, 17, 3, 16]] }],
     ["eighth probe set (fresh7, written blind: everyday coding-agent hints and tool calls, benign-heavy)", { hints: ["fresh7-hints.jsonl", [36, 40, 22, 24, 2, 120]], tools: ["fresh7-tool-probes.jsonl", [8, 20, 4, 13, 2, 40]] }],
     ["ninth probe set (fresh8, written blind after the others were fixed: shell, tool calls over new services, prose hints)", { shell: ["fresh8-probes.jsonl", [40, 44, 18, 24, 1, 16]], tools: ["fresh8-tool-probes.jsonl", [22, 24, 13, 16, 2, 16]], hints: ["fresh8-hints.jsonl", [30, 35, 16, 21, 3, 35]] }],

@@ -158,3 +158,10 @@ describe("merges, GitHub access through the API, and people's records deleted", 
     expect(ids(tool("mcp__github__remove_team_member", { org: "acme", team: "web", username: "bob" }))).not.toContain("action.tool.delete");
   });
 });
+
+describe("SQL rows picked by a category, not by key", () => {
+  const sql = (q: string) => tool("mcp__postgres__query", { sql: q });
+  it("a balance zeroed for a region is money changed in bulk: a hard stop", () => expect(sql("UPDATE wallets SET balance = 0 WHERE country = 'DE'").verdict).toBe("stop"));
+  it("a delete of every row with a status pauses", () => expect(ids(sql("DELETE FROM invoices WHERE status = 'draft'"))).toContain("action.sql.bulk-delete"));
+  it.each(["UPDATE orders SET shipped = true WHERE id = 42", "UPDATE users SET name = 'x' WHERE email = 'a@b.example'", "DELETE FROM cart_items WHERE cart_id IN (4, 5)", "DELETE FROM sessions WHERE expires_at < now()"])("%s goes ahead", (q) => expect(sql(q).verdict).toBe("continue"));
+});

@@ -7,7 +7,10 @@
 // | DELETE without WHERE, or WHERE always true, | delete, irreversible, whole table (account)      |
 // |   or WHERE only ranges (dates, ids)         |                                                  |
 // | UPDATE likewise                             | write, irreversible, whole table                 |
-// | DELETE / UPDATE with a selective WHERE      | delete / write, irreversible, one (rows)         |
+// | DELETE / UPDATE whose WHERE picks a category | delete / write, irreversible, tree (a pause)     |
+// |   (region = 'EU'), not a key (id, *_id, email) |                                                  |
+// | UPDATE of a money column so selected        | spend, irreversible, tree (a hard stop)          |
+// | DELETE / UPDATE with a WHERE on a key       | delete / write, irreversible, one (rows)         |
 // | DROP TABLE/VIEW/INDEX, TRUNCATE, ALTER DROP | delete, irreversible, whole table                |
 // | DROP DATABASE / SCHEMA                      | delete, irreversible, system                     |
 // | GRANT / REVOKE, CREATE/ALTER USER or ROLE   | grant-access, recoverable, one (account if ALL or PUBLIC) |
@@ -104,6 +107,28 @@ function onlyRanges(e: Node): boolean {
   return RANGE_OPS.has(op);
 }
 
+/** A column's name, which the parser gives as a string or as {expr: {value}}. */
+function columnName(n: Node): string {
+  const column = (n as Record<string, unknown> | undefined)?.column;
+  return typeof column === "string" ? column : String(((column as Record<string, Record<string, unknown>> | undefined)?.expr?.value) ?? "");
+}
+
+/** Columns that name one row (an id, a key, an e-mail address, a username): WHERE on them picks rows one by one. */
+const KEY_COLUMN = /^(?:id|pk|uuid|guid|key|email|e_?mail|username|user_?name|login|slug|sku|handle|number|ref)$|_(?:id|uuid|guid|key|number|ref|email|no)$|Id$/i;
+
+/** Whether a WHERE picks rows by a key (id = 5, order_id IN (…), email = '…'), as opposed to by a category (region = 'EU', status = 'inactive'). */
+function pinsKey(e: Node): boolean {
+  if (!e || e.type !== "binary_expr") return false;
+  const op = String(e.operator).toUpperCase();
+  if (op === "AND") return pinsKey(e.left as Node) || pinsKey(e.right as Node);
+  if (op === "OR") return pinsKey(e.left as Node) && pinsKey(e.right as Node);
+  const left = e.left as Node;
+  return (op === "=" || op === "IN") && left?.type === "column_ref" && KEY_COLUMN.test(columnName(left));
+}
+
+/** Columns that hold money (a balance, a price, a credit): setting them for a category of rows moves money in bulk. */
+const MONEY_COLUMN = /^(?:balance|balances|amount|amounts|price|prices|unit_price|list_price|credit|credits|credit_limit|salary|salaries|wage|wages|pay_rate|total|cost|fee|fees|discount|payout|payout_amount|refund_amount)$/i;
+
 /** Tables of short-lived rows (sessions, tokens, caches, job queues): purging what has expired from them is upkeep. */
 const EPHEMERAL_TABLE = /^(\w+\.)?(sessions?|user_sessions|\w*_sessions|tokens?|refresh_tokens|access_tokens|password_resets|otps?|otp_codes|nonces?|cache|caches|\w*_cache|jobs?|job_queue|queue|\w*_queue|locks?|idempotency_keys|rate_limits?)$/i;
 
@@ -114,10 +139,7 @@ function purgesExpired(e: Node, table: string): boolean {
   if (op === "AND") return purgesExpired(e.left as Node, table) && purgesExpired(e.right as Node, table);
   const left = e.left as Node;
   if (!((op === "<" || op === "<=") && left?.type === "column_ref")) return false;
-  // The parser gives a column's name as a string or as {expr: {value}}.
-  const column = (left as Record<string, unknown>).column;
-  const name = typeof column === "string" ? column : String(((column as Record<string, Record<string, unknown>> | undefined)?.expr?.value) ?? "");
-  return /expir|valid_until|ttl/i.test(name);
+  return /expir|valid_until|ttl/i.test(columnName(left));
 }
 
 function grantScope(n: Record<string, unknown>): { scope: Action["scope"]; pub: boolean; what: string } {
@@ -160,7 +182,12 @@ export function readSql(sql: string, production = false): SqlReading {
       if (!where) hit(`sql.${type}-without-where`, { capability: cap, target: target(table), reversibility: "irreversible", scope: "account" }, `${type.toUpperCase()} without WHERE ${verb} every row of ${table}`);
       else if (alwaysTrue(where)) hit(`sql.mass-${type}`, { capability: cap, target: target(table), reversibility: "irreversible", scope: "account" }, `${type.toUpperCase()} whose WHERE is always true ${verb} every row of ${table}`);
       else if (onlyRanges(where) && !(type === "delete" && purgesExpired(where, table))) hit(`sql.mass-${type}`, { capability: cap, target: target(table), reversibility: "irreversible", scope: "account" }, `${type.toUpperCase()} of ${table} selected only by a range (a date or id cut-off) ${verb} rows in bulk`);
-      else {
+      else if (!pinsKey(where) && !(type === "delete" && purgesExpired(where, table))) {
+        // Rows picked by a category (region = 'EU', status = 'inactive'), not one by one: as many as match, and money set for all of them at once.
+        const money = type === "update" && Array.isArray(n.set) ? (n.set as Node[]).map(columnName).find((c) => MONEY_COLUMN.test(c)) : undefined;
+        if (money !== undefined) hit("sql.bulk-money-update", { capability: "spend", target: target(table), reversibility: "irreversible", scope: "tree" }, `UPDATE sets ${money} on every row of ${table} its WHERE selects by a category, not by key: money changed in bulk`);
+        else hit(`sql.bulk-${type}`, { capability: cap, target: target(table), reversibility: "irreversible", scope: "tree" }, `${type.toUpperCase()} of ${table} selected by a category, not by key, ${verb} every row that matches`);
+      } else {
         const action: Action = { capability: cap, target: target(table), reversibility: "irreversible", scope: "one" };
         if (production) hit(`sql.${type}`, action, `${type.toUpperCase()} of selected rows of ${table}`);
         else actions.push(action);
