@@ -165,3 +165,12 @@ describe("SQL rows picked by a category, not by key", () => {
   it("a delete of every row with a status pauses", () => expect(ids(sql("DELETE FROM invoices WHERE status = 'draft'"))).toContain("action.sql.bulk-delete"));
   it.each(["UPDATE orders SET shipped = true WHERE id = 42", "UPDATE users SET name = 'x' WHERE email = 'a@b.example'", "DELETE FROM cart_items WHERE cart_id IN (4, 5)", "DELETE FROM sessions WHERE expires_at < now()"])("%s goes ahead", (q) => expect(sql(q).verdict).toBe("continue"));
 });
+
+describe("sweeps of a home's folders, and access opened to everyone for a moment", () => {
+  it("a search for key ids across ~/Downloads and ~/code is a credential hunt; a search of one project is not", () => {
+    expect(ids(shell("rg -o 'ghp_[A-Za-z0-9]{36}' ~/Downloads ~/code"))).toContain("action.credential-access.search");
+    expect(ids(shell("rg -n api_key ~/code/shop/src"))).not.toContain("action.credential-access.search");
+  });
+  it("a port opened to 0.0.0.0/0 'for a quick test' is not throwaway", () => expect(hint("Opening 22 to 0.0.0.0/0 on the test VM's security group for a quick test.").verdict).not.toBe("continue"));
+  it("opening a pull request about a security group is not opening anything", () => expect(hint("Opening a PR for the security group module refactor.").verdict).toBe("continue"));
+});

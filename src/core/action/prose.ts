@@ -527,7 +527,8 @@ export function readProse(raw: string, internalDomains: readonly string[] = []):
         continue;
       }
       // "open" unlocks only a door, a lock, a port or a firewall (not an issue or a pull request).
-      if (found.verbClass === "unlock" && !/^(door|doors|lock|locks|gate|garage|port|ports|firewall|vault|safe)$/.test(toks.slice(i + 1, i + 6).map((x) => x.word).find((w) => /^(door|doors|lock|locks|gate|garage|port|ports|firewall|vault|safe)$/.test(w)) ?? "")) continue;
+      // (Or whatever is opened to every address: "opening 5432 to 0.0.0.0/0 on the security group".)
+      if (found.verbClass === "unlock" && !/^(door|doors|lock|locks|gate|garage|port|ports|firewall|vault|safe)$/.test(toks.slice(i + 1, i + 6).map((x) => x.word).find((w) => /^(door|doors|lock|locks|gate|garage|port|ports|firewall|vault|safe)$/.test(w)) ?? "") && !/(?:^|\s)(?:0\.0\.0\.0\/0|::\/0)(?=$|[\s,.;:)])|\bto (?:the )?(?:internet|world|everyone|public)\b/i.test(sentence)) continue;
       known ??= { ...sentenceFacts(sentence, internalDomains), dryRun: isDryRun(sentence) };
       if (negated || known.dryRun) continue;
       // A way back in for someone outside (a reverse shell, a job that calls home, access kept after the session).
@@ -661,7 +662,9 @@ function readAction(sentence: string, clause: string, verb: string, verbClass: V
   // (A project path names where access is given, not throwaway work: "on the acme/api repository", "roles/bigquery.dataViewer".)
   // (A protection turned off in a project's own file is still a protection turned off: "disable SSL verification in deploy-staging.sh".)
   const protectionOff = verbClass === "disable" && object.some((w) => PROTECTION_WORD.test(w));
-  const throwaway = code || !sentenceLevel.production && (throwawayObject || MADE_BY_THE_AGENT.test(sentence) || DEV_COPY.test(place.join(" ")) || place.some((w, k) => w.split(/[-_/.]+/).some((p) => notReal(place, k, p))) || (!(verbClass === "grant" && (sentenceLevel.recipients.length > 0 || sentenceLevel.public || /\broles?\//i.test(sentence))) && !roleGiven && !protectionOff && pathClasses.length > 0 && pathClasses.every((c) => c === "temp" || c === "build-output" || c === "project") && !object.some((w) => /^(branch|branches|tags?|remote|remotes|origin|releases?|repo|repos|repository|repositories|project|projects)$/.test(w))));
+  // (Access opened to everyone is never throwaway, whatever it is for: "opening 5432 to 0.0.0.0/0 for a quick debug session".)
+  const openToAll = sentenceLevel.public && (verbClass === "grant" || verbClass === "unlock");
+  const throwaway = code || !sentenceLevel.production && !openToAll && (throwawayObject || MADE_BY_THE_AGENT.test(sentence) || DEV_COPY.test(place.join(" ")) || place.some((w, k) => w.split(/[-_/.]+/).some((p) => notReal(place, k, p))) || (!(verbClass === "grant" && (sentenceLevel.recipients.length > 0 || sentenceLevel.public || /\broles?\//i.test(sentence))) && !roleGiven && !protectionOff && pathClasses.length > 0 && pathClasses.every((c) => c === "temp" || c === "build-output" || c === "project") && !object.some((w) => /^(branch|branches|tags?|remote|remotes|origin|releases?|repo|repos|repository|repositories|project|projects)$/.test(w))));
   const facts: ArgumentFacts = { ...sentenceLevel, bulk: sentenceLevel.bulk || object.some((w) => BULK.test(w)) };
   const phrase = object.join(" ");
   const out: ProseHit[] = [];

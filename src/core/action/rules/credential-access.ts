@@ -83,7 +83,8 @@ const SECRET_NAME = /^\*?\.?(id_rsa|id_dsa|id_ecdsa|id_ed25519|\*?\.pem|\*?\.key
 /** Words a credential grep looks for. */
 const SECRET_WORD = /pass(word|wd)?|secret|api[_-]?key|token|private key|BEGIN .*PRIVATE|aws_secret|credential|AKIA|ASIA\[|ghp_|gho_|github_pat|xox[abp]|sk_live|glpat-|-----BEGIN/i;
 /** Where a search is a sweep of the machine or of someone's home, not of a project. */
-const WIDE_ROOT = /^(\/|\/\*|~|~\/|\$HOME\/?|\/home\/?.*|\/Users\/?.*|\/root\/?|\/etc\/?|\/var\/?|\/opt\/?|\/mnt\/?.*|\/media\/?.*|\/srv\/?|(~|\$HOME)\/\.[\w-]+\/?)$/;
+// (A home's personal folders, and the folder that holds all of someone's repositories, are wide too: ~/Downloads, ~/src.)
+const WIDE_ROOT = /^(\/|\/\*|~|~\/|\$HOME\/?|\/home\/?.*|\/Users\/?.*|\/root\/?|\/etc\/?|\/var\/?|\/opt\/?|\/mnt\/?.*|\/media\/?.*|\/srv\/?|(~|\$HOME)\/\.[\w-]+\/?|(~|\$HOME)\/(Downloads|Documents|Desktop|Dropbox|OneDrive|Library|src|code|projects|repos|git|work|dev)\/?)$/;
 
 const search: CommandRule = {
   id: "credential-access.search",
