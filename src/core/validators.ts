@@ -27,6 +27,8 @@ export type Validator =
   | { readonly check: "jwt" }
   /** Base64 (standard alphabet, line breaks allowed) of a JSON Web Token. */
   | { readonly check: "base64-jwt" }
+  /** Base64 or base64url of a credential of a known shape (an AWS key id, a GitHub or Slack token, a Stripe live key, a PEM private key). */
+  | { readonly check: "base64-credential" }
   /**
    * Reads as a passphrase, not as code or a sentence: two to eight words, no capital letters, no
    * member access (a.b, a?.b), type annotation (": "), comment (" #") or call.
@@ -207,6 +209,15 @@ export function base64JwtValid(value: string): boolean {
   return m !== null && jwtValid(m[0]);
 }
 
+/** What a known credential starts with, once decoded. */
+const CREDENTIAL_START = /^(?:(?:AKIA|ASIA)[A-Z0-9]{16}(?![A-Z0-9])|gh[pous]_[A-Za-z0-9]{30,}|github_pat_[A-Za-z0-9_]{30,}|xox[abprs]-[A-Za-z0-9-]{10,}|sk_live_[A-Za-z0-9]{20,}|-----BEGIN (?:[A-Z]+ )?PRIVATE KEY-----)/;
+
+export function base64CredentialValid(value: string): boolean {
+  const s = value.replace(/[\r\n\\]/g, "");
+  if (!/^[A-Za-z0-9+/_-]+={0,2}$/.test(s)) return false;
+  return CREDENTIAL_START.test(Buffer.from(s.replace(/-/g, "+").replace(/_/g, "/"), "base64").toString("latin1"));
+}
+
 export function passphraseLike(value: string): boolean {
   const words = value.trim().split(/\s+/);
   if (words.length < 2 || words.length > 8) return false;
@@ -380,6 +391,8 @@ export function passes(v: Validator, value: string): boolean {
       return jwtValid(value);
     case "base64-jwt":
       return base64JwtValid(value);
+    case "base64-credential":
+      return base64CredentialValid(value);
     case "passphrase":
       return passphraseLike(value);
     case "not-stopword":

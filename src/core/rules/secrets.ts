@@ -2033,6 +2033,24 @@ export const SECRET_RULES: readonly DetectorRule[] = [
     },
   },
   {
+    id: "secret.base64-credential",
+    kind: "secret",
+    reason: "A credential of a known shape (an AWS key id, a GitHub or Slack token, a Stripe live key, a private key), base64-encoded: the same secret, hidden from a plain look (T1132).",
+    score: 85,
+    // What each credential's first characters are in base64 (AKIA → QUtJQ, ghp_ → Z2hwX, xoxb- → eG94Yi,
+    // sk_live_ → c2tfbGl2ZV, -----BEGIN → LS0tLS1CRUdJTi); the value must decode to that credential's shape.
+    keywords: ["qutjq", "qvnjq", "z2hwx", "z2hvx", "z2h1x", "z2hzx", "z2l0ahvix3bhdf", "eg94y", "eg94c", "c2tfbgl2zv", "ls0tls1crudjti"],
+    pattern: /(?<![A-Za-z0-9+/_-])(?:QUtJQ|QVNJQ|Z2hwX|Z2hvX|Z2h1X|Z2hzX|Z2l0aHViX3BhdF|eG94[Yc]|c2tfbGl2ZV|LS0tLS1CRUdJTi)[A-Za-z0-9+/_-]{16,4000}={0,2}/g,
+    validators: [{ check: "base64-credential" }],
+    examples: {
+      match: [
+        `https://status-ping.example.dev/beat?k=${Buffer.from(`AKIA${fake(UPNUM, 16, 21)}:${fake(ALNUM, 40, 22)}`).toString("base64")}`,
+        `TOKEN_B64=${Buffer.from(`ghp_${fake(ALNUM, 36, 23)}`).toString("base64")}`,
+      ],
+      noMatch: [`QUtJQUZPUk1BVF9OT1RF`, `id=${Buffer.from("AKIA is how AWS key ids start").toString("base64")}`],
+    },
+  },
+  {
     id: "secret.jwt-base64",
     kind: "secret",
     reason: "Base64-encoded JSON Web Token: a bearer credential once decoded; whoever holds it is the subject it names.",

@@ -401,4 +401,18 @@ export const CLOUD_RULES: readonly Rule[] = [
       ],
     },
   },
+  {
+    id: "cloud.log-export-narrowed",
+    category: "cloud",
+    reason: "Changes what a log sink or export sends on (its filter, its exclusions, its destination): events that stop matching never reach the SIEM or the archive (T1562.008).",
+    score: 60,
+    keywords: ["logging sinks", "diagnostic-settings", "put-subscription-filter", "logging settings"],
+    pattern: re(
+      String.raw`\bgcloud(?: (?:alpha|beta))? logging sinks update${END}[^;&|]{0,300}? --(?:log-filter|add-exclusion|remove-exclusions?|clear-exclusions|disabled|destination)(?:[= ]|${END})|\baz monitor diagnostic-settings update${END}|\baws(?: ${T}+){0,4}? logs put-subscription-filter${END}[^;&|]{0,300}? --filter-pattern(?:[= ]|${END})`,
+    ),
+    examples: {
+      match: ["gcloud logging sinks update siem-export --log-filter='severity>=ERROR' --project=prod-core", "gcloud logging sinks update audit --add-exclusion=name=noisy,filter='resource.type=gce_instance'", "az monitor diagnostic-settings update --name toSentinel --resource x --logs '[]'"],
+      noMatch: ["gcloud logging sinks list", "gcloud logging sinks describe siem-export", "gcloud logging read 'severity>=ERROR'"],
+    },
+  },
 ];

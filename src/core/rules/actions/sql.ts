@@ -3,6 +3,20 @@ import type { Rule } from "../../rule-pack.js";
 import { re, T, END, START, SQL_IDENT, outsideMessage, outsideQuotedText, DETERMINER, NOT_THROWAWAY, onKeptDatabase } from "./fragments.js";
 
 export const SQL_RULES: readonly Rule[] = [
+  {
+    id: "sql.personal-data-export",
+    category: "sql",
+    reason: "Copies people's data (e-mail addresses, names, phone numbers, addresses, birth dates) out of a database into a file: it leaves the database's access controls (T1005).",
+    score: 60,
+    keywords: ["copy"],
+    alsoOneOf: ["email", "phone", "name", "address", "ssn", "birth", "dob"],
+    // psql's \copy (SELECT …) TO 'file', or COPY (SELECT …) TO '/path' / STDOUT, with two or more columns of people's data.
+    pattern: /\\?\bcopy \( ?select\b(?=[^)]{0,600}?\b(?:e_?mail|email_address|phone|phone_number|mobile|full_name|first_name|last_name|ssn|address|street|postcode|zip|dob|date_of_birth|birth_date)\b[^)]{0,600}?\b(?:e_?mail|email_address|phone|phone_number|mobile|full_name|first_name|last_name|ssn|address|street|postcode|zip|dob|date_of_birth|birth_date)\b)[^)]{0,1200}\) ?to\b/,
+    examples: {
+      match: [`psql "$PROD_URL" -c "\\copy (SELECT id, email, full_name, phone FROM customers) TO 'customers.csv' WITH CSV HEADER"`, `COPY (SELECT email, first_name, last_name FROM users) TO '/tmp/users.csv' CSV`],
+      noMatch: [`psql -c "\\copy (SELECT id, status, created_at FROM orders) TO 'orders.csv' CSV"`, `\\copy users FROM 'seed.csv' CSV`, `COPY (SELECT email FROM users WHERE id = 1) TO STDOUT`],
+    },
+  },
 
   {
     id: "sql.drop-database",
