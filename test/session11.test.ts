@@ -195,3 +195,17 @@ describe("credentials hidden in base64, people's data copied out, log exports na
     expect(shell("gcloud logging sinks describe to-siem").verdict).toBe("continue");
   });
 });
+
+describe("root shells by another road, macOS protections off, secrets listed", () => {
+  it.each(["sudo env /bin/sh", "sudo /bin/bash", "sudo perl -e 'exec \"/bin/sh\";'", "sudo python3 -c 'import os; os.system(\"/bin/sh\")'"])("%s opens a root shell", (c) => expect(ids(shell(c))).toContain("privilege.root-shell"));
+  it.each(["sudo env FOO=1 make install", "sudo python3 -c 'import os; print(os.getuid())'"])("%s does not", (c) => expect(ids(shell(c))).not.toContain("privilege.root-shell"));
+  it("quarantine turned off for downloads pauses; a dock setting does not", () => {
+    expect(ids(shell("defaults write com.apple.LaunchServices LSQuarantine -bool false"))).toContain("privilege.macos-protection-off");
+    expect(shell("defaults write com.apple.dock autohide -bool true").verdict).toBe("continue");
+  });
+  it("the environment or the process list filtered for secrets pauses; for PATH or a container's name it does not", () => {
+    expect(ids(shell("ps -ef | grep -i secret"))).toContain("secrets-access.secrets-listed");
+    expect(shell("docker ps | grep auth-service").verdict).toBe("continue");
+    expect(shell("env | grep PATH").verdict).toBe("continue");
+  });
+});

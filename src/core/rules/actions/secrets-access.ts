@@ -52,6 +52,19 @@ export const SECRETS_ACCESS_RULES: readonly Rule[] = [
     },
   },
   {
+    id: "secrets-access.secrets-listed",
+    category: "secrets-access",
+    reason: "Lists the environment's or the processes' command lines filtered for secrets (env | grep -i token, ps aux | grep password): their values land in the agent's context (T1552.001, T1057).",
+    score: 55,
+    keywords: ["env", "set", "ps "],
+    alsoOneOf: ["grep", "rg", "findstr", "select-string"],
+    pattern: /(?:^|[;&|(]\s*|\b(?:sudo|then|do) )(?:printenv|env|set|export -p|ps(?: -?[a-z]+)*)\s*\|\s*(?:grep|egrep|rg|findstr|select-string)\b[^;&|]{0,80}?\b(?:pass(?:word|wd)?|secrets?|tokens?|api_?keys?|keys?|credentials?)\b/,
+    examples: {
+      match: ["printenv | grep -i token", "env | grep -i key", "ps aux | grep -i password", "ps -ef | grep -E 'pass|token'"],
+      noMatch: ["env | grep PATH", "ps aux | grep node", "printenv HOME", "grep -r token src/", "docker ps | grep auth-service", "kubectl get ps | grep key"],
+    },
+  },
+  {
     id: "secrets-access.ci-secret-printed",
     category: "secrets-access",
     reason: "Prints a CI secret into the build log (not to a file, nor into a login that reads it from stdin), where whoever can read the log (everyone, on a public repository) can read it.",
