@@ -209,3 +209,14 @@ describe("root shells by another road, macOS protections off, secrets listed", (
     expect(shell("env | grep PATH").verdict).toBe("continue");
   });
 });
+
+describe("files encrypted for impact", () => {
+  it("a tree encrypted file by file, or a glob encrypted with the originals deleted, is a hard stop", () => {
+    expect(shell("find ~/Pictures -type f -exec openssl enc -aes-256-cbc -in {} -out {}.locked -k k \\;").verdict).toBe("stop");
+    expect(shell("gpg --batch --symmetric --passphrase k ~/reports/*.pdf && rm -f ~/reports/*.pdf").verdict).toBe("stop");
+  });
+  it("one file encrypted, or files zipped with a password, stays a pause", () => {
+    expect(shell("gpg --batch --passphrase k -c dump.sql && rm dump.sql").verdict).toBe("verify");
+    expect(shell("find ~/Documents -name '*.pdf' -print0 | xargs -0 zip -P pw /tmp/docs.zip").verdict).not.toBe("stop");
+  });
+});

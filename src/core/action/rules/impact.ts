@@ -168,8 +168,13 @@ const encrypt: CommandRule = {
     const removesAfter = following(all, index).some((n) => (n.name === "rm" || n.name === "shred") && n.args.some((a) => inputs.includes(a) || /\*/.test(a)));
     if (!viaFanOut && !wide && !removesAfter) return undefined;
     const name = wide ?? inputs[inputs.length - 1] ?? "files";
+    // File by file across a tree, or a glob of them with the originals deleted: every file there is held for the key, as ransomware does (an account's worth).
+    // (An archiver fanned out over files packs copies: the originals stay unless they are deleted too.)
+    const archiver = /^(zip|7z|7za)$/.test(inv.name);
+    const many = (viaFanOut && !archiver) || (removesAfter && inputs.some((p) => /[*?[]/.test(p)));
+    const scope = wide && viaFanOut && reach(wide, true) === "system" ? "system" : many ? "account" : removesAfter || viaFanOut ? "tree" : "one";
     return {
-      action: destroy(name, wide ? classifyPath(wide) : "other", wide && viaFanOut ? reach(wide, true) : viaFanOut || removesAfter ? "tree" : "one"),
+      action: destroy(name, wide ? classifyPath(wide) : "other", scope),
       reason: `encrypts ${shown(name)}${removesAfter ? " and deletes the originals" : viaFanOut ? " file by file across a tree" : ""}, leaving them unreadable without the key: data encrypted for impact (T1486)`,
     };
   },
