@@ -220,3 +220,11 @@ describe("files encrypted for impact", () => {
     expect(shell("find ~/Documents -name '*.pdf' -print0 | xargs -0 zip -P pw /tmp/docs.zip").verdict).not.toBe("stop");
   });
 });
+
+describe("branches deleted in bulk", () => {
+  it("many remote branches deleted pause", () => expect(hint("Deleting the 25 old release branches on origin.").verdict).toBe("verify"));
+  it("local branches, or the one the agent just made, do not", () => {
+    expect(hint("Deleting my local merged branches.").verdict).toBe("continue");
+    expect(hint("Deleting the feature branch I just created for this fix.").verdict).toBe("continue");
+  });
+});

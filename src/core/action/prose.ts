@@ -664,7 +664,9 @@ function readAction(sentence: string, clause: string, verb: string, verbClass: V
   const protectionOff = verbClass === "disable" && object.some((w) => PROTECTION_WORD.test(w));
   // (Access opened to everyone is never throwaway, whatever it is for: "opening 5432 to 0.0.0.0/0 for a quick debug session".)
   const openToAll = sentenceLevel.public && (verbClass === "grant" || verbClass === "unlock");
-  const throwaway = code || !sentenceLevel.production && !openToAll && (throwawayObject || MADE_BY_THE_AGENT.test(sentence) || DEV_COPY.test(place.join(" ")) || place.some((w, k) => w.split(/[-_/.]+/).some((p) => notReal(place, k, p))) || (!(verbClass === "grant" && (sentenceLevel.recipients.length > 0 || sentenceLevel.public || /\broles?\//i.test(sentence))) && !roleGiven && !protectionOff && pathClasses.length > 0 && pathClasses.every((c) => c === "temp" || c === "build-output" || c === "project") && !object.some((w) => /^(branch|branches|tags?|remote|remotes|origin|releases?|repo|repos|repository|repositories|project|projects)$/.test(w))));
+  // (Branches in the user's own fork are theirs alone: "the feature branches I merged last week from my fork".)
+  const ownFork = object.some((w) => /^(branch|branches)$/.test(w)) && /\b(?:from|in|on) my (?:own |personal )?fork\b/i.test(sentence);
+  const throwaway = code || !sentenceLevel.production && !openToAll && (throwawayObject || ownFork || MADE_BY_THE_AGENT.test(sentence) || DEV_COPY.test(place.join(" ")) || place.some((w, k) => w.split(/[-_/.]+/).some((p) => notReal(place, k, p))) || (!(verbClass === "grant" && (sentenceLevel.recipients.length > 0 || sentenceLevel.public || /\broles?\//i.test(sentence))) && !roleGiven && !protectionOff && pathClasses.length > 0 && pathClasses.every((c) => c === "temp" || c === "build-output" || c === "project") && !object.some((w) => /^(branch|branches|tags?|remote|remotes|origin|releases?|repo|repos|repository|repositories|project|projects)$/.test(w))));
   const facts: ArgumentFacts = { ...sentenceLevel, bulk: sentenceLevel.bulk || object.some((w) => BULK.test(w)) };
   const phrase = object.join(" ");
   const out: ProseHit[] = [];

@@ -311,6 +311,8 @@ function deleteScope(f: ArgumentFacts, object: readonly string[], store: string 
   if (f.strings.some((v) => /^arn:aws[\w-]*:kms:/.test(v)) || (hasWord(object, /^crypto$/) && hasWord(object, /^keys?$/))) return "account";
   // A long-lived branch (main, a release, a hotfix line) holds everyone's history; a merged feature branch does not.
   if (hasWord(object, /^(branch|branches|ref|refs)$/) && f.strings.some((v) => /^(refs\/heads\/)?(main|master|trunk|develop|release([-/_.].*)?|hotfix([-/_.].*)?|prod|production|stable)$/i.test(v.trim()))) return "tree";
+  // Branches or tags, several of them ("the 40 merged feature branches in acme/api"): each one's unmerged work goes with it.
+  if (hasWord(object, /^(branches|tags|refs)$/)) return "tree";
   const last = object[object.length - 1] ?? "";
   return /[^s]s$/.test(last) ? "tree" : "one";
 }
