@@ -65,6 +65,7 @@ const keychain: CommandRule = {
   id: "credential-access.keychain-dump",
   tactic: TACTIC,
   technique: "T1555.001",
+  names: ["security"],
   match(inv) {
     if (inv.name !== "security") return undefined;
     const verb = inv.args[0] ?? "";
@@ -89,6 +90,7 @@ const search: CommandRule = {
   id: "credential-access.search",
   tactic: TACTIC,
   technique: "T1552.001",
+  names: ["find", "fd", "locate", "mdfind", "grep", "egrep", "rg", "ag", "ack", "findstr"],
   match(inv) {
     if (inv.name === "find" || inv.name === "fd" || inv.name === "locate" || inv.name === "mdfind") {
       const names: string[] = [];
@@ -142,6 +144,7 @@ const cloudMetadata: CommandRule = {
   id: "credential-access.cloud-metadata",
   tactic: TACTIC,
   technique: "T1552.005",
+  names: ["curl", "wget", "http", "https", "fetch"],
   match(inv) {
     if (!["curl", "wget", "http", "https", "fetch"].includes(inv.name)) return undefined;
     const url = inv.args.find((a) => METADATA_HOST.test(hostOf(a) ?? ""));
@@ -191,6 +194,7 @@ const processMemory: CommandRule = {
   id: "credential-access.process-memory",
   tactic: TACTIC,
   technique: "T1003.007",
+  names: ["gcore", "procdump", "gdb", "dd", "strings", "cat", "xxd", "hexdump", "od", "grep", "cp"],
   match(inv) {
     const t = inv.command.text;
     const dump =
@@ -224,6 +228,7 @@ const processSnooping: CommandRule = {
   id: "credential-access.process-snooping",
   tactic: TACTIC,
   technique: "T1056.001",
+  names: ["strace", "ltrace", "bpftrace", "bpftool", "perf"],
   match(inv) {
     const t = inv.command.text;
     const traced = (inv.name === "strace" || inv.name === "ltrace") && /(^|\s)(-p|--attach)[ =]?\S/.test(t) && (AUTH_PROCESS.test(t) || /\btrace=[^ ]*\b(read|write)\b/.test(t));
@@ -284,6 +289,7 @@ const sniffing: CommandRule = {
   id: "credential-access.network-sniffing",
   tactic: TACTIC,
   technique: "T1040",
+  names: ["tcpdump", "tshark", "dumpcap", "tcpflow", "ngrep", "ettercap", "dsniff", "bettercap"],
   match(inv) {
     const capture = (["tcpdump", "tshark", "dumpcap", "tcpflow", "ngrep", "ettercap", "dsniff", "bettercap"].includes(inv.name) && !inv.args.some((a) => a === "-r" || a === "--version" || a === "-h" || a === "-D" || a === "--list-interfaces")) ;
     if (!capture) return undefined;

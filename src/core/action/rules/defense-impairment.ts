@@ -53,6 +53,9 @@ const DEFENCE_SERVICES = /(^|[.-])(firewalld|ufw|iptables|ip6tables|nftables|net
 /** Endpoint security agents by vendor, wherever the name sits in a unit or launchd label. */
 const SECURITY_VENDORS = /crowdstrike|falcon-sensor|falcond|^falcon$|sentinelone|sentineld|carbonblack|cbagent|mdatp|wdavdaemon|sophos|eset|clamav|osquery|wazuh|ossec|auditbeat|elastic-agent|xagt|cylance|tanium|qualys-cloud-agent|jamf|sysmon|^(auditd|rsyslogd|syslogd|clamd|freshclam|aide|fail2ban-server)$/i;
 
+/** The commands stoppedUnits reads: any other command stops no unit. */
+const STOPPING = ["systemctl", "service", "launchctl", "pkill", "killall", "update-rc.d", "chkconfig"];
+
 /** systemctl/service/launchctl/kill that stops, disables or masks a unit: the unit names. */
 function stoppedUnits(inv: Invocation): string[] {
   const a = inv.args.filter((x) => !x.startsWith("-"));
@@ -104,6 +107,7 @@ const firewall: CommandRule = {
   id: "defense-impairment.firewall",
   tactic: TACTIC,
   technique: "T1562.004",
+  names: ["ufw", "iptables", "ip6tables", "iptables-legacy", "iptables-nft", "nft", "pfctl", "socketfilterfw", "netsh", "defaults", ...STOPPING],
   match(inv) {
     const a = inv.args;
     const off =
@@ -169,6 +173,7 @@ const checkRemoved: CommandRule = {
   id: "defense-impairment.check-removed",
   tactic: TACTIC,
   technique: "T1562.001",
+  names: ["sed", "gsed", "perl", "yq", "rm", "unlink", "git"],
   match(inv) {
     const files = inv.args.filter((a) => !a.startsWith("-") && CHECK_FILE.test(a));
     if (files.length === 0) return undefined;
@@ -221,6 +226,7 @@ const hooksSkipped: CommandRule = {
   id: "defense-impairment.hooks-skipped",
   tactic: TACTIC,
   technique: "T1562.001",
+  names: ["git"],
   match(inv) {
     if (inv.name !== "git") return undefined;
     const words = inv.args.filter((a, i) => !a.startsWith("-") && !/^-(c|C)$/.test(inv.args[i - 1] ?? ""));
@@ -240,6 +246,7 @@ const backupsOff: CommandRule = {
   id: "defense-impairment.backups-off",
   tactic: "Impact (TA0040)",
   technique: "T1490",
+  names: ["aws", "az", "gcloud"],
   match(inv) {
     const a = inv.args;
     const t = inv.command.text;
@@ -265,6 +272,7 @@ const timestomp: CommandRule = {
   id: "defense-impairment.timestomp",
   tactic: TACTIC,
   technique: "T1070.006",
+  names: ["touch"],
   match(inv) {
     if (inv.name !== "touch" || !inv.args.some((a) => /^-[a-zA-Z]*[rtd]$/.test(a) || /^--(reference|date)/.test(a))) return undefined;
     const files = inv.args.filter((a, i) => !a.startsWith("-") && !/^-[a-zA-Z]*[rtd]$|^--(reference|date)$/.test(inv.args[i - 1] ?? ""));
@@ -282,6 +290,7 @@ const permissions: CommandRule = {
   id: "defense-impairment.file-permissions",
   tactic: TACTIC,
   technique: "T1222.002",
+  names: ["chattr", "chmod"],
   match(inv) {
     // Only chattr and chmod are judged here: other commands are not read for files at all.
     if (inv.name !== "chattr" && inv.name !== "chmod") return undefined;
@@ -306,6 +315,7 @@ const hide: CommandRule = {
   id: "defense-impairment.hide-artifacts",
   tactic: TACTIC,
   technique: "T1564.001",
+  names: ["chflags", "SetFile"],
   match(inv) {
     const hidden = (inv.name === "chflags" && inv.args.includes("hidden")) || (inv.name === "SetFile" && inv.args.some((a) => a === "-a") && inv.args.some((a) => /^V$|^[a-zA-Z]*V[a-zA-Z]*$/.test(a)));
     if (!hidden) return undefined;
@@ -415,6 +425,7 @@ const cloudRecording: CommandRule = {
   id: "defense-impairment.cloud-logging",
   tactic: TACTIC,
   technique: "T1562.008",
+  names: [...new Set(CLOUD_RECORDING.map(([program]) => program))],
   match(inv) {
     const words = inv.args.filter((a) => !a.startsWith("-"));
     for (const [program, sub, what, lost] of CLOUD_RECORDING) {
@@ -440,6 +451,7 @@ const openPort: CommandRule = {
   id: "defense-impairment.open-port",
   tactic: TACTIC,
   technique: "T1562.004",
+  names: ["ufw", "iptables", "ip6tables", "iptables-legacy", "iptables-nft", "firewall-cmd"],
   match(inv) {
     const a = inv.args;
     const t = a.join(" ");
@@ -465,6 +477,7 @@ const podSecurity: CommandRule = {
   id: "defense-impairment.pod-security",
   tactic: TACTIC,
   technique: "T1562.001",
+  names: ["kubectl", "oc"],
   match(inv) {
     if ((inv.name !== "kubectl" && inv.name !== "oc") || !inv.args.includes("label")) return undefined;
     const label = inv.args.find((x) => /^pod-security\.kubernetes\.io\/enforce(?:=privileged|-)$/.test(x));
@@ -504,6 +517,7 @@ const cloudFirewall: CommandRule = {
   id: "defense-impairment.cloud-firewall-open",
   tactic: TACTIC,
   technique: "T1562.007",
+  names: ["aws", "gcloud", "az"],
   match(inv) {
     const t = inv.args.join(" ");
     const words = inv.args.filter((a) => !a.startsWith("-"));

@@ -199,6 +199,7 @@ const reverseTunnel: CommandRule = {
   id: "execution.reverse-tunnel",
   tactic: "Command and Control (TA0011)",
   technique: "T1572",
+  names: ["ssh", "autossh"],
   match(inv) {
     if (inv.name !== "ssh" && inv.name !== "autossh") return undefined;
     // (Also as -o RemoteForward="2222 localhost:22", and the port by its service name: localhost:ssh.)
@@ -306,6 +307,7 @@ const remoteCommand: CommandRule = {
   id: "execution.cloud-run-command",
   tactic: TACTIC,
   technique: "T1651",
+  names: [...new Set(RUN_COMMAND.map(([program]) => program))],
   match(inv) {
     const words = inv.args.filter((a) => !a.startsWith("-"));
     const t = inv.args.join(" ");

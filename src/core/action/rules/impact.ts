@@ -66,6 +66,7 @@ const destruction: CommandRule = {
   id: "impact.data-destruction",
   tactic: TACTIC,
   technique: "T1485",
+  names: ["rm", "shred", "srm", "unlink", "rmdir", "find"],
   match(inv, all, index): RuleHit | undefined {
     let paths: string[] = [];
     let recursive = false;
@@ -149,6 +150,7 @@ const encrypt: CommandRule = {
   id: "impact.encrypt-for-impact",
   tactic: TACTIC,
   technique: "T1486",
+  names: ["openssl", "gpg", "gpg2", "ccrypt", "ccencrypt", "aescrypt", "mcrypt", "age", "7z", "7za", "zip"],
   match(inv, all, index) {
     const t = inv.command.text;
     const encrypting =
@@ -185,6 +187,7 @@ const serviceStop: CommandRule = {
   id: "impact.service-stop",
   tactic: TACTIC,
   technique: "T1489",
+  names: ["systemctl", "service", "pkill", "killall", "kill"],
   match(inv) {
     const a = inv.args.filter((x) => !x.startsWith("-"));
     let unit: string | undefined;
@@ -208,6 +211,7 @@ const shutdown: CommandRule = {
   id: "impact.shutdown",
   tactic: TACTIC,
   technique: "T1529",
+  names: ["shutdown", "reboot", "halt", "poweroff", "init", "telinit", "systemctl", "launchctl"],
   match(inv) {
     const a = inv.args;
     const off =
@@ -228,6 +232,7 @@ const accountAccess: CommandRule = {
   id: "impact.account-access-removal",
   tactic: TACTIC,
   technique: "T1531",
+  names: ["userdel", "deluser", "passwd", "usermod", "chage", "dscl", "az", "gam", "aws"],
   match(inv) {
     const a = inv.args;
     const what =
@@ -277,6 +282,7 @@ const recovery: CommandRule = {
   id: "impact.inhibit-recovery",
   tactic: TACTIC,
   technique: "T1490",
+  names: ["tmutil", "btrfs", "zfs", "lvremove", "snapper", "timeshift", "rm", "shred"],
   match(inv) {
     const a = inv.args.filter((x) => !x.startsWith("-"));
     const what =
@@ -312,6 +318,7 @@ const diskFill: CommandRule = {
   id: "impact.disk-fill",
   tactic: TACTIC,
   technique: "T1499.001",
+  names: ["fallocate", "dd"],
   match(inv) {
     const a = inv.args;
     let size: number | undefined;
@@ -351,6 +358,7 @@ const cloudDelete: CommandRule = {
   id: "impact.cloud-delete",
   tactic: TACTIC,
   technique: "T1485",
+  names: ["gcloud", "az", "doctl", "hcloud", "linode-cli", "aws", "gsutil", "heroku", "fly", "flyctl", "kubectl", "oc"],
   match(inv) {
     const a = inv.args;
     const words = a.filter((x) => !x.startsWith("-"));
