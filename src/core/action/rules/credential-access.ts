@@ -252,11 +252,17 @@ function credentialHelperGet(words: readonly string[]): boolean {
   return words[at] === "credential" ? words[at + 1] === "fill" : words.slice(at + 1).includes("get");
 }
 
+/** The programs secretStore reads: cloud and secrets CLIs, git and its credential helpers, gh. */
+const SECRET_STORE_CLIS: ReadonlySet<string> = new Set(["heroku", "kubectl", "aws", "gcloud", "az", "vault", "git", "gh"]);
+const GIT_CREDENTIAL_HELPER = /^git-credential-\w/;
+
 const secretStore: CommandRule = {
   id: "credential-access.secret-store",
   tactic: TACTIC,
   technique: "T1555.006",
   match(inv) {
+    // Only the CLIs below read a secrets store: no other command's words are looked at.
+    if (!SECRET_STORE_CLIS.has(inv.name) && !GIT_CREDENTIAL_HELPER.test(inv.name)) return undefined;
     const a = inv.args;
     // (Options that take a value are not words: `kubectl --context prod get secrets`, `aws --profile prod secretsmanager …`.)
     const words = commandWords(inv.name, a);
@@ -271,7 +277,7 @@ const secretStore: CommandRule = {
     // git's credential helpers print the stored user name and password: `git credential fill`,
     // `git credential-osxkeychain get`; gh prints its OAuth token.
     else if (inv.name === "git" && credentialHelperGet(words)) what = "a password from git's credential helper";
-    else if (/^git-credential-\w/.test(inv.name) && words.includes("get")) what = "a password from git's credential helper";
+    else if (GIT_CREDENTIAL_HELPER.test(inv.name) && words.includes("get")) what = "a password from git's credential helper";
     else if (inv.name === "gh" && words[0] === "auth" && (words[1] === "token" || (words[1] === "status" && a.some((x) => x === "--show-token" || x === "-t")))) what = "the GitHub CLI's token";
     if (!what) return undefined;
     return {

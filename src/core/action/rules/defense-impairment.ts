@@ -58,6 +58,8 @@ const STOPPING = ["systemctl", "service", "launchctl", "pkill", "killall", "upda
 
 /** systemctl/service/launchctl/kill that stops, disables or masks a unit: the unit names. */
 function stoppedUnits(inv: Invocation): string[] {
+  // Every branch below names one of these: any other command's arguments are not looked at.
+  if (!STOPPING.includes(inv.name)) return [];
   const a = inv.args.filter((x) => !x.startsWith("-"));
   if (inv.name === "systemctl" && ["stop", "disable", "mask", "kill"].includes(a[0] ?? "")) return a.slice(1);
   if (inv.name === "service" && ["stop"].includes(a[1] ?? "")) return [a[0] ?? ""];

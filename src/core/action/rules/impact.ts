@@ -387,9 +387,8 @@ const cloudDelete: CommandRule = {
 /** A framework's schema migration: rails db:migrate, manage.py migrate, alembic upgrade, prisma migrate deploy, knex/sequelize/goose/flyway/liquibase. */
 function migrationRun(inv: Invocation): string | undefined {
   const a = inv.args;
-  const t = `${inv.name} ${a.join(" ")}`;
   if (/^(rails|rake)$/.test(inv.name) || /(^|\/)bin\/rails$/.test(inv.command.argv[0] ?? "")) return a.find((x) => /^db:(migrate|rollback|schema:load|setup|reset)/.test(x));
-  if (/^python[\d.]*$/.test(inv.name) && /\bmanage\.py\b/.test(t) && a.includes("migrate")) return "manage.py migrate";
+  if (/^python[\d.]*$/.test(inv.name) && /\bmanage\.py\b/.test(`${inv.name} ${a.join(" ")}`) && a.includes("migrate")) return "manage.py migrate";
   if (inv.name === "alembic" && /^(upgrade|downgrade)$/.test(a[0] ?? "")) return `alembic ${a[0]}`;
   if ((inv.name === "prisma" || ((inv.name === "npx" || inv.name === "pnpm" || inv.name === "bunx") && a.includes("prisma"))) && a.includes("migrate") && a.some((x) => /^(deploy|reset|dev)$/.test(x))) return "prisma migrate";
   if (/^(knex|sequelize|goose|flyway|liquibase|migrate|dbmate)$/.test(inv.name) && a.some((x) => /^(migrate(:latest|:up|:down|:undo\S*)?|db:migrate\S*|up|down|update|rollback)$/.test(x))) return `${inv.name} ${a[0] ?? ""}`.trim();
