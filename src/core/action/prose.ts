@@ -23,6 +23,7 @@
 import type { Action } from "./model.js";
 import { classifyPath, isExternalHost } from "./paths.js";
 import { type ArgumentFacts, AUTH_OFF, readNamed, verbClassOf, type VerbClass } from "./tool-call.js";
+import { isAscii } from "../text.js";
 
 export interface ProseHit {
   readonly id: string;
@@ -354,8 +355,8 @@ const LOOKALIKE: ReadonlyMap<string, string> = new Map([
 const LOOKALIKE_CHAR = /[\u2018\u2019\u02bc\u2032\u0370-\u03ff\u0400-\u052f]/g;
 /** The text with LOOKALIKE characters as ASCII. Plain ASCII is returned as it is. */
 function foldForReading(text: string): string {
-  for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) > 127) return text.replace(LOOKALIKE_CHAR, (c) => LOOKALIKE.get(c) ?? c);
-  return text;
+  // (isAscii counts natively: a loop of charCodeAt over a hint built by concatenation is 20 times slower.)
+  return isAscii(text) ? text : text.replace(LOOKALIKE_CHAR, (c) => LOOKALIKE.get(c) ?? c);
 }
 
 /** Words a question opens with (after "so", "ok", "then" and the like). */

@@ -60,7 +60,10 @@ function mentioned(text: string, at: number): boolean {
   const end = Math.max(before.lastIndexOf(". "), before.lastIndexOf("; "), before.lastIndexOf("! "), before.lastIndexOf("? "), before.lastIndexOf("\n"));
   if (end >= 0) before = before.slice(end + 1);
   let last: "negation" | "mention" | "run" | undefined;
-  for (const m of before.matchAll(CODE_CUE)) {
+  // Every match, as matchAll finds them, without the copy of the regex matchAll makes on each call.
+  CODE_CUE.lastIndex = 0;
+  for (let m = CODE_CUE.exec(before); m !== null; m = CODE_CUE.exec(before)) {
+    if (m[0].length === 0) CODE_CUE.lastIndex++;
     // A negation names the code only when the code is what it negates ("won't run `…`", "instead of
     // `…`", "not `a` or `…`"), not when its object is something else ("without a prompt `…`").
     // After "instead of `a`" or "rather than `a`", a comma turns to what is done instead ("…, `b`").
