@@ -6,7 +6,7 @@
 import type { Action } from "../model.js";
 import { classifyPath } from "../paths.js";
 import type { Invocation } from "../shell-command.js";
-import { commandWords, shown, writtenPaths, type CommandRule } from "./rule.js";
+import { commandWords, shown, writtenPaths, type CommandRule, type RuleHit } from "./rule.js";
 import { CHECK_FILE, SCANNER_NAME } from "../source-file.js";
 
 const TACTIC = "Defense Evasion (TA0005)";
@@ -18,27 +18,39 @@ function impair(name: string, scope: Action["scope"], reversibility: Action["rev
 const HISTORY_VARS = /^(HISTFILE|HISTSIZE|HISTFILESIZE|SAVEHIST|HISTCONTROL|HISTIGNORE)$/;
 const HISTORY_FILE = /(^|\/)\.(bash|zsh|sh|python|mysql|psql|node_repl|lesshst)_?history$|(^|\/)\.zsh_history$/;
 
+/** Where the system keeps its logs and login records. */
+const SYSTEM_LOG = /^\/var\/log(\/|$)|^\/var\/audit(\/|$)|^\/private\/var\/log(\/|$)|^\/var\/(adm|run)\/(utmp|wtmp|btmp|lastlog)$|^\/var\/log\/(wtmp|btmp|lastlog)$/;
+const isSystemLog = (path: string): boolean => SYSTEM_LOG.test(path);
+/** Commands whose operands are files they delete or empty. */
+const ERASERS: ReadonlySet<string> = new Set(["rm", "shred", "truncate", "srm", "unlink"]);
+
+/** A history finding, as the history rule reports it. */
+function historyHit(what: string, technique = "T1562.003", rev: Action["reversibility"] = "recoverable"): RuleHit {
+  return {
+    action: impair("shell history", "account", rev, "home"),
+    reason: `${what}, so later commands leave no trace: ${technique === "T1070.003" ? "clear command history" : "impair command history logging"} (${technique})`,
+    technique,
+  };
+}
+const isHistoryFile = (path: string): boolean => HISTORY_FILE.test(path);
+
 const history: CommandRule = {
   id: "defense-impairment.history",
   tactic: TACTIC,
   technique: "T1562.003",
   match(inv) {
-    const hit = (what: string, technique = "T1562.003", rev: Action["reversibility"] = "recoverable") => ({
-      action: impair("shell history", "account", rev, "home"),
-      reason: `${what}, so later commands leave no trace: ${technique === "T1070.003" ? "clear command history" : "impair command history logging"} (${technique})`,
-      technique,
-    });
-    if (inv.name === "unset" && inv.args.some((a) => HISTORY_VARS.test(a))) return hit("unsets HISTFILE");
+    if (inv.name === "unset" && inv.args.some((a) => HISTORY_VARS.test(a))) return historyHit("unsets HISTFILE");
     // A prefix assignment (HISTFILE= bash) or a bare/exported one (export HISTFILE=/dev/null).
-    const assignment = [...inv.env.entries()].find(([k]) => HISTORY_VARS.test(k)) ?? (["export", "declare", "typeset"].includes(inv.name) ? inv.args.map((a) => a.split("=") as [string, string]).find(([k, v]) => HISTORY_VARS.test(k) && v !== undefined) : undefined);
+    const assignment = (inv.env.size > 0 ? [...inv.env.entries()].find(([k]) => HISTORY_VARS.test(k)) : undefined) ?? (["export", "declare", "typeset"].includes(inv.name) ? inv.args.map((a) => a.split("=") as [string, string]).find(([k, v]) => HISTORY_VARS.test(k) && v !== undefined) : undefined);
     if (assignment) {
       const [k, v] = assignment;
-      if (k === "HISTFILE" || /^0?$/.test(v ?? "") || v === "/dev/null" || (k === "HISTIGNORE" && v === "*")) return hit(`sets ${k}=${v ?? ""}`);
+      if (k === "HISTFILE" || /^0?$/.test(v ?? "") || v === "/dev/null" || (k === "HISTIGNORE" && v === "*")) return historyHit(`sets ${k}=${v ?? ""}`);
     }
-    if (inv.name === "set" && inv.args.includes("+o") && inv.args.includes("history")) return hit("turns history off with set +o history");
-    if (inv.name === "history" && inv.args.some((a) => a === "-c" || /^-[a-z]*c/.test(a) || a === "-d")) return hit("clears the shell history", "T1070.003", "irreversible");
-    const hf = [...writtenPaths(inv), ...(["rm", "shred", "truncate", "srm", "unlink"].includes(inv.name) || (inv.name === "ln" && inv.args.includes("/dev/null")) ? inv.args : [])].find((p) => HISTORY_FILE.test(p));
-    if (hf) return hit(`erases or redirects the history file ${shown(hf)}`, "T1070.003", "irreversible");
+    if (inv.name === "set" && inv.args.includes("+o") && inv.args.includes("history")) return historyHit("turns history off with set +o history");
+    if (inv.name === "history" && inv.args.some((a) => a === "-c" || /^-[a-z]*c/.test(a) || a === "-d")) return historyHit("clears the shell history", "T1070.003", "irreversible");
+    // What it writes, then (for a command that deletes, empties or links over files) its arguments: the first that is a history file.
+    const hf = writtenPaths(inv).find(isHistoryFile) ?? (ERASERS.has(inv.name) || (inv.name === "ln" && inv.args.includes("/dev/null")) ? inv.args.find(isHistoryFile) : undefined);
+    if (hf) return historyHit(`erases or redirects the history file ${shown(hf)}`, "T1070.003", "irreversible");
     return undefined;
   },
   examples: {
@@ -93,7 +105,8 @@ const logging: CommandRule = {
       return { action: impair("Windows event logging", "system", "recoverable"), reason: `turns off Windows event logging or the audit policy (${win} ${inv.args.slice(0, 2).join(" ")}): impair defences (T1562.002)`, technique: "T1562.002" };
     }
     if (inv.name === "log" && inv.args[0] === "erase") return { action: impair("unified log", "system", "irreversible"), reason: "erases the macOS unified log: clear system logs (T1070.002)", technique: "T1070.002" };
-    const erased = [...writtenPaths(inv), ...(["rm", "shred", "truncate", "srm", "unlink"].includes(inv.name) ? inv.args.filter((a) => !a.startsWith("-")) : [])].find((p) => /^\/var\/log(\/|$)|^\/var\/audit(\/|$)|^\/private\/var\/log(\/|$)|^\/var\/(adm|run)\/(utmp|wtmp|btmp|lastlog)$|^\/var\/log\/(wtmp|btmp|lastlog)$/.test(p));
+    // What it writes, then what it deletes or truncates (its operands), the first that is a system log.
+    const erased = writtenPaths(inv).find(isSystemLog) ?? (ERASERS.has(inv.name) ? inv.args.find((a) => !a.startsWith("-") && isSystemLog(a)) : undefined);
     if (erased && !(inv.command.redirects.some((r) => r.op === ">>" && r.target === erased))) {
       return { action: impair(erased, "system", "irreversible"), reason: `erases or overwrites the system log ${shown(erased)}: clear system logs (T1070.002)`, technique: "T1070.002" };
     }

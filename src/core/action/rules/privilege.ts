@@ -101,12 +101,16 @@ const sudoers: CommandRule = {
 
 const MODULE_CONFIG = /^\/etc\/(modules|modules-load\.d\/.+|modprobe\.d\/.+)$/;
 
+/** The programs kernelModule reads the operands of. */
+const MODULE_LOADERS: ReadonlySet<string> = new Set(["insmod", "modprobe", "kextload", "kmutil"]);
+
 const kernelModule: CommandRule = {
   id: "privilege.kernel-module",
   tactic: TACTIC,
   technique: "T1547.006",
   match(inv) {
-    const args = inv.args.filter((a) => !a.startsWith("-"));
+    // The operands, for the module loaders below only.
+    const args = MODULE_LOADERS.has(inv.name) ? inv.args.filter((a) => !a.startsWith("-")) : [];
     if (inv.name === "insmod" || (inv.name === "modprobe" && !inv.args.some((a) => a === "-r" || a === "--remove" || a === "-n" || a === "--dry-run" || a === "-c" || a === "--show-depends"))) {
       const mod = args[0];
       if (!mod) return undefined;
