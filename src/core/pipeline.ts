@@ -16,7 +16,7 @@ import { CONTENT_KEY } from "./action/ci-config.js";
 import { HARD_STOP_AT, PAUSE_AT } from "./action/model.js";
 import type { RuleVerdict } from "./action/judge.js";
 import type { ToolAnnotations } from "./action/tool-call.js";
-import { isAscii, normalizeHint, visibleText } from "./text.js";
+import { flatCopy, isAscii, normalizeHint, visibleText } from "./text.js";
 import type { SafetyTier } from "./wire.js";
 
 /** What the agent's step asks for, ordered from least to most severe. */
@@ -334,11 +334,15 @@ export function evaluateStep(facts: StepFacts, guard: Guard, policy: AgentPolicy
     factors.push("Previous step partly succeeded");
   }
 
+  // The hint is read a character at a time many times over (the keyword scan, the detectors' runs,
+  // the prose reader): a hint built by concatenation (as the adapters build one) is made one flat
+  // string first, as the shell reader does with a command line (flatCopy).
+  const hint = flatCopy(facts.hint);
   // Stage 3: policy patterns on the normalised hint. deny > requiresApproval > autoApprove.
-  const { text: normalized, hadInvisible } = normalizeHint(facts.hint);
+  const { text: normalized, hadInvisible } = normalizeHint(hint);
   // The shell command lines in the hint, found once for the rule pack and the action model; each
   // command line of the step (the hint's, the arguments') is read once for both.
-  const hintSources = shellSources(facts.hint);
+  const hintSources = shellSources(hint);
   const read = readOncePerStep();
   const tool = facts.tool ?? facts.breakers?.signals.tool;
   // The arguments as the action model reads them (invisible characters out), once a step.
@@ -348,14 +352,14 @@ export function evaluateStep(facts: StepFacts, guard: Guard, policy: AgentPolicy
   const fileTool = visibleArgs !== undefined && !(tool !== undefined && isShellTool(tool)) && writesFile(visibleArgs);
   // Its text quoted in the hint (`calling Write with arguments: {…}`) is the file's words, not the
   // step's: the rules and the policy's globs read the hint without it; the detectors read all of it.
-  const ruleHint = fileTool ? withoutWrittenText(facts.hint, facts.arguments) : facts.hint;
-  const matched = ruleHint === facts.hint
-    ? matcherFor(policy, rules).run(normalized, facts.hint, hintSources, isAscii(facts.hint), read)
+  const ruleHint = fileTool ? withoutWrittenText(hint, facts.arguments) : hint;
+  const matched = ruleHint === hint
+    ? matcherFor(policy, rules).run(normalized, hint, hintSources, isAscii(hint), read)
     : matcherFor(policy, rules).run(normalizeHint(ruleHint).text, ruleHint, shellSources(ruleHint), isAscii(ruleHint), read);
   // The detectors on the hint: secrets and personal data count toward the score (below); the hint
   // is stored only with them redacted. Injection markers on the hint are not read (see below).
-  const hintScan = rules.content.scanAmong(facts.hint, { ...(matched.content ? { candidates: matched.content } : {}), dataOnly: true });
-  const redactedHint = hintScan.detections.length > 0 ? redact(hintScan) : facts.hint;
+  const hintScan = rules.content.scanAmong(hint, { ...(matched.content ? { candidates: matched.content } : {}), dataOnly: true });
+  const redactedHint = hintScan.detections.length > 0 ? redact(hintScan) : hint;
   const { deny, requiresApproval: approval, autoApprove: auto } = matched.patterns;
   for (const p of deny) factors.push(`Deny pattern matched: "${p}"`);
   for (const p of approval) factors.push(`Requires-approval pattern matched: "${p}"`);
@@ -450,9 +454,9 @@ export function evaluateStep(facts: StepFacts, guard: Guard, policy: AgentPolicy
   for (const m of argMatchesAll) if (!reportedRules.some((x) => x.id === m.id)) reportedRules.push(m);
   // The action model reads what the text says, not how it is disguised: an invisible character
   // inside a command name must not hide the command (it would only ever lower the verdict).
-  const visibleHint = visibleText(facts.hint);
+  const visibleHint = visibleText(hint);
   const action = judgeStep(
-    { hint: visibleHint, ...(visibleHint === facts.hint ? { hintSources } : {}), ...(tool !== undefined ? { tool } : {}), ...(visibleArgs !== undefined ? { arguments: visibleArgs, toolLines: [...wrapped, ...written] } : {}), ...(facts.annotations !== undefined ? { annotations: facts.annotations } : {}) },
+    { hint: visibleHint, ...(visibleHint === hint ? { hintSources } : {}), ...(tool !== undefined ? { tool } : {}), ...(visibleArgs !== undefined ? { arguments: visibleArgs, toolLines: [...wrapped, ...written] } : {}), ...(facts.annotations !== undefined ? { annotations: facts.annotations } : {}) },
     read,
   );
   // Highest score first (judgeAction sorts them): one factor and one match per rule id.
@@ -487,7 +491,7 @@ export function evaluateStep(facts: StepFacts, guard: Guard, policy: AgentPolicy
         secretInAction: detections.some((d) => d.kind === "secret" && d.source !== "findings"),
         injectionInFindings: detections.filter((d) => d.source === "findings" && d.kind === "injection").length,
         sensitiveInFindings: detections.filter((d) => d.source === "findings" && isSensitiveRead(d)).length,
-        destinations: [...new Set([facts.hint, argsText, ...(b.signals.resources ?? [])].flatMap(destinationsIn))],
+        destinations: [...new Set([hint, argsText, ...(b.signals.resources ?? [])].flatMap(destinationsIn))],
       },
       b.state,
       b.compiled,

@@ -31,9 +31,15 @@ export const isAscii = (text: string): boolean => Buffer.byteLength(text, "utf8"
  * what it costs. ASCII is its own latin1 form, so the round trip gives the same characters.
  */
 export function flatCopy(text: string): string {
-  return text.length >= FLAT_COPY_FROM && isAscii(text) ? Buffer.from(text, "latin1").toString("latin1") : text;
+  if (text.length < FLAT_COPY_FROM || !isAscii(text)) return text;
+  if (text.length > FLAT_COPY_SCRATCH.length) return Buffer.from(text, "latin1").toString("latin1");
+  // Through one buffer kept for the purpose: a Buffer of its own for a 4 KB text is a fresh
+  // ArrayBuffer each time, which cost more than the copies. (Written and read back at once.)
+  const n = FLAT_COPY_SCRATCH.write(text, 0, "latin1");
+  return FLAT_COPY_SCRATCH.toString("latin1", 0, n);
 }
 const FLAT_COPY_FROM = 256;
+const FLAT_COPY_SCRATCH = Buffer.allocUnsafe(64 * 1024);
 
 /** In ASCII: whitespace other than a single space (NEEDS_FOLDING), and the runs to fold (all but a lone space). */
 const ASCII_NEEDS_FOLDING = /[\t\n\v\f\r]| {2}/;

@@ -5,7 +5,7 @@
 // once by each rule (a fixed number), each argument value is visited once, SQL is parsed once per
 // string, and every list is capped.
 import { tierFor, tierOfScore, PAUSE_AT, type Action, type ActionTier } from "./model.js";
-import { COMMAND_RULES } from "./rules/index.js";
+import { rulesFor } from "./rules/index.js";
 import { writtenPaths } from "./rules/rule.js";
 import { classifyPath } from "./paths.js";
 import { invocationsOf, type Invocation, type ShellCommand } from "./shell-command.js";
@@ -264,7 +264,7 @@ function judge(input: JudgeInput): Judgement {
   invs.forEach((inv, i) => {
     if (!judged.add([inv.command.via ?? "", inv.command.text, i > 0 ? invs[i - 1]!.command.text : ""])) return;
     let found = false;
-    for (const rule of COMMAND_RULES) {
+    for (const rule of rulesFor(inv.name)) {
       const hit = rule.match(inv, invs, i);
       if (!hit) continue;
       found = true;

@@ -23,6 +23,7 @@
 import type { Action } from "./model.js";
 import { classifyPath, isExternalHost } from "./paths.js";
 import { type ArgumentFacts, AUTH_OFF, readNamed, verbClassOf, type VerbClass } from "./tool-call.js";
+import { isAscii } from "../text.js";
 
 export interface ProseHit {
   readonly id: string;
@@ -244,6 +245,8 @@ const AMOUNT_OF_DOCUMENT = /^\s?(?:quotes?|estimates?|invoices?|receipts?|statem
 const MOVES_AMOUNT = /\b(?:transfer\w{0,4}|wir(?:e|es|ed|ing)|pa(?:y|ys|id|ying)|deposit\w{0,3}|withdr[ae]w\w{0,3}|remit\w{0,5}|refund\w{0,3})\s+(?:(?:the|a|an|our|their|this|that|his|her)\s+)?$/i;
 const AMOUNT = /(?:\b(?:usd|eur|gbp|chf|jpy)\s?\d[\d,]*(?:\.\d+)?|[$€£]\s?\d[\d,]*(?:\.\d+)?(?:\s?[kKmM]\b)?|\b\d[\d,]*(?:\.\d+)?\s?(?:usd|eur|gbp|dollars|euros|pounds|btc|eth|usdc|bitcoin)\b)/gi;
 const EMAIL = /\b[\w.+-]+@[\w-]+(?:\.[\w-]+)+\b/g;
+/** The e-mail addresses in a text, in order. (Every one holds an "@": a text without one is not searched.) */
+const emailsIn = (text: string): string[] => (text.includes("@") ? [...text.matchAll(EMAIL)].map((m) => m[0]) : []);
 const PATH = /(?:^|[\s"'`(])(~?\/[\w.@%+~-]+(?:\/[\w.@%+*~-]*)*|\.{1,2}\/[\w.@%+~/-]*|[\w.-]+\/[\w.@%+*~/-]*)/g;
 /** Files named by their name alone ("the sudoers file", "authorized_keys"), and where they are. */
 const WELL_KNOWN_FILES: Readonly<Record<string, string>> = {
@@ -324,7 +327,7 @@ interface SentenceFacts {
 }
 
 function sentenceFacts(sentence: string, internalDomains: readonly string[]): SentenceFacts {
-  const emails = [...sentence.matchAll(EMAIL)].map((m) => m[0]).slice(0, 8);
+  const emails = emailsIn(sentence).slice(0, 8);
   const inside = (e: string) => internalDomains.some((d) => e.toLowerCase().endsWith(`@${d.toLowerCase()}`));
   const recipients = emails.filter((e) => !inside(e));
   const outside = OUTSIDE.exec(sentence);
@@ -364,8 +367,8 @@ const LOOKALIKE: ReadonlyMap<string, string> = new Map([
 const LOOKALIKE_CHAR = /[\u2018\u2019\u02bc\u2032\u0370-\u03ff\u0400-\u052f]/g;
 /** The text with LOOKALIKE characters as ASCII. Plain ASCII is returned as it is. */
 function foldForReading(text: string): string {
-  for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) > 127) return text.replace(LOOKALIKE_CHAR, (c) => LOOKALIKE.get(c) ?? c);
-  return text;
+  // (isAscii counts natively: a loop of charCodeAt over a hint built by concatenation is 20 times slower.)
+  return isAscii(text) ? text : text.replace(LOOKALIKE_CHAR, (c) => LOOKALIKE.get(c) ?? c);
 }
 
 /** Words a question opens with (after "so", "ok", "then" and the like). */
@@ -425,7 +428,7 @@ export function readProse(raw: string, internalDomains: readonly string[] = []):
   const read = text.slice(0, MAX_PROSE);
   const addressed = ADDRESSED_TO_AGENTS.test(read);
   const hint: HintFacts = {
-    recipients: [...raw.slice(0, MAX_PROSE).matchAll(EMAIL)].map((m) => m[0]).filter((e) => !internalDomains.some((d) => e.toLowerCase().endsWith(`@${d.toLowerCase()}`))).slice(0, 4),
+    recipients: emailsIn(raw.slice(0, MAX_PROSE)).filter((e) => !internalDomains.some((d) => e.toLowerCase().endsWith(`@${d.toLowerCase()}`))).slice(0, 4),
     confidential: namesConfidential(read),
     unconfirmed: addressed || UNCONFIRMED.test(read),
     instructed: addressed || CONTENT_SAYS.test(read),

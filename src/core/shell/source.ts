@@ -57,10 +57,13 @@ const CUE_WINDOW = 160;
 function mentioned(text: string, at: number): boolean {
   const from = Math.max(0, at - CUE_WINDOW);
   let before = text.slice(from, at).replace(/`+$/, "");
-  const end = Math.max(before.lastIndexOf(". "), before.lastIndexOf("; "), before.lastIndexOf("! "), before.lastIndexOf("? "), before.lastIndexOf("\n"));
+  const end = lastSentenceEnd(before);
   if (end >= 0) before = before.slice(end + 1);
   let last: "negation" | "mention" | "run" | undefined;
-  for (const m of before.matchAll(CODE_CUE)) {
+  // Every match, as matchAll finds them, without the copy of the regex matchAll makes on each call.
+  CODE_CUE.lastIndex = 0;
+  for (let m = CODE_CUE.exec(before); m !== null; m = CODE_CUE.exec(before)) {
+    if (m[0].length === 0) CODE_CUE.lastIndex++;
     // A negation names the code only when the code is what it negates ("won't run `…`", "instead of
     // `…`", "not `a` or `…`"), not when its object is something else ("without a prompt `…`").
     // After "instead of `a`" or "rather than `a`", a comma turns to what is done instead ("…, `b`").
@@ -74,6 +77,19 @@ function mentioned(text: string, at: number): boolean {
     last = m[1] !== undefined ? "negation" : m[2] !== undefined ? "mention" : "run";
   }
   return last === "negation" || last === "mention";
+}
+
+/**
+ * Where the last sentence of a text ends: the index of the last ". ", "; ", "! " or "? " (of its
+ * stop) or line break, -1 when it has none. (One pass from the end, not five lastIndexOf.)
+ */
+function lastSentenceEnd(text: string): number {
+  for (let i = text.length - 1; i >= 0; i--) {
+    const c = text.charCodeAt(i);
+    if (c === 10 /* \n */) return i;
+    if ((c === 46 /* . */ || c === 59 /* ; */ || c === 33 /* ! */ || c === 63 /* ? */) && i + 1 < text.length && text.charCodeAt(i + 1) === 32) return i;
+  }
+  return -1;
 }
 
 /**

@@ -16,6 +16,7 @@ const capture: CommandRule = {
   id: "collection.capture-input",
   tactic: TACTIC,
   technique: "T1113",
+  names: ["screencapture", "scrot", "gnome-screenshot", "xwd", "import", "grim", "spectacle", "ffmpeg", "arecord", "parecord", "rec", "sox", "fswebcam", "imagesnap", "streamer", "osascript", "pbpaste", "xclip", "xsel", "wl-paste", "logkeys", "xinput", "showkey", "xspy", "evtest", "cat", "xxd", "od", "hexdump", "dd"],
   match(inv): RuleHit | undefined {
     const t = inv.command.text;
     const a = inv.args;
@@ -60,6 +61,7 @@ const archive: CommandRule = {
   id: "collection.archive-personal",
   tactic: TACTIC,
   technique: "T1560.001",
+  names: [...ARCHIVERS],
   match(inv) {
     if (!ARCHIVERS.has(inv.name)) return undefined;
     if (inv.name === "tar" && (inv.args.some((a) => /^-?[a-zA-Z]*[xt][a-zA-Z]*$/.test(a) && !/c/.test(a)) || inv.args.some((a) => a === "--extract" || a === "--list"))) return undefined;
@@ -87,6 +89,7 @@ const gatherDocuments: CommandRule = {
   id: "collection.gather-documents",
   tactic: TACTIC,
   technique: "T1119",
+  names: ["find"],
   match(inv, all, index) {
     if (inv.name !== "find") return undefined;
     const firstOption = inv.args.findIndex((a) => a.startsWith("-"));
@@ -116,6 +119,7 @@ const personalStore: CommandRule = {
   id: "collection.personal-store",
   tactic: TACTIC,
   technique: "T1005",
+  names: [...STORE_READERS],
   match(inv) {
     if (!STORE_READERS.has(inv.name)) return undefined;
     const path = readPaths(inv).find((p) => PERSONAL_STORE.test(p));
@@ -136,6 +140,7 @@ const appData: CommandRule = {
   id: "collection.app-data",
   tactic: TACTIC,
   technique: "T1114.001",
+  names: ["osascript", "jxa"],
   match(inv) {
     if (inv.name !== "osascript" && inv.name !== "jxa") return undefined;
     const m = APP_DATA.exec(inv.args.join(" "));
@@ -155,6 +160,7 @@ const bucketDownload: CommandRule = {
   id: "collection.personal-bucket",
   tactic: TACTIC,
   technique: "T1530",
+  names: ["aws", "gsutil", "gcloud", "azcopy"],
   match(inv) {
     const t = inv.args;
     const copying = (inv.name === "aws" && t[0] === "s3" && /^(cp|sync|mv)$/.test(t[1] ?? "")) || (inv.name === "gsutil" && t.some((a) => /^(cp|rsync|mv)$/.test(a))) || (inv.name === "gcloud" && t.includes("storage") && t.some((a) => /^(cp|rsync)$/.test(a))) || (inv.name === "azcopy" && /^(copy|cp|sync)$/.test(t[0] ?? ""));
@@ -180,6 +186,7 @@ const productionExport: CommandRule = {
   id: "collection.production-export",
   tactic: TACTIC,
   technique: "T1005",
+  names: ["pg_dump", "pg_dumpall", "mysqldump", "mariadb-dump", "mongodump", "mongoexport"],
   match(inv) {
     if (!EXPORTERS.test(inv.name)) return undefined;
     const t = inv.args.join(" ");

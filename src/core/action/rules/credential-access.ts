@@ -65,6 +65,7 @@ const keychain: CommandRule = {
   id: "credential-access.keychain-dump",
   tactic: TACTIC,
   technique: "T1555.001",
+  names: ["security"],
   match(inv) {
     if (inv.name !== "security") return undefined;
     const verb = inv.args[0] ?? "";
@@ -90,6 +91,7 @@ const search: CommandRule = {
   id: "credential-access.search",
   tactic: TACTIC,
   technique: "T1552.001",
+  names: ["find", "fd", "locate", "mdfind", "grep", "egrep", "rg", "ag", "ack", "findstr"],
   match(inv) {
     if (inv.name === "find" || inv.name === "fd" || inv.name === "locate" || inv.name === "mdfind") {
       const names: string[] = [];
@@ -143,6 +145,7 @@ const cloudMetadata: CommandRule = {
   id: "credential-access.cloud-metadata",
   tactic: TACTIC,
   technique: "T1552.005",
+  names: ["curl", "wget", "http", "https", "fetch"],
   match(inv) {
     if (!["curl", "wget", "http", "https", "fetch"].includes(inv.name)) return undefined;
     const url = inv.args.find((a) => METADATA_HOST.test(hostOf(a) ?? ""));
@@ -192,6 +195,7 @@ const processMemory: CommandRule = {
   id: "credential-access.process-memory",
   tactic: TACTIC,
   technique: "T1003.007",
+  names: ["gcore", "procdump", "gdb", "dd", "strings", "cat", "xxd", "hexdump", "od", "grep", "cp"],
   match(inv) {
     const t = inv.command.text;
     const dump =
@@ -225,6 +229,7 @@ const processSnooping: CommandRule = {
   id: "credential-access.process-snooping",
   tactic: TACTIC,
   technique: "T1056.001",
+  names: ["strace", "ltrace", "bpftrace", "bpftool", "perf"],
   match(inv) {
     const t = inv.command.text;
     const traced = (inv.name === "strace" || inv.name === "ltrace") && /(^|\s)(-p|--attach)[ =]?\S/.test(t) && (AUTH_PROCESS.test(t) || /\btrace=[^ ]*\b(read|write)\b/.test(t));
@@ -248,11 +253,17 @@ function credentialHelperGet(words: readonly string[]): boolean {
   return words[at] === "credential" ? words[at + 1] === "fill" : words.slice(at + 1).includes("get");
 }
 
+/** The programs secretStore reads: cloud and secrets CLIs, git and its credential helpers, gh. */
+const SECRET_STORE_CLIS: ReadonlySet<string> = new Set(["heroku", "kubectl", "aws", "gcloud", "az", "vault", "git", "gh"]);
+const GIT_CREDENTIAL_HELPER = /^git-credential-\w/;
+
 const secretStore: CommandRule = {
   id: "credential-access.secret-store",
   tactic: TACTIC,
   technique: "T1555.006",
   match(inv) {
+    // Only the CLIs below read a secrets store: no other command's words are looked at.
+    if (!SECRET_STORE_CLIS.has(inv.name) && !GIT_CREDENTIAL_HELPER.test(inv.name)) return undefined;
     const a = inv.args;
     // (Options that take a value are not words: `kubectl --context prod get secrets`, `aws --profile prod secretsmanager …`.)
     const words = commandWords(inv.name, a);
@@ -267,7 +278,7 @@ const secretStore: CommandRule = {
     // git's credential helpers print the stored user name and password: `git credential fill`,
     // `git credential-osxkeychain get`; gh prints its OAuth token.
     else if (inv.name === "git" && credentialHelperGet(words)) what = "a password from git's credential helper";
-    else if (/^git-credential-\w/.test(inv.name) && words.includes("get")) what = "a password from git's credential helper";
+    else if (GIT_CREDENTIAL_HELPER.test(inv.name) && words.includes("get")) what = "a password from git's credential helper";
     else if (inv.name === "gh" && words[0] === "auth" && (words[1] === "token" || (words[1] === "status" && a.some((x) => x === "--show-token" || x === "-t")))) what = "the GitHub CLI's token";
     if (!what) return undefined;
     return {
@@ -285,6 +296,7 @@ const sniffing: CommandRule = {
   id: "credential-access.network-sniffing",
   tactic: TACTIC,
   technique: "T1040",
+  names: ["tcpdump", "tshark", "dumpcap", "tcpflow", "ngrep", "ettercap", "dsniff", "bettercap"],
   match(inv) {
     const capture = (["tcpdump", "tshark", "dumpcap", "tcpflow", "ngrep", "ettercap", "dsniff", "bettercap"].includes(inv.name) && !inv.args.some((a) => a === "-r" || a === "--version" || a === "-h" || a === "-D" || a === "--list-interfaces")) ;
     if (!capture) return undefined;

@@ -6,7 +6,7 @@
 import type { Action } from "../model.js";
 import { classifyPath } from "../paths.js";
 import type { Invocation } from "../shell-command.js";
-import { commandWords, shown, writtenPaths, type CommandRule } from "./rule.js";
+import { commandWords, shown, writtenPaths, type CommandRule, type RuleHit } from "./rule.js";
 import { CHECK_FILE, SCANNER_NAME } from "../source-file.js";
 
 const TACTIC = "Defense Evasion (TA0005)";
@@ -18,27 +18,39 @@ function impair(name: string, scope: Action["scope"], reversibility: Action["rev
 const HISTORY_VARS = /^(HISTFILE|HISTSIZE|HISTFILESIZE|SAVEHIST|HISTCONTROL|HISTIGNORE)$/;
 const HISTORY_FILE = /(^|\/)\.(bash|zsh|sh|python|mysql|psql|node_repl|lesshst)_?history$|(^|\/)\.zsh_history$/;
 
+/** Where the system keeps its logs and login records. */
+const SYSTEM_LOG = /^\/var\/log(\/|$)|^\/var\/audit(\/|$)|^\/private\/var\/log(\/|$)|^\/var\/(adm|run)\/(utmp|wtmp|btmp|lastlog)$|^\/var\/log\/(wtmp|btmp|lastlog)$/;
+const isSystemLog = (path: string): boolean => SYSTEM_LOG.test(path);
+/** Commands whose operands are files they delete or empty. */
+const ERASERS: ReadonlySet<string> = new Set(["rm", "shred", "truncate", "srm", "unlink"]);
+
+/** A history finding, as the history rule reports it. */
+function historyHit(what: string, technique = "T1562.003", rev: Action["reversibility"] = "recoverable"): RuleHit {
+  return {
+    action: impair("shell history", "account", rev, "home"),
+    reason: `${what}, so later commands leave no trace: ${technique === "T1070.003" ? "clear command history" : "impair command history logging"} (${technique})`,
+    technique,
+  };
+}
+const isHistoryFile = (path: string): boolean => HISTORY_FILE.test(path);
+
 const history: CommandRule = {
   id: "defense-impairment.history",
   tactic: TACTIC,
   technique: "T1562.003",
   match(inv) {
-    const hit = (what: string, technique = "T1562.003", rev: Action["reversibility"] = "recoverable") => ({
-      action: impair("shell history", "account", rev, "home"),
-      reason: `${what}, so later commands leave no trace: ${technique === "T1070.003" ? "clear command history" : "impair command history logging"} (${technique})`,
-      technique,
-    });
-    if (inv.name === "unset" && inv.args.some((a) => HISTORY_VARS.test(a))) return hit("unsets HISTFILE");
+    if (inv.name === "unset" && inv.args.some((a) => HISTORY_VARS.test(a))) return historyHit("unsets HISTFILE");
     // A prefix assignment (HISTFILE= bash) or a bare/exported one (export HISTFILE=/dev/null).
-    const assignment = [...inv.env.entries()].find(([k]) => HISTORY_VARS.test(k)) ?? (["export", "declare", "typeset"].includes(inv.name) ? inv.args.map((a) => a.split("=") as [string, string]).find(([k, v]) => HISTORY_VARS.test(k) && v !== undefined) : undefined);
+    const assignment = (inv.env.size > 0 ? [...inv.env.entries()].find(([k]) => HISTORY_VARS.test(k)) : undefined) ?? (["export", "declare", "typeset"].includes(inv.name) ? inv.args.map((a) => a.split("=") as [string, string]).find(([k, v]) => HISTORY_VARS.test(k) && v !== undefined) : undefined);
     if (assignment) {
       const [k, v] = assignment;
-      if (k === "HISTFILE" || /^0?$/.test(v ?? "") || v === "/dev/null" || (k === "HISTIGNORE" && v === "*")) return hit(`sets ${k}=${v ?? ""}`);
+      if (k === "HISTFILE" || /^0?$/.test(v ?? "") || v === "/dev/null" || (k === "HISTIGNORE" && v === "*")) return historyHit(`sets ${k}=${v ?? ""}`);
     }
-    if (inv.name === "set" && inv.args.includes("+o") && inv.args.includes("history")) return hit("turns history off with set +o history");
-    if (inv.name === "history" && inv.args.some((a) => a === "-c" || /^-[a-z]*c/.test(a) || a === "-d")) return hit("clears the shell history", "T1070.003", "irreversible");
-    const hf = [...writtenPaths(inv), ...(["rm", "shred", "truncate", "srm", "unlink"].includes(inv.name) || (inv.name === "ln" && inv.args.includes("/dev/null")) ? inv.args : [])].find((p) => HISTORY_FILE.test(p));
-    if (hf) return hit(`erases or redirects the history file ${shown(hf)}`, "T1070.003", "irreversible");
+    if (inv.name === "set" && inv.args.includes("+o") && inv.args.includes("history")) return historyHit("turns history off with set +o history");
+    if (inv.name === "history" && inv.args.some((a) => a === "-c" || /^-[a-z]*c/.test(a) || a === "-d")) return historyHit("clears the shell history", "T1070.003", "irreversible");
+    // What it writes, then (for a command that deletes, empties or links over files) its arguments: the first that is a history file.
+    const hf = writtenPaths(inv).find(isHistoryFile) ?? (ERASERS.has(inv.name) || (inv.name === "ln" && inv.args.includes("/dev/null")) ? inv.args.find(isHistoryFile) : undefined);
+    if (hf) return historyHit(`erases or redirects the history file ${shown(hf)}`, "T1070.003", "irreversible");
     return undefined;
   },
   examples: {
@@ -53,8 +65,13 @@ const DEFENCE_SERVICES = /(^|[.-])(firewalld|ufw|iptables|ip6tables|nftables|net
 /** Endpoint security agents by vendor, wherever the name sits in a unit or launchd label. */
 const SECURITY_VENDORS = /crowdstrike|falcon-sensor|falcond|^falcon$|sentinelone|sentineld|carbonblack|cbagent|mdatp|wdavdaemon|sophos|eset|clamav|osquery|wazuh|ossec|auditbeat|elastic-agent|xagt|cylance|tanium|qualys-cloud-agent|jamf|sysmon|^(auditd|rsyslogd|syslogd|clamd|freshclam|aide|fail2ban-server)$/i;
 
+/** The commands stoppedUnits reads: any other command stops no unit. */
+const STOPPING = ["systemctl", "service", "launchctl", "pkill", "killall", "update-rc.d", "chkconfig"];
+
 /** systemctl/service/launchctl/kill that stops, disables or masks a unit: the unit names. */
 function stoppedUnits(inv: Invocation): string[] {
+  // Every branch below names one of these: any other command's arguments are not looked at.
+  if (!STOPPING.includes(inv.name)) return [];
   const a = inv.args.filter((x) => !x.startsWith("-"));
   if (inv.name === "systemctl" && ["stop", "disable", "mask", "kill"].includes(a[0] ?? "")) return a.slice(1);
   if (inv.name === "service" && ["stop"].includes(a[1] ?? "")) return [a[0] ?? ""];
@@ -88,7 +105,8 @@ const logging: CommandRule = {
       return { action: impair("Windows event logging", "system", "recoverable"), reason: `turns off Windows event logging or the audit policy (${win} ${inv.args.slice(0, 2).join(" ")}): impair defences (T1562.002)`, technique: "T1562.002" };
     }
     if (inv.name === "log" && inv.args[0] === "erase") return { action: impair("unified log", "system", "irreversible"), reason: "erases the macOS unified log: clear system logs (T1070.002)", technique: "T1070.002" };
-    const erased = [...writtenPaths(inv), ...(["rm", "shred", "truncate", "srm", "unlink"].includes(inv.name) ? inv.args.filter((a) => !a.startsWith("-")) : [])].find((p) => /^\/var\/log(\/|$)|^\/var\/audit(\/|$)|^\/private\/var\/log(\/|$)|^\/var\/(adm|run)\/(utmp|wtmp|btmp|lastlog)$|^\/var\/log\/(wtmp|btmp|lastlog)$/.test(p));
+    // What it writes, then what it deletes or truncates (its operands), the first that is a system log.
+    const erased = writtenPaths(inv).find(isSystemLog) ?? (ERASERS.has(inv.name) ? inv.args.find((a) => !a.startsWith("-") && isSystemLog(a)) : undefined);
     if (erased && !(inv.command.redirects.some((r) => r.op === ">>" && r.target === erased))) {
       return { action: impair(erased, "system", "irreversible"), reason: `erases or overwrites the system log ${shown(erased)}: clear system logs (T1070.002)`, technique: "T1070.002" };
     }
@@ -104,6 +122,7 @@ const firewall: CommandRule = {
   id: "defense-impairment.firewall",
   tactic: TACTIC,
   technique: "T1562.004",
+  names: ["ufw", "iptables", "ip6tables", "iptables-legacy", "iptables-nft", "nft", "pfctl", "socketfilterfw", "netsh", "defaults", ...STOPPING],
   match(inv) {
     const a = inv.args;
     const off =
@@ -169,6 +188,7 @@ const checkRemoved: CommandRule = {
   id: "defense-impairment.check-removed",
   tactic: TACTIC,
   technique: "T1562.001",
+  names: ["sed", "gsed", "perl", "yq", "rm", "unlink", "git"],
   match(inv) {
     const files = inv.args.filter((a) => !a.startsWith("-") && CHECK_FILE.test(a));
     if (files.length === 0) return undefined;
@@ -221,6 +241,7 @@ const hooksSkipped: CommandRule = {
   id: "defense-impairment.hooks-skipped",
   tactic: TACTIC,
   technique: "T1562.001",
+  names: ["git"],
   match(inv) {
     if (inv.name !== "git") return undefined;
     const words = inv.args.filter((a, i) => !a.startsWith("-") && !/^-(c|C)$/.test(inv.args[i - 1] ?? ""));
@@ -240,6 +261,7 @@ const backupsOff: CommandRule = {
   id: "defense-impairment.backups-off",
   tactic: "Impact (TA0040)",
   technique: "T1490",
+  names: ["aws", "az", "gcloud"],
   match(inv) {
     const a = inv.args;
     const t = inv.command.text;
@@ -265,6 +287,7 @@ const timestomp: CommandRule = {
   id: "defense-impairment.timestomp",
   tactic: TACTIC,
   technique: "T1070.006",
+  names: ["touch"],
   match(inv) {
     if (inv.name !== "touch" || !inv.args.some((a) => /^-[a-zA-Z]*[rtd]$/.test(a) || /^--(reference|date)/.test(a))) return undefined;
     const files = inv.args.filter((a, i) => !a.startsWith("-") && !/^-[a-zA-Z]*[rtd]$|^--(reference|date)$/.test(inv.args[i - 1] ?? ""));
@@ -282,6 +305,7 @@ const permissions: CommandRule = {
   id: "defense-impairment.file-permissions",
   tactic: TACTIC,
   technique: "T1222.002",
+  names: ["chattr", "chmod"],
   match(inv) {
     // Only chattr and chmod are judged here: other commands are not read for files at all.
     if (inv.name !== "chattr" && inv.name !== "chmod") return undefined;
@@ -306,6 +330,7 @@ const hide: CommandRule = {
   id: "defense-impairment.hide-artifacts",
   tactic: TACTIC,
   technique: "T1564.001",
+  names: ["chflags", "SetFile"],
   match(inv) {
     const hidden = (inv.name === "chflags" && inv.args.includes("hidden")) || (inv.name === "SetFile" && inv.args.some((a) => a === "-a") && inv.args.some((a) => /^V$|^[a-zA-Z]*V[a-zA-Z]*$/.test(a)));
     if (!hidden) return undefined;
@@ -415,6 +440,7 @@ const cloudRecording: CommandRule = {
   id: "defense-impairment.cloud-logging",
   tactic: TACTIC,
   technique: "T1562.008",
+  names: [...new Set(CLOUD_RECORDING.map(([program]) => program))],
   match(inv) {
     const words = inv.args.filter((a) => !a.startsWith("-"));
     for (const [program, sub, what, lost] of CLOUD_RECORDING) {
@@ -440,6 +466,7 @@ const openPort: CommandRule = {
   id: "defense-impairment.open-port",
   tactic: TACTIC,
   technique: "T1562.004",
+  names: ["ufw", "iptables", "ip6tables", "iptables-legacy", "iptables-nft", "firewall-cmd"],
   match(inv) {
     const a = inv.args;
     const t = a.join(" ");
@@ -465,6 +492,7 @@ const podSecurity: CommandRule = {
   id: "defense-impairment.pod-security",
   tactic: TACTIC,
   technique: "T1562.001",
+  names: ["kubectl", "oc"],
   match(inv) {
     if ((inv.name !== "kubectl" && inv.name !== "oc") || !inv.args.includes("label")) return undefined;
     const label = inv.args.find((x) => /^pod-security\.kubernetes\.io\/enforce(?:=privileged|-)$/.test(x));
@@ -504,6 +532,7 @@ const cloudFirewall: CommandRule = {
   id: "defense-impairment.cloud-firewall-open",
   tactic: TACTIC,
   technique: "T1562.007",
+  names: ["aws", "gcloud", "az"],
   match(inv) {
     const t = inv.args.join(" ");
     const words = inv.args.filter((a) => !a.startsWith("-"));

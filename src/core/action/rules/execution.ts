@@ -126,12 +126,14 @@ const downloadRun: CommandRule = {
     }
     // npx github:user/repo, pnpm dlx git+https://…, bunx https://…tgz: a package from a repository or URL, not a registry's, run at once.
     const runner = /^(npx|bunx)$/.test(inv.name) || ((inv.name === "pnpm" || inv.name === "yarn") && inv.args[0] === "dlx") || (inv.name === "npm" && /^(exec|x)$/.test(inv.args[0] ?? ""));
-    // The package is the first word that is no option or an option's value (after dlx, exec), or a --package/-p value; later words are its own arguments.
-    const own = runner ? (/^(dlx|exec|x)$/.test(inv.args[0] ?? "") && inv.name !== "npx" && inv.name !== "bunx" ? inv.args.slice(1) : inv.args) : [];
-    const specs = [own.find((x, i) => !x.startsWith("-") && !RUNNER_VALUED.test(own[i - 1] ?? "")), ...own.filter((x, i) => /^(-p|--package)$/.test(own[i - 1] ?? "")), ...own.map((x) => /^--package=(.+)$/.exec(x)?.[1])];
-    // (npm reads user/repo, with no scope's @ and no path's ./, as a GitHub repository.)
-    const spec = specs.find((x): x is string => x !== undefined && (/^(github:|gitlab:|bitbucket:|gist:|git\+|git:\/\/|git@|https?:\/\/)/i.test(x) || /^[\w-][\w.-]*\/[\w.-]+(?:#\S*)?$/.test(x)));
-    if (spec !== undefined) return { action: run(/^https?:/i.test(spec) ? spec : `https://${spec.replace(/^(github|gitlab|bitbucket):/i, "$1.com/").replace(/^git\+/, "")}`), reason: `runs a package straight from ${shown(spec)}, not from a registry, with ${inv.name}: whatever that repository holds now runs here (T1195.001)`, technique: "T1195.001" };
+    if (runner) {
+      // The package is the first word that is no option or an option's value (after dlx, exec), or a --package/-p value; later words are its own arguments.
+      const own = /^(dlx|exec|x)$/.test(inv.args[0] ?? "") && inv.name !== "npx" && inv.name !== "bunx" ? inv.args.slice(1) : inv.args;
+      const specs = [own.find((x, i) => !x.startsWith("-") && !RUNNER_VALUED.test(own[i - 1] ?? "")), ...own.filter((x, i) => /^(-p|--package)$/.test(own[i - 1] ?? "")), ...own.map((x) => /^--package=(.+)$/.exec(x)?.[1])];
+      // (npm reads user/repo, with no scope's @ and no path's ./, as a GitHub repository.)
+      const spec = specs.find((x): x is string => x !== undefined && (/^(github:|gitlab:|bitbucket:|gist:|git\+|git:\/\/|git@|https?:\/\/)/i.test(x) || /^[\w-][\w.-]*\/[\w.-]+(?:#\S*)?$/.test(x)));
+      if (spec !== undefined) return { action: run(/^https?:/i.test(spec) ? spec : `https://${spec.replace(/^(github|gitlab|bitbucket):/i, "$1.com/").replace(/^git\+/, "")}`), reason: `runs a package straight from ${shown(spec)}, not from a registry, with ${inv.name}: whatever that repository holds now runs here (T1195.001)`, technique: "T1195.001" };
+    }
     // curl -o /tmp/x URL; chmod +x /tmp/x; /tmp/x
     if (FETCHERS.has(inv.name)) {
       const file = fetchedFile(inv.args);
@@ -165,6 +167,10 @@ const downloadRun: CommandRule = {
   },
 };
 
+/** The programs proxyExecution reads by name (lower case, without .exe), and PowerShell's Invoke-Expression. */
+const PROXY_PROGRAMS: ReadonlySet<string> = new Set(["mshta", "rundll32", "regsvr32", "certutil", "bitsadmin"]);
+const INVOKE_EXPRESSION = /^(?:iex|invoke-expression)(?:\(|$)/i;
+
 /**
  * Windows programs that fetch code from a URL and run it (LOLBAS): mshta with a URL or inline
  * script, rundll32 running javascript:, regsvr32 /i:<URL> scrobj.dll (Squiblydoo), certutil
@@ -176,6 +182,8 @@ const proxyExecution: CommandRule = {
   technique: "T1218",
   match(inv) {
     const name = inv.name.toLowerCase().replace(/\.exe$/, "");
+    // Only these programs are read below: no other command's text is searched for a URL.
+    if (!PROXY_PROGRAMS.has(name) && !INVOKE_EXPRESSION.test(name)) return undefined;
     const t = inv.command.text;
     const url = /https?:\/\/[^\s"'`)]+/i.exec(t)?.[0];
     if (name === "mshta" && (url !== undefined || /\b(?:javascript|vbscript):/i.test(t))) return { action: run(url ?? "inline script"), reason: `runs ${url ? `an HTML application from ${shown(hostOf(url) ?? url)}` : "inline script"} with mshta: system binary proxy execution (T1218.005)`, technique: "T1218.005" };
@@ -185,7 +193,7 @@ const proxyExecution: CommandRule = {
       return { action: { capability: "execute", target: { name: url, external: isExternalHost(hostOf(url) ?? "") }, reversibility: "recoverable", scope: "one" }, reason: `downloads ${shown(hostOf(url) ?? url)} with ${name}, a system tool abused to bring in code: ingress tool transfer (T1105)`, technique: "T1105" };
     }
     // (Also written against its argument, as the cradle usually is: IEX(New-Object Net.WebClient).DownloadString('…').)
-    if (/^(?:iex|invoke-expression)(?:\(|$)/i.test(name) && /\b(?:iwr|irm|invoke-webrequest|invoke-restmethod|downloadstring|net\.webclient)\b/i.test(t)) return { action: run(url ?? "a URL"), reason: `runs code downloaded from ${shown(url ? hostOf(url) ?? url : "the network")} with Invoke-Expression: ingress tool transfer (T1105)`, technique: "T1059.001" };
+    if (INVOKE_EXPRESSION.test(name) && /\b(?:iwr|irm|invoke-webrequest|invoke-restmethod|downloadstring|net\.webclient)\b/i.test(t)) return { action: run(url ?? "a URL"), reason: `runs code downloaded from ${shown(url ? hostOf(url) ?? url : "the network")} with Invoke-Expression: ingress tool transfer (T1105)`, technique: "T1059.001" };
     return undefined;
   },
   examples: {
@@ -199,6 +207,7 @@ const reverseTunnel: CommandRule = {
   id: "execution.reverse-tunnel",
   tactic: "Command and Control (TA0011)",
   technique: "T1572",
+  names: ["ssh", "autossh"],
   match(inv) {
     if (inv.name !== "ssh" && inv.name !== "autossh") return undefined;
     // (Also as -o RemoteForward="2222 localhost:22", and the port by its service name: localhost:ssh.)
@@ -306,6 +315,7 @@ const remoteCommand: CommandRule = {
   id: "execution.cloud-run-command",
   tactic: TACTIC,
   technique: "T1651",
+  names: [...new Set(RUN_COMMAND.map(([program]) => program))],
   match(inv) {
     const words = inv.args.filter((a) => !a.startsWith("-"));
     const t = inv.args.join(" ");

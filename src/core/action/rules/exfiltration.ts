@@ -101,6 +101,7 @@ const httpUpload: CommandRule = {
   id: "exfiltration.http-upload",
   tactic: TACTIC,
   technique: "T1048",
+  names: ["curl", "wget", "http", "https", "xh", "curlie"],
   match(inv, all, index): RuleHit | undefined {
     if (!["curl", "wget", "http", "https", "xh", "curlie"].includes(inv.name)) return undefined;
     // The URL: a word with a scheme first; -u user:pass or -H 'Host: x' are not destinations.
@@ -152,6 +153,7 @@ const remoteCopy: CommandRule = {
   id: "exfiltration.remote-copy",
   tactic: TACTIC,
   technique: "T1048",
+  names: ["scp", "rsync", "rclone", "sftp"],
   match(inv) {
     if (!["scp", "rsync", "rclone", "sftp"].includes(inv.name)) return undefined;
     // rclone's subcommand says whether anything is sent: ls, lsd, size, check, cat… only list or read.
@@ -176,6 +178,7 @@ const cloudUpload: CommandRule = {
   id: "exfiltration.cloud-storage",
   tactic: TACTIC,
   technique: "T1567.002",
+  names: ["aws", "gsutil", "gcloud", "rclone", "az"],
   match(inv, all, index) {
     const t = inv.args;
     let sources: string[] = [];
@@ -261,6 +264,7 @@ const dnsExfil: CommandRule = {
   id: "exfiltration.dns",
   tactic: TACTIC,
   technique: "T1048.003",
+  names: [...DNS_TOOLS],
   match(inv) {
     if (!DNS_TOOLS.has(inv.name)) return undefined;
     const name = inv.args.find((a) => !a.startsWith("-") && !a.startsWith("@") && /[.$`]/.test(a));
@@ -327,6 +331,7 @@ const publish: CommandRule = {
   id: "exfiltration.make-public",
   tactic: TACTIC,
   technique: "T1567",
+  names: ["gh", "gcloud", "az", "aws", "gsutil"],
   match(inv) {
     const t = inv.args;
     const ops = cloudOperands(t);

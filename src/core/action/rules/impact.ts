@@ -66,6 +66,7 @@ const destruction: CommandRule = {
   id: "impact.data-destruction",
   tactic: TACTIC,
   technique: "T1485",
+  names: ["rm", "shred", "srm", "unlink", "rmdir", "find"],
   match(inv, all, index): RuleHit | undefined {
     let paths: string[] = [];
     let recursive = false;
@@ -149,6 +150,7 @@ const encrypt: CommandRule = {
   id: "impact.encrypt-for-impact",
   tactic: TACTIC,
   technique: "T1486",
+  names: ["openssl", "gpg", "gpg2", "ccrypt", "ccencrypt", "aescrypt", "mcrypt", "age", "7z", "7za", "zip"],
   match(inv, all, index) {
     const t = inv.command.text;
     const encrypting =
@@ -190,6 +192,7 @@ const serviceStop: CommandRule = {
   id: "impact.service-stop",
   tactic: TACTIC,
   technique: "T1489",
+  names: ["systemctl", "service", "pkill", "killall", "kill"],
   match(inv) {
     const a = inv.args.filter((x) => !x.startsWith("-"));
     let unit: string | undefined;
@@ -213,6 +216,7 @@ const shutdown: CommandRule = {
   id: "impact.shutdown",
   tactic: TACTIC,
   technique: "T1529",
+  names: ["shutdown", "reboot", "halt", "poweroff", "init", "telinit", "systemctl", "launchctl"],
   match(inv) {
     const a = inv.args;
     const off =
@@ -233,6 +237,7 @@ const accountAccess: CommandRule = {
   id: "impact.account-access-removal",
   tactic: TACTIC,
   technique: "T1531",
+  names: ["userdel", "deluser", "passwd", "usermod", "chage", "dscl", "az", "gam", "aws"],
   match(inv) {
     const a = inv.args;
     const what =
@@ -282,6 +287,7 @@ const recovery: CommandRule = {
   id: "impact.inhibit-recovery",
   tactic: TACTIC,
   technique: "T1490",
+  names: ["tmutil", "btrfs", "zfs", "lvremove", "snapper", "timeshift", "rm", "shred"],
   match(inv) {
     const a = inv.args.filter((x) => !x.startsWith("-"));
     const what =
@@ -317,6 +323,7 @@ const diskFill: CommandRule = {
   id: "impact.disk-fill",
   tactic: TACTIC,
   technique: "T1499.001",
+  names: ["fallocate", "dd"],
   match(inv) {
     const a = inv.args;
     let size: number | undefined;
@@ -356,6 +363,7 @@ const cloudDelete: CommandRule = {
   id: "impact.cloud-delete",
   tactic: TACTIC,
   technique: "T1485",
+  names: ["gcloud", "az", "doctl", "hcloud", "linode-cli", "aws", "gsutil", "heroku", "fly", "flyctl", "kubectl", "oc"],
   match(inv) {
     const a = inv.args;
     const words = a.filter((x) => !x.startsWith("-"));
@@ -384,9 +392,8 @@ const cloudDelete: CommandRule = {
 /** A framework's schema migration: rails db:migrate, manage.py migrate, alembic upgrade, prisma migrate deploy, knex/sequelize/goose/flyway/liquibase. */
 function migrationRun(inv: Invocation): string | undefined {
   const a = inv.args;
-  const t = `${inv.name} ${a.join(" ")}`;
   if (/^(rails|rake)$/.test(inv.name) || /(^|\/)bin\/rails$/.test(inv.command.argv[0] ?? "")) return a.find((x) => /^db:(migrate|rollback|schema:load|setup|reset)/.test(x));
-  if (/^python[\d.]*$/.test(inv.name) && /\bmanage\.py\b/.test(t) && a.includes("migrate")) return "manage.py migrate";
+  if (/^python[\d.]*$/.test(inv.name) && /\bmanage\.py\b/.test(`${inv.name} ${a.join(" ")}`) && a.includes("migrate")) return "manage.py migrate";
   if (inv.name === "alembic" && /^(upgrade|downgrade)$/.test(a[0] ?? "")) return `alembic ${a[0]}`;
   if ((inv.name === "prisma" || ((inv.name === "npx" || inv.name === "pnpm" || inv.name === "bunx") && a.includes("prisma"))) && a.includes("migrate") && a.some((x) => /^(deploy|reset|dev)$/.test(x))) return "prisma migrate";
   if (/^(knex|sequelize|goose|flyway|liquibase|migrate|dbmate)$/.test(inv.name) && a.some((x) => /^(migrate(:latest|:up|:down|:undo\S*)?|db:migrate\S*|up|down|update|rollback)$/.test(x))) return `${inv.name} ${a[0] ?? ""}`.trim();

@@ -22,4 +22,21 @@ export const RULE_FAMILIES: Readonly<Record<string, readonly CommandRule[]>> = {
 };
 
 export const COMMAND_RULES: readonly CommandRule[] = Object.values(RULE_FAMILIES).flat();
+
+/** The rules that declare no names: asked about every command. */
+const ANY_NAME: readonly CommandRule[] = COMMAND_RULES.filter((r) => r.names === undefined);
+/** For each name some rule declares: the rules asked about a command of that name, in COMMAND_RULES order. */
+const BY_NAME: ReadonlyMap<string, readonly CommandRule[]> = new Map(
+  [...new Set(COMMAND_RULES.flatMap((r) => r.names ?? []))].map((name) => [name, COMMAND_RULES.filter((r) => r.names === undefined || r.names.includes(name))]),
+);
+
+/**
+ * The rules that can match a command named `name` (Invocation.name), in COMMAND_RULES order (the
+ * order reasons are listed in): those that declare no names, and those that declare this one. A
+ * rule that declares names returns nothing for any other (CommandRule.names), so asking only these
+ * finds what asking every rule finds, for a fraction of the calls.
+ */
+export function rulesFor(name: string): readonly CommandRule[] {
+  return BY_NAME.get(name) ?? ANY_NAME;
+}
 export type { CommandRule, RuleHit } from "./rule.js";

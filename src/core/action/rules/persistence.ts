@@ -219,6 +219,7 @@ const account: CommandRule = {
   id: "persistence.create-account",
   tactic: TACTIC,
   technique: "T1136.001",
+  names: ["useradd", "adduser", "sysadminctl", "usermod", "dscl"],
   match(inv): RuleHit | undefined {
     const text = inv.command.text;
     if (inv.name === "useradd" || inv.name === "adduser" || inv.name === "sysadminctl" && inv.args.includes("-addUser")) {
@@ -247,6 +248,7 @@ const gitHooks: CommandRule = {
   id: "persistence.git-hooks-path",
   tactic: TACTIC,
   technique: "T1546",
+  names: ["git"],
   match(inv) {
     if (inv.name !== "git" || !inv.args.includes("config")) return undefined;
     const i = inv.args.findIndex((a) => /^core\.hookspath$/i.test(a));
@@ -264,6 +266,7 @@ const clusterCronJob: CommandRule = {
   id: "persistence.cluster-cronjob",
   tactic: TACTIC,
   technique: "T1053.007",
+  names: ["kubectl", "oc"],
   match(inv) {
     if (inv.name !== "kubectl" && inv.name !== "oc") return undefined;
     const words = inv.args.filter((a) => !a.startsWith("-"));

@@ -19,6 +19,7 @@ const setuid: CommandRule = {
   id: "privilege.setuid",
   tactic: TACTIC,
   technique: "T1548.001",
+  names: ["chmod", "install"],
   match(inv) {
     let args: string[];
     if (inv.name === "chmod") args = inv.args.filter((a) => !/^-[a-zA-Z]+$/.test(a) && !a.startsWith("--"));
@@ -46,6 +47,7 @@ const capabilities: CommandRule = {
   id: "privilege.file-capabilities",
   tactic: TACTIC,
   technique: "T1548",
+  names: ["setcap"],
   match(inv) {
     if (inv.name !== "setcap" || inv.args.includes("-r") || inv.args.includes("-v")) return undefined;
     const caps = inv.args.find((a) => /cap_/i.test(a)) ?? "capabilities";
@@ -99,12 +101,16 @@ const sudoers: CommandRule = {
 
 const MODULE_CONFIG = /^\/etc\/(modules|modules-load\.d\/.+|modprobe\.d\/.+)$/;
 
+/** The programs kernelModule reads the operands of. */
+const MODULE_LOADERS: ReadonlySet<string> = new Set(["insmod", "modprobe", "kextload", "kmutil"]);
+
 const kernelModule: CommandRule = {
   id: "privilege.kernel-module",
   tactic: TACTIC,
   technique: "T1547.006",
   match(inv) {
-    const args = inv.args.filter((a) => !a.startsWith("-"));
+    // The operands, for the module loaders below only.
+    const args = MODULE_LOADERS.has(inv.name) ? inv.args.filter((a) => !a.startsWith("-")) : [];
     if (inv.name === "insmod" || (inv.name === "modprobe" && !inv.args.some((a) => a === "-r" || a === "--remove" || a === "-n" || a === "--dry-run" || a === "-c" || a === "--show-depends"))) {
       const mod = args[0];
       if (!mod) return undefined;
@@ -177,6 +183,7 @@ const containerEscape: CommandRule = {
   id: "privilege.container-escape",
   tactic: TACTIC,
   technique: "T1611",
+  names: ["docker", "podman", "kubectl", "oc", "nsenter"],
   match(inv) {
     const t = inv.command.text;
     if ((inv.name === "docker" || inv.name === "podman") && /\b(run|create|exec)\b/.test(t)) {
@@ -206,6 +213,7 @@ const adminPrompt: CommandRule = {
   id: "privilege.admin-prompt",
   tactic: TACTIC,
   technique: "T1548.004",
+  names: ["osascript"],
   match(inv) {
     if (inv.name !== "osascript" || !/with administrator privileges/i.test(inv.command.text)) return undefined;
     return { action: escalate("administrator prompt", "system"), reason: "asks the user for an administrator password through a system dialog to run a command as root: elevated execution with prompt (T1548.004)" };
@@ -262,6 +270,7 @@ const shellEscape: CommandRule = {
   id: "privilege.sudo-shell-escape",
   tactic: TACTIC,
   technique: "T1548.003",
+  names: ["sh", "bash", "dash", "zsh", "ksh", "csh", "tcsh", "fish", "ash", "busybox"],
   match(inv, all) {
     if (!SHELLS.test(inv.name) || inv.args.some((a) => !a.startsWith("-")) || inv.privileged) return undefined;
     const via = /^(\S+) (runs|-exec)/.exec(inv.command.via ?? "")?.[1];
@@ -281,6 +290,7 @@ const authorizationDb: CommandRule = {
   id: "privilege.authorization-db",
   tactic: TACTIC,
   technique: "T1548",
+  names: ["security"],
   match(inv) {
     const a = inv.args;
     if (inv.name !== "security" || a[0] !== "authorizationdb" || a[1] !== "write") return undefined;

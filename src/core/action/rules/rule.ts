@@ -19,6 +19,14 @@ export interface CommandRule {
   readonly tactic: string;
   /** ATT&CK technique id the rule covers, e.g. "T1053.003". */
   readonly technique: string;
+  /**
+   * The command names (Invocation.name, exactly as written) of every command this rule can match,
+   * when it only ever matches commands of those names: the judge then asks it about those commands
+   * only (rulesFor, index.ts). Left out when the rule may match a command of any name (it reads
+   * what a command writes, its redirections, environment or text, or a name by pattern). A test
+   * holds each declaration to every rule's examples (test/action-rule-names.test.ts).
+   */
+  readonly names?: readonly string[];
   readonly match: (inv: Invocation, all: readonly Invocation[], index: number) => RuleHit | undefined;
   /** Shell lines that must match, and lines from real work that must not. Run as tests. */
   readonly examples: { readonly match: readonly string[]; readonly noMatch: readonly string[] };
