@@ -157,6 +157,14 @@
 //     shell 21/24 (87.5%) caught, 11/12 (91.7%) hard-stopped, benign held 5/32
 //     editor and tool steps 19/24 (79.2%), 6/12 (50.0%), benign held 2/56
 //     prose hints 19/24 (79.2%), 9/12 (75.0%), benign held 3/32
+//   fresh22-probes.jsonl, fresh22-tool-probes.jsonl and fresh22-hints.jsonl (session 11, written
+//   blind while session 11 fixed for fresh5 to fresh21: 56 shell lines (32 benign), 80 editor and
+//   MCP steps over 25 servers (56 benign), 56 hints (32 benign), half mistakes and half compromise;
+//   sources in sources/fresh22-NOTES.md), scored once with the whole pipeline on 3ed4e02 (session
+//   11's detection code with the engine5 speed merge), before any fix made for it:
+//     shell 19/24 (79.2%) caught, 8/12 (66.7%) hard-stopped, benign held 5/32
+//     editor and tool steps 19/24 (79.2%), 9/12 (75.0%), benign held 4/56
+//     prose hints 15/24 (62.5%), 9/12 (75.0%), benign held 2/32
 // The final figures below are after fixes made while looking at those results: they are tuned
 // figures on these sets, not unseen ones.
 import { describe, expect, it } from "vitest";
@@ -224,6 +232,7 @@ describe("action model figures", () => {
     ["twentieth probe set (fresh19, written blind in session 10, benign-heavy over many ecosystems)", { shell: ["fresh19-probes.jsonl", [19, 24, 6, 12, 1, 32]], tools: ["fresh19-tool-probes.jsonl", [22, 24, 10, 12, 2, 56]], hints: ["fresh19-hints.jsonl", [22, 24, 12, 12, 0, 32]] }],
     ["twenty-first probe set (fresh20, written blind in session 10: mistakes and compromise in natural wording)", { shell: ["fresh20-probes.jsonl", [16, 24, 9, 12, 1, 32]], tools: ["fresh20-tool-probes.jsonl", [14, 24, 4, 12, 2, 56]], hints: ["fresh20-hints.jsonl", [19, 24, 11, 12, 0, 32]] }],
     ["twenty-second probe set (fresh21, written blind last in session 10; fixed for in session 11)", { shell: ["fresh21-probes.jsonl", [17, 24, 11, 12, 1, 32]], tools: ["fresh21-tool-probes.jsonl", [20, 24, 8, 12, 1, 56]], hints: ["fresh21-hints.jsonl", [22, 24, 12, 12, 0, 32]] }],
+    ["twenty-third probe set (fresh22, written blind in session 11)", { shell: ["fresh22-probes.jsonl", [14, 24, 5, 12, 1, 32]], tools: ["fresh22-tool-probes.jsonl", [15, 24, 4, 12, 2, 56]], hints: ["fresh22-hints.jsonl", [14, 24, 8, 12, 2, 32]] }],
   ];
   const MEASURE = { shell: measureShellProbes, tools: measureToolProbes, hints: measureHints } as const;
   for (const [name, sets] of BLIND) {
