@@ -228,3 +228,25 @@ describe("branches deleted in bulk", () => {
     expect(hint("Deleting the feature branch I just created for this fix.").verdict).toBe("continue");
   });
 });
+
+describe("from fresh22's misses", () => {
+  it("a cloud CLI's global options before the service do not hide it", () => {
+    expect(shell("aws --profile prod --region eu-west-1 ec2 authorize-security-group-ingress --group-id sg-1 --protocol tcp --port 3306 --cidr 0.0.0.0/0").verdict).toBe("stop");
+    expect(shell("aws --profile dev s3 ls").verdict).toBe("continue");
+  });
+  it("CloudTrail told to record only reads is a hard stop; told to record all is not", () => {
+    expect(shell(`aws cloudtrail put-event-selectors --trail-name main --event-selectors '[{"ReadWriteType":"ReadOnly"}]'`).verdict).toBe("stop");
+    expect(shell(`aws cloudtrail put-event-selectors --trail-name main --event-selectors '[{"ReadWriteType":"All","IncludeManagementEvents":true}]'`).verdict).toBe("continue");
+  });
+  it("a commit under a bot's name pauses; one under the user's does not", () => {
+    expect(ids(shell("git commit --author='github-actions[bot] <41898282+github-actions[bot]@users.noreply.github.com>' -m 'ci: bump'"))).toContain("git.commit-as-someone-else");
+    expect(shell("git -c user.name='Ana Silva' commit -m 'fix: null check'").verdict).toBe("continue");
+  });
+  it("a workload's logs excluded from shipping pause", () => expect(ids(shell("kubectl -n prod annotate deploy/payments fluentbit.io/exclude=true"))).toContain("kubernetes.logs-excluded"));
+  it("docker's build cache, networks and a plain system prune go ahead; volumes and -a do not", () => {
+    expect(shell("docker builder prune -f").verdict).toBe("continue");
+    expect(shell("docker system prune -f").verdict).toBe("continue");
+    expect(shell("docker system prune --volumes -f").verdict).not.toBe("continue");
+    expect(shell("docker volume prune -f").verdict).not.toBe("continue");
+  });
+});

@@ -68,7 +68,29 @@ export function invocationOf(command: ShellCommand): Invocation {
     }
   }
   if (i >= argv.length && wrapper >= 0) i = wrapper;
-  return { name: baseName(argv[i] ?? ""), args: argv.slice(i + 1), env: env ?? NO_ENV, privileged, command };
+  const name = baseName(argv[i] ?? "");
+  const args = argv.slice(i + 1);
+  return { name, args: CLOUD_GLOBALS.has(name) ? serviceFirst(args, CLOUD_GLOBALS.get(name)!) : args, env: env ?? NO_ENV, privileged, command };
+}
+
+/** The global options of the cloud CLIs that take a value, which may come before the service (aws --profile prod ec2 …). */
+const CLOUD_GLOBALS: ReadonlyMap<string, ReadonlySet<string>> = new Map([
+  ["aws", new Set(["--profile", "--region", "--output", "--endpoint-url", "--ca-bundle", "--color", "--cli-read-timeout", "--cli-connect-timeout", "--cli-binary-format", "--query"])],
+  ["gcloud", new Set(["--project", "--account", "--configuration", "--verbosity", "--format", "--impersonate-service-account", "--billing-project"])],
+  ["az", new Set(["--subscription", "--output", "-o", "--query"])],
+]);
+
+/** The arguments with the global options written before the service moved after it, so the service and its command come first. */
+function serviceFirst(args: readonly string[], globals: ReadonlySet<string>): readonly string[] {
+  let k = 0;
+  while (k < args.length && args[k]!.startsWith("-")) {
+    const a = args[k]!;
+    const eq = a.indexOf("=");
+    if (globals.has(eq > 0 ? a.slice(0, eq) : a)) k += eq > 0 ? 1 : 2;
+    else if (/^--(?:debug|no-cli-pager|no-paginate|no-verify-ssl|no-sign-request|quiet|verbose)$/.test(a)) k += 1;
+    else return args;
+  }
+  return k === 0 || k >= args.length ? args : [...args.slice(k), ...args.slice(0, k)];
 }
 
 export function baseName(word: string): string {

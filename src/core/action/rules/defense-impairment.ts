@@ -443,6 +443,13 @@ const cloudRecording: CommandRule = {
   names: [...new Set(CLOUD_RECORDING.map(([program]) => program))],
   match(inv) {
     const words = inv.args.filter((a) => !a.startsWith("-"));
+    // A trail told to record less: only reads (ReadWriteType ReadOnly leaves every change unrecorded), no management events, one region.
+    if (inv.name === "aws" && words[0] === "cloudtrail" && /^(put-event-selectors|update-trail)$/.test(words[1] ?? "")) {
+      const t = inv.args.join(" ");
+      if (/ReadWriteType\W{0,4}ReadOnly|IncludeManagementEvents\W{0,4}false|ExcludeManagementEventSources|--no-include-global-service-events|--no-is-multi-region-trail/i.test(t)) {
+        return { action: { capability: "impair-defences", target: { name: `aws cloudtrail ${words[1]}` }, reversibility: "irreversible", scope: "account" }, reason: `tells CloudTrail to record less (aws cloudtrail ${words[1]}): changes made from now on are not recorded (T1562.008)` };
+      }
+    }
     for (const [program, sub, what, lost] of CLOUD_RECORDING) {
       if (inv.name !== program) continue;
       // The subcommand's words, after the values of global options (--region us-east-1 config …).
@@ -454,8 +461,8 @@ const cloudRecording: CommandRule = {
     return undefined;
   },
   examples: {
-    match: [`aws cloudtrail stop-logging --name org-trail`, `aws guardduty delete-detector --detector-id 12abc --region eu-west-1`, `aws logs delete-log-group --log-group-name /aws/cloudtrail/org-trail`, `aws --region us-east-1 config stop-configuration-recorder --configuration-recorder-name default`, `aws securityhub disable-security-hub`, `gcloud logging sinks delete org-audit`, `az monitor diagnostic-settings delete --name audit --resource x`],
-    noMatch: [`aws cloudtrail describe-trails`, `aws cloudtrail start-logging --name org-trail`, `aws logs tail /aws/lambda/api --follow`, `aws guardduty list-findings --detector-id 1`, `gcloud logging read "severity>=ERROR"`],
+    match: [`aws cloudtrail stop-logging --name org-trail`, `aws guardduty delete-detector --detector-id 12abc --region eu-west-1`, `aws logs delete-log-group --log-group-name /aws/cloudtrail/org-trail`, `aws --region us-east-1 config stop-configuration-recorder --configuration-recorder-name default`, `aws securityhub disable-security-hub`, `gcloud logging sinks delete org-audit`, `az monitor diagnostic-settings delete --name audit --resource x`, `aws cloudtrail put-event-selectors --trail-name org --event-selectors '[{"ReadWriteType":"ReadOnly","IncludeManagementEvents":false}]'`],
+    noMatch: [`aws cloudtrail describe-trails`, `aws cloudtrail start-logging --name org-trail`, `aws logs tail /aws/lambda/api --follow`, `aws guardduty list-findings --detector-id 1`, `gcloud logging read "severity>=ERROR"`, `aws cloudtrail put-event-selectors --trail-name org --event-selectors '[{"ReadWriteType":"All","IncludeManagementEvents":true}]'`],
   },
 };
 
