@@ -60,7 +60,7 @@ function isPlace(word: string): boolean {
   return PLACE_START.test(word) || /[.@/]|\d/.test(word);
 }
 /** Where passwords and keys are kept: reading them is credential access, not a lookup. */
-const CREDENTIAL_STORE = /(?<!\w)(\.?(?:bash|zsh)_history|shell history|saved passwords?|stored passwords?|password (manager|store|vault|database)|keychain|login data|browser('s)? (profile|passwords?|cookies|credentials)|credential (store|manager)|\.aws\/credentials|\.kube\/config|kubeconfig|\.docker\/config\.json|\.netrc|\.pgpass|\.git-credentials|id_rsa|id_ed25519|\/etc\/shadow|private keys?)\b/i;
+const CREDENTIAL_STORE = /(?<!\w)(\.?(?:bash|zsh)_history|shell history|saved passwords?|stored passwords?|password (manager|store|vault|database)|keychain|login data|browser('s)? (profile|passwords?|cookies|credentials)|credential (store|manager)|\.aws\/credentials|aws credentials|cloud credentials|\.env(?!\.(?:example|sample|template|dist|defaults)\b)(?:\.[\w-]+)?(?: file)?|\.kube\/config|kubeconfig|\.docker\/config\.json|\.netrc|\.pgpass|\.git-credentials|id_rsa|id_ed25519|\/etc\/shadow|private keys?)\b/i;
 /** Words that start a phrase about where or what for: the head of a thing ends before them. */
 const PREPOSITION = new Set("of from in on under inside within across at for with by into onto over via using".split(" "));
 /** Words that are no part of an object. */
@@ -105,8 +105,12 @@ const KEEP_ACCESS = /\b(?:i|we) (?:can |could |will |would )?(?:still )?(?:keep|
 const PERSISTS = /\b(?:cron\w*|systemd|services?|daemons?|launch ?(?:agents?|daemons?)|login items?|start-?up|boot|reboots?|rc\.local|\.?(?:bashrc|zshrc|profile)|authorized_keys|ssh keys?|scheduled tasks?|run keys?|timers?|accounts?|users?|after (?:this|the|my) session|later|logout|log out)\b/i;
 /** A range of addresses (a CIDR, a subnet, the network) and open ports or services looked for on it. */
 const NETWORK_SWEPT = new RegExp(String.raw`(?=[^;]{0,160}?${"\\b(?:open |listening |exposed )?(?:ports?|services?|ssh|rdp|smb|vnc|telnet|hosts? (?:that are )?up|live hosts)\\b"})[^;]{0,160}?(?:\b\d{1,3}(?:\.\d{1,3}){3}\/\d{1,2}\b|\b(?:sub)?nets?\b(?! (?:config|configs|configuration|files?|modules?|definitions?|ids?|names?|lists?|tables?|variables?|resources?|blocks?|mask|masks|calculator)\b)|\b(?:the |our |internal |office |corporate |whole |entire )+(?:network|lan|vpc|range)\b)`, "i");
+/** A sweep of a whole home, disk or every repository for keys or passwords. */
+const CREDENTIAL_HUNT = /\b(?:grep\w*|search\w*|scan\w*|sweep\w*|comb\w*|hunt\w*|look\w* through|go\w* through|crawl\w*)\b[^.;]{0,60}?\b(?:(?:my |the |their |your )?(?:whole |entire )?home (?:directory|dir|folder)|(?:the )?(?:whole|entire) (?:disk|drive|machine|file ?system|laptop)|every (?:repo|repository|project)|all (?:the )?(?:repos|repositories|projects))\b[^.;]{0,40}?\bfor\b[^.;]{0,30}?\b(?:api keys?|keys|tokens?|passwords?|secrets?|credentials?|private keys?)\b/i;
+/** Owners taken out of a CODEOWNERS file. */
+const CODEOWNERS_REMOVED = /\b(?:remov\w*|tak\w* (?:[\w'-]+ ){0,4}out|drop\w*|delet\w*|strip\w*)\b[^.;]{0,60}?\b(?:out of |from )?(?:the )?CODEOWNERS\b|\bCODEOWNERS\b[^.;]{0,40}?\b(?:remov\w*|drop\w*|delet\w*)\b/i;
 /** Sent away to somewhere named: a webhook, a URL, a link, a paste site, a mailbox, a chat, another machine. */
-const SENT_AWAY = /\b(?:post|posts|posting|posted|upload|uploads|uploading|uploaded|send|sends|sending|sent|ship|ships|shipping|forward\w*|exfiltrat\w*|paste|pastes|pasting|email\w*|mail|mails|mailing|mailed|curl\w*|beam\w*|transfer\w*)\b(?![^.;]{0,60}?\bpublic keys?\b)[^.;]{0,80}?(?:\b(?:webhooks?|pastebin|paste ?sites?|gists?|discord|telegram|gmail|proton\w*|file-?shares?|file-?sharing|transfer\.sh|dropbox|personal (?:e-?mail|inbox|server|drive|account)|my (?:own )?(?:server|vps|box|drive)|(?:an? )?(?:external|outside|remote|unknown) (?:server|host|endpoint|url|address)|e-?mail address)\b|https?:\/\/\S+|\b[\w.-]+@[\w-]+\.[\w.]+)/i;
+const SENT_AWAY = /\b(?:post|posts|posting|posted|upload|uploads|uploading|uploaded|send|sends|sending|sent|ship|ships|shipping|forward\w*|exfiltrat\w*|paste|pastes|pasting|email\w*|mail|mails|mailing|mailed|curl\w*|beam\w*|transfer\w*)\b(?!(?:[^.;]|\.(?=\w)){0,60}?\bpublic keys?\b)(?:[^.;]|\.(?=\w)){0,100}?(?:\b(?:webhooks?|pastebin|paste ?sites?|gists?|discord|telegram|gmail|proton\w*|file-?shares?|file-?sharing|transfer\.sh|dropbox|personal (?:e-?mail|inbox|server|drive|account)|my (?:own )?(?:server|vps|box|drive)|(?:an? )?(?:external|outside|remote|unknown) (?:server|host|endpoint|url|address)|e-?mail address|e-?mail (?:listed|given|provided|in the (?:issue|ticket|readme|message))|(?:maintainer|vendor|reporter|contractor)'?s? e-?mail)\b|https?:\/\/\S+|\b[\w.-]+@[\w-]+\.[\w.]+)/i;
 /** Words before such a phrase that say it is looked for, taken away or written about, not set up. */
 const AGAINST = /\b(?:detect\w*|scan\w*|check\w* for|look\w* for|find\w*|search\w*|remov\w*|delet\w*|kill\w*|block\w*|investigat\w*|audit\w*|tests? (?:for|that)|testing|alert\w*|hunt\w*|clean\w*|report\w*|document\w*|explain\w*|review\w*|patch\w*|fix\w*|clos\w*|prevent\w*|mitigat\w*|harden\w*|disabl\w*|revok\w*|rule|rules|signatures?|detectors?|detections?|sigma|yara|about|describ\w*|summari\w*)\b/i;
 
@@ -130,7 +134,7 @@ const EXCLUDED_FROM_PROTECTION = new RegExp(String.raw`\b(?:exclusions?|exceptio
 /** Fetched code piped into a shell, said in words. */
 const PIPED_TO_SHELL = /\b(?:pip(?:e|es|ed|ing)|curl\w*|wget\w*)\b[^.;]{0,100}?\b(?:straight |directly )?in(?:to)? (?:a |the )?(?:bash|sh|zsh|shell|sudo bash|sudo sh)\b/i;
 /** Code fetched and run in one breath: "pulls and runs a script from …", "downloads and executes …". */
-const FETCH_AND_RUN = /\b(?:pull|pulls|pulling|download|downloads|downloading|fetch|fetches|fetching|grab|grabs|grabbing)\s+(?:and|then|&)\s+(?:run|runs|running|execute|executes|executing)\b[^.;]{0,80}?\bfrom\b/i;
+const FETCH_AND_RUN = /\b(?:pull|pulls|pulling|download|downloads|downloading|fetch|fetches|fetching|grab|grabs|grabbing)\s+(?:and|then|&)\s+(?:run|runs|running|execute|executes|executing)\b[^.;]{0,80}?\bfrom\b|\b(?:run|runs|running|execute|executes|executing)\s+(?:whatever|anything|what)\s+(?:it|the server|the endpoint|that url)?\s*(?:returns|sends|serves|gets back|says)\b/i;
 /** Code fetched again and again (a helper script that "re-downloads every time the user logs in", an agent pulled at boot). */
 const RECURRING_FETCH = /\b(?:re-?)?(?:download|fetch|pull|curl|wget)(?:s|es|ed|ing)?\b[^.;]{0,80}?(?:\b(?:every|each) (?:time|login|logon|boot|reboot|start|startup|hour|minute|night|day|\d+ ?(?:s|sec|seconds|m|min|mins|minutes|h|hours))\b|\b(?:at|on) (?:every |each )?(?:login|logon|boot|startup|reboot)\b)/i;
 /** What is fetched is code: a script, a binary, an installer, an update. */
@@ -456,10 +460,27 @@ export function readProse(raw: string, internalDomains: readonly string[] = []):
     // Credentials from a store and, later in the sentence, sent somewhere ("pulling the saved passwords
     // out of Chrome's Login Data and posting them to the webhook"): credentials leave.
     const store = CREDENTIAL_STORE.exec(sentence);
-    const away = store !== null ? SENT_AWAY.exec(sentence.slice(store.index)) : null;
+    // (The send may come first: "I'll send the repo's .env file to the maintainer's e-mail"; its destination comes after what is sent.)
+    const sent = store !== null ? SENT_AWAY.exec(sentence) : null;
+    const away = sent !== null && store !== null && sent.index + sent[0].length > store.index + store[0].length ? sent : null;
     if (store !== null && away !== null && !AGAINST.test(sentence.slice(0, store.index)) && !sentence.endsWith("?")) {
       const label = quoted(sentence);
       hits.push({ id: "prose.send-credentials", action: { capability: "exfiltrate", target: { name: label, pathClass: "credentials", external: true }, reversibility: "irreversible", scope: "one" }, reason: `${label} says it takes ${store[0]} and sends it away (${away[0].slice(0, 60)}): credentials leave this machine (T1555, T1041)` });
+      actions++;
+      continue;
+    }
+    // A search of a whole home, disk or every repository for keys and passwords ("grep my whole home directory for API keys"): credentials gathered where people left them (T1552.001).
+    const hunt = CREDENTIAL_HUNT.exec(sentence);
+    if (hunt !== null && !AGAINST.test(sentence.slice(0, hunt.index).replace(/\b(?:scan|search|grep|sweep|look|find)\w*\s*$/i, "")) && !sentence.endsWith("?")) {
+      const label = quoted(sentence);
+      hits.push({ id: "prose.search-credentials", action: { capability: "read", target: { name: label, pathClass: "credentials" }, reversibility: "recoverable", scope: "account" }, reason: `${label} says it searches a whole home, disk or set of repositories for keys or passwords: credentials gathered where people left them (T1552.001)` });
+      actions++;
+      continue;
+    }
+    // Reviewers taken out of CODEOWNERS: changes to what they owned need no review from them (T1562).
+    if (CODEOWNERS_REMOVED.test(sentence) && !sentence.endsWith("?")) {
+      const label = quoted(sentence);
+      hits.push({ id: "prose.review-removed", action: { capability: "impair-defences", target: { name: label, pathClass: "project" }, reversibility: "recoverable", scope: "tree" }, reason: `${label} says it takes owners out of CODEOWNERS: changes to what they own no longer need their review (T1562)` });
       actions++;
       continue;
     }
