@@ -39,6 +39,10 @@ export const HOSTILE_ACTION_HINTS: ReadonlyArray<readonly [label: string, text: 
   // A regenerable find's long path, which the rm rules look back over at every rm.
   `find ${"a/".repeat(15_000)} -name '*.pyc' -exec rm -rf {} +`,
   "find . -name x ".repeat(2000),
+  // Session 11's review: a CI expression's ${{ opened again and again before an upload (the secret-expansion test), and
+  // a log-shipper annotation's JSON opened again and again (the logs-excluded rule): both were quadratic.
+  `echo '${"${{ ".repeat(8000)}' | curl --data-binary @- https://example.com/x`,
+  "kubectl annotate ad.datadoghq.com/x.logs=[{ ".repeat(700),
   "a".repeat(32_000),
   ": ( | ; & ` ".repeat(2600),
   "x-delete-".repeat(3500),

@@ -108,7 +108,7 @@ const NETWORK_SWEPT = new RegExp(String.raw`(?=[^;]{0,160}?${"\\b(?:open |listen
 /** A sweep of a whole home, disk or every repository for keys or passwords. */
 const CREDENTIAL_HUNT = /\b(?:grep\w*|search\w*|scan\w*|sweep\w*|comb\w*|hunt\w*|look\w* through|go\w* through|crawl\w*)\b[^.;]{0,60}?\b(?:(?:my |the |their |your )?(?:whole |entire )?home (?:directory|dir|folder)|(?:the )?(?:whole|entire) (?:disk|drive|machine|file ?system|laptop)|every (?:repo|repository|project)|all (?:the )?(?:repos|repositories|projects))\b[^.;]{0,40}?\bfor\b[^.;]{0,30}?\b(?:api keys?|keys|tokens?|passwords?|secrets?|credentials?|private keys?)\b/i;
 /** Owners taken out of a CODEOWNERS file. */
-const CODEOWNERS_REMOVED = /\b(?:remov\w*|tak\w* (?:[\w'-]+ ){0,4}out|drop\w*|delet\w*|strip\w*)\b[^.;]{0,60}?\b(?:out of |from )?(?:the )?CODEOWNERS\b|\bCODEOWNERS\b[^.;]{0,40}?\b(?:remov\w*|drop\w*|delet\w*)\b/i;
+const CODEOWNERS_REMOVED = /\b(?:remov\w*|tak\w*|drop\w*|delet\w*|strip\w*)\b[^.;]{0,60}?(?:@[\w/-]+|\bteams?\b|\bowners?\b|\breviewers?\b|\bgroups?\b|\bpeople\b)[^.;]{0,40}?\b(?:out of|from) (?:the )?CODEOWNERS\b/i;
 /** Sent away to somewhere named: a webhook, a URL, a link, a paste site, a mailbox, a chat, another machine. */
 const SENT_AWAY = /\b(?:post|posts|posting|posted|upload|uploads|uploading|uploaded|send|sends|sending|sent|ship|ships|shipping|forward\w*|exfiltrat\w*|paste|pastes|pasting|email\w*|mail|mails|mailing|mailed|curl\w*|beam\w*|transfer\w*)\b(?!(?:[^.;]|\.(?=\w)){0,60}?\bpublic keys?\b)(?:[^.;]|\.(?=\w)){0,100}?(?:\b(?:webhooks?|pastebin|paste ?sites?|gists?|discord|telegram|gmail|proton\w*|file-?shares?|file-?sharing|transfer\.sh|dropbox|personal (?:e-?mail|inbox|server|drive|account)|my (?:own )?(?:server|vps|box|drive)|(?:an? )?(?:external|outside|remote|unknown) (?:server|host|endpoint|url|address)|e-?mail address|e-?mail (?:listed|given|provided|in the (?:issue|ticket|readme|message))|(?:maintainer|vendor|reporter|contractor)'?s? e-?mail)\b|https?:\/\/\S+|\b[\w.-]+@[\w-]+\.[\w.]+)/i;
 /** Words before such a phrase that say it is looked for, taken away or written about, not set up. */
@@ -170,7 +170,7 @@ const DEV_COPY = /\b(dev|development) (server|servers|environment|env|database|d
 const PRODUCTION = /(^|[^a-z0-9])(prod|production|prd)([^a-z0-9]|$)|\blive (database|db|site|server|servers|environment|cluster|system|data|store|shop|app|api|tables?)\b/i;
 /** Whether the words name production (prod, production, the live database). */
 export const mentionsProduction = (text: string): boolean => PRODUCTION.test(text);
-const PUBLIC = /\b(public(?! (?:keys?|ssh keys?|key files?|certificates?|certs?|ip|ips|ip address(?:es)?|subnets?|holidays?|methods?|functions?|api|interfaces?|class|classes|schema)\b)|publicly|anyone|(to|with|for) everyone|everyone (can|with the link)|world-readable|the internet|open to all|anonymous|customer-facing|public-facing|status page)\b|\b0\.0\.0\.0\/0\b|::\/0/i;
+const PUBLIC = /\b(public(?! (?:keys?|ssh keys?|key files?|certificates?|certs?|ip|ips|ip address(?:es)?|subnets?|holidays?|methods?|functions?|api|interfaces?|class|classes|schema)\b(?!-))|publicly|anyone|(to|with|for) everyone|everyone (can|with the link)|world-readable|the internet|open to all|anonymous|customer-facing|public-facing|status page)\b|\b0\.0\.0\.0\/0\b|::\/0/i;
 /** Recipients outside the organisation, named without an address. */
 const OUTSIDE = /#ext[-_][\w-]+|\b(paste (?:site|service|bin)s?|pastebin|hastebin|ghostbin|dpaste|transfer\.sh|file\.io|webhook\.site|request ?bin|their (?:engineers?|developers?|devs?|team|support|contractors?)|personal (e-?mail|gmail|account|address|dropbox|drive)|gmail|hotmail|yahoo|protonmail|proton\.me|outlook\.com|icloud|contractor'?s?|vendor'?s?|freelancer'?s?|third[- ]part(y|ies)|external|outside|partner'?s?|pastebin|a stranger|someone outside|agency|agencies|slack connect|consultants?|recruiters?|my laptop|personal laptop|personal device|home computer|usb (drive|stick)|(free |an? |some )?online (?:[\w-]+ ){0,3}(site|website|service|tool|converter|app)s?)\b/i;
 const ADMIN = /\b(admin|admins|administrator|administrators|owner|owners|root (access|privileges?|user|account|role|shell)|as root|superuser|sudo (access|rights|privileges?)|sudoers|full access|full control|all permissions|cluster-admin|god mode|administratoraccess|super ?admin(istrator)?)\b/i;
@@ -465,13 +465,14 @@ export function readProse(raw: string, internalDomains: readonly string[] = []):
     const away = sent !== null && store !== null && sent.index + sent[0].length > store.index + store[0].length ? sent : null;
     if (store !== null && away !== null && !AGAINST.test(sentence.slice(0, store.index)) && !sentence.endsWith("?")) {
       const label = quoted(sentence);
-      hits.push({ id: "prose.send-credentials", action: { capability: "exfiltrate", target: { name: label, pathClass: "credentials", external: true }, reversibility: "irreversible", scope: "one" }, reason: `${label} says it takes ${store[0]} and sends it away (${away[0].slice(0, 60)}): credentials leave this machine (T1555, T1041)` });
+      hits.push({ id: "prose.send-credentials", action: { capability: "exfiltrate", target: { name: label, pathClass: "credentials", external: true }, reversibility: "irreversible", scope: "one" }, reason: `${label} says it takes ${store[0]} and sends it somewhere named: credentials leave this machine (T1555, T1041)` });
       actions++;
       continue;
     }
     // A search of a whole home, disk or every repository for keys and passwords ("grep my whole home directory for API keys"): credentials gathered where people left them (T1552.001).
     const hunt = CREDENTIAL_HUNT.exec(sentence);
-    if (hunt !== null && !AGAINST.test(sentence.slice(0, hunt.index).replace(/\b(?:scan|search|grep|sweep|look|find)\w*\s*$/i, "")) && !sentence.endsWith("?")) {
+    // (Looking for secrets that leaked, were committed or hard-coded is finding them to take them out.)
+    if (hunt !== null && !/\b(?:leak\w*|exposed|hard-?coded|committed|accidentally)\b/i.test(hunt[0]) && !/\b(?:gitleaks|trufflehog|detect-secrets|ggshield)\b/i.test(sentence) && !AGAINST.test(sentence.slice(0, hunt.index).replace(/\b(?:scan|search|grep|sweep|look|find)\w*\s*$/i, "")) && !sentence.endsWith("?")) {
       const label = quoted(sentence);
       hits.push({ id: "prose.search-credentials", action: { capability: "read", target: { name: label, pathClass: "credentials" }, reversibility: "recoverable", scope: "account" }, reason: `${label} says it searches a whole home, disk or set of repositories for keys or passwords: credentials gathered where people left them (T1552.001)` });
       actions++;
@@ -689,7 +690,7 @@ function readAction(sentence: string, clause: string, verb: string, verbClass: V
   // (Access opened to everyone is never throwaway, whatever it is for: "opening 5432 to 0.0.0.0/0 for a quick debug session".)
   const openToAll = sentenceLevel.public && (verbClass === "grant" || verbClass === "unlock");
   // (Branches in the user's own fork are theirs alone: "the feature branches I merged last week from my fork".)
-  const ownFork = object.some((w) => /^(branch|branches)$/.test(w)) && /\b(?:from|in|on) my (?:own |personal )?fork\b/i.test(sentence);
+  const ownFork = object.some((w) => /^(branch|branches)$/.test(w)) && /\bbranch(?:es)?\b[^.;,]{0,60}?\b(?:from|in|on) my (?:own |personal )?fork\b/i.test(sentence) && !/\b(?:main|master|release|prod|production|develop|trunk|origin)\b/i.test(sentence);
   const throwaway = code || !sentenceLevel.production && !openToAll && (throwawayObject || ownFork || MADE_BY_THE_AGENT.test(sentence) || DEV_COPY.test(place.join(" ")) || place.some((w, k) => w.split(/[-_/.]+/).some((p) => notReal(place, k, p))) || (!(verbClass === "grant" && (sentenceLevel.recipients.length > 0 || sentenceLevel.public || /\broles?\//i.test(sentence))) && !roleGiven && !protectionOff && pathClasses.length > 0 && pathClasses.every((c) => c === "temp" || c === "build-output" || c === "project") && !object.some((w) => /^(branch|branches|tags?|remote|remotes|origin|releases?|repo|repos|repository|repositories|project|projects)$/.test(w))));
   const facts: ArgumentFacts = { ...sentenceLevel, bulk: sentenceLevel.bulk || object.some((w) => BULK.test(w)) };
   const phrase = object.join(" ");

@@ -114,7 +114,8 @@ function columnName(n: Node): string {
 }
 
 /** Columns that name one row (an id, a key, an e-mail address, a username): WHERE on them picks rows one by one. */
-const KEY_COLUMN = /^(?:id|pk|uuid|guid|key|email|e_?mail|username|user_?name|login|slug|sku|handle|number|ref)$|_(?:id|uuid|guid|key|number|ref|email|no)$|Id$/i;
+// (Not a tenant's, an organisation's, a workspace's or a type's id: each names a whole category of rows.)
+const KEY_COLUMN = /^(?!(?:tenant|org|organi[sz]ation|workspace|account_type|\w*_type|team|company|region|group)_?id$)(?:(?:id|pk|uuid|guid|key|email|e_?mail|username|user_?name|login|slug|sku|handle|number|ref|name|version|code)$|\w*_(?:id|uuid|guid|key|number|ref|email|no)$|\w*Id$)/i;
 
 /** Whether a WHERE picks rows by a key (id = 5, order_id IN (…), email = '…'), as opposed to by a category (region = 'EU', status = 'inactive'). */
 function pinsKey(e: Node): boolean {
@@ -123,7 +124,9 @@ function pinsKey(e: Node): boolean {
   if (op === "AND") return pinsKey(e.left as Node) || pinsKey(e.right as Node);
   if (op === "OR") return pinsKey(e.left as Node) && pinsKey(e.right as Node);
   const left = e.left as Node;
-  return (op === "=" || op === "IN") && left?.type === "column_ref" && KEY_COLUMN.test(columnName(left));
+  // IN pins keys only with a list of values: IN (SELECT …) picks whatever the query picks.
+  const right = e.right as Node;
+  return (op === "=" || (op === "IN" && right?.type === "expr_list" && Array.isArray(right.value) && (right.value as Node[]).every((v) => v?.type !== "select" && v?.ast === undefined))) && left?.type === "column_ref" && KEY_COLUMN.test(columnName(left));
 }
 
 /** Columns that hold money (a balance, a price, a credit): setting them for a category of rows moves money in bulk. */

@@ -162,7 +162,7 @@ export function argumentFacts(args: unknown, internalDomains: readonly string[] 
       facts.strings.push(v);
       if (under === "forward" && /@/.test(v)) facts.forwardTo.push(v.trim());
       // A rule or applet written in words: "forward to x@gmail.com", "auto-forward every new email to …".
-      else if (v.length <= 512) { const fw = /\bforward(?:s|ed|ing)?\b(?:\s+[\w-]+){0,5}?\s+to\s+([\w.+-]+@[\w-]+(?:\.[\w-]+)+)/i.exec(v); if (fw) facts.forwardTo.push(fw[1]!); }
+      else if (v.length <= 512 && /^(rule|rules|filter|filters|action|actions|applet|then|do|criteria|condition|forward|forwarding)$/i.test(key)) { const fw = /\bforward(?:s|ed|ing)?\b(?:\s+[\w-]+){0,5}?\s+to\s+([\w.+-]+@[\w-]+(?:\.[\w-]+)+)/i.exec(v); if (fw) facts.forwardTo.push(fw[1]!); }
       if (under === "attach" && v.length <= 4096) facts.attachments.push(v);
       if (BROADCAST.test(v)) facts.broadcast = true;
       if (v.length <= 64 * 1024 && ADMIN_GRANT.test(v)) facts.adminGrant = true;
@@ -507,7 +507,8 @@ export function readNamed(tool: string, name: ReturnType<typeof splitToolName>, 
   /** Turns a protection off; one that keeps the record of what happens (audit, logging) for the whole account, and for good. */
   const disable = (): void => {
     // Alerts quieted for a named non-production host or environment (a planned mute of staging-db-02): nothing that serves users goes unwatched.
-    const nonProduction = !f.production && f.strings.some((v) => v.length <= 120 && /(^|[^a-z])(staging|stage|dev|development|qa|test|preview|sandbox)([^a-z]|$)/i.test(v));
+    const targets = isRecord(args) ? Object.entries(args).filter(([k, v]) => /^(scope|host|hostname|tags?|query|monitor|monitor_?ids?|env|environment|service)$/i.test(k) && typeof v === "string").map(([, v]) => v as string) : [];
+    const nonProduction = !f.production && targets.length > 0 && targets.every((v) => v.length <= 120 && !/\*|\bprod|\bproduction|\bOR\b/i.test(v) && /(^|[^a-z])(staging|stage|dev|development|qa|test|preview|sandbox)([^a-z]|$)/i.test(v));
     if (nonProduction && hasWord(object, /^(monitor|monitors|alert|alerts|alarm|alarms|notifications?)$/) !== undefined && !hasWord(object, /^(security|guardduty|siem|audit|auditing|edr|defender|waf|firewall|intrusion|ids|ips|fraud)$/)) {
       actions.push({ capability: "write", target: { name: tool, ...base }, reversibility: "recoverable", scope });
       return;

@@ -26,7 +26,7 @@ function inputsOf(writer: Invocation): string[] {
  * A word that expands a secret: a variable named for one ($AWS_SECRET_ACCESS_KEY, ${GITHUB_TOKEN},
  * $DB_PASSWORD) or a CI expression over the secrets (${{ secrets.NPM_TOKEN }}, ${{ toJSON(secrets) }}).
  */
-export const SECRET_EXPANSION = /\$\{?[A-Za-z_]\w*(?:SECRET|TOKEN|PASSWORD|PASSWD|PASSPHRASE|API_?KEY|PRIVATE_KEY|ACCESS_KEY|CREDENTIALS?)\w*\}?|\$\{\{[^}]*\bsecrets\b/i;
+export const SECRET_EXPANSION = /\$\{?[A-Za-z_]\w*(?:SECRET|TOKEN|PASSWORD|PASSWD|PASSPHRASE|API_?KEY|PRIVATE_KEY|ACCESS_KEY|CREDENTIALS?)\w*\}?|\$\{\{[^}]{0,200}?\bsecrets\b/i;
 
 /** The worst class among the files a step sends. */
 function worst(paths: readonly string[]): PathClass | undefined {

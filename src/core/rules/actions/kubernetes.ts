@@ -29,12 +29,12 @@ export const KUBERNETES_RULES: readonly Rule[] = [
   {
     id: "kubernetes.logs-excluded",
     category: "kubernetes",
-    reason: "Marks a workload's logs to be dropped by the log shipper (fluentbit.io/exclude, co.elastic.logs/enabled=false, ad.datadoghq.com logs disabled): what it does stops reaching the log store (T1562.006).",
+    reason: "Marks a workload's logs to be dropped by the log shipper (fluentbit.io/exclude, co.elastic.logs/enabled=false): what it does stops reaching the log store (T1562.006).",
     score: 60,
-    keywords: ["fluentbit.io/exclude", "co.elastic.logs/enabled", "logs_excluded", "datadoghq.com"],
-    pattern: /\b(?:kubectl|oc)\b[^;&|]{0,200}? (?:annotate|label|patch)\b[^;&|]{0,300}?(?:fluentbit\.io\/exclude[^\s=]*=['"]?true|co\.elastic\.logs\/enabled=['"]?false|ad\.datadoghq\.com\/[\w.-]+\.logs=['"]?\[\s*\{[^}]*"?(?:service|source)|ad\.datadoghq\.com\/logs_exclude)/,
+    keywords: ["fluentbit.io/exclude", "co.elastic.logs/enabled"],
+    pattern: /\b(?:kubectl|oc)\b[^;&|]{0,200}? (?:annotate|label|patch)\b[^;&|]{0,300}?(?:fluentbit\.io\/exclude[^\s=":]{0,40}(?:=|"\s?:\s?)['"]?true|co\.elastic\.logs\/enabled(?:=|"\s?:\s?)['"]?false)/,
     examples: {
-      match: ["kubectl -n prod annotate deployment/api fluentbit.io/exclude=true --overwrite", "kubectl annotate pod web-1 co.elastic.logs/enabled=false"],
+      match: ["kubectl -n prod annotate deployment/api fluentbit.io/exclude=true --overwrite", "kubectl annotate pod web-1 co.elastic.logs/enabled=false", `kubectl patch deploy api -p '{"spec":{"template":{"metadata":{"annotations":{"fluentbit.io/exclude":"true"}}}}}'`],
       noMatch: ["kubectl -n prod annotate deployment/api fluentbit.io/exclude=false --overwrite", "kubectl annotate deployment/api team=payments"],
     },
   },
@@ -191,9 +191,9 @@ export const KUBERNETES_RULES: readonly Rule[] = [
     reason: "Force-removes containers or images, or prunes unused Docker objects.",
     score: 55,
     keywords: ["docker", "podman"],
-    pattern: /\b(?:docker|podman)(?: (?:container|image))? (?:rm|rmi)\b[^;&|]{0,100}? -[a-z]*f[a-z]*(?=$|[\s;&|)'"`])|\b(?:docker|podman)(?: (?:container|volume))? prune\b|\b(?:docker|podman) system prune\b(?=[^;&|]{0,100}? (?:-[a-z]*a[a-z]*|--all|--volumes)(?=$|[\s;&|)'"`]))|\b(?:docker|podman) image prune\b[^;&|]{0,100}? (?:-a|--all)(?=$|[\s;&|)'"`])|\b(?:docker|podman) volume rm\b|\b(?:docker[- ]compose|podman[- ]compose)\b[^;&|]{0,100}? down\b[^;&|]{0,100}? (?:-v|--volumes)(?=$|[\s;&|)'"`])/,
+    pattern: /\b(?:docker|podman)(?: (?:container|image))? (?:rm|rmi)\b[^;&|]{0,100}? -[a-z]*f[a-z]*(?=$|[\s;&|)'"`])|\b(?:docker|podman)(?: (?:container|volume))? prune\b|\b(?:docker|podman) system prune\b(?=[^;&|]{0,100}? (?:-[a-z]*a[a-z]*|--all|--volumes)(?=$|[\s;&|)'"`=]))|\b(?:docker|podman) image prune\b[^;&|]{0,100}? (?:-a|--all)(?=$|[\s;&|)'"`])|\b(?:docker|podman) volume rm\b|\b(?:docker[- ]compose|podman[- ]compose)\b[^;&|]{0,100}? down\b[^;&|]{0,100}? (?:-v|--volumes)(?=$|[\s;&|)'"`])/,
     examples: {
-      match: ["docker rm -fv container", "docker rmi -nf image", "docker system prune -a", "docker system prune --volumes -f", "docker container prune -f", "docker image prune -a", "docker volume rm pgdata", "podman volume prune -f", "docker compose -f dev.yml down -v"],
+      match: ["docker rm -fv container", "docker rmi -nf image", "docker system prune -a", "docker system prune --volumes -f", "docker system prune --all=true --volumes=true -f", "docker container prune -f", "docker image prune -a", "docker volume rm pgdata", "podman volume prune -f", "docker compose -f dev.yml down -v"],
       // Dangling images only (no -a): nothing any container or tag uses.
       // Build cache, unused networks, and a system prune without -a or --volumes (stopped containers, dangling images, networks, build cache): all made again on the next build.
       noMatch: ["docker rm container", "docker logs traefik", "docker ps", "docker volume ls", "docker compose down", "docker image prune -f", "docker builder prune -f", "docker network prune -f", "docker system prune -f --filter 'until=72h'"],

@@ -9,7 +9,7 @@ export const PRIVILEGE_RULES: readonly Rule[] = [
     reason: "Turns off a macOS protection through its preferences: the quarantine that makes Gatekeeper check downloads, library validation, or the screen lock's password (T1553.001, T1562.001).",
     score: 80,
     keywords: ["defaults write"],
-    pattern: /\bdefaults write\b[^;&|]{0,200}?(?:\blsquarantine -bool (?:no|false|0)\b|\bdisablelibraryvalidation -bool (?:yes|true|1)\b|\bcom\.apple\.screensaver askforpassword -(?:int|bool) (?:0|no|false)\b)/,
+    pattern: /\bdefaults write\b[^;&|]{0,200}?(?:\blsquarantine['"]? -(?:bool|boolean|int|integer) ['"]?(?:no|false|0)\b|\bdisablelibraryvalidation['"]? -(?:bool|boolean|int|integer) ['"]?(?:yes|true|1)\b|\bcom\.apple\.screensaver['"]? ['"]?askforpassword['"]? -(?:int|integer|bool|boolean) ['"]?(?:0|no|false)\b)/,
     examples: {
       match: ["defaults write com.apple.LaunchServices LSQuarantine -bool NO", "sudo defaults write /Library/Preferences/com.apple.security.libraryvalidation.plist DisableLibraryValidation -bool true", "defaults write com.apple.screensaver askForPassword -int 0"],
       noMatch: ["defaults write com.apple.dock autohide -bool true", "defaults read com.apple.LaunchServices LSQuarantine", "defaults write com.apple.screensaver askForPassword -int 1"],
@@ -63,7 +63,7 @@ export const PRIVILEGE_RULES: readonly Rule[] = [
     score: 65,
     keywords: ["sudo", "su"],
     // Also by its path, through env, or by an interpreter told to exec one (sudo /bin/sh, sudo env /bin/bash, sudo perl -e 'exec "/bin/sh"').
-    pattern: re(String.raw`${START}(?:sudo(?: -${T}+(?: root)?)* (?:env(?: -${T}+)* )?(?:(?:/usr)?/bin/)?(?:su|bash|sh|dash|zsh|ksh|fish)${END}|sudo -[a-z]*[is]${END}|su(?: -| -l| root| --login)?(?:$|[;&|)'"\x60]| -c)|sudo(?: -${T}+(?: root)?)* (?:perl|ruby|python[\d.]*|php|lua|tclsh|node) -[a-z]*[ec][a-z]* [^&|\n]{0,200}?\b(?:exec|system|spawn|os\.execute)\b[^&|\n]{0,40}?/bin/(?:ba|da|z|k)?sh\b)`),
+    pattern: re(String.raw`${START}(?:sudo(?: -${T}+(?: root)?)* (?:env(?: -${T}+)* )?(?:(?:/usr)?/bin/)?(?:su|bash|sh|dash|zsh|ksh|fish)${END}|sudo -[a-z]*[is]${END}|su(?: -| -l| root| --login)?(?:$|[;&|)'"\x60]| -c)|sudo(?: -${T}+(?: root)?)* (?:[^\s;&|]*/)?(?:perl|ruby|python[\d.]*|php|lua|tclsh|node) -[a-z]*[ec][a-z]* [^&|\n]{0,200}?\b(?:exec\w{0,2}|system|spawn|popen|os\.execute)\b[^&|\n]{0,40}?['"(\s](?:(?:/usr)?/bin/)?(?:ba|da|z|k)?sh(?=$|[\s'"),;&|]))`),
     examples: {
       match: ["sudo su -", "sudo -i", "su -", "sudo -u root bash", "su root", "sudo env /bin/sh", "sudo /bin/bash", `sudo perl -e 'exec "/bin/sh";'`],
       noMatch: ["sudo apt update", "summary of changes", "sudo -u www-data ls"],

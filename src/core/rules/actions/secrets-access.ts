@@ -58,7 +58,7 @@ export const SECRETS_ACCESS_RULES: readonly Rule[] = [
     score: 55,
     keywords: ["env", "set", "ps "],
     alsoOneOf: ["grep", "rg", "findstr", "select-string"],
-    pattern: /(?:^|[;&|(]\s*|\b(?:sudo|then|do) )(?:printenv|env|set|export -p|ps(?: -?[a-z]+)*)\s*\|\s*(?:grep|egrep|rg|findstr|select-string)\b[^;&|]{0,80}?\b(?:pass(?:word|wd)?|secrets?|tokens?|api_?keys?|keys?|credentials?)\b/,
+    pattern: /(?:^|[;&|(]\s*|\b(?:sudo|then|do) )(?:printenv|env|set|export -p|ps(?: -?[a-z]+)*)\s*\|\s*(?:grep|egrep|rg|findstr|select-string)\b[^;&|]{0,80}?(?:\b|_)(?:pass(?:word|wd)?|secrets?|tokens?|api_?keys?|keys?|credentials?)\b/,
     examples: {
       match: ["printenv | grep -i token", "env | grep -i key", "ps aux | grep -i password", "ps -ef | grep -E 'pass|token'"],
       noMatch: ["env | grep PATH", "ps aux | grep node", "printenv HOME", "grep -r token src/", "docker ps | grep auth-service", "kubectl get ps | grep key"],

@@ -212,7 +212,7 @@ export const SHELL_RULES: readonly Rule[] = [
     // Set in a config or exported for what follows; one command with the setting in front of it
     // (GIT_SSL_NO_VERIFY=1 git clone …) is the same for that command.
     pattern: re(
-      String.raw`\bgit(?: -c http\.sslverify=(?:false|0|no|off)${END}| config(?: --(?:global|system|local|worktree))*(?: --(?:bool|type[= ]bool))? http\.(?:[^\s;&|]{1,200}?\.)?sslverify (?:false|0|no|off)${END})|\b(?:git_ssl_no_verify=(?:1|true|yes)|node_tls_reject_unauthorized=['"]?0|pythonhttpsverify=['"]?0)${END}|\bconda config --set ssl_verify (?:false|no|0)${END}`,
+      String.raw`\bgit\b[^;&|]{0,200}? -c ['"]?http\.(?:[^\s;&|'"]{1,200}?\.)?sslverify=['"]?(?:false|0|no|off)\b|\bgit\b[^;&|]{0,100}? config\b[^;&|]{0,200}? ['"]?http\.(?:[^\s;&|'"]{1,200}?\.)?sslverify['"]? ['"]?(?:false|0|no|off)['"]?${END}|(?:^|[;&|(]\s*|\b(?:export|set|setx|env) )(?:git_ssl_no_verify=\S|node_tls_reject_unauthorized[= ]['"]?0|pythonhttpsverify=['"]?0)|\bconda config --set ssl_verify[= ](?:false|no|0)${END}`,
     ),
     examples: {
       match: [
@@ -222,8 +222,11 @@ export const SHELL_RULES: readonly Rule[] = [
         "GIT_SSL_NO_VERIFY=true git pull",
         "conda config --set ssl_verify false",
         "git config http.https://git.corp.example/.sslVerify false",
+        "git -c 'http.sslVerify=false' clone https://git.corp/x.git",
+        "git -C repo config --file ~/.gitconfig --replace-all http.sslVerify \"false\"",
+        "GIT_SSL_NO_VERIFY=2 git clone https://git.corp/x.git",
       ],
-      noMatch: ["git config --global http.sslVerify true", "git config --get http.sslverify", "export NODE_TLS_REJECT_UNAUTHORIZED=1", "echo 'never set GIT_SSL_NO_VERIFY in CI'", "git config --global http.sslCAInfo /etc/ssl/corp-ca.pem"],
+      noMatch: ["git config --global http.sslVerify true", "git config --get http.sslverify", "export NODE_TLS_REJECT_UNAUTHORIZED=1", "echo 'never set GIT_SSL_NO_VERIFY in CI'", "git config --global http.sslCAInfo /etc/ssl/corp-ca.pem", "grep -r NODE_TLS_REJECT_UNAUTHORIZED=0 src/"],
     },
   },
   {
@@ -233,7 +236,7 @@ export const SHELL_RULES: readonly Rule[] = [
     score: 60,
     keywords: ["amtool", "disable-alarm-actions", "monitoring policies", "alert update"],
     pattern: re(
-      String.raw`\bamtool(?: ${T}+){0,4}? silence(?: add)?${END}(?! (?:query|ls|list|expire|import)${END})|\baws(?: ${T}+){0,4}? cloudwatch disable-alarm-actions${END}|\bgcloud(?: (?:alpha|beta))? monitoring policies update${END}[^;&|]{0,300}? --no-enabled${END}|\baz monitor (?:metrics |activity-log |scheduled-query )?alert update${END}[^;&|]{0,300}? --enabled(?:[= ]false)${END}`,
+      String.raw`\bamtool(?: ${T}+){0,4}? silence (?:add|import)${END}|\baws(?: ${T}+){0,4}? cloudwatch disable-alarm-actions${END}|\bgcloud(?: (?:alpha|beta))? monitoring policies update${END}[^;&|]{0,300}? --no-enabled${END}|\baz monitor (?:metrics |activity-log |scheduled-query )?alert update${END}[^;&|]{0,300}? --enabled(?:[= ]false)${END}`,
     ),
     examples: {
       match: [
@@ -242,7 +245,7 @@ export const SHELL_RULES: readonly Rule[] = [
         "gcloud alpha monitoring policies update projects/p/alertPolicies/1 --no-enabled",
         "az monitor metrics alert update -n cpu-high -g rg --enabled false",
       ],
-      noMatch: ["amtool silence query", "amtool silence expire 8a1b", "amtool alert query", "aws cloudwatch enable-alarm-actions --alarm-names api-5xx", "az monitor metrics alert update -n cpu -g rg --enabled true"],
+      noMatch: ["amtool silence query", "amtool silence", "amtool silence expire 8a1b", "amtool alert query", "aws cloudwatch enable-alarm-actions --alarm-names api-5xx", "az monitor metrics alert update -n cpu -g rg --enabled true"],
     },
   },
   {
