@@ -209,13 +209,13 @@ export function base64JwtValid(value: string): boolean {
   return m !== null && jwtValid(m[0]);
 }
 
-/** What a known credential starts with, once decoded. */
-const CREDENTIAL_START = /^(?:(?:AKIA|ASIA)[A-Z0-9]{16}(?![A-Z0-9])|gh[pous]_[A-Za-z0-9]{30,}|github_pat_[A-Za-z0-9_]{30,}|xox[abprs]-[A-Za-z0-9-]{10,}|sk_live_[A-Za-z0-9]{20,}|-----BEGIN (?:[A-Z]+ )?PRIVATE KEY-----)/;
+/** The same shapes anywhere in a decoded text (an encoded credentials file: "[default]\naws_access_key_id = AKIA…"), AWS's documentation key excepted. */
+const CREDENTIAL_ANYWHERE = /(?:^|[^A-Za-z0-9])(?:(?:AKIA|ASIA)(?!IOSFODNN7EXAMPLE)[A-Z0-9]{16}(?![A-Z0-9])|gh[pous]_[A-Za-z0-9]{30,}|github_pat_[A-Za-z0-9_]{30,}|xox[abprs]-[A-Za-z0-9-]{10,}|sk_live_[A-Za-z0-9]{20,}|-----BEGIN (?:[A-Z]+ )?PRIVATE KEY-----)|\baws_secret_access_key\s*[=:]\s*[A-Za-z0-9/+]{30,}/;
 
 export function base64CredentialValid(value: string): boolean {
   const s = value.replace(/[\r\n\\]/g, "");
   if (!/^[A-Za-z0-9+/_-]+={0,2}$/.test(s)) return false;
-  return CREDENTIAL_START.test(Buffer.from(s.replace(/-/g, "+").replace(/_/g, "/"), "base64").toString("latin1"));
+  return CREDENTIAL_ANYWHERE.test(Buffer.from(s.replace(/-/g, "+").replace(/_/g, "/"), "base64").toString("latin1"));
 }
 
 export function passphraseLike(value: string): boolean {

