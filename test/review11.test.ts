@@ -78,3 +78,13 @@ describe("after the review's second look", () => {
     expect(found(Buffer.from("aws_access_key_id = AKIAIOSFODNN7EXAMPLE").toString("base64"))).not.toContain("secret.base64-credential");
   });
 });
+
+describe("the review's last two", () => {
+  it("a team given admin on a repository through gh api is a hard stop", () => expect(shell("gh api -X PUT orgs/acme/teams/core/repos/acme/infra -f permission=admin").verdict).toBe("stop"));
+  it("a people table copied out whole pauses; an orders table and a seed load do not", () => {
+    expect(ids(shell(`psql "$DB" -c "\\copy customers TO 'c.csv' CSV"`))).toContain("sql.personal-data-export");
+    expect(ids(shell(`psql "$DB" -c "\\copy (SELECT * FROM users) TO 'u.csv' CSV"`))).toContain("sql.personal-data-export");
+    expect(shell(`psql "$DB" -c "\\copy orders TO 'o.csv' CSV"`).verdict).toBe("continue");
+    expect(shell(`psql "$DB" -c "\\copy users FROM 'seed.csv' CSV"`).verdict).toBe("continue");
+  });
+});

@@ -21,9 +21,9 @@ export const PRIVILEGE_RULES: readonly Rule[] = [
     reason: "Makes someone an admin or owner of a GitHub organisation, team or repository through the API: full control of what it holds.",
     score: 92,
     keywords: ["gh api"],
-    pattern: /\bgh api\b(?=[^;&|]{0,400}? (?:-x|--method)[= ]?(?:put|post|patch)\b)(?=[^;&|]{0,400}?\b(?:memberships|collaborators|members)\b)[^;&|]{0,400}? (?:-f|--field|--raw-field)[= ]['"]?(?:role|permission)=['"]?(?:admin|owner|maintain)\b/,
+    pattern: /\bgh api\b(?=[^;&|]{0,400}? (?:-x|--method)[= ]?(?:put|post|patch)\b)(?=[^;&|]{0,400}?\b(?:memberships|collaborators|members|teams\/[^\s/]+\/repos)\b)[^;&|]{0,400}? (?:-f|--field|--raw-field)[= ]['"]?(?:role|permission)=['"]?(?:admin|owner|maintain)\b/,
     examples: {
-      match: ["gh api -X PUT orgs/acme/memberships/dev-helper-2291 -f role=admin", "gh api --method PUT repos/acme/api/collaborators/bob -f permission=admin"],
+      match: ["gh api -X PUT orgs/acme/memberships/dev-helper-2291 -f role=admin", "gh api --method PUT repos/acme/api/collaborators/bob -f permission=admin", "gh api -X PUT orgs/acme/teams/core/repos/acme/infra -f permission=admin"],
       noMatch: ["gh api orgs/acme/memberships/bob", "gh api -X PUT orgs/acme/memberships/bob -f role=member", "gh api repos/acme/api/pulls -f title=x"],
     },
   },

@@ -9,12 +9,12 @@ export const SQL_RULES: readonly Rule[] = [
     reason: "Copies people's data (e-mail addresses, names, phone numbers, addresses, birth dates) out of a database into a file: it leaves the database's access controls (T1005).",
     score: 60,
     keywords: ["copy"],
-    alsoOneOf: ["email", "phone", "name", "address", "ssn", "birth", "dob"],
+    alsoOneOf: ["email", "phone", "name", "address", "ssn", "birth", "dob", "customer", "user", "patient", "employee", "member", "contact", "subscriber", "account", "people", "person"],
     // psql's \copy (SELECT …) TO 'file', or COPY (SELECT …) TO '/path' / STDOUT, with two or more columns of people's data.
-    pattern: /\\?\bcopy \( ?select\b(?=[^)]{0,600}?\b(?:e_?mail|email_address|phone|phone_number|mobile|full_name|first_name|last_name|ssn|address|street|postcode|zip|dob|date_of_birth|birth_date)\b[^)]{0,600}?\b(?:e_?mail|email_address|phone|phone_number|mobile|full_name|first_name|last_name|ssn|address|street|postcode|zip|dob|date_of_birth|birth_date)\b)[^)]{0,1200}\) ?to\b/,
+    pattern: /\\?\bcopy (?:\( ?select \* from |)(?:[\w"]+\.)?"?(?:customers?|users?|patients?|employees?|members?|contacts?|subscribers?|accounts?|people|persons?)"?\b(?: ?\([^)]{0,300}\)|\))?[^;()]{0,200}? to\b|\\?\bcopy \( ?select\b(?=[^)]{0,600}?\b(?:e_?mail|email_address|phone|phone_number|mobile|full_name|first_name|last_name|ssn|address|street|postcode|zip|dob|date_of_birth|birth_date)\b[^)]{0,600}?\b(?:e_?mail|email_address|phone|phone_number|mobile|full_name|first_name|last_name|ssn|address|street|postcode|zip|dob|date_of_birth|birth_date)\b)[^)]{0,1200}\) ?to\b/,
     examples: {
-      match: [`psql "$PROD_URL" -c "\\copy (SELECT id, email, full_name, phone FROM customers) TO 'customers.csv' WITH CSV HEADER"`, `COPY (SELECT email, first_name, last_name FROM users) TO '/tmp/users.csv' CSV`],
-      noMatch: [`psql -c "\\copy (SELECT id, status, created_at FROM orders) TO 'orders.csv' CSV"`, `\\copy users FROM 'seed.csv' CSV`, `COPY (SELECT email FROM users WHERE id = 1) TO STDOUT`],
+      match: [`psql "$PROD_URL" -c "\\copy (SELECT id, email, full_name, phone FROM customers) TO 'customers.csv' WITH CSV HEADER"`, `\\copy customers TO 'c.csv' CSV`, `psql -c "\\copy (SELECT * FROM users) TO 'u.csv' CSV"`, `COPY (SELECT email, first_name, last_name FROM users) TO '/tmp/users.csv' CSV`],
+      noMatch: [`psql -c "\\copy (SELECT id, status, created_at FROM orders) TO 'orders.csv' CSV"`, `\\copy orders TO 'orders.csv' CSV`, `\\copy users FROM 'seed.csv' CSV`, `COPY (SELECT email FROM users WHERE id = 1) TO STDOUT`],
     },
   },
 
