@@ -201,10 +201,16 @@ export function jwtValid(value: string): boolean {
   return isJsonObject(base64UrlText(parts[0]!)) && isJsonObject(base64UrlText(parts[1]!));
 }
 
-export function base64JwtValid(value: string): boolean {
+/** A value in base64 or base64url (line breaks allowed), decoded as `encoding`; undefined when it is not base64. */
+function decodeBase64(value: string, encoding: "utf8" | "latin1"): string | undefined {
   const s = value.replace(/[\r\n\\]/g, "");
-  if (!/^[A-Za-z0-9+/_-]+={0,2}$/.test(s)) return false;
-  const decoded = Buffer.from(s.replace(/-/g, "+").replace(/_/g, "/"), "base64").toString("utf8");
+  if (!/^[A-Za-z0-9+/_-]+={0,2}$/.test(s)) return undefined;
+  return Buffer.from(s.replace(/-/g, "+").replace(/_/g, "/"), "base64").toString(encoding);
+}
+
+export function base64JwtValid(value: string): boolean {
+  const decoded = decodeBase64(value, "utf8");
+  if (decoded === undefined) return false;
   const m = /^ey[A-Za-z0-9_=-]+\.ey[A-Za-z0-9_=-]+(?:\.[A-Za-z0-9_=-]*)?/.exec(decoded);
   return m !== null && jwtValid(m[0]);
 }
@@ -213,9 +219,8 @@ export function base64JwtValid(value: string): boolean {
 const CREDENTIAL_ANYWHERE = /(?:^|[^A-Za-z0-9])(?:(?:AKIA|ASIA)(?!IOSFODNN7EXAMPLE)[A-Z0-9]{16}(?![A-Z0-9])|gh[pous]_[A-Za-z0-9]{30,}|github_pat_[A-Za-z0-9_]{30,}|xox[abprs]-[A-Za-z0-9-]{10,}|sk_live_[A-Za-z0-9]{20,}|-----BEGIN (?:[A-Z]+ )?PRIVATE KEY-----)|\baws_secret_access_key\s*[=:]\s*[A-Za-z0-9/+]{30,}/;
 
 export function base64CredentialValid(value: string): boolean {
-  const s = value.replace(/[\r\n\\]/g, "");
-  if (!/^[A-Za-z0-9+/_-]+={0,2}$/.test(s)) return false;
-  return CREDENTIAL_ANYWHERE.test(Buffer.from(s.replace(/-/g, "+").replace(/_/g, "/"), "base64").toString("latin1"));
+  const decoded = decodeBase64(value, "latin1");
+  return decoded !== undefined && CREDENTIAL_ANYWHERE.test(decoded);
 }
 
 export function passphraseLike(value: string): boolean {

@@ -337,7 +337,11 @@ const CREDENTIAL_QUERY = /\bpasswords?\b|\bapi[ _-]?keys?\b|\bcredentials?\b|\bp
 /** Fields of an HR record that a person's pay or standing relies on. */
 const HR_FIELDS = /pay_?rate|pay_?grade|pay_?band|pay_?per\b|salary|compensation|hourly_?rate|\bwages?\b|bonus|termination|terminat(?:ed|e)_?(?:on|at|date)|employment_?status|job_?title|\bequity\b|stock_?options/i;
 /** Records about people: changed in bulk, every one of them changes. */
+/** Records of people, many of them (contacts, customers, users…), and one person's record (a contact, a customer…). */
 const PEOPLE_RECORDS = /^(contacts|customers|users|subscribers|leads|members|employees|patients|clients|accounts|profiles|people)$/;
+const PERSON_RECORD = /^(contacts?|customers?|users?|subscribers?|leads?|members?|employees?|patients?|clients?|profiles?|people|persons?)$/;
+/** A name for a non-production environment or copy (staging-db-02, qa, preview). */
+const NON_PRODUCTION_NAME = /(^|[^a-z])(staging|stage|dev|development|qa|test|preview|sandbox)([^a-z]|$)/i;
 
 /** Words saying a merge goes in past the checks that guard the branch. */
 const PAST_CHECKS = /\b(?:skip(?:s|ping)?|bypass(?:es|ing)?|ignor(?:e|es|ing)|overrid(?:e|es|ing))\b(?:\s+the)?\s+(?:failing|failed|red|broken|required|pending)\b[^.\n]{0,20}?\b(?:ci|checks?|tests?|builds?|pipelines?|status\s+checks?)\b|\bbypass(?:es|ing)?\s+(?:the\s+)?(?:branch\s+protection|required\s+(?:checks|reviews?|approvals?)|review)\b|\bwithout\s+(?:waiting\s+for\s+|passing\s+|running\s+)?(?:the\s+)?(?:ci|checks|tests|review|approval)\b|\bdespite\s+(?:the\s+)?(?:failing|failed|red|broken)\s+(?:ci|checks?|tests?|builds?|pipelines?)\b|\bignor(?:e|es|ing)\s+(?:the\s+)?(?:ci|checks?|tests?|builds?|pipelines?)\s+(?:failures?|errors?)\b/i;
@@ -446,7 +450,7 @@ export function readNamed(tool: string, name: ReturnType<typeof splitToolName>, 
   // A deployment, release or build promoted goes to the next stage: production, unless the call names another.
   if (verb === "promote" && hasWord(object, /^(deployments?|releases?|builds?|versions?|artifacts?|images?|revisions?|previews?|canary|canaries)$/)) {
     verbClass = "deploy";
-    if (!facts.production && !facts.strings.some((v) => v.length <= 64 && /(^|[^a-z])(staging|stage|dev|development|qa|test|preview|sandbox)([^a-z]|$)/i.test(v))) facts = { ...facts, production: true };
+    if (!facts.production && !facts.strings.some((v) => v.length <= 64 && NON_PRODUCTION_NAME.test(v))) facts = { ...facts, production: true };
   }
   // Access created (create_guest_access, create_access_grant) is access given.
   if (verbClass === "write" && verb === "create" && hasWord(object, /^access$/)) verbClass = "grant";
@@ -508,7 +512,7 @@ export function readNamed(tool: string, name: ReturnType<typeof splitToolName>, 
   const disable = (): void => {
     // Alerts quieted for a named non-production host or environment (a planned mute of staging-db-02): nothing that serves users goes unwatched.
     const targets = isRecord(args) ? Object.entries(args).filter(([k, v]) => /^(scope|host|hostname|tags?|query|monitor|monitor_?ids?|env|environment|service)$/i.test(k) && typeof v === "string").map(([, v]) => v as string) : [];
-    const nonProduction = !f.production && targets.length > 0 && targets.every((v) => v.length <= 120 && !/\*|\bprod|\bproduction|\bOR\b/i.test(v) && /(^|[^a-z])(staging|stage|dev|development|qa|test|preview|sandbox)([^a-z]|$)/i.test(v));
+    const nonProduction = !f.production && targets.length > 0 && targets.every((v) => v.length <= 120 && !/\*|\bprod|\bproduction|\bOR\b/i.test(v) && NON_PRODUCTION_NAME.test(v));
     if (nonProduction && hasWord(object, /^(monitor|monitors|alert|alerts|alarm|alarms|notifications?)$/) !== undefined && !hasWord(object, /^(security|guardduty|siem|audit|auditing|edr|defender|waf|firewall|intrusion|ids|ips|fraud)$/)) {
       actions.push({ capability: "write", target: { name: tool, ...base }, reversibility: "recoverable", scope });
       return;
@@ -580,7 +584,7 @@ export function readNamed(tool: string, name: ReturnType<typeof splitToolName>, 
     case "delete":
       // A person's record (a patient, a customer, a user, an employee, a contact) deleted: what is known of them is gone.
       // (Someone removed from an organisation, a group or a team is access taken away, not their record.)
-      add("tool.delete", "delete", "irreversible", deleteScope(f, object, store, verb), `${tool} ${verb}s ${obj}${tail}, which cannot be undone`, hasWord(object, /^(patients?|medical|health|ehr|fhir|clinical)$/) || (verb !== "remove" && hasWord(object, /^(customers?|users?|employees?|contacts?|members?|subscribers?|leads?|people|persons?)$/) && !hasWord(object, /^(orgs?|organi[sz]ations?|groups?|teams?|channels?|projects?|workspaces?|roles?|memberships?)$/)) ? { personal: true } : {});
+      add("tool.delete", "delete", "irreversible", deleteScope(f, object, store, verb), `${tool} ${verb}s ${obj}${tail}, which cannot be undone`, hasWord(object, /^(patients?|medical|health|ehr|fhir|clinical)$/) || (verb !== "remove" && hasWord(object, PERSON_RECORD) && !hasWord(object, /^(orgs?|organi[sz]ations?|groups?|teams?|channels?|projects?|workspaces?|roles?|memberships?)$/)) ? { personal: true } : {});
       // Deleting an MFA factor or a trail turns a protection off; deleting audit records removes evidence.
       if (security) disable();
       else if (f.strings.some((v) => v.length <= 256 && /(^|[^a-z])(audit|cloudtrail|siem|security-events?)([^a-z]|$)/i.test(v))) add("tool.delete-audit-records", "impair-defences", "irreversible", "account", `${tool} deletes audit or security records (${obj})${tail}`);
