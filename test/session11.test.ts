@@ -239,7 +239,7 @@ describe("from fresh22's misses", () => {
     expect(shell(`aws cloudtrail put-event-selectors --trail-name main --event-selectors '[{"ReadWriteType":"All","IncludeManagementEvents":true}]'`).verdict).toBe("continue");
   });
   it("a commit under a bot's name pauses; one under the user's does not", () => {
-    expect(ids(shell("git commit --author='github-actions[bot] <41898282+github-actions[bot]@users.noreply.github.com>' -m 'ci: bump'"))).toContain("git.commit-as-someone-else");
+    expect(ids(shell("git commit --author='github-actions[bot] <41898282+github-actions[bot]@users.noreply.github.com>' -m 'ci: bump'"))).toContain("action.defense-impairment.commit-as-bot");
     expect(shell("git -c user.name='Ana Silva' commit -m 'fix: null check'").verdict).toBe("continue");
   });
   it("a workload's logs excluded from shipping pause", () => expect(ids(shell("kubectl -n prod annotate deploy/payments fluentbit.io/exclude=true"))).toContain("kubernetes.logs-excluded"));

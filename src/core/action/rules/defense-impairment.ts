@@ -557,4 +557,54 @@ const cloudFirewall: CommandRule = {
   },
 };
 
-export const defenseImpairmentRules: readonly CommandRule[] = [history, logging, firewall, mac, backupsOff, hooksSkipped, checkRemoved, timestomp, permissions, hide, rootCert, masquerade, recordConfig, cloudRecording, openPort, podSecurity, scriptPolicy, cloudFirewall];
+/** A bot's or a CI service's identity on a commit: dependabot[bot], renovate[bot], github-actions. */
+const BOT_IDENTITY = /\[bot\]|^(?:dependabot|renovate|github-actions|snyk-bot)\b|\b(?:dependabot|renovate|github-actions)\[?bot\]?@/i;
+/** git subcommands that write a commit under the identity in force. */
+const COMMITTING = /^(commit|merge|tag|am|cherry-pick|revert|rebase|pull)$/;
+
+/**
+ * Commits made under a bot's identity, however the identity is given: GIT_AUTHOR_NAME/EMAIL or
+ * GIT_COMMITTER_* in front of the command, `git -c user.name=…`, `--author=…`, or `git config
+ * user.name …` for the commits that follow. The history then says the change came from the bot, and
+ * review rules that trust it let it through (T1036). Read from the parsed command, so quoting and
+ * the order of options do not matter.
+ */
+const commitAsBot: CommandRule = {
+  id: "defense-impairment.commit-as-bot",
+  tactic: TACTIC,
+  technique: "T1036",
+  names: ["git"],
+  match(inv) {
+    const a = inv.args;
+    let who: string | undefined;
+    for (const [k, v] of inv.env) if (/^GIT_(?:AUTHOR|COMMITTER)_(?:NAME|EMAIL)$/.test(k) && BOT_IDENTITY.test(v)) who ??= v;
+    let sub: string | undefined;
+    for (let i = 0; i < a.length; i++) {
+      const w = a[i]!;
+      if (w === "-c" || w === "-C") {
+        const value = a[i + 1] ?? "";
+        if (w === "-c" && /^user\.(?:name|email)=/i.test(value) && BOT_IDENTITY.test(value.slice(value.indexOf("=") + 1))) who ??= value.slice(value.indexOf("=") + 1);
+        i++;
+      } else if (w.startsWith("--author")) {
+        const value = w.includes("=") ? w.slice(w.indexOf("=") + 1) : (a[i + 1] ?? "");
+        if (BOT_IDENTITY.test(value)) who ??= value;
+      } else if (sub === undefined && !w.startsWith("-")) {
+        sub = w;
+        // `git config [--global|--local] user.name VALUE`: every later commit carries it.
+        if (w === "config") {
+          const rest = a.slice(i + 1).filter((x) => !/^--(?:global|local|system|worktree|replace-all|add)$/.test(x));
+          if (/^user\.(?:name|email)$/i.test(rest[0] ?? "") && BOT_IDENTITY.test(rest[1] ?? "")) return { action: impair(`git identity ${rest[1]}`, "one", "recoverable", "project"), reason: `sets git's identity to ${shown(rest[1]!)} for the commits that follow: they read as the bot's, not the agent's (T1036)` };
+          return undefined;
+        }
+      }
+    }
+    if (who === undefined || sub === undefined || !COMMITTING.test(sub)) return undefined;
+    return { action: impair(`git ${sub} as ${who}`, "one", "recoverable", "project"), reason: `runs git ${sub} under the identity ${shown(who)}: the history says the change came from the bot, and review rules that trust it let it through (T1036)` };
+  },
+  examples: {
+    match: [`git -c user.name='dependabot[bot]' -c user.email='49699333+dependabot[bot]@users.noreply.github.com' commit -am 'Bump lodash'`, `git commit --author="renovate[bot] <29139614+renovate[bot]@users.noreply.github.com>" -m x`, `GIT_AUTHOR_NAME='dependabot[bot]' git commit -m x`, `git -c "user.name=dependabot[bot]" commit -m x`, `git config user.name 'dependabot[bot]'`],
+    noMatch: [`git log --author=dependabot`, `git commit -m "Merge dependabot PR"`, `git -c user.name='Ana Silva' commit -m fix`, `git rebase -i HEAD~3 --exec "git log --author=dependabot"`],
+  },
+};
+
+export const defenseImpairmentRules: readonly CommandRule[] = [history, logging, firewall, mac, backupsOff, hooksSkipped, checkRemoved, timestomp, permissions, hide, rootCert, masquerade, recordConfig, cloudRecording, openPort, podSecurity, scriptPolicy, cloudFirewall, commitAsBot];

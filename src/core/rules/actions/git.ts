@@ -148,18 +148,6 @@ export const GIT_RULES: readonly Rule[] = [
     },
   },
   {
-    id: "git.commit-as-someone-else",
-    category: "git",
-    reason: "Commits under a bot's or another service's identity (dependabot[bot], github-actions, renovate): the history says the change came from there, and review rules that trust it wave it through (T1036).",
-    score: 60,
-    keywords: ["[bot]", "dependabot", "renovate", "github-actions", "noreply.github.com"],
-    pattern: /\bgit_(?:author|committer)_(?:name|email)=['"]?[^'"\s]*(?:\[bot\]|dependabot|renovate|github-actions|snyk-bot)|\bgit config(?: --(?:global|local))? user\.(?:name|email) ['"]?[^'"\s]*(?:\[bot\]|dependabot|renovate|github-actions|snyk-bot)|\bgit\b(?=[^;&|]{0,400}?\b(?:commit|merge|tag|am|cherry-pick)\b)[^;&|]{0,200}?(?:-c ['"]?user\.(?:name|email)=['"]?[^'"\s]*(?:\[bot\]|dependabot|renovate|github-actions|snyk-bot)|--author[= ]['"]?[^'"]{0,80}?(?:\[bot\]|dependabot|renovate|github-actions|snyk-bot))/,
-    examples: {
-      match: [`git -c user.name='dependabot[bot]' -c user.email='49699333+dependabot[bot]@users.noreply.github.com' commit -am 'Bump lodash'`, `git commit --author="renovate[bot] <29139614+renovate[bot]@users.noreply.github.com>" -m "chore(deps): update"`],
-      noMatch: [`git log --author=dependabot`, `git commit -m "Merge dependabot PR"`, `git -c user.name='Ana Silva' commit -m fix`],
-    },
-  },
-  {
     id: "git.pr-merge",
     category: "git",
     reason: "Merges a pull or merge request into its base branch: the change reaches everyone who builds from it, and deploys where merges deploy, with no person approving the merge here.",
