@@ -52,12 +52,12 @@ describe("exemptions an attacker could reach", () => {
 
 describe("false alarms from the new readings", () => {
   it.each(["Delete the duplicate line in CODEOWNERS.", "Scan all the repositories for leaked secrets with gitleaks."])("%s goes ahead", (h) => expect(step({ hint: h }).verdict).toBe("continue"));
-  it("grepping source for the TLS variable is not setting it", () => expect(ids(shell("grep -r NODE_TLS_REJECT_UNAUTHORIZED=0 src/"))).not.toContain("shell.tls-verification-off"));
+  it("grepping source for the TLS variable is not setting it", () => expect(ids(shell("grep -r NODE_TLS_REJECT_UNAUTHORIZED=0 src/"))).not.toContain("action.defense-impairment.tls-verification-off"));
   it("a bare amtool silence lists silences", () => expect(ids(shell("amtool silence"))).not.toContain("shell.alerts-silenced"));
 });
 
 describe("spellings the first rules missed", () => {
-  it.each(["git -c 'http.sslVerify=false' clone https://git.corp.example/x.git", "git -C repo config --global http.sslVerify \"false\"", "GIT_SSL_NO_VERIFY=2 git clone https://git.corp.example/x.git"])("%s turns TLS checks off", (c) => expect(ids(shell(c))).toContain("shell.tls-verification-off"));
+  it.each(["git -c 'http.sslVerify=false' clone https://git.corp.example/x.git", "git -C repo config --global http.sslVerify \"false\"", "GIT_SSL_NO_VERIFY=2 git clone https://git.corp.example/x.git"])("%s turns TLS checks off", (c) => expect(ids(shell(c))).toContain("action.defense-impairment.tls-verification-off"));
   it.each(["sudo /usr/bin/perl -e 'exec \"/bin/sh\"'", "sudo python3 -c \"import os;os.system('bash')\"", "sudo python3 -c 'import os; os.execl(\"/bin/sh\",\"sh\")'"])("%s opens a root shell", (c) => expect(ids(shell(c))).toContain("privilege.root-shell"));
   it.each(["defaults write com.apple.LaunchServices LSQuarantine -boolean NO", "defaults write com.apple.LaunchServices 'LSQuarantine' -bool false"])("%s turns quarantine off", (c) => expect(ids(shell(c))).toContain("privilege.macos-protection-off"));
   it.each(["GIT_AUTHOR_NAME='dependabot[bot]' git commit -m x", "git config user.name 'dependabot[bot]' && git commit -am x", "git -c \"user.name=dependabot[bot]\" commit -m x"])("%s commits as a bot", (c) => expect(ids(shell(c))).toContain("action.defense-impairment.commit-as-bot"));

@@ -53,8 +53,8 @@ describe("detector fixes", () => {
 
 describe("settings that weaken checks", () => {
   it.each([
-    ["git config --system http.sslVerify false", "shell.tls-verification-off"],
-    ["export NODE_TLS_REJECT_UNAUTHORIZED=0 && npm run sync", "shell.tls-verification-off"],
+    ["git config --system http.sslVerify false", "action.defense-impairment.tls-verification-off"],
+    ["export NODE_TLS_REJECT_UNAUTHORIZED=0 && npm run sync", "action.defense-impairment.tls-verification-off"],
     ["amtool silence add alertname=~'.+' --duration=72h --comment=noise", "shell.alerts-silenced"],
     ["aws cloudwatch disable-alarm-actions --alarm-names payments-5xx payments-latency", "shell.alerts-silenced"],
     ["az storage account update -n acmeexports -g rg-data --allow-blob-public-access true", "cloud.storage-public-access-allowed"],

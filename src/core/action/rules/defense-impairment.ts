@@ -607,4 +607,63 @@ const commitAsBot: CommandRule = {
   },
 };
 
-export const defenseImpairmentRules: readonly CommandRule[] = [history, logging, firewall, mac, backupsOff, hooksSkipped, checkRemoved, timestomp, permissions, hide, rootCert, masquerade, recordConfig, cloudRecording, openPort, podSecurity, scriptPolicy, cloudFirewall, commitAsBot];
+/** Variables that turn TLS certificate checks off for git, Node or Python, with the value that does. */
+const TLS_OFF_VARIABLE: Readonly<Record<string, RegExp>> = { GIT_SSL_NO_VERIFY: /./, NODE_TLS_REJECT_UNAUTHORIZED: /^0$/, PYTHONHTTPSVERIFY: /^0$/ };
+const FALSE = /^(?:false|0|no|off)$/i;
+
+/**
+ * TLS certificate checks turned off, read from the parsed command: git's http.sslVerify (per URL
+ * too) set false by `-c` or `git config`, a variable that turns them off (GIT_SSL_NO_VERIFY with
+ * any value, NODE_TLS_REJECT_UNAUTHORIZED=0, PYTHONHTTPSVERIFY=0) set for a command or exported,
+ * and conda's ssl_verify. Whoever sits on the network can then serve other code (T1562).
+ */
+const tlsOff: CommandRule = {
+  id: "defense-impairment.tls-verification-off",
+  tactic: TACTIC,
+  technique: "T1562",
+  match(inv) {
+    const off = (k: string, v: string): boolean => Object.hasOwn(TLS_OFF_VARIABLE, k.toUpperCase()) && TLS_OFF_VARIABLE[k.toUpperCase()]!.test(v);
+    let what: string | undefined;
+    for (const [k, v] of inv.env) if (off(k, v)) what ??= `${k}=${v}`;
+    const a = inv.args;
+    if (inv.name === "export" || inv.name === "setx" || inv.name === "set") {
+      for (let i = 0; i < a.length; i++) {
+        const m = /^([A-Za-z_]\w*)=(.*)$/.exec(a[i]!) ?? (inv.name === "setx" && a[i + 1] !== undefined ? [a[i]!, a[i]!, a[i + 1]!] : null);
+        if (m && off(m[1]!, m[2]!)) what ??= `${m[1]}=${m[2]}`;
+      }
+    } else if (inv.name === "git") {
+      const sslVerify = /^http\.(?:.+\.)?sslverify$/i;
+      for (let i = 0; i < a.length; i++) {
+        if (a[i] === "-c") {
+          const [k, v] = (a[i + 1] ?? "").split(/=(.*)/s);
+          if (sslVerify.test(k ?? "") && FALSE.test(v ?? "")) what ??= `git -c ${a[i + 1]}`;
+        }
+      }
+      // git config [options] http.sslVerify false (also `git config set …`): the last two operands are the key and its value.
+      const at = a.indexOf("config");
+      if (at >= 0) {
+        const ops = a.slice(at + 1).filter((x, i, all) => !x.startsWith("-") && !/^(?:-f|--file|--blob)$/.test(all[i - 1] ?? "") && x !== "set");
+        if (ops.length >= 2 && sslVerify.test(ops[ops.length - 2]!) && FALSE.test(ops[ops.length - 1]!)) what ??= `git config ${ops[ops.length - 2]} ${ops[ops.length - 1]}`;
+      }
+    } else if (inv.name === "conda") {
+      const i = a.indexOf("--set");
+      if (i >= 0 && (a[i + 1] === "ssl_verify" ? FALSE.test(a[i + 2] ?? "") : /^ssl_verify=(?:false|0|no)$/i.test(a[i + 1] ?? ""))) what ??= "conda ssl_verify false";
+    }
+    if (what === undefined) return undefined;
+    return { action: impair(what, "one", "recoverable", "project"), reason: `turns TLS certificate checks off (${shown(what)}): whoever sits on the network can serve other code or read what is sent (T1562)` };
+  },
+  examples: {
+    match: [
+      `git config --global http.sslVerify false && git clone https://git.acme-internal.net/platform/deploy-tools.git`,
+      `git -c 'http.sslVerify=false' clone https://git.corp.example/x.git`,
+      `git -C repo config --file ~/.gitconfig --replace-all http.sslVerify "false"`,
+      `git config http.https://git.corp.example/.sslVerify false`,
+      `GIT_SSL_NO_VERIFY=2 git clone https://git.corp.example/x.git`,
+      `export NODE_TLS_REJECT_UNAUTHORIZED=0`,
+      `conda config --set ssl_verify false`,
+    ],
+    noMatch: [`git config --global http.sslVerify true`, `git config --get http.sslverify`, `export NODE_TLS_REJECT_UNAUTHORIZED=1`, `echo 'never set GIT_SSL_NO_VERIFY in CI'`, `grep -r NODE_TLS_REJECT_UNAUTHORIZED=0 src/`, `git config --global http.sslCAInfo /etc/ssl/corp-ca.pem`],
+  },
+};
+
+export const defenseImpairmentRules: readonly CommandRule[] = [tlsOff, history, logging, firewall, mac, backupsOff, hooksSkipped, checkRemoved, timestomp, permissions, hide, rootCert, masquerade, recordConfig, cloudRecording, openPort, podSecurity, scriptPolicy, cloudFirewall, commitAsBot];

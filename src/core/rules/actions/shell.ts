@@ -204,32 +204,6 @@ export const SHELL_RULES: readonly Rule[] = [
     },
   },
   {
-    id: "shell.tls-verification-off",
-    category: "shell",
-    reason: "Turns off TLS certificate checks for git, Node or Python: whoever sits on the network can serve other code or read what is sent (T1562).",
-    score: 65,
-    keywords: ["sslverify", "ssl_no_verify", "tls_reject_unauthorized", "httpsverify", "ssl_verify"],
-    // Set in a config or exported for what follows; one command with the setting in front of it
-    // (GIT_SSL_NO_VERIFY=1 git clone …) is the same for that command.
-    pattern: re(
-      String.raw`\bgit\b[^;&|]{0,200}? -c ['"]?http\.(?:[^\s;&|'"]{1,200}?\.)?sslverify=['"]?(?:false|0|no|off)\b|\bgit\b[^;&|]{0,100}? config\b[^;&|]{0,200}? ['"]?http\.(?:[^\s;&|'"]{1,200}?\.)?sslverify['"]? ['"]?(?:false|0|no|off)['"]?${END}|(?:^|[;&|(]\s*|\b(?:export|set|setx|env) )(?:git_ssl_no_verify=\S|node_tls_reject_unauthorized[= ]['"]?0|pythonhttpsverify=['"]?0)|\bconda config --set ssl_verify[= ](?:false|no|0)${END}`,
-    ),
-    examples: {
-      match: [
-        "git config --global http.sslVerify false && git clone https://git.acme-internal.net/platform/deploy-tools.git",
-        "git -c http.sslVerify=false clone https://git.corp.example/x.git",
-        "export NODE_TLS_REJECT_UNAUTHORIZED=0",
-        "GIT_SSL_NO_VERIFY=true git pull",
-        "conda config --set ssl_verify false",
-        "git config http.https://git.corp.example/.sslVerify false",
-        "git -c 'http.sslVerify=false' clone https://git.corp/x.git",
-        "git -C repo config --file ~/.gitconfig --replace-all http.sslVerify \"false\"",
-        "GIT_SSL_NO_VERIFY=2 git clone https://git.corp/x.git",
-      ],
-      noMatch: ["git config --global http.sslVerify true", "git config --get http.sslverify", "export NODE_TLS_REJECT_UNAUTHORIZED=1", "echo 'never set GIT_SSL_NO_VERIFY in CI'", "git config --global http.sslCAInfo /etc/ssl/corp-ca.pem", "grep -r NODE_TLS_REJECT_UNAUTHORIZED=0 src/"],
-    },
-  },
-  {
     id: "shell.alerts-silenced",
     category: "shell",
     reason: "Silences alerts or turns off alarm actions: what breaks meanwhile pages no one (T1562.006).",
