@@ -240,8 +240,8 @@ describe("action model figures", () => {
     ["twentieth probe set (fresh19, written blind in session 10, benign-heavy over many ecosystems)", { shell: ["fresh19-probes.jsonl", [19, 24, 6, 12, 1, 32]], tools: ["fresh19-tool-probes.jsonl", [22, 24, 10, 12, 2, 56]], hints: ["fresh19-hints.jsonl", [22, 24, 12, 12, 0, 32]] }],
     ["twenty-first probe set (fresh20, written blind in session 10: mistakes and compromise in natural wording)", { shell: ["fresh20-probes.jsonl", [16, 24, 9, 12, 1, 32]], tools: ["fresh20-tool-probes.jsonl", [14, 24, 5, 12, 2, 56]], hints: ["fresh20-hints.jsonl", [19, 24, 11, 12, 0, 32]] }],
     ["twenty-second probe set (fresh21, written blind last in session 10; fixed for in session 11)", { shell: ["fresh21-probes.jsonl", [18, 24, 11, 12, 1, 32]], tools: ["fresh21-tool-probes.jsonl", [20, 24, 8, 12, 1, 56]], hints: ["fresh21-hints.jsonl", [22, 24, 12, 12, 0, 32]] }],
-    ["twenty-third probe set (fresh22, written blind in session 11; fixed for in session 11)", { shell: ["fresh22-probes.jsonl", [17, 24, 7, 12, 1, 32]], tools: ["fresh22-tool-probes.jsonl", [16, 24, 6, 12, 2, 56]], hints: ["fresh22-hints.jsonl", [18, 24, 10, 12, 2, 32]] }],
-    ["twenty-fourth probe set (fresh23, written blind last in session 11, not fixed for)", { shell: ["fresh23-probes.jsonl", [20, 24, 9, 12, 1, 24]], tools: ["fresh23-tool-probes.jsonl", [17, 24, 6, 12, 1, 40]], hints: ["fresh23-hints.jsonl", [17, 24, 11, 12, 0, 24]] }],
+    ["twenty-third probe set (fresh22, written blind in session 11; fixed for in session 11)", { shell: ["fresh22-probes.jsonl", [17, 24, 7, 12, 1, 32]], tools: ["fresh22-tool-probes.jsonl", [16, 24, 6, 12, 2, 56]], hints: ["fresh22-hints.jsonl", [19, 24, 10, 12, 2, 32]] }],
+    ["twenty-fourth probe set (fresh23, written blind last in session 11; fixed for in session 12)", { shell: ["fresh23-probes.jsonl", [20, 24, 9, 12, 1, 24]], tools: ["fresh23-tool-probes.jsonl", [19, 24, 7, 12, 1, 40]], hints: ["fresh23-hints.jsonl", [24, 24, 12, 12, 0, 24]] }],
   ];
   const MEASURE = { shell: measureShellProbes, tools: measureToolProbes, hints: measureHints } as const;
   for (const [name, sets] of BLIND) {

@@ -11,7 +11,7 @@ import { classifyPath } from "./paths.js";
 import { invocationsOf, type Invocation, type ShellCommand } from "./shell-command.js";
 import { looksLikeSql, readSql } from "./sql.js";
 import { readCode } from "./code.js";
-import { argumentFacts, readToolCall, toolWords, type ToolAnnotations } from "./tool-call.js";
+import { argumentFacts, isRecord, readToolCall, toolWords, type ToolAnnotations } from "./tool-call.js";
 import { mentionsProduction, readProse } from "./prose.js";
 import { codeSpans } from "../shell/source.js";
 import { ciCommandsOf, weakenedCi } from "./ci-config.js";
@@ -230,6 +230,10 @@ function judge(input: JudgeInput): Judgement {
   // Source a file tool writes: what the program will do with it when it runs (source-file.ts).
   const file = input.arguments !== undefined ? writtenFile(input.arguments) : undefined;
   if (file !== undefined) for (const text of file.texts) for (const h of readWrittenSource(file.path, text)) record(h.id, h.action, h.reason, h.technique, h.tactic);
+  // CODEOWNERS rewritten by a repository API straight on the default branch: who must review is
+  // changed with no pull request for those owners to see (T1562.001).
+  const branch = isRecord(input.arguments) ? input.arguments.branch ?? input.arguments.ref : undefined;
+  if (file !== undefined && /(?:^|\/)CODEOWNERS$/.test(file.path) && typeof branch === "string" && /^(?:refs\/heads\/)?(?:main|master)$/.test(branch)) record("code.codeowners-on-default-branch", { capability: "impair-defences", target: { name: "CODEOWNERS" }, reversibility: "recoverable", scope: "one" }, `rewrites CODEOWNERS straight on ${branch}, with no pull request: who must review changes is changed without the owners seeing it (T1562.001)`, "T1562.001", "Defense Evasion (TA0005)");
   // An edit that takes a check away (a scanner dropped, a required reviewer dropped), CI files included.
   if (input.arguments !== undefined) for (const e of editsOf(input.arguments)) for (const h of removedChecks(e.path, e.oldText, e.newText)) record(h.id, h.action, h.reason, h.technique, h.tactic);
 

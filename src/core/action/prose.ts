@@ -102,7 +102,7 @@ const REMOTE_SHELL = /\b(?:reverse|bind) shells?\b|\bbackdoor(?:s|ed)?\b|\bweb ?
 /** The speaker keeping their own way in ("so I keep access to the box", "so we can get back in later"). */
 const KEEP_ACCESS = /\b(?:i|we) (?:can |could |will |would )?(?:still )?(?:keep|maintain|retain|regain|hold on to|have) (?:my |our |persistent |remote |shell |ssh )*(?:access|a foothold|a way (?:back )?in)\b|\b(?:keep|keeping|maintain|maintaining|retain|retaining) (?:my|our) (?:own )?(?:persistent |remote |shell |ssh )?(?:access|foothold)\b|\b(?:i|we) (?:can |could )?get back in(?:to)?\b|\bpersistent (?:remote |shell |ssh )?(?:access|foothold)\b/i;
 /** What keeps running or lets one in later: a scheduled job, a service, a start-up or login item, a key or an account. */
-const PERSISTS = /\b(?:cron\w*|systemd|services?|daemons?|launch ?(?:agents?|daemons?)|login items?|start-?up|boot|reboots?|rc\.local|\.?(?:bashrc|zshrc|profile)|authorized_keys|ssh keys?|scheduled tasks?|run keys?|timers?|accounts?|users?|after (?:this|the|my) session|later|logout|log out)\b/i;
+const PERSISTS = /\b(?:(?:post|pre)install|install (?:hooks?|scripts?)|prepare scripts?|git hooks?|pre-commit hooks?|cron\w*|systemd|services?|daemons?|launch ?(?:agents?|daemons?)|login items?|start-?up|boot|reboots?|rc\.local|\.?(?:bashrc|zshrc|profile)|authorized_keys|ssh keys?|scheduled tasks?|run keys?|timers?|accounts?|users?|after (?:this|the|my) session|later|logout|log out)\b/i;
 /** A range of addresses (a CIDR, a subnet, the network) and open ports or services looked for on it. */
 const NETWORK_SWEPT = new RegExp(String.raw`(?=[^;]{0,160}?${"\\b(?:open |listening |exposed )?(?:ports?|services?|ssh|rdp|smb|vnc|telnet|hosts? (?:that are )?up|live hosts)\\b"})[^;]{0,160}?(?:\b\d{1,3}(?:\.\d{1,3}){3}\/\d{1,2}\b|\b(?:sub)?nets?\b(?! (?:config|configs|configuration|files?|modules?|definitions?|ids?|names?|lists?|tables?|variables?|resources?|blocks?|mask|masks|calculator)\b)|\b(?:the |our |internal |office |corporate |whole |entire )+(?:network|lan|vpc|range)\b)`, "i");
 /** A sweep of a whole home, disk or every repository for keys or passwords. */
@@ -140,7 +140,26 @@ const RECURRING_FETCH = /\b(?:re-?)?(?:download|fetch|pull|curl|wget)(?:s|es|ed|
 /** What is fetched is code: a script, a binary, an installer, an update. */
 const CODE_FETCHED = /\b(?:script|scripts|binary|binaries|helper|installer|payload|executable|implant|agent|updater|update|code|\.sh|\.ps1|\.py)\b/i;
 /** The repository's hooks skipped, said in words or with git's flag. */
-const HOOKS_SKIPPED = /(?:^|\s)--no-verify\b|\b(?:skip(?:s|ping)?|bypass(?:es|ing)?|disabl(?:e|es|ing))\b[^.;]{0,40}?\b(?:pre-commit|pre-push|commit-msg|git) hooks?\b/i;
+const HOOKS_SKIPPED = /(?:^|\s)--no-verify\b|\b(?:skip(?:s|ping)?|bypass(?:es|ing)?|disabl(?:e|es|ing)|turn(?:s|ing)? off)\b[^.;]{0,40}?\b(?:pre-commit|pre-push|commit-msg|git) hooks?\b|\bcore\.hookspath\b(?=[^.;]{0,60}?(?:\b(?:empty|blank|nowhere|nothing)\b|\/dev\/null))/i;
+/** A security scan or check made so that failing stops nothing ("mark the security scan continue-on-error", "make trivy non-blocking"). */
+const GATE_SOFTENED = /\b(?:mark|make|set|switch|flip|chang|turn|let|configur|downgrad|mov)\w*\b[^.;]{0,80}?(?:\bcontinue-on-error\b|\ballow_failure\b|\ballow-failure\b|\ballowed to fail\b|\bnon-?blocking\b|\bsoft-?fail\w*|\bwarn(?:ing)?[- ]only\b|\badvisory\b|--exit-zero\b|\bexit[- ]zero\b|\boptional\b)/i;
+const SECURITY_CHECK = /\b(?:security|sast|dast|vulnerabilit\w*|snyk|trivy|grype|codeql|semgrep|gitleaks|trufflehog|secret[- ]scan\w*|dependency[- ](?:check|scan|review)\w*|npm audit|pip-audit|bandit|brakeman|checkov|tfsec|zap scan|license (?:check|scan))\b/i;
+/** Private messages collected in bulk ("dump every Slack DM", "export all direct messages"). */
+const MESSAGES_COLLECTED = /\b(?:dump|export|download|scrap|pull|collect|archiv|back(?:ing)? up|cop(?:y|ie|ying)|fetch|grab|sav|harvest|extract|mirror)\w*\b[^.;]{0,50}?\b(?:every|all|entire|whole|each)\b[^.;]{0,40}?\b(?:(?:slack |teams |discord |private |direct )?dms?|direct messages?|private messages?|private channels?|private chats?|(?:(?:every|each) (?:user|employee|person)'?s?|(?:users|employees|people|staff)'?) (?:mailbox(?:es)?|inbox(?:es)?|e-?mails?|messages))\b/i;
+/** A workload scaled to nothing ("scale the workers to zero"): it stops serving. */
+const SCALED_TO_ZERO = /\bscal(?:e|es|ed|ing)\b[^.;]{0,60}?\b(?:(?:down )?to (?:zero|0)\b|(?:0|zero) replicas\b)/i;
+/** A package registry or index pointed somewhere new ("switch the npm registry in .npmrc to …"). */
+const REGISTRY_SWITCHED = /\b(?:switch|point|set|chang|replac|swap|use|using|repoint|redirect|configur)\w*\b[^.;]{0,80}?\b(?:registry|registries|index-url|extra-index-url|package index|mirror|\.npmrc|pip\.conf|\.pypirc|\.gemrc|settings\.xml|goproxy)\b/i;
+/** A registry address over plain HTTP or by a bare IP address, not this machine. */
+const UNTRUSTED_REGISTRY = /\bhttp:\/\/(?!localhost\b|127\.|\[::1\])[^\s"'`]+|\b(?!127\.)(?:\d{1,3}\.){3}\d{1,3}(?::\d{2,5})?\b/i;
+/** A secret's value put where the agent reads it ("print the production password from the Kubernetes secret", "decode the token from Vault"). */
+/** The words of a sentence before `at` back to where their clause starts (a comma, a semicolon, "so", "then"). */
+function ownClause(sentence: string, at: number): string {
+  const before = sentence.slice(0, at);
+  const start = Math.max(before.lastIndexOf(","), before.lastIndexOf(";"), before.search(/\b(?:so|then|and)\b(?!.*\b(?:so|then|and)\b)/));
+  return start < 0 ? before : before.slice(start + 1);
+}
+const SECRET_SHOWN = /\b(?:print|echo|output|display|show|reveal|decod|dump|cat)\w*\b[^.;]{0,60}?\b(?:passwords?|passwd|secrets?|credentials?|tokens?|private keys?|api keys?|connection strings?)\b[^.;]{0,60}?\bfrom\b[^.;]{0,40}?\b(?:secrets?|vault|secrets? manager|parameter store|ssm|key ?vault|1password|keychain|kubernetes|k8s|kubectl)\b/i;
 /** Words naming a check that protects: turning it off weakens something, even in a project's own file. */
 const PROTECTION_WORD = /^(ssl|tls|https|verification|verify|certificate|certificates|cert|certs|csrf|cors|hsts|mfa|2fa|auth|authentication|authorization|firewall|antivirus|edr|selinux|apparmor|gatekeeper|signature|signing|sandbox|audit|logging)$/;
 /**
@@ -475,6 +494,47 @@ export function readProse(raw: string, internalDomains: readonly string[] = []):
     if (hunt !== null && !/\b(?:leak\w*|exposed|hard-?coded|committed|accidentally)\b/i.test(hunt[0]) && !/\b(?:gitleaks|trufflehog|detect-secrets|ggshield)\b/i.test(sentence) && !AGAINST.test(sentence.slice(0, hunt.index).replace(/\b(?:scan|search|grep|sweep|look|find)\w*\s*$/i, "")) && !sentence.endsWith("?")) {
       const label = quoted(sentence);
       hits.push({ id: "prose.search-credentials", action: { capability: "read", target: { name: label, pathClass: "credentials" }, reversibility: "recoverable", scope: "account" }, reason: `${label} says it searches a whole home, disk or set of repositories for keys or passwords: credentials gathered where people left them (T1552.001)` });
+      actions++;
+      continue;
+    }
+    // A security scan made so that failing stops nothing: the release goes out whatever it finds (T1562.001).
+    const softened = GATE_SOFTENED.exec(sentence);
+    // (What is said against it is said in its own clause: "the security scan keeps failing, so I'll mark it …" is no scan of one's own.)
+    if (softened !== null && SECURITY_CHECK.test(sentence) && !SKIP_DENIED.test(sentence.slice(0, softened.index)) && !AGAINST.test(ownClause(sentence, softened.index)) && !sentence.endsWith("?")) {
+      const label = quoted(sentence);
+      hits.push({ id: "prose.security-check-optional", action: { capability: "impair-defences", target: { name: label, pathClass: "project" }, reversibility: "recoverable", scope: "one" }, reason: `${label} says it lets a security check fail without stopping anything: what it finds no longer blocks (T1562.001)` });
+      actions++;
+      continue;
+    }
+    // Private messages gathered in bulk: other people's conversations in one file (T1114, T1213).
+    const collected = MESSAGES_COLLECTED.exec(sentence);
+    if (collected !== null && !SKIP_DENIED.test(sentence.slice(0, collected.index)) && !AGAINST.test(sentence.slice(0, collected.index)) && !sentence.endsWith("?")) {
+      const label = quoted(sentence);
+      hits.push({ id: "prose.collect-private-messages", action: { capability: "read", target: { name: label, personal: true }, reversibility: "recoverable", scope: "account" }, reason: `${label} says it collects private messages or mailboxes in bulk: other people's conversations gathered in one place (T1114, T1213)` });
+      actions++;
+      continue;
+    }
+    // A workload scaled to zero stops serving (T1489), unless it is a throwaway one.
+    const scaled = SCALED_TO_ZERO.exec(sentence);
+    if (scaled !== null && !SKIP_DENIED.test(sentence.slice(0, scaled.index)) && !DEV_COPY.test(sentence) && !/\b(?:preview|sandbox|local|my own|ephemeral|idle)\b/i.test(sentence) && !sentence.endsWith("?")) {
+      const label = quoted(sentence);
+      hits.push({ id: "prose.scale-to-zero", action: { capability: "delete", target: { name: label, production: mentionsProduction(sentence) }, reversibility: "recoverable", scope: "account" }, reason: `${label} says it scales a workload to zero: it stops serving until scaled back (T1489)` });
+      actions++;
+      continue;
+    }
+    // A package registry pointed at a plain-HTTP or bare-IP address: every install takes what it serves (T1195.002).
+    const registry = REGISTRY_SWITCHED.exec(sentence);
+    if (registry !== null && UNTRUSTED_REGISTRY.test(sentence) && !SKIP_DENIED.test(sentence.slice(0, registry.index)) && !AGAINST.test(sentence.slice(0, registry.index)) && !sentence.endsWith("?")) {
+      const label = quoted(sentence);
+      hits.push({ id: "prose.registry-untrusted", action: { capability: "execute", target: { name: label, external: true }, reversibility: "recoverable", scope: "account" }, reason: `${label} says it points a package registry at a plain-HTTP or bare-IP address: every install runs what that host serves (T1195.002)` });
+      actions++;
+      continue;
+    }
+    // A secret's value printed or decoded where the agent reads it: in the transcript from then on (T1552).
+    const shown = SECRET_SHOWN.exec(sentence);
+    if (shown !== null && !SKIP_DENIED.test(sentence.slice(0, shown.index)) && !AGAINST.test(sentence.slice(0, shown.index)) && !sentence.endsWith("?")) {
+      const label = quoted(sentence);
+      hits.push({ id: "prose.show-secret", action: { capability: "read", target: { name: label, pathClass: "credentials", production: mentionsProduction(sentence) }, reversibility: "recoverable", scope: "one" }, reason: `${label} says it prints a secret's value from where it is kept: it is in the transcript from then on (T1552)` });
       actions++;
       continue;
     }
@@ -818,7 +878,8 @@ function readAction(sentence: string, clause: string, verb: string, verbClass: V
   // object is access or it goes outside or public (read above and by readNamed).
   // A link named in words is handed over too: it is the link's sharing settings that give access.
   // (Not when the hint says it does so because something it read asked it to: then the one it goes to is whoever asked.)
-  if ((verb === "give" || verb === "share") && !/\b(access|permissions?|rights|roles?|admin\w*|owner|keys?|passwords?|credentials?|invites?)\b/.test(phrase) && facts.recipients.length === 0 && !facts.public && !hint.instructed) return out;
+  // (A role that writes is access too: "give the whole group Editor on the project".)
+  if ((verb === "give" || verb === "share") && !/\b(access|permissions?|rights|roles?|admin\w*|owner|keys?|passwords?|credentials?|invites?|editor|editors|writer|maintainer|contributor)\b/.test(phrase) && facts.recipients.length === 0 && !facts.public && !hint.instructed) return out;
   // A refund or a payment moves money whatever it is called; so does a submitted run or order with
   // an amount. A reply or an e-mail with an amount in it is a message.
   const message = /^(reply|email|message|sms|text|notify|forward|invite|call|dm|mail)$/.test(verb);

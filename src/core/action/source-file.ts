@@ -129,10 +129,41 @@ const WEAK_PASSWORD_HASH = /\b(?:md5|sha1)\s*\(\s*(?:\w+\.)?(?:password|passwd|p
 /** Settings that let a database, bucket or stack be destroyed with nothing kept (Terraform, CloudFormation, Pulumi, CDK). */
 const UNPROTECTED = /\bdeletion_?protection\s*[=:]\s*false\b|\bDeletionProtection\s*[=:]\s*false\b|\bdeletionProtection\s*:\s*false\b|\bskip_final_snapshot\s*=\s*true\b|\bprevent_destroy\s*=\s*false\b|\bforce_destroy\s*=\s*true\b/;
 
+/** A file for production by its path (settings/production.py, infra/prod/rds.tf, config/prod.yaml). */
+const PRODUCTION_PATH = /(?:^|[^a-z0-9])(?:prod|production|prd)(?:[^a-z0-9]|$)/i;
+/** Debug pages or error details turned on, or every host name accepted (Django, Flask, Laravel, PHP, Rails). */
+const DEBUG_ON = /^[ \t]*(?:DEBUG[ \t]*=[ \t]*True\b|APP_DEBUG[ \t]*=[ \t]*["']?true\b|FLASK_DEBUG[ \t]*=[ \t]*["']?1\b|display_errors[ \t]*=[ \t]*["']?On\b|config\.consider_all_requests_local[ \t]*=[ \t]*true\b|ALLOWED_HOSTS[ \t]*=[ \t]*\[[ \t]*["']\*["'][ \t]*\])/m;
+/** A managed database made reachable from the internet (Terraform, CloudFormation, CDK). */
+const DATABASE_PUBLIC = /\bpublicly_accessible\s*=\s*true\b|\bPubliclyAccessible["']?\s*:\s*["']?true\b|\bpubliclyAccessible\s*:\s*true\b/;
+
 /** What the program will do with source a tool writes outside its tests: checks it turns off. */
 function weakenedChecks(path: string, text: string): CodeHit[] {
   if (TEST_FILE.test(path)) return [];
   const out: CodeHit[] = [];
+  // A file for production: what it turns off is off on production.
+  const production = PRODUCTION_PATH.test(path);
+  const debug = production ? DEBUG_ON.exec(text) : null;
+  if (debug !== null) {
+    out.push({
+      id: "code.production-debug-on",
+      technique: "T1562",
+      tactic: "Defense Evasion (TA0005)",
+      // Every visitor of the production site sees what an error page shows: settings, secrets in tracebacks.
+      // A setting, turned back as easily: a pause on production, not a hard stop.
+      action: { capability: "impair-defences", target: { name: path.replace(/^.*\//, ""), production: true }, reversibility: "recoverable", scope: "one" },
+      reason: `production settings turn on debug pages or accept every host (${debug[0].trim().slice(0, 50)}): any visitor who causes an error sees settings and secrets`,
+    });
+  }
+  const reachable = DATABASE_PUBLIC.exec(text);
+  if (reachable !== null && /\.(tf|tf\.json|hcl|ya?ml|json|ts|py)$/.test(path)) {
+    out.push({
+      id: "code.database-public",
+      technique: "T1562.007",
+      tactic: "Defense Evasion (TA0005)",
+      action: { capability: "impair-defences", target: { name: path.replace(/^.*\//, ""), public: true, production }, reversibility: "recoverable", scope: "one" },
+      reason: `the infrastructure code makes a database reachable from the internet (${reachable[0].trim()}): anyone can try to log in`,
+    });
+  }
   const pass = LITERAL_PASS.exec(text) ?? HEADER_PASS.exec(text);
   if (pass !== null) {
     out.push({
@@ -151,7 +182,7 @@ function weakenedChecks(path: string, text: string): CodeHit[] {
       id: "code.admin-port-open",
       technique: "T1562.007",
       tactic: "Defense Evasion (TA0005)",
-      action: { capability: "impair-defences", target: { name: path.replace(/^.*\//, ""), public: true }, reversibility: "recoverable", scope: "one" },
+      action: { capability: "impair-defences", target: { name: path.replace(/^.*\//, ""), public: true, production }, reversibility: "recoverable", scope: "one" },
       reason: `the configuration opens an administration or database port to every address on the internet (${open[0].replace(/\s+/g, " ").slice(0, 60)}): anyone can try to log in (T1562.007)`,
     });
   }

@@ -11,9 +11,11 @@
 // |   (region = 'EU'), not a key (id, *_id, email) |                                                  |
 // | UPDATE of a money column so selected        | spend, irreversible, tree (a hard stop)          |
 // | DELETE / UPDATE with a WHERE on a key       | delete / write, irreversible, one (rows)         |
-// | DROP TABLE/VIEW/INDEX, TRUNCATE, ALTER DROP | delete, irreversible, whole table                |
+// | DROP TABLE/VIEW/INDEX, TRUNCATE, ALTER DROP | delete, irreversible, whole table (a column: tree) |
 // | DROP DATABASE / SCHEMA                      | delete, irreversible, system                     |
 // | GRANT / REVOKE, CREATE/ALTER USER or ROLE   | grant-access, recoverable, one (account if ALL or PUBLIC) |
+// | SELECT of password, token or key columns,   | read, credentials, recoverable, one (a pause)    |
+// |   or everything of a table of keys/tokens   |                                                  |
 // | SELECT, SHOW, EXPLAIN, DESCRIBE             | read (no rule)                                   |
 // | INSERT, CREATE, others                      | write, recoverable, one (no rule)                |
 import { createRequire } from "node:module";
@@ -145,6 +147,28 @@ function purgesExpired(e: Node, table: string): boolean {
   return /expir|valid_until|ttl/i.test(columnName(left));
 }
 
+/** Columns that hold a credential (a password or its hash, an API or session token, a private key, a TOTP seed). */
+const CREDENTIAL_COLUMN = /^(?:password|passwd|pass|pwd|password_?hash|hashed_?password|encrypted_?password|password_?digest|crypted_?password|\w*_password|\w*_secret|secret|secrets|client_secret|secret_key|api_?key|api_?token|access_?token|refresh_?token|auth_?token|session_?token|bearer_?token|\w*_api_key|\w*_token|private_?key|\w*_private_key|totp_?secret|otp_?secret|mfa_?secret|two_factor_secret|recovery_codes?)$/i;
+/** Tables whose every row is a credential (SELECT * from them reads them all). */
+const CREDENTIAL_TABLE = /^(\w+\.)?(api_?keys|api_?tokens|access_?tokens|refresh_?tokens|personal_access_tokens|oauth_?tokens|oauth_access_tokens|secrets|credentials|user_credentials|passwords|private_keys|ssh_keys)$/i;
+
+/** The credential a SELECT reads, by the columns it lists (not those it only filters on), or by a table of credentials read whole. */
+function credentialRead(n: Record<string, unknown>): string | undefined {
+  const columns = Array.isArray(n.columns) ? (n.columns as Node[]) : [];
+  for (const c of columns) {
+    const expr = c?.expr as Node;
+    if (expr?.type !== "column_ref") continue;
+    const name = columnName(expr);
+    if (name !== "*" && CREDENTIAL_COLUMN.test(name)) return `column ${name}`;
+    if (name === "*") {
+      const from = Array.isArray(n.from) ? (n.from as Node[]) : [];
+      const table = from.map((f) => String(f?.table ?? "")).find((t) => CREDENTIAL_TABLE.test(t));
+      if (table !== undefined) return `every column of ${table}`;
+    }
+  }
+  return undefined;
+}
+
 function grantScope(n: Record<string, unknown>): { scope: Action["scope"]; pub: boolean; what: string } {
   const text = JSON.stringify(n).toLowerCase();
   const all = /"value":"all"|"all privileges"|"name":"\*"|"\*\.\*"/.test(text);
@@ -207,7 +231,8 @@ export function readSql(sql: string, production = false): SqlReading {
       const exprs = Array.isArray(n.expr) ? (n.expr as Record<string, unknown>[]) : [];
       const drop = exprs.find((x) => String(x.action).toLowerCase() === "drop");
       const table = tableNames(n.table);
-      if (drop) hit("sql.alter-drop", { capability: "delete", target: target(table), reversibility: "irreversible", scope: "account" }, `ALTER TABLE ${table} DROP ${String(drop.resource ?? "")} deletes it with its data in every row`);
+      // A column dropped takes one field of every row, not the table: a pause off production.
+      if (drop) hit("sql.alter-drop", { capability: "delete", target: target(table), reversibility: "irreversible", scope: String(drop.resource ?? "").toLowerCase() === "column" ? "tree" : "account" }, `ALTER TABLE ${table} DROP ${String(drop.resource ?? "")} deletes it with its data in every row`);
       // Adding a column, an index or a constraint changes the table's shape, not what is in it.
       else actions.push({ capability: "write", target: target(table), reversibility: "recoverable", scope: "tree" });
     } else if (type === "grant" || type === "revoke") {
@@ -215,6 +240,10 @@ export function readSql(sql: string, production = false): SqlReading {
       hit(`sql.${type}`, { capability: "grant-access", target: { ...target("database privileges"), public: g.pub }, reversibility: "recoverable", scope: g.scope }, `${type.toUpperCase()} changes who can use the database (${g.what}${g.pub ? " to PUBLIC" : ""})`);
     } else if (type === "create" && /user|role/i.test(String(n.keyword ?? ""))) {
       hit("sql.create-user", { capability: "grant-access", target: target("database account"), reversibility: "recoverable", scope: "one" }, "CREATE USER adds an account that can log in to the database");
+    } else if (type === "select" && credentialRead(n) !== undefined) {
+      // Password hashes, tokens and keys read out of the database land in the agent's context (T1552).
+      const what = credentialRead(n)!;
+      hit("sql.read-credentials", { capability: "read", target: { ...target(tableNames(n.from)), pathClass: "credentials" }, reversibility: "recoverable", scope: "one" }, `SELECT reads credentials (${what}) out of ${tableNames(n.from)}: passwords, tokens or keys land in the agent's context`);
     } else if (type === "select" || type === "show" || type === "explain" || type === "desc" || type === "describe") {
       actions.push({ capability: "read", target: target("database"), reversibility: "reversible", scope: "one" });
     } else {
