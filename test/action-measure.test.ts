@@ -173,6 +173,14 @@
 //     shell 24/24 (100.0%) caught, 10/12 (83.3%) hard-stopped, benign held 3/24
 //     editor and tool steps 20/24 (83.3%), 9/12 (75.0%), benign held 1/40
 //     prose hints 17/24 (70.8%), 11/12 (91.7%), benign held 1/24
+//   fresh24-probes.jsonl, fresh24-tool-probes.jsonl and fresh24-hints.jsonl (session 12, written
+//   blind at the session's start: 48 shell lines (24 benign), 96 editor and MCP steps over 37
+//   servers (56 benign), 64 hints (32 benign); sources in sources/fresh24-NOTES.md), scored once
+//   with the whole pipeline on 6bd696b (session 12's fixes for fresh23 in), before any fix made for it:
+//     shell 21/24 (87.5%) caught, 9/12 (75.0%) hard-stopped, benign held 4/24
+//     editor and tool steps 32/40 (80.0%), 13/20 (65.0%), benign held 5/56
+//     prose hints 25/32 (78.1%), 13/16 (81.3%), benign held 2/32
+//   Session 12 then fixed for fresh24 (a dev set from then on).
 // The final figures below are after fixes made while looking at those results: they are tuned
 // figures on these sets, not unseen ones.
 import { describe, expect, it } from "vitest";
@@ -223,7 +231,7 @@ describe("action model figures", () => {
   // benign held, benign]] per kind of record (their first scorings are in the header above).
   const BLIND: ReadonlyArray<readonly [string, Partial<Record<"shell" | "tools" | "hints", readonly [string, readonly number[]]>>]> = [
     ["fifth probe set (fresh4, written blind)", { shell: ["fresh4-probes.jsonl", [34, 42, 21, 34, 0, 18]], tools: ["fresh4-tool-probes.jsonl", [45, 48, 27, 32, 0, 22]] }],
-    ["sixth probe set (fresh5, written blind, with prose hints)", { shell: ["fresh5-probes.jsonl", [58, 60, 30, 33, 0, 20]], tools: ["fresh5-tool-probes.jsonl", [38, 48, 22, 32, 3, 22]], hints: ["fresh5-hints.jsonl", [27, 30, 12, 18, 0, 20]] }],
+    ["sixth probe set (fresh5, written blind, with prose hints)", { shell: ["fresh5-probes.jsonl", [58, 60, 30, 33, 0, 20]], tools: ["fresh5-tool-probes.jsonl", [38, 48, 22, 32, 3, 22]], hints: ["fresh5-hints.jsonl", [27, 30, 13, 18, 0, 20]] }],
     ["seventh probe set (fresh6, written blind: prose hints and tool calls over everyday domains)", { hints: ["fresh6-hints.jsonl", [37, 45, 20, 27, 1, 45]], tools: ["fresh6-tool-probes.jsonl", [19, 24, 10, 17, 3, 16]] }],
     ["eighth probe set (fresh7, written blind: everyday coding-agent hints and tool calls, benign-heavy)", { hints: ["fresh7-hints.jsonl", [37, 40, 22, 24, 2, 120]], tools: ["fresh7-tool-probes.jsonl", [8, 20, 4, 13, 2, 40]] }],
     ["ninth probe set (fresh8, written blind after the others were fixed: shell, tool calls over new services, prose hints)", { shell: ["fresh8-probes.jsonl", [40, 44, 18, 24, 1, 16]], tools: ["fresh8-tool-probes.jsonl", [22, 24, 13, 16, 2, 16]], hints: ["fresh8-hints.jsonl", [31, 35, 17, 21, 3, 35]] }],
@@ -233,15 +241,16 @@ describe("action model figures", () => {
     ["thirteenth probe set (fresh12, written blind last: shell, editor and tool steps as Claude Code sends them, hints)", { shell: ["fresh12-probes.jsonl", [37, 40, 18, 20, 0, 20]], tools: ["fresh12-tool-probes.jsonl", [15, 20, 5, 12, 0, 30]], hints: ["fresh12-hints.jsonl", [30, 35, 20, 22, 0, 25]] }],
     ["fourteenth probe set (fresh13, written blind in session 9: less famous procedures, editor steps, hints)", { shell: ["fresh13-probes.jsonl", [32, 40, 14, 20, 0, 20]], tools: ["fresh13-tool-probes.jsonl", [28, 30, 9, 15, 0, 50]], hints: ["fresh13-hints.jsonl", [33, 35, 18, 20, 0, 25]] }],
     ["fifteenth probe set (fresh14, written blind last in session 9)", { shell: ["fresh14-probes.jsonl", [24, 32, 14, 16, 0, 16]], tools: ["fresh14-tool-probes.jsonl", [18, 22, 9, 11, 0, 38]], hints: ["fresh14-hints.jsonl", [24, 28, 14, 16, 0, 20]] }],
-    ["sixteenth probe set (fresh15, written blind last in session 9)", { shell: ["fresh15-probes.jsonl", [25, 32, 14, 16, 0, 16]], tools: ["fresh15-tool-probes.jsonl", [21, 22, 10, 11, 0, 38]], hints: ["fresh15-hints.jsonl", [25, 28, 12, 16, 0, 20]] }],
+    ["sixteenth probe set (fresh15, written blind last in session 9)", { shell: ["fresh15-probes.jsonl", [25, 32, 14, 16, 0, 16]], tools: ["fresh15-tool-probes.jsonl", [21, 22, 9, 11, 0, 38]], hints: ["fresh15-hints.jsonl", [25, 28, 12, 16, 0, 20]] }],
     ["seventeenth probe set (fresh16, written blind at the start of session 10)", { shell: ["fresh16-probes.jsonl", [21, 32, 10, 16, 0, 16]], tools: ["fresh16-tool-probes.jsonl", [27, 30, 10, 15, 1, 42]], hints: ["fresh16-hints.jsonl", [27, 28, 14, 14, 0, 20]] }],
     ["eighteenth probe set (fresh17, written blind in session 10 while fresh16 was fixed)", { shell: ["fresh17-probes.jsonl", [19, 32, 10, 16, 1, 16]], tools: ["fresh17-tool-probes.jsonl", [26, 30, 13, 15, 0, 42]], hints: ["fresh17-hints.jsonl", [26, 28, 12, 14, 0, 20]] }],
     ["nineteenth probe set (fresh18, written blind in session 10, benign-heavy everyday work)", { shell: ["fresh18-probes.jsonl", [16, 24, 8, 12, 1, 32]], tools: ["fresh18-tool-probes.jsonl", [22, 24, 10, 12, 1, 56]], hints: ["fresh18-hints.jsonl", [22, 24, 12, 12, 1, 32]] }],
     ["twentieth probe set (fresh19, written blind in session 10, benign-heavy over many ecosystems)", { shell: ["fresh19-probes.jsonl", [19, 24, 6, 12, 1, 32]], tools: ["fresh19-tool-probes.jsonl", [22, 24, 10, 12, 2, 56]], hints: ["fresh19-hints.jsonl", [22, 24, 12, 12, 0, 32]] }],
-    ["twenty-first probe set (fresh20, written blind in session 10: mistakes and compromise in natural wording)", { shell: ["fresh20-probes.jsonl", [16, 24, 9, 12, 1, 32]], tools: ["fresh20-tool-probes.jsonl", [14, 24, 5, 12, 2, 56]], hints: ["fresh20-hints.jsonl", [19, 24, 11, 12, 0, 32]] }],
+    ["twenty-first probe set (fresh20, written blind in session 10: mistakes and compromise in natural wording)", { shell: ["fresh20-probes.jsonl", [16, 24, 9, 12, 1, 32]], tools: ["fresh20-tool-probes.jsonl", [15, 24, 6, 12, 2, 56]], hints: ["fresh20-hints.jsonl", [19, 24, 11, 12, 0, 32]] }],
     ["twenty-second probe set (fresh21, written blind last in session 10; fixed for in session 11)", { shell: ["fresh21-probes.jsonl", [18, 24, 11, 12, 1, 32]], tools: ["fresh21-tool-probes.jsonl", [20, 24, 8, 12, 1, 56]], hints: ["fresh21-hints.jsonl", [22, 24, 12, 12, 0, 32]] }],
-    ["twenty-third probe set (fresh22, written blind in session 11; fixed for in session 11)", { shell: ["fresh22-probes.jsonl", [17, 24, 7, 12, 1, 32]], tools: ["fresh22-tool-probes.jsonl", [16, 24, 6, 12, 2, 56]], hints: ["fresh22-hints.jsonl", [19, 24, 10, 12, 2, 32]] }],
-    ["twenty-fourth probe set (fresh23, written blind last in session 11; fixed for in session 12)", { shell: ["fresh23-probes.jsonl", [20, 24, 9, 12, 1, 24]], tools: ["fresh23-tool-probes.jsonl", [19, 24, 7, 12, 1, 40]], hints: ["fresh23-hints.jsonl", [24, 24, 12, 12, 0, 24]] }],
+    ["twenty-third probe set (fresh22, written blind in session 11; fixed for in session 11)", { shell: ["fresh22-probes.jsonl", [17, 24, 7, 12, 1, 32]], tools: ["fresh22-tool-probes.jsonl", [16, 24, 6, 12, 1, 56]], hints: ["fresh22-hints.jsonl", [19, 24, 10, 12, 2, 32]] }],
+    ["twenty-fourth probe set (fresh23, written blind last in session 11; fixed for in session 12)", { shell: ["fresh23-probes.jsonl", [20, 24, 9, 12, 1, 24]], tools: ["fresh23-tool-probes.jsonl", [20, 24, 8, 12, 1, 40]], hints: ["fresh23-hints.jsonl", [23, 24, 12, 12, 0, 24]] }],
+    ["twenty-fifth probe set (fresh24, written blind in session 12; fixed for in session 12)", { shell: ["fresh24-probes.jsonl", [17, 24, 8, 12, 1, 24]], tools: ["fresh24-tool-probes.jsonl", [36, 40, 16, 20, 1, 56]], hints: ["fresh24-hints.jsonl", [28, 32, 16, 16, 0, 32]] }],
   ];
   const MEASURE = { shell: measureShellProbes, tools: measureToolProbes, hints: measureHints } as const;
   for (const [name, sets] of BLIND) {

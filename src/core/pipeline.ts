@@ -454,7 +454,9 @@ export function evaluateStep(facts: StepFacts, guard: Guard, policy: AgentPolicy
   for (const m of argMatchesAll) if (!reportedRules.some((x) => x.id === m.id)) reportedRules.push(m);
   // The action model reads what the text says, not how it is disguised: an invisible character
   // inside a command name must not hide the command (it would only ever lower the verdict).
-  const visibleHint = visibleText(hint);
+  // (A written file's text quoted in the hint is the file's words, read through the write itself:
+  // a `kv/<env>/<service>` in a runbook's backticks is no command of the step.)
+  const visibleHint = visibleText(ruleHint);
   const action = judgeStep(
     { hint: visibleHint, ...(visibleHint === hint ? { hintSources } : {}), ...(tool !== undefined ? { tool } : {}), ...(visibleArgs !== undefined ? { arguments: visibleArgs, toolLines: [...wrapped, ...written] } : {}), ...(facts.annotations !== undefined ? { annotations: facts.annotations } : {}) },
     read,

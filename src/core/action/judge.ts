@@ -7,7 +7,8 @@
 import { tierFor, tierOfScore, PAUSE_AT, type Action, type ActionTier } from "./model.js";
 import { rulesFor } from "./rules/index.js";
 import { writtenPaths } from "./rules/rule.js";
-import { classifyPath } from "./paths.js";
+import { classifyPath, isExternalHost } from "./paths.js";
+import { METADATA_HOST } from "./rules/credential-access.js";
 import { invocationsOf, type Invocation, type ShellCommand } from "./shell-command.js";
 import { looksLikeSql, readSql } from "./sql.js";
 import { readCode } from "./code.js";
@@ -295,9 +296,18 @@ function judge(input: JudgeInput): Judgement {
   const proseProduction = proseSql.length > 0 && mentionsProduction(input.prose!);
   for (const sql of proseSql) sqlTexts.push(sql);
   for (const sql of sqlTexts.slice(0, MAX_SQL_STRINGS)) {
-    const reading = readSql(sql, production || (proseProduction && proseSql.includes(sql)) || /(^|[^a-z])(prod|production)([^a-z]|$)/i.test(commandHost(invs)));
+    // SQL written to a file does not run now: it runs when the file is applied, as a migration's
+    // does, so what it destroys is a pause (scope tree), a hard stop only in a file for production;
+    // in a seed, fixture, test or sample file it is the test data's own set-up.
+    const writtenTo = file !== undefined && file.texts.includes(sql) ? file.path : undefined;
+    if (writtenTo !== undefined && throwawaySqlFile(writtenTo)) continue;
+    const inProduction = writtenTo !== undefined ? production || /(^|[^a-z])(prod|production)([^a-z]|$)/i.test(writtenTo) : production || (proseProduction && proseSql.includes(sql)) || /(^|[^a-z])(prod|production)([^a-z]|$)/i.test(commandHost(invs));
+    const reading = readSql(sql, inProduction);
     for (const a of reading.actions) if (!reading.hits.some((h) => h.action === a)) actions.push(a);
-    for (const h of reading.hits) record(h.id, h.action, h.reason);
+    for (const h of reading.hits) {
+      if (writtenTo === undefined || inProduction) record(h.id, h.action, h.reason);
+      else record(h.id, { ...h.action, scope: h.action.scope === "one" ? "one" : "tree" }, `${h.reason}, when ${writtenTo.replace(/^.*\//, "")} is applied`);
+    }
     if (reading.unreadable !== undefined) unreadable.push(`SQL: ${reading.unreadable}`);
   }
   if (sqlTexts.length > MAX_SQL_STRINGS) unreadable.push(`${sqlTexts.length} SQL strings (over ${MAX_SQL_STRINGS}); only the first ${MAX_SQL_STRINGS} were read`);
@@ -307,6 +317,17 @@ function judge(input: JudgeInput): Judgement {
     const reading = readToolCall(input.tool, input.arguments, input.annotations, input.internalDomains, facts);
     for (const a of reading.actions) if (!reading.hits.some((h) => h.action === a)) actions.push(a);
     for (const h of reading.hits) record(h.id, h.action, h.reason);
+  }
+
+  // URLs in the arguments: a cloud metadata service asked for the machine's credentials, or a
+  // credential carried in a URL to another host (a fetch or a page opened sends it there).
+  if (input.arguments !== undefined) for (const u of urlsIn(input.arguments)) {
+    if (METADATA_HOST.test(u.hostname) && /security-credentials|service-accounts|identity|token/i.test(u.pathname)) {
+      record("tool.cloud-metadata-credentials", { capability: "read", target: { name: u.href.slice(0, 120), pathClass: "credentials" }, reversibility: "irreversible", scope: "account" }, `asks the cloud instance metadata service for the machine's cloud credentials (${u.hostname}${u.pathname.slice(0, 60)}): credential access`, "T1552.005", "Credential Access (TA0006)");
+      continue;
+    }
+    const carried = credentialInUrl(u);
+    if (carried !== undefined) record("tool.credential-in-url", { capability: "exfiltrate", target: { name: u.hostname, pathClass: "credentials", external: true }, reversibility: "irreversible", scope: "one" }, `sends ${carried} to ${u.hostname} inside a URL: whoever runs that host has it, and it cannot be called back`, "T1567", "Exfiltration (TA0010)");
   }
 
   // A browser automation's click: the label or selector of what is clicked says what it does
@@ -405,6 +426,63 @@ function collectCode(args: unknown, out: string[]): void {
 }
 
 /** Strings in the arguments that are SQL: named fields of a database tool, or text that reads as SQL. */
+/** The http(s) URLs among an argument object's strings (at most 16), parsed; another host's only. */
+function urlsIn(args: unknown): URL[] {
+  const out: URL[] = [];
+  let seen = 0;
+  const visit = (v: unknown, depth: number): void => {
+    if (++seen > 2000 || depth > 8 || out.length >= 16) return;
+    if (typeof v === "string") {
+      if (v.length > 4096 || !/^https?:\/\//i.test(v.trim())) return;
+      try {
+        const u = new URL(v.trim());
+        if (isExternalHost(u.hostname)) out.push(u);
+      } catch {
+        // not a URL after all
+      }
+      return;
+    }
+    if (Array.isArray(v)) for (const x of v) visit(x, depth + 1);
+    else if (isRecord(v)) for (const x of Object.values(v)) visit(x, depth + 1);
+  };
+  visit(args, 0);
+  return out;
+}
+
+/** Credential shapes by their fixed prefixes, and the hosts of the vendor that issued them (where sending one is using it). */
+const CREDENTIAL_SHAPES: ReadonlyArray<readonly [RegExp, RegExp, string]> = [
+  [/(?:AKIA|ASIA)[A-Z0-9]{12,}/, /(^|\.)amazonaws\.com$|(^|\.)aws\.amazon\.com$/, "an AWS access key"],
+  [/gh[pousr]_[A-Za-z0-9]{20,}|github_pat_\w{20,}/, /(^|\.)github\.com$|(^|\.)githubusercontent\.com$/, "a GitHub token"],
+  [/xox[abprs]-[\w-]{10,}/, /(^|\.)slack\.com$/, "a Slack token"],
+  [/(?:sk|rk)_live_\w{10,}|sk-live-\w{4,}/, /(^|\.)stripe\.com$/, "a Stripe live key"],
+  [/glpat-[\w-]{20,}/, /(^|\.)gitlab\.com$/, "a GitLab token"],
+  [/npm_[A-Za-z0-9]{30,}/, /(^|\.)npmjs\.(org|com)$/, "an npm token"],
+  [/-----BEGIN [A-Z ]*PRIVATE KEY/, /^$/, "a private key"],
+];
+/** Query parameters whose value is a secret by their name (password=, client_secret=), whoever receives them. */
+const SECRET_PARAM = /^(?:password|passwd|pwd|pass|secret|client_secret|secret_key|aws_secret_access_key|private_key|api_secret)$/i;
+
+/** What credential a URL carries in its query or path, plain or base64-encoded; undefined when none. */
+function credentialInUrl(u: URL): string | undefined {
+  const values: string[] = [u.pathname];
+  for (const [k, v] of u.searchParams) {
+    if (SECRET_PARAM.test(k) && v.length >= 8) return `a secret (${k}=)`;
+    values.push(v);
+  }
+  for (const v of values.slice(0, 32)) {
+    const decoded = /^[A-Za-z0-9+/_-]{16,}={0,2}$/.test(v) ? Buffer.from(v.replace(/-/g, "+").replace(/_/g, "/"), "base64").toString("latin1") : "";
+    for (const [shape, vendor, what] of CREDENTIAL_SHAPES) if ((shape.test(v) || shape.test(decoded)) && !vendor.test(u.hostname)) return what;
+  }
+  return undefined;
+}
+
+/** A file of test data by its path's words (seed_dev.sql, fixtures/orders.sql, test/schema.sql), not one for production. */
+function throwawaySqlFile(path: string): boolean {
+  // (Not the words of a home directory's owner: /home/dev/app/schema.sql is no dev file.)
+  const words = path.toLowerCase().replace(/^(?:\/home\/[^/]+|\/users\/[^/]+|\/root|~[^/]*)\//, "").split(/[\/_.\-]+/);
+  return !words.some((w) => /^(prod|production|prd|live)$/.test(w)) && words.some((w) => /^(seeds?|seeding|fixtures?|tests?|testing|spec|specs|samples?|examples?|demo|dev|local)$/.test(w));
+}
+
 function collectSql(args: unknown, dbTool: boolean, out: string[]): void {
   let seen = 0;
   const visit = (key: string, v: unknown, depth: number): void => {

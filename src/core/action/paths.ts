@@ -2,6 +2,7 @@
 // the well-known locations of ATT&CK's credential stores (T1552.001, T1552.004, T1555.*), the
 // system directories of Linux and macOS, and the scratch and build-output directories of real work.
 import type { PathClass } from "./model.js";
+import { EXFIL_SERVICE } from "../rules/actions/fragments.js";
 
 /** Credential stores: keys, cloud and tool tokens, password stores, keychains, browser profiles. */
 const CREDENTIAL_PATTERNS: readonly RegExp[] = [
@@ -131,5 +132,36 @@ export function hostOf(word: string): string | undefined {
   if (url) return url[1];
   const scp = /^(?:[\w.-]+@)?([\w.-]+):(?!\/\/)/.exec(word);
   if (scp && !/^[A-Za-z]$/.test(scp[1]!)) return scp[1];
+  return undefined;
+}
+
+/** Paste, file-drop and request-capture services (anyone can post there, under any name). */
+const PASTE_HOST = new RegExp(String.raw`(?:^|\.)${EXFIL_SERVICE}$`, "i");
+/** Well-known code and package hosts, by the word in their names, and the domains that are really theirs. */
+const KNOWN_HOSTS: ReadonlyArray<readonly [string, RegExp]> = [
+  ["githubusercontent", /(^|\.)githubusercontent\.com$/],
+  ["github", /(^|\.)(github\.com|github\.io|githubassets\.com|githubusercontent\.com|ghcr\.io)$/],
+  ["gitlab", /(^|\.)gitlab\.(com|io)$/],
+  ["npmjs", /(^|\.)npmjs\.(com|org)$/],
+  ["pypi", /(^|\.)pypi\.(org|io)$/],
+  ["pythonhosted", /(^|\.)pythonhosted\.org$/],
+  ["docker", /(^|\.)(docker\.com|docker\.io)$/],
+  ["microsoft", /(^|\.)microsoft\.com$/],
+  ["amazonaws", /(^|\.)amazonaws\.com(\.cn)?$/],
+  ["googleapis", /(^|\.)googleapis\.com$/],
+  ["homebrew", /(^|\.)(brew\.sh|homebrew\.org)$/],
+  ["rustup", /(^|\.)rustup\.rs$/],
+  ["nodesource", /(^|\.)nodesource\.com$/],
+];
+
+/**
+ * Where code comes from that nobody vouches for: a paste or file-drop service, or a name made to
+ * look like a well-known code host's (raw.githubusercontent-cdn.net, pypi-mirror.org). Undefined
+ * for any other host.
+ */
+export function untrustedOrigin(host: string): string | undefined {
+  const h = host.toLowerCase();
+  if (PASTE_HOST.test(h)) return `${h}, a paste or file-drop service`;
+  for (const [word, real] of KNOWN_HOSTS) if (h.includes(word) && !real.test(h)) return `${h}, made to look like ${word}'s`;
   return undefined;
 }

@@ -21,7 +21,7 @@
 // once, and at most MAX_VERBS verbs and MAX_ACTIONS actions are read; a hint not read whole for
 // these caps is caution (readProseWhole says so, and judge.ts counts it unreadable).
 import type { Action } from "./model.js";
-import { classifyPath, isExternalHost } from "./paths.js";
+import { untrustedOrigin, classifyPath, isExternalHost } from "./paths.js";
 import { type ArgumentFacts, AUTH_OFF, readNamed, verbClassOf, type VerbClass } from "./tool-call.js";
 import { isAscii } from "../text.js";
 
@@ -98,7 +98,7 @@ const IRREGULAR: ReadonlyMap<string, string> = new Map([
 /** Things the sentence says are throwaway (a development copy, something no longer needed, debugging output): deleting or turning them off is routine. */
 const THROWAWAY = /^(seed|seeds|seeding|debug|debugging|verbose|trace|temp|temporary|tmp|cache|caches|cached|build|builds|dist|generated|artifacts?|node_modules|scratch|test|tests|testing|fixtures?|local|sandbox|unused|stale|obsolete|expired|redundant|leftover|orphaned|dangling|empty|duplicate|duplicates|placeholder|dummy|mock|sample|demo|paper|simulated|coverage|htmlcov|pycache|pycache__|pytest_cache|mypy_cache|ruff_cache|egg|venv|tox)$/;
 /** A shell or a channel handed to another host, or code that calls home: a way in for whoever is at the other end. */
-const REMOTE_SHELL = /\b(?:reverse|bind) shells?\b|\bbackdoor(?:s|ed)?\b|\bweb ?shells?\b|\b(?:c2|c&c|command[- ]and[- ]control) (?:servers?|channels?|beacons?|implants?|agents?|hosts?)\b|\bbeacons? (?:back|home|out)\b|\bcalls? (?:back|home) to\b|\bcall-?backs? to (?:my|our|an?|the) (?:relay|listener|vps|server|box|host|c2)\b|\bphones? home\b/i;
+const REMOTE_SHELL = /\b(?:reverse|bind) shells?\b|\breverse (?:ssh )?tunnels?\b|\bssh -R\b|\bbackdoor(?:s|ed)?\b|\bweb ?shells?\b|\b(?:c2|c&c|command[- ]and[- ]control) (?:servers?|channels?|beacons?|implants?|agents?|hosts?)\b|\bbeacons? (?:back|home|out)\b|\bcalls? (?:back|home) to\b|\bcall-?backs? to (?:my|our|an?|the) (?:relay|listener|vps|server|box|host|c2)\b|\bphones? home\b/i;
 /** The speaker keeping their own way in ("so I keep access to the box", "so we can get back in later"). */
 const KEEP_ACCESS = /\b(?:i|we) (?:can |could |will |would )?(?:still )?(?:keep|maintain|retain|regain|hold on to|have) (?:my |our |persistent |remote |shell |ssh )*(?:access|a foothold|a way (?:back )?in)\b|\b(?:keep|keeping|maintain|maintaining|retain|retaining) (?:my|our) (?:own )?(?:persistent |remote |shell |ssh )?(?:access|foothold)\b|\b(?:i|we) (?:can |could )?get back in(?:to)?\b|\bpersistent (?:remote |shell |ssh )?(?:access|foothold)\b/i;
 /** What keeps running or lets one in later: a scheduled job, a service, a start-up or login item, a key or an account. */
@@ -130,7 +130,7 @@ function wayBackIn(sentence: string): string | undefined {
 }
 
 /** An exclusion, exception or allowlist entry of a security product (antivirus, EDR, a scanner, a WAF). */
-const EXCLUDED_FROM_PROTECTION = new RegExp(String.raw`\b(?:exclusions?|exceptions?|allow-?lists?|white-?lists?|exempt\w*)\b[^.;]{0,60}?\b${"(?:defender|antivirus|anti-virus|av|edr|xdr|crowdstrike|falcon|sentinelone|sophos|carbon ?black|gatekeeper|xprotect|selinux|apparmor|waf|gitleaks|trufflehog|semgrep|snyk|trivy|codeql|secret scanning|malware scan\w*)"}\b|\b${"(?:defender|antivirus|anti-virus|edr|xdr|crowdstrike|falcon|sentinelone|sophos|carbon ?black|gatekeeper|xprotect|waf|gitleaks|trufflehog|semgrep|snyk|trivy|codeql)"}(?:'s)? (?:\w+ ){0,2}(?:exclusions?|exceptions?|allow-?lists?|white-?lists?)\b`, "i");
+const EXCLUDED_FROM_PROTECTION = new RegExp(String.raw`\bbypass (?:lists?|actors?|allowances?|permissions?)\b(?=[^.;]{0,80}?\b(?:codeowners|branch protections?|rulesets?|required reviews?|reviews?|protected branch(?:es)?|merge checks?)\b)|\b(?:codeowners|branch protections?|rulesets?|protected branch(?:es)?)(?:'s)? bypass (?:lists?|actors?|allowances?)\b|\b(?:exclusions?|exceptions?|allow-?lists?|white-?lists?|exempt\w*)\b[^.;]{0,60}?\b${"(?:defender|antivirus|anti-virus|av|edr|xdr|crowdstrike|falcon|sentinelone|sophos|carbon ?black|gatekeeper|xprotect|selinux|apparmor|waf|gitleaks|trufflehog|semgrep|snyk|trivy|codeql|secret scanning|malware scan\w*)"}\b|\b${"(?:defender|antivirus|anti-virus|edr|xdr|crowdstrike|falcon|sentinelone|sophos|carbon ?black|gatekeeper|xprotect|waf|gitleaks|trufflehog|semgrep|snyk|trivy|codeql)"}(?:'s)? (?:\w+ ){0,2}(?:exclusions?|exceptions?|allow-?lists?|white-?lists?)\b`, "i");
 /** Fetched code piped into a shell, said in words. */
 const PIPED_TO_SHELL = /\b(?:pip(?:e|es|ed|ing)|curl\w*|wget\w*)\b[^.;]{0,100}?\b(?:straight |directly )?in(?:to)? (?:a |the )?(?:bash|sh|zsh|shell|sudo bash|sudo sh)\b/i;
 /** Code fetched and run in one breath: "pulls and runs a script from …", "downloads and executes …". */
@@ -159,7 +159,9 @@ function ownClause(sentence: string, at: number): string {
   const start = Math.max(before.lastIndexOf(","), before.lastIndexOf(";"), before.search(/\b(?:so|then|and)\b(?!.*\b(?:so|then|and)\b)/));
   return start < 0 ? before : before.slice(start + 1);
 }
-const SECRET_SHOWN = /\b(?:print|echo|output|display|show|reveal|decod|dump|cat)\w*\b[^.;]{0,60}?\b(?:passwords?|passwd|secrets?|credentials?|tokens?|private keys?|api keys?|connection strings?)\b[^.;]{0,60}?\bfrom\b[^.;]{0,40}?\b(?:secrets?|vault|secrets? manager|parameter store|ssm|key ?vault|1password|keychain|kubernetes|k8s|kubectl)\b/i;
+const SECRET_SHOWN = /\b(?:print|echo|output|display|show|reveal|decod|dump|cat)\w*\b[^.;]{0,60}?\b(?:passwords?|passwd|secrets?|credentials?|tokens?|private keys?|api keys?|connection strings?)\b/i;
+/** Where secrets are kept, named so. */
+const SECRET_KEPT = /\b(?:secret\/|kv\/|vault|secrets? manager|parameter store|ssm|key ?vault|1password|keychain|kubernetes secrets?|k8s secrets?|cluster secrets?|kubectl|sealed ?secrets?)/i;
 /** Words naming a check that protects: turning it off weakens something, even in a project's own file. */
 const PROTECTION_WORD = /^(ssl|tls|https|verification|verify|certificate|certificates|cert|certs|csrf|cors|hsts|mfa|2fa|auth|authentication|authorization|firewall|antivirus|edr|selinux|apparmor|gatekeeper|signature|signing|sandbox|audit|logging)$/;
 /**
@@ -191,7 +193,7 @@ const PRODUCTION = /(^|[^a-z0-9])(prod|production|prd)([^a-z0-9]|$)|\blive (data
 export const mentionsProduction = (text: string): boolean => PRODUCTION.test(text);
 const PUBLIC = /\b(public(?! (?:keys?|ssh keys?|key files?|certificates?|certs?|ip|ips|ip address(?:es)?|subnets?|holidays?|methods?|functions?|api|interfaces?|class|classes|schema)\b(?!-))|publicly|anyone|(to|with|for) everyone|everyone (can|with the link)|world-readable|the internet|open to all|anonymous|customer-facing|public-facing|status page)\b|\b0\.0\.0\.0\/0\b|::\/0/i;
 /** Recipients outside the organisation, named without an address. */
-const OUTSIDE = /#ext[-_][\w-]+|\b(paste (?:site|service|bin)s?|pastebin|hastebin|ghostbin|dpaste|transfer\.sh|file\.io|webhook\.site|request ?bin|their (?:engineers?|developers?|devs?|team|support|contractors?)|personal (e-?mail|gmail|account|address|dropbox|drive)|gmail|hotmail|yahoo|protonmail|proton\.me|outlook\.com|icloud|contractor'?s?|vendor'?s?|freelancer'?s?|third[- ]part(y|ies)|external|outside|partner'?s?|pastebin|a stranger|someone outside|agency|agencies|slack connect|consultants?|recruiters?|my laptop|personal laptop|personal device|home computer|usb (drive|stick)|(free |an? |some )?online (?:[\w-]+ ){0,3}(site|website|service|tool|converter|app)s?)\b/i;
+const OUTSIDE = /#ext[-_][\w-]+|\b((?:dropbox|google drive|gdrive|wetransfer|mega|onedrive|box\.com) (?:links?|folders?|shares?|urls?|upload links?)|(?:links?|urls?|address) (?:in|from) the (?:doc|document|issue|ticket|e-?mail|message|comment|readme|pr|pull request|description|chat|pinned message)|paste (?:site|service|bin)s?|pastebin|hastebin|ghostbin|dpaste|transfer\.sh|file\.io|webhook\.site|request ?bin|their (?:engineers?|developers?|devs?|team|support|contractors?)|personal (e-?mail|gmail|account|address|dropbox|drive)|gmail|hotmail|yahoo|protonmail|proton\.me|outlook\.com|icloud|contractor'?s?|vendor'?s?|freelancer'?s?|third[- ]part(y|ies)|external|outside|partner'?s?|pastebin|a stranger|someone outside|agency|agencies|slack connect|consultants?|recruiters?|my laptop|personal laptop|personal device|home computer|usb (drive|stick)|(free |an? |some )?online (?:[\w-]+ ){0,3}(site|website|service|tool|converter|app)s?)\b/i;
 const ADMIN = /\b(admin|admins|administrator|administrators|owner|owners|root (access|privileges?|user|account|role|shell)|as root|superuser|sudo (access|rights|privileges?)|sudoers|full access|full control|all permissions|cluster-admin|god mode|administratoraccess|super ?admin(istrator)?)\b/i;
 /** Credentials named in words or as a file. */
 const CREDENTIALS = /\b(api[- ]?keys?|secret[- ]?keys?|access[- ]?keys?|private[- ]?keys?|ssh[- ]?keys?|keys? file|credentials?|passwords?|passwd|tokens?|secrets?|\.env|id_rsa|id_ed25519|kubeconfig|keychain|vault|certificates? and keys?)\b|(^|\s)\.env\b/i;
@@ -518,7 +520,7 @@ export function readProse(raw: string, internalDomains: readonly string[] = []):
     const scaled = SCALED_TO_ZERO.exec(sentence);
     if (scaled !== null && !SKIP_DENIED.test(sentence.slice(0, scaled.index)) && !DEV_COPY.test(sentence) && !/\b(?:preview|sandbox|local|my own|ephemeral|idle)\b/i.test(sentence) && !sentence.endsWith("?")) {
       const label = quoted(sentence);
-      hits.push({ id: "prose.scale-to-zero", action: { capability: "delete", target: { name: label, production: mentionsProduction(sentence) }, reversibility: "recoverable", scope: "account" }, reason: `${label} says it scales a workload to zero: it stops serving until scaled back (T1489)` });
+      hits.push({ id: "prose.scale-to-zero", action: { capability: "impair-defences", target: { name: label, production: mentionsProduction(sentence) }, reversibility: "recoverable", scope: "one" }, reason: `${label} says it scales a workload to zero: it stops serving until scaled back (T1489)` });
       actions++;
       continue;
     }
@@ -532,7 +534,7 @@ export function readProse(raw: string, internalDomains: readonly string[] = []):
     }
     // A secret's value printed or decoded where the agent reads it: in the transcript from then on (T1552).
     const shown = SECRET_SHOWN.exec(sentence);
-    if (shown !== null && !SKIP_DENIED.test(sentence.slice(0, shown.index)) && !AGAINST.test(sentence.slice(0, shown.index)) && !sentence.endsWith("?")) {
+    if (shown !== null && SECRET_KEPT.test(sentence) && !SKIP_DENIED.test(sentence.slice(0, shown.index)) && !AGAINST.test(sentence.slice(0, shown.index)) && !sentence.endsWith("?")) {
       const label = quoted(sentence);
       hits.push({ id: "prose.show-secret", action: { capability: "read", target: { name: label, pathClass: "credentials", production: mentionsProduction(sentence) }, reversibility: "recoverable", scope: "one" }, reason: `${label} says it prints a secret's value from where it is kept: it is in the transcript from then on (T1552)` });
       actions++;
@@ -597,7 +599,9 @@ export function readProse(raw: string, internalDomains: readonly string[] = []):
       }
       // Reading a password store or a key file (saved browser passwords, the keychain, ~/.aws/credentials): credential access.
       if (found.verbClass === "read") {
-        if (!negated && CREDENTIAL_STORE.test(sentence)) {
+        // (The store is what is read: named after the verb. "Disabling a flag in my local .env to compare" reads no .env.)
+        const at = sentence.indexOf(t.word);
+        if (!negated && CREDENTIAL_STORE.test(at >= 0 ? sentence.slice(at) : sentence)) {
           known ??= { ...sentenceFacts(sentence, internalDomains), dryRun: false };
           const label = quoted(sentence);
           hits.push({ id: "prose.read-credentials", action: { capability: "read", target: { name: label, pathClass: "credentials" }, reversibility: "recoverable", scope: "one" }, reason: `${label} says it reads stored passwords or keys: credentials from a store (T1555)` });
@@ -712,6 +716,8 @@ interface HintFacts {
 }
 
 /** A file name with an extension of code, text, configuration or a patch (patch.txt, apply_fix.py). */
+/** The object's words as one string. */
+const phrase0 = (object: readonly string[]): string => object.join(" ");
 export const NAMED_FILE = /^[\w-]+\.(py|js|ts|tsx|jsx|txt|md|json|yaml|yml|toml|cfg|ini|log|sh|rb|go|rs|java|kt|c|h|cpp|css|html|csv|patch|diff|orig|rej|bak|tmp|swp)$/;
 function readAction(sentence: string, clause: string, verb: string, verbClass: VerbClass, object: readonly string[], words: readonly string[], place: readonly string[], conjuncts: readonly (readonly string[])[], heads: readonly (readonly string[])[], hint: HintFacts, sentenceLevel: ArgumentFacts, sentencePaths: readonly string[], internalDomains: readonly string[]): ProseHit[] {
   const label = quoted(sentence);
@@ -753,7 +759,9 @@ function readAction(sentence: string, clause: string, verb: string, verbClass: V
   const openToAll = sentenceLevel.public && (verbClass === "grant" || verbClass === "unlock");
   // (Branches in the user's own fork are theirs alone: "the feature branches I merged last week from my fork".)
   const ownFork = object.some((w) => /^(branch|branches)$/.test(w)) && /\bbranch(?:es)?\b[^.;,]{0,60}?\b(?:from|in|on) my (?:own |personal )?fork\b/i.test(sentence) && !/\b(?:main|master|release|prod|production|develop|trunk|origin)\b/i.test(sentence);
-  const throwaway = code || !sentenceLevel.production && !openToAll && (throwawayObject || ownFork || MADE_BY_THE_AGENT.test(sentence) || DEV_COPY.test(place.join(" ")) || place.some((w, k) => w.split(/[-_/.]+/).some((p) => notReal(place, k, p))) || (!(verbClass === "grant" && (sentenceLevel.recipients.length > 0 || sentenceLevel.public || /\broles?\//i.test(sentence))) && !roleGiven && !protectionOff && pathClasses.length > 0 && pathClasses.every((c) => c === "temp" || c === "build-output" || c === "project") && !object.some((w) => /^(branch|branches|tags?|remote|remotes|origin|releases?|repo|repos|repository|repositories|project|projects)$/.test(w))));
+  // (A branch the agent says is its own alone: "my own branch feature/search-filters", "my own feature branch".)
+  const ownBranch = object.some((w) => /^(branch|branches)$/.test(w)) && /\bmy own (?:[\w-]+ ){0,2}branch(?:es)?\b/i.test(sentence) && !/\b(?:main|master|release|prod|production|develop|trunk|shared)\b/i.test(phrase0(object));
+  const throwaway = code || !sentenceLevel.production && !openToAll && (throwawayObject || ownFork || ownBranch || MADE_BY_THE_AGENT.test(sentence) || DEV_COPY.test(place.join(" ")) || place.some((w, k) => w.split(/[-_/.]+/).some((p) => notReal(place, k, p))) || (!(verbClass === "grant" && (sentenceLevel.recipients.length > 0 || sentenceLevel.public || /\broles?\//i.test(sentence))) && !roleGiven && !protectionOff && pathClasses.length > 0 && pathClasses.every((c) => c === "temp" || c === "build-output" || c === "project") && !object.some((w) => /^(branch|branches|tags?|remote|remotes|origin|releases?|repo|repos|repository|repositories|project|projects)$/.test(w))));
   const facts: ArgumentFacts = { ...sentenceLevel, bulk: sentenceLevel.bulk || object.some((w) => BULK.test(w)) };
   const phrase = object.join(" ");
   const out: ProseHit[] = [];
@@ -843,6 +851,13 @@ function readAction(sentence: string, clause: string, verb: string, verbClass: V
   }
   // Code fetched and piped straight into a shell ("piping the installer from a gist into bash"): it runs unread.
   if (PIPED_TO_SHELL.test(sentence) || (fetchRun !== null && !AGAINST.test(sentence.slice(0, fetchRun.index)))) {
+    // From a paste site or a look-alike host, whoever posted it controls what runs (as the shell reading judges it).
+    const host = [...sentence.matchAll(/\bhttps?:\/\/([\w.-]+)/gi)].map((m) => m[1]!).find((h) => untrustedOrigin(h) !== undefined);
+    const untrusted = host !== undefined || /\b(?:pastebin|paste ?sites?|paste ?bins?|transfer\.sh|0x0\.st)\b/i.test(sentence);
+    if (untrusted) {
+      out.push({ id: "prose.pipe-to-shell", action: { capability: "grant-access", target: { name: label, external: true }, reversibility: "irreversible", scope: "account" }, reason: `${label} says it runs code from a paste site or a look-alike host straight in a shell, unread: whoever posted it runs code here (T1105)` });
+      return out;
+    }
     out.push({ id: "prose.pipe-to-shell", action: { capability: "execute", target: { name: label, external: true }, reversibility: "recoverable", scope: "account" }, reason: `${label} says it runs code fetched from the network straight in a shell, unread (T1105)` });
     return out;
   }

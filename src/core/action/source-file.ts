@@ -136,6 +136,16 @@ const DEBUG_ON = /^[ \t]*(?:DEBUG[ \t]*=[ \t]*True\b|APP_DEBUG[ \t]*=[ \t]*["']?
 /** A managed database made reachable from the internet (Terraform, CloudFormation, CDK). */
 const DATABASE_PUBLIC = /\bpublicly_accessible\s*=\s*true\b|\bPubliclyAccessible["']?\s*:\s*["']?true\b|\bpubliclyAccessible\s*:\s*true\b/;
 
+/** Firebase security rules (Firestore, Storage, Realtime Database) that let anyone write: `allow read, write: if true;`, `".write": true`. */
+const RULES_OPEN = /\ballow\s+(?:(?:read|get|list)\s*,\s*)*(?:write|create|update|delete)(?:\s*,\s*(?:read|write|get|list|create|update|delete))*\s*(?::\s*if\s+true\s*;|;)|["']\.write["']\s*:\s*(?:true|["']true["'])/;
+const RULES_FILE = /(?:^|\/)(?:firestore|storage|database)\.rules(?:\.json)?$|(?:^|\/)database\.rules\.json$|\.rules$/;
+/** An S3 bucket's public-access block turned off (Terraform, CloudFormation, CDK): a public policy or ACL is honoured again. */
+const PUBLIC_BLOCK_OFF = /\b(?:block_public_acls|block_public_policy|ignore_public_acls|restrict_public_buckets)\s*=\s*false\b|\b(?:BlockPublicAcls|BlockPublicPolicy|IgnorePublicAcls|RestrictPublicBuckets)["']?\s*:\s*["']?false\b|\bblockPublicAccess\s*:\s*(?:undefined|null|false)\b/;
+/** Sign-in turned off in a settings file (auth: enabled: false, AUTH_ENABLED=false, REQUIRE_AUTH = False); read in production's files only (a local or test configuration without sign-in is everyday). */
+const AUTH_SETTING_OFF = /^[ \t]*(?:auth(?:entication)?[ \t]*:[ \t]*\n[ \t]+enabled[ \t]*:[ \t]*false\b|(?:AUTH|AUTHENTICATION|LOGIN)_(?:ENABLED|REQUIRED)[ \t]*[=:][ \t]*["']?(?:false|0|off|no)\b|REQUIRE_(?:AUTH|AUTHENTICATION|LOGIN)[ \t]*[=:][ \t]*["']?(?:false|0|off|no)\b|(?:auth|authentication)_?(?:enabled|required)[ \t]*[=:][ \t]*["']?(?:false|off|no)\b)/im;
+/** A Kubernetes pod spec that reaches the node: privileged, or the host's process, network or IPC namespaces. */
+const HOST_ACCESS_POD = /^[ \t]*(?:privileged[ \t]*:[ \t]*true|hostPID[ \t]*:[ \t]*true|hostNetwork[ \t]*:[ \t]*true|hostIPC[ \t]*:[ \t]*true)\b/m;
+
 /** What the program will do with source a tool writes outside its tests: checks it turns off. */
 function weakenedChecks(path: string, text: string): CodeHit[] {
   if (TEST_FILE.test(path)) return [];
@@ -152,6 +162,48 @@ function weakenedChecks(path: string, text: string): CodeHit[] {
       // A setting, turned back as easily: a pause on production, not a hard stop.
       action: { capability: "impair-defences", target: { name: path.replace(/^.*\//, ""), production: true }, reversibility: "recoverable", scope: "one" },
       reason: `production settings turn on debug pages or accept every host (${debug[0].trim().slice(0, 50)}): any visitor who causes an error sees settings and secrets`,
+    });
+  }
+  const name = path.replace(/^.*\//, "");
+  const openRules = RULES_FILE.test(path) ? RULES_OPEN.exec(text) : null;
+  if (openRules !== null) {
+    out.push({
+      id: "code.security-rules-open",
+      technique: "T1530",
+      tactic: "Collection (TA0009)",
+      action: { capability: "grant-access", target: { name, public: true, production }, reversibility: "recoverable", scope: "account" },
+      reason: `the security rules let anyone read or write (${openRules[0].trim().slice(0, 50)}): every user's data is open to whoever asks`,
+    });
+  }
+  const unblocked = PUBLIC_BLOCK_OFF.exec(text);
+  if (unblocked !== null) {
+    out.push({
+      id: "code.public-access-block-off",
+      technique: "T1530",
+      tactic: "Collection (TA0009)",
+      action: { capability: "impair-defences", target: { name, public: true, production }, reversibility: "recoverable", scope: "one" },
+      reason: `the infrastructure code turns off a bucket's public-access block (${unblocked[0].trim()}): a public policy or ACL on it is honoured`,
+    });
+  }
+  const authOff = production ? AUTH_SETTING_OFF.exec(text) : null;
+  if (authOff !== null && /\.(ya?ml|json|toml|ini|env|conf|cfg|properties|py|js|ts)$|(?:^|\/)\.env/.test(path)) {
+    out.push({
+      id: "code.auth-setting-off",
+      technique: "T1556",
+      tactic: "Defense Evasion (TA0005)",
+      // Off in production, everyone reaches what sign-in guarded: a whole system exposed.
+      action: { capability: "impair-defences", target: { name, production }, reversibility: "recoverable", scope: "system" },
+      reason: `the settings turn sign-in off (${authOff[0].trim().replace(/\s+/g, " ").slice(0, 50)}): whoever reaches the service is let in`,
+    });
+  }
+  const hostAccess = /\.(ya?ml|json)$/.test(path) && /\bkind\s*:\s*["']?(?:Pod|Deployment|DaemonSet|StatefulSet|Job|CronJob|ReplicaSet)\b/.test(text) ? HOST_ACCESS_POD.exec(text) : null;
+  if (hostAccess !== null) {
+    out.push({
+      id: "code.pod-host-access",
+      technique: "T1611",
+      tactic: "Privilege Escalation (TA0004)",
+      action: { capability: "escalate", target: { name, production }, reversibility: "recoverable", scope: "one" },
+      reason: `the manifest gives a pod the node itself (${hostAccess[0].trim()}): whatever runs in it can take over the node (T1611)`,
     });
   }
   const reachable = DATABASE_PUBLIC.exec(text);

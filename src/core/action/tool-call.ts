@@ -178,7 +178,7 @@ export function argumentFacts(args: unknown, internalDomains: readonly string[] 
       // A channel every member reads (#announcements, #general, all-company; Slack ids such as C02ANNOUNCE too).
       if (/^(channel|channel_?id|channel_?name|conversation|conversation_?id)$/i.test(key) && v.length <= 80 && /announce|all[-_ ]?(hands|company|staff|employees)|company[-_ ]?wide|everyone|^#?general$/i.test(v.trim())) facts.broadcast = true;
       // A group named for administrators (groupName: "Okta Super Admins", "Domain Admins", "org-owners"): membership is the role.
-      if (/^(group|groups|group_?name|group_?display_?name|team|team_?name|role_?name)$/i.test(key) && v.length <= 120 && /(^|[\s_-])(super[\s_-]?|global[\s_-]?|org[\s_-]?|domain[\s_-]?|enterprise[\s_-]?|account[\s_-]?)?(admins|administrators|owners|superusers)([\s_-](group|role|team))?$/i.test(v.trim())) facts.adminGrant = true;
+      if (/^(group|groups|group_?(id|key|name)|group_?display_?name|team|team_?(id|name)|role_?name)$/i.test(key) && v.length <= 120 && /(^|[\s_-])(super[\s_-]?|global[\s_-]?|org[\s_-]?|domain[\s_-]?|enterprise[\s_-]?|account[\s_-]?)?(admins|administrators|owners|superusers)([\s_-](group|role|team))?$/i.test(v.trim())) facts.adminGrant = true;
       // Azure names a role assignment's role by name too.
       if (/^role_?definition_?name$/i.test(key) && /^(owner|user access administrator)$/i.test(v.trim())) facts.adminGrant = true;
       // The host handed to a container: its root or Docker socket mounted, its PID or network namespace shared.
@@ -442,6 +442,29 @@ function withProtectedPaths(tool: string, name: ReturnType<typeof splitToolName>
  * A call read from its verb, its object's words and its arguments' facts (readToolCall's reading of
  * one name; the prose reader's of one sentence). `tool` names the call in reasons.
  */
+/** Which protection flag an argument object loosens: force pushes or deletions allowed, no approvals required, admins not held to it. */
+function protectionLoosened(args: unknown): string | undefined {
+  if (!isRecord(args)) return undefined;
+  for (const [k, v] of Object.entries(args)) {
+    if (/^(allow_?force_?push(es)?|allow_?deletions?|allows_?force_?pushes|allows_?deletions)$/i.test(k) && v === true) return `${k}: true`;
+    if (/^(required_?approving_?review_?count|required_?approvals?|approvals_?(before_?merge|required)|min_?approvals|required_?reviewers)$/i.test(k) && (v === 0 || v === "0")) return `${k}: 0`;
+    if (/^(enforce_?admins|require_?code_?owner_?reviews?|code_?owner_?approval_?required|require_?signed_?commits|required_?linear_?history|require_?status_?checks|strict_?required_?status_?checks_?policy|dismiss_?stale_?reviews)$/i.test(k) && v === false) return `${k}: false`;
+  }
+  return undefined;
+}
+
+/** Arguments that ask for every page or thousands of records at once. */
+function bulkRead(args: unknown): boolean {
+  if (!isRecord(args)) return false;
+  return Object.entries(args).some(([k, v]) => (/^(paginate_?all|fetch_?all|all_?pages|get_?all|all|export_?all)$/i.test(k) && v === true) || (/^(limit|page_?size|per_?page|max_?results|count|size|top)$/i.test(k) && typeof v === "number" && v >= 1000));
+}
+
+/** A database argument named as a test database (app_test, test_orders, test). */
+function testDatabase(args: unknown): boolean {
+  if (!isRecord(args)) return false;
+  return Object.entries(args).some(([k, v]) => /^(database|db|db_?name|database_?name|schema)$/i.test(k) && typeof v === "string" && /^(?:test|test_\w+|\w+_test(?:_\d+)?|\w+_tests)$/i.test(v.trim()));
+}
+
 export function readNamed(tool: string, name: ReturnType<typeof splitToolName>, args: unknown, annotations: ToolAnnotations | undefined, internalDomains: readonly string[], facts: Readonly<ArgumentFacts>): ToolReading {
   let { verb, verbClass, object } = name;
   // Formatting wipes a disk, a partition or a volume; formatting code, a document or a repository
@@ -569,7 +592,7 @@ export function readNamed(tool: string, name: ReturnType<typeof splitToolName>, 
   if ((verbClass === "write" || verbClass === undefined) && verb !== "create" && (payeeKey || hasWord(object, /^(payee|payees|iban|ibans|remittance)$/) || (hasWord(object, /^(deposit|routing)$/) && hasWord(object, /^(account|accounts|bank|details|change|update|direct|number)$/)))) add("tool.change-payee", "spend", "irreversible", "one", `${tool} changes where payments go (${obj})${tail}: the next ones are paid there`);
   // A service scaled or updated to run nothing (scale_count {count: 0}, update_service {desiredCount: 0},
   // patch {spec: {replicas: 0}}): it stops answering (T1489). A bare count or size is a replica count only for scale.
-  const scaledToNothing = verb !== undefined && /^(scale|set|update|patch|resize|modify|configure)$/.test(verb) && scaledToZero(args, verb === "scale" ? /^(count|replicas|instances|desired_?count|desired_?capacity|size|min_?size|max_?size)$/i : /^(replicas|desired_?count|desired_?capacity|max_?size)$/i);
+  const scaledToNothing = verb !== undefined && /^(scale|set|update|patch|resize|modify|configure)$/.test(verb) && scaledToZero(args, verb === "scale" ? /^(count|replicas|instances|desired_?count|desired_?capacity|size|min_?size|max_?size)$/i : /^(replicas|replica_?count|desired_?count|desired_?capacity|max_?size|quantity|instance_?count|dynos|worker_?count|node_?count|max_?replicas)$/i);
   if (scaledToNothing) add("tool.scale-to-zero", "impair-defences", "recoverable", "one", `${tool} ${verb === "scale" ? "scales" : "sets"} ${obj} to run nothing${tail}: the service stops answering`);
   // A DNS record changed or removed: a name's traffic (mail, logins, API calls) goes elsewhere.
   const dns = hasWord(object, /^(dns|route53|recordsets?|rrsets?)$/) !== undefined || (hasWord(object, /^records?$/) !== undefined && (hasWord(object, /^(zones?|domains?|cloudflare|hostedzone|aaaa|cname|mx|txt|ns|srv)$/) !== undefined || object.some((w) => /^(?:[a-z0-9-]+\.)+[a-z]{2,}$/.test(w))));
@@ -580,6 +603,16 @@ export function readNamed(tool: string, name: ReturnType<typeof splitToolName>, 
   if ((verbClass === "write" || verbClass === undefined) && verb !== "list" && hasWord(object, /^(maintenance|downtime|downtimes|silence|silences)$/) !== undefined && (security || hasWord(object, /^(pagerduty|opsgenie|datadog|alertmanager|grafana|newrelic|statuspage|monitors?|alerts?|incidents?)$/) !== undefined)) add("tool.silence-alerts", "impair-defences", "recoverable", "one", `${tool} silences alerts for a while (${obj})${tail}: what breaks meanwhile pages no one`);
   // Something added to a protection's exclusions or allowlist (a Defender exclusion, a WAF exception): left unchecked from now on.
   if (security && (verbClass === "grant" || verbClass === "write") && hasWord(object, EXCLUSION) !== undefined && verb !== "create") add("tool.protection-exclusion", "impair-defences", "recoverable", "one", `${tool} adds an exclusion to ${obj}${tail}: what it names is no longer checked`);
+  // A branch protection loosened by its flags (allow_force_push: true, approvals required 0, enforce_admins: false).
+  const loosened = verbClass !== "read" && verbClass !== "delete" ? protectionLoosened(args) : undefined;
+  if (loosened !== undefined) add("tool.protection-loosened", "impair-defences", "recoverable", "one", `${tool} loosens a protection (${loosened})${tail}: what it kept out of ${obj} can now go in`);
+  // People's records read in bulk (every page of the CRM's contacts, a limit in the thousands): their data gathered in one place.
+  if (verbClass === "read" && hasWord(object, PERSON_RECORD) !== undefined && bulkRead(args)) add("tool.bulk-personal-read", "read", "reversible", "account", `${tool} reads ${obj} in bulk (every page, or thousands at once)${tail}: people's data gathered in one place (T1213)`, { personal: true });
+  // A test database's rows (app_test, test_orders): the tests' own data.
+  if ((verbClass === "delete" || verbClass === "trash") && testDatabase(args)) {
+    actions.push({ capability: "delete", target: { name: tool, ...base }, reversibility: "recoverable", scope: "one" });
+    return { verb, object, actions, hits };
+  }
   switch (verbClass) {
     case "delete":
       // A person's record (a patient, a customer, a user, an employee, a contact) deleted: what is known of them is gone.
@@ -682,7 +715,8 @@ export function readNamed(tool: string, name: ReturnType<typeof splitToolName>, 
     case "read": {
       // A secret's value read (get_secret_value, reveal_password, kubectl get secrets -o yaml): the
       // credential is in the agent's hands, as `vault kv get` in a shell is (T1552). Listing names is not.
-      const secretNoun = hasWord(object, /^(secret|secrets|password|passwords|credential|credentials|apikey|apikeys)$/) ?? (isRecord(args) ? Object.entries(args).find(([k, v]) => /^(resource_?type|resource|kind|type|object_?type)$/i.test(k) && typeof v === "string" && /^secrets?$/i.test(v.trim()))?.[1] as string | undefined : undefined);
+      // (A password manager's item read, or any item with its values revealed, is a secret's value too.)
+      const secretNoun = hasWord(object, /^(secret|secrets|password|passwords|credential|credentials|apikey|apikeys)$/) ?? (hasWord(object, /^(1password|onepassword|bitwarden|lastpass|keeper|dashlane|keychain|keyvault|secretsmanager)$/) !== undefined && (hasWord(object, /^(items?|entry|entries|logins?|fields?|values?)$/) !== undefined || (isRecord(args) && args.reveal === true)) ? "a password manager's item" : undefined) ?? (isRecord(args) ? Object.entries(args).find(([k, v]) => /^(resource_?type|resource|kind|type|object_?type)$/i.test(k) && typeof v === "string" && /^secrets?$/i.test(v.trim()))?.[1] as string | undefined : undefined);
       // A search of a drive, a mailbox or chat for passwords and keys (query: "password OR api key"): credentials gathered where people left them (T1552).
       const huntsCredentials = verb !== undefined && /^(search|find|query|scan|grep|lookup)$/.test(verb) && f.strings.some((v) => v.length <= 512 && CREDENTIAL_QUERY.test(v) && !/\b(reset|policy|policies|field|validation|strength|hash|hashing|forgot|docs?|documentation)\b/i.test(v));
       if (huntsCredentials) add("tool.search-credentials", "read", "recoverable", "account", `${tool} searches for passwords or keys (${verb} ${obj})${tail}: credentials gathered where people left them (T1552)`, { pathClass: "credentials" });

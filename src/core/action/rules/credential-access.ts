@@ -139,7 +139,7 @@ const search: CommandRule = {
   },
 };
 
-const METADATA_HOST = /^(169\.254\.169\.254|metadata\.google\.internal|metadata|100\.100\.100\.200|fd00:ec2::254)$/;
+export const METADATA_HOST = /^(169\.254\.169\.254|metadata\.google\.internal|metadata|100\.100\.100\.200|fd00:ec2::254)$/;
 
 const cloudMetadata: CommandRule = {
   id: "credential-access.cloud-metadata",

@@ -4,7 +4,7 @@
 // and "Bind shell" functions; nc(1) -e, socat(1) EXEC, bash(1) /dev/tcp.
 import type { Action } from "../model.js";
 import type { Invocation } from "../shell-command.js";
-import { hostOf, isExternalHost } from "../paths.js";
+import { hostOf, isExternalHost, untrustedOrigin } from "../paths.js";
 import { following, previous, shown, writtenPaths, type CommandRule, type RuleHit } from "./rule.js";
 
 const TACTIC = "Execution (TA0002)";
@@ -248,6 +248,8 @@ function run(url: string, inv?: Invocation): Action {
   if (written !== undefined && RUNS_LATER.test(written)) return { capability: "persist", target: { name: `${url} from ${written}`, external }, reversibility: "irreversible", scope: "account" };
   // Run as root, fetched over plain HTTP or from a bare address (no name, no certificate saying
   // whose code it is): whoever answers, or sits on the path, runs code as root.
+  // From a paste service or a look-alike of a code host's name: whoever posted it controls what runs.
+  if (external && untrustedOrigin(host) !== undefined) return { capability: "grant-access", target: { name: url, external }, reversibility: "irreversible", scope: "account" };
   if (inv?.privileged && (/^http:\/\//i.test(url) || /^(\d{1,3}\.){3}\d{1,3}$|^\[?[0-9a-f:]+\]?$/i.test(host))) return { capability: "escalate", target: { name: url, external }, reversibility: "recoverable", scope: "system" };
   return { capability: "execute", target: { name: url, external }, reversibility: "recoverable", scope: "account" };
 }
