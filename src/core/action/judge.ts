@@ -77,6 +77,8 @@ function sqlOfCommand(inv: Invocation, next: Invocation | undefined): readonly s
   const out: string[] = [];
   if (DB_CLIENTS.has(inv.name)) {
     const a = inv.args;
+    // A development or test database on this machine, named so (psql -h localhost app_test): its data is the work's own.
+    if (localDevDatabase(inv)) return NO_SQL;
     for (let i = 0; i < a.length; i++) {
       const w = a[i]!;
       if (w === "-c" || w === "-e" || w === "--command" || w === "--execute" || w === "-Q" || w === "-q" || w === "--query") out.push(a[i + 1] ?? "");
@@ -395,6 +397,26 @@ function inlineCodeOption(argv: readonly string[]): number {
     if (INTERPRETER.test(program.replace(/^.*\//, ""))) return i;
   }
   return -1;
+}
+
+/** A database name for development or tests (app_dev, app_test, test_shop, dev). */
+const DEV_DATABASE = /^(?:\w+_)?(?:dev|test|local)(?:_\d+)?$|^(?:dev|test)_\w+$/i;
+/** psql, mysql or mariadb told to connect to this machine by name (-h localhost, a localhost URL) and to a development or test database. */
+function localDevDatabase(inv: Invocation): boolean {
+  if (!/^(psql|mysql|mariadb)$/.test(inv.name)) return false;
+  const a = inv.args;
+  if (a.some((w) => /(^|[^a-z0-9])(prod|production|prd)([^a-z0-9]|$)/i.test(w))) return false;
+  const url = a.map((w) => /^(?:postgres(?:ql)?|mysql|mariadb):\/\/(?:[^\s/@]*@)?([^/:?\s]+)(?::\d+)?\/([\w-]+)/i.exec(w)).find((m) => m !== null);
+  if (url) return /^(localhost|127\.0\.0\.1|::1)$/i.test(url[1]!) && DEV_DATABASE.test(url[2]!);
+  const value = (...names: string[]) => { const i = a.findIndex((w) => names.includes(w)); return i >= 0 ? a[i + 1] : a.find((w) => names.some((n) => n.startsWith("--") && w.startsWith(`${n}=`)))?.replace(/^[^=]*=/, ""); };
+  const host = value("-h", "--host");
+  if (host === undefined || !/^(localhost|127\.0\.0\.1|::1)$/i.test(host)) return false;
+  // The database: -d/--dbname (psql), -D/--database (mysql), or the operand that is not an option's value.
+  const named = value("-d", "--dbname", "-D", "--database");
+  const VALUED = /^(-h|--host|-p|--port|-U|--username|-u|--user|-c|--command|-e|--execute|-f|--file|-d|--dbname|-D|--database|-P|-v|--set|-o|--output)$/;
+  const operand = a.find((w, i) => !w.startsWith("-") && !VALUED.test(a[i - 1] ?? ""));
+  const db = named ?? operand;
+  return db !== undefined && DEV_DATABASE.test(db);
 }
 
 function commandHost(invs: readonly Invocation[]): string {

@@ -203,4 +203,31 @@ const productionExport: CommandRule = {
   },
 };
 
-export const collectionRules: readonly CommandRule[] = [capture, archive, gatherDocuments, personalStore, appData, bucketDownload, productionExport];
+/** A database dump or export by its file name (.sql, .dump, .bak, a backup or export directory). */
+const DUMP_FILE = /\.(?:sql|dump|bak|pgdump|bson|archive)(?:\.(?:gz|bz2|xz|zst|zip|tgz))?$|(?:^|\/)(?:backups?|dumps?|exports?)\/[^/]+$/i;
+const PEOPLE_FILE = /(?:^|[/:_.-])(?:users?|customers?|clients?|patients?|employees?|members|subscribers|contacts|accounts|people|pii|hr|payroll)(?:$|[/_.-]|\d)/i;
+
+const productionDumpCopied: CommandRule = {
+  id: "collection.production-dump-copied",
+  tactic: TACTIC,
+  technique: "T1005",
+  names: ["scp", "rsync", "sftp"],
+  match(inv) {
+    if (!/^(scp|rsync|sftp)$/.test(inv.name)) return undefined;
+    const ops = inv.args.filter((a) => !a.startsWith("-"));
+    if (ops.length < 2) return undefined;
+    const dest = ops[ops.length - 1]!;
+    // From a production host (host:path), to this machine (no host in the destination).
+    if (/^[\w.@-]*:/.test(dest) && !/^[A-Za-z]:[\\/]/.test(dest)) return undefined;
+    const source = ops.slice(0, -1).find((o) => { const m = /^(?:[\w.-]+@)?([\w.-]+):(.+)$/.exec(o); return m !== null && /(^|[^a-z0-9])(prod|production|prd)([^a-z0-9]|$)/i.test(m[1]!) && DUMP_FILE.test(m[2]!); });
+    if (source === undefined) return undefined;
+    const personal = PEOPLE_FILE.test(source.replace(/^[^:]*:/, ""));
+    return { action: { capability: "read", target: { name: shown(source), production: true, ...(personal ? { personal: true } : {}) }, reversibility: "recoverable", scope: "account" }, reason: `copies a database dump (${shown(source)}) off a production host onto this machine: ${personal ? "people's data" : "the data"} leaves production's access controls (T1005)` };
+  },
+  examples: {
+    match: [`scp prod-db-01.internal:/var/backups/pg/users_2026-11-24.sql.gz ~/Downloads/`, `rsync -avz deploy@db.production.acme.io:/srv/dumps/orders.dump ./`],
+    noMatch: [`scp prod-db-01.internal:/etc/nginx/nginx.conf ./nginx.conf`, `scp ./backup.sql.gz prod-db-01:/var/backups/`, `scp staging-db:/var/backups/users.sql.gz ~/Downloads/`, `rsync -av prod-db:/var/backups/ backup-host:/srv/archive/`],
+  },
+};
+
+export const collectionRules: readonly CommandRule[] = [capture, archive, gatherDocuments, personalStore, appData, bucketDownload, productionExport, productionDumpCopied];

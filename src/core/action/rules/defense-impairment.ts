@@ -256,6 +256,35 @@ const hooksSkipped: CommandRule = {
   },
 };
 
+/** Variables and options that skip a release's checks (SKIP_TESTS=1, --skip-checks, --no-verify). */
+const SKIP_CHECK_VAR = /^SKIP_(?:TESTS?|CHECKS?|VERIFY|VERIFICATION|LINT|SCANS?|SECURITY(?:_\w+)?|AUDIT|MIGRATION_CHECKS?|PREFLIGHT|VALIDATION|GATES?|APPROVAL|SMOKE(?:_TESTS?)?|CI)$/i;
+const SKIP_CHECK_OPTION = /^--(?:skip-(?:tests?|checks?|verify|verification|lint|scans?|security-scan|audit|migration-checks?|preflight|validation|gates?|approval|smoke(?:-tests?)?|ci)|no-verify|no-checks|no-tests|skip-ci)$/i;
+/** A word that names a release: what runs it deploys, releases or publishes. */
+const RELEASE_WORD = /(?:^|[\/_.:-])(?:deploy\w*|release\w*|publish\w*|ship|promote|rollout)(?:$|[\/_.:-])/i;
+const TRUTHY = /^(?:1|true|yes|on|y)$/i;
+
+/** A deploy or release run with its tests or checks switched off: what they catch goes out (T1562.001). */
+const releaseChecksSkipped: CommandRule = {
+  id: "defense-impairment.release-checks-skipped",
+  tactic: TACTIC,
+  technique: "T1562.001",
+  match(inv) {
+    const words = [inv.name, ...inv.args];
+    if (!words.some((w) => RELEASE_WORD.test(w))) return undefined;
+    const assigned = [...inv.env.entries(), ...inv.args.flatMap((a) => { const m = /^([A-Za-z_]\w*)=(.*)$/.exec(a); return m ? [[m[1]!, m[2]!] as [string, string]] : []; })];
+    const skipped = assigned.find(([k, v]) => SKIP_CHECK_VAR.test(k) && TRUTHY.test(v.replace(/^["']|["']$/g, "")))?.[0] ?? inv.args.find((a) => SKIP_CHECK_OPTION.test(a));
+    if (skipped === undefined) return undefined;
+    // (git's own --no-verify is hooks-skipped's.)
+    if (inv.name === "git") return undefined;
+    const production = words.some((w) => /(^|[^a-z0-9])(prod|production|prd)([^a-z0-9]|$)/i.test(w));
+    return { action: { capability: "impair-defences", target: { name: `${inv.name} ${inv.args.slice(0, 2).join(" ")}`.trim(), ...(production ? { production: true } : {}) }, reversibility: "recoverable", scope: "one" }, reason: `releases with ${skipped} set: the tests or checks that would stop a bad release do not run (T1562.001)` };
+  },
+  examples: {
+    match: [`make deploy ENV=qa SKIP_TESTS=1 SKIP_MIGRATION_CHECK=1`, `SKIP_CHECKS=true ./scripts/release.sh 2.4.0`, `npm run deploy -- --skip-tests`, `fastlane ios release skip_tests:true SKIP_SMOKE=1`],
+    noMatch: [`make deploy ENV=qa`, `SKIP_TESTS=1 make build`, `make test SKIP_LINT=1`, `npm run deploy -- --dry-run`, `git push --no-verify origin release/2.4`, `SKIP_TESTS=0 make deploy`],
+  },
+};
+
 /** A database's backups turned off or deleted through a cloud CLI: after the next mistake there is nothing to restore (T1490). */
 const backupsOff: CommandRule = {
   id: "defense-impairment.backups-off",
@@ -666,4 +695,4 @@ const tlsOff: CommandRule = {
   },
 };
 
-export const defenseImpairmentRules: readonly CommandRule[] = [tlsOff, history, logging, firewall, mac, backupsOff, hooksSkipped, checkRemoved, timestomp, permissions, hide, rootCert, masquerade, recordConfig, cloudRecording, openPort, podSecurity, scriptPolicy, cloudFirewall, commitAsBot];
+export const defenseImpairmentRules: readonly CommandRule[] = [tlsOff, history, logging, firewall, mac, backupsOff, hooksSkipped, releaseChecksSkipped, checkRemoved, timestomp, permissions, hide, rootCert, masquerade, recordConfig, cloudRecording, openPort, podSecurity, scriptPolicy, cloudFirewall, commitAsBot];

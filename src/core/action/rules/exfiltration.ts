@@ -351,7 +351,9 @@ const publish: CommandRule = {
       what = `${ops[ops.length - 1] ?? "a bucket"} readable by anyone (${acl})`;
     } else return undefined;
     const action = withDotenv(exfil(what, "public", sources), sources);
-    return { action: { ...action, target: { ...action.target, public: true, external: true } }, reason: `makes ${what}${sources.length ? ` of ${describe(sources, "")}` : ""}: anyone can read it from now on (T1567)` };
+    // A file named for production (a production log, a prod config) published: production's data is out.
+    const production = sources.some((p) => /(^|[^a-z0-9])(prod|production|prd)([^a-z0-9]|$)/i.test(p));
+    return { action: { ...action, target: { ...action.target, public: true, external: true, ...(production ? { production: true } : {}) } }, reason: `makes ${what}${sources.length ? ` of ${describe(sources, "")}` : ""}: anyone can read it from now on (T1567)` };
   },
   examples: {
     match: [`gh gist create --public --desc "dump" exports/users.sql`, `gh gist create --public --desc 'prod config for Dana' .env.production`, `gh repo edit acme/internal-admin --visibility public`, `gh repo create acme/tools --public --source .`, `aws s3api put-bucket-acl --bucket acme-uploads --acl public-read`, `gsutil iam ch allUsers:objectViewer gs://acme-exports`, `gsutil acl ch -u AllUsers:R gs://acme-exports/customers.csv`, `gcloud storage buckets add-iam-policy-binding gs://acme-invoices --member=allUsers --role=roles/storage.objectViewer`],

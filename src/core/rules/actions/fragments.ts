@@ -132,8 +132,8 @@ export const IN_ECHOED_TEXT = String.raw`(?<!\b(?:echo|printf) ['"][^'"]{0,300})
 // The guards are lookbehinds; the leading lookahead keeps them from running at every position.
 /** The rule does not fire on text quoted as a message argument. */
 export const outsideMessage = (r: RegExp): RegExp => withPrecheck(new RegExp(`(?=${r.source})${IN_MESSAGE_ARG}(?:${r.source})`, r.flags), r);
-/** Not SQL given to sqlite3 or duckdb on a database in memory or in /tmp: it is thrown away with what is done to it. */
-const ON_TEMP_DATABASE = String.raw`(?<!\b(?:sqlite3?|duckdb) (?:-[\w-]+ )*['"]?(?:(?:/private)?(?:/var)?/tmp/|:memory:)(?![^\s'"]*\.\.)[^\s'"]*['"]? [^;&|]{0,300})`;
+/** Not SQL given to sqlite3 or duckdb on a database in memory or in /tmp: it is thrown away with what is done to it; nor to psql, mysql or mariadb on a development or test database of this machine (-h localhost app_test, a localhost URL to app_dev). */
+const ON_TEMP_DATABASE = String.raw`(?<!\b(?:sqlite3?|duckdb) (?:-[\w-]+ )*['"]?(?:(?:/private)?(?:/var)?/tmp/|:memory:)(?![^\s'"]*\.\.)[^\s'"]*['"]? [^;&|]{0,300})(?<!\b(?:psql|mysql|mariadb) (?![^;&|]{0,300}?(?:prod|production|prd)(?![a-z0-9]))(?:[^;&|'"]{0,200}? )?(?:['"]?(?:postgres(?:ql)?|mysql|mariadb)://[^\s/@'"]*@?(?:localhost|127\.0\.0\.1)(?::\d+)?/(?:\w+_)?(?:dev|test|local)(?:_\d+)?['"]?|(?:-h ?|--host[= ])(?:localhost|127\.0\.0\.1) (?:[^;&|'"]{0,120}? )?(?<!(?:-U|-u|--username|--user|-p|--port|-W|-c|-e) )(?:(?:-d |--dbname[= ]|-D |--database[= ])?(?:\w+_)?(?:dev|test|local)(?:_\d+)?|(?:-d |--dbname[= ]|-D |--database[= ])?(?:dev|test)_\w+)) [^;&|]{0,300})`;
 /** As outsideMessage, and not on a throwaway database (ON_TEMP_DATABASE): for SQL that destroys data. */
 export const onKeptDatabase = (r: RegExp): RegExp => withPrecheck(new RegExp(`(?=${r.source})${IN_MESSAGE_ARG}${ON_TEMP_DATABASE}(?:${r.source})`, r.flags), r);
 /** The rule does not fire on text quoted as a message argument or echoed. */

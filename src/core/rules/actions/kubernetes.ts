@@ -191,12 +191,13 @@ export const KUBERNETES_RULES: readonly Rule[] = [
     reason: "Force-removes containers or images, or prunes unused Docker objects.",
     score: 55,
     keywords: ["docker", "podman"],
-    pattern: /\b(?:docker|podman)(?: (?:container|image))? (?:rm|rmi)\b[^;&|]{0,100}? -[a-z]*f[a-z]*(?=$|[\s;&|)'"`])|\b(?:docker|podman)(?: (?:container|volume))? prune\b|\b(?:docker|podman) system prune\b(?=[^;&|]{0,100}? (?:-[a-z]*a[a-z]*|--all|--volumes)(?=$|[\s;&|)'"`=]))|\b(?:docker|podman) image prune\b[^;&|]{0,100}? (?:-a|--all)(?=$|[\s;&|)'"`])|\b(?:docker|podman) volume rm\b|\b(?:docker[- ]compose|podman[- ]compose)\b[^;&|]{0,100}? down\b[^;&|]{0,100}? (?:-v|--volumes)(?=$|[\s;&|)'"`])/,
+    pattern: /\b(?:docker|podman)(?: (?:container|image))? (?:rm|rmi)\b[^;&|]{0,100}? -[a-z]*f[a-z]*(?=$|[\s;&|)'"`])|\b(?:docker|podman)(?: (?:container|volume))? prune\b|\b(?:docker|podman) system prune\b(?=[^;&|]{0,100}? (?:-[a-z]*a[a-z]*|--all|--volumes)(?=$|[\s;&|)'"`=]))|\b(?:docker|podman) image prune\b[^;&|]{0,100}? (?:-a|--all)(?=$|[\s;&|)'"`])|\b(?:docker|podman) volume rm\b|(?<!(?:-f|--file)[ =]['"]?)\b(?:docker[- ]compose|podman[- ]compose)\b(?![^;&|]{0,100}? (?:-f|--file)[ =]['"]?[\w./-]*[._-](?:test|tests|ci|e2e|integration)(?:[._-][\w.-]*)?\.ya?ml\b)[^;&|]{0,100}? down\b[^;&|]{0,100}? (?:-v|--volumes)(?=$|[\s;&|)'"`])/,
     examples: {
       match: ["docker rm -fv container", "docker rmi -nf image", "docker system prune -a", "docker system prune --volumes -f", "docker system prune --all=true --volumes=true -f", "docker container prune -f", "docker image prune -a", "docker volume rm pgdata", "podman volume prune -f", "docker compose -f dev.yml down -v"],
       // Dangling images only (no -a): nothing any container or tag uses.
       // Build cache, unused networks, and a system prune without -a or --volumes (stopped containers, dangling images, networks, build cache): all made again on the next build.
-      noMatch: ["docker rm container", "docker logs traefik", "docker ps", "docker volume ls", "docker compose down", "docker image prune -f", "docker builder prune -f", "docker network prune -f", "docker system prune -f --filter 'until=72h'"],
+      // A test or CI compose file's volumes hold that run's data, made again on the next run.
+      noMatch: ["docker compose -f docker-compose.test.yml down -v --remove-orphans", "docker-compose -f compose.ci.yaml down --volumes", "docker rm container", "docker logs traefik", "docker ps", "docker volume ls", "docker compose down", "docker image prune -f", "docker builder prune -f", "docker network prune -f", "docker system prune -f --filter 'until=72h'"],
     },
   },
 
