@@ -214,6 +214,15 @@ function judge(input: JudgeInput): Judgement {
     if (at > 0 && c.argv[at + 1] !== undefined) codeTexts.push(c.argv[at + 1]!);
   }
   const fromCode: ShellCommand[] = [];
+  // SQL in the code's string literals (pd.read_sql('SELECT …'), spark.sql("DELETE …")), on production when the code says so.
+  const codeSql: Array<{ sql: string; production: boolean }> = [];
+  for (const code of codeTexts.slice(0, MAX_SQL_STRINGS)) {
+    const onProduction = /(^|[^a-z0-9])(prod|production|prd)([^a-z0-9]|$)/i.test(code);
+    for (const m of code.slice(0, MAX_CODE_SCAN).matchAll(CODE_STRING)) {
+      const text = m[1] ?? m[2] ?? m[3] ?? m[4] ?? "";
+      if (codeSql.length < MAX_SQL_STRINGS && looksLikeSql(text)) codeSql.push({ sql: text, production: onProduction });
+    }
+  }
   for (const code of codeTexts.slice(0, MAX_SQL_STRINGS)) {
     const reading = readCode(code);
     for (const h of reading.hits) record(h.id, h.action, h.reason, h.technique, h.tactic ?? "Execution (TA0002)");
@@ -297,6 +306,12 @@ function judge(input: JudgeInput): Judgement {
   const proseSql = input.prose !== undefined ? [...codeSpans(input.prose)].map((s) => s.code).filter(looksLikeSql).slice(0, MAX_SQL_STRINGS) : [];
   const proseProduction = proseSql.length > 0 && mentionsProduction(input.prose!);
   for (const sql of proseSql) sqlTexts.push(sql);
+  for (const c of codeSql) {
+    const reading = readSql(c.sql, production || c.production);
+    for (const a of reading.actions) if (!reading.hits.some((h) => h.action === a)) actions.push(a);
+    for (const h of reading.hits) record(h.id, h.action, `${h.reason}, in code`);
+    if (reading.unreadable !== undefined) unreadable.push(`SQL in code: ${reading.unreadable}`);
+  }
   for (const sql of sqlTexts.slice(0, MAX_SQL_STRINGS)) {
     // SQL written to a file does not run now: it runs when the file is applied, as a migration's
     // does, so what it destroys is a pause (scope tree), a hard stop only in a file for production;
@@ -398,6 +413,11 @@ function inlineCodeOption(argv: readonly string[]): number {
   }
   return -1;
 }
+
+/** A string literal of code: triple-quoted, then single- or double-quoted on one line. */
+const CODE_STRING = /"""([\s\S]{0,20000}?)"""|'''([\s\S]{0,20000}?)'''|"((?:[^"\\\n]|\\.){0,20000})"|'((?:[^'\\\n]|\\.){0,20000})'/g;
+/** How much of one code text is searched for SQL strings. */
+const MAX_CODE_SCAN = 64 * 1024;
 
 /** A database name for development or tests (app_dev, app_test, test_shop, dev). */
 const DEV_DATABASE = /^(?:\w+_)?(?:dev|test|local)(?:_\d+)?$|^(?:dev|test)_\w+$/i;

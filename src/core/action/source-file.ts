@@ -152,16 +152,18 @@ function weakenedChecks(path: string, text: string): CodeHit[] {
   const out: CodeHit[] = [];
   // A file for production: what it turns off is off on production.
   const production = PRODUCTION_PATH.test(path);
-  const debug = production ? DEBUG_ON.exec(text) : null;
+  // (Debug pages in a deployed environment's settings, staging and QA included: a local or test settings file is the developer's.)
+  const deployed = production || /(?:^|[^a-z0-9])(?:staging|stage|stg|qa|uat|preprod|pre-prod)(?:[^a-z0-9]|$)/i.test(path);
+  const debug = deployed ? DEBUG_ON.exec(text) : null;
   if (debug !== null) {
     out.push({
-      id: "code.production-debug-on",
+      id: "code.debug-on-deployed",
       technique: "T1562",
       tactic: "Defense Evasion (TA0005)",
       // Every visitor of the production site sees what an error page shows: settings, secrets in tracebacks.
       // A setting, turned back as easily: a pause on production, not a hard stop.
-      action: { capability: "impair-defences", target: { name: path.replace(/^.*\//, ""), production: true }, reversibility: "recoverable", scope: "one" },
-      reason: `production settings turn on debug pages or accept every host (${debug[0].trim().slice(0, 50)}): any visitor who causes an error sees settings and secrets`,
+      action: { capability: "impair-defences", target: { name: path.replace(/^.*\//, ""), production }, reversibility: "recoverable", scope: "one" },
+      reason: `${production ? "production" : "a deployed environment's"} settings turn on debug pages or accept every host (${debug[0].trim().slice(0, 50)}): any visitor who causes an error sees settings and secrets`,
     });
   }
   const name = path.replace(/^.*\//, "");

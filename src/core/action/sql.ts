@@ -16,6 +16,9 @@
 // | GRANT / REVOKE, CREATE/ALTER USER or ROLE   | grant-access, recoverable, one (account if ALL or PUBLIC) |
 // | SELECT of password, token or key columns,   | read, credentials, recoverable, one (a pause)    |
 // |   or everything of a table of keys/tokens   |                                                  |
+// | SELECT of two or more personal columns (or  | read, personal, reversible, tree (a pause)       |
+// |   * of a people table on production), no    |                                                  |
+// |   key and no limit under 1,000              |                                                  |
 // | SELECT, SHOW, EXPLAIN, DESCRIBE             | read (no rule)                                   |
 // | INSERT, CREATE, others                      | write, recoverable, one (no rule)                |
 import { createRequire } from "node:module";
@@ -169,6 +172,27 @@ function credentialRead(n: Record<string, unknown>): string | undefined {
   return undefined;
 }
 
+/** Columns that hold a fact about a person (how to reach them, who they are, where they live, what they pay with). */
+const PERSONAL_COLUMN = /^(?:e_?mail|email_?address|phone|phone_?number|mobile|full_?name|first_?name|last_?name|surname|given_?name|family_?name|address|street|street_?address|billing_?address|shipping_?address|home_?address|postcode|postal_?code|zip|zip_?code|dob|date_?of_?birth|birth_?date|birthday|ssn|social_?security_?number|national_?id|passport_?number|tax_?id|card_?number|card_?last4|iban|account_?number|ip_?address)$/i;
+/** Tables of people. */
+const PERSON_TABLE = /^(\w+\.)*(users?|customers?|clients?|patients?|employees?|members?|contacts?|subscribers?|people|persons?|profiles?|accounts?|leads?|candidates?)$/i;
+/** Rows read at once beyond which a read is a collection, not a look. */
+const BULK_ROWS = 1000;
+
+/** What a SELECT reads of people in bulk: two or more personal columns, or every column of a people table on production, with no key picking rows and no limit under BULK_ROWS. */
+function personalRead(n: Record<string, unknown>, production: boolean): string | undefined {
+  if (pinsKey(n.where as Node)) return undefined;
+  const limit = ((n.limit as Record<string, unknown> | undefined)?.value as Node[] | undefined)?.[0];
+  if (limit !== undefined && !(limit?.type === "number" && Number(limit.value) >= BULK_ROWS)) return undefined;
+  const columns = Array.isArray(n.columns) ? (n.columns as Node[]) : [];
+  const names = columns.map((c) => ((c?.expr as Node)?.type === "column_ref" ? columnName(c!.expr as Node) : "")).filter(Boolean);
+  const personal = names.filter((c) => PERSONAL_COLUMN.test(c));
+  if (personal.length >= 2) return personal.slice(0, 4).join(", ");
+  const table = Array.isArray(n.from) ? (n.from as Node[]).map((f) => String(f?.table ?? "")).find((t) => PERSON_TABLE.test(t)) : undefined;
+  if (production && names.includes("*") && table !== undefined) return `every column of ${table}`;
+  return undefined;
+}
+
 function grantScope(n: Record<string, unknown>): { scope: Action["scope"]; pub: boolean; what: string } {
   const text = JSON.stringify(n).toLowerCase();
   const all = /"value":"all"|"all privileges"|"name":"\*"|"\*\.\*"/.test(text);
@@ -244,6 +268,10 @@ export function readSql(sql: string, production = false): SqlReading {
       // Password hashes, tokens and keys read out of the database land in the agent's context (T1552).
       const what = credentialRead(n)!;
       hit("sql.read-credentials", { capability: "read", target: { ...target(tableNames(n.from)), pathClass: "credentials" }, reversibility: "recoverable", scope: "one" }, `SELECT reads credentials (${what}) out of ${tableNames(n.from)}: passwords, tokens or keys land in the agent's context`);
+    } else if (type === "select" && personalRead(n, production) !== undefined) {
+      // People's data read in bulk: gathered in one place, outside the application's own views of it (T1213).
+      const what = personalRead(n, production)!;
+      hit("sql.read-personal-data", { capability: "read", target: { ...target(tableNames(n.from)), personal: true }, reversibility: "reversible", scope: "tree" }, `SELECT reads people's data in bulk (${what}) out of ${tableNames(n.from)}, with no key picking rows and no small limit`);
     } else if (type === "select" || type === "show" || type === "explain" || type === "desc" || type === "describe") {
       actions.push({ capability: "read", target: target("database"), reversibility: "reversible", scope: "one" });
     } else {
