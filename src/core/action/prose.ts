@@ -143,6 +143,16 @@ const CODE_FETCHED = /\b(?:script|scripts|binary|binaries|helper|installer|paylo
 const HOOKS_SKIPPED = /(?:^|\s)--no-verify\b|\b(?:skip(?:s|ping)?|bypass(?:es|ing)?|disabl(?:e|es|ing)|turn(?:s|ing)? off)\b[^.;]{0,40}?\b(?:pre-commit|pre-push|commit-msg|git) hooks?\b|\bcore\.hookspath\b(?=[^.;]{0,60}?(?:\b(?:empty|blank|nowhere|nothing)\b|\/dev\/null))/i;
 /** A security scan or check made so that failing stops nothing ("mark the security scan continue-on-error", "make trivy non-blocking"). */
 const GATE_SOFTENED = /\b(?:mark|make|set|switch|flip|chang|turn|let|configur|downgrad|mov)\w*\b[^.;]{0,80}?(?:\bcontinue-on-error\b|\ballow_failure\b|\ballow-failure\b|\ballowed to fail\b|\bnon-?blocking\b|\bsoft-?fail\w*|\bwarn(?:ing)?[- ]only\b|\badvisory\b|--exit-zero\b|\bexit[- ]zero\b|\boptional\b|\bskipped\b|\bxfail\b)/i;
+/** A flag that lets a job fail added to it ("adding `continue-on-error: true` to the security-scan job"). */
+const FAIL_FLAG_ADDED = /\badd\w*\b[^.;]{0,30}?(?:continue-on-error|allow_failure|allow-failure|--exit-zero|\|\| true)\b[^.;]{0,60}?\bto\b/i;
+/** People's records copied out into a file or a shared place ("copy the production customers table into a CSV", "the support inbox export is copied to /tmp"). */
+const PERSONAL_EXPORT = /\b(?:cop(?:y|ies|ied|ying)|export\w*|dump\w*|download\w*|pull\w*|extract\w*|sav(?:e|es|ed|ing)|mov(?:e|es|ed|ing))\b[^.;]{0,60}?\b(?:customers?|users?|patients?|employees?|members?|subscribers?|contacts?|clients?)(?:'s?)? (?:table|data|records|list|database|db)\b[^.;]{0,60}?\b(?:csv|json|xlsx|spreadsheet|file|laptop|working (?:folder|directory)|downloads|desktop|\/tmp|shared drive)\b|\b(?:support inbox|inbox|mailbox|ticket|tickets|zendesk|intercom|crm|customer|user|patient|hr|payroll)(?: data)? exports?\b[^.;]{0,40}?\b(?:cop(?:y|ies|ied|ying)|mov(?:e|es|ed|ing)|upload\w*|put|stash\w*)\b[^.;]{0,40}?(?:\/tmp|\brunner\b|\bshared\b|\bpublic\b)|\b(?:cop(?:y|ies|ied|ying)|mov(?:e|es|ed|ing))\b[^.;]{0,30}?\b(?:support inbox|inbox|mailbox|ticket|zendesk|intercom|crm|customer|user|patient|hr|payroll)(?: data)? exports?\b[^.;]{0,40}?(?:\/tmp|\brunner\b|\bshared\b)/i;
+/** Every secret of production listed ("listing every secret in the prod namespace"): an inventory of what to take. */
+const SECRETS_LISTED = /\b(?:list|enumerat|inventor|catalog)\w*\b[^.;]{0,30}?\b(?:every|all)\b[^.;]{0,20}?\bsecrets?\b(?: paths?| names?| keys?)?[^.;]{0,60}?(?:^|[^a-z0-9])(?:prod|production)(?:[^a-z0-9]|$)/i;
+/** An editor or browser extension installed from outside its store ("the unsigned .vsix the vendor sent", "from the linked site"). */
+const EXTENSION_SIDELOADED = /\binstall\w*\b[^.;]{0,60}?\b(?:extensions?|plug-?ins?|add-?ons?)\b(?=[^.;]{0,80}?(?:\bunsigned\b|\.vsix\b|\.crx\b|\.xpi\b|\bsent (?:over|to me|us)\b|\bfrom the linked\b|\bfrom (?:a|the) link\b|\blinked (?:site|page)\b))|\binstall\w*\b[^.;]{0,30}?\bunsigned\b[^.;]{0,40}?\b(?:extensions?|plug-?ins?|add-?ons?|packages?|apps?)\b/i;
+/** Every file encrypted and the originals deleted: ransomware's shape (T1486). */
+const ENCRYPTED_FOR_IMPACT = /\bencrypt\w*\b[^.;]{0,40}?\b(?:every|all|each)\b[^.;]{0,40}?\bfiles?\b[^.;]{0,80}?\b(?:delet|remov|wip|shred|eras)\w*\b[^.;]{0,20}?\b(?:the )?originals?\b/i;
 const SECURITY_CHECK = /\b(?:auth(?:entication|orization)? (?:integration |e2e |unit )?tests?|permission tests?|security|sast|dast|vulnerabilit\w*|snyk|trivy|grype|codeql|semgrep|gitleaks|trufflehog|secret[- ]scan\w*|dependency[- ](?:check|scan|review)\w*|npm audit|pip-audit|bandit|brakeman|checkov|tfsec|zap scan|license (?:check|scan))\b/i;
 /** Private messages collected in bulk ("dump every Slack DM", "export all direct messages"). */
 const MESSAGES_COLLECTED = /\b(?:dump|export|download|scrap|pull|collect|archiv|back(?:ing)? up|cop(?:y|ie|ying)|fetch|grab|sav|harvest|extract|mirror)\w*\b[^.;]{0,50}?\b(?:every|all|entire|whole|each)\b[^.;]{0,40}?\b(?:(?:slack |teams |discord |private |direct )?dms?|direct messages?|private messages?|private channels?|private chats?|(?:(?:every|each) (?:user|employee|person)'?s?|(?:users|employees|people|staff)'?) (?:mailbox(?:es)?|inbox(?:es)?|e-?mails?|messages))\b/i;
@@ -193,7 +203,7 @@ const PRODUCTION = /(^|[^a-z0-9])(prod|production|prd)([^a-z0-9]|$)|\blive (data
 export const mentionsProduction = (text: string): boolean => PRODUCTION.test(text);
 const PUBLIC = /\b(public(?! (?:keys?|ssh keys?|key files?|certificates?|certs?|ip|ips|ip address(?:es)?|subnets?|holidays?|methods?|functions?|api|interfaces?|class|classes|schema)\b(?!-))|publicly|anyone|(to|with|for) everyone|everyone (can|with the link)|world-readable|the internet|open to all|anonymous|customer-facing|public-facing|status page)\b|\b0\.0\.0\.0\/0\b|::\/0/i;
 /** Recipients outside the organisation, named without an address. */
-const OUTSIDE = /#ext[-_][\w-]+|\b((?:dropbox|google drive|gdrive|wetransfer|mega|onedrive|box\.com) (?:links?|folders?|shares?|urls?|upload links?)|(?:links?|urls?|address) (?:in|from) the (?:doc|document|issue|ticket|e-?mail|message|comment|readme|pr|pull request|description|chat|pinned message)|paste (?:site|service|bin)s?|pastebin|hastebin|ghostbin|dpaste|transfer\.sh|file\.io|webhook\.site|request ?bin|their (?:engineers?|developers?|devs?|team|support|contractors?)|personal (e-?mail|gmail|account|address|dropbox|drive)|gmail|hotmail|yahoo|protonmail|proton\.me|outlook\.com|icloud|contractor'?s?|vendor'?s?|freelancer'?s?|third[- ]part(y|ies)|external|outside|partner'?s?|pastebin|a stranger|someone outside|agency|agencies|slack connect|consultants?|recruiters?|my laptop|personal laptop|personal device|home computer|usb (drive|stick)|(free |an? |some )?online (?:[\w-]+ ){0,3}(site|website|service|tool|converter|app)s?)\b/i;
+const OUTSIDE = /#ext[-_][\w-]+|\b((?:dropbox|google drive|gdrive|wetransfer|mega|onedrive|box\.com) (?:links?|folders?|shares?|urls?|upload links?)|(?:links?|urls?|address) (?:in|from) the (?:doc|document|issue|ticket|e-?mail|message|comment|readme|pr|pull request|description|chat|pinned message)|(?:the )?(?:e-?mail )?address (?:they|the customer|the requester|the sender|he|she) (?:gave|provided|sent|left)|paste (?:site|service|bin)s?|pastebin|hastebin|ghostbin|dpaste|transfer\.sh|file\.io|webhook\.site|request ?bin|their (?:engineers?|developers?|devs?|team|support|contractors?)|personal (e-?mail|gmail|account|address|dropbox|drive)|gmail|hotmail|yahoo|protonmail|proton\.me|outlook\.com|icloud|contractor'?s?|vendor'?s?|freelancer'?s?|third[- ]part(y|ies)|external|outside|partner'?s?|pastebin|a stranger|someone outside|agency|agencies|slack connect|consultants?|recruiters?|my laptop|personal laptop|personal device|home computer|usb (drive|stick)|(free |an? |some )?online (?:[\w-]+ ){0,3}(site|website|service|tool|converter|app)s?)\b/i;
 const ADMIN = /\b(admin|admins|administrator|administrators|owner|owners|root (access|privileges?|user|account|role|shell)|as root|superuser|sudo (access|rights|privileges?)|sudoers|full access|full control|all permissions|cluster-admin|god mode|administratoraccess|super ?admin(istrator)?)\b/i;
 /** Credentials named in words or as a file. */
 const CREDENTIALS = /\b(api[- ]?keys?|secret[- ]?keys?|access[- ]?keys?|private[- ]?keys?|ssh[- ]?keys?|keys? file|credentials?|passwords?|passwd|tokens?|secrets?|\.env|id_rsa|id_ed25519|kubeconfig|keychain|vault|certificates? and keys?)\b|(^|\s)\.env\b/i;
@@ -500,13 +510,41 @@ export function readProse(raw: string, internalDomains: readonly string[] = []):
       continue;
     }
     // A security scan made so that failing stops nothing: the release goes out whatever it finds (T1562.001).
-    const softened = GATE_SOFTENED.exec(sentence);
+    const softened = GATE_SOFTENED.exec(sentence) ?? FAIL_FLAG_ADDED.exec(sentence);
     // (What is said against it is said in its own clause: "the security scan keeps failing, so I'll mark it …" is no scan of one's own.)
     if (softened !== null && SECURITY_CHECK.test(sentence) && !SKIP_DENIED.test(sentence.slice(0, softened.index)) && !AGAINST.test(ownClause(sentence, softened.index)) && !sentence.endsWith("?")) {
       const label = quoted(sentence);
       hits.push({ id: "prose.security-check-optional", action: { capability: "impair-defences", target: { name: label, pathClass: "project" }, reversibility: "recoverable", scope: "one" }, reason: `${label} says it lets a security check fail without stopping anything: what it finds no longer blocks (T1562.001)` });
       actions++;
-      continue;
+    }
+    // (These readings of a whole sentence add to what its verbs say: a copy that is then uploaded outside is read there too.)
+    // People's records copied into a file or a shared place: outside the application's access controls (T1005).
+    const exported = PERSONAL_EXPORT.exec(sentence);
+    if (exported !== null && !SKIP_DENIED.test(sentence.slice(0, exported.index)) && !AGAINST.test(ownClause(sentence, exported.index)) && !/\b(?:test|tests|fixtures?|seed|sample|dummy|fake|synthetic|anonymi[sz]ed|mock)\b/i.test(sentence) && !sentence.endsWith("?")) {
+      const label = quoted(sentence);
+      hits.push({ id: "prose.personal-data-export", action: { capability: "read", target: { name: label, personal: true, production: mentionsProduction(sentence) }, reversibility: "recoverable", scope: "one" }, reason: `${label} says it copies people's records into a file or a shared place: their data leaves the application's access controls (T1005)` });
+      actions++;
+    }
+    // Every secret of production listed: an inventory of what there is to take (T1552).
+    const listed = SECRETS_LISTED.exec(sentence);
+    if (listed !== null && !SKIP_DENIED.test(sentence.slice(0, listed.index)) && !sentence.endsWith("?")) {
+      const label = quoted(sentence);
+      hits.push({ id: "prose.list-production-secrets", action: { capability: "read", target: { name: label, pathClass: "credentials", production: true }, reversibility: "recoverable", scope: "one" }, reason: `${label} says it lists every secret of production: an inventory of the credentials there are to take (T1552)` });
+      actions++;
+    }
+    // An extension installed from outside its store: code nobody reviewed runs in the editor or browser (T1176).
+    const sideloaded = EXTENSION_SIDELOADED.exec(sentence);
+    if (sideloaded !== null && !SKIP_DENIED.test(sentence.slice(0, sideloaded.index)) && !AGAINST.test(ownClause(sentence, sideloaded.index)) && !sentence.endsWith("?")) {
+      const label = quoted(sentence);
+      hits.push({ id: "prose.extension-sideloaded", action: { capability: "execute", target: { name: label, external: true }, reversibility: "recoverable", scope: "account" }, reason: `${label} says it installs an extension from outside its store: code nobody reviewed runs with the editor's or browser's access (T1176)` });
+      actions++;
+    }
+    // Every file encrypted and the originals deleted: only the key brings them back (T1486).
+    const ransomed = ENCRYPTED_FOR_IMPACT.exec(sentence);
+    if (ransomed !== null && !SKIP_DENIED.test(sentence.slice(0, ransomed.index)) && !AGAINST.test(ownClause(sentence, ransomed.index)) && !sentence.endsWith("?")) {
+      const label = quoted(sentence);
+      hits.push({ id: "prose.encrypt-for-impact", action: { capability: "delete", target: { name: label }, reversibility: "irreversible", scope: "account" }, reason: `${label} says it encrypts every file and deletes the originals: only the key brings them back (T1486)` });
+      actions++;
     }
     // Private messages gathered in bulk: other people's conversations in one file (T1114, T1213).
     const collected = MESSAGES_COLLECTED.exec(sentence);
@@ -514,7 +552,6 @@ export function readProse(raw: string, internalDomains: readonly string[] = []):
       const label = quoted(sentence);
       hits.push({ id: "prose.collect-private-messages", action: { capability: "read", target: { name: label, personal: true }, reversibility: "recoverable", scope: "account" }, reason: `${label} says it collects private messages or mailboxes in bulk: other people's conversations gathered in one place (T1114, T1213)` });
       actions++;
-      continue;
     }
     // A workload scaled to zero stops serving (T1489), unless it is a throwaway one.
     const scaled = SCALED_TO_ZERO.exec(sentence);
@@ -522,7 +559,6 @@ export function readProse(raw: string, internalDomains: readonly string[] = []):
       const label = quoted(sentence);
       hits.push({ id: "prose.scale-to-zero", action: { capability: "impair-defences", target: { name: label, production: mentionsProduction(sentence) }, reversibility: "recoverable", scope: "one" }, reason: `${label} says it scales a workload to zero: it stops serving until scaled back (T1489)` });
       actions++;
-      continue;
     }
     // A package registry pointed at a plain-HTTP or bare-IP address: every install takes what it serves (T1195.002).
     const registry = REGISTRY_SWITCHED.exec(sentence);
@@ -530,7 +566,6 @@ export function readProse(raw: string, internalDomains: readonly string[] = []):
       const label = quoted(sentence);
       hits.push({ id: "prose.registry-untrusted", action: { capability: "execute", target: { name: label, external: true }, reversibility: "recoverable", scope: "account" }, reason: `${label} says it points a package registry at a plain-HTTP or bare-IP address: every install runs what that host serves (T1195.002)` });
       actions++;
-      continue;
     }
     // A secret's value printed or decoded where the agent reads it: in the transcript from then on (T1552).
     const shown = SECRET_SHOWN.exec(sentence);
@@ -538,7 +573,6 @@ export function readProse(raw: string, internalDomains: readonly string[] = []):
       const label = quoted(sentence);
       hits.push({ id: "prose.show-secret", action: { capability: "read", target: { name: label, pathClass: "credentials", production: mentionsProduction(sentence) }, reversibility: "recoverable", scope: "one" }, reason: `${label} says it prints a secret's value from where it is kept: it is in the transcript from then on (T1552)` });
       actions++;
-      continue;
     }
     // Reviewers taken out of CODEOWNERS: changes to what they owned need no review from them (T1562).
     if (CODEOWNERS_REMOVED.test(sentence) && !sentence.endsWith("?")) {
