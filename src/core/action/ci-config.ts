@@ -108,13 +108,18 @@ export function ciCommands(content: string): string[] {
   const out: string[] = [];
   let block = -1; // indent of a `run: |` key whose lines follow
   let list = -1; // indent of a `script:` key whose list items follow
+  let continued = false; // the last line pushed is a block's
   for (const line of content.split("\n").slice(0, MAX_LINES)) {
     const t = line.trim();
     if (t === "" || t.startsWith("#")) continue;
     const indent = line.length - line.trimStart().length;
     if (block >= 0) {
       if (indent > block) {
-        out.push(t);
+        // A line ended with a backslash goes on in the next one: one command, as the shell reads it.
+        const last = out.length - 1;
+        if (last >= 0 && continued && out[last]!.endsWith("\\")) out[last] = `${out[last]!.slice(0, -1).trimEnd()} ${t}`;
+        else out.push(t);
+        continued = true;
         continue;
       }
       block = -1;
@@ -126,6 +131,7 @@ export function ciCommands(content: string): string[] {
       }
       list = -1;
     }
+    continued = false;
     const key = /^(?:-\s+)?(run|script|before_script|after_script|command|commands|sh|bat)\s*:\s*(.*)$/.exec(t);
     if (!key) continue;
     const value = key[2]!.trim();

@@ -329,7 +329,8 @@ function judge(input: JudgeInput): Judgement {
   }
   if (sqlTexts.length > MAX_SQL_STRINGS) unreadable.push(`${sqlTexts.length} SQL strings (over ${MAX_SQL_STRINGS}); only the first ${MAX_SQL_STRINGS} were read`);
 
-  // The tool call by meaning.
+  // The tool call by meaning. (A dryRun: true argument changes nothing here: whether the server
+  // honours it is not known, and the agent writes the arguments.)
   if (input.tool !== undefined) {
     const reading = readToolCall(input.tool, input.arguments, input.annotations, input.internalDomains, facts);
     for (const a of reading.actions) if (!reading.hits.some((h) => h.action === a)) actions.push(a);

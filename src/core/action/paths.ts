@@ -19,6 +19,7 @@ const CREDENTIAL_PATTERNS: readonly RegExp[] = [
   /(^|\/)\.(netrc|pgpass|git-credentials|pypirc|my\.cnf)$/,
   /(^|\/)\.config\/gh\/hosts\.yml$/,
   /(^|\/)\.vault-token$/,
+  /^\/(?:var\/)?run\/secrets\/kubernetes\.io\/serviceaccount\/token$/,
   /^\/etc\/(shadow|gshadow|master\.passwd|sudoers)(-|$)/,
   /^\/etc\/security\/opasswd$/,
   /^\/var\/lib\/sss\/(db|secrets)\//,
@@ -152,6 +153,9 @@ const KNOWN_HOSTS: ReadonlyArray<readonly [string, RegExp]> = [
   ["homebrew", /(^|\.)(brew\.sh|homebrew\.org)$/],
   ["rustup", /(^|\.)rustup\.rs$/],
   ["nodesource", /(^|\.)nodesource\.com$/],
+  ["jsdelivr", /(^|\.)jsdelivr\.(net|com)$/],
+  ["unpkg", /(^|\.)unpkg\.com$/],
+  ["cloudflare", /(^|\.)(cloudflare\.com|cloudflare-dns\.com|cloudflare\.net|cloudflareinsights\.com)$/],
 ];
 
 /**

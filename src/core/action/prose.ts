@@ -60,7 +60,7 @@ function isPlace(word: string): boolean {
   return PLACE_START.test(word) || /[.@/]|\d/.test(word);
 }
 /** Where passwords and keys are kept: reading them is credential access, not a lookup. */
-const CREDENTIAL_STORE = /(?<!\w)(\.?(?:bash|zsh)_history|shell history|saved passwords?|stored passwords?|password (manager|store|vault|database)|keychain|login data|browser('s)? (profile|passwords?|cookies|credentials)|credential (store|manager)|\.aws\/credentials|aws credentials|cloud credentials|\.env(?!\.(?:example|sample|template|dist|defaults)\b)(?:\.[\w-]+)?(?: file)?|\.kube\/config|kubeconfig|\.docker\/config\.json|\.netrc|\.pgpass|\.git-credentials|id_rsa|id_ed25519|\/etc\/shadow|private keys?)\b/i;
+const CREDENTIAL_STORE = /(?<!\w)(\.?(?:bash|zsh)_history|shell history|saved passwords?|stored passwords?|password (manager|store|vault|database)|keychain|login data|browser('s)? (profile|passwords?|cookies|credentials)|credential (store|manager)|\.aws\/credentials|~\/\.aws\b|~\/\.kube\b|~\/\.ssh\b|~\/\.gnupg\b|~\/\.docker\b|~\/\.config\/gcloud\b|aws credentials|cloud credentials|\.env(?!\.(?:example|sample|template|dist|defaults)\b)(?:\.[\w-]+)?(?: file)?|\.kube\/config|kubeconfig|\.docker\/config\.json|\.netrc|\.pgpass|\.git-credentials|id_rsa|id_ed25519|\/etc\/shadow|private keys?)\b/i;
 /** Words that start a phrase about where or what for: the head of a thing ends before them. */
 const PREPOSITION = new Set("of from in on under inside within across at for with by into onto over via using".split(" "));
 /** Words that are no part of an object. */
@@ -88,7 +88,7 @@ const PHRASAL: ReadonlyMap<string, string> = new Map([
   ["turn off", "disable"], ["switch off", "disable"], ["shut off", "disable"], ["turn down", "disable"],
   ["shut down", "shutdown"], ["take down", "shutdown"], ["tear down", "destroy"], ["wipe out", "wipe"], ["blow away", "delete"],
   ["get rid", "delete"], ["clean up", "clean"], ["clean out", "clean"], ["clear out", "clear"], ["roll back", "rollback"], ["roll out", "rollout"],
-  ["open up", "open"], ["hand over", "give"], ["give away", "give"], ["make public", "publish"],
+  ["open up", "open"], ["hand over", "give"], ["give away", "give"], ["make public", "publish"], ["comment out", "disable"], ["rip out", "delete"],
 ]);
 /** Irregular forms of the verbs read. */
 const IRREGULAR: ReadonlyMap<string, string> = new Map([
@@ -110,7 +110,7 @@ const CREDENTIAL_HUNT = /\b(?:grep\w*|search\w*|scan\w*|sweep\w*|comb\w*|hunt\w*
 /** Owners taken out of a CODEOWNERS file. */
 const CODEOWNERS_REMOVED = /\b(?:remov\w*|tak\w*|drop\w*|delet\w*|strip\w*)\b[^.;]{0,60}?(?:@[\w/-]+|\bteams?\b|\bowners?\b|\breviewers?\b|\bgroups?\b|\bpeople\b)[^.;]{0,40}?\b(?:out of|from) (?:the )?CODEOWNERS\b/i;
 /** Sent away to somewhere named: a webhook, a URL, a link, a paste site, a mailbox, a chat, another machine. */
-const SENT_AWAY = /\b(?:post|posts|posting|posted|upload|uploads|uploading|uploaded|send|sends|sending|sent|ship|ships|shipping|forward\w*|exfiltrat\w*|paste|pastes|pasting|email\w*|mail|mails|mailing|mailed|curl\w*|beam\w*|transfer\w*)\b(?!(?:[^.;]|\.(?=\w)){0,60}?\bpublic keys?\b)(?:[^.;]|\.(?=\w)){0,100}?(?:\b(?:webhooks?|pastebin|paste ?sites?|gists?|discord|telegram|gmail|proton\w*|file-?shares?|file-?sharing|transfer\.sh|dropbox|personal (?:e-?mail|inbox|server|drive|account)|my (?:own )?(?:server|vps|box|drive)|(?:an? )?(?:external|outside|remote|unknown) (?:server|host|endpoint|url|address)|e-?mail address|e-?mail (?:listed|given|provided|in the (?:issue|ticket|readme|message))|(?:maintainer|vendor|reporter|contractor)'?s? e-?mail)\b|https?:\/\/\S+|\b[\w.-]+@[\w-]+\.[\w.]+)/i;
+const SENT_AWAY = /\b(?:post|posts|posting|posted|upload|uploads|uploading|uploaded|send|sends|sending|sent|ship|ships|shipping|forward\w*|exfiltrat\w*|paste|pastes|pasting|email\w*|mail|mails|mailing|mailed|curl\w*|beam\w*|transfer\w*)\b(?!(?:[^.;]|\.(?=\w)){0,60}?\bpublic keys?\b)(?:[^.;]|\.(?=\w)){0,100}?(?:\b(?:webhooks?|pastebin|paste ?sites?|paste (?:links?|urls?)|gists?|discord|telegram|gmail|proton\w*|file-?shares?|file-?sharing|transfer\.sh|dropbox|personal (?:e-?mail|inbox|server|drive|account)|my (?:own )?(?:server|vps|box|drive)|(?:an? )?(?:external|outside|remote|unknown) (?:server|host|endpoint|url|address)|e-?mail address|e-?mail (?:listed|given|provided|in the (?:issue|ticket|readme|message))|(?:maintainer|vendor|reporter|contractor)'?s? e-?mail)\b|https?:\/\/\S+|\b[\w.-]+@[\w-]+\.[\w.]+)/i;
 /** Words before such a phrase that say it is looked for, taken away or written about, not set up. */
 const AGAINST = /\b(?:detect\w*|scan\w*|check\w* for|look\w* for|find\w*|search\w*|remov\w*|delet\w*|kill\w*|block\w*|investigat\w*|audit\w*|tests? (?:for|that)|testing|alert\w*|hunt\w*|clean\w*|report\w*|document\w*|explain\w*|review\w*|patch\w*|fix\w*|clos\w*|prevent\w*|mitigat\w*|harden\w*|disabl\w*|revok\w*|rule|rules|signatures?|detectors?|detections?|sigma|yara|about|describ\w*|summari\w*)\b/i;
 
@@ -132,7 +132,7 @@ function wayBackIn(sentence: string): string | undefined {
 /** An exclusion, exception or allowlist entry of a security product (antivirus, EDR, a scanner, a WAF). */
 const EXCLUDED_FROM_PROTECTION = new RegExp(String.raw`\bbypass (?:lists?|actors?|allowances?|permissions?)\b(?=[^.;]{0,80}?\b(?:codeowners|branch protections?|rulesets?|required reviews?|reviews?|protected branch(?:es)?|merge checks?)\b)|\b(?:codeowners|branch protections?|rulesets?|protected branch(?:es)?)(?:'s)? bypass (?:lists?|actors?|allowances?)\b|\b(?:exclusions?|exceptions?|allow-?lists?|white-?lists?|exempt\w*)\b[^.;]{0,60}?\b${"(?:defender|antivirus|anti-virus|av|edr|xdr|crowdstrike|falcon|sentinelone|sophos|carbon ?black|gatekeeper|xprotect|selinux|apparmor|waf|gitleaks|trufflehog|semgrep|snyk|trivy|codeql|secret scanning|malware scan\w*)"}\b|\b${"(?:defender|antivirus|anti-virus|edr|xdr|crowdstrike|falcon|sentinelone|sophos|carbon ?black|gatekeeper|xprotect|waf|gitleaks|trufflehog|semgrep|snyk|trivy|codeql)"}(?:'s)? (?:\w+ ){0,2}(?:exclusions?|exceptions?|allow-?lists?|white-?lists?)\b`, "i");
 /** Fetched code piped into a shell, said in words. */
-const PIPED_TO_SHELL = /\b(?:pip(?:e|es|ed|ing)|curl\w*|wget\w*)\b[^.;]{0,100}?\b(?:straight |directly )?in(?:to)? (?:a |the )?(?:bash|sh|zsh|shell|sudo bash|sudo sh)\b/i;
+const PIPED_TO_SHELL = /\b(?:pip(?:e|es|ed|ing)|curl\w*|wget\w*)\b(?:[^.;]|\.(?=\w)){0,140}?\b(?:straight |directly )?in(?:to)? (?:a |the )?(?:bash|sh|zsh|shell|sudo bash|sudo sh)\b/i;
 /** Code fetched and run in one breath: "pulls and runs a script from …", "downloads and executes …". */
 const FETCH_AND_RUN = /\b(?:pull|pulls|pulling|download|downloads|downloading|fetch|fetches|fetching|grab|grabs|grabbing)\s+(?:and|then|&)\s+(?:run|runs|running|execute|executes|executing)\b[^.;]{0,80}?\bfrom\b|\b(?:run|runs|running|execute|executes|executing)\s+(?:whatever|anything|what)\s+(?:it|the server|the endpoint|that url)?\s*(?:returns|sends|serves|gets back|says)\b/i;
 /** Code fetched again and again (a helper script that "re-downloads every time the user logs in", an agent pulled at boot). */
@@ -169,9 +169,9 @@ function ownClause(sentence: string, at: number): string {
   const start = Math.max(before.lastIndexOf(","), before.lastIndexOf(";"), before.search(/\b(?:so|then|and)\b(?!.*\b(?:so|then|and)\b)/));
   return start < 0 ? before : before.slice(start + 1);
 }
-const SECRET_SHOWN = /\b(?:print|echo|output|display|show|reveal|decod|dump|cat)\w*\b[^.;]{0,60}?\b(?:passwords?|passwd|secrets?|credentials?|tokens?|private keys?|api keys?|connection strings?)\b/i;
+const SECRET_SHOWN = /\b(?:print|echo|output|display|show|reveal|decod|dump|cat)\w*\b[^.;]{0,60}?\b(?:passwords?|passwd|secrets?|credentials?|tokens?|private keys?|api keys?|connection strings?)\b|\b(?:pull|grab|extract|copy|copie|stash|sav|keep|note)\w*\b[^.;]{0,40}?\b(?:passwords?|secrets?|credentials?|tokens?|private keys?|api keys?)\b(?=[^.;]{0,100}?\b(?:in|into|to) (?:my |the )?(?:notes?|summary|transcript|scratch ?(?:file|pad)?|clipboard|log|later steps)\b)/i;
 /** Where secrets are kept, named so. */
-const SECRET_KEPT = /\b(?:secret\/|kv\/|vault|secrets? manager|parameter store|ssm|key ?vault|1password|keychain|kubernetes secrets?|k8s secrets?|cluster secrets?|kubectl|sealed ?secrets?)/i;
+const SECRET_KEPT = /\b(?:secret\/|kv\/|environment variables?|env vars?|printenv|vault|secrets? manager|parameter store|ssm|key ?vault|1password|keychain|kubernetes secrets?|k8s secrets?|cluster secrets?|kubectl|sealed ?secrets?)/i;
 /** Words naming a check that protects: turning it off weakens something, even in a project's own file. */
 const PROTECTION_WORD = /^(ssl|tls|https|verification|verify|certificate|certificates|cert|certs|csrf|cors|hsts|mfa|2fa|auth|authentication|authorization|firewall|antivirus|edr|selinux|apparmor|gatekeeper|signature|signing|sandbox|audit|logging)$/;
 /**
@@ -197,13 +197,13 @@ const NOT_REAL_MONEY = /^(paper|simulated|sandbox|test|tests|testing|demo|mock|d
  */
 const CODE_OBJECT = /^(readme|docs?|documentation|comments?|descriptions?|docstrings?|modules?|code|function|functions|methods?|class|classes|tests?|specs?|sections?|templates?|changelog|typos?|endpoints?|handlers?|routes?|imports?|helpers?|variables?|snippets?|stubs?|mocks?|subcommands?|commands?|flags?|options?|parameters?|args?|types?|interfaces?|enums?|structs?|lint|docstring|scripts?|lines?|strings?|toast|labels?|css|styles?)$/;
 /** A development copy of a system (the dev server, a development database): as throwaway as a local one. Not "the dev team's list". */
-const DEV_COPY = /\b(dev|development) (server|servers|environment|env|database|databases|db|stack|cluster|containers?|instances?|branch|builds?|deployments?|sites?|stage|box|machines?|namespace|buckets?|volumes?|tables?|data|copy)\b|\b(kind|k3d|minikube) clusters?\b/;
+const DEV_COPY = /\b(?:docker-?compose|compose|testcontainers?|local|throwaway|ephemeral) (?:postgres|postgresql|mysql|mariadb|redis|mongo(?:db)?|database|db|stack|containers?)\b|\b(dev|development) (server|servers|environment|env|database|databases|db|stack|cluster|containers?|instances?|branch|builds?|deployments?|sites?|stage|box|machines?|namespace|buckets?|volumes?|tables?|data|copy)\b|\b(kind|k3d|minikube) clusters?\b/;
 const PRODUCTION = /(^|[^a-z0-9])(prod|production|prd)([^a-z0-9]|$)|\blive (database|db|site|server|servers|environment|cluster|system|data|store|shop|app|api|tables?)\b/i;
 /** Whether the words name production (prod, production, the live database). */
 export const mentionsProduction = (text: string): boolean => PRODUCTION.test(text);
 const PUBLIC = /\b(public(?! (?:keys?|ssh keys?|key files?|certificates?|certs?|ip|ips|ip address(?:es)?|subnets?|holidays?|methods?|functions?|api|interfaces?|class|classes|schema)\b(?!-))|publicly|anyone|(to|with|for) everyone|everyone (can|with the link)|world-readable|the internet|open to all|anonymous|customer-facing|public-facing|status page)\b|\b0\.0\.0\.0\/0\b|::\/0/i;
 /** Recipients outside the organisation, named without an address. */
-const OUTSIDE = /#ext[-_][\w-]+|\b((?:dropbox|google drive|gdrive|wetransfer|mega|onedrive|box\.com) (?:links?|folders?|shares?|urls?|upload links?)|(?:links?|urls?|address) (?:in|from) the (?:doc|document|issue|ticket|e-?mail|message|comment|readme|pr|pull request|description|chat|pinned message)|(?:the )?(?:e-?mail )?address (?:they|the customer|the requester|the sender|he|she) (?:gave|provided|sent|left)|paste (?:site|service|bin)s?|pastebin|hastebin|ghostbin|dpaste|transfer\.sh|file\.io|webhook\.site|request ?bin|their (?:engineers?|developers?|devs?|team|support|contractors?)|personal (e-?mail|gmail|account|address|dropbox|drive)|gmail|hotmail|yahoo|protonmail|proton\.me|outlook\.com|icloud|contractor'?s?|vendor'?s?|freelancer'?s?|third[- ]part(y|ies)|external|outside|partner'?s?|pastebin|a stranger|someone outside|agency|agencies|slack connect|consultants?|recruiters?|my laptop|personal laptop|personal device|home computer|usb (drive|stick)|(free |an? |some )?online (?:[\w-]+ ){0,3}(site|website|service|tool|converter|app)s?)\b/i;
+const OUTSIDE = /#ext[-_][\w-]+|\b((?:dropbox|google drive|gdrive|wetransfer|mega|onedrive|box\.com) (?:links?|folders?|shares?|urls?|upload links?)|(?:links?|urls?|address) (?:in|from) the (?:doc|document|issue|ticket|e-?mail|message|comment|readme|pr|pull request|description|chat|pinned message)|(?:the )?(?:e-?mail )?address (?:they|the customer|the requester|the sender|he|she) (?:gave|provided|sent|left)|(?:the )?(?:e-?mail )?address (?:listed|given|shown|written|found) (?:on|in) the (?:page|site|website|doc|document|ticket|message|e-?mail|pdf|issue|comment)|paste (?:site|service|bin)s?|pastebin|hastebin|ghostbin|dpaste|transfer\.sh|file\.io|webhook\.site|request ?bin|their (?:engineers?|developers?|devs?|team|support|contractors?)|personal (e-?mail|gmail|account|address|dropbox|drive)|gmail|hotmail|yahoo|protonmail|proton\.me|outlook\.com|icloud|contractor'?s?|vendor'?s?|freelancer'?s?|third[- ]part(y|ies)|external|outside|partner'?s?|pastebin|a stranger|someone outside|agency|agencies|slack connect|consultants?|recruiters?|my laptop|personal laptop|personal device|home computer|usb (drive|stick)|(free |an? |some )?online (?:[\w-]+ ){0,3}(site|website|service|tool|converter|app)s?)\b/i;
 const ADMIN = /\b(admin|admins|administrator|administrators|owner|owners|root (access|privileges?|user|account|role|shell)|as root|superuser|sudo (access|rights|privileges?)|sudoers|full access|full control|all permissions|cluster-admin|god mode|administratoraccess|super ?admin(istrator)?)\b/i;
 /** Credentials named in words or as a file. */
 const CREDENTIALS = /\b(api[- ]?keys?|secret[- ]?keys?|access[- ]?keys?|private[- ]?keys?|ssh[- ]?keys?|keys? file|credentials?|passwords?|passwd|tokens?|secrets?|\.env|id_rsa|id_ed25519|kubeconfig|keychain|vault|certificates? and keys?)\b|(^|\s)\.env\b/i;
@@ -293,7 +293,7 @@ const WELL_KNOWN_FILES: Readonly<Record<string, string>> = {
 /** A host named without a scheme (secure-restore.example.com). */
 const BARE_DOMAIN = /\b[a-z0-9][a-z0-9-]*(?:\.[a-z0-9-]+)*\.(?:com|net|org|io|dev|app|co|ai|xyz|info|biz|me|example|ru|cn|tk|top)\b/gi;
 /** Everyone in an organisation at once. */
-const EVERYONE = /\b(whole team|entire team|#general|all[- ]company|all[- ]hands|all staff|all employees|whole company|entire company|company[- ]wide|everyone in the (company|org|organi[sz]ation))\b|@(everyone|channel|here)\b/i;
+const EVERYONE = /(?<![\w#-])#(?:general|all-company|all-hands|announcements|company|everyone|all)\b|\b(whole team|entire team|all[- ]company|all[- ]hands|all staff|all employees|whole company|entire company|company[- ]wide|everyone in the (company|org|organi[sz]ation))\b|@(everyone|channel|here)\b/i;
 /** Social networks and other public places a post goes to. */
 const SOCIAL = /\b(tweet\w*|twitter|x\.com|x account|x thread|linkedin|facebook|instagram|reddit|mastodon|tiktok|youtube|public (post|channel|repo|repository|gist|forum|blog|issue)|(upstream|open[- ]source) (github |gitlab )?(issue|repo|repository|project|tracker)|github issue|stack ?overflow|gist|pastebin)\b/i;
 /** The user themselves as the recipient. */
@@ -302,7 +302,7 @@ const TO_THE_USER = /\b(?:to|for) (?:the user\b|themselves\b|himself\b|herself\b
 const MONEY_VERB = /^(refund|pay|payout|withdraw|wire|buy|sell|trade|charge|donate|tip|deposit|purchase|invest|stake|lend|borrow)$/;
 /** To the same person's own account: a transfer between one's own accounts. */
 const OWN_ACCOUNT = /\b(?:to|into) (?:(?:their|his|her|my|our|your|the user's|the user’s) own\b|(?:their|his|her|my|our|your) (?:savings|checking|brokerage) account\b)/i;
-const BULK = /^(all|every|everything|entire|whole|each|mass|bulk|every\w*)$/;
+const BULK = /^(all|every|everything|entire|whole|full|each|mass|bulk|every\w*)$/;
 /** A count of a thousand or more things: "40k rows", "3,200 patient records", "12000 users". */
 const MANY = /\b(?:\d{1,3}(?:,\d{3}){1,4}|\d{4,12}|\d{1,9}(?:\.\d{1,3})?\s?[km])\s+(?:[\w-]+\s+){0,3}?(?:rows|records|users|customers|files|emails|messages|accounts|entries|items|objects|documents|docs|contacts|subscribers|orders|tickets|issues|events|keys|members|people|patients|employees|leads|invoices|transactions)\b/i;
 
@@ -887,9 +887,11 @@ function readAction(sentence: string, clause: string, verb: string, verbClass: V
   if (PIPED_TO_SHELL.test(sentence) || (fetchRun !== null && !AGAINST.test(sentence.slice(0, fetchRun.index)))) {
     // From a paste site or a look-alike host, whoever posted it controls what runs (as the shell reading judges it).
     const host = [...sentence.matchAll(/\bhttps?:\/\/([\w.-]+)/gi)].map((m) => m[1]!).find((h) => untrustedOrigin(h) !== undefined);
-    const untrusted = host !== undefined || /\b(?:pastebin|paste ?sites?|paste ?bins?|transfer\.sh|0x0\.st)\b/i.test(sentence);
+    // (Or fetched over plain HTTP and run as root, as the shell reading judges `curl http://… | sudo bash`: whoever is on the path runs code as root.)
+    const plainAsRoot = /\bhttp:\/\/(?!localhost\b|127\.)/i.test(sentence) && /\bsudo (?:ba|z)?sh\b|\bas root\b/i.test(sentence);
+    const untrusted = host !== undefined || plainAsRoot || /\b(?:pastebin|paste ?sites?|paste ?bins?|transfer\.sh|0x0\.st)\b/i.test(sentence);
     if (untrusted) {
-      out.push({ id: "prose.pipe-to-shell", action: { capability: "grant-access", target: { name: label, external: true }, reversibility: "irreversible", scope: "account" }, reason: `${label} says it runs code from a paste site or a look-alike host straight in a shell, unread: whoever posted it runs code here (T1105)` });
+      out.push({ id: "prose.pipe-to-shell", action: { capability: "grant-access", target: { name: label, external: true }, reversibility: "irreversible", scope: "account" }, reason: `${label} says it runs code ${plainAsRoot && host === undefined ? "fetched over plain HTTP straight in a root shell: whoever is on the path runs code as root" : "from a paste site or a look-alike host straight in a shell, unread: whoever posted it runs code here"} (T1105)` });
       return out;
     }
     out.push({ id: "prose.pipe-to-shell", action: { capability: "execute", target: { name: label, external: true }, reversibility: "recoverable", scope: "account" }, reason: `${label} says it runs code fetched from the network straight in a shell, unread (T1105)` });
@@ -971,7 +973,9 @@ function readAction(sentence: string, clause: string, verb: string, verbClass: V
   // migration, script or backfill against production is a change to production.
   // A cloud role granted by its name (roles/bigquery.dataViewer) is access given, as a role named "as …" is.
   if (roleGiven || (verbClass === "grant" && /\broles?\/[\w.-]+/i.test(sentence))) moneyObject.push("role");
-  const acting = roleGiven ? "grant" : verbClass === "control" && isPublic ? "write" : verbClass === "execute" && facts.production && /\b(migrations?|scripts?|backfills?|jobs?|batch|seeds?|fixtures?)\b/.test(phrase) ? "deploy" : verbClass;
+  // Running a DELETE, a DROP or a TRUNCATE is deleting: "running the dedupe DELETE on the production warehouse".
+  const destructiveRun = verbClass === "execute" && object.some((w) => /^(delete|deletes|drop|drops|truncate|truncates|purge|wipe)$/.test(w));
+  const acting = roleGiven ? "grant" : destructiveRun ? "delete" : verbClass === "control" && isPublic ? "write" : verbClass === "execute" && facts.production && /\b(migrations?|scripts?|backfills?|jobs?|batch|seeds?|fixtures?)\b/.test(phrase) ? "deploy" : verbClass;
   // An amount put into an account is moved there, whatever the verb ("putting $12,000 into the account").
   const reading = readNamed(label, { verb: moved && acting === "write" ? "move" : verb, verbClass: acting, object: moneyObject }, { hint: clause }, undefined, internalDomains, granted);
   // A new key or token named in words is everyday setup ("a read-only deploy key for the docs repo");

@@ -108,6 +108,8 @@ const TLS_OFF = /\bverify\s*=\s*False\b|\brejectUnauthorized\s*:\s*false\b|\bIns
 /** An authentication check that a fixed string gets past: `if token != "svc-maint-7731" and not verify_jwt(token)`. */
 const LITERAL_PASS = /\b(?:token|password|passwd|pwd|api_?key|apikey|secret|auth\w*|otp|pin|code|key)\b\s*(?:==|!=|===|!==)\s*["'][^"'\s]{4,}["'][^\n]{0,80}\b(?:verify|authenticate|check_password|check_pw|compare_digest|bcrypt|argon2|scrypt|jwt|is_valid|valid)\w*|\b(?:verify|authenticate|check_password|jwt|is_valid|valid)\w*\([^\n]{0,80}(?:\bor\b|\|\|)\s*(?:token|password|passwd|api_?key|apikey|secret|auth\w*)\s*(?:==|===)\s*["'][^"'\s]{4,}["']|\b(?:token|password|passwd|api_?key|apikey|secret|auth\w*|x-[\w-]*(?:token|key|auth)[\w-]*)['"]?\]?\s*(?:==|===)\s*["'][^"'\s]{4,}["']\s*\)?\s*\{?\s*return\s+(?:next\s*\(\s*\)|(?:true|True)\b)/i;
 
+/** A password, token or PIN compared to a fixed string and, when it matches, success returned: `if password == "…": return True`. */
+const FIXED_SECRET_ACCEPTED = /\b(?:password|passwd|pwd|passphrase|token|api_?key|apikey|secret|otp|pin)\b\s*(?:==|===)\s*["'][^"'\s]{4,}["']\s*(?::|\)\s*\{?)?\s*\n?[ \t]*(?:\{\s*)?return\s+(?:True|true)\b/;
 /** A request's header, parameter or cookie compared to a fixed string, and then a user, an administrator or a pass handed back: `if request.headers.get("X-Support-Override") == "7f3a": return User.objects.filter(is_superuser=True).first()`. */
 /** A request's header, parameter or cookie read by name: request.headers.get("X-…"), req.headers["x-…"], Express's req.get("x-…") or req.header("x-…"). */
 /** Standard headers that say how a request came, not who sent it (an HTTPS redirect compares x-forwarded-proto to "https"). */
@@ -145,6 +147,13 @@ const PUBLIC_BLOCK_OFF = /\b(?:block_public_acls|block_public_policy|ignore_publ
 const AUTH_SETTING_OFF = /^[ \t]*(?:auth(?:entication)?[ \t]*:[ \t]*\n[ \t]+enabled[ \t]*:[ \t]*false\b|(?:AUTH|AUTHENTICATION|LOGIN)_(?:ENABLED|REQUIRED)[ \t]*[=:][ \t]*["']?(?:false|0|off|no)\b|REQUIRE_(?:AUTH|AUTHENTICATION|LOGIN)[ \t]*[=:][ \t]*["']?(?:false|0|off|no)\b|(?:auth|authentication)_?(?:enabled|required)[ \t]*[=:][ \t]*["']?(?:false|off|no)\b)/im;
 /** A Kubernetes pod spec that reaches the node: privileged, or the host's process, network or IPC namespaces. */
 const HOST_ACCESS_POD = /^[ \t]*(?:privileged[ \t]*:[ \t]*true|hostPID[ \t]*:[ \t]*true|hostNetwork[ \t]*:[ \t]*true|hostIPC[ \t]*:[ \t]*true)\b/m;
+
+/** A security setting switched off in a configuration file (audit logging, MFA, CSRF, rate limiting, encryption, TLS checks, secure cookies), flat or nested (`audit:\n  enabled: false`). */
+const SECURITY_SETTING_OFF = /^[ \t]*(?:(?:audit(?:_?log(?:ging)?)?|mfa|two_?factor|2fa|csrf(?:_?protection)?|rate_?limit(?:ing|er)?|waf|encryption(?:_?at_?rest)?|secure_?cookies?|hsts|brute_?force_?protection|account_?lockout|lockout)[ \t]*:[ \t]*\n[ \t]+(?:enabled|enforced|required|active)[ \t]*:[ \t]*(?:false|off|no)\b|(?:audit(?:_?log(?:ging)?)?|mfa|two_?factor|2fa|csrf(?:_?protection)?|rate_?limit(?:ing)?|encryption(?:_?at_?rest)?|secure_?cookies?|hsts|account_?lockout)_?(?:enabled|required|enforced|enforce|on)[ \t]*[:=][ \t]*["']?(?:false|off|no|0)\b|(?:require|enforce)_?(?:mfa|two_?factor|2fa|csrf|https|ssl|tls)[ \t]*[:=][ \t]*["']?(?:false|off|no|0)\b)/im;
+/** Settings that drop the database schema when the application starts (Hibernate's create or create-drop). */
+const SCHEMA_DROP_SETTING = /\b(?:spring\.jpa\.hibernate\.ddl-auto|hibernate\.hbm2ddl\.auto|ddl-auto|hbm2ddl\.auto)\s*[=:]\s*["']?(?:create|create-drop)\b/;
+/** A NetworkPolicy that lets everything in: an empty rule (`- {}`) under ingress. */
+const ALLOW_ALL_POLICY = /\bkind\s*:\s*NetworkPolicy\b[\s\S]{0,2000}?\bingress\s*:\s*\n\s*-\s*\{\s*\}/;
 
 /** What the program will do with source a tool writes outside its tests: checks it turns off. */
 function weakenedChecks(path: string, text: string): CodeHit[] {
@@ -208,6 +217,38 @@ function weakenedChecks(path: string, text: string): CodeHit[] {
       reason: `the manifest gives a pod the node itself (${hostAccess[0].trim()}): whatever runs in it can take over the node (T1611)`,
     });
   }
+  // (A development or local configuration without them is the developer's own.)
+  const devConfig = /(?:^|[^a-z0-9])(?:dev|development|local|test|testing)(?:[^a-z0-9]|$)/i.test(path.replace(/^(?:\/home\/[^/]+|\/Users\/[^/]+|\/root|~[^/]*)\//, ""));
+  const settingOff = !devConfig && /\.(ya?ml|json|toml|ini|env|conf|cfg|properties|py|rb|js|ts)$|(?:^|\/)\.env/.test(path) ? SECURITY_SETTING_OFF.exec(text) : null;
+  if (settingOff !== null) {
+    out.push({
+      id: "code.security-setting-off",
+      technique: "T1562.001",
+      tactic: "Defense Evasion (TA0005)",
+      action: { capability: "impair-defences", target: { name, production }, reversibility: "recoverable", scope: "one" },
+      reason: `the configuration switches a protection off (${settingOff[0].trim().replace(/\s+/g, " ").slice(0, 50)}): what it guarded is open while it stays so`,
+    });
+  }
+  const schemaDrop = production ? SCHEMA_DROP_SETTING.exec(text) : null;
+  if (schemaDrop !== null) {
+    out.push({
+      id: "code.schema-dropped-on-start",
+      technique: "T1485",
+      tactic: "Impact (TA0040)",
+      action: { capability: "delete", target: { name, production: true }, reversibility: "irreversible", scope: "account" },
+      reason: `production settings drop and recreate the database schema when the application starts (${schemaDrop[0].trim()}): the next deploy deletes every table's data`,
+    });
+  }
+  const allowAll = /\.(ya?ml|json)$/.test(path) ? ALLOW_ALL_POLICY.exec(text) : null;
+  if (allowAll !== null) {
+    out.push({
+      id: "code.network-policy-allow-all",
+      technique: "T1562.007",
+      tactic: "Defense Evasion (TA0005)",
+      action: { capability: "impair-defences", target: { name, production }, reversibility: "recoverable", scope: "one" },
+      reason: `the NetworkPolicy lets every connection in (an empty ingress rule): the namespace's network isolation is gone`,
+    });
+  }
   const reachable = DATABASE_PUBLIC.exec(text);
   if (reachable !== null && /\.(tf|tf\.json|hcl|ya?ml|json|ts|py)$/.test(path)) {
     out.push({
@@ -218,7 +259,7 @@ function weakenedChecks(path: string, text: string): CodeHit[] {
       reason: `the infrastructure code makes a database reachable from the internet (${reachable[0].trim()}): anyone can try to log in`,
     });
   }
-  const pass = LITERAL_PASS.exec(text) ?? HEADER_PASS.exec(text);
+  const pass = LITERAL_PASS.exec(text) ?? FIXED_SECRET_ACCEPTED.exec(text) ?? HEADER_PASS.exec(text);
   if (pass !== null) {
     out.push({
       id: "code.auth-bypass",
@@ -331,6 +372,11 @@ export function removedChecks(path: string, oldText: string, newText: string): C
     const kept = active(newText);
     const dropped = [...guards].filter((g) => !kept.has(g));
     if (dropped.length > 0) out.push({ id: "code.security-middleware-removed", technique: "T1562.001", tactic: "Defense Evasion (TA0005)", action: { capability: "impair-defences", target: { name: path.replace(/^.*\//, "") }, reversibility: "recoverable", scope: "one" }, reason: `the edit takes ${dropped.slice(0, 2).join(", ")} out of ${path.replace(/^.*\//, "")}: the requests it guarded are no longer checked` });
+  }
+  // A Dockerfile's non-root USER taken out: the container runs as root (T1611's first step).
+  if (/(?:^|\/)(?:Dockerfile|Containerfile)(?:\.[\w.-]+)?$|\.dockerfile$/i.test(path)) {
+    const nonRoot = (t: string) => /^[ \t]*USER[ \t]+(?!root\b|0\b)\S+/im.test(t);
+    if (nonRoot(oldText) && !nonRoot(newText)) out.push({ id: "code.container-runs-as-root", technique: "T1611", tactic: "Privilege Escalation (TA0004)", action: { capability: "escalate", target: { name: path.replace(/^.*\//, "") }, reversibility: "recoverable", scope: "one" }, reason: `the edit takes the non-root USER out of ${path.replace(/^.*\//, "")}: the container's processes run as root` });
   }
   if (/(?:^|\/)CODEOWNERS$/.test(path)) {
     const owners = (t: string) => new Set([...t.matchAll(OWNER)].map((m) => m[1]!.toLowerCase()));

@@ -475,6 +475,8 @@ export function readNamed(tool: string, name: ReturnType<typeof splitToolName>, 
     verbClass = "deploy";
     if (!facts.production && !facts.strings.some((v) => v.length <= 64 && NON_PRODUCTION_NAME.test(v))) facts = { ...facts, production: true };
   }
+  // Running a plan, a diff or a validation (run_plan, execute_preview) shows what would change and changes nothing.
+  if (verbClass === "execute" && hasWord(object, /^(plan|plans|preview|previews|diff|diffs|validate|validation|lint|fmt)$/) !== undefined && !hasWord(object, /^(apply|destroy|deploy|migrate|import)$/)) verbClass = "read";
   // Access created (create_guest_access, create_access_grant) is access given.
   if (verbClass === "write" && verb === "create" && hasWord(object, /^access$/)) verbClass = "grant";
   // "turn on", "switch on": the opposite of off (HassTurnOn a light, a lock).
@@ -608,6 +610,9 @@ export function readNamed(tool: string, name: ReturnType<typeof splitToolName>, 
   if (loosened !== undefined) add("tool.protection-loosened", "impair-defences", "recoverable", "one", `${tool} loosens a protection (${loosened})${tail}: what it kept out of ${obj} can now go in`);
   // People's records read in bulk (every page of the CRM's contacts, a limit in the thousands): their data gathered in one place.
   if (verbClass === "read" && hasWord(object, PERSON_RECORD) !== undefined && bulkRead(args)) add("tool.bulk-personal-read", "read", "reversible", "account", `${tool} reads ${obj} in bulk (every page, or thousands at once)${tail}: people's data gathered in one place (T1213)`, { personal: true });
+  // A device management command that erases (EraseDevice, wipe, factory reset), by its argument: every file on the device is gone.
+  const erase = verbClass !== "read" && isRecord(args) ? Object.entries(args).find(([k, v]) => /^(command|command_?type|action|request_?type|operation)$/i.test(k) && typeof v === "string" && /^(erase_?device|wipe(_?device)?|remote_?wipe|device_?wipe|factory_?reset|erase)$/i.test(v.replace(/[\s-]/g, "_")))?.[1] : undefined;
+  if (erase !== undefined) add("tool.erase-device", "delete", "irreversible", scope === "account" || f.strings.some((v) => v.length <= 120 && /^all\b|\ball (?:managed )?(?:computers|devices|macs|laptops|endpoints|mobile devices)\b/i.test(v)) ? "account" : "one", `${tool} sends ${String(erase)} to ${obj}${tail}: every file on the device is erased`, { pathClass: "device" });
   // A test database's rows (app_test, test_orders): the tests' own data.
   if ((verbClass === "delete" || verbClass === "trash") && testDatabase(args)) {
     actions.push({ capability: "delete", target: { name: tool, ...base }, reversibility: "recoverable", scope: "one" });
@@ -615,6 +620,11 @@ export function readNamed(tool: string, name: ReturnType<typeof splitToolName>, 
   }
   switch (verbClass) {
     case "delete":
+      // A cache purged is fetched again on the next request (purge_cache, zone_purge_cache): upkeep, not data lost.
+      if (hasWord(object, /^(cache|caches|cdn)$/) !== undefined && !hasWord(object, /^(database|db|table|bucket|backups?)$/)) {
+        actions.push({ capability: "delete", target: { name: tool, ...base }, reversibility: "recoverable", scope: "one" });
+        break;
+      }
       // A person's record (a patient, a customer, a user, an employee, a contact) deleted: what is known of them is gone.
       // (Someone removed from an organisation, a group or a team is access taken away, not their record.)
       add("tool.delete", "delete", "irreversible", deleteScope(f, object, store, verb), `${tool} ${verb}s ${obj}${tail}, which cannot be undone`, hasWord(object, /^(patients?|medical|health|ehr|fhir|clinical)$/) || (verb !== "remove" && hasWord(object, PERSON_RECORD) && !hasWord(object, /^(orgs?|organi[sz]ations?|groups?|teams?|channels?|projects?|workspaces?|roles?|memberships?)$/)) ? { personal: true } : {});

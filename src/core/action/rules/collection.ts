@@ -190,15 +190,17 @@ const productionExport: CommandRule = {
   match(inv) {
     if (!EXPORTERS.test(inv.name)) return undefined;
     const t = inv.args.join(" ");
-    if (!/(^|[^a-z0-9])(prod|production|prd)([^a-z0-9]|$)/i.test(t)) return undefined;
+    // (Staging and UAT hold copies of real people's data as often as not.)
+    if (!/(^|[^a-z0-9])(prod|production|prd|staging|stage|stg|uat|preprod)([^a-z0-9]|$)/i.test(t)) return undefined;
     // People's tables or fields picked out (-t customers, --collection users --fields email,phone):
     // not a backup of the whole database, which is routine before a migration.
     const people = /(?:-t|--table|--collection|-c|--fields|-f)[ =]\S*\b(users?|customers?|patients?|employees?|members|contacts|people|payment_methods|email|phone|address|ssn|dob)\b/i.exec(t)?.[1];
     if (people === undefined) return undefined;
-    return { action: { capability: "read", target: { name: `${inv.name} of a production database`, personal: true }, reversibility: "recoverable", scope: "account" }, reason: `copies people's data (${people}) out of a production database with ${inv.name}: data from an information repository (T1005)` };
+    const where = /(^|[^a-z0-9])(prod|production|prd)([^a-z0-9]|$)/i.test(t) ? "a production" : "a staging";
+    return { action: { capability: "read", target: { name: `${inv.name} of ${where} database`, personal: true }, reversibility: "recoverable", scope: "account" }, reason: `copies people's data (${people}) out of ${where} database with ${inv.name}: data from an information repository (T1005)` };
   },
   examples: {
-    match: [`mongoexport --uri "$PROD_MONGO_URI" --collection users --fields email,phone,address --out users.json`, `pg_dump -h db.prod.internal -t customers app > customers.sql`],
+    match: [`mongoexport --uri "$PROD_MONGO_URI" --collection users --fields email,phone,address --out users.json`, `pg_dump -h db.prod.internal -t customers app > customers.sql`, `pg_dump --data-only -t customers "$STAGING_DATABASE_URL" > /tmp/customers.sql`],
     noMatch: [`pg_dump -Fc orders_prod > /backups/orders_prod_2026-11-24.dump`, `pg_dump -h localhost app_dev > dev.sql`, `mongoexport --uri mongodb://localhost/test --collection users --out u.json`],
   },
 };

@@ -27,6 +27,7 @@ function techniqueFor(path: string): { id: string; what: string } {
   if (/Keychains|\.keychain|keyrings/.test(path)) return { id: "T1555.001", what: "a keychain" };
   if (/firefox|Firefox|chrom|Chrome|Brave|edge|logins\.json|key[34]\.db|Login Data|Cookies|Web Data|signons/.test(path)) return { id: "T1555.003", what: "a browser's saved passwords or cookies" };
   if (/_history$/.test(path)) return { id: "T1552.003", what: "the shell history" };
+  if (/serviceaccount\/token$/.test(path)) return { id: "T1528", what: "the pod's service-account token" };
   if (/id_(rsa|dsa|ecdsa|ed25519)|\.ssh|\.(pem|key|p12|pfx|ppk|keystore|jks)$|\.gnupg/.test(path)) return { id: "T1552.004", what: "a private key" };
   return { id: "T1552.001", what: "stored credentials" };
 }
@@ -36,8 +37,12 @@ const readStore: CommandRule = {
   tactic: TACTIC,
   technique: "T1552.001",
   match(inv) {
-    if (inv.name === "" || USES_CREDENTIALS.has(inv.name)) return undefined;
-    const path = readPaths(inv).find((p) => classifyPath(p) === "credentials" && !/\.pub$|known_hosts$|authorized_keys2?$|(^|\/)\.ssh\/?$|\/\.ssh\/config$/.test(p));
+    // (kubectl uses the kubeconfig by itself; what a command it runs in a pod reads is read below.)
+    if (inv.name === "" || (USES_CREDENTIALS.has(inv.name) && !((inv.name === "kubectl" || inv.name === "oc") && inv.args.includes("exec")))) return undefined;
+    // In a pod (kubectl exec … -- cat /var/run/secrets/…/token): the command after `--` reads there.
+    const inPod = (inv.name === "kubectl" || inv.name === "oc") && inv.args.includes("exec") && inv.args.includes("--") ? inv.args.slice(inv.args.indexOf("--") + 1) : undefined;
+    const podPaths = inPod !== undefined && /^(cat|head|tail|less|more|base64|xxd|od|strings|cp|tar)$/.test((inPod[0] ?? "").replace(/^.*\//, "")) ? inPod.slice(1).filter((a) => !a.startsWith("-")) : [];
+    const path = (inPod !== undefined ? podPaths : readPaths(inv)).find((p) => classifyPath(p) === "credentials" && !/\.pub$|known_hosts$|authorized_keys2?$|(^|\/)\.ssh\/?$|\/\.ssh\/config$/.test(p));
     if (!path) return undefined;
     const t = techniqueFor(path);
     return {
@@ -56,6 +61,7 @@ const readStore: CommandRule = {
       `base64 ~/.kube/config`,
       `cat ~/.bash_history`,
       `cp ~/Library/Keychains/login.keychain-db /tmp/`,
+      `kubectl -n staging exec deploy/api -- cat /var/run/secrets/kubernetes.io/serviceaccount/token`,
     ],
     noMatch: [`ssh -i ~/.ssh/id_ed25519 host`, `chmod 600 ~/.ssh/id_rsa`, `ssh-keygen -t ed25519 -f ~/.ssh/id_ed25519`, `cat ~/.ssh/id_rsa.pub`, `cat ~/.ssh/config`, `aws s3 ls`, `cat src/keys.py`],
   },

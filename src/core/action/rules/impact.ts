@@ -366,6 +366,8 @@ const cloudDelete: CommandRule = {
   names: ["gcloud", "az", "doctl", "hcloud", "linode-cli", "aws", "gsutil", "heroku", "fly", "flyctl", "kubectl", "oc"],
   match(inv) {
     const a = inv.args;
+    // A dry run lists what would go and removes nothing (aws s3 rm --dryrun, gsutil rm -n is not one).
+    if (a.some((x) => /^--(dryrun|dry-run)$/.test(x))) return undefined;
     const words = a.filter((x) => !x.startsWith("-"));
     let deletes = false;
     if (inv.name === "gcloud" || inv.name === "az" || inv.name === "doctl" || inv.name === "hcloud" || inv.name === "linode-cli") deletes = words.includes("delete") || (words[0] === "storage" && words[1] === "rm" && a.some((x) => /^(-r|-R|--recursive)$/.test(x)));
@@ -385,7 +387,7 @@ const cloudDelete: CommandRule = {
   },
   examples: {
     match: [`gcloud storage rm --recursive gs://acme-prod-db-backups/**`, `az group delete --name rg-acme-prod --yes`, `aws s3 rm s3://backups --recursive`, `aws rds delete-db-instance --db-instance-identifier prod-db`, `gcloud projects delete acme-prod`, `gsutil -m rm -r gs://exports`, `kubectl delete namespace payments`, `heroku apps:destroy --app acme-prod --confirm acme-prod`, `gcloud compute instances delete test-vm`],
-    noMatch: [`gcloud storage ls gs://b`, `aws s3 rm s3://b/one.txt`, `az group list`, `kubectl delete pod api-7d9f`, `gsutil rm gs://b/one.txt`, `aws s3 cp a s3://b/a`, `gcloud sql instances describe db`],
+    noMatch: [`aws s3 rm s3://scratch-dev/runs/ --recursive --dryrun`, `gcloud storage ls gs://b`, `aws s3 rm s3://b/one.txt`, `az group list`, `kubectl delete pod api-7d9f`, `gsutil rm gs://b/one.txt`, `aws s3 cp a s3://b/a`, `gcloud sql instances describe db`],
   },
 };
 

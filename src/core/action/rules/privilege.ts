@@ -325,4 +325,23 @@ const processInjection: CommandRule = {
   },
 };
 
-export const privilegeRules: readonly CommandRule[] = [adminPrompt, pam, setuid, capabilities, sudoers, kernelModule, preload, accountFiles, containerEscape, polkit, shellEscape, authorizationDb, processInjection];
+/** Google Workspace administrator rights given with GAM: `gam create admin <user> <role> customer`, `gam update user <user> admin on`. */
+const workspaceAdmin: CommandRule = {
+  id: "privilege.workspace-admin",
+  tactic: "Persistence (TA0003)",
+  technique: "T1098.003",
+  names: ["gam"],
+  match(inv) {
+    if (inv.name !== "gam") return undefined;
+    const w = inv.args.map((a) => a.toLowerCase());
+    const created = w[0] === "create" && w[1] === "admin" ? inv.args[2] : w[0] === "update" && w[1] === "user" && w.slice(3).join(" ").includes("admin on") ? inv.args[2] : undefined;
+    if (created === undefined) return undefined;
+    return { action: { capability: "escalate", target: { name: shown(created) }, reversibility: "recoverable", scope: "account" }, reason: `makes ${shown(created)} an administrator of the Google Workspace domain: every account and its mail are theirs to change (T1098.003)` };
+  },
+  examples: {
+    match: [`gam create admin helpdesk-temp@acme.com _SEED_ADMIN_ROLE customer`, `gam update user jo@acme.com admin on`],
+    noMatch: [`gam info user jo@acme.com`, `gam print admins`, `gam update user jo@acme.com admin off`, `gam create user new@acme.com firstname New lastname Hire`],
+  },
+};
+
+export const privilegeRules: readonly CommandRule[] = [adminPrompt, pam, setuid, capabilities, sudoers, kernelModule, preload, accountFiles, containerEscape, polkit, shellEscape, authorizationDb, processInjection, workspaceAdmin];

@@ -177,10 +177,11 @@ export const SQL_RULES: readonly Rule[] = [
     score: 90,
     keywords: ["dropdatabase", "dropcollection", ".drop(", "flushall", "flushdb"],
     // Not when the word is only searched for (grep -r flushall src/).
-    pattern: /(?<!\b(?:grep|egrep|rg|ag|ack|git grep)\b[^;&|]{0,100})(?:\bdropdatabase\b|\bdropcollection\b|\.drop\( ?\)|\bflush(?:all|db)\b)/,
+    // Nor a Redis on this machine named so (redis-cli -h 127.0.0.1 -n 3 FLUSHDB): a local cache's keys.
+    pattern: /(?<!\b(?:grep|egrep|rg|ag|ack|git grep)\b[^;&|]{0,100})(?<!\bredis-cli\b(?![^;&|]{0,200}? -h\s*(?!127\.0\.0\.1\b|localhost\b)\S)[^;&|]{0,100}? -h ?(?:127\.0\.0\.1|localhost)\b[^;&|]{0,100})(?:\bdropdatabase\b|\bdropcollection\b|\.drop\( ?\)|\bflush(?:all|db)\b)/,
     examples: {
-      match: ["mongosh --eval 'db.dropDatabase()'", "db.users.drop()", "redis-cli FLUSHALL", "redis-cli -n 2 flushdb async", "mongosh --eval 'db.dropCollection(\"orders\")'"],
-      noMatch: ["df.drop(columns=['a'])", "redis-cli get key", "db.users.find()", "rg 'flushall' src/", "grep -rn dropDatabase lib/"],
+      match: ["redis-cli -h 127.0.0.1 -h cache.prod.internal flushall", "redis-cli -h cache.internal -n 3 flushdb", "mongosh --eval 'db.dropDatabase()'", "db.users.drop()", "redis-cli FLUSHALL", "redis-cli -n 2 flushdb async", "mongosh --eval 'db.dropCollection(\"orders\")'"],
+      noMatch: ["redis-cli -h 127.0.0.1 -p 6379 -n 15 FLUSHDB", "redis-cli -h localhost flushall", "df.drop(columns=['a'])", "redis-cli get key", "db.users.find()", "rg 'flushall' src/", "grep -rn dropDatabase lib/"],
     },
   },
   {
