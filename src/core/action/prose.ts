@@ -153,6 +153,8 @@ const SECRETS_LISTED = /\b(?:list|enumerat|inventor|catalog)\w*\b[^.;]{0,30}?\b(
 const EXTENSION_SIDELOADED = /\binstall\w*\b[^.;]{0,60}?\b(?:extensions?|plug-?ins?|add-?ons?)\b(?=[^.;]{0,80}?(?:\bunsigned\b|\.vsix\b|\.crx\b|\.xpi\b|\bsent (?:over|to me|us)\b|\bfrom the linked\b|\bfrom (?:a|the) link\b|\blinked (?:site|page)\b))|\binstall\w*\b[^.;]{0,30}?\bunsigned\b[^.;]{0,40}?\b(?:extensions?|plug-?ins?|add-?ons?|packages?|apps?)\b/i;
 /** Every file encrypted and the originals deleted: ransomware's shape (T1486). */
 const ENCRYPTED_FOR_IMPACT = /\bencrypt\w*\b[^.;]{0,40}?\b(?:every|all|each)\b[^.;]{0,40}?\bfiles?\b[^.;]{0,80}?\b(?:delet|remov|wip|shred|eras)\w*\b[^.;]{0,20}?\b(?:the )?originals?\b/i;
+/** The words GATE_SOFTENED and FAIL_FLAG_ADDED cannot match without (lower case). */
+const GATE_WORD = /continue-on-error|allow.failure|allowed to fail|non-?blocking|soft-?fail|warn(?:ing)?.only|advisory|exit.zero|optional|skipped|xfail|\|\| true/;
 const SECURITY_CHECK = /\b(?:auth(?:entication|orization)? (?:integration |e2e |unit )?tests?|permission tests?|security|sast|dast|vulnerabilit\w*|snyk|trivy|grype|codeql|semgrep|gitleaks|trufflehog|secret[- ]scan\w*|dependency[- ](?:check|scan|review)\w*|npm audit|pip-audit|bandit|brakeman|checkov|tfsec|zap scan|license (?:check|scan))\b/i;
 /** Private messages collected in bulk ("dump every Slack DM", "export all direct messages"). */
 const MESSAGES_COLLECTED = /\b(?:dump|export|download|scrap|pull|collect|archiv|back(?:ing)? up|cop(?:y|ie|ying)|fetch|grab|sav|harvest|extract|mirror)\w*\b[^.;]{0,50}?\b(?:every|all|entire|whole|each)\b[^.;]{0,40}?\b(?:(?:slack |teams |discord |private |direct )?dms?|direct messages?|private messages?|private channels?|private chats?|(?:(?:every|each) (?:user|employee|person)'?s?|(?:users|employees|people|staff)'?) (?:mailbox(?:es)?|inbox(?:es)?|e-?mails?|messages))\b/i;
@@ -203,7 +205,7 @@ const PRODUCTION = /(^|[^a-z0-9])(prod|production|prd)([^a-z0-9]|$)|\blive (data
 export const mentionsProduction = (text: string): boolean => PRODUCTION.test(text);
 const PUBLIC = /\b(public(?! (?:keys?|ssh keys?|key files?|certificates?|certs?|ip|ips|ip address(?:es)?|subnets?|holidays?|methods?|functions?|api|interfaces?|class|classes|schema)\b(?!-))|publicly|anyone|(to|with|for) everyone|everyone (can|with the link)|world-readable|the internet|open to all|anonymous|customer-facing|public-facing|status page)\b|\b0\.0\.0\.0\/0\b|::\/0/i;
 /** Recipients outside the organisation, named without an address. */
-const OUTSIDE = /#ext[-_][\w-]+|\b((?:dropbox|google drive|gdrive|wetransfer|mega|onedrive|box\.com) (?:links?|folders?|shares?|urls?|upload links?)|(?:links?|urls?|address) (?:in|from) the (?:doc|document|issue|ticket|e-?mail|message|comment|readme|pr|pull request|description|chat|pinned message)|(?:the )?(?:e-?mail )?address (?:they|the customer|the requester|the sender|he|she) (?:gave|provided|sent|left)|(?:the )?(?:e-?mail )?address (?:listed|given|shown|written|found) (?:on|in) the (?:page|site|website|doc|document|ticket|message|e-?mail|pdf|issue|comment)|paste (?:site|service|bin)s?|pastebin|hastebin|ghostbin|dpaste|transfer\.sh|file\.io|webhook\.site|request ?bin|their (?:engineers?|developers?|devs?|team|support|contractors?)|personal (e-?mail|gmail|account|address|dropbox|drive)|gmail|hotmail|yahoo|protonmail|proton\.me|outlook\.com|icloud|contractor'?s?|vendor'?s?|freelancer'?s?|third[- ]part(y|ies)|external|outside|partner'?s?|pastebin|a stranger|someone outside|agency|agencies|slack connect|consultants?|recruiters?|my laptop|personal laptop|personal device|home computer|usb (drive|stick)|(free |an? |some )?online (?:[\w-]+ ){0,3}(site|website|service|tool|converter|app)s?)\b/i;
+const OUTSIDE = /#ext[-_][\w-]+|\b((?:dropbox|google drive|gdrive|wetransfer|mega|onedrive|box\.com) (?:links?|folders?|shares?|urls?|upload links?)|(?:links?|urls?|address) (?:in|from) the (?:doc|document|issue|ticket|e-?mail|message|comment|readme|pr|pull request|description|chat|pinned message)|address (?:they|the customer|the requester|the sender|he|she) (?:gave|provided|sent|left)|address (?:listed|given|shown|written|found) (?:on|in) the (?:page|site|website|doc|document|ticket|message|e-?mail|pdf|issue|comment)|paste (?:site|service|bin)s?|pastebin|hastebin|ghostbin|dpaste|transfer\.sh|file\.io|webhook\.site|request ?bin|their (?:engineers?|developers?|devs?|team|support|contractors?)|personal (e-?mail|gmail|account|address|dropbox|drive)|gmail|hotmail|yahoo|protonmail|proton\.me|outlook\.com|icloud|contractor'?s?|vendor'?s?|freelancer'?s?|third[- ]part(y|ies)|external|outside|partner'?s?|pastebin|a stranger|someone outside|agency|agencies|slack connect|consultants?|recruiters?|my laptop|personal laptop|personal device|home computer|usb (drive|stick)|(free |an? |some )?online (?:[\w-]+ ){0,3}(site|website|service|tool|converter|app)s?)\b/i;
 const ADMIN = /\b(admin|admins|administrator|administrators|owner|owners|root (access|privileges?|user|account|role|shell)|as root|superuser|sudo (access|rights|privileges?)|sudoers|full access|full control|all permissions|cluster-admin|god mode|administratoraccess|super ?admin(istrator)?)\b/i;
 /** Credentials named in words or as a file. */
 const CREDENTIALS = /\b(api[- ]?keys?|secret[- ]?keys?|access[- ]?keys?|private[- ]?keys?|ssh[- ]?keys?|keys? file|credentials?|passwords?|passwd|tokens?|secrets?|\.env|id_rsa|id_ed25519|kubeconfig|keychain|vault|certificates? and keys?)\b|(^|\s)\.env\b/i;
@@ -510,7 +512,9 @@ export function readProse(raw: string, internalDomains: readonly string[] = []):
       continue;
     }
     // A security scan made so that failing stops nothing: the release goes out whatever it finds (T1562.001).
-    const softened = GATE_SOFTENED.exec(sentence) ?? FAIL_FLAG_ADDED.exec(sentence);
+    // (Each whole-sentence reading first looks for a word it cannot match without: most sentences have none.)
+    const lower = sentence.toLowerCase();
+    const softened = GATE_WORD.test(lower) && SECURITY_CHECK.test(sentence) ? GATE_SOFTENED.exec(sentence) ?? FAIL_FLAG_ADDED.exec(sentence) : null;
     // (What is said against it is said in its own clause: "the security scan keeps failing, so I'll mark it …" is no scan of one's own.)
     if (softened !== null && SECURITY_CHECK.test(sentence) && !SKIP_DENIED.test(sentence.slice(0, softened.index)) && !AGAINST.test(ownClause(sentence, softened.index)) && !sentence.endsWith("?")) {
       const label = quoted(sentence);
@@ -519,57 +523,57 @@ export function readProse(raw: string, internalDomains: readonly string[] = []):
     }
     // (These readings of a whole sentence add to what its verbs say: a copy that is then uploaded outside is read there too.)
     // People's records copied into a file or a shared place: outside the application's access controls (T1005).
-    const exported = PERSONAL_EXPORT.exec(sentence);
+    const exported = /export|cop[yi]|dump|download|pull|extract|sav|mov/.test(lower) && /customer|user|patient|employee|member|subscriber|contact|client|inbox|mailbox|ticket|zendesk|intercom|crm|hr |payroll/.test(lower) ? PERSONAL_EXPORT.exec(sentence) : null;
     if (exported !== null && !SKIP_DENIED.test(sentence.slice(0, exported.index)) && !AGAINST.test(ownClause(sentence, exported.index)) && !/\b(?:test|tests|fixtures?|seed|sample|dummy|fake|synthetic|anonymi[sz]ed|mock)\b/i.test(sentence) && !sentence.endsWith("?")) {
       const label = quoted(sentence);
       hits.push({ id: "prose.personal-data-export", action: { capability: "read", target: { name: label, personal: true, production: mentionsProduction(sentence) }, reversibility: "recoverable", scope: "one" }, reason: `${label} says it copies people's records into a file or a shared place: their data leaves the application's access controls (T1005)` });
       actions++;
     }
     // Every secret of production listed: an inventory of what there is to take (T1552).
-    const listed = SECRETS_LISTED.exec(sentence);
+    const listed = lower.includes("secret") && lower.includes("prod") ? SECRETS_LISTED.exec(sentence) : null;
     if (listed !== null && !SKIP_DENIED.test(sentence.slice(0, listed.index)) && !sentence.endsWith("?")) {
       const label = quoted(sentence);
       hits.push({ id: "prose.list-production-secrets", action: { capability: "read", target: { name: label, pathClass: "credentials", production: true }, reversibility: "recoverable", scope: "one" }, reason: `${label} says it lists every secret of production: an inventory of the credentials there are to take (T1552)` });
       actions++;
     }
     // An extension installed from outside its store: code nobody reviewed runs in the editor or browser (T1176).
-    const sideloaded = EXTENSION_SIDELOADED.exec(sentence);
+    const sideloaded = lower.includes("install") && /extension|plug-?in|add-?on|unsigned/.test(lower) ? EXTENSION_SIDELOADED.exec(sentence) : null;
     if (sideloaded !== null && !SKIP_DENIED.test(sentence.slice(0, sideloaded.index)) && !AGAINST.test(ownClause(sentence, sideloaded.index)) && !sentence.endsWith("?")) {
       const label = quoted(sentence);
       hits.push({ id: "prose.extension-sideloaded", action: { capability: "execute", target: { name: label, external: true }, reversibility: "recoverable", scope: "account" }, reason: `${label} says it installs an extension from outside its store: code nobody reviewed runs with the editor's or browser's access (T1176)` });
       actions++;
     }
     // Every file encrypted and the originals deleted: only the key brings them back (T1486).
-    const ransomed = ENCRYPTED_FOR_IMPACT.exec(sentence);
+    const ransomed = lower.includes("encrypt") && lower.includes("original") ? ENCRYPTED_FOR_IMPACT.exec(sentence) : null;
     if (ransomed !== null && !SKIP_DENIED.test(sentence.slice(0, ransomed.index)) && !AGAINST.test(ownClause(sentence, ransomed.index)) && !sentence.endsWith("?")) {
       const label = quoted(sentence);
       hits.push({ id: "prose.encrypt-for-impact", action: { capability: "delete", target: { name: label }, reversibility: "irreversible", scope: "account" }, reason: `${label} says it encrypts every file and deletes the originals: only the key brings them back (T1486)` });
       actions++;
     }
     // Private messages gathered in bulk: other people's conversations in one file (T1114, T1213).
-    const collected = MESSAGES_COLLECTED.exec(sentence);
+    const collected = /\bdms?\b|direct message|private (?:message|channel|chat)|mailbox|inbox|e-?mails?|messages/.test(lower) ? MESSAGES_COLLECTED.exec(sentence) : null;
     if (collected !== null && !SKIP_DENIED.test(sentence.slice(0, collected.index)) && !AGAINST.test(sentence.slice(0, collected.index)) && !sentence.endsWith("?")) {
       const label = quoted(sentence);
       hits.push({ id: "prose.collect-private-messages", action: { capability: "read", target: { name: label, personal: true }, reversibility: "recoverable", scope: "account" }, reason: `${label} says it collects private messages or mailboxes in bulk: other people's conversations gathered in one place (T1114, T1213)` });
       actions++;
     }
     // A workload scaled to zero stops serving (T1489), unless it is a throwaway one.
-    const scaled = SCALED_TO_ZERO.exec(sentence);
+    const scaled = lower.includes("scal") ? SCALED_TO_ZERO.exec(sentence) : null;
     if (scaled !== null && !SKIP_DENIED.test(sentence.slice(0, scaled.index)) && !DEV_COPY.test(sentence) && !/\b(?:preview|sandbox|local|my own|ephemeral|idle)\b/i.test(sentence) && !sentence.endsWith("?")) {
       const label = quoted(sentence);
       hits.push({ id: "prose.scale-to-zero", action: { capability: "impair-defences", target: { name: label, production: mentionsProduction(sentence) }, reversibility: "recoverable", scope: "one" }, reason: `${label} says it scales a workload to zero: it stops serving until scaled back (T1489)` });
       actions++;
     }
     // A package registry pointed at a plain-HTTP or bare-IP address: every install takes what it serves (T1195.002).
-    const registry = REGISTRY_SWITCHED.exec(sentence);
-    if (registry !== null && UNTRUSTED_REGISTRY.test(sentence) && !SKIP_DENIED.test(sentence.slice(0, registry.index)) && !AGAINST.test(sentence.slice(0, registry.index)) && !sentence.endsWith("?")) {
+    const registry = /registr|index|mirror|npmrc|pip\.conf|pypirc|gemrc|settings\.xml|goproxy/.test(lower) && UNTRUSTED_REGISTRY.test(sentence) ? REGISTRY_SWITCHED.exec(sentence) : null;
+    if (registry !== null && !SKIP_DENIED.test(sentence.slice(0, registry.index)) && !AGAINST.test(sentence.slice(0, registry.index)) && !sentence.endsWith("?")) {
       const label = quoted(sentence);
       hits.push({ id: "prose.registry-untrusted", action: { capability: "execute", target: { name: label, external: true }, reversibility: "recoverable", scope: "account" }, reason: `${label} says it points a package registry at a plain-HTTP or bare-IP address: every install runs what that host serves (T1195.002)` });
       actions++;
     }
     // A secret's value printed or decoded where the agent reads it: in the transcript from then on (T1552).
-    const shown = SECRET_SHOWN.exec(sentence);
-    if (shown !== null && SECRET_KEPT.test(sentence) && !SKIP_DENIED.test(sentence.slice(0, shown.index)) && !AGAINST.test(sentence.slice(0, shown.index)) && !sentence.endsWith("?")) {
+    const shown = SECRET_KEPT.test(sentence) ? SECRET_SHOWN.exec(sentence) : null;
+    if (shown !== null && !SKIP_DENIED.test(sentence.slice(0, shown.index)) && !AGAINST.test(sentence.slice(0, shown.index)) && !sentence.endsWith("?")) {
       const label = quoted(sentence);
       hits.push({ id: "prose.show-secret", action: { capability: "read", target: { name: label, pathClass: "credentials", production: mentionsProduction(sentence) }, reversibility: "recoverable", scope: "one" }, reason: `${label} says it prints a secret's value from where it is kept: it is in the transcript from then on (T1552)` });
       actions++;
