@@ -252,3 +252,19 @@ describe("from fresh26's misses", () => {
   ])("%s", (text, verdict) => expect(hint(text).verdict).toBe(verdict));
   it("truncating a table in the docker-compose Postgres for a clean test run is allowed", () => expect(hint("Truncating the `jobs` table in the docker-compose Postgres so the suite starts clean.").verdict).toBe("continue"));
 });
+
+describe("records deleted through another service's API", () => {
+  it.each([
+    ["mcp__freshdesk__delete_ticket", { ticket_id: 4411 }],
+    ["mcp__linear__delete_issue", { id: "ENG-881" }],
+    ["mcp__hubspot__delete_deal", { dealId: "9912" }],
+  ])("%s is a pause: nothing here to restore it from", (name, args) => expect(tool(name, args).verdict).toBe("verify"));
+  it.each([
+    ["mcp__github__delete_branch", { owner: "o", repo: "r", branch: "spike/x" }],
+    ["mcp__kubernetes__kubectl_delete", { resourceType: "pod", name: "web-1", namespace: "dev" }],
+    ["mcp__mongodb__drop-collection", { database: "ci_tmp_run_1", collection: "fixtures" }],
+    ["mcp__filesystem__delete_file", { path: "/home/dev/app/tmp/out.txt" }],
+    ["mcp__todoist__delete_task", { id: "77" }],
+  ])("%s is not held", (name, args) => expect(tool(name, args).verdict).toBe("continue"));
+  it("an AWS CLI command in a cli_command argument is read", () => expect(tool("mcp__aws-api__call_aws", { cli_command: "aws ec2 authorize-security-group-ingress --group-id sg-1 --protocol tcp --port 22 --cidr 0.0.0.0/0" }).verdict).not.toBe("continue"));
+});

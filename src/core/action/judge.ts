@@ -100,7 +100,7 @@ function sqlOfCommand(inv: Invocation, next: Invocation | undefined): readonly s
 
 /** Tools whose argument is a shell command line: Claude Code's Bash, MCP shell servers, ToolEmu's Terminal. */
 const SHELL_TOOL = /^(bash|shell|sh|terminal|terminalexecute|run_shell_command|run_command|execute_command|exec_command|shell_exec|run_terminal_cmd|mcp__[\w-]+__(run_command|execute_command|shell|bash|exec|run_shell_command))$/i;
-const SHELL_FIELD = /^(command|cmd|script|commandline|command_line)$/i;
+const SHELL_FIELD = /^(command|cmd|script|commandline|command_line|cli_command|cli_cmd)$/i;
 
 /** Whether the tool runs its argument as a shell command line (Bash, run_shell_command, mcp__x__exec…). */
 export const isShellTool = (tool: string): boolean => SHELL_TOOL.test(tool);

@@ -453,6 +453,15 @@ function protectionLoosened(args: unknown): string | undefined {
   return undefined;
 }
 
+/** MCP servers that act on this machine (files, a local repository, a local database, notes, the shell). */
+const LOCAL_SERVER = /^(filesystem|fs|files?|desktop[-_]?commander|memory|git|sqlite|duckdb|shell|terminal|local[\w-]*|everything|notebook|jupyter|docker|obsidian|ide|vscode|editor|think|sequential[-_]?thinking|time|fetch|puppeteer|playwright|browser[\w-]*)$/i;
+/** What a service keeps as its record: tickets, issues, documents, records, orders, contacts, tables, backups (not a note, a page or a task, which most services keep in a trash). */
+const SERVICE_RECORD = /^(tickets?|issues?|documents?|records?|entries|entry|tenants?|conversations?|invoices?|orders?|deals?|leads?|contacts?|customers?|datasets?|tables?|collections?|databases?|dbs?|backups?|snapshots?)$/;
+/** A name that says it is throwaway (ci_tmp_run_8812, preview-pr-12, test_fixtures, scratch). */
+const THROWAWAY_NAME = /(?:^|[^a-z0-9])(?:tmp|temp|test|tests|ci|preview|scratch|sandbox|fixtures?|dev|demo|e2e)(?:[^a-z0-9]|$)/i;
+/** Whether an MCP tool belongs to a server that acts on another service (mcp__zendesk__delete_ticket), not on this machine. */
+const remoteServer = (tool: string): boolean => tool.startsWith("mcp__") && !LOCAL_SERVER.test(tool.split("__")[1] ?? "");
+
 /** Arguments that ask for every page or thousands of records at once. */
 function bulkRead(args: unknown): boolean {
   if (!isRecord(args)) return false;
@@ -627,7 +636,8 @@ export function readNamed(tool: string, name: ReturnType<typeof splitToolName>, 
       }
       // A person's record (a patient, a customer, a user, an employee, a contact) deleted: what is known of them is gone.
       // (Someone removed from an organisation, a group or a team is access taken away, not their record.)
-      add("tool.delete", "delete", "irreversible", deleteScope(f, object, store, verb), `${tool} ${verb}s ${obj}${tail}, which cannot be undone`, hasWord(object, /^(patients?|medical|health|ehr|fhir|clinical)$/) || (verb !== "remove" && hasWord(object, PERSON_RECORD) && !hasWord(object, /^(orgs?|organi[sz]ations?|groups?|teams?|channels?|projects?|workspaces?|roles?|memberships?)$/)) ? { personal: true } : {});
+      // Deleted through another service's API, it is gone from there: no copy here to restore it from (a ticket, an issue, a document, a branch of a hosted database).
+      add("tool.delete", "delete", "irreversible", deleteScope(f, object, store, verb), `${tool} ${verb}s ${obj}${tail}, which cannot be undone`, { ...(hasWord(object, /^(patients?|medical|health|ehr|fhir|clinical)$/) || (verb !== "remove" && hasWord(object, PERSON_RECORD) && !hasWord(object, /^(orgs?|organi[sz]ations?|groups?|teams?|channels?|projects?|workspaces?|roles?|memberships?)$/)) ? { personal: true } : {}), ...(remoteServer(tool) && hasWord(object, SERVICE_RECORD) !== undefined && !f.strings.some((v) => v.length <= 120 && THROWAWAY_NAME.test(v)) ? { external: true } : {}) });
       // Deleting an MFA factor or a trail turns a protection off; deleting audit records removes evidence.
       if (security) disable();
       else if (f.strings.some((v) => v.length <= 256 && /(^|[^a-z])(audit|cloudtrail|siem|security-events?)([^a-z]|$)/i.test(v))) add("tool.delete-audit-records", "impair-defences", "irreversible", "account", `${tool} deletes audit or security records (${obj})${tail}`);
