@@ -275,7 +275,9 @@ describe("tool calls: promotions, deletes that take children, secrets made publi
   });
   it("a delete that takes its children (deleteSubtasks) is more than one object", () => {
     expect(judgeAction({ tool: "mcp__jira__delete_issue", arguments: { issueIdOrKey: "PAY-1423", deleteSubtasks: true } }).tier).not.toBe("allow");
-    expect(judgeAction({ tool: "mcp__jira__delete_issue", arguments: { issueIdOrKey: "PAY-1423" } }).tier).toBe("allow");
+    // (One issue deleted through Jira's API is a pause too since session 12: gone from there, with no copy here.)
+    expect(judgeAction({ tool: "mcp__jira__delete_issue", arguments: { issueIdOrKey: "PAY-1423" } }).tier).toBe("pause");
+    expect(judgeAction({ tool: "mcp__jira__delete_issue", arguments: { issueIdOrKey: "PAY-1423", deleteSubtasks: true } }).score).toBeGreaterThan(judgeAction({ tool: "mcp__jira__delete_issue", arguments: { issueIdOrKey: "PAY-1423" } }).score);
   });
   it("a repository named for secrets made public is credentials out: a hard stop", () => {
     expect(judgeAction({ tool: "mcp__github__update_repository", arguments: { owner: "acme-corp", repo: "infra-secrets", private: false } }).tier).toBe("hard-stop");
