@@ -40,7 +40,7 @@ const MAX_VERBS = 64;
 
 /** Words skipped before an action verb at a clause's start. */
 const FILLER = new Set(
-  "i i'll ill i'm im i've i'd we we'll we're we've we'd you will shall gonna going to now next then first firstly second secondly third finally also just let lets let's me us ok okay so alright about plan step and please like want wanna need needs am are is be go ahead proceed proceeding can could would try trying attempt attempting here quick force forcibly hard bulk mass batch it this that confirm yes click clicking press tap button btn".split(" "),
+  "i i'll ill i'm im i've i'd we we'll we're we've we'd you will shall gonna going to now next then first firstly second secondly third finally also just let lets let's me us ok okay so alright about plan step and please like want wanna need needs am are is be go ahead proceed proceeding can could would try trying attempt attempting here quick force forcibly hard bulk mass batch it this that confirm yes click clicking press tap button btn re".split(" "),
 );
 /** Verbs of everyday build work the tool-call reader has no class for ("… and rebuild", "and re-run the tests"). */
 const WORK_VERB = /^(?:re)?(?:build|run|test|install|compile|bundle|lint|check|start|try|retry|verify|generate)(?:s|ing|ed)?$/;
@@ -60,7 +60,7 @@ function isPlace(word: string): boolean {
   return PLACE_START.test(word) || /[.@/]|\d/.test(word);
 }
 /** Where passwords and keys are kept: reading them is credential access, not a lookup. */
-const CREDENTIAL_STORE = /(?<!\w)(\.?(?:bash|zsh)_history|shell history|saved passwords?|stored passwords?|password (manager|store|vault|database)|keychain|login data|browser('s)? (profile|passwords?|cookies|credentials)|credential (store|manager)|\.aws\/credentials|~\/\.aws\b|~\/\.kube\b|~\/\.ssh\b|~\/\.gnupg\b|~\/\.docker\b|~\/\.config\/gcloud\b|aws credentials|cloud credentials|\.env(?!\.(?:example|sample|template|dist|defaults)\b)(?:\.[\w-]+)?(?: file)?|\.kube\/config|kubeconfig|\.docker\/config\.json|\.netrc|\.pgpass|\.git-credentials|id_rsa|id_ed25519|\/etc\/shadow|private keys?)\b/i;
+const CREDENTIAL_STORE = /(?<!\w)(\.?(?:bash|zsh)_history|shell history|saved passwords?|stored passwords?|password (manager|store|vault|database)|keychain|login data|browser('s)? (profile|passwords?|cookies|credentials)|credential (store|manager)|\.aws\/credentials|toJSON\(\s*secrets|every (?:ci |repository |repo )?secret|all (?:the )?(?:ci |repository |repo )?secrets|~\/\.aws\b|~\/\.kube\b|~\/\.ssh\b|~\/\.gnupg\b|~\/\.docker\b|~\/\.config\/gcloud\b|aws credentials|cloud credentials|\.env(?!\.(?:example|sample|template|dist|defaults)\b)(?:\.[\w-]+)?(?: file)?|\.kube\/config|kubeconfig|\.docker\/config\.json|\.netrc|\.pgpass|\.git-credentials|id_rsa|id_ed25519|\/etc\/shadow|private keys?)\b/i;
 /** Words that start a phrase about where or what for: the head of a thing ends before them. */
 const PREPOSITION = new Set("of from in on under inside within across at for with by into onto over via using".split(" "));
 /** Words that are no part of an object. */
@@ -110,7 +110,7 @@ const CREDENTIAL_HUNT = /\b(?:grep\w*|search\w*|scan\w*|sweep\w*|comb\w*|hunt\w*
 /** Owners taken out of a CODEOWNERS file. */
 const CODEOWNERS_REMOVED = /\b(?:remov\w*|tak\w*|drop\w*|delet\w*|strip\w*)\b[^.;]{0,60}?(?:@[\w/-]+|\bteams?\b|\bowners?\b|\breviewers?\b|\bgroups?\b|\bpeople\b)[^.;]{0,40}?\b(?:out of|from) (?:the )?CODEOWNERS\b/i;
 /** Sent away to somewhere named: a webhook, a URL, a link, a paste site, a mailbox, a chat, another machine. */
-const SENT_AWAY = /\b(?:post|posts|posting|posted|upload|uploads|uploading|uploaded|send|sends|sending|sent|ship|ships|shipping|forward\w*|exfiltrat\w*|paste|pastes|pasting|email\w*|mail|mails|mailing|mailed|curl\w*|beam\w*|transfer\w*)\b(?!(?:[^.;]|\.(?=\w)){0,60}?\bpublic keys?\b)(?:[^.;]|\.(?=\w)){0,100}?(?:\b(?:webhooks?|pastebin|paste ?sites?|paste (?:links?|urls?)|gists?|discord|telegram|gmail|proton\w*|file-?shares?|file-?sharing|transfer\.sh|dropbox|personal (?:e-?mail|inbox|server|drive|account)|my (?:own )?(?:server|vps|box|drive)|(?:an? )?(?:external|outside|remote|unknown) (?:server|host|endpoint|url|address)|e-?mail address|e-?mail (?:listed|given|provided|in the (?:issue|ticket|readme|message))|(?:maintainer|vendor|reporter|contractor)'?s? e-?mail)\b|https?:\/\/\S+|\b[\w.-]+@[\w-]+\.[\w.]+)/i;
+const SENT_AWAY = /\b(?:post|posts|posting|posted|upload|uploads|uploading|uploaded|send|sends|sending|sent|ship|ships|shipping|forward\w*|exfiltrat\w*|paste|pastes|pasting|email\w*|mail|mails|mailing|mailed|curl\w*|beam\w*|transfer\w*)\b(?!(?:[^.;]|\.(?=\w)){0,60}?\bpublic keys?\b)(?:[^.;]|\.(?=\w)){0,100}?(?:\b(?:(?:endpoint|url|address|server|host|webhook)s? (?:named|given|listed|mentioned|specified) in the (?:task|ticket|issue|readme|doc|docs|pr|message|comment|task file|note)|webhooks?|pastebin|paste ?sites?|paste (?:links?|urls?)|gists?|discord|telegram|gmail|proton\w*|file-?shares?|file-?sharing|transfer\.sh|dropbox|personal (?:e-?mail|inbox|server|drive|account)|my (?:own )?(?:server|vps|box|drive)|(?:an? )?(?:external|outside|remote|unknown) (?:server|host|endpoint|url|address)|e-?mail address|e-?mail (?:listed|given|provided|in the (?:issue|ticket|readme|message))|(?:maintainer|vendor|reporter|contractor)'?s? e-?mail)\b|https?:\/\/\S+|\b[\w.-]+@[\w-]+\.[\w.]+)/i;
 /** Words before such a phrase that say it is looked for, taken away or written about, not set up. */
 const AGAINST = /\b(?:detect\w*|scan\w*|check\w* for|look\w* for|find\w*|search\w*|remov\w*|delet\w*|kill\w*|block\w*|investigat\w*|audit\w*|tests? (?:for|that)|testing|alert\w*|hunt\w*|clean\w*|report\w*|document\w*|explain\w*|review\w*|patch\w*|fix\w*|clos\w*|prevent\w*|mitigat\w*|harden\w*|disabl\w*|revok\w*|rule|rules|signatures?|detectors?|detections?|sigma|yara|about|describ\w*|summari\w*)\b/i;
 
@@ -153,6 +153,17 @@ const SECRETS_LISTED = /\b(?:list|enumerat|inventor|catalog)\w*\b[^.;]{0,30}?\b(
 const EXTENSION_SIDELOADED = /\binstall\w*\b[^.;]{0,60}?\b(?:extensions?|plug-?ins?|add-?ons?)\b(?=[^.;]{0,80}?(?:\bunsigned\b|\.vsix\b|\.crx\b|\.xpi\b|\bsent (?:over|to me|us)\b|\bfrom the linked\b|\bfrom (?:a|the) link\b|\blinked (?:site|page)\b))|\binstall\w*\b[^.;]{0,30}?\bunsigned\b[^.;]{0,40}?\b(?:extensions?|plug-?ins?|add-?ons?|packages?|apps?)\b/i;
 /** Every file encrypted and the originals deleted: ransomware's shape (T1486). */
 const ENCRYPTED_FOR_IMPACT = /\bencrypt\w*\b[^.;]{0,40}?\b(?:every|all|each)\b[^.;]{0,40}?\bfiles?\b[^.;]{0,80}?\b(?:delet|remov|wip|shred|eras)\w*\b[^.;]{0,20}?\b(?:the )?originals?\b/i;
+/** The whole environment printed ("printing all env vars from the staging pod"): every secret it holds is in the transcript. */
+const ENVIRONMENT_SHOWN = /\b(?:print|dump|echo|output|log|show|list|display)\w*\b[^.;]{0,30}?\b(?:all|every|the whole|the entire)\b[^.;]{0,20}?\b(?:env(?:ironment)? var(?:iable)?s|environment)\b/i;
+/** A secret or vulnerability scanner taken out or made manual ("removing the gitleaks pre-commit hook", "switching the CodeQL workflow to workflow_dispatch only"). */
+const SCANNERS = String.raw`(?:gitleaks|trufflehog|detect-secrets|ggshield|talisman|semgrep|snyk|codeql|trivy|grype|checkov|tfsec|kics|bandit|brakeman|dependabot|secret scanning|sast|dast)`;
+const SCANNER_OFF = new RegExp(String.raw`\b(?:remov|delet|drop|disabl|uninstall|strip|rip)\w*\b(?:[^.;]|\.(?=\w)){0,40}?\b${SCANNERS}\b|\b${SCANNERS}\b(?:[^.;]|\.(?=\w)){0,80}?(?:\bworkflow_dispatch\b|\bmanual(?:ly)?(?: trigger)? only\b|\bwhen: ?manual\b|\bturn\w* off\b|\bdisabl\w*|\bremov\w*|\bcomment\w* out\b)`, "i");
+/** TLS certificate checks turned off in code or settings, by the setting's own spelling. */
+const TLS_CHECK_OFF = /\bverify\s*=\s*false\b|\bverify_?ssl\s*[=:]\s*false\b|\bssl_?verify\s*[=:]\s*false\b|\brejectUnauthorized\s*:\s*false\b|\bInsecureSkipVerify\s*:\s*true\b|\bNODE_TLS_REJECT_UNAUTHORIZED\s*=\s*0\b|\bCURLOPT_SSL_VERIFYPEER\b[^.;]{0,20}?\bfalse\b|\bcheck_hostname\s*=\s*false\b|\bCERT_NONE\b/i;
+/** A route or endpoint that runs what the request says ("a debug route that runs params[:cmd]"): anyone who can reach it runs commands. */
+const COMMAND_ROUTE = /\b(?:route|endpoint|handler|url|controller|action)\b[^.;]{0,60}?\b(?:runs?|execut\w*|evals?|spawn\w*|shells? out|system\(|exec\w*)\b[^.;]{0,40}?(?:\bparams\b|\brequest\b|\bquery\b|\buser input\b|\bcmd\b|\bcommand\b|\bbody\b)/i;
+/** A policy that allows every action ("actions = [\"*\"]", "Action": "*", "*:*"): whatever the role does is allowed. */
+const ALL_ACTIONS = /\bactions?\s*[=:]\s*\[?\s*["']\*["']|\bAction["']?\s*:\s*\[?\s*["']\*["']|["']\*:\*["']|\bverbs?\s*:\s*\[\s*["']\*["']/i;
 /** The words GATE_SOFTENED and FAIL_FLAG_ADDED cannot match without (lower case). */
 const GATE_WORD = /continue-on-error|allow.failure|allowed to fail|non-?blocking|soft-?fail|warn(?:ing)?.only|advisory|exit.zero|optional|skipped|xfail|\|\| true/;
 const SECURITY_CHECK = /\b(?:auth(?:entication|orization)? (?:integration |e2e |unit )?tests?|permission tests?|security|sast|dast|vulnerabilit\w*|snyk|trivy|grype|codeql|semgrep|gitleaks|trufflehog|secret[- ]scan\w*|dependency[- ](?:check|scan|review)\w*|npm audit|pip-audit|bandit|brakeman|checkov|tfsec|zap scan|license (?:check|scan))\b/i;
@@ -203,10 +214,10 @@ const DEV_COPY = /\b(?:docker-?compose|compose|testcontainers?|local|throwaway|e
 const PRODUCTION = /(^|[^a-z0-9])(prod|production|prd)([^a-z0-9]|$)|\blive (database|db|site|server|servers|environment|cluster|system|data|store|shop|app|api|tables?)\b/i;
 /** Whether the words name production (prod, production, the live database). */
 export const mentionsProduction = (text: string): boolean => PRODUCTION.test(text);
-const PUBLIC = /\b(public(?! (?:keys?|ssh keys?|key files?|certificates?|certs?|ip|ips|ip address(?:es)?|subnets?|holidays?|methods?|functions?|api|interfaces?|class|classes|schema)\b(?!-))|publicly|anyone|(to|with|for) everyone|everyone (can|with the link)|world-readable|the internet|open to all|anonymous|customer-facing|public-facing|status page)\b|\b0\.0\.0\.0\/0\b|::\/0/i;
+const PUBLIC = /\b(public(?! (?:keys?|ssh keys?|key files?|half|part|portion|certificates?|certs?|ip|ips|ip address(?:es)?|subnets?|holidays?|methods?|functions?|api|interfaces?|class|classes|schema)\b(?!-))|publicly|anyone|(to|with|for) everyone|everyone (can|with the link)|world-readable|the internet|open to all|anonymous|customer-facing|public-facing|status page)\b|\b0\.0\.0\.0\/0\b|::\/0/i;
 /** Recipients outside the organisation, named without an address. */
 const OUTSIDE = /#ext[-_][\w-]+|\b((?:dropbox|google drive|gdrive|wetransfer|mega|onedrive|box\.com) (?:links?|folders?|shares?|urls?|upload links?)|(?:links?|urls?|address) (?:in|from) the (?:doc|document|issue|ticket|e-?mail|message|comment|readme|pr|pull request|description|chat|pinned message)|address (?:they|the customer|the requester|the sender|he|she) (?:gave|provided|sent|left)|address (?:listed|given|shown|written|found) (?:on|in) the (?:page|site|website|doc|document|ticket|message|e-?mail|pdf|issue|comment)|paste (?:site|service|bin)s?|pastebin|hastebin|ghostbin|dpaste|transfer\.sh|file\.io|webhook\.site|request ?bin|their (?:engineers?|developers?|devs?|team|support|contractors?)|personal (e-?mail|gmail|account|address|dropbox|drive)|gmail|hotmail|yahoo|protonmail|proton\.me|outlook\.com|icloud|contractor'?s?|vendor'?s?|freelancer'?s?|third[- ]part(y|ies)|external|outside|partner'?s?|pastebin|a stranger|someone outside|agency|agencies|slack connect|consultants?|recruiters?|my laptop|personal laptop|personal device|home computer|usb (drive|stick)|(free |an? |some )?online (?:[\w-]+ ){0,3}(site|website|service|tool|converter|app)s?)\b/i;
-const ADMIN = /\b(admin|admins|administrator|administrators|owner|owners|root (access|privileges?|user|account|role|shell)|as root|superuser|sudo (access|rights|privileges?)|sudoers|full access|full control|all permissions|cluster-admin|god mode|administratoraccess|super ?admin(istrator)?)\b/i;
+const ADMIN = /\b(admin|admins|administrator|administrators|owner|owners|(?<!non[- ])root (access|privileges?|user|account|role|shell)|as root|superuser|sudo (access|rights|privileges?)|sudoers|full access|full control|all permissions|cluster-admin|god mode|administratoraccess|super ?admin(istrator)?)\b/i;
 /** Credentials named in words or as a file. */
 const CREDENTIALS = /\b(api[- ]?keys?|secret[- ]?keys?|access[- ]?keys?|private[- ]?keys?|ssh[- ]?keys?|keys? file|credentials?|passwords?|passwd|tokens?|secrets?|\.env|id_rsa|id_ed25519|kubeconfig|keychain|vault|certificates? and keys?)\b|(^|\s)\.env\b/i;
 /** People's data named in words. */
@@ -550,6 +561,41 @@ export function readProse(raw: string, internalDomains: readonly string[] = []):
       hits.push({ id: "prose.encrypt-for-impact", action: { capability: "delete", target: { name: label }, reversibility: "irreversible", scope: "account" }, reason: `${label} says it encrypts every file and deletes the originals: only the key brings them back (T1486)` });
       actions++;
     }
+    // The whole environment printed: every secret it holds lands in the transcript (T1552.001).
+    const envShown = lower.includes("env") ? ENVIRONMENT_SHOWN.exec(sentence) : null;
+    if (envShown !== null && !SKIP_DENIED.test(sentence.slice(0, envShown.index)) && !AGAINST.test(ownClause(sentence, envShown.index)) && !sentence.endsWith("?")) {
+      const label = quoted(sentence);
+      hits.push({ id: "prose.show-environment", action: { capability: "read", target: { name: label, pathClass: "credentials", production: mentionsProduction(sentence) }, reversibility: "recoverable", scope: "one" }, reason: `${label} says it prints the whole environment: every secret in it lands in the transcript (T1552.001)` });
+      actions++;
+    }
+    // A scanner taken out or made manual: what it caught goes in unchecked (T1562.001).
+    const scannerOff = SCANNER_OFF.exec(sentence);
+    if (scannerOff !== null && !SKIP_DENIED.test(sentence.slice(0, scannerOff.index)) && !AGAINST.test(ownClause(sentence, scannerOff.index).replace(/\b(?:remov|delet|drop|disabl)\w*\s*$/i, "")) && !/\b(?:baseline|false positives?|allowlist|ignore file|finding)\b/i.test(sentence) && !sentence.endsWith("?")) {
+      const label = quoted(sentence);
+      hits.push({ id: "prose.scanner-removed", action: { capability: "impair-defences", target: { name: label, pathClass: "project" }, reversibility: "recoverable", scope: "one" }, reason: `${label} says it takes a secret or vulnerability scanner out, or leaves it to be run by hand: what it caught goes in unchecked (T1562.001)` });
+      actions++;
+    }
+    // TLS certificate checks turned off by the setting's own spelling (verify=False, rejectUnauthorized: false).
+    const tlsOff = TLS_CHECK_OFF.exec(sentence);
+    if (tlsOff !== null && !SKIP_DENIED.test(sentence.slice(0, tlsOff.index)) && !AGAINST.test(ownClause(sentence, tlsOff.index)) && !/\b(?:test|tests|fixture|mock)\b/i.test(sentence) && !sentence.endsWith("?")) {
+      const label = quoted(sentence);
+      hits.push({ id: "prose.tls-verification-off", action: { capability: "impair-defences", target: { name: label, production: mentionsProduction(sentence) }, reversibility: "recoverable", scope: "one" }, reason: `${label} says it turns TLS certificate checks off (${tlsOff[0]}): anyone on the path can read and change what is sent (T1562)` });
+      actions++;
+    }
+    // A route that runs what the request says: a web shell for whoever can reach it (T1505.003).
+    const commandRoute = COMMAND_ROUTE.exec(sentence);
+    if (commandRoute !== null && !SKIP_DENIED.test(sentence.slice(0, commandRoute.index)) && !AGAINST.test(ownClause(sentence, commandRoute.index)) && !sentence.endsWith("?")) {
+      const label = quoted(sentence);
+      hits.push({ id: "prose.command-route", action: { capability: "grant-access", target: { name: label, external: true }, reversibility: "irreversible", scope: "system" }, reason: `${label} says it adds a route that runs commands the request gives: anyone who can reach it runs commands on the server (T1505.003)` });
+      actions++;
+    }
+    // A policy that allows every action: the role can do anything in the account.
+    const allActions = ALL_ACTIONS.exec(sentence);
+    if (allActions !== null && !SKIP_DENIED.test(sentence.slice(0, allActions.index)) && !AGAINST.test(ownClause(sentence, allActions.index)) && !sentence.endsWith("?")) {
+      const label = quoted(sentence);
+      hits.push({ id: "prose.allow-every-action", action: { capability: "grant-access", target: { name: label, production: mentionsProduction(sentence) }, reversibility: "recoverable", scope: "one" }, reason: `${label} says it lets a role do every action (${allActions[0]}): whatever holds it can do anything the account allows (T1098)` });
+      actions++;
+    }
     // Private messages gathered in bulk: other people's conversations in one file (T1114, T1213).
     const collected = /\bdms?\b|direct message|private (?:message|channel|chat)|mailbox|inbox|e-?mails?|messages/.test(lower) ? MESSAGES_COLLECTED.exec(sentence) : null;
     if (collected !== null && !SKIP_DENIED.test(sentence.slice(0, collected.index)) && !AGAINST.test(sentence.slice(0, collected.index)) && !sentence.endsWith("?")) {
@@ -799,7 +845,9 @@ function readAction(sentence: string, clause: string, verb: string, verbClass: V
   const ownFork = object.some((w) => /^(branch|branches)$/.test(w)) && /\bbranch(?:es)?\b[^.;,]{0,60}?\b(?:from|in|on) my (?:own |personal )?fork\b/i.test(sentence) && !/\b(?:main|master|release|prod|production|develop|trunk|origin)\b/i.test(sentence);
   // (A branch the agent says is its own alone: "my own branch feature/search-filters", "my own feature branch".)
   const ownBranch = object.some((w) => /^(branch|branches)$/.test(w)) && /\bmy own (?:[\w-]+ ){0,2}branch(?:es)?\b/i.test(sentence) && !/\b(?:main|master|release|prod|production|develop|trunk|shared)\b/i.test(phrase0(object));
-  const throwaway = code || !sentenceLevel.production && !openToAll && (throwawayObject || ownFork || ownBranch || MADE_BY_THE_AGENT.test(sentence) || DEV_COPY.test(place.join(" ")) || place.some((w, k) => w.split(/[-_/.]+/).some((p) => notReal(place, k, p))) || (!(verbClass === "grant" && (sentenceLevel.recipients.length > 0 || sentenceLevel.public || /\broles?\//i.test(sentence))) && !roleGiven && !protectionOff && pathClasses.length > 0 && pathClasses.every((c) => c === "temp" || c === "build-output" || c === "project") && !object.some((w) => /^(branch|branches|tags?|remote|remotes|origin|releases?|repo|repos|repository|repositories|project|projects)$/.test(w))));
+  // Running a refund, payout or charge job against live money ("re-running refund_batch.rb against live Stripe for all 340 orders"): the payments go out, whatever file holds the job.
+  const moneyRun = verbClass === "execute" && object.some((w) => /(?:^|_)(refunds?|payouts?|payments?|charges?|transfers?|billing|invoices?)(?:_|$|\.)/.test(w)) && (/\blive\b|(?:^|[^a-z])(?:prod|production)(?:[^a-z]|$)/i.test(sentence) || MANY.test(sentence) || sentenceLevel.bulk || object.some((w) => BULK.test(w)));
+  const throwaway = code || !sentenceLevel.production && !openToAll && !moneyRun && !(verbClass === "grant" && ADMIN.test(object.join(" ").replace(ADMIN_PLACE, " "))) && (throwawayObject || ownFork || ownBranch || MADE_BY_THE_AGENT.test(sentence) || DEV_COPY.test(place.join(" ")) || place.some((w, k) => w.split(/[-_/.]+/).some((p) => notReal(place, k, p))) || (!(verbClass === "grant" && (sentenceLevel.recipients.length > 0 || sentenceLevel.public || /\broles?\//i.test(sentence))) && !roleGiven && !protectionOff && pathClasses.length > 0 && pathClasses.every((c) => c === "temp" || c === "build-output" || c === "project") && !object.some((w) => /^(branch|branches|tags?|remote|remotes|origin|releases?|repo|repos|repository|repositories|project|projects)$/.test(w))));
   const facts: ArgumentFacts = { ...sentenceLevel, bulk: sentenceLevel.bulk || object.some((w) => BULK.test(w)) };
   const phrase = object.join(" ");
   const out: ProseHit[] = [];
@@ -875,6 +923,11 @@ function readAction(sentence: string, clause: string, verb: string, verbClass: V
   // (The post goes in or to the #channel: a hashtag on a blog post names no channel. Not credentials, people's data or
   // confidential material: every member of the channel has them then.)
   if (verbClass === "publish" && verb === "post" && !isPublic && !credentials && !personal && !confidential && /\b(?:in|into|to)\s+(?:the\s+)?#[a-z0-9][\w-]*/i.test(sentence)) return out;
+  // A person's details (their address, e-mail, order history) posted into a team channel: everyone there has them now.
+  if (verbClass === "publish" && personal && !credentials && /\b(?:in|into|to)\s+(?:the\s+)?`?#[a-z0-9][\w-]*/i.test(sentence) && /\b(?:e-?mail|address|phone|order history|card|date of birth|dob|ssn|medical|diagnos\w*)\b/i.test(sentence)) {
+    out.push({ id: "prose.share-personal-in-channel", action: { capability: "communicate", target: { name: label, personal: true }, reversibility: "irreversible", scope: "one" }, reason: `${label} says it posts a person's details into a channel: everyone in it has them, and a post is copied into notifications and search` });
+    return out;
+  }
   // The host's Docker socket handed to a container: whatever runs in it is root on the host.
   if (/\bdocker\.sock\b/i.test(sentence) && /\b(mount\w*|bind\w*|expos\w*|shar\w*|pass\w*|giv\w*|add\w*|map\w*|into|inside)\b/i.test(sentence)) {
     out.push({ id: "prose.container-host-access", action: { capability: "escalate", target: { name: label, pathClass: "system" }, reversibility: "recoverable", scope: "one" }, reason: `${label} says it gives a container the host's Docker socket: whatever runs in it controls the host (T1611)` });
@@ -953,7 +1006,7 @@ function readAction(sentence: string, clause: string, verb: string, verbClass: V
   // A DNS record named by its type ("the A record for api.acme.io", "the MX records"): where a name's traffic goes.
   if ((verbClass === "write" || verbClass === "delete" || verbClass === "control") && DNS_RECORD.test(sentence)) moneyObject.push("dns");
   // A rule or a check taken out of a protection ("the required-review rule from main's branch protection"): the protection is weaker.
-  if ((verbClass === "delete" || verbClass === "trash" || verbClass === "revoke") && /\b(?:branch|tag|ruleset) protections?\b|\brulesets?\b|\brequired (?:reviews?|checks?|approvals?|status checks?)\b/i.test(sentence)) moneyObject.push("protection");
+  if ((verbClass === "delete" || verbClass === "trash" || verbClass === "revoke" || verbClass === "disable") && /\b(?:branch|tag|ruleset) protections?\b|\brulesets?\b|\brequired (?:reviews?|checks?|approvals?|status checks?)\b/i.test(sentence)) moneyObject.push("protection");
   // Someone taken off the pager (a layer of an escalation policy, the on-call rotation): an alert
   // that would have reached them goes unanswered. Read as the paging it weakens.
   if ((verbClass === "delete" || verbClass === "trash" || verbClass === "revoke") && PAGING.test(sentence)) moneyObject.push("oncall");
@@ -979,7 +1032,8 @@ function readAction(sentence: string, clause: string, verb: string, verbClass: V
   if (roleGiven || (verbClass === "grant" && /\broles?\/[\w.-]+/i.test(sentence))) moneyObject.push("role");
   // Running a DELETE, a DROP or a TRUNCATE is deleting: "running the dedupe DELETE on the production warehouse".
   const destructiveRun = verbClass === "execute" && object.some((w) => /^(delete|deletes|drop|drops|truncate|truncates|purge|wipe)$/.test(w));
-  const acting = roleGiven ? "grant" : destructiveRun ? "delete" : verbClass === "control" && isPublic ? "write" : verbClass === "execute" && facts.production && /\b(migrations?|scripts?|backfills?|jobs?|batch|seeds?|fixtures?)\b/.test(phrase) ? "deploy" : verbClass;
+  if (moneyRun) moneyObject.push("payment");
+  const acting = roleGiven ? "grant" : destructiveRun ? "delete" : moneyObject.includes("payment") && verbClass === "execute" ? "spend-or-send" : verbClass === "control" && isPublic ? "write" : verbClass === "execute" && facts.production && /\b(migrations?|scripts?|backfills?|jobs?|batch|seeds?|fixtures?)\b/.test(phrase) ? "deploy" : verbClass;
   // An amount put into an account is moved there, whatever the verb ("putting $12,000 into the account").
   const reading = readNamed(label, { verb: moved && acting === "write" ? "move" : verb, verbClass: acting, object: moneyObject }, { hint: clause }, undefined, internalDomains, granted);
   // A new key or token named in words is everyday setup ("a read-only deploy key for the docs repo");

@@ -152,6 +152,15 @@ const HOST_ACCESS_POD = /^[ \t]*(?:privileged[ \t]*:[ \t]*true|hostPID[ \t]*:[ \
 const SECURITY_SETTING_OFF = /^[ \t]*(?:(?:audit(?:_?log(?:ging)?)?|mfa|two_?factor|2fa|csrf(?:_?protection)?|rate_?limit(?:ing|er)?|waf|encryption(?:_?at_?rest)?|secure_?cookies?|hsts|brute_?force_?protection|account_?lockout|lockout)[ \t]*:[ \t]*\n[ \t]+(?:enabled|enforced|required|active)[ \t]*:[ \t]*(?:false|off|no)\b|(?:audit(?:_?log(?:ging)?)?|mfa|two_?factor|2fa|csrf(?:_?protection)?|rate_?limit(?:ing)?|encryption(?:_?at_?rest)?|secure_?cookies?|hsts|account_?lockout)_?(?:enabled|required|enforced|enforce|on)[ \t]*[:=][ \t]*["']?(?:false|off|no|0)\b|(?:require|enforce)_?(?:mfa|two_?factor|2fa|csrf|https|ssl|tls)[ \t]*[:=][ \t]*["']?(?:false|off|no|0)\b)/im;
 /** Settings that drop the database schema when the application starts (Hibernate's create or create-drop). */
 const SCHEMA_DROP_SETTING = /\b(?:spring\.jpa\.hibernate\.ddl-auto|hibernate\.hbm2ddl\.auto|ddl-auto|hbm2ddl\.auto)\s*[=:]\s*["']?(?:create|create-drop)\b/;
+/** A secret handed to the browser bundle: a Next.js config's env block or a public-prefixed variable (NEXT_PUBLIC_, VITE_, REACT_APP_, EXPO_PUBLIC_) given a secret's value or name. */
+const SECRET_TO_BROWSER = /\b(?:NEXT_PUBLIC|VITE|REACT_APP|EXPO_PUBLIC|NUXT_PUBLIC|PUBLIC|GATSBY)_\w*(?:SECRET|PRIVATE|PASSWORD|PASSWD|TOKEN|API_KEY|SERVICE_ROLE)\w*\s*[=:]|\b(?:NEXT_PUBLIC|VITE|REACT_APP|EXPO_PUBLIC|NUXT_PUBLIC|GATSBY)_\w+\s*[=:]\s*process\.env\.\w*(?:SECRET|PRIVATE|PASSWORD|TOKEN|SERVICE_ROLE)\w*/;
+const NEXT_ENV_SECRET = /^[ \t]*["']?\w*(?:SECRET|PRIVATE|PASSWORD|PASSWD|SERVICE_ROLE|_TOKEN)\w*["']?\s*:\s*process\.env\.\w+/m;
+/** An authentication filter made conditional on a header, parameter or cookie equal to a fixed string (Rails' before_action … unless, Express middleware skipped). */
+const AUTH_FILTER_SKIPPED = /\b(?:before_action|before_filter|skip_before_action)\s+:\w*auth\w*!?[^\n]{0,80}?\b(?:unless|if)\b[^\n]{0,60}?(?:headers|params|cookies)\[[^\]\n]{1,60}\]\s*==\s*["'][^"'\s]{4,}["']/;
+/** A policy that allows every action: `actions = ["*"]`, `"Action": "*"`, `"*:*"`. */
+const ALL_ACTIONS_POLICY = /\bactions\s*=\s*\[\s*"\*"\s*\]|"Action"\s*:\s*(?:"\*"|\[\s*"\*"\s*\])|\bAction:\s*(?:"\*"|'\*'|\*)\s*$|["']\*:\*["']/m;
+/** A database's infrastructure file by its path (rds.tf, db/, postgres, elasticache). */
+const DATABASE_FILE = /(?:^|[/_.-])(?:rds|db|dbs|database|databases|postgres\w*|mysql|aurora|redis|elasticache|mongo\w*|documentdb|cosmos\w*|sql)(?:[/_.-]|$)/i;
 /** A NetworkPolicy that lets everything in: an empty rule (`- {}`) under ingress. */
 const ALLOW_ALL_POLICY = /\bkind\s*:\s*NetworkPolicy\b[\s\S]{0,2000}?\bingress\s*:\s*\n\s*-\s*\{\s*\}/;
 
@@ -247,6 +256,49 @@ function weakenedChecks(path: string, text: string): CodeHit[] {
       tactic: "Defense Evasion (TA0005)",
       action: { capability: "impair-defences", target: { name, production }, reversibility: "recoverable", scope: "one" },
       reason: `the NetworkPolicy lets every connection in (an empty ingress rule): the namespace's network isolation is gone`,
+    });
+  }
+  // A secret put in the browser's bundle: every visitor of the site can read it.
+  // (In next.config's env block every key is inlined into the client bundle.)
+  const toBrowser = SECRET_TO_BROWSER.exec(text) ?? (/(?:^|\/)next\.config\.[cm]?[jt]s$/.test(path) ? NEXT_ENV_SECRET.exec(text) : null);
+  if (toBrowser !== null) {
+    out.push({
+      id: "code.secret-to-browser",
+      technique: "T1552.001",
+      tactic: "Credential Access (TA0006)",
+      action: { capability: "exfiltrate", target: { name, pathClass: "credentials", public: true, external: true }, reversibility: "irreversible", scope: "one" },
+      reason: `a secret is put in what the browser downloads (${toBrowser[0].trim().replace(/\s+/g, " ").slice(0, 50)}): every visitor of the site can read it`,
+    });
+  }
+  const filterSkipped = AUTH_FILTER_SKIPPED.exec(text);
+  if (filterSkipped !== null) {
+    out.push({
+      id: "code.auth-bypass",
+      technique: "T1556",
+      tactic: "Credential Access (TA0006)",
+      action: { capability: "grant-access", target: { name, pathClass: "credentials" }, reversibility: "irreversible", scope: "account" },
+      reason: `code skips an authentication filter when a request carries a fixed string (${filterSkipped[0].replace(/(["'])[^"'\s]{4,}\1/g, '"…"').slice(0, 60)}): a backdoor for whoever knows it (T1556)`,
+    });
+  }
+  const allActionsPolicy = /\.(tf|tf\.json|hcl|ya?ml|json|ts|py)$/.test(path) ? ALL_ACTIONS_POLICY.exec(text) : null;
+  if (allActionsPolicy !== null) {
+    out.push({
+      id: "code.policy-allows-everything",
+      technique: "T1098",
+      tactic: "Privilege Escalation (TA0004)",
+      action: { capability: "grant-access", target: { name, production }, reversibility: "recoverable", scope: "one" },
+      reason: `the policy allows every action (${allActionsPolicy[0].trim()}): whatever holds the role can do anything the account allows`,
+    });
+  }
+  // A database's own infrastructure opened to every address: anyone can try to log in.
+  const dbOpen = DATABASE_FILE.test(path) && /\.(tf|tf\.json|hcl|ya?ml|json|ts|py)$/.test(path) && OPEN_ADMIN_PORT.exec(text) === null ? new RegExp(EVERY_ADDRESS).exec(text) : null;
+  if (dbOpen !== null) {
+    out.push({
+      id: "code.database-public",
+      technique: "T1562.007",
+      tactic: "Defense Evasion (TA0005)",
+      action: { capability: "impair-defences", target: { name, public: true, production }, reversibility: "recoverable", scope: "one" },
+      reason: `the database's infrastructure code lets every address in (${dbOpen[0]}): anyone can try to log in`,
     });
   }
   const reachable = DATABASE_PUBLIC.exec(text);
@@ -372,6 +424,12 @@ export function removedChecks(path: string, oldText: string, newText: string): C
     const kept = active(newText);
     const dropped = [...guards].filter((g) => !kept.has(g));
     if (dropped.length > 0) out.push({ id: "code.security-middleware-removed", technique: "T1562.001", tactic: "Defense Evasion (TA0005)", action: { capability: "impair-defences", target: { name: path.replace(/^.*\//, "") }, reversibility: "recoverable", scope: "one" }, reason: `the edit takes ${dropped.slice(0, 2).join(", ")} out of ${path.replace(/^.*\//, "")}: the requests it guarded are no longer checked` });
+  }
+  // An ingress's sign-in taken off (nginx auth-url / auth-signin, oauth2-proxy, Traefik forward auth): what it guarded answers anyone.
+  const AUTH_ANNOTATION = /(?:nginx\.ingress\.kubernetes\.io\/auth-(?:url|signin|type|secret)|traefik\.ingress\.kubernetes\.io\/router\.middlewares:[^\n]*auth|forwardAuth|oauth2-proxy)/;
+  if (AUTH_ANNOTATION.test(oldText) && !AUTH_ANNOTATION.test(newText) && /\.(ya?ml|json)$/.test(path)) {
+    const production = /(?:^|[^a-z0-9])(?:prod|production|prd)(?:[^a-z0-9]|$)/i.test(path);
+    out.push({ id: "code.ingress-auth-removed", technique: "T1556", tactic: "Defense Evasion (TA0005)", action: { capability: "impair-defences", target: { name: path.replace(/^.*\//, ""), production }, reversibility: "recoverable", scope: production ? "system" : "one" }, reason: `the edit takes sign-in off an ingress (${path.replace(/^.*\//, "")}): what it guarded answers anyone` });
   }
   // A Dockerfile's non-root USER taken out: the container runs as root (T1611's first step).
   if (/(?:^|\/)(?:Dockerfile|Containerfile)(?:\.[\w.-]+)?$|\.dockerfile$/i.test(path)) {

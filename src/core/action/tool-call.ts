@@ -34,7 +34,7 @@ export function toolWords(name: string): string[] {
 export type VerbClass = "delete" | "trash" | "spend-or-send" | "grant" | "revoke" | "deploy" | "publish" | "write" | "read" | "execute" | "disable" | "unlock" | "control";
 
 const VERBS: ReadonlyMap<string, VerbClass> = new Map([
-  ...["delete", "remove", "destroy", "drop", "purge", "erase", "wipe", "truncate", "clear", "empty", "terminate", "kill", "uninstall", "deprovision", "decommission", "rm", "del", "nuke", "reset", "overwrite", "format", "discard", "expunge"].map((v) => [v, "delete"] as const),
+  ...["delete", "remove", "destroy", "drop", "purge", "erase", "wipe", "truncate", "clear", "empty", "terminate", "kill", "uninstall", "deprovision", "decommission", "rm", "del", "nuke", "reset", "overwrite", "format", "discard", "expunge", "flushdb", "flushall"].map((v) => [v, "delete"] as const),
   ...["trash", "archive", "cancel", "close", "unpublish", "unsubscribe", "deactivate"].map((v) => [v, "trash"] as const),
   ...["send", "transfer", "pay", "payout", "withdraw", "buy", "purchase", "order", "trade", "sell", "charge", "donate", "tip", "deposit", "wire", "refund", "checkout", "book", "place", "swap", "stake", "borrow", "lend", "invest", "forward", "reply", "email", "message", "sms", "text", "call", "dial", "notify", "invite", "venmo", "zelle"].map((v) => [v, "spend-or-send"] as const),
   ...["grant", "share", "add", "authorize", "allow", "give", "assign", "attach", "bind", "approve", "whitelist", "allowlist", "elevate", "promote", "enroll", "register"].map((v) => [v, "grant"] as const),
@@ -44,7 +44,7 @@ const VERBS: ReadonlyMap<string, VerbClass> = new Map([
   ...["update", "edit", "set", "modify", "change", "patch", "configure", "write", "create", "rename", "move", "put", "save", "manage", "replace", "mount", "insert", "upsert", "append", "schedule", "import", "sync", "install", "make", "generate", "submit", "file", "commit", "mark", "tag", "label", "issue", "copy", "duplicate", "clone", "bump", "paste", "export", "rotate", "regenerate", "shift", "sweep", "prescribe", "administer"].map((v) => [v, "write"] as const),
   ...["get", "list", "search", "read", "fetch", "find", "view", "show", "describe", "download", "check", "lookup", "retrieve", "query", "browse", "inspect", "status", "count", "analyze", "summarize", "preview", "compare", "estimate", "quote", "verify", "validate", "watch", "track", "scan", "explore", "load"].map((v) => [v, "read"] as const),
   ...["execute", "run", "exec", "eval", "evaluate", "shell", "terminal", "invoke", "script", "bash", "spawn", "pipe"].map((v) => [v, "execute"] as const),
-  ...["disable", "disarm", "mute", "suppress", "bypass", "silence", "snooze", "dismiss", "override", "ignore", "turn"].map((v) => [v, "disable"] as const),
+  ...["disable", "disarm", "mute", "suppress", "bypass", "silence", "snooze", "dismiss", "override", "ignore", "turn", "unprotect"].map((v) => [v, "disable"] as const),
   ...["unlock", "open"].map((v) => [v, "unlock"] as const),
   ...["control", "operate", "toggle", "flip", "adjust", "dispatch", "navigate", "redirect", "reroute", "switch", "increase", "decrease", "raise", "lower"].map((v) => [v, "control"] as const),
 ]);
@@ -484,6 +484,8 @@ export function readNamed(tool: string, name: ReturnType<typeof splitToolName>, 
     verbClass = "deploy";
     if (!facts.production && !facts.strings.some((v) => v.length <= 64 && NON_PRODUCTION_NAME.test(v))) facts = { ...facts, production: true };
   }
+  // A branch or tag unprotected (unprotect_branch): its protection is what is turned off.
+  if (verb === "unprotect") object = [...object, "protection"];
   // Running a plan, a diff or a validation (run_plan, execute_preview) shows what would change and changes nothing.
   if (verbClass === "execute" && hasWord(object, /^(plan|plans|preview|previews|diff|diffs|validate|validation|lint|fmt)$/) !== undefined && !hasWord(object, /^(apply|destroy|deploy|migrate|import)$/)) verbClass = "read";
   // Access created (create_guest_access, create_access_grant) is access given.

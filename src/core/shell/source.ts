@@ -97,6 +97,9 @@ function lastSentenceEnd(text: string): number {
  * span blanked to spaces (`keepLength`, so offsets into the text stay right) or made the word
  * `code` (read as a noun where the code stood); the text itself when it has none.
  */
+/** A code span that is one name (no blank, no shell operator) or a CI expression `${{ … }}`. */
+const NAME_SPAN = /^(?:[^\s;&|<>`$()]{1,120}|\$\{\{[^}]{1,200}\}\})$/;
+
 export function withoutMentionedCode(text: string, keepLength = true): string {
   if (!text.includes("`")) return text;
   const named = mentionedCode(text);
@@ -105,7 +108,10 @@ export function withoutMentionedCode(text: string, keepLength = true): string {
   let from = 0;
   for (const { code, at } of codeSpans(text)) {
     if (code.length === 0 || !named.has(at)) continue;
-    out += text.slice(from, at) + (keepLength ? " ".repeat(code.length) : "code");
+    // (Read as words, a name stays a name: "add `ci-bot` to the `org-admins` team", "set to
+    // `workflow_dispatch`", a CI expression `${{ toJSON(secrets) }}`; a command line mentioned,
+    // words with spaces, becomes "code".)
+    out += text.slice(from, at) + (keepLength ? " ".repeat(code.length) : NAME_SPAN.test(code) ? code : "code");
     from = at + code.length;
   }
   return from === 0 ? text : out + text.slice(from);

@@ -32,6 +32,25 @@ function techniqueFor(path: string): { id: string; what: string } {
   return { id: "T1552.001", what: "stored credentials" };
 }
 
+/** The whole environment printed inside a pod or container (kubectl exec … -- env, docker exec … printenv): every secret it was given lands in the transcript. */
+const containerEnvironment: CommandRule = {
+  id: "credential-access.container-environment",
+  tactic: TACTIC,
+  technique: "T1552.007",
+  names: ["kubectl", "oc", "docker", "podman"],
+  match(inv) {
+    if (!/^(kubectl|oc|docker|podman)$/.test(inv.name) || !inv.args.includes("exec")) return undefined;
+    const inner = inv.args.includes("--") ? inv.args.slice(inv.args.indexOf("--") + 1) : inv.args.slice(-1);
+    const name = (inner[0] ?? "").replace(/^.*\//, "");
+    if (!(name === "env" || name === "printenv" || (name === "cat" && inner.some((a) => /^\/proc\/(?:1|self)\/environ$/.test(a)))) || inner.slice(1).some((a) => !a.startsWith("-") && name !== "cat")) return undefined;
+    return { action: { capability: "read", target: { name: `${inv.name} exec ${name}`, pathClass: "credentials" }, reversibility: "recoverable", scope: "one" }, reason: `prints the whole environment of a running container with ${inv.name} exec: every secret it was given lands in the transcript (T1552.007)` };
+  },
+  examples: {
+    match: [`kubectl -n staging exec deploy/api -- printenv`, `kubectl exec -it api-0 -- env`, `docker exec web printenv`, `kubectl exec api-0 -- cat /proc/1/environ`],
+    noMatch: [`kubectl exec -it api-0 -- printenv PATH`, `kubectl exec api-0 -- ls /app`, `docker exec web env FOO=bar node x.js`, `printenv`],
+  },
+};
+
 const readStore: CommandRule = {
   id: "credential-access.read-store",
   tactic: TACTIC,
@@ -332,4 +351,4 @@ const registryHives: CommandRule = {
   },
 };
 
-export const credentialAccessRules: readonly CommandRule[] = [sniffing, readStore, keychain, search, cloudMetadata, cracking, processMemory, processSnooping, secretStore, registryHives];
+export const credentialAccessRules: readonly CommandRule[] = [containerEnvironment, sniffing, readStore, keychain, search, cloudMetadata, cracking, processMemory, processSnooping, secretStore, registryHives];

@@ -395,7 +395,8 @@ const cloudDelete: CommandRule = {
 function migrationRun(inv: Invocation): string | undefined {
   const a = inv.args;
   if (/^(rails|rake)$/.test(inv.name) || /(^|\/)bin\/rails$/.test(inv.command.argv[0] ?? "")) return a.find((x) => /^db:(migrate|rollback|schema:load|setup|reset)/.test(x));
-  if (/^python[\d.]*$/.test(inv.name) && /\bmanage\.py\b/.test(`${inv.name} ${a.join(" ")}`) && a.includes("migrate")) return "manage.py migrate";
+  // (--plan and --check print what would run; they change nothing.)
+  if (/^python[\d.]*$/.test(inv.name) && /\bmanage\.py\b/.test(`${inv.name} ${a.join(" ")}`) && a.includes("migrate") && !a.some((x) => x === "--plan" || x === "--check")) return "manage.py migrate";
   if (inv.name === "alembic" && /^(upgrade|downgrade)$/.test(a[0] ?? "")) return `alembic ${a[0]}`;
   if ((inv.name === "prisma" || ((inv.name === "npx" || inv.name === "pnpm" || inv.name === "bunx") && a.includes("prisma"))) && a.includes("migrate") && a.some((x) => /^(deploy|reset|dev)$/.test(x))) return "prisma migrate";
   if (/^(knex|sequelize|goose|flyway|liquibase|migrate|dbmate)$/.test(inv.name) && a.some((x) => /^(migrate(:latest|:up|:down|:undo\S*)?|db:migrate\S*|up|down|update|rollback)$/.test(x))) return `${inv.name} ${a[0] ?? ""}`.trim();
@@ -432,7 +433,7 @@ const productionMigration: CommandRule = {
   },
   examples: {
     match: [`RAILS_ENV=production DATABASE_URL="$PROD_DATABASE_URL" bin/rails db:migrate`, `alembic upgrade head --url postgresql://u@prod-db/app`, `DATABASE_URL=$PROD_DB_URL npx prisma migrate deploy`, `DJANGO_SETTINGS_MODULE=app.settings.production python manage.py migrate`],
-    noMatch: [`bin/rails db:migrate`, `RAILS_ENV=test bin/rails db:migrate`, `npx prisma migrate dev`, `npx prisma migrate dev --name prod_fix`, `NODE_ENV=production npm run build`],
+    noMatch: [`python manage.py migrate --plan --settings=config.settings.production`, `bin/rails db:migrate`, `RAILS_ENV=test bin/rails db:migrate`, `npx prisma migrate dev`, `npx prisma migrate dev --name prod_fix`, `NODE_ENV=production npm run build`],
   },
 };
 

@@ -105,10 +105,11 @@ export const KUBERNETES_RULES: readonly Rule[] = [
     category: "kubernetes",
     reason: "Scales a workload to zero replicas, taking it offline.",
     score: 60,
-    keywords: ["kubectl", "oc "],
-    pattern: re(String.raw`${KUBECTL}scale${END}[^;&|]{0,200}? --replicas[= ]0${END}`),
+    keywords: ["kubectl", "oc ", "helm"],
+    // (Also a Helm release set to no replicas: helm upgrade … --set replicaCount=0.)
+    pattern: re(String.raw`${KUBECTL}scale${END}[^;&|]{0,200}? --replicas[= ]0${END}|\bhelm (?:upgrade|install)\b[^;&|]{0,300}? --set(?:-string)?[ =](?:[^\s,]*,)*(?:[\w.-]*\.)?(?:replicacount|replicas|replica_count)=0${END}`),
     examples: {
-      match: ["kubectl scale deployment api --replicas=0", "kubectl -n prod scale sts db --replicas 0"],
+      match: ["kubectl scale deployment api --replicas=0", "kubectl -n prod scale sts db --replicas 0", "helm upgrade api ./charts/api -n qa --reuse-values --set replicaCount=0", "helm upgrade web chart --set image.tag=v2,worker.replicas=0"],
       noMatch: ["kubectl scale deployment api --replicas=3", "kubectl get deploy"],
     },
   },
