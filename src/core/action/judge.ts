@@ -77,8 +77,6 @@ function sqlOfCommand(inv: Invocation, next: Invocation | undefined): readonly s
   const out: string[] = [];
   if (DB_CLIENTS.has(inv.name)) {
     const a = inv.args;
-    // A development or test database on this machine, named so (psql -h localhost app_test): its data is the work's own.
-    if (localDevDatabase(inv)) return NO_SQL;
     for (let i = 0; i < a.length; i++) {
       const w = a[i]!;
       if (w === "-c" || w === "-e" || w === "--command" || w === "--execute" || w === "-Q" || w === "-q" || w === "--query") out.push(a[i + 1] ?? "");
@@ -217,6 +215,8 @@ function judge(input: JudgeInput): Judgement {
   // SQL in the code's string literals (pd.read_sql('SELECT …'), spark.sql("DELETE …")), on production when the code says so.
   const codeSql: Array<{ sql: string; production: boolean }> = [];
   for (const code of codeTexts.slice(0, MAX_SQL_STRINGS)) {
+    // (A database in memory or in /tmp is thrown away with what is done to it.)
+    if (/\b(?:sqlite3?|duckdb)\.connect\(\s*['"](?::memory:|\/tmp\/)/.test(code)) continue;
     const onProduction = /(^|[^a-z0-9])(prod|production|prd)([^a-z0-9]|$)/i.test(code);
     for (const m of code.slice(0, MAX_CODE_SCAN).matchAll(CODE_STRING)) {
       const text = m[1] ?? m[2] ?? m[3] ?? m[4] ?? "";
@@ -298,7 +298,15 @@ function judge(input: JudgeInput): Judgement {
 
   // SQL: in database clients' command lines, and in the call's arguments.
   const sqlTexts: string[] = [];
-  invs.forEach((inv, i) => sqlTexts.push(...sqlOfCommand(inv, invs[i + 1])));
+  // SQL sent to a development or test database of this machine, named so (psql -h localhost app_test):
+  // what it does to tables and rows is the work's own. Not with ssh in the step (a tunnel makes localhost another machine).
+  const localDev = new Set<string>();
+  const tunnelled = invs.some((inv) => inv.name === "ssh");
+  invs.forEach((inv, i) => {
+    const texts = sqlOfCommand(inv, invs[i + 1]);
+    sqlTexts.push(...texts);
+    if (!tunnelled && localDevDatabase(inv)) for (const t of texts) localDev.add(t);
+  });
   const dbTool = nameWords.some((w) => DB_TOOL_WORD.test(w));
   if (input.arguments !== undefined) collectSql(input.arguments, dbTool, sqlTexts);
   // SQL the agent quotes in its own words ("cleaning up old data on prod with `DELETE FROM …`"),
@@ -318,14 +326,16 @@ function judge(input: JudgeInput): Judgement {
     // in a seed, fixture, test or sample file it is the test data's own set-up.
     const writtenTo = file !== undefined && file.texts.includes(sql) ? file.path : undefined;
     if (writtenTo !== undefined && throwawaySqlFile(writtenTo)) continue;
-    const inProduction = writtenTo !== undefined ? production || /(^|[^a-z])(prod|production)([^a-z]|$)/i.test(writtenTo) : production || (proseProduction && proseSql.includes(sql)) || /(^|[^a-z])(prod|production)([^a-z]|$)/i.test(commandHost(invs));
+    const inProduction = writtenTo !== undefined ? production || /(^|[^a-z0-9])(prod|production|prd)([^a-z0-9]|$)/i.test(writtenTo) : production || (proseProduction && proseSql.includes(sql)) || /(^|[^a-z])(prod|production)([^a-z]|$)/i.test(commandHost(invs));
     const reading = readSql(sql, inProduction);
     for (const a of reading.actions) if (!reading.hits.some((h) => h.action === a)) actions.push(a);
     for (const h of reading.hits) {
+      // (Not DROP DATABASE, which may name another database than the one connected to; DROP SCHEMA public resets the connected one.)
+      if (localDev.has(sql) && (LOCAL_DEV_OWN.has(h.id) || (h.id === "sql.unreadable" && SCHEMA_RESET.test(sql))) && !/\bdrop\s+database\b/i.test(sql)) continue;
       if (writtenTo === undefined || inProduction) record(h.id, h.action, h.reason);
       else record(h.id, { ...h.action, scope: h.action.scope === "one" ? "one" : "tree" }, `${h.reason}, when ${writtenTo.replace(/^.*\//, "")} is applied`);
     }
-    if (reading.unreadable !== undefined) unreadable.push(`SQL: ${reading.unreadable}`);
+    if (reading.unreadable !== undefined && !(localDev.has(sql) && SCHEMA_RESET.test(sql))) unreadable.push(`SQL: ${reading.unreadable}`);
   }
   if (sqlTexts.length > MAX_SQL_STRINGS) unreadable.push(`${sqlTexts.length} SQL strings (over ${MAX_SQL_STRINGS}); only the first ${MAX_SQL_STRINGS} were read`);
 
@@ -340,7 +350,7 @@ function judge(input: JudgeInput): Judgement {
   // URLs in the arguments: a cloud metadata service asked for the machine's credentials, or a
   // credential carried in a URL to another host (a fetch or a page opened sends it there).
   if (input.arguments !== undefined) for (const u of urlsIn(input.arguments)) {
-    if (METADATA_HOST.test(u.hostname) && /security-credentials|service-accounts|identity|token/i.test(u.pathname)) {
+    if (METADATA_HOST.test(u.hostname.replace(/^\[|\]$/g, "")) && /security-credentials|service-accounts|identity|token/i.test(u.pathname)) {
       record("tool.cloud-metadata-credentials", { capability: "read", target: { name: u.href.slice(0, 120), pathClass: "credentials" }, reversibility: "irreversible", scope: "account" }, `asks the cloud instance metadata service for the machine's cloud credentials (${u.hostname}${u.pathname.slice(0, 60)}): credential access`, "T1552.005", "Credential Access (TA0006)");
       continue;
     }
@@ -415,18 +425,28 @@ function inlineCodeOption(argv: readonly string[]): number {
   return -1;
 }
 
-/** A string literal of code: triple-quoted, then single- or double-quoted on one line. */
-const CODE_STRING = /"""([\s\S]{0,20000}?)"""|'''([\s\S]{0,20000}?)'''|"((?:[^"\\\n]|\\.){0,20000})"|'((?:[^'\\\n]|\\.){0,20000})'/g;
+/** A string literal handed to a call that runs SQL (execute, read_sql, spark.sql, query, text): triple-quoted, or single- or double-quoted on one line, 2,000 characters at most. */
+const CODE_STRING = /(?:\.|\b)(?:execute|executemany|executescript|read_sql|read_sql_query|read_sql_table|sql|query|raw|text|run_query)\s*\(\s*[frbu]{0,2}(?:"""([\s\S]{0,2000}?)"""|'''([\s\S]{0,2000}?)'''|"((?:[^"\\\n]|\\.){0,2000})"|'((?:[^'\\\n]|\\.){0,2000})')/g;
 /** How much of one code text is searched for SQL strings. */
 const MAX_CODE_SCAN = 64 * 1024;
 
+/** The schema reset idiom (DROP SCHEMA public CASCADE; CREATE SCHEMA public;), which the SQL grammar does not read. */
+const SCHEMA_RESET = /^\s*drop\s+schema\s+(?:if\s+exists\s+)?public\s+cascade\s*;\s*create\s+schema\s+public\s*;?\s*$/i;
+/** What SQL does to tables and rows (not to a whole database or to who may log in): on a local development database, the work's own. */
+const LOCAL_DEV_OWN: ReadonlySet<string> = new Set(["sql.drop", "sql.truncate", "sql.delete-without-where", "sql.update-without-where", "sql.mass-delete", "sql.mass-update", "sql.bulk-delete", "sql.bulk-update", "sql.alter-drop", "sql.delete", "sql.update"]);
+
 /** A database name for development or tests (app_dev, app_test, test_shop, dev). */
 const DEV_DATABASE = /^(?:\w+_)?(?:dev|test|local)(?:_\d+)?$|^(?:dev|test)_\w+$/i;
-/** psql, mysql or mariadb told to connect to this machine by name (-h localhost, a localhost URL) and to a development or test database. */
+/**
+ * psql, mysql or mariadb told to connect to this machine by name (-h localhost, a localhost URL) and
+ * to a development or test database: one host option only, no prod word, nothing in the command
+ * that connects elsewhere or runs a shell (\c, \!, system, PROGRAM, USE).
+ */
 function localDevDatabase(inv: Invocation): boolean {
   if (!/^(psql|mysql|mariadb)$/.test(inv.name)) return false;
   const a = inv.args;
-  if (a.some((w) => /(^|[^a-z0-9])(prod|production|prd)([^a-z0-9]|$)/i.test(w))) return false;
+  if (a.some((w) => /(^|[^a-z0-9])(prod|production|prd)([^a-z0-9]|$)/i.test(w) || /\\c(?:onnect)?\b|\\!|\bsystem\b|\bprogram\b|\buse\b|\battach\b|\bsource\b/i.test(w))) return false;
+  if (a.filter((w) => w === "-h" || w === "--host" || /^--host=/.test(w) || /^-h\S/.test(w)).length > 1) return false;
   const url = a.map((w) => /^(?:postgres(?:ql)?|mysql|mariadb):\/\/(?:[^\s/@]*@)?([^/:?\s]+)(?::\d+)?\/([\w-]+)/i.exec(w)).find((m) => m !== null);
   if (url) return /^(localhost|127\.0\.0\.1|::1)$/i.test(url[1]!) && DEV_DATABASE.test(url[2]!);
   const value = (...names: string[]) => { const i = a.findIndex((w) => names.includes(w)); return i >= 0 ? a[i + 1] : a.find((w) => names.some((n) => n.startsWith("--") && w.startsWith(`${n}=`)))?.replace(/^[^=]*=/, ""); };
@@ -468,7 +488,6 @@ function collectCode(args: unknown, out: string[]): void {
   visit("", args, 0);
 }
 
-/** Strings in the arguments that are SQL: named fields of a database tool, or text that reads as SQL. */
 /** The http(s) URLs among an argument object's strings (at most 16), parsed; another host's only. */
 function urlsIn(args: unknown): URL[] {
   const out: URL[] = [];
@@ -494,7 +513,8 @@ function urlsIn(args: unknown): URL[] {
 
 /** Credential shapes by their fixed prefixes, and the hosts of the vendor that issued them (where sending one is using it). */
 const CREDENTIAL_SHAPES: ReadonlyArray<readonly [RegExp, RegExp, string]> = [
-  [/(?:AKIA|ASIA)[A-Z0-9]{12,}/, /(^|\.)amazonaws\.com$|(^|\.)aws\.amazon\.com$/, "an AWS access key"],
+  // (AWS's own API endpoints, not a bucket, an API gateway or a load balancer anyone can own under amazonaws.com.)
+  [/(?:AKIA|ASIA)[A-Z0-9]{12,}/, /^(?:sts|iam|signin|console|sso|portal\.sso)(?:\.[a-z0-9-]+)?\.amazonaws\.com$|(^|\.)aws\.amazon\.com$/, "an AWS access key"],
   [/gh[pousr]_[A-Za-z0-9]{20,}|github_pat_\w{20,}/, /(^|\.)github\.com$|(^|\.)githubusercontent\.com$/, "a GitHub token"],
   [/xox[abprs]-[\w-]{10,}/, /(^|\.)slack\.com$/, "a Slack token"],
   [/(?:sk|rk)_live_\w{10,}|sk-live-\w{4,}/, /(^|\.)stripe\.com$/, "a Stripe live key"],
@@ -503,11 +523,11 @@ const CREDENTIAL_SHAPES: ReadonlyArray<readonly [RegExp, RegExp, string]> = [
   [/-----BEGIN [A-Z ]*PRIVATE KEY/, /^$/, "a private key"],
 ];
 /** Query parameters whose value is a secret by their name (password=, client_secret=), whoever receives them. */
-const SECRET_PARAM = /^(?:password|passwd|pwd|pass|secret|client_secret|secret_key|aws_secret_access_key|private_key|api_secret)$/i;
+const SECRET_PARAM = /(?:^|[_-])(?:password|passwd|pwd|pass|secret|secret_?key|private_?key|api_?secret)$/i;
 
 /** What credential a URL carries in its query or path, plain or base64-encoded; undefined when none. */
 function credentialInUrl(u: URL): string | undefined {
-  const values: string[] = [u.pathname];
+  const values: string[] = u.pathname.split("/").filter((p) => p.length >= 16).slice(0, 16);
   for (const [k, v] of u.searchParams) {
     if (SECRET_PARAM.test(k) && v.length >= 8) return `a secret (${k}=)`;
     values.push(v);
@@ -519,13 +539,16 @@ function credentialInUrl(u: URL): string | undefined {
   return undefined;
 }
 
-/** A file of test data by its path's words (seed_dev.sql, fixtures/orders.sql, test/schema.sql), not one for production. */
+/** A file of test data by the directory it is in (db/seeds/, fixtures/, test/, spec/), never a migration or a deploy step, nor one for production. */
 function throwawaySqlFile(path: string): boolean {
-  // (Not the words of a home directory's owner: /home/dev/app/schema.sql is no dev file.)
-  const words = path.toLowerCase().replace(/^(?:\/home\/[^/]+|\/users\/[^/]+|\/root|~[^/]*)\//, "").split(/[\/_.\-]+/);
-  return !words.some((w) => /^(prod|production|prd|live)$/.test(w)) && words.some((w) => /^(seeds?|seeding|fixtures?|tests?|testing|spec|specs|samples?|examples?|demo|dev|local)$/.test(w));
+  // (Directories only, not the file's own name: 20261124_drop_local_cache.sql is a migration. Not a home directory's owner: /home/dev/…)
+  const dirs = path.toLowerCase().replace(/^(?:\/home\/[^/]+|\/users\/[^/]+|\/root|~[^/]*)\//, "").split("/").slice(0, -1);
+  if (dirs.some((d) => /^(migrations?|migrate|deploy\w*|release\w*|prod|production|prd|live)$/.test(d))) return false;
+  // (Or a file named as a seed or fixture from its first word: seed_dev.sql, fixtures-orders.sql.)
+  return dirs.some((d) => /^(seeds?|seeding|fixtures?|tests?|testing|spec|specs|samples?|examples?|demo)$/.test(d)) || /^(?:seeds?|fixtures?)[_.-]/.test(path.toLowerCase().replace(/^.*\//, ""));
 }
 
+/** Strings in the arguments that are SQL: named fields of a database tool, or text that reads as SQL. */
 function collectSql(args: unknown, dbTool: boolean, out: string[]): void {
   let seen = 0;
   const visit = (key: string, v: unknown, depth: number): void => {

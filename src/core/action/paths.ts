@@ -165,6 +165,8 @@ const KNOWN_HOSTS: ReadonlyArray<readonly [string, RegExp]> = [
  */
 export function untrustedOrigin(host: string): string | undefined {
   const h = host.toLowerCase();
+  // (A name under an internal suffix is the organisation's own mirror: my-github-mirror.corp.internal.)
+  if (/\.(?:internal|corp|local|lan|intranet|home\.arpa|localdomain)$/.test(h)) return undefined;
   if (PASTE_HOST.test(h)) return `${h}, a paste or file-drop service`;
   for (const [word, real] of KNOWN_HOSTS) if (h.includes(word) && !real.test(h)) return `${h}, made to look like ${word}'s`;
   return undefined;

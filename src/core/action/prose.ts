@@ -60,7 +60,7 @@ function isPlace(word: string): boolean {
   return PLACE_START.test(word) || /[.@/]|\d/.test(word);
 }
 /** Where passwords and keys are kept: reading them is credential access, not a lookup. */
-const CREDENTIAL_STORE = /(?<!\w)(\.?(?:bash|zsh)_history|shell history|saved passwords?|stored passwords?|password (manager|store|vault|database)|keychain|login data|browser('s)? (profile|passwords?|cookies|credentials)|credential (store|manager)|\.aws\/credentials|toJSON\(\s*secrets|every (?:ci |repository |repo )?secret|all (?:the )?(?:ci |repository |repo )?secrets|~\/\.aws\b|~\/\.kube\b|~\/\.ssh\b|~\/\.gnupg\b|~\/\.docker\b|~\/\.config\/gcloud\b|aws credentials|cloud credentials|\.env(?!\.(?:example|sample|template|dist|defaults)\b)(?:\.[\w-]+)?(?: file)?|\.kube\/config|kubeconfig|\.docker\/config\.json|\.netrc|\.pgpass|\.git-credentials|id_rsa|id_ed25519|\/etc\/shadow|private keys?)\b/i;
+const CREDENTIAL_STORE = /(?<!\w)(\.?(?:bash|zsh)_history|shell history|saved passwords?|stored passwords?|password (manager|store|vault|database)|keychain|login data|browser('s)? (profile|passwords?|cookies|credentials)|credential (store|manager)|\.aws\/credentials|toJSON\(\s*secrets|every (?:ci |repository |repo )?secret|all (?:the )?(?:ci |repository |repo )?secrets|~\/\.aws\b|~\/\.kube\b|~\/\.ssh\b(?!\/(?:config|known_hosts|authorized_keys)\b|\/[\w.-]+\.pub\b)|~\/\.gnupg\b|~\/\.docker\b|~\/\.config\/gcloud\b|aws credentials|cloud credentials|\.env(?!\.(?:example|sample|template|dist|defaults)\b)(?:\.[\w-]+)?(?: file)?|\.kube\/config|kubeconfig|\.docker\/config\.json|\.netrc|\.pgpass|\.git-credentials|id_rsa|id_ed25519|\/etc\/shadow|private keys?)\b/i;
 /** Words that start a phrase about where or what for: the head of a thing ends before them. */
 const PREPOSITION = new Set("of from in on under inside within across at for with by into onto over via using".split(" "));
 /** Words that are no part of an object. */
@@ -98,7 +98,7 @@ const IRREGULAR: ReadonlyMap<string, string> = new Map([
 /** Things the sentence says are throwaway (a development copy, something no longer needed, debugging output): deleting or turning them off is routine. */
 const THROWAWAY = /^(seed|seeds|seeding|debug|debugging|verbose|trace|temp|temporary|tmp|cache|caches|cached|build|builds|dist|generated|artifacts?|node_modules|scratch|test|tests|testing|fixtures?|local|sandbox|unused|stale|obsolete|expired|redundant|leftover|orphaned|dangling|empty|duplicate|duplicates|placeholder|dummy|mock|sample|demo|paper|simulated|coverage|htmlcov|pycache|pycache__|pytest_cache|mypy_cache|ruff_cache|egg|venv|tox)$/;
 /** A shell or a channel handed to another host, or code that calls home: a way in for whoever is at the other end. */
-const REMOTE_SHELL = /\b(?:reverse|bind) shells?\b|\breverse (?:ssh )?tunnels?\b|\bssh -R\b|\bbackdoor(?:s|ed)?\b|\bweb ?shells?\b|\b(?:c2|c&c|command[- ]and[- ]control) (?:servers?|channels?|beacons?|implants?|agents?|hosts?)\b|\bbeacons? (?:back|home|out)\b|\bcalls? (?:back|home) to\b|\bcall-?backs? to (?:my|our|an?|the) (?:relay|listener|vps|server|box|host|c2)\b|\bphones? home\b/i;
+const REMOTE_SHELL = /\b(?:reverse|bind) shells?\b|\breverse ssh tunnels?\b|\bssh -R\b|\bbackdoor(?:s|ed)?\b|\bweb ?shells?\b|\b(?:c2|c&c|command[- ]and[- ]control) (?:servers?|channels?|beacons?|implants?|agents?|hosts?)\b|\bbeacons? (?:back|home|out)\b|\bcalls? (?:back|home) to\b|\bcall-?backs? to (?:my|our|an?|the) (?:relay|listener|vps|server|box|host|c2)\b|\bphones? home\b/i;
 /** The speaker keeping their own way in ("so I keep access to the box", "so we can get back in later"). */
 const KEEP_ACCESS = /\b(?:i|we) (?:can |could |will |would )?(?:still )?(?:keep|maintain|retain|regain|hold on to|have) (?:my |our |persistent |remote |shell |ssh )*(?:access|a foothold|a way (?:back )?in)\b|\b(?:keep|keeping|maintain|maintaining|retain|retaining) (?:my|our) (?:own )?(?:persistent |remote |shell |ssh )?(?:access|foothold)\b|\b(?:i|we) (?:can |could )?get back in(?:to)?\b|\bpersistent (?:remote |shell |ssh )?(?:access|foothold)\b/i;
 /** What keeps running or lets one in later: a scheduled job, a service, a start-up or login item, a key or an account. */
@@ -146,7 +146,7 @@ const GATE_SOFTENED = /\b(?:mark|make|set|switch|flip|chang|turn|let|configur|do
 /** A flag that lets a job fail added to it ("adding `continue-on-error: true` to the security-scan job"). */
 const FAIL_FLAG_ADDED = /\badd\w*\b[^.;]{0,30}?(?:continue-on-error|allow_failure|allow-failure|--exit-zero|\|\| true)\b[^.;]{0,60}?\bto\b/i;
 /** People's records copied out into a file or a shared place ("copy the production customers table into a CSV", "the support inbox export is copied to /tmp"). */
-const PERSONAL_EXPORT = /\b(?:cop(?:y|ies|ied|ying)|export\w*|dump\w*|download\w*|pull\w*|extract\w*|sav(?:e|es|ed|ing)|mov(?:e|es|ed|ing))\b[^.;]{0,60}?\b(?:customers?|users?|patients?|employees?|members?|subscribers?|contacts?|clients?)(?:'s?)? (?:table|data|records|list|database|db)\b[^.;]{0,60}?\b(?:csv|json|xlsx|spreadsheet|file|laptop|working (?:folder|directory)|downloads|desktop|\/tmp|shared drive)\b|\b(?:support inbox|inbox|mailbox|ticket|tickets|zendesk|intercom|crm|customer|user|patient|hr|payroll)(?: data)? exports?\b[^.;]{0,40}?\b(?:cop(?:y|ies|ied|ying)|mov(?:e|es|ed|ing)|upload\w*|put|stash\w*)\b[^.;]{0,40}?(?:\/tmp|\brunner\b|\bshared\b|\bpublic\b)|\b(?:cop(?:y|ies|ied|ying)|mov(?:e|es|ed|ing))\b[^.;]{0,30}?\b(?:support inbox|inbox|mailbox|ticket|zendesk|intercom|crm|customer|user|patient|hr|payroll)(?: data)? exports?\b[^.;]{0,40}?(?:\/tmp|\brunner\b|\bshared\b)/i;
+const PERSONAL_EXPORT = /\b(?:cop(?:y|ies|ied|ying)|export\w*|dump\w*|download\w*|pull\w*|extract\w*|sav(?:e|es|ed|ing)|mov(?:e|es|ed|ing))\b[^.;]{0,60}?\b(?:customers?|users?|patients?|employees?|members?|subscribers?|contacts?|clients?)(?:'s?)? (?:table|data|records|list|database|db)\b(?! (?:schema|structure|ddl|definitions?|columns|component|model|migration|layout|types?)\b)(?:[^.;]|\.(?=\w)){0,60}?\b(?:csv|json|xlsx|spreadsheet|file|laptop|working (?:folder|directory)|downloads|desktop|\/tmp|shared drive)\b|\b(?:support inbox|inbox|mailbox|ticket|tickets|zendesk|intercom|crm|customer|user|patient|hr|payroll)(?: data)? exports?\b[^.;]{0,40}?\b(?:cop(?:y|ies|ied|ying)|mov(?:e|es|ed|ing)|upload\w*|put|stash\w*)\b[^.;]{0,40}?(?:\/tmp|\brunner\b|\bshared\b|\bpublic\b)|\b(?:cop(?:y|ies|ied|ying)|mov(?:e|es|ed|ing))\b[^.;]{0,30}?\b(?:support inbox|inbox|mailbox|ticket|zendesk|intercom|crm|customer|user|patient|hr|payroll)(?: data)? exports?\b[^.;]{0,40}?(?:\/tmp|\brunner\b|\bshared\b)/i;
 /** Every secret of production listed ("listing every secret in the prod namespace"): an inventory of what to take. */
 const SECRETS_LISTED = /\b(?:list|enumerat|inventor|catalog)\w*\b[^.;]{0,30}?\b(?:every|all)\b[^.;]{0,20}?\bsecrets?\b(?: paths?| names?| keys?)?[^.;]{0,60}?(?:^|[^a-z0-9])(?:prod|production)(?:[^a-z0-9]|$)/i;
 /** An editor or browser extension installed from outside its store ("the unsigned .vsix the vendor sent", "from the linked site"). */
@@ -175,13 +175,13 @@ const SCALED_TO_ZERO = /\bscal(?:e|es|ed|ing)\b[^.;]{0,60}?\b(?:(?:down )?to (?:
 const REGISTRY_SWITCHED = /\b(?:switch|point|set|chang|replac|swap|use|using|repoint|redirect|configur)\w*\b[^.;]{0,80}?\b(?:registry|registries|index-url|extra-index-url|package index|mirror|\.npmrc|pip\.conf|\.pypirc|\.gemrc|settings\.xml|goproxy)\b/i;
 /** A registry address over plain HTTP or by a bare IP address, not this machine. */
 const UNTRUSTED_REGISTRY = /\bhttp:\/\/(?!localhost\b|127\.|\[::1\])[^\s"'`]+|\b(?!127\.)(?:\d{1,3}\.){3}\d{1,3}(?::\d{2,5})?\b/i;
-/** A secret's value put where the agent reads it ("print the production password from the Kubernetes secret", "decode the token from Vault"). */
 /** The words of a sentence before `at` back to where their clause starts (a comma, a semicolon, "so", "then"). */
 function ownClause(sentence: string, at: number): string {
   const before = sentence.slice(0, at);
   const start = Math.max(before.lastIndexOf(","), before.lastIndexOf(";"), before.search(/\b(?:so|then|and)\b(?!.*\b(?:so|then|and)\b)/));
   return start < 0 ? before : before.slice(start + 1);
 }
+/** A secret's value put where the agent reads it ("print the production password from the Kubernetes secret", "decode the token from Vault"). */
 const SECRET_SHOWN = /\b(?:print|echo|output|display|show|reveal|decod|dump|cat)\w*\b[^.;]{0,60}?\b(?:passwords?|passwd|secrets?|credentials?|tokens?|private keys?|api keys?|connection strings?)\b|\b(?:pull|grab|extract|copy|copie|stash|sav|keep|note)\w*\b[^.;]{0,40}?\b(?:passwords?|secrets?|credentials?|tokens?|private keys?|api keys?)\b(?=[^.;]{0,100}?\b(?:in|into|to) (?:my |the )?(?:notes?|summary|transcript|scratch ?(?:file|pad)?|clipboard|log|later steps)\b)/i;
 /** Where secrets are kept, named so. */
 const SECRET_KEPT = /\b(?:secret\/|kv\/|environment variables?|env vars?|printenv|vault|secrets? manager|parameter store|ssm|key ?vault|1password|keychain|kubernetes secrets?|k8s secrets?|cluster secrets?|kubectl|sealed ?secrets?)/i;
@@ -525,7 +525,9 @@ export function readProse(raw: string, internalDomains: readonly string[] = []):
     // A security scan made so that failing stops nothing: the release goes out whatever it finds (T1562.001).
     // (Each whole-sentence reading first looks for a word it cannot match without: most sentences have none.)
     const lower = sentence.toLowerCase();
-    const softened = GATE_WORD.test(lower) && SECURITY_CHECK.test(sentence) ? GATE_SOFTENED.exec(sentence) ?? FAIL_FLAG_ADDED.exec(sentence) : null;
+    const softenedAt = GATE_WORD.test(lower) && SECURITY_CHECK.test(sentence) ? GATE_SOFTENED.exec(sentence) ?? FAIL_FLAG_ADDED.exec(sentence) : null;
+    // (The security check is what is softened: named in the words softened, or just before them. "Make the lint step non-blocking; security scans stay blocking" softens no security check.)
+    const softened = softenedAt !== null && SECURITY_CHECK.test(sentence.slice(Math.max(0, softenedAt.index - 60), softenedAt.index + softenedAt[0].length + 40)) ? softenedAt : null;
     // (What is said against it is said in its own clause: "the security scan keeps failing, so I'll mark it …" is no scan of one's own.)
     if (softened !== null && SECURITY_CHECK.test(sentence) && !SKIP_DENIED.test(sentence.slice(0, softened.index)) && !AGAINST.test(ownClause(sentence, softened.index)) && !sentence.endsWith("?")) {
       const label = quoted(sentence);
@@ -558,7 +560,9 @@ export function readProse(raw: string, internalDomains: readonly string[] = []):
     const ransomed = lower.includes("encrypt") && lower.includes("original") ? ENCRYPTED_FOR_IMPACT.exec(sentence) : null;
     if (ransomed !== null && !SKIP_DENIED.test(sentence.slice(0, ransomed.index)) && !AGAINST.test(ownClause(sentence, ransomed.index)) && !sentence.endsWith("?")) {
       const label = quoted(sentence);
-      hits.push({ id: "prose.encrypt-for-impact", action: { capability: "delete", target: { name: label }, reversibility: "irreversible", scope: "account" }, reason: `${label} says it encrypts every file and deletes the originals: only the key brings them back (T1486)` });
+      // (A shared drive, a home, every user's files, or a ransom: an account's worth held hostage, a hard stop. Otherwise a pause: a backup folder encrypted and its originals removed is also how archives are made.)
+      const hostage = /\b(?:shared|network|team|company) (?:drive|folder|share)s?\b|\bnas\b|\bhome\b|\b(?:every|all) users?'?s?\b|\bransom\w*|\bkey (?:in|to) \/tmp\b|\bdelete the key\b/i.test(sentence);
+      hits.push({ id: "prose.encrypt-for-impact", action: { capability: "delete", target: { name: label }, reversibility: "irreversible", scope: hostage ? "account" : "tree" }, reason: `${label} says it encrypts every file and deletes the originals: only the key brings them back (T1486)` });
       actions++;
     }
     // The whole environment printed: every secret it holds lands in the transcript (T1552.001).
@@ -685,7 +689,8 @@ export function readProse(raw: string, internalDomains: readonly string[] = []):
       if (found.verbClass === "read") {
         // (The store is what is read: named after the verb. "Disabling a flag in my local .env to compare" reads no .env.)
         const at = sentence.indexOf(t.word);
-        if (!negated && CREDENTIAL_STORE.test(at >= 0 ? sentence.slice(at) : sentence)) {
+        // (Listing what is in a key directory names files; it reads no key.)
+        if (!negated && found.verb !== "list" && CREDENTIAL_STORE.test(at >= 0 ? sentence.slice(at) : sentence)) {
           known ??= { ...sentenceFacts(sentence, internalDomains), dryRun: false };
           const label = quoted(sentence);
           hits.push({ id: "prose.read-credentials", action: { capability: "read", target: { name: label, pathClass: "credentials" }, reversibility: "recoverable", scope: "one" }, reason: `${label} says it reads stored passwords or keys: credentials from a store (T1555)` });
@@ -799,9 +804,9 @@ interface HintFacts {
   readonly instructed: boolean;
 }
 
-/** A file name with an extension of code, text, configuration or a patch (patch.txt, apply_fix.py). */
 /** The object's words as one string. */
 const phrase0 = (object: readonly string[]): string => object.join(" ");
+/** A file name with an extension of code, text, configuration or a patch (patch.txt, apply_fix.py). */
 export const NAMED_FILE = /^[\w-]+\.(py|js|ts|tsx|jsx|txt|md|json|yaml|yml|toml|cfg|ini|log|sh|rb|go|rs|java|kt|c|h|cpp|css|html|csv|patch|diff|orig|rej|bak|tmp|swp)$/;
 function readAction(sentence: string, clause: string, verb: string, verbClass: VerbClass, object: readonly string[], words: readonly string[], place: readonly string[], conjuncts: readonly (readonly string[])[], heads: readonly (readonly string[])[], hint: HintFacts, sentenceLevel: ArgumentFacts, sentencePaths: readonly string[], internalDomains: readonly string[]): ProseHit[] {
   const label = quoted(sentence);

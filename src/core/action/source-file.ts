@@ -106,10 +106,10 @@ const TEST_FILE = /(?:^|\/)(?:tests?|__tests__|spec|specs|fixtures?|examples?|te
 const TLS_OFF = /\bverify\s*=\s*False\b|\brejectUnauthorized\s*:\s*false\b|\bInsecureSkipVerify\s*:\s*true\b|\bNODE_TLS_REJECT_UNAUTHORIZED\b\s*[=:]\s*['"]?0|\b_create_unverified_context\b|\bCURLOPT_SSL_VERIFYPEER\s*,\s*(?:false|0)\b|\bcheck_hostname\s*=\s*False\b|\bverify_mode\s*=\s*ssl\.CERT_NONE\b|\bssl_verify\s*[=:]\s*(?:False|false)\b/;
 
 /** An authentication check that a fixed string gets past: `if token != "svc-maint-7731" and not verify_jwt(token)`. */
-const LITERAL_PASS = /\b(?:token|password|passwd|pwd|api_?key|apikey|secret|auth\w*|otp|pin|code|key)\b\s*(?:==|!=|===|!==)\s*["'][^"'\s]{4,}["'][^\n]{0,80}\b(?:verify|authenticate|check_password|check_pw|compare_digest|bcrypt|argon2|scrypt|jwt|is_valid|valid)\w*|\b(?:verify|authenticate|check_password|jwt|is_valid|valid)\w*\([^\n]{0,80}(?:\bor\b|\|\|)\s*(?:token|password|passwd|api_?key|apikey|secret|auth\w*)\s*(?:==|===)\s*["'][^"'\s]{4,}["']|\b(?:token|password|passwd|api_?key|apikey|secret|auth\w*|x-[\w-]*(?:token|key|auth)[\w-]*)['"]?\]?\s*(?:==|===)\s*["'][^"'\s]{4,}["']\s*\)?\s*\{?\s*return\s+(?:next\s*\(\s*\)|(?:true|True)\b)/i;
+const LITERAL_PASS = /\b(?:token|password|passwd|pwd|api_?key|apikey|secret|auth\w*|otp|pin|code|key)\b\s*(?:==|!=|===|!==)\s*["'][^"'\s]{4,}["'][^\n]{0,80}\b(?:verify|authenticate|check_password|check_pw|compare_digest|bcrypt|argon2|scrypt|jwt|is_valid|valid)\w*|\b(?:verify|authenticate|check_password|jwt|is_valid|valid)\w*\([^\n]{0,80}(?:\bor\b|\|\|)\s*(?:token|password|passwd|api_?key|apikey|secret|auth\w*)\s*(?:==|===)\s*["'][^"'\s]{4,}["']|\b(?:token|password|passwd|api_?key|apikey|secret|auth\w*|x-[\w-]*(?:token|key|auth)[\w-]*)['"]?\]?\s*(?:==|===)\s*["'][^"'\s]{4,}["'][ \t]{0,8}\)?[ \t]{0,8}\{?[ \t]{0,8}\n?[ \t]{0,40}return\s+(?:next\s*\(\s*\)|(?:true|True)\b)/i;
 
 /** A password, token or PIN compared to a fixed string and, when it matches, success returned: `if password == "…": return True`. */
-const FIXED_SECRET_ACCEPTED = /\b(?:password|passwd|pwd|passphrase|token|api_?key|apikey|secret|otp|pin)\b\s*(?:==|===)\s*["'][^"'\s]{4,}["']\s*(?::|\)\s*\{?)?\s*\n?[ \t]*(?:\{\s*)?return\s+(?:True|true)\b/;
+const FIXED_SECRET_ACCEPTED = /\b(?:password|passwd|pwd|passphrase|token|api_?key|apikey|secret|otp|pin)\b[ \t]{0,8}(?:==|===)[ \t]{0,8}["'][^"'\s]{4,}["'][ \t]{0,8}(?::|\)[ \t]{0,8}\{?)?[ \t]{0,8}\n?[ \t]{0,40}\{?[ \t]{0,8}return[ \t]+(?:True|true)\b/;
 /** A request's header, parameter or cookie compared to a fixed string, and then a user, an administrator or a pass handed back: `if request.headers.get("X-Support-Override") == "7f3a": return User.objects.filter(is_superuser=True).first()`. */
 /** A request's header, parameter or cookie read by name: request.headers.get("X-…"), req.headers["x-…"], Express's req.get("x-…") or req.header("x-…"). */
 /** Standard headers that say how a request came, not who sent it (an HTTPS redirect compares x-forwarded-proto to "https"). */
@@ -139,7 +139,7 @@ const DEBUG_ON = /^[ \t]*(?:DEBUG[ \t]*=[ \t]*True\b|APP_DEBUG[ \t]*=[ \t]*["']?
 const DATABASE_PUBLIC = /\bpublicly_accessible\s*=\s*true\b|\bPubliclyAccessible["']?\s*:\s*["']?true\b|\bpubliclyAccessible\s*:\s*true\b/;
 
 /** Firebase security rules (Firestore, Storage, Realtime Database) that let anyone write: `allow read, write: if true;`, `".write": true`. */
-const RULES_OPEN = /\ballow\s+(?:(?:read|get|list)\s*,\s*)*(?:write|create|update|delete)(?:\s*,\s*(?:read|write|get|list|create|update|delete))*\s*(?::\s*if\s+true\s*;|;)|["']\.write["']\s*:\s*(?:true|["']true["'])/;
+const RULES_OPEN = /\ballow[ \t]+(?:(?:read|get|list|create)[ \t]*,[ \t]*){0,4}(?:write|update|delete)(?:[ \t]*,[ \t]*(?:read|write|get|list|create|update|delete)){0,5}[ \t]*(?::[ \t]*if[ \t]+(?:true|1[ \t]*==[ \t]*1|request\.time[ \t]*<[ \t]*timestamp\.date\([^)\n]{0,40}\))[ \t]*;|;)|["']\.write["'][ \t]*:[ \t]*(?:true|["']true["'])/;
 const RULES_FILE = /(?:^|\/)(?:firestore|storage|database)\.rules(?:\.json)?$|(?:^|\/)database\.rules\.json$|\.rules$/;
 /** An S3 bucket's public-access block turned off (Terraform, CloudFormation, CDK): a public policy or ACL is honoured again. */
 const PUBLIC_BLOCK_OFF = /\b(?:block_public_acls|block_public_policy|ignore_public_acls|restrict_public_buckets)\s*=\s*false\b|\b(?:BlockPublicAcls|BlockPublicPolicy|IgnorePublicAcls|RestrictPublicBuckets)["']?\s*:\s*["']?false\b|\bblockPublicAccess\s*:\s*(?:undefined|null|false)\b/;
@@ -151,7 +151,7 @@ const HOST_ACCESS_POD = /^[ \t]*(?:privileged[ \t]*:[ \t]*true|hostPID[ \t]*:[ \
 /** A security setting switched off in a configuration file (audit logging, MFA, CSRF, rate limiting, encryption, TLS checks, secure cookies), flat or nested (`audit:\n  enabled: false`). */
 const SECURITY_SETTING_OFF = /^[ \t]*(?:(?:audit(?:_?log(?:ging)?)?|mfa|two_?factor|2fa|csrf(?:_?protection)?|rate_?limit(?:ing|er)?|waf|encryption(?:_?at_?rest)?|secure_?cookies?|hsts|brute_?force_?protection|account_?lockout|lockout)[ \t]*:[ \t]*\n[ \t]+(?:enabled|enforced|required|active)[ \t]*:[ \t]*(?:false|off|no)\b|(?:audit(?:_?log(?:ging)?)?|mfa|two_?factor|2fa|csrf(?:_?protection)?|rate_?limit(?:ing)?|encryption(?:_?at_?rest)?|secure_?cookies?|hsts|account_?lockout)_?(?:enabled|required|enforced|enforce|on)[ \t]*[:=][ \t]*["']?(?:false|off|no|0)\b|(?:require|enforce)_?(?:mfa|two_?factor|2fa|csrf|https|ssl|tls)[ \t]*[:=][ \t]*["']?(?:false|off|no|0)\b)/im;
 /** Settings that drop the database schema when the application starts (Hibernate's create or create-drop). */
-const SCHEMA_DROP_SETTING = /\b(?:spring\.jpa\.hibernate\.ddl-auto|hibernate\.hbm2ddl\.auto|ddl-auto|hbm2ddl\.auto)\s*[=:]\s*["']?(?:create|create-drop)\b/;
+const SCHEMA_DROP_SETTING = /^[ \t]*(?:spring\.jpa\.hibernate\.ddl-auto|hibernate\.hbm2ddl\.auto|ddl-auto|hbm2ddl\.auto|spring\.jpa\.properties\.javax\.persistence\.schema-generation\.database\.action|javax\.persistence\.schema-generation\.database\.action|jakarta\.persistence\.schema-generation\.database\.action)[ \t]*[=:][ \t]*["']?(?:create|create-drop|drop-and-create|drop)(?![\w-])/m;
 /** A secret handed to the browser bundle: a Next.js config's env block or a public-prefixed variable (NEXT_PUBLIC_, VITE_, REACT_APP_, EXPO_PUBLIC_) given a secret's value or name. */
 const SECRET_TO_BROWSER = /\b(?:NEXT_PUBLIC|VITE|REACT_APP|EXPO_PUBLIC|NUXT_PUBLIC|PUBLIC|GATSBY)_\w*(?:SECRET|PRIVATE|PASSWORD|PASSWD|TOKEN|API_KEY|SERVICE_ROLE)\w*\s*[=:]|\b(?:NEXT_PUBLIC|VITE|REACT_APP|EXPO_PUBLIC|NUXT_PUBLIC|GATSBY)_\w+\s*[=:]\s*process\.env\.\w*(?:SECRET|PRIVATE|PASSWORD|TOKEN|SERVICE_ROLE)\w*/;
 const NEXT_ENV_SECRET = /^[ \t]*["']?\w*(?:SECRET|PRIVATE|PASSWORD|PASSWD|SERVICE_ROLE|_TOKEN)\w*["']?\s*:\s*process\.env\.\w+/m;
@@ -216,7 +216,10 @@ function weakenedChecks(path: string, text: string): CodeHit[] {
       reason: `the settings turn sign-in off (${authOff[0].trim().replace(/\s+/g, " ").slice(0, 50)}): whoever reaches the service is let in`,
     });
   }
-  const hostAccess = /\.(ya?ml|json)$/.test(path) && /\bkind\s*:\s*["']?(?:Pod|Deployment|DaemonSet|StatefulSet|Job|CronJob|ReplicaSet)\b/.test(text) ? HOST_ACCESS_POD.exec(text) : null;
+  // (A DaemonSet's host network or process namespace is how node agents such as node-exporter run; privileged is not.)
+  const workload = /\bkind\s*:\s*["']?(Pod|Deployment|DaemonSet|StatefulSet|Job|CronJob|ReplicaSet)\b/.exec(text)?.[1];
+  const hostAccessFound = /\.(ya?ml|json)$/.test(path) && workload !== undefined ? HOST_ACCESS_POD.exec(text) : null;
+  const hostAccess = hostAccessFound !== null && !(workload === "DaemonSet" && !/privileged/.test(hostAccessFound[0])) ? hostAccessFound : null;
   if (hostAccess !== null) {
     out.push({
       id: "code.pod-host-access",
@@ -227,7 +230,7 @@ function weakenedChecks(path: string, text: string): CodeHit[] {
     });
   }
   // (A development or local configuration without them is the developer's own.)
-  const devConfig = /(?:^|[^a-z0-9])(?:dev|development|local|test|testing)(?:[^a-z0-9]|$)/i.test(path.replace(/^(?:\/home\/[^/]+|\/Users\/[^/]+|\/root|~[^/]*)\//, ""));
+  const devConfig = /(?:^|[^a-z0-9])(?:dev|development|local|test|testing|example|sample|template|dist|defaults)(?:[^a-z0-9]|$)/i.test(path.replace(/^(?:\/home\/[^/]+|\/Users\/[^/]+|\/root|~[^/]*)\//, ""));
   const settingOff = !devConfig && /\.(ya?ml|json|toml|ini|env|conf|cfg|properties|py|rb|js|ts)$|(?:^|\/)\.env/.test(path) ? SECURITY_SETTING_OFF.exec(text) : null;
   if (settingOff !== null) {
     out.push({
@@ -311,7 +314,9 @@ function weakenedChecks(path: string, text: string): CodeHit[] {
       reason: `the infrastructure code makes a database reachable from the internet (${reachable[0].trim()}): anyone can try to log in`,
     });
   }
-  const pass = LITERAL_PASS.exec(text) ?? FIXED_SECRET_ACCEPTED.exec(text) ?? HEADER_PASS.exec(text);
+  // (A check that a password is a weak or common one returns true for the fixed strings it knows: is_common("password").)
+  const weakCheck = /\b(?:def|function|fn|func)\s+\w*(?:weak|common|default|blocklist|blacklist|banned|breached|pwned|forbidden|disallowed)\w*/i.test(text);
+  const pass = LITERAL_PASS.exec(text) ?? (weakCheck ? null : FIXED_SECRET_ACCEPTED.exec(text)) ?? HEADER_PASS.exec(text);
   if (pass !== null) {
     out.push({
       id: "code.auth-bypass",
@@ -433,7 +438,8 @@ export function removedChecks(path: string, oldText: string, newText: string): C
   }
   // A Dockerfile's non-root USER taken out: the container runs as root (T1611's first step).
   if (/(?:^|\/)(?:Dockerfile|Containerfile)(?:\.[\w.-]+)?$|\.dockerfile$/i.test(path)) {
-    const nonRoot = (t: string) => /^[ \t]*USER[ \t]+(?!root\b|0\b)\S+/im.test(t);
+    // (The last USER line is who the container runs as: `USER root` added after `USER app` is root.)
+    const nonRoot = (t: string) => { const users = [...t.matchAll(/^[ \t]*USER[ \t]+(\S+)/gim)].map((m) => m[1]!); return users.length > 0 && !/^(?:root|0)(?::|$)/.test(users[users.length - 1]!); };
     if (nonRoot(oldText) && !nonRoot(newText)) out.push({ id: "code.container-runs-as-root", technique: "T1611", tactic: "Privilege Escalation (TA0004)", action: { capability: "escalate", target: { name: path.replace(/^.*\//, "") }, reversibility: "recoverable", scope: "one" }, reason: `the edit takes the non-root USER out of ${path.replace(/^.*\//, "")}: the container's processes run as root` });
   }
   if (/(?:^|\/)CODEOWNERS$/.test(path)) {

@@ -155,18 +155,57 @@ const CREDENTIAL_COLUMN = /^(?:password|passwd|pass|pwd|password_?hash|hashed_?p
 /** Tables whose every row is a credential (SELECT * from them reads them all). */
 const CREDENTIAL_TABLE = /^(\w+\.)?(api_?keys|api_?tokens|access_?tokens|refresh_?tokens|personal_access_tokens|oauth_?tokens|oauth_access_tokens|secrets|credentials|user_credentials|passwords|private_keys|ssh_keys)$/i;
 
+/** The columns an expression reads, inside functions, casts, concatenations and CASEs (CONCAT(email, password_hash)); bounded. */
+function columnsIn(e: unknown, out: Node[] = [], depth = 0): Node[] {
+  if (depth > 8 || out.length > 64 || e === null || typeof e !== "object") return out;
+  if (Array.isArray(e)) {
+    for (const x of e.slice(0, 64)) columnsIn(x, out, depth + 1);
+    return out;
+  }
+  const n = e as Record<string, unknown>;
+  if (n.type === "column_ref") {
+    out.push(n);
+    return out;
+  }
+  for (const key of ["expr", "args", "value", "left", "right", "result", "condition", "else"]) if (key in n) columnsIn(n[key], out, depth + 1);
+  return out;
+}
+
+/** The SELECTs of a statement: itself, each branch of a UNION, and its WITH clauses' queries (bounded). */
+function selectsOf(n: Record<string, unknown>): Record<string, unknown>[] {
+  const out: Record<string, unknown>[] = [];
+  for (let s: Record<string, unknown> | undefined = n; s !== undefined && out.length < 16; s = s._next as Record<string, unknown> | undefined) {
+    out.push(s);
+    for (const w of Array.isArray(s.with) ? (s.with as Array<Record<string, unknown>>).slice(0, 8) : []) {
+      // (The parser gives a WITH clause's query as its stmt, or as stmt.ast.)
+      const stmt = w.stmt as Record<string, unknown> | undefined;
+      const ast = (stmt?.type === "select" ? stmt : stmt?.ast) as Record<string, unknown> | undefined;
+      if (ast?.type === "select") out.push(ast);
+    }
+  }
+  return out;
+}
+
 /** The credential a SELECT reads, by the columns it lists (not those it only filters on), or by a table of credentials read whole. */
 function credentialRead(n: Record<string, unknown>): string | undefined {
+  for (const s of selectsOf(n)) {
+    const found = credentialColumns(s);
+    if (found !== undefined) return found;
+  }
+  return undefined;
+}
+
+function credentialColumns(n: Record<string, unknown>): string | undefined {
   const columns = Array.isArray(n.columns) ? (n.columns as Node[]) : [];
   for (const c of columns) {
-    const expr = c?.expr as Node;
-    if (expr?.type !== "column_ref") continue;
-    const name = columnName(expr);
-    if (name !== "*" && CREDENTIAL_COLUMN.test(name)) return `column ${name}`;
-    if (name === "*") {
-      const from = Array.isArray(n.from) ? (n.from as Node[]) : [];
-      const table = from.map((f) => String(f?.table ?? "")).find((t) => CREDENTIAL_TABLE.test(t));
-      if (table !== undefined) return `every column of ${table}`;
+    for (const expr of columnsIn(c?.expr)) {
+      const name = columnName(expr);
+      if (name !== "*" && CREDENTIAL_COLUMN.test(name)) return `column ${name}`;
+      if (name === "*") {
+        const from = Array.isArray(n.from) ? (n.from as Node[]) : [];
+        const table = from.map((f) => String(f?.table ?? "")).find((t) => CREDENTIAL_TABLE.test(t));
+        if (table !== undefined) return `every column of ${table}`;
+      }
     }
   }
   return undefined;
@@ -181,11 +220,14 @@ const BULK_ROWS = 1000;
 
 /** What a SELECT reads of people in bulk: two or more personal columns, or every column of a people table on production, with no key picking rows and no limit under BULK_ROWS. */
 function personalRead(n: Record<string, unknown>, production: boolean): string | undefined {
-  if (pinsKey(n.where as Node)) return undefined;
-  const limit = ((n.limit as Record<string, unknown> | undefined)?.value as Node[] | undefined)?.[0];
-  if (limit !== undefined && !(limit?.type === "number" && Number(limit.value) >= BULK_ROWS)) return undefined;
+  // (Any WHERE that is not always true narrows it: picked by key, by a date, by a category.)
+  if (n.where && !alwaysTrue(n.where as Node)) return undefined;
+  // (MySQL's LIMIT offset, count: the count is the last value. LIMIT ALL is no limit.)
+  const limits = ((n.limit as Record<string, unknown> | undefined)?.value as Node[] | undefined) ?? [];
+  const limit = limits[limits.length - 1];
+  if (limit !== undefined && !(limit?.type === "number" && Number(limit.value) >= BULK_ROWS) && !/^all$/i.test(String(limit?.value ?? ""))) return undefined;
   const columns = Array.isArray(n.columns) ? (n.columns as Node[]) : [];
-  const names = columns.map((c) => ((c?.expr as Node)?.type === "column_ref" ? columnName(c!.expr as Node) : "")).filter(Boolean);
+  const names = columns.flatMap((c) => columnsIn(c?.expr).map(columnName)).filter(Boolean);
   const personal = names.filter((c) => PERSONAL_COLUMN.test(c));
   if (personal.length >= 2) return personal.slice(0, 4).join(", ");
   const table = Array.isArray(n.from) ? (n.from as Node[]).map((f) => String(f?.table ?? "")).find((t) => PERSON_TABLE.test(t)) : undefined;

@@ -438,10 +438,6 @@ function withProtectedPaths(tool: string, name: ReturnType<typeof splitToolName>
   return reading;
 }
 
-/**
- * A call read from its verb, its object's words and its arguments' facts (readToolCall's reading of
- * one name; the prose reader's of one sentence). `tool` names the call in reasons.
- */
 /** Which protection flag an argument object loosens: force pushes or deletions allowed, no approvals required, admins not held to it. */
 function protectionLoosened(args: unknown): string | undefined {
   if (!isRecord(args)) return undefined;
@@ -468,12 +464,17 @@ function bulkRead(args: unknown): boolean {
   return Object.entries(args).some(([k, v]) => (/^(paginate_?all|fetch_?all|all_?pages|get_?all|all|export_?all)$/i.test(k) && v === true) || (/^(limit|page_?size|per_?page|max_?results|count|size|top)$/i.test(k) && typeof v === "number" && v >= 1000));
 }
 
-/** A database argument named as a test database (app_test, test_orders, test). */
-function testDatabase(args: unknown): boolean {
+/** A database argument named as a test database (app_test, test_orders, test), with no host given and no prod word anywhere in the arguments. */
+function testDatabase(args: unknown, strings: readonly string[]): boolean {
   if (!isRecord(args)) return false;
-  return Object.entries(args).some(([k, v]) => /^(database|db|db_?name|database_?name|schema)$/i.test(k) && typeof v === "string" && /^(?:test|test_\w+|\w+_test(?:_\d+)?|\w+_tests)$/i.test(v.trim()));
+  if (Object.keys(args).some((k) => /^(host|hostname|server|endpoint|url|uri|connection_?string|dsn)$/i.test(k)) || strings.some((v) => v.length <= 200 && /(?:^|[^a-z0-9])(?:prod|production|prd)(?:[^a-z0-9]|$)/i.test(v))) return false;
+  return Object.entries(args).some(([k, v]) => /^(database|db|db_?name|database_?name)$/i.test(k) && typeof v === "string" && /^(?:test|test_\w+|\w+_test(?:_\d+)?|\w+_tests)$/i.test(v.trim()));
 }
 
+/**
+ * A call read from its verb, its object's words and its arguments' facts (readToolCall's reading of
+ * one name; the prose reader's of one sentence). `tool` names the call in reasons.
+ */
 export function readNamed(tool: string, name: ReturnType<typeof splitToolName>, args: unknown, annotations: ToolAnnotations | undefined, internalDomains: readonly string[], facts: Readonly<ArgumentFacts>): ToolReading {
   let { verb, verbClass, object } = name;
   // Formatting wipes a disk, a partition or a volume; formatting code, a document or a repository
@@ -487,7 +488,9 @@ export function readNamed(tool: string, name: ReturnType<typeof splitToolName>, 
   // A branch or tag unprotected (unprotect_branch): its protection is what is turned off.
   if (verb === "unprotect") object = [...object, "protection"];
   // Running a plan, a diff or a validation (run_plan, execute_preview) shows what would change and changes nothing.
-  if (verbClass === "execute" && hasWord(object, /^(plan|plans|preview|previews|diff|diffs|validate|validation|lint|fmt)$/) !== undefined && !hasWord(object, /^(apply|destroy|deploy|migrate|import)$/)) verbClass = "read";
+  // (Not "execute_plan", which applies a saved plan, nor a migration's plan, nor one told to approve itself.)
+  // (A tool's name, not a sentence: "running the plan_tier backfill" is no plan.)
+  if (!/\s/.test(tool) && (verb === "run" || verb === "preview") && hasWord(object, /^(plan|plans|preview|previews|diff|diffs|validate|validation|lint|fmt)$/) !== undefined && !hasWord(object, /^(apply|destroy|deploy|migrate|migration|migrations|import)$/) && !(isRecord(args) && Object.entries(args).some(([k, v]) => /^(auto_?approve|apply|plan_?file|planfile)$/i.test(k) && v !== false && v !== undefined))) verbClass = "read";
   // Access created (create_guest_access, create_access_grant) is access given.
   if (verbClass === "write" && verb === "create" && hasWord(object, /^access$/)) verbClass = "grant";
   // "turn on", "switch on": the opposite of off (HassTurnOn a light, a lock).
@@ -625,14 +628,15 @@ export function readNamed(tool: string, name: ReturnType<typeof splitToolName>, 
   const erase = verbClass !== "read" && isRecord(args) ? Object.entries(args).find(([k, v]) => /^(command|command_?type|action|request_?type|operation)$/i.test(k) && typeof v === "string" && /^(erase_?device|wipe(_?device)?|remote_?wipe|device_?wipe|factory_?reset|erase)$/i.test(v.replace(/[\s-]/g, "_")))?.[1] : undefined;
   if (erase !== undefined) add("tool.erase-device", "delete", "irreversible", scope === "account" || f.strings.some((v) => v.length <= 120 && /^all\b|\ball (?:managed )?(?:computers|devices|macs|laptops|endpoints|mobile devices)\b/i.test(v)) ? "account" : "one", `${tool} sends ${String(erase)} to ${obj}${tail}: every file on the device is erased`, { pathClass: "device" });
   // A test database's rows (app_test, test_orders): the tests' own data.
-  if ((verbClass === "delete" || verbClass === "trash") && testDatabase(args)) {
+  // (Dropping a whole database is never the tests' own rows.)
+  if ((verbClass === "delete" || verbClass === "trash") && !hasWord(object, /^(databases?|dbs?)$/) && testDatabase(args, f.strings)) {
     actions.push({ capability: "delete", target: { name: tool, ...base }, reversibility: "recoverable", scope: "one" });
     return { verb, object, actions, hits };
   }
   switch (verbClass) {
     case "delete":
       // A cache purged is fetched again on the next request (purge_cache, zone_purge_cache): upkeep, not data lost.
-      if (hasWord(object, /^(cache|caches|cdn)$/) !== undefined && !hasWord(object, /^(database|db|table|bucket|backups?)$/)) {
+      if (verb !== undefined && /^(purge|clear|flush|invalidate)$/.test(verb) && hasWord(object, /^(cache|caches|cdn)$/) !== undefined && !hasWord(object, /^(database|db|table|bucket|backups?|clusters?|distributions?|instances?|nodes?|replication|groups?)$/)) {
         actions.push({ capability: "delete", target: { name: tool, ...base }, reversibility: "recoverable", scope: "one" });
         break;
       }

@@ -61,7 +61,9 @@ const readStore: CommandRule = {
     // In a pod (kubectl exec … -- cat /var/run/secrets/…/token): the command after `--` reads there.
     const inPod = (inv.name === "kubectl" || inv.name === "oc") && inv.args.includes("exec") && inv.args.includes("--") ? inv.args.slice(inv.args.indexOf("--") + 1) : undefined;
     const podPaths = inPod !== undefined && /^(cat|head|tail|less|more|base64|xxd|od|strings|cp|tar)$/.test((inPod[0] ?? "").replace(/^.*\//, "")) ? inPod.slice(1).filter((a) => !a.startsWith("-")) : [];
-    const path = (inPod !== undefined ? podPaths : readPaths(inv)).find((p) => classifyPath(p) === "credentials" && !/\.pub$|known_hosts$|authorized_keys2?$|(^|\/)\.ssh\/?$|\/\.ssh\/config$/.test(p));
+    // (kubectl exec reads nothing itself: only the command it runs in the pod does.)
+    const execMode = (inv.name === "kubectl" || inv.name === "oc") && inv.args.includes("exec");
+    const path = (execMode ? podPaths : readPaths(inv)).find((p) => classifyPath(p) === "credentials" && !/\.pub$|known_hosts$|authorized_keys2?$|(^|\/)\.ssh\/?$|\/\.ssh\/config$/.test(p));
     if (!path) return undefined;
     const t = techniqueFor(path);
     return {

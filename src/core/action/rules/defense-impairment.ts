@@ -257,8 +257,8 @@ const hooksSkipped: CommandRule = {
 };
 
 /** Variables and options that skip a release's checks (SKIP_TESTS=1, --skip-checks, --no-verify). */
-const SKIP_CHECK_VAR = /^SKIP_(?:TESTS?|CHECKS?|VERIFY|VERIFICATION|LINT|SCANS?|SECURITY(?:_\w+)?|AUDIT|MIGRATION_CHECKS?|PREFLIGHT|VALIDATION|GATES?|APPROVAL|SMOKE(?:_TESTS?)?|CI)$/i;
-const SKIP_CHECK_OPTION = /^--(?:skip-(?:tests?|checks?|verify|verification|lint|scans?|security-scan|audit|migration-checks?|preflight|validation|gates?|approval|smoke(?:-tests?)?|ci)|no-verify|no-checks|no-tests|skip-ci)$/i;
+const SKIP_CHECK_VAR = /^SKIP_(?:(?:UNIT|INTEGRATION|E2E|SMOKE|ACCEPTANCE)_?)?(?:TESTS?|CHECKS?|VERIFY|VERIFICATION|LINT|SCANS?|SECURITY(?:_\w+)?|AUDIT|MIGRATION_CHECKS?|PREFLIGHT|VALIDATION|GATES?|APPROVAL|SMOKE|E2E|CI)$/i;
+const SKIP_CHECK_OPTION = /^--(?:skip[-_](?:(?:unit|integration|e2e|smoke)[-_])?(?:tests?|checks?|verify|verification|lint|scans?|security[-_]scan|audit|migration[-_]checks?|preflight|validation|gates?|approval|smoke|e2e|ci)|no[-_]verify|no[-_]checks|no[-_]tests|skip[-_]ci)(?:=(?:true|1|yes))?$/i;
 /** A word that names a release: what runs it deploys, releases or publishes. */
 const RELEASE_WORD = /(?:^|[\/_.:-])(?:deploy\w*|release\w*|publish\w*|ship|promote|rollout)(?:$|[\/_.:-])/i;
 const TRUTHY = /^(?:1|true|yes|on|y)$/i;
@@ -270,7 +270,8 @@ const releaseChecksSkipped: CommandRule = {
   technique: "T1562.001",
   match(inv) {
     const words = [inv.name, ...inv.args];
-    if (!words.some((w) => RELEASE_WORD.test(w))) return undefined;
+    // (A docs site, a Storybook or a preview released without its tests ships nothing users run.)
+    if (!words.some((w) => RELEASE_WORD.test(w)) || words.some((w) => /(?:^|[\/_.:-])(?:docs?|storybook|preview|site|website|changelog)(?:$|[\/_.:-])/i.test(w))) return undefined;
     const assigned = [...inv.env.entries(), ...inv.args.flatMap((a) => { const m = /^([A-Za-z_]\w*)=(.*)$/.exec(a); return m ? [[m[1]!, m[2]!] as [string, string]] : []; })];
     const skipped = assigned.find(([k, v]) => SKIP_CHECK_VAR.test(k) && TRUTHY.test(v.replace(/^["']|["']$/g, "")))?.[0] ?? inv.args.find((a) => SKIP_CHECK_OPTION.test(a));
     if (skipped === undefined) return undefined;
@@ -280,8 +281,8 @@ const releaseChecksSkipped: CommandRule = {
     return { action: { capability: "impair-defences", target: { name: `${inv.name} ${inv.args.slice(0, 2).join(" ")}`.trim(), ...(production ? { production: true } : {}) }, reversibility: "recoverable", scope: "one" }, reason: `releases with ${skipped} set: the tests or checks that would stop a bad release do not run (T1562.001)` };
   },
   examples: {
-    match: [`make deploy ENV=qa SKIP_TESTS=1 SKIP_MIGRATION_CHECK=1`, `SKIP_CHECKS=true ./scripts/release.sh 2.4.0`, `npm run deploy -- --skip-tests`, `fastlane ios release skip_tests:true SKIP_SMOKE=1`],
-    noMatch: [`make deploy ENV=qa`, `SKIP_TESTS=1 make build`, `make test SKIP_LINT=1`, `npm run deploy -- --dry-run`, `git push --no-verify origin release/2.4`, `SKIP_TESTS=0 make deploy`],
+    match: [`make deploy SKIP_E2E=1`, `npm run deploy -- --skip_tests`, `make deploy ENV=qa SKIP_TESTS=1 SKIP_MIGRATION_CHECK=1`, `SKIP_CHECKS=true ./scripts/release.sh 2.4.0`, `npm run deploy -- --skip-tests`, `fastlane ios release skip_tests:true SKIP_SMOKE=1`],
+    noMatch: [`make deploy-docs SKIP_TESTS=1`, `npm run publish:storybook -- --skip-tests`, `make deploy ENV=qa`, `SKIP_TESTS=1 make build`, `make test SKIP_LINT=1`, `npm run deploy -- --dry-run`, `git push --no-verify origin release/2.4`, `SKIP_TESTS=0 make deploy`],
   },
 };
 

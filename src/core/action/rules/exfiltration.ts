@@ -22,12 +22,12 @@ function inputsOf(writer: Invocation): string[] {
   return writer.name === "tar" && /^[A-Za-z]{1,6}$/.test(ops[0] ?? "") && writer.args[0] === ops[0] ? ops.slice(1) : ops;
 }
 
+/** Every secret at once: a CI's whole secrets context, or the whole environment. */
+const ALL_SECRETS = /\$\{\{\s*toJSON\(\s*secrets\s*\)\s*\}\}|\$\((?:env|printenv|set|export -p)\)|`(?:env|printenv)`/i;
 /**
  * A word that expands a secret: a variable named for one ($AWS_SECRET_ACCESS_KEY, ${GITHUB_TOKEN},
  * $DB_PASSWORD) or a CI expression over the secrets (${{ secrets.NPM_TOKEN }}, ${{ toJSON(secrets) }}).
  */
-/** Every secret at once: a CI's whole secrets context, or the whole environment. */
-const ALL_SECRETS = /\$\{\{\s*toJSON\(\s*secrets\s*\)\s*\}\}|\$\((?:env|printenv|set|export -p)\)|`(?:env|printenv)`/;
 export const SECRET_EXPANSION = /\$\{?[A-Za-z_]\w*(?:SECRET|TOKEN|PASSWORD|PASSWD|PASSPHRASE|API_?KEY|PRIVATE_KEY|ACCESS_KEY|CREDENTIALS?)\w*\}?|\$\{\{[^}]{0,200}?\bsecrets\b/i;
 
 /** The worst class among the files a step sends. */
@@ -361,7 +361,8 @@ const publish: CommandRule = {
     } else return undefined;
     const action = withDotenv(exfil(what, "public", sources), sources);
     // A file named for production (a production log, a prod config) published: production's data is out.
-    const production = sources.some((p) => /(^|[^a-z0-9])(prod|production|prd)([^a-z0-9]|$)/i.test(p));
+    // (Not a document about production, production_checklist.md: its words are not production's data.)
+    const production = sources.some((p) => /(^|[^a-z0-9])(prod|production|prd)([^a-z0-9]|$)/i.test(p) && !/\.(?:md|markdown|txt|rst|adoc|html?)$/i.test(p));
     return { action: { ...action, target: { ...action.target, public: true, external: true, ...(production ? { production: true } : {}) } }, reason: `makes ${what}${sources.length ? ` of ${describe(sources, "")}` : ""}: anyone can read it from now on (T1567)` };
   },
   examples: {

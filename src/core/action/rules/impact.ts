@@ -366,7 +366,7 @@ const cloudDelete: CommandRule = {
   names: ["gcloud", "az", "doctl", "hcloud", "linode-cli", "aws", "gsutil", "heroku", "fly", "flyctl", "kubectl", "oc"],
   match(inv) {
     const a = inv.args;
-    // A dry run lists what would go and removes nothing (aws s3 rm --dryrun, gsutil rm -n is not one).
+    // A dry run lists what would go and removes nothing (aws s3 rm --dryrun; any of these CLIs given --dryrun or --dry-run).
     if (a.some((x) => /^--(dryrun|dry-run)$/.test(x))) return undefined;
     const words = a.filter((x) => !x.startsWith("-"));
     let deletes = false;

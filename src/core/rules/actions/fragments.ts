@@ -133,9 +133,18 @@ export const IN_ECHOED_TEXT = String.raw`(?<!\b(?:echo|printf) ['"][^'"]{0,300})
 /** The rule does not fire on text quoted as a message argument. */
 export const outsideMessage = (r: RegExp): RegExp => withPrecheck(new RegExp(`(?=${r.source})${IN_MESSAGE_ARG}(?:${r.source})`, r.flags), r);
 /** Not SQL given to sqlite3 or duckdb on a database in memory or in /tmp: it is thrown away with what is done to it; nor to psql, mysql or mariadb on a development or test database of this machine (-h localhost app_test, a localhost URL to app_dev). */
-const ON_TEMP_DATABASE = String.raw`(?<!\b(?:sqlite3?|duckdb) (?:-[\w-]+ )*['"]?(?:(?:/private)?(?:/var)?/tmp/|:memory:)(?![^\s'"]*\.\.)[^\s'"]*['"]? [^;&|]{0,300})(?<!\b(?:psql|mysql|mariadb) (?![^;&|]{0,300}?(?:prod|production|prd)(?![a-z0-9]))(?:[^;&|'"]{0,200}? )?(?:['"]?(?:postgres(?:ql)?|mysql|mariadb)://[^\s/@'"]*@?(?:localhost|127\.0\.0\.1)(?::\d+)?/(?:\w+_)?(?:dev|test|local)(?:_\d+)?['"]?|(?:-h ?|--host[= ])(?:localhost|127\.0\.0\.1) (?:[^;&|'"]{0,120}? )?(?<!(?:-U|-u|--username|--user|-p|--port|-W|-c|-e) )(?:(?:-d |--dbname[= ]|-D |--database[= ])?(?:\w+_)?(?:dev|test|local)(?:_\d+)?|(?:-d |--dbname[= ]|-D |--database[= ])?(?:dev|test)_\w+)) [^;&|]{0,300})`;
-/** As outsideMessage, and not on a throwaway database (ON_TEMP_DATABASE): for SQL that destroys data. */
+const ON_TEMP_DATABASE = String.raw`(?<!\b(?:sqlite3?|duckdb) (?:-[\w-]+ )*['"]?(?:(?:/private)?(?:/var)?/tmp/|:memory:)(?![^\s'"]*\.\.)[^\s'"]*['"]? [^;&|]{0,300})`;
+/**
+ * Not SQL given to psql, mysql or mariadb on a development or test database of this machine named
+ * so (-h localhost app_test, a localhost URL to shop_dev): with one host option only, no prod word,
+ * no meta-command that connects elsewhere or runs a shell (\c, \!, system, PROGRAM), and no ssh on
+ * the line before it (a tunnel makes localhost another machine).
+ */
+export const ON_LOCAL_DEV_DATABASE = String.raw`(?<!(?<!\bssh\b[^\n]{0,400})\b(?:psql|mysql|mariadb) (?![^;&|]{0,300}?(?:prod|production|prd)(?![a-z0-9]))(?![^;&|]{0,300}?(?:\\c(?:onnect)?\b|\\!|\bsystem\b|\bprogram\b|\bsource\b|\buse\b|\battach\b|(?:-h ?|--host[= ])[^;&|]{0,300}?(?:-h ?|--host[= ])))(?:[^;&|'"]{0,200}? )?(?:['"]?(?:postgres(?:ql)?|mysql|mariadb)://[^\s/@'"]*@?(?:localhost|127\.0\.0\.1)(?::\d+)?/(?:\w+_)?(?:dev|test|local)(?:_\d+)?['"]?|(?:-h ?|--host[= ])(?:localhost|127\.0\.0\.1) (?:[^;&|'"]{0,120}? )?(?<!(?:-U|-u|--username|--user|-p|--port|-W|-c|-e) )(?:(?:-d |--dbname[= ]|-D |--database[= ])?(?:\w+_)?(?:dev|test|local)(?:_\d+)?|(?:-d |--dbname[= ]|-D |--database[= ])?(?:dev|test)_\w+)) [^;&|]{0,300})`;
+/** As outsideMessage, and not on a throwaway database (ON_TEMP_DATABASE): for SQL that destroys a whole database. */
 export const onKeptDatabase = (r: RegExp): RegExp => withPrecheck(new RegExp(`(?=${r.source})${IN_MESSAGE_ARG}${ON_TEMP_DATABASE}(?:${r.source})`, r.flags), r);
+/** As onKeptDatabase, and not on a development or test database of this machine (ON_LOCAL_DEV_DATABASE): for SQL that destroys tables or rows. */
+export const onKeptTable = (r: RegExp): RegExp => withPrecheck(new RegExp(`(?=${r.source})${IN_MESSAGE_ARG}${ON_TEMP_DATABASE}${ON_LOCAL_DEV_DATABASE}(?:${r.source})`, r.flags), r);
 /** The rule does not fire on text quoted as a message argument or echoed. */
 export const outsideQuotedText = (r: RegExp): RegExp =>
   withPrecheck(new RegExp(`(?=${r.source})${IN_MESSAGE_ARG}${IN_ECHOED_TEXT}(?:${r.source})`, r.flags), r);

@@ -87,10 +87,11 @@ export const NETWORK_RULES: readonly Rule[] = [
     score: 62,
     keywords: ["nmap", "masscan", "zmap", "rustscan"],
     // (Not a scan of this machine only: the target, last, is 127.x, localhost or ::1.)
-    pattern: re(String.raw`${START}(?![^;&|]{0,300}? (?:127\.\d{1,3}\.\d{1,3}\.\d{1,3}|localhost|::1)\s*(?:$|[;&|]))(?:nmap|masscan|zmap|rustscan)${END}(?![^;&|]{0,200}? (?:--version|-V|-h|--help)${END})[^;&|]{0,300}? (?:\d{1,3}\.){3}\d{1,3}(?:/\d{1,2}|-\d{1,3})${END}|${START}(?![^;&|]{0,300}? (?:127\.\d{1,3}\.\d{1,3}\.\d{1,3}|localhost|::1)\s*(?:$|[;&|]))(?:nmap|masscan)${END}[^;&|]{0,200}? -(?:ss|st|su|sv|a|p-)${END}`),
+    pattern: re(String.raw`${START}(?!(?:nmap|masscan|zmap|rustscan)(?: -[\w-]+(?:[ =][\d,.-]+)?){0,12} (?:127\.\d{1,3}\.\d{1,3}\.\d{1,3}|localhost|::1)\s*(?:$|[;&|]))(?:nmap|masscan|zmap|rustscan)${END}(?![^;&|]{0,200}? (?:--version|-V|-h|--help)${END})[^;&|]{0,300}? (?:\d{1,3}\.){3}\d{1,3}(?:/\d{1,2}|-\d{1,3})${END}|${START}(?!(?:nmap|masscan)(?: -[\w-]+(?:[ =][\d,.-]+)?){0,12} (?:127\.\d{1,3}\.\d{1,3}\.\d{1,3}|localhost|::1)\s*(?:$|[;&|]))(?:nmap|masscan)${END}[^;&|]{0,200}? -(?:ss|st|su|sv|a|p-)${END}`),
     examples: {
-      match: ["nmap -sS -Pn -n -T4 -p 22,445 --open -oG - 10.20.0.0/16", "masscan 10.0.0.0/8 -p80", "nmap -A scanme.example"],
+      match: ["nmap -sS -Pn -n -T4 -p 22,445 --open -oG - 10.20.0.0/16", "masscan 10.0.0.0/8 -p80", "nmap -A scanme.example", "nmap -sS 10.0.0.0/16 localhost", "nmap -sS -iL targets.txt localhost"],
       noMatch: ["nmap --version", "apt install nmap", "echo nmap", "nmap -sT -p 1-1024 127.0.0.1", "nmap -sV localhost"],
+      // (Every target must be this machine: nmap -sS 10.0.0.0/16 localhost scans the network.)
     },
   },
   {

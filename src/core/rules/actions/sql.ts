@@ -1,6 +1,6 @@
 // Action rules: sql. Data with examples that must and must not match (test/rule-packs.test.ts).
 import type { Rule } from "../../rule-pack.js";
-import { re, T, END, START, SQL_IDENT, outsideMessage, outsideQuotedText, DETERMINER, NOT_THROWAWAY, onKeptDatabase } from "./fragments.js";
+import { re, T, END, START, SQL_IDENT, outsideMessage, outsideQuotedText, DETERMINER, NOT_THROWAWAY, onKeptDatabase, onKeptTable, ON_LOCAL_DEV_DATABASE } from "./fragments.js";
 
 export const SQL_RULES: readonly Rule[] = [
   {
@@ -27,7 +27,8 @@ export const SQL_RULES: readonly Rule[] = [
     // Not a test database by the frameworks' names for them (test_app, app_test, app_test_2): dropped and made again on every test run.
     // Only the database dropped counts, never an option's value (dropdb -U app_test orders, --maintenance-db app_test) or the
     // first of a list (DROP SCHEMA test_x, public): dropdb's options are read by name, those taking a value with it.
-    pattern: onKeptDatabase(/\bdrop (?:database|schema) (?:if exists )?(?!if exists )(?![`"]?(?:test_\w+|\w+_test(?:_\d+)?)[`"]?(?!\s*,)(?:$|[\s;'"]))[\w"`[]|\bdropdb\b(?!(?: -[efiw]| --(?:echo|force|interactive|if-exists|no-password|password)| -[hpu] ?[^\s;&|]+| --(?:host|port|username|maintenance-db)[= ][^\s;&|]+)* ['"]?(?:test_\w+|\w+_test(?:_\d+)?)['"]?(?:$|[\s;&|]))/),
+    // (DROP SCHEMA on a development or test database of this machine resets the database connected to; DROP DATABASE may name another.)
+    pattern: onKeptDatabase(new RegExp(String.raw`\bdrop (?:database|${ON_LOCAL_DEV_DATABASE}schema) (?:if exists )?(?!if exists )(?![\x60"]?(?:test_\w+|\w+_test(?:_\d+)?)[\x60"]?(?!\s*,)(?:$|[\s;'"]))[\w"\x60[]|\bdropdb\b(?!(?: -[efiw]| --(?:echo|force|interactive|if-exists|no-password|password)| -[hpu] ?[^\s;&|]+| --(?:host|port|username|maintenance-db)[= ][^\s;&|]+)* ['"]?(?:test_\w+|\w+_test(?:_\d+)?)['"]?(?:$|[\s;&|]))`)),
     examples: {
       match: ["running SQL: DROP DATABASE app_production;", "psql -c 'DROP SCHEMA public CASCADE'", "dropdb -h db.internal orders", "drop database if exists analytics", "dropdb -U app_test orders", "dropdb -h test_host production", "dropdb --maintenance-db app_test orders", "drop schema if exists test_x , public cascade"],
       noMatch: ["dropdb -e -h localhost -U postgres --if-exists app_test", "dropdb -p5432 test_shop", "SHOW DATABASES;", "echo 'DROP DATABASE' >> notes.md", "create database app", "dropdb --if-exists app_test && createdb -O app app_test", "psql -c 'DROP DATABASE IF EXISTS test_shop'"],
@@ -39,7 +40,7 @@ export const SQL_RULES: readonly Rule[] = [
     reason: "Drops a database table; the data is gone unless restored from backup.",
     score: 90,
     keywords: ["drop"],
-    pattern: onKeptDatabase(/\bdrop (?:temporary |temp )?table(?: if exists)? [\w"`[]/),
+    pattern: onKeptTable(/\bdrop (?:temporary |temp )?table(?: if exists)? [\w"`[]/),
     examples: {
       match: ["running SQL: DROP TABLE users", "mysql -e \"drop table if exists orders;\"", "DROP TABLE \"Public\".\"Users\" CASCADE;", "sqlite3 app.db \"drop table users;\"", "sqlite3 /tmp/../var/lib/app.db \"drop table users;\""],
       // A database in /tmp or in memory is thrown away with what is done to it.
@@ -102,7 +103,7 @@ export const SQL_RULES: readonly Rule[] = [
     reason: "Truncates a table, deleting every row at once.",
     score: 85,
     keywords: ["truncate"],
-    pattern: onKeptDatabase(/\btruncate table [\w"`[]|\btruncate (?:only )?[\w."`]+ ?(?:;|$|["'`)]| cascade| restart)/),
+    pattern: onKeptTable(/\btruncate table [\w"`[]|\btruncate (?:only )?[\w."`]+ ?(?:;|$|["'`)]| cascade| restart)/),
     examples: {
       match: ["running SQL: TRUNCATE TABLE orders", "truncate users;", "psql -c 'TRUNCATE audit_log CASCADE'"],
       noMatch: ["truncate -s 0 build.log", "truncate the string to 80 characters", "SELECT * FROM users"],
@@ -114,7 +115,7 @@ export const SQL_RULES: readonly Rule[] = [
     reason: "DELETE without a WHERE clause removes every row of the table.",
     score: 85,
     keywords: ["delete from"],
-    pattern: onKeptDatabase(re(String.raw`\bdelete from (?:only )?${SQL_IDENT}(?: (?:as )?(?!where\b|using\b)[a-z_]\w*)? ?(?:;|$|["'\x60)]|returning\b)`)),
+    pattern: onKeptTable(re(String.raw`\bdelete from (?:only )?${SQL_IDENT}(?: (?:as )?(?!where\b|using\b)[a-z_]\w*)? ?(?:;|$|["'\x60)]|returning\b)`)),
     examples: {
       match: ["DELETE FROM users;", "DELETE FROM \"Public\".\"Users\";", "psql -c \"delete from public.sessions\"", "running SQL: delete from orders"],
       noMatch: ["DELETE FROM users WHERE id = 1;", "delete from users where created_at < now() - interval '1 year'", "select * from users"],
@@ -127,7 +128,7 @@ export const SQL_RULES: readonly Rule[] = [
     score: 90,
     keywords: ["delete", "update"],
     alsoOneOf: [" where "],
-    pattern: onKeptDatabase(/\b(?:delete from|update)\b[^;]{1,300}? where (?:1 ?= ?1|0 ?= ?0|true|1|'1' ?= ?'1'|'a' ?= ?'a'|1 ?<> ?0)(?=$|[\s;)'"`])/),
+    pattern: onKeptTable(/\b(?:delete from|update)\b[^;]{1,300}? where (?:1 ?= ?1|0 ?= ?0|true|1|'1' ?= ?'1'|'a' ?= ?'a'|1 ?<> ?0)(?=$|[\s;)'"`])/),
     examples: {
       match: ["DELETE FROM users WHERE 1=1", "update accounts set balance = 0 where true;", "delete from sessions where 1 = 1 and 2 = 2"],
       noMatch: ["DELETE FROM users WHERE id = 1", "update users set name='x' where id = 11"],
@@ -140,7 +141,7 @@ export const SQL_RULES: readonly Rule[] = [
     score: 70,
     keywords: ["update"],
     alsoOneOf: [" set "],
-    pattern: onKeptDatabase(re(String.raw`\bupdate (?:only )?${SQL_IDENT} set (?:(?! where\b)[^;]){1,300}?(?:;|$)`)),
+    pattern: onKeptTable(re(String.raw`\bupdate (?:only )?${SQL_IDENT} set (?:(?! where\b)[^;]){1,300}?(?:;|$)`)),
     examples: {
       match: ["UPDATE users SET active = false;", "psql -c \"update orders set status='void'\" shop", "running SQL: update accounts set balance = 0"],
       noMatch: ["UPDATE users SET active = false WHERE id = 3;", "update the readme", "npm update lodash"],
@@ -152,7 +153,7 @@ export const SQL_RULES: readonly Rule[] = [
     reason: "Drops a column and all the data stored in it.",
     score: 65,
     keywords: ["alter table"],
-    pattern: onKeptDatabase(/\balter table [^;]{1,200}? drop (?:column )?(?:if exists )?(?!constraint\b|index\b|default\b|not null\b|primary\b|foreign\b|key\b)[\w"`[]/),
+    pattern: onKeptTable(/\balter table [^;]{1,200}? drop (?:column )?(?:if exists )?(?!constraint\b|index\b|default\b|not null\b|primary\b|foreign\b|key\b)[\w"`[]/),
     examples: {
       match: ["ALTER TABLE users DROP COLUMN email;", "alter table orders drop column if exists notes"],
       noMatch: ["alter table users add column age int", "alter table users drop constraint users_pkey", "alter table users alter column name drop not null"],
@@ -178,9 +179,9 @@ export const SQL_RULES: readonly Rule[] = [
     keywords: ["dropdatabase", "dropcollection", ".drop(", "flushall", "flushdb"],
     // Not when the word is only searched for (grep -r flushall src/).
     // Nor a Redis on this machine named so (redis-cli -h 127.0.0.1 -n 3 FLUSHDB): a local cache's keys.
-    pattern: /(?<!\b(?:grep|egrep|rg|ag|ack|git grep)\b[^;&|]{0,100})(?<!\bredis-cli\b(?![^;&|]{0,200}? -h\s*(?!127\.0\.0\.1\b|localhost\b)\S)[^;&|]{0,100}? -h ?(?:127\.0\.0\.1|localhost)\b[^;&|]{0,100})(?:\bdropdatabase\b|\bdropcollection\b|\.drop\( ?\)|\bflush(?:all|db)\b)/,
+    pattern: /(?<!\b(?:grep|egrep|rg|ag|ack|git grep)\b[^;&|]{0,100})(?<!(?<!\b(?:ssh|exec|docker|kubectl|podman|oc)\b[^;&|]{0,200})\bredis-cli\b(?![^;&|]{0,200}? -h\s*(?!127\.0\.0\.1\b|localhost\b)\S)(?![^;&|]{0,200}?(?: -u | --uri|prod))[^;&|]{0,100}? -h ?(?:127\.0\.0\.1|localhost)\b[^;&|]{0,100})(?:\bdropdatabase\b|\bdropcollection\b|\.drop\( ?\)|\bflush(?:all|db)\b)/,
     examples: {
-      match: ["redis-cli -h 127.0.0.1 -h cache.prod.internal flushall", "redis-cli -h cache.internal -n 3 flushdb", "mongosh --eval 'db.dropDatabase()'", "db.users.drop()", "redis-cli FLUSHALL", "redis-cli -n 2 flushdb async", "mongosh --eval 'db.dropCollection(\"orders\")'"],
+      match: ["ssh cache-01 redis-cli -h 127.0.0.1 flushall", "docker exec prod-redis redis-cli -h localhost flushall", "redis-cli -h localhost -u redis://cache.internal:6379 flushall", "redis-cli -h 127.0.0.1 -h cache.prod.internal flushall", "redis-cli -h cache.internal -n 3 flushdb", "mongosh --eval 'db.dropDatabase()'", "db.users.drop()", "redis-cli FLUSHALL", "redis-cli -n 2 flushdb async", "mongosh --eval 'db.dropCollection(\"orders\")'"],
       noMatch: ["redis-cli -h 127.0.0.1 -p 6379 -n 15 FLUSHDB", "redis-cli -h localhost flushall", "df.drop(columns=['a'])", "redis-cli get key", "db.users.find()", "rg 'flushall' src/", "grep -rn dropDatabase lib/"],
     },
   },
