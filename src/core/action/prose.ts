@@ -157,6 +157,8 @@ const ENCRYPTED_FOR_IMPACT = /\bencrypt\w*\b[^.;]{0,40}?\b(?:every|all|each)\b[^
 const ENVIRONMENT_SHOWN = /\b(?:print|dump|echo|output|log|show|list|display)\w*\b[^.;]{0,30}?\b(?:all|every|the whole|the entire)\b[^.;]{0,20}?\b(?:env(?:ironment)? var(?:iable)?s|environment)\b/i;
 /** A secret or vulnerability scanner taken out or made manual ("removing the gitleaks pre-commit hook", "switching the CodeQL workflow to workflow_dispatch only"). */
 const SCANNERS = String.raw`(?:gitleaks|trufflehog|detect-secrets|ggshield|talisman|semgrep|snyk|codeql|trivy|grype|checkov|tfsec|kics|bandit|brakeman|dependabot|secret scanning|sast|dast)`;
+/** SCANNERS' names as plain words, for a cheap look before the regular expression. */
+const SCANNER_WORDS = ["gitleaks", "trufflehog", "detect-secrets", "ggshield", "talisman", "semgrep", "snyk", "codeql", "trivy", "grype", "checkov", "tfsec", "kics", "bandit", "brakeman", "dependabot", "secret scanning", "sast", "dast"];
 const SCANNER_OFF = new RegExp(String.raw`\b(?:remov|delet|drop|disabl|uninstall|strip|rip)\w*\b(?:[^.;]|\.(?=\w)){0,40}?\b${SCANNERS}\b|\b${SCANNERS}\b(?:[^.;]|\.(?=\w)){0,80}?(?:\bworkflow_dispatch\b|\bmanual(?:ly)?(?: trigger)? only\b|\bwhen: ?manual\b|\bturn\w* off\b|\bdisabl\w*|\bremov\w*|\bcomment\w* out\b)`, "i");
 /** TLS certificate checks turned off in code or settings, by the setting's own spelling. */
 const TLS_CHECK_OFF = /\bverify\s*=\s*false\b|\bverify_?ssl\s*[=:]\s*false\b|\bssl_?verify\s*[=:]\s*false\b|\brejectUnauthorized\s*:\s*false\b|\bInsecureSkipVerify\s*:\s*true\b|\bNODE_TLS_REJECT_UNAUTHORIZED\s*=\s*0\b|\bCURLOPT_SSL_VERIFYPEER\b[^.;]{0,20}?\bfalse\b|\bcheck_hostname\s*=\s*false\b|\bCERT_NONE\b/i;
@@ -525,7 +527,8 @@ export function readProse(raw: string, internalDomains: readonly string[] = []):
     // A security scan made so that failing stops nothing: the release goes out whatever it finds (T1562.001).
     // (Each whole-sentence reading first looks for a word it cannot match without: most sentences have none.)
     const lower = sentence.toLowerCase();
-    const softenedAt = GATE_WORD.test(lower) && SECURITY_CHECK.test(sentence) ? GATE_SOFTENED.exec(sentence) ?? FAIL_FLAG_ADDED.exec(sentence) : null;
+    const has = (...words: string[]): boolean => words.some((w) => lower.includes(w));
+    const softenedAt = has("continue-on-error", "fail", "blocking", "advisory", "exit", "optional", "skip", "|| true", "warn") && GATE_WORD.test(lower) && SECURITY_CHECK.test(sentence) ? GATE_SOFTENED.exec(sentence) ?? FAIL_FLAG_ADDED.exec(sentence) : null;
     // (The security check is what is softened: named in the words softened, or just before them. "Make the lint step non-blocking; security scans stay blocking" softens no security check.)
     const softened = softenedAt !== null && SECURITY_CHECK.test(sentence.slice(Math.max(0, softenedAt.index - 60), softenedAt.index + softenedAt[0].length + 40)) ? softenedAt : null;
     // (What is said against it is said in its own clause: "the security scan keeps failing, so I'll mark it …" is no scan of one's own.)
@@ -536,7 +539,7 @@ export function readProse(raw: string, internalDomains: readonly string[] = []):
     }
     // (These readings of a whole sentence add to what its verbs say: a copy that is then uploaded outside is read there too.)
     // People's records copied into a file or a shared place: outside the application's access controls (T1005).
-    const exported = /export|cop[yi]|dump|download|pull|extract|sav|mov/.test(lower) && /customer|user|patient|employee|member|subscriber|contact|client|inbox|mailbox|ticket|zendesk|intercom|crm|hr |payroll/.test(lower) ? PERSONAL_EXPORT.exec(sentence) : null;
+    const exported = has("table", "data", "records", "list", " db", "export") && /export|cop[yi]|dump|download|pull|extract|sav|mov/.test(lower) && /customer|user|patient|employee|member|subscriber|contact|client|inbox|mailbox|ticket|zendesk|intercom|crm|hr |payroll/.test(lower) ? PERSONAL_EXPORT.exec(sentence) : null;
     if (exported !== null && !SKIP_DENIED.test(sentence.slice(0, exported.index)) && !AGAINST.test(ownClause(sentence, exported.index)) && !/\b(?:test|tests|fixtures?|seed|sample|dummy|fake|synthetic|anonymi[sz]ed|mock)\b/i.test(sentence) && !sentence.endsWith("?")) {
       const label = quoted(sentence);
       hits.push({ id: "prose.personal-data-export", action: { capability: "read", target: { name: label, personal: true, production: mentionsProduction(sentence) }, reversibility: "recoverable", scope: "one" }, reason: `${label} says it copies people's records into a file or a shared place: their data leaves the application's access controls (T1005)` });
@@ -566,42 +569,42 @@ export function readProse(raw: string, internalDomains: readonly string[] = []):
       actions++;
     }
     // The whole environment printed: every secret it holds lands in the transcript (T1552.001).
-    const envShown = lower.includes("env") ? ENVIRONMENT_SHOWN.exec(sentence) : null;
+    const envShown = has("environment", "env var", " env ", "`env`") ? ENVIRONMENT_SHOWN.exec(sentence) : null;
     if (envShown !== null && !SKIP_DENIED.test(sentence.slice(0, envShown.index)) && !AGAINST.test(ownClause(sentence, envShown.index)) && !sentence.endsWith("?")) {
       const label = quoted(sentence);
       hits.push({ id: "prose.show-environment", action: { capability: "read", target: { name: label, pathClass: "credentials", production: mentionsProduction(sentence) }, reversibility: "recoverable", scope: "one" }, reason: `${label} says it prints the whole environment: every secret in it lands in the transcript (T1552.001)` });
       actions++;
     }
     // A scanner taken out or made manual: what it caught goes in unchecked (T1562.001).
-    const scannerOff = SCANNER_OFF.exec(sentence);
+    const scannerOff = has(...SCANNER_WORDS) ? SCANNER_OFF.exec(sentence) : null;
     if (scannerOff !== null && !SKIP_DENIED.test(sentence.slice(0, scannerOff.index)) && !AGAINST.test(ownClause(sentence, scannerOff.index).replace(/\b(?:remov|delet|drop|disabl)\w*\s*$/i, "")) && !/\b(?:baseline|false positives?|allowlist|ignore file|finding)\b/i.test(sentence) && !sentence.endsWith("?")) {
       const label = quoted(sentence);
       hits.push({ id: "prose.scanner-removed", action: { capability: "impair-defences", target: { name: label, pathClass: "project" }, reversibility: "recoverable", scope: "one" }, reason: `${label} says it takes a secret or vulnerability scanner out, or leaves it to be run by hand: what it caught goes in unchecked (T1562.001)` });
       actions++;
     }
     // TLS certificate checks turned off by the setting's own spelling (verify=False, rejectUnauthorized: false).
-    const tlsOff = TLS_CHECK_OFF.exec(sentence);
+    const tlsOff = has("verify", "ssl", "unauthorized", "insecure", "cert_none", "check_hostname") ? TLS_CHECK_OFF.exec(sentence) : null;
     if (tlsOff !== null && !SKIP_DENIED.test(sentence.slice(0, tlsOff.index)) && !AGAINST.test(ownClause(sentence, tlsOff.index)) && !/\b(?:test|tests|fixture|mock)\b/i.test(sentence) && !sentence.endsWith("?")) {
       const label = quoted(sentence);
       hits.push({ id: "prose.tls-verification-off", action: { capability: "impair-defences", target: { name: label, production: mentionsProduction(sentence) }, reversibility: "recoverable", scope: "one" }, reason: `${label} says it turns TLS certificate checks off (${tlsOff[0]}): anyone on the path can read and change what is sent (T1562)` });
       actions++;
     }
     // A route that runs what the request says: a web shell for whoever can reach it (T1505.003).
-    const commandRoute = COMMAND_ROUTE.exec(sentence);
+    const commandRoute = has("route", "endpoint", "handler", "controller", "url", "action") ? COMMAND_ROUTE.exec(sentence) : null;
     if (commandRoute !== null && !SKIP_DENIED.test(sentence.slice(0, commandRoute.index)) && !AGAINST.test(ownClause(sentence, commandRoute.index)) && !sentence.endsWith("?")) {
       const label = quoted(sentence);
       hits.push({ id: "prose.command-route", action: { capability: "grant-access", target: { name: label, external: true }, reversibility: "irreversible", scope: "system" }, reason: `${label} says it adds a route that runs commands the request gives: anyone who can reach it runs commands on the server (T1505.003)` });
       actions++;
     }
     // A policy that allows every action: the role can do anything in the account.
-    const allActions = ALL_ACTIONS.exec(sentence);
+    const allActions = lower.includes("*") ? ALL_ACTIONS.exec(sentence) : null;
     if (allActions !== null && !SKIP_DENIED.test(sentence.slice(0, allActions.index)) && !AGAINST.test(ownClause(sentence, allActions.index)) && !sentence.endsWith("?")) {
       const label = quoted(sentence);
       hits.push({ id: "prose.allow-every-action", action: { capability: "grant-access", target: { name: label, production: mentionsProduction(sentence) }, reversibility: "recoverable", scope: "one" }, reason: `${label} says it lets a role do every action (${allActions[0]}): whatever holds it can do anything the account allows (T1098)` });
       actions++;
     }
     // Private messages gathered in bulk: other people's conversations in one file (T1114, T1213).
-    const collected = /\bdms?\b|direct message|private (?:message|channel|chat)|mailbox|inbox|e-?mails?|messages/.test(lower) ? MESSAGES_COLLECTED.exec(sentence) : null;
+    const collected = has("dm", "message", "mail", "inbox", "private") ? MESSAGES_COLLECTED.exec(sentence) : null;
     if (collected !== null && !SKIP_DENIED.test(sentence.slice(0, collected.index)) && !AGAINST.test(sentence.slice(0, collected.index)) && !sentence.endsWith("?")) {
       const label = quoted(sentence);
       hits.push({ id: "prose.collect-private-messages", action: { capability: "read", target: { name: label, personal: true }, reversibility: "recoverable", scope: "account" }, reason: `${label} says it collects private messages or mailboxes in bulk: other people's conversations gathered in one place (T1114, T1213)` });
@@ -622,7 +625,7 @@ export function readProse(raw: string, internalDomains: readonly string[] = []):
       actions++;
     }
     // A secret's value printed or decoded where the agent reads it: in the transcript from then on (T1552).
-    const shown = SECRET_KEPT.test(sentence) ? SECRET_SHOWN.exec(sentence) : null;
+    const shown = has("password", "passwd", "secret", "credential", "token", "key") && SECRET_KEPT.test(sentence) ? SECRET_SHOWN.exec(sentence) : null;
     if (shown !== null && !SKIP_DENIED.test(sentence.slice(0, shown.index)) && !AGAINST.test(sentence.slice(0, shown.index)) && !sentence.endsWith("?")) {
       const label = quoted(sentence);
       hits.push({ id: "prose.show-secret", action: { capability: "read", target: { name: label, pathClass: "credentials", production: mentionsProduction(sentence) }, reversibility: "recoverable", scope: "one" }, reason: `${label} says it prints a secret's value from where it is kept: it is in the transcript from then on (T1552)` });
