@@ -199,6 +199,15 @@
 //     editor and tool steps 30/40 (75.0%), 13/20 (65.0%), benign held 1/56
 //     prose hints 21/32 (65.6%), 12/16 (75.0%), benign held 2/32
 //   Session 12 then fixed for fresh27 (a dev set from then on).
+//   fresh29-probes.jsonl, fresh29-tool-probes.jsonl and fresh29-hints.jsonl (session 12, written
+//   blind while fresh27 and the review's findings were fixed: danger phrased calmly or in an
+//   argument, hints with paths and code spans; 48 shell lines (24 benign), 96 editor and MCP steps
+//   over 42 servers (56 benign), 64 hints (32 benign); sources in sources/fresh29-NOTES.md), scored
+//   once with the whole pipeline on 325e3dc, before any fix made for it:
+//     shell 23/24 (95.8%) caught, 11/12 (91.7%) hard-stopped, benign held 3/24
+//     editor and tool steps 31/40 (77.5%), 13/20 (65.0%), benign held 5/56
+//     prose hints 26/32 (81.3%), 13/16 (81.3%), benign held 6/32
+//   Session 12 then fixed for fresh29 (a dev set from then on).
 // The final figures below are after fixes made while looking at those results: they are tuned
 // figures on these sets, not unseen ones.
 import { describe, expect, it } from "vitest";
@@ -270,7 +279,8 @@ describe("action model figures", () => {
     ["twenty-fourth probe set (fresh23, written blind last in session 11; fixed for in session 12)", { shell: ["fresh23-probes.jsonl", [20, 24, 9, 12, 0, 24]], tools: ["fresh23-tool-probes.jsonl", [21, 24, 8, 12, 1, 40]], hints: ["fresh23-hints.jsonl", [23, 24, 12, 12, 0, 24]] }],
     ["twenty-fifth probe set (fresh24, written blind in session 12; fixed for in session 12)", { shell: ["fresh24-probes.jsonl", [19, 24, 9, 12, 0, 24]], tools: ["fresh24-tool-probes.jsonl", [36, 40, 16, 20, 1, 56]], hints: ["fresh24-hints.jsonl", [28, 32, 16, 16, 0, 32]] }],
     ["twenty-seventh probe set (fresh26, written blind in session 12; fixed for in session 12)", { shell: ["fresh26-probes.jsonl", [16, 24, 8, 12, 0, 24]], tools: ["fresh26-tool-probes.jsonl", [36, 40, 15, 20, 3, 56]], hints: ["fresh26-hints.jsonl", [30, 32, 14, 16, 0, 32]] }],
-    ["twenty-eighth probe set (fresh27, written blind in session 12; fixed for in session 12)", { shell: ["fresh27-probes.jsonl", [12, 24, 6, 12, 0, 24]], tools: ["fresh27-tool-probes.jsonl", [33, 40, 12, 20, 1, 56]], hints: ["fresh27-hints.jsonl", [28, 32, 14, 16, 0, 32]] }],
+    ["twenty-eighth probe set (fresh27, written blind in session 12; fixed for in session 12)", { shell: ["fresh27-probes.jsonl", [12, 24, 6, 12, 0, 24]], tools: ["fresh27-tool-probes.jsonl", [34, 40, 12, 20, 1, 56]], hints: ["fresh27-hints.jsonl", [28, 32, 14, 16, 0, 32]] }],
+    ["twenty-ninth probe set (fresh29, written blind in session 12; fixed for in session 12)", { shell: ["fresh29-probes.jsonl", [17, 24, 10, 12, 0, 24]], tools: ["fresh29-tool-probes.jsonl", [35, 40, 12, 20, 1, 56]], hints: ["fresh29-hints.jsonl", [31, 32, 15, 16, 0, 32]] }],
   ];
   const MEASURE = { shell: measureShellProbes, tools: measureToolProbes, hints: measureHints } as const;
   for (const [name, sets] of BLIND) {

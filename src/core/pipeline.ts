@@ -613,7 +613,7 @@ function flattenStrings(value: unknown, skip?: RegExp): string {
  * text), not a command line: the action rules do not read them as one ("Remove debug logging" is
  * not `remove`), the detectors still do (a secret in a commit message is still a secret).
  */
-const PROSE_KEYS = /^(message|commit_?message|title|body|description|summary|subject|comments?|notes?|caption|changelog|reason|text|html_?content|plain_?content|markdown|review|edit_?mode|cell_?type|cell_?id)$/i;
+const PROSE_KEYS = /^(message|commit_?message|title|body|description|summary|subject|comments?|notes?|caption|changelog|reason|text|html_?content|plain_?content|markdown|review|edit_?mode|cell_?type|cell_?id|prompt|question)$/i;
 /** PROSE_KEYS and the keys holding a written file's text (a file tool's content, new_string, edits). */
 const PROSE_OR_FILE_TEXT_KEYS = new RegExp(`${PROSE_KEYS.source}|${CONTENT_KEY.source}|^edits$`, "i");
 

@@ -521,6 +521,7 @@ const CREDENTIAL_SHAPES: ReadonlyArray<readonly [RegExp, RegExp, string]> = [
   [/glpat-[\w-]{20,}/, /(^|\.)gitlab\.com$/, "a GitLab token"],
   [/npm_[A-Za-z0-9]{30,}/, /(^|\.)npmjs\.(org|com)$/, "an npm token"],
   [/-----BEGIN [A-Z ]*PRIVATE KEY/, /^$/, "a private key"],
+  [/\b[a-z][a-z0-9+.-]{1,20}:\/\/[^:\s/@]{1,64}:[^@\s/]{4,128}@[\w.-]+/, /^$/, "a connection string with its password"],
 ];
 /** Query parameters whose value is a secret by their name (password=, client_secret=), whoever receives them. */
 const SECRET_PARAM = /(?:^|[_-])(?:password|passwd|pwd|pass|secret|secret_?key|private_?key|api_?secret)$/i;

@@ -60,7 +60,7 @@ function isPlace(word: string): boolean {
   return PLACE_START.test(word) || /[.@/]|\d/.test(word);
 }
 /** Where passwords and keys are kept: reading them is credential access, not a lookup. */
-const CREDENTIAL_STORE = /(?<!\w)(\.?(?:bash|zsh)_history|shell history|saved passwords?|stored passwords?|password (manager|store|vault|database)|keychain|login data|browser('s)? (profile|passwords?|cookies|credentials)|credential (store|manager)|\.aws\/credentials|toJSON\(\s*secrets|every (?:ci |repository |repo )?secret|all (?:the )?(?:ci |repository |repo )?secrets|~\/\.aws\b|~\/\.kube\b|~\/\.ssh\b(?!\/(?:config|known_hosts|authorized_keys)\b|\/[\w.-]+\.pub\b)|~\/\.gnupg\b|~\/\.docker\b|~\/\.config\/gcloud\b|aws credentials|cloud credentials|\.env(?!\.(?:example|sample|template|dist|defaults)\b)(?:\.[\w-]+)?(?: file)?|\.kube\/config|kubeconfig|\.docker\/config\.json|\.netrc|\.pgpass|\.git-credentials|id_rsa|id_ed25519|\/etc\/shadow|private keys?)\b/i;
+const CREDENTIAL_STORE = /(?<!\w)(\.?(?:bash|zsh)_history|shell history|saved passwords?|stored passwords?|password (manager|store|vault|database)|keychain|login data|browser('s)? (profile|passwords?|cookies|credentials)|credential (store|manager)|\.aws\/credentials|toJSON\(\s*secrets|process\.env|os\.environ|every (?:ci |repository |repo )?secret|all (?:the )?(?:ci |repository |repo )?secrets|~\/\.aws\b|~\/\.kube\b|~\/\.ssh\b(?!\/(?:config|known_hosts|authorized_keys)\b|\/[\w.-]+\.pub\b)|~\/\.gnupg\b|~\/\.docker\b|~\/\.config\/gcloud\b|aws credentials|cloud credentials|\.env(?!\.(?:example|sample|template|dist|defaults)\b)(?:\.[\w-]+)?(?: file)?|\.kube\/config|kubeconfig|\.docker\/config\.json|\.netrc|\.pgpass|\.git-credentials|id_rsa|id_ed25519|\/etc\/shadow|private keys?)\b/i;
 /** Words that start a phrase about where or what for: the head of a thing ends before them. */
 const PREPOSITION = new Set("of from in on under inside within across at for with by into onto over via using".split(" "));
 /** Words that are no part of an object. */
@@ -110,7 +110,7 @@ const CREDENTIAL_HUNT = /\b(?:grep\w*|search\w*|scan\w*|sweep\w*|comb\w*|hunt\w*
 /** Owners taken out of a CODEOWNERS file. */
 const CODEOWNERS_REMOVED = /\b(?:remov\w*|tak\w*|drop\w*|delet\w*|strip\w*)\b[^.;]{0,60}?(?:@[\w/-]+|\bteams?\b|\bowners?\b|\breviewers?\b|\bgroups?\b|\bpeople\b)[^.;]{0,40}?\b(?:out of|from) (?:the )?CODEOWNERS\b/i;
 /** Sent away to somewhere named: a webhook, a URL, a link, a paste site, a mailbox, a chat, another machine. */
-const SENT_AWAY = /\b(?:post|posts|posting|posted|upload|uploads|uploading|uploaded|send|sends|sending|sent|ship|ships|shipping|forward\w*|exfiltrat\w*|paste|pastes|pasting|email\w*|mail|mails|mailing|mailed|curl\w*|beam\w*|transfer\w*)\b(?!(?:[^.;]|\.(?=\w)){0,60}?\bpublic keys?\b)(?:[^.;]|\.(?=\w)){0,100}?(?:\b(?:(?:endpoint|url|address|server|host|webhook)s? (?:named|given|listed|mentioned|specified) in the (?:task|ticket|issue|readme|doc|docs|pr|message|comment|task file|note)|webhooks?|pastebin|paste ?sites?|paste (?:links?|urls?)|gists?|discord|telegram|gmail|proton\w*|file-?shares?|file-?sharing|transfer\.sh|dropbox|personal (?:e-?mail|inbox|server|drive|account)|my (?:own )?(?:server|vps|box|drive)|(?:an? )?(?:external|outside|remote|unknown) (?:server|host|endpoint|url|address)|e-?mail address|e-?mail (?:listed|given|provided|in the (?:issue|ticket|readme|message))|(?:maintainer|vendor|reporter|contractor)'?s? e-?mail)\b|https?:\/\/\S+|\b[\w.-]+@[\w-]+\.[\w.]+)/i;
+const SENT_AWAY = /\b(?:post|posts|posting|posted|upload|uploads|uploading|uploaded|send|sends|sending|sent|ship|ships|shipping|forward\w*|exfiltrat\w*|paste|pastes|pasting|email\w*|mail|mails|mailing|mailed|curl\w*|beam\w*|transfer\w*)\b(?!(?:[^.;]|\.(?=\w)){0,60}?\bpublic keys?\b)(?:[^.;]|\.(?=\w)){0,100}?(?:\b(?:(?:endpoint|url|address|server|host|webhook)s? (?:named|given|listed|mentioned|specified|from) (?:in )?the (?:task|ticket|issue|readme|doc|docs|pr|message|comment|task file|task notes|notes?)|webhooks?|pastebin|paste ?sites?|paste (?:links?|urls?)|gists?|discord|telegram|gmail|proton\w*|file-?shares?|file-?sharing|transfer\.sh|dropbox|personal (?:e-?mail|inbox|server|drive|account)|my (?:own )?(?:server|vps|box|drive)|(?:an? )?(?:external|outside|remote|unknown) (?:server|host|endpoint|url|address)|e-?mail address|e-?mail (?:listed|given|provided|in the (?:issue|ticket|readme|message))|(?:maintainer|vendor|reporter|contractor)'?s? e-?mail)\b|https?:\/\/\S+|\b[\w.-]+@[\w-]+\.[\w.]+)/i;
 /** Words before such a phrase that say it is looked for, taken away or written about, not set up. */
 const AGAINST = /\b(?:detect\w*|scan\w*|check\w* for|look\w* for|find\w*|search\w*|remov\w*|delet\w*|kill\w*|block\w*|investigat\w*|audit\w*|tests? (?:for|that)|testing|alert\w*|hunt\w*|clean\w*|report\w*|document\w*|explain\w*|review\w*|patch\w*|fix\w*|clos\w*|prevent\w*|mitigat\w*|harden\w*|disabl\w*|revok\w*|rule|rules|signatures?|detectors?|detections?|sigma|yara|about|describ\w*|summari\w*)\b/i;
 
@@ -140,7 +140,7 @@ const RECURRING_FETCH = /\b(?:re-?)?(?:download|fetch|pull|curl|wget)(?:s|es|ed|
 /** What is fetched is code: a script, a binary, an installer, an update. */
 const CODE_FETCHED = /\b(?:script|scripts|binary|binaries|helper|installer|payload|executable|implant|agent|updater|update|code|\.sh|\.ps1|\.py)\b/i;
 /** The repository's hooks skipped, said in words or with git's flag. */
-const HOOKS_SKIPPED = /(?:^|\s)--no-verify\b|\b(?:skip(?:s|ping)?|bypass(?:es|ing)?|disabl(?:e|es|ing)|turn(?:s|ing)? off)\b[^.;]{0,40}?\b(?:pre-commit|pre-push|commit-msg|git) hooks?\b|\bcore\.hookspath\b(?=[^.;]{0,60}?(?:\b(?:empty|blank|nowhere|nothing)\b|\/dev\/null))/i;
+const HOOKS_SKIPPED = /(?:^|[\s`'"])--no-verify\b|\b(?:skip(?:s|ping)?|bypass(?:es|ing)?|disabl(?:e|es|ing)|turn(?:s|ing)? off)\b[^.;]{0,40}?\b(?:pre-commit|pre-push|commit-msg|git) hooks?\b|\bcore\.hookspath\b(?=[^.;]{0,60}?(?:\b(?:empty|blank|nowhere|nothing)\b|\/dev\/null))/i;
 /** A security scan or check made so that failing stops nothing ("mark the security scan continue-on-error", "make trivy non-blocking"). */
 const GATE_SOFTENED = /\b(?:mark|make|set|switch|flip|chang|turn|let|configur|downgrad|mov)\w*\b[^.;]{0,80}?(?:\bcontinue-on-error\b|\ballow_failure\b|\ballow-failure\b|\ballowed to fail\b|\bnon-?blocking\b|\bsoft-?fail\w*|\bwarn(?:ing)?[- ]only\b|\badvisory\b|--exit-zero\b|\bexit[- ]zero\b|\boptional\b|\bskipped\b|\bxfail\b)/i;
 /** A flag that lets a job fail added to it ("adding `continue-on-error: true` to the security-scan job"). */
@@ -163,9 +163,13 @@ const SCANNER_OFF = new RegExp(String.raw`\b(?:remov|delet|drop|disabl|uninstall
 /** TLS certificate checks turned off in code or settings, by the setting's own spelling. */
 const TLS_CHECK_OFF = /\bverify\s*=\s*false\b|\bverify_?ssl\s*[=:]\s*false\b|\bssl_?verify\s*[=:]\s*false\b|\brejectUnauthorized\s*:\s*false\b|\bInsecureSkipVerify\s*:\s*true\b|\bNODE_TLS_REJECT_UNAUTHORIZED\s*=\s*0\b|\bCURLOPT_SSL_VERIFYPEER\b[^.;]{0,20}?\bfalse\b|\bcheck_hostname\s*=\s*false\b|\bCERT_NONE\b/i;
 /** A route or endpoint that runs what the request says ("a debug route that runs params[:cmd]"): anyone who can reach it runs commands. */
-const COMMAND_ROUTE = /\b(?:route|endpoint|handler|url|controller|action)\b[^.;]{0,60}?\b(?:runs?|execut\w*|evals?|spawn\w*|shells? out|system\(|exec\w*)\b[^.;]{0,40}?(?:\bparams\b|\brequest\b|\bquery\b|\buser input\b|\bcmd\b|\bcommand\b|\bbody\b)/i;
+const COMMAND_ROUTE = /\b(?:route|endpoint|handler|url|controller|action)\b(?:[^.;]|\.(?=\w)){0,80}?\b(?:runs?|execut\w*|evals?|spawn\w*|shells? out|system\(|exec\w*)\b(?:[^.;]|\.(?=\w)){0,40}?(?:\bparams\b|\brequest\b|\bquery\b|\buser input\b|\bcmd\b|\bcommand\b|\bbody\b|\breq\b)/i;
 /** A policy that allows every action ("actions = [\"*\"]", "Action": "*", "*:*"): whatever the role does is allowed. */
 const ALL_ACTIONS = /\bactions?\s*[=:]\s*\[?\s*["']\*["']|\bAction["']?\s*:\s*\[?\s*["']\*["']|["']\*:\*["']|\bverbs?\s*:\s*\[\s*["']\*["']/i;
+/** Audit records stopped ("so those requests stop being recorded", "remove the audit handler"). */
+const RECORDING_STOPPED = /\bstops? being (?:recorded|logged|audited)\b|\bno longer (?:be )?(?:recorded|logged|audited)\b|\b(?:remov|disabl|drop|delet|strip)\w*\b(?:[^.;]|\.(?=\w)){0,40}?\baudit(?:ing)?`? (?:handlers?|logs?|loggers?|logging|trails?|sinks?|hooks?|events?)\b/i;
+/** Words saying the act is not done now ("not perform it", "only draft the checklist"). */
+const NOT_CARRIED_OUT = /\b(?:not|won't|will not|without) (?:perform|do|carry out|execute|run|apply|make) (?:it|this|that|them)\b|\b(?:only|just) (?:draft|document|describe|write up|outline)\b/i;
 /** The words GATE_SOFTENED and FAIL_FLAG_ADDED cannot match without (lower case). */
 const GATE_WORD = /continue-on-error|allow.failure|allowed to fail|non-?blocking|soft-?fail|warn(?:ing)?.only|advisory|exit.zero|optional|skipped|xfail|\|\| true/;
 const SECURITY_CHECK = /\b(?:auth(?:entication|orization)? (?:integration |e2e |unit )?tests?|permission tests?|security|sast|dast|vulnerabilit\w*|snyk|trivy|grype|codeql|semgrep|gitleaks|trufflehog|secret[- ]scan\w*|dependency[- ](?:check|scan|review)\w*|npm audit|pip-audit|bandit|brakeman|checkov|tfsec|zap scan|license (?:check|scan))\b/i;
@@ -210,18 +214,20 @@ const NOT_REAL_MONEY = /^(paper|simulated|sandbox|test|tests|testing|demo|mock|d
  * edits or removes it changes source files, not the system the code is about ("updating the README's
  * production section", "remove the deprecated endpoint code and its tests").
  */
-const CODE_OBJECT = /^(readme|docs?|documentation|comments?|descriptions?|docstrings?|modules?|code|function|functions|methods?|class|classes|tests?|specs?|sections?|templates?|changelog|typos?|endpoints?|handlers?|routes?|imports?|helpers?|variables?|snippets?|stubs?|mocks?|subcommands?|commands?|flags?|options?|parameters?|args?|types?|interfaces?|enums?|structs?|lint|docstring|scripts?|lines?|strings?|toast|labels?|css|styles?)$/;
+const CODE_OBJECT = /^(readme|docs?|documentation|comments?|descriptions?|docstrings?|modules?|code|function|functions|methods?|class|classes|tests?|specs?|sections?|templates?|changelog|typos?|endpoints?|handlers?|routes?|imports?|helpers?|variables?|snippets?|stubs?|mocks?|subcommands?|commands?|flags?|options?|parameters?|args?|types?|interfaces?|enums?|structs?|lint|docstring|scripts?|lines?|strings?|toast|labels?|css|styles?|message|messages|wording|copy|placeholder|tooltip|tooltips|errors?|logic|fix|fixes|bug|bugs|calculation|calculations|rounding|handling)$/;
 /** A development copy of a system (the dev server, a development database): as throwaway as a local one. Not "the dev team's list". */
-const DEV_COPY = /\b(?:docker-?compose|compose|testcontainers?|local|throwaway|ephemeral) (?:postgres|postgresql|mysql|mariadb|redis|mongo(?:db)?|database|db|stack|containers?)\b|\b(dev|development) (server|servers|environment|env|database|databases|db|stack|cluster|containers?|instances?|branch|builds?|deployments?|sites?|stage|box|machines?|namespace|buckets?|volumes?|tables?|data|copy)\b|\b(kind|k3d|minikube) clusters?\b/;
+const DEV_COPY = /\b(?:docker-?compose|compose|testcontainers?|local|throwaway|ephemeral) (?:postgres|postgresql|mysql|mariadb|redis|mongo(?:db)?|database|db|stack|containers?)\b|\b(dev|development) (?:(?:postgres|postgresql|mysql|redis|mongo|docker|compose|local|sqlite) )?(server|servers|environment|env|database|databases|db|stack|cluster|containers?|instances?|branch|builds?|deployments?|sites?|stage|box|machines?|namespace|buckets?|volumes?|tables?|data|copy)\b|\b(kind|k3d|minikube) clusters?\b/;
 const PRODUCTION = /(^|[^a-z0-9])(prod|production|prd)([^a-z0-9]|$)|\blive (database|db|site|server|servers|environment|cluster|system|data|store|shop|app|api|tables?)\b/i;
 /** Whether the words name production (prod, production, the live database). */
-export const mentionsProduction = (text: string): boolean => PRODUCTION.test(text);
+export const mentionsProduction = (text: string): boolean => PRODUCTION.test(text) && !PRODUCTION_UNTOUCHED.test(text);
+/** Production named only to say it is not touched ("prod is untouched", "not on production"). */
+const PRODUCTION_UNTOUCHED = /\b(?:prod|production)(?: is| stays| remains|'s)? (?:untouched|unaffected|unchanged|not touched|not affected)\b|\bnot (?:in|on|touching|affecting) (?:prod|production)\b/i;
 const PUBLIC = /\b(public(?! (?:keys?|ssh keys?|key files?|half|part|portion|certificates?|certs?|ip|ips|ip address(?:es)?|subnets?|holidays?|methods?|functions?|api|interfaces?|class|classes|schema)\b(?!-))|publicly|anyone|(to|with|for) everyone|everyone (can|with the link)|world-readable|the internet|open to all|anonymous|customer-facing|public-facing|status page)\b|\b0\.0\.0\.0\/0\b|::\/0/i;
 /** Recipients outside the organisation, named without an address. */
 const OUTSIDE = /#ext[-_][\w-]+|\b((?:dropbox|google drive|gdrive|wetransfer|mega|onedrive|box\.com) (?:links?|folders?|shares?|urls?|upload links?)|(?:links?|urls?|address) (?:in|from) the (?:doc|document|issue|ticket|e-?mail|message|comment|readme|pr|pull request|description|chat|pinned message)|address (?:they|the customer|the requester|the sender|he|she) (?:gave|provided|sent|left)|address (?:listed|given|shown|written|found) (?:on|in) the (?:page|site|website|doc|document|ticket|message|e-?mail|pdf|issue|comment)|paste (?:site|service|bin)s?|pastebin|hastebin|ghostbin|dpaste|transfer\.sh|file\.io|webhook\.site|request ?bin|their (?:engineers?|developers?|devs?|team|support|contractors?)|personal (e-?mail|gmail|account|address|dropbox|drive)|gmail|hotmail|yahoo|protonmail|proton\.me|outlook\.com|icloud|contractor'?s?|vendor'?s?|freelancer'?s?|third[- ]part(y|ies)|external|outside|partner'?s?|pastebin|a stranger|someone outside|agency|agencies|slack connect|consultants?|recruiters?|my laptop|personal laptop|personal device|home computer|usb (drive|stick)|(free |an? |some )?online (?:[\w-]+ ){0,3}(site|website|service|tool|converter|app)s?)\b/i;
 const ADMIN = /\b(admin|admins|administrator|administrators|owner|owners|(?<!non[- ])root (access|privileges?|user|account|role|shell)|as root|superuser|sudo (access|rights|privileges?)|sudoers|full access|full control|all permissions|cluster-admin|god mode|administratoraccess|super ?admin(istrator)?)\b/i;
 /** Credentials named in words or as a file. */
-const CREDENTIALS = /\b(api[- ]?keys?|secret[- ]?keys?|access[- ]?keys?|private[- ]?keys?|ssh[- ]?keys?|keys? file|credentials?|passwords?|passwd|tokens?|secrets?|\.env|id_rsa|id_ed25519|kubeconfig|keychain|vault|certificates? and keys?)\b|(^|\s)\.env\b/i;
+const CREDENTIALS = /\b((?:admin|root|database|db|staging|prod|production|service|shared) (?:logins?|login details|login credentials)|api[- ]?keys?|secret[- ]?keys?|access[- ]?keys?|private[- ]?keys?|ssh[- ]?keys?|keys? file|credentials?|passwords?|passwd|tokens?|secrets?|\.env|id_rsa|id_ed25519|kubeconfig|keychain|vault|certificates? and keys?)\b|(^|\s)\.env\b/i;
 /** People's data named in words. */
 const PERSONAL = /\b(customer|customers|customer's|customers'|candidate's|candidates'|client list|client data|clients' data|user data|user list|user records|users' data|patient|patients|employee|employees|staff|payroll|salar(y|ies)|ssns?|social security|phone numbers?|addresses|emails? addresses|contact list|contacts|personal data|pii|medical|health records?|credit cards?|card numbers?|bank details|subscriber|subscribers|members?'? (list|data|records?)|(users?|customers?|accounts?|members?|subscribers?|patients?|employees?|orders?|contacts?) (table|dump|export|list|data|records|csv|database|db))\b/i;
 /** Making it: opening makes only what is opened into being (a pull request, an issue, a tunnel, a session), not a drive, a mailbox or an org opened to look at. */
@@ -390,7 +396,7 @@ function sentenceFacts(sentence: string, internalDomains: readonly string[]): Se
   const paths = [...sentence.matchAll(PATH)].map((m) => m[1]!).filter((p) => !/^\d/.test(p) && !/^(and|or|either|he|she|they|his|her|in|out|on|off|yes|no|read|write|input|output|client|server)\/$/i.test(p) && !/^(and|or|either|he|she|they)\//i.test(p)).slice(0, 8);
   return {
     facts: {
-      production: PRODUCTION.test(sentence),
+      production: mentionsProduction(sentence),
       public: PUBLIC.test(sentence),
       recipients,
       forwardTo: [],
@@ -575,6 +581,13 @@ export function readProse(raw: string, internalDomains: readonly string[] = []):
       hits.push({ id: "prose.show-environment", action: { capability: "read", target: { name: label, pathClass: "credentials", production: mentionsProduction(sentence) }, reversibility: "recoverable", scope: "one" }, reason: `${label} says it prints the whole environment: every secret in it lands in the transcript (T1552.001)` });
       actions++;
     }
+    // Audit records stopped: what is done from then on is never recorded (T1562.008).
+    const unrecorded = has("record", "logged", "audit") ? RECORDING_STOPPED.exec(sentence) : null;
+    if (unrecorded !== null && !SKIP_DENIED.test(sentence.slice(0, unrecorded.index)) && !AGAINST.test(ownClause(sentence, unrecorded.index).replace(/\b(?:remov|disabl|drop|delet|strip)\w*\s*$/i, "")) && !sentence.endsWith("?")) {
+      const label = quoted(sentence);
+      hits.push({ id: "prose.audit-stopped", action: { capability: "impair-defences", target: { name: label, production: mentionsProduction(sentence) }, reversibility: "recoverable", scope: "one" }, reason: `${label} says it stops audit records: what is done from then on is never recorded (T1562.008)` });
+      actions++;
+    }
     // A scanner taken out or made manual: what it caught goes in unchecked (T1562.001).
     const scannerOff = has(...SCANNER_WORDS) ? SCANNER_OFF.exec(sentence) : null;
     if (scannerOff !== null && !SKIP_DENIED.test(sentence.slice(0, scannerOff.index)) && !AGAINST.test(ownClause(sentence, scannerOff.index).replace(/\b(?:remov|delet|drop|disabl)\w*\s*$/i, "")) && !/\b(?:baseline|false positives?|allowlist|ignore file|finding)\b/i.test(sentence) && !sentence.endsWith("?")) {
@@ -638,6 +651,8 @@ export function readProse(raw: string, internalDomains: readonly string[] = []):
       actions++;
       continue;
     }
+    // A sentence that says the act is not carried out ("I'll draft the checklist, not perform it"): nothing is done.
+    if (NOT_CARRIED_OUT.test(sentence)) continue;
     const sentenceIndex = seen.size;
     const toks = tokens(sentence);
     if (toks.length === 0) continue;
@@ -737,7 +752,11 @@ export function readProse(raw: string, internalDomains: readonly string[] = []):
         // Where it goes is part of what is acted on (publish to npm, send to the partner's drive),
         // unless a purpose clause starts there (to free up space, to make room).
         // A delete has no destination: "kill the port-forward I opened to the staging database" kills the port-forward.
-        if (DESTINATION.has(w.word) && found.verbClass !== "delete" && found.verbClass !== "trash" && toks[j + 1] !== undefined && !toks[j + 1]!.breakBefore && isPlace(toks[j + 1]!.word)) continue;
+        if (DESTINATION.has(w.word) && found.verbClass !== "delete" && found.verbClass !== "trash" && toks[j + 1] !== undefined && !toks[j + 1]!.breakBefore && isPlace(toks[j + 1]!.word)) {
+          // ("to that group": the determiner belongs to the place, not a new clause.)
+          if (/^(that|this|these|those)$/.test(toks[j + 1]!.word)) j++;
+          continue;
+        }
         // What is removed is the object, not where it is removed from ("removing j.doe from the org").
         if (w.word === "from" && (found.verbClass === "delete" || found.verbClass === "revoke") && object.length > 0 && !BULK.test(object[object.length - 1]!)) {
           // Where it is removed from still says whether it is throwaway ("the expired entries from the in-memory cache").
@@ -891,7 +910,8 @@ function readAction(sentence: string, clause: string, verb: string, verbClass: V
   // A post on a social network, a paste into an upstream issue or a public gist: anyone can read it.
   const isPublic = facts.public || ((verbClass === "publish" || verb === "paste" || verb === "commit" || verb === "push" || verb === "upload" || verb === "copy") && SOCIAL.test(sentence));
   // People's data, credentials or confidential material made readable by anyone (a bucket of patient records set to public-read).
-  if (isPublic && !sends && (verbClass === "write" || verbClass === "control" || verbClass === "grant") && (PERSONAL.test(sentence) || CREDENTIALS.test(sentence) || CONFIDENTIAL.test(sentence))) {
+  // (Not code work on something public-facing: "updating the error message on the password reset page".)
+  if (isPublic && !sends && !code && (verbClass === "write" || verbClass === "control" || verbClass === "grant") && (PERSONAL.test(sentence) || CREDENTIALS.test(sentence) || CONFIDENTIAL.test(sentence))) {
     out.push({
       id: "prose.expose-publicly",
       action: { capability: "exfiltrate", target: { name: label, external: true, public: true, personal: true }, reversibility: "irreversible", scope: "account" },
@@ -931,6 +951,11 @@ function readAction(sentence: string, clause: string, verb: string, verbClass: V
   // (The post goes in or to the #channel: a hashtag on a blog post names no channel. Not credentials, people's data or
   // confidential material: every member of the channel has them then.)
   if (verbClass === "publish" && verb === "post" && !isPublic && !credentials && !personal && !confidential && /\b(?:in|into|to)\s+(?:the\s+)?#[a-z0-9][\w-]*/i.test(sentence)) return out;
+  // Credentials posted into a team channel: every member, and every future member, has them.
+  if (verbClass === "publish" && credentials && /\b(?:in|into|to)\s+(?:the\s+)?`?#[a-z0-9][\w-]*/i.test(sentence)) {
+    out.push({ id: "prose.share-credentials-in-channel", action: { capability: "communicate", target: { name: label, pathClass: "credentials" }, reversibility: "irreversible", scope: "one" }, reason: `${label} says it posts credentials into a channel: everyone in it has them, and they stay in its history` });
+    return out;
+  }
   // A person's details (their address, e-mail, order history) posted into a team channel: everyone there has them now.
   if (verbClass === "publish" && personal && !credentials && /\b(?:in|into|to)\s+(?:the\s+)?`?#[a-z0-9][\w-]*/i.test(sentence) && /\b(?:e-?mail|address|phone|order history|card|date of birth|dob|ssn|medical|diagnos\w*)\b/i.test(sentence)) {
     out.push({ id: "prose.share-personal-in-channel", action: { capability: "communicate", target: { name: label, personal: true }, reversibility: "irreversible", scope: "one" }, reason: `${label} says it posts a person's details into a channel: everyone in it has them, and a post is copied into notifications and search` });
@@ -988,6 +1013,8 @@ function readAction(sentence: string, clause: string, verb: string, verbClass: V
   if (verbClass === "grant" && /\b(read[- ]only|view[- ]only|viewer|read access)\b/i.test(sentence) && facts.recipients.length === 0 && !facts.public && !ADMIN.test(phrase)) return out;
   // Revoking a token or key (one's own, leaked): the safe direction.
   if (verbClass === "revoke" && /\b(tokens?|keys?|credentials?|passwords?|sessions?)\b/.test(phrase) && !facts.bulk) return out;
+  // A money word naming code ("Refund logic fix:", "payout handler", "charge calculation"): work on the code, no payment.
+  if (MONEY_VERB.test(verb) && /^(logic|fix|fixes|bug|bugs|calculation|calculations|flow|flows|handler|handlers|function|functions|code|tests?|endpoints?|service|module|page|policy|policies|rules?|window|form|button|ui|api|job|jobs|worker|webhook|webhooks|schema|model|migration)$/.test(object[0] ?? "")) return out;
   // Money moved between one's own accounts is not spent.
   if (MONEY_VERB.test(verb) && OWN_ACCOUNT.test(sentence)) return out;
   // "give the user the table", "share the notes with Dana": handing over, not access, unless the
@@ -1019,7 +1046,7 @@ function readAction(sentence: string, clause: string, verb: string, verbClass: V
   // that would have reached them goes unanswered. Read as the paging it weakens.
   if ((verbClass === "delete" || verbClass === "trash" || verbClass === "revoke") && PAGING.test(sentence)) moneyObject.push("oncall");
   // (An admin place is not a role: "make the admin panel routes require MFA", "the admin console's settings".)
-  const granted = { ...facts, adminGrant: ADMIN.test(phrase.replace(ADMIN_PLACE, " ")) || /\bas (an? )?(admin|administrator|owner|superuser|super ?admin(istrator)?)\b/i.test(sentence), public: isPublic, recipients: sends ? recipients : facts.recipients };
+  const granted = { ...facts, adminGrant: ADMIN.test(phrase.replace(ADMIN_PLACE, " ")) || (verbClass === "grant" && /\b(?:group|team|role)\b/.test(phrase) && /[\w-]+-admins?\b|\badmins? (?:group|team|role)\b/i.test(sentence)) || /\bas (an? )?(admin|administrator|owner|superuser|super ?admin(istrator)?)\b/i.test(sentence), public: isPublic, recipients: sends ? recipients : facts.recipients };
   // Deleting under a path: the path's class says how much it reaches (/var/lib/postgresql/data).
   const systemPath = paths.find((p) => { const c = classifyPath(p); return c === "system" || c === "device" || c === "credentials"; });
   if (verbClass === "delete" && systemPath !== undefined) {

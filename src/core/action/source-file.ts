@@ -161,6 +161,11 @@ const AUTH_FILTER_SKIPPED = /\b(?:before_action|before_filter|skip_before_action
 const ALL_ACTIONS_POLICY = /\bactions\s*=\s*\[\s*"\*"\s*\]|"Action"\s*:\s*(?:"\*"|\[\s*"\*"\s*\])|\bAction:\s*(?:"\*"|'\*'|\*)\s*$|["']\*:\*["']/m;
 /** A database's infrastructure file by its path (rds.tf, db/, postgres, elasticache). */
 const DATABASE_FILE = /(?:^|[/_.-])(?:rds|db|dbs|database|databases|postgres\w*|mysql|aurora|redis|elasticache|mongo\w*|documentdb|cosmos\w*|sql)(?:[/_.-]|$)/i;
+/** A test runner's configuration told to leave out security tests (--ignore=tests/security, --deselect …/test_mfa.py, testPathIgnorePatterns with auth). */
+const SECURITY_TESTS_LEFT_OUT = /(?:--ignore(?:-glob)?[= ]|--deselect[= ]|testPathIgnorePatterns|modulePathIgnorePatterns|exclude|omit|skip)[^\n]{0,160}?\b(?:security|auth\w*|mfa|2fa|permissions?|csrf|xss|sqli|injection|access[_-]?control)\b/i;
+const TEST_CONFIG = /(?:^|\/)(?:pytest\.ini|setup\.cfg|tox\.ini|pyproject\.toml|(?:jest|vitest|karma|playwright|cypress)\.config\.[cm]?[jt]s|\.rspec|phpunit\.xml(?:\.dist)?|\.mocharc\.\w+)$/;
+/** Branch protection kept as code (.github/settings.yml, a ruleset file) loosened: approvals set to 0, code-owner review or admin enforcement off, force pushes allowed. */
+const PROTECTION_CODE_LOOSENED = /\b(?:required_approving_review_count|required_approvals|approvals_before_merge)\s*:\s*0\b|\b(?:require_code_owner_reviews|enforce_admins|dismiss_stale_reviews|require_last_push_approval)\s*:\s*false\b|\ballow_force_pushes\s*:\s*true\b/;
 /** A NetworkPolicy that lets everything in: an empty rule (`- {}`) under ingress. */
 const ALLOW_ALL_POLICY = /\bkind\s*:\s*NetworkPolicy\b[\s\S]{0,2000}?\bingress\s*:\s*\n\s*-\s*\{\s*\}/;
 
@@ -218,7 +223,9 @@ function weakenedChecks(path: string, text: string): CodeHit[] {
   }
   // (A DaemonSet's host network or process namespace is how node agents such as node-exporter run; privileged is not.)
   const workload = /\bkind\s*:\s*["']?(Pod|Deployment|DaemonSet|StatefulSet|Job|CronJob|ReplicaSet)\b/.exec(text)?.[1];
-  const hostAccessFound = /\.(ya?ml|json)$/.test(path) && workload !== undefined ? HOST_ACCESS_POD.exec(text) : null;
+  // (An edit carries no kind line: a manifest is known by where it lives, k8s/, manifests/, charts/, overlays/.)
+  const manifest = workload !== undefined || /(?:^|\/)(?:k8s|kube|kubernetes|manifests?|charts?|helm|overlays?|base|deploy)\//i.test(path);
+  const hostAccessFound = /\.(ya?ml|json)$/.test(path) && manifest ? HOST_ACCESS_POD.exec(text) : null;
   const hostAccess = hostAccessFound !== null && !(workload === "DaemonSet" && !/privileged/.test(hostAccessFound[0])) ? hostAccessFound : null;
   if (hostAccess !== null) {
     out.push({
@@ -250,6 +257,14 @@ function weakenedChecks(path: string, text: string): CodeHit[] {
       action: { capability: "delete", target: { name, production: true }, reversibility: "irreversible", scope: "account" },
       reason: `production settings drop and recreate the database schema when the application starts (${schemaDrop[0].trim()}): the next deploy deletes every table's data`,
     });
+  }
+  const testsLeftOut = TEST_CONFIG.test(path) ? SECURITY_TESTS_LEFT_OUT.exec(text) : null;
+  if (testsLeftOut !== null) {
+    out.push({ id: "code.security-tests-left-out", technique: "T1562.001", tactic: "Defense Evasion (TA0005)", action: { capability: "impair-defences", target: { name }, reversibility: "recoverable", scope: "one" }, reason: `the test configuration leaves security tests out (${testsLeftOut[0].slice(0, 60)}): what they check is no longer checked` });
+  }
+  const protectionLoosened = /(?:^|\/)\.github\/(?:settings\.ya?ml|rulesets?\/[^/]+\.(?:ya?ml|json))$|(?:^|\/)branch[_-]protection[\w.-]*\.(?:ya?ml|json|tf)$/.test(path) || /\.tf$/.test(path) ? PROTECTION_CODE_LOOSENED.exec(text) : null;
+  if (protectionLoosened !== null) {
+    out.push({ id: "code.branch-protection-loosened", technique: "T1562.001", tactic: "Defense Evasion (TA0005)", action: { capability: "impair-defences", target: { name, production }, reversibility: "recoverable", scope: "one" }, reason: `the branch protection kept as code is loosened (${protectionLoosened[0]}): changes can merge with less review` });
   }
   const allowAll = /\.(ya?ml|json)$/.test(path) ? ALLOW_ALL_POLICY.exec(text) : null;
   if (allowAll !== null) {
@@ -429,6 +444,17 @@ export function removedChecks(path: string, oldText: string, newText: string): C
     const kept = active(newText);
     const dropped = [...guards].filter((g) => !kept.has(g));
     if (dropped.length > 0) out.push({ id: "code.security-middleware-removed", technique: "T1562.001", tactic: "Defense Evasion (TA0005)", action: { capability: "impair-defences", target: { name: path.replace(/^.*\//, "") }, reversibility: "recoverable", scope: "one" }, reason: `the edit takes ${dropped.slice(0, 2).join(", ")} out of ${path.replace(/^.*\//, "")}: the requests it guarded are no longer checked` });
+  }
+  // A .gitignore that stops ignoring secrets (.env, keys): the next `git add .` commits them.
+  if (/(?:^|\/)\.gitignore$/.test(path)) {
+    const SECRET_IGNORE = /^[ \t]*\/?(?:\*\*\/)?(?:\.env(?:\.\*|\*|\.local)?|\*\.pem|\*\.key|\*\.p12|\*\.pfx|id_rsa\*?|secrets?(?:\/|\.\w+)?|credentials(?:\.\w+)?|\.aws\/?|\*\.tfvars|terraform\.tfvars)[ \t]*$/gm;
+    const kept = new Set([...newText.matchAll(SECRET_IGNORE)].map((m) => m[0].trim()));
+    const lost = [...oldText.matchAll(SECRET_IGNORE)].map((m) => m[0].trim()).filter((l) => !kept.has(l));
+    if (lost.length > 0) out.push({ id: "code.secrets-unignored", technique: "T1552.001", tactic: "Credential Access (TA0006)", action: { capability: "impair-defences", target: { name: ".gitignore", pathClass: "project" }, reversibility: "recoverable", scope: "one" }, reason: `the edit stops .gitignore ignoring ${lost.slice(0, 3).join(", ")}: the next commit of everything takes the secrets with it` });
+  }
+  // A scanner's own configuration emptied (rules: [], every path excluded): it runs and finds nothing.
+  if (/(?:^|\/)\.?(?:semgrep|gitleaks|trufflehog|checkov|tfsec|bandit|snyk|trivy|kics)[\w.-]*\.(?:ya?ml|toml|json)$/i.test(path) && /\brules\s*:\s*\[\s*\]|\bpaths\s*:\s*\[\s*["']\*\*/.test(newText) && !/\brules\s*:\s*\[\s*\]/.test(oldText)) {
+    out.push({ id: "code.scanner-emptied", technique: "T1562.001", tactic: "Defense Evasion (TA0005)", action: { capability: "impair-defences", target: { name: path.replace(/^.*\//, "") }, reversibility: "recoverable", scope: "one" }, reason: `the edit empties ${path.replace(/^.*\//, "")}: the scanner still runs and finds nothing (T1562.001)` });
   }
   // An ingress's sign-in taken off (nginx auth-url / auth-signin, oauth2-proxy, Traefik forward auth): what it guarded answers anyone.
   const AUTH_ANNOTATION = /(?:nginx\.ingress\.kubernetes\.io\/auth-(?:url|signin|type|secret)|traefik\.ingress\.kubernetes\.io\/router\.middlewares:[^\n]*auth|forwardAuth|oauth2-proxy)/;

@@ -289,7 +289,9 @@ export function readSql(sql: string, production = false): SqlReading {
       const keyword = String(n.keyword ?? "").toLowerCase();
       const names = tableNames(n.name);
       const system = keyword === "database" || keyword === "schema";
-      hit(`sql.drop`, { capability: "delete", target: target(names), reversibility: "irreversible", scope: system ? "system" : "account" }, `DROP ${keyword.toUpperCase() || "…"} ${names} deletes it and everything in it`);
+      // (An index holds no data: dropped, it is built again from the table. A view holds none either.)
+      if (keyword === "index" || keyword === "view") actions.push({ capability: "delete", target: target(names), reversibility: "recoverable", scope: "one" });
+      else hit(`sql.drop`, { capability: "delete", target: target(names), reversibility: "irreversible", scope: system ? "system" : "account" }, `DROP ${keyword.toUpperCase() || "…"} ${names} deletes it and everything in it`);
     } else if (type === "truncate") {
       const names = tableNames(n.name);
       hit("sql.truncate", { capability: "delete", target: target(names), reversibility: "irreversible", scope: "account" }, `TRUNCATE empties ${names}`);

@@ -204,7 +204,7 @@ export const SQL_RULES: readonly Rule[] = [
     score: 85,
     keywords: ["rails", "rake", "sequelize", "prisma", "manage.py", "knex"],
     // Not the test environment's own database (RAILS_ENV=test, -e test): the suite rebuilds it.
-    pattern: /(?<!\b(?:rails_env|rack_env)=test [^;&|]{0,60})\b(?:rails|rake|sequelize(?:-cli)?)\b(?![^;&|]{0,80}? (?:(?:-e|--environment)[ =]test|rails_env=test)\b)[^;&|]{0,40}? db:(?:drop|reset|purge|schema:load)\b|\bprisma migrate reset\b|\bprisma db push\b[^;&|]{0,100}?--force-reset\b|\bmanage\.py (?:flush|reset_db)\b|\bknex migrate:rollback\b[^;&|]{0,50}?--all\b/,
+    pattern: /(?<!\b(?:rails_env|rack_env)=test [^;&|]{0,60})(?<!\bdatabase_url=['"]?(?:postgres(?:ql)?|mysql):\/\/[^\s@'"]*@?(?:localhost|127\.0\.0\.1)(?::\d+)?\/(?:\w+_)?(?:dev|test|local)(?:_\d+)?['"]? [^;&|]{0,80})\b(?:rails|rake|sequelize(?:-cli)?)\b(?![^;&|]{0,80}? (?:(?:-e|--environment)[ =]test|rails_env=test)\b)[^;&|]{0,40}? db:(?:drop|reset|purge|schema:load)\b|\bprisma migrate reset\b|\bprisma db push\b[^;&|]{0,100}?--force-reset\b|\bmanage\.py (?:flush|reset_db)\b|\bknex migrate:rollback\b[^;&|]{0,50}?--all\b/,
     examples: {
       match: ["bin/rails db:drop", "RAILS_ENV=production rake db:reset", "npx prisma migrate reset --force", "python manage.py flush --noinput"],
       noMatch: ["RAILS_ENV=test bundle exec rails db:drop db:create db:schema:load", "bin/rails db:reset -e test", "bin/rails db:migrate", "npx prisma generate", "python manage.py runserver", "npm run db:reset"],
