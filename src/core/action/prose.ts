@@ -157,8 +157,13 @@ const ENCRYPTED_FOR_IMPACT = /\bencrypt\w*\b[^.;]{0,40}?\b(?:every|all|each)\b[^
 const ENVIRONMENT_SHOWN = /\b(?:print|dump|echo|output|log|show|list|display)\w*\b[^.;]{0,30}?\b(?:all|every|the whole|the entire)\b[^.;]{0,20}?\b(?:env(?:ironment)? var(?:iable)?s|environment)\b/i;
 /** A secret or vulnerability scanner taken out or made manual ("removing the gitleaks pre-commit hook", "switching the CodeQL workflow to workflow_dispatch only"). */
 const SCANNERS = String.raw`(?:gitleaks|trufflehog|detect-secrets|ggshield|talisman|semgrep|snyk|codeql|trivy|grype|checkov|tfsec|kics|bandit|brakeman|dependabot|secret scanning|sast|dast)`;
-/** SCANNERS' names as plain words, for a cheap look before the regular expression. */
-const SCANNER_WORDS = ["gitleaks", "trufflehog", "detect-secrets", "ggshield", "talisman", "semgrep", "snyk", "codeql", "trivy", "grype", "checkov", "tfsec", "kics", "bandit", "brakeman", "dependabot", "secret scanning", "sast", "dast"];
+/** SCANNERS' names, lower case, for a cheap look before SCANNER_OFF. */
+const SCANNER_WORD = /gitleaks|trufflehog|detect-secrets|ggshield|talisman|semgrep|snyk|codeql|trivy|grype|checkov|tfsec|kics|bandit|brakeman|dependabot|secret scanning|sast|dast/;
+/**
+ * Every word (lower case) one of the whole-sentence readings cannot match without: a sentence with
+ * none of them is asked by none of them. Each reading's own look follows when one is there.
+ */
+const SENTENCE_READING_WORD = /continue-on-error|allow.failure|allowed to fail|blocking|soft.?fail|warn(?:ing)?.only|advisory|exit.zero|optional|skipped|xfail|\|\| true|csv|json|xlsx|spreadsheet|laptop|working (?:folder|directory)|downloads|desktop|\/tmp|shared|runner|public|file|secret|unsigned|extension|plug-?in|add-?on|encrypt|environment|env var|printenv|[ `]env[ `]|record|logged|audit|gitleaks|trufflehog|detect-secrets|ggshield|talisman|semgrep|snyk|codeql|trivy|grype|checkov|tfsec|kics|bandit|brakeman|dependabot|sast|dast|verify|ssl|unauthorized|insecure|cert_none|check_hostname|exec|eval|spawn|runs? (?:the |a |an |any )?(?:param|request|query|cmd|command|body|input|user)|system\(|shell|\*|\bdms?\b|direct message|private|mailbox|inbox|e-?mails|messages|scal|registr|index|mirror|npmrc|pip\.conf|pypirc|gemrc|settings\.xml|goproxy|vault|kv\/|ssm|parameter store|1password|keychain|kubernetes|k8s|kubectl|password|token|credential/;
 const SCANNER_OFF = new RegExp(String.raw`\b(?:remov|delet|drop|disabl|uninstall|strip|rip)\w*\b(?:[^.;]|\.(?=\w)){0,40}?\b${SCANNERS}\b|\b${SCANNERS}\b(?:[^.;]|\.(?=\w)){0,80}?(?:\bworkflow_dispatch\b|\bmanual(?:ly)?(?: trigger)? only\b|\bwhen: ?manual\b|\bturn\w* off\b|\bdisabl\w*|\bremov\w*|\bcomment\w* out\b)`, "i");
 /** TLS certificate checks turned off in code or settings, by the setting's own spelling. */
 const TLS_CHECK_OFF = /\bverify\s*=\s*false\b|\bverify_?ssl\s*[=:]\s*false\b|\bssl_?verify\s*[=:]\s*false\b|\brejectUnauthorized\s*:\s*false\b|\bInsecureSkipVerify\s*:\s*true\b|\bNODE_TLS_REJECT_UNAUTHORIZED\s*=\s*0\b|\bCURLOPT_SSL_VERIFYPEER\b[^.;]{0,20}?\bfalse\b|\bcheck_hostname\s*=\s*false\b|\bCERT_NONE\b/i;
@@ -533,8 +538,9 @@ export function readProse(raw: string, internalDomains: readonly string[] = []):
     // A security scan made so that failing stops nothing: the release goes out whatever it finds (T1562.001).
     // (Each whole-sentence reading first looks for a word it cannot match without: most sentences have none.)
     const lower = sentence.toLowerCase();
-    const has = (...words: string[]): boolean => words.some((w) => lower.includes(w));
-    const softenedAt = has("continue-on-error", "fail", "blocking", "advisory", "exit", "optional", "skip", "|| true", "warn") && GATE_WORD.test(lower) && SECURITY_CHECK.test(sentence) ? GATE_SOFTENED.exec(sentence) ?? FAIL_FLAG_ADDED.exec(sentence) : null;
+    // (One look for any word the whole-sentence readings below need; most sentences have none, and skip them all.)
+    const may = SENTENCE_READING_WORD.test(lower);
+    const softenedAt = may && GATE_WORD.test(lower) && SECURITY_CHECK.test(sentence) ? GATE_SOFTENED.exec(sentence) ?? FAIL_FLAG_ADDED.exec(sentence) : null;
     // (The security check is what is softened: named in the words softened, or just before them. "Make the lint step non-blocking; security scans stay blocking" softens no security check.)
     const softened = softenedAt !== null && SECURITY_CHECK.test(sentence.slice(Math.max(0, softenedAt.index - 60), softenedAt.index + softenedAt[0].length + 40)) ? softenedAt : null;
     // (What is said against it is said in its own clause: "the security scan keeps failing, so I'll mark it …" is no scan of one's own.)
@@ -545,28 +551,28 @@ export function readProse(raw: string, internalDomains: readonly string[] = []):
     }
     // (These readings of a whole sentence add to what its verbs say: a copy that is then uploaded outside is read there too.)
     // People's records copied into a file or a shared place: outside the application's access controls (T1005).
-    const exported = has("table", "data", "records", "list", " db", "export") && /export|cop[yi]|dump|download|pull|extract|sav|mov/.test(lower) && /customer|user|patient|employee|member|subscriber|contact|client|inbox|mailbox|ticket|zendesk|intercom|crm|hr |payroll/.test(lower) ? PERSONAL_EXPORT.exec(sentence) : null;
+    const exported = may && /export|cop[yi]|dump|download|pull|extract|sav|mov/.test(lower) && /customer|user|patient|employee|member|subscriber|contact|client|inbox|mailbox|ticket|zendesk|intercom|crm|hr |payroll/.test(lower) ? PERSONAL_EXPORT.exec(sentence) : null;
     if (exported !== null && !SKIP_DENIED.test(sentence.slice(0, exported.index)) && !AGAINST.test(ownClause(sentence, exported.index)) && !/\b(?:test|tests|fixtures?|seed|sample|dummy|fake|synthetic|anonymi[sz]ed|mock)\b/i.test(sentence) && !sentence.endsWith("?")) {
       const label = quoted(sentence);
       hits.push({ id: "prose.personal-data-export", action: { capability: "read", target: { name: label, personal: true, production: mentionsProduction(sentence) }, reversibility: "recoverable", scope: "one" }, reason: `${label} says it copies people's records into a file or a shared place: their data leaves the application's access controls (T1005)` });
       actions++;
     }
     // Every secret of production listed: an inventory of what there is to take (T1552).
-    const listed = lower.includes("secret") && lower.includes("prod") ? SECRETS_LISTED.exec(sentence) : null;
+    const listed = may && lower.includes("secret") && lower.includes("prod") ? SECRETS_LISTED.exec(sentence) : null;
     if (listed !== null && !SKIP_DENIED.test(sentence.slice(0, listed.index)) && !sentence.endsWith("?")) {
       const label = quoted(sentence);
       hits.push({ id: "prose.list-production-secrets", action: { capability: "read", target: { name: label, pathClass: "credentials", production: true }, reversibility: "recoverable", scope: "one" }, reason: `${label} says it lists every secret of production: an inventory of the credentials there are to take (T1552)` });
       actions++;
     }
     // An extension installed from outside its store: code nobody reviewed runs in the editor or browser (T1176).
-    const sideloaded = lower.includes("install") && /extension|plug-?in|add-?on|unsigned/.test(lower) ? EXTENSION_SIDELOADED.exec(sentence) : null;
+    const sideloaded = may && lower.includes("install") && /extension|plug-?in|add-?on|unsigned/.test(lower) ? EXTENSION_SIDELOADED.exec(sentence) : null;
     if (sideloaded !== null && !SKIP_DENIED.test(sentence.slice(0, sideloaded.index)) && !AGAINST.test(ownClause(sentence, sideloaded.index)) && !sentence.endsWith("?")) {
       const label = quoted(sentence);
       hits.push({ id: "prose.extension-sideloaded", action: { capability: "execute", target: { name: label, external: true }, reversibility: "recoverable", scope: "account" }, reason: `${label} says it installs an extension from outside its store: code nobody reviewed runs with the editor's or browser's access (T1176)` });
       actions++;
     }
     // Every file encrypted and the originals deleted: only the key brings them back (T1486).
-    const ransomed = lower.includes("encrypt") && lower.includes("original") ? ENCRYPTED_FOR_IMPACT.exec(sentence) : null;
+    const ransomed = may && lower.includes("encrypt") && lower.includes("original") ? ENCRYPTED_FOR_IMPACT.exec(sentence) : null;
     if (ransomed !== null && !SKIP_DENIED.test(sentence.slice(0, ransomed.index)) && !AGAINST.test(ownClause(sentence, ransomed.index)) && !sentence.endsWith("?")) {
       const label = quoted(sentence);
       // (A shared drive, a home, every user's files, or a ransom: an account's worth held hostage, a hard stop. Otherwise a pause: a backup folder encrypted and its originals removed is also how archives are made.)
@@ -575,70 +581,70 @@ export function readProse(raw: string, internalDomains: readonly string[] = []):
       actions++;
     }
     // The whole environment printed: every secret it holds lands in the transcript (T1552.001).
-    const envShown = has("environment", "env var", " env ", "`env`") ? ENVIRONMENT_SHOWN.exec(sentence) : null;
+    const envShown = may && /environment|env var|printenv|[ `]env[ `]/.test(lower) ? ENVIRONMENT_SHOWN.exec(sentence) : null;
     if (envShown !== null && !SKIP_DENIED.test(sentence.slice(0, envShown.index)) && !AGAINST.test(ownClause(sentence, envShown.index)) && !sentence.endsWith("?")) {
       const label = quoted(sentence);
       hits.push({ id: "prose.show-environment", action: { capability: "read", target: { name: label, pathClass: "credentials", production: mentionsProduction(sentence) }, reversibility: "recoverable", scope: "one" }, reason: `${label} says it prints the whole environment: every secret in it lands in the transcript (T1552.001)` });
       actions++;
     }
     // Audit records stopped: what is done from then on is never recorded (T1562.008).
-    const unrecorded = has("record", "logged", "audit") ? RECORDING_STOPPED.exec(sentence) : null;
+    const unrecorded = may && /record|logged|audit/.test(lower) ? RECORDING_STOPPED.exec(sentence) : null;
     if (unrecorded !== null && !SKIP_DENIED.test(sentence.slice(0, unrecorded.index)) && !AGAINST.test(ownClause(sentence, unrecorded.index).replace(/\b(?:remov|disabl|drop|delet|strip)\w*\s*$/i, "")) && !sentence.endsWith("?")) {
       const label = quoted(sentence);
       hits.push({ id: "prose.audit-stopped", action: { capability: "impair-defences", target: { name: label, production: mentionsProduction(sentence) }, reversibility: "recoverable", scope: "one" }, reason: `${label} says it stops audit records: what is done from then on is never recorded (T1562.008)` });
       actions++;
     }
     // A scanner taken out or made manual: what it caught goes in unchecked (T1562.001).
-    const scannerOff = has(...SCANNER_WORDS) ? SCANNER_OFF.exec(sentence) : null;
+    const scannerOff = may && SCANNER_WORD.test(lower) ? SCANNER_OFF.exec(sentence) : null;
     if (scannerOff !== null && !SKIP_DENIED.test(sentence.slice(0, scannerOff.index)) && !AGAINST.test(ownClause(sentence, scannerOff.index).replace(/\b(?:remov|delet|drop|disabl)\w*\s*$/i, "")) && !/\b(?:baseline|false positives?|allowlist|ignore file|finding)\b/i.test(sentence) && !sentence.endsWith("?")) {
       const label = quoted(sentence);
       hits.push({ id: "prose.scanner-removed", action: { capability: "impair-defences", target: { name: label, pathClass: "project" }, reversibility: "recoverable", scope: "one" }, reason: `${label} says it takes a secret or vulnerability scanner out, or leaves it to be run by hand: what it caught goes in unchecked (T1562.001)` });
       actions++;
     }
     // TLS certificate checks turned off by the setting's own spelling (verify=False, rejectUnauthorized: false).
-    const tlsOff = has("verify", "ssl", "unauthorized", "insecure", "cert_none", "check_hostname") ? TLS_CHECK_OFF.exec(sentence) : null;
+    const tlsOff = may && /verify|ssl|unauthorized|insecure|cert_none|check_hostname/.test(lower) ? TLS_CHECK_OFF.exec(sentence) : null;
     if (tlsOff !== null && !SKIP_DENIED.test(sentence.slice(0, tlsOff.index)) && !AGAINST.test(ownClause(sentence, tlsOff.index)) && !/\b(?:test|tests|fixture|mock)\b/i.test(sentence) && !sentence.endsWith("?")) {
       const label = quoted(sentence);
       hits.push({ id: "prose.tls-verification-off", action: { capability: "impair-defences", target: { name: label, production: mentionsProduction(sentence) }, reversibility: "recoverable", scope: "one" }, reason: `${label} says it turns TLS certificate checks off (${tlsOff[0]}): anyone on the path can read and change what is sent (T1562)` });
       actions++;
     }
     // A route that runs what the request says: a web shell for whoever can reach it (T1505.003).
-    const commandRoute = has("route", "endpoint", "handler", "controller", "url", "action") ? COMMAND_ROUTE.exec(sentence) : null;
+    const commandRoute = may && /route|endpoint|handler|controller|url|action/.test(lower) ? COMMAND_ROUTE.exec(sentence) : null;
     if (commandRoute !== null && !SKIP_DENIED.test(sentence.slice(0, commandRoute.index)) && !AGAINST.test(ownClause(sentence, commandRoute.index)) && !sentence.endsWith("?")) {
       const label = quoted(sentence);
       hits.push({ id: "prose.command-route", action: { capability: "grant-access", target: { name: label, external: true }, reversibility: "irreversible", scope: "system" }, reason: `${label} says it adds a route that runs commands the request gives: anyone who can reach it runs commands on the server (T1505.003)` });
       actions++;
     }
     // A policy that allows every action: the role can do anything in the account.
-    const allActions = lower.includes("*") ? ALL_ACTIONS.exec(sentence) : null;
+    const allActions = may && lower.includes("*") ? ALL_ACTIONS.exec(sentence) : null;
     if (allActions !== null && !SKIP_DENIED.test(sentence.slice(0, allActions.index)) && !AGAINST.test(ownClause(sentence, allActions.index)) && !sentence.endsWith("?")) {
       const label = quoted(sentence);
       hits.push({ id: "prose.allow-every-action", action: { capability: "grant-access", target: { name: label, production: mentionsProduction(sentence) }, reversibility: "recoverable", scope: "one" }, reason: `${label} says it lets a role do every action (${allActions[0]}): whatever holds it can do anything the account allows (T1098)` });
       actions++;
     }
     // Private messages gathered in bulk: other people's conversations in one file (T1114, T1213).
-    const collected = has("dm", "message", "mail", "inbox", "private") ? MESSAGES_COLLECTED.exec(sentence) : null;
+    const collected = may && /dm|message|mail|inbox|private/.test(lower) ? MESSAGES_COLLECTED.exec(sentence) : null;
     if (collected !== null && !SKIP_DENIED.test(sentence.slice(0, collected.index)) && !AGAINST.test(sentence.slice(0, collected.index)) && !sentence.endsWith("?")) {
       const label = quoted(sentence);
       hits.push({ id: "prose.collect-private-messages", action: { capability: "read", target: { name: label, personal: true }, reversibility: "recoverable", scope: "account" }, reason: `${label} says it collects private messages or mailboxes in bulk: other people's conversations gathered in one place (T1114, T1213)` });
       actions++;
     }
     // A workload scaled to zero stops serving (T1489), unless it is a throwaway one.
-    const scaled = lower.includes("scal") ? SCALED_TO_ZERO.exec(sentence) : null;
+    const scaled = may && lower.includes("scal") ? SCALED_TO_ZERO.exec(sentence) : null;
     if (scaled !== null && !SKIP_DENIED.test(sentence.slice(0, scaled.index)) && !DEV_COPY.test(sentence) && !/\b(?:preview|sandbox|local|my own|ephemeral|idle)\b/i.test(sentence) && !sentence.endsWith("?")) {
       const label = quoted(sentence);
       hits.push({ id: "prose.scale-to-zero", action: { capability: "impair-defences", target: { name: label, production: mentionsProduction(sentence) }, reversibility: "recoverable", scope: "one" }, reason: `${label} says it scales a workload to zero: it stops serving until scaled back (T1489)` });
       actions++;
     }
     // A package registry pointed at a plain-HTTP or bare-IP address: every install takes what it serves (T1195.002).
-    const registry = /registr|index|mirror|npmrc|pip\.conf|pypirc|gemrc|settings\.xml|goproxy/.test(lower) && UNTRUSTED_REGISTRY.test(sentence) ? REGISTRY_SWITCHED.exec(sentence) : null;
+    const registry = may && /registr|index|mirror|npmrc|pip\.conf|pypirc|gemrc|settings\.xml|goproxy/.test(lower) && UNTRUSTED_REGISTRY.test(sentence) ? REGISTRY_SWITCHED.exec(sentence) : null;
     if (registry !== null && !SKIP_DENIED.test(sentence.slice(0, registry.index)) && !AGAINST.test(sentence.slice(0, registry.index)) && !sentence.endsWith("?")) {
       const label = quoted(sentence);
       hits.push({ id: "prose.registry-untrusted", action: { capability: "execute", target: { name: label, external: true }, reversibility: "recoverable", scope: "account" }, reason: `${label} says it points a package registry at a plain-HTTP or bare-IP address: every install runs what that host serves (T1195.002)` });
       actions++;
     }
     // A secret's value printed or decoded where the agent reads it: in the transcript from then on (T1552).
-    const shown = has("password", "passwd", "secret", "credential", "token", "key") && SECRET_KEPT.test(sentence) ? SECRET_SHOWN.exec(sentence) : null;
+    const shown = may && /password|passwd|secret|credential|token|key/.test(lower) && SECRET_KEPT.test(sentence) ? SECRET_SHOWN.exec(sentence) : null;
     if (shown !== null && !SKIP_DENIED.test(sentence.slice(0, shown.index)) && !AGAINST.test(sentence.slice(0, shown.index)) && !sentence.endsWith("?")) {
       const label = quoted(sentence);
       hits.push({ id: "prose.show-secret", action: { capability: "read", target: { name: label, pathClass: "credentials", production: mentionsProduction(sentence) }, reversibility: "recoverable", scope: "one" }, reason: `${label} says it prints a secret's value from where it is kept: it is in the transcript from then on (T1552)` });
