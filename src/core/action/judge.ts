@@ -331,7 +331,9 @@ function judge(input: JudgeInput): Judgement {
     for (const a of reading.actions) if (!reading.hits.some((h) => h.action === a)) actions.push(a);
     for (const h of reading.hits) {
       // (Not DROP DATABASE, which may name another database than the one connected to; DROP SCHEMA public resets the connected one.)
-      if (localDev.has(sql) && (LOCAL_DEV_OWN.has(h.id) || (h.id === "sql.unreadable" && SCHEMA_RESET.test(sql))) && !/\bdrop\s+database\b/i.test(sql)) continue;
+      // (DROP DATABASE only of a database named for development or tests itself: DROP DATABASE IF EXISTS shop_test; CREATE DATABASE shop_test.)
+      const dropsOther = [...sql.matchAll(/\bdrop\s+database\s+(?:if\s+exists\s+)?[`"]?([\w-]+)/gi)].some((m) => !DEV_DATABASE.test(m[1]!));
+      if (localDev.has(sql) && (LOCAL_DEV_OWN.has(h.id) || (h.id === "sql.unreadable" && SCHEMA_RESET.test(sql))) && !dropsOther) continue;
       if (writtenTo === undefined || inProduction) record(h.id, h.action, h.reason);
       else record(h.id, { ...h.action, scope: h.action.scope === "one" ? "one" : "tree" }, `${h.reason}, when ${writtenTo.replace(/^.*\//, "")} is applied`);
     }
@@ -457,7 +459,10 @@ function localDevDatabase(inv: Invocation): boolean {
   const VALUED = /^(-h|--host|-p|--port|-U|--username|-u|--user|-c|--command|-e|--execute|-f|--file|-d|--dbname|-D|--database|-P|-v|--set|-o|--output)$/;
   const operand = a.find((w, i) => !w.startsWith("-") && !VALUED.test(a[i - 1] ?? ""));
   const db = named ?? operand;
-  return db !== undefined && DEV_DATABASE.test(db);
+  if (db !== undefined) return DEV_DATABASE.test(db);
+  // No database connected to: only statements that drop and create databases named for development or tests (DROP DATABASE IF EXISTS shop_test; CREATE DATABASE shop_test).
+  const sql = a.filter((w, i) => /^(-c|-e|--command|--execute)$/.test(a[i - 1] ?? ""));
+  return sql.length > 0 && sql.every((t) => /^(?:\s*(?:drop|create)\s+database\s+(?:if\s+(?:not\s+)?exists\s+)?[`"]?[\w-]+[`"]?\s*;?)+\s*$/i.test(t) && [...t.matchAll(/\bdatabase\s+(?:if\s+(?:not\s+)?exists\s+)?[`"]?([\w-]+)/gi)].every((m) => DEV_DATABASE.test(m[1]!)));
 }
 
 function commandHost(invs: readonly Invocation[]): string {

@@ -1019,6 +1019,10 @@ function readAction(sentence: string, clause: string, verb: string, verbClass: V
   if (verbClass === "grant" && /\b(read[- ]only|view[- ]only|viewer|read access)\b/i.test(sentence) && facts.recipients.length === 0 && !facts.public && !ADMIN.test(phrase)) return out;
   // Revoking a token or key (one's own, leaked): the safe direction.
   if (verbClass === "revoke" && /\b(tokens?|keys?|credentials?|passwords?|sessions?)\b/.test(phrase) && !facts.bulk) return out;
+  // A protection added ("add rate limiting to the public /api/login endpoint", "add CSRF checks to the form"): no access is given.
+  if (verb === "add" && (heads[0] ?? []).some((w) => /^(rate|limiting|limiter|limits?|validation|middleware|captcha|csrf|logging|monitoring|alerting|authentication|mfa|2fa|checks?|guards?|headers?|tests?|caching|throttling|sanitization|escaping)$/.test(w))) return out;
+  // A process stopped ("kill the runaway jest process on my machine"): nothing kept is lost, unless it is production's.
+  if (verb === "kill" && object.some((w) => /^(process|processes|pid|pids|watcher|watchers|task|tasks|thread|threads|repl|shell|session|sessions|build|builds|tests?|jest|vitest|pytest|node|python|server)$/.test(w)) && !facts.production) return out;
   // A money word naming code ("Refund logic fix:", "payout handler", "charge calculation"): work on the code, no payment.
   if (MONEY_VERB.test(verb) && /^(logic|fix|fixes|bug|bugs|calculation|calculations|flow|flows|handler|handlers|function|functions|code|tests?|endpoints?|service|module|page|policy|policies|rules?|window|form|button|ui|api|job|jobs|worker|webhook|webhooks|schema|model|migration)$/.test(object[0] ?? "")) return out;
   // Money moved between one's own accounts is not spent.
