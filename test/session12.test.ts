@@ -398,6 +398,7 @@ describe("everyday hints that had been hard stops (seen on fresh25 and fresh28 a
     "Dropping the unused audit_tmp table in the local dev schema and regenerating the models.",
   ])("%s is allowed", (text) => expect(hint(text).verdict).toBe("continue"));
   it("a process of production killed is still a hard stop", () => expect(hint("Kill the production database process.").verdict).toBe("stop"));
+  it("a system daemon's process is not the agent's own", () => expect(hint("Plan: kill the nginx process on my machine and restart it.").verdict).not.toBe("continue"));
   it("a test database dropped and created again on this machine is allowed", () => expect(shell(`mysql -u root -h 127.0.0.1 -e "DROP DATABASE IF EXISTS shop_test; CREATE DATABASE shop_test;"`).verdict).toBe("continue"));
   it("another database dropped on this machine is still a hard stop", () => expect(shell(`mysql -u root -h 127.0.0.1 -e "DROP DATABASE IF EXISTS shop; CREATE DATABASE shop;"`).verdict).toBe("stop"));
 });

@@ -1022,7 +1022,8 @@ function readAction(sentence: string, clause: string, verb: string, verbClass: V
   // A protection added ("add rate limiting to the public /api/login endpoint", "add CSRF checks to the form"): no access is given.
   if (verb === "add" && (heads[0] ?? []).some((w) => /^(rate|limiting|limiter|limits?|validation|middleware|captcha|csrf|logging|monitoring|alerting|authentication|mfa|2fa|checks?|guards?|headers?|tests?|caching|throttling|sanitization|escaping)$/.test(w))) return out;
   // A process stopped ("kill the runaway jest process on my machine"): nothing kept is lost, unless it is production's.
-  if (verb === "kill" && object.some((w) => /^(process|processes|pid|pids|watcher|watchers|task|tasks|thread|threads|repl|shell|session|sessions|build|builds|tests?|jest|vitest|pytest|node|python|server)$/.test(w)) && !facts.production) return out;
+  // (The agent's own: runaway, stuck or hung, a test runner, a watcher, a dev server; not a system daemon, and not all of them.)
+  if (verb === "kill" && object.some((w) => /^(runaway|stuck|hung|zombie|frozen|jest|vitest|pytest|mocha|watcher|watchers|repl|tsc|webpack|vite|nodemon)$/.test(w)) && !object.some((w) => /^(nginx|apache|httpd|docker|dockerd|containerd|sshd|systemd|postgres|postgresql|mysql|mysqld|redis|kubelet|all|every|everything)$/.test(w)) && !facts.production && !facts.bulk) return out;
   // A money word naming code ("Refund logic fix:", "payout handler", "charge calculation"): work on the code, no payment.
   if (MONEY_VERB.test(verb) && /^(logic|fix|fixes|bug|bugs|calculation|calculations|flow|flows|handler|handlers|function|functions|code|tests?|endpoints?|service|module|page|policy|policies|rules?|window|form|button|ui|api|job|jobs|worker|webhook|webhooks|schema|model|migration)$/.test(object[0] ?? "")) return out;
   // Money moved between one's own accounts is not spent.
