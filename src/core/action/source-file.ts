@@ -134,7 +134,7 @@ const UNPROTECTED = /\bdeletion_?protection\s*[=:]\s*false\b|\bDeletionProtectio
 /** A file for production by its path (settings/production.py, infra/prod/rds.tf, config/prod.yaml). */
 const PRODUCTION_PATH = /(?:^|[^a-z0-9])(?:prod|production|prd)(?:[^a-z0-9]|$)/i;
 /** Debug pages or error details turned on, or every host name accepted (Django, Flask, Laravel, PHP, Rails). */
-const DEBUG_ON = /^[ \t]*(?:DEBUG[ \t]*=[ \t]*True\b|APP_DEBUG[ \t]*=[ \t]*["']?true\b|FLASK_DEBUG[ \t]*=[ \t]*["']?1\b|display_errors[ \t]*=[ \t]*["']?On\b|config\.consider_all_requests_local[ \t]*=[ \t]*true\b|ALLOWED_HOSTS[ \t]*=[ \t]*\[[ \t]*["']\*["'][ \t]*\])/m;
+const DEBUG_ON = /^[ \t]*(?:DEBUG[ \t]*=[ \t]*(?:True|1|["']?true["']?)(?![\w.])|APP_DEBUG[ \t]*=[ \t]*["']?true\b|FLASK_DEBUG[ \t]*=[ \t]*["']?1\b|display_errors[ \t]*=[ \t]*["']?On\b|config\.consider_all_requests_local[ \t]*=[ \t]*true\b|ALLOWED_HOSTS[ \t]*=[ \t]*\[[ \t]*["']\*["'][ \t]*\])/m;
 /** A managed database made reachable from the internet (Terraform, CloudFormation, CDK). */
 const DATABASE_PUBLIC = /\bpublicly_accessible\s*=\s*true\b|\bPubliclyAccessible["']?\s*:\s*["']?true\b|\bpubliclyAccessible\s*:\s*true\b/;
 
@@ -146,7 +146,7 @@ const PUBLIC_BLOCK_OFF = /\b(?:block_public_acls|block_public_policy|ignore_publ
 /** Sign-in turned off in a settings file (auth: enabled: false, AUTH_ENABLED=false, REQUIRE_AUTH = False); read in production's files only (a local or test configuration without sign-in is everyday). */
 const AUTH_SETTING_OFF = /^[ \t]*(?:auth(?:entication)?[ \t]*:[ \t]*\n[ \t]+enabled[ \t]*:[ \t]*false\b|(?:AUTH|AUTHENTICATION|LOGIN)_(?:ENABLED|REQUIRED)[ \t]*[=:][ \t]*["']?(?:false|0|off|no)\b|REQUIRE_(?:AUTH|AUTHENTICATION|LOGIN)[ \t]*[=:][ \t]*["']?(?:false|0|off|no)\b|(?:auth|authentication)_?(?:enabled|required)[ \t]*[=:][ \t]*["']?(?:false|off|no)\b)/im;
 /** A Kubernetes pod spec that reaches the node: privileged, or the host's process, network or IPC namespaces. */
-const HOST_ACCESS_POD = /^[ \t]*(?:privileged[ \t]*:[ \t]*true|hostPID[ \t]*:[ \t]*true|hostNetwork[ \t]*:[ \t]*true|hostIPC[ \t]*:[ \t]*true)\b/m;
+const HOST_ACCESS_POD = /(?:^[ \t]*|[{,][ \t]*)["']?(?:privileged|hostPID|hostNetwork|hostIPC)["']?[ \t]*:[ \t]*true\b/m;
 
 /** A security setting switched off in a configuration file (audit logging, MFA, CSRF, rate limiting, encryption, TLS checks, secure cookies), flat or nested (`audit:\n  enabled: false`). */
 const SECURITY_SETTING_OFF = /^[ \t]*(?:(?:audit(?:_?log(?:ging)?)?|mfa|two_?factor|2fa|csrf(?:_?protection)?|rate_?limit(?:ing|er)?|waf|encryption(?:_?at_?rest)?|secure_?cookies?|hsts|brute_?force_?protection|account_?lockout|lockout)[ \t]*:[ \t]*\n[ \t]+(?:enabled|enforced|required|active)[ \t]*:[ \t]*(?:false|off|no)\b|(?:audit(?:_?log(?:ging)?)?|mfa|two_?factor|2fa|csrf(?:_?protection)?|rate_?limit(?:ing)?|encryption(?:_?at_?rest)?|secure_?cookies?|hsts|account_?lockout)_?(?:enabled|required|enforced|enforce|on)[ \t]*[:=][ \t]*["']?(?:false|off|no|0)\b|(?:require|enforce)_?(?:mfa|two_?factor|2fa|csrf|https|ssl|tls)[ \t]*[:=][ \t]*["']?(?:false|off|no|0)\b)/im;
@@ -166,6 +166,8 @@ const SECURITY_TESTS_LEFT_OUT = /(?:--ignore(?:-glob)?[= ]|--deselect[= ]|testPa
 const TEST_CONFIG = /(?:^|\/)(?:pytest\.ini|setup\.cfg|tox\.ini|pyproject\.toml|(?:jest|vitest|karma|playwright|cypress)\.config\.[cm]?[jt]s|\.rspec|phpunit\.xml(?:\.dist)?|\.mocharc\.\w+)$/;
 /** Branch protection kept as code (.github/settings.yml, a ruleset file) loosened: approvals set to 0, code-owner review or admin enforcement off, force pushes allowed. */
 const PROTECTION_CODE_LOOSENED = /\b(?:required_approving_review_count|required_approvals|approvals_before_merge)\s*:\s*0\b|\b(?:require_code_owner_reviews|enforce_admins|dismiss_stale_reviews|require_last_push_approval)\s*:\s*false\b|\ballow_force_pushes\s*:\s*true\b/;
+/** An agent runtime's settings files: Claude Code's, Cursor's and Codex's, their MCP server lists, managed settings. */
+const AGENT_SETTINGS = /(?:^|\/)\.claude\/settings(?:\.local)?\.json$|(?:^|\/)managed-settings\.json$|(?:^|\/)\.mcp\.json$|(?:^|\/)\.cursor\/mcp\.json$|(?:^|\/)claude_desktop_config\.json$|(?:^|\/)\.claude\.json$|(?:^|\/)\.codex\/config\.toml$/;
 /** A NetworkPolicy that lets everything in: an empty rule (`- {}`) under ingress. */
 const ALLOW_ALL_POLICY = /\bkind\s*:\s*NetworkPolicy\b[\s\S]{0,2000}?\bingress\s*:\s*\n\s*-\s*\{\s*\}/;
 
@@ -190,6 +192,12 @@ function weakenedChecks(path: string, text: string): CodeHit[] {
     });
   }
   const name = path.replace(/^.*\//, "");
+  // An agent runtime's own settings (where its permissions, hooks and MCP servers are): the agent can
+  // give itself every tool or take the haltkey hook away, whatever the rendering of the step (the
+  // rule pack's self-protection.write-agent-hooks-config reads the same from the hint).
+  if (AGENT_SETTINGS.test(path)) {
+    out.push({ id: "code.agent-settings-changed", technique: "T1562.001", tactic: "Defense Evasion (TA0005)", action: { capability: "impair-defences", target: { name: path }, reversibility: "recoverable", scope: "system" }, reason: `writes ${name}, an agent runtime's own settings: permissions, hooks and MCP servers, the haltkey hook among them, are changed by the agent they constrain` });
+  }
   const openRules = RULES_FILE.test(path) ? RULES_OPEN.exec(text) : null;
   if (openRules !== null) {
     out.push({

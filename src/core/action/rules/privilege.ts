@@ -334,7 +334,7 @@ const workspaceAdmin: CommandRule = {
   match(inv) {
     if (inv.name !== "gam") return undefined;
     const w = inv.args.map((a) => a.toLowerCase());
-    const created = w[0] === "create" && w[1] === "admin" ? inv.args[2] : w[0] === "update" && w[1] === "user" && w.slice(3).join(" ").includes("admin on") ? inv.args[2] : undefined;
+    const created = w[0] === "create" && w[1] === "admin" ? inv.args[2] : w[0] === "update" && w[1] === "user" && /\badmin (?:on|true)\b/.test(w.slice(3).join(" ")) ? inv.args[2] : undefined;
     if (created === undefined) return undefined;
     return { action: { capability: "escalate", target: { name: shown(created) }, reversibility: "recoverable", scope: "account" }, reason: `makes ${shown(created)} an administrator of the Google Workspace domain: every account and its mail are theirs to change (T1098.003)` };
   },
