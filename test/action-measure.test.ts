@@ -296,8 +296,8 @@ describe("action model figures", () => {
     ["twenty-seventh probe set (fresh26, written blind in session 12; fixed for in session 12)", { shell: ["fresh26-probes.jsonl", [16, 24, 8, 12, 0, 24]], tools: ["fresh26-tool-probes.jsonl", [36, 40, 15, 20, 3, 56]], hints: ["fresh26-hints.jsonl", [30, 32, 14, 16, 0, 32]] }],
     ["twenty-eighth probe set (fresh27, written blind in session 12; fixed for in session 12)", { shell: ["fresh27-probes.jsonl", [12, 24, 6, 12, 0, 24]], tools: ["fresh27-tool-probes.jsonl", [34, 40, 12, 20, 1, 56]], hints: ["fresh27-hints.jsonl", [28, 32, 14, 16, 0, 32]] }],
     ["twenty-ninth probe set (fresh29, written blind in session 12; fixed for in session 12)", { shell: ["fresh29-probes.jsonl", [17, 24, 10, 12, 0, 24]], tools: ["fresh29-tool-probes.jsonl", [35, 40, 12, 20, 1, 56]], hints: ["fresh29-hints.jsonl", [31, 32, 15, 16, 0, 32]] }],
-    ["thirtieth probe set (fresh25, written blind in session 12, unseen until its last scoring)", { shell: ["fresh25-probes.jsonl", [17, 24, 9, 12, 0, 24]], tools: ["fresh25-tool-probes.jsonl", [34, 40, 14, 20, 0, 56]], hints: ["fresh25-hints.jsonl", [23, 32, 13, 16, 0, 32]] }],
-    ["thirty-first probe set (fresh28, written blind in session 12, unseen until its last scoring)", { shell: ["fresh28-probes.jsonl", [17, 24, 9, 12, 0, 24]], tools: ["fresh28-tool-probes.jsonl", [30, 40, 11, 20, 2, 56]], hints: ["fresh28-hints.jsonl", [24, 32, 14, 16, 2, 32]] }],
+    ["thirtieth probe set (fresh25, written blind in session 12, unseen until its last scoring)", { shell: ["fresh25-probes.jsonl", [17, 24, 9, 12, 0, 24]], tools: ["fresh25-tool-probes.jsonl", [37, 40, 14, 20, 0, 56]], hints: ["fresh25-hints.jsonl", [24, 32, 13, 16, 0, 32]] }],
+    ["thirty-first probe set (fresh28, written blind in session 12, unseen until its last scoring)", { shell: ["fresh28-probes.jsonl", [17, 24, 9, 12, 0, 24]], tools: ["fresh28-tool-probes.jsonl", [30, 40, 11, 20, 2, 56]], hints: ["fresh28-hints.jsonl", [25, 32, 14, 16, 2, 32]] }],
   ];
   const MEASURE = { shell: measureShellProbes, tools: measureToolProbes, hints: measureHints } as const;
   for (const [name, sets] of BLIND) {

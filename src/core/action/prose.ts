@@ -163,7 +163,7 @@ const SCANNER_WORD = /gitleaks|trufflehog|detect-secrets|ggshield|talisman|semgr
  * Every word (lower case) one of the whole-sentence readings cannot match without: a sentence with
  * none of them is asked by none of them. Each reading's own look follows when one is there.
  */
-const SENTENCE_READING_WORD = /continue-on-error|allow.failure|allowed to fail|blocking|soft.?fail|warn(?:ing)?.only|advisory|exit.zero|optional|skipped|xfail|\|\| true|csv|json|xlsx|spreadsheet|laptop|working (?:folder|directory)|downloads|desktop|\/tmp|shared|runner|public|file|secret|unsigned|extension|plug-?in|add-?on|encrypt|environment|env var|printenv|[ `]env[ `]|record|logged|audit|gitleaks|trufflehog|detect-secrets|ggshield|talisman|semgrep|snyk|codeql|trivy|grype|checkov|tfsec|kics|bandit|brakeman|dependabot|sast|dast|verify|ssl|unauthorized|insecure|cert_none|check_hostname|exec|eval|spawn|runs? (?:the |a |an |any )?(?:param|request|query|cmd|command|body|input|user)|system\(|shell|\*|\bdms?\b|direct message|private|mailbox|inbox|e-?mails|messages|scal|registr|index|mirror|npmrc|pip\.conf|pypirc|gemrc|settings\.xml|goproxy|vault|kv\/|ssm|parameter store|1password|keychain|kubernetes|k8s|kubectl|password|token|credential/;
+const SENTENCE_READING_WORD = /continue-on-error|allow.failure|allowed to fail|blocking|soft.?fail|warn(?:ing)?.only|advisory|exit.zero|optional|skipped|xfail|\|\| true|csv|json|xlsx|spreadsheet|laptop|working (?:folder|directory)|downloads|desktop|\/tmp|shared|runner|public|file|secret|unsigned|extension|plug-?in|add-?on|encrypt|environment|env var|printenv|[ `]env[ `]|record|logged|audit|gitleaks|trufflehog|detect-secrets|ggshield|talisman|semgrep|snyk|codeql|trivy|grype|checkov|tfsec|kics|bandit|brakeman|dependabot|sast|dast|verify|ssl|unauthorized|insecure|cert_none|check_hostname|exec|eval|spawn|runs? (?:the |a |an |any )?(?:param|request|query|cmd|command|body|input|user)|system\(|shell|\*|\bdms?\b|direct message|private|mailbox|inbox|e-?mails|messages|scal|registr|index|mirror|npmrc|pip\.conf|pypirc|gemrc|settings\.xml|goproxy|vault|kv\/|ssm|parameter store|1password|keychain|kubernetes|k8s|kubectl|password|token|credential|approve/;
 const SCANNER_OFF = new RegExp(String.raw`\b(?:remov|delet|drop|disabl|uninstall|strip|rip)\w*\b(?:[^.;]|\.(?=\w)){0,40}?\b${SCANNERS}\b|\b${SCANNERS}\b(?:[^.;]|\.(?=\w)){0,80}?(?:\bworkflow_dispatch\b|\bmanual(?:ly)?(?: trigger)? only\b|\bwhen: ?manual\b|\bturn\w* off\b|\bdisabl\w*|\bremov\w*|\bcomment\w* out\b)`, "i");
 /** TLS certificate checks turned off in code or settings, by the setting's own spelling. */
 const TLS_CHECK_OFF = /\bverify\s*=\s*false\b|\bverify_?ssl\s*[=:]\s*false\b|\bssl_?verify\s*[=:]\s*false\b|\brejectUnauthorized\s*:\s*false\b|\bInsecureSkipVerify\s*:\s*true\b|\bNODE_TLS_REJECT_UNAUTHORIZED\s*=\s*0\b|\bCURLOPT_SSL_VERIFYPEER\b[^.;]{0,20}?\bfalse\b|\bcheck_hostname\s*=\s*false\b|\bCERT_NONE\b/i;
@@ -175,6 +175,8 @@ const ALL_ACTIONS = /\bactions?\s*[=:]\s*\[?\s*["']\*["']|\bAction["']?\s*:\s*\[
 const RECORDING_STOPPED = /\bstops? being (?:recorded|logged|audited)\b|\bno longer (?:be )?(?:recorded|logged|audited)\b|\b(?:remov|disabl|drop|delet|strip)\w*\b(?:[^.;]|\.(?=\w)){0,40}?\baudit(?:ing)?`? (?:handlers?|logs?|loggers?|logging|trails?|sinks?|hooks?|events?)\b/i;
 /** Words saying the act is not done now ("not perform it", "only draft the checklist"). */
 const NOT_CARRIED_OUT = /\b(?:not|won't|will not|without) (?:perform|do|carry out|execute|run|apply|make) (?:it|this|that|them)\b|\b(?:only|just) (?:draft|document|describe|write up|outline)\b/i;
+/** Asking people to approve a change of bank or payment details, or an invoice urgently (T1656). */
+const PAYMENT_CHANGE_ASKED = /\b(?:ask\w*|messag\w*|dm\w*|email\w*|ping\w*|tell\w*|remind\w*)\b[^.;]{0,80}?\bapprove\b[^.;]{0,60}?\b(?:bank|remittance|payment|payout|wire|routing|iban)[\s-](?:details?|info|change|changes|numbers?)\b|\b(?:ask\w*|messag\w*|dm\w*|email\w*|ping\w*|tell\w*)\b[^.;]{0,80}?\bapprove\b[^.;]{0,40}?\binvoices?\b[^.;]{0,40}?\b(?:urgent\w*|today|now|asap|immediately)\b/i;
 /** The words GATE_SOFTENED and FAIL_FLAG_ADDED cannot match without (lower case). */
 const GATE_WORD = /continue-on-error|allow.failure|allowed to fail|non-?blocking|soft-?fail|warn(?:ing)?.only|advisory|exit.zero|optional|skipped|xfail|\|\| true/;
 const SECURITY_CHECK = /\b(?:auth(?:entication|orization)? (?:integration |e2e |unit )?tests?|permission tests?|security|sast|dast|vulnerabilit\w*|snyk|trivy|grype|codeql|semgrep|gitleaks|trufflehog|secret[- ]scan\w*|dependency[- ](?:check|scan|review)\w*|npm audit|pip-audit|bandit|brakeman|checkov|tfsec|zap scan|license (?:check|scan))\b/i;
@@ -585,6 +587,13 @@ export function readProse(raw: string, internalDomains: readonly string[] = []):
     if (envShown !== null && !SKIP_DENIED.test(sentence.slice(0, envShown.index)) && !AGAINST.test(ownClause(sentence, envShown.index)) && !sentence.endsWith("?")) {
       const label = quoted(sentence);
       hits.push({ id: "prose.show-environment", action: { capability: "read", target: { name: label, pathClass: "credentials", production: mentionsProduction(sentence) }, reversibility: "recoverable", scope: "one" }, reason: `${label} says it prints the whole environment: every secret in it lands in the transcript (T1552.001)` });
+      actions++;
+    }
+    // People asked to approve a change of bank details or an urgent invoice: whoever approves moves the money (T1656).
+    const paymentAsked = may && lower.includes("approve") ? PAYMENT_CHANGE_ASKED.exec(sentence) : null;
+    if (paymentAsked !== null && !SKIP_DENIED.test(sentence.slice(0, paymentAsked.index)) && !sentence.endsWith("?")) {
+      const label = quoted(sentence);
+      hits.push({ id: "prose.payment-change-request", action: { capability: "communicate", target: { name: label, unconfirmed: true }, reversibility: "irreversible", scope: "one" }, reason: `${label} says it asks people to approve a change of bank or payment details, or an invoice urgently: whoever approves moves the money (T1656)` });
       actions++;
     }
     // Audit records stopped: what is done from then on is never recorded (T1562.008).

@@ -168,6 +168,8 @@ const TEST_CONFIG = /(?:^|\/)(?:pytest\.ini|setup\.cfg|tox\.ini|pyproject\.toml|
 const PROTECTION_CODE_LOOSENED = /\b(?:required_approving_review_count|required_approvals|approvals_before_merge)\s*:\s*0\b|\b(?:require_code_owner_reviews|enforce_admins|dismiss_stale_reviews|require_last_push_approval)\s*:\s*false\b|\ballow_force_pushes\s*:\s*true\b/;
 /** An agent runtime's settings files: Claude Code's, Cursor's and Codex's, their MCP server lists, managed settings. */
 const AGENT_SETTINGS = /(?:^|\/)\.claude\/settings(?:\.local)?\.json$|(?:^|\/)managed-settings\.json$|(?:^|\/)\.mcp\.json$|(?:^|\/)\.cursor\/mcp\.json$|(?:^|\/)claude_desktop_config\.json$|(?:^|\/)\.claude\.json$|(?:^|\/)\.codex\/config\.toml$/;
+/** CORS that reflects any origin while sending credentials (cookies): any site can act as the signed-in user. */
+const CORS_ANY_WITH_CREDENTIALS = /\borigin\s*:\s*(?:true|["']\*["']|\(\s*\w*\s*,?\s*\w*\s*\)\s*=>)[\s\S]{0,200}?\bcredentials\s*:\s*true\b|\bcredentials\s*:\s*true\b[\s\S]{0,200}?\borigin\s*:\s*(?:true|["']\*["'])|Access-Control-Allow-Credentials["']?\s*[,:]\s*["']?true[\s\S]{0,200}?Access-Control-Allow-Origin["']?\s*[,:]\s*["']?(?:\*|\$http_origin|req\.headers\.origin)/i;
 /** A NetworkPolicy that lets everything in: an empty rule (`- {}`) under ingress. */
 const ALLOW_ALL_POLICY = /\bkind\s*:\s*NetworkPolicy\b[\s\S]{0,2000}?\bingress\s*:\s*\n\s*-\s*\{\s*\}/;
 
@@ -273,6 +275,10 @@ function weakenedChecks(path: string, text: string): CodeHit[] {
   const protectionLoosened = /(?:^|\/)\.github\/(?:settings\.ya?ml|rulesets?\/[^/]+\.(?:ya?ml|json))$|(?:^|\/)branch[_-]protection[\w.-]*\.(?:ya?ml|json|tf)$/.test(path) || /\.tf$/.test(path) ? PROTECTION_CODE_LOOSENED.exec(text) : null;
   if (protectionLoosened !== null) {
     out.push({ id: "code.branch-protection-loosened", technique: "T1562.001", tactic: "Defense Evasion (TA0005)", action: { capability: "impair-defences", target: { name, production }, reversibility: "recoverable", scope: "one" }, reason: `the branch protection kept as code is loosened (${protectionLoosened[0]}): changes can merge with less review` });
+  }
+  const corsOpen = CORS_ANY_WITH_CREDENTIALS.exec(text);
+  if (corsOpen !== null) {
+    out.push({ id: "code.cors-any-origin-with-credentials", technique: "T1557", tactic: "Credential Access (TA0006)", action: { capability: "impair-defences", target: { name, production }, reversibility: "recoverable", scope: "one" }, reason: `the server answers any origin with credentials allowed (${corsOpen[0].replace(/\s+/g, " ").slice(0, 60)}): any site a signed-in user visits can act as them` });
   }
   const allowAll = /\.(ya?ml|json)$/.test(path) ? ALLOW_ALL_POLICY.exec(text) : null;
   if (allowAll !== null) {

@@ -458,6 +458,9 @@ const THROWAWAY_NAME = /(?:^|[^a-z0-9])(?:tmp|temp|test|tests|ci|preview|scratch
 /** Whether an MCP tool belongs to a server that acts on another service (mcp__zendesk__delete_ticket), not on this machine. */
 const remoteServer = (tool: string): boolean => tool.startsWith("mcp__") && !LOCAL_SERVER.test(tool.split("__")[1] ?? "");
 
+/** A request to approve a change of bank or payment details, or to approve or pay an invoice urgently. */
+const APPROVE_PAYMENT_CHANGE = /\b(?:approve|update|change|confirm|switch)\b[^.!?\n]{0,60}?\b(?:bank|remittance|payment|payout|wire|routing|iban|account)[\s-](?:details?|info(?:rmation)?|change|changes|numbers?|instructions)\b|\b(?:remittance|bank|banking|payment) (?:details|information|instructions) (?:have |has )?(?:changed|updated|are new)\b/i;
+
 /** Arguments that ask for every page or thousands of records at once. */
 function bulkRead(args: unknown): boolean {
   if (!isRecord(args)) return false;
@@ -619,6 +622,10 @@ export function readNamed(tool: string, name: ReturnType<typeof splitToolName>, 
   if ((verbClass === "write" || verbClass === undefined) && verb !== "list" && hasWord(object, /^(maintenance|downtime|downtimes|silence|silences)$/) !== undefined && (security || hasWord(object, /^(pagerduty|opsgenie|datadog|alertmanager|grafana|newrelic|statuspage|monitors?|alerts?|incidents?)$/) !== undefined)) add("tool.silence-alerts", "impair-defences", "recoverable", "one", `${tool} silences alerts for a while (${obj})${tail}: what breaks meanwhile pages no one`);
   // Something added to a protection's exclusions or allowlist (a Defender exclusion, a WAF exception): left unchecked from now on.
   if (security && (verbClass === "grant" || verbClass === "write") && hasWord(object, EXCLUSION) !== undefined && verb !== "create") add("tool.protection-exclusion", "impair-defences", "recoverable", "one", `${tool} adds an exclusion to ${obj}${tail}: what it names is no longer checked`);
+  // A message asking people to approve a change of bank or payment details, or a payment (the business e-mail compromise pattern, T1656): whoever approves moves the money.
+  if (message && verbClass !== "read" && verbClass !== "delete" && f.strings.some((v) => v.length <= 8192 && APPROVE_PAYMENT_CHANGE.test(v))) add("tool.payment-change-request", "communicate", "irreversible", "one", `${tool} asks people to approve a change of bank or payment details, or a payment${tail}: whoever approves moves the money (T1656)`, { unconfirmed: true });
+  // Security findings closed in bulk (a JQL over a security project moved to Done or Won't Fix): what they tracked is dropped unresolved.
+  if (verbClass !== "read" && isRecord(args) && Object.entries(args).some(([k, v]) => /^(jql|query|filter|search)$/i.test(k) && typeof v === "string" && /\b(?:project\s*=\s*["']?(?:sec|security|appsec|vuln\w*)["']?|labels?\s*(?:=|in)\s*\(?["']?(?:security|vulnerability|cve)|\bcve-)/i.test(v)) && Object.entries(args).some(([k, v]) => /^(transition|status|resolution|state)$/i.test(k) && typeof v === "string" && /^(done|closed|resolved|won'?t ?fix|wontfix|declined|cancel+ed)$/i.test(v.trim()))) add("tool.security-findings-closed", "impair-defences", "recoverable", "account", `${tool} closes security findings in bulk${tail}: what they tracked is dropped unresolved`);
   // A branch protection loosened by its flags (allow_force_push: true, approvals required 0, enforce_admins: false).
   const loosened = verbClass !== "read" && verbClass !== "delete" ? protectionLoosened(args) : undefined;
   if (loosened !== undefined) add("tool.protection-loosened", "impair-defences", "recoverable", "one", `${tool} loosens a protection (${loosened})${tail}: what it kept out of ${obj} can now go in`);
