@@ -18,6 +18,7 @@ import { codeSpans } from "../shell/source.js";
 import { ciCommandsOf, weakenedCi } from "./ci-config.js";
 import { editsOf, fileWriteCommands, writtenFile } from "./file-write.js";
 import { readWrittenSource, removedChecks } from "./source-file.js";
+import { editWeakens } from "./edit-weakens.js";
 import { TextSet } from "../text.js";
 
 export interface JudgeInput {
@@ -247,7 +248,9 @@ function judge(input: JudgeInput): Judgement {
   const branch = isRecord(input.arguments) ? input.arguments.branch ?? input.arguments.ref : undefined;
   if (file !== undefined && /(?:^|\/)CODEOWNERS$/.test(file.path) && typeof branch === "string" && /^(?:refs\/heads\/)?(?:main|master)$/.test(branch)) record("code.codeowners-on-default-branch", { capability: "impair-defences", target: { name: "CODEOWNERS" }, reversibility: "recoverable", scope: "one" }, `rewrites CODEOWNERS straight on ${branch}, with no pull request: who must review changes is changed without the owners seeing it (T1562.001)`, "T1562.001", "Defense Evasion (TA0005)");
   // An edit that takes a check away (a scanner dropped, a required reviewer dropped), CI files included.
-  if (input.arguments !== undefined) for (const e of editsOf(input.arguments)) for (const h of removedChecks(e.path, e.oldText, e.newText)) record(h.id, h.action, h.reason, h.technique, h.tactic);
+  // What the edit takes away, read from its old and new text side by side: a protection switched
+  // off or weakened, a check no longer made, a security test skipped (edit-weakens.ts).
+  if (input.arguments !== undefined) for (const e of editsOf(input.arguments)) for (const h of [...removedChecks(e.path, e.oldText, e.newText), ...editWeakens(e.path, e.oldText, e.newText)]) record(h.id, h.action, h.reason, h.technique, h.tactic);
 
   // A shell tool's command line, read by the injected shell reader when no parsed commands came.
   // (The step's reader, step.ts, passes these as commands; this is for callers that pass none.)

@@ -1,0 +1,148 @@
+// What an edit takes away, read from its old and new text side by side: a protection that was on
+// and is now off, a threshold made weaker, a check the code made that it no longer makes, a
+// security test put aside. The new text alone cannot say this ("enabled: false" is as often a
+// feature flag as a protection turned off); the pair can. All of these are recoverable (the edit
+// can be reverted) and none runs now, so each is a pause (T1562.001, T1556), never a hard stop.
+// Tests, fixtures and a developer's own local or test configuration are left alone (source-file.ts
+// says the same of a whole file); so is prose (README, docs).
+import type { CodeHit } from "./code.js";
+
+const MAX_TEXT = 64 * 1024;
+/** Tests, fixtures and examples, whose code does not run in the product. */
+const TEST_FILE = /(?:^|\/)(?:tests?|__tests__|spec|specs|fixtures?|examples?|testdata|e2e)\/|(?:^|\/)(?:test_[^/]*|[^/]*_test\.\w+|[^/]*\.(?:test|spec)\.\w+|conftest\.py)$/i;
+/** Prose, whose words configure nothing. */
+const PROSE_FILE = /\.(?:md|mdx|markdown|rst|txt|adoc|html?)$/i;
+/** A developer's own configuration (dev, local, test, an example), by its path below the home directory. */
+const OWN_CONFIG = /(?:^|[^a-z0-9])(?:dev|development|local|test|testing|example|sample|template|defaults|mock|fake|demo)(?:[^a-z0-9]|$)/i;
+const PRODUCTION_PATH = /(?:^|[^a-z0-9])(?:prod|production|prd)(?:[^a-z0-9]|$)/i;
+
+/** A line that is only a comment (#, //, --, ;, *, <!--). */
+const COMMENT_LINE = /^\s*(?:#|\/\/|--|;|\*|\/\*|<!--)/;
+/** A comment at a line's end (` // …`, ` # …`), after a blank so that a URL's // is not one. */
+const TRAILING_COMMENT = /(?:^|\s)(?:\/\/|#)(?:\s.*)?$/;
+const activeCode = (text: string): string => text.split("\n").filter((l) => !COMMENT_LINE.test(l)).map((l) => l.replace(TRAILING_COMMENT, "")).join("\n");
+
+// ------------------------------------------------------------------ settings turned off or lowered
+
+/** Keys that name a protection: sign-in, verification, TLS, CSRF, MFA, audit, lockout, rate limits, encryption, escaping, scanning. */
+const PROTECTION_KEY = /(?:^|[_.\-]|(?<=[a-z])(?=[A-Z]))(?:auth|authn|authz|authentication|authorization|authorisation|login|verify|verif\w*|csrf|xsrf|mfa|2fa|two_?factor|otp|ssl|tls|hsts|secure|httponly|encrypt\w*|signature|signed|signing|audit\w*|lockout|rate_?limit\w*|ratelimit\w*|throttl\w*|captcha|recaptcha|sandbox\w*|firewall|waf|antivirus|malware|scan\w*|protect\w*|sanitiz\w*|auto_?escape|escaping|permissions?|rbac|acl|enforce\w*|require_?\w+)(?=$|[_.\-]|[A-Z])/i;
+/** A key whose name says the protection is on when it is false: disable_auth, skip_verification, insecure, allow_anonymous. */
+const NEGATED_KEY = /^(?:disable|skip|no|insecure|bypass|ignore|unsafe|allow_?(?:anonymous|insecure|unauth\w*|unsigned|unverified))/i;
+/** A key that says only whether the thing above it is on: `auth:\n  enabled: true`. */
+const SWITCH_KEY = /^(?:enabled?|enforced?|required|active|on|mode|state)$/i;
+const ON = /^(?:true|yes|on|1|enabled?|required|enforced?|strict|always|active|full|all)$/i;
+const OFF = /^(?:false|no|off|0|disabled?|none|null|nil|never|optional|permissive|ignore|skip|)$/i;
+/** Thresholds that protect more the higher they are: minimum password length, hash rounds and cost, key sizes. */
+const HIGHER_IS_SAFER = /(?:min\w*(?:len|length|chars|characters|entropy|score)|(?:password|passwd|pw|pin)\w*(?:len|length)|(?:bcrypt|hash|hashing|password|pbkdf2|argon2?|scrypt|salt|log)_?(?:rounds|iterations|cost|work_?factor)|^rounds|^iterations|work_?factor|key_?(?:size|length|bits)|rsa_?bits)$/i;
+/** Limits that protect more the lower they are, and not at all when unset: attempts before lockout. */
+const LOWER_IS_SAFER = /(?:lockout\w*|max\w*(?:attempts|failures|failed)|(?:failed|login)\w*(?:attempts|limit)|lock_?after\w*|attempts_?before\w*)$/i;
+/** Where a threshold is about sign-in: in its key or its file's path. */
+const SIGN_IN_CONTEXT = /passw|passphrase|auth|login|secur|polic|lockout|otp|mfa|session|crypt|hash|bcrypt|argon|pin\b/i;
+
+interface Setting { readonly key: string; readonly value: string }
+/** `key: value`, `key = value`, `"key": value` lines, a generic switch named with the key above it (YAML, TOML tables). */
+function settingsOf(text: string): Setting[] {
+  const out: Setting[] = [];
+  const parents: Array<{ indent: number; key: string }> = [];
+  for (const line of text.slice(0, MAX_TEXT).split("\n", 2000)) {
+    if (COMMENT_LINE.test(line)) continue;
+    const table = /^\s*\[([\w.\-]+)\]\s*$/.exec(line);
+    if (table) { parents.length = 0; parents.push({ indent: -1, key: table[1]! }); continue; }
+    const m = /^(\s*)(?:(?:export|const|let|var|final|static|public|private|readonly|val|def|set)\s+)*["']?([A-Za-z_][\w.\-]*)["']?\s*(?::\s*[\w<>\[\]]+\s*(?==))?(?::|=|=>)\s*(.*?)\s*,?\s*(?:#.*)?$/.exec(line);
+    if (!m) continue;
+    const indent = m[1]!.length;
+    while (parents.length > 0 && parents[parents.length - 1]!.indent >= indent) parents.pop();
+    const value = m[3]!.replace(/^["']|["']$/g, "").replace(/;$/, "").trim();
+    const parent = parents[parents.length - 1]?.key;
+    if (value === "" || value === "{") {
+      parents.push({ indent, key: m[2]! });
+      if (value === "") continue;
+    }
+    // An object on one line: `loginRateLimit = { enabled: true, max: 5 }`.
+    if (value.startsWith("{")) {
+      for (const inner of value.matchAll(/["']?([A-Za-z_]\w*)["']?\s*:\s*["']?([\w.-]*)/g)) out.push({ key: SWITCH_KEY.test(inner[1]!) ? `${m[2]!}.${inner[1]!}` : inner[1]!, value: inner[2]! });
+      continue;
+    }
+    out.push({ key: SWITCH_KEY.test(m[2]!) && parent !== undefined ? `${parent}.${m[2]!}` : m[2]!, value });
+  }
+  return out;
+}
+
+const numberIn = (v: string): number | undefined => (/^\d+(?:\.\d+)?$/.test(v) ? Number(v) : undefined);
+
+/** A protection's setting that the edit turns off, or a threshold it weakens: the first found, as "key: old → new". */
+function weakenedSetting(path: string, oldText: string, newText: string): string | undefined {
+  const before = new Map(settingsOf(oldText).map((s) => [s.key, s.value]));
+  for (const { key, value } of settingsOf(newText)) {
+    const was = before.get(key);
+    if (was === undefined || was === value) continue;
+    const last = key.replace(/^.*\./, "");
+    const shown = `${key}: ${was} → ${value || "empty"}`;
+    if (PROTECTION_KEY.test(key)) {
+      if (NEGATED_KEY.test(last) ? OFF.test(was) && ON.test(value) : ON.test(was) && OFF.test(value)) return shown;
+    }
+    if (!SIGN_IN_CONTEXT.test(`${path} ${key}`)) continue;
+    const from = numberIn(was);
+    const to = numberIn(value);
+    if (HIGHER_IS_SAFER.test(last) && from !== undefined && to !== undefined && to < from) return shown;
+    if (LOWER_IS_SAFER.test(last) && from !== undefined && ((to !== undefined && to > from * 4) || (to === undefined && OFF.test(value)))) return shown;
+  }
+  return undefined;
+}
+
+// ------------------------------------------------------------------ checks the code no longer makes
+
+/** Names of calls and decorators that check who is asking or whether what came is genuine. */
+const CHECK_NAME = /^(?:\w*(?:verify|verif(?:ies|ied|ication))\w*|\w*authenticat\w*|\w*authori[sz]\w*|check_?passw\w*|checkPassw\w*|\w*login_required|\w*(?:require|ensure)s?_?(?:auth|login|admin|role|perm|signed|logged)\w*|\w*permission_required|\w*has_?(?:perm|permission|role|access|scope)s?\w*|\w*[iI]s_?(?:[aA]uthenticated|[aA]dmin|[sS]taff|[sS]uperuser|[aA]uthorized|[aA]llowed)|\w*csrf\w*|\w*validate_?(?:token|signature|jwt|session|hmac|csrf|webhook)\w*|\w*compare_?digest|timingSafeEqual|\w*check_?(?:auth|perm|access|role|signature|token|hmac|scope|admin|csrf)\w*)$/i;
+/** Identifiers of a text's code (not its comments), in order, words of a string included. */
+/** (An import names a check without making it: an unused import taken out removes none.) */
+const IMPORT_LINE = /^\s*(?:import\b|from\s+[\w.]+\s+import\b|(?:const|let|var)\s+[^=]*=\s*require\(|use\s+[\w\\:]+|require\s+["'])/;
+/** String and regular-expression literals, whose words are data: a check's name in a message or a pattern is not a call. */
+const LITERAL = /"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'|`(?:[^`\\]|\\.)*`|\/(?![/*\s])(?:[^/\\\n]|\\.)+\/[dgimsuvy]*/g;
+const identifiers = (text: string): string[] => activeCode(text.slice(0, MAX_TEXT).split("\n").filter((l) => !IMPORT_LINE.test(l)).join("\n")).replace(LITERAL, '""').match(/[A-Za-z_][\w!?]*/g) ?? [];
+
+/** The check names the old code used that the new code does not, when the new code adds none of its own (a rename is not a removal). */
+function removedCheckNames(oldText: string, newText: string): string[] {
+  const before = new Set(identifiers(oldText).filter((w) => CHECK_NAME.test(w)));
+  if (before.size === 0) return [];
+  const after = new Set(identifiers(newText).filter((w) => CHECK_NAME.test(w)));
+  for (const w of after) if (!before.has(w)) return [];
+  return [...before].filter((w) => !after.has(w));
+}
+
+/** A signature check turned off in a JWT library's call: `options={"verify_signature": False}`, `algorithms=["none"]`. */
+const SIGNATURE_OFF = /["']?verify_(?:signature|exp|aud|iss)["']?\s*[:=]\s*(?:False|false)\b|\balgorithms\s*[:=]\s*\[\s*["']none["']\s*\]|\bignoreExpiration\s*:\s*true\b/;
+
+// ------------------------------------------------------------------ security tests put aside
+
+const SKIP_MARK = /@pytest\.mark\.(?:skip|xfail)\b|@unittest\.skip\w*|\bpytest\.skip\(|\b(?:it|test|describe|context)\.(?:skip|todo)\s*\(|\bx(?:it|describe|test)\s*\(|@(?:Disabled|Ignore)\b|\bt\.Skip(?:Now|f)?\(|\bskip\s*\(\s*["']|\bpending\s*\(|\bxit\b/;
+/** The names of tests that check a protection: they reject, deny, forbid, authenticate, validate, sanitise. */
+const SECURITY_TEST_NAME = /\b(?:def\s+test_?\w*|x?(?:it|test|describe|context|specify)(?:\.\w+)?\s*\(?\s*["'`][^"'`\n]*|func\s+Test\w*|void\s+\w*)(?:reject|deny|denies|denied|forbid|unauthori[sz]ed|unauthenticat|permission|auth|csrf|xss|inject|sanitiz|escap|validat|invalid|negative|overdraft|limit|lockout|signature|tamper|expired|revoked|mfa|2fa|otp|access|secur)/i;
+
+/** What an edit takes away (see the top of this file). Pure; at most one finding of each kind. */
+export function editWeakens(path: string, oldText: string, newText: string): CodeHit[] {
+  if (PROSE_FILE.test(path)) return [];
+  const name = path.replace(/^.*\//, "");
+  const production = PRODUCTION_PATH.test(path);
+  if (TEST_FILE.test(path)) {
+    const added = SKIP_MARK.exec(newText);
+    if (added !== null && !SKIP_MARK.test(oldText) && SECURITY_TEST_NAME.test(newText)) {
+      const test = SECURITY_TEST_NAME.exec(newText)![0].replace(/^(?:def|func|void|x?(?:it|test|describe|context|specify)(?:\.\w+)?)\s*\(?\s*["'`]?/, "").slice(0, 60);
+      return [{ id: "code.security-test-skipped", technique: "T1562.001", tactic: "Defense Evasion (TA0005)", action: { capability: "impair-defences", target: { name }, reversibility: "recoverable", scope: "one" }, reason: `the edit skips ${test}, a test of a protection (${added[0].trim()}): what it checks can break unnoticed` }];
+    }
+    return [];
+  }
+  const out: CodeHit[] = [];
+  const own = OWN_CONFIG.test(path.replace(/^(?:\/home\/[^/]+|\/Users\/[^/]+|\/root|~[^/]*)\//, ""));
+  const setting = own ? undefined : weakenedSetting(path, oldText, newText);
+  if (setting !== undefined) {
+    out.push({ id: "code.protection-setting-weakened", technique: "T1562.001", tactic: "Defense Evasion (TA0005)", action: { capability: "impair-defences", target: { name, production }, reversibility: "recoverable", scope: "one" }, reason: `the edit weakens a protection in ${name} (${setting.slice(0, 80)}): what it guarded is open while it stays so` });
+  }
+  const removed = removedCheckNames(oldText, newText);
+  const signatureOff = SIGNATURE_OFF.exec(newText);
+  if (removed.length > 0 || (signatureOff !== null && !SIGNATURE_OFF.test(oldText))) {
+    const what = removed.length > 0 ? `no longer calls ${removed.slice(0, 2).join(", ")}` : `turns a token check off (${signatureOff![0].trim()})`;
+    out.push({ id: "code.check-removed", technique: "T1556", tactic: "Defense Evasion (TA0005)", action: { capability: "impair-defences", target: { name, production }, reversibility: "recoverable", scope: "one" }, reason: `the edit to ${name} ${what}: requests that check refused now go through` });
+  }
+  return out;
+}
