@@ -111,6 +111,12 @@ export function readCode(code: string): CodeReading {
     const path = argOf(m, 2, consts);
     if (path !== undefined) remove(normalize(path), m[1] === "shutil.rmtree" || m[1] === "os.removedirs");
   }
+  // Databricks' file-system utility (dbutils.fs.rm(path, recurse=True)) and fsspec-style stores (fs.rm(path, recursive=True)).
+  const storeRm = new RegExp(String.raw`\b(dbutils\.fs\.rm|(?:fs|s3|gcs|s3fs|gcsfs|adlfs)\.rm)\(\s*${ARG}`, "g");
+  for (let m = storeRm.exec(text); m; m = storeRm.exec(text)) {
+    const path = argOf(m, 2, consts);
+    if (path !== undefined) remove(normalize(path), /\b(?:recurse|recursive)\s*=\s*True\b|,\s*True\s*\)/.test(callText(text, m.index + m[0].indexOf("("))));
+  }
   // copies: shutil.copy(src, dst)
   const copy = new RegExp(String.raw`\bshutil\.(copy|copy2|copyfile|move|copytree)\(\s*${ARG}\s*,\s*${ARG}`, "g");
   for (let m = copy.exec(text); m; m = copy.exec(text)) {
@@ -231,6 +237,12 @@ export function readCode(code: string): CodeReading {
   }
 
   function remove(path: string, tree: boolean): void {
+    // An object store or a cluster's file system (dbfs:/, s3://, gs://, abfss://, hdfs://): a tree of it named for production is production's data.
+    if (/^(?:dbfs:|s3a?:\/\/|gs:\/\/|abfss?:\/\/|wasbs?:\/\/|hdfs:\/\/)/i.test(path)) {
+      const production = /(^|[^a-z0-9])(prod|production|prd)([^a-z0-9]|$)/i.test(path);
+      if (tree || production) hits.push({ id: "code.delete", technique: "T1485", action: { capability: "delete", target: { name: path, production }, reversibility: "irreversible", scope: tree ? "tree" : "one" }, reason: `code deletes ${tree ? "everything under " : ""}${path}${production ? ", production's data" : ""}: data destruction (T1485)` });
+      return;
+    }
     const cls = classifyPath(path);
     if (cls !== "system" && cls !== "credentials" && cls !== "device" && !(cls === "home" && tree)) return;
     hits.push({ id: "code.delete", technique: "T1485", action: { capability: "delete", target: { name: path, pathClass: cls }, reversibility: "irreversible", scope: tree ? "tree" : "one" }, reason: `code deletes ${tree ? "the tree " : ""}${path} (${cls} path): data destruction (T1485)` });

@@ -70,8 +70,16 @@ function settingsOf(text: string): Setting[] {
 
 const numberIn = (v: string): number | undefined => (/^\d+(?:\.\d+)?$/.test(v) ? Number(v) : undefined);
 
-/** A protection's setting that the edit turns off, or a threshold it weakens: the first found, as "key: old → new". */
-function weakenedSetting(path: string, oldText: string, newText: string): string | undefined {
+/** A permission a role's definition grants: can_export_all_customers, allow_impersonation, is_admin. */
+const PERMISSION_KEY = /^(?:can|may|allow|allowed|grant|has)_?\w*(?:export|delete|destroy|admin|impersonat|all|manage|refund|payout|transfer|grant|write|edit|approve|sudo|root|bypass|override|pii|billing|users)\w*$|^is_?(?:admin|superuser|staff|owner|root)$/i;
+/** Files that define who may do what. */
+const ROLES_FILE = /(?:^|[/_.-])(?:roles?|permissions?|perms|acl|acls|rbac|polic(?:y|ies)|abilit(?:y|ies)|access|grants?|authz|authorization)(?:[/_.-]|$)/i;
+/** Keys that say which devices, hosts or users a rollout reaches. */
+const ROLLOUT_KEY = /^(?:target_?groups?|targets?|ring|fleet|device_?groups?|rollout_?groups?|audience)$/i;
+const EVERYONE = /(?:^|[^a-z0-9])(?:all|every\w*|prod|production|prd|live|fleet|global|\*)(?:[^a-z0-9]|$)/i;
+
+/** What an edit to settings takes away or widens, the first found: a protection turned off or weakened, a role given a permission, a rollout sent to every device. */
+function weakenedSetting(path: string, oldText: string, newText: string): { readonly kind: "protection" | "permission" | "rollout"; readonly shown: string } | undefined {
   const before = new Map(settingsOf(oldText).map((s) => [s.key, s.value]));
   for (const { key, value } of settingsOf(newText)) {
     const was = before.get(key);
@@ -79,13 +87,15 @@ function weakenedSetting(path: string, oldText: string, newText: string): string
     const last = key.replace(/^.*\./, "");
     const shown = `${key}: ${was} → ${value || "empty"}`;
     if (PROTECTION_KEY.test(key)) {
-      if (NEGATED_KEY.test(last) ? OFF.test(was) && ON.test(value) : ON.test(was) && OFF.test(value)) return shown;
+      if (NEGATED_KEY.test(last) ? OFF.test(was) && ON.test(value) : ON.test(was) && OFF.test(value)) return { kind: "protection", shown };
     }
+    if (PERMISSION_KEY.test(last) && ROLES_FILE.test(path) && OFF.test(was) && ON.test(value)) return { kind: "permission", shown };
+    if (ROLLOUT_KEY.test(last) && EVERYONE.test(value) && !EVERYONE.test(was)) return { kind: "rollout", shown };
     if (!SIGN_IN_CONTEXT.test(`${path} ${key}`)) continue;
     const from = numberIn(was);
     const to = numberIn(value);
-    if (HIGHER_IS_SAFER.test(last) && from !== undefined && to !== undefined && to < from) return shown;
-    if (LOWER_IS_SAFER.test(last) && from !== undefined && ((to !== undefined && to > from * 4) || (to === undefined && OFF.test(value)))) return shown;
+    if (HIGHER_IS_SAFER.test(last) && from !== undefined && to !== undefined && to < from) return { kind: "protection", shown };
+    if (LOWER_IS_SAFER.test(last) && from !== undefined && ((to !== undefined && to > from * 4) || (to === undefined && OFF.test(value)))) return { kind: "protection", shown };
   }
   return undefined;
 }
@@ -108,6 +118,17 @@ function removedCheckNames(oldText: string, newText: string): string[] {
   const after = new Set(identifiers(newText).filter((w) => CHECK_NAME.test(w)));
   for (const w of after) if (!before.has(w)) return [];
   return [...before].filter((w) => !after.has(w));
+}
+
+/** A function that checks a password, a token or a signature, by its name. */
+const SECRET_CHECK_DEF = /\b(?:def|function|func|fn)\s+((?:check|verify|validate|compare)_?(?:password|passwd|pw|token|signature|sig|otp|totp|mfa|hmac|webhook|jwt|credentials?|api_?key)\w*|authenticate\w*|(?:is|has)_?valid_?(?:password|token|signature|otp)\w*)\s*\(/i;
+const SUCCESS_RETURN = /\breturn\s+(?:True|true|1|next\s*\(\s*\)|user|ok)\b/g;
+/** A password, token or signature check that now returns success on a path it did not before: the name of the function, or undefined. */
+function shortCircuited(oldText: string, newText: string): string | undefined {
+  const def = SECRET_CHECK_DEF.exec(activeCode(newText.slice(0, MAX_TEXT)));
+  if (def === null || !SECRET_CHECK_DEF.test(oldText)) return undefined;
+  const count = (t: string) => activeCode(t.slice(0, MAX_TEXT)).match(SUCCESS_RETURN)?.length ?? 0;
+  return count(newText) > count(oldText) ? def[1] : undefined;
 }
 
 /** A signature check turned off in a JWT library's call: `options={"verify_signature": False}`, `algorithms=["none"]`. */
@@ -135,11 +156,19 @@ export function editWeakens(path: string, oldText: string, newText: string): Cod
   const out: CodeHit[] = [];
   const own = OWN_CONFIG.test(path.replace(/^(?:\/home\/[^/]+|\/Users\/[^/]+|\/root|~[^/]*)\//, ""));
   const setting = own ? undefined : weakenedSetting(path, oldText, newText);
-  if (setting !== undefined) {
-    out.push({ id: "code.protection-setting-weakened", technique: "T1562.001", tactic: "Defense Evasion (TA0005)", action: { capability: "impair-defences", target: { name, production }, reversibility: "recoverable", scope: "one" }, reason: `the edit weakens a protection in ${name} (${setting.slice(0, 80)}): what it guarded is open while it stays so` });
+  if (setting?.kind === "protection") {
+    out.push({ id: "code.protection-setting-weakened", technique: "T1562.001", tactic: "Defense Evasion (TA0005)", action: { capability: "impair-defences", target: { name, production }, reversibility: "recoverable", scope: "one" }, reason: `the edit weakens a protection in ${name} (${setting.shown.slice(0, 80)}): what it guarded is open while it stays so` });
+  } else if (setting?.kind === "permission") {
+    out.push({ id: "code.permission-widened", technique: "T1098", tactic: "Persistence (TA0003)", action: { capability: "grant-access", target: { name, production }, reversibility: "recoverable", scope: "one" }, reason: `the edit gives a role more in ${name} (${setting.shown.slice(0, 80)}): everyone with that role can do it once deployed` });
+  } else if (setting?.kind === "rollout") {
+    out.push({ id: "code.rollout-widened", technique: "T1072", tactic: "Execution (TA0002)", action: { capability: "execute", target: { name, production: true }, reversibility: "recoverable", scope: "system" }, reason: `the edit sends a rollout to every device or to production (${setting.shown.slice(0, 80)}): all of them take it when the change is applied` });
+  }
+  const shortCut = shortCircuited(oldText, newText);
+  if (shortCut !== undefined) {
+    out.push({ id: "code.check-short-circuited", technique: "T1556", tactic: "Credential Access (TA0006)", action: { capability: "impair-defences", target: { name, production }, reversibility: "recoverable", scope: "one" }, reason: `the edit makes ${shortCut} return success before its real check: whoever meets the new condition is let in without the password or signature` });
   }
   const removed = removedCheckNames(oldText, newText);
-  const signatureOff = SIGNATURE_OFF.exec(newText);
+  const signatureOff = SIGNATURE_OFF.exec(activeCode(newText.slice(0, MAX_TEXT)));
   if (removed.length > 0 || (signatureOff !== null && !SIGNATURE_OFF.test(oldText))) {
     const what = removed.length > 0 ? `no longer calls ${removed.slice(0, 2).join(", ")}` : `turns a token check off (${signatureOff![0].trim()})`;
     out.push({ id: "code.check-removed", technique: "T1556", tactic: "Defense Evasion (TA0005)", action: { capability: "impair-defences", target: { name, production }, reversibility: "recoverable", scope: "one" }, reason: `the edit to ${name} ${what}: requests that check refused now go through` });

@@ -80,7 +80,8 @@ function sqlOfCommand(inv: Invocation, next: Invocation | undefined): readonly s
     const a = inv.args;
     for (let i = 0; i < a.length; i++) {
       const w = a[i]!;
-      if (w === "-c" || w === "-e" || w === "--command" || w === "--execute" || w === "-Q" || w === "-q" || w === "--query") out.push(a[i + 1] ?? "");
+      // (snowsql's -c names a connection, not SQL.)
+      if (((w === "-c" || w === "--command") && inv.name !== "snowsql") || w === "-e" || w === "--execute" || w === "-Q" || w === "-q" || w === "--query") out.push(a[i + 1] ?? "");
       else if (/^--(command|execute|query)=/.test(w)) out.push(w.slice(w.indexOf("=") + 1));
     }
     if (inv.name === "sqlite3" || inv.name === "duckdb") {
@@ -308,10 +309,11 @@ function judge(input: JudgeInput): Judgement {
   invs.forEach((inv, i) => {
     const texts = sqlOfCommand(inv, invs[i + 1]);
     sqlTexts.push(...texts);
-    if (!tunnelled && localDevDatabase(inv)) for (const t of texts) localDev.add(t);
+    if (!tunnelled && (localDevDatabase(inv) || devConnection(inv, invs))) for (const t of texts) localDev.add(t);
   });
   const dbTool = nameWords.some((w) => DB_TOOL_WORD.test(w));
-  if (input.arguments !== undefined) collectSql(input.arguments, dbTool, sqlTexts);
+  // (A call that asks only for a dry run, BigQuery's dryRun: true, validates the SQL and runs none of it.)
+  if (input.arguments !== undefined && !asksDryRun(input.arguments)) collectSql(input.arguments, dbTool, sqlTexts);
   // SQL the agent quotes in its own words ("cleaning up old data on prod with `DELETE FROM …`"),
   // on production when the words say so.
   const proseSql = input.prose !== undefined ? [...codeSpans(input.prose)].map((s) => s.code).filter(looksLikeSql).slice(0, MAX_SQL_STRINGS) : [];
@@ -468,6 +470,28 @@ function localDevDatabase(inv: Invocation): boolean {
   return sql.length > 0 && sql.every((t) => /^(?:\s*(?:drop|create)\s+database\s+(?:if\s+(?:not\s+)?exists\s+)?[`"]?[\w-]+[`"]?\s*;?)+\s*$/i.test(t) && [...t.matchAll(/\bdatabase\s+(?:if\s+(?:not\s+)?exists\s+)?[`"]?([\w-]+)/gi)].every((m) => DEV_DATABASE.test(m[1]!)));
 }
 
+/** A variable the user named for a development or test connection: $DEV_DATABASE_URL, ${TEST_DB_URL}. */
+const DEV_VARIABLE = /^\$\{?((?:DEV|TEST|LOCAL|DEVELOPMENT|TESTING)_[A-Z0-9_]*)\}?$/i;
+/**
+ * A database client given a connection the user named for development or tests, and nothing else
+ * to connect to: psql "$DEV_DATABASE_URL", snowsql -c dev_jdoe. Not when the step sets the variable
+ * itself (DEV_DATABASE_URL=… psql "$DEV_DATABASE_URL"), names production, or gives a host.
+ */
+function devConnection(inv: Invocation, invs: readonly Invocation[]): boolean {
+  const a = inv.args;
+  if (a.some((w) => /(^|[^a-z0-9])(prod|production|prd)([^a-z0-9]|$)/i.test(w) || w === "-h" || /^--host\b/.test(w) || /^-h\S/.test(w) || /\\c(?:onnect)?\b|\\!|\bsystem\b|\bprogram\b|\battach\b/i.test(w))) return false;
+  if (inv.name === "snowsql") {
+    const i = a.findIndex((w) => w === "-c" || w === "--connection");
+    const name = i >= 0 ? a[i + 1] : a.find((w) => w.startsWith("--connection="))?.slice(13);
+    return name !== undefined && /^(?:dev|test|local|sandbox|scratch)_[\w-]+$/i.test(name);
+  }
+  if (!/^(psql|mysql|mariadb|pgcli|mycli|usql)$/.test(inv.name)) return false;
+  const variables = a.map((w) => DEV_VARIABLE.exec(w)?.[1]).filter((v): v is string => v !== undefined);
+  if (variables.length !== 1) return false;
+  // (Set in the same step, it says nothing of where it points.)
+  return !invs.some((n) => n.command.text.includes(`${variables[0]}=`));
+}
+
 function commandHost(invs: readonly Invocation[]): string {
   for (const inv of invs) {
     if (!DB_CLIENTS.has(inv.name)) continue;
@@ -475,6 +499,9 @@ function commandHost(invs: readonly Invocation[]): string {
     if (i >= 0) return inv.args[i + 1] ?? "";
     const url = inv.args.find((a) => /^postgres(ql)?:\/\/|^mysql:\/\//.test(a));
     if (url) return url;
+    // A connection kept in a variable named for production ($PROD_DATABASE_URL), or snowsql's named connection.
+    const named = inv.args.find((a) => /^\$\{?[A-Z0-9_]*(?:PROD|PRODUCTION)[A-Z0-9_]*\}?$/i.test(a)) ?? (inv.name === "snowsql" ? inv.args[inv.args.findIndex((a) => a === "-c" || a === "--connection") + 1] : undefined);
+    if (named) return named;
   }
   return "";
 }
@@ -558,6 +585,11 @@ function throwawaySqlFile(path: string): boolean {
 }
 
 /** Strings in the arguments that are SQL: named fields of a database tool, or text that reads as SQL. */
+/** Arguments that ask for a dry run only, at their top level: dryRun, dry_run, validateOnly set to true. */
+function asksDryRun(args: unknown): boolean {
+  return isRecord(args) && Object.entries(args).some(([k, v]) => /^(?:dry_?run|validate_?only)$/i.test(k) && (v === true || v === "true"));
+}
+
 function collectSql(args: unknown, dbTool: boolean, out: string[]): void {
   let seen = 0;
   const visit = (key: string, v: unknown, depth: number): void => {

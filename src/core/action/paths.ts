@@ -18,6 +18,10 @@ const CREDENTIAL_PATTERNS: readonly RegExp[] = [
   /(^|\/)\.password-store(\/|$)/,
   /(^|\/)\.(netrc|pgpass|git-credentials|pypirc|my\.cnf)$/,
   /(^|\/)\.config\/gh\/hosts\.yml$/,
+  // Package registries', signing and developer-account tokens kept in the home directory (T1552.001).
+  /(^|\/)\.(cargo\/credentials(\.toml)?|gem\/credentials|terraform\.d\/credentials\.tfrc\.json|m2\/settings-security\.xml|config\/op|appstoreconnect|fastlane\/\.?session|config\/hub)(\/|$)/,
+  /^(~|\$HOME|\$\{HOME\}|\/home\/[^/]+|\/Users\/[^/]+|\/root)\/\.(npmrc|yarnrc\.yml|gradle\/gradle\.properties)$/,
+  /(^|\/)([\w.-]+\.p8|[\w.-]+\.(?:jks|keystore|p12)\.(?:b64|base64|asc))$/,
   /(^|\/)\.vault-token$/,
   /^\/(?:var\/)?run\/secrets\/kubernetes\.io\/serviceaccount\/token$/,
   /^\/etc\/(shadow|gshadow|master\.passwd|sudoers)(-|$)/,
@@ -43,8 +47,8 @@ const CREDENTIAL_PATTERNS: readonly RegExp[] = [
  */
 export const DOTENV = /(^|\/)\.env(\.(?!example$|sample$|template$|dist$|defaults$)[\w.-]+)?$/;
 
-/** Files in credential directories that hold no secret: public keys, host keys seen, settings. */
-const NOT_CREDENTIALS = /(^|\/)\.ssh\/(known_hosts2?|config|[^/]+\.pub)$|(^|\/)\.aws\/config$|(^|\/)\.gnupg\/(gpg|gpg-agent|dirmngr)\.conf$/;
+/** Files in credential directories that hold no secret: public keys, host keys seen, settings; Android's debug keystore (its password is "android" on every machine). */
+const NOT_CREDENTIALS = /(^|\/)debug\.keystore$|(^|\/)\.ssh\/(known_hosts2?|config|[^/]+\.pub)$|(^|\/)\.aws\/config$|(^|\/)\.gnupg\/(gpg|gpg-agent|dirmngr)\.conf$/;
 /** Caches that tools rebuild on demand (package indexes, download caches). */
 const CACHES = /^\/var\/cache(\/|$)|^\/var\/lib\/apt\/lists(\/|$)|(^|\/)\.(npm|pnpm-store|yarn\/cache|m2\/repository|cargo\/registry|nuget\/packages|bun\/install\/cache)(\/|$)|(^|\/)go\/pkg\/mod(\/|$)/;
 

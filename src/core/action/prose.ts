@@ -106,7 +106,7 @@ const PERSISTS = /\b(?:(?:post|pre)install|install (?:hooks?|scripts?)|prepare s
 /** A range of addresses (a CIDR, a subnet, the network) and open ports or services looked for on it. */
 const NETWORK_SWEPT = new RegExp(String.raw`(?=[^;]{0,160}?${"\\b(?:open |listening |exposed )?(?:ports?|services?|ssh|rdp|smb|vnc|telnet|hosts? (?:that are )?up|live hosts)\\b"})[^;]{0,160}?(?:\b\d{1,3}(?:\.\d{1,3}){3}\/\d{1,2}\b|\b(?:sub)?nets?\b(?! (?:config|configs|configuration|files?|modules?|definitions?|ids?|names?|lists?|tables?|variables?|resources?|blocks?|mask|masks|calculator)\b)|\b(?:the |our |internal |office |corporate |whole |entire )+(?:network|lan|vpc|range)\b)`, "i");
 /** A sweep of a whole home, disk or every repository for keys or passwords. */
-const CREDENTIAL_HUNT = /\b(?:grep\w*|search\w*|scan\w*|sweep\w*|comb\w*|hunt\w*|look\w* through|go\w* through|crawl\w*)\b[^.;]{0,60}?\b(?:(?:my |the |their |your )?(?:whole |entire )?home (?:directory|dir|folder)|(?:the )?(?:whole|entire) (?:disk|drive|machine|file ?system|laptop)|every (?:repo|repository|project)|all (?:the )?(?:repos|repositories|projects))\b[^.;]{0,40}?\bfor\b[^.;]{0,30}?\b(?:api keys?|keys|tokens?|passwords?|secrets?|credentials?|private keys?)\b/i;
+const CREDENTIAL_HUNT = /\b(?:grep\w*|search\w*|scan\w*|sweep\w*|comb\w*|hunt\w*|look\w* through|go\w* through|crawl\w*)\b[^.;]{0,60}?\b(?:(?:my |the |their |your )?(?:whole |entire )?home (?:directory|dir|folder)|(?:the )?(?:whole|entire) (?:disk|drive|machine|file ?system|laptop)|every (?:repo|repository|project)|all (?:the )?(?:repos|repositories|projects)|(?:the )?(?:whole |entire )?(?:notion|confluence|slack|wiki|google drive|shared drives?|sharepoint|jira|gmail|inbox|mailbox(?:es)?|workspace)|every (?:channel|page|space|mailbox|inbox|drive))\b[^.;]{0,40}?\bfor\b[^.;]{0,30}?(?:\b(?:api keys?|keys|tokens?|passwords?|secrets?|credentials?|private keys?|recovery codes?|backup codes?|seed phrases?|keystores?)\b(?! (?:rotation|polic(?:y|ies)|reset|requirements?|rules|strength|guidelines?|complexity|expiry|change|changes|manager docs?)\b)|\.(?:p8|p12|pfx|jks|pem|key|kdbx|ppk|keystore)\b)/i;
 /** Owners taken out of a CODEOWNERS file. */
 const CODEOWNERS_REMOVED = /\b(?:remov\w*|tak\w*|drop\w*|delet\w*|strip\w*)\b[^.;]{0,60}?(?:@[\w/-]+|\bteams?\b|\bowners?\b|\breviewers?\b|\bgroups?\b|\bpeople\b)[^.;]{0,40}?\b(?:out of|from) (?:the )?CODEOWNERS\b/i;
 /** Sent away to somewhere named: a webhook, a URL, a link, a paste site, a mailbox, a chat, another machine. */
@@ -163,10 +163,10 @@ const SCANNER_WORD = /gitleaks|trufflehog|detect-secrets|ggshield|talisman|semgr
  * Every word (lower case) one of the whole-sentence readings cannot match without: a sentence with
  * none of them is asked by none of them. Each reading's own look follows when one is there.
  */
-const SENTENCE_READING_WORD = /continue-on-error|allow.failure|allowed to fail|blocking|soft.?fail|warn(?:ing)?.only|advisory|exit.zero|optional|skipped|xfail|\|\| true|csv|json|xlsx|spreadsheet|laptop|working (?:folder|directory)|downloads|desktop|\/tmp|shared|runner|public|file|secret|unsigned|extension|plug-?in|add-?on|encrypt|environment|env var|printenv|[ `]env[ `]|record|logged|audit|gitleaks|trufflehog|detect-secrets|ggshield|talisman|semgrep|snyk|codeql|trivy|grype|checkov|tfsec|kics|bandit|brakeman|dependabot|sast|dast|verify|ssl|unauthorized|insecure|cert_none|check_hostname|exec|eval|spawn|runs? (?:the |a |an |any )?(?:param|request|query|cmd|command|body|input|user)|system\(|shell|\*|\bdms?\b|direct message|private|mailbox|inbox|e-?mails|messages|scal|registr|index|mirror|npmrc|pip\.conf|pypirc|gemrc|settings\.xml|goproxy|vault|kv\/|ssm|parameter store|1password|keychain|kubernetes|k8s|kubectl|password|token|credential|approve/;
+const SENTENCE_READING_WORD = /continue-on-error|allow.failure|allowed to fail|blocking|soft.?fail|warn(?:ing)?.only|advisory|exit.zero|optional|skipped|xfail|\|\| true|csv|json|xlsx|spreadsheet|laptop|working (?:folder|directory)|downloads|desktop|\/tmp|shared|runner|public|file|secret|unsigned|extension|plug-?in|add-?on|encrypt|environment|env var|printenv|[ `]env[ `]|record|logged|audit|gitleaks|trufflehog|detect-secrets|ggshield|talisman|semgrep|snyk|codeql|trivy|grype|checkov|tfsec|kics|bandit|brakeman|dependabot|sast|dast|verify|ssl|unauthorized|insecure|arbitraryloads|cleartext|cert_none|check_hostname|exec|eval|spawn|runs? (?:the |a |an |any )?(?:param|request|query|cmd|command|body|input|user)|system\(|shell|\*|\bdms?\b|direct message|private|mailbox|inbox|e-?mails|messages|scal|registr|index|mirror|npmrc|pip\.conf|pypirc|gemrc|settings\.xml|goproxy|vault|kv\/|ssm|parameter store|1password|keychain|kubernetes|k8s|kubectl|password|token|credential|approve/;
 const SCANNER_OFF = new RegExp(String.raw`\b(?:remov|delet|drop|disabl|uninstall|strip|rip)\w*\b(?:[^.;]|\.(?=\w)){0,40}?\b${SCANNERS}\b|\b${SCANNERS}\b(?:[^.;]|\.(?=\w)){0,80}?(?:\bworkflow_dispatch\b|\bmanual(?:ly)?(?: trigger)? only\b|\bwhen: ?manual\b|\bturn\w* off\b|\bdisabl\w*|\bremov\w*|\bcomment\w* out\b)`, "i");
 /** TLS certificate checks turned off in code or settings, by the setting's own spelling. */
-const TLS_CHECK_OFF = /\bverify\s*=\s*false\b|\bverify_?ssl\s*[=:]\s*false\b|\bssl_?verify\s*[=:]\s*false\b|\brejectUnauthorized\s*:\s*false\b|\bInsecureSkipVerify\s*:\s*true\b|\bNODE_TLS_REJECT_UNAUTHORIZED\s*=\s*0\b|\bCURLOPT_SSL_VERIFYPEER\b[^.;]{0,20}?\bfalse\b|\bcheck_hostname\s*=\s*false\b|\bCERT_NONE\b/i;
+const TLS_CHECK_OFF = /\bverify\s*=\s*false\b|\bverify_?ssl\s*[=:]\s*false\b|\bssl_?verify\s*[=:]\s*false\b|\brejectUnauthorized\s*:\s*false\b|\bInsecureSkipVerify\s*:\s*true\b|\bNODE_TLS_REJECT_UNAUTHORIZED\s*=\s*0\b|\bCURLOPT_SSL_VERIFYPEER\b[^.;]{0,20}?\bfalse\b|\bcheck_hostname\s*=\s*false\b|\bCERT_NONE\b|\bNSAllowsArbitraryLoads\b(?![^.;]{0,40}?\b(?:off|false|no|out|removed?)\b)|\busesCleartextTraffic\b(?![^.;]{0,40}?\b(?:off|false|no|out|removed?)\b)/i;
 /** A route or endpoint that runs what the request says ("a debug route that runs params[:cmd]"): anyone who can reach it runs commands. */
 const COMMAND_ROUTE = /\b(?:route|endpoint|handler|url|controller|action)\b(?:[^.;]|\.(?=\w)){0,80}?\b(?:runs?|execut\w*|evals?|spawn\w*|shells? out|system\(|exec\w*)\b(?:[^.;]|\.(?=\w)){0,40}?(?:\bparams\b|\brequest\b|\bquery\b|\buser input\b|\bcmd\b|\bcommand\b|\bbody\b|\breq\b)/i;
 /** A policy that allows every action ("actions = [\"*\"]", "Action": "*", "*:*"): whatever the role does is allowed. */
@@ -176,7 +176,7 @@ const RECORDING_STOPPED = /\bstops? being (?:recorded|logged|audited)\b|\bno lon
 /** Words saying the act is not done now ("not perform it", "only draft the checklist"). */
 const NOT_CARRIED_OUT = /\b(?:not|won't|will not|without) (?:perform|do|carry out|execute|run|apply|make) (?:it|this|that|them)\b|\b(?:only|just) (?:draft|document|describe|write up|outline)\b/i;
 /** Asking people to approve a change of bank or payment details, or an invoice urgently (T1656). */
-const PAYMENT_CHANGE_ASKED = /\b(?:ask\w*|messag\w*|dm\w*|email\w*|ping\w*|tell\w*|remind\w*)\b[^.;]{0,80}?\bapprove\b[^.;]{0,60}?\b(?:bank|remittance|payment|payout|wire|routing|iban)[\s-](?:details?|info|change|changes|numbers?)\b|\b(?:ask\w*|messag\w*|dm\w*|email\w*|ping\w*|tell\w*)\b[^.;]{0,80}?\bapprove\b[^.;]{0,40}?\binvoices?\b[^.;]{0,40}?\b(?:urgent\w*|today|now|asap|immediately)\b/i;
+const PAYMENT_CHANGE_ASKED = /\b(?:ask\w*|messag\w*|dm\w*|email\w*|ping\w*|tell\w*|remind\w*|post\w*|send\w*|text\w*)\b[^.;]{0,80}?\b(?:bank|banking|remittance|payment|payout|wire|routing|iban)[\s-](?:details?|info|account)[\s-]change\b[^.;]{0,30}?(?<!\b(?:was|were|been|got|is|are) )\bapproved?\b|\b(?:ask\w*|messag\w*|dm\w*|email\w*|ping\w*|tell\w*|remind\w*)\b[^.;]{0,80}?\bapprove\b[^.;]{0,60}?\b(?:bank|remittance|payment|payout|wire|routing|iban)[\s-](?:details?|info|change|changes|numbers?)\b|\b(?:ask\w*|messag\w*|dm\w*|email\w*|ping\w*|tell\w*)\b[^.;]{0,80}?\bapprove\b[^.;]{0,40}?\binvoices?\b[^.;]{0,40}?\b(?:urgent\w*|today|now|asap|immediately)\b/i;
 /** The words GATE_SOFTENED and FAIL_FLAG_ADDED cannot match without (lower case). */
 const GATE_WORD = /continue-on-error|allow.failure|allowed to fail|non-?blocking|soft-?fail|warn(?:ing)?.only|advisory|exit.zero|optional|skipped|xfail|\|\| true/;
 const SECURITY_CHECK = /\b(?:auth(?:entication|orization)? (?:integration |e2e |unit )?tests?|permission tests?|security|sast|dast|vulnerabilit\w*|snyk|trivy|grype|codeql|semgrep|gitleaks|trufflehog|secret[- ]scan\w*|dependency[- ](?:check|scan|review)\w*|npm audit|pip-audit|bandit|brakeman|checkov|tfsec|zap scan|license (?:check|scan))\b/i;
@@ -195,7 +195,7 @@ function ownClause(sentence: string, at: number): string {
   return start < 0 ? before : before.slice(start + 1);
 }
 /** A secret's value put where the agent reads it ("print the production password from the Kubernetes secret", "decode the token from Vault"). */
-const SECRET_SHOWN = /\b(?:print|echo|output|display|show|reveal|decod|dump|cat)\w*\b[^.;]{0,60}?\b(?:passwords?|passwd|secrets?|credentials?|tokens?|private keys?|api keys?|connection strings?)\b|\b(?:pull|grab|extract|copy|copie|stash|sav|keep|note)\w*\b[^.;]{0,40}?\b(?:passwords?|secrets?|credentials?|tokens?|private keys?|api keys?)\b(?=[^.;]{0,100}?\b(?:in|into|to) (?:my |the )?(?:notes?|summary|transcript|scratch ?(?:file|pad)?|clipboard|log|later steps)\b)/i;
+const SECRET_SHOWN = /\b(?:print|echo|output|display|show|reveal|decod|dump|cat)\w*\b[^.;]{0,60}?\b(?:passwords?|passwd|secrets?|credentials?|tokens?|private keys?|api keys?|connection strings?|p8|p12|signing keys?|recovery codes?)\b|\b(?:pull|grab|extract|copy|copie|stash|sav|keep|note)\w*\b[^.;]{0,40}?\b(?:passwords?|secrets?|credentials?|tokens?|private keys?|api keys?)\b(?=[^.;]{0,100}?\b(?:in|into|to) (?:my |the )?(?:notes?|summary|transcript|scratch ?(?:file|pad)?|clipboard|log|later steps)\b)/i;
 /** Where secrets are kept, named so. */
 const SECRET_KEPT = /\b(?:secret\/|kv\/|environment variables?|env vars?|printenv|vault|secrets? manager|parameter store|ssm|key ?vault|1password|keychain|kubernetes secrets?|k8s secrets?|cluster secrets?|kubectl|sealed ?secrets?)/i;
 /** Words naming a check that protects: turning it off weakens something, even in a project's own file. */
@@ -228,7 +228,7 @@ const PRODUCTION = /(^|[^a-z0-9])(prod|production|prd)([^a-z0-9]|$)|\blive (data
 /** Whether the words name production (prod, production, the live database). */
 export const mentionsProduction = (text: string): boolean => PRODUCTION.test(text) && !PRODUCTION_UNTOUCHED.test(text);
 /** Production named only to say it is not touched ("prod is untouched", "not on production"). */
-const PRODUCTION_UNTOUCHED = /\b(?:prod|production)(?: is| stays| remains|'s)? (?:untouched|unaffected|unchanged|not touched|not affected)\b|\bnot (?:in|on|touching|affecting) (?:prod|production)\b/i;
+const PRODUCTION_UNTOUCHED = /\b(?:prod|production)(?: [\w-]+){0,2}?(?: is| are| stays?| remains?|'s)? (?:untouched|unaffected|unchanged|not touched|not affected|as (?:they are|it is|is)|alone)\b|\b(?:leav\w*|keep\w*) (?:prod|production)(?: [\w-]+){0,2}? (?:alone|untouched|as (?:it is|they are|is))\b|\bnot (?:in|on|touching|affecting) (?:prod|production)\b/i;
 const PUBLIC = /\b(public(?! (?:keys?|ssh keys?|key files?|half|part|portion|certificates?|certs?|ip|ips|ip address(?:es)?|subnets?|holidays?|methods?|functions?|api|interfaces?|class|classes|schema)\b(?!-))|publicly|anyone|(to|with|for) everyone|everyone (can|with the link)|world-readable|the internet|open to all|anonymous|customer-facing|public-facing|status page)\b|\b0\.0\.0\.0\/0\b|::\/0/i;
 /** Recipients outside the organisation, named without an address. */
 const OUTSIDE = /#ext[-_][\w-]+|\b((?:dropbox|google drive|gdrive|wetransfer|mega|onedrive|box\.com) (?:links?|folders?|shares?|urls?|upload links?)|(?:links?|urls?|address) (?:in|from) the (?:doc|document|issue|ticket|e-?mail|message|comment|readme|pr|pull request|description|chat|pinned message)|address (?:they|the customer|the requester|the sender|he|she) (?:gave|provided|sent|left)|address (?:listed|given|shown|written|found) (?:on|in) the (?:page|site|website|doc|document|ticket|message|e-?mail|pdf|issue|comment)|paste (?:site|service|bin)s?|pastebin|hastebin|ghostbin|dpaste|transfer\.sh|file\.io|webhook\.site|request ?bin|their (?:engineers?|developers?|devs?|team|support|contractors?)|personal (e-?mail|gmail|account|address|dropbox|drive)|gmail|hotmail|yahoo|protonmail|proton\.me|outlook\.com|icloud|contractor'?s?|vendor'?s?|freelancer'?s?|third[- ]part(y|ies)|external|outside|partner'?s?|pastebin|a stranger|someone outside|agency|agencies|slack connect|consultants?|recruiters?|my laptop|personal laptop|personal device|home computer|usb (drive|stick)|(free |an? |some )?online (?:[\w-]+ ){0,3}(site|website|service|tool|converter|app)s?)\b/i;
@@ -320,6 +320,8 @@ const WELL_KNOWN_FILES: Readonly<Record<string, string>> = {
 };
 /** A host named without a scheme (secure-restore.example.com). */
 const BARE_DOMAIN = /\b[a-z0-9][a-z0-9-]*(?:\.[a-z0-9-]+)*\.(?:com|net|org|io|dev|app|co|ai|xyz|info|biz|me|example|ru|cn|tk|top)\b/gi;
+/** A group that is everyone in a company or in engineering: eng-all, all-engineering, all staff, the whole org. */
+const BROAD_GROUP = /\b(?:eng-all|all-eng\w*|engineering-all|all-staff|all-employees|all-company|everyone@|all@|domain:|(?:the )?(?:all[- ]engineering|whole engineering|entire engineering|all staff|all employees|whole company|entire company|every employee|everyone in the (?:company|org|organi[sz]ation))(?: group| team| org)?)/i;
 /** Everyone in an organisation at once. */
 const EVERYONE = /(?<![\w#-])#(?:general|all-company|all-hands|announcements|company|everyone|all)\b|\b(whole team|entire team|all[- ]company|all[- ]hands|all staff|all employees|whole company|entire company|company[- ]wide|everyone in the (company|org|organi[sz]ation))\b|@(everyone|channel|here)\b/i;
 /** Social networks and other public places a post goes to. */
@@ -468,14 +470,23 @@ function sentences(text: string): string[] {
  * the verb first, then what it acts on ("transferred ownership of the org to the contractor"). Only
  * what will be or is being done: "was deleted" tells of the past.
  */
-const PASSIVE = /^(?:(?:so|then|now|next|also)[, ]+)?([\w'".\/@-]+(?:,\d{3})*(?: [\w'".\/@-]+(?:,\d{3})*){0,11}?) (?:will be|will now be|is being|are being|is going to be|are going to be|is about to be|are about to be|gets|get) ([a-z]+(?:ed|en)|sent|sold|paid|set|put|shut|cut|built|made|given|taken|shown|wiped|moved|shared)\b(.*)$/i;
+const PASSIVE = /^((?:[^,;:]{1,80}, (?:so |then |and )?)?)(?:(?:so|then|now|next|also)[, ]+)?([\w'".\/@-]+(?:,\d{3})*(?: [\w'".\/@-]+(?:,\d{3})*){0,11}?) (?:will be|will now be|is being|are being|is going to be|are going to be|is about to be|are about to be|gets|get) ([a-z]+(?:ed|en)|sent|sold|paid|set|put|shut|cut|built|made|given|taken|shown|wiped|moved|shared)\b(.*)$/i;
+/** What is about to go somewhere, said of the thing ("the campaign goes to the main list", "the OTA job goes out to the fleet now"): sent there. */
+const GOES_TO = /^((?:[^,;:]{1,80}, (?:so |then |and )?)?)(?:(?:so|then|now|next|also)[, ]+)?((?:the|this|that|our|my|a|an) [\w'".\/@-]+(?: [\w'".\/@-]+){0,8}?) (?:goes|go|is going|are going|will go|is going to go) (out |live )?(to .*)$/i;
 
 const PASSIVE_WORD = / be | being | gets? /i;
+const GOES_WORD = / go(?:es|ing)? (?:out |live )?to /i;
 
 function activeVoice(sentence: string): string {
   // Most sentences have no passive: the literal words are looked for before the pattern runs.
-  const m = sentence.length <= 600 && PASSIVE_WORD.test(sentence) ? PASSIVE.exec(sentence) : null;
-  return m !== null ? `${m[2]} ${m[1]}${m[3]}` : sentence;
+  if (sentence.length > 600) return sentence;
+  const m = PASSIVE_WORD.test(sentence) ? PASSIVE.exec(sentence) : null;
+  // (A verb's particle goes with it: "the check gets commented out" → "commented out the check".)
+  const particle = m !== null ? /^ (out|off|down|up|away|over)\b/i.exec(m[4]!) : null;
+  if (m !== null) return particle !== null ? `${m[1]}${m[3]} ${particle[1]} ${m[2]}${m[4]!.slice(particle[0].length)}` : `${m[1]}${m[3]} ${m[2]}${m[4]}`;
+  const g = GOES_WORD.test(sentence) ? GOES_TO.exec(sentence) : null;
+  // (A release, a build, an update or a firmware job goes out by being deployed; anything else by being sent.)
+  return g !== null ? `${g[1]}${/\b(?:release|releases|build|builds|version|update|updates|firmware|ota|rollout|image|patch|hotfix|rc\d*)\b/i.test(g[2]!) ? "deploying" : "sending"} ${g[2]} ${g[3] ?? ""}${g[4]}` : sentence;
 }
 
 /**
@@ -611,7 +622,7 @@ export function readProse(raw: string, internalDomains: readonly string[] = []):
       actions++;
     }
     // TLS certificate checks turned off by the setting's own spelling (verify=False, rejectUnauthorized: false).
-    const tlsOff = may && /verify|ssl|unauthorized|insecure|cert_none|check_hostname/.test(lower) ? TLS_CHECK_OFF.exec(sentence) : null;
+    const tlsOff = may && /verify|ssl|unauthorized|insecure|cert_none|check_hostname|arbitraryloads|cleartext/.test(lower) ? TLS_CHECK_OFF.exec(sentence) : null;
     if (tlsOff !== null && !SKIP_DENIED.test(sentence.slice(0, tlsOff.index)) && !AGAINST.test(ownClause(sentence, tlsOff.index)) && !/\b(?:test|tests|fixture|mock)\b/i.test(sentence) && !sentence.endsWith("?")) {
       const label = quoted(sentence);
       hits.push({ id: "prose.tls-verification-off", action: { capability: "impair-defences", target: { name: label, production: mentionsProduction(sentence) }, reversibility: "recoverable", scope: "one" }, reason: `${label} says it turns TLS certificate checks off (${tlsOff[0]}): anyone on the path can read and change what is sent (T1562)` });
@@ -1022,6 +1033,13 @@ function readAction(sentence: string, clause: string, verb: string, verbClass: V
   // termination): their pay and standing rely on it.
   if ((verbClass === "delete" || verbClass === "trash" || verbClass === "write") && HR_RECORD.test(sentence) && HR_SYSTEM.test(sentence)) {
     out.push({ id: "prose.change-employment-record", action: { capability: "write", target: { name: label, personal: true }, reversibility: "recoverable", scope: "one" }, reason: `${label} says it changes a person's pay or employment record: their pay and standing rely on it` });
+    return out;
+  }
+  // Read access to production's or people's data given to a whole company or engineering-wide group
+  // ("granting eng-all read on the prod datasets"): everyone in it can read it from now on. A pause:
+  // inside the company, and taken back as easily.
+  if (verbClass === "grant" && BROAD_GROUP.test(sentence) && (facts.production || PERSONAL.test(sentence))) {
+    out.push({ id: "prose.broad-grant", action: { capability: "grant-access", target: { name: label }, reversibility: "recoverable", scope: "one" }, reason: `${label} says it gives a company-wide or engineering-wide group access to ${facts.production ? "production's" : "people's"} data: everyone in it can read it from then on` });
     return out;
   }
   // Read-only access given inside (not public, no outside recipient): everyday.

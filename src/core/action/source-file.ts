@@ -103,7 +103,7 @@ function migrationDrops(path: string, text: string): CodeHit[] {
 const TEST_FILE = /(?:^|\/)(?:tests?|__tests__|spec|specs|fixtures?|examples?|testdata|e2e)\/|(?:^|\/)(?:test_[^/]*|[^/]*_test\.\w+|[^/]*\.(?:test|spec)\.\w+|conftest\.py)$/i;
 
 /** Settings that turn off checking a server's TLS certificate. */
-const TLS_OFF = /\bverify\s*=\s*False\b|\brejectUnauthorized\s*:\s*false\b|\bInsecureSkipVerify\s*:\s*true\b|\bNODE_TLS_REJECT_UNAUTHORIZED\b\s*[=:]\s*['"]?0|\b_create_unverified_context\b|\bCURLOPT_SSL_VERIFYPEER\s*,\s*(?:false|0)\b|\bcheck_hostname\s*=\s*False\b|\bverify_mode\s*=\s*ssl\.CERT_NONE\b|\bssl_verify\s*[=:]\s*(?:False|false)\b/;
+const TLS_OFF = /\bverify\s*=\s*False\b|\brejectUnauthorized\s*:\s*false\b|\bInsecureSkipVerify\s*:\s*true\b|\bNODE_TLS_REJECT_UNAUTHORIZED\b\s*[=:]\s*['"]?0|\b_create_unverified_context\b|\bCURLOPT_SSL_VERIFYPEER\s*,\s*(?:false|0)\b|\bcheck_hostname\s*=\s*False\b|\bverify_mode\s*=\s*ssl\.CERT_NONE\b|\bssl_verify\s*[=:]\s*(?:False|false)\b|<key>NSAllowsArbitraryLoads(?:InWebContent)?<\/key>\s*<true\s*\/>|\bandroid:usesCleartextTraffic\s*=\s*["']true["']|\bcleartextTrafficPermitted\s*=\s*["']true["']/;
 
 /** An authentication check that a fixed string gets past: `if token != "svc-maint-7731" and not verify_jwt(token)`. */
 const LITERAL_PASS = /\b(?:token|password|passwd|pwd|api_?key|apikey|secret|auth\w*|otp|pin|code|key)\b\s*(?:==|!=|===|!==)\s*["'][^"'\s]{4,}["'][^\n]{0,80}\b(?:verify|authenticate|check_password|check_pw|compare_digest|bcrypt|argon2|scrypt|jwt|is_valid|valid)\w*|\b(?:verify|authenticate|check_password|jwt|is_valid|valid)\w*\([^\n]{0,80}(?:\bor\b|\|\|)\s*(?:token|password|passwd|api_?key|apikey|secret|auth\w*)\s*(?:==|===)\s*["'][^"'\s]{4,}["']|\b(?:token|password|passwd|api_?key|apikey|secret|auth\w*|x-[\w-]*(?:token|key|auth)[\w-]*)['"]?\]?\s*(?:==|===)\s*["'][^"'\s]{4,}["'][ \t]{0,8}\)?[ \t]{0,8}\{?[ \t]{0,8}\n?[ \t]{0,40}return\s+(?:next\s*\(\s*\)|(?:true|True)\b)/i;
@@ -395,7 +395,7 @@ function weakenedChecks(path: string, text: string): CodeHit[] {
       technique: "T1562",
       tactic: "Defense Evasion (TA0005)",
       action: { capability: "impair-defences", target: { name: path.replace(/^.*\//, "") }, reversibility: "recoverable", scope: "one" },
-      reason: `code turns off checking the server's certificate (${tls[0]}): anyone on the path can read and change what it sends`,
+      reason: `code turns off checking the server's certificate or allows plain HTTP (${tls[0].replace(/<\/?key>|\s+/g, " ").trim().slice(0, 60)}): anyone on the path can read and change what it sends`,
     });
   }
   return out;

@@ -143,6 +143,24 @@ const firewall: CommandRule = {
   },
 };
 
+/** Security agents and admission controllers that run in a Kubernetes cluster. */
+const CLUSTER_SECURITY = /^(?:falco\w*|tetragon|sysdig\w*|aqua\w*|twistlock\w*|prisma-cloud\w*|neuvector\w*|kyverno\w*|gatekeeper\w*|opa-gatekeeper|crowdstrike\w*|falcon(?:-sensor|-container|-kac|-operator|-node-sensor)?|wazuh\w*|osquery\w*|stackrox\w*|kube-bench|trivy-operator|tracee|kubearmor)(?:-system|-operator|-agent|-exporter)?$/i;
+/** A security agent's workload or namespace deleted from a cluster: kubectl delete ds falco, helm uninstall falco. */
+function clusterSecurityRemoved(inv: Invocation): string | undefined {
+  const a = inv.args;
+  const namespace = a[a.findIndex((x) => x === "-n" || x === "--namespace") + 1] ?? a.find((x) => x.startsWith("--namespace="))?.slice(12);
+  const ops = a.filter((x, i) => !x.startsWith("-") && !/^(-n|--namespace|--context|--kube-context|--kubeconfig)$/.test(a[i - 1] ?? ""));
+  if ((inv.name === "kubectl" || inv.name === "oc") && ops[0] === "delete" && /^(daemonsets?|ds|deployments?|deploy|namespaces?|ns|validatingwebhookconfigurations?|mutatingwebhookconfigurations?)$/.test(ops[1] ?? "")) {
+    const name = ops.slice(2).find((o) => CLUSTER_SECURITY.test(o)) ?? (namespace !== undefined && CLUSTER_SECURITY.test(namespace.replace(/-system$/, "")) ? namespace : undefined);
+    return name !== undefined ? `the security agent ${name}` : undefined;
+  }
+  if (inv.name === "helm" && /^(uninstall|delete|del|un)$/.test(ops[0] ?? "")) {
+    const name = ops.slice(1).find((o) => CLUSTER_SECURITY.test(o));
+    return name !== undefined ? `the security agent ${name}` : undefined;
+  }
+  return undefined;
+}
+
 const mac: CommandRule = {
   id: "defense-impairment.security-controls",
   tactic: TACTIC,
@@ -169,12 +187,17 @@ const mac: CommandRule = {
       const unit = stoppedUnits(inv).find((u) => (DEFENCE_SERVICES.test(u) || SECURITY_VENDORS.test(u)) && !/^(firewalld|ufw|iptables|ip6tables|nftables|netfilter-persistent)(\.service)?$/.test(u));
       if (unit) what = `stops the security service ${unit}`;
     }
+    const agent = what === undefined ? clusterSecurityRemoved(inv) : undefined;
+    if (agent !== undefined) {
+      const production = /(^|[^a-z0-9])(prod|production|prd)([^a-z0-9]|$)/i.test(a.join(" "));
+      return { action: { ...impair(agent, "system", "recoverable"), target: { name: agent, production } }, reason: `removes ${agent} from ${production ? "a production" : "a"} cluster: what it detected or blocked there goes unseen (T1562.001)` };
+    }
     if (!what) return undefined;
     return { action: impair(what, "system", "recoverable"), reason: `${what}: impair defences (${technique})`, technique };
   },
   examples: {
-    match: [`setenforce 0`, `sed -i 's/SELINUX=enforcing/SELINUX=disabled/' /etc/selinux/config`, `systemctl stop apparmor`, `spctl --master-disable`, `systemctl disable --now falcon-sensor`, `pkill -9 clamd`, `sudo launchctl unload /Library/LaunchDaemons/com.crowdstrike.falcond.plist`, `sysctl -w kernel.randomize_va_space=0`, `launchctl bootout system /Library/LaunchDaemons/com.sentinelone.sentineld.plist`, `xattr -d com.apple.quarantine ~/Downloads/payload.app`, `pkill -f falcon`, `killall -9 osqueryd`, `powershell.exe -NoProfile -Command "Add-MpPreference -ExclusionPath 'C:\\Users\\dkim\\source' -ExclusionProcess 'node.exe'"`],
-    noMatch: [`powershell -Command "Get-MpPreference | Select-Object ExclusionPath"`, `getenforce`, `sestatus`, `systemctl status clamav-daemon`, `spctl --assess -v app.app`, `xattr -l file`, `sysctl -a`],
+    match: [`kubectl --context prod-us -n falco delete daemonset falco`, `helm uninstall kyverno -n kyverno --kube-context production`, `kubectl delete ns gatekeeper-system`, `setenforce 0`, `sed -i 's/SELINUX=enforcing/SELINUX=disabled/' /etc/selinux/config`, `systemctl stop apparmor`, `spctl --master-disable`, `systemctl disable --now falcon-sensor`, `pkill -9 clamd`, `sudo launchctl unload /Library/LaunchDaemons/com.crowdstrike.falcond.plist`, `sysctl -w kernel.randomize_va_space=0`, `launchctl bootout system /Library/LaunchDaemons/com.sentinelone.sentineld.plist`, `xattr -d com.apple.quarantine ~/Downloads/payload.app`, `pkill -f falcon`, `killall -9 osqueryd`, `powershell.exe -NoProfile -Command "Add-MpPreference -ExclusionPath 'C:\\Users\\dkim\\source' -ExclusionProcess 'node.exe'"`],
+    noMatch: [`kubectl -n falco get pods`, `helm upgrade falco falcosecurity/falco -n falco`, `kubectl delete deployment falcon-web-frontend-old -n storefront`, `powershell -Command "Get-MpPreference | Select-Object ExclusionPath"`, `getenforce`, `sestatus`, `systemctl status clamav-daemon`, `spctl --assess -v app.app`, `xattr -l file`, `sysctl -a`],
   },
 };
 
@@ -576,14 +599,17 @@ const cloudFirewall: CommandRule = {
     const opened =
       (inv.name === "aws" && words[0] === "ec2" && /^authorize-security-group-ingress$/.test(words[1] ?? "") && /(?:--cidr(?:-ipv6)?[ =]|CidrIpv?6?=|"CidrIpv?6?"\s*:\s*")(?:0\.0\.0\.0\/0|::\/0)/.test(t)) ||
       (inv.name === "gcloud" && /\bcompute firewall-rules (create|update)\b/.test(t) && /--source-ranges[ =]\S*(?:0\.0\.0\.0\/0|::\/0)/.test(t) && !/--action[ =]deny\b/i.test(t)) ||
-      (inv.name === "az" && /\bnetwork nsg rule (create|update)\b/.test(t) && /--source-address-prefix(?:es)?[ =]/.test(t) && ANY_SOURCE.test(t.slice(t.search(/--source-address-prefix/))) && !/--access[ =]deny\b/i.test(t));
+      (inv.name === "az" && /\bnetwork nsg rule (create|update)\b/.test(t) && /--source-address-prefix(?:es)?[ =]/.test(t) && ANY_SOURCE.test(t.slice(t.search(/--source-address-prefix/))) && !/--access[ =]deny\b/i.test(t)) ||
+      // A managed database's own allow list: Cloud SQL's authorized networks, Azure's server firewall rule from 0.0.0.0 to 255.255.255.255.
+      (inv.name === "gcloud" && /\bsql instances (patch|create)\b/.test(t) && /--authorized-networks[ =]\S*(?:0\.0\.0\.0\/0|::\/0)/.test(t)) ||
+      (inv.name === "az" && /\b(?:postgres|mysql|mariadb|sql|cosmosdb)\b.*\bfirewall-rule (create|update)\b/.test(t) && /--start-ip-address[ =]0\.0\.0\.0\b/.test(t) && /--end-ip-address[ =]255\.255\.255\.255\b/.test(t));
     if (!opened) return undefined;
     const port = /(?:--port|--destination-port-ranges?|--allow)[ =](?:tcp:|udp:)?([\w,-]+)/.exec(t)?.[1];
     return { action: { capability: "grant-access", target: { name: `cloud firewall${port ? ` port ${port}` : ""}`, public: true, external: true }, reversibility: "recoverable", scope: "account" }, reason: `opens a cloud firewall or security group${port ? ` (port ${port})` : ""} to every address on the internet: modify cloud firewall (T1562.007)` };
   },
   examples: {
-    match: [`gcloud compute firewall-rules create allow-ssh-debug --network=default --direction=INGRESS --allow=tcp:22 --source-ranges=0.0.0.0/0 --project=acme-prod`, `aws ec2 authorize-security-group-ingress --group-id sg-1 --protocol tcp --port 5432 --cidr 0.0.0.0/0`, `az network nsg rule create -g rg --nsg-name web --name rdp --priority 100 --source-address-prefixes '*' --destination-port-ranges 3389 --access Allow`],
-    noMatch: [`aws ec2 authorize-security-group-ingress --group-id sg-1 --protocol tcp --port 5432 --cidr 10.0.0.0/16`, `gcloud compute firewall-rules create allow-internal --allow=tcp:5432 --source-ranges=10.128.0.0/9`, `gcloud compute firewall-rules list`],
+    match: [`gcloud sql instances patch orders-replica --authorized-networks=203.0.113.7/32,0.0.0.0/0`, `az postgres server firewall-rule create -g rg -s pg1 -n everyone --start-ip-address 0.0.0.0 --end-ip-address 255.255.255.255`, `gcloud compute firewall-rules create allow-ssh-debug --network=default --direction=INGRESS --allow=tcp:22 --source-ranges=0.0.0.0/0 --project=acme-prod`, `aws ec2 authorize-security-group-ingress --group-id sg-1 --protocol tcp --port 5432 --cidr 0.0.0.0/0`, `az network nsg rule create -g rg --nsg-name web --name rdp --priority 100 --source-address-prefixes '*' --destination-port-ranges 3389 --access Allow`],
+    noMatch: [`gcloud sql instances patch orders-replica --authorized-networks=203.0.113.7/32`, `az postgres server firewall-rule create -g rg -s pg1 -n office --start-ip-address 198.51.100.10 --end-ip-address 198.51.100.20`, `aws ec2 authorize-security-group-ingress --group-id sg-1 --protocol tcp --port 5432 --cidr 10.0.0.0/16`, `gcloud compute firewall-rules create allow-internal --allow=tcp:5432 --source-ranges=10.128.0.0/9`, `gcloud compute firewall-rules list`],
   },
 };
 

@@ -338,4 +338,39 @@ const remoteCommand: CommandRule = {
   },
 };
 
-export const executionRules: readonly CommandRule[] = [reverseShell, reverseTunnel, downloadRun, proxyExecution, typosquat, remoteCommand];
+/** Device-fleet update services: an update job sent to every device of a group. */
+const FLEET_JOB: ReadonlyArray<readonly [string, RegExp]> = [
+  ["aws", /^iot (?:create-job|create-ota-update)$/],
+  ["az", /^iot (?:hub|edge) (?:configuration|deployment|job) create$|^iot du update deployment create$|^iot hub job create$/],
+  ["balena", /^(?:push|deploy)$/],
+  ["mender-cli", /^deployments? create$/],
+];
+/** A group named for production: prod, production, live, all, fleet-wide, customers'. */
+const PRODUCTION_GROUP = /(?:^|[^a-z0-9])(?:prod|production|prd|live|all|customers?|fleet)(?:[^a-z0-9]|$)/i;
+
+const fleetUpdate: CommandRule = {
+  id: "execution.fleet-update",
+  tactic: TACTIC,
+  technique: "T1072",
+  names: [...new Set(FLEET_JOB.map(([program]) => program))],
+  match(inv) {
+    const words = inv.args.filter((a) => !a.startsWith("-"));
+    for (const [program, sub] of FLEET_JOB) {
+      if (inv.name !== program) continue;
+      const used = [1, 2, 3, 4, 5].map((n) => words.slice(0, n).join(" ")).find((w) => sub.test(w));
+      if (used === undefined) continue;
+      // Who gets it: --targets, --target-condition, a fleet or group name (balena push FLEET, mender's --group).
+      const i = inv.args.findIndex((a) => /^--(?:targets?|target-condition|target-selection|group|fleet|device-group|hub-name)$/.test(a));
+      const targets = [...(i >= 0 ? [inv.args[i + 1] ?? ""] : []), ...inv.args.filter((a) => /^--(?:targets?|target-condition|group|fleet)=/.test(a)), ...(program === "balena" ? words.slice(1, 2) : [])].join(" ");
+      if (!PRODUCTION_GROUP.test(targets)) return undefined;
+      return { action: { capability: "execute", target: { name: `${program} ${used}`, production: true }, reversibility: "irreversible", scope: "system" }, reason: `sends an update job to a production device fleet (${shown(targets.replace(/^.*[:/]/, "").slice(0, 40))}): every device installs it, and a bad image can leave devices unreachable (T1072)` };
+    }
+    return undefined;
+  },
+  examples: {
+    match: [`aws iot create-job --job-id fw-3-1-0 --targets arn:aws:iot:eu-west-1:123456789012:thinggroup/production-thermostats --document-source https://s3.amazonaws.com/b/fw.json`, `az iot hub configuration create -c fw-31 -n acme-hub --content ./fw.json --target-condition "tags.env='prod'"`, `balena push acme/production-kiosks`],
+    noMatch: [`aws iot create-job --job-id fw-3-1-0 --targets arn:aws:iot:eu-west-1:123456789012:thinggroup/lab-bench-units --document-source https://s3.amazonaws.com/b/fw.json`, `aws iot list-jobs`, `balena push acme/dev-kiosk-lab`],
+  },
+};
+
+export const executionRules: readonly CommandRule[] = [reverseShell, reverseTunnel, downloadRun, proxyExecution, typosquat, remoteCommand, fleetUpdate];

@@ -344,4 +344,30 @@ const workspaceAdmin: CommandRule = {
   },
 };
 
-export const privilegeRules: readonly CommandRule[] = [adminPrompt, pam, setuid, capabilities, sudoers, kernelModule, preload, accountFiles, containerEscape, polkit, shellEscape, authorizationDb, processInjection, workspaceAdmin];
+/** A member that is everyone in a company or a whole engineering group: domain:acme.io, group:eng-all@, group:everyone@. */
+const BROAD_MEMBER = /^(?:domain:[\w.-]+|group:(?:[\w.-]*[-_.])?(?:all|everyone|everybody|staff|employees|company|engineering|eng|developers|devs)(?:[-_.][\w.-]*)?@[\w.-]+)$/i;
+
+/** A cloud role given to a whole company or engineering-wide group (gcloud add-iam-policy-binding): everyone in it gets what the role allows. */
+const broadCloudGrant: CommandRule = {
+  id: "privilege.broad-cloud-grant",
+  tactic: "Persistence (TA0003)",
+  technique: "T1098.003",
+  names: ["gcloud", "bq"],
+  match(inv) {
+    const a = inv.args;
+    if (!a.includes("add-iam-policy-binding")) return undefined;
+    const i = a.indexOf("--member");
+    const member = i >= 0 ? a[i + 1] : a.find((x) => x.startsWith("--member="))?.slice(9);
+    if (member === undefined || !BROAD_MEMBER.test(member)) return undefined;
+    const j = a.indexOf("--role");
+    const role = j >= 0 ? a[j + 1] : a.find((x) => x.startsWith("--role="))?.slice(7);
+    const resource = a[a.indexOf("add-iam-policy-binding") + 1] ?? "the resource";
+    return { action: { capability: "grant-access", target: { name: shown(resource) }, reversibility: "recoverable", scope: "one" }, reason: `gives ${shown(member)} ${shown(role ?? "a role")} on ${shown(resource)}: everyone in that group gets it at once (T1098.003)` };
+  },
+  examples: {
+    match: [`gcloud projects add-iam-policy-binding acme-data-prod --member=group:all-engineering@acme.io --role=roles/bigquery.dataViewer`, `gcloud projects add-iam-policy-binding acme-prod --member domain:acme.io --role roles/viewer`],
+    noMatch: [`gcloud projects add-iam-policy-binding acme-data-prod --member=group:data-platform-oncall@acme.io --role=roles/bigquery.dataViewer`, `gcloud projects get-iam-policy acme-prod`, `gcloud projects add-iam-policy-binding acme-dev --member=user:jo@acme.io --role=roles/viewer`],
+  },
+};
+
+export const privilegeRules: readonly CommandRule[] = [adminPrompt, pam, setuid, capabilities, sudoers, kernelModule, preload, accountFiles, containerEscape, polkit, shellEscape, authorizationDb, processInjection, workspaceAdmin, broadCloudGrant];

@@ -143,8 +143,14 @@ const ON_TEMP_DATABASE = String.raw`(?<!\b(?:sqlite3?|duckdb) (?:-[\w-]+ )*['"]?
 export const ON_LOCAL_DEV_DATABASE = String.raw`(?<!(?<!\bssh\b[^\n]{0,400})\b(?:psql|mysql|mariadb) (?![^;&|]{0,300}?(?:prod|production|prd)(?![a-z0-9]))(?![^;&|]{0,300}?(?:\\c(?:onnect)?\b|\\!|\bsystem\b|\bprogram\b|\bsource\b|\buse\b|\battach\b|(?:-h ?|--host[= ])[^;&|]{0,300}?(?:-h ?|--host[= ])))(?:[^;&|'"]{0,200}? )?(?:['"]?(?:postgres(?:ql)?|mysql|mariadb)://[^\s/@'"]*@?(?:localhost|127\.0\.0\.1)(?::\d+)?/(?:\w+_)?(?:dev|test|local)(?:_\d+)?['"]?|(?:-h ?|--host[= ])(?:localhost|127\.0\.0\.1) (?:[^;&|'"]{0,120}? )?(?<!(?:-U|-u|--username|--user|-p|--port|-W|-c|-e) )(?:(?:-d |--dbname[= ]|-D |--database[= ])?(?:\w+_)?(?:dev|test|local)(?:_\d+)?|(?:-d |--dbname[= ]|-D |--database[= ])?(?:dev|test)_\w+)) [^;&|]{0,300})`;
 /** As outsideMessage, and not on a throwaway database (ON_TEMP_DATABASE): for SQL that destroys a whole database. */
 export const onKeptDatabase = (r: RegExp): RegExp => withPrecheck(new RegExp(`(?=${r.source})${IN_MESSAGE_ARG}${ON_TEMP_DATABASE}(?:${r.source})`, r.flags), r);
-/** As onKeptDatabase, and not on a development or test database of this machine (ON_LOCAL_DEV_DATABASE): for SQL that destroys tables or rows. */
-export const onKeptTable = (r: RegExp): RegExp => withPrecheck(new RegExp(`(?=${r.source})${IN_MESSAGE_ARG}${ON_TEMP_DATABASE}${ON_LOCAL_DEV_DATABASE}(?:${r.source})`, r.flags), r);
+/**
+ * Not SQL sent through a connection the user named for development or tests: psql "$DEV_DATABASE_URL",
+ * mysql "${TEST_DB_URL}", snowsql -c dev_jdoe. Not when the line sets such a variable itself, names
+ * production after the client, or connects elsewhere from inside.
+ */
+export const ON_DEV_CONNECTION = String.raw`(?<!(?<!\b(?:dev|test|local|development|testing)_[a-z0-9_]*=[^\n]{0,400})(?:\b(?:psql|mysql|mariadb|pgcli|mycli|usql) ['"]?\$\{?(?:dev|test|local|development|testing)_[a-z0-9_]*\}?['"]?|\bsnowsql (?:-[\w-]+ (?:[^\s-]\S* )?)*?(?:-c|--connection)[ =](?:dev|test|local|sandbox|scratch)_[\w-]+)(?![^;&|]{0,300}?(?:prod|production|prd)(?![a-z0-9]))(?![^;&|]{0,300}?(?:\\c(?:onnect)?\b|\\!|\bsystem\b|\bprogram\b|\bsource\b|\battach\b|(?:-h ?|--host[= ]))) [^;&|]{0,300})`;
+/** As onKeptDatabase, and not on a development or test database of this machine (ON_LOCAL_DEV_DATABASE) or connection (ON_DEV_CONNECTION): for SQL that destroys tables or rows. */
+export const onKeptTable = (r: RegExp): RegExp => withPrecheck(new RegExp(`(?=${r.source})${IN_MESSAGE_ARG}${ON_TEMP_DATABASE}${ON_LOCAL_DEV_DATABASE}${ON_DEV_CONNECTION}(?:${r.source})`, r.flags), r);
 /** The rule does not fire on text quoted as a message argument or echoed. */
 export const outsideQuotedText = (r: RegExp): RegExp =>
   withPrecheck(new RegExp(`(?=${r.source})${IN_MESSAGE_ARG}${IN_ECHOED_TEXT}(?:${r.source})`, r.flags), r);
