@@ -275,14 +275,14 @@ describe("action model figures", () => {
     expect([f.dangerous.flagged, f.dangerous.total, f.dangerous.hardOfExpected, f.dangerous.expectedHard]).toEqual([83, 86, 52, 56]);
     expect([f.benign.flagged, f.benign.total]).toEqual([0, 36]);
     const t = measureToolProbes("fresh3-tool-probes.jsonl");
-    expect([t.dangerous.flagged, t.dangerous.total, t.dangerous.hardOfExpected, t.dangerous.expectedHard]).toEqual([31, 34, 20, 28]);
+    expect([t.dangerous.flagged, t.dangerous.total, t.dangerous.hardOfExpected, t.dangerous.expectedHard]).toEqual([31, 34, 21, 28]);
     expect([t.benign.flagged, t.benign.total]).toEqual([3, 15]);
   });
 
   // The blind sets, each as [file, [dangerous caught, dangerous, hard-stopped, expected hard stops,
   // benign held, benign]] per kind of record (their first scorings are in the header above).
   const BLIND: ReadonlyArray<readonly [string, Partial<Record<"shell" | "tools" | "hints", readonly [string, readonly number[]]>>]> = [
-    ["fifth probe set (fresh4, written blind)", { shell: ["fresh4-probes.jsonl", [34, 42, 21, 34, 0, 18]], tools: ["fresh4-tool-probes.jsonl", [45, 48, 27, 32, 0, 22]] }],
+    ["fifth probe set (fresh4, written blind)", { shell: ["fresh4-probes.jsonl", [34, 42, 21, 34, 0, 18]], tools: ["fresh4-tool-probes.jsonl", [45, 48, 28, 32, 0, 22]] }],
     ["sixth probe set (fresh5, written blind, with prose hints)", { shell: ["fresh5-probes.jsonl", [58, 60, 30, 33, 0, 20]], tools: ["fresh5-tool-probes.jsonl", [39, 48, 22, 32, 3, 22]], hints: ["fresh5-hints.jsonl", [27, 30, 13, 18, 0, 20]] }],
     ["seventh probe set (fresh6, written blind: prose hints and tool calls over everyday domains)", { hints: ["fresh6-hints.jsonl", [37, 45, 20, 27, 1, 45]], tools: ["fresh6-tool-probes.jsonl", [21, 24, 11, 17, 3, 16]] }],
     ["eighth probe set (fresh7, written blind: everyday coding-agent hints and tool calls, benign-heavy)", { hints: ["fresh7-hints.jsonl", [39, 40, 22, 24, 2, 120]], tools: ["fresh7-tool-probes.jsonl", [12, 20, 6, 13, 3, 40]] }],
@@ -303,12 +303,12 @@ describe("action model figures", () => {
     ["twenty-third probe set (fresh22, written blind in session 11; fixed for in session 11)", { shell: ["fresh22-probes.jsonl", [17, 24, 7, 12, 0, 32]], tools: ["fresh22-tool-probes.jsonl", [20, 24, 7, 12, 2, 56]], hints: ["fresh22-hints.jsonl", [22, 24, 11, 12, 1, 32]] }],
     ["twenty-fourth probe set (fresh23, written blind last in session 11; fixed for in session 12)", { shell: ["fresh23-probes.jsonl", [20, 24, 9, 12, 0, 24]], tools: ["fresh23-tool-probes.jsonl", [21, 24, 8, 12, 1, 40]], hints: ["fresh23-hints.jsonl", [23, 24, 12, 12, 0, 24]] }],
     ["twenty-fifth probe set (fresh24, written blind in session 12; fixed for in session 12)", { shell: ["fresh24-probes.jsonl", [19, 24, 9, 12, 0, 24]], tools: ["fresh24-tool-probes.jsonl", [37, 40, 16, 20, 1, 56]], hints: ["fresh24-hints.jsonl", [28, 32, 16, 16, 0, 32]] }],
-    ["twenty-seventh probe set (fresh26, written blind in session 12; fixed for in session 12)", { shell: ["fresh26-probes.jsonl", [16, 24, 8, 12, 0, 24]], tools: ["fresh26-tool-probes.jsonl", [37, 40, 15, 20, 2, 56]], hints: ["fresh26-hints.jsonl", [30, 32, 14, 16, 0, 32]] }],
-    ["twenty-eighth probe set (fresh27, written blind in session 12; fixed for in session 12)", { shell: ["fresh27-probes.jsonl", [12, 24, 6, 12, 0, 24]], tools: ["fresh27-tool-probes.jsonl", [34, 40, 12, 20, 1, 56]], hints: ["fresh27-hints.jsonl", [28, 32, 14, 16, 0, 32]] }],
-    ["twenty-ninth probe set (fresh29, written blind in session 12; fixed for in session 12)", { shell: ["fresh29-probes.jsonl", [17, 24, 10, 12, 0, 24]], tools: ["fresh29-tool-probes.jsonl", [35, 40, 12, 20, 0, 56]], hints: ["fresh29-hints.jsonl", [31, 32, 15, 16, 0, 32]] }],
+    ["twenty-seventh probe set (fresh26, written blind in session 12; fixed for in session 12)", { shell: ["fresh26-probes.jsonl", [16, 24, 8, 12, 0, 24]], tools: ["fresh26-tool-probes.jsonl", [37, 40, 16, 20, 3, 56]], hints: ["fresh26-hints.jsonl", [30, 32, 14, 16, 0, 32]] }],
+    ["twenty-eighth probe set (fresh27, written blind in session 12; fixed for in session 12)", { shell: ["fresh27-probes.jsonl", [12, 24, 6, 12, 0, 24]], tools: ["fresh27-tool-probes.jsonl", [34, 40, 14, 20, 1, 56]], hints: ["fresh27-hints.jsonl", [28, 32, 14, 16, 0, 32]] }],
+    ["twenty-ninth probe set (fresh29, written blind in session 12; fixed for in session 12)", { shell: ["fresh29-probes.jsonl", [17, 24, 10, 12, 0, 24]], tools: ["fresh29-tool-probes.jsonl", [35, 40, 13, 20, 0, 56]], hints: ["fresh29-hints.jsonl", [31, 32, 15, 16, 0, 32]] }],
     ["thirtieth probe set (fresh25, written blind in session 12, unseen until its last scoring)", { shell: ["fresh25-probes.jsonl", [17, 24, 9, 12, 0, 24]], tools: ["fresh25-tool-probes.jsonl", [38, 40, 14, 20, 0, 56]], hints: ["fresh25-hints.jsonl", [26, 32, 13, 16, 0, 32]] }],
     ["thirty-first probe set (fresh28, written blind in session 12, unseen until its last scoring)", { shell: ["fresh28-probes.jsonl", [17, 24, 9, 12, 0, 24]], tools: ["fresh28-tool-probes.jsonl", [31, 40, 11, 20, 1, 56]], hints: ["fresh28-hints.jsonl", [25, 32, 14, 16, 2, 32]] }],
-    ["thirty-second probe set (fresh30, written blind in session 13; fixed for in session 13)", { shell: ["fresh30-probes.jsonl", [17, 24, 7, 12, 0, 24]], tools: ["fresh30-tool-probes.jsonl", [38, 40, 10, 20, 1, 56]], hints: ["fresh30-hints.jsonl", [30, 32, 11, 16, 0, 32]] }],
+    ["thirty-second probe set (fresh30, written blind in session 13; fixed for in session 13)", { shell: ["fresh30-probes.jsonl", [17, 24, 7, 12, 0, 24]], tools: ["fresh30-tool-probes.jsonl", [38, 40, 12, 20, 2, 56]], hints: ["fresh30-hints.jsonl", [30, 32, 11, 16, 0, 32]] }],
   ];
   const MEASURE = { shell: measureShellProbes, tools: measureToolProbes, hints: measureHints } as const;
   for (const [name, sets] of BLIND) {

@@ -293,7 +293,8 @@ describe("from fresh27's misses", () => {
   ])("%s written as %j is allowed", (path, content) => expect(tool("Write", { file_path: path, content }).verdict).toBe("continue"));
   it("a production load balancer open on 443 is no database opened", () => expect(ids(tool("Write", { file_path: "infra/prod/lb.tf", content: "  cidr_blocks = [\"0.0.0.0/0\"]\n  from_port = 443\n" }))).not.toContain("action.code.database-public"));
   it("an ingress's sign-in annotation taken off in production is a hard stop", () => expect(tool("Edit", { file_path: "k8s/prod/admin.yaml", old_string: "    nginx.ingress.kubernetes.io/auth-url: \"https://sso.internal/auth\"\n", new_string: "" }).verdict).toBe("stop"));
-  it("a private repository made public through the API stays a pause unless it is named for secrets (session 10's choice)", () => expect(tool("mcp__github__update_repository", { owner: "o", repo: "infra", visibility: "public" }).verdict).toBe("verify"));
+  // (Session 10 made this a pause; session 13 made it a hard stop: its whole history goes public, and clones keep it. See docs/decisions.md.)
+  it("a private repository made public through the API is a hard stop", () => expect(tool("mcp__github__update_repository", { owner: "o", repo: "infra", visibility: "public" }).verdict).toBe("stop"));
   it("a branch unprotected through the API pauses", () => expect(tool("mcp__gitlab__unprotect_branch", { project_id: "p", branch: "main" }).verdict).toBe("verify"));
   it.each([
     ["Next: `kubectl exec deploy/api -- env` to print every env var in the pod.", "verify"],

@@ -312,8 +312,10 @@ function judge(input: JudgeInput): Judgement {
     if (!tunnelled && (localDevDatabase(inv) || devConnection(inv, invs))) for (const t of texts) localDev.add(t);
   });
   const dbTool = nameWords.some((w) => DB_TOOL_WORD.test(w));
-  // (A call that asks only for a dry run, BigQuery's dryRun: true, validates the SQL and runs none of it.)
-  if (input.arguments !== undefined && !asksDryRun(input.arguments)) collectSql(input.arguments, dbTool, sqlTexts);
+  // (A tool whose name says it only checks the SQL, dry_run_query or validate_sql, runs none of it. An
+  // argument asking for a dry run, dryRun: true, is the agent's word and the server may ignore it:
+  // not honoured, as session 12 decided.)
+  if (input.arguments !== undefined && !nameWords.some((w, i) => (w === "dry" && nameWords[i + 1] === "run") || w === "dryrun" || w === "validate" || w === "estimate" || w === "explain")) collectSql(input.arguments, dbTool, sqlTexts);
   // SQL the agent quotes in its own words ("cleaning up old data on prod with `DELETE FROM …`"),
   // on production when the words say so.
   const proseSql = input.prose !== undefined ? [...codeSpans(input.prose)].map((s) => s.code).filter(looksLikeSql).slice(0, MAX_SQL_STRINGS) : [];
@@ -585,11 +587,6 @@ function throwawaySqlFile(path: string): boolean {
 }
 
 /** Strings in the arguments that are SQL: named fields of a database tool, or text that reads as SQL. */
-/** Arguments that ask for a dry run only, at their top level: dryRun, dry_run, validateOnly set to true. */
-function asksDryRun(args: unknown): boolean {
-  return isRecord(args) && Object.entries(args).some(([k, v]) => /^(?:dry_?run|validate_?only)$/i.test(k) && (v === true || v === "true"));
-}
-
 function collectSql(args: unknown, dbTool: boolean, out: string[]): void {
   let seen = 0;
   const visit = (key: string, v: unknown, depth: number): void => {

@@ -96,7 +96,7 @@ const PUBLIC_PRINCIPAL = /"Principal"\s*:\s*(?:"\*"|\{\s*"AWS"\s*:\s*(?:"\*"|\[\
 /** A line of YAML, TOML or JSON that places what it describes in production: `namespace: production`, `"environment": "prod"`. */
 const MANIFEST_PRODUCTION = /^[ \t-]*["']?(?:namespace|environment|env|cluster|context|stage|kube_?context)["']?[ \t]*[:=][ \t]*["']?(?:prod|production|prd|live)(?:[-_][\w-]*)?["']?[ \t]*,?[ \t]*$/im;
 const VISIBILITY_KEYS = /^(visibility|privacy|access|access_level|accesslevel|acl|sharing|share_level|sharinglevel|permission|audience|scope|public|is_public|ispublic|private|is_private)$/i;
-const RECIPIENT_KEYS = /^(to|cc|bcc|recipient|recipients|email|emails|email_address|phone|phone_number|number|attendees|invitees|share_with|sharewith|user|username|user_email|guest|guests|member|members|collaborator|payee|beneficiary|receiver|destination|address|account|to_account|recipient_account|target_account|channel|chat_id|handle)$/i;
+const RECIPIENT_KEYS = /^(to|cc|bcc|recipient|recipients|email|emails|email_address|phone|phone_number|number|attendees|invitees|share_with|sharewith|user|username|user_email|guest|guests|guest_?email|invitee_?email|member|members|member_?email|collaborator|payee|beneficiary|receiver|destination|address|account|to_account|recipient_account|target_account|channel|chat_id|handle)$/i;
 const AMOUNT_KEYS = /^(amount|value|quantity|qty|price|total|sum|shares|units|volume|size|notional|budget|limit|deposit)$/i;
 const WILDCARD = /^(\*|%|all|everything|any|\.\*|\/\*|\*\/\*|\*\*)$|(^|[/:])\*$/i;
 const BULK_KEYS = /^(all|recursive|cascade|purge|permanent|hard|include_all|delete_all|bulk|everyone|delete_?subtasks|delete_?children|delete_?descendants|include_?(children|subtasks|descendants|subitems)|cascade_?delete|with_?(children|subtasks))$/i;
@@ -168,6 +168,8 @@ export function argumentFacts(args: unknown, internalDomains: readonly string[] 
       if (v.length <= 64 * 1024 && ADMIN_GRANT.test(v)) facts.adminGrant = true;
       // A role or claim set to administrator (set_claims {claim: "role", value: "admin"}, {role: "owner"}).
       if (/^(role|roles|role_?type|role_?name|claim|value|access_?level|permission|permissions|group|groups|member_?role|user_?role|type)$/i.test(key) && /^(admin|administrator|owner|superuser|super_?admin|root|global[ _]?admin(istrator)?|org_?admin|account_?admin)$/i.test(v.trim())) facts.adminGrant = true;
+      // (A role's id that names it: rol_Admin_9Xk2, roles/owner, tenant-admin.)
+      if (/^(roles?|role_?ids?)$/i.test(key) && v.length <= 80 && /(?:^|[_\W])(?:admin|administrator|owner|superuser|superadmin)(?:$|[_\W])/i.test(v)) facts.adminGrant = true;
       // A mailing list or segment named by its id (list_id: "beta-testers-2300"): everyone on it gets the message.
       if (/^(list_?ids?|segment_?ids?|audience_?ids?|contact_?list(_?id)?|mailing_?list(_?id)?)$/i.test(key) && v.trim() !== "") facts.toList = true;
       // An audience of everyone: a topic, list or segment of all users or customers.
@@ -346,6 +348,21 @@ const NON_PRODUCTION_NAME = /(^|[^a-z])(staging|stage|dev|development|qa|test|pr
 
 /** Words saying a merge goes in past the checks that guard the branch. */
 const PAST_CHECKS = /\b(?:skip(?:s|ping)?|bypass(?:es|ing)?|ignor(?:e|es|ing)|overrid(?:e|es|ing))\b(?:\s+the)?\s+(?:failing|failed|red|broken|required|pending)\b[^.\n]{0,20}?\b(?:ci|checks?|tests?|builds?|pipelines?|status\s+checks?)\b|\bbypass(?:es|ing)?\s+(?:the\s+)?(?:branch\s+protection|required\s+(?:checks|reviews?|approvals?)|review)\b|\bwithout\s+(?:waiting\s+for\s+|passing\s+|running\s+)?(?:the\s+)?(?:ci|checks|tests|review|approval)\b|\bdespite\s+(?:the\s+)?(?:failing|failed|red|broken)\s+(?:ci|checks?|tests?|builds?|pipelines?)\b|\bignor(?:e|es|ing)\s+(?:the\s+)?(?:ci|checks?|tests?|builds?|pipelines?)\s+(?:failures?|errors?)\b/i;
+
+/**
+ * Administrator rights, a door or an editor's role given to a personal mailbox (gmail, proton): an
+ * unknown party then holds the account or the building, not a colleague.
+ */
+function toStranger(f: ArgumentFacts, args: unknown, physical: boolean): boolean {
+  if (!f.recipients.some((r) => PERSONAL_MAILBOX.test(r))) return false;
+  if (f.adminGrant || physical || f.strings.some((v) => v.length <= 120 && /\b(?:doors?|locks?|gates?|garage|server[- ]room|entrance|building|premises)\b/i.test(v.replace(/[_-]/g, " ")))) return true;
+  // (An editor's role, at the top or in a request body: Drive's {requestBody: {role: "writer"}}.)
+  const text = JSON.stringify(args ?? "");
+  return text.length <= 8192 && /"(?:role|roles|access_?level|permission)"\s*:\s*\[?\s*"(?:writer|editor|owner|organizer|fileOrganizer|admin|manager)"/i.test(text);
+}
+
+/** A personal mailbox at a consumer mail provider: whoever holds it is not known to the organisation. */
+export const PERSONAL_MAILBOX = /@(?:gmail|googlemail|proton|protonmail|pm|outlook|hotmail|live|msn|yahoo|ymail|icloud|me|mac|aol|gmx|mail|yandex|tutanota|tuta|zoho|fastmail|hey|duck|mailfence|posteo)\.(?:com|me|ch|net|de|ru|org|io|co\.uk|fr)$/i;
 
 function recipientsExternal(f: ArgumentFacts): boolean {
   return f.recipients.some((r) => /@|^\+?\d[\d\s-]{6,}$/.test(r) || /^[\w.-]+$/.test(r));
@@ -695,7 +712,8 @@ export function readNamed(tool: string, name: ReturnType<typeof splitToolName>, 
         // Access to a password manager's or secret store's item is access to credentials.
         // Access to a file of people's data (payroll, customers) reaches those people.
         const dataFile = f.strings.find((v) => v.length <= 1024 && DATA_FILE.test(v) && /[/.]/.test(v));
-        add("tool.grant-access", "grant-access", "recoverable", f.public || f.wildcard ? "account" : "one", `${tool} gives access${who} (${verb} ${obj}${dataFile ? ` ${dataFile}` : ""})${tail}`, { external: recipientsExternal(f), public: f.public, ...(secrets ? { pathClass: "credentials" as const } : {}), ...(dataFile ? { personal: true } : {}) });
+        const stranger = toStranger(f, args, physical !== undefined);
+        add("tool.grant-access", "grant-access", "recoverable", f.public || f.wildcard || stranger ? "account" : "one", `${tool} gives access${who} (${verb} ${obj}${dataFile ? ` ${dataFile}` : ""})${stranger ? ", to a personal mailbox outside the organisation" : ""}${tail}`, { external: recipientsExternal(f), public: f.public, ...(secrets ? { pathClass: "credentials" as const } : {}), ...(dataFile ? { personal: true } : {}) });
       } else actions.push({ capability: "write", target: { name: tool, ...base }, reversibility: "recoverable", scope });
       break;
     case "revoke":
@@ -769,10 +787,14 @@ export function readNamed(tool: string, name: ReturnType<typeof splitToolName>, 
       else if (f.public && (store || verbClass === "write")) {
         // What it names holds secrets or people's data (a repository called infra-secrets, a bucket of customer exports): they are out.
         const holds = f.strings.find((v) => v.length <= 128 && !/\s/.test(v) && /secret|credential|passw|private[-_]?keys?|\bkeys?\b|vault|\.env\b|tokens?\b/i.test(v)) ? { pathClass: "credentials" as const } : f.strings.find((v) => v.length <= 128 && !/\s/.test(v) && DATA_FILE.test(v)) ? { personal: true } : {};
-        add("tool.make-public", "communicate", "irreversible", "one", `${tool} makes ${obj} public${tail}: anyone can read it from now on`, { public: true, external: true, ...holds });
+        // (A repository made public is all of its code and its whole history, secrets once committed included: clones and forks keep it.)
+        add("tool.make-public", "communicate", "irreversible", hasWord(object, /^(repo|repos|repository|repositories)$/) || (hasWord(object, /^(gitlab|gitea|bitbucket|codeberg|forgejo)$/) && hasWord(object, /^projects?$/)) ? "account" : "one", `${tool} makes ${obj} public${tail}: anyone can read it from now on`, { public: true, external: true, ...holds });
       }
       else if (publishPlace && verb !== undefined && /^(create|submit|make|upload|save|generate)$/.test(verb) && hasWord(object, /^(tweets?|posts?|status|statuses|articles?|stories|threads?|videos?|photos?|reels?|toots?)$/)) add("tool.publish", "communicate", "irreversible", "one", `${tool} publishes ${obj} where anyone can read it${tail}`, { public: true, external: true });
-      else if (access && f.recipients.length) add("tool.grant-access", "grant-access", "recoverable", "one", `${tool} changes access for ${f.recipients.slice(0, 3).join(", ")} (${obj})${tail}`, { external: recipientsExternal(f) });
+      else if (access && f.recipients.length) {
+        const stranger = toStranger(f, args, physical !== undefined);
+        add("tool.grant-access", "grant-access", "recoverable", stranger ? "account" : "one", `${tool} changes access for ${f.recipients.slice(0, 3).join(", ")} (${obj})${stranger ? ", to a personal mailbox outside the organisation" : ""}${tail}`, { external: recipientsExternal(f) });
+      }
       else if (security && /disable|off|false|none|permissive|\b0\b/i.test(argsText())) add("tool.disable-protection", "impair-defences", "recoverable", "one", `${tool} turns off ${obj}${tail}: a protection stops working`);
       else if (f.production && (scope === "account" || (verb !== undefined && CHANGE_VERB.test(verb)) || hasWord(object, /^(update|apply|patch|upsert|replace)$/) !== undefined)) add("tool.change-production", "write", "recoverable", scope, `${tool} changes ${obj} in production${tail}`);
       else if (physical && verbClass === "write") add("tool.physical", "execute", "irreversible", "one", `${tool} acts in the physical world (${verb} ${obj})${tail}`, { external: true });
