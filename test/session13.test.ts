@@ -6,6 +6,7 @@ import { evaluateStep } from "../src/core/pipeline.js";
 import { compilePolicy, PolicyFile, policyFor } from "../src/core/policy.js";
 import { defaultRuleSet } from "../src/core/rules/index.js";
 import { editWeakens } from "../src/core/action/edit-weakens.js";
+import { splitSentences } from "../src/core/action/prose.js";
 
 const rules = defaultRuleSet();
 const agent = policyFor(compilePolicy(PolicyFile.parse({})), "session13");
@@ -186,4 +187,28 @@ describe("hard stops where the harm cannot be called back", () => {
   });
   it("the same door to a colleague's work address is a pause", () => expect(tool("mcp__brivo__create_credential", { guest_email: "sam.lee@acme.io", site: "HQ main entrance", schedule: "always" }).verdict).toBe("verify"));
   it("a viewer's role to a personal mailbox is a pause", () => expect(tool("mcp__okta__assign_role", { user_email: "it.helpdesk.temp@protonmail.com", roles: ["read_only"] }).verdict).toBe("verify"));
+});
+
+describe("sentences are cut as the look-behind pattern cut them", () => {
+  const byPattern = (t: string) => t.split(/(?<=[.!?])\s+(?=[^a-z])|\n+/).map((s) => s.trim()).filter((s) => s !== "");
+  it.each([
+    ["One. Two! Three? four"],
+    ["incl. password and more.  two spaces then lower"],
+    ["a. b\nc.\nd"],
+    ["Done.\u00a0Next\u2028line"],
+    ["x?! Y. z\r\n\r\nw"],
+    [""],
+    ["   "],
+    ["no stop at all"],
+  ])("%j", (text) => expect(splitSentences(text)).toEqual(byPattern(text)));
+  it("on random texts of stops, blanks, breaks and letters", () => {
+    const parts = ["a", "Z", ".", "!", "?", " ", "  ", "\n", "\t", "\u00a0", "\u2028", "x.", "\r\n", "1", "é"];
+    let seed = 13;
+    const next = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+    for (let k = 0; k < 20_000; k++) {
+      let t = "";
+      for (let i = Math.floor(next() * 24); i > 0; i--) t += parts[Math.floor(next() * parts.length)];
+      expect(splitSentences(t)).toEqual(byPattern(t));
+    }
+  });
 });

@@ -472,6 +472,7 @@ function localDevDatabase(inv: Invocation): boolean {
   return sql.length > 0 && sql.every((t) => /^(?:\s*(?:drop|create)\s+database\s+(?:if\s+(?:not\s+)?exists\s+)?[`"]?[\w-]+[`"]?\s*;?)+\s*$/i.test(t) && [...t.matchAll(/\bdatabase\s+(?:if\s+(?:not\s+)?exists\s+)?[`"]?([\w-]+)/gi)].every((m) => DEV_DATABASE.test(m[1]!)));
 }
 
+const DEV_CONNECTION_CLIENTS = new Set(["psql", "mysql", "mariadb", "pgcli", "mycli", "usql", "snowsql"]);
 /** A variable the user named for a development or test connection: $DEV_DATABASE_URL, ${TEST_DB_URL}. */
 const DEV_VARIABLE = /^\$\{?((?:DEV|TEST|LOCAL|DEVELOPMENT|TESTING)_[A-Z0-9_]*)\}?$/i;
 /**
@@ -480,6 +481,7 @@ const DEV_VARIABLE = /^\$\{?((?:DEV|TEST|LOCAL|DEVELOPMENT|TESTING)_[A-Z0-9_]*)\
  * itself (DEV_DATABASE_URL=… psql "$DEV_DATABASE_URL"), names production, or gives a host.
  */
 function devConnection(inv: Invocation, invs: readonly Invocation[]): boolean {
+  if (!DEV_CONNECTION_CLIENTS.has(inv.name)) return false;
   const a = inv.args;
   if (a.some((w) => /(^|[^a-z0-9])(prod|production|prd)([^a-z0-9]|$)/i.test(w) || w === "-h" || /^--host\b/.test(w) || /^-h\S/.test(w) || /\\c(?:onnect)?\b|\\!|\bsystem\b|\bprogram\b|\battach\b/i.test(w))) return false;
   if (inv.name === "snowsql") {

@@ -460,8 +460,41 @@ const TOKEN_SHAPE = /\b(?:gh[pousr]_|github_pat_|xox[abprs]-|sk_(?:live|test)_|r
 
 /** The sentences of a text: at . ! ? followed by a blank, and at line ends. */
 function sentences(text: string): string[] {
-  // A lower-case word after the stop is an abbreviation's dot ("incl. password"), not a new sentence.
-  return text.slice(0, MAX_PROSE).split(/(?<=[.!?])\s+(?=[^a-z])|\n+/).map((s) => activeVoice(s.trim())).filter((s) => s !== "");
+  // (A sentence said twice is read once: repeats are dropped before each is put in the active voice.)
+  const out: string[] = [];
+  for (const s of new Set(splitSentences(text.slice(0, MAX_PROSE)))) out.push(activeVoice(s));
+  return out;
+}
+
+/** Where a text may be cut: a stop and the blanks after it, or a line break and the blanks around it. */
+const CUT = /[.!?](\s+)|\s*\n\s*/g;
+
+/**
+ * The sentences of a text, trimmed, empty ones left out: a text is cut at a line break, and at the
+ * blanks after . ! or ? unless a lower-case letter follows a single blank (an abbreviation's dot,
+ * "incl. password"). The same cuts as splitting at /(?<=[.!?])\s+(?=[^a-z])|\n+/ without its
+ * look-behind at every character (test/session13.test.ts holds the two equal).
+ */
+export function splitSentences(text: string): string[] {
+  const out: string[] = [];
+  let start = 0;
+  CUT.lastIndex = 0;
+  for (let m = CUT.exec(text); m !== null; m = CUT.exec(text)) {
+    const blanks = m[1];
+    let end = m.index;
+    if (blanks !== undefined) {
+      // After a stop: cut unless one blank (not a line break) is followed by a lower-case letter.
+      const next = text.charCodeAt(m.index + m[0].length);
+      if (blanks.length === 1 && blanks !== "\n" && next >= 97 && next <= 122) continue;
+      end = m.index + 1;
+    }
+    const piece = text.slice(start, end).trim();
+    if (piece !== "") out.push(piece);
+    start = m.index + m[0].length;
+  }
+  const last = text.slice(start).trim();
+  if (last !== "") out.push(last);
+  return out;
 }
 
 /**
@@ -500,12 +533,18 @@ export function readProse(raw: string, internalDomains: readonly string[] = []):
   const hits: ProseHit[] = [];
   // The addresses the whole hint names outside internalDomains (a later sentence may send to them).
   const read = text.slice(0, MAX_PROSE);
-  const addressed = ADDRESSED_TO_AGENTS.test(read);
+  // Facts of the whole hint, each looked for the first time a reading asks (most hints name no action that needs them).
+  let addressed: boolean | undefined;
+  let recipients: readonly string[] | undefined;
+  let confidential: boolean | undefined;
+  let unconfirmed: boolean | undefined;
+  let instructed: boolean | undefined;
+  const isAddressed = (): boolean => (addressed ??= ADDRESSED_TO_AGENTS.test(read));
   const hint: HintFacts = {
-    recipients: emailsIn(raw.slice(0, MAX_PROSE)).filter((e) => !internalDomains.some((d) => e.toLowerCase().endsWith(`@${d.toLowerCase()}`))).slice(0, 4),
-    confidential: namesConfidential(read),
-    unconfirmed: addressed || UNCONFIRMED.test(read),
-    instructed: addressed || CONTENT_SAYS.test(read),
+    get recipients() { return (recipients ??= emailsIn(raw.slice(0, MAX_PROSE)).filter((e) => !internalDomains.some((d) => e.toLowerCase().endsWith(`@${d.toLowerCase()}`))).slice(0, 4)); },
+    get confidential() { return (confidential ??= namesConfidential(read)); },
+    get unconfirmed() { return (unconfirmed ??= isAddressed() || UNCONFIRMED.test(read)); },
+    get instructed() { return (instructed ??= isAddressed() || CONTENT_SAYS.test(read)); },
   };
   let actions = 0;
   let verbs = 0;

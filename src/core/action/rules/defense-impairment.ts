@@ -147,6 +147,7 @@ const firewall: CommandRule = {
 const CLUSTER_SECURITY = /^(?:falco\w*|tetragon|sysdig\w*|aqua\w*|twistlock\w*|prisma-cloud\w*|neuvector\w*|kyverno\w*|gatekeeper\w*|opa-gatekeeper|crowdstrike\w*|falcon(?:-sensor|-container|-kac|-operator|-node-sensor)?|wazuh\w*|osquery\w*|stackrox\w*|kube-bench|trivy-operator|tracee|kubearmor)(?:-system|-operator|-agent|-exporter)?$/i;
 /** A security agent's workload or namespace deleted from a cluster: kubectl delete ds falco, helm uninstall falco. */
 function clusterSecurityRemoved(inv: Invocation): string | undefined {
+  if (inv.name !== "kubectl" && inv.name !== "oc" && inv.name !== "helm") return undefined;
   const a = inv.args;
   const namespace = a[a.findIndex((x) => x === "-n" || x === "--namespace") + 1] ?? a.find((x) => x.startsWith("--namespace="))?.slice(12);
   const ops = a.filter((x, i) => !x.startsWith("-") && !/^(-n|--namespace|--context|--kube-context|--kubeconfig)$/.test(a[i - 1] ?? ""));
