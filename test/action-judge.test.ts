@@ -281,7 +281,8 @@ describe("tool calls: promotions, deletes that take children, secrets made publi
   });
   it("a repository named for secrets made public is credentials out: a hard stop", () => {
     expect(judgeAction({ tool: "mcp__github__update_repository", arguments: { owner: "acme-corp", repo: "infra-secrets", private: false } }).tier).toBe("hard-stop");
-    expect(judgeAction({ tool: "mcp__github__update_repository", arguments: { owner: "acme-corp", repo: "docs-site", private: false } }).tier).toBe("pause");
+    // (Any repository made public is a hard stop since session 13: its whole history goes with it. See docs/decisions.md.)
+    expect(judgeAction({ tool: "mcp__github__update_repository", arguments: { owner: "acme-corp", repo: "docs-site", private: false } }).tier).toBe("hard-stop");
   });
   it("authentication turned off in production is a hard stop; a production setting changed otherwise pauses", () => {
     expect(judgeAction({ tool: "mcp__heroku__update_config_vars", arguments: { app: "acme-prod", vars: { AUTH_DISABLED: "1" } } }).tier).toBe("hard-stop");

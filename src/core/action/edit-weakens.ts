@@ -14,6 +14,8 @@ const TEST_FILE = /(?:^|\/)(?:tests?|__tests__|spec|specs|fixtures?|examples?|te
 const PROSE_FILE = /\.(?:md|mdx|markdown|rst|txt|adoc|html?)$/i;
 /** A developer's own configuration (dev, local, test, an example), by its path below the home directory. */
 const OWN_CONFIG = /(?:^|[^a-z0-9])(?:dev|development|local|test|testing|example|sample|template|defaults|mock|fake|demo)(?:[^a-z0-9]|$)/i;
+/** A path below its home directory: /home/dev/app/x → app/x (the user's name is not the file's environment). */
+const belowHome = (path: string): string => path.replace(/^(?:\/home\/[^/]+|\/Users\/[^/]+|\/root|~[^/]*)\//, "");
 const PRODUCTION_PATH = /(?:^|[^a-z0-9])(?:prod|production|prd)(?:[^a-z0-9]|$)/i;
 
 /** A line that is only a comment (#, //, --, ;, *, <!--). */
@@ -140,21 +142,66 @@ const SKIP_MARK = /@pytest\.mark\.(?:skip|xfail)\b|@unittest\.skip\w*|\bpytest\.
 /** The names of tests that check a protection: they reject, deny, forbid, authenticate, validate, sanitise. */
 const SECURITY_TEST_NAME = /\b(?:def\s+test_?\w*|x?(?:it|test|describe|context|specify)(?:\.\w+)?\s*\(?\s*["'`][^"'`\n]*|func\s+Test\w*|void\s+\w*)(?:reject|deny|denies|denied|forbid|unauthori[sz]ed|unauthenticat|permission|auth|csrf|xss|inject|sanitiz|escap|validat|invalid|negative|overdraft|limit|lockout|signature|tamper|expired|revoked|mfa|2fa|otp|access|secur)/i;
 
+// ------------------------------------------------------------------ what an edit opens or points elsewhere
+
+/** An ingress allow list given every address (not egress, not a route): cidr_blocks, source_ranges, authorized networks, a load balancer's source ranges. */
+const EVERY_ADDRESS_ALLOWED = /\b(?:cidr_blocks|cidr_ipv4|cidr_ip|CidrIp(?:v6)?|ipv6_cidr_blocks|source_ranges|sourceRanges|source_address_prefix(?:es)?|sourceAddressPrefix(?:es)?|authorized_networks|allowed_(?:ips|cidrs|ip_ranges)|ip_(?:allow|white)_?list|loadBalancerSourceRanges|ingress_cidr\w*|trusted_ips)\b[^\n]{0,80}?(?:0\.0\.0\.0\/0|::\/0)/;
+/** An edit that opens an ingress allow list to every address: the text where it does, or undefined. */
+function openedToEveryone(oldText: string, newText: string): string | undefined {
+  if (!newText.includes("/0")) return undefined;
+  const m = EVERY_ADDRESS_ALLOWED.exec(activeCode(newText.slice(0, MAX_TEXT)));
+  if (m === null || EVERY_ADDRESS_ALLOWED.test(activeCode(oldText.slice(0, MAX_TEXT)))) return undefined;
+  // (Outbound rules and routes to 0.0.0.0/0 are how hosts reach the internet, not how it reaches them.)
+  const before = newText.slice(Math.max(0, newText.indexOf(m[0]) - 300), newText.indexOf(m[0]));
+  return /\begress\b|\boutbound\b|\bEgress\b|\broute\b/i.test(before.slice(before.lastIndexOf("{") >= 0 ? before.lastIndexOf("{") - 80 : 0)) ? undefined : m[0].trim().slice(0, 60);
+}
+
+/** A list of audited or alerted events (AUDITED_EVENTS = {…}, audit_events: [...]) made shorter. */
+const AUDIT_LIST = /\b(\w*(?:audit|AUDIT|Audit|alert|ALERT|Alert)\w*)\s*[:=]\s*[[{(]([^\]})\n]{0,2000})[\]})]/g;
+function auditNarrowed(oldText: string, newText: string): string | undefined {
+  const lists = (t: string) => new Map([...activeCode(t.slice(0, MAX_TEXT)).matchAll(AUDIT_LIST)].map((m) => [m[1]!, m[2]!.split(",").filter((x) => x.trim() !== "").length] as const));
+  const before = lists(oldText);
+  if (before.size === 0) return undefined;
+  for (const [key, n] of lists(newText)) { const was = before.get(key); if (was !== undefined && n < was) return `${key}: ${was} → ${n}`; }
+  return undefined;
+}
+
+/** A host, URL or variable that names production or staging. */
+const NAMES_DEPLOYED = /(?:^|[^a-z0-9])(prod|production|prd|staging|stage|stg)(?:[^a-z0-9]|$)/i;
+/** A connection's value: a host, a database URL, a variable read for one. */
+const CONNECTION = /\b(?:host|hostname|url|database_url|db_url|dsn|endpoint|server|address)\b\s*[:=]\s*[^\n]{1,200}|(?:postgres(?:ql)?|mysql|mongodb(?:\+srv)?|redis|amqp):\/\/[^\s"'`]{1,200}|\b(?:os\.environ|process\.env|ENV|getenv)\W{1,3}["']?\w*(?:DB|DATABASE|PG|MYSQL|MONGO|REDIS)\w*["']?\]?/gi;
+/** A development or test configuration edited to reach a deployed environment's database or host: the tests and scripts run against it. */
+function devPointsAtDeployed(path: string, oldText: string, newText: string): string | undefined {
+  const devText = /(?:^|\n)\s*(?:development|dev|test|local)\s*:/.test(newText);
+  if (!TEST_FILE.test(path) && !OWN_CONFIG.test(belowHome(path)) && !devText) return undefined;
+  const deployed = (t: string) => new Set([...activeCode(t.slice(0, MAX_TEXT)).matchAll(CONNECTION)].map((m) => m[0]).filter((c) => NAMES_DEPLOYED.test(c)));
+  const had = deployed(oldText);
+  for (const c of deployed(newText)) if (!had.has(c)) return c.slice(0, 80);
+  return undefined;
+}
+
 /** What an edit takes away (see the top of this file). Pure; at most one finding of each kind. */
 export function editWeakens(path: string, oldText: string, newText: string): CodeHit[] {
   if (PROSE_FILE.test(path)) return [];
   const name = path.replace(/^.*\//, "");
   const production = PRODUCTION_PATH.test(path);
+  // A development or test configuration pointed at a deployed environment: what its tests and scripts do (reset, truncate, seed) lands there.
+  const pointed = devPointsAtDeployed(path, oldText, newText);
+  const pointedHit: CodeHit[] = pointed === undefined ? [] : [{ id: "code.dev-points-at-deployed", technique: "T1565.001", tactic: "Impact (TA0040)", action: { capability: "write", target: { name, production: /prod|prd/i.test(pointed) }, reversibility: "recoverable", scope: "system" }, reason: `the edit points ${name}, a development or test configuration, at ${pointed.replace(/(:\/\/[^:/@\s]*:)[^@\s]*@/, "$1…@")}: what its tests and scripts do lands there` }];
   if (TEST_FILE.test(path)) {
     const added = SKIP_MARK.exec(newText);
     if (added !== null && !SKIP_MARK.test(oldText) && SECURITY_TEST_NAME.test(newText)) {
       const test = SECURITY_TEST_NAME.exec(newText)![0].replace(/^(?:def|func|void|x?(?:it|test|describe|context|specify)(?:\.\w+)?)\s*\(?\s*["'`]?/, "").slice(0, 60);
-      return [{ id: "code.security-test-skipped", technique: "T1562.001", tactic: "Defense Evasion (TA0005)", action: { capability: "impair-defences", target: { name }, reversibility: "recoverable", scope: "one" }, reason: `the edit skips ${test}, a test of a protection (${added[0].trim()}): what it checks can break unnoticed` }];
+      return [...pointedHit, { id: "code.security-test-skipped", technique: "T1562.001", tactic: "Defense Evasion (TA0005)", action: { capability: "impair-defences", target: { name }, reversibility: "recoverable", scope: "one" }, reason: `the edit skips ${test}, a test of a protection (${added[0].trim()}): what it checks can break unnoticed` }];
     }
-    return [];
+    return pointedHit;
   }
-  const out: CodeHit[] = [];
-  const own = OWN_CONFIG.test(path.replace(/^(?:\/home\/[^/]+|\/Users\/[^/]+|\/root|~[^/]*)\//, ""));
+  const out: CodeHit[] = [...pointedHit];
+  const own = OWN_CONFIG.test(belowHome(path));
+  const opened = openedToEveryone(oldText, newText);
+  if (opened !== undefined) out.push({ id: "code.network-opened", technique: "T1562.007", tactic: "Defense Evasion (TA0005)", action: { capability: "grant-access", target: { name, production, public: true }, reversibility: "recoverable", scope: "one" }, reason: `the edit lets every address on the internet in (${opened}): what listens behind it is open to anyone once applied` });
+  const narrowed = auditNarrowed(oldText, newText);
+  if (narrowed !== undefined) out.push({ id: "code.audit-narrowed", technique: "T1562.008", tactic: "Defense Evasion (TA0005)", action: { capability: "impair-defences", target: { name, production }, reversibility: "recoverable", scope: "one" }, reason: `the edit records or alerts on fewer events (${narrowed}): what it drops happens unrecorded` });
   const setting = own ? undefined : weakenedSetting(path, oldText, newText);
   if (setting?.kind === "protection") {
     out.push({ id: "code.protection-setting-weakened", technique: "T1562.001", tactic: "Defense Evasion (TA0005)", action: { capability: "impair-defences", target: { name, production }, reversibility: "recoverable", scope: "one" }, reason: `the edit weakens a protection in ${name} (${setting.shown.slice(0, 80)}): what it guarded is open while it stays so` });

@@ -7,7 +7,7 @@
 import { tierFor, tierOfScore, PAUSE_AT, type Action, type ActionTier } from "./model.js";
 import { rulesFor } from "./rules/index.js";
 import { writtenPaths } from "./rules/rule.js";
-import { classifyPath, isExternalHost } from "./paths.js";
+import { classifyPath, isExternalHost, untrustedOrigin } from "./paths.js";
 import { METADATA_HOST } from "./rules/credential-access.js";
 import { invocationsOf, type Invocation, type ShellCommand } from "./shell-command.js";
 import { looksLikeSql, readSql } from "./sql.js";
@@ -61,6 +61,10 @@ export const MAX_SQL_STRINGS = 50;
 /** Words of all the step's commands together that the rules read; beyond it the step is caution. */
 export const MAX_WORDS = 20_000;
 
+/** A fetch's prompt that says to do what the page says. */
+const FOLLOW_FETCHED = /\b(?:follow|execute|run|carry out|do|apply|perform|obey)\b[^.\n]{0,40}?\b(?:steps?|instructions?|commands?|everything|what it says|exactly|as (?:it|written|listed))\b/i;
+/** Hosts that serve what any user uploaded: gists, raw repository files, snippets, paste-like services. */
+const USER_CONTENT_HOST = /^(?:gist\.github(?:usercontent)?\.com|raw\.githubusercontent\.com|gitlab\.com|bitbucket\.org|rentry\.(?:co|org)|ghostbin\.\w+|controlc\.com|dpaste\.(?:com|org)|privatebin\.\w+|justpaste\.it|telegra\.ph|notes\.io|pastes\.dev)$/i;
 const DB_CLIENTS = new Set(["psql", "mysql", "mariadb", "sqlite3", "sqlcmd", "clickhouse-client", "cockroach", "duckdb", "snowsql", "bq", "mycli", "pgcli", "usql"]);
 const DB_TOOL_WORD = /^(sql|postgres|postgresql|pg|mysql|mariadb|sqlite|database|db|bigquery|snowflake|redshift|clickhouse|supabase|neon|duckdb|query|execute)$/;
 const SQL_FIELD = /^(sql|statement|statements|query|queries|command)$/i;
@@ -362,6 +366,11 @@ function judge(input: JudgeInput): Judgement {
     if (METADATA_HOST.test(u.hostname.replace(/^\[|\]$/g, "")) && /security-credentials|service-accounts|identity|token/i.test(u.pathname)) {
       record("tool.cloud-metadata-credentials", { capability: "read", target: { name: u.href.slice(0, 120), pathClass: "credentials" }, reversibility: "irreversible", scope: "account" }, `asks the cloud instance metadata service for the machine's cloud credentials (${u.hostname}${u.pathname.slice(0, 60)}): credential access`, "T1552.005", "Credential Access (TA0006)");
       continue;
+    }
+    // A page from a paste site, a gist or a look-alike host fetched to be followed ("follow every setup step listed here"): its author now gives the agent its orders (T1204, prompt injection taken in by choice).
+    const prompt = isRecord(input.arguments) ? Object.entries(input.arguments).find(([k, v]) => /^(prompt|instructions?|task|goal|query)$/i.test(k) && typeof v === "string")?.[1] as string | undefined : undefined;
+    if (prompt !== undefined && prompt.length <= 4096 && FOLLOW_FETCHED.test(prompt) && (untrustedOrigin(u.hostname) !== undefined || USER_CONTENT_HOST.test(u.hostname) || /^\d{1,3}(?:\.\d{1,3}){3}$/.test(u.hostname))) {
+      record("tool.follow-fetched-instructions", { capability: "execute", target: { name: u.hostname, external: true }, reversibility: "recoverable", scope: "one" }, `fetches ${u.hostname}${u.pathname.slice(0, 40)} to follow what it says: whoever wrote that page now gives the agent its orders`, "T1204", "Execution (TA0002)");
     }
     const carried = credentialInUrl(u);
     if (carried !== undefined) record("tool.credential-in-url", { capability: "exfiltrate", target: { name: u.hostname, pathClass: "credentials", external: true }, reversibility: "irreversible", scope: "one" }, `sends ${carried} to ${u.hostname} inside a URL: whoever runs that host has it, and it cannot be called back`, "T1567", "Exfiltration (TA0010)");

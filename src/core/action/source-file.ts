@@ -401,10 +401,19 @@ function weakenedChecks(path: string, text: string): CodeHit[] {
   return out;
 }
 
+/** Code that prints the whole environment, or its secret-named variables, where output is kept (a notebook's cells, logs). */
+const PRINTS_ENVIRONMENT = /\b(?:print|pprint|display|logger\.\w+|logging\.\w+)\s*\([^\n]{0,200}?\bos\.environ\b(?!\s*(?:\.get\s*\(|\[))|\bconsole\.(?:log|dir|info|table|error)\s*\(\s*(?:JSON\.stringify\s*\(\s*)?process\.env\s*[,)]|\b(?:puts|pp|p)\s+ENV(?:\.to_h)?\b/;
+function printsEnvironment(path: string, text: string): CodeHit[] {
+  if (TEST_FILE.test(path) || text.length > 256 * 1024) return [];
+  const m = PRINTS_ENVIRONMENT.exec(text);
+  if (m === null) return [];
+  return [{ id: "code.prints-environment", technique: "T1552.001", tactic: "Credential Access (TA0006)", action: { capability: "read", target: { name: path.replace(/^.*\//, ""), pathClass: "credentials" }, reversibility: "recoverable", scope: "one" }, reason: `the code prints the environment (${m[0].trim().slice(0, 60)}): every secret in it lands in the output, a notebook's saved cells or the logs` }];
+}
+
 /** What a source file a tool writes will do when the program runs, judged now. */
 export function readWrittenSource(path: string, text: string): CodeHit[] {
   const sends = sendCalls(text);
-  return [...(MIGRATION_FILE.test(path) ? migrationDrops(path, text) : []), ...sentCredentials(text, sends), ...sentCredentialFiles(text, sends), ...sentEnvironment(text, sends), ...sentPersonalData(text, sends), ...weakenedChecks(path, text), ...weakenedSshd(path, text)];
+  return [...(MIGRATION_FILE.test(path) ? migrationDrops(path, text) : []), ...sentCredentials(text, sends), ...sentCredentialFiles(text, sends), ...sentEnvironment(text, sends), ...sentPersonalData(text, sends), ...weakenedChecks(path, text), ...weakenedSshd(path, text), ...printsEnvironment(path, text)];
 }
 
 /** sshd's configuration (sshd_config or a file of its drop-in directory) and the settings that let anyone with a password, or root, log in. */

@@ -316,6 +316,9 @@ function deleteScope(f: ArgumentFacts, object: readonly string[], store: string 
   if (hasWord(object, /^(branch|branches|ref|refs)$/) && f.strings.some((v) => /^(refs\/heads\/)?(main|master|trunk|develop|release([-/_.].*)?|hotfix([-/_.].*)?|prod|production|stable)$/i.test(v.trim()))) return "tree";
   // Branches or tags, several of them ("the 40 merged feature branches in acme/api"): each one's unmerged work goes with it.
   if (hasWord(object, /^(branches|tags|refs)$/)) return "tree";
+  // A database reset or a release, stack or deployment uninstalled: everything it holds or runs goes with it.
+  // (Not a file named so: docs/release-notes.md.)
+  if (hasWord(object, /^(pg|postgres|postgresql|mysql|redis|release|releases|stack|stacks|deployments?|statefulsets?|daemonsets?|apps?|services?)$/) && !object.some((w) => /\.\w{1,5}$/.test(w) || /^(md|mdx|txt|json|ya?ml|py|ts|js|tsx|jsx|csv|log|sql|html?|css|sh|toml|ini|cfg|lock|docs?|notes?|drafts?|files?|pages?)$/.test(w))) return "tree";
   const last = object[object.length - 1] ?? "";
   return /[^s]s$/.test(last) ? "tree" : "one";
 }
@@ -359,6 +362,24 @@ function toStranger(f: ArgumentFacts, args: unknown, physical: boolean): boolean
   // (An editor's role, at the top or in a request body: Drive's {requestBody: {role: "writer"}}.)
   const text = JSON.stringify(args ?? "");
   return text.length <= 8192 && /"(?:role|roles|access_?level|permission)"\s*:\s*\[?\s*"(?:writer|editor|owner|organizer|fileOrganizer|admin|manager)"/i.test(text);
+}
+
+/** A rule's text (its criteria and actions, JSON's punctuation as blanks) that takes mail from security or alert senders and archives, deletes or marks it read. */
+const HIDES_SECURITY_MAIL = /\b(?:security|alerts?|abuse|soc|phishing|fraud|siem|guardduty|securityalert|account-security)[\w.-]*@[\w.-]+[\s\S]{0,300}?\b(?:archive|trash|delete\w*|deleteditems|markasread|mark_?as_?read|isread|removelabelids|skip_?inbox|junk|spam|movetofolder)\b|\b(?:archive|trash|delete\w*|markasread|mark_?as_?read|removelabelids|skip_?inbox|movetofolder)\b[\s\S]{0,300}?\b(?:security|alerts?|abuse|soc|phishing|fraud|siem|guardduty|securityalert|account-security)[\w.-]*@[\w.-]+/i;
+
+/** Kinds of a person's details, as they are written into a message. */
+const PERSONAL_DETAIL: ReadonlyArray<readonly [string, RegExp]> = [
+  ["e-mail address", /\b[\w.+-]+@[\w-]+(?:\.[\w-]+)+\b/],
+  ["phone number", /(?:\+\d{1,3}[\s.-]?)?\(?\d{3}\)?[\s.-]\d{3}[\s.-]\d{4}\b/],
+  ["street address", /\b\d{1,5}\s+(?:[A-Z][a-z]+\s){1,3}(?:St|Street|Ave|Avenue|Rd|Road|Blvd|Lane|Ln|Dr|Drive|Way|Ct|Court|Pl|Place)\b\.?/],
+  ["card digits", /\b(?:card|visa|mastercard|amex)\b[^.\n]{0,20}?\b(?:ending(?: in)?|last (?:4|four))\s*\d{4}\b/i],
+  ["date of birth", /\b(?:dob|date of birth|born)\b[:\s]{0,3}\d/i],
+  ["SSN", /\b\d{3}-\d{2}-\d{4}\b/],
+];
+/** The kinds of a person's details a message's texts hold. */
+function personalDetails(strings: readonly string[]): string[] {
+  const text = strings.filter((v) => v.length <= 8192).join("\n").slice(0, 32_768);
+  return text.length < 12 ? [] : PERSONAL_DETAIL.filter(([, re]) => re.test(text)).map(([kind]) => kind);
 }
 
 /** A personal mailbox at a consumer mail provider: whoever holds it is not known to the organisation. */
@@ -591,6 +612,8 @@ export function readNamed(tool: string, name: ReturnType<typeof splitToolName>, 
   const forwarding = hasWord(object, /^(forwarding|autoforwarding)$/) !== undefined && !(isRecord(args) && args.enabled === false);
   const forwardAddresses = forwarding ? f.strings.filter((v) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v.trim()) && !internalDomains.some((d) => v.trim().toLowerCase().endsWith(`@${d.toLowerCase()}`))) : [];
   const forwardTo = f.forwardTo.length > 0 ? f.forwardTo : forwardAddresses.length > 0 ? forwardAddresses : forwarding ? f.recipients : [];
+  // A mail rule or filter that moves security mail out of sight (from security or alert senders, archived, deleted or marked read): T1564.008.
+  if (verbClass !== "read" && verbClass !== "delete" && hasWord(object, /^(rules?|filters?|messagerules?|inboxrules?)$/) !== undefined && argsText().length <= 16_384 && HIDES_SECURITY_MAIL.test(argsText().replace(/[{}"\[\],:]+/g, " "))) add("tool.hide-security-mail", "impair-defences", "recoverable", "one", `${tool} sets a mail rule that moves security mail out of sight${tail}: warnings and alerts go unread (T1564.008)`);
   if (forwardTo.length > 0 && verbClass !== "read" && verbClass !== "delete") add("tool.forward-outside", "exfiltrate", "irreversible", "account", `${tool} forwards mail or messages to ${forwardTo.slice(0, 2).join(", ")} from now on${tail}`, { external: true, personal: true });
   // A message that gives a password or key's value ("prod DB password for anyone debugging: Pr0d!2026"):
   // it stays in every reader's history. To a channel everyone reads or outside, the credential is out.
@@ -699,7 +722,10 @@ export function readNamed(tool: string, name: ReturnType<typeof splitToolName>, 
         const ext = recipientsExternal(f);
         const who = f.recipients.length ? ` to ${f.recipients.slice(0, 3).join(", ")}${f.recipients.length > 3 ? ` and ${f.recipients.length - 3} more` : ""}` : "";
         // To a whole list or segment (list_id, everyone): every one of them gets it.
-        if (ext || f.public || publishPlace || f.bulk || f.toList === true) add("tool.communicate", "communicate", "irreversible", f.recipients.length > 10 || scope === "account" || f.toList === true ? "account" : "one", `${tool} sends ${obj}${who}${tail}: a sent message cannot be taken back`, { external: ext, public: f.public || publishPlace !== undefined });
+        // A customer's or a person's details written into a message (an e-mail address with a phone number, a street address, a card's last digits): everyone who reads the channel has them.
+        const details = message ? personalDetails(f.strings) : [];
+        if (ext || f.public || publishPlace || f.bulk || f.toList === true) add("tool.communicate", "communicate", "irreversible", f.recipients.length > 10 || scope === "account" || f.toList === true ? "account" : "one", `${tool} sends ${obj}${who}${tail}: a sent message cannot be taken back`, { external: ext, public: f.public || publishPlace !== undefined, ...(details.length >= 2 ? { personal: true } : {}) });
+        else if (details.length >= 2) add("tool.personal-details-posted", "communicate", "irreversible", "one", `${tool} posts a person's ${details.join(", ")} in a message${who}${tail}: everyone who reads it has them`, { personal: true });
         else actions.push({ capability: "communicate", target: { name: tool, ...base }, reversibility: "irreversible", scope: "one" });
       } else if (physical) add("tool.physical", "execute", "irreversible", "one", `${tool} acts in the physical world (${verb} ${obj})${tail}`, { external: true });
       else actions.push({ capability: "write", target: { name: tool, ...base }, reversibility: "recoverable", scope });
@@ -745,7 +771,8 @@ export function readNamed(tool: string, name: ReturnType<typeof splitToolName>, 
     case "publish":
       // A post in a #channel (the channel argument is "#team-checkout") goes to the channel's members, as a message
       // does, unless the call makes it public. (A hashtag in the post's text names no channel.)
-      if (f.public || publishPlace || verb === "tweet" || verb === "retweet" || (verb === "post" && !store && !message && hasWord(object, POSTABLE) !== undefined && !toChannel(args))) add("tool.publish", "communicate", "irreversible", "one", `${tool} publishes ${obj} where anyone can read it${tail}`, { public: true, external: true });
+      if (f.public || publishPlace || verb === "tweet" || verb === "retweet" || (verb === "post" && !store && !message && hasWord(object, POSTABLE) !== undefined && !toChannel(args))) add("tool.publish", "communicate", "irreversible", "one", `${tool} publishes ${obj} where anyone can read it${tail}`, { public: true, external: true, ...(personalDetails(f.strings).length >= 2 ? { personal: true } : {}) });
+      else if (message && personalDetails(f.strings).length >= 2) add("tool.personal-details-posted", "communicate", "irreversible", "one", `${tool} posts a person's ${personalDetails(f.strings).join(", ")} in a message${tail}: everyone who reads it has them`, { personal: true });
       else actions.push({ capability: "communicate", target: { name: tool, ...base }, reversibility: "irreversible", scope: "one" });
       break;
     case "disable":

@@ -20,7 +20,7 @@ const COMMAND_ARGUMENT = /(?:^|[\s,{(])"?(?:command|cmd|script|shell_command|com
 const MAX_ARGUMENTS = 8;
 /** Commands agents name in sentences, and where such a command starts and ends in prose. */
 const PROSE_COMMAND_NAME = /\b(chmod|chown|rm|dd|mkfs|kill|pkill|killall|iptables|ufw|systemctl|curl|wget|psql|mysql|git|docker|kubectl|aws|gcloud|az|terraform|sudo|crontab|ssh|scp|rsync|tar|shred|truncate|mv)\s/;
-const PROSE_COMMAND = /(?:^|[.;:!?,]\s+|\b(?:I'll|I will|I'm going to|let me|now|next|then|first|running|run|executing|execute|I'm running|I am running)\s+)((?:sudo\s+)?(?:chmod|chown|rm|dd|mkfs(?:\.\w+)?|kill|pkill|killall|iptables|ufw|systemctl|curl|wget|psql|mysql|git|docker|kubectl|aws|gcloud|az|terraform|crontab|ssh|scp|rsync|tar|shred|truncate|mv)\s(?:[^.;\n`]|\.(?=[^\s.])){1,400}?)(?=\s+(?:to|so|because|since|before|after|while|and|then|which|as)\s|[.;\n]\s|[.;\n]?$)/gi;
+const PROSE_COMMAND = /(?:^|[.;:!?,]\s+|\b(?:I'll|I will|I'm going to|going to|about to|let me|now|next|then|first|running|run|executing|execute|I'm running|I am running)\s+)((?:sudo\s+)?(?:chmod|chown|rm|dd|mkfs(?:\.\w+)?|kill|pkill|killall|iptables|ufw|systemctl|curl|wget|psql|mysql|git|docker|kubectl|aws|gcloud|az|terraform|crontab|ssh|scp|rsync|tar|shred|truncate|mv)\s(?:[^.;\n`]|\.(?=[^\s.])){1,400}?)(?=\s+(?:to|so|because|since|before|after|while|and|then|which|as)\s|[.;\n]\s|[.;\n]?$)/gi;
 const MAX_PROSE_COMMAND_TEXT = 8 * 1024;
 /** Markdown code: a fenced block (its language tag left out) or an inline span on one line. */
 const CODE_SPAN = /```[\w+-]{0,20}\n([\s\S]{1,32768}?)```|`([^`\n]{1,4096})`/g;
