@@ -233,6 +233,15 @@
 //     editor and tool steps 34/40 (85.0%), 11/20 (55.0%), benign held 3/56
 //     prose hints 20/32 (62.5%), 8/16 (50.0%), benign held 1/32
 //   Session 13 then fixed for fresh30 (a dev set from then on).
+//   fresh32-probes.jsonl, fresh32-tool-probes.jsonl and fresh32-hints.jsonl (session 13, written
+//   blind while fresh30 was fixed: the danger in the details, a value deep in the arguments or an
+//   edit's old and new text, benign rows as alarming at first sight; same counts; sources in
+//   sources/fresh32-NOTES.md), scored once with the whole pipeline on 8f2c4b5, before any fix made
+//   for it:
+//     shell 22/24 (91.7%) caught, 9/12 (75.0%) hard-stopped, benign held 5/24
+//     editor and tool steps 33/40 (82.5%), 11/20 (55.0%), benign held 12/56
+//     prose hints 24/32 (75.0%), 9/16 (56.3%), benign held 9/32
+//   Session 13 then fixed for fresh32 (a dev set from then on).
 // The final figures below are after fixes made while looking at those results: they are tuned
 // figures on these sets, not unseen ones.
 import { describe, expect, it } from "vitest";
@@ -309,6 +318,7 @@ describe("action model figures", () => {
     ["thirtieth probe set (fresh25, written blind in session 12, unseen until its last scoring)", { shell: ["fresh25-probes.jsonl", [17, 24, 9, 12, 0, 24]], tools: ["fresh25-tool-probes.jsonl", [39, 40, 14, 20, 0, 56]], hints: ["fresh25-hints.jsonl", [27, 32, 13, 16, 0, 32]] }],
     ["thirty-first probe set (fresh28, written blind in session 12, unseen until its last scoring)", { shell: ["fresh28-probes.jsonl", [17, 24, 9, 12, 0, 24]], tools: ["fresh28-tool-probes.jsonl", [34, 40, 11, 20, 1, 56]], hints: ["fresh28-hints.jsonl", [29, 32, 15, 16, 2, 32]] }],
     ["thirty-second probe set (fresh30, written blind in session 13; fixed for in session 13)", { shell: ["fresh30-probes.jsonl", [17, 24, 7, 12, 0, 24]], tools: ["fresh30-tool-probes.jsonl", [38, 40, 12, 20, 2, 56]], hints: ["fresh30-hints.jsonl", [30, 32, 11, 16, 0, 32]] }],
+    ["thirty-third probe set (fresh32, written blind in session 13; fixed for in session 13)", { shell: ["fresh32-probes.jsonl", [12, 24, 7, 12, 0, 24]], tools: ["fresh32-tool-probes.jsonl", [37, 40, 13, 20, 9, 56]], hints: ["fresh32-hints.jsonl", [26, 32, 8, 16, 2, 32]] }],
   ];
   const MEASURE = { shell: measureShellProbes, tools: measureToolProbes, hints: measureHints } as const;
   for (const [name, sets] of BLIND) {

@@ -27,9 +27,9 @@ const activeCode = (text: string): string => text.split("\n").filter((l) => !COM
 // ------------------------------------------------------------------ settings turned off or lowered
 
 /** Keys that name a protection: sign-in, verification, TLS, CSRF, MFA, audit, lockout, rate limits, encryption, escaping, scanning. */
-const PROTECTION_KEY = /(?:^|[_.\-]|(?<=[a-z])(?=[A-Z]))(?:auth|authn|authz|authentication|authorization|authorisation|login|verify|verif\w*|csrf|xsrf|mfa|2fa|two_?factor|otp|ssl|tls|hsts|secure|httponly|encrypt\w*|signature|signed|signing|audit\w*|lockout|rate_?limit\w*|ratelimit\w*|throttl\w*|captcha|recaptcha|sandbox\w*|firewall|waf|antivirus|malware|scan\w*|protect\w*|sanitiz\w*|auto_?escape|escaping|permissions?|rbac|acl|enforce\w*|require_?\w+)(?=$|[_.\-]|[A-Z])/i;
+export const PROTECTION_KEY = /(?:^|[_.\-]|(?<=[a-z])(?=[A-Z]))(?:scrub\w*|[sS]crub\w*|redact\w*|mask\w*|auth|authn|authz|authentication|authorization|authorisation|login|verify|verif\w*|csrf|xsrf|mfa|2fa|two_?factor|otp|ssl|tls|hsts|secure|httponly|encrypt\w*|signature|signed|signing|audit\w*|lockout|rate_?limit\w*|ratelimit\w*|throttl\w*|captcha|recaptcha|sandbox\w*|firewall|waf|antivirus|malware|scan\w*|protect\w*|sanitiz\w*|auto_?escape|escaping|permissions?|rbac|acl|enforce\w*|require_?\w+)(?=$|[_.\-]|[A-Z])/i;
 /** A key whose name says the protection is on when it is false: disable_auth, skip_verification, insecure, allow_anonymous. */
-const NEGATED_KEY = /^(?:disable|skip|no|insecure|bypass|ignore|unsafe|allow_?(?:anonymous|insecure|unauth\w*|unsigned|unverified))/i;
+export const NEGATED_KEY = /^(?:disable|skip|no|insecure|bypass|ignore|unsafe|allow_?(?:anonymous|insecure|unauth\w*|unsigned|unverified))/i;
 /** A key that says only whether the thing above it is on: `auth:\n  enabled: true`. */
 const SWITCH_KEY = /^(?:enabled?|enforced?|required|active|on|mode|state)$/i;
 const ON = /^(?:true|yes|on|1|enabled?|required|enforced?|strict|always|active|full|all)$/i;
@@ -105,7 +105,7 @@ function weakenedSetting(path: string, oldText: string, newText: string): { read
 // ------------------------------------------------------------------ checks the code no longer makes
 
 /** Names of calls and decorators that check who is asking or whether what came is genuine. */
-const CHECK_NAME = /^(?:\w*(?:verify|verif(?:ies|ied|ication))\w*|\w*authenticat\w*|\w*authori[sz]\w*|check_?passw\w*|checkPassw\w*|\w*login_required|\w*(?:require|ensure)s?_?(?:auth|login|admin|role|perm|signed|logged)\w*|\w*permission_required|\w*has_?(?:perm|permission|role|access|scope)s?\w*|\w*[iI]s_?(?:[aA]uthenticated|[aA]dmin|[sS]taff|[sS]uperuser|[aA]uthorized|[aA]llowed)|\w*csrf\w*|\w*validate_?(?:token|signature|jwt|session|hmac|csrf|webhook)\w*|\w*compare_?digest|timingSafeEqual|\w*check_?(?:auth|perm|access|role|signature|token|hmac|scope|admin|csrf)\w*)$/i;
+const CHECK_NAME = /^(?:\w*(?:verify|verif(?:ies|ied|ication))\w*|construct_?[eE]vent|\w*[cC]heck_?[sS]ignature\w*|\w*authenticat\w*|\w*authori[sz]\w*|check_?passw\w*|checkPassw\w*|\w*login_required|\w*(?:require|ensure)s?_?(?:auth|login|admin|role|perm|signed|logged)\w*|\w*permission_required|\w*has_?(?:perm|permission|role|access|scope)s?\w*|\w*[iI]s_?(?:[aA]uthenticated|[aA]dmin|[sS]taff|[sS]uperuser|[aA]uthorized|[aA]llowed)|\w*csrf\w*|\w*validate_?(?:token|signature|jwt|session|hmac|csrf|webhook)\w*|\w*compare_?digest|timingSafeEqual|\w*check_?(?:auth|perm|access|role|signature|token|hmac|scope|admin|csrf)\w*)$/i;
 /** Identifiers of a text's code (not its comments), in order, words of a string included. */
 /** (An import names a check without making it: an unused import taken out removes none.) */
 const IMPORT_LINE = /^\s*(?:import\b|from\s+[\w.]+\s+import\b|(?:const|let|var)\s+[^=]*=\s*require\(|use\s+[\w\\:]+|require\s+["'])/;
@@ -180,6 +180,46 @@ function devPointsAtDeployed(path: string, oldText: string, newText: string): st
   return undefined;
 }
 
+/** A line about keeping data (retention, retain, keep, TTL, expiry, cleanup, purge) and the days it keeps, `365 * 7` worked out. */
+const RETENTION_LINE = /^[^\n]*\b(?:retention|retain\w*|keep\w*|ttl|expir\w*|cleanup|clean_up|purge\w*|cutoff|max_?age)\b[^\n]*$/gim;
+const DAYS = /\b(?:days?|weeks?|months?|years?|hours?)\s*[=:(]\s*(\d+(?:\s*\*\s*\d+)*)|(\d+(?:\s*\*\s*\d+)*)\s*(?:d\b|days?\b|weeks?\b|months?\b|years?\b)/i;
+const amountOf = (expr: string): number => expr.split("*").reduce((a, b) => a * Number(b.trim()), 1);
+/** A retention period cut to a tenth or less of what it was: the first such line, old → new. */
+function retentionShortened(oldText: string, newText: string): string | undefined {
+  const periods = (t: string) => [...activeCode(t.slice(0, MAX_TEXT)).matchAll(RETENTION_LINE)].map((m) => DAYS.exec(m[0])).filter((d): d is RegExpExecArray => d !== null).map((d) => amountOf(d[1] ?? d[2]!));
+  const before = periods(oldText);
+  const after = periods(newText);
+  for (let i = 0; i < Math.min(before.length, after.length); i++) if (after[i]! * 10 <= before[i]!) return `${before[i]} → ${after[i]}`;
+  return undefined;
+}
+
+/** A payment's destination (a payout account, a recipient, an IBAN) set to a fixed account id or an override. */
+const DESTINATION_KEY = /\b(?:destination|recipient|payee|beneficiary|iban|account_?number|routing_?number|payout_?account|stripe_?account(?:_?id)?|transfer_?to|to_?account)\b["']?\s*[:=]/i;
+const FIXED_ACCOUNT = /\bacct_[A-Za-z0-9]{8,}\b|\b[A-Z]{2}\d{2}[A-Z0-9]{11,30}\b|\b(?:process\.env|os\.environ|ENV)\W{1,3}\w*OVERRIDE\w*/;
+function destinationFixed(oldText: string, newText: string): string | undefined {
+  for (const line of activeCode(newText.slice(0, MAX_TEXT)).split("\n")) {
+    if (!DESTINATION_KEY.test(line)) continue;
+    const fixed = FIXED_ACCOUNT.exec(line);
+    if (fixed !== null && !oldText.includes(fixed[0])) return fixed[0];
+  }
+  return undefined;
+}
+
+/** A public or external serializer, schema or response given people's fields: email, phone, address, birth date, SSN, password hash. */
+const PERSONAL_FIELD = /["'](?:email|e_?mail_address|phone(?:_number)?|mobile|address|street|home_address|date_of_birth|dob|birth_?date|ssn|social_security\w*|tax_id|password\w*|last_login_ip|ip_address)["']/g;
+function personalFieldsExposed(oldText: string, newText: string): string | undefined {
+  if (!/\b(?:public|anonymous|external|open)\w*(?:serializer|schema|response|profile|view|fields|dto)|\bpublic\w*\s*=|class\s+Public\w+/i.test(newText)) return undefined;
+  // (Every field of the model: Django REST framework's fields = '__all__'.)
+  const everyField = /\bfields\s*=\s*["']__all__["']/;
+  if (everyField.test(newText) && !everyField.test(oldText)) return "every field of the model";
+  const had = new Set([...oldText.matchAll(PERSONAL_FIELD)].map((m) => m[0].toLowerCase()));
+  const added = [...newText.matchAll(PERSONAL_FIELD)].map((m) => m[0].toLowerCase()).filter((f) => !had.has(f));
+  return added.length > 0 ? [...new Set(added)].slice(0, 3).join(", ") : undefined;
+}
+
+/** An audit logger's handlers sent nowhere: "audit": {"handlers": ["null"]}, a NullHandler, /dev/null. */
+const AUDIT_TO_NOWHERE = /\baudit\w*["']?\s*[:=][^\n]{0,120}?(?:["']null["']|NullHandler|\/dev\/null|handlers["']?\s*:\s*\[\s*\])/i;
+
 /** What an edit takes away (see the top of this file). Pure; at most one finding of each kind. */
 export function editWeakens(path: string, oldText: string, newText: string): CodeHit[] {
   if (PROSE_FILE.test(path)) return [];
@@ -200,6 +240,14 @@ export function editWeakens(path: string, oldText: string, newText: string): Cod
   const own = OWN_CONFIG.test(belowHome(path));
   const opened = openedToEveryone(oldText, newText);
   if (opened !== undefined) out.push({ id: "code.network-opened", technique: "T1562.007", tactic: "Defense Evasion (TA0005)", action: { capability: "grant-access", target: { name, production, public: true }, reversibility: "recoverable", scope: "one" }, reason: `the edit lets every address on the internet in (${opened}): what listens behind it is open to anyone once applied` });
+  const retention = retentionShortened(oldText, newText);
+  if (retention !== undefined) out.push({ id: "code.retention-shortened", technique: "T1485", tactic: "Impact (TA0040)", action: { capability: "delete", target: { name, production }, reversibility: "irreversible", scope: "tree" }, reason: `the edit cuts how long data is kept (${retention}): the next cleanup deletes everything older, for good` });
+  const destination = destinationFixed(oldText, newText);
+  if (destination !== undefined) out.push({ id: "code.payment-destination-fixed", technique: "T1657", tactic: "Impact (TA0040)", action: { capability: "spend", target: { name, production }, reversibility: "irreversible", scope: "account" }, reason: `the edit sends payments to a fixed account (${destination}): every payout goes there once deployed (T1657)` });
+  const exposed = personalFieldsExposed(oldText, newText);
+  if (exposed !== undefined) out.push({ id: "code.personal-fields-exposed", technique: "T1530", tactic: "Collection (TA0009)", action: { capability: "exfiltrate", target: { name, personal: true, public: true }, reversibility: "irreversible", scope: "account" }, reason: `the edit adds ${exposed} to what a public serializer or response returns: anyone can read every user's` });
+  const nowhere = AUDIT_TO_NOWHERE.exec(activeCode(newText.slice(0, MAX_TEXT)));
+  if (nowhere !== null && !AUDIT_TO_NOWHERE.test(activeCode(oldText.slice(0, MAX_TEXT)))) out.push({ id: "code.audit-to-nowhere", technique: "T1562.008", tactic: "Defense Evasion (TA0005)", action: { capability: "impair-defences", target: { name, production }, reversibility: "recoverable", scope: "one" }, reason: `the edit sends the audit log nowhere (${nowhere[0].trim().slice(0, 60)}): what it recorded happens unrecorded` });
   const narrowed = auditNarrowed(oldText, newText);
   if (narrowed !== undefined) out.push({ id: "code.audit-narrowed", technique: "T1562.008", tactic: "Defense Evasion (TA0005)", action: { capability: "impair-defences", target: { name, production }, reversibility: "recoverable", scope: "one" }, reason: `the edit records or alerts on fewer events (${narrowed}): what it drops happens unrecorded` });
   const setting = own ? undefined : weakenedSetting(path, oldText, newText);

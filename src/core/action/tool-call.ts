@@ -5,6 +5,7 @@
 // scopes. MCP tool annotations may only raise the risk of a call they describe as destructive.
 import type { Action, Capability, Reversibility, Scope, Target } from "./model.js";
 import { classifyPath, DOTENV, hostOf, isExternalHost } from "./paths.js";
+import { NEGATED_KEY, PROTECTION_KEY } from "./edit-weakens.js";
 
 export interface ToolAnnotations {
   readonly destructiveHint?: boolean;
@@ -54,7 +55,7 @@ const MONEY = /^(payments?|money|funds?|transfers?|bank|banking|invoices?|orders
 const MONEY_DOCUMENT = /^(invoices?|quotes?|estimates?|receipts?|statements?|bills?)$/;
 const MESSAGE = /^(emails?|mail|messages?|messaging|sms|texts?|chat|inbox|dm|tweets?|posts?|comments?|notifications?|slack|gmail|twilio|whatsapp|telegram|discord|teams|sendgrid|mailchimp|newsletters?|campaigns?)$/;
 const ACCESS = /^(users?|members?|collaborators?|guests?|permissions?|roles?|access|keys?|ssh|tokens?|policy|policies|acl|invites?|admins?|owners?|sharing|credentials?|passwords?|secrets?|apikey|grants?|group|groups)$/;
-const SECURITY = /^(alarm|alarms|security|signature|signatures|auth|authentication|authorization|authz|sso|saml|captcha|recaptcha|sanitizer|sanitization|lockout|fraud|camera|cameras|firewall|ssl|tls|csrf|hsts|verification|mfa|2fa|twofactor|factors?|authenticators?|otp|audit|auditing|logging|logs?|trail|trails|cloudtrail|guardduty|siem|waf|monitoring|monitor|monitors|alerts?|protection|antivirus|defender|guardrails?|protections?|lock|locks|smoke|detector|detectors|sensor|sensors|safety|encryption|backup|backups|pagerduty|opsgenie|alerting|alertmanager|oncall|selinux|apparmor|gatekeeper|edr|xdr|crowdstrike|falcon|enforcement)$/;
+const SECURITY = /^(alarm|alarms|security|scrubbing|scrubber|scrubbers|redaction|masking|signature|signatures|auth|authentication|authorization|authz|sso|saml|captcha|recaptcha|sanitizer|sanitization|lockout|fraud|camera|cameras|firewall|ssl|tls|csrf|hsts|verification|mfa|2fa|twofactor|factors?|authenticators?|otp|audit|auditing|logging|logs?|trail|trails|cloudtrail|guardduty|siem|waf|monitoring|monitor|monitors|alerts?|protection|antivirus|defender|guardrails?|protections?|lock|locks|smoke|detector|detectors|sensor|sensors|safety|encryption|backup|backups|pagerduty|opsgenie|alerting|alertmanager|oncall|selinux|apparmor|gatekeeper|edr|xdr|crowdstrike|falcon|enforcement)$/;
 /** What keeps the record of what happened: turned off, what happens meanwhile is never recorded. */
 const RECORD_KEEPING = /^(audit|auditing|logging|logs?|trail|trails|cloudtrail|siem|monitoring)$/;
 /** What names a whole organisation by itself: a protection turned off across it is off for everyone. */
@@ -382,6 +383,9 @@ function personalDetails(strings: readonly string[]): string[] {
   return text.length < 12 ? [] : PERSONAL_DETAIL.filter(([, re]) => re.test(text)).map(([kind]) => kind);
 }
 
+/** A document's name that says it holds credentials. */
+const CREDENTIAL_DOCUMENT = /\b(?:break[- ]?glass|root (?:credentials|passwords?|account login)|(?:admin|root|master|shared|prod(?:uction)?|service[- ]account|team) (?:passwords?|credentials|logins?)(?! (?:polic\w*|rotation|reset|requirements?|guidelines?))|passwords? (?:list|sheet|vault|dump|export)|recovery codes?|(?:api|access) keys? (?:list|sheet|inventory))\b/i;
+
 /** A personal mailbox at a consumer mail provider: whoever holds it is not known to the organisation. */
 export const PERSONAL_MAILBOX = /@(?:gmail|googlemail|proton|protonmail|pm|outlook|hotmail|live|msn|yahoo|ymail|icloud|me|mac|aol|gmx|mail|yandex|tutanota|tuta|zoho|fastmail|hey|duck|mailfence|posteo)\.(?:com|me|ch|net|de|ru|org|io|co\.uk|fr)$/i;
 
@@ -688,6 +692,11 @@ export function readNamed(tool: string, name: ReturnType<typeof splitToolName>, 
         actions.push({ capability: "delete", target: { name: tool, ...base }, reversibility: "recoverable", scope: "one" });
         break;
       }
+      // A store on this machine, named so in the call (host: "localhost"): the developer's own, as redis-cli -h localhost is.
+      if (!f.production && isRecord(args) && Object.entries(args).some(([k, v]) => /^(host|hostname|server|address)$/i.test(k) && typeof v === "string" && /^(?:localhost|127\.0\.0\.1|::1)$/i.test(v.trim())) && !Object.entries(args).some(([k, v]) => /^(host|hostname|server|address|url|uri)$/i.test(k) && typeof v === "string" && !/^(?:localhost|127\.0\.0\.1|::1)$/i.test(v.trim()))) {
+        actions.push({ capability: "delete", target: { name: tool, ...base }, reversibility: "recoverable", scope: "one" });
+        break;
+      }
       // A person's record (a patient, a customer, a user, an employee, a contact) deleted: what is known of them is gone.
       // (Someone removed from an organisation, a group or a team is access taken away, not their record.)
       // Deleted through another service's API, it is gone from there: no copy here to restore it from (a ticket, an issue, a document, a branch of a hosted database).
@@ -799,7 +808,10 @@ export function readNamed(tool: string, name: ReturnType<typeof splitToolName>, 
       const secretNoun = hasWord(object, /^(secret|secrets|password|passwords|credential|credentials|apikey|apikeys)$/) ?? (hasWord(object, /^(vault|openbao|hashicorp)$/) !== undefined && hasWord(object, /^(kv|kv1|kv2|kvv2)$/) !== undefined ? "a secret in Vault" : undefined) ?? (hasWord(object, /^(1password|onepassword|bitwarden|lastpass|keeper|dashlane|keychain|keyvault|secretsmanager)$/) !== undefined && (hasWord(object, /^(items?|entry|entries|logins?|fields?|values?)$/) !== undefined || (isRecord(args) && args.reveal === true)) ? "a password manager's item" : undefined) ?? (isRecord(args) ? Object.entries(args).find(([k, v]) => /^(resource_?type|resource|kind|type|object_?type)$/i.test(k) && typeof v === "string" && /^secrets?$/i.test(v.trim()))?.[1] as string | undefined : undefined);
       // A search of a drive, a mailbox or chat for passwords and keys (query: "password OR api key"): credentials gathered where people left them (T1552).
       const huntsCredentials = verb !== undefined && /^(search|find|query|scan|grep|lookup)$/.test(verb) && f.strings.some((v) => v.length <= 512 && CREDENTIAL_QUERY.test(v) && !/\b(reset|policy|policies|field|validation|strength|hash|hashing|forgot|docs?|documentation)\b/i.test(v));
-      if (huntsCredentials) add("tool.search-credentials", "read", "recoverable", "account", `${tool} searches for passwords or keys (${verb} ${obj})${tail}: credentials gathered where people left them (T1552)`, { pathClass: "credentials" });
+      // A page or document read whose name says it holds credentials (break-glass access, root credentials, the shared passwords sheet).
+      const credentialDoc = verb !== undefined && /^(get|read|fetch|open|view|export|download|retrieve|show)$/.test(verb) && f.strings.find((v) => v.length <= 200 && CREDENTIAL_DOCUMENT.test(v));
+      if (credentialDoc) add("tool.read-credentials-document", "read", "recoverable", "one", `${tool} reads "${credentialDoc.slice(0, 60)}", a page that holds credentials${tail}: they are in the agent's hands (T1552)`, { pathClass: "credentials" });
+      else if (huntsCredentials) add("tool.search-credentials", "read", "recoverable", "account", `${tool} searches for passwords or keys (${verb} ${obj})${tail}: credentials gathered where people left them (T1552)`, { pathClass: "credentials" });
       else if (secretNoun !== undefined && verb !== undefined && !/^(list|search|find|count|browse|check|validate|verify|status|describe)$/.test(verb) && !hasWord(object, /^(names?|metadata|versions?|policy|policies)$/)) {
         add("tool.read-secret", "read", "irreversible", "one", `${tool} reads the value of ${secretNoun === "secrets" || secretNoun === "secret" ? "secrets" : secretNoun} (${verb} ${obj})${tail}: the credential is in the agent's hands`, { pathClass: "credentials" });
       } else actions.push({ capability: "read", target: { name: tool, ...base }, reversibility: "reversible", scope });
@@ -808,6 +820,9 @@ export function readNamed(tool: string, name: ReturnType<typeof splitToolName>, 
     case "write":
     case undefined: {
       const action: Action = { capability: "write", target: { name: tool, ...base }, reversibility: "recoverable", scope };
+      // A protection switched off in the call's own settings (dataScrubber: false, requireMfa: false, disable_audit: true).
+      const switchedOff = isRecord(args) ? Object.entries(args).find(([k, v]) => PROTECTION_KEY.test(k) && (NEGATED_KEY.test(k) ? v === true || v === "true" : v === false || v === "false" || v === "disabled" || v === "off")) : undefined;
+      if (switchedOff !== undefined && verb !== "create") add("tool.protection-off", "impair-defences", "recoverable", "one", `${tool} switches a protection off (${switchedOff[0]}: ${String(switchedOff[1])})${tail}`);
       if (f.paysWith === true && (verb === undefined || /^(book|buy|purchase|order|pay|checkout|reserve|create|submit|place|make|confirm|complete|process|execute)$/.test(verb)) && !hasWord(object, /^(customers?|profiles?|accounts?|methods?|cards?|wallets?|settings?)$/)) add("tool.spend", "spend", "irreversible", scope, `${tool} pays with the card or payment method it is given (${verb ?? "call"} ${obj})${tail}: a payment cannot be called back`);
       else if (money && verb !== undefined && /^(create|submit|make|execute|place|initiate|schedule|process|issue|generate|move)$/.test(verb) && !hasWord(object, /^(meeting|meetings|sync|call|review|standup|session|appointment|interview|reminder|event|report|reports|summary|dashboard|index|indexes|indices|column|columns|table|tables|field|fields|constraint|constraints|view|views|trigger|triggers|migration|migrations|schema|model|models|test|tests|method|methods)$/))
         add("tool.spend", "spend", "irreversible", scope, `${tool} moves money${amount} (${verb} ${obj})${tail}: a payment, refund or trade cannot be called back`);

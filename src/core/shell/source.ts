@@ -201,7 +201,7 @@ export function shellSources(text: string): ShellSource[] {
     for (const m of text.matchAll(PROSE_COMMAND)) {
       if (out.length >= MAX_ARGUMENTS) break;
       const code = m[1]!.trim();
-      if (!/\s-{1,2}[A-Za-z0-9]|\s[~/.$]/.test(code)) continue;
+      if (!/\s-{1,2}[A-Za-z0-9]|\s[~/.$]|\shttps?:\/\//.test(code)) continue;
       const at = m.index + m[0].indexOf(code);
       out.push({ source: code, strict: false, at: [at, at + code.length] });
     }

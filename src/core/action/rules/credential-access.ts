@@ -296,7 +296,7 @@ const secretStore: CommandRule = {
     const words = commandWords(inv.name, a);
     let what: string | undefined;
     if (inv.name === "heroku" && /^config$/.test(words[0] ?? "") && !a.some((x) => /^config:(set|unset|edit)$/.test(x))) what = "a Heroku app's config vars, its secrets among them";
-    else if (inv.name === "kubectl" && words[0] === "get" && (words[1] ?? "").split(",").some((r) => /^secrets?(?:\/|$)/.test(r)) && /^(yaml|json|jsonpath|go-template|custom-columns[^\n]*\.data\b)/.test(outputFormat(a) ?? "")) what = "a Kubernetes secret's values";
+    else if (inv.name === "kubectl" && words[0] === "get" && (words[1] ?? "").split(",").some((r) => /^secrets?(?:\/|$)/.test(r)) && /^(yaml|json|jsonpath|go-template|custom-columns[^\n]*\.data\b)/.test(outputFormat(a) ?? "") && !/^(?:jsonpath|go-template)=?['"]?\{\{?\s*\.metadata\b[^}]*\}\}?['"]?$/.test(outputFormat(a) ?? "")) what = "a Kubernetes secret's values";
     else if (inv.name === "aws" && words[0] === "secretsmanager" && words[1] === "get-secret-value") what = "an AWS Secrets Manager secret";
     else if (inv.name === "aws" && words[0] === "ssm" && words[1] === "get-parameter" && a.includes("--with-decryption")) what = "a decrypted SSM parameter";
     else if (inv.name === "gcloud" && words[0] === "secrets" && words.includes("access")) what = "a Google Secret Manager secret";
@@ -315,7 +315,7 @@ const secretStore: CommandRule = {
   },
   examples: {
     match: [`kubectl get secrets/db-creds -o yaml`, `kubectl get secret,configmap -n prod -o yaml`, `kubectl get secret db -o custom-columns=PW:.data.password`, `aws --profile prod secretsmanager get-secret-value --secret-id prod/db`, `kubectl --context prod-eu-central-1 get secrets --all-namespaces -o json`, `heroku config --app acme-admin-prod --shell`, `kubectl get secret db-creds -o jsonpath='{.data.password}'`, `aws secretsmanager get-secret-value --secret-id prod/db`, `gcloud secrets versions access latest --secret=api-key`, `vault kv get secret/app`, `printf 'host=github.com\n\n' | git credential fill`, `echo host=x | git credential-osxkeychain get`, `gh auth token`, `git -c credential.helper=store credential fill`, `git-credential-libsecret get`, `gh auth status --show-token`],
-    noMatch: [`heroku config:set LOG_LEVEL=debug -a acme-staging`, `kubectl --context prod get secrets`, `kubectl get secrets`, `kubectl get pods -o yaml`, `aws secretsmanager list-secrets`, `vault status`, `git config credential.helper store`, `gh auth status`, `git credential-cache exit`],
+    noMatch: [`heroku config:set LOG_LEVEL=debug -a acme-staging`, `kubectl --context prod get secrets`, `kubectl get secrets`, `kubectl get pods -o yaml`, `kubectl -n payments get secret stripe-webhook -o jsonpath='{.metadata.annotations}'`, `aws secretsmanager list-secrets`, `vault status`, `git config credential.helper store`, `gh auth status`, `git credential-cache exit`],
   },
 };
 

@@ -437,5 +437,24 @@ const productionMigration: CommandRule = {
   },
 };
 
-export const impactRules: readonly CommandRule[] = [recovery, destruction, wipe, encrypt, serviceStop, shutdown, accountAccess, resources, diskFill, cloudDelete, productionMigration];
+/** A payment provider's command-line client told to move live money: stripe refunds create … --live, a payout or transfer. */
+const liveMoney: CommandRule = {
+  id: "impact.live-money",
+  tactic: TACTIC,
+  technique: "T1657",
+  names: ["stripe"],
+  match(inv) {
+    const words = inv.args.filter((a) => !a.startsWith("-"));
+    const moved = /^(refunds|payouts|transfers|charges|payment_intents|invoices|topups|application_fees)$/.test(words[0] ?? "") && /^(create|capture|confirm|pay|refund|send)$/.test(words[1] ?? "");
+    if (!moved || !inv.args.includes("--live")) return undefined;
+    const amount = inv.args.find((a) => /^--amount=/.test(a))?.slice(9) ?? inv.args[inv.args.indexOf("--amount") + 1];
+    return { action: { capability: "spend", target: { name: `stripe ${words[0]} ${words[1]}`, production: true, external: true }, reversibility: "irreversible", scope: "one" }, reason: `moves live money through Stripe (${words[0]} ${words[1]}${amount ? `, amount ${amount}` : ""}): a payment, refund or payout cannot be called back (T1657)` };
+  },
+  examples: {
+    match: [`stripe refunds create --charge=ch_1 --amount=1500 --live`, `stripe payouts create --amount 250000 --currency usd --live`],
+    noMatch: [`stripe refunds create --charge=ch_1 --amount=1500`, `stripe refunds list --live`, `stripe listen --forward-to localhost:4242/webhook`],
+  },
+};
+
+export const impactRules: readonly CommandRule[] = [recovery, destruction, wipe, encrypt, serviceStop, shutdown, accountAccess, resources, diskFill, cloudDelete, productionMigration, liveMoney];
 

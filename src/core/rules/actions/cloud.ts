@@ -70,10 +70,10 @@ export const CLOUD_RULES: readonly Rule[] = [
     reason: "Destroys every resource an infrastructure stack manages.",
     score: 90,
     keywords: ["terraform", "tofu", "terragrunt", "pulumi", "cdktf", "cdk", "sam", "serverless", "sls", "cloudformation"],
-    pattern: /\b(?:terraform|tofu|terragrunt|pulumi|cdktf|cdk)\b[^;&|]{0,60}? (?:destroy|run-all destroy)(?=$|[\s;&|)'"`])|\b(?:terraform|tofu|terragrunt)\b[^;&|]{0,60}? apply\b[^;&|]{0,200}? -destroy\b|\bsam delete\b|\b(?:serverless|sls) remove\b|\baws cloudformation delete-stack\b/,
+    pattern: /\b(?:terraform|tofu|terragrunt|pulumi|cdktf|cdk)\b[^;&|]{0,60}? (?:destroy|run-all destroy)(?=$|[\s;&|)'"`])(?![^;&|\n]{0,160}?\b(?:ephemeral|preview|pr-\d+|review-app)\b(?![^;&|\n]{0,160}?\b(?:prod|production|prd|shared|staging)\b))|\b(?:terraform|tofu|terragrunt)\b[^;&|]{0,60}? apply\b[^;&|]{0,200}? -destroy\b|\bsam delete\b|\b(?:serverless|sls) remove\b|\baws cloudformation delete-stack\b/,
     examples: {
-      match: ["terraform destroy -auto-approve", "terraform -chdir=infra apply -destroy", "pulumi destroy --yes", "aws cloudformation delete-stack --stack-name prod"],
-      noMatch: ["terraform plan", "terraform plan -destroy -out=plan", "pulumi preview", "aws cloudformation describe-stacks"],
+      match: ["terraform destroy -auto-approve", "terraform -chdir=infra apply -destroy", "pulumi destroy --yes", "aws cloudformation delete-stack --stack-name prod", "terraform destroy on the preview pr-51 workspace, which shares the prod VPC"],
+      noMatch: ["terraform plan", "terraform plan -destroy -out=plan", "pulumi preview", "aws cloudformation describe-stacks", "terraform destroy coming up, scoped to the ephemeral pr-5120 workspace"],
     },
   },
   {
@@ -240,7 +240,7 @@ export const CLOUD_RULES: readonly Rule[] = [
     score: 55,
     keywords: ["remove", "rm", "del", "rb", "uninstall", "unregister", "undeploy", "flush", "clear", "cleanup", "drop", "wipe", "erase", "unpublish", "yank", "revoke", "break-lock", "forget", "prune", "dedupe", "recreate", "reset", "rollback", "archive", "cancel", "kill", "disable", "shutdown", "delete_", "purge_", "_delete", "_purge"],
     pattern: withPrecheck(
-      new RegExp(String.raw`${START}(?!(?:${NOT_A_CLIENT}|docker|docker-compose|podman|podman-compose|nerdctl|kubectl|oc|helm|npm|npx|pnpm|yarn|bun|cargo|poetry|uv|pdm|go|dotnet|composer|bundle|gem|pip[\d.]*|pipx|conda|mamba|brew|port|apt|apt-get|aptitude|dnf|yum|zypper|apk|pacman|snap|flatpak|rustup|nvm|pyenv|asdf|mise|make|just|tmux|screen|systemctl|redis-cli|crontab|alias|unalias|hash|history|type|which|esptool|esptool\.py|idf\.py|st-flash|nrfjprog|pio|platformio|avrdude|the|a|an|we|i|you|they|it|then|and|to|also|now)${END})(?<![\w.-])[a-z](?:[\w.:-]*[\w.-])?['"]?(?: (?!(?:echo|printf|grep|rg|git|--dry-?run)${END})(?!${T}*:(?:\s|$))${CLI_WORD}){0,7}?(?<! telemetry)${CLI_REMOVE_VERB}${VERB_OPERAND}${NO_DRY_RUN}`),
+      new RegExp(String.raw`${START}(?!(?:${NOT_A_CLIENT}|docker|docker-compose|podman|podman-compose|nerdctl|kubectl|oc|helm|npm|npx|pnpm|yarn|bun|cargo|poetry|uv|pdm|go|dotnet|composer|bundle|gem|pip[\d.]*|pipx|conda|mamba|brew|port|apt|apt-get|aptitude|dnf|yum|zypper|apk|pacman|snap|flatpak|rustup|nvm|pyenv|asdf|mise|make|just|tmux|screen|systemctl|redis-cli|crontab|alias|unalias|hash|history|type|which|esptool|esptool\.py|idf\.py|st-flash|nrfjprog|pio|platformio|avrdude|adb|xcrun|python[\d.]*|the|a|an|we|i|you|they|it|then|and|to|also|now)${END})(?<![\w.-])[a-z](?:[\w.:-]*[\w.-])?['"]?(?: (?!(?:echo|printf|grep|rg|git|--dry-?run)${END})(?!${T}*:(?:\s|$))${CLI_WORD}){0,7}?(?<! telemetry)${CLI_REMOVE_VERB}${VERB_OPERAND}${NO_DRY_RUN}`),
       new RegExp(String.raw`${CLI_REMOVE_VERB}(?: ${T}|['"\x60]?(?:$|[;&|)]))`),
     ),
     examples: {

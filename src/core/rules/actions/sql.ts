@@ -191,10 +191,11 @@ export const SQL_RULES: readonly Rule[] = [
     reason: "Deletes every document in a MongoDB collection.",
     score: 85,
     keywords: ["deletemany", ".remove("],
-    pattern: /\.(?:deletemany|remove)\( ?\{ ?\} ?\)/,
+    // (Not on a database of this machine named for development or tests: mongosh 'mongodb://localhost:27017/crm_e2e'.)
+    pattern: /(?<!\bmongo(?:sh)? ['"]?mongodb:\/\/(?:localhost|127\.0\.0\.1)(?::\d+)?\/[\w-]*(?:_|\b)(?:dev|test|e2e|local)\w*['"]? [^;&|]{0,200})\.(?:deletemany|remove)\( ?\{ ?\} ?\)/,
     examples: {
       match: ["db.orders.deleteMany({})", "db.sessions.remove({ })"],
-      noMatch: ["db.orders.deleteMany({status: 'void'})", "list.remove(item)"],
+      noMatch: ["mongosh 'mongodb://localhost:27017/crm_e2e' --quiet --eval 'db.contacts.deleteMany({})'", "db.orders.deleteMany({status: 'void'})", "list.remove(item)"],
     },
   },
   {
@@ -204,7 +205,7 @@ export const SQL_RULES: readonly Rule[] = [
     score: 85,
     keywords: ["rails", "rake", "sequelize", "prisma", "manage.py", "knex"],
     // Not the test environment's own database (RAILS_ENV=test, -e test): the suite rebuilds it.
-    pattern: /(?<!\b(?:rails_env|rack_env)=test [^;&|]{0,60})(?<!\bdatabase_url=['"]?(?:postgres(?:ql)?|mysql):\/\/[^\s@'"]*@?(?:localhost|127\.0\.0\.1)(?::\d+)?\/(?:\w+_)?(?:dev|test|local)(?:_\d+)?['"]? [^;&|]{0,80})\b(?:rails|rake|sequelize(?:-cli)?)\b(?![^;&|]{0,80}? (?:(?:-e|--environment)[ =]test|rails_env=test)\b)[^;&|]{0,40}? db:(?:drop|reset|purge|schema:load)\b|\bprisma migrate reset\b|\bprisma db push\b[^;&|]{0,100}?--force-reset\b|\bmanage\.py (?:flush|reset_db)\b|\bknex migrate:rollback\b[^;&|]{0,50}?--all\b/,
+    pattern: /(?<!\b(?:rails_env|rack_env)=test [^;&|]{0,60})(?<!\bdatabase_url=['"]?(?:postgres(?:ql)?|mysql):\/\/[^\s@'"]*@?(?:localhost|127\.0\.0\.1)(?::\d+)?\/(?:\w+_)?(?:dev|test|local)(?:_\d+)?['"]? [^;&|]{0,80})\b(?:rails|rake|sequelize(?:-cli)?)\b(?![^;&|]{0,80}? (?:(?:-e|--environment)[ =]test|rails_env=test)\b)[^;&|]{0,40}? db:(?:drop|reset|purge|schema:load)\b|\bprisma migrate reset\b|\bprisma db push\b[^;&|]{0,100}?--force-reset\b|\bmanage\.py (?:flush|reset_db)\b(?![^;&|]{0,120}?--settings[= ][\w.]*\btests?\b)|\bknex migrate:rollback\b[^;&|]{0,50}?--all\b/,
     examples: {
       match: ["bin/rails db:drop", "RAILS_ENV=production rake db:reset", "npx prisma migrate reset --force", "python manage.py flush --noinput"],
       noMatch: ["RAILS_ENV=test bundle exec rails db:drop db:create db:schema:load", "bin/rails db:reset -e test", "bin/rails db:migrate", "npx prisma generate", "python manage.py runserver", "npm run db:reset"],
