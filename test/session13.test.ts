@@ -297,3 +297,11 @@ describe("found on fresh32 (danger in the details)", () => {
     ["terraform destroy for the ephemeral pr-88 workspace the preview pipeline made."],
   ])("not: %s", (text) => expect(hint(text).verdict).toBe("continue"));
 });
+
+describe("what an edit takes out is not about to leave", () => {
+  const ssnEdit = { file_path: "tests/fixtures/people.json", old_string: '"ssn": "512-44-9080"', new_string: '"ssn": "000-00-0000"' };
+  it("a real SSN replaced by a fixture's is not held", () => expect(tool("Edit", ssnEdit).verdict).toBe("continue"));
+  it("but it is still redacted from what is stored", () => expect(tool("Edit", ssnEdit).redactedHint).not.toContain("512-44-9080"));
+  it("an SSN the edit writes is held", () => expect(tool("Edit", { file_path: "tests/fixtures/people.json", old_string: '"ssn": "000-00-0000"', new_string: '"ssn": "512-44-9080"' }).verdict).not.toBe("continue"));
+  it("an SSN the edit keeps (in both texts) still counts", () => expect(tool("Edit", { file_path: "src/people.json", old_string: '"ssn": "512-44-9080",', new_string: '"ssn": "512-44-9080", "note": "x"' }).verdict).not.toBe("continue"));
+});

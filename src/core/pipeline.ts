@@ -11,7 +11,7 @@ import { readShellCached, type ShellReading } from "./shell/read.js";
 import { shellSources, type ShellSource } from "./shell/source.js";
 import { judgeStep } from "./action/step.js";
 import { isShellTool, wrappedCommandLines } from "./action/judge.js";
-import { fileWriteCommands, withoutWrittenText, writesFile } from "./action/file-write.js";
+import { editsOf, fileWriteCommands, withoutWrittenText, writesFile } from "./action/file-write.js";
 import { CONTENT_KEY } from "./action/ci-config.js";
 import { HARD_STOP_AT, PAUSE_AT } from "./action/model.js";
 import type { RuleVerdict } from "./action/judge.js";
@@ -386,11 +386,20 @@ export function evaluateStep(facts: StepFacts, guard: Guard, policy: AgentPolicy
   // Weak personal data (an e-mail address, a phone number, an IP address: score below
   // SENSITIVE_PII_SCORE) is in every licence header, commit author and mail tool's recipient: it is
   // reported, and counts toward the score only in bulk (BULK_PERSONAL_DATA values or more).
+  // A value an edit takes out (its old text: a real address replaced by a fixture's) is not about to
+  // leave: it is redacted from what is stored, as every detection is, but not counted or reported.
+  const edits = fileTool ? editsOf(visibleArgs) : [];
+  const takenOut = (text: string, d: Detection): boolean => {
+    if (edits.length === 0) return false;
+    const value = text.slice(d.start, d.end);
+    return value.length > 0 && edits.some((e) => e.oldText.includes(value)) && !edits.some((e) => e.newText.includes(value));
+  };
   const scored = (d: Detection): boolean => !isWeakPersonalData(d);
   // Secret values found anywhere in the step: no reason may quote them (scrubSecrets, below).
   const secrets: string[] = secretValues(hintScan);
   for (const d of hintScan.detections) {
     if (d.kind === "injection") continue;
+    if (takenOut(hintScan.text, d)) continue;
     detections.push({ ...d, source: "hint" });
     if (scored(d) && d.score > score) score = d.score;
   }
@@ -430,6 +439,7 @@ export function evaluateStep(facts: StepFacts, guard: Guard, policy: AgentPolicy
     secrets.push(...secretValues(argsScan));
     for (const d of argsScan.detections) {
       if (d.kind === "injection") continue;
+      if (takenOut(argsScan.text, d)) continue;
       detections.push({ ...d, source: "arguments" });
       if (scored(d) && d.score > score) score = d.score;
     }
