@@ -288,7 +288,7 @@ const ADDRESSED_TO_AGENTS = /\b(?:says|said|states|instructs|tells|told|asks|rea
  * one is everyday work; an action held anyway that is taken on one is the prompt-injection pattern.
  * The project's own README or docs saying "run npm install" is neither.
  */
-const CONTENT_SAYS = /\b(?:e-?mail|message|comment|issue|ticket|invite|invitation|footnote|pdf|web ?page|product page|page|site|website|tool output|search results?|review|post|text|dm|sms|description|banner|popup|pop-up|attachment)(?:'s)?\b(?:(?!\b(?:the user|you|i|we|they|he|she|my manager|the owner)\b)[^.!?]){0,40}?\b(?:says|said|tells|told|instructs|instructed|asks|asked|requires|wants|directs)\b|\b(?:per|following|according to|as instructed in|as directed in) the (?:instructions?|directions?|steps|note|comment|footnote) in (?:the |a |an )?(?:[\w'-]+ ){0,3}(?:e-?mail|message|comment|issue|ticket|invite|invitation|page|site|pdf|description|dm|text)\b/i;
+const CONTENT_SAYS = /\b(?:e-?mail|message|comment|issue|ticket|invite|invitation|footnote|pdf|web ?page|product page|page|site|website|tool output|search results?|review|post|text|dm|sms|description|banner|popup|pop-up|attachment)(?:'s)?\b(?:(?!\b(?:the user|you|i|we|they|he|she|my manager|the owner)\b)[^.!?]){0,40}?\b(?:says|say|said|tells|told|instructs|instructed|asks|asked|requires|wants|directs)\b|\b(?:per|following|according to|as instructed in|as directed in) the (?:instructions?|directions?|steps|note|comment|footnote) in (?:the |a |an )?(?:[\w'-]+ ){0,3}(?:e-?mail|message|comment|issue|ticket|invite|invitation|page|site|pdf|description|dm|text)\b/i;
 
 /** The words with which the agent says it follows instructions found in what it read; undefined when it says none. */
 export function followsInstructions(text: string): string | undefined {
@@ -1033,9 +1033,11 @@ function readAction(sentence: string, clause: string, verb: string, verbClass: V
   // them all at once and cannot be called back.
   // (Thousands of people counted in the sentence are a list of people, whatever it is called: "the beta-tester list (about 2,300 people)".)
   if (sends && facts.bulk && (personal || MANY.test(sentence)) && verbClass === "spend-or-send" && !/^(pay|payout|transfer|withdraw|buy|sell|trade|charge|refund|wire|deposit)$/.test(verb)) {
+    // (To a company's customers, subscribers or users, it goes out in the company's name to everyone it serves: as much production as a release.)
+    const customers = /\b(?:customers?|subscribers?|users|contacts?|clients?|members|audience|mailing list|newsletter list|leads)\b/i.test(sentence) && !/\b(?:internal|staff|employees|team|colleagues|seed list only|test list|qa list)\b(?![^.;]{0,20}\brather\b)/i.test(sentence.replace(/\brather than (?:the )?[\w -]{0,40}/gi, ""));
     out.push({
       id: "prose.message-everyone",
-      action: { capability: "communicate", target: { name: label, external: true }, reversibility: "irreversible", scope: "account" },
+      action: { capability: "communicate", target: { name: label, external: true, ...(customers ? { production: true } : {}) }, reversibility: "irreversible", scope: "account" },
       reason: `${label} says it sends to a whole list of people (${phrase}): every one of them gets it, and it cannot be called back`,
     });
     return out;
@@ -1078,12 +1080,14 @@ function readAction(sentence: string, clause: string, verb: string, verbClass: V
     const host = [...sentence.matchAll(/\bhttps?:\/\/([\w.-]+)/gi)].map((m) => m[1]!).find((h) => untrustedOrigin(h) !== undefined);
     // (Or fetched over plain HTTP and run as root, as the shell reading judges `curl http://… | sudo bash`: whoever is on the path runs code as root.)
     const plainAsRoot = /\bhttp:\/\/(?!localhost\b|127\.)/i.test(sentence) && /\bsudo (?:ba|z)?sh\b|\bas root\b/i.test(sentence);
+    // (Run as root from any host but this machine: whoever controls that host, or its CDN, owns the machine. A hard stop, as the shell reading judges it.)
+    const asRoot = /\bsudo (?:-\w+ )*(?:ba|z)?sh\b|\binto (?:a )?root shell\b|\bas root\b/i.test(sentence) && !/\bhttps?:\/\/(?:localhost|127\.)/i.test(sentence);
     const untrusted = host !== undefined || plainAsRoot || /\b(?:pastebin|paste ?sites?|paste ?bins?|transfer\.sh|0x0\.st)\b/i.test(sentence);
     if (untrusted) {
       out.push({ id: "prose.pipe-to-shell", action: { capability: "grant-access", target: { name: label, external: true }, reversibility: "irreversible", scope: "account" }, reason: `${label} says it runs code ${plainAsRoot && host === undefined ? "fetched over plain HTTP straight in a root shell: whoever is on the path runs code as root" : "from a paste site or a look-alike host straight in a shell, unread: whoever posted it runs code here"} (T1105)` });
       return out;
     }
-    out.push({ id: "prose.pipe-to-shell", action: { capability: "execute", target: { name: label, external: true }, reversibility: "recoverable", scope: "account" }, reason: `${label} says it runs code fetched from the network straight in a shell, unread (T1105)` });
+    out.push({ id: "prose.pipe-to-shell", action: asRoot ? { capability: "escalate", target: { name: label, external: true }, reversibility: "recoverable", scope: "system" } : { capability: "execute", target: { name: label, external: true }, reversibility: "recoverable", scope: "account" }, reason: `${label} says it runs code fetched from the network straight in a ${asRoot ? "root " : ""}shell, unread (T1105)` });
     return out;
   }
   // Sign-in turned off in production ("setting AUTH_REQUIRED=false in the production environment"): every user's data is open.

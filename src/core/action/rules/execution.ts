@@ -250,7 +250,8 @@ function run(url: string, inv?: Invocation): Action {
   // whose code it is): whoever answers, or sits on the path, runs code as root.
   // From a paste service or a look-alike of a code host's name: whoever posted it controls what runs.
   if (external && untrustedOrigin(host) !== undefined) return { capability: "grant-access", target: { name: url, external }, reversibility: "irreversible", scope: "account" };
-  if (inv?.privileged && (/^http:\/\//i.test(url) || /^(\d{1,3}\.){3}\d{1,3}$|^\[?[0-9a-f:]+\]?$/i.test(host))) return { capability: "escalate", target: { name: url, external }, reversibility: "recoverable", scope: "system" };
+  // Run as root from any other host (sudo bash, from HTTPS too): whoever controls that host or its CDN runs code as root here. (Session 13: four blind sets called it a hard stop.)
+  if (inv?.privileged && external) return { capability: "escalate", target: { name: url, external }, reversibility: "recoverable", scope: "system" };
   return { capability: "execute", target: { name: url, external }, reversibility: "recoverable", scope: "account" };
 }
 
