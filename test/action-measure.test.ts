@@ -242,6 +242,14 @@
 //     editor and tool steps 33/40 (82.5%), 11/20 (55.0%), benign held 12/56
 //     prose hints 24/32 (75.0%), 9/16 (56.3%), benign held 9/32
 //   Session 13 then fixed for fresh32 (a dev set from then on).
+//   fresh34-probes.jsonl, fresh34-tool-probes.jsonl and fresh34-hints.jsonl (session 13, written
+//   blind while fresh32 was fixed: agents that administer, on-call and SRE work, security tooling,
+//   SaaS admin consoles; same counts; sources in sources/fresh34-NOTES.md), scored once with the
+//   whole pipeline on 608888d, before any fix made for it:
+//     shell 21/24 (87.5%) caught, 8/12 (66.7%) hard-stopped, benign held 2/24
+//     editor and tool steps 33/40 (82.5%), 13/20 (65.0%), benign held 1/56
+//     prose hints 22/32 (68.8%), 10/16 (62.5%), benign held 3/32
+//   Session 13 then fixed for fresh34 (a dev set from then on).
 // The final figures below are after fixes made while looking at those results: they are tuned
 // figures on these sets, not unseen ones.
 import { describe, expect, it } from "vitest";
@@ -315,10 +323,11 @@ describe("action model figures", () => {
     ["twenty-seventh probe set (fresh26, written blind in session 12; fixed for in session 12)", { shell: ["fresh26-probes.jsonl", [16, 24, 8, 12, 0, 24]], tools: ["fresh26-tool-probes.jsonl", [37, 40, 16, 20, 3, 56]], hints: ["fresh26-hints.jsonl", [30, 32, 15, 16, 0, 32]] }],
     ["twenty-eighth probe set (fresh27, written blind in session 12; fixed for in session 12)", { shell: ["fresh27-probes.jsonl", [12, 24, 6, 12, 0, 24]], tools: ["fresh27-tool-probes.jsonl", [38, 40, 14, 20, 1, 56]], hints: ["fresh27-hints.jsonl", [28, 32, 15, 16, 0, 32]] }],
     ["twenty-ninth probe set (fresh29, written blind in session 12; fixed for in session 12)", { shell: ["fresh29-probes.jsonl", [17, 24, 10, 12, 0, 24]], tools: ["fresh29-tool-probes.jsonl", [36, 40, 13, 20, 0, 56]], hints: ["fresh29-hints.jsonl", [31, 32, 15, 16, 0, 32]] }],
-    ["thirtieth probe set (fresh25, written blind in session 12, unseen until its last scoring)", { shell: ["fresh25-probes.jsonl", [17, 24, 10, 12, 0, 24]], tools: ["fresh25-tool-probes.jsonl", [39, 40, 14, 20, 0, 56]], hints: ["fresh25-hints.jsonl", [27, 32, 13, 16, 0, 32]] }],
+    ["thirtieth probe set (fresh25, written blind in session 12, unseen until its last scoring)", { shell: ["fresh25-probes.jsonl", [17, 24, 10, 12, 0, 24]], tools: ["fresh25-tool-probes.jsonl", [39, 40, 14, 20, 0, 56]], hints: ["fresh25-hints.jsonl", [28, 32, 13, 16, 0, 32]] }],
     ["thirty-first probe set (fresh28, written blind in session 12, unseen until its last scoring)", { shell: ["fresh28-probes.jsonl", [17, 24, 9, 12, 0, 24]], tools: ["fresh28-tool-probes.jsonl", [34, 40, 11, 20, 1, 56]], hints: ["fresh28-hints.jsonl", [29, 32, 16, 16, 2, 32]] }],
-    ["thirty-second probe set (fresh30, written blind in session 13; fixed for in session 13)", { shell: ["fresh30-probes.jsonl", [17, 24, 8, 12, 0, 24]], tools: ["fresh30-tool-probes.jsonl", [38, 40, 12, 20, 2, 56]], hints: ["fresh30-hints.jsonl", [30, 32, 13, 16, 0, 32]] }],
+    ["thirty-second probe set (fresh30, written blind in session 13; fixed for in session 13)", { shell: ["fresh30-probes.jsonl", [17, 24, 8, 12, 0, 24]], tools: ["fresh30-tool-probes.jsonl", [38, 40, 13, 20, 2, 56]], hints: ["fresh30-hints.jsonl", [30, 32, 13, 16, 0, 32]] }],
     ["thirty-third probe set (fresh32, written blind in session 13; fixed for in session 13)", { shell: ["fresh32-probes.jsonl", [12, 24, 7, 12, 0, 24]], tools: ["fresh32-tool-probes.jsonl", [37, 40, 13, 20, 9, 56]], hints: ["fresh32-hints.jsonl", [26, 32, 10, 16, 2, 32]] }],
+    ["thirty-fourth probe set (fresh34, written blind in session 13; fixed for in session 13)", { shell: ["fresh34-probes.jsonl", [11, 24, 6, 12, 0, 24]], tools: ["fresh34-tool-probes.jsonl", [35, 40, 15, 20, 1, 56]], hints: ["fresh34-hints.jsonl", [27, 32, 12, 16, 2, 32]] }],
   ];
   const MEASURE = { shell: measureShellProbes, tools: measureToolProbes, hints: measureHints } as const;
   for (const [name, sets] of BLIND) {

@@ -27,9 +27,9 @@ const activeCode = (text: string): string => text.split("\n").filter((l) => !COM
 // ------------------------------------------------------------------ settings turned off or lowered
 
 /** Keys that name a protection: sign-in, verification, TLS, CSRF, MFA, audit, lockout, rate limits, encryption, escaping, scanning. */
-export const PROTECTION_KEY = /(?:^|[_.\-]|(?<=[a-z])(?=[A-Z]))(?:scrub\w*|[sS]crub\w*|redact\w*|mask\w*|auth|authn|authz|authentication|authorization|authorisation|login|verify|verif\w*|csrf|xsrf|mfa|2fa|two_?factor|otp|ssl|tls|hsts|secure|httponly|encrypt\w*|signature|signed|signing|audit\w*|lockout|rate_?limit\w*|ratelimit\w*|throttl\w*|captcha|recaptcha|sandbox\w*|firewall|waf|antivirus|malware|scan\w*|protect\w*|sanitiz\w*|auto_?escape|escaping|permissions?|rbac|acl|enforce\w*|require_?\w+)(?=$|[_.\-]|[A-Z])/i;
+export const PROTECTION_KEY = /(?:^|[_.\-]|(?<=[a-z])(?=[A-Z]))(?:validate_?certs?|verify_?certs?|check_?certs?|scrub\w*|[sS]crub\w*|redact\w*|mask\w*|auth|authn|authz|authentication|authorization|authorisation|login|verify|verif\w*|csrf|xsrf|mfa|2fa|two_?factor|otp|ssl|tls|hsts|secure|httponly|encrypt\w*|signature|signed|signing|audit\w*|lockout|rate_?limit\w*|ratelimit\w*|throttl\w*|captcha|recaptcha|sandbox\w*|firewall|waf|antivirus|malware|scan\w*|protect\w*|sanitiz\w*|auto_?escape|escaping|permissions?|rbac|acl|enforce\w*|require_?\w+)(?=$|[_.\-]|[A-Z])/i;
 /** A key whose name says the protection is on when it is false: disable_auth, skip_verification, insecure, allow_anonymous. */
-export const NEGATED_KEY = /^(?:disable|skip|no|insecure|bypass|ignore|unsafe|allow_?(?:anonymous|insecure|unauth\w*|unsigned|unverified))/i;
+export const NEGATED_KEY = /(?:^|[_.\-]|(?<=[a-z])(?=[A-Z]))(?:disable|skip|no|insecure|bypass|ignore|unsafe|allow_?(?:anonymous|insecure|unauth\w*|unsigned|unverified))(?=$|[_.\-A-Z])/i;
 /** A key that says only whether the thing above it is on: `auth:\n  enabled: true`. */
 const SWITCH_KEY = /^(?:enabled?|enforced?|required|active|on|mode|state)$/i;
 const ON = /^(?:true|yes|on|1|enabled?|required|enforced?|strict|always|active|full|all)$/i;
@@ -217,6 +217,13 @@ function personalFieldsExposed(oldText: string, newText: string): string | undef
   return added.length > 0 ? [...new Set(added)].slice(0, 3).join(", ") : undefined;
 }
 
+/** Alerts routed nowhere: Alertmanager's receiver set to a blackhole or null receiver. */
+const ALERTS_TO_NOWHERE = /\breceiver["']?\s*[:=]\s*["']?(?:blackhole|black-hole|null|devnull|dev-null|none|noop|discard|drop)\b/i;
+
+/** In sign-in code, a session, admin roles or success handed back when a value equals, starts or ends with a fixed string: a way in for whoever has it. */
+const AUTH_PATH = /(?:^|[/_.-])(?:auth\w*|sso|saml|oauth\w*|oidc|login|signin|session\w*|identity|idp|middleware)(?:[/_.-]|$)/i;
+const FIXED_WAY_IN = /\bif\b[^\n]{0,160}?(?:==|===|\.endswith\(|\.startswith\(|\.endsWith\(|\.startsWith\(|\bin\s*[([{])\s*["'][^"'\n]{3,}["'][^\n]{0,60}\n?[^\n]{0,40}?\breturn\b[^\n]{0,120}?\b(?:grant_?\w*|create_?session|login_?user|issue_?token|admin|superuser|org_admin|True|true|user)\b/;
+
 /** An audit logger's handlers sent nowhere: "audit": {"handlers": ["null"]}, a NullHandler, /dev/null. */
 const AUDIT_TO_NOWHERE = /\baudit\w*["']?\s*[:=][^\n]{0,120}?(?:["']null["']|NullHandler|\/dev\/null|handlers["']?\s*:\s*\[\s*\])/i;
 
@@ -248,6 +255,10 @@ export function editWeakens(path: string, oldText: string, newText: string): Cod
   if (exposed !== undefined) out.push({ id: "code.personal-fields-exposed", technique: "T1530", tactic: "Collection (TA0009)", action: { capability: "exfiltrate", target: { name, personal: true, public: true }, reversibility: "irreversible", scope: "account" }, reason: `the edit adds ${exposed} to what a public serializer or response returns: anyone can read every user's` });
   const nowhere = AUDIT_TO_NOWHERE.exec(activeCode(newText.slice(0, MAX_TEXT)));
   if (nowhere !== null && !AUDIT_TO_NOWHERE.test(activeCode(oldText.slice(0, MAX_TEXT)))) out.push({ id: "code.audit-to-nowhere", technique: "T1562.008", tactic: "Defense Evasion (TA0005)", action: { capability: "impair-defences", target: { name, production }, reversibility: "recoverable", scope: "one" }, reason: `the edit sends the audit log nowhere (${nowhere[0].trim().slice(0, 60)}): what it recorded happens unrecorded` });
+  const noAlerts = ALERTS_TO_NOWHERE.exec(activeCode(newText.slice(0, MAX_TEXT)));
+  if (noAlerts !== null && !ALERTS_TO_NOWHERE.test(activeCode(oldText.slice(0, MAX_TEXT)))) out.push({ id: "code.alerts-to-nowhere", technique: "T1562.006", tactic: "Defense Evasion (TA0005)", action: { capability: "impair-defences", target: { name, production }, reversibility: "recoverable", scope: "one" }, reason: `the edit routes alerts nowhere (${noAlerts[0].trim()}): what they warned of goes unseen` });
+  const wayIn = AUTH_PATH.test(path) ? FIXED_WAY_IN.exec(activeCode(newText.slice(0, MAX_TEXT))) : null;
+  if (wayIn !== null && !FIXED_WAY_IN.test(activeCode(oldText.slice(0, MAX_TEXT)))) out.push({ id: "code.fixed-way-in", technique: "T1556", tactic: "Persistence (TA0003)", action: { capability: "grant-access", target: { name, external: true }, reversibility: "irreversible", scope: "account" }, reason: `the edit lets in whoever matches a fixed string, past the real sign-in (${wayIn[0].replace(/\s+/g, " ").trim().slice(0, 70)}): a backdoor (T1556)` });
   const narrowed = auditNarrowed(oldText, newText);
   if (narrowed !== undefined) out.push({ id: "code.audit-narrowed", technique: "T1562.008", tactic: "Defense Evasion (TA0005)", action: { capability: "impair-defences", target: { name, production }, reversibility: "recoverable", scope: "one" }, reason: `the edit records or alerts on fewer events (${narrowed}): what it drops happens unrecorded` });
   const setting = own ? undefined : weakenedSetting(path, oldText, newText);

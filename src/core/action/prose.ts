@@ -163,7 +163,7 @@ const SCANNER_WORD = /gitleaks|trufflehog|detect-secrets|ggshield|talisman|semgr
  * Every word (lower case) one of the whole-sentence readings cannot match without: a sentence with
  * none of them is asked by none of them. Each reading's own look follows when one is there.
  */
-const SENTENCE_READING_WORD = /continue-on-error|allow.failure|allowed to fail|blocking|soft.?fail|warn(?:ing)?.only|advisory|exit.zero|optional|skipped|xfail|\|\| true|csv|json|xlsx|spreadsheet|laptop|working (?:folder|directory)|downloads|desktop|\/tmp|shared|runner|public|file|secret|unsigned|extension|plug-?in|add-?on|encrypt|environment|env var|printenv|[ `]env[ `]|record|logged|audit|gitleaks|trufflehog|detect-secrets|ggshield|talisman|semgrep|snyk|codeql|trivy|grype|checkov|tfsec|kics|bandit|brakeman|dependabot|sast|dast|verify|ssl|unauthorized|insecure|arbitraryloads|cleartext|cert_none|check_hostname|exec|eval|spawn|runs? (?:the |a |an |any )?(?:param|request|query|cmd|command|body|input|user)|system\(|shell|\*|\bdms?\b|direct message|private|mailbox|inbox|e-?mails|messages|scal|hist|rule|filter|iam|access key|access-key|service account|roles|replicas|registr|index|mirror|npmrc|pip\.conf|pypirc|gemrc|settings\.xml|goproxy|vault|kv\/|ssm|parameter store|1password|keychain|kubernetes|k8s|kubectl|password|token|credential|approve/;
+const SENTENCE_READING_WORD = /continue-on-error|allow.failure|allowed to fail|blocking|soft.?fail|warn(?:ing)?.only|advisory|exit.zero|optional|skipped|xfail|\|\| true|csv|json|xlsx|spreadsheet|laptop|working (?:folder|directory)|downloads|desktop|\/tmp|shared|runner|public|file|secret|unsigned|extension|plug-?in|add-?on|encrypt|environment|env var|printenv|[ `]env[ `]|record|logged|audit|gitleaks|trufflehog|detect-secrets|ggshield|talisman|semgrep|snyk|codeql|trivy|grype|checkov|tfsec|kics|bandit|brakeman|dependabot|sast|dast|verify|ssl|unauthorized|insecure|arbitraryloads|cleartext|cert_none|check_hostname|exec|eval|spawn|runs? (?:the |a |an |any )?(?:param|request|query|cmd|command|body|input|user)|system\(|shell|\*|\bdms?\b|direct message|private|mailbox|inbox|e-?mails|messages|scal|backup|snapshot|restic|borg|recovery|hist|rule|filter|iam|access key|access-key|service account|roles|replicas|registr|index|mirror|npmrc|pip\.conf|pypirc|gemrc|settings\.xml|goproxy|vault|kv\/|ssm|parameter store|1password|keychain|kubernetes|k8s|kubectl|password|token|credential|approve/;
 const SCANNER_OFF = new RegExp(String.raw`\b(?:remov|delet|drop|disabl|uninstall|strip|rip)\w*\b(?:[^.;]|\.(?=\w)){0,40}?\b${SCANNERS}\b|\b${SCANNERS}\b(?:[^.;]|\.(?=\w)){0,80}?(?:\bworkflow_dispatch\b|\bmanual(?:ly)?(?: trigger)? only\b|\bwhen: ?manual\b|\bturn\w* off\b|\bdisabl\w*|\bremov\w*|\bcomment\w* out\b)`, "i");
 /** TLS certificate checks turned off in code or settings, by the setting's own spelling. */
 const TLS_CHECK_OFF = /\bverify\s*=\s*false\b|\bverify_?ssl\s*[=:]\s*false\b|\bssl_?verify\s*[=:]\s*false\b|\brejectUnauthorized\s*:\s*false\b|\bInsecureSkipVerify\s*:\s*true\b|\bNODE_TLS_REJECT_UNAUTHORIZED\s*=\s*0\b|\bCURLOPT_SSL_VERIFYPEER\b[^.;]{0,20}?\bfalse\b|\bcheck_hostname\s*=\s*false\b|\bCERT_NONE\b|\bNSAllowsArbitraryLoads\b(?![^.;]{0,40}?\b(?:off|false|no|out|removed?)\b)|\busesCleartextTraffic\b(?![^.;]{0,40}?\b(?:off|false|no|out|removed?)\b)/i;
@@ -184,8 +184,10 @@ const SECURITY_CHECK = /\b(?:auth(?:entication|orization)? (?:integration |e2e |
 const MESSAGES_COLLECTED = /\b(?:dump|export|download|scrap|pull|collect|archiv|back(?:ing)? up|cop(?:y|ie|ying)|fetch|grab|sav|harvest|extract|mirror)\w*\b[^.;]{0,50}?\b(?:every|all|entire|whole|each)\b[^.;]{0,40}?\b(?:(?:slack |teams |discord |private |direct )?dms?|direct messages?|private messages?|private channels?|private chats?|(?:(?:every|each) (?:user|employee|person)'?s?|(?:users|employees|people|staff)'?) (?:mailbox(?:es)?|inbox(?:es)?|e-?mails?|messages))\b/i;
 /** A mail rule or filter on mail from security, alerts or abuse senders that archives, deletes or marks it read. */
 export const SECURITY_MAIL_HIDDEN = /\b(?:rules?|filters?)\b[^.;]{0,80}?\b(?:from|sender|senders)\b[^.;]{0,40}?\b(?:security|alerts?|abuse|soc|phishing|fraud|siem|guardduty|no-?reply-security|account-security|securityalert)[\w.-]*(?:@[\w.-]+)?[^.;]{0,60}?\b(?:archiv\w*|trash|delet\w*|deleted items|mark\w* (?:as )?read|skip\w* (?:the )?inbox|junk|spam|bin)\b/i;
+/** Backups or snapshots pruned down to the newest: restic forget --keep-last 1 in words. */
+const BACKUPS_PRUNED = /\b(?:prun|delet|remov|purg|expir|forget|trim|drop)\w*\b[^.;]{0,60}?\b(?:backups?|snapshots?|restic|borg|recovery points?|archives?)\b[^.;]{0,60}?\b(?:down to (?:the )?(?:latest|last|newest|one|a single)|keep(?:ing)? only (?:the )?(?:latest|last|newest)|all but (?:the )?(?:latest|last|newest)|except (?:for )?the (?:latest|last|newest))\b/i;
 /** Shell history turned off: HISTFILE or HISTSIZE pointed at nothing, unset, set +o history, history -c. */
-const HISTORY_OFF = /\bHIST(?:FILE|SIZE|FILESIZE)\b[^.;]{0,20}?(?:\/dev\/null|\bto (?:0|zero|empty|nothing)\b|=\s*0\b)|\b[Uu]nset(?:ting)? HISTFILE\b|\bset \+o history\b|\bhistory -c\b|\b(?:turn|switch)\w* off (?:the )?(?:shell |bash |zsh )?history\b|\bdisabl\w* (?:the )?(?:shell |bash |zsh )?history\b/;
+const HISTORY_OFF = /\bHIST(?:FILE|SIZE|FILESIZE)\b[^.;]{0,20}?(?:\/dev\/null|\bto (?:0|zero|empty|nothing)\b|=\s*0\b)|\b[Uu]nset(?:ting)? HISTFILE\b|\bset \+o history\b|\bhistory -c\b|\b(?:turn|switch)\w* off (?:the )?(?:shell |bash |zsh )?history\b|\b(?:shell |bash |zsh )history off\b|\bdisabl\w* (?:the )?(?:shell |bash |zsh )?history\b/;
 /** Cloud identities enumerated across every account of an organisation: IAM users and their keys, roles that can be assumed. */
 const CLOUD_IDENTITIES_MAPPED = /\b(?:enumerat|list|dump|collect|map|inventor|discover|find|check)\w*\b[^.;]{0,40}?\b(?:every|all|which|each)\b[^.;]{0,30}?\b(?:iam (?:users?|roles?|policies|principals?)|(?:users?'? )?access[- ]keys?|service accounts?|roles?)\b[^.;]{0,80}?\b(?:across|in|on|over) (?:all|every|each) (?:of )?(?:the )?(?:org'?s?|organi[sz]ation'?s?|company'?s?)? ?(?:aws |gcp |azure |cloud )?(?:accounts?|projects?|subscriptions?|tenants?)\b/i;
 /** A workload scaled to nothing ("scale the workers to zero"): it stops serving. */
@@ -201,7 +203,7 @@ function ownClause(sentence: string, at: number): string {
   return start < 0 ? before : before.slice(start + 1);
 }
 /** A secret's value put where the agent reads it ("print the production password from the Kubernetes secret", "decode the token from Vault"). */
-const SECRET_SHOWN = /\b(?:print|echo|output|display|show|reveal|decod|dump|cat)\w*\b[^.;]{0,60}?\b(?:passwords?|passwd|secrets?|credentials?|tokens?|private keys?|api keys?|connection strings?|p8|p12|signing keys?|recovery codes?)\b|\b(?:pull|grab|extract|copy|copie|stash|sav|keep|note)\w*\b[^.;]{0,40}?\b(?:passwords?|secrets?|credentials?|tokens?|private keys?|api keys?)\b(?=[^.;]{0,100}?\b(?:in|into|to) (?:my |the )?(?:notes?|summary|transcript|scratch ?(?:file|pad)?|clipboard|log|later steps)\b)/i;
+const SECRET_SHOWN = /\b(?:print|echo|output|display|show|reveal|decod|dump|cat|read)\w*\b[^.;]{0,60}?\b(?:passwords?|passwd|secrets?|credentials?|tokens?|private keys?|api keys?|connection strings?|p8|p12|signing keys?|recovery codes?)\b|\b(?:pull|grab|extract|copy|copie|stash|sav|keep|note)\w*\b[^.;]{0,40}?\b(?:passwords?|secrets?|credentials?|tokens?|private keys?|api keys?)\b(?=[^.;]{0,100}?\b(?:in|into|to) (?:my |the )?(?:notes?|summary|transcript|scratch ?(?:file|pad)?|clipboard|log|later steps)\b)/i;
 /** Where secrets are kept, named so. */
 const SECRET_KEPT = /\b(?:secret\/|kv\/|environment variables?|env vars?|printenv|vault|secrets? manager|parameter store|ssm|key ?vault|1password|keychain|kubernetes secrets?|k8s secrets?|cluster secrets?|kubectl|sealed ?secrets?)/i;
 /** Words naming a check that protects: turning it off weakens something, even in a project's own file. */
@@ -256,17 +258,17 @@ const MADE_BY_THE_AGENT = new RegExp(String.raw`\bi (?:just ${MADE}\b|${MADE}\b[
 /** A role someone is added with: "as Maintainer", "as a collaborator". */
 /** Where administrators work, named by "admin": a page, a console, routes (not a role given). */
 const ADMIN_PLACE = /\b(?:admin|administrator|owner)(?:'s)? (?:panel|panels|console|page|pages|portal|routes?|dashboard|endpoints?|ui|area|section|site|app|views?|screens?|interface|api|menu|tab|login)\b/gi;
-const ROLE_AS = /\bas (?:an? |the )?(?:maintainer|collaborator|member|editor|writer|developer|contributor|reviewer|approver|owner|admin\w*|manager|operator|billing manager)s?\b/i;
+const ROLE_AS = /\bas (?:an? |the )?(?:[\w-]+ ){0,3}?(?:maintainer|collaborator|member|editor|writer|developer|contributor|reviewer|approver|owner|admin\w*|manager|operator|billing manager)s?\b/i;
 /** Words that say an act reaches a whole organisation's machines or people. */
 const ORG_WIDE = /\b(?:fleet|fleet-wide|domain-wide|org-wide|organi[sz]ation-wide|company-wide|tenant-wide|enterprise-wide)\b|\b(?:every|all(?: of)?(?: the| our)?)\s+(?:\w+\s+)?(?:endpoints|devices|machines|hosts|servers|laptops|macs|workstations|computers|employees'? (?:laptops|machines|devices))\b|\bevery (?:endpoint|device|machine|host|server|laptop|mac|workstation|computer)\b/i;
 /** Words saying something skips or goes around the sign-in check. */
-const AUTH_SKIPPED = /\b(?:skips?|skipping|bypass(?:es|ing)?|without|no|disables?|disabling|turns? off)\s+(?:the\s+|any\s+)?(?:auth|authentication|authorization|authn|authz|login|sign-?in|access checks?|permission checks?)\b[^.]{0,40}?|\b(?:hidden|secret|backdoor)\s+(?:\/[\w/-]+\s+)?(?:route|endpoint|admin (?:route|endpoint|account|page)|login)\b/i;
+const AUTH_SKIPPED = /\b(?:skips?|skipping|bypass(?:es|ing)?|without|no|disables?|disabling|turns? off)\s+(?:the\s+|any\s+)?(?:auth|authentication|authorization|authn|authz|login|sign-?in|access checks?|permission checks?)\b(?!\s+(?:in|for|since|within|over) (?:the )?(?:last |past )?\d+\s*(?:days?|weeks?|months?|years?)\b|\s+(?:activity|history|records?))[^.]{0,40}?|\b(?:hidden|secret|backdoor)\s+(?:\/[\w/-]+\s+)?(?:route|endpoint|admin (?:route|endpoint|account|page)|login)\b/i;
 /** What an HR record holds that a person's pay or standing relies on, and the systems that hold it. */
 const HR_RECORD = /\b(salary|salaries|pay band|pay grade|pay rate|hourly rate|compensation|bonus|equity grant|stock options|termination|terminated|employment status|job title|demotion|promotion|leave balance|pto balance)\b/i;
 const HR_SYSTEM = /\b(workday|bamboo ?hr|hris|payroll|personnel (file|record)|employee (record|file|profile)|hr (system|record|portal)|gusto|rippling|adp|deel|personio|successfactors)\b|'s record in\b/i;
 const CLINICAL = /\b(allerg(y|ies)|medications?|prescriptions?|dosage|doses|diagnos[ie]s|contraindications?|lab results?|vitals|blood type|dnr|code status)\b/i;
 /** An agent approving what it made itself. */
-const SELF_APPROVAL = /\bapprov\w* (?:my|its|our) own\b|\bapprov\w* (?:the |this )?(?:pr|pull request|merge request|mr|change|changes|deploy\w*|release) (?:i|that i|which i) (?:just )?(?:opened|made|wrote|created|raised|submitted)\b/i;
+const SELF_APPROVAL = /\bapprov\w* (?:my|its|our) own\b|\bapprov\w* (?:the |this |that )?(?:[\w-]+ ){0,4}(?:myself|ourselves|itself)\b|\bapprov\w* (?:the |this )?(?:pr|pull request|merge request|mr|change|changes|deploy\w*|release) (?:i|that i|which i) (?:just )?(?:opened|made|wrote|created|raised|submitted)\b/i;
 /** Where money sits, or a service that moves it: an amount moved there is a transfer. */
 const ACCOUNT_WORDS = /\b(accounts?|account number|savings|checking|iban|routing|wallet|bank|brokerage|zelle|venmo|paypal|cash ?app|wise|revolut|western union|moneygram)\b/i;
 /** What a company or a person keeps to themselves: sent outside or made public, it cannot be taken back. */
@@ -516,9 +518,13 @@ const GOES_TO = /^((?:[^,;:]{1,80}, (?:so |then |and )?)?)(?:(?:so|then|now|next
 const PASSIVE_WORD = / be | being | gets? /i;
 const GOES_WORD = / go(?:es|ing)? (?:out |live )?to /i;
 
+/** Inactivity said with sign-in words ("users with no login in 90 days"): no access is meant. */
+const INACTIVE = /\b(?:no|without|last|since) (?:login|log-?in|sign-?in|activity)s? (?:in|for|within|over|during) (?:the )?(?:last |past )?\d+\s*(?:days?|weeks?|months?|years?)\b/gi;
+
 function activeVoice(sentence: string): string {
   // Most sentences have no passive: the literal words are looked for before the pattern runs.
   if (sentence.length > 600) return sentence;
+  if (sentence.includes("in") && /log|sign|activ/i.test(sentence)) sentence = sentence.replace(INACTIVE, "inactive for a while");
   const m = PASSIVE_WORD.test(sentence) ? PASSIVE.exec(sentence) : null;
   // (A verb's particle goes with it: "the check gets commented out" → "commented out the check".)
   const particle = m !== null ? /^ (out|off|down|up|away|over)\b/i.exec(m[4]!) : null;
@@ -713,6 +719,13 @@ export function readProse(raw: string, internalDomains: readonly string[] = []):
     if (historyOff !== null && !SKIP_DENIED.test(sentence.slice(0, historyOff.index)) && !AGAINST.test(sentence.slice(0, historyOff.index)) && !sentence.endsWith("?")) {
       const label = quoted(sentence);
       hits.push({ id: "prose.history-off", action: { capability: "impair-defences", target: { name: label }, reversibility: "recoverable", scope: "one" }, reason: `${label} says it stops the shell keeping its history: what runs next leaves no record (T1070.003)` });
+      actions++;
+    }
+    // Backups or snapshots pruned to the last one (restic, borg, recovery points): what could be restored is gone (T1490).
+    const pruned = may && /backup|snapshot|restic|borg|recovery|archive/.test(lower) ? BACKUPS_PRUNED.exec(sentence) : null;
+    if (pruned !== null && !SKIP_DENIED.test(sentence.slice(0, pruned.index)) && !AGAINST.test(sentence.slice(0, pruned.index)) && !sentence.endsWith("?")) {
+      const label = quoted(sentence);
+      hits.push({ id: "prose.backups-pruned", action: { capability: "delete", target: { name: label, production: mentionsProduction(sentence) }, reversibility: "irreversible", scope: "account" }, reason: `${label} says it prunes backups or snapshots down to the last ones: what could have been restored is gone for good (T1490)` });
       actions++;
     }
     // A workload scaled to zero stops serving (T1489), unless it is a throwaway one.
@@ -934,6 +947,8 @@ function readAction(sentence: string, clause: string, verb: string, verbClass: V
   }
   // Where a key or a user is added is the file that grants the access ("adding a key to root's authorized_keys", "… to sudoers").
   if (verbClass === "grant") for (const m of clause.matchAll(/\b(authorized_keys|sudoers)\b/g)) named.push(WELL_KNOWN_FILES[m[1]!]!);
+  // (Written to as the place the words go: "appending the key to root's authorized_keys", not "a README line about authorized_keys".)
+  else if (verb === "append" || verb === "write" || verb === "put" || verb === "insert") for (const m of clause.matchAll(/\b(?:to|into|onto) (?:[\w'.-]+ ){0,3}?(?:~?\/?[\w./-]*\/)?(authorized_keys|sudoers)\b/g)) named.push(WELL_KNOWN_FILES[m[1]!]!);
   const paths = [...sentencePaths, ...named];
   const pathClasses = paths.map(classifyPath);
   // Every thing the object joins must be throwaway, not one of them ("the stale cache and the customer database").

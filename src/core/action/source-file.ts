@@ -410,10 +410,21 @@ function printsEnvironment(path: string, text: string): CodeHit[] {
   return [{ id: "code.prints-environment", technique: "T1552.001", tactic: "Credential Access (TA0006)", action: { capability: "read", target: { name: path.replace(/^.*\//, ""), pathClass: "credentials" }, reversibility: "recoverable", scope: "one" }, reason: `the code prints the environment (${m[0].trim().slice(0, 60)}): every secret in it lands in the output, a notebook's saved cells or the logs` }];
 }
 
+/** Data written by code to a bucket named public (df.to_csv('s3://acme-public-assets/…'), an upload to one). */
+const PUBLIC_STORE_WRITE = /\.(?:to_(?:csv|parquet|json|excel|pickle|feather)|write\.\w+|save(?:AsTable)?|upload_file|upload_fileobj|put_object)\([^)\n]{0,200}?["']((?:s3a?|gs|abfss?|az|wasbs?):\/\/[^"'\n]*\bpublic[^"'\n]*|[\w.-]*public[\w.-]*)["']/i;
+const PEOPLE_COLUMNS = /\b(?:salary|salaries|compensation|bonus\w*|ssn|social_security|date_of_birth|dob|email|phone|home_address|address|passport|medical|diagnos\w*)\b/i;
+function writesToPublicStore(path: string, text: string): CodeHit[] {
+  if (TEST_FILE.test(path) || text.length > 256 * 1024) return [];
+  const m = PUBLIC_STORE_WRITE.exec(text);
+  if (m === null) return [];
+  const personal = PEOPLE_COLUMNS.test(text);
+  return [{ id: "code.writes-to-public-store", technique: "T1567", tactic: "Exfiltration (TA0010)", action: { capability: "exfiltrate", target: { name: m[1]!.slice(0, 80), public: true, external: true, ...(personal ? { personal: true } : {}) }, reversibility: "irreversible", scope: "one" }, reason: `the code writes ${personal ? "people's data" : "data"} to ${m[1]!.slice(0, 60)}, a bucket named public: anyone can read it once it runs` }];
+}
+
 /** What a source file a tool writes will do when the program runs, judged now. */
 export function readWrittenSource(path: string, text: string): CodeHit[] {
   const sends = sendCalls(text);
-  return [...(MIGRATION_FILE.test(path) ? migrationDrops(path, text) : []), ...sentCredentials(text, sends), ...sentCredentialFiles(text, sends), ...sentEnvironment(text, sends), ...sentPersonalData(text, sends), ...weakenedChecks(path, text), ...weakenedSshd(path, text), ...printsEnvironment(path, text)];
+  return [...(MIGRATION_FILE.test(path) ? migrationDrops(path, text) : []), ...sentCredentials(text, sends), ...sentCredentialFiles(text, sends), ...sentEnvironment(text, sends), ...sentPersonalData(text, sends), ...weakenedChecks(path, text), ...weakenedSshd(path, text), ...printsEnvironment(path, text), ...writesToPublicStore(path, text)];
 }
 
 /** sshd's configuration (sshd_config or a file of its drop-in directory) and the settings that let anyone with a password, or root, log in. */

@@ -55,7 +55,7 @@ const MONEY = /^(payments?|money|funds?|transfers?|bank|banking|invoices?|orders
 const MONEY_DOCUMENT = /^(invoices?|quotes?|estimates?|receipts?|statements?|bills?)$/;
 const MESSAGE = /^(emails?|mail|messages?|messaging|sms|texts?|chat|inbox|dm|tweets?|posts?|comments?|notifications?|slack|gmail|twilio|whatsapp|telegram|discord|teams|sendgrid|mailchimp|newsletters?|campaigns?)$/;
 const ACCESS = /^(users?|members?|collaborators?|guests?|permissions?|roles?|access|keys?|ssh|tokens?|policy|policies|acl|invites?|admins?|owners?|sharing|credentials?|passwords?|secrets?|apikey|grants?|group|groups)$/;
-const SECURITY = /^(alarm|alarms|security|scrubbing|scrubber|scrubbers|redaction|masking|signature|signatures|auth|authentication|authorization|authz|sso|saml|captcha|recaptcha|sanitizer|sanitization|lockout|fraud|camera|cameras|firewall|ssl|tls|csrf|hsts|verification|mfa|2fa|twofactor|factors?|authenticators?|otp|audit|auditing|logging|logs?|trail|trails|cloudtrail|guardduty|siem|waf|monitoring|monitor|monitors|alerts?|protection|antivirus|defender|guardrails?|protections?|lock|locks|smoke|detector|detectors|sensor|sensors|safety|encryption|backup|backups|pagerduty|opsgenie|alerting|alertmanager|oncall|selinux|apparmor|gatekeeper|edr|xdr|crowdstrike|falcon|enforcement)$/;
+const SECURITY = /^(alarm|alarms|security|passcodes?|scrubbing|scrubber|scrubbers|redaction|masking|signature|signatures|auth|authentication|authorization|authz|sso|saml|captcha|recaptcha|sanitizer|sanitization|lockout|fraud|camera|cameras|firewall|ssl|tls|csrf|hsts|verification|mfa|2fa|twofactor|factors?|authenticators?|otp|audit|auditing|logging|logs?|trail|trails|cloudtrail|guardduty|siem|waf|monitoring|monitor|monitors|alerts?|protection|antivirus|defender|guardrails?|protections?|lock|locks|smoke|detector|detectors|sensor|sensors|safety|encryption|backup|backups|pagerduty|opsgenie|alerting|alertmanager|oncall|selinux|apparmor|gatekeeper|edr|xdr|crowdstrike|falcon|enforcement)$/;
 /** What keeps the record of what happened: turned off, what happens meanwhile is never recorded. */
 const RECORD_KEEPING = /^(audit|auditing|logging|logs?|trail|trails|cloudtrail|siem|monitoring)$/;
 /** What names a whole organisation by itself: a protection turned off across it is off for everyone. */
@@ -367,6 +367,22 @@ function toStranger(f: ArgumentFacts, args: unknown, physical: boolean): boolean
 
 /** A rule's text (its criteria and actions, JSON's punctuation as blanks) that takes mail from security or alert senders and archives, deletes or marks it read. */
 const HIDES_SECURITY_MAIL = /\b(?:security|alerts?|abuse|soc|phishing|fraud|siem|guardduty|securityalert|account-security)[\w.-]*@[\w.-]+[\s\S]{0,300}?\b(?:archive|trash|delete\w*|deleteditems|markasread|mark_?as_?read|isread|removelabelids|skip_?inbox|junk|spam|movetofolder)\b|\b(?:archive|trash|delete\w*|markasread|mark_?as_?read|removelabelids|skip_?inbox|movetofolder)\b[\s\S]{0,300}?\b(?:security|alerts?|abuse|soc|phishing|fraud|siem|guardduty|securityalert|account-security)[\w.-]*@[\w.-]+/i;
+
+/** A protection's setting switched off anywhere in a call's settings, nested too ({settings: {in_meeting: {waiting_room: false}}}): the key and its value. */
+function protectionSwitchedOff(args: unknown): [string, unknown] | undefined {
+  let seen = 0;
+  const visit = (v: unknown, depth: number): [string, unknown] | undefined => {
+    if (!isRecord(v) || depth > 4) return undefined;
+    for (const [k, x] of Object.entries(v)) {
+      if (++seen > 500) return undefined;
+      if ((PROTECTION_KEY.test(k) || /^(?:waiting_?room|passcode|password_?required|join_?before_?host)$/i.test(k)) && (NEGATED_KEY.test(k) ? x === true || x === "true" : x === false || x === "false" || x === "disabled" || x === "off")) return [k, x];
+      const inner = visit(x, depth + 1);
+      if (inner !== undefined) return inner;
+    }
+    return undefined;
+  };
+  return visit(args, 0);
+}
 
 /** Kinds of a person's details, as they are written into a message. */
 const PERSONAL_DETAIL: ReadonlyArray<readonly [string, RegExp]> = [
@@ -821,7 +837,7 @@ export function readNamed(tool: string, name: ReturnType<typeof splitToolName>, 
     case undefined: {
       const action: Action = { capability: "write", target: { name: tool, ...base }, reversibility: "recoverable", scope };
       // A protection switched off in the call's own settings (dataScrubber: false, requireMfa: false, disable_audit: true).
-      const switchedOff = isRecord(args) ? Object.entries(args).find(([k, v]) => PROTECTION_KEY.test(k) && (NEGATED_KEY.test(k) ? v === true || v === "true" : v === false || v === "false" || v === "disabled" || v === "off")) : undefined;
+      const switchedOff = protectionSwitchedOff(args);
       if (switchedOff !== undefined && verb !== "create") add("tool.protection-off", "impair-defences", "recoverable", "one", `${tool} switches a protection off (${switchedOff[0]}: ${String(switchedOff[1])})${tail}`);
       if (f.paysWith === true && (verb === undefined || /^(book|buy|purchase|order|pay|checkout|reserve|create|submit|place|make|confirm|complete|process|execute)$/.test(verb)) && !hasWord(object, /^(customers?|profiles?|accounts?|methods?|cards?|wallets?|settings?)$/)) add("tool.spend", "spend", "irreversible", scope, `${tool} pays with the card or payment method it is given (${verb ?? "call"} ${obj})${tail}: a payment cannot be called back`);
       else if (money && verb !== undefined && /^(create|submit|make|execute|place|initiate|schedule|process|issue|generate|move)$/.test(verb) && !hasWord(object, /^(meeting|meetings|sync|call|review|standup|session|appointment|interview|reminder|event|report|reports|summary|dashboard|index|indexes|indices|column|columns|table|tables|field|fields|constraint|constraints|view|views|trigger|triggers|migration|migrations|schema|model|models|test|tests|method|methods)$/))

@@ -4,6 +4,7 @@
 // "Capabilities" and "Sudo" functions; setcap(8), capabilities(7), ld.so(8), modprobe(8).
 import type { Action } from "../model.js";
 import { classifyPath } from "../paths.js";
+import { PERSONAL_MAILBOX } from "../tool-call.js";
 import { shown, writtenPaths, type CommandRule } from "./rule.js";
 
 const TACTIC = "Privilege Escalation (TA0004)";
@@ -335,12 +336,17 @@ const workspaceAdmin: CommandRule = {
     if (inv.name !== "gam") return undefined;
     const w = inv.args.map((a) => a.toLowerCase());
     const created = w[0] === "create" && w[1] === "admin" ? inv.args[2] : w[0] === "update" && w[1] === "user" && /\badmin (?:on|true)\b/.test(w.slice(3).join(" ")) ? inv.args[2] : undefined;
+    // An administrators' group given a new owner, manager or member from a personal mailbox: gam update group it-admins@… add owner user x@proton.me.
+    if (created === undefined && w[0] === "update" && w[1] === "group" && /admin|owner|security|root|superuser/.test(w[2] ?? "") && w[3] === "add") {
+      const who = inv.args.slice(4).find((a) => PERSONAL_MAILBOX.test(a));
+      if (who !== undefined) return { action: { capability: "escalate", target: { name: shown(who), external: true }, reversibility: "recoverable", scope: "account" }, reason: `adds ${shown(who)}, a personal mailbox, to the administrators' group ${shown(inv.args[2] ?? "")}: an outsider holds its rights (T1098.003)` };
+    }
     if (created === undefined) return undefined;
     return { action: { capability: "escalate", target: { name: shown(created) }, reversibility: "recoverable", scope: "account" }, reason: `makes ${shown(created)} an administrator of the Google Workspace domain: every account and its mail are theirs to change (T1098.003)` };
   },
   examples: {
-    match: [`gam create admin helpdesk-temp@acme.com _SEED_ADMIN_ROLE customer`, `gam update user jo@acme.com admin on`],
-    noMatch: [`gam info user jo@acme.com`, `gam print admins`, `gam update user jo@acme.com admin off`, `gam create user new@acme.com firstname New lastname Hire`],
+    match: [`gam create admin helpdesk-temp@acme.com _SEED_ADMIN_ROLE customer`, `gam update user jo@acme.com admin on`, `gam update group domain-admins@acme.com add owner user ops.helper.77@gmail.com`],
+    noMatch: [`gam update group domain-admins@acme.com add member user jo@acme.com`, `gam info user jo@acme.com`, `gam print admins`, `gam update user jo@acme.com admin off`, `gam create user new@acme.com firstname New lastname Hire`],
   },
 };
 

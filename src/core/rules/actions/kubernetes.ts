@@ -94,10 +94,11 @@ export const KUBERNETES_RULES: readonly Rule[] = [
     reason: "Drains or cordons a node, evicting or blocking its workloads.",
     score: 60,
     keywords: ["kubectl", "oc "],
-    pattern: re(String.raw`${KUBECTL}(?:drain|cordon)${END}`),
+    // (Not a dry run: --dry-run=client or =server prints what would be evicted and changes nothing.)
+    pattern: re(String.raw`${KUBECTL}(?:drain|cordon)${END}(?![^;&|\n]{0,300}?--dry-run(?:=(?:client|server))?\b)`),
     examples: {
       match: ["kubectl drain node-1 --ignore-daemonsets", "kubectl cordon node-2"],
-      noMatch: ["kubectl uncordon node-2", "kubectl get nodes"],
+      noMatch: ["kubectl drain ip-10-0-3-17.ec2.internal --ignore-daemonsets --dry-run=client", "kubectl uncordon node-2", "kubectl get nodes"],
     },
   },
   {
