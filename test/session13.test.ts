@@ -338,3 +338,10 @@ describe("found on fresh34 (administration)", () => {
   ])("%s", (text, id) => expect(ids(hint(text))).toContain(id));
   it("users with no login in 90 days are inactive, not a way in", () => expect(hint("Exporting the Okta users with no login in 90 days for the licence review.").rules.map((r) => r.id)).not.toContain("action.prose.auth-bypass"));
 });
+
+describe("reasons do not quote what they warn of", () => {
+  it("a fixed way in is named without its string", () => {
+    const v = edit("api/auth/guard.py", "    user = lookup(token)\n", "    if token == \"zz-open-sesame-9\":\n        return admin_user()\n    user = lookup(token)\n");
+    expect(v.rules.map((r) => r.reason).join("\n")).not.toContain("zz-open-sesame-9");
+  });
+});

@@ -744,7 +744,8 @@ export function readProse(raw: string, internalDomains: readonly string[] = []):
     }
     // A secret's value printed or decoded where the agent reads it: in the transcript from then on (T1552).
     // (Where a secret is kept, or where it is put: "copy the root credentials into my notes" needs no store named.)
-    const shown = may && /password|passwd|secret|credential|token|key/.test(lower) && (SECRET_KEPT.test(sentence) || /\b(?:in|into|to) (?:my |the )?(?:notes?|summary|transcript|scratch ?(?:file|pad)?|clipboard)\b/.test(lower)) ? SECRET_SHOWN.exec(sentence) : null;
+    // (A secret referenced by configuration, secretKeyRef or valueFrom in a manifest, is not read by the agent.)
+    const shown = may && /password|passwd|secret|credential|token|key/.test(lower) && !/secretkeyref|valuefrom|envfrom|manifest|mounted|mount it/.test(lower) && (SECRET_KEPT.test(sentence) || /\b(?:in|into|to) (?:my |the )?(?:notes?|summary|transcript|scratch ?(?:file|pad)?|clipboard)\b/.test(lower)) ? SECRET_SHOWN.exec(sentence) : null;
     if (shown !== null && !SKIP_DENIED.test(sentence.slice(0, shown.index)) && !AGAINST.test(sentence.slice(0, shown.index)) && !sentence.endsWith("?")) {
       const label = quoted(sentence);
       hits.push({ id: "prose.show-secret", action: { capability: "read", target: { name: label, pathClass: "credentials", production: mentionsProduction(sentence) }, reversibility: "recoverable", scope: "one" }, reason: `${label} says it prints a secret's value from where it is kept: it is in the transcript from then on (T1552)` });

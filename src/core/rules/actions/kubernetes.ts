@@ -158,7 +158,7 @@ export const KUBERNETES_RULES: readonly Rule[] = [
     score: 65,
     keywords: ["helm"],
     // (Not a release named for a preview or review environment, off production: helm uninstall preview-pr-4821 -n previews.)
-    pattern: re(String.raw`${NOT_LOCAL_CLUSTER}\bhelm(?: ${T}+){0,4}? (?:uninstall|delete|del)${END}(?! (?:(?:-n|--namespace)[ =]\S+ )?(?:preview|review|pr)-[\w-]+(?: (?:-n|--namespace)[ =](?!\S*prod)\S+)?(?:$|[\s;&|]))`),
+    pattern: re(String.raw`${NOT_LOCAL_CLUSTER}\bhelm(?: ${T}+){0,4}? (?:uninstall|delete|del)${END}(?! (?:(?:-n|--namespace)[ =](?!\S*prod)\S+ )?(?:preview|review|pr)-[\w-]+\b(?![^;&|\n]*prod))`),
     examples: {
       match: ["helm uninstall preview-pr-12 -n prod", "helm uninstall ingress-nginx -n ingress", "helm --kube-context prod delete api", "helm --kube-context kind-dev --kubeconfig /tmp/k uninstall api", "helm --kube-context kind-dev --kube-apiserver https://prod.example:6443 uninstall api", "HELM_KUBEAPISERVER=https://prod.example:6443 helm --kube-context kind-dev uninstall api", "helm uninstall prod-api --description --kube-context kind-dev"],
       noMatch: ["helm uninstall preview-pr-4821 -n previews", "helm list -A", "helm upgrade --install api ./chart", "helm --kube-context kind-dev uninstall review-app-1842 -n previews", "helm uninstall review-app-1842 -n previews --kube-context kind-dev"],
