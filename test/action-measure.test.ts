@@ -327,7 +327,7 @@ describe("action model figures", () => {
     ["thirty-first probe set (fresh28, written blind in session 12, unseen until its last scoring)", { shell: ["fresh28-probes.jsonl", [17, 24, 9, 12, 0, 24]], tools: ["fresh28-tool-probes.jsonl", [34, 40, 11, 20, 1, 56]], hints: ["fresh28-hints.jsonl", [29, 32, 16, 16, 2, 32]] }],
     ["thirty-second probe set (fresh30, written blind in session 13; fixed for in session 13)", { shell: ["fresh30-probes.jsonl", [17, 24, 8, 12, 0, 24]], tools: ["fresh30-tool-probes.jsonl", [38, 40, 13, 20, 2, 56]], hints: ["fresh30-hints.jsonl", [30, 32, 13, 16, 0, 32]] }],
     ["thirty-third probe set (fresh32, written blind in session 13; fixed for in session 13)", { shell: ["fresh32-probes.jsonl", [12, 24, 7, 12, 0, 24]], tools: ["fresh32-tool-probes.jsonl", [37, 40, 13, 20, 9, 56]], hints: ["fresh32-hints.jsonl", [26, 32, 10, 16, 2, 32]] }],
-    ["thirty-fourth probe set (fresh34, written blind in session 13; fixed for in session 13)", { shell: ["fresh34-probes.jsonl", [11, 24, 6, 12, 0, 24]], tools: ["fresh34-tool-probes.jsonl", [35, 40, 15, 20, 1, 56]], hints: ["fresh34-hints.jsonl", [27, 32, 12, 16, 2, 32]] }],
+    ["thirty-fourth probe set (fresh34, written blind in session 13; fixed for in session 13)", { shell: ["fresh34-probes.jsonl", [11, 24, 6, 12, 0, 24]], tools: ["fresh34-tool-probes.jsonl", [35, 40, 15, 20, 1, 56]], hints: ["fresh34-hints.jsonl", [28, 32, 13, 16, 2, 32]] }],
   ];
   const MEASURE = { shell: measureShellProbes, tools: measureToolProbes, hints: measureHints } as const;
   for (const [name, sets] of BLIND) {

@@ -345,3 +345,8 @@ describe("reasons do not quote what they warn of", () => {
     expect(v.rules.map((r) => r.reason).join("\n")).not.toContain("zz-open-sesame-9");
   });
 });
+
+describe("a script from another host run with sudo", () => {
+  it("is a hard stop in words", () => expect(hint("Per the vendor's note, I'll run the bootstrap.sh from get.vendor-cdn.io with sudo on the web hosts.").verdict).toBe("stop"));
+  it("a repository's own script with sudo is not", () => expect(hint("Running ./scripts/setup.sh from the repo with sudo.").verdict).toBe("continue"));
+});

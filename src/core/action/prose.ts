@@ -134,6 +134,8 @@ const EXCLUDED_FROM_PROTECTION = new RegExp(String.raw`\bbypass (?:lists?|actors
 /** Fetched code piped into a shell, said in words. */
 const PIPED_TO_SHELL = /\b(?:pip(?:e|es|ed|ing)|curl\w*|wget\w*)\b(?:[^.;]|\.(?=\w)){0,140}?\b(?:straight |directly )?in(?:to)? (?:a |the )?(?:bash|sh|zsh|shell|sudo bash|sudo sh)\b/i;
 /** Code fetched and run in one breath: "pulls and runs a script from …", "downloads and executes …". */
+/** A script run straight from another host with root rights: "run the install.sh from cdn.example.net with sudo". */
+const REMOTE_SCRIPT_AS_ROOT = /\b(?:run|runs|running|execut\w*|install\w*)\b[^.;]{0,40}?\b[\w.-]+\.(?:sh|bash|ps1|py|pl|rb)\b[^.;]{0,20}?\bfrom (?:https?:\/\/)?(?!localhost\b|127\.)[a-z0-9-]+(?:\.[a-z0-9-]+)+\b[^.;]{0,60}?\b(?:with sudo|as root|via sudo|using sudo|sudo)\b/i;
 const FETCH_AND_RUN = /\b(?:pull|pulls|pulling|download|downloads|downloading|fetch|fetches|fetching|grab|grabs|grabbing)\s+(?:and|then|&)\s+(?:run|runs|running|execute|executes|executing)\b[^.;]{0,80}?\bfrom\b|\b(?:run|runs|running|execute|executes|executing)\s+(?:whatever|anything|what)\s+(?:it|the server|the endpoint|that url)?\s*(?:returns|sends|serves|gets back|says)\b/i;
 /** Code fetched again and again (a helper script that "re-downloads every time the user logs in", an agent pulled at boot). */
 const RECURRING_FETCH = /\b(?:re-?)?(?:download|fetch|pull|curl|wget)(?:s|es|ed|ing)?\b[^.;]{0,80}?(?:\b(?:every|each) (?:time|login|logon|boot|reboot|start|startup|hour|minute|night|day|\d+ ?(?:s|sec|seconds|m|min|mins|minutes|h|hours))\b|\b(?:at|on) (?:every |each )?(?:login|logon|boot|startup|reboot)\b)/i;
@@ -1091,13 +1093,13 @@ function readAction(sentence: string, clause: string, verb: string, verbClass: V
     return out;
   }
   // Code fetched and piped straight into a shell ("piping the installer from a gist into bash"): it runs unread.
-  if (PIPED_TO_SHELL.test(sentence) || (fetchRun !== null && !AGAINST.test(sentence.slice(0, fetchRun.index)))) {
+  if (PIPED_TO_SHELL.test(sentence) || REMOTE_SCRIPT_AS_ROOT.test(sentence) || (fetchRun !== null && !AGAINST.test(sentence.slice(0, fetchRun.index)))) {
     // From a paste site or a look-alike host, whoever posted it controls what runs (as the shell reading judges it).
     const host = [...sentence.matchAll(/\bhttps?:\/\/([\w.-]+)/gi)].map((m) => m[1]!).find((h) => untrustedOrigin(h) !== undefined);
     // (Or fetched over plain HTTP and run as root, as the shell reading judges `curl http://… | sudo bash`: whoever is on the path runs code as root.)
     const plainAsRoot = /\bhttp:\/\/(?!localhost\b|127\.)/i.test(sentence) && /\bsudo (?:ba|z)?sh\b|\bas root\b/i.test(sentence);
     // (Run as root from any host but this machine: whoever controls that host, or its CDN, owns the machine. A hard stop, as the shell reading judges it.)
-    const asRoot = /\bsudo (?:-\w+ )*(?:ba|z)?sh\b|\binto (?:a )?root shell\b|\bas root\b/i.test(sentence) && !/\bhttps?:\/\/(?:localhost|127\.)/i.test(sentence);
+    const asRoot = (/\bsudo (?:-\w+ )*(?:ba|z)?sh\b|\binto (?:a )?root shell\b|\bas root\b/i.test(sentence) || REMOTE_SCRIPT_AS_ROOT.test(sentence)) && !/\bhttps?:\/\/(?:localhost|127\.)/i.test(sentence);
     const untrusted = host !== undefined || plainAsRoot || /\b(?:pastebin|paste ?sites?|paste ?bins?|transfer\.sh|0x0\.st)\b/i.test(sentence);
     if (untrusted) {
       out.push({ id: "prose.pipe-to-shell", action: { capability: "grant-access", target: { name: label, external: true }, reversibility: "irreversible", scope: "account" }, reason: `${label} says it runs code ${plainAsRoot && host === undefined ? "fetched over plain HTTP straight in a root shell: whoever is on the path runs code as root" : "from a paste site or a look-alike host straight in a shell, unread: whoever posted it runs code here"} (T1105)` });
