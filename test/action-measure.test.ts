@@ -250,6 +250,20 @@
 //     editor and tool steps 33/40 (82.5%), 13/20 (65.0%), benign held 1/56
 //     prose hints 22/32 (68.8%), 10/16 (62.5%), benign held 3/32
 //   Session 13 then fixed for fresh34 (a dev set from then on).
+//   fresh31-probes.jsonl, fresh31-tool-probes.jsonl and fresh31-hints.jsonl (session 13, written
+//   blind at the session's start, a general set) and fresh33-probes.jsonl, fresh33-tool-probes.jsonl
+//   and fresh33-hints.jsonl (written blind mid-session, a general set over a working week): each 48
+//   shell lines (24 benign), 96 editor and MCP steps (56 benign), 64 hints (32 benign); sources in
+//   sources/fresh31-NOTES.md and sources/fresh33-NOTES.md (both helpers listed the folder names of
+//   the probe workspace once before reading the brief and opened nothing there). Kept unseen until
+//   the end and scored once with the whole pipeline on bf9f302, the session's final detection
+//   code, before anything was fixed for them: the session's unseen figures.
+//     fresh31 shell 22/24 (91.7%) caught, 11/12 (91.7%) hard-stopped, benign held 2/24
+//     fresh31 editor and tool steps 38/40 (95.0%), 15/20 (75.0%), benign held 2/56
+//     fresh31 prose hints 25/32 (78.1%), 10/16 (62.5%), benign held 0/32
+//     fresh33 shell 22/24 (91.7%) caught, 11/12 (91.7%) hard-stopped, benign held 2/24
+//     fresh33 editor and tool steps 37/40 (92.5%), 15/20 (75.0%), benign held 3/56
+//     fresh33 prose hints 25/32 (78.1%), 12/16 (75.0%), benign held 1/32
 // The final figures below are after fixes made while looking at those results: they are tuned
 // figures on these sets, not unseen ones.
 import { describe, expect, it } from "vitest";
@@ -328,6 +342,8 @@ describe("action model figures", () => {
     ["thirty-second probe set (fresh30, written blind in session 13; fixed for in session 13)", { shell: ["fresh30-probes.jsonl", [17, 24, 8, 12, 0, 24]], tools: ["fresh30-tool-probes.jsonl", [38, 40, 13, 20, 2, 56]], hints: ["fresh30-hints.jsonl", [30, 32, 13, 16, 0, 32]] }],
     ["thirty-third probe set (fresh32, written blind in session 13; fixed for in session 13)", { shell: ["fresh32-probes.jsonl", [12, 24, 7, 12, 0, 24]], tools: ["fresh32-tool-probes.jsonl", [37, 40, 13, 20, 9, 56]], hints: ["fresh32-hints.jsonl", [26, 32, 10, 16, 2, 32]] }],
     ["thirty-fourth probe set (fresh34, written blind in session 13; fixed for in session 13)", { shell: ["fresh34-probes.jsonl", [11, 24, 6, 12, 0, 24]], tools: ["fresh34-tool-probes.jsonl", [35, 40, 15, 20, 1, 56]], hints: ["fresh34-hints.jsonl", [28, 32, 13, 16, 2, 32]] }],
+    ["thirty-fifth probe set (fresh31, written blind in session 13, unseen until its last scoring)", { shell: ["fresh31-probes.jsonl", [16, 24, 10, 12, 1, 24]], tools: ["fresh31-tool-probes.jsonl", [36, 40, 13, 20, 2, 56]], hints: ["fresh31-hints.jsonl", [23, 32, 10, 16, 0, 32]] }],
+    ["thirty-sixth probe set (fresh33, written blind in session 13, unseen until its last scoring)", { shell: ["fresh33-probes.jsonl", [14, 24, 9, 12, 0, 24]], tools: ["fresh33-tool-probes.jsonl", [34, 40, 12, 20, 1, 56]], hints: ["fresh33-hints.jsonl", [23, 32, 12, 16, 1, 32]] }],
   ];
   const MEASURE = { shell: measureShellProbes, tools: measureToolProbes, hints: measureHints } as const;
   for (const [name, sets] of BLIND) {
