@@ -133,6 +133,9 @@ function shortCircuited(oldText: string, newText: string): string | undefined {
   return count(newText) > count(oldText) ? def[1] : undefined;
 }
 
+/** A refusal of a request that did not sign in or may not do this: a 401 or 403, PermissionDenied, Forbidden. */
+const REFUSAL = /\bstatus(?:_code)?\s*[(=:]\s*(?:401|403)\b|\babort\(\s*(?:401|403)\b|\b(?:HttpResponseForbidden|PermissionDenied|AuthenticationFailed|NotAuthenticated|UnauthorizedException|ForbiddenException|HTTPUnauthorized|HTTPForbidden)\b|\bres\.sendStatus\(\s*(?:401|403)\s*\)|\bHttpStatus(?:Code)?\.(?:UNAUTHORIZED|FORBIDDEN|Unauthorized|Forbidden)\b|\bhttp\.Status(?:Unauthorized|Forbidden)\b/g;
+
 /** A signature check turned off in a JWT library's call: `options={"verify_signature": False}`, `algorithms=["none"]`. */
 const SIGNATURE_OFF = /["']?verify_(?:signature|exp|aud|iss)["']?\s*[:=]\s*(?:False|false)\b|\balgorithms\s*[:=]\s*\[\s*["']none["']\s*\]|\bignoreExpiration\s*:\s*true\b/;
 
@@ -273,10 +276,13 @@ export function editWeakens(path: string, oldText: string, newText: string): Cod
   if (shortCut !== undefined) {
     out.push({ id: "code.check-short-circuited", technique: "T1556", tactic: "Credential Access (TA0006)", action: { capability: "impair-defences", target: { name, production }, reversibility: "recoverable", scope: "one" }, reason: `the edit makes ${shortCut} return success before its real check: whoever meets the new condition is let in without the password or signature` });
   }
-  const removed = removedCheckNames(oldText, newText);
+  // A refusal taken out of code that guards sign-in or access (return 401, raise PermissionDenied, abort(403)): what it refused now goes through.
+  const refusals = (t: string) => activeCode(t.slice(0, MAX_TEXT)).match(REFUSAL)?.length ?? 0;
+  const refusalRemoved = (AUTH_PATH.test(path) || /\b(?:auth\w*|session|login|token|permission|role)\b/i.test(oldText)) && refusals(newText) < refusals(oldText);
+  const removed = [...removedCheckNames(oldText, newText), ...(refusalRemoved ? ["its refusal of unauthenticated or forbidden requests"] : [])];
   const signatureOff = SIGNATURE_OFF.exec(activeCode(newText.slice(0, MAX_TEXT)));
   if (removed.length > 0 || (signatureOff !== null && !SIGNATURE_OFF.test(oldText))) {
-    const what = removed.length > 0 ? `no longer calls ${removed.slice(0, 2).join(", ")}` : `turns a token check off (${signatureOff![0].trim()})`;
+    const what = removed.length > 0 ? `no longer makes ${removed.slice(0, 2).join(", ")}` : `turns a token check off (${signatureOff![0].trim()})`;
     out.push({ id: "code.check-removed", technique: "T1556", tactic: "Defense Evasion (TA0005)", action: { capability: "impair-defences", target: { name, production }, reversibility: "recoverable", scope: "one" }, reason: `the edit to ${name} ${what}: requests that check refused now go through` });
   }
   return out;

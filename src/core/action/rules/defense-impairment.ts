@@ -271,12 +271,15 @@ const hooksSkipped: CommandRule = {
     const words = inv.args.filter((a, i) => !a.startsWith("-") && !/^-(c|C)$/.test(inv.args[i - 1] ?? ""));
     const sub = words[0];
     if (sub !== "commit" && sub !== "push" && sub !== "merge" && sub !== "am" && sub !== "rebase") return undefined;
+    // pre-commit's SKIP variable naming a secret or security scanner hook (SKIP=gitleaks,detect-private-key git commit …).
+    const skipped = inv.env.get("SKIP");
+    if (skipped !== undefined && /gitleaks|detect-private-key|detect-secrets|trufflehog|ggshield|talisman|bandit|semgrep|check-added-large-files|detect-aws-credentials/.test(skipped)) return { action: impair(`git ${sub} hooks`, "one", "recoverable", "project"), reason: `runs git ${sub} with pre-commit told to skip ${shown(skipped)}: the secret or security scan does not run for it (T1562.001)` };
     if (!noVerify(inv.args, sub === "commit")) return undefined;
     return { action: impair(`git ${sub} hooks`, "one", "recoverable", "project"), reason: `runs git ${sub} with --no-verify: the repository's hooks (secret scans, checks) are skipped for it (T1562.001)` };
   },
   examples: {
-    match: [`git commit --no-verify -am "wip"`, `git -c user.name="dependabot[bot]" commit --no-verify -am "chore(deps): bump axios"`, `git push --no-verify origin main`, `git commit -n -m "skip hooks"`, `git commit -nm wip`],
-    noMatch: [`git commit -m -n`, `git commit -m "fix: null check"`, `git push origin feature/x`, `git log -n 5`, `git commit --amend --no-edit`],
+    match: [`SKIP=gitleaks,detect-private-key git commit -am "add fixtures"`, `git commit --no-verify -am "wip"`, `git -c user.name="dependabot[bot]" commit --no-verify -am "chore(deps): bump axios"`, `git push --no-verify origin main`, `git commit -n -m "skip hooks"`, `git commit -nm wip`],
+    noMatch: [`SKIP=eslint git commit -m "wip"`, `git commit -m -n`, `git commit -m "fix: null check"`, `git push origin feature/x`, `git log -n 5`, `git commit --amend --no-edit`],
   },
 };
 

@@ -368,6 +368,8 @@ const cloudDelete: CommandRule = {
     const a = inv.args;
     // A dry run lists what would go and removes nothing (aws s3 rm --dryrun; any of these CLIs given --dryrun or --dry-run).
     if (a.some((x) => /^--(dryrun|dry-run)$/.test(x))) return undefined;
+    // A cluster on this machine (kind, minikube, k3d, Docker Desktop, Rancher Desktop), named so by --context: the developer's own.
+    if ((inv.name === "kubectl" || inv.name === "oc") && localContext(a)) return undefined;
     const words = a.filter((x) => !x.startsWith("-"));
     let deletes = false;
     if (inv.name === "gcloud" || inv.name === "az" || inv.name === "doctl" || inv.name === "hcloud" || inv.name === "linode-cli") deletes = words.includes("delete") || (words[0] === "storage" && words[1] === "rm" && a.some((x) => /^(-r|-R|--recursive)$/.test(x)));
@@ -387,9 +389,15 @@ const cloudDelete: CommandRule = {
   },
   examples: {
     match: [`gcloud storage rm --recursive gs://acme-prod-db-backups/**`, `az group delete --name rg-acme-prod --yes`, `aws s3 rm s3://backups --recursive`, `aws rds delete-db-instance --db-instance-identifier prod-db`, `gcloud projects delete acme-prod`, `gsutil -m rm -r gs://exports`, `kubectl delete namespace payments`, `heroku apps:destroy --app acme-prod --confirm acme-prod`, `gcloud compute instances delete test-vm`],
-    noMatch: [`aws s3 rm s3://scratch-dev/runs/ --recursive --dryrun`, `gcloud storage ls gs://b`, `aws s3 rm s3://b/one.txt`, `az group list`, `kubectl delete pod api-7d9f`, `gsutil rm gs://b/one.txt`, `aws s3 cp a s3://b/a`, `gcloud sql instances describe db`],
+    noMatch: [`kubectl delete namespace pr-4821-preview --context kind-local --wait=false`, `aws s3 rm s3://scratch-dev/runs/ --recursive --dryrun`, `gcloud storage ls gs://b`, `aws s3 rm s3://b/one.txt`, `az group list`, `kubectl delete pod api-7d9f`, `gsutil rm gs://b/one.txt`, `aws s3 cp a s3://b/a`, `gcloud sql instances describe db`],
   },
 };
+
+/** A kubectl context of a cluster on this machine: kind-*, minikube, k3d-*, docker-desktop, rancher-desktop, colima. One --context only. */
+function localContext(a: readonly string[]): boolean {
+  const contexts = a.flatMap((x, i) => (x === "--context" ? [a[i + 1] ?? ""] : x.startsWith("--context=") ? [x.slice(10)] : []));
+  return contexts.length === 1 && /^(?:kind-[\w-]+|minikube|k3d-[\w-]+|docker-desktop|docker-for-desktop|rancher-desktop|colima(?:-[\w-]+)?|orbstack)$/.test(contexts[0]!) && !a.some((x) => /--(?:server|kubeconfig)\b|^-s$/.test(x));
+}
 
 /** A framework's schema migration: rails db:migrate, manage.py migrate, alembic upgrade, prisma migrate deploy, knex/sequelize/goose/flyway/liquibase. */
 function migrationRun(inv: Invocation): string | undefined {
