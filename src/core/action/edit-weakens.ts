@@ -7,7 +7,8 @@
 // says the same of a whole file); so is prose (README, docs).
 import type { CodeHit } from "./code.js";
 
-const MAX_TEXT = 64 * 1024;
+// (Each text is read to 16 KB: an edit is most often a few lines, and the patterns below must stay cheap on a hostile one.)
+const MAX_TEXT = 16 * 1024;
 /** Tests, fixtures and examples, whose code does not run in the product. */
 const TEST_FILE = /(?:^|\/)(?:tests?|__tests__|spec|specs|fixtures?|examples?|testdata|e2e)\/|(?:^|\/)(?:test_[^/]*|[^/]*_test\.\w+|[^/]*\.(?:test|spec)\.\w+|conftest\.py)$/i;
 /** Prose, whose words configure nothing. */
