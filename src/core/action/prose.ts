@@ -954,13 +954,14 @@ function readAction(sentence: string, clause: string, verb: string, verbClass: V
   // (A plain loop: this runs for every verb of every sentence, and only a word with a dot can be a file name.)
   const named: string[] = [];
   for (const w of words) {
-    if (Object.hasOwn(WELL_KNOWN_FILES, w)) named.push(WELL_KNOWN_FILES[w]!);
+    // (A file named as what a text is about is no file written: "a README line about authorized_keys setup".)
+    if (Object.hasOwn(WELL_KNOWN_FILES, w)) { if (!new RegExp(String.raw`\b(?:about|regarding|describing|explaining|documenting|mentioning|on how to (?:use|set up|configure)|docs? (?:on|for)) (?:the |our |a |how )?(?:[\w-]+ )?${w.replace(/[.]/g, "\\.")}\b`, "i").test(sentence)) named.push(WELL_KNOWN_FILES[w]!); }
     else if (w.includes(".") && NAMED_FILE.test(w)) named.push(`./${w}`);
   }
   // Where a key or a user is added is the file that grants the access ("adding a key to root's authorized_keys", "… to sudoers").
-  if (verbClass === "grant") for (const m of clause.matchAll(/\b(authorized_keys|sudoers)\b/g)) named.push(WELL_KNOWN_FILES[m[1]!]!);
+  if (verbClass === "grant" && !/\b(?:about|regarding|describing|explaining|documenting|mentioning) (?:the |our |a |how )?(?:[\w-]+ )?(?:authorized_keys|sudoers)\b/i.test(clause)) for (const m of clause.matchAll(/\b(authorized_keys|sudoers)\b/g)) named.push(WELL_KNOWN_FILES[m[1]!]!);
   // (Written to as the place the words go: "appending the key to root's authorized_keys", not "a README line about authorized_keys".)
-  else if (verb === "append" || verb === "write" || verb === "put" || verb === "insert") for (const m of clause.matchAll(/\b(?:to|into|onto) (?:[\w'.-]+ ){0,3}?(?:~?\/?[\w./-]*\/)?(authorized_keys|sudoers)\b/g)) named.push(WELL_KNOWN_FILES[m[1]!]!);
+  else if (verb === "append" || verb === "write" || verb === "put" || verb === "insert") for (const m of clause.matchAll(/\b(?:to|into|onto) (?:(?!about |regarding |describing |explaining |documenting |on |for )[\w'.-]+ ){0,3}?(?:~?\/?[\w./-]*\/)?(authorized_keys|sudoers)\b/g)) named.push(WELL_KNOWN_FILES[m[1]!]!);
   const paths = [...sentencePaths, ...named];
   const pathClasses = paths.map(classifyPath);
   // Every thing the object joins must be throwaway, not one of them ("the stale cache and the customer database").
