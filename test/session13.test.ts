@@ -375,3 +375,11 @@ describe("a file named as what a text is about is not written", () => {
   it("a README line about authorized_keys is not a write to it", () => expect(ids(hint("Appending a line to the README about authorized_keys setup."))).not.toContain("action.prose.write-protected-path"));
   it("a key appended to root's authorized_keys is", () => expect(ids(hint("Appending the deploy key to root's authorized_keys on web-1."))).toContain("action.prose.write-protected-path"));
 });
+
+describe("a connection a reason quotes keeps its secrets out", () => {
+  it("a libpq-style password in a test configuration pointed at staging is not quoted", () => {
+    const v = edit("tests/settings.py", 'DSN = "host=localhost dbname=app_test"', 'DSN = "host=db.staging.internal password=Pr0d-Hunter2 dbname=app"');
+    expect(ids(v)).toContain("action.code.dev-points-at-deployed");
+    expect(v.rules.map((r) => r.reason).join("\n")).not.toContain("Pr0d-Hunter2");
+  });
+});

@@ -1,23 +1,20 @@
 // What an edit takes away, read from its old and new text side by side: a protection that was on
 // and is now off, a threshold made weaker, a check the code made that it no longer makes, a
-// security test put aside. The new text alone cannot say this ("enabled: false" is as often a
-// feature flag as a protection turned off); the pair can. All of these are recoverable (the edit
-// can be reverted) and none runs now, so each is a pause (T1562.001, T1556), never a hard stop.
-// Tests, fixtures and a developer's own local or test configuration are left alone (source-file.ts
-// says the same of a whole file); so is prose (README, docs).
+// security test put aside, an allow list opened, a destination or a retention changed. The new text
+// alone cannot say this ("enabled: false" is as often a feature flag as a protection turned off);
+// the pair can. Most are pauses (the edit can be reverted and runs later); a fixed way into sign-in
+// code, a payment destination fixed to one account and people's fields made public are scored as
+// what they lead to. Tests, fixtures and a developer's own local or test configuration are left
+// alone (source-file.ts says the same of a whole file); so is prose (README, docs).
 import type { CodeHit } from "./code.js";
+import { belowHome, PRODUCTION_PATH, TEST_FILE } from "./source-file.js";
 
 // (Each text is read to 16 KB: an edit is most often a few lines, and the patterns below must stay cheap on a hostile one.)
 const MAX_TEXT = 16 * 1024;
-/** Tests, fixtures and examples, whose code does not run in the product. */
-const TEST_FILE = /(?:^|\/)(?:tests?|__tests__|spec|specs|fixtures?|examples?|testdata|e2e)\/|(?:^|\/)(?:test_[^/]*|[^/]*_test\.\w+|[^/]*\.(?:test|spec)\.\w+|conftest\.py)$/i;
 /** Prose, whose words configure nothing. */
 const PROSE_FILE = /\.(?:md|mdx|markdown|rst|txt|adoc|html?)$/i;
 /** A developer's own configuration (dev, local, test, an example), by its path below the home directory. */
 const OWN_CONFIG = /(?:^|[^a-z0-9])(?:dev|development|local|test|testing|example|sample|template|defaults|mock|fake|demo)(?:[^a-z0-9]|$)/i;
-/** A path below its home directory: /home/dev/app/x → app/x (the user's name is not the file's environment). */
-const belowHome = (path: string): string => path.replace(/^(?:\/home\/[^/]+|\/Users\/[^/]+|\/root|~[^/]*)\//, "");
-const PRODUCTION_PATH = /(?:^|[^a-z0-9])(?:prod|production|prd)(?:[^a-z0-9]|$)/i;
 
 /** A line that is only a comment (#, //, --, ;, *, <!--). */
 const COMMENT_LINE = /^\s*(?:#|\/\/|--|;|\*|\/\*|<!--)/;
@@ -79,7 +76,7 @@ const PERMISSION_KEY = /^(?:can|may|allow|allowed|grant|has)_?\w*(?:export|delet
 const ROLES_FILE = /(?:^|[/_.-])(?:roles?|permissions?|perms|acl|acls|rbac|polic(?:y|ies)|abilit(?:y|ies)|access|grants?|authz|authorization)(?:[/_.-]|$)/i;
 /** Keys that say which devices, hosts or users a rollout reaches. */
 const ROLLOUT_KEY = /^(?:target_?groups?|targets?|ring|fleet|device_?groups?|rollout_?groups?|audience)$/i;
-const EVERYONE = /(?:^|[^a-z0-9])(?:all|every\w*|prod|production|prd|live|fleet|global|\*)(?:[^a-z0-9]|$)/i;
+const EVERY_TARGET = /(?:^|[^a-z0-9])(?:all|every\w*|prod|production|prd|live|fleet|global|\*)(?:[^a-z0-9]|$)/i;
 
 /** What an edit to settings takes away or widens, the first found: a protection turned off or weakened, a role given a permission, a rollout sent to every device. */
 function weakenedSetting(path: string, oldText: string, newText: string): { readonly kind: "protection" | "permission" | "rollout"; readonly shown: string } | undefined {
@@ -93,7 +90,7 @@ function weakenedSetting(path: string, oldText: string, newText: string): { read
       if (NEGATED_KEY.test(last) ? OFF.test(was) && ON.test(value) : ON.test(was) && OFF.test(value)) return { kind: "protection", shown };
     }
     if (PERMISSION_KEY.test(last) && ROLES_FILE.test(path) && OFF.test(was) && ON.test(value)) return { kind: "permission", shown };
-    if (ROLLOUT_KEY.test(last) && EVERYONE.test(value) && !EVERYONE.test(was)) return { kind: "rollout", shown };
+    if (ROLLOUT_KEY.test(last) && EVERY_TARGET.test(value) && !EVERY_TARGET.test(was)) return { kind: "rollout", shown };
     if (!SIGN_IN_CONTEXT.test(`${path} ${key}`)) continue;
     const from = numberIn(was);
     const to = numberIn(value);
@@ -107,18 +104,18 @@ function weakenedSetting(path: string, oldText: string, newText: string): { read
 
 /** Names of calls and decorators that check who is asking or whether what came is genuine. */
 const CHECK_NAME = /^(?:\w*(?:verify|verif(?:ies|ied|ication))\w*|construct_?[eE]vent|\w*[cC]heck_?[sS]ignature\w*|\w*authenticat\w*|\w*authori[sz]\w*|check_?passw\w*|checkPassw\w*|\w*login_required|\w*(?:require|ensure)s?_?(?:auth|login|admin|role|perm|signed|logged)\w*|\w*permission_required|\w*has_?(?:perm|permission|role|access|scope)s?\w*|\w*[iI]s_?(?:[aA]uthenticated|[aA]dmin|[sS]taff|[sS]uperuser|[aA]uthorized|[aA]llowed)|\w*csrf\w*|\w*validate_?(?:token|signature|jwt|session|hmac|csrf|webhook)\w*|\w*compare_?digest|timingSafeEqual|\w*check_?(?:auth|perm|access|role|signature|token|hmac|scope|admin|csrf)\w*)$/i;
-/** Identifiers of a text's code (not its comments), in order, words of a string included. */
-/** (An import names a check without making it: an unused import taken out removes none.) */
+/** An import names a check without making it: an unused import taken out removes none. */
 const IMPORT_LINE = /^\s*(?:import\b|from\s+[\w.]+\s+import\b|(?:const|let|var)\s+[^=]*=\s*require\(|use\s+[\w\\:]+|require\s+["'])/;
 /** String and regular-expression literals, whose words are data: a check's name in a message or a pattern is not a call. */
 const LITERAL = /"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'|`(?:[^`\\]|\\.)*`|\/(?![/*\s])(?:[^/\\\n]|\\.)+\/[dgimsuvy]*/g;
-const identifiers = (text: string): string[] => activeCode(text.slice(0, MAX_TEXT).split("\n").filter((l) => !IMPORT_LINE.test(l)).join("\n")).replace(LITERAL, '""').match(/[A-Za-z_][\w!?]*/g) ?? [];
+/** The identifiers of a text's active code (see activeCode), imports and literals left out. */
+const identifiers = (code: string): string[] => code.split("\n").filter((l) => !IMPORT_LINE.test(l)).join("\n").replace(LITERAL, '""').match(/[A-Za-z_][\w!?]*/g) ?? [];
 
 /** The check names the old code used that the new code does not, when the new code adds none of its own (a rename is not a removal). */
-function removedCheckNames(oldText: string, newText: string): string[] {
-  const before = new Set(identifiers(oldText).filter((w) => CHECK_NAME.test(w)));
+function removedCheckNames(oldCode: string, newCode: string): string[] {
+  const before = new Set(identifiers(oldCode).filter((w) => CHECK_NAME.test(w)));
   if (before.size === 0) return [];
-  const after = new Set(identifiers(newText).filter((w) => CHECK_NAME.test(w)));
+  const after = new Set(identifiers(newCode).filter((w) => CHECK_NAME.test(w)));
   for (const w of after) if (!before.has(w)) return [];
   return [...before].filter((w) => !after.has(w));
 }
@@ -127,11 +124,11 @@ function removedCheckNames(oldText: string, newText: string): string[] {
 const SECRET_CHECK_DEF = /\b(?:def|function|func|fn)\s+((?:check|verify|validate|compare)_?(?:password|passwd|pw|token|signature|sig|otp|totp|mfa|hmac|webhook|jwt|credentials?|api_?key)\w*|authenticate\w*|(?:is|has)_?valid_?(?:password|token|signature|otp)\w*)\s*\(/i;
 const SUCCESS_RETURN = /\breturn\s+(?:True|true|1|next\s*\(\s*\)|user|ok)\b/g;
 /** A password, token or signature check that now returns success on a path it did not before: the name of the function, or undefined. */
-function shortCircuited(oldText: string, newText: string): string | undefined {
-  const def = SECRET_CHECK_DEF.exec(activeCode(newText.slice(0, MAX_TEXT)));
-  if (def === null || !SECRET_CHECK_DEF.test(oldText)) return undefined;
-  const count = (t: string) => activeCode(t.slice(0, MAX_TEXT)).match(SUCCESS_RETURN)?.length ?? 0;
-  return count(newText) > count(oldText) ? def[1] : undefined;
+function shortCircuited(oldCode: string, newCode: string): string | undefined {
+  const def = SECRET_CHECK_DEF.exec(newCode);
+  if (def === null || !SECRET_CHECK_DEF.test(oldCode)) return undefined;
+  const count = (t: string) => t.match(SUCCESS_RETURN)?.length ?? 0;
+  return count(newCode) > count(oldCode) ? def[1] : undefined;
 }
 
 /** A refusal of a request that did not sign in or may not do this: a 401 or 403, PermissionDenied, Forbidden. */
@@ -151,22 +148,22 @@ const SECURITY_TEST_NAME = /\b(?:def\s+test_?\w*|x?(?:it|test|describe|context|s
 /** An ingress allow list given every address (not egress, not a route): cidr_blocks, source_ranges, authorized networks, a load balancer's source ranges. */
 const EVERY_ADDRESS_ALLOWED = /\b(?:cidr_blocks|cidr_ipv4|cidr_ip|CidrIp(?:v6)?|ipv6_cidr_blocks|source_ranges|sourceRanges|source_address_prefix(?:es)?|sourceAddressPrefix(?:es)?|authorized_networks|allowed_(?:ips|cidrs|ip_ranges)|ip_(?:allow|white)_?list|loadBalancerSourceRanges|ingress_cidr\w*|trusted_ips)\b[^\n]{0,80}?(?:0\.0\.0\.0\/0|::\/0)/;
 /** An edit that opens an ingress allow list to every address: the text where it does, or undefined. */
-function openedToEveryone(oldText: string, newText: string): string | undefined {
-  if (!newText.includes("/0")) return undefined;
-  const m = EVERY_ADDRESS_ALLOWED.exec(activeCode(newText.slice(0, MAX_TEXT)));
-  if (m === null || EVERY_ADDRESS_ALLOWED.test(activeCode(oldText.slice(0, MAX_TEXT)))) return undefined;
+function openedToEveryone(oldCode: string, newCode: string): string | undefined {
+  if (!newCode.includes("/0")) return undefined;
+  const m = EVERY_ADDRESS_ALLOWED.exec(newCode);
+  if (m === null || EVERY_ADDRESS_ALLOWED.test(oldCode)) return undefined;
   // (Outbound rules and routes to 0.0.0.0/0 are how hosts reach the internet, not how it reaches them.)
-  const before = newText.slice(Math.max(0, newText.indexOf(m[0]) - 300), newText.indexOf(m[0]));
+  const before = newCode.slice(Math.max(0, m.index - 300), m.index);
   return /\begress\b|\boutbound\b|\bEgress\b|\broute\b/i.test(before.slice(before.lastIndexOf("{") >= 0 ? before.lastIndexOf("{") - 80 : 0)) ? undefined : m[0].trim().slice(0, 60);
 }
 
 /** A list of audited or alerted events (AUDITED_EVENTS = {…}, audit_events: [...]) made shorter. */
 const AUDIT_LIST = /\b(\w*(?:audit|AUDIT|Audit|alert|ALERT|Alert)\w*)\s*[:=]\s*[[{(]([^\]})\n]{0,2000})[\]})]/g;
-function auditNarrowed(oldText: string, newText: string): string | undefined {
-  const lists = (t: string) => new Map([...activeCode(t.slice(0, MAX_TEXT)).matchAll(AUDIT_LIST)].map((m) => [m[1]!, m[2]!.split(",").filter((x) => x.trim() !== "").length] as const));
-  const before = lists(oldText);
+function auditNarrowed(oldCode: string, newCode: string): string | undefined {
+  const lists = (t: string) => new Map([...t.matchAll(AUDIT_LIST)].map((m) => [m[1]!, m[2]!.split(",").filter((x) => x.trim() !== "").length] as const));
+  const before = lists(oldCode);
   if (before.size === 0) return undefined;
-  for (const [key, n] of lists(newText)) { const was = before.get(key); if (was !== undefined && n < was) return `${key}: ${was} → ${n}`; }
+  for (const [key, n] of lists(newCode)) { const was = before.get(key); if (was !== undefined && n < was) return `${key}: ${was} → ${n}`; }
   return undefined;
 }
 
@@ -174,13 +171,15 @@ function auditNarrowed(oldText: string, newText: string): string | undefined {
 const NAMES_DEPLOYED = /(?:^|[^a-z0-9])(prod|production|prd|staging|stage|stg)(?:[^a-z0-9]|$)/i;
 /** A connection's value: a host, a database URL, a variable read for one. */
 const CONNECTION = /\b(?:host|hostname|url|database_url|db_url|dsn|endpoint|server|address)\b\s*[:=]\s*[^\n]{1,200}|(?:postgres(?:ql)?|mysql|mongodb(?:\+srv)?|redis|amqp):\/\/[^\s"'`]{1,200}|\b(?:os\.environ|process\.env|ENV|getenv)\W{1,3}["']?\w*(?:DB|DATABASE|PG|MYSQL|MONGO|REDIS)\w*["']?\]?/gi;
+/** A connection as a reason may quote it: a URL's password and any password=, secret= or token= value shown as "…". */
+const withoutSecretValues = (connection: string): string => connection.replace(/(:\/\/[^:/@\s]*:)[^@\s]*@/g, "$1…@").replace(/\b((?:pass(?:word|wd)?|pwd|secret|token|api_?key)\w*["']?\s*[=:]\s*["']?)[^\s"'&;]+/gi, "$1…");
 /** A development or test configuration edited to reach a deployed environment's database or host: the tests and scripts run against it. */
-function devPointsAtDeployed(path: string, oldText: string, newText: string): string | undefined {
-  const devText = /(?:^|\n)\s*(?:development|dev|test|local)\s*:/.test(newText);
+function devPointsAtDeployed(path: string, oldCode: string, newCode: string): string | undefined {
+  const devText = /(?:^|\n)\s*(?:development|dev|test|local)\s*:/.test(newCode);
   if (!TEST_FILE.test(path) && !OWN_CONFIG.test(belowHome(path)) && !devText) return undefined;
-  const deployed = (t: string) => new Set([...activeCode(t.slice(0, MAX_TEXT)).matchAll(CONNECTION)].map((m) => m[0]).filter((c) => NAMES_DEPLOYED.test(c)));
-  const had = deployed(oldText);
-  for (const c of deployed(newText)) if (!had.has(c)) return c.slice(0, 80);
+  const deployed = (t: string) => new Set([...t.matchAll(CONNECTION)].map((m) => m[0]).filter((c) => NAMES_DEPLOYED.test(c)));
+  const had = deployed(oldCode);
+  for (const c of deployed(newCode)) if (!had.has(c)) return c.slice(0, 80);
   return undefined;
 }
 
@@ -189,10 +188,10 @@ const RETENTION_LINE = /^[^\n]*\b(?:retention|retain\w*|keep\w*|ttl|expir\w*|cle
 const DAYS = /\b(?:days?|weeks?|months?|years?|hours?)\s*[=:(]\s*(\d+(?:\s*\*\s*\d+)*)|(\d+(?:\s*\*\s*\d+)*)\s*(?:d\b|days?\b|weeks?\b|months?\b|years?\b)/i;
 const amountOf = (expr: string): number => expr.split("*").reduce((a, b) => a * Number(b.trim()), 1);
 /** A retention period cut to a tenth or less of what it was: the first such line, old → new. */
-function retentionShortened(oldText: string, newText: string): string | undefined {
-  const periods = (t: string) => [...activeCode(t.slice(0, MAX_TEXT)).matchAll(RETENTION_LINE)].map((m) => DAYS.exec(m[0])).filter((d): d is RegExpExecArray => d !== null).map((d) => amountOf(d[1] ?? d[2]!));
-  const before = periods(oldText);
-  const after = periods(newText);
+function retentionShortened(oldCode: string, newCode: string): string | undefined {
+  const periods = (t: string) => [...t.matchAll(RETENTION_LINE)].map((m) => DAYS.exec(m[0])).filter((d): d is RegExpExecArray => d !== null).map((d) => amountOf(d[1] ?? d[2]!));
+  const before = periods(oldCode);
+  const after = periods(newCode);
   for (let i = 0; i < Math.min(before.length, after.length); i++) if (after[i]! * 10 <= before[i]!) return `${before[i]} → ${after[i]}`;
   return undefined;
 }
@@ -200,8 +199,8 @@ function retentionShortened(oldText: string, newText: string): string | undefine
 /** A payment's destination (a payout account, a recipient, an IBAN) set to a fixed account id or an override. */
 const DESTINATION_KEY = /\b(?:destination|recipient|payee|beneficiary|iban|account_?number|routing_?number|payout_?account|stripe_?account(?:_?id)?|transfer_?to|to_?account)\b["']?\s*[:=]/i;
 const FIXED_ACCOUNT = /\bacct_[A-Za-z0-9]{8,}\b|\b[A-Z]{2}\d{2}[A-Z0-9]{11,30}\b|\b(?:process\.env|os\.environ|ENV)\W{1,3}\w*OVERRIDE\w*/;
-function destinationFixed(oldText: string, newText: string): string | undefined {
-  for (const line of activeCode(newText.slice(0, MAX_TEXT)).split("\n")) {
+function destinationFixed(oldText: string, newCode: string): string | undefined {
+  for (const line of newCode.split("\n")) {
     if (!DESTINATION_KEY.test(line)) continue;
     const fixed = FIXED_ACCOUNT.exec(line);
     if (fixed !== null && !oldText.includes(fixed[0])) return fixed[0];
@@ -236,34 +235,38 @@ export function editWeakens(path: string, oldText: string, newText: string): Cod
   if (PROSE_FILE.test(path)) return [];
   const name = path.replace(/^.*\//, "");
   const production = PRODUCTION_PATH.test(path);
+  // Each text's active code (its first 16 KB, comments out) is made once and read by every check below.
+  const oldCode = activeCode(oldText.slice(0, MAX_TEXT));
+  const newCode = activeCode(newText.slice(0, MAX_TEXT));
   // A development or test configuration pointed at a deployed environment: what its tests and scripts do (reset, truncate, seed) lands there.
-  const pointed = devPointsAtDeployed(path, oldText, newText);
-  const pointedHit: CodeHit[] = pointed === undefined ? [] : [{ id: "code.dev-points-at-deployed", technique: "T1565.001", tactic: "Impact (TA0040)", action: { capability: "write", target: { name, production: /prod|prd/i.test(pointed) }, reversibility: "recoverable", scope: "system" }, reason: `the edit points ${name}, a development or test configuration, at ${pointed.replace(/(:\/\/[^:/@\s]*:)[^@\s]*@/, "$1…@")}: what its tests and scripts do lands there` }];
+  const pointed = devPointsAtDeployed(path, oldCode, newCode);
+  const pointedHit: CodeHit[] = pointed === undefined ? [] : [{ id: "code.dev-points-at-deployed", technique: "T1565.001", tactic: "Impact (TA0040)", action: { capability: "write", target: { name, production: /prod|prd/i.test(pointed) }, reversibility: "recoverable", scope: "system" }, reason: `the edit points ${name}, a development or test configuration, at ${withoutSecretValues(pointed)}: what its tests and scripts do lands there` }];
   if (TEST_FILE.test(path)) {
     const added = SKIP_MARK.exec(newText);
-    if (added !== null && !SKIP_MARK.test(oldText) && SECURITY_TEST_NAME.test(newText)) {
-      const test = SECURITY_TEST_NAME.exec(newText)![0].replace(/^(?:def|func|void|x?(?:it|test|describe|context|specify)(?:\.\w+)?)\s*\(?\s*["'`]?/, "").slice(0, 60);
+    const named = added !== null && !SKIP_MARK.test(oldText) ? SECURITY_TEST_NAME.exec(newText) : null;
+    if (added !== null && named !== null) {
+      const test = named[0].replace(/^(?:def|func|void|x?(?:it|test|describe|context|specify)(?:\.\w+)?)\s*\(?\s*["'`]?/, "").slice(0, 60);
       return [...pointedHit, { id: "code.security-test-skipped", technique: "T1562.001", tactic: "Defense Evasion (TA0005)", action: { capability: "impair-defences", target: { name }, reversibility: "recoverable", scope: "one" }, reason: `the edit skips ${test}, a test of a protection (${added[0].trim()}): what it checks can break unnoticed` }];
     }
     return pointedHit;
   }
   const out: CodeHit[] = [...pointedHit];
   const own = OWN_CONFIG.test(belowHome(path));
-  const opened = openedToEveryone(oldText, newText);
+  const opened = openedToEveryone(oldCode, newCode);
   if (opened !== undefined) out.push({ id: "code.network-opened", technique: "T1562.007", tactic: "Defense Evasion (TA0005)", action: { capability: "grant-access", target: { name, production, public: true }, reversibility: "recoverable", scope: "one" }, reason: `the edit lets every address on the internet in (${opened}): what listens behind it is open to anyone once applied` });
-  const retention = retentionShortened(oldText, newText);
+  const retention = retentionShortened(oldCode, newCode);
   if (retention !== undefined) out.push({ id: "code.retention-shortened", technique: "T1485", tactic: "Impact (TA0040)", action: { capability: "delete", target: { name, production }, reversibility: "irreversible", scope: "tree" }, reason: `the edit cuts how long data is kept (${retention}): the next cleanup deletes everything older, for good` });
-  const destination = destinationFixed(oldText, newText);
+  const destination = destinationFixed(oldText, newCode);
   if (destination !== undefined) out.push({ id: "code.payment-destination-fixed", technique: "T1657", tactic: "Impact (TA0040)", action: { capability: "spend", target: { name, production }, reversibility: "irreversible", scope: "account" }, reason: `the edit sends payments to a fixed account (${destination}): every payout goes there once deployed (T1657)` });
   const exposed = personalFieldsExposed(oldText, newText);
   if (exposed !== undefined) out.push({ id: "code.personal-fields-exposed", technique: "T1530", tactic: "Collection (TA0009)", action: { capability: "exfiltrate", target: { name, personal: true, public: true }, reversibility: "irreversible", scope: "account" }, reason: `the edit adds ${exposed} to what a public serializer or response returns: anyone can read every user's` });
-  const nowhere = AUDIT_TO_NOWHERE.exec(activeCode(newText.slice(0, MAX_TEXT)));
-  if (nowhere !== null && !AUDIT_TO_NOWHERE.test(activeCode(oldText.slice(0, MAX_TEXT)))) out.push({ id: "code.audit-to-nowhere", technique: "T1562.008", tactic: "Defense Evasion (TA0005)", action: { capability: "impair-defences", target: { name, production }, reversibility: "recoverable", scope: "one" }, reason: `the edit sends the audit log nowhere (${nowhere[0].trim().slice(0, 60)}): what it recorded happens unrecorded` });
-  const noAlerts = ALERTS_TO_NOWHERE.exec(activeCode(newText.slice(0, MAX_TEXT)));
-  if (noAlerts !== null && !ALERTS_TO_NOWHERE.test(activeCode(oldText.slice(0, MAX_TEXT)))) out.push({ id: "code.alerts-to-nowhere", technique: "T1562.006", tactic: "Defense Evasion (TA0005)", action: { capability: "impair-defences", target: { name, production }, reversibility: "recoverable", scope: "one" }, reason: `the edit routes alerts nowhere (${noAlerts[0].trim()}): what they warned of goes unseen` });
-  const wayIn = AUTH_PATH.test(path) ? FIXED_WAY_IN.exec(activeCode(newText.slice(0, MAX_TEXT))) : null;
-  if (wayIn !== null && !FIXED_WAY_IN.test(activeCode(oldText.slice(0, MAX_TEXT)))) out.push({ id: "code.fixed-way-in", technique: "T1556", tactic: "Persistence (TA0003)", action: { capability: "grant-access", target: { name, external: true }, reversibility: "irreversible", scope: "account" }, reason: `the edit lets in whoever matches a fixed string, past the real sign-in (${wayIn[0].replace(/"[^"\n]*"|'[^'\n]*'/g, '"…"').replace(/\s+/g, " ").trim().slice(0, 70)}): a backdoor (T1556)` });
-  const narrowed = auditNarrowed(oldText, newText);
+  const nowhere = AUDIT_TO_NOWHERE.exec(newCode);
+  if (nowhere !== null && !AUDIT_TO_NOWHERE.test(oldCode)) out.push({ id: "code.audit-to-nowhere", technique: "T1562.008", tactic: "Defense Evasion (TA0005)", action: { capability: "impair-defences", target: { name, production }, reversibility: "recoverable", scope: "one" }, reason: `the edit sends the audit log nowhere (${nowhere[0].trim().slice(0, 60)}): what it recorded happens unrecorded` });
+  const noAlerts = ALERTS_TO_NOWHERE.exec(newCode);
+  if (noAlerts !== null && !ALERTS_TO_NOWHERE.test(oldCode)) out.push({ id: "code.alerts-to-nowhere", technique: "T1562.006", tactic: "Defense Evasion (TA0005)", action: { capability: "impair-defences", target: { name, production }, reversibility: "recoverable", scope: "one" }, reason: `the edit routes alerts nowhere (${noAlerts[0].trim()}): what they warned of goes unseen` });
+  const wayIn = AUTH_PATH.test(path) ? FIXED_WAY_IN.exec(newCode) : null;
+  if (wayIn !== null && !FIXED_WAY_IN.test(oldCode)) out.push({ id: "code.fixed-way-in", technique: "T1556", tactic: "Persistence (TA0003)", action: { capability: "grant-access", target: { name, external: true }, reversibility: "irreversible", scope: "account" }, reason: `the edit lets in whoever matches a fixed string, past the real sign-in (${wayIn[0].replace(/"[^"\n]*"|'[^'\n]*'/g, '"…"').replace(/\s+/g, " ").trim().slice(0, 70)}): a backdoor (T1556)` });
+  const narrowed = auditNarrowed(oldCode, newCode);
   if (narrowed !== undefined) out.push({ id: "code.audit-narrowed", technique: "T1562.008", tactic: "Defense Evasion (TA0005)", action: { capability: "impair-defences", target: { name, production }, reversibility: "recoverable", scope: "one" }, reason: `the edit records or alerts on fewer events (${narrowed}): what it drops happens unrecorded` });
   const setting = own ? undefined : weakenedSetting(path, oldText, newText);
   if (setting?.kind === "protection") {
@@ -273,16 +276,16 @@ export function editWeakens(path: string, oldText: string, newText: string): Cod
   } else if (setting?.kind === "rollout") {
     out.push({ id: "code.rollout-widened", technique: "T1072", tactic: "Execution (TA0002)", action: { capability: "execute", target: { name, production: true }, reversibility: "recoverable", scope: "system" }, reason: `the edit sends a rollout to every device or to production (${setting.shown.slice(0, 80)}): all of them take it when the change is applied` });
   }
-  const shortCut = shortCircuited(oldText, newText);
+  const shortCut = shortCircuited(oldCode, newCode);
   if (shortCut !== undefined) {
     out.push({ id: "code.check-short-circuited", technique: "T1556", tactic: "Credential Access (TA0006)", action: { capability: "impair-defences", target: { name, production }, reversibility: "recoverable", scope: "one" }, reason: `the edit makes ${shortCut} return success before its real check: whoever meets the new condition is let in without the password or signature` });
   }
   // A refusal taken out of code that guards sign-in or access (return 401, raise PermissionDenied, abort(403)): what it refused now goes through.
-  const refusals = (t: string) => activeCode(t.slice(0, MAX_TEXT)).match(REFUSAL)?.length ?? 0;
-  const refusalRemoved = (AUTH_PATH.test(path) || /\b(?:auth\w*|session|login|token|permission|role)\b/i.test(oldText)) && refusals(newText) < refusals(oldText);
-  const removed = [...removedCheckNames(oldText, newText), ...(refusalRemoved ? ["its refusal of unauthenticated or forbidden requests"] : [])];
-  const signatureOff = SIGNATURE_OFF.exec(activeCode(newText.slice(0, MAX_TEXT)));
-  if (removed.length > 0 || (signatureOff !== null && !SIGNATURE_OFF.test(oldText))) {
+  const refusals = (code: string) => code.match(REFUSAL)?.length ?? 0;
+  const refusalRemoved = (AUTH_PATH.test(path) || /\b(?:auth\w*|session|login|token|permission|role)\b/i.test(oldText)) && refusals(newCode) < refusals(oldCode);
+  const removed = [...removedCheckNames(oldCode, newCode), ...(refusalRemoved ? ["its refusal of unauthenticated or forbidden requests"] : [])];
+  const signatureOff = SIGNATURE_OFF.exec(newCode);
+  if (removed.length > 0 || (signatureOff !== null && !SIGNATURE_OFF.test(oldCode))) {
     const what = removed.length > 0 ? `no longer makes ${removed.slice(0, 2).join(", ")}` : `turns a token check off (${signatureOff![0].trim()})`;
     out.push({ id: "code.check-removed", technique: "T1556", tactic: "Defense Evasion (TA0005)", action: { capability: "impair-defences", target: { name, production }, reversibility: "recoverable", scope: "one" }, reason: `the edit to ${name} ${what}: requests that check refused now go through` });
   }

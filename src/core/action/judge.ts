@@ -453,6 +453,15 @@ const SCHEMA_RESET = /^\s*drop\s+schema\s+(?:if\s+exists\s+)?public\s+cascade\s*
 /** What SQL does to tables and rows (not to a whole database or to who may log in): on a local development database, the work's own. */
 const LOCAL_DEV_OWN: ReadonlySet<string> = new Set(["sql.drop", "sql.truncate", "sql.delete-without-where", "sql.update-without-where", "sql.mass-delete", "sql.mass-update", "sql.bulk-delete", "sql.bulk-update", "sql.alter-drop", "sql.delete", "sql.update"]);
 
+/**
+ * A database client's arguments that name no production and hold nothing that connects elsewhere or
+ * runs a shell from inside (\c, \!, system, PROGRAM, USE, ATTACH, SOURCE): what it reaches is what
+ * its connection names. Asked by localDevDatabase and devConnection alike.
+ */
+function staysPut(a: readonly string[]): boolean {
+  return !a.some((w) => /(^|[^a-z0-9])(prod|production|prd)([^a-z0-9]|$)/i.test(w) || /\\c(?:onnect)?\b|\\!|\bsystem\b|\bprogram\b|\buse\b|\battach\b|\bsource\b/i.test(w));
+}
+
 /** A database name for development or tests (app_dev, app_test, test_shop, dev). */
 const DEV_DATABASE = /^(?:\w+_)?(?:dev|test|local)(?:_\d+)?$|^(?:dev|test)_\w+$/i;
 /**
@@ -463,7 +472,7 @@ const DEV_DATABASE = /^(?:\w+_)?(?:dev|test|local)(?:_\d+)?$|^(?:dev|test)_\w+$/
 function localDevDatabase(inv: Invocation): boolean {
   if (!/^(psql|mysql|mariadb)$/.test(inv.name)) return false;
   const a = inv.args;
-  if (a.some((w) => /(^|[^a-z0-9])(prod|production|prd)([^a-z0-9]|$)/i.test(w) || /\\c(?:onnect)?\b|\\!|\bsystem\b|\bprogram\b|\buse\b|\battach\b|\bsource\b/i.test(w))) return false;
+  if (!staysPut(a)) return false;
   if (a.filter((w) => w === "-h" || w === "--host" || /^--host=/.test(w) || /^-h\S/.test(w)).length > 1) return false;
   const url = a.map((w) => /^(?:postgres(?:ql)?|mysql|mariadb):\/\/(?:[^\s/@]*@)?([^/:?\s]+)(?::\d+)?\/([\w-]+)/i.exec(w)).find((m) => m !== null);
   if (url) return /^(localhost|127\.0\.0\.1|::1)$/i.test(url[1]!) && DEV_DATABASE.test(url[2]!);
@@ -492,7 +501,7 @@ const DEV_VARIABLE = /^\$\{?((?:DEV|TEST|LOCAL|DEVELOPMENT|TESTING)_[A-Z0-9_]*)\
 function devConnection(inv: Invocation, invs: readonly Invocation[]): boolean {
   if (!DEV_CONNECTION_CLIENTS.has(inv.name)) return false;
   const a = inv.args;
-  if (a.some((w) => /(^|[^a-z0-9])(prod|production|prd)([^a-z0-9]|$)/i.test(w) || w === "-h" || /^--host\b/.test(w) || /^-h\S/.test(w) || /\\c(?:onnect)?\b|\\!|\bsystem\b|\bprogram\b|\battach\b/i.test(w))) return false;
+  if (!staysPut(a) || a.some((w) => w === "-h" || /^--host\b/.test(w) || /^-h\S/.test(w))) return false;
   if (inv.name === "snowsql") {
     const i = a.findIndex((w) => w === "-c" || w === "--connection");
     const name = i >= 0 ? a[i + 1] : a.find((w) => w.startsWith("--connection="))?.slice(13);

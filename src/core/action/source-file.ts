@@ -100,7 +100,7 @@ function migrationDrops(path: string, text: string): CodeHit[] {
 }
 
 /** Tests, fixtures and examples, whose code does not run in the product. */
-const TEST_FILE = /(?:^|\/)(?:tests?|__tests__|spec|specs|fixtures?|examples?|testdata|e2e)\/|(?:^|\/)(?:test_[^/]*|[^/]*_test\.\w+|[^/]*\.(?:test|spec)\.\w+|conftest\.py)$/i;
+export const TEST_FILE = /(?:^|\/)(?:tests?|__tests__|spec|specs|fixtures?|examples?|testdata|e2e)\/|(?:^|\/)(?:test_[^/]*|[^/]*_test\.\w+|[^/]*\.(?:test|spec)\.\w+|conftest\.py)$/i;
 
 /** Settings that turn off checking a server's TLS certificate. */
 const TLS_OFF = /\bverify\s*=\s*False\b|\brejectUnauthorized\s*:\s*false\b|\bInsecureSkipVerify\s*:\s*true\b|\bNODE_TLS_REJECT_UNAUTHORIZED\b\s*[=:]\s*['"]?0|\b_create_unverified_context\b|\bCURLOPT_SSL_VERIFYPEER\s*,\s*(?:false|0)\b|\bcheck_hostname\s*=\s*False\b|\bverify_mode\s*=\s*ssl\.CERT_NONE\b|\bssl_verify\s*[=:]\s*(?:False|false)\b|<key>NSAllowsArbitraryLoads(?:InWebContent)?<\/key>\s*<true\s*\/>|\b(?:tls_?verify|verify_?certificates?|verify_?certs?|verify_?ssl|ssl_?verification|validate_?certs?)\s*[=:]\s*["']?(?:false|False|no|off)\b|\binsecure_?skip_?(?:tls_?)?verify\s*[=:]\s*["']?(?:true|True|yes)\b|\bandroid:usesCleartextTraffic\s*=\s*["']true["']|\bcleartextTrafficPermitted\s*=\s*["']true["']/;
@@ -132,7 +132,9 @@ const WEAK_PASSWORD_HASH = /\b(?:md5|sha1)\s*\(\s*(?:\w+\.)?(?:password|passwd|p
 const UNPROTECTED = /\bdeletion_?protection\s*[=:]\s*false\b|\bDeletionProtection\s*[=:]\s*false\b|\bdeletionProtection\s*:\s*false\b|\bskip_final_snapshot\s*=\s*true\b|\bprevent_destroy\s*=\s*false\b|\bforce_destroy\s*=\s*true\b/;
 
 /** A file for production by its path (settings/production.py, infra/prod/rds.tf, config/prod.yaml). */
-const PRODUCTION_PATH = /(?:^|[^a-z0-9])(?:prod|production|prd)(?:[^a-z0-9]|$)/i;
+export const PRODUCTION_PATH = /(?:^|[^a-z0-9])(?:prod|production|prd)(?:[^a-z0-9]|$)/i;
+/** A path below its home directory: /home/dev/app/x → app/x (the user's name says nothing of the file's environment). */
+export const belowHome = (path: string): string => path.replace(/^(?:\/home\/[^/]+|\/Users\/[^/]+|\/root|~[^/]*)\//, "");
 /** Debug pages or error details turned on, or every host name accepted (Django, Flask, Laravel, PHP, Rails). */
 const DEBUG_ON = /^[ \t]*(?:DEBUG[ \t]*=[ \t]*(?:True|1|["']?true["']?)(?![\w.])|APP_DEBUG[ \t]*=[ \t]*["']?true\b|FLASK_DEBUG[ \t]*=[ \t]*["']?1\b|display_errors[ \t]*=[ \t]*["']?On\b|config\.consider_all_requests_local[ \t]*=[ \t]*true\b|ALLOWED_HOSTS[ \t]*=[ \t]*\[[ \t]*["']\*["'][ \t]*\])/m;
 /** A managed database made reachable from the internet (Terraform, CloudFormation, CDK). */
@@ -247,7 +249,7 @@ function weakenedChecks(path: string, text: string): CodeHit[] {
     });
   }
   // (A development or local configuration without them is the developer's own.)
-  const devConfig = /(?:^|[^a-z0-9])(?:dev|development|local|test|testing|example|sample|template|dist|defaults)(?:[^a-z0-9]|$)/i.test(path.replace(/^(?:\/home\/[^/]+|\/Users\/[^/]+|\/root|~[^/]*)\//, ""));
+  const devConfig = /(?:^|[^a-z0-9])(?:dev|development|local|test|testing|example|sample|template|dist|defaults)(?:[^a-z0-9]|$)/i.test(belowHome(path));
   const settingOff = !devConfig && /\.(ya?ml|json|toml|ini|env|conf|cfg|properties|py|rb|js|ts)$|(?:^|\/)\.env/.test(path) ? SECURITY_SETTING_OFF.exec(text) : null;
   if (settingOff !== null) {
     out.push({
