@@ -383,3 +383,10 @@ describe("a connection a reason quotes keeps its secrets out", () => {
     expect(v.rules.map((r) => r.reason).join("\n")).not.toContain("Pr0d-Hunter2");
   });
 });
+
+describe("only the agent's own editor's old text is taken out", () => {
+  it("an MCP tool shaped like an edit is scored on its old text too: it may send it anywhere", () => {
+    const v = tool("mcp__notes__replace_text", { file_path: "notes/todo.md", old_string: '"ssn": "512-44-9080"', new_string: "x" });
+    expect(v.verdict).not.toBe("continue");
+  });
+});

@@ -230,6 +230,9 @@ const isSensitiveRead = (d: Detection): boolean => d.kind === "secret" || (d.kin
 /** An injection marker this strong in what the agent just read pauses its next action. */
 export const INJECTION_PAUSE_SCORE = 60;
 
+/** The agent runtimes' own file editors, whose old text is what the file already holds (not MCP tools, whose servers may do anything with it). */
+const LOCAL_EDITOR = /^(?:Edit|MultiEdit|str_replace_based_edit_tool|str_replace_editor|edit_file|replace_in_file|search_replace)$/;
+
 export function evaluateStep(facts: StepFacts, guard: Guard, policy: AgentPolicy, rules: RuleSet): Evaluation {
   const stepsRemaining = Math.max(0, facts.maxAutonomousSteps - facts.autonomousStep);
   // A step answered by a guard (paused, blocked, halted, approved) is not judged, but what it read
@@ -388,7 +391,8 @@ export function evaluateStep(facts: StepFacts, guard: Guard, policy: AgentPolicy
   // reported, and counts toward the score only in bulk (BULK_PERSONAL_DATA values or more).
   // A value an edit takes out (its old text: a real address replaced by a fixture's) is not about to
   // leave: it is redacted from what is stored, as every detection is, but not counted or reported.
-  const edits = fileTool ? editsOf(visibleArgs) : [];
+  // (Only the agent's own file editor: an MCP tool shaped like an edit may send its "old text" anywhere.)
+  const edits = fileTool && tool !== undefined && LOCAL_EDITOR.test(tool) ? editsOf(visibleArgs) : [];
   const takenOut = (text: string, d: Detection): boolean => {
     if (edits.length === 0) return false;
     const value = text.slice(d.start, d.end);

@@ -507,7 +507,6 @@ function devConnection(inv: Invocation, invs: readonly Invocation[]): boolean {
     const name = i >= 0 ? a[i + 1] : a.find((w) => w.startsWith("--connection="))?.slice(13);
     return name !== undefined && /^(?:dev|test|local|sandbox|scratch)_[\w-]+$/i.test(name);
   }
-  if (!/^(psql|mysql|mariadb|pgcli|mycli|usql)$/.test(inv.name)) return false;
   const variables = a.map((w) => DEV_VARIABLE.exec(w)?.[1]).filter((v): v is string => v !== undefined);
   if (variables.length !== 1) return false;
   // (Set in the same step, it says nothing of where it points.)
