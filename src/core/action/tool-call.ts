@@ -272,6 +272,9 @@ const toChannel = (args: unknown): boolean =>
   isRecord(args) && Object.entries(args).some(([k, v]) => /^(channel|channel_?(id|name)|room|room_?(id|name)|conversation(_?id)?|to|destination)$/i.test(k) && typeof v === "string" && /^#[a-z0-9][\w-]*$/i.test(v.trim()));
 
 /** The first word naming a protection or a record, unless the word after it says it names something else ("the audit warning"). */
+/** Security controls that keep attackers out of what they guard, as opposed to monitors and alerts that watch it. */
+const PRODUCTION_GUARD = /^(sentinelone|sentinel|carbonblack|sophos|crowdstrike|falcon|edr|xdr|antivirus|defender|signature|signatures|auth|authentication|authorization|authz|sso|saml|firewall|waf|ssl|tls|csrf|hsts|verification|mfa|2fa|twofactor|selinux|apparmor|guardduty)$/;
+
 function controlNamed(words: readonly string[], re: RegExp): string | undefined {
   // (A security level is the control itself, where a log level is not the log.)
   return words.find((w, i) => re.test(w) && !(NOT_THE_CONTROL.test(words[i + 1] ?? "") && !(w === "security" && /^levels?$/.test(words[i + 1] ?? ""))));
@@ -620,6 +623,8 @@ export function readNamed(tool: string, name: ReturnType<typeof splitToolName>, 
     }
     if (recordKeeping) add("tool.disable-record-keeping", "impair-defences", "irreversible", "account", `${tool} turns off ${obj}${tail}: nothing done while it is off is ever recorded`);
     else if ((scope === "account" && (hasWord(object, ORGANISATION) || orgArgument(args))) || hasWord(object, WHOLE_ORGANISATION)) add("tool.disable-protection", "impair-defences", "recoverable", "system", `${tool} turns off ${obj}${tail} for a whole organisation: everything it guarded is exposed at once`);
+    // A security control of production itself (its WAF, EDR, sign-in checks, signature or TLS verification, branch protection): what it guarded there is open to anyone who tries (not a monitor or an alert, which only watch).
+    else if (f.production && (controlNamed(object, PRODUCTION_GUARD) !== undefined || (hasWord(object, /^branch$/) !== undefined && hasWord(object, /^protections?$/) !== undefined)) && hasWord(object, /^(monitor|monitors|alert|alerts|alarm|alarms|notifications?|dashboards?|pages?|paging)$/) === undefined) add("tool.disable-protection", "impair-defences", "recoverable", "system", `${tool} turns off ${obj}${tail}: a security control of production stops working, and what it guarded there is open`);
     else add("tool.disable-protection", "impair-defences", "recoverable", scope === "account" ? "account" : "one", `${tool} turns off ${obj}${tail}: a protection stops working`);
   };
   // What the arguments say whatever the verb: a flag that destroys, an expiration rule, a grant of
