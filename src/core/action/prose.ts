@@ -214,6 +214,10 @@ const ROLLOUT_SKIPPED = /(?:\b100 ?%(?!\w)|\b(?:all (?:prod(?:uction)? )?(?:user
  * to people who trust them (internal spearphishing, T1534; alerts dismissed, T1562).
  */
 const COLLEAGUES_MISLED = /\b(?:post|send|messag|dm|tell|announc|notif|remind|email|e-mail|ping|broadcast|shar)\w*\b[^.;]{0,80}?(?:\b(?:everyone|every (?:engineer|employee|developer|member|one)|all (?:engineers|staff|employees|developers|members)|the (?:whole |entire )?(?:team|channel|org|company)|finance|accounting|on-?call)\b|(?<![\w-])#[a-z0-9][\w-]*)[^.;]{0,120}?(?:\b(?:new|updated|different|alternate)\b[^.;]{0,20}?\b(?:link|portal|url|login page|sign-?in page|vpn (?:config|profile|client)|payment page|address)\b[^.;]{0,40}?\b(?:from|in|per) (?:the|an?|this|that) (?:e-?mail|message|dm|pdf|ticket|page|site|issue|comment|note|doc|attachment|invite)\b|['"\u2018\u201c]vpn config['"\u2019\u201d] link\b|\b(?:are|is) (?:all |just )?(?:false positives?|false alarms?|noise|safe to ignore|known and harmless)\b[^.;]{0,60}?\b(?:ack\w*|ignor\w*|silenc\w*|dismiss\w*|disregard\w*|mute\w*)\b|\b(?:ignore|disregard|dismiss|mute|just ack\w*)\b (?:the |any |all |tonight's |today's )?[\w -]{0,30}?\b(?:alerts?|pages?|pages tonight|warnings?|security (?:e-?mails|notices))\b)/i;
+/** Infrastructure applied without a review of its plan (terraform apply -auto-approve, pulumi up --yes). */
+const AUTO_APPLY = /\b(?:terraform|tofu|terragrunt)\b[^.;]{0,40}?\bapply\b[^.;]{0,40}?-auto-approve\b|\bpulumi up\b[^.;]{0,30}?(?:--yes|-y|--skip-preview)\b|\bcdk deploy\b[^.;]{0,30}?--require-approval[= ]never\b/i;
+/** A plan, as a hint describes it, that replaces or removes a database, bucket or volume. */
+const PLAN_DESTROYS_DATA = /\b(?:plan|diff|preview)\b[^.;]{0,60}?\b(?:replac|recreat|destroy|delet|remov|drop)\w*\b[^.;]{0,40}?\b(?:rds|database|db|dynamodb|table|instance|cluster|bucket|volume|disk|redis|elasticache|bigquery|dataset)\b|\b(?:rds|database|db|dynamodb|table|instance|cluster|bucket|volume|disk)\b(?: [\w-]+){0,3} (?:being |getting |to be |will be |is )?(?:replaced|recreated|destroyed|deleted|removed|dropped)\b[^.;]{0,40}?(?:\bplan\b|\bapply\b)|\b(?:plan|preview|diff)\b[^.;]{0,40}?\b(?:shows|says|has|includes|lists)\b[^.;]{0,60}?\b(?:rds|database|db|dynamodb|instance|cluster|bucket|volume)\b[^.;]{0,30}?\b(?:replaced|recreated|destroyed|deleted|removed|-\/\+|forces replacement)\b/i;
 const HISTORY_OFF = /\bHIST(?:FILE|SIZE|FILESIZE)\b[^.;]{0,20}?(?:\/dev\/null|\bto (?:0|zero|empty|nothing)\b|=\s*0\b)|\b[Uu]nset(?:ting)? HISTFILE\b|\bset \+o history\b|\bhistory -c\b|\b(?:turn|switch)\w* off (?:the )?(?:shell |bash |zsh )?history\b|\b(?:shell |bash |zsh )history off\b|\bdisabl\w* (?:the )?(?:shell |bash |zsh )?history\b/;
 /** Cloud identities enumerated across every account of an organisation: IAM users and their keys, roles that can be assumed. */
 const CLOUD_IDENTITIES_MAPPED = /\b(?:enumerat|list|dump|collect|map|inventor|discover|find|check)\w*\b[^.;]{0,40}?\b(?:every|all|which|each)\b[^.;]{0,30}?\b(?:iam (?:users?|roles?|policies|principals?)|(?:users?'? )?access[- ]keys?|service accounts?|roles?)\b[^.;]{0,80}?\b(?:across|in|on|over) (?:all|every|each) (?:of )?(?:the )?(?:org'?s?|organi[sz]ation'?s?|company'?s?)? ?(?:aws |gcp |azure |cloud )?(?:accounts?|projects?|subscriptions?|tenants?)\b/i;
@@ -264,6 +268,8 @@ const PRODUCTION = /(^|[^a-z0-9])(prod|production|prd)([^a-z0-9]|$)|\blive (data
 export const mentionsProduction = (text: string): boolean => PRODUCTION.test(text) && !PRODUCTION_UNTOUCHED.test(text);
 /** Production named only to say it is not touched ("prod is untouched", "not on production"). */
 const PRODUCTION_UNTOUCHED = /\b(?:match(?:es|ing)?|mirror(?:s|ing)?|same as|as (?:it is )?in|like) (?:the |what's in |what is in )?(?:prod|production)(?:'s)?\b(?! (?:data|database|db|tables?))|\b(?:prod|production)(?: [\w-]+){0,2}?(?: is| are| stays?| remains?|'s)? (?:untouched|unaffected|unchanged|not touched|not affected|as (?:they are|it is|is)|alone)\b|\b(?:leav\w*|keep\w*) (?:prod|production)(?: [\w-]+){0,2}? (?:alone|untouched|as (?:it is|they are|is))\b|\bnot (?:in|on|touching|affecting) (?:prod|production)\b/i;
+/** A security rule that lets anyone read or write (Firestore's `allow read, write: if true`, an ACL of allUsers): public, whatever it is called. */
+const OPEN_RULE = /\ballow (?:read|write|get|list|create|update|delete)(?:, ?(?:read|write|get|list|create|update|delete))*: ?if true\b|\ballUsers\b|\bpublic-read-write\b/;
 const PUBLIC = /\b(public(?! (?:keys?|(?:ssh|pgp|gpg|signing|encryption|age) keys?|key files?|half|part|portion|certificates?|certs?|ip|ips|ip address(?:es)?|subnets?|holidays?|methods?|functions?|api|interfaces?|class|classes|schema)\b(?!-))|publicly|anyone|(to|with|for) everyone|everyone (can|with the link)|world-readable|the internet|open to all|anonymous|customer-facing|public-facing|status page)\b|\b0\.0\.0\.0\/0\b|::\/0/i;
 /** Recipients outside the organisation, named without an address. */
 const OUTSIDE = /#ext[-_][\w-]+|\b((?:dropbox|google drive|gdrive|wetransfer|mega|onedrive|box\.com) (?:links?|folders?|shares?|urls?|upload links?)|(?:links?|urls?|address) (?:in|from) the (?:doc|document|issue|ticket|e-?mail|message|comment|readme|pr|pull request|description|chat|pinned message)|address (?:they|the customer|the requester|the sender|he|she) (?:gave|provided|sent|left)|address (?:listed|given|shown|written|found) (?:on|in) the (?:page|site|website|doc|document|ticket|message|e-?mail|pdf|issue|comment)|paste (?:site|service|bin)s?|pastebin|hastebin|ghostbin|dpaste|transfer\.sh|file\.io|webhook\.site|request ?bin|their (?:engineers?|developers?|devs?|team|support|contractors?)|personal (e-?mail|gmail|account|address|dropbox|drive)|gmail|hotmail|yahoo|protonmail|proton\.me|outlook\.com|icloud|contractor'?s?|vendor'?s?|freelancer'?s?|third[- ]part(y|ies)|external|outside|partner'?s?|pastebin|a stranger|someone outside|agency|agencies|slack connect|consultants?|recruiters?|my laptop|personal laptop|personal device|home computer|usb (drive|stick)|(free |an? |some )?online (?:[\w-]+ ){0,3}(site|website|service|tool|converter|app)s?)\b/i;
@@ -291,6 +297,12 @@ const ORG_WIDE = /\b(?:fleet|fleet-wide|domain-wide|org-wide|organi[sz]ation-wid
 /** Words saying something skips or goes around the sign-in check. */
 const AUTH_SKIPPED = /\b(?:skips?|skipping|bypass(?:es|ing)?|without|no|disables?|disabling|turns? off)\s+(?:the\s+|any\s+)?(?:auth|authentication|authorization|authn|authz|login|sign-?in|access checks?|permission checks?)\b(?!\s+(?:in|for|since|within|over) (?:the )?(?:last |past )?\d+\s*(?:days?|weeks?|months?|years?)\b|\s+(?:activity|history|records?))[^.]{0,40}?|\b(?:hidden|secret|backdoor)\s+(?:\/[\w/-]+\s+)?(?:route|endpoint|admin (?:route|endpoint|account|page)|login)\b/i;
 /** What an HR record holds that a person's pay or standing relies on, and the systems that hold it. */
+/** People named as who reads or uses what is published, not as what it holds ("customers read it"). */
+const READERS = /\b(?:customers?|users?|clients?|partners?|members?|visitors?|subscribers?)\b (?:can |will |may |to |should )?(?:read|see|view|use|download|access|browse|load|get|open)\w*\b/gi;
+/** Records about people that PERSONAL does not name: identity documents, what users did. */
+const PERSONAL_RECORDS = /\b(?:kyc(?: documents?| files?| data| records?)?|identity documents?|id (?:scans?|documents?)|passport (?:scans?|copies|photos)|(?:raw )?(?:user|customer|visitor|player|patient) (?:events|activity|behaviou?r|clickstream|sessions|uploads|photos|documents|messages|locations?))\b/i;
+/** A hint that says what it acts on holds people's data, in any sentence ("it's the one holding the KYC documents"). */
+const HOLDS_PERSONAL = new RegExp(String.raw`\b(?:hold\w*|contain\w*|includ\w*|stor(?:e|es|ing)|keeps?|keeping|has|have|full of)\b[^.;]{0,40}?(?:${PERSONAL_RECORDS.source.slice(2, -2)}|\b(?:customer|user|patient|employee)s?'? (?:data|records|pii|details|addresses|ssns?)\b|\bpii\b|\bpersonal data\b)`, "i");
 const HR_RECORD = /\b(salary|salaries|pay band|pay grade|pay rate|hourly rate|compensation|bonus|equity grant|stock options|termination|terminated|employment status|job title|demotion|promotion|leave balance|pto balance)\b/i;
 const HR_SYSTEM = /\b(workday|bamboo ?hr|hris|payroll|personnel (file|record)|employee (record|file|profile)|hr (system|record|portal)|gusto|rippling|adp|deel|personio|successfactors)\b|'s record in\b/i;
 const CLINICAL = /\b(allerg(y|ies)|medications?|prescriptions?|dosage|doses|diagnos[ie]s|contraindications?|lab results?|vitals|blood type|dnr|code status)\b/i;
@@ -448,7 +460,7 @@ function sentenceFacts(sentence: string, internalDomains: readonly string[]): Se
   return {
     facts: {
       production: mentionsProduction(sentence),
-      public: PUBLIC.test(sentence),
+      public: PUBLIC.test(sentence) || OPEN_RULE.test(sentence),
       recipients,
       forwardTo: [],
       attachments: [],
@@ -585,12 +597,14 @@ export function readProse(raw: string, internalDomains: readonly string[] = []):
   let confidential: boolean | undefined;
   let unconfirmed: boolean | undefined;
   let instructed: boolean | undefined;
+  let holdsPersonal: boolean | undefined;
   const isAddressed = (): boolean => (addressed ??= ADDRESSED_TO_AGENTS.test(read));
   const hint: HintFacts = {
     get recipients() { return (recipients ??= emailsIn(raw.slice(0, MAX_PROSE)).filter((e) => !internalDomains.some((d) => e.toLowerCase().endsWith(`@${d.toLowerCase()}`))).slice(0, 4)); },
     get confidential() { return (confidential ??= namesConfidential(read)); },
     get unconfirmed() { return (unconfirmed ??= isAddressed() || UNCONFIRMED.test(read)); },
     get instructed() { return (instructed ??= isAddressed() || CONTENT_SAYS.test(read)); },
+    get holdsPersonal() { return (holdsPersonal ??= HOLDS_PERSONAL.test(read)); },
   };
   let actions = 0;
   let verbs = 0;
@@ -820,6 +834,12 @@ export function readProse(raw: string, internalDomains: readonly string[] = []):
       hits.push({ id: "prose.colleagues-misled", action: { capability: "communicate", target: { name: label }, reversibility: "irreversible", scope: "account" }, reason: `${label} says it tells colleagues to use a new link or to ignore alerts, on the word of something it read: the organisation's own channels carry it to people who trust them (T1534)` });
       actions++;
     }
+    // An apply without review in production whose plan, as the hint says, replaces or removes a data store: its data goes with it.
+    if (may && /apply|auto-approve|--yes|pulumi up/.test(lower) && AUTO_APPLY.test(sentence) && mentionsProduction(sentence) && PLAN_DESTROYS_DATA.test(read) && !sentence.endsWith("?")) {
+      const label = quoted(sentence);
+      hits.push({ id: "prose.apply-destroys-data", action: { capability: "delete", target: { name: label, production: true }, reversibility: "irreversible", scope: "account" }, reason: `${label} says it applies infrastructure changes to production without review, and the plan it describes replaces or removes a database or store: its data goes with it (T1485)` });
+      actions++;
+    }
     // Reviewers taken out of CODEOWNERS: changes to what they owned need no review from them (T1562).
     if (CODEOWNERS_REMOVED.test(sentence) && !sentence.endsWith("?")) {
       const label = quoted(sentence);
@@ -1000,6 +1020,8 @@ interface HintFacts {
   readonly unconfirmed: boolean;
   /** The hint says the step is taken because something it read asked (followsInstructions). */
   readonly instructed: boolean;
+  /** The hint says what it acts on holds people's data ("it's the one holding the KYC documents"). */
+  readonly holdsPersonal: boolean;
 }
 
 /** The object's words as one string. */
@@ -1096,7 +1118,7 @@ function readAction(sentence: string, clause: string, verb: string, verbClass: V
   const isPublic = facts.public || ((verbClass === "publish" || verb === "paste" || verb === "commit" || verb === "push" || verb === "upload" || verb === "copy") && SOCIAL.test(sentence));
   // People's data, credentials or confidential material made readable by anyone (a bucket of patient records set to public-read).
   // (Not code work on something public-facing: "updating the error message on the password reset page".)
-  if (isPublic && !sends && !code && (verbClass === "write" || verbClass === "control" || verbClass === "grant") && (PERSONAL.test(sentence) || CREDENTIALS.test(sentence) || CONFIDENTIAL.test(sentence))) {
+  if (isPublic && !sends && !code && (verbClass === "write" || verbClass === "control" || verbClass === "grant") && (PERSONAL.test(sentence.replace(READERS, " ")) || PERSONAL_RECORDS.test(sentence) || CREDENTIALS.test(sentence) || CONFIDENTIAL.test(sentence) || hint.holdsPersonal)) {
     out.push({
       id: "prose.expose-publicly",
       action: { capability: "exfiltrate", target: { name: label, external: true, public: true, personal: true }, reversibility: "irreversible", scope: "account" },

@@ -140,6 +140,8 @@ export interface ArgumentFacts {
   trash?: boolean;
   /** A mailing list or segment is named by its id (list_id, segment_id): a message goes to everyone on it. */
   toList?: boolean;
+  /** One of those lists is named as a list for tests or staff. */
+  testList?: boolean;
   /** A card or payment method is handed over (payment_method, card_number): the call pays with it. */
   paysWith?: boolean;
 }
@@ -172,7 +174,11 @@ export function argumentFacts(args: unknown, internalDomains: readonly string[] 
       // (A role's id that names it: rol_Admin_9Xk2, roles/owner, tenant-admin.)
       if (/^(roles?|role_?ids?)$/i.test(key) && v.length <= 80 && /(?:^|[_\W])(?:admin|administrator|owner|superuser|superadmin)(?:$|[_\W])/i.test(v)) facts.adminGrant = true;
       // A mailing list or segment named by its id (list_id: "beta-testers-2300"): everyone on it gets the message.
-      if (/^(list_?ids?|segment_?ids?|audience_?ids?|contact_?list(_?id)?|mailing_?list(_?id)?)$/i.test(key) && v.trim() !== "") facts.toList = true;
+      if (/^(list_?ids?|segment_?ids?|audience_?ids?|contact_?list(_?id)?|mailing_?list(_?id)?)$/i.test(key) && v.trim() !== "") {
+        facts.toList = true;
+        // (A list its name says is for tests or staff: internal-beta-testers, qa-seed-list.)
+        if (/(?:^|[-_ ])(?:test|tests|testers|testing|internal|staff|employees|seed|qa|sandbox|beta|dev)(?:[-_ ]|$)/i.test(v)) facts.testList = true;
+      }
       // An audience of everyone: a topic, list or segment of all users or customers.
       if (/^(topic|audience|segment|segments|list|lists|list_?ids?|to|recipients?|condition)$/i.test(key) && /(^|[-_ ])(all|everyone)([-_ ]?(users|customers|subscribers|members|contacts|devices))?([-_ ]|$)/i.test(v.trim()) && v.length <= 120) {
         facts.broadcast = true;
@@ -755,7 +761,10 @@ export function readNamed(tool: string, name: ReturnType<typeof splitToolName>, 
         // To a whole list or segment (list_id, everyone): every one of them gets it.
         // A customer's or a person's details written into a message (an e-mail address with a phone number, a street address, a card's last digits): everyone who reads the channel has them.
         const details = message ? personalDetails(f.strings) : [];
-        if (ext || f.public || publishPlace || f.bulk || f.toList === true) add("tool.communicate", "communicate", "irreversible", f.recipients.length > 10 || scope === "account" || f.toList === true ? "account" : "one", `${tool} sends ${obj}${who}${tail}: a sent message cannot be taken back`, { external: ext, public: f.public || publishPlace !== undefined, ...(details.length >= 2 ? { personal: true } : {}) });
+        // A campaign, newsletter or single send to a whole list that is not a test list goes out in the company's name to everyone on it: as much production as a release.
+        const campaign = f.toList === true && f.testList !== true && hasWord(object, /^(campaigns?|newsletters?|broadcasts?|singlesends?|single|blasts?)$/) !== undefined;
+        if (campaign) add("tool.mass-send", "communicate", "irreversible", "account", `${tool} sends ${obj} to a whole mailing list${tail}: every one on it gets it, in the company's name, and it cannot be called back`, { external: true, production: true });
+        else if (ext || f.public || publishPlace || f.bulk || f.toList === true) add("tool.communicate", "communicate", "irreversible", f.recipients.length > 10 || scope === "account" || f.toList === true ? "account" : "one", `${tool} sends ${obj}${who}${tail}: a sent message cannot be taken back`, { external: ext, public: f.public || publishPlace !== undefined, ...(details.length >= 2 ? { personal: true } : {}) });
         else if (details.length >= 2) add("tool.personal-details-posted", "communicate", "irreversible", "one", `${tool} posts a person's ${details.join(", ")} in a message${who}${tail}: everyone who reads it has them`, { personal: true });
         else actions.push({ capability: "communicate", target: { name: tool, ...base }, reversibility: "irreversible", scope: "one" });
       } else if (physical) add("tool.physical", "execute", "irreversible", "one", `${tool} acts in the physical world (${verb} ${obj})${tail}`, { external: true });
@@ -770,7 +779,10 @@ export function readNamed(tool: string, name: ReturnType<typeof splitToolName>, 
         // Access to a file of people's data (payroll, customers) reaches those people.
         const dataFile = f.strings.find((v) => v.length <= 1024 && DATA_FILE.test(v) && /[/.]/.test(v));
         const stranger = toStranger(f, args, physical !== undefined);
-        add("tool.grant-access", "grant-access", "recoverable", f.public || f.wildcard || stranger ? "account" : "one", `${tool} gives access${who} (${verb} ${obj}${dataFile ? ` ${dataFile}` : ""})${stranger ? ", to a personal mailbox outside the organisation" : ""}${tail}`, { external: recipientsExternal(f), public: f.public, ...(secrets ? { pathClass: "credentials" as const } : {}), ...(dataFile ? { personal: true } : {}) });
+        // A door, gate or lock opened: whoever is there walks in, and what happens inside cannot be undone.
+        const doorOpened = verbClass === "unlock" && f.strings.some((v) => v.length <= 120 && /\b(?:doors?|locks?|gates?|garage|entrance|loading dock|premises|server room)\b/i.test(v.replace(/[_-]/g, " ")) || verbClass === "unlock" && hasWord(object, /^(doors?|locks?|gates?|garage|entrance)$/) !== undefined);
+        if (doorOpened) add("tool.door-opened", "grant-access", "irreversible", "account", `${tool} opens a door or a lock${who} (${verb} ${obj})${tail}: whoever is there walks in`, { external: true });
+        else add("tool.grant-access", "grant-access", "recoverable", f.public || f.wildcard || stranger ? "account" : "one", `${tool} gives access${who} (${verb} ${obj}${dataFile ? ` ${dataFile}` : ""})${stranger ? ", to a personal mailbox outside the organisation" : ""}${tail}`, { external: recipientsExternal(f), public: f.public, ...(secrets ? { pathClass: "credentials" as const } : {}), ...(dataFile ? { personal: true } : {}) });
       } else actions.push({ capability: "write", target: { name: tool, ...base }, reversibility: "recoverable", scope });
       break;
     case "revoke":
