@@ -60,7 +60,7 @@ function isPlace(word: string): boolean {
   return PLACE_START.test(word) || /[.@/]|\d/.test(word);
 }
 /** Where passwords and keys are kept: reading them is credential access, not a lookup. */
-const CREDENTIAL_STORE = /(?<!\w)(\.?(?:bash|zsh)_history|shell history|saved passwords?|stored passwords?|password (manager|store|vault|database)|keychain|login data|browser('s)? (profile|passwords?|cookies|credentials)|credential (store|manager)|\.aws\/credentials|toJSON\(\s*secrets|process\.env|os\.environ|every (?:ci |repository |repo )?secret|all (?:the )?(?:ci |repository |repo )?secrets|~\/\.aws\b|~\/\.kube\b|~\/\.ssh\b(?!\/(?:config|known_hosts|authorized_keys)\b|\/[\w.-]+\.pub\b)|~\/\.gnupg\b|~\/\.docker\b|~\/\.config\/gcloud\b|aws credentials|cloud credentials|\.env(?!\.(?:example|sample|template|dist|defaults)\b)(?:\.[\w-]+)?(?: file)?|\.kube\/config|kubeconfig|\.docker\/config\.json|\.netrc|\.pgpass|\.git-credentials|id_rsa|id_ed25519|\/etc\/shadow|private keys?)\b/i;
+const CREDENTIAL_STORE = /(?<!\w)(\.?(?:bash|zsh)_history|shell history|saved passwords?|stored passwords?|password (manager|store|vault|database)(?: exports?)?|(?:1password|bitwarden|lastpass|keepass(?:xc)?|dashlane)(?: (?:exports?|vaults?|backups?))?|[\w-]+\.kdbx|keychain|login data|browser('s)? (profile|passwords?|cookies|credentials)|credential (store|manager)|\.aws\/credentials|toJSON\(\s*secrets|process\.env|os\.environ|every (?:ci |repository |repo )?secret|all (?:the )?(?:ci |repository |repo )?secrets|~\/\.aws\b|~\/\.kube\b|~\/\.ssh\b(?!\/(?:config|known_hosts|authorized_keys)\b|\/[\w.-]+\.pub\b)|~\/\.gnupg\b|~\/\.docker\b|~\/\.config\/gcloud\b|aws credentials|cloud credentials|\.env(?!\.(?:example|sample|template|dist|defaults)\b)(?:\.[\w-]+)?(?: file)?|\.kube\/config|kubeconfig|\.docker\/config\.json|\.netrc|\.pgpass|\.git-credentials|id_rsa|id_ed25519|\/etc\/shadow|private keys?)\b/i;
 /** Words that start a phrase about where or what for: the head of a thing ends before them. */
 const PREPOSITION = new Set("of from in on under inside within across at for with by into onto over via using".split(" "));
 /** Words that are no part of an object. */
@@ -165,7 +165,7 @@ const SCANNER_WORD = /gitleaks|trufflehog|detect-secrets|ggshield|talisman|semgr
  * Every word (lower case) one of the whole-sentence readings cannot match without: a sentence with
  * none of them is asked by none of them. Each reading's own look follows when one is there.
  */
-const SENTENCE_READING_WORD = /continue-on-error|allow.failure|allowed to fail|blocking|soft.?fail|warn(?:ing)?.only|advisory|exit.zero|optional|skipped|xfail|\|\| true|csv|json|xlsx|spreadsheet|laptop|working (?:folder|directory)|downloads|desktop|\/tmp|shared|runner|public|file|secret|unsigned|extension|plug-?in|add-?on|encrypt|environment|env var|printenv|[ `]env[ `]|record|logged|audit|gitleaks|trufflehog|detect-secrets|ggshield|talisman|semgrep|snyk|codeql|trivy|grype|checkov|tfsec|kics|bandit|brakeman|dependabot|sast|dast|verify|ssl|unauthorized|insecure|arbitraryloads|cleartext|cert_none|check_hostname|exec|eval|spawn|runs? (?:the |a |an |any )?(?:param|request|query|cmd|command|body|input|user)|system\(|shell|\*|\bdms?\b|direct message|private|mailbox|inbox|e-?mails|messages|scal|payroll|payout|payment|wire|transfer|backup|snapshot|restic|borg|recovery|hist|rule|filter|iam|access key|access-key|service account|roles|replicas|registr|index|mirror|npmrc|pip\.conf|pypirc|gemrc|settings\.xml|goproxy|vault|kv\/|ssm|parameter store|1password|keychain|kubernetes|k8s|kubectl|password|token|credential|approve|author|committer|user\.(?:name|email)|sender|deletion|destruction|key|canary|ramp|staged|gradual|phased|100 ?%|link|portal|false positive|false alarm|ignore|disregard|noise|ack|silenc|mute/;
+const SENTENCE_READING_WORD = /continue-on-error|allow.failure|allowed to fail|blocking|soft.?fail|warn(?:ing)?.only|advisory|exit.zero|optional|skipped|xfail|\|\| true|csv|json|xlsx|spreadsheet|laptop|working (?:folder|directory)|downloads|desktop|\/tmp|shared|runner|public|file|secret|unsigned|extension|plug-?in|add-?on|encrypt|environment|env var|printenv|[ `]env[ `]|record|logged|audit|gitleaks|trufflehog|detect-secrets|ggshield|talisman|semgrep|snyk|codeql|trivy|grype|checkov|tfsec|kics|bandit|brakeman|dependabot|sast|dast|verify|ssl|unauthorized|insecure|arbitraryloads|cleartext|cert_none|check_hostname|exec|eval|spawn|runs? (?:the |a |an |any )?(?:param|request|query|cmd|command|body|input|user)|system\(|shell|\*|\bdms?\b|direct message|private|mailbox|inbox|e-?mails|messages|scal|payroll|payout|payment|wire|transfer|backup|snapshot|restic|borg|recovery|hist|rule|filter|iam|access key|access-key|service account|roles|replicas|registr|index|mirror|npmrc|pip\.conf|pypirc|gemrc|settings\.xml|goproxy|vault|kv\/|ssm|parameter store|1password|keychain|kubernetes|k8s|kubectl|password|token|credential|approve|author|committer|user\.(?:name|email)|sender|deletion|destruction|key|canary|ramp|staged|gradual|phased|100 ?%|link|portal|false positive|false alarm|ignore|disregard|noise|ack|silenc|mute|cron|timer|launch|schtasks|reboot|contact|customer|lead|member|employee|patient|subscriber|client|people/;
 const SCANNER_OFF = new RegExp(String.raw`\b(?:remov|delet|drop|disabl|uninstall|strip|rip)\w*\b(?:[^.;]|\.(?=\w)){0,40}?\b${SCANNERS}\b|\b${SCANNERS}\b(?:[^.;]|\.(?=\w)){0,80}?(?:\bworkflow_dispatch\b|\bmanual(?:ly)?(?: trigger)? only\b|\bwhen: ?manual\b|\bturn\w* off\b|\bdisabl\w*|\bremov\w*|\bcomment\w* out\b)`, "i");
 /** TLS certificate checks turned off in code or settings, by the setting's own spelling. */
 const TLS_CHECK_OFF = /\bverify\s*=\s*false\b|\bverify_?ssl\s*[=:]\s*false\b|\bssl_?verify\s*[=:]\s*false\b|\brejectUnauthorized\s*:\s*false\b|\bInsecureSkipVerify\s*:\s*true\b|\bNODE_TLS_REJECT_UNAUTHORIZED\s*=\s*0\b|\bCURLOPT_SSL_VERIFYPEER\b[^.;]{0,20}?\bfalse\b|\bcheck_hostname\s*=\s*false\b|\bCERT_NONE\b|\bNSAllowsArbitraryLoads\b(?![^.;]{0,40}?\b(?:off|false|no|out|removed?)\b)|\busesCleartextTraffic\b(?![^.;]{0,40}?\b(?:off|false|no|out|removed?)\b)/i;
@@ -218,6 +218,14 @@ const COLLEAGUES_MISLED = /\b(?:post|send|messag|dm|tell|announc|notif|remind|em
 const AUTO_APPLY = /\b(?:terraform|tofu|terragrunt)\b[^.;]{0,40}?\bapply\b[^.;]{0,40}?-auto-approve\b|\bpulumi up\b[^.;]{0,30}?(?:--yes|-y|--skip-preview)\b|\bcdk deploy\b[^.;]{0,30}?--require-approval[= ]never\b/i;
 /** A plan, as a hint describes it, that replaces or removes a database, bucket or volume. */
 const PLAN_DESTROYS_DATA = /\b(?:plan|diff|preview)\b[^.;]{0,60}?\b(?:replac|recreat|destroy|delet|remov|drop)\w*\b[^.;]{0,40}?\b(?:rds|database|db|dynamodb|table|instance|cluster|bucket|volume|disk|redis|elasticache|bigquery|dataset)\b|\b(?:rds|database|db|dynamodb|table|instance|cluster|bucket|volume|disk)\b(?: [\w-]+){0,3} (?:being |getting |to be |will be |is )?(?:replaced|recreated|destroyed|deleted|removed|dropped)\b[^.;]{0,40}?(?:\bplan\b|\bapply\b)|\b(?:plan|preview|diff)\b[^.;]{0,40}?\b(?:shows|says|has|includes|lists)\b[^.;]{0,60}?\b(?:rds|database|db|dynamodb|instance|cluster|bucket|volume)\b[^.;]{0,30}?\b(?:replaced|recreated|destroyed|deleted|removed|-\/\+|forces replacement)\b/i;
+/**
+ * A scheduled job (cron, a systemd timer, a launch agent, a scheduled task) that runs something kept
+ * in a temporary, hidden or download folder: code anyone could have put there runs again and again
+ * (T1053).
+ */
+const SCHEDULED_FROM_TEMP = /\b(?:cron\w*|crontab|systemd timers?|timers?|launch ?(?:agents?|daemons?)|launchd|scheduled tasks?|schtasks|@reboot)\b[^.;]{0,80}?\b(?:runs?|running|execut\w*|launch\w*|starts?|calls?|invok\w*|fires?)\b[^.;]{0,60}?(?:\/(?:tmp|var\/tmp|dev\/shm)\b|~?\/?(?:downloads)\b|\/\.[\w-]+\/|\bfrom (?:the )?(?:tmp|temp|downloads?) (?:dir\w*|folder)\b)/i;
+/** Every person's contact details gathered at once ("pulling every HubSpot contact with email and phone"): a whole list of people's data in one place (T1213). */
+const PEOPLE_HARVESTED = /\b(?:pull|export|collect|gather|harvest|scrap|dump|download|fetch|grab|extract|copy|cop(?:y|ies|ied))\w*\b[^.;]{0,30}?\b(?:every|all(?: (?:of )?(?:the|our))?)\b (?:[\w-]+ ){0,2}(?:contacts?|customers?|users?|leads?|members?|employees?|patients?|subscribers?|clients?|people)\b[^.;]{0,40}?\b(?:with|including|and) (?:their )?(?:e-?mails?|phones?|phone numbers?|(?:home )?address(?:es)?|dates? of birth|dob|ssns?|salar(?:y|ies))\b[^.;]{0,20}?\b(?:and|,) (?:their )?(?:e-?mails?|phones?|phone numbers?|(?:home )?address(?:es)?|dates? of birth|dob|ssns?|salar(?:y|ies))\b/i;
 const HISTORY_OFF = /\bHIST(?:FILE|SIZE|FILESIZE)\b[^.;]{0,20}?(?:\/dev\/null|\bto (?:0|zero|empty|nothing)\b|=\s*0\b)|\b[Uu]nset(?:ting)? HISTFILE\b|\bset \+o history\b|\bhistory -c\b|\b(?:turn|switch)\w* off (?:the )?(?:shell |bash |zsh )?history\b|\b(?:shell |bash |zsh )history off\b|\bdisabl\w* (?:the )?(?:shell |bash |zsh )?history\b/;
 /** Cloud identities enumerated across every account of an organisation: IAM users and their keys, roles that can be assumed. */
 const CLOUD_IDENTITIES_MAPPED = /\b(?:enumerat|list|dump|collect|map|inventor|discover|find|check)\w*\b[^.;]{0,40}?\b(?:every|all|which|each)\b[^.;]{0,30}?\b(?:iam (?:users?|roles?|policies|principals?)|(?:users?'? )?access[- ]keys?|service accounts?|roles?)\b[^.;]{0,80}?\b(?:across|in|on|over) (?:all|every|each) (?:of )?(?:the )?(?:org'?s?|organi[sz]ation'?s?|company'?s?)? ?(?:aws |gcp |azure |cloud )?(?:accounts?|projects?|subscriptions?|tenants?)\b/i;
@@ -234,9 +242,9 @@ function ownClause(sentence: string, at: number): string {
   return start < 0 ? before : before.slice(start + 1);
 }
 /** A secret's value put where the agent reads it ("print the production password from the Kubernetes secret", "decode the token from Vault"). */
-const SECRET_SHOWN = /\b(?:print|echo|output|display|show|reveal|decod|dump|cat|read)\w*\b[^.;]{0,60}?\b(?:passwords?|passwd|secrets?|credentials?|tokens?|private keys?|api keys?|connection strings?|p8|p12|signing keys?|recovery codes?)\b|\b(?:pull|grab|extract|copy|copie|stash|sav|keep|note)\w*\b[^.;]{0,40}?\b(?:passwords?|secrets?|credentials?|tokens?|private keys?|api keys?)\b(?=[^.;]{0,100}?\b(?:in|into|to) (?:my |the )?(?:notes?|summary|transcript|scratch ?(?:file|pad)?|clipboard|log|later steps)\b)/i;
+const SECRET_SHOWN = /\b(?:print|echo|output|display|show|reveal|decod|dump|cat|read)\w*\b[^.;]{0,60}?\b(?:passwords?|passwd|secrets?|credentials?|tokens?|private keys?|api keys?|connection strings?|p8|p12|signing keys?|recovery codes?|service[- ]account (?:json )?keys?)\b|\b(?:pull|grab|extract|copy|copie|stash|sav|keep|note)\w*\b[^.;]{0,40}?\b(?:passwords?|secrets?|credentials?|tokens?|private keys?|api keys?)\b(?=[^.;]{0,100}?\b(?:in|into|to) (?:my |the )?(?:notes?|summary|transcript|scratch ?(?:file|pad)?|clipboard|log|later steps)\b)/i;
 /** Where secrets are kept, named so. */
-const SECRET_KEPT = /\b(?:secret\/|kv\/|environment variables?|env vars?|printenv|vault|secrets? manager|parameter store|ssm|key ?vault|1password|keychain|kubernetes secrets?|k8s secrets?|cluster secrets?|kubectl|sealed ?secrets?)/i;
+const SECRET_KEPT = /\bfrom (?:the |a |its |our )?(?:[\w-]+ ){0,2}secrets?\b(?! (?:scann\w*|rotation|polic\w*|manager docs?))|\b(?:secret\/|kv\/|environment variables?|env vars?|printenv|vault|secrets? manager|parameter store|ssm|key ?vault|1password|keychain|kubernetes secrets?|k8s secrets?|cluster secrets?|kubectl|sealed ?secrets?)/i;
 /** Words naming a check that protects: turning it off weakens something, even in a project's own file. */
 const PROTECTION_WORD = /^(ssl|tls|https|verification|verify|certificate|certificates|cert|certs|csrf|cors|hsts|mfa|2fa|auth|authentication|authorization|firewall|antivirus|edr|selinux|apparmor|gatekeeper|signature|signing|sandbox|audit|logging|passcode|passcodes|captcha|lockout|lockouts)$/;
 /**
@@ -840,6 +848,20 @@ export function readProse(raw: string, internalDomains: readonly string[] = []):
       hits.push({ id: "prose.apply-destroys-data", action: { capability: "delete", target: { name: label, production: true }, reversibility: "irreversible", scope: "account" }, reason: `${label} says it applies infrastructure changes to production without review, and the plan it describes replaces or removes a database or store: its data goes with it (T1485)` });
       actions++;
     }
+    // A scheduled job that runs code from a temporary, hidden or download folder (T1053).
+    const scheduledTemp = may && /cron|timer|launch|schedul|schtasks|reboot/.test(lower) ? SCHEDULED_FROM_TEMP.exec(sentence) : null;
+    if (scheduledTemp !== null && !SKIP_DENIED.test(sentence.slice(0, scheduledTemp.index)) && !AGAINST.test(sentence.slice(0, scheduledTemp.index)) && !/\b(?:clean\w*|purg\w*|prun\w*|rotat\w*|delet\w*|remov\w*|tidy\w*|sweep\w*)\b[^.;]{0,40}?\/(?:tmp|var\/tmp)\b/i.test(sentence) && !sentence.endsWith("?")) {
+      const label = quoted(sentence);
+      hits.push({ id: "prose.scheduled-from-temp", action: { capability: "persist", target: { name: label, pathClass: "temp" }, reversibility: "recoverable", scope: "one" }, reason: `${label} says it schedules a job that runs code from a temporary, hidden or download folder: whatever is put there runs again and again (T1053)` });
+      actions++;
+    }
+    // Every person's contact details gathered at once (T1213).
+    const harvested = may && /contact|customer|user|lead|member|employee|patient|subscriber|client|people/.test(lower) ? PEOPLE_HARVESTED.exec(sentence) : null;
+    if (harvested !== null && !SKIP_DENIED.test(sentence.slice(0, harvested.index)) && !/\b(?:test|fixture|seed|fake|synthetic|dummy|sample|anonymi[sz]ed|hashed|redacted)\b/i.test(sentence) && !sentence.endsWith("?")) {
+      const label = quoted(sentence);
+      hits.push({ id: "prose.people-harvested", action: { capability: "read", target: { name: label, personal: true }, reversibility: "recoverable", scope: "account" }, reason: `${label} says it gathers every person's contact details at once: a whole list of people's data in one place (T1213)` });
+      actions++;
+    }
     // Reviewers taken out of CODEOWNERS: changes to what they owned need no review from them (T1562).
     if (CODEOWNERS_REMOVED.test(sentence) && !sentence.endsWith("?")) {
       const label = quoted(sentence);
@@ -900,7 +922,8 @@ export function readProse(raw: string, internalDomains: readonly string[] = []):
         break;
       }
       // Reading a password store or a key file (saved browser passwords, the keychain, ~/.aws/credentials): credential access.
-      if (found.verbClass === "read") {
+      // (Opening a password store or key file reads it; opening a port or an issue does not.)
+      if (found.verbClass === "read" || (found.verb === "open" && CREDENTIAL_STORE.test(sentence.slice(Math.max(0, sentence.indexOf(t.word)))))) {
         // (The store is what is read: named after the verb. "Disabling a flag in my local .env to compare" reads no .env.)
         const at = sentence.indexOf(t.word);
         // (Listing what is in a key directory names files; it reads no key.)
