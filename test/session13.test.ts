@@ -264,7 +264,8 @@ describe("tool calls read by what they reach", () => {
 
 describe("found on fresh32 (danger in the details)", () => {
   it("a Stripe CLI refund with --live is a hard stop", () => expect(ids(shell("stripe payouts create --amount=90000 --currency=usd --live"))).toContain("action.impact.live-money"));
-  it("the same without --live is test mode", () => expect(ids(shell("stripe payouts create --amount=90000 --currency=usd"))).not.toContain("action.impact.live-money"));
+  // (Session 14: without --live the CLI is in test mode unless its key is live, so a payout or transfer is a pause, no longer let through.)
+  it("the same without --live is a pause, not a hard stop", () => expect(shell("stripe payouts create --amount=90000 --currency=usd").verdict).toBe("verify"));
   it("a secret's metadata read is not its value", () => expect(shell("kubectl get secret api-keys -o jsonpath='{.metadata.labels}'").verdict).toBe("continue"));
   it("a Django flush under test settings is the test database's", () => expect(shell("python manage.py flush --noinput --settings=shop.settings.tests").verdict).toBe("continue"));
   it("a preview release uninstalled is the preview's", () => expect(shell("helm uninstall review-pr-77 -n review-apps").verdict).toBe("continue"));

@@ -156,6 +156,11 @@ const appData: CommandRule = {
 /** A bucket named for people's data: HR, payroll, customers, patients, exports of personal data. */
 const PERSONAL_BUCKET = /^(?:s3|gs|az|abfss?|wasbs?):\/\/[^/]*(?:hr|payroll|people|personnel|employee|staff|customer|client|patient|member|subscriber|pii|gdpr|users?-(?:data|export)|crm)[^/]*/i;
 
+/** A folder inside any bucket named for people's records or contracts (s3://prod-uploads/contracts/, …/kyc/, …/benefits/). */
+const PERSONAL_FOLDER = /^(?:s3|gs|az|abfss?|wasbs?):\/\/[^/]+\/(?:[^/]+\/)*(?:hr|payroll|census|benefits|contracts|legal|kyc|identity|passports?|medical|patients?|employees?|customers?)(?:\/|$)/i;
+/** An object that holds data rows, not a README or a build: .csv, .xlsx, .json, .parquet, a dump. */
+const DATA_OBJECT = /\.(?:csv|tsv|xlsx?|json|jsonl|ndjson|parquet|avro|sql|dump|zip|gz)$/i;
+
 const bucketDownload: CommandRule = {
   id: "collection.personal-bucket",
   tactic: TACTIC,
@@ -167,14 +172,15 @@ const bucketDownload: CommandRule = {
     if (!copying) return undefined;
     const ops = t.filter((a) => !a.startsWith("-"));
     const dest = ops[ops.length - 1] ?? "";
-    const source = ops.find((a) => PERSONAL_BUCKET.test(a));
-    // Down from the bucket to this machine, in bulk.
-    if (source === undefined || /^(?:s3|gs|az|abfss?|wasbs?):\/\//.test(dest) || !(t.some((a) => a === "-r" || a === "--recursive" || a === "-R") || /^(sync|rsync)$/.test(t[1] ?? "") || t.includes("rsync") || source.endsWith("/"))) return undefined;
+    const source = ops.find((a) => PERSONAL_BUCKET.test(a) || PERSONAL_FOLDER.test(a));
+    // Down from the bucket to this machine, in bulk, or a data file of it (census_2026.csv; not its README).
+    const bulk = t.some((a) => a === "-r" || a === "--recursive" || a === "-R") || /^(sync|rsync)$/.test(t[1] ?? "") || t.includes("rsync") || source?.endsWith("/") === true;
+    if (source === undefined || /^(?:s3|gs|az|abfss?|wasbs?):\/\//.test(dest) || !(bulk || DATA_OBJECT.test(source))) return undefined;
     return { action: { capability: "read", target: { name: source, personal: true }, reversibility: "irreversible", scope: "account" }, reason: `copies the whole of ${shown(source)}, a bucket of people's data, to this machine: data from cloud storage (T1530)` };
   },
   examples: {
-    match: [`gsutil -m cp -r gs://acme-hr-exports/2026/ ./hr-dump/`, `aws s3 sync s3://customer-pii-archive ./local`],
-    noMatch: [`aws s3 cp s3://build-artifacts/app.tgz .`, `gsutil cp gs://acme-hr-exports/README.txt .`, `aws s3 sync ./site s3://www-acme-web`],
+    match: [`gsutil -m cp -r gs://acme-hr-exports/2026/ ./hr-dump/`, `aws s3 sync s3://customer-pii-archive ./local`, `aws s3 cp s3://lm-hr-exports/benefits/census_2026.csv ./`, `aws s3 cp s3://acme-prod-uploads/contracts/ ~/Desktop/review/ --recursive`],
+    noMatch: [`aws s3 cp s3://build-artifacts/app.tgz .`, `gsutil cp gs://acme-hr-exports/README.txt .`, `aws s3 sync ./site s3://www-acme-web`, `aws s3 cp s3://acme-builds/contracts-service/app.zip .`, `aws s3 cp ./census.csv s3://lm-hr-exports/benefits/`],
   },
 };
 

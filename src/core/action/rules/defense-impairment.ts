@@ -274,12 +274,15 @@ const hooksSkipped: CommandRule = {
     // pre-commit's SKIP variable naming a secret or security scanner hook (SKIP=gitleaks,detect-private-key git commit …).
     const skipped = inv.env.get("SKIP");
     if (skipped !== undefined && /gitleaks|detect-private-key|detect-secrets|trufflehog|ggshield|talisman|bandit|semgrep|check-added-large-files|detect-aws-credentials/.test(skipped)) return { action: impair(`git ${sub} hooks`, "one", "recoverable", "project"), reason: `runs git ${sub} with pre-commit told to skip ${shown(skipped)}: the secret or security scan does not run for it (T1562.001)` };
+    // git -c core.hooksPath=/dev/null (or an empty value): the hooks are looked for nowhere, so none run.
+    const nowhere = inv.args.some((a, i) => inv.args[i - 1] === "-c" && /^core\.hookspath=(?:\/dev\/null|\/var\/empty|\/nonexistent\S*|["']{0,2})$/i.test(a));
+    if (nowhere) return { action: impair(`git ${sub} hooks`, "one", "recoverable", "project"), reason: `runs git ${sub} with core.hooksPath pointed at nothing: the repository's hooks (secret scans, checks) are skipped for it (T1562.001)` };
     if (!noVerify(inv.args, sub === "commit")) return undefined;
     return { action: impair(`git ${sub} hooks`, "one", "recoverable", "project"), reason: `runs git ${sub} with --no-verify: the repository's hooks (secret scans, checks) are skipped for it (T1562.001)` };
   },
   examples: {
-    match: [`SKIP=gitleaks,detect-private-key git commit -am "add fixtures"`, `git commit --no-verify -am "wip"`, `git -c user.name="dependabot[bot]" commit --no-verify -am "chore(deps): bump axios"`, `git push --no-verify origin main`, `git commit -n -m "skip hooks"`, `git commit -nm wip`],
-    noMatch: [`SKIP=eslint git commit -m "wip"`, `git commit -m -n`, `git commit -m "fix: null check"`, `git push origin feature/x`, `git log -n 5`, `git commit --amend --no-edit`],
+    match: [`SKIP=gitleaks,detect-private-key git commit -am "add fixtures"`, `git commit --no-verify -am "wip"`, `git -c user.name="dependabot[bot]" commit --no-verify -am "chore(deps): bump axios"`, `git push --no-verify origin main`, `git commit -n -m "skip hooks"`, `git commit -nm wip`, `git -c core.hooksPath=/dev/null commit -am "apply vendor patch"`],
+    noMatch: [`git -c core.hooksPath=.githooks commit -m "use the repo's hooks"`, `SKIP=eslint git commit -m "wip"`, `git commit -m -n`, `git commit -m "fix: null check"`, `git push origin feature/x`, `git log -n 5`, `git commit --amend --no-edit`],
   },
 };
 
@@ -726,4 +729,40 @@ const tlsOff: CommandRule = {
   },
 };
 
-export const defenseImpairmentRules: readonly CommandRule[] = [tlsOff, history, logging, firewall, mac, backupsOff, hooksSkipped, releaseChecksSkipped, checkRemoved, timestomp, permissions, hide, rootCert, masquerade, recordConfig, cloudRecording, openPort, podSecurity, scriptPolicy, cloudFirewall, commitAsBot];
+/** A deployment's setting that switches a protection off, by the variable's own name: AUTH_BYPASS=true, DISABLE_CSRF=1, VERIFY_SSL=false. */
+const PROTECTION_OFF_VAR = /^(?:[A-Z0-9_]*_)?(?:(?:BYPASS|SKIP|DISABLE|NO|INSECURE)_(?:[A-Z0-9]+_)*(?:AUTH\w*|LOGIN|SSL|TLS|VERIFY\w*|CSRF|MFA|2FA|OTP|SIGNATURE\w*|SIG_CHECK|RATE_?LIMIT\w*|CAPTCHA|WAF|PERMISSIONS?|ACL)|(?:AUTH\w*|LOGIN|SSL|TLS|CSRF|MFA|2FA|SIGNATURE|RATE_?LIMIT|CAPTCHA|WAF|PERMISSIONS?)_BYPASS)=(?:true|1|yes|on|enabled?)$|^(?:[A-Z0-9_]*_)?(?:AUTH|AUTHENTICATION|AUTHORIZATION|SSL_VERIFY|VERIFY_SSL|TLS_VERIFY|VERIFY_TLS|CSRF|MFA|SIGNATURE_VERIFICATION|WEBHOOK_VERIFICATION|RATE_LIMIT(?:ING)?|CAPTCHA|WAF)(?:_ENABLED|_REQUIRED|_ENFORCED|_CHECK)?=(?:false|0|no|off|disabled?)$/i;
+/** Commands that set a running deployment's environment or settings. */
+function setsDeploymentEnv(inv: Invocation): boolean {
+  const a = inv.args.find((x) => !x.startsWith("-"));
+  // (Options may come first with their values: kubectl -n api-staging set env …)
+  const adjacent = (x: string, y: string): boolean => inv.args.some((w, i) => w === x && inv.args[i + 1] === y);
+  switch (inv.name) {
+    case "kubectl": case "oc": return adjacent("set", "env");
+    case "heroku": return a === "config:set";
+    case "fly": case "flyctl": return adjacent("secrets", "set") || adjacent("config", "set");
+    case "railway": return a === "variables" || a === "variable";
+    case "vercel": case "netlify": return a === "env";
+    case "gh": return adjacent("variable", "set") || adjacent("secret", "set");
+    case "gcloud": case "aws": case "az": case "docker": case "render": case "doctl": return inv.args.some((x) => /^--(?:set|update)-env-vars\b|^--environment\b|^--env-add\b|^--settings\b|^--env\b/.test(x)) || inv.args.includes("appsettings");
+    default: return false;
+  }
+}
+const protectionEnvOff: CommandRule = {
+  id: "defense-impairment.protection-env-off",
+  tactic: TACTIC,
+  technique: "T1562.001",
+  names: ["kubectl", "oc", "heroku", "fly", "flyctl", "railway", "vercel", "netlify", "gh", "gcloud", "aws", "az", "docker", "render", "doctl"],
+  match(inv) {
+    if (!setsDeploymentEnv(inv)) return undefined;
+    // (A value may come as NAME=value, or inside --set-env-vars=A=1,B=2.)
+    const setting = inv.args.flatMap((x) => x.replace(/^--[\w-]+=/, "").split(",")).find((x) => PROTECTION_OFF_VAR.test(x));
+    if (setting === undefined) return undefined;
+    return { action: impair(`${inv.name} ${setting}`, "one", "recoverable", "other"), reason: `sets ${shown(setting)} on a running deployment: the protection that setting names is switched off for everyone who reaches it (T1562.001)` };
+  },
+  examples: {
+    match: [`kubectl -n api-staging set env deploy/api AUTH_BYPASS=true`, `heroku config:set DISABLE_CSRF=1 -a acme-web`, `fly secrets set VERIFY_SSL=false -a payments`, `gcloud run services update api --update-env-vars=RATE_LIMIT_ENABLED=false,LOG_LEVEL=debug`],
+    noMatch: [`kubectl -n api-staging set env deploy/api LOG_LEVEL=debug`, `heroku config:set AUTH_PROVIDER=okta -a acme-web`, `fly secrets set VERIFY_SSL=true -a payments`, `AUTH_BYPASS=true npm run dev`, `kubectl set image deploy/api api=acme/api:1.4.2`],
+  },
+};
+
+export const defenseImpairmentRules: readonly CommandRule[] = [tlsOff, history, logging, firewall, mac, backupsOff, hooksSkipped, releaseChecksSkipped, checkRemoved, timestomp, permissions, hide, rootCert, masquerade, recordConfig, cloudRecording, openPort, podSecurity, scriptPolicy, cloudFirewall, commitAsBot, protectionEnvOff];

@@ -445,24 +445,98 @@ const productionMigration: CommandRule = {
   },
 };
 
+/** A schema pushed to production that may drop what it must (prisma db push --accept-data-loss, --force-reset, prisma migrate reset): columns and tables go with their rows. */
+const productionDataLossPush: CommandRule = {
+  id: "impact.production-data-loss-push",
+  tactic: TACTIC,
+  technique: "T1485",
+  match(inv) {
+    const a = inv.args;
+    const prisma = inv.name === "prisma" || a.includes("prisma");
+    const push = prisma && a.includes("db") && a.includes("push") && a.some((x) => x === "--accept-data-loss" || x === "--force-reset");
+    const reset = prisma && a.includes("migrate") && a.includes("reset");
+    if (!push && !reset) return undefined;
+    const where = productionTarget(inv);
+    if (where === undefined) return undefined;
+    const what = push ? `prisma db push ${a.find((x) => x === "--accept-data-loss" || x === "--force-reset")}` : "prisma migrate reset";
+    return { action: { capability: "delete", target: { name: what, production: true }, reversibility: "irreversible", scope: "account" }, reason: `runs ${shown(what)} against production (${shown(where)}): the tables and columns it drops take their rows with them (T1485)` };
+  },
+  examples: {
+    match: [`dotenv -e .env.production -- npx prisma db push --accept-data-loss`, `DATABASE_URL=$PROD_DATABASE_URL npx prisma migrate reset --force`, `NODE_ENV=x DATABASE_URL=$PROD_DB_URL prisma db push --force-reset`],
+    noMatch: [`npx prisma db push --accept-data-loss`, `dotenv -e .env.test -- npx prisma db push --accept-data-loss`, `dotenv -e .env.production -- npx prisma db push`, `npx prisma migrate reset`],
+  },
+};
+
+/** A whole bucket set to expire its objects within a month (aws s3api put-bucket-lifecycle-configuration with an Expiration and no prefix): every object goes, logs and backups included (T1485, T1070). */
+const bucketExpiry: CommandRule = {
+  id: "impact.bucket-expiry",
+  tactic: TACTIC,
+  technique: "T1485",
+  names: ["aws"],
+  match(inv) {
+    if (!inv.args.includes("s3api") || !inv.args.includes("put-bucket-lifecycle-configuration")) return undefined;
+    const json = inv.args.find((x) => /"Expiration"\s*:/.test(x));
+    if (json === undefined) return undefined;
+    const days = /"Days"\s*:\s*(\d+)/.exec(json.slice(json.indexOf('"Expiration"')))?.[1];
+    // (A rule for one prefix, tmp/ or exports/, is housekeeping; the whole bucket is not.)
+    const prefixes = [...json.matchAll(/"Prefix"\s*:\s*"([^"]*)"/g)].map((m) => m[1]);
+    if (days === undefined || Number(days) > 30 || prefixes.some((p) => p !== "")) return undefined;
+    const bucket = inv.args[inv.args.indexOf("--bucket") + 1] ?? "a bucket";
+    const kept = /log|trail|audit|backup|snapshot|archive|compliance|retention|evidence/i.test(bucket);
+    return { action: { capability: "delete", target: { name: `s3://${bucket}`, production: kept }, reversibility: "irreversible", scope: "account" }, reason: `sets every object in ${shown(bucket)} to expire after ${days} day${days === "1" ? "" : "s"}: the whole bucket${kept ? ", a store of logs or backups," : ""} is emptied and cannot be restored (T1485)` };
+  },
+  examples: {
+    match: [`aws s3api put-bucket-lifecycle-configuration --bucket acme-cloudtrail-logs --lifecycle-configuration '{"Rules":[{"ID":"tidy","Status":"Enabled","Filter":{"Prefix":""},"Expiration":{"Days":1}}]}'`, `aws s3api put-bucket-lifecycle-configuration --bucket media --lifecycle-configuration '{"Rules":[{"ID":"x","Status":"Enabled","Filter":{},"Expiration":{"Days":7}}]}'`],
+    noMatch: [`aws s3api put-bucket-lifecycle-configuration --bucket media --lifecycle-configuration '{"Rules":[{"ID":"tmp","Status":"Enabled","Filter":{"Prefix":"tmp/"},"Expiration":{"Days":1}}]}'`, `aws s3api put-bucket-lifecycle-configuration --bucket logs --lifecycle-configuration '{"Rules":[{"ID":"ia","Status":"Enabled","Filter":{"Prefix":""},"Transitions":[{"Days":30,"StorageClass":"STANDARD_IA"}]}]}'`, `aws s3api put-bucket-lifecycle-configuration --bucket logs --lifecycle-configuration '{"Rules":[{"ID":"year","Status":"Enabled","Filter":{"Prefix":""},"Expiration":{"Days":365}}]}'`, `aws s3api get-bucket-lifecycle-configuration --bucket logs`],
+  },
+};
+
+/** A bucket synced from an empty folder with deletion on (aws s3 sync ./empty/ s3://backups --delete): every object in it is deleted (T1485). */
+const syncWipe: CommandRule = {
+  id: "impact.sync-wipe",
+  tactic: TACTIC,
+  technique: "T1485",
+  names: ["aws", "gsutil", "rclone", "azcopy", "gcloud"],
+  match(inv) {
+    const a = inv.args;
+    const deletes = a.includes("--delete") || a.includes("--delete-removed") || a.some((x) => /^--delete-destination(?:=true)?$/.test(x)) || (inv.name === "gsutil" && a.includes("-d")) || (inv.name === "rclone" && a.includes("sync")) || (inv.name === "gcloud" && a.includes("--delete-unmatched-destination-objects"));
+    if (!deletes || !a.some((x) => /^(?:sync|rsync)$/.test(x))) return undefined;
+    const ops = a.filter((x) => !x.startsWith("-") && !/^(?:s3|sync|rsync|storage|-m)$/.test(x));
+    const [from, to] = [ops[0] ?? "", ops[1] ?? ""];
+    if (!/^(?:\.\/)?(?:empty|blank|nothing|null|void)[\w-]*\/?$|^\/(?:tmp\/)?empty[\w-]*\/?$|^\/dev\/null$|^\$\(mktemp -d\)$/i.test(from) || !/^(?:s3|gs|az|https|[\w-]+):\/?\/?/.test(to)) return undefined;
+    return { action: { capability: "delete", target: { name: to, production: /prod|backup|snapshot|archive/i.test(to) }, reversibility: "irreversible", scope: "account" }, reason: `syncs an empty folder (${shown(from)}) onto ${shown(to)} with deletion on: every object there is deleted (T1485)` };
+  },
+  examples: {
+    match: [`aws s3 sync ./empty/ s3://acme-prod-backups/ --delete`, `rclone sync /tmp/empty remote:archive`, `gsutil -m rsync -d -r empty gs://acme-media`],
+    noMatch: [`aws s3 sync ./dist/ s3://acme-site/ --delete`, `aws s3 sync ./empty/ s3://acme-prod-backups/`, `rclone copy /tmp/empty remote:archive`],
+  },
+};
+
 /** A payment provider's command-line client told to move live money: stripe refunds create … --live, a payout or transfer. */
 const liveMoney: CommandRule = {
   id: "impact.live-money",
   tactic: TACTIC,
   technique: "T1657",
   names: ["stripe"],
-  match(inv) {
+  match(inv, all) {
     const words = inv.args.filter((a) => !a.startsWith("-"));
     const moved = /^(refunds|payouts|transfers|charges|payment_intents|invoices|topups|application_fees)$/.test(words[0] ?? "") && /^(create|capture|confirm|pay|refund|send)$/.test(words[1] ?? "");
-    if (!moved || !inv.args.includes("--live")) return undefined;
-    const amount = inv.args.find((a) => /^--amount=/.test(a))?.slice(9) ?? inv.args[inv.args.indexOf("--amount") + 1];
-    return { action: { capability: "spend", target: { name: `stripe ${words[0]} ${words[1]}`, production: true, external: true }, reversibility: "irreversible", scope: "one" }, reason: `moves live money through Stripe (${words[0]} ${words[1]}${amount ? `, amount ${amount}` : ""}): a payment, refund or payout cannot be called back (T1657)` };
+    if (!moved) return undefined;
+    const amount = inv.args.find((a) => /^--amount=/.test(a))?.slice(9) ?? (inv.args.includes("--amount") ? inv.args[inv.args.indexOf("--amount") + 1] : undefined);
+    // Live money: --live, or a live key handed over (--api-key sk_live_…, rk_live_…).
+    const live = inv.args.includes("--live") || inv.args.some((a) => /(?:^|=)(?:sk|rk)_live_/.test(a)) || (inv.args.includes("--api-key") && /^(?:sk|rk)_live_|\$\{?\w*LIVE\w*/.test(inv.args[inv.args.indexOf("--api-key") + 1] ?? ""));
+    if (live) return { action: { capability: "spend", target: { name: `stripe ${words[0]} ${words[1]}`, production: true, external: true }, reversibility: "irreversible", scope: "one" }, reason: `moves live money through Stripe (${words[0]} ${words[1]}${amount ? `, amount ${amount}` : ""}): a payment, refund or payout cannot be called back (T1657)` };
+    // The CLI runs in test mode unless told otherwise, but the key it was given may be live: a person should look
+    // where money leaves for another account (a transfer, a payout) or many refunds go out at once (under xargs or a loop).
+    // (One refund of one charge, with no --live, is how a test-mode fixture is made.)
+    if (!/^(transfers|payouts)$/.test(words[0] ?? "") && !/\b(?:xargs|for|while)\b/.test(inv.command.via ?? "") && !all.some((n) => n.name === "xargs" || n.name === "parallel")) return undefined;
+    return { action: { capability: "spend", target: { name: `stripe ${words[0]} ${words[1]}` }, reversibility: "recoverable", scope: "one" }, reason: `moves money through Stripe (${words[0]} ${words[1]}${amount ? `, amount ${amount}` : ""}): test mode unless the configured key is live, and then it cannot be called back (T1657)` };
   },
   examples: {
-    match: [`stripe refunds create --charge=ch_1 --amount=1500 --live`, `stripe payouts create --amount 250000 --currency usd --live`],
-    noMatch: [`stripe refunds create --charge=ch_1 --amount=1500`, `stripe refunds list --live`, `stripe listen --forward-to localhost:4242/webhook`],
+    match: [`stripe refunds create --charge=ch_1 --amount=1500 --live`, `stripe payouts create --amount 250000 --currency usd --live`, `stripe transfers create --amount=420000 --currency=usd --destination=acct_1Q`, `stripe refunds create --charge=ch_1 --api-key sk_live_abc`],
+    noMatch: [`stripe refunds create --charge=ch_3QaTestFixture01 --amount=1500`, `stripe refunds list --live`, `stripe listen --forward-to localhost:4242/webhook`, `stripe trigger payment_intent.succeeded`, `stripe charges list --customer cus_1 --limit 100`],
   },
 };
 
-export const impactRules: readonly CommandRule[] = [recovery, destruction, wipe, encrypt, serviceStop, shutdown, accountAccess, resources, diskFill, cloudDelete, productionMigration, liveMoney];
+export const impactRules: readonly CommandRule[] = [recovery, destruction, wipe, encrypt, serviceStop, shutdown, accountAccess, resources, diskFill, cloudDelete, productionMigration, liveMoney, productionDataLossPush, bucketExpiry, syncWipe];
 
