@@ -231,6 +231,43 @@ const FIXED_WAY_IN = /\bif\b[^\n]{0,160}?(?:==|===|\.endswith\(|\.startswith\(|\
 const AUDIT_TO_NOWHERE = /\baudit\w*["']?\s*[:=][^\n]{0,120}?(?:["']null["']|NullHandler|\/dev\/null|handlers["']?\s*:\s*\[\s*\])/i;
 
 /** What an edit takes away (see the top of this file). Pure; at most one finding of each kind. */
+/** A CI pipeline's file: GitHub Actions, GitLab, CircleCI, Azure Pipelines, Buildkite. */
+const CI_FILE = /(?:^|\/)(?:\.github\/workflows\/[^/]+\.ya?ml|\.gitlab-ci\.ya?ml|\.circleci\/config\.ya?ml|azure-pipelines\.ya?ml|\.buildkite\/[^/]+\.ya?ml)$/i;
+/** Jobs that check a change before it ships. */
+const CHECK_JOB = /^(?:[\w-]*(?:test|tests|e2e|integration|security|scan|sast|dast|codeql|audit|lint|verify|check|checks|snyk|trivy|semgrep|gitleaks)[\w-]*)$/i;
+/** The jobs each `needs:` line lists, in order of the file. */
+function needsLists(code: string): string[][] {
+  return [...code.matchAll(/^\s*needs\s*:\s*\[([^\]\n]*)\]/gm)].map((m) => m[1]!.split(",").map((s) => s.trim().replace(/^["']|["']$/g, "")).filter(Boolean));
+}
+/**
+ * A check a deploy job waited for taken out of its `needs:` (needs: [test, security-scan] → [test]),
+ * or a security scan's workflow left with only a manual trigger: what ships is no longer checked.
+ */
+function ciGateDropped(path: string, oldCode: string, newCode: string): string | undefined {
+  if (!CI_FILE.test(path)) return undefined;
+  const before = needsLists(oldCode).flat();
+  const after = new Set(needsLists(newCode).flat());
+  const deploys = /\b(?:deploy\w*|release\w*|publish\w*|environment\s*:\s*\w+)/i.test(newCode) || /deploy|release|publish/i.test(path.replace(/^.*\//, ""));
+  const dropped = before.filter((j) => CHECK_JOB.test(j) && !after.has(j));
+  if (deploys && dropped.length > 0) return `the deploy no longer waits for ${dropped.slice(0, 2).join(", ")}`;
+  const scanWorkflow = /(?:codeql|security|scan|sast|semgrep|snyk|trivy|gitleaks|dependency-review)/i.test(path.replace(/^.*\//, ""));
+  const triggered = (code: string) => /^\s*(?:push|pull_request|pull_request_target|merge_group|schedule)\s*:/m.test(code) || /^\s*on\s*:\s*\[?[^\n]*\b(?:push|pull_request|schedule)\b/m.test(code);
+  if (scanWorkflow && triggered(oldCode) && !triggered(newCode) && /workflow_dispatch/.test(newCode)) return "the security scan now runs only when someone starts it by hand";
+  return undefined;
+}
+/** A hash, mask or token that stood for a person's identifier taken away: the identifier itself is stored or shown. */
+const MASKED = /\b(?:sha2|sha256|sha1|md5|hash\w*|hmac\w*|mask\w*|redact\w*|tokeni[sz]e\w*|encrypt\w*|pseudonymi[sz]e\w*)\s*\(\s*([a-z_][\w.]*)/gi;
+const IDENTIFIER = /(?:^|[._])(?:ssn|national_?id|tax_?id|nin|sin|passport\w*|dob|date_?of_?birth|email|phone\w*|account_?number|card_?number|pan|iban|license_?number)$/i;
+function maskRemoved(oldCode: string, newCode: string): string | undefined {
+  for (const m of oldCode.matchAll(MASKED)) {
+    const field = m[1]!;
+    if (!IDENTIFIER.test(field)) continue;
+    const bare = new RegExp(String.raw`(?:^|[\s,(])${field.replace(/[.]/g, "\\.")}\s*(?:,|$|\bas\b)`, "m");
+    if (!newCode.includes(m[0]) && bare.test(newCode)) return field;
+  }
+  return undefined;
+}
+
 export function editWeakens(path: string, oldText: string, newText: string): CodeHit[] {
   if (PROSE_FILE.test(path)) return [];
   const name = path.replace(/^.*\//, "");
@@ -276,6 +313,10 @@ export function editWeakens(path: string, oldText: string, newText: string): Cod
   } else if (setting?.kind === "rollout") {
     out.push({ id: "code.rollout-widened", technique: "T1072", tactic: "Execution (TA0002)", action: { capability: "execute", target: { name, production: true }, reversibility: "recoverable", scope: "system" }, reason: `the edit sends a rollout to every device or to production (${setting.shown.slice(0, 80)}): all of them take it when the change is applied` });
   }
+  const gate = ciGateDropped(path, oldCode, newCode);
+  if (gate !== undefined) out.push({ id: "code.ci-gate-dropped", technique: "T1562.001", tactic: "Defense Evasion (TA0005)", action: { capability: "impair-defences", target: { name, pathClass: "project" }, reversibility: "recoverable", scope: "one" }, reason: `the edit to ${name} means ${gate}: what ships is no longer checked by it` });
+  const unmasked = maskRemoved(oldCode, newCode);
+  if (unmasked !== undefined) out.push({ id: "code.identifier-unmasked", technique: "T1530", tactic: "Collection (TA0009)", action: { capability: "write", target: { name, personal: true }, reversibility: "recoverable", scope: "one" }, reason: `the edit takes away the hash or mask on ${unmasked}: people's identifiers are kept or shown in the clear` });
   const shortCut = shortCircuited(oldCode, newCode);
   if (shortCut !== undefined) {
     out.push({ id: "code.check-short-circuited", technique: "T1556", tactic: "Credential Access (TA0006)", action: { capability: "impair-defences", target: { name, production }, reversibility: "recoverable", scope: "one" }, reason: `the edit makes ${shortCut} return success before its real check: whoever meets the new condition is let in without the password or signature` });

@@ -1321,7 +1321,8 @@ function readAction(sentence: string, clause: string, verb: string, verbClass: V
   const reading = readNamed(label, { verb: moved && acting === "write" ? "move" : verb, verbClass: acting, object: moneyObject }, { hint: clause }, undefined, internalDomains, granted);
   // A new key or token named in words is everyday setup ("a read-only deploy key for the docs repo");
   // what it is then used for, or where it is sent, is what the reader judges.
-  for (const h of reading.hits) if (h.id !== "tool.create-credential") out.push({ id: h.id.replace(/^tool\./, "prose."), action: h.action, reason: h.reason });
+  // (An approval said in words is judged below, by whose change it is: the tool reading holds every approval a tool sends.)
+  for (const h of reading.hits) if (h.id !== "tool.create-credential" && h.id !== "tool.approve") out.push({ id: h.id.replace(/^tool\./, "prose."), action: h.action, reason: h.reason });
   // An agent approving its own change: the review that was meant to look at it is skipped.
   if (out.length === 0 && verb === "approve" && SELF_APPROVAL.test(sentence)) {
     out.push({ id: "prose.self-approval", action: { capability: "impair-defences", target: { name: label }, reversibility: "recoverable", scope: "one" }, reason: `${label} says it approves its own change: the review meant to look at it is skipped` });

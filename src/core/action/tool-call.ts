@@ -378,13 +378,44 @@ function toStranger(f: ArgumentFacts, args: unknown, physical: boolean): boolean
 const HIDES_SECURITY_MAIL = /\b(?:security|alerts?|abuse|soc|phishing|fraud|siem|guardduty|securityalert|account-security)[\w.-]*@[\w.-]+[\s\S]{0,300}?\b(?:archive|trash|delete\w*|deleteditems|markasread|mark_?as_?read|isread|removelabelids|skip_?inbox|junk|spam|movetofolder)\b|\b(?:archive|trash|delete\w*|markasread|mark_?as_?read|removelabelids|skip_?inbox|movetofolder)\b[\s\S]{0,300}?\b(?:security|alerts?|abuse|soc|phishing|fraud|siem|guardduty|securityalert|account-security)[\w.-]*@[\w.-]+/i;
 
 /** A protection's setting switched off anywhere in a call's settings, nested too ({settings: {in_meeting: {waiting_room: false}}}): the key and its value. */
+/** A protection named as a setting's value ({id: "waf"}, {setting: "ssl"}). */
+const PROTECTION_SETTING = /^(?:waf|ssl|tls|always_use_https|security_level|browser_check|hotlink_protection|bot_fight_mode|challenge_ttl|mfa|2fa|sso|captcha|rate_limit(?:ing)?|ddos_protection|firewall)$/i;
+
+/** Words that ask people to sign in at a link, again, with their work credentials, or to keep their access. */
+const CREDENTIAL_LURE = /\b(?:sign|log)\s?-?in again\b[^\n]{0,40}?(?:https?:\/\/|href)|\b(?:sign|log)\s?-?in\b[^\n]{0,20}?\bat\s+(?:<)?https?:\/\/[^\s"'<>]+[^\n]{0,80}?\b(?:before|to keep (?:your )?access|or lose|expires?|today)\b|\bre-?(?:login|log in|authenticate|enter your (?:password|credentials))\b[^\n]{0,60}?(?:https?:\/\/|href)|(?:https?:\/\/|href)[^\n]{0,160}?\b(?:sign|log)\s?-?in with your (?:company|corporate|work|sso|okta|google|microsoft|office)\b|\bverify your (?:account|identity|credentials|password)\b[^\n]{0,60}?(?:https?:\/\/|href)/i;
+/** Keys that hold a bank account's routing or number. */
+const BANK_KEY = /(?:^|_)(?:ach_?)?(?:routing(?:_?number)?|account_?number|acct_?(?:no|num)|iban|swift(?:_?code)?|bic|sort_?code|bank_?account(?:_?number)?)$/i;
+/** The bank-detail keys a call sets to a value, looked for two levels deep ({values: {custentity_ach_routing: "…"}}). */
+function bankDetailsSet(args: Record<string, unknown>): string | undefined {
+  const keys: string[] = [];
+  const visit = (v: Record<string, unknown>, depth: number): void => {
+    for (const [k, x] of Object.entries(v).slice(0, 200)) {
+      if (BANK_KEY.test(k) && (typeof x === "string" || typeof x === "number") && String(x).trim() !== "") keys.push(k);
+      else if (depth < 2 && isRecord(x)) visit(x, depth + 1);
+    }
+  };
+  visit(args, 0);
+  return keys.length > 0 ? keys.slice(0, 3).join(", ") : undefined;
+}
+
 function protectionSwitchedOff(args: unknown): [string, unknown] | undefined {
   let seen = 0;
   const visit = (v: unknown, depth: number): [string, unknown] | undefined => {
-    if (!isRecord(v) || depth > 4) return undefined;
+    if (depth > 4) return undefined;
+    // (Settings given as a list: items: [{id: "waf", value: "off"}].)
+    if (Array.isArray(v)) {
+      for (const x of v.slice(0, 50)) {
+        const inner = visit(x, depth + 1);
+        if (inner !== undefined) return inner;
+      }
+      return undefined;
+    }
+    if (!isRecord(v)) return undefined;
     for (const [k, x] of Object.entries(v)) {
       if (++seen > 500) return undefined;
-      if ((PROTECTION_KEY.test(k) || /^(?:waiting_?room|passcode|password_?required|join_?before_?host)$/i.test(k)) && (NEGATED_KEY.test(k) ? x === true || x === "true" : x === false || x === "false" || x === "disabled" || x === "off")) return [k, x];
+      if ((PROTECTION_KEY.test(k) || /^(?:waiting_?room|passcode|password_?required|join_?before_?host|sso_?protection|password_?protection)$/i.test(k)) && (NEGATED_KEY.test(k) ? x === true || x === "true" : x === false || x === "false" || x === "disabled" || x === "off" || (x === null && /protection$/i.test(k)))) return [k, x];
+      // A setting named by one key and set by another ({id: "waf", value: "off"}, {setting: "ssl", value: "off"}).
+      if (/^(?:id|name|setting|key)$/i.test(k) && typeof x === "string" && PROTECTION_SETTING.test(x) && isRecord(v) && /^(?:off|false|disabled?|none|essentially_off)$/i.test(String(v.value ?? v.enabled ?? ""))) return [x, v.value ?? v.enabled];
       const inner = visit(x, depth + 1);
       if (inner !== undefined) return inner;
     }
@@ -707,6 +738,14 @@ export function readNamed(tool: string, name: ReturnType<typeof splitToolName>, 
   // A device management command that erases (EraseDevice, wipe, factory reset), by its argument: every file on the device is gone.
   const erase = verbClass !== "read" && isRecord(args) ? Object.entries(args).find(([k, v]) => /^(command|command_?type|action|request_?type|operation)$/i.test(k) && typeof v === "string" && /^(erase_?device|wipe(_?device)?|remote_?wipe|device_?wipe|factory_?reset|erase)$/i.test(v.replace(/[\s-]/g, "_")))?.[1] : undefined;
   if (erase !== undefined) add("tool.erase-device", "delete", "irreversible", scope === "account" || f.strings.some((v) => v.length <= 120 && /^all\b|\ball (?:managed )?(?:computers|devices|macs|laptops|endpoints|mobile devices)\b/i.test(v)) ? "account" : "one", `${tool} sends ${String(erase)} to ${obj}${tail}: every file on the device is erased`, { pathClass: "device" });
+  // A payee's or vendor's bank details set (routing and account numbers, an IBAN): the next payment run sends the money there (T1657).
+  const bank = verbClass !== "read" && verbClass !== "delete" && isRecord(args) ? bankDetailsSet(args) : undefined;
+  if (bank !== undefined) add("tool.payee-bank-changed", "spend", "irreversible", "one", `${tool} sets bank details (${bank})${tail}: the next payment to this payee goes to that account, and a payment cannot be called back (T1657)`);
+  // A message or page that asks people to sign in again at a link, with their work credentials or to keep access: a credential lure sent from inside (T1534).
+  const lure = (verbClass === "spend-or-send" || verbClass === "publish" || verbClass === "write" || verbClass === "control") ? f.strings.find((v) => v.length <= 8192 && CREDENTIAL_LURE.test(v)) : undefined;
+  if (lure !== undefined) add("tool.credential-lure", "communicate", "irreversible", "account", `${tool} posts a request to sign in at a link (${CREDENTIAL_LURE.exec(lure)![0].slice(0, 70)}…)${tail}: colleagues who trust the channel hand their credentials to whoever runs that page (T1534)`);
+  // The agent approving a change request or a pull request: an approval meant to be a person's.
+  if (verbClass !== "read" && isRecord(args) && (/^approv/.test(verb ?? "") || Object.entries(args).some(([k, v]) => /^(event|state|decision|review_?state|action)$/i.test(k) && typeof v === "string" && /^(approve|approved)$/i.test(v.trim()))) && hasWord(object, /^(change|changes|review|reviews|pull|request|requests|pr|prs|merge|mr|deployment|deployments|release|releases)$/) !== undefined) add("tool.approve", "impair-defences", "recoverable", "one", `${tool} approves ${obj}${tail}: the agent's approval stands where a person's review was required`);
   // A test database's rows (app_test, test_orders): the tests' own data.
   // (Dropping a whole database is never the tests' own rows.)
   if ((verbClass === "delete" || verbClass === "trash") && !hasWord(object, /^(databases?|dbs?)$/) && testDatabase(args, f.strings)) {
