@@ -450,6 +450,7 @@ const productionDataLossPush: CommandRule = {
   id: "impact.production-data-loss-push",
   tactic: TACTIC,
   technique: "T1485",
+  names: ["prisma", "npx", "pnpm", "bunx", "yarn", "bun", "dotenv", "dotenvx"],
   match(inv) {
     const a = inv.args;
     const prisma = inv.name === "prisma" || a.includes("prisma");
