@@ -225,7 +225,7 @@ const ALERTS_TO_NOWHERE = /\breceiver["']?\s*[:=]\s*["']?(?:blackhole|black-hole
 
 /** In sign-in code, a session, admin roles or success handed back when a value equals, starts or ends with a fixed string: a way in for whoever has it. */
 const AUTH_PATH = /(?:^|[/_.-])(?:auth\w*|sso|saml|oauth\w*|oidc|login|signin|session\w*|identity|idp|middleware)(?:[/_.-]|$)/i;
-const FIXED_WAY_IN = /\bif\b[^\n]{0,160}?(?:==|===|\.endswith\(|\.startswith\(|\.endsWith\(|\.startsWith\(|\bin\s*[([{])\s*["'][^"'\n]{3,}["'][^\n]{0,60}\n?[^\n]{0,40}?\breturn\b[^\n]{0,120}?\b(?:grant_?\w*|create_?session|login_?user|issue_?token|admin|superuser|org_admin|True|true|user)\b/;
+const FIXED_WAY_IN = /\bif\b[^\n]{0,160}?(?:==|===|\.endswith\(|\.startswith\(|\.endsWith\(|\.startsWith\(|\bin\s*[([{])\s*(?:(?:os\.environ\.get|os\.getenv|ENV\.fetch|getenv)\([^)\n]{0,60},\s*)?["'][^"'\n]{3,}["'][^\n]{0,60}\n?[^\n]{0,40}?\breturn\b[^\n]{0,120}?\b(?:grant_?\w*|create_?session|login_?user|issue_?token|admin|superuser|org_admin|True|true|user)\b/;
 
 /** An audit logger's handlers sent nowhere: "audit": {"handlers": ["null"]}, a NullHandler, /dev/null. */
 const AUDIT_TO_NOWHERE = /\baudit\w*["']?\s*[:=][^\n]{0,120}?(?:["']null["']|NullHandler|\/dev\/null|handlers["']?\s*:\s*\[\s*\])/i;
@@ -266,6 +266,15 @@ function maskRemoved(oldCode: string, newCode: string): string | undefined {
     if (!newCode.includes(m[0]) && bare.test(newCode)) return field;
   }
   return undefined;
+}
+
+/** A permission string that gives much: impersonation, refunds, payouts, deletion, administration, everything. */
+const STRONG_PERMISSION = /["']([\w-]+[:.](?:impersonat\w*|refund\w*|payout\w*|transfer\w*|delete\w*|destroy\w*|admin\w*|manage\w*|export\w*|sudo|\*))["']/g;
+/** Strong permissions a roles or permissions file grants after the edit that it did not before. */
+function permissionsAdded(path: string, oldCode: string, newCode: string): string[] {
+  if (!ROLES_FILE.test(path)) return [];
+  const before = new Set([...oldCode.matchAll(STRONG_PERMISSION)].map((m) => m[1]!));
+  return [...new Set([...newCode.matchAll(STRONG_PERMISSION)].map((m) => m[1]!))].filter((p) => !before.has(p));
 }
 
 export function editWeakens(path: string, oldText: string, newText: string): CodeHit[] {
@@ -317,6 +326,8 @@ export function editWeakens(path: string, oldText: string, newText: string): Cod
   if (gate !== undefined) out.push({ id: "code.ci-gate-dropped", technique: "T1562.001", tactic: "Defense Evasion (TA0005)", action: { capability: "impair-defences", target: { name, pathClass: "project" }, reversibility: "recoverable", scope: "one" }, reason: `the edit to ${name} means ${gate}: what ships is no longer checked by it` });
   const unmasked = maskRemoved(oldCode, newCode);
   if (unmasked !== undefined) out.push({ id: "code.identifier-unmasked", technique: "T1530", tactic: "Collection (TA0009)", action: { capability: "write", target: { name, personal: true }, reversibility: "recoverable", scope: "one" }, reason: `the edit takes away the hash or mask on ${unmasked}: people's identifiers are kept or shown in the clear` });
+  const granted = setting?.kind === "permission" ? [] : permissionsAdded(path, oldCode, newCode);
+  if (granted.length > 0) out.push({ id: "code.permission-widened", technique: "T1098", tactic: "Persistence (TA0003)", action: { capability: "grant-access", target: { name, production }, reversibility: "recoverable", scope: "one" }, reason: `the edit gives a role ${granted.slice(0, 3).join(", ")} in ${name}: everyone with that role can do it once deployed` });
   const shortCut = shortCircuited(oldCode, newCode);
   if (shortCut !== undefined) {
     out.push({ id: "code.check-short-circuited", technique: "T1556", tactic: "Credential Access (TA0006)", action: { capability: "impair-defences", target: { name, production }, reversibility: "recoverable", scope: "one" }, reason: `the edit makes ${shortCut} return success before its real check: whoever meets the new condition is let in without the password or signature` });

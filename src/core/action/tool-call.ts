@@ -208,6 +208,9 @@ export function argumentFacts(args: unknown, internalDomains: readonly string[] 
       // bucket policy whose Principal is "*" (also inside a policy document passed as a string).
       if (GRANTEE_KEYS.test(key) && /^(anyone|everyone|allusers|allauthenticatedusers|\*)$/i.test(v.trim())) facts.public = true;
       if (v.length <= 64 * 1024 && PUBLIC_PRINCIPAL.test(v)) facts.public = true;
+      // Security rules that let anyone in (Firestore's or Storage's `allow read, write: if true`).
+      // (Not the text an edit replaces: taking such a rule out is the fix.)
+      if (v.length <= 64 * 1024 && !/^old_?(?:string|str|text|source)$/i.test(key) && /\ballow (?:read|write|get|list|create|update|delete)(?:, ?(?:read|write|get|list|create|update|delete))*: ?if true\b/.test(v)) facts.public = true;
       // A manifest or configuration passed as text (Kubernetes YAML, a Helm values file) that names production where it goes.
       if (!facts.production && v.length > 120 && v.length <= 64 * 1024 && MANIFEST_PRODUCTION.test(v)) facts.production = true;
       // (Twilio's test numbers, +1 500 555 0000 to 0009, reach nobody: the provider answers for them.)
