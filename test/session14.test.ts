@@ -330,3 +330,12 @@ describe("more edits and tool steps from this session's blind sets, in other wor
   it("storage rules opened to anyone through a tool", () => expect(ids(tool("mcp__firebase__update_storage_rules", { project: "app-staging", rules: "service firebase.storage {\n  match /b/{bucket}/o {\n    match /{all=**} { allow read, write: if true; }\n  }\n}" }))).toContain("action.tool.make-public"));
   it("taking such a rule out is the fix, not a pause", () => expect(edit("firestore.rules", "      allow read, write: if true;\n", "      allow read, write: if request.auth != null;\n").verdict).toBe("continue"));
 });
+
+describe("a literal token never reaches a reason", () => {
+  it("a token handed to a package is named by its kind", () => {
+    const token = "ghp_R2d2C3poBB8kX7yZ0aQ1wE4rT6uI9oP3sD5f";
+    const v = shell(`npx -y repo-tool@latest --token ${token}`);
+    expect(v.verdict).toBe("stop");
+    expect(JSON.stringify(v.rules)).not.toContain(token.slice(4));
+  });
+});

@@ -139,7 +139,9 @@ const downloadRun: CommandRule = {
       const pkg = specs.find((x): x is string => x !== undefined);
       const handed = own.find((x, i) => TOKEN_OPTION.test(x) || (/^--?[\w-]*(?:token|key|secret|password|credential)[\w-]*$/i.test(own[i - 1] ?? "") && !x.startsWith("-")) ? /\$\{?\w*(?:TOKEN|KEY|SECRET|PASSWORD|CREDENTIAL)\w*\}?|^(?:gh[pousr]_|github_pat_|sk_live_|xox[bp]-|glpat-)/i.test(x) : false);
       if (pkg !== undefined && handed !== undefined && !/^@?(?:vercel|netlify-cli|wrangler|firebase-tools|@sentry\/cli|semantic-release|@semantic-release\/\S+|supabase|prisma|@railway\/cli|aws-cdk|serverless|eas-cli|expo)(?:@[\w.^~-]+)?$/i.test(pkg) && (/@latest$/.test(pkg) || !/@\d/.test(pkg))) {
-        return { action: { capability: "exfiltrate", target: { name: `${pkg} given ${handed}`, pathClass: "credentials", external: true }, reversibility: "recoverable", scope: "one" }, reason: `hands a credential (${shown(handed)}) to ${shown(pkg)}, fetched from the registry and run now at whatever version is latest: whoever publishes it holds the credential (T1195.002)`, technique: "T1195.002" };
+        // (A literal token is named by its kind, never quoted: the reason is stored and shown.)
+        const named = /\$\{?(\w+)/.exec(handed)?.[0] ?? `a ${handed.replace(/^--?[\w-]*=/, "").slice(0, 4)}… token`;
+        return { action: { capability: "exfiltrate", target: { name: `${pkg} given ${named}`, pathClass: "credentials", external: true }, reversibility: "recoverable", scope: "one" }, reason: `hands a credential (${shown(named)}) to ${shown(pkg)}, fetched from the registry and run now at whatever version is latest: whoever publishes it holds the credential (T1195.002)`, technique: "T1195.002" };
       }
     }
     // curl -o /tmp/x URL; chmod +x /tmp/x; /tmp/x
