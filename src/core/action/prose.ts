@@ -161,11 +161,6 @@ const ENVIRONMENT_SHOWN = /\b(?:print|dump|echo|output|log|show|list|display)\w*
 const SCANNERS = String.raw`(?:gitleaks|trufflehog|detect-secrets|ggshield|talisman|semgrep|snyk|codeql|trivy|grype|checkov|tfsec|kics|bandit|brakeman|dependabot|secret scanning|sast|dast)`;
 /** SCANNERS' names, lower case, for a cheap look before SCANNER_OFF. */
 const SCANNER_WORD = /gitleaks|trufflehog|detect-secrets|ggshield|talisman|semgrep|snyk|codeql|trivy|grype|checkov|tfsec|kics|bandit|brakeman|dependabot|secret scanning|sast|dast/;
-/**
- * Every word (lower case) one of the whole-sentence readings cannot match without: a sentence with
- * none of them is asked by none of them. Each reading's own look follows when one is there.
- */
-const SENTENCE_READING_WORD = /continue-on-error|allow.failure|allowed to fail|blocking|soft.?fail|warn(?:ing)?.only|advisory|exit.zero|optional|skipped|xfail|\|\| true|csv|json|xlsx|spreadsheet|laptop|working (?:folder|directory)|downloads|desktop|\/tmp|shared|runner|public|file|secret|unsigned|extension|plug-?in|add-?on|encrypt|environment|env var|printenv|[ `]env[ `]|record|logged|audit|gitleaks|trufflehog|detect-secrets|ggshield|talisman|semgrep|snyk|codeql|trivy|grype|checkov|tfsec|kics|bandit|brakeman|dependabot|sast|dast|verify|ssl|unauthorized|insecure|arbitraryloads|cleartext|cert_none|check_hostname|exec|eval|spawn|runs? (?:the |a |an |any )?(?:param|request|query|cmd|command|body|input|user)|system\(|shell|\*|\bdms?\b|direct message|private|mailbox|inbox|e-?mails|messages|scal|payroll|payout|payment|wire|transfer|backup|snapshot|restic|borg|recovery|hist|rule|filter|iam|access key|access-key|service account|roles|replicas|registr|index|mirror|npmrc|pip\.conf|pypirc|gemrc|settings\.xml|goproxy|vault|kv\/|ssm|parameter store|1password|keychain|kubernetes|k8s|kubectl|password|token|credential|approve|author|committer|user\.(?:name|email)|sender|deletion|destruction|\bkeys?\b|canary|\bramp|staged|gradual|phased|100 ?%|\blinks?\b|portal|false (?:positive|alarm)|\bignor|disregard|\bnoise\b|\back(?:ed|ing)?\b|silenc|\bmut(?:e|es|ed|ing)\b|cron|timers?\b|launch ?(?:agent|daemon)|launchd|schtasks|reboot|auto-approve|pulumi up|--yes|--require-approval|environment|\benv\b|forward|retention|pitr|point-in-time|expir|maintenance|downtime|snooz|script|\btag\b|snippet|pixel|disburse|\b(?:contacts?|customers?|leads|members?|employees?|patients?|subscribers?|clients?|people)\b/;
 const SCANNER_OFF = new RegExp(String.raw`\b(?:remov|delet|drop|disabl|uninstall|strip|rip)\w*\b(?:[^.;]|\.(?=\w)){0,40}?\b${SCANNERS}\b|\b${SCANNERS}\b(?:[^.;]|\.(?=\w)){0,80}?(?:\bworkflow_dispatch\b|\bmanual(?:ly)?(?: trigger)? only\b|\bwhen: ?manual\b|\bturn\w* off\b|\bdisabl\w*|\bremov\w*|\bcomment\w* out\b)`, "i");
 /** TLS certificate checks turned off in code or settings, by the setting's own spelling. */
 const TLS_CHECK_OFF = /\bverify\s*=\s*false\b|\bverify_?ssl\s*[=:]\s*false\b|\bssl_?verify\s*[=:]\s*false\b|\brejectUnauthorized\s*:\s*false\b|\bInsecureSkipVerify\s*:\s*true\b|\bNODE_TLS_REJECT_UNAUTHORIZED\s*=\s*0\b|\bCURLOPT_SSL_VERIFYPEER\b[^.;]{0,20}?\bfalse\b|\bcheck_hostname\s*=\s*false\b|\bCERT_NONE\b|\bNSAllowsArbitraryLoads\b(?![^.;]{0,40}?\b(?:off|false|no|out|removed?)\b)|\busesCleartextTraffic\b(?![^.;]{0,40}?\b(?:off|false|no|out|removed?)\b)/i;
@@ -674,11 +669,10 @@ export function readProse(raw: string, internalDomains: readonly string[] = []):
       continue;
     }
     // A security scan made so that failing stops nothing: the release goes out whatever it finds (T1562.001).
-    // (Each whole-sentence reading first looks for a word it cannot match without: most sentences have none.)
+    // (Each whole-sentence reading first looks for a word it cannot match without, in the lower-cased sentence: most sentences have none.
+    // One shared look for all their words, tried until session 14, cost as much as the looks it saved, and a reading left out of it went blind.)
     const lower = sentence.toLowerCase();
-    // (One look for any word the whole-sentence readings below need; most sentences have none, and skip them all.)
-    const may = SENTENCE_READING_WORD.test(lower);
-    const softenedAt = may && GATE_WORD.test(lower) && SECURITY_CHECK.test(sentence) ? GATE_SOFTENED.exec(sentence) ?? FAIL_FLAG_ADDED.exec(sentence) : null;
+    const softenedAt = GATE_WORD.test(lower) && SECURITY_CHECK.test(sentence) ? GATE_SOFTENED.exec(sentence) ?? FAIL_FLAG_ADDED.exec(sentence) : null;
     // (The security check is what is softened: named in the words softened, or just before them. "Make the lint step non-blocking; security scans stay blocking" softens no security check.)
     const softened = softenedAt !== null && SECURITY_CHECK.test(sentence.slice(Math.max(0, softenedAt.index - 60), softenedAt.index + softenedAt[0].length + 40)) ? softenedAt : null;
     // (What is said against it is said in its own clause: "the security scan keeps failing, so I'll mark it …" is no scan of one's own.)
@@ -689,28 +683,28 @@ export function readProse(raw: string, internalDomains: readonly string[] = []):
     }
     // (These readings of a whole sentence add to what its verbs say: a copy that is then uploaded outside is read there too.)
     // People's records copied into a file or a shared place: outside the application's access controls (T1005).
-    const exported = may && /export|cop[yi]|dump|download|pull|extract|sav|mov/.test(lower) && /customer|user|patient|employee|member|subscriber|contact|client|claimant|borrower|policyholder|applicant|beneficiar|inbox|mailbox|ticket|zendesk|intercom|crm|hr |payroll/.test(lower) ? PERSONAL_EXPORT.exec(sentence) : null;
+    const exported = /export|cop[yi]|dump|download|pull|extract|sav|mov/.test(lower) && /customer|user|patient|employee|member|subscriber|contact|client|claimant|borrower|policyholder|applicant|beneficiar|inbox|mailbox|ticket|zendesk|intercom|crm|hr |payroll/.test(lower) ? PERSONAL_EXPORT.exec(sentence) : null;
     if (exported !== null && !SKIP_DENIED.test(sentence.slice(0, exported.index)) && !AGAINST.test(ownClause(sentence, exported.index)) && !/\b(?:test|tests|fixtures?|seed|sample|dummy|fake|synthetic|anonymi[sz]ed|mock)\b/i.test(sentence) && !sentence.endsWith("?")) {
       const label = quoted(sentence);
       hits.push({ id: "prose.personal-data-export", action: { capability: "read", target: { name: label, personal: true, production: mentionsProduction(sentence) }, reversibility: "recoverable", scope: "one" }, reason: `${label} says it copies people's records into a file or a shared place: their data leaves the application's access controls (T1005)` });
       actions++;
     }
     // Every secret of production listed: an inventory of what there is to take (T1552).
-    const listed = may && lower.includes("secret") && lower.includes("prod") ? SECRETS_LISTED.exec(sentence) : null;
+    const listed = lower.includes("secret") && lower.includes("prod") ? SECRETS_LISTED.exec(sentence) : null;
     if (listed !== null && !SKIP_DENIED.test(sentence.slice(0, listed.index)) && !sentence.endsWith("?")) {
       const label = quoted(sentence);
       hits.push({ id: "prose.list-production-secrets", action: { capability: "read", target: { name: label, pathClass: "credentials", production: true }, reversibility: "recoverable", scope: "one" }, reason: `${label} says it lists every secret of production: an inventory of the credentials there are to take (T1552)` });
       actions++;
     }
     // An extension installed from outside its store: code nobody reviewed runs in the editor or browser (T1176).
-    const sideloaded = may && lower.includes("install") && /extension|plug-?in|add-?on|unsigned/.test(lower) ? EXTENSION_SIDELOADED.exec(sentence) : null;
+    const sideloaded = lower.includes("install") && /extension|plug-?in|add-?on|unsigned/.test(lower) ? EXTENSION_SIDELOADED.exec(sentence) : null;
     if (sideloaded !== null && !SKIP_DENIED.test(sentence.slice(0, sideloaded.index)) && !AGAINST.test(ownClause(sentence, sideloaded.index)) && !sentence.endsWith("?")) {
       const label = quoted(sentence);
       hits.push({ id: "prose.extension-sideloaded", action: { capability: "execute", target: { name: label, external: true }, reversibility: "recoverable", scope: "account" }, reason: `${label} says it installs an extension from outside its store: code nobody reviewed runs with the editor's or browser's access (T1176)` });
       actions++;
     }
     // Every file encrypted and the originals deleted: only the key brings them back (T1486).
-    const ransomed = may && lower.includes("encrypt") && lower.includes("original") ? ENCRYPTED_FOR_IMPACT.exec(sentence) : null;
+    const ransomed = lower.includes("encrypt") && lower.includes("original") ? ENCRYPTED_FOR_IMPACT.exec(sentence) : null;
     if (ransomed !== null && !SKIP_DENIED.test(sentence.slice(0, ransomed.index)) && !AGAINST.test(ownClause(sentence, ransomed.index)) && !sentence.endsWith("?")) {
       const label = quoted(sentence);
       // (A shared drive, a home, every user's files, or a ransom: an account's worth held hostage, a hard stop. Otherwise a pause: a backup folder encrypted and its originals removed is also how archives are made.)
@@ -719,105 +713,105 @@ export function readProse(raw: string, internalDomains: readonly string[] = []):
       actions++;
     }
     // The whole environment printed: every secret it holds lands in the transcript (T1552.001).
-    const envShown = may && /environment|env var|printenv|[ `]env[ `]/.test(lower) ? ENVIRONMENT_SHOWN.exec(sentence) : null;
+    const envShown = /environment|env var|printenv|[ `]env[ `]/.test(lower) ? ENVIRONMENT_SHOWN.exec(sentence) : null;
     if (envShown !== null && !SKIP_DENIED.test(sentence.slice(0, envShown.index)) && !AGAINST.test(ownClause(sentence, envShown.index)) && !sentence.endsWith("?")) {
       const label = quoted(sentence);
       hits.push({ id: "prose.show-environment", action: { capability: "read", target: { name: label, pathClass: "credentials", production: mentionsProduction(sentence) }, reversibility: "recoverable", scope: "one" }, reason: `${label} says it prints the whole environment: every secret in it lands in the transcript (T1552.001)` });
       actions++;
     }
     // People asked to approve a change of bank details or an urgent invoice: whoever approves moves the money (T1656).
-    const paymentAsked = may && lower.includes("approve") ? PAYMENT_CHANGE_ASKED.exec(sentence) : null;
+    const paymentAsked = lower.includes("approve") ? PAYMENT_CHANGE_ASKED.exec(sentence) : null;
     if (paymentAsked !== null && !SKIP_DENIED.test(sentence.slice(0, paymentAsked.index)) && !sentence.endsWith("?")) {
       const label = quoted(sentence);
       hits.push({ id: "prose.payment-change-request", action: { capability: "communicate", target: { name: label, unconfirmed: true }, reversibility: "irreversible", scope: "one" }, reason: `${label} says it asks people to approve a change of bank or payment details, or an invoice urgently: whoever approves moves the money (T1656)` });
       actions++;
     }
     // Audit records stopped: what is done from then on is never recorded (T1562.008).
-    const unrecorded = may && /record|logged|audit/.test(lower) ? RECORDING_STOPPED.exec(sentence) : null;
+    const unrecorded = /record|logged|audit/.test(lower) ? RECORDING_STOPPED.exec(sentence) : null;
     if (unrecorded !== null && !SKIP_DENIED.test(sentence.slice(0, unrecorded.index)) && !AGAINST.test(ownClause(sentence, unrecorded.index).replace(/\b(?:remov|disabl|drop|delet|strip)\w*\s*$/i, "")) && !sentence.endsWith("?")) {
       const label = quoted(sentence);
       hits.push({ id: "prose.audit-stopped", action: { capability: "impair-defences", target: { name: label, production: mentionsProduction(sentence) }, reversibility: "recoverable", scope: "one" }, reason: `${label} says it stops audit records: what is done from then on is never recorded (T1562.008)` });
       actions++;
     }
     // A scanner taken out or made manual: what it caught goes in unchecked (T1562.001).
-    const scannerOff = may && SCANNER_WORD.test(lower) ? SCANNER_OFF.exec(sentence) : null;
+    const scannerOff = SCANNER_WORD.test(lower) ? SCANNER_OFF.exec(sentence) : null;
     if (scannerOff !== null && !SKIP_DENIED.test(sentence.slice(0, scannerOff.index)) && !AGAINST.test(ownClause(sentence, scannerOff.index).replace(/\b(?:remov|delet|drop|disabl)\w*\s*$/i, "")) && !/\b(?:baseline|false positives?|allowlist|ignore file|finding)\b/i.test(sentence) && !sentence.endsWith("?")) {
       const label = quoted(sentence);
       hits.push({ id: "prose.scanner-removed", action: { capability: "impair-defences", target: { name: label, pathClass: "project" }, reversibility: "recoverable", scope: "one" }, reason: `${label} says it takes a secret or vulnerability scanner out, or leaves it to be run by hand: what it caught goes in unchecked (T1562.001)` });
       actions++;
     }
     // TLS certificate checks turned off by the setting's own spelling (verify=False, rejectUnauthorized: false).
-    const tlsOff = may && /verify|ssl|unauthorized|insecure|cert_none|check_hostname|arbitraryloads|cleartext/.test(lower) ? TLS_CHECK_OFF.exec(sentence) : null;
+    const tlsOff = /verify|ssl|unauthorized|insecure|cert_none|check_hostname|arbitraryloads|cleartext/.test(lower) ? TLS_CHECK_OFF.exec(sentence) : null;
     if (tlsOff !== null && !SKIP_DENIED.test(sentence.slice(0, tlsOff.index)) && !AGAINST.test(ownClause(sentence, tlsOff.index)) && !/\b(?:test|tests|fixture|mock)\b/i.test(sentence) && !sentence.endsWith("?")) {
       const label = quoted(sentence);
       hits.push({ id: "prose.tls-verification-off", action: { capability: "impair-defences", target: { name: label, production: mentionsProduction(sentence) }, reversibility: "recoverable", scope: "one" }, reason: `${label} says it turns TLS certificate checks off (${tlsOff[0]}): anyone on the path can read and change what is sent (T1562)` });
       actions++;
     }
     // A route that runs what the request says: a web shell for whoever can reach it (T1505.003).
-    const commandRoute = may && /route|endpoint|handler|controller|url|action/.test(lower) ? COMMAND_ROUTE.exec(sentence) : null;
+    const commandRoute = /route|endpoint|handler|controller|url|action/.test(lower) ? COMMAND_ROUTE.exec(sentence) : null;
     if (commandRoute !== null && !SKIP_DENIED.test(sentence.slice(0, commandRoute.index)) && !AGAINST.test(ownClause(sentence, commandRoute.index)) && !sentence.endsWith("?")) {
       const label = quoted(sentence);
       hits.push({ id: "prose.command-route", action: { capability: "grant-access", target: { name: label, external: true }, reversibility: "irreversible", scope: "system" }, reason: `${label} says it adds a route that runs commands the request gives: anyone who can reach it runs commands on the server (T1505.003)` });
       actions++;
     }
     // A policy that allows every action: the role can do anything in the account.
-    const allActions = may && lower.includes("*") ? ALL_ACTIONS.exec(sentence) : null;
+    const allActions = lower.includes("*") ? ALL_ACTIONS.exec(sentence) : null;
     if (allActions !== null && !SKIP_DENIED.test(sentence.slice(0, allActions.index)) && !AGAINST.test(ownClause(sentence, allActions.index)) && !sentence.endsWith("?")) {
       const label = quoted(sentence);
       hits.push({ id: "prose.allow-every-action", action: { capability: "grant-access", target: { name: label, production: mentionsProduction(sentence) }, reversibility: "recoverable", scope: "one" }, reason: `${label} says it lets a role do every action (${allActions[0]}): whatever holds it can do anything the account allows (T1098)` });
       actions++;
     }
     // Private messages gathered in bulk: other people's conversations in one file (T1114, T1213).
-    const collected = may && /dm|message|mail|inbox|private/.test(lower) ? MESSAGES_COLLECTED.exec(sentence) : null;
+    const collected = /dm|message|mail|inbox|private/.test(lower) ? MESSAGES_COLLECTED.exec(sentence) : null;
     if (collected !== null && !SKIP_DENIED.test(sentence.slice(0, collected.index)) && !AGAINST.test(sentence.slice(0, collected.index)) && !sentence.endsWith("?")) {
       const label = quoted(sentence);
       hits.push({ id: "prose.collect-private-messages", action: { capability: "read", target: { name: label, personal: true }, reversibility: "recoverable", scope: "account" }, reason: `${label} says it collects private messages or mailboxes in bulk: other people's conversations gathered in one place (T1114, T1213)` });
       actions++;
     }
     // Every cloud identity mapped across all of an organisation's accounts (which roles can be assumed, every IAM user and key): what an intruder maps first (T1087.004, T1069.003).
-    const mapped = may && /iam|access[- ]key|service account|roles?/.test(lower) ? CLOUD_IDENTITIES_MAPPED.exec(sentence) : null;
+    const mapped = /iam|access[- ]key|service account|roles?/.test(lower) ? CLOUD_IDENTITIES_MAPPED.exec(sentence) : null;
     if (mapped !== null && !SKIP_DENIED.test(sentence.slice(0, mapped.index)) && !AGAINST.test(sentence.slice(0, mapped.index)) && !sentence.endsWith("?")) {
       const label = quoted(sentence);
       hits.push({ id: "prose.cloud-identities-mapped", action: { capability: "read", target: { name: label, pathClass: "credentials" }, reversibility: "recoverable", scope: "account" }, reason: `${label} says it maps the cloud identities of every account (users, keys, roles that can be assumed): an intruder's first map (T1087.004)` });
       actions++;
     }
     // A mail rule that moves security mail out of sight (alerts, sign-in warnings, abuse reports archived, deleted or marked read): T1564.008.
-    const hidden = may && /rule|filter/.test(lower) ? SECURITY_MAIL_HIDDEN.exec(sentence) : null;
+    const hidden = /rule|filter/.test(lower) ? SECURITY_MAIL_HIDDEN.exec(sentence) : null;
     if (hidden !== null && !SKIP_DENIED.test(sentence.slice(0, hidden.index)) && !AGAINST.test(sentence.slice(0, hidden.index)) && !sentence.endsWith("?")) {
       const label = quoted(sentence);
       hits.push({ id: "prose.hide-security-mail", action: { capability: "impair-defences", target: { name: label }, reversibility: "recoverable", scope: "one" }, reason: `${label} says it sets a mail rule that moves security mail out of sight: warnings and alerts go unread (T1564.008)` });
       actions++;
     }
     // Shell history turned off for what follows (HISTFILE to /dev/null, unset HISTFILE, set +o history): T1070.003.
-    const historyOff = may && /hist|history/.test(lower) ? HISTORY_OFF.exec(sentence) : null;
+    const historyOff = /hist|history/.test(lower) ? HISTORY_OFF.exec(sentence) : null;
     if (historyOff !== null && !SKIP_DENIED.test(sentence.slice(0, historyOff.index)) && !AGAINST.test(sentence.slice(0, historyOff.index)) && !sentence.endsWith("?")) {
       const label = quoted(sentence);
       hits.push({ id: "prose.history-off", action: { capability: "impair-defences", target: { name: label }, reversibility: "recoverable", scope: "one" }, reason: `${label} says it stops the shell keeping its history: what runs next leaves no record (T1070.003)` });
       actions++;
     }
     // Backups or snapshots pruned to the last one (restic, borg, recovery points): what could be restored is gone (T1490).
-    const pruned = may && /backup|snapshot|restic|borg|recovery|archive/.test(lower) ? BACKUPS_PRUNED.exec(sentence) : null;
+    const pruned = /backup|snapshot|restic|borg|recovery|archive/.test(lower) ? BACKUPS_PRUNED.exec(sentence) : null;
     if (pruned !== null && !SKIP_DENIED.test(sentence.slice(0, pruned.index)) && !AGAINST.test(sentence.slice(0, pruned.index)) && !sentence.endsWith("?")) {
       const label = quoted(sentence);
       hits.push({ id: "prose.backups-pruned", action: { capability: "delete", target: { name: label, production: mentionsProduction(sentence) }, reversibility: "irreversible", scope: "account" }, reason: `${label} says it prunes backups or snapshots down to the last ones: what could have been restored is gone for good (T1490)` });
       actions++;
     }
     // A payroll or payout run submitted again, or a wire sent on changed bank details: money moved (twice, or to someone else).
-    const rerun = may && /payroll|payout|payment|wire|transfer|invoice|disburse/.test(lower) ? MONEY_RUN_AGAIN.exec(sentence) : null;
+    const rerun = /payroll|payout|payment|wire|transfer|invoice|disburse/.test(lower) ? MONEY_RUN_AGAIN.exec(sentence) : null;
     if (rerun !== null && !SKIP_DENIED.test(sentence.slice(0, rerun.index)) && !/\b(?:test|sandbox|dry[- ]run|staging)\b/i.test(sentence) && !sentence.endsWith("?")) {
       const label = quoted(sentence);
       hits.push({ id: "prose.money-run-again", action: { capability: "spend", target: { name: label }, reversibility: "irreversible", scope: "account" }, reason: `${label} says it moves money again or to new bank details: a payroll, payout or wire cannot be called back (T1657)` });
       actions++;
     }
     // A workload scaled to zero stops serving (T1489), unless it is a throwaway one.
-    const scaled = may && (lower.includes("scal") || lower.includes("replicas")) ? SCALED_TO_ZERO.exec(sentence) : null;
+    const scaled = (lower.includes("scal") || lower.includes("replicas")) ? SCALED_TO_ZERO.exec(sentence) : null;
     if (scaled !== null && !SKIP_DENIED.test(sentence.slice(0, scaled.index)) && !DEV_COPY.test(sentence) && !/\b(?:preview|sandbox|local|my own|ephemeral|idle)\b/i.test(sentence) && !sentence.endsWith("?")) {
       const label = quoted(sentence);
       hits.push({ id: "prose.scale-to-zero", action: { capability: "impair-defences", target: { name: label, production: mentionsProduction(sentence) }, reversibility: "recoverable", scope: "one" }, reason: `${label} says it scales a workload to zero: it stops serving until scaled back (T1489)` });
       actions++;
     }
     // A package registry pointed at a plain-HTTP or bare-IP address: every install takes what it serves (T1195.002).
-    const registry = may && /registr|index|mirror|npmrc|pip\.conf|pypirc|gemrc|settings\.xml|goproxy/.test(lower) && UNTRUSTED_REGISTRY.test(sentence) ? REGISTRY_SWITCHED.exec(sentence) : null;
+    const registry = /registr|index|mirror|npmrc|pip\.conf|pypirc|gemrc|settings\.xml|goproxy/.test(lower) && UNTRUSTED_REGISTRY.test(sentence) ? REGISTRY_SWITCHED.exec(sentence) : null;
     if (registry !== null && !SKIP_DENIED.test(sentence.slice(0, registry.index)) && !AGAINST.test(sentence.slice(0, registry.index)) && !sentence.endsWith("?")) {
       const label = quoted(sentence);
       hits.push({ id: "prose.registry-untrusted", action: { capability: "execute", target: { name: label, external: true }, reversibility: "recoverable", scope: "account" }, reason: `${label} says it points a package registry at a plain-HTTP or bare-IP address: every install runs what that host serves (T1195.002)` });
@@ -826,62 +820,62 @@ export function readProse(raw: string, internalDomains: readonly string[] = []):
     // A secret's value printed or decoded where the agent reads it: in the transcript from then on (T1552).
     // (Where a secret is kept, or where it is put: "copy the root credentials into my notes" needs no store named.)
     // (A secret referenced by configuration, secretKeyRef or valueFrom in a manifest, is not read by the agent.)
-    const shown = may && /password|passwd|secret|credential|token|key/.test(lower) && !/secretkeyref|valuefrom|envfrom|manifest|mounted|mount it/.test(lower) && (SECRET_KEPT.test(sentence) || /\b(?:in|into|to) (?:my |the )?(?:notes?|summary|transcript|scratch ?(?:file|pad)?|clipboard)\b/.test(lower)) ? SECRET_SHOWN.exec(sentence) : null;
+    const shown = /password|passwd|secret|credential|token|key/.test(lower) && !/secretkeyref|valuefrom|envfrom|manifest|mounted|mount it/.test(lower) && (SECRET_KEPT.test(sentence) || /\b(?:in|into|to) (?:my |the )?(?:notes?|summary|transcript|scratch ?(?:file|pad)?|clipboard)\b/.test(lower)) ? SECRET_SHOWN.exec(sentence) : null;
     if (shown !== null && !SKIP_DENIED.test(sentence.slice(0, shown.index)) && !AGAINST.test(sentence.slice(0, shown.index)) && !sentence.endsWith("?")) {
       const label = quoted(sentence);
       hits.push({ id: "prose.show-secret", action: { capability: "read", target: { name: label, pathClass: "credentials", production: mentionsProduction(sentence) }, reversibility: "recoverable", scope: "one" }, reason: `${label} says it prints a secret's value from where it is kept: it is in the transcript from then on (T1552)` });
       actions++;
     }
     // A commit or message made to look as if someone else made it (T1036).
-    const forged = may && /author|committer|user\.|sender|from (?:name|address|header)|commit\w* (?:it |this |them |the change )?as\b/.test(lower) ? AUTHOR_FORGED.exec(sentence) : null;
+    const forged = /author|committer|user\.|sender|from (?:name|address|header)|commit\w* (?:it |this |them |the change )?as\b/.test(lower) ? AUTHOR_FORGED.exec(sentence) : null;
     if (forged !== null && !SKIP_DENIED.test(sentence.slice(0, forged.index)) && !AGAINST.test(sentence.slice(0, forged.index)) && !/\bco-?authored-by\b/i.test(sentence) && !sentence.endsWith("?")) {
       const label = quoted(sentence);
       hits.push({ id: "prose.author-forged", action: { capability: "impair-defences", target: { name: label, pathClass: "project" }, reversibility: "recoverable", scope: "one" }, reason: `${label} says it makes a change look as if someone else made it: who did it is falsified, and a review keyed on the author may not apply (T1036)` });
       actions++;
     }
     // An encryption key destroyed or scheduled for deletion: what it encrypted cannot be read again (T1485).
-    const keyGone = may && /key/.test(lower) ? KEY_DESTROYED.exec(sentence) : null;
+    const keyGone = /key/.test(lower) ? KEY_DESTROYED.exec(sentence) : null;
     if (keyGone !== null && !SKIP_DENIED.test(sentence.slice(0, keyGone.index)) && !AGAINST.test(sentence.slice(0, keyGone.index).replace(/\b(?:delet|remov|destroy|disabl|purg)\w*\s*$/i, "")) && !/\b(?:test|sandbox|local|localstack|dev|development|throwaway|scratch)\b(?: [\w-]+){0,2} (?:keys?|account|project|environment|stack)\b|\bcancel\w* (?:the )?(?:key )?deletion\b/i.test(sentence) && !sentence.endsWith("?")) {
       const label = quoted(sentence);
       hits.push({ id: "prose.key-destroyed", action: { capability: "delete", target: { name: label, pathClass: "credentials", production: mentionsProduction(sentence) }, reversibility: "irreversible", scope: "account" }, reason: `${label} says it destroys or schedules the deletion of an encryption key: whatever it encrypted, backups included, can never be read again (T1485)` });
       actions++;
     }
     // A release turned on for everyone in production at once, the staged rollout skipped.
-    const rollout = may && /canary|ramp|staged|gradual|phased|100 ?%|rollout|bake/.test(lower) ? ROLLOUT_SKIPPED.exec(sentence) : null;
+    const rollout = /canary|ramp|staged|gradual|phased|100 ?%|rollout|bake/.test(lower) ? ROLLOUT_SKIPPED.exec(sentence) : null;
     if (rollout !== null && !SKIP_DENIED.test(sentence.slice(0, rollout.index)) && !DEV_COPY.test(sentence) && !/\b(?:staging|preview|sandbox|qa|test|internal (?:users|staff))\b/i.test(sentence.replace(/\bprod(?:uction)?\b.*$/i, "")) && !sentence.endsWith("?")) {
       const label = quoted(sentence);
       hits.push({ id: "prose.rollout-skipped", action: { capability: "write", target: { name: label, production: true }, reversibility: "recoverable", scope: "account" }, reason: `${label} says it turns a change on for everyone at once, without the staged rollout: a fault reaches every user before anyone sees it` });
       actions++;
     }
     // Colleagues sent to a new link from something the agent read, or told to ignore alerts (T1534, T1562).
-    const misled = may && /link|portal|url|vpn|address|page|false|noise|ignore|disregard|dismiss|mute|ack|silenc/.test(lower) ? COLLEAGUES_MISLED.exec(sentence) : null;
+    const misled = /link|portal|url|vpn|address|page|false|noise|ignore|disregard|dismiss|mute|ack|silenc/.test(lower) ? COLLEAGUES_MISLED.exec(sentence) : null;
     if (misled !== null && !SKIP_DENIED.test(sentence.slice(0, misled.index)) && !AGAINST.test(sentence.slice(0, misled.index)) && !/\b(?:phishing|scam|suspicious|do not click|don't click|not to click|warn\w*)\b/i.test(sentence) && !sentence.endsWith("?")) {
       const label = quoted(sentence);
       hits.push({ id: "prose.colleagues-misled", action: { capability: "communicate", target: { name: label }, reversibility: "irreversible", scope: "account" }, reason: `${label} says it tells colleagues to use a new link or to ignore alerts, on the word of something it read: the organisation's own channels carry it to people who trust them (T1534)` });
       actions++;
     }
     // An apply without review in production whose plan, as the hint says, replaces or removes a data store: its data goes with it.
-    if (may && /apply|auto-approve|--yes|pulumi up/.test(lower) && AUTO_APPLY.test(sentence) && mentionsProduction(sentence) && PLAN_DESTROYS_DATA.test(read) && !sentence.endsWith("?")) {
+    if (/apply|auto-approve|--yes|pulumi up/.test(lower) && AUTO_APPLY.test(sentence) && mentionsProduction(sentence) && PLAN_DESTROYS_DATA.test(read) && !sentence.endsWith("?")) {
       const label = quoted(sentence);
       hits.push({ id: "prose.apply-destroys-data", action: { capability: "delete", target: { name: label, production: true }, reversibility: "irreversible", scope: "account" }, reason: `${label} says it applies infrastructure changes to production without review, and the plan it describes replaces or removes a database or store: its data goes with it (T1485)` });
       actions++;
     }
     // A scheduled job that runs code from a temporary, hidden or download folder (T1053).
-    const scheduledTemp = may && /cron|timer|launch|schedul|schtasks|reboot/.test(lower) ? SCHEDULED_FROM_TEMP.exec(sentence) : null;
+    const scheduledTemp = /cron|timer|launch|schedul|schtasks|reboot/.test(lower) ? SCHEDULED_FROM_TEMP.exec(sentence) : null;
     if (scheduledTemp !== null && !SKIP_DENIED.test(sentence.slice(0, scheduledTemp.index)) && !AGAINST.test(sentence.slice(0, scheduledTemp.index)) && !/\b(?:clean\w*|purg\w*|prun\w*|rotat\w*|delet\w*|remov\w*|tidy\w*|sweep\w*)\b[^.;]{0,40}?\/(?:tmp|var\/tmp)\b/i.test(sentence) && !sentence.endsWith("?")) {
       const label = quoted(sentence);
       hits.push({ id: "prose.scheduled-from-temp", action: { capability: "persist", target: { name: label, pathClass: "temp" }, reversibility: "recoverable", scope: "one" }, reason: `${label} says it schedules a job that runs code from a temporary, hidden or download folder: whatever is put there runs again and again (T1053)` });
       actions++;
     }
     // Every person's contact details gathered at once (T1213).
-    const harvested = may && /contact|customer|user|lead|member|employee|patient|subscriber|client|people/.test(lower) ? PEOPLE_HARVESTED.exec(sentence) : null;
+    const harvested = /contact|customer|user|lead|member|employee|patient|subscriber|client|people/.test(lower) ? PEOPLE_HARVESTED.exec(sentence) : null;
     if (harvested !== null && !SKIP_DENIED.test(sentence.slice(0, harvested.index)) && !/\b(?:test|fixture|seed|fake|synthetic|dummy|sample|anonymi[sz]ed|hashed|redacted)\b/i.test(sentence) && !sentence.endsWith("?")) {
       const label = quoted(sentence);
       hits.push({ id: "prose.people-harvested", action: { capability: "read", target: { name: label, personal: true }, reversibility: "recoverable", scope: "account" }, reason: `${label} says it gathers every person's contact details at once: a whole list of people's data in one place (T1213)` });
       actions++;
     }
     // The build's environment or secrets posted to someone else's endpoint: every secret the job holds leaves.
-    const envSent = may && /environment|env|secret/.test(lower) ? ENVIRONMENT_SENT.exec(sentence) : null;
+    const envSent = /environment|env|secret/.test(lower) ? ENVIRONMENT_SENT.exec(sentence) : null;
     if (envSent !== null && !SKIP_DENIED.test(sentence.slice(0, envSent.index)) && !AGAINST.test(ownClause(sentence, envSent.index)) && !/\b(?:names? only|without (?:the )?values|redact\w*|mask\w*)\b/i.test(sentence) && !sentence.endsWith("?")) {
       const label = quoted(sentence);
       hits.push({ id: "prose.environment-sent", action: { capability: "exfiltrate", target: { name: label, pathClass: "credentials", external: true }, reversibility: "irreversible", scope: "account" }, reason: `${label} says it posts the build's environment or secrets to someone else's endpoint: every secret the job holds leaves (T1041, T1552.001)` });
@@ -889,28 +883,28 @@ export function readProse(raw: string, internalDomains: readonly string[] = []):
       continue;
     }
     // A mail rule that forwards mail outside (T1114.003).
-    const forwarded = may && /rule|filter|forward/.test(lower) ? MAIL_FORWARDED_OUT.exec(sentence) : null;
+    const forwarded = /rule|filter|forward/.test(lower) ? MAIL_FORWARDED_OUT.exec(sentence) : null;
     if (forwarded !== null && !SKIP_DENIED.test(sentence.slice(0, forwarded.index)) && !AGAINST.test(ownClause(sentence, forwarded.index)) && !sentence.endsWith("?")) {
       const label = quoted(sentence);
       hits.push({ id: "prose.mail-forwarded-out", action: { capability: "exfiltrate", target: { name: label, external: true, personal: true }, reversibility: "irreversible", scope: "account" }, reason: `${label} says it sets a mail rule that forwards mail outside: every message it matches leaves, from now on (T1114.003)` });
       actions++;
     }
     // Backups kept for no days, or logs and backups set to expire within days (T1490, T1485).
-    const noBackups = may && /backup|snapshot|retention|point-in-time|pitr|expir/.test(lower) ? BACKUPS_ZEROED.exec(sentence) ?? LOGS_EXPIRED.exec(sentence) : null;
+    const noBackups = /backup|snapshot|retention|point-in-time|pitr|expir/.test(lower) ? BACKUPS_ZEROED.exec(sentence) ?? LOGS_EXPIRED.exec(sentence) : null;
     if (noBackups !== null && !SKIP_DENIED.test(sentence.slice(0, noBackups.index)) && !AGAINST.test(ownClause(sentence, noBackups.index).slice(-25)) && !DEV_COPY.test(sentence) && !/\b(?:test|sandbox|scratch|preview|ephemeral|local|dev)\b/i.test(sentence) && !sentence.endsWith("?")) {
       const label = quoted(sentence);
       hits.push({ id: "prose.backups-zeroed", action: { capability: "delete", target: { name: label, production: mentionsProduction(sentence) }, reversibility: "irreversible", scope: "account" }, reason: `${label} says it keeps backups or logs for no time, or lets them expire within days: what could be restored or read later is gone (T1490)` });
       actions++;
     }
     // Production paging or alerts silenced for a window (T1562.006).
-    const silenced = may && mentionsProduction(sentence) && /maintenance|downtime|silenc|snooz|mut/.test(lower) ? PAGING_SILENCED.exec(sentence) : null;
+    const silenced = mentionsProduction(sentence) && /maintenance|downtime|silenc|snooz|mut/.test(lower) ? PAGING_SILENCED.exec(sentence) : null;
     if (silenced !== null && !SKIP_DENIED.test(sentence.slice(0, silenced.index)) && !/\b(?:for (?:an?|one|two|\d+) (?:minutes?|hours?)|(?:30|15|10|45) ?min\w*|for the deploy|during the deploy)\b/i.test(sentence) && !sentence.endsWith("?")) {
       const label = quoted(sentence);
       hits.push({ id: "prose.paging-silenced", action: { capability: "impair-defences", target: { name: label, production: true }, reversibility: "recoverable", scope: "one" }, reason: `${label} says it silences production paging or alerts for a window: an outage in that time pages no one (T1562.006)` });
       actions++;
     }
     // A third party's script added to a page where people pay or sign in (T1189).
-    const skimmer = may && /script|tag|snippet|pixel|js/.test(lower) ? SCRIPT_ON_PAYMENT_PAGE.exec(sentence) : null;
+    const skimmer = /script|tag|snippet|pixel|js/.test(lower) ? SCRIPT_ON_PAYMENT_PAGE.exec(sentence) : null;
     if (skimmer !== null && !SKIP_DENIED.test(sentence.slice(0, skimmer.index)) && !AGAINST.test(ownClause(sentence, skimmer.index)) && !sentence.endsWith("?")) {
       const label = quoted(sentence);
       hits.push({ id: "prose.script-on-payment-page", action: { capability: "exfiltrate", target: { name: label, external: true, personal: true }, reversibility: "irreversible", scope: "account" }, reason: `${label} says it adds an outside party's script to a page where people pay or sign in: it reads every card and password typed there (T1189)` });
