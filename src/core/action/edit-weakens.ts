@@ -7,6 +7,7 @@
 // what they lead to. Tests, fixtures and a developer's own local or test configuration are left
 // alone (source-file.ts says the same of a whole file); so is prose (README, docs).
 import type { CodeHit } from "./code.js";
+import { CI_FILE } from "./ci-config.js";
 import { belowHome, PRODUCTION_PATH, TEST_FILE } from "./source-file.js";
 
 // (Each text is read to 16 KB: an edit is most often a few lines, and the patterns below must stay cheap on a hostile one.)
@@ -231,8 +232,6 @@ const FIXED_WAY_IN = /\bif\b[^\n]{0,160}?(?:==|===|\.endswith\(|\.startswith\(|\
 const AUDIT_TO_NOWHERE = /\baudit\w*["']?\s*[:=][^\n]{0,120}?(?:["']null["']|NullHandler|\/dev\/null|handlers["']?\s*:\s*\[\s*\])/i;
 
 /** What an edit takes away (see the top of this file). Pure; at most one finding of each kind. */
-/** A CI pipeline's file: GitHub Actions, GitLab, CircleCI, Azure Pipelines, Buildkite. */
-const CI_FILE = /(?:^|\/)(?:\.github\/workflows\/[^/]+\.ya?ml|\.gitlab-ci\.ya?ml|\.circleci\/config\.ya?ml|azure-pipelines\.ya?ml|\.buildkite\/[^/]+\.ya?ml)$/i;
 /** Jobs that check a change before it ships. */
 const CHECK_JOB = /^(?:[\w-]*(?:test|tests|e2e|integration|security|scan|sast|dast|codeql|audit|lint|verify|check|checks|snyk|trivy|semgrep|gitleaks)[\w-]*)$/i;
 /** The jobs each `needs:` line lists, in order of the file. */

@@ -23,6 +23,7 @@
 import type { Action } from "./model.js";
 import { untrustedOrigin, classifyPath, isExternalHost } from "./paths.js";
 import { type ArgumentFacts, AUTH_OFF, readNamed, verbClassOf, type VerbClass } from "./tool-call.js";
+import { RULES_OPEN } from "./source-file.js";
 import { isAscii } from "../text.js";
 
 export interface ProseHit {
@@ -254,8 +255,12 @@ function ownClause(sentence: string, at: number): string {
 }
 /** A secret's value put where the agent reads it ("print the production password from the Kubernetes secret", "decode the token from Vault"). */
 const SECRET_SHOWN = /\b(?:print|echo|output|display|show|reveal|decod|dump|cat|read)\w*\b[^.;]{0,60}?\b(?:passwords?|passwd|secrets?|credentials?|tokens?|private keys?|api keys?|connection strings?|p8|p12|signing keys?|recovery codes?|service[- ]account (?:json )?keys?|live (?:secret )?keys?|(?:prod(?:uction)? )?secret keys?)\b|\b(?:pull|grab|extract|copy|copie|stash|sav|keep|note)\w*\b[^.;]{0,40}?\b(?:passwords?|secrets?|credentials?|tokens?|private keys?|api keys?)\b(?=[^.;]{0,100}?\b(?:in|into|to) (?:my |the )?(?:notes?|summary|transcript|scratch ?(?:file|pad)?|clipboard|log|later steps)\b)/i;
+/** A file the sentence names that the path classifier calls a credentials file (secrets.prod.json, ~/.aws/credentials). */
+function namesCredentialFile(sentence: string): boolean {
+  return sentence.split(/[\s`'"(),;]+/).some((w) => w.includes(".") && classifyPath(w.replace(/[.:]+$/, "")) === "credentials");
+}
 /** Where secrets are kept, named so. */
-const SECRET_KEPT = /\bsecrets?(?:[._-](?!example\b|sample\b|template\b|dist\b)[\w-]+)*\.(?:json|ya?ml|env|toml)\b(?![.\w-]*(?:example|sample|template))|\bfrom (?:the |a |its |our )?(?:[\w-]+ ){0,2}secrets?\b(?! (?:scann\w*|rotation|polic\w*|manager docs?))|\b(?:secret\/|kv\/|environment variables?|env vars?|printenv|vault|secrets? manager|parameter store|ssm|key ?vault|1password|keychain|kubernetes secrets?|k8s secrets?|cluster secrets?|kubectl|sealed ?secrets?)/i;
+const SECRET_KEPT = /\bfrom (?:the |a |its |our )?(?:[\w-]+ ){0,2}secrets?\b(?! (?:scann\w*|rotation|polic\w*|manager docs?))|\b(?:secret\/|kv\/|environment variables?|env vars?|printenv|vault|secrets? manager|parameter store|ssm|key ?vault|1password|keychain|kubernetes secrets?|k8s secrets?|cluster secrets?|kubectl|sealed ?secrets?)/i;
 /** Words naming a check that protects: turning it off weakens something, even in a project's own file. */
 const PROTECTION_WORD = /^(ssl|tls|https|verification|verify|certificate|certificates|cert|certs|csrf|cors|hsts|mfa|2fa|auth|authentication|authorization|firewall|antivirus|edr|selinux|apparmor|gatekeeper|signature|signing|sandbox|audit|logging|passcode|passcodes|captcha|lockout|lockouts)$/;
 /**
@@ -287,8 +292,6 @@ const PRODUCTION = /(^|[^a-z0-9])(prod|production|prd)([^a-z0-9]|$)|\blive (data
 export const mentionsProduction = (text: string): boolean => PRODUCTION.test(text) && !PRODUCTION_UNTOUCHED.test(text);
 /** Production named only to say it is not touched ("prod is untouched", "not on production"). */
 const PRODUCTION_UNTOUCHED = /\b(?:match(?:es|ing)?|mirror(?:s|ing)?|same as|as (?:it is )?in|like) (?:the |what's in |what is in )?(?:prod|production)(?:'s)?\b(?! (?:data|database|db|tables?))|\b(?:prod|production)(?: [\w-]+){0,2}?(?: is| are| stays?| remains?|'s)? (?:untouched|unaffected|unchanged|not touched|not affected|as (?:they are|it is|is)|alone)\b|\b(?:leav\w*|keep\w*) (?:prod|production)(?: [\w-]+){0,2}? (?:alone|untouched|as (?:it is|they are|is))\b|\bnot (?:in|on|touching|affecting) (?:prod|production)\b/i;
-/** A security rule that lets anyone read or write (Firestore's `allow read, write: if true`, an ACL of allUsers): public, whatever it is called. */
-const OPEN_RULE = /\ballow (?:read|write|get|list|create|update|delete)(?:, ?(?:read|write|get|list|create|update|delete))*: ?if true\b|\ballUsers\b|\bpublic-read-write\b/;
 const PUBLIC = /\b(public(?! (?:keys?|(?:ssh|pgp|gpg|signing|encryption|age) keys?|key files?|half|part|portion|certificates?|certs?|ip|ips|ip address(?:es)?|subnets?|holidays?|methods?|functions?|api|interfaces?|class|classes|schema)\b(?!-))|publicly|anyone|(to|with|for) everyone|everyone (can|with the link)|world-readable|the internet|open to all|anonymous|customer-facing|public-facing|status page)\b|\b0\.0\.0\.0\/0\b|::\/0/i;
 /** Recipients outside the organisation, named without an address. */
 const OUTSIDE = /#ext[-_][\w-]+|\b((?:dropbox|google drive|gdrive|wetransfer|mega|onedrive|box\.com) (?:links?|folders?|shares?|urls?|upload links?)|(?:links?|urls?|address) (?:in|from) the (?:doc|document|issue|ticket|e-?mail|message|comment|readme|pr|pull request|description|chat|pinned message)|address (?:they|the customer|the requester|the sender|he|she) (?:gave|provided|sent|left)|address (?:listed|given|shown|written|found) (?:on|in) the (?:page|site|website|doc|document|ticket|message|e-?mail|pdf|issue|comment)|paste (?:site|service|bin)s?|pastebin|hastebin|ghostbin|dpaste|transfer\.sh|file\.io|webhook\.site|request ?bin|their (?:engineers?|developers?|devs?|team|support|contractors?)|personal (e-?mail|gmail|account|address|dropbox|drive)|gmail|hotmail|yahoo|protonmail|proton\.me|outlook\.com|icloud|contractor'?s?|vendor'?s?|freelancer'?s?|third[- ]part(y|ies)|external|outside|partner'?s?|pastebin|a stranger|someone outside|agency|agencies|slack connect|consultants?|recruiters?|my laptop|personal laptop|personal device|home computer|usb (drive|stick)|(free |an? |some )?online (?:[\w-]+ ){0,3}(site|website|service|tool|converter|app)s?)\b/i;
@@ -319,9 +322,10 @@ const AUTH_SKIPPED = /\b(?:skips?|skipping|bypass(?:es|ing)?|without|no|disables
 /** People named as who reads or uses what is published, not as what it holds ("customers read it"). */
 const READERS = /\b(?:customers?|users?|clients?|partners?|members?|visitors?|subscribers?)\b (?:can |will |may |to |should )?(?:read|see|view|use|download|access|browse|load|get|open)\w*\b/gi;
 /** Records about people that PERSONAL does not name: identity documents, what users did. */
-const PERSONAL_RECORDS = /\b(?:kyc(?: documents?| files?| data| records?)?|identity documents?|id (?:scans?|documents?)|passport (?:scans?|copies|photos)|(?:raw )?(?:user|customer|visitor|player|patient) (?:events|activity|behaviou?r|clickstream|sessions|uploads|photos|documents|messages|locations?))\b/i;
+const PERSONAL_RECORD_WORDS = String.raw`kyc(?: documents?| files?| data| records?)?|identity documents?|id (?:scans?|documents?)|passport (?:scans?|copies|photos)|(?:raw )?(?:user|customer|visitor|player|patient) (?:events|activity|behaviou?r|clickstream|sessions|uploads|photos|documents|messages|locations?)`;
+const PERSONAL_RECORDS = new RegExp(String.raw`\b(?:${PERSONAL_RECORD_WORDS})\b`, "i");
 /** A hint that says what it acts on holds people's data, in any sentence ("it's the one holding the KYC documents"). */
-const HOLDS_PERSONAL = new RegExp(String.raw`\b(?:hold\w*|contain\w*|includ\w*|stor(?:e|es|ing)|keeps?|keeping|has|have|full of)\b[^.;]{0,40}?(?:${PERSONAL_RECORDS.source.slice(2, -2)}|\b(?:customer|user|patient|employee)s?'? (?:data|records|pii|details|addresses|ssns?)\b|\bpii\b|\bpersonal data\b)`, "i");
+const HOLDS_PERSONAL = new RegExp(String.raw`\b(?:hold\w*|contain\w*|includ\w*|stor(?:e|es|ing)|keeps?|keeping|has|have|full of)\b[^.;]{0,40}?(?:\b(?:${PERSONAL_RECORD_WORDS})\b|\b(?:customer|user|patient|employee)s?'? (?:data|records|pii|details|addresses|ssns?)\b|\bpii\b|\bpersonal data\b)`, "i");
 const HR_RECORD = /\b(salary|salaries|pay band|pay grade|pay rate|hourly rate|compensation|bonus|equity grant|stock options|termination|terminated|employment status|job title|demotion|promotion|leave balance|pto balance)\b/i;
 const HR_SYSTEM = /\b(workday|bamboo ?hr|hris|payroll|personnel (file|record)|employee (record|file|profile)|hr (system|record|portal)|gusto|rippling|adp|deel|personio|successfactors)\b|'s record in\b/i;
 const CLINICAL = /\b(allerg(y|ies)|medications?|prescriptions?|dosage|doses|diagnos[ie]s|contraindications?|lab results?|vitals|blood type|dnr|code status)\b/i;
@@ -481,7 +485,7 @@ function sentenceFacts(sentence: string, internalDomains: readonly string[]): Se
   return {
     facts: {
       production: mentionsProduction(sentence),
-      public: PUBLIC.test(sentence) || OPEN_RULE.test(sentence),
+      public: PUBLIC.test(sentence) || RULES_OPEN.test(sentence),
       recipients,
       forwardTo: [],
       attachments: [],
@@ -820,7 +824,7 @@ export function readProse(raw: string, internalDomains: readonly string[] = []):
     // A secret's value printed or decoded where the agent reads it: in the transcript from then on (T1552).
     // (Where a secret is kept, or where it is put: "copy the root credentials into my notes" needs no store named.)
     // (A secret referenced by configuration, secretKeyRef or valueFrom in a manifest, is not read by the agent.)
-    const shown = /password|passwd|secret|credential|token|key/.test(lower) && !/secretkeyref|valuefrom|envfrom|manifest|mounted|mount it/.test(lower) && (SECRET_KEPT.test(sentence) || /\b(?:in|into|to) (?:my |the )?(?:notes?|summary|transcript|scratch ?(?:file|pad)?|clipboard)\b/.test(lower)) ? SECRET_SHOWN.exec(sentence) : null;
+    const shown = /password|passwd|secret|credential|token|key/.test(lower) && !/secretkeyref|valuefrom|envfrom|manifest|mounted|mount it/.test(lower) && (SECRET_KEPT.test(sentence) || namesCredentialFile(sentence) || /\b(?:in|into|to) (?:my |the )?(?:notes?|summary|transcript|scratch ?(?:file|pad)?|clipboard)\b/.test(lower)) ? SECRET_SHOWN.exec(sentence) : null;
     if (shown !== null && !SKIP_DENIED.test(sentence.slice(0, shown.index)) && !AGAINST.test(sentence.slice(0, shown.index)) && !sentence.endsWith("?")) {
       const label = quoted(sentence);
       hits.push({ id: "prose.show-secret", action: { capability: "read", target: { name: label, pathClass: "credentials", production: mentionsProduction(sentence) }, reversibility: "recoverable", scope: "one" }, reason: `${label} says it prints a secret's value from where it is kept: it is in the transcript from then on (T1552)` });

@@ -141,7 +141,8 @@ const DEBUG_ON = /^[ \t]*(?:DEBUG[ \t]*=[ \t]*(?:True|1|["']?true["']?)(?![\w.])
 const DATABASE_PUBLIC = /\bpublicly_accessible\s*=\s*true\b|\bPubliclyAccessible["']?\s*:\s*["']?true\b|\bpubliclyAccessible\s*:\s*true\b/;
 
 /** Firebase security rules (Firestore, Storage, Realtime Database) that let anyone write: `allow read, write: if true;`, `".write": true`. */
-const RULES_OPEN = /\ballow[ \t]+(?:(?:read|get|list|create)[ \t]*,[ \t]*){0,4}(?:write|update|delete)(?:[ \t]*,[ \t]*(?:read|write|get|list|create|update|delete)){0,5}[ \t]*(?::[ \t]*if[ \t]+(?:true|1[ \t]*==[ \t]*1|request\.time[ \t]*<[ \t]*timestamp\.date\([^)\n]{0,40}\))[ \t]*;|;)|["']\.write["'][ \t]*:[ \t]*(?:true|["']true["'])/;
+// (The condition ends the rule: a semicolon, or nothing more of the condition after it, as a rule is quoted in a tool's arguments or an agent's words.)
+export const RULES_OPEN = /\ballow[ \t]+(?:(?:read|get|list|create)[ \t]*,[ \t]*){0,4}(?:write|update|delete)(?:[ \t]*,[ \t]*(?:read|write|get|list|create|update|delete)){0,5}[ \t]*(?::[ \t]*if[ \t]+(?:true|1[ \t]*==[ \t]*1|request\.time[ \t]*<[ \t]*timestamp\.date\([^)\n]{0,40}\))(?:[ \t]*;|(?![\w.(])(?![ \t]*(?:&&|\|\||[=!]=|[.(])))|;)|["']\.write["'][ \t]*:[ \t]*(?:true|["']true["'])/;
 const RULES_FILE = /(?:^|\/)(?:firestore|storage|database)\.rules(?:\.json)?$|(?:^|\/)database\.rules\.json$|\.rules$/;
 /** An S3 bucket's public-access block turned off (Terraform, CloudFormation, CDK): a public policy or ACL is honoured again. */
 const PUBLIC_BLOCK_OFF = /\b(?:block_public_acls|block_public_policy|ignore_public_acls|restrict_public_buckets)\s*=\s*false\b|\b(?:BlockPublicAcls|BlockPublicPolicy|IgnorePublicAcls|RestrictPublicBuckets)["']?\s*:\s*["']?false\b|\bblockPublicAccess\s*:\s*(?:undefined|null|false)\b/;

@@ -6,6 +6,7 @@
 import type { Action, Capability, Reversibility, Scope, Target } from "./model.js";
 import { classifyPath, DOTENV, hostOf, isExternalHost } from "./paths.js";
 import { NEGATED_KEY, PROTECTION_KEY } from "./edit-weakens.js";
+import { RULES_OPEN } from "./source-file.js";
 
 export interface ToolAnnotations {
   readonly destructiveHint?: boolean;
@@ -210,7 +211,7 @@ export function argumentFacts(args: unknown, internalDomains: readonly string[] 
       if (v.length <= 64 * 1024 && PUBLIC_PRINCIPAL.test(v)) facts.public = true;
       // Security rules that let anyone in (Firestore's or Storage's `allow read, write: if true`).
       // (Not the text an edit replaces: taking such a rule out is the fix.)
-      if (v.length <= 64 * 1024 && !/^old_?(?:string|str|text|source)$/i.test(key) && /\ballow (?:read|write|get|list|create|update|delete)(?:, ?(?:read|write|get|list|create|update|delete))*: ?if true\b/.test(v)) facts.public = true;
+      if (v.length <= 64 * 1024 && (v.includes("allow") || v.includes(".write")) && !/^old_?(?:string|str|text|source)$/i.test(key) && RULES_OPEN.test(v)) facts.public = true;
       // A manifest or configuration passed as text (Kubernetes YAML, a Helm values file) that names production where it goes.
       if (!facts.production && v.length > 120 && v.length <= 64 * 1024 && MANIFEST_PRODUCTION.test(v)) facts.production = true;
       // (Twilio's test numbers, +1 500 555 0000 to 0009, reach nobody: the provider answers for them.)
@@ -746,7 +747,8 @@ export function readNamed(tool: string, name: ReturnType<typeof splitToolName>, 
   if (bank !== undefined) add("tool.payee-bank-changed", "spend", "irreversible", "one", `${tool} sets bank details (${bank})${tail}: the next payment to this payee goes to that account, and a payment cannot be called back (T1657)`);
   // A message or page that asks people to sign in again at a link, with their work credentials or to keep access: a credential lure sent from inside (T1534).
   const lure = (verbClass === "spend-or-send" || verbClass === "publish" || verbClass === "write" || verbClass === "control") ? f.strings.find((v) => v.length <= 8192 && CREDENTIAL_LURE.test(v)) : undefined;
-  if (lure !== undefined) add("tool.credential-lure", "communicate", "irreversible", "account", `${tool} posts a request to sign in at a link (${CREDENTIAL_LURE.exec(lure)![0].slice(0, 70)}…)${tail}: colleagues who trust the channel hand their credentials to whoever runs that page (T1534)`);
+  // (The message is not quoted: a link may carry a token.)
+  if (lure !== undefined) add("tool.credential-lure", "communicate", "irreversible", "account", `${tool} asks people to sign in again at a link, or with their work credentials${tail}: colleagues who trust the channel hand their credentials to whoever runs that page (T1534)`);
   // The agent approving a change request or a pull request: an approval meant to be a person's.
   if (verbClass !== "read" && isRecord(args) && (/^approv/.test(verb ?? "") || Object.entries(args).some(([k, v]) => /^(event|state|decision|review_?state|action)$/i.test(k) && typeof v === "string" && /^(approve|approved)$/i.test(v.trim()))) && hasWord(object, /^(change|changes|review|reviews|pull|request|requests|pr|prs|merge|mr|deployment|deployments|release|releases)$/) !== undefined) add("tool.approve", "impair-defences", "recoverable", "one", `${tool} approves ${obj}${tail}: the agent's approval stands where a person's review was required`);
   // A test database's rows (app_test, test_orders): the tests' own data.

@@ -519,7 +519,7 @@ const liveMoney: CommandRule = {
   tactic: TACTIC,
   technique: "T1657",
   names: ["stripe"],
-  match(inv, all) {
+  match(inv) {
     const words = inv.args.filter((a) => !a.startsWith("-"));
     const moved = /^(refunds|payouts|transfers|charges|payment_intents|invoices|topups|application_fees)$/.test(words[0] ?? "") && /^(create|capture|confirm|pay|refund|send)$/.test(words[1] ?? "");
     if (!moved) return undefined;
@@ -528,9 +528,9 @@ const liveMoney: CommandRule = {
     const live = inv.args.includes("--live") || inv.args.some((a) => /(?:^|=)(?:sk|rk)_live_/.test(a)) || (inv.args.includes("--api-key") && /^(?:sk|rk)_live_|\$\{?\w*LIVE\w*/.test(inv.args[inv.args.indexOf("--api-key") + 1] ?? ""));
     if (live) return { action: { capability: "spend", target: { name: `stripe ${words[0]} ${words[1]}`, production: true, external: true }, reversibility: "irreversible", scope: "one" }, reason: `moves live money through Stripe (${words[0]} ${words[1]}${amount ? `, amount ${amount}` : ""}): a payment, refund or payout cannot be called back (T1657)` };
     // The CLI runs in test mode unless told otherwise, but the key it was given may be live: a person should look
-    // where money leaves for another account (a transfer, a payout) or many refunds go out at once (under xargs or a loop).
+    // where money leaves for another account (a transfer, a payout) or many refunds go out at once (run by xargs for each charge).
     // (One refund of one charge, with no --live, is how a test-mode fixture is made.)
-    if (!/^(transfers|payouts)$/.test(words[0] ?? "") && !/\b(?:xargs|for|while)\b/.test(inv.command.via ?? "") && !all.some((n) => n.name === "xargs" || n.name === "parallel")) return undefined;
+    if (!/^(transfers|payouts)$/.test(words[0] ?? "") && inv.command.via !== "xargs") return undefined;
     return { action: { capability: "spend", target: { name: `stripe ${words[0]} ${words[1]}` }, reversibility: "recoverable", scope: "one" }, reason: `moves money through Stripe (${words[0]} ${words[1]}${amount ? `, amount ${amount}` : ""}): test mode unless the configured key is live, and then it cannot be called back (T1657)` };
   },
   examples: {
