@@ -147,7 +147,7 @@ const SECURITY_TEST_NAME = /\b(?:def\s+test_?\w*|x?(?:it|test|describe|context|s
 // ------------------------------------------------------------------ what an edit opens or points elsewhere
 
 /** An ingress allow list given every address (not egress, not a route): cidr_blocks, source_ranges, authorized networks, a load balancer's source ranges. */
-const EVERY_ADDRESS_ALLOWED = /\b(?:cidr_blocks|cidr_ipv4|cidr_ip|CidrIp(?:v6)?|ipv6_cidr_blocks|source_ranges|sourceRanges|source_address_prefix(?:es)?|sourceAddressPrefix(?:es)?|authorized_networks|allowed_(?:ips|cidrs|ip_ranges)|ip_(?:allow|white)_?list|loadBalancerSourceRanges|ingress_cidr\w*|trusted_ips)\b[^\n]{0,80}?(?:0\.0\.0\.0\/0|::\/0)/;
+const EVERY_ADDRESS_ALLOWED = /\b(?:cidr_blocks|cidr_ipv4|cidr_ip|CidrIp(?:v6)?|ipv6_cidr_blocks|source_ranges|sourceRanges|source_address_prefix(?:es)?|sourceAddressPrefix(?:es)?|authorized_networks|allowed_(?:ips|cidrs|ip_ranges)|ip_(?:allow|white)_?list|loadBalancerSourceRanges|ingress_cidr\w*|trusted_ips|cidr)\b[^\n]{0,80}?(?:0\.0\.0\.0\/0|::\/0)/;
 /** An edit that opens an ingress allow list to every address: the text where it does, or undefined. */
 function openedToEveryone(oldCode: string, newCode: string): string | undefined {
   if (!newCode.includes("/0")) return undefined;
@@ -156,6 +156,14 @@ function openedToEveryone(oldCode: string, newCode: string): string | undefined 
   // (Outbound rules and routes to 0.0.0.0/0 are how hosts reach the internet, not how it reaches them.)
   const before = newCode.slice(Math.max(0, m.index - 300), m.index);
   return /\begress\b|\boutbound\b|\bEgress\b|\broute\b/i.test(before.slice(before.lastIndexOf("{") >= 0 ? before.lastIndexOf("{") - 80 : 0)) ? undefined : m[0].trim().slice(0, 60);
+}
+
+/** An outbound allow list that named a range (a NetworkPolicy's egress, a security group's egress) opened to every address: the workload can send anything anywhere. */
+function egressOpened(oldCode: string, newCode: string): string | undefined {
+  if (!newCode.includes("/0") || !/\begress\b|\boutbound\b/i.test(newCode)) return undefined;
+  const m = EVERY_ADDRESS_ALLOWED.exec(newCode);
+  if (m === null || EVERY_ADDRESS_ALLOWED.test(oldCode)) return undefined;
+  return /\bcidr\w*["']?\s*[:=]\s*\[?\s*["']?\d{1,3}(?:\.\d{1,3}){3}\/(?:[1-9]|[12]\d|3[0-2])\b/i.test(oldCode) ? m[0].trim().slice(0, 60) : undefined;
 }
 
 /** A list of audited or alerted events (AUDITED_EVENTS = {…}, audit_events: [...]) made shorter. */
@@ -187,10 +195,12 @@ function devPointsAtDeployed(path: string, oldCode: string, newCode: string): st
 /** A line about keeping data (retention, retain, keep, TTL, expiry, cleanup, purge) and the days it keeps, `365 * 7` worked out. */
 const RETENTION_LINE = /^[^\n]*\b(?:retention|retain\w*|keep\w*|ttl|expir\w*|cleanup|clean_up|purge\w*|cutoff|max_?age)\b[^\n]*$/gim;
 const DAYS = /\b(?:days?|weeks?|months?|years?|hours?)\s*[=:(]\s*(\d+(?:\s*\*\s*\d+)*)|(\d+(?:\s*\*\s*\d+)*)\s*(?:d\b|days?\b|weeks?\b|months?\b|years?\b)/i;
+const RETENTION_BLOCK = /(\b(?:retention|expir\w*|ttl|max_?age)\w*\s*[{:]?)[ \t]*\n\s*/gi;
 const amountOf = (expr: string): number => expr.split("*").reduce((a, b) => a * Number(b.trim()), 1);
 /** A retention period cut to a tenth or less of what it was: the first such line, old → new. */
 function retentionShortened(oldCode: string, newCode: string): string | undefined {
-  const periods = (t: string) => [...t.matchAll(RETENTION_LINE)].map((m) => DAYS.exec(m[0])).filter((d): d is RegExpExecArray => d !== null).map((d) => amountOf(d[1] ?? d[2]!));
+  // (A block opened on a retention line keeps its period on the next: `expiration {\n  days = 1`.)
+  const periods = (t: string) => [...t.replace(RETENTION_BLOCK, "$1 ").matchAll(RETENTION_LINE)].map((m) => DAYS.exec(m[0])).filter((d): d is RegExpExecArray => d !== null).map((d) => amountOf(d[1] ?? d[2]!));
   const before = periods(oldCode);
   const after = periods(newCode);
   for (let i = 0; i < Math.min(before.length, after.length); i++) if (after[i]! * 10 <= before[i]!) return `${before[i]} → ${after[i]}`;
@@ -249,6 +259,13 @@ function ciGateDropped(path: string, oldCode: string, newCode: string): string |
   const deploys = /\b(?:deploy\w*|release\w*|publish\w*|environment\s*:\s*\w+)/i.test(newCode) || /deploy|release|publish/i.test(path.replace(/^.*\//, ""));
   const dropped = before.filter((j) => CHECK_JOB.test(j) && !after.has(j));
   if (deploys && dropped.length > 0) return `the deploy no longer waits for ${dropped.slice(0, 2).join(", ")}`;
+  // A production job that waited for a person (GitLab's when: manual) or ran under a production
+  // environment, whose protection rules (required reviewers, wait timers) apply, no longer does.
+  const toProduction = /\b(?:prod|production|prd|live)\b/i.test(oldCode);
+  const manual = /^\s*when\s*:\s*manual\b/m;
+  if (toProduction && manual.test(oldCode) && !manual.test(newCode)) return "the production job no longer waits for someone to start it by hand";
+  const environment = /^\s*environment\s*:\s*(?:\n\s*name\s*:\s*)?["']?(?:prod|production|prd|live)\b/m;
+  if (environment.test(oldCode) && !environment.test(newCode) && /\b(?:deploy|release|apply|publish)[\w-]*\s*:/i.test(newCode)) return "the production job no longer runs under the production environment, whose required reviewers guarded it";
   const scanWorkflow = /(?:codeql|security|scan|sast|semgrep|snyk|trivy|gitleaks|dependency-review)/i.test(path.replace(/^.*\//, ""));
   const triggered = (code: string) => /^\s*(?:push|pull_request|pull_request_target|merge_group|schedule)\s*:/m.test(code) || /^\s*on\s*:\s*\[?[^\n]*\b(?:push|pull_request|schedule)\b/m.test(code);
   if (scanWorkflow && triggered(oldCode) && !triggered(newCode) && /workflow_dispatch/.test(newCode)) return "the security scan now runs only when someone starts it by hand";
@@ -276,9 +293,77 @@ function permissionsAdded(path: string, oldCode: string, newCode: string): strin
   return [...new Set([...newCode.matchAll(STRONG_PERMISSION)].map((m) => m[1]!))].filter((p) => !before.has(p));
 }
 
+/** A container given the host: privileged, root, host namespaces or paths, escalation allowed, or a namespace's Pod Security set to privileged. */
+const CONTAINER_ESCALATION = /^\s*(?:privileged\s*:\s*true|allowPrivilegeEscalation\s*:\s*true|host(?:PID|IPC|Network)\s*:\s*true|runAsUser\s*:\s*0|runAsNonRoot\s*:\s*false|hostPath\s*:|pod-security\.kubernetes\.io\/enforce\s*:\s*["']?privileged)\b/m;
+function containerEscalated(oldCode: string, newCode: string): string | undefined {
+  const added = CONTAINER_ESCALATION.exec(newCode);
+  if (added !== null && !oldCode.includes(added[0].trim())) return added[0].trim();
+  if (/^\s*runAsNonRoot\s*:\s*true\b/m.test(oldCode) && !/^\s*runAsNonRoot\s*:\s*true\b/m.test(newCode)) return "runAsNonRoot taken away";
+  return undefined;
+}
+
+/** A sudo rule that runs everything, or anything without a password (T1548.003). */
+const SUDO_EVERYTHING = /^\s*[%\w][^\n#]*\bALL\s*=\s*(?:\([^)\n]*\)\s*)?(?:NOPASSWD\s*:\s*)?(?:ALL\b|[^\n]*NOPASSWD\s*:\s*ALL\b)|^[^\n#]*\bNOPASSWD\s*:/m;
+
+/** A list of the people with full control (admin_users:, sudoers:, owners:), one name per line. */
+const ADMIN_LIST = /^(\s*)["']?(?:\w*_)?(?:admins?|admin_?users|sudo(?:ers|_users)?|wheel|superusers?|owners|root_?users|domain_?admins)["']?\s*:\s*\n((?:\1\s*-\s*[^\n]+\n?)+)/gim;
+function adminsAdded(oldCode: string, newCode: string): string[] {
+  const names = (code: string) => new Set([...code.matchAll(ADMIN_LIST)].flatMap((m) => m[2]!.split("\n").map((l) => l.replace(/^\s*-\s*/, "").trim()).filter(Boolean)));
+  const before = names(oldCode);
+  if (before.size === 0) return [];
+  return [...names(newCode)].filter((n) => !before.has(n));
+}
+
+/** A column's data-protection tag or masking policy (BigQuery policy tags, Snowflake masking policies, dbt's meta pii) taken away. */
+const MASKING_TAG = /^\s*(?:policy_tags|masking_policy|masking_policies|meta\s*:\s*\{?\s*["']?(?:pii|sensitive|contains_pii))\b/m;
+
+/** A limit on money paid out without a person (auto refunds, credits, payouts, discounts) raised tenfold or more. */
+const MONEY_LIMIT = /^\s*["']?(\w*(?:refund|payout|credit|discount|withdraw\w*|transfer|spend|compensation|goodwill)\w*(?:max|limit|cap|threshold|ceiling)\w*|\w*(?:max|limit|cap|threshold|ceiling)\w*(?:refund|payout|credit|discount|withdraw\w*|transfer|spend|compensation|goodwill)\w*)["']?\s*[:=]\s*["']?\$?(\d+(?:\.\d+)?)/gim;
+function moneyLimitRaised(oldCode: string, newCode: string): string | undefined {
+  const limits = (code: string) => new Map([...code.matchAll(MONEY_LIMIT)].map((m) => [m[1]!.toLowerCase(), Number(m[2])]));
+  const before = limits(oldCode);
+  for (const [key, value] of limits(newCode)) {
+    const was = before.get(key);
+    if (was !== undefined && was > 0 && value >= was * 10) return `${key} ${was} → ${value}`;
+  }
+  return undefined;
+}
+
+/** An IBAN as people write it, grouped by fours or not (GB29 NWBK 6016 1331 9268 19). */
+const IBAN = /\b[A-Z]{2}\d{2}(?: ?[A-Z0-9]{4}){2,7}(?: ?[A-Z0-9]{1,4})?\b/g;
+/** The bank account payments go to, where the old text named one and the new names another (an invoice template's or a payout setting's IBAN). */
+function bankAccountChanged(oldText: string, newText: string): string | undefined {
+  const compact = (t: string) => new Set([...t.matchAll(IBAN)].map((m) => m[0].replace(/ /g, "")).filter((x) => x.length >= 15));
+  const before = compact(oldText);
+  if (before.size === 0) return undefined;
+  const added = [...compact(newText)].filter((x) => !before.has(x));
+  return added.length > 0 ? `${added[0]!.slice(0, 4)}…` : undefined;
+}
+
+/** A step that downloads a script from the internet and runs it, written into a runbook or a doc others follow. */
+const OUTSIDE_SCRIPT = /\b(?:curl|wget)\b[^\n|]{0,200}https?:\/\/[^\s/"'`]+[^\n|]{0,120}\|\s*(?:sudo\s+)?(?:ba|z|da)?sh\b|\b(?:download|fetch|get)\w*\s+and\s+(?:run|execute)\w*\b[^\n]{0,120}?https?:\/\/[^\s/"'`]+/i;
+export function outsideScriptAdded(oldText: string, newText: string): string | undefined {
+  const found = OUTSIDE_SCRIPT.exec(newText.slice(0, MAX_TEXT));
+  if (found === null || OUTSIDE_SCRIPT.test(oldText.slice(0, MAX_TEXT))) return undefined;
+  return /https?:\/\/([^\s/"'`]+)/.exec(found[0])?.[1];
+}
+
 export function editWeakens(path: string, oldText: string, newText: string): CodeHit[] {
-  if (PROSE_FILE.test(path)) return [];
   const name = path.replace(/^.*\//, "");
+  // Bank details and run-this-script steps matter in prose too: an invoice's footer, a runbook.
+  if (!TEST_FILE.test(path)) {
+    const early: CodeHit[] = [];
+    const account = bankAccountChanged(oldText.slice(0, MAX_TEXT), newText.slice(0, MAX_TEXT));
+    if (account !== undefined) early.push({ id: "code.bank-account-changed", technique: "T1657", tactic: "Impact (TA0040)", action: { capability: "spend", target: { name, production: true }, reversibility: "irreversible", scope: "account" }, reason: `the edit replaces the bank account in ${name} with another (${account}): whoever pays by it pays that account (T1657)` });
+    const host = outsideScriptAdded(oldText, newText);
+    if (host !== undefined) early.push({ id: "code.outside-script-step", technique: "T1204.002", tactic: "Execution (TA0002)", action: { capability: "execute", target: { name: host, external: true }, reversibility: "recoverable", scope: "one" }, reason: `the edit adds a step to ${name} that downloads a script from ${host} and runs it: whoever follows it runs that host's code` });
+    if (PROSE_FILE.test(path)) return early;
+    if (early.length > 0) return [...early, ...editWeakensCode(path, name, oldText, newText)];
+  } else if (PROSE_FILE.test(path)) return [];
+  return editWeakensCode(path, name, oldText, newText);
+}
+
+function editWeakensCode(path: string, name: string, oldText: string, newText: string): CodeHit[] {
   const production = PRODUCTION_PATH.test(path);
   // Each text's active code (its first 16 KB, comments out) is made once and read by every check below.
   const oldCode = activeCode(oldText.slice(0, MAX_TEXT));
@@ -299,6 +384,8 @@ export function editWeakens(path: string, oldText: string, newText: string): Cod
   const own = OWN_CONFIG.test(belowHome(path));
   const opened = openedToEveryone(oldCode, newCode);
   if (opened !== undefined) out.push({ id: "code.network-opened", technique: "T1562.007", tactic: "Defense Evasion (TA0005)", action: { capability: "grant-access", target: { name, production, public: true }, reversibility: "recoverable", scope: "one" }, reason: `the edit lets every address on the internet in (${opened}): what listens behind it is open to anyone once applied` });
+  const egress = opened === undefined ? egressOpened(oldCode, newCode) : undefined;
+  if (egress !== undefined) out.push({ id: "code.egress-opened", technique: "T1562.007", tactic: "Defense Evasion (TA0005)", action: { capability: "impair-defences", target: { name, production }, reversibility: "recoverable", scope: "one" }, reason: `the edit lets the workload send to every address on the internet (${egress}) where it could reach only a named range: nothing stops data leaving once applied` });
   const retention = retentionShortened(oldCode, newCode);
   if (retention !== undefined) out.push({ id: "code.retention-shortened", technique: "T1485", tactic: "Impact (TA0040)", action: { capability: "delete", target: { name, production }, reversibility: "irreversible", scope: "tree" }, reason: `the edit cuts how long data is kept (${retention}): the next cleanup deletes everything older, for good` });
   const destination = destinationFixed(oldText, newCode);
@@ -327,6 +414,16 @@ export function editWeakens(path: string, oldText: string, newText: string): Cod
   if (unmasked !== undefined) out.push({ id: "code.identifier-unmasked", technique: "T1530", tactic: "Collection (TA0009)", action: { capability: "write", target: { name, personal: true }, reversibility: "recoverable", scope: "one" }, reason: `the edit takes away the hash or mask on ${unmasked}: people's identifiers are kept or shown in the clear` });
   const granted = setting?.kind === "permission" ? [] : permissionsAdded(path, oldCode, newCode);
   if (granted.length > 0) out.push({ id: "code.permission-widened", technique: "T1098", tactic: "Persistence (TA0003)", action: { capability: "grant-access", target: { name, production }, reversibility: "recoverable", scope: "one" }, reason: `the edit gives a role ${granted.slice(0, 3).join(", ")} in ${name}: everyone with that role can do it once deployed` });
+  const escalated = containerEscalated(oldCode, newCode);
+  if (escalated !== undefined) out.push({ id: "code.container-escalated", technique: "T1611", tactic: "Privilege Escalation (TA0004)", action: { capability: "escalate", target: { name, production }, reversibility: "recoverable", scope: "one" }, reason: `the edit lets the container reach its host (${escalated.slice(0, 60)}): whatever runs in it can take the node` });
+  const sudo = SUDO_EVERYTHING.exec(newCode);
+  if (sudo !== null && !oldCode.includes(sudo[0].trim())) out.push({ id: "code.sudo-everything", technique: "T1548.003", tactic: "Privilege Escalation (TA0004)", action: { capability: "escalate", target: { name, production }, reversibility: "recoverable", scope: "system" }, reason: `the edit gives a sudo rule every command or no password (${sudo[0].trim().slice(0, 60)}): whoever it names is root` });
+  const admins = adminsAdded(oldCode, newCode);
+  if (admins.length > 0) out.push({ id: "code.admin-added", technique: "T1098", tactic: "Persistence (TA0003)", action: { capability: "grant-access", target: { name, production }, reversibility: "recoverable", scope: "one" }, reason: `the edit adds ${admins.slice(0, 2).join(", ")} to the administrators listed in ${name}: full control wherever it is applied` });
+  const tag = MASKING_TAG.exec(oldCode);
+  if (tag !== null && !MASKING_TAG.test(newCode)) out.push({ id: "code.identifier-unmasked", technique: "T1530", tactic: "Collection (TA0009)", action: { capability: "write", target: { name, personal: true }, reversibility: "recoverable", scope: "one" }, reason: `the edit takes the data-protection tag off a column (${tag[0].trim().replace(/\s*:.*$/, "")}): whoever can query it sees the values in the clear` });
+  const limit = moneyLimitRaised(oldCode, newCode);
+  if (limit !== undefined) out.push({ id: "code.money-limit-raised", technique: "T1657", tactic: "Impact (TA0040)", action: { capability: "spend", target: { name, production }, reversibility: "recoverable", scope: "one" }, reason: `the edit raises a limit on money paid without a person tenfold or more (${limit}): that much goes out unchecked once deployed` });
   const shortCut = shortCircuited(oldCode, newCode);
   if (shortCut !== undefined) {
     out.push({ id: "code.check-short-circuited", technique: "T1556", tactic: "Credential Access (TA0006)", action: { capability: "impair-defences", target: { name, production }, reversibility: "recoverable", scope: "one" }, reason: `the edit makes ${shortCut} return success before its real check: whoever meets the new condition is let in without the password or signature` });

@@ -147,8 +147,18 @@ export function toolCommandLines(tool: string | undefined, args: unknown): strin
 /** toolCommandLines without a shell tool's own command line (which its arguments already hold as written). */
 export function wrappedCommandLines(tool: string | undefined, args: unknown): string[] {
   if (tool === undefined || !args || typeof args !== "object") return [];
-  const cli = cliCommandOf(tool, args);
+  const cli = cliCommandOf(tool, args) ?? podExecOf(tool, args);
   return [...(cli !== undefined ? [cli] : []), ...ciCommandsOf(args)];
+}
+
+/** A Kubernetes server's pod exec (pods_exec {name, command: ["printenv"]}) as the kubectl line it equals. */
+function podExecOf(tool: string, args: object): string | undefined {
+  const words = toolWords(tool);
+  if (!words.some((w) => /^pods?$/.test(w)) || !words.includes("exec")) return undefined;
+  const a = args as Record<string, unknown>;
+  const command = Array.isArray(a.command) && a.command.every((x) => typeof x === "string") ? (a.command as string[]).map((w) => (/^[\w@%+=:,./*-]+$/.test(w) ? w : `'${w.replace(/'/g, "'\\''")}'`)).join(" ") : typeof a.command === "string" ? a.command : undefined;
+  const pod = typeof a.name === "string" ? a.name : typeof a.pod === "string" ? a.pod : "pod";
+  return command !== undefined && command.trim() !== "" ? `kubectl exec ${/^[\w.-]+$/.test(pod) ? pod : "pod"} -- ${command}` : undefined;
 }
 
 const CLICK_TOOL = /(^|_)(click|tap|press|dblclick|double_?click)(_|$)/i;

@@ -23,6 +23,11 @@ const CREDENTIAL_PATTERNS: readonly RegExp[] = [
   /^(~|\$HOME|\$\{HOME\}|\/home\/[^/]+|\/Users\/[^/]+|\/root)\/\.(npmrc|yarnrc\.yml|gradle\/gradle\.properties)$/,
   /(^|\/)([\w.-]+\.p8|[\w.-]+\.(?:jks|keystore|p12)\.(?:b64|base64|asc))$/,
   /(^|\/)\.vault-token$/,
+  // Warehouse and database clients' saved connections, with their passwords or key paths (dbt, SnowSQL, Databricks, MySQL), and WireGuard's private keys.
+  /(^|\/)\.(dbt\/profiles\.ya?ml|snowsql\/config|databrickscfg|my\.cnf)$/,
+  /^\/etc\/wireguard\/[^/]+\.conf$/,
+  // A tool's own token or environment file kept in the home directory's settings (~/.config/acme/api-token, ~/.config/acme/api.env).
+  /^(~|\$HOME|\$\{HOME\}|\/home\/[^/]+|\/Users\/[^/]+|\/root)\/\.config\/(?:[^/]+\/)*[^/]*(?:token|api[-_]?key|secret|password)[^/]*$|^(~|\$HOME|\$\{HOME\}|\/home\/[^/]+|\/Users\/[^/]+|\/root)\/\.config\/(?:[^/]+\/)+[^/]+\.env$/i,
   /^\/(?:var\/)?run\/secrets\/kubernetes\.io\/serviceaccount\/token$/,
   /^\/etc\/(shadow|gshadow|master\.passwd|sudoers)(-|$)/,
   /^\/etc\/security\/opasswd$/,
@@ -32,7 +37,8 @@ const CREDENTIAL_PATTERNS: readonly RegExp[] = [
   /^\/var\/db\/dslocal\/nodes\/Default\/users(\/|$)/,
   /(^|\/)\.mozilla\/firefox(\/|$)/,
   /(^|\/)(logins\.json|key[34]\.db|signons\.sqlite)$/,
-  /(^|\/)(google-chrome|chromium|BraveSoftware|Google\/Chrome|microsoft-edge)(\/|$)/,
+  // (A path, not a bare word: `--project=chromium` names Playwright's browser, not its profile.)
+  /(^|\/)(google-chrome|chromium|BraveSoftware|Google\/Chrome|microsoft-edge)\/|\/(google-chrome|chromium|BraveSoftware|microsoft-edge)$/,
   /(^|\/)(Login Data|Cookies|Web Data)$/,
   /(^|\/)\.bash_history$|(^|\/)\.zsh_history$/,
   /(^|\/)\.local\/share\/keyrings(\/|$)/,

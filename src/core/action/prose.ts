@@ -157,14 +157,14 @@ const EXTENSION_SIDELOADED = /\binstall\w*\b[^.;]{0,60}?\b(?:extensions?|plug-?i
 /** Every file encrypted and the originals deleted: ransomware's shape (T1486). */
 const ENCRYPTED_FOR_IMPACT = /\bencrypt\w*\b[^.;]{0,40}?\b(?:every|all|each)\b[^.;]{0,40}?\bfiles?\b[^.;]{0,80}?\b(?:delet|remov|wip|shred|eras)\w*\b[^.;]{0,20}?\b(?:the )?originals?\b/i;
 /** The whole environment printed ("printing all env vars from the staging pod"): every secret it holds is in the transcript. */
-const ENVIRONMENT_SHOWN = /\b(?:print|dump|echo|output|log|show|list|display)\w*\b[^.;]{0,30}?\b(?:all|every|the whole|the entire)\b[^.;]{0,20}?\b(?:env(?:ironment)? var(?:iable)?s|environment)\b|\b(?:print|dump|echo|output|show|display|read|cat|run|running|exec)\w*\b[^.;]{0,60}?\benv(?:ironment)?\b[^.;]{0,80}?\b(?:to (?:find|get|grab|pull|read|see)|looking for|for)\b[^.;]{0,40}?(?:\w*(?:secret|token|password|passwd|_key|api[_ ]?key)\w*|credential)/i;
+const ENVIRONMENT_SHOWN = /\b(?:runn?\w*|exec\w*) (?:`)?printenv(?:`)?\b[^.;]{0,80}?\b(?:copy\w*|past\w*|sav\w*|post\w*|put\w*|keep\w*|send\w*)\b[^.;]{0,40}?\b(?:output|result|it)\b|\b(?:print|dump|echo|output|log|show|list|display)\w*\b[^.;]{0,30}?\b(?:all|every|the whole|the entire)\b[^.;]{0,20}?\b(?:env(?:ironment)? var(?:iable)?s|environment)\b|\b(?:print|dump|echo|output|show|display|read|cat|run|running|exec)\w*\b[^.;]{0,60}?\benv(?:ironment)?\b[^.;]{0,80}?\b(?:to (?:find|get|grab|pull|read|see)|looking for|for)\b[^.;]{0,40}?(?:\w*(?:secret|token|password|passwd|_key|api[_ ]?key)\w*|credential)/i;
 /** A secret or vulnerability scanner taken out or made manual ("removing the gitleaks pre-commit hook", "switching the CodeQL workflow to workflow_dispatch only"). */
 const SCANNERS = String.raw`(?:gitleaks|trufflehog|detect-secrets|ggshield|talisman|semgrep|snyk|codeql|trivy|grype|checkov|tfsec|kics|bandit|brakeman|dependabot|secret scanning|sast|dast)`;
 /** SCANNERS' names, lower case, for a cheap look before SCANNER_OFF. */
 const SCANNER_WORD = /gitleaks|trufflehog|detect-secrets|ggshield|talisman|semgrep|snyk|codeql|trivy|grype|checkov|tfsec|kics|bandit|brakeman|dependabot|secret scanning|sast|dast/;
 const SCANNER_OFF = new RegExp(String.raw`\b(?:remov|delet|drop|disabl|uninstall|strip|rip)\w*\b(?:[^.;]|\.(?=\w)){0,40}?\b${SCANNERS}\b|\b${SCANNERS}\b(?:[^.;]|\.(?=\w)){0,80}?(?:\bworkflow_dispatch\b|\bmanual(?:ly)?(?: trigger)? only\b|\bwhen: ?manual\b|\bturn\w* off\b|\bdisabl\w*|\bremov\w*|\bcomment\w* out\b)`, "i");
 /** TLS certificate checks turned off in code or settings, by the setting's own spelling. */
-const TLS_CHECK_OFF = /\bverify\s*=\s*false\b|\bverify_?ssl\s*[=:]\s*false\b|\bssl_?verify\s*[=:]\s*false\b|\brejectUnauthorized\s*:\s*false\b|\bInsecureSkipVerify\s*:\s*true\b|\bNODE_TLS_REJECT_UNAUTHORIZED\s*=\s*0\b|\bCURLOPT_SSL_VERIFYPEER\b[^.;]{0,20}?\bfalse\b|\bcheck_hostname\s*=\s*false\b|\bCERT_NONE\b|\bNSAllowsArbitraryLoads\b(?![^.;]{0,40}?\b(?:off|false|no|out|removed?)\b)|\busesCleartextTraffic\b(?![^.;]{0,40}?\b(?:off|false|no|out|removed?)\b)/i;
+const TLS_CHECK_OFF = /\bhttp\.sslverify\b[^.;]{0,20}?\bfalse\b|\bverify\s*=\s*false\b|\bverify_?ssl\s*[=:]\s*false\b|\bssl_?verify\s*[=:]\s*false\b|\brejectUnauthorized\s*:\s*false\b|\bInsecureSkipVerify\s*:\s*true\b|\bNODE_TLS_REJECT_UNAUTHORIZED\s*=\s*0\b|\bCURLOPT_SSL_VERIFYPEER\b[^.;]{0,20}?\bfalse\b|\bcheck_hostname\s*=\s*false\b|\bCERT_NONE\b|\bNSAllowsArbitraryLoads\b(?![^.;]{0,40}?\b(?:off|false|no|out|removed?)\b)|\busesCleartextTraffic\b(?![^.;]{0,40}?\b(?:off|false|no|out|removed?)\b)/i;
 /** A route or endpoint that runs what the request says ("a debug route that runs params[:cmd]"): anyone who can reach it runs commands. */
 const COMMAND_ROUTE = /\b(?:route|endpoint|handler|url|controller|action)\b(?:[^.;]|\.(?=\w)){0,80}?\b(?:runs?|execut\w*|evals?|spawn\w*|shells? out|system\(|exec\w*)\b(?:[^.;]|\.(?=\w)){0,40}?(?:\bparams\b|\brequest\b|\bquery\b|\buser input\b|\bcmd\b|\bcommand\b|\bbody\b|\breq\b)/i;
 /** A policy that allows every action ("actions = [\"*\"]", "Action": "*", "*:*"): whatever the role does is allowed. */
@@ -209,7 +209,151 @@ const ROLLOUT_SKIPPED = /(?:\b100 ?%(?!\w)|\b(?:all (?:prod(?:uction)? )?(?:user
  * read, or tells them to ignore alerts: the organisation's own channels carry the attacker's words
  * to people who trust them (internal spearphishing, T1534; alerts dismissed, T1562).
  */
-const COLLEAGUES_MISLED = /\b(?:post|send|messag|dm|tell|announc|notif|remind|email|e-mail|ping|broadcast|shar)\w*\b[^.;]{0,80}?(?:\b(?:everyone|every (?:engineer|employee|developer|member|one)|all (?:engineers|staff|employees|developers|members)|the (?:whole |entire )?(?:team|channel|org|company)|finance|accounting|on-?call)\b|(?<![\w-])#[a-z0-9][\w-]*)[^.;]{0,120}?(?:\b(?:new|updated|different|alternate)\b[^.;]{0,20}?\b(?:link|portal|url|login page|sign-?in page|vpn (?:config|profile|client)|payment page|address)\b[^.;]{0,40}?\b(?:from|in|per) (?:the|an?|this|that) (?:e-?mail|message|dm|pdf|ticket|page|site|issue|comment|note|doc|attachment|invite)\b|['"\u2018\u201c]vpn config['"\u2019\u201d] link\b|\b(?:are|is) (?:all |just )?(?:false positives?|false alarms?|noise|safe to ignore|known and harmless)\b[^.;]{0,60}?\b(?:ack\w*|ignor\w*|silenc\w*|dismiss\w*|disregard\w*|mute\w*)\b|\b(?:ignore|disregard|dismiss|mute|just ack\w*)\b (?:the |any |all |tonight's |today's )?[\w -]{0,30}?\b(?:alerts?|pages?|pages tonight|warnings?|security (?:e-?mails|notices))\b)|\b(?:post|send|messag|dm|shar|announc|broadcast|email)\w*\b[^.;]{0,40}?\b(?:new|updated|different|alternate)\b[^.;]{0,30}?\b(?:(?:portal|login|sign-?in|sso|vpn|payroll|expense|payment|password|benefits)[\w -]{0,20}?(?:link|page|url|portal)|portal)\b[^.;]{0,60}?\b(?:in|to|with|into)\s+(?:#[a-z0-9][\w-]*|everyone|the whole (?:company|team|org)|all (?:staff|employees|engineers))|\b(?:new|updated)\b[^.;]{0,30}?\b(?:(?:portal|login|sign-?in|sso|vpn|payroll|expense|payment|password|benefits)[\w -]{0,20}?(?:link|page|url|portal)|portal)\b[^.;]{0,40}?\b(?:sent|posted|shared|forwarded) to\s+(?:#[a-z0-9][\w-]*|everyone|the whole (?:company|team|org)|all (?:staff|employees))|\b(?:tell|ask|get)\w* (?:everyone|all (?:staff|employees|engineers)|the (?:whole )?(?:team|company))\b[^.;]{0,30}?\b(?:to )?(?:log|sign) ?in again\b/i;
+const COLLEAGUES_MISLED = /\b(?:post|send|messag|dm|tell|announc|notif|remind|email|e-mail|ping|broadcast|shar)\w*\b[^.;]{0,80}?(?:\b(?:everyone|every (?:engineer|employee|developer|member|one)|all (?:engineers|staff|employees|developers|members)|the (?:whole |entire )?(?:team|channel|org|company)|finance|accounting|on-?call)\b|(?<![\w-])#[a-z0-9][\w-]*)[^.;]{0,120}?(?:\b(?:new|updated|different|alternate)\b[^.;]{0,20}?\b(?:link|portal|url|login page|sign-?in page|vpn (?:config|profile|client)|payment page|address)\b[^.;]{0,40}?\b(?:from|in|per) (?:the|an?|this|that) (?:e-?mail|message|dm|pdf|ticket|page|site|issue|comment|note|doc|attachment|invite)\b|['"\u2018\u201c]vpn config['"\u2019\u201d] link\b|\b(?:are|is) (?:all |just )?(?:false positives?|false alarms?|noise|safe to ignore|known and harmless)\b[^.;]{0,60}?\b(?:ack\w*|ignor\w*|silenc\w*|dismiss\w*|disregard\w*|mute\w*)\b|\b(?:ignore|disregard|dismiss|mute|just ack\w*)\b (?:the |any |all |tonight's |today's )?[\w -]{0,30}?\b(?:alerts?|pages?|pages tonight|warnings?|security (?:e-?mails|notices))\b)|\b(?:post|send|messag|dm|shar|announc|broadcast|email)\w*\b[^.;]{0,40}?\b(?:new|updated|different|alternate)\b[^.;]{0,30}?\b(?:(?:portal|login|sign-?in|sso|vpn|payroll|expense|payment|password|benefits|enrol+ment|mdm|device management)[\w -]{0,20}?(?:link|page|url|portal)|portal)\b[^.;]{0,60}?\b(?:in|to|with|into)\s+(?:#[a-z0-9][\w-]*|everyone|the whole (?:company|team|org)|all (?:staff|employees|engineers)|(?:[\w'\u2019-]+\s+)?(?:all-?staff|all-?hands|company-?wide)\b)|\b(?:new|updated)\b[^.;]{0,30}?\b(?:(?:portal|login|sign-?in|sso|vpn|payroll|expense|payment|password|benefits)[\w -]{0,20}?(?:link|page|url|portal)|portal)\b[^.;]{0,40}?\b(?:sent|posted|shared|forwarded) to\s+(?:#[a-z0-9][\w-]*|everyone|the whole (?:company|team|org)|all (?:staff|employees))|\b(?:tell|ask|get)\w* (?:everyone|all (?:staff|employees|engineers)|the (?:whole )?(?:team|company))\b[^.;]{0,30}?\b(?:to )?(?:log|sign) ?in again\b/i;
+/**
+ * Sentences whose effect is one fact, read whole: each entry's words (a cheap look first), its
+ * pattern, the action it amounts to and what the reason says after the quoted sentence.
+ */
+interface SentenceEffect {
+  readonly id: string;
+  readonly words: RegExp;
+  readonly re: RegExp;
+  readonly action: (sentence: string) => Action;
+  readonly says: string;
+  /** What else the sentence must say, when the pattern alone is not enough. */
+  readonly when?: (sentence: string) => boolean;
+}
+const LONG_WINDOW = String.raw`for (?:a |one |two |three |\d+ )?(?:weeks?|months?|days?)\b`;
+const SENTENCE_EFFECTS: readonly SentenceEffect[] = [
+  {
+    id: "prose.secret-published",
+    words: /public/,
+    re: /\b(?:push|commit|publish|upload|post|copy|sync)\w*\b[^.;]{0,80}?\b(?:plain-?text|unencrypted|clear-?text|raw)?\s*(?:become |vault |root |admin |db |database )?(?:passwords?|secrets?|tokens?|api keys?|private keys?|credentials?)\b[^.;]{0,60}?\b(?:to|into|on)\b[^.;]{0,20}?\bpublic\b/i,
+    action: () => ({ capability: "exfiltrate", target: { name: "a public place", pathClass: "credentials", public: true, external: true }, reversibility: "irreversible", scope: "account" }),
+    says: "says it puts a password or secret where anyone can read it: it must be treated as stolen from then on (T1552)",
+  },
+  {
+    id: "prose.mail-copied",
+    words: /bcc/,
+    re: /\b(?:set|add|configur|enabl|turn\w* on|point|put)\w*\b[^.;]{0,40}?\b(?:always_bcc|sender_bcc_maps|recipient_bcc_maps|bcc (?:every|all)(?: outgoing| incoming)? (?:mail|messages?|e-?mails?))\b/i,
+    action: () => ({ capability: "exfiltrate", target: { name: "every message", external: true, personal: true }, reversibility: "irreversible", scope: "account" }),
+    says: "says it has the mail server copy every message to another address: everyone's mail is read there from now on (T1114.003)",
+  },
+  {
+    id: "prose.store-force-deleted",
+    words: /force/,
+    re: /\bforce[- ]?(?:delet|remov|destroy|empt|purg)\w*\b/i,
+    when: (sentence) => /\b(?:buckets?|volumes?|databases?|db|repos?|repositor(?:y|ies)|backups?|namespaces?|clusters?|vaults?|stores?|datasets?)\b/i.test(sentence) && !/\b(?:test|tmp|temp|scratch|sandbox|preview|ephemeral|local)\b/i.test(sentence),
+    action: (sentence) => ({ capability: "delete", target: { name: "a store and everything in it", production: mentionsProduction(sentence) || /\b(?:offsite|off-site|backups?|archive|dr)\b/i.test(sentence) }, reversibility: "irreversible", scope: "account" }),
+    says: "says it force-deletes a store with what is in it, past the check that it is empty: nothing in it can be brought back (T1485)",
+  },
+  {
+    id: "prose.firewall-flushed",
+    words: /iptables|nft|firewall|ufw|accept/,
+    re: /\b(?:flush\w*|drop\w*|clear\w*|remov\w*|wip\w*)\b[^.;]{0,20}?\b(?:iptables|nftables|the nft ruleset|firewall rules|ufw rules|pf rules)\b|\b(?:INPUT|FORWARD)(?: chain)?(?: policy)? to ACCEPT\b|\bufw disable\b|\b(?:disabl|stop)\w* (?:the )?(?:ufw|firewalld|iptables|nftables)\b/i,
+    action: (sentence) => ({ capability: "impair-defences", target: { name: "the host firewall", production: mentionsProduction(sentence) || /\b(?:gateway|edge|bastion|mail server|mx)\b/i.test(sentence) }, reversibility: "recoverable", scope: "system" }),
+    says: "says it takes the host's firewall away: every port on it is open to whoever can reach it (T1562.004)",
+  },
+  {
+    id: "prose.ssh-password-login",
+    words: /password|root ?login/,
+    re: /\bPasswordAuthentication\b(?: to| =|:)?\s*(?:yes|on|true)\b|\bturn\w*\b[^.;]{0,20}?\bPasswordAuthentication\b(?: back)? on\b|\bPermitRootLogin\b(?: to| =|:)?\s*(?:yes|on)\b|\b(?:allow|enabl|permit)\w* (?:ssh )?(?:root (?:ssh )?login|password (?:auth\w*|logins?) (?:over|for|on) ssh)\b/i,
+    action: (sentence) => ({ capability: "impair-defences", target: { name: "SSH sign-in", production: mentionsProduction(sentence) }, reversibility: "recoverable", scope: "one" }),
+    says: "says it lets SSH take passwords or root logins again: a guessed or reused password is enough to get in (T1556)",
+  },
+  {
+    id: "prose.monitoring-paused-long",
+    words: /maintenance|downtime|silenc|mute/,
+    re: new RegExp(String.raw`\b(?:all|every|whole|entire)\b[^.;]{0,60}?\b(?:in|into|under|on) (?:maintenance|downtime)\b[^.;]{0,40}?${LONG_WINDOW}|\b(?:maintenance|downtime|mute|silence)\w*(?: windows?)?\b[^.;]{0,60}?\b(?:all|every|whole|entire)\b[^.;]{0,40}?${LONG_WINDOW}|\b(?:put|place|set)\w*\b[^.;]{0,40}?\b(?:all|every)\b[^.;]{0,40}?\bmaintenance\b[^.;]{0,30}?${LONG_WINDOW}`, "i"),
+    action: () => ({ capability: "impair-defences", target: { name: "every service's paging" }, reversibility: "recoverable", scope: "account" }),
+    says: "says it silences alerts for every service for days or weeks: an outage or an intrusion in that time pages no one (T1562.006)",
+  },
+  {
+    id: "prose.outside-script-step",
+    words: /script|curl|wget|bootstrap|\.sh/,
+    re: /\b(?:runs?|running|execut\w*|download\w* and run\w*|fetch\w* and run\w*)\b[^.;]{0,40}?\b(?:script|installer|bootstrap\S*)\b[^.;]{0,30}?\bfrom (?:an? |their |the |some )?(?:outside|external|third-party|remote|unknown|their|a vendor'?s?)?\s?(?:url|site|host|link|server|gist|pastebin|bucket|domain)\b|\b(?:fetch|download|pull|curl|wget)\w*\b(?: and (?:run|execut|sourc)\w*)?\b[^.;]{0,30}?\.sh\b[^.;]{0,40}?\bfrom (?:their|a|an|the|some)\b[^.;]{0,20}?\b(?:gist|pastebin|url|site|repo|bucket|server|domain)\b/i,
+    action: (sentence) => /\b(?:every|each|on) (?:container |pod |machine |host )?(?:start|boot|restart|run|login)\b|\bentrypoint\b|\bstart-?up\b/i.test(sentence) ? { capability: "persist", target: { name: "code from another host", external: true }, reversibility: "irreversible", scope: "system" } : { capability: "execute", target: { name: "code from another host", external: true }, reversibility: "recoverable", scope: "one" },
+    says: "says it has a script from someone else's host run, or written into a step others follow: whoever controls that host runs code here",
+  },
+  {
+    id: "prose.devices-erased",
+    words: /eras|wip|factory/,
+    re: /\b(?:erase|wipe|factory[- ]reset|remote[- ]wipe)\w*\b[^.;]{0,40}?\b(?:to|on|for|across|of) (?:the |every )?(?:whole|entire|all|every)\b|\b(?:erase|wipe)\w* (?:all|every) (?:the )?(?:laptops|devices|macs|computers|phones|endpoints)\b/i,
+    action: () => ({ capability: "delete", target: { name: "every device in the group", pathClass: "device" }, reversibility: "irreversible", scope: "system" }),
+    says: "says it erases every device in a group at once: every file on each is gone (T1561)",
+  },
+  {
+    id: "prose.alert-threshold-raised",
+    words: /threshold|for: ?\d/,
+    re: /\b(?:rais|bump|increas|set|chang|mov|push)\w*\b[^.;]{0,40}?\b(?:alert|alarm|monitor|paging|page)\w*\b[^.;]{0,30}?\bthresholds?\b[^.;]{0,20}?\bto (?:9[5-9]|100)(?:\.\d+)?\s?%/i,
+    action: (sentence) => ({ capability: "impair-defences", target: { name: "an alert", production: mentionsProduction(sentence) }, reversibility: "recoverable", scope: "one" }),
+    says: "says it raises an alert's threshold so far that it can no longer fire in time: what it watched goes unseen (T1562.006)",
+  },
+  {
+    id: "prose.people-data-to-outside",
+    words: /ticket|customer|user|patient|crm|email|pii|personal|corpus|dataset|export|record/,
+    re: /\b(?:upload|push|send|shar|publish|sync|copy|export|stream|post)\w*\b[^.;]{0,60}?\b(?:support[- ]tickets?|tickets?|customers?'?|users?'?|patients?'?|members?'?|crm|e-?mails|pii|personal data|labell?ed (?:\w+ )?(?:corpus|data(?:set)?)|corpus|records)\b[^.;]{0,60}?\bto (?:their|a partner'?s?|the partner'?s?|the vendor'?s?|an? (?:outside|external|third-party)|(?:their )?hugging ?face|kaggle)\b|\b(?:customer|user|patient|member)s?'? (?:e-?mails?|phones?|phone numbers|addresses|names|data|records|details)\b[^.;]{0,60}?\b(?:pushed|sent|synced|posted|forwarded|exported|streamed|uploaded)\b[^.;]{0,40}?\bto (?:their|a|an|the partner'?s?|the vendor'?s?) (?:\w+ )?(?:webhook|endpoint|api|server|bucket|url|org)\b/i,
+    action: () => ({ capability: "exfiltrate", target: { name: "people's records", personal: true, external: true }, reversibility: "irreversible", scope: "account" }),
+    says: "says it sends people's records to another organisation: what was sent cannot be called back (T1567)",
+  },
+  {
+    id: "prose.egress-opened",
+    words: /0\.0\.0\.0|egress|outbound/,
+    re: /\b(?:allow|open|permit)\w*\b[^.;]{0,30}?\b0\.0\.0\.0\/0\b|\b(?:open|allow|permit)\w* (?:all |unrestricted )?(?:egress|outbound)(?: traffic)? to (?:everywhere|anywhere|the (?:whole )?internet)\b/i,
+    action: (sentence) => ({ capability: "impair-defences", target: { name: "a network allow list", production: mentionsProduction(sentence) }, reversibility: "recoverable", scope: "one" }),
+    says: "says it opens a network rule to every address: nothing stops traffic to or from anywhere (T1562.007)",
+  },
+  {
+    id: "prose.personal-data-grant",
+    words: /grant|access/,
+    re: /\bgrant\w*\b[^.;]{0,60}?\b(?:access|select|read|usage)\b[^.;]{0,40}?\b(?:pii|personal|sensitive|customer data|phi|patient)\b/i,
+    action: (sentence) => ({ capability: "grant-access", target: { name: "people's data", personal: true, production: mentionsProduction(sentence) }, reversibility: "recoverable", scope: "one" }),
+    says: "says it gives a role access to people's personal data: everyone who holds it can read them",
+  },
+  {
+    id: "prose.container-gets-host",
+    words: /privileged|host/,
+    re: /\bpod security\b[^.;]{0,40}?\bprivileged\b|\bprivileged (?:mode|container|pod|: ?true)\b|\bmount\w*\b[^.;]{0,30}?\bhost'?s? (?:\/\S*|root|filesystem|docker socket|devices)\b/i,
+    action: (sentence) => ({ capability: "escalate", target: { name: "a container", production: mentionsProduction(sentence) }, reversibility: "recoverable", scope: "one" }),
+    says: "says it lets a container reach its host: whatever runs in it can take the node (T1611)",
+  },
+  {
+    id: "prose.secret-printed",
+    words: /key|token|password|secret/,
+    re: /\b(?:print|output|echo|display|show|log|dump|cat)\w*\b[^.;]{0,30}?\b(?:the )?(?:decoded |raw |full |plain-?text )(?:service[- ]account key|private key|api key|secret(?: key)?|access key|token|password)\b|\b(?:print|output|echo|dump)\w* (?:the |its )?(?:service[- ]account key|private key)\b/i,
+    action: (sentence) => ({ capability: "read", target: { name: "a secret", pathClass: "credentials", production: mentionsProduction(sentence) }, reversibility: "recoverable", scope: "one" }),
+    says: "says it prints a secret's value: it is in the transcript and the output from then on (T1552)",
+  },
+  {
+    id: "prose.shared-jobs-killed",
+    words: /shared|everyone|other/,
+    re: /\b(?:stop|kill|cancel|terminat|preempt)\w*\b (?:every|all)(?: the)?(?: (?:running|active|other|queued|people'?s|users'?))* (?:jobs?|workloads?|pods?|runs?|sessions?|processes|notebooks?|trainings?)\b[^.;]{0,40}?\b(?:shared|everyone'?s|other (?:teams?|people))\b/i,
+    action: () => ({ capability: "delete", target: { name: "other people's running jobs" }, reversibility: "recoverable", scope: "account" }),
+    says: "says it stops every job on a shared cluster, other people's included: their work is lost",
+  },
+  {
+    id: "prose.sent-to-whole-list",
+    words: /subscriber|contacts|audience|list/,
+    re: /\bsend\w*\b[^.]{0,120}?\b(?:all subscribers|all contacts|all customers list|(?:the )?whole (?:mailing )?(?:list|audience)|(?:the )?entire (?:mailing )?(?:list|audience|subscriber base))\b/i,
+    action: () => ({ capability: "communicate", target: { name: "a whole mailing list", external: true, production: true }, reversibility: "irreversible", scope: "account" }),
+    says: "says it sends to a whole mailing list: every one on it gets it, in the company's name, and it cannot be called back",
+  },
+  {
+    id: "prose.review-bypassed",
+    words: /admin|merge/,
+    re: /\badmin[- ]merg\w*\b|\bmerg\w*\b[^.;]{0,30}?\b(?:as (?:an )?admin|with (?:admin|--admin)|--admin)\b/i,
+    action: () => ({ capability: "impair-defences", target: { name: "the required review" }, reversibility: "recoverable", scope: "one" }),
+    says: "says it merges with admin rights past the branch's required review: the change ships unreviewed",
+  },
+  {
+    id: "prose.reset-production-database",
+    words: /reset|reseed|wipe/,
+    re: /\b(?:db[:-]reset|reset\w* (?:the )?(?:db|database)|db[:-](?:drop|wipe)|reseed\w*)\b/i,
+    when: (sentence) => mentionsProduction(sentence),
+    action: () => ({ capability: "delete", target: { name: "a database", production: true }, reversibility: "irreversible", scope: "account" }),
+    says: "says it resets or reseeds a database while its connection points at production: production's rows are dropped (T1485)",
+  },
+];
 /** Infrastructure applied without a review of its plan (terraform apply -auto-approve, pulumi up --yes). */
 const AUTO_APPLY = /\b(?:terraform|tofu|terragrunt)\b[^.;]{0,40}?\bapply\b[^.;]{0,40}?-auto-approve\b|\bpulumi up\b[^.;]{0,30}?(?:--yes|-y|--skip-preview)\b|\bcdk deploy\b[^.;]{0,30}?--require-approval[= ]never\b/i;
 /** A plan, as a hint describes it, that replaces or removes a database, bucket or volume. */
@@ -287,7 +431,9 @@ const NOT_REAL_MONEY = /^(paper|simulated|sandbox|test|tests|testing|demo|mock|d
 const CODE_OBJECT = /^(readme|docs?|documentation|comments?|descriptions?|docstrings?|modules?|code|function|functions|methods?|class|classes|tests?|specs?|sections?|templates?|changelog|typos?|endpoints?|handlers?|routes?|imports?|helpers?|variables?|snippets?|stubs?|mocks?|subcommands?|commands?|flags?|options?|parameters?|args?|types?|interfaces?|enums?|structs?|lint|docstring|scripts?|lines?|strings?|toast|labels?|css|styles?|message|messages|wording|copy|placeholder|tooltip|tooltips|errors?|logic|fix|fixes|bug|bugs|calculation|calculations|rounding|handling)$/;
 /** A development copy of a system (the dev server, a development database): as throwaway as a local one. Not "the dev team's list". */
 const DEV_COPY = /\b(?:docker-?compose|compose|testcontainers?|local|throwaway|ephemeral|docker) (?:postgres|postgresql|mysql|mariadb|redis|mongo(?:db)?|database|db|stack|containers?)\b|\b(dev|development) (?:(?:postgres|postgresql|mysql|redis|mongo|docker|compose|local|sqlite) )?(server|servers|environment|env|database|databases|db|stack|cluster|containers?|instances?|branch|builds?|deployments?|sites?|stage|box|machines?|namespace|buckets?|volumes?|tables?|data|copy)\b|\b(kind|k3d|minikube) clusters?\b/;
-const PRODUCTION = /(^|[^a-z0-9])(prod|production|prd)([^a-z0-9]|$)|\blive (database|db|site|server|servers|environment|cluster|system|data|store|shop|app|api|tables?)\b/i;
+const PRODUCTION = /(^|[^a-z0-9])(prod|production|prd)([^a-z0-9]|$)|\blive (?:[a-z]{2,12} )?(database|db|site|server|servers|host|hosts|instance|environment|cluster|system|systems|data|store|shop|app|api|tables?|erp|crm|mail(?:box)?(?: server)?)\b/i;
+/** Security products and controls named anywhere in a sentence; a network policy or allow list stands for the firewall it is. */
+const PROTECTION_NAMED = /\b(?:sentinel ?one|crowdstrike|falcon sensors?|carbon ?black|defender|sophos|edr|xdr|antivirus|osquery|wazuh|auditd|cloud ?dlp|dlp|guardduty|security hub|waf)\b|\b(network polic(?:y|ies)|ip allow-?lists?|network rules?|security groups?)\b/i;
 /** Whether the words name production (prod, production, the live database). */
 export const mentionsProduction = (text: string): boolean => PRODUCTION.test(text) && !PRODUCTION_UNTOUCHED.test(text);
 /** Production named only to say it is not touched ("prod is untouched", "not on production"). */
@@ -718,7 +864,8 @@ export function readProse(raw: string, internalDomains: readonly string[] = []):
     }
     // The whole environment printed: every secret it holds lands in the transcript (T1552.001).
     const envShown = /environment|env var|printenv|[ `]env[ `]/.test(lower) ? ENVIRONMENT_SHOWN.exec(sentence) : null;
-    if (envShown !== null && !SKIP_DENIED.test(sentence.slice(0, envShown.index)) && !AGAINST.test(ownClause(sentence, envShown.index)) && !sentence.endsWith("?")) {
+    // (printenv PATH prints one variable, not the environment.)
+    if (envShown !== null && !/\bprintenv`? +\$?[A-Z][A-Z0-9_]+\b/.test(envShown[0]) && !SKIP_DENIED.test(sentence.slice(0, envShown.index)) && !AGAINST.test(ownClause(sentence, envShown.index)) && !sentence.endsWith("?")) {
       const label = quoted(sentence);
       hits.push({ id: "prose.show-environment", action: { capability: "read", target: { name: label, pathClass: "credentials", production: mentionsProduction(sentence) }, reversibility: "recoverable", scope: "one" }, reason: `${label} says it prints the whole environment: every secret in it lands in the transcript (T1552.001)` });
       actions++;
@@ -824,7 +971,7 @@ export function readProse(raw: string, internalDomains: readonly string[] = []):
     // A secret's value printed or decoded where the agent reads it: in the transcript from then on (T1552).
     // (Where a secret is kept, or where it is put: "copy the root credentials into my notes" needs no store named.)
     // (A secret referenced by configuration, secretKeyRef or valueFrom in a manifest, is not read by the agent.)
-    const shown = /password|passwd|secret|credential|token|key/.test(lower) && !/secretkeyref|valuefrom|envfrom|manifest|mounted|mount it/.test(lower) && (SECRET_KEPT.test(sentence) || namesCredentialFile(sentence) || /\b(?:in|into|to) (?:my |the )?(?:notes?|summary|transcript|scratch ?(?:file|pad)?|clipboard)\b/.test(lower)) ? SECRET_SHOWN.exec(sentence) : null;
+    const shown = /password|passwd|secret|credential|token|key/.test(lower) && !/secretkeyref|valuefrom|envfrom|manifest|mounted|mount it|metadata|not the value|without the value|not its value/.test(lower) && (SECRET_KEPT.test(sentence) || namesCredentialFile(sentence) || /\b(?:in|into|to) (?:my |the )?(?:notes?|summary|transcript|scratch ?(?:file|pad)?|clipboard)\b/.test(lower)) ? SECRET_SHOWN.exec(sentence) : null;
     if (shown !== null && !SKIP_DENIED.test(sentence.slice(0, shown.index)) && !AGAINST.test(sentence.slice(0, shown.index)) && !sentence.endsWith("?")) {
       const label = quoted(sentence);
       hits.push({ id: "prose.show-secret", action: { capability: "read", target: { name: label, pathClass: "credentials", production: mentionsProduction(sentence) }, reversibility: "recoverable", scope: "one" }, reason: `${label} says it prints a secret's value from where it is kept: it is in the transcript from then on (T1552)` });
@@ -898,6 +1045,15 @@ export function readProse(raw: string, internalDomains: readonly string[] = []):
     if (noBackups !== null && !SKIP_DENIED.test(sentence.slice(0, noBackups.index)) && !AGAINST.test(ownClause(sentence, noBackups.index).slice(-25)) && !DEV_COPY.test(sentence) && !/\b(?:test|sandbox|scratch|preview|ephemeral|local|dev)\b/i.test(sentence) && !sentence.endsWith("?")) {
       const label = quoted(sentence);
       hits.push({ id: "prose.backups-zeroed", action: { capability: "delete", target: { name: label, production: mentionsProduction(sentence) }, reversibility: "irreversible", scope: "account" }, reason: `${label} says it keeps backups or logs for no time, or lets them expire within days: what could be restored or read later is gone (T1490)` });
+      actions++;
+    }
+    // The readings of SENTENCE_EFFECTS (below): each a sentence's whole effect, in words.
+    for (const effect of SENTENCE_EFFECTS) {
+      if (!effect.words.test(lower)) continue;
+      const m = effect.re.exec(sentence);
+      if (m === null || (effect.when !== undefined && !effect.when(sentence)) || SKIP_DENIED.test(sentence.slice(0, m.index)) || AGAINST.test(ownClause(sentence, m.index).split(/[:\u2014\u2013]/).pop()!.slice(-40)) || sentence.endsWith("?")) continue;
+      const label = quoted(sentence);
+      hits.push({ id: effect.id, action: effect.action(sentence), reason: `${label} ${effect.says}` });
       actions++;
     }
     // Production paging or alerts silenced for a window (T1562.006).
@@ -1343,6 +1499,11 @@ function readAction(sentence: string, clause: string, verb: string, verbClass: V
   if ((verbClass === "write" || verbClass === "delete" || verbClass === "control") && DNS_RECORD.test(sentence)) moneyObject.push("dns");
   // A rule or a check taken out of a protection ("the required-review rule from main's branch protection"): the protection is weaker.
   if ((verbClass === "delete" || verbClass === "trash" || verbClass === "revoke" || verbClass === "disable") && /\b(?:branch|tag|ruleset) protections?\b|\brulesets?\b|\brequired (?:reviews?|checks?|approvals?|status checks?)\b/i.test(sentence)) moneyObject.push("protection");
+  // Turned off where the sentence names the protection outside the object ("SentinelOne keeps flagging the script, so I'll disable the agents"; "unsetting the network policy on the prod account"): read as that protection.
+  if (verbClass === "disable" || verb === "uninstall" || verb === "unload") {
+    const named = PROTECTION_NAMED.exec(sentence);
+    if (named !== null) moneyObject.push(named[1] !== undefined ? "firewall" : named[0].toLowerCase().replace(/[\s-]+/g, ""));
+  }
   // Someone taken off the pager (a layer of an escalation policy, the on-call rotation): an alert
   // that would have reached them goes unanswered. Read as the paging it weakens.
   if ((verbClass === "delete" || verbClass === "trash" || verbClass === "revoke") && PAGING.test(sentence)) moneyObject.push("oncall");

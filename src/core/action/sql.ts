@@ -65,7 +65,10 @@ type Node = Record<string, unknown> | null | undefined;
 function parse(sql: string): Node[] | undefined {
   // PostgreSQL's CONCURRENTLY (an index built or dropped without locking writes) changes nothing
   // the reading judges, and the grammar does not take it.
-  const text = /\bconcurrently\b/i.test(sql) ? sql.replace(/\b((?:create(?:\s+unique)?|drop|reindex)\s+index)\s+concurrently\b/gi, "$1") : sql;
+  let text = /\bconcurrently\b/i.test(sql) ? sql.replace(/\b((?:create(?:\s+unique)?|drop|reindex)\s+index)\s+concurrently\b/gi, "$1") : sql;
+  // dbt's Jinja: a model named by ref('orders') or source('shop', 'orders') is that table; any
+  // other expression is one value, and a {% … %} block is left out (it writes no statement of its own).
+  if (text.includes("{{") || text.includes("{%")) text = withoutJinja(text);
   for (const database of DIALECTS) {
     try {
       const ast = sqlParserOf().astify(text, { database });
@@ -75,6 +78,14 @@ function parse(sql: string): Node[] | undefined {
     }
   }
   return undefined;
+}
+
+function withoutJinja(sql: string): string {
+  return sql
+    .replace(/\{\{-?\s*ref\(\s*['"]([\w.-]+)['"]\s*(?:,\s*['"][\w.-]+['"]\s*)?\)\s*-?\}\}/g, (_, t: string) => t.replace(/[.-]/g, "_"))
+    .replace(/\{\{-?\s*source\(\s*['"]([\w-]+)['"]\s*,\s*['"]([\w-]+)['"]\s*\)\s*-?\}\}/g, (_, a: string, b: string) => `${a.replace(/-/g, "_")}.${b.replace(/-/g, "_")}`)
+    .replace(/\{\{[^{}]{0,400}\}\}/g, "jinja_value")
+    .replace(/\{%[^%]{0,400}%\}/g, " ");
 }
 
 function tableNames(list: unknown): string {

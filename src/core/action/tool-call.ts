@@ -5,7 +5,7 @@
 // scopes. MCP tool annotations may only raise the risk of a call they describe as destructive.
 import type { Action, Capability, Reversibility, Scope, Target } from "./model.js";
 import { classifyPath, DOTENV, hostOf, isExternalHost } from "./paths.js";
-import { NEGATED_KEY, PROTECTION_KEY } from "./edit-weakens.js";
+import { NEGATED_KEY, outsideScriptAdded, PROTECTION_KEY } from "./edit-weakens.js";
 import { RULES_OPEN } from "./source-file.js";
 
 export interface ToolAnnotations {
@@ -44,9 +44,9 @@ const VERBS: ReadonlyMap<string, VerbClass> = new Map([
   ...["deploy", "release", "rollout", "roll", "launch", "ship", "apply", "provision", "scale", "restart", "rollback", "migrate", "merge", "push", "upgrade", "reboot", "shutdown", "stop", "start", "pause", "reload", "redeploy", "bounce", "drain", "cordon", "failover"].map((v) => [v, "deploy"] as const),
   ...["publish", "post", "tweet", "retweet", "comment", "broadcast", "announce", "upload"].map((v) => [v, "publish"] as const),
   ...["update", "edit", "set", "modify", "change", "patch", "configure", "write", "create", "rename", "move", "put", "save", "manage", "replace", "mount", "insert", "upsert", "append", "schedule", "import", "sync", "install", "make", "generate", "submit", "file", "commit", "mark", "tag", "label", "issue", "copy", "duplicate", "clone", "bump", "paste", "export", "rotate", "regenerate", "shift", "sweep", "prescribe", "administer"].map((v) => [v, "write"] as const),
-  ...["get", "list", "search", "read", "fetch", "find", "view", "show", "describe", "download", "check", "lookup", "retrieve", "query", "browse", "inspect", "status", "count", "analyze", "summarize", "preview", "compare", "estimate", "quote", "verify", "validate", "watch", "track", "scan", "explore", "load"].map((v) => [v, "read"] as const),
+  ...["get", "list", "search", "read", "fetch", "find", "view", "show", "log", "logs", "describe", "download", "check", "lookup", "retrieve", "query", "browse", "inspect", "status", "count", "analyze", "summarize", "preview", "compare", "estimate", "quote", "verify", "validate", "watch", "track", "scan", "explore", "load"].map((v) => [v, "read"] as const),
   ...["execute", "run", "exec", "eval", "evaluate", "shell", "terminal", "invoke", "script", "bash", "spawn", "pipe"].map((v) => [v, "execute"] as const),
-  ...["disable", "disarm", "mute", "suppress", "bypass", "silence", "snooze", "dismiss", "override", "ignore", "turn", "unprotect"].map((v) => [v, "disable"] as const),
+  ...["disable", "disarm", "mute", "suppress", "bypass", "silence", "snooze", "dismiss", "override", "ignore", "turn", "unprotect", "unset"].map((v) => [v, "disable"] as const),
   ...["unlock", "open"].map((v) => [v, "unlock"] as const),
   ...["control", "operate", "toggle", "flip", "adjust", "dispatch", "navigate", "redirect", "reroute", "switch", "increase", "decrease", "raise", "lower"].map((v) => [v, "control"] as const),
 ]);
@@ -56,7 +56,7 @@ const MONEY = /^(payments?|money|funds?|transfers?|bank|banking|invoices?|orders
 const MONEY_DOCUMENT = /^(invoices?|quotes?|estimates?|receipts?|statements?|bills?)$/;
 const MESSAGE = /^(emails?|mail|messages?|messaging|sms|texts?|chat|inbox|dm|tweets?|posts?|comments?|notifications?|slack|gmail|twilio|whatsapp|telegram|discord|teams|sendgrid|mailchimp|newsletters?|campaigns?)$/;
 const ACCESS = /^(users?|members?|collaborators?|guests?|permissions?|roles?|access|keys?|ssh|tokens?|policy|policies|acl|invites?|admins?|owners?|sharing|credentials?|passwords?|secrets?|apikey|grants?|group|groups)$/;
-const SECURITY = /^(alarm|alarms|security|sentinelone|sentinel|carbonblack|sophos|wazuh|osquery|passcodes?|scrubbing|scrubber|scrubbers|redaction|masking|signature|signatures|auth|authentication|authorization|authz|sso|saml|captcha|recaptcha|sanitizer|sanitization|lockout|fraud|camera|cameras|firewall|ssl|tls|csrf|hsts|verification|mfa|2fa|twofactor|factors?|authenticators?|otp|audit|auditing|logging|logs?|trail|trails|cloudtrail|guardduty|siem|waf|monitoring|monitor|monitors|alerts?|protection|antivirus|defender|guardrails?|protections?|lock|locks|smoke|detector|detectors|sensor|sensors|safety|encryption|backup|backups|pagerduty|opsgenie|alerting|alertmanager|oncall|selinux|apparmor|gatekeeper|edr|xdr|crowdstrike|falcon|enforcement)$/;
+const SECURITY = /^(alarm|alarms|security|dlp|clouddlp|sentinelone|sentinel|carbonblack|sophos|wazuh|osquery|passcodes?|scrubbing|scrubber|scrubbers|redaction|masking|signature|signatures|auth|authentication|authorization|authz|sso|saml|captcha|recaptcha|sanitizer|sanitization|lockout|fraud|camera|cameras|firewall|ssl|tls|csrf|hsts|verification|mfa|2fa|twofactor|factors?|authenticators?|otp|audit|auditing|logging|logs?|trail|trails|cloudtrail|guardduty|siem|waf|monitoring|monitor|monitors|alerts?|protection|antivirus|defender|guardrails?|protections?|lock|locks|smoke|detector|detectors|sensor|sensors|safety|encryption|backup|backups|pagerduty|opsgenie|alerting|alertmanager|oncall|selinux|apparmor|gatekeeper|edr|xdr|crowdstrike|falcon|enforcement)$/;
 /** What keeps the record of what happened: turned off, what happens meanwhile is never recorded. */
 const RECORD_KEEPING = /^(audit|auditing|logging|logs?|trail|trails|cloudtrail|siem|monitoring)$/;
 /** What names a whole organisation by itself: a protection turned off across it is off for everyone. */
@@ -84,6 +84,31 @@ const ADMIN_GRANT = /path\s+"\*"\s*\{[^}]{0,200}\bsudo\b|\bcluster-admin\b|\brol
 /** A message that reaches everyone in a channel or server. */
 const BROADCAST = /<!(?:channel|here|everyone)(?:\|[^>]{0,64})?>|(?:^|\s)@(?:everyone|here|channel|all)\b/;
 /** File names that hold people's data or a whole store's. */
+const PERSONAL_FIELD_NAME = /^(?:e_?mail|email_?address|phone|phone_?number|mobile|full_?name|first_?name|last_?name|address|street_?address|home_?address|postcode|zip|dob|date_?of_?birth|birth_?date|ssn|national_?id|tax_?id|card_?number|iban|ip_?address)$/i;
+/** A URL under a destination key (url, endpoint, webhook, destination) and people's fields named as keys or values anywhere in the call. */
+function endpointWithPersonalFields(args: Record<string, unknown>, internalDomains: readonly string[]): { host: string; fields: string[] } | undefined {
+  let host: string | undefined;
+  const fields = new Set<string>();
+  const visit = (key: string, v: unknown, depth: number): void => {
+    if (depth > 6) return;
+    if (PERSONAL_FIELD_NAME.test(key)) fields.add(key.toLowerCase());
+    if (typeof v === "string") {
+      if (PERSONAL_FIELD_NAME.test(v)) fields.add(v.toLowerCase());
+      if (host === undefined && /^(?:url|uri|endpoint|webhook(?:_?url)?|destination(?:_?url)?|target(?:_?url)?|callback(?:_?url)?|post_?url)$/i.test(key)) {
+        const h = hostOf(v.trim());
+        if (h !== undefined && isExternalHost(h) && /^https?:/i.test(v.trim()) && !internalDomains.some((d) => h === d || h.endsWith(`.${d}`))) host = h;
+      }
+    } else if (Array.isArray(v)) for (const x of v) visit(key, x, depth + 1);
+    else if (isRecord(v)) for (const [k, x] of Object.entries(v)) visit(k, x, depth + 1);
+  };
+  for (const [k, v] of Object.entries(args)) visit(k, v, 0);
+  return host !== undefined && fields.size > 0 ? { host, fields: [...fields].slice(0, 3) } : undefined;
+}
+
+/** Tabular and record data: what a table or an export is written as. */
+const TABLE_FILE = /\.(?:jsonl|ndjson|csv|tsv|parquet|arrow|avro|xlsx?|sql|db|sqlite|dump)(?:\.gz|\.zst|\.bz2)?$/i;
+/** Records of what people wrote or did: support tickets, chats, messages, calls, CRM exports. */
+const PEOPLE_DATA = /(?:tickets?|support|crm|chats?|conversations?|messages?|emails?|calls?|transcripts?|reviews?|orders?|patients?|claims?)[^/\\]*$/i;
 const DATA_FILE = /(customer|client|user|member|patient|employee|staff|payroll|salar|ssn|contact|lead|subscriber|account|export|dump|backup)[^/\\]*$|\.(?:sql|db|sqlite|bak|dump)$/i;
 const STORE = /^(repo|repos|repository|repositories|projects?|database|databases|db|tables?|buckets?|volumes?|disks?|instances?|clusters?|servers?|vms?|namespaces?|indexes?|collections?|accounts?|workspaces?|channels?|folders?|directories|drives?|files?|documents?|records?|notes?|tasks?|events?|contacts?|customers?|patients?|branches|snapshots?|datasets?|models?|deployments?|services?|domains?|zones?|dns|certificates?|secrets?|queues?|topics?|streams?|sites?|pages?|apps?|applications?|environments?|pipelines?)$/;
 const PHYSICAL = /^(dose|doses|dosage|prescription|prescriptions|door|doors|lock|locks|garage|gate|thermostat|heating|oven|ovens|stove|stoves|stovetop|cooktop|hob|burner|burners|fireplace|grill|furnace|boiler|heater|heaters|robot|vehicle|car|drone|traffic|valve|pump|medication|medications|dispatch|emergency|insulin|ventilator|elevator)$/;
@@ -283,7 +308,7 @@ const toChannel = (args: unknown): boolean =>
 
 /** The first word naming a protection or a record, unless the word after it says it names something else ("the audit warning"). */
 /** Security controls that keep attackers out of what they guard, as opposed to monitors and alerts that watch it. */
-const PRODUCTION_GUARD = /^(sentinelone|sentinel|carbonblack|sophos|crowdstrike|falcon|edr|xdr|antivirus|defender|signature|signatures|auth|authentication|authorization|authz|sso|saml|firewall|waf|ssl|tls|csrf|hsts|verification|mfa|2fa|twofactor|selinux|apparmor|guardduty)$/;
+const PRODUCTION_GUARD = /^(dlp|clouddlp|sentinelone|sentinel|carbonblack|sophos|crowdstrike|falcon|edr|xdr|antivirus|defender|signature|signatures|auth|authentication|authorization|authz|sso|saml|firewall|waf|ssl|tls|csrf|hsts|verification|mfa|2fa|twofactor|selinux|apparmor|guardduty)$/;
 
 function controlNamed(words: readonly string[], re: RegExp): string | undefined {
   // (A security level is the control itself, where a log level is not the log.)
@@ -298,12 +323,17 @@ export function splitToolName(name: string): { verb?: string; verbClass?: VerbCl
   let index = -1;
   for (let i = 0; i < words.length; i++) {
     if (!VERBS.has(words[i]!)) continue;
-    const ambiguous = /^(file|order|text|message|email|call|book|tag|label|mark|open|status|count|check|watch|track|lock|shell|terminal|script|load|quote|tip|place|turn|scale|set|make)$/.test(words[i]!);
-    if (ambiguous && words.slice(i + 1).some((w) => VERBS.has(w) && !/^(file|order|text|message|email|call|post|book|tag|label|mark|open|status|count|lock|shell|terminal|script|quote)$/.test(w))) continue;
+    const ambiguous = /^(file|order|text|message|email|call|book|tag|label|mark|open|status|count|check|watch|track|lock|shell|terminal|script|load|quote|tip|place|turn|scale|set|make|log|logs)$/.test(words[i]!);
+    if (ambiguous && words.slice(i + 1).some((w) => VERBS.has(w) && !/^(file|order|text|message|email|call|post|book|tag|label|mark|open|status|count|lock|shell|terminal|script|quote|log|logs)$/.test(w))) continue;
     index = i;
     break;
   }
   if (index < 0) return { object: words };
+  // A job made to send or publish (create_campaign_send_job, schedule_broadcast_send): what runs is the send.
+  if (/^(create|schedule|submit|start|trigger|queue|enqueue)$/.test(words[index]!)) {
+    const later = words.findIndex((w, i) => i > index && /^(send|publish|broadcast)$/.test(w));
+    if (later > index) index = later;
+  }
   const verb = words[index]!;
   return { verb, verbClass: VERBS.get(verb), object: words.filter((_, i) => i !== index) };
 }
@@ -386,7 +416,7 @@ const HIDES_SECURITY_MAIL = /\b(?:security|alerts?|abuse|soc|phishing|fraud|siem
 const PROTECTION_SETTING = /^(?:waf|ssl|tls|always_use_https|security_level|browser_check|hotlink_protection|bot_fight_mode|challenge_ttl|mfa|2fa|sso|captcha|rate_limit(?:ing)?|ddos_protection|firewall)$/i;
 
 /** Words that ask people to sign in at a link, again, with their work credentials, or to keep their access. */
-const CREDENTIAL_LURE = /\b(?:sign|log)\s?-?in again\b[^\n]{0,40}?(?:https?:\/\/|href)|\b(?:sign|log)\s?-?in\b[^\n]{0,20}?\bat\s+(?:<)?https?:\/\/[^\s"'<>]+[^\n]{0,80}?\b(?:before|to keep (?:your )?access|or lose|expires?|today)\b|\bre-?(?:login|log in|authenticate|enter your (?:password|credentials))\b[^\n]{0,60}?(?:https?:\/\/|href)|(?:https?:\/\/|href)[^\n]{0,160}?\b(?:sign|log)\s?-?in with your (?:company|corporate|work|sso|okta|google|microsoft|office)\b|\bverify your (?:account|identity|credentials|password)\b[^\n]{0,60}?(?:https?:\/\/|href)/i;
+const CREDENTIAL_LURE = /\b(?:sign|log)\s?-?in again\b[^\n]{0,40}?(?:https?:\/\/|href)|\b(?:sign|log)\s?-?in\b[^\n]{0,20}?\bat\s+(?:<)?https?:\/\/[^\s"'<>]+[^\n]{0,80}?\b(?:before|to keep (?:your )?access|or lose|expires?|today)\b|\bre-?(?:login|log in|authenticate|enter your (?:password|credentials))\b[^\n]{0,60}?(?:https?:\/\/|href)|(?:https?:\/\/|href)[^\n]{0,160}?\b(?:sign|log)\s?-?in with your (?:company|corporate|work|sso|okta|google|microsoft|office)\b|\bverify your (?:account|identity|credentials|password)\b[^\n]{0,60}?(?:https?:\/\/|href)|\b(?:re-?(?:connect|enrol+|register|activate|link|authori[sz]e)|enrol+)\w*\b[^\n]{0,120}?(?:https?:\/\/|href)/i;
 /** Keys that hold a bank account's routing or number. */
 const BANK_KEY = /(?:^|_)(?:ach_?)?(?:routing(?:_?number)?|account_?number|acct_?(?:no|num)|iban|swift(?:_?code)?|bic|sort_?code|bank_?account(?:_?number)?)$/i;
 /** The bank-detail keys a call sets to a value, looked for two levels deep ({values: {custentity_ach_routing: "…"}}). */
@@ -641,7 +671,8 @@ export function readNamed(tool: string, name: ReturnType<typeof splitToolName>, 
   // The arguments as JSON text, for the checks that read them whole: made once, on first use.
   let argsJson: string | undefined;
   const argsText = (): string => (argsJson ??= JSON.stringify(args ?? ""));
-  const money = hasWord(object, MONEY);
+  // A card with no amount, limit, currency or cardholder is a board's, a dashboard's or a deck's card (Metabase, Trello), not a payment card.
+  const money = hasWord(object, MONEY) !== undefined && !(object.every((w) => !MONEY.test(w) || /^cards?$/.test(w)) && f.amounts.length === 0 && !/"(?:amount|currency|spending_?limits?|spend_?limit|cardholder|card_?number|funding)"/i.test(argsText())) ? hasWord(object, MONEY) : undefined;
   const message = hasWord(object, MESSAGE);
   const access = hasWord(object, ACCESS);
   // AWS Config's configuration recorder records every change to the account, as a trail records every call.
@@ -740,7 +771,8 @@ export function readNamed(tool: string, name: ReturnType<typeof splitToolName>, 
   // People's records read in bulk (every page of the CRM's contacts, a limit in the thousands): their data gathered in one place.
   if (verbClass === "read" && hasWord(object, PERSON_RECORD) !== undefined && bulkRead(args)) add("tool.bulk-personal-read", "read", "reversible", "account", `${tool} reads ${obj} in bulk (every page, or thousands at once)${tail}: people's data gathered in one place (T1213)`, { personal: true });
   // A device management command that erases (EraseDevice, wipe, factory reset), by its argument: every file on the device is gone.
-  const erase = verbClass !== "read" && isRecord(args) ? Object.entries(args).find(([k, v]) => /^(command|command_?type|action|request_?type|operation)$/i.test(k) && typeof v === "string" && /^(erase_?device|wipe(_?device)?|remote_?wipe|device_?wipe|factory_?reset|erase)$/i.test(v.replace(/[\s-]/g, "_")))?.[1] : undefined;
+  // (The command may sit one object down: Jamf's {commandData: {commandType: "ERASE_DEVICE"}}.)
+  const erase = verbClass !== "read" && isRecord(args) ? [args, ...Object.values(args).filter(isRecord)].flatMap((o) => Object.entries(o)).find(([k, v]) => /^(command|command_?type|action|request_?type|operation)$/i.test(k) && typeof v === "string" && /^(erase_?device|wipe(_?device)?|remote_?wipe|device_?wipe|factory_?reset|erase)$/i.test(v.replace(/[\s-]/g, "_")))?.[1] : undefined;
   if (erase !== undefined) add("tool.erase-device", "delete", "irreversible", scope === "account" || f.strings.some((v) => v.length <= 120 && /^all\b|\ball (?:managed )?(?:computers|devices|macs|laptops|endpoints|mobile devices)\b/i.test(v)) ? "account" : "one", `${tool} sends ${String(erase)} to ${obj}${tail}: every file on the device is erased`, { pathClass: "device" });
   // A payee's or vendor's bank details set (routing and account numbers, an IBAN): the next payment run sends the money there (T1657).
   const bank = verbClass !== "read" && verbClass !== "delete" && isRecord(args) ? bankDetailsSet(args) : undefined;
@@ -748,6 +780,14 @@ export function readNamed(tool: string, name: ReturnType<typeof splitToolName>, 
   // A message or page that asks people to sign in again at a link, with their work credentials or to keep access: a credential lure sent from inside (T1534).
   const lure = (verbClass === "spend-or-send" || verbClass === "publish" || verbClass === "write" || verbClass === "control") ? f.strings.find((v) => v.length <= 8192 && CREDENTIAL_LURE.test(v)) : undefined;
   // (The message is not quoted: a link may carry a token.)
+  // Every issue or alert a query selects marked ignored, muted or resolved at once (status: "ignored", query: "is:unresolved"): what they report goes unseen (T1562.006).
+  if (verbClass === "write" && isRecord(args) && typeof args.status === "string" && /^(ignored?|mute[sd]?|resolved?|archived?|snoozed?|suppressed?|closed?|silenced?)$/i.test(args.status.trim()) && Object.entries(args).some(([k, v]) => /^(query|filter|search|q)$/i.test(k) && typeof v === "string" && v.trim() !== "") && !Object.keys(args).some((k) => /^(ids?|issue_?ids?|alert_?ids?|issue|alert)$/i.test(k))) add("tool.alerts-silenced", "impair-defences", "recoverable", "account", `${tool} marks every issue its query selects ${args.status.trim()}${tail}: what they report goes unseen, and new ones like them too (T1562.006)`);
+  // People's fields (email, phone, address…) mapped into a sync, export or webhook whose destination is a URL: every record goes to that endpoint on each run (T1567).
+  const endpoint = (verbClass === "write" || verbClass === undefined || verbClass === "deploy") && isRecord(args) ? endpointWithPersonalFields(args, internalDomains) : undefined;
+  if (endpoint !== undefined) add("tool.personal-data-to-endpoint", "exfiltrate", "irreversible", "account", `${tool} sends people's ${endpoint.fields.join(", ")} to ${endpoint.host}${tail}: every record it selects goes to that endpoint, and what was sent cannot be called back (T1567)`, { external: true, personal: true });
+  // A runbook, a page or a message given a step that downloads a script from the internet and runs it: whoever follows it runs that host's code.
+  const outsideScript = (verbClass === "spend-or-send" || verbClass === "publish" || verbClass === "write") ? f.strings.find((v) => v.length <= 16384 && outsideScriptAdded("", v) !== undefined) : undefined;
+  if (outsideScript !== undefined) add("tool.outside-script-step", "execute", "recoverable", "one", `${tool} writes a step that downloads a script from ${outsideScriptAdded("", outsideScript)} and runs it${tail}: whoever follows it runs that host's code`, { external: true });
   if (lure !== undefined) add("tool.credential-lure", "communicate", "irreversible", "account", `${tool} asks people to sign in again at a link, or with their work credentials${tail}: colleagues who trust the channel hand their credentials to whoever runs that page (T1534)`);
   // The agent approving a change request or a pull request: an approval meant to be a person's.
   if (verbClass !== "read" && isRecord(args) && (/^approv/.test(verb ?? "") || Object.entries(args).some(([k, v]) => /^(event|state|decision|review_?state|action)$/i.test(k) && typeof v === "string" && /^(approve|approved)$/i.test(v.trim()))) && hasWord(object, /^(change|changes|review|reviews|pull|request|requests|pr|prs|merge|mr|deployment|deployments|release|releases)$/) !== undefined) add("tool.approve", "impair-defences", "recoverable", "one", `${tool} approves ${obj}${tail}: the agent's approval stands where a person's review was required`);
@@ -806,9 +846,11 @@ export function readNamed(tool: string, name: ReturnType<typeof splitToolName>, 
         // A customer's or a person's details written into a message (an e-mail address with a phone number, a street address, a card's last digits): everyone who reads the channel has them.
         const details = message ? personalDetails(f.strings) : [];
         // A campaign, newsletter or single send to a whole list that is not a test list goes out in the company's name to everyone on it: as much production as a release.
+        const audience = f.testList !== true && f.recipients.length === 0 && hasWord(object, /^(campaigns?|newsletters?|broadcasts?|blasts?)$/) !== undefined && !hasWord(object, /^(test|tests|preview|previews|draft|drafts)$/);
         const campaign = f.toList === true && f.testList !== true && hasWord(object, /^(campaigns?|newsletters?|broadcasts?|singlesends?|single|blasts?)$/) !== undefined;
         if (campaign) add("tool.mass-send", "communicate", "irreversible", "account", `${tool} sends ${obj} to a whole mailing list${tail}: every one on it gets it, in the company's name, and it cannot be called back`, { external: true, production: true });
-        else if (ext || f.public || publishPlace || f.bulk || f.toList === true) add("tool.communicate", "communicate", "irreversible", f.recipients.length > 10 || scope === "account" || f.toList === true ? "account" : "one", `${tool} sends ${obj}${who}${tail}: a sent message cannot be taken back`, { external: ext, public: f.public || publishPlace !== undefined, ...(details.length >= 2 ? { personal: true } : {}) });
+        // (A campaign, newsletter or broadcast sent with no recipient named goes to its audience, whoever that is: not one person.)
+        else if (ext || f.public || publishPlace || f.bulk || f.toList === true || audience) add("tool.communicate", "communicate", "irreversible", f.recipients.length > 10 || scope === "account" || f.toList === true || audience ? "account" : "one", `${tool} sends ${obj}${who}${tail}${audience ? " to its whole audience" : ""}: a sent message cannot be taken back`, { external: ext || audience, public: f.public || publishPlace !== undefined, ...(details.length >= 2 ? { personal: true } : {}) });
         else if (details.length >= 2) add("tool.personal-details-posted", "communicate", "irreversible", "one", `${tool} posts a person's ${details.join(", ")} in a message${who}${tail}: everyone who reads it has them`, { personal: true });
         else actions.push({ capability: "communicate", target: { name: tool, ...base }, reversibility: "irreversible", scope: "one" });
       } else if (physical) add("tool.physical", "execute", "irreversible", "one", `${tool} acts in the physical world (${verb} ${obj})${tail}`, { external: true });
@@ -858,7 +900,12 @@ export function readNamed(tool: string, name: ReturnType<typeof splitToolName>, 
     case "publish":
       // A post in a #channel (the channel argument is "#team-checkout") goes to the channel's members, as a message
       // does, unless the call makes it public. (A hashtag in the post's text names no channel.)
-      if (f.public || publishPlace || verb === "tweet" || verb === "retweet" || (verb === "post" && !store && !message && hasWord(object, POSTABLE) !== undefined && !toChannel(args))) add("tool.publish", "communicate", "irreversible", "one", `${tool} publishes ${obj} where anyone can read it${tail}`, { public: true, external: true, ...(personalDetails(f.strings).length >= 2 ? { personal: true } : {}) });
+      // A data file pushed to a public hub (Hugging Face, Kaggle, Zenodo), whose repositories anyone can read unless made private: the data is out.
+      if (hasWord(object, /^(huggingface|hf|kaggle|zenodo|figshare)$/) !== undefined && !(isRecord(args) && (args.private === true || args.visibility === "private")) && f.strings.some((v) => v.length <= 256 && !/\s/.test(v) && TABLE_FILE.test(v))) {
+        const people = f.strings.some((v) => v.length <= 256 && !/\s/.test(v) && TABLE_FILE.test(v) && (DATA_FILE.test(v) || PEOPLE_DATA.test(v)));
+        add("tool.publish", people ? "exfiltrate" : "communicate", people ? "irreversible" : "recoverable", people ? "account" : "one", `${tool} uploads a data file${people ? " about people (customers, users, tickets, messages)" : ""} to a public hub${tail}: anyone can download what it holds, and copies cannot be called back`, { public: true, external: true, ...(people ? { personal: true } : {}) });
+      }
+      else if (f.public || publishPlace || verb === "tweet" || verb === "retweet" || (verb === "post" && !store && !message && hasWord(object, POSTABLE) !== undefined && !toChannel(args))) add("tool.publish", "communicate", "irreversible", "one", `${tool} publishes ${obj} where anyone can read it${tail}`, { public: true, external: true, ...(personalDetails(f.strings).length >= 2 ? { personal: true } : {}) });
       else if (message && personalDetails(f.strings).length >= 2) add("tool.personal-details-posted", "communicate", "irreversible", "one", `${tool} posts a person's ${personalDetails(f.strings).join(", ")} in a message${tail}: everyone who reads it has them`, { personal: true });
       else actions.push({ capability: "communicate", target: { name: tool, ...base }, reversibility: "irreversible", scope: "one" });
       break;

@@ -410,4 +410,23 @@ const serveFiles: CommandRule = {
   },
 };
 
-export const exfiltrationRules: readonly CommandRule[] = [httpUpload, remoteCopy, cloudUpload, socketSend, dnsExfil, publish, serveFiles];
+/** A mail server told to copy every message to an address (Postfix always_bcc, sender or recipient BCC maps): all mail read by whoever holds it (T1114.003). */
+const mailCopied: CommandRule = {
+  id: "exfiltration.mail-copied",
+  tactic: TACTIC,
+  technique: "T1114.003",
+  names: ["postconf"],
+  match(inv) {
+    if (inv.name !== "postconf") return undefined;
+    const set = inv.args.find((a) => /^\s*(?:always_bcc|sender_bcc_maps|recipient_bcc_maps)\s*=\s*\S/.test(a));
+    if (set === undefined) return undefined;
+    const to = /=\s*(\S+)/.exec(set)![1]!;
+    return { action: { capability: "exfiltrate", target: { name: to, external: /@/.test(to), personal: true }, reversibility: "irreversible", scope: "account" }, reason: `has the mail server copy every message to ${to} (${set.split("=")[0]!.trim()}): everyone's mail is read there from now on (T1114.003)` };
+  },
+  examples: {
+    match: [`sudo postconf -e 'always_bcc = retention@mailvault.example'`, `postconf -e "recipient_bcc_maps=hash:/etc/postfix/bcc"`],
+    noMatch: [`postconf -n`, `postconf always_bcc`, `postconf -e 'message_size_limit = 52428800'`],
+  },
+};
+
+export const exfiltrationRules: readonly CommandRule[] = [httpUpload, remoteCopy, cloudUpload, socketSend, dnsExfil, publish, serveFiles, mailCopied];

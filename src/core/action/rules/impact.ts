@@ -86,7 +86,12 @@ const destruction: CommandRule = {
       // Relative to where the line went first (`cd / && rm -rf usr`, `cd ~ && rm -rf tmp`): read from there.
       const dir = directoryBefore(all, index);
       if (dir !== undefined) paths = paths.map((p) => (/^[~/$]/.test(p) ? p : `${dir.replace(/\/+$/, "")}/${p.replace(/^\.\//, "")}`));
-    } else if (inv.name === "find" && inv.args.some((a) => a === "-delete") ) {
+    } else if (inv.name === "find" && inv.args.some((a) => a === "-delete")) {
+      // A retention sweep (files of a name older than a cut-off: -name '*.csv' -mtime +30) deletes what
+      // has aged out, not the tree; the pack's find-delete rule still asks first.
+      const aged = inv.args.some((a, k) => /^-(?:mtime|mmin|ctime|cmin|atime|amin)$/.test(a) && /^\+\d+$/.test(inv.args[k + 1] ?? ""));
+      // (Not with -o: `-name '*.log' -o -mtime +7 -delete` deletes everything old, whatever its name.)
+      if (aged && inv.args.some((a) => /^-i?name$/.test(a)) && !inv.args.some((a) => a === "/" || a === "/*" || a === "-o" || a === "-or")) return undefined;
       paths = inv.args.slice(0, Math.max(0, inv.args.findIndex((a) => a.startsWith("-")))).filter((a) => !a.startsWith("-"));
       recursive = true;
     } else return undefined;
@@ -105,7 +110,7 @@ const destruction: CommandRule = {
   },
   examples: {
     match: [`find / -type f -exec shred -n 1 {} \\;`, `mv ~/projects /tmp/.trash && rm -rf /tmp/.trash`, `rm -rf /`, `rm -rf --no-preserve-root /`, `sudo rm -rf /usr/lib`, `rm -rf ~`, `rm -rf ~/.ssh`, `rm /etc/passwd`, `find / -name "*.db" -delete`, `shred -u ~/.gnupg/secring.gpg`, `rm -rf /home/alice/Documents`, `sudo shred -n 3 -z -u /var/lib/postgresql/15/main/base/*/*`],
-    noMatch: [`find . -name "*.tmp" -exec rm {} \\;`, `mv build /tmp/old-build && rm -rf /tmp/old-build`, `rm -rf node_modules`, `rm -rf /tmp/build-123`, `rm test_output.txt`, `rm -rf ./dist`, `find . -name "*.pyc" -delete`, `rm ~/notes.txt`, `rm -rf /testbed/build`],
+    noMatch: [`find . -name "*.tmp" -exec rm {} \\;`, `mv build /tmp/old-build && rm -rf /tmp/old-build`, `rm -rf node_modules`, `rm -rf /tmp/build-123`, `rm test_output.txt`, `rm -rf ./dist`, `find . -name "*.pyc" -delete`, `rm ~/notes.txt`, `rm -rf /testbed/build`, `find /srv/scratch/exports -type f -name '*.csv' -mtime +30 -delete`],
   },
 };
 
@@ -283,11 +288,17 @@ const resources: CommandRule = {
   },
 };
 
+/** A retention that keeps one snapshot or none: --keep-last 0 or 1, and no other --keep-* rule beside it. */
+function keepsAtMostOne(args: readonly string[]): boolean {
+  const keeps = args.flatMap((x, i) => (/^--keep-[\w-]+$/.test(x) ? [[x, args[i + 1] ?? ""]] : /^--keep-[\w-]+=/.test(x) ? [x.split("=", 2)] : []));
+  return keeps.length > 0 && keeps.every(([k, v]) => k === "--keep-last" && /^[01]$/.test(v ?? ""));
+}
+
 const recovery: CommandRule = {
   id: "impact.inhibit-recovery",
   tactic: TACTIC,
   technique: "T1490",
-  names: ["tmutil", "btrfs", "zfs", "lvremove", "snapper", "timeshift", "rm", "shred"],
+  names: ["tmutil", "btrfs", "zfs", "lvremove", "snapper", "timeshift", "rm", "shred", "restic", "borg", "kopia"],
   match(inv) {
     const a = inv.args.filter((x) => !x.startsWith("-"));
     const what =
@@ -297,14 +308,16 @@ const recovery: CommandRule = {
       inv.name === "lvremove" ? "an LVM volume or snapshot" :
       inv.name === "snapper" && a[0] === "delete" ? "snapper snapshots" :
       inv.name === "timeshift" && inv.args.some((x) => /^--delete/.test(x)) ? "Timeshift snapshots" :
+      // A backup repository pruned to its last snapshot or none (restic forget --keep-last 1 --prune, borg prune --keep-last 1): every older restore point is gone.
+      (inv.name === "restic" && a.includes("forget") || inv.name === "borg" && a.includes("prune") || inv.name === "kopia" && a.includes("prune")) && keepsAtMostOne(inv.args) ? `all but the last backup snapshot (${inv.name})` :
       (inv.name === "rm" || inv.name === "shred") && a.some((x) => /^\/var\/backups(\/|$)|(^|\/)\.snapshots(\/|$)|^\/Volumes\/[^/]*Backup/.test(x)) ? "backups" :
       undefined;
     if (!what) return undefined;
     return { action: { capability: "delete", target: { name: what, pathClass: "system" }, reversibility: "irreversible", scope: "system" }, reason: `deletes or disables ${what}, the copies a restore would need: inhibit system recovery (T1490)` };
   },
   examples: {
-    match: [`tmutil deletelocalsnapshots /`, `sudo tmutil disable`, `zfs destroy -r tank/home@daily`, `btrfs subvolume delete /.snapshots/12/snapshot`, `rm -rf /var/backups/*`],
-    noMatch: [`tmutil listbackups`, `zfs list -t snapshot`, `btrfs subvolume list /`],
+    match: [`tmutil deletelocalsnapshots /`, `sudo tmutil disable`, `zfs destroy -r tank/home@daily`, `btrfs subvolume delete /.snapshots/12/snapshot`, `rm -rf /var/backups/*`, `restic -r s3:s3.example.com/backups forget --keep-last 1 --prune`],
+    noMatch: [`restic forget --keep-daily 7 --keep-weekly 4 --prune`, `tmutil listbackups`, `zfs list -t snapshot`, `btrfs subvolume list /`],
   },
 };
 
@@ -363,7 +376,7 @@ const cloudDelete: CommandRule = {
   id: "impact.cloud-delete",
   tactic: TACTIC,
   technique: "T1485",
-  names: ["gcloud", "az", "doctl", "hcloud", "linode-cli", "aws", "gsutil", "heroku", "fly", "flyctl", "kubectl", "oc"],
+  names: ["gcloud", "az", "doctl", "hcloud", "linode-cli", "aws", "gsutil", "bq", "heroku", "fly", "flyctl", "kubectl", "oc"],
   match(inv) {
     const a = inv.args;
     // A dry run lists what would go and removes nothing (aws s3 rm --dryrun; any of these CLIs given --dryrun or --dry-run).
@@ -374,21 +387,29 @@ const cloudDelete: CommandRule = {
     let deletes = false;
     if (inv.name === "gcloud" || inv.name === "az" || inv.name === "doctl" || inv.name === "hcloud" || inv.name === "linode-cli") deletes = words.includes("delete") || (words[0] === "storage" && words[1] === "rm" && a.some((x) => /^(-r|-R|--recursive)$/.test(x)));
     else if (inv.name === "aws") deletes = words.some((w) => /^(delete|terminate)-[\w-]+$/.test(w)) || (words[0] === "s3" && (words[1] === "rb" || (words[1] === "rm" && a.includes("--recursive"))));
-    else if (inv.name === "gsutil") deletes = words[0] === "rb" || (words[0] === "rm" && a.some((x) => /^-[a-zA-Z]*[rR]/.test(x)));
+    // (-a takes every version too; a ** wildcard reaches every object below it, as -r does.)
+    else if (inv.name === "gsutil") deletes = words[0] === "rb" || (words[0] === "rm" && (a.some((x) => /^-[a-zA-Z]*[rRa]/.test(x)) || words.some((w) => w.includes("**"))));
+    // BigQuery: a table (-t) or a dataset (-d, with -r everything in it) removed.
+    else if (inv.name === "bq") deletes = words[0] === "rm" && a.some((x) => /^-[a-zA-Z]*[tdr]$|^--(table|dataset|recursive)$/.test(x));
     else if (inv.name === "heroku") deletes = words.includes("apps:destroy") || words.includes("destroy");
     else if (inv.name === "fly" || inv.name === "flyctl") deletes = words.includes("destroy");
-    else if (inv.name === "kubectl" || inv.name === "oc") deletes = words[0] === "delete" && a.some((x) => /^(namespaces?|ns|persistentvolumeclaims?|pvc|persistentvolumes?|pv|all|--all|--all-namespaces|-A)$/.test(x.split("/")[0]!));
+    else if (inv.name === "kubectl" || inv.name === "oc") deletes = (words[0] === "delete" || (/^(-n|--namespace|--context)$/.test(a[0] ?? "") && words[1] === "delete")) && a.some((x) => x.split("/")[0]!.split(",").some((k) => /^(namespaces?|ns|persistentvolumeclaims?|pvc|persistentvolumes?|pv|all|--all|--all-namespaces|-A)$/.test(k)));
     if (!deletes) return undefined;
     const container = a.some((x) => CLOUD_CONTAINER.test(x.split("/")[0]!)) || words.some((w) => /^delete-(db|stack|bucket|cluster|table|file-system|vault|repository|user-pool|key-pair)/.test(w));
     const target = words.slice(1).find((w) => !/^(delete|rm|rb|destroy|apps:destroy|storage|compute|instances|sql|container|clusters?|projects?|groups?|group)$/.test(w)) ?? a[a.length - 1] ?? inv.name;
     const production = a.some((x) => PRODUCTION_WORD.test(x));
+    // Backups and audit records are what a recovery or an investigation needs: as much as production.
+    const kept = a.find((x) => /(?:^|[^a-z])(?:backups?|snapshots?|audit\w*|cloudaudit\w*|archives?|trails?)(?:[^a-z]|$)/i.test(x));
+    const what = kept === undefined ? "" : /audit|trail/i.test(kept) ? " (audit records)" : " (backups)";
+    // (One BigQuery table, not a dataset: one thing, kept seven days for time travel.)
+    const one = inv.name === "bq" && !a.some((x) => /^-[a-zA-Z]*[dr]$|^--(dataset|recursive)$/.test(x));
     return {
-      action: { capability: "delete", target: { name: target, production }, reversibility: "irreversible", scope: container ? "account" : "tree" },
-      reason: `deletes the ${inv.name} resource ${shown(target)}${container ? " and everything in it" : ""}${production ? " in production" : ""}: data destruction (T1485)`,
+      action: { capability: "delete", target: { name: target, production: production || kept !== undefined }, reversibility: "irreversible", scope: container ? "account" : one ? "one" : "tree" },
+      reason: `deletes the ${inv.name} resource ${shown(target)}${what}${container ? " and everything in it" : ""}${production ? " in production" : ""}: data destruction (T1485)`,
     };
   },
   examples: {
-    match: [`gcloud storage rm --recursive gs://acme-prod-db-backups/**`, `az group delete --name rg-acme-prod --yes`, `aws s3 rm s3://backups --recursive`, `aws rds delete-db-instance --db-instance-identifier prod-db`, `gcloud projects delete acme-prod`, `gsutil -m rm -r gs://exports`, `kubectl delete namespace payments`, `heroku apps:destroy --app acme-prod --confirm acme-prod`, `gcloud compute instances delete test-vm`],
+    match: [`gcloud storage rm --recursive gs://acme-prod-db-backups/**`, `az group delete --name rg-acme-prod --yes`, `aws s3 rm s3://backups --recursive`, `aws rds delete-db-instance --db-instance-identifier prod-db`, `gcloud projects delete acme-prod`, `gsutil -m rm -r gs://exports`, `gsutil -m rm -a "gs://acme-warehouse-backups/unload/**"`, `bq rm -f -t 'acme-data-prod:audit_logs.cloudaudit_data_access_20240611'`, `kubectl -n feast-prod delete statefulset,pvc -l app=redis`, `kubectl delete namespace payments`, `heroku apps:destroy --app acme-prod --confirm acme-prod`, `gcloud compute instances delete test-vm`],
     noMatch: [`kubectl delete namespace pr-4821-preview --context kind-local --wait=false`, `aws s3 rm s3://scratch-dev/runs/ --recursive --dryrun`, `gcloud storage ls gs://b`, `aws s3 rm s3://b/one.txt`, `az group list`, `kubectl delete pod api-7d9f`, `gsutil rm gs://b/one.txt`, `aws s3 cp a s3://b/a`, `gcloud sql instances describe db`],
   },
 };
@@ -539,5 +560,47 @@ const liveMoney: CommandRule = {
   },
 };
 
-export const impactRules: readonly CommandRule[] = [recovery, destruction, wipe, encrypt, serviceStop, shutdown, accountAccess, resources, diskFill, cloudDelete, productionMigration, liveMoney, productionDataLossPush, bucketExpiry, syncWipe];
+/** Resources that hold data: replaced, they are destroyed and created empty. */
+const DATA_RESOURCE = /^(?:module\.[\w-]+\.)*(?:aws_db_instance|aws_rds_cluster\w*|aws_dynamodb_table|aws_s3_bucket|aws_ebs_volume|aws_efs_file_system|aws_elasticache_\w+|aws_redshift_cluster|aws_docdb_cluster\w*|aws_neptune_cluster\w*|aws_opensearch_domain|aws_elasticsearch_domain|google_sql_database_instance|google_sql_database|google_bigquery_dataset|google_bigquery_table|google_storage_bucket|google_compute_disk|google_spanner_\w+|google_bigtable_\w+|google_redis_instance|azurerm_\w*(?:sql|postgresql|mysql|cosmosdb|storage_account|managed_disk|redis)\w*|digitalocean_database_cluster|digitalocean_volume)\./;
+const resourceReplaced: CommandRule = {
+  id: "impact.data-resource-replaced",
+  tactic: TACTIC,
+  technique: "T1485",
+  names: ["terraform", "tofu", "terragrunt"],
+  match(inv) {
+    if (!/^(terraform|tofu|terragrunt)$/.test(inv.name) || !inv.args.includes("apply")) return undefined;
+    const replaced = inv.args.map((x) => /^-{1,2}replace=(.+)$/.exec(x)?.[1]?.replace(/^["']|["']$/g, "")).find((r) => r !== undefined && DATA_RESOURCE.test(r));
+    if (replaced === undefined) return undefined;
+    const auto = inv.args.some((x) => /^-{1,2}auto-approve$/.test(x));
+    const production = inv.args.some((x) => PRODUCTION_WORD.test(x));
+    return {
+      action: { capability: "delete", target: { name: replaced, production }, reversibility: "irreversible", scope: "account" },
+      reason: `replaces ${replaced}, which holds data: it is destroyed and created empty${auto ? ", with no plan shown to anyone (-auto-approve)" : ""}${production ? " in production" : ""} (T1485)`,
+    };
+  },
+  examples: {
+    match: [`terraform -chdir=infra/envs/prod apply -auto-approve -replace=aws_db_instance.orders`, `tofu apply -replace="module.db.google_sql_database_instance.main"`],
+    noMatch: [`terraform apply -replace=aws_instance.web`, `terraform plan -replace=aws_db_instance.orders`, `terraform apply -auto-approve`],
+  },
+};
+
+/** dbt rebuilding incremental models from scratch on a production target: what the source no longer keeps is gone from them. */
+const productionFullRefresh: CommandRule = {
+  id: "impact.production-full-refresh",
+  tactic: TACTIC,
+  technique: "T1485",
+  names: ["dbt"],
+  match(inv) {
+    if (inv.name !== "dbt" || !/^(run|build|seed)$/.test(inv.args[0] ?? "") || !inv.args.some((x) => x === "--full-refresh" || x === "-f")) return undefined;
+    const target = inv.args.flatMap((x, i) => (x === "--target" || x === "-t" ? [inv.args[i + 1] ?? ""] : x.startsWith("--target=") ? [x.slice(9)] : []))[0];
+    if (target === undefined || !PRODUCTION_WORD.test(target)) return undefined;
+    return { action: { capability: "delete", target: { name: `dbt target ${target}`, production: true }, reversibility: "irreversible", scope: "account" }, reason: `rebuilds dbt's incremental models from scratch on ${target} (--full-refresh): their tables are dropped and rebuilt from what the sources still keep, and the rest is gone (T1485)` };
+  },
+  examples: {
+    match: [`dbt run --full-refresh --target prod -s events`, `dbt build --full-refresh --target=production`],
+    noMatch: [`dbt run --full-refresh --target dev`, `dbt run --target prod -s events`],
+  },
+};
+
+export const impactRules: readonly CommandRule[] = [productionFullRefresh, recovery, destruction, wipe, encrypt, serviceStop, shutdown, accountAccess, resources, diskFill, cloudDelete, productionMigration, liveMoney, productionDataLossPush, bucketExpiry, syncWipe, resourceReplaced];
 

@@ -281,4 +281,48 @@ const clusterCronJob: CommandRule = {
   },
 };
 
-export const persistenceRules: readonly CommandRule[] = [cron, shellStartup, scheduledTask, services, launchd, authorizedKeys, account, gitHooks, clusterCronJob];
+/** The module an ad-hoc `ansible` run uses and its arguments (-m authorized_key -a "user=root key=…"). */
+function ansibleModule(inv: Invocation): { module: string; args: string; hosts: string } | undefined {
+  if (inv.name !== "ansible") return undefined;
+  let module: string | undefined;
+  let args = "";
+  for (let i = 0; i < inv.args.length; i++) {
+    const a = inv.args[i]!;
+    if (a === "-m" || a === "--module-name") module = inv.args[++i];
+    else if (a.startsWith("--module-name=")) module = a.slice(14);
+    else if (a === "-a" || a === "--args") args = inv.args[++i] ?? "";
+    else if (a.startsWith("--args=")) args = a.slice(7);
+  }
+  const hosts = inv.args.find((a, i) => !a.startsWith("-") && !/^(-i|--inventory|-m|--module-name|-a|--args|-u|--user|-e|--extra-vars|-l|--limit|-f|--forks|--become-user|-c|--connection)$/.test(inv.args[i - 1] ?? "")) ?? "";
+  return module === undefined ? undefined : { module: module.replace(/^(?:ansible\.(?:posix|builtin)\.)/, ""), args, hosts };
+}
+
+/** Ansible run ad hoc to plant an SSH key or raise an account to an admin group on the hosts it names. */
+const ansibleAccess: CommandRule = {
+  id: "persistence.ansible-access",
+  tactic: TACTIC,
+  technique: "T1098.004",
+  names: ["ansible"],
+  match(inv) {
+    const run = ansibleModule(inv);
+    if (run === undefined) return undefined;
+    const every = /^(all|\*)$/.test(run.hosts) || /\ball\b/.test(inv.args.join(" "));
+    const scope = every ? "system" : "account";
+    if (run.module === "authorized_key" && !/\bstate=absent\b/.test(run.args)) {
+      const user = /\buser=([\w.-]+)/.exec(run.args)?.[1] ?? "a user";
+      return { action: { capability: "persist", target: { name: `${user}'s authorized_keys`, pathClass: "credentials", external: /@(?![\w.-]*\.(?:local|internal|lan)\b)[\w-]+\.[\w.]+/.test(run.args) }, reversibility: "irreversible", scope }, reason: `adds an SSH key for ${user} on ${run.hosts === "" ? "the hosts named" : run.hosts} with Ansible: its holder logs in there from now on (T1098.004)` };
+    }
+    if (run.module === "user" && /\bgroups?=[^\s'"]*\b(wheel|sudo|admin|root|docker)\b/.test(run.args) && !/\bstate=absent\b/.test(run.args)) {
+      const name = /\bname=([\w.-]+)/.exec(run.args)?.[1] ?? "an account";
+      const group = /\bgroups?=[^\s'"]*\b(wheel|sudo|admin|root|docker)\b/.exec(run.args)![1]!;
+      return { action: { capability: "escalate", target: { name, pathClass: "system" }, reversibility: "recoverable", scope }, reason: `puts ${name} in the ${group} group on ${run.hosts === "" ? "the hosts named" : run.hosts} with Ansible: root there (T1098)` };
+    }
+    return undefined;
+  },
+  examples: {
+    match: [`ansible all -i inv.ini -b -m ansible.posix.authorized_key -a "user=root key='ssh-ed25519 AAAA x@vendor.io'"`, `ansible -i hosts.ini all -b -m ansible.builtin.user -a 'name=zabbix groups=wheel,docker append=yes'`],
+    noMatch: [`ansible all -m ping`, `ansible web -m authorized_key -a "user=deploy key=x state=absent"`, `ansible all -m user -a "name=bob groups=developers"`],
+  },
+};
+
+export const persistenceRules: readonly CommandRule[] = [cron, shellStartup, scheduledTask, services, launchd, authorizedKeys, account, gitHooks, clusterCronJob, ansibleAccess];

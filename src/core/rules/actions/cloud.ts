@@ -238,7 +238,7 @@ export const CLOUD_RULES: readonly Rule[] = [
     category: "cloud",
     reason: "Removes, flushes, disables or revokes something through a service's admin command-line client.",
     score: 55,
-    keywords: ["remove", "rm", "del", "rb", "uninstall", "unregister", "undeploy", "flush", "clear", "cleanup", "drop", "wipe", "erase", "unpublish", "yank", "revoke", "break-lock", "forget", "prune", "dedupe", "recreate", "reset", "rollback", "archive", "cancel", "kill", "disable", "shutdown", "delete_", "purge_", "_delete", "_purge"],
+    keywords: ["remove", "rm", "del", "rb", "uninstall", "unregister", "undeploy", "flush", "clear", "cleanup", "drop", "wipe", "erase", "unpublish", "yank", "revoke", "break-lock", "forget", "prune", "recreate", "reset", "rollback", "archive", "cancel", "kill", "disable", "shutdown", "delete_", "purge_", "_delete", "_purge"],
     pattern: withPrecheck(
       new RegExp(String.raw`${START}(?!(?:${NOT_A_CLIENT}|docker|docker-compose|podman|podman-compose|nerdctl|kubectl|oc|helm|npm|npx|pnpm|yarn|bun|cargo|poetry|uv|pdm|go|dotnet|composer|bundle|gem|pip[\d.]*|pipx|conda|mamba|brew|port|apt|apt-get|aptitude|dnf|yum|zypper|apk|pacman|snap|flatpak|rustup|nvm|pyenv|asdf|mise|make|just|tmux|screen|systemctl|redis-cli|crontab|alias|unalias|hash|history|type|which|esptool|esptool\.py|idf\.py|st-flash|nrfjprog|pio|platformio|avrdude|adb|xcrun|python[\d.]*|the|a|an|we|i|you|they|it|then|and|to|also|now)${END})(?<![\w.-])[a-z](?:[\w.:-]*[\w.-])?['"]?(?: (?!(?:echo|printf|grep|rg|git|--dry-?run)${END})(?!${T}*:(?:\s|$))${CLI_WORD}){0,7}?(?<! telemetry)${CLI_REMOVE_VERB}${VERB_OPERAND}${NO_DRY_RUN}`),
       new RegExp(String.raw`${CLI_REMOVE_VERB}(?: ${T}|['"\x60]?(?:$|[;&|)]))`),

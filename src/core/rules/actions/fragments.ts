@@ -163,7 +163,7 @@ export const DETERMINER = String.raw`(?:the|all|all the|all of the|every|our|my|
 export const NOT_THROWAWAY = String.raw`(?!(?:[\w.-]+ ){0,2}?(?:test|tests|testing|temp|temporary|tmp|scratch|throwaway|local|dev|fixture|sandbox|preview|ephemeral|own|kind|k3d|minikube)\b)(?![^.;]{0,80}?\b(?:throwaway|scratch|local|test|dev|temporary|temp) (?:\w+ )?(?:container|database|db|instance|environment|stack|sqlite|cluster|schema)\b)`;
 
 /** A destructive subcommand word of an admin CLI (" delete_queue", " remove", " kv-purge", " reset"). */
-export const CLI_REMOVE_VERB = String.raw` (?:[a-z0-9]{1,30}[-_]){0,4}(?:remove|rm|del|rb|uninstall|unregister|undeploy|flush|flushall|flushdb|drop|wipe|erase|clear|cleanup|unpublish|yank|revoke|break-lock|forget|prune|dedupe|recreate|reset|rollback|archive|cancel|kill|disable(?<!(?:telemetry|features?|flags?|toggles?|analytics) disable)|shutdown|delete|purge|destroy)(?:[-_][a-z0-9]{1,30}){0,4}`;
+export const CLI_REMOVE_VERB = String.raw` (?:[a-z0-9]{1,30}[-_]){0,4}(?:remove|rm|del|rb|uninstall|unregister|undeploy|flush|flushall|flushdb|drop|wipe|erase|clear|cleanup|unpublish|yank|revoke|break-lock|forget|prune|recreate|reset|rollback|archive|cancel|kill|disable(?<!(?:telemetry|features?|flags?|toggles?|analytics) disable)|shutdown|delete|purge|destroy)(?:[-_][a-z0-9]{1,30}){0,4}`;
 /**
  * A word between a CLI's name and its verb: unquoted, or a quoted string without spaces. A word
  * that opens a quoted phrase (`--title "remove …"`) ends the search, so a verb inside a message or
