@@ -122,7 +122,7 @@ function removedCheckNames(oldCode: string, newCode: string): string[] {
 }
 
 /** A function that checks a password, a token or a signature, by its name. */
-const SECRET_CHECK_DEF = /\b(?:def|function|func|fn)\s+((?:check|verify|validate|compare)_?(?:password|passwd|pw|token|signature|sig|otp|totp|mfa|hmac|webhook|jwt|credentials?|api_?key)\w*|authenticate\w*|(?:is|has)_?valid_?(?:password|token|signature|otp)\w*)\s*\(/i;
+const SECRET_CHECK_DEF = /\b(?:def|function|func|fn)\s+((?:check|verify|validate|compare)_?(?:password|passwd|pw|token|signature|sig|otp|totp|mfa|hmac|webhook|jwt|credentials?|api_?key)\w*|authenticate\w*|(?:is|has)_?valid_?(?:password|token|signature|otp)\w*|is_?(?:white|allow)_?listed\w*|is_?(?:authori[sz]ed|permitted|trusted)\w*)\s*\(/i;
 const SUCCESS_RETURN = /\breturn\s+(?:True|true|1|next\s*\(\s*\)|user|ok)\b/g;
 /** A password, token or signature check that now returns success on a path it did not before: the name of the function, or undefined. */
 function shortCircuited(oldCode: string, newCode: string): string | undefined {
@@ -159,6 +159,12 @@ function openedToEveryone(oldCode: string, newCode: string): string | undefined 
 }
 
 /** An outbound allow list that named a range (a NetworkPolicy's egress, a security group's egress) opened to every address: the workload can send anything anywhere. */
+/** A NetworkPolicy rule that admits everything (`ingress:\n  - {}`), where there was none or a narrower one. */
+const ALLOW_ALL_RULE = /^\s*(ingress|egress)\s*:\s*\n\s*-\s*\{\s*\}\s*$/m;
+function policyAllowsAll(oldCode: string, newCode: string): string | undefined {
+  const m = ALLOW_ALL_RULE.exec(newCode);
+  return m !== null && !ALLOW_ALL_RULE.test(oldCode) ? `${m[1]}: - {}` : undefined;
+}
 function egressOpened(oldCode: string, newCode: string): string | undefined {
   if (!newCode.includes("/0") || !/\begress\b|\boutbound\b/i.test(newCode)) return undefined;
   const m = EVERY_ADDRESS_ALLOWED.exec(newCode);
@@ -236,6 +242,7 @@ const ALERTS_TO_NOWHERE = /\breceiver["']?\s*[:=]\s*["']?(?:blackhole|black-hole
 
 /** In sign-in code, a session, admin roles or success handed back when a value equals, starts or ends with a fixed string: a way in for whoever has it. */
 const AUTH_PATH = /(?:^|[/_.-])(?:auth\w*|sso|saml|oauth\w*|oidc|login|signin|session\w*|identity|idp|middleware)(?:[/_.-]|$)/i;
+const HEADER_WAY_IN = /\bif\b[^\n]{0,80}?\b(?:Header\.Get|headers?\.get|headers?\[|getHeader|header\()\s*\(?\s*["'][^"'\n]{2,60}["']\s*\)?\]?\s*(?:==|===)\s*["'][^"'\n]{2,}["'][^\n]{0,40}\n?[^\n]{0,120}?\b(?:next\.ServeHTTP|next\(\)|return next|call_next|return handler|get_response)\b/;
 const FIXED_WAY_IN = /\bif\b[^\n]{0,160}?(?:==|===|\.endswith\(|\.startswith\(|\.endsWith\(|\.startsWith\(|\bin\s*[([{])\s*(?:(?:os\.environ\.get|os\.getenv|ENV\.fetch|getenv)\([^)\n]{0,60},\s*)?["'][^"'\n]{3,}["'][^\n]{0,60}\n?[^\n]{0,40}?\breturn\b[^\n]{0,120}?\b(?:grant_?\w*|create_?session|login_?user|issue_?token|admin|superuser|org_admin|True|true|user)\b/;
 
 /** An audit logger's handlers sent nowhere: "audit": {"handlers": ["null"]}, a NullHandler, /dev/null. */
@@ -332,12 +339,18 @@ function moneyLimitRaised(oldCode: string, newCode: string): string | undefined 
 /** An IBAN as people write it, grouped by fours or not (GB29 NWBK 6016 1331 9268 19). */
 const IBAN = /\b[A-Z]{2}\d{2}(?: ?[A-Z0-9]{4}){2,7}(?: ?[A-Z0-9]{1,4})?\b/g;
 /** The bank account payments go to, where the old text named one and the new names another (an invoice template's or a payout setting's IBAN). */
+/** A bank detail set by its key (ach_routing: "041000124", account_number = …, sort_code, swift). */
+const BANK_SETTING = /^\s*["']?((?:\w+_)?(?:ach_?routing|ach_?account|routing(?:_?number)?|account_?(?:number|no)|iban|swift(?:_?code)?|bic|sort_?code|bsb|bank_?account\w*))["']?\s*[:=]\s*["']?([A-Z0-9 -]{6,40})["']?\s*,?\s*$/gim;
 function bankAccountChanged(oldText: string, newText: string): string | undefined {
   const compact = (t: string) => new Set([...t.matchAll(IBAN)].map((m) => m[0].replace(/ /g, "")).filter((x) => x.length >= 15));
   const before = compact(oldText);
-  if (before.size === 0) return undefined;
-  const added = [...compact(newText)].filter((x) => !before.has(x));
-  return added.length > 0 ? `${added[0]!.slice(0, 4)}…` : undefined;
+  const added = before.size === 0 ? [] : [...compact(newText)].filter((x) => !before.has(x));
+  if (added.length > 0) return `${added[0]!.slice(0, 4)}…`;
+  // The same bank key given another value (a payee's routing and account numbers swapped).
+  const settings = (t: string) => new Map([...t.matchAll(BANK_SETTING)].map((m) => [m[1]!.toLowerCase(), m[2]!.replace(/[\s-]/g, "")]));
+  const was = settings(oldText);
+  for (const [key, value] of settings(newText)) if (was.has(key) && was.get(key) !== value) return key;
+  return undefined;
 }
 
 /** A step that downloads a script from the internet and runs it, written into a runbook or a doc others follow. */
@@ -384,7 +397,7 @@ function editWeakensCode(path: string, name: string, oldText: string, newText: s
   const own = OWN_CONFIG.test(belowHome(path));
   const opened = openedToEveryone(oldCode, newCode);
   if (opened !== undefined) out.push({ id: "code.network-opened", technique: "T1562.007", tactic: "Defense Evasion (TA0005)", action: { capability: "grant-access", target: { name, production, public: true }, reversibility: "recoverable", scope: "one" }, reason: `the edit lets every address on the internet in (${opened}): what listens behind it is open to anyone once applied` });
-  const egress = opened === undefined ? egressOpened(oldCode, newCode) : undefined;
+  const egress = opened === undefined ? egressOpened(oldCode, newCode) ?? policyAllowsAll(oldCode, newCode) : undefined;
   if (egress !== undefined) out.push({ id: "code.egress-opened", technique: "T1562.007", tactic: "Defense Evasion (TA0005)", action: { capability: "impair-defences", target: { name, production }, reversibility: "recoverable", scope: "one" }, reason: `the edit lets the workload send to every address on the internet (${egress}) where it could reach only a named range: nothing stops data leaving once applied` });
   const retention = retentionShortened(oldCode, newCode);
   if (retention !== undefined) out.push({ id: "code.retention-shortened", technique: "T1485", tactic: "Impact (TA0040)", action: { capability: "delete", target: { name, production }, reversibility: "irreversible", scope: "tree" }, reason: `the edit cuts how long data is kept (${retention}): the next cleanup deletes everything older, for good` });
@@ -396,7 +409,7 @@ function editWeakensCode(path: string, name: string, oldText: string, newText: s
   if (nowhere !== null && !AUDIT_TO_NOWHERE.test(oldCode)) out.push({ id: "code.audit-to-nowhere", technique: "T1562.008", tactic: "Defense Evasion (TA0005)", action: { capability: "impair-defences", target: { name, production }, reversibility: "recoverable", scope: "one" }, reason: `the edit sends the audit log nowhere (${nowhere[0].trim().slice(0, 60)}): what it recorded happens unrecorded` });
   const noAlerts = ALERTS_TO_NOWHERE.exec(newCode);
   if (noAlerts !== null && !ALERTS_TO_NOWHERE.test(oldCode)) out.push({ id: "code.alerts-to-nowhere", technique: "T1562.006", tactic: "Defense Evasion (TA0005)", action: { capability: "impair-defences", target: { name, production }, reversibility: "recoverable", scope: "one" }, reason: `the edit routes alerts nowhere (${noAlerts[0].trim()}): what they warned of goes unseen` });
-  const wayIn = AUTH_PATH.test(path) ? FIXED_WAY_IN.exec(newCode) : null;
+  const wayIn = AUTH_PATH.test(path) ? FIXED_WAY_IN.exec(newCode) ?? (HEADER_WAY_IN.test(oldCode) ? null : HEADER_WAY_IN.exec(newCode)) : null;
   if (wayIn !== null && !FIXED_WAY_IN.test(oldCode)) out.push({ id: "code.fixed-way-in", technique: "T1556", tactic: "Persistence (TA0003)", action: { capability: "grant-access", target: { name, external: true }, reversibility: "irreversible", scope: "account" }, reason: `the edit lets in whoever matches a fixed string, past the real sign-in (${wayIn[0].replace(/"[^"\n]*"|'[^'\n]*'/g, '"…"').replace(/\s+/g, " ").trim().slice(0, 70)}): a backdoor (T1556)` });
   const narrowed = auditNarrowed(oldCode, newCode);
   if (narrowed !== undefined) out.push({ id: "code.audit-narrowed", technique: "T1562.008", tactic: "Defense Evasion (TA0005)", action: { capability: "impair-defences", target: { name, production }, reversibility: "recoverable", scope: "one" }, reason: `the edit records or alerts on fewer events (${narrowed}): what it drops happens unrecorded` });

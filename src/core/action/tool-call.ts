@@ -56,7 +56,7 @@ const MONEY = /^(payments?|money|funds?|transfers?|bank|banking|invoices?|orders
 const MONEY_DOCUMENT = /^(invoices?|quotes?|estimates?|receipts?|statements?|bills?)$/;
 const MESSAGE = /^(emails?|mail|messages?|messaging|sms|texts?|chat|inbox|dm|tweets?|posts?|comments?|notifications?|slack|gmail|twilio|whatsapp|telegram|discord|teams|sendgrid|mailchimp|newsletters?|campaigns?)$/;
 const ACCESS = /^(users?|members?|collaborators?|guests?|permissions?|roles?|access|keys?|ssh|tokens?|policy|policies|acl|invites?|admins?|owners?|sharing|credentials?|passwords?|secrets?|apikey|grants?|group|groups)$/;
-const SECURITY = /^(alarm|alarms|security|dlp|clouddlp|sentinelone|sentinel|carbonblack|sophos|wazuh|osquery|passcodes?|scrubbing|scrubber|scrubbers|redaction|masking|signature|signatures|auth|authentication|authorization|authz|sso|saml|captcha|recaptcha|sanitizer|sanitization|lockout|fraud|camera|cameras|firewall|ssl|tls|csrf|hsts|verification|mfa|2fa|twofactor|factors?|authenticators?|otp|audit|auditing|logging|logs?|trail|trails|cloudtrail|guardduty|siem|waf|monitoring|monitor|monitors|alerts?|protection|antivirus|defender|guardrails?|protections?|lock|locks|smoke|detector|detectors|sensor|sensors|safety|encryption|backup|backups|pagerduty|opsgenie|alerting|alertmanager|oncall|selinux|apparmor|gatekeeper|edr|xdr|crowdstrike|falcon|enforcement)$/;
+const SECURITY = /^(alarm|alarms|security|dlp|clouddlp|semgrep|gitleaks|trufflehog|snyk|codeql|trivy|secretscanning|anticheat|sentinelone|sentinel|carbonblack|sophos|wazuh|osquery|passcodes?|scrubbing|scrubber|scrubbers|redaction|masking|signature|signatures|auth|authentication|authorization|authz|sso|saml|captcha|recaptcha|sanitizer|sanitization|lockout|fraud|camera|cameras|firewall|ssl|tls|csrf|hsts|verification|mfa|2fa|twofactor|factors?|authenticators?|otp|audit|auditing|logging|logs?|trail|trails|cloudtrail|guardduty|siem|waf|monitoring|monitor|monitors|alerts?|protection|antivirus|defender|guardrails?|protections?|lock|locks|smoke|detector|detectors|sensor|sensors|safety|encryption|backup|backups|pagerduty|opsgenie|alerting|alertmanager|oncall|selinux|apparmor|gatekeeper|edr|xdr|crowdstrike|falcon|enforcement)$/;
 /** What keeps the record of what happened: turned off, what happens meanwhile is never recorded. */
 const RECORD_KEEPING = /^(audit|auditing|logging|logs?|trail|trails|cloudtrail|siem|monitoring)$/;
 /** What names a whole organisation by itself: a protection turned off across it is off for everyone. */
@@ -416,7 +416,7 @@ const HIDES_SECURITY_MAIL = /\b(?:security|alerts?|abuse|soc|phishing|fraud|siem
 const PROTECTION_SETTING = /^(?:waf|ssl|tls|always_use_https|security_level|browser_check|hotlink_protection|bot_fight_mode|challenge_ttl|mfa|2fa|sso|captcha|rate_limit(?:ing)?|ddos_protection|firewall)$/i;
 
 /** Words that ask people to sign in at a link, again, with their work credentials, or to keep their access. */
-const CREDENTIAL_LURE = /\b(?:sign|log)\s?-?in again\b[^\n]{0,40}?(?:https?:\/\/|href)|\b(?:sign|log)\s?-?in\b[^\n]{0,20}?\bat\s+(?:<)?https?:\/\/[^\s"'<>]+[^\n]{0,80}?\b(?:before|to keep (?:your )?access|or lose|expires?|today)\b|\bre-?(?:login|log in|authenticate|enter your (?:password|credentials))\b[^\n]{0,60}?(?:https?:\/\/|href)|(?:https?:\/\/|href)[^\n]{0,160}?\b(?:sign|log)\s?-?in with your (?:company|corporate|work|sso|okta|google|microsoft|office)\b|\bverify your (?:account|identity|credentials|password)\b[^\n]{0,60}?(?:https?:\/\/|href)|\b(?:re-?(?:connect|enrol+|register|activate|link|authori[sz]e)|enrol+)\w*\b[^\n]{0,120}?(?:https?:\/\/|href)/i;
+const CREDENTIAL_LURE = /\b(?:sign|log)\s?-?in again\b[^\n]{0,40}?(?:https?:\/\/|href)|\b(?:sign|log)\s?-?in\b[^\n]{0,20}?\bat\s+(?:<)?https?:\/\/[^\s"'<>]+[^\n]{0,80}?\b(?:before|to keep (?:your )?access|or lose|expires?|today)\b|\bre-?(?:login|log in|authenticate|enter your (?:password|credentials))\b[^\n]{0,60}?(?:https?:\/\/|href)|(?:https?:\/\/|href)[^\n]{0,160}?\b(?:sign|log)\s?-?in with your (?:company|corporate|work|sso|okta|google|microsoft|office)\b|\bverify your (?:account|identity|credentials|password)\b[^\n]{0,60}?(?:https?:\/\/|href)|\b(?:re-?(?:connect|enrol+|register|activate|link|authori[sz]e|verif(?:y|ication))|enrol+)\w*\b[^\n]{0,120}?(?:https?:\/\/|href)/i;
 /** Keys that hold a bank account's routing or number. */
 const BANK_KEY = /(?:^|_)(?:ach_?)?(?:routing(?:_?number)?|account_?number|acct_?(?:no|num)|iban|swift(?:_?code)?|bic|sort_?code|bank_?account(?:_?number)?)$/i;
 /** The bank-detail keys a call sets to a value, looked for two levels deep ({values: {custentity_ach_routing: "…"}}). */
@@ -432,6 +432,8 @@ function bankDetailsSet(args: Record<string, unknown>): string | undefined {
   return keys.length > 0 ? keys.slice(0, 3).join(", ") : undefined;
 }
 
+/** A step, job or rule named for a security scanner, a firewall or a WAF. */
+const SECURITY_STEP = /(?:^|[^a-z])(?:semgrep|gitleaks|trufflehog|snyk|codeql|trivy|sast|dast|secscan|security[-_ ]?scan|secret[-_ ]?scan\w*|waf|firewall)(?:[^a-z]|$)/i;
 function protectionSwitchedOff(args: unknown): [string, unknown] | undefined {
   let seen = 0;
   const visit = (v: unknown, depth: number): [string, unknown] | undefined => {
@@ -448,6 +450,8 @@ function protectionSwitchedOff(args: unknown): [string, unknown] | undefined {
     for (const [k, x] of Object.entries(v)) {
       if (++seen > 500) return undefined;
       if ((PROTECTION_KEY.test(k) || /^(?:waiting_?room|passcode|password_?required|join_?before_?host|sso_?protection|password_?protection)$/i.test(k)) && (NEGATED_KEY.test(k) ? x === true || x === "true" : x === false || x === "false" || x === "disabled" || x === "off" || (x === null && /protection$/i.test(k)))) return [k, x];
+      // A step, rule or job named for a security scanner or firewall, switched off by the same object ({stepId: "secscan_semgrep", disabled: true}; a WAF ruleset's rule {enabled: false}).
+      if (((/^disabled?$/i.test(k) && (x === true || x === "true")) || (/^enabled$/i.test(k) && (x === false || x === "false"))) && isRecord(v) && Object.values(v).some((w) => typeof w === "string" && w.length <= 200 && SECURITY_STEP.test(w))) return [k, x];
       // A setting named by one key and set by another ({id: "waf", value: "off"}, {setting: "ssl", value: "off"}).
       if (/^(?:id|name|setting|key)$/i.test(k) && typeof x === "string" && PROTECTION_SETTING.test(x) && isRecord(v) && /^(?:off|false|disabled?|none|essentially_off)$/i.test(String(v.value ?? v.enabled ?? ""))) return [x, v.value ?? v.enabled];
       const inner = visit(x, depth + 1);
@@ -627,6 +631,8 @@ export function readNamed(tool: string, name: ReturnType<typeof splitToolName>, 
   // (Not "execute_plan", which applies a saved plan, nor a migration's plan, nor one told to approve itself.)
   // (A tool's name, not a sentence: "running the plan_tier backfill" is no plan.)
   if (!/\s/.test(tool) && (verb === "run" || verb === "preview") && hasWord(object, /^(plan|plans|preview|previews|diff|diffs|validate|validation|lint|fmt)$/) !== undefined && !hasWord(object, /^(apply|destroy|deploy|migrate|migration|migrations|import)$/) && !(isRecord(args) && Object.entries(args).some(([k, v]) => /^(auto_?approve|apply|plan_?file|planfile)$/i.test(k) && v !== false && v !== undefined))) verbClass = "read";
+  // A query over logs, metrics or traces run (execute_log_insights_query, run_logs_query): it reads them.
+  if (!/\s/.test(tool) && (verb === "execute" || verb === "run" || verb === "start") && hasWord(object, /^(query|queries|search|searches)$/) !== undefined && hasWord(object, /^(logs?|insights|metrics|traces?|spans?|events|analytics)$/) !== undefined) verbClass = "read";
   // Access created (create_guest_access, create_access_grant) is access given.
   if (verbClass === "write" && verb === "create" && hasWord(object, /^access$/)) verbClass = "grant";
   // "turn on", "switch on": the opposite of off (HassTurnOn a light, a lock).
@@ -800,8 +806,8 @@ export function readNamed(tool: string, name: ReturnType<typeof splitToolName>, 
   switch (verbClass) {
     case "delete":
       // A cache purged is fetched again on the next request (purge_cache, zone_purge_cache): upkeep, not data lost.
-      if (verb !== undefined && /^(purge|clear|flush|invalidate)$/.test(verb) && hasWord(object, /^(cache|caches|cdn)$/) !== undefined && !hasWord(object, /^(database|db|table|bucket|backups?|clusters?|distributions?|instances?|nodes?|replication|groups?)$/)) {
-        actions.push({ capability: "delete", target: { name: tool, ...base }, reversibility: "recoverable", scope: "one" });
+      if (verb !== undefined && /^(purge|clear|flush|invalidate)$/.test(verb) && (hasWord(object, /^(cache|caches|cdn)$/) !== undefined || (verb === "purge" && hasWord(object, /^(urls?|keys?|surrogate|paths?|tags?|all|fastly|cloudflare|akamai|bunny|cloudfront|keycdn)$/) !== undefined && hasWord(object, /^(fastly|cloudflare|akamai|bunny|cloudfront|cdn|keycdn|varnish)$/) !== undefined)) && !hasWord(object, /^(database|db|table|bucket|backups?|clusters?|distributions?|instances?|nodes?|replication|groups?)$/)) {
+        actions.push({ capability: "write", target: { name: tool, ...base }, reversibility: "recoverable", scope: "one" });
         break;
       }
       // A store on this machine, named so in the call (host: "localhost"): the developer's own, as redis-cli -h localhost is.
@@ -910,7 +916,9 @@ export function readNamed(tool: string, name: ReturnType<typeof splitToolName>, 
       else actions.push({ capability: "communicate", target: { name: tool, ...base }, reversibility: "irreversible", scope: "one" });
       break;
     case "disable":
-      if (security) disable();
+      // A scanner's finding ignored or dismissed (snyk ignore_issue, dismiss a code-scanning alert): the flaw stays, and nothing reminds anyone.
+      if (hasWord(object, /^(snyk|dependabot|codeql|semgrep|trivy|sonar|sonarqube|scanning|scan|vulnerability|vulnerabilities|cve|advisory|advisories)$/) !== undefined && hasWord(object, /^(issues?|findings?|alerts?|vulnerabilit(?:y|ies)|advisor(?:y|ies)|results?)$/) !== undefined) add("tool.finding-ignored", "impair-defences", "recoverable", "one", `${tool} ignores a security finding (${obj})${tail}: the flaw stays, and nothing reminds anyone`);
+      else if (security) disable();
       else if (physical) add("tool.physical", "execute", "irreversible", "one", `${tool} acts in the physical world (${verb} ${obj})${tail}`, { external: true });
       else actions.push({ capability: "write", target: { name: tool, ...base }, reversibility: "recoverable", scope });
       break;

@@ -510,6 +510,8 @@ const cloudRecording: CommandRule = {
         return { action: { capability: "impair-defences", target: { name: `aws cloudtrail ${words[1]}` }, reversibility: "irreversible", scope: "account" }, reason: `tells CloudTrail to record less (aws cloudtrail ${words[1]}): changes made from now on are not recorded (T1562.008)` };
       }
     }
+    // GuardDuty's detector kept but switched off (update-detector --no-enable): nothing is watched.
+    if (inv.name === "aws" && words.includes("guardduty") && words.includes("update-detector") && inv.args.includes("--no-enable")) return { action: { capability: "impair-defences", target: { name: "aws guardduty update-detector" }, reversibility: "recoverable", scope: "account" }, reason: "switches GuardDuty's threat detection off (update-detector --no-enable): what happens in the account is no longer watched (T1562.008)" };
     for (const [program, sub, what, lost] of CLOUD_RECORDING) {
       if (inv.name !== program) continue;
       // The subcommand's words, after the values of global options (--region us-east-1 config …).
@@ -730,7 +732,7 @@ const tlsOff: CommandRule = {
 };
 
 /** A deployment's setting that switches a protection off, by the variable's own name: AUTH_BYPASS=true, DISABLE_CSRF=1, VERIFY_SSL=false. */
-const PROTECTION_OFF_VAR = /^(?:[A-Z0-9_]*_)?(?:(?:BYPASS|SKIP|DISABLE|NO|INSECURE)_(?:[A-Z0-9]+_)*(?:AUTH\w*|LOGIN|SSL|TLS|VERIFY\w*|CSRF|MFA|2FA|OTP|SIGNATURE\w*|SIG_CHECK|RATE_?LIMIT\w*|CAPTCHA|WAF|PERMISSIONS?|ACL)|(?:AUTH\w*|LOGIN|SSL|TLS|CSRF|MFA|2FA|SIGNATURE|RATE_?LIMIT|CAPTCHA|WAF|PERMISSIONS?)_BYPASS)=(?:true|1|yes|on|enabled?)$|^(?:[A-Z0-9_]*_)?(?:AUTH|AUTHENTICATION|AUTHORIZATION|SSL_VERIFY|VERIFY_SSL|TLS_VERIFY|VERIFY_TLS|CSRF|MFA|SIGNATURE_VERIFICATION|WEBHOOK_VERIFICATION|RATE_LIMIT(?:ING)?|CAPTCHA|WAF)(?:_ENABLED|_REQUIRED|_ENFORCED|_CHECK)?=(?:false|0|no|off|disabled?)$/i;
+const PROTECTION_OFF_VAR = /^(?:[A-Z0-9_]*_)?(?:(?:BYPASS|SKIP|DISABLE|NO|INSECURE)_(?:[A-Z0-9]+_)*(?:AUTH\w*|LOGIN|SSL|TLS|VERIFY\w*|CSRF|MFA|2FA|OTP|SIGNATURE\w*|SIG_CHECK|RATE_?LIMIT\w*|CAPTCHA|WAF|PERMISSIONS?|ACL)|(?:AUTH\w*|LOGIN|SSL|TLS|CSRF|MFA|2FA|SIGNATURE|RATE_?LIMIT|CAPTCHA|WAF|PERMISSIONS?)_BYPASS)=(?:true|1|yes|on|enabled?)$|^(?:[A-Z0-9_]*_)?(?:AUTH|AUTHENTICATION|AUTHORIZATION|SSL_VERIFY|VERIFY_SSL|TLS_VERIFY|VERIFY_TLS|CSRF|MFA|SIGNATURE_VERIFICATION|WEBHOOK_VERIFICATION|RATE_LIMIT(?:ING)?|CAPTCHA|WAF)(?:_ENABLED|_REQUIRED|_ENFORCED|_CHECK)?=(?:false|0|no|off|disabled?)$|^(?:[A-Z0-9_]*_)?(?:ENFORCEMENT|ENFORCE|PROTECTION|BLOCKING|PREVENTION)(?:_MODE)?=(?:report_?only|report-only|monitor(?:_?only)?|detect(?:_?only)?|log_?only|audit(?:_?only)?|permissive|dry_?run|off|false|0|disabled?)$/i;
 /** Commands that set a running deployment's environment or settings. */
 function setsDeploymentEnv(inv: Invocation): boolean {
   const a = inv.args.find((x) => !x.startsWith("-"));
@@ -760,7 +762,7 @@ const protectionEnvOff: CommandRule = {
     return { action: impair(`${inv.name} ${setting}`, "one", "recoverable", "other"), reason: `sets ${shown(setting)} on a running deployment: the protection that setting names is switched off for everyone who reaches it (T1562.001)` };
   },
   examples: {
-    match: [`kubectl -n api-staging set env deploy/api AUTH_BYPASS=true`, `heroku config:set DISABLE_CSRF=1 -a acme-web`, `fly secrets set VERIFY_SSL=false -a payments`, `gcloud run services update api --update-env-vars=RATE_LIMIT_ENABLED=false,LOG_LEVEL=debug`],
+    match: [`kubectl -n api-staging set env deploy/api AUTH_BYPASS=true`, `heroku config:set DISABLE_CSRF=1 -a acme-web`, `fly secrets set VERIFY_SSL=false -a payments`, `gcloud run services update api --update-env-vars=RATE_LIMIT_ENABLED=false,LOG_LEVEL=debug`, `kubectl -n game set env deploy/ac-gateway AC_ENFORCEMENT_MODE=report_only`],
     noMatch: [`kubectl -n api-staging set env deploy/api LOG_LEVEL=debug`, `heroku config:set AUTH_PROVIDER=okta -a acme-web`, `fly secrets set VERIFY_SSL=true -a payments`, `AUTH_BYPASS=true npm run dev`, `kubectl set image deploy/api api=acme/api:1.4.2`],
   },
 };

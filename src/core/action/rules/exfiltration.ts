@@ -429,4 +429,26 @@ const mailCopied: CommandRule = {
   },
 };
 
-export const exfiltrationRules: readonly CommandRule[] = [httpUpload, remoteCopy, cloudUpload, socketSend, dnsExfil, publish, serveFiles, mailCopied];
+/** Objects copied into a bucket another account owns: `--acl bucket-owner-full-control` is what a copy to someone else's bucket needs (T1537). */
+const crossAccountCopy: CommandRule = {
+  id: "exfiltration.cross-account-copy",
+  tactic: TACTIC,
+  technique: "T1537",
+  names: ["aws"],
+  match(inv) {
+    const a = inv.args;
+    if (inv.name !== "aws" || a[0] !== "s3" || !/^(cp|sync|mv)$/.test(a[1] ?? "")) return undefined;
+    const acl = a.some((x, i) => (x === "--acl" && a[i + 1] === "bucket-owner-full-control") || x === "--acl=bucket-owner-full-control");
+    const buckets = a.filter((x) => x.startsWith("s3://"));
+    if (!acl || buckets.length === 0) return undefined;
+    const to = buckets[buckets.length - 1]!;
+    const personal = buckets.some((b) => /(?:^|[^a-z])(?:kyc|hl7|fhir|phi|pii|patients?|customers?|users?|members?|players?|claims|payroll|hr|records|exports?)(?:[^a-z]|$)/i.test(b));
+    return { action: { capability: "exfiltrate", target: { name: to, external: true, ...(personal ? { personal: true } : {}) }, reversibility: "irreversible", scope: "tree" }, reason: `copies objects into ${shown(to)}, a bucket another account owns (--acl bucket-owner-full-control)${personal ? ", and what is copied is people's records" : ""}: what lands there is theirs (T1537)` };
+  },
+  examples: {
+    match: [`aws s3 sync s3://acme-kyc-documents/2026/ s3://vendor-migration/acme/ --acl bucket-owner-full-control`],
+    noMatch: [`aws s3 sync s3://acme-site-build/ s3://acme-site-live/`, `aws s3 cp report.pdf s3://acme-reports/`],
+  },
+};
+
+export const exfiltrationRules: readonly CommandRule[] = [httpUpload, remoteCopy, cloudUpload, socketSend, dnsExfil, publish, serveFiles, mailCopied, crossAccountCopy];

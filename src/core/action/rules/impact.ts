@@ -602,5 +602,44 @@ const productionFullRefresh: CommandRule = {
   },
 };
 
-export const impactRules: readonly CommandRule[] = [productionFullRefresh, recovery, destruction, wipe, encrypt, serviceStop, shutdown, accountAccess, resources, diskFill, cloudDelete, productionMigration, liveMoney, productionDataLossPush, bucketExpiry, syncWipe, resourceReplaced];
+/** Cryptocurrency sent from a wallet this machine holds the key to: a transfer on chain cannot be called back. */
+const cryptoSent: CommandRule = {
+  id: "impact.crypto-sent",
+  tactic: TACTIC,
+  technique: "T1657",
+  names: ["cast", "bitcoin-cli", "solana", "spl-token", "near", "aptos", "sui"],
+  match(inv) {
+    const a = inv.args;
+    const sent =
+      inv.name === "cast" && a[0] === "send" && (a.some((x) => /^transfer(?:From)?\(/.test(x)) || a.includes("--value") || a.some((x) => x.startsWith("--value="))) ? "cast send" :
+      inv.name === "bitcoin-cli" && a.some((x) => /^(sendtoaddress|sendmany|send|sendall|sendrawtransaction|walletcreatefundedpsbt)$/.test(x)) ? `bitcoin-cli ${a.find((x) => /^send/.test(x)) ?? "send"}` :
+      (inv.name === "solana" || inv.name === "spl-token" || inv.name === "near" || inv.name === "aptos" || inv.name === "sui") && a.some((x) => /^(transfer|send|pay)$/.test(x)) ? `${inv.name} transfer` :
+      undefined;
+    if (sent === undefined) return undefined;
+    const testnet = a.some((x) => /regtest|testnet|sepolia|goerli|holesky|devnet|localhost|127\.0\.0\.1|anvil/i.test(x));
+    if (testnet) return undefined;
+    return { action: { capability: "spend", target: { name: sent, external: true, production: true }, reversibility: "irreversible", scope: "one" }, reason: `sends cryptocurrency on chain (${sent}): a transfer cannot be called back (T1657)` };
+  },
+  examples: {
+    match: [`cast send 0xdAC17F958D2ee523a2206206994597C13D831ec7 'transfer(address,uint256)' 0xabc 100 --rpc-url $RPC --private-key $PK`, `bitcoin-cli -rpcwallet=hot sendtoaddress bc1qxyz 0.5`],
+    noMatch: [`cast call 0xdAC17F958D2ee523a2206206994597C13D831ec7 'balanceOf(address)' 0xabc`, `bitcoin-cli -regtest sendtoaddress bcrt1qxyz 1`, `bitcoin-cli getbalance`],
+  },
+};
+
+/** Perforce's obliterate: files and their whole history removed from the depot for good (-y carries it out). */
+const obliterate: CommandRule = {
+  id: "impact.depot-obliterated",
+  tactic: TACTIC,
+  technique: "T1485",
+  names: ["p4"],
+  match(inv) {
+    const k = inv.args.indexOf("obliterate");
+    if (inv.name !== "p4" || k < 0 || !inv.args.slice(k + 1).includes("-y")) return undefined;
+    const path = inv.args.slice(k + 1).find((x) => x.startsWith("//")) ?? "depot files";
+    return { action: { capability: "delete", target: { name: path, production: true }, reversibility: "irreversible", scope: "tree" }, reason: `obliterates ${shown(path)} in Perforce: the files and every revision of them are gone for good (T1485)` };
+  },
+  examples: { match: [`p4 -p ssl:perforce:1666 obliterate -y //game/main/Content/Maps/...`], noMatch: [`p4 obliterate //game/main/Content/Maps/...`, `p4 delete //game/main/x.txt`] },
+};
+
+export const impactRules: readonly CommandRule[] = [cryptoSent, obliterate, productionFullRefresh, recovery, destruction, wipe, encrypt, serviceStop, shutdown, accountAccess, resources, diskFill, cloudDelete, productionMigration, liveMoney, productionDataLossPush, bucketExpiry, syncWipe, resourceReplaced];
 

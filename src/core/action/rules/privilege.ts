@@ -376,4 +376,51 @@ const broadCloudGrant: CommandRule = {
   },
 };
 
-export const privilegeRules: readonly CommandRule[] = [adminPrompt, pam, setuid, capabilities, sudoers, kernelModule, preload, accountFiles, containerEscape, polkit, shellEscape, authorizationDb, processInjection, workspaceAdmin, broadCloudGrant];
+/** An administrators' group given to everyone in the domain (Add-ADGroupMember … -Members "Domain Users"): every account is an administrator there. */
+const EVERYONE_GROUP = /^(?:domain users|everyone|authenticated users|users|all users|domain computers)$/i;
+const adminGroupToEveryone: CommandRule = {
+  id: "privilege.admin-group-to-everyone",
+  tactic: TACTIC,
+  technique: "T1098.007",
+  names: ["Add-ADGroupMember", "Add-LocalGroupMember", "add-adgroupmember", "add-localgroupmember", "net", "net.exe"],
+  match(inv) {
+    const name = inv.name.toLowerCase();
+    const value = (flag: RegExp): string | undefined => inv.args.flatMap((x, i) => (flag.test(x) ? [inv.args[i + 1] ?? ""] : []))[0]?.replace(/^["']|["']$/g, "");
+    let group: string | undefined;
+    let members: string | undefined;
+    if (name === "add-adgroupmember" || name === "add-localgroupmember") {
+      group = value(/^-(?:identity|group|name)$/i);
+      members = value(/^-members?$/i);
+    } else if ((name === "net" || name === "net.exe") && /^localgroup$/i.test(inv.args[0] ?? "") && inv.args.some((x) => /^\/add$/i.test(x))) {
+      group = inv.args[1];
+      members = inv.args[2];
+    }
+    if (group === undefined || members === undefined || !/admin/i.test(group) || !members.split(",").some((m) => EVERYONE_GROUP.test(m.trim().replace(/^["']|["']$/g, "").replace(/^[\w-]+\\/, "")))) return undefined;
+    return { action: { capability: "escalate", target: { name: group, pathClass: "system" }, reversibility: "recoverable", scope: "system" }, reason: `puts ${members} in ${group}: every account in the domain is an administrator there (T1098.007)` };
+  },
+  examples: {
+    match: [`Add-ADGroupMember -Identity "Perforce-Admins" -Members "Domain Users"`, `net localgroup Administrators Everyone /add`],
+    noMatch: [`Add-ADGroupMember -Identity "Perforce-Admins" -Members "j.doe"`, `Add-ADGroupMember -Identity "Artists" -Members "Domain Users"`, `net localgroup Administrators`],
+  },
+};
+
+/** A repository's or organisation's protection loosened through GitHub's API: reviews required down to none, admins exempt, every member able to write. */
+const githubProtectionLoosened: CommandRule = {
+  id: "privilege.github-protection-loosened",
+  tactic: TACTIC,
+  technique: "T1098",
+  names: ["gh"],
+  match(inv) {
+    if (inv.name !== "gh" || inv.args[0] !== "api" || !inv.args.some((x, i) => /^(-X|--method)$/.test(x) && /^(PATCH|PUT|POST)$/i.test(inv.args[i + 1] ?? ""))) return undefined;
+    const field = inv.args.find((x) => /^(?:required_approving_review_count=0|enforce_admins=false|require_code_owner_reviews=false|dismiss_stale_reviews=false|default_repository_permission=(?:write|admin)|members_can_create_public_repositories=true|allow_force_pushes=true|allow_deletions=true)$/.test(x));
+    if (field === undefined) return undefined;
+    const org = /default_repository_permission|members_can/.test(field);
+    return { action: { capability: org ? "grant-access" : "impair-defences", target: { name: inv.args.find((x) => /^(?:repos|orgs)\//.test(x)) ?? "GitHub" }, reversibility: "recoverable", scope: org ? "account" : "one" }, reason: `sets ${field} through GitHub's API: ${org ? "every member of the organisation can do it (T1098)" : "changes merge without the review or protection it required (T1098)"}` };
+  },
+  examples: {
+    match: [`gh api -X PATCH repos/acme/api/branches/main/protection/required_pull_request_reviews -F required_approving_review_count=0`, `gh api -X PATCH orgs/acme -f default_repository_permission=write`],
+    noMatch: [`gh api repos/acme/api/branches/main/protection`, `gh api -X PATCH orgs/acme -f default_repository_permission=read`],
+  },
+};
+
+export const privilegeRules: readonly CommandRule[] = [adminGroupToEveryone, githubProtectionLoosened, adminPrompt, pam, setuid, capabilities, sudoers, kernelModule, preload, accountFiles, containerEscape, polkit, shellEscape, authorizationDb, processInjection, workspaceAdmin, broadCloudGrant];
