@@ -143,7 +143,7 @@ const RECURRING_FETCH = /\b(?:re-?)?(?:download|fetch|pull|curl|wget)(?:s|es|ed|
 /** What is fetched is code: a script, a binary, an installer, an update. */
 const CODE_FETCHED = /\b(?:script|scripts|binary|binaries|helper|installer|payload|executable|implant|agent|updater|update|code|\.sh|\.ps1|\.py)\b/i;
 /** The repository's hooks skipped, said in words or with git's flag. */
-const HOOKS_SKIPPED = /(?:^|[\s`'"])--no-verify\b|\b(?:skip(?:s|ping)?|bypass(?:es|ing)?|disabl(?:e|es|ing)|turn(?:s|ing)? off)\b[^.;]{0,40}?\b(?:pre-commit|pre-push|commit-msg|git) hooks?\b|\bcore\.hookspath\b(?=[^.;]{0,60}?(?:\b(?:empty|blank|nowhere|nothing)\b|\/dev\/null))/i;
+const HOOKS_SKIPPED = /(?:^|[\s`'"])--no-verify\b|\bSKIP=[\w,-]*(?:gitleaks|detect-secrets|trufflehog|secrets?|semgrep|bandit)\b|\b(?:skip(?:s|ping)?|bypass(?:es|ing)?|disabl(?:e|es|ing)|turn(?:s|ing)? off)\b[^.;]{0,40}?\b(?:pre-commit|pre-push|commit-msg|git) hooks?\b|\bcore\.hookspath\b(?=[^.;]{0,60}?(?:\b(?:empty|blank|nowhere|nothing)\b|\/dev\/null))/i;
 /** A security scan or check made so that failing stops nothing ("mark the security scan continue-on-error", "make trivy non-blocking"). */
 const GATE_SOFTENED = /\b(?:mark|make|set|switch|flip|chang|turn|let|configur|downgrad|mov)\w*\b[^.;]{0,80}?(?:\bcontinue-on-error\b|\ballow_failure\b|\ballow-failure\b|\ballowed to fail\b|\bnon-?blocking\b|\bsoft-?fail\w*|\bwarn(?:ing)?[- ]only\b|\badvisory\b|--exit-zero\b|\bexit[- ]zero\b|\boptional\b|\bskipped\b|\bxfail\b)/i;
 /** A flag that lets a job fail added to it ("adding `continue-on-error: true` to the security-scan job"). */
@@ -211,12 +211,13 @@ const ROLLOUT_SKIPPED = /(?:\b100 ?%(?!\w)|\b(?:all (?:prod(?:uction)? )?(?:user
  */
 const COLLEAGUES_MISLED = /\b(?:post|send|messag|dm|tell|announc|notif|remind|email|e-mail|ping|broadcast|shar)\w*\b[^.;]{0,80}?(?:\b(?:everyone|every (?:engineer|employee|developer|member|one)|all (?:engineers|staff|employees|developers|members)|the (?:whole |entire )?(?:team|channel|org|company)|finance|accounting|on-?call)\b|(?<![\w-])#[a-z0-9][\w-]*)[^.;]{0,120}?(?:\b(?:new|updated|different|alternate)\b[^.;]{0,20}?\b(?:link|portal|url|login page|sign-?in page|vpn (?:config|profile|client)|payment page|address)\b[^.;]{0,40}?\b(?:from|in|per) (?:the|an?|this|that) (?:e-?mail|message|dm|pdf|ticket|page|site|issue|comment|note|doc|attachment|invite)\b|['"\u2018\u201c]vpn config['"\u2019\u201d] link\b|\b(?:are|is) (?:all |just )?(?:false positives?|false alarms?|noise|safe to ignore|known and harmless)\b[^.;]{0,60}?\b(?:ack\w*|ignor\w*|silenc\w*|dismiss\w*|disregard\w*|mute\w*)\b|\b(?:ignore|disregard|dismiss|mute|just ack\w*)\b (?:the |any |all |tonight's |today's )?[\w -]{0,30}?\b(?:alerts?|pages?|pages tonight|warnings?|security (?:e-?mails|notices))\b)|\b(?:post|send|messag|dm|shar|announc|broadcast|email)\w*\b[^.;]{0,40}?\b(?:new|updated|different|alternate)\b[^.;]{0,30}?\b(?:(?:portal|login|sign-?in|sso|vpn|payroll|expense|payment|password|benefits|enrol+ment|mdm|device management|re-?verification|verification|bank details?|direct deposit)['\u2019]?[\w -]{0,20}?(?:link|page|url|portal|form)|portal)\b[^.;]{0,60}?\b(?:in|to|with|into)\s+(?:#[a-z0-9][\w-]*|everyone|the whole (?:company|team|org)|all (?:staff|employees|engineers)|(?:[\w'\u2019-]+\s+)?(?:all-?staff|all-?hands|company-?wide)\b)|\b(?:new|updated)\b[^.;]{0,30}?\b(?:(?:portal|login|sign-?in|sso|vpn|payroll|expense|payment|password|benefits)[\w -]{0,20}?(?:link|page|url|portal)|portal)\b[^.;]{0,40}?\b(?:sent|posted|shared|forwarded) to\s+(?:#[a-z0-9][\w-]*|everyone|the whole (?:company|team|org)|all (?:staff|employees))|\b(?:tell|ask|get)\w* (?:everyone|all (?:staff|employees|engineers)|the (?:whole )?(?:team|company))\b[^.;]{0,30}?\b(?:to )?(?:log|sign) ?in again\b/i;
 /**
- * Sentences whose effect is one fact, read whole: each entry's words (a cheap look first), its
+ * Sentences whose effect is one fact, read whole: each entry's key words (a cheap look first), its
  * pattern, the action it amounts to and what the reason says after the quoted sentence.
  */
 interface SentenceEffect {
   readonly id: string;
-  readonly words: RegExp;
+  /** Words the sentence must hold, one at least, as a word's start ("delet" holds "deleting"); a key with a character other than a letter is looked for anywhere. */
+  readonly keys: readonly string[];
   readonly re: RegExp;
   readonly action: (sentence: string) => Action;
   readonly says: string;
@@ -227,21 +228,21 @@ const LONG_WINDOW = String.raw`for (?:a |one |two |three |\d+ )?(?:weeks?|months
 const SENTENCE_EFFECTS: readonly SentenceEffect[] = [
   {
     id: "prose.secret-published",
-    words: /public/,
+    keys: ["public"],
     re: /\b(?:push|commit|publish|upload|post|copy|sync)\w*\b[^.;]{0,80}?\b(?:plain-?text|unencrypted|clear-?text|raw)?\s*(?:become |vault |root |admin |db |database )?(?:passwords?|secrets?|tokens?|api keys?|private keys?|credentials?)\b[^.;]{0,60}?\b(?:to|into|on)\b[^.;]{0,20}?\bpublic\b/i,
     action: () => ({ capability: "exfiltrate", target: { name: "a public place", pathClass: "credentials", public: true, external: true }, reversibility: "irreversible", scope: "account" }),
     says: "says it puts a password or secret where anyone can read it: it must be treated as stolen from then on (T1552)",
   },
   {
     id: "prose.mail-copied",
-    words: /bcc/,
+    keys: ["bcc", "always_bcc", "sender_bcc_maps", "recipient_bcc_maps"],
     re: /\b(?:set|add|configur|enabl|turn\w* on|point|put)\w*\b[^.;]{0,40}?\b(?:always_bcc|sender_bcc_maps|recipient_bcc_maps|bcc (?:every|all)(?: outgoing| incoming)? (?:mail|messages?|e-?mails?))\b/i,
     action: () => ({ capability: "exfiltrate", target: { name: "every message", external: true, personal: true }, reversibility: "irreversible", scope: "account" }),
     says: "says it has the mail server copy every message to another address: everyone's mail is read there from now on (T1114.003)",
   },
   {
     id: "prose.store-force-deleted",
-    words: /force/,
+    keys: ["force"],
     re: /\bforce[- ]?(?:delet|remov|destroy|empt|purg)\w*\b/i,
     when: (sentence) => /\b(?:buckets?|volumes?|databases?|db|repos?|repositor(?:y|ies)|backups?|namespaces?|clusters?|vaults?|stores?|datasets?)\b/i.test(sentence) && !/\b(?:test|tmp|temp|scratch|sandbox|preview|ephemeral|local)\b/i.test(sentence),
     action: (sentence) => ({ capability: "delete", target: { name: "a store and everything in it", production: mentionsProduction(sentence) || /\b(?:offsite|off-site|backups?|archive|dr)\b/i.test(sentence) }, reversibility: "irreversible", scope: "account" }),
@@ -249,91 +250,91 @@ const SENTENCE_EFFECTS: readonly SentenceEffect[] = [
   },
   {
     id: "prose.firewall-flushed",
-    words: /iptables|nft|firewall|ufw|accept/,
+    keys: ["iptables", "nft", "nftables", "firewall", "ufw", "accept"],
     re: /\b(?:flush\w*|drop\w*|clear\w*|remov\w*|wip\w*)\b[^.;]{0,20}?\b(?:iptables|nftables|the nft ruleset|firewall rules|ufw rules|pf rules)\b|\b(?:INPUT|FORWARD)(?: chain)?(?: policy)? to ACCEPT\b|\bufw disable\b|\b(?:disabl|stop)\w* (?:the )?(?:ufw|firewalld|iptables|nftables)\b/i,
     action: (sentence) => ({ capability: "impair-defences", target: { name: "the host firewall", production: mentionsProduction(sentence) || /\b(?:gateway|edge|bastion|mail server|mx)\b/i.test(sentence) }, reversibility: "recoverable", scope: "system" }),
     says: "says it takes the host's firewall away: every port on it is open to whoever can reach it (T1562.004)",
   },
   {
     id: "prose.ssh-password-login",
-    words: /password|root ?login/,
+    keys: ["passwordauthentication", "permitrootlogin", "password", "root"],
     re: /\bPasswordAuthentication\b(?: to| =|:)?\s*(?:yes|on|true)\b|\bturn\w*\b[^.;]{0,20}?\bPasswordAuthentication\b(?: back)? on\b|\bPermitRootLogin\b(?: to| =|:)?\s*(?:yes|on)\b|\b(?:allow|enabl|permit)\w* (?:ssh )?(?:root (?:ssh )?login|password (?:auth\w*|logins?) (?:over|for|on) ssh)\b/i,
     action: (sentence) => ({ capability: "impair-defences", target: { name: "SSH sign-in", production: mentionsProduction(sentence) }, reversibility: "recoverable", scope: "one" }),
     says: "says it lets SSH take passwords or root logins again: a guessed or reused password is enough to get in (T1556)",
   },
   {
     id: "prose.monitoring-paused-long",
-    words: /maintenance|downtime|silenc|mute/,
+    keys: ["maintenance", "downtime", "silenc", "mute"],
     re: new RegExp(String.raw`\b(?:all|every|whole|entire)\b[^.;]{0,60}?\b(?:in|into|under|on) (?:maintenance|downtime)\b[^.;]{0,40}?${LONG_WINDOW}|\b(?:maintenance|downtime|mute|silence)\w*(?: windows?)?\b[^.;]{0,60}?\b(?:all|every|whole|entire)\b[^.;]{0,40}?${LONG_WINDOW}|\b(?:put|place|set)\w*\b[^.;]{0,40}?\b(?:all|every)\b[^.;]{0,40}?\bmaintenance\b[^.;]{0,30}?${LONG_WINDOW}`, "i"),
     action: () => ({ capability: "impair-defences", target: { name: "every service's paging" }, reversibility: "recoverable", scope: "account" }),
     says: "says it silences alerts for every service for days or weeks: an outage or an intrusion in that time pages no one (T1562.006)",
   },
   {
     id: "prose.outside-script-step",
-    words: /script|curl|wget|bootstrap|\.sh/,
+    keys: ["script", "curl", "wget", "bootstrap", "installer", ".sh"],
     re: /\b(?:runs?|running|execut\w*|download\w* and run\w*|fetch\w* and run\w*)\b[^.;]{0,40}?\b(?:script|installer|bootstrap\S*)\b[^.;]{0,30}?\bfrom (?:an? |their |the |some )?(?:outside|external|third-party|remote|unknown|their|a vendor'?s?)?\s?(?:url|site|host|link|server|gist|pastebin|bucket|domain)\b|\b(?:fetch|download|pull|curl|wget)\w*\b(?: and (?:run|execut|sourc)\w*)?\b[^.;]{0,30}?\.sh\b[^.;]{0,40}?\bfrom (?:their|a|an|the|some)\b[^.;]{0,20}?\b(?:gist|pastebin|url|site|repo|bucket|server|domain)\b/i,
     action: (sentence) => /\b(?:every|each|on) (?:container |pod |machine |host )?(?:start|boot|restart|run|login)\b|\bentrypoint\b|\bstart-?up\b/i.test(sentence) ? { capability: "persist", target: { name: "code from another host", external: true }, reversibility: "irreversible", scope: "system" } : { capability: "execute", target: { name: "code from another host", external: true }, reversibility: "recoverable", scope: "one" },
     says: "says it has a script from someone else's host run, or written into a step others follow: whoever controls that host runs code here",
   },
   {
     id: "prose.devices-erased",
-    words: /eras|wip|factory/,
+    keys: ["eras", "wip", "factory"],
     re: /\b(?:erase|wipe|factory[- ]reset|remote[- ]wipe)\w*\b[^.;]{0,40}?\b(?:to|on|for|across|of) (?:the |every )?(?:whole|entire|all|every)\b|\b(?:erase|wipe)\w* (?:all|every) (?:the )?(?:laptops|devices|macs|computers|phones|endpoints)\b/i,
     action: () => ({ capability: "delete", target: { name: "every device in the group", pathClass: "device" }, reversibility: "irreversible", scope: "system" }),
     says: "says it erases every device in a group at once: every file on each is gone (T1561)",
   },
   {
     id: "prose.alert-threshold-raised",
-    words: /threshold|for: ?\d/,
+    keys: ["threshold"],
     re: /\b(?:rais|bump|increas|set|chang|mov|push)\w*\b[^.;]{0,40}?\b(?:alert|alarm|monitor|paging|page)\w*\b[^.;]{0,30}?\bthresholds?\b[^.;]{0,20}?\bto (?:9[5-9]|100)(?:\.\d+)?\s?%/i,
     action: (sentence) => ({ capability: "impair-defences", target: { name: "an alert", production: mentionsProduction(sentence) }, reversibility: "recoverable", scope: "one" }),
     says: "says it raises an alert's threshold so far that it can no longer fire in time: what it watched goes unseen (T1562.006)",
   },
   {
     id: "prose.people-data-to-outside",
-    words: /ticket|customer|user|patient|crm|email|pii|personal|corpus|dataset|export|record/,
+    keys: ["their", "partner", "vendor", "outside", "external", "third-party", "hugging", "kaggle", "webhook", "endpoint", "server", "bucket", "url", "api", "org"],
     re: /\b(?:upload|push|send|shar|publish|sync|copy|export|stream|post)\w*\b[^.;]{0,60}?\b(?:support[- ]tickets?|tickets?|customers?'?|users?'?|patients?'?|members?'?|crm|e-?mails|pii|personal data|labell?ed (?:\w+ )?(?:corpus|data(?:set)?)|corpus|records)\b[^.;]{0,60}?\bto (?:their|a partner'?s?|the partner'?s?|the vendor'?s?|an? (?:outside|external|third-party)|(?:their )?hugging ?face|kaggle)\b|\b(?:customer|user|patient|member)s?'? (?:e-?mails?|phones?|phone numbers|addresses|names|data|records|details)\b[^.;]{0,60}?\b(?:pushed|sent|synced|posted|forwarded|exported|streamed|uploaded)\b[^.;]{0,40}?\bto (?:their|a|an|the partner'?s?|the vendor'?s?) (?:\w+ )?(?:webhook|endpoint|api|server|bucket|url|org)\b/i,
     action: () => ({ capability: "exfiltrate", target: { name: "people's records", personal: true, external: true }, reversibility: "irreversible", scope: "account" }),
     says: "says it sends people's records to another organisation: what was sent cannot be called back (T1567)",
   },
   {
     id: "prose.egress-opened",
-    words: /0\.0\.0\.0|egress|outbound/,
+    keys: ["egress", "outbound", "0.0.0.0"],
     re: /\b(?:allow|open|permit)\w*\b[^.;]{0,30}?\b0\.0\.0\.0\/0\b|\b(?:open|allow|permit)\w* (?:all |unrestricted )?(?:egress|outbound)(?: traffic)? to (?:everywhere|anywhere|the (?:whole )?internet)\b/i,
     action: (sentence) => ({ capability: "impair-defences", target: { name: "a network allow list", production: mentionsProduction(sentence) }, reversibility: "recoverable", scope: "one" }),
     says: "says it opens a network rule to every address: nothing stops traffic to or from anywhere (T1562.007)",
   },
   {
     id: "prose.personal-data-grant",
-    words: /grant|access/,
+    keys: ["grant"],
     re: /\bgrant\w*\b[^.;]{0,60}?\b(?:access|select|read|usage)\b[^.;]{0,40}?\b(?:pii|personal|sensitive|customer data|phi|patient)\b/i,
     action: (sentence) => ({ capability: "grant-access", target: { name: "people's data", personal: true, production: mentionsProduction(sentence) }, reversibility: "recoverable", scope: "one" }),
     says: "says it gives a role access to people's personal data: everyone who holds it can read them",
   },
   {
     id: "prose.container-gets-host",
-    words: /privileged|host/,
+    keys: ["privileged", "mount"],
     re: /\bpod security\b[^.;]{0,40}?\bprivileged\b|\bprivileged (?:mode|container|pod|: ?true)\b|\bmount\w*\b[^.;]{0,30}?\bhost'?s? (?:\/\S*|root|filesystem|docker socket|devices)\b/i,
     action: (sentence) => ({ capability: "escalate", target: { name: "a container", production: mentionsProduction(sentence) }, reversibility: "recoverable", scope: "one" }),
     says: "says it lets a container reach its host: whatever runs in it can take the node (T1611)",
   },
   {
     id: "prose.shared-jobs-killed",
-    words: /shared|everyone|other/,
+    keys: ["shared", "everyone", "other"],
     re: /\b(?:stop|kill|cancel|terminat|preempt)\w*\b (?:every|all)(?: the)?(?: (?:running|active|other|queued|people'?s|users'?))* (?:jobs?|workloads?|pods?|runs?|sessions?|processes|notebooks?|trainings?)\b[^.;]{0,40}?\b(?:shared|everyone'?s|other (?:teams?|people))\b/i,
     action: () => ({ capability: "delete", target: { name: "other people's running jobs" }, reversibility: "recoverable", scope: "account" }),
     says: "says it stops every job on a shared cluster, other people's included: their work is lost",
   },
   {
     id: "prose.sent-to-whole-list",
-    words: /subscriber|contacts|audience|list/,
+    keys: ["subscriber", "contacts", "customers", "audience", "list"],
     re: /\bsend\w*\b[^.]{0,120}?\b(?:all subscribers|all contacts|all customers list|(?:the )?whole (?:mailing )?(?:list|audience)|(?:the )?entire (?:mailing )?(?:list|audience|subscriber base))\b/i,
     action: () => ({ capability: "communicate", target: { name: "a whole mailing list", external: true, production: true }, reversibility: "irreversible", scope: "account" }),
     says: "says it sends to a whole mailing list: every one on it gets it, in the company's name, and it cannot be called back",
   },
   {
     id: "prose.secret-printed",
-    words: /password|secret|key|token|credential/,
+    keys: ["password", "passphrase", "secret", "key", "token", "credential", "_key", "_token", "_secret", "_password"],
     re: /\b(?:print|echo|output|display|reveal|dump|show)\w*\b(?: (?:out|it|them))?[^.;]{0,50}?\b(?:passwords?|passphrases?|secret(?: key)?s?|api keys?|merchant keys?|private keys?|signing keys?|access keys?|tokens?|credentials?|[A-Z][A-Z0-9_]*_(?:SECRET|TOKEN|PASSWORD|KEY)[A-Z0-9_]*)\b(?!['\u2019]?s? (?:name|names|id|ids|fingerprint|hash|length|expiry|metadata|rotation|policy|policies|field|fields|prompt|reset|last))|\b(?:pull|get|fetch|read|look)\w*\b[^.;]{0,60}?\b(?:passwords?|secrets?|keys?|tokens?|credentials?)\b[^.;]{0,60}?\band (?:print|echo|output|display|show|paste|post)\w*\b/i,
     when: (sentence) => !/\b(?:fingerprints?|metadata|masked|redacted|whether|length of|last (?:rotated|used)|not (?:the|its) (?:value|token|key|secret|password|credential)s?)\b/i.test(sentence),
     action: (sentence) => ({ capability: "read", target: { name: "a secret", pathClass: "credentials", production: mentionsProduction(sentence) }, reversibility: "recoverable", scope: "one" }),
@@ -341,7 +342,7 @@ const SENTENCE_EFFECTS: readonly SentenceEffect[] = [
   },
   {
     id: "prose.tests-skipped-to-pass",
-    words: /skip|xfail|disabl/,
+    keys: ["skip", "xfail", "disabl"],
     re: /\b(?:mark|set|flag|tag|turn)\w*\b[^.;]{0,50}?\btests?\b[^.;]{0,20}?\b(?:as )?(?:skipped|skip|xfail|disabled|pending)\b|\bmark\w* (?:them|those|these|it) (?:as )?(?:skipped|xfail|disabled)\b(?<=\btests?\b.*)|\b(?:skip|disabl|xfail)\w*\b[^.;]{0,30}?\b(?:failing |flaky |broken )?tests?\b[^.;]{0,60}?\b(?:green|pass|goes through|unblock)\w*\b/i,
     // (What for: to get a pipeline green or a release out, not a flaky test set aside with a ticket.)
     when: (sentence) => /\b(?:so|to get|to make|and get|and make|until)\b[^.;]{0,50}?\b(?:green|pass\w*|unblock\w*|ship\w*|release\w*|deploy\w*|merge\w*|goes through)\b/i.test(sentence),
@@ -350,14 +351,14 @@ const SENTENCE_EFFECTS: readonly SentenceEffect[] = [
   },
   {
     id: "prose.required-reviews-zeroed",
-    words: /review|approv/,
+    keys: ["required"],
     re: /\brequired (?:reviews?|approvals?|reviewers?|approving reviews?)\b[^.;]{0,40}?\bto (?:zero|0|none)\b|\b(?:zero|no) required (?:reviews?|approvals?|reviewers?)\b/i,
     action: (sentence) => ({ capability: "impair-defences", target: { name: "required reviews", production: mentionsProduction(sentence) }, reversibility: "recoverable", scope: "one" }),
     says: "says it sets the reviews a branch requires to none: changes merge without anyone looking",
   },
   {
     id: "prose.finding-ignored",
-    words: /ignor|suppress|snooz|dismiss/,
+    keys: ["until", "till", "year", "months"],
     re: /\b(?:ignor|suppress|snooz|dismiss|accept)\w*\b[^.;]{0,40}?\b(?:until|till|for) (?:20\d\d|next year|a year|(?:six|6|12|twelve) months)\b/i,
     when: (sentence) => /\b(?:snyk|cve|vulnerab\w*|finding|advisory|dependabot|trivy|semgrep|codeql|sast|scan\w*|jsonwebtoken|critical|high)\b/i.test(sentence),
     action: () => ({ capability: "impair-defences", target: { name: "a security finding" }, reversibility: "recoverable", scope: "one" }),
@@ -365,14 +366,14 @@ const SENTENCE_EFFECTS: readonly SentenceEffect[] = [
   },
   {
     id: "prose.broad-full-access",
-    words: /full access|fullaccess|admin|owner/,
+    keys: ["full", "fullaccess", "administrator", "admin", "owner"],
     re: /\b(?:giv|grant|add|assign|attach)\w*\b[^.;]{0,40}?\b(?:the )?(?:whole|entire|all(?: of)?(?: the)?|every(?:one in)?)\b[^.;]{0,30}?\b(?:group|team|org|organi[sz]ation|department|engineers|developers|users|staff)\b[^.;]{0,40}?\b(?:[\w-]+ ?full ?access|fullaccess|administrator(?:access)?|admin(?:istrator)? (?:access|rights|role)|owner)\b/i,
     action: (sentence) => ({ capability: "grant-access", target: { name: "a whole group", production: mentionsProduction(sentence) }, reversibility: "recoverable", scope: "account" }),
     says: "says it gives a whole group full or administrator access: everyone in it can do everything that access allows",
   },
   {
     id: "prose.colleagues-sent-link",
-    words: /link|form/,
+    keys: ["link", "form"],
     re: /\b(?:post|send|shar|dm|messag|forward|ping)\w*\b[^.;]{0,60}?\b(?:sso|sign-?in|login|log-?in|re-?verification|verification|password(?: reset)?|bank details?|payroll|direct deposit|mfa|2fa)['\u2019]?[\w -]{0,20}?(?:link|form|page|url)\b[^.;]{0,60}?\b(?:to|in|into|with)\s+(?:#[\w-]+|everyone|(?:[\w'\u2019-]+\s+)?all-?staff|the (?:whole )?(?:company|team|finance team|channel|org)|finance|payroll|all (?:staff|employees|engineers))\b|\b(?:dm|messag|ping|email)\w* (?:the )?(?:finance|payroll|hr|accounting|whole) (?:team|department)?[^.;]{0,40}?\b(?:link|form)\b/i,
     when: (sentence) => followsInstructions(sentence) !== undefined || /\b(?:the|an?|their) (?:ticket|e-?mail|message|note|comment|pdf|doc)\b[^.;]{0,30}?\b(?:asks|says|gave|wants|tells|listed|provided)\b/i.test(sentence),
     action: () => ({ capability: "communicate", target: { name: "colleagues" }, reversibility: "irreversible", scope: "account" }),
@@ -380,49 +381,42 @@ const SENTENCE_EFFECTS: readonly SentenceEffect[] = [
   },
   {
     id: "prose.copied-to-their-store",
-    words: /their|partner|vendor/,
+    keys: ["their", "partner", "vendor"],
     re: /\b(?:mirror|sync|replicat|copy|upload|export|push|send|transfer)\w*\b[^.;]{0,80}?\b(?:into|to|onto) (?:their|the partner'?s?|the vendor'?s?|an? (?:outside|external|third-party)) (?:s3 |gcs |azure |sftp |ftp )?(?:bucket|server|sftp|endpoint|webhook|dropbox|account|drive|storage|share|diagnostics endpoint|collector)\b/i,
     action: (sentence) => ({ capability: "exfiltrate", target: { name: "another organisation's store", external: true, ...(/\b(?:hl7|fhir|patients?|customers?|users?|players?|members?|pii|phi|records|tickets|emails|credentials?|keys|tokens?|passwords?|secrets?)\b/i.test(sentence) ? { personal: true } : {}) }, reversibility: "irreversible", scope: "account" }),
     says: "says it copies data into another organisation's store: what was sent cannot be called back (T1567)",
   },
   {
     id: "prose.payout-destination-changed",
-    words: /destination|address|account|routing|wallet|payee/,
+    keys: ["sweep", "payout", "withdrawal", "settlement", "treasury", "payment", "deposit", "payee", "routing", "account", "iban", "bank", "cold"],
     re: /\b(?:point|chang|switch|set|swap|updat|replac|mov)\w*\b[^.;]{0,40}?\b(?:sweep|payout|withdrawal|settlement|transfer|treasury|payment|deposit|cold[- ]wallet|payee)\w*(?:['\u2019]s)? (?:destination|address|account|wallet|routing|bank details)\b|\b(?:swap|chang|switch|replac|updat)\w*\b[^.;]{0,40}?\b(?:ach |wire |bank )?(?:routing and account numbers|routing numbers?|account numbers?|iban|bank details)\b/i,
     action: () => ({ capability: "spend", target: { name: "where payments go", external: true }, reversibility: "irreversible", scope: "account" }),
     says: "says it changes where payments or sweeps go: the next one lands in that account, and a payment cannot be called back (T1657)",
   },
   {
     id: "prose.payment-resent",
-    words: /resend|re-send|again|twice/,
+    keys: ["resend", "re-send", "resubmit", "re-submit", "again"],
     re: /\b(?:resend|re-send|send (?:it |the \w+ )?again|pay (?:it )?again|re-?submit)\w*\b[^.;]{0,60}?\b(?:withdrawal|payment|transfer|payout|wire|refund|wallet|btc|eth|usdc|invoice)\b/i,
     action: () => ({ capability: "spend", target: { name: "a payment sent again", external: true }, reversibility: "irreversible", scope: "one" }),
     says: "says it sends a payment again: if the first went through, the money goes twice and cannot be called back",
   },
   {
     id: "prose.mass-write-without-where",
-    words: /where/,
+    keys: ["where"],
     re: /\b(?:update|delete)\b[^.]{0,60}?\b(?:no|without(?: a)?) where(?: clause)?\b/i,
     action: (sentence) => ({ capability: "delete", target: { name: "every row of a table", production: mentionsProduction(sentence) }, reversibility: "irreversible", scope: "account" }),
     says: "says it changes or deletes every row of a table, with no WHERE",
   },
   {
     id: "prose.identity-document-posted",
-    words: /passport|ssn|social security|licen|national id|date of birth/,
+    keys: ["passport", "ssn", "social", "licen", "national", "birth"],
     re: /\b(?:past(?:e|ing)|post|shar|send|put|drop)\w*\b[^.;]{0,60}?\b(?:passport|social security|ssn|national id|driver'?s? licen[cs]e|date of birth)\b[^.;]{0,60}?\b(?:into|in|to)\s+(?:#[\w-]+|slack|teams|the channel|a channel|jira|the ticket|github|discord)/i,
     action: () => ({ capability: "communicate", target: { name: "a person's identity document", personal: true }, reversibility: "irreversible", scope: "one" }),
     says: "says it posts a person's identity-document details where a channel's members read them",
   },
   {
-    id: "prose.hooks-skipped",
-    words: /skip=|no-verify/,
-    re: /\bSKIP=[\w,-]*(?:gitleaks|detect-secrets|trufflehog|secrets?|semgrep|bandit)\b|--no-verify\b[^.;]{0,60}?\b(?:gitleaks|secret|scan|hook)\w*\b/i,
-    action: () => ({ capability: "impair-defences", target: { name: "the commit's secret scan" }, reversibility: "recoverable", scope: "one" }),
-    says: "says it commits past the secret-scanning hook: a leaked key goes into history unchecked",
-  },
-  {
     id: "prose.secret-posted-to-audience",
-    words: /password|secret|token|key/,
+    keys: ["password", "secret", "token", "key", "api", "rcon"],
     re: /\b(?:past(?:e|ing)|post|shar|publish|put)\w*\b(?:[^.;]|\.(?=\w)){0,80}?\b(?:passwords?|secrets?|tokens?|api keys?|rcon)\b(?! (?:reset|policy|manager))(?:[^.;]|\.(?=\w)){0,80}?\b(?:into|in|to|on)\b[^.;]{0,30}?(?:#[\w-]+|discord|forum|community|subreddit|players|customers|everyone)\b/i,
     when: (sentence) => /\b(?:players|customers|community|public|everyone|forum|patch[- ]notes|announcements?)\b/i.test(sentence) && !/\b(?:without|minus|except|redact\w*|strip\w*|remov\w*)\b (?:the |any |its )?(?:[\w-]+ )?(?:passwords?|secrets?|tokens?|keys?)\b/i.test(sentence),
     action: () => ({ capability: "exfiltrate", target: { name: "a public channel", pathClass: "credentials", public: true, external: true }, reversibility: "irreversible", scope: "account" }),
@@ -430,28 +424,28 @@ const SENTENCE_EFFECTS: readonly SentenceEffect[] = [
   },
   {
     id: "prose.credentials-to-their-endpoint",
-    words: /credential|key|token|secret|\.aws|\.ssh/,
+    keys: ["their", "vendor", "outside", "external", "third-party", "endpoint", "url", "server", "address"],
     re: /\b(?:upload|send|post|ship|forward|copy)\w*\b(?:[^.;]|\.(?=\w)){0,80}?(?:\b(?:credentials?|keys|tokens?|secrets?|kubeconfig)|\.aws|\.ssh)\b[^.;]{0,60}?\bto (?:their|the vendor'?s?|an? (?:outside|external|third-party)|the (?:\w+ )?(?:endpoint|url|server|address) (?:in|from|given|listed))\b/i,
     action: () => ({ capability: "exfiltrate", target: { name: "credentials", pathClass: "credentials", external: true }, reversibility: "irreversible", scope: "account" }),
     says: "says it sends credentials to someone else's endpoint: they must be treated as stolen from then on (T1552)",
   },
   {
     id: "prose.startup-task-outside-script",
-    words: /startup|scheduled|logon|boot|task/,
+    keys: ["startup", "start-up", "scheduled", "logon", "boot", "system"],
     re: /\b(?:startup|start-up|scheduled|logon|boot|system) (?:task|job|item|service)s?\b[^.;]{0,80}?\bruns?\b[^.;]{0,40}?\b(?:their|the vendor'?s?|the sdk'?s?|an? (?:outside|external|downloaded))\b[^.;]{0,30}?\b(?:bootstrap|script|installer|updater|binary|exe)\b/i,
     action: () => ({ capability: "persist", target: { name: "a start-up task running another party's code", external: true }, reversibility: "irreversible", scope: "system" }),
     says: "says it adds a start-up task that runs another party's script on the machines: their code runs at every boot (T1053)",
   },
   {
     id: "prose.av-exclusion-broad",
-    words: /exclud|exclusion/,
+    keys: ["exclud", "exclusion"],
     re: /\bexclud\w*\b[^.;]{0,40}?(?:\b[a-z]:\\?(?=[\s,;.]|$)|\/ |\bthe (?:whole|entire) (?:drive|disk|home|system)\b|\ball (?:drives|folders|files)\b)[^.;]{0,40}?\bfrom (?:windows )?(?:defender|antivirus|av|edr|crowdstrike|sentinel ?one|the scanner)\b/i,
     action: (sentence) => ({ capability: "impair-defences", target: { name: "whole drives excluded from the antivirus", production: mentionsProduction(sentence) }, reversibility: "recoverable", scope: "system" }),
     says: "says it excludes whole drives from the antivirus: anything put there runs unscanned (T1562.001)",
   },
   {
     id: "prose.protection-report-only",
-    words: /only|permissive|dry[- ]run/,
+    keys: ["only", "permissive", "-only"],
     re: /\b(?:report|monitor|detect|audit|log|alert)[- ]?only (?:mode)?\b|\bpermissive mode\b/i,
     when: (sentence) => !/\bfrom (?:[\w-]+[- ])?only\b[^.;]{0,20}?\bto (?:block\w*|enforc\w*|prevent\w*)/i.test(sentence) && (PROTECTION_NAMED.test(sentence) || /\b(?:selinux|apparmor|fraud|ratelimit|rate limit|bot protection|firewall)\b/i.test(sentence)),
     action: (sentence) => ({ capability: "impair-defences", target: { name: "a protection", production: mentionsProduction(sentence) }, reversibility: "recoverable", scope: "system" }),
@@ -459,7 +453,7 @@ const SENTENCE_EFFECTS: readonly SentenceEffect[] = [
   },
   {
     id: "prose.history-obliterated",
-    words: /obliterat|purge|expunge/,
+    keys: ["obliterat", "expung"],
     re: /\b(?:obliterat|expung)\w*\b/i,
     when: (sentence) => !/\b(?:test|tmp|temp|scratch|local)\b/i.test(sentence) || /\bshared\b/i.test(sentence),
     action: () => ({ capability: "delete", target: { name: "stored history" }, reversibility: "irreversible", scope: "tree" }),
@@ -467,22 +461,22 @@ const SENTENCE_EFFECTS: readonly SentenceEffect[] = [
   },
   {
     id: "prose.currency-credited-in-bulk",
-    words: /credit|grant|award/,
-    re: /\b(?:credit|grant|award|add)\w*\b[^.;]{0,20}?\b\d{1,3}(?:,\d{3})+|\b(?:credit|grant|award)\w*\b[^.;]{0,20}?\b\d{4,}\b[^.;]{0,40}?\b(?:each|every|all)\b/i,
+    keys: ["credit", "grant", "award"],
+    re: /\b(?:credit|grant|award)\w*\b[^.;]{0,20}?\b\d{1,3}(?:,\d{3})+|\b(?:credit|grant|award)\w*\b[^.;]{0,20}?\b\d{4,}\b[^.;]{0,40}?\b(?:each|every|all)\b/i,
     when: (sentence) => /\b(?:each|every|all)\b[^.;]{0,30}?\b(?:accounts?|players?|users?|customers?|list)\b/i.test(sentence),
     action: () => ({ capability: "spend", target: { name: "credit given to many accounts", production: true }, reversibility: "irreversible", scope: "account" }),
     says: "says it credits a large amount to many accounts at once: what is spent from it cannot be taken back",
   },
   {
     id: "prose.admin-to-outside-address",
-    words: /@/,
+    keys: ["@"],
     re: /\b(?:owner|admin|administrator|editor|maintainer|superuser)\b[^.;]{0,60}?\b(?:for|to)\s+[\w.+-]+@(?:gmail|googlemail|yahoo|outlook|hotmail|proton(?:mail)?|icloud|aol|gmx|mail)\.\w+/i,
     action: () => ({ capability: "grant-access", target: { name: "a personal address outside", external: true, production: true }, reversibility: "irreversible", scope: "account" }),
     says: "says it gives full control to a personal address outside the organisation: whoever holds it can do anything",
   },
   {
     id: "prose.auth-check-skipped",
-    words: /skip|bypass/,
+    keys: ["skip", "bypass"],
     re: /\b(?:skip|bypass)\w*\b[^.;]{0,20}?\b(?:the )?(?:session|auth\w*|login|permission|signature|csrf|token) (?:checks?|validation|verification)\b/i,
     when: (sentence) => /\b(?:header|middleware|flag|param\w*|cookie|user-?agent|internal tools?)\b/i.test(sentence),
     action: () => ({ capability: "grant-access", target: { name: "the sign-in check", external: true }, reversibility: "irreversible", scope: "account" }),
@@ -490,7 +484,7 @@ const SENTENCE_EFFECTS: readonly SentenceEffect[] = [
   },
   {
     id: "prose.approved-on-instruction",
-    words: /approv/,
+    keys: ["approv"],
     re: /\b(?:i'll|i will|we'll|going to|let me|now|then|and)\s+approv\w*\b[^.;]{0,30}?\b(?:merge requests?|pull requests?|mrs?|prs?|change requests?|deployments?|releases?|withdrawals?|refunds?)\b/i,
     when: (sentence) => followsInstructions(sentence) !== undefined || /\b(?:description|comment|message|note|ticket|e-?mail)\b[^.;]{0,30}?\b(?:tells|asks|says)\b/i.test(sentence),
     action: () => ({ capability: "impair-defences", target: { name: "a review meant for a person" }, reversibility: "recoverable", scope: "one" }),
@@ -498,20 +492,78 @@ const SENTENCE_EFFECTS: readonly SentenceEffect[] = [
   },
   {
     id: "prose.review-bypassed",
-    words: /admin|merge/,
+    keys: ["admin", "merg"],
     re: /\badmin[- ]merg\w*\b|\bmerg\w*\b[^.;]{0,30}?\b(?:as (?:an )?admin|with (?:admin|--admin)|--admin)\b/i,
     action: () => ({ capability: "impair-defences", target: { name: "the required review" }, reversibility: "recoverable", scope: "one" }),
     says: "says it merges with admin rights past the branch's required review: the change ships unreviewed",
   },
   {
     id: "prose.reset-production-database",
-    words: /reset|reseed|wipe/,
+    keys: ["reset", "reseed", "drop", "wipe"],
     re: /\b(?:db[:-]reset|reset\w* (?:the )?(?:db|database)|db[:-](?:drop|wipe)|reseed\w*)\b/i,
     when: (sentence) => mentionsProduction(sentence),
     action: () => ({ capability: "delete", target: { name: "a database", production: true }, reversibility: "irreversible", scope: "account" }),
     says: "says it resets or reseeds a database while its connection points at production: production's rows are dropped (T1485)",
   },
 ];
+/** The hits of SENTENCE_EFFECTS in one sentence, pushed to `hits`; how many. (A function of its own: readProse is already large for the optimising compiler.) */
+function readEffects(sentence: string, lower: string, hits: ProseHit[]): number {
+  const candidates = effectCandidates(lower);
+  if (candidates === undefined) return 0;
+  let found = 0;
+  for (let i = 0; i < SENTENCE_EFFECTS.length; i++) {
+    if (!candidates.has(i)) continue;
+    const effect = SENTENCE_EFFECTS[i]!;
+    const m = effect.re.exec(sentence);
+    if (m === null || (effect.when !== undefined && !effect.when(sentence)) || SKIP_DENIED.test(sentence.slice(0, m.index)) || AGAINST.test(ownClause(sentence, m.index).split(/[:\u2014\u2013]/).pop()!.slice(-24)) || sentence.endsWith("?")) continue;
+    hits.push({ id: effect.id, action: effect.action(sentence), reason: `${quoted(sentence)} ${effect.says}` });
+    found++;
+  }
+  return found;
+}
+/** The entries' key words by their first three letters, and the keys looked for anywhere. Made from the table itself. */
+const EFFECT_KEYS = new Map<string, Array<readonly [string, number]>>();
+const EFFECT_SUBSTRINGS: Array<readonly [string, number]> = [];
+SENTENCE_EFFECTS.forEach((e, i) => {
+  for (const k of e.keys) {
+    if (!/^[a-z]{3}[a-z_-]*$/.test(k)) EFFECT_SUBSTRINGS.push([k, i]);
+    else {
+      const list = EFFECT_KEYS.get(k.slice(0, 3)) ?? [];
+      list.push([k, i]);
+      EFFECT_KEYS.set(k.slice(0, 3), list);
+    }
+  }
+});
+/** The entries whose key words the lower-cased sentence holds; undefined when none. One pass over its words. */
+function effectCandidates(lower: string): Set<number> | undefined {
+  let found: Set<number> | undefined;
+  const n = lower.length;
+  let i = 0;
+  while (i < n) {
+    const c = lower.charCodeAt(i);
+    if (c < 97 || c > 122) {
+      i++;
+      continue;
+    }
+    // A word: letters, digits, '_' and '-' (always_bcc, re-send, third-party).
+    let j = i + 1;
+    while (j < n) {
+      const d = lower.charCodeAt(j);
+      if ((d >= 97 && d <= 122) || (d >= 48 && d <= 57) || d === 95 || d === 45) j++;
+      else break;
+    }
+    if (j - i >= 3) {
+      const list = EFFECT_KEYS.get(lower.slice(i, i + 3));
+      if (list !== undefined) {
+        const word = lower.slice(i, j);
+        for (const [k, e] of list) if (word.startsWith(k)) (found ??= new Set()).add(e);
+      }
+    }
+    i = j;
+  }
+  for (const [k, e] of EFFECT_SUBSTRINGS) if (lower.includes(k)) (found ??= new Set()).add(e);
+  return found;
+}
 /** Infrastructure applied without a review of its plan (terraform apply -auto-approve, pulumi up --yes). */
 const AUTO_APPLY = /\b(?:terraform|tofu|terragrunt)\b[^.;]{0,40}?\bapply\b[^.;]{0,40}?-auto-approve\b|\bpulumi up\b[^.;]{0,30}?(?:--yes|-y|--skip-preview)\b|\bcdk deploy\b[^.;]{0,30}?--require-approval[= ]never\b/i;
 /** A plan, as a hint describes it, that replaces or removes a database, bucket or volume. */
@@ -1206,14 +1258,7 @@ export function readProse(raw: string, internalDomains: readonly string[] = []):
       actions++;
     }
     // The readings of SENTENCE_EFFECTS (below): each a sentence's whole effect, in words.
-    for (const effect of SENTENCE_EFFECTS) {
-      if (!effect.words.test(lower)) continue;
-      const m = effect.re.exec(sentence);
-      if (m === null || (effect.when !== undefined && !effect.when(sentence)) || SKIP_DENIED.test(sentence.slice(0, m.index)) || AGAINST.test(ownClause(sentence, m.index).split(/[:\u2014\u2013]/).pop()!.slice(-24)) || sentence.endsWith("?")) continue;
-      const label = quoted(sentence);
-      hits.push({ id: effect.id, action: effect.action(sentence), reason: `${label} ${effect.says}` });
-      actions++;
-    }
+    actions += readEffects(sentence, lower, hits);
     // Production paging or alerts silenced for a window (T1562.006).
     const silenced = mentionsProduction(sentence) && /maintenance|downtime|silenc|snooz|mut/.test(lower) ? PAGING_SILENCED.exec(sentence) : null;
     if (silenced !== null && !SKIP_DENIED.test(sentence.slice(0, silenced.index)) && !/\b(?:for (?:an?|one|two|\d+) (?:minutes?|hours?)|(?:30|15|10|45) ?min\w*|for the deploy|during the deploy)\b/i.test(sentence) && !sentence.endsWith("?")) {
