@@ -339,15 +339,17 @@ function moneyLimitRaised(oldCode: string, newCode: string): string | undefined 
 /** An IBAN as people write it, grouped by fours or not (GB29 NWBK 6016 1331 9268 19). */
 const IBAN = /\b[A-Z]{2}\d{2}(?: ?[A-Z0-9]{4}){2,7}(?: ?[A-Z0-9]{1,4})?\b/g;
 /** The bank account payments go to, where the old text named one and the new names another (an invoice template's or a payout setting's IBAN). */
-/** A bank detail set by its key (ach_routing: "041000124", account_number = …, sort_code, swift). */
-const BANK_SETTING = /^\s*["']?((?:\w+_)?(?:ach_?routing|ach_?account|routing(?:_?number)?|account_?(?:number|no)|iban|swift(?:_?code)?|bic|sort_?code|bsb|bank_?account\w*))["']?\s*[:=]\s*["']?([A-Z0-9 -]{6,40})["']?\s*,?\s*$/gim;
+/** Keys that hold a bank detail: routing and account numbers (ACH's too), IBAN, SWIFT or BIC, sort code. Tool arguments are read with it too (tool-call.ts). */
+export const BANK_KEY = /(?:^|_)(?:ach_?account|(?:ach_?)?(?:routing(?:_?number)?|account_?number|acct_?(?:no|num)|iban|swift(?:_?code)?|bic|sort_?code|bsb|bank_?account(?:_?number)?))$/i;
+/** A `key: value` or `key = value` line whose value looks like an account or routing number. */
+const NUMBER_SETTING = /^\s*["']?([A-Za-z_][\w]*)["']?\s*[:=]\s*["']?([A-Z0-9 -]{6,40})["']?\s*,?\s*$/gim;
 function bankAccountChanged(oldText: string, newText: string): string | undefined {
   const compact = (t: string) => new Set([...t.matchAll(IBAN)].map((m) => m[0].replace(/ /g, "")).filter((x) => x.length >= 15));
   const before = compact(oldText);
   const added = before.size === 0 ? [] : [...compact(newText)].filter((x) => !before.has(x));
   if (added.length > 0) return `${added[0]!.slice(0, 4)}…`;
   // The same bank key given another value (a payee's routing and account numbers swapped).
-  const settings = (t: string) => new Map([...t.matchAll(BANK_SETTING)].map((m) => [m[1]!.toLowerCase(), m[2]!.replace(/[\s-]/g, "")]));
+  const settings = (t: string) => new Map([...t.matchAll(NUMBER_SETTING)].filter((m) => BANK_KEY.test(m[1]!)).map((m) => [m[1]!.toLowerCase(), m[2]!.replace(/[\s-]/g, "")]));
   const was = settings(oldText);
   for (const [key, value] of settings(newText)) if (was.has(key) && was.get(key) !== value) return key;
   return undefined;

@@ -5,7 +5,7 @@
 // scopes. MCP tool annotations may only raise the risk of a call they describe as destructive.
 import type { Action, Capability, Reversibility, Scope, Target } from "./model.js";
 import { classifyPath, DOTENV, hostOf, isExternalHost } from "./paths.js";
-import { NEGATED_KEY, outsideScriptAdded, PROTECTION_KEY } from "./edit-weakens.js";
+import { BANK_KEY, NEGATED_KEY, outsideScriptAdded, PROTECTION_KEY } from "./edit-weakens.js";
 import { RULES_OPEN } from "./source-file.js";
 
 export interface ToolAnnotations {
@@ -417,8 +417,6 @@ const PROTECTION_SETTING = /^(?:waf|ssl|tls|always_use_https|security_level|brow
 
 /** Words that ask people to sign in at a link, again, with their work credentials, or to keep their access. */
 const CREDENTIAL_LURE = /\b(?:sign|log)\s?-?in again\b[^\n]{0,40}?(?:https?:\/\/|href)|\b(?:sign|log)\s?-?in\b[^\n]{0,20}?\bat\s+(?:<)?https?:\/\/[^\s"'<>]+[^\n]{0,80}?\b(?:before|to keep (?:your )?access|or lose|expires?|today)\b|\bre-?(?:login|log in|authenticate|enter your (?:password|credentials))\b[^\n]{0,60}?(?:https?:\/\/|href)|(?:https?:\/\/|href)[^\n]{0,160}?\b(?:sign|log)\s?-?in with your (?:company|corporate|work|sso|okta|google|microsoft|office)\b|\bverify your (?:account|identity|credentials|password)\b[^\n]{0,60}?(?:https?:\/\/|href)|\b(?:re-?(?:connect|enrol+|register|activate|link|authori[sz]e|verif(?:y|ication))|enrol+)\w*\b[^\n]{0,120}?(?:https?:\/\/|href)/i;
-/** Keys that hold a bank account's routing or number. */
-const BANK_KEY = /(?:^|_)(?:ach_?)?(?:routing(?:_?number)?|account_?number|acct_?(?:no|num)|iban|swift(?:_?code)?|bic|sort_?code|bank_?account(?:_?number)?)$/i;
 /** The bank-detail keys a call sets to a value, looked for two levels deep ({values: {custentity_ach_routing: "…"}}). */
 function bankDetailsSet(args: Record<string, unknown>): string | undefined {
   const keys: string[] = [];
