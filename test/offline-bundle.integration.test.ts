@@ -13,7 +13,9 @@ afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 describe("offline bundle", () => {
   it("builds, unpacks and serves from the unpacked copy alone", async () => {
-    const { stdout } = await run("bash", ["scripts/offline-bundle.sh", work], { timeout: 240_000, maxBuffer: 16 * 1024 * 1024 });
+    // The build `npm test` made is the one packed: rebuilding dist/ here (npm pack's prepack) would
+    // pull it from under the other test files that run haltkey from it at the same time.
+    const { stdout } = await run("bash", ["scripts/offline-bundle.sh", work], { timeout: 240_000, maxBuffer: 16 * 1024 * 1024, env: { ...process.env, HALTKEY_PACK_BUILT: "1" } });
     const tarball = stdout.trim().split("\n").pop()!;
     expect(tarball).toMatch(/haltkey-\d+\.\d+\.\d+-linux-x64\.tar\.gz$/);
     const root = join(work, "installed");
