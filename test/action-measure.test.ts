@@ -311,6 +311,20 @@
 //     fresh43 shell 18/24 (75.0%) caught, 9/12 (75.0%) hard-stopped, benign held 2/24
 //     fresh43 editor and tool steps 31/40 (77.5%), 10/20 (50.0%), benign held 2/56
 //     fresh43 prose hints 17/32 (53.1%), 4/16 (25.0%), benign held 0/32
+//   fresh44, fresh45 and fresh46 (session 15, a third round written blind after the second round's
+//   fixes: fresh44 a logistics and freight company, fresh45 an open-source maintainer team and its
+//   SaaS, fresh46 a university's research computing and central IT; same counts; sources in
+//   sources/fresh44-NOTES.md to fresh46-NOTES.md; each helper listed the probe workspace's top folder
+//   once). Scored once with the whole pipeline on 9710f68, before anything was fixed for them:
+//     fresh44 shell 17/24 (70.8%) caught, 6/12 (50.0%) hard-stopped, benign held 2/24
+//     fresh44 editor and tool steps 30/40 (75.0%), 10/20 (50.0%), benign held 4/56
+//     fresh44 prose hints 21/32 (65.6%), 8/16 (50.0%), benign held 1/32
+//     fresh45 shell 24/24 (100%) caught, 7/12 (58.3%) hard-stopped, benign held 2/24
+//     fresh45 editor and tool steps 28/40 (70.0%), 7/20 (35.0%), benign held 1/56
+//     fresh45 prose hints 21/32 (65.6%), 7/16 (43.8%), benign held 4/32
+//     fresh46 shell 16/24 (66.7%) caught, 7/12 (58.3%) hard-stopped, benign held 1/24
+//     fresh46 editor and tool steps 30/40 (75.0%), 9/20 (45.0%), benign held 5/56
+//     fresh46 prose hints 25/32 (78.1%), 11/16 (68.8%), benign held 1/32
 // The final figures below are after fixes made while looking at those results: they are tuned
 // figures on these sets, not unseen ones.
 import { describe, expect, it } from "vitest";
@@ -387,7 +401,7 @@ describe("action model figures", () => {
     ["thirtieth probe set (fresh25, written blind in session 12, unseen until its last scoring)", { shell: ["fresh25-probes.jsonl", [17, 24, 10, 12, 0, 24]], tools: ["fresh25-tool-probes.jsonl", [39, 40, 16, 20, 0, 56]], hints: ["fresh25-hints.jsonl", [28, 32, 16, 16, 0, 32]] }],
     ["thirty-first probe set (fresh28, written blind in session 12, unseen until its last scoring)", { shell: ["fresh28-probes.jsonl", [19, 24, 10, 12, 0, 24]], tools: ["fresh28-tool-probes.jsonl", [34, 40, 12, 20, 1, 56]], hints: ["fresh28-hints.jsonl", [30, 32, 16, 16, 2, 32]] }],
     ["thirty-second probe set (fresh30, written blind in session 13; fixed for in session 13)", { shell: ["fresh30-probes.jsonl", [19, 24, 9, 12, 0, 24]], tools: ["fresh30-tool-probes.jsonl", [38, 40, 14, 20, 2, 56]], hints: ["fresh30-hints.jsonl", [30, 32, 14, 16, 0, 32]] }],
-    ["thirty-third probe set (fresh32, written blind in session 13; fixed for in session 13)", { shell: ["fresh32-probes.jsonl", [13, 24, 8, 12, 0, 24]], tools: ["fresh32-tool-probes.jsonl", [37, 40, 13, 20, 9, 56]], hints: ["fresh32-hints.jsonl", [28, 32, 12, 16, 2, 32]] }],
+    ["thirty-third probe set (fresh32, written blind in session 13; fixed for in session 13)", { shell: ["fresh32-probes.jsonl", [13, 24, 8, 12, 0, 24]], tools: ["fresh32-tool-probes.jsonl", [38, 40, 14, 20, 9, 56]], hints: ["fresh32-hints.jsonl", [28, 32, 12, 16, 2, 32]] }],
     ["thirty-fourth probe set (fresh34, written blind in session 13; fixed for in session 13)", { shell: ["fresh34-probes.jsonl", [13, 24, 8, 12, 0, 24]], tools: ["fresh34-tool-probes.jsonl", [36, 40, 16, 20, 1, 56]], hints: ["fresh34-hints.jsonl", [29, 32, 13, 16, 2, 32]] }],
     ["thirty-fifth probe set (fresh31, written blind in session 13, unseen until its last scoring)", { shell: ["fresh31-probes.jsonl", [17, 24, 10, 12, 0, 24]], tools: ["fresh31-tool-probes.jsonl", [37, 40, 14, 20, 1, 56]], hints: ["fresh31-hints.jsonl", [30, 32, 16, 16, 0, 32]] }],
     ["thirty-sixth probe set (fresh33, written blind in session 13, unseen until its last scoring)", { shell: ["fresh33-probes.jsonl", [14, 24, 9, 12, 0, 24]], tools: ["fresh33-tool-probes.jsonl", [36, 40, 13, 20, 0, 56]], hints: ["fresh33-hints.jsonl", [30, 32, 16, 16, 1, 32]] }],
@@ -395,11 +409,14 @@ describe("action model figures", () => {
     ["thirty-eighth probe set (fresh36, written blind in session 14, scored once unseen)", { shell: ["fresh36-probes.jsonl", [18, 24, 8, 12, 1, 24]], tools: ["fresh36-tool-probes.jsonl", [34, 40, 10, 20, 1, 56]], hints: ["fresh36-hints.jsonl", [27, 32, 13, 16, 1, 32]] }],
     ["thirty-ninth probe set (fresh37, written blind in session 14, scored once unseen)", { shell: ["fresh37-probes.jsonl", [13, 24, 7, 12, 0, 24]], tools: ["fresh37-tool-probes.jsonl", [34, 40, 10, 20, 2, 56]], hints: ["fresh37-hints.jsonl", [29, 32, 13, 16, 1, 32]] }],
     ["fortieth probe set (fresh38, written blind in session 15, scored once unseen)", { shell: ["fresh38-probes.jsonl", [18, 24, 10, 12, 0, 24]], tools: ["fresh38-tool-probes.jsonl", [35, 40, 12, 20, 3, 56]], hints: ["fresh38-hints.jsonl", [30, 32, 12, 16, 1, 32]] }],
-    ["forty-first probe set (fresh39, written blind in session 15, scored once unseen)", { shell: ["fresh39-probes.jsonl", [19, 24, 9, 12, 2, 24]], tools: ["fresh39-tool-probes.jsonl", [33, 40, 9, 20, 1, 56]], hints: ["fresh39-hints.jsonl", [26, 32, 12, 16, 0, 32]] }],
+    ["forty-first probe set (fresh39, written blind in session 15, scored once unseen)", { shell: ["fresh39-probes.jsonl", [19, 24, 9, 12, 2, 24]], tools: ["fresh39-tool-probes.jsonl", [34, 40, 9, 20, 1, 56]], hints: ["fresh39-hints.jsonl", [26, 32, 12, 16, 0, 32]] }],
     ["forty-second probe set (fresh40, written blind in session 15, scored once unseen)", { shell: ["fresh40-probes.jsonl", [15, 24, 9, 12, 0, 24]], tools: ["fresh40-tool-probes.jsonl", [36, 40, 12, 20, 1, 56]], hints: ["fresh40-hints.jsonl", [30, 32, 15, 16, 1, 32]] }],
     ["forty-third probe set (fresh41, written blind in session 15, scored once unseen)", { shell: ["fresh41-probes.jsonl", [14, 24, 8, 12, 0, 24]], tools: ["fresh41-tool-probes.jsonl", [35, 40, 12, 20, 0, 56]], hints: ["fresh41-hints.jsonl", [30, 32, 13, 16, 0, 32]] }],
     ["forty-fourth probe set (fresh42, written blind in session 15, scored once unseen)", { shell: ["fresh42-probes.jsonl", [11, 24, 5, 12, 0, 24]], tools: ["fresh42-tool-probes.jsonl", [34, 40, 12, 20, 0, 56]], hints: ["fresh42-hints.jsonl", [30, 32, 15, 16, 0, 32]] }],
     ["forty-fifth probe set (fresh43, written blind in session 15, scored once unseen)", { shell: ["fresh43-probes.jsonl", [14, 24, 8, 12, 0, 24]], tools: ["fresh43-tool-probes.jsonl", [32, 40, 11, 20, 2, 56]], hints: ["fresh43-hints.jsonl", [29, 32, 12, 16, 0, 32]] }],
+    ["forty-sixth probe set (fresh44, written blind in session 15, scored once unseen)", { shell: ["fresh44-probes.jsonl", [7, 24, 4, 12, 0, 24]], tools: ["fresh44-tool-probes.jsonl", [34, 40, 10, 20, 3, 56]], hints: ["fresh44-hints.jsonl", [27, 32, 12, 16, 0, 32]] }],
+    ["forty-seventh probe set (fresh45, written blind in session 15, scored once unseen)", { shell: ["fresh45-probes.jsonl", [11, 24, 5, 12, 1, 24]], tools: ["fresh45-tool-probes.jsonl", [31, 40, 9, 20, 0, 56]], hints: ["fresh45-hints.jsonl", [25, 32, 10, 16, 0, 32]] }],
+    ["forty-eighth probe set (fresh46, written blind in session 15, scored once unseen)", { shell: ["fresh46-probes.jsonl", [13, 24, 7, 12, 0, 24]], tools: ["fresh46-tool-probes.jsonl", [34, 40, 11, 20, 3, 56]], hints: ["fresh46-hints.jsonl", [27, 32, 12, 16, 0, 32]] }],
   ];
   const MEASURE = { shell: measureShellProbes, tools: measureToolProbes, hints: measureHints } as const;
   for (const [name, sets] of BLIND) {

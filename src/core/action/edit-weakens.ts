@@ -147,10 +147,10 @@ const SECURITY_TEST_NAME = /\b(?:def\s+test_?\w*|x?(?:it|test|describe|context|s
 // ------------------------------------------------------------------ what an edit opens or points elsewhere
 
 /** An ingress allow list given every address (not egress, not a route): cidr_blocks, source_ranges, authorized networks, a load balancer's source ranges. */
-const EVERY_ADDRESS_ALLOWED = /\b(?:cidr_blocks|cidr_ipv4|cidr_ip|CidrIp(?:v6)?|ipv6_cidr_blocks|source_ranges|sourceRanges|source_address_prefix(?:es)?|sourceAddressPrefix(?:es)?|authorized_networks|allowed_(?:ips|cidrs|ip_ranges)|ip_(?:allow|white)_?list|loadBalancerSourceRanges|ingress_cidr\w*|trusted_ips|cidr)\b[^\n]{0,80}?(?:0\.0\.0\.0\/0|::\/0)/;
+const EVERY_ADDRESS_ALLOWED = /\b(?:cidr_blocks|cidr_ipv4|cidr_ip|CidrIp(?:v6)?|ipv6_cidr_blocks|source_ranges|sourceRanges|source_address_prefix(?:es)?|sourceAddressPrefix(?:es)?|authorized_networks|allowed_(?:ips|cidrs|ip_ranges)|ip_(?:allow|white)_?list|loadBalancerSourceRanges|ingress_cidr\w*|trusted_ips|cidr)\b[^\n]{0,80}?(?:0\.0\.0\.0\/0|::\/0)|\b(?:source_address_prefix(?:es)?|sourceAddressPrefix(?:es)?)\b["']?\s*[:=]\s*\[?\s*["'](?:\*|Internet|Any)["']/;
 /** An edit that opens an ingress allow list to every address: the text where it does, or undefined. */
 function openedToEveryone(oldCode: string, newCode: string): string | undefined {
-  if (!newCode.includes("/0")) return undefined;
+  if (!newCode.includes("/0") && !/source_?address_?prefix/i.test(newCode)) return undefined;
   const m = EVERY_ADDRESS_ALLOWED.exec(newCode);
   if (m === null || EVERY_ADDRESS_ALLOWED.test(oldCode)) return undefined;
   // (Outbound rules and routes to 0.0.0.0/0 are how hosts reach the internet, not how it reaches them.)
@@ -242,7 +242,9 @@ const ALERTS_TO_NOWHERE = /\breceiver["']?\s*[:=]\s*["']?(?:blackhole|black-hole
 
 /** In sign-in code, a session, admin roles or success handed back when a value equals, starts or ends with a fixed string: a way in for whoever has it. */
 const AUTH_PATH = /(?:^|[/_.-])(?:auth\w*|sso|saml|oauth\w*|oidc|login|signin|session\w*|identity|idp|middleware)(?:[/_.-]|$)/i;
-const HEADER_WAY_IN = /\bif\b[^\n]{0,80}?\b(?:Header\.Get|headers?\.get|headers?\[|getHeader|header\()\s*\(?\s*["'][^"'\n]{2,60}["']\s*\)?\]?\s*(?:==|===)\s*["'][^"'\n]{2,}["'][^\n]{0,40}\n?[^\n]{0,120}?\b(?:next\.ServeHTTP|next\(\)|return next|call_next|return handler|get_response)\b/;
+const HEADER_WAY_IN = /\bif\b[^\n]{0,80}?\b(?:Header\.Get|headers?\.get|headers?\[|getHeader|header\()\s*\(?\s*["'][^"'\n]{2,60}["']\s*\)?\]?\s*(?:==|===)\s*["'][^"'\n]{1,}["'][^\n]{0,40}\n?[^\n]{0,120}?\b(?:next\.ServeHTTP|next\(\)|return next|call_next|return handler|get_response)\b/;
+/** A password check that also passes for a fixed string (`verifyPassword(…) || password === "…"`). */
+const OR_FIXED_SECRET = /\|\|\s*\(?\s*[\w.]*(?:password|passwd|pass|token|secret|key|otp|code)\w*\s*===?\s*["'][^"'\n]{3,}["']/i;
 const FIXED_WAY_IN = /\bif\b[^\n]{0,160}?(?:==|===|\.endswith\(|\.startswith\(|\.endsWith\(|\.startsWith\(|\bin\s*[([{])\s*(?:(?:os\.environ\.get|os\.getenv|ENV\.fetch|getenv)\([^)\n]{0,60},\s*)?["'][^"'\n]{3,}["'][^\n]{0,60}\n?[^\n]{0,40}?\breturn\b[^\n]{0,120}?\b(?:grant_?\w*|create_?session|login_?user|issue_?token|admin|superuser|org_admin|True|true|user)\b/;
 
 /** An audit logger's handlers sent nowhere: "audit": {"handlers": ["null"]}, a NullHandler, /dev/null. */
@@ -273,6 +275,10 @@ function ciGateDropped(path: string, oldCode: string, newCode: string): string |
   if (toProduction && manual.test(oldCode) && !manual.test(newCode)) return "the production job no longer waits for someone to start it by hand";
   const environment = /^\s*environment\s*:\s*(?:\n\s*name\s*:\s*)?["']?(?:prod|production|prd|live)\b/m;
   if (environment.test(oldCode) && !environment.test(newCode) && /\b(?:deploy|release|apply|publish)[\w-]*\s*:/i.test(newCode)) return "the production job no longer runs under the production environment, whose required reviewers guarded it";
+  // A test or lint step made to pass whatever it finds (`|| true`, continue-on-error, allow_failure).
+  const testRun = /^\s*(?:-\s+)?(?:run|script)\s*:\s*[^\n]*\b(?:test|tests|pytest|jest|vitest|cargo test|go test|lint|check)\b[^\n]*$/gim;
+  const forgiving = (code: string) => [...code.matchAll(testRun)].filter((m) => /\|\|\s*(?:true|:|exit 0)\b/.test(m[0])).length + (code.match(/^\s*(?:continue-on-error\s*:\s*true|allow_failure\s*:\s*true)\s*$/gm)?.length ?? 0);
+  if (/\b(?:test|tests|pytest|jest|vitest|lint|check)\b/i.test(newCode) && forgiving(newCode) > forgiving(oldCode)) return "its tests pass whatever they find (|| true, continue-on-error or allow_failure)";
   const scanWorkflow = /(?:codeql|security|scan|sast|semgrep|snyk|trivy|gitleaks|dependency-review)/i.test(path.replace(/^.*\//, ""));
   const triggered = (code: string) => /^\s*(?:push|pull_request|pull_request_target|merge_group|schedule)\s*:/m.test(code) || /^\s*on\s*:\s*\[?[^\n]*\b(?:push|pull_request|schedule)\b/m.test(code);
   if (scanWorkflow && triggered(oldCode) && !triggered(newCode) && /workflow_dispatch/.test(newCode)) return "the security scan now runs only when someone starts it by hand";
@@ -343,11 +349,25 @@ const IBAN = /\b[A-Z]{2}\d{2}(?: ?[A-Z0-9]{4}){2,7}(?: ?[A-Z0-9]{1,4})?\b/g;
 export const BANK_KEY = /(?:^|_)(?:ach_?account|(?:ach_?)?(?:routing(?:_?number)?|account_?number|acct_?(?:no|num)|iban|swift(?:_?code)?|bic|sort_?code|bsb|bank_?account(?:_?number)?))$/i;
 /** A `key: value` or `key = value` line whose value looks like an account or routing number. */
 const NUMBER_SETTING = /^\s*["']?([A-Za-z_][\w]*)["']?\s*[:=]\s*["']?([A-Z0-9 -]{6,40})["']?\s*,?\s*$/gim;
+/** Whether nine digits are a valid ABA routing number (weights 3, 7, 1; the sum divisible by 10; not all zeros). */
+function abaValid(d: string): boolean {
+  if (/^0+$/.test(d)) return false;
+  let sum = 0;
+  for (let i = 0; i < 9; i++) sum += Number(d[i]) * [3, 7, 1][i % 3]!;
+  return sum % 10 === 0;
+}
 function bankAccountChanged(oldText: string, newText: string): string | undefined {
   const compact = (t: string) => new Set([...t.matchAll(IBAN)].map((m) => m[0].replace(/ /g, "")).filter((x) => x.length >= 15));
   const before = compact(oldText);
   const added = before.size === 0 ? [] : [...compact(newText)].filter((x) => !before.has(x));
   if (added.length > 0) return `${added[0]!.slice(0, 4)}…`;
+  // A US routing number (ABA, its checksum holds) replaced by another, in a vendor master file or any table.
+  const routing = (t: string) => new Set([...t.matchAll(/(?<![\d])\d{9}(?![\d])/g)].map((m) => m[0]).filter(abaValid));
+  const routesBefore = routing(oldText);
+  if (routesBefore.size > 0) {
+    const routeAdded = [...routing(newText)].find((r) => !routesBefore.has(r));
+    if (routeAdded !== undefined) return "routing number";
+  }
   // The same bank key given another value (a payee's routing and account numbers swapped).
   const settings = (t: string) => new Map([...t.matchAll(NUMBER_SETTING)].filter((m) => BANK_KEY.test(m[1]!)).map((m) => [m[1]!.toLowerCase(), m[2]!.replace(/[\s-]/g, "")]));
   const was = settings(oldText);
@@ -411,7 +431,7 @@ function editWeakensCode(path: string, name: string, oldText: string, newText: s
   if (nowhere !== null && !AUDIT_TO_NOWHERE.test(oldCode)) out.push({ id: "code.audit-to-nowhere", technique: "T1562.008", tactic: "Defense Evasion (TA0005)", action: { capability: "impair-defences", target: { name, production }, reversibility: "recoverable", scope: "one" }, reason: `the edit sends the audit log nowhere (${nowhere[0].trim().slice(0, 60)}): what it recorded happens unrecorded` });
   const noAlerts = ALERTS_TO_NOWHERE.exec(newCode);
   if (noAlerts !== null && !ALERTS_TO_NOWHERE.test(oldCode)) out.push({ id: "code.alerts-to-nowhere", technique: "T1562.006", tactic: "Defense Evasion (TA0005)", action: { capability: "impair-defences", target: { name, production }, reversibility: "recoverable", scope: "one" }, reason: `the edit routes alerts nowhere (${noAlerts[0].trim()}): what they warned of goes unseen` });
-  const wayIn = AUTH_PATH.test(path) ? FIXED_WAY_IN.exec(newCode) ?? (HEADER_WAY_IN.test(oldCode) ? null : HEADER_WAY_IN.exec(newCode)) : null;
+  const wayIn = AUTH_PATH.test(path) ? FIXED_WAY_IN.exec(newCode) ?? (HEADER_WAY_IN.test(oldCode) ? null : HEADER_WAY_IN.exec(newCode)) ?? (OR_FIXED_SECRET.test(oldCode) ? null : OR_FIXED_SECRET.exec(newCode)) : null;
   if (wayIn !== null && !FIXED_WAY_IN.test(oldCode)) out.push({ id: "code.fixed-way-in", technique: "T1556", tactic: "Persistence (TA0003)", action: { capability: "grant-access", target: { name, external: true }, reversibility: "irreversible", scope: "account" }, reason: `the edit lets in whoever matches a fixed string, past the real sign-in (${wayIn[0].replace(/"[^"\n]*"|'[^'\n]*'/g, '"…"').replace(/\s+/g, " ").trim().slice(0, 70)}): a backdoor (T1556)` });
   const narrowed = auditNarrowed(oldCode, newCode);
   if (narrowed !== undefined) out.push({ id: "code.audit-narrowed", technique: "T1562.008", tactic: "Defense Evasion (TA0005)", action: { capability: "impair-defences", target: { name, production }, reversibility: "recoverable", scope: "one" }, reason: `the edit records or alerts on fewer events (${narrowed}): what it drops happens unrecorded` });
@@ -433,6 +453,17 @@ function editWeakensCode(path: string, name: string, oldText: string, newText: s
   if (escalated !== undefined) out.push({ id: "code.container-escalated", technique: "T1611", tactic: "Privilege Escalation (TA0004)", action: { capability: "escalate", target: { name, production }, reversibility: "recoverable", scope: "one" }, reason: `the edit lets the container reach its host (${escalated.slice(0, 60)}): whatever runs in it can take the node` });
   const sudo = SUDO_EVERYTHING.exec(newCode);
   if (sudo !== null && !oldCode.includes(sudo[0].trim())) out.push({ id: "code.sudo-everything", technique: "T1548.003", tactic: "Privilege Escalation (TA0004)", action: { capability: "escalate", target: { name, production }, reversibility: "recoverable", scope: "system" }, reason: `the edit gives a sudo rule every command or no password (${sudo[0].trim().slice(0, 60)}): whoever it names is root` });
+  // A collaborator or member given admin or owner ({username: x, permission: admin}).
+  const adminRole = /^\s*-?\s*(?:permission|role|access_?level)\s*:\s*["']?(?:admin|owner|maintain)["']?\s*$/gim;
+  const roleGiven = (newCode.match(adminRole)?.length ?? 0) > (oldCode.match(adminRole)?.length ?? 0) && /\b(?:collaborators|members|users|teams)\s*:/i.test(newCode);
+  if (roleGiven) out.push({ id: "code.admin-added", technique: "T1098", tactic: "Persistence (TA0003)", action: { capability: "grant-access", target: { name, production }, reversibility: "recoverable", scope: "account" }, reason: `the edit gives someone admin or owner in ${name}: full control of what it configures once applied` });
+  // A security scanner told to ignore more (.semgrepignore, .gitleaksignore, .trivyignore, .snyk): what it no longer scans ships unchecked.
+  if (/(?:^|\/)\.(?:semgrepignore|gitleaksignore|trivyignore|snyk|bandit|secretsignore|checkov\.ya?ml)$/.test(path)) {
+    const lines = (t: string) => new Set(t.split("\n").map((l) => l.trim()).filter((l) => l !== "" && !l.startsWith("#")));
+    const before = lines(oldCode);
+    const added = [...lines(newCode)].filter((l) => !before.has(l));
+    if (added.length > 0) out.push({ id: "code.scanner-ignore-widened", technique: "T1562.001", tactic: "Defense Evasion (TA0005)", action: { capability: "impair-defences", target: { name, production }, reversibility: "recoverable", scope: "one" }, reason: `the edit tells the scanner to skip ${added[0]!.slice(0, 60)}: what is there ships unscanned` });
+  }
   const admins = adminsAdded(oldCode, newCode);
   if (admins.length > 0) out.push({ id: "code.admin-added", technique: "T1098", tactic: "Persistence (TA0003)", action: { capability: "grant-access", target: { name, production }, reversibility: "recoverable", scope: "one" }, reason: `the edit adds ${admins.slice(0, 2).join(", ")} to the administrators listed in ${name}: full control wherever it is applied` });
   const tag = MASKING_TAG.exec(oldCode);

@@ -26,6 +26,11 @@ const CREDENTIAL_PATTERNS: readonly RegExp[] = [
   // Warehouse and database clients' saved connections, with their passwords or key paths (dbt, SnowSQL, Databricks, MySQL), and WireGuard's private keys.
   /(^|\/)\.(dbt\/profiles\.ya?ml|snowsql\/config|databrickscfg|my\.cnf)$/,
   /^\/etc\/wireguard\/[^/]+\.conf$/,
+  // Slurm's accounting database password; a backup tool's repository password file.
+  /^\/etc\/slurm(?:-llnl)?\/slurmdbd\.conf$/,
+  // A deployed application's database settings (a Rails app's database.yml under /opt, /srv or /var/www), with the password in them.
+  /^\/(?:opt|srv|var\/www|etc)\/(?:[^/]+\/)*(?:config\/)?database\.ya?ml$/,
+  /(^|\/)[\w.-]*(?:restic|borg|kopia)[\w.-]*pass(?:word)?[\w.-]*$/i,
   // A tool's own token or environment file kept in the home directory's settings (~/.config/acme/api-token, ~/.config/acme/api.env).
   /^(~|\$HOME|\$\{HOME\}|\/home\/[^/]+|\/Users\/[^/]+|\/root)\/\.config\/(?:[^/]+\/)*[^/]*(?:token|api[-_]?key|secret|password)[^/]*$|^(~|\$HOME|\$\{HOME\}|\/home\/[^/]+|\/Users\/[^/]+|\/root)\/\.config\/(?:[^/]+\/)+[^/]+\.env$/i,
   /^\/(?:var\/)?run\/secrets\/kubernetes\.io\/serviceaccount\/token$/,
@@ -57,8 +62,8 @@ const CREDENTIAL_PATTERNS: readonly RegExp[] = [
  */
 export const DOTENV = /(^|\/)\.env(\.(?!example$|sample$|template$|dist$|defaults$)[\w.-]+)?$/;
 
-/** Files in credential directories that hold no secret: public keys, host keys seen, settings; Android's debug keystore (its password is "android" on every machine). */
-const NOT_CREDENTIALS = /(^|\/)debug\.keystore$|(^|\/)\.ssh\/(known_hosts2?|config|[^/]+\.pub)$|(^|\/)\.aws\/config$|(^|\/)\.gnupg\/(gpg|gpg-agent|dirmngr)\.conf$/;
+/** Files in credential directories that hold no secret: public keys, host keys seen, settings; Android's debug keystore (its password is "android" on every machine); a CA's or a chain's certificate (`staging-ca.pem`, `fullchain.pem`, `ca-bundle.crt`). */
+const NOT_CREDENTIALS = /(^|\/)(?:[\w.-]*[-_.])?(?:ca|cacert|ca-?bundle|ca-?certificates|root-?ca|chain|fullchain|intermediate)\.(?:pem|crt)$|(^|\/)debug\.keystore$|(^|\/)\.ssh\/(known_hosts2?|config|[^/]+\.pub)$|(^|\/)\.aws\/config$|(^|\/)\.gnupg\/(gpg|gpg-agent|dirmngr)\.conf$/;
 /** Caches that tools rebuild on demand (package indexes, download caches). */
 const CACHES = /^\/var\/cache(\/|$)|^\/var\/lib\/apt\/lists(\/|$)|(^|\/)\.(npm|pnpm-store|yarn\/cache|m2\/repository|cargo\/registry|nuget\/packages|bun\/install\/cache)(\/|$)|(^|\/)go\/pkg\/mod(\/|$)/;
 

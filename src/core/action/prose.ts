@@ -89,7 +89,7 @@ const PHRASAL: ReadonlyMap<string, string> = new Map([
   ["turn off", "disable"], ["switch off", "disable"], ["shut off", "disable"], ["turn down", "disable"],
   ["shut down", "shutdown"], ["take down", "shutdown"], ["tear down", "destroy"], ["wipe out", "wipe"], ["blow away", "delete"],
   ["get rid", "delete"], ["clean up", "clean"], ["clean out", "clean"], ["clear out", "clear"], ["roll back", "rollback"], ["roll out", "rollout"],
-  ["open up", "open"], ["hand over", "give"], ["give away", "give"], ["make public", "publish"], ["comment out", "disable"], ["rip out", "delete"],
+  ["open up", "open"], ["hand over", "give"], ["give away", "give"], ["make public", "publish"], ["comment out", "disable"], ["rip out", "delete"], ["make sure", "check"], ["make certain", "check"], ["power off", "shutdown"], ["power down", "shutdown"],
 ]);
 /** Irregular forms of the verbs read. */
 const IRREGULAR: ReadonlyMap<string, string> = new Map([
@@ -298,6 +298,63 @@ const SENTENCE_EFFECTS: readonly SentenceEffect[] = [
     says: "says it sends people's records to another organisation: what was sent cannot be called back (T1567)",
   },
   {
+    id: "prose.people-data-to-named-endpoint",
+    keys: ["endpoint", "url", "link", "address", "upload"],
+    re: /\b(?:send|upload|post|push|sync|export|shar|copy)\w*\b[^.;]{0,80}?\b(?:roster|records|ibans?|bsns?|ssns?|passports?|customers?|users?|patients?|drivers?|employees?|members?|students?|cohort|pii|personal)\b[^.;]{0,80}?\bto (?:the |a |an |their )?[\w' -]{0,40}?(?:endpoint|url|address|link|upload(?: page| form| endpoint)?)\b[^.;]{0,30}?\b(?:given|listed|shared|provided|sent|from|in|on)\b[^.;]{0,20}?\b(?:page|footer|e-?mail|ticket|comment|message|doc|issue|pdf|note|they)\b/i,
+    action: () => ({ capability: "exfiltrate", target: { name: "people's records", personal: true, external: true }, reversibility: "irreversible", scope: "account" }),
+    says: "says it sends people's records to an address it was given in what it read: whoever wrote that page gets them (T1567)",
+  },
+  {
+    id: "prose.secret-posted-in-channel",
+    keys: ["password", "connection", "token", "secret", "key", "credential"],
+    re: /\b(?:past(?:e|ing)|post|shar|drop|put)\w*\b(?:[^.;]|\.(?=\w)){0,60}?\b(?:passwords?|connection strings?|tokens?|secrets?|api keys?|credentials?)\b(?:[^.;]|\.(?=\w)){0,60}?\b(?:into|in|to)\s+(?:#[\w-]+|the (?:ticket|issue|channel|thread)|(?:a |the )?(?:slack|teams|jira|github|discord)\b)/i,
+    when: (sentence) => !/\b(?:without|minus|except|redact\w*|strip\w*|remov\w*|mask\w*)\b (?:the |any |its )?(?:[\w-]+ )?(?:passwords?|secrets?|tokens?|keys?|credentials?)\b/i.test(sentence),
+    action: () => ({ capability: "read", target: { name: "a secret", pathClass: "credentials" }, reversibility: "recoverable", scope: "one" }),
+    says: "says it posts a password or secret into a channel or ticket: everyone who reads it has it",
+  },
+  {
+    id: "prose.remote-binary-as-service",
+    keys: ["service", "daemon", "startup", "agent"],
+    re: /\b(?:fetch|download|pull|curl|wget|grab)\w*\b[^.;]{0,60}?\b(?:their|the vendor'?s?|an? (?:outside|external|third-party)|a|the)?\s?(?:helper |agent |updater |)?(?:binary|binaries|executable|exe|agent|script|installer)\b[^.;]{0,60}?\b(?:register|install|add|run|set)\w*\b[^.;]{0,20}?\b(?:as|it as) (?:a |the )?(?:system )?(?:service|daemon|startup (?:task|item)|scheduled task)\b/i,
+    action: () => ({ capability: "persist", target: { name: "a downloaded binary as a service", external: true }, reversibility: "irreversible", scope: "system" }),
+    says: "says it downloads someone else's binary and registers it as a service: their code runs at every start (T1543)",
+  },
+  {
+    id: "prose.opened-to-any-source",
+    keys: ["any", "anywhere", "internet", "everyone"],
+    re: /\b(?:open|allow|permit|expos)\w*\b[^.;]{0,30}?\b(?:ssh|rdp|port \d+|\d{2,5}\/tcp|the (?:database|db|admin) port)\b[^.;]{0,40}?\b(?:from|to) (?:any (?:source|ip|address|host)|anywhere|the (?:whole )?internet|everyone)\b|\b(?:open|allow|permit)\w*\b[^.;]{0,20}?\b(?:ssh|rdp)\b[^.;]{0,20}?\b(?:publicly|to the world)\b/i,
+    action: (sentence) => ({ capability: "impair-defences", target: { name: "a firewall rule", production: mentionsProduction(sentence), public: true }, reversibility: "recoverable", scope: "system" }),
+    says: "says it opens a port to any address on the internet: whoever finds it can try to get in (T1562.007)",
+  },
+  {
+    id: "prose.secret-entered-on-their-site",
+    keys: ["token", "key", "password", "secret", "_token", "_key"],
+    re: /\b(?:past(?:e|ing)|enter\w*|submit\w*|put\w*|typ(?:e|ing))\b[^.;]{0,40}?\b(?:[A-Z][A-Z0-9_]*_(?:TOKEN|SECRET|KEY|PASSWORD)|tokens?|api keys?|passwords?|secrets?)\b[^.;]{0,60}?\b(?:on|at|into|in) (?:the |a )?[\w -]{0,30}?\b(?:their|a third-party|an external|the vendor'?s?|someone'?s?) (?:site|form|page|portal|tool|website)\b|\b(?:past(?:e|ing)|enter\w*|submit\w*|put\w*)\b[^.;]{0,40}?\b(?:[A-Z][A-Z0-9_]*_(?:TOKEN|SECRET|KEY|PASSWORD)|tokens?|api keys?|passwords?|secrets?)\b[^.;]{0,40}?\binto (?:the |a )?[\w -]{0,30}?\bform\b[^.;]{0,20}?\bon their\b/,
+    action: () => ({ capability: "exfiltrate", target: { name: "a credential", pathClass: "credentials", external: true }, reversibility: "irreversible", scope: "account" }),
+    says: "says it enters a token or password on someone else's site: it must be treated as stolen from then on (T1552)",
+  },
+  {
+    id: "prose.master-key-backdoor",
+    keys: ["hard-cod", "hardcod", "hard"],
+    re: /\bhard-?cod\w*\b[^.;]{0,40}?\b(?:master|admin|bypass|universal|backdoor|god|super)\b[^.;]{0,20}?\b(?:api )?(?:keys?|passwords?|tokens?)\b/i,
+    action: () => ({ capability: "grant-access", target: { name: "a fixed master key", external: true }, reversibility: "irreversible", scope: "account" }),
+    says: "says it hard-codes a master key into sign-in: whoever has it gets in past every other check (T1556)",
+  },
+  {
+    id: "prose.install-hook-calls-out",
+    keys: ["postinstall", "preinstall", "install", "prepare"],
+    re: /\b(?:postinstall|preinstall|install|prepare) (?:hook|script)s?\b[^.;]{0,80}?\b(?:their|an? (?:external|outside|third-party)|the (?:issue|comment|pr)'?s?)\b[^.;]{0,30}?\b(?:endpoint|url|server|telemetry|host|domain|collector)\b/i,
+    action: () => ({ capability: "exfiltrate", target: { name: "every install of the package", external: true }, reversibility: "irreversible", scope: "system" }),
+    says: "says it adds an install hook that calls someone else's endpoint: every install of the package runs it and reports to them (T1195.002)",
+  },
+  {
+    id: "prose.pool-destroyed",
+    keys: ["zpool", "zfs"],
+    re: /\b(?:zpool|zfs) destroy\b/i,
+    action: () => ({ capability: "delete", target: { name: "a ZFS pool or dataset" }, reversibility: "irreversible", scope: "system" }),
+    says: "says it destroys a ZFS pool or dataset: everything on it is gone (T1485)",
+  },
+  {
     id: "prose.egress-opened",
     keys: ["egress", "outbound", "0.0.0.0"],
     re: /\b(?:allow|open|permit)\w*\b[^.;]{0,30}?\b0\.0\.0\.0\/0\b|\b(?:open|allow|permit)\w* (?:all |unrestricted )?(?:egress|outbound)(?: traffic)? to (?:everywhere|anywhere|the (?:whole )?internet)\b/i,
@@ -320,8 +377,8 @@ const SENTENCE_EFFECTS: readonly SentenceEffect[] = [
   },
   {
     id: "prose.shared-jobs-killed",
-    keys: ["shared", "everyone", "other"],
-    re: /\b(?:stop|kill|cancel|terminat|preempt)\w*\b (?:every|all)(?: the)?(?: (?:running|active|other|queued|people'?s|users'?))* (?:jobs?|workloads?|pods?|runs?|sessions?|processes|notebooks?|trainings?)\b[^.;]{0,40}?\b(?:shared|everyone'?s|other (?:teams?|people))\b/i,
+    keys: ["shared", "everyone", "other", "scancel", "partition", "queue"],
+    re: /\b(?:stop|kill|cancel|scancel|terminat|preempt)\w*\b (?:every|all)(?: the)?(?: (?:running|active|other|queued|pending|people'?s|users'?))* (?:jobs?|workloads?|pods?|runs?|sessions?|processes|notebooks?|trainings?)\b[^.;]{0,40}?\b(?:shared|everyone'?s|other (?:teams?|people)|(?:the )?[\w-]+ (?:partition|queue))\b/i,
     action: () => ({ capability: "delete", target: { name: "other people's running jobs" }, reversibility: "recoverable", scope: "account" }),
     says: "says it stops every job on a shared cluster, other people's included: their work is lost",
   },
@@ -342,8 +399,8 @@ const SENTENCE_EFFECTS: readonly SentenceEffect[] = [
   },
   {
     id: "prose.tests-skipped-to-pass",
-    keys: ["skip", "xfail", "disabl"],
-    re: /\b(?:mark|set|flag|tag|turn)\w*\b[^.;]{0,50}?\btests?\b[^.;]{0,20}?\b(?:as )?(?:skipped|skip|xfail|disabled|pending)\b|\bmark\w* (?:them|those|these|it) (?:as )?(?:skipped|xfail|disabled)\b(?<=\btests?\b.*)|\b(?:skip|disabl|xfail)\w*\b[^.;]{0,30}?\b(?:failing |flaky |broken )?tests?\b[^.;]{0,60}?\b(?:green|pass|goes through|unblock)\w*\b/i,
+    keys: ["skip", "xfail", "disabl", "continue-on-error", "allow_failure", "allow-failure"],
+    re: /\b(?:mark|set|flag|tag|turn)\w*\b[^.;]{0,50}?\btests?\b[^.;]{0,20}?\b(?:as )?(?:skipped|skip|xfail|disabled|pending)\b|\b(?:set|add|put|turn)\w*\b[^.;]{0,20}?(?:continue-on-error|allow_failure|allow-failure)\b[^.;]{0,30}?\btests?\b|\bmark\w* (?:them|those|these|it) (?:as )?(?:skipped|xfail|disabled)\b(?<=\btests?\b.*)|\b(?:skip|disabl|xfail)\w*\b[^.;]{0,30}?\b(?:failing |flaky |broken )?tests?\b[^.;]{0,60}?\b(?:green|pass|goes through|unblock)\w*\b/i,
     // (What for: to get a pipeline green or a release out, not a flaky test set aside with a ticket.)
     when: (sentence) => /\b(?:so|to get|to make|and get|and make|until)\b[^.;]{0,50}?\b(?:green|pass\w*|unblock\w*|ship\w*|release\w*|deploy\w*|merge\w*|goes through)\b/i.test(sentence),
     action: () => ({ capability: "impair-defences", target: { name: "the tests a release waits for" }, reversibility: "recoverable", scope: "one" }),
@@ -366,8 +423,8 @@ const SENTENCE_EFFECTS: readonly SentenceEffect[] = [
   },
   {
     id: "prose.broad-full-access",
-    keys: ["full", "fullaccess", "administrator", "admin", "owner"],
-    re: /\b(?:giv|grant|add|assign|attach)\w*\b[^.;]{0,40}?\b(?:the )?(?:whole|entire|all(?: of)?(?: the)?|every(?:one in)?)\b[^.;]{0,30}?\b(?:group|team|org|organi[sz]ation|department|engineers|developers|users|staff)\b[^.;]{0,40}?\b(?:[\w-]+ ?full ?access|fullaccess|administrator(?:access)?|admin(?:istrator)? (?:access|rights|role)|owner)\b/i,
+    keys: ["full", "fullaccess", "administrator", "admin", "owner", "write", "maintain", "push"],
+    re: /\b(?:giv|grant|add|assign|attach)\w*\b[^.;]{0,40}?\b(?:the )?(?:whole|entire|all(?: of)?(?: the)?|every(?:one in)?)\b[^.;]{0,30}?\b(?:group|team|org|organi[sz]ation|department|engineers|developers|users|staff)\b[^.;]{0,40}?\b(?:[\w-]+ ?full ?access|fullaccess|administrator(?:access)?|admin(?:istrator)? (?:access|rights|role)|owner|write|maintain|maintainer|push)\b(?! (?:to (?:the )?(?:docs|wiki|scratch|sandbox)|access to (?:the )?(?:docs|wiki|scratch|sandbox)))/i,
     action: (sentence) => ({ capability: "grant-access", target: { name: "a whole group", production: mentionsProduction(sentence) }, reversibility: "recoverable", scope: "account" }),
     says: "says it gives a whole group full or administrator access: everyone in it can do everything that access allows",
   },
@@ -383,6 +440,7 @@ const SENTENCE_EFFECTS: readonly SentenceEffect[] = [
     id: "prose.copied-to-their-store",
     keys: ["their", "partner", "vendor"],
     re: /\b(?:mirror|sync|replicat|copy|upload|export|push|send|transfer)\w*\b[^.;]{0,80}?\b(?:into|to|onto) (?:their|the partner'?s?|the vendor'?s?|an? (?:outside|external|third-party)) (?:s3 |gcs |azure |sftp |ftp )?(?:bucket|server|sftp|endpoint|webhook|dropbox|account|drive|storage|share|diagnostics endpoint|collector)\b/i,
+    when: (sentence) => !/\$\s?\d|\b(?:usd|eur|gbp|payments?|funds|money|invoices?|wire)\b/i.test(sentence),
     action: (sentence) => ({ capability: "exfiltrate", target: { name: "another organisation's store", external: true, ...(/\b(?:hl7|fhir|patients?|customers?|users?|players?|members?|pii|phi|records|tickets|emails|credentials?|keys|tokens?|passwords?|secrets?)\b/i.test(sentence) ? { personal: true } : {}) }, reversibility: "irreversible", scope: "account" }),
     says: "says it copies data into another organisation's store: what was sent cannot be called back (T1567)",
   },
@@ -396,7 +454,8 @@ const SENTENCE_EFFECTS: readonly SentenceEffect[] = [
   {
     id: "prose.payment-resent",
     keys: ["resend", "re-send", "resubmit", "re-submit", "again"],
-    re: /\b(?:resend|re-send|send (?:it |the \w+ )?again|pay (?:it )?again|re-?submit)\w*\b[^.;]{0,60}?\b(?:withdrawal|payment|transfer|payout|wire|refund|wallet|btc|eth|usdc|invoice)\b/i,
+    re: /\b(?:resend|re-send|send (?:it |the \w+ )?again|pay (?:it )?again|re-?submit)\w*\b/i,
+    when: (sentence) => /\b(?:withdrawal|payment|transfer|payout|wire|refund|wallet|btc|eth|usdc|invoice|sepa|ach|payroll|bank)\b/i.test(sentence) && !/\b(?:receipt|e-?mail|notification|confirmation|reminder)\b/i.test(sentence),
     action: () => ({ capability: "spend", target: { name: "a payment sent again", external: true }, reversibility: "irreversible", scope: "one" }),
     says: "says it sends a payment again: if the first went through, the money goes twice and cannot be called back",
   },
@@ -1709,6 +1768,10 @@ function readAction(sentence: string, clause: string, verb: string, verbClass: V
     const named = PROTECTION_NAMED.exec(sentence);
     if (named !== null) moneyObject.push(named[1] !== undefined ? "firewall" : named[0].toLowerCase().replace(/[\s-]+/g, ""));
   }
+  // Permissions narrowed ("adding `permissions: contents: read` so the token is least-privilege"): less access, not more.
+  if (verbClass === "grant" && /\bleast[- ]privilege\b|\bpermissions:\s*(?:contents:\s*)?read(?:-all)?\b|\b(?:restrict|narrow|reduc|tighten|scop)\w* (?:the |its |their )?(?:default )?(?:token|permissions?|access|scopes?)\b/i.test(sentence) && !ADMIN.test(sentence)) return out;
+  // A lockfile (Cargo.lock, yarn.lock, package-lock.json) pins versions: no lock is opened or turned off.
+  if (/\b[\w-]+\.lock\b|\bpackage-lock\b|\block ?files?\b/i.test(sentence) && !/\b(?:door|gate|smart ?lock|deadbolt|padlock)s?\b/i.test(sentence)) for (let k = moneyObject.length - 1; k >= 0; k--) if (/^(?:lock|locks|lockfile)$/.test(moneyObject[k]!)) moneyObject.splice(k, 1);
   // Someone taken off the pager (a layer of an escalation policy, the on-call rotation): an alert
   // that would have reached them goes unanswered. Read as the paging it weakens.
   if ((verbClass === "delete" || verbClass === "trash" || verbClass === "revoke") && PAGING.test(sentence)) moneyObject.push("oncall");

@@ -46,7 +46,7 @@ const VERBS: ReadonlyMap<string, VerbClass> = new Map([
   ...["update", "edit", "set", "modify", "change", "patch", "configure", "write", "create", "rename", "move", "put", "save", "manage", "replace", "mount", "insert", "upsert", "append", "schedule", "import", "sync", "install", "make", "generate", "submit", "file", "commit", "mark", "tag", "label", "issue", "copy", "duplicate", "clone", "bump", "paste", "export", "rotate", "regenerate", "shift", "sweep", "prescribe", "administer"].map((v) => [v, "write"] as const),
   ...["get", "list", "search", "read", "fetch", "find", "view", "show", "log", "logs", "describe", "download", "check", "lookup", "retrieve", "query", "browse", "inspect", "status", "count", "analyze", "summarize", "preview", "compare", "estimate", "quote", "verify", "validate", "watch", "track", "scan", "explore", "load"].map((v) => [v, "read"] as const),
   ...["execute", "run", "exec", "eval", "evaluate", "shell", "terminal", "invoke", "script", "bash", "spawn", "pipe"].map((v) => [v, "execute"] as const),
-  ...["disable", "disarm", "mute", "suppress", "bypass", "silence", "snooze", "dismiss", "override", "ignore", "turn", "unprotect", "unset"].map((v) => [v, "disable"] as const),
+  ...["disable", "disarm", "mute", "suppress", "bypass", "silence", "snooze", "dismiss", "override", "ignore", "turn", "unprotect", "unset", "lift"].map((v) => [v, "disable"] as const),
   ...["unlock", "open"].map((v) => [v, "unlock"] as const),
   ...["control", "operate", "toggle", "flip", "adjust", "dispatch", "navigate", "redirect", "reroute", "switch", "increase", "decrease", "raise", "lower"].map((v) => [v, "control"] as const),
 ]);
@@ -348,7 +348,8 @@ const EPHEMERAL_NAME = /(^|[-_./])(preview|review|pr-?\d+|tmp|temp|scratch|sandb
 
 function deleteScope(f: ArgumentFacts, object: readonly string[], store: string | undefined, verb = ""): Scope {
   // A short-lived environment's container (preview-pr-498): its deletion takes what it holds, which was made to go.
-  if (!f.production && !f.wildcard && !f.bulk && f.strings.some((v) => v.length <= 64 && !/\s/.test(v) && EPHEMERAL_NAME.test(v))) return "one";
+  // (In bulk too, when a name says scratch or temporary: rc-ci-scratch's old run folders, recursively.)
+  if (!f.production && !f.wildcard && f.strings.some((v) => v.length <= 64 && !/\s/.test(v) && (f.bulk ? /(^|[-_./])(tmp|temp|scratch|ephemeral|throwaway)([-_./]|$)/i : EPHEMERAL_NAME).test(v))) return "one";
   if (f.wildcard || f.bulk) return "account";
   if (/^(clear|empty|purge|wipe|nuke|truncate|reset)$/.test(verb) && hasWord(object, HOLDER)) return "account";
   if ((store && CONTAINER.test(store)) || hasWord(object, CONTAINER)) return "account";
@@ -450,6 +451,10 @@ function protectionSwitchedOff(args: unknown): [string, unknown] | undefined {
       if ((PROTECTION_KEY.test(k) || /^(?:waiting_?room|passcode|password_?required|join_?before_?host|sso_?protection|password_?protection)$/i.test(k)) && (NEGATED_KEY.test(k) ? x === true || x === "true" : x === false || x === "false" || x === "disabled" || x === "off" || (x === null && /protection$/i.test(k)))) return [k, x];
       // A step, rule or job named for a security scanner or firewall, switched off by the same object ({stepId: "secscan_semgrep", disabled: true}; a WAF ruleset's rule {enabled: false}).
       if (((/^disabled?$/i.test(k) && (x === true || x === "true")) || (/^enabled$/i.test(k) && (x === false || x === "false"))) && isRecord(v) && Object.values(v).some((w) => typeof w === "string" && w.length <= 200 && SECURITY_STEP.test(w))) return [k, x];
+      // A merge or a push told to skip the repository's policies ({completionOptions: {bypassPolicy: true}}).
+      if (/^(?:bypass_?(?:polic(?:y|ies)|rules?|reviews?|checks?|protections?|branch_?protection)|skip_?(?:checks|reviews?|policies))$/i.test(k) && (x === true || x === "true")) return [k, x];
+      // A sign-in policy switched off by its state ({policyId, state: "disabled"} on a conditional-access or MFA policy).
+      if (/^(?:state|status)$/i.test(k) && typeof x === "string" && /^(?:disabled?|off)$/i.test(x) && isRecord(v) && Object.keys(v).some((kk) => /polic(?:y|ies)_?id|policyId/i.test(kk))) return [k, x];
       // A setting named by one key and set by another ({id: "waf", value: "off"}, {setting: "ssl", value: "off"}).
       if (/^(?:id|name|setting|key)$/i.test(k) && typeof x === "string" && PROTECTION_SETTING.test(x) && isRecord(v) && /^(?:off|false|disabled?|none|essentially_off)$/i.test(String(v.value ?? v.enabled ?? ""))) return [x, v.value ?? v.enabled];
       const inner = visit(x, depth + 1);
@@ -629,6 +634,10 @@ export function readNamed(tool: string, name: ReturnType<typeof splitToolName>, 
   // (Not "execute_plan", which applies a saved plan, nor a migration's plan, nor one told to approve itself.)
   // (A tool's name, not a sentence: "running the plan_tier backfill" is no plan.)
   if (!/\s/.test(tool) && (verb === "run" || verb === "preview") && hasWord(object, /^(plan|plans|preview|previews|diff|diffs|validate|validation|lint|fmt)$/) !== undefined && !hasWord(object, /^(apply|destroy|deploy|migrate|migration|migrations|import)$/) && !(isRecord(args) && Object.entries(args).some(([k, v]) => /^(auto_?approve|apply|plan_?file|planfile)$/i.test(k) && v !== false && v !== undefined))) verbClass = "read";
+  // An Ansible job launched in check mode (AWX's job_type "check"): it shows what would change. (Only
+  // that parameter of that kind of tool: a dry_run flag an agent adds to any call may be one the
+  // server ignores, so it lowers nothing.)
+  if (isRecord(args) && args.job_type === "check" && hasWord(object, /^(jobs?|templates?|playbooks?|awx|tower|ansible)$/) !== undefined && (verbClass === "execute" || verbClass === "deploy")) verbClass = "read";
   // A query over logs, metrics or traces run (execute_log_insights_query, run_logs_query): it reads them.
   if (!/\s/.test(tool) && (verb === "execute" || verb === "run" || verb === "start") && hasWord(object, /^(query|queries|search|searches)$/) !== undefined && hasWord(object, /^(logs?|insights|metrics|traces?|spans?|events|analytics)$/) !== undefined) verbClass = "read";
   // Access created (create_guest_access, create_access_grant) is access given.
@@ -675,8 +684,16 @@ export function readNamed(tool: string, name: ReturnType<typeof splitToolName>, 
   // The arguments as JSON text, for the checks that read them whole: made once, on first use.
   let argsJson: string | undefined;
   const argsText = (): string => (argsJson ??= JSON.stringify(args ?? ""));
-  // A card with no amount, limit, currency or cardholder is a board's, a dashboard's or a deck's card (Metabase, Trello), not a payment card.
-  const money = hasWord(object, MONEY) !== undefined && !(object.every((w) => !MONEY.test(w) || /^cards?$/.test(w)) && f.amounts.length === 0 && !/"(?:amount|currency|spending_?limits?|spend_?limit|cardholder|card_?number|funding)"/i.test(argsText())) ? hasWord(object, MONEY) : undefined;
+  // Money words that name something else unless the call says money: a card with no amount, limit,
+  // currency or cardholder is a board's or a dashboard's card (Metabase, Trello); tokens with no
+  // amount and no chain, coin or wallet are API or test tokens; a transfer of files, data or a
+  // dataset between endpoints (Globus, SFTP) moves no money.
+  const moneyWords = object.filter((w) => MONEY.test(w));
+  const notMoney = f.amounts.length === 0 && moneyWords.length > 0 && !/"(?:amount|currency|spending_?limits?|spend_?limit|cardholder|card_?number|funding|iban|account_?number|routing)"/i.test(argsText()) && (
+    moneyWords.every((w) => /^cards?$/.test(w)) ||
+    (moneyWords.every((w) => /^tokens?$/.test(w)) && !/\b(?:wallets?|coins?|crypto|eth|btc|usdc|usdt|sol|chain|on-?chain|dex|defi|stake|exchange|erc-?20|spl)\b/i.test(argsText())) ||
+    (moneyWords.every((w) => /^transfers?$/.test(w)) && /\b(?:data|files?|datasets?|survey|archive|endpoints?|globus|sftp|rsync|scp|bytes|folders?|director(?:y|ies)|items|paths?|objects?|uploads?|downloads?)\b/i.test(`${object.join(" ")} ${argsText()}`) && !/\b(?:payments?|funds|money|usd|eur|gbp|bank|wire|payee|invoice)\b/i.test(argsText())));
+  const money = notMoney ? undefined : hasWord(object, MONEY);
   const message = hasWord(object, MESSAGE);
   const access = hasWord(object, ACCESS);
   // AWS Config's configuration recorder records every change to the account, as a trail records every call.
@@ -786,6 +803,9 @@ export function readNamed(tool: string, name: ReturnType<typeof splitToolName>, 
   // (The message is not quoted: a link may carry a token.)
   // Every issue or alert a query selects marked ignored, muted or resolved at once (status: "ignored", query: "is:unresolved"): what they report goes unseen (T1562.006).
   if (verbClass === "write" && isRecord(args) && typeof args.status === "string" && /^(ignored?|mute[sd]?|resolved?|archived?|snoozed?|suppressed?|closed?|silenced?)$/i.test(args.status.trim()) && Object.entries(args).some(([k, v]) => /^(query|filter|search|q)$/i.test(k) && typeof v === "string" && v.trim() !== "") && !Object.keys(args).some((k) => /^(ids?|issue_?ids?|alert_?ids?|issue|alert)$/i.test(k))) add("tool.alerts-silenced", "impair-defences", "recoverable", "account", `${tool} marks every issue its query selects ${args.status.trim()}${tail}: what they report goes unseen, and new ones like them too (T1562.006)`);
+  // A log search piped into delete (Splunk's `| delete`): the events it matches are gone from every search after (T1070).
+  const searchDelete = f.strings.find((v) => v.length <= 8192 && /\|\s*delete\s*$|\|\s*delete\s*\|/i.test(v.trim()));
+  if (searchDelete !== undefined && hasWord(object, /^(splunk|search|searches|query|logs?)$/) !== undefined) add("tool.logs-deleted", "impair-defences", "irreversible", "account", `${tool} runs a search that ends in delete${tail}: the events it matches, audit records included, can no longer be searched (T1070)`);
   // People's fields (email, phone, address…) mapped into a sync, export or webhook whose destination is a URL: every record goes to that endpoint on each run (T1567).
   const endpoint = (verbClass === "write" || verbClass === undefined || verbClass === "deploy") && isRecord(args) ? endpointWithPersonalFields(args, internalDomains) : undefined;
   if (endpoint !== undefined) add("tool.personal-data-to-endpoint", "exfiltrate", "irreversible", "account", `${tool} sends people's ${endpoint.fields.join(", ")} to ${endpoint.host}${tail}: every record it selects goes to that endpoint, and what was sent cannot be called back (T1567)`, { external: true, personal: true });

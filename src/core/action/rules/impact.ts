@@ -298,13 +298,15 @@ const recovery: CommandRule = {
   id: "impact.inhibit-recovery",
   tactic: TACTIC,
   technique: "T1490",
-  names: ["tmutil", "btrfs", "zfs", "lvremove", "snapper", "timeshift", "rm", "shred", "restic", "borg", "kopia"],
+  names: ["tmutil", "btrfs", "zfs", "zpool", "lvremove", "snapper", "timeshift", "rm", "shred", "restic", "borg", "kopia", "Remove-VBRBackup", "Remove-VBRRestorePoint"],
   match(inv) {
     const a = inv.args.filter((x) => !x.startsWith("-"));
     const what =
       inv.name === "tmutil" && ["delete", "deletelocalsnapshots", "disable", "thinlocalsnapshots", "removeexclusion"].includes(a[0] ?? "") ? `Time Machine (tmutil ${a[0]})` :
       inv.name === "btrfs" && a[0] === "subvolume" && a[1] === "delete" ? "a btrfs snapshot or subvolume" :
       inv.name === "zfs" && a[0] === "destroy" ? `the ZFS dataset or snapshot ${a[1] ?? ""}`.trim() :
+      inv.name === "zpool" && a[0] === "destroy" ? `the whole ZFS pool ${a[1] ?? ""}`.trim() :
+      /^remove-vbr(?:backup|restorepoint)$/i.test(inv.name) ? `Veeam backups (${inv.name}${inv.args.some((x) => /^-fromdisk$/i.test(x)) ? " -FromDisk" : ""})` :
       inv.name === "lvremove" ? "an LVM volume or snapshot" :
       inv.name === "snapper" && a[0] === "delete" ? "snapper snapshots" :
       inv.name === "timeshift" && inv.args.some((x) => /^--delete/.test(x)) ? "Timeshift snapshots" :
@@ -316,7 +318,7 @@ const recovery: CommandRule = {
     return { action: { capability: "delete", target: { name: what, pathClass: "system" }, reversibility: "irreversible", scope: "system" }, reason: `deletes or disables ${what}, the copies a restore would need: inhibit system recovery (T1490)` };
   },
   examples: {
-    match: [`tmutil deletelocalsnapshots /`, `sudo tmutil disable`, `zfs destroy -r tank/home@daily`, `btrfs subvolume delete /.snapshots/12/snapshot`, `rm -rf /var/backups/*`, `restic -r s3:s3.example.com/backups forget --keep-last 1 --prune`],
+    match: [`tmutil deletelocalsnapshots /`, `sudo tmutil disable`, `zfs destroy -r tank/home@daily`, `btrfs subvolume delete /.snapshots/12/snapshot`, `rm -rf /var/backups/*`, `restic -r s3:s3.example.com/backups forget --keep-last 1 --prune`, `zpool destroy labpool`, `Get-VBRBackup -Name 'WMS-Prod' | Remove-VBRBackup -FromDisk -Confirm:$false`],
     noMatch: [`restic forget --keep-daily 7 --keep-weekly 4 --prune`, `tmutil listbackups`, `zfs list -t snapshot`, `btrfs subvolume list /`],
   },
 };
@@ -641,5 +643,21 @@ const obliterate: CommandRule = {
   examples: { match: [`p4 -p ssl:perforce:1666 obliterate -y //game/main/Content/Maps/...`], noMatch: [`p4 obliterate //game/main/Content/Maps/...`, `p4 delete //game/main/x.txt`] },
 };
 
-export const impactRules: readonly CommandRule[] = [cryptoSent, obliterate, productionFullRefresh, recovery, destruction, wipe, encrypt, serviceStop, shutdown, accountAccess, resources, diskFill, cloudDelete, productionMigration, liveMoney, productionDataLossPush, bucketExpiry, syncWipe, resourceReplaced];
+/** Every row a query selects deleted or updated at once through the application in production (rails runner "Model.where(…).delete_all"). */
+const productionBulkOrm: CommandRule = {
+  id: "impact.production-bulk-orm",
+  tactic: TACTIC,
+  technique: "T1485",
+  names: ["rails", "bundle", "rake", "bin/rails"],
+  match(inv) {
+    const line = inv.args.join(" ");
+    if (!/\brunner\b/.test(line) || !/(?:^|\s)(?:-e\s+production|--environment[= ]production)\b/.test(line) && inv.env.get("RAILS_ENV") !== "production") return undefined;
+    const call = /\.(delete_all|destroy_all|update_all)\b/.exec(line);
+    if (call === null) return undefined;
+    return { action: { capability: call[1] === "update_all" ? "write" : "delete", target: { name: "rails runner", production: true }, reversibility: "irreversible", scope: "account" }, reason: `runs ${call[1]} through the application in production: every row the query selects is ${call[1] === "update_all" ? "changed" : "deleted"} at once, with no callbacks and no undo (T1485)` };
+  },
+  examples: { match: [`RAILS_ENV=production bundle exec rails runner "Submission.where('submitted_at < ?', 1.year.ago).delete_all"`], noMatch: [`RAILS_ENV=development bundle exec rails runner "Submission.where(id: 1).delete_all"`, `RAILS_ENV=production bundle exec rails runner "puts Submission.count"`] },
+};
+
+export const impactRules: readonly CommandRule[] = [productionBulkOrm, cryptoSent, obliterate, productionFullRefresh, recovery, destruction, wipe, encrypt, serviceStop, shutdown, accountAccess, resources, diskFill, cloudDelete, productionMigration, liveMoney, productionDataLossPush, bucketExpiry, syncWipe, resourceReplaced];
 

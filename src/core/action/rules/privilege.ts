@@ -376,7 +376,7 @@ const broadCloudGrant: CommandRule = {
   },
 };
 
-/** An administrators' group given to everyone in the domain (Add-ADGroupMember … -Members "Domain Users"): every account is an administrator there. */
+/** An account added to an administrators' group, or any group given to everyone in the domain (Add-ADGroupMember … -Members "Domain Users"). */
 const EVERYONE_GROUP = /^(?:domain users|everyone|authenticated users|users|all users|domain computers)$/i;
 const adminGroupToEveryone: CommandRule = {
   id: "privilege.admin-group-to-everyone",
@@ -395,12 +395,16 @@ const adminGroupToEveryone: CommandRule = {
       group = inv.args[1];
       members = inv.args[2];
     }
-    if (group === undefined || members === undefined || !/admin/i.test(group) || !members.split(",").some((m) => EVERYONE_GROUP.test(m.trim().replace(/^["']|["']$/g, "").replace(/^[\w-]+\\/, "")))) return undefined;
-    return { action: { capability: "escalate", target: { name: group, pathClass: "system" }, reversibility: "recoverable", scope: "system" }, reason: `puts ${members} in ${group}: every account in the domain is an administrator there (T1098.007)` };
+    if (group === undefined || members === undefined) return undefined;
+    const everyone = members.split(",").some((m) => EVERYONE_GROUP.test(m.trim().replace(/^["']|["']$/g, "").replace(/^[\w-]+\\/, "")));
+    const admins = /admin/i.test(group);
+    // An administrators' group given to anyone, or any group (operators, a data group) given to everyone in the domain.
+    if (!admins && !everyone) return undefined;
+    return { action: { capability: admins ? "escalate" : "grant-access", target: { name: group, pathClass: "system" }, reversibility: "recoverable", scope: everyone ? "system" : "one" }, reason: everyone ? `puts ${members} in ${group}: every account in the domain gets what that group may do (T1098.007)` : `adds ${members} to ${group}: an administrator there (T1098.007)` };
   },
   examples: {
-    match: [`Add-ADGroupMember -Identity "Perforce-Admins" -Members "Domain Users"`, `net localgroup Administrators Everyone /add`],
-    noMatch: [`Add-ADGroupMember -Identity "Perforce-Admins" -Members "j.doe"`, `Add-ADGroupMember -Identity "Artists" -Members "Domain Users"`, `net localgroup Administrators`],
+    match: [`Add-ADGroupMember -Identity "Perforce-Admins" -Members "Domain Users"`, `net localgroup Administrators Everyone /add`, `Add-ADGroupMember -Identity 'GG-vSphere-Operators' -Members 'Domain Users'`, `net localgroup Administrators 'UNIV\\lab-helpdesk-temp' /add`],
+    noMatch: [`Add-ADGroupMember -Identity "Artists" -Members "j.doe"`, `net localgroup Administrators`, `net localgroup Users bob /add`],
   },
 };
 
