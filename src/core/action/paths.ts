@@ -42,8 +42,7 @@ const CREDENTIAL_PATTERNS: readonly RegExp[] = [
   /^\/var\/db\/dslocal\/nodes\/Default\/users(\/|$)/,
   /(^|\/)\.mozilla\/firefox(\/|$)/,
   /(^|\/)(logins\.json|key[34]\.db|signons\.sqlite)$/,
-  // (A path, not a bare word: `--project=chromium` names Playwright's browser, not its profile.)
-  /(^|\/)(google-chrome|chromium|BraveSoftware|Google\/Chrome|microsoft-edge)\/|\/(google-chrome|chromium|BraveSoftware|microsoft-edge)$/,
+  /(^|\/)(google-chrome|chromium|BraveSoftware|Google\/Chrome|microsoft-edge)(\/|$)/,
   /(^|\/)(Login Data|Cookies|Web Data)$/,
   /(^|\/)\.bash_history$|(^|\/)\.zsh_history$/,
   /(^|\/)\.local\/share\/keyrings(\/|$)/,

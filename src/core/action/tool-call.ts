@@ -692,7 +692,7 @@ export function readNamed(tool: string, name: ReturnType<typeof splitToolName>, 
   const notMoney = f.amounts.length === 0 && moneyWords.length > 0 && !/"(?:amount|currency|spending_?limits?|spend_?limit|cardholder|card_?number|funding|iban|account_?number|routing)"/i.test(argsText()) && (
     moneyWords.every((w) => /^cards?$/.test(w)) ||
     (moneyWords.every((w) => /^tokens?$/.test(w)) && !/\b(?:wallets?|coins?|crypto|eth|btc|usdc|usdt|sol|chain|on-?chain|dex|defi|stake|exchange|erc-?20|spl)\b/i.test(argsText())) ||
-    (moneyWords.every((w) => /^transfers?$/.test(w)) && /\b(?:data|files?|datasets?|survey|archive|endpoints?|globus|sftp|rsync|scp|bytes|folders?|director(?:y|ies)|items|paths?|objects?|uploads?|downloads?)\b/i.test(`${object.join(" ")} ${argsText()}`) && !/\b(?:payments?|funds|money|usd|eur|gbp|bank|wire|payee|invoice)\b/i.test(argsText())));
+    (moneyWords.every((w) => /^transfers?$/.test(w)) && /\b(?:data|files?|datasets?|survey|archive|endpoints?|globus|sftp|rsync|scp|bytes|folders?|director(?:y|ies)|items|paths?|objects?|uploads?|downloads?)\b/i.test(`${object.join(" ")} ${argsText()}`) && !/\b(?:payments?|funds|money|usd|eur|gbp|bank|wire|payee|invoice|accounts?|acct)\b|_account\b/i.test(argsText())));
   const money = notMoney ? undefined : hasWord(object, MONEY);
   const message = hasWord(object, MESSAGE);
   const access = hasWord(object, ACCESS);

@@ -91,7 +91,12 @@ const destruction: CommandRule = {
       // has aged out, not the tree; the pack's find-delete rule still asks first.
       const aged = inv.args.some((a, k) => /^-(?:mtime|mmin|ctime|cmin|atime|amin)$/.test(a) && /^\+\d+$/.test(inv.args[k + 1] ?? ""));
       // (Not with -o: `-name '*.log' -o -mtime +7 -delete` deletes everything old, whatever its name.)
-      if (aged && inv.args.some((a) => /^-i?name$/.test(a)) && !inv.args.some((a) => a === "/" || a === "/*" || a === "-o" || a === "-or")) return undefined;
+      // (A name that picks files, not every file; a root below the top-level directories.)
+      const named = inv.args.flatMap((a, k) => (/^-i?name$/.test(a) ? [inv.args[k + 1] ?? ""] : []));
+      const roots = inv.args.slice(0, Math.max(0, inv.args.findIndex((a) => a.startsWith("-")))).filter((a) => !a.startsWith("-"));
+      const specific = named.length > 0 && named.every((n) => !/^['"]?\*(?:\.\*)?['"]?$/.test(n));
+      const deep = roots.length > 0 && roots.every((r) => !/^\/?[^/]*\/?$/.test(r) || /^\.\.?\//.test(r) || /^[\w.-]+\/./.test(r));
+      if (aged && specific && deep && !inv.args.some((a) => a === "-o" || a === "-or")) return undefined;
       paths = inv.args.slice(0, Math.max(0, inv.args.findIndex((a) => a.startsWith("-")))).filter((a) => !a.startsWith("-"));
       recursive = true;
     } else return undefined;
@@ -110,7 +115,7 @@ const destruction: CommandRule = {
   },
   examples: {
     match: [`find / -type f -exec shred -n 1 {} \\;`, `mv ~/projects /tmp/.trash && rm -rf /tmp/.trash`, `rm -rf /`, `rm -rf --no-preserve-root /`, `sudo rm -rf /usr/lib`, `rm -rf ~`, `rm -rf ~/.ssh`, `rm /etc/passwd`, `find / -name "*.db" -delete`, `shred -u ~/.gnupg/secring.gpg`, `rm -rf /home/alice/Documents`, `sudo shred -n 3 -z -u /var/lib/postgresql/15/main/base/*/*`],
-    noMatch: [`find . -name "*.tmp" -exec rm {} \\;`, `mv build /tmp/old-build && rm -rf /tmp/old-build`, `rm -rf node_modules`, `rm -rf /tmp/build-123`, `rm test_output.txt`, `rm -rf ./dist`, `find . -name "*.pyc" -delete`, `rm ~/notes.txt`, `rm -rf /testbed/build`, `find /srv/scratch/exports -type f -name '*.csv' -mtime +30 -delete`],
+    noMatch: [`find . -name "*.tmp" -exec rm {} \\;`, `mv build /tmp/old-build && rm -rf /tmp/old-build`, `rm -rf node_modules`, `rm -rf /tmp/build-123`, `rm test_output.txt`, `rm -rf ./dist`, `find . -name "*.pyc" -delete`, `rm ~/notes.txt`, `rm -rf /testbed/build`, `find /srv/scratch/exports -type f -name '*.csv' -mtime +30 -delete`, `find /var -name '*' -mtime +1 -delete`],
   },
 };
 

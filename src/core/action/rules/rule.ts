@@ -115,7 +115,9 @@ export function readPaths(inv: Invocation): string[] {
     if (a.startsWith("-")) {
       const eq = a.indexOf("=");
       const at = a.indexOf("@");
-      if (eq > 0) out.push(a.slice(eq + 1).replace(/^@/, ""));
+      // (An option's value is a file when it looks like one: `--kubeconfig=admin.conf`, `--from=~/x`;
+      // `--project=chromium` names Playwright's browser, not its profile folder.)
+      if (eq > 0 && /[/.~]/.test(a.slice(eq + 1))) out.push(a.slice(eq + 1).replace(/^@/, ""));
       else if (at > 0) out.push(a.slice(at + 1));
       continue;
     }
