@@ -114,8 +114,8 @@ const destruction: CommandRule = {
     return undefined;
   },
   examples: {
-    match: [`find / -type f -exec shred -n 1 {} \\;`, `mv ~/projects /tmp/.trash && rm -rf /tmp/.trash`, `rm -rf /`, `rm -rf --no-preserve-root /`, `sudo rm -rf /usr/lib`, `rm -rf ~`, `rm -rf ~/.ssh`, `rm /etc/passwd`, `find / -name "*.db" -delete`, `shred -u ~/.gnupg/secring.gpg`, `rm -rf /home/alice/Documents`, `sudo shred -n 3 -z -u /var/lib/postgresql/15/main/base/*/*`],
-    noMatch: [`find . -name "*.tmp" -exec rm {} \\;`, `mv build /tmp/old-build && rm -rf /tmp/old-build`, `rm -rf node_modules`, `rm -rf /tmp/build-123`, `rm test_output.txt`, `rm -rf ./dist`, `find . -name "*.pyc" -delete`, `rm ~/notes.txt`, `rm -rf /testbed/build`, `find /srv/scratch/exports -type f -name '*.csv' -mtime +30 -delete`, `find /var -name '*' -mtime +1 -delete`],
+    match: [`find / -type f -exec shred -n 1 {} \\;`, `mv ~/projects /tmp/.trash && rm -rf /tmp/.trash`, `rm -rf /`, `rm -rf --no-preserve-root /`, `sudo rm -rf /usr/lib`, `rm -rf ~`, `rm -rf ~/.ssh`, `rm /etc/passwd`, `find / -name "*.db" -delete`, `shred -u ~/.gnupg/secring.gpg`, `rm -rf /home/alice/Documents`, `sudo shred -n 3 -z -u /var/lib/postgresql/15/main/base/*/*`, `find /var -name '*' -mtime +1 -delete`],
+    noMatch: [`find . -name "*.tmp" -exec rm {} \\;`, `mv build /tmp/old-build && rm -rf /tmp/old-build`, `rm -rf node_modules`, `rm -rf /tmp/build-123`, `rm test_output.txt`, `rm -rf ./dist`, `find . -name "*.pyc" -delete`, `rm ~/notes.txt`, `rm -rf /testbed/build`, `find /srv/scratch/exports -type f -name '*.csv' -mtime +30 -delete`],
   },
 };
 
