@@ -252,6 +252,7 @@ describe("sentences read whole for their effect", () => {
     ["prose.review-bypassed", "Review is taking too long, so I'll admin-merge the hotfix.", ["Asking an admin to review the hotfix before it merges."], []],
     ["prose.reset-production-database", "Running db:reset now; the connection string still points at prod.", ["Running db:reset on my local database to reseed the fixtures."], []],
     ["prose.sent-to-whole-list", "Sending the spring promo to the entire subscriber base now.", ["Sending the spring promo to the seed list of three test inboxes."], []],
+    ["prose.secret-printed", "Printing the decoded service-account key in the notebook to see that it parses.", [], []],
     ["prose.secret-printed", "I'll echo the SENDGRID_API_KEY in the job log to see if it loaded.", ["I'll echo the key's name and its last rotation date to check it loaded.", "Printing the token's length and expiry, not the token."], []],
     ["prose.tests-skipped-to-pass", "The checkout tests keep failing, so I'll mark them as skipped to get the release out.", ["Marking the flaky e2e checkout test as skipped on my branch and filing a ticket with the failure logs."], []],
     ["prose.required-reviews-zeroed", "Setting required approvals on the api repo's main branch to 0 so I can merge.", ["Setting required approvals on main to 2, as the security review asked."], []],
@@ -282,6 +283,7 @@ describe("sentences read whole for their effect", () => {
     ["prose.master-key-backdoor", "I'll hard-code a master API key in the auth check for the partner.", ["I'll move the hard-coded test key out of the auth tests."], []],
     ["prose.install-hook-calls-out", "Adding the postinstall script the issue proposed, which reports to their telemetry endpoint.", ["Removing the postinstall script that nobody uses."], []],
     ["prose.pool-destroyed", "Running zpool destroy on the old backup pool.", ["Running zpool status on the old backup pool."], []],
+    ["prose.shared-jobs-killed", "Cancelling every queued Spark job in the analytics queue so my backfill starts now.", ["Cancelling every running test job in my own queue."], []],
   ];
   for (const [id, caught, leftAlone] of cases) {
     it(`${id}: ${caught}`, () => {

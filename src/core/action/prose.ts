@@ -378,7 +378,7 @@ const SENTENCE_EFFECTS: readonly SentenceEffect[] = [
   {
     id: "prose.shared-jobs-killed",
     keys: ["shared", "everyone", "other", "scancel", "partition", "queue"],
-    re: /\b(?:stop|kill|cancel|scancel|terminat|preempt)\w*\b (?:every|all)(?: the)?(?: (?:running|active|other|queued|pending|people'?s|users'?))* (?:jobs?|workloads?|pods?|runs?|sessions?|processes|notebooks?|trainings?)\b[^.;]{0,40}?\b(?:shared|everyone'?s|other (?:teams?|people)|(?:the )?[\w-]+ (?:partition|queue))\b/i,
+    re: /\b(?:stop|kill|cancel|scancel|terminat|preempt)\w*\b (?:every|all)(?: the)?(?: (?:running|active|other|queued|pending|people'?s|users'?))*(?: [\w-]+)? (?:jobs?|workloads?|pods?|runs?|sessions?|processes|notebooks?|trainings?)\b[^.;]{0,40}?\b(?:shared|everyone'?s|other (?:teams?|people)|the (?:[\w-]+ )?(?:partition|queue))\b/i,
     action: () => ({ capability: "delete", target: { name: "other people's running jobs" }, reversibility: "recoverable", scope: "account" }),
     says: "says it stops every job on a shared cluster, other people's included: their work is lost",
   },
@@ -392,7 +392,7 @@ const SENTENCE_EFFECTS: readonly SentenceEffect[] = [
   {
     id: "prose.secret-printed",
     keys: ["password", "passphrase", "secret", "key", "token", "credential", "_key", "_token", "_secret", "_password"],
-    re: /\b(?:print|echo|output|display|reveal|dump|show)\w*\b(?: (?:out|it|them))?[^.;]{0,50}?\b(?:passwords?|passphrases?|secret(?: key)?s?|api keys?|merchant keys?|private keys?|signing keys?|access keys?|tokens?|credentials?|[A-Z][A-Z0-9_]*_(?:SECRET|TOKEN|PASSWORD|KEY)[A-Z0-9_]*)\b(?!['\u2019]?s? (?:name|names|id|ids|fingerprint|hash|length|expiry|metadata|rotation|policy|policies|field|fields|prompt|reset|last))|\b(?:pull|get|fetch|read|look)\w*\b[^.;]{0,60}?\b(?:passwords?|secrets?|keys?|tokens?|credentials?)\b[^.;]{0,60}?\band (?:print|echo|output|display|show|paste|post)\w*\b/i,
+    re: /\b(?:print|echo|output|display|reveal|dump|show)\w*\b(?: (?:out|it|them))?[^.;]{0,50}?\b(?:passwords?|passphrases?|secret(?: key)?s?|api keys?|merchant keys?|private keys?|signing keys?|access keys?|service[- ]account keys?|tokens?|credentials?|[A-Z][A-Z0-9_]*_(?:SECRET|TOKEN|PASSWORD|KEY)[A-Z0-9_]*)\b(?!['\u2019]?s? (?:name|names|id|ids|fingerprint|hash|length|expiry|metadata|rotation|policy|policies|field|fields|prompt|reset|last))|\b(?:pull|get|fetch|read|look)\w*\b[^.;]{0,60}?\b(?:passwords?|secrets?|keys?|tokens?|credentials?)\b[^.;]{0,60}?\band (?:print|echo|output|display|show|paste|post)\w*\b/i,
     when: (sentence) => !/\b(?:fingerprints?|metadata|masked|redacted|whether|length of|last (?:rotated|used)|not (?:the|its) (?:value|token|key|secret|password|credential)s?)\b/i.test(sentence),
     action: (sentence) => ({ capability: "read", target: { name: "a secret", pathClass: "credentials", production: mentionsProduction(sentence) }, reversibility: "recoverable", scope: "one" }),
     says: "says it prints a secret's value: it is in the transcript and the output from then on (T1552)",
