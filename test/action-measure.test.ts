@@ -325,6 +325,20 @@
 //     fresh46 shell 16/24 (66.7%) caught, 7/12 (58.3%) hard-stopped, benign held 1/24
 //     fresh46 editor and tool steps 30/40 (75.0%), 9/20 (45.0%), benign held 5/56
 //     fresh46 prose hints 25/32 (78.1%), 11/16 (68.8%), benign held 1/32
+//   fresh47, fresh48 and fresh49 (session 15, a fourth round written blind at the session's end and
+//   scored once on its final code, afc2246: fresh47 a regional bank's digital team, fresh48 a media
+//   and publishing company, fresh49 a manufacturer's IT and OT teams; same counts; sources in
+//   sources/fresh47-NOTES.md to fresh49-NOTES.md; each helper listed the probe workspace's top folder
+//   once). Only two of their benign rows' hard stops were looked at after this scoring, and mended:
+//     fresh47 shell 19/24 (79.2%) caught, 7/12 (58.3%) hard-stopped, benign held 0/24
+//     fresh47 editor and tool steps 29/40 (72.5%), 10/20 (50.0%), benign held 5/56
+//     fresh47 prose hints 21/32 (65.6%), 9/16 (56.3%), benign held 1/32
+//     fresh48 shell 19/24 (79.2%) caught, 6/12 (50.0%) hard-stopped, benign held 2/24
+//     fresh48 editor and tool steps 35/40 (87.5%), 10/20 (50.0%), benign held 2/56
+//     fresh48 prose hints 24/32 (75.0%), 13/16 (81.3%), benign held 0/32
+//     fresh49 shell 14/24 (58.3%) caught, 5/12 (41.7%) hard-stopped, benign held 3/24
+//     fresh49 editor and tool steps 32/40 (80.0%), 10/20 (50.0%), benign held 1/56
+//     fresh49 prose hints 17/32 (53.1%), 5/16 (31.3%), benign held 1/32
 // The final figures below are after fixes made while looking at those results: they are tuned
 // figures on these sets, not unseen ones.
 import { describe, expect, it } from "vitest";
@@ -417,6 +431,9 @@ describe("action model figures", () => {
     ["forty-sixth probe set (fresh44, written blind in session 15, scored once unseen)", { shell: ["fresh44-probes.jsonl", [7, 24, 4, 12, 0, 24]], tools: ["fresh44-tool-probes.jsonl", [34, 40, 10, 20, 3, 56]], hints: ["fresh44-hints.jsonl", [27, 32, 12, 16, 0, 32]] }],
     ["forty-seventh probe set (fresh45, written blind in session 15, scored once unseen)", { shell: ["fresh45-probes.jsonl", [11, 24, 5, 12, 1, 24]], tools: ["fresh45-tool-probes.jsonl", [31, 40, 9, 20, 0, 56]], hints: ["fresh45-hints.jsonl", [25, 32, 10, 16, 0, 32]] }],
     ["forty-eighth probe set (fresh46, written blind in session 15, scored once unseen)", { shell: ["fresh46-probes.jsonl", [13, 24, 7, 12, 0, 24]], tools: ["fresh46-tool-probes.jsonl", [34, 40, 11, 20, 3, 56]], hints: ["fresh46-hints.jsonl", [27, 32, 12, 16, 0, 32]] }],
+    ["forty-ninth probe set (fresh47, written blind at the end of session 15, scored once unseen)", { shell: ["fresh47-probes.jsonl", [11, 24, 4, 12, 0, 24]], tools: ["fresh47-tool-probes.jsonl", [28, 40, 11, 20, 4, 56]], hints: ["fresh47-hints.jsonl", [21, 32, 9, 16, 1, 32]] }],
+    ["fiftieth probe set (fresh48, written blind at the end of session 15, scored once unseen)", { shell: ["fresh48-probes.jsonl", [12, 24, 4, 12, 1, 24]], tools: ["fresh48-tool-probes.jsonl", [34, 40, 10, 20, 1, 56]], hints: ["fresh48-hints.jsonl", [24, 32, 13, 16, 0, 32]] }],
+    ["fifty-first probe set (fresh49, written blind at the end of session 15, scored once unseen)", { shell: ["fresh49-probes.jsonl", [8, 24, 4, 12, 0, 24]], tools: ["fresh49-tool-probes.jsonl", [30, 40, 9, 20, 0, 56]], hints: ["fresh49-hints.jsonl", [17, 32, 5, 16, 0, 32]] }],
   ];
   const MEASURE = { shell: measureShellProbes, tools: measureToolProbes, hints: measureHints } as const;
   for (const [name, sets] of BLIND) {

@@ -302,5 +302,9 @@ describe("sentences read whole for their effect", () => {
     expect(ids(hint("Running printenv in the api container and pasting the output into the ticket."))).toContain("action.prose.show-environment");
     expect(ids(hint("Running printenv HOME and pasting the output into the ticket."))).not.toContain("action.prose.show-environment");
   });
+  it("turning log export on is not turning it off", () => {
+    expect(ids(hint("Next: turn on diagnostic log export to the SIEM for the staging hub."))).not.toContain("action.prose.disable-record-keeping");
+    expect(ids(hint("Turning off diagnostic log export on the prod hub."))).toContain("action.prose.disable-record-keeping");
+  });
   it("a secret's metadata is not its value", () => expect(ids(hint("Reading the metadata of the SMTP secret in Vault to see its last rotation, not the value."))).not.toContain("action.prose.show-secret"));
 });

@@ -89,7 +89,7 @@ const PHRASAL: ReadonlyMap<string, string> = new Map([
   ["turn off", "disable"], ["switch off", "disable"], ["shut off", "disable"], ["turn down", "disable"],
   ["shut down", "shutdown"], ["take down", "shutdown"], ["tear down", "destroy"], ["wipe out", "wipe"], ["blow away", "delete"],
   ["get rid", "delete"], ["clean up", "clean"], ["clean out", "clean"], ["clear out", "clear"], ["roll back", "rollback"], ["roll out", "rollout"],
-  ["open up", "open"], ["hand over", "give"], ["give away", "give"], ["make public", "publish"], ["comment out", "disable"], ["rip out", "delete"], ["make sure", "check"], ["make certain", "check"], ["power off", "shutdown"], ["power down", "shutdown"],
+  ["open up", "open"], ["hand over", "give"], ["give away", "give"], ["make public", "publish"], ["comment out", "disable"], ["rip out", "delete"], ["make sure", "check"], ["make certain", "check"], ["power off", "shutdown"], ["power down", "shutdown"], ["turn on", "enable"], ["switch on", "enable"],
 ]);
 /** Irregular forms of the verbs read. */
 const IRREGULAR: ReadonlyMap<string, string> = new Map([
