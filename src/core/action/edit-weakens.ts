@@ -9,6 +9,7 @@
 import type { CodeHit } from "./code.js";
 import { CI_FILE } from "./ci-config.js";
 import { belowHome, PRODUCTION_PATH, TEST_FILE } from "./source-file.js";
+import { abaRoutingValid, IBAN, ibanCountryValid } from "../validators.js";
 
 // (Each text is read to 16 KB: an edit is most often a few lines, and the patterns below must stay cheap on a hostile one.)
 const MAX_TEXT = 16 * 1024;
@@ -342,27 +343,20 @@ function moneyLimitRaised(oldCode: string, newCode: string): string | undefined 
   return undefined;
 }
 
-/** An IBAN as people write it, grouped by fours or not (GB29 NWBK 6016 1331 9268 19). */
-const IBAN = /\b[A-Z]{2}\d{2}(?: ?[A-Z0-9]{4}){2,7}(?: ?[A-Z0-9]{1,4})?\b/g;
+/** An IBAN as the PII detector finds it (its country's length and layout, grouped or not). The check digits are not asked: a made-up account swapped in is a change of payee all the same. */
+const IBAN_FOUND = new RegExp(String.raw`(?<![\w-])(?:${IBAN})(?![\w-])`, "g");
 /** The bank account payments go to, where the old text named one and the new names another (an invoice template's or a payout setting's IBAN). */
 /** Keys that hold a bank detail: routing and account numbers (ACH's too), IBAN, SWIFT or BIC, sort code. Tool arguments are read with it too (tool-call.ts). */
 export const BANK_KEY = /(?:^|_)(?:ach_?account|(?:ach_?)?(?:routing(?:_?number)?|account_?number|acct_?(?:no|num)|iban|swift(?:_?code)?|bic|sort_?code|bsb|bank_?account(?:_?number)?))$/i;
 /** A `key: value` or `key = value` line whose value looks like an account or routing number. */
 const NUMBER_SETTING = /^\s*["']?([A-Za-z_][\w]*)["']?\s*[:=]\s*["']?([A-Z0-9 -]{6,40})["']?\s*,?\s*$/gim;
-/** Whether nine digits are a valid ABA routing number (weights 3, 7, 1; the sum divisible by 10; not all zeros). */
-function abaValid(d: string): boolean {
-  if (/^0+$/.test(d)) return false;
-  let sum = 0;
-  for (let i = 0; i < 9; i++) sum += Number(d[i]) * [3, 7, 1][i % 3]!;
-  return sum % 10 === 0;
-}
 function bankAccountChanged(oldText: string, newText: string): string | undefined {
-  const compact = (t: string) => new Set([...t.matchAll(IBAN)].map((m) => m[0].replace(/ /g, "")).filter((x) => x.length >= 15));
+  const compact = (t: string) => new Set([...t.matchAll(IBAN_FOUND)].map((m) => m[0].replace(/[ -]/g, "")).filter(ibanCountryValid));
   const before = compact(oldText);
   const added = before.size === 0 ? [] : [...compact(newText)].filter((x) => !before.has(x));
   if (added.length > 0) return `${added[0]!.slice(0, 4)}…`;
   // A US routing number (ABA, its checksum holds) replaced by another, in a vendor master file or any table.
-  const routing = (t: string) => new Set([...t.matchAll(/(?<![\d])\d{9}(?![\d])/g)].map((m) => m[0]).filter(abaValid));
+  const routing = (t: string) => new Set([...t.matchAll(/(?<![\d])\d{9}(?![\d])/g)].map((m) => m[0]).filter(abaRoutingValid));
   const routesBefore = routing(oldText);
   if (routesBefore.size > 0) {
     const routeAdded = [...routing(newText)].find((r) => !routesBefore.has(r));

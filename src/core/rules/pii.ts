@@ -16,27 +16,9 @@
 // Every repeat is bounded or runs over one delimited token, so no pattern backtracks badly on a
 // long input; test/pii-pack.test.ts scans 64 KB of random and hostile text.
 import type { DetectorRule } from "../detector.js";
-import { IBAN_BBAN } from "../validators.js";
+import { IBAN } from "../validators.js";
 
 const DIGITS = ["0", "1", "2", "3", "4", "5", "6", "7", "8", "9"] as const;
-
-/**
- * An IBAN of its country's exact length (the SWIFT registry's), contiguous or in groups of four
- * from the start, each gap a space, a dash or nothing (presidio's IBAN layout). The exact length
- * is what lets "DE89 3704 0044 0532 0130 00 2 days" end at the IBAN: presidio retries shorter
- * matches after a failed checksum, a regex cannot.
- */
-const IBAN = (() => {
-  const byLength = new Map<number, string[]>();
-  for (const [cc, bban] of Object.entries(IBAN_BBAN)) {
-    const len = [...bban.matchAll(/\d+/g)].reduce((n, m) => n + Number(m[0]), 0);
-    byLength.set(len, [...(byLength.get(len) ?? []), cc]);
-  }
-  return [...byLength]
-    .sort(([a], [b]) => b - a)
-    .map(([len, ccs]) => `(?:${ccs.join("|")})\\d{2}(?:[ -]?[A-Z0-9]{4}){${Math.floor(len / 4)}}` + (len % 4 ? `[ -]?[A-Z0-9]{${len % 4}}` : ""))
-    .join("|");
-})();
 
 /** A plain lower-case literal matched case-insensitively in a pattern that is otherwise case-sensitive. */
 const ci = (literal: string): string =>
