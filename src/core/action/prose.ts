@@ -904,6 +904,7 @@ function sentenceFacts(sentence: string, internalDomains: readonly string[]): Se
       recipients,
       forwardTo: [],
       attachments: [],
+      personalFields: [],
       destroy: false,
       expiration: false,
       broadcast: /@(everyone|channel|here)\b/.test(sentence),

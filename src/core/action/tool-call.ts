@@ -83,32 +83,16 @@ const SECRET_STORE = /^(1password|onepassword|bitwarden|lastpass|keeper|dashlane
 const ADMIN_GRANT = /path\s+"\*"\s*\{[^}]{0,200}\bsudo\b|\bcluster-admin\b|\broles\/(?:owner|editor|iam\.securityAdmin|resourcemanager\.organizationAdmin)\b|\bAdministratorAccess\b|\bIAMFullAccess\b|"Action"\s*:\s*(?:\[\s*)?"\*"|\b(?:62e90394-69f5-4237-9190-012177145e10|8e3af657-a8ff-443c-a75c-2fe8c4bcb635|18d7d88d-d35e-4fb5-a5c3-7773c20a72d9)\b/;
 /** A message that reaches everyone in a channel or server. */
 const BROADCAST = /<!(?:channel|here|everyone)(?:\|[^>]{0,64})?>|(?:^|\s)@(?:everyone|here|channel|all)\b/;
-/** File names that hold people's data or a whole store's. */
+/** People's fields as a call names them, as keys or as values (a mapping of email to email). */
 const PERSONAL_FIELD_NAME = /^(?:e_?mail|email_?address|phone|phone_?number|mobile|full_?name|first_?name|last_?name|address|street_?address|home_?address|postcode|zip|dob|date_?of_?birth|birth_?date|ssn|national_?id|tax_?id|card_?number|iban|ip_?address)$/i;
-/** A URL under a destination key (url, endpoint, webhook, destination) and people's fields named as keys or values anywhere in the call. */
-function endpointWithPersonalFields(args: Record<string, unknown>, internalDomains: readonly string[]): { host: string; fields: string[] } | undefined {
-  let host: string | undefined;
-  const fields = new Set<string>();
-  const visit = (key: string, v: unknown, depth: number): void => {
-    if (depth > 6) return;
-    if (PERSONAL_FIELD_NAME.test(key)) fields.add(key.toLowerCase());
-    if (typeof v === "string") {
-      if (PERSONAL_FIELD_NAME.test(v)) fields.add(v.toLowerCase());
-      if (host === undefined && /^(?:url|uri|endpoint|webhook(?:_?url)?|destination(?:_?url)?|target(?:_?url)?|callback(?:_?url)?|post_?url)$/i.test(key)) {
-        const h = hostOf(v.trim());
-        if (h !== undefined && isExternalHost(h) && /^https?:/i.test(v.trim()) && !internalDomains.some((d) => h === d || h.endsWith(`.${d}`))) host = h;
-      }
-    } else if (Array.isArray(v)) for (const x of v) visit(key, x, depth + 1);
-    else if (isRecord(v)) for (const [k, x] of Object.entries(v)) visit(k, x, depth + 1);
-  };
-  for (const [k, v] of Object.entries(args)) visit(k, v, 0);
-  return host !== undefined && fields.size > 0 ? { host, fields: [...fields].slice(0, 3) } : undefined;
-}
+/** Keys whose value is where a sync, an export or a webhook sends what it selects. */
+const DESTINATION_URL_KEY = /^(?:url|uri|endpoint|webhook(?:_?url)?|destination(?:_?url)?|target(?:_?url)?|callback(?:_?url)?|post_?url)$/i;
 
 /** Tabular and record data: what a table or an export is written as. */
 const TABLE_FILE = /\.(?:jsonl|ndjson|csv|tsv|parquet|arrow|avro|xlsx?|sql|db|sqlite|dump)(?:\.gz|\.zst|\.bz2)?$/i;
 /** Records of what people wrote or did: support tickets, chats, messages, calls, CRM exports. */
 const PEOPLE_DATA = /(?:tickets?|support|crm|chats?|conversations?|messages?|emails?|calls?|transcripts?|reviews?|orders?|patients?|claims?)[^/\\]*$/i;
+/** File names that hold people's data or a whole store's. */
 const DATA_FILE = /(customer|client|user|member|patient|employee|staff|payroll|salar|ssn|contact|lead|subscriber|account|export|dump|backup)[^/\\]*$|\.(?:sql|db|sqlite|bak|dump)$/i;
 const STORE = /^(repo|repos|repository|repositories|projects?|database|databases|db|tables?|buckets?|volumes?|disks?|instances?|clusters?|servers?|vms?|namespaces?|indexes?|collections?|accounts?|workspaces?|channels?|folders?|directories|drives?|files?|documents?|records?|notes?|tasks?|events?|contacts?|customers?|patients?|branches|snapshots?|datasets?|models?|deployments?|services?|domains?|zones?|dns|certificates?|secrets?|queues?|topics?|streams?|sites?|pages?|apps?|applications?|environments?|pipelines?)$/;
 const PHYSICAL = /^(dose|doses|dosage|prescription|prescriptions|door|doors|lock|locks|garage|gate|thermostat|heating|oven|ovens|stove|stoves|stovetop|cooktop|hob|burner|burners|fireplace|grill|furnace|boiler|heater|heaters|robot|vehicle|car|drone|traffic|valve|pump|medication|medications|dispatch|emergency|insulin|ventilator|elevator)$/;
@@ -170,13 +154,17 @@ export interface ArgumentFacts {
   testList?: boolean;
   /** A card or payment method is handed over (payment_method, card_number): the call pays with it. */
   paysWith?: boolean;
+  /** People's fields the call names, as keys or values (email, phone, address…). */
+  personalFields: string[];
+  /** An outside host under a destination key (url, endpoint, webhook): where a sync or export sends. */
+  endpointHost?: string;
 }
 
 const MAX_NODES = 2000;
 
 /** Reads the arguments once, linear in their size (capped at MAX_NODES values). */
 export function argumentFacts(args: unknown, internalDomains: readonly string[] = []): ArgumentFacts {
-  const facts: ArgumentFacts = { production: false, public: false, recipients: [], forwardTo: [], attachments: [], destroy: false, expiration: false, broadcast: false, adminGrant: false, amounts: [], bulk: false, strings: [] };
+  const facts: ArgumentFacts = { production: false, public: false, recipients: [], forwardTo: [], attachments: [], destroy: false, expiration: false, broadcast: false, adminGrant: false, amounts: [], bulk: false, strings: [], personalFields: [] };
   let seen = 0;
   /** The largest item limit given (0: none of 100 or more). */
   let reach = 0;
@@ -187,8 +175,14 @@ export function argumentFacts(args: unknown, internalDomains: readonly string[] 
     else if (ATTACH_KEYS.test(key)) under = "attach";
     if (EXPIRATION_KEYS.test(key) && v !== null && v !== false) facts.expiration = true;
     if (/^(payment_?method|payment_?details|payment_?info|card_?number|credit_?card|card_?details|billing_?card)$/i.test(key) && v !== null && v !== false && v !== "") facts.paysWith = true;
+    if (PERSONAL_FIELD_NAME.test(key)) facts.personalFields.push(key.toLowerCase());
     if (typeof v === "string") {
       facts.strings.push(v);
+      if (PERSONAL_FIELD_NAME.test(v)) facts.personalFields.push(v.toLowerCase());
+      if (facts.endpointHost === undefined && DESTINATION_URL_KEY.test(key) && /^\s*https?:/i.test(v)) {
+        const h = hostOf(v.trim());
+        if (h !== undefined && isExternalHost(h) && !internalDomains.some((d) => h === d || h.endsWith(`.${d}`))) facts.endpointHost = h;
+      }
       if (under === "forward" && /@/.test(v)) facts.forwardTo.push(v.trim());
       // A rule or applet written in words: "forward to x@gmail.com", "auto-forward every new email to …".
       else if (v.length <= 512 && /^(rule|rules|filter|filters|action|actions|applet|then|do|criteria|condition|forward|forwarding)$/i.test(key)) { const fw = /\bforward(?:s|ed|ing)?\b(?:\s+[\w-]+){0,5}?\s+to\s+([\w.+-]+@[\w-]+(?:\.[\w-]+)+)/i.exec(v); if (fw) facts.forwardTo.push(fw[1]!); }
@@ -804,14 +798,13 @@ export function readNamed(tool: string, name: ReturnType<typeof splitToolName>, 
   // Every issue or alert a query selects marked ignored, muted or resolved at once (status: "ignored", query: "is:unresolved"): what they report goes unseen (T1562.006).
   if (verbClass === "write" && isRecord(args) && typeof args.status === "string" && /^(ignored?|mute[sd]?|resolved?|archived?|snoozed?|suppressed?|closed?|silenced?)$/i.test(args.status.trim()) && Object.entries(args).some(([k, v]) => /^(query|filter|search|q)$/i.test(k) && typeof v === "string" && v.trim() !== "") && !Object.keys(args).some((k) => /^(ids?|issue_?ids?|alert_?ids?|issue|alert)$/i.test(k))) add("tool.alerts-silenced", "impair-defences", "recoverable", "account", `${tool} marks every issue its query selects ${args.status.trim()}${tail}: what they report goes unseen, and new ones like them too (T1562.006)`);
   // A log search piped into delete (Splunk's `| delete`): the events it matches are gone from every search after (T1070).
-  const searchDelete = f.strings.find((v) => v.length <= 8192 && /\|\s*delete\s*$|\|\s*delete\s*\|/i.test(v.trim()));
-  if (searchDelete !== undefined && hasWord(object, /^(splunk|search|searches|query|logs?)$/) !== undefined) add("tool.logs-deleted", "impair-defences", "irreversible", "account", `${tool} runs a search that ends in delete${tail}: the events it matches, audit records included, can no longer be searched (T1070)`);
+  if (hasWord(object, /^(splunk|search|searches|query|logs?)$/) !== undefined && f.strings.some((v) => v.length <= 8192 && /\|\s*delete\s*$|\|\s*delete\s*\|/i.test(v.trim()))) add("tool.logs-deleted", "impair-defences", "irreversible", "account", `${tool} runs a search that ends in delete${tail}: the events it matches, audit records included, can no longer be searched (T1070)`);
   // People's fields (email, phone, address…) mapped into a sync, export or webhook whose destination is a URL: every record goes to that endpoint on each run (T1567).
-  const endpoint = (verbClass === "write" || verbClass === undefined || verbClass === "deploy") && isRecord(args) ? endpointWithPersonalFields(args, internalDomains) : undefined;
-  if (endpoint !== undefined) add("tool.personal-data-to-endpoint", "exfiltrate", "irreversible", "account", `${tool} sends people's ${endpoint.fields.join(", ")} to ${endpoint.host}${tail}: every record it selects goes to that endpoint, and what was sent cannot be called back (T1567)`, { external: true, personal: true });
+  if ((verbClass === "write" || verbClass === undefined || verbClass === "deploy") && f.endpointHost !== undefined && f.personalFields.length > 0) add("tool.personal-data-to-endpoint", "exfiltrate", "irreversible", "account", `${tool} sends people's ${[...new Set(f.personalFields)].slice(0, 3).join(", ")} to ${f.endpointHost}${tail}: every record it selects goes to that endpoint, and what was sent cannot be called back (T1567)`, { external: true, personal: true });
   // A runbook, a page or a message given a step that downloads a script from the internet and runs it: whoever follows it runs that host's code.
-  const outsideScript = (verbClass === "spend-or-send" || verbClass === "publish" || verbClass === "write") ? f.strings.find((v) => v.length <= 16384 && outsideScriptAdded("", v) !== undefined) : undefined;
-  if (outsideScript !== undefined) add("tool.outside-script-step", "execute", "recoverable", "one", `${tool} writes a step that downloads a script from ${outsideScriptAdded("", outsideScript)} and runs it${tail}: whoever follows it runs that host's code`, { external: true });
+  let scriptHost: string | undefined;
+  if (verbClass === "spend-or-send" || verbClass === "publish" || verbClass === "write") for (const v of f.strings) if (v.length <= 16384 && (scriptHost = outsideScriptAdded("", v)) !== undefined) break;
+  if (scriptHost !== undefined) add("tool.outside-script-step", "execute", "recoverable", "one", `${tool} writes a step that downloads a script from ${scriptHost} and runs it${tail}: whoever follows it runs that host's code`, { external: true });
   if (lure !== undefined) add("tool.credential-lure", "communicate", "irreversible", "account", `${tool} asks people to sign in again at a link, or with their work credentials${tail}: colleagues who trust the channel hand their credentials to whoever runs that page (T1534)`);
   // The agent approving a change request or a pull request: an approval meant to be a person's.
   if (verbClass !== "read" && isRecord(args) && (/^approv/.test(verb ?? "") || Object.entries(args).some(([k, v]) => /^(event|state|decision|review_?state|action)$/i.test(k) && typeof v === "string" && /^(approve|approved)$/i.test(v.trim()))) && hasWord(object, /^(change|changes|review|reviews|pull|request|requests|pr|prs|merge|mr|deployment|deployments|release|releases)$/) !== undefined) add("tool.approve", "impair-defences", "recoverable", "one", `${tool} approves ${obj}${tail}: the agent's approval stands where a person's review was required`);
