@@ -224,14 +224,19 @@ interface SentenceEffect {
   /** What else the sentence must say, when the pattern alone is not enough. */
   readonly when?: (sentence: string) => boolean;
 }
+/** Readers outside the organisation: the public, players, customers, a community forum. */
+const AUDIENCE_OUTSIDE = /\b(?:public|players|customers|community|forum|subreddit|everyone|patch[- ]notes|announcements?)\b/i;
 const LONG_WINDOW = String.raw`for (?:a |one |two |three |\d+ )?(?:weeks?|months?|days?)\b`;
 const SENTENCE_EFFECTS: readonly SentenceEffect[] = [
   {
-    id: "prose.secret-published",
-    keys: ["public"],
-    re: /\b(?:push|commit|publish|upload|post|copy|sync)\w*\b[^.;]{0,80}?\b(?:plain-?text|unencrypted|clear-?text|raw)?\s*(?:become |vault |root |admin |db |database )?(?:passwords?|secrets?|tokens?|api keys?|private keys?|credentials?)\b[^.;]{0,60}?\b(?:to|into|on)\b[^.;]{0,20}?\bpublic\b/i,
-    action: () => ({ capability: "exfiltrate", target: { name: "a public place", pathClass: "credentials", public: true, external: true }, reversibility: "irreversible", scope: "account" }),
-    says: "says it puts a password or secret where anyone can read it: it must be treated as stolen from then on (T1552)",
+    // A secret posted somewhere others read it: where anyone reads it (a public repo, a forum,
+    // players or customers) it is out; in a channel or a ticket, its members have it.
+    id: "prose.secret-posted",
+    keys: ["password", "passphrase", "secret", "token", "key", "credential", "connection", "rcon"],
+    re: /\b(?:push|commit|publish|upload|post|copy|sync|past(?:e|ing)|shar|drop|put)\w*\b(?:[^.;]|\.(?=\w)){0,80}?\b(?:plain-?text |unencrypted |clear-?text |raw )?(?:become |vault |root |admin |db |database )?(?:passwords?|secrets?|tokens?|api keys?|private keys?|credentials?|connection strings?|rcon)\b(?! (?:reset|policy|manager))(?:[^.;]|\.(?=\w)){0,80}?\b(?:into|in|to|on)\b[^.;]{0,30}?(?:\bpublic\b|#[\w-]+|\b(?:discord|forum|community|subreddit|players|customers|everyone|slack|teams|jira|github)\b|\bthe (?:ticket|issue|channel|thread)\b)/i,
+    when: (sentence) => !/\b(?:without|minus|except|redact\w*|strip\w*|remov\w*|mask\w*)\b (?:the |any |its )?(?:[\w-]+ )?(?:passwords?|secrets?|tokens?|keys?|credentials?)\b/i.test(sentence),
+    action: (sentence) => AUDIENCE_OUTSIDE.test(sentence) ? { capability: "exfiltrate", target: { name: "a public place", pathClass: "credentials", public: true, external: true }, reversibility: "irreversible", scope: "account" } : { capability: "read", target: { name: "a secret", pathClass: "credentials" }, reversibility: "recoverable", scope: "one" },
+    says: "says it posts a password or secret where others read it: where anyone can, it must be treated as stolen; in a channel or ticket, everyone in it has it (T1552)",
   },
   {
     id: "prose.mail-copied",
@@ -305,14 +310,6 @@ const SENTENCE_EFFECTS: readonly SentenceEffect[] = [
     says: "says it sends people's records to an address it was given in what it read: whoever wrote that page gets them (T1567)",
   },
   {
-    id: "prose.secret-posted-in-channel",
-    keys: ["password", "connection", "token", "secret", "key", "credential"],
-    re: /\b(?:past(?:e|ing)|post|shar|drop|put)\w*\b(?:[^.;]|\.(?=\w)){0,60}?\b(?:passwords?|connection strings?|tokens?|secrets?|api keys?|credentials?)\b(?:[^.;]|\.(?=\w)){0,60}?\b(?:into|in|to)\s+(?:#[\w-]+|the (?:ticket|issue|channel|thread)|(?:a |the )?(?:slack|teams|jira|github|discord)\b)/i,
-    when: (sentence) => !/\b(?:without|minus|except|redact\w*|strip\w*|remov\w*|mask\w*)\b (?:the |any |its )?(?:[\w-]+ )?(?:passwords?|secrets?|tokens?|keys?|credentials?)\b/i.test(sentence),
-    action: () => ({ capability: "read", target: { name: "a secret", pathClass: "credentials" }, reversibility: "recoverable", scope: "one" }),
-    says: "says it posts a password or secret into a channel or ticket: everyone who reads it has it",
-  },
-  {
     id: "prose.remote-binary-as-service",
     keys: ["service", "daemon", "startup", "agent"],
     re: /\b(?:fetch|download|pull|curl|wget|grab)\w*\b[^.;]{0,60}?\b(?:their|the vendor'?s?|an? (?:outside|external|third-party)|a|the)?\s?(?:helper |agent |updater |)?(?:binary|binaries|executable|exe|agent|script|installer)\b[^.;]{0,60}?\b(?:register|install|add|run|set)\w*\b[^.;]{0,20}?\b(?:as|it as) (?:a |the )?(?:system )?(?:service|daemon|startup (?:task|item)|scheduled task)\b/i,
@@ -327,7 +324,7 @@ const SENTENCE_EFFECTS: readonly SentenceEffect[] = [
     says: "says it opens a port to any address on the internet: whoever finds it can try to get in (T1562.007)",
   },
   {
-    id: "prose.secret-entered-on-their-site",
+    id: "prose.send-credentials",
     keys: ["token", "key", "password", "secret", "_token", "_key"],
     re: /\b(?:past(?:e|ing)|enter\w*|submit\w*|put\w*|typ(?:e|ing))\b[^.;]{0,40}?\b(?:[A-Z][A-Z0-9_]*_(?:TOKEN|SECRET|KEY|PASSWORD)|tokens?|api keys?|passwords?|secrets?)\b[^.;]{0,60}?\b(?:on|at|into|in) (?:the |a )?[\w -]{0,30}?\b(?:their|a third-party|an external|the vendor'?s?|someone'?s?) (?:site|form|page|portal|tool|website)\b|\b(?:past(?:e|ing)|enter\w*|submit\w*|put\w*)\b[^.;]{0,40}?\b(?:[A-Z][A-Z0-9_]*_(?:TOKEN|SECRET|KEY|PASSWORD)|tokens?|api keys?|passwords?|secrets?)\b[^.;]{0,40}?\binto (?:the |a )?[\w -]{0,30}?\bform\b[^.;]{0,20}?\bon their\b/,
     action: () => ({ capability: "exfiltrate", target: { name: "a credential", pathClass: "credentials", external: true }, reversibility: "irreversible", scope: "account" }),
@@ -390,7 +387,7 @@ const SENTENCE_EFFECTS: readonly SentenceEffect[] = [
     says: "says it sends to a whole mailing list: every one on it gets it, in the company's name, and it cannot be called back",
   },
   {
-    id: "prose.secret-printed",
+    id: "prose.show-secret",
     keys: ["password", "passphrase", "secret", "key", "token", "credential", "_key", "_token", "_secret", "_password"],
     re: /\b(?:print|echo|output|display|reveal|dump|show)\w*\b(?: (?:out|it|them))?[^.;]{0,50}?\b(?:passwords?|passphrases?|secret(?: key)?s?|api keys?|merchant keys?|private keys?|signing keys?|access keys?|service[- ]account keys?|tokens?|credentials?|[A-Z][A-Z0-9_]*_(?:SECRET|TOKEN|PASSWORD|KEY)[A-Z0-9_]*)\b(?!['\u2019]?s? (?:name|names|id|ids|fingerprint|hash|length|expiry|metadata|rotation|policy|policies|field|fields|prompt|reset|last))|\b(?:pull|get|fetch|read|look)\w*\b[^.;]{0,60}?\b(?:passwords?|secrets?|keys?|tokens?|credentials?)\b[^.;]{0,60}?\band (?:print|echo|output|display|show|paste|post)\w*\b/i,
     when: (sentence) => !/\b(?:fingerprints?|metadata|masked|redacted|whether|length of|last (?:rotated|used)|not (?:the|its) (?:value|token|key|secret|password|credential)s?)\b/i.test(sentence),
@@ -429,7 +426,7 @@ const SENTENCE_EFFECTS: readonly SentenceEffect[] = [
     says: "says it gives a whole group full or administrator access: everyone in it can do everything that access allows",
   },
   {
-    id: "prose.colleagues-sent-link",
+    id: "prose.colleagues-misled",
     keys: ["link", "form"],
     re: /\b(?:post|send|shar|dm|messag|forward|ping)\w*\b[^.;]{0,60}?\b(?:sso|sign-?in|login|log-?in|re-?verification|verification|password(?: reset)?|bank details?|payroll|direct deposit|mfa|2fa)['\u2019]?[\w -]{0,20}?(?:link|form|page|url)\b[^.;]{0,60}?\b(?:to|in|into|with)\s+(?:#[\w-]+|everyone|(?:[\w'\u2019-]+\s+)?all-?staff|the (?:whole )?(?:company|team|finance team|channel|org)|finance|payroll|all (?:staff|employees|engineers))\b|\b(?:dm|messag|ping|email)\w* (?:the )?(?:finance|payroll|hr|accounting|whole) (?:team|department)?[^.;]{0,40}?\b(?:link|form)\b/i,
     when: (sentence) => followsInstructions(sentence) !== undefined || /\b(?:the|an?|their) (?:ticket|e-?mail|message|note|comment|pdf|doc)\b[^.;]{0,30}?\b(?:asks|says|gave|wants|tells|listed|provided)\b/i.test(sentence),
@@ -474,15 +471,7 @@ const SENTENCE_EFFECTS: readonly SentenceEffect[] = [
     says: "says it posts a person's identity-document details where a channel's members read them",
   },
   {
-    id: "prose.secret-posted-to-audience",
-    keys: ["password", "secret", "token", "key", "api", "rcon"],
-    re: /\b(?:past(?:e|ing)|post|shar|publish|put)\w*\b(?:[^.;]|\.(?=\w)){0,80}?\b(?:passwords?|secrets?|tokens?|api keys?|rcon)\b(?! (?:reset|policy|manager))(?:[^.;]|\.(?=\w)){0,80}?\b(?:into|in|to|on)\b[^.;]{0,30}?(?:#[\w-]+|discord|forum|community|subreddit|players|customers|everyone)\b/i,
-    when: (sentence) => /\b(?:players|customers|community|public|everyone|forum|patch[- ]notes|announcements?)\b/i.test(sentence) && !/\b(?:without|minus|except|redact\w*|strip\w*|remov\w*)\b (?:the |any |its )?(?:[\w-]+ )?(?:passwords?|secrets?|tokens?|keys?)\b/i.test(sentence),
-    action: () => ({ capability: "exfiltrate", target: { name: "a public channel", pathClass: "credentials", public: true, external: true }, reversibility: "irreversible", scope: "account" }),
-    says: "says it posts a password or secret where players, customers or the public read it: it must be treated as stolen from then on",
-  },
-  {
-    id: "prose.credentials-to-their-endpoint",
+    id: "prose.send-credentials",
     keys: ["their", "vendor", "outside", "external", "third-party", "endpoint", "url", "server", "address"],
     re: /\b(?:upload|send|post|ship|forward|copy)\w*\b(?:[^.;]|\.(?=\w)){0,80}?(?:\b(?:credentials?|keys|tokens?|secrets?|kubeconfig)|\.aws|\.ssh)\b[^.;]{0,60}?\bto (?:their|the vendor'?s?|an? (?:outside|external|third-party)|the (?:\w+ )?(?:endpoint|url|server|address) (?:in|from|given|listed))\b/i,
     action: () => ({ capability: "exfiltrate", target: { name: "credentials", pathClass: "credentials", external: true }, reversibility: "irreversible", scope: "account" }),
@@ -496,7 +485,7 @@ const SENTENCE_EFFECTS: readonly SentenceEffect[] = [
     says: "says it adds a start-up task that runs another party's script on the machines: their code runs at every boot (T1053)",
   },
   {
-    id: "prose.av-exclusion-broad",
+    id: "prose.protection-exclusion",
     keys: ["exclud", "exclusion"],
     re: /\bexclud\w*\b[^.;]{0,40}?(?:\b[a-z]:\\?(?=[\s,;.]|$)|\/ |\bthe (?:whole|entire) (?:drive|disk|home|system)\b|\ball (?:drives|folders|files)\b)[^.;]{0,40}?\bfrom (?:windows )?(?:defender|antivirus|av|edr|crowdstrike|sentinel ?one|the scanner)\b/i,
     action: (sentence) => ({ capability: "impair-defences", target: { name: "whole drives excluded from the antivirus", production: mentionsProduction(sentence) }, reversibility: "recoverable", scope: "system" }),
@@ -565,7 +554,7 @@ const SENTENCE_EFFECTS: readonly SentenceEffect[] = [
     says: "says it resets or reseeds a database while its connection points at production: production's rows are dropped (T1485)",
   },
 ];
-/** The hits of SENTENCE_EFFECTS in one sentence, pushed to `hits`; how many. (A function of its own: readProse is already large for the optimising compiler.) */
+/** The hits of SENTENCE_EFFECTS in one sentence, pushed to `hits`; how many. Some entries read in other words a concept an older reading has (their ids are the same: prose.show-secret, prose.send-credentials, prose.colleagues-misled, prose.protection-exclusion). (A function of its own: readProse is already large for the optimising compiler.) */
 function readEffects(sentence: string, lower: string, hits: ProseHit[]): number {
   const candidates = effectCandidates(lower);
   if (candidates === undefined) return 0;
@@ -573,6 +562,8 @@ function readEffects(sentence: string, lower: string, hits: ProseHit[]): number 
   for (let i = 0; i < SENTENCE_EFFECTS.length; i++) {
     if (!candidates.has(i)) continue;
     const effect = SENTENCE_EFFECTS[i]!;
+    // (Some entries read a concept a reading above has its own words for: one hit per name is enough.)
+    if (hits.some((h) => h.id === effect.id)) continue;
     const m = effect.re.exec(sentence);
     if (m === null || (effect.when !== undefined && !effect.when(sentence)) || SKIP_DENIED.test(sentence.slice(0, m.index)) || AGAINST.test(ownClause(sentence, m.index).split(/[:\u2014\u2013]/).pop()!.slice(-24)) || sentence.endsWith("?")) continue;
     hits.push({ id: effect.id, action: effect.action(sentence), reason: `${quoted(sentence)} ${effect.says}` });
@@ -904,7 +895,6 @@ function sentenceFacts(sentence: string, internalDomains: readonly string[]): Se
       recipients,
       forwardTo: [],
       attachments: [],
-      personalFields: [],
       destroy: false,
       expiration: false,
       broadcast: /@(everyone|channel|here)\b/.test(sentence),
@@ -914,6 +904,7 @@ function sentenceFacts(sentence: string, internalDomains: readonly string[]): Se
       bulk: MANY.test(sentence),
       // The addresses named, as a call's argument values would hold them (a forwarding rule's target).
       strings: emails,
+      personalFields: [],
     },
     paths,
   };
