@@ -8,7 +8,7 @@
 // alone (source-file.ts says the same of a whole file); so is prose (README, docs).
 import type { CodeHit } from "./code.js";
 import { CI_FILE } from "./ci-config.js";
-import { belowHome, PRODUCTION_PATH, TEST_FILE } from "./source-file.js";
+import { belowHome, HOST_ACCESS_POD, PRODUCTION_PATH, TEST_FILE } from "./source-file.js";
 import { abaRoutingValid, IBAN, ibanCountryValid } from "../validators.js";
 
 // (Each text is read to 16 KB: an edit is most often a few lines, and the patterns below must stay cheap on a hostile one.)
@@ -308,10 +308,13 @@ function permissionsAdded(path: string, oldCode: string, newCode: string): strin
 }
 
 /** A container given the host: privileged, root, host namespaces or paths, escalation allowed, or a namespace's Pod Security set to privileged. */
-const CONTAINER_ESCALATION = /^\s*(?:privileged\s*:\s*true|allowPrivilegeEscalation\s*:\s*true|host(?:PID|IPC|Network)\s*:\s*true|runAsUser\s*:\s*0|runAsNonRoot\s*:\s*false|hostPath\s*:|pod-security\.kubernetes\.io\/enforce\s*:\s*["']?privileged)\b/m;
+/** Beyond the host's namespaces (source-file.ts's HOST_ACCESS_POD, which reads a whole manifest the same way): escalation allowed, root, a host path, a namespace's Pod Security set to privileged. */
+const CONTAINER_ESCALATION = /^\s*(?:allowPrivilegeEscalation\s*:\s*true|runAsUser\s*:\s*0|runAsNonRoot\s*:\s*false|hostPath\s*:|pod-security\.kubernetes\.io\/enforce\s*:\s*["']?privileged)\b/m;
 function containerEscalated(oldCode: string, newCode: string): string | undefined {
-  const added = CONTAINER_ESCALATION.exec(newCode);
-  if (added !== null && !oldCode.includes(added[0].trim())) return added[0].trim();
+  for (const pattern of [HOST_ACCESS_POD, CONTAINER_ESCALATION]) {
+    const added = pattern.exec(newCode);
+    if (added !== null && !oldCode.includes(added[0].replace(/^[\s{,]+/, "").trim())) return added[0].replace(/^[\s{,]+/, "").trim();
+  }
   if (/^\s*runAsNonRoot\s*:\s*true\b/m.test(oldCode) && !/^\s*runAsNonRoot\s*:\s*true\b/m.test(newCode)) return "runAsNonRoot taken away";
   return undefined;
 }
