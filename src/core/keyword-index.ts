@@ -74,22 +74,23 @@ export class KeywordIndex {
     const fail = new Int32Array(states);
     /** The class of the character that leads into each state (0 for the root). */
     const enteredBy = new Int32Array(states);
-    // Breadth-first: a state's failure target is always finished before the state itself.
+    // Breadth-first: a state's failure target is always finished before the state itself, so a
+    // state's row starts as a copy of its failure target's row (every character with no edge of its
+    // own goes where the failure target's would), and its own edges are written over it. The
+    // root's row starts at 0: a character with no edge leads back to the root.
+    const w = this.width;
     const queue: number[] = [0];
     for (let head = 0; head < queue.length; head++) {
       const s = queue[head]!;
-      for (let k = 1; k < this.width; k++) {
-        const child = trie[s]!.get(k);
-        const viaFail = s === 0 ? 0 : this.transitions[fail[s]! * this.width + k]!;
-        if (child !== undefined) {
-          fail[child] = viaFail;
-          if (out[viaFail]!.length > 0) out[child] = out[child]!.concat(out[viaFail]!);
-          this.transitions[s * this.width + k] = child;
-          enteredBy[child] = k;
-          queue.push(child);
-        } else {
-          this.transitions[s * this.width + k] = viaFail;
-        }
+      const f = fail[s]!;
+      if (s !== 0) this.transitions.copyWithin(s * w, f * w, f * w + w);
+      for (const [k, child] of trie[s]!) {
+        const viaFail = s === 0 ? 0 : this.transitions[f * w + k]!;
+        fail[child] = viaFail;
+        if (out[viaFail]!.length > 0) out[child] = out[child]!.concat(out[viaFail]!);
+        this.transitions[s * w + k] = child;
+        enteredBy[child] = k;
+        queue.push(child);
       }
     }
     // A whitespace run counts as one space: a state entered by a space stays where it is on the
