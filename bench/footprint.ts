@@ -190,6 +190,9 @@ export function importCost(spec: string, rounds = 3): { wall: number; cpu: numbe
   return { wall: median(walls), cpu: median(cpus) };
 }
 
+/** The step counts, after the shim's first 1,000, at which the daemon's memory is read. */
+export const MEMORY_CHECKPOINTS = [10_000, 30_000] as const;
+
 export interface Memory {
   readonly shimMb: number;
   readonly daemonAt: ReadonlyArray<readonly [steps: number, mb: number]>;
@@ -199,8 +202,10 @@ export interface Memory {
 }
 
 /**
- * Daemon RSS after 1,000 and 10,000 steps (8 sessions at once on the agent socket, each with its
- * own execution; the hints differ per step), and the RSS of a shim that has forwarded 1,000 steps.
+ * Daemon RSS after 1,000, 10,000 and 30,000 steps (8 sessions at once on the agent socket, each
+ * with its own execution; the hints differ per step), and the RSS of a shim that has forwarded
+ * 1,000 steps. Between 1,000 and 10,000 steps V8's young generation grows to its limit (daemon/heap.ts)
+ * and the old generation to its own; from 10,000 to 30,000 what still grows is what a step leaves.
  */
 export async function memory(prefix: string, heapCapMb?: number): Promise<Memory> {
   const home = mkdtempSync(prefix);
@@ -234,7 +239,7 @@ export async function memory(prefix: string, heapCapMb?: number): Promise<Memory
     let done = 1000;
     const daemonAt: Array<readonly [number, number]> = [[1000, rssMb(pid)]];
     const daemonPssAt: Array<readonly [number, number]> = [[1000, pssMb(pid)]];
-    for (const target of [10_000]) {
+    for (const target of MEMORY_CHECKPOINTS) {
       const per = Math.ceil((target - done) / sessions.length);
       await Promise.all(
         sessions.map(async ({ c, k }) => {
