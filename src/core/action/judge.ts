@@ -19,6 +19,7 @@ import { ciCommandsOf, weakenedCi } from "./ci-config.js";
 import { editsOf, fileWriteCommands, writtenFile } from "./file-write.js";
 import { readWrittenSource, removedChecks } from "./source-file.js";
 import { editWeakens } from "./edit-weakens.js";
+import { httpCallOf } from "./http-call.js";
 import { TextSet } from "../text.js";
 
 export interface JudgeInput {
@@ -368,6 +369,17 @@ function judge(input: JudgeInput): Judgement {
     const reading = readToolCall(input.tool, input.arguments, input.annotations, input.internalDomains, facts);
     for (const a of reading.actions) if (!reading.hits.some((h) => h.action === a)) actions.push(a);
     for (const h of reading.hits) record(h.id, h.action, h.reason);
+  }
+
+  // HTTP API calls the step's commands make (curl -X PATCH …, http POST …, Invoke-RestMethod -Method
+  // Post …): each read as the tool call it is, and named for the request (http-call.ts). What the
+  // reading names counts; an action it finds but no reading names does not (the command's own rules
+  // judged the command).
+  for (const inv of invs) {
+    const call = httpCallOf(inv);
+    if (call === undefined) continue;
+    const reading = readToolCall(call.tool, call.arguments, undefined, input.internalDomains);
+    for (const h of reading.hits) record(h.id.replace(/^tool\./, "http."), h.action, h.reason.split(call.tool).join(call.shown));
   }
 
   // URLs in the arguments: a cloud metadata service asked for the machine's credentials, or a

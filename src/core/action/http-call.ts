@@ -1,0 +1,242 @@
+// An HTTP API call made from the shell, read as the tool call it is. `curl -X PATCH
+// https://erp.example/api/v1/suppliers/SUP-1/bank-details -d '{"iban":"…"}'` asks the ERP to do
+// what an MCP tool `update_suppliers_bank_details {iban: "…"}` would, and is judged the same way
+// (tool-call.ts): the method gives the verb, the host's and the path's words the object, the body
+// and the query the arguments. A message posted to a chat webhook is a message sent to that channel.
+//
+// Only requests that change something are read (not GET, HEAD or OPTIONS), and not those to this
+// machine's own loopback (a development server the work runs) or to a host named for a test
+// environment (staging.internal, api-sandbox.example). Everything is capped: the body is
+// parsed only under MAX_BODY characters, the path's words and the arguments are counted.
+import { baseName, type Invocation } from "./shell-command.js";
+import { splitToolName, toolWords } from "./tool-call.js";
+
+export interface HttpCall {
+  /** The tool name the request reads as: the verb the method gives, then the host's and the path's words. */
+  readonly tool: string;
+  readonly arguments: Readonly<Record<string, unknown>>;
+  /** How a reason shows the request: `PATCH https://host/path`. */
+  readonly shown: string;
+}
+
+const MAX_BODY = 16_384;
+const MAX_ITEMS = 64;
+
+const CURL_VALUE = new Set(["-d", "--data", "--data-raw", "--data-binary", "--data-ascii", "--data-urlencode", "--json", "-F", "--form", "--form-string", "-X", "--request", "-H", "--header", "-u", "--user", "-o", "--output", "-A", "--user-agent", "-e", "--referer", "-b", "--cookie", "-c", "--cookie-jar", "-T", "--upload-file", "-K", "--config", "-w", "--write-out", "-m", "--max-time", "-x", "--proxy", "-E", "--cert", "--key", "--cacert", "--capath", "-r", "--range", "-U", "--proxy-user", "--connect-timeout", "--retry", "--resolve", "--url", "-Y", "-y", "-z", "-C", "-P", "-Q", "-t", "--oauth2-bearer", "--aws-sigv4", "--unix-socket", "--interface", "--limit-rate", "--max-filesize"]);
+/** curl's short options that take a value, when they end a cluster (`-sX PATCH`) or begin one (`-XPOST`). */
+const CURL_SHORT_VALUE = "dFXHuoAebcTKwmxErUYyzCPQt";
+const CURL_BODY = new Set(["-d", "--data", "--data-raw", "--data-binary", "--data-ascii", "--data-urlencode", "--json"]);
+const CURL_FORM = new Set(["-F", "--form", "--form-string"]);
+const METHOD = /^(?:GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS)$/i;
+const CHANGING = /^(?:POST|PUT|PATCH|DELETE)$/;
+/** Hosts of this machine: what the work's own development server serves. */
+const LOOPBACK = /^(?:localhost|[\w-]+\.localhost|127(?:\.\d{1,3}){3}|0\.0\.0\.0|\[?::1\]?)$/i;
+/** A host label naming a test environment (staging.internal, api-sandbox, dev2, qa): the work's own testing. */
+const TEST_ENVIRONMENT = /^(?:staging|stage|stg|test|testing|sandbox|dev|development|qa|uat|preview|demo)\d*$|^(?:staging|stage|stg|test|sandbox|dev|qa|uat|preview|demo)\d*-|-(?:staging|stage|stg|test|sandbox|dev|qa|uat|preview|demo)\d*$/i;
+/** Chat webhooks: a request to one posts a message in a channel. */
+const WEBHOOK_HOST = /^(?:hooks\.slack\.com|discord(?:app)?\.com|[\w-]+\.webhook\.office\.com|outlook\.office(?:365)?\.com|chat\.googleapis\.com|api\.telegram\.org|hooks\.zapier\.com|[\w.-]+\.logic\.azure\.com)$/i;
+const WEBHOOK_WORD = /^(?:webhooks?|hooks?|slack|teams|discord|mattermost|rocketchat|chat)$/;
+/** Path and host words that name nothing of the call: versions, API prefixes, the domain's own parts. */
+const FILLER = /^(?:api|apis|rest|v\d+(?:\.\d+)*|v\d+[a-z]+\d*|www|com|net|org|io|dev|co|uk|de|internal|local|lan|corp|app|apps|client|json|xml|rpc|graphql|https?|services?|svc|public|latest|beta|alpha)$/;
+
+/** The HTTP call an invocation makes, if it is curl, wget, HTTPie or Invoke-RestMethod sending a request that changes something. */
+export function httpCallOf(inv: Invocation): HttpCall | undefined {
+  const name = baseName(inv.name).toLowerCase().replace(/\.exe$/, "");
+  const request =
+    name === "curl" || name === "curlie" ? curlRequest(inv.args)
+    : name === "wget" ? wgetRequest(inv.args)
+    : name === "http" || name === "https" || name === "xh" || name === "xhs" ? httpieRequest(inv.args)
+    : name === "invoke-restmethod" || name === "invoke-webrequest" || name === "irm" || name === "iwr" ? powershellRequest(inv.args)
+    : undefined;
+  if (request === undefined || !CHANGING.test(request.method)) return undefined;
+  return asToolCall(request.method, request.url, request.body);
+}
+
+interface Request {
+  readonly method: string;
+  readonly url: string;
+  readonly body: Record<string, unknown>;
+}
+
+function curlRequest(args: readonly string[]): Request | undefined {
+  let method: string | undefined;
+  let url: string | undefined;
+  let upload = false;
+  const bodies: string[] = [];
+  const form: Record<string, unknown> = {};
+  for (let i = 0; i < args.length; i++) {
+    let a = args[i]!;
+    let value: string | undefined;
+    // A short cluster: `-sS`, `-sX PATCH` (its value next), `-XPOST` (its value attached).
+    if (/^-[A-Za-z]{2,}$/.test(a)) {
+      const at = [...a.slice(1)].findIndex((c) => CURL_SHORT_VALUE.includes(c));
+      if (at < 0) continue;
+      const letter = a[at + 1]!;
+      const attached = a.slice(at + 2);
+      a = `-${letter}`;
+      if (attached !== "") value = attached;
+    } else if (a.startsWith("--") && a.includes("=")) {
+      value = a.slice(a.indexOf("=") + 1);
+      a = a.slice(0, a.indexOf("="));
+    }
+    if (CURL_VALUE.has(a)) {
+      if (value === undefined) value = args[++i];
+      if (value === undefined) break;
+      if (a === "-X" || a === "--request") method = value.toUpperCase();
+      // (--data-urlencode sends one field, name=content, whatever the content holds.)
+      else if (a === "--data-urlencode") addItem(form, value);
+      else if (CURL_BODY.has(a)) bodies.push(value);
+      else if (CURL_FORM.has(a)) addItem(form, value);
+      else if (a === "-T" || a === "--upload-file") upload = true;
+      else if (a === "--url") url ??= value;
+      continue;
+    }
+    if (a === "-G" || a === "--get") method ??= "GET";
+    else if (a === "-I" || a === "--head") method ??= "HEAD";
+    else if (!a.startsWith("-")) url ??= a;
+  }
+  if (url === undefined) return undefined;
+  const body = { ...bodyOf(bodies), ...form };
+  return { method: method ?? (bodies.length > 0 || Object.keys(form).length > 0 ? "POST" : upload ? "PUT" : "GET"), url, body };
+}
+
+function wgetRequest(args: readonly string[]): Request | undefined {
+  let method: string | undefined;
+  let url: string | undefined;
+  const bodies: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    const eq = a.indexOf("=");
+    const [opt, value] = a.startsWith("--") && eq > 0 ? [a.slice(0, eq), a.slice(eq + 1)] : [a, undefined];
+    const next = (): string | undefined => value ?? args[++i];
+    if (opt === "--method") method = next()?.toUpperCase();
+    else if (opt === "--post-data" || opt === "--body-data") {
+      const v = next();
+      if (v !== undefined) bodies.push(v);
+    } else if (/^(?:-O|--output-document|-o|--output-file|--header|-U|--user-agent|--user|--password|-P|--directory-prefix)$/.test(opt)) {
+      if (value === undefined) i++;
+    } else if (!a.startsWith("-")) url ??= a;
+  }
+  if (url === undefined) return undefined;
+  return { method: method ?? (bodies.length > 0 ? "POST" : "GET"), url, body: bodyOf(bodies) };
+}
+
+/** HTTPie and xh: `http [METHOD] URL [items]`, items `key=value`, `key:=json`, `key==query`, `Header:value`. */
+function httpieRequest(args: readonly string[]): Request | undefined {
+  const words: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    if (/^(?:-a|--auth|--session|--session-read-only|-o|--output|--cert|--cert-key|--verify|--proxy|--timeout|--raw|-A|--auth-type|--print|-p)$/.test(a)) i++;
+    else if (!a.startsWith("-")) words.push(a);
+  }
+  let k = 0;
+  const explicit = words[0] !== undefined && METHOD.test(words[0]) ? words[k++]!.toUpperCase() : undefined;
+  const url = words[k++];
+  if (url === undefined) return undefined;
+  const body: Record<string, unknown> = {};
+  let data = false;
+  for (const item of words.slice(k, k + MAX_ITEMS)) {
+    const m = /^([^=:@]+?)(:=|==|=|:|@)(.*)$/s.exec(item);
+    if (!m) continue;
+    const [, key, sep, value] = m;
+    if (sep === ":") continue;
+    if (sep !== "==") data = true;
+    if (sep === ":=") body[key!] = parseJson(value!) ?? value;
+    else body[key!] = value;
+  }
+  return { method: explicit ?? (data ? "POST" : "GET"), url, body };
+}
+
+/** Invoke-RestMethod and Invoke-WebRequest: `-Method Patch -Uri … -Body '{…}'` (parameter names in any case). */
+function powershellRequest(args: readonly string[]): Request | undefined {
+  let method: string | undefined;
+  let url: string | undefined;
+  const bodies: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    const p = a.toLowerCase();
+    if (p === "-method") method = args[++i]?.toUpperCase();
+    else if (p === "-uri" || p === "-url") url = args[++i];
+    else if (p === "-body") {
+      const v = args[++i];
+      if (v !== undefined) bodies.push(v);
+    } else if (p.startsWith("-")) {
+      if (/^-(?:headers|contenttype|outfile|credential|infile|websession|sessionvariable|useragent|timeoutsec|proxy|authentication|token)$/.test(p)) i++;
+    } else url ??= a;
+  }
+  if (url === undefined) return undefined;
+  return { method: method ?? (bodies.length > 0 ? "POST" : "GET"), url, body: bodyOf(bodies) };
+}
+
+/** A request body as arguments: JSON's object, or a form's fields (`a=1&b=2`, one -d per field). */
+function bodyOf(bodies: readonly string[]): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const b of bodies) {
+    if (b.startsWith("@") || b.length > MAX_BODY) continue;
+    const t = b.trim();
+    if (t.startsWith("{") || t.startsWith("[")) {
+      const j = parseJson(t);
+      if (j !== undefined && typeof j === "object" && j !== null && !Array.isArray(j)) Object.assign(out, j);
+      else out.body = j ?? t;
+      continue;
+    }
+    if (/^[\w.[\]-]+=/.test(t)) for (const field of t.split("&").slice(0, MAX_ITEMS)) addItem(out, field);
+    else out.body = t;
+  }
+  return out;
+}
+
+function addItem(out: Record<string, unknown>, field: string): void {
+  const eq = field.indexOf("=");
+  if (eq <= 0) return;
+  let value = field.slice(eq + 1);
+  try {
+    value = decodeURIComponent(value.replace(/\+/g, " "));
+  } catch {
+    // Not percent-encoded after all: kept as written.
+  }
+  out[field.slice(0, eq)] = value;
+}
+
+function parseJson(text: string): unknown {
+  if (text.length > MAX_BODY) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+/** The request as a tool call: `PATCH https://erp.acme.example/api/v1/suppliers/SUP-1/bank-details` → update_erp_acme_bank_details. */
+function asToolCall(method: string, url: string, body: Record<string, unknown>): HttpCall | undefined {
+  const m = /^(?:https?:\/\/)?([^/?#\s]*)([^?#\s]*)(?:\?([^#\s]*))?/i.exec(url.trim());
+  if (!m) return undefined;
+  const rawHost = m[1]!.replace(/^[^@]*@/, "").replace(/:\d+$/, "");
+  if (LOOPBACK.test(rawHost) || rawHost.split(".").some((label) => TEST_ENVIRONMENT.test(label))) return undefined;
+  // A URL held in a variable ("$SLACK_WEBHOOK_ENGINEERING"): the variable's name is all that says where.
+  const variable = /^\$\{?([A-Za-z_]\w*)\}?$/.exec(rawHost)?.[1];
+  const hostWords = variable !== undefined ? toolWords(variable) : rawHost.split(".").slice(0, -1).flatMap((label) => toolWords(label));
+  // The path's last run of names, after its last id: /projects/42/jobs/5001 acts on jobs (of a
+  // project), /v2/payments/ach on payments ach. An id is a segment with a digit or a placeholder.
+  const segments = m[2]!.split("/").filter((seg) => seg !== "" && !FILLER.test(seg.toLowerCase()));
+  const isId = (seg: string): boolean => /\d/.test(seg) || /^[$:{]/.test(seg) || seg.length > 40;
+  let end = segments.length;
+  while (end > 0 && isId(segments[end - 1]!)) end--;
+  let start = end;
+  while (start > 0 && !isId(segments[start - 1]!)) start--;
+  const pathWords = segments.slice(start, end).flatMap((seg) => toolWords(seg));
+  const host = hostWords.filter((w) => !FILLER.test(w)).slice(0, 4);
+  const path = pathWords.filter((w) => !FILLER.test(w)).slice(-6);
+  // Where the request goes, as a host (what says production), not as a URL a call would send data to.
+  const args: Record<string, unknown> = { host: variable !== undefined ? `$${variable}` : rawHost };
+  for (const field of (m[3] ?? "").split("&").slice(0, MAX_ITEMS)) addItem(args, field);
+  let n = 0;
+  for (const [k, v] of Object.entries(body)) if (n++ < MAX_ITEMS && !(k in args)) args[k] = v;
+  const webhook = WEBHOOK_HOST.test(rawHost) || (variable !== undefined && hostWords.some((w) => WEBHOOK_WORD.test(w)));
+  // The path's own verb, when it has one (POST …/users/7/suspend), says more than the method does;
+  // the host's words never give the verb (pay.example is a host, not a payment).
+  const own = splitToolName(path.join("_"));
+  const verb = webhook ? "send_message" : method === "DELETE" ? "delete" : own.verb !== undefined ? own.verb : method === "POST" ? "create" : "update";
+  const words = [verb, ...host, ...(own.verb !== undefined && !webhook && method !== "DELETE" ? own.object : path)];
+  return { tool: words.join("_"), arguments: args, shown: `${method} ${url.length > 100 ? `${url.slice(0, 97)}...` : url}` };
+}
