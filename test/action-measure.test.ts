@@ -432,8 +432,8 @@ describe("action model figures", () => {
     ["forty-seventh probe set (fresh45, written blind in session 15, scored once unseen)", { shell: ["fresh45-probes.jsonl", [11, 24, 5, 12, 1, 24]], tools: ["fresh45-tool-probes.jsonl", [31, 40, 9, 20, 0, 56]], hints: ["fresh45-hints.jsonl", [25, 32, 10, 16, 0, 32]] }],
     ["forty-eighth probe set (fresh46, written blind in session 15, scored once unseen)", { shell: ["fresh46-probes.jsonl", [13, 24, 7, 12, 0, 24]], tools: ["fresh46-tool-probes.jsonl", [34, 40, 11, 20, 3, 56]], hints: ["fresh46-hints.jsonl", [27, 32, 12, 16, 0, 32]] }],
     ["forty-ninth probe set (fresh47, written blind at the end of session 15, scored once unseen)", { shell: ["fresh47-probes.jsonl", [13, 24, 5, 12, 0, 24]], tools: ["fresh47-tool-probes.jsonl", [28, 40, 11, 20, 4, 56]], hints: ["fresh47-hints.jsonl", [21, 32, 9, 16, 1, 32]] }],
-    ["fiftieth probe set (fresh48, written blind at the end of session 15, scored once unseen)", { shell: ["fresh48-probes.jsonl", [13, 24, 4, 12, 1, 24]], tools: ["fresh48-tool-probes.jsonl", [34, 40, 10, 20, 1, 56]], hints: ["fresh48-hints.jsonl", [24, 32, 13, 16, 0, 32]] }],
-    ["fifty-first probe set (fresh49, written blind at the end of session 15, scored once unseen)", { shell: ["fresh49-probes.jsonl", [10, 24, 5, 12, 0, 24]], tools: ["fresh49-tool-probes.jsonl", [30, 40, 9, 20, 0, 56]], hints: ["fresh49-hints.jsonl", [17, 32, 5, 16, 0, 32]] }],
+    ["fiftieth probe set (fresh48, written blind at the end of session 15, scored once unseen)", { shell: ["fresh48-probes.jsonl", [15, 24, 6, 12, 1, 24]], tools: ["fresh48-tool-probes.jsonl", [34, 40, 10, 20, 1, 56]], hints: ["fresh48-hints.jsonl", [24, 32, 13, 16, 0, 32]] }],
+    ["fifty-first probe set (fresh49, written blind at the end of session 15, scored once unseen)", { shell: ["fresh49-probes.jsonl", [13, 24, 7, 12, 0, 24]], tools: ["fresh49-tool-probes.jsonl", [30, 40, 9, 20, 0, 56]], hints: ["fresh49-hints.jsonl", [17, 32, 5, 16, 0, 32]] }],
   ];
   const MEASURE = { shell: measureShellProbes, tools: measureToolProbes, hints: measureHints } as const;
   for (const [name, sets] of BLIND) {

@@ -386,6 +386,58 @@ const permissions: CommandRule = {
   },
 };
 
+/** Windows permissions given to everyone on a folder or share (icacls … /grant Everyone:(OI)(CI)M /T): anyone may change or replace what is there (T1222.001). */
+const EVERYONE_PRINCIPAL = /^\*?(?:everyone|\*?s-1-1-0|authenticated users|\*?s-1-5-11|users|\*?s-1-5-32-545|domain users|builtin\\users|nt authority\\authenticated users)$/i;
+const everyoneGranted: CommandRule = {
+  id: "defense-impairment.everyone-granted",
+  tactic: TACTIC,
+  technique: "T1222.001",
+  names: ["icacls", "icacls.exe", "cacls", "cacls.exe"],
+  match(inv) {
+    const a = inv.args;
+    const at = a.findIndex((x) => /^\/grant(?::r)?$/i.test(x));
+    if (at < 0) return undefined;
+    // Grants until the next option: "Everyone:(OI)(CI)M", "*S-1-1-0:F".
+    const grants = a.slice(at + 1).filter((x, i, all) => !all.slice(0, i + 1).some((y) => y.startsWith("/"))).map((x) => x.replace(/^["']|["']$/g, ""));
+    const wide = grants.find((g) => { const c = g.lastIndexOf(":"); return c > 0 && EVERYONE_PRINCIPAL.test(g.slice(0, c)) && /(?:^|\)|,)(?:F|M|W|WD|AD|GA|GW)(?:$|,|\))|\)(?:F|M|W)$|:(?:F|M|W)$/i.test(g.slice(c + 1)); });
+    if (wide === undefined) return undefined;
+    const target = a.find((x) => !x.startsWith("/")) ?? "the folder";
+    const tree = a.some((x) => /^\/t$/i.test(x)) || /\(OI\)|\(CI\)/i.test(wide);
+    return { action: impair(target, tree ? "tree" : "one", "recoverable", classifyPath(target)), reason: `gives ${shown(wide.slice(0, wide.lastIndexOf(":")))} the right to change ${shown(target)}${tree ? " and everything in it" : ""}: anyone may alter or replace what is there (T1222.001)` };
+  },
+  examples: {
+    match: [`icacls D:\\builds\\release /grant "Everyone:(OI)(CI)M" /T`, `icacls \\\\fs02\\finance /grant *S-1-1-0:F`, `icacls C:\\ProgramData\\agent /grant "Authenticated Users:(OI)(CI)F"`],
+    noMatch: [`icacls D:\\builds\\release /grant "Everyone:(OI)(CI)RX" /T`, `icacls D:\\builds /grant svc-build:(OI)(CI)M`, `icacls D:\\builds`, `icacls D:\\builds /remove Everyone`],
+  },
+};
+
+/** The retention of a cloud log store cut to days (gcloud logging buckets update --retention-days=1, aws logs put-retention-policy --retention-in-days 1): what it held beyond that is deleted at once (T1070). */
+const logRetentionCut: CommandRule = {
+  id: "defense-impairment.log-retention-cut",
+  tactic: TACTIC,
+  technique: "T1070",
+  names: ["gcloud", "aws", "az"],
+  match(inv) {
+    const a = inv.args;
+    const w = commandWords(inv.name, a);
+    const days = (flag: string): number | undefined => {
+      const v = a.flatMap((x, i) => (x === flag ? [a[i + 1] ?? ""] : x.startsWith(`${flag}=`) ? [x.slice(flag.length + 1)] : []))[0];
+      return v !== undefined && /^\d+$/.test(v) ? Number(v) : undefined;
+    };
+    let n: number | undefined;
+    if (inv.name === "gcloud" && w[0] === "logging" && w[1] === "buckets" && (w[2] === "update" || w[2] === "create")) n = days("--retention-days");
+    else if (inv.name === "aws" && w[0] === "logs" && w[1] === "put-retention-policy") n = days("--retention-in-days");
+    else if (inv.name === "az" && w[0] === "monitor" && w[1] === "log-analytics" && w[2] === "workspace" && w[3] === "update") n = days("--retention-time");
+    if (n === undefined || n > 7) return undefined;
+    const store = a.find((x, i) => /^(?:--log-group-name|--workspace-name|-n|--name)$/.test(a[i - 1] ?? "")) ?? a.filter((x) => !x.startsWith("-"))[3] ?? "the log store";
+    return { action: impair(store, "account", "irreversible", "system"), reason: `cuts the retention of ${shown(store)} to ${n} day${n === 1 ? "" : "s"}: the logs older than that are deleted and what happens next is kept only briefly (T1070)` };
+  },
+  examples: {
+    match: [`gcloud logging buckets update _Default --location=global --retention-days=1 --project=acme-prod`, `aws logs put-retention-policy --log-group-name /aws/cloudtrail/org --retention-in-days 1`, `az monitor log-analytics workspace update -g rg-sec -n law-sentinel --retention-time 7`],
+    noMatch: [`gcloud logging buckets update _Default --location=global --retention-days=90`, `aws logs put-retention-policy --log-group-name /app/dev --retention-in-days 30`, `gcloud logging buckets list`],
+  },
+};
+
 const hide: CommandRule = {
   id: "defense-impairment.hide-artifacts",
   tactic: TACTIC,
@@ -767,4 +819,4 @@ const protectionEnvOff: CommandRule = {
   },
 };
 
-export const defenseImpairmentRules: readonly CommandRule[] = [tlsOff, history, logging, firewall, mac, backupsOff, hooksSkipped, releaseChecksSkipped, checkRemoved, timestomp, permissions, hide, rootCert, masquerade, recordConfig, cloudRecording, openPort, podSecurity, scriptPolicy, cloudFirewall, commitAsBot, protectionEnvOff];
+export const defenseImpairmentRules: readonly CommandRule[] = [tlsOff, history, logging, firewall, mac, backupsOff, hooksSkipped, releaseChecksSkipped, checkRemoved, timestomp, permissions, everyoneGranted, logRetentionCut, hide, rootCert, masquerade, recordConfig, cloudRecording, openPort, podSecurity, scriptPolicy, cloudFirewall, commitAsBot, protectionEnvOff];

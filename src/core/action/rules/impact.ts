@@ -6,6 +6,7 @@ import type { Action, PathClass } from "../model.js";
 import { classifyPath } from "../paths.js";
 import type { Invocation } from "../shell-command.js";
 import { isRecursive, shown, following, type CommandRule, type RuleHit } from "./rule.js";
+import { windowsCommands } from "../../shell/windows-line.js";
 
 const TACTIC = "Impact (TA0040)";
 
@@ -525,9 +526,17 @@ const syncWipe: CommandRule = {
   id: "impact.sync-wipe",
   tactic: TACTIC,
   technique: "T1485",
-  names: ["aws", "gsutil", "rclone", "azcopy", "gcloud"],
+  names: ["aws", "gsutil", "rclone", "azcopy", "gcloud", "robocopy", "robocopy.exe"],
   match(inv) {
     const a = inv.args;
+    // robocopy's mirror (/MIR, /PURGE) deletes at the destination whatever the source lacks.
+    if (/^robocopy(?:\.exe)?$/i.test(inv.name)) {
+      // Its paths as cmd.exe reads them (a backslash separates, it does not escape), from the command's own text.
+      const own = windowsCommands(inv.command.text).find((c) => /^robocopy(?:\.exe)?$/i.test(c.words[0] ?? ""))?.words.slice(1) ?? a;
+      const [from, to] = own.filter((x) => !x.startsWith("/")).map((x) => x.replace(/^["']|["']$/g, ""));
+      if (!a.some((x) => /^\/(?:mir|purge)$/i.test(x)) || from === undefined || to === undefined || !/(?:^|[\\/])(?:empty|blank|nothing|null|void)[\w-]*[\\/]?$/i.test(from)) return undefined;
+      return { action: { capability: "delete", target: { name: to, production: /prod|release|backup|archive|share|^\\\\/i.test(to) }, reversibility: "irreversible", scope: "account" }, reason: `mirrors an empty folder (${shown(from)}) onto ${shown(to)}: every file there is deleted (T1485)` };
+    }
     const deletes = a.includes("--delete") || a.includes("--delete-removed") || a.some((x) => /^--delete-destination(?:=true)?$/.test(x)) || (inv.name === "gsutil" && a.includes("-d")) || (inv.name === "rclone" && a.includes("sync")) || (inv.name === "gcloud" && a.includes("--delete-unmatched-destination-objects"));
     if (!deletes || !a.some((x) => /^(?:sync|rsync)$/.test(x))) return undefined;
     const ops = a.filter((x) => !x.startsWith("-") && !/^(?:s3|sync|rsync|storage|-m)$/.test(x));
@@ -536,8 +545,8 @@ const syncWipe: CommandRule = {
     return { action: { capability: "delete", target: { name: to, production: /prod|backup|snapshot|archive/i.test(to) }, reversibility: "irreversible", scope: "account" }, reason: `syncs an empty folder (${shown(from)}) onto ${shown(to)} with deletion on: every object there is deleted (T1485)` };
   },
   examples: {
-    match: [`aws s3 sync ./empty/ s3://acme-prod-backups/ --delete`, `rclone sync /tmp/empty remote:archive`, `gsutil -m rsync -d -r empty gs://acme-media`],
-    noMatch: [`aws s3 sync ./dist/ s3://acme-site/ --delete`, `aws s3 sync ./empty/ s3://acme-prod-backups/`, `rclone copy /tmp/empty remote:archive`],
+    match: [`aws s3 sync ./empty/ s3://acme-prod-backups/ --delete`, `rclone sync /tmp/empty remote:archive`, `gsutil -m rsync -d -r empty gs://acme-media`, `robocopy 'D:\\tmp\\empty' '\\\\nas01\\projects\\final' /MIR /R:1`],
+    noMatch: [`aws s3 sync ./dist/ s3://acme-site/ --delete`, `aws s3 sync ./empty/ s3://acme-prod-backups/`, `rclone copy /tmp/empty remote:archive`, `robocopy D:\\build\\out \\\\nas01\\deploy\\web /MIR`, `robocopy 'D:\\tmp\\empty' '\\\\nas01\\projects\\final' /E`],
   },
 };
 

@@ -215,6 +215,27 @@ const authorizedKeys: CommandRule = {
   },
 };
 
+/** An SSH key put in a cloud project's or instance's metadata (gcloud compute project-info add-metadata --metadata=ssh-keys=…): its holder may log in to every instance it reaches (T1098.004). */
+const cloudSshKey: CommandRule = {
+  id: "persistence.cloud-ssh-key",
+  tactic: TACTIC,
+  technique: "T1098.004",
+  names: ["gcloud"],
+  match(inv) {
+    const t = inv.command.text;
+    const a = inv.args;
+    const projectWide = a[0] === "compute" && a[1] === "project-info" && a[2] === "add-metadata";
+    const instance = a[0] === "compute" && a[1] === "instances" && a[2] === "add-metadata";
+    if ((!projectWide && !instance) || !/\b(?:ssh-keys|sshKeys)\s*=/.test(t)) return undefined;
+    const where = projectWide ? "every instance of the project" : shown(a[3] ?? "the instance");
+    return { action: { capability: "persist", target: { name: projectWide ? "project metadata ssh-keys" : `${a[3] ?? "instance"} ssh-keys`, pathClass: "credentials", production: /(^|[^a-z])(prod|production|prd)([^a-z]|$)/i.test(t) }, reversibility: "recoverable", scope: projectWide ? "account" : "one" }, reason: `adds an SSH key to ${where}'s metadata: its holder may log in there (T1098.004)` };
+  },
+  examples: {
+    match: [`gcloud compute project-info add-metadata --project=acme-prod --metadata=ssh-keys='ops:ssh-ed25519 AAAAC3Nza relay'`, `gcloud compute instances add-metadata web-1 --zone us-east1-b --metadata ssh-keys="me:ssh-rsa AAAAB3 me"`],
+    noMatch: [`gcloud compute project-info add-metadata --metadata=enable-oslogin=TRUE`, `gcloud compute project-info describe --project acme-prod`, `gcloud compute instances add-metadata web-1 --metadata=startup-script-url=gs://b/s.sh`],
+  },
+};
+
 const account: CommandRule = {
   id: "persistence.create-account",
   tactic: TACTIC,
@@ -325,4 +346,4 @@ const ansibleAccess: CommandRule = {
   },
 };
 
-export const persistenceRules: readonly CommandRule[] = [cron, shellStartup, scheduledTask, services, launchd, authorizedKeys, account, gitHooks, clusterCronJob, ansibleAccess];
+export const persistenceRules: readonly CommandRule[] = [cron, shellStartup, scheduledTask, services, launchd, authorizedKeys, cloudSshKey, account, gitHooks, clusterCronJob, ansibleAccess];

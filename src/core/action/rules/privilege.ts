@@ -391,7 +391,7 @@ const adminGroupToEveryone: CommandRule = {
     if (name === "add-adgroupmember" || name === "add-localgroupmember") {
       group = value(/^-(?:identity|group|name)$/i);
       members = value(/^-members?$/i);
-    } else if ((name === "net" || name === "net.exe") && /^localgroup$/i.test(inv.args[0] ?? "") && inv.args.some((x) => /^\/add$/i.test(x))) {
+    } else if ((name === "net" || name === "net.exe") && /^(?:localgroup|group)$/i.test(inv.args[0] ?? "") && inv.args.some((x) => /^\/add$/i.test(x))) {
       group = inv.args[1];
       members = inv.args[2];
     }
@@ -403,8 +403,8 @@ const adminGroupToEveryone: CommandRule = {
     return { action: { capability: admins ? "escalate" : "grant-access", target: { name: group, pathClass: "system" }, reversibility: "recoverable", scope: everyone ? "system" : "one" }, reason: everyone ? `puts ${members} in ${group}: every account in the domain gets what that group may do (T1098.007)` : `adds ${members} to ${group}: an administrator there (T1098.007)` };
   },
   examples: {
-    match: [`Add-ADGroupMember -Identity "Perforce-Admins" -Members "Domain Users"`, `net localgroup Administrators Everyone /add`, `Add-ADGroupMember -Identity 'GG-vSphere-Operators' -Members 'Domain Users'`, `net localgroup Administrators 'UNIV\\lab-helpdesk-temp' /add`],
-    noMatch: [`Add-ADGroupMember -Identity "Artists" -Members "j.doe"`, `net localgroup Administrators`, `net localgroup Users bob /add`],
+    match: [`Add-ADGroupMember -Identity "Perforce-Admins" -Members "Domain Users"`, `net localgroup Administrators Everyone /add`, `Add-ADGroupMember -Identity 'GG-vSphere-Operators' -Members 'Domain Users'`, `net localgroup Administrators 'UNIV\\lab-helpdesk-temp' /add`, `net group "Plant-Admins" contractor7 /add /domain`],
+    noMatch: [`Add-ADGroupMember -Identity "Artists" -Members "j.doe"`, `net localgroup Administrators`, `net localgroup Users bob /add`, `net group "Developers" bob /add /domain`, `net group "Domain Admins" /domain`],
   },
 };
 
