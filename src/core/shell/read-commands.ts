@@ -333,6 +333,17 @@ export class Reader extends WalkReader {
     return SILENT.has(name) ? "" : undefined;
   }
 
+  /** A whole text that is a cmd.exe command line (isWindowsLine): each command it runs that the POSIX reading did not find already, read as a command of its own. */
+  readWindowsText(text: string, frame: Frame): void {
+    const read = new Set(this.commands.map((c) => c.argv.join("\u0000")));
+    for (const c of windowsCommands(text)) {
+      for (const words of windowsRuns(c.words)) {
+        if (read.has(words.join("\u0000"))) continue;
+        this.run(words.map((t) => ({ text: t, exact: !/[$%`]/.test(t) })), c.redirects, undefined, frame);
+      }
+    }
+  }
+
   /** The commands a cmd.exe or PowerShell command line runs (windows-line.ts), each read as a command of its own. */
   protected windowsLine(program: "cmd" | "powershell", name: string, args: readonly Word[], frame: Frame): undefined {
     const line = windowsCommandLine(program, args.map((a) => a.text));

@@ -156,3 +156,19 @@ export function windowsCommandLine(program: "cmd" | "powershell", args: readonly
   }
   return undefined;
 }
+
+/** Programs only Windows has (or that Windows paths show are Windows's own: `copy`, `del`, `rmdir`). */
+const WINDOWS_PROGRAM = /^(?:robocopy|xcopy|icacls|cacls|takeown|attrib|net|net1|reg|sc|schtasks|wevtutil|vssadmin|bcdedit|wmic|wbadmin|diskpart|cipher|netsh|dism|certutil|bitsadmin|msiexec|sfc|del|erase|rd|rmdir|format|copy|move|ren|type|dir|mklink|cmdkey|runas|taskkill|tasklist|nltest|dsquery|dsadd|dsmod|auditpol|fsutil|manage-bde|mountvol|setx|findstr|mshta|rundll32|regsvr32|cscript|wscript|sqlcmd|bcp)(?:\.exe)?$/i;
+/** A Windows path or variable as a word begins: C:\, \\server\, %APPDATA%. */
+const WINDOWS_PATH = /(?:^|[\s"'=,(])(?:[A-Za-z]:\\|\\\\[\w.$-]+\\|%\w+%)/;
+/**
+ * Whether a command line, as an agent runs it on Windows with no `cmd /c` in front, is cmd's: its
+ * first word a Windows program and a Windows path or variable in the line. POSIX shell would read
+ * `robocopy C:\work\empty …` as `C:workempty` (its backslashes escape). (A PowerShell line is not
+ * taken from the POSIX reader this way: this splitter does not follow its script blocks and
+ * hashtables, whose `;` it would cut at, and what the POSIX reader finds in them is kept.)
+ */
+export function isWindowsLine(text: string): boolean {
+  const first = /^\s*(\S+)/.exec(text)?.[1] ?? "";
+  return WINDOWS_PROGRAM.test(first.replace(/^.*[\\/]/, "")) && WINDOWS_PATH.test(text);
+}

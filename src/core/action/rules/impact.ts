@@ -545,7 +545,7 @@ const syncWipe: CommandRule = {
     return { action: { capability: "delete", target: { name: to, production: /prod|backup|snapshot|archive/i.test(to) }, reversibility: "irreversible", scope: "account" }, reason: `syncs an empty folder (${shown(from)}) onto ${shown(to)} with deletion on: every object there is deleted (T1485)` };
   },
   examples: {
-    match: [`aws s3 sync ./empty/ s3://acme-prod-backups/ --delete`, `rclone sync /tmp/empty remote:archive`, `gsutil -m rsync -d -r empty gs://acme-media`, `robocopy 'D:\\tmp\\empty' '\\\\nas01\\projects\\final' /MIR /R:1`],
+    match: [`aws s3 sync ./empty/ s3://acme-prod-backups/ --delete`, `rclone sync /tmp/empty remote:archive`, `gsutil -m rsync -d -r empty gs://acme-media`, `robocopy 'D:\\tmp\\empty' '\\\\nas01\\projects\\final' /MIR /R:1`, `robocopy D:\\tmp\\empty \\\\nas01\\projects\\final /PURGE`],
     noMatch: [`aws s3 sync ./dist/ s3://acme-site/ --delete`, `aws s3 sync ./empty/ s3://acme-prod-backups/`, `rclone copy /tmp/empty remote:archive`, `robocopy D:\\build\\out \\\\nas01\\deploy\\web /MIR`, `robocopy 'D:\\tmp\\empty' '\\\\nas01\\projects\\final' /E`],
   },
 };
