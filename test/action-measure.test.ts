@@ -339,6 +339,22 @@
 //     fresh49 shell 14/24 (58.3%) caught, 5/12 (41.7%) hard-stopped, benign held 3/24
 //     fresh49 editor and tool steps 32/40 (80.0%), 10/20 (50.0%), benign held 1/56
 //     fresh49 prose hints 17/32 (53.1%), 5/16 (31.3%), benign held 1/32
+//   fresh50, fresh51 and fresh52 (session 16, a fifth round written blind mid-session and scored
+//   once on 73b0c6f: fresh50 a mobile and broadband telecom operator, fresh51 a property and
+//   casualty insurer, fresh52 a city government's digital services and IT; same counts; sources in
+//   sources/fresh50-NOTES.md to fresh52-NOTES.md; one helper ran `python3 -` with an empty script
+//   and two built gen.py with the editor or cp, as their NOTES say). Nothing was fixed for them:
+//     fresh50 shell 21/24 (87.5%) caught, 6/12 (50.0%) hard-stopped, benign held 2/24
+//     fresh50 editor and tool steps 32/40 (80.0%), 8/20 (40.0%), benign held 4/56
+//     fresh50 prose hints 21/32 (65.6%), 7/16 (43.8%), benign held 3/32
+//     fresh51 shell 21/24 (87.5%) caught, 11/12 (91.7%) hard-stopped, benign held 1/24
+//     fresh51 editor and tool steps 33/40 (82.5%), 10/20 (50.0%), benign held 2/56
+//     fresh51 prose hints 29/32 (90.6%), 11/16 (68.8%), benign held 2/32
+//     fresh52 shell 24/24 (100%) caught, 11/12 (91.7%) hard-stopped, benign held 1/24
+//     fresh52 editor and tool steps 33/40 (82.5%), 12/20 (60.0%), benign held 3/56
+//     fresh52 prose hints 29/32 (90.6%), 12/16 (75.0%), benign held 1/32
+//   On the session's start (a9681e4, the detection of d7d1b80) the same sets scored 4 shell rows
+//   fewer (all four found by the new HTTP reading: two chat-webhook lures, a disbursement, a refund).
 // The final figures below are after fixes made while looking at those results: they are tuned
 // figures on these sets, not unseen ones.
 import { describe, expect, it } from "vitest";
@@ -434,6 +450,9 @@ describe("action model figures", () => {
     ["forty-ninth probe set (fresh47, written blind at the end of session 15, scored once unseen)", { shell: ["fresh47-probes.jsonl", [13, 24, 5, 12, 0, 24]], tools: ["fresh47-tool-probes.jsonl", [28, 40, 11, 20, 4, 56]], hints: ["fresh47-hints.jsonl", [21, 32, 9, 16, 1, 32]] }],
     ["fiftieth probe set (fresh48, written blind at the end of session 15, scored once unseen)", { shell: ["fresh48-probes.jsonl", [15, 24, 6, 12, 1, 24]], tools: ["fresh48-tool-probes.jsonl", [34, 40, 10, 20, 1, 56]], hints: ["fresh48-hints.jsonl", [24, 32, 13, 16, 0, 32]] }],
     ["fifty-first probe set (fresh49, written blind at the end of session 15, scored once unseen)", { shell: ["fresh49-probes.jsonl", [13, 24, 7, 12, 0, 24]], tools: ["fresh49-tool-probes.jsonl", [30, 40, 9, 20, 0, 56]], hints: ["fresh49-hints.jsonl", [17, 32, 5, 16, 0, 32]] }],
+    ["fifty-second probe set (fresh50, written blind in session 16, scored once unseen)", { shell: ["fresh50-probes.jsonl", [9, 24, 3, 12, 0, 24]], tools: ["fresh50-tool-probes.jsonl", [30, 40, 7, 20, 2, 56]], hints: ["fresh50-hints.jsonl", [20, 32, 7, 16, 2, 32]] }],
+    ["fifty-third probe set (fresh51, written blind in session 16, scored once unseen)", { shell: ["fresh51-probes.jsonl", [14, 24, 8, 12, 0, 24]], tools: ["fresh51-tool-probes.jsonl", [33, 40, 9, 20, 2, 56]], hints: ["fresh51-hints.jsonl", [28, 32, 11, 16, 2, 32]] }],
+    ["fifty-fourth probe set (fresh52, written blind in session 16, scored once unseen)", { shell: ["fresh52-probes.jsonl", [15, 24, 7, 12, 1, 24]], tools: ["fresh52-tool-probes.jsonl", [32, 40, 11, 20, 3, 56]], hints: ["fresh52-hints.jsonl", [29, 32, 12, 16, 1, 32]] }],
   ];
   const MEASURE = { shell: measureShellProbes, tools: measureToolProbes, hints: measureHints } as const;
   for (const [name, sets] of BLIND) {
