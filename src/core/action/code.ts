@@ -158,6 +158,7 @@ export function readCode(code: string): CodeReading {
   // Where credentials are kept, named in code that sends over the network (a glob over ~/.ssh, a home-relative read).
   if (!hits.some((h) => h.id === "code.http-upload")) hits.push(...sentCredentialFiles(text, sends));
   hits.push(...sentEnvironment(text, sends));
+  if (!hits.some((h) => h.id === "code.send-environment")) hits.push(...printedSecrets(text));
   if (!hits.some((h) => h.action.capability === "exfiltrate")) hits.push(...sentPersonalData(text, sends));
 
   // Code decoded and run at once (exec(base64.b64decode('…')), eval(atob('…'))): hidden from whoever reads it, with the interpreter's whole rights.
@@ -365,6 +366,30 @@ export function sentEnvironment(text: string, sends: readonly SendCall[] = sendC
       tactic: "Credential Access (TA0006)",
       action: { capability: "exfiltrate", target: { name: host ?? "another host", pathClass: "credentials", external: true }, reversibility: "irreversible", scope: "account" },
       reason: `code serializes its whole environment (${env[0].slice(0, 40)}…) and sends it to ${host ?? "another host"}: every secret in its variables leaves this machine (T1552.001)`,
+    },
+  ];
+}
+
+/**
+ * Code that prints every environment variable, or a secret store's values (Databricks'
+ * dbutils.secrets.get, Vault's read in a loop), where its output is kept: a notebook's output cell,
+ * a log, the agent's own context. Every secret the process holds is written out in the clear.
+ */
+const PRINT_ENVIRONMENT = /\bfor\s+\w+\s*,\s*\w+\s+in\s+(?:sorted\()?os\.environ\.items\(\)[\s\S]{0,200}?\bprint\(|\bprint\(\s*(?:dict\(\s*)?os\.environ\s*\)?\s*\)|\bpprint\(\s*(?:dict\(\s*)?os\.environ|\bconsole\.(?:log|dir|table)\(\s*process\.env\s*\)|\bfor\s*\(\s*(?:const|let|var)\s+\[?\w+(?:\s*,\s*\w+)?\]?\s+of\s+Object\.entries\(\s*process\.env\s*\)\s*\)[\s\S]{0,200}?console\.log\(/;
+const PRINT_SECRET = /\bprint\((?:[^()]|\([^()]*\)){0,200}?dbutils\.secrets\.get\(|\bdbutils\.secrets\.get\([^)]*\)\s*(?:for\b|\)|\])[\s\S]{0,120}?\bprint\(|\bprint\((?:[^()]|\([^()]*\)){0,200}?\b(?:get_secret_value|access_secret_version|secrets\.get|read_secret(?:_version)?)\(/;
+export function printedSecrets(text: string): CodeHit[] {
+  if (!/environ|process\.env|secrets|secret_value|secret_version/.test(text)) return [];
+  const env = PRINT_ENVIRONMENT.exec(text);
+  const secret = env === null ? PRINT_SECRET.exec(text) : null;
+  if (env === null && secret === null) return [];
+  const what = env !== null ? "every environment variable" : "a secret store's values";
+  return [
+    {
+      id: "code.print-secrets",
+      technique: "T1552.001",
+      tactic: "Credential Access (TA0006)",
+      action: { capability: "read", target: { name: what, pathClass: "credentials" }, reversibility: "recoverable", scope: "one" },
+      reason: `code prints ${what} (${(env ?? secret)![0].replace(/\s+/g, " ").slice(0, 50)}…): the secrets among them are written out in the clear, in the output that is kept (T1552.001)`,
     },
   ];
 }

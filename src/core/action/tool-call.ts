@@ -427,6 +427,17 @@ function bankDetailsSet(args: Record<string, unknown>): string | undefined {
 
 /** A step, job or rule named for a security scanner, a firewall or a WAF. */
 const SECURITY_STEP = /(?:^|[^a-z])(?:semgrep|gitleaks|trufflehog|snyk|codeql|trivy|sast|dast|secscan|security[-_ ]?scan|secret[-_ ]?scan\w*|waf|firewall)(?:[^a-z]|$)/i;
+/** An argument that tells an identity or approval check to stand aside, as "key: value". */
+const OVERRIDE_KEY = /^(?:(?:auth|authentication|verification|verify|identity|id_?check|otp|mfa|2fa|kyc|security|fraud)_?(?:checks?_?)?(?:override|bypass|skip|waiver?|exempt(?:ion)?)|(?:override|bypass|skip|waive)_?(?:auth|authentication|verification|identity|id_?check|otp|mfa|2fa|kyc|security_?checks?|fraud_?checks?|approvals?))$/i;
+function verificationOverridden(args: unknown): string | undefined {
+  if (!isRecord(args)) return undefined;
+  for (const [k, v] of Object.entries(args).slice(0, 64)) {
+    if (OVERRIDE_KEY.test(k) && (v === true || v === "true" || v === "yes")) return `${k}: ${String(v)}`;
+    if (/^(?:verification_?method|auth_?method|authentication_?method|verification|id_?verification|verification_?type)$/i.test(k) && typeof v === "string" && /(?:^|_|-|\s)(?:override|bypass|skip|skipped|none|waived?)(?:$|_|-|\s)/i.test(v)) return `${k}: ${v}`;
+  }
+  return undefined;
+}
+
 function protectionSwitchedOff(args: unknown): [string, unknown] | undefined {
   let seen = 0;
   const visit = (v: unknown, depth: number): [string, unknown] | undefined => {
@@ -448,7 +459,7 @@ function protectionSwitchedOff(args: unknown): [string, unknown] | undefined {
       // A merge or a push told to skip the repository's policies ({completionOptions: {bypassPolicy: true}}).
       if (/^(?:bypass_?(?:polic(?:y|ies)|rules?|reviews?|checks?|protections?|branch_?protection)|skip_?(?:checks|reviews?|policies))$/i.test(k) && (x === true || x === "true")) return [k, x];
       // A sign-in policy switched off by its state ({policyId, state: "disabled"} on a conditional-access or MFA policy).
-      if (/^(?:state|status)$/i.test(k) && typeof x === "string" && /^(?:disabled?|off)$/i.test(x) && isRecord(v) && Object.keys(v).some((kk) => /polic(?:y|ies)_?id|policyId/i.test(kk))) return [k, x];
+      if (/^(?:state|status)$/i.test(k) && typeof x === "string" && /^(?:disabled?|off|inactive)$/i.test(x) && isRecord(v) && Object.keys(v).some((kk) => /polic(?:y|ies)_?id|policyId/i.test(kk))) return [k, x];
       // A setting named by one key and set by another ({id: "waf", value: "off"}, {setting: "ssl", value: "off"}).
       if (/^(?:id|name|setting|key)$/i.test(k) && typeof x === "string" && PROTECTION_SETTING.test(x) && isRecord(v) && /^(?:off|false|disabled?|none|essentially_off)$/i.test(String(v.value ?? v.enabled ?? ""))) return [x, v.value ?? v.enabled];
       const inner = visit(x, depth + 1);
@@ -808,8 +819,14 @@ export function readNamed(tool: string, name: ReturnType<typeof splitToolName>, 
   if (verbClass === "spend-or-send" || verbClass === "publish" || verbClass === "write") for (const v of f.strings) if (v.length <= 16384 && (scriptHost = outsideScriptAdded("", v)) !== undefined) break;
   if (scriptHost !== undefined) add("tool.outside-script-step", "execute", "recoverable", "one", `${tool} writes a step that downloads a script from ${scriptHost} and runs it${tail}: whoever follows it runs that host's code`, { external: true });
   if (lure !== undefined) add("tool.credential-lure", "communicate", "irreversible", "account", `${tool} asks people to sign in again at a link, or with their work credentials${tail}: colleagues who trust the channel hand their credentials to whoever runs that page (T1534)`);
+  // An identity or approval check told to stand aside ({auth_override: true}, {verification_method: "AGENT_OVERRIDE"}): what it protects goes to whoever asked (T1556).
+  const overridden = verbClass !== "read" ? verificationOverridden(args) : undefined;
+  if (overridden !== undefined) add("tool.verification-overridden", "impair-defences", "recoverable", "one", `${tool} overrides a check (${overridden})${tail}: the identity or approval check that should decide is skipped (T1556)`);
   // The agent approving a change request or a pull request: an approval meant to be a person's.
-  if (verbClass !== "read" && isRecord(args) && (/^approv/.test(verb ?? "") || Object.entries(args).some(([k, v]) => /^(event|state|decision|review_?state|action)$/i.test(k) && typeof v === "string" && /^(approve|approved)$/i.test(v.trim()))) && hasWord(object, /^(change|changes|review|reviews|pull|request|requests|pr|prs|merge|mr|deployment|deployments|release|releases)$/) !== undefined) add("tool.approve", "impair-defences", "recoverable", "one", `${tool} approves ${obj}${tail}: the agent's approval stands where a person's review was required`);
+  // (The approval may sit one object down, {fields: {approval: "approved"}}, on a record whose table or type names the change.)
+  const approvalSet = isRecord(args) && [args, ...Object.values(args).filter(isRecord)].some((o) => Object.entries(o).some(([k, v]) => /^(event|state|decision|review_?state|action|approval|approval_?status|approval_?state)$/i.test(k) && typeof v === "string" && /^(approve|approved)$/i.test(v.trim())));
+  const approvable = hasWord(object, /^(change|changes|review|reviews|pull|request|requests|pr|prs|merge|mr|deployment|deployments|release|releases)$/) !== undefined || (isRecord(args) && Object.entries(args).some(([k, v]) => /^(table|type|record_?type|object|sobject|kind)$/i.test(k) && typeof v === "string" && /^(change_?request|change|std_change|normal_change|approval|sysapproval_approver|pull_?request|merge_?request|release|deployment)s?$/i.test(v.trim())));
+  if (verbClass !== "read" && isRecord(args) && (/^approv/.test(verb ?? "") || approvalSet) && approvable) add("tool.approve", "impair-defences", "recoverable", "one", `${tool} approves ${obj}${tail}: the agent's approval stands where a person's review was required`);
   // A test database's rows (app_test, test_orders): the tests' own data.
   // (Dropping a whole database is never the tests' own rows.)
   if ((verbClass === "delete" || verbClass === "trash") && !hasWord(object, /^(databases?|dbs?)$/) && testDatabase(args, f.strings)) {

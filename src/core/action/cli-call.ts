@@ -1,0 +1,65 @@
+// An in-house command-line tool read as the tool call it is. `./bin/billing-cli adjust --account
+// ENT-1 --amount 18400 --sort-code 04-00-75 --account-number 41872219` asks the billing system to do
+// what an MCP tool `billing_cli_adjust {account, amount, sort_code, account_number}` would, and no
+// rule knows this company's CLI by name: it is judged by tool-call.ts, as an MCP tool is.
+//
+// Only programs that say they are a project's own: run from a bin/, scripts/ or tools/ folder, or
+// named as an admin CLI (`*-cli`, `*ctl`, `*-admin`) that no one else ships. Well-known programs
+// (kubectl, systemctl, the cloud CLIs…) have rules of their own and are not read here.
+import { baseName, type Invocation } from "./shell-command.js";
+
+export interface CliCall {
+  readonly tool: string;
+  readonly arguments: Readonly<Record<string, unknown>>;
+  /** How a reason shows the command: its program and subcommands. */
+  readonly shown: string;
+}
+
+/** A program run from a project's own folder: ./bin/x, scripts/x.sh, tools/x, ../ops/bin/x. */
+const PROJECT_PROGRAM = /^(?:\.{1,2}\/|~\/)?(?:[\w.-]+\/)*(?:bin|scripts?|tools?|ops|hack|cli)\/[\w.-]+$/;
+/** A name that says it is an admin or operations CLI. */
+const ADMIN_NAME = /^[a-z][\w.]*(?:-cli|-admin|-ctl|ctl|admin|-ops)$/i;
+/** Admin CLIs shipped by someone else: they have rules of their own, or do nothing a tool call would say. */
+const WELL_KNOWN = new Set(["kubectl", "systemctl", "journalctl", "launchctl", "sysctl", "crictl", "etcdctl", "networkctl", "loginctl", "hostnamectl", "timedatectl", "localectl", "resolvectl", "bootctl", "busctl", "coredumpctl", "homectl", "machinectl", "portablectl", "userdbctl", "nmcli", "bluetoothctl", "rabbitmqctl", "supervisorctl", "apachectl", "pg_ctl", "mysqladmin", "rndc", "virsh", "ctr", "nerdctl", "talosctl", "istioctl", "kubeadm", "knife", "wpa_cli", "redis-cli", "valkey-cli", "mongo-cli", "az", "aws-cli", "gh-cli", "vercel-cli", "firebase-cli", "snowsql", "ntpctl", "chronyc", "tailscalectl", "swanctl", "ipsecctl", "pfctl", "ovs-vsctl", "ovs-ofctl", "lxc", "incus", "podman", "zfs-admin", "consul", "nomad", "vault", "terraform", "pulumi", "heroku", "flyctl", "doctl", "linodectl", "scwctl", "exoscale-cli", "ibmcloud", "oci", "aliyun", "stripe", "twilio", "sentry-cli", "datadog-ci", "newrelic", "kafkactl", "pgadmin", "phpmyadmin", "webpack-cli", "vue-cli", "angular-cli", "nest-cli", "turbo", "nx", "rabbitmqadmin", "kafka-topics", "kafka-configs", "kafka-acls",
+  // A framework's programs a project keeps in its bin/ (Rails binstubs, Symfony's console, wrappers).
+  "rails", "rake", "bundle", "rspec", "rubocop", "spring", "webpack", "webpack-dev-server", "yarn", "setup", "dev", "console", "importmap", "brakeman", "cucumber", "sidekiq", "puma", "thrust", "kamal", "jobs", "magento", "phpunit", "composer", "sail", "pint", "django-admin", "python", "python3", "node", "npm", "npx", "pnpm", "bun", "deno", "pip", "ruby", "php", "java", "go", "cargo", "gradle", "mvn", "activate", "docker-entrypoint", "entrypoint", "run", "test", "tests", "lint", "build", "start", "serve", "server", "ci", "bootstrap", "update", "install", "format", "check", "typecheck", "release"]);
+const MAX_ITEMS = 64;
+/** Words that name a non-production environment or throwaway data. */
+const NOT_PRODUCTION = /^(?:test|tests|testing|dev|development|local|localhost|sandbox|staging|stage|stg|qa|uat|tmp|temp|scratch|ci|demo|fixtures?|example)$/i;
+
+/** The tool call an in-house CLI's invocation makes, if it is one. */
+export function cliCallOf(inv: Invocation): CliCall | undefined {
+  const program = inv.command.argv.find((w) => baseName(w) === inv.name) ?? inv.name;
+  const name = inv.name.replace(/\.(?:sh|py|rb|js|ts|pl|bash)$/i, "");
+  if (WELL_KNOWN.has(name.toLowerCase())) return undefined;
+  if (!PROJECT_PROGRAM.test(program) && !ADMIN_NAME.test(name)) return undefined;
+  // Its subcommands (the words before the first option) and its options as arguments.
+  const a = inv.args;
+  const subcommands: string[] = [];
+  let i = 0;
+  while (i < a.length && !a[i]!.startsWith("-") && subcommands.length < 3 && /^[A-Za-z][A-Za-z_:-]{0,40}$/.test(a[i]!)) subcommands.push(a[i++]!);
+  // A CLI that acts through subcommands (billing-cli adjust, provctl sim-swap): a script run by its
+  // own name (reset-local-db.sh --yes) is the project's own chore, named for what it does to its own setup.
+  if (subcommands.length === 0) return undefined;
+  const args: Record<string, unknown> = {};
+  const operands: string[] = [];
+  let n = 0;
+  for (; i < a.length && n < MAX_ITEMS; i++, n++) {
+    const w = a[i]!;
+    const m = /^--?([A-Za-z][\w-]*)(?:=(.*))?$/s.exec(w);
+    if (m === null) {
+      operands.push(w);
+      continue;
+    }
+    const key = m[1]!.replace(/-/g, "_");
+    if (m[2] !== undefined) args[key] = m[2];
+    else if (i + 1 < a.length && !a[i + 1]!.startsWith("-")) args[key] = a[++i]!;
+    else args[key] = true;
+  }
+  if (operands.length > 0) args.target = operands.slice(0, 8).join(" ");
+  // Work on a test, development or scratch environment, named so anywhere in the command, is the work's own.
+  if (inv.command.argv.some((w) => w.split(/[^A-Za-z0-9]+/).some((t) => NOT_PRODUCTION.test(t)))) return undefined;
+  // The subcommands first: their verb says what is done; the program's name says to what.
+  const tool = [...subcommands, name].join("_").replace(/[^\w]+/g, "_");
+  return { tool, arguments: args, shown: [baseName(program), ...subcommands].join(" ") };
+}
