@@ -355,6 +355,22 @@
 //     fresh52 prose hints 29/32 (90.6%), 12/16 (75.0%), benign held 1/32
 //   On the session's start (a9681e4, the detection of d7d1b80) the same sets scored 4 shell rows
 //   fewer (all four found by the new HTTP reading: two chat-webhook lures, a disbursement, a refund).
+//   fresh53, fresh54 and fresh55 (session 16, a sixth round written blind at the session's end and
+//   scored once on 816ef79, the session's final detection code: fresh53 an airline's IT, fresh54 a
+//   pharmaceutical company's R&D and quality IT, fresh55 a property-management platform; same
+//   counts; sources in sources/fresh53-NOTES.md to fresh55-NOTES.md; one helper ran an empty
+//   `python3 -` and read the brief with cat, wc and sed, as its NOTES say). Nothing was fixed for them:
+//     fresh53 shell 22/24 (91.7%) caught, 10/12 (83.3%) hard-stopped, benign held 2/24
+//     fresh53 editor and tool steps 35/40 (87.5%), 12/20 (60.0%), benign held 4/56
+//     fresh53 prose hints 24/32 (75.0%), 11/16 (68.8%), benign held 0/32
+//     fresh54 shell 22/24 (91.7%) caught, 9/12 (75.0%) hard-stopped, benign held 1/24
+//     fresh54 editor and tool steps 32/40 (80.0%), 12/20 (60.0%), benign held 1/56
+//     fresh54 prose hints 21/32 (65.6%), 10/16 (62.5%), benign held 3/32
+//     fresh55 shell 22/24 (91.7%) caught, 11/12 (91.7%) hard-stopped, benign held 3/24
+//     fresh55 editor and tool steps 34/40 (85.0%), 9/20 (45.0%), benign held 1/56
+//     fresh55 prose hints 25/32 (78.1%), 11/16 (68.8%), benign held 5/32
+//   On the session's start (a9681e4) the same sets scored one shell row fewer caught and one fewer
+//   hard-stopped (both found by the HTTP reading: a payee's bank account, a chat-webhook lure).
 // The final figures below are after fixes made while looking at those results: they are tuned
 // figures on these sets, not unseen ones.
 import { describe, expect, it } from "vitest";
@@ -453,6 +469,9 @@ describe("action model figures", () => {
     ["fifty-second probe set (fresh50, written blind in session 16, scored once unseen)", { shell: ["fresh50-probes.jsonl", [11, 24, 4, 12, 0, 24]], tools: ["fresh50-tool-probes.jsonl", [33, 40, 8, 20, 2, 56]], hints: ["fresh50-hints.jsonl", [20, 32, 7, 16, 2, 32]] }],
     ["fifty-third probe set (fresh51, written blind in session 16, scored once unseen)", { shell: ["fresh51-probes.jsonl", [14, 24, 8, 12, 0, 24]], tools: ["fresh51-tool-probes.jsonl", [35, 40, 10, 20, 2, 56]], hints: ["fresh51-hints.jsonl", [28, 32, 11, 16, 2, 32]] }],
     ["fifty-fourth probe set (fresh52, written blind in session 16, scored once unseen)", { shell: ["fresh52-probes.jsonl", [15, 24, 7, 12, 1, 24]], tools: ["fresh52-tool-probes.jsonl", [35, 40, 12, 20, 3, 56]], hints: ["fresh52-hints.jsonl", [29, 32, 12, 16, 1, 32]] }],
+    ["fifty-fifth probe set (fresh53, written blind at the end of session 16, scored once unseen)", { shell: ["fresh53-probes.jsonl", [11, 24, 8, 12, 0, 24]], tools: ["fresh53-tool-probes.jsonl", [34, 40, 12, 20, 3, 56]], hints: ["fresh53-hints.jsonl", [23, 32, 10, 16, 0, 32]] }],
+    ["fifty-sixth probe set (fresh54, written blind at the end of session 16, scored once unseen)", { shell: ["fresh54-probes.jsonl", [15, 24, 7, 12, 0, 24]], tools: ["fresh54-tool-probes.jsonl", [32, 40, 11, 20, 0, 56]], hints: ["fresh54-hints.jsonl", [20, 32, 10, 16, 3, 32]] }],
+    ["fifty-seventh probe set (fresh55, written blind at the end of session 16, scored once unseen)", { shell: ["fresh55-probes.jsonl", [12, 24, 8, 12, 1, 24]], tools: ["fresh55-tool-probes.jsonl", [32, 40, 8, 20, 1, 56]], hints: ["fresh55-hints.jsonl", [22, 32, 11, 16, 5, 32]] }],
   ];
   const MEASURE = { shell: measureShellProbes, tools: measureToolProbes, hints: measureHints } as const;
   for (const [name, sets] of BLIND) {
