@@ -83,3 +83,12 @@ describe("a bare cmd line (no cmd /c in front) is also read as cmd reads it", ()
     expect(verdict(line).verdict).not.toBe("continue");
   });
 });
+
+describe("Windows paths are classed as their POSIX counterparts are", () => {
+  it("a profile's credential files, read by a bare cmd or PowerShell line or by cmd /c, are credential access", () => {
+    for (const line of [String.raw`type C:\Users\ana\.aws\credentials`, String.raw`cmd /c type C:\Users\ana\.aws\credentials`, String.raw`Copy-Item $env:USERPROFILE\.ssh\id_ed25519 \\nas\drop\k`]) {
+      expect(verdict(line).rules.map((r) => r.id), line).toContain("action.credential-access.read-store");
+    }
+    expect(verdict(String.raw`Get-ChildItem C:\src\billing -Recurse -Filter *.cs`).verdict).toBe("continue");
+  });
+});

@@ -66,7 +66,7 @@ const NOT_CREDENTIALS = /(^|\/)(?:[\w.-]*[-_.])?(?:ca|cacert|ca-?bundle|ca-?cert
 /** Caches that tools rebuild on demand (package indexes, download caches). */
 const CACHES = /^\/var\/cache(\/|$)|^\/var\/lib\/apt\/lists(\/|$)|(^|\/)\.(npm|pnpm-store|yarn\/cache|m2\/repository|cargo\/registry|nuget\/packages|bun\/install\/cache)(\/|$)|(^|\/)go\/pkg\/mod(\/|$)/;
 
-const SYSTEM_PREFIXES = ["/etc", "/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/boot", "/var", "/opt", "/sys", "/proc", "/srv", "/root", "/System", "/Library", "/private/etc", "/private/var", "/Applications"];
+const SYSTEM_PREFIXES = ["/etc", "/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/boot", "/var", "/opt", "/sys", "/proc", "/srv", "/root", "/System", "/Library", "/private/etc", "/private/var", "/Applications", "/Windows"];
 const TEMP_PREFIXES = ["/tmp", "/var/tmp", "/dev/shm", "/private/tmp", "$TMPDIR", "${TMPDIR}"];
 const BUILD_DIRS = /(^|\/)(node_modules|dist|build|target|out|__pycache__|\.pytest_cache|\.mypy_cache|\.tox|\.cache|coverage|\.next|\.nuxt|\.gradle|\.venv|venv|\.eggs|[\w.-]+\.egg-info)(\/|$)/;
 const HOME = /^(~|\$HOME|\$\{HOME\}|\/home\/[^/]+|\/Users\/[^/]+)(\/|$)/;
@@ -89,8 +89,23 @@ export function classifyPath(raw: string): PathClass {
   return c;
 }
 
+/**
+ * A Windows path in the form the patterns here read: its backslashes as slashes, a user's profile
+ * (C:\Users\ana, %USERPROFILE%, $env:USERPROFILE) as the home directory, Windows's own folders
+ * (C:\Windows, C:\Program Files, C:\ProgramData) under /Windows. Other paths are returned as they are.
+ */
+function posixOf(raw: string): string {
+  if (!/^(?:[A-Za-z]:[\\/]|%\w+%|\$env:\w+|\\\\)/.test(raw)) return raw;
+  let p = raw.replace(/\\/g, "/");
+  p = p.replace(/^(?:%USERPROFILE%|%HOMEDRIVE%%HOMEPATH%|\$env:USERPROFILE|\$env:HOME)(?=\/|$)/i, "~");
+  p = p.replace(/^(?:%APPDATA%|\$env:APPDATA)(?=\/|$)/i, "~/AppData/Roaming").replace(/^(?:%LOCALAPPDATA%|\$env:LOCALAPPDATA)(?=\/|$)/i, "~/AppData/Local");
+  p = p.replace(/^[A-Za-z]:\/Users(?=\/|$)/i, "/Users");
+  p = p.replace(/^[A-Za-z]:\/(?=(?:windows|program files(?: \(x86\))?|programdata)(?:\/|$))/i, "/Windows/");
+  return p;
+}
+
 function classify(raw: string): PathClass {
-  const path = lexical(raw.replace(/^["']|["']$/g, "").replace(/\/+$/, "") || "/");
+  const path = lexical(posixOf(raw.replace(/^["']|["']$/g, "")).replace(/\/+$/, "") || "/");
   if (!NOT_CREDENTIALS.test(path) && CREDENTIAL_PATTERNS.some((p) => p.test(path))) return "credentials";
   if (CACHES.test(path)) return "build-output";
   if (/^\/dev\/(sd|hd|nvme|disk|mmcblk|vd|xvd|mapper|md)/.test(path) || path === "/dev/mem" || path === "/dev/kmem") return "device";

@@ -158,17 +158,19 @@ export function windowsCommandLine(program: "cmd" | "powershell", args: readonly
 }
 
 /** Programs only Windows has (or that Windows paths show are Windows's own: `copy`, `del`, `rmdir`). */
-const WINDOWS_PROGRAM = /^(?:robocopy|xcopy|icacls|cacls|takeown|attrib|net|net1|reg|sc|schtasks|wevtutil|vssadmin|bcdedit|wmic|wbadmin|diskpart|cipher|netsh|dism|certutil|bitsadmin|msiexec|sfc|del|erase|rd|rmdir|format|copy|move|ren|type|dir|mklink|cmdkey|runas|taskkill|tasklist|nltest|dsquery|dsadd|dsmod|auditpol|fsutil|manage-bde|mountvol|setx|findstr|mshta|rundll32|regsvr32|cscript|wscript|sqlcmd|bcp)(?:\.exe)?$/i;
+const WINDOWS_PROGRAM = /^(?:cmd|powershell|pwsh|robocopy|xcopy|icacls|cacls|takeown|attrib|net|net1|reg|sc|schtasks|wevtutil|vssadmin|bcdedit|wmic|wbadmin|diskpart|cipher|netsh|dism|certutil|bitsadmin|msiexec|sfc|del|erase|rd|rmdir|format|copy|move|ren|type|dir|mklink|cmdkey|runas|taskkill|tasklist|nltest|dsquery|dsadd|dsmod|auditpol|fsutil|manage-bde|mountvol|setx|findstr|mshta|rundll32|regsvr32|cscript|wscript|sqlcmd|bcp)(?:\.exe)?$/i;
 /** A Windows path or variable as a word begins: C:\, \\server\, %APPDATA%. */
-const WINDOWS_PATH = /(?:^|[\s"'=,(])(?:[A-Za-z]:\\|\\\\[\w.$-]+\\|%\w+%)/;
+const WINDOWS_PATH = /(?:^|[\s"'=,(])(?:[A-Za-z]:\\|\\\\[\w.$-]+\\|%\w+%|\$env:\w+\\)/;
+/** A PowerShell cmdlet, Verb-Noun in PowerShell's own casing (Get-ChildItem, Remove-Item). */
+const CMDLET = /^(?:Get|Set|New|Remove|Add|Invoke|Start|Stop|Export|Import|Enable|Disable|Clear|Copy|Move|Out|Register|Grant|Revoke|Install|Uninstall|Update|Restart|ConvertTo|Compress|Expand|Send|Rename|Reset|Mount|Backup|Restore)-[A-Z][A-Za-z0-9]+$/;
 /**
- * Whether a command line, as an agent runs it on Windows with no `cmd /c` in front, is cmd's: its
- * first word a Windows program and a Windows path or variable in the line. POSIX shell would read
- * `robocopy C:\work\empty …` as `C:workempty` (its backslashes escape). (A PowerShell line is not
- * taken from the POSIX reader this way: this splitter does not follow its script blocks and
- * hashtables, whose `;` it would cut at, and what the POSIX reader finds in them is kept.)
+ * Whether a command line is one an agent runs on Windows: its first word a Windows program (cmd and
+ * PowerShell among them) or a PowerShell cmdlet, and a Windows path or variable in the line. POSIX
+ * shell would read `robocopy C:\work\empty …` as `C:workempty` (its backslashes escape). The reader
+ * adds this reading to the POSIX one (read.ts), so where this splitter cuts a PowerShell script
+ * block or hashtable at its `;`, what the POSIX reading found is still there.
  */
 export function isWindowsLine(text: string): boolean {
   const first = /^\s*(\S+)/.exec(text)?.[1] ?? "";
-  return WINDOWS_PROGRAM.test(first.replace(/^.*[\\/]/, "")) && WINDOWS_PATH.test(text);
+  return (WINDOWS_PROGRAM.test(first.replace(/^.*[\\/]/, "")) || CMDLET.test(first)) && WINDOWS_PATH.test(text);
 }
