@@ -92,3 +92,16 @@ describe("Windows paths are classed as their POSIX counterparts are", () => {
     expect(verdict(String.raw`Get-ChildItem C:\src\billing -Recurse -Filter *.cs`).verdict).toBe("continue");
   });
 });
+
+describe("PowerShell lines", () => {
+  it("a script block's commands are read as commands of their own", () => {
+    const line = "Invoke-Command -ComputerName web07 -ScriptBlock { Stop-Service WinDefend -Force }";
+    expect(readShell(line).commands.map((c) => c.argv)).toContainEqual(["Stop-Service", "WinDefend", "-Force"]);
+    expect(verdict(line).verdict).toBe("stop");
+    expect(verdict("Invoke-Command -ComputerName web07 -ScriptBlock { Get-Service | Where-Object Status -eq Running }").verdict).toBe("continue");
+  });
+  it("a Windows security service stopped or disabled, by sc, net, Stop-Service or Set-Service, is a hard stop; other services are not", () => {
+    for (const line of ["sc.exe config Sense start= disabled", "net stop SentinelAgent", "Set-Service -Name WinDefend -StartupType Disabled"]) expect(verdict(line).verdict, line).toBe("stop");
+    for (const line of ["net stop w3svc", "Stop-Service -Name Spooler", "sc query WinDefend"]) expect(verdict(line).verdict, line).toBe("continue");
+  });
+});

@@ -337,7 +337,7 @@ export class Reader extends WalkReader {
   readWindowsText(text: string, frame: Frame): void {
     const read = new Set(this.commands.map((c) => c.argv.join("\u0000")));
     for (const c of windowsCommands(text)) {
-      for (const words of windowsRuns(c.words)) {
+      for (const words of windowsRuns(c.words).flatMap(scriptBlocksApart)) {
         if (read.has(words.join("\u0000"))) continue;
         this.run(words.map((t) => ({ text: t, exact: !/[$%`]/.test(t) })), c.redirects, undefined, frame);
       }
@@ -864,4 +864,26 @@ export class Reader extends WalkReader {
     const w = { text: rest.map((r) => r.text).join(" "), exact: rest.every((r) => r.exact) };
     return this.shellString(w, { depth: frame.depth + 1, via: `ssh ${host.text}`, positional: frame.positional }, stdin);
   }
+}
+
+/**
+ * A PowerShell command's script block as the commands it runs: `Invoke-Command -ScriptBlock {
+ * Set-MpPreference … ; … }` is cut by the splitter at the block's `;`, leaving `{ Set-MpPreference …`
+ * as one command's tail and `… }` as the next: the words from the brace on are a command of their
+ * own, and a closing brace is dropped.
+ */
+function scriptBlocksApart(words: string[]): string[][] {
+  const at = words.findIndex((w) => w === "{" || (w.startsWith("{") && !w.startsWith("{{")));
+  const trimmed = (ws: string[]): string[] => {
+    const out = [...ws];
+    while (out.length > 0 && (out[out.length - 1] === "}" || out[out.length - 1] === ")")) out.pop();
+    if (out.length > 0 && out[out.length - 1]!.endsWith("}") && !out[out.length - 1]!.includes("{")) out[out.length - 1] = out[out.length - 1]!.slice(0, -1);
+    return out.filter((w) => w !== "");
+  };
+  if (at < 0) {
+    const t = trimmed(words);
+    return t.length > 0 ? [t] : [];
+  }
+  const inner = [words[at]!.slice(1), ...words.slice(at + 1)].filter((w) => w !== "");
+  return [trimmed(words.slice(0, at)), ...scriptBlocksApart(inner)].filter((w) => w.length > 0);
 }

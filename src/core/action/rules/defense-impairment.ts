@@ -59,14 +59,14 @@ const history: CommandRule = {
   },
 };
 
-const LOG_SERVICES = /^(rsyslog|syslog|syslog-ng|auditd|systemd-journald|journald|auditbeat|filebeat|osqueryd|wazuh-agent|ossec|splunkd|splunkforwarder|fluentd|td-agent|fluent-bit|elastic-agent|syslogd|auditd\.service|rsyslog\.service|systemd-journald\.service|com\.apple\.syslogd|logd)(\.service|\.socket)?$/;
-const DEFENCE_SERVICES = /(^|[.-])(firewalld|ufw|iptables|ip6tables|nftables|netfilter-persistent|apparmor|selinux|clamav-daemon|clamav-freshclam|clamd|freshclam|falcon-sensor|falcond|crowdstrike|sentinelone|sentinelagent|mdatp|wdavdaemon|cbagentd|cbdaemon|carbonblack|cylancesvc|xagt|sophos|sav-protect|esets|eset|kesl|bdsec|aide|tripwire|fail2ban|ossec-hids|falco|auditd)(\.service)?$/i;
+const LOG_SERVICES = /^(eventlog|sysmon|sysmon64|rsyslog|syslog|syslog-ng|auditd|systemd-journald|journald|auditbeat|filebeat|osqueryd|wazuh-agent|ossec|splunkd|splunkforwarder|fluentd|td-agent|fluent-bit|elastic-agent|syslogd|auditd\.service|rsyslog\.service|systemd-journald\.service|com\.apple\.syslogd|logd)(\.service|\.socket)?$/;
+const DEFENCE_SERVICES = /(^|[.-])(firewalld|ufw|iptables|ip6tables|nftables|netfilter-persistent|apparmor|selinux|clamav-daemon|clamav-freshclam|clamd|freshclam|falcon-sensor|falcond|crowdstrike|sentinelone|sentinelagent|mdatp|wdavdaemon|cbagentd|cbdaemon|carbonblack|cylancesvc|xagt|sophos|sav-protect|esets|eset|kesl|bdsec|aide|tripwire|fail2ban|ossec-hids|falco|auditd|windefend|sense|wdnissvc|wscsvc|mpssvc|securityhealthservice|msmpeng|csfalconservice|csagent|sentinelagent|sysmon64|sysmon)(\.service)?$/i;
 
 /** Endpoint security agents by vendor, wherever the name sits in a unit or launchd label. */
 const SECURITY_VENDORS = /crowdstrike|falcon-sensor|falcond|^falcon$|sentinelone|sentineld|carbonblack|cbagent|mdatp|wdavdaemon|sophos|eset|clamav|osquery|wazuh|ossec|auditbeat|elastic-agent|xagt|cylance|tanium|qualys-cloud-agent|jamf|sysmon|^(auditd|rsyslogd|syslogd|clamd|freshclam|aide|fail2ban-server)$/i;
 
 /** The commands stoppedUnits reads: any other command stops no unit. */
-const STOPPING = ["systemctl", "service", "launchctl", "pkill", "killall", "update-rc.d", "chkconfig"];
+const STOPPING = ["systemctl", "service", "launchctl", "pkill", "killall", "update-rc.d", "chkconfig", "sc", "sc.exe", "net", "net.exe", "Stop-Service", "stop-service", "Set-Service", "set-service", "taskkill", "taskkill.exe"];
 
 /** systemctl/service/launchctl/kill that stops, disables or masks a unit: the unit names. */
 function stoppedUnits(inv: Invocation): string[] {
@@ -79,6 +79,15 @@ function stoppedUnits(inv: Invocation): string[] {
   if ((inv.name === "pkill" || inv.name === "killall") && a.length) return a;
   if (inv.name === "update-rc.d" && (a[1] === "disable" || a[1] === "remove")) return [a[0] ?? ""];
   if (inv.name === "chkconfig" && a[1] === "off") return [a[0] ?? ""];
+  // Windows: sc stop|config X start= disabled, net stop X, Stop-Service X, Set-Service X -StartupType Disabled, taskkill /IM x.exe.
+  const w = inv.args;
+  const lower = inv.name.toLowerCase().replace(/\.exe$/, "");
+  if (lower === "sc" && (/^stop$/i.test(w[0] ?? "") || (/^config$/i.test(w[0] ?? "") && /start=\s*disabled|^disabled$/i.test(w.slice(2).join(" "))))) return [w[1] ?? ""];
+  if (lower === "net" && /^stop$/i.test(w[0] ?? "")) return [(w[1] ?? "").replace(/^["']|["']$/g, "")];
+  const named = (): string => w.find((x, i) => /^-Name$/i.test(w[i - 1] ?? "")) ?? w.find((x, i) => !x.startsWith("-") && !/^-/.test(w[i - 1] ?? "")) ?? "";
+  if (lower === "stop-service") return [named()];
+  if (lower === "set-service" && w.some((x, i) => /^-StartupType$/i.test(w[i - 1] ?? "") && /^disabled$/i.test(x))) return [named()];
+  if (lower === "taskkill") return w.filter((x, i) => /^\/IM$/i.test(w[i - 1] ?? "")).map((x) => x.replace(/\.exe$/i, ""));
   return [];
 }
 
@@ -197,8 +206,8 @@ const mac: CommandRule = {
     return { action: impair(what, "system", "recoverable"), reason: `${what}: impair defences (${technique})`, technique };
   },
   examples: {
-    match: [`kubectl --context prod-us -n falco delete daemonset falco`, `helm uninstall kyverno -n kyverno --kube-context production`, `kubectl delete ns gatekeeper-system`, `setenforce 0`, `sed -i 's/SELINUX=enforcing/SELINUX=disabled/' /etc/selinux/config`, `systemctl stop apparmor`, `spctl --master-disable`, `systemctl disable --now falcon-sensor`, `pkill -9 clamd`, `sudo launchctl unload /Library/LaunchDaemons/com.crowdstrike.falcond.plist`, `sysctl -w kernel.randomize_va_space=0`, `launchctl bootout system /Library/LaunchDaemons/com.sentinelone.sentineld.plist`, `xattr -d com.apple.quarantine ~/Downloads/payload.app`, `pkill -f falcon`, `killall -9 osqueryd`, `powershell.exe -NoProfile -Command "Add-MpPreference -ExclusionPath 'C:\\Users\\dkim\\source' -ExclusionProcess 'node.exe'"`],
-    noMatch: [`kubectl -n falco get pods`, `helm upgrade falco falcosecurity/falco -n falco`, `kubectl delete deployment falcon-web-frontend-old -n storefront`, `powershell -Command "Get-MpPreference | Select-Object ExclusionPath"`, `getenforce`, `sestatus`, `systemctl status clamav-daemon`, `spctl --assess -v app.app`, `xattr -l file`, `sysctl -a`],
+    match: [`kubectl --context prod-us -n falco delete daemonset falco`, `helm uninstall kyverno -n kyverno --kube-context production`, `kubectl delete ns gatekeeper-system`, `setenforce 0`, `sed -i 's/SELINUX=enforcing/SELINUX=disabled/' /etc/selinux/config`, `systemctl stop apparmor`, `spctl --master-disable`, `systemctl disable --now falcon-sensor`, `pkill -9 clamd`, `sudo launchctl unload /Library/LaunchDaemons/com.crowdstrike.falcond.plist`, `sysctl -w kernel.randomize_va_space=0`, `launchctl bootout system /Library/LaunchDaemons/com.sentinelone.sentineld.plist`, `xattr -d com.apple.quarantine ~/Downloads/payload.app`, `pkill -f falcon`, `killall -9 osqueryd`, `powershell.exe -NoProfile -Command "Add-MpPreference -ExclusionPath 'C:\\Users\\dkim\\source' -ExclusionProcess 'node.exe'"`, `sc stop WinDefend`, `Stop-Service -Name Sense -Force`, `Set-Service CSFalconService -StartupType Disabled`, `net stop "SentinelAgent"`, `taskkill /F /IM MsMpEng.exe`],
+    noMatch: [`sc query WinDefend`, `Stop-Service -Name Spooler`, `net stop w3svc`, `taskkill /F /IM node.exe`, `kubectl -n falco get pods`, `helm upgrade falco falcosecurity/falco -n falco`, `kubectl delete deployment falcon-web-frontend-old -n storefront`, `powershell -Command "Get-MpPreference | Select-Object ExclusionPath"`, `getenforce`, `sestatus`, `systemctl status clamav-daemon`, `spctl --assess -v app.app`, `xattr -l file`, `sysctl -a`],
   },
 };
 
