@@ -873,17 +873,20 @@ export class Reader extends WalkReader {
  * own, and a closing brace is dropped.
  */
 function scriptBlocksApart(words: string[]): string[][] {
-  const at = words.findIndex((w) => w === "{" || (w.startsWith("{") && !w.startsWith("{{")));
-  const trimmed = (ws: string[]): string[] => {
-    const out = [...ws];
-    while (out.length > 0 && (out[out.length - 1] === "}" || out[out.length - 1] === ")")) out.pop();
-    if (out.length > 0 && out[out.length - 1]!.endsWith("}") && !out[out.length - 1]!.includes("{")) out[out.length - 1] = out[out.length - 1]!.slice(0, -1);
-    return out.filter((w) => w !== "");
-  };
-  if (at < 0) {
-    const t = trimmed(words);
-    return t.length > 0 ? [t] : [];
+  // One pass: a new command starts at each word that opens a block; closing braces are dropped.
+  const out: string[][] = [];
+  let current: string[] = [];
+  for (const w of words) {
+    if (w === "{" || (w.startsWith("{") && !w.startsWith("{{"))) {
+      if (current.length > 0) out.push(current);
+      current = [];
+      if (w.length > 1) current.push(w.slice(1));
+      continue;
+    }
+    if (w === "}" || w === ")") continue;
+    const closed = w.endsWith("}") && !w.includes("{") ? w.slice(0, -1) : w;
+    if (closed !== "") current.push(closed);
   }
-  const inner = [words[at]!.slice(1), ...words.slice(at + 1)].filter((w) => w !== "");
-  return [trimmed(words.slice(0, at)), ...scriptBlocksApart(inner)].filter((w) => w.length > 0);
+  if (current.length > 0) out.push(current);
+  return out;
 }
