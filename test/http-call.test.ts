@@ -21,7 +21,8 @@ describe("each client's command line, taken apart", () => {
     expect(callOf(`curl -sX PATCH https://erp.acme.example/api/v1/suppliers/S-1/bank-details -d '{"iban":"x"}'`)).toEqual({
       tool: "update_erp_acme_bank_details",
       arguments: { host: "erp.acme.example", iban: "x" },
-      shown: "PATCH https://erp.acme.example/api/v1/suppliers/S-1/bank-details",
+      shown: "PATCH https://erp.acme.example/…/bank-details",
+      kind: "http",
     });
     expect(callOf(`curl -XPOST https://q.acme.example/v2/jobs --data-urlencode 'note=a b&c' -d mode=fast`)?.arguments).toEqual({ host: "q.acme.example", note: "a b&c", mode: "fast" });
     expect(callOf(`curl --request=DELETE --url https://q.acme.example/v2/queues/main`)?.tool).toBe("delete_q_acme_queues_main");
@@ -48,6 +49,11 @@ describe("each client's command line, taken apart", () => {
     expect(callOf(`curl -X POST https://staging.shop.example/api/orders -d '{"sku":"A"}'`)).toBeUndefined();
     expect(callOf(`ls -X POST`)).toBeUndefined();
   });
+  it("shows the request without its query, its credentials, its ids or a webhook's path", () => {
+    expect(callOf(`curl -X POST 'https://ops:hunter2@erp.acme.example/v1/vendors/V-9/bank?token=s3cr3t' -d iban=x`)?.shown).toBe("POST https://erp.acme.example/…/bank");
+    expect(callOf(`curl -X POST https://hooks.slack.com/services/T01/B02/Zx9secret -d '{"text":"hi"}'`)?.shown).toBe("POST https://hooks.slack.com");
+    expect(callOf(`curl -d '{"text":"hi"}' "$TEAMS_WEBHOOK_OPS"`)?.shown).toBe("POST $TEAMS_WEBHOOK_OPS");
+  });
   it("a body too long to read is not parsed; a body from a file is not read", () => {
     expect(callOf(`curl -X POST https://a.acme.example/v1/things -d '{"k":"${"x".repeat(20_000)}"}'`)?.arguments).toEqual({ host: "a.acme.example" });
     expect(callOf(`curl -X POST https://a.acme.example/v1/things -d @payload.json`)?.arguments).toEqual({ host: "a.acme.example" });
@@ -59,7 +65,7 @@ describe("what the pipeline decides on them", () => {
     const v = shell(`curl -X POST https://ledger.acme.example/api/v3/wire-transfers -H 'Content-Type: application/json' -d '{"from_account":"1200","to_iban":"DE89370400440532013000","amount":12500,"currency":"EUR"}'`);
     expect(v.verdict).toBe("stop");
     expect(v.rules.map((r) => r.id)).toContain("action.http.spend");
-    expect(v.rules.find((r) => r.id === "action.http.spend")!.reason).toContain("POST https://ledger.acme.example/api/v3/wire-transfers");
+    expect(v.rules.find((r) => r.id === "action.http.spend")!.reason).toContain("POST https://ledger.acme.example/…/wire-transfers");
   });
   it("a vendor's bank account replaced through an API is a hard stop", () => {
     const v = shell(`http PATCH https://vendors.acme.example/api/vendors/V-77/remittance iban=GB82WEST12345698765432`);

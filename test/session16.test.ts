@@ -18,7 +18,7 @@ const ids = (v: ReturnType<typeof shell>) => v.rules.map((r) => r.id);
 describe("a project's own CLI read as a tool call (cli-call.ts)", () => {
   const cliOf = (line: string) => cliCallOf(invocationsOf(readShell(line).commands)[0]!);
   it("subcommands give the verb, the program the object, options the arguments", () => {
-    expect(cliOf(`./bin/ledgerctl payout create --vendor V-19 --amount 7200 --dry`)).toEqual({ tool: "payout_create_ledgerctl", arguments: { vendor: "V-19", amount: "7200", dry: true }, shown: "ledgerctl payout create" });
+    expect(cliOf(`./bin/ledgerctl payout create --vendor V-19 --amount 7200 --dry`)).toEqual({ tool: "payout_create_ledgerctl", arguments: { vendor: "V-19", amount: "7200", dry: true }, shown: "ledgerctl payout create", kind: "cli" });
   });
   it("bank details set through it are a hard stop", () => {
     const v = shell(`./bin/vendorctl update --vendor V-19 --iban GB33BUKB20201555555555 --note "new bank per email"`);

@@ -6,14 +6,9 @@
 // Only programs that say they are a project's own: run from a bin/, scripts/ or tools/ folder, or
 // named as an admin CLI (`*-cli`, `*ctl`, `*-admin`) that no one else ships. Well-known programs
 // (kubectl, systemctl, the cloud CLIs…) have rules of their own and are not read here.
+import { TEST_ENVIRONMENT_WORD } from "./paths.js";
 import { baseName, type Invocation } from "./shell-command.js";
-
-export interface CliCall {
-  readonly tool: string;
-  readonly arguments: Readonly<Record<string, unknown>>;
-  /** How a reason shows the command: its program and subcommands. */
-  readonly shown: string;
-}
+import type { CommandCall } from "./tool-call.js";
 
 /** A program run from a project's own folder: ./bin/x, scripts/x.sh, tools/x, ../ops/bin/x. */
 const PROJECT_PROGRAM = /^(?:\.{1,2}\/|~\/)?(?:[\w.-]+\/)*(?:bin|scripts?|tools?|ops|hack|cli)\/[\w.-]+$/;
@@ -24,11 +19,10 @@ const WELL_KNOWN = new Set(["kubectl", "systemctl", "journalctl", "launchctl", "
   // A framework's programs a project keeps in its bin/ (Rails binstubs, Symfony's console, wrappers).
   "rails", "rake", "bundle", "rspec", "rubocop", "spring", "webpack", "webpack-dev-server", "yarn", "setup", "dev", "console", "importmap", "brakeman", "cucumber", "sidekiq", "puma", "thrust", "kamal", "jobs", "magento", "phpunit", "composer", "sail", "pint", "django-admin", "python", "python3", "node", "npm", "npx", "pnpm", "bun", "deno", "pip", "ruby", "php", "java", "go", "cargo", "gradle", "mvn", "activate", "docker-entrypoint", "entrypoint", "run", "test", "tests", "lint", "build", "start", "serve", "server", "ci", "bootstrap", "update", "install", "format", "check", "typecheck", "release"]);
 const MAX_ITEMS = 64;
-/** Words that name a non-production environment or throwaway data. */
-const NOT_PRODUCTION = /^(?:test|tests|testing|dev|development|local|localhost|sandbox|staging|stage|stg|qa|uat|tmp|temp|scratch|ci|demo|fixtures?|example)$/i;
+
 
 /** The tool call an in-house CLI's invocation makes, if it is one. */
-export function cliCallOf(inv: Invocation): CliCall | undefined {
+export function cliCallOf(inv: Invocation): CommandCall | undefined {
   const program = inv.command.argv.find((w) => baseName(w) === inv.name) ?? inv.name;
   const name = inv.name.replace(/\.(?:sh|py|rb|js|ts|pl|bash)$/i, "");
   if (WELL_KNOWN.has(name.toLowerCase())) return undefined;
@@ -58,8 +52,8 @@ export function cliCallOf(inv: Invocation): CliCall | undefined {
   }
   if (operands.length > 0) args.target = operands.slice(0, 8).join(" ");
   // Work on a test, development or scratch environment, named so anywhere in the command, is the work's own.
-  if (inv.command.argv.some((w) => w.split(/[^A-Za-z0-9]+/).some((t) => NOT_PRODUCTION.test(t)))) return undefined;
+  if (inv.command.argv.some((w) => w.split(/[^A-Za-z0-9]+/).some((t) => TEST_ENVIRONMENT_WORD.test(t) || /^(?:local|localhost|ci|example)$/i.test(t)))) return undefined;
   // The subcommands first: their verb says what is done; the program's name says to what.
   const tool = [...subcommands, name].join("_").replace(/[^\w]+/g, "_");
-  return { tool, arguments: args, shown: [baseName(program), ...subcommands].join(" ") };
+  return { tool, arguments: args, shown: [baseName(program), ...subcommands].join(" "), kind: "cli" };
 }

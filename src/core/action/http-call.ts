@@ -8,16 +8,9 @@
 // machine's own loopback (a development server the work runs) or to a host named for a test
 // environment (staging.internal, api-sandbox.example). Everything is capped: the body is
 // parsed only under MAX_BODY characters, the path's words and the arguments are counted.
+import { isExternalHost, TEST_ENVIRONMENT_WORD } from "./paths.js";
 import { baseName, type Invocation } from "./shell-command.js";
-import { splitToolName, toolWords } from "./tool-call.js";
-
-export interface HttpCall {
-  /** The tool name the request reads as: the verb the method gives, then the host's and the path's words. */
-  readonly tool: string;
-  readonly arguments: Readonly<Record<string, unknown>>;
-  /** How a reason shows the request: `PATCH https://host/path`. */
-  readonly shown: string;
-}
+import { splitToolName, toolWords, type CommandCall } from "./tool-call.js";
 
 const MAX_BODY = 16_384;
 const MAX_ITEMS = 64;
@@ -25,14 +18,10 @@ const MAX_ITEMS = 64;
 const CURL_VALUE = new Set(["-d", "--data", "--data-raw", "--data-binary", "--data-ascii", "--data-urlencode", "--json", "-F", "--form", "--form-string", "-X", "--request", "-H", "--header", "-u", "--user", "-o", "--output", "-A", "--user-agent", "-e", "--referer", "-b", "--cookie", "-c", "--cookie-jar", "-T", "--upload-file", "-K", "--config", "-w", "--write-out", "-m", "--max-time", "-x", "--proxy", "-E", "--cert", "--key", "--cacert", "--capath", "-r", "--range", "-U", "--proxy-user", "--connect-timeout", "--retry", "--resolve", "--url", "-Y", "-y", "-z", "-C", "-P", "-Q", "-t", "--oauth2-bearer", "--aws-sigv4", "--unix-socket", "--interface", "--limit-rate", "--max-filesize"]);
 /** curl's short options that take a value, when they end a cluster (`-sX PATCH`) or begin one (`-XPOST`). */
 const CURL_SHORT_VALUE = "dFXHuoAebcTKwmxErUYyzCPQt";
-const CURL_BODY = new Set(["-d", "--data", "--data-raw", "--data-binary", "--data-ascii", "--data-urlencode", "--json"]);
+const CURL_BODY = new Set(["-d", "--data", "--data-raw", "--data-binary", "--data-ascii", "--json"]);
 const CURL_FORM = new Set(["-F", "--form", "--form-string"]);
 const METHOD = /^(?:GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS)$/i;
 const CHANGING = /^(?:POST|PUT|PATCH|DELETE)$/;
-/** Hosts of this machine: what the work's own development server serves. */
-const LOOPBACK = /^(?:localhost|[\w-]+\.localhost|127(?:\.\d{1,3}){3}|0\.0\.0\.0|\[?::1\]?)$/i;
-/** A host label naming a test environment (staging.internal, api-sandbox, dev2, qa): the work's own testing. */
-const TEST_ENVIRONMENT = /^(?:staging|stage|stg|test|testing|sandbox|dev|development|qa|uat|preview|demo)\d*$|^(?:staging|stage|stg|test|sandbox|dev|qa|uat|preview|demo)\d*-|-(?:staging|stage|stg|test|sandbox|dev|qa|uat|preview|demo)\d*$/i;
 /** Chat webhooks: a request to one posts a message in a channel. */
 const WEBHOOK_HOST = /^(?:hooks\.slack\.com|discord(?:app)?\.com|[\w-]+\.webhook\.office\.com|outlook\.office(?:365)?\.com|chat\.googleapis\.com|api\.telegram\.org|hooks\.zapier\.com|[\w.-]+\.logic\.azure\.com)$/i;
 const WEBHOOK_WORD = /^(?:webhooks?|hooks?|slack|teams|discord|mattermost|rocketchat|chat)$/;
@@ -40,7 +29,7 @@ const WEBHOOK_WORD = /^(?:webhooks?|hooks?|slack|teams|discord|mattermost|rocket
 const FILLER = /^(?:api|apis|rest|v\d+(?:\.\d+)*|v\d+[a-z]+\d*|www|com|net|org|io|dev|co|uk|de|internal|local|lan|corp|app|apps|client|json|xml|rpc|graphql|https?|services?|svc|public|latest|beta|alpha)$/;
 
 /** The HTTP call an invocation makes, if it is curl, wget, HTTPie or Invoke-RestMethod sending a request that changes something. */
-export function httpCallOf(inv: Invocation): HttpCall | undefined {
+export function httpCallOf(inv: Invocation): CommandCall | undefined {
   const name = baseName(inv.name).toLowerCase().replace(/\.exe$/, "");
   const request =
     name === "curl" || name === "curlie" ? curlRequest(inv.args)
@@ -208,11 +197,13 @@ function parseJson(text: string): unknown {
 }
 
 /** The request as a tool call: `PATCH https://erp.acme.example/api/v1/suppliers/SUP-1/bank-details` → update_erp_acme_bank_details. */
-function asToolCall(method: string, url: string, body: Record<string, unknown>): HttpCall | undefined {
+function asToolCall(method: string, url: string, body: Record<string, unknown>): CommandCall | undefined {
   const m = /^(?:https?:\/\/)?([^/?#\s]*)([^?#\s]*)(?:\?([^#\s]*))?/i.exec(url.trim());
   if (!m) return undefined;
   const rawHost = m[1]!.replace(/^[^@]*@/, "").replace(/:\d+$/, "");
-  if (LOOPBACK.test(rawHost) || rawHost.split(".").some((label) => TEST_ENVIRONMENT.test(label))) return undefined;
+  // This machine (the work's own development server), or a host named for a test environment
+  // (staging.internal, api-sandbox.acme.example; the top-level domain aside, so erp.acme.local stays).
+  if (!isExternalHost(rawHost) || rawHost.split(".").slice(0, -1).some((label) => label.split("-").some((w) => TEST_ENVIRONMENT_WORD.test(w)))) return undefined;
   // A URL held in a variable ("$SLACK_WEBHOOK_ENGINEERING"): the variable's name is all that says where.
   const variable = /^\$\{?([A-Za-z_]\w*)\}?$/.exec(rawHost)?.[1];
   const hostWords = variable !== undefined ? toolWords(variable) : rawHost.split(".").slice(0, -1).flatMap((label) => toolWords(label));
@@ -238,5 +229,9 @@ function asToolCall(method: string, url: string, body: Record<string, unknown>):
   const own = splitToolName(path.join("_"));
   const verb = webhook ? "send_message" : method === "DELETE" ? "delete" : own.verb !== undefined ? own.verb : method === "POST" ? "create" : "update";
   const words = [verb, ...host, ...(own.verb !== undefined && !webhook && method !== "DELETE" ? own.object : path)];
-  return { tool: words.join("_"), arguments: args, shown: `${method} ${url.length > 100 ? `${url.slice(0, 97)}...` : url}` };
+  // Shown without its query, its credentials or its ids: a reason is shown to people and kept in
+  // the audit, and a webhook's path or a query may be the secret itself.
+  const where = variable !== undefined ? `$${variable}` : `${/^https?:\/\//i.test(url) ? url.slice(0, url.indexOf("//") + 2) : ""}${rawHost}`;
+  const shownPath = webhook ? "" : segments.slice(start, end).join("/");
+  return { tool: words.join("_"), arguments: args, shown: `${method} ${where}${shownPath === "" ? "" : m[2]!.replace(/\/+$/, "") === `/${shownPath}` ? `/${shownPath}` : `/…/${shownPath}`}`.slice(0, 160), kind: "http" };
 }

@@ -7,7 +7,7 @@
 import { tierFor, tierOfScore, PAUSE_AT, type Action, type ActionTier } from "./model.js";
 import { rulesFor } from "./rules/index.js";
 import { writtenPaths } from "./rules/rule.js";
-import { classifyPath, isExternalHost, untrustedOrigin } from "./paths.js";
+import { classifyPath, internalHost, isExternalHost, untrustedOrigin } from "./paths.js";
 import { METADATA_HOST } from "./rules/credential-access.js";
 import { invocationsOf, type Invocation, type ShellCommand } from "./shell-command.js";
 import { looksLikeSql, readSql } from "./sql.js";
@@ -372,23 +372,15 @@ function judge(input: JudgeInput): Judgement {
     for (const h of reading.hits) record(h.id, h.action, h.reason);
   }
 
-  // HTTP API calls the step's commands make (curl -X PATCH …, http POST …, Invoke-RestMethod -Method
-  // Post …): each read as the tool call it is, and named for the request (http-call.ts). What the
-  // reading names counts; an action it finds but no reading names does not (the command's own rules
-  // judged the command).
+  // Commands that make a tool call: an HTTP API call (curl -X PATCH …, http POST …, Invoke-RestMethod
+  // -Method Post …; http-call.ts) or a project's own CLI (./bin/billing-cli adjust --amount …;
+  // cli-call.ts), each read as that call and named for the command. What the reading names counts;
+  // an action it finds but no reading names does not (the command's own rules judged the command).
   for (const inv of invs) {
-    const call = httpCallOf(inv);
+    const call = httpCallOf(inv) ?? cliCallOf(inv);
     if (call === undefined) continue;
     const reading = readToolCall(call.tool, call.arguments, undefined, input.internalDomains);
-    for (const h of reading.hits) record(h.id.replace(/^tool\./, "http."), h.action, h.reason.split(call.tool).join(call.shown));
-  }
-  // A project's own CLI (./bin/billing-cli adjust --amount …, provctl sim-swap --auth-override):
-  // its subcommands and options read as a tool call's name and arguments (cli-call.ts).
-  for (const inv of invs) {
-    const call = cliCallOf(inv);
-    if (call === undefined) continue;
-    const reading = readToolCall(call.tool, call.arguments, undefined, input.internalDomains);
-    for (const h of reading.hits) record(h.id.replace(/^tool\./, "cli."), h.action, h.reason.split(call.tool).join(call.shown));
+    for (const h of reading.hits) record(h.id.replace(/^tool\./, `${call.kind}.`), h.action, h.reason.split(call.tool).join(call.shown));
   }
 
   // URLs in the arguments: a cloud metadata service asked for the machine's credentials, or a
@@ -403,7 +395,7 @@ function judge(input: JudgeInput): Judgement {
     if (prompt !== undefined && prompt.length <= 4096 && FOLLOW_FETCHED.test(prompt) && (untrustedOrigin(u.hostname) !== undefined || USER_CONTENT_HOST.test(u.hostname) || /^\d{1,3}(?:\.\d{1,3}){3}$/.test(u.hostname))) {
       record("tool.follow-fetched-instructions", { capability: "execute", target: { name: u.hostname, external: true }, reversibility: "recoverable", scope: "one" }, `fetches ${u.hostname}${u.pathname.slice(0, 40)} to follow what it says: whoever wrote that page now gives the agent its orders`, "T1204", "Execution (TA0002)");
     }
-    const records = untrustedOrigin(u.hostname) !== undefined || !/\.(?:internal|corp|local|lan|intranet)$/i.test(u.hostname) ? recordsInUrl(u) : undefined;
+    const records = internalHost(u.hostname) ? undefined : recordsInUrl(u);
     if (records !== undefined) record("tool.records-in-url", { capability: "exfiltrate", target: { name: u.hostname, external: true, personal: true }, reversibility: "irreversible", scope: "account" }, `sends records encoded in the address (${records}=…) to ${u.hostname}: rows of people's or accounts' data reach that host with the request, and cannot be called back (T1048)`, "T1048", "Exfiltration (TA0010)");
     const carried = credentialInUrl(u);
     if (carried !== undefined) record("tool.credential-in-url", { capability: "exfiltrate", target: { name: u.hostname, pathClass: "credentials", external: true }, reversibility: "irreversible", scope: "one" }, `sends ${carried} to ${u.hostname} inside a URL: whoever runs that host has it, and it cannot be called back`, "T1567", "Exfiltration (TA0010)");
@@ -623,7 +615,7 @@ function credentialInUrl(u: URL): string | undefined {
     values.push(v);
   }
   for (const v of values.slice(0, 32)) {
-    const decoded = /^[A-Za-z0-9+/_-]{16,}={0,2}$/.test(v) ? Buffer.from(v.replace(/-/g, "+").replace(/_/g, "/"), "base64").toString("latin1") : "";
+    const decoded = /^[A-Za-z0-9+/_-]{16,}={0,2}$/.test(v) ? fromBase64(v) : "";
     for (const [shape, vendor, what] of CREDENTIAL_SHAPES) if ((shape.test(v) || shape.test(decoded)) && !vendor.test(u.hostname)) return what;
     // A key or a password written out in the encoded value ("billing-api-key:a8f1…", "password=…").
     if (decoded !== "" && PRINTABLE.test(decoded) && NAMED_SECRET.test(decoded)) return "a key or password, base64-encoded";
@@ -631,6 +623,8 @@ function credentialInUrl(u: URL): string | undefined {
   return undefined;
 }
 
+/** A URL value as base64 or base64url decodes it, one byte a character. */
+const fromBase64 = (v: string): string => Buffer.from(v.replace(/-/g, "+").replace(/_/g, "/"), "base64").toString("latin1");
 const PRINTABLE = /^[\x20-\x7e\t\r\n]{16,}$/;
 /** A secret named and given in text: `api-key: 1a2b…`, `password=…`, `svc-token:…`. */
 const NAMED_SECRET = /(?:api[-_ ]?key|secret|token|passw(?:or)?d|passwd|pwd|credential)[\w-]{0,20}\s*[:=]\s*[^\s:=]{8,}/i;
@@ -646,7 +640,7 @@ function recordsInUrl(u: URL): string | undefined {
   for (const [k, v] of u.searchParams) {
     if (++n > 32) break;
     if (v.length < 24 || v.length > 8192 || !/^[A-Za-z0-9+/_-]+={0,2}$/.test(v)) continue;
-    const text = Buffer.from(v.replace(/-/g, "+").replace(/_/g, "/"), "base64").toString("latin1");
+    const text = fromBase64(v);
     if (!PRINTABLE.test(text) || /^\s*[[{]/.test(text)) continue;
     const fields = text.split(/[|;,\t]/).filter((f) => f.trim() !== "");
     if (fields.length >= 4 && fields.filter((f) => /\d{4,}|\d{3}-\d{2}-\d{4}|\d{4}-\d{2}-\d{2}/.test(f)).length >= 2) return k;

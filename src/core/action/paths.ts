@@ -196,10 +196,19 @@ const KNOWN_HOSTS: ReadonlyArray<readonly [string, RegExp]> = [
  * look like a well-known code host's (raw.githubusercontent-cdn.net, pypi-mirror.org). Undefined
  * for any other host.
  */
+/** A host under a suffix only an organisation's own network resolves (build.corp.internal, erp.acme.local). */
+export const internalHost = (host: string): boolean => /\.(?:internal|corp|local|lan|intranet|home\.arpa|localdomain)$/i.test(host);
+
+/**
+ * A word naming a test, development or scratch environment (a host label's or a command's word:
+ * api-sandbox, staging, dev2, --env qa): what is done there is the work's own testing.
+ */
+export const TEST_ENVIRONMENT_WORD = /^(?:test|tests|testing|dev|development|sandbox|staging|stage|stg|qa|uat|preview|demo|scratch|tmp|temp|fixtures?)\d*$/i;
+
 export function untrustedOrigin(host: string): string | undefined {
   const h = host.toLowerCase();
   // (A name under an internal suffix is the organisation's own mirror: my-github-mirror.corp.internal.)
-  if (/\.(?:internal|corp|local|lan|intranet|home\.arpa|localdomain)$/.test(h)) return undefined;
+  if (internalHost(h)) return undefined;
   if (PASTE_HOST.test(h)) return `${h}, a paste or file-drop service`;
   for (const [word, real] of KNOWN_HOSTS) if (h.includes(word) && !real.test(h)) return `${h}, made to look like ${word}'s`;
   return undefined;

@@ -15,6 +15,17 @@ export interface ToolAnnotations {
   readonly idempotentHint?: boolean;
 }
 
+/** A shell command read as the tool call it makes (http-call.ts, cli-call.ts), judged by readToolCall. */
+export interface CommandCall {
+  /** The tool name it reads as (update_erp_acme_bank_details, adjust_billing_cli). */
+  readonly tool: string;
+  readonly arguments: Readonly<Record<string, unknown>>;
+  /** How a reason shows the command in place of that name: `PATCH https://erp.acme.example/…/bank-details`, `billing-cli adjust`. Never a query, a credential or an id. */
+  readonly shown: string;
+  /** The prefix of its findings' ids in place of `tool.`: http, cli. */
+  readonly kind: "http" | "cli";
+}
+
 export interface ToolReading {
   readonly verb?: string;
   readonly object: readonly string[];
@@ -692,15 +703,15 @@ export function readNamed(tool: string, name: ReturnType<typeof splitToolName>, 
   // Money words that name something else unless the call says money: a card with no amount, limit,
   // currency or cardholder is a board's or a dashboard's card (Metabase, Trello); tokens with no
   // amount and no chain, coin or wallet are API or test tokens; a transfer of files, data or a
-  // dataset between endpoints (Globus, SFTP) moves no money.
+  // dataset between endpoints (Globus, SFTP) moves no money; a payment service's own records
+  // (stripe create_customer, paypal create_webhook) are the service's, its name the only money word.
   const moneyWords = object.filter((w) => MONEY.test(w));
   const notMoney = f.amounts.length === 0 && moneyWords.length > 0 && !/"(?:amount|currency|spending_?limits?|spend_?limit|cardholder|card_?number|funding|iban|account_?number|routing)"/i.test(argsText()) && (
+    (moneyWords.every((w) => /^(stripe|paypal|venmo|binance|coinbase|brokerage|billing)$/.test(w)) && hasWord(object, /^(customers?|products?|prices?|plans?|webhooks?|profiles?|users?|contacts?|notes?|comments?|tags?|labels?|metadata)$/) !== undefined) ||
     moneyWords.every((w) => /^cards?$/.test(w)) ||
     (moneyWords.every((w) => /^tokens?$/.test(w)) && !/\b(?:wallets?|coins?|crypto|eth|btc|usdc|usdt|sol|chain|on-?chain|dex|defi|stake|exchange|erc-?20|spl)\b/i.test(argsText())) ||
     (moneyWords.every((w) => /^transfers?$/.test(w)) && /\b(?:data|files?|datasets?|survey|archive|endpoints?|globus|sftp|rsync|scp|bytes|folders?|director(?:y|ies)|items|paths?|objects?|uploads?|downloads?)\b/i.test(`${object.join(" ")} ${argsText()}`) && !/\b(?:payments?|funds|money|usd|eur|gbp|bank|wire|payee|invoice|accounts?|acct)\b|_account\b/i.test(argsText())));
   const money = notMoney ? undefined : hasWord(object, MONEY);
-  // A payment service's own records (stripe create_customer, paypal create_webhook): money only names the service.
-  const serviceRecord = moneyWords.length > 0 && moneyWords.every((w) => /^(stripe|paypal|venmo|binance|coinbase|brokerage|billing)$/.test(w)) && hasWord(object, /^(customers?|products?|prices?|plans?|webhooks?|profiles?|users?|contacts?|notes?|comments?|tags?|labels?|metadata)$/) !== undefined;
   const message = hasWord(object, MESSAGE);
   const access = hasWord(object, ACCESS);
   // AWS Config's configuration recorder records every change to the account, as a trail records every call.
@@ -987,7 +998,7 @@ export function readNamed(tool: string, name: ReturnType<typeof splitToolName>, 
       const switchedOff = protectionSwitchedOff(args);
       if (switchedOff !== undefined && verb !== "create") add("tool.protection-off", "impair-defences", "recoverable", "one", `${tool} switches a protection off (${switchedOff[0]}: ${String(switchedOff[1])})${tail}`);
       if (f.paysWith === true && (verb === undefined || /^(book|buy|purchase|order|pay|checkout|reserve|create|submit|place|make|confirm|complete|process|execute)$/.test(verb)) && !hasWord(object, /^(customers?|profiles?|accounts?|methods?|cards?|wallets?|settings?)$/)) add("tool.spend", "spend", "irreversible", scope, `${tool} pays with the card or payment method it is given (${verb ?? "call"} ${obj})${tail}: a payment cannot be called back`);
-      else if (money && verb !== undefined && /^(create|submit|make|execute|place|initiate|schedule|process|issue|generate|move)$/.test(verb) && !hasWord(object, /^(meeting|meetings|sync|call|review|standup|session|appointment|interview|reminder|event|report|reports|summary|dashboard|index|indexes|indices|column|columns|table|tables|field|fields|constraint|constraints|view|views|trigger|triggers|migration|migrations|schema|model|models|test|tests|method|methods)$/) && !serviceRecord)
+      else if (money && verb !== undefined && /^(create|submit|make|execute|place|initiate|schedule|process|issue|generate|move)$/.test(verb) && !hasWord(object, /^(meeting|meetings|sync|call|review|standup|session|appointment|interview|reminder|event|report|reports|summary|dashboard|index|indexes|indices|column|columns|table|tables|field|fields|constraint|constraints|view|views|trigger|triggers|migration|migrations|schema|model|models|test|tests|method|methods)$/))
         add("tool.spend", "spend", "irreversible", scope, `${tool} moves money${amount} (${verb} ${obj})${tail}: a payment, refund or trade cannot be called back`);
       else if (f.public && (store || verbClass === "write")) {
         // What it names holds secrets or people's data (a repository called infra-secrets, a bucket of customer exports): they are out.
