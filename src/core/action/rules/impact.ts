@@ -6,7 +6,6 @@ import type { Action, PathClass } from "../model.js";
 import { classifyPath } from "../paths.js";
 import type { Invocation } from "../shell-command.js";
 import { isRecursive, shown, following, type CommandRule, type RuleHit } from "./rule.js";
-import { windowsCommands } from "../../shell/windows-line.js";
 
 const TACTIC = "Impact (TA0040)";
 
@@ -531,9 +530,8 @@ const syncWipe: CommandRule = {
     const a = inv.args;
     // robocopy's mirror (/MIR, /PURGE) deletes at the destination whatever the source lacks.
     if (/^robocopy(?:\.exe)?$/i.test(inv.name)) {
-      // Its paths as cmd.exe reads them (a backslash separates, it does not escape), from the command's own text.
-      const own = windowsCommands(inv.command.text).find((c) => /^robocopy(?:\.exe)?$/i.test(c.words[0] ?? ""))?.words.slice(1) ?? a;
-      const [from, to] = own.filter((x) => !x.startsWith("/")).map((x) => x.replace(/^["']|["']$/g, ""));
+      // (A bare line's paths keep their backslashes: the shell reader reads it the cmd way too, read.ts.)
+      const [from, to] = a.filter((x) => !x.startsWith("/")).map((x) => x.replace(/^["']|["']$/g, ""));
       if (!a.some((x) => /^\/(?:mir|purge)$/i.test(x)) || from === undefined || to === undefined || !/(?:^|[\\/])(?:empty|blank|nothing|null|void)[\w-]*[\\/]?$/i.test(from)) return undefined;
       return { action: { capability: "delete", target: { name: to, production: /prod|release|backup|archive|share|^\\\\/i.test(to) }, reversibility: "irreversible", scope: "account" }, reason: `mirrors an empty folder (${shown(from)}) onto ${shown(to)}: every file there is deleted (T1485)` };
     }
