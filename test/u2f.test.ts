@@ -261,3 +261,34 @@ describe("U2F → WebAuthn, verified by SimpleWebAuthn", () => {
     expect(() => coseEc2FromPoint(new Uint8Array(64))).toThrow(/uncompressed/);
   });
 });
+
+describe("U2F polling at its deadline", () => {
+  it("the last poll's transaction running out with the deadline is the operation's timeout, not a framing fault", async () => {
+    // A fake clock and a key that wants a touch, then does not answer the last poll in the time left.
+    let t = 0;
+    let polls = 0;
+    const hid = {
+      transact: async (_cmd: number, _payload: Uint8Array, opts: { timeoutMs: number }) => {
+        polls++;
+        if (polls === 1) {
+          t += 10;
+          return Uint8Array.of(0x69, 0x85); // CONDITIONS_NOT_SATISFIED: touch needed
+        }
+        t += opts.timeoutMs;
+        throw new CtapHidError(ERR.MSG_TIMEOUT, `no answer within ${opts.timeoutMs} ms`);
+      },
+    } as unknown as CtapHidClient;
+    const u2f = new U2fClient(hid, { pollIntervalMs: 0, apduTimeoutMs: 2000, now: () => t });
+    await expect(u2f.authenticate(challengeParam, app, new Uint8Array(64).fill(7), { timeoutMs: 50 })).rejects.toMatchObject({ kind: "timeout" });
+    expect(polls).toBe(2);
+  });
+  it("a transaction that runs out before the deadline is still the key's fault", async () => {
+    const hid = {
+      transact: async () => {
+        throw new CtapHidError(ERR.MSG_TIMEOUT, "no answer within 2000 ms");
+      },
+    } as unknown as CtapHidClient;
+    const u2f = new U2fClient(hid, { pollIntervalMs: 0, apduTimeoutMs: 2000, now: () => 0 });
+    await expect(u2f.authenticate(challengeParam, app, new Uint8Array(64).fill(7), { timeoutMs: 30_000 })).rejects.toBeInstanceOf(CtapHidError);
+  });
+});

@@ -332,7 +332,15 @@ export class U2fClient {
       if (opts.signal?.aborted) throw new U2fError("aborted", `${what} aborted by the host`);
       const remaining = deadline - this.now();
       if (remaining <= 0) throw new U2fError("timeout", `${what}: no touch within ${timeoutMs} ms`);
-      const r = await this.apdu(ins, p1, 0, data, Math.min(remaining, this.apduTimeoutMs));
+      let r: ApduResponse;
+      try {
+        r = await this.apdu(ins, p1, 0, data, Math.min(remaining, this.apduTimeoutMs));
+      } catch (e) {
+        // The last poll was given only what was left of the deadline: its transaction running out is
+        // the operation's own timeout, not a fault of the key's framing.
+        if (e instanceof CtapHidError && e.code === ERR.MSG_TIMEOUT && this.now() >= deadline) throw new U2fError("timeout", `${what}: no touch within ${timeoutMs} ms`);
+        throw e;
+      }
       if (opts.signal?.aborted) throw new U2fError("aborted", `${what} aborted by the host`);
       if (r.sw === SW.NO_ERROR) return r.data;
       if (r.sw !== SW.CONDITIONS_NOT_SATISFIED) throw U2fError.status(r.sw, what);
