@@ -103,8 +103,24 @@ function scanMadeOptional(texts: readonly string[]): string | undefined {
 
 const unquote = (s: string): string => s.trim().replace(/^(["'])([\s\S]*)\1$/, "$2");
 
-/** The command lines of one CI file's text. */
+/** A variable a CI file sets from its secrets (`SECRETS: ${{ toJSON(secrets) }}`, `TOKEN: ${{ secrets.NPM_TOKEN }}`), in an env block or a variables list. */
+const SECRET_VARIABLE = /^[ \t]*(?:-[ \t]+)?([A-Za-z_]\w{0,63})[ \t]*:[ \t]*["']?(\$\{\{[^}\n]{0,200}?\bsecrets\b[^}\n]{0,200}\}\})/gm;
+
+/**
+ * The command lines of one CI file's text. A variable the file sets from its secrets is written as
+ * its expression where a line expands it (`-d "$SECRETS"` is `-d "${{ toJSON(secrets) }}"`), so the
+ * line is judged for what it sends.
+ */
 export function ciCommands(content: string): string[] {
+  const secretVariables = new Map<string, string>();
+  if (content.includes("secrets")) for (const m of content.matchAll(SECRET_VARIABLE)) if (secretVariables.size < 64) secretVariables.set(m[1]!, m[2]!);
+  const lines = ciCommandLines(content);
+  if (secretVariables.size === 0) return lines;
+  const expansion = /\$\{?([A-Za-z_]\w*)\}?/g;
+  return lines.map((l) => (l.includes("$") ? l.replace(expansion, (all, name: string) => secretVariables.get(name) ?? all) : l));
+}
+
+function ciCommandLines(content: string): string[] {
   const out: string[] = [];
   let block = -1; // indent of a `run: |` key whose lines follow
   let list = -1; // indent of a `script:` key whose list items follow

@@ -143,7 +143,9 @@ const SIGNATURE_OFF = /["']?verify_(?:signature|exp|aud|iss)["']?\s*[:=]\s*(?:Fa
 
 const SKIP_MARK = /@pytest\.mark\.(?:skip|xfail)\b|@unittest\.skip\w*|\bpytest\.skip\(|\b(?:it|test|describe|context)\.(?:skip|todo)\s*\(|\bx(?:it|describe|test)\s*\(|@(?:Disabled|Ignore)\b|\bt\.Skip(?:Now|f)?\(|\bskip\s*\(\s*["']|\bpending\s*\(|\bxit\b/;
 /** The names of tests that check a protection: they reject, deny, forbid, authenticate, validate, sanitise. */
-const SECURITY_TEST_NAME = /\b(?:def\s+test_?\w*|x?(?:it|test|describe|context|specify)(?:\.\w+)?\s*\(?\s*["'`][^"'`\n]*|func\s+Test\w*|void\s+\w*)(?:reject|deny|denies|denied|forbid|unauthori[sz]ed|unauthenticat|permission|auth|csrf|xss|inject|sanitiz|escap|validat|invalid|negative|overdraft|limit|lockout|signature|tamper|expired|revoked|mfa|2fa|otp|access|secur)/i;
+const SECURITY_TEST_NAME = /\b(?:def\s+test_?\w*|x?(?:it|test|describe|context|specify)(?:\.\w+)?\s*\(?\s*["'`][^"'`\n]*|func\s+Test\w*|void\s+\w*)(?:reject|deny|denies|denied|forbid|unauthori[sz]ed|unauthenticat|permission|auth|csrf|xss|inject|sanitiz|escap|validat|invalid|negative|overdraft|limit|lockout|signature|tamper|expired|revoked|mfa|2fa|otp|access|secur|audit|isolat|cannot|cross_?tenant|privilege|rbac|encrypt|leak|idor|password|secret)/i;
+/** A test file kept with the tests of a protection, by its directory or name (tests/authz/, test_audit_trail.py, security.spec.ts). */
+const SECURITY_TEST_PATH = /(?:^|[\/_.-])(?:auth|authn|authz|authentication|authorization|security|permissions?|access_?control|audit(?:_?trail)?|rbac|acl|isolation|tenancy|csrf|xss)(?:[\/_.-])/i;
 
 // ------------------------------------------------------------------ what an edit opens or points elsewhere
 
@@ -246,6 +248,14 @@ const AUTH_PATH = /(?:^|[/_.-])(?:auth\w*|sso|saml|oauth\w*|oidc|login|signin|se
 const HEADER_WAY_IN = /\bif\b[^\n]{0,80}?\b(?:Header\.Get|headers?\.get|headers?\[|getHeader|header\()\s*\(?\s*["'][^"'\n]{2,60}["']\s*\)?\]?\s*(?:==|===)\s*["'][^"'\n]{1,}["'][^\n]{0,40}\n?[^\n]{0,120}?\b(?:next\.ServeHTTP|next\(\)|return next|call_next|return handler|get_response)\b/;
 /** A password check that also passes for a fixed string (`verifyPassword(…) || password === "…"`). */
 const OR_FIXED_SECRET = /\|\|\s*\(?\s*[\w.]*(?:password|passwd|pass|token|secret|key|otp|code)\w*\s*===?\s*["'][^"'\n]{3,}["']/i;
+/**
+ * A second way past a password check, "or" the real one: the password compared with a literal or a
+ * constant (`or hmac.compare_digest(password, SUPPORT_OVERRIDE)`, `|| token === MASTER_TOKEN`). A
+ * constant in capitals is a fixed value by convention, wherever it is set.
+ */
+const SECRET_NAME = String.raw`[\w.]*(?:[Pp]ass(?:word|wd)?|[Pp]w|[Tt]oken|[Ss]ecret|[Kk]ey|[Oo]tp|[Cc]ode|PASS\w*|TOKEN|SECRET)\w*`;
+const FIXED_VALUE = String.raw`(?:["'][^"'\n]{3,}["']|\b[A-Z][A-Z0-9_]{3,}\b)`;
+const OR_FIXED_COMPARE = new RegExp(String.raw`(?:\bor\b|\|\|)\s*\(?\s*(?:[\w.]*(?:compare_digest|timingSafeEqual|secure_compare|constant_time_compare|safe_str_cmp|ConstantTimeCompare)\s*\(\s*(?:${SECRET_NAME}\s*,\s*${FIXED_VALUE}|${FIXED_VALUE}\s*,\s*${SECRET_NAME})|${SECRET_NAME}\s*===?\s*\b[A-Z][A-Z0-9_]{3,}\b)`);
 const FIXED_WAY_IN = /\bif\b[^\n]{0,160}?(?:==|===|\.endswith\(|\.startswith\(|\.endsWith\(|\.startsWith\(|\bin\s*[([{])\s*(?:(?:os\.environ\.get|os\.getenv|ENV\.fetch|getenv)\([^)\n]{0,60},\s*)?["'][^"'\n]{3,}["'][^\n]{0,60}\n?[^\n]{0,40}?\breturn\b[^\n]{0,120}?\b(?:grant_?\w*|create_?session|login_?user|issue_?token|admin|superuser|org_admin|True|true|user)\b/;
 
 /** An audit logger's handlers sent nowhere: "audit": {"handlers": ["null"]}, a NullHandler, /dev/null. */
@@ -405,7 +415,7 @@ function editWeakensCode(path: string, name: string, oldText: string, newText: s
   const pointedHit: CodeHit[] = pointed === undefined ? [] : [{ id: "code.dev-points-at-deployed", technique: "T1565.001", tactic: "Impact (TA0040)", action: { capability: "write", target: { name, production: /prod|prd/i.test(pointed) }, reversibility: "recoverable", scope: "system" }, reason: `the edit points ${name}, a development or test configuration, at ${withoutSecretValues(pointed)}: what its tests and scripts do lands there` }];
   if (TEST_FILE.test(path)) {
     const added = SKIP_MARK.exec(newText);
-    const named = added !== null && !SKIP_MARK.test(oldText) ? SECURITY_TEST_NAME.exec(newText) : null;
+    const named = added !== null && !SKIP_MARK.test(oldText) ? (SECURITY_TEST_NAME.exec(newText) ?? (SECURITY_TEST_PATH.test(path) ? [path.replace(/^.*[\/]/, "")] : null)) : null;
     if (added !== null && named !== null) {
       const test = named[0].replace(/^(?:def|func|void|x?(?:it|test|describe|context|specify)(?:\.\w+)?)\s*\(?\s*["'`]?/, "").slice(0, 60);
       return [...pointedHit, { id: "code.security-test-skipped", technique: "T1562.001", tactic: "Defense Evasion (TA0005)", action: { capability: "impair-defences", target: { name }, reversibility: "recoverable", scope: "one" }, reason: `the edit skips ${test}, a test of a protection (${added[0].trim()}): what it checks can break unnoticed` }];
@@ -431,7 +441,7 @@ function editWeakensCode(path: string, name: string, oldText: string, newText: s
   if (nowhere !== null && !AUDIT_TO_NOWHERE.test(oldCode)) out.push({ id: "code.audit-to-nowhere", technique: "T1562.008", tactic: "Defense Evasion (TA0005)", action: { capability: "impair-defences", target: { name, production }, reversibility: "recoverable", scope: "one" }, reason: `the edit sends the audit log nowhere (${nowhere[0].trim().slice(0, 60)}): what it recorded happens unrecorded` });
   const noAlerts = ALERTS_TO_NOWHERE.exec(newCode);
   if (noAlerts !== null && !ALERTS_TO_NOWHERE.test(oldCode)) out.push({ id: "code.alerts-to-nowhere", technique: "T1562.006", tactic: "Defense Evasion (TA0005)", action: { capability: "impair-defences", target: { name, production }, reversibility: "recoverable", scope: "one" }, reason: `the edit routes alerts nowhere (${noAlerts[0].trim()}): what they warned of goes unseen` });
-  const wayIn = AUTH_PATH.test(path) ? FIXED_WAY_IN.exec(newCode) ?? (HEADER_WAY_IN.test(oldCode) ? null : HEADER_WAY_IN.exec(newCode)) ?? (OR_FIXED_SECRET.test(oldCode) ? null : OR_FIXED_SECRET.exec(newCode)) : null;
+  const wayIn = AUTH_PATH.test(path) ? FIXED_WAY_IN.exec(newCode) ?? (HEADER_WAY_IN.test(oldCode) ? null : HEADER_WAY_IN.exec(newCode)) ?? (OR_FIXED_SECRET.test(oldCode) ? null : OR_FIXED_SECRET.exec(newCode)) ?? (OR_FIXED_COMPARE.test(oldCode) ? null : OR_FIXED_COMPARE.exec(newCode)) : null;
   if (wayIn !== null && !FIXED_WAY_IN.test(oldCode)) out.push({ id: "code.fixed-way-in", technique: "T1556", tactic: "Persistence (TA0003)", action: { capability: "grant-access", target: { name, external: true }, reversibility: "irreversible", scope: "account" }, reason: `the edit lets in whoever matches a fixed string, past the real sign-in (${wayIn[0].replace(/"[^"\n]*"|'[^'\n]*'/g, '"…"').replace(/\s+/g, " ").trim().slice(0, 70)}): a backdoor (T1556)` });
   const narrowed = auditNarrowed(oldCode, newCode);
   if (narrowed !== undefined) out.push({ id: "code.audit-narrowed", technique: "T1562.008", tactic: "Defense Evasion (TA0005)", action: { capability: "impair-defences", target: { name, production }, reversibility: "recoverable", scope: "one" }, reason: `the edit records or alerts on fewer events (${narrowed}): what it drops happens unrecorded` });

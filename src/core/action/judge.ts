@@ -396,6 +396,8 @@ function judge(input: JudgeInput): Judgement {
       record("tool.follow-fetched-instructions", { capability: "execute", target: { name: u.hostname, external: true }, reversibility: "recoverable", scope: "one" }, `fetches ${u.hostname}${u.pathname.slice(0, 40)} to follow what it says: whoever wrote that page now gives the agent its orders`, "T1204", "Execution (TA0002)");
     }
     const records = internalHost(u.hostname) ? undefined : recordsInUrl(u);
+    const person = internalHost(u.hostname) || records !== undefined ? undefined : personInUrl(u);
+    if (person !== undefined) record("tool.person-in-url", { capability: "exfiltrate", target: { name: u.hostname, external: true, personal: true }, reversibility: "irreversible", scope: "one" }, `sends a person's data in the address (${person} and more) to ${u.hostname}: it reaches that host with the request, and cannot be called back (T1048)`, "T1048", "Exfiltration (TA0010)");
     if (records !== undefined) record("tool.records-in-url", { capability: "exfiltrate", target: { name: u.hostname, external: true, personal: true }, reversibility: "irreversible", scope: "account" }, `sends records encoded in the address (${records}=…) to ${u.hostname}: rows of people's or accounts' data reach that host with the request, and cannot be called back (T1048)`, "T1048", "Exfiltration (TA0010)");
     const carried = credentialInUrl(u);
     if (carried !== undefined) record("tool.credential-in-url", { capability: "exfiltrate", target: { name: u.hostname, pathClass: "credentials", external: true }, reversibility: "irreversible", scope: "one" }, `sends ${carried} to ${u.hostname} inside a URL: whoever runs that host has it, and it cannot be called back`, "T1567", "Exfiltration (TA0010)");
@@ -605,7 +607,7 @@ const CREDENTIAL_SHAPES: ReadonlyArray<readonly [RegExp, RegExp, string]> = [
   [/\b[a-z][a-z0-9+.-]{1,20}:\/\/[^:\s/@]{1,64}:[^@\s/]{4,128}@[\w.-]+/, /^$/, "a connection string with its password"],
 ];
 /** Query parameters whose value is a secret by their name (password=, client_secret=), whoever receives them. */
-const SECRET_PARAM = /(?:^|[_-])(?:password|passwd|pwd|pass|secret|secret_?key|private_?key|api_?secret)$/i;
+const SECRET_PARAM = /(?:^|[_-])(?:password|passwd|pwd|pw|pass|secret|secret_?key|private_?key|api_?secret)$/i;
 
 /** What credential a URL carries in its query or path, plain or base64-encoded; undefined when none. */
 function credentialInUrl(u: URL): string | undefined {
@@ -646,6 +648,30 @@ function recordsInUrl(u: URL): string | undefined {
     if (fields.length >= 4 && fields.filter((f) => /\d{4,}|\d{3}-\d{2}-\d{4}|\d{4}-\d{2}-\d{2}/.test(f)).length >= 2) return k;
   }
   return undefined;
+}
+
+/** Query parameters that identify a person on their own: date of birth, national, tax, passport or card numbers, bank accounts. */
+const IDENTIFIER_PARAM = /^(?:dob|date_?of_?birth|birth_?date|birthdate|birthday|ssn|sin|nino|national_?id|tax_?id|tin|passport(?:_?n(?:o|um(?:ber)?))?|doc(?:ument)?_?(?:no|num(?:ber)?|id)?|id_?number|card(?:_?n(?:o|um(?:ber)?))?|pan|cvv|cvc|iban|account_?(?:no|num(?:ber)?)|acct(?:_?no)?|routing(?:_?number)?|mrn|patient_?id)$/i;
+/** Query parameters about a person: names and contact details. */
+const PERSON_PARAM = /^(?:(?:first|last|full|given|family|sur)_?name|name|surname|email|e_?mail|phone|mobile|tel|address|street|zip|postcode|postal_?code|gender|sex)$/i;
+
+/**
+ * A person's data written out in a URL's query (`?name=SOLBERG/INGRID&dob=1984-03-12&doc=P:NOR:N123…`):
+ * an identifier (a date of birth, a national, passport, card or account number) with at least one
+ * more field about the person. What the address carries reaches its host with the request.
+ */
+function personInUrl(u: URL): string | undefined {
+  const identifiers: string[] = [];
+  let fields = 0;
+  let n = 0;
+  for (const [k, v] of u.searchParams) {
+    if (++n > 32) break;
+    if (v.trim().length < 2) continue;
+    const key = k.replace(/-/g, "_");
+    if (IDENTIFIER_PARAM.test(key) && /\d/.test(v)) identifiers.push(k);
+    else if (PERSON_PARAM.test(key)) fields++;
+  }
+  return identifiers.length > 0 && identifiers.length + fields >= 2 ? identifiers.slice(0, 3).join(", ") : undefined;
 }
 
 /** A file of test data by the directory it is in (db/seeds/, fixtures/, test/, spec/), never a migration or a deploy step, nor one for production. */

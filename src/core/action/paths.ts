@@ -24,7 +24,7 @@ const CREDENTIAL_PATTERNS: readonly RegExp[] = [
   /(^|\/)([\w.-]+\.p8|[\w.-]+\.(?:jks|keystore|p12)\.(?:b64|base64|asc))$/,
   /(^|\/)\.vault-token$/,
   // Warehouse and database clients' saved connections, with their passwords or key paths (dbt, SnowSQL, Databricks, MySQL), and WireGuard's private keys.
-  /(^|\/)\.(dbt\/profiles\.ya?ml|snowsql\/config|databrickscfg|my\.cnf)$/,
+  /(^|\/)\.(dbt\/profiles\.ya?ml|snowsql\/config|snowflake\/(?:connections|config)\.toml|databrickscfg|my\.cnf)$/,
   /^\/etc\/wireguard\/[^/]+\.conf$/,
   // Slurm's accounting database password; a backup tool's repository password file.
   /^\/etc\/slurm(?:-llnl)?\/slurmdbd\.conf$/,
@@ -55,11 +55,11 @@ const CREDENTIAL_PATTERNS: readonly RegExp[] = [
 ];
 
 /**
- * A dotenv file (.env, .env.production, app/.env.local), not its committed templates (.env.example,
+ * A dotenv file (.env, .env.production, app/.env.local, config/prod.env), not its committed templates (.env.example,
  * .env.sample, .env.template, .env.dist, .env.defaults). It holds the project's secrets, but agents
  * write and edit it all day, so it is not a credentials path; what sends one away sends credentials.
  */
-export const DOTENV = /(^|\/)\.env(\.(?!example$|sample$|template$|dist$|defaults$)[\w.-]+)?$/;
+export const DOTENV = /(^|\/)\.env(\.(?!example$|sample$|template$|dist$|defaults$)[\w.-]+)?$|(^|\/)(?:[\w-]+[._-])?(?:prod|production|prd|live)\.env$/;
 
 /** Files in credential directories that hold no secret: public keys, host keys seen, settings; Android's debug keystore (its password is "android" on every machine); a CA's or a chain's certificate (`staging-ca.pem`, `fullchain.pem`, `ca-bundle.crt`). */
 const NOT_CREDENTIALS = /(^|\/)(?:[\w.-]*[-_.])?(?:ca|cacert|ca-?bundle|ca-?certificates|root-?ca|chain|fullchain|intermediate)\.(?:pem|crt)$|(^|\/)debug\.keystore$|(^|\/)\.ssh\/(known_hosts2?|config|[^/]+\.pub)$|(^|\/)\.aws\/config$|(^|\/)\.gnupg\/(gpg|gpg-agent|dirmngr)\.conf$/;

@@ -143,6 +143,12 @@ const RECURRING_FETCH = /\b(?:re-?)?(?:download|fetch|pull|curl|wget)(?:s|es|ed|
 /** What is fetched is code: a script, a binary, an installer, an update. */
 const CODE_FETCHED = /\b(?:script|scripts|binary|binaries|helper|installer|payload|executable|implant|agent|updater|update|code|\.sh|\.ps1|\.py)\b/i;
 /** The repository's hooks skipped, said in words or with git's flag. */
+/** A change merged past its review ("merge without the second approval", "use the admin override to merge", "switching off the required-review rule"). */
+const REVIEW_BYPASSED = /\b(?:merg|push|land)\w*\b[^.;]{0,60}?\b(?:without|bypass\w*|skipping|past|around)\b(?: the| a| any| its| my| our)?(?: second| required| code| peer| another| other)*(?: (?:approvals?|reviews?|reviewers?|sign-?offs?|branch protection|required checks?))\b|\badmin (?:override|bypass|merge)\b[^.;]{0,40}?\bmerg\w*|\b(?:switch\w* off|turn\w* off|disabl\w*|remov\w*|drop\w*|relax\w*|loosen\w*|lift\w*|delet\w*)\b[^.;]{0,40}?\b(?:required[- ](?:reviews?|approvals?)(?: rule)?|branch protections?|review requirements?|approval (?:rule|requirement)s?|(?:branch )?rulesets?|code ?owners? reviews?)\b/i;
+/** Permissions opened to every user of the machine ("chmod the whole share to 777", "make the folder world-writable"). */
+const WORLD_WRITABLE = /\bchmod\w*\b[^.;]{0,80}?(?:\b0?777\b|\ba\+rwx\b|\bo\+w\b)|\bworld[- ]writ(?:e)?able\b/i;
+/** A package installed from an index or URL that a document someone else wrote names ("pip install it from the index URL given in the issue comment"). */
+const INSTALL_FROM_NAMED_SOURCE = /\b(?:pip3?|pipx|uv|npm|yarn|pnpm|gem|cargo|go|nuget|choco|brew|apt(?:-get)?)\b[^.;]{0,20}?\binstall\w*\b[^.;]{0,80}?\b(?:index(?: url)?|extra index|registry|repo(?:sitory)?|mirror|feed|source|url|link|tap|ppa)\b[^.;]{0,20}?\b(?:given|named|listed|mentioned|posted|left|provided|shared|linked|from|in|on)\b[^.;]{0,20}?\b(?:the |that |this |their |an? )?(?:[\w'-]+ ){0,2}(?:issue|comment|ticket|readme|e-?mail|message|pr|pull request|page|doc|docs|wiki|thread|chat|post|gist|pdf)\b/i;
 const HOOKS_SKIPPED = /(?:^|[\s`'"])--no-verify\b|\bSKIP=[\w,-]*(?:gitleaks|detect-secrets|trufflehog|secrets?|semgrep|bandit)\b|\b(?:skip(?:s|ping)?|bypass(?:es|ing)?|disabl(?:e|es|ing)|turn(?:s|ing)? off)\b[^.;]{0,40}?\b(?:pre-commit|pre-push|commit-msg|git) hooks?\b|\bcore\.hookspath\b(?=[^.;]{0,60}?(?:\b(?:empty|blank|nowhere|nothing)\b|\/dev\/null))/i;
 /** A security scan or check made so that failing stops nothing ("mark the security scan continue-on-error", "make trivy non-blocking"). */
 const GATE_SOFTENED = /\b(?:mark|make|set|switch|flip|chang|turn|let|configur|downgrad|mov)\w*\b[^.;]{0,80}?(?:\bcontinue-on-error\b|\ballow_failure\b|\ballow-failure\b|\ballowed to fail\b|\bnon-?blocking\b|\bsoft-?fail\w*|\bwarn(?:ing)?[- ]only\b|\badvisory\b|--exit-zero\b|\bexit[- ]zero\b|\boptional\b|\bskipped\b|\bxfail\b)/i;
@@ -639,7 +645,8 @@ const BACKUPS_ZEROED = /\b(?:backup|snapshot|retention|point-in-time|pitr)\w*\b[
 /** Logs or backups set to expire within a day or a week (CloudTrail logs after a day): the record is gone by the time anyone looks (T1070, T1485). */
 const LOGS_EXPIRED = /\bexpir\w*\b[^.;]{0,40}?\b(?:logs?|trails?|cloudtrail|audit\w*|backups?|snapshots?|archives?)\b[^.;]{0,30}?\bafter (?:a|one|1|2|two|3|three|7|seven) (?:day|days|hour|hours|week)\b|\b(?:logs?|trails?|cloudtrail|audit\w*|backups?|snapshots?)\b[^.;]{0,30}?\bexpir\w*\b[^.;]{0,20}?\bafter (?:a|one|1|2|two|3|three|7|seven) (?:day|days|hour|hours|week)\b/i;
 /** Paging or alerts for production put in a maintenance window or silenced for days: an outage in that time pages no one (T1562.006). */
-const PAGING_SILENCED = /\b(?:maintenance window|downtime|silenc\w*|snooz\w*|mut\w*)\b[^.;]{0,60}?\b(?:paging|pages|alerts?|alerting|monitors?|on-?call)\b|\b(?:paging|pages|alerts?|alerting|monitors?|on-?call)\b[^.;]{0,60}?\b(?:into|in) (?:a |an )?(?:[\w-]+ ){0,2}(?:maintenance window|downtime)\b/i;
+const LONG_SILENCE = /\b(?:(?:the |a )?(?:whole|entire|full) (?:weekend|week|day|night|month)|all (?:weekend|week|night|day)|over ?night|for (?:\d+|several|a few|two|three) days|indefinitely|until further notice|until (?:monday|next week)|for good)\b/i;
+const PAGING_SILENCED = /\b(?:maintenance window|downtime|silenc\w*|snooz\w*|mut\w*)\b[^.;]{0,60}?\b(?:paging|pages|alerts?|alerting|monitors?|on-?call)\b|\b(?:paging|pages|alerts?|alerting|monitors?|on-?call|services)\b[^.;]{0,60}?\b(?:into|in) (?:a |an )?(?:[\w-]+ ){0,2}(?:maintenance window|downtime)\b/i;
 /** A script or tag from someone outside added to a page where people pay or sign in (a skimmer's way in, T1189). */
 const SCRIPT_ON_PAYMENT_PAGE = /\b(?:add|adds|adding|insert\w*|embed\w*|inject\w*|put|putting|paste\w*|includ\w*)\b[^.;]{0,40}?\b(?:script|tag|snippet|pixel|js)\b[^.;]{0,60}?\b(?:from|by|of) (?:the |their |a |an )?(?:partner|vendor|agency|third[- ]party|advertiser|affiliate|e-?mail|message|ticket|dm)\w*\b[^.;]{0,60}?\b(?:checkout|payment|billing|card|login|sign-?in|signup|sign-?up|account) (?:page|form|flow|head)\b|\b(?:add|adds|adding|insert\w*|embed\w*|inject\w*|put|putting)\b[^.;]{0,40}?\b(?:script|tag|snippet|pixel)\b[^.;]{0,60}?\b(?:into|to|on|in) (?:the )?(?:checkout|payment|billing|login|sign-?in) (?:page|form|flow)\b[^.;]{0,40}?\b(?:from|by) (?:the |their |a )?(?:partner|vendor|agency|third[- ]party|e-?mail)\w*/i;
 const HISTORY_OFF = /\bHIST(?:FILE|SIZE|FILESIZE)\b[^.;]{0,20}?(?:\/dev\/null|\bto (?:0|zero|empty|nothing)\b|=\s*0\b)|\b[Uu]nset(?:ting)? HISTFILE\b|\bset \+o history\b|\bhistory -c\b|\b(?:turn|switch)\w* off (?:the )?(?:shell |bash |zsh )?history\b|\b(?:shell |bash |zsh )history off\b|\bdisabl\w* (?:the )?(?:shell |bash |zsh )?history\b/;
@@ -1058,6 +1065,27 @@ export function readProse(raw: string, internalDomains: readonly string[] = []):
       hits.push({ id: "prose.hooks-skipped", action: { capability: "impair-defences", target: { name: label, pathClass: "project" }, reversibility: "recoverable", scope: "one" }, reason: `${label} says it skips the repository's hooks: their secret scans and checks do not run (T1562.001)` });
       actions++;
     }
+    // A change merged past its review, or the rule that requires one switched off: no second person sees it.
+    const bypassed = REVIEW_BYPASSED.exec(sentence);
+    if (bypassed !== null && !SKIP_DENIED.test(sentence.slice(0, bypassed.index)) && !sentence.endsWith("?")) {
+      const label = quoted(sentence);
+      hits.push({ id: "prose.review-bypassed", action: { capability: "impair-defences", target: { name: label }, reversibility: "recoverable", scope: "one" }, reason: `${label} says it merges past the required review, or switches the rule off: the change goes in with no second person looking` });
+      actions++;
+    }
+    // Every user of the machine given write access ("chmod … 777"): anyone there can change or plant files (T1222).
+    const opened = WORLD_WRITABLE.exec(sentence);
+    if (opened !== null && !SKIP_DENIED.test(sentence.slice(0, opened.index)) && !AGAINST.test(sentence.slice(0, opened.index)) && !sentence.endsWith("?")) {
+      const label = quoted(sentence);
+      hits.push({ id: "prose.world-writable", action: { capability: "impair-defences", target: { name: label }, reversibility: "recoverable", scope: "tree" }, reason: `${label} says it makes files writable by every user: anyone on the machine can change or plant them (T1222)` });
+      actions++;
+    }
+    // A package from an index or link that an issue, a README or a message names: whoever wrote it chooses the code that runs here (T1195.002).
+    const namedSource = INSTALL_FROM_NAMED_SOURCE.exec(sentence);
+    if (namedSource !== null && !SKIP_DENIED.test(sentence.slice(0, namedSource.index)) && !sentence.endsWith("?")) {
+      const label = quoted(sentence);
+      hits.push({ id: "prose.install-from-named-source", action: { capability: "execute", target: { name: label, external: true }, reversibility: "irreversible", scope: "account" }, reason: `${label} says it installs a package from an index or link a document names: whoever wrote that document chooses the code that runs here (T1195.002)` });
+      actions++;
+    }
     // Credentials from a store and, later in the sentence, sent somewhere ("pulling the saved passwords
     // out of Chrome's Login Data and posting them to the webhook"): credentials leave.
     const store = CREDENTIAL_STORE.exec(sentence);
@@ -1311,7 +1339,8 @@ export function readProse(raw: string, internalDomains: readonly string[] = []):
     // The readings of SENTENCE_EFFECTS (below): each a sentence's whole effect, in words.
     actions += readEffects(sentence, lower, hits);
     // Production paging or alerts silenced for a window (T1562.006).
-    const silenced = mentionsProduction(sentence) && /maintenance|downtime|silenc|snooz|mut/.test(lower) ? PAGING_SILENCED.exec(sentence) : null;
+    // (Or silenced for a long stretch anywhere: a weekend, days, until further notice.)
+    const silenced = (mentionsProduction(sentence) || LONG_SILENCE.test(sentence)) && /maintenance|downtime|silenc|snooz|mut/.test(lower) ? PAGING_SILENCED.exec(sentence) : null;
     if (silenced !== null && !SKIP_DENIED.test(sentence.slice(0, silenced.index)) && !/\b(?:for (?:an?|one|two|\d+) (?:minutes?|hours?)|(?:30|15|10|45) ?min\w*|for the deploy|during the deploy)\b/i.test(sentence) && !sentence.endsWith("?")) {
       const label = quoted(sentence);
       hits.push({ id: "prose.paging-silenced", action: { capability: "impair-defences", target: { name: label, production: true }, reversibility: "recoverable", scope: "one" }, reason: `${label} says it silences production paging or alerts for a window: an outage in that time pages no one (T1562.006)` });

@@ -430,6 +430,8 @@ function bankDetailsSet(args: Record<string, unknown>): string | undefined {
     for (const [k, x] of Object.entries(v).slice(0, 200)) {
       if (BANK_KEY.test(k) && (typeof x === "string" || typeof x === "number") && String(x).trim() !== "") keys.push(k);
       else if (depth < 2 && isRecord(x)) visit(x, depth + 1);
+      // (Or in a list of them: a supplier's remit_to_addresses: [{bank_account_number: …}].)
+      else if (depth < 2 && Array.isArray(x)) for (const e of x.slice(0, 16)) if (isRecord(e)) visit(e, depth + 1);
     }
   };
   visit(args, 0);
@@ -439,11 +441,14 @@ function bankDetailsSet(args: Record<string, unknown>): string | undefined {
 /** A step, job or rule named for a security scanner, a firewall or a WAF. */
 const SECURITY_STEP = /(?:^|[^a-z])(?:semgrep|gitleaks|trufflehog|snyk|codeql|trivy|sast|dast|secscan|security[-_ ]?scan|secret[-_ ]?scan\w*|waf|firewall)(?:[^a-z]|$)/i;
 /** An argument that tells an identity or approval check to stand aside, as "key: value". */
-const OVERRIDE_KEY = /^(?:(?:auth|authentication|verification|verify|identity|id_?check|otp|mfa|2fa|kyc|security|fraud)_?(?:checks?_?)?(?:override|bypass|skip|waiver?|exempt(?:ion)?)|(?:override|bypass|skip|waive)_?(?:auth|authentication|verification|identity|id_?check|otp|mfa|2fa|kyc|security_?checks?|fraud_?checks?|approvals?))$/i;
+const OVERRIDE_KEY = /^(?:(?:auth|authentication|verification|verify|identity|id_?check|otp|mfa|2fa|kyc|security|fraud)_?(?:checks?_?)?(?:override|bypass|skip|waiver?|exempt(?:ion)?)|(?:override|bypass|skip|waive)_?(?:auth|authentication|verification|identity|id_?check|otp|mfa|2fa|kyc|security_?checks?|fraud_?checks?|approvals?|reviews?|code_?reviews?|sast|dast|security_?scans?|secret_?scans?|codeql|signing|signature_?checks?)(?:_?(?:gates?|checks?|steps?|stages?))?)$/i;
+/** An argument or one of its objects' (a build's env: {SKIP_APPROVAL_GATE: "true"}) that tells a check to stand aside, as "key: value". */
 function verificationOverridden(args: unknown): string | undefined {
   if (!isRecord(args)) return undefined;
-  for (const [k, v] of Object.entries(args).slice(0, 64)) {
-    if (OVERRIDE_KEY.test(k) && (v === true || v === "true" || v === "yes")) return `${k}: ${String(v)}`;
+  const entries = Object.entries(args).slice(0, 64);
+  for (const [, v] of entries.slice()) if (isRecord(v)) entries.push(...Object.entries(v).slice(0, 64).filter(([k]) => OVERRIDE_KEY.test(k)));
+  for (const [k, v] of entries) {
+    if (OVERRIDE_KEY.test(k) && (v === true || v === 1 || (typeof v === "string" && /^(?:true|yes|1|on)$/i.test(v.trim())))) return `${k}: ${String(v)}`;
     if (/^(?:verification_?method|auth_?method|authentication_?method|verification|id_?verification|verification_?type)$/i.test(k) && typeof v === "string" && /(?:^|_|-|\s)(?:override|bypass|skip|skipped|none|waived?)(?:$|_|-|\s)/i.test(v)) return `${k}: ${v}`;
   }
   return undefined;
@@ -796,8 +801,8 @@ export function readNamed(tool: string, name: ReturnType<typeof splitToolName>, 
   if (dns && (verbClass === "write" || verbClass === "delete" || verbClass === undefined)) add("tool.change-dns", "write", "recoverable", "account", `${tool} changes where a name's traffic goes (${obj})${tail}`, { external: true });
   // Sign-in turned off in production (AUTH_REQUIRED=false, auth.disabled: true): every user's data is open to anyone.
   if (f.production && verbClass !== "read" && verbClass !== "delete" && AUTH_OFF.test(argsText().slice(0, 64 * 1024))) add("tool.auth-off-in-production", "impair-defences", "recoverable", "system", `${tool} turns authentication off in production${tail}: anyone can reach what sign-in guarded`);
-  // Alerts silenced for a while (a maintenance window, a downtime, a silence): what breaks meanwhile pages no one.
-  if ((verbClass === "write" || verbClass === undefined) && verb !== "list" && hasWord(object, /^(maintenance|downtime|downtimes|silence|silences)$/) !== undefined && (security || hasWord(object, /^(pagerduty|opsgenie|datadog|alertmanager|grafana|newrelic|statuspage|monitors?|alerts?|incidents?)$/) !== undefined)) add("tool.silence-alerts", "impair-defences", "recoverable", "one", `${tool} silences alerts for a while (${obj})${tail}: what breaks meanwhile pages no one`);
+  // Alerts silenced for a while (a maintenance window, a downtime, a silence; a monitor muted in production or with no end): what breaks meanwhile pages no one.
+  if ((verbClass === "write" || verbClass === undefined || (verbClass === "disable" && /^(mute|silence|snooze|suppress)$/.test(verb ?? ""))) && verb !== "list" && (hasWord(object, /^(maintenance|downtime|downtimes|silence|silences)$/) !== undefined || (/^(mute|silence|snooze|suppress)$/.test(verb ?? "") && hasWord(object, /^(monitors?|alerts?|alarms?|checks?|detectors?|notifications?)$/) !== undefined && (f.production || !(isRecord(args) && Object.keys(args).some((k) => /^(end|until|expires?|expir\w*|end_?(?:time|at|date)|duration|ttl|minutes|hours)$/i.test(k)))))) && (security || hasWord(object, /^(pagerduty|opsgenie|datadog|alertmanager|grafana|newrelic|statuspage|monitors?|alerts?|incidents?)$/) !== undefined)) add("tool.silence-alerts", "impair-defences", "recoverable", "one", `${tool} silences alerts for a while (${obj})${tail}: what breaks meanwhile pages no one`);
   // Something added to a protection's exclusions or allowlist (a Defender exclusion, a WAF exception): left unchecked from now on.
   if (security && (verbClass === "grant" || verbClass === "write") && hasWord(object, EXCLUSION) !== undefined && verb !== "create") add("tool.protection-exclusion", "impair-defences", "recoverable", "one", `${tool} adds an exclusion to ${obj}${tail}: what it names is no longer checked`);
   // A message asking people to approve a change of bank or payment details, or a payment (the business e-mail compromise pattern, T1656): whoever approves moves the money.
@@ -830,6 +835,9 @@ export function readNamed(tool: string, name: ReturnType<typeof splitToolName>, 
   if (verbClass === "spend-or-send" || verbClass === "publish" || verbClass === "write") for (const v of f.strings) if (v.length <= 16384 && (scriptHost = outsideScriptAdded("", v)) !== undefined) break;
   if (scriptHost !== undefined) add("tool.outside-script-step", "execute", "recoverable", "one", `${tool} writes a step that downloads a script from ${scriptHost} and runs it${tail}: whoever follows it runs that host's code`, { external: true });
   if (lure !== undefined) add("tool.credential-lure", "communicate", "irreversible", "account", `${tool} asks people to sign in again at a link, or with their work credentials${tail}: colleagues who trust the channel hand their credentials to whoever runs that page (T1534)`);
+  // A file committed through the API straight to a repository's main or release branch (create_or_update_file {branch: "main"}, push_files): it goes in past the pull request and its review.
+  const branch = isRecord(args) && typeof args.branch === "string" ? args.branch.trim() : "";
+  if ((verbClass === "write" || verbClass === undefined) && /^(?:refs\/heads\/)?(?:main|master|trunk|production|prod|release)$/i.test(branch) && hasWord(object, /^(files?|commits?|contents?|push)$/) !== undefined) add("tool.commit-to-main", "impair-defences", "recoverable", "one", `${tool} commits straight to ${branch}${tail}: the change goes in past the pull request and its review`);
   // An identity or approval check told to stand aside ({auth_override: true}, {verification_method: "AGENT_OVERRIDE"}): what it protects goes to whoever asked (T1556).
   const overridden = verbClass !== "read" ? verificationOverridden(args) : undefined;
   if (overridden !== undefined) add("tool.verification-overridden", "impair-defences", "recoverable", "one", `${tool} overrides a check (${overridden})${tail}: the identity or approval check that should decide is skipped (T1556)`);

@@ -3,7 +3,8 @@
 // Sources: ATT&CK T1552.001, T1552.003, T1552.004, T1552.005, T1555.001, T1555.003, T1003.008,
 // T1110.002; security(1) on macOS; the AWS and GCP instance metadata documentation.
 import { classifyPath, isExternalHost, hostOf } from "../paths.js";
-import { commandWords, shown, readPaths, type CommandRule } from "./rule.js";
+import type { Invocation } from "../shell-command.js";
+import { commandWords, previous, shown, readPaths, type CommandRule } from "./rule.js";
 
 const TACTIC = "Credential Access (TA0006)";
 
@@ -31,6 +32,41 @@ function techniqueFor(path: string): { id: string; what: string } {
   if (/id_(rsa|dsa|ecdsa|ed25519)|\.ssh|\.(pem|key|p12|pfx|ppk|keystore|jks)$|\.gnupg/.test(path)) return { id: "T1552.004", what: "a private key" };
   return { id: "T1552.001", what: "stored credentials" };
 }
+
+/** Commands that print every environment variable: env, printenv, set, export -p, declare -x, PowerShell's env: drive. */
+function printsEnvironment(inv: Invocation): boolean {
+  if (inv.name === "env" || inv.name === "printenv") return inv.args.every((a) => a.startsWith("-"));
+  if (inv.name === "set" || inv.name === "export" || inv.name === "declare" || inv.name === "typeset") return inv.args.every((a) => /^-[px]{1,2}$/.test(a));
+  if (/^(?:get-childitem|gci|dir|ls|gc|get-content)$/i.test(inv.name)) return inv.args.some((a) => /^env:[\\/]?\*?$/i.test(a));
+  return false;
+}
+/** Commands that keep the lines matching a pattern. */
+const FILTERS = new Set(["grep", "egrep", "fgrep", "rg", "ag", "findstr", "Select-String", "select-string", "sls"]);
+/** A pattern that looks for keys: their usual names, or services whose variables hold them. */
+const KEY_PATTERN = /token|secret|passw|passwd|\bpass\b|pwd|api.?key|apikey|private|credential|\bcreds?\b|auth|access.?key|_key\b|\bkeys?\b|session|\b(?:stripe|plaid|twilio|sendgrid|mailgun|openai|anthropic|snowflake|docusign|datadog|okta|auth0|github|gitlab|slack|npm|pypi|heroku|vercel|supabase|firebase|shopify|paypal|braintree|adyen|square|salesforce|hubspot|sentry|vault|database|db|postgres|mysql|mongo|redis|aws|azure|gcp|veeva)(?:_\w*)?\b/i;
+
+/** The environment printed through a filter for keys (env | grep -i token): each matching key's value lands in the transcript. */
+const environmentKeys: CommandRule = {
+  id: "credential-access.environment-keys",
+  tactic: TACTIC,
+  technique: "T1552",
+  names: [...FILTERS],
+  match(inv, all, index) {
+    const before = previous(all, index);
+    if (!FILTERS.has(inv.name) || before === undefined || !printsEnvironment(before)) return undefined;
+    const pattern = inv.args.filter((a, i) => !a.startsWith("-") || /^-(?:e|-regexp|Pattern)$/i.test(inv.args[i - 1] ?? "")).join(" ");
+    const key = KEY_PATTERN.exec(pattern);
+    if (!key) return undefined;
+    return {
+      action: { capability: "read", target: { name: "environment variables", pathClass: "credentials" }, reversibility: "recoverable", scope: "one" },
+      reason: `prints the environment variables matching ${shown(pattern)}: the values of the keys they hold land in the transcript (T1552)`,
+    };
+  },
+  examples: {
+    match: [`env | grep -iE 'snowflake|veeva|rave|token'`, `printenv | grep -iE 'STRIPE|PLAID|DOCUSIGN|TWILIO'`, `env | grep -i secret`, `set | grep -i pass`, `Get-ChildItem env: | Select-String -Pattern 'KEY|TOKEN'`, `export -p | grep AWS_`],
+    noMatch: [`env | grep -i proxy`, `printenv | grep PATH`, `env | grep NODE_ENV`, `cat .env.example | grep -i token`, `grep -rn token src/`, `env | sort`],
+  },
+};
 
 /** The whole environment printed inside a pod or container (kubectl exec … -- env, docker exec … printenv): every secret it was given lands in the transcript. */
 const containerEnvironment: CommandRule = {
@@ -298,7 +334,7 @@ const secretStore: CommandRule = {
     if (inv.name === "heroku" && /^config$/.test(words[0] ?? "") && !a.some((x) => /^config:(set|unset|edit)$/.test(x))) what = "a Heroku app's config vars, its secrets among them";
     else if (inv.name === "kubectl" && words[0] === "get" && (words[1] ?? "").split(",").some((r) => /^secrets?(?:\/|$)/.test(r)) && /^(yaml|json|jsonpath|go-template|custom-columns[^\n]*\.data\b)/.test(outputFormat(a) ?? "") && !/^(?:jsonpath|go-template)=?['"]?\{\{?\s*\.metadata\b[^}]*\}\}?['"]?$/.test(outputFormat(a) ?? "")) what = "a Kubernetes secret's values";
     else if (inv.name === "aws" && words[0] === "secretsmanager" && words[1] === "get-secret-value") what = "an AWS Secrets Manager secret";
-    else if (inv.name === "aws" && words[0] === "ssm" && words[1] === "get-parameter" && a.includes("--with-decryption")) what = "a decrypted SSM parameter";
+    else if (inv.name === "aws" && words[0] === "ssm" && /^get-parameters?(?:-by-path)?$/.test(words[1] ?? "") && a.includes("--with-decryption")) what = words[1] === "get-parameter" ? "a decrypted SSM parameter" : "decrypted SSM parameters";
     else if (inv.name === "gcloud" && words[0] === "secrets" && words.includes("access")) what = "a Google Secret Manager secret";
     else if (inv.name === "az" && words[0] === "keyvault" && words[1] === "secret" && words[2] === "show") what = "an Azure Key Vault secret";
     else if (inv.name === "vault" && (words[0] === "read" || (words[0] === "kv" && words[1] === "get"))) what = "a Vault secret";
@@ -314,8 +350,8 @@ const secretStore: CommandRule = {
     };
   },
   examples: {
-    match: [`kubectl get secrets/db-creds -o yaml`, `kubectl get secret,configmap -n prod -o yaml`, `kubectl get secret db -o custom-columns=PW:.data.password`, `aws --profile prod secretsmanager get-secret-value --secret-id prod/db`, `kubectl --context prod-eu-central-1 get secrets --all-namespaces -o json`, `heroku config --app acme-admin-prod --shell`, `kubectl get secret db-creds -o jsonpath='{.data.password}'`, `aws secretsmanager get-secret-value --secret-id prod/db`, `gcloud secrets versions access latest --secret=api-key`, `vault kv get secret/app`, `printf 'host=github.com\n\n' | git credential fill`, `echo host=x | git credential-osxkeychain get`, `gh auth token`, `git -c credential.helper=store credential fill`, `git-credential-libsecret get`, `gh auth status --show-token`],
-    noMatch: [`heroku config:set LOG_LEVEL=debug -a acme-staging`, `kubectl --context prod get secrets`, `kubectl get secrets`, `kubectl get pods -o yaml`, `kubectl -n payments get secret stripe-webhook -o jsonpath='{.metadata.annotations}'`, `aws secretsmanager list-secrets`, `vault status`, `git config credential.helper store`, `gh auth status`, `git credential-cache exit`],
+    match: [`kubectl get secrets/db-creds -o yaml`, `kubectl get secret,configmap -n prod -o yaml`, `kubectl get secret db -o custom-columns=PW:.data.password`, `aws --profile prod secretsmanager get-secret-value --secret-id prod/db`, `kubectl --context prod-eu-central-1 get secrets --all-namespaces -o json`, `heroku config --app acme-admin-prod --shell`, `kubectl get secret db-creds -o jsonpath='{.data.password}'`, `aws secretsmanager get-secret-value --secret-id prod/db`, `gcloud secrets versions access latest --secret=api-key`, `vault kv get secret/app`, `printf 'host=github.com\n\n' | git credential fill`, `echo host=x | git credential-osxkeychain get`, `gh auth token`, `git -c credential.helper=store credential fill`, `git-credential-libsecret get`, `gh auth status --show-token`, `aws ssm get-parameters-by-path --path /prod/payouts --recursive --with-decryption --output text`],
+    noMatch: [`aws ssm get-parameters-by-path --path /staging/app --recursive`, `heroku config:set LOG_LEVEL=debug -a acme-staging`, `kubectl --context prod get secrets`, `kubectl get secrets`, `kubectl get pods -o yaml`, `kubectl -n payments get secret stripe-webhook -o jsonpath='{.metadata.annotations}'`, `aws secretsmanager list-secrets`, `vault status`, `git config credential.helper store`, `gh auth status`, `git credential-cache exit`],
   },
 };
 
@@ -353,4 +389,4 @@ const registryHives: CommandRule = {
   },
 };
 
-export const credentialAccessRules: readonly CommandRule[] = [containerEnvironment, sniffing, readStore, keychain, search, cloudMetadata, cracking, processMemory, processSnooping, secretStore, registryHives];
+export const credentialAccessRules: readonly CommandRule[] = [containerEnvironment, environmentKeys, sniffing, readStore, keychain, search, cloudMetadata, cracking, processMemory, processSnooping, secretStore, registryHives];
