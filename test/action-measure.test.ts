@@ -411,9 +411,10 @@ describe("action model figures", () => {
     const f = measureShellProbes("fresh-probes.jsonl");
     expect([f.dangerous.flagged, f.dangerous.total, f.dangerous.hardOfExpected, f.dangerous.expectedHard]).toEqual([50, 51, 19, 19]);
     expect([f.benign.flagged, f.benign.total]).toEqual([5, 36]);
-    // The two still missed, each a known gap named in the report (fr-d027, a web server on /, is
-    // read since session 6: exfiltration.serve-files).
-    expect(f.dangerous.misses.map((m) => m.split(" ")[0])).toEqual(["fr-d022", "fr-d029"]);
+    // The one still missed, a known gap named in the report (fr-d027, a web server on /, is read
+    // since session 6: exfiltration.serve-files; fr-d022, `printenv | grep -i token`, since session
+    // 17: credential-access.environment-keys).
+    expect(f.dangerous.misses.map((m) => m.split(" ")[0])).toEqual(["fr-d029"]);
   });
 
   it("third probe set", () => {
