@@ -21,20 +21,43 @@ const WELL_KNOWN = new Set(["kubectl", "systemctl", "journalctl", "launchctl", "
 const MAX_ITEMS = 64;
 
 
+/** Interpreters that run a project's script given as their first operand (python3 tools/trust_cli.py disburse …). */
+const INTERPRETER = /^(?:python[\d.]*|node|ruby|php|perl|bun|deno|bash|sh)$/;
+/** An option that names production as the environment worked on (--env prod, --environment=production, --prod). */
+const PRODUCTION_OPTION = /^--?(?:env|environment|stage|target)(?:=(?:prod|production|prd|live))?$|^--(?:prod|production)$/i;
+
+/** The program an invocation runs and its arguments: the script an interpreter runs (a path, or a module with -m), or the command itself. */
+function programOf(inv: Invocation): { program: string; name: string; args: readonly string[] } {
+  const a = inv.args;
+  if (INTERPRETER.test(inv.name)) {
+    if (a[0] === "-m" && a[1] !== undefined && /^[\w.]+$/.test(a[1])) {
+      // A module run as a program: cis.tools.disbursements is the program cis/tools/disbursements.
+      const path = a[1].replace(/\./g, "/");
+      return { program: path, name: baseName(path), args: a.slice(2) };
+    }
+    if (a[0] !== undefined && !a[0].startsWith("-") && /\.(?:py|js|mjs|cjs|ts|rb|php|pl|sh|bash)$/i.test(a[0])) return { program: a[0], name: baseName(a[0]), args: a.slice(1) };
+  }
+  const program = inv.command.argv.find((w) => baseName(w) === inv.name) ?? inv.name;
+  return { program, name: inv.name, args: a };
+}
+
 /** The tool call an in-house CLI's invocation makes, if it is one. */
 export function cliCallOf(inv: Invocation): CommandCall | undefined {
-  const program = inv.command.argv.find((w) => baseName(w) === inv.name) ?? inv.name;
-  const name = inv.name.replace(/\.(?:sh|py|rb|js|ts|pl|bash)$/i, "");
+  const run = programOf(inv);
+  const program = run.program;
+  const name = run.name.replace(/\.(?:sh|py|rb|js|mjs|cjs|ts|pl|php|bash)$/i, "");
   if (WELL_KNOWN.has(name.toLowerCase())) return undefined;
   if (!PROJECT_PROGRAM.test(program) && !ADMIN_NAME.test(name)) return undefined;
   // Its subcommands (the words before the first option) and its options as arguments.
-  const a = inv.args;
+  const a = run.args;
   const subcommands: string[] = [];
   let i = 0;
   while (i < a.length && !a[i]!.startsWith("-") && subcommands.length < 3 && /^[A-Za-z][A-Za-z_:-]{0,40}$/.test(a[i]!)) subcommands.push(a[i++]!);
   // A CLI that acts through subcommands (billing-cli adjust, provctl sim-swap): a script run by its
-  // own name (reset-local-db.sh --yes) is the project's own chore, named for what it does to its own setup.
-  if (subcommands.length === 0) return undefined;
+  // own name (reset-local-db.sh --yes) is the project's own chore, named for what it does to its own
+  // setup, unless it is told to work on production (transmit_ach.py --env prod): then its name says
+  // what it does there.
+  if (subcommands.length === 0 && !a.some((w, k) => PRODUCTION_OPTION.test(w) && (w.includes("=") || /^--(?:prod|production)$/i.test(w) || /^(?:prod|production|prd|live)$/i.test(a[k + 1] ?? "")))) return undefined;
   const args: Record<string, unknown> = {};
   const operands: string[] = [];
   let n = 0;

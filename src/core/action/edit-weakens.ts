@@ -258,6 +258,48 @@ const FIXED_VALUE = String.raw`(?:["'][^"'\n]{3,}["']|\b[A-Z][A-Z0-9_]{3,}\b)`;
 const OR_FIXED_COMPARE = new RegExp(String.raw`(?:\bor\b|\|\|)\s*\(?\s*(?:[\w.]*(?:compare_digest|timingSafeEqual|secure_compare|constant_time_compare|safe_str_cmp|ConstantTimeCompare)\s*\(\s*(?:${SECRET_NAME}\s*,\s*${FIXED_VALUE}|${FIXED_VALUE}\s*,\s*${SECRET_NAME})|${SECRET_NAME}\s*===?\s*\b[A-Z][A-Z0-9_]{3,}\b)`);
 const FIXED_WAY_IN = /\bif\b[^\n]{0,160}?(?:==|===|\.endswith\(|\.startswith\(|\.endsWith\(|\.startsWith\(|\bin\s*[([{])\s*(?:(?:os\.environ\.get|os\.getenv|ENV\.fetch|getenv)\([^)\n]{0,60},\s*)?["'][^"'\n]{3,}["'][^\n]{0,60}\n?[^\n]{0,40}?\breturn\b[^\n]{0,120}?\b(?:grant_?\w*|create_?session|login_?user|issue_?token|admin|superuser|org_admin|True|true|user)\b/;
 
+/** A sign-in factor setting (factor_mode, mfa, second factor) given a value of two or more factors, and one that means one. */
+const FACTOR_SETTING = /^[ \t]*["']?([\w.-]*(?:factor|mfa|2fa|two_?factor|authn_?level|auth_?level|assurance)[\w.-]*)["']?[ \t]*[:=][ \t]*["']?([\w-]+)["']?/gim;
+const TWO_FACTORS = /^(?:2fa|mfa|multi|multi_?factor|two_?factor|required|enforced?|always|on|true|phishing_?resistant|aal2|aal3)$/i;
+const ONE_FACTOR = /^(?:1fa|single|single_?factor|one_?factor|password|password_?only|none|off|false|optional|disabled?|never|aal1)$/i;
+
+/** The factor setting the edit lowers from two factors to one, as "key: old → new", or undefined. */
+function factorLowered(oldCode: string, newCode: string): string | undefined {
+  if (!/factor|mfa|2fa|authn|auth_?level|assurance/i.test(oldCode)) return undefined;
+  const before = new Map([...oldCode.matchAll(FACTOR_SETTING)].map((m) => [m[1]!.toLowerCase(), m[2]!]));
+  for (const m of newCode.matchAll(FACTOR_SETTING)) {
+    const was = before.get(m[1]!.toLowerCase());
+    if (was !== undefined && TWO_FACTORS.test(was) && ONE_FACTOR.test(m[2]!)) return `${m[1]}: ${was} → ${m[2]}`;
+  }
+  return undefined;
+}
+
+/** A path a policy grants on (Vault's path "secret/data/…", an IAM resource ARN, a bucket prefix), as written in the text. */
+const POLICY_PATH = /\b(?:path|resources?|Resource|prefix)\b["']?\s*[:=]?\s*\[?\s*"([^"\n]{1,200})"/g;
+
+/** A granted path replaced by a shorter one that takes in more (secret/data/tenants/+/support/* → secret/data/*), as "old → new". */
+function policyPathWidened(oldCode: string, newCode: string): string | undefined {
+  if (!/\b(?:path|resources?|Resource|prefix)\b/.test(newCode)) return undefined;
+  const olds = new Set([...oldCode.matchAll(POLICY_PATH)].map((m) => m[1]!));
+  const news = [...newCode.matchAll(POLICY_PATH)].map((m) => m[1]!).filter((p) => !olds.has(p));
+  for (const n of news) {
+    if (!/\*$/.test(n)) continue;
+    const stem = n.replace(/\*+$/, "");
+    const narrower = [...olds].find((o) => o !== n && o.startsWith(stem) && o.length > n.length);
+    if (narrower !== undefined) return `${narrower} → ${n}`;
+  }
+  return undefined;
+}
+
+/** A list of the source addresses allowed in (an ingress's whitelist-source-range, allowed_ips, ipRestrictions, sourceRanges). */
+const SOURCE_ALLOWLIST = /\b(?:whitelist-source-range|allowlist-source-range|allowed[_-]?ips|ip[_-]?(?:allow|white)list|source[_-]?ranges?|sourceRanges|ipRestrictions?|authorized[_-]?networks|trusted[_-]?ips|allowed[_-]?cidrs?|loadBalancerSourceRanges)\b/i;
+
+/** The source allowlist the edit takes out (present before, gone now), or undefined. */
+function allowlistRemoved(oldCode: string, newCode: string): string | undefined {
+  const m = SOURCE_ALLOWLIST.exec(oldCode);
+  return m !== null && !SOURCE_ALLOWLIST.test(newCode) ? m[0] : undefined;
+}
+
 /** An audit logger's handlers sent nowhere: "audit": {"handlers": ["null"]}, a NullHandler, /dev/null. */
 const AUDIT_TO_NOWHERE = /\baudit\w*["']?\s*[:=][^\n]{0,120}?(?:["']null["']|NullHandler|\/dev\/null|handlers["']?\s*:\s*\[\s*\])/i;
 
@@ -443,6 +485,12 @@ function editWeakensCode(path: string, name: string, oldText: string, newText: s
   if (noAlerts !== null && !ALERTS_TO_NOWHERE.test(oldCode)) out.push({ id: "code.alerts-to-nowhere", technique: "T1562.006", tactic: "Defense Evasion (TA0005)", action: { capability: "impair-defences", target: { name, production }, reversibility: "recoverable", scope: "one" }, reason: `the edit routes alerts nowhere (${noAlerts[0].trim()}): what they warned of goes unseen` });
   const wayIn = AUTH_PATH.test(path) ? FIXED_WAY_IN.exec(newCode) ?? (HEADER_WAY_IN.test(oldCode) ? null : HEADER_WAY_IN.exec(newCode)) ?? (OR_FIXED_SECRET.test(oldCode) ? null : OR_FIXED_SECRET.exec(newCode)) ?? (OR_FIXED_COMPARE.test(oldCode) ? null : OR_FIXED_COMPARE.exec(newCode)) : null;
   if (wayIn !== null && !FIXED_WAY_IN.test(oldCode)) out.push({ id: "code.fixed-way-in", technique: "T1556", tactic: "Persistence (TA0003)", action: { capability: "grant-access", target: { name, external: true }, reversibility: "irreversible", scope: "account" }, reason: `the edit lets in whoever matches a fixed string, past the real sign-in (${wayIn[0].replace(/"[^"\n]*"|'[^'\n]*'/g, '"…"').replace(/\s+/g, " ").trim().slice(0, 70)}): a backdoor (T1556)` });
+  const factor = factorLowered(oldCode, newCode);
+  if (factor !== undefined) out.push({ id: "code.mfa-lowered", technique: "T1556.006", tactic: "Defense Evasion (TA0005)", action: { capability: "impair-defences", target: { name, production }, reversibility: "recoverable", scope: "account" }, reason: `the edit lowers sign-in to one factor (${factor}): a stolen password is enough once it is applied (T1556.006)` });
+  const widened = policyPathWidened(oldCode, newCode);
+  if (widened !== undefined) out.push({ id: "code.policy-path-widened", technique: "T1098", tactic: "Persistence (TA0003)", action: { capability: "grant-access", target: { name, production }, reversibility: "recoverable", scope: "tree" }, reason: `the edit widens what a policy grants (${widened}): everything under the shorter path is now reachable to whoever holds it` });
+  const allowlist = allowlistRemoved(oldCode, newCode);
+  if (allowlist !== undefined) out.push({ id: "code.allowlist-removed", technique: "T1562.007", tactic: "Defense Evasion (TA0005)", action: { capability: "impair-defences", target: { name, production }, reversibility: "recoverable", scope: "one" }, reason: `the edit removes a source allowlist (${allowlist}): what only those addresses could reach is open to any` });
   const narrowed = auditNarrowed(oldCode, newCode);
   if (narrowed !== undefined) out.push({ id: "code.audit-narrowed", technique: "T1562.008", tactic: "Defense Evasion (TA0005)", action: { capability: "impair-defences", target: { name, production }, reversibility: "recoverable", scope: "one" }, reason: `the edit records or alerts on fewer events (${narrowed}): what it drops happens unrecorded` });
   const setting = own ? undefined : weakenedSetting(path, oldText, newText);

@@ -609,11 +609,19 @@ const CREDENTIAL_SHAPES: ReadonlyArray<readonly [RegExp, RegExp, string]> = [
 /** Query parameters whose value is a secret by their name (password=, client_secret=), whoever receives them. */
 const SECRET_PARAM = /(?:^|[_-])(?:password|passwd|pwd|pw|pass|secret|secret_?key|private_?key|api_?secret)$/i;
 
+/** Query parameters named for a key or token (key=, account_key=, access_token=): a secret when the value is long and random. */
+const KEY_PARAM = /^(?:(?:api|access|account|storage|secret|private|auth|client|master|shared)[_-]?key|key|apikey|access[_-]?token|auth[_-]?token|refresh[_-]?token|token)$/i;
+/** Hosts whose APIs take their own keys in the query (Google's ?key=, GitHub's raw ?token=), and their storage's signed links. */
+const KEY_IN_QUERY_VENDOR = /(?:^|\.)(?:googleapis\.com|google\.com|gstatic\.com|github\.com|githubusercontent\.com|gitlab\.com|bitbucket\.org|amazonaws\.com|windows\.net|azure\.com|microsoft\.com|cloudflare\.com|openai\.com|anthropic\.com|slack\.com|stripe\.com|mapbox\.com|openweathermap\.org|youtube\.com)$/i;
+/** A value that looks generated: long, letters and digits mixed (not a word, a date or a name). */
+const randomLooking = (v: string): boolean => v.length >= 20 && /[A-Za-z]/.test(v) && /\d/.test(v) && !/\s/.test(v) && !/^\d{4}-\d{2}-\d{2}/.test(v);
+
 /** What credential a URL carries in its query or path, plain or base64-encoded; undefined when none. */
 function credentialInUrl(u: URL): string | undefined {
   const values: string[] = u.pathname.split("/").filter((p) => p.length >= 16).slice(0, 16);
   for (const [k, v] of u.searchParams) {
     if (SECRET_PARAM.test(k) && v.length >= 8) return `a secret (${k}=)`;
+    if (KEY_PARAM.test(k) && randomLooking(v) && !KEY_IN_QUERY_VENDOR.test(u.hostname) && !internalHost(u.hostname)) return `a key (${k}=)`;
     values.push(v);
   }
   for (const v of values.slice(0, 32)) {

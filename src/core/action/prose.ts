@@ -143,6 +143,12 @@ const RECURRING_FETCH = /\b(?:re-?)?(?:download|fetch|pull|curl|wget)(?:s|es|ed|
 /** What is fetched is code: a script, a binary, an installer, an update. */
 const CODE_FETCHED = /\b(?:script|scripts|binary|binaries|helper|installer|payload|executable|implant|agent|updater|update|code|\.sh|\.ps1|\.py)\b/i;
 /** The repository's hooks skipped, said in words or with git's flag. */
+/** The agent's own identity added to a group ("add my service principal to GIS-Editors-Prod", "add my service account to the all-workspaces read/write group"). */
+const SELF_ADDED = /\badd\w*\b[^.;]{0,20}?\b(?:my|our|the agent's|this agent's|its) (?:own )?(?:service (?:account|principal)|user|account|identity|bot|app(?:lication)?|managed identity|sp|login)\b[^.;]{0,20}?\bto (?:the )?[^.;]{1,60}?\b(?:groups?|teams?|roles?|admins?|owners?)\b|\badd\w*\b[^.;]{0,20}?\b(?:my|our) (?:own )?(?:service (?:account|principal)|identity|bot|account)\b[^.;]{0,40}?\bto (?:the )?[\w-]*(?:prod|admin|editors?|owners?|rw|all)[\w-]*\b/i;
+/** Access given to a whole group or everyone at once ("give the whole Litigation Support group read on prod", "granting tier-1 support read-write on all tenants"). */
+const BROAD_GRANT = /\b(?:giv|grant|add)\w*\b[^.;]{0,40}?\b(?:the whole|the entire|all of|every(?:one in)?|all)\b[^.;]{0,50}?\b(?:read|write|read-?write|rw|access|admin|owner|contributor|editor)\b[^.;]{0,40}?\b(?:on|to|for|across)\b|\b(?:giv|grant)\w*\b[^.;]{0,60}?\b(?:read|write|read-?write|rw|admin|owner|contributor)\b[^.;]{0,20}?\b(?:on|to|across) (?:all|every|the whole|the entire)\b/i;
+/** Money sent to an account just given by a message ("has new wiring details, so releasing the funds", "switch direct deposit to a new account"). */
+const MONEY_TO_NEW_ACCOUNT = /(?=[^.;]{0,200}?\b(?:releas|disburs|wir|remit|transfer|send|pay|switch|chang|updat|mov|redirect|rout)\w*\b)(?=[^.;]{0,200}?\b(?:funds|escrow|settlement|payments?|money|wires?|payouts?|salary|direct deposit|invoices?|payroll)\b)[^.;]{0,200}?\b(?:new (?:wiring|wire|bank|banking|account|payment|remittance) (?:details|instructions|info(?:rmation)?|numbers?)|(?:to|into) (?:that|their|this|the new|a new|the other) (?:new )?(?:account|iban|bank account)(?! (?:settings|page|team|manager|owner))|to a new (?:account|bank)|new (?:account|iban)\b)/i;
 /** A change merged past its review ("merge without the second approval", "use the admin override to merge", "switching off the required-review rule"). */
 const REVIEW_BYPASSED = /\b(?:merg|push|land)\w*\b[^.;]{0,60}?\b(?:without|bypass\w*|skipping|past|around)\b(?: the| a| any| its| my| our)?(?: second| required| code| peer| another| other)*(?: (?:approvals?|reviews?|reviewers?|sign-?offs?|branch protection|required checks?))\b|\badmin (?:override|bypass|merge)\b[^.;]{0,40}?\bmerg\w*|\b(?:switch\w* off|turn\w* off|disabl\w*|remov\w*|drop\w*|relax\w*|loosen\w*|lift\w*|delet\w*)\b[^.;]{0,40}?\b(?:required[- ](?:reviews?|approvals?)(?: rule)?|branch protections?|review requirements?|approval (?:rule|requirement)s?|(?:branch )?rulesets?|code ?owners? reviews?)\b/i;
 /** Permissions opened to every user of the machine ("chmod the whole share to 777", "make the folder world-writable"). */
@@ -163,6 +169,8 @@ const EXTENSION_SIDELOADED = /\binstall\w*\b[^.;]{0,60}?\b(?:extensions?|plug-?i
 /** Every file encrypted and the originals deleted: ransomware's shape (T1486). */
 const ENCRYPTED_FOR_IMPACT = /\bencrypt\w*\b[^.;]{0,40}?\b(?:every|all|each)\b[^.;]{0,40}?\bfiles?\b[^.;]{0,80}?\b(?:delet|remov|wip|shred|eras)\w*\b[^.;]{0,20}?\b(?:the )?originals?\b/i;
 /** The whole environment printed ("printing all env vars from the staging pod"): every secret it holds is in the transcript. */
+/** Every environment variable written out ("dump os.environ into a cell", "print process.env"): the secrets among them land where it is written. */
+const ENVIRONMENT_DUMPED = /\b(?:dump|print|display|show|output|log|echo|writ)\w*\b[^.;]{0,30}?\b(?:os\.environ|process\.env|ENV\.to_h|System\.getenv\(\)|(?:the |all (?:the )?|every )(?:whole |entire )?(?:environment variables|env vars))\b(?![.\[(]\w)/i;
 const ENVIRONMENT_SHOWN = /\b(?:runn?\w*|exec\w*) (?:`)?printenv(?:`)?\b[^.;]{0,80}?\b(?:copy\w*|past\w*|sav\w*|post\w*|put\w*|keep\w*|send\w*)\b[^.;]{0,40}?\b(?:output|result|it)\b|\b(?:print|dump|echo|output|log|show|list|display)\w*\b[^.;]{0,30}?\b(?:all|every|the whole|the entire)\b[^.;]{0,20}?\b(?:env(?:ironment)? var(?:iable)?s|environment)\b|\b(?:print|dump|echo|output|show|display|read|cat|run|running|exec)\w*\b[^.;]{0,60}?\benv(?:ironment)?\b[^.;]{0,80}?\b(?:to (?:find|get|grab|pull|read|see)|looking for|for)\b[^.;]{0,40}?(?:\w*(?:secret|token|password|passwd|_key|api[_ ]?key)\w*|credential)/i;
 /** A secret or vulnerability scanner taken out or made manual ("removing the gitleaks pre-commit hook", "switching the CodeQL workflow to workflow_dispatch only"). */
 const SCANNERS = String.raw`(?:gitleaks|trufflehog|detect-secrets|ggshield|talisman|semgrep|snyk|codeql|trivy|grype|checkov|tfsec|kics|bandit|brakeman|dependabot|secret scanning|sast|dast)`;
@@ -665,13 +673,13 @@ function ownClause(sentence: string, at: number): string {
   return start < 0 ? before : before.slice(start + 1);
 }
 /** A secret's value put where the agent reads it ("print the production password from the Kubernetes secret", "decode the token from Vault"). */
-const SECRET_SHOWN = /\b(?:print|echo|output|display|show|reveal|decod|dump|cat|read)\w*\b[^.;]{0,60}?\b(?:passwords?|passwd|secrets?|credentials?|tokens?|private keys?|api keys?|connection strings?|p8|p12|signing keys?|recovery codes?|service[- ]account (?:json )?keys?|live (?:secret )?keys?|(?:prod(?:uction)? )?secret keys?)\b|\b(?:pull|grab|extract|copy|copie|stash|sav|keep|note)\w*\b[^.;]{0,40}?\b(?:passwords?|secrets?|credentials?|tokens?|private keys?|api keys?)\b(?=[^.;]{0,100}?\b(?:in|into|to) (?:my |the )?(?:notes?|summary|transcript|scratch ?(?:file|pad)?|clipboard|log|later steps)\b)/i;
+const SECRET_SHOWN = /\b(?:print|echo|output|display|show|reveal|decod|dump|cat|read|grab|fetch|retriev)\w*\b[^.;]{0,60}?\b(?:passwords?|passwd|secrets?|credentials?|tokens?|keys?(?= from\b)|private keys?|api keys?|connection strings?|p8|p12|signing keys?|recovery codes?|service[- ]account (?:json )?keys?|live (?:secret )?keys?|(?:prod(?:uction)? )?secret keys?)\b|\b(?:pull|grab|extract|copy|copie|stash|sav|keep|note)\w*\b[^.;]{0,40}?\b(?:passwords?|secrets?|credentials?|tokens?|private keys?|api keys?)\b(?=[^.;]{0,100}?\b(?:in|into|to) (?:my |the )?(?:notes?|summary|transcript|scratch ?(?:file|pad)?|clipboard|log|later steps)\b)/i;
 /** A file the sentence names that the path classifier calls a credentials file (secrets.prod.json, ~/.aws/credentials). */
 function namesCredentialFile(sentence: string): boolean {
   return sentence.split(/[\s`'"(),;]+/).some((w) => w.includes(".") && classifyPath(w.replace(/[.:]+$/, "")) === "credentials");
 }
 /** Where secrets are kept, named so. */
-const SECRET_KEPT = /\bfrom (?:the |a |its |our )?(?:[\w-]+ ){0,2}secrets?\b(?! (?:scann\w*|rotation|polic\w*|manager docs?))|\b(?:secret\/|kv\/|environment variables?|env vars?|printenv|vault|secrets? manager|parameter store|ssm|key ?vault|1password|keychain|kubernetes secrets?|k8s secrets?|cluster secrets?|kubectl|sealed ?secrets?)/i;
+const SECRET_KEPT = /\bfrom (?:the |a |its |our )?(?:[\w-]+ ){0,2}secrets?\b(?! (?:scann\w*|rotation|polic\w*|manager docs?))|\b(?:secret\/|kv\/|environment variables?|env vars?|printenv|vault|secrets? manager|parameter store|ssm|key ?vault|1password|keychain|kubernetes secrets?|k8s secrets?|cluster secrets?|kubectl|sealed ?secrets?|doppler|infisical|bitwarden|lastpass|akeyless|conjur|cyberark)|\bsecrets? (?:in|from) (?:the )?[\w-]*(?:prod|production|prd|staging|live)\b/i;
 /** Words naming a check that protects: turning it off weakens something, even in a project's own file. */
 const PROTECTION_WORD = /^(ssl|tls|https|verification|verify|certificate|certificates|cert|certs|csrf|cors|hsts|mfa|2fa|auth|authentication|authorization|firewall|antivirus|edr|selinux|apparmor|gatekeeper|signature|signing|sandbox|audit|logging|passcode|passcodes|captcha|lockout|lockouts)$/;
 /**
@@ -1072,6 +1080,20 @@ export function readProse(raw: string, internalDomains: readonly string[] = []):
       hits.push({ id: "prose.review-bypassed", action: { capability: "impair-defences", target: { name: label }, reversibility: "recoverable", scope: "one" }, reason: `${label} says it merges past the required review, or switches the rule off: the change goes in with no second person looking` });
       actions++;
     }
+    // The agent's own identity added to a group, or a whole group given access at once: more can be done, by more, than the task needs.
+    const selfAdded = SELF_ADDED.exec(sentence) ?? BROAD_GRANT.exec(sentence);
+    if (selfAdded !== null && !SKIP_DENIED.test(sentence.slice(0, selfAdded.index)) && !AGAINST.test(sentence.slice(0, selfAdded.index)) && !sentence.endsWith("?")) {
+      const label = quoted(sentence);
+      hits.push({ id: "prose.access-widened", action: { capability: "grant-access", target: { name: label, production: mentionsProduction(sentence) }, reversibility: "recoverable", scope: "one" }, reason: `${label} says it adds its own identity to a group, or gives a whole group access at once: more can be done, by more, than the task needs (T1098)` });
+      actions++;
+    }
+    // Money sent to an account a message just gave (new wiring details, a new deposit account): the business e-mail compromise pattern (T1657).
+    const newAccount = MONEY_TO_NEW_ACCOUNT.exec(sentence);
+    if (newAccount !== null && !SKIP_DENIED.test(sentence.slice(0, newAccount.index)) && !AGAINST.test(sentence.slice(0, newAccount.index)) && !isDryRun(sentence) && !sentence.endsWith("?")) {
+      const label = quoted(sentence);
+      hits.push({ id: "prose.money-to-new-account", action: { capability: "spend", target: { name: label, unconfirmed: true }, reversibility: "irreversible", scope: "one" }, reason: `${label} says it sends money, or points payments, to an account just given: whoever gave it receives them, and a payment cannot be called back (T1657)` });
+      actions++;
+    }
     // Every user of the machine given write access ("chmod … 777"): anyone there can change or plant files (T1222).
     const opened = WORLD_WRITABLE.exec(sentence);
     if (opened !== null && !SKIP_DENIED.test(sentence.slice(0, opened.index)) && !AGAINST.test(sentence.slice(0, opened.index)) && !sentence.endsWith("?")) {
@@ -1152,7 +1174,7 @@ export function readProse(raw: string, internalDomains: readonly string[] = []):
       actions++;
     }
     // The whole environment printed: every secret it holds lands in the transcript (T1552.001).
-    const envShown = /environment|env var|printenv|[ `]env[ `]/.test(lower) ? ENVIRONMENT_SHOWN.exec(sentence) : null;
+    const envShown = /environment|env var|printenv|[ `]env[ `]|environ|process\.env/.test(lower) ? (ENVIRONMENT_SHOWN.exec(sentence) ?? ENVIRONMENT_DUMPED.exec(sentence)) : null;
     // (printenv PATH prints one variable, not the environment.)
     if (envShown !== null && !/\bprintenv`? +\$?[A-Z][A-Z0-9_]+\b/.test(envShown[0]) && !SKIP_DENIED.test(sentence.slice(0, envShown.index)) && !AGAINST.test(ownClause(sentence, envShown.index)) && !sentence.endsWith("?")) {
       const label = quoted(sentence);

@@ -49,7 +49,7 @@ export type VerbClass = "delete" | "trash" | "spend-or-send" | "grant" | "revoke
 const VERBS: ReadonlyMap<string, VerbClass> = new Map([
   ...["delete", "remove", "destroy", "drop", "purge", "erase", "wipe", "truncate", "clear", "empty", "terminate", "kill", "uninstall", "deprovision", "decommission", "rm", "del", "nuke", "reset", "overwrite", "format", "discard", "expunge", "flushdb", "flushall"].map((v) => [v, "delete"] as const),
   ...["trash", "archive", "cancel", "close", "unpublish", "unsubscribe", "deactivate"].map((v) => [v, "trash"] as const),
-  ...["send", "transfer", "pay", "payout", "withdraw", "buy", "purchase", "order", "trade", "sell", "charge", "donate", "tip", "deposit", "wire", "refund", "checkout", "book", "place", "swap", "stake", "borrow", "lend", "invest", "forward", "reply", "email", "message", "sms", "text", "call", "dial", "notify", "invite", "venmo", "zelle"].map((v) => [v, "spend-or-send"] as const),
+  ...["send", "transfer", "pay", "payout", "withdraw", "buy", "purchase", "order", "trade", "sell", "charge", "donate", "tip", "deposit", "wire", "refund", "checkout", "book", "place", "swap", "stake", "borrow", "lend", "invest", "forward", "reply", "email", "message", "sms", "text", "call", "dial", "notify", "invite", "venmo", "zelle", "disburse", "remit", "transmit"].map((v) => [v, "spend-or-send"] as const),
   ...["grant", "share", "add", "authorize", "allow", "give", "assign", "attach", "bind", "approve", "whitelist", "allowlist", "elevate", "promote", "enroll", "register"].map((v) => [v, "grant"] as const),
   ...["revoke", "ban", "block", "suspend", "kick", "demote", "lock"].map((v) => [v, "revoke"] as const),
   ...["deploy", "release", "rollout", "roll", "launch", "ship", "apply", "provision", "scale", "restart", "rollback", "migrate", "merge", "push", "upgrade", "reboot", "shutdown", "stop", "start", "pause", "reload", "redeploy", "bounce", "drain", "cordon", "failover"].map((v) => [v, "deploy"] as const),
@@ -62,7 +62,7 @@ const VERBS: ReadonlyMap<string, VerbClass> = new Map([
   ...["control", "operate", "toggle", "flip", "adjust", "dispatch", "navigate", "redirect", "reroute", "switch", "increase", "decrease", "raise", "lower"].map((v) => [v, "control"] as const),
 ]);
 
-const MONEY = /^(payments?|money|funds?|transfers?|bank|banking|invoices?|orders?|trades?|stocks?|shares|crypto|bitcoin|btc|eth|wallet|cards?|payout|refunds?|balance|checkout|purchase|cash|venmo|paypal|stripe|binance|coinbase|brokerage|securities|options|positions?|forex|loan|mortgage|donation|subscription|billing|tokens?|payroll|bonus|bonuses|salary|salaries|wages|transaction|transactions|investment|investments|portfolio|holdings)$/;
+const MONEY = /^(payments?|money|funds?|transfers?|bank|banking|ach|nacha|sepa|wires?|disbursements?|remittances?|ledgers?|escrow|invoices?|orders?|trades?|stocks?|shares|crypto|bitcoin|btc|eth|wallet|cards?|payout|refunds?|balance|checkout|purchase|cash|venmo|paypal|stripe|binance|coinbase|brokerage|securities|options|positions?|forex|loan|mortgage|donation|subscription|billing|tokens?|payroll|bonus|bonuses|salary|salaries|wages|transaction|transactions|investment|investments|portfolio|holdings)$/;
 /** Money words that name a document about money, not money moved. */
 const MONEY_DOCUMENT = /^(invoices?|quotes?|estimates?|receipts?|statements?|bills?)$/;
 const MESSAGE = /^(emails?|mail|messages?|messaging|sms|texts?|chat|inbox|dm|tweets?|posts?|comments?|notifications?|slack|gmail|twilio|whatsapp|telegram|discord|teams|sendgrid|mailchimp|newsletters?|campaigns?)$/;
@@ -456,17 +456,19 @@ function verificationOverridden(args: unknown): string | undefined {
 
 function protectionSwitchedOff(args: unknown): [string, unknown] | undefined {
   let seen = 0;
-  const visit = (v: unknown, depth: number): [string, unknown] | undefined => {
+  // `policy`: this object or one above it is a policy (it has a policy id, or a name naming MFA, sign-in or access policy).
+  const visit = (v: unknown, depth: number, policy = false): [string, unknown] | undefined => {
     if (depth > 4) return undefined;
     // (Settings given as a list: items: [{id: "waf", value: "off"}].)
     if (Array.isArray(v)) {
       for (const x of v.slice(0, 50)) {
-        const inner = visit(x, depth + 1);
+        const inner = visit(x, depth + 1, policy);
         if (inner !== undefined) return inner;
       }
       return undefined;
     }
     if (!isRecord(v)) return undefined;
+    const isPolicy = policy || Object.entries(v).some(([kk, w]) => /polic(?:y|ies)_?id|policyId/i.test(kk) || (/^(?:display_?name|name|title)$/i.test(kk) && typeof w === "string" && w.length <= 200 && /\b(?:mfa|multi-?factor|2fa|conditional access|sign-?in polic\w*|access polic\w*)\b/i.test(w)));
     for (const [k, x] of Object.entries(v)) {
       if (++seen > 500) return undefined;
       if ((PROTECTION_KEY.test(k) || /^(?:waiting_?room|passcode|password_?required|join_?before_?host|sso_?protection|password_?protection)$/i.test(k)) && (NEGATED_KEY.test(k) ? x === true || x === "true" : x === false || x === "false" || x === "disabled" || x === "off" || (x === null && /protection$/i.test(k)))) return [k, x];
@@ -475,10 +477,10 @@ function protectionSwitchedOff(args: unknown): [string, unknown] | undefined {
       // A merge or a push told to skip the repository's policies ({completionOptions: {bypassPolicy: true}}).
       if (/^(?:bypass_?(?:polic(?:y|ies)|rules?|reviews?|checks?|protections?|branch_?protection)|skip_?(?:checks|reviews?|policies))$/i.test(k) && (x === true || x === "true")) return [k, x];
       // A sign-in policy switched off by its state ({policyId, state: "disabled"} on a conditional-access or MFA policy).
-      if (/^(?:state|status)$/i.test(k) && typeof x === "string" && /^(?:disabled?|off|inactive)$/i.test(x) && isRecord(v) && Object.keys(v).some((kk) => /polic(?:y|ies)_?id|policyId/i.test(kk))) return [k, x];
+      if (/^(?:state|status)$/i.test(k) && typeof x === "string" && /^(?:disabled?|off|inactive)$/i.test(x) && isPolicy) return [k, x];
       // A setting named by one key and set by another ({id: "waf", value: "off"}, {setting: "ssl", value: "off"}).
       if (/^(?:id|name|setting|key)$/i.test(k) && typeof x === "string" && PROTECTION_SETTING.test(x) && isRecord(v) && /^(?:off|false|disabled?|none|essentially_off)$/i.test(String(v.value ?? v.enabled ?? ""))) return [x, v.value ?? v.enabled];
-      const inner = visit(x, depth + 1);
+      const inner = visit(x, depth + 1, isPolicy);
       if (inner !== undefined) return inner;
     }
     return undefined;
@@ -864,6 +866,11 @@ export function readNamed(tool: string, name: ReturnType<typeof splitToolName>, 
         actions.push({ capability: "delete", target: { name: tool, ...base }, reversibility: "recoverable", scope: "one" });
         break;
       }
+      // A legal hold or retention policy deleted: what it kept (mailboxes, documents under litigation) can now be purged by the next cleanup, and evidence with it.
+      if (hasWord(object, /^(holds?|legalholds?|litigation|retention|preservation)$/) !== undefined && hasWord(object, /^(cache|caches|logs?|tmp|temp)$/) === undefined) {
+        add("tool.hold-removed", "impair-defences", "irreversible", "account", `${tool} ${verb}s ${obj}${tail}: what it preserved can now be purged, evidence under litigation or audit with it (T1070)`);
+        break;
+      }
       // A person's record (a patient, a customer, a user, an employee, a contact) deleted: what is known of them is gone.
       // (Someone removed from an organisation, a group or a team is access taken away, not their record.)
       // Deleted through another service's API, it is gone from there: no copy here to restore it from (a ticket, an issue, a document, a branch of a hosted database).
@@ -953,6 +960,11 @@ export function readNamed(tool: string, name: ReturnType<typeof splitToolName>, 
       break;
     }
     case "publish":
+      // A transfer or payment posted to a ledger (post_trust_transfer {amount}): the money moves.
+      if (verb === "post" && money && f.amounts.length > 0) {
+        add("tool.spend", "spend", "irreversible", scope, `${tool} moves money${amount} (${verb} ${obj})${tail}: a payment or a ledger transfer cannot be called back`);
+        break;
+      }
       // A post in a #channel (the channel argument is "#team-checkout") goes to the channel's members, as a message
       // does, unless the call makes it public. (A hashtag in the post's text names no channel.)
       // A data file pushed to a public hub (Hugging Face, Kaggle, Zenodo), whose repositories anyone can read unless made private: the data is out.

