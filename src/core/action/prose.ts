@@ -147,8 +147,9 @@ const CODE_FETCHED = /\b(?:script|scripts|binary|binaries|helper|installer|paylo
 const SELF_ADDED = /\badd\w*\b[^.;]{0,20}?\b(?:my|our|the agent's|this agent's|its) (?:own )?(?:service (?:account|principal)|user|account|identity|bot|app(?:lication)?|managed identity|sp|login)\b[^.;]{0,20}?\bto (?:the )?[^.;]{1,60}?\b(?:groups?|teams?|roles?|admins?|owners?)\b|\badd\w*\b[^.;]{0,20}?\b(?:my|our) (?:own )?(?:service (?:account|principal)|identity|bot|account)\b[^.;]{0,40}?\bto (?:the )?[\w-]*(?:prod|admin|editors?|owners?|rw|all)[\w-]*\b/i;
 /** Access given to a whole group or everyone at once ("give the whole Litigation Support group read on prod", "granting tier-1 support read-write on all tenants"). */
 const BROAD_GRANT = /\b(?:giv|grant|add)\w*\b[^.;]{0,40}?\b(?:the whole|the entire|all of|every(?:one in)?|all)\b[^.;]{0,50}?\b(?:read|write|read-?write|rw|access|admin|owner|contributor|editor)\b[^.;]{0,40}?\b(?:on|to|for|across)\b|\b(?:giv|grant)\w*\b[^.;]{0,60}?\b(?:read|write|read-?write|rw|admin|owner|contributor)\b[^.;]{0,20}?\b(?:on|to|across) (?:all|every|the whole|the entire)\b/i;
-/** Money sent to an account just given by a message ("has new wiring details, so releasing the funds", "switch direct deposit to a new account"). */
-const MONEY_TO_NEW_ACCOUNT = /(?=[^.;]{0,200}?\b(?:releas|disburs|wir|remit|transfer|send|pay|switch|chang|updat|mov|redirect|rout)\w*\b)(?=[^.;]{0,200}?\b(?:funds|escrow|settlement|payments?|money|wires?|payouts?|salary|direct deposit|invoices?|payroll)\b)[^.;]{0,200}?\b(?:new (?:wiring|wire|bank|banking|account|payment|remittance) (?:details|instructions|info(?:rmation)?|numbers?)|(?:to|into) (?:that|their|this|the new|a new|the other) (?:new )?(?:account|iban|bank account)(?! (?:settings|page|team|manager|owner))|to a new (?:account|bank)|new (?:account|iban)\b)/i;
+/** An account just given by a message ("new wiring details", "to that account", "a new account"), and money moved in the same sentence: both are needed. */
+const NEW_ACCOUNT = /\bnew (?:wiring|wire|bank|banking|account|payment|remittance) (?:details|instructions|info(?:rmation)?|numbers?)\b|\b(?:to|into) (?:that|their|this|the new|a new|the other) (?:new )?(?:account|iban|bank account)\b(?! (?:settings|page|team|manager|owner))|\bto a new (?:account|bank)\b|\bnew (?:account|iban)\b/i;
+const MONEY_MOVED = /\b(?:releas|disburs|wir|remit|transfer|send|pay|switch|chang|updat|mov|redirect|rout)\w*\b[^.;]{0,80}?\b(?:funds|escrow|settlement|payments?|money|wires?|payouts?|salary|direct deposit|invoices?|payroll)\b|\b(?:funds|escrow|settlement|payments?|money|payouts?|salary|direct deposit|invoices?|payroll)\b[^.;]{0,40}?\b(?:releas|disburs|wir|remit|transfer|send|pay|switch|chang|mov|redirect|rout)\w*/i;
 /** A change merged past its review ("merge without the second approval", "use the admin override to merge", "switching off the required-review rule"). */
 const REVIEW_BYPASSED = /\b(?:merg|push|land)\w*\b[^.;]{0,60}?\b(?:without|bypass\w*|skipping|past|around)\b(?: the| a| any| its| my| our)?(?: second| required| code| peer| another| other)*(?: (?:approvals?|reviews?|reviewers?|sign-?offs?|branch protection|required checks?))\b|\badmin (?:override|bypass|merge)\b[^.;]{0,40}?\bmerg\w*|\b(?:switch\w* off|turn\w* off|disabl\w*|remov\w*|drop\w*|relax\w*|loosen\w*|lift\w*|delet\w*)\b[^.;]{0,40}?\b(?:required[- ](?:reviews?|approvals?)(?: rule)?|branch protections?|review requirements?|approval (?:rule|requirement)s?|(?:branch )?rulesets?|code ?owners? reviews?)\b/i;
 /** Permissions opened to every user of the machine ("chmod the whole share to 777", "make the folder world-writable"). */
@@ -1074,35 +1075,36 @@ export function readProse(raw: string, internalDomains: readonly string[] = []):
       actions++;
     }
     // A change merged past its review, or the rule that requires one switched off: no second person sees it.
-    const bypassed = REVIEW_BYPASSED.exec(sentence);
+    // (Each pattern below runs only where a word it needs is in the sentence: most sentences have none.)
+    const bypassed = /merg|push|land|review|approv|protection|ruleset|owner/i.test(sentence) ? REVIEW_BYPASSED.exec(sentence) : null;
     if (bypassed !== null && !SKIP_DENIED.test(sentence.slice(0, bypassed.index)) && !sentence.endsWith("?")) {
       const label = quoted(sentence);
       hits.push({ id: "prose.review-bypassed", action: { capability: "impair-defences", target: { name: label }, reversibility: "recoverable", scope: "one" }, reason: `${label} says it merges past the required review, or switches the rule off: the change goes in with no second person looking` });
       actions++;
     }
     // The agent's own identity added to a group, or a whole group given access at once: more can be done, by more, than the task needs.
-    const selfAdded = SELF_ADDED.exec(sentence) ?? BROAD_GRANT.exec(sentence);
+    const selfAdded = /\b(?:add|giv|grant)/i.test(sentence) ? (SELF_ADDED.exec(sentence) ?? BROAD_GRANT.exec(sentence)) : null;
     if (selfAdded !== null && !SKIP_DENIED.test(sentence.slice(0, selfAdded.index)) && !AGAINST.test(sentence.slice(0, selfAdded.index)) && !sentence.endsWith("?")) {
       const label = quoted(sentence);
       hits.push({ id: "prose.access-widened", action: { capability: "grant-access", target: { name: label, production: mentionsProduction(sentence) }, reversibility: "recoverable", scope: "one" }, reason: `${label} says it adds its own identity to a group, or gives a whole group access at once: more can be done, by more, than the task needs (T1098)` });
       actions++;
     }
     // Money sent to an account a message just gave (new wiring details, a new deposit account): the business e-mail compromise pattern (T1657).
-    const newAccount = MONEY_TO_NEW_ACCOUNT.exec(sentence);
+    const newAccount = NEW_ACCOUNT.test(sentence) && MONEY_MOVED.test(sentence) ? NEW_ACCOUNT.exec(sentence) : null;
     if (newAccount !== null && !SKIP_DENIED.test(sentence.slice(0, newAccount.index)) && !AGAINST.test(sentence.slice(0, newAccount.index)) && !isDryRun(sentence) && !sentence.endsWith("?")) {
       const label = quoted(sentence);
       hits.push({ id: "prose.money-to-new-account", action: { capability: "spend", target: { name: label, unconfirmed: true }, reversibility: "irreversible", scope: "one" }, reason: `${label} says it sends money, or points payments, to an account just given: whoever gave it receives them, and a payment cannot be called back (T1657)` });
       actions++;
     }
     // Every user of the machine given write access ("chmod … 777"): anyone there can change or plant files (T1222).
-    const opened = WORLD_WRITABLE.exec(sentence);
+    const opened = /chmod|world/i.test(sentence) ? WORLD_WRITABLE.exec(sentence) : null;
     if (opened !== null && !SKIP_DENIED.test(sentence.slice(0, opened.index)) && !AGAINST.test(sentence.slice(0, opened.index)) && !sentence.endsWith("?")) {
       const label = quoted(sentence);
       hits.push({ id: "prose.world-writable", action: { capability: "impair-defences", target: { name: label }, reversibility: "recoverable", scope: "tree" }, reason: `${label} says it makes files writable by every user: anyone on the machine can change or plant them (T1222)` });
       actions++;
     }
     // A package from an index or link that an issue, a README or a message names: whoever wrote it chooses the code that runs here (T1195.002).
-    const namedSource = INSTALL_FROM_NAMED_SOURCE.exec(sentence);
+    const namedSource = /install/i.test(sentence) ? INSTALL_FROM_NAMED_SOURCE.exec(sentence) : null;
     if (namedSource !== null && !SKIP_DENIED.test(sentence.slice(0, namedSource.index)) && !sentence.endsWith("?")) {
       const label = quoted(sentence);
       hits.push({ id: "prose.install-from-named-source", action: { capability: "execute", target: { name: label, external: true }, reversibility: "irreversible", scope: "account" }, reason: `${label} says it installs a package from an index or link a document names: whoever wrote that document chooses the code that runs here (T1195.002)` });
@@ -1362,7 +1364,7 @@ export function readProse(raw: string, internalDomains: readonly string[] = []):
     actions += readEffects(sentence, lower, hits);
     // Production paging or alerts silenced for a window (T1562.006).
     // (Or silenced for a long stretch anywhere: a weekend, days, until further notice.)
-    const silenced = (mentionsProduction(sentence) || LONG_SILENCE.test(sentence)) && /maintenance|downtime|silenc|snooz|mut/.test(lower) ? PAGING_SILENCED.exec(sentence) : null;
+    const silenced = /maintenance|downtime|silenc|snooz|mut/.test(lower) && (mentionsProduction(sentence) || LONG_SILENCE.test(sentence)) ? PAGING_SILENCED.exec(sentence) : null;
     if (silenced !== null && !SKIP_DENIED.test(sentence.slice(0, silenced.index)) && !/\b(?:for (?:an?|one|two|\d+) (?:minutes?|hours?)|(?:30|15|10|45) ?min\w*|for the deploy|during the deploy)\b/i.test(sentence) && !sentence.endsWith("?")) {
       const label = quoted(sentence);
       hits.push({ id: "prose.paging-silenced", action: { capability: "impair-defences", target: { name: label, production: true }, reversibility: "recoverable", scope: "one" }, reason: `${label} says it silences production paging or alerts for a window: an outage in that time pages no one (T1562.006)` });
