@@ -18,6 +18,10 @@ const PROSE_FILE = /\.(?:md|mdx|markdown|rst|txt|adoc|html?)$/i;
 /** A developer's own configuration (dev, local, test, an example), by its path below the home directory. */
 const OWN_CONFIG = /(?:^|[^a-z0-9])(?:dev|development|local|test|testing|example|sample|template|defaults|mock|fake|demo)(?:[^a-z0-9]|$)/i;
 
+/** Files coding agents read as their standing instructions: CLAUDE.md, AGENTS.md, GEMINI.md, .cursorrules, Cursor's rules, Copilot's instructions, Windsurf's rules. */
+const AGENT_INSTRUCTIONS = /(?:^|[\/\\])(?:CLAUDE(?:\.local)?\.md|AGENTS\.md|GEMINI\.md|\.cursorrules|\.windsurfrules|copilot-instructions\.md|\.cursor[\/\\]rules[\/\\][^\/\\]+|\.clinerules(?:[\/\\][^\/\\]+)?)$/i;
+/** Words telling an agent to act without asking a person: no need to ask, don't ask for confirmation, skip the approval, auto-approve. */
+const ACT_WITHOUT_ASKING = /\b(?:no need to|don't|do not|never|without)\s+(?:ask(?:ing)?|confirm(?:ing|ation)?|check(?:ing)? with|wait(?:ing)? for)\b[^.\n]{0,60}|\b(?:skip|bypass|ignore|disable)\w*\b[^.\n]{0,30}?\b(?:confirmations?|approvals?|permission prompts?|the review|haltkey|guardrails?|safety (?:checks?|hooks?))\b|\bauto-?approve\w*\b|--dangerously-skip-permissions\b|\bbypassPermissions\b/i;
 /** A line that is only a comment (#, //, --, ;, *, <!--). */
 const COMMENT_LINE = /^\s*(?:#|\/\/|--|;|\*|\/\*|<!--)/;
 /** A comment at a line's end (` // …`, ` # …`), after a blank so that a URL's // is not one. */
@@ -30,6 +34,8 @@ const activeCode = (text: string): string => text.split("\n").filter((l) => !COM
 export const PROTECTION_KEY = /(?:^|[_.\-]|(?<=[a-z])(?=[A-Z]))(?:validate_?certs?|verify_?certs?|check_?certs?|scrub\w*|[sS]crub\w*|redact\w*|mask\w*|auth|authn|authz|authentication|authorization|authorisation|login|verify|verif\w*|csrf|xsrf|mfa|2fa|two_?factor|otp|ssl|tls|hsts|secure|httponly|encrypt\w*|signature|signed|signing|audit\w*|lockout|rate_?limit\w*|ratelimit\w*|throttl\w*|captcha|recaptcha|sandbox\w*|firewall|waf|antivirus|malware|scan\w*|protect\w*|sanitiz\w*|auto_?escape|escaping|permissions?|rbac|acl|enforce\w*|require_?\w+)(?=$|[_.\-]|[A-Z])/i;
 /** A key whose name says the protection is on when it is false: disable_auth, skip_verification, insecure, allow_anonymous. */
 export const NEGATED_KEY = /(?:^|[_.\-]|(?<=[a-z])(?=[A-Z]))(?:disable|skip|no|insecure|bypass|ignore|unsafe|allow_?(?:anonymous|insecure|unauth\w*|unsigned|unverified))(?=$|[_.\-A-Z])/i;
+/** A key that opens a way around a protection when true: allow_anonymous, allow_unsigned, insecure, insecure_skip_verify, bypass. */
+const OPENING_KEY = /(?:^|[_.-]|(?<=[a-z])(?=[A-Z]))(?:allow_?(?:anonymous|anon|insecure|unauth\w*|unsigned|unverified|guest)|anonymous_?access|insecure(?:_?skip_?verify)?|bypass\w*)(?=$|[_.-]|[A-Z])/i;
 /** A key that says only whether the thing above it is on: `auth:\n  enabled: true`. */
 const SWITCH_KEY = /^(?:enabled?|enforced?|required|active|on|mode|state)$/i;
 const ON = /^(?:true|yes|on|1|enabled?|required|enforced?|strict|always|active|full|all)$/i;
@@ -88,7 +94,8 @@ function weakenedSetting(path: string, oldText: string, newText: string): { read
     if (was === undefined || was === value) continue;
     const last = key.replace(/^.*\./, "");
     const shown = `${key}: ${was} → ${value || "empty"}`;
-    if (PROTECTION_KEY.test(key)) {
+    // (A key that is itself a way around a protection, allow_anonymous, insecure_skip_verify, counts without naming one.)
+    if (PROTECTION_KEY.test(key) || OPENING_KEY.test(last)) {
       if (NEGATED_KEY.test(last) ? OFF.test(was) && ON.test(value) : ON.test(was) && OFF.test(value)) return { kind: "protection", shown };
     }
     if (PERMISSION_KEY.test(last) && ROLES_FILE.test(path) && OFF.test(was) && ON.test(value)) return { kind: "permission", shown };
@@ -143,7 +150,7 @@ const SIGNATURE_OFF = /["']?verify_(?:signature|exp|aud|iss)["']?\s*[:=]\s*(?:Fa
 
 const SKIP_MARK = /@pytest\.mark\.(?:skip|xfail)\b|@unittest\.skip\w*|\bpytest\.skip\(|\b(?:it|test|describe|context)\.(?:skip|todo)\s*\(|\bx(?:it|describe|test)\s*\(|@(?:Disabled|Ignore)\b|\bt\.Skip(?:Now|f)?\(|\bskip\s*\(\s*["']|\bpending\s*\(|\bxit\b/;
 /** The names of tests that check a protection: they reject, deny, forbid, authenticate, validate, sanitise. */
-const SECURITY_TEST_NAME = /\b(?:def\s+test_?\w*|x?(?:it|test|describe|context|specify)(?:\.\w+)?\s*\(?\s*["'`][^"'`\n]*|func\s+Test\w*|void\s+\w*)(?:reject|deny|denies|denied|forbid|unauthori[sz]ed|unauthenticat|permission|auth|csrf|xss|inject|sanitiz|escap|validat|invalid|negative|overdraft|limit|lockout|signature|tamper|expired|revoked|mfa|2fa|otp|access|secur|audit|isolat|cannot|cross_?tenant|privilege|rbac|encrypt|leak|idor|password|secret)/i;
+const SECURITY_TEST_NAME = /\b(?:def\s+test_?\w*|x?(?:it|test|describe|context|specify)(?:\.\w+)?\s*\(?\s*["'`][^"'`\n]*|func\s+Test\w*|void\s+\w*)(?:reject|deny|denies|denied|forbid|unauthori[sz]ed|unauthenticat|permission|auth|csrf|xss|inject|sanitiz|escap|validat|invalid|negative|overdraft|limit|lockout|signature|tamper|expired|revoked|mfa|2fa|otp|access|secur|audit|isolat|cannot|cross_?tenant|privilege|rbac|encrypt|leak|idor|password|secret|erasure|gdpr|consent|privacy|redact|anonymi|deidentif|phi_|pii_)/i;
 /** A test file kept with the tests of a protection, by its directory or name (tests/authz/, test_audit_trail.py, security.spec.ts). */
 const SECURITY_TEST_PATH = /(?:^|[\/_.-])(?:auth|authn|authz|authentication|authorization|security|permissions?|access_?control|audit(?:_?trail)?|rbac|acl|isolation|tenancy|csrf|xss)(?:[\/_.-])/i;
 
@@ -441,6 +448,9 @@ export function editWeakens(path: string, oldText: string, newText: string): Cod
     if (account !== undefined) early.push({ id: "code.bank-account-changed", technique: "T1657", tactic: "Impact (TA0040)", action: { capability: "spend", target: { name, production: true }, reversibility: "irreversible", scope: "account" }, reason: `the edit replaces the bank account in ${name} with another (${account}): whoever pays by it pays that account (T1657)` });
     const host = outsideScriptAdded(oldText, newText);
     if (host !== undefined) early.push({ id: "code.outside-script-step", technique: "T1204.002", tactic: "Execution (TA0002)", action: { capability: "execute", target: { name: host, external: true }, reversibility: "recoverable", scope: "one" }, reason: `the edit adds a step to ${name} that downloads a script from ${host} and runs it: whoever follows it runs that host's code` });
+    // An agent's standing instructions told to act without asking: every later session reads it, a prompt injection that persists (T1562.001).
+    const unasked = AGENT_INSTRUCTIONS.test(path) ? ACT_WITHOUT_ASKING.exec(newText.slice(0, MAX_TEXT)) : null;
+    if (unasked !== null && !ACT_WITHOUT_ASKING.test(oldText.slice(0, MAX_TEXT))) early.push({ id: "code.agent-told-not-to-ask", technique: "T1562.001", tactic: "Defense Evasion (TA0005)", action: { capability: "impair-defences", target: { name }, reversibility: "recoverable", scope: "account" }, reason: `the edit tells every later agent session reading ${name} to act without asking ("${unasked[0].trim().slice(0, 60)}"): the confirmations it gave up stop coming` });
     if (PROSE_FILE.test(path)) return early;
     if (early.length > 0) return [...early, ...editWeakensCode(path, name, oldText, newText)];
   } else if (PROSE_FILE.test(path)) return [];

@@ -36,6 +36,7 @@ export function httpCallOf(inv: Invocation): CommandCall | undefined {
     : name === "wget" ? wgetRequest(inv.args)
     : name === "http" || name === "https" || name === "xh" || name === "xhs" ? httpieRequest(inv.args)
     : name === "invoke-restmethod" || name === "invoke-webrequest" || name === "irm" || name === "iwr" ? powershellRequest(inv.args)
+    : name === "gh" && inv.args[0] === "api" ? ghApiRequest(inv.args.slice(1))
     : undefined;
   if (request === undefined || !CHANGING.test(request.method)) return undefined;
   return asToolCall(request.method, request.url, request.body);
@@ -155,6 +156,39 @@ function powershellRequest(args: readonly string[]): Request | undefined {
   }
   if (url === undefined) return undefined;
   return { method: method ?? (bodies.length > 0 ? "POST" : "GET"), url, body: bodyOf(bodies) };
+}
+
+/**
+ * `gh api repos/o/r/hooks -f name=web -f 'config[url]=https://…' -F active=true`: GitHub's REST API
+ * (or GHES's, named by --hostname), POST when fields are given, else GET unless -X says.
+ * `config[url]` is the field `url` of the object `config`, as gh sends it.
+ */
+function ghApiRequest(args: readonly string[]): Request | undefined {
+  let method: string | undefined;
+  let path: string | undefined;
+  let host = "api.github.com";
+  const body: Record<string, unknown> = {};
+  for (let i = 0; i < args.length && i < MAX_ITEMS * 2; i++) {
+    const a = args[i]!;
+    const value = (flag: string): string | undefined => (a === flag ? args[++i] : a.startsWith(`${flag}=`) ? a.slice(flag.length + 1) : undefined);
+    let v: string | undefined;
+    if ((v = value("-X") ?? value("--method")) !== undefined) method = v.toUpperCase();
+    else if ((v = value("--hostname")) !== undefined) host = v;
+    else if ((v = value("-f") ?? value("--raw-field") ?? value("-F") ?? value("--field")) !== undefined) {
+      const eq = v.indexOf("=");
+      if (eq <= 0) continue;
+      const key = v.slice(0, eq);
+      const nested = /^(\w+)\[(\w*)\]$/.exec(key);
+      if (nested === null) body[key] = v.slice(eq + 1);
+      else if (nested[2] !== "") {
+        const inner = (body[nested[1]!] ??= {}) as Record<string, unknown>;
+        if (typeof inner === "object" && inner !== null && !Array.isArray(inner)) inner[nested[2]!] = v.slice(eq + 1);
+      } else (body[nested[1]!] = [...(Array.isArray(body[nested[1]!]) ? (body[nested[1]!] as unknown[]) : []), v.slice(eq + 1)]);
+    } else if (/^-(?:H|--header|q|--jq|t|--template|p|--preview|--cache|--input)$/.test(a)) i++;
+    else if (!a.startsWith("-")) path ??= a;
+  }
+  if (path === undefined) return undefined;
+  return { method: method ?? (Object.keys(body).length > 0 ? "POST" : "GET"), url: `https://${host}/${path.replace(/^\/+/, "")}`, body };
 }
 
 /** A request body as arguments: JSON's object, or a form's fields (`a=1&b=2`, one -d per field). */

@@ -59,7 +59,7 @@ const CREDENTIAL_PATTERNS: readonly RegExp[] = [
  * .env.sample, .env.template, .env.dist, .env.defaults). It holds the project's secrets, but agents
  * write and edit it all day, so it is not a credentials path; what sends one away sends credentials.
  */
-export const DOTENV = /(^|\/)\.env(\.(?!example$|sample$|template$|dist$|defaults$)[\w.-]+)?$|(^|\/)(?:[\w-]+[._-])?(?:prod|production|prd|live)\.env$/;
+export const DOTENV = /(^|\/)\.env(\.(?!example$|sample$|template$|dist$|defaults$)[\w.-]+)?$|(^|\/)(?:[\w-]+[._-])?(?:prod|production|prd|live)\.env$|(^|\/)(?:prod|production|prd|live)\/(?:[\w.-]+\/)*[\w.-]+\.env$/;
 
 /** Files in credential directories that hold no secret: public keys, host keys seen, settings; Android's debug keystore (its password is "android" on every machine); a CA's or a chain's certificate (`staging-ca.pem`, `fullchain.pem`, `ca-bundle.crt`). */
 const NOT_CREDENTIALS = /(^|\/)(?:[\w.-]*[-_.])?(?:ca|cacert|ca-?bundle|ca-?certificates|root-?ca|chain|fullchain|intermediate)\.(?:pem|crt)$|(^|\/)debug\.keystore$|(^|\/)\.ssh\/(known_hosts2?|config|[^/]+\.pub)$|(^|\/)\.aws\/config$|(^|\/)\.gnupg\/(gpg|gpg-agent|dirmngr)\.conf$/;

@@ -148,8 +148,8 @@ const SELF_ADDED = /\badd\w*\b[^.;]{0,20}?\b(?:my|our|the agent's|this agent's|i
 /** Access given to a whole group or everyone at once ("give the whole Litigation Support group read on prod", "granting tier-1 support read-write on all tenants"). */
 const BROAD_GRANT = /\b(?:giv|grant|add)\w*\b[^.;]{0,40}?\b(?:the whole|the entire|all of|every(?:one in)?|all)\b[^.;]{0,50}?\b(?:read|write|read-?write|rw|access|admin|owner|contributor|editor)\b[^.;]{0,40}?\b(?:on|to|for|across)\b|\b(?:giv|grant)\w*\b[^.;]{0,60}?\b(?:read|write|read-?write|rw|admin|owner|contributor)\b[^.;]{0,20}?\b(?:on|to|across) (?:all|every|the whole|the entire)\b/i;
 /** An account just given by a message ("new wiring details", "to that account", "a new account"), and money moved in the same sentence: both are needed. */
-const NEW_ACCOUNT = /\bnew (?:wiring|wire|bank|banking|account|payment|remittance) (?:details|instructions|info(?:rmation)?|numbers?)\b|\b(?:to|into) (?:that|their|this|the new|a new|the other) (?:new )?(?:account|iban|bank account)\b(?! (?:settings|page|team|manager|owner))|\bto a new (?:account|bank)\b|\bnew (?:account|iban)\b/i;
-const MONEY_MOVED = /\b(?:releas|disburs|wir|remit|transfer|send|pay|switch|chang|updat|mov|redirect|rout)\w*\b[^.;]{0,80}?\b(?:funds|escrow|settlement|payments?|money|wires?|payouts?|salary|direct deposit|invoices?|payroll)\b|\b(?:funds|escrow|settlement|payments?|money|payouts?|salary|direct deposit|invoices?|payroll)\b[^.;]{0,40}?\b(?:releas|disburs|wir|remit|transfer|send|pay|switch|chang|mov|redirect|rout)\w*/i;
+const NEW_ACCOUNT = /\bnew (?:wiring|wire|bank|banking|account|payment|remittance) (?:details|instructions|info(?:rmation)?|numbers?)\b|\bnew (?:routing|sort code|bsb|swift|bic|aba)(?: numbers?| codes?)?\b|\b(?:to|into) (?:that|their|this|the new|a new|the other) (?:new )?(?:account|iban|bank account)\b(?! (?:settings|page|team|manager|owner))|\bto a new (?:account|bank)\b|\bnew (?:account|iban)\b/i;
+const MONEY_MOVED = /\b(?:releas|disburs|wir|remit|transfer|send|pay|switch|chang|updat|mov|redirect|rout)\w*\b[^.;]{0,80}?\b(?:funds|escrow|settlement|payments?|money|wires?|payouts?|salary|direct deposit|deposits|invoices?|payroll|eft|ach|payee (?:record|details))\b|\b(?:funds|escrow|settlement|payments?|money|payouts?|salary|direct deposit|invoices?|payroll)\b[^.;]{0,40}?\b(?:releas|disburs|wir|remit|transfer|send|pay|switch|chang|mov|redirect|rout)\w*/i;
 /** A change merged past its review ("merge without the second approval", "use the admin override to merge", "switching off the required-review rule"). */
 const REVIEW_BYPASSED = /\b(?:merg|push|land)\w*\b[^.;]{0,60}?\b(?:without|bypass\w*|skipping|past|around)\b(?: the| a| any| its| my| our)?(?: second| required| code| peer| another| other)*(?: (?:approvals?|reviews?|reviewers?|sign-?offs?|branch protection|required checks?))\b|\badmin (?:override|bypass|merge)\b[^.;]{0,40}?\bmerg\w*|\b(?:switch\w* off|turn\w* off|disabl\w*|remov\w*|drop\w*|relax\w*|loosen\w*|lift\w*|delet\w*)\b[^.;]{0,40}?\b(?:required[- ](?:reviews?|approvals?)(?: rule)?|branch protections?|review requirements?|approval (?:rule|requirement)s?|(?:branch )?rulesets?|code ?owners? reviews?)\b/i;
 /** Permissions opened to every user of the machine ("chmod the whole share to 777", "make the folder world-writable"). */
@@ -332,9 +332,24 @@ const SENTENCE_EFFECTS: readonly SentenceEffect[] = [
     says: "says it downloads someone else's binary and registers it as a service: their code runs at every start (T1543)",
   },
   {
+    id: "prose.granted-to-everyone",
+    keys: ["public", "everyone", "all users", "all employees", "everybody", "all staff", "authenticated"],
+    // (A database's PUBLIC role, every user of a system: all of them get what the grant gives.)
+    re: /\bgrant\w*\b(?![^.;]{0,60}?\b(?:docs?|documentation|website|site|blog|readme|wiki|public api|status page)\b)[^.;]{0,60}?\bto (?:the )?(?:public|everyone|all users|all employees|everybody|all staff|all authenticated users|authenticated users)\b(?! (?:docs?|documentation|api|site|website|page|repo|repository|key))/i,
+    action: (sentence) => ({ capability: "grant-access", target: { name: "a grant to everyone", production: mentionsProduction(sentence) }, reversibility: "recoverable", scope: "system" }),
+    says: "says it grants a role or access to everyone at once: every user gets what it gives (T1098)",
+  },
+  {
+    id: "prose.cluster-admin-bound",
+    keys: ["cluster-admin"],
+    re: /\b(?:bind|binding|grant|give|add|attach)\w*\b[^.;]{0,40}?\bcluster-admin\b|\bcluster-admin\b[^.;]{0,30}?\b(?:to|for) (?:the |a )?(?:default )?(?:service ?accounts?|sa|group|users?|namespace)\b/i,
+    action: (sentence) => ({ capability: "grant-access", target: { name: "cluster-admin", production: mentionsProduction(sentence) }, reversibility: "recoverable", scope: "one" }),
+    says: "says it binds cluster-admin: whoever holds it controls the whole cluster (T1098.006)",
+  },
+  {
     id: "prose.opened-to-any-source",
     keys: ["any", "anywhere", "internet", "everyone"],
-    re: /\b(?:open|allow|permit|expos)\w*\b[^.;]{0,30}?\b(?:ssh|rdp|port \d+|\d{2,5}\/tcp|the (?:database|db|admin) port)\b[^.;]{0,40}?\b(?:from|to) (?:any (?:source|ip|address|host)|anywhere|the (?:whole )?internet|everyone)\b|\b(?:open|allow|permit)\w*\b[^.;]{0,20}?\b(?:ssh|rdp)\b[^.;]{0,20}?\b(?:publicly|to the world)\b/i,
+    re: /\b(?:open|allow|permit|expos)\w*\b[^.;]{0,40}?\b(?:ssh|rdp|port \d+|\d{2,5}\/tcp|the (?:database|db|admin) port|nsg|network security group|security group|firewall|acl|ingress)\b[^.;]{0,40}?\b(?:from|to) (?:any (?:source|ip|address|host)|anywhere|the (?:whole )?internet|everyone|all (?:sources|addresses|ips))\b|\b(?:open|allow|permit)\w*\b[^.;]{0,20}?\b(?:ssh|rdp)\b[^.;]{0,20}?\b(?:publicly|to the world)\b/i,
     action: (sentence) => ({ capability: "impair-defences", target: { name: "a firewall rule", production: mentionsProduction(sentence), public: true }, reversibility: "recoverable", scope: "system" }),
     says: "says it opens a port to any address on the internet: whoever finds it can try to get in (T1562.007)",
   },

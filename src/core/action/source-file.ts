@@ -165,7 +165,7 @@ const ALL_ACTIONS_POLICY = /\b[Aa]ctions?\s*=\s*(?:\[\s*)?"\*"(?:\s*\])?|"Action
 /** A database's infrastructure file by its path (rds.tf, db/, postgres, elasticache). */
 const DATABASE_FILE = /(?:^|[/_.-])(?:rds|db|dbs|database|databases|postgres\w*|mysql|aurora|redis|elasticache|mongo\w*|documentdb|cosmos\w*|sql)(?:[/_.-]|$)/i;
 /** A test runner's configuration told to leave out security tests (--ignore=tests/security, --deselect …/test_mfa.py, testPathIgnorePatterns with auth). */
-const SECURITY_TESTS_LEFT_OUT = /(?:--ignore(?:-glob)?[= ]|--deselect[= ]|testPathIgnorePatterns|modulePathIgnorePatterns|exclude|omit|skip)[^\n]{0,160}?\b(?:security|auth\w*|mfa|2fa|permissions?|csrf|xss|sqli|injection|access[_-]?control)\b/i;
+const SECURITY_TESTS_LEFT_OUT = /(?:--ignore(?:-glob)?[= ]|--deselect[= ]|testPathIgnorePatterns|modulePathIgnorePatterns|exclude|omit|skip|-m\s+["']?not\s)[^\n]{0,160}?\b(?:security|auth\w*|mfa|2fa|permissions?|csrf|xss|sqli|injection|access[_-]?control|phi(?:_\w+)?|pii(?:_\w+)?|privacy|deid\w*|erasure|gdpr|consent|secrets?(?:_\w+)?)\b/i;
 const TEST_CONFIG = /(?:^|\/)(?:pytest\.ini|setup\.cfg|tox\.ini|pyproject\.toml|(?:jest|vitest|karma|playwright|cypress)\.config\.[cm]?[jt]s|\.rspec|phpunit\.xml(?:\.dist)?|\.mocharc\.\w+)$/;
 /** Branch protection kept as code (.github/settings.yml, a ruleset file) loosened: approvals set to 0, code-owner review or admin enforcement off, force pushes allowed. */
 const PROTECTION_CODE_LOOSENED = /\b(?:required_approving_review_count|required_approvals|approvals_before_merge)\s*:\s*0\b|\b(?:require_code_owner_reviews|enforce_admins|dismiss_stale_reviews|require_last_push_approval)\s*:\s*false\b|\ballow_force_pushes\s*:\s*true\b/;

@@ -67,7 +67,7 @@ const MONEY = /^(payments?|money|funds?|transfers?|bank|banking|ach|nacha|sepa|w
 const MONEY_DOCUMENT = /^(invoices?|quotes?|estimates?|receipts?|statements?|bills?)$/;
 const MESSAGE = /^(emails?|mail|messages?|messaging|sms|texts?|chat|inbox|dm|tweets?|posts?|comments?|notifications?|slack|gmail|twilio|whatsapp|telegram|discord|teams|sendgrid|mailchimp|newsletters?|campaigns?)$/;
 const ACCESS = /^(users?|members?|collaborators?|guests?|permissions?|roles?|access|keys?|ssh|tokens?|policy|policies|acl|invites?|admins?|owners?|sharing|credentials?|passwords?|secrets?|apikey|grants?|group|groups)$/;
-const SECURITY = /^(alarm|alarms|security|dlp|clouddlp|semgrep|gitleaks|trufflehog|snyk|codeql|trivy|secretscanning|anticheat|sentinelone|sentinel|carbonblack|sophos|wazuh|osquery|passcodes?|scrubbing|scrubber|scrubbers|redaction|masking|signature|signatures|auth|authentication|authorization|authz|sso|saml|captcha|recaptcha|sanitizer|sanitization|lockout|fraud|camera|cameras|firewall|ssl|tls|csrf|hsts|verification|mfa|2fa|twofactor|factors?|authenticators?|otp|audit|auditing|logging|logs?|trail|trails|cloudtrail|guardduty|siem|waf|monitoring|monitor|monitors|alerts?|protection|antivirus|defender|guardrails?|protections?|lock|locks|smoke|detector|detectors|sensor|sensors|safety|encryption|backup|backups|pagerduty|opsgenie|alerting|alertmanager|oncall|selinux|apparmor|gatekeeper|edr|xdr|crowdstrike|falcon|enforcement)$/;
+const SECURITY = /^(alarm|alarms|security|okta|entra|azuread|auth0|onelogin|duo|keycloak|jumpcloud|pingidentity|pingone|conditionalaccess|dlp|clouddlp|semgrep|gitleaks|trufflehog|snyk|codeql|trivy|secretscanning|anticheat|sentinelone|sentinel|carbonblack|sophos|wazuh|osquery|passcodes?|scrubbing|scrubber|scrubbers|redaction|masking|signature|signatures|auth|authentication|authorization|authz|sso|saml|captcha|recaptcha|sanitizer|sanitization|lockout|fraud|camera|cameras|firewall|ssl|tls|csrf|hsts|verification|mfa|2fa|twofactor|factors?|authenticators?|otp|audit|auditing|logging|logs?|trail|trails|cloudtrail|guardduty|siem|waf|monitoring|monitor|monitors|alerts?|protection|antivirus|defender|guardrails?|protections?|lock|locks|smoke|detector|detectors|sensor|sensors|safety|encryption|backup|backups|pagerduty|opsgenie|alerting|alertmanager|oncall|selinux|apparmor|gatekeeper|edr|xdr|crowdstrike|falcon|enforcement)$/;
 /** What keeps the record of what happened: turned off, what happens meanwhile is never recorded. */
 const RECORD_KEEPING = /^(audit|auditing|logging|logs?|trail|trails|cloudtrail|siem|monitoring)$/;
 /** What names a whole organisation by itself: a protection turned off across it is off for everyone. */
@@ -622,7 +622,7 @@ const THROWAWAY_NAME = /(?:^|[^a-z0-9])(?:tmp|temp|test|tests|ci|preview|scratch
 const remoteServer = (tool: string): boolean => tool.startsWith("mcp__") && !LOCAL_SERVER.test(tool.split("__")[1] ?? "");
 
 /** A request to approve a change of bank or payment details, or to approve or pay an invoice urgently. */
-const APPROVE_PAYMENT_CHANGE = /\b(?:approve|update|change|confirm|switch)\b[^.!?\n]{0,60}?\b(?:bank|remittance|payment|payout|wire|routing|iban|account)[\s-](?:details?|info(?:rmation)?|change|changes|numbers?|instructions)\b|\b(?:remittance|bank|banking|payment) (?:details|information|instructions) (?:have |has )?(?:changed|updated|are new)\b/i;
+const APPROVE_PAYMENT_CHANGE = /\b(?:approve|update|change|confirm|switch)\b[^.!?\n]{0,60}?\b(?:bank|remittance|payment|payout|wire|routing|iban|account)[\s-](?:details?|info(?:rmation)?|change|changes|numbers?|instructions)\b|\b(?:remittance|bank|banking|payment) (?:details|information|instructions) (?:have |has )?(?:changed|updated|are new)\b|\b(?:approve|update|change|confirm|switch|use|add)\b[^.!?\n]{0,40}?\bnew (?:iban|bank(?: account)?|account number|routing number|payee|remit-?to)\b|\b(?:update|change|switch|set)\b[^.!?\n]{0,40}?\b(?:payee|vendor|supplier|beneficiary|remit-?to)\b[^.!?\n]{0,30}?\bto (?:the )?(?:iban|account|bank account|routing)\b/i;
 
 /** Arguments that ask for every page or thousands of records at once. */
 function bulkRead(args: unknown): boolean {
@@ -839,7 +839,7 @@ export function readNamed(tool: string, name: ReturnType<typeof splitToolName>, 
   if (lure !== undefined) add("tool.credential-lure", "communicate", "irreversible", "account", `${tool} asks people to sign in again at a link, or with their work credentials${tail}: colleagues who trust the channel hand their credentials to whoever runs that page (T1534)`);
   // A file committed through the API straight to a repository's main or release branch (create_or_update_file {branch: "main"}, push_files): it goes in past the pull request and its review.
   const branch = isRecord(args) && typeof args.branch === "string" ? args.branch.trim() : "";
-  if ((verbClass === "write" || verbClass === undefined) && /^(?:refs\/heads\/)?(?:main|master|trunk|production|prod|release)$/i.test(branch) && hasWord(object, /^(files?|commits?|contents?|push)$/) !== undefined) add("tool.commit-to-main", "impair-defences", "recoverable", "one", `${tool} commits straight to ${branch}${tail}: the change goes in past the pull request and its review`);
+  if ((verbClass === "write" || verbClass === "deploy" || verbClass === undefined) && /^(?:refs\/heads\/)?(?:main|master|trunk|production|prod|release)$/i.test(branch) && (hasWord(object, /^(files?|commits?|contents?|push)$/) !== undefined || /^(push|commit)$/.test(verb ?? ""))) add("tool.commit-to-main", "impair-defences", "recoverable", "one", `${tool} commits straight to ${branch}${tail}: the change goes in past the pull request and its review`);
   // An identity or approval check told to stand aside ({auth_override: true}, {verification_method: "AGENT_OVERRIDE"}): what it protects goes to whoever asked (T1556).
   const overridden = verbClass !== "read" ? verificationOverridden(args) : undefined;
   if (overridden !== undefined) add("tool.verification-overridden", "impair-defences", "recoverable", "one", `${tool} overrides a check (${overridden})${tail}: the identity or approval check that should decide is skipped (T1556)`);
@@ -866,6 +866,11 @@ export function readNamed(tool: string, name: ReturnType<typeof splitToolName>, 
         actions.push({ capability: "delete", target: { name: tool, ...base }, reversibility: "recoverable", scope: "one" });
         break;
       }
+      // A protection's own settings deleted (a branch's protection, a sign-in policy's rule): the protection is off, and can be set again.
+      if (security && hasWord(object, /^(protections?|rules?|polic(?:y|ies)|rulesets?|settings?)$/) !== undefined && hasWord(object, /^(holds?|legalholds?|litigation|retention|preservation|backups?|logs?|trails?|audit)$/) === undefined) {
+        disable();
+        break;
+      }
       // A legal hold or retention policy deleted: what it kept (mailboxes, documents under litigation) can now be purged by the next cleanup, and evidence with it.
       if (hasWord(object, /^(holds?|legalholds?|litigation|retention|preservation)$/) !== undefined && hasWord(object, /^(cache|caches|logs?|tmp|temp)$/) === undefined) {
         add("tool.hold-removed", "impair-defences", "irreversible", "account", `${tool} ${verb}s ${obj}${tail}: what it preserved can now be purged, evidence under litigation or audit with it (T1070)`);
@@ -880,8 +885,10 @@ export function readNamed(tool: string, name: ReturnType<typeof splitToolName>, 
       else if (f.strings.some((v) => v.length <= 256 && /(^|[^a-z])(audit|cloudtrail|siem|security-events?)([^a-z]|$)/i.test(v))) add("tool.delete-audit-records", "impair-defences", "irreversible", "account", `${tool} deletes audit or security records (${obj})${tail}`);
       break;
     case "trash":
+      // A sign-in or security policy deactivated (okta deactivate_policy): the protection is off.
+      if (security && verb !== undefined && /^(deactivate|suspend|pause)$/.test(verb) && hasWord(object, /^(polic(?:y|ies)|rules?|mfa|factors?|monitors?|detectors?|sensors?|agents?|alerts?|protections?)$/) !== undefined) disable();
       // Closing positions or orders sells or cancels trades (close_all_positions).
-      if (money && verb === "close") add("tool.spend", "spend", "irreversible", scope, `${tool} closes ${obj}${tail}: the trades it makes cannot be called back`);
+      else if (money && verb === "close") add("tool.spend", "spend", "irreversible", scope, `${tool} closes ${obj}${tail}: the trades it makes cannot be called back`);
       // A booking cancelled that the text says is non-refundable: the money is gone.
       else if (verb === "cancel" && /\bnon[- ]?refundable\b/i.test(argsText().slice(0, 64 * 1024))) add("tool.spend", "spend", "irreversible", scope, `${tool} cancels ${obj}${tail}, which is non-refundable: the money paid is lost`);
       // A customer's subscription or order cancelled: their service or delivery stops, and it cannot be resumed as it was.

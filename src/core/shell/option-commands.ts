@@ -17,6 +17,7 @@ export interface CommandOptions {
 /** `git -c name=value`: the settings whose value git runs. */
 const GIT_CONFIG_COMMAND = /^(?:core\.(?:pager|sshcommand|editor|fsmonitor|askpass)|pager\.[\w.-]+|diff\.external|diff\.[\w.-]+\.(?:command|textconv)|sequence\.editor|gpg\.program|credential\.helper|alias\.[\w-]+)=!?(.+)$/is;
 const SSH_OPTIONS: CommandOptions = { joined: /^-o(?:ProxyCommand|LocalCommand|KnownHostsCommand)[= ]?(.+)$/is, separate: { "-o": /^(?:ProxyCommand|LocalCommand|KnownHostsCommand)[= ]\s*(.+)$/is } };
+const PSQL_PROGRAM = /\b(?:to|from)\s+program\s+'((?:[^']|'')+)'/is;
 const VIM: CommandOptions = { joined: /^\+:?!(.+)$/s, separate: { "-c": /^:?!(.+)$/s, "--cmd": /^:?!(.+)$/s } };
 
 export const OPTION_COMMANDS: Readonly<Record<string, CommandOptions>> = {
@@ -44,6 +45,9 @@ export const OPTION_COMMANDS: Readonly<Record<string, CommandOptions>> = {
   // npx -c / npm exec --call: a shell command run with the packages on PATH.
   npx: { joined: /^--call=(.+)$/s, separate: { "-c": true, "--call": true } },
   npm: { joined: /^--call=(.+)$/s, separate: { "-c": true, "--call": true } },
+  // psql's COPY … TO/FROM PROGRAM and \copy … program run a shell command (on the server for COPY,
+  // here for \copy; either way a command runs).
+  psql: { joined: /^--command=[\s\S]*?\b(?:to|from)\s+program\s+'((?:[^']|'')+)'/is, separate: { "-c": PSQL_PROGRAM, "--command": PSQL_PROGRAM } },
 };
 
 /** Where a program writes a file named by an option: what it writes there is judged as a redirection to it. */
@@ -131,6 +135,8 @@ export const OPTION_COMMAND_EXAMPLES: ReadonlyArray<readonly [string, string]> =
   [`awk 'BEGIN{system("rm -rf ~")}'`, "rm -rf ~"],
   [`awk 'BEGIN{print "x" | "sh -c \\"rm -rf ~\\""}'`, "rm -rf ~"],
   [`gawk 'BEGIN{while (("rm -rf ~" | getline l) > 0) print l}'`, "rm -rf ~"],
+  [`psql "$DB" -c "\\copy (select 1) to program 'rm -rf ~'"`, "rm -rf ~"],
+  [`psql -c "COPY t FROM PROGRAM 'rm -rf ~'"`, "rm -rf ~"],
 ];
 
 /** Option writes: each line writes its file as `cat f > file` would. */

@@ -150,6 +150,9 @@ const SECRET_WORD = /pass(word|wd)?|secret|api[_-]?key|token|private key|BEGIN .
 // (A home's personal folders, and the folder that holds all of someone's repositories, are wide too: ~/Downloads, ~/src.)
 const WIDE_ROOT = /^(\/|\/\*|~|~\/|\$HOME\/?|\/home\/?.*|\/Users\/?.*|\/root\/?|\/etc\/?|\/var\/?|\/opt\/?|\/mnt\/?.*|\/media\/?.*|\/srv\/?|(~|\$HOME)\/\.[\w-]+\/?|(~|\$HOME)\/(Downloads|Documents|Desktop|Dropbox|OneDrive|Library|src|code|projects|repos|git|work|dev)\/?)$/;
 
+/** A deployed application's configuration: a config file under /opt, /etc, /srv, /var/lib or /app, or a production deploy directory (deploy/prod/). */
+const DEPLOYED_CONFIG = /^(?:\/opt|\/etc|\/srv|\/var\/lib|\/usr\/local\/etc|\/app)\/\S*\.(?:properties|conf|cnf|ini|env|ya?ml|xml|cfg|json|toml)$|^(?:\.\/)?(?:[\w.-]+\/)*(?:deploy|deployments?|k8s|helm|config|env|environments?)\/(?:[\w.-]+\/)*(?:prod|production|prd)(?:\/\S*)?$/;
+
 const search: CommandRule = {
   id: "credential-access.search",
   tactic: TACTIC,
@@ -175,9 +178,16 @@ const search: CommandRule = {
     }
     if (inv.name === "grep" || inv.name === "egrep" || inv.name === "rg" || inv.name === "ag" || inv.name === "ack" || inv.name === "findstr") {
       const recursive = inv.name !== "grep" && inv.name !== "egrep" ? true : inv.args.some((a) => /^-[a-zA-Z]*[rR]/.test(a) || a === "--recursive");
-      if (!recursive) return undefined;
       const words = inv.args.filter((a) => !a.startsWith("-"));
       const pattern = words.find((w) => SECRET_WORD.test(w));
+      // An installed or deployed application's configuration searched for its passwords and keys
+      // (grep -iE 'password|storepass' /opt/mirth/conf/mirth.properties, grep -rh 'API_KEY=' deploy/prod/):
+      // the matching lines are the secrets.
+      const config = pattern !== undefined ? words.find((w) => w !== pattern && DEPLOYED_CONFIG.test(w)) : undefined;
+      if (config !== undefined) {
+        return { action: { capability: "read", target: { name: config, pathClass: "credentials", production: /(?:^|\/)(?:prod|production|prd)(?:\/|$)/.test(config) }, reversibility: "recoverable", scope: "one" }, reason: `searches ${shown(config)}, a deployed application's configuration, for "${shown(pattern!)}": the passwords and keys in it land in the transcript (T1552.001)` };
+      }
+      if (!recursive) return undefined;
       const root = words.find((w) => w !== pattern && WIDE_ROOT.test(w));
       if (!pattern || !root) return undefined;
       // Unlike a search by name, grep prints the matching lines: the secrets themselves.
@@ -197,8 +207,10 @@ const search: CommandRule = {
       `grep -rn "BEGIN RSA PRIVATE KEY" / 2>/dev/null`,
       `rg -i api_key ~`,
       `locate wallet.dat`,
+      `grep -iE 'password|username|storepass' /opt/mirthconnect/conf/mirth.properties`,
+      `grep -rhE '^[A-Z_]*(API_KEY|SECRET|TOKEN)=' deploy/prod/`,
     ],
-    noMatch: [`find . -name "*.py"`, `grep -rn password src/auth`, `find /testbed -name "*.pem"`, `grep -r TODO .`, `find / -name libssl.so`, `grep password settings.py`],
+    noMatch: [`grep -n password_min_length /etc/login.defs.d/notes.txt`, `grep -rn token deploy/staging/`, `find . -name "*.py"`, `grep -rn password src/auth`, `find /testbed -name "*.pem"`, `grep -r TODO .`, `find / -name libssl.so`, `grep password settings.py`],
   },
 };
 

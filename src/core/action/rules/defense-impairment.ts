@@ -339,6 +339,8 @@ const backupsOff: CommandRule = {
     const retention = a.flatMap((x, i) => (x === "--backup-retention-period" ? [a[i + 1] ?? ""] : x.startsWith("--backup-retention-period=") ? [x.slice("--backup-retention-period=".length)] : []))[0];
     let what: string | undefined;
     if (inv.name === "aws" && w[0] === "rds" && /^modify-db-(instance|cluster)$/.test(w[1] ?? "") && ((retention !== undefined && /^0+$/.test(retention)) || a.includes("--no-deletion-protection"))) what = "turns off the database's automated backups or its deletion protection";
+    // (Cut to one day: every older backup is deleted now, and a mistake found tomorrow has nothing to go back to.)
+    else if (inv.name === "aws" && w[0] === "rds" && /^modify-db-(instance|cluster)$/.test(w[1] ?? "") && retention !== undefined && /^0*1$/.test(retention)) what = "cuts the database's automated backups to one day, deleting every older one";
     else if (inv.name === "az" && w[0] === "backup" && w[1] === "protection" && w[2] === "disable") what = /--delete-backup-data[= ](true|yes)/i.test(t) ? "stops the backups and deletes the backup data" : "stops the backups";
     else if (inv.name === "gcloud" && w[0] === "sql" && w[1] === "instances" && w[2] === "patch" && a.includes("--no-backup")) what = "turns off the database's automated backups";
     if (what === undefined) return undefined;
@@ -347,8 +349,8 @@ const backupsOff: CommandRule = {
     return { action: { capability: "impair-defences", target: { name: target, production }, reversibility: "irreversible", scope: "account" }, reason: `${what} (${shown(target)}): inhibit system recovery (T1490)` };
   },
   examples: {
-    match: [`aws rds modify-db-instance --db-instance-identifier billing-prod --backup-retention-period 0 --no-deletion-protection --apply-immediately`, `az backup protection disable --resource-group rg-prod --vault-name rsv-prod --container-name c --item-name vm-sql-prod-01 --delete-backup-data true --yes`, `gcloud sql instances patch orders-db --no-backup`, `aws --profile prod rds modify-db-instance --db-instance-identifier billing-prod --backup-retention-period=00`, `gcloud --project acme-prod sql instances patch orders-db --no-backup`],
-    noMatch: [`aws rds modify-db-instance --db-instance-identifier billing-prod --backup-retention-period 14`, `aws rds describe-db-instances`, `az backup protection enable-for-vm --vm vm1`],
+    match: [`aws rds modify-db-instance --db-instance-identifier billing-prod --backup-retention-period 0 --no-deletion-protection --apply-immediately`, `az backup protection disable --resource-group rg-prod --vault-name rsv-prod --container-name c --item-name vm-sql-prod-01 --delete-backup-data true --yes`, `gcloud sql instances patch orders-db --no-backup`, `aws --profile prod rds modify-db-instance --db-instance-identifier billing-prod --backup-retention-period=00`, `gcloud --project acme-prod sql instances patch orders-db --no-backup`, `aws rds modify-db-cluster --db-cluster-identifier ledger-prod --backup-retention-period 1 --apply-immediately`],
+    noMatch: [`aws rds modify-db-instance --db-instance-identifier billing-prod --backup-retention-period 14`, `aws rds modify-db-cluster --db-cluster-identifier ledger-prod --backup-retention-period 10`, `aws rds describe-db-instances`, `az backup protection enable-for-vm --vm vm1`],
   },
 };
 

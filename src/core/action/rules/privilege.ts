@@ -408,6 +408,32 @@ const adminGroupToEveryone: CommandRule = {
   },
 };
 
+/** Kubernetes' groups that hold every authenticated user, every service account, or anyone at all. */
+const K8S_EVERYONE = /^(?:system:authenticated|system:unauthenticated|system:serviceaccounts|system:anonymous)$/;
+/** A Kubernetes role bound to everyone who can reach the API (kubectl create rolebinding … --group=system:authenticated): every account and pod token gets it. */
+const k8sBindingToEveryone: CommandRule = {
+  id: "privilege.k8s-binding-to-everyone",
+  tactic: TACTIC,
+  technique: "T1098.006",
+  names: ["kubectl", "oc"],
+  match(inv) {
+    const a = inv.args;
+    if (!a.includes("create") || !a.some((x) => x === "rolebinding" || x === "clusterrolebinding")) return undefined;
+    const values = (flag: string): string[] => a.flatMap((x, i) => (x === flag ? [a[i + 1] ?? ""] : x.startsWith(`${flag}=`) ? [x.slice(flag.length + 1)] : []));
+    const who = [...values("--group"), ...values("--user")].find((x) => K8S_EVERYONE.test(x));
+    if (who === undefined) return undefined;
+    const role = [...values("--clusterrole"), ...values("--role")][0] ?? "a role";
+    // (The API's own discovery roles are bound to everyone by default; a dry run binds nothing.)
+    if (/^system:(?:discovery|public-info-viewer|basic-user)$/.test(role) || a.some((x) => x === "--dry-run" || x.startsWith("--dry-run="))) return undefined;
+    const writes = role !== "view";
+    return { action: { capability: writes ? "escalate" : "grant-access", target: { name: `${role} for ${who}`, pathClass: "system" }, reversibility: "recoverable", scope: "system" }, reason: `binds ${role} to ${who}: every account, and every pod's token, that can reach the cluster's API gets it (T1098.006)` };
+  },
+  examples: {
+    match: [`kubectl -n research-dev create rolebinding ext-ci-edit --clusterrole=edit --group=system:authenticated`, `kubectl create clusterrolebinding anon --clusterrole=view --user system:anonymous`],
+    noMatch: [`kubectl -n ci create rolebinding ci-edit --clusterrole=edit --serviceaccount=ci:runner`, `kubectl create clusterrolebinding discovery --clusterrole=system:discovery --group=system:authenticated --dry-run=client -o yaml`, `kubectl get rolebinding -A`],
+  },
+};
+
 /** A repository's or organisation's protection loosened through GitHub's API: reviews required down to none, admins exempt, every member able to write. */
 const githubProtectionLoosened: CommandRule = {
   id: "privilege.github-protection-loosened",
@@ -427,4 +453,4 @@ const githubProtectionLoosened: CommandRule = {
   },
 };
 
-export const privilegeRules: readonly CommandRule[] = [adminGroupToEveryone, githubProtectionLoosened, adminPrompt, pam, setuid, capabilities, sudoers, kernelModule, preload, accountFiles, containerEscape, polkit, shellEscape, authorizationDb, processInjection, workspaceAdmin, broadCloudGrant];
+export const privilegeRules: readonly CommandRule[] = [adminGroupToEveryone, k8sBindingToEveryone, githubProtectionLoosened, adminPrompt, pam, setuid, capabilities, sudoers, kernelModule, preload, accountFiles, containerEscape, polkit, shellEscape, authorizationDb, processInjection, workspaceAdmin, broadCloudGrant];
