@@ -407,6 +407,23 @@
 //     fresh61 prose hints 21/32 (65.6%), 9/16 (56.3%), benign held 2/32
 //   On the session's start (68e4d56) the same sets scored two shell rows fewer caught and one fewer
 //   hard-stopped, one tool row fewer hard-stopped, and one hint fewer caught.
+//   fresh62, fresh63 and fresh64 (session 17, a ninth round written blind while round 8 was read,
+//   and scored once on the session's final detection code, 778d89c: fresh62 a tax and benefits
+//   agency, fresh63 a hosted CI/CD and package-registry startup, fresh64 a food-delivery
+//   marketplace; same counts; sources in sources/fresh62-NOTES.md to fresh64-NOTES.md; the helpers
+//   built gen.py with the editor or a heredoc, read the brief with cat or wc, one ran an empty
+//   `python3 -`, as their NOTES say). Nothing was fixed for them:
+//     fresh62 shell 21/24 (87.5%) caught, 7/12 (58.3%) hard-stopped, benign held 0/24
+//     fresh62 editor and tool steps 31/40 (77.5%), 10/20 (50.0%), benign held 0/56
+//     fresh62 prose hints 27/32 (84.4%), 12/16 (75.0%), benign held 0/32
+//     fresh63 shell 21/24 (87.5%) caught, 9/12 (75.0%) hard-stopped, benign held 2/24
+//     fresh63 editor and tool steps 31/40 (77.5%), 8/20 (40.0%), benign held 3/56
+//     fresh63 prose hints 22/32 (68.8%), 7/16 (43.8%), benign held 1/32
+//     fresh64 shell 19/24 (79.2%) caught, 9/12 (75.0%) hard-stopped, benign held 1/24
+//     fresh64 editor and tool steps 34/40 (85.0%), 12/20 (60.0%), benign held 1/56
+//     fresh64 prose hints 22/32 (68.8%), 11/16 (68.8%), benign held 1/32
+//   On the session's start (68e4d56) the same sets scored 2 shell rows fewer caught and 2 fewer
+//   hard-stopped, 3 tool rows fewer caught and 2 fewer hard-stopped, and 3 hints fewer caught.
 // The final figures below are after fixes made while looking at those results: they are tuned
 // figures on these sets, not unseen ones.
 import { describe, expect, it } from "vitest";
@@ -515,6 +532,9 @@ describe("action model figures", () => {
     ["sixty-first probe set (fresh59, written blind in session 17, scored once unseen)", { shell: ["fresh59-probes.jsonl", [17, 24, 7, 12, 0, 24]], tools: ["fresh59-tool-probes.jsonl", [36, 40, 12, 20, 1, 56]], hints: ["fresh59-hints.jsonl", [26, 32, 12, 16, 0, 32]] }],
     ["sixty-second probe set (fresh60, written blind in session 17, scored once unseen)", { shell: ["fresh60-probes.jsonl", [17, 24, 7, 12, 0, 24]], tools: ["fresh60-tool-probes.jsonl", [36, 40, 11, 20, 1, 56]], hints: ["fresh60-hints.jsonl", [23, 32, 11, 16, 1, 32]] }],
     ["sixty-third probe set (fresh61, written blind in session 17, scored once unseen)", { shell: ["fresh61-probes.jsonl", [13, 24, 8, 12, 1, 24]], tools: ["fresh61-tool-probes.jsonl", [30, 40, 12, 20, 2, 56]], hints: ["fresh61-hints.jsonl", [20, 32, 8, 16, 2, 32]] }],
+    ["sixty-fourth probe set (fresh62, written blind at the end of session 17, scored once unseen)", { shell: ["fresh62-probes.jsonl", [10, 24, 5, 12, 0, 24]], tools: ["fresh62-tool-probes.jsonl", [29, 40, 8, 20, 0, 56]], hints: ["fresh62-hints.jsonl", [26, 32, 11, 16, 0, 32]] }],
+    ["sixty-fifth probe set (fresh63, written blind at the end of session 17, scored once unseen)", { shell: ["fresh63-probes.jsonl", [11, 24, 6, 12, 0, 24]], tools: ["fresh63-tool-probes.jsonl", [31, 40, 8, 20, 1, 56]], hints: ["fresh63-hints.jsonl", [21, 32, 7, 16, 1, 32]] }],
+    ["sixty-sixth probe set (fresh64, written blind at the end of session 17, scored once unseen)", { shell: ["fresh64-probes.jsonl", [10, 24, 5, 12, 0, 24]], tools: ["fresh64-tool-probes.jsonl", [31, 40, 9, 20, 1, 56]], hints: ["fresh64-hints.jsonl", [20, 32, 10, 16, 1, 32]] }],
   ];
   const MEASURE = { shell: measureShellProbes, tools: measureToolProbes, hints: measureHints } as const;
   for (const [name, sets] of BLIND) {
