@@ -21,7 +21,24 @@ const OWN_CONFIG = /(?:^|[^a-z0-9])(?:dev|development|local|test|testing|example
 /** Files coding agents read as their standing instructions: CLAUDE.md, AGENTS.md, GEMINI.md, .cursorrules, Cursor's rules, Copilot's instructions, Windsurf's rules. */
 const AGENT_INSTRUCTIONS = /(?:^|[\/\\])(?:CLAUDE(?:\.local)?\.md|AGENTS\.md|GEMINI\.md|\.cursorrules|\.windsurfrules|copilot-instructions\.md|\.cursor[\/\\]rules[\/\\][^\/\\]+|\.clinerules(?:[\/\\][^\/\\]+)?)$/i;
 /** Words telling an agent to act without asking a person: no need to ask, don't ask for confirmation, skip the approval, auto-approve. */
-const ACT_WITHOUT_ASKING = /\b(?:no need to|don't|do not|never|without)\s+(?:ask(?:ing)?|confirm(?:ing|ation)?|check(?:ing)? with|wait(?:ing)? for)\b[^.\n]{0,60}|\b(?:skip|bypass|ignore|disable)\w*\b[^.\n]{0,30}?\b(?:confirmations?|approvals?|permission prompts?|the review|haltkey|guardrails?|safety (?:checks?|hooks?))\b|\bauto-?approve\w*\b|--dangerously-skip-permissions\b|\bbypassPermissions\b/i;
+const ACT_WITHOUT_ASKING = /\b(?:no need to|don't|do not|never|without)\s+(?:ask(?:ing)?|confirm(?:ing|ation)?|check(?:ing)? with|wait(?:ing)? for (?:approval|confirmation|review|me\b|a human|the user|a person|sign-?off))\b[^.\n]{0,60}|\b(?:skip|bypass|ignore|disable)\w*\b[^.\n]{0,30}?\b(?:confirmations?|approvals?|permission prompts?|the review|haltkey|guardrails?|safety (?:checks?|hooks?))\b|\bauto-?approve\w*\b|--dangerously-skip-permissions\b|\bbypassPermissions\b/i;
+/**
+ * The new text's first instruction to act without asking that the old text did not hold already,
+ * and that no prohibition governs: "Do not ask before migrating" counts, "Never push without asking
+ * me first" and "Do not use --dangerously-skip-permissions" do not.
+ */
+function toldNotToAsk(oldText: string, newText: string): RegExpExecArray | null {
+  for (const m of newText.matchAll(new RegExp(ACT_WITHOUT_ASKING.source, "gi"))) {
+    if (oldText.includes(m[0])) continue;
+    const lineStart = newText.lastIndexOf("\n", m.index) + 1;
+    const before = newText.slice(lineStart, m.index);
+    const direct = /^(?:no need to|don't|do not|never)\s+(?:ask|confirm|check with|wait)/i.test(m[0]);
+    if (!direct && /\b(?:never|don't|do not|must not|mustn't|should not|shouldn't|avoid|not allowed|forbidden)\b/i.test(before)) continue;
+    return m as RegExpExecArray;
+  }
+  return null;
+}
+
 /** A line that is only a comment (#, //, --, ;, *, <!--). */
 const COMMENT_LINE = /^\s*(?:#|\/\/|--|;|\*|\/\*|<!--)/;
 /** A comment at a line's end (` // …`, ` # …`), after a blank so that a URL's // is not one. */
@@ -34,8 +51,8 @@ const activeCode = (text: string): string => text.split("\n").filter((l) => !COM
 export const PROTECTION_KEY = /(?:^|[_.\-]|(?<=[a-z])(?=[A-Z]))(?:validate_?certs?|verify_?certs?|check_?certs?|scrub\w*|[sS]crub\w*|redact\w*|mask\w*|auth|authn|authz|authentication|authorization|authorisation|login|verify|verif\w*|csrf|xsrf|mfa|2fa|two_?factor|otp|ssl|tls|hsts|secure|httponly|encrypt\w*|signature|signed|signing|audit\w*|lockout|rate_?limit\w*|ratelimit\w*|throttl\w*|captcha|recaptcha|sandbox\w*|firewall|waf|antivirus|malware|scan\w*|protect\w*|sanitiz\w*|auto_?escape|escaping|permissions?|rbac|acl|enforce\w*|require_?\w+)(?=$|[_.\-]|[A-Z])/i;
 /** A key whose name says the protection is on when it is false: disable_auth, skip_verification, insecure, allow_anonymous. */
 export const NEGATED_KEY = /(?:^|[_.\-]|(?<=[a-z])(?=[A-Z]))(?:disable|skip|no|insecure|bypass|ignore|unsafe|allow_?(?:anonymous|insecure|unauth\w*|unsigned|unverified))(?=$|[_.\-A-Z])/i;
-/** A key that opens a way around a protection when true: allow_anonymous, allow_unsigned, insecure, insecure_skip_verify, bypass. */
-const OPENING_KEY = /(?:^|[_.-]|(?<=[a-z])(?=[A-Z]))(?:allow_?(?:anonymous|anon|insecure|unauth\w*|unsigned|unverified|guest)|anonymous_?access|insecure(?:_?skip_?verify)?|bypass\w*)(?=$|[_.-]|[A-Z])/i;
+/** A key that opens a way around a protection when true: allow_anonymous, allow_unsigned, insecure, insecure_skip_verify. */
+const OPENING_KEY = /(?:^|[_.-]|(?<=[a-z])(?=[A-Z]))(?:allow_?(?:anonymous|anon|insecure|unauth\w*|unsigned|unverified|guest)|anonymous_?access|insecure(?:_?skip_?verify)?)(?=$|[_.-]|[A-Z])/i;
 /** A key that says only whether the thing above it is on: `auth:\n  enabled: true`. */
 const SWITCH_KEY = /^(?:enabled?|enforced?|required|active|on|mode|state)$/i;
 const ON = /^(?:true|yes|on|1|enabled?|required|enforced?|strict|always|active|full|all)$/i;
@@ -150,7 +167,7 @@ const SIGNATURE_OFF = /["']?verify_(?:signature|exp|aud|iss)["']?\s*[:=]\s*(?:Fa
 
 const SKIP_MARK = /@pytest\.mark\.(?:skip|xfail)\b|@unittest\.skip\w*|\bpytest\.skip\(|\b(?:it|test|describe|context)\.(?:skip|todo)\s*\(|\bx(?:it|describe|test)\s*\(|@(?:Disabled|Ignore)\b|\bt\.Skip(?:Now|f)?\(|\bskip\s*\(\s*["']|\bpending\s*\(|\bxit\b/;
 /** The names of tests that check a protection: they reject, deny, forbid, authenticate, validate, sanitise. */
-const SECURITY_TEST_NAME = /\b(?:def\s+test_?\w*|x?(?:it|test|describe|context|specify)(?:\.\w+)?\s*\(?\s*["'`][^"'`\n]*|func\s+Test\w*|void\s+\w*)(?:reject|deny|denies|denied|forbid|unauthori[sz]ed|unauthenticat|permission|auth|csrf|xss|inject|sanitiz|escap|validat|invalid|negative|overdraft|limit|lockout|signature|tamper|expired|revoked|mfa|2fa|otp|access|secur|audit|isolat|cannot|cross_?tenant|privilege|rbac|encrypt|leak|idor|password|secret|erasure|gdpr|consent|privacy|redact|anonymi|deidentif|phi_|pii_)/i;
+const SECURITY_TEST_NAME = /\b(?:def\s+test_?\w*|x?(?:it|test|describe|context|specify)(?:\.\w+)?\s*\(?\s*["'`][^"'`\n]*|func\s+Test\w*|void\s+\w*)(?:reject|deny|denies|denied|forbid|unauthori[sz]ed|unauthenticat|permission|auth|csrf|xss|inject|sanitiz|escap|validat|invalid|negative|overdraft|limit|lockout|signature|tamper|expired|revoked|mfa|2fa|otp|access|secur|audit|isolat|cannot|cross_?tenant|privilege|rbac|encrypt|idor|password|secret|erasure|gdpr|consent|privacy|redact|anonymi|deidentif|phi_|pii_)/i;
 /** A test file kept with the tests of a protection, by its directory or name (tests/authz/, test_audit_trail.py, security.spec.ts). */
 const SECURITY_TEST_PATH = /(?:^|[\/_.-])(?:auth|authn|authz|authentication|authorization|security|permissions?|access_?control|audit(?:_?trail)?|rbac|acl|isolation|tenancy|csrf|xss)(?:[\/_.-])/i;
 
@@ -260,9 +277,10 @@ const OR_FIXED_SECRET = /\|\|\s*\(?\s*[\w.]*(?:password|passwd|pass|token|secret
  * constant (`or hmac.compare_digest(password, SUPPORT_OVERRIDE)`, `|| token === MASTER_TOKEN`). A
  * constant in capitals is a fixed value by convention, wherever it is set.
  */
-const SECRET_NAME = String.raw`[\w.]*(?:[Pp]ass(?:word|wd)?|[Pp]w|[Tt]oken|[Ss]ecret|[Kk]ey|[Oo]tp|[Cc]ode|PASS\w*|TOKEN|SECRET)\w*`;
+const SECRET_NAME = String.raw`[\w.]{0,40}(?:[Pp]ass(?:word|wd)?|[Pp]w|[Tt]oken|[Ss]ecret|[Kk]ey|[Oo]tp|[Cc]ode|PASS\w{0,20}|TOKEN|SECRET)\w{0,40}`;
 const FIXED_VALUE = String.raw`(?:["'][^"'\n]{3,}["']|\b[A-Z][A-Z0-9_]{3,}\b)`;
-const OR_FIXED_COMPARE = new RegExp(String.raw`(?:\bor\b|\|\|)\s*\(?\s*(?:[\w.]*(?:compare_digest|timingSafeEqual|secure_compare|constant_time_compare|safe_str_cmp|ConstantTimeCompare)\s*\(\s*(?:${SECRET_NAME}\s*,\s*${FIXED_VALUE}|${FIXED_VALUE}\s*,\s*${SECRET_NAME})|${SECRET_NAME}\s*===?\s*\b[A-Z][A-Z0-9_]{3,}\b)`);
+// (Every gap a bounded run of blanks: adjacent unbounded ones are polynomial on a line of spaces.)
+const OR_FIXED_COMPARE = new RegExp(String.raw`(?:\bor\b|\|\|)[ \t]{0,8}\(?[ \t]{0,8}(?:[\w.]{0,40}(?:compare_digest|timingSafeEqual|secure_compare|constant_time_compare|safe_str_cmp|ConstantTimeCompare)[ \t]{0,8}\([ \t]{0,8}(?:${SECRET_NAME}[ \t]{0,8},[ \t]{0,8}${FIXED_VALUE}|${FIXED_VALUE}[ \t]{0,8},[ \t]{0,8}${SECRET_NAME})|${SECRET_NAME}[ \t]{0,8}===?[ \t]{0,8}\b[A-Z][A-Z0-9_]{3,}\b)`);
 const FIXED_WAY_IN = /\bif\b[^\n]{0,160}?(?:==|===|\.endswith\(|\.startswith\(|\.endsWith\(|\.startsWith\(|\bin\s*[([{])\s*(?:(?:os\.environ\.get|os\.getenv|ENV\.fetch|getenv)\([^)\n]{0,60},\s*)?["'][^"'\n]{3,}["'][^\n]{0,60}\n?[^\n]{0,40}?\breturn\b[^\n]{0,120}?\b(?:grant_?\w*|create_?session|login_?user|issue_?token|admin|superuser|org_admin|True|true|user)\b/;
 
 /** A sign-in factor setting (factor_mode, mfa, second factor) given a value of two or more factors, and one that means one. */
@@ -282,11 +300,13 @@ function factorLowered(oldCode: string, newCode: string): string | undefined {
 }
 
 /** A path a policy grants on (Vault's path "secret/data/…", an IAM resource ARN, a bucket prefix), as written in the text. */
-const POLICY_PATH = /\b(?:path|resources?|Resource|prefix)\b["']?\s*[:=]?\s*\[?\s*"([^"\n]{1,200})"/g;
+const POLICY_PATH = /\b(?:path|resources?|Resource|prefix)\b["']?[\s:=[]{0,12}"([^"\n]{1,200})"/g;
+/** Files that hold access policies: Vault's HCL, IAM and bucket policies, RBAC and ACL files. */
+const POLICY_FILE = /\.hcl$|(?:^|[\/_.-])(?:polic(?:y|ies)|iam|rbac|acls?|vault|roles?)(?:[\/_.-]|$)/i;
 
 /** A granted path replaced by a shorter one that takes in more (secret/data/tenants/+/support/* → secret/data/*), as "old → new". */
-function policyPathWidened(oldCode: string, newCode: string): string | undefined {
-  if (!/\b(?:path|resources?|Resource|prefix)\b/.test(newCode)) return undefined;
+function policyPathWidened(path: string, oldCode: string, newCode: string): string | undefined {
+  if (!POLICY_FILE.test(path) || !/\b(?:path|resources?|Resource|prefix)\b/.test(newCode)) return undefined;
   const olds = new Set([...oldCode.matchAll(POLICY_PATH)].map((m) => m[1]!));
   const news = [...newCode.matchAll(POLICY_PATH)].map((m) => m[1]!).filter((p) => !olds.has(p));
   for (const n of news) {
@@ -449,8 +469,8 @@ export function editWeakens(path: string, oldText: string, newText: string): Cod
     const host = outsideScriptAdded(oldText, newText);
     if (host !== undefined) early.push({ id: "code.outside-script-step", technique: "T1204.002", tactic: "Execution (TA0002)", action: { capability: "execute", target: { name: host, external: true }, reversibility: "recoverable", scope: "one" }, reason: `the edit adds a step to ${name} that downloads a script from ${host} and runs it: whoever follows it runs that host's code` });
     // An agent's standing instructions told to act without asking: every later session reads it, a prompt injection that persists (T1562.001).
-    const unasked = AGENT_INSTRUCTIONS.test(path) ? ACT_WITHOUT_ASKING.exec(newText.slice(0, MAX_TEXT)) : null;
-    if (unasked !== null && !ACT_WITHOUT_ASKING.test(oldText.slice(0, MAX_TEXT))) early.push({ id: "code.agent-told-not-to-ask", technique: "T1562.001", tactic: "Defense Evasion (TA0005)", action: { capability: "impair-defences", target: { name }, reversibility: "recoverable", scope: "account" }, reason: `the edit tells every later agent session reading ${name} to act without asking ("${unasked[0].trim().slice(0, 60)}"): the confirmations it gave up stop coming` });
+    const unasked = AGENT_INSTRUCTIONS.test(path) ? toldNotToAsk(oldText.slice(0, MAX_TEXT), newText.slice(0, MAX_TEXT)) : null;
+    if (unasked !== null) early.push({ id: "code.agent-told-not-to-ask", technique: "T1562.001", tactic: "Defense Evasion (TA0005)", action: { capability: "impair-defences", target: { name }, reversibility: "recoverable", scope: "account" }, reason: `the edit tells every later agent session reading ${name} to act without asking ("${unasked[0].trim().slice(0, 60)}"): the confirmations it gave up stop coming` });
     if (PROSE_FILE.test(path)) return early;
     if (early.length > 0) return [...early, ...editWeakensCode(path, name, oldText, newText)];
   } else if (PROSE_FILE.test(path)) return [];
@@ -497,7 +517,7 @@ function editWeakensCode(path: string, name: string, oldText: string, newText: s
   if (wayIn !== null && !FIXED_WAY_IN.test(oldCode)) out.push({ id: "code.fixed-way-in", technique: "T1556", tactic: "Persistence (TA0003)", action: { capability: "grant-access", target: { name, external: true }, reversibility: "irreversible", scope: "account" }, reason: `the edit lets in whoever matches a fixed string, past the real sign-in (${wayIn[0].replace(/"[^"\n]*"|'[^'\n]*'/g, '"…"').replace(/\s+/g, " ").trim().slice(0, 70)}): a backdoor (T1556)` });
   const factor = factorLowered(oldCode, newCode);
   if (factor !== undefined) out.push({ id: "code.mfa-lowered", technique: "T1556.006", tactic: "Defense Evasion (TA0005)", action: { capability: "impair-defences", target: { name, production }, reversibility: "recoverable", scope: "account" }, reason: `the edit lowers sign-in to one factor (${factor}): a stolen password is enough once it is applied (T1556.006)` });
-  const widened = policyPathWidened(oldCode, newCode);
+  const widened = policyPathWidened(path, oldCode, newCode);
   if (widened !== undefined) out.push({ id: "code.policy-path-widened", technique: "T1098", tactic: "Persistence (TA0003)", action: { capability: "grant-access", target: { name, production }, reversibility: "recoverable", scope: "tree" }, reason: `the edit widens what a policy grants (${widened}): everything under the shorter path is now reachable to whoever holds it` });
   const allowlist = allowlistRemoved(oldCode, newCode);
   if (allowlist !== undefined) out.push({ id: "code.allowlist-removed", technique: "T1562.007", tactic: "Defense Evasion (TA0005)", action: { capability: "impair-defences", target: { name, production }, reversibility: "recoverable", scope: "one" }, reason: `the edit removes a source allowlist (${allowlist}): what only those addresses could reach is open to any` });

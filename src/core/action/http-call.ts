@@ -184,7 +184,7 @@ function ghApiRequest(args: readonly string[]): Request | undefined {
         const inner = (body[nested[1]!] ??= {}) as Record<string, unknown>;
         if (typeof inner === "object" && inner !== null && !Array.isArray(inner)) inner[nested[2]!] = v.slice(eq + 1);
       } else (body[nested[1]!] = [...(Array.isArray(body[nested[1]!]) ? (body[nested[1]!] as unknown[]) : []), v.slice(eq + 1)]);
-    } else if (/^-(?:H|--header|q|--jq|t|--template|p|--preview|--cache|--input)$/.test(a)) i++;
+    } else if (/^(?:-H|--header|-q|--jq|-t|--template|-p|--preview|--cache|--input)$/.test(a)) i++;
     else if (!a.startsWith("-")) path ??= a;
   }
   if (path === undefined) return undefined;

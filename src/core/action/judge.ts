@@ -7,7 +7,7 @@
 import { tierFor, tierOfScore, PAUSE_AT, type Action, type ActionTier } from "./model.js";
 import { rulesFor } from "./rules/index.js";
 import { writtenPaths } from "./rules/rule.js";
-import { classifyPath, internalHost, isExternalHost, untrustedOrigin } from "./paths.js";
+import { classifyPath, internalHost, isExternalHost, TEST_ENVIRONMENT_WORD, untrustedOrigin } from "./paths.js";
 import { METADATA_HOST } from "./rules/credential-access.js";
 import { invocationsOf, type Invocation, type ShellCommand } from "./shell-command.js";
 import { looksLikeSql, readSql } from "./sql.js";
@@ -396,7 +396,8 @@ function judge(input: JudgeInput): Judgement {
       record("tool.follow-fetched-instructions", { capability: "execute", target: { name: u.hostname, external: true }, reversibility: "recoverable", scope: "one" }, `fetches ${u.hostname}${u.pathname.slice(0, 40)} to follow what it says: whoever wrote that page now gives the agent its orders`, "T1204", "Execution (TA0002)");
     }
     const records = internalHost(u.hostname) ? undefined : recordsInUrl(u);
-    const person = internalHost(u.hostname) || records !== undefined ? undefined : personInUrl(u);
+    // (Not to a host named for a test environment: staging, sandbox, test servers hold test people.)
+    const person = internalHost(u.hostname) || records !== undefined || u.hostname.split(/[.-]/).some((w) => TEST_ENVIRONMENT_WORD.test(w)) ? undefined : personInUrl(u);
     if (person !== undefined) record("tool.person-in-url", { capability: "exfiltrate", target: { name: u.hostname, external: true, personal: true }, reversibility: "irreversible", scope: "one" }, `sends a person's data in the address (${person} and more) to ${u.hostname}: it reaches that host with the request, and cannot be called back (T1048)`, "T1048", "Exfiltration (TA0010)");
     if (records !== undefined) record("tool.records-in-url", { capability: "exfiltrate", target: { name: u.hostname, external: true, personal: true }, reversibility: "irreversible", scope: "account" }, `sends records encoded in the address (${records}=…) to ${u.hostname}: rows of people's or accounts' data reach that host with the request, and cannot be called back (T1048)`, "T1048", "Exfiltration (TA0010)");
     const carried = credentialInUrl(u);
@@ -610,9 +611,13 @@ const CREDENTIAL_SHAPES: ReadonlyArray<readonly [RegExp, RegExp, string]> = [
 const SECRET_PARAM = /(?:^|[_-])(?:password|passwd|pwd|pw|pass|secret|secret_?key|private_?key|api_?secret)$/i;
 
 /** Query parameters named for a key or token (key=, account_key=, access_token=): a secret when the value is long and random. */
-const KEY_PARAM = /^(?:(?:api|access|account|storage|secret|private|auth|client|master|shared)[_-]?key|key|apikey|access[_-]?token|auth[_-]?token|refresh[_-]?token|token)$/i;
+// (A public API's own api_key= or access_token= is how it is called: only names of keys that are never a caller's, or a plain key= or token= whose value is a padded base64 key, like a storage account's, or a key marked live.)
+const KEY_PARAM = /^(?:(?:account|storage|secret|private|master|shared|signing)[_-]?key|client[_-]?secret|refresh[_-]?token)$/i;
+const GENERIC_KEY_PARAM = /^(?:key|token|access[_-]?key)$/i;
+/** A secret key marked live or production by its prefix (sk_live_…, xyz_prod_…); a publishable pk_live_ key is meant to be shown. */
+const LIVE_KEY = /^(?!pk_)[a-z]{2,6}_(?:live|prod)_[A-Za-z0-9]{16,}$/i;
 /** Hosts whose APIs take their own keys in the query (Google's ?key=, GitHub's raw ?token=), and their storage's signed links. */
-const KEY_IN_QUERY_VENDOR = /(?:^|\.)(?:googleapis\.com|google\.com|gstatic\.com|github\.com|githubusercontent\.com|gitlab\.com|bitbucket\.org|amazonaws\.com|windows\.net|azure\.com|microsoft\.com|cloudflare\.com|openai\.com|anthropic\.com|slack\.com|stripe\.com|mapbox\.com|openweathermap\.org|youtube\.com)$/i;
+const KEY_IN_QUERY_VENDOR = /(?:^|\.)(?:googleapis\.com|google\.com|gstatic\.com|github\.com|githubusercontent\.com|gitlab\.com|bitbucket\.org|azure\.com|microsoft\.com|cloudflare\.com|openai\.com|anthropic\.com|slack\.com|stripe\.com|mapbox\.com|openweathermap\.org|youtube\.com)$/i;
 /** A value that looks generated: long, letters and digits mixed (not a word, a date or a name). */
 const randomLooking = (v: string): boolean => v.length >= 20 && /[A-Za-z]/.test(v) && /\d/.test(v) && !/\s/.test(v) && !/^\d{4}-\d{2}-\d{2}/.test(v);
 
@@ -621,7 +626,7 @@ function credentialInUrl(u: URL): string | undefined {
   const values: string[] = u.pathname.split("/").filter((p) => p.length >= 16).slice(0, 16);
   for (const [k, v] of u.searchParams) {
     if (SECRET_PARAM.test(k) && v.length >= 8) return `a secret (${k}=)`;
-    if (KEY_PARAM.test(k) && randomLooking(v) && !KEY_IN_QUERY_VENDOR.test(u.hostname) && !internalHost(u.hostname)) return `a key (${k}=)`;
+    if ((KEY_PARAM.test(k) || (GENERIC_KEY_PARAM.test(k) && ((/={1,2}$/.test(v) && v.length >= 24) || LIVE_KEY.test(v)))) && randomLooking(v) && !KEY_IN_QUERY_VENDOR.test(u.hostname) && !internalHost(u.hostname)) return `a key (${k}=)`;
     values.push(v);
   }
   for (const v of values.slice(0, 32)) {
@@ -659,7 +664,7 @@ function recordsInUrl(u: URL): string | undefined {
 }
 
 /** Query parameters that identify a person on their own: date of birth, national, tax, passport or card numbers, bank accounts. */
-const IDENTIFIER_PARAM = /^(?:dob|date_?of_?birth|birth_?date|birthdate|birthday|ssn|sin|nino|national_?id|tax_?id|tin|passport(?:_?n(?:o|um(?:ber)?))?|doc(?:ument)?_?(?:no|num(?:ber)?|id)?|id_?number|card(?:_?n(?:o|um(?:ber)?))?|pan|cvv|cvc|iban|account_?(?:no|num(?:ber)?)|acct(?:_?no)?|routing(?:_?number)?|mrn|patient_?id)$/i;
+const IDENTIFIER_PARAM = /^(?:dob|date_?of_?birth|birth_?date|birthdate|birthday|ssn|sin|nino|national_?id|tax_?id|tin|passport(?:_?n(?:o|um(?:ber)?))?|doc|doc(?:ument)?_?(?:no|num(?:ber)?)|id_?number|card(?:_?n(?:o|um(?:ber)?))?|pan|cvv|cvc|iban|account_?(?:no|num(?:ber)?)|acct(?:_?no)?|routing(?:_?number)?|mrn|patient_?id)$/i;
 /** Query parameters about a person: names and contact details. */
 const PERSON_PARAM = /^(?:(?:first|last|full|given|family|sur)_?name|name|surname|email|e_?mail|phone|mobile|tel|address|street|zip|postcode|postal_?code|gender|sex)$/i;
 

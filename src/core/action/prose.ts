@@ -150,8 +150,10 @@ const BROAD_GRANT = /\b(?:giv|grant|add)\w*\b[^.;]{0,40}?\b(?:the whole|the enti
 /** An account just given by a message ("new wiring details", "to that account", "a new account"), and money moved in the same sentence: both are needed. */
 const NEW_ACCOUNT = /\bnew (?:wiring|wire|bank|banking|account|payment|remittance) (?:details|instructions|info(?:rmation)?|numbers?)\b|\bnew (?:routing|sort code|bsb|swift|bic|aba)(?: numbers?| codes?)?\b|\b(?:to|into) (?:that|their|this|the new|a new|the other) (?:new )?(?:account|iban|bank account)\b(?! (?:settings|page|team|manager|owner))|\bto a new (?:account|bank)\b|\bnew (?:account|iban)\b/i;
 const MONEY_MOVED = /\b(?:releas|disburs|wir|remit|transfer|send|pay|switch|chang|updat|mov|redirect|rout)\w*\b[^.;]{0,80}?\b(?:funds|escrow|settlement|payments?|money|wires?|payouts?|salary|direct deposit|deposits|invoices?|payroll|eft|ach|payee (?:record|details))\b|\b(?:funds|escrow|settlement|payments?|money|payouts?|salary|direct deposit|invoices?|payroll)\b[^.;]{0,40}?\b(?:releas|disburs|wir|remit|transfer|send|pay|switch|chang|mov|redirect|rout)\w*/i;
+/** A sentence that says something is not allowed ("bypassing review is not allowed", "we must never merge without approval"). */
+const FORBIDDEN = /\b(?:not allowed|isn't allowed|is forbidden|are forbidden|prohibited|must not|mustn't|should not|shouldn't|never)\b/i;
 /** A change merged past its review ("merge without the second approval", "use the admin override to merge", "switching off the required-review rule"). */
-const REVIEW_BYPASSED = /\b(?:merg|push|land)\w*\b[^.;]{0,60}?\b(?:without|bypass\w*|skipping|past|around)\b(?: the| a| any| its| my| our)?(?: second| required| code| peer| another| other)*(?: (?:approvals?|reviews?|reviewers?|sign-?offs?|branch protection|required checks?))\b|\badmin (?:override|bypass|merge)\b[^.;]{0,40}?\bmerg\w*|\b(?:switch\w* off|turn\w* off|disabl\w*|remov\w*|drop\w*|relax\w*|loosen\w*|lift\w*|delet\w*)\b[^.;]{0,40}?\b(?:required[- ](?:reviews?|approvals?)(?: rule)?|branch protections?|review requirements?|approval (?:rule|requirement)s?|(?:branch )?rulesets?|code ?owners? reviews?)\b/i;
+const REVIEW_BYPASSED = /\b(?:merg|push|land)\w*\b[^.;]{0,60}?\b(?:without|bypass\w*|skipping|past|around)\b(?: the| a| any| its| my| our)?(?: second| required| code| peer| another| other)*(?: (?:approvals?|reviews?|reviewers?|sign-?offs?|branch protection|required checks?))\b|\badmin (?:override|bypass|merge)\b[^.;]{0,40}?\bmerg\w*|\b(?:switch\w* off|turn\w* off|disabl\w*|remov\w*|drop\w*|relax\w*|loosen\w*|lift\w*)\b[^.;]{0,40}?\b(?:required[- ](?:reviews?|approvals?)(?: rule)?|branch protections?|review requirements?|approval (?:rule|requirement)s?|branch rulesets?|code ?owners? reviews?)\b/i;
 /** Permissions opened to every user of the machine ("chmod the whole share to 777", "make the folder world-writable"). */
 const WORLD_WRITABLE = /\bchmod\w*\b[^.;]{0,80}?(?:\b0?777\b|\ba\+rwx\b|\bo\+w\b)|\bworld[- ]writ(?:e)?able\b/i;
 /** A package installed from an index or URL that a document someone else wrote names ("pip install it from the index URL given in the issue comment"). */
@@ -171,7 +173,7 @@ const EXTENSION_SIDELOADED = /\binstall\w*\b[^.;]{0,60}?\b(?:extensions?|plug-?i
 const ENCRYPTED_FOR_IMPACT = /\bencrypt\w*\b[^.;]{0,40}?\b(?:every|all|each)\b[^.;]{0,40}?\bfiles?\b[^.;]{0,80}?\b(?:delet|remov|wip|shred|eras)\w*\b[^.;]{0,20}?\b(?:the )?originals?\b/i;
 /** The whole environment printed ("printing all env vars from the staging pod"): every secret it holds is in the transcript. */
 /** Every environment variable written out ("dump os.environ into a cell", "print process.env"): the secrets among them land where it is written. */
-const ENVIRONMENT_DUMPED = /\b(?:dump|print|display|show|output|log|echo|writ)\w*\b[^.;]{0,30}?\b(?:os\.environ|process\.env|ENV\.to_h|System\.getenv\(\)|(?:the |all (?:the )?|every )(?:whole |entire )?(?:environment variables|env vars))\b(?![.\[(]\w)/i;
+const ENVIRONMENT_DUMPED = /\b(?:dump|print|display|show|output|log|echo|writ)\w*\b[^.;]{0,30}?\b(?:os\.environ|process\.env|ENV\.to_h|System\.getenv\(\)|(?:the |all (?:the )?|every )(?:whole |entire )?(?:environment variables|env vars))\b(?![.\[(])/i;
 const ENVIRONMENT_SHOWN = /\b(?:runn?\w*|exec\w*) (?:`)?printenv(?:`)?\b[^.;]{0,80}?\b(?:copy\w*|past\w*|sav\w*|post\w*|put\w*|keep\w*|send\w*)\b[^.;]{0,40}?\b(?:output|result|it)\b|\b(?:print|dump|echo|output|log|show|list|display)\w*\b[^.;]{0,30}?\b(?:all|every|the whole|the entire)\b[^.;]{0,20}?\b(?:env(?:ironment)? var(?:iable)?s|environment)\b|\b(?:print|dump|echo|output|show|display|read|cat|run|running|exec)\w*\b[^.;]{0,60}?\benv(?:ironment)?\b[^.;]{0,80}?\b(?:to (?:find|get|grab|pull|read|see)|looking for|for)\b[^.;]{0,40}?(?:\w*(?:secret|token|password|passwd|_key|api[_ ]?key)\w*|credential)/i;
 /** A secret or vulnerability scanner taken out or made manual ("removing the gitleaks pre-commit hook", "switching the CodeQL workflow to workflow_dispatch only"). */
 const SCANNERS = String.raw`(?:gitleaks|trufflehog|detect-secrets|ggshield|talisman|semgrep|snyk|codeql|trivy|grype|checkov|tfsec|kics|bandit|brakeman|dependabot|secret scanning|sast|dast)`;
@@ -333,9 +335,9 @@ const SENTENCE_EFFECTS: readonly SentenceEffect[] = [
   },
   {
     id: "prose.granted-to-everyone",
-    keys: ["public", "everyone", "all users", "all employees", "everybody", "all staff", "authenticated"],
+    keys: ["public", "everyone", "all users", "all employees", "everybody", "all staff"],
     // (A database's PUBLIC role, every user of a system: all of them get what the grant gives.)
-    re: /\bgrant\w*\b(?![^.;]{0,60}?\b(?:docs?|documentation|website|site|blog|readme|wiki|public api|status page)\b)[^.;]{0,60}?\bto (?:the )?(?:public|everyone|all users|all employees|everybody|all staff|all authenticated users|authenticated users)\b(?! (?:docs?|documentation|api|site|website|page|repo|repository|key))/i,
+    re: /\bgrant\w*\b(?![^.;]{0,60}?\b(?:docs?|documentation|website|site|blog|readme|wiki|public api|status page)\b)[^.;]{0,60}?\bto (?:the )?(?:public|everyone|all users|all employees|everybody|all staff)\b(?! (?:docs?|documentation|api|site|website|page|repo|repository|key))(?![^.;]{0,80}?\b(?:test|tests|fixture|fixtures|local|dev|development|sandbox|scratch)\b)/i,
     action: (sentence) => ({ capability: "grant-access", target: { name: "a grant to everyone", production: mentionsProduction(sentence) }, reversibility: "recoverable", scope: "system" }),
     says: "says it grants a role or access to everyone at once: every user gets what it gives (T1098)",
   },
@@ -349,7 +351,7 @@ const SENTENCE_EFFECTS: readonly SentenceEffect[] = [
   {
     id: "prose.opened-to-any-source",
     keys: ["any", "anywhere", "internet", "everyone"],
-    re: /\b(?:open|allow|permit|expos)\w*\b[^.;]{0,40}?\b(?:ssh|rdp|port \d+|\d{2,5}\/tcp|the (?:database|db|admin) port|nsg|network security group|security group|firewall|acl|ingress)\b[^.;]{0,40}?\b(?:from|to) (?:any (?:source|ip|address|host)|anywhere|the (?:whole )?internet|everyone|all (?:sources|addresses|ips))\b|\b(?:open|allow|permit)\w*\b[^.;]{0,20}?\b(?:ssh|rdp)\b[^.;]{0,20}?\b(?:publicly|to the world)\b/i,
+    re: /\b(?:open|allow|permit|expos)\w*\b[^.;]{0,40}?\b(?:ssh|rdp|port \d+|\d{2,5}\/tcp|the (?:database|db|admin) port|nsg|network security group|security group|firewall|acl|ingress)\b[^.;]{0,40}?\b(?:from|to) (?:any (?:source|ip|address|host)|anywhere|the (?:whole )?internet|everyone|all (?:sources|addresses|ips))\b(?![^.;]{0,60}?\b(?:443|80|https?|website|web ?site|public site|cdn|landing page)\b)|\b(?:open|allow|permit)\w*\b[^.;]{0,20}?\b(?:ssh|rdp)\b[^.;]{0,20}?\b(?:publicly|to the world)\b/i,
     action: (sentence) => ({ capability: "impair-defences", target: { name: "a firewall rule", production: mentionsProduction(sentence), public: true }, reversibility: "recoverable", scope: "system" }),
     says: "says it opens a port to any address on the internet: whoever finds it can try to get in (T1562.007)",
   },
@@ -1092,7 +1094,7 @@ export function readProse(raw: string, internalDomains: readonly string[] = []):
     // A change merged past its review, or the rule that requires one switched off: no second person sees it.
     // (Each pattern below runs only where a word it needs is in the sentence: most sentences have none.)
     const bypassed = /merg|push|land|review|approv|protection|ruleset|owner/i.test(sentence) ? REVIEW_BYPASSED.exec(sentence) : null;
-    if (bypassed !== null && !SKIP_DENIED.test(sentence.slice(0, bypassed.index)) && !sentence.endsWith("?")) {
+    if (bypassed !== null && !SKIP_DENIED.test(sentence.slice(0, bypassed.index)) && !FORBIDDEN.test(sentence) && !sentence.endsWith("?")) {
       const label = quoted(sentence);
       hits.push({ id: "prose.review-bypassed", action: { capability: "impair-defences", target: { name: label }, reversibility: "recoverable", scope: "one" }, reason: `${label} says it merges past the required review, or switches the rule off: the change goes in with no second person looking` });
       actions++;
@@ -1106,7 +1108,8 @@ export function readProse(raw: string, internalDomains: readonly string[] = []):
     }
     // Money sent to an account a message just gave (new wiring details, a new deposit account): the business e-mail compromise pattern (T1657).
     const newAccount = NEW_ACCOUNT.test(sentence) && MONEY_MOVED.test(sentence) ? NEW_ACCOUNT.exec(sentence) : null;
-    if (newAccount !== null && !SKIP_DENIED.test(sentence.slice(0, newAccount.index)) && !AGAINST.test(sentence.slice(0, newAccount.index)) && !isDryRun(sentence) && !sentence.endsWith("?")) {
+    // (Not a feature or a test about such a change: "switching direct deposit to a new account is a feature we test".)
+    if (newAccount !== null && !SKIP_DENIED.test(sentence.slice(0, newAccount.index)) && !AGAINST.test(sentence.slice(0, newAccount.index)) && !isDryRun(sentence) && !/\b(?:feature|tests?|testing|spec|mock|sandbox|demo|fixtures?|ticket|story)\b/i.test(sentence) && !sentence.endsWith("?")) {
       const label = quoted(sentence);
       hits.push({ id: "prose.money-to-new-account", action: { capability: "spend", target: { name: label, unconfirmed: true }, reversibility: "irreversible", scope: "one" }, reason: `${label} says it sends money, or points payments, to an account just given: whoever gave it receives them, and a payment cannot be called back (T1657)` });
       actions++;

@@ -161,7 +161,7 @@ const NEXT_ENV_SECRET = /^[ \t]*["']?\w*(?:SECRET|PRIVATE|PASSWORD|PASSWD|SERVIC
 /** An authentication filter made conditional on a header, parameter or cookie equal to a fixed string (Rails' before_action … unless, Express middleware skipped). */
 const AUTH_FILTER_SKIPPED = /\b(?:before_action|before_filter|skip_before_action)\s+:\w*auth\w*!?[^\n]{0,80}?\b(?:unless|if)\b[^\n]{0,60}?(?:headers|params|cookies)\[[^\]\n]{1,60}\]\s*==\s*["'][^"'\s]{4,}["']/;
 /** A policy that allows every action: `actions = ["*"]`, `Action = "*"` (Terraform's jsonencode), `"Action": "*"`, `"*:*"`. */
-const ALL_ACTIONS_POLICY = /\b[Aa]ctions?\s*=\s*(?:\[\s*)?"\*"(?:\s*\])?|"Action"\s*:\s*(?:"\*"|\[\s*"\*"\s*\])|\bAction:\s*(?:"\*"|'\*'|\*)\s*$|["']\*:\*["']/m;
+const ALL_ACTIONS_POLICY = /\bactions\s*=\s*\[\s*"\*"\s*\]|\bAction\s*=\s*(?:\[\s*)?"\*"|"Action"\s*:\s*(?:"\*"|\[\s*"\*"\s*\])|\bAction:\s*(?:"\*"|'\*'|\*)\s*$|["']\*:\*["']/m;
 /** A database's infrastructure file by its path (rds.tf, db/, postgres, elasticache). */
 const DATABASE_FILE = /(?:^|[/_.-])(?:rds|db|dbs|database|databases|postgres\w*|mysql|aurora|redis|elasticache|mongo\w*|documentdb|cosmos\w*|sql)(?:[/_.-]|$)/i;
 /** A test runner's configuration told to leave out security tests (--ignore=tests/security, --deselect …/test_mfa.py, testPathIgnorePatterns with auth). */

@@ -67,7 +67,9 @@ const MONEY = /^(payments?|money|funds?|transfers?|bank|banking|ach|nacha|sepa|w
 const MONEY_DOCUMENT = /^(invoices?|quotes?|estimates?|receipts?|statements?|bills?)$/;
 const MESSAGE = /^(emails?|mail|messages?|messaging|sms|texts?|chat|inbox|dm|tweets?|posts?|comments?|notifications?|slack|gmail|twilio|whatsapp|telegram|discord|teams|sendgrid|mailchimp|newsletters?|campaigns?)$/;
 const ACCESS = /^(users?|members?|collaborators?|guests?|permissions?|roles?|access|keys?|ssh|tokens?|policy|policies|acl|invites?|admins?|owners?|sharing|credentials?|passwords?|secrets?|apikey|grants?|group|groups)$/;
-const SECURITY = /^(alarm|alarms|security|okta|entra|azuread|auth0|onelogin|duo|keycloak|jumpcloud|pingidentity|pingone|conditionalaccess|dlp|clouddlp|semgrep|gitleaks|trufflehog|snyk|codeql|trivy|secretscanning|anticheat|sentinelone|sentinel|carbonblack|sophos|wazuh|osquery|passcodes?|scrubbing|scrubber|scrubbers|redaction|masking|signature|signatures|auth|authentication|authorization|authz|sso|saml|captcha|recaptcha|sanitizer|sanitization|lockout|fraud|camera|cameras|firewall|ssl|tls|csrf|hsts|verification|mfa|2fa|twofactor|factors?|authenticators?|otp|audit|auditing|logging|logs?|trail|trails|cloudtrail|guardduty|siem|waf|monitoring|monitor|monitors|alerts?|protection|antivirus|defender|guardrails?|protections?|lock|locks|smoke|detector|detectors|sensor|sensors|safety|encryption|backup|backups|pagerduty|opsgenie|alerting|alertmanager|oncall|selinux|apparmor|gatekeeper|edr|xdr|crowdstrike|falcon|enforcement)$/;
+/** Identity providers: a policy of theirs deactivated is a sign-in protection off. */
+const IDENTITY_PROVIDER = /^(okta|entra|azuread|auth0|onelogin|duo|keycloak|jumpcloud|pingidentity|pingone|conditionalaccess)$/;
+const SECURITY = /^(alarm|alarms|security|dlp|clouddlp|semgrep|gitleaks|trufflehog|snyk|codeql|trivy|secretscanning|anticheat|sentinelone|sentinel|carbonblack|sophos|wazuh|osquery|passcodes?|scrubbing|scrubber|scrubbers|redaction|masking|signature|signatures|auth|authentication|authorization|authz|sso|saml|captcha|recaptcha|sanitizer|sanitization|lockout|fraud|camera|cameras|firewall|ssl|tls|csrf|hsts|verification|mfa|2fa|twofactor|factors?|authenticators?|otp|audit|auditing|logging|logs?|trail|trails|cloudtrail|guardduty|siem|waf|monitoring|monitor|monitors|alerts?|protection|antivirus|defender|guardrails?|protections?|lock|locks|smoke|detector|detectors|sensor|sensors|safety|encryption|backup|backups|pagerduty|opsgenie|alerting|alertmanager|oncall|selinux|apparmor|gatekeeper|edr|xdr|crowdstrike|falcon|enforcement)$/;
 /** What keeps the record of what happened: turned off, what happens meanwhile is never recorded. */
 const RECORD_KEEPING = /^(audit|auditing|logging|logs?|trail|trails|cloudtrail|siem|monitoring)$/;
 /** What names a whole organisation by itself: a protection turned off across it is off for everyone. */
@@ -468,7 +470,10 @@ function protectionSwitchedOff(args: unknown): [string, unknown] | undefined {
       return undefined;
     }
     if (!isRecord(v)) return undefined;
-    const isPolicy = policy || Object.entries(v).some(([kk, w]) => /polic(?:y|ies)_?id|policyId/i.test(kk) || (/^(?:display_?name|name|title)$/i.test(kk) && typeof w === "string" && w.length <= 200 && /\b(?:mfa|multi-?factor|2fa|conditional access|sign-?in polic\w*|access polic\w*)\b/i.test(w)));
+    // (A name alone makes it a policy only for a `state` key, as conditional-access and sign-in policies have; a task's `status` does not.)
+    const idPolicy = policy || Object.keys(v).some((kk) => /polic(?:y|ies)_?id|policyId/i.test(kk));
+    const namedPolicy = Object.entries(v).some(([kk, w]) => /^(?:display_?name|name|title)$/i.test(kk) && typeof w === "string" && w.length <= 200 && /\b(?:mfa|multi-?factor|2fa|conditional access|sign-?in polic\w*|access polic\w*)\b/i.test(w));
+    const isPolicy = idPolicy;
     for (const [k, x] of Object.entries(v)) {
       if (++seen > 500) return undefined;
       if ((PROTECTION_KEY.test(k) || /^(?:waiting_?room|passcode|password_?required|join_?before_?host|sso_?protection|password_?protection)$/i.test(k)) && (NEGATED_KEY.test(k) ? x === true || x === "true" : x === false || x === "false" || x === "disabled" || x === "off" || (x === null && /protection$/i.test(k)))) return [k, x];
@@ -477,7 +482,7 @@ function protectionSwitchedOff(args: unknown): [string, unknown] | undefined {
       // A merge or a push told to skip the repository's policies ({completionOptions: {bypassPolicy: true}}).
       if (/^(?:bypass_?(?:polic(?:y|ies)|rules?|reviews?|checks?|protections?|branch_?protection)|skip_?(?:checks|reviews?|policies))$/i.test(k) && (x === true || x === "true")) return [k, x];
       // A sign-in policy switched off by its state ({policyId, state: "disabled"} on a conditional-access or MFA policy).
-      if (/^(?:state|status)$/i.test(k) && typeof x === "string" && /^(?:disabled?|off|inactive)$/i.test(x) && isPolicy) return [k, x];
+      if (/^(?:state|status)$/i.test(k) && typeof x === "string" && /^(?:disabled?|off|inactive)$/i.test(x) && (isPolicy || (namedPolicy && /^state$/i.test(k)))) return [k, x];
       // A setting named by one key and set by another ({id: "waf", value: "off"}, {setting: "ssl", value: "off"}).
       if (/^(?:id|name|setting|key)$/i.test(k) && typeof x === "string" && PROTECTION_SETTING.test(x) && isRecord(v) && /^(?:off|false|disabled?|none|essentially_off)$/i.test(String(v.value ?? v.enabled ?? ""))) return [x, v.value ?? v.enabled];
       const inner = visit(x, depth + 1, isPolicy);
@@ -867,12 +872,16 @@ export function readNamed(tool: string, name: ReturnType<typeof splitToolName>, 
         break;
       }
       // A protection's own settings deleted (a branch's protection, a sign-in policy's rule): the protection is off, and can be set again.
-      if (security && hasWord(object, /^(protections?|rules?|polic(?:y|ies)|rulesets?|settings?)$/) !== undefined && hasWord(object, /^(holds?|legalholds?|litigation|retention|preservation|backups?|logs?|trails?|audit)$/) === undefined) {
+      // (In production it stays the hard stop below: a production detection rule deleted is gone when it is needed.)
+      if (security && !f.production && hasWord(object, /^(protections?|rules?|rulesets?)$/) !== undefined && hasWord(object, /^(holds?|legalholds?|litigation|retention|preservation|backups?|logs?|trails?|audit|encryption)$/) === undefined) {
         disable();
         break;
       }
       // A legal hold or retention policy deleted: what it kept (mailboxes, documents under litigation) can now be purged by the next cleanup, and evidence with it.
-      if (hasWord(object, /^(holds?|legalholds?|litigation|retention|preservation)$/) !== undefined && hasWord(object, /^(cache|caches|logs?|tmp|temp)$/) === undefined) {
+      // (A hold named as a legal one, or a retention policy or label: not a shop's fulfillment hold, a calendar hold, a log retention filter.)
+      const legalHold = hasWord(object, /^(legalholds?|litigation|preservation|ediscovery)$/) !== undefined || (hasWord(object, /^holds?$/) !== undefined && (hasWord(object, /^(legal|cases?|custodians?|compliance|purview|vault)$/) !== undefined || /\b(?:legal|litigation|custodian|ediscovery|matter|lawsuit)\b/i.test(argsText().slice(0, 4096))));
+      const retentionPolicy = hasWord(object, /^retention$/) !== undefined && hasWord(object, /^(polic(?:y|ies)|labels?)$/) !== undefined && hasWord(object, /^(filters?|cache|caches|logs?|tmp|temp)$/) === undefined;
+      if (legalHold || retentionPolicy) {
         add("tool.hold-removed", "impair-defences", "irreversible", "account", `${tool} ${verb}s ${obj}${tail}: what it preserved can now be purged, evidence under litigation or audit with it (T1070)`);
         break;
       }
@@ -886,7 +895,7 @@ export function readNamed(tool: string, name: ReturnType<typeof splitToolName>, 
       break;
     case "trash":
       // A sign-in or security policy deactivated (okta deactivate_policy): the protection is off.
-      if (security && verb !== undefined && /^(deactivate|suspend|pause)$/.test(verb) && hasWord(object, /^(polic(?:y|ies)|rules?|mfa|factors?|monitors?|detectors?|sensors?|agents?|alerts?|protections?)$/) !== undefined) disable();
+      if ((security || hasWord(object, IDENTITY_PROVIDER) !== undefined) && verb !== undefined && /^(deactivate|suspend|pause)$/.test(verb) && hasWord(object, /^(polic(?:y|ies)|rules?|mfa|factors?|monitors?|detectors?|sensors?|agents?|alerts?|protections?)$/) !== undefined) disable();
       // Closing positions or orders sells or cancels trades (close_all_positions).
       else if (money && verb === "close") add("tool.spend", "spend", "irreversible", scope, `${tool} closes ${obj}${tail}: the trades it makes cannot be called back`);
       // A booking cancelled that the text says is non-refundable: the money is gone.
@@ -968,7 +977,8 @@ export function readNamed(tool: string, name: ReturnType<typeof splitToolName>, 
     }
     case "publish":
       // A transfer or payment posted to a ledger (post_trust_transfer {amount}): the money moves.
-      if (verb === "post" && money && f.amounts.length > 0) {
+      // (A transfer or a payment; not an invoice or a journal entry recorded, nor one in a sandbox.)
+      if (verb === "post" && hasWord(object, /^(transfers?|payments?|wires?|disbursements?|payouts?|remittances?)$/) !== undefined && f.amounts.length > 0 && !/\b(?:sandbox|test|demo)\b/i.test(argsText().slice(0, 4096))) {
         add("tool.spend", "spend", "irreversible", scope, `${tool} moves money${amount} (${verb} ${obj})${tail}: a payment or a ledger transfer cannot be called back`);
         break;
       }

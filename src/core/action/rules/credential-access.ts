@@ -43,7 +43,8 @@ function printsEnvironment(inv: Invocation): boolean {
 /** Commands that keep the lines matching a pattern. */
 const FILTERS = new Set(["grep", "egrep", "fgrep", "rg", "ag", "findstr", "Select-String", "select-string", "sls"]);
 /** A pattern that looks for keys: their usual names, or services whose variables hold them. */
-const KEY_PATTERN = /token|secret|passw|passwd|\bpass\b|pwd|api.?key|apikey|private|credential|\bcreds?\b|auth|access.?key|_key\b|\bkeys?\b|session|\b(?:stripe|plaid|twilio|sendgrid|mailgun|openai|anthropic|snowflake|docusign|datadog|okta|auth0|github|gitlab|slack|npm|pypi|heroku|vercel|supabase|firebase|shopify|paypal|braintree|adyen|square|salesforce|hubspot|sentry|vault|database|db|postgres|mysql|mongo|redis|aws|azure|gcp|veeva)(?:_\w*)?\b/i;
+// (Not auth, session or db alone: AUTHOR, SSH_AUTH_SOCK, SESSION_MANAGER and DB_HOST name no key.)
+const KEY_PATTERN = /token|secret|passw|passwd|\bpass\b|pwd|api.?key|apikey|private|credential|\bcreds?\b|auth_?token|authorization|access.?key|_key\b|\bkeys?\b|session_?(?:key|token|secret)|\b(?:stripe|plaid|twilio|sendgrid|mailgun|openai|anthropic|snowflake|docusign|datadog|okta|auth0|github|gitlab|slack|npm|pypi|heroku|vercel|supabase|firebase|shopify|paypal|braintree|adyen|square|salesforce|hubspot|sentry|vault|database|postgres|mysql|mongo|redis|aws|azure|gcp|veeva)(?:_\w*)?\b/i;
 
 /** The environment printed through a filter for keys (env | grep -i token): each matching key's value lands in the transcript. */
 const environmentKeys: CommandRule = {
@@ -179,11 +180,12 @@ const search: CommandRule = {
     if (inv.name === "grep" || inv.name === "egrep" || inv.name === "rg" || inv.name === "ag" || inv.name === "ack" || inv.name === "findstr") {
       const recursive = inv.name !== "grep" && inv.name !== "egrep" ? true : inv.args.some((a) => /^-[a-zA-Z]*[rR]/.test(a) || a === "--recursive");
       const words = inv.args.filter((a) => !a.startsWith("-"));
-      const pattern = words.find((w) => SECRET_WORD.test(w));
+      // (A setting's name is no secret: PasswordAuthentication in sshd_config.)
+      const pattern = words.find((w) => SECRET_WORD.test(w) && !/^(?:Password|Pubkey|Challenge\w*|KbdInteractive|Permit\w*)Authentication$|^PermitRootLogin$/i.test(w.replace(/^['"]|['"]$/g, "")));
       // An installed or deployed application's configuration searched for its passwords and keys
       // (grep -iE 'password|storepass' /opt/mirth/conf/mirth.properties, grep -rh 'API_KEY=' deploy/prod/):
       // the matching lines are the secrets.
-      const config = pattern !== undefined ? words.find((w) => w !== pattern && DEPLOYED_CONFIG.test(w)) : undefined;
+      const config = pattern !== undefined ? words.find((w) => w !== pattern && w.length <= 512 && DEPLOYED_CONFIG.test(w)) : undefined;
       if (config !== undefined) {
         return { action: { capability: "read", target: { name: config, pathClass: "credentials", production: /(?:^|\/)(?:prod|production|prd)(?:\/|$)/.test(config) }, reversibility: "recoverable", scope: "one" }, reason: `searches ${shown(config)}, a deployed application's configuration, for "${shown(pattern!)}": the passwords and keys in it land in the transcript (T1552.001)` };
       }

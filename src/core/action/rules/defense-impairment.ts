@@ -340,7 +340,8 @@ const backupsOff: CommandRule = {
     let what: string | undefined;
     if (inv.name === "aws" && w[0] === "rds" && /^modify-db-(instance|cluster)$/.test(w[1] ?? "") && ((retention !== undefined && /^0+$/.test(retention)) || a.includes("--no-deletion-protection"))) what = "turns off the database's automated backups or its deletion protection";
     // (Cut to one day: every older backup is deleted now, and a mistake found tomorrow has nothing to go back to.)
-    else if (inv.name === "aws" && w[0] === "rds" && /^modify-db-(instance|cluster)$/.test(w[1] ?? "") && retention !== undefined && /^0*1$/.test(retention)) what = "cuts the database's automated backups to one day, deleting every older one";
+    // (Production only: a development database set to one day may be one whose backups were off.)
+    else if (inv.name === "aws" && w[0] === "rds" && /^modify-db-(instance|cluster)$/.test(w[1] ?? "") && retention !== undefined && /^0*1$/.test(retention) && /(^|[^a-z])(prod|production|prd|live)([^a-z]|$)/i.test(t)) what = "cuts the database's automated backups to one day, deleting every older one";
     else if (inv.name === "az" && w[0] === "backup" && w[1] === "protection" && w[2] === "disable") what = /--delete-backup-data[= ](true|yes)/i.test(t) ? "stops the backups and deletes the backup data" : "stops the backups";
     else if (inv.name === "gcloud" && w[0] === "sql" && w[1] === "instances" && w[2] === "patch" && a.includes("--no-backup")) what = "turns off the database's automated backups";
     if (what === undefined) return undefined;

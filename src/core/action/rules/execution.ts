@@ -324,7 +324,7 @@ function oneSlip(a: string, b: string): boolean {
 }
 
 /** The public registries, well-known vendors' indexes, hosted private registries, and a company's own registry server by its name (nexus., artifactory., devpi.…). */
-const KNOWN_INDEX = /(?:^|\.)(?:pypi\.org|pythonhosted\.org|npmjs\.org|npmjs\.com|yarnpkg\.com|download\.pytorch\.org|pypi\.nvidia\.com|rubygems\.org|crates\.io|pkg\.go\.dev|proxy\.golang\.org|nuget\.org|repo1\.maven\.org|repo\.maven\.apache\.org|anaconda\.org|conda\.anaconda\.org|github\.com|pkg\.github\.com|npm\.pkg\.github\.com|jfrog\.io|pkgs\.dev\.azure\.com|pkgs\.visualstudio\.com|pkg\.dev|amazonaws\.com|gitlab\.com|cloudsmith\.io)$|^(?:nexus|artifactory|devpi|verdaccio|proget|pulp|packages|repo|repository)[\w-]*\./i;
+const KNOWN_INDEX = /(?:^|\.)(?:pypi\.org|pythonhosted\.org|npmjs\.org|npmjs\.com|yarnpkg\.com|download\.pytorch\.org|pypi\.nvidia\.com|rubygems\.org|crates\.io|pkg\.go\.dev|proxy\.golang\.org|nuget\.org|repo1\.maven\.org|repo\.maven\.apache\.org|anaconda\.org|conda\.anaconda\.org|github\.com|pkg\.github\.com|npm\.pkg\.github\.com|jfrog\.io|pkgs\.dev\.azure\.com|pkgs\.visualstudio\.com|pkg\.dev|amazonaws\.com|gitlab\.com|cloudsmith\.io|nvidia\.com|pyg\.org|dgl\.ai|pytorch\.org|python\.org|tsinghua\.edu\.cn|ustc\.edu\.cn|aliyun\.com|huaweicloud\.com|tencent\.com|doubanio\.com)$|^(?:nexus|artifactory|devpi|verdaccio|proget|pulp)[\w-]*\./i;
 /** Options that point an installer at another package index (pip's -i/--index-url/--extra-index-url/-f/--find-links, npm's --registry, uv's --index). */
 const INDEX_OPTION = /^(?:-i|--index-url|--extra-index-url|-f|--find-links|--registry|--index|--default-index|--trusted-host)(?:=(.*))?$/;
 

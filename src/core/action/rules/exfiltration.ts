@@ -22,7 +22,8 @@ const QUERY_CLIENTS = new Set(["psql", "mysql", "mariadb", "snowsql", "bq", "sql
 /** Whether a command prints a database's rows: a dump tool, or a database client given a query that reads rows. */
 function dumpsRows(inv: Invocation): boolean {
   if (DUMPERS.has(inv.name)) return true;
-  return QUERY_CLIENTS.has(inv.name) && inv.args.some((a) => /\b(?:select|copy|export|find)\b[\s\S]{0,400}?(?:\bfrom\b|\bto\b|\()/i.test(a));
+  // (A query of counts and sums only, select count(*) from …, prints no one's rows.)
+  return QUERY_CLIENTS.has(inv.name) && inv.args.some((a) => a.length <= 64 * 1024 && /\b(?:select|copy|export|find)\b[\s\S]{0,400}?(?:\bfrom\b|\bto\b|\()/i.test(a) && !/^\s*select\s+(?:(?:count|sum|avg|min|max)\s*\([^)]{0,40}\)(?:\s+as\s+\w+)?\s*,?\s*){1,8}from\b/i.test(a));
 }
 
 /** What a packing or reading command takes in: its operands, without tar's mode letters (czf). */
@@ -37,7 +38,9 @@ const ALL_SECRETS = /\$\{\{\s*toJSON\(\s*secrets\s*\)\s*\}\}|\$\((?:env|printenv
  * A word that expands a secret: a variable named for one ($AWS_SECRET_ACCESS_KEY, ${GITHUB_TOKEN},
  * $DB_PASSWORD) or a CI expression over the secrets (${{ secrets.NPM_TOKEN }}, ${{ toJSON(secrets) }}).
  */
-export const SECRET_EXPANSION = /\$\{?(?:[A-Za-z_]\w*?)?(?:SECRETS?|TOKENS?|PASSWORDS?|PASSWD|PASSPHRASE|API_?KEYS?|PRIVATE_KEY|ACCESS_KEY|CREDENTIALS?)(?:_\w*)?\b\}?|\$\{\{[^}]{0,200}?\bsecrets\b/i;
+// (Any name around the word: $DB_PASSWORD2, ${GH_TOKENv2}, $APISECRETKEY; not the names that only
+// count or point at one: $MAX_TOKENS, $NEXT_PAGE_TOKEN, $CSRF_TOKEN, $SECRET_NAME, $TOKENIZER_PATH.)
+export const SECRET_EXPANSION = /\$\{?(?![A-Za-z_]{0,40}?(?:MAX|NUM|TOTAL|NEXT|PAGE|PREV|CSRF|XSRF|CURSOR|CONTINUATION)_?(?:TOKEN|SECRET|PASS|KEY))(?![A-Za-z_]\w{0,60}?(?:_(?:NAME|ARN|ID|PATH|FILE|LENGTH|LEN|COUNT|TYPE|URL|URI|ENDPOINT|REGION|VERSION)|IZER)\b)[A-Za-z_]?\w{0,60}?(?:SECRET|TOKEN|PASSWORD|PASSWD|PASSPHRASE|API_?KEY|PRIVATE_KEY|ACCESS_KEY|CREDENTIAL)\w{0,60}\}?|\$\{\{[^}]{0,200}?\bsecrets\b/i;
 
 /** The words of a secret's variable that name whose it is (SLACK_BOT_TOKEN: slack, bot), for "sent to its own service". */
 const GENERIC_SECRET_WORD = /^(?:secrets?|tokens?|password|passwd|passphrase|api|key|keys|access|private|credentials?|auth|value|my|the|env|ci)$/i;
@@ -48,7 +51,9 @@ const GENERIC_SECRET_WORD = /^(?:secrets?|tokens?|password|passwd|passphrase|api
  * is used, not the key leaving.
  */
 function toItsOwnService(word: string, host: string): boolean {
-  const labels = new Set(host.toLowerCase().split(/[.-]/));
+  // (The registrable name only, hooks.slack.com's slack: any label of a host anyone can name is no proof, aws.collect-stats.net.)
+  const parts = host.toLowerCase().split(".");
+  const labels = new Set((parts.length >= 2 ? parts[parts.length - 2]! : "").split("-"));
   for (const m of word.matchAll(/\$\{?([A-Za-z_]\w*)|\bsecrets\.([A-Za-z_]\w*)/g)) {
     const name = (m[1] ?? m[2] ?? "").toLowerCase();
     if (name.split("_").some((w) => w.length >= 3 && !GENERIC_SECRET_WORD.test(w) && labels.has(w))) return true;
@@ -177,7 +182,9 @@ const httpUpload: CommandRule = {
     const query = url.includes("?") ? url.slice(url.indexOf("?")) : "";
     const written = secret ?? secretInBody(inv) ?? (SECRET_EXPANSION.test(query) ? query : undefined);
     if (written !== undefined && isExternalHost(host) && (secret !== undefined || !toItsOwnService(written, host))) {
-      return { action: { capability: "exfiltrate", target: { name: url, pathClass: "credentials", external: true }, reversibility: "irreversible", scope: "one" }, reason: `sends the value of ${shown(written)} to ${shown(host)}: a credential leaves for another host (T1048)` };
+      // (The reason names the variable, never the rest of the body or query: a value written out there would be shown.)
+      const variable = /\$\{\{[^}]{0,200}\}\}|\$\{?[A-Za-z_]\w{0,60}\}?/.exec(written)?.[0] ?? "a secret";
+      return { action: { capability: "exfiltrate", target: { name: url, pathClass: "credentials", external: true }, reversibility: "irreversible", scope: "one" }, reason: `sends the value of ${shown(variable)} to ${shown(host)}: a credential leaves for another host (T1048)` };
     }
     if (secret !== undefined && isExternalHost(host)) {
       return { action: { capability: "exfiltrate", target: { name: url, pathClass: "credentials", external: true }, reversibility: "irreversible", scope: "one" }, reason: `sends the value of ${shown(secret)} to ${shown(host)}: a credential leaves for another host (T1048)` };
