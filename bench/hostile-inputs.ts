@@ -178,3 +178,23 @@ export const HOSTILE_PROSE_HINTS: ReadonlyArray<readonly [label: string, text: s
     ["ways back in", fill((i) => `so I keep access and we can get back in later via cron job ${i} that calls back to relay${i}. `)],
   ];
 })();
+
+/**
+ * Edits that make the edit readers work hardest (src/core/action/edit-weakens.ts, source-file.ts):
+ * runs of blanks after the words a pattern keys on, long lines of word characters, and repeated
+ * settings, each in a file the reading applies to. The first line is the file's path; the rest, to
+ * 16 KB (the readers' own cap), is the edit's new text. Session 17's review found a cubic pattern
+ * here that no other pack reached.
+ */
+export const HOSTILE_EDITS: ReadonlyArray<readonly [label: string, text: string]> = (() => {
+  const n = 16 * KB;
+  return [
+    ["a policy path and blanks", `vault/policies/app.hcl\npath${" ".repeat(n)}x`],
+    ["an or-compare and blanks", `src/auth/login.py\nif not (ok or ${" ".repeat(n)}(`],
+    ["a long word in sign-in code", `src/auth/login.py\nif a or ${"password".repeat(n / 8)}`],
+    ["factor settings repeated", `okta/policy.tf\n${"factor_mode = \"1FA\"\n".repeat(n / 20)}`],
+    ["instructions not to ask", `CLAUDE.md\n${"never do not ask without asking ".repeat(n / 32)}`],
+    ["allowlist words", `k8s/values.yaml\n${"allowed_ips: ".repeat(n / 13)}`],
+    ["a test marker and blanks", `pytest.ini\naddopts = -m${" ".repeat(n)}not`],
+  ];
+})();

@@ -33,7 +33,7 @@ import { storeStats } from "./http-load.js";
 import { plainTree } from "../src/core/shell/plain.js";
 import { DEFAULT_BENIGN } from "./replay/main.js";
 import type { OperationResult } from "../src/core/wire.js";
-import { HOSTILE_ACTION_HINTS, HOSTILE_INJECTION_TEXTS, HOSTILE_PII_TEXTS, HOSTILE_PROSE_HINTS, HOSTILE_SECRET_TEXTS, HOSTILE_SHELL_HINTS } from "./hostile-inputs.js";
+import { HOSTILE_ACTION_HINTS, HOSTILE_EDITS, HOSTILE_INJECTION_TEXTS, HOSTILE_PII_TEXTS, HOSTILE_PROSE_HINTS, HOSTILE_SECRET_TEXTS, HOSTILE_SHELL_HINTS } from "./hostile-inputs.js";
 import { BENCH_POLICY, daemonParts, printRows, shimParts, stepHint } from "./breakdown.js";
 import { fmt, interleaved, median, stats, type Stats } from "./stats.js";
 import { printTargets, target } from "./targets.js";
@@ -363,7 +363,7 @@ function hostileBench(): void {
     }
     return out;
   };
-  console.log("\nhostile inputs (64 KB; 32 KB hints), worst scan per pack (fastest of 5), and its time ÷ the time on its first quarter:");
+  console.log("\nhostile inputs (64 KB; 32 KB hints; 16 KB edits), worst scan per pack (fastest of 5), and its time ÷ the time on its first quarter:");
   let fresh = 0;
   const uncached = (t: string): string => `${t} #${fresh++}`;
   const packs: Array<[string, { ms: number; label: string; growth: number }]> = [
@@ -373,6 +373,11 @@ function hostileBench(): void {
     ["shell reading", worst(HOSTILE_SHELL_HINTS, (t) => rules.actions.score(normalizeForMatching(t), uncached(t)))],
     // The action model on a hint in prose (prose reader, written-out calls, quoted commands).
     ["prose hints", worst(HOSTILE_PROSE_HINTS, (t) => judgeStep({ hint: uncached(t) }, readShellCached))],
+    // An edit tool's call: the first line is the file, the rest the new text (old text a line that differs).
+    ["edits", worst(HOSTILE_EDITS, (t) => {
+      const nl = t.indexOf("\n");
+      return judgeStep({ hint: "editing a file", tool: "Edit", arguments: { file_path: t.slice(0, nl), old_string: "x = 1\n", new_string: uncached(t.slice(nl + 1)) } }, readShellCached);
+    })],
     ["secrets", worst(HOSTILE_SECRET_TEXTS, (t) => detectors.secret.scan(t))],
     ["PII", worst(HOSTILE_PII_TEXTS, (t) => detectors.pii.scan(t))],
     ["injection", worst(HOSTILE_INJECTION_TEXTS, (t) => detectors.injection.scan(t))],

@@ -2,6 +2,7 @@
 // the whole pipeline (evaluateStep) as the daemon runs it. Each case is written in other words than
 // the probe row that showed the gap (round 6, fresh53 to fresh55).
 import { describe, expect, it } from "vitest";
+import { HOSTILE_EDITS } from "../bench/hostile-inputs.js";
 import { ciCommands } from "../src/core/action/ci-config.js";
 import { readProse } from "../src/core/action/prose.js";
 import { evaluateStep } from "../src/core/pipeline.js";
@@ -324,5 +325,15 @@ describe("review: what the first drafts got wrong", () => {
     expect(prose("Open the ingress to anywhere for the public website on port 443.")).not.toContain("prose.opened-to-any-source");
     expect(prose("Bypassing review is not allowed here, so I'll wait for it.")).not.toContain("prose.review-bypassed");
     expect(prose("Print os.environ['HOME'] to check the path.")).not.toContain("prose.show-environment");
+  });
+});
+
+// Hostile edits (bench/hostile-inputs.ts): a pattern that backtracks catastrophically never
+// finishes and the test times out; how long each takes is printed by `npm run bench` only.
+describe("hostile edits are read to the end", () => {
+  it.each(HOSTILE_EDITS)("%s (16 KB)", (_label, text) => {
+    const nl = text.indexOf("\n");
+    const v = call("Edit", { file_path: text.slice(0, nl), old_string: "x = 1\n", new_string: text.slice(nl + 1) });
+    expect(["continue", "verify", "stop", "confirm"]).toContain(v.verdict);
   });
 });
