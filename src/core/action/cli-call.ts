@@ -24,7 +24,17 @@ const MAX_ITEMS = 64;
 /** Interpreters that run a project's script given as their first operand (python3 tools/trust_cli.py disburse …). */
 const INTERPRETER = /^(?:python[\d.]*|node|ruby|php|perl|bun|deno|bash|sh)$/;
 /** An option that names production as the environment worked on (--env prod, --environment=production, --prod). */
-const PRODUCTION_OPTION = /^--?(?:env|environment|stage|target)(?:=(?:prod|production|prd|live))?$|^--(?:prod|production)$/i;
+const ENVIRONMENT_OPTION = /^--?(?:env|environment|stage|target)$/i;
+const PRODUCTION_WORD = /^(?:prod|production|prd|live)$/i;
+
+/** Whether the options name production as the environment: `--env prod`, `--environment=production`, `--prod`. */
+function namesProduction(args: readonly string[]): boolean {
+  return args.some((w, k) => {
+    if (/^--(?:prod|production)$/i.test(w)) return true;
+    const eq = w.indexOf("=");
+    return eq > 0 ? ENVIRONMENT_OPTION.test(w.slice(0, eq)) && PRODUCTION_WORD.test(w.slice(eq + 1)) : ENVIRONMENT_OPTION.test(w) && PRODUCTION_WORD.test(args[k + 1] ?? "");
+  });
+}
 
 /** The program an invocation runs and its arguments: the script an interpreter runs (a path, or a module with -m), or the command itself. */
 function programOf(inv: Invocation): { program: string; name: string; args: readonly string[] } {
@@ -57,7 +67,7 @@ export function cliCallOf(inv: Invocation): CommandCall | undefined {
   // own name (reset-local-db.sh --yes) is the project's own chore, named for what it does to its own
   // setup, unless it is told to work on production (transmit_ach.py --env prod): then its name says
   // what it does there.
-  if (subcommands.length === 0 && !a.some((w, k) => PRODUCTION_OPTION.test(w) && (w.includes("=") || /^--(?:prod|production)$/i.test(w) || /^(?:prod|production|prd|live)$/i.test(a[k + 1] ?? "")))) return undefined;
+  if (subcommands.length === 0 && !namesProduction(a)) return undefined;
   const args: Record<string, unknown> = {};
   const operands: string[] = [];
   let n = 0;

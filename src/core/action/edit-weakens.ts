@@ -28,7 +28,7 @@ const ACT_WITHOUT_ASKING = /\b(?:no need to|don't|do not|never|without)\s+(?:ask
  * me first" and "Do not use --dangerously-skip-permissions" do not.
  */
 function toldNotToAsk(oldText: string, newText: string): RegExpExecArray | null {
-  for (const m of newText.matchAll(new RegExp(ACT_WITHOUT_ASKING.source, "gi"))) {
+  for (const m of newText.matchAll(ACT_WITHOUT_ASKING_ALL)) {
     if (oldText.includes(m[0])) continue;
     const lineStart = newText.lastIndexOf("\n", m.index) + 1;
     const before = newText.slice(lineStart, m.index);
@@ -38,6 +38,8 @@ function toldNotToAsk(oldText: string, newText: string): RegExpExecArray | null 
   }
   return null;
 }
+
+const ACT_WITHOUT_ASKING_ALL = new RegExp(ACT_WITHOUT_ASKING.source, "gi");
 
 /** A line that is only a comment (#, //, --, ;, *, <!--). */
 const COMMENT_LINE = /^\s*(?:#|\/\/|--|;|\*|\/\*|<!--)/;

@@ -254,6 +254,23 @@ function grantScope(n: Record<string, unknown>): { scope: Action["scope"]; pub: 
 }
 
 /**
+ * Whether a query prints rows of a table, as the parser reads it: a SELECT (or a branch or WITH
+ * query of one) with a column or `*` outside an aggregate. `select count(*) from users` prints a
+ * number, `select email from users` prints people. A text neither grammar reads is taken to print
+ * rows: caution, never a pass.
+ */
+export function readsRows(sql: string): boolean {
+  if (sql.length > MAX_SQL_CHARS) return true;
+  const ast = parse(sql);
+  if (ast === undefined) return true;
+  return ast.some((n) => {
+    if (!n || n.type !== "select") return false;
+    // (`select *` may come as the string "*" rather than a list of columns.)
+    return selectsOf(n).some((s) => !Array.isArray(s.columns) || (s.columns as Node[]).some((c) => (c?.expr as Node)?.type !== "aggr_func" && columnsIn(c?.expr).length > 0));
+  });
+}
+
+/**
  * Reads one piece of SQL. `production` marks the database as production (from the tool's name or
  * arguments), which makes any irreversible statement a hard stop through the model's floor.
  */

@@ -471,9 +471,8 @@ function protectionSwitchedOff(args: unknown): [string, unknown] | undefined {
     }
     if (!isRecord(v)) return undefined;
     // (A name alone makes it a policy only for a `state` key, as conditional-access and sign-in policies have; a task's `status` does not.)
-    const idPolicy = policy || Object.keys(v).some((kk) => /polic(?:y|ies)_?id|policyId/i.test(kk));
+    const isPolicy = policy || Object.keys(v).some((kk) => /polic(?:y|ies)_?id|policyId/i.test(kk));
     const namedPolicy = Object.entries(v).some(([kk, w]) => /^(?:display_?name|name|title)$/i.test(kk) && typeof w === "string" && w.length <= 200 && /\b(?:mfa|multi-?factor|2fa|conditional access|sign-?in polic\w*|access polic\w*)\b/i.test(w));
-    const isPolicy = idPolicy;
     for (const [k, x] of Object.entries(v)) {
       if (++seen > 500) return undefined;
       if ((PROTECTION_KEY.test(k) || /^(?:waiting_?room|passcode|password_?required|join_?before_?host|sso_?protection|password_?protection)$/i.test(k)) && (NEGATED_KEY.test(k) ? x === true || x === "true" : x === false || x === "false" || x === "disabled" || x === "off" || (x === null && /protection$/i.test(k)))) return [k, x];

@@ -334,29 +334,54 @@ function credentialHelperGet(words: readonly string[]): boolean {
 const SECRET_STORE_CLIS: ReadonlySet<string> = new Set(["heroku", "kubectl", "aws", "gcloud", "az", "vault", "git", "gh"]);
 const GIT_CREDENTIAL_HELPER = /^git-credential-\w/;
 
+/** The secret a command reads in clear from a secrets store (kubectl get secret -o yaml, aws secretsmanager get-secret-value, vault kv get, gh auth token…), said for a person; undefined when it reads none. */
+function storedSecretRead(inv: Invocation): string | undefined {
+  // Only the CLIs below read a secrets store: no other command's words are looked at.
+  if (!SECRET_STORE_CLIS.has(inv.name) && !GIT_CREDENTIAL_HELPER.test(inv.name)) return undefined;
+  const a = inv.args;
+  // (Options that take a value are not words: `kubectl --context prod get secrets`, `aws --profile prod secretsmanager …`.)
+  const words = commandWords(inv.name, a);
+  let what: string | undefined;
+  if (inv.name === "heroku" && /^config$/.test(words[0] ?? "") && !a.some((x) => /^config:(set|unset|edit)$/.test(x))) what = "a Heroku app's config vars, its secrets among them";
+  else if (inv.name === "kubectl" && words[0] === "get" && (words[1] ?? "").split(",").some((r) => /^secrets?(?:\/|$)/.test(r)) && /^(yaml|json|jsonpath|go-template|custom-columns[^\n]*\.data\b)/.test(outputFormat(a) ?? "") && !/^(?:jsonpath|go-template)=?['"]?\{\{?\s*\.metadata\b[^}]*\}\}?['"]?$/.test(outputFormat(a) ?? "")) what = "a Kubernetes secret's values";
+  else if (inv.name === "aws" && words[0] === "secretsmanager" && words[1] === "get-secret-value") what = "an AWS Secrets Manager secret";
+  else if (inv.name === "aws" && words[0] === "ssm" && /^get-parameters?(?:-by-path)?$/.test(words[1] ?? "") && a.includes("--with-decryption")) what = words[1] === "get-parameter" ? "a decrypted SSM parameter" : "decrypted SSM parameters";
+  else if (inv.name === "gcloud" && words[0] === "secrets" && words.includes("access")) what = "a Google Secret Manager secret";
+  else if (inv.name === "az" && words[0] === "keyvault" && words[1] === "secret" && words[2] === "show") what = "an Azure Key Vault secret";
+  else if (inv.name === "vault" && (words[0] === "read" || (words[0] === "kv" && words[1] === "get"))) what = "a Vault secret";
+  // git's credential helpers print the stored user name and password: `git credential fill`,
+  // `git credential-osxkeychain get`; gh prints its OAuth token.
+  else if (inv.name === "git" && credentialHelperGet(words)) what = "a password from git's credential helper";
+  else if (GIT_CREDENTIAL_HELPER.test(inv.name) && words.includes("get")) what = "a password from git's credential helper";
+  else if (inv.name === "gh" && words[0] === "auth" && (words[1] === "token" || (words[1] === "status" && a.some((x) => x === "--show-token" || x === "-t")))) what = "the GitHub CLI's token";
+  return what;
+}
+
+/**
+ * A credential a command prints: a stored secret (storedSecretRead), or a token or keys it mints
+ * (az account get-access-token, gcloud auth print-access-token, aws sts get-session-token, aws ecr
+ * get-login-password, aws iam create-access-key, kubectl create token, vault token create). Piped
+ * into an upload, that is what is sent (exfiltration.ts).
+ */
+export function credentialPrinted(inv: Invocation): string | undefined {
+  const stored = storedSecretRead(inv);
+  if (stored !== undefined) return stored;
+  const w = inv.args.filter((a) => !a.startsWith("-"));
+  const has = (...words: string[]) => words.every((x, k) => w[k] === x);
+  if (inv.name === "az" && (has("account", "get-access-token") || (has("acr", "login") && inv.args.includes("--expose-token")))) return "an Azure access token";
+  if (inv.name === "gcloud" && (w.includes("print-access-token") || w.includes("print-identity-token"))) return "a Google Cloud access token";
+  if (inv.name === "aws" && (has("sts", "get-session-token") || has("sts", "assume-role") || has("sts", "get-federation-token") || has("ecr", "get-login-password") || has("iam", "create-access-key") || has("codeartifact", "get-authorization-token"))) return "AWS credentials";
+  if ((inv.name === "kubectl" || inv.name === "oc") && (has("create", "token") || (has("whoami") && inv.args.includes("--show-token")))) return "a Kubernetes service-account token";
+  if (inv.name === "vault" && (has("token", "create") || has("print", "token"))) return "a Vault token";
+  return undefined;
+}
+
 const secretStore: CommandRule = {
   id: "credential-access.secret-store",
   tactic: TACTIC,
   technique: "T1555.006",
   match(inv) {
-    // Only the CLIs below read a secrets store: no other command's words are looked at.
-    if (!SECRET_STORE_CLIS.has(inv.name) && !GIT_CREDENTIAL_HELPER.test(inv.name)) return undefined;
-    const a = inv.args;
-    // (Options that take a value are not words: `kubectl --context prod get secrets`, `aws --profile prod secretsmanager …`.)
-    const words = commandWords(inv.name, a);
-    let what: string | undefined;
-    if (inv.name === "heroku" && /^config$/.test(words[0] ?? "") && !a.some((x) => /^config:(set|unset|edit)$/.test(x))) what = "a Heroku app's config vars, its secrets among them";
-    else if (inv.name === "kubectl" && words[0] === "get" && (words[1] ?? "").split(",").some((r) => /^secrets?(?:\/|$)/.test(r)) && /^(yaml|json|jsonpath|go-template|custom-columns[^\n]*\.data\b)/.test(outputFormat(a) ?? "") && !/^(?:jsonpath|go-template)=?['"]?\{\{?\s*\.metadata\b[^}]*\}\}?['"]?$/.test(outputFormat(a) ?? "")) what = "a Kubernetes secret's values";
-    else if (inv.name === "aws" && words[0] === "secretsmanager" && words[1] === "get-secret-value") what = "an AWS Secrets Manager secret";
-    else if (inv.name === "aws" && words[0] === "ssm" && /^get-parameters?(?:-by-path)?$/.test(words[1] ?? "") && a.includes("--with-decryption")) what = words[1] === "get-parameter" ? "a decrypted SSM parameter" : "decrypted SSM parameters";
-    else if (inv.name === "gcloud" && words[0] === "secrets" && words.includes("access")) what = "a Google Secret Manager secret";
-    else if (inv.name === "az" && words[0] === "keyvault" && words[1] === "secret" && words[2] === "show") what = "an Azure Key Vault secret";
-    else if (inv.name === "vault" && (words[0] === "read" || (words[0] === "kv" && words[1] === "get"))) what = "a Vault secret";
-    // git's credential helpers print the stored user name and password: `git credential fill`,
-    // `git credential-osxkeychain get`; gh prints its OAuth token.
-    else if (inv.name === "git" && credentialHelperGet(words)) what = "a password from git's credential helper";
-    else if (GIT_CREDENTIAL_HELPER.test(inv.name) && words.includes("get")) what = "a password from git's credential helper";
-    else if (inv.name === "gh" && words[0] === "auth" && (words[1] === "token" || (words[1] === "status" && a.some((x) => x === "--show-token" || x === "-t")))) what = "the GitHub CLI's token";
+    const what = storedSecretRead(inv);
     if (!what) return undefined;
     return {
       action: { capability: "read", target: { name: what, pathClass: "credentials" }, reversibility: "irreversible", scope: "one" },

@@ -337,16 +337,17 @@ const backupsOff: CommandRule = {
     // (The CLI's own options may come first: `aws --profile prod rds …`; a retention of 00 is 0.)
     const w = commandWords(inv.name, a);
     const retention = a.flatMap((x, i) => (x === "--backup-retention-period" ? [a[i + 1] ?? ""] : x.startsWith("--backup-retention-period=") ? [x.slice("--backup-retention-period=".length)] : []))[0];
+    const production = /(^|[^a-z])(prod|production|prd|live)([^a-z]|$)/i.test(t);
+    const rdsModified = inv.name === "aws" && w[0] === "rds" && /^modify-db-(instance|cluster)$/.test(w[1] ?? "");
     let what: string | undefined;
-    if (inv.name === "aws" && w[0] === "rds" && /^modify-db-(instance|cluster)$/.test(w[1] ?? "") && ((retention !== undefined && /^0+$/.test(retention)) || a.includes("--no-deletion-protection"))) what = "turns off the database's automated backups or its deletion protection";
-    // (Cut to one day: every older backup is deleted now, and a mistake found tomorrow has nothing to go back to.)
-    // (Production only: a development database set to one day may be one whose backups were off.)
-    else if (inv.name === "aws" && w[0] === "rds" && /^modify-db-(instance|cluster)$/.test(w[1] ?? "") && retention !== undefined && /^0*1$/.test(retention) && /(^|[^a-z])(prod|production|prd|live)([^a-z]|$)/i.test(t)) what = "cuts the database's automated backups to one day, deleting every older one";
+    if (rdsModified && ((retention !== undefined && /^0+$/.test(retention)) || a.includes("--no-deletion-protection"))) what = "turns off the database's automated backups or its deletion protection";
+    // (Cut to one day: every older backup is deleted now, and a mistake found tomorrow has nothing to
+    // go back to. Production only: a development database set to one day may be one whose backups were off.)
+    else if (rdsModified && retention !== undefined && /^0*1$/.test(retention) && production) what = "cuts the database's automated backups to one day, deleting every older one";
     else if (inv.name === "az" && w[0] === "backup" && w[1] === "protection" && w[2] === "disable") what = /--delete-backup-data[= ](true|yes)/i.test(t) ? "stops the backups and deletes the backup data" : "stops the backups";
     else if (inv.name === "gcloud" && w[0] === "sql" && w[1] === "instances" && w[2] === "patch" && a.includes("--no-backup")) what = "turns off the database's automated backups";
     if (what === undefined) return undefined;
     const target = a.find((x, i) => /^--(db-instance-identifier|db-cluster-identifier|item-name|vault-name)$/.test(a[i - 1] ?? "")) ?? a.filter((x) => !x.startsWith("-"))[3] ?? "a database";
-    const production = /(^|[^a-z])(prod|production|prd|live)([^a-z]|$)/i.test(t);
     return { action: { capability: "impair-defences", target: { name: target, production }, reversibility: "irreversible", scope: "account" }, reason: `${what} (${shown(target)}): inhibit system recovery (T1490)` };
   },
   examples: {

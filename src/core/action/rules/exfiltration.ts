@@ -6,6 +6,8 @@
 import type { Action, PathClass } from "../model.js";
 import { classifyPath, DOTENV, hostOf, isExternalHost } from "../paths.js";
 import type { Invocation } from "../shell-command.js";
+import { looksLikeSql, readsRows } from "../sql.js";
+import { credentialPrinted } from "./credential-access.js";
 import { previous, shown, type CommandRule, type RuleHit } from "./rule.js";
 
 const TACTIC = "Exfiltration (TA0010)";
@@ -19,11 +21,21 @@ const DUMPERS = new Set(["pg_dump", "pg_dumpall", "mysqldump", "mariadb-dump", "
 /** Database clients that print a query's rows when given one (psql -c, mysql -e, snowsql -q, bq query, sqlite3 db "…", clickhouse-client --query, sqlcmd -Q). */
 const QUERY_CLIENTS = new Set(["psql", "mysql", "mariadb", "snowsql", "bq", "sqlite3", "clickhouse-client", "clickhouse", "sqlcmd", "duckdb", "cockroach", "mongosh", "trino", "presto", "athena"]);
 
-/** Whether a command prints a database's rows: a dump tool, or a database client given a query that reads rows. */
+/** psql's COPY of a table or a query to somewhere (`\\copy (select …) to program '…'`, `COPY t TO STDOUT`): what it copies. */
+const COPY_OUT = /^\s*\\?copy\s+(?:\(([\s\S]{1,20000})\)|[\w."]+(?:\s*\([^)]*\))?)\s+to\b/i;
+
+/**
+ * Whether a command prints a database's rows: a dump tool, or a database client given a query the
+ * SQL parser reads as printing rows (readsRows: not `select count(*) …`), or a COPY out of one.
+ */
 function dumpsRows(inv: Invocation): boolean {
   if (DUMPERS.has(inv.name)) return true;
-  // (A query of counts and sums only, select count(*) from …, prints no one's rows.)
-  return QUERY_CLIENTS.has(inv.name) && inv.args.some((a) => a.length <= 64 * 1024 && /\b(?:select|copy|export|find)\b[\s\S]{0,400}?(?:\bfrom\b|\bto\b|\()/i.test(a) && !/^\s*select\s+(?:(?:count|sum|avg|min|max)\s*\([^)]{0,40}\)(?:\s+as\s+\w+)?\s*,?\s*){1,8}from\b/i.test(a));
+  if (!QUERY_CLIENTS.has(inv.name)) return false;
+  return inv.args.some((a) => {
+    const copy = COPY_OUT.exec(a);
+    if (copy !== null) return copy[1] === undefined || readsRows(copy[1]);
+    return looksLikeSql(a) && readsRows(a);
+  });
 }
 
 /** What a packing or reading command takes in: its operands, without tar's mode letters (czf). */
@@ -69,24 +81,6 @@ function secretInBody(inv: Invocation): string | undefined {
     const body = /^(-d|--data|--data-binary|--data-raw|--data-urlencode|--json|-F|--form|--form-string)$/.test(a[i - 1] ?? "") || /^--(data|data-binary|data-raw|data-urlencode|json|post-data|form)=/.test(w) || (inv.name !== "curl" && inv.name !== "wget" && /^[\w.-]+:?=/.test(w));
     if (body && SECRET_EXPANSION.test(w)) return w;
   }
-  return undefined;
-}
-
-/**
- * Commands whose output is a credential: a cloud CLI's access token or session keys, a registry
- * password, a token minted for a service account (az account get-access-token, gcloud auth
- * print-access-token, aws sts get-session-token, aws ecr get-login-password, gh auth token,
- * kubectl create token, vault token create).
- */
-function printsCredential(inv: Invocation): string | undefined {
-  const w = inv.args.filter((a) => !a.startsWith("-"));
-  const has = (...words: string[]) => words.every((x, k) => w[k] === x);
-  if (inv.name === "az" && (has("account", "get-access-token") || has("acr", "login") && inv.args.includes("--expose-token"))) return "an Azure access token";
-  if (inv.name === "gcloud" && (w.includes("print-access-token") || w.includes("print-identity-token"))) return "a Google Cloud access token";
-  if (inv.name === "aws" && (has("sts", "get-session-token") || has("sts", "assume-role") || has("sts", "get-federation-token") || has("ecr", "get-login-password") || has("iam", "create-access-key") || has("codeartifact", "get-authorization-token"))) return "AWS credentials";
-  if (inv.name === "gh" && has("auth", "token")) return "the GitHub CLI's token";
-  if ((inv.name === "kubectl" || inv.name === "oc") && (has("create", "token") || has("whoami") && inv.args.includes("--show-token"))) return "a Kubernetes service-account token";
-  if (inv.name === "vault" && (has("token", "create") || has("print", "token"))) return "a Vault token";
   return undefined;
 }
 
@@ -190,7 +184,7 @@ const httpUpload: CommandRule = {
       return { action: { capability: "exfiltrate", target: { name: url, pathClass: "credentials", external: true }, reversibility: "irreversible", scope: "one" }, reason: `sends the value of ${shown(secret)} to ${shown(host)}: a credential leaves for another host (T1048)` };
     }
     // az account get-access-token | curl --data @- …: the body is a token just minted.
-    const token = writer !== undefined ? printsCredential(writer) : undefined;
+    const token = writer !== undefined ? credentialPrinted(writer) : undefined;
     if (token !== undefined && isExternalHost(host)) {
       return { action: { capability: "exfiltrate", target: { name: url, pathClass: "credentials", external: true }, reversibility: "irreversible", scope: "account" }, reason: `sends ${token} (${writer!.name} ${writer!.args.slice(0, 2).join(" ")}) to ${shown(host)}: whoever runs that host can act as this account until it expires (T1528)` };
     }

@@ -671,5 +671,31 @@ const productionBulkOrm: CommandRule = {
   examples: { match: [`RAILS_ENV=production bundle exec rails runner "Submission.where('submitted_at < ?', 1.year.ago).delete_all"`], noMatch: [`RAILS_ENV=development bundle exec rails runner "Submission.where(id: 1).delete_all"`, `RAILS_ENV=production bundle exec rails runner "puts Submission.count"`] },
 };
 
-export const impactRules: readonly CommandRule[] = [productionBulkOrm, cryptoSent, obliterate, productionFullRefresh, recovery, destruction, wipe, encrypt, serviceStop, shutdown, accountAccess, resources, diskFill, cloudDelete, productionMigration, liveMoney, productionDataLossPush, bucketExpiry, syncWipe, resourceReplaced];
+/**
+ * A private or secret key deleted from a hardware security module or token (pkcs11-tool
+ * --delete-object --type privkey|secrkey), or an entry deleted from a Java keystore (keytool
+ * -delete; not from a trust store of CA certificates): the only copy of a signing root may be gone,
+ * and what it signed can no longer be renewed (T1485).
+ */
+const keyDestroyed: CommandRule = {
+  id: "impact.key-destroyed",
+  tactic: TACTIC,
+  technique: "T1485",
+  names: ["pkcs11-tool", "keytool"],
+  match(inv) {
+    const a = inv.args;
+    const value = (flags: readonly string[]): string | undefined => a.flatMap((x, i) => (flags.includes(x) ? [a[i + 1] ?? ""] : flags.flatMap((f) => (x.startsWith(`${f}=`) ? [x.slice(f.length + 1)] : []))))[0];
+    let what: string | undefined;
+    if (inv.name === "pkcs11-tool" && a.some((x) => x === "--delete-object" || x === "-b") && /^(?:privkey|secrkey)$/.test(value(["--type", "-y"]) ?? "")) what = `a ${value(["--type", "-y"]) === "privkey" ? "private" : "secret"} key${value(["--label", "-a"]) ? ` (${value(["--label", "-a"])})` : ""} in a hardware token`;
+    else if (inv.name === "keytool" && a.includes("-delete") && !a.includes("-cacerts") && !/(?:^|[\/])(?:cacerts|[\w.-]*trust[\w.-]*)$/i.test(value(["-keystore"]) ?? "")) what = `the keystore entry ${value(["-alias"]) ?? ""}`.trim();
+    if (what === undefined) return undefined;
+    return { action: { capability: "delete", target: { name: what, pathClass: "credentials" }, reversibility: "irreversible", scope: "one" }, reason: `deletes ${shown(what)}: a key deleted there has no copy to restore, and what it signed can no longer be renewed (T1485)` };
+  },
+  examples: {
+    match: [`pkcs11-tool --module /usr/lib/softhsm/libsofthsm2.so --login --delete-object --type privkey --label fw-root`, `pkcs11-tool --module /opt/nfast/libcknfast.so --login --pin "$PIN" -b -y secrkey -a wrap-1`, `keytool -delete -alias release -keystore release.jks`],
+    noMatch: [`pkcs11-tool --module /usr/lib/softhsm/libsofthsm2.so --list-objects --type privkey`, `pkcs11-tool --module /usr/lib/softhsm/libsofthsm2.so --delete-object --type cert --label old`, `keytool -list -keystore release.jks`, `keytool -delete -alias oldca -keystore $JAVA_HOME/lib/security/cacerts`, `keytool -delete -alias oldca -cacerts`],
+  },
+};
+
+export const impactRules: readonly CommandRule[] = [keyDestroyed, productionBulkOrm, cryptoSent, obliterate, productionFullRefresh, recovery, destruction, wipe, encrypt, serviceStop, shutdown, accountAccess, resources, diskFill, cloudDelete, productionMigration, liveMoney, productionDataLossPush, bucketExpiry, syncWipe, resourceReplaced];
 

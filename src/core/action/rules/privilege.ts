@@ -5,7 +5,7 @@
 import type { Action } from "../model.js";
 import { classifyPath } from "../paths.js";
 import { PERSONAL_MAILBOX } from "../tool-call.js";
-import { shown, writtenPaths, type CommandRule } from "./rule.js";
+import { commandWords, shown, writtenPaths, type CommandRule } from "./rule.js";
 
 const TACTIC = "Privilege Escalation (TA0004)";
 
@@ -408,6 +408,34 @@ const adminGroupToEveryone: CommandRule = {
   },
 };
 
+/**
+ * Access granted in a cloud account, any role (az role assignment create, az ad group member add,
+ * gcloud … add-iam-policy-binding, aws iam add-user-to-group / attach-*-policy): whoever it names can
+ * do what the role allows. A pause; owner-level roles and whole-company grants are judged harder by
+ * their own rules.
+ */
+const cloudAccessGrant: CommandRule = {
+  id: "privilege.cloud-access-grant",
+  tactic: TACTIC,
+  technique: "T1098.003",
+  names: ["az", "gcloud", "aws"],
+  match(inv) {
+    const w = commandWords(inv.name, inv.args);
+    const at = (...words: string[]) => words.every((x, k) => w[k] === x);
+    const granted =
+      (inv.name === "az" && (at("role", "assignment", "create") || at("ad", "group", "member", "add"))) ||
+      (inv.name === "gcloud" && w.includes("add-iam-policy-binding")) ||
+      (inv.name === "aws" && w[0] === "iam" && /^(?:add-user-to-group|attach-(?:user|role|group)-policy)$/.test(w[1] ?? ""));
+    if (!granted) return undefined;
+    const what = w.slice(0, 4).join(" ");
+    return { action: { capability: "grant-access", target: { name: `${inv.name} ${what}` }, reversibility: "recoverable", scope: "one" }, reason: `grants access in a cloud account (${inv.name} ${shown(what)}): whoever it names can do what the role allows (T1098.003)` };
+  },
+  examples: {
+    match: [`az ad group member add --group sg-finance-rw --member-id 0e6b3f58-2d71`, `az role assignment create --assignee-object-id 9d3e --role 'Storage Blob Data Reader' --scope /subscriptions/5b/resourceGroups/rg-prod`, `gcloud projects add-iam-policy-binding acme --member user:x@y.com --role roles/viewer`, `aws iam attach-user-policy --user-name bot --policy-arn arn:aws:iam::aws:policy/ReadOnlyAccess`],
+    noMatch: [`az role assignment list --assignee x@y.com`, `az ad group member list --group sg-finance-rw`, `gcloud projects get-iam-policy acme`, `aws iam list-attached-user-policies --user-name bot`, `echo "az role assignment create"`],
+  },
+};
+
 /** Kubernetes' groups that hold every authenticated user, every service account, or anyone at all. */
 const K8S_EVERYONE = /^(?:system:authenticated|system:unauthenticated|system:serviceaccounts|system:anonymous)$/;
 /** A Kubernetes role bound to everyone who can reach the API (kubectl create rolebinding … --group=system:authenticated): every account and pod token gets it. */
@@ -453,4 +481,4 @@ const githubProtectionLoosened: CommandRule = {
   },
 };
 
-export const privilegeRules: readonly CommandRule[] = [adminGroupToEveryone, k8sBindingToEveryone, githubProtectionLoosened, adminPrompt, pam, setuid, capabilities, sudoers, kernelModule, preload, accountFiles, containerEscape, polkit, shellEscape, authorizationDb, processInjection, workspaceAdmin, broadCloudGrant];
+export const privilegeRules: readonly CommandRule[] = [adminGroupToEveryone, k8sBindingToEveryone, cloudAccessGrant, githubProtectionLoosened, adminPrompt, pam, setuid, capabilities, sudoers, kernelModule, preload, accountFiles, containerEscape, polkit, shellEscape, authorizationDb, processInjection, workspaceAdmin, broadCloudGrant];

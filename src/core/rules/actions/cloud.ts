@@ -57,13 +57,11 @@ export const CLOUD_RULES: readonly Rule[] = [
     category: "cloud",
     reason: "Destroys an encryption key or secrets irrecoverably (KMS key deletion, forced secret deletion, disabling a Vault secrets engine).",
     score: 85,
-    keywords: ["kms", "secretsmanager", "keyvault", "vault ", "pkcs11-tool", "keytool"],
-    // (And a private or secret key deleted from a hardware security module or token with pkcs11-tool,
-    // or from a Java keystore with keytool -delete: the only copy of a signing root is gone.)
-    pattern: /\baws kms (?:schedule-key-deletion|disable-key)\b|\baws secretsmanager delete-secret\b[^;&|]{0,200}?--force-delete-without-recovery|\bgcloud kms keys versions destroy\b|\baz keyvault (?:key )?(?:delete|purge)\b|\bvault (?:secrets|auth) disable\b|\bpkcs11-tool\b(?=[^;&|]{0,400}?(?:--delete-object|\s-b\b))(?=[^;&|]{0,400}?(?:--type[= ](?:privkey|secrkey)|\s-y\s+(?:privkey|secrkey)))|\bkeytool\b(?![^;&|]{0,300}?(?:cacerts|truststore|-trustcacerts))[^;&|]{0,200}?\s-delete\b/,
+    keywords: ["kms", "secretsmanager", "keyvault", "vault "],
+    pattern: /\baws kms (?:schedule-key-deletion|disable-key)\b|\baws secretsmanager delete-secret\b[^;&|]{0,200}?--force-delete-without-recovery|\bgcloud kms keys versions destroy\b|\baz keyvault (?:key )?(?:delete|purge)\b|\bvault (?:secrets|auth) disable\b/,
     examples: {
-      match: ["aws kms schedule-key-deletion --key-id abc --pending-window-in-days 7", "aws secretsmanager delete-secret --secret-id x --force-delete-without-recovery", "az keyvault purge --name kv1", "vault secrets disable kv/", "pkcs11-tool --module /usr/lib/softhsm/libsofthsm2.so --login --delete-object --type privkey --label fw-root", "keytool -delete -alias release -keystore release.jks"],
-      noMatch: ["aws kms describe-key --key-id abc", "aws secretsmanager delete-secret --secret-id x --recovery-window-in-days 30", "pkcs11-tool --module /usr/lib/softhsm/libsofthsm2.so --list-objects --type privkey", "keytool -list -keystore release.jks"],
+      match: ["aws kms schedule-key-deletion --key-id abc --pending-window-in-days 7", "aws secretsmanager delete-secret --secret-id x --force-delete-without-recovery", "az keyvault purge --name kv1", "vault secrets disable kv/"],
+      noMatch: ["aws kms describe-key --key-id abc", "aws secretsmanager delete-secret --secret-id x --recovery-window-in-days 30"],
     },
   },
   {

@@ -202,18 +202,6 @@ export const PRIVILEGE_RULES: readonly Rule[] = [
     },
   },
   {
-    id: "privilege.cloud-access-grant",
-    category: "privilege",
-    reason: "Grants access in a cloud account (a role assignment, a group membership, a policy binding): whoever it names can do what the role allows.",
-    score: 60,
-    keywords: ["az role assignment create", "az ad group member add", "add-iam-policy-binding", "add-user-to-group", "attach-user-policy", "attach-group-policy", "attach-role-policy"],
-    pattern: /\baz role assignment create\b|\baz ad group member add\b|\badd-iam-policy-binding\b|\baws iam (?:add-user-to-group|attach-(?:user|role|group)-policy)\b/,
-    examples: {
-      match: ["az ad group member add --group sg-finance-rw --member-id 0e6b3f58-2d71", "az role assignment create --assignee-object-id 9d3e --role 'Storage Blob Data Reader' --scope /subscriptions/5b/resourceGroups/rg-prod", "gcloud projects add-iam-policy-binding acme --member user:x@y.com --role roles/viewer", "aws iam attach-user-policy --user-name bot --policy-arn arn:aws:iam::aws:policy/ReadOnlyAccess"],
-      noMatch: ["az role assignment list --assignee x@y.com", "az ad group member list --group sg-finance-rw", "gcloud projects get-iam-policy acme", "aws iam list-attached-user-policies --user-name bot"],
-    },
-  },
-  {
     id: "privilege.cloud-owner-role",
     category: "privilege",
     reason: "Grants owner/editor-level roles on a cloud project or subscription.",
