@@ -24,6 +24,8 @@ const MAX_ITEMS = 64;
 /** Interpreters that run a project's script given as their first operand (python3 tools/trust_cli.py disburse …). */
 const INTERPRETER = /^(?:python[\d.]*|node|ruby|php|perl|bun|deno|bash|sh)$/;
 /** An option that names production as the environment worked on (--env prod, --environment=production, --prod). */
+/** Options that say where a command works: its environment, stage, host, cluster, database, tenant or profile. */
+const WHERE_KEY = /^(?:env|environment|stage|target|host|hostname|server|url|endpoint|cluster|context|db|database|tenant|project|profile|region|account|namespace)$/i;
 const ENVIRONMENT_OPTION = /^--?(?:env|environment|stage|target)$/i;
 const PRODUCTION_WORD = /^(?:prod|production|prd|live)$/i;
 
@@ -84,8 +86,11 @@ export function cliCallOf(inv: Invocation): CommandCall | undefined {
     else args[key] = true;
   }
   if (operands.length > 0) args.target = operands.slice(0, 8).join(" ");
-  // Work on a test, development or scratch environment, named so anywhere in the command, is the work's own.
-  if (inv.command.argv.some((w) => w.split(/[^A-Za-z0-9]+/).some((t) => TEST_ENVIRONMENT_WORD.test(t) || /^(?:local|localhost|ci|example)$/i.test(t)))) return undefined;
+  // Work on a test, development or scratch environment is the work's own: named so by the program,
+  // a subcommand, or an option that says where it works (--env staging, --host api.sandbox…). Not any
+  // word anywhere: `--log /tmp/adjust.log` or `--reason 'ticket TEMP-12'` says nothing of where.
+  const where = [program, ...subcommands, ...Object.entries(args).filter(([k, v]) => WHERE_KEY.test(k) && typeof v === "string").map(([, v]) => v as string)];
+  if (where.some((w) => w.split(/[^A-Za-z0-9]+/).some((t) => TEST_ENVIRONMENT_WORD.test(t) || /^(?:local|localhost|ci|example)$/i.test(t)))) return undefined;
   // The subcommands first: their verb says what is done; the program's name says to what.
   const tool = [...subcommands, name].join("_").replace(/[^\w]+/g, "_");
   return { tool, arguments: args, shown: [baseName(program), ...subcommands].join(" "), kind: "cli" };

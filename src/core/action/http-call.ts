@@ -8,7 +8,7 @@
 // machine's own loopback (a development server the work runs) or to a host named for a test
 // environment (staging.internal, api-sandbox.example). Everything is capped: the body is
 // parsed only under MAX_BODY characters, the path's words and the arguments are counted.
-import { isExternalHost, TEST_ENVIRONMENT_WORD } from "./paths.js";
+import { isExternalHost, testEnvironmentHost } from "./paths.js";
 import { baseName, type Invocation } from "./shell-command.js";
 import { splitToolName, toolWords, type CommandCall } from "./tool-call.js";
 
@@ -48,7 +48,32 @@ interface Request {
   readonly body: Record<string, unknown>;
 }
 
-function curlRequest(args: readonly string[]): Request | undefined {
+/**
+ * curl's arguments with each short-option cluster split as curl reads it: `-sd x` is `-s -d x`,
+ * `-XPOST` is `-X POST`, `-sSfL` is four flags. Every reading of a curl line (this one and the
+ * exfiltration rule's) reads the same options.
+ */
+export function curlOptions(args: readonly string[]): string[] {
+  const out: string[] = [];
+  for (const a of args) {
+    if (!/^-[A-Za-z]{2,}$/.test(a)) {
+      out.push(a);
+      continue;
+    }
+    const letters = a.slice(1);
+    for (let k = 0; k < letters.length; k++) {
+      out.push(`-${letters[k]}`);
+      if (CURL_SHORT_VALUE.includes(letters[k]!)) {
+        if (k + 1 < letters.length) out.push(letters.slice(k + 1));
+        break;
+      }
+    }
+  }
+  return out;
+}
+
+function curlRequest(written: readonly string[]): Request | undefined {
+  const args = curlOptions(written);
   let method: string | undefined;
   let url: string | undefined;
   let upload = false;
@@ -57,15 +82,7 @@ function curlRequest(args: readonly string[]): Request | undefined {
   for (let i = 0; i < args.length; i++) {
     let a = args[i]!;
     let value: string | undefined;
-    // A short cluster: `-sS`, `-sX PATCH` (its value next), `-XPOST` (its value attached).
-    if (/^-[A-Za-z]{2,}$/.test(a)) {
-      const at = [...a.slice(1)].findIndex((c) => CURL_SHORT_VALUE.includes(c));
-      if (at < 0) continue;
-      const letter = a[at + 1]!;
-      const attached = a.slice(at + 2);
-      a = `-${letter}`;
-      if (attached !== "") value = attached;
-    } else if (a.startsWith("--") && a.includes("=")) {
+    if (a.startsWith("--") && a.includes("=")) {
       value = a.slice(a.indexOf("=") + 1);
       a = a.slice(0, a.indexOf("="));
     }
@@ -234,10 +251,11 @@ function parseJson(text: string): unknown {
 function asToolCall(method: string, url: string, body: Record<string, unknown>): CommandCall | undefined {
   const m = /^(?:https?:\/\/)?([^/?#\s]*)([^?#\s]*)(?:\?([^#\s]*))?/i.exec(url.trim());
   if (!m) return undefined;
-  const rawHost = m[1]!.replace(/^[^@]*@/, "").replace(/:\d+$/, "");
+  // (User information runs to the authority's last @: a password may hold one.)
+  const rawHost = m[1]!.slice(m[1]!.lastIndexOf("@") + 1).replace(/:\d+$/, "");
   // This machine (the work's own development server), or a host named for a test environment
   // (staging.internal, api-sandbox.acme.example; the top-level domain aside, so erp.acme.local stays).
-  if (!isExternalHost(rawHost) || rawHost.split(".").slice(0, -1).some((label) => label.split("-").some((w) => TEST_ENVIRONMENT_WORD.test(w)))) return undefined;
+  if (!isExternalHost(rawHost) || testEnvironmentHost(rawHost)) return undefined;
   // A URL held in a variable ("$SLACK_WEBHOOK_ENGINEERING"): the variable's name is all that says where.
   const variable = /^\$\{?([A-Za-z_]\w*)\}?$/.exec(rawHost)?.[1];
   const hostWords = variable !== undefined ? toolWords(variable) : rawHost.split(".").slice(0, -1).flatMap((label) => toolWords(label));
@@ -262,7 +280,8 @@ function asToolCall(method: string, url: string, body: Record<string, unknown>):
   // the host's words never give the verb (pay.example is a host, not a payment).
   const own = splitToolName(path.join("_"));
   const verb = webhook ? "send_message" : method === "DELETE" ? "delete" : own.verb !== undefined ? own.verb : method === "POST" ? "create" : "update";
-  const words = [verb, ...host, ...(own.verb !== undefined && !webhook && method !== "DELETE" ? own.object : path)];
+  // (A webhook's path is its secret: none of its words go into the name a reason shows.)
+  const words = [verb, ...host, ...(webhook ? [] : own.verb !== undefined && method !== "DELETE" ? own.object : path)];
   // Shown without its query, its credentials or its ids: a reason is shown to people and kept in
   // the audit, and a webhook's path or a query may be the secret itself.
   const where = variable !== undefined ? `$${variable}` : `${/^https?:\/\//i.test(url) ? url.slice(0, url.indexOf("//") + 2) : ""}${rawHost}`;

@@ -7,7 +7,7 @@
 import { tierFor, tierOfScore, PAUSE_AT, type Action, type ActionTier } from "./model.js";
 import { rulesFor } from "./rules/index.js";
 import { writtenPaths } from "./rules/rule.js";
-import { classifyPath, internalHost, isExternalHost, TEST_ENVIRONMENT_WORD, untrustedOrigin } from "./paths.js";
+import { classifyPath, internalHost, isExternalHost, testEnvironmentHost, untrustedOrigin } from "./paths.js";
 import { METADATA_HOST } from "./rules/credential-access.js";
 import { invocationsOf, type Invocation, type ShellCommand } from "./shell-command.js";
 import { looksLikeSql, readSql } from "./sql.js";
@@ -397,7 +397,7 @@ function judge(input: JudgeInput): Judgement {
     }
     const records = internalHost(u.hostname) ? undefined : recordsInUrl(u);
     // (Not to a host named for a test environment: staging, sandbox, test servers hold test people.)
-    const person = internalHost(u.hostname) || records !== undefined || u.hostname.split(/[.-]/).some((w) => TEST_ENVIRONMENT_WORD.test(w)) ? undefined : personInUrl(u);
+    const person = internalHost(u.hostname) || records !== undefined || testEnvironmentHost(u.hostname) ? undefined : personInUrl(u);
     if (person !== undefined) record("tool.person-in-url", { capability: "exfiltrate", target: { name: u.hostname, external: true, personal: true }, reversibility: "irreversible", scope: "one" }, `sends a person's data in the address (${person} and more) to ${u.hostname}: it reaches that host with the request, and cannot be called back (T1048)`, "T1048", "Exfiltration (TA0010)");
     if (records !== undefined) record("tool.records-in-url", { capability: "exfiltrate", target: { name: u.hostname, external: true, personal: true }, reversibility: "irreversible", scope: "account" }, `sends records encoded in the address (${records}=…) to ${u.hostname}: rows of people's or accounts' data reach that host with the request, and cannot be called back (T1048)`, "T1048", "Exfiltration (TA0010)");
     const carried = credentialInUrl(u);

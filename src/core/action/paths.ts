@@ -162,7 +162,8 @@ export function isExternalHost(host: string): boolean {
 /** The host of a URL or of an scp/rsync destination `user@host:path`, if the word names one. */
 export function hostOf(word: string): string | undefined {
   if (/\s/.test(word)) return undefined;
-  const url = /^[a-z][a-z0-9+.-]*:\/\/(?:[^@/]*@)?(\[[^\]]+\]|[^/:?#]+)/i.exec(word);
+  // (User information runs to the authority's last @: https://admin:hunter@2@api.example is api.example.)
+  const url = /^[a-z][a-z0-9+.-]*:\/\/(?:[^/?#]*@)?(\[[^\]]+\]|[^/:?#@]+)/i.exec(word);
   if (url) return url[1];
   const scp = /^(?:[\w.-]+@)?([\w.-]+):(?!\/\/)/.exec(word);
   if (scp && !/^[A-Za-z]$/.test(scp[1]!)) return scp[1];
@@ -203,6 +204,11 @@ export const internalHost = (host: string): boolean => /\.(?:internal|corp|local
  * A word naming a test, development or scratch environment (a host label's or a command's word:
  * api-sandbox, staging, dev2, --env qa): what is done there is the work's own testing.
  */
+/** Whether a host is named for a test environment (staging.internal, api-sandbox.acme.example): a label's word, the top-level domain aside (forms.acme.dev is not). */
+export function testEnvironmentHost(host: string): boolean {
+  return host.toLowerCase().split(".").slice(0, -1).some((label) => label.split("-").some((w) => TEST_ENVIRONMENT_WORD.test(w)));
+}
+
 export const TEST_ENVIRONMENT_WORD = /^(?:test|tests|testing|dev|development|sandbox|staging|stage|stg|qa|uat|preview|demo|scratch|tmp|temp|fixtures?)\d*$/i;
 
 export function untrustedOrigin(host: string): string | undefined {

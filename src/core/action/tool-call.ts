@@ -781,7 +781,8 @@ export function readNamed(tool: string, name: ReturnType<typeof splitToolName>, 
     return h !== undefined && isExternalHost(h) && !internalDomains.some((d) => h === d.toLowerCase() || h.endsWith(`.${d.toLowerCase()}`));
   };
   const hookUrl = hasWord(object, /^(webhooks?|hooks?|subscriptions?)$/) && verbClass !== "read" && verbClass !== "delete" ? f.strings.find(outsideHost) : undefined;
-  if (hookUrl !== undefined) add("tool.webhook-outside", "communicate", "recoverable", "account", `${tool} sends this account's events to ${hookUrl} from now on${tail}`, { external: true });
+  // (Shown as its host: a hook URL's path or query may be its secret.)
+  if (hookUrl !== undefined) add("tool.webhook-outside", "communicate", "recoverable", "account", `${tool} sends this account's events to ${hostOf(hookUrl.trim()) ?? "another host"} from now on${tail}`, { external: true });
   // A key, a password store or a credentials file attached to what is sent outside.
   const credentialFiles = f.attachments.filter((a) => a.length <= 1024 && classifyPath(a.trim()) === "credentials");
   // A write counts only with someone to send to (a draft with a recipient): a file tool's own path

@@ -411,7 +411,9 @@ const everyoneGranted: CommandRule = {
     const at = a.findIndex((x) => /^\/grant(?::r)?$/i.test(x));
     if (at < 0) return undefined;
     // Grants until the next option: "Everyone:(OI)(CI)M", "*S-1-1-0:F".
-    const grants = a.slice(at + 1).filter((x, i, all) => !all.slice(0, i + 1).some((y) => y.startsWith("/"))).map((x) => x.replace(/^["']|["']$/g, ""));
+    const after = a.slice(at + 1);
+    const end = after.findIndex((y) => y.startsWith("/"));
+    const grants = (end < 0 ? after : after.slice(0, end)).map((x) => x.replace(/^["']|["']$/g, ""));
     const wide = grants.find((g) => { const c = g.lastIndexOf(":"); return c > 0 && EVERYONE_PRINCIPAL.test(g.slice(0, c)) && /(?:^|\)|,)(?:F|M|W|WD|AD|GA|GW)(?:$|,|\))|\)(?:F|M|W)$|:(?:F|M|W)$/i.test(g.slice(c + 1)); });
     if (wide === undefined) return undefined;
     const target = a.find((x) => !x.startsWith("/")) ?? "the folder";

@@ -8,6 +8,7 @@ import { classifyPath, DOTENV, hostOf, isExternalHost } from "../paths.js";
 import type { Invocation } from "../shell-command.js";
 import { looksLikeSql, readsRows } from "../sql.js";
 import { credentialPrinted } from "./credential-access.js";
+import { curlOptions } from "../http-call.js";
 import { previous, shown, type CommandRule, type RuleHit } from "./rule.js";
 
 const TACTIC = "Exfiltration (TA0010)";
@@ -158,8 +159,10 @@ const httpUpload: CommandRule = {
   tactic: TACTIC,
   technique: "T1048",
   names: ["curl", "wget", "http", "https", "xh", "curlie"],
-  match(inv, all, index): RuleHit | undefined {
-    if (!["curl", "wget", "http", "https", "xh", "curlie"].includes(inv.name)) return undefined;
+  match(called, all, index): RuleHit | undefined {
+    if (!["curl", "wget", "http", "https", "xh", "curlie"].includes(called.name)) return undefined;
+    // (curl's short clusters split as curl reads them: `-sd "$SECRET"` is `-s -d "$SECRET"`.)
+    const inv = called.name === "curl" || called.name === "curlie" ? { ...called, args: curlOptions(called.args) } : called;
     // The URL: a word with a scheme first; -u user:pass or -H 'Host: x' are not destinations.
     const url = inv.args.find((w) => /^[a-z][a-z0-9+.-]*:\/\//i.test(w)) ?? inv.args.find((w, i) => !w.startsWith("-") && !/^-(u|H|d|F|e|A|b|c|o|x|K|E)$|^--(user|header|data|form|referer|cookie|proxy|output)/.test(inv.args[i - 1] ?? "") && hostOf(w) !== undefined) ?? "";
     const host = hostOf(url) ?? "";

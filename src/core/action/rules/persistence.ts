@@ -4,7 +4,7 @@
 // T1037, T1547, T1098.004, T1136; GTFOBins' crontab and systemctl pages.
 import type { Action } from "../model.js";
 import { classifyPath, SHELL_STARTUP } from "../paths.js";
-import { shown, writtenPaths, type CommandRule, type RuleHit } from "./rule.js";
+import { commandWords, shown, writtenPaths, type CommandRule, type RuleHit } from "./rule.js";
 import type { Invocation } from "../shell-command.js";
 
 const TACTIC = "Persistence (TA0003)";
@@ -224,11 +224,13 @@ const cloudSshKey: CommandRule = {
   match(inv) {
     const t = inv.command.text;
     const a = inv.args;
-    const projectWide = a[0] === "compute" && a[1] === "project-info" && a[2] === "add-metadata";
-    const instance = a[0] === "compute" && a[1] === "instances" && a[2] === "add-metadata";
+    // (The command's words, options and their values left out: `add-metadata --zone z web-1` names web-1.)
+    const w = commandWords(inv.name, a);
+    const projectWide = w[0] === "compute" && w[1] === "project-info" && w[2] === "add-metadata";
+    const instance = w[0] === "compute" && w[1] === "instances" && w[2] === "add-metadata";
     if ((!projectWide && !instance) || !/\b(?:ssh-keys|sshKeys)\s*=/.test(t)) return undefined;
-    const where = projectWide ? "every instance of the project" : shown(a[3] ?? "the instance");
-    return { action: { capability: "persist", target: { name: projectWide ? "project metadata ssh-keys" : `${a[3] ?? "instance"} ssh-keys`, pathClass: "credentials", production: /(^|[^a-z])(prod|production|prd)([^a-z]|$)/i.test(t) }, reversibility: "recoverable", scope: projectWide ? "account" : "one" }, reason: `adds an SSH key to ${where}'s metadata: its holder may log in there (T1098.004)` };
+    const where = projectWide ? "every instance of the project" : shown(w[3] ?? "the instance");
+    return { action: { capability: "persist", target: { name: projectWide ? "project metadata ssh-keys" : `${w[3] ?? "instance"} ssh-keys`, pathClass: "credentials", production: /(^|[^a-z])(prod|production|prd)([^a-z]|$)/i.test(t) }, reversibility: "recoverable", scope: projectWide ? "account" : "one" }, reason: `adds an SSH key to ${where}'s metadata: its holder may log in there (T1098.004)` };
   },
   examples: {
     match: [`gcloud compute project-info add-metadata --project=acme-prod --metadata=ssh-keys='ops:ssh-ed25519 AAAAC3Nza relay'`, `gcloud compute instances add-metadata web-1 --zone us-east1-b --metadata ssh-keys="me:ssh-rsa AAAAB3 me"`],
