@@ -3,7 +3,7 @@
 // the ShellCommand shape the shell reader produces.
 import { describe, expect, it } from "vitest";
 import { COMMAND_RULES, RULE_FAMILIES } from "../src/core/action/rules/index.js";
-import { invocationsOf } from "../src/core/action/shell-command.js";
+import { commandName, invocationsOf } from "../src/core/action/shell-command.js";
 import { tokenize } from "./fixtures/action-probes/tokenize.js";
 import { readShell } from "../src/core/shell/read.js";
 
@@ -30,6 +30,12 @@ describe("capability rules", () => {
       expect(r.examples.noMatch.length, r.id).toBeGreaterThan(0);
     }
     expect(Object.keys(RULE_FAMILIES).length).toBeGreaterThanOrEqual(7);
+  });
+
+  // A command is judged by commandName (lower case, no .exe): a name declared any other way is one
+  // no command is ever asked under, and the rule would be silently skipped for it.
+  it("every name a rule declares is written as commandName gives it", () => {
+    for (const r of COMMAND_RULES) for (const n of r.names ?? []) expect(commandName(n), `${r.id}: ${n}`).toBe(n);
   });
 
   for (const rule of COMMAND_RULES) {

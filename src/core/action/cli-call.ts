@@ -7,7 +7,7 @@
 // named as an admin CLI (`*-cli`, `*ctl`, `*-admin`) that no one else ships. Well-known programs
 // (kubectl, systemctl, the cloud CLIs…) have rules of their own and are not read here.
 import { TEST_ENVIRONMENT_WORD } from "./paths.js";
-import { baseName, type Invocation } from "./shell-command.js";
+import { baseName, commandName, type Invocation } from "./shell-command.js";
 import type { CommandCall } from "./tool-call.js";
 
 /** A program run from a project's own folder: ./bin/x, scripts/x.sh, tools/x, ../ops/bin/x. */
@@ -49,7 +49,7 @@ function programOf(inv: Invocation): { program: string; name: string; args: read
     }
     if (a[0] !== undefined && !a[0].startsWith("-") && /\.(?:py|js|mjs|cjs|ts|rb|php|pl|sh|bash)$/i.test(a[0])) return { program: a[0], name: baseName(a[0]), args: a.slice(1) };
   }
-  const program = inv.command.argv.find((w) => baseName(w) === inv.name) ?? inv.name;
+  const program = inv.command.argv.find((w) => commandName(w) === inv.name) ?? inv.name;
   return { program, name: inv.name, args: a };
 }
 

@@ -9,7 +9,7 @@
 // environment (staging.internal, api-sandbox.example). Everything is capped: the body is
 // parsed only under MAX_BODY characters, the path's words and the arguments are counted.
 import { isExternalHost, testEnvironmentHost } from "./paths.js";
-import { baseName, type Invocation } from "./shell-command.js";
+import type { Invocation } from "./shell-command.js";
 import { splitToolName, toolWords, type CommandCall } from "./tool-call.js";
 
 const MAX_BODY = 16_384;
@@ -30,7 +30,7 @@ const FILLER = /^(?:api|apis|rest|v\d+(?:\.\d+)*|v\d+[a-z]+\d*|www|com|net|org|i
 
 /** The HTTP call an invocation makes, if it is curl, wget, HTTPie or Invoke-RestMethod sending a request that changes something. */
 export function httpCallOf(inv: Invocation): CommandCall | undefined {
-  const name = baseName(inv.name).toLowerCase().replace(/\.exe$/, "");
+  const name = inv.name;
   const request =
     name === "curl" || name === "curlie" ? curlRequest(inv.args)
     : name === "wget" ? wgetRequest(inv.args)

@@ -9,7 +9,10 @@ const WRAPPERS = new Set(["sudo", "doas", "env", "nohup", "time", "timeout", "ni
 const WRAPPER_VALUE_OPTS = new Set(["-u", "-g", "-C", "-h", "-p", "-n", "-c", "-s", "-k", "-E", "-I", "-L", "-P", "-d", "-a", "--user", "--group"]);
 
 export interface Invocation {
-  /** The command name without a directory (`/usr/bin/curl` → `curl`). */
+  /**
+   * The command name as commandName gives it: no directory, lower case, no `.exe`
+   * (`/usr/bin/curl` → `curl`, `SC.EXE` → `sc`, `Stop-Service` → `stop-service`).
+   */
   readonly name: string;
   /** The arguments after the name. */
   readonly args: readonly string[];
@@ -44,7 +47,7 @@ export function invocationOf(command: ShellCommand): Invocation {
       i++;
       continue;
     }
-    const name = baseName(word);
+    const name = commandName(word);
     if (!WRAPPERS.has(name)) break;
     wrapper = i;
     if (name === "sudo" || name === "doas") privileged = true;
@@ -68,7 +71,7 @@ export function invocationOf(command: ShellCommand): Invocation {
     }
   }
   if (i >= argv.length && wrapper >= 0) i = wrapper;
-  const name = baseName(argv[i] ?? "");
+  const name = commandName(argv[i] ?? "");
   const args = argv.slice(i + 1);
   return { name, args: CLOUD_GLOBALS.has(name) ? serviceFirst(args, CLOUD_GLOBALS.get(name)!) : args, env: env ?? NO_ENV, privileged, command };
 }
@@ -100,6 +103,27 @@ export function baseName(word: string): string {
   while (slash >= 0 && word.charCodeAt(slash) !== 47) slash--;
   const base = slash >= 0 ? word.slice(slash + 1) : word;
   return base.charCodeAt(0) === 92 ? base.slice(1) : base;
+}
+
+/**
+ * The name a command is judged by: its file name (baseName), in lower case, without `.exe`. Windows
+ * runs `SC.EXE`, `Stop-Service` and `STOP-SERVICE` alike, and macOS's default file system finds
+ * `/bin/rm` for `RM`, so a rule keyed on a name must not be passed by spelling it differently. Every
+ * name a rule declares is written this way (test/action-rules.test.ts).
+ */
+export function commandName(word: string): string {
+  const base = baseName(word);
+  // Most names are plain lower case already: no copy is made for them.
+  let plain = true;
+  for (let k = 0; k < base.length; k++) {
+    const c = base.charCodeAt(k);
+    if (c >= 65 && c <= 90) {
+      plain = false;
+      break;
+    }
+  }
+  const lower = plain ? base : base.toLowerCase();
+  return lower.length > 4 && lower.endsWith(".exe") ? lower.slice(0, -4) : lower;
 }
 
 /** Short option letters present, for `-rf`-style clusters (`-Rf` → r, f), case-sensitive. */

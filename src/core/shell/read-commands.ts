@@ -353,7 +353,9 @@ export class Reader extends WalkReader {
       return undefined;
     }
     const exact = args.every((a) => a.exact);
-    for (const c of windowsCommands(line)) for (const words of windowsRuns(c.words)) this.run(words.map((text) => ({ text, exact })), c.redirects, undefined, deeper(frame, `${name} runs`));
+    // PowerShell's script blocks ({ … } after if, foreach, ForEach-Object, &) are commands of their own.
+    const apart = program === "powershell" ? scriptBlocksApart : (w: string[]) => [w];
+    for (const c of windowsCommands(line)) for (const words of windowsRuns(c.words).flatMap(apart)) this.run(words.map((text) => ({ text, exact })), c.redirects, undefined, deeper(frame, `${name} runs`));
     return undefined;
   }
 

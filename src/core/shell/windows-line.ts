@@ -165,12 +165,17 @@ const WINDOWS_PATH = /(?:^|[\s"'=,(])(?:[A-Za-z]:\\|\\\\[\w.$-]+\\|%\w+%|\$env:\
 const CMDLET = /^(?:Get|Set|New|Remove|Add|Invoke|Start|Stop|Export|Import|Enable|Disable|Clear|Copy|Move|Out|Register|Grant|Revoke|Install|Uninstall|Update|Restart|ConvertTo|Compress|Expand|Send|Rename|Reset|Mount|Backup|Restore)-[A-Z][A-Za-z0-9]+$/;
 /**
  * Whether a command line is one an agent runs on Windows: its first word a PowerShell cmdlet, or a
- * Windows program (cmd and PowerShell among them) with a Windows path or variable in the line. POSIX
+ * Windows program (cmd and PowerShell among them) or cmdlet starting any of its commands, with a
+ * Windows path or variable in the line. POSIX
  * shell would read `robocopy C:\work\empty …` as `C:workempty` (its backslashes escape). The reader
  * adds this reading to the POSIX one (read.ts), so where this splitter cuts a PowerShell script
  * block or hashtable at its `;`, what the POSIX reading found is still there.
  */
 export function isWindowsLine(text: string): boolean {
   const first = /^\s*(\S+)/.exec(text)?.[1] ?? "";
-  return CMDLET.test(first) || (WINDOWS_PROGRAM.test(first.replace(/^.*[\\/]/, "")) && WINDOWS_PATH.test(text));
+  if (CMDLET.test(first)) return true;
+  if (!WINDOWS_PATH.test(text)) return false;
+  if (WINDOWS_PROGRAM.test(first.replace(/^.*[\\/]/, ""))) return true;
+  // A Windows program later in the line: `cd /d D:\data && robocopy C:\empty D:\backups /MIR`.
+  return windowsCommands(text).some((c) => c.words.length > 0 && (CMDLET.test(c.words[0]!) || WINDOWS_PROGRAM.test(c.words[0]!.replace(/^@/, "").replace(/^.*[\\/]/, ""))));
 }

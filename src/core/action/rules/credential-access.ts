@@ -41,7 +41,7 @@ function printsEnvironment(inv: Invocation): boolean {
   return false;
 }
 /** Commands that keep the lines matching a pattern. */
-const FILTERS = new Set(["grep", "egrep", "fgrep", "rg", "ag", "findstr", "Select-String", "select-string", "sls"]);
+const FILTERS = new Set(["grep", "egrep", "fgrep", "rg", "ag", "findstr", "select-string", "sls"]);
 /** A pattern that looks for keys: their usual names, or services whose variables hold them. */
 // (Not auth, session or db alone: AUTHOR, SSH_AUTH_SOCK, SESSION_MANAGER and DB_HOST name no key.)
 const KEY_PATTERN = /token|secret|passw|passwd|\bpass\b|pwd|api.?key|apikey|private|credential|\bcreds?\b|auth_?token|authorization|access.?key|_key\b|\bkeys?\b|session_?(?:key|token|secret)|\b(?:stripe|plaid|twilio|sendgrid|mailgun|openai|anthropic|snowflake|docusign|datadog|okta|auth0|github|gitlab|slack|npm|pypi|heroku|vercel|supabase|firebase|shopify|paypal|braintree|adyen|square|salesforce|hubspot|sentry|vault|database|postgres|mysql|mongo|redis|aws|azure|gcp|veeva)(?:_\w*)?\b/i;

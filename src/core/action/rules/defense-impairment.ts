@@ -66,7 +66,7 @@ const DEFENCE_SERVICES = /(^|[.-])(firewalld|ufw|iptables|ip6tables|nftables|net
 const SECURITY_VENDORS = /crowdstrike|falcon-sensor|falcond|^falcon$|sentinelone|sentineld|carbonblack|cbagent|mdatp|wdavdaemon|sophos|eset|clamav|osquery|wazuh|ossec|auditbeat|elastic-agent|xagt|cylance|tanium|qualys-cloud-agent|jamf|sysmon|^(auditd|rsyslogd|syslogd|clamd|freshclam|aide|fail2ban-server)$/i;
 
 /** The commands stoppedUnits reads: any other command stops no unit. */
-const STOPPING = ["systemctl", "service", "launchctl", "pkill", "killall", "update-rc.d", "chkconfig", "sc", "sc.exe", "net", "net.exe", "Stop-Service", "stop-service", "Set-Service", "set-service", "taskkill", "taskkill.exe"];
+const STOPPING = ["systemctl", "service", "launchctl", "pkill", "killall", "update-rc.d", "chkconfig", "sc", "net", "stop-service", "set-service", "taskkill"];
 
 /** systemctl/service/launchctl/kill that stops, disables or masks a unit: the unit names. */
 function stoppedUnits(inv: Invocation): string[] {
@@ -81,7 +81,7 @@ function stoppedUnits(inv: Invocation): string[] {
   if (inv.name === "chkconfig" && a[1] === "off") return [a[0] ?? ""];
   // Windows: sc stop|config X start= disabled, net stop X, Stop-Service X, Set-Service X -StartupType Disabled, taskkill /IM x.exe.
   const w = inv.args;
-  const lower = inv.name.toLowerCase().replace(/\.exe$/, "");
+  const lower = inv.name;
   if (lower === "sc" && (/^stop$/i.test(w[0] ?? "") || (/^config$/i.test(w[0] ?? "") && /start=\s*disabled|^disabled$/i.test(w.slice(2).join(" "))))) return [w[1] ?? ""];
   if (lower === "net" && /^stop$/i.test(w[0] ?? "")) return [(w[1] ?? "").replace(/^["']|["']$/g, "")];
   const named = (): string => w.find((x, i) => /^-Name$/i.test(w[i - 1] ?? "")) ?? w.find((x, i) => !x.startsWith("-") && !/^-/.test(w[i - 1] ?? "")) ?? "";
@@ -105,7 +105,7 @@ const logging: CommandRule = {
       return { action: impair("systemd journal", "system", "irreversible"), reason: "deletes the system journal with journalctl --vacuum: clear system logs (T1070.002)", technique: "T1070.002" };
     }
     // Windows event logs: cleared (wevtutil cl, Clear-EventLog), or a log or the audit policy turned off.
-    const win = inv.name.toLowerCase().replace(/\.exe$/, "");
+    const win = inv.name;
     if ((win === "wevtutil" && /^(cl|clear-log)$/i.test(inv.args[0] ?? "")) || /^(clear-eventlog|remove-eventlog)$/.test(win)) {
       const log = win === "wevtutil" ? inv.args[1] ?? "an event log" : inv.args.find((a, i) => /^-logname$/i.test(inv.args[i - 1] ?? "")) ?? inv.args.find((a) => !a.startsWith("-")) ?? "an event log";
       return { action: impair(`${log} event log`, "system", "irreversible"), reason: `clears the Windows ${shown(log)} event log: clear Windows event logs (T1070.001)`, technique: "T1070.001" };
@@ -405,7 +405,7 @@ const everyoneGranted: CommandRule = {
   id: "defense-impairment.everyone-granted",
   tactic: TACTIC,
   technique: "T1222.001",
-  names: ["icacls", "icacls.exe", "cacls", "cacls.exe"],
+  names: ["icacls", "cacls"],
   match(inv) {
     const a = inv.args;
     const at = a.findIndex((x) => /^\/grant(?::r)?$/i.test(x));
@@ -457,9 +457,9 @@ const hide: CommandRule = {
   id: "defense-impairment.hide-artifacts",
   tactic: TACTIC,
   technique: "T1564.001",
-  names: ["chflags", "SetFile"],
+  names: ["chflags", "setfile"],
   match(inv) {
-    const hidden = (inv.name === "chflags" && inv.args.includes("hidden")) || (inv.name === "SetFile" && inv.args.some((a) => a === "-a") && inv.args.some((a) => /^V$|^[a-zA-Z]*V[a-zA-Z]*$/.test(a)));
+    const hidden = (inv.name === "chflags" && inv.args.includes("hidden")) || (inv.name === "setfile" && inv.args.some((a) => a === "-a") && inv.args.some((a) => /^V$|^[a-zA-Z]*V[a-zA-Z]*$/.test(a)));
     if (!hidden) return undefined;
     const file = inv.args[inv.args.length - 1] ?? "a file";
     return { action: impair(file, "one", "recoverable", classifyPath(file)), reason: `hides ${shown(file)} from the Finder and file listings: hidden files and directories (T1564.001)` };

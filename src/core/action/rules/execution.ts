@@ -180,7 +180,7 @@ const proxyExecution: CommandRule = {
   tactic: TACTIC,
   technique: "T1218",
   match(inv) {
-    const name = inv.name.toLowerCase().replace(/\.exe$/, "");
+    const name = inv.name;
     // Only these programs are read below: no other command's text is searched for a URL.
     if (!PROXY_PROGRAMS.has(name) && !INVOKE_EXPRESSION.test(name)) return undefined;
     const t = inv.command.text;

@@ -303,7 +303,7 @@ const recovery: CommandRule = {
   id: "impact.inhibit-recovery",
   tactic: TACTIC,
   technique: "T1490",
-  names: ["tmutil", "btrfs", "zfs", "zpool", "lvremove", "snapper", "timeshift", "rm", "shred", "restic", "borg", "kopia", "Remove-VBRBackup", "Remove-VBRRestorePoint"],
+  names: ["tmutil", "btrfs", "zfs", "zpool", "lvremove", "snapper", "timeshift", "rm", "shred", "restic", "borg", "kopia", "remove-vbrbackup", "remove-vbrrestorepoint"],
   match(inv) {
     const a = inv.args.filter((x) => !x.startsWith("-"));
     const what =
@@ -311,7 +311,7 @@ const recovery: CommandRule = {
       inv.name === "btrfs" && a[0] === "subvolume" && a[1] === "delete" ? "a btrfs snapshot or subvolume" :
       inv.name === "zfs" && a[0] === "destroy" ? `the ZFS dataset or snapshot ${a[1] ?? ""}`.trim() :
       inv.name === "zpool" && a[0] === "destroy" ? `the whole ZFS pool ${a[1] ?? ""}`.trim() :
-      /^remove-vbr(?:backup|restorepoint)$/i.test(inv.name) ? `Veeam backups (${inv.name}${inv.args.some((x) => /^-fromdisk$/i.test(x)) ? " -FromDisk" : ""})` :
+      /^remove-vbr(?:backup|restorepoint)$/.test(inv.name) ? `Veeam backups (${inv.name}${inv.args.some((x) => /^-fromdisk$/i.test(x)) ? " -FromDisk" : ""})` :
       inv.name === "lvremove" ? "an LVM volume or snapshot" :
       inv.name === "snapper" && a[0] === "delete" ? "snapper snapshots" :
       inv.name === "timeshift" && inv.args.some((x) => /^--delete/.test(x)) ? "Timeshift snapshots" :
@@ -525,11 +525,11 @@ const syncWipe: CommandRule = {
   id: "impact.sync-wipe",
   tactic: TACTIC,
   technique: "T1485",
-  names: ["aws", "gsutil", "rclone", "azcopy", "gcloud", "robocopy", "robocopy.exe"],
+  names: ["aws", "gsutil", "rclone", "azcopy", "gcloud", "robocopy"],
   match(inv) {
     const a = inv.args;
     // robocopy's mirror (/MIR, /PURGE) deletes at the destination whatever the source lacks.
-    if (/^robocopy(?:\.exe)?$/i.test(inv.name)) {
+    if (inv.name === "robocopy") {
       // (A bare line's paths keep their backslashes: the shell reader reads it the cmd way too, read.ts.)
       const [from, to] = a.filter((x) => !x.startsWith("/")).map((x) => x.replace(/^["']|["']$/g, ""));
       if (!a.some((x) => /^\/(?:mir|purge)$/i.test(x)) || from === undefined || to === undefined || !/(?:^|[\\/])(?:empty|blank|nothing|null|void)[\w-]*[\\/]?$/i.test(from)) return undefined;
@@ -660,7 +660,7 @@ const productionBulkOrm: CommandRule = {
   id: "impact.production-bulk-orm",
   tactic: TACTIC,
   technique: "T1485",
-  names: ["rails", "bundle", "rake", "bin/rails"],
+  names: ["rails", "bundle", "rake"],
   match(inv) {
     const line = inv.args.join(" ");
     if (!/\brunner\b/.test(line) || !/(?:^|\s)(?:-e\s+production|--environment[= ]production)\b/.test(line) && inv.env.get("RAILS_ENV") !== "production") return undefined;

@@ -99,8 +99,8 @@ const scheduledTask: CommandRule = {
   tactic: TACTIC,
   technique: "T1053.005",
   match(inv) {
-    const name = inv.name.toLowerCase().replace(/\.exe$/, "");
-    if (!((name === "schtasks" && inv.args.some((a) => /^[/-]create$/i.test(a))) || /^register-scheduledtask$/i.test(inv.name))) return undefined;
+    const name = inv.name;
+    if (!((name === "schtasks" && inv.args.some((a) => /^[/-]create$/i.test(a))) || name === "register-scheduledtask")) return undefined;
     const task = inv.args.find((a, i) => /^[/-](tn|taskname)$/i.test(inv.args[i - 1] ?? "")) ?? "a task";
     const elevated = inv.args.some((a, i) => /^highest$/i.test(a) && /^[/-]rl$/i.test(inv.args[i - 1] ?? "")) || inv.args.some((a, i) => /^system$/i.test(a) && /^[/-]ru$/i.test(inv.args[i - 1] ?? ""));
     return { action: persist(task, elevated ? "system" : "home", elevated ? "system" : "account"), reason: `creates the scheduled task ${shown(task)}${elevated ? " with the highest rights" : ""}, which runs by itself from now on: scheduled task (T1053.005)` };

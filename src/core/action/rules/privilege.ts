@@ -382,16 +382,16 @@ const adminGroupToEveryone: CommandRule = {
   id: "privilege.admin-group-to-everyone",
   tactic: TACTIC,
   technique: "T1098.007",
-  names: ["Add-ADGroupMember", "Add-LocalGroupMember", "add-adgroupmember", "add-localgroupmember", "net", "net.exe"],
+  names: ["add-adgroupmember", "add-localgroupmember", "net"],
   match(inv) {
-    const name = inv.name.toLowerCase();
+    const name = inv.name;
     const value = (flag: RegExp): string | undefined => inv.args.flatMap((x, i) => (flag.test(x) ? [inv.args[i + 1] ?? ""] : []))[0]?.replace(/^["']|["']$/g, "");
     let group: string | undefined;
     let members: string | undefined;
     if (name === "add-adgroupmember" || name === "add-localgroupmember") {
       group = value(/^-(?:identity|group|name)$/i);
       members = value(/^-members?$/i);
-    } else if ((name === "net" || name === "net.exe") && /^(?:localgroup|group)$/i.test(inv.args[0] ?? "") && inv.args.some((x) => /^\/add$/i.test(x))) {
+    } else if (name === "net" && /^(?:localgroup|group)$/i.test(inv.args[0] ?? "") && inv.args.some((x) => /^\/add$/i.test(x))) {
       group = inv.args[1];
       members = inv.args[2];
     }
