@@ -383,6 +383,16 @@ function judge(input: JudgeInput): Judgement {
     for (const h of reading.hits) record(h.id.replace(/^tool\./, `${call.kind}.`), h.action, h.reason.split(call.tool).join(call.shown));
   }
 
+  /** What a URL carries to its host in its address: a person's data, encoded records, a credential. */
+  const carriedInUrl = (u: URL, kind: "tool" | "http"): void => {
+    const records = internalHost(u.hostname) ? undefined : recordsInUrl(u);
+    // (Not to a host named for a test environment: staging, sandbox, test servers hold test people.)
+    const person = internalHost(u.hostname) || records !== undefined || testEnvironmentHost(u.hostname) ? undefined : personInUrl(u);
+    if (person !== undefined) record(`${kind}.person-in-url`, { capability: "exfiltrate", target: { name: u.hostname, external: true, personal: true }, reversibility: "irreversible", scope: "one" }, `sends a person's data in the address (${person} and more) to ${u.hostname}: it reaches that host with the request, and cannot be called back (T1048)`, "T1048", "Exfiltration (TA0010)");
+    if (records !== undefined) record(`${kind}.records-in-url`, { capability: "exfiltrate", target: { name: u.hostname, external: true, personal: true }, reversibility: "irreversible", scope: "account" }, `sends records encoded in the address (${records}=…) to ${u.hostname}: rows of people's or accounts' data reach that host with the request, and cannot be called back (T1048)`, "T1048", "Exfiltration (TA0010)");
+    const carried = credentialInUrl(u);
+    if (carried !== undefined) record(`${kind}.credential-in-url`, { capability: "exfiltrate", target: { name: u.hostname, pathClass: "credentials", external: true }, reversibility: "irreversible", scope: "one" }, `sends ${carried} to ${u.hostname} inside a URL: whoever runs that host has it, and it cannot be called back (T1567)`, "T1567", "Exfiltration (TA0010)");
+  };
   // URLs in the arguments: a cloud metadata service asked for the machine's credentials, or a
   // credential carried in a URL to another host (a fetch or a page opened sends it there).
   if (input.arguments !== undefined) for (const u of urlsIn(input.arguments)) {
@@ -395,13 +405,24 @@ function judge(input: JudgeInput): Judgement {
     if (prompt !== undefined && prompt.length <= 4096 && FOLLOW_FETCHED.test(prompt) && (untrustedOrigin(u.hostname) !== undefined || USER_CONTENT_HOST.test(u.hostname) || /^\d{1,3}(?:\.\d{1,3}){3}$/.test(u.hostname))) {
       record("tool.follow-fetched-instructions", { capability: "execute", target: { name: u.hostname, external: true }, reversibility: "recoverable", scope: "one" }, `fetches ${u.hostname}${u.pathname.slice(0, 40)} to follow what it says: whoever wrote that page now gives the agent its orders`, "T1204", "Execution (TA0002)");
     }
-    const records = internalHost(u.hostname) ? undefined : recordsInUrl(u);
-    // (Not to a host named for a test environment: staging, sandbox, test servers hold test people.)
-    const person = internalHost(u.hostname) || records !== undefined || testEnvironmentHost(u.hostname) ? undefined : personInUrl(u);
-    if (person !== undefined) record("tool.person-in-url", { capability: "exfiltrate", target: { name: u.hostname, external: true, personal: true }, reversibility: "irreversible", scope: "one" }, `sends a person's data in the address (${person} and more) to ${u.hostname}: it reaches that host with the request, and cannot be called back (T1048)`, "T1048", "Exfiltration (TA0010)");
-    if (records !== undefined) record("tool.records-in-url", { capability: "exfiltrate", target: { name: u.hostname, external: true, personal: true }, reversibility: "irreversible", scope: "account" }, `sends records encoded in the address (${records}=…) to ${u.hostname}: rows of people's or accounts' data reach that host with the request, and cannot be called back (T1048)`, "T1048", "Exfiltration (TA0010)");
-    const carried = credentialInUrl(u);
-    if (carried !== undefined) record("tool.credential-in-url", { capability: "exfiltrate", target: { name: u.hostname, pathClass: "credentials", external: true }, reversibility: "irreversible", scope: "one" }, `sends ${carried} to ${u.hostname} inside a URL: whoever runs that host has it, and it cannot be called back`, "T1567", "Exfiltration (TA0010)");
+    carriedInUrl(u, "tool");
+  }
+  // The same for the URLs a command fetches (curl, wget, Invoke-WebRequest, a browser opened on it).
+  let fetched = 0;
+  for (const inv of invs) {
+    if (!URL_FETCHERS.has(inv.name)) continue;
+    for (const w of inv.args) {
+      if (fetched >= 16 || w.length > 4096 || !/^https?:\/\//i.test(w)) continue;
+      let u: URL;
+      try {
+        u = new URL(w);
+      } catch {
+        continue;
+      }
+      if (!isExternalHost(u.hostname)) continue;
+      fetched++;
+      carriedInUrl(u, "http");
+    }
   }
 
   // A browser automation's click: the label or selector of what is clicked says what it does
@@ -573,6 +594,9 @@ function collectCode(args: unknown, out: string[]): void {
 }
 
 /** The http(s) URLs among an argument object's strings (at most 16), parsed; another host's only. */
+/** Commands that send a request to the URLs they are given (by commandName). */
+const URL_FETCHERS: ReadonlySet<string> = new Set(["curl", "wget", "http", "https", "xh", "aria2c", "invoke-webrequest", "invoke-restmethod", "iwr", "irm", "open", "xdg-open", "lynx", "w3m", "links"]);
+
 function urlsIn(args: unknown): URL[] {
   const out: URL[] = [];
   let seen = 0;
