@@ -24,17 +24,21 @@
 import { createRequire } from "node:module";
 import type { Action } from "./model.js";
 
-// The parser is loaded on the first SQL-looking text, through require: imported as an ES module,
-// Node scans its CommonJS bundle for exports (about 270 ms of CPU and 28 MB at every daemon and
-// shim start); required, it costs about 70 ms once, when first needed.
+// A grammar is loaded on the first SQL-looking text that needs it, through require: imported as an
+// ES module, Node scans its CommonJS bundle for exports (about 270 ms of CPU and 28 MB at every
+// daemon and shim start). Each dialect's own build is loaded, not the package's main file, which
+// holds all fifteen grammars: PostgreSQL and MySQL cost about 45 ms of CPU and 2 MB of heap once,
+// the whole package about 80 ms and 6 MB (test/sql-parser-builds.test.ts holds the two readings equal).
 type SqlParser = { astify(sql: string, opt: { database: string }): unknown };
-let parserInstance: SqlParser | undefined;
-function sqlParserOf(): SqlParser {
-  if (!parserInstance) {
-    const { Parser } = createRequire(import.meta.url)("node-sql-parser") as { Parser: new () => SqlParser };
-    parserInstance = new Parser();
+const parsers = new Map<string, SqlParser>();
+function sqlParserOf(database: (typeof DIALECTS)[number]): SqlParser {
+  let parser = parsers.get(database);
+  if (!parser) {
+    const { Parser } = createRequire(import.meta.url)(`node-sql-parser/build/${database}`) as { Parser: new () => SqlParser };
+    parser = new Parser();
+    parsers.set(database, parser);
   }
-  return parserInstance;
+  return parser;
 }
 const DIALECTS = ["postgresql", "mysql"] as const;
 /** Longer SQL than this is not parsed (the parser is not linear on hostile input); it is caution. */
@@ -71,7 +75,7 @@ function parse(sql: string): Node[] | undefined {
   if (text.includes("{{") || text.includes("{%")) text = withoutJinja(text);
   for (const database of DIALECTS) {
     try {
-      const ast = sqlParserOf().astify(text, { database });
+      const ast = sqlParserOf(database).astify(text, { database });
       return (Array.isArray(ast) ? ast : [ast]) as Node[];
     } catch {
       // try the next dialect
