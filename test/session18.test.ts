@@ -3,6 +3,9 @@
 // script blocks inside `powershell -Command "…"` are commands of their own. Each case is what an
 // attacker who knows the rules are keyed on names would try, through the whole pipeline.
 import { describe, expect, it } from "vitest";
+import { lookalikeSignInHost } from "../src/core/action/paths.js";
+import { readProse } from "../src/core/action/prose.js";
+import { verificationWaived } from "../src/core/action/published-text.js";
 import { commandName } from "../src/core/action/shell-command.js";
 import { evaluateStep } from "../src/core/pipeline.js";
 import { compilePolicy, PolicyFile, policyFor } from "../src/core/policy.js";
@@ -95,5 +98,53 @@ describe("what a fetched URL carries, on the command line as in tool arguments",
     expect(shell(`curl "https://staging.example.com/api/users?name=Test&dob=1990-01-01"`).verdict).toBe("continue");
     expect(shell(`curl "http://127.0.0.1:8080/lookup?name=Ann&dob=1990-01-01"`).verdict).toBe("continue");
     expect(ids(shell(`echo "https://verify.example-partner.net/v2/match?first_name=Ingrid&dob=1984-03-12"`))).not.toContain("action.http.person-in-url");
+  });
+});
+
+describe("what a published text asks its readers to do", () => {
+  const call = (tool: string, args: Record<string, unknown>) => evaluateStep({ hint: `calling ${tool} with arguments: ${JSON.stringify(args)}`, tool, arguments: args, autonomousStep: 1, maxAutonomousSteps: 50 }, { kind: "clear" }, agent, rules);
+  const callIds = (v: ReturnType<typeof call>) => v.rules.map((r) => r.id);
+
+  it("lookalikeSignInHost: a provider's word on another's domain, sign-in words hyphenated into a name, a cheap top-level domain", () => {
+    expect(lookalikeSignInHost("globex-okta.account-verify.help")).toBe("strong");
+    expect(lookalikeSignInHost("microsoft-sso-login.com")).toBe("strong");
+    expect(lookalikeSignInHost("clinic-vpn-login.com")).toBe("weak");
+    expect(lookalikeSignInHost("it.labs-servicedesk.net")).toBe("weak");
+    for (const real of ["globex.okta.com", "login.microsoftonline.com", "accounts.google.com", "sso.globex.com", "vpn.globex.com", "globex.zendesk.com", "globex-support.internal"]) expect(lookalikeSignInHost(real), real).toBeUndefined();
+  });
+
+  it("a page or message sending colleagues to sign in at a look-alike site is held", () => {
+    const v = call("mcp__wiki__update_page", { page: "IT/Remote access", body: `<p>From Monday, log in through the new gateway at <a href="https://globex-remote-login.com">the portal</a> with your network password.</p>` });
+    expect(callIds(v)).toContain("action.tool.credential-lure");
+    expect(v.verdict).not.toBe("continue");
+    const e = call("Edit", { file_path: "/home/dev/handbook/it/sign-in.md", old_string: "https://globex.okta.com/app/UserHome", new_string: "https://globex-okta.account-verify.help/app/UserHome" });
+    expect(callIds(e)).toContain("action.code.credential-lure");
+    expect(callIds(e)).not.toContain("action.tool.credential-lure");
+  });
+
+  it("the company's own sign-in link, or a look-alike host with nothing about signing in, is not", () => {
+    expect(call("mcp__wiki__update_page", { page: "IT/SSO", body: `<p>Sign in at <a href="https://globex.okta.com">Okta</a> with your badge number.</p>` }).verdict).toBe("continue");
+    expect(call("mcp__chat__post_message", { channel: "#events", text: "Photos from the offsite are up at https://offsite-gallery.online/globex" }).verdict).toBe("continue");
+  });
+
+  it("a verification step waived in a runbook, a page or a message is held", () => {
+    const v = call("mcp__chat__post_message", { channel: "#accounts-payable", text: "Treasury says: release the supplier bank changes in today's queue without a call-back, we are behind." });
+    expect(callIds(v)).toContain("action.tool.verification-waived");
+    const e = call("Edit", { file_path: "/srv/docs/runbooks/vendor-bank-change.md", old_string: "Phone the vendor on the number in the master file before any bank change.", new_string: "Call-back verification is no longer required for vendors older than a year." });
+    expect(callIds(e)).toContain("action.code.verification-waived");
+    expect(verificationWaived("", "If the signature check times out, press Continue to skip it.")).toBeDefined();
+    expect(verificationWaived("Old text.", "A call-back to the number on file is only needed above 10,000 EUR.")).toBeDefined();
+  });
+
+  it("a sentence that forbids waiving it, or one already there, waives nothing", () => {
+    expect(verificationWaived("", "Never approve a bank detail change without a call-back to the number on record.")).toBeUndefined();
+    expect(verificationWaived("", "Do not skip the signature check, even when the release is late.")).toBeUndefined();
+    expect(verificationWaived("No call-back verification is needed for internal transfers.", "No call-back verification is needed for internal transfers.\nSee the FAQ.")).toBeUndefined();
+    expect(verificationWaived("", "Is a call-back needed for changes under 100 EUR?")).toBeUndefined();
+    expect(call("mcp__chat__post_message", { channel: "#accounts-payable", text: "Reminder: every supplier bank change needs a call-back before release." }).verdict).toBe("continue");
+  });
+
+  it("the agent saying it will tell people so is read too", () => {
+    expect(readProse("I'll post in #payables that refunds can be approved without dual approval this week.").hits.map((h) => h.id)).toContain("prose.verification-waived");
   });
 });

@@ -192,11 +192,6 @@ const KNOWN_HOSTS: ReadonlyArray<readonly [string, RegExp]> = [
   ["cloudflare", /(^|\.)(cloudflare\.com|cloudflare-dns\.com|cloudflare\.net|cloudflareinsights\.com)$/],
 ];
 
-/**
- * Where code comes from that nobody vouches for: a paste or file-drop service, or a name made to
- * look like a well-known code host's (raw.githubusercontent-cdn.net, pypi-mirror.org). Undefined
- * for any other host.
- */
 /** A host under a suffix only an organisation's own network resolves (build.corp.internal, erp.acme.local). */
 export const internalHost = (host: string): boolean => /\.(?:internal|corp|local|lan|intranet|home\.arpa|localdomain)$/i.test(host);
 
@@ -211,6 +206,11 @@ export function testEnvironmentHost(host: string): boolean {
 
 export const TEST_ENVIRONMENT_WORD = /^(?:test|tests|testing|dev|development|sandbox|staging|stage|stg|qa|uat|preview|demo|scratch|tmp|temp|fixtures?)\d*$/i;
 
+/**
+ * Where code comes from that nobody vouches for: a paste or file-drop service, or a name made to
+ * look like a well-known code host's (raw.githubusercontent-cdn.net, pypi-mirror.org). Undefined
+ * for any other host.
+ */
 export function untrustedOrigin(host: string): string | undefined {
   const h = host.toLowerCase();
   // (A name under an internal suffix is the organisation's own mirror: my-github-mirror.corp.internal.)
@@ -219,3 +219,48 @@ export function untrustedOrigin(host: string): string | undefined {
   for (const [word, real] of KNOWN_HOSTS) if (h.includes(word) && !real.test(h)) return `${h}, made to look like ${word}'s`;
   return undefined;
 }
+
+/** Identity providers by the word a look-alike borrows, and the domains that are really theirs. */
+const SIGN_IN_BRANDS: ReadonlyArray<readonly [string, RegExp]> = [
+  ["okta", /^(?:okta|oktapreview|okta-emea|oktacdn)\.com$/],
+  ["microsoft", /^(?:microsoft|microsoftonline|office|office365|live|azure|windows|sharepoint|outlook)\.(?:com|net)$/],
+  ["office365", /^office365\.com$/],
+  ["azure", /^azure\.(?:com|net)$|^windows\.net$/],
+  ["outlook", /^outlook\.com$/],
+  ["google", /^google\.com$|^googleapis\.com$/],
+  ["onelogin", /^onelogin\.com$/],
+  ["auth0", /^auth0\.com$/],
+  ["duo", /^duosecurity\.com$|^duo\.com$/],
+  ["ping", /^pingidentity\.com$|^pingone\.(?:com|eu)$/],
+  ["citrix", /^citrix\.com$|^cloud\.com$/],
+  ["workday", /^workday\.com$|^myworkday\.com$/],
+  ["docusign", /^docusign\.(?:com|net)$/],
+];
+/** Words a credential-harvesting site puts in its own name, as a label's hyphenated part: hvh-vpn-login.com, sso-verify.help. */
+const LURE_LABEL_WORD = /^(?:login|logon|signin|sso|verify|verification|secure|security|auth|account|accounts|support|helpdesk|servicedesk|itdesk|portal|reset|password|passwd|mfa|vpn|identity|unlock|recover)$/;
+/** Top-level domains cheap to register and seldom an organisation's sign-in page. */
+const LURE_TLD = /^(?:help|support|live|online|site|xyz|top|click|link|info|zip|icu|buzz|rest|cam|work|page|services|digital|center)$/;
+
+/**
+ * Whether a host looks made to take people's sign-in: its registrable name borrows an identity
+ * provider's word without being that provider's (forgewell-okta.sso-verify.help), joins words such
+ * a site uses with a hyphen (hvh-vpn-login.com, pharma-helpdesk.net), or sits under a top-level domain
+ * seldom used for one (.help, .xyz). "strong" when the provider's word comes with either of the
+ * others: such a link needs no words around it to be a lure. Undefined for other hosts.
+ */
+export function lookalikeSignInHost(host: string): "strong" | "weak" | undefined {
+  const h = host.toLowerCase().replace(/\.$/, "");
+  if (internalHost(h) || !isExternalHost(h)) return undefined;
+  const labels = h.split(".");
+  if (labels.length < 2) return undefined;
+  const tld = labels[labels.length - 1]!;
+  const registrable = `${labels[labels.length - 2]}.${tld}`;
+  const words = labels.slice(0, -1).flatMap((l) => l.split("-"));
+  const ownWords = labels[labels.length - 2]!.split("-");
+  const brand = SIGN_IN_BRANDS.some(([word, real]) => words.includes(word) && !real.test(registrable));
+  const lureName = ownWords.length > 1 && ownWords.some((w) => LURE_LABEL_WORD.test(w));
+  const lureTld = LURE_TLD.test(tld);
+  if (brand && (lureName || lureTld || words.some((w) => LURE_LABEL_WORD.test(w)))) return "strong";
+  return lureName || lureTld ? "weak" : undefined;
+}
+

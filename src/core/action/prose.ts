@@ -24,6 +24,7 @@ import type { Action } from "./model.js";
 import { untrustedOrigin, classifyPath, isExternalHost } from "./paths.js";
 import { type ArgumentFacts, AUTH_OFF, readNamed, verbClassOf, type VerbClass } from "./tool-call.js";
 import { RULES_OPEN } from "./source-file.js";
+import { credentialLureLink, verificationWaived } from "./published-text.js";
 import { isAscii } from "../text.js";
 
 export interface ProseHit {
@@ -1090,6 +1091,19 @@ export function readProse(raw: string, internalDomains: readonly string[] = []):
     if (skipped !== null && !SKIP_DENIED.test(sentence.slice(0, skipped.index)) && !sentence.endsWith("?")) {
       const label = quoted(sentence);
       hits.push({ id: "prose.hooks-skipped", action: { capability: "impair-defences", target: { name: label, pathClass: "project" }, reversibility: "recoverable", scope: "one" }, reason: `${label} says it skips the repository's hooks: their secret scans and checks do not run (T1562.001)` });
+      actions++;
+    }
+    // What it says it will tell others: a verification step is not needed, or to sign in at a look-alike site (published-text.ts).
+    const waived = sentence.endsWith("?") ? undefined : verificationWaived("", sentence);
+    if (waived !== undefined) {
+      const label = quoted(sentence);
+      hits.push({ id: "prose.verification-waived", action: { capability: "impair-defences", target: { name: label }, reversibility: "recoverable", scope: "account" }, reason: `${label} says a verification step is not needed ("${waived}"): the check that stops fraud and mistaken changes is left out (T1656)` });
+      actions++;
+    }
+    const lureHost = sentence.endsWith("?") ? undefined : credentialLureLink("", sentence);
+    if (lureHost !== undefined) {
+      const label = quoted(sentence);
+      hits.push({ id: "prose.credential-lure", action: { capability: "communicate", target: { name: lureHost, external: true }, reversibility: "irreversible", scope: "account" }, reason: `${label} points people to ${lureHost} to sign in, a site made to look like a sign-in page: whoever runs it takes the credentials they type (T1534)` });
       actions++;
     }
     // A change merged past its review, or the rule that requires one switched off: no second person sees it.

@@ -7,6 +7,7 @@ import type { Action, Capability, Reversibility, Scope, Target } from "./model.j
 import { classifyPath, DOTENV, hostOf, isExternalHost } from "./paths.js";
 import { BANK_KEY, NEGATED_KEY, outsideScriptAdded, PROTECTION_KEY } from "./edit-weakens.js";
 import { RULES_OPEN } from "./source-file.js";
+import { credentialLureLink, verificationWaived } from "./published-text.js";
 
 export interface ToolAnnotations {
   readonly destructiveHint?: boolean;
@@ -425,6 +426,15 @@ const PROTECTION_SETTING = /^(?:waf|ssl|tls|always_use_https|security_level|brow
 
 /** Words that ask people to sign in at a link, again, with their work credentials, or to keep their access. */
 const CREDENTIAL_LURE = /\b(?:sign|log)\s?-?in again\b[^\n]{0,40}?(?:https?:\/\/|href)|\b(?:sign|log)\s?-?in\b[^\n]{0,20}?\bat\s+(?:<)?https?:\/\/[^\s"'<>]+[^\n]{0,80}?\b(?:before|to keep (?:your )?access|or lose|expires?|today)\b|\bre-?(?:login|log in|authenticate|enter your (?:password|credentials))\b[^\n]{0,60}?(?:https?:\/\/|href)|(?:https?:\/\/|href)[^\n]{0,160}?\b(?:sign|log)\s?-?in with your (?:company|corporate|work|sso|okta|google|microsoft|office)\b|\bverify your (?:account|identity|credentials|password)\b[^\n]{0,60}?(?:https?:\/\/|href)|\b(?:re-?(?:connect|enrol+|register|activate|link|authori[sz]e|verif(?:y|ication))|enrol+)\w*\b[^\n]{0,120}?(?:https?:\/\/|href)/i;
+/** The first value `find` gives for one of a call's strings (those up to 16 KB), undefined when none. */
+function firstOf(strings: readonly string[], find: (v: string) => string | undefined): string | undefined {
+  for (const v of strings) {
+    if (v.length > 16384) continue;
+    const x = find(v);
+    if (x !== undefined) return x;
+  }
+  return undefined;
+}
 /** The bank-detail keys a call sets to a value, looked for two levels deep ({values: {custentity_ach_routing: "…"}}). */
 function bankDetailsSet(args: Record<string, unknown>): string | undefined {
   const keys: string[] = [];
@@ -838,9 +848,16 @@ export function readNamed(tool: string, name: ReturnType<typeof splitToolName>, 
   // People's fields (email, phone, address…) mapped into a sync, export or webhook whose destination is a URL: every record goes to that endpoint on each run (T1567).
   if ((verbClass === "write" || verbClass === undefined || verbClass === "deploy") && f.endpointHost !== undefined && f.personalFields.length > 0) add("tool.personal-data-to-endpoint", "exfiltrate", "irreversible", "account", `${tool} sends people's ${[...new Set(f.personalFields)].slice(0, 3).join(", ")} to ${f.endpointHost}${tail}: every record it selects goes to that endpoint, and what was sent cannot be called back (T1567)`, { external: true, personal: true });
   // A runbook, a page or a message given a step that downloads a script from the internet and runs it: whoever follows it runs that host's code.
+  // (An edit's old and new text are read side by side by edit-weakens.ts, which says the same of it: not read again here.)
+  const edit = isRecord(args) && (typeof args.old_string === "string" || Array.isArray(args.edits));
   let scriptHost: string | undefined;
-  if (verbClass === "spend-or-send" || verbClass === "publish" || verbClass === "write") for (const v of f.strings) if (v.length <= 16384 && (scriptHost = outsideScriptAdded("", v)) !== undefined) break;
+  if ((verbClass === "spend-or-send" || verbClass === "publish" || verbClass === "write") && !edit) for (const v of f.strings) if (v.length <= 16384 && (scriptHost = outsideScriptAdded("", v)) !== undefined) break;
   if (scriptHost !== undefined) add("tool.outside-script-step", "execute", "recoverable", "one", `${tool} writes a step that downloads a script from ${scriptHost} and runs it${tail}: whoever follows it runs that host's code`, { external: true });
+  // (Or a sign-in link to a site made to look like one, and a verification step waived in what others follow.)
+  const lureHost = lure === undefined && !edit && (verbClass === "spend-or-send" || verbClass === "publish" || verbClass === "write" || verbClass === "control") ? firstOf(f.strings, (v) => credentialLureLink("", v)) : undefined;
+  if (lureHost !== undefined) add("tool.credential-lure", "communicate", "irreversible", "account", `${tool} points people to ${lureHost} to sign in, a site made to look like a sign-in page${tail}: whoever runs it takes the credentials they type (T1534)`, { external: true });
+  const waived = !edit && (verbClass === "spend-or-send" || verbClass === "publish" || verbClass === "write" || verbClass === "control") ? firstOf(f.strings, (v) => verificationWaived("", v)) : undefined;
+  if (waived !== undefined) add("tool.verification-waived", "impair-defences", "recoverable", "account", `${tool} tells people a verification step is not needed ("${waived}")${tail}: the check that stops fraud and mistaken changes is left out (T1656)`);
   if (lure !== undefined) add("tool.credential-lure", "communicate", "irreversible", "account", `${tool} asks people to sign in again at a link, or with their work credentials${tail}: colleagues who trust the channel hand their credentials to whoever runs that page (T1534)`);
   // A file committed through the API straight to a repository's main or release branch (create_or_update_file {branch: "main"}, push_files): it goes in past the pull request and its review.
   const branch = isRecord(args) && typeof args.branch === "string" ? args.branch.trim() : "";

@@ -1,0 +1,68 @@
+// What a text others will read asks them to do: a page, a runbook, a message, an announcement, or
+// an edit of one. Two things a prompt-injected agent is made to write for its attacker, and a
+// mistaken one writes for a shortcut:
+// - a sign-in link to a site made to take people's credentials (a look-alike of the company's
+//   identity provider, a "-login" or "-helpdesk" domain), the internal spear-phishing of T1534;
+// - a verification step waived ("no call-back verification is needed", "approve the payee changes
+//   without callbacks", "skip the signature check"), the control that stops payment fraud and
+//   unauthorised changes taken out of the procedure people follow.
+// Each is judged on the new text against the old one (an edit that keeps a sentence adds nothing),
+// and a sentence that forbids ("never approve without a callback") waives nothing. Pure; linear.
+import { lookalikeSignInHost } from "./paths.js";
+
+/** Texts are read to this length. */
+const MAX_TEXT = 16 * 1024;
+
+/** Words around a link that ask for a sign-in or a secret. */
+const SIGN_IN_WORDS = /\b(?:sign(?:ing)?[- ]?(?:in|on)|log(?:ging)?[- ]?(?:in|on)|login|sso|re-?auth\w*|re-?enter|passwords?|credentials?|mfa|2fa|multi-factor|vpn|verify (?:your|their)|confirm (?:your|their)|tokens?|paste|access)\b/i;
+const URL_HOST = /https?:\/\/([a-z0-9.-]{1,253})(?=[/:?#"'<>\s)\]]|$)/gi;
+
+/**
+ * The host of the first sign-in link in the new text to a look-alike host (lookalikeSignInHost)
+ * that the old text did not link to already: a strong look-alike anywhere, a weak one with words
+ * about signing in, credentials or tokens within 200 characters.
+ */
+export function credentialLureLink(oldText: string, newText: string): string | undefined {
+  const text = newText.slice(0, MAX_TEXT);
+  if (!text.includes("://")) return undefined;
+  const old = oldText.slice(0, MAX_TEXT).toLowerCase();
+  let n = 0;
+  for (const m of text.matchAll(URL_HOST)) {
+    if (++n > 32) break;
+    const host = m[1]!.toLowerCase();
+    const kind = lookalikeSignInHost(host);
+    if (kind === undefined || old.includes(host)) continue;
+    if (kind === "strong" || SIGN_IN_WORDS.test(text.slice(Math.max(0, m.index - 200), m.index + m[0].length + 200))) return host;
+  }
+  return undefined;
+}
+
+/** What is verified before a payment, a bank-detail change, an access or a release goes ahead. */
+const VERIFICATION = String.raw`(?:call-?backs?|call-?back verification|verification (?:call|step|check)s?|identity (?:verification|checks?)|(?:bank|payee|account|supplier|vendor) (?:details? )?verification|second (?:approv\w+|sign-?off|signature)|dual (?:approval|control|authori[sz]ation|sign-?off)|four-eyes(?: check| review)?|two-person (?:rule|review|approval)|(?:signature|key[- ]provisioning|provisioning|sanctions?|kyc|aml|fraud) (?:checks?|screening|verification)|mfa|2fa|two-factor|multi-factor)`;
+/** A sentence that waives it: done without it, it is not needed, only needed for some, skip it. */
+const WAIVED = new RegExp(
+  String.raw`\b(?:approv\w*|appl(?:y|ied)|process\w*|accept\w*|pa(?:y|id)|releas\w*|proceed|continu\w*|grant\w*|chang\w*|updat\w*|mak\w*|submit\w*)\b[^.\n]{0,80}?\bwithout (?:a |the |any |further )?${VERIFICATION}\b` +
+    String.raw`|\bno (?:further |additional |separate )?${VERIFICATION} (?:is |are )?(?:needed|required|necessary)\b` +
+    String.raw`|\b${VERIFICATION} (?:is|are) (?:no longer|not) (?:needed|required|necessary)\b|\b${VERIFICATION} (?:is|are) (?:now )?optional\b` +
+    String.raw`|\b${VERIFICATION}\b[^.\n]{0,40}?\b(?:is|are) (?:now )?only (?:needed|required|necessary)\b` +
+    String.raw`|\b(?:skip|bypass|waive)\w*\s+(?:the |this |any )?${VERIFICATION}\b` +
+    String.raw`|\b${VERIFICATION}\b[^.\n]{0,80}?\b(?:skip|bypass)\s+(?:it|this step)\b`,
+  "gi",
+);
+/** Words before it that make the sentence a prohibition or a question. */
+const FORBIDS = /\b(?:never|not|don't|do not|must not|mustn't|cannot|can't|should not|shouldn't|no one|nobody|forbidden|prohibited)\b/i;
+
+/** The first sentence the new text adds that waives a verification step, cut to 80 characters; undefined when none. */
+export function verificationWaived(oldText: string, newText: string): string | undefined {
+  const text = newText.slice(0, MAX_TEXT);
+  if (!/without|\bno\b|not|only|optional|skip|bypass|waive/i.test(text)) return undefined;
+  const old = oldText.slice(0, MAX_TEXT);
+  for (const m of text.matchAll(WAIVED)) {
+    const start = Math.max(text.lastIndexOf(".", m.index), text.lastIndexOf("\n", m.index)) + 1;
+    const before = text.slice(start, m.index);
+    if (FORBIDS.test(before) || /\?\s*$/.test(text.slice(m.index, m.index + m[0].length + 80).split(/[.\n]/)[0] ?? "")) continue;
+    if (old.includes(m[0])) continue;
+    return m[0].trim().slice(0, 80);
+  }
+  return undefined;
+}
