@@ -148,3 +148,20 @@ describe("what a published text asks its readers to do", () => {
     expect(readProse("I'll post in #payables that refunds can be approved without dual approval this week.").hits.map((h) => h.id)).toContain("prose.verification-waived");
   });
 });
+
+describe("a call that acts on every one of something", () => {
+  const call = (tool: string, args: Record<string, unknown>) => evaluateStep({ hint: `calling ${tool} with arguments: ${JSON.stringify(args)}`, tool, arguments: args, autonomousStep: 1, maxAutonomousSteps: 50 }, { kind: "clear" }, agent, rules);
+  it("a flag for every device or user, or a target group named all, widens a change to the whole account", () => {
+    const v = call("mcp__ota__create_rollout", { release: "gateway-2.4.0-debug", all_devices: true });
+    expect(v.verdict).not.toBe("continue");
+    expect(v.rules.map((r) => r.reason).join(" ")).toMatch(/scope account/);
+    expect(call("mcp__licenses__revoke_seats", { product: "cad-suite", allUsers: true }).verdict).not.toBe("continue");
+    expect(call("mcp__meters__send_command", { command: "remote_disconnect", target: { type: "group", id: "ZONE4-ALL" } }).verdict).not.toBe("continue");
+  });
+  it("the same calls on one named target, or a read of every device, are not", () => {
+    expect(call("mcp__ota__create_rollout", { release: "gateway-2.4.0", device_ids: ["gw-0142"] }).verdict).toBe("continue");
+    expect(call("mcp__meters__send_command", { command: "remote_disconnect", target: { type: "meter", id: "M-10023" } }).verdict).toBe("continue");
+    expect(call("mcp__mdm__list_devices", { all_devices: true }).verdict).toBe("continue");
+    expect(call("mcp__ci__trigger_build", { jobName: "build-all", branch: "main" }).verdict).toBe("continue");
+  });
+});

@@ -58,7 +58,7 @@ const VERBS: ReadonlyMap<string, VerbClass> = new Map([
   ...["update", "edit", "set", "modify", "change", "patch", "configure", "write", "create", "rename", "move", "put", "save", "manage", "replace", "mount", "insert", "upsert", "append", "schedule", "import", "sync", "install", "make", "generate", "submit", "file", "commit", "mark", "tag", "label", "issue", "copy", "duplicate", "clone", "bump", "paste", "export", "rotate", "regenerate", "shift", "sweep", "prescribe", "administer"].map((v) => [v, "write"] as const),
   ...["get", "list", "search", "read", "fetch", "find", "view", "show", "log", "logs", "describe", "download", "check", "lookup", "retrieve", "query", "browse", "inspect", "status", "count", "analyze", "summarize", "preview", "compare", "estimate", "quote", "verify", "validate", "watch", "track", "scan", "explore", "load"].map((v) => [v, "read"] as const),
   ...["execute", "run", "exec", "eval", "evaluate", "shell", "terminal", "invoke", "script", "bash", "spawn", "pipe"].map((v) => [v, "execute"] as const),
-  ...["disable", "disarm", "mute", "suppress", "bypass", "silence", "snooze", "dismiss", "override", "ignore", "turn", "unprotect", "unset", "lift"].map((v) => [v, "disable"] as const),
+  ...["disable", "disconnect", "disarm", "mute", "suppress", "bypass", "silence", "snooze", "dismiss", "override", "ignore", "turn", "unprotect", "unset", "lift"].map((v) => [v, "disable"] as const),
   ...["unlock", "open"].map((v) => [v, "unlock"] as const),
   ...["control", "operate", "toggle", "flip", "adjust", "dispatch", "navigate", "redirect", "reroute", "switch", "increase", "decrease", "raise", "lower"].map((v) => [v, "control"] as const),
 ]);
@@ -124,6 +124,10 @@ const VISIBILITY_KEYS = /^(visibility|privacy|access|access_level|accesslevel|ac
 const RECIPIENT_KEYS = /^(to|cc|bcc|recipient|recipients|email|emails|email_address|phone|phone_number|number|attendees|invitees|share_with|sharewith|user|username|user_email|guest|guests|guest_?email|invitee_?email|member|members|member_?email|collaborator|payee|beneficiary|receiver|destination|address|account|to_account|recipient_account|target_account|channel|chat_id|handle)$/i;
 const AMOUNT_KEYS = /^(amount|value|quantity|qty|price|total|sum|shares|units|volume|size|notional|budget|limit|deposit)$/i;
 const WILDCARD = /^(\*|%|all|everything|any|\.\*|\/\*|\*\/\*|\*\*)$|(^|[/:])\*$/i;
+/** A flag that makes a call act on every one of something: all_devices, allUsers, apply_to_all, target_all. */
+const EVERY_TARGET_KEY = /^(?:all_?(?:devices|hosts|users|members|accounts|customers|nodes|servers|machines|endpoints|clients|tenants|instances|sites|stores|vehicles|meters|regions|projects|repos|repositories|workspaces|channels|recipients|contacts|subscribers|employees|groups)|apply_?to_?all|target_?all|select_?all|every_?(?:device|host|user|account|node|server|tenant)s?)$/i;
+/** Keys that say what a call acts on: a group, a selector, a segment (not a job's or a file's name). */
+const TARGET_KEYS = /^(?:id|ids|target|targets|target_?id|group|groups|group_?id|selector|scope|segment|audience|cohort|device_?group|fleet|population|recipients?_?group)$/i;
 const BULK_KEYS = /^(all|recursive|cascade|purge|permanent|hard|include_all|delete_all|bulk|everyone|delete_?subtasks|delete_?children|delete_?descendants|include_?(children|subtasks|descendants|subitems)|cascade_?delete|with_?(children|subtasks))$/i;
 const DESTROY_KEYS = /^(is_?destroy|destroy|hard_?delete|permanent(ly)?_?delete|delete_?permanently|purge)$/i;
 const ANONYMOUS_KEYS = /^(anonymous|anonymous_?access|allow_?anonymous|anonymous_?read|unlicensed_?access|public_?access|allow_?public|public_?read)$/i;
@@ -253,6 +257,8 @@ export function argumentFacts(args: unknown, internalDomains: readonly string[] 
       if (TRASH_LABEL_KEYS.test(key) && /^(trash|deleted|archived|bin)$/i.test(v.trim())) facts.trash = true;
       // A bare `*` is every match under any key but prose's; a `*` inside an identifier is not
       // one where the key says the value is a pattern (pattern: "*.log" in a search).
+      // (Or a group a target key names as everything: target {type: "group", id: "RES-ALL"}, segment "all-customers".)
+      if (identifier && TARGET_KEYS.test(key) && /(?:^|[-_.:])(?:all|everyone|everybody)(?:$|[-_.:])/i.test(v.trim()) && !/^all[-_]?(?:time|day|hands)\b/i.test(v.trim())) facts.wildcard ??= `${key}=${v}`;
       if (short && !/^(name|title|description|body|text|content|message|subject|query)$/i.test(key) && (WILDCARD.test(v.trim()) || (identifier && /\*/.test(v) && !/^(q|search|filter|pattern|regex|glob|include|exclude)$/i.test(key)))) facts.wildcard ??= `${key}=${v}`;
       return;
     }
@@ -263,6 +269,7 @@ export function argumentFacts(args: unknown, internalDomains: readonly string[] 
     }
     if (typeof v === "boolean") {
       if (v && BULK_KEYS.test(key)) facts.bulk = true;
+      if (v && EVERY_TARGET_KEY.test(key)) facts.wildcard ??= `${key}=true`;
       if (v && TRASH_FLAG_KEYS.test(key)) facts.trash = true;
       if (v && DESTROY_KEYS.test(key)) facts.destroy = true;
       if (v && ANONYMOUS_KEYS.test(key)) facts.public = true;
