@@ -165,3 +165,15 @@ describe("a call that acts on every one of something", () => {
     expect(call("mcp__ci__trigger_build", { jobName: "build-all", branch: "main" }).verdict).toBe("continue");
   });
 });
+
+describe("a protection turned off in a production service's configuration", () => {
+  const call = (tool: string, args: Record<string, unknown>) => evaluateStep({ hint: `calling ${tool} with arguments: ${JSON.stringify(args)}`, tool, arguments: args, autonomousStep: 1, maxAutonomousSteps: 50 }, { kind: "clear" }, agent, rules);
+  it("guards every request of the service: a hard stop in production, a pause elsewhere", () => {
+    const prod = call("Edit", { file_path: "/srv/app/kyc-gateway/config/production.yaml", old_string: "  document_signature_check: required", new_string: "  document_signature_check: disabled" });
+    expect(prod.verdict).toBe("stop");
+    expect(prod.rules.map((r) => r.id)).toContain("action.code.protection-setting-weakened");
+    const staging = call("Edit", { file_path: "/srv/app/kyc-gateway/config/staging.yaml", old_string: "  document_signature_check: required", new_string: "  document_signature_check: disabled" });
+    expect(staging.verdict).not.toBe("continue");
+    expect(staging.verdict).not.toBe("stop");
+  });
+});

@@ -7,6 +7,7 @@
 // what they lead to. Tests, fixtures and a developer's own local or test configuration are left
 // alone (source-file.ts says the same of a whole file); so is prose (README, docs).
 import type { CodeHit } from "./code.js";
+import type { Scope } from "./model.js";
 import { CI_FILE } from "./ci-config.js";
 import { belowHome, HOST_ACCESS_POD, PRODUCTION_PATH, TEST_FILE } from "./source-file.js";
 import { abaRoutingValid, IBAN, ibanCountryValid } from "../validators.js";
@@ -487,6 +488,9 @@ export function editWeakens(path: string, oldText: string, newText: string): Cod
 
 function editWeakensCode(path: string, name: string, oldText: string, newText: string): CodeHit[] {
   const production = PRODUCTION_PATH.test(path);
+  // A protection in a production service's configuration or code guards every request and user it
+  // serves: turned off there, all of them are exposed at once (the account's scope, not one file's).
+  const serviceWide: Scope = production ? "account" : "one";
   // Each text's active code (its first 16 KB, comments out) is made once and read by every check below.
   const oldCode = activeCode(oldText.slice(0, MAX_TEXT));
   const newCode = activeCode(newText.slice(0, MAX_TEXT));
@@ -507,7 +511,7 @@ function editWeakensCode(path: string, name: string, oldText: string, newText: s
   const opened = openedToEveryone(oldCode, newCode);
   if (opened !== undefined) out.push({ id: "code.network-opened", technique: "T1562.007", tactic: "Defense Evasion (TA0005)", action: { capability: "grant-access", target: { name, production, public: true }, reversibility: "recoverable", scope: "one" }, reason: `the edit lets every address on the internet in (${opened}): what listens behind it is open to anyone once applied` });
   const egress = opened === undefined ? egressOpened(oldCode, newCode) ?? policyAllowsAll(oldCode, newCode) : undefined;
-  if (egress !== undefined) out.push({ id: "code.egress-opened", technique: "T1562.007", tactic: "Defense Evasion (TA0005)", action: { capability: "impair-defences", target: { name, production }, reversibility: "recoverable", scope: "one" }, reason: `the edit lets the workload send to every address on the internet (${egress}) where it could reach only a named range: nothing stops data leaving once applied` });
+  if (egress !== undefined) out.push({ id: "code.egress-opened", technique: "T1562.007", tactic: "Defense Evasion (TA0005)", action: { capability: "impair-defences", target: { name, production }, reversibility: "recoverable", scope: serviceWide }, reason: `the edit lets the workload send to every address on the internet (${egress}) where it could reach only a named range: nothing stops data leaving once applied` });
   // Dependency updates merged by a bot without their tests or a review (Renovate's ignoreTests, an
   // automerge turned on without the checks): a compromised package release lands on its own (T1195.002).
   if (/(?:^|\/)(?:renovate\.json5?|\.renovaterc(?:\.json5?)?|\.github\/renovate\.json5?|default\.json)$/.test(path) && /["']?ignoreTests["']?\s*:\s*true/.test(newCode) && !/["']?ignoreTests["']?\s*:\s*true/.test(oldCode)) out.push({ id: "code.updates-merge-untested", technique: "T1195.002", tactic: "Initial Access (TA0001)", action: { capability: "impair-defences", target: { name }, reversibility: "recoverable", scope: "one" }, reason: `the edit lets ${name}'s dependency updates merge without their tests passing (ignoreTests: true): a bad or compromised release lands with no one and nothing checking it (T1195.002)` });
@@ -518,9 +522,9 @@ function editWeakensCode(path: string, name: string, oldText: string, newText: s
   const exposed = personalFieldsExposed(oldText, newText);
   if (exposed !== undefined) out.push({ id: "code.personal-fields-exposed", technique: "T1530", tactic: "Collection (TA0009)", action: { capability: "exfiltrate", target: { name, personal: true, public: true }, reversibility: "irreversible", scope: "account" }, reason: `the edit adds ${exposed} to what a public serializer or response returns: anyone can read every user's` });
   const nowhere = AUDIT_TO_NOWHERE.exec(newCode);
-  if (nowhere !== null && !AUDIT_TO_NOWHERE.test(oldCode)) out.push({ id: "code.audit-to-nowhere", technique: "T1562.008", tactic: "Defense Evasion (TA0005)", action: { capability: "impair-defences", target: { name, production }, reversibility: "recoverable", scope: "one" }, reason: `the edit sends the audit log nowhere (${nowhere[0].trim().slice(0, 60)}): what it recorded happens unrecorded` });
+  if (nowhere !== null && !AUDIT_TO_NOWHERE.test(oldCode)) out.push({ id: "code.audit-to-nowhere", technique: "T1562.008", tactic: "Defense Evasion (TA0005)", action: { capability: "impair-defences", target: { name, production }, reversibility: "recoverable", scope: serviceWide }, reason: `the edit sends the audit log nowhere (${nowhere[0].trim().slice(0, 60)}): what it recorded happens unrecorded` });
   const noAlerts = ALERTS_TO_NOWHERE.exec(newCode);
-  if (noAlerts !== null && !ALERTS_TO_NOWHERE.test(oldCode)) out.push({ id: "code.alerts-to-nowhere", technique: "T1562.006", tactic: "Defense Evasion (TA0005)", action: { capability: "impair-defences", target: { name, production }, reversibility: "recoverable", scope: "one" }, reason: `the edit routes alerts nowhere (${noAlerts[0].trim()}): what they warned of goes unseen` });
+  if (noAlerts !== null && !ALERTS_TO_NOWHERE.test(oldCode)) out.push({ id: "code.alerts-to-nowhere", technique: "T1562.006", tactic: "Defense Evasion (TA0005)", action: { capability: "impair-defences", target: { name, production }, reversibility: "recoverable", scope: serviceWide }, reason: `the edit routes alerts nowhere (${noAlerts[0].trim()}): what they warned of goes unseen` });
   const wayIn = AUTH_PATH.test(path) ? FIXED_WAY_IN.exec(newCode) ?? (HEADER_WAY_IN.test(oldCode) ? null : HEADER_WAY_IN.exec(newCode)) ?? (OR_FIXED_SECRET.test(oldCode) ? null : OR_FIXED_SECRET.exec(newCode)) ?? (OR_FIXED_COMPARE.test(oldCode) ? null : OR_FIXED_COMPARE.exec(newCode)) : null;
   if (wayIn !== null && !FIXED_WAY_IN.test(oldCode)) out.push({ id: "code.fixed-way-in", technique: "T1556", tactic: "Persistence (TA0003)", action: { capability: "grant-access", target: { name, external: true }, reversibility: "irreversible", scope: "account" }, reason: `the edit lets in whoever matches a fixed string, past the real sign-in (${wayIn[0].replace(/"[^"\n]*"|'[^'\n]*'/g, '"…"').replace(/\s+/g, " ").trim().slice(0, 70)}): a backdoor (T1556)` });
   const factor = factorLowered(oldCode, newCode);
@@ -528,12 +532,12 @@ function editWeakensCode(path: string, name: string, oldText: string, newText: s
   const widened = policyPathWidened(path, oldCode, newCode);
   if (widened !== undefined) out.push({ id: "code.policy-path-widened", technique: "T1098", tactic: "Persistence (TA0003)", action: { capability: "grant-access", target: { name, production }, reversibility: "recoverable", scope: "tree" }, reason: `the edit widens what a policy grants (${widened}): everything under the shorter path is now reachable to whoever holds it` });
   const allowlist = allowlistRemoved(oldCode, newCode);
-  if (allowlist !== undefined) out.push({ id: "code.allowlist-removed", technique: "T1562.007", tactic: "Defense Evasion (TA0005)", action: { capability: "impair-defences", target: { name, production }, reversibility: "recoverable", scope: "one" }, reason: `the edit removes a source allowlist (${allowlist}): what only those addresses could reach is open to any` });
+  if (allowlist !== undefined) out.push({ id: "code.allowlist-removed", technique: "T1562.007", tactic: "Defense Evasion (TA0005)", action: { capability: "impair-defences", target: { name, production }, reversibility: "recoverable", scope: serviceWide }, reason: `the edit removes a source allowlist (${allowlist}): what only those addresses could reach is open to any` });
   const narrowed = auditNarrowed(oldCode, newCode);
-  if (narrowed !== undefined) out.push({ id: "code.audit-narrowed", technique: "T1562.008", tactic: "Defense Evasion (TA0005)", action: { capability: "impair-defences", target: { name, production }, reversibility: "recoverable", scope: "one" }, reason: `the edit records or alerts on fewer events (${narrowed}): what it drops happens unrecorded` });
+  if (narrowed !== undefined) out.push({ id: "code.audit-narrowed", technique: "T1562.008", tactic: "Defense Evasion (TA0005)", action: { capability: "impair-defences", target: { name, production }, reversibility: "recoverable", scope: serviceWide }, reason: `the edit records or alerts on fewer events (${narrowed}): what it drops happens unrecorded` });
   const setting = own ? undefined : weakenedSetting(path, oldText, newText);
   if (setting?.kind === "protection") {
-    out.push({ id: "code.protection-setting-weakened", technique: "T1562.001", tactic: "Defense Evasion (TA0005)", action: { capability: "impair-defences", target: { name, production }, reversibility: "recoverable", scope: "one" }, reason: `the edit weakens a protection in ${name} (${setting.shown.slice(0, 80)}): what it guarded is open while it stays so` });
+    out.push({ id: "code.protection-setting-weakened", technique: "T1562.001", tactic: "Defense Evasion (TA0005)", action: { capability: "impair-defences", target: { name, production }, reversibility: "recoverable", scope: serviceWide }, reason: `the edit weakens a protection in ${name} (${setting.shown.slice(0, 80)}): what it guarded is open while it stays so` });
   } else if (setting?.kind === "permission") {
     out.push({ id: "code.permission-widened", technique: "T1098", tactic: "Persistence (TA0003)", action: { capability: "grant-access", target: { name, production }, reversibility: "recoverable", scope: "one" }, reason: `the edit gives a role more in ${name} (${setting.shown.slice(0, 80)}): everyone with that role can do it once deployed` });
   } else if (setting?.kind === "rollout") {
@@ -558,7 +562,7 @@ function editWeakensCode(path: string, name: string, oldText: string, newText: s
     const lines = (t: string) => new Set(t.split("\n").map((l) => l.trim()).filter((l) => l !== "" && !l.startsWith("#")));
     const before = lines(oldCode);
     const added = [...lines(newCode)].filter((l) => !before.has(l));
-    if (added.length > 0) out.push({ id: "code.scanner-ignore-widened", technique: "T1562.001", tactic: "Defense Evasion (TA0005)", action: { capability: "impair-defences", target: { name, production }, reversibility: "recoverable", scope: "one" }, reason: `the edit tells the scanner to skip ${added[0]!.slice(0, 60)}: what is there ships unscanned` });
+    if (added.length > 0) out.push({ id: "code.scanner-ignore-widened", technique: "T1562.001", tactic: "Defense Evasion (TA0005)", action: { capability: "impair-defences", target: { name, production }, reversibility: "recoverable", scope: serviceWide }, reason: `the edit tells the scanner to skip ${added[0]!.slice(0, 60)}: what is there ships unscanned` });
   }
   const admins = adminsAdded(oldCode, newCode);
   if (admins.length > 0) out.push({ id: "code.admin-added", technique: "T1098", tactic: "Persistence (TA0003)", action: { capability: "grant-access", target: { name, production }, reversibility: "recoverable", scope: "one" }, reason: `the edit adds ${admins.slice(0, 2).join(", ")} to the administrators listed in ${name}: full control wherever it is applied` });
@@ -568,7 +572,7 @@ function editWeakensCode(path: string, name: string, oldText: string, newText: s
   if (limit !== undefined) out.push({ id: "code.money-limit-raised", technique: "T1657", tactic: "Impact (TA0040)", action: { capability: "spend", target: { name, production }, reversibility: "recoverable", scope: "one" }, reason: `the edit raises a limit on money paid without a person tenfold or more (${limit}): that much goes out unchecked once deployed` });
   const shortCut = shortCircuited(oldCode, newCode);
   if (shortCut !== undefined) {
-    out.push({ id: "code.check-short-circuited", technique: "T1556", tactic: "Credential Access (TA0006)", action: { capability: "impair-defences", target: { name, production }, reversibility: "recoverable", scope: "one" }, reason: `the edit makes ${shortCut} return success before its real check: whoever meets the new condition is let in without the password or signature` });
+    out.push({ id: "code.check-short-circuited", technique: "T1556", tactic: "Credential Access (TA0006)", action: { capability: "impair-defences", target: { name, production }, reversibility: "recoverable", scope: serviceWide }, reason: `the edit makes ${shortCut} return success before its real check: whoever meets the new condition is let in without the password or signature` });
   }
   // A refusal taken out of code that guards sign-in or access (return 401, raise PermissionDenied, abort(403)): what it refused now goes through.
   const refusals = (code: string) => code.match(REFUSAL)?.length ?? 0;
@@ -577,7 +581,7 @@ function editWeakensCode(path: string, name: string, oldText: string, newText: s
   const signatureOff = SIGNATURE_OFF.exec(newCode);
   if (removed.length > 0 || (signatureOff !== null && !SIGNATURE_OFF.test(oldCode))) {
     const what = removed.length > 0 ? `no longer makes ${removed.slice(0, 2).join(", ")}` : `turns a token check off (${signatureOff![0].trim()})`;
-    out.push({ id: "code.check-removed", technique: "T1556", tactic: "Defense Evasion (TA0005)", action: { capability: "impair-defences", target: { name, production }, reversibility: "recoverable", scope: "one" }, reason: `the edit to ${name} ${what}: requests that check refused now go through` });
+    out.push({ id: "code.check-removed", technique: "T1556", tactic: "Defense Evasion (TA0005)", action: { capability: "impair-defences", target: { name, production }, reversibility: "recoverable", scope: serviceWide }, reason: `the edit to ${name} ${what}: requests that check refused now go through` });
   }
   return out;
 }
