@@ -638,6 +638,8 @@ const SECRET_PARAM = /(?:^|[_-])(?:password|passwd|pwd|pw|pass|secret|secret_?ke
 // (A public API's own api_key= or access_token= is how it is called: only names of keys that are never a caller's, or a plain key= or token= whose value is a padded base64 key, like a storage account's, or a key marked live.)
 const KEY_PARAM = /^(?:(?:account|storage|secret|private|master|shared|signing)[_-]?key|client[_-]?secret|refresh[_-]?token)$/i;
 const GENERIC_KEY_PARAM = /^(?:key|token|access[_-]?key)$/i;
+/** A caller's own key by name (api_key=, access_token=): a secret only when its value is marked live. */
+const CALLER_KEY_PARAM = /^(?:api[_-]?key|apikey|access[_-]?token|auth[_-]?token|secret[_-]?key)$/i;
 /** A secret key marked live or production by its prefix (sk_live_…, xyz_prod_…); a publishable pk_live_ key is meant to be shown. */
 const LIVE_KEY = /^(?!pk_)[a-z]{2,6}_(?:live|prod)_[A-Za-z0-9]{16,}$/i;
 /** Hosts whose APIs take their own keys in the query (Google's ?key=, GitHub's raw ?token=), and their storage's signed links. */
@@ -650,7 +652,7 @@ function credentialInUrl(u: URL): string | undefined {
   const values: string[] = u.pathname.split("/").filter((p) => p.length >= 16).slice(0, 16);
   for (const [k, v] of u.searchParams) {
     if (SECRET_PARAM.test(k) && v.length >= 8) return `a secret (${k}=)`;
-    if ((KEY_PARAM.test(k) || (GENERIC_KEY_PARAM.test(k) && ((/={1,2}$/.test(v) && v.length >= 24) || LIVE_KEY.test(v)))) && randomLooking(v) && !KEY_IN_QUERY_VENDOR.test(u.hostname) && !internalHost(u.hostname)) return `a key (${k}=)`;
+    if ((KEY_PARAM.test(k) || ((GENERIC_KEY_PARAM.test(k) || CALLER_KEY_PARAM.test(k)) && LIVE_KEY.test(v)) || (GENERIC_KEY_PARAM.test(k) && /={1,2}$/.test(v) && v.length >= 24)) && randomLooking(v) && !KEY_IN_QUERY_VENDOR.test(u.hostname) && !internalHost(u.hostname)) return `a key (${k}=)`;
     values.push(v);
   }
   for (const v of values.slice(0, 32)) {

@@ -8,6 +8,7 @@ import { classifyPath, DOTENV, hostOf, isExternalHost } from "./paths.js";
 import { BANK_KEY, NEGATED_KEY, outsideScriptAdded, PROTECTION_KEY } from "./edit-weakens.js";
 import { RULES_OPEN } from "./source-file.js";
 import { credentialLureLink, verificationWaived } from "./published-text.js";
+import { credentialValueIn } from "../validators.js";
 
 export interface ToolAnnotations {
   readonly destructiveHint?: boolean;
@@ -107,7 +108,7 @@ const TABLE_FILE = /\.(?:jsonl|ndjson|csv|tsv|parquet|arrow|avro|xlsx?|sql|db|sq
 /** Records of what people wrote or did: support tickets, chats, messages, calls, CRM exports. */
 const PEOPLE_DATA = /(?:tickets?|support|crm|chats?|conversations?|messages?|emails?|calls?|transcripts?|reviews?|orders?|patients?|claims?)[^/\\]*$/i;
 /** File names that hold people's data or a whole store's. */
-const DATA_FILE = /(customer|client|user|member|patient|employee|staff|payroll|salar|ssn|contact|lead|subscriber|account|export|dump|backup)[^/\\]*$|\.(?:sql|db|sqlite|bak|dump)$/i;
+const DATA_FILE = /(customer|client|user|member|patient|employee|staff|payroll|salar|ssn|contact|lead|subscriber|account|export|dump|backup|profile|census|cohort|claimant|applicant|candidate|student|citizen|voter|donor|passenger|policyholder|borrower|cardholder)[^/\\]*$|\.(?:sql|db|sqlite|bak|dump)$|(?:^|[/\\])(?:exports?|dumps?|backups?|extracts?)[/\\](?:[^/\\]+[/\\])*[^/\\]+\.(?:csv|tsv|xlsx?|parquet|jsonl?|ndjson|zip|gz|tgz|7z|avro)$/i;
 const STORE = /^(repo|repos|repository|repositories|projects?|database|databases|db|tables?|buckets?|volumes?|disks?|instances?|clusters?|servers?|vms?|namespaces?|indexes?|collections?|accounts?|workspaces?|channels?|folders?|directories|drives?|files?|documents?|records?|notes?|tasks?|events?|contacts?|customers?|patients?|branches|snapshots?|datasets?|models?|deployments?|services?|domains?|zones?|dns|certificates?|secrets?|queues?|topics?|streams?|sites?|pages?|apps?|applications?|environments?|pipelines?)$/;
 const PHYSICAL = /^(dose|doses|dosage|prescription|prescriptions|door|doors|lock|locks|garage|gate|thermostat|heating|oven|ovens|stove|stoves|stovetop|cooktop|hob|burner|burners|fireplace|grill|furnace|boiler|heater|heaters|robot|vehicle|car|drone|traffic|valve|pump|medication|medications|dispatch|emergency|insulin|ventilator|elevator)$/;
 const PUBLISH_PLACE = /^(twitter|tweet|tweets|facebook|instagram|linkedin|reddit|mastodon|social|public|blog|forum|youtube|tiktok|gist|pastebin|medium|npm|pypi|registry|marketplace|store)$/;
@@ -805,6 +806,11 @@ export function readNamed(tool: string, name: ReturnType<typeof splitToolName>, 
   // A write counts only with someone to send to (a draft with a recipient): a file tool's own path
   // (Write's file_path: ~/.ssh/authorized_keys) is where it writes, not what it sends.
   if (credentialFiles.length > 0 && (verbClass === "spend-or-send" || verbClass === "publish" || (verbClass === "write" && f.recipients.length > 0))) add("tool.send-credentials", "exfiltrate", "irreversible", "one", `${tool} sends ${credentialFiles.slice(0, 2).join(", ")}${f.recipients.length ? ` to ${f.recipients.slice(0, 2).join(", ")}` : ""}${tail}: credentials leave this machine`, { external: true, pathClass: "credentials" });
+  // A credential's value put into a repository, a gist, a wiki page or a paste (create_or_update_file examples/.env with a live key):
+  // everyone who can read it has it, and the place's history keeps it after it is taken out (T1552.001).
+  const sharedPlace = (verbClass === "write" || verbClass === "publish") && (hasWord(object, /^(gists?|snippets?|pastes?|pastebin|wiki|wikis|pages?|repos?|repository|repositories)$/) !== undefined || (isRecord(args) && Object.keys(args).some((k) => /^(owner|repo|repository|project_?id|gist_?id|space_?key|page_?id|parent_?page_?id)$/i.test(k))));
+  const published = sharedPlace ? firstOf(f.strings, credentialValueIn) : undefined;
+  if (published !== undefined) add("tool.credential-published", "exfiltrate", "irreversible", "one", `${tool} puts a credential's value (${published}) into ${obj}${tail}: everyone who can read it has it, and its history keeps it after it is taken out (T1552.001)`, { pathClass: "credentials" });
   if (dataFiles.length > 0 && recipientsExternal(f) && verbClass === "spend-or-send") add("tool.send-data-file", "exfiltrate", "irreversible", "one", `${tool} sends ${dataFiles.slice(0, 2).join(", ")} to ${f.recipients.slice(0, 2).join(", ")}${tail}`, { external: true, personal: true });
   // A container given the host (privileged, / or the Docker socket mounted): root on the host (T1611).
   if (f.hostEscape && verbClass !== "read" && verbClass !== "delete" && verbClass !== "trash") add("tool.container-escape", "escalate", "recoverable", "system", `${tool} starts a container with the host's root, Docker socket or namespaces${tail}: whoever runs in it is root on the host`);
