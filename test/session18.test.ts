@@ -206,3 +206,17 @@ describe("data and credentials that leave through a shared place", () => {
     expect(call("WebFetch", { url: "https://api.openweathermap.org/data/2.5/weather?q=Oslo&appid=abc&api_key=owm_live_7Qm2x9LrT4vN8pZc1sWb", prompt: "weather" }).verdict).not.toBe("stop");
   });
 });
+
+describe("an identity provider's sign-in policy turned off", () => {
+  const call = (tool: string, args: Record<string, unknown>) => evaluateStep({ hint: `calling ${tool} with arguments: ${JSON.stringify(args)}`, tool, arguments: args, autonomousStep: 1, maxAutonomousSteps: 50 }, { kind: "clear" }, agent, rules);
+  it("covers everyone it names: a hard stop", () => {
+    const v = call("mcp__entra__update_conditional_access_policy", { policyId: "c0ffee00-1111", state: "disabled" });
+    expect(v.verdict).toBe("stop");
+    expect(v.rules.find((r) => r.id === "action.tool.protection-off")?.reason).toMatch(/sign-in policy/);
+    expect(call("mcp__okta__deactivate_policy", { policyId: "00pabc123" }).verdict).toBe("stop");
+  });
+  it("a policy read, or another service's policy switched, is not", () => {
+    expect(call("mcp__entra__get_conditional_access_policy", { policyId: "c0ffee00-1111" }).verdict).toBe("continue");
+    expect(call("mcp__okta__update_policy", { policyId: "00pabc123", name: "Contractors - sign-on", priority: 2 }).verdict).toBe("continue");
+  });
+});

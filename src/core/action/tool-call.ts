@@ -70,7 +70,7 @@ const MONEY_DOCUMENT = /^(invoices?|quotes?|estimates?|receipts?|statements?|bil
 const MESSAGE = /^(emails?|mail|messages?|messaging|sms|texts?|chat|inbox|dm|tweets?|posts?|comments?|notifications?|slack|gmail|twilio|whatsapp|telegram|discord|teams|sendgrid|mailchimp|newsletters?|campaigns?)$/;
 const ACCESS = /^(users?|members?|collaborators?|guests?|permissions?|roles?|access|keys?|ssh|tokens?|policy|policies|acl|invites?|admins?|owners?|sharing|credentials?|passwords?|secrets?|apikey|grants?|group|groups)$/;
 /** Identity providers: a policy of theirs deactivated is a sign-in protection off. */
-const IDENTITY_PROVIDER = /^(okta|entra|azuread|auth0|onelogin|duo|keycloak|jumpcloud|pingidentity|pingone|conditionalaccess)$/;
+const IDENTITY_PROVIDER = /^(okta|entra|azuread|aad|msgraph|auth0|onelogin|duo|keycloak|jumpcloud|pingidentity|pingone|pingfederate|cognito|conditionalaccess)$/;
 const SECURITY = /^(alarm|alarms|security|dlp|clouddlp|semgrep|gitleaks|trufflehog|snyk|codeql|trivy|secretscanning|anticheat|sentinelone|sentinel|carbonblack|sophos|wazuh|osquery|passcodes?|scrubbing|scrubber|scrubbers|redaction|masking|signature|signatures|auth|authentication|authorization|authz|sso|saml|captcha|recaptcha|sanitizer|sanitization|lockout|fraud|camera|cameras|firewall|ssl|tls|csrf|hsts|verification|mfa|2fa|twofactor|factors?|authenticators?|otp|audit|auditing|logging|logs?|trail|trails|cloudtrail|guardduty|siem|waf|monitoring|monitor|monitors|alerts?|protection|antivirus|defender|guardrails?|protections?|lock|locks|smoke|detector|detectors|sensor|sensors|safety|encryption|backup|backups|pagerduty|opsgenie|alerting|alertmanager|oncall|selinux|apparmor|gatekeeper|edr|xdr|crowdstrike|falcon|enforcement)$/;
 /** What keeps the record of what happened: turned off, what happens meanwhile is never recorded. */
 const RECORD_KEEPING = /^(audit|auditing|logging|logs?|trail|trails|cloudtrail|siem|monitoring)$/;
@@ -752,6 +752,8 @@ export function readNamed(tool: string, name: ReturnType<typeof splitToolName>, 
   const amount = f.amounts.length ? ` of ${f.amounts.join(", ")}` : "";
   const recordKeeping = controlNamed(object, RECORD_KEEPING) ?? configRecorder;
   const secrets = hasWord(object, SECRET_STORE);
+  // An identity provider's sign-in or access policy (Okta's sign-on policies, Entra's conditional access): it covers every user it names, the organisation's sign-in.
+  const identityPolicy = hasWord(object, IDENTITY_PROVIDER) !== undefined && hasWord(object, /^(policy|policies|rules?|conditional|signon|sign|authentication|authenticators?|factors?|mfa)$/) !== undefined;
   /** Turns a protection off; one that keeps the record of what happens (audit, logging) for the whole account, and for good. */
   const disable = (): void => {
     // Alerts quieted for a named non-production host or environment (a planned mute of staging-db-02): nothing that serves users goes unwatched.
@@ -762,7 +764,7 @@ export function readNamed(tool: string, name: ReturnType<typeof splitToolName>, 
       return;
     }
     if (recordKeeping) add("tool.disable-record-keeping", "impair-defences", "irreversible", "account", `${tool} turns off ${obj}${tail}: nothing done while it is off is ever recorded`);
-    else if ((scope === "account" && (hasWord(object, ORGANISATION) || orgArgument(args))) || hasWord(object, WHOLE_ORGANISATION)) add("tool.disable-protection", "impair-defences", "recoverable", "system", `${tool} turns off ${obj}${tail} for a whole organisation: everything it guarded is exposed at once`);
+    else if ((scope === "account" && (hasWord(object, ORGANISATION) || orgArgument(args))) || hasWord(object, WHOLE_ORGANISATION) || identityPolicy) add("tool.disable-protection", "impair-defences", "recoverable", "system", `${tool} turns off ${obj}${tail} for a whole organisation: everything it guarded is exposed at once`);
     // A security control of production itself (its WAF, EDR, sign-in checks, signature or TLS verification, branch protection): what it guarded there is open to anyone who tries (not a monitor or an alert, which only watch).
     else if (f.production && (controlNamed(object, PRODUCTION_GUARD) !== undefined || (hasWord(object, /^branch$/) !== undefined && hasWord(object, /^protections?$/) !== undefined)) && hasWord(object, /^(monitor|monitors|alert|alerts|alarm|alarms|notifications?|dashboards?|pages?|paging)$/) === undefined) add("tool.disable-protection", "impair-defences", "recoverable", "system", `${tool} turns off ${obj}${tail}: a security control of production stops working, and what it guarded there is open`);
     else add("tool.disable-protection", "impair-defences", "recoverable", scope === "account" ? "account" : "one", `${tool} turns off ${obj}${tail}: a protection stops working`);
@@ -1063,7 +1065,8 @@ export function readNamed(tool: string, name: ReturnType<typeof splitToolName>, 
       const action: Action = { capability: "write", target: { name: tool, ...base }, reversibility: "recoverable", scope };
       // A protection switched off in the call's own settings (dataScrubber: false, requireMfa: false, disable_audit: true).
       const switchedOff = protectionSwitchedOff(args);
-      if (switchedOff !== undefined && verb !== "create") add("tool.protection-off", "impair-defences", "recoverable", "one", `${tool} switches a protection off (${switchedOff[0]}: ${String(switchedOff[1])})${tail}`);
+      // (In an identity provider's sign-in policy, for everyone it covers; in production, for every request the service serves.)
+      if (switchedOff !== undefined && verb !== "create") add("tool.protection-off", "impair-defences", "recoverable", identityPolicy ? "system" : f.production ? "account" : "one", `${tool} switches a protection off (${switchedOff[0]}: ${String(switchedOff[1])})${identityPolicy ? " in the organisation's sign-in policy" : ""}${tail}`);
       if (f.paysWith === true && (verb === undefined || /^(book|buy|purchase|order|pay|checkout|reserve|create|submit|place|make|confirm|complete|process|execute)$/.test(verb)) && !hasWord(object, /^(customers?|profiles?|accounts?|methods?|cards?|wallets?|settings?)$/)) add("tool.spend", "spend", "irreversible", scope, `${tool} pays with the card or payment method it is given (${verb ?? "call"} ${obj})${tail}: a payment cannot be called back`);
       else if (money && verb !== undefined && /^(create|submit|make|execute|place|initiate|schedule|process|issue|generate|move)$/.test(verb) && !hasWord(object, /^(meeting|meetings|sync|call|review|standup|session|appointment|interview|reminder|event|report|reports|summary|dashboard|index|indexes|indices|column|columns|table|tables|field|fields|constraint|constraints|view|views|trigger|triggers|migration|migrations|schema|model|models|test|tests|method|methods)$/))
         add("tool.spend", "spend", "irreversible", scope, `${tool} moves money${amount} (${verb} ${obj})${tail}: a payment, refund or trade cannot be called back`);
