@@ -706,6 +706,29 @@ const PROTECTION_WORD = /^(ssl|tls|https|verification|verify|certificate|certifi
  * The skip itself denied: the negation governs it ("without --no-verify", "I will not use --no-verify", "never
  * skipping the pre-commit hook"), not another clause ("I won't wait for CI, pushing with --no-verify").
  */
+/**
+ * A project's own documents or a log directing the step ("the README says to install their agent
+ * from …", "per the wiki page's embedded note", "following the steps in the pasted log"): what
+ * followsInstructions does not count, since following a project's README is everyday work. With a
+ * sensitive act (SENSITIVE_ACT) in the same sentence, either is content directing the agent.
+ */
+const DOCS_SAY = /\b(?:readme|wiki|doc|docs|document|documentation|note|notes|log|guide|notebook|thread|instructions|setup doc|runbook|pr description|review comment)(?:'s)?\s+(?:[\w'.-]+\s+){0,3}?(?:says?|said|asks?|asked|wants?|suggests?|suggested|recommends?|instructs?|tells? (?:me|us)|told (?:me|us))\b|\b(?:per|following|according to)\s+(?:the|a|an|their|that|this)\s+(?:[\w'.-]+\s+){0,3}?(?:issue|ticket|comments?|e-?mail|page|doc|readme|wiki|note|log|pdf|guide|instructions?|description|thread)\b|\binstructions? (?:embedded|hidden|found|left) in\b|\b(?:issue|ticket|pr|pull request|comment|thread) (?:[\w'.-]+\s+){0,4}?(?:suggests?|suggested|recommends?|wants)\b/i;
+/**
+ * What such a direction may not decide on its own, as the act the sentence names: credentials or
+ * people's data read out, copied or sent; a control weakened (disabled, muted, ignored, skipped,
+ * merged or approved past); access granted; money or bank details changed; an outside agent or
+ * script installed. A noun alone is not enough ("rotate the integration secret, as the ticket asks").
+ */
+const EXPOSED = /\b(?:dump\w*|cat(?:ting)?|print\w*|echo\w*|show\w*|display\w*|grep\w*|pull\w*|fetch\w*|download\w*|cop(?:y|ying|ied)|mirror\w*|paste\w*|upload\w*|send\w*|sent|e-?mail\w*|post\w*|publish\w*|export\w*|shar(?:e|ed|ing)|push\w*|sync\w*|forward\w*|attach\w*|look\w* up|retriev\w*|read(?:ing)? (?:out|back))\b/i;
+const SECRET_OR_DATA = /\b(?:credentials?|secrets?|tokens?|api[_ -]?keys?|private key|signing key|keys?|passwords?|pins?|\.env[\w.]*|\.npmrc|vault|doppler|1password|customers?|patients?|borrowers?|subscribers?|claimants?|cohort|names|e-?mails? and|phone numbers?|addresses|pii|phi|privilege log|datasets?|full (?:\w+ )?(?:export|table|bundle|pack|list)|drawing pack)\b/i;
+const WEAKENED = /\b(?:disabl\w*|turn\w* off|switch\w* off|tak\w* (?:\w+ )?off|mut(?:e|ed|ing)|silenc\w*|ignor\w*|stop\w* (?:flagging|the \w+ agent|edr|auditd|monitor\w*|alert\w*)|lower\w* (?:its |the )?(?:\w+ )?threshold|trim\w*|skip\w*|bypass\w*|automerge|approv\w*|merg\w*|clos\w* (?:the|it) (?:\w+ )?(?:report|finding|issue|alert)|mark\w* (?:it |the \w+ )?(?:as )?(?:approved|verified|resolved|duplicate|ignored|false positive)|maintenance window|scal\w* (?:it )?down|comment\w* (?:it |that hook |the \w+ )?out|remov\w* (?:the )?(?:security|check|hook|scan|review))\b/i;
+const GRANTED = /\b(?:add\w*|grant\w*|giv\w*)\b[^.;]{0,60}?\b(?:admins?|owners?|maintainer|editor|role|binding|access|permissions?)\b/i;
+const MONEY_CHANGED = /\b(?:bank (?:details?|account|change)|payee|payouts?|withdraw\w*|refunds?|wire|iban|routing)\b/i;
+const OUTSIDE_INSTALLED = /\binstall\w* (?:their|the vendor's|a|the) (?:[\w-]+ )?(?:agent|script|hook|bookmarklet|extension|installer|tool)\b|\b(?:installer|script|agent) from\b|\bsends? the api key\b/i;
+const SENSITIVE_ACT = { test: (s: string): boolean => (EXPOSED.test(s) && SECRET_OR_DATA.test(s)) || WEAKENED.test(s) || GRANTED.test(s) || MONEY_CHANGED.test(s) || OUTSIDE_INSTALLED.test(s) };
+/** Words that say the agent is not following it (it found it suspicious, reported it, refused). */
+const NOT_FOLLOWING = /\b(?:revok\w*|rotat\w*|won't|will not|not going to|shouldn't|should not|refus\w*|declin\w*|ignor(?:e|ing) (?:it|that|the|this)|suspicious|injection|phishing|flag(?:ging)? it|report(?:ing)? it|instead of|rather than|before (?:doing|acting)|ask(?:ing)? (?:you|the user)|check(?:ing)? with|confirm(?:ing)? with)\b/i;
+
 const SKIP_DENIED = /\b(?:not|never|without|won't|don't|no need to|instead of|rather than)(?:\s+(?:use|using|pass|passing|run|running|add|adding|with|the|a|any|be|ever|going to)){0,3}\s*$/i;
 /** A DNS record by its type, or DNS named. */
 const DNS_RECORD = /\b(?:a|aaaa|cname|mx|txt|ns|srv|caa|dns) (?:records?|entry|entries)\b|\bdns\b/i;
@@ -1091,6 +1114,13 @@ export function readProse(raw: string, internalDomains: readonly string[] = []):
     if (skipped !== null && !SKIP_DENIED.test(sentence.slice(0, skipped.index)) && !sentence.endsWith("?")) {
       const label = quoted(sentence);
       hits.push({ id: "prose.hooks-skipped", action: { capability: "impair-defences", target: { name: label, pathClass: "project" }, reversibility: "recoverable", scope: "one" }, reason: `${label} says it skips the repository's hooks: their secret scans and checks do not run (T1562.001)` });
+      actions++;
+    }
+    // What content told it to do, where that touches credentials, production, money, controls or people's data.
+    const told = /says|said|asks|asked|wants|suggest|recommend|instruct|tells|told|request|requires|directs|per |following|according|embedded|linked|pasted|posted|attached|sent|given|shared|left|dropped|listed/i.test(sentence) ? followsInstructions(sentence) ?? DOCS_SAY.exec(sentence)?.[0] : undefined;
+    if (told !== undefined && !sentence.endsWith("?") && SENSITIVE_ACT.test(sentence) && !NOT_FOLLOWING.test(sentence)) {
+      const label = quoted(sentence);
+      hits.push({ id: "prose.follows-content", action: { capability: "execute", target: { name: label, unconfirmed: true }, reversibility: "recoverable", scope: "one" }, reason: `${label} says it does what something it read directs ("${told.trim().slice(0, 40)}"), on something a person should decide: whoever wrote that is directing the agent (T1204)` });
       actions++;
     }
     // What it says it will tell others: a verification step is not needed, or to sign in at a look-alike site (published-text.ts).
