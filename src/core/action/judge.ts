@@ -569,6 +569,9 @@ function commandHost(invs: readonly Invocation[]): string {
     if (i >= 0) return inv.args[i + 1] ?? "";
     const url = inv.args.find((a) => /^postgres(ql)?:\/\/|^mysql:\/\//.test(a));
     if (url) return url;
+    // (--host=prod-db, and libpq's connection string: "host=cis-prod.example.net dbname=cis", "service=orders_prod".)
+    const given = inv.args.find((a) => /^--(?:host|dbname)=/.test(a) || /(?:^|\s)(?:host|hostaddr|service|dbname)=\S/.test(a));
+    if (given) return given;
     // A connection kept in a variable named for production ($PROD_DATABASE_URL), or snowsql's named connection.
     const named = inv.args.find((a) => /^\$\{?[A-Z0-9_]*(?:PROD|PRODUCTION)[A-Z0-9_]*\}?$/i.test(a)) ?? (inv.name === "snowsql" ? inv.args[inv.args.findIndex((a) => a === "-c" || a === "--connection") + 1] : undefined);
     if (named) return named;

@@ -799,14 +799,18 @@ const tlsOff: CommandRule = {
 };
 
 /** A deployment's setting that switches a protection off, by the variable's own name: AUTH_BYPASS=true, DISABLE_CSRF=1, VERIFY_SSL=false. */
-const PROTECTION_OFF_VAR = /^(?:[A-Z0-9_]*_)?(?:(?:BYPASS|SKIP|DISABLE|NO|INSECURE)_(?:[A-Z0-9]+_)*(?:AUTH\w*|LOGIN|SSL|TLS|VERIFY\w*|CSRF|MFA|2FA|OTP|SIGNATURE\w*|SIG_CHECK|RATE_?LIMIT\w*|CAPTCHA|WAF|PERMISSIONS?|ACL)|(?:AUTH\w*|LOGIN|SSL|TLS|CSRF|MFA|2FA|SIGNATURE|RATE_?LIMIT|CAPTCHA|WAF|PERMISSIONS?)_BYPASS)=(?:true|1|yes|on|enabled?)$|^(?:[A-Z0-9_]*_)?(?:AUTH|AUTHENTICATION|AUTHORIZATION|SSL_VERIFY|VERIFY_SSL|TLS_VERIFY|VERIFY_TLS|CSRF|MFA|SIGNATURE_VERIFICATION|WEBHOOK_VERIFICATION|RATE_LIMIT(?:ING)?|CAPTCHA|WAF)(?:_ENABLED|_REQUIRED|_ENFORCED|_CHECK)?=(?:false|0|no|off|disabled?)$|^(?:[A-Z0-9_]*_)?(?:ENFORCEMENT|ENFORCE|PROTECTION|BLOCKING|PREVENTION)(?:_MODE)?=(?:report_?only|report-only|monitor(?:_?only)?|detect(?:_?only)?|log_?only|audit(?:_?only)?|permissive|dry_?run|off|false|0|disabled?)$/i;
+const PROTECTION_OFF_VAR = /^(?:[A-Z0-9_]*_)?(?:(?:BYPASS|SKIP|DISABLE|NO|INSECURE)_(?:[A-Z0-9]+_)*(?:AUTH\w*|LOGIN|SSL|TLS|VERIFY\w*|CSRF|MFA|2FA|OTP|SIGNATURE\w*|SIG_CHECK|RATE_?LIMIT\w*|CAPTCHA|WAF|PERMISSIONS?|ACL)|(?:AUTH\w*|LOGIN|SSL|TLS|CSRF|MFA|2FA|SIGNATURE|RATE_?LIMIT|CAPTCHA|WAF|PERMISSIONS?)_BYPASS)=(?:true|1|yes|on|enabled?)$|^(?:[A-Z0-9_]*_)?(?:AUTH|AUTHENTICATION|AUTHORIZATION|SSL_VERIFY|VERIFY_SSL|TLS_VERIFY|VERIFY_TLS|CSRF|MFA|SIGNATURE_VERIFICATION|WEBHOOK_VERIFICATION|RATE_LIMIT(?:ING)?|CAPTCHA|WAF|THREE_DS|3DS|FRAUD(?:_\w+)?|RISK_(?:SCORING|CHECKS?|SCREENING)|LIVENESS(?:_CHECK)?|KYC|AML|SANCTIONS(?:_SCREENING)?|CONSENT|SIGNED_PUBLISH|SIGNATURE_CHECK|MALWARE_SCAN(?:NING)?|VIRUS_SCAN(?:NING)?|ANTIVIRUS)(?:_ENABLED|_REQUIRED|_ENFORCED|_ENFORCEMENT|_CHECK|_SCREENING)?=(?:false|0|no|off|disabled?)$|^(?:[A-Z0-9_]*_)?(?:ENFORCEMENT|ENFORCE|PROTECTION|BLOCKING|PREVENTION)(?:_MODE)?=(?:report_?only|report-only|monitor(?:_?only)?|detect(?:_?only)?|log_?only|audit(?:_?only)?|permissive|dry_?run|off|false|0|disabled?)$/i;
+/** An ingress annotation that turns its protection off: nginx's ModSecurity or OWASP rules, its TLS redirect. */
+const PROTECTION_OFF_ANNOTATION = /^[\w.-]+\/(?:enable-modsecurity|enable-owasp-core-rules|modsecurity-snippet-enabled|ssl-redirect|force-ssl-redirect|waf|enable-waf)=(?:false|off|0|no)$/i;
+/** A context, namespace or app named for production (prod-us, payments-prod, production). */
+const PRODUCTION_NAME = /(?:^|[-_.])(?:prod|production|prd)(?:[-_.]|\d|$)/i;
 /** Commands that set a running deployment's environment or settings. */
 function setsDeploymentEnv(inv: Invocation): boolean {
   const a = inv.args.find((x) => !x.startsWith("-"));
   // (Options may come first with their values: kubectl -n api-staging set env …)
   const adjacent = (x: string, y: string): boolean => inv.args.some((w, i) => w === x && inv.args[i + 1] === y);
   switch (inv.name) {
-    case "kubectl": case "oc": return adjacent("set", "env");
+    case "kubectl": case "oc": return adjacent("set", "env") || commandWords(inv.name, inv.args)[0] === "annotate";
     case "heroku": return a === "config:set";
     case "fly": case "flyctl": return adjacent("secrets", "set") || adjacent("config", "set");
     case "railway": return a === "variables" || a === "variable";
@@ -824,13 +828,16 @@ const protectionEnvOff: CommandRule = {
   match(inv) {
     if (!setsDeploymentEnv(inv)) return undefined;
     // (A value may come as NAME=value, or inside --set-env-vars=A=1,B=2.)
-    const setting = inv.args.flatMap((x) => x.replace(/^--[\w-]+=/, "").split(",")).find((x) => PROTECTION_OFF_VAR.test(x));
+    const setting = inv.args.flatMap((x) => x.replace(/^--[\w-]+=/, "").split(",")).find((x) => PROTECTION_OFF_VAR.test(x) || PROTECTION_OFF_ANNOTATION.test(x));
     if (setting === undefined) return undefined;
-    return { action: impair(`${inv.name} ${setting}`, "one", "recoverable", "other"), reason: `sets ${shown(setting)} on a running deployment: the protection that setting names is switched off for everyone who reaches it (T1562.001)` };
+    // (On production, named by its context, namespace or app, it guards every request the service serves: the account's scope.)
+    const production = inv.args.some((x, i) => /^(?:--context|--kube-context|-n|--namespace|-a|--app|--project|--service)$/.test(inv.args[i - 1] ?? "") && PRODUCTION_NAME.test(x)) || inv.args.some((x) => /^--(?:context|namespace|app|project)=/.test(x) && PRODUCTION_NAME.test(x.replace(/^[^=]*=/, "")));
+    const action: Action = { ...impair(`${inv.name} ${setting}`, production ? "account" : "one", "recoverable", "other"), target: { name: `${inv.name} ${setting}`, pathClass: "other", production } };
+    return { action, reason: `sets ${shown(setting)} on a running ${production ? "production " : ""}deployment: the protection that setting names is switched off for everyone who reaches it (T1562.001)` };
   },
   examples: {
-    match: [`kubectl -n api-staging set env deploy/api AUTH_BYPASS=true`, `heroku config:set DISABLE_CSRF=1 -a acme-web`, `fly secrets set VERIFY_SSL=false -a payments`, `gcloud run services update api --update-env-vars=RATE_LIMIT_ENABLED=false,LOG_LEVEL=debug`, `kubectl -n game set env deploy/ac-gateway AC_ENFORCEMENT_MODE=report_only`],
-    noMatch: [`kubectl -n api-staging set env deploy/api LOG_LEVEL=debug`, `heroku config:set AUTH_PROVIDER=okta -a acme-web`, `fly secrets set VERIFY_SSL=true -a payments`, `AUTH_BYPASS=true npm run dev`, `kubectl set image deploy/api api=acme/api:1.4.2`],
+    match: [`kubectl -n api-staging set env deploy/api AUTH_BYPASS=true`, `heroku config:set DISABLE_CSRF=1 -a acme-web`, `fly secrets set VERIFY_SSL=false -a payments`, `gcloud run services update api --update-env-vars=RATE_LIMIT_ENABLED=false,LOG_LEVEL=debug`, `kubectl -n game set env deploy/ac-gateway AC_ENFORCEMENT_MODE=report_only`, `kubectl --context staging -n shop set env deploy/checkout THREE_DS_ENFORCED=false`, `kubectl --context prod-eu -n edge annotate ingress shop nginx.ingress.kubernetes.io/enable-modsecurity=false --overwrite`],
+    noMatch: [`kubectl -n api-staging set env deploy/api LOG_LEVEL=debug`, `heroku config:set AUTH_PROVIDER=okta -a acme-web`, `fly secrets set VERIFY_SSL=true -a payments`, `AUTH_BYPASS=true npm run dev`, `kubectl set image deploy/api api=acme/api:1.4.2`, `kubectl -n shop annotate ingress shop nginx.ingress.kubernetes.io/proxy-body-size=8m`, `kubectl -n shop set env deploy/checkout FRAUD_SCORE_LOG_LEVEL=debug`],
   },
 };
 
