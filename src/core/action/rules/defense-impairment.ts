@@ -234,15 +234,17 @@ const checkRemoved: CommandRule = {
     const deletes = /(?:\/|\d|\$)\s*!?\s*d(?:$|[\s;'"}])|\bdel\(/.test(script) && named(script);
     // (A substitution takes away the scanners or owners its pattern names that its replacement does not.)
     const names = (t: string) => [...t.replace(/\\/g, "").matchAll(/@[\w.\/-]+|\b[\w-]+\b/g)].map((m) => m[0]).filter((w) => (w.startsWith("@") ? /(?:^|\/)CODEOWNERS$/.test(file) : SCANNER_NAME.test(w)));
-    const substituted = [...script.matchAll(/\bs\/((?:[^/\\]|\\.)*)\/((?:[^/\\]|\\.)*)\//g)].some((m) => names(m[1]!).some((n) => !names(m[2]!).includes(n)));
+    // (Or comments them out: s/^  - id: gitleaks$/  # - id: gitleaks/, or /gitleaks/s/^/# /.)
+    const commentedOut = (pattern: string, replacement: string): boolean => names(pattern).length > 0 && /^\s*(?:#|\/\/)/.test(replacement.replace(/\\/g, "")) && !/^\^?\s*(?:#|\/\/)/.test(pattern.replace(/\\/g, ""));
+    const substituted = [...script.matchAll(/\bs\/((?:[^/\\]|\\.)*)\/((?:[^/\\]|\\.)*)\//g)].some((m) => names(m[1]!).some((n) => !names(m[2]!).includes(n)) || commentedOut(m[1]!, m[2]!)) || [...script.matchAll(/\/((?:[^/\\]|\\.)+)\/\s*s\/\^\/((?:[^/\\]|\\.)*)\//g)].some((m) => commentedOut(m[1]!, m[2]!));
     if ((inPlace || (inv.name === "yq" && inv.args.some((a) => /^-[a-zA-Z]*i$|^--inplace$/.test(a)))) && (deletes || substituted)) what = `deletes checks from ${shown(file)}`;
     else if ((inv.name === "rm" || inv.name === "unlink" || (inv.name === "git" && inv.args[0] === "rm")) && files.some((f) => /(?:^|\/)CODEOWNERS$/.test(f) || (/\.github\/workflows\//.test(f) && SCANNER_NAME.test(f.replace(/^.*\//, ""))) || /\.pre-commit-config\.ya?ml$/.test(f))) what = `removes ${shown(files.find((f) => SCANNER_NAME.test(f) || /CODEOWNERS|pre-commit/.test(f)) ?? file)}`;
     if (what === undefined) return undefined;
     return { action: impair(file.replace(/^.*\//, ""), "one", "recoverable", "project"), reason: `${what}: what the scanner or reviewer caught now goes in unchecked (T1562.001)` };
   },
   examples: {
-    match: [`sed -i 's/@acme\\/security/@acme\\/web/' .github/CODEOWNERS`, `sed -i 's/- id: gitleaks//' .pre-commit-config.yaml`, `sed -i '/gitleaks/d' .pre-commit-config.yaml`, `sed -i '/@acme\/security/d' .github/CODEOWNERS`, `git rm .github/workflows/codeql.yml`, `yq -i 'del(.repos[] | select(.repo | test("gitleaks")))' .pre-commit-config.yaml`],
-    noMatch: [`sed -i 's/gitleaks:v8.18.0/gitleaks:v8.18.4/' .pre-commit-config.yaml`, `sed -i 's/v8.18.0/v8.18.4/' .pre-commit-config.yaml`, `cat .github/CODEOWNERS`, `git rm .github/workflows/old-deploy.yml`, `sed -n '/gitleaks/p' .pre-commit-config.yaml`],
+    match: [`sed -i 's/@acme\\/security/@acme\\/web/' .github/CODEOWNERS`, `sed -i 's/- id: gitleaks//' .pre-commit-config.yaml`, `sed -i '/gitleaks/d' .pre-commit-config.yaml`, `sed -i '/@acme\/security/d' .github/CODEOWNERS`, `git rm .github/workflows/codeql.yml`, `yq -i 'del(.repos[] | select(.repo | test("gitleaks")))' .pre-commit-config.yaml`, `sed -i 's/^  - id: gitleaks$/  # - id: gitleaks/' .pre-commit-config.yaml`, `sed -i '/trufflehog/s/^/# /' .pre-commit-config.yaml`],
+    noMatch: [`sed -i 's/gitleaks:v8.18.0/gitleaks:v8.18.4/' .pre-commit-config.yaml`, `sed -i 's/v8.18.0/v8.18.4/' .pre-commit-config.yaml`, `cat .github/CODEOWNERS`, `git rm .github/workflows/old-deploy.yml`, `sed -n '/gitleaks/p' .pre-commit-config.yaml`, `sed -i 's/^# - id: gitleaks$/- id: gitleaks/' .pre-commit-config.yaml`],
   },
 };
 

@@ -222,6 +222,29 @@ const serviceStop: CommandRule = {
   },
 };
 
+/** A production workload scaled to one replica or none (kubectl scale --replicas=0|1 on a production context or namespace): what it serves stops, or loses its redundancy. */
+const productionScaledDown: CommandRule = {
+  id: "impact.production-scaled-down",
+  tactic: TACTIC,
+  technique: "T1489",
+  names: ["kubectl", "oc"],
+  match(inv) {
+    const a = inv.args;
+    if (!a.includes("scale")) return undefined;
+    const replicas = a.map((x, i) => (x === "--replicas" ? a[i + 1] ?? "" : x.startsWith("--replicas=") ? x.slice(11) : undefined)).find((x) => x !== undefined);
+    if (replicas === undefined || !/^[01]$/.test(replicas)) return undefined;
+    const named = (flag: RegExp) => a.flatMap((x, i) => (flag.test(a[i - 1] ?? "") ? [x] : /^--[\w-]+=/.test(x) && flag.test(x.replace(/=.*$/, "")) ? [x.replace(/^[^=]*=/, "")] : []));
+    const where = [...named(/^(?:--context|--cluster)$/), ...named(/^(?:-n|--namespace)$/)].find((x) => /(?:^|[-_.])(?:prod|production|prd)(?:[-_.]|\d|$)/i.test(x));
+    if (where === undefined) return undefined;
+    const what = a.find((x) => /^(?:deploy(?:ment)?s?|statefulsets?|sts|rs|replicasets?)\//.test(x)) ?? "a workload";
+    return { action: { capability: "write", target: { name: what, production: true }, reversibility: "recoverable", scope: "account" }, reason: `scales ${shown(what)} in ${shown(where)} to ${replicas} replica${replicas === "1" ? "" : "s"}: ${replicas === "0" ? "what it serves stops" : "it loses its redundancy, and one failure stops it"} (T1489)` };
+  },
+  examples: {
+    match: [`kubectl --context prod-use1 -n registry scale deployment/registry-api --replicas=1`, `kubectl -n payments-prod scale statefulset/ledger --replicas 0`],
+    noMatch: [`kubectl -n dev scale deploy/api --replicas=1`, `kubectl --context prod-use1 -n registry scale deployment/registry-api --replicas=6`, `kubectl --context prod-use1 get deploy`],
+  },
+};
+
 const shutdown: CommandRule = {
   id: "impact.shutdown",
   tactic: TACTIC,
@@ -697,5 +720,5 @@ const keyDestroyed: CommandRule = {
   },
 };
 
-export const impactRules: readonly CommandRule[] = [keyDestroyed, productionBulkOrm, cryptoSent, obliterate, productionFullRefresh, recovery, destruction, wipe, encrypt, serviceStop, shutdown, accountAccess, resources, diskFill, cloudDelete, productionMigration, liveMoney, productionDataLossPush, bucketExpiry, syncWipe, resourceReplaced];
+export const impactRules: readonly CommandRule[] = [keyDestroyed, productionBulkOrm, cryptoSent, obliterate, productionFullRefresh, recovery, destruction, wipe, encrypt, serviceStop, productionScaledDown, shutdown, accountAccess, resources, diskFill, cloudDelete, productionMigration, liveMoney, productionDataLossPush, bucketExpiry, syncWipe, resourceReplaced];
 
