@@ -219,9 +219,9 @@ export function base64JwtValid(value: string): boolean {
 const CREDENTIAL_ANYWHERE = /(?:^|[^A-Za-z0-9])(?:(?:AKIA|ASIA)(?!IOSFODNN7EXAMPLE)[A-Z0-9]{16}(?![A-Z0-9])|gh[pous]_[A-Za-z0-9]{30,}|github_pat_[A-Za-z0-9_]{30,}|xox[abprs]-[A-Za-z0-9-]{10,}|sk_live_[A-Za-z0-9]{20,}|-----BEGIN (?:[A-Z]+ )?PRIVATE KEY-----)|\baws_secret_access_key\s*[=:]\s*[A-Za-z0-9/+]{30,}/;
 
 /** A setting named for a secret (STRIPE_SECRET_KEY=, "api_token": , db_password:) and the value given it. */
-const SECRET_SETTING = /(?:^|[\s{,;"'])(?:export\s+)?["']?([A-Za-z][A-Za-z0-9_.-]{0,60}?(?:secret|token|passw(?:or)?d|passwd|api[_-]?key|private[_-]?key|access[_-]?key|client[_-]?secret)[A-Za-z0-9_-]{0,30})["']?\s*[:=]\s*["']?([^\s"',;#}]{12,512})/gi;
+const SECRET_SETTING = /(?:^|[\s{,;"'])(?:export\s+)?["']?((?:[A-Za-z][A-Za-z0-9_.-]{0,60}?)?(?:secret|token(?!iz)|passw(?:or)?d|passwd|api[_-]?key|apikey|private[_-]?key|access[_-]?key|client[_-]?secret)[A-Za-z0-9_-]{0,30})["']?\s*[:=]\s*["']?([^\s"',;#}]{12,512})/gi;
 /** A key marked live or production by its prefix (sk_live_…, dvk_live_…, xyz_prod_…); a publishable pk_live_ key is meant to be shown. */
-const LIVE_KEY_VALUE = /^(?!pk_)[a-z]{2,8}_(?:live|prod)_[A-Za-z0-9]{12,}$/i;
+export const LIVE_KEY = /^(?!pk_)[a-z]{2,8}_(?:live|prod)_[A-Za-z0-9]{12,}$/i;
 
 /**
  * Whether a text gives a credential's value, and what it is: a provider's key shape anywhere (an
@@ -237,10 +237,13 @@ export function credentialValueIn(text: string): string | undefined {
   for (const m of t.matchAll(SECRET_SETTING)) {
     if (++n > 64) break;
     const value = m[2]!;
-    // (A setting about a secret, not its value: token_endpoint, SECRET_NAME, password_min_length, a URL or a path.)
-    if (/(?:url|uri|endpoint|path|file|name|id|arn|ttl|length|len|type|header|expiry|expires|version|count|limit|enabled|mode|format|policy|rotation|prefix)$/i.test(m[1]!) || /:\/\/|^\/|^\.{0,2}\//.test(value)) continue;
+    // (A setting about a secret, not its value: token_endpoint, SECRET_NAME, password_min_length, a
+    // page cursor, a salt or a hash, a URL, a path or a secret manager's reference; a key marked
+    // for test mode; a Google API key, which a web page's own configuration carries by design.)
+    if (/(?:url|uri|endpoint|path|file|name|id|arn|ttl|length|len|type|header|expiry|expires|version|count|limit|enabled|mode|format|policy|rotation|prefix|salt|cookie|sha\d*|hash|digest|checksum|regex|pattern)$/i.test(m[1]!) || /(?:page|cursor|next|continuation|csrf|xsrf)/i.test(m[1]!)) continue;
+    if (/:\/\/|^\/|^\.{0,2}\/|^(?:projects|secrets?|arn|vault|kv|ssm|sm|kms|op):?\/|\/secrets?\/|\/versions\//i.test(value) || /^[a-z]{2,8}_test_/i.test(value) || /^AIza/.test(value)) continue;
     const random = value.length >= 20 && /[A-Za-z]/.test(value) && /\d/.test(value) && notPlaceholder(value) && notMasked(value) && !/\$|\{|<|example|placeholder|changeme|your[_-]|\.\.\./i.test(value) && shannonEntropy(value) >= 3.5;
-    if (LIVE_KEY_VALUE.test(value) || random) return m[1]!;
+    if (LIVE_KEY.test(value) || random) return m[1]!;
   }
   return undefined;
 }

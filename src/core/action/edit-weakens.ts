@@ -479,7 +479,7 @@ export function editWeakens(path: string, oldText: string, newText: string): Cod
     const lure = credentialLureLink(oldText, newText);
     if (lure !== undefined) early.push({ id: "code.credential-lure", technique: "T1534", tactic: "Lateral Movement (TA0008)", action: { capability: "communicate", target: { name: lure, external: true }, reversibility: "irreversible", scope: "account" }, reason: `the edit points ${name}'s readers to ${lure} to sign in, a site made to look like a sign-in page: whoever runs it takes the credentials they type (T1534)` });
     const waived = verificationWaived(oldText, newText);
-    if (waived !== undefined) early.push({ id: "code.verification-waived", technique: "T1656", tactic: "Defense Evasion (TA0005)", action: { capability: "impair-defences", target: { name }, reversibility: "recoverable", scope: "account" }, reason: `the edit tells ${name}'s readers a verification step is not needed ("${waived}"): the check that stops fraud and mistaken changes is left out (T1656)` });
+    if (waived !== undefined) early.push({ id: "code.verification-waived", technique: "T1656", tactic: "Defense Evasion (TA0005)", action: { capability: "impair-defences", target: { name }, reversibility: "recoverable", scope: "account" }, reason: `the edit tells ${name}'s readers the ${waived} is not needed: the check that stops fraud and mistaken changes is left out (T1656)` });
     if (PROSE_FILE.test(path)) return early;
     if (early.length > 0) return [...early, ...editWeakensCode(path, name, oldText, newText)];
   } else if (PROSE_FILE.test(path)) return [];
@@ -490,6 +490,7 @@ function editWeakensCode(path: string, name: string, oldText: string, newText: s
   const production = PRODUCTION_PATH.test(path);
   // A protection in a production service's configuration or code guards every request and user it
   // serves: turned off there, all of them are exposed at once (the account's scope, not one file's).
+  // (Not a scanner's ignore list or where alerts go: those guard no request.)
   const serviceWide: Scope = production ? "account" : "one";
   // Each text's active code (its first 16 KB, comments out) is made once and read by every check below.
   const oldCode = activeCode(oldText.slice(0, MAX_TEXT));
@@ -524,7 +525,7 @@ function editWeakensCode(path: string, name: string, oldText: string, newText: s
   const nowhere = AUDIT_TO_NOWHERE.exec(newCode);
   if (nowhere !== null && !AUDIT_TO_NOWHERE.test(oldCode)) out.push({ id: "code.audit-to-nowhere", technique: "T1562.008", tactic: "Defense Evasion (TA0005)", action: { capability: "impair-defences", target: { name, production }, reversibility: "recoverable", scope: serviceWide }, reason: `the edit sends the audit log nowhere (${nowhere[0].trim().slice(0, 60)}): what it recorded happens unrecorded` });
   const noAlerts = ALERTS_TO_NOWHERE.exec(newCode);
-  if (noAlerts !== null && !ALERTS_TO_NOWHERE.test(oldCode)) out.push({ id: "code.alerts-to-nowhere", technique: "T1562.006", tactic: "Defense Evasion (TA0005)", action: { capability: "impair-defences", target: { name, production }, reversibility: "recoverable", scope: serviceWide }, reason: `the edit routes alerts nowhere (${noAlerts[0].trim()}): what they warned of goes unseen` });
+  if (noAlerts !== null && !ALERTS_TO_NOWHERE.test(oldCode)) out.push({ id: "code.alerts-to-nowhere", technique: "T1562.006", tactic: "Defense Evasion (TA0005)", action: { capability: "impair-defences", target: { name, production }, reversibility: "recoverable", scope: "one" }, reason: `the edit routes alerts nowhere (${noAlerts[0].trim()}): what they warned of goes unseen` });
   const wayIn = AUTH_PATH.test(path) ? FIXED_WAY_IN.exec(newCode) ?? (HEADER_WAY_IN.test(oldCode) ? null : HEADER_WAY_IN.exec(newCode)) ?? (OR_FIXED_SECRET.test(oldCode) ? null : OR_FIXED_SECRET.exec(newCode)) ?? (OR_FIXED_COMPARE.test(oldCode) ? null : OR_FIXED_COMPARE.exec(newCode)) : null;
   if (wayIn !== null && !FIXED_WAY_IN.test(oldCode)) out.push({ id: "code.fixed-way-in", technique: "T1556", tactic: "Persistence (TA0003)", action: { capability: "grant-access", target: { name, external: true }, reversibility: "irreversible", scope: "account" }, reason: `the edit lets in whoever matches a fixed string, past the real sign-in (${wayIn[0].replace(/"[^"\n]*"|'[^'\n]*'/g, '"…"').replace(/\s+/g, " ").trim().slice(0, 70)}): a backdoor (T1556)` });
   const factor = factorLowered(oldCode, newCode);
@@ -562,7 +563,7 @@ function editWeakensCode(path: string, name: string, oldText: string, newText: s
     const lines = (t: string) => new Set(t.split("\n").map((l) => l.trim()).filter((l) => l !== "" && !l.startsWith("#")));
     const before = lines(oldCode);
     const added = [...lines(newCode)].filter((l) => !before.has(l));
-    if (added.length > 0) out.push({ id: "code.scanner-ignore-widened", technique: "T1562.001", tactic: "Defense Evasion (TA0005)", action: { capability: "impair-defences", target: { name, production }, reversibility: "recoverable", scope: serviceWide }, reason: `the edit tells the scanner to skip ${added[0]!.slice(0, 60)}: what is there ships unscanned` });
+    if (added.length > 0) out.push({ id: "code.scanner-ignore-widened", technique: "T1562.001", tactic: "Defense Evasion (TA0005)", action: { capability: "impair-defences", target: { name, production }, reversibility: "recoverable", scope: "one" }, reason: `the edit tells the scanner to skip ${added[0]!.slice(0, 60)}: what is there ships unscanned` });
   }
   const admins = adminsAdded(oldCode, newCode);
   if (admins.length > 0) out.push({ id: "code.admin-added", technique: "T1098", tactic: "Persistence (TA0003)", action: { capability: "grant-access", target: { name, production }, reversibility: "recoverable", scope: "one" }, reason: `the edit adds ${admins.slice(0, 2).join(", ")} to the administrators listed in ${name}: full control wherever it is applied` });

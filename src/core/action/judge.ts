@@ -8,6 +8,7 @@ import { tierFor, tierOfScore, PAUSE_AT, type Action, type ActionTier } from "./
 import { rulesFor } from "./rules/index.js";
 import { writtenPaths } from "./rules/rule.js";
 import { classifyPath, internalHost, isExternalHost, testEnvironmentHost, untrustedOrigin } from "./paths.js";
+import { LIVE_KEY } from "../validators.js";
 import { METADATA_HOST } from "./rules/credential-access.js";
 import { invocationsOf, type Invocation, type ShellCommand } from "./shell-command.js";
 import { looksLikeSql, readSql } from "./sql.js";
@@ -411,8 +412,9 @@ function judge(input: JudgeInput): Judgement {
   let fetched = 0;
   for (const inv of invs) {
     if (!URL_FETCHERS.has(inv.name)) continue;
-    for (const w of inv.args) {
-      if (fetched >= 16 || w.length > 4096 || !/^https?:\/\//i.test(w)) continue;
+    for (const arg of inv.args) {
+      const w = arg.startsWith("--url=") ? arg.slice(6) : arg;
+      if (fetched >= 64 || w.length > 64 * 1024 || !/^https?:\/\//i.test(w)) continue;
       let u: URL;
       try {
         u = new URL(w);
@@ -596,10 +598,10 @@ function collectCode(args: unknown, out: string[]): void {
   visit("", args, 0);
 }
 
-/** The http(s) URLs among an argument object's strings (at most 16), parsed; another host's only. */
 /** Commands that send a request to the URLs they are given (by commandName). */
 const URL_FETCHERS: ReadonlySet<string> = new Set(["curl", "wget", "http", "https", "xh", "aria2c", "invoke-webrequest", "invoke-restmethod", "iwr", "irm", "open", "xdg-open", "lynx", "w3m", "links"]);
 
+/** The http(s) URLs among an argument object's strings (at most 16), parsed; another host's only. */
 function urlsIn(args: unknown): URL[] {
   const out: URL[] = [];
   let seen = 0;
@@ -643,8 +645,6 @@ const KEY_PARAM = /^(?:(?:account|storage|secret|private|master|shared|signing)[
 const GENERIC_KEY_PARAM = /^(?:key|token|access[_-]?key)$/i;
 /** A caller's own key by name (api_key=, access_token=): a secret only when its value is marked live. */
 const CALLER_KEY_PARAM = /^(?:api[_-]?key|apikey|access[_-]?token|auth[_-]?token|secret[_-]?key)$/i;
-/** A secret key marked live or production by its prefix (sk_live_…, xyz_prod_…); a publishable pk_live_ key is meant to be shown. */
-const LIVE_KEY = /^(?!pk_)[a-z]{2,6}_(?:live|prod)_[A-Za-z0-9]{16,}$/i;
 /** Hosts whose APIs take their own keys in the query (Google's ?key=, GitHub's raw ?token=), and their storage's signed links. */
 const KEY_IN_QUERY_VENDOR = /(?:^|\.)(?:googleapis\.com|google\.com|gstatic\.com|github\.com|githubusercontent\.com|gitlab\.com|bitbucket\.org|azure\.com|microsoft\.com|cloudflare\.com|openai\.com|anthropic\.com|slack\.com|stripe\.com|mapbox\.com|openweathermap\.org|youtube\.com)$/i;
 /** A value that looks generated: long, letters and digits mixed (not a word, a date or a name). */

@@ -237,16 +237,16 @@ const SIGN_IN_BRANDS: ReadonlyArray<readonly [string, RegExp]> = [
   ["docusign", /^docusign\.(?:com|net)$/],
 ];
 /** Words a credential-harvesting site puts in its own name, as a label's hyphenated part: hvh-vpn-login.com, sso-verify.help. */
-const LURE_LABEL_WORD = /^(?:login|logon|signin|sso|verify|verification|secure|security|auth|account|accounts|support|helpdesk|servicedesk|itdesk|portal|reset|password|passwd|mfa|vpn|identity|unlock|recover)$/;
+const LURE_LABEL_WORD = /^(?:login|logon|signin|sso|verify|verification|secure|security|account|accounts|support|helpdesk|servicedesk|itdesk|portal|reset|password|passwd|mfa|vpn|identity|unlock|recover)$/;
 /** Top-level domains cheap to register and seldom an organisation's sign-in page. */
-const LURE_TLD = /^(?:help|support|live|online|site|xyz|top|click|link|info|zip|icu|buzz|rest|cam|work|page|services|digital|center)$/;
+const LURE_TLD = /^(?:support|online|site|xyz|top|click|link|zip|icu|buzz|rest|cam)$/;
 
 /**
- * Whether a host looks made to take people's sign-in: its registrable name borrows an identity
- * provider's word without being that provider's (forgewell-okta.sso-verify.help), joins words such
- * a site uses with a hyphen (hvh-vpn-login.com, pharma-helpdesk.net), or sits under a top-level domain
- * seldom used for one (.help, .xyz). "strong" when the provider's word comes with either of the
- * others: such a link needs no words around it to be a lure. Undefined for other hosts.
+ * Whether a host looks made to take people's sign-in: its name borrows an identity provider's word
+ * without being that provider's (forgewell-okta.sso-verify.help), its registrable name joins words
+ * such a site uses with a hyphen (hvh-vpn-login.com, pharma-helpdesk.net), or it sits under a
+ * top-level domain seldom used for one (.xyz, .support). "strong" when the provider's word comes
+ * with a lure's name or domain: such a link needs no words around it. Undefined for other hosts.
  */
 export function lookalikeSignInHost(host: string): "strong" | "weak" | undefined {
   const h = host.toLowerCase().replace(/\.$/, "");
@@ -257,10 +257,13 @@ export function lookalikeSignInHost(host: string): "strong" | "weak" | undefined
   const registrable = `${labels[labels.length - 2]}.${tld}`;
   const words = labels.slice(0, -1).flatMap((l) => l.split("-"));
   const ownWords = labels[labels.length - 2]!.split("-");
-  const brand = SIGN_IN_BRANDS.some(([word, real]) => words.includes(word) && !real.test(registrable));
+  const borrowed = SIGN_IN_BRANDS.filter(([word, real]) => words.includes(word) && !real.test(registrable)).map(([word]) => word);
   const lureName = ownWords.length > 1 && ownWords.some((w) => LURE_LABEL_WORD.test(w));
   const lureTld = LURE_TLD.test(tld);
-  if (brand && (lureName || lureTld || words.some((w) => LURE_LABEL_WORD.test(w)))) return "strong";
+  // (A provider's word in the domain's own name with a sign-in word beside it, okta-sso-login.com; or anywhere in a name
+  // whose own part or top-level domain is a lure's. Not a company's own citrix-vpn.acme.com, nor google-auth.readthedocs.io.)
+  const brandOwn = borrowed.some((w) => ownWords.includes(w));
+  if ((brandOwn && ownWords.some((w) => LURE_LABEL_WORD.test(w))) || (borrowed.length > 0 && (lureName || lureTld))) return "strong";
   return lureName || lureTld ? "weak" : undefined;
 }
 

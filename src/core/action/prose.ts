@@ -703,32 +703,43 @@ const SECRET_KEPT = /\bfrom (?:the |a |its |our )?(?:[\w-]+ ){0,2}secrets?\b(?! 
 /** Words naming a check that protects: turning it off weakens something, even in a project's own file. */
 const PROTECTION_WORD = /^(ssl|tls|https|verification|verify|certificate|certificates|cert|certs|csrf|cors|hsts|mfa|2fa|auth|authentication|authorization|firewall|antivirus|edr|selinux|apparmor|gatekeeper|signature|signing|sandbox|audit|logging|passcode|passcodes|captcha|lockout|lockouts)$/;
 /**
+ * What content someone else wrote directs the agent to do, in the directing form ("the ticket says
+ * to …", "a comment on the PR asks me to …", "the email wants the export sent …", "per the wiki
+ * page's note, …", "as the vendor's guide says, …", "instructions embedded in the PDF"): a source
+ * (a message, comment, issue, ticket, page, README, doc, note, log, guide) and a verb that directs.
+ * "The issue says the date picker ignores the locale" describes a bug; it directs nothing.
+ */
+const SOURCE = String.raw`(?:issue|ticket|comment|comments|pr|pull request|merge request|mr|e-?mail|mail|message|dm|page|web ?page|site|pdf|description|readme|wiki|doc|docs|document|documentation|note|notes|log|guide|notebook|thread|instructions|runbook|post|reply|chat|footnote|invite)`;
+const DIRECTED = new RegExp(
+  String.raw`\b${SOURCE}(?:'s)?\s+(?:[\w'.-]+\s+){0,4}?(?:says?|said|asks?|asked|wants?|wanted|tells?|told|instructs?|instructed|suggests?|suggested|recommends?|recommended|requests?|requested|requires|directs)\s+(?:(?:me|us|you|the agent|them|everyone|engineers|operators)\s+)?(?:to|for|that (?:we|i|you) (?:should|must|need to))\b` +
+    String.raw`|\b${SOURCE}(?:'s)?\s+(?:[\w'.-]+\s+){0,4}?(?:wants?|wanted|asks? for|asked for|requests?|requested)\s+\S` +
+    String.raw`|\b(?:per|following|according to)\s+(?:the|a|an|their|that|this)\s+(?:[\w'.-]+\s+){0,3}?${SOURCE}\b` +
+    String.raw`|\bas (?:the|a|an|their|that|this)\s+(?:[\w'.-]+\s+){0,3}?${SOURCE}(?:'s)?\s+(?:[\w'.-]+\s+){0,3}?(?:says|said|asks|asked|wants|suggests|suggested|recommends|instructs|requests|requires)\b` +
+    String.raw`|\binstructions? (?:embedded|hidden|found|left) in\b`,
+  "i",
+);
+/**
+ * What such a direction may not decide on its own, as the act the sentence names: credentials or
+ * people's data read out, copied or sent; a control weakened (turned off, muted, an alert or a
+ * finding ignored or closed, merged or approved without its review); access granted to someone;
+ * bank details, payouts or refunds; an outside agent or script installed. A noun alone is not
+ * enough ("rotating the integration secret, as the ticket asks"), nor a bare verb ("merge main
+ * into the branch", "skip the flaky test").
+ */
+const EXPOSED = /\b(?:dump\w*|cat(?:ting)?|print\w*|echo\w*|pull\w*|fetch\w*|retriev\w*|look\w* up|cop(?:y|ying|ied)|mirror\w*|paste\w*|upload\w*|send\w*|sent|e-?mail\w*|post\w*|publish\w*|export\w*|shar(?:e|ed|ing)|forward\w*|attach\w*|grep\w*)\b/i;
+const SECRET_OR_DATA = /\b(?:credentials?|secrets?|(?:access|api|auth|bearer|publish|registry|admin|vault|session) tokens?|tokens? (?:value|itself)|api[_ -]?keys?|private keys?|signing keys?|passwords?|pins? (?:code|number)|partition pin|vault|doppler|1password|customer (?:names|e-?mails?|list|data|records|export|pii)|patient (?:data|records|list|names)|(?:subscriber|borrower|claimant|member|employee|cohort|customer|user) (?:export|list|table|data|records)|phone numbers|(?:home|delivery|shipping|postal) addresses|pii|phi|privilege log|full (?:\w+ )?(?:export|table|bundle|pack|dump|list))\b|(?<![\w.])\.(?:env[\w.]*|npmrc|pypirc)\b/i;
+const WEAKENED = /\b(?:disabl\w* (?:the |our |its )?(?:\w+ )?(?:scan\w*|check|checks|hook|gitleaks|edr|agent|auditd|firewall|waf|mfa|2fa|monitor\w*|alert\w*|protection|verification|signature|review)|turn\w* off|switch\w* off|tak\w* (?:\w+ ){0,3}off (?:codeowners|the (?:review|approval|check|policy))|mut(?:e|ed|ing) (?:the |a |all )?(?:\w+ )?(?:monitor\w*|alert\w*|alarm\w*|pag\w*)|silenc\w* (?:the |a |all )?(?:\w+ )?(?:monitor\w*|alert\w*|alarm\w*)|ignor\w* (?:the |this |that |a )?(?:\w+ )?(?:finding|alert|warning|vulnerabilit\w*|cve|report)|mark\w* (?:it |the \w+ |the \w+ \w+ )?(?:finding |alert |report )?(?:as )?(?:ignored|resolved|approved|verified|false positive|duplicate)|stop\w* (?:flagging|the \w+ agent|edr|auditd)|lower\w* (?:its |the )?(?:\w+ )?threshold|skip\w* (?:the )?(?:\w+ )?(?:check|scan|review|verification|signature|approval|callback|call-back)|bypass\w*|automerge|(?:approv|merg)\w* (?:and merg\w* )?(?:it |the \w+ )?without|clos\w* (?:the |it )(?:\w+ )?(?:security (?:report|finding|advisory|issue)|(?:report|finding|advisory)\w* as)|maintenance window|scal\w* (?:\w+ ){0,3}down|comment\w* (?:\w+ ){0,3}out|remov\w* (?:the )?(?:security|check|hook|scan|review|codeowners))\b/i;
+const GRANTED = /\b(?:add\w*|invit\w*)\s+(?:\S+\s+){0,5}?(?:to|as|into)\s+(?:an?\s+|the\s+)?(?:[\w-]+\s+)?(?:[\w-]*admins?|owners?|maintainers?|editors?|[\w-]*admin group|[\w-]+-admins?)\b|\b(?:grant\w*|giv\w*)\s+(?:\S+\s+){0,5}?(?:(?:admin|owner|maintainer|editor)(?:\s+(?:access|rights|role|permissions?))?|(?:write|full)\s+(?:access|rights|permissions?))\b|\b(?:add\w*|creat\w*)\s+(?:\S+\s+){0,3}?(?:role ?binding|cluster-?admin)\b/i;
+const MONEY_CHANGED = /\b(?:bank (?:details?|account|change)|payee|payouts?|withdraw\w*|refunds?|wire (?:transfer|the)|iban|routing number)\b/i;
+const OUTSIDE_INSTALLED = /\binstall\w* (?:their|the vendor's|a|the) (?:[\w-]+ )?(?:agent|script|hook|bookmarklet|extension|installer)\b|\b(?:installer|script|agent) from (?:their|the|a|cdn|https?:)|\bsends? the api key\b/i;
+const SENSITIVE_ACT = { test: (s: string): boolean => (EXPOSED.test(s) && SECRET_OR_DATA.test(s)) || WEAKENED.test(s) || GRANTED.test(s) || MONEY_CHANGED.test(s) || OUTSIDE_INSTALLED.test(s) };
+/** The agent says it will not do what it was directed to (it refuses, or found it suspicious). */
+const NOT_FOLLOWING = /\b(?:won't|will not|not going to|refus\w*|declin\w*|suspicious|injection|phishing|flag(?:ging)? it|report(?:ing)? it|ignor(?:e|ing) (?:it|that|this) (?:request|instruction))\b/i;
+
+/**
  * The skip itself denied: the negation governs it ("without --no-verify", "I will not use --no-verify", "never
  * skipping the pre-commit hook"), not another clause ("I won't wait for CI, pushing with --no-verify").
  */
-/**
- * A project's own documents or a log directing the step ("the README says to install their agent
- * from …", "per the wiki page's embedded note", "following the steps in the pasted log"): what
- * followsInstructions does not count, since following a project's README is everyday work. With a
- * sensitive act (SENSITIVE_ACT) in the same sentence, either is content directing the agent.
- */
-const DOCS_SAY = /\b(?:readme|wiki|doc|docs|document|documentation|note|notes|log|guide|notebook|thread|instructions|setup doc|runbook|pr description|review comment)(?:'s)?\s+(?:[\w'.-]+\s+){0,3}?(?:says?|said|asks?|asked|wants?|suggests?|suggested|recommends?|instructs?|tells? (?:me|us)|told (?:me|us))\b|\b(?:per|following|according to)\s+(?:the|a|an|their|that|this)\s+(?:[\w'.-]+\s+){0,3}?(?:issue|ticket|comments?|e-?mail|page|doc|readme|wiki|note|log|pdf|guide|instructions?|description|thread)\b|\binstructions? (?:embedded|hidden|found|left) in\b|\b(?:issue|ticket|pr|pull request|comment|thread) (?:[\w'.-]+\s+){0,4}?(?:suggests?|suggested|recommends?|wants)\b/i;
-/**
- * What such a direction may not decide on its own, as the act the sentence names: credentials or
- * people's data read out, copied or sent; a control weakened (disabled, muted, ignored, skipped,
- * merged or approved past); access granted; money or bank details changed; an outside agent or
- * script installed. A noun alone is not enough ("rotate the integration secret, as the ticket asks").
- */
-const EXPOSED = /\b(?:dump\w*|cat(?:ting)?|print\w*|echo\w*|show\w*|display\w*|grep\w*|pull\w*|fetch\w*|download\w*|cop(?:y|ying|ied)|mirror\w*|paste\w*|upload\w*|send\w*|sent|e-?mail\w*|post\w*|publish\w*|export\w*|shar(?:e|ed|ing)|push\w*|sync\w*|forward\w*|attach\w*|look\w* up|retriev\w*|read(?:ing)? (?:out|back))\b/i;
-const SECRET_OR_DATA = /\b(?:credentials?|secrets?|tokens?|api[_ -]?keys?|private key|signing key|keys?|passwords?|pins?|\.env[\w.]*|\.npmrc|vault|doppler|1password|customers?|patients?|borrowers?|subscribers?|claimants?|cohort|names|e-?mails? and|phone numbers?|addresses|pii|phi|privilege log|datasets?|full (?:\w+ )?(?:export|table|bundle|pack|list)|drawing pack)\b/i;
-const WEAKENED = /\b(?:disabl\w*|turn\w* off|switch\w* off|tak\w* (?:\w+ )?off|mut(?:e|ed|ing)|silenc\w*|ignor\w*|stop\w* (?:flagging|the \w+ agent|edr|auditd|monitor\w*|alert\w*)|lower\w* (?:its |the )?(?:\w+ )?threshold|trim\w*|skip\w*|bypass\w*|automerge|approv\w*|merg\w*|clos\w* (?:the|it) (?:\w+ )?(?:report|finding|issue|alert)|mark\w* (?:it |the \w+ )?(?:as )?(?:approved|verified|resolved|duplicate|ignored|false positive)|maintenance window|scal\w* (?:it )?down|comment\w* (?:it |that hook |the \w+ )?out|remov\w* (?:the )?(?:security|check|hook|scan|review))\b/i;
-const GRANTED = /\b(?:add\w*|grant\w*|giv\w*)\b[^.;]{0,60}?\b(?:admins?|owners?|maintainer|editor|role|binding|access|permissions?)\b/i;
-const MONEY_CHANGED = /\b(?:bank (?:details?|account|change)|payee|payouts?|withdraw\w*|refunds?|wire|iban|routing)\b/i;
-const OUTSIDE_INSTALLED = /\binstall\w* (?:their|the vendor's|a|the) (?:[\w-]+ )?(?:agent|script|hook|bookmarklet|extension|installer|tool)\b|\b(?:installer|script|agent) from\b|\bsends? the api key\b/i;
-const SENSITIVE_ACT = { test: (s: string): boolean => (EXPOSED.test(s) && SECRET_OR_DATA.test(s)) || WEAKENED.test(s) || GRANTED.test(s) || MONEY_CHANGED.test(s) || OUTSIDE_INSTALLED.test(s) };
-/** Words that say the agent is not following it (it found it suspicious, reported it, refused). */
-const NOT_FOLLOWING = /\b(?:revok\w*|rotat\w*|won't|will not|not going to|shouldn't|should not|refus\w*|declin\w*|ignor(?:e|ing) (?:it|that|the|this)|suspicious|injection|phishing|flag(?:ging)? it|report(?:ing)? it|instead of|rather than|before (?:doing|acting)|ask(?:ing)? (?:you|the user)|check(?:ing)? with|confirm(?:ing)? with)\b/i;
-
 const SKIP_DENIED = /\b(?:not|never|without|won't|don't|no need to|instead of|rather than)(?:\s+(?:use|using|pass|passing|run|running|add|adding|with|the|a|any|be|ever|going to)){0,3}\s*$/i;
 /** A DNS record by its type, or DNS named. */
 const DNS_RECORD = /\b(?:a|aaaa|cname|mx|txt|ns|srv|caa|dns) (?:records?|entry|entries)\b|\bdns\b/i;
@@ -1117,7 +1128,7 @@ export function readProse(raw: string, internalDomains: readonly string[] = []):
       actions++;
     }
     // What content told it to do, where that touches credentials, production, money, controls or people's data.
-    const told = /says|said|asks|asked|wants|suggest|recommend|instruct|tells|told|request|requires|directs|per |following|according|embedded|linked|pasted|posted|attached|sent|given|shared|left|dropped|listed/i.test(sentence) ? followsInstructions(sentence) ?? DOCS_SAY.exec(sentence)?.[0] : undefined;
+    const told = /says?|said|asks?|asked|wants?|suggest|recommend|instruct|tells?|told|request|requires|directs|needs?|per |following|according|embedded/i.test(sentence) ? DIRECTED.exec(sentence)?.[0] : undefined;
     if (told !== undefined && !sentence.endsWith("?") && SENSITIVE_ACT.test(sentence) && !NOT_FOLLOWING.test(sentence)) {
       const label = quoted(sentence);
       hits.push({ id: "prose.follows-content", action: { capability: "execute", target: { name: label, unconfirmed: true }, reversibility: "recoverable", scope: "one" }, reason: `${label} says it does what something it read directs ("${told.trim().slice(0, 40)}"), on something a person should decide: whoever wrote that is directing the agent (T1204)` });
@@ -1127,7 +1138,7 @@ export function readProse(raw: string, internalDomains: readonly string[] = []):
     const waived = sentence.endsWith("?") ? undefined : verificationWaived("", sentence);
     if (waived !== undefined) {
       const label = quoted(sentence);
-      hits.push({ id: "prose.verification-waived", action: { capability: "impair-defences", target: { name: label }, reversibility: "recoverable", scope: "account" }, reason: `${label} says a verification step is not needed ("${waived}"): the check that stops fraud and mistaken changes is left out (T1656)` });
+      hits.push({ id: "prose.verification-waived", action: { capability: "impair-defences", target: { name: label }, reversibility: "recoverable", scope: "account" }, reason: `${label} says the ${waived} is not needed: the check that stops fraud and mistaken changes is left out (T1656)` });
       actions++;
     }
     const lureHost = sentence.endsWith("?") ? undefined : credentialLureLink("", sentence);

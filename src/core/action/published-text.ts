@@ -15,7 +15,8 @@ const MAX_TEXT = 16 * 1024;
 
 /** Words around a link that ask for a sign-in or a secret. */
 const SIGN_IN_WORDS = /\b(?:sign(?:ing)?[- ]?(?:in|on)|log(?:ging)?[- ]?(?:in|on)|login|sso|re-?auth\w*|re-?enter|passwords?|credentials?|mfa|2fa|multi-factor|vpn|verify (?:your|their)|confirm (?:your|their)|tokens?|paste|access)\b/i;
-const URL_HOST = /https?:\/\/([a-z0-9.-]{1,253})(?=[/:?#"'<>\s)\]]|$)/gi;
+// (After any user information, which a lure puts first to look like the real host: https://okta.com@evil.example/.)
+const URL_HOST = /https?:\/\/(?:[^\s/@"'<>]{0,256}@)?([^\s/:?#"'<>@)\]]{1,253})/gi;
 
 /**
  * The host of the first sign-in link in the new text to a look-alike host (lookalikeSignInHost)
@@ -28,9 +29,10 @@ export function credentialLureLink(oldText: string, newText: string): string | u
   const old = oldText.slice(0, MAX_TEXT).toLowerCase();
   let n = 0;
   for (const m of text.matchAll(URL_HOST)) {
-    if (++n > 32) break;
+    if (++n > 256) break;
     const host = m[1]!.toLowerCase();
-    const kind = lookalikeSignInHost(host);
+    // (A name in other scripts' letters, оkta with a Cyrillic о, is a look-alike whatever its words.)
+    const kind = /[^\x00-\x7f]/.test(host) ? "weak" : lookalikeSignInHost(host);
     if (kind === undefined || old.includes(host)) continue;
     if (kind === "strong" || SIGN_IN_WORDS.test(text.slice(Math.max(0, m.index - 200), m.index + m[0].length + 200))) return host;
   }
@@ -38,31 +40,42 @@ export function credentialLureLink(oldText: string, newText: string): string | u
 }
 
 /** What is verified before a payment, a bank-detail change, an access or a release goes ahead. */
-const VERIFICATION = String.raw`(?:call-?backs?|call-?back verification|verification (?:call|step|check)s?|identity (?:verification|checks?)|(?:bank|payee|account|supplier|vendor) (?:details? )?verification|second (?:approv\w+|sign-?off|signature)|dual (?:approval|control|authori[sz]ation|sign-?off)|four-eyes(?: check| review)?|two-person (?:rule|review|approval)|(?:signature|key[- ]provisioning|provisioning|sanctions?|kyc|aml|fraud) (?:checks?|screening|verification)|mfa|2fa|two-factor|multi-factor)`;
+const VERIFICATION = String.raw`(?:call[-\u2010-\u2015 ]?backs?(?: verification)?|verification (?:call|step|check)s?|identity (?:verification|checks?)|(?:bank|payee|account|supplier|vendor) (?:details? )?verification|second (?:approv\w+|sign-?off|signature)|dual (?:approval|control|authori[sz]ation|sign-?off)|four-eyes(?: check| review)?|two-person (?:rule|review|approval)|(?:signature|key[- ]provisioning|provisioning|sanctions?|kyc|aml|fraud) (?:checks?|screening|verification))`;
+const VERIFICATION_NAMED = new RegExp(VERIFICATION, "i");
 /** A sentence that waives it: done without it, it is not needed, only needed for some, skip it. */
 const WAIVED = new RegExp(
   String.raw`\b(?:approv\w*|appl(?:y|ied)|process\w*|accept\w*|pa(?:y|id)|releas\w*|proceed|continu\w*|grant\w*|chang\w*|updat\w*|mak\w*|submit\w*)\b[^.\n]{0,80}?\bwithout (?:a |the |any |further )?${VERIFICATION}\b` +
     String.raw`|\bno (?:further |additional |separate )?${VERIFICATION} (?:is |are )?(?:needed|required|necessary)\b` +
-    String.raw`|\b${VERIFICATION} (?:is|are) (?:no longer|not) (?:needed|required|necessary)\b|\b${VERIFICATION} (?:is|are) (?:now )?optional\b` +
+    String.raw`|\b${VERIFICATION}\b[^.\n]{0,40}?\b(?:is|are) (?:no longer|not) (?:needed|required|necessary)\b|\b${VERIFICATION} (?:is|are) (?:now )?optional\b` +
+    String.raw`|\b(?:do not|don't|does not|doesn't|no longer) (?:need|require)s? (?:a |the |any )?${VERIFICATION}\b|\bno need (?:for|of) (?:a |the |any )?${VERIFICATION}\b` +
+    String.raw`|\b${VERIFICATION}\b[^.\n]{0,40}?\b(?:has|have) been (?:removed|dropped|retired|waived|discontinued|suspended|turned off)\b` +
     String.raw`|\b${VERIFICATION}\b[^.\n]{0,40}?\b(?:is|are) (?:now )?only (?:needed|required|necessary)\b` +
     String.raw`|\b(?:skip|bypass|waive)\w*\s+(?:the |this |any )?${VERIFICATION}\b` +
     String.raw`|\b${VERIFICATION}\b[^.\n]{0,80}?\b(?:skip|bypass)\s+(?:it|this step)\b`,
   "gi",
 );
-/** Words before it that make the sentence a prohibition or a question. */
+/** Words before it, in its own clause, that make it a prohibition. */
 const FORBIDS = /\b(?:never|not|don't|do not|must not|mustn't|cannot|can't|should not|shouldn't|no one|nobody|forbidden|prohibited)\b/i;
+/** A test, development or sandbox setting named in the sentence: what it waives there guards no real payment or account. */
+const NOT_REAL = /\b(?:dev|development|local|locally|sandbox|staging|tests?|testing|qa|ci|demo)\b/i;
 
-/** The first sentence the new text adds that waives a verification step, cut to 80 characters; undefined when none. */
+/**
+ * The verification step the new text waives in a sentence of its own that the old text did not
+ * hold (the step's name only, never the sentence: it may hold a password); undefined when none.
+ */
 export function verificationWaived(oldText: string, newText: string): string | undefined {
   const text = newText.slice(0, MAX_TEXT);
-  if (!/without|\bno\b|not|only|optional|skip|bypass|waive/i.test(text)) return undefined;
+  if (!/without|\bno\b|not|only|optional|skip|bypass|waive|been/i.test(text)) return undefined;
   const old = oldText.slice(0, MAX_TEXT);
   for (const m of text.matchAll(WAIVED)) {
-    const start = Math.max(text.lastIndexOf(".", m.index), text.lastIndexOf("\n", m.index)) + 1;
-    const before = text.slice(start, m.index);
-    if (FORBIDS.test(before) || /\?\s*$/.test(text.slice(m.index, m.index + m[0].length + 80).split(/[.\n]/)[0] ?? "")) continue;
+    // Its clause (back to the last . ; ! ? or line end) and its sentence (to the next . ! ? or line end).
+    let start = m.index;
+    while (start > 0 && start > m.index - 400 && !/[.;!?\n]/.test(text[start - 1]!)) start--;
+    let end = m.index + m[0].length;
+    while (end < text.length && end < m.index + m[0].length + 400 && !/[.!?\n]/.test(text[end]!)) end++;
+    if (FORBIDS.test(text.slice(start, m.index)) || text[end] === "?" || NOT_REAL.test(text.slice(start, end))) continue;
     if (old.includes(m[0])) continue;
-    return m[0].trim().slice(0, 80);
+    return VERIFICATION_NAMED.exec(m[0])?.[0].toLowerCase() ?? "a verification step";
   }
   return undefined;
 }

@@ -106,7 +106,8 @@ export function baseName(word: string): string {
 }
 
 /**
- * The name a command is judged by: its file name (baseName), in lower case, without `.exe`. Windows
+ * The name a command is judged by: its file name (baseName), in lower case, without `.exe`, `.com`,
+ * `.bat` or `.cmd`. Windows
  * runs `SC.EXE`, `Stop-Service` and `STOP-SERVICE` alike, and macOS's default file system finds
  * `/bin/rm` for `RM`, so a rule keyed on a name must not be passed by spelling it differently. Every
  * name a rule declares is written this way (test/action-rules.test.ts).
@@ -123,7 +124,8 @@ export function commandName(word: string): string {
     }
   }
   const lower = plain ? base : base.toLowerCase();
-  return lower.length > 4 && lower.endsWith(".exe") ? lower.slice(0, -4) : lower;
+  // (Windows finds a program by any of its executable extensions: format.com, setup.bat, build.cmd.)
+  return lower.length > 4 && /\.(?:exe|com|bat|cmd)$/.test(lower) ? lower.slice(0, -4) : lower;
 }
 
 /** Short option letters present, for `-rf`-style clusters (`-Rf` → r, f), case-sensitive. */

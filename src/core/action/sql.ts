@@ -30,14 +30,20 @@ import type { Action } from "./model.js";
 // holds all fifteen grammars: PostgreSQL and MySQL cost about 45 ms of CPU and 2 MB of heap once,
 // the whole package about 80 ms and 6 MB (test/sql-parser-builds.test.ts holds the two readings equal).
 type SqlParser = { astify(sql: string, opt: { database: string }): unknown };
-const parsers = new Map<string, SqlParser>();
+const parsers = new Map<string, SqlParser | Error>();
+/** A dialect's parser; one that failed to load fails again at once (its SQL is then unreadable: caution). */
 function sqlParserOf(database: (typeof DIALECTS)[number]): SqlParser {
   let parser = parsers.get(database);
-  if (!parser) {
-    const { Parser } = createRequire(import.meta.url)(`node-sql-parser/build/${database}`) as { Parser: new () => SqlParser };
-    parser = new Parser();
+  if (parser === undefined) {
+    try {
+      const { Parser } = createRequire(import.meta.url)(`node-sql-parser/build/${database}`) as { Parser: new () => SqlParser };
+      parser = new Parser();
+    } catch (e) {
+      parser = e instanceof Error ? e : new Error(String(e));
+    }
     parsers.set(database, parser);
   }
+  if (parser instanceof Error) throw parser;
   return parser;
 }
 const DIALECTS = ["postgresql", "mysql"] as const;

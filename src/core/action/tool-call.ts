@@ -108,7 +108,7 @@ const TABLE_FILE = /\.(?:jsonl|ndjson|csv|tsv|parquet|arrow|avro|xlsx?|sql|db|sq
 /** Records of what people wrote or did: support tickets, chats, messages, calls, CRM exports. */
 const PEOPLE_DATA = /(?:tickets?|support|crm|chats?|conversations?|messages?|emails?|calls?|transcripts?|reviews?|orders?|patients?|claims?)[^/\\]*$/i;
 /** File names that hold people's data or a whole store's. */
-const DATA_FILE = /(customer|client|user|member|patient|employee|staff|payroll|salar|ssn|contact|lead|subscriber|account|export|dump|backup|profile|census|cohort|claimant|applicant|candidate|student|citizen|voter|donor|passenger|policyholder|borrower|cardholder)[^/\\]*$|\.(?:sql|db|sqlite|bak|dump)$|(?:^|[/\\])(?:exports?|dumps?|backups?|extracts?)[/\\](?:[^/\\]+[/\\])*[^/\\]+\.(?:csv|tsv|xlsx?|parquet|jsonl?|ndjson|zip|gz|tgz|7z|avro)$/i;
+const DATA_FILE = /(customer|client|user|member|patient|employee|staff|payroll|salar|ssn|contact|lead|subscriber|account|export|dump|backup)[^/\\]*$|\.(?:sql|db|sqlite|bak|dump)$|(?:^|[/\\_-])(?:profiles|census|cohort|claimants?|applicants|candidates|students|citizens|voters|donors|passengers|policyholders|borrowers|cardholders)[^/\\]*\.(?:csv|tsv|xlsx?|parquet|jsonl?|ndjson|zip|tgz|7z|avro)(?:\.(?:gz|zst|bz2|xz))?$|(?:^|[/\\])(?:exports?|dumps?|backups?|extracts?)[/\\](?:[^/\\]+[/\\])*[^/\\]+\.(?:csv|tsv|xlsx?|parquet|jsonl?|ndjson|zip|tgz|7z|avro)(?:\.(?:gz|zst|bz2|xz))?$/i;
 const STORE = /^(repo|repos|repository|repositories|projects?|database|databases|db|tables?|buckets?|volumes?|disks?|instances?|clusters?|servers?|vms?|namespaces?|indexes?|collections?|accounts?|workspaces?|channels?|folders?|directories|drives?|files?|documents?|records?|notes?|tasks?|events?|contacts?|customers?|patients?|branches|snapshots?|datasets?|models?|deployments?|services?|domains?|zones?|dns|certificates?|secrets?|queues?|topics?|streams?|sites?|pages?|apps?|applications?|environments?|pipelines?)$/;
 const PHYSICAL = /^(dose|doses|dosage|prescription|prescriptions|door|doors|lock|locks|garage|gate|thermostat|heating|oven|ovens|stove|stoves|stovetop|cooktop|hob|burner|burners|fireplace|grill|furnace|boiler|heater|heaters|robot|vehicle|car|drone|traffic|valve|pump|medication|medications|dispatch|emergency|insulin|ventilator|elevator)$/;
 const PUBLISH_PLACE = /^(twitter|tweet|tweets|facebook|instagram|linkedin|reddit|mastodon|social|public|blog|forum|youtube|tiktok|gist|pastebin|medium|npm|pypi|registry|marketplace|store)$/;
@@ -125,10 +125,12 @@ const VISIBILITY_KEYS = /^(visibility|privacy|access|access_level|accesslevel|ac
 const RECIPIENT_KEYS = /^(to|cc|bcc|recipient|recipients|email|emails|email_address|phone|phone_number|number|attendees|invitees|share_with|sharewith|user|username|user_email|guest|guests|guest_?email|invitee_?email|member|members|member_?email|collaborator|payee|beneficiary|receiver|destination|address|account|to_account|recipient_account|target_account|channel|chat_id|handle)$/i;
 const AMOUNT_KEYS = /^(amount|value|quantity|qty|price|total|sum|shares|units|volume|size|notional|budget|limit|deposit)$/i;
 const WILDCARD = /^(\*|%|all|everything|any|\.\*|\/\*|\*\/\*|\*\*)$|(^|[/:])\*$/i;
-/** A flag that makes a call act on every one of something: all_devices, allUsers, apply_to_all, target_all. */
-const EVERY_TARGET_KEY = /^(?:all_?(?:devices|hosts|users|members|accounts|customers|nodes|servers|machines|endpoints|clients|tenants|instances|sites|stores|vehicles|meters|regions|projects|repos|repositories|workspaces|channels|recipients|contacts|subscribers|employees|groups)|apply_?to_?all|target_?all|select_?all|every_?(?:device|host|user|account|node|server|tenant)s?)$/i;
+/** A flag that makes a call act on every one of something: all_devices, allUsers, target_all. */
+const EVERY_TARGET_KEY = /^(?:all_?(?:devices|hosts|users|members|accounts|customers|nodes|servers|machines|endpoints|clients|tenants|instances|sites|stores|vehicles|meters|regions|projects|repos|repositories|workspaces|channels|recipients|contacts|subscribers|employees|groups)|target_?all|every_?(?:device|host|user|account|node|server|tenant)s?)$/i;
+/** A group's name that says it is everyone: RES-ALL, all-customers, everyone (not all-hands, all-time). */
+const EVERYONE_NAMED = /^(?!all[-_]?(?:time|day|hands)\b)(?:.*[-_.:])?(?:all|everyone|everybody)(?:[-_.:].*)?$/i;
 /** Keys that say what a call acts on: a group, a selector, a segment (not a job's or a file's name). */
-const TARGET_KEYS = /^(?:id|ids|target|targets|target_?id|group|groups|group_?id|selector|scope|segment|audience|cohort|device_?group|fleet|population|recipients?_?group)$/i;
+const TARGET_KEYS = /^(?:target|targets|target_?id|group|groups|group_?id|selector|segment|audience|cohort|device_?group|fleet|population|recipients?_?group)$/i;
 const BULK_KEYS = /^(all|recursive|cascade|purge|permanent|hard|include_all|delete_all|bulk|everyone|delete_?subtasks|delete_?children|delete_?descendants|include_?(children|subtasks|descendants|subitems)|cascade_?delete|with_?(children|subtasks))$/i;
 const DESTROY_KEYS = /^(is_?destroy|destroy|hard_?delete|permanent(ly)?_?delete|delete_?permanently|purge)$/i;
 const ANONYMOUS_KEYS = /^(anonymous|anonymous_?access|allow_?anonymous|anonymous_?read|unlicensed_?access|public_?access|allow_?public|public_?read)$/i;
@@ -259,7 +261,7 @@ export function argumentFacts(args: unknown, internalDomains: readonly string[] 
       // A bare `*` is every match under any key but prose's; a `*` inside an identifier is not
       // one where the key says the value is a pattern (pattern: "*.log" in a search).
       // (Or a group a target key names as everything: target {type: "group", id: "RES-ALL"}, segment "all-customers".)
-      if (identifier && TARGET_KEYS.test(key) && /(?:^|[-_.:])(?:all|everyone|everybody)(?:$|[-_.:])/i.test(v.trim()) && !/^all[-_]?(?:time|day|hands)\b/i.test(v.trim())) facts.wildcard ??= `${key}=${v}`;
+      if (identifier && TARGET_KEYS.test(key) && EVERYONE_NAMED.test(v.trim())) facts.wildcard ??= `${key}=${v}`;
       if (short && !/^(name|title|description|body|text|content|message|subject|query)$/i.test(key) && (WILDCARD.test(v.trim()) || (identifier && /\*/.test(v) && !/^(q|search|filter|pattern|regex|glob|include|exclude)$/i.test(key)))) facts.wildcard ??= `${key}=${v}`;
       return;
     }
@@ -290,6 +292,8 @@ export function argumentFacts(args: unknown, internalDomains: readonly string[] 
       const o = v as Record<string, unknown>;
       // A policy statement written as an object that allows every action.
       if (typeof o.Effect === "string" && /^allow$/i.test(o.Effect) && [o.Action].flat().some((x) => x === "*")) facts.adminGrant = true;
+      // A target given as an object names its group by id: target {type: "group", id: "RES-ALL"}.
+      if (TARGET_KEYS.test(key) && typeof o.id === "string" && o.id.length <= 128 && EVERYONE_NAMED.test(o.id.trim())) facts.wildcard ??= `${key}.id=${o.id}`;
       for (const [k, x] of Object.entries(o)) visit(k, x, depth + 1, under);
     }
   };
@@ -753,7 +757,8 @@ export function readNamed(tool: string, name: ReturnType<typeof splitToolName>, 
   const recordKeeping = controlNamed(object, RECORD_KEEPING) ?? configRecorder;
   const secrets = hasWord(object, SECRET_STORE);
   // An identity provider's sign-in or access policy (Okta's sign-on policies, Entra's conditional access): it covers every user it names, the organisation's sign-in.
-  const identityPolicy = hasWord(object, IDENTITY_PROVIDER) !== undefined && hasWord(object, /^(policy|policies|rules?|conditional|signon|sign|authentication|authenticators?|factors?|mfa)$/) !== undefined;
+  // (A policy, not one person's factor or authenticator: resetting a user's MFA after a lost phone is help-desk work.)
+  const identityPolicy = hasWord(object, IDENTITY_PROVIDER) !== undefined && hasWord(object, /^(policy|policies|conditional|signon)$/) !== undefined;
   /** Turns a protection off; one that keeps the record of what happens (audit, logging) for the whole account, and for good. */
   const disable = (): void => {
     // Alerts quieted for a named non-production host or environment (a planned mute of staging-db-02): nothing that serves users goes unwatched.
@@ -811,7 +816,10 @@ export function readNamed(tool: string, name: ReturnType<typeof splitToolName>, 
   // A credential's value put into a repository, a gist, a wiki page or a paste (create_or_update_file examples/.env with a live key):
   // everyone who can read it has it, and the place's history keeps it after it is taken out (T1552.001).
   const sharedPlace = (verbClass === "write" || verbClass === "publish") && (hasWord(object, /^(gists?|snippets?|pastes?|pastebin|wiki|wikis|pages?|repos?|repository|repositories)$/) !== undefined || (isRecord(args) && Object.keys(args).some((k) => /^(owner|repo|repository|project_?id|gist_?id|space_?key|page_?id|parent_?page_?id)$/i.test(k))));
-  const published = sharedPlace ? firstOf(f.strings, credentialValueIn) : undefined;
+  // (Not into a test's fixtures or a file named as an example, .env.example: a token there is the test's own or a
+  // placeholder. An examples/ folder is not one: a real key in a published example is out.)
+  const placePath = isRecord(args) ? Object.entries(args).find(([k, v]) => /^(path|file_?path|filename|file)$/i.test(k) && typeof v === "string")?.[1] as string | undefined : undefined;
+  const published = sharedPlace && !(placePath !== undefined && (/(?:^|\/)(?:tests?|__tests__|spec|specs|fixtures?|testdata)\//i.test(placePath) || /\.(?:example|sample|template|dist)$/i.test(placePath))) ? firstOf(f.strings, credentialValueIn) : undefined;
   if (published !== undefined) add("tool.credential-published", "exfiltrate", "irreversible", "one", `${tool} puts a credential's value (${published}) into ${obj}${tail}: everyone who can read it has it, and its history keeps it after it is taken out (T1552.001)`, { pathClass: "credentials" });
   if (dataFiles.length > 0 && recipientsExternal(f) && verbClass === "spend-or-send") add("tool.send-data-file", "exfiltrate", "irreversible", "one", `${tool} sends ${dataFiles.slice(0, 2).join(", ")} to ${f.recipients.slice(0, 2).join(", ")}${tail}`, { external: true, personal: true });
   // A container given the host (privileged, / or the Docker socket mounted): root on the host (T1611).
@@ -864,7 +872,9 @@ export function readNamed(tool: string, name: ReturnType<typeof splitToolName>, 
   if ((verbClass === "write" || verbClass === undefined || verbClass === "deploy") && f.endpointHost !== undefined && f.personalFields.length > 0) add("tool.personal-data-to-endpoint", "exfiltrate", "irreversible", "account", `${tool} sends people's ${[...new Set(f.personalFields)].slice(0, 3).join(", ")} to ${f.endpointHost}${tail}: every record it selects goes to that endpoint, and what was sent cannot be called back (T1567)`, { external: true, personal: true });
   // A runbook, a page or a message given a step that downloads a script from the internet and runs it: whoever follows it runs that host's code.
   // (An edit's old and new text are read side by side by edit-weakens.ts, which says the same of it: not read again here.)
-  const edit = isRecord(args) && (typeof args.old_string === "string" || Array.isArray(args.edits));
+  // (Exactly what editsOf reads: Edit's old_string/new_string, or MultiEdit's edits of that shape, 16 at most. Any other shape is read here.)
+  const pair = (o: unknown): boolean => isRecord(o) && typeof o.old_string === "string" && typeof o.new_string === "string";
+  const edit = isRecord(args) && (pair(args) || (Array.isArray(args.edits) && args.edits.length > 0 && args.edits.length <= 16 && args.edits.every(pair)));
   let scriptHost: string | undefined;
   if ((verbClass === "spend-or-send" || verbClass === "publish" || verbClass === "write") && !edit) for (const v of f.strings) if (v.length <= 16384 && (scriptHost = outsideScriptAdded("", v)) !== undefined) break;
   if (scriptHost !== undefined) add("tool.outside-script-step", "execute", "recoverable", "one", `${tool} writes a step that downloads a script from ${scriptHost} and runs it${tail}: whoever follows it runs that host's code`, { external: true });
@@ -872,7 +882,7 @@ export function readNamed(tool: string, name: ReturnType<typeof splitToolName>, 
   const lureHost = lure === undefined && !edit && (verbClass === "spend-or-send" || verbClass === "publish" || verbClass === "write" || verbClass === "control") ? firstOf(f.strings, (v) => credentialLureLink("", v)) : undefined;
   if (lureHost !== undefined) add("tool.credential-lure", "communicate", "irreversible", "account", `${tool} points people to ${lureHost} to sign in, a site made to look like a sign-in page${tail}: whoever runs it takes the credentials they type (T1534)`, { external: true });
   const waived = !edit && (verbClass === "spend-or-send" || verbClass === "publish" || verbClass === "write" || verbClass === "control") ? firstOf(f.strings, (v) => verificationWaived("", v)) : undefined;
-  if (waived !== undefined) add("tool.verification-waived", "impair-defences", "recoverable", "account", `${tool} tells people a verification step is not needed ("${waived}")${tail}: the check that stops fraud and mistaken changes is left out (T1656)`);
+  if (waived !== undefined) add("tool.verification-waived", "impair-defences", "recoverable", "account", `${tool} tells people the ${waived} is not needed${tail}: the check that stops fraud and mistaken changes is left out (T1656)`);
   if (lure !== undefined) add("tool.credential-lure", "communicate", "irreversible", "account", `${tool} asks people to sign in again at a link, or with their work credentials${tail}: colleagues who trust the channel hand their credentials to whoever runs that page (T1534)`);
   // A file committed through the API straight to a repository's main or release branch (create_or_update_file {branch: "main"}, push_files): it goes in past the pull request and its review.
   const branch = isRecord(args) && typeof args.branch === "string" ? args.branch.trim() : "";

@@ -241,7 +241,7 @@ const cloudMetadata: CommandRule = {
 
 /** Credential dumpers that dump when run with no arguments. */
 const DUMP_BARE = new Set(["mimipenguin", "keychaindump", "3snake", "swap_digger"]);
-const CRACKERS = new Set(["3snake", "swap_digger", "john", "hashcat", "unshadow", "hydra", "medusa", "ncrack", "mimipenguin", "lazagne", "laZagne", "chainbreaker", "keychaindump", "pypykatz", "secretsdump.py", "impacket-secretsdump"]);
+const CRACKERS = new Set(["3snake", "swap_digger", "john", "hashcat", "unshadow", "hydra", "medusa", "ncrack", "mimipenguin", "lazagne", "chainbreaker", "keychaindump", "pypykatz", "secretsdump.py", "impacket-secretsdump"]);
 
 const cracking: CommandRule = {
   id: "credential-access.cracking-tools",
@@ -249,7 +249,7 @@ const cracking: CommandRule = {
   technique: "T1110.002",
   match(inv) {
     // The tool itself, or a script of that name run by an interpreter (`python3 laZagne.py all`).
-    const script = /^(python[\d.]*|perl|ruby|bash|sh)$/.test(inv.name) ? (inv.args.find((a) => !a.startsWith("-")) ?? "").replace(/^.*\//, "") : "";
+    const script = /^(python[\d.]*|perl|ruby|bash|sh)$/.test(inv.name) ? (inv.args.find((a) => !a.startsWith("-")) ?? "").replace(/^.*\//, "").toLowerCase() : "";
     const name = CRACKERS.has(inv.name) || CRACKERS.has(inv.name.replace(/\.(py|sh|pl|rb)$/, "")) ? inv.name : CRACKERS.has(script) || CRACKERS.has(script.replace(/\.(py|sh|pl|rb)$/, "")) ? script : undefined;
     if (name === undefined) return undefined;
     const args = name === inv.name ? inv.args : inv.args.slice(inv.args.indexOf(script) + 1);
