@@ -71,6 +71,12 @@ const TEMP_PREFIXES = ["/tmp", "/var/tmp", "/dev/shm", "/private/tmp", "$TMPDIR"
 const BUILD_DIRS = /(^|\/)(node_modules|dist|build|target|out|__pycache__|\.pytest_cache|\.mypy_cache|\.tox|\.cache|coverage|\.next|\.nuxt|\.gradle|\.venv|venv|\.eggs|[\w.-]+\.egg-info)(\/|$)/;
 const HOME = /^(~|\$HOME|\$\{HOME\}|\/home\/[^/]+|\/Users\/[^/]+)(\/|$)/;
 
+/**
+ * A repository checked out on a server or build host: /srv/repos/app/…, /opt/src/app/…, a CI
+ * runner's /var/lib/jenkins/workspace/job/…. A file inside one is project work, as under ~/src.
+ */
+const SERVER_CHECKOUT = /^\/(?:srv|opt|var\/lib\/[\w.-]+)\/(?:[\w.-]+\/)?(?:repos?|src|git|code|projects?|workspaces?|checkouts?)\/[^/]+\/./;
+
 function under(path: string, prefix: string): boolean {
   return path === prefix || path.startsWith(`${prefix}/`);
 }
@@ -111,6 +117,7 @@ function classify(raw: string): PathClass {
   if (/^\/dev\/(sd|hd|nvme|disk|mmcblk|vd|xvd|mapper|md)/.test(path) || path === "/dev/mem" || path === "/dev/kmem") return "device";
   if (TEMP_PREFIXES.some((p) => under(path, p))) return "temp";
   if (path === "/" || path === "/*" || path === "/home" || path === "/Users") return "system";
+  if (SERVER_CHECKOUT.test(path)) return "project";
   if (under(path, "/var/log") || SYSTEM_PREFIXES.some((p) => under(path, p))) return "system";
   if (BUILD_DIRS.test(path)) return "build-output";
   if (HOME.test(path)) return path.replace(HOME, "").length === 0 ? "home" : isProjectUnderHome(path) ? "project" : "home";

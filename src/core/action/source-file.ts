@@ -167,8 +167,8 @@ const DATABASE_FILE = /(?:^|[/_.-])(?:rds|db|dbs|database|databases|postgres\w*|
 /** A test runner's configuration told to leave out security tests (--ignore=tests/security, --deselect …/test_mfa.py, testPathIgnorePatterns with auth). */
 const SECURITY_TESTS_LEFT_OUT = /(?:--ignore(?:-glob)?[= ]|--deselect[= ]|testPathIgnorePatterns|modulePathIgnorePatterns|exclude|omit|skip|-m\s+["']?not\s)[^\n]{0,160}?\b(?:security|auth\w*|mfa|2fa|permissions?|csrf|xss|sqli|injection|access[_-]?control|phi(?:_\w+)?|pii(?:_\w+)?|privacy|deid\w*|erasure|gdpr|consent|secrets?(?:_\w+)?)\b/i;
 const TEST_CONFIG = /(?:^|\/)(?:pytest\.ini|setup\.cfg|tox\.ini|pyproject\.toml|(?:jest|vitest|karma|playwright|cypress)\.config\.[cm]?[jt]s|\.rspec|phpunit\.xml(?:\.dist)?|\.mocharc\.\w+)$/;
-/** Branch protection kept as code (.github/settings.yml, a ruleset file) loosened: approvals set to 0, code-owner review or admin enforcement off, force pushes allowed. */
-const PROTECTION_CODE_LOOSENED = /\b(?:required_approving_review_count|required_approvals|approvals_before_merge)\s*:\s*0\b|\b(?:require_code_owner_reviews|enforce_admins|dismiss_stale_reviews|require_last_push_approval)\s*:\s*false\b|\ballow_force_pushes\s*:\s*true\b/;
+/** Branch protection kept as code (.github/settings.yml, a ruleset file, Terraform) loosened: approvals set to 0, code-owner review or admin enforcement off, force pushes allowed. */
+const PROTECTION_CODE_LOOSENED = /\b(?:required_approving_review_count|required_approvals|approvals_before_merge)\s*[:=]\s*0\b|\b(?:require_code_owner_reviews|enforce_admins|dismiss_stale_reviews|require_last_push_approval)\s*[:=]\s*false\b|\ballow_force_pushes\s*[:=]\s*true\b/;
 /** An agent runtime's settings files: Claude Code's, Cursor's and Codex's, their MCP server lists, managed settings. */
 const AGENT_SETTINGS = /(?:^|\/)\.claude\/settings(?:\.local)?\.json$|(?:^|\/)managed-settings\.json$|(?:^|\/)\.mcp\.json$|(?:^|\/)\.cursor\/mcp\.json$|(?:^|\/)claude_desktop_config\.json$|(?:^|\/)\.claude\.json$|(?:^|\/)\.codex\/config\.toml$/;
 /** CORS that reflects any origin while sending credentials (cookies): any site can act as the signed-in user. */
@@ -275,7 +275,8 @@ function weakenedChecks(path: string, text: string): CodeHit[] {
   if (testsLeftOut !== null) {
     out.push({ id: "code.security-tests-left-out", technique: "T1562.001", tactic: "Defense Evasion (TA0005)", action: { capability: "impair-defences", target: { name }, reversibility: "recoverable", scope: "one" }, reason: `the test configuration leaves security tests out (${testsLeftOut[0].slice(0, 60)}): what they check is no longer checked` });
   }
-  const protectionLoosened = /(?:^|\/)\.github\/(?:settings\.ya?ml|rulesets?\/[^/]+\.(?:ya?ml|json))$|(?:^|\/)branch[_-]protection[\w.-]*\.(?:ya?ml|json|tf)$/.test(path) || /\.tf$/.test(path) ? PROTECTION_CODE_LOOSENED.exec(text) : null;
+  // (Its keys are GitHub's own names: in any settings file, Terraform, YAML or JSON, they mean the repository's branch protection.)
+  const protectionLoosened = /\.(?:ya?ml|json|tf)$/.test(path) ? PROTECTION_CODE_LOOSENED.exec(text) : null;
   if (protectionLoosened !== null) {
     out.push({ id: "code.branch-protection-loosened", technique: "T1562.001", tactic: "Defense Evasion (TA0005)", action: { capability: "impair-defences", target: { name, production }, reversibility: "recoverable", scope: "one" }, reason: `the branch protection kept as code is loosened (${protectionLoosened[0]}): changes can merge with less review` });
   }
