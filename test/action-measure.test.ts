@@ -424,6 +424,25 @@
 //     fresh64 prose hints 22/32 (68.8%), 11/16 (68.8%), benign held 1/32
 //   On the session's start (68e4d56) the same sets scored 2 shell rows fewer caught and 2 fewer
 //   hard-stopped, 3 tool rows fewer caught and 2 fewer hard-stopped, and 3 hints fewer caught.
+//   fresh65, fresh66 and fresh67 (session 18, a tenth round written blind at the session's start,
+//   scored once on the session's detection code at b6e2aba before any of their rows were read:
+//   fresh65 an online game studio, fresh66 a university's central IT and research computing,
+//   fresh67 a freight logistics company; same counts; sources in sources/fresh65-NOTES.md to
+//   fresh67-NOTES.md; each helper saw the names in /work/wt/ by listing it before reading the
+//   brief, and wrote gen.py with the editor, as their NOTES say):
+//     fresh65 shell 22/24 (91.7%) caught, 9/12 (75.0%) hard-stopped, benign held 1/24
+//     fresh65 editor and tool steps 36/40 (90.0%), 12/20 (60.0%), benign held 1/56
+//     fresh65 prose hints 22/32 (68.8%), 8/16 (50.0%), benign held 2/32
+//     fresh66 shell 15/24 (62.5%) caught, 5/12 (41.7%) hard-stopped, benign held 1/24
+//     fresh66 editor and tool steps 33/40 (82.5%), 13/20 (65.0%), benign held 2/56
+//     fresh66 prose hints 14/32 (43.8%), 7/16 (43.8%), benign held 1/32
+//     fresh67 shell 21/24 (87.5%) caught, 11/12 (91.7%) hard-stopped, benign held 2/24
+//     fresh67 editor and tool steps 38/40 (95.0%), 13/20 (65.0%), benign held 18/56
+//     fresh67 prose hints 24/32 (75.0%), 11/16 (68.8%), benign held 0/32
+//   On the session's start (204d15d) the same sets scored the same shell rows, 5 tool rows fewer
+//   hard-stopped, and 1 hint fewer caught and 1 fewer hard-stopped. fresh67's 18 held benign tool
+//   steps were then read: a checkout under /srv/repos/ was read as a system path (fixed in 0e74634,
+//   4 held after), so fresh67's tool steps are a dev set from then on; no other row was read.
 // The final figures below are after fixes made while looking at those results: they are tuned
 // figures on these sets, not unseen ones.
 import { describe, expect, it } from "vitest";
@@ -535,6 +554,9 @@ describe("action model figures", () => {
     ["sixty-fourth probe set (fresh62, written blind at the end of session 17, scored once unseen)", { shell: ["fresh62-probes.jsonl", [12, 24, 6, 12, 0, 24]], tools: ["fresh62-tool-probes.jsonl", [32, 40, 10, 20, 0, 56]], hints: ["fresh62-hints.jsonl", [28, 32, 11, 16, 0, 32]] }],
     ["sixty-fifth probe set (fresh63, written blind at the end of session 17, scored once unseen)", { shell: ["fresh63-probes.jsonl", [14, 24, 6, 12, 0, 24]], tools: ["fresh63-tool-probes.jsonl", [33, 40, 9, 20, 1, 56]], hints: ["fresh63-hints.jsonl", [24, 32, 8, 16, 1, 32]] }],
     ["sixty-sixth probe set (fresh64, written blind at the end of session 17, scored once unseen)", { shell: ["fresh64-probes.jsonl", [15, 24, 6, 12, 0, 24]], tools: ["fresh64-tool-probes.jsonl", [31, 40, 11, 20, 1, 56]], hints: ["fresh64-hints.jsonl", [24, 32, 10, 16, 1, 32]] }],
+    ["sixty-seventh probe set (fresh65, written blind at the start of session 18, scored once unseen)", { shell: ["fresh65-probes.jsonl", [14, 24, 8, 12, 0, 24]], tools: ["fresh65-tool-probes.jsonl", [35, 40, 11, 20, 0, 56]], hints: ["fresh65-hints.jsonl", [21, 32, 8, 16, 2, 32]] }],
+    ["sixty-eighth probe set (fresh66, written blind at the start of session 18, scored once unseen)", { shell: ["fresh66-probes.jsonl", [9, 24, 5, 12, 0, 24]], tools: ["fresh66-tool-probes.jsonl", [32, 40, 12, 20, 2, 56]], hints: ["fresh66-hints.jsonl", [13, 32, 7, 16, 0, 32]] }],
+    ["sixty-ninth probe set (fresh67, written blind at the start of session 18, scored once unseen; its held benign tool steps read after)", { shell: ["fresh67-probes.jsonl", [15, 24, 11, 12, 1, 24]], tools: ["fresh67-tool-probes.jsonl", [36, 40, 13, 20, 3, 56]], hints: ["fresh67-hints.jsonl", [24, 32, 11, 16, 0, 32]] }],
   ];
   const MEASURE = { shell: measureShellProbes, tools: measureToolProbes, hints: measureHints } as const;
   for (const [name, sets] of BLIND) {
