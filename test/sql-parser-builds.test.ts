@@ -1,4 +1,4 @@
-// sql.ts loads node-sql-parser's PostgreSQL and MySQL builds on their own, not the package's main
+// sql.ts loads node-sql-parser's PostgreSQL, MySQL and T-SQL builds on their own, not the package's main
 // file with all fifteen grammars (less memory and start-up CPU). This holds the two equal: every
 // SQL text in the probe sets, whole or quoted inside a command line, is read by both, and each
 // dialect's build gives the very tree the whole package gives for that dialect, or fails where it
@@ -36,7 +36,7 @@ describe("node-sql-parser: each dialect's own build reads as the whole package d
   it("finds the SQL texts to compare", () => {
     expect(texts.size).toBeGreaterThan(150);
   });
-  for (const database of ["postgresql", "mysql"]) {
+  for (const database of ["postgresql", "mysql", "transactsql"]) {
     it(`${database}: the same tree for every SQL text of the probe sets`, () => {
       const p = own(database);
       let parsed = 0;

@@ -565,6 +565,12 @@ function editWeakensCode(path: string, name: string, oldText: string, newText: s
     const added = [...lines(newCode)].filter((l) => !before.has(l));
     if (added.length > 0) out.push({ id: "code.scanner-ignore-widened", technique: "T1562.001", tactic: "Defense Evasion (TA0005)", action: { capability: "impair-defences", target: { name, production }, reversibility: "recoverable", scope: "one" }, reason: `the edit tells the scanner to skip ${added[0]!.slice(0, 60)}: what is there ships unscanned` });
   }
+  // A scanner's own configuration given a catch-all allowlist path (gitleaks' paths = ['.*']): it skips every file.
+  if (/(?:^|\/)\.?(?:gitleaks|trufflehog|semgrep|detect-secrets)[\w.-]*\.(?:toml|ya?ml|json)$|(?:^|\/)\.secrets\.baseline$/.test(path)) {
+    const catchAll = /(['"]{1,3})(?:\^?\.\*\$?|\*\*?(?:\/\*+)?|\^?\.\+\$?)\1/;
+    const all = catchAll.exec(newCode);
+    if (all !== null && !catchAll.test(oldCode)) out.push({ id: "code.scanner-ignore-widened", technique: "T1562.001", tactic: "Defense Evasion (TA0005)", action: { capability: "impair-defences", target: { name, production }, reversibility: "recoverable", scope: "one" }, reason: `the edit gives ${name} an allowlist path that matches every file (${all[0]}): the scanner skips everything, and what it would find ships unchecked (T1562.001)` });
+  }
   const admins = adminsAdded(oldCode, newCode);
   if (admins.length > 0) out.push({ id: "code.admin-added", technique: "T1098", tactic: "Persistence (TA0003)", action: { capability: "grant-access", target: { name, production }, reversibility: "recoverable", scope: "one" }, reason: `the edit adds ${admins.slice(0, 2).join(", ")} to the administrators listed in ${name}: full control wherever it is applied` });
   const tag = MASKING_TAG.exec(oldCode);

@@ -18,6 +18,11 @@ const CREDENTIAL_PATTERNS: readonly RegExp[] = [
   /(^|\/)\.password-store(\/|$)/,
   /(^|\/)\.(netrc|pgpass|git-credentials|pypirc|my\.cnf)$/,
   /(^|\/)\.config\/gh\/hosts\.yml$/,
+  // rclone's remotes (their keys and tokens); SSSD's bind password (ldap_default_authtok); a
+  // deployed service's environment file under /etc, /opt or /srv (partners.env, app.env).
+  /(^|\/)\.config\/rclone\/rclone\.conf$|(^|\/)rclone\.conf$/,
+  /^\/etc\/sssd\/sssd\.conf$/,
+  /^\/(?:etc|opt|srv)\/(?:[\w.-]+\/)*[\w.-]+\.env$/,
   // Package registries', signing and developer-account tokens kept in the home directory (T1552.001).
   /(^|\/)\.(cargo\/credentials(\.toml)?|gem\/credentials|terraform\.d\/credentials\.tfrc\.json|m2\/settings-security\.xml|config\/op|appstoreconnect|fastlane\/\.?session|config\/hub)(\/|$)/,
   /^(~|\$HOME|\$\{HOME\}|\/home\/[^/]+|\/Users\/[^/]+|\/root)\/\.(npmrc|yarnrc\.yml|gradle\/gradle\.properties)$/,

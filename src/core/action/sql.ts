@@ -1,6 +1,6 @@
-// SQL read by a real parser (node-sql-parser, PostgreSQL then MySQL grammar): finds SQL in a tool
+// SQL read by a real parser (node-sql-parser, PostgreSQL, then MySQL, then T-SQL grammar): finds SQL in a tool
 // argument or a database client's command line and reports what each statement does. A statement
-// that looks like SQL but neither grammar reads is caution (a pause), never a pass.
+// that looks like SQL but no grammar reads is caution (a pause), never a pass.
 //
 // | statement                                   | action                                           |
 // |---------------------------------------------|--------------------------------------------------|
@@ -46,7 +46,8 @@ function sqlParserOf(database: (typeof DIALECTS)[number]): SqlParser {
   if (parser instanceof Error) throw parser;
   return parser;
 }
-const DIALECTS = ["postgresql", "mysql"] as const;
+// (SQL Server's T-SQL last, for its queries only: SELECT TOP 20 …, [bracketed] names, which the other two refuse.)
+const DIALECTS = ["postgresql", "mysql", "transactsql"] as const;
 /** Longer SQL than this is not parsed (the parser is not linear on hostile input); it is caution. */
 export const MAX_SQL_CHARS = 20_000;
 
@@ -80,9 +81,15 @@ function parse(sql: string): Node[] | undefined {
   // other expression is one value, and a {% … %} block is left out (it writes no statement of its own).
   if (text.includes("{{") || text.includes("{%")) text = withoutJinja(text);
   for (const database of DIALECTS) {
+    // T-SQL's grammar reads much the others refuse (Snowflake's GRANT ROLE … TO ROLE, SQLite's
+    // INSERT OR REPLACE) into trees the readings below do not know: only a SQL Server query is
+    // given to it (SELECT TOP n, [bracketed] names, dbo.), and only a SELECT it reads counts.
+    if (database === "transactsql" && !(/^\s*(?:select|with)\b/i.test(text) && /\btop\s*\(?\s*\d+|\[[^\]\n]{1,128}\]|\bdbo\./i.test(text))) continue;
     try {
       const ast = sqlParserOf(database).astify(text, { database });
-      return (Array.isArray(ast) ? ast : [ast]) as Node[];
+      const nodes = (Array.isArray(ast) ? ast : [ast]) as Node[];
+      if (database === "transactsql" && !nodes.every((n) => n !== null && n !== undefined && String(n.type).toLowerCase() === "select")) continue;
+      return nodes;
     } catch {
       // try the next dialect
     }

@@ -437,7 +437,7 @@ const HIDES_SECURITY_MAIL = /\b(?:security|alerts?|abuse|soc|phishing|fraud|siem
 const PROTECTION_SETTING = /^(?:waf|ssl|tls|always_use_https|security_level|browser_check|hotlink_protection|bot_fight_mode|challenge_ttl|mfa|2fa|sso|captcha|rate_limit(?:ing)?|ddos_protection|firewall)$/i;
 
 /** Words that ask people to sign in at a link, again, with their work credentials, or to keep their access. */
-const CREDENTIAL_LURE = /\b(?:sign|log)\s?-?in again\b[^\n]{0,40}?(?:https?:\/\/|href)|\b(?:sign|log)\s?-?in\b[^\n]{0,20}?\bat\s+(?:<)?https?:\/\/[^\s"'<>]+[^\n]{0,80}?\b(?:before|to keep (?:your )?access|or lose|expires?|today)\b|\bre-?(?:login|log in|authenticate|enter your (?:password|credentials))\b[^\n]{0,60}?(?:https?:\/\/|href)|(?:https?:\/\/|href)[^\n]{0,160}?\b(?:sign|log)\s?-?in with your (?:company|corporate|work|sso|okta|google|microsoft|office)\b|\bverify your (?:account|identity|credentials|password)\b[^\n]{0,60}?(?:https?:\/\/|href)|\b(?:re-?(?:connect|enrol+|register|activate|link|authori[sz]e|verif(?:y|ication))|enrol+)\w*\b[^\n]{0,120}?(?:https?:\/\/|href)/i;
+const CREDENTIAL_LURE = /\b(?:sign|log)\s?-?in again\b[^\n]{0,40}?(?:https?:\/\/|href)|\b(?:sign|log)\s?-?in\b[^\n]{0,20}?\bat\s+(?:<)?https?:\/\/[^\s"'<>]+[^\n]{0,80}?\b(?:before|to keep (?:your )?access|or lose|expires?|today)\b|\bre-?(?:login|log in|authenticate|enter your (?:password|credentials))\b[^\n]{0,60}?(?:https?:\/\/|href)|(?:https?:\/\/|href)[^\n]{0,160}?\b(?:sign|log)\s?-?in with your (?:company|corporate|work|sso|okta|google|microsoft|office)\b|\bverify your (?:account|identity|credentials|password)\b[^\n]{0,60}?(?:https?:\/\/|href)|\b(?:re-?(?:connect|enrol+|register|activate|link|authori[sz]e|verif(?:y|ication))|enrol+)\w*\b[^\n]{0,120}?(?:https?:\/\/|href)|(?<!\b(?:never|not|don't|do not|no one should)\s)\b(?:reply|respond|text|send|share|confirm)\w* (?:back )?(?:with |us |me )?your (?:\d-digit )?(?:\w+ )?(?:pin|password|passcode|one-time code|otp|verification code|login code)\b/i;
 /** The first value `find` gives for one of a call's strings (those up to 16 KB), undefined when none. */
 function firstOf(strings: readonly string[], find: (v: string) => string | undefined): string | undefined {
   for (const v of strings) {
@@ -558,8 +558,17 @@ export function readToolCall(tool: string, args: unknown, annotations?: ToolAnno
   const dispatches = isRecord(args) ? Object.entries(args).filter(([k, v]) => DISPATCH_KEYS.test(k) && typeof v === "string" && /^[\w.:-]{1,64}$/.test(v.trim())).slice(0, 4).map(([, v]) => v as string) : [];
   // The name says it dispatches (call_service, run_action) or says nothing of its own (salesforce_dml_records, make_api_request).
   // So does a verb that says only that something is done (manage_patient_records {action: "delete"}, apply_operation {operation_id: "turn_on_burner"}).
-  const dispatcher = ((verbClass === undefined || verbClass === "execute" || verb === "call") && hasWord(object, DISPATCH_OBJECT) !== undefined) || verbClass === undefined || hasWord(object, /^(api|request|requests|rpc|dml)$/) !== undefined || /^(manage|handle|perform|process|apply|execute|run|do|control|operate)$/.test(verb ?? "");
+  // (call_aws {operation: "DeleteDBInstance"}: a name that only calls says nothing of its own either.)
+  const onlyCalls = verb === "call" || verb === "invoke";
+  const dispatcher = ((verbClass === undefined || verbClass === "execute" || onlyCalls) && hasWord(object, DISPATCH_OBJECT) !== undefined) || verbClass === undefined || onlyCalls || hasWord(object, /^(api|request|requests|rpc|dml)$/) !== undefined || /^(manage|handle|perform|process|apply|execute|run|do|control|operate)$/.test(verb ?? "");
   if (dispatches.length === 0 || !dispatcher) return reading;
+  // A name that only calls, with operations that all read (call_aws {operation: "DescribeDBSnapshots"}): the call reads.
+  // (A service name among them, rds or s3, says no verb: only the arguments that do count.)
+  const verbed = onlyCalls ? dispatches.map((x) => splitToolName(x.trim().slice(x.trim().lastIndexOf(".") + 1))).filter((n) => n.verbClass !== undefined) : [];
+  if (verbed.length > 0 && verbed.every((n) => n.verbClass === "read")) {
+    const read = verbed[0]!;
+    return withProtectedPaths(tool, { ...read, object: [...object, ...read.object] }, args, readNamed(tool, { ...read, object: [...object, ...read.object] }, args, annotations, internalDomains, facts));
+  }
   const d = (args as Record<string, unknown>).domain;
   let out = reading;
   for (const dispatch of dispatches) {
@@ -883,7 +892,7 @@ export function readNamed(tool: string, name: ReturnType<typeof splitToolName>, 
   if (lureHost !== undefined) add("tool.credential-lure", "communicate", "irreversible", "account", `${tool} points people to ${lureHost} to sign in, a site made to look like a sign-in page${tail}: whoever runs it takes the credentials they type (T1534)`, { external: true });
   const waived = !edit && (verbClass === "spend-or-send" || verbClass === "publish" || verbClass === "write" || verbClass === "control") ? firstOf(f.strings, (v) => verificationWaived("", v)) : undefined;
   if (waived !== undefined) add("tool.verification-waived", "impair-defences", "recoverable", "account", `${tool} tells people the ${waived} is not needed${tail}: the check that stops fraud and mistaken changes is left out (T1656)`);
-  if (lure !== undefined) add("tool.credential-lure", "communicate", "irreversible", "account", `${tool} asks people to sign in again at a link, or with their work credentials${tail}: colleagues who trust the channel hand their credentials to whoever runs that page (T1534)`);
+  if (lure !== undefined) add("tool.credential-lure", "communicate", "irreversible", "account", `${tool} asks people to sign in again at a link, or to give their credentials or codes${tail}: colleagues who trust the channel hand their credentials to whoever runs that page (T1534)`);
   // A file committed through the API straight to a repository's main or release branch (create_or_update_file {branch: "main"}, push_files): it goes in past the pull request and its review.
   const branch = isRecord(args) && typeof args.branch === "string" ? args.branch.trim() : "";
   if ((verbClass === "write" || verbClass === "deploy" || verbClass === undefined) && /^(?:refs\/heads\/)?(?:main|master|trunk|production|prod|release)$/i.test(branch) && (hasWord(object, /^(files?|commits?|contents?|push)$/) !== undefined || /^(push|commit)$/.test(verb ?? ""))) add("tool.commit-to-main", "impair-defences", "recoverable", "one", `${tool} commits straight to ${branch}${tail}: the change goes in past the pull request and its review`);

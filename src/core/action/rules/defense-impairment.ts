@@ -666,6 +666,29 @@ const scriptPolicy: CommandRule = {
 const ANY_SOURCE = /(?:^|[=,\s'"])(?:0\.0\.0\.0\/0|::\/0|\*|Internet|Any)(?:$|[,\s'"}])/;
 
 /** A cloud firewall or security group opened to every address on the internet. */
+/** A web application firewall taken off what it guards (gcloud … --security-policy="", aws wafv2 disassociate-web-acl): every request reaches the service unfiltered. */
+const wafDetached: CommandRule = {
+  id: "defense-impairment.waf-detached",
+  tactic: TACTIC,
+  technique: "T1562.007",
+  names: ["gcloud", "aws", "az"],
+  match(inv) {
+    const a = inv.args;
+    const words = commandWords(inv.name, a);
+    let what: string | undefined;
+    if (inv.name === "gcloud" && a.some((x, i) => x === "--security-policy=" || x === "--security-policy=''" || x === '--security-policy=""' || (x === "--security-policy" && (a[i + 1] === "" || a[i + 1] === "''" || a[i + 1] === '""')) || x === "--no-security-policy")) what = "its Cloud Armor policy";
+    else if (inv.name === "aws" && words[0] === "wafv2" && words[1] === "disassociate-web-acl") what = "its AWS WAF web ACL";
+    else if (inv.name === "aws" && words[0] === "waf-regional" && words[1] === "disassociate-web-acl") what = "its AWS WAF web ACL";
+    if (what === undefined) return undefined;
+    const production = a.some((x) => /(?:^|[-_.=/])(?:prod|production|prd)(?:[-_.]|\d|$)/i.test(x));
+    return { action: { capability: "impair-defences", target: { name: what, production }, reversibility: "recoverable", scope: "account" }, reason: `takes ${what} off what it guards${production ? " in production" : ""}: every request reaches the service unfiltered (T1562.007)` };
+  },
+  examples: {
+    match: [`gcloud compute backend-services update mm-gateway-prod --global --security-policy="" --project acme-prod`, `aws wafv2 disassociate-web-acl --resource-arn arn:aws:elasticloadbalancing:us-east-1:123456789012:loadbalancer/app/web-prod/abc`],
+    noMatch: [`gcloud compute backend-services update mm-gateway-prod --global --security-policy=edge-armor --project acme-prod`, `aws wafv2 associate-web-acl --web-acl-arn arn:x --resource-arn arn:y`, `aws wafv2 list-web-acls --scope REGIONAL`],
+  },
+};
+
 const cloudFirewall: CommandRule = {
   id: "defense-impairment.cloud-firewall-open",
   tactic: TACTIC,
@@ -843,4 +866,4 @@ const protectionEnvOff: CommandRule = {
   },
 };
 
-export const defenseImpairmentRules: readonly CommandRule[] = [tlsOff, history, logging, firewall, mac, backupsOff, hooksSkipped, releaseChecksSkipped, checkRemoved, timestomp, permissions, everyoneGranted, logRetentionCut, hide, rootCert, masquerade, recordConfig, cloudRecording, openPort, podSecurity, scriptPolicy, cloudFirewall, commitAsBot, protectionEnvOff];
+export const defenseImpairmentRules: readonly CommandRule[] = [tlsOff, history, logging, firewall, mac, backupsOff, hooksSkipped, releaseChecksSkipped, checkRemoved, timestomp, permissions, everyoneGranted, logRetentionCut, hide, rootCert, masquerade, recordConfig, cloudRecording, openPort, podSecurity, scriptPolicy, cloudFirewall, wafDetached, commitAsBot, protectionEnvOff];

@@ -74,6 +74,12 @@ const destruction: CommandRule = {
       paths = inv.args.filter((a) => !a.startsWith("-"));
       recursive = isRecursive(inv) || inv.name === "srm";
       // Run by find for each file (`find / -exec shred {} \;`): every file under find's roots.
+      // Fed by find through xargs (`find /projects -type f -atime +90 -print0 | xargs -0 rm -f`): the same.
+      const fedByFind = paths.length === 0 && /(?:^|\/)xargs$/.test(inv.command.argv[0] ?? "") && all[index - 1]?.name === "find" ? all[index - 1] : undefined;
+      if (fedByFind !== undefined) {
+        paths = fedByFind.args.slice(0, Math.max(0, fedByFind.args.findIndex((a) => a.startsWith("-")))).filter((a) => !a.startsWith("-"));
+        recursive = true;
+      }
       if (paths.includes("{}") && inv.command.via === "find -exec") {
         const find = all.slice(0, index).reverse().find((n) => n.name === "find");
         const roots = find ? find.args.slice(0, Math.max(0, find.args.findIndex((a) => a.startsWith("-")))).filter((a) => !a.startsWith("-")) : [];
@@ -102,6 +108,9 @@ const destruction: CommandRule = {
     } else return undefined;
     for (const p of paths) {
       const cls = classifyPath(p);
+      // A whole top-level directory outside the system's (/data, /projects, /mnt): a volume's or a
+      // share's every file, everyone's who keeps work there.
+      if (cls === "other" && recursive && /^\/[^/*?]+\/?$/.test(p) && !/^\/(?:tmp|dev|proc|run|media|cdrom)\/?$/.test(p)) return { action: { capability: "delete", target: { name: p, pathClass: "other" }, reversibility: "irreversible", scope: "system" }, reason: `deletes the whole top-level directory ${shown(p)}: every file kept there, whoever's it is (T1485)` };
       if (!DANGEROUS_CLASSES.has(cls)) continue;
       // A log or a history file has its own rule (defence impairment); a key's deletion is still here.
       if (/^\/var\/log(\/|$)/.test(p) || /_history$/.test(p)) continue;
@@ -114,7 +123,7 @@ const destruction: CommandRule = {
     return undefined;
   },
   examples: {
-    match: [`find / -type f -exec shred -n 1 {} \\;`, `mv ~/projects /tmp/.trash && rm -rf /tmp/.trash`, `rm -rf /`, `rm -rf --no-preserve-root /`, `sudo rm -rf /usr/lib`, `rm -rf ~`, `rm -rf ~/.ssh`, `rm /etc/passwd`, `find / -name "*.db" -delete`, `shred -u ~/.gnupg/secring.gpg`, `rm -rf /home/alice/Documents`, `sudo shred -n 3 -z -u /var/lib/postgresql/15/main/base/*/*`, `find /var -name '*' -mtime +1 -delete`],
+    match: [`find / -type f -exec shred -n 1 {} \\;`, `find /projects -xdev -type f -atime +90 -print0 | xargs -0 -P 16 rm -f`, `rm -rf /data`, `mv ~/projects /tmp/.trash && rm -rf /tmp/.trash`, `rm -rf /`, `rm -rf --no-preserve-root /`, `sudo rm -rf /usr/lib`, `rm -rf ~`, `rm -rf ~/.ssh`, `rm /etc/passwd`, `find / -name "*.db" -delete`, `shred -u ~/.gnupg/secring.gpg`, `rm -rf /home/alice/Documents`, `sudo shred -n 3 -z -u /var/lib/postgresql/15/main/base/*/*`, `find /var -name '*' -mtime +1 -delete`],
     noMatch: [`find . -name "*.tmp" -exec rm {} \\;`, `mv build /tmp/old-build && rm -rf /tmp/old-build`, `rm -rf node_modules`, `rm -rf /tmp/build-123`, `rm test_output.txt`, `rm -rf ./dist`, `find . -name "*.pyc" -delete`, `rm ~/notes.txt`, `rm -rf /testbed/build`, `find /srv/scratch/exports -type f -name '*.csv' -mtime +30 -delete`],
   },
 };
@@ -263,6 +272,24 @@ const shutdown: CommandRule = {
   examples: {
     match: [`shutdown -h now`, `sudo reboot`, `systemctl poweroff`, `init 0`],
     noMatch: [`shutdown -c`, `systemctl status`, `echo reboot`],
+  },
+};
+
+/** A directory's subtree deleted (ldapdelete -r "ou=people,…"): every account and group under it, and the sign-in of everyone they were. */
+const directorySubtreeDeleted: CommandRule = {
+  id: "impact.directory-subtree-deleted",
+  tactic: TACTIC,
+  technique: "T1531",
+  names: ["ldapdelete"],
+  match(inv) {
+    if (!inv.args.some((a) => /^-[a-zA-Z]*r[a-zA-Z]*$/.test(a) && !/^-[a-zA-Z]*[DHywWxZ]$/.test(a))) return undefined;
+    const dn = inv.args.find((a) => /^(?:ou|dc|o|cn)=[^,]+(?:,|$)/i.test(a) && !/^cn=(?:manager|admin|directory manager)\b/i.test(a));
+    if (dn === undefined) return undefined;
+    return { action: { capability: "delete", target: { name: dn, pathClass: "credentials" }, reversibility: "irreversible", scope: "account" }, reason: `deletes the directory subtree ${shown(dn)} and every entry under it: the accounts and groups there, and the sign-in of everyone they were (T1531)` };
+  },
+  examples: {
+    match: [`ldapdelete -r -H ldaps://ldap.example.edu -D "cn=Manager,dc=example,dc=edu" -y /root/.ldappw "ou=people,dc=example,dc=edu"`],
+    noMatch: [`ldapdelete -H ldaps://ldap.example.edu -D "cn=Manager,dc=example,dc=edu" -y /root/.ldappw "uid=jdoe,ou=people,dc=example,dc=edu"`, `ldapsearch -x -b "ou=people,dc=example,dc=edu"`],
   },
 };
 
@@ -720,5 +747,5 @@ const keyDestroyed: CommandRule = {
   },
 };
 
-export const impactRules: readonly CommandRule[] = [keyDestroyed, productionBulkOrm, cryptoSent, obliterate, productionFullRefresh, recovery, destruction, wipe, encrypt, serviceStop, productionScaledDown, shutdown, accountAccess, resources, diskFill, cloudDelete, productionMigration, liveMoney, productionDataLossPush, bucketExpiry, syncWipe, resourceReplaced];
+export const impactRules: readonly CommandRule[] = [keyDestroyed, productionBulkOrm, cryptoSent, obliterate, productionFullRefresh, recovery, destruction, wipe, encrypt, serviceStop, productionScaledDown, shutdown, accountAccess, directorySubtreeDeleted, resources, diskFill, cloudDelete, productionMigration, liveMoney, productionDataLossPush, bucketExpiry, syncWipe, resourceReplaced];
 
