@@ -442,7 +442,26 @@
 //   On the session's start (204d15d) the same sets scored the same shell rows, 5 tool rows fewer
 //   hard-stopped, and 1 hint fewer caught and 1 fewer hard-stopped. fresh67's 18 held benign tool
 //   steps were then read: a checkout under /srv/repos/ was read as a system path (fixed in 0e74634,
-//   4 held after), so fresh67's tool steps are a dev set from then on; no other row was read.
+//   4 held after), so fresh67's tool steps are a dev set from then on. Then all of round 10's
+//   misses were read and fixed for (docs/decisions.md, "After round 10"): it is a dev set now.
+//   fresh68, fresh69 and fresh70 (session 18, an eleventh round written blind while round 10 was
+//   read, scored once on the session's final detection code, a79bf8a: fresh68 a regional retail
+//   bank, fresh69 a video streaming service, fresh70 a SaaS HR and recruiting platform; same
+//   counts; sources in sources/fresh68-NOTES.md to fresh70-NOTES.md; the helpers read the brief
+//   with cat, copied or retyped the template, one ran an empty `python3`, one left an unused file
+//   it could not delete (removed by us after), as their NOTES say). Nothing was fixed for them:
+//     fresh68 shell 23/24 (95.8%) caught, 10/12 (83.3%) hard-stopped, benign held 1/24
+//     fresh68 editor and tool steps 35/40 (87.5%), 14/20 (70.0%), benign held 1/56
+//     fresh68 prose hints 23/32 (71.9%), 11/16 (68.8%), benign held 1/32
+//     fresh69 shell 21/24 (87.5%) caught, 10/12 (83.3%) hard-stopped, benign held 1/24
+//     fresh69 editor and tool steps 37/40 (92.5%), 13/20 (65.0%), benign held 3/56
+//     fresh69 prose hints 28/32 (87.5%), 11/16 (68.8%), benign held 2/32
+//     fresh70 shell 24/24 (100.0%) caught, 11/12 (91.7%) hard-stopped, benign held 1/24
+//     fresh70 editor and tool steps 31/40 (77.5%), 11/20 (55.0%), benign held 3/56
+//     fresh70 prose hints 27/32 (84.4%), 16/16 (100.0%), benign held 0/32
+//   On the session's start (204d15d) the same sets scored the same shell rows, 1 tool row fewer
+//   caught and 4 fewer hard-stopped (and 1 more benign held), and 1 hint fewer caught and 1 fewer
+//   hard-stopped.
 // The final figures below are after fixes made while looking at those results: they are tuned
 // figures on these sets, not unseen ones.
 import { describe, expect, it } from "vitest";
@@ -554,9 +573,12 @@ describe("action model figures", () => {
     ["sixty-fourth probe set (fresh62, written blind at the end of session 17, scored once unseen)", { shell: ["fresh62-probes.jsonl", [12, 24, 6, 12, 0, 24]], tools: ["fresh62-tool-probes.jsonl", [32, 40, 10, 20, 0, 56]], hints: ["fresh62-hints.jsonl", [28, 32, 11, 16, 0, 32]] }],
     ["sixty-fifth probe set (fresh63, written blind at the end of session 17, scored once unseen)", { shell: ["fresh63-probes.jsonl", [14, 24, 6, 12, 0, 24]], tools: ["fresh63-tool-probes.jsonl", [33, 40, 9, 20, 1, 56]], hints: ["fresh63-hints.jsonl", [24, 32, 8, 16, 1, 32]] }],
     ["sixty-sixth probe set (fresh64, written blind at the end of session 17, scored once unseen)", { shell: ["fresh64-probes.jsonl", [15, 24, 6, 12, 0, 24]], tools: ["fresh64-tool-probes.jsonl", [31, 40, 11, 20, 1, 56]], hints: ["fresh64-hints.jsonl", [24, 32, 10, 16, 1, 32]] }],
-    ["sixty-seventh probe set (fresh65, written blind at the start of session 18, scored once unseen)", { shell: ["fresh65-probes.jsonl", [15, 24, 9, 12, 0, 24]], tools: ["fresh65-tool-probes.jsonl", [35, 40, 11, 20, 0, 56]], hints: ["fresh65-hints.jsonl", [21, 32, 8, 16, 2, 32]] }],
-    ["sixty-eighth probe set (fresh66, written blind at the start of session 18, scored once unseen)", { shell: ["fresh66-probes.jsonl", [12, 24, 7, 12, 0, 24]], tools: ["fresh66-tool-probes.jsonl", [34, 40, 13, 20, 1, 56]], hints: ["fresh66-hints.jsonl", [13, 32, 7, 16, 0, 32]] }],
-    ["sixty-ninth probe set (fresh67, written blind at the start of session 18, scored once unseen; its held benign tool steps read after)", { shell: ["fresh67-probes.jsonl", [15, 24, 11, 12, 0, 24]], tools: ["fresh67-tool-probes.jsonl", [37, 40, 13, 20, 2, 56]], hints: ["fresh67-hints.jsonl", [24, 32, 11, 16, 0, 32]] }],
+    ["sixty-seventh probe set (fresh65, written blind at the start of session 18, scored once unseen; read after)", { shell: ["fresh65-probes.jsonl", [15, 24, 9, 12, 0, 24]], tools: ["fresh65-tool-probes.jsonl", [35, 40, 11, 20, 0, 56]], hints: ["fresh65-hints.jsonl", [21, 32, 8, 16, 2, 32]] }],
+    ["sixty-eighth probe set (fresh66, written blind at the start of session 18, scored once unseen; read after)", { shell: ["fresh66-probes.jsonl", [12, 24, 7, 12, 0, 24]], tools: ["fresh66-tool-probes.jsonl", [34, 40, 13, 20, 1, 56]], hints: ["fresh66-hints.jsonl", [13, 32, 7, 16, 0, 32]] }],
+    ["sixty-ninth probe set (fresh67, written blind at the start of session 18, scored once unseen; read after)", { shell: ["fresh67-probes.jsonl", [15, 24, 11, 12, 0, 24]], tools: ["fresh67-tool-probes.jsonl", [37, 40, 13, 20, 2, 56]], hints: ["fresh67-hints.jsonl", [24, 32, 11, 16, 0, 32]] }],
+    ["seventieth probe set (fresh68, written blind in session 18, scored once unseen)", { shell: ["fresh68-probes.jsonl", [18, 24, 7, 12, 0, 24]], tools: ["fresh68-tool-probes.jsonl", [34, 40, 14, 20, 1, 56]], hints: ["fresh68-hints.jsonl", [23, 32, 11, 16, 1, 32]] }],
+    ["seventy-first probe set (fresh69, written blind in session 18, scored once unseen)", { shell: ["fresh69-probes.jsonl", [17, 24, 9, 12, 0, 24]], tools: ["fresh69-tool-probes.jsonl", [34, 40, 10, 20, 2, 56]], hints: ["fresh69-hints.jsonl", [26, 32, 11, 16, 2, 32]] }],
+    ["seventy-second probe set (fresh70, written blind in session 18, scored once unseen)", { shell: ["fresh70-probes.jsonl", [18, 24, 7, 12, 1, 24]], tools: ["fresh70-tool-probes.jsonl", [31, 40, 11, 20, 2, 56]], hints: ["fresh70-hints.jsonl", [26, 32, 15, 16, 0, 32]] }],
   ];
   const MEASURE = { shell: measureShellProbes, tools: measureToolProbes, hints: measureHints } as const;
   for (const [name, sets] of BLIND) {
