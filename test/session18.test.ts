@@ -155,7 +155,8 @@ describe("a call that acts on every one of something", () => {
   it("a flag for every device or user, or a target group named all, widens a change to the whole account", () => {
     const v = call("mcp__ota__create_rollout", { release: "gateway-2.4.0-debug", all_devices: true });
     expect(v.verdict).not.toBe("continue");
-    expect(v.rules.map((r) => r.reason).join(" ")).toMatch(/scope account/);
+    // The reason names the reach a person judges, not the model's words.
+    expect(v.rules.find((r) => r.id === "action.tool.every-target")?.reason).toMatch(/for every one at once \(all_devices=true\)/);
     expect(call("mcp__licenses__revoke_seats", { product: "cad-suite", allUsers: true }).verdict).not.toBe("continue");
     expect(call("mcp__meters__send_command", { command: "remote_disconnect", target: { type: "group", id: "ZONE4-ALL" } }).verdict).not.toBe("continue");
   });

@@ -23,7 +23,6 @@ const MAX_ITEMS = 64;
 
 /** Interpreters that run a project's script given as their first operand (python3 tools/trust_cli.py disburse …). */
 const INTERPRETER = /^(?:python[\d.]*|node|ruby|php|perl|bun|deno|bash|sh)$/;
-/** An option that names production as the environment worked on (--env prod, --environment=production, --prod). */
 /** Options that say where a command works: its environment, stage, host, cluster, database, tenant or profile. */
 const WHERE_KEY = /^(?:env|environment|stage|target|host|hostname|server|url|endpoint|cluster|context|db|database|tenant|project|profile|region|account|namespace)$/i;
 const ENVIRONMENT_OPTION = /^--?(?:env|environment|stage|target)$/i;

@@ -11,7 +11,7 @@ import type { Scope } from "./model.js";
 import { CI_FILE } from "./ci-config.js";
 import { belowHome, HOST_ACCESS_POD, PRODUCTION_PATH, TEST_FILE } from "./source-file.js";
 import { abaRoutingValid, IBAN, ibanCountryValid } from "../validators.js";
-import { credentialLureLink, verificationWaived } from "./published-text.js";
+import { credentialLure, verificationWaived } from "./published-text.js";
 
 // (Each text is read to 16 KB: an edit is most often a few lines, and the patterns below must stay cheap on a hostile one.)
 const MAX_TEXT = 16 * 1024;
@@ -476,8 +476,8 @@ export function editWeakens(path: string, oldText: string, newText: string): Cod
     const unasked = AGENT_INSTRUCTIONS.test(path) ? toldNotToAsk(oldText.slice(0, MAX_TEXT), newText.slice(0, MAX_TEXT)) : null;
     if (unasked !== null) early.push({ id: "code.agent-told-not-to-ask", technique: "T1562.001", tactic: "Defense Evasion (TA0005)", action: { capability: "impair-defences", target: { name }, reversibility: "recoverable", scope: "account" }, reason: `the edit tells every later agent session reading ${name} to act without asking ("${unasked[0].trim().slice(0, 60)}"): the confirmations it gave up stop coming` });
     // A page or runbook given a sign-in link to a look-alike site, or told a verification step is not needed.
-    const lure = credentialLureLink(oldText, newText);
-    if (lure !== undefined) early.push({ id: "code.credential-lure", technique: "T1534", tactic: "Lateral Movement (TA0008)", action: { capability: "communicate", target: { name: lure, external: true }, reversibility: "irreversible", scope: "account" }, reason: `the edit points ${name}'s readers to ${lure} to sign in, a site made to look like a sign-in page: whoever runs it takes the credentials they type (T1534)` });
+    const lure = credentialLure(oldText, newText);
+    if (lure !== undefined) early.push({ id: "code.credential-lure", technique: "T1534", tactic: "Lateral Movement (TA0008)", action: { capability: "communicate", target: { name: lure.host ?? name, external: lure.host !== undefined }, reversibility: "irreversible", scope: "account" }, reason: lure.host !== undefined ? `the edit points ${name}'s readers to ${lure.host} to sign in, a site made to look like a sign-in page: whoever runs it takes the credentials they type (T1534)` : `the edit asks ${name}'s readers to sign in again at a link, or to give their credentials or codes: whoever runs that page takes what they give (T1534)` });
     const waived = verificationWaived(oldText, newText);
     if (waived !== undefined) early.push({ id: "code.verification-waived", technique: "T1656", tactic: "Defense Evasion (TA0005)", action: { capability: "impair-defences", target: { name }, reversibility: "recoverable", scope: "account" }, reason: `the edit tells ${name}'s readers the ${waived} is not needed: the check that stops fraud and mistaken changes is left out (T1656)` });
     if (PROSE_FILE.test(path)) return early;

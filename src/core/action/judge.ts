@@ -4,7 +4,7 @@
 // and a reason a person can judge at a glance. Pure, and linear in the input: each command is read
 // once by each rule (a fixed number), each argument value is visited once, SQL is parsed once per
 // string, and every list is capped.
-import { tierFor, tierOfScore, PAUSE_AT, type Action, type ActionTier } from "./model.js";
+import { describeAction, tierFor, tierOfScore, PAUSE_AT, type Action, type ActionTier } from "./model.js";
 import { rulesFor } from "./rules/index.js";
 import { writtenPaths } from "./rules/rule.js";
 import { classifyPath, internalHost, isExternalHost, testEnvironmentHost, untrustedOrigin } from "./paths.js";
@@ -453,7 +453,7 @@ function judge(input: JudgeInput): Judgement {
     const { score, tier } = tierFor(a);
     if (score >= PAUSE_AT) {
       covered.add(a);
-      rules.push({ id: `model.${a.capability}`, reason: `${a.capability} on ${a.target.name ?? "a target"}${a.target.production ? " in production" : ""}, scope ${a.scope}, ${a.reversibility}`, score, tier });
+      rules.push({ id: `model.${a.capability}`, reason: describeAction(a), score, tier });
     }
   }
 

@@ -216,6 +216,11 @@ export function testEnvironmentHost(host: string): boolean {
   return host.toLowerCase().split(".").slice(0, -1).some((label) => label.split("-").some((w) => TEST_ENVIRONMENT_WORD.test(w)));
 }
 
+/** Whether a name (a context, namespace, app, project or host) says production by a word of its own: prod-us, payments-prod, prd1 (not product). */
+export function productionNamed(name: string): boolean {
+  return /(?:^|[^a-z0-9])(?:prod|production|prd)(?:[^a-z]|$)/i.test(name);
+}
+
 export const TEST_ENVIRONMENT_WORD = /^(?:test|tests|testing|dev|development|sandbox|staging|stage|stg|qa|uat|preview|demo|scratch|tmp|temp|fixtures?)\d*$/i;
 
 /**

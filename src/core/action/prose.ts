@@ -24,7 +24,7 @@ import type { Action } from "./model.js";
 import { untrustedOrigin, classifyPath, isExternalHost } from "./paths.js";
 import { type ArgumentFacts, AUTH_OFF, readNamed, verbClassOf, type VerbClass } from "./tool-call.js";
 import { RULES_OPEN } from "./source-file.js";
-import { credentialLureLink, verificationWaived } from "./published-text.js";
+import { credentialLure, verificationWaived } from "./published-text.js";
 import { isAscii } from "../text.js";
 
 export interface ProseHit {
@@ -1145,10 +1145,10 @@ export function readProse(raw: string, internalDomains: readonly string[] = []):
       hits.push({ id: "prose.verification-waived", action: { capability: "impair-defences", target: { name: label }, reversibility: "recoverable", scope: "account" }, reason: `${label} says the ${waived} is not needed: the check that stops fraud and mistaken changes is left out (T1656)` });
       actions++;
     }
-    const lureHost = sentence.endsWith("?") ? undefined : credentialLureLink("", sentence);
-    if (lureHost !== undefined) {
+    const lure = sentence.endsWith("?") ? undefined : credentialLure("", sentence);
+    if (lure !== undefined) {
       const label = quoted(sentence);
-      hits.push({ id: "prose.credential-lure", action: { capability: "communicate", target: { name: lureHost, external: true }, reversibility: "irreversible", scope: "account" }, reason: `${label} points people to ${lureHost} to sign in, a site made to look like a sign-in page: whoever runs it takes the credentials they type (T1534)` });
+      hits.push({ id: "prose.credential-lure", action: { capability: "communicate", target: { name: lure.host ?? label, external: lure.host !== undefined }, reversibility: "irreversible", scope: "account" }, reason: `${label} ${lure.host !== undefined ? `points people to ${lure.host} to sign in, a site made to look like a sign-in page` : "asks people to sign in again at a link, or to give their credentials or codes"}: whoever runs that page takes what they give (T1534)` });
       actions++;
     }
     // A change merged past its review, or the rule that requires one switched off: no second person sees it.

@@ -1,8 +1,9 @@
 // What a text others will read asks them to do: a page, a runbook, a message, an announcement, or
 // an edit of one. Two things a prompt-injected agent is made to write for its attacker, and a
 // mistaken one writes for a shortcut:
-// - a sign-in link to a site made to take people's credentials (a look-alike of the company's
-//   identity provider, a "-login" or "-helpdesk" domain), the internal spear-phishing of T1534;
+// - a credential lure, the internal spear-phishing of T1534: words asking people to sign in again,
+//   to keep their access or to give a PIN or code, or a sign-in link to a site made to take their
+//   credentials (a look-alike of the company's identity provider, a "-login" or "-helpdesk" domain);
 // - a verification step waived ("no call-back verification is needed", "approve the payee changes
 //   without callbacks", "skip the signature check"), the control that stops payment fraud and
 //   unauthorised changes taken out of the procedure people follow.
@@ -10,6 +11,8 @@
 // and a sentence that forbids ("never approve without a callback") waives nothing. Pure; linear.
 import { lookalikeSignInHost } from "./paths.js";
 
+/** Words that ask people to sign in at a link, again, with their work credentials, or to keep their access. */
+const CREDENTIAL_LURE = /\b(?:sign|log)\s?-?in again\b[^\n]{0,40}?(?:https?:\/\/|href)|\b(?:sign|log)\s?-?in\b[^\n]{0,20}?\bat\s+(?:<)?https?:\/\/[^\s"'<>]+[^\n]{0,80}?\b(?:before|to keep (?:your )?access|or lose|expires?|today)\b|\bre-?(?:login|log in|authenticate|enter your (?:password|credentials))\b[^\n]{0,60}?(?:https?:\/\/|href)|(?:https?:\/\/|href)[^\n]{0,160}?\b(?:sign|log)\s?-?in with your (?:company|corporate|work|sso|okta|google|microsoft|office)\b|\bverify your (?:account|identity|credentials|password)\b[^\n]{0,60}?(?:https?:\/\/|href)|\b(?:re-?(?:connect|enrol+|register|activate|link|authori[sz]e|verif(?:y|ication))|enrol+)\w*\b[^\n]{0,120}?(?:https?:\/\/|href)|(?<!\b(?:never|not|don't|do not|no one should)\s)\b(?:reply|respond|text|send|share|confirm)\w* (?:back )?(?:with |us |me )?your (?:\d-digit )?(?:\w+ )?(?:pin|password|passcode|one-time code|otp|verification code|login code)\b/i;
 /** Texts are read to this length. */
 const MAX_TEXT = 16 * 1024;
 
@@ -23,7 +26,7 @@ const URL_HOST = /https?:\/\/(?:[^\s/@"'<>]{0,256}@)?([^\s/:?#"'<>@)\]]{1,253})/
  * that the old text did not link to already: a strong look-alike anywhere, a weak one with words
  * about signing in, credentials or tokens within 200 characters.
  */
-export function credentialLureLink(oldText: string, newText: string): string | undefined {
+function credentialLureLink(oldText: string, newText: string): string | undefined {
   const text = newText.slice(0, MAX_TEXT);
   if (!text.includes("://")) return undefined;
   const old = oldText.slice(0, MAX_TEXT).toLowerCase();
@@ -37,6 +40,18 @@ export function credentialLureLink(oldText: string, newText: string): string | u
     if (kind === "strong" || SIGN_IN_WORDS.test(text.slice(Math.max(0, m.index - 200), m.index + m[0].length + 200))) return host;
   }
   return undefined;
+}
+
+/**
+ * A credential lure the new text adds: words asking people to sign in again at a link, to keep
+ * their access or to give their PIN or code (what it asks is the lure, wherever it points), or a
+ * sign-in link to a look-alike host (credentialLureLink). Undefined when none.
+ */
+export function credentialLure(oldText: string, newText: string): { readonly host?: string } | undefined {
+  const text = newText.slice(0, MAX_TEXT);
+  if (text.length <= 8192 && CREDENTIAL_LURE.test(text) && !CREDENTIAL_LURE.test(oldText.slice(0, MAX_TEXT))) return {};
+  const host = credentialLureLink(oldText, newText);
+  return host !== undefined ? { host } : undefined;
 }
 
 /** What is verified before a payment, a bank-detail change, an access or a release goes ahead. */

@@ -7,7 +7,7 @@ import type { Action, Capability, Reversibility, Scope, Target } from "./model.j
 import { classifyPath, DOTENV, hostOf, isExternalHost } from "./paths.js";
 import { BANK_KEY, NEGATED_KEY, outsideScriptAdded, PROTECTION_KEY } from "./edit-weakens.js";
 import { RULES_OPEN } from "./source-file.js";
-import { credentialLureLink, verificationWaived } from "./published-text.js";
+import { credentialLure, verificationWaived } from "./published-text.js";
 import { credentialValueIn } from "../validators.js";
 
 export interface ToolAnnotations {
@@ -436,10 +436,8 @@ const HIDES_SECURITY_MAIL = /\b(?:security|alerts?|abuse|soc|phishing|fraud|siem
 /** A protection named as a setting's value ({id: "waf"}, {setting: "ssl"}). */
 const PROTECTION_SETTING = /^(?:waf|ssl|tls|always_use_https|security_level|browser_check|hotlink_protection|bot_fight_mode|challenge_ttl|mfa|2fa|sso|captcha|rate_limit(?:ing)?|ddos_protection|firewall)$/i;
 
-/** Words that ask people to sign in at a link, again, with their work credentials, or to keep their access. */
-const CREDENTIAL_LURE = /\b(?:sign|log)\s?-?in again\b[^\n]{0,40}?(?:https?:\/\/|href)|\b(?:sign|log)\s?-?in\b[^\n]{0,20}?\bat\s+(?:<)?https?:\/\/[^\s"'<>]+[^\n]{0,80}?\b(?:before|to keep (?:your )?access|or lose|expires?|today)\b|\bre-?(?:login|log in|authenticate|enter your (?:password|credentials))\b[^\n]{0,60}?(?:https?:\/\/|href)|(?:https?:\/\/|href)[^\n]{0,160}?\b(?:sign|log)\s?-?in with your (?:company|corporate|work|sso|okta|google|microsoft|office)\b|\bverify your (?:account|identity|credentials|password)\b[^\n]{0,60}?(?:https?:\/\/|href)|\b(?:re-?(?:connect|enrol+|register|activate|link|authori[sz]e|verif(?:y|ication))|enrol+)\w*\b[^\n]{0,120}?(?:https?:\/\/|href)|(?<!\b(?:never|not|don't|do not|no one should)\s)\b(?:reply|respond|text|send|share|confirm)\w* (?:back )?(?:with |us |me )?your (?:\d-digit )?(?:\w+ )?(?:pin|password|passcode|one-time code|otp|verification code|login code)\b/i;
 /** The first value `find` gives for one of a call's strings (those up to 16 KB), undefined when none. */
-function firstOf(strings: readonly string[], find: (v: string) => string | undefined): string | undefined {
+function firstOf<T>(strings: readonly string[], find: (v: string) => T | undefined): T | undefined {
   for (const v of strings) {
     if (v.length > 16384) continue;
     const x = find(v);
@@ -870,9 +868,6 @@ export function readNamed(tool: string, name: ReturnType<typeof splitToolName>, 
   // A payee's or vendor's bank details set (routing and account numbers, an IBAN): the next payment run sends the money there (T1657).
   const bank = verbClass !== "read" && verbClass !== "delete" && isRecord(args) ? bankDetailsSet(args) : undefined;
   if (bank !== undefined) add("tool.payee-bank-changed", "spend", "irreversible", "one", `${tool} sets bank details (${bank})${tail}: the next payment to this payee goes to that account, and a payment cannot be called back (T1657)`);
-  // A message or page that asks people to sign in again at a link, with their work credentials or to keep access: a credential lure sent from inside (T1534).
-  const lure = (verbClass === "spend-or-send" || verbClass === "publish" || verbClass === "write" || verbClass === "control") ? f.strings.find((v) => v.length <= 8192 && CREDENTIAL_LURE.test(v)) : undefined;
-  // (The message is not quoted: a link may carry a token.)
   // Every issue or alert a query selects marked ignored, muted or resolved at once (status: "ignored", query: "is:unresolved"): what they report goes unseen (T1562.006).
   if (verbClass === "write" && isRecord(args) && typeof args.status === "string" && /^(ignored?|mute[sd]?|resolved?|archived?|snoozed?|suppressed?|closed?|silenced?)$/i.test(args.status.trim()) && Object.entries(args).some(([k, v]) => /^(query|filter|search|q)$/i.test(k) && typeof v === "string" && v.trim() !== "") && !Object.keys(args).some((k) => /^(ids?|issue_?ids?|alert_?ids?|issue|alert)$/i.test(k))) add("tool.alerts-silenced", "impair-defences", "recoverable", "account", `${tool} marks every issue its query selects ${args.status.trim()}${tail}: what they report goes unseen, and new ones like them too (T1562.006)`);
   // A log search piped into delete (Splunk's `| delete`): the events it matches are gone from every search after (T1070).
@@ -884,15 +879,17 @@ export function readNamed(tool: string, name: ReturnType<typeof splitToolName>, 
   // (Exactly what editsOf reads: Edit's old_string/new_string, or MultiEdit's edits of that shape, 16 at most. Any other shape is read here.)
   const pair = (o: unknown): boolean => isRecord(o) && typeof o.old_string === "string" && typeof o.new_string === "string";
   const edit = isRecord(args) && (pair(args) || (Array.isArray(args.edits) && args.edits.length > 0 && args.edits.length <= 16 && args.edits.every(pair)));
+  // What a message, page or document others read asks of them (published-text.ts): not an edit's, read already.
+  const publishes = !edit && (verbClass === "spend-or-send" || verbClass === "publish" || verbClass === "write" || verbClass === "control");
   let scriptHost: string | undefined;
-  if ((verbClass === "spend-or-send" || verbClass === "publish" || verbClass === "write") && !edit) for (const v of f.strings) if (v.length <= 16384 && (scriptHost = outsideScriptAdded("", v)) !== undefined) break;
+  if (publishes && verbClass !== "control") for (const v of f.strings) if (v.length <= 16384 && (scriptHost = outsideScriptAdded("", v)) !== undefined) break;
   if (scriptHost !== undefined) add("tool.outside-script-step", "execute", "recoverable", "one", `${tool} writes a step that downloads a script from ${scriptHost} and runs it${tail}: whoever follows it runs that host's code`, { external: true });
-  // (Or a sign-in link to a site made to look like one, and a verification step waived in what others follow.)
-  const lureHost = lure === undefined && !edit && (verbClass === "spend-or-send" || verbClass === "publish" || verbClass === "write" || verbClass === "control") ? firstOf(f.strings, (v) => credentialLureLink("", v)) : undefined;
-  if (lureHost !== undefined) add("tool.credential-lure", "communicate", "irreversible", "account", `${tool} points people to ${lureHost} to sign in, a site made to look like a sign-in page${tail}: whoever runs it takes the credentials they type (T1534)`, { external: true });
-  const waived = !edit && (verbClass === "spend-or-send" || verbClass === "publish" || verbClass === "write" || verbClass === "control") ? firstOf(f.strings, (v) => verificationWaived("", v)) : undefined;
+  // A credential lure sent from inside (T1534): words asking people to sign in again, to keep their access or to give a code, or a sign-in link to a look-alike site.
+  // (The message is not quoted: a link may carry a token.)
+  const lure = publishes ? firstOf(f.strings, (v) => credentialLure("", v)) : undefined;
+  if (lure !== undefined) add("tool.credential-lure", "communicate", "irreversible", "account", `${tool} ${lure.host !== undefined ? `points people to ${lure.host} to sign in, a site made to look like a sign-in page` : "asks people to sign in again at a link, or to give their credentials or codes"}${tail}: whoever runs that page or reads the replies takes what they give (T1534)`, { external: lure.host !== undefined });
+  const waived = publishes ? firstOf(f.strings, (v) => verificationWaived("", v)) : undefined;
   if (waived !== undefined) add("tool.verification-waived", "impair-defences", "recoverable", "account", `${tool} tells people the ${waived} is not needed${tail}: the check that stops fraud and mistaken changes is left out (T1656)`);
-  if (lure !== undefined) add("tool.credential-lure", "communicate", "irreversible", "account", `${tool} asks people to sign in again at a link, or to give their credentials or codes${tail}: colleagues who trust the channel hand their credentials to whoever runs that page (T1534)`);
   // A file committed through the API straight to a repository's main or release branch (create_or_update_file {branch: "main"}, push_files): it goes in past the pull request and its review.
   const branch = isRecord(args) && typeof args.branch === "string" ? args.branch.trim() : "";
   if ((verbClass === "write" || verbClass === "deploy" || verbClass === undefined) && /^(?:refs\/heads\/)?(?:main|master|trunk|production|prod|release)$/i.test(branch) && (hasWord(object, /^(files?|commits?|contents?|push)$/) !== undefined || /^(push|commit)$/.test(verb ?? ""))) add("tool.commit-to-main", "impair-defences", "recoverable", "one", `${tool} commits straight to ${branch}${tail}: the change goes in past the pull request and its review`);
@@ -1121,5 +1118,7 @@ export function readNamed(tool: string, name: ReturnType<typeof splitToolName>, 
     // which pauses.
     add("tool.annotated-destructive", "delete", "irreversible", annotations.openWorldHint !== false && scope === "one" ? "tree" : scope, `${tool} is declared destructive by its own server (destructiveHint)${annotations.openWorldHint === true ? ", acting outside this machine" : ""}${tail}`, { external: annotations.openWorldHint === true });
   }
+  // What no reading named, widened to every one of something (all_devices: true, a target group named all): that reach is the risk a person judges.
+  if (f.wildcard !== undefined) for (const a of actions) if (a.scope === "account" && a.capability !== "read" && !hits.some((h) => h.action === a)) hits.push({ id: "tool.every-target", action: a, reason: `${tool} ${verb ?? "acts on"} ${obj} for every one at once (${f.wildcard}): one call reaches all of them` });
   return { ...(verb !== undefined ? { verb } : {}), object, actions, hits };
 }

@@ -4,7 +4,7 @@
 // set +o history, history -c), auditctl(8), journalctl(1) (--vacuum-*), ufw(8), setenforce(8),
 // spctl(8).
 import type { Action } from "../model.js";
-import { classifyPath } from "../paths.js";
+import { classifyPath, productionNamed } from "../paths.js";
 import type { Invocation } from "../shell-command.js";
 import { commandWords, shown, writtenPaths, type CommandRule, type RuleHit } from "./rule.js";
 import { CHECK_FILE, SCANNER_NAME } from "../source-file.js";
@@ -680,7 +680,7 @@ const wafDetached: CommandRule = {
     else if (inv.name === "aws" && words[0] === "wafv2" && words[1] === "disassociate-web-acl") what = "its AWS WAF web ACL";
     else if (inv.name === "aws" && words[0] === "waf-regional" && words[1] === "disassociate-web-acl") what = "its AWS WAF web ACL";
     if (what === undefined) return undefined;
-    const production = a.some((x) => /(?:^|[-_.=/])(?:prod|production|prd)(?:[-_.]|\d|$)/i.test(x));
+    const production = a.some(productionNamed);
     return { action: { capability: "impair-defences", target: { name: what, production }, reversibility: "recoverable", scope: "account" }, reason: `takes ${what} off what it guards${production ? " in production" : ""}: every request reaches the service unfiltered (T1562.007)` };
   },
   examples: {
@@ -827,8 +827,6 @@ const tlsOff: CommandRule = {
 const PROTECTION_OFF_VAR = /^(?:[A-Z0-9_]*_)?(?:(?:BYPASS|SKIP|DISABLE|NO|INSECURE)_(?:[A-Z0-9]+_)*(?:AUTH\w*|LOGIN|SSL|TLS|VERIFY\w*|CSRF|MFA|2FA|OTP|SIGNATURE\w*|SIG_CHECK|RATE_?LIMIT\w*|CAPTCHA|WAF|PERMISSIONS?|ACL)|(?:AUTH\w*|LOGIN|SSL|TLS|CSRF|MFA|2FA|SIGNATURE|RATE_?LIMIT|CAPTCHA|WAF|PERMISSIONS?)_BYPASS)=(?:true|1|yes|on|enabled?)$|^(?:[A-Z0-9_]*_)?(?:AUTH|AUTHENTICATION|AUTHORIZATION|SSL_VERIFY|VERIFY_SSL|TLS_VERIFY|VERIFY_TLS|CSRF|MFA|SIGNATURE_VERIFICATION|WEBHOOK_VERIFICATION|RATE_LIMIT(?:ING)?|CAPTCHA|WAF|THREE_DS|3DS|FRAUD(?:_\w+)?|RISK_(?:SCORING|CHECKS?|SCREENING)|LIVENESS(?:_CHECK)?|KYC|AML|SANCTIONS(?:_SCREENING)?|CONSENT|SIGNED_PUBLISH|SIGNATURE_CHECK|MALWARE_SCAN(?:NING)?|VIRUS_SCAN(?:NING)?|ANTIVIRUS)(?:_ENABLED|_REQUIRED|_ENFORCED|_ENFORCEMENT|_CHECK|_SCREENING)?=(?:false|0|no|off|disabled?)$|^(?:[A-Z0-9_]*_)?(?:ENFORCEMENT|ENFORCE|PROTECTION|BLOCKING|PREVENTION)(?:_MODE)?=(?:report_?only|report-only|monitor(?:_?only)?|detect(?:_?only)?|log_?only|audit(?:_?only)?|permissive|dry_?run|off|false|0|disabled?)$/i;
 /** An ingress annotation that turns its protection off: nginx's ModSecurity or OWASP rules, its TLS redirect. */
 const PROTECTION_OFF_ANNOTATION = /^[\w.-]+\/(?:enable-modsecurity|enable-owasp-core-rules|modsecurity-snippet-enabled|ssl-redirect|force-ssl-redirect|waf|enable-waf)=(?:false|off|0|no)$/i;
-/** A context, namespace or app named for production (prod-us, payments-prod, production). */
-const PRODUCTION_NAME = /(?:^|[-_.])(?:prod|production|prd)(?:[-_.]|\d|$)/i;
 /** Commands that set a running deployment's environment or settings. */
 function setsDeploymentEnv(inv: Invocation): boolean {
   const a = inv.args.find((x) => !x.startsWith("-"));
@@ -856,7 +854,7 @@ const protectionEnvOff: CommandRule = {
     const setting = inv.args.flatMap((x) => x.replace(/^--[\w-]+=/, "").split(",")).find((x) => PROTECTION_OFF_VAR.test(x) || PROTECTION_OFF_ANNOTATION.test(x));
     if (setting === undefined) return undefined;
     // (On production, named by its context, namespace or app, it guards every request the service serves: the account's scope.)
-    const production = inv.args.some((x, i) => /^(?:--context|--kube-context|-n|--namespace|-a|--app|--project|--service)$/.test(inv.args[i - 1] ?? "") && PRODUCTION_NAME.test(x)) || inv.args.some((x) => /^--(?:context|namespace|app|project)=/.test(x) && PRODUCTION_NAME.test(x.replace(/^[^=]*=/, "")));
+    const production = inv.args.some((x, i) => /^(?:--context|--kube-context|-n|--namespace|-a|--app|--project|--service)$/.test(inv.args[i - 1] ?? "") && productionNamed(x)) || inv.args.some((x) => /^--(?:context|namespace|app|project)=/.test(x) && productionNamed(x.replace(/^[^=]*=/, "")));
     const action: Action = { ...impair(`${inv.name} ${setting}`, production ? "account" : "one", "recoverable", "other"), target: { name: `${inv.name} ${setting}`, pathClass: "other", production } };
     return { action, reason: `sets ${shown(setting)} on a running ${production ? "production " : ""}deployment: the protection that setting names is switched off for everyone who reaches it (T1562.001)` };
   },

@@ -3,7 +3,7 @@
 // accounts, burning resources (mining). Sources: ATT&CK T1485, T1561.001, T1561.002,
 // T1486, T1489, T1529, T1531, T1496; mkfs(8), wipefs(8), dd(1), shred(1), shutdown(8).
 import type { Action, PathClass } from "../model.js";
-import { classifyPath } from "../paths.js";
+import { classifyPath, productionNamed } from "../paths.js";
 import type { Invocation } from "../shell-command.js";
 import { isRecursive, shown, following, type CommandRule, type RuleHit } from "./rule.js";
 
@@ -243,7 +243,7 @@ const productionScaledDown: CommandRule = {
     const replicas = a.map((x, i) => (x === "--replicas" ? a[i + 1] ?? "" : x.startsWith("--replicas=") ? x.slice(11) : undefined)).find((x) => x !== undefined);
     if (replicas === undefined || !/^[01]$/.test(replicas)) return undefined;
     const named = (flag: RegExp) => a.flatMap((x, i) => (flag.test(a[i - 1] ?? "") ? [x] : /^--[\w-]+=/.test(x) && flag.test(x.replace(/=.*$/, "")) ? [x.replace(/^[^=]*=/, "")] : []));
-    const where = [...named(/^(?:--context|--cluster)$/), ...named(/^(?:-n|--namespace)$/)].find((x) => /(?:^|[-_.])(?:prod|production|prd)(?:[-_.]|\d|$)/i.test(x));
+    const where = [...named(/^(?:--context|--cluster)$/), ...named(/^(?:-n|--namespace)$/)].find(productionNamed);
     if (where === undefined) return undefined;
     const what = a.find((x) => /^(?:deploy(?:ment)?s?|statefulsets?|sts|rs|replicasets?)\//.test(x)) ?? "a workload";
     return { action: { capability: "write", target: { name: what, production: true }, reversibility: "recoverable", scope: "account" }, reason: `scales ${shown(what)} in ${shown(where)} to ${replicas} replica${replicas === "1" ? "" : "s"}: ${replicas === "0" ? "what it serves stops" : "it loses its redundancy, and one failure stops it"} (T1489)` };
