@@ -49,6 +49,8 @@ function credentialLureLink(oldText: string, newText: string): string | undefine
  */
 export function credentialLure(oldText: string, newText: string): { readonly host?: string } | undefined {
   const text = newText.slice(0, MAX_TEXT);
+  // (Every lure's words have a link, or ask for a PIN, password or code: most texts are passed over at once.)
+  if (!/:\/\/|href|\bpin\b|passw|passcode|otp|\bcode\b/i.test(text)) return undefined;
   if (text.length <= 8192 && CREDENTIAL_LURE.test(text) && !CREDENTIAL_LURE.test(oldText.slice(0, MAX_TEXT))) return {};
   const host = credentialLureLink(oldText, newText);
   return host !== undefined ? { host } : undefined;

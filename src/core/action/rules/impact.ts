@@ -5,7 +5,7 @@
 import type { Action, PathClass } from "../model.js";
 import { classifyPath, productionNamed } from "../paths.js";
 import type { Invocation } from "../shell-command.js";
-import { isRecursive, shown, following, type CommandRule, type RuleHit } from "./rule.js";
+import { commandWords, isRecursive, shown, following, type CommandRule, type RuleHit } from "./rule.js";
 
 const TACTIC = "Impact (TA0040)";
 
@@ -239,7 +239,7 @@ const productionScaledDown: CommandRule = {
   names: ["kubectl", "oc"],
   match(inv) {
     const a = inv.args;
-    if (!a.includes("scale")) return undefined;
+    if (commandWords(inv.name, a)[0] !== "scale") return undefined;
     const replicas = a.map((x, i) => (x === "--replicas" ? a[i + 1] ?? "" : x.startsWith("--replicas=") ? x.slice(11) : undefined)).find((x) => x !== undefined);
     if (replicas === undefined || !/^[01]$/.test(replicas)) return undefined;
     const named = (flag: RegExp) => a.flatMap((x, i) => (flag.test(a[i - 1] ?? "") ? [x] : /^--[\w-]+=/.test(x) && flag.test(x.replace(/=.*$/, "")) ? [x.replace(/^[^=]*=/, "")] : []));
