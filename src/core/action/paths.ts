@@ -22,7 +22,7 @@ const CREDENTIAL_PATTERNS: readonly RegExp[] = [
   // deployed service's environment file under /etc, /opt or /srv (partners.env, app.env).
   /(^|\/)\.config\/rclone\/rclone\.conf$|(^|\/)rclone\.conf$/,
   /^\/etc\/sssd\/sssd\.conf$/,
-  /^\/(?:etc|opt|srv)\/(?:[\w.-]+\/)*[\w.-]+\.env$/,
+  /^\/(?:etc|opt|srv)\/(?:[\w.-]+\/)*(?![\w.-]*(?:example|sample|template|dev|test|local)[\w.-]*$)[\w.-]*\.env$/,
   // Package registries', signing and developer-account tokens kept in the home directory (T1552.001).
   /(^|\/)\.(cargo\/credentials(\.toml)?|gem\/credentials|terraform\.d\/credentials\.tfrc\.json|m2\/settings-security\.xml|config\/op|appstoreconnect|fastlane\/\.?session|config\/hub)(\/|$)/,
   /^(~|\$HOME|\$\{HOME\}|\/home\/[^/]+|\/Users\/[^/]+|\/root)\/\.(npmrc|yarnrc\.yml|gradle\/gradle\.properties)$/,
@@ -77,10 +77,13 @@ const BUILD_DIRS = /(^|\/)(node_modules|dist|build|target|out|__pycache__|\.pyte
 const HOME = /^(~|\$HOME|\$\{HOME\}|\/home\/[^/]+|\/Users\/[^/]+)(\/|$)/;
 
 /**
- * A repository checked out on a server or build host: /srv/repos/app/…, /opt/src/app/…, a CI
- * runner's /var/lib/jenkins/workspace/job/…. A file inside one is project work, as under ~/src.
+ * A repository checked out on a server or build host: /srv/repos/app/…, /opt/src/app/…. A file
+ * inside one is project work, as under ~/src; not a bare repository's files or its hooks
+ * (/srv/git/app.git/hooks/pre-receive runs on every push), nor deployed code (/opt/billing/src/…).
  */
-const SERVER_CHECKOUT = /^\/(?:srv|opt|var\/lib\/[\w.-]+)\/(?:[\w.-]+\/)?(?:repos?|src|git|code|projects?|workspaces?|checkouts?)\/[^/]+\/./;
+const SERVER_CHECKOUT = /^\/(?:srv|opt)\/(?:repos?|src|code|projects?|workspaces?|checkouts?)\/(?![^/]*\.git\/)[^/]+\/(?!(?:[^/]*\/)*(?:\.git|hooks)(?:\/|$))./;
+/** A CI runner's workspace: /var/lib/jenkins/workspace/job/…, /var/lib/buildkite-agent/builds/…. */
+const RUNNER_WORKSPACE = /^\/var\/lib\/[\w.-]+\/(?:workspace|builds|_work)\/[^/]+\/(?!(?:[^/]*\/)*(?:\.git|hooks)(?:\/|$))./;
 
 function under(path: string, prefix: string): boolean {
   return path === prefix || path.startsWith(`${prefix}/`);
@@ -122,7 +125,7 @@ function classify(raw: string): PathClass {
   if (/^\/dev\/(sd|hd|nvme|disk|mmcblk|vd|xvd|mapper|md)/.test(path) || path === "/dev/mem" || path === "/dev/kmem") return "device";
   if (TEMP_PREFIXES.some((p) => under(path, p))) return "temp";
   if (path === "/" || path === "/*" || path === "/home" || path === "/Users") return "system";
-  if (SERVER_CHECKOUT.test(path)) return "project";
+  if (SERVER_CHECKOUT.test(path) || RUNNER_WORKSPACE.test(path)) return "project";
   if (under(path, "/var/log") || SYSTEM_PREFIXES.some((p) => under(path, p))) return "system";
   if (BUILD_DIRS.test(path)) return "build-output";
   if (HOME.test(path)) return path.replace(HOME, "").length === 0 ? "home" : isProjectUnderHome(path) ? "project" : "home";

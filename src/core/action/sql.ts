@@ -84,7 +84,8 @@ function parse(sql: string): Node[] | undefined {
     // T-SQL's grammar reads much the others refuse (Snowflake's GRANT ROLE … TO ROLE, SQLite's
     // INSERT OR REPLACE) into trees the readings below do not know: only a SQL Server query is
     // given to it (SELECT TOP n, [bracketed] names, dbo.), and only a SELECT it reads counts.
-    if (database === "transactsql" && !(/^\s*(?:select|with)\b/i.test(text) && /\btop\s*\(?\s*\d+|\[[^\]\n]{1,128}\]|\bdbo\./i.test(text))) continue;
+    // (Never a query that runs other SQL: OPENQUERY, OPENROWSET, OPENDATASOURCE or EXEC run the quoted statement elsewhere.)
+    if (database === "transactsql" && !(/^\s*(?:select|with)\b/i.test(text) && /\btop\s*\(?\s*\d+|\[[^\]\n]{1,128}\]|\bdbo\./i.test(text) && !/\b(?:openquery|openrowset|opendatasource|exec(?:ute)?)\b/i.test(text))) continue;
     try {
       const ast = sqlParserOf(database).astify(text, { database });
       const nodes = (Array.isArray(ast) ? ast : [ast]) as Node[];

@@ -125,6 +125,8 @@ const VISIBILITY_KEYS = /^(visibility|privacy|access|access_level|accesslevel|ac
 const RECIPIENT_KEYS = /^(to|cc|bcc|recipient|recipients|email|emails|email_address|phone|phone_number|number|attendees|invitees|share_with|sharewith|user|username|user_email|guest|guests|guest_?email|invitee_?email|member|members|member_?email|collaborator|payee|beneficiary|receiver|destination|address|account|to_account|recipient_account|target_account|channel|chat_id|handle)$/i;
 const AMOUNT_KEYS = /^(amount|value|quantity|qty|price|total|sum|shares|units|volume|size|notional|budget|limit|deposit)$/i;
 const WILDCARD = /^(\*|%|all|everything|any|\.\*|\/\*|\*\/\*|\*\*)$|(^|[/:])\*$/i;
+/** Keys whose value is a secret: never read for scope, never shown in a reason. */
+const SECRET_KEY_NAME = /(?:secret|password|passwd|passphrase|token|api_?key|private_?key|credential)/i;
 /** A flag that makes a call act on every one of something: all_devices, allUsers, target_all. */
 const EVERY_TARGET_KEY = /^(?:all_?(?:devices|hosts|users|members|accounts|customers|nodes|servers|machines|endpoints|clients|tenants|instances|sites|stores|vehicles|meters|regions|projects|repos|repositories|workspaces|channels|recipients|contacts|subscribers|employees|groups)|target_?all|every_?(?:device|host|user|account|node|server|tenant)s?)$/i;
 /** A group's name that says it is everyone: RES-ALL, all-customers, everyone (not all-hands, all-time). */
@@ -262,7 +264,8 @@ export function argumentFacts(args: unknown, internalDomains: readonly string[] 
       // one where the key says the value is a pattern (pattern: "*.log" in a search).
       // (Or a group a target key names as everything: target {type: "group", id: "RES-ALL"}, segment "all-customers".)
       if (identifier && TARGET_KEYS.test(key) && EVERYONE_NAMED.test(v.trim())) facts.wildcard ??= `${key}=${v}`;
-      if (short && !/^(name|title|description|body|text|content|message|subject|query)$/i.test(key) && (WILDCARD.test(v.trim()) || (identifier && /\*/.test(v) && !/^(q|search|filter|pattern|regex|glob|include|exclude)$/i.test(key)))) facts.wildcard ??= `${key}=${v}`;
+      // (Not a value, a secret's or a setting's: "Zx9*qPl4" under password or value says nothing of scope, and must not be shown.)
+      if (short && !/^(name|title|description|body|text|content|message|subject|query|values?)$/i.test(key) && !SECRET_KEY_NAME.test(key) && (WILDCARD.test(v.trim()) || (identifier && /\*/.test(v) && !/^(q|search|filter|pattern|regex|glob|include|exclude)$/i.test(key)))) facts.wildcard ??= `${key}=${v}`;
       return;
     }
     if (typeof v === "number") {

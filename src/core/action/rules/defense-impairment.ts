@@ -671,12 +671,13 @@ const wafDetached: CommandRule = {
   id: "defense-impairment.waf-detached",
   tactic: TACTIC,
   technique: "T1562.007",
-  names: ["gcloud", "aws", "az"],
+  names: ["gcloud", "aws"],
   match(inv) {
     const a = inv.args;
     const words = commandWords(inv.name, a);
     let what: string | undefined;
-    if (inv.name === "gcloud" && a.some((x, i) => x === "--security-policy=" || x === "--security-policy=''" || x === '--security-policy=""' || (x === "--security-policy" && (a[i + 1] === "" || a[i + 1] === "''" || a[i + 1] === '""')) || x === "--no-security-policy")) what = "its Cloud Armor policy";
+    // (The shell reader has taken the quotes off: --security-policy="" is --security-policy=.)
+    if (inv.name === "gcloud" && a.some((x, i) => /^--(?:edge-)?security-policy=$/.test(x) || (/^--(?:edge-)?security-policy$/.test(x) && a[i + 1] === "") || x === "--no-security-policy")) what = "its Cloud Armor policy";
     else if (inv.name === "aws" && words[0] === "wafv2" && words[1] === "disassociate-web-acl") what = "its AWS WAF web ACL";
     else if (inv.name === "aws" && words[0] === "waf-regional" && words[1] === "disassociate-web-acl") what = "its AWS WAF web ACL";
     if (what === undefined) return undefined;

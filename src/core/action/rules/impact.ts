@@ -62,6 +62,19 @@ function directoryBefore(all: readonly Invocation[], index: number): string | un
   return undefined;
 }
 
+/** Top-level directories that hold data many people keep: a volume, a share, a cluster file system. */
+const DATA_ROOT = /^\/(?:data\w*|datasets?|projects?|shared?|mnt|nfs|storage|volumes?|backups?|archives?|exports?|research|labs?|groups?|gpfs|lustre|beegfs|fsx|efs)\/?$/;
+
+/** The paths find starts from: its operands before the first option or expression (after -H, -L, -P). */
+function findRoots(find: Invocation): string[] {
+  const a = find.args.filter((x, i) => !(i < 3 && /^-[HLP]$/.test(x)));
+  const end = a.findIndex((x) => x.startsWith("-") || x === "!" || x === "(");
+  return (end < 0 ? a : a.slice(0, end)).filter((x) => !x.startsWith("-"));
+}
+
+/** Whether find picks files by name, path or pattern (not every file under its roots). */
+const findFiltered = (find: Invocation): boolean => find.args.some((x) => /^-(?:i?name|i?path|i?wholename|i?regex)$/.test(x));
+
 const destruction: CommandRule = {
   id: "impact.data-destruction",
   tactic: TACTIC,
@@ -70,6 +83,8 @@ const destruction: CommandRule = {
   match(inv, all, index): RuleHit | undefined {
     let paths: string[] = [];
     let recursive = false;
+    // (A find that picks files by name, path or pattern deletes those, not the tree: -name '*.pyc'.)
+    let filtered = false;
     if (inv.name === "rm" || inv.name === "shred" || inv.name === "srm" || inv.name === "unlink" || inv.name === "rmdir") {
       paths = inv.args.filter((a) => !a.startsWith("-"));
       recursive = isRecursive(inv) || inv.name === "srm";
@@ -77,14 +92,16 @@ const destruction: CommandRule = {
       // Fed by find through xargs (`find /projects -type f -atime +90 -print0 | xargs -0 rm -f`): the same.
       const fedByFind = paths.length === 0 && /(?:^|\/)xargs$/.test(inv.command.argv[0] ?? "") && all[index - 1]?.name === "find" ? all[index - 1] : undefined;
       if (fedByFind !== undefined) {
-        paths = fedByFind.args.slice(0, Math.max(0, fedByFind.args.findIndex((a) => a.startsWith("-")))).filter((a) => !a.startsWith("-"));
+        paths = findRoots(fedByFind);
         recursive = true;
+        filtered = findFiltered(fedByFind);
       }
       if (paths.includes("{}") && inv.command.via === "find -exec") {
         const find = all.slice(0, index).reverse().find((n) => n.name === "find");
-        const roots = find ? find.args.slice(0, Math.max(0, find.args.findIndex((a) => a.startsWith("-")))).filter((a) => !a.startsWith("-")) : [];
+        const roots = find ? findRoots(find) : [];
         paths = paths.flatMap((p) => (p === "{}" ? roots : [p]));
         recursive = true;
+        filtered = find !== undefined && findFiltered(find);
       }
       // Moved first, then deleted (`mv ~/projects /tmp/x && rm -rf /tmp/x`): what is deleted is what was moved.
       // Linked first, then deleted through the link (`ln -s ~ tmp && rm -rf tmp/*`): what is deleted is under the link's target.
@@ -99,18 +116,19 @@ const destruction: CommandRule = {
       // (Not with -o: `-name '*.log' -o -mtime +7 -delete` deletes everything old, whatever its name.)
       // (A name that picks files, not every file; a root below the top-level directories.)
       const named = inv.args.flatMap((a, k) => (/^-i?name$/.test(a) ? [inv.args[k + 1] ?? ""] : []));
-      const roots = inv.args.slice(0, Math.max(0, inv.args.findIndex((a) => a.startsWith("-")))).filter((a) => !a.startsWith("-"));
+      const roots = findRoots(inv);
       const specific = named.length > 0 && named.every((n) => !/^['"]?\*(?:\.\*)?['"]?$/.test(n));
       const deep = roots.length > 0 && roots.every((r) => !/^\/?[^/]*\/?$/.test(r) || /^\.\.?\//.test(r) || /^[\w.-]+\/./.test(r));
       if (aged && specific && deep && !inv.args.some((a) => a === "-o" || a === "-or")) return undefined;
-      paths = inv.args.slice(0, Math.max(0, inv.args.findIndex((a) => a.startsWith("-")))).filter((a) => !a.startsWith("-"));
+      paths = roots;
       recursive = true;
+      filtered = findFiltered(inv);
     } else return undefined;
     for (const p of paths) {
       const cls = classifyPath(p);
-      // A whole top-level directory outside the system's (/data, /projects, /mnt): a volume's or a
-      // share's every file, everyone's who keeps work there.
-      if (cls === "other" && recursive && /^\/[^/*?]+\/?$/.test(p) && !/^\/(?:tmp|dev|proc|run|media|cdrom)\/?$/.test(p)) return { action: { capability: "delete", target: { name: p, pathClass: "other" }, reversibility: "irreversible", scope: "system" }, reason: `deletes the whole top-level directory ${shown(p)}: every file kept there, whoever's it is (T1485)` };
+      // A whole top-level data directory (/data, /projects, /shared, a cluster file system): a volume's
+      // or a share's every file, everyone's who keeps work there. (Not a container's workdir, /app or /workspace.)
+      if (cls === "other" && recursive && !filtered && DATA_ROOT.test(p)) return { action: { capability: "delete", target: { name: p, pathClass: "other" }, reversibility: "irreversible", scope: "system" }, reason: `deletes the whole top-level directory ${shown(p)}: every file kept there, whoever's it is (T1485)` };
       if (!DANGEROUS_CLASSES.has(cls)) continue;
       // A log or a history file has its own rule (defence impairment); a key's deletion is still here.
       if (/^\/var\/log(\/|$)/.test(p) || /_history$/.test(p)) continue;
@@ -123,8 +141,8 @@ const destruction: CommandRule = {
     return undefined;
   },
   examples: {
-    match: [`find / -type f -exec shred -n 1 {} \\;`, `find /projects -xdev -type f -atime +90 -print0 | xargs -0 -P 16 rm -f`, `rm -rf /data`, `mv ~/projects /tmp/.trash && rm -rf /tmp/.trash`, `rm -rf /`, `rm -rf --no-preserve-root /`, `sudo rm -rf /usr/lib`, `rm -rf ~`, `rm -rf ~/.ssh`, `rm /etc/passwd`, `find / -name "*.db" -delete`, `shred -u ~/.gnupg/secring.gpg`, `rm -rf /home/alice/Documents`, `sudo shred -n 3 -z -u /var/lib/postgresql/15/main/base/*/*`, `find /var -name '*' -mtime +1 -delete`],
-    noMatch: [`find . -name "*.tmp" -exec rm {} \\;`, `mv build /tmp/old-build && rm -rf /tmp/old-build`, `rm -rf node_modules`, `rm -rf /tmp/build-123`, `rm test_output.txt`, `rm -rf ./dist`, `find . -name "*.pyc" -delete`, `rm ~/notes.txt`, `rm -rf /testbed/build`, `find /srv/scratch/exports -type f -name '*.csv' -mtime +30 -delete`],
+    match: [`find / -type f -exec shred -n 1 {} \\;`, `find /projects -xdev -type f -atime +90 -print0 | xargs -0 -P 16 rm -f`, `rm -rf /data`, `find -L /shared -type f -exec rm -f {} +`, `mv ~/projects /tmp/.trash && rm -rf /tmp/.trash`, `rm -rf /`, `rm -rf --no-preserve-root /`, `sudo rm -rf /usr/lib`, `rm -rf ~`, `rm -rf ~/.ssh`, `rm /etc/passwd`, `find / -name "*.db" -delete`, `shred -u ~/.gnupg/secring.gpg`, `rm -rf /home/alice/Documents`, `sudo shred -n 3 -z -u /var/lib/postgresql/15/main/base/*/*`, `find /var -name '*' -mtime +1 -delete`],
+    noMatch: [`find /workspace -name '*.pyc' -print0 | xargs -0 rm -f`, `find /app -name '__pycache__' -type d -exec rm -rf {} +`, `rm -rf /workspace`, `find . -name "*.tmp" -exec rm {} \\;`, `mv build /tmp/old-build && rm -rf /tmp/old-build`, `rm -rf node_modules`, `rm -rf /tmp/build-123`, `rm test_output.txt`, `rm -rf ./dist`, `find . -name "*.pyc" -delete`, `rm ~/notes.txt`, `rm -rf /testbed/build`, `find /srv/scratch/exports -type f -name '*.csv' -mtime +30 -delete`],
   },
 };
 
@@ -283,8 +301,9 @@ const directorySubtreeDeleted: CommandRule = {
   names: ["ldapdelete"],
   match(inv) {
     if (!inv.args.some((a) => /^-[a-zA-Z]*r[a-zA-Z]*$/.test(a) && !/^-[a-zA-Z]*[DHywWxZ]$/.test(a))) return undefined;
-    const dn = inv.args.find((a) => /^(?:ou|dc|o|cn)=[^,]+(?:,|$)/i.test(a) && !/^cn=(?:manager|admin|directory manager)\b/i.test(a));
-    if (dn === undefined) return undefined;
+    const dn = inv.args.find((a, i) => /^(?:ou|dc|o|cn|uid)=[^,]+(?:,|$)/i.test(a) && !/^-[DywfHh]$/.test(inv.args[i - 1] ?? ""));
+    // (One entry, uid=jdoe,…, is one account: not a subtree.)
+    if (dn === undefined || /^uid=/i.test(dn)) return undefined;
     return { action: { capability: "delete", target: { name: dn, pathClass: "credentials" }, reversibility: "irreversible", scope: "account" }, reason: `deletes the directory subtree ${shown(dn)} and every entry under it: the accounts and groups there, and the sign-in of everyone they were (T1531)` };
   },
   examples: {
