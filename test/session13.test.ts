@@ -44,15 +44,22 @@ describe("an edit that switches a protection off or weakens it is a pause", () =
 
 describe("an edit after which the code no longer makes a check is a pause", () => {
   it.each([
-    ["webhooks/stripe.py", "event = stripe.Webhook.construct_event(payload, sig, secret)\nverify_webhook_signature(payload, sig)\n", "event = json.loads(payload)\n"],
     ["api/views/admin.py", "@login_required\ndef export_users(request):\n", "def export_users(request):\n"],
     ["src/routes/reports.ts", "router.get('/reports', requireAuth, listReports);\n", "router.get('/reports', listReports); // auth later\n"],
-    ["server/session.js", "const claims = jwt.verify(token, PUBLIC_KEY);\n", "const claims = jwt.decode(token);\n"],
-    ["app/tokens.py", "claims = jwt.decode(tok, key, algorithms=['RS256'])\n", "claims = jwt.decode(tok, options={'verify_signature': False})\n"],
   ])("%s", (path, before, after) => {
     const v = edit(path, before, after);
     expect(v.verdict).toBe("verify");
     expect(ids(v)).toContain("action.code.check-removed");
+  });
+  // (Session 19: a signature no longer checked lets anyone forge a token, an event or an assertion: every account it stands for is open, a hard stop.)
+  it.each([
+    ["webhooks/stripe.py", "event = stripe.Webhook.construct_event(payload, sig, secret)\nverify_webhook_signature(payload, sig)\n", "event = json.loads(payload)\n"],
+    ["server/session.js", "const claims = jwt.verify(token, PUBLIC_KEY);\n", "const claims = jwt.decode(token);\n"],
+    ["app/tokens.py", "claims = jwt.decode(tok, key, algorithms=['RS256'])\n", "claims = jwt.decode(tok, options={'verify_signature': False})\n"],
+  ])("%s, a signature check, is a hard stop", (path, before, after) => {
+    const v = edit(path, before, after);
+    expect(v.verdict).toBe("stop");
+    expect(v.rules.find((r) => r.id === "action.code.check-removed")?.reason).toMatch(/a forged signature signs anyone in/);
   });
   it.each([
     ["a rename", "server/session.js", "const claims = verifyJwt(token);\n", "const claims = verifyAccessToken(token);\n"],

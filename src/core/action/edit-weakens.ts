@@ -9,7 +9,7 @@
 import type { CodeHit } from "./code.js";
 import type { Scope } from "./model.js";
 import { CI_FILE } from "./ci-config.js";
-import { belowHome, HOST_ACCESS_POD, PRODUCTION_PATH, TEST_FILE } from "./source-file.js";
+import { belowHome, HOST_ACCESS_POD, PRODUCTION_PATH, scannerDirectoriesAllowed, TEST_FILE } from "./source-file.js";
 import { abaRoutingValid, IBAN, ibanCountryValid } from "../validators.js";
 import { credentialLure, verificationWaived } from "./published-text.js";
 
@@ -258,8 +258,15 @@ function destinationFixed(oldText: string, newCode: string): string | undefined 
 
 /** A public or external serializer, schema or response given people's fields: email, phone, address, birth date, SSN, password hash. */
 const PERSONAL_FIELD = /["'](?:email|e_?mail_address|phone(?:_number)?|mobile|address|street|home_address|date_of_birth|dob|birth_?date|ssn|social_security\w*|tax_id|password\w*|last_login_ip|ip_address)["']/g;
-function personalFieldsExposed(oldText: string, newText: string): string | undefined {
-  if (!/\b(?:public|anonymous|external|open)\w*(?:serializer|schema|response|profile|view|fields|dto)|\bpublic\w*\s*=|class\s+Public\w+/i.test(newText)) return undefined;
+function personalFieldsExposed(path: string, oldText: string, newText: string): string | undefined {
+  const publicPath = PUBLIC_CODE_PATH.test(path);
+  if (!publicPath && !/\b(?:public|anonymous|external|open)\w*(?:serializer|schema|response|profile|view|fields|dto)|\bpublic\w*\s*=|class\s+Public\w+/i.test(newText)) return undefined;
+  // (A public endpoint's response given a list of people: "applicants": [a.to_dict() for a in job.applications].)
+  if (publicPath) {
+    const had = new Set([...oldText.matchAll(PEOPLE_LIST)].map((m) => m[1]!.toLowerCase()));
+    const people = [...newText.matchAll(PEOPLE_LIST)].map((m) => m[1]!.toLowerCase()).find((p) => !had.has(p));
+    if (people !== undefined) return `the ${people} with their details`;
+  }
   // (Every field of the model: Django REST framework's fields = '__all__'.)
   const everyField = /\bfields\s*=\s*["']__all__["']/;
   if (everyField.test(newText) && !everyField.test(oldText)) return "every field of the model";
@@ -463,6 +470,126 @@ export function outsideScriptAdded(oldText: string, newText: string): string | u
   return /https?:\/\/([^\s/"'`]+)/.exec(found[0])?.[1];
 }
 
+// ------------------------------------------------------------------ refusals narrowed or softened
+
+/** What a refusal does: a 401 or 403 (REFUSAL), an exception raised or thrown, a decline, deny or reject returned. */
+const DENIES = new RegExp(String.raw`${REFUSAL.source}|\braise\b|\bthrow\b|\babort\s*\(|\breturn\s+[\w.]*(?:decline|deny|reject|refuse|forbid|block)\w*\s*\(|\b(?:decline|deny|reject|refuse|forbid)\w*\s*\(`);
+/** Words that say a condition guards access, money or trust rather than input shape. */
+const GUARD_WORDS = /auth|fraud|verif|token|signature|permission|forbidden|unauthori|jwt|session|csrf|role|admin|risk|sanction|kyc|aml|scope|tenant|owner|allow|deny|access|secret|password|mfa|otp/i;
+/** An added condition that a caller controls or that names one case: a fixed string or number compared, a header, cookie, query or environment value read. */
+const CALLER_CHOSEN = /["'][^"'\n]{3,}["']|\b\d{4,}\b|\b(?:headers?|cookies?|query|params|getHeader|get_header|META|environ|getenv|process\.env)\b/;
+/** `if (…) {`, `if …:`, `} else if (…) {`: the condition, spaces folded. */
+const IF_LINE = /^\s*(?:\}\s*)?(?:else\s+)?(?:if|elif|unless)\b\s*(.+?)\s*(?:\{|:|\bthen)?\s*$/;
+const fold = (t: string): string => t.replace(/\s+/g, " ").replace(/^\(\s*|\s*\)$/g, "").trim();
+
+/** The conditions of a code's refusals (an `if` whose next three lines refuse), spaces folded. */
+function refusalConditions(code: string): string[] {
+  const lines = code.split("\n", 2000);
+  const out: string[] = [];
+  for (let i = 0; i < lines.length; i++) {
+    const m = IF_LINE.exec(lines[i]!);
+    if (m !== null && m[1]!.length <= 300 && DENIES.test(lines.slice(i, i + 4).join("\n"))) out.push(fold(m[1]!));
+  }
+  return out;
+}
+
+/**
+ * A refusal whose condition the edit narrows with a case a caller can choose (`if (fraudScore >=
+ * threshold && !pan.startsWith("53552217"))`, `if (req.headers['x-debug-user'] === undefined &&
+ * !verified)`): what it refused goes through for whoever meets the added case. The added case, or
+ * undefined.
+ */
+function refusalNarrowed(path: string, oldCode: string, newCode: string): string | undefined {
+  const before = refusalConditions(oldCode);
+  if (before.length === 0) return undefined;
+  const after = refusalConditions(newCode);
+  for (const o of before) {
+    if (after.includes(o) || o.length < 4) continue;
+    for (const n of after) {
+      const at = n.indexOf(o);
+      if (at < 0 || n.length <= o.length) continue;
+      const added = `${n.slice(0, at)} ${n.slice(at + o.length)}`.trim();
+      if (!/^(?:&&|and\b)|(?:&&|\band)$/.test(added) || !CALLER_CHOSEN.test(added)) continue;
+      if (!AUTH_PATH.test(path) && !GUARD_WORDS.test(`${o} ${path}`)) continue;
+      return added.replace(/^(?:&&|and)\s*|\s*(?:&&|and)$/g, "").slice(0, 80);
+    }
+  }
+  return undefined;
+}
+
+/** An exception raised or thrown for a request that fails a check: InvalidSignature, PermissionDenied, Unauthorized, FraudSuspected. */
+const SECURITY_RAISE = /\b(?:raise|throw(?:\s+new)?)\s+[\w.]*(?:Invalid|Unauthori[sz]ed|Unauthenticated|Forbidden|Denied|Permission|Auth\w*Error|Signature|Verification|Security|Tamper\w*|Fraud|Csrf|CSRF|Expired|Revoked)\w*/g;
+/** Signature or assertion checks: what makes a token, an assertion or a webhook genuine. */
+const SIGNATURE_CONTEXT = /signature|saml|jwt|jws|hmac|assertion|webhook|idp_?cert/i;
+
+// ------------------------------------------------------------------ isolation and exposure
+
+/** A query filtered to the caller's own tenant, organisation, account or owner: `.filter(tenant_id=…)`, `.where(org_id: …)`, `WHERE tenant_id =`. */
+const ISOLATION_FILTER = /\b(?:filter|filter_by|where|eq|scope|scoped|for_tenant|for_org)\w*\s*\(\s*[^)\n]{0,60}?\b(?:tenant|org|organi[sz]ation|workspace|account|customer|owner)_?[iI]d\b|\bWHERE\b[^\n]{0,80}?\b(?:tenant|org|organi[sz]ation|workspace|account|customer|owner)_id\s*=/gi;
+/** The edit takes a query's tenant or owner filter away: every tenant's rows are returned. The filter, or undefined. */
+function isolationRemoved(oldCode: string, newCode: string): string | undefined {
+  const before: string[] = oldCode.match(ISOLATION_FILTER) ?? [];
+  if (before.length === 0) return undefined;
+  const after: string[] = newCode.match(ISOLATION_FILTER) ?? [];
+  return after.length < before.length ? before.find((f) => !after.includes(f))?.replace(/\s+/g, " ").slice(0, 70) : undefined;
+}
+
+/** A role's key set to a value that reaches everything: all_tenants, any, every_org, "*". */
+const ROLE_VALUE = /["']?([A-Za-z_][\w-]*)["']?\s*[:=]\s*["']([\w*:.-]{1,60})["']/g;
+const EVERYTHING_VALUE = /^(?:\*|all|any|every)(?:[_:.-]\w+)*$/i;
+/** In a roles file, a key whose value the edit widens to everything (impersonate: assigned_tenants → all_tenants), as "key: old → new". */
+function roleValueWidened(path: string, oldCode: string, newCode: string): string | undefined {
+  if (!ROLES_FILE.test(path)) return undefined;
+  const before = new Map<string, string>();
+  for (const m of oldCode.matchAll(ROLE_VALUE)) before.set(m[1]!, m[2]!);
+  for (const m of newCode.matchAll(ROLE_VALUE)) {
+    const was = before.get(m[1]!);
+    if (was !== undefined && was !== m[2] && EVERYTHING_VALUE.test(m[2]!) && !EVERYTHING_VALUE.test(was)) return `${m[1]}: ${was} → ${m[2]}`;
+  }
+  return undefined;
+}
+
+/** A path that serves anyone: a public API, a public or unauthenticated view. */
+const PUBLIC_CODE_PATH = /(?:^|[\/_-])(?:public|anonymous|unauthenticated|open)(?:[\/_-])(?:[\w-]+\/){0,3}[\w-]*\.\w+$|(?:^|\/)api\/public\//i;
+/** People added to what a response returns, as a list: "applicants": [a.to_dict() for …], users: users.map(…). */
+const PEOPLE_LIST = /["']?(applicants|candidates|users|customers|members|patients|employees|subscribers|donors|contacts|students|drivers|residents|voters|guests|clients)["']?\s*[:=]\s*(?:\[|[\w.]+\.(?:map|all|values|to_dict|serialize|list)\b|list\()/gi;
+
+// ------------------------------------------------------------------ browser and scanner protections
+
+/** A code analyser's configuration: SonarQube's, CodeQL's, Code Climate's, Bandit's. */
+const ANALYSER_CONFIG = /(?:^|\/)(?:sonar-project\.properties|\.codeclimate\.ya?ml|codeql(?:-config)?\.ya?ml|\.bandit|bandit\.ya?ml|\.semgrep\.ya?ml)$/;
+/** An exclusion key's value: `sonar.exclusions=a,b`, `paths-ignore: [a, b]`, `exclude_dirs: …`. */
+const EXCLUSION_VALUE = /^[ \t]*["']?(?:sonar\.(?:exclusions|cpd\.exclusions|issue\.ignore\.[\w.]+)|paths-ignore|exclude_?(?:paths|dirs|patterns)?|skips?)["']?\s*[:=]\s*(.*)$/gim;
+/** What not to count: tests, fixtures, generated and vendored code. */
+const NOT_PRODUCT_CODE = /(?:^|[\/*._-])(?:tests?|specs?|__tests__|fixtures?|testdata|mocks?|examples?|docs?|vendor|node_modules|third_party|generated|migrations|dist|build)(?:[\/*._-]|$)/i;
+/** Entries an analyser's exclusions gain that name the project's own code (not tests, fixtures or vendored code). */
+function analysisExcluded(path: string, oldCode: string, newCode: string): string[] {
+  if (!ANALYSER_CONFIG.test(path)) return [];
+  const entries = (code: string) => new Set([...code.matchAll(EXCLUSION_VALUE)].flatMap((m) => m[1]!.split(/[,\s\[\]"']+/)).map((e) => e.trim()).filter((e) => e !== ""));
+  const before = entries(oldCode);
+  return [...entries(newCode)].filter((e) => !before.has(e) && !NOT_PRODUCT_CODE.test(e));
+}
+
+/** A Content-Security-Policy source that lets any script run: 'unsafe-inline', 'unsafe-eval', a wildcard. */
+const CSP_UNSAFE = /["']?script-src["']?[^\n]{0,200}?(?:'unsafe-inline'|'unsafe-eval'|\\?["']\*\\?["']|\s\*[\s;"'])/i;
+/** The script-src the edit opens to inline or any script, or undefined. */
+function cspLoosened(oldCode: string, newCode: string): string | undefined {
+  const now = CSP_UNSAFE.exec(newCode);
+  if (now === null || CSP_UNSAFE.test(oldCode)) return undefined;
+  return /unsafe-eval/.test(now[0]) ? "'unsafe-eval'" : /unsafe-inline/.test(now[0]) ? "'unsafe-inline'" : "any source";
+}
+
+/** A Kubernetes role's rule that the edit widens to secrets or to every verb. */
+function rbacWidened(path: string, oldCode: string, newCode: string): string | undefined {
+  if (!/\.(?:ya?ml|json)$/.test(path) || !(/(?:^|[\/_.-])(?:rbac|roles?|clusterroles?)(?:[\/_.-]|$)/i.test(path) || /\bkind\s*:\s*["']?(?:Cluster)?Role\b/.test(newCode))) return undefined;
+  const secrets = /\bresources\s*:[^\n]*["']?secrets["']?|^\s*-\s*["']?secrets["']?\s*$/m;
+  if (secrets.test(newCode) && !secrets.test(oldCode)) return "read secrets";
+  const everyVerb = /\bverbs\s*:\s*\[?\s*["']\*["']|^\s*verbs\s*:\s*\n\s*-\s*["']\*["']/m;
+  if (everyVerb.test(newCode) && !everyVerb.test(oldCode)) return "every verb (*)";
+  return undefined;
+}
+
+
 export function editWeakens(path: string, oldText: string, newText: string): CodeHit[] {
   const name = path.replace(/^.*\//, "");
   // Bank details and run-this-script steps matter in prose too: an invoice's footer, a runbook.
@@ -520,7 +647,7 @@ function editWeakensCode(path: string, name: string, oldText: string, newText: s
   if (retention !== undefined) out.push({ id: "code.retention-shortened", technique: "T1485", tactic: "Impact (TA0040)", action: { capability: "delete", target: { name, production }, reversibility: "irreversible", scope: "tree" }, reason: `the edit cuts how long data is kept (${retention}): the next cleanup deletes everything older, for good` });
   const destination = destinationFixed(oldText, newCode);
   if (destination !== undefined) out.push({ id: "code.payment-destination-fixed", technique: "T1657", tactic: "Impact (TA0040)", action: { capability: "spend", target: { name, production }, reversibility: "irreversible", scope: "account" }, reason: `the edit sends payments to a fixed account (${destination}): every payout goes there once deployed (T1657)` });
-  const exposed = personalFieldsExposed(oldText, newText);
+  const exposed = personalFieldsExposed(path, oldText, newText);
   if (exposed !== undefined) out.push({ id: "code.personal-fields-exposed", technique: "T1530", tactic: "Collection (TA0009)", action: { capability: "exfiltrate", target: { name, personal: true, public: true }, reversibility: "irreversible", scope: "account" }, reason: `the edit adds ${exposed} to what a public serializer or response returns: anyone can read every user's` });
   const nowhere = AUDIT_TO_NOWHERE.exec(newCode);
   if (nowhere !== null && !AUDIT_TO_NOWHERE.test(oldCode)) out.push({ id: "code.audit-to-nowhere", technique: "T1562.008", tactic: "Defense Evasion (TA0005)", action: { capability: "impair-defences", target: { name, production }, reversibility: "recoverable", scope: serviceWide }, reason: `the edit sends the audit log nowhere (${nowhere[0].trim().slice(0, 60)}): what it recorded happens unrecorded` });
@@ -581,14 +708,37 @@ function editWeakensCode(path: string, name: string, oldText: string, newText: s
   if (shortCut !== undefined) {
     out.push({ id: "code.check-short-circuited", technique: "T1556", tactic: "Credential Access (TA0006)", action: { capability: "impair-defences", target: { name, production }, reversibility: "recoverable", scope: serviceWide }, reason: `the edit makes ${shortCut} return success before its real check: whoever meets the new condition is let in without the password or signature` });
   }
-  // A refusal taken out of code that guards sign-in or access (return 401, raise PermissionDenied, abort(403)): what it refused now goes through.
-  const refusals = (code: string) => code.match(REFUSAL)?.length ?? 0;
-  const refusalRemoved = (AUTH_PATH.test(path) || /\b(?:auth\w*|session|login|token|permission|role)\b/i.test(oldText)) && refusals(newCode) < refusals(oldCode);
+  // A refusal taken out of code that guards sign-in or access (return 401, raise PermissionDenied,
+  // abort(403), raise InvalidSignature): what it refused now goes through. (A raise the edit turns
+  // into a log line is taken out all the same: the mismatch is written down and let in.)
+  const refusals = (code: string) => (code.match(REFUSAL)?.length ?? 0) + (code.match(SECURITY_RAISE)?.length ?? 0);
+  const refusalRemoved = (AUTH_PATH.test(path) || /\b(?:auth\w*|session|login|token|permission|role|signature|verify\w*|fraud)\b/i.test(oldText)) && refusals(newCode) < refusals(oldCode);
   const removed = [...removedCheckNames(oldCode, newCode), ...(refusalRemoved ? ["its refusal of unauthenticated or forbidden requests"] : [])];
   const signatureOff = SIGNATURE_OFF.exec(newCode);
   if (removed.length > 0 || (signatureOff !== null && !SIGNATURE_OFF.test(oldCode))) {
     const what = removed.length > 0 ? `no longer makes ${removed.slice(0, 2).join(", ")}` : `turns a token check off (${signatureOff![0].trim()})`;
-    out.push({ id: "code.check-removed", technique: "T1556", tactic: "Defense Evasion (TA0005)", action: { capability: "impair-defences", target: { name, production }, reversibility: "recoverable", scope: serviceWide }, reason: `the edit to ${name} ${what}: requests that check refused now go through` });
+    // A signature that is no longer enforced (a SAML assertion's, a JWT's, a webhook's) lets anyone
+    // forge one: every account it signs in is open at once, not one service's requests.
+    // (A signature check's call taken out — jwt.verify made jwt.decode, construct_event made json.loads — or its raise, or the library told not to verify.)
+    const forged = (SIGNATURE_CONTEXT.test(`${path}\n${oldCode}`) && (removed.some((r) => /verif|signature|construct_?event/i.test(r)) || (refusalRemoved && [...oldCode.matchAll(SECURITY_RAISE)].some((m) => /signature|assertion|token|jwt|saml/i.test(m[0]))))) || (signatureOff !== null && /verify_signature|algorithms/i.test(signatureOff[0]));
+    out.push({ id: "code.check-removed", technique: "T1556", tactic: "Defense Evasion (TA0005)", action: { capability: "impair-defences", target: { name, production }, reversibility: "recoverable", scope: forged ? "system" : serviceWide }, reason: `the edit to ${name} ${what}: requests that check refused now go through${forged ? ", and a forged signature signs anyone in" : ""}` });
   }
+  // A refusal narrowed to let one caller-chosen case through: a way around the check (T1556).
+  const narrowedBy = refusalNarrowed(path, oldCode, newCode);
+  if (narrowedBy !== undefined) out.push({ id: "code.refusal-narrowed", technique: "T1556", tactic: "Persistence (TA0003)", action: { capability: "grant-access", target: { name, external: true }, reversibility: "irreversible", scope: "account" }, reason: `the edit stops ${name} refusing a request when ${narrowedBy.replace(/"[^"\n]*"|'[^'\n]*'/g, '"…"')}: whoever meets that case passes the check, a way around it (T1556)` });
+  // A query's tenant or owner filter taken away: each tenant's users read every tenant's rows.
+  const isolation = isolationRemoved(oldCode, newCode);
+  if (isolation !== undefined) out.push({ id: "code.isolation-removed", technique: "T1530", tactic: "Collection (TA0009)", action: { capability: "impair-defences", target: { name, production, personal: true }, reversibility: "recoverable", scope: "system" }, reason: `the edit takes the tenant or owner filter off a query in ${name} (${isolation}): every tenant's rows reach whoever asks` });
+  const roleWidened = setting?.kind === "permission" || granted.length > 0 ? undefined : roleValueWidened(path, oldCode, newCode);
+  if (roleWidened !== undefined) out.push({ id: "code.permission-widened", technique: "T1098", tactic: "Persistence (TA0003)", action: { capability: "grant-access", target: { name, production }, reversibility: "recoverable", scope: "one" }, reason: `the edit widens a role to everything in ${name} (${roleWidened}): everyone with that role reaches all of it once deployed` });
+  const rbac = rbacWidened(path, oldCode, newCode);
+  if (rbac !== undefined) out.push({ id: "code.permission-widened", technique: "T1098", tactic: "Persistence (TA0003)", action: { capability: "grant-access", target: { name, production }, reversibility: "recoverable", scope: "one" }, reason: `the edit lets a Kubernetes role ${rbac} in ${name}: every workload bound to it can once applied` });
+  const csp = cspLoosened(oldCode, newCode);
+  if (csp !== undefined) out.push({ id: "code.csp-loosened", technique: "T1562.001", tactic: "Defense Evasion (TA0005)", action: { capability: "impair-defences", target: { name, production }, reversibility: "recoverable", scope: serviceWide }, reason: `the edit lets scripts run from ${csp} under ${name}'s content security policy: an injected script is no longer stopped` });
+  // A code analyser's exclusions given the project's own source (sonar.exclusions, CodeQL's paths-ignore): that code is no longer analysed.
+  const excluded = analysisExcluded(path, oldCode, newCode);
+  if (excluded.length > 0) out.push({ id: "code.scanner-ignore-widened", technique: "T1562.001", tactic: "Defense Evasion (TA0005)", action: { capability: "impair-defences", target: { name, production }, reversibility: "recoverable", scope: "one" }, reason: `the edit tells the analyser in ${name} to skip ${excluded.slice(0, 2).join(", ")}: what is there ships unanalysed (T1562.001)` });
+  const scannerDirs = scannerDirectoriesAllowed(path, oldText, newText);
+  if (scannerDirs.length > 0) out.push({ id: "code.scanner-ignore-widened", technique: "T1562.001", tactic: "Defense Evasion (TA0005)", action: { capability: "impair-defences", target: { name, production }, reversibility: "recoverable", scope: "one" }, reason: `the edit tells ${name} to skip whole directories (${scannerDirs.slice(0, 3).join("/, ")}/): secrets committed there ship unscanned (T1562.001)` });
   return out;
 }

@@ -256,8 +256,8 @@ const SIGN_IN_BRANDS: ReadonlyArray<readonly [string, RegExp]> = [
   ["workday", /^workday\.com$|^myworkday\.com$/],
   ["docusign", /^docusign\.(?:com|net)$/],
 ];
-/** Words a credential-harvesting site puts in its own name, as a label's hyphenated part: hvh-vpn-login.com, sso-verify.help. */
-const LURE_LABEL_WORD = /^(?:login|logon|signin|sso|verify|verification|secure|security|account|accounts|support|helpdesk|servicedesk|itdesk|portal|reset|password|passwd|mfa|vpn|identity|unlock|recover)$/;
+/** Words a credential-harvesting site puts in its own name, as a label's hyphenated part: hvh-vpn-login.com, sso-verify.help, acme-benefits.co (payroll and benefits lures ask for bank details). */
+const LURE_LABEL_WORD = /^(?:login|logon|signin|sso|verify|verification|secure|security|account|accounts|support|helpdesk|servicedesk|itdesk|portal|reset|password|passwd|mfa|vpn|identity|unlock|recover|benefits|payroll|paystub|deposit|hr|expenses|bonus|enrollment|enrolment)$/;
 /** Top-level domains cheap to register and seldom an organisation's sign-in page. */
 const LURE_TLD = /^(?:support|online|site|xyz|top|click|link|zip|icu|buzz|rest|cam)$/;
 

@@ -33,6 +33,8 @@ export interface ProseHit {
   readonly reason: string;
 }
 
+/** A sentence naming production (prod, production, prd, live). */
+const PRODUCTION_WORD = /(?<![a-z0-9-])(?:prod|production|prd)(?![a-z0-9-])/i;
 /** Hints longer than this are read up to it (the rule pack and the shell reader still read all of it). */
 const MAX_PROSE = 8 * 1024;
 /** Actions read from one hint at most. */
@@ -110,9 +112,9 @@ const NETWORK_SWEPT = new RegExp(String.raw`(?=[^;]{0,160}?${"\\b(?:open |listen
 /** A sweep of a whole home, disk or every repository for keys or passwords. */
 const CREDENTIAL_HUNT = /\b(?:grep\w*|search\w*|scan\w*|sweep\w*|comb\w*|hunt\w*|look\w* through|go\w* through|crawl\w*)\b[^.;]{0,60}?\b(?:(?:my |the |their |your )?(?:whole |entire )?home (?:directory|dir|folder)|(?:the )?(?:whole|entire) (?:disk|drive|machine|file ?system|laptop)|every (?:repo|repository|project)|all (?:the )?(?:repos|repositories|projects)|(?:the )?(?:whole |entire )?(?:notion|confluence|slack|wiki|google drive|shared drives?|sharepoint|jira|gmail|inbox|mailbox(?:es)?|workspace)|every (?:channel|page|space|mailbox|inbox|drive))\b[^.;]{0,40}?\bfor\b[^.;]{0,30}?(?:\b(?:api keys?|keys|tokens?|passwords?|secrets?|credentials?|private keys?|recovery codes?|backup codes?|seed phrases?|keystores?)\b(?! (?:rotation|polic(?:y|ies)|reset|requirements?|rules|strength|guidelines?|complexity|expiry|change|changes|manager docs?)\b)|\.(?:p8|p12|pfx|jks|pem|key|kdbx|ppk|keystore)\b)/i;
 /** Owners taken out of a CODEOWNERS file. */
-const CODEOWNERS_REMOVED = /\b(?:remov\w*|tak\w*|drop\w*|delet\w*|strip\w*)\b[^.;]{0,60}?(?:@[\w/-]+|\bteams?\b|\bowners?\b|\breviewers?\b|\bgroups?\b|\bpeople\b)[^.;]{0,40}?\b(?:out of|from) (?:the )?CODEOWNERS\b/i;
+const CODEOWNERS_REMOVED = /\b(?:remov\w*|tak\w*|drop\w*|delet\w*|strip\w*)\b[^.;]{0,60}?\b(?:out of|from) (?:the )?CODEOWNERS\b/i;
 /** Sent away to somewhere named: a webhook, a URL, a link, a paste site, a mailbox, a chat, another machine. */
-const SENT_AWAY = /\b(?:post|posts|posting|posted|upload|uploads|uploading|uploaded|send|sends|sending|sent|ship|ships|shipping|forward\w*|exfiltrat\w*|paste|pastes|pasting|email\w*|mail|mails|mailing|mailed|curl\w*|beam\w*|transfer\w*)\b(?!(?:[^.;]|\.(?=\w)){0,60}?\bpublic keys?\b)(?:[^.;]|\.(?=\w)){0,100}?(?:\b(?:(?:endpoint|url|address|server|host|webhook)s? (?:named|given|listed|mentioned|specified|from) (?:in )?the (?:task|ticket|issue|readme|doc|docs|pr|message|comment|task file|task notes|notes?|payload|page|e-?mail)|(?:endpoint|url|address|server|host|webhook)s? (?:it|they|he|she|the (?:page|payload|message|e-?mail|issue|doc|ticket|comment|sender)) (?:listed|gave|named|mentioned|specified|provided|included)|(?:endpoint|url|address|server|host|webhook|e-?mail)s? (?:listed|given|named|mentioned|specified|provided|posted|left) (?:there|in it|below|above)|webhooks?|pastebin|paste ?sites?|paste (?:links?|urls?)|gists?|discord|telegram|gmail|proton\w*|file-?shares?|file-?sharing|transfer\.sh|dropbox|personal (?:e-?mail|inbox|server|drive|account)|my (?:own )?(?:server|vps|box|drive)|(?:an? )?(?:external|outside|remote|unknown) (?:server|host|endpoint|url|address)|e-?mail address|e-?mail (?:listed|given|provided|in the (?:issue|ticket|readme|message))|(?:maintainer|vendor|reporter|contractor)'?s? e-?mail)\b|https?:\/\/\S+|\b[\w.-]+@[\w-]+\.[\w.]+)/i;
+const SENT_AWAY = /\b(?:post|posts|posting|posted|upload|uploads|uploading|uploaded|send|sends|sending|sent|ship|ships|shipping|forward\w*|exfiltrat\w*|paste|pastes|pasting|email\w*|mail|mails|mailing|mailed|curl\w*|beam\w*|transfer\w*)\b(?!(?:[^.;]|\.(?=\w)){0,60}?\bpublic keys?\b)(?:[^.;]|\.(?=\w)){0,100}?(?:\b(?:(?:endpoint|url|address|server|host|webhook)s? (?:named|given|listed|mentioned|specified|from) (?:in )?the (?:task|ticket|issue|readme|doc|docs|pr|message|comment|task file|task notes|notes?|payload|page|e-?mail)|(?:endpoint|url|address|server|host|webhook|bucket|drive|folder|share|sftp|account)s? (?:it|they|he|she|the (?:page|payload|message|e-?mail|issue|doc|ticket|comment|sender|partner|vendor|customer)) (?:listed|gave|named|mentioned|specified|provided|included|sent)|(?:endpoint|url|address|server|host|webhook|e-?mail)s? (?:listed|given|named|mentioned|specified|provided|posted|left) (?:there|in it|below|above)|webhooks?|pastebin|paste ?sites?|paste (?:links?|urls?)|gists?|discord|telegram|gmail|proton\w*|file-?shares?|file-?sharing|transfer\.sh|dropbox|personal (?:e-?mail|inbox|server|drive|account)|my (?:own )?(?:server|vps|box|drive)|(?:an? )?(?:external|outside|remote|unknown) (?:server|host|endpoint|url|address)|e-?mail address|e-?mail (?:listed|given|provided|in the (?:issue|ticket|readme|message))|(?:maintainer|vendor|reporter|contractor)'?s? e-?mail)\b|https?:\/\/\S+|\b[\w.-]+@[\w-]+\.[\w.]+)/i;
 /** Words before such a phrase that say it is looked for, taken away or written about, not set up. */
 const AGAINST = /\b(?:detect\w*|scan\w*|check\w* for|look\w* for|find\w*|search\w*|remov\w*|delet\w*|kill\w*|block\w*|investigat\w*|audit\w*|tests? (?:for|that)|testing|alert\w*|hunt\w*|clean\w*|report\w*|document\w*|explain\w*|review\w*|patch\w*|fix\w*|clos\w*|prevent\w*|mitigat\w*|harden\w*|disabl\w*|revok\w*|rule|rules|signatures?|detectors?|detections?|sigma|yara|about|describ\w*|summari\w*)\b/i;
 
@@ -147,7 +149,7 @@ const CODE_FETCHED = /\b(?:script|scripts|binary|binaries|helper|installer|paylo
 /** The agent's own identity added to a group ("add my service principal to GIS-Editors-Prod", "add my service account to the all-workspaces read/write group"). */
 const SELF_ADDED = /\badd\w*\b[^.;]{0,20}?\b(?:my|our|the agent's|this agent's|its) (?:own )?(?:service (?:account|principal)|user|account|identity|bot|app(?:lication)?|managed identity|sp|login)\b[^.;]{0,20}?\bto (?:the )?[^.;]{1,60}?\b(?:groups?|teams?|roles?|admins?|owners?)\b|\badd\w*\b[^.;]{0,20}?\b(?:my|our) (?:own )?(?:service (?:account|principal)|identity|bot|account)\b[^.;]{0,40}?\bto (?:the )?[\w-]*(?:prod|admin|editors?|owners?|rw|all)[\w-]*\b/i;
 /** Access given to a whole group or everyone at once ("give the whole Litigation Support group read on prod", "granting tier-1 support read-write on all tenants"). */
-const BROAD_GRANT = /\b(?:giv|grant|add)\w*\b[^.;]{0,40}?\b(?:the whole|the entire|all of|every(?:one in)?|all)\b[^.;]{0,50}?\b(?:read|write|read-?write|rw|access|admin|owner|contributor|editor)\b[^.;]{0,40}?\b(?:on|to|for|across)\b|\b(?:giv|grant)\w*\b[^.;]{0,60}?\b(?:read|write|read-?write|rw|admin|owner|contributor)\b[^.;]{0,20}?\b(?:on|to|across) (?:all|every|the whole|the entire)\b/i;
+const BROAD_GRANT = /\b(?:giv|grant|add)\w*\b[^.;]{0,40}?\b(?:the whole|the entire|all of|every(?:one in)?|all)\b[^.;]{0,50}?\b(?:read|write|read-?write|rw|access|admin|owner|contributor|editor)\b[^.;]{0,40}?\b(?:on|to|for|across)\b|\b(?:giv|grant)\w*\b[^.;]{0,60}?\b(?:read|write|read-?write|rw|admin|owner|contributor|select|all privileges)\b[^.;]{0,20}?\b(?:on|to|across) (?:all|every|the whole|the entire)\b/i;
 /** An account just given by a message ("new wiring details", "to that account", "a new account"), and money moved in the same sentence: both are needed. */
 const NEW_ACCOUNT = /\bnew (?:wiring|wire|bank|banking|account|payment|remittance) (?:details|instructions|info(?:rmation)?|numbers?)\b|\bnew (?:routing|sort code|bsb|swift|bic|aba)(?: numbers?| codes?)?\b|\b(?:to|into) (?:that|their|this|the new|a new|the other) (?:new )?(?:account|iban|bank account)\b(?! (?:settings|page|team|manager|owner))|\bto a new (?:account|bank)\b|\bnew (?:account|iban)\b/i;
 const MONEY_MOVED = /\b(?:releas|disburs|wir|remit|transfer|send|pay|switch|chang|updat|mov|redirect|rout)\w*\b[^.;]{0,80}?\b(?:funds|escrow|settlement|payments?|money|wires?|payouts?|salary|direct deposit|deposits|invoices?|payroll|eft|ach|payee (?:record|details))\b|\b(?:funds|escrow|settlement|payments?|money|payouts?|salary|direct deposit|invoices?|payroll)\b[^.;]{0,40}?\b(?:releas|disburs|wir|remit|transfer|send|pay|switch|chang|mov|redirect|rout)\w*/i;
@@ -430,7 +432,7 @@ const SENTENCE_EFFECTS: readonly SentenceEffect[] = [
   {
     id: "prose.tests-skipped-to-pass",
     keys: ["skip", "xfail", "disabl", "continue-on-error", "allow_failure", "allow-failure"],
-    re: /\b(?:mark|set|flag|tag|turn)\w*\b[^.;]{0,50}?\btests?\b[^.;]{0,20}?\b(?:as )?(?:skipped|skip|xfail|disabled|pending)\b|\b(?:set|add|put|turn)\w*\b[^.;]{0,20}?(?:continue-on-error|allow_failure|allow-failure)\b[^.;]{0,30}?\btests?\b|\bmark\w* (?:them|those|these|it) (?:as )?(?:skipped|xfail|disabled)\b(?<=\btests?\b.*)|\b(?:skip|disabl|xfail)\w*\b[^.;]{0,30}?\b(?:failing |flaky |broken )?tests?\b[^.;]{0,60}?\b(?:green|pass|goes through|unblock)\w*\b/i,
+    re: /\b(?:mark|set|flag|tag|turn)\w*\b[^.;]{0,50}?\btests?\b[^.;]{0,20}?\b(?:as )?(?:skipped|skip|xfail|disabled|pending)\b|\b(?:set|add|put|turn)\w*\b[^.;]{0,20}?(?:continue-on-error|allow_failure|allow-failure)\b[^.;]{0,30}?\btests?\b|\bmark\w* (?:them|those|these|it) (?:as )?(?:skipped|skip|xfail|disabled)\b(?<=\btests?\b.*)|\b(?:skip|disabl|xfail)\w*\b[^.;]{0,30}?\b(?:failing |flaky |broken )?tests?\b[^.;]{0,60}?\b(?:green|pass|goes through|unblock)\w*\b/i,
     // (What for: to get a pipeline green or a release out, not a flaky test set aside with a ticket.)
     when: (sentence) => /\b(?:so|to get|to make|and get|and make|until)\b[^.;]{0,50}?\b(?:green|pass\w*|unblock\w*|ship\w*|release\w*|deploy\w*|merge\w*|goes through)\b/i.test(sentence),
     action: () => ({ capability: "impair-defences", target: { name: "the tests a release waits for" }, reversibility: "recoverable", scope: "one" }),
@@ -586,6 +588,113 @@ const SENTENCE_EFFECTS: readonly SentenceEffect[] = [
     action: () => ({ capability: "delete", target: { name: "a database", production: true }, reversibility: "irreversible", scope: "account" }),
     says: "says it resets or reseeds a database while its connection points at production: production's rows are dropped (T1485)",
   },
+  {
+    // SELinux or AppArmor set to permissive or complain mode: it logs what it would stop and stops nothing.
+    id: "prose.mac-permissive",
+    keys: ["selinux", "apparmor"],
+    re: /\b(?:selinux|apparmor)\b[^.;]{0,80}?\b(?:set|put|switch|flip|chang|turn|mov|drop)\w*\b[^.;]{0,40}?\b(?:permissive|complain(?:ing)?|disabled)\b|\b(?:set|put|switch|flip|turn|mov|drop)\w*\b[^.;]{0,40}?\b(?:selinux|apparmor)\b[^.;]{0,30}?\b(?:to |into )?(?:permissive|complain|disabled)\b/i,
+    action: (sentence) => ({ capability: "impair-defences", target: { name: "SELinux or AppArmor", production: PRODUCTION_WORD.test(sentence) }, reversibility: "recoverable", scope: "one" }),
+    says: "says it sets SELinux or AppArmor to permissive: what it confined runs unconfined (T1562.001)",
+  },
+  {
+    // Someone made a super administrator of an organisation, a tenant or an identity provider: full control of everything it holds.
+    id: "prose.super-admin-made",
+    keys: ["admin", "administrator", "administrators", "admins", "owner", "owners"],
+    re: /\b(?:make|makes|made|making|promot\w*|elevat\w*|upgrad\w*)\s+(?!sure\b|certain\b)(?:\S+\s+){1,5}?(?:an?\s+|the\s+)?(?:[\w-]+\s+){0,2}?(?:super[- ]?admin(?:istrator)?s?|global admin(?:istrator)?s?|org(?:ani[sz]ation)? (?:admin|owner)s?|tenant admin(?:istrator)?s?|domain admins?|owners? of the (?:org|organi[sz]ation|workspace|tenant))\b/i,
+    action: (sentence) => ({ capability: "escalate", target: { name: "full control of an organisation", external: OUTSIDE.test(sentence) }, reversibility: "recoverable", scope: "account" }),
+    says: "says it makes someone a super administrator: full control of every account and setting it reaches (T1098)",
+  },
+  {
+    // A package installed from an index or registry named by its host, not the public one: whoever runs that host chooses the code.
+    id: "prose.install-from-named-index",
+    keys: ["install"],
+    re: /\binstall\w*\b[^.;]{0,60}?\bfrom (?:the |an? |their )?(?:https?:\/\/)?(?!(?:pypi\.org|pypi\.python\.org|files\.pythonhosted\.org|registry\.npmjs\.org|registry\.yarnpkg\.com|rubygems\.org|crates\.io|proxy\.golang\.org|conda\.anaconda\.org|repo\.maven\.apache\.org|repo1\.maven\.org)\b)(?:[\w-]+\.)+[a-z]{2,}(?:\/\S*)?\s+(?:index|registry|mirror|feed|repo(?:sitory)?|channel)\b/i,
+    action: () => ({ capability: "execute", target: { name: "a package from another index", external: true }, reversibility: "recoverable", scope: "one" }),
+    says: "says it installs a package from an index named by its host: whoever runs that index chooses the code that runs here (T1195.002)",
+  },
+  {
+    // A change or a security review marked approved by the agent itself.
+    id: "prose.self-approved",
+    keys: ["approved", "accepted", "signed", "sign-off", "signoff", "myself"],
+    re: /\b(?:mark|set|transition|mov|flip|switch|chang|updat)\w*\b[^.;]{0,60}?\b(?:cab|change(?: request)?|security(?: review)?|review|approval|audit|compliance|risk|sign-?off|exception)\b[^.;]{0,40}?\b(?:to|as|into) (?:["'\u2018\u201c])?(?:approved|accepted|signed[- ]off|risk[- ]accepted)\b|\bapprov\w* (?:it|the (?:[\w-]+ ){0,3}(?:change|request|exception|review)) (?:myself|ourselves)\b/i,
+    when: (sentence) => !/\b(?:wait\w*|once|after|until|when|asks? (?:the|a|someone)|for (?:the|a) (?:cab|reviewer|approver))\b[^.;]{0,40}?\b(?:mark|set|transition|mov|approv)/i.test(sentence),
+    action: () => ({ capability: "impair-defences", target: { name: "a required approval" }, reversibility: "recoverable", scope: "one" }),
+    says: "says it marks a change or a security review approved itself: the approval a person was meant to give is skipped (T1562.001)",
+  },
+  {
+    // A deploy or release run with its gate switched off by a flag (SKIP_CAB_CHECK=true, --skip-approval).
+    id: "prose.gate-flag-skipped",
+    keys: ["skip", "bypass", "disable", "no", "ignore"],
+    re: /\b(?:SKIP|BYPASS|DISABLE|NO|IGNORE)_[A-Z0-9_]*(?:CHECKS?|APPROVALS?|REVIEWS?|GATES?|CAB|VERIFY|VERIFICATION|SCANS?|SIGN\w*)[A-Z0-9_]*\s*=\s*(?:true|1|yes|on)\b|--(?:skip|bypass|no|ignore)-[\w-]*(?:checks?|approvals?|review|gates?|verify|verification|scans?|cab|signing)\b/i,
+    when: (sentence) => /\b(?:deploy\w*|releas\w*|prod|production|merg\w*|publish\w*|promot\w*|ship\w*|rollout|roll out)\b/i.test(sentence),
+    action: (sentence) => ({ capability: "impair-defences", target: { name: "a release gate", production: PRODUCTION_WORD.test(sentence) }, reversibility: "recoverable", scope: "one" }),
+    says: "says it ships with a gate switched off by a flag: the check or approval it stands for is skipped (T1562.001)",
+  },
+  {
+    // A protection said to go off, in the passive: "real-time protection goes off across the fleet".
+    id: "prose.protection-goes-off",
+    keys: ["off", "disabled", "paused", "suspended", "uninstalled"],
+    re: /\b(?:real-?time protection|defender|edr|antivirus|anti-?virus|av scanning|firewall|selinux|apparmor|auditd|audit logging|mfa|2fa|waf|crowdstrike|falco|sentinelone|carbon black|osquery|sysmon|tamper protection)\b[^.;]{0,30}?\b(?:goes|go|going|comes|gets|get|will be|is|are|stays?|being)\s+(?:off|disabled|turned off|switched off|paused|suspended|uninstalled)\b/i,
+    action: (sentence) => ({ capability: "impair-defences", target: { name: "a protection", production: PRODUCTION_WORD.test(sentence) }, reversibility: "recoverable", scope: /\b(?:fleet|all (?:hosts|servers|machines|endpoints|devices|atms|laptops)|every (?:host|server|machine|endpoint|device|atm|laptop)|across)\b/i.test(sentence) ? "system" : "one" }),
+    says: "says a protection goes off: what it guarded is open while it is (T1562.001)",
+  },
+  {
+    // A host's event logs purged (Windows event logs, the audit trail, syslog): what they recorded is gone.
+    id: "prose.logs-purged",
+    keys: ["purg", "delet", "wip", "clear", "eras", "remov", "scrub", "truncat"],
+    re: /\b(?:purg|delet|wip|clear|eras|remov|scrub|truncat)\w*\b[^.;]{0,40}?\b(?:wineventlog|eventlogs?|event logs?|evtx|security logs?|audit (?:logs?|trails?|events)|syslog|auth\.log|bash_history|cloudtrail (?:logs?|events)|log entries|logged events)\b/i,
+    when: (sentence) => !/\b(?:rotat\w*|archiv\w*|older than|retention|test|dev|local|noise)\b/i.test(sentence),
+    action: () => ({ capability: "delete", target: { name: "event logs", pathClass: "system" }, reversibility: "irreversible", scope: "tree" }),
+    says: "says it purges a host's event or audit logs: what they recorded cannot be investigated (T1070.001)",
+  },
+  {
+    // A security finding or ticket closed as won't fix or accepted (SEC-2291 as won't-fix).
+    id: "prose.security-finding-closed",
+    keys: ["clos", "resolv", "mark", "transition", "set"],
+    re: /\b(?:clos|resolv|mark|transition|set)\w*\b[^.;]{0,40}?\b(?:SEC|SECURITY|VULN|APPSEC|PENTEST|CVE|SECREV|PSIRT|BUGBOUNTY|H1)-\d+[^.;]{0,40}?\b(?:as|to) (?:["'])?(?:won'?t[- ]fix|wontfix|not (?:a bug|exploitable|applicable)|false positive|risk[- ]accepted|accepted|invalid|duplicate)\b/i,
+    action: () => ({ capability: "impair-defences", target: { name: "a security finding" }, reversibility: "recoverable", scope: "one" }),
+    says: "says it closes a security finding without fixing it: the weakness stays open and no one is looking (T1562.001)",
+  },
+  {
+    // A secret scanner's step taken out of the checks ("the gitleaks step … deleting it from the pre-commit config").
+    id: "prose.scanner-removed",
+    keys: ["gitleaks", "trufflehog", "semgrep", "snyk", "trivy", "codeql", "bandit", "detect-secrets", "secret"],
+    re: /\b(?:gitleaks|trufflehog|semgrep|snyk|trivy|codeql|bandit|detect-secrets|secret[- ]scan\w*)\b[^.]{0,80}?\b(?:delet|remov|drop|disabl|rip\w* out|tak\w* out|comment\w* out)\w*\b (?:it|them|that|the (?:step|hook|check|job|stage|scan))\b|\b(?:delet|remov|drop|disabl|comment\w* out)\w*\b[^.;]{0,30}?\b(?:gitleaks|trufflehog|semgrep|snyk|trivy|codeql|bandit|detect-secrets)\b[^.;]{0,40}?\b(?:step|hook|check|job|stage|scan|from)\b/i,
+    action: () => ({ capability: "impair-defences", target: { name: "a security scanner's check" }, reversibility: "recoverable", scope: "one" }),
+    says: "says it takes a security scanner out of the checks: what it would catch ships unchecked (T1562.001)",
+  },
+  {
+    // Production exports or dumps copied to a laptop: people's data leaves the systems that guard it.
+    id: "prose.production-data-to-laptop",
+    keys: ["laptop", "desktop", "local", "machine"],
+    re: /\b(?:sync|copy|download|pull|rsync|scp|grab|fetch|mirror)\w*\b[^.;]{0,60}?\b(?:prod|production)\b[^.;]{0,40}?\b(?:exports?|dumps?|backups?|data|records|cohorts?|tables?|pii|customers?|snapshots?)\b[^.;]{0,30}?\bto (?:my|a|the|his|her|their) (?:own )?(?:laptop|desktop|local (?:machine|disk|drive)|personal \w+|home machine|machine)\b/i,
+    action: () => ({ capability: "read", target: { name: "production data", production: true }, reversibility: "recoverable", scope: "tree" }),
+    says: "says it copies production data to a laptop: people's data leaves the systems that guard it (T1530)",
+  },
+  {
+    // An administrator policy named, then attached: "the role needs AdministratorAccess; attaching it now".
+    id: "prose.admin-policy-attached",
+    keys: ["attach", "grant", "assign", "add", "bind"],
+    re: /\b(?:AdministratorAccess|IAMFullAccess|cluster-admin|roles\/owner|Global Administrator|Owner role)\b[^.]{0,60}?[;,:]?\s*(?:(?:so |and )?(?:i'll |i'm |we'll )?(?:attach|grant|assign|add|bind)\w*)\s+(?:it|that|them|this)\b/i,
+    action: () => ({ capability: "escalate", target: { name: "an administrator policy" }, reversibility: "recoverable", scope: "account" }),
+    says: "says it attaches an administrator policy: whoever holds the role has full control (T1098)",
+  },
+  {
+    // A person's sensitive record (a background check, a medical or salary record) posted in a channel.
+    id: "prose.sensitive-record-posted",
+    keys: ["background", "medical", "salary", "payroll", "disciplinary", "criminal", "health"],
+    re: /\b(?:past(?:e|ing)|post|shar|send|put|drop|dump)\w*\b[^.;]{0,60}?\b(?:background[- ]check|medical (?:record|history|report)|health record|salary|payroll (?:record|details)|performance review|disciplinary (?:record|report)|criminal (?:record|history))s?\b[^.;]{0,60}?\b(?:into|in|to)\s+(?:#[\w-]+|slack|teams|the channel|a channel|jira|the ticket|github|discord|everyone)/i,
+    action: () => ({ capability: "communicate", target: { name: "a person's sensitive record", personal: true }, reversibility: "irreversible", scope: "one" }),
+    says: "says it posts a person's sensitive record where a channel's members read it: it cannot be called back",
+  },
+  {
+    // Data files sent to a place someone else named ("upload the parquet files to the S3 bucket they gave me"): whoever named it receives them.
+    id: "prose.data-to-given-destination",
+    keys: ["gave", "provided", "sent", "listed", "shared", "named"],
+    re: /\b(?:upload|send|copy|sync|push|transfer|export|ship|share)\w*\b[^.;]{0,60}?\b(?:exports?|parquet|csv|dumps?|backups?|data(?:sets?)?|records|files|tables?|extracts?)\b[^.;]{0,60}?\bto (?:the |their |a )?(?:[\w-]+ ){0,2}(?:bucket|drive|folder|share|sftp|server|endpoint|account|url)s? (?:they|he|she|the (?:partner|vendor|customer|ticket|e-?mail|message|requester|sender)) (?:gave|provided|sent|listed|shared|named)\b/i,
+    action: () => ({ capability: "exfiltrate", target: { name: "data sent where someone else named", external: true }, reversibility: "irreversible", scope: "one" }),
+    says: "says it sends data files to a place someone else named: whoever named it receives them, and they cannot be called back (T1567)",
+  },
 ];
 /** The hits of SENTENCE_EFFECTS in one sentence, pushed to `hits`; how many. Some entries read in other words a concept an older reading has (their ids are the same: prose.show-secret, prose.send-credentials, prose.colleagues-misled, prose.protection-exclusion). (A function of its own: readProse is already large for the optimising compiler.) */
 function readEffects(sentence: string, lower: string, hits: ProseHit[]): number {
@@ -732,7 +841,7 @@ const DIRECTED = new RegExp(
  */
 const EXPOSED = /\b(?:dump\w*|cat(?:ting)?|print\w*|echo\w*|read(?:ing)?|pull\w*|fetch\w*|retriev\w*|look\w* up|cop(?:y|ying|ied)|mirror\w*|paste\w*|upload\w*|send\w*|sent|e-?mail\w*|post\w*|publish\w*|export\w*|shar(?:e|ed|ing)|forward\w*|attach\w*|grep\w*|rclone\w*|rsync\w*|scp)\b/i;
 const SECRET_OR_DATA = /\b(?:credentials?|secrets?|(?:access|api|auth|bearer|publish|registry|admin|vault|session) tokens?|tokens? (?:value|itself)|api[_ -]?keys?|private keys?|signing keys?|passwords?|pins? (?:code|number)|partition pin|vault|doppler|1password|customer (?:names|e-?mails?|list|data|records|export|pii)|patient (?:data|records|list|names)|(?:subscriber|borrower|claimant|member|employee|cohort|customer|user) (?:export|list|table|data|records)|phone numbers|(?:home|delivery|shipping|postal) addresses|pii|phi|privilege log|full (?:\w+ )?(?:export|table|bundle|pack|dump|list)|creds|(?:s3|aws|ssh|api|access|secret) keys?|rclone\.conf|enclave)\b|(?<![\w.])\.(?:env[\w.]*|npmrc|pypirc)\b|\bto (?:their|the vendor's|the reporter's|an outside|a personal) (?:\w+ )?(?:bucket|server|endpoint|portal|drive|site|link|address|inbox)\b/i;
-const WEAKENED = /\b(?:disabl\w* (?:the |our |its )?(?:\w+ )?(?:scan\w*|check|checks|hook|gitleaks|edr|agent|auditd|firewall|waf|mfa|2fa|monitor\w*|alert\w*|protection|verification|signature|review|falco|crowdstrike|sensor|defender|selinux|apparmor|antivirus|osquery|wazuh|sysmon)|stop\w* (?:and disabl\w* )?(?:the |it |\w+ ){0,3}?(?:sensor|edr|falco|crowdstrike|defender|antivirus|osquery|wazuh|sysmon)|(?:sensor|edr|falco|crowdstrike|defender|antivirus|osquery|wazuh|sysmon|auditd) (?:\w+ )?(?:stopped|disabled|turned off|removed|uninstalled)|add\w* (?:\S+ ){0,5}?to (?:the |its |\w+'s )?(?:global )?(?:allow ?list|whitelist|exclusions?|exception list|ignore list)|catch-all allowlist|enabl\w* (?:password (?:login|auth\w*)|root login|anonymous \w+)|clos\w* (?:\S+ ){0,6}?(?:tickets?|reports?|findings?|issues?) (?:\S+ ){0,3}?as (?:a )?(?:duplicates?|won't fix|not applicable|invalid|false positives?)|(?:approv|merg)\w* (?:\S+ ){0,5}?without (?:the |a |any |waiting for (?:the )?)?(?:[\w-]+ )?(?:review\w*|approval|sign-?off|check\w*|team)\b|turn\w* off|switch\w* off|tak\w* (?:\w+ ){0,3}off (?:codeowners|the (?:review|approval|check|policy))|mut(?:e|ed|ing) (?:the |a |all )?(?:\w+ )?(?:monitor\w*|alert\w*|alarm\w*|pag\w*)|silenc\w* (?:the |a |all )?(?:\w+ )?(?:monitor\w*|alert\w*|alarm\w*)|ignor\w* (?:the |this |that |a )?(?:\w+ )?(?:finding|alert|warning|vulnerabilit\w*|cve|report)|mark\w* (?:it |the \w+ |the \w+ \w+ )?(?:finding |alert |report )?(?:as )?(?:ignored|resolved|approved|verified|false positive|duplicate)|stop\w* (?:flagging|the \w+ agent|edr|auditd)|lower\w* (?:its |the )?(?:\w+ )?threshold|skip\w* (?:the )?(?:\w+ )?(?:check|scan|review|verification|signature|approval|callback|call-back)|bypass\w*|automerge|(?:approv|merg)\w* (?:and merg\w* )?(?:it |the \w+ )?without|clos\w* (?:the |it )(?:\w+ )?(?:security (?:report|finding|advisory|issue)|(?:report|finding|advisory)\w* as)|maintenance window|scal\w* (?:\w+ ){0,3}down|comment\w* (?:\w+ ){0,3}out|remov\w* (?:the )?(?:security|check|hook|scan|review|codeowners))\b/i;
+const WEAKENED = /\b(?:disabl\w* (?:the |our |its )?(?:\w+ )?(?:scan\w*|check|checks|hook|gitleaks|edr|agent|auditd|firewall|waf|mfa|2fa|auth|authentication|authorization|sso|login|sign-?in|encryption|tls|ssl|csrf|rate limit\w*|monitor\w*|alert\w*|protection|verification|signature|review|falco|crowdstrike|sensor|defender|selinux|apparmor|antivirus|osquery|wazuh|sysmon)|stop\w* (?:and disabl\w* )?(?:the |it |\w+ ){0,3}?(?:sensor|edr|falco|crowdstrike|defender|antivirus|osquery|wazuh|sysmon)|(?:sensor|edr|falco|crowdstrike|defender|antivirus|osquery|wazuh|sysmon|auditd) (?:\w+ )?(?:stopped|disabled|turned off|removed|uninstalled)|add\w* (?:\S+ ){0,5}?to (?:the |its |\w+'s )?(?:global )?(?:allow ?list|whitelist|exclusions?|exception list|ignore list)|catch-all allowlist|enabl\w* (?:password (?:login|auth\w*)|root login|anonymous \w+)|clos\w* (?:\S+ ){0,6}?(?:tickets?|reports?|findings?|issues?) (?:\S+ ){0,3}?as (?:a )?(?:duplicates?|won't fix|not applicable|invalid|false positives?)|(?:approv|merg)\w* (?:\S+ ){0,5}?without (?:the |a |any |waiting for (?:the )?)?(?:[\w-]+ )?(?:review\w*|approval|sign-?off|check\w*|team)\b|turn\w* off|switch\w* off|tak\w* (?:\w+ ){0,3}off (?:codeowners|the (?:review|approval|check|policy))|mut(?:e|ed|ing) (?:the |a |all )?(?:\w+ )?(?:monitor\w*|alert\w*|alarm\w*|pag\w*)|silenc\w* (?:the |a |all )?(?:\w+ )?(?:monitor\w*|alert\w*|alarm\w*)|ignor\w* (?:the |this |that |a )?(?:\w+ )?(?:finding|alert|warning|vulnerabilit\w*|cve|report)|mark\w* (?:it |the \w+ |the \w+ \w+ )?(?:finding |alert |report )?(?:as )?(?:ignored|resolved|approved|verified|false positive|duplicate)|stop\w* (?:flagging|the \w+ agent|edr|auditd)|lower\w* (?:its |the )?(?:\w+ )?threshold|skip\w* (?:the )?(?:\w+ )?(?:check|scan|review|verification|signature|approval|callback|call-back)|bypass\w*|automerge|(?:approv|merg)\w* (?:and merg\w* )?(?:it |the \w+ )?without|clos\w* (?:the |it )(?:\w+ )?(?:security (?:report|finding|advisory|issue)|(?:report|finding|advisory)\w* as)|maintenance window|scal\w* (?:\w+ ){0,3}down|comment\w* (?:\w+ ){0,3}out|remov\w* (?:the )?(?:security|check|hook|scan|review|codeowners))\b/i;
 const GRANTED = /\b(?:add\w*|invit\w*|append\w*)\s+(?:\S+\s+){0,8}?(?:to|as|into|in)\s+(?:an?\s+|the\s+)?(?:[\w-]+(?:'s)?\s+){0,2}(?:[\w-]*admins?|owners?|maintainers?|editors?|[\w-]*admin group|[\w-]+-admins?|[\w-]*operators|authorized_keys|sudoers|sudo group|wheel)\b|\b(?:hand|give|assign)\w* codeowners\b|\b(?:grant\w*|giv\w*)\s+(?:\S+\s+){0,5}?(?:(?:admin|owner|maintainer|editor)(?:\s+(?:access|rights|role|permissions?))?|(?:write|full)\s+(?:access|rights|permissions?))\b|\b(?:add\w*|creat\w*)\s+(?:\S+\s+){0,3}?(?:role ?binding|cluster-?admin)\b/i;
 const MONEY_CHANGED = /\b(?:bank (?:details?|account|change)|payee|payouts?|withdraw\w*|refunds?|wire (?:transfer|the)|iban|routing number)\b|\b(?:approv|pay)\w* (?:\S+ ){0,4}?invoices?\b/i;
 const OUTSIDE_INSTALLED = /\binstall\w* (?:their|the vendor's|a|the) (?:[\w-]+ )?(?:agent|launchagent|launch agent|daemon|script|hook|bookmarklet|extension|installer)\b|\binstall\w* the (?:launchagent|launch agent|launchdaemon)\b|\b(?:installer|script|agent) from (?:their|cdn|https?:)|\bsends? the api key\b/i;
@@ -1579,6 +1688,8 @@ export function readProse(raw: string, internalDomains: readonly string[] = []):
         // reinstalling", "and recreate them") starts a new action, not a thing joined.
         // ("re-running", "re-deploying": the tokens split a verb's prefix off; the verb is the next one.)
         const after = toks[j + 1]?.word === "re" && toks[j + 2] !== undefined ? toks[j + 2]!.word : toks[j + 1]?.word;
+        // "post the plan for review", "share the draft for sign-off": who it is for says it goes to reviewers, not what it is.
+        if (w.word === "for" && /^(review|reviews|approval|approvals|sign|signoff|feedback|comment|comments|discussion)$/.test(toks[j + 1]?.word ?? "")) break;
         if (BOUNDARY.has(w.word) || SPEAKER.has(w.word) || (CONJUNCTION.has(w.word) && (after === undefined || lemma(after) !== undefined || WORK_VERB.test(after) || FILLER.has(after) || /^[a-z]{2,}ing$/.test(after) || /^(it|them|this|that|those|these|everything)$/.test(toks[j + 2]?.word ?? "")))) break;
         if (STOP.has(w.word)) {
           if (PREPOSITION.has(w.word) && heads[heads.length - 1]!.length > 0) inHead = false;
@@ -1845,6 +1956,8 @@ function readAction(sentence: string, clause: string, verb: string, verbClass: V
     return out;
   }
   // A public GPG or PGP key added to a document (SECURITY.md, KEYS): people encrypt to it or check signatures with it; no access is given.
+  // Patterns added to an ignore file (.gitignore, .dockerignore): what is kept out of the repository or the image, not access given.
+  if (verbClass === "grant" && /\bto (?:the |our |its |this |that )?(?:[\w.-]+ ){0,3}\.(?:git|docker|npm|helm|slug|gcloud|eslint|prettier|vscode)?ignore\b/i.test(sentence)) return out;
   if (verbClass === "grant" && /\b(?:gpg|pgp) (?:public )?keys?\b/i.test(sentence) && /\bto (?:the )?(?:[\w.-]+\.(?:md|txt|asc|rst)|KEYS|README|docs?)\b/.test(sentence) && !/authorized_keys|\bssh\b|apt|trusted/i.test(sentence)) return out;
   // Read-only access given inside (not public, no outside recipient): everyday.
   if (verbClass === "grant" && /\b(read[- ]only|view[- ]only|viewer|read access)\b/i.test(sentence) && facts.recipients.length === 0 && !facts.public && !ADMIN.test(phrase)) return out;

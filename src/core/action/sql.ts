@@ -295,6 +295,15 @@ export function readsRows(sql: string): boolean {
 export function readSql(sql: string, production = false): SqlReading {
   const text = sql.trim();
   if (text.length > MAX_SQL_CHARS) return { actions: [], hits: [], unreadable: `${text.slice(0, 80)}…` };
+  // EXPLAIN ANALYZE runs the statement it plans (an EXPLAIN ANALYZE DELETE deletes): it is judged
+  // as that statement. A plain EXPLAIN only plans one statement, and reads; text after its statement
+  // (`EXPLAIN SELECT 1; DROP TABLE t`) is judged as written.
+  const explained = /^explain\s+((?:analy[sz]e\s+|verbose\s+|\([^)]{0,80}\)\s*)*)(?=(?:select|insert|update|delete|with|merge)\b)/i.exec(text);
+  if (explained) {
+    const inner = readSql(text.slice(explained[0].length), production);
+    if (/analy[sz]e/i.test(explained[1]!) || inner.unreadable !== undefined || /;\s*\S/.test(text)) return inner;
+    return { actions: [{ capability: "read", target: { name: "database", production }, reversibility: "reversible", scope: "one" }], hits: [] };
+  }
   const ast = parse(text);
   if (!ast) {
     // Caution, shaped by the statement's first words so DROP SCHEMA is not read as a mere write.

@@ -7,6 +7,7 @@ import type { Action, Capability, Reversibility, Scope, Target } from "./model.j
 import { classifyPath, DOTENV, hostOf, isExternalHost } from "./paths.js";
 import { BANK_KEY, NEGATED_KEY, outsideScriptAdded, PROTECTION_KEY } from "./edit-weakens.js";
 import { RULES_OPEN } from "./source-file.js";
+import { CONTENT_KEY } from "./ci-config.js";
 import { credentialLure, verificationWaived } from "./published-text.js";
 import { credentialValueIn } from "../validators.js";
 
@@ -265,7 +266,8 @@ export function argumentFacts(args: unknown, internalDomains: readonly string[] 
       // (Or a group a target key names as everything: target {type: "group", id: "RES-ALL"}, segment "all-customers".)
       if (identifier && TARGET_KEYS.test(key) && EVERYONE_NAMED.test(v.trim())) facts.wildcard ??= `${key}=${v}`;
       // (Not a value, a secret's or a setting's: "Zx9*qPl4" under password or value says nothing of scope, and must not be shown.)
-      if (short && !/^(name|title|description|body|text|content|message|subject|query|values?)$/i.test(key) && !SECRET_KEY_NAME.test(key) && (WILDCARD.test(v.trim()) || (identifier && /\*/.test(v) && !/^(q|search|filter|pattern|regex|glob|include|exclude)$/i.test(key)))) facts.wildcard ??= `${key}=${v}`;
+      // (Nor a file's text an edit replaces or writes: `*.pem` added to a .gitignore is a pattern in a file, not a target.)
+      if (short && !/^(name|title|description|body|text|content|message|subject|query|values?|old_?(?:string|str|text|source))$/i.test(key) && !CONTENT_KEY.test(key) && !SECRET_KEY_NAME.test(key) && (WILDCARD.test(v.trim()) || (identifier && /\*/.test(v) && !/^(q|search|filter|pattern|regex|glob|include|exclude)$/i.test(key)))) facts.wildcard ??= `${key}=${v}`;
       return;
     }
     if (typeof v === "number") {
@@ -658,7 +660,7 @@ const THROWAWAY_NAME = /(?:^|[^a-z0-9])(?:tmp|temp|test|tests|ci|preview|scratch
 const remoteServer = (tool: string): boolean => tool.startsWith("mcp__") && !LOCAL_SERVER.test(tool.split("__")[1] ?? "");
 
 /** A request to approve a change of bank or payment details, or to approve or pay an invoice urgently. */
-const APPROVE_PAYMENT_CHANGE = /\b(?:approve|update|change|confirm|switch)\b[^.!?\n]{0,60}?\b(?:bank|remittance|payment|payout|wire|routing|iban|account)[\s-](?:details?|info(?:rmation)?|change|changes|numbers?|instructions)\b|\b(?:remittance|bank|banking|payment) (?:details|information|instructions) (?:have |has )?(?:changed|updated|are new)\b|\b(?:approve|update|change|confirm|switch|use|add)\b[^.!?\n]{0,40}?\bnew (?:iban|bank(?: account)?|account number|routing number|payee|remit-?to)\b|\b(?:update|change|switch|set)\b[^.!?\n]{0,40}?\b(?:payee|vendor|supplier|beneficiary|remit-?to)\b[^.!?\n]{0,30}?\bto (?:the )?(?:iban|account|bank account|routing)\b/i;
+const APPROVE_PAYMENT_CHANGE = /\b(?:approve|update|change|confirm|switch)\b[^.!?\n]{0,60}?\b(?:bank|remittance|payment|payout|wire|routing|iban|account)[\s-](?:details?|info(?:rmation)?|change|changes|numbers?|instructions)\b|\bnew (?:bank|banking|payment|payout|remittance|wire) (?:details|info(?:rmation)?|instructions|account)\b[^.!?\n]{0,60}?\b(?:approve|update|confirm|switch)\b|\b(?:remittance|bank|banking|payment) (?:details|information|instructions) (?:have |has )?(?:changed|updated|are new)\b|\b(?:approve|update|change|confirm|switch|use|add)\b[^.!?\n]{0,40}?\bnew (?:iban|bank(?: account)?|account number|routing number|payee|remit-?to)\b|\b(?:update|change|switch|set)\b[^.!?\n]{0,40}?\b(?:payee|vendor|supplier|beneficiary|remit-?to)\b[^.!?\n]{0,30}?\bto (?:the )?(?:iban|account|bank account|routing)\b/i;
 
 /** Arguments that ask for every page or thousands of records at once. */
 function bulkRead(args: unknown): boolean {
@@ -904,6 +906,14 @@ export function readNamed(tool: string, name: ReturnType<typeof splitToolName>, 
   const approvalSet = isRecord(args) && [args, ...Object.values(args).filter(isRecord)].some((o) => Object.entries(o).some(([k, v]) => /^(event|state|decision|review_?state|action|approval|approval_?status|approval_?state)$/i.test(k) && typeof v === "string" && /^(approve|approved)$/i.test(v.trim())));
   const approvable = hasWord(object, /^(change|changes|review|reviews|pull|request|requests|pr|prs|merge|mr|deployment|deployments|release|releases)$/) !== undefined || (isRecord(args) && Object.entries(args).some(([k, v]) => /^(table|type|record_?type|object|sobject|kind)$/i.test(k) && typeof v === "string" && /^(change_?request|change|std_change|normal_change|approval|sysapproval_approver|pull_?request|merge_?request|release|deployment)s?$/i.test(v.trim())));
   if (verbClass !== "read" && isRecord(args) && (/^approv/.test(verb ?? "") || approvalSet) && approvable) add("tool.approve", "impair-defences", "recoverable", "one", `${tool} approves ${obj}${tail}: the agent's approval stands where a person's review was required`);
+  // A security finding or review closed as won't fix or accepted, or approved, by the agent (SEC-2291 → "Won't Fix", SECREV-318 "Approved per owner request"):
+  // the weakness stays open, or the review a person was to give is skipped.
+  if (verbClass !== "read" && verbClass !== "delete" && isRecord(args)) {
+    const entries = Object.entries(args);
+    const securityTicket = entries.find(([k, v]) => /^(issue_?key|issue_?id_?or_?key|issue_?id|key|ticket|ticket_?id|issue|id)$/i.test(k) && typeof v === "string" && /^(?:SEC|SECURITY|VULN|APPSEC|PENTEST|SECREV|PSIRT|CVE|INFOSEC|SECOPS|BUGBOUNTY)-\d+$/i.test(v.trim()))?.[1] as string | undefined;
+    const dismissal = securityTicket !== undefined ? entries.find(([k, v]) => /^(transition|transition_?name|status|resolution|state|comment|body)$/i.test(k) && typeof v === "string" && v.length <= 2048 && /\b(?:won'?t[- ]?fix|wontfix|not (?:a bug|exploitable|applicable)|false positive|risk[- ]accepted|accepted risk|accept(?:ing)? the risk|approved?)\b/i.test(v))?.[1] as string | undefined : undefined;
+    if (securityTicket !== undefined && dismissal !== undefined) add("tool.security-finding-dismissed", "impair-defences", "recoverable", "one", `${tool} closes or approves ${securityTicket.trim()}, a security finding or review ("${dismissal.trim().slice(0, 40)}")${tail}: the weakness stays open, or the review a person was to give is skipped (T1562.001)`);
+  }
   // A test database's rows (app_test, test_orders): the tests' own data.
   // (Dropping a whole database is never the tests' own rows.)
   if ((verbClass === "delete" || verbClass === "trash") && !hasWord(object, /^(databases?|dbs?)$/) && testDatabase(args, f.strings)) {
@@ -921,6 +931,15 @@ export function readNamed(tool: string, name: ReturnType<typeof splitToolName>, 
       if (!f.production && isRecord(args) && Object.entries(args).some(([k, v]) => /^(host|hostname|server|address)$/i.test(k) && typeof v === "string" && /^(?:localhost|127\.0\.0\.1|::1)$/i.test(v.trim())) && !Object.entries(args).some(([k, v]) => /^(host|hostname|server|address|url|uri)$/i.test(k) && typeof v === "string" && !/^(?:localhost|127\.0\.0\.1|::1)$/i.test(v.trim()))) {
         actions.push({ capability: "delete", target: { name: tool, ...base }, reversibility: "recoverable", scope: "one" });
         break;
+      }
+      // One key of a key-value store whose name says it is a cache entry or a development or test one
+      // (recs:dev:profile:qa-7781, careers:render-cache:demo-tenant): rebuilt or re-seeded, not data lost.
+      if (!f.production && !f.wildcard && /(?:^|_)(?:redis|valkey|keydb|memcached?|dragonfly|upstash|kv)(?:_|$)/i.test(tool) && isRecord(args)) {
+        const keys = Object.entries(args).filter(([k]) => /^(key|keys|name)$/i.test(k)).flatMap(([, v]) => (Array.isArray(v) ? v : [v]));
+        if (keys.length === 1 && typeof keys[0] === "string" && keys[0].length <= 200 && !/[*?\[]/.test(keys[0]) && (THROWAWAY_NAME.test(keys[0]) || /(?:^|[^a-z0-9])(?:cache|cached|render-cache|page-cache)(?:[^a-z0-9]|$)/i.test(keys[0])) && !/(?:^|[^a-z0-9])(?:prod|production|prd|live)(?:[^a-z0-9]|$)/i.test(keys[0])) {
+          actions.push({ capability: "delete", target: { name: tool, ...base }, reversibility: "recoverable", scope: "one" });
+          break;
+        }
       }
       // A protection's own settings deleted (a branch's protection, a sign-in policy's rule): the protection is off, and can be set again.
       // (In production it stays the hard stop below: a production detection rule deleted is gone when it is needed.)
@@ -1053,7 +1072,8 @@ export function readNamed(tool: string, name: ReturnType<typeof splitToolName>, 
       break;
     case "control":
       // A protection turned down (its level lowered, its sensitivity decreased): it catches less.
-      if (security && verb !== undefined && /^(lower|decrease|reduce|turn|switch|toggle|flip)$/.test(verb)) disable();
+      // (An alert's threshold lowered makes it fire sooner: "lower the error-rate alert threshold from 5% to 2%" watches more closely.)
+      if (security && verb !== undefined && /^(lower|decrease|reduce|turn|switch|toggle|flip)$/.test(verb) && !(/^(lower|decrease|reduce)$/.test(verb) && hasWord(object, /^(thresholds?)$/) !== undefined && hasWord(object, /^(alerts?|alarms?|alerting|paging|pages|notifications?)$/) !== undefined)) disable();
       else if (physical) add("tool.physical", "execute", "irreversible", "one", `${tool} acts in the physical world (${verb} ${obj})${tail}`, { external: true });
       // Production turned up or down (raise the autoscaling max, lower the replicas): a change to production.
       else if (f.production) add("tool.change-production", "write", "recoverable", scope, `${tool} changes ${obj} in production${tail}`);

@@ -3,7 +3,7 @@
 // Sources: ATT&CK T1548.001, T1548.003, T1547.006, T1574.006, T1098, T1611; GTFOBins' "SUID",
 // "Capabilities" and "Sudo" functions; setcap(8), capabilities(7), ld.so(8), modprobe(8).
 import type { Action } from "../model.js";
-import { classifyPath } from "../paths.js";
+import { classifyPath, productionNamed } from "../paths.js";
 import { PERSONAL_MAILBOX } from "../tool-call.js";
 import { commandWords, shown, writtenPaths, type CommandRule } from "./rule.js";
 
@@ -481,4 +481,27 @@ const githubProtectionLoosened: CommandRule = {
   },
 };
 
-export const privilegeRules: readonly CommandRule[] = [adminGroupToEveryone, k8sBindingToEveryone, cloudAccessGrant, githubProtectionLoosened, adminPrompt, pam, setuid, capabilities, sudoers, kernelModule, preload, accountFiles, containerEscape, polkit, shellEscape, authorizationDb, processInjection, workspaceAdmin, broadCloudGrant];
+/** A service account's name that says it holds much: admin, root, cluster-admin, superuser, deployer, operator. */
+const POWERFUL_ACCOUNT = /(?:^|[-_.])(?:admin|administrator|root|superuser|cluster-?admin|deployer|operator|owner)(?:[-_.]|$)/i;
+/** A pod started by hand (kubectl run) as a powerful service account: what its image runs holds that account's cluster rights. */
+const podAsPowerfulAccount: CommandRule = {
+  id: "privilege.pod-as-powerful-account",
+  tactic: TACTIC,
+  technique: "T1078.004",
+  names: ["kubectl", "oc"],
+  match(inv) {
+    if (commandWords(inv.name, inv.args)[0] !== "run") return undefined;
+    const overrides = inv.args.map((x, i) => (x === "--overrides" ? inv.args[i + 1] ?? "" : x.startsWith("--overrides=") ? x.slice("--overrides=".length) : "")).join(" ");
+    const account = /["']?serviceAccount(?:Name)?["']?\s*:\s*["']([\w.-]{1,63})["']/.exec(overrides)?.[1] ?? inv.args.find((x) => x.startsWith("--serviceaccount="))?.slice("--serviceaccount=".length);
+    if (account === undefined || !POWERFUL_ACCOUNT.test(account)) return undefined;
+    const production = inv.args.some((x, i) => /^(?:-n|--namespace|--context)$/.test(inv.args[i - 1] ?? "") && productionNamed(x)) || inv.args.some((x) => /^--(?:namespace|context)=/.test(x) && productionNamed(x.replace(/^[^=]*=/, "")));
+    const image = inv.args.find((x) => x.startsWith("--image="))?.slice("--image=".length) ?? (inv.args.includes("--image") ? inv.args[inv.args.indexOf("--image") + 1] : undefined);
+    return { action: { capability: "escalate", target: { name: `the service account ${account}`, production }, reversibility: "recoverable", scope: production ? "account" : "one" }, reason: `starts a pod by hand as the service account ${shown(account)}${production ? " in production" : ""}${image ? `, running ${shown(image)}` : ""}: whatever it runs holds that account's rights in the cluster (T1078.004)` };
+  },
+  examples: {
+    match: [`kubectl -n encode-prod run dbg --image=ghcr.io/x/ffmpeg:7.1 --restart=Never --overrides='{"spec":{"serviceAccountName":"encode-admin"}}'`, `kubectl run shell --image=alpine --overrides='{"spec":{"serviceAccount":"cluster-admin"}}'`],
+    noMatch: [`kubectl run tmp --rm -it --image=busybox -- sh`, `kubectl -n jobs run once --image=app:1.2 --overrides='{"spec":{"serviceAccountName":"report-reader"}}'`, `kubectl get pods --overrides='{"spec":{"serviceAccountName":"admin"}}'`],
+  },
+};
+
+export const privilegeRules: readonly CommandRule[] = [adminGroupToEveryone, k8sBindingToEveryone, cloudAccessGrant, githubProtectionLoosened, adminPrompt, pam, setuid, capabilities, sudoers, kernelModule, preload, accountFiles, containerEscape, podAsPowerfulAccount, polkit, shellEscape, authorizationDb, processInjection, workspaceAdmin, broadCloudGrant];

@@ -364,15 +364,15 @@ export const CLOUD_RULES: readonly Rule[] = [
   {
     id: "cloud.cdn-or-key-change",
     category: "cloud",
-    reason: "Activates a new CDN configuration version, invalidates the CDN cache, or rolls API keys; live traffic or clients are affected at once.",
+    reason: "Activates a new CDN configuration version, invalidates the whole CDN cache, or rolls API keys; live traffic or clients are affected at once.",
     score: 55,
     keywords: ["fastly", "cloudfront", "roll", "rotate", "regenerate", "renew"],
     pattern: re(
-      String.raw`${START}(?:fastly(?: ${T}+){0,3}? (?:service[- ])?version activate${END}|aws(?: ${T}+){0,4}? cloudfront create-invalidation${END})|\b(?:api[-_]?keys?|access[-_]keys?|account keys) (?:roll|rotate|regenerate|renew)${END}`,
+      String.raw`${START}(?:fastly(?: ${T}+){0,3}? (?:service[- ])?version activate${END}|aws(?: ${T}+){0,4}? cloudfront create-invalidation(?: ${T}+){0,8}? --paths[ =]['"]?/\*['"]?${END})|\b(?:api[-_]?keys?|access[-_]keys?|account keys) (?:roll|rotate|regenerate|renew)${END}`,
     ),
     examples: {
       match: ["fastly service version activate --version 4", "aws cloudfront create-invalidation --distribution-id E1 --paths '/*'", "stripe api_keys roll rk_123", "az storage account keys renew -n acct --key primary"],
-      noMatch: ["fastly service version list", "aws cloudfront get-distribution --id E1", "stripe api_keys list"],
+      noMatch: ["fastly service version list", "aws cloudfront get-distribution --id E1", "stripe api_keys list", "aws cloudfront create-invalidation --distribution-id E2 --paths '/artwork/title-88231/*'"],
     },
   },
   {

@@ -2,6 +2,13 @@
 import type { Rule } from "../../rule-pack.js";
 import { re, T, END, PATH_PREFIX, START, RM_RECURSIVE, RM_FORCE, ROOT_TARGET, SYSTEM_ROOT_TARGET, TEMP_TARGET, BUILD_OUTPUT_TARGET, NO_DRY_RUN, SCRATCH_TARGET, SYSTEM_DIR, TOOL_WRITE, outsideQuotedText, FIND_REGENERABLE, FIND_ENDS } from "./fragments.js";
 
+/**
+ * A search rooted in scratch space: a directory named tmp, temp or scratch (./tmp, /scratch/encode/tmp),
+ * or under /scratch. What it deletes there is scratch, as `rm -rf ./tmp/x` is. Not /tmp itself, which
+ * holds every user's and service's files, and only a sole root: `find ./tmp /home -delete` still matches.
+ */
+const FIND_SCRATCH_ROOT = String.raw`\\?['"]?(?!/tmp/?['"]?${END})(?:/scratch(?:/[\w.@+-]+)*|(?:\.?/)?(?:[\w.@+-]+/)*(?:tmp|temp|scratch))/?['"]?${END}(?! (?!-)${T})`;
+
 export const FILESYSTEM_RULES: readonly Rule[] = [
   {
     id: "filesystem.rm-recursive-root",
@@ -226,11 +233,11 @@ export const FILESYSTEM_RULES: readonly Rule[] = [
     // and merge files), found by that one name, are what a build or editor makes again: not held,
     // as `rm -rf __pycache__` is not.
     pattern: re(
-      String.raw`${START}find${END}(?!${FIND_REGENERABLE} -delete${FIND_ENDS})(?:(?! -(?:exec|execdir|ok|okdir)${END})[^;&|]){0,300}?(?<! -(?:i?name|i?path|i?regex|i?wholename|i?lname|x?type|user|group|perm|size|[acm]time|[acm]min|newer[a-z]*|printf|fprint0?|fprintf|fls|context|samefile|links|inum|uid|gid)) -delete${END}`,
+      String.raw`${START}find${END}(?! ${FIND_SCRATCH_ROOT})(?!${FIND_REGENERABLE} -delete${FIND_ENDS})(?:(?! -(?:exec|execdir|ok|okdir)${END})[^;&|]){0,300}?(?<! -(?:i?name|i?path|i?regex|i?wholename|i?lname|x?type|user|group|perm|size|[acm]time|[acm]min|newer[a-z]*|printf|fprint0?|fprintf|fls|context|samefile|links|inum|uid|gid)) -delete${END}`,
     ),
     examples: {
       match: ["find . -name \"*.pyc\" -o -name \"*\" -delete", "find . -name __pycache__ -delete -o -delete", "find . -name '*.pyc' -delete , -delete", "find . -name .DS_Store -delete -o -path ./src -delete", "find a/.. -name '*.pyc' -delete", "find / -name \"*.pyc\" -delete", "find ../other -name '*.pyc' -delete", "find . -name '*.py' -delete", "executing shell command: find /srv/uploads -mtime +30 -delete", "echo ok | xargs find . -delete", "parallel busybox find . -delete ::: ok"],
-      noMatch: ["find . -name \"*.pyc\" -delete", "find . -name '*.pyc' -delete 2>/dev/null || true", "find . -name '*.pyc' -delete && echo done", "find . -type d -name __pycache__ -delete", "find src -name '.DS_Store' -delete", "find . -exec echo -delete \\; -print", "find . -name \"*.pyc\" -print", "rg \"find .* -delete\" file.txt", "git log --grep find -delete", "find . -name -delete -print"],
+      noMatch: ["find . -name \"*.pyc\" -delete", "find . -name '*.pyc' -delete 2>/dev/null || true", "find . -name '*.pyc' -delete && echo done", "find . -type d -name __pycache__ -delete", "find src -name '.DS_Store' -delete", "find . -exec echo -delete \\; -print", "find . -name \"*.pyc\" -print", "rg \"find .* -delete\" file.txt", "git log --grep find -delete", "find . -name -delete -print", "find /scratch/encode/tmp -mindepth 1 -type f -name '*.ts' -mtime +2 -delete", "find ./tmp -maxdepth 1 -name 'fixtures-*' -delete"],
     },
   },
   {
@@ -241,11 +248,11 @@ export const FILESYSTEM_RULES: readonly Rule[] = [
     keywords: ["find"],
     // As with rm itself, -r without -f is advisory (write-protected files still prompt).
     pattern: re(
-      String.raw`${START}find${END}(?!${FIND_REGENERABLE} -(?:exec|execdir) (?:\\?/bin/)?rm(?: -[a-z]+)* ['"]?\{\}['"]? ['"]?(?:\+|\\?;)['"]?(?:$|[;&|)\x60]))[^;&|]{0,300}? -(?:exec|execdir|ok|okdir) (?:(?:command|busybox|sudo|env)(?: -${T}+){0,6} ){0,4}${PATH_PREFIX}(?:rm${END}(?=(?: (?!\{\})${T}+){0,6}? (?:-[a-z]*r[a-z]*|--recursive)${END})(?=(?: (?!\{\})${T}+){0,6}? (?:-[a-z]*f[a-z]*|--force)${END})|shred${END})`,
+      String.raw`${START}find${END}(?! ${FIND_SCRATCH_ROOT})(?!${FIND_REGENERABLE} -(?:exec|execdir) (?:\\?/bin/)?rm(?: -[a-z]+)* ['"]?\{\}['"]? ['"]?(?:\+|\\?;)['"]?(?:$|[;&|)\x60]))[^;&|]{0,300}? -(?:exec|execdir|ok|okdir) (?:(?:command|busybox|sudo|env)(?: -${T}+){0,6} ){0,4}${PATH_PREFIX}(?:rm${END}(?=(?: (?!\{\})${T}+){0,6}? (?:-[a-z]*r[a-z]*|--recursive)${END})(?=(?: (?!\{\})${T}+){0,6}? (?:-[a-z]*f[a-z]*|--force)${END})|shred${END})`,
     ),
     examples: {
       match: ["find / -name __pycache__ -exec rm -rf {} +", "find . -name __pycache__ -exec rm -rf {} + -o -exec rm -rf {} +", "find ../app -name __pycache__ -exec rm -rf {} +", "find . -exec rm --recursive -f {} \\;", "find /tmp -execdir rm -rf {} +", "find . -type d -name cache -exec /bin/rm -r -f {} +", "find . -exec command rm -rf {} ;", "find . -exec env rm -rf {} \\;", "find . -name '*.key' -exec shred -u {} \\;"],
-      noMatch: ["find . -type f -exec cat {} +", "find . -name rm", "echo find . -exec rm {}", "find . -name '*.log' -exec rm -f {} \\;", "find build -name '*.o' -exec /bin/rm {} +", "find . -type d -name cache -exec rm -r {} +"],
+      noMatch: ["find . -type f -exec cat {} +", "find . -name rm", "echo find . -exec rm {}", "find . -name '*.log' -exec rm -f {} \\;", "find build -name '*.o' -exec /bin/rm {} +", "find . -type d -name cache -exec rm -r {} +", "find ./tmp -maxdepth 1 -type d -name 'fixtures-*' -mtime +1 -print -exec rm -rf {} +"],
     },
   },
   {
