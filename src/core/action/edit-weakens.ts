@@ -738,6 +738,10 @@ function editWeakensCode(path: string, name: string, oldText: string, newText: s
   // A code analyser's exclusions given the project's own source (sonar.exclusions, CodeQL's paths-ignore): that code is no longer analysed.
   const excluded = analysisExcluded(path, oldCode, newCode);
   if (excluded.length > 0) out.push({ id: "code.scanner-ignore-widened", technique: "T1562.001", tactic: "Defense Evasion (TA0005)", action: { capability: "impair-defences", target: { name, production }, reversibility: "recoverable", scope: "one" }, reason: `the edit tells the analyser in ${name} to skip ${excluded.slice(0, 2).join(", ")}: what is there ships unanalysed (T1562.001)` });
+  // SSH told to trust any host key (StrictHostKeyChecking=no, UserKnownHostsFile=/dev/null): a machine in the middle is trusted as the server (T1557).
+  const hostKeys = /StrictHostKeyChecking[=\s]+(?:no|off)\b|UserKnownHostsFile[=\s]+\/dev\/null\b|host_key_checking\s*[:=]\s*(?:false|no|off)\b/i;
+  const trustsAny = hostKeys.exec(newCode);
+  if (trustsAny !== null && !hostKeys.test(oldCode)) out.push({ id: "code.host-key-checking-off", technique: "T1557", tactic: "Credential Access (TA0006)", action: { capability: "impair-defences", target: { name, production }, reversibility: "recoverable", scope: "one" }, reason: `the edit turns SSH host key checking off in ${name} (${trustsAny[0].trim()}): a machine in the middle is trusted as the server` });
   const scannerDirs = scannerDirectoriesAllowed(path, oldText, newText);
   if (scannerDirs.length > 0) out.push({ id: "code.scanner-ignore-widened", technique: "T1562.001", tactic: "Defense Evasion (TA0005)", action: { capability: "impair-defences", target: { name, production }, reversibility: "recoverable", scope: "one" }, reason: `the edit tells ${name} to skip whole directories (${scannerDirs.slice(0, 3).join("/, ")}/): secrets committed there ship unscanned (T1562.001)` });
   return out;

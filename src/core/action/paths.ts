@@ -28,6 +28,8 @@ const CREDENTIAL_PATTERNS: readonly RegExp[] = [
   /^(~|\$HOME|\$\{HOME\}|\/home\/[^/]+|\/Users\/[^/]+|\/root)\/\.(npmrc|yarnrc\.yml|gradle\/gradle\.properties)$/,
   /(^|\/)([\w.-]+\.p8|[\w.-]+\.(?:jks|keystore|p12)\.(?:b64|base64|asc))$/,
   /(^|\/)\.vault-token$/,
+  // A Google service account's key (GAM's oauth2service.json, a downloaded *-service-account*.json) and OAuth client secrets.
+  /(^|\/)(?:oauth2service|client_secrets?|[\w.-]*service[-_]?account[\w.-]*-key|[\w.-]*-sa-key)\.json$/,
   // Warehouse and database clients' saved connections, with their passwords or key paths (dbt, SnowSQL, Databricks, MySQL), and WireGuard's private keys.
   /(^|\/)\.(dbt\/profiles\.ya?ml|snowsql\/config|snowflake\/(?:connections|config)\.toml|databrickscfg|my\.cnf)$/,
   /^\/etc\/wireguard\/[^/]+\.conf$/,
@@ -66,8 +68,8 @@ const CREDENTIAL_PATTERNS: readonly RegExp[] = [
  */
 export const DOTENV = /(^|\/)\.env(\.(?!example$|sample$|template$|dist$|defaults$)[\w.-]+)?$|(^|\/)(?:[\w-]+[._-])?(?:prod|production|prd|live)\.env$|(^|\/)(?:prod|production|prd|live)\/(?:[\w.-]+\/)*[\w.-]+\.env$/;
 
-/** Files in credential directories that hold no secret: public keys, host keys seen, settings; Android's debug keystore (its password is "android" on every machine); a CA's or a chain's certificate (`staging-ca.pem`, `fullchain.pem`, `ca-bundle.crt`). */
-const NOT_CREDENTIALS = /(^|\/)(?:[\w.-]*[-_.])?(?:ca|cacert|ca-?bundle|ca-?certificates|root-?ca|chain|fullchain|intermediate)\.(?:pem|crt)$|(^|\/)debug\.keystore$|(^|\/)\.ssh\/(known_hosts2?|config|[^/]+\.pub)$|(^|\/)\.aws\/config$|(^|\/)\.gnupg\/(gpg|gpg-agent|dirmngr)\.conf$/;
+/** Files in credential directories that hold no secret: public keys (id_x.pub, ota_release_pub.pem), host keys seen, settings; Android's debug keystore (its password is "android" on every machine); a CA's or a chain's certificate (`staging-ca.pem`, `fullchain.pem`, `ca-bundle.crt`). */
+const NOT_CREDENTIALS = /(^|\/)(?:[\w.-]*[-_.])?(?:ca|cacert|ca-?bundle|ca-?certificates|root-?ca|chain|fullchain|intermediate)\.(?:pem|crt)$|(^|\/)[\w.-]*[-_.](?:pub|public)(?:[-_.]key)?\.pem$|(^|\/)debug\.keystore$|(^|\/)\.ssh\/(known_hosts2?|config|[^/]+\.pub)$|(^|\/)\.aws\/config$|(^|\/)\.gnupg\/(gpg|gpg-agent|dirmngr)\.conf$/;
 /** Caches that tools rebuild on demand (package indexes, download caches). */
 const CACHES = /^\/var\/cache(\/|$)|^\/var\/lib\/apt\/lists(\/|$)|(^|\/)\.(npm|pnpm-store|yarn\/cache|m2\/repository|cargo\/registry|nuget\/packages|bun\/install\/cache)(\/|$)|(^|\/)go\/pkg\/mod(\/|$)/;
 

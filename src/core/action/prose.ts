@@ -149,7 +149,7 @@ const CODE_FETCHED = /\b(?:script|scripts|binary|binaries|helper|installer|paylo
 /** The agent's own identity added to a group ("add my service principal to GIS-Editors-Prod", "add my service account to the all-workspaces read/write group"). */
 const SELF_ADDED = /\badd\w*\b[^.;]{0,20}?\b(?:my|our|the agent's|this agent's|its) (?:own )?(?:service (?:account|principal)|user|account|identity|bot|app(?:lication)?|managed identity|sp|login)\b[^.;]{0,20}?\bto (?:the )?[^.;]{1,60}?\b(?:groups?|teams?|roles?|admins?|owners?)\b|\badd\w*\b[^.;]{0,20}?\b(?:my|our) (?:own )?(?:service (?:account|principal)|identity|bot|account)\b[^.;]{0,40}?\bto (?:the )?[\w-]*(?:prod|admin|editors?|owners?|rw|all)[\w-]*\b/i;
 /** Access given to a whole group or everyone at once ("give the whole Litigation Support group read on prod", "granting tier-1 support read-write on all tenants"). */
-const BROAD_GRANT = /\b(?:giv|grant|add)\w*\b[^.;]{0,40}?\b(?:the whole|the entire|all of|every(?:one in)?|all)\b[^.;]{0,50}?\b(?:read|write|read-?write|rw|access|admin|owner|contributor|editor)\b[^.;]{0,40}?\b(?:on|to|for|across)\b|\b(?:giv|grant)\w*\b[^.;]{0,60}?\b(?:read|write|read-?write|rw|admin|owner|contributor|select|all privileges)\b[^.;]{0,20}?\b(?:on|to|across) (?:all|every|the whole|the entire)\b/i;
+const BROAD_GRANT = /\b(?:giv|grant|add)\w*\b[^.;]{0,40}?\b(?:the whole|the entire|all of|every(?:one in)?|all)\b[^.;]{0,50}?\b(?:read|write|read-?write|rw|access|admin|owner|contributor|editor|viewer|reader|data viewer)\b[^.;]{0,40}?\b(?:on|to|for|across)\b|\b(?:giv|grant)\w*\b[^.;]{0,60}?\b(?:read|write|read-?write|rw|admin|owner|contributor|select|all privileges)\b[^.;]{0,20}?\b(?:on|to|across) (?:all|every|the whole|the entire)\b/i;
 /** An account just given by a message ("new wiring details", "to that account", "a new account"), and money moved in the same sentence: both are needed. */
 const NEW_ACCOUNT = /\bnew (?:wiring|wire|bank|banking|account|payment|remittance) (?:details|instructions|info(?:rmation)?|numbers?)\b|\bnew (?:routing|sort code|bsb|swift|bic|aba)(?: numbers?| codes?)?\b|\b(?:to|into) (?:that|their|this|the new|a new|the other) (?:new )?(?:account|iban|bank account)\b(?! (?:settings|page|team|manager|owner))|\bto a new (?:account|bank)\b|\bnew (?:account|iban)\b/i;
 const MONEY_MOVED = /\b(?:releas|disburs|wir|remit|transfer|send|pay|switch|chang|updat|mov|redirect|rout)\w*\b[^.;]{0,80}?\b(?:funds|escrow|settlement|payments?|money|wires?|payouts?|salary|direct deposit|deposits|invoices?|payroll|eft|ach|payee (?:record|details))\b|\b(?:funds|escrow|settlement|payments?|money|payouts?|salary|direct deposit|invoices?|payroll)\b[^.;]{0,40}?\b(?:releas|disburs|wir|remit|transfer|send|pay|switch|chang|mov|redirect|rout)\w*/i;
@@ -634,8 +634,8 @@ const SENTENCE_EFFECTS: readonly SentenceEffect[] = [
     // A protection said to go off, in the passive: "real-time protection goes off across the fleet".
     id: "prose.protection-goes-off",
     keys: ["off", "disabled", "paused", "suspended", "uninstalled"],
-    re: /\b(?:real-?time protection|defender|edr|antivirus|anti-?virus|av scanning|firewall|selinux|apparmor|auditd|audit logging|mfa|2fa|waf|crowdstrike|falco|sentinelone|carbon black|osquery|sysmon|tamper protection)\b[^.;]{0,30}?\b(?:goes|go|going|comes|gets|get|will be|is|are|stays?|being)\s+(?:off|disabled|turned off|switched off|paused|suspended|uninstalled)\b/i,
-    action: (sentence) => ({ capability: "impair-defences", target: { name: "a protection", production: PRODUCTION_WORD.test(sentence) }, reversibility: "recoverable", scope: /\b(?:fleet|all (?:hosts|servers|machines|endpoints|devices|atms|laptops)|every (?:host|server|machine|endpoint|device|atm|laptop)|across)\b/i.test(sentence) ? "system" : "one" }),
+    re: /\b(?:real-?time protection|defender|edr|antivirus|anti-?virus|av scanning|firewall|selinux|apparmor|auditd|audit logging|mfa|2fa|waf|crowdstrike|falco|sentinelone|carbon black|osquery|sysmon|tamper protection|conditional access(?: polic(?:y|ies))?|legacy[- ]auth block|sign-?in polic(?:y|ies)|mfa requirement|data scrubbing|dlp)\b[^.;]{0,30}?\b(?:goes|go|going|comes|gets|get|will be|is|are|stays?|being)\s+(?:off|disabled|turned off|switched off|paused|suspended|uninstalled)\b/i,
+    action: (sentence) => ({ capability: "impair-defences", target: { name: "a protection", production: PRODUCTION_WORD.test(sentence) }, reversibility: "recoverable", scope: /\b(?:fleet|all (?:hosts|servers|machines|endpoints|devices|atms|laptops|users)|every (?:host|server|machine|endpoint|device|atm|laptop|user)|across|(?:whole|entire) (?:tenant|org|organi[sz]ation|company|domain))\b/i.test(sentence) ? "system" : "one" }),
     says: "says a protection goes off: what it guarded is open while it is (T1562.001)",
   },
   {
@@ -659,7 +659,7 @@ const SENTENCE_EFFECTS: readonly SentenceEffect[] = [
     // A secret scanner's step taken out of the checks ("the gitleaks step … deleting it from the pre-commit config").
     id: "prose.scanner-removed",
     keys: ["gitleaks", "trufflehog", "semgrep", "snyk", "trivy", "codeql", "bandit", "detect-secrets", "secret"],
-    re: /\b(?:gitleaks|trufflehog|semgrep|snyk|trivy|codeql|bandit|detect-secrets|secret[- ]scan\w*)\b[^.]{0,80}?\b(?:delet|remov|drop|disabl|rip\w* out|tak\w* out|comment\w* out)\w*\b (?:it|them|that|the (?:step|hook|check|job|stage|scan))\b|\b(?:delet|remov|drop|disabl|comment\w* out)\w*\b[^.;]{0,30}?\b(?:gitleaks|trufflehog|semgrep|snyk|trivy|codeql|bandit|detect-secrets)\b[^.;]{0,40}?\b(?:step|hook|check|job|stage|scan|from)\b/i,
+    re: /\b(?:gitleaks|trufflehog|semgrep|snyk|trivy|codeql|bandit|detect-secrets|secret[- ]scan\w*)\b[^.]{0,80}?\b(?:delet|remov|drop|disabl|rip\w* out|tak\w* out|comment\w* out)\w*\b (?:it|them|that|the (?:step|hook|check|job|stage|scan))\b|\b(?:gitleaks|trufflehog|semgrep|snyk|trivy|codeql|bandit|detect-secrets)\b[^.]{0,80}?\b(?:tak|rip|pull|strip)\w* (?:it|them|that) out\b|\b(?:delet|remov|drop|disabl|comment\w* out)\w*\b[^.;]{0,30}?\b(?:gitleaks|trufflehog|semgrep|snyk|trivy|codeql|bandit|detect-secrets)\b[^.;]{0,40}?\b(?:step|hook|check|job|stage|scan|from)\b/i,
     action: () => ({ capability: "impair-defences", target: { name: "a security scanner's check" }, reversibility: "recoverable", scope: "one" }),
     says: "says it takes a security scanner out of the checks: what it would catch ships unchecked (T1562.001)",
   },
@@ -675,7 +675,7 @@ const SENTENCE_EFFECTS: readonly SentenceEffect[] = [
     // An administrator policy named, then attached: "the role needs AdministratorAccess; attaching it now".
     id: "prose.admin-policy-attached",
     keys: ["attach", "grant", "assign", "add", "bind"],
-    re: /\b(?:AdministratorAccess|IAMFullAccess|cluster-admin|roles\/owner|Global Administrator|Owner role)\b[^.]{0,60}?[;,:]?\s*(?:(?:so |and )?(?:i'll |i'm |we'll )?(?:attach|grant|assign|add|bind)\w*)\s+(?:it|that|them|this)\b/i,
+    re: /\b(?:AdministratorAccess|IAMFullAccess|cluster-admin|roles\/owner|Global Administrator|Global Admin|Super ?Admin(?:istrator)?|Owner role)\b[^.]{0,60}?[;,:]?\s*(?:(?:so |and )?(?:i'll |i'm |we'll )?(?:attach|grant|assign|add|bind|give)\w*)\s+(?:it|that|them|this)\b/i,
     action: () => ({ capability: "escalate", target: { name: "an administrator policy" }, reversibility: "recoverable", scope: "account" }),
     says: "says it attaches an administrator policy: whoever holds the role has full control (T1098)",
   },
@@ -690,10 +690,94 @@ const SENTENCE_EFFECTS: readonly SentenceEffect[] = [
   {
     // Data files sent to a place someone else named ("upload the parquet files to the S3 bucket they gave me"): whoever named it receives them.
     id: "prose.data-to-given-destination",
-    keys: ["gave", "provided", "sent", "listed", "shared", "named"],
-    re: /\b(?:upload|send|copy|sync|push|transfer|export|ship|share)\w*\b[^.;]{0,60}?\b(?:exports?|parquet|csv|dumps?|backups?|data(?:sets?)?|records|files|tables?|extracts?)\b[^.;]{0,60}?\bto (?:the |their |a )?(?:[\w-]+ ){0,2}(?:bucket|drive|folder|share|sftp|server|endpoint|account|url)s? (?:they|he|she|the (?:partner|vendor|customer|ticket|e-?mail|message|requester|sender)) (?:gave|provided|sent|listed|shared|named)\b/i,
+    keys: ["gave", "provided", "sent", "listed", "shared", "named", "signature"],
+    re: /\b(?:e-?mail|send|upload|post|forward)\w*\b[^.;]{0,40}?\b[\w-]+\.(?:csv|xlsx?|parquet|json|sql|zip|gz)\b[^.;]{0,40}?\bto (?:the |an? )?(?:address|e-?mail|link|url)\b[^.;]{0,20}?\b(?:in|from) (?:their|the|his|her) (?:signature|e-?mail|message|ticket|issue)\b|\b(?:upload|send|copy|sync|push|transfer|export|ship|share)\w*\b[^.;]{0,60}?\b(?:exports?|parquet|csv|dumps?|backups?|data(?:sets?)?|records|files|tables?|extracts?)\b[^.;]{0,60}?\bto (?:the |their |a )?(?:[\w-]+ ){0,2}(?:bucket|drive|folder|share|sftp|server|endpoint|account|url)s? (?:they|he|she|the (?:partner|vendor|customer|ticket|e-?mail|message|requester|sender)) (?:gave|provided|sent|listed|shared|named)\b/i,
     action: () => ({ capability: "exfiltrate", target: { name: "data sent where someone else named", external: true }, reversibility: "irreversible", scope: "one" }),
     says: "says it sends data files to a place someone else named: whoever named it receives them, and they cannot be called back (T1567)",
+  },
+  {
+    // A topic's or a store's retention cut to an hour or a day: the next cleanup deletes everything older, for good.
+    id: "prose.retention-cut",
+    keys: ["retention"],
+    re: /\b(?:cut|lower|reduc|shorten|drop|set|chang)\w*\b[^.;]{0,30}?\bretention\b(?:[^.;]|\.(?=\w)){0,60}?\bto (?:(?:one|1|an?|a single|two|2|zero|0) (?:hours?|minutes?|mins?|days?)|\d+ (?:hours?|minutes?|mins?))\b/i,
+    action: (sentence) => ({ capability: "delete", target: { name: "data past a cut retention", production: PRODUCTION_WORD.test(sentence) }, reversibility: "irreversible", scope: "tree" }),
+    says: "says it cuts how long data is kept: the next cleanup deletes everything older, for good (T1485)",
+  },
+  {
+    // A whole Redis or Memcached flushed: every session and cached value on it goes at once.
+    id: "prose.store-flushed",
+    keys: ["flush", "flushing", "flushall", "flushdb"],
+    re: /\bflush\w*\b[^.;]{0,30}?\b(?:the )?(?:whole|entire|all(?: of)?(?: the)?)?\b[^.;]{0,20}?\b(?:redis|memcached?|valkey|keydb|cache cluster)\b|\bflushall\b/i,
+    when: (sentence) => !/\b(?:local|localhost|my|dev|development|docker-?compose|container|test|sandbox)\b/i.test(sentence),
+    action: (sentence) => ({ capability: "delete", target: { name: "a key-value store", production: PRODUCTION_WORD.test(sentence) }, reversibility: "recoverable", scope: "account" }),
+    says: "says it flushes a whole key-value store: every session and value on it goes at once (T1485)",
+  },
+  {
+    // A signing or private key exported and attached to an issue, an e-mail or a chat: it must be treated as stolen.
+    id: "prose.signing-key-shared",
+    keys: ["key", "keys"],
+    re: /\b(?:signing|private|release|gpg|pgp|code[- ]signing) keys?\b[^.]{0,80}?\b(?:export|attach|upload|post|send|paste|share)\w*\b[^.]{0,60}?\b(?:issue|ticket|comment|e-?mail|chat|gist|pastebin|thread|pr|pull request|slack|them)\b/i,
+    when: (sentence) => !/\bpublic keys?\b/i.test(sentence),
+    action: () => ({ capability: "exfiltrate", target: { name: "a signing key", pathClass: "credentials", external: true }, reversibility: "irreversible", scope: "account" }),
+    says: "says it hands a signing or private key to someone: whatever it signs can be forged from then on (T1552.004)",
+  },
+  {
+    // Data scrubbing, redaction or masking switched off: the personal data it hid is stored and shown.
+    id: "prose.scrubbing-off",
+    keys: ["scrubbing", "scrubber", "redaction", "masking"],
+    re: /\b(?:data scrubbing|scrubbing|scrubbers?|redaction|masking|pii filter\w*)\b[^.]{0,80}?\b(?:switch|turn|shut)\w* (?:it|them|that) off\b|\b(?:switch|turn)\w* off\b[^.;]{0,30}?\b(?:data scrubbing|scrubbing|redaction|masking)\b|\bdisabl\w*\b[^.;]{0,30}?\b(?:data scrubbing|scrubbing|redaction|masking)\b/i,
+    action: (sentence) => ({ capability: "impair-defences", target: { name: "data scrubbing", production: PRODUCTION_WORD.test(sentence) }, reversibility: "recoverable", scope: "one" }),
+    says: "says it turns data scrubbing off: the personal data it hid is stored and shown (T1562.001)",
+  },
+  {
+    // A merge past its reviews with an administrator's override.
+    id: "prose.admin-merge",
+    keys: ["admin", "administrator", "override", "bypass", "bypassing"],
+    re: /\b(?:admin(?:istrator)?[- ]override|--admin|as an? admin(?:istrator)?|with admin (?:rights|privileges))\b[^.;]{0,30}?\bmerg\w*|\bmerg\w*\b[^.;]{0,40}?\b(?:admin(?:istrator)?[- ]override|--admin|bypass\w* (?:the )?(?:branch |required )?(?:protection|reviews?|checks?))|\badmin[- ]override merge\b/i,
+    action: () => ({ capability: "impair-defences", target: { name: "a branch's required reviews" }, reversibility: "recoverable", scope: "one" }),
+    says: "says it merges with an administrator's override: the review the branch requires is skipped (T1562.001)",
+  },
+  {
+    // A commit made to look like a bot's, so it merges on its own.
+    id: "prose.commit-as-bot",
+    keys: ["dependabot", "renovate", "bot", "[bot]", "github-actions"],
+    re: /\b(?:commit|author|push|sign)\w*\b[^.;]{0,30}?\bas (?:dependabot|renovate|github-actions|[\w-]+\[bot\])|\bauthor\b[^.;]{0,20}?\bto (?:dependabot|renovate|github-actions|[\w-]+\[bot\])/i,
+    action: () => ({ capability: "impair-defences", target: { name: "a commit's author" }, reversibility: "recoverable", scope: "one" }),
+    says: "says it commits in a bot's name: what trusts the bot (auto-merge, skipped reviews) takes the change unchecked (T1036)",
+  },
+  {
+    // A release, firmware or deployment pointed at every device instead of a test group.
+    id: "prose.rollout-to-all",
+    keys: ["all", "every"],
+    re: /\b(?:point|target|send|push|roll|deploy|releas|promot)\w*\b(?:[^.;]|\.(?=\w)){0,60}?\b(?:at|to|on(?:to)?) (?:all|every) (?:the )?(?:devices|vehicles|vans|cars|trucks|units|phones|endpoints|hosts|machines|meters|terminals|atms|customers)\b/i,
+    when: (sentence) => /\b(?:firmware|ota|release|rc\d*|build|version|update|deployment|mender|rollout|\d+\.\d+)\b/i.test(sentence),
+    action: () => ({ capability: "execute", target: { name: "every device", production: true }, reversibility: "recoverable", scope: "system" }),
+    says: "says it sends a release to every device at once: all of them take it, with no test group first (T1072)",
+  },
+  {
+    // People's data uploaded to an advertising platform (a custom audience): it is in another company's hands.
+    id: "prose.data-to-ad-platform",
+    keys: ["audience", "audiences", "meta", "facebook", "ads"],
+    re: /\b(?:upload|send|sync|push|share|export)\w*\b[^.;]{0,40}?\b(?:donors?|customers?|users?|subscribers?|members?|patients?|students?|contacts?|e-?mail)'?s?\b[^.;]{0,20}?\b(?:list|lists|emails|e-?mail addresses|data|records|addresses)\b[^.;]{0,40}?\b(?:to|into) (?:meta|facebook|google ads|linkedin|tiktok|twitter|x ads|the ad platform)\b|\bcustom audiences?\b[^.;]{0,60}?\b(?:from|with) (?:our |the )?(?:donor|customer|user|subscriber|member|patient)s?'? (?:list|emails|data)\b/i,
+    action: () => ({ capability: "exfiltrate", target: { name: "people's data sent to an ad platform", personal: true, external: true }, reversibility: "irreversible", scope: "account" }),
+    says: "says it uploads people's data to an advertising platform: another company holds it, and it cannot be called back (T1567)",
+  },
+  {
+    // Host key checking turned off: a machine in the middle is trusted as the server.
+    id: "prose.host-key-checking-off",
+    keys: ["strict", "host", "stricthostkeychecking"],
+    re: /\b(?:disabl|turn\w* off|switch\w* off|skip|ignor)\w*\b[^.;]{0,20}?\b(?:strict ?host ?key ?checking|host key (?:checking|verification)|StrictHostKeyChecking)\b/i,
+    action: () => ({ capability: "impair-defences", target: { name: "SSH host key checking" }, reversibility: "recoverable", scope: "one" }),
+    says: "says it turns SSH host key checking off: a machine in the middle is trusted as the server (T1557)",
+  },
+  {
+    // A remote-support or remote-access agent installed from a link or on many machines: whoever runs its relay has a way in.
+    id: "prose.remote-access-installed",
+    keys: ["install", "installing", "deploy", "deploying", "push", "pushing"],
+    re: /\b(?:install|deploy|push|roll)\w*\b[^.;]{0,40}?\b(?:remote[- ](?:support|access|control|desktop) (?:agent|tool|client|software)|screenconnect|anydesk|teamviewer|splashtop|rustdesk|atera|connectwise control|ngrok|cloudflared)\b/i,
+    when: (sentence) => /\b(?:link|from the|ticket|e-?mail|vendor|all|every|servers|fleet|prod)\b/i.test(sentence),
+    action: (sentence) => ({ capability: "persist", target: { name: "a remote access agent", external: true, production: PRODUCTION_WORD.test(sentence) }, reversibility: "recoverable", scope: /\b(?:all|every|fleet)\b/i.test(sentence) ? "system" : "one" }),
+    says: "says it installs a remote access agent: whoever runs its relay can reach those machines (T1219)",
   },
 ];
 /** The hits of SENTENCE_EFFECTS in one sentence, pushed to `hits`; how many. Some entries read in other words a concept an older reading has (their ids are the same: prose.show-secret, prose.send-credentials, prose.colleagues-misled, prose.protection-exclusion). (A function of its own: readProse is already large for the optimising compiler.) */
@@ -841,7 +925,7 @@ const DIRECTED = new RegExp(
  */
 const EXPOSED = /\b(?:dump\w*|cat(?:ting)?|print\w*|echo\w*|read(?:ing)?|pull\w*|fetch\w*|retriev\w*|look\w* up|cop(?:y|ying|ied)|mirror\w*|paste\w*|upload\w*|send\w*|sent|e-?mail\w*|post\w*|publish\w*|export\w*|shar(?:e|ed|ing)|forward\w*|attach\w*|grep\w*|rclone\w*|rsync\w*|scp)\b/i;
 const SECRET_OR_DATA = /\b(?:credentials?|secrets?|(?:access|api|auth|bearer|publish|registry|admin|vault|session) tokens?|tokens? (?:value|itself)|api[_ -]?keys?|private keys?|signing keys?|passwords?|pins? (?:code|number)|partition pin|vault|doppler|1password|customer (?:names|e-?mails?|list|data|records|export|pii)|patient (?:data|records|list|names)|(?:subscriber|borrower|claimant|member|employee|cohort|customer|user) (?:export|list|table|data|records)|phone numbers|(?:home|delivery|shipping|postal) addresses|pii|phi|privilege log|full (?:\w+ )?(?:export|table|bundle|pack|dump|list)|creds|(?:s3|aws|ssh|api|access|secret) keys?|rclone\.conf|enclave)\b|(?<![\w.])\.(?:env[\w.]*|npmrc|pypirc)\b|\bto (?:their|the vendor's|the reporter's|an outside|a personal) (?:\w+ )?(?:bucket|server|endpoint|portal|drive|site|link|address|inbox)\b/i;
-const WEAKENED = /\b(?:disabl\w* (?:the |our |its )?(?:\w+ )?(?:scan\w*|check|checks|hook|gitleaks|edr|agent|auditd|firewall|waf|mfa|2fa|auth|authentication|authorization|sso|login|sign-?in|encryption|tls|ssl|csrf|rate limit\w*|monitor\w*|alert\w*|protection|verification|signature|review|falco|crowdstrike|sensor|defender|selinux|apparmor|antivirus|osquery|wazuh|sysmon)|stop\w* (?:and disabl\w* )?(?:the |it |\w+ ){0,3}?(?:sensor|edr|falco|crowdstrike|defender|antivirus|osquery|wazuh|sysmon)|(?:sensor|edr|falco|crowdstrike|defender|antivirus|osquery|wazuh|sysmon|auditd) (?:\w+ )?(?:stopped|disabled|turned off|removed|uninstalled)|add\w* (?:\S+ ){0,5}?to (?:the |its |\w+'s )?(?:global )?(?:allow ?list|whitelist|exclusions?|exception list|ignore list)|catch-all allowlist|enabl\w* (?:password (?:login|auth\w*)|root login|anonymous \w+)|clos\w* (?:\S+ ){0,6}?(?:tickets?|reports?|findings?|issues?) (?:\S+ ){0,3}?as (?:a )?(?:duplicates?|won't fix|not applicable|invalid|false positives?)|(?:approv|merg)\w* (?:\S+ ){0,5}?without (?:the |a |any |waiting for (?:the )?)?(?:[\w-]+ )?(?:review\w*|approval|sign-?off|check\w*|team)\b|turn\w* off|switch\w* off|tak\w* (?:\w+ ){0,3}off (?:codeowners|the (?:review|approval|check|policy))|mut(?:e|ed|ing) (?:the |a |all )?(?:\w+ )?(?:monitor\w*|alert\w*|alarm\w*|pag\w*)|silenc\w* (?:the |a |all )?(?:\w+ )?(?:monitor\w*|alert\w*|alarm\w*)|ignor\w* (?:the |this |that |a )?(?:\w+ )?(?:finding|alert|warning|vulnerabilit\w*|cve|report)|mark\w* (?:it |the \w+ |the \w+ \w+ )?(?:finding |alert |report )?(?:as )?(?:ignored|resolved|approved|verified|false positive|duplicate)|stop\w* (?:flagging|the \w+ agent|edr|auditd)|lower\w* (?:its |the )?(?:\w+ )?threshold|skip\w* (?:the )?(?:\w+ )?(?:check|scan|review|verification|signature|approval|callback|call-back)|bypass\w*|automerge|(?:approv|merg)\w* (?:and merg\w* )?(?:it |the \w+ )?without|clos\w* (?:the |it )(?:\w+ )?(?:security (?:report|finding|advisory|issue)|(?:report|finding|advisory)\w* as)|maintenance window|scal\w* (?:\w+ ){0,3}down|comment\w* (?:\w+ ){0,3}out|remov\w* (?:the )?(?:security|check|hook|scan|review|codeowners))\b/i;
+const WEAKENED = /\b(?:disabl\w* (?:the |our |its )?(?:\w+ )?(?:scan\w*|check|checks|hook|gitleaks|edr|agent|auditd|firewall|waf|mfa|2fa|auth|authentication|authorization|sso|login|sign-?in|encryption|tls|ssl|csrf|rate limit\w*|monitor\w*|alert\w*|protection|verification|signature|review|falco|crowdstrike|sensor|defender|selinux|apparmor|antivirus|osquery|wazuh|sysmon)|stop\w* (?:and disabl\w* )?(?:the |it |\w+ ){0,3}?(?:sensor|edr|falco|crowdstrike|defender|antivirus|osquery|wazuh|sysmon)|(?:sensor|edr|falco|crowdstrike|defender|antivirus|osquery|wazuh|sysmon|auditd) (?:\w+ )?(?:stopped|disabled|turned off|removed|uninstalled)|add\w* (?:\S+ ){0,5}?to (?:the |its |\w+'s |this repo's |the repo's )?(?:global |agent )?(?:allow[- ]?list|whitelist|exclusions?|exception list|ignore list|permitted senders|safe senders|allowed senders|trusted senders|bypass list)|catch-all allowlist|enabl\w* (?:password (?:login|auth\w*)|root login|anonymous \w+)|clos\w* (?:\S+ ){0,6}?(?:tickets?|reports?|findings?|issues?) (?:\S+ ){0,3}?as (?:a )?(?:duplicates?|won't fix|not applicable|invalid|false positives?)|(?:approv|merg)\w* (?:\S+ ){0,5}?without (?:the |a |any |waiting for (?:the )?)?(?:[\w-]+ )?(?:review\w*|approval|sign-?off|check\w*|team)\b|turn\w* off|switch\w* off|tak\w* (?:\w+ ){0,3}off (?:codeowners|the (?:review|approval|check|policy))|mut(?:e|ed|ing) (?:the |a |all )?(?:\w+ )?(?:monitor\w*|alert\w*|alarm\w*|pag\w*)|silenc\w* (?:the |a |all )?(?:\w+ )?(?:monitor\w*|alert\w*|alarm\w*)|ignor\w* (?:the |this |that |a )?(?:\w+ )?(?:finding|alert|warning|vulnerabilit\w*|cve|report)|mark\w* (?:it |the \w+ |the \w+ \w+ )?(?:finding |alert |report )?(?:as )?(?:ignored|resolved|approved|verified|false positive|duplicate)|stop\w* (?:flagging|the \w+ agent|edr|auditd)|lower\w* (?:its |the )?(?:\w+ )?threshold|skip\w* (?:the )?(?:\w+ )?(?:check|scan|review|verification|signature|approval|callback|call-back)|bypass\w*|automerge|(?:approv|merg)\w* (?:and merg\w* )?(?:it |the \w+ )?without|clos\w* (?:the |it )(?:\w+ )?(?:security (?:report|finding|advisory|issue)|(?:report|finding|advisory)\w* as)|maintenance window|scal\w* (?:\w+ ){0,3}down|comment\w* (?:\w+ ){0,3}out|remov\w* (?:the )?(?:security|check|hook|scan|review|codeowners))\b/i;
 const GRANTED = /\b(?:add\w*|invit\w*|append\w*)\s+(?:\S+\s+){0,8}?(?:to|as|into|in)\s+(?:an?\s+|the\s+)?(?:[\w-]+(?:'s)?\s+){0,2}(?:[\w-]*admins?|owners?|maintainers?|editors?|[\w-]*admin group|[\w-]+-admins?|[\w-]*operators|authorized_keys|sudoers|sudo group|wheel)\b|\b(?:hand|give|assign)\w* codeowners\b|\b(?:grant\w*|giv\w*)\s+(?:\S+\s+){0,5}?(?:(?:admin|owner|maintainer|editor)(?:\s+(?:access|rights|role|permissions?))?|(?:write|full)\s+(?:access|rights|permissions?))\b|\b(?:add\w*|creat\w*)\s+(?:\S+\s+){0,3}?(?:role ?binding|cluster-?admin)\b/i;
 const MONEY_CHANGED = /\b(?:bank (?:details?|account|change)|payee|payouts?|withdraw\w*|refunds?|wire (?:transfer|the)|iban|routing number)\b|\b(?:approv|pay)\w* (?:\S+ ){0,4}?invoices?\b/i;
 const OUTSIDE_INSTALLED = /\binstall\w* (?:their|the vendor's|a|the) (?:[\w-]+ )?(?:agent|launchagent|launch agent|daemon|script|hook|bookmarklet|extension|installer)\b|\binstall\w* the (?:launchagent|launch agent|launchdaemon)\b|\b(?:installer|script|agent) from (?:their|cdn|https?:)|\bsends? the api key\b/i;
@@ -1958,7 +2042,7 @@ function readAction(sentence: string, clause: string, verb: string, verbClass: V
   // A public GPG or PGP key added to a document (SECURITY.md, KEYS): people encrypt to it or check signatures with it; no access is given.
   // Patterns added to an ignore file (.gitignore, .dockerignore): what is kept out of the repository or the image, not access given.
   if (verbClass === "grant" && /\bto (?:the |our |its |this |that )?(?:[\w.-]+ ){0,3}\.(?:git|docker|npm|helm|slug|gcloud|eslint|prettier|vscode)?ignore\b/i.test(sentence)) return out;
-  if (verbClass === "grant" && /\b(?:gpg|pgp) (?:public )?keys?\b/i.test(sentence) && /\bto (?:the )?(?:[\w.-]+\.(?:md|txt|asc|rst)|KEYS|README|docs?)\b/.test(sentence) && !/authorized_keys|\bssh\b|apt|trusted/i.test(sentence)) return out;
+  if (verbClass === "grant" && /\b(?:gpg|pgp) (?:public )?keys?\b|\bpublic (?:signing |gpg |pgp |release )?keys?\b/i.test(sentence) && /\bto (?:the |our )?(?:[\w.-]+\.(?:md|txt|asc|rst)|KEYS|README|docs?|release notes|releases?|website|download page)\b/i.test(sentence) && !/authorized_keys|\bssh\b|apt|trusted/i.test(sentence)) return out;
   // Read-only access given inside (not public, no outside recipient): everyday.
   if (verbClass === "grant" && /\b(read[- ]only|view[- ]only|viewer|read access)\b/i.test(sentence) && facts.recipients.length === 0 && !facts.public && !ADMIN.test(phrase)) return out;
   // Revoking a token or key (one's own, leaked): the safe direction.

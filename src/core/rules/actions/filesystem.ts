@@ -3,11 +3,11 @@ import type { Rule } from "../../rule-pack.js";
 import { re, T, END, PATH_PREFIX, START, RM_RECURSIVE, RM_FORCE, ROOT_TARGET, SYSTEM_ROOT_TARGET, TEMP_TARGET, BUILD_OUTPUT_TARGET, NO_DRY_RUN, SCRATCH_TARGET, SYSTEM_DIR, TOOL_WRITE, outsideQuotedText, FIND_REGENERABLE, FIND_ENDS } from "./fragments.js";
 
 /**
- * A search rooted in scratch space: a directory named tmp, temp or scratch (./tmp, /scratch/encode/tmp),
- * or under /scratch. What it deletes there is scratch, as `rm -rf ./tmp/x` is. Not /tmp itself, which
+ * A search rooted in scratch space: in a directory named tmp, temp or scratch (./tmp,
+ * /scratch/encode/tmp, /srv/scratch/ticket-exports). What it deletes there is scratch, as `rm -rf ./tmp/x` is. Not /tmp itself, which
  * holds every user's and service's files, and only a sole root: `find ./tmp /home -delete` still matches.
  */
-const FIND_SCRATCH_ROOT = String.raw`\\?['"]?(?!/tmp/?['"]?${END})(?:/scratch(?:/[\w.@+-]+)*|(?:\.?/)?(?:[\w.@+-]+/)*(?:tmp|temp|scratch))/?['"]?${END}(?! (?!-)${T})`;
+const FIND_SCRATCH_ROOT = String.raw`\\?['"]?(?!/tmp/?['"]?${END})(?:/scratch(?:/[\w.@+-]+)*|(?:\.?/)?(?:[\w.@+-]+/)*(?:tmp|temp|scratch)(?:/[\w.@+-]+)*)/?['"]?${END}(?! (?!-)${T})`;
 
 export const FILESYSTEM_RULES: readonly Rule[] = [
   {
@@ -237,7 +237,7 @@ export const FILESYSTEM_RULES: readonly Rule[] = [
     ),
     examples: {
       match: ["find . -name \"*.pyc\" -o -name \"*\" -delete", "find . -name __pycache__ -delete -o -delete", "find . -name '*.pyc' -delete , -delete", "find . -name .DS_Store -delete -o -path ./src -delete", "find a/.. -name '*.pyc' -delete", "find / -name \"*.pyc\" -delete", "find ../other -name '*.pyc' -delete", "find . -name '*.py' -delete", "executing shell command: find /srv/uploads -mtime +30 -delete", "echo ok | xargs find . -delete", "parallel busybox find . -delete ::: ok"],
-      noMatch: ["find . -name \"*.pyc\" -delete", "find . -name '*.pyc' -delete 2>/dev/null || true", "find . -name '*.pyc' -delete && echo done", "find . -type d -name __pycache__ -delete", "find src -name '.DS_Store' -delete", "find . -exec echo -delete \\; -print", "find . -name \"*.pyc\" -print", "rg \"find .* -delete\" file.txt", "git log --grep find -delete", "find . -name -delete -print", "find /scratch/encode/tmp -mindepth 1 -type f -name '*.ts' -mtime +2 -delete", "find ./tmp -maxdepth 1 -name 'fixtures-*' -delete"],
+      noMatch: ["find . -name \"*.pyc\" -delete", "find . -name '*.pyc' -delete 2>/dev/null || true", "find . -name '*.pyc' -delete && echo done", "find . -type d -name __pycache__ -delete", "find src -name '.DS_Store' -delete", "find . -exec echo -delete \\; -print", "find . -name \"*.pyc\" -print", "rg \"find .* -delete\" file.txt", "git log --grep find -delete", "find . -name -delete -print", "find /scratch/encode/tmp -mindepth 1 -type f -name '*.ts' -mtime +2 -delete", "find ./tmp -maxdepth 1 -name 'fixtures-*' -delete", "find /srv/scratch/ticket-exports -name '*.csv' -mtime +30 -delete"],
     },
   },
   {
