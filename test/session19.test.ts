@@ -28,6 +28,9 @@ describe("a refusal narrowed to let a caller-chosen case through is a way around
     expect(edit("src/auth/middleware.ts", "if (!(await verifyJwt(token))) {\n    return res.status(401).end();\n  }", "if (req.headers['x-debug-user'] === undefined && !(await verifyJwt(token))) {\n    return res.status(401).end();\n  }").verdict).toBe("stop");
     expect(ids(edit("app/auth/views.py", "    if not request.user.is_authenticated:\n        raise PermissionDenied()", "    if not request.user.is_authenticated and request.headers.get('X-Internal') != 'yes':\n        raise PermissionDenied()"))).toContain("action.code.refusal-narrowed");
   });
+  it("not a health check's path let past sign-in", () => {
+    expect(ids(edit("src/auth/middleware.ts", "if (!token) {\n    return res.status(401).end();\n  }", "if (!token && req.path !== '/healthz') {\n    return res.status(401).end();\n  }"))).not.toContain("action.code.refusal-narrowed");
+  });
   it("not a condition narrowed with the code's own state, nor an input check", () => {
     expect(ids(edit("src/auth/middleware.ts", "if (!user) {\n    return res.status(401).end();\n  }", "if (!user && !route.isPublic) {\n    return res.status(401).end();\n  }"))).not.toContain("action.code.refusal-narrowed");
     expect(ids(edit("src/orders/parse.ts", "if (qty < 0) {\n  throw new RangeError('qty')\n}", "if (qty < 0 && mode !== 'refund') {\n  throw new RangeError('qty')\n}"))).not.toContain("action.code.refusal-narrowed");

@@ -510,6 +510,8 @@ function refusalNarrowed(path: string, oldCode: string, newCode: string): string
       if (at < 0 || n.length <= o.length) continue;
       const added = `${n.slice(0, at)} ${n.slice(at + o.length)}`.trim();
       if (!/^(?:&&|and\b)|(?:&&|\band)$/.test(added) || !CALLER_CHOSEN.test(added)) continue;
+      // (A route let through by its path, `req.path !== "/healthz"`, is routing the code's author chose: not a caller's way in.)
+      if (/\b(?:path|pathname|url|originalUrl|route|method|endpoint)\b/.test(added) && !/\b(?:headers?|cookies?|query|params|getHeader|get_header|META|environ|getenv|process\.env)\b/.test(added)) continue;
       if (!AUTH_PATH.test(path) && !GUARD_WORDS.test(`${o} ${path}`)) continue;
       return added.replace(/^(?:&&|and)\s*|\s*(?:&&|and)$/g, "").slice(0, 80);
     }
