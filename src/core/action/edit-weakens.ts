@@ -9,7 +9,7 @@
 import type { CodeHit } from "./code.js";
 import type { Scope } from "./model.js";
 import { CI_FILE } from "./ci-config.js";
-import { belowHome, HOST_ACCESS_POD, PRODUCTION_PATH, scannerDirectoriesAllowed, TEST_FILE } from "./source-file.js";
+import { belowHome, HOST_ACCESS_POD, PRODUCTION_PATH, SCANNER_CONFIG, scannerDirectoriesAllowed, TEST_FILE } from "./source-file.js";
 import { abaRoutingValid, IBAN, ibanCountryValid } from "../validators.js";
 import { credentialLure, verificationWaived } from "./published-text.js";
 
@@ -695,7 +695,7 @@ function editWeakensCode(path: string, name: string, oldText: string, newText: s
     if (added.length > 0) out.push({ id: "code.scanner-ignore-widened", technique: "T1562.001", tactic: "Defense Evasion (TA0005)", action: { capability: "impair-defences", target: { name, production }, reversibility: "recoverable", scope: "one" }, reason: `the edit tells the scanner to skip ${added[0]!.slice(0, 60)}: what is there ships unscanned` });
   }
   // A scanner's own configuration given a catch-all allowlist path (gitleaks' paths = ['.*']): it skips every file.
-  if (/(?:^|\/)\.?(?:gitleaks|trufflehog|semgrep|detect-secrets)[\w.-]*\.(?:toml|ya?ml|json)$|(?:^|\/)\.secrets\.baseline$/.test(path)) {
+  if (SCANNER_CONFIG.test(path)) {
     const catchAll = /(['"]{1,3})(?:\^?\.\*\$?|\*\*?(?:\/\*+)?|\^?\.\+\$?)\1/;
     const all = catchAll.exec(newCode);
     if (all !== null && !catchAll.test(oldCode)) out.push({ id: "code.scanner-ignore-widened", technique: "T1562.001", tactic: "Defense Evasion (TA0005)", action: { capability: "impair-defences", target: { name, production }, reversibility: "recoverable", scope: "one" }, reason: `the edit gives ${name} an allowlist path that matches every file (${all[0]}): the scanner skips everything, and what it would find ships unchecked (T1562.001)` });

@@ -33,8 +33,6 @@ export interface ProseHit {
   readonly reason: string;
 }
 
-/** A sentence naming production (prod, production, prd, live). */
-const PRODUCTION_WORD = /(?<![a-z0-9-])(?:prod|production|prd)(?![a-z0-9-])/i;
 /** Hints longer than this are read up to it (the rule pack and the shell reader still read all of it). */
 const MAX_PROSE = 8 * 1024;
 /** Actions read from one hint at most. */
@@ -593,7 +591,7 @@ const SENTENCE_EFFECTS: readonly SentenceEffect[] = [
     id: "prose.mac-permissive",
     keys: ["selinux", "apparmor"],
     re: /\b(?:selinux|apparmor)\b[^.;]{0,80}?\b(?:set|put|switch|flip|chang|turn|mov|drop)\w*\b[^.;]{0,40}?\b(?:permissive|complain(?:ing)?|disabled)\b|\b(?:set|put|switch|flip|turn|mov|drop)\w*\b[^.;]{0,40}?\b(?:selinux|apparmor)\b[^.;]{0,30}?\b(?:to |into )?(?:permissive|complain|disabled)\b/i,
-    action: (sentence) => ({ capability: "impair-defences", target: { name: "SELinux or AppArmor", production: PRODUCTION_WORD.test(sentence) }, reversibility: "recoverable", scope: "one" }),
+    action: (sentence) => ({ capability: "impair-defences", target: { name: "SELinux or AppArmor", production: mentionsProduction(sentence) }, reversibility: "recoverable", scope: "one" }),
     says: "says it sets SELinux or AppArmor to permissive: what it confined runs unconfined (T1562.001)",
   },
   {
@@ -627,7 +625,7 @@ const SENTENCE_EFFECTS: readonly SentenceEffect[] = [
     keys: ["skip", "bypass", "disable", "no", "ignore"],
     re: /\b(?:SKIP|BYPASS|DISABLE|NO|IGNORE)_[A-Z0-9_]*(?:CHECKS?|APPROVALS?|REVIEWS?|GATES?|CAB|VERIFY|VERIFICATION|SCANS?|SIGN\w*)[A-Z0-9_]*\s*=\s*(?:true|1|yes|on)\b|--(?:skip|bypass|no|ignore)-[\w-]*(?:checks?|approvals?|review|gates?|verify|verification|scans?|cab|signing)\b/i,
     when: (sentence) => /\b(?:deploy\w*|releas\w*|prod|production|merg\w*|publish\w*|promot\w*|ship\w*|rollout|roll out)\b/i.test(sentence),
-    action: (sentence) => ({ capability: "impair-defences", target: { name: "a release gate", production: PRODUCTION_WORD.test(sentence) }, reversibility: "recoverable", scope: "one" }),
+    action: (sentence) => ({ capability: "impair-defences", target: { name: "a release gate", production: mentionsProduction(sentence) }, reversibility: "recoverable", scope: "one" }),
     says: "says it ships with a gate switched off by a flag: the check or approval it stands for is skipped (T1562.001)",
   },
   {
@@ -635,7 +633,7 @@ const SENTENCE_EFFECTS: readonly SentenceEffect[] = [
     id: "prose.protection-goes-off",
     keys: ["off", "disabled", "paused", "suspended", "uninstalled"],
     re: /\b(?:real-?time protection|defender|edr|antivirus|anti-?virus|av scanning|firewall|selinux|apparmor|auditd|audit logging|mfa|2fa|waf|crowdstrike|falco|sentinelone|carbon black|osquery|sysmon|tamper protection|conditional access(?: polic(?:y|ies))?|legacy[- ]auth block|sign-?in polic(?:y|ies)|mfa requirement|data scrubbing|dlp)\b[^.;]{0,30}?\b(?:goes|go|going|comes|gets|get|will be|is|are|stays?|being)\s+(?:off|disabled|turned off|switched off|paused|suspended|uninstalled)\b/i,
-    action: (sentence) => ({ capability: "impair-defences", target: { name: "a protection", production: PRODUCTION_WORD.test(sentence) }, reversibility: "recoverable", scope: /\b(?:fleet|all (?:hosts|servers|machines|endpoints|devices|atms|laptops|users)|every (?:host|server|machine|endpoint|device|atm|laptop|user)|across|(?:whole|entire) (?:tenant|org|organi[sz]ation|company|domain))\b/i.test(sentence) ? "system" : "one" }),
+    action: (sentence) => ({ capability: "impair-defences", target: { name: "a protection", production: mentionsProduction(sentence) }, reversibility: "recoverable", scope: /\b(?:fleet|all (?:hosts|servers|machines|endpoints|devices|atms|laptops|users)|every (?:host|server|machine|endpoint|device|atm|laptop|user)|across|(?:whole|entire) (?:tenant|org|organi[sz]ation|company|domain))\b/i.test(sentence) ? "system" : "one" }),
     says: "says a protection goes off: what it guarded is open while it is (T1562.001)",
   },
   {
@@ -700,7 +698,7 @@ const SENTENCE_EFFECTS: readonly SentenceEffect[] = [
     id: "prose.retention-cut",
     keys: ["retention"],
     re: /\b(?:cut|lower|reduc|shorten|drop|set|chang)\w*\b[^.;]{0,30}?\bretention\b(?:[^.;]|\.(?=\w)){0,60}?\bto (?:(?:one|1|an?|a single|two|2|zero|0) (?:hours?|minutes?|mins?|days?)|\d+ (?:hours?|minutes?|mins?))\b/i,
-    action: (sentence) => ({ capability: "delete", target: { name: "data past a cut retention", production: PRODUCTION_WORD.test(sentence) }, reversibility: "irreversible", scope: "tree" }),
+    action: (sentence) => ({ capability: "delete", target: { name: "data past a cut retention", production: mentionsProduction(sentence) }, reversibility: "irreversible", scope: "tree" }),
     says: "says it cuts how long data is kept: the next cleanup deletes everything older, for good (T1485)",
   },
   {
@@ -709,7 +707,7 @@ const SENTENCE_EFFECTS: readonly SentenceEffect[] = [
     keys: ["flush", "flushing", "flushall", "flushdb"],
     re: /\bflush\w*\b[^.;]{0,30}?\b(?:the )?(?:whole|entire|all(?: of)?(?: the)?)?\b[^.;]{0,20}?\b(?:redis|memcached?|valkey|keydb|cache cluster)\b|\bflushall\b/i,
     when: (sentence) => !/\b(?:local|localhost|my|dev|development|docker-?compose|container|test|sandbox)\b/i.test(sentence),
-    action: (sentence) => ({ capability: "delete", target: { name: "a key-value store", production: PRODUCTION_WORD.test(sentence) }, reversibility: "recoverable", scope: "account" }),
+    action: (sentence) => ({ capability: "delete", target: { name: "a key-value store", production: mentionsProduction(sentence) }, reversibility: "recoverable", scope: "account" }),
     says: "says it flushes a whole key-value store: every session and value on it goes at once (T1485)",
   },
   {
@@ -726,7 +724,7 @@ const SENTENCE_EFFECTS: readonly SentenceEffect[] = [
     id: "prose.scrubbing-off",
     keys: ["scrubbing", "scrubber", "redaction", "masking"],
     re: /\b(?:data scrubbing|scrubbing|scrubbers?|redaction|masking|pii filter\w*)\b[^.]{0,80}?\b(?:switch|turn|shut)\w* (?:it|them|that) off\b|\b(?:switch|turn)\w* off\b[^.;]{0,30}?\b(?:data scrubbing|scrubbing|redaction|masking)\b|\bdisabl\w*\b[^.;]{0,30}?\b(?:data scrubbing|scrubbing|redaction|masking)\b/i,
-    action: (sentence) => ({ capability: "impair-defences", target: { name: "data scrubbing", production: PRODUCTION_WORD.test(sentence) }, reversibility: "recoverable", scope: "one" }),
+    action: (sentence) => ({ capability: "impair-defences", target: { name: "data scrubbing", production: mentionsProduction(sentence) }, reversibility: "recoverable", scope: "one" }),
     says: "says it turns data scrubbing off: the personal data it hid is stored and shown (T1562.001)",
   },
   {
@@ -776,7 +774,7 @@ const SENTENCE_EFFECTS: readonly SentenceEffect[] = [
     keys: ["install", "installing", "deploy", "deploying", "push", "pushing"],
     re: /\b(?:install|deploy|push|roll)\w*\b[^.;]{0,40}?\b(?:remote[- ](?:support|access|control|desktop) (?:agent|tool|client|software)|screenconnect|anydesk|teamviewer|splashtop|rustdesk|atera|connectwise control|ngrok|cloudflared)\b/i,
     when: (sentence) => /\b(?:link|from the|ticket|e-?mail|vendor|all|every|servers|fleet|prod)\b/i.test(sentence),
-    action: (sentence) => ({ capability: "persist", target: { name: "a remote access agent", external: true, production: PRODUCTION_WORD.test(sentence) }, reversibility: "recoverable", scope: /\b(?:all|every|fleet)\b/i.test(sentence) ? "system" : "one" }),
+    action: (sentence) => ({ capability: "persist", target: { name: "a remote access agent", external: true, production: mentionsProduction(sentence) }, reversibility: "recoverable", scope: /\b(?:all|every|fleet)\b/i.test(sentence) ? "system" : "one" }),
     says: "says it installs a remote access agent: whoever runs its relay can reach those machines (T1219)",
   },
 ];

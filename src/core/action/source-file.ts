@@ -177,7 +177,7 @@ const CORS_ANY_WITH_CREDENTIALS = /\borigin\s*:\s*(?:true|["']\*["']|\(\s*\w*\s*
 const ALLOW_ALL_POLICY = /\bkind\s*:\s*NetworkPolicy\b[\s\S]{0,2000}?\bingress\s*:\s*\n\s*-\s*\{\s*\}/;
 
 /** A secret scanner's allowlist given whole directories where secrets live (config/.*, deploy/.*): the files there are not scanned. */
-const SCANNER_CONFIG = /(?:^|\/)\.?(?:gitleaks|trufflehog|semgrep|detect-secrets)[\w.-]*\.(?:toml|ya?ml|json)$|(?:^|\/)\.secrets\.baseline$/;
+export const SCANNER_CONFIG = /(?:^|\/)\.?(?:gitleaks|trufflehog|semgrep|detect-secrets)[\w.-]*\.(?:toml|ya?ml|json)$|(?:^|\/)\.secrets\.baseline$/;
 const ALLOWED_DIRECTORY = /(['"]{1,3})\^?\(?(?!(?:tests?|testdata|fixtures?|examples?|docs?|vendor|node_modules|third_party|\.git)\b)([\w.-]+)\/(?:\.\*|\*\*?)\$?\)?\1/g;
 export function scannerDirectoriesAllowed(path: string, oldText: string, newText: string): string[] {
   if (!SCANNER_CONFIG.test(path)) return [];

@@ -934,9 +934,10 @@ export function readNamed(tool: string, name: ReturnType<typeof splitToolName>, 
       }
       // One key of a key-value store whose name says it is a cache entry or a development or test one
       // (recs:dev:profile:qa-7781, careers:render-cache:demo-tenant): rebuilt or re-seeded, not data lost.
+      // (A key named for production has set f.production already.)
       if (!f.production && !f.wildcard && /(?:^|_)(?:redis|valkey|keydb|memcached?|dragonfly|upstash|kv)(?:_|$)/i.test(tool) && isRecord(args)) {
         const keys = Object.entries(args).filter(([k]) => /^(key|keys|name)$/i.test(k)).flatMap(([, v]) => (Array.isArray(v) ? v : [v]));
-        if (keys.length === 1 && typeof keys[0] === "string" && keys[0].length <= 200 && !/[*?\[]/.test(keys[0]) && (THROWAWAY_NAME.test(keys[0]) || /(?:^|[^a-z0-9])(?:cache|cached|render-cache|page-cache)(?:[^a-z0-9]|$)/i.test(keys[0])) && !/(?:^|[^a-z0-9])(?:prod|production|prd|live)(?:[^a-z0-9]|$)/i.test(keys[0])) {
+        if (keys.length === 1 && typeof keys[0] === "string" && keys[0].length <= 200 && !/[*?\[]/.test(keys[0]) && (THROWAWAY_NAME.test(keys[0]) || /(?:^|[^a-z0-9])(?:cache|cached)(?:[^a-z0-9]|$)/i.test(keys[0]))) {
           actions.push({ capability: "delete", target: { name: tool, ...base }, reversibility: "recoverable", scope: "one" });
           break;
         }

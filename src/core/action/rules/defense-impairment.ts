@@ -6,7 +6,7 @@
 import type { Action } from "../model.js";
 import { classifyPath, productionNamed } from "../paths.js";
 import type { Invocation } from "../shell-command.js";
-import { commandWords, shown, writtenPaths, type CommandRule, type RuleHit } from "./rule.js";
+import { commandWords, productionWhere, shown, writtenPaths, type CommandRule, type RuleHit } from "./rule.js";
 import { CHECK_FILE, SCANNER_NAME } from "../source-file.js";
 
 const TACTIC = "Defense Evasion (TA0005)";
@@ -855,7 +855,7 @@ const protectionEnvOff: CommandRule = {
     const setting = inv.args.flatMap((x) => x.replace(/^--[\w-]+=/, "").split(",")).find((x) => PROTECTION_OFF_VAR.test(x) || PROTECTION_OFF_ANNOTATION.test(x));
     if (setting === undefined) return undefined;
     // (On production, named by its context, namespace or app, it guards every request the service serves: the account's scope.)
-    const production = inv.args.some((x, i) => /^(?:--context|--kube-context|-n|--namespace|-a|--app|--project|--service)$/.test(inv.args[i - 1] ?? "") && productionNamed(x)) || inv.args.some((x) => /^--(?:context|namespace|app|project)=/.test(x) && productionNamed(x.replace(/^[^=]*=/, "")));
+    const production = productionWhere(inv.args) !== undefined;
     const action: Action = { ...impair(`${inv.name} ${setting}`, production ? "account" : "one", "recoverable", "other"), target: { name: `${inv.name} ${setting}`, pathClass: "other", production } };
     return { action, reason: `sets ${shown(setting)} on a running ${production ? "production " : ""}deployment: the protection that setting names is switched off for everyone who reaches it (T1562.001)` };
   },

@@ -3,9 +3,9 @@
 // accounts, burning resources (mining). Sources: ATT&CK T1485, T1561.001, T1561.002,
 // T1486, T1489, T1529, T1531, T1496; mkfs(8), wipefs(8), dd(1), shred(1), shutdown(8).
 import type { Action, PathClass } from "../model.js";
-import { classifyPath, productionNamed } from "../paths.js";
+import { classifyPath } from "../paths.js";
 import type { Invocation } from "../shell-command.js";
-import { commandWords, isRecursive, shown, following, type CommandRule, type RuleHit } from "./rule.js";
+import { commandWords, isRecursive, optionValues, productionWhere, shown, following, type CommandRule, type RuleHit } from "./rule.js";
 
 const TACTIC = "Impact (TA0040)";
 
@@ -258,10 +258,9 @@ const productionScaledDown: CommandRule = {
   match(inv) {
     const a = inv.args;
     if (commandWords(inv.name, a)[0] !== "scale") return undefined;
-    const replicas = a.map((x, i) => (x === "--replicas" ? a[i + 1] ?? "" : x.startsWith("--replicas=") ? x.slice(11) : undefined)).find((x) => x !== undefined);
+    const replicas = optionValues(a, ["--replicas"])[0];
     if (replicas === undefined || !/^[01]$/.test(replicas)) return undefined;
-    const named = (flag: RegExp) => a.flatMap((x, i) => (flag.test(a[i - 1] ?? "") ? [x] : /^--[\w-]+=/.test(x) && flag.test(x.replace(/=.*$/, "")) ? [x.replace(/^[^=]*=/, "")] : []));
-    const where = [...named(/^(?:--context|--cluster)$/), ...named(/^(?:-n|--namespace)$/)].find(productionNamed);
+    const where = productionWhere(a);
     if (where === undefined) return undefined;
     const what = a.find((x) => /^(?:deploy(?:ment)?s?|statefulsets?|sts|rs|replicasets?)\//.test(x)) ?? "a workload";
     return { action: { capability: "write", target: { name: what, production: true }, reversibility: "recoverable", scope: "account" }, reason: `scales ${shown(what)} in ${shown(where)} to ${replicas} replica${replicas === "1" ? "" : "s"}: ${replicas === "0" ? "what it serves stops" : "it loses its redundancy, and one failure stops it"} (T1489)` };
@@ -495,7 +494,7 @@ const cloudDelete: CommandRule = {
 
 /** A kubectl context of a cluster on this machine: kind-*, minikube, k3d-*, docker-desktop, rancher-desktop, colima. One --context only. */
 function localContext(a: readonly string[]): boolean {
-  const contexts = a.flatMap((x, i) => (x === "--context" ? [a[i + 1] ?? ""] : x.startsWith("--context=") ? [x.slice(10)] : []));
+  const contexts = optionValues(a, ["--context"]);
   return contexts.length === 1 && /^(?:kind-[\w-]+|minikube|k3d-[\w-]+|docker-desktop|docker-for-desktop|rancher-desktop|colima(?:-[\w-]+)?|orbstack)$/.test(contexts[0]!) && !a.some((x) => /--(?:server|kubeconfig)\b|^-s$/.test(x));
 }
 

@@ -3,9 +3,9 @@
 // Sources: ATT&CK T1548.001, T1548.003, T1547.006, T1574.006, T1098, T1611; GTFOBins' "SUID",
 // "Capabilities" and "Sudo" functions; setcap(8), capabilities(7), ld.so(8), modprobe(8).
 import type { Action } from "../model.js";
-import { classifyPath, productionNamed } from "../paths.js";
+import { classifyPath } from "../paths.js";
 import { PERSONAL_MAILBOX } from "../tool-call.js";
-import { commandWords, shown, writtenPaths, type CommandRule } from "./rule.js";
+import { commandWords, optionValues, productionWhere, shown, writtenPaths, type CommandRule } from "./rule.js";
 
 const TACTIC = "Privilege Escalation (TA0004)";
 
@@ -491,11 +491,11 @@ const podAsPowerfulAccount: CommandRule = {
   names: ["kubectl", "oc"],
   match(inv) {
     if (commandWords(inv.name, inv.args)[0] !== "run") return undefined;
-    const overrides = inv.args.map((x, i) => (x === "--overrides" ? inv.args[i + 1] ?? "" : x.startsWith("--overrides=") ? x.slice("--overrides=".length) : "")).join(" ");
-    const account = /["']?serviceAccount(?:Name)?["']?\s*:\s*["']([\w.-]{1,63})["']/.exec(overrides)?.[1] ?? inv.args.find((x) => x.startsWith("--serviceaccount="))?.slice("--serviceaccount=".length);
+    const overrides = optionValues(inv.args, ["--overrides"]).join(" ");
+    const account = /["']?serviceAccount(?:Name)?["']?\s*:\s*["']([\w.-]{1,63})["']/.exec(overrides)?.[1] ?? optionValues(inv.args, ["--serviceaccount"])[0];
     if (account === undefined || !POWERFUL_ACCOUNT.test(account)) return undefined;
-    const production = inv.args.some((x, i) => /^(?:-n|--namespace|--context)$/.test(inv.args[i - 1] ?? "") && productionNamed(x)) || inv.args.some((x) => /^--(?:namespace|context)=/.test(x) && productionNamed(x.replace(/^[^=]*=/, "")));
-    const image = inv.args.find((x) => x.startsWith("--image="))?.slice("--image=".length) ?? (inv.args.includes("--image") ? inv.args[inv.args.indexOf("--image") + 1] : undefined);
+    const production = productionWhere(inv.args) !== undefined;
+    const image = optionValues(inv.args, ["--image"])[0];
     return { action: { capability: "escalate", target: { name: `the service account ${account}`, production }, reversibility: "recoverable", scope: production ? "account" : "one" }, reason: `starts a pod by hand as the service account ${shown(account)}${production ? " in production" : ""}${image ? `, running ${shown(image)}` : ""}: whatever it runs holds that account's rights in the cluster (T1078.004)` };
   },
   examples: {

@@ -3,6 +3,7 @@
 // commands around it, for "pack then send" and "fetch then run"), and returns the action it found
 // with a one-line reason a person can judge at a glance.
 import type { Action } from "../model.js";
+import { productionNamed } from "../paths.js";
 import { hasFlag, type Invocation } from "../shell-command.js";
 
 export interface RuleHit {
@@ -156,6 +157,18 @@ const VALUED_OPTIONS: Readonly<Record<string, RegExp>> = {
   az: /^(--subscription|--output|-o|--query|--resource-group|-g)$/,
   heroku: /^(--app|-a|--remote|-r)$/,
 };
+
+/** The values an option is given, written `--name value`, `-n value` or `--name=value`, in order. */
+export function optionValues(args: readonly string[], names: readonly string[]): string[] {
+  return args.flatMap((x, i) => (names.includes(args[i - 1] ?? "") && !names.includes(x) ? [x] : names.some((n) => n.startsWith("--") && x.startsWith(`${n}=`)) ? [x.slice(x.indexOf("=") + 1)] : []));
+}
+
+/** Options that say where a deployment or cluster command acts: its context, cluster, namespace, app, project or service. */
+const WHERE_OPTIONS = ["--context", "--kube-context", "--cluster", "-n", "--namespace", "-a", "--app", "--project", "--service"];
+/** The first value of those options that names production (productionNamed), or undefined. */
+export function productionWhere(args: readonly string[]): string | undefined {
+  return optionValues(args, WHERE_OPTIONS).find(productionNamed);
+}
 
 /** A CLI's words that are neither options nor an option's value (its command and operands, in order). */
 export function commandWords(name: string, args: readonly string[]): string[] {
