@@ -911,8 +911,9 @@ export function readNamed(tool: string, name: ReturnType<typeof splitToolName>, 
   if (verbClass !== "read" && verbClass !== "delete" && isRecord(args)) {
     const entries = Object.entries(args);
     const securityTicket = entries.find(([k, v]) => /^(issue_?key|issue_?id_?or_?key|issue_?id|key|ticket|ticket_?id|issue|id)$/i.test(k) && typeof v === "string" && /^(?:SEC|SECURITY|VULN|APPSEC|PENTEST|SECREV|PSIRT|CVE|INFOSEC|SECOPS|BUGBOUNTY)-\d+$/i.test(v.trim()))?.[1] as string | undefined;
-    const dismissal = securityTicket !== undefined ? entries.find(([k, v]) => /^(transition|transition_?name|status|resolution|state|comment|body)$/i.test(k) && typeof v === "string" && v.length <= 2048 && /\b(?:won'?t[- ]?fix|wontfix|not (?:a bug|exploitable|applicable)|false positive|risk[- ]accepted|accepted risk|accept(?:ing)? the risk|approved?)\b/i.test(v))?.[1] as string | undefined : undefined;
-    if (securityTicket !== undefined && dismissal !== undefined) add("tool.security-finding-dismissed", "impair-defences", "recoverable", "one", `${tool} closes or approves ${securityTicket.trim()}, a security finding or review ("${dismissal.trim().slice(0, 40)}")${tail}: the weakness stays open, or the review a person was to give is skipped (T1562.001)`);
+    // (Only the matched words are shown: a comment is free text and may hold anything.)
+    const dismissal = securityTicket !== undefined ? entries.map(([k, v]) => (/^(transition|transition_?name|status|resolution|state|comment|body)$/i.test(k) && typeof v === "string" && v.length <= 2048 ? /\b(?:won'?t[- ]?fix|wontfix|not (?:a bug|exploitable|applicable)|false positive|risk[- ]accepted|accepted risk|accept(?:ing)? the risk|approved?)\b/i.exec(v)?.[0] : undefined)).find((m) => m !== undefined) : undefined;
+    if (securityTicket !== undefined && dismissal !== undefined) add("tool.security-finding-dismissed", "impair-defences", "recoverable", "one", `${tool} closes or approves ${securityTicket.trim()}, a security finding or review ("${dismissal.toLowerCase()}")${tail}: the weakness stays open, or the review a person was to give is skipped (T1562.001)`);
   }
   // A test database's rows (app_test, test_orders): the tests' own data.
   // (Dropping a whole database is never the tests' own rows.)
