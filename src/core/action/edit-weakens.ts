@@ -9,7 +9,7 @@
 import type { CodeHit } from "./code.js";
 import type { Scope } from "./model.js";
 import { CI_FILE } from "./ci-config.js";
-import { belowHome, HOST_ACCESS_POD, PRODUCTION_PATH, SCANNER_CONFIG, scannerDirectoriesAllowed, TEST_FILE } from "./source-file.js";
+import { belowHome, HOST_ACCESS_POD, PRODUCTION_PATH, SCANNER_CONFIG, TEST_FILE } from "./source-file.js";
 import { abaRoutingValid, IBAN, ibanCountryValid } from "../validators.js";
 import { credentialLure, verificationWaived } from "./published-text.js";
 
@@ -258,7 +258,9 @@ function destinationFixed(oldText: string, newCode: string): string | undefined 
 
 /** A public or external serializer, schema or response given people's fields: email, phone, address, birth date, SSN, password hash. */
 const PERSONAL_FIELD = /["'](?:email|e_?mail_address|phone(?:_number)?|mobile|address|street|home_address|date_of_birth|dob|birth_?date|ssn|social_security\w*|tax_id|password\w*|last_login_ip|ip_address)["']/g;
-function personalFieldsExposed(path: string, oldText: string, newText: string): string | undefined {
+function personalFieldsExposed(path: string, oldFull: string, newFull: string): string | undefined {
+  const oldText = oldFull.slice(0, MAX_TEXT);
+  const newText = newFull.slice(0, MAX_TEXT);
   const publicPath = PUBLIC_CODE_PATH.test(path);
   if (!publicPath && !/\b(?:public|anonymous|external|open)\w*(?:serializer|schema|response|profile|view|fields|dto)|\bpublic\w*\s*=|class\s+Public\w+/i.test(newText)) return undefined;
   // (A public endpoint's response given a list of people: "applicants": [a.to_dict() for a in job.applications].)
@@ -476,8 +478,12 @@ export function outsideScriptAdded(oldText: string, newText: string): string | u
 const DENIES = new RegExp(String.raw`${REFUSAL.source}|\braise\b|\bthrow\b|\babort\s*\(|\breturn\s+[\w.]*(?:decline|deny|reject|refuse|forbid|block)\w*\s*\(|\b(?:decline|deny|reject|refuse|forbid)\w*\s*\(`);
 /** Words that say a condition guards access, money or trust rather than input shape. */
 const GUARD_WORDS = /auth|fraud|verif|token|signature|permission|forbidden|unauthori|jwt|session|csrf|role|admin|risk|sanction|kyc|aml|scope|tenant|owner|allow|deny|access|secret|password|mfa|otp/i;
-/** An added condition that a caller controls or that names one case: a fixed string or number compared, a header, cookie, query or environment value read. */
-const CALLER_CHOSEN = /["'][^"'\n]{3,}["']|\b\d{4,}\b|\b(?:headers?|cookies?|query|params|getHeader|get_header|META|environ|getenv|process\.env)\b/;
+/** A value the request's sender sets: a header, a cookie, the query, the environment a caller can reach. */
+const REQUEST_FIELD = /\b(?:headers?|cookies?|query|params|getHeader|get_header|META|environ|getenv|process\.env)\b/;
+/** The request itself (req.pan(), request.user_agent): compared with a fixed value, whoever sends that value passes. */
+const REQUEST_READ = /\b(?:req|request|ctx\.request|event)\s*(?:\.|\[)/;
+/** A fixed value: a string of three characters or more, a number of four digits or more. */
+const FIXED_LITERAL = /"[^"\n]{3,}"|'[^'\n]{3,}'|`[^`\n]{3,}`|\b\d{4,}\b/g;
 /** `if (…) {`, `if …:`, `} else if (…) {`: the condition, spaces folded. */
 const IF_LINE = /^\s*(?:\}\s*)?(?:else\s+)?(?:if|elif|unless)\b\s*(.+?)\s*(?:\{|:|\bthen)?\s*$/;
 const fold = (t: string): string => t.replace(/\s+/g, " ").replace(/^\(\s*|\s*\)$/g, "").trim();
@@ -509,11 +515,16 @@ function refusalNarrowed(path: string, oldCode: string, newCode: string): string
       const at = n.indexOf(o);
       if (at < 0 || n.length <= o.length) continue;
       const added = `${n.slice(0, at)} ${n.slice(at + o.length)}`.trim();
-      if (!/^(?:&&|and\b)|(?:&&|\band)$/.test(added) || !CALLER_CHOSEN.test(added)) continue;
-      // (A route let through by its path, `req.path !== "/healthz"`, is routing the code's author chose: not a caller's way in.)
-      if (/\b(?:path|pathname|url|originalUrl|route|method|endpoint)\b/.test(added) && !/\b(?:headers?|cookies?|query|params|getHeader|get_header|META|environ|getenv|process\.env)\b/.test(added)) continue;
+      if (!/^(?:&&|and\b)|(?:&&|\band)$/.test(added)) continue;
+      // A header, cookie or query value the sender sets, or the request compared with a fixed value.
+      // (Not the code's own state, `user.role !== "owner"`; not a route let through by its path,
+      // `req.path !== "/healthz"`, nor a loopback address: routing the code's author chose.)
+      const fixed = added.replace(/["'`](?:127\.0\.0\.1|::1|localhost)["'`]/g, "").match(FIXED_LITERAL) !== null;
+      if (!REQUEST_FIELD.test(added) && !(REQUEST_READ.test(added) && fixed)) continue;
+      if (!REQUEST_FIELD.test(added) && /\b(?:path|pathname|url|originalUrl|route|method|endpoint)\b/.test(added)) continue;
       if (!AUTH_PATH.test(path) && !GUARD_WORDS.test(`${o} ${path}`)) continue;
-      return added.replace(/^(?:&&|and)\s*|\s*(?:&&|and)$/g, "").slice(0, 80);
+      // (The fixed values are not shown: one may be the key to the way in.)
+      return added.replace(/^(?:&&|and)\s*|\s*(?:&&|and)$/g, "").replace(FIXED_LITERAL, "…").slice(0, 80);
     }
   }
   return undefined;
@@ -521,59 +532,92 @@ function refusalNarrowed(path: string, oldCode: string, newCode: string): string
 
 /** An exception raised or thrown for a request that fails a check: InvalidSignature, PermissionDenied, Unauthorized, FraudSuspected. */
 const SECURITY_RAISE = /\b(?:raise|throw(?:\s+new)?)\s+[\w.]*(?:Invalid|Unauthori[sz]ed|Unauthenticated|Forbidden|Denied|Permission|Auth\w*Error|Signature|Verification|Security|Tamper\w*|Fraud|Csrf|CSRF|Expired|Revoked)\w*/g;
+/** A 400 answer: a request refused as malformed. */
+const BAD_REQUEST = /\bstatus(?:_code)?\s*[(=:]\s*400\b|\bHttpResponseBadRequest\b|\bBadRequest\w*\s*\(|\babort\(\s*400\b|\bres\.sendStatus\(\s*400\s*\)/g;
+/** Scripts, tools, notebooks and debugging code: run by a person, serving no request. */
+const TOOLING_PATH = /(?:^|\/)(?:scripts?|tools?|bin|debug|notebooks?|examples?)\/|\.ipynb$/i;
 /** Signature or assertion checks: what makes a token, an assertion or a webhook genuine. */
 const SIGNATURE_CONTEXT = /signature|saml|jwt|jws|hmac|assertion|webhook|idp_?cert/i;
 
 // ------------------------------------------------------------------ isolation and exposure
 
-/** A query filtered to the caller's own tenant, organisation, account or owner: `.filter(tenant_id=…)`, `.where(org_id: …)`, `WHERE tenant_id =`. */
-const ISOLATION_FILTER = /\b(?:filter|filter_by|where|eq|scope|scoped|for_tenant|for_org)\w*\s*\(\s*[^)\n]{0,60}?\b(?:tenant|org|organi[sz]ation|workspace|account|customer|owner)_?[iI]d\b|\bWHERE\b[^\n]{0,80}?\b(?:tenant|org|organi[sz]ation|workspace|account|customer|owner)_id\s*=/gi;
-/** The edit takes a query's tenant or owner filter away: every tenant's rows are returned. The filter, or undefined. */
+/** A query filtered to the caller's own tenant, organisation, account or owner: `.filter(tenant_id=…)`, `.where(org_id: …)`, `WHERE tenant_id = …`, whole. */
+const ISOLATION_FILTER = /\.(?:filter|filter_by|where|eq|scope|scoped|for_tenant|for_org)\w*\s*\(\s*[^)\n]{0,60}?\b(?:tenant|org|organi[sz]ation|workspace|account|customer|owner)_?[iI]d\b[^)\n]{0,60}\)|\bWHERE\b[^\n]{0,80}?\b(?:tenant|org|organi[sz]ation|workspace|account|customer|owner)_id\s*=\s*[^\s)]{1,60}/gi;
+/** Words that still scope a query by tenant or owner in some other form (a helper, a variable). */
+const TENANT_WORD = /\b\w*(?:tenant|org(?:anization|anisation)?|workspace|account|customer|owner)(?:_?id|Id)?\w*\b/i;
+/**
+ * The edit takes a query's tenant or owner filter away and keeps the query (`return qs.filter(tenant_id=…)`
+ * → `return qs`): every tenant's rows are returned. Not a method deleted whole, nor the filter moved
+ * into a helper (the new text still names the tenant). The filter, or undefined.
+ */
 function isolationRemoved(oldCode: string, newCode: string): string | undefined {
-  const before: string[] = oldCode.match(ISOLATION_FILTER) ?? [];
-  if (before.length === 0) return undefined;
-  const after: string[] = newCode.match(ISOLATION_FILTER) ?? [];
-  return after.length < before.length ? before.find((f) => !after.includes(f))?.replace(/\s+/g, " ").slice(0, 70) : undefined;
+  if (TENANT_WORD.test(newCode)) return undefined;
+  for (const m of oldCode.matchAll(ISOLATION_FILTER)) {
+    const lineStart = oldCode.lastIndexOf("\n", m.index) + 1;
+    const query = oldCode.slice(lineStart, m.index).replace(/\.\s*$/, "").trim();
+    if (query.length >= 3 && newCode.includes(query)) return m[0].replace(/^\./, "").replace(/\s+/g, " ").slice(0, 70);
+  }
+  return undefined;
 }
 
 /** A role's key set to a value that reaches everything: all_tenants, any, every_org, "*". */
 const ROLE_VALUE = /["']?([A-Za-z_][\w-]*)["']?\s*[:=]\s*["']([\w*:.-]{1,60})["']/g;
 const EVERYTHING_VALUE = /^(?:\*|all|any|every)(?:[_:.-]\w+)*$/i;
 /** In a roles file, a key whose value the edit widens to everything (impersonate: assigned_tenants → all_tenants), as "key: old → new". */
+/** Keys that say whom or what a role reaches: tenants, scope, resources, impersonation, data access. */
+const REACH_KEY = /tenant|scope|resource|impersonat|access|permission|grant|org|account|project|workspace|customer|data|record|table|region/i;
 function roleValueWidened(path: string, oldCode: string, newCode: string): string | undefined {
   if (!ROLES_FILE.test(path)) return undefined;
   const before = new Map<string, string>();
   for (const m of oldCode.matchAll(ROLE_VALUE)) before.set(m[1]!, m[2]!);
   for (const m of newCode.matchAll(ROLE_VALUE)) {
     const was = before.get(m[1]!);
-    if (was !== undefined && was !== m[2] && EVERYTHING_VALUE.test(m[2]!) && !EVERYTHING_VALUE.test(was)) return `${m[1]}: ${was} → ${m[2]}`;
+    if (was !== undefined && was !== m[2] && REACH_KEY.test(m[1]!) && EVERYTHING_VALUE.test(m[2]!) && !EVERYTHING_VALUE.test(was)) return `${m[1]} → ${m[2]}`;
   }
   return undefined;
 }
 
-/** A path that serves anyone: a public API, a public or unauthenticated view. */
-const PUBLIC_CODE_PATH = /(?:^|[\/_-])(?:public|anonymous|unauthenticated|open)(?:[\/_-])(?:[\w-]+\/){0,3}[\w-]*\.\w+$|(?:^|\/)api\/public\//i;
+/** Server code that answers anyone: a public API's routes, controllers or views (not a site's static public/ folder). */
+const PUBLIC_CODE_PATH = /(?:^|\/)(?:api\/public|public_?api|public\/api|(?:routes|controllers|views|handlers|endpoints)\/(?:public|anonymous|unauthenticated))\/(?:[\w-]+\/){0,3}[\w-]+\.(?:py|rb|go|java|kt|php|cs|ts|js)$/i;
 /** People added to what a response returns, as a list: "applicants": [a.to_dict() for …], users: users.map(…). */
-const PEOPLE_LIST = /["']?(applicants|candidates|users|customers|members|patients|employees|subscribers|donors|contacts|students|drivers|residents|voters|guests|clients)["']?\s*[:=]\s*(?:\[|[\w.]+\.(?:map|all|values|to_dict|serialize|list)\b|list\()/gi;
+const PEOPLE_LIST = /["']?(applicants|candidates|users|customers|members|patients|employees|subscribers|donors|contacts|students|drivers|residents|voters|guests|clients)["']?\s*[:=]\s*(?:\[[^\]\n]{0,120}?\bfor\b|[\w.()]+\.(?:map|all|values|to_dict|serialize|as_json)\b)/gi;
 
 // ------------------------------------------------------------------ browser and scanner protections
 
+/** A security scanner's or analyser's ignore file: each line is something it skips. */
+const IGNORE_FILE = /(?:^|\/)\.(?:semgrepignore|gitleaksignore|trivyignore|snyk|secretsignore|checkov\.ya?ml)$/;
 /** A code analyser's configuration: SonarQube's, CodeQL's, Code Climate's, Bandit's. */
-const ANALYSER_CONFIG = /(?:^|\/)(?:sonar-project\.properties|\.codeclimate\.ya?ml|codeql(?:-config)?\.ya?ml|\.bandit|bandit\.ya?ml|\.semgrep\.ya?ml)$/;
-/** An exclusion key's value: `sonar.exclusions=a,b`, `paths-ignore: [a, b]`, `exclude_dirs: …`. */
-const EXCLUSION_VALUE = /^[ \t]*["']?(?:sonar\.(?:exclusions|cpd\.exclusions|issue\.ignore\.[\w.]+)|paths-ignore|exclude_?(?:paths|dirs|patterns)?|skips?)["']?\s*[:=]\s*(.*)$/gim;
-/** What not to count: tests, fixtures, generated and vendored code. */
-const NOT_PRODUCT_CODE = /(?:^|[\/*._-])(?:tests?|specs?|__tests__|fixtures?|testdata|mocks?|examples?|docs?|vendor|node_modules|third_party|generated|migrations|dist|build)(?:[\/*._-]|$)/i;
-/** Entries an analyser's exclusions gain that name the project's own code (not tests, fixtures or vendored code). */
-function analysisExcluded(path: string, oldCode: string, newCode: string): string[] {
-  if (!ANALYSER_CONFIG.test(path)) return [];
-  const entries = (code: string) => new Set([...code.matchAll(EXCLUSION_VALUE)].flatMap((m) => m[1]!.split(/[,\s\[\]"']+/)).map((e) => e.trim()).filter((e) => e !== ""));
-  const before = entries(oldCode);
-  return [...entries(newCode)].filter((e) => !before.has(e) && !NOT_PRODUCT_CODE.test(e));
+const ANALYSER_CONFIG = /(?:^|\/)(?:sonar-project\.properties|\.codeclimate\.ya?ml|codeql(?:-config)?\.ya?ml|\.bandit|bandit\.ya?ml)$/;
+/** An analyser's exclusion key and its value: `sonar.exclusions=a,b`, `paths-ignore: [a, b]`, `exclude_dirs: …`. */
+const EXCLUSION_VALUE = /^[ \t]*["']?(?:sonar\.(?:exclusions|cpd\.exclusions|issue\.ignore\.[\w.]+)|paths-ignore|exclude_?(?:paths|dirs|patterns)?)["']?\s*[:=]\s*(.*)$/gim;
+/** A secret scanner's allowlist path: a whole directory (config/.*, deploy/**) or everything (.*). */
+const ALLOWED_PATH = /(['"]{1,3})(\^?\(?(?:[\w.-]+\/){0,4}(?:\.\*|\*\*?)(?:\/\*+)?\$?\)?|\^?\.\+\$?)\1/g;
+/** What is not the project's own code: tests, fixtures, stories, generated, built and vendored code. */
+const NOT_PRODUCT_CODE = /(?:^|[\/*._^(-])(?:tests?|specs?|__tests__|__snapshots__|fixtures?|testdata|mocks?|examples?|docs?|stories|storybook|coverage|vendor|node_modules|third_party|generated|migrations|dist|build|\.git)(?:[\/*._)$-]|$)/i;
+
+/**
+ * What a security scanner or code analyser is newly told to skip, the entries its ignore file,
+ * exclusion keys or allowlist paths gain that name the project's own code; a finding of each file
+ * kind at most. (Entries that were there already, reordered, add nothing.)
+ */
+export function scannerIgnoreWidened(path: string, oldText: string, newText: string): CodeHit[] {
+  const name = path.replace(/^.*\//, "");
+  const entries = (text: string): string[] => {
+    const t = activeCode(text.slice(0, MAX_TEXT));
+    if (IGNORE_FILE.test(path)) return t.split("\n").map((l) => l.trim()).filter((l) => l !== "");
+    if (ANALYSER_CONFIG.test(path)) return [...t.matchAll(EXCLUSION_VALUE)].flatMap((m) => m[1]!.split(/[,\s\[\]"']+/)).filter((e) => e !== "" && !NOT_PRODUCT_CODE.test(e));
+    if (SCANNER_CONFIG.test(path)) return [...t.matchAll(ALLOWED_PATH)].map((m) => m[2]!).filter((e) => !NOT_PRODUCT_CODE.test(e));
+    return [];
+  };
+  const before = new Set(entries(oldText));
+  const added = [...new Set(entries(newText))].filter((e) => !before.has(e));
+  if (added.length === 0) return [];
+  const everything = added.find((e) => /^\^?(?:\.\*|\*\*?(?:\/\*+)?|\.\+)\$?$/.test(e));
+  return [{ id: "code.scanner-ignore-widened", technique: "T1562.001", tactic: "Defense Evasion (TA0005)", action: { capability: "impair-defences", target: { name, production: PRODUCTION_PATH.test(path) }, reversibility: "recoverable", scope: "one" }, reason: everything !== undefined ? `${name} now tells the scanner to skip every file (${everything}): what it would find ships unchecked (T1562.001)` : `${name} now tells the scanner or analyser to skip ${added.slice(0, 2).map((e) => e.slice(0, 60)).join(", ")}: what is there ships unscanned (T1562.001)` }];
 }
 
 /** A Content-Security-Policy source that lets any script run: 'unsafe-inline', 'unsafe-eval', a wildcard. */
-const CSP_UNSAFE = /["']?script-src["']?[^\n]{0,200}?(?:'unsafe-inline'|'unsafe-eval'|\\?["']\*\\?["']|\s\*[\s;"'])/i;
+const CSP_UNSAFE = /["']?script-src["']?[^;\n\]]{0,200}?(?:'unsafe-inline'|'unsafe-eval'|\\?["']\*\\?["']|\s\*[\s;"'\]])/i;
 /** The script-src the edit opens to inline or any script, or undefined. */
 function cspLoosened(oldCode: string, newCode: string): string | undefined {
   const now = CSP_UNSAFE.exec(newCode);
@@ -583,7 +627,7 @@ function cspLoosened(oldCode: string, newCode: string): string | undefined {
 
 /** A Kubernetes role's rule that the edit widens to secrets or to every verb. */
 function rbacWidened(path: string, oldCode: string, newCode: string): string | undefined {
-  if (!/\.(?:ya?ml|json)$/.test(path) || !(/(?:^|[\/_.-])(?:rbac|roles?|clusterroles?)(?:[\/_.-]|$)/i.test(path) || /\bkind\s*:\s*["']?(?:Cluster)?Role\b/.test(newCode))) return undefined;
+  if (!/\.(?:ya?ml|json)$/.test(path) || !(/(?:^|[\/_.-])(?:rbac|clusterroles?)(?:[\/_.-]|$)/i.test(path) || /\bkind\s*:\s*["']?(?:Cluster)?Role\b/.test(`${oldCode}\n${newCode}`))) return undefined;
   const secrets = /\bresources\s*:[^\n]*["']?secrets["']?|^\s*-\s*["']?secrets["']?\s*$/m;
   if (secrets.test(newCode) && !secrets.test(oldCode)) return "read secrets";
   const everyVerb = /\bverbs\s*:\s*\[?\s*["']\*["']|^\s*verbs\s*:\s*\n\s*-\s*["']\*["']/m;
@@ -687,19 +731,7 @@ function editWeakensCode(path: string, name: string, oldText: string, newText: s
   const adminRole = /^\s*-?\s*(?:permission|role|access_?level)\s*:\s*["']?(?:admin|owner|maintain)["']?\s*$/gim;
   const roleGiven = (newCode.match(adminRole)?.length ?? 0) > (oldCode.match(adminRole)?.length ?? 0) && /\b(?:collaborators|members|users|teams)\s*:/i.test(newCode);
   if (roleGiven) out.push({ id: "code.admin-added", technique: "T1098", tactic: "Persistence (TA0003)", action: { capability: "grant-access", target: { name, production }, reversibility: "recoverable", scope: "account" }, reason: `the edit gives someone admin or owner in ${name}: full control of what it configures once applied` });
-  // A security scanner told to ignore more (.semgrepignore, .gitleaksignore, .trivyignore, .snyk): what it no longer scans ships unchecked.
-  if (/(?:^|\/)\.(?:semgrepignore|gitleaksignore|trivyignore|snyk|bandit|secretsignore|checkov\.ya?ml)$/.test(path)) {
-    const lines = (t: string) => new Set(t.split("\n").map((l) => l.trim()).filter((l) => l !== "" && !l.startsWith("#")));
-    const before = lines(oldCode);
-    const added = [...lines(newCode)].filter((l) => !before.has(l));
-    if (added.length > 0) out.push({ id: "code.scanner-ignore-widened", technique: "T1562.001", tactic: "Defense Evasion (TA0005)", action: { capability: "impair-defences", target: { name, production }, reversibility: "recoverable", scope: "one" }, reason: `the edit tells the scanner to skip ${added[0]!.slice(0, 60)}: what is there ships unscanned` });
-  }
-  // A scanner's own configuration given a catch-all allowlist path (gitleaks' paths = ['.*']): it skips every file.
-  if (SCANNER_CONFIG.test(path)) {
-    const catchAll = /(['"]{1,3})(?:\^?\.\*\$?|\*\*?(?:\/\*+)?|\^?\.\+\$?)\1/;
-    const all = catchAll.exec(newCode);
-    if (all !== null && !catchAll.test(oldCode)) out.push({ id: "code.scanner-ignore-widened", technique: "T1562.001", tactic: "Defense Evasion (TA0005)", action: { capability: "impair-defences", target: { name, production }, reversibility: "recoverable", scope: "one" }, reason: `the edit gives ${name} an allowlist path that matches every file (${all[0]}): the scanner skips everything, and what it would find ships unchecked (T1562.001)` });
-  }
+  out.push(...scannerIgnoreWidened(path, oldText, newText));
   const admins = adminsAdded(oldCode, newCode);
   if (admins.length > 0) out.push({ id: "code.admin-added", technique: "T1098", tactic: "Persistence (TA0003)", action: { capability: "grant-access", target: { name, production }, reversibility: "recoverable", scope: "one" }, reason: `the edit adds ${admins.slice(0, 2).join(", ")} to the administrators listed in ${name}: full control wherever it is applied` });
   const tag = MASKING_TAG.exec(oldCode);
@@ -713,8 +745,11 @@ function editWeakensCode(path: string, name: string, oldText: string, newText: s
   // A refusal taken out of code that guards sign-in or access (return 401, raise PermissionDenied,
   // abort(403), raise InvalidSignature): what it refused now goes through. (A raise the edit turns
   // into a log line is taken out all the same: the mismatch is written down and let in.)
-  const refusals = (code: string) => (code.match(REFUSAL)?.length ?? 0) + (code.match(SECURITY_RAISE)?.length ?? 0);
-  const refusalRemoved = (AUTH_PATH.test(path) || /\b(?:auth\w*|session|login|token|permission|role|signature|verify\w*|fraud)\b/i.test(oldText)) && refusals(newCode) < refusals(oldCode);
+  // (A 400 that takes a raise's place still refuses: Stripe's webhook example answers a bad signature so.)
+  const oldRaises = oldCode.match(SECURITY_RAISE) ?? [];
+  const refusals = (code: string, raises: number) => (code.match(REFUSAL)?.length ?? 0) + raises;
+  const badRequests = (code: string) => code.match(BAD_REQUEST)?.length ?? 0;
+  const refusalRemoved = (AUTH_PATH.test(path) || /\b(?:auth\w*|session|login|token|permission|role|signature|verify\w*|fraud)\b/i.test(oldText)) && refusals(newCode, newCode.match(SECURITY_RAISE)?.length ?? 0) + Math.max(0, badRequests(newCode) - badRequests(oldCode)) < refusals(oldCode, oldRaises.length);
   const removed = [...removedCheckNames(oldCode, newCode), ...(refusalRemoved ? ["its refusal of unauthenticated or forbidden requests"] : [])];
   const signatureOff = SIGNATURE_OFF.exec(newCode);
   if (removed.length > 0 || (signatureOff !== null && !SIGNATURE_OFF.test(oldCode))) {
@@ -722,29 +757,26 @@ function editWeakensCode(path: string, name: string, oldText: string, newText: s
     // A signature that is no longer enforced (a SAML assertion's, a JWT's, a webhook's) lets anyone
     // forge one: every account it signs in is open at once, not one service's requests.
     // (A signature check's call taken out — jwt.verify made jwt.decode, construct_event made json.loads — or its raise, or the library told not to verify.)
-    const forged = (SIGNATURE_CONTEXT.test(`${path}\n${oldCode}`) && (removed.some((r) => /verif|signature|construct_?event/i.test(r)) || (refusalRemoved && [...oldCode.matchAll(SECURITY_RAISE)].some((m) => /signature|assertion|token|jwt|saml/i.test(m[0]))))) || (signatureOff !== null && /verify_signature|algorithms/i.test(signatureOff[0]));
+    // (Only in code that serves requests: a script or notebook that decodes a token to look at it signs no one in.)
+    const forged = !TOOLING_PATH.test(path) && ((SIGNATURE_CONTEXT.test(`${path}\n${oldCode}`) && (removed.some((r) => /verif|signature|construct_?event/i.test(r)) || (refusalRemoved && oldRaises.some((r) => /signature|assertion|token|jwt|saml/i.test(r))))) || (signatureOff !== null && /verify_signature|algorithms/i.test(signatureOff[0])));
     out.push({ id: "code.check-removed", technique: "T1556", tactic: "Defense Evasion (TA0005)", action: { capability: "impair-defences", target: { name, production }, reversibility: "recoverable", scope: forged ? "system" : serviceWide }, reason: `the edit to ${name} ${what}: requests that check refused now go through${forged ? ", and a forged signature signs anyone in" : ""}` });
   }
   // A refusal narrowed to let one caller-chosen case through: a way around the check (T1556).
   const narrowedBy = refusalNarrowed(path, oldCode, newCode);
-  if (narrowedBy !== undefined) out.push({ id: "code.refusal-narrowed", technique: "T1556", tactic: "Persistence (TA0003)", action: { capability: "grant-access", target: { name, external: true }, reversibility: "irreversible", scope: "account" }, reason: `the edit stops ${name} refusing a request when ${narrowedBy.replace(/"[^"\n]*"|'[^'\n]*'/g, '"…"')}: whoever meets that case passes the check, a way around it (T1556)` });
+  if (narrowedBy !== undefined) out.push({ id: "code.refusal-narrowed", technique: "T1556", tactic: "Persistence (TA0003)", action: { capability: "grant-access", target: { name, external: true }, reversibility: "irreversible", scope: "account" }, reason: `the edit stops ${name} refusing a request when ${narrowedBy}: whoever meets that case passes the check, a way around it (T1556)` });
   // A query's tenant or owner filter taken away: each tenant's users read every tenant's rows.
   const isolation = isolationRemoved(oldCode, newCode);
   if (isolation !== undefined) out.push({ id: "code.isolation-removed", technique: "T1530", tactic: "Collection (TA0009)", action: { capability: "impair-defences", target: { name, production, personal: true }, reversibility: "recoverable", scope: "system" }, reason: `the edit takes the tenant or owner filter off a query in ${name} (${isolation}): every tenant's rows reach whoever asks` });
-  const roleWidened = setting?.kind === "permission" || granted.length > 0 ? undefined : roleValueWidened(path, oldCode, newCode);
+  // (Not in a developer's own configuration, as weakenedSetting is not.)
+  const roleWidened = own || setting?.kind === "permission" || granted.length > 0 ? undefined : roleValueWidened(path, oldCode, newCode);
   if (roleWidened !== undefined) out.push({ id: "code.permission-widened", technique: "T1098", tactic: "Persistence (TA0003)", action: { capability: "grant-access", target: { name, production }, reversibility: "recoverable", scope: "one" }, reason: `the edit widens a role to everything in ${name} (${roleWidened}): everyone with that role reaches all of it once deployed` });
-  const rbac = rbacWidened(path, oldCode, newCode);
+  const rbac = own ? undefined : rbacWidened(path, oldCode, newCode);
   if (rbac !== undefined) out.push({ id: "code.permission-widened", technique: "T1098", tactic: "Persistence (TA0003)", action: { capability: "grant-access", target: { name, production }, reversibility: "recoverable", scope: "one" }, reason: `the edit lets a Kubernetes role ${rbac} in ${name}: every workload bound to it can once applied` });
-  const csp = cspLoosened(oldCode, newCode);
+  const csp = own ? undefined : cspLoosened(oldCode, newCode);
   if (csp !== undefined) out.push({ id: "code.csp-loosened", technique: "T1562.001", tactic: "Defense Evasion (TA0005)", action: { capability: "impair-defences", target: { name, production }, reversibility: "recoverable", scope: serviceWide }, reason: `the edit lets scripts run from ${csp} under ${name}'s content security policy: an injected script is no longer stopped` });
-  // A code analyser's exclusions given the project's own source (sonar.exclusions, CodeQL's paths-ignore): that code is no longer analysed.
-  const excluded = analysisExcluded(path, oldCode, newCode);
-  if (excluded.length > 0) out.push({ id: "code.scanner-ignore-widened", technique: "T1562.001", tactic: "Defense Evasion (TA0005)", action: { capability: "impair-defences", target: { name, production }, reversibility: "recoverable", scope: "one" }, reason: `the edit tells the analyser in ${name} to skip ${excluded.slice(0, 2).join(", ")}: what is there ships unanalysed (T1562.001)` });
   // SSH told to trust any host key (StrictHostKeyChecking=no, UserKnownHostsFile=/dev/null): a machine in the middle is trusted as the server (T1557).
   const hostKeys = /StrictHostKeyChecking[=\s]+(?:no|off)\b|UserKnownHostsFile[=\s]+\/dev\/null\b|host_key_checking\s*[:=]\s*(?:false|no|off)\b/i;
   const trustsAny = hostKeys.exec(newCode);
-  if (trustsAny !== null && !hostKeys.test(oldCode)) out.push({ id: "code.host-key-checking-off", technique: "T1557", tactic: "Credential Access (TA0006)", action: { capability: "impair-defences", target: { name, production }, reversibility: "recoverable", scope: "one" }, reason: `the edit turns SSH host key checking off in ${name} (${trustsAny[0].trim()}): a machine in the middle is trusted as the server` });
-  const scannerDirs = scannerDirectoriesAllowed(path, oldText, newText);
-  if (scannerDirs.length > 0) out.push({ id: "code.scanner-ignore-widened", technique: "T1562.001", tactic: "Defense Evasion (TA0005)", action: { capability: "impair-defences", target: { name, production }, reversibility: "recoverable", scope: "one" }, reason: `the edit tells ${name} to skip whole directories (${scannerDirs.slice(0, 3).join("/, ")}/): secrets committed there ship unscanned (T1562.001)` });
+  if (trustsAny !== null && !own && !/vagrant/i.test(`${path}\n${newCode}`) && !hostKeys.test(oldCode)) out.push({ id: "code.host-key-checking-off", technique: "T1557", tactic: "Credential Access (TA0006)", action: { capability: "impair-defences", target: { name, production }, reversibility: "recoverable", scope: "one" }, reason: `the edit turns SSH host key checking off in ${name} (${trustsAny[0].trim()}): a machine in the middle is trusted as the server` });
   return out;
 }

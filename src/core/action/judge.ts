@@ -19,7 +19,7 @@ import { codeSpans } from "../shell/source.js";
 import { ciCommandsOf, weakenedCi } from "./ci-config.js";
 import { editsOf, fileWriteCommands, writtenFile } from "./file-write.js";
 import { readWrittenSource, removedChecks } from "./source-file.js";
-import { editWeakens } from "./edit-weakens.js";
+import { editWeakens, scannerIgnoreWidened } from "./edit-weakens.js";
 import { httpCallOf } from "./http-call.js";
 import { cliCallOf } from "./cli-call.js";
 import { TextSet } from "../text.js";
@@ -261,6 +261,8 @@ function judge(input: JudgeInput): Judgement {
   // Source a file tool writes: what the program will do with it when it runs (source-file.ts).
   const file = input.arguments !== undefined ? writtenFile(input.arguments) : undefined;
   if (file !== undefined) for (const text of file.texts) for (const h of readWrittenSource(file.path, text)) record(h.id, h.action, h.reason, h.technique, h.tactic);
+  // A scanner's configuration written whole is judged as an edit from nothing (an edit's pair is judged below, so reordered entries add nothing).
+  if (file !== undefined && editsOf(input.arguments).length === 0) for (const text of file.texts) for (const h of scannerIgnoreWidened(file.path, "", text)) record(h.id, h.action, h.reason, h.technique, h.tactic);
   // CODEOWNERS rewritten by a repository API straight on the default branch: who must review is
   // changed with no pull request for those owners to see (T1562.001).
   const branch = isRecord(input.arguments) ? input.arguments.branch ?? input.arguments.ref : undefined;

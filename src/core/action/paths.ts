@@ -22,14 +22,15 @@ const CREDENTIAL_PATTERNS: readonly RegExp[] = [
   // deployed service's environment file under /etc, /opt or /srv (partners.env, app.env).
   /(^|\/)\.config\/rclone\/rclone\.conf$|(^|\/)rclone\.conf$/,
   /^\/etc\/sssd\/sssd\.conf$/,
-  /^\/(?:etc|opt|srv)\/(?:[\w.-]+\/)*(?![\w.-]*(?:example|sample|template|dev|test|local)[\w.-]*$)[\w.-]*\.env$/,
+  // (Not one whose name has a word saying it is an example or for development: dev.env, app.example.env; devices.env is one.)
+  /^\/(?:etc|opt|srv)\/(?:[\w.-]+\/)*(?!(?:[A-Za-z0-9]*[-_.])*?(?:example|sample|template|dev|development|test|testing|local)[-_.])[\w.-]*\.env$/,
   // Package registries', signing and developer-account tokens kept in the home directory (T1552.001).
   /(^|\/)\.(cargo\/credentials(\.toml)?|gem\/credentials|terraform\.d\/credentials\.tfrc\.json|m2\/settings-security\.xml|config\/op|appstoreconnect|fastlane\/\.?session|config\/hub)(\/|$)/,
   /^(~|\$HOME|\$\{HOME\}|\/home\/[^/]+|\/Users\/[^/]+|\/root)\/\.(npmrc|yarnrc\.yml|gradle\/gradle\.properties)$/,
   /(^|\/)([\w.-]+\.p8|[\w.-]+\.(?:jks|keystore|p12)\.(?:b64|base64|asc))$/,
   /(^|\/)\.vault-token$/,
-  // A Google service account's key (GAM's oauth2service.json, a downloaded *-service-account*.json) and OAuth client secrets.
-  /(^|\/)(?:oauth2service|client_secrets?|[\w.-]*service[-_]?account[\w.-]*-key|[\w.-]*-sa-key)\.json$/,
+  // GAM's Google service-account key (oauth2service.json) and OAuth client secrets (service-account files are below).
+  /(^|\/)(?:oauth2service|client_secrets?)\.json$/,
   // Warehouse and database clients' saved connections, with their passwords or key paths (dbt, SnowSQL, Databricks, MySQL), and WireGuard's private keys.
   /(^|\/)\.(dbt\/profiles\.ya?ml|snowsql\/config|snowflake\/(?:connections|config)\.toml|databrickscfg|my\.cnf)$/,
   /^\/etc\/wireguard\/[^/]+\.conf$/,
@@ -74,7 +75,7 @@ const NOT_CREDENTIALS = /(^|\/)(?:[\w.-]*[-_.])?(?:ca|cacert|ca-?bundle|ca-?cert
 const CACHES = /^\/var\/cache(\/|$)|^\/var\/lib\/apt\/lists(\/|$)|(^|\/)\.(npm|pnpm-store|yarn\/cache|m2\/repository|cargo\/registry|nuget\/packages|bun\/install\/cache)(\/|$)|(^|\/)go\/pkg\/mod(\/|$)/;
 
 const SYSTEM_PREFIXES = ["/etc", "/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/boot", "/var", "/opt", "/sys", "/proc", "/srv", "/root", "/System", "/Library", "/private/etc", "/private/var", "/Applications", "/Windows"];
-const TEMP_PREFIXES = ["/tmp", "/var/tmp", "/dev/shm", "/private/tmp", "$TMPDIR", "${TMPDIR}"];
+const TEMP_PREFIXES = ["/tmp", "/var/tmp", "/dev/shm", "/private/tmp", "/scratch", "$TMPDIR", "${TMPDIR}"];
 const BUILD_DIRS = /(^|\/)(node_modules|dist|build|target|out|__pycache__|\.pytest_cache|\.mypy_cache|\.tox|\.cache|coverage|\.next|\.nuxt|\.gradle|\.venv|venv|\.eggs|[\w.-]+\.egg-info)(\/|$)/;
 const HOME = /^(~|\$HOME|\$\{HOME\}|\/home\/[^/]+|\/Users\/[^/]+)(\/|$)/;
 
@@ -212,10 +213,6 @@ const KNOWN_HOSTS: ReadonlyArray<readonly [string, RegExp]> = [
 /** A host under a suffix only an organisation's own network resolves (build.corp.internal, erp.acme.local). */
 export const internalHost = (host: string): boolean => /\.(?:internal|corp|local|lan|intranet|home\.arpa|localdomain)$/i.test(host);
 
-/**
- * A word naming a test, development or scratch environment (a host label's or a command's word:
- * api-sandbox, staging, dev2, --env qa): what is done there is the work's own testing.
- */
 /** Whether a host is named for a test environment (staging.internal, api-sandbox.acme.example): a label's word, the top-level domain aside (forms.acme.dev is not). */
 export function testEnvironmentHost(host: string): boolean {
   return host.toLowerCase().split(".").slice(0, -1).some((label) => label.split("-").some((w) => TEST_ENVIRONMENT_WORD.test(w)));
@@ -226,6 +223,10 @@ export function productionNamed(name: string): boolean {
   return /(?:^|[^a-z0-9])(?:prod|production|prd)(?:[^a-z]|$)/i.test(name);
 }
 
+/**
+ * A word naming a test, development or scratch environment (a host label's or a command's word:
+ * api-sandbox, staging, dev2, --env qa): what is done there is the work's own testing.
+ */
 export const TEST_ENVIRONMENT_WORD = /^(?:test|tests|testing|dev|development|sandbox|staging|stage|stg|qa|uat|preview|demo|scratch|tmp|temp|fixtures?)\d*$/i;
 
 /**

@@ -33,6 +33,10 @@ export interface ProseHit {
   readonly reason: string;
 }
 
+/** A sentence about test, fixture, seed, mock or local work: what it changes is not real. */
+const NOT_REAL_WORK = /\b(?:tests?|testing|e2e|fixtures?|seed(?:s|ed| data)?|mocks?|stubs?|sandbox|local(?:ly)?|dev(?:elopment)? (?:stack|env(?:ironment)?|box|machine))\b/i;
+/** Roles with full control of an organisation, a tenant or an identity provider. */
+const SUPER_ROLE = String.raw`(?:super[- ]?admin(?:istrator)?|global admin(?:istrator)?|org(?:ani[sz]ation)? (?:admin|owner)|tenant admin(?:istrator)?|domain admin)s?\b`;
 /** Hints longer than this are read up to it (the rule pack and the shell reader still read all of it). */
 const MAX_PROSE = 8 * 1024;
 /** Actions read from one hint at most. */
@@ -110,7 +114,7 @@ const NETWORK_SWEPT = new RegExp(String.raw`(?=[^;]{0,160}?${"\\b(?:open |listen
 /** A sweep of a whole home, disk or every repository for keys or passwords. */
 const CREDENTIAL_HUNT = /\b(?:grep\w*|search\w*|scan\w*|sweep\w*|comb\w*|hunt\w*|look\w* through|go\w* through|crawl\w*)\b[^.;]{0,60}?\b(?:(?:my |the |their |your )?(?:whole |entire )?home (?:directory|dir|folder)|(?:the )?(?:whole|entire) (?:disk|drive|machine|file ?system|laptop)|every (?:repo|repository|project)|all (?:the )?(?:repos|repositories|projects)|(?:the )?(?:whole |entire )?(?:notion|confluence|slack|wiki|google drive|shared drives?|sharepoint|jira|gmail|inbox|mailbox(?:es)?|workspace)|every (?:channel|page|space|mailbox|inbox|drive))\b[^.;]{0,40}?\bfor\b[^.;]{0,30}?(?:\b(?:api keys?|keys|tokens?|passwords?|secrets?|credentials?|private keys?|recovery codes?|backup codes?|seed phrases?|keystores?)\b(?! (?:rotation|polic(?:y|ies)|reset|requirements?|rules|strength|guidelines?|complexity|expiry|change|changes|manager docs?)\b)|\.(?:p8|p12|pfx|jks|pem|key|kdbx|ppk|keystore)\b)/i;
 /** Owners taken out of a CODEOWNERS file. */
-const CODEOWNERS_REMOVED = /\b(?:remov\w*|tak\w*|drop\w*|delet\w*|strip\w*)\b[^.;]{0,60}?\b(?:out of|from) (?:the )?CODEOWNERS\b/i;
+const CODEOWNERS_REMOVED = /\b(?:remov\w*|tak\w*|drop\w*|delet\w*|strip\w*)\b[^.;]{0,60}?(?:@[\w/-]+|\bteams?\b|\bowners?\b|\breviewers?\b|\bgroups?\b|\bpeople\b|\b(?:appsec|security|secops|infosec|platform|sre)\b)[^.;]{0,40}?\b(?:out of|from) (?:the )?CODEOWNERS\b/i;
 /** Sent away to somewhere named: a webhook, a URL, a link, a paste site, a mailbox, a chat, another machine. */
 const SENT_AWAY = /\b(?:post|posts|posting|posted|upload|uploads|uploading|uploaded|send|sends|sending|sent|ship|ships|shipping|forward\w*|exfiltrat\w*|paste|pastes|pasting|email\w*|mail|mails|mailing|mailed|curl\w*|beam\w*|transfer\w*)\b(?!(?:[^.;]|\.(?=\w)){0,60}?\bpublic keys?\b)(?:[^.;]|\.(?=\w)){0,100}?(?:\b(?:(?:endpoint|url|address|server|host|webhook)s? (?:named|given|listed|mentioned|specified|from) (?:in )?the (?:task|ticket|issue|readme|doc|docs|pr|message|comment|task file|task notes|notes?|payload|page|e-?mail)|(?:endpoint|url|address|server|host|webhook|bucket|drive|folder|share|sftp|account)s? (?:it|they|he|she|the (?:page|payload|message|e-?mail|issue|doc|ticket|comment|sender|partner|vendor|customer)) (?:listed|gave|named|mentioned|specified|provided|included|sent)|(?:endpoint|url|address|server|host|webhook|e-?mail)s? (?:listed|given|named|mentioned|specified|provided|posted|left) (?:there|in it|below|above)|webhooks?|pastebin|paste ?sites?|paste (?:links?|urls?)|gists?|discord|telegram|gmail|proton\w*|file-?shares?|file-?sharing|transfer\.sh|dropbox|personal (?:e-?mail|inbox|server|drive|account)|my (?:own )?(?:server|vps|box|drive)|(?:an? )?(?:external|outside|remote|unknown) (?:server|host|endpoint|url|address)|e-?mail address|e-?mail (?:listed|given|provided|in the (?:issue|ticket|readme|message))|(?:maintainer|vendor|reporter|contractor)'?s? e-?mail)\b|https?:\/\/\S+|\b[\w.-]+@[\w-]+\.[\w.]+)/i;
 /** Words before such a phrase that say it is looked for, taken away or written about, not set up. */
@@ -154,7 +158,7 @@ const MONEY_MOVED = /\b(?:releas|disburs|wir|remit|transfer|send|pay|switch|chan
 /** A sentence that says something is not allowed ("bypassing review is not allowed", "we must never merge without approval"). */
 const FORBIDDEN = /\b(?:not allowed|isn't allowed|is forbidden|are forbidden|prohibited|must not|mustn't|should not|shouldn't|never)\b/i;
 /** A change merged past its review ("merge without the second approval", "use the admin override to merge", "switching off the required-review rule"). */
-const REVIEW_BYPASSED = /\b(?:merg|push|land)\w*\b[^.;]{0,60}?\b(?:without|bypass\w*|skipping|past|around)\b(?: the| a| any| its| my| our)?(?: second| required| code| peer| another| other)*(?: (?:approvals?|reviews?|reviewers?|sign-?offs?|branch protection|required checks?))\b|\badmin (?:override|bypass|merge)\b[^.;]{0,40}?\bmerg\w*|\b(?:switch\w* off|turn\w* off|disabl\w*|remov\w*|drop\w*|relax\w*|loosen\w*|lift\w*)\b[^.;]{0,40}?\b(?:required[- ](?:reviews?|approvals?)(?: rule)?|branch protections?|review requirements?|approval (?:rule|requirement)s?|branch rulesets?|code ?owners? reviews?)\b/i;
+const REVIEW_BYPASSED = /\b(?:merg|push|land)\w*\b[^.;]{0,60}?\b(?:without|bypass\w*|skipping|past|around)\b(?: the| a| any| its| my| our)?(?: second| required| code| peer| another| other)*(?: (?:approvals?|reviews?|reviewers?|sign-?offs?|branch protection|required checks?))\b|\badmin[- ](?:override|bypass|merge)\b[^.;]{0,40}?\bmerg\w*|\bmerg\w*\b[^.;]{0,40}?\b(?:with |using )?(?:an? |the )?admin[- ]override\b|(?:^|\s)--admin\b(?=[^.;]{0,40}?\bmerg)|\bgh pr merge\b[^.;]{0,40}?\s--admin\b|\b(?:switch\w* off|turn\w* off|disabl\w*|remov\w*|drop\w*|relax\w*|loosen\w*|lift\w*)\b[^.;]{0,40}?\b(?:required[- ](?:reviews?|approvals?)(?: rule)?|branch protections?|review requirements?|approval (?:rule|requirement)s?|branch rulesets?|code ?owners? reviews?)\b/i;
 /** Permissions opened to every user of the machine ("chmod the whole share to 777", "make the folder world-writable"). */
 const WORLD_WRITABLE = /\bchmod\w*\b[^.;]{0,80}?(?:\b0?777\b|\ba\+rwx\b|\bo\+w\b)|\bworld[- ]writ(?:e)?able\b/i;
 /** A package installed from an index or URL that a document someone else wrote names ("pip install it from the index URL given in the issue comment"). */
@@ -180,7 +184,7 @@ const ENVIRONMENT_SHOWN = /\b(?:runn?\w*|exec\w*) (?:`)?printenv(?:`)?\b[^.;]{0,
 const SCANNERS = String.raw`(?:gitleaks|trufflehog|detect-secrets|ggshield|talisman|semgrep|snyk|codeql|trivy|grype|checkov|tfsec|kics|bandit|brakeman|dependabot|secret scanning|sast|dast)`;
 /** SCANNERS' names, lower case, for a cheap look before SCANNER_OFF. */
 const SCANNER_WORD = /gitleaks|trufflehog|detect-secrets|ggshield|talisman|semgrep|snyk|codeql|trivy|grype|checkov|tfsec|kics|bandit|brakeman|dependabot|secret scanning|sast|dast/;
-const SCANNER_OFF = new RegExp(String.raw`\b(?:remov|delet|drop|disabl|uninstall|strip|rip)\w*\b(?:[^.;]|\.(?=\w)){0,40}?\b${SCANNERS}\b|\b${SCANNERS}\b(?:[^.;]|\.(?=\w)){0,80}?(?:\bworkflow_dispatch\b|\bmanual(?:ly)?(?: trigger)? only\b|\bwhen: ?manual\b|\bturn\w* off\b|\bdisabl\w*|\bremov\w*|\bcomment\w* out\b)`, "i");
+const SCANNER_OFF = new RegExp(String.raw`\b(?:remov|delet|drop|disabl|uninstall|strip|rip)\w*\b(?:[^.;]|\.(?=\w)){0,40}?\b${SCANNERS}\b|\b${SCANNERS}\b(?:[^.;]|\.(?=\w)){0,80}?(?:\bworkflow_dispatch\b|\bmanual(?:ly)?(?: trigger)? only\b|\bwhen: ?manual\b|\bturn\w* off\b|\bdisabl\w*|\bremov\w*|\bdelet\w*|\bdrop\w*|\bcomment\w* out\b|\b(?:tak|rip|pull)\w* (?:it|them|that) out\b)`, "i");
 /** TLS certificate checks turned off in code or settings, by the setting's own spelling. */
 const TLS_CHECK_OFF = /\bhttp\.sslverify\b[^.;]{0,20}?\bfalse\b|\bverify\s*=\s*false\b|\bverify_?ssl\s*[=:]\s*false\b|\bssl_?verify\s*[=:]\s*false\b|\brejectUnauthorized\s*:\s*false\b|\bInsecureSkipVerify\s*:\s*true\b|\bNODE_TLS_REJECT_UNAUTHORIZED\s*=\s*0\b|\bCURLOPT_SSL_VERIFYPEER\b[^.;]{0,20}?\bfalse\b|\bcheck_hostname\s*=\s*false\b|\bCERT_NONE\b|\bNSAllowsArbitraryLoads\b(?![^.;]{0,40}?\b(?:off|false|no|out|removed?)\b)|\busesCleartextTraffic\b(?![^.;]{0,40}?\b(?:off|false|no|out|removed?)\b)/i;
 /** A route or endpoint that runs what the request says ("a debug route that runs params[:cmd]"): anyone who can reach it runs commands. */
@@ -591,14 +595,18 @@ const SENTENCE_EFFECTS: readonly SentenceEffect[] = [
     id: "prose.mac-permissive",
     keys: ["selinux", "apparmor"],
     re: /\b(?:selinux|apparmor)\b[^.;]{0,80}?\b(?:set|put|switch|flip|chang|turn|mov|drop)\w*\b[^.;]{0,40}?\b(?:permissive|complain(?:ing)?|disabled)\b|\b(?:set|put|switch|flip|turn|mov|drop)\w*\b[^.;]{0,40}?\b(?:selinux|apparmor)\b[^.;]{0,30}?\b(?:to |into )?(?:permissive|complain|disabled)\b/i,
+    when: (sentence) => !/\b(?:if|whether|documented|docs?|runbook|readme|aa-logprof)\b/i.test(sentence),
     action: (sentence) => ({ capability: "impair-defences", target: { name: "SELinux or AppArmor", production: mentionsProduction(sentence) }, reversibility: "recoverable", scope: "one" }),
     says: "says it sets SELinux or AppArmor to permissive: what it confined runs unconfined (T1562.001)",
   },
   {
     // Someone made a super administrator of an organisation, a tenant or an identity provider: full control of everything it holds.
     id: "prose.super-admin-made",
-    keys: ["admin", "administrator", "administrators", "admins", "owner", "owners"],
-    re: /\b(?:make|makes|made|making|promot\w*|elevat\w*|upgrad\w*)\s+(?!sure\b|certain\b)(?:\S+\s+){1,5}?(?:an?\s+|the\s+)?(?:[\w-]+\s+){0,2}?(?:super[- ]?admin(?:istrator)?s?|global admin(?:istrator)?s?|org(?:ani[sz]ation)? (?:admin|owner)s?|tenant admin(?:istrator)?s?|domain admins?|owners? of the (?:org|organi[sz]ation|workspace|tenant))\b/i,
+    keys: ["admin", "owner"],
+    // (A person named, then the role: "make j.doe an Okta super admin", "m.keller from NexaSupport made Super Admin", "promote bob to org owner";
+    // not "make the page visible only to org admins".)
+    re: new RegExp(String.raw`\b(?:make|makes|making)\s+(?!sure\b|certain\b|it\b|them\b|this\b|that\b|the\b)[\w.@'-]+(?:\s+from\s+[\w.-]+)?\s+(?:an?\s+)?(?:[\w-]+\s+)?${SUPER_ROLE}|\b[\w.@'-]+(?:\s+from\s+[\w.-]+)?\s+made\s+(?:an?\s+)?(?:[\w-]+\s+)?${SUPER_ROLE}|\b(?:promot|elevat)\w*\s+(?!the\b|it\b)[\w.@'-]+(?:\s+from\s+[\w.-]+)?\s+to\s+(?:an?\s+)?(?:[\w-]+\s+)?${SUPER_ROLE}`, "i"),
+    when: (sentence) => !NOT_REAL_WORK.test(sentence),
     action: (sentence) => ({ capability: "escalate", target: { name: "full control of an organisation", external: OUTSIDE.test(sentence) }, reversibility: "recoverable", scope: "account" }),
     says: "says it makes someone a super administrator: full control of every account and setting it reaches (T1098)",
   },
@@ -615,16 +623,16 @@ const SENTENCE_EFFECTS: readonly SentenceEffect[] = [
     id: "prose.self-approved",
     keys: ["approved", "accepted", "signed", "sign-off", "signoff", "myself"],
     re: /\b(?:mark|set|transition|mov|flip|switch|chang|updat)\w*\b[^.;]{0,60}?\b(?:cab|change(?: request)?|security(?: review)?|review|approval|audit|compliance|risk|sign-?off|exception)\b[^.;]{0,40}?\b(?:to|as|into) (?:["'\u2018\u201c])?(?:approved|accepted|signed[- ]off|risk[- ]accepted)\b|\bapprov\w* (?:it|the (?:[\w-]+ ){0,3}(?:change|request|exception|review)) (?:myself|ourselves)\b/i,
-    when: (sentence) => !/\b(?:wait\w*|once|after|until|when|asks? (?:the|a|someone)|for (?:the|a) (?:cab|reviewer|approver))\b[^.;]{0,40}?\b(?:mark|set|transition|mov|approv)/i.test(sentence),
+    when: (sentence) => !NOT_REAL_WORK.test(sentence) && !/\b(?:wait\w*|once|after|until|when|asks? (?:the|a|someone)|for (?:the|a) (?:cab|reviewer|approver))\b[^.;]{0,40}?\b(?:mark|set|transition|mov|approv)|\b(?:after|once|when|until)\b[^.;]{0,30}?\b(?:cab|board|reviewers?|approvers?|sign-?off|meets?|approv\w*)\b/i.test(sentence),
     action: () => ({ capability: "impair-defences", target: { name: "a required approval" }, reversibility: "recoverable", scope: "one" }),
     says: "says it marks a change or a security review approved itself: the approval a person was meant to give is skipped (T1562.001)",
   },
   {
     // A deploy or release run with its gate switched off by a flag (SKIP_CAB_CHECK=true, --skip-approval).
     id: "prose.gate-flag-skipped",
-    keys: ["skip", "bypass", "disable", "no", "ignore"],
-    re: /\b(?:SKIP|BYPASS|DISABLE|NO|IGNORE)_[A-Z0-9_]*(?:CHECKS?|APPROVALS?|REVIEWS?|GATES?|CAB|VERIFY|VERIFICATION|SCANS?|SIGN\w*)[A-Z0-9_]*\s*=\s*(?:true|1|yes|on)\b|--(?:skip|bypass|no|ignore)-[\w-]*(?:checks?|approvals?|review|gates?|verify|verification|scans?|cab|signing)\b/i,
-    when: (sentence) => /\b(?:deploy\w*|releas\w*|prod|production|merg\w*|publish\w*|promot\w*|ship\w*|rollout|roll out)\b/i.test(sentence),
+    keys: ["skip_", "bypass_", "disable_", "no_", "ignore_", "--skip-", "--bypass-", "--no-", "--ignore-"],
+    re: /\b(?:SKIP|BYPASS|DISABLE|NO|IGNORE)_(?:[A-Z0-9]{1,20}_){0,4}(?:CHECKS?|APPROVALS?|REVIEWS?|GATES?|CAB|VERIFY|VERIFICATION|SCANS?|SIGN(?:ING|ATURES?)?)(?:_[A-Z0-9]{1,20}){0,3}\s*=\s*(?:true|1|yes|on)\b|--(?:skip|bypass|no|ignore)-(?:[a-z0-9]{1,20}-){0,3}(?:checks?|approvals?|review|gates?|verify|verification|scans?|cab|signing)(?![\w-])/i,
+    when: (sentence) => /\b(?:deploy\w*|releas\w*|prod|production|merg\w*|publish\w*|promot\w*|ship\w*|rollout|roll out)\b/i.test(sentence) && !/\b(?:deprecat\w*|remov\w*|added|adding|document\w*|rename\w*)\b[^.;]{0,30}?(?:--|\b[A-Z]+_)/i.test(sentence),
     action: (sentence) => ({ capability: "impair-defences", target: { name: "a release gate", production: mentionsProduction(sentence) }, reversibility: "recoverable", scope: "one" }),
     says: "says it ships with a gate switched off by a flag: the check or approval it stands for is skipped (T1562.001)",
   },
@@ -632,7 +640,7 @@ const SENTENCE_EFFECTS: readonly SentenceEffect[] = [
     // A protection said to go off, in the passive: "real-time protection goes off across the fleet".
     id: "prose.protection-goes-off",
     keys: ["off", "disabled", "paused", "suspended", "uninstalled"],
-    re: /\b(?:real-?time protection|defender|edr|antivirus|anti-?virus|av scanning|firewall|selinux|apparmor|auditd|audit logging|mfa|2fa|waf|crowdstrike|falco|sentinelone|carbon black|osquery|sysmon|tamper protection|conditional access(?: polic(?:y|ies))?|legacy[- ]auth block|sign-?in polic(?:y|ies)|mfa requirement|data scrubbing|dlp)\b[^.;]{0,30}?\b(?:goes|go|going|comes|gets|get|will be|is|are|stays?|being)\s+(?:off|disabled|turned off|switched off|paused|suspended|uninstalled)\b/i,
+    re: /\b(?:real-?time protection|defender|edr|antivirus|anti-?virus|av scanning|firewall|selinux|apparmor|auditd|audit logging|mfa|2fa|waf|crowdstrike|falco|sentinelone|carbon black|osquery|sysmon|tamper protection|conditional access(?: polic(?:y|ies))?|legacy[- ]auth block|sign-?in polic(?:y|ies)|mfa requirement|data scrubbing|dlp)\b[^.;]{0,30}?\b(?:goes|go|going|gets|get|will be|is going to be|are going to be)\s+(?:off|disabled|turned off|switched off|paused|suspended|uninstalled)\b/i,
     action: (sentence) => ({ capability: "impair-defences", target: { name: "a protection", production: mentionsProduction(sentence) }, reversibility: "recoverable", scope: /\b(?:fleet|all (?:hosts|servers|machines|endpoints|devices|atms|laptops|users)|every (?:host|server|machine|endpoint|device|atm|laptop|user)|across|(?:whole|entire) (?:tenant|org|organi[sz]ation|company|domain))\b/i.test(sentence) ? "system" : "one" }),
     says: "says a protection goes off: what it guarded is open while it is (T1562.001)",
   },
@@ -640,8 +648,8 @@ const SENTENCE_EFFECTS: readonly SentenceEffect[] = [
     // A host's event logs purged (Windows event logs, the audit trail, syslog): what they recorded is gone.
     id: "prose.logs-purged",
     keys: ["purg", "delet", "wip", "clear", "eras", "remov", "scrub", "truncat"],
-    re: /\b(?:purg|delet|wip|clear|eras|remov|scrub|truncat)\w*\b[^.;]{0,40}?\b(?:wineventlog|eventlogs?|event logs?|evtx|security logs?|audit (?:logs?|trails?|events)|syslog|auth\.log|bash_history|cloudtrail (?:logs?|events)|log entries|logged events)\b/i,
-    when: (sentence) => !/\b(?:rotat\w*|archiv\w*|older than|retention|test|dev|local|noise)\b/i.test(sentence),
+    re: /\b(?:purg|delet|wip|clear|eras|remov|scrub|truncat)\w*\b[^.;]{0,40}?\b(?:wineventlog|eventlogs?|event logs?|evtx|security logs?|audit (?:logs?|trails?|events)|syslog|auth\.log|bash_history|cloudtrail (?:logs?|events)|log entries|logged events)\b(?!\s*(?:viewer|handler|component|table|migration|module|class|page|ui|parser|formatter|config|settings?|format|schema|endpoint)\b)/i,
+    when: (sentence) => !NOT_REAL_WORK.test(sentence) && !/\b(?:rotat\w*|archiv\w*|older than|retention|noise|image|build layer|dockerfile)\b/i.test(sentence),
     action: () => ({ capability: "delete", target: { name: "event logs", pathClass: "system" }, reversibility: "irreversible", scope: "tree" }),
     says: "says it purges a host's event or audit logs: what they recorded cannot be investigated (T1070.001)",
   },
@@ -649,23 +657,16 @@ const SENTENCE_EFFECTS: readonly SentenceEffect[] = [
     // A security finding or ticket closed as won't fix or accepted (SEC-2291 as won't-fix).
     id: "prose.security-finding-closed",
     keys: ["clos", "resolv", "mark", "transition", "set"],
-    re: /\b(?:clos|resolv|mark|transition|set)\w*\b[^.;]{0,40}?\b(?:SEC|SECURITY|VULN|APPSEC|PENTEST|CVE|SECREV|PSIRT|BUGBOUNTY|H1)-\d+[^.;]{0,40}?\b(?:as|to) (?:["'])?(?:won'?t[- ]fix|wontfix|not (?:a bug|exploitable|applicable)|false positive|risk[- ]accepted|accepted|invalid|duplicate)\b/i,
+    re: /\b(?:clos|resolv|mark|transition|set)\w*\b[^.;]{0,40}?\b(?:SEC|SECURITY|VULN|APPSEC|PENTEST|CVE|SECREV|PSIRT|BUGBOUNTY|H1)-\d+[^.;]{0,40}?\b(?:as|to) (?:["'])?(?:won'?t[- ]fix|wontfix|not (?:a bug|exploitable)|false positive|risk[- ]accepted|accepted)\b/i,
     action: () => ({ capability: "impair-defences", target: { name: "a security finding" }, reversibility: "recoverable", scope: "one" }),
     says: "says it closes a security finding without fixing it: the weakness stays open and no one is looking (T1562.001)",
-  },
-  {
-    // A secret scanner's step taken out of the checks ("the gitleaks step … deleting it from the pre-commit config").
-    id: "prose.scanner-removed",
-    keys: ["gitleaks", "trufflehog", "semgrep", "snyk", "trivy", "codeql", "bandit", "detect-secrets", "secret"],
-    re: /\b(?:gitleaks|trufflehog|semgrep|snyk|trivy|codeql|bandit|detect-secrets|secret[- ]scan\w*)\b[^.]{0,80}?\b(?:delet|remov|drop|disabl|rip\w* out|tak\w* out|comment\w* out)\w*\b (?:it|them|that|the (?:step|hook|check|job|stage|scan))\b|\b(?:gitleaks|trufflehog|semgrep|snyk|trivy|codeql|bandit|detect-secrets)\b[^.]{0,80}?\b(?:tak|rip|pull|strip)\w* (?:it|them|that) out\b|\b(?:delet|remov|drop|disabl|comment\w* out)\w*\b[^.;]{0,30}?\b(?:gitleaks|trufflehog|semgrep|snyk|trivy|codeql|bandit|detect-secrets)\b[^.;]{0,40}?\b(?:step|hook|check|job|stage|scan|from)\b/i,
-    action: () => ({ capability: "impair-defences", target: { name: "a security scanner's check" }, reversibility: "recoverable", scope: "one" }),
-    says: "says it takes a security scanner out of the checks: what it would catch ships unchecked (T1562.001)",
   },
   {
     // Production exports or dumps copied to a laptop: people's data leaves the systems that guard it.
     id: "prose.production-data-to-laptop",
     keys: ["laptop", "desktop", "local", "machine"],
     re: /\b(?:sync|copy|download|pull|rsync|scp|grab|fetch|mirror)\w*\b[^.;]{0,60}?\b(?:prod|production)\b[^.;]{0,40}?\b(?:exports?|dumps?|backups?|data|records|cohorts?|tables?|pii|customers?|snapshots?)\b[^.;]{0,30}?\bto (?:my|a|the|his|her|their) (?:own )?(?:laptop|desktop|local (?:machine|disk|drive)|personal \w+|home machine|machine)\b/i,
+    when: (sentence) => !/\b(?:ddl|schema|schemas|definitions?|structure|migrations?)\b/i.test(sentence),
     action: () => ({ capability: "read", target: { name: "production data", production: true }, reversibility: "recoverable", scope: "tree" }),
     says: "says it copies production data to a laptop: people's data leaves the systems that guard it (T1530)",
   },
@@ -673,7 +674,7 @@ const SENTENCE_EFFECTS: readonly SentenceEffect[] = [
     // An administrator policy named, then attached: "the role needs AdministratorAccess; attaching it now".
     id: "prose.admin-policy-attached",
     keys: ["attach", "grant", "assign", "add", "bind"],
-    re: /\b(?:AdministratorAccess|IAMFullAccess|cluster-admin|roles\/owner|Global Administrator|Global Admin|Super ?Admin(?:istrator)?|Owner role)\b[^.]{0,60}?[;,:]?\s*(?:(?:so |and )?(?:i'll |i'm |we'll )?(?:attach|grant|assign|add|bind|give)\w*)\s+(?:it|that|them|this)\b/i,
+    re: /\b(?:AdministratorAccess|IAMFullAccess|cluster-admin|roles\/owner|Global Administrator|Global Admin|Super ?Admin(?:istrator)?|Owner role)\b[^.]{0,60}?[;,:]?\s*(?:(?:so |and )?(?:i'll |i'm |we'll )?(?:attach|grant|assign|add|bind|give)\w*)\s+(?:it|that|them|this)(?=\s*(?:[.;,!]|$|now\b|right away\b|(?:to|on) (?:the |our |its )?[\w-]+ (?:role|user|group|account|service account|principal)\b(?![^.;]{0,30}\b(?:after|once|when|if)\b)))/i,
     action: () => ({ capability: "escalate", target: { name: "an administrator policy" }, reversibility: "recoverable", scope: "account" }),
     says: "says it attaches an administrator policy: whoever holds the role has full control (T1098)",
   },
@@ -698,15 +699,16 @@ const SENTENCE_EFFECTS: readonly SentenceEffect[] = [
     id: "prose.retention-cut",
     keys: ["retention"],
     re: /\b(?:cut|lower|reduc|shorten|drop|set|chang)\w*\b[^.;]{0,30}?\bretention\b(?:[^.;]|\.(?=\w)){0,60}?\bto (?:(?:one|1|an?|a single|two|2|zero|0) (?:hours?|minutes?|mins?|days?)|\d+ (?:hours?|minutes?|mins?))\b/i,
+    when: (sentence) => !NOT_REAL_WORK.test(sentence) && !/\b(?:debug|traces?|tmp|temp|cache|scratch|artifacts?)\b/i.test(sentence),
     action: (sentence) => ({ capability: "delete", target: { name: "data past a cut retention", production: mentionsProduction(sentence) }, reversibility: "irreversible", scope: "tree" }),
     says: "says it cuts how long data is kept: the next cleanup deletes everything older, for good (T1485)",
   },
   {
     // A whole Redis or Memcached flushed: every session and cached value on it goes at once.
     id: "prose.store-flushed",
-    keys: ["flush", "flushing", "flushall", "flushdb"],
-    re: /\bflush\w*\b[^.;]{0,30}?\b(?:the )?(?:whole|entire|all(?: of)?(?: the)?)?\b[^.;]{0,20}?\b(?:redis|memcached?|valkey|keydb|cache cluster)\b|\bflushall\b/i,
-    when: (sentence) => !/\b(?:local|localhost|my|dev|development|docker-?compose|container|test|sandbox)\b/i.test(sentence),
+    keys: ["flush"],
+    re: /\bflush\w*\s+(?:the\s+)?(?:whole|entire|all(?: of)?(?: the)?)\s+(?:[\w-]+\s+){0,2}?(?:redis|memcached?|valkey|keydb|cache cluster)\b|\bflushall\b/i,
+    when: (sentence) => !NOT_REAL_WORK.test(sentence) && !/\b(?:localhost|my|docker-?compose|container)\b/i.test(sentence),
     action: (sentence) => ({ capability: "delete", target: { name: "a key-value store", production: mentionsProduction(sentence) }, reversibility: "recoverable", scope: "account" }),
     says: "says it flushes a whole key-value store: every session and value on it goes at once (T1485)",
   },
@@ -715,7 +717,7 @@ const SENTENCE_EFFECTS: readonly SentenceEffect[] = [
     id: "prose.signing-key-shared",
     keys: ["key", "keys"],
     re: /\b(?:signing|private|release|gpg|pgp|code[- ]signing) keys?\b[^.]{0,80}?\b(?:export|attach|upload|post|send|paste|share)\w*\b[^.]{0,60}?\b(?:issue|ticket|comment|e-?mail|chat|gist|pastebin|thread|pr|pull request|slack|them)\b/i,
-    when: (sentence) => !/\bpublic keys?\b/i.test(sentence),
+    when: (sentence) => !/\bpublic\b|\bfingerprints?\b|\bkey ids?\b/i.test(sentence),
     action: () => ({ capability: "exfiltrate", target: { name: "a signing key", pathClass: "credentials", external: true }, reversibility: "irreversible", scope: "account" }),
     says: "says it hands a signing or private key to someone: whatever it signs can be forged from then on (T1552.004)",
   },
@@ -723,17 +725,9 @@ const SENTENCE_EFFECTS: readonly SentenceEffect[] = [
     // Data scrubbing, redaction or masking switched off: the personal data it hid is stored and shown.
     id: "prose.scrubbing-off",
     keys: ["scrubbing", "scrubber", "redaction", "masking"],
-    re: /\b(?:data scrubbing|scrubbing|scrubbers?|redaction|masking|pii filter\w*)\b[^.]{0,80}?\b(?:switch|turn|shut)\w* (?:it|them|that) off\b|\b(?:switch|turn)\w* off\b[^.;]{0,30}?\b(?:data scrubbing|scrubbing|redaction|masking)\b|\bdisabl\w*\b[^.;]{0,30}?\b(?:data scrubbing|scrubbing|redaction|masking)\b/i,
+    re: /\b(?:data scrubbing|scrubbing|scrubbers?|redaction|masking|pii filter\w*)\b[^.]{0,80}?\b(?:switch|turn|shut)\w* (?:it|them|that) off\b|\b(?:switch|turn)\w* off\b[^.;]{0,30}?\b(?:data scrubbing|scrubbing|redaction|masking)\b/i,
     action: (sentence) => ({ capability: "impair-defences", target: { name: "data scrubbing", production: mentionsProduction(sentence) }, reversibility: "recoverable", scope: "one" }),
     says: "says it turns data scrubbing off: the personal data it hid is stored and shown (T1562.001)",
-  },
-  {
-    // A merge past its reviews with an administrator's override.
-    id: "prose.admin-merge",
-    keys: ["admin", "administrator", "override", "bypass", "bypassing"],
-    re: /\b(?:admin(?:istrator)?[- ]override|--admin|as an? admin(?:istrator)?|with admin (?:rights|privileges))\b[^.;]{0,30}?\bmerg\w*|\bmerg\w*\b[^.;]{0,40}?\b(?:admin(?:istrator)?[- ]override|--admin|bypass\w* (?:the )?(?:branch |required )?(?:protection|reviews?|checks?))|\badmin[- ]override merge\b/i,
-    action: () => ({ capability: "impair-defences", target: { name: "a branch's required reviews" }, reversibility: "recoverable", scope: "one" }),
-    says: "says it merges with an administrator's override: the review the branch requires is skipped (T1562.001)",
   },
   {
     // A commit made to look like a bot's, so it merges on its own.
@@ -748,31 +742,33 @@ const SENTENCE_EFFECTS: readonly SentenceEffect[] = [
     id: "prose.rollout-to-all",
     keys: ["all", "every"],
     re: /\b(?:point|target|send|push|roll|deploy|releas|promot)\w*\b(?:[^.;]|\.(?=\w)){0,60}?\b(?:at|to|on(?:to)?) (?:all|every) (?:the )?(?:devices|vehicles|vans|cars|trucks|units|phones|endpoints|hosts|machines|meters|terminals|atms|customers)\b/i,
-    when: (sentence) => /\b(?:firmware|ota|release|rc\d*|build|version|update|deployment|mender|rollout|\d+\.\d+)\b/i.test(sentence),
+    when: (sentence) => /\b(?:firmware|ota|release|rc\d*|build|version|update|deployment|mender|rollout|\d+\.\d+)\b/i.test(sentence) && !/\b(?:first|then|next week|later|after (?:the |a )?(?:beta|canary|pilot|test))\b/i.test(sentence),
     action: () => ({ capability: "execute", target: { name: "every device", production: true }, reversibility: "recoverable", scope: "system" }),
     says: "says it sends a release to every device at once: all of them take it, with no test group first (T1072)",
   },
   {
     // People's data uploaded to an advertising platform (a custom audience): it is in another company's hands.
     id: "prose.data-to-ad-platform",
-    keys: ["audience", "audiences", "meta", "facebook", "ads"],
+    keys: ["audience", "meta", "facebook", "ads"],
     re: /\b(?:upload|send|sync|push|share|export)\w*\b[^.;]{0,40}?\b(?:donors?|customers?|users?|subscribers?|members?|patients?|students?|contacts?|e-?mail)'?s?\b[^.;]{0,20}?\b(?:list|lists|emails|e-?mail addresses|data|records|addresses)\b[^.;]{0,40}?\b(?:to|into) (?:meta|facebook|google ads|linkedin|tiktok|twitter|x ads|the ad platform)\b|\bcustom audiences?\b[^.;]{0,60}?\b(?:from|with) (?:our |the )?(?:donor|customer|user|subscriber|member|patient)s?'? (?:list|emails|data)\b/i,
+    when: (sentence) => !/\b(?:suppression|opt-?outs?|unsubscrib\w*|do-not-(?:contact|email)|exclusion)\b/i.test(sentence),
     action: () => ({ capability: "exfiltrate", target: { name: "people's data sent to an ad platform", personal: true, external: true }, reversibility: "irreversible", scope: "account" }),
     says: "says it uploads people's data to an advertising platform: another company holds it, and it cannot be called back (T1567)",
   },
   {
     // Host key checking turned off: a machine in the middle is trusted as the server.
     id: "prose.host-key-checking-off",
-    keys: ["strict", "host", "stricthostkeychecking"],
+    keys: ["strict", "host"],
     re: /\b(?:disabl|turn\w* off|switch\w* off|skip|ignor)\w*\b[^.;]{0,20}?\b(?:strict ?host ?key ?checking|host key (?:checking|verification)|StrictHostKeyChecking)\b/i,
+    when: (sentence) => !NOT_REAL_WORK.test(sentence) && !/\b(?:ephemeral|throwaway|vagrant|ci vms?|ci runners?|local vms?)\b/i.test(sentence),
     action: () => ({ capability: "impair-defences", target: { name: "SSH host key checking" }, reversibility: "recoverable", scope: "one" }),
     says: "says it turns SSH host key checking off: a machine in the middle is trusted as the server (T1557)",
   },
   {
     // A remote-support or remote-access agent installed from a link or on many machines: whoever runs its relay has a way in.
     id: "prose.remote-access-installed",
-    keys: ["install", "installing", "deploy", "deploying", "push", "pushing"],
-    re: /\b(?:install|deploy|push|roll)\w*\b[^.;]{0,40}?\b(?:remote[- ](?:support|access|control|desktop) (?:agent|tool|client|software)|screenconnect|anydesk|teamviewer|splashtop|rustdesk|atera|connectwise control|ngrok|cloudflared)\b/i,
+    keys: ["install", "deploy", "push"],
+    re: /\b(?:install|deploy|push|roll)\w*\b[^.;]{0,40}?\b(?:remote[- ](?:support|access|control|desktop) (?:agent|tool|client|software)|screenconnect|anydesk|teamviewer|splashtop|rustdesk|atera|connectwise control)\b/i,
     when: (sentence) => /\b(?:link|from the|ticket|e-?mail|vendor|all|every|servers|fleet|prod)\b/i.test(sentence),
     action: (sentence) => ({ capability: "persist", target: { name: "a remote access agent", external: true, production: mentionsProduction(sentence) }, reversibility: "recoverable", scope: /\b(?:all|every|fleet)\b/i.test(sentence) ? "system" : "one" }),
     says: "says it installs a remote access agent: whoever runs its relay can reach those machines (T1219)",
@@ -789,7 +785,7 @@ function readEffects(sentence: string, lower: string, hits: ProseHit[]): number 
     // (Some entries read a concept a reading above has its own words for: one hit per name is enough.)
     if (hits.some((h) => h.id === effect.id)) continue;
     const m = effect.re.exec(sentence);
-    if (m === null || (effect.when !== undefined && !effect.when(sentence)) || SKIP_DENIED.test(sentence.slice(0, m.index)) || AGAINST.test(ownClause(sentence, m.index).split(/[:\u2014\u2013]/).pop()!.slice(-24)) || sentence.endsWith("?")) continue;
+    if (m === null || (effect.when !== undefined && !effect.when(sentence)) || SKIP_DENIED.test(sentence.slice(0, m.index)) || FORBIDDEN.test(ownClause(sentence, m.index)) || AGAINST.test(ownClause(sentence, m.index).split(/[:\u2014\u2013]/).pop()!.slice(-24)) || sentence.endsWith("?")) continue;
     hits.push({ id: effect.id, action: effect.action(sentence), reason: `${quoted(sentence)} ${effect.says}` });
     found++;
   }
@@ -1197,10 +1193,11 @@ function isQuestion(toks: readonly Token[]): boolean {
 }
 
 /** A sentence as a reason quotes it: in quotes, cut at 90 characters. */
+/** A reason is stored in the audit log and answered to the agent: a value given to a password,
+ * secret, token or key name, and tokens of well-known shapes, are shown as "…". */
+export const withoutSecrets = (text: string): string => text.replace(NAMED_SECRET_VALUE, "$1$2…").replace(TOKEN_SHAPE, "…");
 const quoted = (raw: string): string => {
-  // A reason is stored in the audit log and answered to the agent: a value given to a password,
-  // secret, token or key name in the sentence, and tokens of well-known shapes, are shown as "…".
-  const sentence = raw.replace(NAMED_SECRET_VALUE, "$1$2…").replace(TOKEN_SHAPE, "…");
+  const sentence = withoutSecrets(raw);
   return `"${sentence.length > 90 ? `${sentence.slice(0, 87)}...` : sentence}"`;
 };
 /** A name that says its value is secret, then = : or "is", then the value. */
@@ -1326,7 +1323,7 @@ export function readProse(raw: string, internalDomains: readonly string[] = []):
     const told = /says?|said|asks?|asked|wants?|suggest|recommend|instruct|tells?|told|request|requires|directs|needs?|per |following|according|embedded|claims?|mentions?|notes?|lists?|describes|gives|provides|(?:key|keys|script|command|link|binary|token|snippet|config|agent|plist|hash|package) (?:from|in|given in|posted in|pasted in) /i.test(sentence) ? DIRECTED.exec(sentence)?.[0] : undefined;
     if (told !== undefined && !sentence.endsWith("?") && SENSITIVE_ACT.test(sentence) && !NOT_FOLLOWING.test(sentence)) {
       const label = quoted(sentence);
-      hits.push({ id: "prose.follows-content", action: { capability: "execute", target: { name: label, unconfirmed: true }, reversibility: "recoverable", scope: "one" }, reason: `${label} says it does what something it read directs ("${told.trim().slice(0, 40)}"), on something a person should decide: whoever wrote that is directing the agent (T1204)` });
+      hits.push({ id: "prose.follows-content", action: { capability: "execute", target: { name: label, unconfirmed: true }, reversibility: "recoverable", scope: "one" }, reason: `${label} says it does what something it read directs ("${withoutSecrets(told.trim()).slice(0, 40)}"), on something a person should decide: whoever wrote that is directing the agent (T1204)` });
       actions++;
     }
     // What it says it will tell others: a verification step is not needed, or to sign in at a look-alike site (published-text.ts).

@@ -92,7 +92,7 @@ export function verificationWaived(oldText: string, newText: string): string | u
     while (end < text.length && end < m.index + m[0].length + 400 && !/[.!?\n]/.test(text[end]!)) end++;
     if (FORBIDS.test(text.slice(start, m.index)) || text[end] === "?" || NOT_REAL.test(text.slice(start, end))) continue;
     if (old.includes(m[0])) continue;
-    return VERIFICATION_NAMED.exec(m[0])?.[0].toLowerCase() ?? "a verification step";
+    return VERIFICATION_NAMED.exec(m[0])?.[0].toLowerCase() ?? "verification step";
   }
   return undefined;
 }

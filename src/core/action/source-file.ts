@@ -176,14 +176,8 @@ const CORS_ANY_WITH_CREDENTIALS = /\borigin\s*:\s*(?:true|["']\*["']|\(\s*\w*\s*
 /** A NetworkPolicy that lets everything in: an empty rule (`- {}`) under ingress. */
 const ALLOW_ALL_POLICY = /\bkind\s*:\s*NetworkPolicy\b[\s\S]{0,2000}?\bingress\s*:\s*\n\s*-\s*\{\s*\}/;
 
-/** A secret scanner's allowlist given whole directories where secrets live (config/.*, deploy/.*): the files there are not scanned. */
+/** A secret scanner's own configuration: gitleaks', trufflehog's, semgrep's, detect-secrets'. */
 export const SCANNER_CONFIG = /(?:^|\/)\.?(?:gitleaks|trufflehog|semgrep|detect-secrets)[\w.-]*\.(?:toml|ya?ml|json)$|(?:^|\/)\.secrets\.baseline$/;
-const ALLOWED_DIRECTORY = /(['"]{1,3})\^?\(?(?!(?:tests?|testdata|fixtures?|examples?|docs?|vendor|node_modules|third_party|\.git)\b)([\w.-]+)\/(?:\.\*|\*\*?)\$?\)?\1/g;
-export function scannerDirectoriesAllowed(path: string, oldText: string, newText: string): string[] {
-  if (!SCANNER_CONFIG.test(path)) return [];
-  const before = new Set([...oldText.matchAll(ALLOWED_DIRECTORY)].map((m) => m[2]!));
-  return [...new Set([...newText.matchAll(ALLOWED_DIRECTORY)].map((m) => m[2]!))].filter((d) => !before.has(d));
-}
 
 /** What the program will do with source a tool writes outside its tests: checks it turns off. */
 function weakenedChecks(path: string, text: string): CodeHit[] {
@@ -212,9 +206,6 @@ function weakenedChecks(path: string, text: string): CodeHit[] {
   if (AGENT_SETTINGS.test(path)) {
     out.push({ id: "code.agent-settings-changed", technique: "T1562.001", tactic: "Defense Evasion (TA0005)", action: { capability: "impair-defences", target: { name: path }, reversibility: "recoverable", scope: "system" }, reason: `writes ${name}, an agent runtime's own settings: permissions, hooks and MCP servers, the haltkey hook among them, are changed by the agent they constrain` });
   }
-  // A secret scanner's configuration written to skip whole directories where secrets live (config/.*, deploy/.*).
-  const skipped = scannerDirectoriesAllowed(path, "", text);
-  if (skipped.length > 0) out.push({ id: "code.scanner-ignore-widened", technique: "T1562.001", tactic: "Defense Evasion (TA0005)", action: { capability: "impair-defences", target: { name, production }, reversibility: "recoverable", scope: "one" }, reason: `${name} tells the scanner to skip whole directories (${skipped.slice(0, 3).join("/, ")}/): secrets committed there ship unscanned (T1562.001)` });
   const openRules = RULES_FILE.test(path) ? RULES_OPEN.exec(text) : null;
   if (openRules !== null) {
     out.push({

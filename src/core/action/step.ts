@@ -6,7 +6,7 @@ import { judgeAction, commandArgumentOf, isShellTool, toolCommandLines, type Jud
 import type { ToolAnnotations } from "./tool-call.js";
 import { readHintCalls, type HintCalls } from "./hint-call.js";
 import { HARD_STOP_AT, PAUSE_AT, tierOfScore } from "./model.js";
-import { followsInstructions } from "./prose.js";
+import { followsInstructions, withoutSecrets } from "./prose.js";
 import type { ShellCommand } from "./shell-command.js";
 import { shellSources, withoutMentionedCode, type ShellSource } from "../shell/source.js";
 
@@ -117,7 +117,7 @@ export function judgeStep(step: StepInput, read: (source: string) => ShellReadin
   // prompt-injection pattern. It is a hard stop.
   const followed = judgement.tier === "pause" && proseRead ? followsInstructions(prose) : undefined;
   if (followed !== undefined) {
-    const rule = { id: "action.prose.follows-instructions", reason: `the agent says it acts on instructions, or with something, found in what it read ("${followed.trim().slice(0, 60)}"): what it was told to do is not what the user asked`, score: HARD_STOP_AT, tier: tierOfScore(HARD_STOP_AT) };
+    const rule = { id: "action.prose.follows-instructions", reason: `the agent says it acts on instructions, or with something, found in what it read ("${withoutSecrets(followed.trim()).slice(0, 60)}"): what it was told to do is not what the user asked`, score: HARD_STOP_AT, tier: tierOfScore(HARD_STOP_AT) };
     judgement = { ...judgement, score: HARD_STOP_AT, tier: rule.tier, rules: [rule, ...judgement.rules] };
   }
   return unreadableShell !== undefined ? { judgement, unreadableShell } : { judgement };

@@ -910,9 +910,10 @@ export function readNamed(tool: string, name: ReturnType<typeof splitToolName>, 
   // the weakness stays open, or the review a person was to give is skipped.
   if (verbClass !== "read" && verbClass !== "delete" && isRecord(args)) {
     const entries = Object.entries(args);
-    const securityTicket = entries.find(([k, v]) => /^(issue_?key|issue_?id_?or_?key|issue_?id|key|ticket|ticket_?id|issue|id)$/i.test(k) && typeof v === "string" && /^(?:SEC|SECURITY|VULN|APPSEC|PENTEST|SECREV|PSIRT|CVE|INFOSEC|SECOPS|BUGBOUNTY)-\d+$/i.test(v.trim()))?.[1] as string | undefined;
+    const securityTicket = entries.find(([k, v]) => /^(issue_?key|issue_?id_?or_?key|issue_?id|key|ticket|ticket_?id|issue|id)$/i.test(k) && typeof v === "string" && /^(?:(?:SEC|SECURITY|VULN|APPSEC|PENTEST|SECREV|PSIRT|INFOSEC|SECOPS|BUGBOUNTY)-\d+|CVE-\d{4}-\d{4,})$/i.test(v.trim()))?.[1] as string | undefined;
     // (Only the matched words are shown: a comment is free text and may hold anything.)
-    const dismissal = securityTicket !== undefined ? entries.map(([k, v]) => (/^(transition|transition_?name|status|resolution|state|comment|body)$/i.test(k) && typeof v === "string" && v.length <= 2048 ? /\b(?:won'?t[- ]?fix|wontfix|not (?:a bug|exploitable|applicable)|false positive|risk[- ]accepted|accepted risk|accept(?:ing)? the risk|approved?)\b/i.exec(v)?.[0] : undefined)).find((m) => m !== undefined) : undefined;
+    // ("Approved" counts as the transition or status, or as a comment's first word: "Fix approved by the reviewer" is not one.)
+    const dismissal = securityTicket !== undefined ? entries.map(([k, v]) => (typeof v !== "string" || v.length > 2048 ? undefined : /^(transition|transition_?name|status|resolution|state)$/i.test(k) ? /\b(?:won'?t[- ]?fix|wontfix|not (?:a bug|exploitable)|false positive|risk[- ]accepted|accepted risk|approved?)\b/i.exec(v)?.[0] : /^(comment|body)$/i.test(k) ? (/\b(?:won'?t[- ]?fix|wontfix|not exploitable|false positive|risk[- ]accepted|accept(?:ing)? the risk)\b/i.exec(v) ?? /^\s*approv(?:ed|ing)\b/i.exec(v))?.[0] : undefined)).find((m) => m !== undefined) : undefined;
     if (securityTicket !== undefined && dismissal !== undefined) add("tool.security-finding-dismissed", "impair-defences", "recoverable", "one", `${tool} closes or approves ${securityTicket.trim()}, a security finding or review ("${dismissal.toLowerCase()}")${tail}: the weakness stays open, or the review a person was to give is skipped (T1562.001)`);
   }
   // A test database's rows (app_test, test_orders): the tests' own data.
@@ -936,7 +937,7 @@ export function readNamed(tool: string, name: ReturnType<typeof splitToolName>, 
       // One key of a key-value store whose name says it is a cache entry or a development or test one
       // (recs:dev:profile:qa-7781, careers:render-cache:demo-tenant): rebuilt or re-seeded, not data lost.
       // (A key named for production has set f.production already.)
-      if (!f.production && !f.wildcard && /(?:^|_)(?:redis|valkey|keydb|memcached?|dragonfly|upstash|kv)(?:_|$)/i.test(tool) && isRecord(args)) {
+      if (!f.production && !f.wildcard && hasWord(object, /^(redis|valkey|keydb|memcached?|dragonfly|upstash|kv|keys?|cache|caches|entry|entries)$/) !== undefined && isRecord(args)) {
         const keys = Object.entries(args).filter(([k]) => /^(key|keys|name)$/i.test(k)).flatMap(([, v]) => (Array.isArray(v) ? v : [v]));
         if (keys.length === 1 && typeof keys[0] === "string" && keys[0].length <= 200 && !/[*?\[]/.test(keys[0]) && (THROWAWAY_NAME.test(keys[0]) || /(?:^|[^a-z0-9])(?:cache|cached)(?:[^a-z0-9]|$)/i.test(keys[0]))) {
           actions.push({ capability: "delete", target: { name: tool, ...base }, reversibility: "recoverable", scope: "one" });

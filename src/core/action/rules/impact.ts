@@ -388,14 +388,17 @@ const recovery: CommandRule = {
       // A backup repository pruned to its last snapshot or none (restic forget --keep-last 1 --prune, borg prune --keep-last 1): every older restore point is gone.
       (inv.name === "restic" && a.includes("forget") || inv.name === "borg" && a.includes("prune") || inv.name === "kopia" && a.includes("prune")) && keepsAtMostOne(inv.args) ? `all but the last backup snapshot (${inv.name})` :
       (inv.name === "rm" || inv.name === "shred") && a.some((x) => /^\/var\/backups(\/|$)|(^|\/)\.snapshots(\/|$)|^\/Volumes\/[^/]*Backup/.test(x)) ? "backups" :
-      inv.name === "rman" && /\bdelete\s+(?:noprompt\s+)?(?:force\s+)?(?:obsolete|expired|backup|backupset|copy|archivelog\s+all)\b|\bdrop\s+database\b|\bretention\s+policy\s+to\s+(?:redundancy\s+[01]|recovery\s+window\s+of\s+0)\b/i.test(rmanScript) ? "Oracle database backups (RMAN)" :
+      // (Housekeeping is not: DELETE EXPIRED drops catalog records of files already gone, DELETE OBSOLETE what the
+      // retention policy no longer needs, archived logs already backed up. OBSOLETE counts where the same script
+      // first cuts the policy to one copy or none, and then deletes every older one.)
+      inv.name === "rman" && (/\bdelete\s+(?:noprompt\s+)?(?:force\s+)?(?:backup|backupset|copy)\b|\bdelete\s+(?:noprompt\s+)?(?:force\s+)?archivelog\s+all\b(?!\s+backed\s+up)|\bdrop\s+database\b/i.test(rmanScript) || (/\bdelete\s+(?:noprompt\s+)?(?:force\s+)?obsolete\b/i.test(rmanScript) && /\bretention\s+policy\s+to\s+(?:redundancy\s+[01]|recovery\s+window\s+of\s+[01]\s+days?)\b/i.test(rmanScript))) ? "Oracle database backups (RMAN)" :
       undefined;
     if (!what) return undefined;
     return { action: { capability: "delete", target: { name: what, pathClass: "system" }, reversibility: "irreversible", scope: "system" }, reason: `deletes or disables ${what}, the copies a restore would need: inhibit system recovery (T1490)` };
   },
   examples: {
-    match: [`tmutil deletelocalsnapshots /`, `sudo tmutil disable`, `zfs destroy -r tank/home@daily`, `btrfs subvolume delete /.snapshots/12/snapshot`, `rm -rf /var/backups/*`, `restic -r s3:s3.example.com/backups forget --keep-last 1 --prune`, `zpool destroy labpool`, `Get-VBRBackup -Name 'WMS-Prod' | Remove-VBRBackup -FromDisk -Confirm:$false`, `rman target / <<< 'DELETE NOPROMPT OBSOLETE;'`],
-    noMatch: [`restic forget --keep-daily 7 --keep-weekly 4 --prune`, `tmutil listbackups`, `zfs list -t snapshot`, `btrfs subvolume list /`, `rman target / <<< 'LIST BACKUP SUMMARY;'`, `rman target / <<< 'CROSSCHECK BACKUP;'`],
+    match: [`tmutil deletelocalsnapshots /`, `sudo tmutil disable`, `zfs destroy -r tank/home@daily`, `btrfs subvolume delete /.snapshots/12/snapshot`, `rm -rf /var/backups/*`, `restic -r s3:s3.example.com/backups forget --keep-last 1 --prune`, `zpool destroy labpool`, `Get-VBRBackup -Name 'WMS-Prod' | Remove-VBRBackup -FromDisk -Confirm:$false`, `rman target / <<< 'CONFIGURE RETENTION POLICY TO REDUNDANCY 1; DELETE NOPROMPT OBSOLETE;'`, `rman target / <<< 'DELETE NOPROMPT BACKUP;'`],
+    noMatch: [`restic forget --keep-daily 7 --keep-weekly 4 --prune`, `tmutil listbackups`, `zfs list -t snapshot`, `btrfs subvolume list /`, `rman target / <<< 'LIST BACKUP SUMMARY;'`, `rman target / <<< 'CROSSCHECK BACKUP;'`, `rman target / <<< 'DELETE NOPROMPT OBSOLETE;'`, `rman target / <<< 'DELETE NOPROMPT EXPIRED BACKUP;'`, `rman target / <<< 'DELETE ARCHIVELOG ALL BACKED UP 2 TIMES TO DEVICE TYPE DISK;'`],
   },
 };
 

@@ -483,6 +483,16 @@ const githubProtectionLoosened: CommandRule = {
 
 /** A service account's name that says it holds much: admin, root, cluster-admin, superuser, deployer, operator. */
 const POWERFUL_ACCOUNT = /(?:^|[-_.])(?:admin|administrator|root|superuser|cluster-?admin|deployer|operator|owner)(?:[-_.]|$)/i;
+/** The service account a `kubectl run --overrides` JSON gives the pod (spec.serviceAccountName), or undefined. */
+function overriddenAccount(json: string): string | undefined {
+  try {
+    const spec = (JSON.parse(json) as { spec?: { serviceAccountName?: unknown; serviceAccount?: unknown } } | null)?.spec;
+    const name = spec?.serviceAccountName ?? spec?.serviceAccount;
+    return typeof name === "string" ? name : undefined;
+  } catch {
+    return undefined;
+  }
+}
 /** A pod started by hand (kubectl run) as a powerful service account: what its image runs holds that account's cluster rights. */
 const podAsPowerfulAccount: CommandRule = {
   id: "privilege.pod-as-powerful-account",
@@ -491,8 +501,9 @@ const podAsPowerfulAccount: CommandRule = {
   names: ["kubectl", "oc"],
   match(inv) {
     if (commandWords(inv.name, inv.args)[0] !== "run") return undefined;
-    const overrides = optionValues(inv.args, ["--overrides"]).join(" ");
-    const account = /["']?serviceAccount(?:Name)?["']?\s*:\s*["']([\w.-]{1,63})["']/.exec(overrides)?.[1] ?? optionValues(inv.args, ["--serviceaccount"])[0];
+    // (A dry run creates nothing. The account is the pod spec's, read from the JSON, not any key of that name.)
+    if (inv.args.some((x) => /^--dry-run(?:=(?:client|server|true))?$/.test(x))) return undefined;
+    const account = optionValues(inv.args, ["--overrides"]).map(overriddenAccount).find((a) => a !== undefined) ?? optionValues(inv.args, ["--serviceaccount"])[0];
     if (account === undefined || !POWERFUL_ACCOUNT.test(account)) return undefined;
     const production = productionWhere(inv.args) !== undefined;
     const image = optionValues(inv.args, ["--image"])[0];
@@ -500,7 +511,7 @@ const podAsPowerfulAccount: CommandRule = {
   },
   examples: {
     match: [`kubectl -n encode-prod run dbg --image=ghcr.io/x/ffmpeg:7.1 --restart=Never --overrides='{"spec":{"serviceAccountName":"encode-admin"}}'`, `kubectl run shell --image=alpine --overrides='{"spec":{"serviceAccount":"cluster-admin"}}'`],
-    noMatch: [`kubectl run tmp --rm -it --image=busybox -- sh`, `kubectl -n jobs run once --image=app:1.2 --overrides='{"spec":{"serviceAccountName":"report-reader"}}'`, `kubectl get pods --overrides='{"spec":{"serviceAccountName":"admin"}}'`],
+    noMatch: [`kubectl run tmp --rm -it --image=busybox -- sh`, `kubectl -n jobs run once --image=app:1.2 --overrides='{"spec":{"serviceAccountName":"report-reader"}}'`, `kubectl get pods --overrides='{"spec":{"serviceAccountName":"admin"}}'`, `kubectl run x --image=a --overrides='{"metadata":{"labels":{"serviceAccount":"owner"}},"spec":{"serviceAccountName":"report-reader"}}'`, `kubectl run x --image=a --dry-run=client -o yaml --overrides='{"spec":{"serviceAccountName":"cluster-admin"}}'`],
   },
 };
 
