@@ -250,7 +250,7 @@ export async function httpLoadBench(prefix = process.env.HALTKEY_BENCH_DIR ?? jo
       const cores = availableParallelism();
       console.log(`  both together ${(daemonUs + clientUs).toFixed(0)} µs: on ${cores} cores, at most ${Math.round((cores * 1e6) / (daemonUs + clientUs)).toLocaleString("en-US")} steps/s with the machine to themselves; the daemon alone on one core ${Math.round(1e6 / daemonUs).toLocaleString("en-US")} steps/s`);
     }
-    console.log(`  group commit: ${transitions} transitions in ${batches} fsync'd batches (${(transitions / Math.max(1, batches)).toFixed(2)} per fsync)`);
+    console.log(`  group commit: ${transitions} transitions in ${batches} durable journal writes (${(transitions / Math.max(1, batches)).toFixed(2)} per write)`);
     return {
       perSecond: (total / wallNs) * 1e9,
       p50Us: percentile(lat, 0.5) / 1000,

@@ -159,6 +159,8 @@ describe("finding 5: the chain is verified at open, and truncation is detected",
       await sub("meta").put("audit_head", { ...head, seq: last.seq, hash: last.hash });
       for await (const k of sub("blocks").keys()) await sub("blocks").del(k as string);
     });
+    // The journal still holds the cut records (see below): this attacker removes it too.
+    rmSync(join(home, "db.journal"));
     const s = await cli(home, "serve", "--simulate", "--policy", policy);
     expect(s.code).toBe(2);
     expect(s.stderr).toMatch(/records were cut from the end/);
@@ -203,9 +205,45 @@ describe("finding 5: the chain is verified at open, and truncation is detected",
     await second.stop("SIGKILL");
     rmSync(join(home, "db"), { recursive: true });
     cpSync(join(home, "db-before"), join(home, "db"), { recursive: true });
+    // With the journal beside it the older copy is brought forward (next test); this attacker removes it.
+    cpSync(join(home, "db.journal"), join(home, "journal-kept"));
+    rmSync(join(home, "db.journal"));
     const s = await cli(home, "serve", "--simulate", "--policy", policy);
     expect(s.code).toBe(2);
     expect(s.stderr).toMatch(/an older copy of the database was put back/);
+    // The journal put back: the records the older copy lacks are written again from it, the chain
+    // checks out, and the block holds.
+    cpSync(join(home, "journal-kept"), join(home, "db.journal"));
+    const third = await daemonIn(home, policy);
+    expect(await stillBlocked(home)).toBe(true);
+    await third.stop();
+    const v = await cli(home, "audit", "verify", "--json");
+    expect(v.code).toBe(0);
+  });
+
+  it("a tail cut while the journal still holds it is written back from the journal, said in the chain, and the block holds", async () => {
+    const { home, policy, daemon } = await blockedHome();
+    await daemon.stop();
+    let cutTo = 0;
+    await asAttacker(home, async (_db, sub) => {
+      const head = (await sub("meta").get("audit_head")) as { seq: number; hash: string };
+      cutTo = head.seq - 4;
+      for (let seq = cutTo + 1; seq <= head.seq; seq++) await sub("audit").del(auditKey(seq));
+      const last = (await sub("audit").get(auditKey(cutTo))) as { seq: number; hash: string };
+      await sub("meta").put("audit_head", { ...head, seq: last.seq, hash: last.hash });
+    });
+    const again = await daemonIn(home, policy);
+    expect(await stillBlocked(home)).toBe(true);
+    await again.stop();
+    const dir = join(home, "db");
+    const store = await Store.open(dir, Date.now, { inspectOnly: true });
+    const records: Array<{ type: string; data: Record<string, unknown> }> = [];
+    for await (const r of store.auditRecords()) records.push(r);
+    expect((await store.verifyAudit()).ok).toBe(true);
+    await store.close();
+    const replay = records.find((r) => r.type === "journal_replayed");
+    expect(replay?.data).toMatchObject({ from: cutTo + 1, batches: expect.any(Number) });
+    expect(replay!.data.to as number).toBeGreaterThanOrEqual(cutTo + 4);
   });
 });
 

@@ -212,7 +212,7 @@ describe("the packaged deployment: the agent user reaches the agent socket and n
     await client.close();
   });
 
-  it("nothing else: not the state directory's listing, the database, the anchor, the policy (nor the daemon's copy of it), the display log, the tokens, the operator socket, the devices, the daemon's signals or environment", () => {
+  it("nothing else: not the state directory's listing, the database, the anchor, the journal, the policy (nor the daemon's copy of it), the display log, the tokens, the operator socket, the devices, the daemon's signals or environment", () => {
     const named = {
       "agent socket": { op: "connect", path: join(home, "haltkey.sock") },
       "list the state directory": { op: "readdir", path: home },
@@ -220,6 +220,7 @@ describe("the packaged deployment: the agent user reaches the agent socket and n
       "list the database": { op: "readdir", path: join(home, "db") },
       "read the database": { op: "read", path: join(home, "db", "CURRENT") },
       "read the audit anchor": { op: "read", path: join(home, "db.anchor") },
+      "read the store's journal": { op: "read", path: join(home, "db.journal") },
       "list the configuration directory": { op: "readdir", path: confDir },
       "read the policy": { op: "read", path: join(confDir, "policy.json") },
       "list the daemon's credentials": { op: "readdir", path: credentialsDir },
@@ -242,6 +243,7 @@ describe("the packaged deployment: the agent user reaches the agent socket and n
       "list the database": "EACCES",
       "read the database": "EACCES",
       "read the audit anchor": "EACCES",
+      "read the store's journal": "EACCES",
       "list the configuration directory": "EACCES",
       "read the policy": "EACCES",
       "list the daemon's credentials": "EACCES",

@@ -1,8 +1,12 @@
-// The LevelDB store. Every transition is one batch written with sync: true that carries its audit
-// records and the new audit-chain head, so a transition happened completely or not at all.
-// Concurrent transitions share one fsync: while a batch is being written the next ones queue, and
-// are written together (group commit). If a write fails the store is marked failed and refuses
-// everything after it: the daemon answers no further `continue: true` until restarted.
+// The LevelDB store. Every transition is one batch that carries its audit records and the new
+// audit-chain head, so a transition happened completely or not at all. A batch is durable once it
+// is in the journal beside the database (journal.ts: one O_DSYNC write); it then goes into LevelDB
+// without an fsync, after the transition's promise has resolved, and reads wait for it. At open,
+// batches the journal holds past the database's audit head are written again. When the journal is
+// full, the database's files are fsync'd and the journal starts over. Concurrent transitions share
+// one journal write: while a batch is being written the next ones queue, and are written together
+// (group commit). If a write fails the store is marked failed and refuses everything after it: the
+// daemon answers no further `continue: true` until restarted.
 //
 // The store proves itself at open (and in `haltkey audit verify`; integrity.ts): the whole chain is walked, the
 // head must be its last record, the guarded state (every entry outside the audit log and meta)
@@ -12,12 +16,15 @@
 // anyone with write access could recompute, every checkpoint a security key signed (checkpoint.ts)
 // must verify and name a head the chain still has; one that does not is refused like any tampering.
 import { closeSync, constants, existsSync, mkdirSync, openSync, readdirSync, writeSync } from "node:fs";
+import { open as openFile, readdir } from "node:fs/promises";
+import { join, resolve } from "node:path";
 import { Level } from "level";
 import { GENESIS_HASH, type AuditRecord, type ChainReport, type CheckpointSummary, chainRecord } from "./audit.js";
 import type { BlockRecord, DisplayPairingRecord, ExecutionRecord, HaltAckRecord, HaltEscalationRecord, HaltEventRecord, RateLimitRecord, SecurityKeyRecord } from "../core/records.js";
 import { ANCHOR_BYTES, anchorPathOf, readAnchor, type Anchor } from "./anchor.js";
 import { problemsOf, scanStore, type Head, type Scan } from "./integrity.js";
 import { StateDigest, summaryDigest, type GuardedSublevel } from "./state-digest.js";
+import { Journal, journalPathOf, syncDirectory, type JournalOp } from "./journal.js";
 
 /** 2: audit records carry the state digest, the head its summary, and the anchor file exists. */
 export const SCHEMA_VERSION = 2;
@@ -38,10 +45,11 @@ type Sub = ReturnType<Level<string, unknown>["sublevel"]>;
  * sublevels store them) and values already JSON text, written as they are (utf8). Each value is
  * serialised once, and the text the state digest hashes is the text stored.
  */
-type BatchOp = { type: "put"; key: string; value: string } | { type: "del"; key: string };
+type BatchOp = JournalOp;
 /** The stored key of `key` in a sublevel: what `db.sublevel(name)` prefixes. */
 const stored = (sublevel: string, key: string): string => `!${sublevel}!${key}`;
 const AUDIT_HEAD_KEY = stored("meta", "audit_head");
+const AUDIT_PREFIX = stored("audit", "");
 const RAW = { keyEncoding: "utf8", valueEncoding: "utf8" } as const;
 
 /** What a transition changes besides appending audit records. */
@@ -100,6 +108,8 @@ export interface OpenOptions {
    * without writing anything (no migration, no anchor), so that verifyAudit can list every problem.
    */
   readonly inspectOnly?: boolean;
+  /** The journal's size (tests: a small one starts over often). */
+  readonly journalBytes?: number;
 }
 
 const AUDIT_KEY_WIDTH = 16;
@@ -127,13 +137,18 @@ export class Store {
   private queue: BatchOp[] = [];
   private waiters: Array<{ resolve: () => void; reject: (e: Error) => void }> = [];
   private flushing = false;
+  private flushScheduled = false;
   private failure: Error | undefined;
+  /** Batches in the journal on their way into LevelDB, in order; reads wait for them. */
+  private applying: Promise<void> = Promise.resolve();
   /** Batches written, and transitions they carried: the group-commit ratio, for the bench. */
   readonly stats = { batches: 0, transitions: 0 };
 
   private constructor(
     private readonly db: Level<string, unknown>,
+    private readonly dir: string,
     private readonly anchorPath: string,
+    private readonly journal: Journal,
   ) {
     const json = { valueEncoding: "json" } as const;
     this.meta = db.sublevel("meta", json) as Sub;
@@ -186,15 +201,62 @@ export class Store {
       }
       throw new StoreOpenError(`cannot open the database in ${dir}: ${detail}. haltkey fails closed on a damaged store; restore it from backup or move it aside.`);
     }
-    const store = new Store(db, anchorPathOf(dir));
+    const inspectOnly = options.inspectOnly === true;
+    let journal: Journal;
     try {
-      await store.checkSchema(fresh, now, options.inspectOnly === true);
+      journal = Journal.open(journalPathOf(resolve(dir)), { readOnly: inspectOnly, ...(options.journalBytes !== undefined ? { bytes: options.journalBytes } : {}) });
+    } catch (e) {
+      await db.close().catch(() => undefined);
+      throw new StoreOpenError(`cannot read the journal ${journalPathOf(resolve(dir))}: ${(e as Error).message}. haltkey fails closed on a damaged store; restore it from backup or move it aside.`);
+    }
+    const store = new Store(db, dir, anchorPathOf(dir), journal);
+    try {
+      // A new database starts a new journal: records left from one deleted are not its own.
+      if (fresh && !inspectOnly) journal.reset();
+      const replayed = fresh ? undefined : await store.replayJournal();
+      await store.checkSchema(fresh, now, inspectOnly);
+      // Said in the chain, where `audit verify` and the console show it.
+      if (replayed && !inspectOnly) await store.transition({}, [{ type: "journal_replayed", data: replayed }], now());
     } catch (e) {
       store.closeAnchor();
+      journal.close();
       await db.close().catch(() => undefined);
       throw e;
     }
     return store;
+  }
+
+  /**
+   * Writes into LevelDB the journal's batches that continue the database's audit chain: those a
+   * daemon made durable and answered for but had not yet written into LevelDB when it stopped (its
+   * process killed in between, or the machine's power lost before LevelDB's own writes reached the
+   * disk). A batch continues the chain when its first record follows the database's head (the next
+   * seq, the head's hash as its `prev`); the first one past the head that does not ends the replay,
+   * and it and those after it are left out: they are not this database's. What the replayed
+   * batches write is then checked like everything else (the chain, the state digest, the anchor).
+   * `audit verify` with no daemon does this too: the journal is part of the store. Returns the seqs
+   * the replay added, if any.
+   */
+  private async replayJournal(): Promise<{ from: number; to: number; batches: number } | undefined> {
+    if (this.journal.recovered.length === 0) return undefined;
+    const saved = (await this.meta.get("audit_head").catch(() => undefined)) as Partial<Head> | undefined;
+    if (typeof saved?.seq !== "number" || typeof saved.hash !== "string") return undefined;
+    let head: Head = { seq: saved.seq, hash: saved.hash };
+    const from = head.seq + 1;
+    let batches = 0;
+    for (const record of this.journal.recovered) {
+      if (record.lastSeq <= head.seq) continue;
+      const first = record.ops.find((op) => op.type === "put" && op.key.startsWith(AUDIT_PREFIX));
+      const chained = first?.type === "put" ? (JSON.parse(first.value) as Partial<AuditRecord>) : undefined;
+      if (chained?.seq !== head.seq + 1 || chained.prev !== head.hash) break;
+      await this.db.batch(record.ops as never, { sync: false, ...RAW });
+      const last = record.ops.findLast((op) => op.type === "put" && op.key.startsWith(AUDIT_PREFIX));
+      const lastRecord = last?.type === "put" ? (JSON.parse(last.value) as Partial<AuditRecord>) : undefined;
+      if (typeof lastRecord?.seq !== "number" || typeof lastRecord.hash !== "string") break;
+      head = { seq: lastRecord.seq, hash: lastRecord.hash };
+      batches++;
+    }
+    return batches > 0 ? { from, to: head.seq, batches } : undefined;
   }
 
   private async checkSchema(fresh: boolean, now: () => number, inspectOnly: boolean): Promise<void> {
@@ -281,6 +343,7 @@ export class Store {
   }
 
   async load(): Promise<LoadedState> {
+    await this.settled();
     const blocks: BlockRecord[] = [];
     for await (const v of this.blocks.values()) blocks.push(v as BlockRecord);
     const rate = new Map<string, RateLimitRecord>();
@@ -304,6 +367,7 @@ export class Store {
 
   /** Enrolled security keys (the key ring loads them before the service starts). */
   async securityKeys(): Promise<SecurityKeyRecord[]> {
+    await this.settled();
     const keys: SecurityKeyRecord[] = [];
     for await (const v of this.keys.values()) keys.push(v as SecurityKeyRecord);
     return keys;
@@ -311,6 +375,7 @@ export class Store {
 
   /** Paired approval displays. */
   async displayPairings(): Promise<DisplayPairingRecord[]> {
+    await this.settled();
     const displays: DisplayPairingRecord[] = [];
     for await (const v of this.displays.values()) displays.push(v as DisplayPairingRecord);
     return displays;
@@ -318,6 +383,7 @@ export class Store {
 
   /** Halts of a session, newest first, with their acknowledgement and escalation. */
   async sessionHalts(session: string): Promise<Array<{ halt: HaltEventRecord; ack?: HaltAckRecord; escalation?: HaltEscalationRecord }>> {
+    await this.settled();
     const out: Array<{ halt: HaltEventRecord; ack?: HaltAckRecord; escalation?: HaltEscalationRecord }> = [];
     for await (const key of this.haltIndex.keys({ gte: `s!${session}!`, lt: `s!${session}!~`, reverse: true })) {
       const id = (key as string).slice((key as string).lastIndexOf("!") + 1);
@@ -398,14 +464,26 @@ export class Store {
     return new Promise<AuditRecord[]>((resolve, reject) => {
       for (const op of ops) this.queue.push(op);
       this.waiters.push({ resolve: () => resolve(records), reject });
-      if (!this.flushing) void this.flush();
+      this.scheduleFlush();
     });
   }
 
   /**
-   * Writes what is queued, one fsync'd batch at a time. Idle, a transition's batch starts at once
-   * (no timer); transitions queued while a batch is being written share the next one (group commit).
+   * The queue is written once the requests read in this turn of the event loop have queued their
+   * transitions (setImmediate: after the I/O callbacks, no timer), so those share one journal record;
+   * and since the journal's write blocks, the requests that arrive meanwhile share the next one
+   * (group commit).
    */
+  private scheduleFlush(): void {
+    if (this.flushing || this.flushScheduled) return;
+    this.flushScheduled = true;
+    setImmediate(() => {
+      this.flushScheduled = false;
+      void this.flush();
+    });
+  }
+
+  /** Writes what is queued, one journal record at a time. */
   private async flush(): Promise<void> {
     this.flushing = true;
     while (this.queue.length > 0) {
@@ -417,11 +495,11 @@ export class Store {
       this.waiters = [];
       try {
         if (this.failure) throw this.failure;
-        await this.db.batch(ops as never, { sync: true, ...RAW });
+        if (ops.length > 0) await this.write(ops, anchor.seq);
         this.stats.batches++;
         this.stats.transitions += waiters.length;
-        // After the batch, never before: the anchor never names a record the database lacks. Not
-        // fsync'd: after a power loss it may lag the database, which the open allows.
+        // After the batch is durable, never before: the anchor never names a record the store lacks.
+        // Not fsync'd: after a power loss it may lag the database, which the open allows.
         this.writeAnchor(anchor);
         for (const w of waiters) w.resolve();
       } catch (e) {
@@ -433,11 +511,66 @@ export class Store {
     this.flushing = false;
   }
 
+  /** One batch made durable in the journal, then queued for LevelDB behind the ones before it. */
+  private async write(ops: BatchOp[], lastSeq: number): Promise<void> {
+    let record = this.journal.encode(ops, lastSeq);
+    if (!this.journal.fits(record)) {
+      await this.startJournalOver();
+      record = this.journal.encode(ops, lastSeq);
+      // A batch larger than the whole journal goes straight into LevelDB, fsync'd.
+      if (!this.journal.fits(record)) return void (await this.db.batch(ops as never, { sync: true, ...RAW }));
+    }
+    this.journal.append(record);
+    // Into LevelDB after the waiters have had their answer (setImmediate runs after the microtasks
+    // that send it); a failure there fails the store like any write.
+    this.applying = this.applying
+      .then(() => new Promise<void>((r) => setImmediate(r)))
+      .then(() => this.db.batch(ops as never, { sync: false, ...RAW }))
+      .catch((e: Error) => {
+        this.failure ??= e;
+      });
+  }
+
+  /**
+   * The journal is full: once every batch in it is in LevelDB, fsync LevelDB's files and their
+   * directory, so that the database alone holds them durably, then start the journal over. LevelDB
+   * hands each write to the system as it makes it, so an fsync of its files covers them all.
+   */
+  private async startJournalOver(): Promise<void> {
+    await this.applying;
+    if (this.failure) throw this.failure;
+    for (const name of await readdir(this.dir)) {
+      const file = await openFile(join(this.dir, name), "r").catch((e: NodeJS.ErrnoException) => {
+        // LevelDB may delete an old log or table between the listing and the open: nothing to sync.
+        if (e.code === "ENOENT") return undefined;
+        throw e;
+      });
+      if (!file) continue;
+      try {
+        await file.sync();
+      } finally {
+        await file.close();
+      }
+    }
+    syncDirectory(this.dir);
+    this.journal.reset();
+  }
+
+  /**
+   * Resolves once every durable batch is in LevelDB, so that a read sees every transition; rejects
+   * once the store has failed, since LevelDB may then lack a transition the journal holds.
+   */
+  private async settled(): Promise<void> {
+    await this.applying;
+    if (this.failure) throw new StoreFailedError(`store failed earlier: ${this.failure.message}`);
+  }
+
   /**
    * Walks the whole audit chain against the stored head, recomputes the guarded state's digest and
    * checks the anchor, over one snapshot of the database (safe while transitions are written).
    */
   async verifyAudit(): Promise<ChainReport> {
+    await this.settled();
     // The anchor first: it is written after its batch, so it never names a record this snapshot lacks.
     const anchor = await readAnchor(this.anchorPath);
     const schema = (await this.meta.get("schema")) as { version: number };
@@ -449,13 +582,16 @@ export class Store {
 
   /** Audit records in order, for verification and export. */
   async *auditRecords(): AsyncGenerator<AuditRecord> {
+    await this.settled();
     for await (const v of this.audit.values()) yield v as AuditRecord;
   }
 
   async close(): Promise<void> {
     // Let queued transitions finish before the handle goes away.
-    while (this.flushing) await new Promise((r) => setTimeout(r, 5));
+    while (this.flushing || this.flushScheduled) await new Promise((r) => setTimeout(r, 5));
+    await this.applying;
     this.closeAnchor();
+    this.journal.close();
     await this.db.close();
   }
 }
