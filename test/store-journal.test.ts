@@ -44,8 +44,8 @@ describe("the journal file", () => {
     const j = Journal.open(path, { bytes: 64 * 1024 });
     expect(statSync(path).mode & 0o777).toBe(0o600);
     expect(statSync(path).size).toBe(64 * 1024);
-    j.append(j.encode([{ type: "put", key: "!blocks!x", value: '{"a":"é"}' }, { type: "del", key: "!rate!y" }], 3));
-    j.append(j.encode([{ type: "put", key: "!audit!4", value: "{}" }], 4));
+    j.append(j.encode([{ type: "put", key: "!blocks!x", value: '{"a":"é"}' }, { type: "del", key: "!rate!y" }], 3), 3);
+    j.append(j.encode([{ type: "put", key: "!audit!4", value: "{}" }], 4), 4);
     j.close();
     const again = Journal.open(path, { bytes: 64 * 1024 });
     expect(again.recovered).toEqual([
@@ -62,8 +62,8 @@ describe("the journal file", () => {
     const j = Journal.open(path, { bytes: 8192 });
     const first = j.encode([{ type: "put", key: "k1", value: "v1" }], 1);
     const second = j.encode([{ type: "put", key: "k2", value: "v2" }], 2);
-    j.append(first);
-    j.append(second);
+    j.append(first, 1);
+    j.append(second, 2);
     j.close();
     // One byte of the second record's value flipped: its hash no longer checks.
     const bytes = readFileSync(path);
@@ -72,27 +72,44 @@ describe("the journal file", () => {
     writeFileSync(path, bytes);
     const torn = Journal.open(path, { bytes: 8192 });
     expect(torn.recovered.map((r) => r.lastSeq)).toEqual([1]);
-    torn.append(torn.encode([{ type: "put", key: "k3", value: "v3" }], 3));
+    torn.append(torn.encode([{ type: "put", key: "k3", value: "v3" }], 3), 3);
     torn.close();
     expect(Journal.open(path, { bytes: 8192 }).recovered.map((r) => r.lastSeq)).toEqual([1, 3]);
   });
 
-  it("a reset starts a new generation: the old records, still in the file, no longer count", async () => {
+  it("two halves: records of both are read in audit order; appends go on in the half written last; a freed half's records no longer count", async () => {
     const dir = tempDir();
     const path = join(dir, "j");
+    const put = (k: string) => [{ type: "put" as const, key: k, value: "v" }];
     const j = Journal.open(path, { bytes: 8192 });
-    j.append(j.encode([{ type: "put", key: "k1", value: "v1" }], 1));
-    j.append(j.encode([{ type: "put", key: "k2", value: "v2" }], 2));
-    j.reset();
+    j.append(j.encode(put("k1"), 1), 1);
+    j.append(j.encode(put("k2"), 2), 2);
+    expect(j.switchHalves()).toBe(0);
+    j.append(j.encode(put("k3"), 3), 3);
+    // The full half is still held: a second switch is refused until it is freed.
+    expect(() => j.switchHalves()).toThrow(/other half still holds records/);
     j.close();
-    expect(Journal.open(path, { bytes: 8192 }).recovered).toEqual([]);
+    // A crash before the full half was freed: both halves count.
+    const again = Journal.open(path, { bytes: 8192 });
+    expect(again.recovered.map((r) => r.lastSeq)).toEqual([1, 2, 3]);
+    expect(again.otherHolds).toBe(true);
+    again.append(again.encode(put("k4"), 4), 4);
+    expect(() => again.free(again.other === 0 ? 1 : 0)).toThrow(/active half cannot be freed/);
+    again.free(again.other);
+    again.close();
+    const third = Journal.open(path, { bytes: 8192 });
+    expect(third.recovered.map((r) => r.lastSeq)).toEqual([3, 4]);
+    expect(third.otherHolds).toBe(false);
+    third.close();
   });
 
   it("refuses a file that is not a journal, and a record of a generation it is not at", async () => {
     const dir = tempDir();
     const path = join(dir, "j");
     writeFileSync(path, Buffer.alloc(4096, 0x41));
-    expect(() => Journal.open(path)).toThrow(/not a haltkey journal/);
+    expect(() => Journal.open(path)).toThrow(/not a haltkey journal \(4096 bytes/);
+    writeFileSync(path, Buffer.alloc(JOURNAL_BYTES, 0x41));
+    expect(() => Journal.open(path)).toThrow(/not a haltkey journal \(a header is missing or wrong\)/);
     const other = join(dir, "k");
     const j = Journal.open(other, { bytes: 8192 });
     j.close();
@@ -156,11 +173,12 @@ describe("the store with its journal", () => {
     await third.close();
   });
 
-  it("starts over when full: LevelDB's files are fsync'd first, and a reopen finds every transition", async () => {
+  it("goes on in the other half when one is full, frees the full one once LevelDB's files are fsync'd, and a reopen finds every transition (a batch larger than a half goes straight to LevelDB)", async () => {
     const base = tempDir();
     const dir = join(base, "db");
     const store = await Store.open(dir, Date.now, { journalBytes: 8 * 1024 });
-    // About 700 bytes a transition: the 8 KB journal starts over several times.
+    // About 700 bytes a transition: 4 KB halves switch many times; the 20 at once make one batch of
+    // about 14 KB, more than a half.
     await steps(store, 0, 60);
     await Promise.all(Array.from({ length: 20 }, (_, i) => store.transition({ putBlocks: [block(`c${i}`)] }, [{ type: "agent_blocked", agent: "a", data: { i } }], 5_000 + i)));
     const head = store.auditHead;
@@ -204,8 +222,15 @@ describe("the store with its journal", () => {
     // The last record ends where the zeros begin; flip a byte inside it.
     let end = bytes.length;
     while (end > 0 && bytes[end - 1] === 0) end--;
+    const before = Journal.open(path, { readOnly: true });
+    const last = before.recovered.at(-1)!.lastSeq;
+    before.close();
     bytes[end - 5] = bytes[end - 5]! ^ 0x01;
     writeFileSync(path, bytes);
+    const after = Journal.open(path, { readOnly: true });
+    expect(after.recovered.map((r) => r.lastSeq)).not.toContain(last);
+    expect(after.recovered.length).toBeGreaterThan(0);
+    after.close();
     await expect(Store.open(dir)).rejects.toThrow(/an older copy of the database was put back|records were cut from the end/);
   });
 

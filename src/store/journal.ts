@@ -5,14 +5,16 @@
 // without an fsync, after the answer; at open, batches the journal holds past the database's audit
 // head are written again (store.ts).
 //
-// Layout: a 64-byte header (magic, generation), then records back to back from HEADER_BYTES:
+// Layout: two halves. Records are appended to one half; when it is full, appends go on in the other
+// while the full half is freed in the background (store.ts: once LevelDB's files are fsync'd), so no
+// transition waits for that. Each half: a 64-byte header (magic, generation), then records back to back:
 //   magic "HKJR" | generation u32 | payload length u32 | last audit seq f64 | SHA-256 (first 16
 //   bytes) of generation, length, seq and payload | payload
 // and the payload: op count u32, then per op: type u8 (1 put, 2 del), key length u32, key (UTF-8),
 // for a put value length u32 and value (UTF-8). The first record that does not check (wrong magic,
 // an older generation, a length past the file, a hash that differs: a torn or never-written record)
-// ends the journal. Starting over (reset) writes a new generation into the header, so the old
-// records, still in the file, no longer count. The hash finds torn writes; it is not a seal: the
+// ends that half. Freeing a half writes a new generation into its header, so its old records, still
+// in the file, no longer count. Both halves' records are read at open, in audit order. The hash finds torn writes; it is not a seal: the
 // audit chain and the anchor, checked over the database after the journal is applied, are.
 import { closeSync, constants, fstatSync, fsyncSync, openSync, readSync, writeSync } from "node:fs";
 import { createHash } from "node:crypto";
@@ -25,7 +27,7 @@ export interface JournalRecord {
   readonly lastSeq: number;
 }
 
-/** 1 MiB: about 400 to 1,000 transitions before the journal starts over. */
+/** 1 MiB: two halves of about 200 to 500 transitions each. */
 export const JOURNAL_BYTES = 1024 * 1024;
 const HEADER_BYTES = 64;
 const RECORD_HEAD = 36;
@@ -100,16 +102,29 @@ function decodePayload(p: Buffer): JournalOp[] {
   return ops;
 }
 
+/** One half of the file: its own header (generation) at `base`, its records after it. */
+interface Half {
+  readonly base: number;
+  generation: number;
+  /** Where the next record goes. */
+  offset: number;
+  /** The last record's audit seq, 0 if none. */
+  lastSeq: number;
+}
+
 export class Journal {
+  private active: 0 | 1;
+
   private constructor(
     private fd: number | undefined,
-    private generation: number,
-    /** Where the next record goes. */
-    private offset: number,
-    private readonly size: number,
-    /** The records read at open, in order. */
+    private readonly halves: [Half, Half],
+    private readonly halfBytes: number,
+    /** The records read at open, both halves, in audit order. */
     readonly recovered: JournalRecord[],
-  ) {}
+  ) {
+    // Appends go on in the half written last; the other may still hold records LevelDB needs.
+    this.active = halves[1].lastSeq > halves[0].lastSeq ? 1 : 0;
+  }
 
   /**
    * Opens the journal beside the database, creating it (zero-filled to `bytes`, so that later writes
@@ -118,68 +133,103 @@ export class Journal {
    */
   static open(path: string, opts: { readOnly?: boolean; bytes?: number } = {}): Journal {
     const bytes = opts.bytes ?? JOURNAL_BYTES;
+    const halfBytes = Math.floor(bytes / 2);
     let fd: number;
     try {
       fd = openSync(path, opts.readOnly ? constants.O_RDONLY : constants.O_RDWR | constants.O_DSYNC);
     } catch (e) {
       if ((e as NodeJS.ErrnoException).code !== "ENOENT") throw e;
-      if (opts.readOnly) return new Journal(undefined, 0, HEADER_BYTES, 0, []);
+      const empty = (base: number): Half => ({ base, generation: 0, offset: base + HEADER_BYTES, lastSeq: 0 });
+      if (opts.readOnly) return new Journal(undefined, [empty(0), empty(halfBytes)], halfBytes, []);
       fd = openSync(path, constants.O_RDWR | constants.O_CREAT | constants.O_EXCL | constants.O_DSYNC, 0o600);
-      const zero = Buffer.alloc(bytes);
-      writeHeader(zero, 1);
-      writeSync(fd, zero, 0, bytes, 0);
+      const zero = Buffer.alloc(2 * halfBytes);
+      writeHeader(zero, 0, 1);
+      writeHeader(zero, halfBytes, 1);
+      writeSync(fd, zero, 0, zero.length, 0);
       fsyncSync(fd);
       syncDirectory(dirname(path));
     }
     try {
       const size = fstatSync(fd).size;
-      const header = Buffer.alloc(HEADER_BYTES);
-      if (readSync(fd, header, 0, HEADER_BYTES, 0) !== HEADER_BYTES || header.readUInt32LE(0) !== MAGIC_FILE) {
-        throw new JournalError(`${path} is not a haltkey journal (its header is missing or wrong)`);
-      }
-      const generation = header.readUInt32LE(4);
-      const { records, end } = readRecords(fd, generation, size);
-      return new Journal(fd, generation, end, size, records);
+      if (size !== 2 * halfBytes) throw new JournalError(`${path} is not a haltkey journal (${size} bytes, not ${2 * halfBytes})`);
+      const halves = [0, halfBytes].map((base) => readHalf(fd, path, base, halfBytes)) as [{ half: Half; records: JournalRecord[] }, { half: Half; records: JournalRecord[] }];
+      const recovered = [...halves[0].records, ...halves[1].records].sort((a, b) => a.lastSeq - b.lastSeq);
+      return new Journal(fd, [halves[0].half, halves[1].half], halfBytes, recovered);
     } catch (e) {
       closeSync(fd);
       throw e;
     }
   }
 
-  /** Whether a record of these ops fits after the last one. */
+  /** Whether a record fits after the active half's last one. */
   fits(record: Buffer): boolean {
-    return this.offset + record.length <= this.size;
+    const h = this.halves[this.active];
+    return h.offset + record.length <= h.base + this.halfBytes;
   }
 
+  /** A record of these ops for the active half. */
   encode(ops: readonly JournalOp[], lastSeq: number): Buffer {
-    return encodeRecord(this.generation, ops, lastSeq);
+    return encodeRecord(this.halves[this.active].generation, ops, lastSeq);
   }
 
   /**
-   * Writes one record (from `encode`) after the last; returns once it is on the disk (O_DSYNC).
-   * Synchronous, on purpose: through the thread pool the same write waited behind LevelDB's own
-   * work there, about 60 µs more at the median and milliseconds more in the tail
+   * Writes one record (from `encode`) after the active half's last; returns once it is on the disk
+   * (O_DSYNC). Synchronous, on purpose: through the thread pool the same write waited behind
+   * LevelDB's own work there, about 60 µs more at the median and milliseconds more in the tail
    * (docs/performance.md); transitions that arrive meanwhile share the next record (group commit).
    */
-  append(record: Buffer): void {
+  append(record: Buffer, lastSeq: number): void {
     if (this.fd === undefined) throw new JournalError("the journal is closed or read-only");
-    if (!this.fits(record)) throw new JournalError("the journal is full");
-    const written = writeSync(this.fd, record, 0, record.length, this.offset);
+    if (!this.fits(record)) throw new JournalError("the journal's half is full");
+    const h = this.halves[this.active];
+    const written = writeSync(this.fd, record, 0, record.length, h.offset);
     if (written !== record.length) throw new JournalError(`the journal took ${written} of a record's ${record.length} bytes`);
-    this.offset += record.length;
+    h.offset += record.length;
+    h.lastSeq = lastSeq;
+  }
+
+  /** The half not being appended to holds records (until `free`). */
+  get otherHolds(): boolean {
+    return this.halves[1 - this.active]!.lastSeq > 0;
   }
 
   /**
-   * Starts over: a new generation in the header, written durably, so the records before it no longer
-   * count. Only once the database holds every one of them durably (store.ts makes sure).
+   * Appends go to the other half from now on; it must be free (store.ts frees it first). Returns the
+   * half that was active, for `free` once the database holds its records durably.
    */
-  reset(): void {
+  switchHalves(): 0 | 1 {
+    if (this.otherHolds) throw new JournalError("the journal's other half still holds records");
+    const full = this.active;
+    this.active = full === 0 ? 1 : 0;
+    return full;
+  }
+
+  /** The inactive half's index. */
+  get other(): 0 | 1 {
+    return this.active === 0 ? 1 : 0;
+  }
+
+  /**
+   * Empties a half: a new generation in its header, written durably, so its records no longer count.
+   * Only once the database holds every one of them durably (store.ts makes sure).
+   */
+  free(index: 0 | 1): void {
     if (this.fd === undefined) throw new JournalError("the journal is closed or read-only");
+    if (index === this.active) throw new JournalError("the journal's active half cannot be freed");
+    const h = this.halves[index];
     const header = Buffer.alloc(HEADER_BYTES);
-    this.generation = (this.generation + 1) >>> 0 || 1;
-    writeHeader(header, this.generation);
-    writeSync(this.fd, header, 0, HEADER_BYTES, 0);
-    this.offset = HEADER_BYTES;
+    h.generation = (h.generation + 1) >>> 0 || 1;
+    writeHeader(header, 0, h.generation);
+    writeSync(this.fd, header, 0, HEADER_BYTES, h.base);
+    h.offset = h.base + HEADER_BYTES;
+    h.lastSeq = 0;
+  }
+
+  /** Empties both halves (a new database: records left from one deleted are not its own). */
+  freeAll(): void {
+    this.free(this.other);
+    this.switchHalves();
+    this.free(this.other);
   }
 
   close(): void {
@@ -188,27 +238,33 @@ export class Journal {
   }
 }
 
-function writeHeader(buf: Buffer, generation: number): void {
-  buf.writeUInt32LE(MAGIC_FILE, 0);
-  buf.writeUInt32LE(generation, 4);
+function writeHeader(buf: Buffer, at: number, generation: number): void {
+  buf.writeUInt32LE(MAGIC_FILE, at);
+  buf.writeUInt32LE(generation, at + 4);
 }
 
-function readRecords(fd: number, generation: number, size: number): { records: JournalRecord[]; end: number } {
+function readHalf(fd: number, path: string, base: number, halfBytes: number): { half: Half; records: JournalRecord[] } {
+  const header = Buffer.alloc(HEADER_BYTES);
+  if (readSync(fd, header, 0, HEADER_BYTES, base) !== HEADER_BYTES || header.readUInt32LE(0) !== MAGIC_FILE) {
+    throw new JournalError(`${path} is not a haltkey journal (a header is missing or wrong)`);
+  }
+  const generation = header.readUInt32LE(4);
   const records: JournalRecord[] = [];
-  let at = HEADER_BYTES;
+  const end = base + halfBytes;
+  let at = base + HEADER_BYTES;
   const head = Buffer.alloc(RECORD_HEAD);
   for (;;) {
-    if (at + RECORD_HEAD > size || readSync(fd, head, 0, RECORD_HEAD, at) !== RECORD_HEAD) break;
+    if (at + RECORD_HEAD > end || readSync(fd, head, 0, RECORD_HEAD, at) !== RECORD_HEAD) break;
     if (head.readUInt32LE(0) !== MAGIC_RECORD || head.readUInt32LE(4) !== generation) break;
     const len = head.readUInt32LE(8);
-    if (at + RECORD_HEAD + len > size) break;
+    if (at + RECORD_HEAD + len > end) break;
     const payload = Buffer.alloc(len);
     if (readSync(fd, payload, 0, len, at + RECORD_HEAD) !== len) break;
     if (!digest16(head, payload).equals(head.subarray(20, 36))) break;
     records.push({ ops: decodePayload(payload), lastSeq: head.readDoubleLE(12) });
     at += RECORD_HEAD + len;
   }
-  return { records, end: at };
+  return { half: { base, generation, offset: at, lastSeq: records.at(-1)?.lastSeq ?? 0 }, records };
 }
 
 /** fsync of a directory, so that a file created or renamed in it survives a power loss. */

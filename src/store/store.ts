@@ -2,8 +2,9 @@
 // audit-chain head, so a transition happened completely or not at all. A batch is durable once it
 // is in the journal beside the database (journal.ts: one O_DSYNC write); it then goes into LevelDB
 // without an fsync, after the transition's promise has resolved, and reads wait for it. At open,
-// batches the journal holds past the database's audit head are written again. When the journal is
-// full, the database's files are fsync'd and the journal starts over. Concurrent transitions share
+// batches the journal holds past the database's audit head are written again. When a half of the
+// journal is full, appends go on in the other, and the full one is emptied once the database's
+// files are fsync'd. Concurrent transitions share
 // one journal write: while a batch is being written the next ones queue, and are written together
 // (group commit). If a write fails the store is marked failed and refuses everything after it: the
 // daemon answers no further `continue: true` until restarted.
@@ -141,6 +142,8 @@ export class Store {
   private failure: Error | undefined;
   /** Batches in the journal on their way into LevelDB, in order; reads wait for them. */
   private applying: Promise<void> = Promise.resolve();
+  /** A half of the journal being freed, in the background (freeHalf). */
+  private freeing: Promise<void> | undefined;
   /** Batches written, and transitions they carried: the group-commit ratio, for the bench. */
   readonly stats = { batches: 0, transitions: 0 };
 
@@ -212,8 +215,10 @@ export class Store {
     const store = new Store(db, dir, anchorPathOf(dir), journal);
     try {
       // A new database starts a new journal: records left from one deleted are not its own.
-      if (fresh && !inspectOnly) journal.reset();
+      if (fresh && !inspectOnly) journal.freeAll();
       const replayed = fresh ? undefined : await store.replayJournal();
+      // The half not written last may hold records LevelDB has not made durable: free it once it has.
+      if (!inspectOnly && journal.otherHolds) store.freeing = store.freeHalf(journal.other);
       await store.checkSchema(fresh, now, inspectOnly);
       // Said in the chain, where `audit verify` and the console show it.
       if (replayed && !inspectOnly) await store.transition({}, [{ type: "journal_replayed", data: replayed }], now());
@@ -515,12 +520,19 @@ export class Store {
   private async write(ops: BatchOp[], lastSeq: number): Promise<void> {
     let record = this.journal.encode(ops, lastSeq);
     if (!this.journal.fits(record)) {
-      await this.startJournalOver();
+      // The other half is normally freed long before this one fills; if not, wait for it.
+      if (this.freeing) await this.freeing;
+      if (this.failure) throw this.failure;
+      const full = this.journal.switchHalves();
+      this.freeing = this.freeHalf(full);
       record = this.journal.encode(ops, lastSeq);
-      // A batch larger than the whole journal goes straight into LevelDB, fsync'd.
-      if (!this.journal.fits(record)) return void (await this.db.batch(ops as never, { sync: true, ...RAW }));
+      if (!this.journal.fits(record)) {
+        // A batch larger than half the journal goes straight into LevelDB, fsync'd, after the rest.
+        await this.applying;
+        return void (await this.db.batch(ops as never, { sync: true, ...RAW }));
+      }
     }
-    this.journal.append(record);
+    this.journal.append(record, lastSeq);
     // Into LevelDB after the waiters have had their answer (setImmediate runs after the microtasks
     // that send it); a failure there fails the store like any write.
     this.applying = this.applying
@@ -532,28 +544,38 @@ export class Store {
   }
 
   /**
-   * The journal is full: once every batch in it is in LevelDB, fsync LevelDB's files and their
-   * directory, so that the database alone holds them durably, then start the journal over. LevelDB
-   * hands each write to the system as it makes it, so an fsync of its files covers them all.
+   * Frees a half of the journal, in the background: once every batch in it is in LevelDB, fsync
+   * LevelDB's files and their directory, so that the database alone holds them durably, then empty
+   * the half. LevelDB hands each write to the system as it makes it, so an fsync of its files covers
+   * them all. A failure fails the store.
    */
-  private async startJournalOver(): Promise<void> {
-    await this.applying;
-    if (this.failure) throw this.failure;
-    for (const name of await readdir(this.dir)) {
-      const file = await openFile(join(this.dir, name), "r").catch((e: NodeJS.ErrnoException) => {
-        // LevelDB may delete an old log or table between the listing and the open: nothing to sync.
-        if (e.code === "ENOENT") return undefined;
-        throw e;
-      });
-      if (!file) continue;
-      try {
-        await file.sync();
-      } finally {
-        await file.close();
+  private freeHalf(half: 0 | 1): Promise<void> {
+    const upTo = this.applying;
+    return (async () => {
+      await upTo;
+      if (this.failure) throw this.failure;
+      for (const name of await readdir(this.dir)) {
+        const file = await openFile(join(this.dir, name), "r").catch((e: NodeJS.ErrnoException) => {
+          // LevelDB may delete an old log or table between the listing and the open: nothing to sync.
+          if (e.code === "ENOENT") return undefined;
+          throw e;
+        });
+        if (!file) continue;
+        try {
+          await file.sync();
+        } finally {
+          await file.close();
+        }
       }
-    }
-    syncDirectory(this.dir);
-    this.journal.reset();
+      syncDirectory(this.dir);
+      this.journal.free(half);
+    })()
+      .catch((e: Error) => {
+        this.failure ??= e;
+      })
+      .finally(() => {
+        this.freeing = undefined;
+      });
   }
 
   /**
@@ -590,6 +612,7 @@ export class Store {
     // Let queued transitions finish before the handle goes away.
     while (this.flushing || this.flushScheduled) await new Promise((r) => setTimeout(r, 5));
     await this.applying;
+    await this.freeing;
     this.closeAnchor();
     this.journal.close();
     await this.db.close();
