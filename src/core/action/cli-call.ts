@@ -8,7 +8,7 @@
 // (kubectl, systemctl, the cloud CLIs…) have rules of their own and are not read here.
 import { TEST_ENVIRONMENT_WORD } from "./paths.js";
 import { baseName, commandName, type Invocation } from "./shell-command.js";
-import type { CommandCall } from "./tool-call.js";
+import { toolWords, type CommandCall } from "./tool-call.js";
 
 /** A program run from a project's own folder: ./bin/x, scripts/x.sh, tools/x, ../ops/bin/x. */
 const PROJECT_PROGRAM = /^(?:\.{1,2}\/|~\/)?(?:[\w.-]+\/)*(?:bin|scripts?|tools?|ops|hack|cli)\/[\w.-]+$/;
@@ -52,8 +52,64 @@ function programOf(inv: Invocation): { program: string; name: string; args: read
   return { program, name: inv.name, args: a };
 }
 
-/** The tool call an in-house CLI's invocation makes, if it is one. */
+/**
+ * PowerShell's approved verbs (Get-Verb) that change something. A cmdlet of a service's module is a
+ * tool call written as a command: `New-TransportRule -BlindCopyTo x@outside.example` asks Exchange
+ * for what `new_transport_rule {blind_copy_to}` would, and is judged by tool-call.ts as that call.
+ * (New is read as create: the verb tool-call.ts knows.)
+ */
+const CMDLET_VERB = /^(new|set|add|remove|clear|enable|disable|grant|revoke|block|unblock|update|reset|register|unregister|publish|unpublish|install|uninstall|approve|deny|send|restore|suspend|resume|disconnect|lock|unlock|start|stop|restart|import|export|sync|submit|move|rename|protect|unprotect|complete)$/;
+/**
+ * PowerShell's own nouns: files, the session, processes, services, output and the machine itself.
+ * What those cmdlets do is read by the shell rules (Remove-Item, Stop-Service, Set-MpPreference…),
+ * not as a service's call.
+ */
+const CORE_NOUN = /^(item|childitem|itemproperty|content|location|variable|alias|psdrive|process|service|host|output|error|warning|verbose|debug|information|progress|object|member|type|module|pssession|pssessionconfiguration|job|transcript|history|date|culture|clipboard|json|csv|clixml|xml|html|file|strictmode|psdebug|psbreakpoint|executionpolicy|webrequest|restmethod|command|expression|sleep|random|guid|acl|timezone|computer|mppreference|scheduledtask|scheduledjob|eventlog|winevent|package|packagesource|psrepository|script|installedmodule|wmiobject|ciminstance|authenticodesignature|itemproperty|path|formatdata|typedata|uiculture|psreadlinekeyhandler|psreadlineoption|windowsfeature|windowsoptionalfeature|netfirewallrule|netfirewallprofile)$/;
+
+/** A cmdlet as written (its original case) when it is one: Verb-Noun, the verb approved and changing, the noun a service's. */
+function cmdletOf(inv: Invocation): { verb: string; noun: string; written: string } | undefined {
+  const dash = inv.name.indexOf("-");
+  if (dash <= 0) return undefined;
+  const verb = inv.name.slice(0, dash);
+  const noun = inv.name.slice(dash + 1);
+  if (!CMDLET_VERB.test(verb) || !/^[a-z][a-z0-9]{2,60}$/.test(noun) || CORE_NOUN.test(noun)) return undefined;
+  const written = inv.command.argv.find((w) => commandName(w) === inv.name) ?? inv.name;
+  // Run by PowerShell, or written as a cmdlet is (New-TransportRule): not a Linux program whose
+  // name has a dash (update-motd, add-apt-repository).
+  const byPowerShell = /^(?:pwsh|powershell)(?:\.exe)? runs\b/i.test(inv.command.via ?? "");
+  if (!byPowerShell && !/^[A-Z][a-z]+-[A-Z]/.test(baseName(written))) return undefined;
+  return { verb, noun: baseName(written).slice(dash + 1), written: baseName(written) };
+}
+
+/** A cmdlet's call: `-Name x` and `-Purge` (a switch) and `-Confirm:$false` as arguments, the words without a name as its target. */
+function cmdletCallOf(inv: Invocation): CommandCall | undefined {
+  const cmdlet = cmdletOf(inv);
+  if (cmdlet === undefined) return undefined;
+  const a = inv.args;
+  const args: Record<string, unknown> = {};
+  const operands: string[] = [];
+  const value = (v: string): unknown => (/^\$true$/i.test(v) ? true : /^\$false$/i.test(v) ? false : v);
+  for (let i = 0, n = 0; i < a.length && n < MAX_ITEMS; i++, n++) {
+    const w = a[i]!;
+    const m = /^-([A-Za-z][A-Za-z0-9]*)(?::(.*))?$/s.exec(w);
+    if (m === null) {
+      operands.push(w);
+      continue;
+    }
+    const key = toolWords(m[1]!).join("_");
+    if (m[2] !== undefined) args[key] = value(m[2]);
+    else if (i + 1 < a.length && !/^-[A-Za-z]/.test(a[i + 1]!)) args[key] = value(a[++i]!);
+    else args[key] = true;
+  }
+  if (operands.length > 0) args.target = operands.slice(0, 8).join(" ");
+  const verb = cmdlet.verb === "new" ? "create" : cmdlet.verb;
+  return { tool: [verb, ...toolWords(cmdlet.noun)].join("_"), arguments: args, shown: cmdlet.written, kind: "cli" };
+}
+
+/** The tool call an in-house CLI's invocation makes, if it is one: a project's own program, an admin CLI, or a service's PowerShell cmdlet. */
 export function cliCallOf(inv: Invocation): CommandCall | undefined {
+  const cmdlet = cmdletCallOf(inv);
+  if (cmdlet !== undefined) return cmdlet;
   const run = programOf(inv);
   const program = run.program;
   const name = run.name.replace(/\.(?:sh|py|rb|js|mjs|cjs|ts|pl|php|bash)$/i, "");

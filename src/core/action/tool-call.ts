@@ -89,7 +89,7 @@ const NOT_THE_CONTROL = /^(warnings?|findings?|reports?|results?|issues?|vulnera
 /** Nouns that say the call deletes (schedule_key_deletion, create_deletion_request). */
 const DELETE_NOUN = /^(deletion|deletions|removal|destruction|termination|purge|wipe|erasure)$/;
 /** Nouns that say the call gives access (create_role_assignment, acl_insert, create_item_share). */
-const GRANT_NOUN = /^(share|shares|permission|permissions|assignment|assignments|binding|bindings|rolebinding|acl|acls|membership|memberships|grant|grants|collaborator|collaborators|delegation|delegations|invitation|invitations|login)$/;
+const GRANT_NOUN = /^(share|shares|permission|permissions|assignment|assignments|binding|bindings|rolebinding|acl|acls|membership|memberships|grant|grants|collaborator|collaborators|delegate|delegates|delegation|delegations|invitation|invitations|login)$/;
 /** A tool that does what an argument names (call_service {service: "unlock"}, run_action {action: "delete"}). */
 const DISPATCH_OBJECT = /^(service|services|action|actions|command|commands|operation|operations|method|methods)$/;
 const DISPATCH_KEYS = /^(service|action|command|operation|method|operation_?id|action_?type|operation_?type|action_?name|op)$/i;
@@ -137,7 +137,7 @@ const TARGET_KEYS = /^(?:target|targets|target_?id|group|groups|group_?id|select
 const BULK_KEYS = /^(all|recursive|cascade|purge|permanent|hard|include_all|delete_all|bulk|everyone|delete_?subtasks|delete_?children|delete_?descendants|include_?(children|subtasks|descendants|subitems)|cascade_?delete|with_?(children|subtasks))$/i;
 const DESTROY_KEYS = /^(is_?destroy|destroy|hard_?delete|permanent(ly)?_?delete|delete_?permanently|purge)$/i;
 const ANONYMOUS_KEYS = /^(anonymous|anonymous_?access|allow_?anonymous|anonymous_?read|unlicensed_?access|public_?access|allow_?public|public_?read)$/i;
-const FORWARD_KEYS = /^(forward|forward_?to|forward_?as_?attachment_?to|forwarding_?address|forwarding_?email|redirect_?to|auto_?forward)$/i;
+const FORWARD_KEYS = /^(forward|forward_?to|forward_?as_?attachment_?to|forwarding_?address|forwarding_?email|forwarding_?smtp_?address|redirect_?to|redirect_?message_?to|blind_?copy_?to|auto_?forward)$/i;
 const ATTACH_KEYS = /^(attachments?|attach|attached_?files?|files?|file_?paths?|attachment_?paths?|attachment_?urls?)$/i;
 /** Where a firewall rule lets traffic in from. */
 const SOURCE_KEYS = /^(source_?address_?prefix(es)?|source_?ranges?|source_?cidrs?|cidr_?ip|remote_?ip_?prefix|source)$/i;
@@ -999,7 +999,7 @@ export function readNamed(tool: string, name: ReturnType<typeof splitToolName>, 
         // A campaign, newsletter or single send to a whole list that is not a test list goes out in the company's name to everyone on it: as much production as a release.
         const audience = f.testList !== true && f.recipients.length === 0 && hasWord(object, /^(campaigns?|newsletters?|broadcasts?|blasts?)$/) !== undefined && !hasWord(object, /^(test|tests|preview|previews|draft|drafts)$/);
         const campaign = f.toList === true && f.testList !== true && hasWord(object, /^(campaigns?|newsletters?|broadcasts?|singlesends?|single|blasts?)$/) !== undefined;
-        if (campaign) add("tool.mass-send", "communicate", "irreversible", "account", `${tool} sends ${obj} to a whole mailing list${tail}: every one on it gets it, in the company's name, and it cannot be called back`, { external: true, production: true });
+        if (campaign || audience) add("tool.mass-send", "communicate", "irreversible", "account", `${tool} sends ${obj} to ${campaign ? "a whole mailing list" : "its whole audience"}${tail}: every one on it gets it, in the company's name, and it cannot be called back`, { external: true, production: true });
         // (A campaign, newsletter or broadcast sent with no recipient named goes to its audience, whoever that is: not one person.)
         else if (ext || f.public || publishPlace || f.bulk || f.toList === true || audience) add("tool.communicate", "communicate", "irreversible", f.recipients.length > 10 || scope === "account" || f.toList === true || audience ? "account" : "one", `${tool} sends ${obj}${who}${tail}${audience ? " to its whole audience" : ""}: a sent message cannot be taken back`, { external: ext || audience, public: f.public || publishPlace !== undefined, ...(details.length >= 2 ? { personal: true } : {}) });
         else if (details.length >= 2) add("tool.personal-details-posted", "communicate", "irreversible", "one", `${tool} posts a person's ${details.join(", ")} in a message${who}${tail}: everyone who reads it has them`, { personal: true });

@@ -115,6 +115,22 @@ export const KUBERNETES_RULES: readonly Rule[] = [
     },
   },
   {
+    id: "kubernetes.security-agent-disabled",
+    category: "kubernetes",
+    reason: "Takes a cluster's runtime security or policy agent off its nodes (deleted, scaled to zero, or given a node selector no node has): what runs there is no longer watched or enforced (T1562.001).",
+    score: 80,
+    keywords: ["falco", "tetragon", "tracee", "sysdig", "crowdstrike", "falcon", "sentinelone", "wazuh", "neuvector", "twistlock", "aqua", "gatekeeper", "kyverno", "defender"],
+    pattern: re(String.raw`${KUBECTL}(?:delete|(?:scale|patch)(?=(?:(?![;&|]).){0,600}?(?:--replicas[= ]0${END}|nodeselector)))${END}(?=[^;&|]{0,300}?(?:daemonsets?|ds|deployments?|deploy)(?:${END}|/))(?=[^;&|]{0,300}?\b(?:falco|tetragon|tracee|sysdig|crowdstrike|falcon|sentinelone|wazuh|neuvector|twistlock|aqua|gatekeeper|kyverno|defender)[\w.-]*${END})`),
+    examples: {
+      match: [
+        `kubectl --context prod -n falco patch daemonset falco -p '{"spec":{"template":{"spec":{"nodeselector":{"om/falco":"off"}}}}}'`,
+        "kubectl -n falco delete daemonset falco",
+        "kubectl -n gatekeeper-system scale deployment gatekeeper-controller-manager --replicas=0",
+      ],
+      noMatch: ["kubectl -n falco get ds falco", "kubectl -n falco rollout restart ds falco", "kubectl -n falco patch ds falco -p '{\"spec\":{\"template\":{\"spec\":{\"tolerations\":[]}}}}'", "kubectl -n app delete deployment api"],
+    },
+  },
+  {
     id: "kubernetes.restart-all",
     category: "kubernetes",
     reason: "Restarts every workload of a kind at once (a rollout restart with no name, or --all): each one's pods are replaced together.",

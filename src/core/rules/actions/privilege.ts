@@ -226,6 +226,18 @@ export const PRIVILEGE_RULES: readonly Rule[] = [
     },
   },
   {
+    id: "privilege.mailbox-delegated",
+    category: "privilege",
+    reason: "Gives another account a Google Workspace mailbox (a delegate) or forwards its mail from now on (GAM): they read everything it receives (T1098.002, T1114.003).",
+    score: 75,
+    keywords: ["gam"],
+    pattern: re(String.raw`\bgam(?: ${T}+){0,6}? (?:(?:add|create) delegates?|forward on|(?:add|create) forwardingaddress(?:es)?)${END}`),
+    examples: {
+      match: ["gam user ceo@example.com add delegate ops-automation@example.com", "gam user cfo@example.com forward on archive@outside.example keep", "gam user a@example.com create forwardingaddress b@outside.example"],
+      noMatch: ["gam user ceo@example.com show delegates", "gam user a@example.com forward off", "gam info user a@example.com"],
+    },
+  },
+  {
     id: "privilege.disable-security-controls",
     category: "privilege",
     reason: "Turns off a firewall, SELinux/AppArmor or audit logging.",

