@@ -5,7 +5,7 @@
 // holds no secret (every hash, the head, the state digest, the anchor), as threat-model.md says
 // they can.
 import { createHash, generateKeyPairSync, sign } from "node:crypto";
-import { writeFileSync } from "node:fs";
+import { rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { Level } from "level";
 import { afterEach, describe, expect, it } from "vitest";
@@ -69,6 +69,9 @@ async function asAttacker(home: string, edit: (db: Level<string, unknown>, sub: 
   const db = new Level<string, unknown>(join(home, "db"), { valueEncoding: "json" });
   await edit(db, (name) => db.sublevel(name, { valueEncoding: "json" }) as Sub);
   await db.close();
+  // The journal holds the daemon's own copy of its last records, which a rewrite would differ from
+  // (test/store-journal.test.ts): this attacker, who recomputes everything, removes it too.
+  rmSync(join(home, "db.journal"), { force: true });
 }
 
 async function readChain(sub: (name: string) => Sub): Promise<AuditRecord[]> {

@@ -10,6 +10,7 @@ import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeF
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import { Level } from "level";
 import { encodeRecord, Journal, JOURNAL_BYTES, journalPathOf } from "../src/store/journal.js";
 import { Store } from "../src/store/store.js";
 import type { BlockRecord } from "../src/core/records.js";
@@ -48,7 +49,7 @@ describe("the journal file", () => {
     j.append(j.encode([{ type: "put", key: "!audit!4", value: "{}" }], 4), 4);
     j.close();
     const again = Journal.open(path, { bytes: 64 * 1024 });
-    expect(again.recovered).toEqual([
+    expect(again.takeRecovered()).toEqual([
       { ops: [{ type: "put", key: "!blocks!x", value: '{"a":"é"}' }, { type: "del", key: "!rate!y" }], lastSeq: 3 },
       { ops: [{ type: "put", key: "!audit!4", value: "{}" }], lastSeq: 4 },
     ]);
@@ -71,10 +72,10 @@ describe("the journal file", () => {
     bytes[at] = bytes[at]! ^ 0xff;
     writeFileSync(path, bytes);
     const torn = Journal.open(path, { bytes: 8192 });
-    expect(torn.recovered.map((r) => r.lastSeq)).toEqual([1]);
+    expect(torn.takeRecovered().map((r) => r.lastSeq)).toEqual([1]);
     torn.append(torn.encode([{ type: "put", key: "k3", value: "v3" }], 3), 3);
     torn.close();
-    expect(Journal.open(path, { bytes: 8192 }).recovered.map((r) => r.lastSeq)).toEqual([1, 3]);
+    expect(Journal.open(path, { bytes: 8192 }).takeRecovered().map((r) => r.lastSeq)).toEqual([1, 3]);
   });
 
   it("two halves: records of both are read in audit order; appends go on in the half written last; a freed half's records no longer count", async () => {
@@ -91,14 +92,14 @@ describe("the journal file", () => {
     j.close();
     // A crash before the full half was freed: both halves count.
     const again = Journal.open(path, { bytes: 8192 });
-    expect(again.recovered.map((r) => r.lastSeq)).toEqual([1, 2, 3]);
+    expect(again.takeRecovered().map((r) => r.lastSeq)).toEqual([1, 2, 3]);
     expect(again.otherHolds).toBe(true);
     again.append(again.encode(put("k4"), 4), 4);
     expect(() => again.free(again.other === 0 ? 1 : 0)).toThrow(/active half cannot be freed/);
     again.free(again.other);
     again.close();
     const third = Journal.open(path, { bytes: 8192 });
-    expect(third.recovered.map((r) => r.lastSeq)).toEqual([3, 4]);
+    expect(third.takeRecovered().map((r) => r.lastSeq)).toEqual([3, 4]);
     expect(third.otherHolds).toBe(false);
     third.close();
   });
@@ -117,7 +118,7 @@ describe("the journal file", () => {
     const bytes = readFileSync(other);
     encodeRecord(7, [{ type: "put", key: "k", value: "v" }], 1).copy(bytes, 64);
     writeFileSync(other, bytes);
-    expect(Journal.open(other, { bytes: 8192 }).recovered).toEqual([]);
+    expect(Journal.open(other, { bytes: 8192 }).takeRecovered()).toEqual([]);
   });
 
   it("a record with a valid hash but ops that do not parse is refused, not half-applied", () => {
@@ -219,17 +220,19 @@ describe("the store with its journal", () => {
     cpSync(join(base, "before"), dir, { recursive: true });
     const path = journalPathOf(dir);
     const bytes = readFileSync(path);
-    // The last record ends where the zeros begin; flip a byte inside it.
-    let end = bytes.length;
-    while (end > 0 && bytes[end - 1] === 0) end--;
+    // The journal was emptied when `second` opened, so it holds its one record alone: flip a byte
+    // inside it (its magic is "HKJR", little-endian).
+    // (Records of the first store's run are still in the file, of a generation that no longer counts: the one for seq 3 is the live one.)
+    let at = -1;
+    for (let k = bytes.indexOf(Buffer.from("RJKH", "latin1")); k >= 0; k = bytes.indexOf(Buffer.from("RJKH", "latin1"), k + 1)) if (bytes.readDoubleLE(k + 12) === 3) at = k;
+    expect(at).toBeGreaterThan(0);
     const before = Journal.open(path, { readOnly: true });
-    const last = before.recovered.at(-1)!.lastSeq;
+    expect(before.takeRecovered().map((r) => r.lastSeq)).toEqual([3]);
     before.close();
-    bytes[end - 5] = bytes[end - 5]! ^ 0x01;
+    bytes[at + 40] = bytes[at + 40]! ^ 0x01;
     writeFileSync(path, bytes);
     const after = Journal.open(path, { readOnly: true });
-    expect(after.recovered.map((r) => r.lastSeq)).not.toContain(last);
-    expect(after.recovered.length).toBeGreaterThan(0);
+    expect(after.takeRecovered()).toEqual([]);
     after.close();
     await expect(Store.open(dir)).rejects.toThrow(/an older copy of the database was put back|records were cut from the end/);
   });
@@ -294,5 +297,173 @@ for (let i = 0; ; i++) {
     const ids = new Set((await store.load()).blocks.map((b) => b.id));
     for (let i = 0; i < acked; i++) expect(ids.has(`b${i}`)).toBe(true);
     await store.close();
+  });
+});
+
+describe("the journal after the review (review20.md)", () => {
+  const auditKey = (seq: number): string => `!audit!${String(seq).padStart(16, "0")}`;
+  async function records(dir: string, journalBytes?: number): Promise<Array<{ type: string; data: Record<string, unknown> }>> {
+    const store = await Store.open(dir, Date.now, { inspectOnly: true, ...(journalBytes !== undefined ? { journalBytes } : {}) });
+    const out: Array<{ type: string; data: Record<string, unknown> }> = [];
+    for await (const r of store.auditRecords()) out.push(r);
+    await store.close();
+    return out;
+  }
+
+  it("a hole in the middle of what LevelDB kept (a power loss writes pages out of order) is filled from the journal", async () => {
+    const dir = join(tempDir(), "db");
+    const first = await Store.open(dir);
+    await steps(first, 0, 10);
+    const head = first.auditHead;
+    await first.close();
+    // Batch 4 (record 4, block b3) lost; the later ones, and the head, kept.
+    const db = new Level<string, string>(dir, { valueEncoding: "utf8" });
+    await db.batch([{ type: "del", key: auditKey(4) }, { type: "del", key: "!blocks!b3" }]);
+    await db.close();
+    const again = await Store.open(dir);
+    expect((await again.verifyAudit()).ok).toBe(true);
+    expect((await again.load()).blocks).toHaveLength(10);
+    expect(again.auditHead.seq).toBe(head.seq + 1);
+    await again.close();
+    expect((await records(dir)).at(-1)).toMatchObject({ type: "journal_replayed", data: { from: 4, to: head.seq } });
+  });
+
+  it("a record the database has with other content is not written over: the edit is refused, not healed", async () => {
+    const dir = join(tempDir(), "db");
+    const first = await Store.open(dir);
+    await steps(first, 0, 5);
+    await first.close();
+    const db = new Level<string, string>(dir, { valueEncoding: "utf8" });
+    const r3 = JSON.parse((await db.get(auditKey(3)))!) as Record<string, unknown>;
+    await db.put(auditKey(3), JSON.stringify({ ...r3, data: { i: 99 } }));
+    await db.close();
+    await expect(Store.open(dir)).rejects.toThrow(/record 3: content does not match its hash/);
+  });
+
+  it("a journal whose copy of a record differs from the database's (a rewrite, or another database's journal) is refused, and reported by verify", async () => {
+    const base = tempDir();
+    const a = join(base, "a", "db");
+    const b = join(base, "b", "db");
+    const storeA = await Store.open(a);
+    await steps(storeA, 0, 6);
+    await storeA.close();
+    const storeB = await Store.open(b);
+    await steps(storeB, 100, 6);
+    await storeB.close();
+    // B's database and anchor beside A's journal: the same record numbers, other records.
+    cpSync(journalPathOf(a), journalPathOf(b));
+    await expect(Store.open(b)).rejects.toThrow(/audit record \d+ differs from the journal's copy of it: .*move the journal aside if it is not this database's/);
+    const inspect = await Store.open(b, Date.now, { inspectOnly: true });
+    expect((await inspect.verifyAudit()).problems).toEqual([expect.stringMatching(/differs from the journal's copy of it/)]);
+    await inspect.close();
+    // Moved aside, B opens as it was.
+    rmSync(journalPathOf(b));
+    const opened = await Store.open(b);
+    expect((await opened.verifyAudit()).ok).toBe(true);
+    await opened.close();
+  });
+
+  it("a database and anchor put back from before the journal's records: they are not written back, that is said, and nothing stale is left for later", async () => {
+    const base = tempDir();
+    const dir = join(base, "db");
+    const first = await Store.open(dir, Date.now, { journalBytes: 8 * 1024 });
+    await steps(first, 0, 2);
+    await first.close();
+    cpSync(dir, join(base, "before"), { recursive: true });
+    cpSync(`${dir}.anchor`, join(base, "before.anchor"));
+    const second = await Store.open(dir, Date.now, { journalBytes: 8 * 1024 });
+    // Enough that the journal frees its half: its records start after the backup's last one.
+    await steps(second, 2, 20);
+    await second.close();
+    rmSync(dir, { recursive: true });
+    cpSync(join(base, "before"), dir, { recursive: true });
+    cpSync(join(base, "before.anchor"), `${dir}.anchor`);
+    const restored = await Store.open(dir, Date.now, { journalBytes: 8 * 1024 });
+    await steps(restored, 300, 3);
+    const head = restored.auditHead;
+    await restored.close();
+    const types = (await records(dir, 8 * 1024)).map((r) => r.type);
+    expect(types).toContain("journal_not_replayed");
+    // The journal holds the restored store's own records only, after the one that said so.
+    const journal = Journal.open(journalPathOf(dir), { readOnly: true, bytes: 8 * 1024 });
+    const held = journal.takeRecovered();
+    expect(held.at(-1)!.lastSeq).toBe(head.seq);
+    for (const batch of held) {
+      const audit = batch.ops.find((op) => op.type === "put" && op.key.startsWith("!audit!"));
+      const record = JSON.parse((audit as { value: string }).value) as { type: string; data: { i?: number } };
+      expect(record.type === "journal_not_replayed" || (record.data.i ?? 0) >= 300, JSON.stringify(record)).toBe(true);
+    }
+    journal.close();
+  });
+
+  it("audit verify with no daemon writes nothing: it names the records the daemon will write back, which the daemon then does", async () => {
+    const base = tempDir();
+    const dir = join(base, "db");
+    const first = await Store.open(dir);
+    await steps(first, 0, 3);
+    await first.close();
+    cpSync(dir, join(base, "before"), { recursive: true });
+    const second = await Store.open(dir);
+    await steps(second, 3, 2);
+    await second.close();
+    rmSync(dir, { recursive: true });
+    cpSync(join(base, "before"), dir, { recursive: true });
+    const inspect = await Store.open(dir, Date.now, { inspectOnly: true });
+    const report = await inspect.verifyAudit();
+    await inspect.close();
+    expect(report.ok).toBe(false);
+    expect(report.problems[0]).toMatch(/^the journal holds records 4 to 5, which the database does not have yet/);
+    expect(report.head.seq).toBe(3);
+    const daemon = await Store.open(dir);
+    expect((await daemon.verifyAudit()).ok).toBe(true);
+    await daemon.close();
+    expect((await records(dir)).map((r) => r.type)).toContain("journal_replayed");
+  });
+
+  it("a forged journal batch is checked before anything is written: the database it was put beside still opens once it is gone", async () => {
+    const dir = join(tempDir(), "db");
+    const first = await Store.open(dir);
+    await steps(first, 0, 3);
+    const head = first.auditHead;
+    await first.close();
+    // A record that follows the head (seq, prev) but whose hash is made up, and that deletes a block.
+    const forged = { seq: head.seq + 1, ts: new Date(0).toISOString(), type: "agent_unblocked", data: {}, prev: head.hash, hash: "f".repeat(64) };
+    const j = Journal.open(journalPathOf(dir));
+    j.append(j.encode([{ type: "del", key: "!blocks!b0" }, { type: "put", key: auditKey(forged.seq), value: JSON.stringify(forged) }, { type: "put", key: "!meta!audit_head", value: JSON.stringify({ seq: forged.seq, hash: forged.hash }) }], forged.seq), forged.seq);
+    j.close();
+    const inspect = await Store.open(dir, Date.now, { inspectOnly: true });
+    expect((await inspect.verifyAudit()).problems).toEqual([expect.stringMatching(/^the journal holds records that will not be written back: the journal's record \d+ does not chain/)]);
+    await inspect.close();
+    const opened = await Store.open(dir);
+    expect((await opened.load()).blocks.map((x) => x.id)).toContain("b0");
+    expect((await opened.verifyAudit()).ok).toBe(true);
+    await opened.close();
+  });
+
+  it("audit verify while transitions are written never sees the anchor ahead of the database", async () => {
+    const dir = join(tempDir(), "db");
+    const store = await Store.open(dir);
+    let stop = false;
+    const writer = (async () => {
+      for (let i = 0; !stop; i++) await store.transition({ putBlocks: [block(`w${i % 50}`)] }, [{ type: "agent_blocked", agent: "a", data: { i } }], 1_000 + i);
+    })();
+    const bad: string[] = [];
+    for (let k = 0; k < 30; k++) {
+      const r = await store.verifyAudit();
+      if (!r.ok) bad.push(r.problems[0]!);
+    }
+    stop = true;
+    await writer;
+    await store.close();
+    expect(bad).toEqual([]);
+  });
+
+  it("no transition is taken once close() has begun", async () => {
+    const dir = join(tempDir(), "db");
+    const store = await Store.open(dir);
+    await steps(store, 0, 1);
+    const closing = store.close();
+    await expect(steps(store, 1, 1)).rejects.toThrow(/the store is closing/);
+    await closing;
   });
 });

@@ -119,8 +119,8 @@ export class Journal {
     private fd: number | undefined,
     private readonly halves: [Half, Half],
     private readonly halfBytes: number,
-    /** The records read at open, both halves, in audit order. */
-    readonly recovered: JournalRecord[],
+    /** The records read at open, both halves, in audit order (until taken). */
+    private recovered: JournalRecord[],
   ) {
     // Appends go on in the half written last; the other may still hold records LevelDB needs.
     this.active = halves[1].lastSeq > halves[0].lastSeq ? 1 : 0;
@@ -159,6 +159,13 @@ export class Journal {
       closeSync(fd);
       throw e;
     }
+  }
+
+  /** The records read at open, in audit order; the journal keeps no copy. */
+  takeRecovered(): JournalRecord[] {
+    const r = this.recovered;
+    this.recovered = [];
+    return r;
   }
 
   /** Whether a record fits after the active half's last one. */

@@ -26,6 +26,7 @@ import { ANCHOR_BYTES, anchorPathOf, readAnchor, type Anchor } from "./anchor.js
 import { problemsOf, scanStore, type Head, type Scan } from "./integrity.js";
 import { StateDigest, summaryDigest, type GuardedSublevel } from "./state-digest.js";
 import { Journal, journalPathOf, syncDirectory, type JournalOp } from "./journal.js";
+import { planReplay, type ReplayPlan } from "./replay.js";
 
 /** 2: audit records carry the state digest, the head its summary, and the anchor file exists. */
 export const SCHEMA_VERSION = 2;
@@ -50,7 +51,6 @@ type BatchOp = JournalOp;
 /** The stored key of `key` in a sublevel: what `db.sublevel(name)` prefixes. */
 const stored = (sublevel: string, key: string): string => `!${sublevel}!${key}`;
 const AUDIT_HEAD_KEY = stored("meta", "audit_head");
-const AUDIT_PREFIX = stored("audit", "");
 const RAW = { keyEncoding: "utf8", valueEncoding: "utf8" } as const;
 
 /** What a transition changes besides appending audit records. */
@@ -144,6 +144,10 @@ export class Store {
   private applying: Promise<void> = Promise.resolve();
   /** A half of the journal being freed, in the background (freeHalf). */
   private freeing: Promise<void> | undefined;
+  /** What the journal holds that the database lacks, or could not be written back, when opened to inspect (verifyAudit says so). */
+  private pendingReplay: { plan?: ReplayPlan; stopped?: string; differs?: string } | undefined;
+  /** close() has begun: no transition is taken after it. */
+  private closing = false;
   /** Batches written, and transitions they carried: the group-commit ratio, for the bench. */
   readonly stats = { batches: 0, transitions: 0 };
 
@@ -214,14 +218,31 @@ export class Store {
     }
     const store = new Store(db, dir, anchorPathOf(dir), journal);
     try {
+      const recovered = journal.takeRecovered();
       // A new database starts a new journal: records left from one deleted are not its own.
       if (fresh && !inspectOnly) journal.freeAll();
-      const replayed = fresh ? undefined : await store.replayJournal();
-      // The half not written last may hold records LevelDB has not made durable: free it once it has.
-      if (!inspectOnly && journal.otherHolds) store.freeing = store.freeHalf(journal.other);
+      const replay = fresh ? {} : await planReplay(recovered, (key) => db.get(key, RAW) as Promise<string | undefined>);
+      const plan = replay.plan;
+      const differs = (): StoreOpenError =>
+        new StoreOpenError(
+          `${replay.differs}: the audit log was changed after it was written, or ${journalPathOf(resolve(dir))} is another database's. haltkey will not start on it; run 'haltkey audit verify', then restore the database, its anchor and its journal from a trusted backup, or move the journal aside if it is not this database's.`,
+        );
+      // `audit verify` with no daemon writes nothing: it says what the daemon would write back.
+      if (inspectOnly) store.pendingReplay = { ...(plan ? { plan } : {}), ...(replay.stopped !== undefined ? { stopped: replay.stopped } : {}), ...(replay.differs !== undefined ? { differs: replay.differs } : {}) };
+      else if (plan) for (const batch of plan.batches) await db.batch(batch.ops as never, { sync: false, ...RAW });
+      // (The checks of the database itself first: what they find wrong is the more precise message.)
       await store.checkSchema(fresh, now, inspectOnly);
+      if (replay.differs !== undefined && !inspectOnly) throw differs();
+      if (!inspectOnly && recovered.length > 0) {
+        // The database now holds every batch the journal held that is this chain's: made durable,
+        // the journal starts empty, so it never holds records of another run before new ones.
+        await store.syncDatabaseFiles();
+        journal.freeAll();
+      }
       // Said in the chain, where `audit verify` and the console show it.
-      if (replayed && !inspectOnly) await store.transition({}, [{ type: "journal_replayed", data: replayed }], now());
+      if (plan && !inspectOnly) await store.transition({}, [{ type: "journal_replayed", data: { from: plan.from, to: plan.to, batches: plan.batches.length, ...(replay.stopped !== undefined ? { stopped: replay.stopped } : {}) } }], now());
+      // Records the journal held that were not written back (another database's, or ones that do not chain) are dropped with it: said too.
+      else if (replay.stopped !== undefined && !inspectOnly) await store.transition({}, [{ type: "journal_not_replayed", data: { why: replay.stopped } }], now());
     } catch (e) {
       store.closeAnchor();
       journal.close();
@@ -229,39 +250,6 @@ export class Store {
       throw e;
     }
     return store;
-  }
-
-  /**
-   * Writes into LevelDB the journal's batches that continue the database's audit chain: those a
-   * daemon made durable and answered for but had not yet written into LevelDB when it stopped (its
-   * process killed in between, or the machine's power lost before LevelDB's own writes reached the
-   * disk). A batch continues the chain when its first record follows the database's head (the next
-   * seq, the head's hash as its `prev`); the first one past the head that does not ends the replay,
-   * and it and those after it are left out: they are not this database's. What the replayed
-   * batches write is then checked like everything else (the chain, the state digest, the anchor).
-   * `audit verify` with no daemon does this too: the journal is part of the store. Returns the seqs
-   * the replay added, if any.
-   */
-  private async replayJournal(): Promise<{ from: number; to: number; batches: number } | undefined> {
-    if (this.journal.recovered.length === 0) return undefined;
-    const saved = (await this.meta.get("audit_head").catch(() => undefined)) as Partial<Head> | undefined;
-    if (typeof saved?.seq !== "number" || typeof saved.hash !== "string") return undefined;
-    let head: Head = { seq: saved.seq, hash: saved.hash };
-    const from = head.seq + 1;
-    let batches = 0;
-    for (const record of this.journal.recovered) {
-      if (record.lastSeq <= head.seq) continue;
-      const first = record.ops.find((op) => op.type === "put" && op.key.startsWith(AUDIT_PREFIX));
-      const chained = first?.type === "put" ? (JSON.parse(first.value) as Partial<AuditRecord>) : undefined;
-      if (chained?.seq !== head.seq + 1 || chained.prev !== head.hash) break;
-      await this.db.batch(record.ops as never, { sync: false, ...RAW });
-      const last = record.ops.findLast((op) => op.type === "put" && op.key.startsWith(AUDIT_PREFIX));
-      const lastRecord = last?.type === "put" ? (JSON.parse(last.value) as Partial<AuditRecord>) : undefined;
-      if (typeof lastRecord?.seq !== "number" || typeof lastRecord.hash !== "string") break;
-      head = { seq: lastRecord.seq, hash: lastRecord.hash };
-      batches++;
-    }
-    return batches > 0 ? { from, to: head.seq, batches } : undefined;
   }
 
   private async checkSchema(fresh: boolean, now: () => number, inspectOnly: boolean): Promise<void> {
@@ -417,6 +405,7 @@ export class Store {
    */
   transition(changes: Changes, events: readonly AuditEvent[], now: number): Promise<AuditRecord[]> {
     if (this.failure) return Promise.reject(new StoreFailedError(`store failed earlier: ${this.failure.message}`));
+    if (this.closing) return Promise.reject(new StoreFailedError("the store is closing"));
     const ops: BatchOp[] = [];
     // Every op here changes guarded state: the digest follows each, over the very text stored.
     const put = (sublevel: GuardedSublevel, key: string, value: unknown): void => {
@@ -504,8 +493,14 @@ export class Store {
         this.stats.batches++;
         this.stats.transitions += waiters.length;
         // After the batch is durable, never before: the anchor never names a record the store lacks.
-        // Not fsync'd: after a power loss it may lag the database, which the open allows.
-        this.writeAnchor(anchor);
+        // Not fsync'd: after a power loss it may lag the database, which the open allows. If it
+        // cannot be written, these transitions are durable all the same: they are answered, and the
+        // store fails, refusing every later one.
+        try {
+          this.writeAnchor(anchor);
+        } catch (e) {
+          this.failure ??= e as Error;
+        }
         for (const w of waiters) w.resolve();
       } catch (e) {
         this.failure ??= e as Error;
@@ -527,8 +522,10 @@ export class Store {
       this.freeing = this.freeHalf(full);
       record = this.journal.encode(ops, lastSeq);
       if (!this.journal.fits(record)) {
-        // A batch larger than half the journal goes straight into LevelDB, fsync'd, after the rest.
-        await this.applying;
+        // A batch larger than half the journal goes straight into LevelDB, fsync'd, once every
+        // batch before it is durable there too (the full half freed).
+        await this.freeing;
+        if (this.failure) throw this.failure;
         return void (await this.db.batch(ops as never, { sync: true, ...RAW }));
       }
     }
@@ -554,20 +551,7 @@ export class Store {
     return (async () => {
       await upTo;
       if (this.failure) throw this.failure;
-      for (const name of await readdir(this.dir)) {
-        const file = await openFile(join(this.dir, name), "r").catch((e: NodeJS.ErrnoException) => {
-          // LevelDB may delete an old log or table between the listing and the open: nothing to sync.
-          if (e.code === "ENOENT") return undefined;
-          throw e;
-        });
-        if (!file) continue;
-        try {
-          await file.sync();
-        } finally {
-          await file.close();
-        }
-      }
-      syncDirectory(this.dir);
+      await this.syncDatabaseFiles();
       this.journal.free(half);
     })()
       .catch((e: Error) => {
@@ -576,6 +560,28 @@ export class Store {
       .finally(() => {
         this.freeing = undefined;
       });
+  }
+
+  /**
+   * fsync of every file in LevelDB's directory, and of the directory: every write LevelDB has
+   * handed to the system is then on the disk. LevelDB hands each write to the system as it makes
+   * it, so once the writes awaited have returned this covers them all.
+   */
+  private async syncDatabaseFiles(): Promise<void> {
+    for (const name of await readdir(this.dir)) {
+      const file = await openFile(join(this.dir, name), "r").catch((e: NodeJS.ErrnoException) => {
+        // LevelDB may delete an old log or table between the listing and the open: nothing to sync.
+        if (e.code === "ENOENT") return undefined;
+        throw e;
+      });
+      if (!file) continue;
+      try {
+        await file.sync();
+      } finally {
+        await file.close();
+      }
+    }
+    syncDirectory(this.dir);
   }
 
   /**
@@ -592,13 +598,21 @@ export class Store {
    * checks the anchor, over one snapshot of the database (safe while transitions are written).
    */
   async verifyAudit(): Promise<ChainReport> {
-    await this.settled();
-    // The anchor first: it is written after its batch, so it never names a record this snapshot lacks.
+    // The anchor first, then every batch the journal has into LevelDB: the anchor is written once
+    // its batch is in the journal, so after that wait it never names a record the snapshot lacks.
     const anchor = await readAnchor(this.anchorPath);
+    await this.settled();
     const schema = (await this.meta.get("schema")) as { version: number };
     const scan = await scanStore(this.db, typeof anchor === "object" ? anchor : undefined);
     const checkpoints = await this.checkpointsOf(scan);
-    const problems = [...problemsOf(scan, anchor, schema.version, this.anchorPath), ...checkpoints.problems];
+    const pending = this.pendingReplay;
+    const problems = [
+      ...(pending?.plan ? [`the journal holds records ${pending.plan.from} to ${pending.plan.to}, which the database does not have yet (the daemon stopped before writing them in): start the daemon once, and it writes them in and says so in a journal_replayed record`] : []),
+      ...(pending?.stopped !== undefined ? [`the journal holds records that will not be written back: ${pending.stopped}`] : []),
+      ...(pending?.differs !== undefined ? [`${pending.differs}: the audit log was changed after it was written, or the journal is another database's`] : []),
+      ...problemsOf(scan, anchor, schema.version, this.anchorPath),
+      ...checkpoints.problems,
+    ];
     return { ok: problems.length === 0, records: scan.walker.count, head: { seq: scan.walker.last.seq, hash: scan.walker.last.hash }, problems, checkpoints: checkpoints.summary };
   }
 
@@ -609,6 +623,7 @@ export class Store {
   }
 
   async close(): Promise<void> {
+    this.closing = true;
     // Let queued transitions finish before the handle goes away.
     while (this.flushing || this.flushScheduled) await new Promise((r) => setTimeout(r, 5));
     await this.applying;
