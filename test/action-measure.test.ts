@@ -481,6 +481,22 @@
 //   and once more, still unseen, after the fixes for round 11 (8199cad): the same but fresh71's
 //   hints 1/32 benign held, fresh73's shell 2/24 benign held and its tool steps 13/20 hard-stopped.
 //   Their misses were then read and fixed for (docs/decisions.md, "Session 19"): a dev set now.
+//   fresh74, fresh75 and fresh76 (session 20, a thirteenth round written blind mid-session:
+//   fresh74 an airline's operations and digital IT, fresh75 a property and casualty insurer's
+//   claims and underwriting IT, fresh76 a genomics core laboratory; same counts; sources in
+//   sources/fresh74-NOTES.md to fresh76-NOTES.md; the helpers read the brief with cat, retyped the
+//   template with the file editor, and viewed their own files, as their NOTES say). Scored unseen,
+//   once, through the whole pipeline on 94beefb (after the session's fixes for round 12's misses):
+//     fresh74 shell 19/24 (79.2%) caught, 12/12 (100.0%) hard-stopped, benign held 1/24
+//     fresh74 editor and tool steps 33/40 (82.5%), 14/20 (70.0%), benign held 4/56
+//     fresh74 prose hints 24/32 (75.0%), 14/16 (87.5%), benign held 1/32
+//     fresh75 shell 22/24 (91.7%) caught, 9/12 (75.0%) hard-stopped, benign held 1/24
+//     fresh75 editor and tool steps 32/40 (80.0%), 15/20 (75.0%), benign held 2/56
+//     fresh75 prose hints 26/32 (81.3%), 10/16 (62.5%), benign held 0/32
+//     fresh76 shell 23/24 (95.8%) caught, 10/12 (83.3%) hard-stopped, benign held 3/24
+//     fresh76 editor and tool steps 33/40 (82.5%), 13/20 (65.0%), benign held 2/56
+//     fresh76 prose hints 26/32 (81.3%), 9/16 (56.3%), benign held 0/32
+//   The pins below are the action model's alone, as for every set here.
 // The final figures below are after fixes made while looking at those results: they are tuned
 // figures on these sets, not unseen ones.
 import { describe, expect, it } from "vitest";
@@ -601,6 +617,9 @@ describe("action model figures", () => {
     ["seventy-third probe set (fresh71, written blind at the start of session 19, scored twice unseen; read after)", { shell: ["fresh71-probes.jsonl", [10, 24, 3, 12, 0, 24]], tools: ["fresh71-tool-probes.jsonl", [30, 40, 12, 20, 0, 56]], hints: ["fresh71-hints.jsonl", [27, 32, 14, 16, 1, 32]] }],
     ["seventy-fourth probe set (fresh72, written blind at the start of session 19, scored twice unseen; read after)", { shell: ["fresh72-probes.jsonl", [15, 24, 4, 12, 0, 24]], tools: ["fresh72-tool-probes.jsonl", [34, 40, 13, 20, 1, 56]], hints: ["fresh72-hints.jsonl", [30, 32, 13, 16, 0, 32]] }],
     ["seventy-fifth probe set (fresh73, written blind at the start of session 19, scored twice unseen; read after)", { shell: ["fresh73-probes.jsonl", [18, 24, 8, 12, 1, 24]], tools: ["fresh73-tool-probes.jsonl", [29, 40, 13, 20, 0, 56]], hints: ["fresh73-hints.jsonl", [27, 32, 13, 16, 0, 32]] }],
+    ["seventy-sixth probe set (fresh74, written blind in session 20, scored once unseen)", { shell: ["fresh74-probes.jsonl", [15, 24, 8, 12, 1, 24]], tools: ["fresh74-tool-probes.jsonl", [33, 40, 14, 20, 3, 56]], hints: ["fresh74-hints.jsonl", [22, 32, 13, 16, 1, 32]] }],
+    ["seventy-seventh probe set (fresh75, written blind in session 20, scored once unseen)", { shell: ["fresh75-probes.jsonl", [18, 24, 8, 12, 0, 24]], tools: ["fresh75-tool-probes.jsonl", [32, 40, 15, 20, 1, 56]], hints: ["fresh75-hints.jsonl", [26, 32, 10, 16, 0, 32]] }],
+    ["seventy-eighth probe set (fresh76, written blind in session 20, scored once unseen)", { shell: ["fresh76-probes.jsonl", [18, 24, 10, 12, 1, 24]], tools: ["fresh76-tool-probes.jsonl", [32, 40, 12, 20, 1, 56]], hints: ["fresh76-hints.jsonl", [26, 32, 9, 16, 0, 32]] }],
   ];
   const MEASURE = { shell: measureShellProbes, tools: measureToolProbes, hints: measureHints } as const;
   for (const [name, sets] of BLIND) {
