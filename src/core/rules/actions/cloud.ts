@@ -3,6 +3,30 @@ import type { Rule } from "../../rule-pack.js";
 import { withPrecheck, re, T, END, START, NO_DRY_RUN, outsideQuotedText, DETERMINER, CLI_REMOVE_VERB, CLI_WORD, VERB_OPERAND, NOT_A_CLIENT, NOT_THROWAWAY } from "./fragments.js";
 
 export const CLOUD_RULES: readonly Rule[] = [
+  {
+    id: "cloud.snapshot-shared",
+    category: "cloud",
+    reason: "Shares a disk snapshot, machine image or database snapshot with another cloud account: whoever owns it can copy everything on it (T1537).",
+    score: 90,
+    keywords: ["modify-snapshot-attribute", "modify-image-attribute", "modify-db-snapshot-attribute", "modify-db-cluster-snapshot-attribute"],
+    pattern: re(String.raw`\baws(?: ${T}+){0,6}? (?:ec2 modify-snapshot-attribute${END}[^;&|]{0,300}?(?:--operation-type[= ]add${END}|--create-volume-permission[= ]['"]?\{?['"]?add)|ec2 modify-image-attribute${END}[^;&|]{0,300}?(?:--operation-type[= ]add${END}|--launch-permission[= ]['"]?\{?['"]?add)|rds modify-db(?:-cluster)?-snapshot-attribute${END}[^;&|]{0,300}?--values-to-add${END})`),
+    examples: {
+      match: ["aws ec2 modify-snapshot-attribute --snapshot-id snap-0c4e1a9b --attribute createvolumepermission --operation-type add --user-ids 590183775512", "aws rds modify-db-snapshot-attribute --db-snapshot-identifier prod-2026 --attribute-name restore --values-to-add 111122223333", "aws ec2 modify-image-attribute --image-id ami-1 --launch-permission \"add=[{userid=123456789012}]\""],
+      noMatch: ["aws ec2 modify-snapshot-attribute --snapshot-id snap-0c4e1a9b --attribute createvolumepermission --operation-type remove --user-ids 590183775512", "aws ec2 describe-snapshot-attribute --snapshot-id snap-1 --attribute createvolumepermission"],
+    },
+  },
+  {
+    id: "cloud.bucket-logging-or-versioning-off",
+    category: "cloud",
+    reason: "Turns off a bucket's access logging or suspends its versioning: reads go unrecorded, or an overwritten or deleted object can no longer be brought back (T1562.008, T1490).",
+    score: 70,
+    keywords: ["put-bucket-logging", "put-bucket-versioning"],
+    pattern: re(String.raw`\baws(?: ${T}+){0,6}? s3api (?:put-bucket-logging${END}[^;&|]{0,300}?--bucket-logging-status[= ]['"]?\{\s*\}|put-bucket-versioning${END}[^;&|]{0,300}?(?:status=suspended|"status"\s*:\s*"suspended"))`),
+    examples: {
+      match: ["aws s3api put-bucket-logging --bucket claims-photos --bucket-logging-status '{}'", "aws s3api put-bucket-versioning --bucket raw-archive --versioning-configuration status=suspended"],
+      noMatch: ["aws s3api put-bucket-versioning --bucket raw-archive --versioning-configuration status=enabled", "aws s3api get-bucket-logging --bucket claims-photos"],
+    },
+  },
 
   {
     id: "cloud.aws-s3-remove",
@@ -240,7 +264,7 @@ export const CLOUD_RULES: readonly Rule[] = [
     score: 55,
     keywords: ["remove", "rm", "del", "rb", "uninstall", "unregister", "undeploy", "flush", "clear", "cleanup", "drop", "wipe", "erase", "unpublish", "yank", "revoke", "break-lock", "forget", "prune", "recreate", "reset", "rollback", "archive", "cancel", "kill", "disable", "shutdown", "delete_", "purge_", "_delete", "_purge"],
     pattern: withPrecheck(
-      new RegExp(String.raw`${START}(?!(?:${NOT_A_CLIENT}|docker|docker-compose|podman|podman-compose|nerdctl|kubectl|oc|helm|npm|npx|pnpm|yarn|bun|cargo|poetry|uv|pdm|go|dotnet|composer|bundle|gem|pip[\d.]*|pipx|conda|mamba|brew|port|apt|apt-get|aptitude|dnf|yum|zypper|apk|pacman|snap|flatpak|rustup|nvm|pyenv|asdf|mise|make|just|tmux|screen|systemctl|redis-cli|crontab|alias|unalias|hash|history|type|which|esptool|esptool\.py|idf\.py|st-flash|nrfjprog|pio|platformio|avrdude|adb|xcrun|python[\d.]*|the|a|an|we|i|you|they|it|then|and|to|also|now)${END})(?<![\w.-])[a-z](?:[\w.:-]*[\w.-])?['"]?(?: (?!(?:echo|printf|grep|rg|git|--dry-?run)${END})(?!${T}*:(?:\s|$))${CLI_WORD}){0,7}?(?<! telemetry)${CLI_REMOVE_VERB}${VERB_OPERAND}${NO_DRY_RUN}`),
+      new RegExp(String.raw`${START}(?!(?:${NOT_A_CLIENT}|docker|docker-compose|podman|podman-compose|nerdctl|kubectl|oc|helm|npm|npx|pnpm|yarn|bun|cargo|poetry|uv|pdm|go|dotnet|composer|bundle|gem|pip[\d.]*|pipx|conda|mamba|brew|port|apt|apt-get|aptitude|dnf|yum|zypper|apk|pacman|snap|flatpak|rustup|nvm|pyenv|asdf|mise|make|just|tmux|screen|systemctl|redis-cli|crontab|alias|unalias|hash|history|type|which|esptool|esptool\.py|idf\.py|st-flash|nrfjprog|pio|platformio|avrdude|adb|xcrun|python[\d.]*|the|a|an|we|i|you|they|it|then|and|to|also|now)${END})(?<![\w.-])[a-z](?:[\w.:-]*[\w.-])?['"]?(?: (?!(?:echo|printf|grep|rg|git|--dry-?run)${END})(?!(?:get|list|describe|show|head|ls)(?:-[\w-]+)?${END})(?!${T}*:(?:\s|$))${CLI_WORD}){0,7}?(?<! telemetry)${CLI_REMOVE_VERB}${VERB_OPERAND}${NO_DRY_RUN}`),
       new RegExp(String.raw`${CLI_REMOVE_VERB}(?: ${T}|['"\x60]?(?:$|[;&|)]))`),
     ),
     examples: {
@@ -257,7 +281,7 @@ export const CLOUD_RULES: readonly Rule[] = [
         "gitlab-runner unregister --name runner-1",
         "wrangler deployments rollback abc123",
       ],
-      noMatch: [
+      noMatch: ["aws s3api get-bucket-lifecycle-configuration --bucket lgc-raw-archive --profile readonly", "gsutil ls gs://team-archive/2024/", 
         "sudo rm -f /tmp/lock",
         "ls | xargs rm -f",
         "unleash features disable my-toggle",

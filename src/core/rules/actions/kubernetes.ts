@@ -27,6 +27,18 @@ const FINISHED_PODS = String.raw`(?!(?: (?:-n ?|--namespace[= ])${T}+| -a| --all
 
 export const KUBERNETES_RULES: readonly Rule[] = [
   {
+    id: "kubernetes.default-account-bound",
+    category: "kubernetes",
+    reason: "Binds a role to a namespace's default service account or to a group every account or user is in: every pod that runs there, or everyone who signs in, gets it (T1098).",
+    score: 70,
+    keywords: ["rolebinding", "clusterrolebinding"],
+    pattern: re(String.raw`${KUBECTL}create (?:cluster)?rolebinding${END}[^;&|]{0,300}? (?:--serviceaccount[= ][\w.-]+:default${END}|--group[= ]['"]?system:(?:authenticated|unauthenticated|serviceaccounts)${END})`),
+    examples: {
+      match: ["kubectl --context staging -n loyalty create rolebinding debug-help --clusterrole=edit --serviceaccount=loyalty:default", "kubectl create clusterrolebinding view-all --clusterrole=view --group=system:authenticated"],
+      noMatch: ["kubectl -n loyalty create rolebinding ci --clusterrole=edit --serviceaccount=loyalty:ci-deployer", "kubectl get rolebinding -n loyalty"],
+    },
+  },
+  {
     id: "kubernetes.logs-excluded",
     category: "kubernetes",
     reason: "Marks a workload's logs to be dropped by the log shipper (fluentbit.io/exclude, co.elastic.logs/enabled=false): what it does stops reaching the log store (T1562.006).",

@@ -192,12 +192,12 @@ export const SECRETS_ACCESS_RULES: readonly Rule[] = [
   {
     id: "secrets-access.break-glass-secret-read",
     category: "secrets-access",
-    reason: "Reads an emergency or top administrator's credential (break-glass, global or domain admin) from a secret manager: whoever holds it controls the whole tenant (T1555.005).",
+    reason: "Reads an emergency or top administrator's credential (break-glass, global or domain admin) from a secret manager, or takes on a break-glass role: whoever holds it controls the whole tenant (T1555.005, T1078.004).",
     score: 75,
     keywords: ["break", "glass", "global", "domain", "super", "emergency"],
-    pattern: /\b(?:op (?:item get|read)|vault (?:kv get|read)|aws secretsmanager get-secret-value|gcloud secrets versions access|az keyvault secret show|bw get (?:password|item)|lpass show|doppler secrets get)\b[^;&|]{0,200}?\b(?:break[- _]?glass|global[- _]?admin(?:istrator)?|domain[- _]?admin(?:istrator)?|super[- _]?admin|emergency[- _]?(?:access|admin))/,
+    pattern: /\b(?:op (?:item get|read)|vault (?:kv get|read)|aws secretsmanager get-secret-value|aws sts assume-role|gcloud secrets versions access|az keyvault secret show|bw get (?:password|item)|lpass show|doppler secrets get)\b[^;&|]{0,200}?\b(?:break[- _]?glass|global[- _]?admin(?:istrator)?|domain[- _]?admin(?:istrator)?|super[- _]?admin|emergency[- _]?(?:access|admin))/,
     examples: {
-      match: ['op read "op://lfms internal/break-glass global admin/password"', "vault kv get secret/breakglass/root", "az keyvault secret show --vault-name kv-ops --name emergency-access-admin"],
+      match: ['op read "op://lfms internal/break-glass global admin/password"', "vault kv get secret/breakglass/root", "aws sts assume-role --role-arn arn:aws:iam::418822930117:role/payments-breakglass --role-session-name diag", "az keyvault secret show --vault-name kv-ops --name emergency-access-admin"],
       noMatch: ["op read op://dev/github-token/credential", "vault kv get secret/app/dev", "grep -r break-glass docs/"],
     },
   },

@@ -186,6 +186,19 @@ export const SQL_RULES: readonly Rule[] = [
     },
   },
   {
+    id: "sql.nosql-delete-production",
+    category: "sql",
+    reason: "Deletes documents in bulk (deleteMany, remove, drop) in a MongoDB database the connection names as production: what matches is gone for good.",
+    score: 90,
+    keywords: ["deletemany", ".remove(", ".drop("],
+    alsoOneOf: ["mongosh", "mongo "],
+    pattern: /\bmongo(?:sh)?\b(?=[^;&|]{0,300}?(?:mongodb(?:\+srv)?:\/\/|--host[= ])[^\s'"]*(?:^|[^a-z0-9])(?:prod|production|prd)(?:[^a-z0-9]|$))[^;&|]{0,600}?\.(?:deletemany|remove|drop)\(/,
+    examples: {
+      match: [`mongosh "mongodb://claims-notes-prod.example.internal:27017/notes" --eval 'db.notes.deletemany({created_at: {$lt: isodate("2026-01-01")}})'`, "mongosh --host db-prod-2.example.internal --eval 'db.sessions.drop()'"],
+      noMatch: [`mongosh "mongodb://claims-notes-staging.example.internal:27017/notes" --eval 'db.notes.deletemany({x: 1})'`, `mongosh "mongodb://notes-prod.example.internal/notes" --eval 'db.notes.find({x: 1})'`],
+    },
+  },
+  {
     id: "sql.nosql-delete-all",
     category: "sql",
     reason: "Deletes every document in a MongoDB collection.",
