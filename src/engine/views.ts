@@ -57,7 +57,7 @@ export class OperatorViews {
       executions: this.executions.all().map((e) => ({ id: e.id, agent: e.agent, steps: e.steps, autonomousSteps: e.autonomousSteps, max: e.maxAutonomousSteps })),
       pending: this.approvals.waiting(now).map(requestView),
       audit: this.d.store.auditHead,
-      // Group commit at work: how many transitions shared each fsync'd batch.
+      // Group commit at work: how many transitions shared each durable journal write.
       store: { ...this.d.store.stats },
       storeFailed: this.d.store.failed !== undefined,
     };
