@@ -636,6 +636,18 @@ function rbacWidened(path: string, oldCode: string, newCode: string): string | u
 }
 
 
+/** An assertion statement: Python's assert and unittest's, Jest's expect, Go's t.Error/Fatal, testify's require/assert. */
+const ASSERTION = /^[ \t]*(?:assert\b|self\.assert\w*\(|(?:await\s+)?expect\(|assert\w*\(|t\.(?:Error|Fatal)f?\(|require\.\w+\(|assert\.\w+\()/gm;
+/** A test file's name or path that says it tests a protection. */
+const PROTECTION_TEST_FILE = /(?:^|[\/_.-])test_?\w*(?:limit|auth|permission|access|fraud|signature|csrf|rbac|tenant|privacy|consent|validat|lockout|payout|refund)\w*\.\w+$|[\/_.-]\w*(?:limit|auth|permission|access|fraud|signature|csrf|rbac|tenant|privacy|consent|lockout)\w*[_.](?:test|spec)\.\w+$/i;
+/** How many assertions an edit of a protection's test takes out (0 when it keeps or adds as many). */
+function assertionsRemoved(path: string, oldText: string, newText: string): number {
+  if (!SECURITY_TEST_PATH.test(path) && !PROTECTION_TEST_FILE.test(path) && !SECURITY_TEST_NAME.test(oldText)) return 0;
+  const before = oldText.match(ASSERTION)?.length ?? 0;
+  const after = newText.match(ASSERTION)?.length ?? 0;
+  return before > after ? before - after : 0;
+}
+
 /** An SSH public key as authorized_keys and cloud-init hold it, with its comment (who it says it is). */
 const SSH_PUBLIC_KEY = /\b(?:ssh-(?:rsa|ed25519|dss)|ecdsa-sha2-nistp(?:256|384|521)|sk-(?:ssh-ed25519|ecdsa-sha2-nistp256)@openssh\.com)\s+(AAAA[0-9A-Za-z+/]{20,}={0,3})(?:[ \t]+([^\s"'`,\]}]{1,80}))?/g;
 /** Where a key listed lets its holder log in: an authorized_keys file, or the setting that writes one (cloud-init, Ansible, Terraform). */
@@ -766,6 +778,9 @@ function editWeakensCode(path: string, name: string, oldText: string, newText: s
       const test = named[0].replace(/^(?:def|func|void|x?(?:it|test|describe|context|specify)(?:\.\w+)?)\s*\(?\s*["'`]?/, "").slice(0, 60);
       return [...pointedHit, { id: "code.security-test-skipped", technique: "T1562.001", tactic: "Defense Evasion (TA0005)", action: { capability: "impair-defences", target: { name }, reversibility: "recoverable", scope: "one" }, reason: `the edit skips ${test}, a test of a protection (${added[0].trim()}): what it checks can break unnoticed` }];
     }
+    // Checks taken out of a test of a protection (a limit, a refusal, sign-in), none put in their place.
+    const fewer = assertionsRemoved(path, oldText.slice(0, MAX_TEXT), newText.slice(0, MAX_TEXT));
+    if (fewer > 0) return [...pointedHit, { id: "code.security-test-weakened", technique: "T1562.001", tactic: "Defense Evasion (TA0005)", action: { capability: "impair-defences", target: { name }, reversibility: "recoverable", scope: "one" }, reason: `the edit takes ${fewer === 1 ? "a check" : `${fewer} checks`} out of ${name}, a test of a protection: what ${fewer === 1 ? "it" : "they"} checked can break unnoticed` }];
     return pointedHit;
   }
   const out: CodeHit[] = [...pointedHit];
