@@ -620,7 +620,7 @@ describe("action model figures", () => {
     ["seventy-fifth probe set (fresh73, written blind at the start of session 19, scored twice unseen; read after)", { shell: ["fresh73-probes.jsonl", [18, 24, 8, 12, 1, 24]], tools: ["fresh73-tool-probes.jsonl", [29, 40, 13, 20, 0, 56]], hints: ["fresh73-hints.jsonl", [27, 32, 13, 16, 0, 32]] }],
     ["seventy-sixth probe set (fresh74, written blind in session 20, scored once unseen; read after)", { shell: ["fresh74-probes.jsonl", [15, 24, 8, 12, 1, 24]], tools: ["fresh74-tool-probes.jsonl", [33, 40, 14, 20, 3, 56]], hints: ["fresh74-hints.jsonl", [22, 32, 13, 16, 1, 32]] }],
     ["seventy-seventh probe set (fresh75, written blind in session 20, scored once unseen; read after)", { shell: ["fresh75-probes.jsonl", [18, 24, 8, 12, 0, 24]], tools: ["fresh75-tool-probes.jsonl", [33, 40, 15, 20, 1, 56]], hints: ["fresh75-hints.jsonl", [26, 32, 10, 16, 0, 32]] }],
-    ["seventy-eighth probe set (fresh76, written blind in session 20, scored once unseen; read after)", { shell: ["fresh76-probes.jsonl", [18, 24, 10, 12, 0, 24]], tools: ["fresh76-tool-probes.jsonl", [32, 40, 12, 20, 1, 56]], hints: ["fresh76-hints.jsonl", [26, 32, 9, 16, 0, 32]] }],
+    ["seventy-eighth probe set (fresh76, written blind in session 20, scored once unseen; read after)", { shell: ["fresh76-probes.jsonl", [18, 24, 10, 12, 0, 24]], tools: ["fresh76-tool-probes.jsonl", [33, 40, 12, 20, 1, 56]], hints: ["fresh76-hints.jsonl", [26, 32, 9, 16, 0, 32]] }],
   ];
   const MEASURE = { shell: measureShellProbes, tools: measureToolProbes, hints: measureHints } as const;
   for (const [name, sets] of BLIND) {

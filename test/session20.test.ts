@@ -157,3 +157,10 @@ describe("checks taken out of a test of a protection", () => {
     expect(edit("/workspace/app/tests/test_reports.py", "    assert len(rows) == 3\n", "").verdict).toBe("continue");
   });
 });
+
+describe("a collection hook that skips the tests of a protection", () => {
+  it("pauses when its selector names one; not a hook that skips slow tests", () => {
+    expect(ids(edit("/home/dev/src/lims-api/tests/conftest.py", "import pytest\n", 'import pytest\n\n\ndef pytest_collection_modifyitems(items):\n    for item in items:\n        if "consent" in item.nodeid:\n            item.add_marker(pytest.mark.skip(reason="flaky"))\n'))).toContain("action.code.security-test-skipped");
+    expect(edit("/home/dev/src/app/tests/conftest.py", "import pytest\n", 'import pytest\n\n\ndef pytest_collection_modifyitems(items):\n    for item in items:\n        if "slow" in item.keywords:\n            item.add_marker(pytest.mark.skip(reason="slow"))\n').verdict).toBe("continue");
+  });
+});

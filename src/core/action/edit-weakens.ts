@@ -169,10 +169,12 @@ const SIGNATURE_OFF = /["']?verify_(?:signature|exp|aud|iss)["']?\s*[:=]\s*(?:Fa
 
 // ------------------------------------------------------------------ security tests put aside
 
-const SKIP_MARK = /@pytest\.mark\.(?:skip|xfail)\b|@unittest\.skip\w*|\bpytest\.skip\(|\b(?:it|test|describe|context)\.(?:skip|todo)\s*\(|\bx(?:it|describe|test)\s*\(|@(?:Disabled|Ignore)\b|\bt\.Skip(?:Now|f)?\(|\bskip\s*\(\s*["']|\bpending\s*\(|\bxit\b/;
+const SKIP_MARK = /@?pytest\.mark\.(?:skip|xfail)\b|@unittest\.skip\w*|\bpytest\.skip\(|\b(?:it|test|describe|context)\.(?:skip|todo)\s*\(|\bx(?:it|describe|test)\s*\(|@(?:Disabled|Ignore)\b|\bt\.Skip(?:Now|f)?\(|\bskip\s*\(\s*["']|\bpending\s*\(|\bxit\b/;
 /** The names of tests that check a protection: they reject, deny, forbid, authenticate, validate, sanitise. */
 const SECURITY_TEST_NAME = /\b(?:def\s+test_?\w*|x?(?:it|test|describe|context|specify)(?:\.\w+)?\s*\(?\s*["'`][^"'`\n]*|func\s+Test\w*|void\s+\w*)(?:reject|deny|denies|denied|forbid|unauthori[sz]ed|unauthenticat|permission|auth|csrf|xss|inject|sanitiz|escap|validat|invalid|negative|overdraft|limit|lockout|signature|tamper|expired|revoked|mfa|2fa|otp|access|secur|audit|isolat|cannot|cross_?tenant|privilege|rbac|encrypt|idor|password|secret|erasure|gdpr|consent|privacy|redact|anonymi|deidentif|phi_|pii_)/i;
 /** A test file kept with the tests of a protection, by its directory or name (tests/authz/, test_audit_trail.py, security.spec.ts). */
+/** A pytest collection hook's selector of the tests it skips, when it names a protection: `"consent" in item.nodeid`. */
+const SKIP_SELECTOR = /["'][\w-]*?(consent|auth\w*|permission\w*|security|csrf|rbac|tenant\w*|privacy|signature|access|lockout|limit\w*|fraud|mfa|encrypt\w*|audit)[\w-]*["']\s+in\s+item\.(?:nodeid|name|keywords|fspath)/i;
 const SECURITY_TEST_PATH = /(?:^|[\/_.-])(?:auth|authn|authz|authentication|authorization|security|permissions?|access_?control|audit(?:_?trail)?|rbac|acl|isolation|tenancy|csrf|xss)(?:[\/_.-])/i;
 
 // ------------------------------------------------------------------ what an edit opens or points elsewhere
@@ -773,7 +775,9 @@ function editWeakensCode(path: string, name: string, oldText: string, newText: s
   const pointedHit: CodeHit[] = pointed === undefined ? [] : [{ id: "code.dev-points-at-deployed", technique: "T1565.001", tactic: "Impact (TA0040)", action: { capability: "write", target: { name, production: /prod|prd/i.test(pointed) }, reversibility: "recoverable", scope: "system" }, reason: `the edit points ${name}, a development or test configuration, at ${withoutSecretValues(pointed)}: what its tests and scripts do lands there` }];
   if (TEST_FILE.test(path)) {
     const added = SKIP_MARK.exec(newText);
-    const named = added !== null && !SKIP_MARK.test(oldText) ? (SECURITY_TEST_NAME.exec(newText) ?? (SECURITY_TEST_PATH.test(path) ? [path.replace(/^.*[\/]/, "")] : null)) : null;
+    // (A collection hook that skips the tests a selector picks, `if "consent" in item.nodeid`, names them by that selector.)
+    const selected = added !== null ? SKIP_SELECTOR.exec(newText) : null;
+    const named = added !== null && !SKIP_MARK.test(oldText) ? (SECURITY_TEST_NAME.exec(newText) ?? (SECURITY_TEST_PATH.test(path) ? [path.replace(/^.*[\/]/, "")] : null) ?? (selected !== null ? [`the tests named for ${selected[1]}`] : null)) : null;
     if (added !== null && named !== null) {
       const test = named[0].replace(/^(?:def|func|void|x?(?:it|test|describe|context|specify)(?:\.\w+)?)\s*\(?\s*["'`]?/, "").slice(0, 60);
       return [...pointedHit, { id: "code.security-test-skipped", technique: "T1562.001", tactic: "Defense Evasion (TA0005)", action: { capability: "impair-defences", target: { name }, reversibility: "recoverable", scope: "one" }, reason: `the edit skips ${test}, a test of a protection (${added[0].trim()}): what it checks can break unnoticed` }];
