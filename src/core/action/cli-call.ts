@@ -64,7 +64,7 @@ const CMDLET_VERB = /^(new|set|add|remove|clear|enable|disable|grant|revoke|bloc
  * What those cmdlets do is read by the shell rules (Remove-Item, Stop-Service, Set-MpPreference…),
  * not as a service's call.
  */
-const CORE_NOUN = /^(item|childitem|itemproperty|content|location|variable|alias|psdrive|process|service|host|output|error|warning|verbose|debug|information|progress|object|member|type|module|pssession|pssessionconfiguration|job|transcript|history|date|culture|clipboard|json|csv|clixml|xml|html|file|strictmode|psdebug|psbreakpoint|executionpolicy|webrequest|restmethod|command|expression|sleep|random|guid|acl|timezone|computer|mppreference|scheduledtask|scheduledjob|eventlog|winevent|package|packagesource|psrepository|script|installedmodule|wmiobject|ciminstance|authenticodesignature|itemproperty|path|formatdata|typedata|uiculture|psreadlinekeyhandler|psreadlineoption|windowsfeature|windowsoptionalfeature|netfirewallrule|netfirewallprofile)$/;
+const CORE_NOUN = /^(modulemember|dnsclientcache|item|childitem|itemproperty|content|location|variable|alias|psdrive|process|service|host|output|error|warning|verbose|debug|information|progress|object|member|type|module|pssession|pssessionconfiguration|job|transcript|history|date|culture|clipboard|json|csv|clixml|xml|html|file|strictmode|psdebug|psbreakpoint|executionpolicy|webrequest|restmethod|command|expression|sleep|random|guid|acl|timezone|computer|mppreference|scheduledtask|scheduledjob|eventlog|winevent|package|packagesource|psrepository|script|installedmodule|wmiobject|ciminstance|authenticodesignature|itemproperty|path|formatdata|typedata|uiculture|psreadlinekeyhandler|psreadlineoption|windowsfeature|windowsoptionalfeature|netfirewallrule|netfirewallprofile)$/;
 
 /** A cmdlet as written (its original case) when it is one: Verb-Noun, the verb approved and changing, the noun a service's. */
 function cmdletOf(inv: Invocation): { verb: string; noun: string; written: string } | undefined {
@@ -74,10 +74,12 @@ function cmdletOf(inv: Invocation): { verb: string; noun: string; written: strin
   const noun = inv.name.slice(dash + 1);
   if (!CMDLET_VERB.test(verb) || !/^[a-z][a-z0-9]{2,60}$/.test(noun) || CORE_NOUN.test(noun)) return undefined;
   const written = inv.command.argv.find((w) => commandName(w) === inv.name) ?? inv.name;
-  // Run by PowerShell, or written as a cmdlet is (New-TransportRule): not a Linux program whose
-  // name has a dash (update-motd, add-apt-repository).
+  // Run by PowerShell, written as a cmdlet is (New-TransportRule), or given PowerShell's parameters
+  // (a single dash and a word, no GNU `--` option): not a Linux program whose name has a dash
+  // (update-motd, add-apt-repository -y ppa:x).
   const byPowerShell = /^(?:pwsh|powershell)(?:\.exe)? runs\b/i.test(inv.command.via ?? "");
-  if (!byPowerShell && !/^[A-Z][a-z]+-[A-Z]/.test(baseName(written))) return undefined;
+  const psParameters = inv.args.some((a) => /^-[A-Za-z]{4,}(?::|$)/.test(a)) && !inv.args.some((a) => a.startsWith("--"));
+  if (!byPowerShell && !/^[A-Z][a-z]+-[A-Z]/.test(baseName(written)) && !psParameters) return undefined;
   return { verb, noun: baseName(written).slice(dash + 1), written: baseName(written) };
 }
 
@@ -102,8 +104,15 @@ function cmdletCallOf(inv: Invocation): CommandCall | undefined {
     else args[key] = true;
   }
   if (operands.length > 0) args.target = operands.slice(0, 8).join(" ");
-  const verb = cmdlet.verb === "new" ? "create" : cmdlet.verb;
-  return { tool: [verb, ...toolWords(cmdlet.noun)].join("_"), arguments: args, shown: cmdlet.written, kind: "cli" };
+  // -WhatIf shows what the cmdlet would do and does nothing.
+  if (args.what_if !== undefined && args.what_if !== false) return undefined;
+  // (How a permission is inherited by folders below, not a target: -InheritanceType All.)
+  delete args.inheritance_type;
+  // New creates; Reset sets something anew (a machine password, an account key), it removes nothing.
+  const verb = cmdlet.verb === "new" ? "create" : cmdlet.verb === "reset" ? "update" : cmdlet.verb;
+  // (A noun's "All" is part of its name, RefreshToken of every session of one user: not every item.)
+  const noun = toolWords(cmdlet.noun).filter((w) => w !== "all");
+  return { tool: [verb, ...noun].join("_"), arguments: args, shown: cmdlet.written, kind: "cli" };
 }
 
 /** The tool call an in-house CLI's invocation makes, if it is one: a project's own program, an admin CLI, or a service's PowerShell cmdlet. */

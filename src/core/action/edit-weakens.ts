@@ -655,19 +655,22 @@ const SSH_PUBLIC_KEY = /\b(?:ssh-(?:rsa|ed25519|dss)|ecdsa-sha2-nistp(?:256|384|
 /** Where a key listed lets its holder log in: an authorized_keys file, or the setting that writes one (cloud-init, Ansible, Terraform). */
 const LOGIN_KEYS_PLACE = /authorized_keys|ssh_authorized_keys|ssh-authorized-keys|authorized_key\b|ssh_keys|sshKeys|ssh_public_keys?/i;
 
-/** SSH keys the edit adds where they let their holder log in: each new key's comment (or its start). */
+/** SSH keys the edit adds where they let their holder log in, each shown by its type and start (a comment is free text, never quoted). A new key under a comment a removed key had is a rotation, not an addition. */
 function sshKeysAdded(path: string, oldText: string, newText: string): string[] {
   if (!LOGIN_KEYS_PLACE.test(path) && !LOGIN_KEYS_PLACE.test(newText)) return [];
   if (/\.pub$/i.test(path)) return [];
-  const had = new Set([...oldText.matchAll(SSH_PUBLIC_KEY)].map((m) => m[1]!));
-  return [...newText.matchAll(SSH_PUBLIC_KEY)].filter((m) => !had.has(m[1]!)).map((m) => m[2] ?? `${m[1]!.slice(0, 16)}…`);
+  const old = [...oldText.matchAll(SSH_PUBLIC_KEY)];
+  const had = new Set(old.map((m) => m[1]!));
+  const kept = new Set([...newText.matchAll(SSH_PUBLIC_KEY)].map((m) => m[1]!));
+  const rotatedFrom = new Set(old.filter((m) => !kept.has(m[1]!) && m[2] !== undefined).map((m) => m[2]!));
+  return [...newText.matchAll(SSH_PUBLIC_KEY)].filter((m) => !had.has(m[1]!) && !(m[2] !== undefined && rotatedFrom.has(m[2]))).map((m) => `${m[0].split(/\s/)[0]} ${m[1]!.slice(0, 20)}…`);
 }
 
 /** A setting that decides whether a security policy blocks or only watches. */
-const ENFORCEMENT_KEY = /^(?:enforcement_?action|enforcement_?mode|validation_?failure_?action|failure_?policy|waf_?mode|firewall_?mode|policy_?mode|enforcement|selinux)$/i;
+const ENFORCEMENT_KEY = /^(?:enforcement_?action|enforcement_?mode|validation_?failure_?action|failure_?action|failure_?policy|waf_?mode|firewall_?mode|policy_?mode|enforcement|selinux)$/i;
 /** The same for keys too common to read alone (state, mode, action), read only in a security policy's file. */
 const ENFORCEMENT_KEY_IN_POLICY = /^(?:state|mode|action|default_?action)$/i;
-const SECURITY_POLICY_PLACE = /conditional[-_]?access|\bca\d{2,4}\b|waf|firewall|gatekeeper|kyverno|constraint|admission|selinux|opa\b|security[-_]?polic|defender|guardrail|app[-_]?protection/i;
+const SECURITY_POLICY_PLACE = /conditional[-_]?access|\bca\d{2,4}\b|waf|selinux/i;
 const ENFORCING = /^(?:enabled|enforce|enforced|enforcing|deny|block|prevention|prevent|reject|fail|strict)$/i;
 const WATCH_ONLY = /^(?:enabledforreportingbutnotenforced|report|report[-_ ]?only|audit|warn|warning|dry[-_]?run|permissive|disabled|off|detection|detect|detectiononly|log|log[-_ ]?only|monitor|monitoring|ignore|count|none)$/i;
 const SETTING_LINE = /^[ \t-]*["']?([A-Za-z_][\w-]{0,60})["']?\s*[:=]\s*["']?([A-Za-z][\w-]{0,60})["']?\s*,?\s*$/gm;
@@ -693,10 +696,13 @@ function enforcementRelaxed(path: string, oldCode: string, newCode: string): { s
 }
 
 /** What keeps backups from being deleted or changed: immutability, object lock, WORM, legal hold, how many restore points are kept. */
-const PROTECTION_PERIOD_LINE = /^[^\n]*?\b([\w-]*(?:immutab\w*|object_?lock\w*|worm\w*|legal_?hold\w*|lock_?(?:days|period|duration)|retention_?points|restore_?points|backup_?copies)[\w-]*)["']?\s*[:=]\s*["']?(\d+|true|false|enabled|disabled)\b/gim;
+const PROTECTION_PERIOD_LINE = /^[^\n]*?\b([\w-]*(?:immutab\w*|object_?lock\w*|(?:^|_)worm(?:_\w*)?|legal_?hold\w*|lock_?(?:days|period|duration)|retention_?points|restore_?points|backup_?copies|min_?retention_?days|retention_?days|days)[\w-]*)["']?\s*[:=]\s*["']?(\d+|true|false|enabled|disabled)\b/gim;
+/** Where those settings are a backup's: the file or its text names backups, vaults, snapshots or object lock. */
+const BACKUP_CONTEXT = /backup|vault|snapshot|object_?lock|immutability_?policy|veeam|restore_?point|worm\b|legal_?hold/i;
 
-/** A backup protection cut: a period or count to none or a fifth or less, or switched off. */
-function protectionPeriodCut(oldCode: string, newCode: string): string | undefined {
+/** A backup protection cut: a period or count to none or a fifth or less, or switched off, in a backup's settings. */
+function protectionPeriodCut(path: string, oldCode: string, newCode: string): string | undefined {
+  if (!BACKUP_CONTEXT.test(path) && !BACKUP_CONTEXT.test(oldCode)) return undefined;
   const read = (code: string) => new Map([...code.matchAll(PROTECTION_PERIOD_LINE)].map((m) => [m[1]!.toLowerCase(), m[2]!.toLowerCase()] as const));
   const before = read(oldCode);
   if (before.size === 0) return undefined;
@@ -717,15 +723,20 @@ function trustListEntries(code: string): Map<string, string[]> {
   for (const m of code.matchAll(TRUST_LIST)) out.set(m[0].slice(0, m[0].search(/[{[]/)).replace(/\s+/g, " ").trim().toLowerCase(), m[1]!.split(/[,\n]/).map((e) => e.trim()).filter((e) => e !== "" && !/^(?:\/\/|#|\/\*)/.test(e)));
   return out;
 }
-/** An entry added to a list of trusted keys or certificates the old text had: the entry, and the list's name. */
-function trustedKeyAdded(oldCode: string, newCode: string): { entry: string; list: string } | undefined {
+/** An entry that is key material or names a key: long base64 or hex, a pin, an SSH or PEM key, or an identifier naming a key or certificate. */
+const KEY_MATERIAL = /[A-Za-z0-9+/=_-]{32,}|sha(?:256|1)\/|ssh-(?:rsa|ed25519)|BEGIN [A-Z ]*(?:KEY|CERTIFICATE)|(?:^|[^a-z])(?:key|cert|certificate|pubkey|ca|root|release|signing)(?:[^a-z]|$)|[0-9a-f]{2}(?::[0-9a-f]{2}){15,}/i;
+/** An entry added to a list of trusted keys or certificates the old text had: the list's name. */
+function trustedKeyAdded(oldCode: string, newCode: string): { list: string } | undefined {
   const before = trustListEntries(oldCode);
   if (before.size === 0) return undefined;
   for (const [list, entries] of trustListEntries(newCode)) {
     const had = before.get(list);
     if (had === undefined) continue;
     const added = entries.find((e) => !had.includes(e));
-    if (added !== undefined && entries.length > had.length) return { entry: added.slice(0, 60), list };
+    if (added === undefined || entries.length <= had.length) continue;
+    // (An allowed or accepted "keys" list is as often a list of field names or keyboard keys: only key material counts there.)
+    if (/^(?:\w+\s+)*[\w.]*(?:allowed|accepted)[_-]?keys?\b/i.test(list) && !KEY_MATERIAL.test(added)) continue;
+    return { list: list.replace(/^(?:(?:static|const|let|var|final|private|public|readonly|export)\s+)+/i, "").replace(/[\s=:[\]]+$/, "").slice(0, 60) };
   }
   return undefined;
 }
@@ -883,18 +894,19 @@ function editWeakensCode(path: string, name: string, oldText: string, newText: s
   if (csp !== undefined) out.push({ id: "code.csp-loosened", technique: "T1562.001", tactic: "Defense Evasion (TA0005)", action: { capability: "impair-defences", target: { name, production }, reversibility: "recoverable", scope: serviceWide }, reason: `the edit lets scripts run from ${csp} under ${name}'s content security policy: an injected script is no longer stopped` });
   // An SSH key added where it lets its holder log in (an authorized_keys file a role deploys, cloud-init's ssh_authorized_keys): persistence (T1098.004).
   const keys = sshKeysAdded(path, oldText.slice(0, MAX_TEXT), newText.slice(0, MAX_TEXT));
-  if (keys.length > 0) out.push({ id: "code.ssh-key-added", technique: "T1098.004", tactic: "Persistence (TA0003)", action: { capability: "persist", target: { name, pathClass: "credentials", production }, reversibility: "recoverable", scope: "account" }, reason: `the edit adds ${keys.length === 1 ? "an SSH key" : `${keys.length} SSH keys`} (${keys.slice(0, 2).join(", ")}) to ${name}, which lets ${keys.length === 1 ? "its holder" : "their holders"} log in wherever it is deployed (T1098.004)` });
+  if (keys.length > 0) out.push({ id: "code.ssh-key-added", technique: "T1098.004", tactic: "Persistence (TA0003)", action: { capability: "persist", target: { name, production }, reversibility: "recoverable", scope: "one" }, reason: `the edit adds ${keys.length === 1 ? "an SSH key" : `${keys.length} SSH keys`} (${keys.slice(0, 2).join(", ")}) to ${name}, which lets ${keys.length === 1 ? "its holder" : "their holders"} log in wherever it is deployed (T1098.004)` });
   // A security policy set to watch instead of block: what it stopped goes through, logged at most (T1562.001).
   const relaxed = enforcementRelaxed(path, oldCode, newCode);
   if (relaxed !== undefined) out.push({ id: "code.enforcement-relaxed", technique: "T1562.001", tactic: "Defense Evasion (TA0005)", action: { capability: "impair-defences", target: { name, production }, reversibility: "recoverable", scope: relaxed.identity ? "system" : serviceWide }, reason: `the edit stops ${name} enforcing (${relaxed.shown}): what it blocked now goes through${relaxed.identity ? " for every user it covers" : ""}` });
   // Backups' protection cut (immutability, object lock, restore points kept): ransomware or a mistake can delete them (T1490).
-  const unprotected = protectionPeriodCut(oldCode, newCode);
+  const unprotected = protectionPeriodCut(path, oldCode, newCode);
   if (unprotected !== undefined) out.push({ id: "code.backup-protection-cut", technique: "T1490", tactic: "Impact (TA0040)", action: { capability: "impair-defences", target: { name, production }, reversibility: "recoverable", scope: "system" }, reason: `the edit cuts the protection of backups in ${name} (${unprotected}): the copies a restore needs can be deleted or changed (T1490)` });
   // A key or certificate added to a list of trusted ones (update signing keys, pinned or root certificates): whoever holds it is trusted as the vendor (T1553).
   const trusted = trustedKeyAdded(oldCode, newCode);
   // (Keys that sign what every device or client installs, updates, firmware, releases, or a root, are trusted everywhere it ships; a pin or a fingerprint, by the one client that checks it.)
-  const signs = trusted !== undefined && /sign|release|ota|update|firmware|root|(?:^|[^a-z])ca(?:s|[^a-z]|$)/i.test(`${path} ${trusted.list}`);
-  if (trusted !== undefined) out.push({ id: "code.trusted-key-added", technique: "T1553", tactic: "Defense Evasion (TA0005)", action: { capability: "grant-access", target: { name, external: true, production }, reversibility: signs ? "irreversible" : "recoverable", scope: signs ? "system" : "one" }, reason: `the edit adds ${trusted.entry} to a list of trusted keys or certificates in ${name}: whatever it signs is accepted as genuine${signs ? " by everything that installs it" : ""} once shipped (T1553)` });
+  // (The entry is never quoted: it may be a key's value.)
+  const signs = trusted !== undefined && /sign|release|ota|update|firmware/i.test(`${path} ${trusted.list}`);
+  if (trusted !== undefined) out.push({ id: "code.trusted-key-added", technique: "T1553", tactic: "Defense Evasion (TA0005)", action: { capability: "grant-access", target: { name, external: true, production }, reversibility: signs ? "irreversible" : "recoverable", scope: signs ? "system" : "one" }, reason: `the edit adds an entry to ${trusted.list} in ${name}, a list of trusted keys or certificates: whatever it signs is accepted as genuine${signs ? " by everything that installs it" : ""} once shipped (T1553)` });
   const unreviewed = productionEnvironmentDropped(path, oldCode, newCode);
   if (unreviewed !== undefined) out.push({ id: "code.production-environment-dropped", technique: "T1562.001", tactic: "Defense Evasion (TA0005)", action: { capability: "impair-defences", target: { name, production: true }, reversibility: "recoverable", scope: "one" }, reason: `the edit takes ${name}'s job out of the ${unreviewed} environment: its required reviewers and protection rules no longer hold it before it deploys` });
   // SSH told to trust any host key (StrictHostKeyChecking=no, UserKnownHostsFile=/dev/null): a machine in the middle is trusted as the server (T1557).

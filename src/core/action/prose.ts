@@ -1154,6 +1154,7 @@ function sentenceFacts(sentence: string, internalDomains: readonly string[]): Se
       public: PUBLIC.test(sentence) || RULES_OPEN.test(sentence),
       recipients,
       forwardTo: [],
+      ruleForwardTo: [],
       attachments: [],
       destroy: false,
       expiration: false,

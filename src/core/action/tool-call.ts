@@ -137,7 +137,9 @@ const TARGET_KEYS = /^(?:target|targets|target_?id|group|groups|group_?id|select
 const BULK_KEYS = /^(all|recursive|cascade|purge|permanent|hard|include_all|delete_all|bulk|everyone|delete_?subtasks|delete_?children|delete_?descendants|include_?(children|subtasks|descendants|subitems)|cascade_?delete|with_?(children|subtasks))$/i;
 const DESTROY_KEYS = /^(is_?destroy|destroy|hard_?delete|permanent(ly)?_?delete|delete_?permanently|purge)$/i;
 const ANONYMOUS_KEYS = /^(anonymous|anonymous_?access|allow_?anonymous|anonymous_?read|unlicensed_?access|public_?access|allow_?public|public_?read)$/i;
-const FORWARD_KEYS = /^(forward|forward_?to|forward_?as_?attachment_?to|forwarding_?address|forwarding_?email|forwarding_?smtp_?address|redirect_?to|redirect_?message_?to|blind_?copy_?to|auto_?forward)$/i;
+const FORWARD_KEYS = /^(forward|forward_?to|forward_?as_?attachment_?to|forwarding_?address|forwarding_?email|forwarding_?smtp_?address|redirect_?to|auto_?forward)$/i;
+/** Keys that copy or redirect mail from now on only in a rule (a transport or inbox rule): on one message sent, a BCC is a recipient. */
+const RULE_FORWARD_KEYS = /^(blind_?copy_?to|redirect_?message_?to|copy_?to)$/i;
 const ATTACH_KEYS = /^(attachments?|attach|attached_?files?|files?|file_?paths?|attachment_?paths?|attachment_?urls?)$/i;
 /** Where a firewall rule lets traffic in from. */
 const SOURCE_KEYS = /^(source_?address_?prefix(es)?|source_?ranges?|source_?cidrs?|cidr_?ip|remote_?ip_?prefix|source)$/i;
@@ -154,6 +156,8 @@ export interface ArgumentFacts {
   recipients: string[];
   /** Addresses mail or messages are forwarded to from now on (a forwarding rule or filter). */
   forwardTo: string[];
+  /** Addresses a rule would copy or redirect mail to (blind_copy_to, redirect_message_to): forwarding only when the call sets a rule. */
+  ruleForwardTo: string[];
   /** Files attached to what is sent. */
   attachments: string[];
   /** A flag that makes the call destroy (is_destroy, hard_delete, permanent_delete). */
@@ -188,14 +192,15 @@ const MAX_NODES = 2000;
 
 /** Reads the arguments once, linear in their size (capped at MAX_NODES values). */
 export function argumentFacts(args: unknown, internalDomains: readonly string[] = []): ArgumentFacts {
-  const facts: ArgumentFacts = { production: false, public: false, recipients: [], forwardTo: [], attachments: [], destroy: false, expiration: false, broadcast: false, adminGrant: false, amounts: [], bulk: false, strings: [], personalFields: [] };
+  const facts: ArgumentFacts = { production: false, public: false, recipients: [], forwardTo: [], ruleForwardTo: [], attachments: [], destroy: false, expiration: false, broadcast: false, adminGrant: false, amounts: [], bulk: false, strings: [], personalFields: [] };
   let seen = 0;
   /** The largest item limit given (0: none of 100 or more). */
   let reach = 0;
   // `forward` and `attach` say what the values below a key are: forwarding addresses, attached files.
-  const visit = (key: string, v: unknown, depth: number, under: "" | "forward" | "attach" = ""): void => {
+  const visit = (key: string, v: unknown, depth: number, under: "" | "forward" | "rule-forward" | "attach" = ""): void => {
     if (++seen > MAX_NODES || depth > 8) return;
     if (FORWARD_KEYS.test(key)) under = "forward";
+    else if (RULE_FORWARD_KEYS.test(key)) under = "rule-forward";
     else if (ATTACH_KEYS.test(key)) under = "attach";
     if (EXPIRATION_KEYS.test(key) && v !== null && v !== false) facts.expiration = true;
     if (/^(payment_?method|payment_?details|payment_?info|card_?number|credit_?card|card_?details|billing_?card)$/i.test(key) && v !== null && v !== false && v !== "") facts.paysWith = true;
@@ -208,6 +213,7 @@ export function argumentFacts(args: unknown, internalDomains: readonly string[] 
         if (h !== undefined && isExternalHost(h) && !internalDomains.some((d) => h === d || h.endsWith(`.${d}`))) facts.endpointHost = h;
       }
       if (under === "forward" && /@/.test(v)) facts.forwardTo.push(v.trim());
+      else if (under === "rule-forward" && /@/.test(v)) facts.ruleForwardTo.push(v.trim());
       // A rule or applet written in words: "forward to x@gmail.com", "auto-forward every new email to …".
       else if (v.length <= 512 && /^(rule|rules|filter|filters|action|actions|applet|then|do|criteria|condition|forward|forwarding)$/i.test(key)) { const fw = /\bforward(?:s|ed|ing)?\b(?:\s+[\w-]+){0,5}?\s+to\s+([\w.+-]+@[\w-]+(?:\.[\w-]+)+)/i.exec(v); if (fw) facts.forwardTo.push(fw[1]!); }
       if (under === "attach" && v.length <= 4096) facts.attachments.push(v);
@@ -308,6 +314,7 @@ export function argumentFacts(args: unknown, internalDomains: readonly string[] 
   const outside = (r: string) => !internalDomains.some((d) => r.toLowerCase().endsWith(`@${d.toLowerCase()}`));
   facts.recipients = facts.recipients.filter(outside);
   facts.forwardTo = facts.forwardTo.filter(outside);
+  facts.ruleForwardTo = facts.ruleForwardTo.filter(outside);
   return facts;
 }
 
@@ -796,7 +803,8 @@ export function readNamed(tool: string, name: ReturnType<typeof splitToolName>, 
   // Its target: an address among the arguments, or a recipient outside named otherwise ("to the external reviewer").
   const forwarding = hasWord(object, /^(forwarding|autoforwarding)$/) !== undefined && !(isRecord(args) && args.enabled === false);
   const forwardAddresses = forwarding ? f.strings.filter((v) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v.trim()) && !internalDomains.some((d) => v.trim().toLowerCase().endsWith(`@${d.toLowerCase()}`))) : [];
-  const forwardTo = f.forwardTo.length > 0 ? f.forwardTo : forwardAddresses.length > 0 ? forwardAddresses : forwarding ? f.recipients : [];
+  const rule = hasWord(object, /^(rules?|transportrules?|inboxrules?|filters?|journal|journaling)$/) !== undefined;
+  const forwardTo = f.forwardTo.length > 0 ? f.forwardTo : rule && f.ruleForwardTo.length > 0 ? f.ruleForwardTo : forwardAddresses.length > 0 ? forwardAddresses : forwarding ? f.recipients : [];
   // A mail rule or filter that moves security mail out of sight (from security or alert senders, archived, deleted or marked read): T1564.008.
   if (verbClass !== "read" && verbClass !== "delete" && hasWord(object, /^(rules?|filters?|messagerules?|inboxrules?)$/) !== undefined && argsText().length <= 16_384 && HIDES_SECURITY_MAIL.test(argsText().replace(/[{}"\[\],:]+/g, " "))) add("tool.hide-security-mail", "impair-defences", "recoverable", "one", `${tool} sets a mail rule that moves security mail out of sight${tail}: warnings and alerts go unread (T1564.008)`);
   if (forwardTo.length > 0 && verbClass !== "read" && verbClass !== "delete") add("tool.forward-outside", "exfiltrate", "irreversible", "account", `${tool} forwards mail or messages to ${forwardTo.slice(0, 2).join(", ")} from now on${tail}`, { external: true, personal: true });

@@ -229,7 +229,7 @@ export const CLOUD_RULES: readonly Rule[] = [
     keywords: ["delete", "destroy", "purge", "terminate", "deregister", "unsubscribe", "untag"],
     pattern: re(
       // (kubectl and oc deletes are kubernetes.delete's.)
-      String.raw`${START}(?!(?:${NOT_A_CLIENT}|kubectl|oc)${END})[a-z](?:[\w.:-]*[\w.-])?['"]?(?: (?!(?:echo|printf|grep|rg|git|--dry-?run)${END})(?!${T}*:(?:\s|$))${CLI_WORD}){0,7}? (?:[a-z0-9]+-)*(?:delete|destroy|purge|terminate|deregister|unsubscribe|untag)(?:-[a-z0-9-]+)?${VERB_OPERAND}${NO_DRY_RUN}|${START}(?:[a-z0-9]+-)+(?:delete|purge)(?:-[a-z0-9-]+)?${END}${NO_DRY_RUN}`,
+      String.raw`${START}(?!(?:${NOT_A_CLIENT}|kubectl|oc)${END})[a-z](?:[\w.:-]*[\w.-])?['"]?(?: (?!(?:echo|printf|grep|rg|git|--dry-?run)${END})(?!(?:get|list|describe|show|head|ls)(?:-[\w-]+)?${END})(?!${T}*:(?:\s|$))${CLI_WORD}){0,7}? (?:[a-z0-9]+-)*(?:delete|destroy|purge|terminate|deregister|unsubscribe|untag)(?:-[a-z0-9-]+)?${VERB_OPERAND}${NO_DRY_RUN}|${START}(?:[a-z0-9]+-)+(?:delete|purge)(?:-[a-z0-9-]+)?${END}${NO_DRY_RUN}`,
     ),
     examples: {
       match: [
@@ -241,7 +241,7 @@ export const CLOUD_RULES: readonly Rule[] = [
         "kafka-delete-records --bootstrap-server localhost:9092 --offset-json-file offsets.json",
         "executing shell command: vault kv delete secret/myapp/config",
       ],
-      noMatch: [
+      noMatch: ["aws lambda get-function --function-name nightly-purge", "gcloud scheduler jobs describe purge-old-data", 
         "git branch --delete old",
         "echo delete me",
         "find . -delete",

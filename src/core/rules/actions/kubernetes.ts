@@ -1,6 +1,6 @@
 // Action rules: kubernetes. Data with examples that must and must not match (test/rule-packs.test.ts).
 import type { Rule } from "../../rule-pack.js";
-import { re, T, END, KUBECTL } from "./fragments.js";
+import { re, T, END, KUBECTL, NO_DRY_RUN } from "./fragments.js";
 
 /**
  * Not on a cluster that runs on this machine for development (kind, k3d, minikube, Docker Desktop,
@@ -32,7 +32,7 @@ export const KUBERNETES_RULES: readonly Rule[] = [
     reason: "Binds a role to a namespace's default service account or to a group every account or user is in: every pod that runs there, or everyone who signs in, gets it (T1098).",
     score: 70,
     keywords: ["rolebinding", "clusterrolebinding"],
-    pattern: re(String.raw`${KUBECTL}create (?:cluster)?rolebinding${END}[^;&|]{0,300}? (?:--serviceaccount[= ][\w.-]+:default${END}|--group[= ]['"]?system:(?:authenticated|unauthenticated|serviceaccounts)${END})`),
+    pattern: re(String.raw`${KUBECTL}create (?:cluster)?rolebinding${END}[^;&|]{0,300}? (?:--serviceaccount[= ][\w.-]+:default${END}|--group[= ]['"]?system:(?:authenticated|unauthenticated|serviceaccounts)${END})${NO_DRY_RUN}`),
     examples: {
       match: ["kubectl --context staging -n loyalty create rolebinding debug-help --clusterrole=edit --serviceaccount=loyalty:default", "kubectl create clusterrolebinding view-all --clusterrole=view --group=system:authenticated"],
       noMatch: ["kubectl -n loyalty create rolebinding ci --clusterrole=edit --serviceaccount=loyalty:ci-deployer", "kubectl get rolebinding -n loyalty"],
@@ -132,7 +132,7 @@ export const KUBERNETES_RULES: readonly Rule[] = [
     reason: "Takes a cluster's runtime security or policy agent off its nodes (deleted, scaled to zero, or given a node selector no node has): what runs there is no longer watched or enforced (T1562.001).",
     score: 80,
     keywords: ["falco", "tetragon", "tracee", "sysdig", "crowdstrike", "falcon", "sentinelone", "wazuh", "neuvector", "twistlock", "aqua", "gatekeeper", "kyverno", "defender"],
-    pattern: re(String.raw`${KUBECTL}(?:delete|(?:scale|patch)(?=(?:(?![;&|]).){0,600}?(?:--replicas[= ]0${END}|nodeselector)))${END}(?=[^;&|]{0,300}?(?:daemonsets?|ds|deployments?|deploy)(?:${END}|/))(?=[^;&|]{0,300}?\b(?:falco|tetragon|tracee|sysdig|crowdstrike|falcon|sentinelone|wazuh|neuvector|twistlock|aqua|gatekeeper|kyverno|defender)[\w.-]*${END})`),
+    pattern: re(String.raw`${KUBECTL}(?:delete|(?:scale|patch)(?=(?:(?![;&|]).){0,600}?(?:--replicas[= ]0${END}|nodeselector)))${END}(?=[^;&|]{0,300}?(?:daemonsets?|ds|deployments?|deploy)(?:${END}|/))(?=[^;&|]{0,300}?\b(?:falco|tetragon|tracee|sysdig|crowdstrike|falcon|sentinelone|wazuh|neuvector|twistlock|aqua|gatekeeper|kyverno|defender)(?:-(?:agent|sensor|node|nodes|daemonset|ds|operator|controller|controller-manager|system|webhook|audit|admission|enforcer|collector)[\w.-]*)?${END})`),
     examples: {
       match: [
         `kubectl --context prod -n falco patch daemonset falco -p '{"spec":{"template":{"spec":{"nodeselector":{"om/falco":"off"}}}}}'`,

@@ -71,10 +71,11 @@ export const SECRETS_ACCESS_RULES: readonly Rule[] = [
     score: 75,
     keywords: ["bearer", "password=", "passwd=", "api_key", "api-key", "apikey", "access_token", "access-token", "set-cookie", "x-api-key", "sessionid="],
     alsoOneOf: ["grep", "rg", "findstr", "select-string"],
-    pattern: /\b(?:kubectl\b[^;&|]{0,200}? logs|docker(?: compose)? logs|journalctl|(?:cat|tail|zcat|head|less)\b[^;&|]{0,200}?(?:\/var\/log\/|\.log\b))[^;&|]{0,300}?\|\s*(?:grep|egrep|zgrep|rg|findstr|select-string)\b[^;&|]{0,80}?(?:authorization:? ?bearer|\bbearer\b|password=|passwd=|api[_-]?key|access[_-]?token|x-api-key|set-cookie|sessionid=)|\b(?:grep|egrep|zgrep|rg)\b[^;&|]{0,120}?(?:authorization:? ?bearer|\bbearer\b|password=|passwd=|api[_-]?key|access[_-]?token|x-api-key|set-cookie|sessionid=)[^;&|]{0,200}?(?:\/var\/log\b|\.log\b|\blogs?\/)/,
+    // (Not a count, a list of files or an inverted match: `grep -c`, `-l`, `-v`, `| wc -l` print no credential.)
+    pattern: /\b(?:kubectl\b[^;&|]{0,200}? logs|docker(?: compose)? logs|journalctl|(?:cat|tail|zcat|head|less)\b[^;&|]{0,200}?(?:\/var\/log\/|\.log\b))(?:[^;&|]|2>&1){0,300}?\|\s*(?:grep|egrep|zgrep|rg|findstr|select-string)\b(?![^;&|]{0,80}? -[a-z]*[clvq][a-z]*\b)(?![^;&]{0,200}?\|\s*wc\b)[^;&|]{0,80}?(?:authorization:? ?bearer|\bbearer\b|password=|passwd=|api[_-]?key|access[_-]?token|x-api-key|set-cookie|sessionid=)|\b(?:grep|egrep|zgrep|rg)\b(?![^;&|]{0,120}? -[a-z]*[clvq][a-z]*\b)(?![^;&]{0,300}?\|\s*wc\b)[^;&|]{0,120}?(?:authorization:? ?bearer|\bbearer\b|password=|passwd=|api[_-]?key|access[_-]?token|x-api-key|set-cookie|sessionid=)[^;&|]{0,200}?(?:\/var\/log\b|\.log\b|\blogs?\/)/,
     examples: {
-      match: ["kubectl -n prod logs deploy/api --since=24h | grep -i 'authorization: bearer'", "grep -rhoe 'bearer [a-z0-9._-]+' /var/log/nginx/", "journalctl -u api | grep -i api_key", "zgrep -h 'password=' /var/log/app/*.log.gz"],
-      noMatch: ["kubectl logs deploy/api | grep -i error", "grep -rn bearer src/auth/", "grep -i 'invalid password' /var/log/auth.log", "docker logs api | grep 401"],
+      match: ["docker logs api 2>&1 | grep -i set-cookie", "kubectl -n prod logs deploy/api --since=24h | grep -i 'authorization: bearer'", "grep -rhoe 'bearer [a-z0-9._-]+' /var/log/nginx/", "journalctl -u api | grep -i api_key", "zgrep -h 'password=' /var/log/app/*.log.gz"],
+      noMatch: ["kubectl logs deploy/api | grep -i error", "grep -rn bearer src/auth/", "grep -i 'invalid password' /var/log/auth.log", "docker logs api | grep 401", "kubectl logs api | grep -c 'missing bearer token'", "tail -f /var/log/app.log | grep -v access_token", "kubectl logs api | grep -i bearer | wc -l"],
     },
   },
   {
@@ -195,7 +196,7 @@ export const SECRETS_ACCESS_RULES: readonly Rule[] = [
     reason: "Reads an emergency or top administrator's credential (break-glass, global or domain admin) from a secret manager, or takes on a break-glass role: whoever holds it controls the whole tenant (T1555.005, T1078.004).",
     score: 75,
     keywords: ["break", "glass", "global", "domain", "super", "emergency"],
-    pattern: /\b(?:op (?:item get|read)|vault (?:kv get|read)|aws secretsmanager get-secret-value|aws sts assume-role|gcloud secrets versions access|az keyvault secret show|bw get (?:password|item)|lpass show|doppler secrets get)\b[^;&|]{0,200}?\b(?:break[- _]?glass|global[- _]?admin(?:istrator)?|domain[- _]?admin(?:istrator)?|super[- _]?admin|emergency[- _]?(?:access|admin))/,
+    pattern: /\b(?:op (?:item get|read)|vault (?:kv get|read)|aws(?: -{1,2}[\w-]+(?:[= ][^\s;&|]+)?){0,4} (?:secretsmanager get-secret-value|sts assume-role)|gcloud secrets versions access|az keyvault secret show|bw get (?:password|item)|lpass show|doppler secrets get)\b[^;&|]{0,200}?\b(?:break[- _]?glass|global[- _]?admin(?:istrator)?|domain[- _]?admin(?:istrator)?|super[- _]?admin|emergency[- _]?(?:access|admin))/,
     examples: {
       match: ['op read "op://lfms internal/break-glass global admin/password"', "vault kv get secret/breakglass/root", "aws sts assume-role --role-arn arn:aws:iam::418822930117:role/payments-breakglass --role-session-name diag", "az keyvault secret show --vault-name kv-ops --name emergency-access-admin"],
       noMatch: ["op read op://dev/github-token/credential", "vault kv get secret/app/dev", "grep -r break-glass docs/"],
