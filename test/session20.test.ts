@@ -209,3 +209,11 @@ describe("after the review of the session's readings (review20b.md)", () => {
     expect(ids(shell("aws --profile mgmt sts assume-role --role-arn arn:aws:iam::1:role/break-glass --role-session-name x"))).toContain("secrets-access.break-glass-secret-read");
   });
 });
+
+describe("a campaign's test send", () => {
+  it("goes to the team, not the audience: not a mass send", () => {
+    expect(step("mcp__mailchimp__send_campaign", { campaign_id: "abc", test: true }).verdict).toBe("continue");
+    expect(step("mcp__ghost__send_newsletter", { post_id: "42", segment: "test" }).verdict).toBe("continue");
+    expect(ids(step("mcp__mailchimp__send_campaign", { campaign_id: "abc" }))).toContain("action.tool.mass-send");
+  });
+});

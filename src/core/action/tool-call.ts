@@ -1005,7 +1005,9 @@ export function readNamed(tool: string, name: ReturnType<typeof splitToolName>, 
         // A customer's or a person's details written into a message (an e-mail address with a phone number, a street address, a card's last digits): everyone who reads the channel has them.
         const details = message ? personalDetails(f.strings) : [];
         // A campaign, newsletter or single send to a whole list that is not a test list goes out in the company's name to everyone on it: as much production as a release.
-        const audience = f.testList !== true && f.recipients.length === 0 && hasWord(object, /^(campaigns?|newsletters?|broadcasts?|blasts?)$/) !== undefined && !hasWord(object, /^(test|tests|preview|previews|draft|drafts)$/);
+        // (A send marked as a test or a draft, or to a segment named for tests, goes to the team: test: true, draft: true, segment: "test".)
+        const testSend = isRecord(args) && (args.test === true || args.is_test === true || args.draft === true || Object.entries(args).some(([k, v]) => /^(segment|segment_?id|list|audience)$/i.test(k) && typeof v === "string" && /(?:^|[-_ ])(?:test|tests|testers|seed|qa|internal|staff|preview)(?:[-_ ]|$)/i.test(v)));
+        const audience = !testSend && f.testList !== true && f.recipients.length === 0 && hasWord(object, /^(campaigns?|newsletters?|broadcasts?|blasts?)$/) !== undefined && !hasWord(object, /^(test|tests|preview|previews|draft|drafts)$/);
         const campaign = f.toList === true && f.testList !== true && hasWord(object, /^(campaigns?|newsletters?|broadcasts?|singlesends?|single|blasts?)$/) !== undefined;
         if (campaign || audience) add("tool.mass-send", "communicate", "irreversible", "account", `${tool} sends ${obj} to ${campaign ? "a whole mailing list" : "its whole audience"}${tail}: every one on it gets it, in the company's name, and it cannot be called back`, { external: true, production: true });
         // (A campaign, newsletter or broadcast sent with no recipient named goes to its audience, whoever that is: not one person.)
