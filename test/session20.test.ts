@@ -217,3 +217,11 @@ describe("a campaign's test send", () => {
     expect(ids(step("mcp__mailchimp__send_campaign", { campaign_id: "abc" }))).toContain("action.tool.mass-send");
   });
 });
+
+describe("Remove- cmdlets", () => {
+  it("a user or group removed pauses as a delete; a member or permission removed is not a delete", () => {
+    expect(ids(shell(`pwsh -c "Remove-ADUser -Identity jdoe -Confirm:\\$false"`))).toContain("action.cli.delete");
+    expect(ids(shell(`pwsh -c "Remove-ADGroupMember -Identity 'Helpdesk' -Members jdoe"`))).not.toContain("action.cli.delete");
+    expect(ids(shell(`pwsh -c "Remove-MailboxPermission -Identity ceo -User ops -AccessRights FullAccess"`))).not.toContain("action.cli.delete");
+  });
+});

@@ -109,9 +109,11 @@ function cmdletCallOf(inv: Invocation): CommandCall | undefined {
   // (How a permission is inherited by folders below, not a target: -InheritanceType All.)
   delete args.inheritance_type;
   // New creates; Reset sets something anew (a machine password, an account key), it removes nothing.
-  const verb = cmdlet.verb === "new" ? "create" : cmdlet.verb === "reset" ? "update" : cmdlet.verb;
   // (A noun's "All" is part of its name, RefreshToken of every session of one user: not every item.)
   const noun = toolWords(cmdlet.noun).filter((w) => w !== "all");
+  // Remove deletes the thing its noun names (Remove-ADUser, Remove-MgGroup), unless that is a link: a member, a permission, an assignment, a delegate.
+  const link = /^(?:member|members|membership|permission|permissions|assignment|assignments|delegate|delegates|binding|role|owner|policy)$/.test(noun[noun.length - 1] ?? "");
+  const verb = cmdlet.verb === "new" ? "create" : cmdlet.verb === "reset" ? "update" : cmdlet.verb === "remove" && !link ? "delete" : cmdlet.verb;
   return { tool: [verb, ...noun].join("_"), arguments: args, shown: cmdlet.written, kind: "cli" };
 }
 
