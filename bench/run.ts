@@ -240,7 +240,7 @@ async function e2eBench(prefix: string, where: string, real: boolean): Promise<E
   let jsWall = 0;
   for (let i = 0; i < 500; i++) {
     const t = process.hrtime.bigint();
-    journal.append(journal.encode([{ type: "put", key: `k${i}`, value: JSON.stringify({ i, pad: "x".repeat(300) }) }], i + 1), i + 1);
+    journal.append(journal.encode([{ type: "put", key: `k${i}`, value: JSON.stringify({ i, pad: "x".repeat(300) }) }], i + 1));
     const d = Number(process.hrtime.bigint() - t);
     js.push(d);
     jsWall += d;

@@ -45,8 +45,8 @@ describe("the journal file", () => {
     const j = Journal.open(path, { bytes: 64 * 1024 });
     expect(statSync(path).mode & 0o777).toBe(0o600);
     expect(statSync(path).size).toBe(64 * 1024);
-    j.append(j.encode([{ type: "put", key: "!blocks!x", value: '{"a":"é"}' }, { type: "del", key: "!rate!y" }], 3), 3);
-    j.append(j.encode([{ type: "put", key: "!audit!4", value: "{}" }], 4), 4);
+    j.append(j.encode([{ type: "put", key: "!blocks!x", value: '{"a":"é"}' }, { type: "del", key: "!rate!y" }], 3));
+    j.append(j.encode([{ type: "put", key: "!audit!4", value: "{}" }], 4));
     j.close();
     const again = Journal.open(path, { bytes: 64 * 1024 });
     expect(again.takeRecovered()).toEqual([
@@ -63,8 +63,8 @@ describe("the journal file", () => {
     const j = Journal.open(path, { bytes: 8192 });
     const first = j.encode([{ type: "put", key: "k1", value: "v1" }], 1);
     const second = j.encode([{ type: "put", key: "k2", value: "v2" }], 2);
-    j.append(first, 1);
-    j.append(second, 2);
+    j.append(first);
+    j.append(second);
     j.close();
     // One byte of the second record's value flipped: its hash no longer checks.
     const bytes = readFileSync(path);
@@ -73,7 +73,7 @@ describe("the journal file", () => {
     writeFileSync(path, bytes);
     const torn = Journal.open(path, { bytes: 8192 });
     expect(torn.takeRecovered().map((r) => r.lastSeq)).toEqual([1]);
-    torn.append(torn.encode([{ type: "put", key: "k3", value: "v3" }], 3), 3);
+    torn.append(torn.encode([{ type: "put", key: "k3", value: "v3" }], 3));
     torn.close();
     expect(Journal.open(path, { bytes: 8192 }).takeRecovered().map((r) => r.lastSeq)).toEqual([1, 3]);
   });
@@ -83,10 +83,10 @@ describe("the journal file", () => {
     const path = join(dir, "j");
     const put = (k: string) => [{ type: "put" as const, key: k, value: "v" }];
     const j = Journal.open(path, { bytes: 8192 });
-    j.append(j.encode(put("k1"), 1), 1);
-    j.append(j.encode(put("k2"), 2), 2);
+    j.append(j.encode(put("k1"), 1));
+    j.append(j.encode(put("k2"), 2));
     expect(j.switchHalves()).toBe(0);
-    j.append(j.encode(put("k3"), 3), 3);
+    j.append(j.encode(put("k3"), 3));
     // The full half is still held: a second switch is refused until it is freed.
     expect(() => j.switchHalves()).toThrow(/other half still holds records/);
     j.close();
@@ -94,7 +94,7 @@ describe("the journal file", () => {
     const again = Journal.open(path, { bytes: 8192 });
     expect(again.takeRecovered().map((r) => r.lastSeq)).toEqual([1, 2, 3]);
     expect(again.otherHolds).toBe(true);
-    again.append(again.encode(put("k4"), 4), 4);
+    again.append(again.encode(put("k4"), 4));
     expect(() => again.free(again.other === 0 ? 1 : 0)).toThrow(/active half cannot be freed/);
     again.free(again.other);
     again.close();
@@ -429,10 +429,10 @@ describe("the journal after the review (review20.md)", () => {
     // A record that follows the head (seq, prev) but whose hash is made up, and that deletes a block.
     const forged = { seq: head.seq + 1, ts: new Date(0).toISOString(), type: "agent_unblocked", data: {}, prev: head.hash, hash: "f".repeat(64) };
     const j = Journal.open(journalPathOf(dir));
-    j.append(j.encode([{ type: "del", key: "!blocks!b0" }, { type: "put", key: auditKey(forged.seq), value: JSON.stringify(forged) }, { type: "put", key: "!meta!audit_head", value: JSON.stringify({ seq: forged.seq, hash: forged.hash }) }], forged.seq), forged.seq);
+    j.append(j.encode([{ type: "del", key: "!blocks!b0" }, { type: "put", key: auditKey(forged.seq), value: JSON.stringify(forged) }, { type: "put", key: "!meta!audit_head", value: JSON.stringify({ seq: forged.seq, hash: forged.hash }) }], forged.seq));
     j.close();
     const inspect = await Store.open(dir, Date.now, { inspectOnly: true });
-    expect((await inspect.verifyAudit()).problems).toEqual([expect.stringMatching(/^the journal holds records that will not be written back: the journal's record \d+ does not chain/)]);
+    expect((await inspect.verifyAudit()).problems).toEqual([expect.stringMatching(/^the journal holds records that will not be written back: the journal's record \d+: content does not match its hash/)]);
     await inspect.close();
     const opened = await Store.open(dir);
     expect((await opened.load()).blocks.map((x) => x.id)).toContain("b0");

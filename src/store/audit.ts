@@ -7,6 +7,10 @@ import { canonicalJson } from "../core/canonical-json.js";
 
 export const GENESIS_HASH = "0".repeat(64);
 
+const AUDIT_KEY_WIDTH = 16;
+/** A record's key in the audit sublevel: its seq, zero-padded so that keys sort as seqs do. */
+export const auditKey = (seq: number): string => String(seq).padStart(AUDIT_KEY_WIDTH, "0");
+
 export interface AuditRecord {
   readonly seq: number;
   readonly ts: string;
@@ -85,8 +89,14 @@ export class ChainWalker {
   /** Hashes of the records an anchor may name, by seq. */
   private readonly wanted: Map<number, string | undefined>;
 
-  constructor(wantedSeqs: readonly number[] = []) {
+  /** `from`: the record the walk continues from (the journal's replay starts after the database's last record it has); the genesis by default. */
+  constructor(wantedSeqs: readonly number[] = [], from?: { seq: number; hash: string }) {
     this.wanted = new Map(wantedSeqs.map((s) => [s, undefined]));
+    if (from) {
+      this.prev = from.hash;
+      this.expectedSeq = from.seq + 1;
+      this.last = { ...from };
+    }
   }
 
   get full(): boolean {

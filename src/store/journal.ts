@@ -106,10 +106,8 @@ function decodePayload(p: Buffer): JournalOp[] {
 interface Half {
   readonly base: number;
   generation: number;
-  /** Where the next record goes. */
+  /** Where the next record goes: right after the header when the half holds none. */
   offset: number;
-  /** The last record's audit seq, 0 if none. */
-  lastSeq: number;
 }
 
 export class Journal {
@@ -121,9 +119,10 @@ export class Journal {
     private readonly halfBytes: number,
     /** The records read at open, both halves, in audit order (until taken). */
     private recovered: JournalRecord[],
+    /** The half written last: appends go on there; the other may still hold records LevelDB needs. */
+    active: 0 | 1,
   ) {
-    // Appends go on in the half written last; the other may still hold records LevelDB needs.
-    this.active = halves[1].lastSeq > halves[0].lastSeq ? 1 : 0;
+    this.active = active;
   }
 
   /**
@@ -139,8 +138,8 @@ export class Journal {
       fd = openSync(path, opts.readOnly ? constants.O_RDONLY : constants.O_RDWR | constants.O_DSYNC);
     } catch (e) {
       if ((e as NodeJS.ErrnoException).code !== "ENOENT") throw e;
-      const empty = (base: number): Half => ({ base, generation: 0, offset: base + HEADER_BYTES, lastSeq: 0 });
-      if (opts.readOnly) return new Journal(undefined, [empty(0), empty(halfBytes)], halfBytes, []);
+      const empty = (base: number): Half => ({ base, generation: 0, offset: base + HEADER_BYTES });
+      if (opts.readOnly) return new Journal(undefined, [empty(0), empty(halfBytes)], halfBytes, [], 0);
       fd = openSync(path, constants.O_RDWR | constants.O_CREAT | constants.O_EXCL | constants.O_DSYNC, 0o600);
       const zero = Buffer.alloc(2 * halfBytes);
       writeHeader(zero, 0, 1);
@@ -154,7 +153,8 @@ export class Journal {
       if (size !== 2 * halfBytes) throw new JournalError(`${path} is not a haltkey journal (${size} bytes, not ${2 * halfBytes})`);
       const halves = [0, halfBytes].map((base) => readHalf(fd, path, base, halfBytes)) as [{ half: Half; records: JournalRecord[] }, { half: Half; records: JournalRecord[] }];
       const recovered = [...halves[0].records, ...halves[1].records].sort((a, b) => a.lastSeq - b.lastSeq);
-      return new Journal(fd, [halves[0].half, halves[1].half], halfBytes, recovered);
+      const lastOf = (k: 0 | 1): number => halves[k].records.at(-1)?.lastSeq ?? 0;
+      return new Journal(fd, [halves[0].half, halves[1].half], halfBytes, recovered, lastOf(1) > lastOf(0) ? 1 : 0);
     } catch (e) {
       closeSync(fd);
       throw e;
@@ -185,19 +185,19 @@ export class Journal {
    * LevelDB's own work there, about 60 µs more at the median and milliseconds more in the tail
    * (docs/performance.md); transitions that arrive meanwhile share the next record (group commit).
    */
-  append(record: Buffer, lastSeq: number): void {
+  append(record: Buffer): void {
     if (this.fd === undefined) throw new JournalError("the journal is closed or read-only");
     if (!this.fits(record)) throw new JournalError("the journal's half is full");
     const h = this.halves[this.active];
     const written = writeSync(this.fd, record, 0, record.length, h.offset);
     if (written !== record.length) throw new JournalError(`the journal took ${written} of a record's ${record.length} bytes`);
     h.offset += record.length;
-    h.lastSeq = lastSeq;
   }
 
   /** The half not being appended to holds records (until `free`). */
   get otherHolds(): boolean {
-    return this.halves[1 - this.active]!.lastSeq > 0;
+    const other = this.halves[this.other];
+    return other.offset > other.base + HEADER_BYTES;
   }
 
   /**
@@ -229,7 +229,6 @@ export class Journal {
     writeHeader(header, 0, h.generation);
     writeSync(this.fd, header, 0, HEADER_BYTES, h.base);
     h.offset = h.base + HEADER_BYTES;
-    h.lastSeq = 0;
   }
 
   /** Empties both halves (a new database: records left from one deleted are not its own). */
@@ -271,7 +270,7 @@ function readHalf(fd: number, path: string, base: number, halfBytes: number): { 
     records.push({ ops: decodePayload(payload), lastSeq: head.readDoubleLE(12) });
     at += RECORD_HEAD + len;
   }
-  return { half: { base, generation, offset: at, lastSeq: records.at(-1)?.lastSeq ?? 0 }, records };
+  return { half: { base, generation, offset: at }, records };
 }
 
 /** fsync of a directory, so that a file created or renamed in it survives a power loss. */

@@ -13,7 +13,7 @@
 // and the guarded state. The first batch that fails ends the replay; it and those after it are not
 // this database's, or were damaged, and the checks at open (chain, state digest, anchor) then say
 // what is missing.
-import { GENESIS_HASH, recordHash, type AuditRecord } from "./audit.js";
+import { auditKey, ChainWalker, GENESIS_HASH, type AuditRecord } from "./audit.js";
 import type { JournalOp, JournalRecord } from "./journal.js";
 import { isGuarded } from "./state-digest.js";
 
@@ -24,9 +24,15 @@ export interface ReplayPlan {
   readonly to: number;
 }
 
+/** What to write back (plan), why the rest is not (stopped), or why the open must be refused (differs). */
+export interface ReplayOutcome {
+  readonly plan?: ReplayPlan;
+  readonly stopped?: string;
+  readonly differs?: string;
+}
+
 const AUDIT_PREFIX = "!audit!";
 const AUDIT_HEAD_KEY = "!meta!audit_head";
-const SEQ_WIDTH = 16;
 
 /** The audit records a batch puts, parsed, in order; undefined if one is not a record. */
 function auditRecordsOf(ops: readonly JournalOp[]): Array<{ key: string; text: string; record: AuditRecord }> | undefined {
@@ -63,64 +69,55 @@ function writesOnlyItsOwn(ops: readonly JournalOp[], ownAuditKeys: ReadonlySet<s
 
 /**
  * The batches to write back, or why none are. `stored` reads a key's value text from the database
- * (undefined when absent).
+ * (undefined when absent). One pass: batches the database has as written are skipped; from the
+ * first it lacks, each must chain on from the one before (ChainWalker, started at the database's
+ * record before it) and write only its own records, the head and guarded state.
  */
-export async function planReplay(recovered: readonly JournalRecord[], stored: (key: string) => Promise<string | undefined>): Promise<{ plan?: ReplayPlan; stopped?: string; differs?: string }> {
-  const parsed = recovered.map((b) => ({ batch: b, records: auditRecordsOf(b.ops) }));
-  // The first batch the database lacks: its last audit record is not there. One that is there but
-  // differs was changed since (or the journal is another database's): nothing is written over it,
-  // and the checks at open say what differs.
-  let i = 0;
-  for (; i < parsed.length; i++) {
-    const records = parsed[i]!.records;
-    if (records === undefined || records.length === 0) return { stopped: `journal batch ${i + 1} holds no readable audit record` };
-    const last = records[records.length - 1]!;
-    const there = await stored(last.key);
-    if (there === undefined) break;
-    if (there !== last.text) return { differs: `the database's audit record ${last.record.seq} differs from the journal's copy of it` };
-  }
-  if (i === parsed.length) return {};
-  const firstRecord = parsed[i]!.records![0]!.record;
-  let prev: string | undefined;
-  if (firstRecord.seq === 1) prev = GENESIS_HASH;
-  else {
-    const before = await stored(`${AUDIT_PREFIX}${String(firstRecord.seq - 1).padStart(SEQ_WIDTH, "0")}`);
-    try {
-      prev = before === undefined ? undefined : (JSON.parse(before) as Partial<AuditRecord>).hash;
-    } catch {
-      prev = undefined;
-    }
-  }
-  if (prev === undefined || firstRecord.prev !== prev) return { stopped: `the journal's record ${firstRecord.seq} does not follow the database's record ${firstRecord.seq - 1}: the journal is not this database's` };
-  let seq = firstRecord.seq;
+export async function planReplay(recovered: readonly JournalRecord[], stored: (key: string) => Promise<string | undefined>): Promise<ReplayOutcome> {
   const batches: JournalRecord[] = [];
+  let walker: ChainWalker | undefined;
+  let from = 0;
   let stopped: string | undefined;
-  for (let j = i; j < parsed.length && stopped === undefined; j++) {
-    const { batch, records } = parsed[j]!;
+  for (const [n, batch] of recovered.entries()) {
+    const records = auditRecordsOf(batch.ops);
     if (records === undefined || records.length === 0) {
-      stopped = `journal batch ${j + 1} holds no readable audit record`;
+      stopped = `journal batch ${n + 1} holds no readable audit record`;
       break;
     }
-    for (const { record } of records) {
-      const { hash, ...rest } = record;
-      if (record.seq !== seq || record.prev !== prev || recordHash(rest) !== hash) {
-        stopped = `the journal's record ${record.seq} does not chain (expected record ${seq} after ${prev!.slice(0, 12)})`;
-        break;
-      }
-      prev = hash;
-      seq++;
-    }
-    if (stopped !== undefined) break;
-    // (A later batch the database has, as written, is written again unchanged; one it has otherwise is not written over.)
     const last = records[records.length - 1]!;
     const there = await stored(last.key);
+    // Never written over: the record was changed after it was written, or the journal is another database's.
     if (there !== undefined && there !== last.text) return { differs: `the database's audit record ${last.record.seq} differs from the journal's copy of it` };
+    if (walker === undefined) {
+      if (there !== undefined) continue;
+      const first = records[0]!.record;
+      const prev = first.seq === 1 ? GENESIS_HASH : hashIn(await stored(`${AUDIT_PREFIX}${auditKey(first.seq - 1)}`));
+      if (prev === undefined) return { stopped: `the journal's record ${first.seq} does not follow a record the database has: the journal is not this database's` };
+      walker = new ChainWalker([], { seq: first.seq - 1, hash: prev });
+      from = first.seq;
+    }
+    for (const { record } of records) walker.add(record);
+    if (walker.problems.length > 0) {
+      stopped = `the journal's ${walker.problems[0]}`;
+      break;
+    }
     if (!writesOnlyItsOwn(batch.ops, new Set(records.map((r) => r.key)))) {
-      stopped = `journal batch ${j + 1} writes outside its own audit records and the guarded state`;
+      stopped = `journal batch ${n + 1} writes outside its own audit records and the guarded state`;
       break;
     }
     batches.push(batch);
   }
-  if (batches.length === 0) return stopped !== undefined ? { stopped } : {};
-  return { plan: { batches, from: firstRecord.seq, to: seq - 1 }, ...(stopped !== undefined ? { stopped } : {}) };
+  const plan = batches.length > 0 ? { batches, from, to: walker!.last.seq } : undefined;
+  return { ...(plan ? { plan } : {}), ...(stopped !== undefined ? { stopped } : {}) };
+}
+
+/** The hash of a stored audit record's text, if it is one. */
+function hashIn(text: string | undefined): string | undefined {
+  if (text === undefined) return undefined;
+  try {
+    const hash = (JSON.parse(text) as Partial<AuditRecord>).hash;
+    return typeof hash === "string" ? hash : undefined;
+  } catch {
+    return undefined;
+  }
 }

@@ -2,11 +2,10 @@
 // audit-chain head, so a transition happened completely or not at all. A batch is durable once it
 // is in the journal beside the database (journal.ts: one O_DSYNC write); it then goes into LevelDB
 // without an fsync, after the transition's promise has resolved, and reads wait for it. At open,
-// batches the journal holds past the database's audit head are written again. When a half of the
-// journal is full, appends go on in the other, and the full one is emptied once the database's
-// files are fsync'd. Concurrent transitions share
-// one journal write: while a batch is being written the next ones queue, and are written together
-// (group commit). If a write fails the store is marked failed and refuses everything after it: the
+// the journal's batches the database lacks are checked and written again (replay.ts), the
+// database is fsync'd and the journal emptied. When a half of the journal is full, appends go on
+// in the other, and the full one is emptied once the database's files are fsync'd. Transitions
+// queued in one turn of the event loop share one journal write (group commit). If a write fails the store is marked failed and refuses everything after it: the
 // daemon answers no further `continue: true` until restarted.
 //
 // The store proves itself at open (and in `haltkey audit verify`; integrity.ts): the whole chain is walked, the
@@ -20,13 +19,13 @@ import { closeSync, constants, existsSync, mkdirSync, openSync, readdirSync, wri
 import { open as openFile, readdir } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { Level } from "level";
-import { GENESIS_HASH, type AuditRecord, type ChainReport, type CheckpointSummary, chainRecord } from "./audit.js";
+import { auditKey, GENESIS_HASH, type AuditRecord, type ChainReport, type CheckpointSummary, chainRecord } from "./audit.js";
 import type { BlockRecord, DisplayPairingRecord, ExecutionRecord, HaltAckRecord, HaltEscalationRecord, HaltEventRecord, RateLimitRecord, SecurityKeyRecord } from "../core/records.js";
 import { ANCHOR_BYTES, anchorPathOf, readAnchor, type Anchor } from "./anchor.js";
 import { problemsOf, scanStore, type Head, type Scan } from "./integrity.js";
 import { StateDigest, summaryDigest, type GuardedSublevel } from "./state-digest.js";
 import { Journal, journalPathOf, syncDirectory, type JournalOp } from "./journal.js";
-import { planReplay, type ReplayPlan } from "./replay.js";
+import { planReplay, type ReplayOutcome } from "./replay.js";
 
 /** 2: audit records carry the state digest, the head its summary, and the anchor file exists. */
 export const SCHEMA_VERSION = 2;
@@ -113,8 +112,7 @@ export interface OpenOptions {
   readonly journalBytes?: number;
 }
 
-const AUDIT_KEY_WIDTH = 16;
-export const auditKey = (seq: number): string => String(seq).padStart(AUDIT_KEY_WIDTH, "0");
+export { auditKey };
 
 export class Store {
   private readonly meta: Sub;
@@ -145,7 +143,7 @@ export class Store {
   /** A half of the journal being freed, in the background (freeHalf). */
   private freeing: Promise<void> | undefined;
   /** What the journal holds that the database lacks, or could not be written back, when opened to inspect (verifyAudit says so). */
-  private pendingReplay: { plan?: ReplayPlan; stopped?: string; differs?: string } | undefined;
+  private pendingReplay: ReplayOutcome | undefined;
   /** close() has begun: no transition is taken after it. */
   private closing = false;
   /** Batches written, and transitions they carried: the group-commit ratio, for the bench. */
@@ -223,16 +221,16 @@ export class Store {
       if (fresh && !inspectOnly) journal.freeAll();
       const replay = fresh ? {} : await planReplay(recovered, (key) => db.get(key, RAW) as Promise<string | undefined>);
       const plan = replay.plan;
-      const differs = (): StoreOpenError =>
-        new StoreOpenError(
-          `${replay.differs}: the audit log was changed after it was written, or ${journalPathOf(resolve(dir))} is another database's. haltkey will not start on it; run 'haltkey audit verify', then restore the database, its anchor and its journal from a trusted backup, or move the journal aside if it is not this database's.`,
-        );
       // `audit verify` with no daemon writes nothing: it says what the daemon would write back.
-      if (inspectOnly) store.pendingReplay = { ...(plan ? { plan } : {}), ...(replay.stopped !== undefined ? { stopped: replay.stopped } : {}), ...(replay.differs !== undefined ? { differs: replay.differs } : {}) };
+      if (inspectOnly) store.pendingReplay = replay;
       else if (plan) for (const batch of plan.batches) await db.batch(batch.ops as never, { sync: false, ...RAW });
       // (The checks of the database itself first: what they find wrong is the more precise message.)
       await store.checkSchema(fresh, now, inspectOnly);
-      if (replay.differs !== undefined && !inspectOnly) throw differs();
+      if (replay.differs !== undefined && !inspectOnly) {
+        throw new StoreOpenError(
+          `${replay.differs}: the audit log was changed after it was written, or ${journalPathOf(resolve(dir))} is another database's. haltkey will not start on it; run 'haltkey audit verify', then restore the database, its anchor and its journal from a trusted backup, or move the journal aside if it is not this database's.`,
+        );
+      }
       if (!inspectOnly && recovered.length > 0) {
         // The database now holds every batch the journal held that is this chain's: made durable,
         // the journal starts empty, so it never holds records of another run before new ones.
@@ -529,7 +527,7 @@ export class Store {
         return void (await this.db.batch(ops as never, { sync: true, ...RAW }));
       }
     }
-    this.journal.append(record, lastSeq);
+    this.journal.append(record);
     // Into LevelDB after the waiters have had their answer (setImmediate runs after the microtasks
     // that send it); a failure there fails the store like any write.
     this.applying = this.applying
