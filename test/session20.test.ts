@@ -121,7 +121,7 @@ describe("edits that plant a way in or switch a protection to watching", () => {
     expect(edit("/home/dev/src/app/config/cors.ts", 'const allowedOrigins = [\n  "https://a.example",\n];', 'const allowedOrigins = [\n  "https://a.example",\n  "https://b.example",\n];').verdict).toBe("continue");
   });
   it("a deploy job taken out of the production environment pauses; a job's name changed is nothing", () => {
-    expect(ids(edit("/home/dev/src/web/.github/workflows/deploy.yml", "    environment: production\n    steps:", "    steps:"))).toContain("action.code.production-environment-dropped");
+    expect(ids(edit("/home/dev/src/web/.github/workflows/deploy.yml", "    environment: production\n    steps:", "    steps:"))).toContain("action.code.ci-gate-dropped");
     expect(edit("/home/dev/src/web/.github/workflows/deploy.yml", "    name: Deploy\n    environment: production", "    name: Deploy web\n    environment: production").verdict).toBe("continue");
   });
 });

@@ -107,13 +107,18 @@ const ROLES_FILE = /(?:^|[/_.-])(?:roles?|permissions?|perms|acl|acls|rbac|polic
 const ROLLOUT_KEY = /^(?:target_?groups?|targets?|ring|fleet|device_?groups?|rollout_?groups?|audience)$/i;
 const EVERY_TARGET = /(?:^|[^a-z0-9])(?:all|every\w*|prod|production|prd|live|fleet|global|\*)(?:[^a-z0-9]|$)/i;
 
-/** What an edit to settings takes away or widens, the first found: a protection turned off or weakened, a role given a permission, a rollout sent to every device. */
-function weakenedSetting(path: string, oldText: string, newText: string): { readonly kind: "protection" | "permission" | "rollout"; readonly shown: string } | undefined {
+/** The settings an edit changes (settingsOf on both texts), with the key's last part, the old value and the new. */
+function* changedSettings(oldText: string, newText: string): Generator<{ key: string; last: string; was: string; value: string }> {
   const before = new Map(settingsOf(oldText).map((s) => [s.key, s.value]));
   for (const { key, value } of settingsOf(newText)) {
     const was = before.get(key);
-    if (was === undefined || was === value) continue;
-    const last = key.replace(/^.*\./, "");
+    if (was !== undefined && was !== value) yield { key, last: key.replace(/^.*\./, ""), was, value };
+  }
+}
+
+/** What an edit to settings takes away or widens, the first found: a protection turned off or weakened, a role given a permission, a rollout sent to every device. */
+function weakenedSetting(path: string, oldText: string, newText: string): { readonly kind: "protection" | "permission" | "rollout"; readonly shown: string } | undefined {
+  for (const { key, last, was, value } of changedSettings(oldText, newText)) {
     const shown = `${key}: ${was} → ${value || "empty"}`;
     // (A key that is itself a way around a protection, allow_anonymous, insecure_skip_verify, counts without naming one.)
     if (PROTECTION_KEY.test(key) || OPENING_KEY.test(last)) {
@@ -369,7 +374,7 @@ function ciGateDropped(path: string, oldCode: string, newCode: string): string |
   const manual = /^\s*when\s*:\s*manual\b/m;
   if (toProduction && manual.test(oldCode) && !manual.test(newCode)) return "the production job no longer waits for someone to start it by hand";
   const environment = /^\s*environment\s*:\s*(?:\n\s*name\s*:\s*)?["']?(?:prod|production|prd|live)\b/m;
-  if (environment.test(oldCode) && !environment.test(newCode) && /\b(?:deploy|release|apply|publish)[\w-]*\s*:/i.test(newCode)) return "the production job no longer runs under the production environment, whose required reviewers guarded it";
+  if (environment.test(oldCode) && !environment.test(newCode) && (deploys || /\b(?:deploy|release|apply|publish)[\w-]*\s*:/i.test(newCode))) return "the production job no longer runs under the production environment, whose required reviewers guarded it";
   // A test or lint step made to pass whatever it finds (`|| true`, continue-on-error, allow_failure).
   const testRun = /^\s*(?:-\s+)?(?:run|script)\s*:\s*[^\n]*\b(?:test|tests|pytest|jest|vitest|cargo test|go test|lint|check)\b[^\n]*$/gim;
   const forgiving = (code: string) => [...code.matchAll(testRun)].filter((m) => /\|\|\s*(?:true|:|exit 0)\b/.test(m[0])).length + (code.match(/^\s*(?:continue-on-error\s*:\s*true|allow_failure\s*:\s*true)\s*$/gm)?.length ?? 0);
@@ -673,45 +678,30 @@ const ENFORCEMENT_KEY_IN_POLICY = /^(?:state|mode|action|default_?action)$/i;
 const SECURITY_POLICY_PLACE = /conditional[-_]?access|\bca\d{2,4}\b|waf|selinux/i;
 const ENFORCING = /^(?:enabled|enforce|enforced|enforcing|deny|block|prevention|prevent|reject|fail|strict)$/i;
 const WATCH_ONLY = /^(?:enabledforreportingbutnotenforced|report|report[-_ ]?only|audit|warn|warning|dry[-_]?run|permissive|disabled|off|detection|detect|detectiononly|log|log[-_ ]?only|monitor|monitoring|ignore|count|none)$/i;
-const SETTING_LINE = /^[ \t-]*["']?([A-Za-z_][\w-]{0,60})["']?\s*[:=]\s*["']?([A-Za-z][\w-]{0,60})["']?\s*,?\s*$/gm;
-
 /** A security policy switched from blocking to watching (enforce → audit, enabled → report-only, deny → dryrun): `key: old → new`. */
 function enforcementRelaxed(path: string, oldCode: string, newCode: string): { shown: string; identity: boolean } | undefined {
   const inPolicy = SECURITY_POLICY_PLACE.test(path);
-  const settings = (code: string): Map<string, string> => {
-    const out = new Map<string, string>();
-    for (const m of code.matchAll(SETTING_LINE)) {
-      const key = m[1]!.replace(/-/g, "_");
-      if ((ENFORCEMENT_KEY.test(key) || (inPolicy && ENFORCEMENT_KEY_IN_POLICY.test(key))) && !out.has(key.toLowerCase())) out.set(key.toLowerCase(), m[2]!);
-    }
-    return out;
-  };
-  const before = settings(oldCode);
-  if (before.size === 0) return undefined;
-  for (const [key, value] of settings(newCode)) {
-    const was = before.get(key);
-    if (was !== undefined && ENFORCING.test(was) && WATCH_ONLY.test(value)) return { shown: `${key}: ${was} → ${value}`, identity: /conditional[-_]?access|\bca\d{2,4}\b/i.test(path) };
+  for (const { key, last, was, value } of changedSettings(oldCode, newCode)) {
+    const name = last.replace(/-/g, "_");
+    if (!ENFORCEMENT_KEY.test(name) && !(inPolicy && ENFORCEMENT_KEY_IN_POLICY.test(name))) continue;
+    if (ENFORCING.test(was) && WATCH_ONLY.test(value)) return { shown: `${key}: ${was} → ${value}`, identity: /conditional[-_]?access|\bca\d{2,4}\b/i.test(path) };
   }
   return undefined;
 }
 
-/** What keeps backups from being deleted or changed: immutability, object lock, WORM, legal hold, how many restore points are kept. */
-const PROTECTION_PERIOD_LINE = /^[^\n]*?\b([\w-]*(?:immutab\w*|object_?lock\w*|(?:^|_)worm(?:_\w*)?|legal_?hold\w*|lock_?(?:days|period|duration)|retention_?points|restore_?points|backup_?copies|min_?retention_?days|retention_?days|days)[\w-]*)["']?\s*[:=]\s*["']?(\d+|true|false|enabled|disabled)\b/gim;
+/** What keeps backups from being deleted or changed: immutability, object lock, WORM, legal hold, restore points kept, an object lock's days. */
+const PROTECTION_KEY_OF_BACKUPS = /immutab|object_?lock|(?:^|_)worm(?:_|$)|legal_?hold|lock_?(?:days|period|duration)|retention_?points|restore_?points|backup_?copies|retention_?days|^days$/i;
 /** Where those settings are a backup's: the file or its text names backups, vaults, snapshots or object lock. */
 const BACKUP_CONTEXT = /backup|vault|snapshot|object_?lock|immutability_?policy|veeam|restore_?point|worm\b|legal_?hold/i;
 
-/** A backup protection cut: a period or count to none or a fifth or less, or switched off, in a backup's settings. */
+/** A backup protection cut, in a backup's settings: a period or count to none or a fifth or less, or switched off. */
 function protectionPeriodCut(path: string, oldCode: string, newCode: string): string | undefined {
   if (!BACKUP_CONTEXT.test(path) && !BACKUP_CONTEXT.test(oldCode)) return undefined;
-  const read = (code: string) => new Map([...code.matchAll(PROTECTION_PERIOD_LINE)].map((m) => [m[1]!.toLowerCase(), m[2]!.toLowerCase()] as const));
-  const before = read(oldCode);
-  if (before.size === 0) return undefined;
-  for (const [key, value] of read(newCode)) {
-    const was = before.get(key);
-    if (was === undefined || was === value) continue;
-    const off = (v: string): boolean => v === "false" || v === "disabled";
-    const on = (v: string): boolean => v === "true" || v === "enabled";
-    if ((on(was) && off(value)) || (/^\d+$/.test(was) && /^\d+$/.test(value) && Number(was) > 0 && Number(value) * 5 <= Number(was))) return `${key}: ${was} → ${value}`;
+  for (const { key, last, was, value } of changedSettings(oldCode, newCode)) {
+    if (!PROTECTION_KEY_OF_BACKUPS.test(last)) continue;
+    const from = numberIn(was);
+    const to = numberIn(value);
+    if (from !== undefined && to !== undefined ? from > 0 && to * 5 <= from : ON.test(was) && OFF.test(value)) return `${key}: ${was} → ${value}`;
   }
   return undefined;
 }
@@ -741,13 +731,6 @@ function trustedKeyAdded(oldCode: string, newCode: string): { list: string } | u
   return undefined;
 }
 
-/** A deploy job in a workflow no longer runs in the production environment (its reviewers and wait timers). */
-function productionEnvironmentDropped(path: string, oldCode: string, newCode: string): string | undefined {
-  if (!/(?:^|\/)\.github\/workflows\/[^/]+\.ya?ml$/.test(path)) return undefined;
-  const PROD_ENV = /^\s*environment:\s*(?:\n\s*name:\s*)?["']?(prod|production|live|prd)["']?\s*$/im;
-  const was = PROD_ENV.exec(oldCode);
-  return was !== null && !PROD_ENV.test(newCode) ? was[1] : undefined;
-}
 
 export function editWeakens(path: string, oldText: string, newText: string): CodeHit[] {
   const name = path.replace(/^.*\//, "");
@@ -907,8 +890,6 @@ function editWeakensCode(path: string, name: string, oldText: string, newText: s
   // (The entry is never quoted: it may be a key's value.)
   const signs = trusted !== undefined && /sign|release|ota|update|firmware/i.test(`${path} ${trusted.list}`);
   if (trusted !== undefined) out.push({ id: "code.trusted-key-added", technique: "T1553", tactic: "Defense Evasion (TA0005)", action: { capability: "grant-access", target: { name, external: true, production }, reversibility: signs ? "irreversible" : "recoverable", scope: signs ? "system" : "one" }, reason: `the edit adds an entry to ${trusted.list} in ${name}, a list of trusted keys or certificates: whatever it signs is accepted as genuine${signs ? " by everything that installs it" : ""} once shipped (T1553)` });
-  const unreviewed = productionEnvironmentDropped(path, oldCode, newCode);
-  if (unreviewed !== undefined) out.push({ id: "code.production-environment-dropped", technique: "T1562.001", tactic: "Defense Evasion (TA0005)", action: { capability: "impair-defences", target: { name, production: true }, reversibility: "recoverable", scope: "one" }, reason: `the edit takes ${name}'s job out of the ${unreviewed} environment: its required reviewers and protection rules no longer hold it before it deploys` });
   // SSH told to trust any host key (StrictHostKeyChecking=no, UserKnownHostsFile=/dev/null): a machine in the middle is trusted as the server (T1557).
   const hostKeys = /StrictHostKeyChecking[=\s]+(?:no|off)\b|UserKnownHostsFile[=\s]+\/dev\/null\b|host_key_checking\s*[:=]\s*(?:false|no|off)\b/i;
   const trustsAny = hostKeys.exec(newCode);
