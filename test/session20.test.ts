@@ -225,3 +225,15 @@ describe("Remove- cmdlets", () => {
     expect(ids(shell(`pwsh -c "Remove-MailboxPermission -Identity ceo -User ops -AccessRights FullAccess"`))).not.toContain("action.cli.delete");
   });
 });
+
+describe("one definition of a run's own scratch directory", () => {
+  it("classifyPath and the pattern rules agree: below a user's, job's or tmp directory is temp; a group's or every user's is not", async () => {
+    const { classifyPath } = await import("../src/core/action/paths.js");
+    expect(classifyPath("/scratch/lgc/tmp/nxf-work-1")).toBe("temp");
+    expect(classifyPath("/scratch/$USER/run-3")).toBe("temp");
+    expect(classifyPath("/scratch/shared/reference-genomes")).not.toBe("temp");
+    expect(classifyPath("/scratch")).not.toBe("temp");
+    expect(shell("rm -rf /scratch/lgc/tmp/nxf-work-1").verdict).toBe("continue");
+    expect(shell("rm -rf /scratch/shared/reference-genomes").verdict).not.toBe("continue");
+  });
+});

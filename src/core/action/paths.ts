@@ -2,7 +2,7 @@
 // the well-known locations of ATT&CK's credential stores (T1552.001, T1552.004, T1555.*), the
 // system directories of Linux and macOS, and the scratch and build-output directories of real work.
 import type { PathClass } from "./model.js";
-import { EXFIL_SERVICE } from "../rules/actions/fragments.js";
+import { EXFIL_SERVICE, OWN_SCRATCH } from "../rules/actions/fragments.js";
 
 /** Credential stores: keys, cloud and tool tokens, password stores, keychains, browser profiles. */
 const CREDENTIAL_PATTERNS: readonly RegExp[] = [
@@ -75,7 +75,9 @@ const NOT_CREDENTIALS = /(^|\/)(?:[\w.-]*[-_.])?(?:ca|cacert|ca-?bundle|ca-?cert
 const CACHES = /^\/var\/cache(\/|$)|^\/var\/lib\/apt\/lists(\/|$)|(^|\/)\.(npm|pnpm-store|yarn\/cache|m2\/repository|cargo\/registry|nuget\/packages|bun\/install\/cache)(\/|$)|(^|\/)go\/pkg\/mod(\/|$)/;
 
 const SYSTEM_PREFIXES = ["/etc", "/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/boot", "/var", "/opt", "/sys", "/proc", "/srv", "/root", "/System", "/Library", "/private/etc", "/private/var", "/Applications", "/Windows"];
-const TEMP_PREFIXES = ["/tmp", "/var/tmp", "/dev/shm", "/private/tmp", "/scratch", "$TMPDIR", "${TMPDIR}"];
+const TEMP_PREFIXES = ["/tmp", "/var/tmp", "/dev/shm", "/private/tmp", "$TMPDIR", "${TMPDIR}"];
+/** A run's own directory under a shared /scratch (fragments.ts): the rest of /scratch is other people's data. */
+const OWN_SCRATCH_DIR = new RegExp(`^${OWN_SCRATCH}$`, "i");
 const BUILD_DIRS = /(^|\/)(node_modules|dist|build|target|out|__pycache__|\.pytest_cache|\.mypy_cache|\.tox|\.cache|coverage|\.next|\.nuxt|\.gradle|\.venv|venv|\.eggs|[\w.-]+\.egg-info)(\/|$)/;
 const HOME = /^(~|\$HOME|\$\{HOME\}|\/home\/[^/]+|\/Users\/[^/]+)(\/|$)/;
 
@@ -126,7 +128,7 @@ function classify(raw: string): PathClass {
   if (!NOT_CREDENTIALS.test(path) && CREDENTIAL_PATTERNS.some((p) => p.test(path))) return "credentials";
   if (CACHES.test(path)) return "build-output";
   if (/^\/dev\/(sd|hd|nvme|disk|mmcblk|vd|xvd|mapper|md)/.test(path) || path === "/dev/mem" || path === "/dev/kmem") return "device";
-  if (TEMP_PREFIXES.some((p) => under(path, p))) return "temp";
+  if (TEMP_PREFIXES.some((p) => under(path, p)) || OWN_SCRATCH_DIR.test(path)) return "temp";
   if (path === "/" || path === "/*" || path === "/home" || path === "/Users") return "system";
   if (SERVER_CHECKOUT.test(path) || RUNNER_WORKSPACE.test(path)) return "project";
   if (under(path, "/var/log") || SYSTEM_PREFIXES.some((p) => under(path, p))) return "system";

@@ -108,7 +108,14 @@ export const SYSTEM_ROOT_TARGET = String.raw`\\?['"]?(?:${SYSTEM_ROOTS})['"]?${E
  * (never across ".."). Build output (dist, node_modules) is not here: neither guard exempts it by
  * default, because a relative path is only as safe as the working directory nobody checked.
  */
-export const TEMP_TARGET = String.raw`\\?['"]?(?:(?:(?:/private)?(?:/var)?/tmp|\$\{?tmpdir\}?)(?:/(?!\.\.(?:/|$|[\s'"]))[^\s/;&|'"]*)*|/scratch(?:/(?!\.\.(?:/|$|[\s'"]))[^\s/;&|'"*?\[]+)*?/(?:\$\{?(?:user|slurm_job_id|job_id)\}?|tmp[\w.-]*|temp[\w.-]*|nxf[\w.-]*|work[\w.-]*|runs?|jobs?)(?:/(?!\.\.(?:/|$|[\s'"]))[^\s/;&|'"]*)*/?)['"]?${END}`;
+/**
+ * A run's own directory under a shared /scratch: below a user's, a job's, a run's or a tmp or work
+ * directory (/scratch/$USER/…, /scratch/lab/tmp/…, /scratch/lab/nxf-work-…), never across "..", with
+ * no wildcard above it. The whole of /scratch, a group's directory, or every user's (/scratch/<any>/<any>)
+ * is not. Shared by the pattern rules (TEMP_TARGET, SCRATCH_TARGET) and classifyPath (paths.ts).
+ */
+export const OWN_SCRATCH = String.raw`/scratch(?:/(?!\.\.(?:/|$|[\s'"]))[^\s/;&|'"*?\[]+)*?/(?:\$\{?(?:user|slurm_job_id|job_id)\}?|tmp[\w.-]*|temp[\w.-]*|nxf[\w.-]*|work[\w.-]*|runs?|jobs?)(?:/(?!\.\.(?:/|$|[\s'"]))[^\s/;&|'"]*)*/?`;
+export const TEMP_TARGET = String.raw`\\?['"]?(?:(?:(?:/private)?(?:/var)?/tmp|\$\{?tmpdir\}?)(?:/(?!\.\.(?:/|$|[\s'"]))[^\s/;&|'"]*)*|${OWN_SCRATCH})['"]?${END}`;
 /**
  * Regenerable build and dependency output inside the project (node_modules, dist, build, target,
  * virtual environments, caches), by a relative path that never climbs with "..": clearing it costs a
@@ -119,7 +126,7 @@ export const BUILD_OUTPUT_TARGET = String.raw`\\?['"]?(?:\./)?(?:(?!\.\.?/)(?!\.
 /** The same command is only a preview (--dry-run, --what-if): nothing is changed. */
 export const NO_DRY_RUN = String.raw`(?![^;&|]{0,300}? (?:--dry-?run(?:=(?:true|client|server|all))?|--what-if)${END})`;
 /** Targets that are scratch space or build output (never across ".."). */
-export const SCRATCH_TARGET = String.raw`\\?['"]?(?:(?:(?:/private)?/tmp|/var/tmp|\$\{?tmpdir\}?)(?:/(?!\.\.(?:/|$|[\s'"]))[^\s/;&|'"]*)*|/scratch(?:/(?!\.\.(?:/|$|[\s'"]))[^\s/;&|'"*?\[]+)*?/(?:\$\{?(?:user|slurm_job_id|job_id)\}?|tmp[\w.-]*|temp[\w.-]*|nxf[\w.-]*|work[\w.-]*|runs?|jobs?)(?:/(?!\.\.(?:/|$|[\s'"]))[^\s/;&|'"]*)*/?|(?:\./)?(?:node_modules|dist|build|target|coverage|\.cache|__pycache__|\.pytest_cache|\.mypy_cache|\.ruff_cache|\.next|\.nuxt|\.turbo|\.parcel-cache|\.svelte-kit|\.venv|venv|\.tox|\.gradle|tmp|\.tmp)/?)['"]?${END}`;
+export const SCRATCH_TARGET = String.raw`\\?['"]?(?:(?:(?:/private)?/tmp|/var/tmp|\$\{?tmpdir\}?)(?:/(?!\.\.(?:/|$|[\s'"]))[^\s/;&|'"]*)*|${OWN_SCRATCH}|(?:\./)?(?:node_modules|dist|build|target|coverage|\.cache|__pycache__|\.pytest_cache|\.mypy_cache|\.ruff_cache|\.next|\.nuxt|\.turbo|\.parcel-cache|\.svelte-kit|\.venv|venv|\.tox|\.gradle|tmp|\.tmp)/?)['"]?${END}`;
 export const SYSTEM_DIR = String.raw`/(?:etc|boot|usr(?!/local/)|bin|sbin|lib|lib32|lib64|var/lib|root|system|library)`;
 /** A SQL identifier, optionally schema-qualified and quoted. */
 export const SQL_IDENT_PART = String.raw`(?:[\w$-]+|"[^"]{1,100}"|\x60[^\x60]{1,100}\x60|\[[^\]]{1,100}\])`;
