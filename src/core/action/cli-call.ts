@@ -21,6 +21,30 @@ const WELL_KNOWN = new Set(["kubectl", "systemctl", "journalctl", "launchctl", "
 const MAX_ITEMS = 64;
 
 
+/**
+ * A command's options and operands as a call's arguments: `option` matches an option word (its
+ * name, and a value written onto it), `keyOf` names its key, `valueOf` reads a value. An option
+ * without a value written onto it takes the next word unless that is an option too, or is a flag
+ * (true). The words that are no option's are the call's `target`.
+ */
+function argumentsOf(words: readonly string[], option: RegExp, keyOf: (name: string) => string, valueOf: (value: string) => unknown = (value) => value): Record<string, unknown> {
+  const args: Record<string, unknown> = {};
+  const operands: string[] = [];
+  for (let i = 0, n = 0; i < words.length && n < MAX_ITEMS; i++, n++) {
+    const m = option.exec(words[i]!);
+    if (m === null) {
+      operands.push(words[i]!);
+      continue;
+    }
+    const key = keyOf(m[1]!);
+    if (m[2] !== undefined) args[key] = valueOf(m[2]);
+    else if (i + 1 < words.length && !option.test(words[i + 1]!)) args[key] = valueOf(words[++i]!);
+    else args[key] = true;
+  }
+  if (operands.length > 0) args.target = operands.slice(0, 8).join(" ");
+  return args;
+}
+
 /** Interpreters that run a project's script given as their first operand (python3 tools/trust_cli.py disburse …). */
 const INTERPRETER = /^(?:python[\d.]*|node|ruby|php|perl|bun|deno|bash|sh)$/;
 /** Options that say where a command works: its environment, stage, host, cluster, database, tenant or profile. */
@@ -87,23 +111,7 @@ function cmdletOf(inv: Invocation): { verb: string; noun: string; written: strin
 function cmdletCallOf(inv: Invocation): CommandCall | undefined {
   const cmdlet = cmdletOf(inv);
   if (cmdlet === undefined) return undefined;
-  const a = inv.args;
-  const args: Record<string, unknown> = {};
-  const operands: string[] = [];
-  const value = (v: string): unknown => (/^\$true$/i.test(v) ? true : /^\$false$/i.test(v) ? false : v);
-  for (let i = 0, n = 0; i < a.length && n < MAX_ITEMS; i++, n++) {
-    const w = a[i]!;
-    const m = /^-([A-Za-z][A-Za-z0-9]*)(?::(.*))?$/s.exec(w);
-    if (m === null) {
-      operands.push(w);
-      continue;
-    }
-    const key = toolWords(m[1]!).join("_");
-    if (m[2] !== undefined) args[key] = value(m[2]);
-    else if (i + 1 < a.length && !/^-[A-Za-z]/.test(a[i + 1]!)) args[key] = value(a[++i]!);
-    else args[key] = true;
-  }
-  if (operands.length > 0) args.target = operands.slice(0, 8).join(" ");
+  const args = argumentsOf(inv.args, /^-([A-Za-z][A-Za-z0-9]*)(?::(.*))?$/s, (name) => toolWords(name).join("_"), (v) => (/^\$true$/i.test(v) ? true : /^\$false$/i.test(v) ? false : v));
   // -WhatIf shows what the cmdlet would do and does nothing.
   if (args.what_if !== undefined && args.what_if !== false) return undefined;
   // (How a permission is inherited by folders below, not a target: -InheritanceType All.)
@@ -136,22 +144,7 @@ export function cliCallOf(inv: Invocation): CommandCall | undefined {
   // setup, unless it is told to work on production (transmit_ach.py --env prod): then its name says
   // what it does there.
   if (subcommands.length === 0 && !namesProduction(a)) return undefined;
-  const args: Record<string, unknown> = {};
-  const operands: string[] = [];
-  let n = 0;
-  for (; i < a.length && n < MAX_ITEMS; i++, n++) {
-    const w = a[i]!;
-    const m = /^--?([A-Za-z][\w-]*)(?:=(.*))?$/s.exec(w);
-    if (m === null) {
-      operands.push(w);
-      continue;
-    }
-    const key = m[1]!.replace(/-/g, "_");
-    if (m[2] !== undefined) args[key] = m[2];
-    else if (i + 1 < a.length && !a[i + 1]!.startsWith("-")) args[key] = a[++i]!;
-    else args[key] = true;
-  }
-  if (operands.length > 0) args.target = operands.slice(0, 8).join(" ");
+  const args = argumentsOf(a.slice(i), /^--?([A-Za-z][\w-]*)(?:=(.*))?$/s, (name) => name.replace(/-/g, "_"));
   // Work on a test, development or scratch environment is the work's own: named so by the program,
   // a subcommand, or an option that says where it works (--env staging, --host api.sandbox…). Not any
   // word anywhere: `--log /tmp/adjust.log` or `--reason 'ticket TEMP-12'` says nothing of where.
