@@ -24,6 +24,7 @@ import type { Action } from "./model.js";
 import { untrustedOrigin, classifyPath, isExternalHost } from "./paths.js";
 import { type ArgumentFacts, AUTH_OFF, readNamed, verbClassOf, type VerbClass } from "./tool-call.js";
 import { RULES_OPEN } from "./source-file.js";
+import { REMOTE_ACCESS_TOOL } from "../rules/actions/fragments.js";
 import { credentialLure, verificationWaived } from "./published-text.js";
 import { isAscii } from "../text.js";
 
@@ -768,7 +769,7 @@ const SENTENCE_EFFECTS: readonly SentenceEffect[] = [
     // A remote-support or remote-access agent installed from a link or on many machines: whoever runs its relay has a way in.
     id: "prose.remote-access-installed",
     keys: ["install", "deploy", "push"],
-    re: /\b(?:install|deploy|push|roll)\w*\b[^.;]{0,40}?\b(?:remote[- ](?:support|access|control|desktop) (?:agent|tool|client|software)|screenconnect|anydesk|teamviewer|splashtop|rustdesk|atera|connectwise control)\b/i,
+    re: new RegExp(String.raw`\b(?:install|deploy|push|roll)\w*\b[^.;]{0,40}?\b(?:remote[- ](?:support|access|control|desktop) (?:agent|tool|client|software)|${REMOTE_ACCESS_TOOL})\b`, "i"),
     when: (sentence) => /\b(?:link|from the|ticket|e-?mail|vendor|all|every|servers|fleet|prod)\b/i.test(sentence),
     action: (sentence) => ({ capability: "persist", target: { name: "a remote access agent", external: true, production: mentionsProduction(sentence) }, reversibility: "recoverable", scope: /\b(?:all|every|fleet)\b/i.test(sentence) ? "system" : "one" }),
     says: "says it installs a remote access agent: whoever runs its relay can reach those machines (T1219)",

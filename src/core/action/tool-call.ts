@@ -803,10 +803,11 @@ export function readNamed(tool: string, name: ReturnType<typeof splitToolName>, 
   // Its target: an address among the arguments, or a recipient outside named otherwise ("to the external reviewer").
   const forwarding = hasWord(object, /^(forwarding|autoforwarding)$/) !== undefined && !(isRecord(args) && args.enabled === false);
   const forwardAddresses = forwarding ? f.strings.filter((v) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v.trim()) && !internalDomains.some((d) => v.trim().toLowerCase().endsWith(`@${d.toLowerCase()}`))) : [];
-  const rule = hasWord(object, /^(rules?|transportrules?|inboxrules?|filters?|journal|journaling)$/) !== undefined;
+  // A mail rule or filter (an inbox, message or transport rule, a journal rule): what it does, it does to every message from now on.
+  const rule = hasWord(object, /^(rules?|transportrules?|inboxrules?|messagerules?|filters?|journal|journaling)$/) !== undefined;
   const forwardTo = f.forwardTo.length > 0 ? f.forwardTo : rule && f.ruleForwardTo.length > 0 ? f.ruleForwardTo : forwardAddresses.length > 0 ? forwardAddresses : forwarding ? f.recipients : [];
   // A mail rule or filter that moves security mail out of sight (from security or alert senders, archived, deleted or marked read): T1564.008.
-  if (verbClass !== "read" && verbClass !== "delete" && hasWord(object, /^(rules?|filters?|messagerules?|inboxrules?)$/) !== undefined && argsText().length <= 16_384 && HIDES_SECURITY_MAIL.test(argsText().replace(/[{}"\[\],:]+/g, " "))) add("tool.hide-security-mail", "impair-defences", "recoverable", "one", `${tool} sets a mail rule that moves security mail out of sight${tail}: warnings and alerts go unread (T1564.008)`);
+  if (verbClass !== "read" && verbClass !== "delete" && rule && argsText().length <= 16_384 && HIDES_SECURITY_MAIL.test(argsText().replace(/[{}"\[\],:]+/g, " "))) add("tool.hide-security-mail", "impair-defences", "recoverable", "one", `${tool} sets a mail rule that moves security mail out of sight${tail}: warnings and alerts go unread (T1564.008)`);
   if (forwardTo.length > 0 && verbClass !== "read" && verbClass !== "delete") add("tool.forward-outside", "exfiltrate", "irreversible", "account", `${tool} forwards mail or messages to ${forwardTo.slice(0, 2).join(", ")} from now on${tail}`, { external: true, personal: true });
   // A message that gives a password or key's value ("prod DB password for anyone debugging: Pr0d!2026"):
   // it stays in every reader's history. To a channel everyone reads or outside, the credential is out.

@@ -108,6 +108,8 @@ export const SYSTEM_ROOT_TARGET = String.raw`\\?['"]?(?:${SYSTEM_ROOTS})['"]?${E
  * (never across ".."). Build output (dist, node_modules) is not here: neither guard exempts it by
  * default, because a relative path is only as safe as the working directory nobody checked.
  */
+/** Remote-access tools attackers install for a way back in (T1219), as their installers and packages are named (the shell rule and the prose reading). */
+export const REMOTE_ACCESS_TOOL = "(?:screenconnect|connectwise|anydesk|teamviewer|splashtop|rustdesk|atera|simplehelp|meshagent|logmein|netsupport|ammyy)";
 /**
  * A run's own directory under a shared /scratch: below a user's, a job's, a run's or a tmp or work
  * directory (/scratch/$USER/…, /scratch/lab/tmp/…, /scratch/lab/nxf-work-…), never across "..", with

@@ -1,9 +1,6 @@
 // Action rules: shell. Data with examples that must and must not match (test/rule-packs.test.ts).
 import type { Rule } from "../../rule-pack.js";
-import { re, T, END, PATH_PREFIX, START, SHELLS, RUN_WRAPPERS, NO_DRY_RUN } from "./fragments.js";
-
-/** Remote-access tools attackers install for a way back in (T1219), as their installers and packages are named. */
-const REMOTE_ACCESS_TOOL = "(?:screenconnect|connectwise|anydesk|teamviewer|splashtop|rustdesk|atera|simplehelp|meshagent|logmein|netsupport|ammyy)";
+import { re, T, END, PATH_PREFIX, START, SHELLS, RUN_WRAPPERS, NO_DRY_RUN, REMOTE_ACCESS_TOOL } from "./fragments.js";
 
 export const SHELL_RULES: readonly Rule[] = [
 
