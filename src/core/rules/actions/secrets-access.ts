@@ -7,6 +7,9 @@ const PRINTS = String.raw`(?:echo|printf|print|cat|console\.log|write-host|write
 /** Not redirected to a file or piped into a login that reads it from stdin, right after it. */
 const NOT_TO_A_FILE = String.raw`(?![^\n;&|>]{0,80}?(?:(?<![\d&])>>?\s*(?!&|\/dev\/(?:stdout|stderr|tty|fd\/[12])\b)[^\s&]|\|[^\n;&]{0,120}?(?:(?<![\d&])>>?\s*(?!&|\/dev\/(?:stdout|stderr|tty|fd\/[12])\b)[^\s&]|--password-stdin|--with-token|--passphrase-fd|--password-from-stdin|\blogin\b|--import\b|\bssh-add\b)))`;
 
+/** A secret manager asked for a secret's value (the generic read and the break-glass one share it). */
+const SECRET_STORE_READ = String.raw`(?:aws(?: -{1,2}[\w-]+(?:[= ][^\s;&|]+)?){0,4} secretsmanager get-secret-value|gcloud secrets versions access|az keyvault secret show|vault (?:kv get|read)|op (?:item get|read)|doppler secrets get)`;
+
 export const SECRETS_ACCESS_RULES: readonly Rule[] = [
 
   {
@@ -184,7 +187,7 @@ export const SECRETS_ACCESS_RULES: readonly Rule[] = [
     reason: "Reads a secret value from a secret manager into the agent's context.",
     score: 50,
     keywords: ["secretsmanager", "gcloud secrets", "keyvault", "vault", "kubectl", "op ", "doppler"],
-    pattern: /\baws secretsmanager get-secret-value\b|\bgcloud secrets versions access\b|\baz keyvault secret show\b|\bvault (?:kv get|read)\b|\bkubectl get secrets?\b[^;&|]{0,100}? -o ?(?:yaml|json|jsonpath|go-template)|\bop (?:item get|read)\b|\bdoppler secrets (?:get|download)\b/,
+    pattern: new RegExp(String.raw`\b${SECRET_STORE_READ}\b|\bkubectl get secrets?\b[^;&|]{0,100}? -o ?(?:yaml|json|jsonpath|go-template)|\bdoppler secrets download\b`),
     examples: {
       match: ["aws secretsmanager get-secret-value --secret-id prod/db", "kubectl get secret db-creds -o yaml", "vault kv get secret/app"],
       noMatch: ["kubectl get secrets", "aws secretsmanager list-secrets"],
@@ -196,7 +199,7 @@ export const SECRETS_ACCESS_RULES: readonly Rule[] = [
     reason: "Reads an emergency or top administrator's credential (break-glass, global or domain admin) from a secret manager, or takes on a break-glass role: whoever holds it controls the whole tenant (T1555.005, T1078.004).",
     score: 75,
     keywords: ["break", "glass", "global", "domain", "super", "emergency"],
-    pattern: /\b(?:op (?:item get|read)|vault (?:kv get|read)|aws(?: -{1,2}[\w-]+(?:[= ][^\s;&|]+)?){0,4} (?:secretsmanager get-secret-value|sts assume-role)|gcloud secrets versions access|az keyvault secret show|bw get (?:password|item)|lpass show|doppler secrets get)\b[^;&|]{0,200}?\b(?:break[- _]?glass|global[- _]?admin(?:istrator)?|domain[- _]?admin(?:istrator)?|super[- _]?admin|emergency[- _]?(?:access|admin))/,
+    pattern: new RegExp(String.raw`\b(?:${SECRET_STORE_READ}|aws(?: -{1,2}[\w-]+(?:[= ][^\s;&|]+)?){0,4} sts assume-role|bw get (?:password|item)|lpass show)\b[^;&|]{0,200}?\b(?:break[- _]?glass|global[- _]?admin(?:istrator)?|domain[- _]?admin(?:istrator)?|super[- _]?admin|emergency[- _]?(?:access|admin))`),
     examples: {
       match: ['op read "op://lfms internal/break-glass global admin/password"', "vault kv get secret/breakglass/root", "aws sts assume-role --role-arn arn:aws:iam::418822930117:role/payments-breakglass --role-session-name diag", "az keyvault secret show --vault-name kv-ops --name emergency-access-admin"],
       noMatch: ["op read op://dev/github-token/credential", "vault kv get secret/app/dev", "grep -r break-glass docs/"],
