@@ -42,6 +42,8 @@ const CREDENTIAL_PATTERNS: readonly RegExp[] = [
   // A tool's own token or environment file kept in the home directory's settings (~/.config/acme/api-token, ~/.config/acme/api.env).
   /^(~|\$HOME|\$\{HOME\}|\/home\/[^/]+|\/Users\/[^/]+|\/root)\/\.config\/(?:[^/]+\/)*[^/]*(?:token|api[-_]?key|secret|password)[^/]*$|^(~|\$HOME|\$\{HOME\}|\/home\/[^/]+|\/Users\/[^/]+|\/root)\/\.config\/(?:[^/]+\/)+[^/]+\.env$/i,
   /^\/(?:var\/)?run\/secrets\/kubernetes\.io\/serviceaccount\/token$/,
+  // A tool's own secret store under its dot-directory (~/.nextflow/secrets/store.json, .devcontainer/secrets/db.env).
+  /(^|\/)\.[\w-][\w.-]*\/(?:[^/]+\/)*secrets?\/(?!(?:[^/]*[._-])?(?:example|sample|template|readme)(?:[._-][^/]*)?$)[^/]+$/i,
   /^\/etc\/(shadow|gshadow|master\.passwd|sudoers)(-|$)/,
   /^\/etc\/security\/opasswd$/,
   /^\/var\/lib\/sss\/(db|secrets)\//,
@@ -291,4 +293,3 @@ export function lookalikeSignInHost(host: string): "strong" | "weak" | undefined
   if ((brandOwn && ownWords.some((w) => LURE_LABEL_WORD.test(w))) || (borrowed.length > 0 && (lureName || lureTld))) return "strong";
   return lureName || lureTld ? "weak" : undefined;
 }
-

@@ -37,7 +37,7 @@ export interface ProseHit {
 /** A sentence about test, fixture, seed, mock or local work: what it changes is not real. */
 const NOT_REAL_WORK = /\b(?:tests?|testing|e2e|fixtures?|seed(?:s|ed| data)?|mocks?|stubs?|sandbox|local(?:ly)?|dev(?:elopment)? (?:stack|env(?:ironment)?|box|machine))\b/i;
 /** Roles with full control of an organisation, a tenant or an identity provider. */
-const SUPER_ROLE = String.raw`(?:super[- ]?admin(?:istrator)?|global admin(?:istrator)?|org(?:ani[sz]ation)? (?:admin|owner)|tenant admin(?:istrator)?|domain admin)s?\b`;
+const SUPER_ROLE = String.raw`(?:super[- ]?admin(?:istrator)?|global admin(?:istrator)?|org(?:ani[sz]ation)? (?:admin|owner)|tenant admin(?:istrator)?|domain admin|enterprise admin)s?\b`;
 /** Hints longer than this are read up to it (the rule pack and the shell reader still read all of it). */
 const MAX_PROSE = 8 * 1024;
 /** Actions read from one hint at most. */
@@ -584,6 +584,15 @@ const SENTENCE_EFFECTS: readonly SentenceEffect[] = [
     says: "says it merges with admin rights past the branch's required review: the change ships unreviewed",
   },
   {
+    // An empty folder synced over a bucket or directory with deletion on (aws s3 sync … --delete, rsync --delete, rclone sync): everything at the target goes.
+    id: "prose.emptied-by-sync",
+    keys: ["sync", "mirror"],
+    re: /\b(?:sync|mirror|rsync|rclone)\w*\b[^.;]{0,40}?\ban? (?:empty|blank) (?:local )?(?:folder|dir(?:ectory)?|prefix|path|bucket|tree)\b(?=[^.;]{0,80}?(?:--delete\b|--delete-\w+|\bdelet\w*|\bremov\w*|\bpurg\w*))/i,
+    when: (sentence) => !NOT_REAL_WORK.test(sentence),
+    action: (sentence) => ({ capability: "delete", target: { name: "what the sync's target holds", production: mentionsProduction(sentence) }, reversibility: "irreversible", scope: "account" }),
+    says: "says it syncs an empty folder over a bucket or directory with deletion on: everything at the target is deleted (T1485)",
+  },
+  {
     id: "prose.reset-production-database",
     keys: ["reset", "reseed", "drop", "wipe"],
     re: /\b(?:db[:-]reset|reset\w* (?:the )?(?:db|database)|db[:-](?:drop|wipe)|reseed\w*)\b/i,
@@ -606,7 +615,7 @@ const SENTENCE_EFFECTS: readonly SentenceEffect[] = [
     keys: ["admin", "owner"],
     // (A person named, then the role: "make j.doe an Okta super admin", "m.keller from NexaSupport made Super Admin", "promote bob to org owner";
     // not "make the page visible only to org admins".)
-    re: new RegExp(String.raw`\b(?:make|makes|making)\s+(?!sure\b|certain\b|it\b|them\b|this\b|that\b|the\b)[\w.@'-]+(?:\s+from\s+[\w.-]+)?\s+(?:an?\s+)?(?:[\w-]+\s+)?${SUPER_ROLE}|\b[\w.@'-]+(?:\s+from\s+[\w.-]+)?\s+made\s+(?:an?\s+)?(?:[\w-]+\s+)?${SUPER_ROLE}|\b(?:promot|elevat)\w*\s+(?!the\b|it\b)[\w.@'-]+(?:\s+from\s+[\w.-]+)?\s+to\s+(?:an?\s+)?(?:[\w-]+\s+)?${SUPER_ROLE}`, "i"),
+    re: new RegExp(String.raw`\b(?:make|makes|making)\s+(?!sure\b|certain\b|it\b|them\b|this\b|that\b|the\b)[\w.@'-]+(?:\s+from\s+[\w.-]+)?\s+(?:an?\s+)?(?:[\w-]+\s+)?${SUPER_ROLE}|\b[\w.@'-]+(?:\s+from\s+[\w.-]+)?\s+made\s+(?:an?\s+)?(?:[\w-]+\s+)?${SUPER_ROLE}|\b(?:promot|elevat)\w*\s+(?!the\b|it\b)[\w.@'-]+(?:\s+from\s+[\w.-]+)?\s+to\s+(?:an?\s+)?(?:[\w-]+\s+)?${SUPER_ROLE}|\badd\w*\s+(?!(?:an?|the|one|some|my)\s+(?:note|notes|comment|comments|section|link|links|line|lines|entry|paragraph|step|warning|reminder|mention)\b)(?:[^\s.;]+\s+){1,6}?(?:to|into)\s+(?:the\s+)?(?:[\w-]+\s+)?${SUPER_ROLE}(?!\s*(?:runbook|page|docs?|documentation|channel|list|guide|wiki|section|table|mailing|readme|faq|handbook|notes?|policy|checklist|onboarding)\b)`, "i"),
     when: (sentence) => !NOT_REAL_WORK.test(sentence),
     action: (sentence) => ({ capability: "escalate", target: { name: "full control of an organisation", external: OUTSIDE.test(sentence) }, reversibility: "recoverable", scope: "account" }),
     says: "says it makes someone a super administrator: full control of every account and setting it reaches (T1098)",
@@ -979,7 +988,7 @@ const MADE_BY_THE_AGENT = new RegExp(String.raw`\bi (?:just ${MADE}\b|${MADE}\b[
 /** What a patient's care relies on in their record. */
 /** A role someone is added with: "as Maintainer", "as a collaborator". */
 /** Where administrators work, named by "admin": a page, a console, routes (not a role given). */
-const ADMIN_PLACE = /\b(?:admin|administrator|owner)(?:'s)? (?:panel|panels|console|page|pages|portal|routes?|dashboard|endpoints?|ui|area|section|site|app|views?|screens?|interface|api|menu|tab|login)\b/gi;
+const ADMIN_PLACE = /\b(?:(?:super[- ]?|global |domain |enterprise |tenant |org )?admin|administrator|owner)s?(?:'s?)? (?:panel|panels|console|page|pages|portal|routes?|dashboard|endpoints?|ui|area|section|site|app|views?|screens?|interface|api|menu|tab|login|runbook|runbooks|docs?|documentation|guide|handbook|wiki|checklist|faq|readme|channel|mailing list)\b/gi;
 const ROLE_AS = /\bas (?:an? |the )?(?:[\w-]+ ){0,3}?(?:maintainer|collaborator|member|editor|writer|developer|contributor|reviewer|approver|owner|admin\w*|manager|operator|billing manager)s?\b/i;
 /** Words that say an act reaches a whole organisation's machines or people. */
 const ORG_WIDE = /\b(?:fleet|fleet-wide|domain-wide|org-wide|organi[sz]ation-wide|company-wide|tenant-wide|enterprise-wide)\b|\b(?:every|all(?: of)?(?: the| our)?)\s+(?:\w+\s+)?(?:endpoints|devices|machines|hosts|servers|laptops|macs|workstations|computers|employees'? (?:laptops|machines|devices))\b|\bevery (?:endpoint|device|machine|host|server|laptop|mac|workstation|computer)\b/i;
@@ -1890,7 +1899,8 @@ function readAction(sentence: string, clause: string, verb: string, verbClass: V
   // Running a refund, payout or charge job against live money ("re-running refund_batch.rb against live Stripe for all 340 orders"): the payments go out, whatever file holds the job.
   const moneyRun = verbClass === "execute" && object.some((w) => /(?:^|_)(refunds?|payouts?|payments?|charges?|transfers?|billing|invoices?)(?:_|$|\.)/.test(w)) && (/\blive\b|(?:^|[^a-z])(?:prod|production)(?:[^a-z]|$)/i.test(sentence) || MANY.test(sentence) || sentenceLevel.bulk || object.some((w) => BULK.test(w)));
   const throwaway = code || !sentenceLevel.production && !openToAll && !moneyRun && !(verbClass === "grant" && ADMIN.test(object.join(" ").replace(ADMIN_PLACE, " "))) && (throwawayObject || ownFork || ownBranch || MADE_BY_THE_AGENT.test(sentence) || DEV_COPY.test(place.join(" ")) || place.some((w, k) => w.split(/[-_/.]+/).some((p) => notReal(place, k, p))) || (!(verbClass === "grant" && (sentenceLevel.recipients.length > 0 || sentenceLevel.public || /\broles?\//i.test(sentence))) && !roleGiven && !protectionOff && pathClasses.length > 0 && pathClasses.every((c) => c === "temp" || c === "build-output" || c === "project") && !object.some((w) => /^(branch|branches|tags?|remote|remotes|origin|releases?|repo|repos|repository|repositories|project|projects)$/.test(w))));
-  const facts: ArgumentFacts = { ...sentenceLevel, bulk: sentenceLevel.bulk || object.some((w) => BULK.test(w)) };
+  // (A delete said to be recursive takes everything under what it names: "recursively remove the 2022 prefix from the archive".)
+  const facts: ArgumentFacts = { ...sentenceLevel, bulk: sentenceLevel.bulk || object.some((w) => BULK.test(w)) || ((verbClass === "delete" || verbClass === "trash") && /\brecursive(?:ly)?\b|(?:^|\s)--recursive\b/i.test(sentence)) };
   const phrase = object.join(" ");
   const out: ProseHit[] = [];
   // Credentials or people's data sent, shared or published outside: what leaves cannot be called back.
@@ -2046,6 +2056,8 @@ function readAction(sentence: string, clause: string, verb: string, verbClass: V
   if (verbClass === "revoke" && /\b(tokens?|keys?|credentials?|passwords?|sessions?)\b/.test(phrase) && !facts.bulk) return out;
   // A protection added ("add rate limiting to the public /api/login endpoint", "add CSRF checks to the form"): no access is given.
   if (verb === "add" && (heads[0] ?? []).some((w) => /^(rate|limiting|limiter|limits?|validation|middleware|captcha|csrf|logging|monitoring|alerting|authentication|mfa|2fa|checks?|guards?|headers?|tests?|caching|throttling|sanitization|escaping)$/.test(w))) return out;
+  // Words added to a document ("a note to the super admins runbook", "the rotation steps to the Domain Admins page"): writing, no access given.
+  if (verb === "add" && (heads[0] ?? []).some((w) => /^(notes?|sections?|steps|paragraphs?|comments?|warnings?|reminders?|caveats?|headings?|mentions?|faq)$/.test(w)) && paths.length === 0) return out;
   // A process stopped ("kill the runaway jest process on my machine"): nothing kept is lost, unless it is production's.
   // (The agent's own: runaway, stuck or hung, a test runner, a watcher, a dev server; not a system daemon, and not all of them.)
   if (verb === "kill" && object.some((w) => /^(runaway|stuck|hung|zombie|frozen|jest|vitest|pytest|mocha|watcher|watchers|repl|tsc|webpack|vite|nodemon)$/.test(w)) && !object.some((w) => /^(nginx|apache|httpd|docker|dockerd|containerd|sshd|systemd|postgres|postgresql|mysql|mysqld|redis|kubelet|all|every|everything)$/.test(w)) && !facts.production && !facts.bulk) return out;

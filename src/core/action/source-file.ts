@@ -431,7 +431,13 @@ function writesToPublicStore(path: string, text: string): CodeHit[] {
 /** What a source file a tool writes will do when the program runs, judged now. */
 export function readWrittenSource(path: string, text: string): CodeHit[] {
   const sends = sendCalls(text);
-  return [...(MIGRATION_FILE.test(path) ? migrationDrops(path, text) : []), ...sentCredentials(text, sends), ...sentCredentialFiles(text, sends), ...sentEnvironment(text, sends), ...sentPersonalData(text, sends), ...weakenedChecks(path, text), ...weakenedSshd(path, text), ...printsEnvironment(path, text), ...writesToPublicStore(path, text)];
+  return [...(MIGRATION_FILE.test(path) ? migrationDrops(path, text) : []), ...sentCredentials(text, sends), ...sentCredentialFiles(text, sends), ...sentEnvironment(text, sends), ...sentPersonalData(text, sends), ...weakenedChecks(path, text), ...weakenedSshd(path, text), ...printsEnvironment(path, text), ...writesToPublicStore(path, text), ...codeownersEmptied(path, text)];
+}
+
+/** A CODEOWNERS file written whole with no owner on any line: nobody's review is required for anything any more. */
+function codeownersEmptied(path: string, text: string): CodeHit[] {
+  if (!/(?:^|\/)CODEOWNERS$/.test(path) || withoutComments(text).match(OWNER) !== null) return [];
+  return [{ id: "code.codeowners-emptied", technique: "T1562.001", tactic: "Defense Evasion (TA0005)", action: { capability: "impair-defences", target: { name: "CODEOWNERS" }, reversibility: "recoverable", scope: "one" }, reason: "the write leaves CODEOWNERS naming no owner: changes merge without any code owner's review (T1562.001)" }];
 }
 
 /** sshd's configuration (sshd_config or a file of its drop-in directory) and the settings that let anyone with a password, or root, log in. */

@@ -375,6 +375,7 @@ const CONTAINER = /^(repo|repos|repository|repositories|database|databases|db|bu
 /** What holds many items of one kind: emptying it (clear_calendar, empty_trash, purge_mailbox) takes them all. */
 const HOLDER = /^(calendar|calendars|mailbox|mailboxes|inbox|album|albums|notebook|notebooks|board|boards|wiki|wikis|space|spaces|folder|folders|drive|list|lists|cart|history|queue|trash)$/;
 
+
 /** A name for something short-lived: a preview or review app, a pull request's environment, a scratch or temporary one. */
 const EPHEMERAL_NAME = /(^|[-_./])(preview|review|pr-?\d+|tmp|temp|scratch|sandbox|ephemeral|throwaway)([-_./]|$)/i;
 
@@ -384,6 +385,8 @@ function deleteScope(f: ArgumentFacts, object: readonly string[], store: string 
   if (!f.production && !f.wildcard && f.strings.some((v) => v.length <= 64 && !/\s/.test(v) && (f.bulk ? /(^|[-_./])(tmp|temp|scratch|ephemeral|throwaway)([-_./]|$)/i : EPHEMERAL_NAME).test(v))) return "one";
   if (f.wildcard || f.bulk) return "account";
   if (/^(clear|empty|purge|wipe|nuke|truncate|reset)$/.test(verb) && hasWord(object, HOLDER)) return "account";
+  // A table truncated loses its rows and keeps itself (a file truncated, its text): the rows are a tree, not the whole database.
+  if (verb === "truncate" && !hasWord(object, /^(databases?|dbs?|schemas?|keyspaces?|clusters?|instances?|accounts?)$/)) return object.some((w) => /\.\w{1,5}$/.test(w)) ? "one" : "tree";
   if ((store && CONTAINER.test(store)) || hasWord(object, CONTAINER)) return "account";
   // A notebook, a calendar, a board deleted: everything in it goes with it.
   if (HOLDER.test(object[object.length - 1] ?? "")) return "tree";
@@ -395,7 +398,7 @@ function deleteScope(f: ArgumentFacts, object: readonly string[], store: string 
   if (hasWord(object, /^(branches|tags|refs)$/)) return "tree";
   // A database reset or a release, stack or deployment uninstalled: everything it holds or runs goes with it.
   // (Not a file named so: docs/release-notes.md.)
-  if (hasWord(object, /^(pg|postgres|postgresql|mysql|redis|release|releases|stack|stacks|deployments?|statefulsets?|daemonsets?|apps?|services?)$/) && !object.some((w) => /\.\w{1,5}$/.test(w) || /^(md|mdx|txt|json|ya?ml|py|ts|js|tsx|jsx|csv|log|sql|html?|css|sh|toml|ini|cfg|lock|docs?|notes?|drafts?|files?|pages?)$/.test(w))) return "tree";
+  if (hasWord(object, /^(pg|postgres|postgresql|mysql|redis|release|releases|helm|charts?|stack|stacks|deployments?|statefulsets?|daemonsets?|apps?|services?)$/) && !object.some((w) => /\.\w{1,5}$/.test(w) || /^(md|mdx|txt|json|ya?ml|py|ts|js|tsx|jsx|csv|log|sql|html?|css|sh|toml|ini|cfg|lock|docs?|notes?|drafts?|files?|pages?)$/.test(w))) return "tree";
   const last = object[object.length - 1] ?? "";
   return /[^s]s$/.test(last) ? "tree" : "one";
 }
@@ -879,6 +882,13 @@ export function readNamed(tool: string, name: ReturnType<typeof splitToolName>, 
   // (The command may sit one object down: Jamf's {commandData: {commandType: "ERASE_DEVICE"}}.)
   const erase = verbClass !== "read" && isRecord(args) ? [args, ...Object.values(args).filter(isRecord)].flatMap((o) => Object.entries(o)).find(([k, v]) => /^(command|command_?type|action|request_?type|operation)$/i.test(k) && typeof v === "string" && /^(erase_?device|wipe(_?device)?|remote_?wipe|device_?wipe|factory_?reset|erase)$/i.test(v.replace(/[\s-]/g, "_")))?.[1] : undefined;
   if (erase !== undefined) add("tool.erase-device", "delete", "irreversible", scope === "account" || f.strings.some((v) => v.length <= 120 && /^all\b|\ball (?:managed )?(?:computers|devices|macs|laptops|endpoints|mobile devices)\b/i.test(v)) ? "account" : "one", `${tool} sends ${String(erase)} to ${obj}${tail}: every file on the device is erased`, { pathClass: "device" });
+  // A bucket's versioning suspended or its access logging switched off (put_bucket_versioning {Status: "Suspended"}, an empty logging config):
+  // what is overwritten or deleted from now on has no earlier version, and who read it leaves no record (T1562.001, T1490).
+  if (verbClass !== "read" && verbClass !== "delete" && hasWord(object, /^(versioning|logging)$/) !== undefined && hasWord(object, /^(buckets?|s3|gcs|storage|blobs?|containers?)$/) !== undefined && isRecord(args)) {
+    const text = argsText();
+    const off = text.length <= 4096 && (/"(?:status|versioning|enabled)"\s*:\s*(?:"(?:suspended|disabled|off|false)"|false)/i.test(text) || (hasWord(object, /^logging$/) !== undefined && /"(?:BucketLoggingStatus|logging)"\s*:\s*\{\s*\}/i.test(text)));
+    if (off) add("tool.bucket-protection-off", "impair-defences", "recoverable", "one", `${tool} turns off ${hasWord(object, /^versioning$/) !== undefined ? "versioning" : "access logging"} on ${obj}${tail}: ${hasWord(object, /^versioning$/) !== undefined ? "what is overwritten or deleted from now on cannot be restored (T1490)" : "who reads or changes it leaves no record (T1562.008)"}`);
+  }
   // A payee's or vendor's bank details set (routing and account numbers, an IBAN): the next payment run sends the money there (T1657).
   const bank = verbClass !== "read" && verbClass !== "delete" && isRecord(args) ? bankDetailsSet(args) : undefined;
   if (bank !== undefined) add("tool.payee-bank-changed", "spend", "irreversible", "one", `${tool} sets bank details (${bank})${tail}: the next payment to this payee goes to that account, and a payment cannot be called back (T1657)`);
@@ -915,6 +925,12 @@ export function readNamed(tool: string, name: ReturnType<typeof splitToolName>, 
   const approvalSet = isRecord(args) && [args, ...Object.values(args).filter(isRecord)].some((o) => Object.entries(o).some(([k, v]) => /^(event|state|decision|review_?state|action|approval|approval_?status|approval_?state)$/i.test(k) && typeof v === "string" && /^(approve|approved)$/i.test(v.trim())));
   const approvable = hasWord(object, /^(change|changes|review|reviews|pull|request|requests|pr|prs|merge|mr|deployment|deployments|release|releases)$/) !== undefined || (isRecord(args) && Object.entries(args).some(([k, v]) => /^(table|type|record_?type|object|sobject|kind)$/i.test(k) && typeof v === "string" && /^(change_?request|change|std_change|normal_change|approval|sysapproval_approver|pull_?request|merge_?request|release|deployment)s?$/i.test(v.trim())));
   if (verbClass !== "read" && isRecord(args) && (/^approv/.test(verb ?? "") || approvalSet) && approvable) add("tool.approve", "impair-defences", "recoverable", "one", `${tool} approves ${obj}${tail}: the agent's approval stands where a person's review was required`);
+  // A scanner's finding set to false positive, won't fix or accepted (SonarQube's change_issue_status {status: "falsepositive"},
+  // a code-scanning alert dismissed): the flaw stays, and the scanner stops reporting it (T1562.001).
+  if (verbClass !== "read" && verbClass !== "delete" && verbClass !== "disable" && isRecord(args) && hasWord(object, /^(snyk|dependabot|codeql|semgrep|trivy|sonar|sonarqube|sonarcloud|scanning|checkmarx|veracode|wiz|orca|prisma|lacework)$/) !== undefined && hasWord(object, /^(issues?|findings?|alerts?|hotspots?|vulnerabilit(?:y|ies)|advisor(?:y|ies)|results?)$/) !== undefined) {
+    const set = Object.entries(args).find(([k, v]) => /^(status|state|resolution|transition|dismissed_?reason|reason)$/i.test(k) && typeof v === "string" && v.length <= 64 && /^(?:false[ _-]?positive|won'?t[ _-]?fix|wontfix|accepted|risk[ _-]?accepted|safe|reviewed_?safe|not[ _-]?exploitable|used in tests|dismissed|ignored?)$/i.test(v.trim()));
+    if (set !== undefined) add("tool.finding-ignored", "impair-defences", "recoverable", "one", `${tool} marks a scanner's finding ${String(set[1]).trim()}${tail}: the flaw stays, and nothing reminds anyone (T1562.001)`);
+  }
   // A security finding or review closed as won't fix or accepted, or approved, by the agent (SEC-2291 → "Won't Fix", SECREV-318 "Approved per owner request"):
   // the weakness stays open, or the review a person was to give is skipped.
   if (verbClass !== "read" && verbClass !== "delete" && isRecord(args)) {
@@ -949,6 +965,15 @@ export function readNamed(tool: string, name: ReturnType<typeof splitToolName>, 
       if (!f.production && !f.wildcard && hasWord(object, /^(redis|valkey|keydb|memcached?|dragonfly|upstash|kv|keys?|cache|caches|entry|entries)$/) !== undefined && isRecord(args)) {
         const keys = Object.entries(args).filter(([k]) => /^(key|keys|name)$/i.test(k)).flatMap(([, v]) => (Array.isArray(v) ? v : [v]));
         if (keys.length === 1 && typeof keys[0] === "string" && keys[0].length <= 200 && !/[*?\[]/.test(keys[0]) && (THROWAWAY_NAME.test(keys[0]) || /(?:^|[^a-z0-9])(?:cache|cached)(?:[^a-z0-9]|$)/i.test(keys[0]))) {
+          actions.push({ capability: "delete", target: { name: tool, ...base }, reversibility: "recoverable", scope: "one" });
+          break;
+        }
+      }
+      // One pod or job named in a development, test or staging namespace: its controller makes the pod again; the job was a run.
+      if (!f.production && !f.wildcard && !f.bulk && hasWord(object, /^(pods?|jobs?)$/) !== undefined && isRecord(args)) {
+        const names = Object.entries(args).filter(([k]) => /^(name|pod|pod_?name|job|job_?name)$/i.test(k)).flatMap(([, v]) => (Array.isArray(v) ? v : [v]));
+        const namespace = Object.entries(args).find(([k]) => /^namespace$/i.test(k))?.[1];
+        if (names.length === 1 && typeof names[0] === "string" && typeof namespace === "string" && NON_PRODUCTION_NAME.test(namespace)) {
           actions.push({ capability: "delete", target: { name: tool, ...base }, reversibility: "recoverable", scope: "one" });
           break;
         }
@@ -1072,6 +1097,12 @@ export function readNamed(tool: string, name: ReturnType<typeof splitToolName>, 
       if (hasWord(object, /^(huggingface|hf|kaggle|zenodo|figshare)$/) !== undefined && !(isRecord(args) && (args.private === true || args.visibility === "private")) && f.strings.some((v) => v.length <= 256 && !/\s/.test(v) && TABLE_FILE.test(v))) {
         const people = f.strings.some((v) => v.length <= 256 && !/\s/.test(v) && TABLE_FILE.test(v) && (DATA_FILE.test(v) || PEOPLE_DATA.test(v)));
         add("tool.publish", people ? "exfiltrate" : "communicate", people ? "irreversible" : "recoverable", people ? "account" : "one", `${tool} uploads a data file${people ? " about people (customers, users, tickets, messages)" : ""} to a public hub${tail}: anyone can download what it holds, and copies cannot be called back`, { public: true, external: true, ...(people ? { personal: true } : {}) });
+      }
+      // A deposition or dataset published open on a research repository (Zenodo, figshare, Dataverse): it gets a DOI and cannot be taken back;
+      // about people (germline variant calls, a patient cohort), their data is out for good.
+      else if (verb === "publish" && hasWord(object, /^(zenodo|figshare|dataverse|osf|dryad)$/) !== undefined && !/"access_?right"\s*:\s*"(?:closed|restricted|embargoed)"/i.test(argsText().slice(0, 8192))) {
+        const people = /\b(?:germline|somatic|variant calls?|genotyp\w*|vcfs?|exomes?|genomes?|patients?|participants?|cohorts?|subjects?|clinical|phenotyp\w*|survey responses|health records?)\b/i.test(argsText().slice(0, 8192));
+        add("tool.publish", people ? "exfiltrate" : "communicate", "irreversible", people ? "account" : "one", `${tool} publishes ${obj} openly on a research repository${people ? ", with data about people (genomes, patients, participants)" : ""}${tail}: a published record gets a DOI and cannot be withdrawn`, { public: true, external: true, ...(people ? { personal: true } : {}) });
       }
       else if (f.public || publishPlace || verb === "tweet" || verb === "retweet" || (verb === "post" && !store && !message && hasWord(object, POSTABLE) !== undefined && !toChannel(args))) add("tool.publish", "communicate", "irreversible", "one", `${tool} publishes ${obj} where anyone can read it${tail}`, { public: true, external: true, ...(personalDetails(f.strings).length >= 2 ? { personal: true } : {}) });
       else if (message && personalDetails(f.strings).length >= 2) add("tool.personal-details-posted", "communicate", "irreversible", "one", `${tool} posts a person's ${personalDetails(f.strings).join(", ")} in a message${tail}: everyone who reads it has them`, { personal: true });

@@ -4,7 +4,7 @@
 // T1110.002; security(1) on macOS; the AWS and GCP instance metadata documentation.
 import { classifyPath, isExternalHost, hostOf } from "../paths.js";
 import type { Invocation } from "../shell-command.js";
-import { commandWords, previous, shown, readPaths, type CommandRule } from "./rule.js";
+import { commandWords, optionValues, previous, shown, readPaths, type CommandRule } from "./rule.js";
 
 const TACTIC = "Credential Access (TA0006)";
 
@@ -158,8 +158,18 @@ const search: CommandRule = {
   id: "credential-access.search",
   tactic: TACTIC,
   technique: "T1552.001",
-  names: ["find", "fd", "locate", "mdfind", "grep", "egrep", "rg", "ag", "ack", "findstr"],
+  names: ["find", "fd", "locate", "mdfind", "grep", "egrep", "rg", "ag", "ack", "findstr", "git"],
   match(inv) {
+    // A repository's history searched for a key's name with the changes printed (git log -p -S
+    // 'ADYEN_', -G 'password'): every value ever committed under it lands in the transcript, removed ones too.
+    if (inv.name === "git") {
+      const a = inv.args;
+      if (a[0] !== "log" || !a.some((x) => x === "-p" || x === "--patch" || x === "-u")) return undefined;
+      const sought = optionValues(a, ["-S", "-G"]).concat(a.filter((x) => /^-[SG]./.test(x)).map((x) => x.slice(2)));
+      const secret = sought.find((w) => w.length <= 200 && (SECRET_WORD.test(w) || KEY_PATTERN.test(w)));
+      if (secret === undefined) return undefined;
+      return { action: { capability: "read", target: { name: secret, pathClass: "credentials" }, reversibility: "recoverable", scope: "tree" }, reason: `searches the repository's history for "${shown(secret)}" and prints the changes: every value committed under that name, removed ones too, lands in the transcript (T1552.001)` };
+    }
     if (inv.name === "find" || inv.name === "fd" || inv.name === "locate" || inv.name === "mdfind") {
       const names: string[] = [];
       for (let i = 0; i < inv.args.length; i++) {
@@ -211,8 +221,10 @@ const search: CommandRule = {
       `locate wallet.dat`,
       `grep -iE 'password|username|storepass' /opt/mirthconnect/conf/mirth.properties`,
       `grep -rhE '^[A-Z_]*(API_KEY|SECRET|TOKEN)=' deploy/prod/`,
+      `git log -p --all -S 'ADYEN_' -- . ':!docs'`,
+      `git log -p -G 'password\s*='`,
     ],
-    noMatch: [`grep -n password_min_length /etc/login.defs.d/notes.txt`, `grep -rn token deploy/staging/`, `find . -name "*.py"`, `grep -rn password src/auth`, `find /testbed -name "*.pem"`, `grep -r TODO .`, `find / -name libssl.so`, `grep password settings.py`],
+    noMatch: [`git log -S 'ADYEN_' --oneline`, `git log -p -S 'parseInvoice'`, `git log -p src/auth/token.ts`, `grep -n password_min_length /etc/login.defs.d/notes.txt`, `grep -rn token deploy/staging/`, `find . -name "*.py"`, `grep -rn password src/auth`, `find /testbed -name "*.pem"`, `grep -r TODO .`, `find / -name libssl.so`, `grep password settings.py`],
   },
 };
 

@@ -6,7 +6,7 @@
 import type { Action } from "../model.js";
 import { classifyPath, productionNamed } from "../paths.js";
 import type { Invocation } from "../shell-command.js";
-import { commandWords, productionWhere, shown, writtenPaths, type CommandRule, type RuleHit } from "./rule.js";
+import { commandWords, optionValues, productionWhere, shown, writtenPaths, type CommandRule, type RuleHit } from "./rule.js";
 import { CHECK_FILE, SCANNER_NAME } from "../source-file.js";
 
 const TACTIC = "Defense Evasion (TA0005)";
@@ -715,6 +715,34 @@ const cloudFirewall: CommandRule = {
   },
 };
 
+/** A CI variable's name for a switch that skips or turns off a check (SKIP_SECURITY_SCAN, DEPLOY_SKIP_SCAN, SAST_DISABLED). */
+const GATE_SWITCH_NAME = /^(?:[A-Z0-9]+_){0,3}(?:SKIP|BYPASS|DISABLE|NO|IGNORE)_(?:[A-Z0-9]+_){0,3}(?:CHECKS?|APPROVALS?|REVIEWS?|GATES?|CAB|VERIFY|VERIFICATION|SCANS?|SCANNING|SIGN(?:ING|ATURES?)?|SAST|DAST|SECURITY|AUDIT|CODEQL|TRIVY|SNYK|GITLEAKS|SONAR)(?:_[A-Z0-9]+){0,3}$|^(?:[A-Z0-9]+_){0,3}(?:SCANS?|SCANNING|SAST|DAST|SECURITY_SCAN|CODEQL|TRIVY|SNYK|GITLEAKS|SONAR|SIGNING|VERIFICATION|APPROVAL|REVIEW|GATE)_(?:DISABLED|SKIPPED|SKIP|OFF|BYPASS(?:ED)?)$/i;
+
+/**
+ * A repository's or project's CI variable set to switch a check off (gh variable set DEPLOY_SKIP_SCAN
+ * --body true, glab variable set SKIP_SAST true): every pipeline that reads it skips the check from
+ * now on, with no change to the workflow for a reviewer to see.
+ */
+const ciGateVariable: CommandRule = {
+  id: "defense-impairment.ci-gate-variable",
+  tactic: TACTIC,
+  technique: "T1562.001",
+  names: ["gh", "glab"],
+  match(inv) {
+    const a = inv.args;
+    if (!((a[0] === "variable" || a[0] === "secret") && (a[1] === "set" || a[1] === "update" || a[1] === "create"))) return undefined;
+    const name = a.slice(2).find((x) => !x.startsWith("-"));
+    if (name === undefined || !GATE_SWITCH_NAME.test(name)) return undefined;
+    const value = optionValues(a, ["--body", "-b", "--value", "-v"])[0] ?? (inv.name === "glab" ? a.slice(2).filter((x) => !x.startsWith("-"))[1] : undefined);
+    if (value === undefined || !/^['"]?(?:true|1|yes|on|y)['"]?$/i.test(value)) return undefined;
+    return { action: { capability: "impair-defences", target: { name }, reversibility: "recoverable", scope: "tree" }, reason: `sets the CI variable ${shown(name)} to ${shown(value)}: every pipeline that reads it skips that check from now on, with no change to the workflow for a reviewer to see (T1562.001)` };
+  },
+  examples: {
+    match: [`gh variable set DEPLOY_SKIP_SCAN --body true --repo corvair/booking-web`, `gh secret set SKIP_SECURITY_CHECKS -b 1`, `glab variable set SAST_DISABLED true`, `gh variable set TRIVY_SKIP_SCAN --body "true" --env production`],
+    noMatch: [`gh variable set DEPLOY_SKIP_SCAN --body false`, `gh variable set NODE_VERSION --body 20`, `gh variable set SKIP_CHANGELOG --body true`, `gh variable list`, `glab variable set SAST_DISABLED false`],
+  },
+};
+
 /** A bot's or a CI service's identity on a commit: dependabot[bot], renovate[bot], github-actions. */
 const BOT_IDENTITY = /\[bot\]|^(?:dependabot|renovate|github-actions|snyk-bot)\b|\b(?:dependabot|renovate|github-actions)\[?bot\]?@/i;
 /** git subcommands that write a commit under the identity in force. */
@@ -866,4 +894,4 @@ const protectionEnvOff: CommandRule = {
   },
 };
 
-export const defenseImpairmentRules: readonly CommandRule[] = [tlsOff, history, logging, firewall, mac, backupsOff, hooksSkipped, releaseChecksSkipped, checkRemoved, timestomp, permissions, everyoneGranted, logRetentionCut, hide, rootCert, masquerade, recordConfig, cloudRecording, openPort, podSecurity, scriptPolicy, cloudFirewall, wafDetached, commitAsBot, protectionEnvOff];
+export const defenseImpairmentRules: readonly CommandRule[] = [tlsOff, history, logging, firewall, mac, backupsOff, hooksSkipped, releaseChecksSkipped, checkRemoved, timestomp, permissions, everyoneGranted, logRetentionCut, hide, rootCert, masquerade, recordConfig, cloudRecording, openPort, podSecurity, scriptPolicy, cloudFirewall, wafDetached, commitAsBot, protectionEnvOff, ciGateVariable];

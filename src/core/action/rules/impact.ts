@@ -4,6 +4,7 @@
 // T1486, T1489, T1529, T1531, T1496; mkfs(8), wipefs(8), dd(1), shred(1), shutdown(8).
 import type { Action, PathClass } from "../model.js";
 import { classifyPath } from "../paths.js";
+import { SHORT_LIVED_NAMESPACE } from "../../rules/actions/fragments.js";
 import type { Invocation } from "../shell-command.js";
 import { commandWords, isRecursive, optionValues, productionWhere, shown, following, type CommandRule, type RuleHit } from "./rule.js";
 
@@ -445,6 +446,7 @@ const diskFill: CommandRule = {
 /** A cloud resource type whose deletion takes everything in it (a project, a bucket, a resource group, a namespace). */
 const CLOUD_CONTAINER = /^(projects?|groups?|buckets?|rb|namespaces?|ns|clusters?|databases?|dbs?|datasets?|zones?|managed-zones|keyrings?|vaults?|stacks?|apps|persistentvolumeclaims?|pvcs?|persistentvolumes?|pv|all|--all|--recursive|-r|-R|--force)$/;
 const PRODUCTION_WORD = /(^|[^a-z0-9])(prod|production|prd)([^a-z0-9]|$)/i;
+const SHORT_LIVED = new RegExp(`^${SHORT_LIVED_NAMESPACE}$`, "i");
 
 /**
  * Cloud and cluster resources deleted through their CLIs: `gcloud … delete`, `az … delete`, `aws …
@@ -476,6 +478,13 @@ const cloudDelete: CommandRule = {
     else if (inv.name === "fly" || inv.name === "flyctl") deletes = words.includes("destroy");
     else if (inv.name === "kubectl" || inv.name === "oc") deletes = (words[0] === "delete" || (/^(-n|--namespace|--context)$/.test(a[0] ?? "") && words[1] === "delete")) && a.some((x) => x.split("/")[0]!.split(",").some((k) => /^(namespaces?|ns|persistentvolumeclaims?|pvc|persistentvolumes?|pv|all|--all|--all-namespaces|-A)$/.test(k)));
     if (!deletes) return undefined;
+    // One namespace made for one pull request or run (pr-1873-preview, review-482), nothing naming production: it was made to go.
+    if ((inv.name === "kubectl" || inv.name === "oc") && !a.some((x) => PRODUCTION_WORD.test(x))) {
+      const names = words.slice(words.indexOf("delete") + 1);
+      const ns = names[0]?.split("/") ?? [];
+      const name = ns.length === 2 ? ns[1]! : names[1];
+      if (/^(namespaces?|ns)$/.test(ns[0] ?? "") && names.length === (ns.length === 2 ? 1 : 2) && name !== undefined && SHORT_LIVED.test(name)) return undefined;
+    }
     const container = a.some((x) => CLOUD_CONTAINER.test(x.split("/")[0]!)) || words.some((w) => /^delete-(db|stack|bucket|cluster|table|file-system|vault|repository|user-pool|key-pair)/.test(w));
     const target = words.slice(1).find((w) => !/^(delete|rm|rb|destroy|apps:destroy|storage|compute|instances|sql|container|clusters?|projects?|groups?|group)$/.test(w)) ?? a[a.length - 1] ?? inv.name;
     const production = a.some((x) => PRODUCTION_WORD.test(x));
@@ -490,8 +499,8 @@ const cloudDelete: CommandRule = {
     };
   },
   examples: {
-    match: [`gcloud storage rm --recursive gs://acme-prod-db-backups/**`, `az group delete --name rg-acme-prod --yes`, `aws s3 rm s3://backups --recursive`, `aws rds delete-db-instance --db-instance-identifier prod-db`, `gcloud projects delete acme-prod`, `gsutil -m rm -r gs://exports`, `gsutil -m rm -a "gs://acme-warehouse-backups/unload/**"`, `bq rm -f -t 'acme-data-prod:audit_logs.cloudaudit_data_access_20240611'`, `kubectl -n feast-prod delete statefulset,pvc -l app=redis`, `kubectl delete namespace payments`, `heroku apps:destroy --app acme-prod --confirm acme-prod`, `gcloud compute instances delete test-vm`],
-    noMatch: [`kubectl delete namespace pr-4821-preview --context kind-local --wait=false`, `aws s3 rm s3://scratch-dev/runs/ --recursive --dryrun`, `gcloud storage ls gs://b`, `aws s3 rm s3://b/one.txt`, `az group list`, `kubectl delete pod api-7d9f`, `gsutil rm gs://b/one.txt`, `aws s3 cp a s3://b/a`, `gcloud sql instances describe db`],
+    match: [`gcloud storage rm --recursive gs://acme-prod-db-backups/**`, `az group delete --name rg-acme-prod --yes`, `aws s3 rm s3://backups --recursive`, `aws rds delete-db-instance --db-instance-identifier prod-db`, `gcloud projects delete acme-prod`, `gsutil -m rm -r gs://exports`, `gsutil -m rm -a "gs://acme-warehouse-backups/unload/**"`, `bq rm -f -t 'acme-data-prod:audit_logs.cloudaudit_data_access_20240611'`, `kubectl -n feast-prod delete statefulset,pvc -l app=redis`, `kubectl delete namespace payments`, `kubectl --context prod-eks delete namespace pr-1873-preview`, `kubectl delete namespace pr-12-preview payments`, `kubectl --context gke_acme-staging_europe-west1_main delete namespace checkout-v2-preview`, `heroku apps:destroy --app acme-prod --confirm acme-prod`, `gcloud compute instances delete test-vm`],
+    noMatch: [`kubectl delete namespace pr-4821-preview --context kind-local --wait=false`, `kubectl --context dev-euw1 delete namespace pr-1873-loyalty-preview`, `kubectl delete ns/review-482`, `kubectl delete namespace pr-4821-preview --wait=false`, `aws s3 rm s3://scratch-dev/runs/ --recursive --dryrun`, `gcloud storage ls gs://b`, `aws s3 rm s3://b/one.txt`, `az group list`, `kubectl delete pod api-7d9f`, `gsutil rm gs://b/one.txt`, `aws s3 cp a s3://b/a`, `gcloud sql instances describe db`],
   },
 };
 

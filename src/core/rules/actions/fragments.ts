@@ -116,6 +116,12 @@ export const REMOTE_ACCESS_TOOL = "(?:screenconnect|connectwise|anydesk|teamview
  * no wildcard above it. The whole of /scratch, a group's directory, or every user's (/scratch/<any>/<any>)
  * is not. Shared by the pattern rules (TEMP_TARGET, SCRATCH_TARGET) and classifyPath (paths.ts).
  */
+/**
+ * A namespace made for one pull request or one run: pr-1873-loyalty-preview, review-482, preview-4812, a tmp or scratch one. A
+ * bare "preview" or "sandbox" is not enough (checkout-v2-preview may be a long-lived shared environment). Lower case, as the
+ * rules read text; classifyPath's callers test it without case.
+ */
+export const SHORT_LIVED_NAMESPACE = String.raw`[\w.-]*?(?<![a-z0-9])(?:pr-?\d+|(?:preview|review)-\d+|\d+-(?:preview|review)|tmp|temp|scratch|ephemeral|throwaway)(?![a-z0-9])[\w.-]*`;
 export const OWN_SCRATCH = String.raw`/scratch(?:/(?!\.\.(?:/|$|[\s'"]))[^\s/;&|'"*?\[]+)*?/(?:\$\{?(?:user|slurm_job_id|job_id)\}?|tmp[\w.-]*|temp[\w.-]*|nxf[\w.-]*|work[\w.-]*|runs?|jobs?)(?:/(?!\.\.(?:/|$|[\s'"]))[^\s/;&|'"]*)*/?`;
 export const TEMP_TARGET = String.raw`\\?['"]?(?:(?:(?:/private)?(?:/var)?/tmp|\$\{?tmpdir\}?)(?:/(?!\.\.(?:/|$|[\s'"]))[^\s/;&|'"]*)*|${OWN_SCRATCH})['"]?${END}`;
 /**

@@ -1,6 +1,6 @@
 // Action rules: kubernetes. Data with examples that must and must not match (test/rule-packs.test.ts).
 import type { Rule } from "../../rule-pack.js";
-import { re, T, END, KUBECTL, NO_DRY_RUN } from "./fragments.js";
+import { re, T, END, KUBECTL, NO_DRY_RUN, SHORT_LIVED_NAMESPACE } from "./fragments.js";
 
 /**
  * Not on a cluster that runs on this machine for development (kind, k3d, minikube, Docker Desktop,
@@ -24,6 +24,14 @@ const FINISHED_PHASE = String.raw`[= ]['"]?status\.phase==?(?:failed|succeeded)$
  * --filename, --kustomize), where kubectl ignores a field selector and deletes all the files name.
  */
 const FINISHED_PODS = String.raw`(?!(?: (?:-n ?|--namespace[= ])${T}+| -a| --all-namespaces)* (?:pods?|po)${END}(?=[^;&|]{0,300}? --field-selector${FINISHED_PHASE})(?![^;&|]{0,300}? --field-selector(?!${FINISHED_PHASE}))(?![^;&|]{0,300}? (?:-[a-z]*[fk]|--filename|--kustomize)(?:[= ]|${END})))`;
+
+/**
+ * A short-lived thing deleted by name in a command that names no production anywhere: a namespace
+ * made for one pull request or run (SHORT_LIVED_NAMESPACE: pr-1873-preview, review-482), or
+ * one pod or job in a development, test or CI namespace (its controller makes the pod again; the job
+ * was a run). Only one name, then options only, to the end of the command.
+ */
+const SHORT_LIVED = String.raw`(?![^;&|\n]{0,400}?(?<![a-z0-9])(?:prod|production|prd|live)(?![a-z0-9]))(?:(?:kubectl|oc)(?: ${T}+){0,6}? delete(?: -${T}+(?: (?!-)${T}+)?)* (?:ns|namespaces?)[ /]${SHORT_LIVED_NAMESPACE}|(?=[^;&|\n]*?(?: -n ?| --namespace[= ])[\w.-]*?(?<![a-z0-9])(?:dev|development|test|testing|qa|ci|sandbox|preview|scratch|tmp)(?![a-z0-9]))(?:kubectl|oc)(?: ${T}+){0,6}? delete(?: -${T}+(?: (?!-)${T}+)?)* (?:pods?|po|jobs?)[ /](?!-)[\w.-]+)(?: -${T}+(?: (?!-)${T}+)?)*\s*(?:$|[;&|])`;
 
 export const KUBERNETES_RULES: readonly Rule[] = [
   {
@@ -57,10 +65,10 @@ export const KUBERNETES_RULES: readonly Rule[] = [
     reason: "Deletes a namespace and every workload, secret and volume claim in it.",
     score: 90,
     keywords: ["kubectl", "oc "],
-    pattern: re(String.raw`${NOT_LOCAL_CLUSTER}${KUBECTL}delete(?: -${T}+(?: (?!-)${T}+)?)* (?:ns|namespaces?)(?:/|${END})`),
+    pattern: re(String.raw`${NOT_LOCAL_CLUSTER}(?!${SHORT_LIVED})${KUBECTL}delete(?: -${T}+(?: (?!-)${T}+)?)* (?:ns|namespaces?)(?:/|${END})`),
     examples: {
-      match: ["kubectl delete namespace payments", "kubectl --context prod delete ns staging", "kubectl delete namespace/foo"],
-      noMatch: ["kubectl get ns", "kubectl delete pod web-1 -n ns", "kubectl create namespace x", "kubectl --context kind-dev delete namespace preview-pr-1842"],
+      match: ["kubectl delete namespace payments", "kubectl --context prod delete ns staging", "kubectl delete namespace/foo", "kubectl --context prod-euw1 delete namespace pr-1873-preview", "kubectl delete namespace pr-1873-preview payments", "kubectl delete ns preview-live-checkout", "kubectl --context gke_acme-staging_europe-west1_main delete namespace checkout-v2-preview"],
+      noMatch: ["kubectl get ns", "kubectl delete pod web-1 -n ns", "kubectl create namespace x", "kubectl --context kind-dev delete namespace preview-pr-1842", "kubectl --context dev-euw1 delete namespace pr-1873-loyalty-preview"],
     },
   },
   {
@@ -94,10 +102,10 @@ export const KUBERNETES_RULES: readonly Rule[] = [
     score: 60,
     keywords: ["kubectl", "oc "],
     // Not pods that have already finished (--field-selector=status.phase=Failed or Succeeded): clearing them is upkeep.
-    pattern: re(String.raw`${NOT_LOCAL_CLUSTER}${KUBECTL}delete${END}${FINISHED_PODS}`),
+    pattern: re(String.raw`${NOT_LOCAL_CLUSTER}(?!${SHORT_LIVED})${KUBECTL}delete${END}${FINISHED_PODS}`),
     examples: {
-      match: ["kubectl delete pod web-1", "kubectl -n prod delete deployment api", "oc delete route frontend", "kubectl delete pods --all -n prod --field-selector=status.phase=Running", "kubectl delete -f k8s/prod/ --field-selector=status.phase=Failed", "kubectl delete -k overlays/prod --field-selector=status.phase=Failed", "kubectl delete pods -l app=api -n prod --field-selector=status.phase=Failed --field-selector=metadata.namespace=prod", "kubectl delete deployments,pods -n prod --field-selector=status.phase=Failed", "kubectl delete secret db-creds -n prod --field-selector=status.phase=Failed", "kubectl delete pods -n prod --field-selector='status.phase=Failed' --field-selector 'status.phase=Running'", "export KUBECONFIG=/tmp/k; kubectl --context kind-dev delete deploy api", "KUBECONFIG=/tmp/x kubectl --context kind-dev delete ns prod", "kubectl --context kind-dev --kubeconfig /tmp/k delete ns prod", "kubectl --context kind-dev delete ns a --context prod-main", "kubectl --context kind-dev -s https://prod.example:6443 delete deploy api", "kubectl delete ns prod -l 'a --context kind-dev'", "kubectl --context kind-dev --cluster prod-main delete deploy api", "kubectl config set-context kind-dev --cluster=prod-eks && kubectl --context kind-dev delete deploy api", "kubectl delete deploy api --cache-dir --context kind-dev", "kubectl delete deploy api -- x --context kind-dev"],
-      noMatch: ["kubectl get pods", "kubectl describe deployment api", "kubectl delete pod -n dev -l app=web --field-selector=status.phase=Failed", "kubectl delete pods --field-selector status.phase==Succeeded -A", "kubectl -n ci delete pods --field-selector=status.phase=Succeeded", "kubectl delete -n ci po --field-selector=status.phase=Failed -l job=nightly", "kubectl delete pods -n ci --field-selector='status.phase=Succeeded'", "kubectl --context kind-dev -n default delete pod -l app=orders-api"],
+      match: ["kubectl delete pod web-1", "kubectl -n prod delete deployment api", "kubectl -n claims-dev delete pod a b", "kubectl -n claims-dev delete pods --all", "kubectl -n claims-dev delete deployment api", "kubectl -n payments delete pod api-1", "kubectl --context prod-eks -n dev delete pod api-1", "kubectl -n claims-dev delete pod -l app=api", "oc delete route frontend", "kubectl delete pods --all -n prod --field-selector=status.phase=Running", "kubectl delete -f k8s/prod/ --field-selector=status.phase=Failed", "kubectl delete -k overlays/prod --field-selector=status.phase=Failed", "kubectl delete pods -l app=api -n prod --field-selector=status.phase=Failed --field-selector=metadata.namespace=prod", "kubectl delete deployments,pods -n prod --field-selector=status.phase=Failed", "kubectl delete secret db-creds -n prod --field-selector=status.phase=Failed", "kubectl delete pods -n prod --field-selector='status.phase=Failed' --field-selector 'status.phase=Running'", "export KUBECONFIG=/tmp/k; kubectl --context kind-dev delete deploy api", "KUBECONFIG=/tmp/x kubectl --context kind-dev delete ns prod", "kubectl --context kind-dev --kubeconfig /tmp/k delete ns prod", "kubectl --context kind-dev delete ns a --context prod-main", "kubectl --context kind-dev -s https://prod.example:6443 delete deploy api", "kubectl delete ns prod -l 'a --context kind-dev'", "kubectl --context kind-dev --cluster prod-main delete deploy api", "kubectl config set-context kind-dev --cluster=prod-eks && kubectl --context kind-dev delete deploy api", "kubectl delete deploy api --cache-dir --context kind-dev", "kubectl delete deploy api -- x --context kind-dev"],
+      noMatch: ["kubectl get pods", "kubectl describe deployment api", "kubectl delete pod -n dev -l app=web --field-selector=status.phase=Failed", "kubectl delete pods --field-selector status.phase==Succeeded -A", "kubectl -n ci delete pods --field-selector=status.phase=Succeeded", "kubectl delete -n ci po --field-selector=status.phase=Failed -l job=nightly", "kubectl delete pods -n ci --field-selector='status.phase=Succeeded'", "kubectl --context kind-dev -n default delete pod -l app=orders-api", "kubectl --context sbm-nonprod-eks -n claims-dev delete job fraud-backfill-test-1123", "kubectl -n claims-dev delete pod photo-ingest-7f9c6d-x2kqp", "kubectl --context dev-euw1 delete namespace pr-1873-loyalty-preview"],
     },
   },
   {
