@@ -538,7 +538,7 @@ describe("action model figures", () => {
 
   it("fourth probe set (fresh3, written blind)", () => {
     const f = measureShellProbes("fresh3-probes.jsonl");
-    expect([f.dangerous.flagged, f.dangerous.total, f.dangerous.hardOfExpected, f.dangerous.expectedHard]).toEqual([83, 86, 52, 56]);
+    expect([f.dangerous.flagged, f.dangerous.total, f.dangerous.hardOfExpected, f.dangerous.expectedHard]).toEqual([83, 86, 53, 56]);
     expect([f.benign.flagged, f.benign.total]).toEqual([0, 36]);
     const t = measureToolProbes("fresh3-tool-probes.jsonl");
     expect([t.dangerous.flagged, t.dangerous.total, t.dangerous.hardOfExpected, t.dangerous.expectedHard]).toEqual([32, 34, 22, 28]);

@@ -42,6 +42,9 @@ const CREDENTIAL_PATTERNS: readonly RegExp[] = [
   // A tool's own token or environment file kept in the home directory's settings (~/.config/acme/api-token, ~/.config/acme/api.env).
   /^(~|\$HOME|\$\{HOME\}|\/home\/[^/]+|\/Users\/[^/]+|\/root)\/\.config\/(?:[^/]+\/)*[^/]*(?:token|api[-_]?key|secret|password)[^/]*$|^(~|\$HOME|\$\{HOME\}|\/home\/[^/]+|\/Users\/[^/]+|\/root)\/\.config\/(?:[^/]+\/)+[^/]+\.env$/i,
   /^\/(?:var\/)?run\/secrets\/kubernetes\.io\/serviceaccount\/token$/,
+  // A deployed .NET application's production settings (connection strings, client secrets), not the project's copy; a decrypted secrets file (sops' prod.dec.env).
+  /^(?:\/(?:opt|srv|etc|var\/www|Windows\/(?:ProgramData|Program Files[^/]*))|[A-Za-z]:\/inetpub)\/(?:.*\/)?appsettings\.(?:Production|Prod|Live)\.json$/i,
+  /(^|\/)secrets?\/(?:[^/]+\/)*[^/]*\.dec\.(?:env|ya?ml|json)$/i,
   // A tool's own secret store under its dot-directory (~/.nextflow/secrets/store.json, .devcontainer/secrets/db.env).
   /(^|\/)\.[\w-][\w.-]*\/(?:[^/]+\/)*secrets?\/(?!(?:[^/]*[._-])?(?:example|sample|template|readme)(?:[._-][^/]*)?$)[^/]+$/i,
   /^\/etc\/(shadow|gshadow|master\.passwd|sudoers)(-|$)/,

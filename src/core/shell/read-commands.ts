@@ -334,11 +334,14 @@ export class Reader extends WalkReader {
   }
 
   /** A whole text that is a cmd.exe command line (isWindowsLine): each command it runs that the POSIX reading did not find already, read as a command of its own. */
-  readWindowsText(text: string, frame: Frame): void {
+  readWindowsText(text: string, frame: Frame, powershellRead = false): void {
     const read = new Set(this.commands.map((c) => c.argv.join("\u0000")));
     for (const c of windowsCommands(text)) {
       for (const words of windowsRuns(c.words).flatMap(scriptBlocksApart)) {
         if (read.has(words.join("\u0000"))) continue;
+        // (In PowerShell that only reads, a piece the splitter cut from a hashtable or a calculated
+        // property, `Id=4740` or `e={$_.Properties[0].Value}}`, is a value, not a command.)
+        if (powershellRead && /^(?:[$@(,]|\w+=)/.test(words[0] ?? "")) continue;
         this.run(words.map((t) => ({ text: t, exact: !/[$%`]/.test(t) })), c.redirects, undefined, frame);
       }
     }

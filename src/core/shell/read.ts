@@ -19,7 +19,7 @@ import { Reader } from "./read-commands.js";
 import { ParseTimeout, withParseDeadline } from "./syntax.js";
 import { MAX_COMMANDS, type ShellReading } from "./read-model.js";
 import { flatCopy } from "../text.js";
-import { isWindowsLine } from "./windows-line.js";
+import { isWindowsLine, readsOnlyPowerShell } from "./windows-line.js";
 
 export { ASSIGNMENT, MAX_COMMANDS, MAX_READ_DEPTH, MAX_VALUE, quoteWord, type ShellCommand, type ShellReading } from "./read-model.js";
 export { MAX_HEREDOC_EXPANSIONS, writtenKind } from "./here-documents.js";
@@ -44,11 +44,14 @@ export function readShell(text: string, options: { readonly fastPath?: boolean; 
   const source = flatCopy(text);
   const reader = new Reader(source.length, options.fastPath ?? true);
   try {
-    withParseDeadline(performance.now() + (options.deadlineMs ?? parseDeadlineMs(source.length)), () => reader.readText(source, { depth: 0, via: undefined, positional: undefined }));
+    // PowerShell that only reads (readsOnlyPowerShell: Get-ADUser … | Where-Object … | Select-Object …)
+    // is read as PowerShell alone: bash cannot parse its `@{…}` and `$_`, and would call it unreadable.
+    const powershellRead = readsOnlyPowerShell(source);
+    if (!powershellRead) withParseDeadline(performance.now() + (options.deadlineMs ?? parseDeadlineMs(source.length)), () => reader.readText(source, { depth: 0, via: undefined, positional: undefined }));
     // A line cmd.exe would run is also read as cmd reads it (windows-line.ts), and what that finds
     // is added: which shell runs the line is not known here, and a second reading only adds
     // commands (a line made to look like cmd's still has everything POSIX shell would run read).
-    if (isWindowsLine(source)) reader.readWindowsText(source, { depth: 0, via: undefined, positional: undefined });
+    if (powershellRead || isWindowsLine(source)) reader.readWindowsText(source, { depth: 0, via: undefined, positional: undefined }, powershellRead);
   } catch (e) {
     // Fail closed: a reader that throws has not read the command.
     reader.problem(`the reader failed: ${e instanceof Error ? e.message : String(e)}`);

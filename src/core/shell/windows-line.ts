@@ -179,3 +179,41 @@ export function isWindowsLine(text: string): boolean {
   // A Windows program later in the line: `cd /d D:\data && robocopy C:\empty D:\backups /MIR`.
   return windowsCommands(text).some((c) => c.words.length > 0 && (CMDLET.test(c.words[0]!) || WINDOWS_PROGRAM.test(c.words[0]!.replace(/^@/, "").replace(/^.*[\\/]/, ""))));
 }
+
+/** Cmdlets that only read and show (and Export-Csv to a file beside the agent, checked below). */
+const READ_CMDLET = /^(?:Get-\w+|Select-Object|Select-String|Where-Object|Sort-Object|Format-(?:Table|List|Wide|Custom)|Measure-Object|Group-Object|Compare-Object|ForEach-Object|ConvertTo-(?:Json|Csv|Html|Xml)|ConvertFrom-(?:Json|Csv|StringData)|Test-(?:Path|Connection|NetConnection)|Resolve-(?:Path|DnsName)|Out-(?:String|Host|Null|GridView)|Write-(?:Output|Host|Verbose)|Export-Csv|Join-Path|Split-Path)$/i;
+/** Aliases PowerShell itself defines for those. */
+const READ_ALIAS = /^(?:select|where|sort|ft|fl|fw|measure|group|foreach|%|\?|gci|ls|dir|gc|cat|gm|gps|gsv|echo|write)$/i;
+/** Method calls on values that compute and change nothing: dates, strings, counts. */
+const PURE_METHOD = /^(?:Add(?:Days|Hours|Minutes|Seconds|Months|Years|Milliseconds)|To(?:String|Lower|Upper|LowerInvariant|UpperInvariant|ShortDateString|LongDateString|UniversalTime|LocalTime)|Trim(?:Start|End)?|Split|Substring|Replace|Contains|StartsWith|EndsWith|Equals|IndexOf|PadLeft|PadRight|GetType)$/;
+
+/**
+ * Whether a line is PowerShell that only reads: every command in it, in every pipeline and script
+ * block, is a cmdlet or alias that reads, filters or shows (READ_CMDLET, READ_ALIAS) or an
+ * expression ($_.Properties[0].Value, a hashtable's key = value); no call operator, no
+ * Invoke-Expression, no .NET static call, no method call but pure ones (PURE_METHOD), no
+ * redirection, no backtick or subexpression; and Export-Csv writes to a relative path only (not a
+ * share or another drive). Such a line is read by the Windows reading alone (read.ts): bash cannot
+ * parse `@{…}` or `$_`, and calling it unreadable would pause an administrator's every query. Pure.
+ */
+export function readsOnlyPowerShell(text: string): boolean {
+  if (text.length > 4096 || !/^\s*[A-Z][a-z]+-[A-Z]\w+/.test(text)) return false;
+  // Quoted strings are data: blanked, so their words are not read as commands.
+  const bare = text.replace(/'(?:[^']|'')*'|"(?:[^"`$]|`.)*"/g, "S");
+  if (/['"`]|\$\(|::|[<>]|(?:^|[\s;|({])[&.]\s*[\w$({]|\b(?:iex|icm|iwr|irm|saps|start|invoke-\w+|start-\w+|add-type|new-object)\b/i.test(bare)) return false;
+  for (const m of bare.matchAll(/\.(\w+)\s*\(/g)) if (!PURE_METHOD.test(m[1]!)) return false;
+  for (const m of bare.matchAll(/(?:^|[\s|;{(])([A-Za-z]+-[A-Za-z]+)(?=$|[\s|;})])/g)) if (!READ_CMDLET.test(m[1]!)) return false;
+  for (const segment of bare.split(/[|;{}\n]/)) {
+    const first = /^\s*(\S+)/.exec(segment)?.[1];
+    if (first === undefined) continue;
+    if (/^[$@(,\-\d]|^S,?$|^\w+=|^\)/.test(first)) continue;
+    if (!(READ_CMDLET.test(first) || READ_ALIAS.test(first))) return false;
+    if (/^Export-Csv$/i.test(first)) {
+      const words = segment.trim().split(/\s+/).slice(1);
+      const named = words.findIndex((w) => /^-(?:Path|LiteralPath)$/i.test(w));
+      const target = named >= 0 ? words[named + 1] : words.find((w, k) => !w.startsWith("-") && !/^-(?:Delimiter|Encoding|InputObject)$/i.test(words[k - 1] ?? ""));
+      if (target === undefined || target === "S" || /^(?:\\\\|\/|[A-Za-z]:|\$env:|~)/.test(target) || target.includes("..")) return false;
+    }
+  }
+  return true;
+}

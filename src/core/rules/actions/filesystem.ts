@@ -156,8 +156,8 @@ export const FILESYSTEM_RULES: readonly Rule[] = [
     keywords: ["rm"],
     pattern: re(String.raw`${START}rm${END}(?: ${T}+){0,20}? \\?['"]?${SYSTEM_DIR}/${T}`),
     examples: {
-      match: ["rm -f /etc/nginx/nginx.conf", "sudo rm /usr/bin/python3", "bash -c \"rm -rf /etc/demo\"", "rm -rf /var/lib/postgresql/data"],
-      noMatch: ["rm -f /usr/local/bin/mytool", "rm -rf /var/tmp/stuff", "cat /etc/nginx/nginx.conf", "rm -f etc/config.yaml"],
+      match: ["rm -f /etc/nginx/nginx.conf", "sudo rm /usr/bin/python3", "bash -c \"rm -rf /etc/demo\"", "rm -rf /var/lib/postgresql/data", "rm -rf /var/lib/apt/lists/../../postgresql", "rm -rf /var/lib/apt/listsx"],
+      noMatch: ["rm -f /usr/local/bin/mytool", "rm -rf /var/tmp/stuff", "cat /etc/nginx/nginx.conf", "rm -f etc/config.yaml", "apt-get update && apt-get install -y ca-certificates && rm -rf /var/lib/apt/lists/*"],
     },
   },
   {

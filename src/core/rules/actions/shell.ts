@@ -258,11 +258,11 @@ export const SHELL_RULES: readonly Rule[] = [
     score: 55,
     keywords: ["publish", "twine", "gem push", "mvn", "nuget push"],
     pattern: re(
-      String.raw`${START}${NO_DRY_RUN}(?:(?:npm|pnpm|yarn|bun|cargo|poetry|flit|hatch|lerna|vsce|ovsx|changeset|dart pub|flutter pub)(?: ${T}+){0,3}? publish|gradlew?(?: ${T}+){0,3}? publish\w*|twine upload|gem push|mvnw?(?: ${T}+){0,4}? (?:deploy|release:perform)|dotnet nuget push)${END}`,
+      String.raw`${START}${NO_DRY_RUN}(?<!\bdry[- ]?run(?:ning)? (?:of )?(?:the |a )?)(?:(?:npm|pnpm|yarn|bun|cargo|poetry|flit|hatch|lerna|vsce|ovsx|changeset|dart pub|flutter pub)(?: ${T}+){0,3}? publish|gradlew?(?: ${T}+){0,3}? publish\w*|twine upload|gem push|mvnw?(?: ${T}+){0,4}? (?:deploy|release:perform)|dotnet nuget push)${END}`,
     ),
     examples: {
       match: ["npm publish --access public", "./gradlew publish", "cargo publish", "twine upload dist/*"],
-      noMatch: ["npm run build", "npm pack --dry-run", "echo npm publish", "gradle build", "npm publish --dry-run"],
+      noMatch: ["npm run build", "npm pack --dry-run", "echo npm publish", "gradle build", "npm publish --dry-run", "Plan: dry-run cargo publish for cobaltline-sdk so the release manager can see the packaged files before tagging."],
     },
   },
   {

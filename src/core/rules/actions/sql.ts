@@ -24,14 +24,14 @@ export const SQL_RULES: readonly Rule[] = [
     reason: "Drops a whole database or schema; all its data is gone unless restored from backup.",
     score: 95,
     keywords: ["drop database", "drop schema", "dropdb"],
-    // Not a test database by the frameworks' names for them (test_app, app_test, app_test_2): dropped and made again on every test run.
+    // Not a test database by the frameworks' names for them (test_app, app_test, app_test_2, app_test_$USER): dropped and made again on every test run.
     // Only the database dropped counts, never an option's value (dropdb -U app_test orders, --maintenance-db app_test) or the
     // first of a list (DROP SCHEMA test_x, public): dropdb's options are read by name, those taking a value with it.
     // (DROP SCHEMA on a development or test database of this machine resets the database connected to; DROP DATABASE may name another.)
-    pattern: onKeptDatabase(new RegExp(String.raw`\bdrop (?:database|${ON_LOCAL_DEV_DATABASE}schema) (?:if exists )?(?!if exists )(?![\x60"]?(?:test_\w+|\w+_test(?:_\d+)?)[\x60"]?(?!\s*,)(?:$|[\s;'"]))[\w"\x60[]|\bdropdb\b(?!(?: -[efiw]| --(?:echo|force|interactive|if-exists|no-password|password)| -[hpu] ?[^\s;&|]+| --(?:host|port|username|maintenance-db)[= ][^\s;&|]+)* ['"]?(?:test_\w+|\w+_test(?:_\d+)?)['"]?(?:$|[\s;&|]))`)),
+    pattern: onKeptDatabase(new RegExp(String.raw`\bdrop (?:database|${ON_LOCAL_DEV_DATABASE}schema) (?:if exists )?(?!if exists )(?![\x60"]?(?:test_\w+|\w+_test(?:_\d+|_\$\{?user\}?)?)[\x60"]?(?!\s*,)(?:$|[\s;'"]))[\w"\x60[]|\bdropdb\b(?!(?: -[efiw]| --(?:echo|force|interactive|if-exists|no-password|password)| -[hpu] ?[^\s;&|]+| --(?:host|port|username|maintenance-db)[= ][^\s;&|]+)* ['"]?(?:test_\w+|\w+_test(?:_\d+|_\$\{?user\}?)?)['"]?(?:$|[\s;&|]))`)),
     examples: {
       match: ["running SQL: DROP DATABASE app_production;", "psql -c 'DROP SCHEMA public CASCADE'", "dropdb -h db.internal orders", "drop database if exists analytics", "dropdb -U app_test orders", "dropdb -h test_host production", "dropdb --maintenance-db app_test orders", "drop schema if exists test_x , public cascade"],
-      noMatch: ["dropdb -e -h localhost -U postgres --if-exists app_test", "dropdb -p5432 test_shop", "SHOW DATABASES;", "echo 'DROP DATABASE' >> notes.md", "create database app", "dropdb --if-exists app_test && createdb -O app app_test", "psql -c 'DROP DATABASE IF EXISTS test_shop'"],
+      noMatch: ["dropdb -e -h localhost -U postgres --if-exists app_test", "dropdb -p5432 test_shop", "SHOW DATABASES;", "echo 'DROP DATABASE' >> notes.md", "create database app", "dropdb --if-exists app_test && createdb -O app app_test", "psql -c 'DROP DATABASE IF EXISTS test_shop'", "dropdb --if-exists mhh_pms_test_$USER && createdb -O $USER mhh_pms_test_$USER"],
     },
   },
   {
