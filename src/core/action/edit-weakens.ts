@@ -52,7 +52,7 @@ const activeCode = (text: string): string => text.split("\n").filter((l) => !COM
 // ------------------------------------------------------------------ settings turned off or lowered
 
 /** Keys that name a protection: sign-in, verification, TLS, CSRF, MFA, audit, lockout, rate limits, encryption, escaping, scanning. */
-export const PROTECTION_KEY = /(?:^|[_.\-]|(?<=[a-z])(?=[A-Z]))(?:validate_?certs?|verify_?certs?|check_?certs?|scrub\w*|[sS]crub\w*|redact\w*|mask\w*|auth|authn|authz|authentication|authorization|authorisation|login|verify|verif\w*|csrf|xsrf|mfa|2fa|two_?factor|otp|ssl|tls|hsts|secure|httponly|encrypt\w*|signature|signed|signing|audit\w*|lockout|rate_?limit\w*|ratelimit\w*|throttl\w*|captcha|recaptcha|sandbox\w*|firewall|waf|antivirus|malware|scan\w*|protect\w*|sanitiz\w*|auto_?escape|escaping|permissions?|rbac|acl|enforce\w*|require_?\w+)(?=$|[_.\-]|[A-Z])/i;
+export const PROTECTION_KEY = /(?:^|[_.\-]|(?<=[a-z])(?=[A-Z]))(?:validate_?certs?|verify_?certs?|check_?certs?|scrub\w*|[sS]crub\w*|redact\w*|mask\w*|auth|authn|authz|authentication|authorization|authorisation|login|verify|verif\w*|csrf|xsrf|mfa|2fa|two_?factor|otp|ssl|tls|hsts|secure|httponly|encrypt\w*|signature|signed|signing|audit\w*|lockout|rate_?limit\w*|ratelimit\w*|throttl\w*|captcha|recaptcha|sandbox\w*|firewall|waf|antivirus|malware|scan\w*|protect\w*|sanitiz\w*|auto_?escape|escaping|permissions?|rbac|acl|enforce\w*|require_?\w+|network_?polic(?:y|ies)|pod_?security\w*)(?=$|[_.\-]|[A-Z])/i;
 /** A key whose name says the protection is on when it is false: disable_auth, skip_verification, insecure, allow_anonymous. */
 export const NEGATED_KEY = /(?:^|[_.\-]|(?<=[a-z])(?=[A-Z]))(?:disable|skip|no|insecure|bypass|ignore|unsafe|allow_?(?:anonymous|insecure|unauth\w*|unsigned|unverified))(?=$|[_.\-A-Z])/i;
 /** A key that opens a way around a protection when true: allow_anonymous, allow_unsigned, insecure, insecure_skip_verify. */
@@ -125,6 +125,8 @@ function weakenedSetting(path: string, oldText: string, newText: string): { read
       if (NEGATED_KEY.test(last) ? OFF.test(was) && ON.test(value) : ON.test(was) && OFF.test(value)) return { kind: "protection", shown };
     }
     if (PERMISSION_KEY.test(last) && ROLES_FILE.test(path) && OFF.test(was) && ON.test(value)) return { kind: "permission", shown };
+    // Cross-origin requests allowed from any site, where one site was named: any page can call the API in its users' browsers.
+    if (/cors\w*origins?|allowed_?origins?|access_?control_?allow_?origin/i.test(last) && /^\s*["']?\*["']?\s*$/.test(value) && !/\*/.test(was)) return { kind: "protection", shown };
     if (ROLLOUT_KEY.test(last) && EVERY_TARGET.test(value) && !EVERY_TARGET.test(was)) return { kind: "rollout", shown };
     if (!SIGN_IN_CONTEXT.test(`${path} ${key}`)) continue;
     const from = numberIn(was);
@@ -185,7 +187,7 @@ const SECURITY_TEST_PATH = /(?:^|[\/_.-])(?:auth|authn|authz|authentication|auth
 // ------------------------------------------------------------------ what an edit opens or points elsewhere
 
 /** An ingress allow list given every address (not egress, not a route): cidr_blocks, source_ranges, authorized networks, a load balancer's source ranges. */
-const EVERY_ADDRESS_ALLOWED = /\b(?:cidr_blocks|cidr_ipv4|cidr_ip|CidrIp(?:v6)?|ipv6_cidr_blocks|source_ranges|sourceRanges|source_address_prefix(?:es)?|sourceAddressPrefix(?:es)?|authorized_networks|allowed_(?:ips|cidrs|ip_ranges)|ip_(?:allow|white)_?list|loadBalancerSourceRanges|ingress_cidr\w*|trusted_ips|cidr)\b[^\n]{0,80}?(?:0\.0\.0\.0\/0|::\/0)|\b(?:source_address_prefix(?:es)?|sourceAddressPrefix(?:es)?)\b["']?\s*[:=]\s*\[?\s*["'](?:\*|Internet|Any)["']/;
+const EVERY_ADDRESS_ALLOWED = /\b(?:cidr_blocks|cidr_ipv4|cidr_ip|CidrIp(?:v6)?|ipv6_cidr_blocks|source_ranges|sourceRanges|source_address_prefix(?:es)?|sourceAddressPrefix(?:es)?|authorized_networks|allowed_(?:ips|cidrs|ip_ranges)|ip_(?:allow|white)_?list|loadBalancerSourceRanges|ingress_cidr\w*|trusted_ips|cidr|\w+_(?:source|allowed|admin|mgmt|management)_(?:prefixes|cidrs?|ranges|ips|networks)|\w+_source_address_prefix(?:es)?)\b[^\n]{0,80}?(?:0\.0\.0\.0\/0|::\/0)|\b(?:source_address_prefix(?:es)?|sourceAddressPrefix(?:es)?)\b["']?\s*[:=]\s*\[?\s*["'](?:\*|Internet|Any)["']/;
 /** An edit that opens an ingress allow list to every address: the text where it does, or undefined. */
 function openedToEveryone(oldCode: string, newCode: string): string | undefined {
   if (!newCode.includes("/0") && !/source_?address_?prefix/i.test(newCode)) return undefined;
@@ -423,6 +425,23 @@ const SUDO_EVERYTHING = /^\s*[%\w][^\n#]*\bALL\s*=\s*(?:\([^)\n]*\)\s*)?(?:NOPAS
 
 /** A list of the people with full control (admin_users:, sudoers:, owners:), one name per line. */
 const ADMIN_LIST = /^(\s*)["']?(?:\w*_)?(?:admins?|admin_?users|sudo(?:ers|_users)?|wheel|superusers?|owners|root_?users|domain_?admins)["']?\s*:\s*\n((?:\1\s*-\s*[^\n]+\n?)+)/gim;
+/** Source code by its extension: quoted names in it are data the program uses, not members of a group. */
+const SOURCE_CODE_FILE = /\.(?:[cm]?[jt]sx?|py|go|rb|java|cs|php|rs|kt|kts|swift|scala|c|cc|cpp|h|hpp|m|ex|exs|erl|clj|lua|pl|sh|bash|zsh)$/i;
+/** A group or role named for administrators (GG-SIS-Admins, Domain Admins, org-owners) that an edit adds to a line that already listed names: whoever the line maps now holds it. */
+const ADMIN_NAME = /^(?:[\w.-]*[-_ ])?(?:admins?|administrators?|superusers?|owners|root)(?:[-_ ][\w.-]*)?$/i;
+function adminGroupAdded(oldCode: string, newCode: string): string | undefined {
+  const quoted = (line: string) => [...line.matchAll(/["']([^"'\n]{1,80})["']/g)].map((m) => m[1]!);
+  const before = new Set(oldCode.split("\n").flatMap(quoted));
+  if (before.size === 0) return undefined;
+  for (const line of newCode.split("\n").slice(0, 200)) {
+    const names = quoted(line);
+    if (names.length < 2 || !names.some((n) => before.has(n))) continue;
+    const added = names.find((n) => !before.has(n) && ADMIN_NAME.test(n.trim()));
+    if (added !== undefined) return added;
+  }
+  return undefined;
+}
+
 function adminsAdded(oldCode: string, newCode: string): string[] {
   const names = (code: string) => new Set([...code.matchAll(ADMIN_LIST)].flatMap((m) => m[2]!.split("\n").map((l) => l.replace(/^\s*-\s*/, "").trim()).filter(Boolean)));
   const before = names(oldCode);
@@ -834,6 +853,9 @@ function editWeakensCode(path: string, name: string, oldText: string, newText: s
   if (roleGiven) out.push({ id: "code.admin-added", technique: "T1098", tactic: "Persistence (TA0003)", action: { capability: "grant-access", target: { name, production }, reversibility: "recoverable", scope: "account" }, reason: `the edit gives someone admin or owner in ${name}: full control of what it configures once applied` });
   out.push(...scannerIgnoreWidened(path, oldText, newText));
   const admins = adminsAdded(oldCode, newCode);
+  // (In a settings or mapping file; in source code a quoted 'admin' is a route or a role checked, not a list of members.)
+  const adminGroup = admins.length === 0 && !SOURCE_CODE_FILE.test(path) ? adminGroupAdded(oldCode, newCode) : undefined;
+  if (adminGroup !== undefined) out.push({ id: "code.admin-group-mapped", technique: "T1098", tactic: "Persistence (TA0003)", action: { capability: "grant-access", target: { name, production }, reversibility: "recoverable", scope: "one" }, reason: `the edit adds ${adminGroup} to a list in ${name} that already named others: whoever the list maps holds an administrators' group from then on` });
   if (admins.length > 0) out.push({ id: "code.admin-added", technique: "T1098", tactic: "Persistence (TA0003)", action: { capability: "grant-access", target: { name, production }, reversibility: "recoverable", scope: "one" }, reason: `the edit adds ${admins.slice(0, 2).join(", ")} to the administrators listed in ${name}: full control wherever it is applied` });
   const tag = MASKING_TAG.exec(oldCode);
   if (tag !== null && !MASKING_TAG.test(newCode)) out.push({ id: "code.identifier-unmasked", technique: "T1530", tactic: "Collection (TA0009)", action: { capability: "write", target: { name, personal: true }, reversibility: "recoverable", scope: "one" }, reason: `the edit takes the data-protection tag off a column (${tag[0].trim().replace(/\s*:.*$/, "")}): whoever can query it sees the values in the clear` });

@@ -7,7 +7,7 @@
 import { describeAction, tierFor, tierOfScore, PAUSE_AT, type Action, type ActionTier } from "./model.js";
 import { rulesFor } from "./rules/index.js";
 import { writtenPaths } from "./rules/rule.js";
-import { classifyPath, internalHost, isExternalHost, testEnvironmentHost, untrustedOrigin } from "./paths.js";
+import { classifyPath, internalHost, isExternalHost, isPasteHost, testEnvironmentHost, untrustedOrigin } from "./paths.js";
 import { LIVE_KEY } from "../validators.js";
 import { METADATA_HOST } from "./rules/credential-access.js";
 import { invocationsOf, type Invocation, type ShellCommand } from "./shell-command.js";
@@ -393,6 +393,8 @@ function judge(input: JudgeInput): Judgement {
     const person = internalHost(u.hostname) || records !== undefined || testEnvironmentHost(u.hostname) ? undefined : personInUrl(u);
     if (person !== undefined) record(`${kind}.person-in-url`, { capability: "exfiltrate", target: { name: u.hostname, external: true, personal: true }, reversibility: "irreversible", scope: "one" }, `sends a person's data in the address (${person} and more) to ${u.hostname}: it reaches that host with the request, and cannot be called back (T1048)`, "T1048", "Exfiltration (TA0010)");
     if (records !== undefined) record(`${kind}.records-in-url`, { capability: "exfiltrate", target: { name: u.hostname, external: true, personal: true }, reversibility: "irreversible", scope: "account" }, `sends records encoded in the address (${records}=…) to ${u.hostname}: rows of people's or accounts' data reach that host with the request, and cannot be called back (T1048)`, "T1048", "Exfiltration (TA0010)");
+    // Anything in the query of a request-capture or paste service (webhook.site/…?host=sis-app01&ver=…): whoever reads that bin has it.
+    if (records === undefined && person === undefined && isPasteHost(u.hostname) && [...u.searchParams].some(([, v]) => v.trim() !== "")) record(`${kind}.sent-to-capture-service`, { capability: "exfiltrate", target: { name: u.hostname, external: true }, reversibility: "recoverable", scope: "one" }, `sends what its query holds to ${u.hostname}, a request-capture or paste service: whoever reads that bin has it (T1567)`, "T1567", "Exfiltration (TA0010)");
     const carried = credentialInUrl(u);
     if (carried !== undefined) record(`${kind}.credential-in-url`, { capability: "exfiltrate", target: { name: u.hostname, pathClass: "credentials", external: true }, reversibility: "irreversible", scope: "one" }, `sends ${carried} to ${u.hostname} inside a URL: whoever runs that host has it, and it cannot be called back (T1567)`, "T1567", "Exfiltration (TA0010)");
   };

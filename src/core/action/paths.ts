@@ -197,6 +197,8 @@ export function hostOf(word: string): string | undefined {
 
 /** Paste, file-drop and request-capture services (anyone can post there, under any name). */
 const PASTE_HOST = new RegExp(String.raw`(?:^|\.)${EXFIL_SERVICE}$`, "i");
+/** Whether a host is a paste, file-drop or request-capture service (webhook.site, requestbin, transfer.sh). */
+export const isPasteHost = (host: string): boolean => PASTE_HOST.test(host.toLowerCase());
 /** Well-known code and package hosts, by the word in their names, and the domains that are really theirs. */
 const KNOWN_HOSTS: ReadonlyArray<readonly [string, RegExp]> = [
   ["githubusercontent", /(^|\.)githubusercontent\.com$/],
@@ -245,7 +247,7 @@ export function untrustedOrigin(host: string): string | undefined {
   const h = host.toLowerCase();
   // (A name under an internal suffix is the organisation's own mirror: my-github-mirror.corp.internal.)
   if (internalHost(h)) return undefined;
-  if (PASTE_HOST.test(h)) return `${h}, a paste or file-drop service`;
+  if (isPasteHost(h)) return `${h}, a paste or file-drop service`;
   for (const [word, real] of KNOWN_HOSTS) if (h.includes(word) && !real.test(h)) return `${h}, made to look like ${word}'s`;
   return undefined;
 }

@@ -882,6 +882,14 @@ export function readNamed(tool: string, name: ReturnType<typeof splitToolName>, 
   // (The command may sit one object down: Jamf's {commandData: {commandType: "ERASE_DEVICE"}}.)
   const erase = verbClass !== "read" && isRecord(args) ? [args, ...Object.values(args).filter(isRecord)].flatMap((o) => Object.entries(o)).find(([k, v]) => /^(command|command_?type|action|request_?type|operation)$/i.test(k) && typeof v === "string" && /^(erase_?device|wipe(_?device)?|remote_?wipe|device_?wipe|factory_?reset|erase)$/i.test(v.replace(/[\s-]/g, "_")))?.[1] : undefined;
   if (erase !== undefined) add("tool.erase-device", "delete", "irreversible", scope === "account" || f.strings.some((v) => v.length <= 120 && /^all\b|\ball (?:managed )?(?:computers|devices|macs|laptops|endpoints|mobile devices)\b/i.test(v)) ? "account" : "one", `${tool} sends ${String(erase)} to ${obj}${tail}: every file on the device is erased`, { pathClass: "device" });
+  // A feature flag that enforces a protection turned off (LaunchDarkly's update_feature_flag {featureFlagKey: "enforce-3ds2", on: false},
+  // a JSON patch to /environments/staging/on): what the flag guarded runs unchecked while it is off (T1562.001).
+  if (verbClass !== "read" && verbClass !== "delete" && hasWord(object, /^(flags?|features?|toggles?|launchdarkly|unleash|flagsmith|split|statsig|configcat|growthbook)$/) !== undefined && isRecord(args)) {
+    const key = f.strings.find((v) => v.length <= 120 && !/\s/.test(v) && /(?:^|[-_.])(?:enforce\w*|verif\w*|signature\w*|signing|hmac|3ds2?|mfa|2fa|auth\w*|csrf|captcha|rate-?limit\w*|fraud\w*|waf|sanitiz\w*|encrypt\w*|require[sd]?)(?:$|[-_.])/i.test(v));
+    const text = argsText();
+    const off = text.length <= 8192 && /"(?:on|enabled|value|state|status)"\s*:\s*(?:false|"off"|"disabled")/i.test(text);
+    if (key !== undefined && off) add("tool.protection-flag-off", "impair-defences", "recoverable", "one", `${tool} turns off the flag ${key}${tail}: what it enforces is not checked while it is off (T1562.001)`);
+  }
   // A bucket's versioning suspended or its access logging switched off (put_bucket_versioning {Status: "Suspended"}, an empty logging config):
   // what is overwritten or deleted from now on has no earlier version, and who read it leaves no record (T1562.001, T1490).
   if (verbClass !== "read" && verbClass !== "delete" && hasWord(object, /^(versioning|logging)$/) !== undefined && hasWord(object, /^(buckets?|s3|gcs|storage|blobs?|containers?)$/) !== undefined && isRecord(args)) {

@@ -103,6 +103,18 @@ export const SHELL_RULES: readonly Rule[] = [
     },
   },
   {
+    id: "shell.clear-audit-logs",
+    category: "shell",
+    reason: "Truncates or deletes audit, sign-in or collected security logs: the record an investigation needs is gone.",
+    score: 90,
+    keywords: ["/var/log", "wevtutil"],
+    pattern: /(?:(?:^|[^>])> ?|\btruncate -s ?0 |\brm(?: -[^\s;&|]+)* |\bshred(?: -[^\s;&|]+)* |\bcp \/dev\/null )\\?['"]?\/var\/log\/(?:[\w.-]+\/)*?(?:audit|auth|secure|security|sudo|remote)[\w.\/-]*|\bfind\b[^;&|]{0,200}? \\?['"]?\/var\/log\/(?:[\w.-]+\/)*?(?:audit|auth|secure|security|remote)[^;&|]{0,300}? (?:-delete\b|-exec (?:sudo )?(?:truncate|rm|shred)\b)|\bwevtutil cl (?:security|system)\b/,
+    examples: {
+      match: ["kubectl -n payments exec deploy/card-vault -- sh -c ': > /var/log/vault/audit.log'", "sudo find /var/log/remote/dc01 /var/log/remote/dc02 -name '*.log' -newermt 2025-11-24 -exec truncate -s 0 {} +", "truncate -s 0 /var/log/auth.log", "wevtutil cl Security", "rm -f /var/log/audit/audit.log"],
+      noMatch: ["tail -f /var/log/audit/audit.log", "truncate -s 0 /var/log/nginx/access.log", "find /var/log/remote -name '*.gz' -mtime +400 -print", "echo x >> /var/log/auth.log"],
+    },
+  },
+  {
     id: "shell.remote-code-exec",
     category: "shell",
     reason: "Downloads a script and runs it immediately, without review.",
@@ -320,6 +332,18 @@ export const SHELL_RULES: readonly Rule[] = [
     examples: {
       match: ["pip uninstall -y numpy", "sudo apt-get purge postgresql-16", "brew uninstall --force node", "npm uninstall -g typescript", "conda env remove -n analysis"],
       noMatch: ["pip install numpy", "npm uninstall lodash", "brew list", "yarn remove left-pad", "echo pip uninstall x"],
+    },
+  },
+  {
+    id: "shell.package-unpublished-for-good",
+    category: "shell",
+    reason: "Unpublishes a package version from npm: everyone depending on it breaks, and that name and version can never be published again.",
+    score: 90,
+    keywords: ["unpublish"],
+    pattern: re(String.raw`${START}(?:npm|pnpm|yarn|bun)(?: ${T}+){0,3}? unpublish${END}(?![^;&|\n]{0,200}? --dry-run${END})`),
+    examples: {
+      match: ["npm unpublish @cobaltline/sdk@4.2.0 --force", "npm unpublish my-lib@1.0.3"],
+      noMatch: ["npm unpublish my-lib@1.0.3 --dry-run", "npm deprecate my-lib@'<2' 'use v2'", "echo npm unpublish my-lib"],
     },
   },
   {
