@@ -596,7 +596,7 @@ const SENTENCE_EFFECTS: readonly SentenceEffect[] = [
     // Commits made under a bot's name (dependabot, renovate): the bot's review rules apply to a person's change.
     id: "prose.commit-as-bot",
     keys: ["dependabot", "renovate", "[bot]", "github-actions"],
-    re: /\b(?:under|as|with|using)\b (?:the )?(?:dependabot|renovate|github-actions|[\w-]+\[bot\])(?:'s)?(?: bot)?(?: (?:author|committer))?(?: (?:name|identity|account|e-?mail))?\b(?=[^.;]{0,0})|\b(?:author|committer)\b[^.;]{0,20}?\b(?:set |changed )?(?:to|as) (?:the )?(?:dependabot|renovate|github-actions)\b/i,
+    re: /\b(?:under|as|with|using)\b (?:the )?(?:dependabot|renovate|github-actions|[\w-]+\[bot\])(?:'s)?(?: bot)?(?: (?:author|committer))?(?: (?:name|identity|account|e-?mail))?\b|\b(?:author|committer)\b[^.;]{0,20}?\b(?:set |changed )?(?:to|as) (?:the )?(?:dependabot|renovate|github-actions)\b/i,
     when: (sentence) => /\b(?:commit\w*|author\w*|committer|go(?:es)? in|push\w*|sign\w*)\b/i.test(sentence) && !/\b(?:merg\w*|review\w*|approv\w*|clos\w*|rebas\w*|updat\w*|bump\w*) (?:the |a |its |this |that )?(?:dependabot|renovate)(?:'s)? (?:pr|prs|pull requests?|branch|update)\b/i.test(sentence),
     action: () => ({ capability: "impair-defences", target: { name: "a commit's author" }, reversibility: "recoverable", scope: "one" }),
     says: "says it commits under a bot's name: the change is taken for the bot's, and what a person's change must pass is skipped (T1036)",

@@ -191,7 +191,7 @@ const PURE_METHOD = /^(?:Add(?:Days|Hours|Minutes|Seconds|Months|Years|Milliseco
  * Whether a line is PowerShell that only reads: every command in it, in every pipeline and script
  * block, is a cmdlet or alias that reads, filters or shows (READ_CMDLET, READ_ALIAS) or an
  * expression ($_.Properties[0].Value, a hashtable's key = value); no call operator, no
- * Invoke-Expression, no .NET static call, no method call but pure ones (PURE_METHOD), no
+ * Invoke-Expression, no `&` at all (a call, or bash's `&&`), no .NET static call, no method call but pure ones (PURE_METHOD), no
  * redirection, no backtick or subexpression; and Export-Csv writes to a relative path only (not a
  * share or another drive). Such a line is read by the Windows reading alone (read.ts): bash cannot
  * parse `@{…}` or `$_`, and calling it unreadable would pause an administrator's every query. Pure.
@@ -200,7 +200,7 @@ export function readsOnlyPowerShell(text: string): boolean {
   if (text.length > 4096 || !/^\s*[A-Z][a-z]+-[A-Z]\w+/.test(text)) return false;
   // Quoted strings are data: blanked, so their words are not read as commands.
   const bare = text.replace(/'(?:[^']|'')*'|"(?:[^"`$]|`.)*"/g, "S");
-  if (/['"`]|\$\(|::|[<>]|(?:^|[\s;|({])[&.]\s*[\w$({]|\b(?:iex|icm|iwr|irm|saps|start|invoke-\w+|start-\w+|add-type|new-object)\b/i.test(bare)) return false;
+  if (/['"`&]|\$\(|::|[<>]|(?:^|[\s;|({])\.\s*[\w$({]|\b(?:iex|icm|iwr|irm|saps|start|invoke-\w+|start-\w+|add-type|new-object)\b/i.test(bare)) return false;
   for (const m of bare.matchAll(/\.(\w+)\s*\(/g)) if (!PURE_METHOD.test(m[1]!)) return false;
   for (const m of bare.matchAll(/(?:^|[\s|;{(])([A-Za-z]+-[A-Za-z]+)(?=$|[\s|;})])/g)) if (!READ_CMDLET.test(m[1]!)) return false;
   for (const segment of bare.split(/[|;{}\n]/)) {

@@ -31,7 +31,7 @@ const FINISHED_PODS = String.raw`(?!(?: (?:-n ?|--namespace[= ])${T}+| -a| --all
  * one pod or job in a development, test or CI namespace (its controller makes the pod again; the job
  * was a run). Only one name, then options only, to the end of the command.
  */
-const SHORT_LIVED = String.raw`(?![^;&|\n]{0,400}?(?<![a-z0-9])(?:prod|production|prd|live)(?![a-z0-9]))(?:(?:kubectl|oc)(?: ${T}+){0,6}? delete(?: -${T}+(?: (?!-)${T}+)?)* (?:ns|namespaces?)[ /]${SHORT_LIVED_NAMESPACE}|(?=[^;&|\n]*?(?: -n ?| --namespace[= ])[\w.-]*?(?<![a-z0-9])(?:dev|development|test|testing|qa|ci|sandbox|preview|scratch|tmp)(?![a-z0-9]))(?:kubectl|oc)(?: ${T}+){0,6}? delete(?: -${T}+(?: (?!-)${T}+)?)* (?:pods?|po|jobs?)[ /](?!-)[\w.-]+)(?: -${T}+(?: (?!-)${T}+)?)*\s*(?:$|[;&|])`;
+const SHORT_LIVED = String.raw`\b(?:kubectl|oc)\b(?![^;&|\n]{0,400}?(?<![a-z0-9])(?:prod|production|prd|live)(?![a-z0-9]))(?:(?: ${T}+){0,6}? delete(?: -${T}+(?: (?!-)${T}+)?)* (?:ns|namespaces?)[ /]${SHORT_LIVED_NAMESPACE}|(?=[^;&|\n]{0,400}?(?: -n ?| --namespace[= ])[\w.-]*?(?<![a-z0-9])(?:dev|development|test|testing|qa|ci|sandbox|preview|scratch|tmp)(?![a-z0-9]))(?: ${T}+){0,6}? delete(?: -${T}+(?: (?!-)${T}+)?)* (?:pods?|po|jobs?)[ /](?!-)[\w.-]+)(?: -${T}+(?: (?!-)${T}+)?)*\s*(?:$|[;&|])`;
 
 export const KUBERNETES_RULES: readonly Rule[] = [
   {
