@@ -640,7 +640,7 @@ describe("action model figures", () => {
     ["seventy-eighth probe set (fresh76, written blind in session 20, scored once unseen; read after)", { shell: ["fresh76-probes.jsonl", [18, 24, 10, 12, 0, 24]], tools: ["fresh76-tool-probes.jsonl", [38, 40, 13, 20, 1, 56]], hints: ["fresh76-hints.jsonl", [28, 32, 10, 16, 0, 32]] }],
     ["seventy-ninth probe set (fresh77, written blind in session 21, scored once unseen; read after)", { shell: ["fresh77-probes.jsonl", [19, 24, 8, 12, 0, 24]], tools: ["fresh77-tool-probes.jsonl", [38, 40, 14, 20, 2, 56]], hints: ["fresh77-hints.jsonl", [26, 32, 10, 16, 1, 32]] }],
     ["eightieth probe set (fresh78, written blind in session 21, scored once unseen; read after)", { shell: ["fresh78-probes.jsonl", [17, 24, 6, 12, 0, 24]], tools: ["fresh78-tool-probes.jsonl", [32, 40, 15, 20, 0, 56]], hints: ["fresh78-hints.jsonl", [24, 32, 10, 16, 0, 32]] }],
-    ["eighty-first probe set (fresh79, written blind in session 21, scored once unseen; read after)", { shell: ["fresh79-probes.jsonl", [19, 24, 7, 12, 0, 24]], tools: ["fresh79-tool-probes.jsonl", [36, 40, 14, 20, 2, 56]], hints: ["fresh79-hints.jsonl", [32, 32, 14, 16, 0, 32]] }],
+    ["eighty-first probe set (fresh79, written blind in session 21, scored once unseen; read after)", { shell: ["fresh79-probes.jsonl", [19, 24, 7, 12, 0, 24]], tools: ["fresh79-tool-probes.jsonl", [36, 40, 14, 20, 1, 56]], hints: ["fresh79-hints.jsonl", [32, 32, 14, 16, 0, 32]] }],
   ];
   const MEASURE = { shell: measureShellProbes, tools: measureToolProbes, hints: measureHints } as const;
   for (const [name, sets] of BLIND) {

@@ -371,7 +371,9 @@ function judge(input: JudgeInput): Judgement {
   // honours it is not known, and the agent writes the arguments.)
   if (input.tool !== undefined) {
     const reading = readToolCall(input.tool, input.arguments, input.annotations, input.internalDomains, facts);
-    for (const a of reading.actions) if (!reading.hits.some((h) => h.action === a)) actions.push(a);
+    // (A CLI-wrapping tool, run_gcloud_command {args: […]}, runs the command line read above: that reading says what it does, not the bare "run".)
+    const wrapsCli = cliCommandOf(input.tool, input.arguments) !== undefined;
+    for (const a of reading.actions) if (!reading.hits.some((h) => h.action === a) && !(wrapsCli && a.capability === "execute")) actions.push(a);
     for (const h of reading.hits) record(h.id, h.action, h.reason);
   }
 

@@ -77,7 +77,7 @@ export const FILESYSTEM_RULES: readonly Rule[] = [
         "groovy -e '\"rm -rf src\".execute()'",
         "find . -name cache -exec rm -rf {} +",
       ],
-      noMatch: ["find . -name __pycache__ -type d -prune -exec rm -rf {} +", 
+      noMatch: ["rm -rf tmp/ota-fixtures-cache tests/.recorded/*.tmp", "find . -name __pycache__ -type d -prune -exec rm -rf {} +", 
         "git commit -am 'chore: rm -rf old dir'",
         "rm -rf /tmp/test-dir",
         "rm -rf /var/tmp/cache /tmp/b",
