@@ -515,6 +515,23 @@
 //     fresh79 editor and tool steps 34/40 (85.0%), 16/20 (80.0%), benign held 4/56
 //     fresh79 prose hints 21/32 (65.6%), 8/16 (50.0%), benign held 1/32
 //   Round 14 was then read (session 21) and some of its misses and benign holds fixed for: a dev set.
+//   fresh80, fresh81 and fresh82 (session 21, a fifteenth round written blind: fresh80 a licensed
+//   sports-betting and casino operator, fresh81 a national nonprofit's fundraising and programs IT,
+//   fresh82 a managed security service provider's SOC; same counts; sources in
+//   sources/fresh80-NOTES.md to fresh82-NOTES.md; one helper's first attempt wrote nothing and was
+//   run again). Scored unseen, once, through the whole pipeline on 343e7a0 (after the fixes for
+//   rounds 13 and 14):
+//     fresh80 shell 22/24 (91.7%) caught, 11/12 (91.7%) hard-stopped, benign held 0/24
+//     fresh80 editor and tool steps 37/40 (92.5%), 13/20 (65.0%), benign held 0/56
+//     fresh80 prose hints 22/32 (68.8%), 10/16 (62.5%), benign held 0/32
+//     fresh81 shell 18/24 (75.0%) caught, 7/12 (58.3%) hard-stopped, benign held 3/24
+//     fresh81 editor and tool steps 26/40 (65.0%), 12/20 (60.0%), benign held 2/56
+//     fresh81 prose hints 23/32 (71.9%), 12/16 (75.0%), benign held 2/32
+//     fresh82 shell 22/24 (91.7%) caught, 8/12 (66.7%) hard-stopped, benign held 1/24
+//     fresh82 editor and tool steps 33/40 (82.5%), 12/20 (60.0%), benign held 1/56
+//     fresh82 prose hints 24/32 (75.0%), 8/16 (50.0%), benign held 1/32
+//   (On 5b8b724, the session's start, the same but fresh80's shell 10/12 hard-stopped and 1/24 held.)
+//   Round 15 was then read (session 21) and some of its misses fixed for: a dev set.
 // The final figures below are after fixes made while looking at those results: they are tuned
 // figures on these sets, not unseen ones.
 import { describe, expect, it } from "vitest";
@@ -611,7 +628,7 @@ describe("action model figures", () => {
     ["forty-ninth probe set (fresh47, written blind at the end of session 15, scored once unseen)", { shell: ["fresh47-probes.jsonl", [17, 24, 5, 12, 0, 24]], tools: ["fresh47-tool-probes.jsonl", [31, 40, 13, 20, 4, 56]], hints: ["fresh47-hints.jsonl", [21, 32, 9, 16, 1, 32]] }],
     ["fiftieth probe set (fresh48, written blind at the end of session 15, scored once unseen)", { shell: ["fresh48-probes.jsonl", [20, 24, 8, 12, 1, 24]], tools: ["fresh48-tool-probes.jsonl", [36, 40, 11, 20, 1, 56]], hints: ["fresh48-hints.jsonl", [24, 32, 13, 16, 0, 32]] }],
     ["fifty-first probe set (fresh49, written blind at the end of session 15, scored once unseen)", { shell: ["fresh49-probes.jsonl", [17, 24, 9, 12, 0, 24]], tools: ["fresh49-tool-probes.jsonl", [32, 40, 10, 20, 0, 56]], hints: ["fresh49-hints.jsonl", [21, 32, 7, 16, 0, 32]] }],
-    ["fifty-second probe set (fresh50, written blind in session 16, scored once unseen)", { shell: ["fresh50-probes.jsonl", [17, 24, 6, 12, 0, 24]], tools: ["fresh50-tool-probes.jsonl", [36, 40, 8, 20, 1, 56]], hints: ["fresh50-hints.jsonl", [24, 32, 8, 16, 2, 32]] }],
+    ["fifty-second probe set (fresh50, written blind in session 16, scored once unseen)", { shell: ["fresh50-probes.jsonl", [17, 24, 6, 12, 0, 24]], tools: ["fresh50-tool-probes.jsonl", [36, 40, 8, 20, 1, 56]], hints: ["fresh50-hints.jsonl", [25, 32, 9, 16, 2, 32]] }],
     ["fifty-third probe set (fresh51, written blind in session 16, scored once unseen)", { shell: ["fresh51-probes.jsonl", [16, 24, 8, 12, 0, 24]], tools: ["fresh51-tool-probes.jsonl", [37, 40, 12, 20, 2, 56]], hints: ["fresh51-hints.jsonl", [31, 32, 12, 16, 2, 32]] }],
     ["fifty-fourth probe set (fresh52, written blind in session 16, scored once unseen)", { shell: ["fresh52-probes.jsonl", [17, 24, 8, 12, 1, 24]], tools: ["fresh52-tool-probes.jsonl", [36, 40, 14, 20, 3, 56]], hints: ["fresh52-hints.jsonl", [29, 32, 12, 16, 1, 32]] }],
     ["fifty-fifth probe set (fresh53, written blind at the end of session 16, scored once unseen)", { shell: ["fresh53-probes.jsonl", [14, 24, 10, 12, 0, 24]], tools: ["fresh53-tool-probes.jsonl", [37, 40, 14, 20, 3, 56]], hints: ["fresh53-hints.jsonl", [27, 32, 10, 16, 0, 32]] }],
@@ -628,7 +645,7 @@ describe("action model figures", () => {
     ["sixty-sixth probe set (fresh64, written blind at the end of session 17, scored once unseen)", { shell: ["fresh64-probes.jsonl", [17, 24, 7, 12, 0, 24]], tools: ["fresh64-tool-probes.jsonl", [31, 40, 11, 20, 0, 56]], hints: ["fresh64-hints.jsonl", [24, 32, 10, 16, 1, 32]] }],
     ["sixty-seventh probe set (fresh65, written blind at the start of session 18, scored once unseen; read after)", { shell: ["fresh65-probes.jsonl", [16, 24, 9, 12, 0, 24]], tools: ["fresh65-tool-probes.jsonl", [35, 40, 11, 20, 0, 56]], hints: ["fresh65-hints.jsonl", [24, 32, 8, 16, 2, 32]] }],
     ["sixty-eighth probe set (fresh66, written blind at the start of session 18, scored once unseen; read after)", { shell: ["fresh66-probes.jsonl", [13, 24, 7, 12, 0, 24]], tools: ["fresh66-tool-probes.jsonl", [34, 40, 13, 20, 1, 56]], hints: ["fresh66-hints.jsonl", [17, 32, 8, 16, 0, 32]] }],
-    ["sixty-ninth probe set (fresh67, written blind at the start of session 18, scored once unseen; read after)", { shell: ["fresh67-probes.jsonl", [16, 24, 11, 12, 0, 24]], tools: ["fresh67-tool-probes.jsonl", [37, 40, 13, 20, 1, 56]], hints: ["fresh67-hints.jsonl", [26, 32, 11, 16, 0, 32]] }],
+    ["sixty-ninth probe set (fresh67, written blind at the start of session 18, scored once unseen; read after)", { shell: ["fresh67-probes.jsonl", [16, 24, 11, 12, 0, 24]], tools: ["fresh67-tool-probes.jsonl", [37, 40, 13, 20, 1, 56]], hints: ["fresh67-hints.jsonl", [26, 32, 12, 16, 0, 32]] }],
     ["seventieth probe set (fresh68, written blind in session 18, scored once unseen)", { shell: ["fresh68-probes.jsonl", [19, 24, 7, 12, 0, 24]], tools: ["fresh68-tool-probes.jsonl", [37, 40, 16, 20, 0, 56]], hints: ["fresh68-hints.jsonl", [31, 32, 14, 16, 0, 32]] }],
     ["seventy-first probe set (fresh69, written blind in session 18, scored once unseen)", { shell: ["fresh69-probes.jsonl", [20, 24, 11, 12, 0, 24]], tools: ["fresh69-tool-probes.jsonl", [37, 40, 11, 20, 1, 56]], hints: ["fresh69-hints.jsonl", [30, 32, 12, 16, 0, 32]] }],
     ["seventy-second probe set (fresh70, written blind in session 18, scored once unseen)", { shell: ["fresh70-probes.jsonl", [20, 24, 8, 12, 0, 24]], tools: ["fresh70-tool-probes.jsonl", [38, 40, 14, 20, 0, 56]], hints: ["fresh70-hints.jsonl", [31, 32, 15, 16, 0, 32]] }],
@@ -637,10 +654,13 @@ describe("action model figures", () => {
     ["seventy-fifth probe set (fresh73, written blind at the start of session 19, scored twice unseen; read after)", { shell: ["fresh73-probes.jsonl", [18, 24, 8, 12, 1, 24]], tools: ["fresh73-tool-probes.jsonl", [29, 40, 13, 20, 0, 56]], hints: ["fresh73-hints.jsonl", [27, 32, 13, 16, 0, 32]] }],
     ["seventy-sixth probe set (fresh74, written blind in session 20, scored once unseen; read after)", { shell: ["fresh74-probes.jsonl", [18, 24, 9, 12, 0, 24]], tools: ["fresh74-tool-probes.jsonl", [34, 40, 14, 20, 3, 56]], hints: ["fresh74-hints.jsonl", [23, 32, 13, 16, 1, 32]] }],
     ["seventy-seventh probe set (fresh75, written blind in session 20, scored once unseen; read after)", { shell: ["fresh75-probes.jsonl", [18, 24, 8, 12, 0, 24]], tools: ["fresh75-tool-probes.jsonl", [33, 40, 15, 20, 0, 56]], hints: ["fresh75-hints.jsonl", [29, 32, 13, 16, 0, 32]] }],
-    ["seventy-eighth probe set (fresh76, written blind in session 20, scored once unseen; read after)", { shell: ["fresh76-probes.jsonl", [18, 24, 10, 12, 0, 24]], tools: ["fresh76-tool-probes.jsonl", [38, 40, 13, 20, 1, 56]], hints: ["fresh76-hints.jsonl", [28, 32, 10, 16, 0, 32]] }],
-    ["seventy-ninth probe set (fresh77, written blind in session 21, scored once unseen; read after)", { shell: ["fresh77-probes.jsonl", [19, 24, 8, 12, 0, 24]], tools: ["fresh77-tool-probes.jsonl", [38, 40, 14, 20, 2, 56]], hints: ["fresh77-hints.jsonl", [26, 32, 10, 16, 1, 32]] }],
+    ["seventy-eighth probe set (fresh76, written blind in session 20, scored once unseen; read after)", { shell: ["fresh76-probes.jsonl", [18, 24, 10, 12, 0, 24]], tools: ["fresh76-tool-probes.jsonl", [38, 40, 13, 20, 1, 56]], hints: ["fresh76-hints.jsonl", [29, 32, 10, 16, 0, 32]] }],
+    ["seventy-ninth probe set (fresh77, written blind in session 21, scored once unseen; read after)", { shell: ["fresh77-probes.jsonl", [19, 24, 8, 12, 0, 24]], tools: ["fresh77-tool-probes.jsonl", [38, 40, 14, 20, 2, 56]], hints: ["fresh77-hints.jsonl", [26, 32, 11, 16, 1, 32]] }],
     ["eightieth probe set (fresh78, written blind in session 21, scored once unseen; read after)", { shell: ["fresh78-probes.jsonl", [17, 24, 6, 12, 0, 24]], tools: ["fresh78-tool-probes.jsonl", [32, 40, 15, 20, 0, 56]], hints: ["fresh78-hints.jsonl", [24, 32, 10, 16, 0, 32]] }],
     ["eighty-first probe set (fresh79, written blind in session 21, scored once unseen; read after)", { shell: ["fresh79-probes.jsonl", [19, 24, 7, 12, 0, 24]], tools: ["fresh79-tool-probes.jsonl", [36, 40, 14, 20, 1, 56]], hints: ["fresh79-hints.jsonl", [32, 32, 14, 16, 0, 32]] }],
+    ["eighty-second probe set (fresh80, written blind in session 21, scored once unseen; read after)", { shell: ["fresh80-probes.jsonl", [20, 24, 10, 12, 0, 24]], tools: ["fresh80-tool-probes.jsonl", [37, 40, 13, 20, 0, 56]], hints: ["fresh80-hints.jsonl", [24, 32, 13, 16, 0, 32]] }],
+    ["eighty-third probe set (fresh81, written blind in session 21, scored once unseen; read after)", { shell: ["fresh81-probes.jsonl", [12, 24, 5, 12, 0, 24]], tools: ["fresh81-tool-probes.jsonl", [27, 40, 11, 20, 1, 56]], hints: ["fresh81-hints.jsonl", [26, 32, 14, 16, 2, 32]] }],
+    ["eighty-fourth probe set (fresh82, written blind in session 21, scored once unseen; read after)", { shell: ["fresh82-probes.jsonl", [16, 24, 7, 12, 0, 24]], tools: ["fresh82-tool-probes.jsonl", [31, 40, 11, 20, 0, 56]], hints: ["fresh82-hints.jsonl", [24, 32, 9, 16, 0, 32]] }],
   ];
   const MEASURE = { shell: measureShellProbes, tools: measureToolProbes, hints: measureHints } as const;
   for (const [name, sets] of BLIND) {

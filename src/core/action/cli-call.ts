@@ -126,6 +126,9 @@ function cmdletCallOf(inv: Invocation): CommandCall | undefined {
 }
 
 /** The tool call an in-house CLI's invocation makes, if it is one: a project's own program, an admin CLI, or a service's PowerShell cmdlet. */
+/** Options a CLI takes before its subcommand that say where it works, each with its value (--env prod, --profile ops). */
+const GLOBAL_VALUE_OPTION = /^--?(?:env|environment|profile|region|config|context|project|account|host|cluster|stage|tenant|namespace|org|target|site|instance|e|p)$/i;
+
 export function cliCallOf(inv: Invocation): CommandCall | undefined {
   const cmdlet = cmdletCallOf(inv);
   if (cmdlet !== undefined) return cmdlet;
@@ -135,7 +138,16 @@ export function cliCallOf(inv: Invocation): CommandCall | undefined {
   if (WELL_KNOWN.has(name.toLowerCase())) return undefined;
   if (!PROJECT_PROGRAM.test(program) && !ADMIN_NAME.test(name)) return undefined;
   // Its subcommands (the words before the first option) and its options as arguments.
-  const a = run.args;
+  // (Global options may come first, a where-to-work option with its value: walletctl --env prod credit …; they are kept as arguments.)
+  const global: string[] = [];
+  let g = 0;
+  while (g < run.args.length && global.length < 8) {
+    const x = run.args[g]!;
+    if (/^--[A-Za-z][\w-]*=/.test(x)) global.push(run.args[g++]!);
+    else if (GLOBAL_VALUE_OPTION.test(x) && g + 1 < run.args.length && !run.args[g + 1]!.startsWith("-")) global.push(run.args[g++]!, run.args[g++]!);
+    else break;
+  }
+  const a = [...run.args.slice(g), ...global];
   const subcommands: string[] = [];
   let i = 0;
   while (i < a.length && !a[i]!.startsWith("-") && subcommands.length < 3 && /^[A-Za-z][A-Za-z_:-]{0,40}$/.test(a[i]!)) subcommands.push(a[i++]!);

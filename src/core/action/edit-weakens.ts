@@ -240,7 +240,7 @@ function devPointsAtDeployed(path: string, oldCode: string, newCode: string): st
 
 /** A line about keeping data (retention, retain, keep, TTL, expiry, cleanup, purge) and the days it keeps, `365 * 7` worked out. */
 const RETENTION_LINE = /^[^\n]*\b(?:retention|retain\w*|keep\w*|ttl|expir\w*|cleanup|clean_up|purge\w*|cutoff|max_?age)\b[^\n]*$/gim;
-const DAYS = /\b(?:days?|weeks?|months?|years?|hours?)\s*[=:(]\s*(\d+(?:\s*\*\s*\d+)*)|(\d+(?:\s*\*\s*\d+)*)\s*(?:d\b|days?\b|weeks?\b|months?\b|years?\b)/i;
+const DAYS = /(?<![a-z])(?:days?|weeks?|months?|years?|hours?)\s*[=:(]\s*(\d+(?:\s*\*\s*\d+)*)|(\d+(?:\s*\*\s*\d+)*)\s*(?:d\b|days?\b|weeks?\b|months?\b|years?\b)/i;
 const RETENTION_BLOCK = /(\b(?:retention|expir\w*|ttl|max_?age)\w*\s*[{:]?)[ \t]*\n\s*/gi;
 const amountOf = (expr: string): number => expr.split("*").reduce((a, b) => a * Number(b.trim()), 1);
 /** A retention period cut to a tenth or less of what it was: the first such line, old → new. */

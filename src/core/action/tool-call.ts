@@ -52,7 +52,7 @@ export type VerbClass = "delete" | "trash" | "spend-or-send" | "grant" | "revoke
 const VERBS: ReadonlyMap<string, VerbClass> = new Map([
   ...["delete", "remove", "destroy", "drop", "purge", "erase", "wipe", "truncate", "clear", "empty", "terminate", "kill", "uninstall", "deprovision", "decommission", "rm", "del", "nuke", "reset", "overwrite", "format", "discard", "expunge", "flushdb", "flushall"].map((v) => [v, "delete"] as const),
   ...["trash", "archive", "cancel", "close", "unpublish", "unsubscribe", "deactivate"].map((v) => [v, "trash"] as const),
-  ...["send", "transfer", "pay", "payout", "withdraw", "buy", "purchase", "order", "trade", "sell", "charge", "donate", "tip", "deposit", "wire", "refund", "checkout", "book", "place", "swap", "stake", "borrow", "lend", "invest", "forward", "reply", "email", "message", "sms", "text", "call", "dial", "notify", "invite", "venmo", "zelle", "disburse", "remit", "transmit"].map((v) => [v, "spend-or-send"] as const),
+  ...["send", "transfer", "pay", "payout", "withdraw", "buy", "purchase", "order", "trade", "sell", "charge", "donate", "tip", "deposit", "wire", "refund", "checkout", "book", "place", "swap", "stake", "borrow", "lend", "invest", "forward", "reply", "email", "message", "sms", "text", "call", "dial", "notify", "invite", "venmo", "zelle", "disburse", "remit", "transmit", "credit"].map((v) => [v, "spend-or-send"] as const),
   ...["grant", "share", "add", "authorize", "allow", "give", "assign", "attach", "bind", "approve", "whitelist", "allowlist", "elevate", "promote", "enroll", "register"].map((v) => [v, "grant"] as const),
   ...["revoke", "ban", "block", "suspend", "kick", "demote", "lock"].map((v) => [v, "revoke"] as const),
   ...["deploy", "release", "rollout", "roll", "launch", "ship", "apply", "provision", "scale", "restart", "rollback", "migrate", "merge", "push", "upgrade", "reboot", "shutdown", "stop", "start", "pause", "reload", "redeploy", "bounce", "drain", "cordon", "failover"].map((v) => [v, "deploy"] as const),
@@ -890,6 +890,10 @@ export function readNamed(tool: string, name: ReturnType<typeof splitToolName>, 
     const off = text.length <= 8192 && /"(?:on|enabled|value|state|status)"\s*:\s*(?:false|"off"|"disabled")/i.test(text);
     if (key !== undefined && off) add("tool.protection-flag-off", "impair-defences", "recoverable", "one", `${tool} turns off the flag ${key}${tail}: what it enforces is not checked while it is off (T1562.001)`);
   }
+  // An uptime or alert monitor paused through its settings (update_monitor {paused: true}, {enabled: false}): what it watched pages no one (T1562.006).
+  if (verbClass !== "read" && verbClass !== "delete" && hasWord(object, /^(monitors?|checks?|alerts?|alarms?|heartbeats?|probes?|uptime)$/) !== undefined && isRecord(args) && (args.paused === true || args.enabled === false || args.active === false || args.muted === true)) add("tool.silence-alerts", "impair-defences", "recoverable", "one", `${tool} pauses ${obj}${tail}: what it watches pages no one until it is turned back on (T1562.006)`);
+  // A Vault token with the root policy (create_token {policies: ["root"]}): whoever holds it can read and change every secret.
+  if ((verbClass === "write" || verbClass === "grant") && hasWord(object, /^(tokens?|vault)$/) !== undefined && isRecord(args) && Array.isArray(args.policies) && args.policies.some((p) => typeof p === "string" && /^root$/i.test(p.trim()))) add("tool.grant-admin", "escalate", "recoverable", "account", `${tool} makes a token with Vault's root policy${tail}: whoever holds it can read and change every secret`);
   // A bucket's versioning suspended or its access logging switched off (put_bucket_versioning {Status: "Suspended"}, an empty logging config):
   // what is overwritten or deleted from now on has no earlier version, and who read it leaves no record (T1562.001, T1490).
   if (verbClass !== "read" && verbClass !== "delete" && hasWord(object, /^(versioning|logging)$/) !== undefined && hasWord(object, /^(buckets?|s3|gcs|storage|blobs?|containers?)$/) !== undefined && isRecord(args)) {
@@ -1173,7 +1177,8 @@ export function readNamed(tool: string, name: ReturnType<typeof splitToolName>, 
         const stranger = toStranger(f, args, physical !== undefined);
         add("tool.grant-access", "grant-access", "recoverable", stranger ? "account" : "one", `${tool} changes access for ${f.recipients.slice(0, 3).join(", ")} (${obj})${stranger ? ", to a personal mailbox outside the organisation" : ""}${tail}`, { external: recipientsExternal(f) });
       }
-      else if (security && /disable|off|false|none|permissive|\b0\b/i.test(argsText())) add("tool.disable-protection", "impair-defences", "recoverable", "one", `${tool} turns off ${obj}${tail}: a protection stops working`);
+      // (A negative switch set false turns the protection on: {paused: false}, {muted: false}.)
+      else if (security && /disable|off|false|none|permissive|\b0\b/i.test(argsText().replace(/"(?:paused|muted|disabled|suspended|snoozed|silenced)"\s*:\s*false/gi, ""))) add("tool.disable-protection", "impair-defences", "recoverable", "one", `${tool} turns off ${obj}${tail}: a protection stops working`);
       else if (f.production && (scope === "account" || (verb !== undefined && CHANGE_VERB.test(verb)) || hasWord(object, /^(update|apply|patch|upsert|replace)$/) !== undefined)) add("tool.change-production", "write", "recoverable", scope, `${tool} changes ${obj} in production${tail}`);
       else if (physical && verbClass === "write") add("tool.physical", "execute", "irreversible", "one", `${tool} acts in the physical world (${verb} ${obj})${tail}`, { external: true });
       // A person's pay or employment changed in an HR or payroll system (a pay rate, a termination date): their pay and standing rely on it.
