@@ -832,6 +832,15 @@ export function readNamed(tool: string, name: ReturnType<typeof splitToolName>, 
   const hookUrl = hasWord(object, /^(webhooks?|hooks?|subscriptions?)$/) && verbClass !== "read" && verbClass !== "delete" ? f.strings.find(outsideHost) : undefined;
   // (Shown as its host: a hook URL's path or query may be its secret.)
   if (hookUrl !== undefined) add("tool.webhook-outside", "communicate", "recoverable", "account", `${tool} sends this account's events to ${hostOf(hookUrl.trim()) ?? "another host"} from now on${tail}`, { external: true });
+  // A group's settings opened to anyone (whoCanPostMessage: ANYONE_CAN_POST, whoCanJoin: ANYONE_CAN_JOIN): mail from outside reaches every member as if from inside.
+  if (verbClass !== "read" && verbClass !== "delete" && hasWord(object, /^(groups?|group_?settings|settings)$/) !== undefined && isRecord(args) && Object.entries(args).some(([k, v]) => /^who_?can_?(?:post_?message|join)$/i.test(k) && typeof v === "string" && /^ANYONE_CAN_(?:POST|JOIN)$/i.test(v.trim()))) add("tool.group-opened", "grant-access", "recoverable", "one", `${tool} lets anyone post to or join ${obj}${tail}: mail from outside reaches every member as if from inside`, { external: true });
+  // An automation that takes people's records from a system and posts each one to an outside URL (create_zap {trigger: Salesforce Contact,
+  // actions: [{webhooks post https://hooks.crm-backup.io/…}]}): every new record goes there from now on (T1567).
+  if ((verbClass === "write" || verbClass === "deploy" || verbClass === undefined) && hasWord(object, /^(zaps?|workflows?|automations?|flows?|scenarios?|recipes?|integrations?|pipelines?|syncs?)$/) !== undefined && isRecord(args) && hookUrl === undefined) {
+    const text = argsText();
+    const outside = text.length <= 16_384 ? f.strings.find(outsideHost) : undefined;
+    if (outside !== undefined && /"(?:object|sobject|record_?type|table|resource|entity)"\s*:\s*"(?:contacts?|leads?|donors?|customers?|patients?|members?|subscribers?|students?|users?|employees?|accounts?|participants?|clients?)"/i.test(text)) add("tool.records-to-outside-endpoint", "exfiltrate", "irreversible", "account", `${tool} sets up an automation that sends each new record about people to ${hostOf(outside.trim()) ?? "another host"}${tail}: every one goes there from now on, and none can be called back (T1567)`, { external: true, personal: true });
+  }
   // A key, a password store or a credentials file attached to what is sent outside.
   const credentialFiles = f.attachments.filter((a) => a.length <= 1024 && classifyPath(a.trim()) === "credentials");
   // A write counts only with someone to send to (a draft with a recipient): a file tool's own path

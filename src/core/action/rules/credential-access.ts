@@ -343,7 +343,7 @@ function credentialHelperGet(words: readonly string[]): boolean {
 }
 
 /** The programs secretStore reads: cloud and secrets CLIs, git and its credential helpers, gh. */
-const SECRET_STORE_CLIS: ReadonlySet<string> = new Set(["heroku", "kubectl", "aws", "gcloud", "az", "vault", "git", "gh"]);
+const SECRET_STORE_CLIS: ReadonlySet<string> = new Set(["heroku", "kubectl", "aws", "gcloud", "az", "vault", "git", "gh", "sf", "sfdx"]);
 const GIT_CREDENTIAL_HELPER = /^git-credential-\w/;
 
 /** The secret a command reads in clear from a secrets store (kubectl get secret -o yaml, aws secretsmanager get-secret-value, vault kv get, gh auth token…), said for a person; undefined when it reads none. */
@@ -366,6 +366,8 @@ function storedSecretRead(inv: Invocation): string | undefined {
   else if (inv.name === "git" && credentialHelperGet(words)) what = "a password from git's credential helper";
   else if (GIT_CREDENTIAL_HELPER.test(inv.name) && words.includes("get")) what = "a password from git's credential helper";
   else if (inv.name === "gh" && words[0] === "auth" && (words[1] === "token" || (words[1] === "status" && a.some((x) => x === "--show-token" || x === "-t")))) what = "the GitHub CLI's token";
+  // Salesforce's CLI prints the org's access token and its auth URL (a refresh token) with --verbose.
+  else if ((inv.name === "sf" || inv.name === "sfdx") && ((words[0] === "org" && words[1] === "display") || words[0] === "force:org:display") && a.includes("--verbose")) what = "a Salesforce org's access token and auth URL";
   return what;
 }
 

@@ -238,6 +238,18 @@ export const PRIVILEGE_RULES: readonly Rule[] = [
     },
   },
   {
+    id: "privilege.group-opened-to-anyone",
+    category: "privilege",
+    reason: "Lets anyone, inside or outside the organisation, post to or join a Google group (GAM): mail to it reaches every member as if from inside, the way phishing spreads.",
+    score: 55,
+    keywords: ["gam"],
+    pattern: re(String.raw`\bgam(?: ${T}+){0,3}? update group ${T}+(?: ${T}+){0,8}? (?:who_?can_?post_?message|who_?can_?join) ['"]?anyone_can_(?:post|join)${END}`),
+    examples: {
+      match: ["gam update group all-staff@kindredharbor.org whocanpostmessage anyone_can_post", "gam update group staff-all@hrusd.org who_can_post_message ANYONE_CAN_POST"],
+      noMatch: ["gam update group all-staff@example.org whocanpostmessage all_in_domain_can_post", "gam info group all-staff@example.org"],
+    },
+  },
+  {
     id: "privilege.disable-security-controls",
     category: "privilege",
     reason: "Turns off a firewall, SELinux/AppArmor or audit logging.",
