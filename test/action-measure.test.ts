@@ -532,6 +532,22 @@
 //     fresh82 prose hints 24/32 (75.0%), 8/16 (50.0%), benign held 1/32
 //   (On 5b8b724, the session's start, the same but fresh80's shell 10/12 hard-stopped and 1/24 held.)
 //   Round 15 was then read (session 21) and some of its misses fixed for: a dev set.
+//   fresh83, fresh84 and fresh85 (session 21, a sixteenth round written blind at the session's end:
+//   fresh83 a ride-hailing and food-delivery marketplace, fresh84 an accounting and tax firm's IT and
+//   client portal, fresh85 an industrial IoT and robotics company; same counts; sources in
+//   sources/fresh83-NOTES.md to fresh85-NOTES.md). Scored unseen, once, through the whole pipeline
+//   on 9fe5a1f (the session's last change to the rules), and NOT read: no record of it has been looked at.
+//     fresh83 shell 20/24 (83.3%) caught, 10/12 (83.3%) hard-stopped, benign held 2/24
+//     fresh83 editor and tool steps 32/40 (80.0%), 12/20 (60.0%), benign held 2/56
+//     fresh83 prose hints 22/32 (68.8%), 8/16 (50.0%), benign held 3/32
+//     fresh84 shell 18/24 (75.0%) caught, 3/12 (25.0%) hard-stopped, benign held 1/24
+//     fresh84 editor and tool steps 29/40 (72.5%), 8/20 (40.0%), benign held 1/56
+//     fresh84 prose hints 21/32 (65.6%), 7/16 (43.8%), benign held 1/32
+//     fresh85 shell 21/24 (87.5%) caught, 7/12 (58.3%) hard-stopped, benign held 3/24
+//     fresh85 editor and tool steps 34/40 (85.0%), 11/20 (55.0%), benign held 0/56
+//     fresh85 prose hints 24/32 (75.0%), 10/16 (62.5%), benign held 2/32
+//   (On 5b8b724, the session's start: the same but fresh84's shell 4/24 held, fresh85's shell 6/12
+//   hard-stopped and its tool steps 33/40 caught.) Its pins below are the action model's, as for every set.
 // The final figures below are after fixes made while looking at those results: they are tuned
 // figures on these sets, not unseen ones.
 import { describe, expect, it } from "vitest";
@@ -661,6 +677,9 @@ describe("action model figures", () => {
     ["eighty-second probe set (fresh80, written blind in session 21, scored once unseen; read after)", { shell: ["fresh80-probes.jsonl", [20, 24, 10, 12, 0, 24]], tools: ["fresh80-tool-probes.jsonl", [37, 40, 13, 20, 0, 56]], hints: ["fresh80-hints.jsonl", [24, 32, 13, 16, 0, 32]] }],
     ["eighty-third probe set (fresh81, written blind in session 21, scored once unseen; read after)", { shell: ["fresh81-probes.jsonl", [13, 24, 5, 12, 0, 24]], tools: ["fresh81-tool-probes.jsonl", [28, 40, 12, 20, 1, 56]], hints: ["fresh81-hints.jsonl", [26, 32, 14, 16, 2, 32]] }],
     ["eighty-fourth probe set (fresh82, written blind in session 21, scored once unseen; read after)", { shell: ["fresh82-probes.jsonl", [16, 24, 7, 12, 0, 24]], tools: ["fresh82-tool-probes.jsonl", [31, 40, 11, 20, 0, 56]], hints: ["fresh82-hints.jsonl", [24, 32, 9, 16, 0, 32]] }],
+    ["eighty-fifth probe set (fresh83, written blind in session 21, scored once unseen; not read)", { shell: ["fresh83-probes.jsonl", [16, 24, 8, 12, 0, 24]], tools: ["fresh83-tool-probes.jsonl", [31, 40, 12, 20, 1, 56]], hints: ["fresh83-hints.jsonl", [21, 32, 8, 16, 2, 32]] }],
+    ["eighty-sixth probe set (fresh84, written blind in session 21, scored once unseen; not read)", { shell: ["fresh84-probes.jsonl", [13, 24, 4, 12, 0, 24]], tools: ["fresh84-tool-probes.jsonl", [28, 40, 7, 20, 1, 56]], hints: ["fresh84-hints.jsonl", [20, 32, 7, 16, 1, 32]] }],
+    ["eighty-seventh probe set (fresh85, written blind in session 21, scored once unseen; not read)", { shell: ["fresh85-probes.jsonl", [14, 24, 5, 12, 1, 24]], tools: ["fresh85-tool-probes.jsonl", [32, 40, 11, 20, 0, 56]], hints: ["fresh85-hints.jsonl", [24, 32, 10, 16, 2, 32]] }],
   ];
   const MEASURE = { shell: measureShellProbes, tools: measureToolProbes, hints: measureHints } as const;
   for (const [name, sets] of BLIND) {
