@@ -548,6 +548,11 @@
 //     fresh85 prose hints 24/32 (75.0%), 10/16 (62.5%), benign held 2/32
 //   (On 5b8b724, the session's start: the same but fresh84's shell 4/24 held, fresh85's shell 6/12
 //   hard-stopped and its tool steps 33/40 caught.) Its pins below are the action model's, as for every set.
+//   One record of it was then seen by accident: a comparison of the session's start with its end that
+//   included these files printed f83-tool-049, a wrapped `gcloud functions deploy` that the session's
+//   own change (40a68d7: a CLI-wrapping tool judged by its command alone) had let through. The change
+//   was narrowed to commands that only read, and the set scored a second time on the final build: the
+//   same but fresh83's tool steps 33/40 caught. No other record was read.
 // The final figures below are after fixes made while looking at those results: they are tuned
 // figures on these sets, not unseen ones.
 import { describe, expect, it } from "vitest";
@@ -669,17 +674,17 @@ describe("action model figures", () => {
     ["seventy-fourth probe set (fresh72, written blind at the start of session 19, scored twice unseen; read after)", { shell: ["fresh72-probes.jsonl", [16, 24, 5, 12, 0, 24]], tools: ["fresh72-tool-probes.jsonl", [34, 40, 13, 20, 1, 56]], hints: ["fresh72-hints.jsonl", [31, 32, 13, 16, 0, 32]] }],
     ["seventy-fifth probe set (fresh73, written blind at the start of session 19, scored twice unseen; read after)", { shell: ["fresh73-probes.jsonl", [18, 24, 8, 12, 1, 24]], tools: ["fresh73-tool-probes.jsonl", [29, 40, 13, 20, 0, 56]], hints: ["fresh73-hints.jsonl", [27, 32, 13, 16, 0, 32]] }],
     ["seventy-sixth probe set (fresh74, written blind in session 20, scored once unseen; read after)", { shell: ["fresh74-probes.jsonl", [18, 24, 9, 12, 0, 24]], tools: ["fresh74-tool-probes.jsonl", [34, 40, 14, 20, 3, 56]], hints: ["fresh74-hints.jsonl", [23, 32, 13, 16, 1, 32]] }],
-    ["seventy-seventh probe set (fresh75, written blind in session 20, scored once unseen; read after)", { shell: ["fresh75-probes.jsonl", [18, 24, 8, 12, 0, 24]], tools: ["fresh75-tool-probes.jsonl", [33, 40, 15, 20, 0, 56]], hints: ["fresh75-hints.jsonl", [29, 32, 13, 16, 0, 32]] }],
+    ["seventy-seventh probe set (fresh75, written blind in session 20, scored once unseen; read after)", { shell: ["fresh75-probes.jsonl", [18, 24, 8, 12, 0, 24]], tools: ["fresh75-tool-probes.jsonl", [34, 40, 15, 20, 0, 56]], hints: ["fresh75-hints.jsonl", [29, 32, 13, 16, 0, 32]] }],
     ["seventy-eighth probe set (fresh76, written blind in session 20, scored once unseen; read after)", { shell: ["fresh76-probes.jsonl", [18, 24, 10, 12, 0, 24]], tools: ["fresh76-tool-probes.jsonl", [38, 40, 13, 20, 1, 56]], hints: ["fresh76-hints.jsonl", [29, 32, 10, 16, 0, 32]] }],
     ["seventy-ninth probe set (fresh77, written blind in session 21, scored once unseen; read after)", { shell: ["fresh77-probes.jsonl", [19, 24, 8, 12, 0, 24]], tools: ["fresh77-tool-probes.jsonl", [38, 40, 14, 20, 2, 56]], hints: ["fresh77-hints.jsonl", [26, 32, 11, 16, 1, 32]] }],
     ["eightieth probe set (fresh78, written blind in session 21, scored once unseen; read after)", { shell: ["fresh78-probes.jsonl", [17, 24, 6, 12, 0, 24]], tools: ["fresh78-tool-probes.jsonl", [32, 40, 15, 20, 0, 56]], hints: ["fresh78-hints.jsonl", [24, 32, 10, 16, 0, 32]] }],
     ["eighty-first probe set (fresh79, written blind in session 21, scored once unseen; read after)", { shell: ["fresh79-probes.jsonl", [19, 24, 7, 12, 0, 24]], tools: ["fresh79-tool-probes.jsonl", [36, 40, 14, 20, 1, 56]], hints: ["fresh79-hints.jsonl", [32, 32, 14, 16, 0, 32]] }],
     ["eighty-second probe set (fresh80, written blind in session 21, scored once unseen; read after)", { shell: ["fresh80-probes.jsonl", [20, 24, 10, 12, 0, 24]], tools: ["fresh80-tool-probes.jsonl", [37, 40, 13, 20, 0, 56]], hints: ["fresh80-hints.jsonl", [24, 32, 13, 16, 0, 32]] }],
-    ["eighty-third probe set (fresh81, written blind in session 21, scored once unseen; read after)", { shell: ["fresh81-probes.jsonl", [13, 24, 5, 12, 0, 24]], tools: ["fresh81-tool-probes.jsonl", [28, 40, 12, 20, 1, 56]], hints: ["fresh81-hints.jsonl", [26, 32, 14, 16, 2, 32]] }],
+    ["eighty-third probe set (fresh81, written blind in session 21, scored once unseen; read after)", { shell: ["fresh81-probes.jsonl", [13, 24, 5, 12, 0, 24]], tools: ["fresh81-tool-probes.jsonl", [29, 40, 12, 20, 1, 56]], hints: ["fresh81-hints.jsonl", [26, 32, 14, 16, 2, 32]] }],
     ["eighty-fourth probe set (fresh82, written blind in session 21, scored once unseen; read after)", { shell: ["fresh82-probes.jsonl", [16, 24, 7, 12, 0, 24]], tools: ["fresh82-tool-probes.jsonl", [31, 40, 11, 20, 0, 56]], hints: ["fresh82-hints.jsonl", [24, 32, 9, 16, 0, 32]] }],
-    ["eighty-fifth probe set (fresh83, written blind in session 21, scored once unseen; not read)", { shell: ["fresh83-probes.jsonl", [16, 24, 8, 12, 0, 24]], tools: ["fresh83-tool-probes.jsonl", [31, 40, 12, 20, 1, 56]], hints: ["fresh83-hints.jsonl", [21, 32, 8, 16, 2, 32]] }],
-    ["eighty-sixth probe set (fresh84, written blind in session 21, scored once unseen; not read)", { shell: ["fresh84-probes.jsonl", [13, 24, 4, 12, 0, 24]], tools: ["fresh84-tool-probes.jsonl", [28, 40, 7, 20, 1, 56]], hints: ["fresh84-hints.jsonl", [20, 32, 7, 16, 1, 32]] }],
-    ["eighty-seventh probe set (fresh85, written blind in session 21, scored once unseen; not read)", { shell: ["fresh85-probes.jsonl", [14, 24, 5, 12, 1, 24]], tools: ["fresh85-tool-probes.jsonl", [32, 40, 11, 20, 0, 56]], hints: ["fresh85-hints.jsonl", [24, 32, 10, 16, 2, 32]] }],
+    ["eighty-fifth probe set (fresh83, written blind in session 21, scored unseen; one record seen)", { shell: ["fresh83-probes.jsonl", [16, 24, 8, 12, 0, 24]], tools: ["fresh83-tool-probes.jsonl", [32, 40, 12, 20, 1, 56]], hints: ["fresh83-hints.jsonl", [21, 32, 8, 16, 2, 32]] }],
+    ["eighty-sixth probe set (fresh84, written blind in session 21, scored unseen; one record seen)", { shell: ["fresh84-probes.jsonl", [13, 24, 4, 12, 0, 24]], tools: ["fresh84-tool-probes.jsonl", [28, 40, 7, 20, 1, 56]], hints: ["fresh84-hints.jsonl", [20, 32, 7, 16, 1, 32]] }],
+    ["eighty-seventh probe set (fresh85, written blind in session 21, scored unseen; one record seen)", { shell: ["fresh85-probes.jsonl", [14, 24, 5, 12, 1, 24]], tools: ["fresh85-tool-probes.jsonl", [32, 40, 11, 20, 0, 56]], hints: ["fresh85-hints.jsonl", [24, 32, 10, 16, 2, 32]] }],
   ];
   const MEASURE = { shell: measureShellProbes, tools: measureToolProbes, hints: measureHints } as const;
   for (const [name, sets] of BLIND) {

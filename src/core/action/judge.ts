@@ -118,6 +118,10 @@ export function shellCommandOf(tool: string | undefined, args: unknown): string 
   return commandArgumentOf(args);
 }
 
+/** A wrapped CLI's subcommands that only read, and those that change something (a command with both changes something). */
+const READ_SUBCOMMAND = /\s(?:list|describe|get|show|ls|info|status|logs?|read|search|view|inspect|explain|diff|plan|validate|version)\s/;
+const CHANGE_SUBCOMMAND = /\s(?:create|delete|deploy|update|set|add|remove|patch|apply|run|exec|destroy|rm|put|start|stop|restart|enable|disable|grant|revoke|import|export|copy|cp|mv|sync|attach|detach|rollout|scale|upgrade|install|uninstall|publish|login|auth)\s/;
+
 /** CLIs an MCP server wraps, taking the rest of the command line as arguments: run_gcloud_command {args: […]}, azmcp_extension_az {command: "group delete …"}. */
 const CLI_WORD = /^(gcloud|gsutil|bq|az|azure|aws|kubectl|helm|gh|terraform|pulumi|heroku|flyctl|doctl|vercel|netlify|wrangler|oc|eksctl)$/;
 
@@ -371,9 +375,11 @@ function judge(input: JudgeInput): Judgement {
   // honours it is not known, and the agent writes the arguments.)
   if (input.tool !== undefined) {
     const reading = readToolCall(input.tool, input.arguments, input.annotations, input.internalDomains, facts);
-    // (A CLI-wrapping tool, run_gcloud_command {args: […]}, runs the command line read above: that reading says what it does, not the bare "run".)
-    const wrapsCli = cliCommandOf(input.tool, input.arguments) !== undefined;
-    for (const a of reading.actions) if (!reading.hits.some((h) => h.action === a) && !(wrapsCli && a.capability === "execute")) actions.push(a);
+    // (A CLI-wrapping tool whose command line only reads, run_gcloud_command {args: ["container", "clusters", "list", …]}: the
+    // command says what it does, not the bare "run". Any other command keeps the tool's own reading beside the command's.)
+    const wrapped = cliCommandOf(input.tool, input.arguments);
+    const readsOnly = wrapped !== undefined && READ_SUBCOMMAND.test(` ${wrapped} `) && !CHANGE_SUBCOMMAND.test(` ${wrapped} `);
+    for (const a of reading.actions) if (!reading.hits.some((h) => h.action === a) && !(readsOnly && a.capability === "execute")) actions.push(a);
     for (const h of reading.hits) record(h.id, h.action, h.reason);
   }
 

@@ -535,12 +535,18 @@ const PERSONAL_DETAIL: ReadonlyArray<readonly [string, RegExp]> = [
   ["card digits", /\b(?:card|visa|mastercard|amex)\b[^.\n]{0,20}?\b(?:ending(?: in)?|last (?:4|four))\s*\d{4}\b/i],
   ["date of birth", /\b(?:dob|date of birth|born)\b[:\s]{0,3}\d/i],
   ["SSN", /\b\d{3}-\d{2}-\d{4}\b/],
+  // (Several people's cards in one text is a list of them, whatever else it holds: "Maria … card ending 4417, James … card ending 0291".)
+  ["several cards", /\b(?:card|visa|mastercard|amex)\b[^.\n]{0,20}?\b(?:ending(?: in)?|last (?:4|four))\s*\d{4}\b[\s\S]{0,300}?\b(?:card|visa|mastercard|amex)\b[^.\n]{0,20}?\b(?:ending(?: in)?|last (?:4|four))\s*\d{4}\b/i],
+  // (A health detail said of a person: "she is on short-term disability", "the claimant's MRI shows …"; not a template's name.)
+  ["health details", /\b(?:she|he|her|his|claimant|patient|student|member|employee|child|client)(?:'s)?\b[^.\n]{0,60}?\b(?:diagnos(?:is|ed|es)|MRI|herniation|disability|HIV|pregnan(?:t|cy)|chemotherapy|psychiatric|mental health (?:condition|crisis|history)|prescribed|surgery|oncology|medical (?:condition|alerts?|history))\b(?! (?:queue|service|scheduling|machines?|scanners?|rooms?|team|system|unit|department|ward|templates?|forms?|workflow|module|codes?|table|field|api|endpoint))/i],
 ];
 /** The kinds of a person's details a message's texts hold. */
 function personalDetails(strings: readonly string[]): string[] {
   const text = strings.filter((v) => v.length <= 8192).join("\n").slice(0, 32_768);
   return text.length < 12 ? [] : PERSONAL_DETAIL.filter(([, re]) => re.test(text)).map(([kind]) => kind);
 }
+/** Enough to be about a person: two kinds of detail, or a health detail said of someone (special-category data on its own). */
+const aboutAPerson = (kinds: readonly string[]): boolean => kinds.length >= 2 || kinds.includes("health details");
 
 /** A document's name that says it holds credentials. */
 const CREDENTIAL_DOCUMENT = /\b(?:break[- ]?glass|root (?:credentials|passwords?|account login)|(?:admin|root|master|shared|prod(?:uction)?|service[- ]account|team) (?:passwords?|credentials|logins?)(?! (?:polic\w*|rotation|reset|requirements?|guidelines?))|passwords? (?:list|sheet|vault|dump|export)|recovery codes?|(?:api|access) keys? (?:list|sheet|inventory))\b/i;
@@ -1058,8 +1064,8 @@ export function readNamed(tool: string, name: ReturnType<typeof splitToolName>, 
         const campaign = f.toList === true && f.testList !== true && hasWord(object, /^(campaigns?|newsletters?|broadcasts?|singlesends?|single|blasts?)$/) !== undefined;
         if (campaign || audience) add("tool.mass-send", "communicate", "irreversible", "account", `${tool} sends ${obj} to ${campaign ? "a whole mailing list" : "its whole audience"}${tail}: every one on it gets it, in the company's name, and it cannot be called back`, { external: true, production: true });
         // (A campaign, newsletter or broadcast sent with no recipient named goes to its audience, whoever that is: not one person.)
-        else if (ext || f.public || publishPlace || f.bulk || f.toList === true || audience) add("tool.communicate", "communicate", "irreversible", f.recipients.length > 10 || scope === "account" || f.toList === true || audience ? "account" : "one", `${tool} sends ${obj}${who}${tail}${audience ? " to its whole audience" : ""}: a sent message cannot be taken back`, { external: ext || audience, public: f.public || publishPlace !== undefined, ...(details.length >= 2 ? { personal: true } : {}) });
-        else if (details.length >= 2) add("tool.personal-details-posted", "communicate", "irreversible", "one", `${tool} posts a person's ${details.join(", ")} in a message${who}${tail}: everyone who reads it has them`, { personal: true });
+        else if (ext || f.public || publishPlace || f.bulk || f.toList === true || audience) add("tool.communicate", "communicate", "irreversible", f.recipients.length > 10 || scope === "account" || f.toList === true || audience ? "account" : "one", `${tool} sends ${obj}${who}${tail}${audience ? " to its whole audience" : ""}: a sent message cannot be taken back`, { external: ext || audience, public: f.public || publishPlace !== undefined, ...(aboutAPerson(details) ? { personal: true } : {}) });
+        else if (aboutAPerson(details)) add("tool.personal-details-posted", "communicate", "irreversible", "one", `${tool} posts a person's ${details.join(", ")} in a message${who}${tail}: everyone who reads it has them`, { personal: true });
         else actions.push({ capability: "communicate", target: { name: tool, ...base }, reversibility: "irreversible", scope: "one" });
       } else if (physical) add("tool.physical", "execute", "irreversible", "one", `${tool} acts in the physical world (${verb} ${obj})${tail}`, { external: true });
       else actions.push({ capability: "write", target: { name: tool, ...base }, reversibility: "recoverable", scope });
@@ -1125,8 +1131,8 @@ export function readNamed(tool: string, name: ReturnType<typeof splitToolName>, 
         const people = /\b(?:germline|somatic|variant calls?|genotyp\w*|vcfs?|exomes?|genomes?|patients?|participants?|cohorts?|subjects?|clinical|phenotyp\w*|survey responses|health records?)\b/i.test(argsText().slice(0, 8192));
         add("tool.publish", people ? "exfiltrate" : "communicate", "irreversible", people ? "account" : "one", `${tool} publishes ${obj} openly on a research repository${people ? ", with data about people (genomes, patients, participants)" : ""}${tail}: a published record gets a DOI and cannot be withdrawn`, { public: true, external: true, ...(people ? { personal: true } : {}) });
       }
-      else if (f.public || publishPlace || verb === "tweet" || verb === "retweet" || (verb === "post" && !store && !message && hasWord(object, POSTABLE) !== undefined && !toChannel(args))) add("tool.publish", "communicate", "irreversible", "one", `${tool} publishes ${obj} where anyone can read it${tail}`, { public: true, external: true, ...(personalDetails(f.strings).length >= 2 ? { personal: true } : {}) });
-      else if (message && personalDetails(f.strings).length >= 2) add("tool.personal-details-posted", "communicate", "irreversible", "one", `${tool} posts a person's ${personalDetails(f.strings).join(", ")} in a message${tail}: everyone who reads it has them`, { personal: true });
+      else if (f.public || publishPlace || verb === "tweet" || verb === "retweet" || (verb === "post" && !store && !message && hasWord(object, POSTABLE) !== undefined && !toChannel(args))) add("tool.publish", "communicate", "irreversible", "one", `${tool} publishes ${obj} where anyone can read it${tail}`, { public: true, external: true, ...(aboutAPerson(personalDetails(f.strings)) ? { personal: true } : {}) });
+      else if (message && aboutAPerson(personalDetails(f.strings))) add("tool.personal-details-posted", "communicate", "irreversible", "one", `${tool} posts a person's ${personalDetails(f.strings).join(", ")} in a message${tail}: everyone who reads it has them`, { personal: true });
       else actions.push({ capability: "communicate", target: { name: tool, ...base }, reversibility: "irreversible", scope: "one" });
       break;
     case "disable":
