@@ -136,9 +136,9 @@ describe("tool calls whose meaning is in what they wrap", () => {
     expect(tier("mcp__firebase__messaging_send_message", { topic: "all_users", title: "t", body: "b" })).toBe("pause");
   });
 
-  it("reads a secret value read through a tool as the shell reads vault kv get (a stop), not a listing of names", () => {
+  it("reads a secret value read through a tool as the shell reads vault kv get (one a pause, every one of a namespace a stop), not a listing of names", () => {
     expect(tier("mcp__kubernetes__kubectl_get", { resourceType: "secrets", namespace: "payments", output: "yaml" })).toBe("hard-stop");
-    expect(tier("mcp__vault__read_secret", { path: "secret/data/prod/db" })).not.toBe("allow");
+    expect(tier("mcp__vault__read_secret", { path: "secret/data/prod/db" })).toBe("pause");
     expect(tier("mcp__vault__list_secrets", { path: "secret/metadata/" })).toBe("allow");
     expect(tier("mcp__kubernetes__kubectl_get", { resourceType: "pods", namespace: "payments" })).toBe("allow");
   });

@@ -1167,7 +1167,11 @@ export function readNamed(tool: string, name: ReturnType<typeof splitToolName>, 
       if (credentialDoc) add("tool.read-credentials-document", "read", "recoverable", "one", `${tool} reads "${credentialDoc.slice(0, 60)}", a page that holds credentials${tail}: they are in the agent's hands (T1552)`, { pathClass: "credentials" });
       else if (huntsCredentials) add("tool.search-credentials", "read", "recoverable", "account", `${tool} searches for passwords or keys (${verb} ${obj})${tail}: credentials gathered where people left them (T1552)`, { pathClass: "credentials" });
       else if (secretNoun !== undefined && verb !== undefined && !/^(list|search|find|count|browse|check|validate|verify|status|describe)$/.test(verb) && !hasWord(object, /^(names?|metadata|versions?|policy|policies)$/)) {
-        add("tool.read-secret", "read", "irreversible", "one", `${tool} reads the value of ${secretNoun === "secrets" || secretNoun === "secret" ? "secrets" : secretNoun} (${verb} ${obj})${tail}: the credential is in the agent's hands`, { pathClass: "credentials" });
+        // (One secret's value is a pause, as a page of credentials is: a person judges whether to rotate it. Many at once are a harvest.)
+        // (Secrets with none named, kubectl_get {resourceType: "secrets"}, are every secret of the namespace.)
+        const named = isRecord(args) && Object.keys(args).some((k) => /^(?:name|secret_?(?:id|name)|key|path|id|item|item_?id|resource_?name|title)$/i.test(k));
+        const many = f.bulk || f.wildcard || (hasWord(object, /^secrets$/) !== undefined && !named);
+        add("tool.read-secret", "read", many ? "irreversible" : "recoverable", many ? "account" : "one", `${tool} reads the value of ${secretNoun === "secrets" || secretNoun === "secret" ? "secrets" : secretNoun} (${verb} ${obj})${tail}: the credential is in the agent's hands`, { pathClass: "credentials" });
       } else actions.push({ capability: "read", target: { name: tool, ...base }, reversibility: "reversible", scope });
       break;
     }

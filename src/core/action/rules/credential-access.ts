@@ -397,9 +397,16 @@ const secretStore: CommandRule = {
   match(inv) {
     const what = storedSecretRead(inv);
     if (!what) return undefined;
+    // One secret read into the agent's context is a pause: a person judges whether to rotate it. Every
+    // secret of a cluster, a path or an app at once (--all-namespaces, --recursive, heroku config) is a
+    // harvest: a hard stop.
+    // (kubectl get secrets with no name, or secret,configmap: every secret of the namespace.)
+    const w = commandWords(inv.name, inv.args);
+    const everyInNamespace = (inv.name === "kubectl" || inv.name === "oc") && w[0] === "get" && !(w[1] ?? "").includes("/") && w[2] === undefined;
+    const bulk = everyInNamespace || inv.args.some((x) => /^(?:--all-namespaces|-A|--recursive|-r)$/.test(x)) || inv.args.includes("get-parameters-by-path") || inv.name === "heroku";
     return {
-      action: { capability: "read", target: { name: what, pathClass: "credentials" }, reversibility: "irreversible", scope: "one" },
-      reason: `reads ${what} in clear: credentials from a cloud secrets store (T1555.006)`,
+      action: { capability: "read", target: { name: what, pathClass: "credentials" }, reversibility: bulk ? "irreversible" : "recoverable", scope: bulk ? "account" : "one" },
+      reason: `reads ${what} in clear${bulk ? ", every one of them at once" : ""}: credentials from a secrets store (T1555.006)`,
     };
   },
   examples: {
