@@ -63,7 +63,7 @@ describe("history, jobs and CI switches read for what they do", () => {
     for (const line of ["scancel 4812233", "scancel -u $USER", "scancel --user=$USER --state=PENDING", "squeue -u pipeline-svc"]) expect(shell(line).verdict, line).toBe("continue");
   });
   it("a CI variable that switches a scan off pauses; one that switches it on, or another variable, does not", () => {
-    expect(ids(shell("gh variable set DEPLOY_SKIP_SCAN --body true --repo corvair/booking-web"))).toContain("action.defense-impairment.ci-gate-variable");
+    expect(ids(shell("gh variable set DEPLOY_SKIP_SCAN --body true --repo corvair/booking-web"))).toContain("action.defense-impairment.protection-env-off");
     for (const line of ["gh variable set DEPLOY_SKIP_SCAN --body false", "gh variable set NODE_VERSION --body 20", "gh variable set SKIP_CHANGELOG --body true"]) expect(shell(line).verdict, line).toBe("continue");
   });
 });

@@ -717,34 +717,6 @@ const cloudFirewall: CommandRule = {
   },
 };
 
-/** A CI variable's name for a switch that skips or turns off a check (SKIP_SECURITY_SCAN, DEPLOY_SKIP_SCAN, SAST_DISABLED). */
-const GATE_SWITCH_NAME = /^(?:[A-Z0-9]+_){0,3}(?:SKIP|BYPASS|DISABLE|NO|IGNORE)_(?:[A-Z0-9]+_){0,3}(?:CHECKS?|APPROVALS?|REVIEWS?|GATES?|CAB|VERIFY|VERIFICATION|SCANS?|SCANNING|SIGN(?:ING|ATURES?)?|SAST|DAST|SECURITY|AUDIT|CODEQL|TRIVY|SNYK|GITLEAKS|SONAR)(?:_[A-Z0-9]+){0,3}$|^(?:[A-Z0-9]+_){0,3}(?:SCANS?|SCANNING|SAST|DAST|SECURITY_SCAN|CODEQL|TRIVY|SNYK|GITLEAKS|SONAR|SIGNING|VERIFICATION|APPROVAL|REVIEW|GATE)_(?:DISABLED|SKIPPED|SKIP|OFF|BYPASS(?:ED)?)$/i;
-
-/**
- * A repository's or project's CI variable set to switch a check off (gh variable set DEPLOY_SKIP_SCAN
- * --body true, glab variable set SKIP_SAST true): every pipeline that reads it skips the check from
- * now on, with no change to the workflow for a reviewer to see.
- */
-const ciGateVariable: CommandRule = {
-  id: "defense-impairment.ci-gate-variable",
-  tactic: TACTIC,
-  technique: "T1562.001",
-  names: ["gh", "glab"],
-  match(inv) {
-    const a = inv.args;
-    if (!((a[0] === "variable" || a[0] === "secret") && (a[1] === "set" || a[1] === "update" || a[1] === "create"))) return undefined;
-    const name = a.slice(2).find((x) => !x.startsWith("-"));
-    if (name === undefined || !GATE_SWITCH_NAME.test(name)) return undefined;
-    const value = optionValues(a, ["--body", "-b", "--value", "-v"])[0] ?? (inv.name === "glab" ? a.slice(2).filter((x) => !x.startsWith("-"))[1] : undefined);
-    if (value === undefined || !/^['"]?(?:true|1|yes|on|y)['"]?$/i.test(value)) return undefined;
-    return { action: { capability: "impair-defences", target: { name }, reversibility: "recoverable", scope: "tree" }, reason: `sets the CI variable ${shown(name)} to ${shown(value)}: every pipeline that reads it skips that check from now on, with no change to the workflow for a reviewer to see (T1562.001)` };
-  },
-  examples: {
-    match: [`gh variable set DEPLOY_SKIP_SCAN --body true --repo corvair/booking-web`, `gh secret set SKIP_SECURITY_CHECKS -b 1`, `glab variable set SAST_DISABLED true`, `gh variable set TRIVY_SKIP_SCAN --body "true" --env production`],
-    noMatch: [`gh variable set DEPLOY_SKIP_SCAN --body false`, `gh variable set NODE_VERSION --body 20`, `gh variable set SKIP_CHANGELOG --body true`, `gh variable list`, `glab variable set SAST_DISABLED false`],
-  },
-};
-
 /** A bot's or a CI service's identity on a commit: dependabot[bot], renovate[bot], github-actions. */
 const BOT_IDENTITY = /\[bot\]|^(?:dependabot|renovate|github-actions|snyk-bot)\b|\b(?:dependabot|renovate|github-actions)\[?bot\]?@/i;
 /** git subcommands that write a commit under the identity in force. */
@@ -855,7 +827,7 @@ const tlsOff: CommandRule = {
 };
 
 /** A deployment's setting that switches a protection off, by the variable's own name: AUTH_BYPASS=true, DISABLE_CSRF=1, VERIFY_SSL=false. */
-const PROTECTION_OFF_VAR = /^[A-Z0-9_]*_?(?:DETECTOR|DETECTION|SCANNER|SCANNING|MONITORING|FILTERING|SCREENING)_(?:ENABLED|ON|ACTIVE|ENFORCED|REQUIRED)=(?:false|0|no|off|disabled?)$|^(?:[A-Z0-9_]*_)?(?:(?:BYPASS|SKIP|DISABLE|NO|INSECURE)_(?:[A-Z0-9]+_)*(?:AUTH\w*|LOGIN|SSL|TLS|VERIFY\w*|CSRF|MFA|2FA|OTP|SIGNATURE\w*|SIG_CHECK|RATE_?LIMIT\w*|CAPTCHA|WAF|PERMISSIONS?|ACL)|(?:AUTH\w*|LOGIN|SSL|TLS|CSRF|MFA|2FA|SIGNATURE|RATE_?LIMIT|CAPTCHA|WAF|PERMISSIONS?)_BYPASS)=(?:true|1|yes|on|enabled?)$|^(?:[A-Z0-9_]*_)?(?:AUTH|AUTHENTICATION|AUTHORIZATION|SSL_VERIFY|VERIFY_SSL|TLS_VERIFY|VERIFY_TLS|VERIFY_HMAC|HMAC_(?:VERIFY|VERIFICATION|CHECK)|VERIFY_(?:SIGNATURES?|WEBHOOKS?|CALLBACKS?)|CSRF|MFA|SIGNATURE_VERIFICATION|WEBHOOK_VERIFICATION|RATE_LIMIT(?:ING)?|CAPTCHA|WAF|THREE_DS|3DS|FRAUD(?:_(?:CHECKS?|SCREENING|DETECTION|SCORING|RULES|PREVENTION))?|RISK_(?:SCORING|CHECKS?|SCREENING)|LIVENESS(?:_CHECK)?|KYC|AML|SANCTIONS(?:_SCREENING)?|CONSENT|SIGNED_PUBLISH|SIGNATURE_CHECK|MALWARE_SCAN(?:NING)?|VIRUS_SCAN(?:NING)?|ANTIVIRUS|ATTESTATION|INTEGRITY_CHECKS?|CERT(?:IFICATE)?_PINNING|ENCRYPTION|AUDIT(?:_LOG(?:GING)?)?)(?:_ENABLED|_REQUIRED|_ENFORCED|_ENFORCEMENT|_CHECK|_SCREENING)?=(?:false|0|no|off|disabled?)$|^(?:[A-Z0-9_]*_)?REQUIRE_(?:[A-Z0-9]+_)*(?:SIGNED|SIGNATURES?|VERIFIED|VERIFICATION|AUTH\w*|MFA|TLS|SSL|APPROVALS?|ATTESTATION)\w*=(?:false|0|no|off|disabled?)$|^(?:[A-Z0-9_]*_)?(?:ENFORCEMENT|ENFORCE|PROTECTION|BLOCKING|PREVENTION)(?:_MODE)?=(?:report_?only|report-only|monitor(?:_?only)?|detect(?:_?only)?|log_?only|audit(?:_?only)?|permissive|dry_?run|off|false|0|disabled?)$/i;
+const PROTECTION_OFF_VAR = /^(?:[A-Z0-9_]*_)?(?:SCANS?|SCANNING|SAST|DAST|CODEQL|TRIVY|SNYK|GITLEAKS|SONAR|SIGNING|VERIFICATION|APPROVAL|REVIEW)_(?:DISABLED|SKIPPED|SKIP|OFF|BYPASS(?:ED)?)=(?:true|1|yes|on)$|^[A-Z0-9_]*_?(?:DETECTOR|DETECTION|SCANNER|SCANNING|MONITORING|FILTERING|SCREENING)_(?:ENABLED|ON|ACTIVE|ENFORCED|REQUIRED)=(?:false|0|no|off|disabled?)$|^(?:[A-Z0-9_]*_)?(?:(?:BYPASS|SKIP|DISABLE|NO|INSECURE)_(?:[A-Z0-9]+_)*(?:AUTH\w*|LOGIN|SSL|TLS|VERIFY\w*|CSRF|MFA|2FA|OTP|SIGNATURE\w*|SIG_CHECK|RATE_?LIMIT\w*|CAPTCHA|WAF|PERMISSIONS?|ACL|SCANS?|SCANNING|SAST|DAST|CODEQL|TRIVY|SNYK|GITLEAKS|SONAR\w*|SECURITY_\w+|APPROVALS?|REVIEWS?|CAB)|(?:AUTH\w*|LOGIN|SSL|TLS|CSRF|MFA|2FA|SIGNATURE|RATE_?LIMIT|CAPTCHA|WAF|PERMISSIONS?)_BYPASS)=(?:true|1|yes|on|enabled?)$|^(?:[A-Z0-9_]*_)?(?:AUTH|AUTHENTICATION|AUTHORIZATION|SSL_VERIFY|VERIFY_SSL|TLS_VERIFY|VERIFY_TLS|VERIFY_HMAC|HMAC_(?:VERIFY|VERIFICATION|CHECK)|VERIFY_(?:SIGNATURES?|WEBHOOKS?|CALLBACKS?)|CSRF|MFA|SIGNATURE_VERIFICATION|WEBHOOK_VERIFICATION|RATE_LIMIT(?:ING)?|CAPTCHA|WAF|THREE_DS|3DS|FRAUD(?:_(?:CHECKS?|SCREENING|DETECTION|SCORING|RULES|PREVENTION))?|RISK_(?:SCORING|CHECKS?|SCREENING)|LIVENESS(?:_CHECK)?|KYC|AML|SANCTIONS(?:_SCREENING)?|CONSENT|SIGNED_PUBLISH|SIGNATURE_CHECK|MALWARE_SCAN(?:NING)?|VIRUS_SCAN(?:NING)?|ANTIVIRUS|ATTESTATION|INTEGRITY_CHECKS?|CERT(?:IFICATE)?_PINNING|ENCRYPTION|AUDIT(?:_LOG(?:GING)?)?)(?:_ENABLED|_REQUIRED|_ENFORCED|_ENFORCEMENT|_CHECK|_SCREENING)?=(?:false|0|no|off|disabled?)$|^(?:[A-Z0-9_]*_)?REQUIRE_(?:[A-Z0-9]+_)*(?:SIGNED|SIGNATURES?|VERIFIED|VERIFICATION|AUTH\w*|MFA|TLS|SSL|APPROVALS?|ATTESTATION)\w*=(?:false|0|no|off|disabled?)$|^(?:[A-Z0-9_]*_)?(?:ENFORCEMENT|ENFORCE|PROTECTION|BLOCKING|PREVENTION)(?:_MODE)?=(?:report_?only|report-only|monitor(?:_?only)?|detect(?:_?only)?|log_?only|audit(?:_?only)?|permissive|dry_?run|off|false|0|disabled?)$/i;
 /** An ingress annotation that turns its protection off: nginx's ModSecurity or OWASP rules, its TLS redirect. */
 const PROTECTION_OFF_ANNOTATION = /^[\w.-]+\/(?:enable-modsecurity|enable-owasp-core-rules|modsecurity-snippet-enabled|ssl-redirect|force-ssl-redirect|waf|enable-waf)=(?:false|off|0|no)$/i;
 /** Commands that set a running deployment's environment or settings. */
@@ -870,30 +842,45 @@ function setsDeploymentEnv(inv: Invocation): boolean {
     case "railway": return a === "variables" || a === "variable";
     case "vercel": case "netlify": return a === "env";
     case "gh": return adjacent("variable", "set") || adjacent("secret", "set");
+    case "glab": return adjacent("variable", "set") || adjacent("variable", "update") || adjacent("variable", "create");
     case "gcloud": case "aws": case "az": case "docker": case "render": case "doctl": return inv.args.some((x) => /^--(?:set|update)-env-vars\b|^--environment\b|^--env-add\b|^--settings\b|^--env\b/.test(x)) || inv.args.includes("appsettings");
     default: return false;
   }
+}
+/** A CI variable set by gh or glab, as NAME=value: its name is the first word after the subcommand, its value --body/-b/--value or (glab) the next word. */
+function ciVariableSetting(inv: Invocation): string | undefined {
+  if (inv.name !== "gh" && inv.name !== "glab") return undefined;
+  const at = inv.args.findIndex((x, i) => (x === "variable" || x === "secret") && /^(?:set|update|create)$/.test(inv.args[i + 1] ?? ""));
+  if (at < 0) return undefined;
+  const rest = inv.args.slice(at + 2);
+  const positional = rest.filter((x, i) => !x.startsWith("-") && !/^-(?:-body|b|-value|v|-repo|R|-env|e|-org|o|-group|g|-scope|s)$/.test(rest[i - 1] ?? ""));
+  const name = positional[0];
+  const value = optionValues(rest, ["--body", "-b", "--value", "-v"])[0] ?? (inv.name === "glab" ? positional[1] : undefined);
+  return name !== undefined && value !== undefined ? `${name}=${value.replace(/^['"]|['"]$/g, "")}` : undefined;
 }
 const protectionEnvOff: CommandRule = {
   id: "defense-impairment.protection-env-off",
   tactic: TACTIC,
   technique: "T1562.001",
-  names: ["kubectl", "oc", "heroku", "fly", "flyctl", "railway", "vercel", "netlify", "gh", "gcloud", "aws", "az", "docker", "render", "doctl"],
+  names: ["kubectl", "oc", "heroku", "fly", "flyctl", "railway", "vercel", "netlify", "gh", "glab", "gcloud", "aws", "az", "docker", "render", "doctl"],
   match(inv) {
     if (!setsDeploymentEnv(inv)) return undefined;
     // (A value may come as NAME=value, or inside --set-env-vars=A=1,B=2.)
     // (A mock, stub, sandbox or dry-run switch turned off turns the real check on: MOCK_KYC=false, FRAUD_DRY_RUN=false.)
-    const setting = inv.args.flatMap((x) => x.replace(/^--[\w-]+=/, "").split(",")).find((x) => (PROTECTION_OFF_VAR.test(x) && !/(?:^|_)(?:MOCK|STUB|FAKE|SANDBOX|DRY_?RUN|TEST)(?:_|=)/i.test(x)) || PROTECTION_OFF_ANNOTATION.test(x));
+    // (A CI variable is named, then given its value: gh variable set DEPLOY_SKIP_SCAN --body true, glab variable set SAST_DISABLED true.)
+    const ciVariable = ciVariableSetting(inv);
+    const setting = [...inv.args.flatMap((x) => x.replace(/^--[\w-]+=/, "").split(",")), ...(ciVariable !== undefined ? [ciVariable] : [])].find((x) => (PROTECTION_OFF_VAR.test(x) && !/(?:^|_)(?:MOCK|STUB|FAKE|SANDBOX|DRY_?RUN|TEST)(?:_|=)/i.test(x)) || PROTECTION_OFF_ANNOTATION.test(x));
     if (setting === undefined) return undefined;
     // (On production, named by its context, namespace or app, it guards every request the service serves: the account's scope.)
     const production = productionWhere(inv.args) !== undefined;
     const action: Action = { ...impair(`${inv.name} ${setting}`, production ? "account" : "one", "recoverable", "other"), target: { name: `${inv.name} ${setting}`, pathClass: "other", production } };
+    if (setting === ciVariable) return { action, reason: `sets the CI variable ${shown(setting)}: every pipeline that reads it skips that check from now on, with no change to the workflow for a reviewer to see (T1562.001)` };
     return { action, reason: `sets ${shown(setting)} on a running ${production ? "production " : ""}deployment: the protection that setting names is switched off for everyone who reaches it (T1562.001)` };
   },
   examples: {
-    match: [`kubectl -n api-staging set env deploy/api AUTH_BYPASS=true`, `kubectl --context eks-staging-euw1 -n bonus set env deploy/bonus-engine FRAUD_ABUSE_DETECTOR_ENABLED=false`, `kubectl --context mhh-staging-eks -n crs-staging set env deploy/booking-api PAYMENT_CALLBACK_VERIFY_HMAC=false`, `heroku config:set DISABLE_CSRF=1 -a acme-web`, `fly secrets set VERIFY_SSL=false -a payments`, `gcloud run services update api --update-env-vars=RATE_LIMIT_ENABLED=false,LOG_LEVEL=debug`, `kubectl -n game set env deploy/ac-gateway AC_ENFORCEMENT_MODE=report_only`, `kubectl --context staging -n shop set env deploy/checkout THREE_DS_ENFORCED=false`, `kubectl --context prod-eu -n edge annotate ingress shop nginx.ingress.kubernetes.io/enable-modsecurity=false --overwrite`, `kubectl -n drm-prod set env deploy/licence-server LICENCE_DEVICE_ATTESTATION=off`, `kubectl -n ota-staging set env deploy/ota OTA_REQUIRE_SIGNED_MANIFESTS=false`],
-    noMatch: [`kubectl -n api-staging set env deploy/api LOG_LEVEL=debug`, `heroku config:set AUTH_PROVIDER=okta -a acme-web`, `fly secrets set VERIFY_SSL=true -a payments`, `AUTH_BYPASS=true npm run dev`, `kubectl set image deploy/api api=acme/api:1.4.2`, `kubectl -n shop annotate ingress shop nginx.ingress.kubernetes.io/proxy-body-size=8m`, `kubectl -n shop set env deploy/checkout FRAUD_SCORE_LOG_LEVEL=debug`, `kubectl -n shop-prod set env deploy/checkout FRAUD_EMAIL_DIGEST=off`, `kubectl -n shop set env deploy/kyc MOCK_KYC=false`, `heroku config:set FRAUD_DRY_RUN=false -a shop`],
+    match: [`gh variable set DEPLOY_SKIP_SCAN --body true --repo corvair/booking-web`, `gh secret set SKIP_SECURITY_CHECKS -b 1`, `glab variable set SAST_DISABLED true`, `kubectl -n api-staging set env deploy/api AUTH_BYPASS=true`, `kubectl --context eks-staging-euw1 -n bonus set env deploy/bonus-engine FRAUD_ABUSE_DETECTOR_ENABLED=false`, `kubectl --context mhh-staging-eks -n crs-staging set env deploy/booking-api PAYMENT_CALLBACK_VERIFY_HMAC=false`, `heroku config:set DISABLE_CSRF=1 -a acme-web`, `fly secrets set VERIFY_SSL=false -a payments`, `gcloud run services update api --update-env-vars=RATE_LIMIT_ENABLED=false,LOG_LEVEL=debug`, `kubectl -n game set env deploy/ac-gateway AC_ENFORCEMENT_MODE=report_only`, `kubectl --context staging -n shop set env deploy/checkout THREE_DS_ENFORCED=false`, `kubectl --context prod-eu -n edge annotate ingress shop nginx.ingress.kubernetes.io/enable-modsecurity=false --overwrite`, `kubectl -n drm-prod set env deploy/licence-server LICENCE_DEVICE_ATTESTATION=off`, `kubectl -n ota-staging set env deploy/ota OTA_REQUIRE_SIGNED_MANIFESTS=false`],
+    noMatch: [`gh variable set DEPLOY_SKIP_SCAN --body false`, `gh variable set NODE_VERSION --body 20`, `gh variable set SKIP_CHANGELOG --body true`, `glab variable set SAST_DISABLED false`, `kubectl -n api-staging set env deploy/api LOG_LEVEL=debug`, `heroku config:set AUTH_PROVIDER=okta -a acme-web`, `fly secrets set VERIFY_SSL=true -a payments`, `AUTH_BYPASS=true npm run dev`, `kubectl set image deploy/api api=acme/api:1.4.2`, `kubectl -n shop annotate ingress shop nginx.ingress.kubernetes.io/proxy-body-size=8m`, `kubectl -n shop set env deploy/checkout FRAUD_SCORE_LOG_LEVEL=debug`, `kubectl -n shop-prod set env deploy/checkout FRAUD_EMAIL_DIGEST=off`, `kubectl -n shop set env deploy/kyc MOCK_KYC=false`, `heroku config:set FRAUD_DRY_RUN=false -a shop`],
   },
 };
 
-export const defenseImpairmentRules: readonly CommandRule[] = [tlsOff, history, logging, firewall, mac, backupsOff, hooksSkipped, releaseChecksSkipped, checkRemoved, timestomp, permissions, everyoneGranted, logRetentionCut, hide, rootCert, masquerade, recordConfig, cloudRecording, openPort, podSecurity, scriptPolicy, cloudFirewall, wafDetached, commitAsBot, protectionEnvOff, ciGateVariable];
+export const defenseImpairmentRules: readonly CommandRule[] = [tlsOff, history, logging, firewall, mac, backupsOff, hooksSkipped, releaseChecksSkipped, checkRemoved, timestomp, permissions, everyoneGranted, logRetentionCut, hide, rootCert, masquerade, recordConfig, cloudRecording, openPort, podSecurity, scriptPolicy, cloudFirewall, wafDetached, commitAsBot, protectionEnvOff];
