@@ -59,7 +59,7 @@ describe("history, jobs and CI switches read for what they do", () => {
     for (const line of ["git log -S 'ADYEN_' --oneline", "git log -p -S 'parseInvoice'", "git log -p src/auth/token.ts"]) expect(shell(line).verdict, line).toBe("continue");
   });
   it("another account's or a whole partition's batch jobs cancelled pause; one's own do not", () => {
-    expect(ids(shell("scancel --user=pipeline-svc --partition=compute"))).toContain("shell.cancel-others-jobs");
+    expect(ids(shell("scancel --user=pipeline-svc --partition=compute"))).toContain("action.impact.batch-jobs-cancelled");
     for (const line of ["scancel 4812233", "scancel -u $USER", "scancel --user=$USER --state=PENDING", "squeue -u pipeline-svc"]) expect(shell(line).verdict, line).toBe("continue");
   });
   it("a CI variable that switches a scan off pauses; one that switches it on, or another variable, does not", () => {

@@ -781,5 +781,45 @@ const keyDestroyed: CommandRule = {
   },
 };
 
-export const impactRules: readonly CommandRule[] = [keyDestroyed, productionBulkOrm, cryptoSent, obliterate, productionFullRefresh, recovery, destruction, wipe, encrypt, serviceStop, productionScaledDown, shutdown, accountAccess, directorySubtreeDeleted, resources, diskFill, cloudDelete, productionMigration, liveMoney, productionDataLossPush, bucketExpiry, syncWipe, resourceReplaced];
+/** The user a shell session runs as, written as a variable or a command: $USER, ${USER}, $(whoami), `whoami`, $LOGNAME. */
+const OWN_USER = /^(?:\$\{?(?:USER|LOGNAME)\}?|\$\(whoami\)|`whoami`|\$\(id -un\))$/;
+
+/**
+ * A batch scheduler's jobs cancelled in bulk: every job of another account (scancel --user=pipeline-svc,
+ * bkill -u bob 0), of a partition, account or state with no user named (scancel --partition=gpu), or every
+ * job there is (qdel all). Runs others were waiting on stop (T1489). One's own jobs, or jobs named by id,
+ * are one's own work.
+ */
+const batchJobsCancelled: CommandRule = {
+  id: "impact.batch-jobs-cancelled",
+  tactic: TACTIC,
+  technique: "T1489",
+  names: ["scancel", "qdel", "bkill"],
+  match(inv) {
+    const a = inv.args;
+    const users = [...optionValues(a, ["-u", "--user"]), ...a.filter((x) => /^-u[^-]/.test(x)).map((x) => x.slice(2))];
+    let whose: string | undefined;
+    if (inv.name === "scancel") {
+      const other = users.find((u) => !OWN_USER.test(u));
+      if (other !== undefined) whose = `every job of ${shown(other)}`;
+      else if (users.length === 0) {
+        const scope = optionValues(a, ["-p", "--partition", "-A", "--account", "-t", "--state"])[0] ?? a.filter((x) => /^-[pAt][^-]/.test(x)).map((x) => x.slice(2))[0];
+        if (scope !== undefined) whose = `every job in ${shown(scope)}, everyone's`;
+      }
+    } else if (inv.name === "qdel") {
+      if (a.includes("all")) whose = "every job there is";
+    } else if (inv.name === "bkill" && a.includes("0")) {
+      const other = users.find((u) => !OWN_USER.test(u));
+      if (other !== undefined) whose = other === "all" ? "every user's every job" : `every job of ${shown(other)}`;
+    }
+    if (whose === undefined) return undefined;
+    return { action: { capability: "delete", target: { name: inv.name }, reversibility: "recoverable", scope: "account" }, reason: `cancels ${whose}: runs others were waiting on stop, and what they had done so far is lost (T1489)` };
+  },
+  examples: {
+    match: [`scancel --user=pipeline-svc --partition=compute`, `scancel -u alice`, `scancel --partition=gpu`, `scancel --state=PENDING --account=genomics`, `qdel all`, `bkill -u bob 0`, `sudo scancel --partition=standard --state=PENDING`],
+    noMatch: [`scancel 4812233`, `scancel -u $USER`, `scancel --user=$USER --state=PENDING`, `scancel -u $(whoami) -p debug`, `scancel --name=my-test-run`, `bkill 1234`, `qdel 4412`],
+  },
+};
+
+export const impactRules: readonly CommandRule[] = [keyDestroyed, productionBulkOrm, cryptoSent, obliterate, productionFullRefresh, recovery, destruction, wipe, encrypt, serviceStop, productionScaledDown, shutdown, accountAccess, directorySubtreeDeleted, resources, diskFill, cloudDelete, productionMigration, liveMoney, productionDataLossPush, bucketExpiry, syncWipe, resourceReplaced, batchJobsCancelled];
 

@@ -41,20 +41,6 @@ export const SHELL_RULES: readonly Rule[] = [
     },
   },
   {
-    id: "shell.cancel-others-jobs",
-    category: "shell",
-    reason: "Cancels a batch scheduler's jobs in bulk: every job of another account, partition or queue, runs others were waiting on.",
-    score: 55,
-    keywords: ["scancel", "qdel", "bkill"],
-    // Slurm's scancel by another user (not $USER or whoami), or by partition, account or state with no user;
-    // PBS/Torque's qdel all; LSF's bkill 0 (every job) with -u of another user or all.
-    pattern: re(String.raw`${START}(?:scancel(?=[^;&|\n]*? ['"]?(?:-u ?|--user[= ])['"]?(?!\$\{?user\b|\$\(whoami\)|\x60whoami\x60)[\w.-])|scancel(?![^;&|\n]*? ['"]?(?:-u|--user)\b)(?=[^;&|\n]*? ['"]?(?:-p ?|--partition[= ]|-a ?|--account[= ]|-t ?|--state[= ])['"]?[\w.-])|qdel(?: -${T}+)* all${END}|bkill(?=[^;&|\n]*? -u ['"]?(?!\$\{?user\b)[\w.-])(?=[^;&|\n]*? 0${END}))`),
-    examples: {
-      match: ["scancel --user=pipeline-svc --partition=compute", "scancel -u alice", "scancel --partition=gpu", "scancel --state=PENDING --account=genomics", "qdel all", "bkill -u bob 0"],
-      noMatch: ["scancel 4812233", "scancel -u $USER", "scancel --user=$USER --state=PENDING", "scancel '--user=$USER' --state=PENDING", "scancel -u $(whoami) -p debug", "scancel --name=my-test-run", "squeue -u pipeline-svc", "bkill 1234"],
-    },
-  },
-  {
     id: "shell.killall",
     category: "shell",
     reason: "Force-kills processes by name, possibly ones other users or services depend on.",
