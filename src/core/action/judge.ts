@@ -118,9 +118,25 @@ export function shellCommandOf(tool: string | undefined, args: unknown): string 
   return commandArgumentOf(args);
 }
 
-/** A wrapped CLI's subcommands that only read, and those that change something (a command with both changes something). */
-const READ_SUBCOMMAND = /\s(?:list|describe|get|show|ls|info|status|logs?|read|search|view|inspect|explain|diff|plan|validate|version)\s/;
-const CHANGE_SUBCOMMAND = /\s(?:create|delete|deploy|update|set|add|remove|patch|apply|run|exec|destroy|rm|put|start|stop|restart|enable|disable|grant|revoke|import|export|copy|cp|mv|sync|attach|detach|rollout|scale|upgrade|install|uninstall|publish|login|auth)\s/;
+/** A wrapped CLI's subcommand that only reads (gcloud container clusters list, kubectl get pods, az vm show, aws s3api get-bucket-policy). */
+const READ_SUBCOMMAND = /^(?:list|describe|get|show|ls|info|status|logs?|read|search|view|inspect|explain|diff|plan|validate|version|(?:get|list|describe)-[\w-]+)$/;
+
+/**
+ * Whether a wrapped CLI's command line only reads: its command path (the words before the first
+ * option, at most six) holds a reading subcommand and nothing else that could be one: every other
+ * word is a plain lowercase group name (container, clusters, s3api), not a dashed or other verb.
+ * A name after the subcommand (az vm show myvm) is not read as a group, so such a line is not
+ * taken to read only: the tool's own reading stays beside the command's, on the safe side.
+ */
+function cliReadsOnly(line: string): boolean {
+  const path: string[] = [];
+  for (const w of line.trim().split(/\s+/).slice(1)) {
+    if (w.startsWith("-") || path.length >= 6) break;
+    path.push(w);
+  }
+  const at = path.findIndex((w) => READ_SUBCOMMAND.test(w));
+  return at >= 0 && at === path.length - 1 && path.slice(0, at).every((w) => /^[a-z][a-z0-9]*$/.test(w));
+}
 
 /** CLIs an MCP server wraps, taking the rest of the command line as arguments: run_gcloud_command {args: […]}, azmcp_extension_az {command: "group delete …"}. */
 const CLI_WORD = /^(gcloud|gsutil|bq|az|azure|aws|kubectl|helm|gh|terraform|pulumi|heroku|flyctl|doctl|vercel|netlify|wrangler|oc|eksctl)$/;
@@ -378,7 +394,7 @@ function judge(input: JudgeInput): Judgement {
     // (A CLI-wrapping tool whose command line only reads, run_gcloud_command {args: ["container", "clusters", "list", …]}: the
     // command says what it does, not the bare "run". Any other command keeps the tool's own reading beside the command's.)
     const wrapped = cliCommandOf(input.tool, input.arguments);
-    const readsOnly = wrapped !== undefined && READ_SUBCOMMAND.test(` ${wrapped} `) && !CHANGE_SUBCOMMAND.test(` ${wrapped} `);
+    const readsOnly = wrapped !== undefined && cliReadsOnly(wrapped);
     for (const a of reading.actions) if (!reading.hits.some((h) => h.action === a) && !(readsOnly && a.capability === "execute")) actions.push(a);
     for (const h of reading.hits) record(h.id, h.action, h.reason);
   }
