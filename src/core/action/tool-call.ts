@@ -881,7 +881,10 @@ export function readNamed(tool: string, name: ReturnType<typeof splitToolName>, 
   // Sign-in turned off in production (AUTH_REQUIRED=false, auth.disabled: true): every user's data is open to anyone.
   if (f.production && verbClass !== "read" && verbClass !== "delete" && AUTH_OFF.test(argsText().slice(0, 64 * 1024))) add("tool.auth-off-in-production", "impair-defences", "recoverable", "system", `${tool} turns authentication off in production${tail}: anyone can reach what sign-in guarded`);
   // Alerts silenced for a while (a maintenance window, a downtime, a silence; a monitor muted in production or with no end): what breaks meanwhile pages no one.
-  if ((verbClass === "write" || verbClass === undefined || (verbClass === "disable" && /^(mute|silence|snooze|suppress)$/.test(verb ?? ""))) && verb !== "list" && (hasWord(object, /^(maintenance|downtime|downtimes|silence|silences)$/) !== undefined || (/^(mute|silence|snooze|suppress)$/.test(verb ?? "") && hasWord(object, /^(monitors?|alerts?|alarms?|checks?|detectors?|notifications?)$/) !== undefined && (f.production || !(isRecord(args) && Object.keys(args).some((k) => /^(end|until|expires?|expir\w*|end_?(?:time|at|date)|duration|ttl|minutes|hours)$/i.test(k)))))) && (security || hasWord(object, /^(pagerduty|opsgenie|datadog|alertmanager|grafana|newrelic|statuspage|monitors?|alerts?|incidents?)$/) !== undefined)) add("tool.silence-alerts", "impair-defences", "recoverable", "one", `${tool} silences alerts for a while (${obj})${tail}: what breaks meanwhile pages no one`);
+  // Alerts silenced for a while (a maintenance window, a mute with no end), or a monitor paused through its settings (update_monitor {paused: true}): what breaks meanwhile pages no one (T1562.006).
+  const silencedForAWhile = (verbClass === "write" || verbClass === undefined || (verbClass === "disable" && /^(mute|silence|snooze|suppress)$/.test(verb ?? ""))) && verb !== "list" && (hasWord(object, /^(maintenance|downtime|downtimes|silence|silences)$/) !== undefined || (/^(mute|silence|snooze|suppress)$/.test(verb ?? "") && hasWord(object, /^(monitors?|alerts?|alarms?|checks?|detectors?|notifications?)$/) !== undefined && (f.production || !(isRecord(args) && Object.keys(args).some((k) => /^(end|until|expires?|expir\w*|end_?(?:time|at|date)|duration|ttl|minutes|hours)$/i.test(k)))))) && (security || hasWord(object, /^(pagerduty|opsgenie|datadog|alertmanager|grafana|newrelic|statuspage|monitors?|alerts?|incidents?)$/) !== undefined);
+  const monitorPaused = verbClass !== "read" && verbClass !== "delete" && hasWord(object, /^(monitors?|checks?|alerts?|alarms?|heartbeats?|probes?|uptime)$/) !== undefined && isRecord(args) && (args.paused === true || args.enabled === false || args.active === false || args.muted === true);
+  if (silencedForAWhile || monitorPaused) add("tool.silence-alerts", "impair-defences", "recoverable", "one", silencedForAWhile ? `${tool} silences alerts for a while (${obj})${tail}: what breaks meanwhile pages no one` : `${tool} pauses ${obj}${tail}: what it watches pages no one until it is turned back on (T1562.006)`);
   // Something added to a protection's exclusions or allowlist (a Defender exclusion, a WAF exception): left unchecked from now on.
   if (security && (verbClass === "grant" || verbClass === "write") && hasWord(object, EXCLUSION) !== undefined && verb !== "create") add("tool.protection-exclusion", "impair-defences", "recoverable", "one", `${tool} adds an exclusion to ${obj}${tail}: what it names is no longer checked`);
   // A message asking people to approve a change of bank or payment details, or a payment (the business e-mail compromise pattern, T1656): whoever approves moves the money.
@@ -900,13 +903,13 @@ export function readNamed(tool: string, name: ReturnType<typeof splitToolName>, 
   // A feature flag that enforces a protection turned off (LaunchDarkly's update_feature_flag {featureFlagKey: "enforce-3ds2", on: false},
   // a JSON patch to /environments/staging/on): what the flag guarded runs unchecked while it is off (T1562.001).
   if (verbClass !== "read" && verbClass !== "delete" && hasWord(object, /^(flags?|features?|toggles?|launchdarkly|unleash|flagsmith|split|statsig|configcat|growthbook)$/) !== undefined && isRecord(args)) {
-    const key = f.strings.find((v) => v.length <= 120 && !/\s/.test(v) && /(?:^|[-_.])(?:enforce\w*|verif\w*|signature\w*|signing|hmac|3ds2?|mfa|2fa|auth\w*|csrf|captcha|rate-?limit\w*|fraud\w*|waf|sanitiz\w*|encrypt\w*|require[sd]?)(?:$|[-_.])/i.test(v));
+    // (A protection by its name, as a setting's key is read: enforce-3ds2, webhook-signature-v2-enforce.)
+    // (The flag's own key only: a project named auth-service says nothing of the flag.)
+    const key = Object.entries(args).map(([k, v]) => (/^(?:feature_?flag_?key|flag_?key|flag|flag_?name|feature|feature_?name|key|toggle)$/i.test(k) && typeof v === "string" ? v : undefined)).find((v) => v !== undefined && v.length <= 120 && !/\s/.test(v) && PROTECTION_KEY.test(v));
     const text = argsText();
     const off = text.length <= 8192 && /"(?:on|enabled|value|state|status)"\s*:\s*(?:false|"off"|"disabled")/i.test(text);
     if (key !== undefined && off) add("tool.protection-flag-off", "impair-defences", "recoverable", "one", `${tool} turns off the flag ${key}${tail}: what it enforces is not checked while it is off (T1562.001)`);
   }
-  // An uptime or alert monitor paused through its settings (update_monitor {paused: true}, {enabled: false}): what it watched pages no one (T1562.006).
-  if (verbClass !== "read" && verbClass !== "delete" && hasWord(object, /^(monitors?|checks?|alerts?|alarms?|heartbeats?|probes?|uptime)$/) !== undefined && isRecord(args) && (args.paused === true || args.enabled === false || args.active === false || args.muted === true)) add("tool.silence-alerts", "impair-defences", "recoverable", "one", `${tool} pauses ${obj}${tail}: what it watches pages no one until it is turned back on (T1562.006)`);
   // A Vault token with the root policy (create_token {policies: ["root"]}): whoever holds it can read and change every secret.
   if ((verbClass === "write" || verbClass === "grant") && hasWord(object, /^(tokens?|vault)$/) !== undefined && isRecord(args) && Array.isArray(args.policies) && args.policies.some((p) => typeof p === "string" && /^root$/i.test(p.trim()))) add("tool.grant-admin", "escalate", "recoverable", "account", `${tool} makes a token with Vault's root policy${tail}: whoever holds it can read and change every secret`);
   // A bucket's versioning suspended or its access logging switched off (put_bucket_versioning {Status: "Suspended"}, an empty logging config):
@@ -1111,7 +1114,9 @@ export function readNamed(tool: string, name: ReturnType<typeof splitToolName>, 
       } else actions.push(action);
       break;
     }
-    case "publish":
+    case "publish": {
+      // What a person's details a post holds (read once for both readings below that ask).
+      const postedDetails = personalDetails(f.strings);
       // A transfer or payment posted to a ledger (post_trust_transfer {amount}): the money moves.
       // (A transfer or a payment; not an invoice or a journal entry recorded, nor one in a sandbox.)
       if (verb === "post" && hasWord(object, /^(transfers?|payments?|wires?|disbursements?|payouts?|remittances?)$/) !== undefined && f.amounts.length > 0 && !/\b(?:sandbox|test|demo)\b/i.test(argsText().slice(0, 4096))) {
@@ -1131,10 +1136,11 @@ export function readNamed(tool: string, name: ReturnType<typeof splitToolName>, 
         const people = /\b(?:germline|somatic|variant calls?|genotyp\w*|vcfs?|exomes?|genomes?|patients?|participants?|cohorts?|subjects?|clinical|phenotyp\w*|survey responses|health records?)\b/i.test(argsText().slice(0, 8192));
         add("tool.publish", people ? "exfiltrate" : "communicate", "irreversible", people ? "account" : "one", `${tool} publishes ${obj} openly on a research repository${people ? ", with data about people (genomes, patients, participants)" : ""}${tail}: a published record gets a DOI and cannot be withdrawn`, { public: true, external: true, ...(people ? { personal: true } : {}) });
       }
-      else if (f.public || publishPlace || verb === "tweet" || verb === "retweet" || (verb === "post" && !store && !message && hasWord(object, POSTABLE) !== undefined && !toChannel(args))) add("tool.publish", "communicate", "irreversible", "one", `${tool} publishes ${obj} where anyone can read it${tail}`, { public: true, external: true, ...(aboutAPerson(personalDetails(f.strings)) ? { personal: true } : {}) });
-      else if (message && aboutAPerson(personalDetails(f.strings))) add("tool.personal-details-posted", "communicate", "irreversible", "one", `${tool} posts a person's ${personalDetails(f.strings).join(", ")} in a message${tail}: everyone who reads it has them`, { personal: true });
+      else if (f.public || publishPlace || verb === "tweet" || verb === "retweet" || (verb === "post" && !store && !message && hasWord(object, POSTABLE) !== undefined && !toChannel(args))) add("tool.publish", "communicate", "irreversible", "one", `${tool} publishes ${obj} where anyone can read it${tail}`, { public: true, external: true, ...(aboutAPerson(postedDetails) ? { personal: true } : {}) });
+      else if (message && aboutAPerson(postedDetails)) add("tool.personal-details-posted", "communicate", "irreversible", "one", `${tool} posts a person's ${postedDetails.join(", ")} in a message${tail}: everyone who reads it has them`, { personal: true });
       else actions.push({ capability: "communicate", target: { name: tool, ...base }, reversibility: "irreversible", scope: "one" });
       break;
+    }
     case "disable":
       // A scanner's finding ignored or dismissed (snyk ignore_issue, dismiss a code-scanning alert): the flaw stays, and nothing reminds anyone.
       if (hasWord(object, /^(snyk|dependabot|codeql|semgrep|trivy|sonar|sonarqube|scanning|scan|vulnerability|vulnerabilities|cve|advisory|advisories)$/) !== undefined && hasWord(object, /^(issues?|findings?|alerts?|vulnerabilit(?:y|ies)|advisor(?:y|ies)|results?)$/) !== undefined) add("tool.finding-ignored", "impair-defences", "recoverable", "one", `${tool} ignores a security finding (${obj})${tail}: the flaw stays, and nothing reminds anyone`);
