@@ -289,3 +289,12 @@ describe("people's details in a message, and what a wrapped CLI keeps of the too
     expect(call("mcp__gcloud__run_gcloud_command", { args: ["container", "clusters", "list", "--project", "cl-prod-ci", "--format", "json"] }).verdict).toBe("continue");
   });
 });
+
+describe("kubectl exec is read for the command it runs in the container, as ssh is for the host", () => {
+  it("an audit log emptied and a root delete inside a pod reach the action model; a listing does not", () => {
+    expect(ids(shell("kubectl --context mhh-prod-eks -n payments exec deploy/card-vault -- sh -c ': > /var/log/vault/audit.log'"))).toContain("action.defense-impairment.logging");
+    expect(ids(shell("kubectl exec deploy/x -- sh -c 'rm -rf /'"))).toContain("action.impact.data-destruction");
+    expect(shell("kubectl -n dev exec api-0 -- ls /app").verdict).toBe("continue");
+    expect(ids(shell(`kubectl exec api-0 -- sh -c "$CMD"`))).toContain("shell.unreadable");
+  });
+});

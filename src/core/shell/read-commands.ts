@@ -1,5 +1,5 @@
 // Command resolution for the shell reader (see read.ts): wrappers such as sudo, env and timeout,
-// aliases, functions, eval, bash -c, interpreters, written scripts, xargs, find -exec and ssh.
+// aliases, functions, eval, bash -c, interpreters, written scripts, xargs, find -exec, ssh and kubectl exec.
 import { windowsCommandLine, windowsCommands, windowsRuns } from "./windows-line.js";
 import { base64Decode, echoOutput, printfOutput } from "./escapes.js";
 import { readPythonCode, readScriptStrings } from "./interpreters.js";
@@ -278,6 +278,16 @@ export class Reader extends WalkReader {
         return this.xargs(args, stdin, frame);
       case "ssh":
         return this.ssh(args, frame, stdin);
+      // kubectl exec POD -- CMD ARGS runs CMD in the container, as ssh runs its command on the host.
+      case "kubectl":
+      case "oc": {
+        const dashes = args.findIndex((a) => a.text === "--");
+        if (dashes < 0 || !args.slice(0, dashes).some((a) => a.text === "exec")) return undefined;
+        const rest = args.slice(dashes + 1);
+        if (rest.length === 0) return undefined;
+        // (Its words are an argv, each one word: quoted again so the reading keeps them so.)
+        return known(rest) ? (this.readText(rest.map((w) => quoteWord(w.text)).join(" "), deeper(frame, `${name} exec`), undefined), undefined) : (this.problem(`${name} exec runs a command that cannot be read statically`), undefined);
+      }
       case "tmux":
         return this.tmux(args, frame);
       case "screen":
