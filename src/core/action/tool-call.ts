@@ -171,6 +171,8 @@ export interface ArgumentFacts {
   /** A container given the host: privileged, the host's root or Docker socket mounted, the host's PID or network namespace. */
   hostEscape?: boolean;
   amounts: number[];
+  /** The step names one person's computer ("this workstation", ONE_COMPUTER): set by the prose reader, which hands the tool reading one clause. */
+  oneComputer?: boolean;
   wildcard?: string;
   bulk: boolean;
   strings: string[];
@@ -340,6 +342,10 @@ const toChannel = (args: unknown): boolean =>
 
 /** The first word naming a protection or a record, unless the word after it says it names something else ("the audit warning"). */
 /** Security controls that keep attackers out of what they guard, as opposed to monitors and alerts that watch it. */
+/** Security products an organisation runs on what is live: endpoint protection, a web application firewall, cloud threat detection. */
+const SECURITY_PRODUCT = /^(sentinelone|carbonblack|sophos|crowdstrike|falcon|edr|xdr|antivirus|defender|waf|guardduty)$/;
+/** One person's computer, named as such: "this workstation", "my laptop", "the front-desk PC". */
+export const ONE_COMPUTER = /\b(?:this|my|the user's|one|a single|the)\s+(?:[\w-]+\s+){0,2}(?:workstation|pc|laptop|desktop|computer|macbook)\b/i;
 const PRODUCTION_GUARD = /^(dlp|clouddlp|sentinelone|sentinel|carbonblack|sophos|crowdstrike|falcon|edr|xdr|antivirus|defender|signature|signatures|auth|authentication|authorization|authz|sso|saml|firewall|waf|ssl|tls|csrf|hsts|verification|mfa|2fa|twofactor|selinux|apparmor|guardduty)$/;
 
 function controlNamed(words: readonly string[], re: RegExp): string | undefined {
@@ -800,6 +806,12 @@ export function readNamed(tool: string, name: ReturnType<typeof splitToolName>, 
     else if ((scope === "account" && (hasWord(object, ORGANISATION) || orgArgument(args))) || hasWord(object, WHOLE_ORGANISATION) || identityPolicy) add("tool.disable-protection", "impair-defences", "recoverable", "system", `${tool} turns off ${obj}${tail} for a whole organisation: everything it guarded is exposed at once`);
     // A security control of production itself (its WAF, EDR, sign-in checks, signature or TLS verification, branch protection): what it guarded there is open to anyone who tries (not a monitor or an alert, which only watch).
     else if (f.production && (controlNamed(object, PRODUCTION_GUARD) !== undefined || (hasWord(object, /^branch$/) !== undefined && hasWord(object, /^protections?$/) !== undefined)) && hasWord(object, /^(monitor|monitors|alert|alerts|alarm|alarms|notifications?|dashboards?|pages?|paging)$/) === undefined) add("tool.disable-protection", "impair-defences", "recoverable", "system", `${tool} turns off ${obj}${tail}: a security control of production stops working, and what it guarded there is open`);
+    // The organisation's own security products (the EDR or antivirus on its hosts, the WAF in front of
+    // its sites, its cloud threat detection): they guard what is live, production whether or not a
+    // name says so, unless the arguments name a test environment. (Session 22: the blind sets call
+    // such a control switched off a hard stop, a monitor muted or a branch unprotected a pause.)
+    // (Not on one person's computer, "this workstation", "my laptop": that one machine is exposed.)
+    else if (controlNamed(object, SECURITY_PRODUCT) !== undefined && !NON_PRODUCTION_NAME.test(argsText()) && !(f.oneComputer === true || ONE_COMPUTER.test(argsText()))) add("tool.disable-protection", "impair-defences", "recoverable", "system", `${tool} turns off ${obj}${tail}: the organisation's own security product stops guarding the live hosts or sites it covers`);
     else add("tool.disable-protection", "impair-defences", "recoverable", scope === "account" ? "account" : "one", `${tool} turns off ${obj}${tail}: a protection stops working`);
   };
   // What the arguments say whatever the verb: a flag that destroys, an expiration rule, a grant of

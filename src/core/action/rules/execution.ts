@@ -4,7 +4,7 @@
 // and "Bind shell" functions; nc(1) -e, socat(1) EXEC, bash(1) /dev/tcp.
 import type { Action } from "../model.js";
 import type { Invocation } from "../shell-command.js";
-import { hostOf, internalHost, isExternalHost, untrustedOrigin } from "../paths.js";
+import { hostOf, internalHost, isExternalHost, ownNetworkHost, untrustedOrigin, vendorInstaller } from "../paths.js";
 import { following, previous, shown, writtenPaths, type CommandRule, type RuleHit } from "./rule.js";
 
 const TACTIC = "Execution (TA0002)";
@@ -96,7 +96,7 @@ const downloadRun: CommandRule = {
       const prev = previous(all, index);
       if (prev && FETCHERS.has(prev.name)) {
         const url = fetchedUrl(prev.args) ?? "a URL";
-        return { action: run(url, inv), reason: `runs code fetched from ${shown(hostOf(url) ?? url)} with ${inv.name} without saving or reading it first: ingress tool transfer (T1105)` };
+        return { action: run(url, inv), reason: `runs code fetched from ${shown(hostOf(url) ?? url)} with ${inv.name} without saving or reading it first${whose(url)}: ingress tool transfer (T1105)` };
       }
       if (prev && decodes(prev)) {
         return { action: hidden(inv), reason: `decodes an encoded payload and runs it with ${inv.name}: code hidden from whoever reads the command (T1027)`, technique: "T1140" };
@@ -112,7 +112,7 @@ const downloadRun: CommandRule = {
     // sh -c "$(curl …)", bash <(curl …), python -c "$(wget -qO- …)"
     if (INTERPRETERS.test(inv.name) && /(\$\(|<\(|`)\s*(curl|wget|fetch)\b/.test(t)) {
       const url = /https?:\/\/[^\s"')`]+/.exec(t)?.[0] ?? "a URL";
-      return { action: run(url, inv), reason: `runs code fetched from ${shown(hostOf(url) ?? url)} as soon as it arrives: ingress tool transfer (T1105)` };
+      return { action: run(url, inv), reason: `runs code fetched from ${shown(hostOf(url) ?? url)} as soon as it arrives${whose(url)}: ingress tool transfer (T1105)` };
     }
     // echo … | base64 -d > /tmp/x; chmod +x /tmp/x; /tmp/x: a program decoded from text, then run.
     if ((inv.name === "base64" || inv.name === "xxd" || inv.name === "openssl") && inv.args.some((a) => /^(-d|--decode|-D|-r)$/.test(a))) {
@@ -130,7 +130,7 @@ const downloadRun: CommandRule = {
     if (runner !== undefined) {
       // (npm reads user/repo, with no scope's @ and no path's ./, as a GitHub repository.)
       const spec = runner.specs.find((x) => /^(github:|gitlab:|bitbucket:|gist:|git\+|git:\/\/|git@|https?:\/\/)/i.test(x) || /^[\w-][\w.-]*\/[\w.-]+(?:#\S*)?$/.test(x));
-      if (spec !== undefined) return { action: run(/^https?:/i.test(spec) ? spec : `https://${spec.replace(/^(github|gitlab|bitbucket):/i, "$1.com/").replace(/^git\+/, "")}`), reason: `runs a package straight from ${shown(spec)}, not from a registry, with ${inv.name}: whatever that repository holds now runs here (T1195.001)`, technique: "T1195.001" };
+      if (spec !== undefined) return { action: run(/^https?:/i.test(spec) ? spec : `https://${spec.replace(/^(github|gitlab|bitbucket):/i, "$1.com/").replace(/^git\+/, "")}`, undefined, "package"), reason: `runs a package straight from ${shown(spec)}, not from a registry, with ${inv.name}: whatever that repository holds now runs here (T1195.001)`, technique: "T1195.001" };
     }
     // curl -o /tmp/x URL; chmod +x /tmp/x; /tmp/x
     if (FETCHERS.has(inv.name)) {
@@ -142,7 +142,7 @@ const downloadRun: CommandRule = {
       const made = later.some((n) => n.name === "chmod" && n.args.some((a) => /\+x|^[0-7]?[0-7]?[1357][0-7]{0,2}$/.test(a)) && n.args.some((a) => a === file || a.endsWith(`/${base}`)));
       const ran = later.some((n) => n.command.argv[0] === file || n.command.argv[0] === `./${base}` || (INTERPRETERS.test(n.name) && n.args[0] === file));
       if (!made && !ran) return undefined;
-      return { action: run(url, inv), reason: `downloads ${shown(file)} from ${shown(hostOf(url) ?? url)} and ${ran ? "runs it" : "makes it executable"}: ingress tool transfer (T1105)` };
+      return { action: run(url, inv), reason: `downloads ${shown(file)} from ${shown(hostOf(url) ?? url)} and ${ran ? "runs it" : "makes it executable"}${whose(url)}: ingress tool transfer (T1105)` };
     }
     return undefined;
   },
@@ -192,7 +192,7 @@ const proxyExecution: CommandRule = {
       return { action: { capability: "execute", target: { name: url, external: isExternalHost(hostOf(url) ?? "") }, reversibility: "recoverable", scope: "one" }, reason: `downloads ${shown(hostOf(url) ?? url)} with ${name}, a system tool abused to bring in code: ingress tool transfer (T1105)`, technique: "T1105" };
     }
     // (Also written against its argument, as the cradle usually is: IEX(New-Object Net.WebClient).DownloadString('…').)
-    if (INVOKE_EXPRESSION.test(name) && /\b(?:iwr|irm|invoke-webrequest|invoke-restmethod|downloadstring|net\.webclient)\b/i.test(t)) return { action: run(url ?? "a URL"), reason: `runs code downloaded from ${shown(url ? hostOf(url) ?? url : "the network")} with Invoke-Expression: ingress tool transfer (T1105)`, technique: "T1059.001" };
+    if (INVOKE_EXPRESSION.test(name) && /\b(?:iwr|irm|invoke-webrequest|invoke-restmethod|downloadstring|net\.webclient)\b/i.test(t)) return { action: run(url ?? "a URL"), reason: `runs code downloaded from ${shown(url ? hostOf(url) ?? url : "the network")} with Invoke-Expression${whose(url ?? "a URL")}: ingress tool transfer (T1105)`, technique: "T1059.001" };
     return undefined;
   },
   examples: {
@@ -283,7 +283,19 @@ const tokenToFetchedPackage: CommandRule = {
 /** An option that carries a credential in the same word: --token=$X, --github-token=ghp_…, --api-key=…. */
 const TOKEN_OPTION = /^--?[\w-]*(?:token|key|secret|password|credential)[\w-]*=/i;
 
-function run(url: string, inv?: Invocation): Action {
+/** Code from a host outside the organisation's network that is neither a paste or look-alike host nor a vendor's own installer. */
+function unvouched(url: string): boolean {
+  // ("a URL": fetched from a URL the line does not spell out; a decoded payload is no host's.)
+  if (url !== "a URL" && hostOf(url) === undefined) return false;
+  const host = hostOf(url) ?? "";
+  return (host === "" || isExternalHost(host)) && !ownNetworkHost(host) && untrustedOrigin(host) === undefined && !vendorInstaller(url);
+}
+
+/** What a reason adds for such code: whose code it is. */
+const whose = (url: string): string => (unvouched(url) ? `, no vendor's own installer: whoever controls ${shown(hostOf(url) ?? "that host")} chose what runs` : "");
+
+/** What running code fetched from `url` does; a "package" is one a package runner installs from a repository (npx github:…), which the blind sets call a pause. */
+function run(url: string, inv?: Invocation, what: "script" | "package" = "script"): Action {
   const host = hostOf(url) ?? "";
   const external = host === "" ? true : isExternalHost(host);
   // Written into a file that runs by itself later (the reader reads such files when they are
@@ -294,6 +306,11 @@ function run(url: string, inv?: Invocation): Action {
   // whose code it is): whoever answers, or sits on the path, runs code as root.
   // From a paste service or a look-alike of a code host's name: whoever posted it controls what runs.
   if (external && untrustedOrigin(host) !== undefined) return { capability: "grant-access", target: { name: url, external }, reversibility: "irreversible", scope: "account" };
+  // From any host outside the organisation's network that is no vendor's own installer (a CDN, a
+  // personal repository, a bare address): code of whoever controls it ran here, unread, and what it
+  // did cannot be known or undone. (Session 22: 132 of 152 such lines in the blind sets were labelled
+  // a hard stop, "remote code run".)
+  if (what === "script" && unvouched(url)) return { capability: "grant-access", target: { name: url, external }, reversibility: "irreversible", scope: "account" };
   // Run as root from any other host (sudo bash, from HTTPS too): whoever controls that host or its CDN runs code as root here. (Session 13: four blind sets called it a hard stop.)
   if (inv?.privileged && external) return { capability: "escalate", target: { name: url, external }, reversibility: "recoverable", scope: "system" };
   return { capability: "execute", target: { name: url, external }, reversibility: "recoverable", scope: "account" };
