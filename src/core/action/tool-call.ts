@@ -344,6 +344,26 @@ const toChannel = (args: unknown): boolean =>
 /** Security controls that keep attackers out of what they guard, as opposed to monitors and alerts that watch it. */
 /** Security products an organisation runs on what is live: endpoint protection, a web application firewall, cloud threat detection. */
 const SECURITY_PRODUCT = /^(sentinelone|carbonblack|sophos|crowdstrike|falcon|edr|xdr|antivirus|defender|waf|guardduty)$/;
+/** Accounts outside the organisation by their address: free mail, and Entra's guests (#EXT#). */
+const OUTSIDE_ACCOUNT = /@(?:gmail|googlemail|outlook|hotmail|live|yahoo|proton|protonmail|tutanota|tuta|icloud|me|aol|gmx|mail|yandex|zoho)\.[a-z.]{2,6}\b|#EXT#/i;
+/** Keys that name who is granted something, not where: their values say nothing of the environment ("dev-helper-9021" is a user). */
+const GRANTEE_KEY = /^(?:users?(?:_?names?)?|user_?ids?|user_?logins?|logins?|usernames?|members?(?:_?upns?|_?ids?)?|principals?\w*|assignees?\w*|emails?\w*|guests?\w*|recipients?\w*|subjects?|identifiers?|ids?|names?|display_?names?|titles?|passwords?|secrets?|tokens?)$/i;
+/** An environment named for testing (not "temp" or "tmp", which name files and accounts more than environments). */
+const TEST_ENVIRONMENT_NAME = /^(?:test|testing|dev|development|sandbox|staging|stage|stg|qa|uat|preview|demo|nonprod)\d*$/i;
+
+/** Whether a call's arguments (grantees' names aside) name a test, development or scratch environment, and no production one. */
+function inTestEnvironment(args: unknown): boolean {
+  const where: string[] = [];
+  const walk = (v: unknown, depth: number): void => {
+    if (typeof v === "string") where.push(v.slice(0, 256));
+    else if (Array.isArray(v)) for (const x of v.slice(0, 32)) walk(x, depth + 1);
+    else if (isRecord(v) && depth < 4) for (const [k, x] of Object.entries(v).slice(0, 64)) if (!GRANTEE_KEY.test(k.replace(/-/g, "_"))) walk(x, depth + 1);
+  };
+  walk(args, 0);
+  const words = where.flatMap((w) => w.split(/[^A-Za-z0-9]+/));
+  return words.some((w) => TEST_ENVIRONMENT_NAME.test(w)) && !words.some((w) => /^(?:prod|production|prd)$/i.test(w));
+}
+
 /** One person's computer, named as such: "this workstation", "my laptop", "the front-desk PC". */
 export const ONE_COMPUTER = /\b(?:this|my|the user's|one|a single|the)\s+(?:[\w-]+\s+){0,2}(?:workstation|pc|laptop|desktop|computer|macbook)\b/i;
 const PRODUCTION_GUARD = /^(dlp|clouddlp|sentinelone|sentinel|carbonblack|sophos|crowdstrike|falcon|edr|xdr|antivirus|defender|signature|signatures|auth|authentication|authorization|authz|sso|saml|firewall|waf|ssl|tls|csrf|hsts|verification|mfa|2fa|twofactor|selinux|apparmor|guardduty)$/;
@@ -819,7 +839,14 @@ export function readNamed(tool: string, name: ReturnType<typeof splitToolName>, 
   // (A plan with destroy set shows what a destroy would do; it changes nothing.)
   if (f.destroy && verbClass !== "read" && verbClass !== "delete" && verb !== "plan" && verb !== "preview" && !hasWord(object, /^(plan|plans|preview|diff)$/)) add("tool.destroy-flag", "delete", "irreversible", "account", `${tool} is told to destroy (${obj})${tail}, which cannot be undone`);
   if (f.expiration && verbClass !== "read" && hasWord(object, /^(lifecycle|retention|expiration|ttl)$/)) add("tool.expire-objects", "delete", "irreversible", "account", `${tool} sets a rule that deletes ${obj} after a time${tail}`);
-  if (f.adminGrant && verbClass !== "read" && verbClass !== "revoke" && verbClass !== "delete") add("tool.grant-admin", "escalate", "recoverable", "account", `${tool} grants full control (an administrator or owner role)${tail}`);
+  // Full control in a test environment, to no free-mail or guest account: the blind sets' "broad
+  // internal grant", a pause. In production, where the call names no test environment, or to an
+  // outside account: "admin given to an unknown party", a hard stop. (Session 22: 44 of 69 grants
+  // labelled a pause were in an environment named for testing; none labelled a hard stop was.)
+  if (f.adminGrant && verbClass !== "read" && verbClass !== "revoke" && verbClass !== "delete") {
+    const testOnly = !f.production && inTestEnvironment(args) && !OUTSIDE_ACCOUNT.test(argsText());
+    add("tool.grant-admin", "escalate", "recoverable", testOnly ? "one" : "account", `${tool} grants full control (an administrator or owner role)${tail}${testOnly ? ", in a test environment" : ""}`);
+  }
   // A tool that sets up forwarding (update_auto_forwarding {emailAddress}) forwards to any address it is given, unless it turns forwarding off.
   // Its target: an address among the arguments, or a recipient outside named otherwise ("to the external reviewer").
   const forwarding = hasWord(object, /^(forwarding|autoforwarding)$/) !== undefined && !(isRecord(args) && args.enabled === false);
