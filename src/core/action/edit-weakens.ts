@@ -239,17 +239,77 @@ function devPointsAtDeployed(path: string, oldCode: string, newCode: string): st
 }
 
 /** A line about keeping data (retention, retain, keep, TTL, expiry, cleanup, purge) and the days it keeps, `365 * 7` worked out. */
-const RETENTION_LINE = /^[^\n]*\b(?:retention|retain\w*|keep\w*|ttl|expir\w*|cleanup|clean_up|purge\w*|cutoff|max_?age)\b[^\n]*$/gim;
-const DAYS = /(?<![a-z])(?:days?|weeks?|months?|years?|hours?)\s*[=:(]\s*(\d+(?:\s*\*\s*\d+)*)|(\d+(?:\s*\*\s*\d+)*)\s*(?:d\b|days?\b|weeks?\b|months?\b|years?\b)/i;
-const RETENTION_BLOCK = /(\b(?:retention|expir\w*|ttl|max_?age)\w*\s*[{:]?)[ \t]*\n\s*/gi;
+const RETENTION_LINE = /^[^\n]*(?<![a-z])(?:retention|retain\w*|keep\w*|ttl|expir\w*|cleanup|clean_up|purge\w*|cutoff|max_?age|min_?age|rotate)(?![a-z])[^\n]*$/gim;
+const RETENTION_BLOCK = /((?<![a-z])(?:retention|expir\w*|ttl|max_?age|min_?age)\w*["']?\s*[{:]?)[ \t]*\n\s*/gi;
+/** The key a retention line sets, as one word, in the line's lower case (RETENTION_DAYS → retention_days). */
+const RETENTION_KEY = /[a-z0-9_.-]*(?<![a-z])(?:retention|retain\w*|keep\w*|ttl|expir\w*|cleanup|clean_up|purge\w*|cutoff|max_?age|min_?age|rotate)(?![a-z])[a-z0-9_.-]*/;
+/** What a shorter time keeps of nobody's data: caches, sessions, tokens, locks, timeouts. */
+const NOT_KEPT_DATA = /cache|session|token|lock|timeout|dns|jwt|cookie|otp|nonce|lease|heartbeat|idle|retry|backoff|poll|expires_?in|beresp|resp\.|surrogate/;
+const DAYS_PER: ReadonlyArray<readonly [RegExp, number]> = [
+  [/^(?:ms|millis(?:econds?)?)$/, 1 / 86_400_000],
+  [/^(?:s|secs?|seconds?)$/, 1 / 86_400],
+  [/^(?:m|mins?|minutes?)$/, 1 / 1440],
+  [/^(?:h|hrs?|hours?)$/, 1 / 24],
+  [/^(?:d|days?)$/, 1],
+  [/^(?:w|wks?|weeks?)$/, 7],
+  [/^(?:mo|mos|months?)$/, 30],
+  [/^(?:y|yrs?|years?)$/, 365],
+];
+const daysPer = (unit: string): number | undefined => DAYS_PER.find(([re]) => re.test(unit.toLowerCase()))?.[1];
+const ISO_DURATION = /\bP(?=\d|T\d)(?:(\d+)Y)?(?:(\d+)M)?(?:(\d+)W)?(?:(\d+)D)?(?:T(?:(\d+)H)?(?:(\d+)M)?(?:(\d+)S)?)?\b/;
+const WITH_UNIT = /(?<![\w.])(\d+(?:\.\d+)?(?:\s*\*\s*\d+)*)\s*(ms|millis(?:econds?)?|secs?|seconds?|mins?|minutes?|hrs?|hours?|days?|wks?|weeks?|months?|mos?|yrs?|years?|[smhdwy])\b/i;
+const UNIT_FIRST = /(?<![a-z])(days?|weeks?|months?|years?|hours?)\s*[=:(]\s*(\d+(?:\s*\*\s*\d+)*)/i;
 const amountOf = (expr: string): number => expr.split("*").reduce((a, b) => a * Number(b.trim()), 1);
-/** A retention period cut to a tenth or less of what it was: the first such line, old → new. */
+
+/** How long one retention line keeps data (in days), or how many copies (a count), with the key it sets; undefined when it says no amount. */
+function keptBy(line: string): { key: string; days?: number; count?: number; shown: string } | undefined {
+  const flat = line.toLowerCase();
+  const key = RETENTION_KEY.exec(flat)?.[0];
+  if (key === undefined || NOT_KEPT_DATA.test(flat)) return undefined;
+  const after = line.slice(Math.max(0, flat.indexOf(key) + key.length));
+  const iso = ISO_DURATION.exec(after);
+  if (iso !== null) {
+    const [y, mo, w, d, h, mi, sec] = iso.slice(1).map((x) => Number(x ?? 0)) as [number, number, number, number, number, number, number];
+    return { key, days: y * 365 + mo * 30 + w * 7 + d + h / 24 + mi / 1440 + sec / 86_400, shown: iso[0] };
+  }
+  const first = UNIT_FIRST.exec(line);
+  if (first !== null) return { key, days: amountOf(first[2]!) * daysPer(first[1]!)!, shown: first[0].trim() };
+  const unit = WITH_UNIT.exec(after);
+  if (unit !== null) return { key, days: amountOf(unit[1]!) * daysPer(unit[2]!)!, shown: unit[0].trim() };
+  // A bare number: in the key's own unit (retention_days, retention.ms), or a count (rotate 14, retention-full=14).
+  const bare = /(?<![\w.])(-?\d+(?:\.\d+)?)(?![\w.])/.exec(after);
+  if (bare === null) return undefined;
+  const n = Number(bare[1]);
+  const keyUnit = /[_.-](ms|millis|seconds|secs|minutes|mins|hours|hrs|days|weeks|months|years)$/.exec(key)?.[1];
+  // (-1 is Kafka's and many stores' "keep for ever".)
+  if (n < 0) return /retention|retain|keep/.test(key) ? { key, days: Infinity, shown: bare[1]! } : undefined;
+  return keyUnit !== undefined ? { key, days: n * daysPer(keyUnit)!, shown: bare[1]! } : { key, count: n, shown: bare[1]! };
+}
+
+/**
+ * A retention period cut to a tenth or less of what it was, or to nothing (or from for ever to a
+ * time), or copies kept cut to a fifth or less: the first such line, old → new. Lines are paired
+ * by the key they set, else in order; `7y` against `7d` is compared in days.
+ */
 function retentionShortened(oldCode: string, newCode: string): string | undefined {
-  // (A block opened on a retention line keeps its period on the next: `expiration {\n  days = 1`.)
-  const periods = (t: string) => [...t.replace(RETENTION_BLOCK, "$1 ").matchAll(RETENTION_LINE)].map((m) => DAYS.exec(m[0])).filter((d): d is RegExpExecArray => d !== null).map((d) => amountOf(d[1] ?? d[2]!));
-  const before = periods(oldCode);
-  const after = periods(newCode);
-  for (let i = 0; i < Math.min(before.length, after.length); i++) if (after[i]! * 10 <= before[i]!) return `${before[i]} → ${after[i]}`;
+  // (camelCase keys split first, as words: studyRetentionPolicy reads as study_Retention_Policy.)
+  const lines = (t: string) => [...t.replace(/([a-z])([A-Z])/g, "$1_$2").replace(RETENTION_BLOCK, "$1 ").matchAll(RETENTION_LINE)].map((m) => keptBy(m[0])).filter((k): k is NonNullable<typeof k> => k !== undefined);
+  const before = lines(oldCode);
+  const after = lines(newCode);
+  for (let i = 0; i < after.length; i++) {
+    const now = after[i]!;
+    const was = before.find((b) => b.key === now.key) ?? before[i];
+    if (was === undefined) continue;
+    // (Data kept for a day or more: what is kept for seconds or hours is a cache's. Copies counted
+    // only under a key that counts them: max-age=31536000 is seconds.)
+    const cut =
+      was.days !== undefined && now.days !== undefined
+        ? was.days >= 1 && (now.days === 0 || now.days * 10 <= was.days)
+        : was.count !== undefined && now.count !== undefined && /retention|retain|keep|rotate/.test(now.key)
+          ? was.count > 0 && (now.count === 0 || now.count * 5 <= was.count)
+          : false;
+    if (cut) return `${was.shown} → ${now.shown}`;
+  }
   return undefined;
 }
 
