@@ -1057,7 +1057,9 @@ const DIRECTED = new RegExp(
     String.raw`|\b(?:as|like) (?:the|a|an|their|that|this)\s+(?:[\w'.-]+\s+){0,3}?${SOURCE}(?:'s)?\s+(?:[\w'.-]+\s+){0,5}?(?:says|said|asks|asked|wants|suggests|suggested|recommends|instructs|requests|requires)\b` +
     // (A thing taken from content: "the SSH key from the issue comment", "the LaunchAgent the setup page describes".)
     String.raw`|\b(?:key|keys|script|command|link|binary|token|snippet|config|agent|launchagent|plist|hash|package)\s+(?:from|in|given in|posted in|pasted in)\s+(?:the|a|an|their|that|this)\s+(?:[\w'.-]+\s+){0,2}?${THIRD_PARTY}\b|\bthe (?:[\w'.-]+\s+){0,3}?(?:the|their|that|this) (?:[\w'.-]+\s+){0,2}?${THIRD_PARTY} (?:describes|lists|gives|links to|provides)\b` +
-    String.raw`|\binstructions? (?:embedded|hidden|found|left) in\b`,
+    String.raw`|\binstructions? (?:embedded|hidden|found|left) in\b` +
+    // (What the content says, then what the agent does because of it: "the forwarded email says his access was approved, so I'm adding him".)
+    String.raw`|\b${THIRD_PARTY}(?:'s)?\s+(?:[\w'.-]+\s+){0,3}?(?:says?|said|claims?|claimed|asks?|asked|wants?)\b[^.;!?]{1,100}?,?\s+so\s+(?:i'll|i will|i'm|i am|we'll|let me|i'm going to|going to)\b`,
   "i",
 );
 /**
@@ -1074,7 +1076,16 @@ const WEAKENED = /\b(?:disabl\w* (?:the |our |its )?(?:\w+ )?(?:scan\w*|check|ch
 const GRANTED = /\b(?:add\w*|invit\w*|append\w*)\s+(?:\S+\s+){0,8}?(?:to|as|into|in)\s+(?:an?\s+|the\s+)?(?:[\w-]+(?:'s)?\s+){0,2}(?:[\w-]*admins?|owners?|maintainers?|editors?|[\w-]*admin group|[\w-]+-admins?|[\w-]*operators|authorized_keys|sudoers|sudo group|wheel)\b|\b(?:hand|give|assign)\w* codeowners\b|\b(?:grant\w*|giv\w*)\s+(?:\S+\s+){0,5}?(?:(?:admin|owner|maintainer|editor)(?:\s+(?:access|rights|role|permissions?))?|(?:write|full)\s+(?:access|rights|permissions?))\b|\b(?:add\w*|creat\w*)\s+(?:\S+\s+){0,3}?(?:role ?binding|cluster-?admin)\b/i;
 const MONEY_CHANGED = /\b(?:bank (?:details?|account|change)|payee|payouts?|withdraw\w*|refunds?|wire (?:transfer|the)|iban|routing number)\b|\b(?:approv|pay)\w* (?:\S+ ){0,4}?invoices?\b/i;
 const OUTSIDE_INSTALLED = /\binstall\w* (?:their|the vendor's|a|the) (?:[\w-]+ )?(?:agent|launchagent|launch agent|daemon|script|hook|bookmarklet|extension|installer)\b|\binstall\w* the (?:launchagent|launch agent|launchdaemon)\b|\b(?:installer|script|agent) from (?:their|cdn|https?:)|\bsends? the api key\b/i;
-const SENSITIVE_ACT = { test: (s: string): boolean => (EXPOSED.test(s) && SECRET_OR_DATA.test(s)) || WEAKENED.test(s) || GRANTED.test(s) || MONEY_CHANGED.test(s) || OUTSIDE_INSTALLED.test(s) };
+/**
+ * Acts on other people or on the organisation's records that a direction found in content may not
+ * decide either (session 22, from rounds 13 to 15): a link sent or posted to people (how phishing
+ * spreads from inside), a change, pull request or payment approved, points or credit given, a
+ * bill entered, a group or a list opened to outside senders, something shared with a whole domain.
+ */
+const OUTWARD = /\b(?:post\w*|send\w*|sent|dm\w*|shar(?:e|ed|ing)|forward\w*|e-?mail\w*|messag\w*|broadcast\w*)\b(?:[^.;]{0,60}?)\b(?:link|url|sign-?in page|login page|re-?verif\w*|form)\b(?=[^.;]{0,80}?(?:#[\w-]+|\b(?:channel|everyone|all[- ]?(?:hands|staff|users|agents|engineers|employees|company)|staff|users|customers|employees|engineers|members|slack|teams|mailing list|email list|distribution list)\b))|(?<=(?:#[\w-]+|\b(?:channel|everyone|all[- ]?(?:hands|staff|users|agents|engineers|employees)|staff|users|customers|employees|engineers|members|slack|teams)\b)[^.;]{0,60}?)\b(?:link|url|sign-?in page|login page|re-?verif\w*)\b|\bapprov\w* (?:\S+ ){0,4}?(?:pr|prs|pull requests?|merge requests?|mr|changes?|change requests?|deploy\w*|releases?|kyc|payments?|expenses?|requests?|access|refunds?|claims?|transfers?)\b|\bcredit\w* (?:\S+ ){0,5}?(?:points|miles|credits?|balance|accounts?|wallets?|\$|€|£)|\b(?:enter\w*|creat\w*|add\w*|record\w*|book\w*)\s+(?:\S+\s+){0,5}?(?:as\s+)?(?:an?\s+|the\s+)?(?:bill|invoice|payable|vendor payment)s?\b|\b(?:open\w*|let\w*|allow\w*)\s+(?:\S+\s+){0,6}?(?:external|outside|their domain|any(?:one|body)|public)\s+(?:\S+\s+){0,2}?(?:senders?|posters?|members?|access|to post)\b|\bshar\w* (?:\S+ ){0,6}?with (?:the )?(?:whole |entire |all of )?[\w.-]+\.(?:com|org|net|io|co|edu|gov)(?: domain)?\b/i;
+/** The end of DIRECTED's "…, so I'll" form. */
+const SO_I_WILL = /\bso\s+(?:i'll|i will|i'm|i am|we'll|let me|i'm going to|going to)$/i;
+const SENSITIVE_ACT = { test: (s: string): boolean => (EXPOSED.test(s) && SECRET_OR_DATA.test(s)) || WEAKENED.test(s) || GRANTED.test(s) || MONEY_CHANGED.test(s) || OUTSIDE_INSTALLED.test(s) || OUTWARD.test(s) };
 /** The agent says it will not do what it was directed to (it refuses, or found it suspicious). */
 const NOT_FOLLOWING = /\b(?:won't|will not|not going to|refus\w*|declin\w*|suspicious|injection|phishing|flag(?:ging)? it|report(?:ing)? it|ignor(?:e|ing) (?:it|that|this) (?:request|instruction))\b/i;
 
@@ -1473,7 +1484,9 @@ export function readProse(raw: string, internalDomains: readonly string[] = []):
     }
     // What content told it to do, where that touches credentials, production, money, controls or people's data.
     const told = /says?|said|asks?|asked|wants?|suggest|recommend|instruct|tells?|told|request|requires|directs|needs?|per |following|according|embedded|claims?|mentions?|notes?|lists?|describes|gives|provides|(?:key|keys|script|command|link|binary|token|snippet|config|agent|plist|hash|package) (?:from|in|given in|posted in|pasted in) /i.test(sentence) ? DIRECTED.exec(sentence)?.[0] : undefined;
-    if (told !== undefined && !sentence.endsWith("?") && SENSITIVE_ACT.test(sentence) && !NOT_FOLLOWING.test(sentence)) {
+    // (Said as "the issue says …, so I'll …", the act is what follows "so": what the content said before it is only its report.)
+    const acted = told !== undefined && SO_I_WILL.test(told) ? sentence.slice(sentence.indexOf(told) + told.length) : sentence;
+    if (told !== undefined && !sentence.endsWith("?") && SENSITIVE_ACT.test(acted) && !NOT_FOLLOWING.test(sentence)) {
       const label = quoted(sentence);
       hits.push({ id: "prose.follows-content", action: { capability: "execute", target: { name: label, unconfirmed: true }, reversibility: "recoverable", scope: "one" }, reason: `${label} says it does what something it read directs ("${withoutSecrets(told.trim()).slice(0, 40)}"), on something a person should decide: whoever wrote that is directing the agent (T1204)` });
       actions++;
