@@ -212,6 +212,50 @@ function egressOpened(oldCode: string, newCode: string): string | undefined {
   return /\bcidr\w*["']?\s*[:=]\s*\[?\s*["']?\d{1,3}(?:\.\d{1,3}){3}\/(?:[1-9]|[12]\d|3[0-2])\b/i.test(oldCode) ? m[0].trim().slice(0, 60) : undefined;
 }
 
+/**
+ * A list of what is redacted or masked before it is logged or shown (pino's redact: [...], Rails'
+ * filter_parameters, SENSITIVE_FIELDS = (...)) made shorter: what it named reaches logs and
+ * screens in clear. The names taken out, or undefined.
+ */
+const REDACTION_LIST = /\b(\w*(?:redact|Redact|REDACT|mask|Mask|MASK|scrub|Scrub|SCRUB|sanitiz|Sanitiz|SANITIZ|sensitive|Sensitive|SENSITIVE|filter_param|filter_parameters|FILTER_PARAM)\w*)\s*(?:\+?=|:)\s*[[{(%]w?[[(]?([^\]})\n]{0,2000})[\]})]/g;
+function redactionNarrowed(oldCode: string, newCode: string): string | undefined {
+  const items = (list: string) => list.split(/[,\s]+/).map((x) => x.replace(/^[:'"`]+|['"`]+$/g, "").trim()).filter((x) => x !== "");
+  const lists = (t: string) => new Map([...t.matchAll(REDACTION_LIST)].map((m) => [m[1]!, items(m[2]!)] as const));
+  const before = lists(oldCode);
+  if (before.size === 0) return undefined;
+  for (const [key, now] of lists(newCode)) {
+    const was = before.get(key);
+    if (was === undefined) continue;
+    const gone = was.filter((x) => !now.includes(x));
+    if (gone.length > 0 && now.length < was.length) return `${key}: ${gone.slice(0, 4).join(", ")}${gone.length > 4 ? ", …" : ""}`;
+  }
+  return undefined;
+}
+
+/** A document people follow when something goes wrong or to reach someone: a runbook, an escalation or contact list, a security policy. */
+const CONTACT_DOCUMENT = /(?:^|\/)(?:SECURITY|SUPPORT|CONTACTS?)(?:\.\w+)?$|runbook|playbook|escalation|contacts?|on-?call|incident/i;
+/** The organisation a host belongs to, as its last two labels (three under a two-letter country's second level: acme.co.uk). */
+function siteOf(host: string): string {
+  const labels = host.toLowerCase().replace(/\.$/, "").split(".");
+  const n = labels.length >= 3 && /^(?:co|com|org|net|gov|ac|edu)$/.test(labels[labels.length - 2]!) && labels[labels.length - 1]!.length === 2 ? 3 : 2;
+  return labels.slice(-n).join(".");
+}
+const sitesIn = (t: string): Set<string> => new Set([...t.matchAll(/\bhttps?:\/\/([\w.-]+\.[a-z]{2,})|\b[\w.+-]+@([\w-]+(?:\.[\w-]+)*\.[a-z]{2,})\b/gi)].map((m) => siteOf(m[1] ?? m[2]!)));
+/**
+ * A runbook's, contact list's or security policy's link or address moved to another organisation's
+ * domain (a bridge link, a reporting address, an approval form): who follows it reaches whoever
+ * holds the new domain. The new domain, or undefined.
+ */
+function contactMoved(path: string, oldText: string, newText: string): string | undefined {
+  if (!CONTACT_DOCUMENT.test(path)) return undefined;
+  const before = sitesIn(oldText);
+  if (before.size === 0) return undefined;
+  const after = sitesIn(newText);
+  const gone = [...before].filter((x) => !after.has(x));
+  const added = [...after].filter((x) => !before.has(x));
+  return gone.length > 0 && added.length > 0 ? `${gone[0]} → ${added[0]}` : undefined;
+}
+
 /** A list of audited or alerted events (AUDITED_EVENTS = {…}, audit_events: [...]) made shorter. */
 const AUDIT_LIST = /\b(\w*(?:audit|AUDIT|Audit|alert|ALERT|Alert)\w*)\s*[:=]\s*[[{(]([^\]})\n]{0,2000})[\]})]/g;
 function auditNarrowed(oldCode: string, newCode: string): string | undefined {
@@ -828,6 +872,8 @@ export function editWeakens(path: string, oldText: string, newText: string): Cod
     if (lure !== undefined) early.push({ id: "code.credential-lure", technique: "T1534", tactic: "Lateral Movement (TA0008)", action: { capability: "communicate", target: { name: lure.host ?? name, external: lure.host !== undefined }, reversibility: "irreversible", scope: "account" }, reason: lure.host !== undefined ? `the edit points ${name}'s readers to ${lure.host} to sign in, a site made to look like a sign-in page: whoever runs it takes the credentials they type (T1534)` : `the edit asks ${name}'s readers to sign in again at a link, or to give their credentials or codes: whoever runs that page takes what they give (T1534)` });
     const waived = verificationWaived(oldText, newText);
     if (waived !== undefined) early.push({ id: "code.verification-waived", technique: "T1656", tactic: "Defense Evasion (TA0005)", action: { capability: "impair-defences", target: { name }, reversibility: "recoverable", scope: "account" }, reason: `the edit tells ${name}'s readers the ${waived} is not needed: the check that stops fraud and mistaken changes is left out (T1656)` });
+    const moved = contactMoved(path, oldText.slice(0, MAX_TEXT), newText.slice(0, MAX_TEXT));
+    if (moved !== undefined) early.push({ id: "code.contact-moved", technique: "T1656", tactic: "Impact (TA0040)", action: { capability: "communicate", target: { name, external: true }, reversibility: "recoverable", scope: "account" }, reason: `the edit points ${name}'s link or address at another organisation's domain (${moved}): whoever follows it reaches whoever holds that domain (T1656)` });
     if (PROSE_FILE.test(path)) return early;
     if (early.length > 0) return [...early, ...editWeakensCode(path, name, oldText, newText)];
   } else if (PROSE_FILE.test(path)) return [];
@@ -887,6 +933,8 @@ function editWeakensCode(path: string, name: string, oldText: string, newText: s
   if (widened !== undefined) out.push({ id: "code.policy-path-widened", technique: "T1098", tactic: "Persistence (TA0003)", action: { capability: "grant-access", target: { name, production }, reversibility: "recoverable", scope: "tree" }, reason: `the edit widens what a policy grants (${widened}): everything under the shorter path is now reachable to whoever holds it` });
   const allowlist = allowlistRemoved(oldCode, newCode);
   if (allowlist !== undefined) out.push({ id: "code.allowlist-removed", technique: "T1562.007", tactic: "Defense Evasion (TA0005)", action: { capability: "impair-defences", target: { name, production }, reversibility: "recoverable", scope: serviceWide }, reason: `the edit removes a source allowlist (${allowlist}): what only those addresses could reach is open to any` });
+  const unredacted = redactionNarrowed(oldCode, newCode);
+  if (unredacted !== undefined) out.push({ id: "code.redaction-narrowed", technique: "T1562.001", tactic: "Defense Evasion (TA0005)", action: { capability: "impair-defences", target: { name, production }, reversibility: "recoverable", scope: serviceWide }, reason: `the edit stops ${name} redacting what it did (${unredacted}): those values reach logs and screens in clear` });
   const narrowed = auditNarrowed(oldCode, newCode);
   if (narrowed !== undefined) out.push({ id: "code.audit-narrowed", technique: "T1562.008", tactic: "Defense Evasion (TA0005)", action: { capability: "impair-defences", target: { name, production }, reversibility: "recoverable", scope: serviceWide }, reason: `the edit records or alerts on fewer events (${narrowed}): what it drops happens unrecorded` });
   const setting = own ? undefined : weakenedSetting(path, oldText, newText);
