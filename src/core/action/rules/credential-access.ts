@@ -343,7 +343,7 @@ function credentialHelperGet(words: readonly string[]): boolean {
 }
 
 /** The programs secretStore reads: cloud and secrets CLIs, git and its credential helpers, gh. */
-const SECRET_STORE_CLIS: ReadonlySet<string> = new Set(["heroku", "kubectl", "aws", "gcloud", "az", "vault", "git", "gh", "sf", "sfdx"]);
+const SECRET_STORE_CLIS: ReadonlySet<string> = new Set(["heroku", "kubectl", "aws", "gcloud", "az", "vault", "git", "gh", "sf", "sfdx", "get-azkeyvaultsecret", "get-secsecretvalue", "get-secret", "get-ssmparameter", "get-ssmparametervalue"]);
 const GIT_CREDENTIAL_HELPER = /^git-credential-\w/;
 
 /** The secret a command reads in clear from a secrets store (kubectl get secret -o yaml, aws secretsmanager get-secret-value, vault kv get, gh auth token…), said for a person; undefined when it reads none. */
@@ -366,6 +366,11 @@ function storedSecretRead(inv: Invocation): string | undefined {
   else if (inv.name === "git" && credentialHelperGet(words)) what = "a password from git's credential helper";
   else if (GIT_CREDENTIAL_HELPER.test(inv.name) && words.includes("get")) what = "a password from git's credential helper";
   else if (inv.name === "gh" && words[0] === "auth" && (words[1] === "token" || (words[1] === "status" && a.some((x) => x === "--show-token" || x === "-t")))) what = "the GitHub CLI's token";
+  // PowerShell's cmdlets for the same stores (Az, AWS Tools, SecretManagement): a value in clear.
+  else if (inv.name === "get-azkeyvaultsecret" && a.some((x) => /^-AsPlainText$/i.test(x))) what = "an Azure Key Vault secret";
+  else if (inv.name === "get-secsecretvalue") what = "an AWS Secrets Manager secret";
+  else if (inv.name === "get-secret" && a.some((x) => /^-AsPlainText$/i.test(x))) what = "a secret from a SecretManagement vault";
+  else if ((inv.name === "get-ssmparameter" || inv.name === "get-ssmparametervalue") && a.some((x) => /^-WithDecryption$/i.test(x))) what = "a decrypted SSM parameter";
   // Salesforce's CLI prints the org's access token and its auth URL (a refresh token) with --verbose.
   else if ((inv.name === "sf" || inv.name === "sfdx") && ((words[0] === "org" && words[1] === "display") || words[0] === "force:org:display") && a.includes("--verbose")) what = "a Salesforce org's access token and auth URL";
   return what;
@@ -410,8 +415,8 @@ const secretStore: CommandRule = {
     };
   },
   examples: {
-    match: [`kubectl get secrets/db-creds -o yaml`, `kubectl get secret,configmap -n prod -o yaml`, `kubectl get secret db -o custom-columns=PW:.data.password`, `aws --profile prod secretsmanager get-secret-value --secret-id prod/db`, `kubectl --context prod-eu-central-1 get secrets --all-namespaces -o json`, `heroku config --app acme-admin-prod --shell`, `kubectl get secret db-creds -o jsonpath='{.data.password}'`, `aws secretsmanager get-secret-value --secret-id prod/db`, `gcloud secrets versions access latest --secret=api-key`, `vault kv get secret/app`, `printf 'host=github.com\n\n' | git credential fill`, `echo host=x | git credential-osxkeychain get`, `gh auth token`, `git -c credential.helper=store credential fill`, `git-credential-libsecret get`, `gh auth status --show-token`, `aws ssm get-parameters-by-path --path /prod/payouts --recursive --with-decryption --output text`],
-    noMatch: [`aws ssm get-parameters-by-path --path /staging/app --recursive`, `heroku config:set LOG_LEVEL=debug -a acme-staging`, `kubectl --context prod get secrets`, `kubectl get secrets`, `kubectl get pods -o yaml`, `kubectl -n payments get secret stripe-webhook -o jsonpath='{.metadata.annotations}'`, `aws secretsmanager list-secrets`, `vault status`, `git config credential.helper store`, `gh auth status`, `git credential-cache exit`],
+    match: [`kubectl get secrets/db-creds -o yaml`, `kubectl get secret,configmap -n prod -o yaml`, `kubectl get secret db -o custom-columns=PW:.data.password`, `aws --profile prod secretsmanager get-secret-value --secret-id prod/db`, `kubectl --context prod-eu-central-1 get secrets --all-namespaces -o json`, `heroku config --app acme-admin-prod --shell`, `kubectl get secret db-creds -o jsonpath='{.data.password}'`, `aws secretsmanager get-secret-value --secret-id prod/db`, `gcloud secrets versions access latest --secret=api-key`, `vault kv get secret/app`, `printf 'host=github.com\n\n' | git credential fill`, `echo host=x | git credential-osxkeychain get`, `gh auth token`, `git -c credential.helper=store credential fill`, `git-credential-libsecret get`, `gh auth status --show-token`, `aws ssm get-parameters-by-path --path /prod/payouts --recursive --with-decryption --output text`, `Get-AzKeyVaultSecret -VaultName kv-prod -Name PgAdminPassword -AsPlainText`],
+    noMatch: [`Get-AzKeyVaultSecret -VaultName kv-prod`, `aws ssm get-parameters-by-path --path /staging/app --recursive`, `heroku config:set LOG_LEVEL=debug -a acme-staging`, `kubectl --context prod get secrets`, `kubectl get secrets`, `kubectl get pods -o yaml`, `kubectl -n payments get secret stripe-webhook -o jsonpath='{.metadata.annotations}'`, `aws secretsmanager list-secrets`, `vault status`, `git config credential.helper store`, `gh auth status`, `git credential-cache exit`],
   },
 };
 

