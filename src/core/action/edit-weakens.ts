@@ -54,9 +54,9 @@ const activeCode = (text: string): string => text.split("\n").filter((l) => !COM
 /** Keys that name a protection: sign-in, verification, TLS, CSRF, MFA, audit, lockout, rate limits, encryption, escaping, scanning. */
 export const PROTECTION_KEY = /(?:^|[_.\-]|(?<=[a-z])(?=[A-Z]))(?:validate_?certs?|verify_?certs?|check_?certs?|scrub\w*|[sS]crub\w*|redact\w*|mask\w*|auth|authn|authz|authentication|authorization|authorisation|login|verify|verif\w*|csrf|xsrf|mfa|2fa|two_?factor|otp|ssl|tls|hsts|secure|httponly|encrypt\w*|signature|signed|signing|audit\w*|lockout|rate_?limit\w*|ratelimit\w*|throttl\w*|captcha|recaptcha|sandbox\w*|firewall|waf|antivirus|malware|scan\w*|protect\w*|sanitiz\w*|auto_?escape|escaping|permissions?|rbac|acl|enforce\w*|require_?\w+|network_?polic(?:y|ies)|pod_?security\w*)(?=$|[_.\-]|[A-Z])/i;
 /** A key whose name says the protection is on when it is false: disable_auth, skip_verification, insecure, allow_anonymous. */
-export const NEGATED_KEY = /(?:^|[_.\-]|(?<=[a-z])(?=[A-Z]))(?:disable|skip|no|insecure|bypass|ignore|unsafe|allow_?(?:anonymous|insecure|unauth\w*|unsigned|unverified))(?=$|[_.\-A-Z])/i;
+export const NEGATED_KEY = /(?:^|[_.\-]|(?<=[a-z])(?=[A-Z]))(?:disable|skip|no|insecure|bypass|ignore|unsafe|allow_?(?:anonymous|insecure|unauth\w*|unsigned|unverified|blob_?public_?access|public_?access|public))(?=$|[_.\-A-Z])/i;
 /** A key that opens a way around a protection when true: allow_anonymous, allow_unsigned, insecure, insecure_skip_verify. */
-const OPENING_KEY = /(?:^|[_.-]|(?<=[a-z])(?=[A-Z]))(?:allow_?(?:anonymous|anon|insecure|unauth\w*|unsigned|unverified|guest)|anonymous_?access|insecure(?:_?skip_?verify)?)(?=$|[_.-]|[A-Z])/i;
+const OPENING_KEY = /(?:^|[_.-]|(?<=[a-z])(?=[A-Z]))(?:allow_?(?:anonymous|anon|insecure|unauth\w*|unsigned|unverified|guest|blob_?public_?access|public_?access|public)|anonymous_?access|insecure(?:_?skip_?verify)?)(?=$|[_.-]|[A-Z])/i;
 /** A key that says only whether the thing above it is on: `auth:\n  enabled: true`. */
 const SWITCH_KEY = /^(?:enabled?|enforced?|required|active|on|mode|state)$/i;
 const ON = /^(?:true|yes|on|1|enabled?|required|enforced?|strict|always|active|full|all)$/i;
@@ -64,7 +64,7 @@ const OFF = /^(?:false|no|off|0|disabled?|none|null|nil|never|optional|permissiv
 /** Thresholds that protect more the higher they are: minimum password length, hash rounds and cost, key sizes. */
 const HIGHER_IS_SAFER = /(?:min\w*(?:len|length|chars|characters|entropy|score)|(?:password|passwd|pw|pin)\w*(?:len|length)|(?:bcrypt|hash|hashing|password|pbkdf2|argon2?|scrypt|salt|log)_?(?:rounds|iterations|cost|work_?factor)|^rounds|^iterations|work_?factor|key_?(?:size|length|bits)|rsa_?bits)$/i;
 /** Limits that protect more the lower they are, and not at all when unset: attempts before lockout. */
-const LOWER_IS_SAFER = /(?:lockout\w*|max\w*(?:attempts|failures|failed)|(?:failed|login)\w*(?:attempts|limit)|lock_?after\w*|attempts_?before\w*)$/i;
+const LOWER_IS_SAFER = /(?:lockout\w*|max\w*(?:attempts|failures|failed)|(?:failed|login)\w*(?:attempts|limit)|lock_?after\w*|attempts_?before\w*|rate_?limit\w*|throttle\w*)$/i;
 /** Where a threshold is about sign-in: in its key or its file's path. */
 const SIGN_IN_CONTEXT = /passw|passphrase|auth|login|secur|polic|lockout|otp|mfa|session|crypt|hash|bcrypt|argon|pin\b/i;
 
@@ -97,7 +97,11 @@ function settingsOf(text: string): Setting[] {
   return out;
 }
 
-const numberIn = (v: string): number | undefined => (/^\d+(?:\.\d+)?$/.test(v) ? Number(v) : undefined);
+/** A setting's number, also as a rate ("5/minute", "100 per hour": the count, compared under the same unit). */
+const numberIn = (v: string): number | undefined => {
+  const m = /^["']?(\d+(?:\.\d+)?)(?:\s*(?:\/|per\s+)\s*(?:s|sec|second|m|min|minute|h|hour|d|day))?["']?$/i.exec(v.trim());
+  return m !== null ? Number(m[1]) : undefined;
+};
 
 /** A permission a role's definition grants: can_export_all_customers, allow_impersonation, is_admin. */
 const PERMISSION_KEY = /^(?:can|may|allow|allowed|grant|has)_?\w*(?:export|delete|destroy|admin|impersonat|all|manage|refund|payout|transfer|grant|write|edit|approve|sudo|root|bypass|override|pii|billing|users)\w*$|^is_?(?:admin|superuser|staff|owner|root)$/i;

@@ -171,7 +171,23 @@ export function toolCommandLines(tool: string | undefined, args: unknown): strin
 export function wrappedCommandLines(tool: string | undefined, args: unknown): string[] {
   if (tool === undefined || !args || typeof args !== "object") return [];
   const cli = cliCommandOf(tool, args) ?? podExecOf(tool, args);
-  return [...(cli !== undefined ? [cli] : []), ...ciCommandsOf(args)];
+  return [...(cli !== undefined ? [cli] : []), ...ciCommandsOf(args), ...scriptsOf(args)];
+}
+
+/** Keys that carry a script a tool runs on machines: an RMM's or MDM's script, a run-command's inline script. */
+const SCRIPT_FIELD = /^(?:script_?content|script_?text|script_?body|inline_?script|powershell_?script|shell_?script|bash_?script|script_?source)$/i;
+
+/** The scripts a call carries under SCRIPT_FIELD keys (top level or one level down), each a command line to read. */
+function scriptsOf(args: object): string[] {
+  const out: string[] = [];
+  const take = (o: Record<string, unknown>): void => {
+    for (const [k, v] of Object.entries(o)) if (SCRIPT_FIELD.test(k) && typeof v === "string" && v.trim() !== "" && out.length < 4) out.push(v);
+  };
+  if (!Array.isArray(args)) {
+    take(args as Record<string, unknown>);
+    for (const v of Object.values(args)) if (isRecord(v)) take(v);
+  }
+  return out;
 }
 
 /** A Kubernetes server's pod exec (pods_exec {name, command: ["printenv"]}) as the kubectl line it equals. */

@@ -173,7 +173,8 @@ const CMDLET = /^(?:Get|Set|New|Remove|Add|Invoke|Start|Stop|Export|Import|Enabl
  */
 export function isWindowsLine(text: string): boolean {
   const first = /^\s*(\S+)/.exec(text)?.[1] ?? "";
-  if (CMDLET.test(first)) return true;
+  // (Or PowerShell's own aliases for running and fetching code, which no POSIX system has: iex (irm 'https://…').)
+  if (CMDLET.test(first) || /^(?:iex|irm|iwr|icm)(?:\(|$)/i.test(first)) return true;
   if (!WINDOWS_PATH.test(text)) return false;
   if (WINDOWS_PROGRAM.test(first.replace(/^.*[\\/]/, ""))) return true;
   // A Windows program later in the line: `cd /d D:\data && robocopy C:\empty D:\backups /MIR`.
