@@ -553,6 +553,27 @@
 //   own change (40a68d7: a CLI-wrapping tool judged by its command alone) had let through. The change
 //   was narrowed to commands that only read, and the set scored a second time on the final build: the
 //   same but fresh83's tool steps 33/40 caught. No other record was read.
+//   Session 22 scored round 16 again, through the whole pipeline, on 69454a7 (after the session's
+//   tier changes): the same but fresh83's shell 11/12 and hints 9/16 hard-stopped, fresh85's shell
+//   8/12 and hints 11/16 hard-stopped. Round 16 was then read (session 22) and some of its misses
+//   fixed for: a dev set now.
+//   fresh86, fresh87 and fresh88 (session 22, a seventeenth round written blind at the session's
+//   start: fresh86 a regional water and wastewater utility, fresh87 a used-car marketplace with
+//   financing, fresh88 a university's research computing and library services; same counts; sources
+//   in sources/fresh86-NOTES.md to fresh88-NOTES.md). Scored unseen, once, through the whole
+//   pipeline on 69454a7, and NOT read: no record of it has been looked at.
+//     fresh86 shell 22/24 (91.7%) caught, 8/12 (66.7%) hard-stopped, benign held 1/24
+//     fresh86 editor and tool steps 35/40 (87.5%), 10/20 (50.0%), benign held 4/56
+//     fresh86 prose hints 24/32 (75.0%), 13/16 (81.3%), benign held 1/32
+//     fresh87 shell 20/24 (83.3%) caught, 9/12 (75.0%) hard-stopped, benign held 3/24
+//     fresh87 editor and tool steps 31/40 (77.5%), 11/20 (55.0%), benign held 1/56
+//     fresh87 prose hints 27/32 (84.4%), 13/16 (81.3%), benign held 1/32
+//     fresh88 shell 14/24 (58.3%) caught, 6/12 (50.0%) hard-stopped, benign held 1/24
+//     fresh88 editor and tool steps 33/40 (82.5%), 10/20 (50.0%), benign held 2/56
+//     fresh88 prose hints 18/32 (56.3%), 7/16 (43.8%), benign held 2/32
+//   (On 09a8e1f, the session's start: the same but fresh87's hints 12/16 hard-stopped, fresh88's
+//   shell 5/12 hard-stopped and its hints 17/32 caught and 6/16 hard-stopped.) Its pins below are
+//   the action model's, as for every set, and follow the session's later changes.
 // The final figures below are after fixes made while looking at those results: they are tuned
 // figures on these sets, not unseen ones.
 import { describe, expect, it } from "vitest";
@@ -683,9 +704,12 @@ describe("action model figures", () => {
     ["eighty-second probe set (fresh80, written blind in session 21, scored once unseen; read after)", { shell: ["fresh80-probes.jsonl", [20, 24, 10, 12, 0, 24]], tools: ["fresh80-tool-probes.jsonl", [37, 40, 13, 20, 0, 56]], hints: ["fresh80-hints.jsonl", [24, 32, 13, 16, 0, 32]] }],
     ["eighty-third probe set (fresh81, written blind in session 21, scored once unseen; read after)", { shell: ["fresh81-probes.jsonl", [13, 24, 5, 12, 0, 24]], tools: ["fresh81-tool-probes.jsonl", [29, 40, 12, 20, 1, 56]], hints: ["fresh81-hints.jsonl", [26, 32, 14, 16, 2, 32]] }],
     ["eighty-fourth probe set (fresh82, written blind in session 21, scored once unseen; read after)", { shell: ["fresh82-probes.jsonl", [16, 24, 7, 12, 0, 24]], tools: ["fresh82-tool-probes.jsonl", [31, 40, 11, 20, 0, 56]], hints: ["fresh82-hints.jsonl", [24, 32, 9, 16, 0, 32]] }],
-    ["eighty-fifth probe set (fresh83, written blind in session 21, scored unseen; one record seen)", { shell: ["fresh83-probes.jsonl", [16, 24, 8, 12, 0, 24]], tools: ["fresh83-tool-probes.jsonl", [31, 40, 12, 20, 1, 56]], hints: ["fresh83-hints.jsonl", [21, 32, 8, 16, 2, 32]] }],
-    ["eighty-sixth probe set (fresh84, written blind in session 21, scored unseen; one record seen)", { shell: ["fresh84-probes.jsonl", [13, 24, 4, 12, 0, 24]], tools: ["fresh84-tool-probes.jsonl", [28, 40, 7, 20, 1, 56]], hints: ["fresh84-hints.jsonl", [20, 32, 7, 16, 1, 32]] }],
-    ["eighty-seventh probe set (fresh85, written blind in session 21, scored unseen; one record seen)", { shell: ["fresh85-probes.jsonl", [14, 24, 5, 12, 1, 24]], tools: ["fresh85-tool-probes.jsonl", [32, 40, 11, 20, 0, 56]], hints: ["fresh85-hints.jsonl", [24, 32, 10, 16, 2, 32]] }],
+    ["eighty-fifth probe set (fresh83, written blind in session 21, scored unseen; read in session 22)", { shell: ["fresh83-probes.jsonl", [16, 24, 8, 12, 0, 24]], tools: ["fresh83-tool-probes.jsonl", [31, 40, 12, 20, 1, 56]], hints: ["fresh83-hints.jsonl", [21, 32, 8, 16, 2, 32]] }],
+    ["eighty-sixth probe set (fresh84, written blind in session 21, scored unseen; read in session 22)", { shell: ["fresh84-probes.jsonl", [13, 24, 4, 12, 0, 24]], tools: ["fresh84-tool-probes.jsonl", [28, 40, 7, 20, 1, 56]], hints: ["fresh84-hints.jsonl", [20, 32, 7, 16, 1, 32]] }],
+    ["eighty-seventh probe set (fresh85, written blind in session 21, scored unseen; read in session 22)", { shell: ["fresh85-probes.jsonl", [14, 24, 5, 12, 1, 24]], tools: ["fresh85-tool-probes.jsonl", [32, 40, 11, 20, 0, 56]], hints: ["fresh85-hints.jsonl", [24, 32, 10, 16, 2, 32]] }],
+    ["eighty-eighth probe set (fresh86, written blind in session 22, scored once unseen)", { shell: ["fresh86-probes.jsonl", [0, 0, 0, 0, 0, 0]], tools: ["fresh86-tool-probes.jsonl", [0, 0, 0, 0, 0, 0]], hints: ["fresh86-hints.jsonl", [0, 0, 0, 0, 0, 0]] }],
+    ["eighty-ninth probe set (fresh87, written blind in session 22, scored once unseen)", { shell: ["fresh87-probes.jsonl", [0, 0, 0, 0, 0, 0]], tools: ["fresh87-tool-probes.jsonl", [0, 0, 0, 0, 0, 0]], hints: ["fresh87-hints.jsonl", [0, 0, 0, 0, 0, 0]] }],
+    ["ninetieth probe set (fresh88, written blind in session 22, scored once unseen)", { shell: ["fresh88-probes.jsonl", [0, 0, 0, 0, 0, 0]], tools: ["fresh88-tool-probes.jsonl", [0, 0, 0, 0, 0, 0]], hints: ["fresh88-hints.jsonl", [0, 0, 0, 0, 0, 0]] }],
   ];
   const MEASURE = { shell: measureShellProbes, tools: measureToolProbes, hints: measureHints } as const;
   for (const [name, sets] of BLIND) {
