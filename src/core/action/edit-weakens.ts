@@ -192,6 +192,49 @@ const SECURITY_TEST_PATH = /(?:^|[\/_.-])(?:auth|authn|authz|authentication|auth
 
 /** An ingress allow list given every address (not egress, not a route): cidr_blocks, source_ranges, authorized networks, a load balancer's source ranges. */
 const EVERY_ADDRESS_ALLOWED = /\b(?:cidr_blocks|cidr_ipv4|cidr_ip|CidrIp(?:v6)?|ipv6_cidr_blocks|source_ranges|sourceRanges|source_address_prefix(?:es)?|sourceAddressPrefix(?:es)?|authorized_networks|allowed_(?:ips|cidrs|ip_ranges)|ip_(?:allow|white)_?list|loadBalancerSourceRanges|ingress_cidr\w*|trusted_ips|cidr|\w+_(?:source|allowed|admin|mgmt|management)_(?:prefixes|cidrs?|ranges|ips|networks)|\w+_source_address_prefix(?:es)?)\b[^\n]{0,80}?(?:0\.0\.0\.0\/0|::\/0)|\b(?:source_address_prefix(?:es)?|sourceAddressPrefix(?:es)?)\b["']?\s*[:=]\s*\[?\s*["'](?:\*|Internet|Any)["']/;
+/** A program's source file, by its extension. */
+const SOURCE_CODE_PATH = /\.(?:py|ts|tsx|js|jsx|mjs|cjs|go|java|kt|rb|rs|c|h|cc|cpp|hpp|cs|php|swift|scala|lua|pl|ex|exs|clj|dart|vue|svelte)$/i;
+/** A line's words, lower case, for comparing a line with its edited form. */
+const lineWords = (line: string): string[] => line.toLowerCase().match(/[a-z0-9_$#./:*-]+/g) ?? [];
+/** Words that refuse, and the words that admit in their place. */
+const REFUSES = /^(?:deny|denied|drop|reject|block|blocked|disallow)$/;
+const ADMITS = /^(?:allow|allowed|accept|permit|pass)$/;
+/** Every address or every one: what a widened rule names in place of a range. */
+const EVERYONE = /^(?:0\.0\.0\.0\/0|::\/0|\*|all|any|everyone|anyone|\*\(\S*)$/;
+/**
+ * A rule that refused turned to admit, the rest of its line unchanged (`{deny, all, …}` → `{allow,
+ * all, …}`, `"Effect": "Deny"` → `"Allow"`, `policy drop` → `policy accept`), or a rule's address
+ * range widened to every address (`10.20.0.0/16` → `0.0.0.0/0`, an export's host list → `*`). The
+ * line as edited, or undefined.
+ */
+function ruleOpened(path: string, oldCode: string, newCode: string): { readonly admits: boolean; readonly line: string } | undefined {
+  // (Configuration, not a program's source: `if action == "deny"` turned to "allow" is a branch of code.)
+  if (SOURCE_CODE_PATH.test(path)) return undefined;
+  const oldLines = oldCode.split("\n").slice(0, 400).map(lineWords).filter((w) => w.length > 0);
+  const had = new Set(oldCode.split("\n").map((l) => l.trim()));
+  let at = 0;
+  for (const line of newCode.split("\n").slice(0, 400)) {
+    const start = at;
+    at += line.length + 1;
+    if (had.has(line.trim())) continue;
+    // (Within an egress or outbound block, or a route: how hosts reach out, not how others reach in.)
+    if (/\b(?:egress|outbound|route|routes)\b/i.test(newCode.slice(Math.max(0, start - 300), start))) continue;
+    const now = lineWords(line);
+    if (now.length < 2 || now.length > 24) continue;
+    for (const was of oldLines) {
+      if (was.length !== now.length) continue;
+      const diff = now.map((w, i) => i).filter((i) => now[i] !== was[i]);
+      if (diff.length !== 1) continue;
+      const i = diff[0]!;
+      // (Egress and routes to every address are how hosts reach the internet, not how it reaches them.)
+      if (now.some((w) => /^(?:egress|outbound|route|gateway|via)$/.test(w))) continue;
+      if (REFUSES.test(was[i]!) && ADMITS.test(now[i]!)) return { admits: true, line: line.trim().slice(0, 80) };
+      if (EVERYONE.test(now[i]!) && /^\d{1,3}(?:\.\d{1,3}){3}(?:\/\d{1,2})?(?:\(\S*)?$|^[\w.-]+\(\S*$/.test(was[i]!) && !EVERYONE.test(was[i]!)) return { admits: false, line: line.trim().slice(0, 80) };
+    }
+  }
+  return undefined;
+}
+
 /** An edit that opens an ingress allow list to every address: the text where it does, or undefined. */
 function openedToEveryone(oldCode: string, newCode: string): string | undefined {
   if (!newCode.includes("/0") && !/source_?address_?prefix/i.test(newCode)) return undefined;
@@ -912,7 +955,9 @@ function editWeakensCode(path: string, name: string, oldText: string, newText: s
   }
   const out: CodeHit[] = [...pointedHit];
   const own = OWN_CONFIG.test(belowHome(path));
-  const opened = openedToEveryone(oldCode, newCode);
+  const rule = ruleOpened(path, oldCode, newCode);
+  const opened = openedToEveryone(oldCode, newCode) ?? (rule !== undefined && !rule.admits ? rule.line : undefined);
+  if (rule?.admits === true) out.push({ id: "code.rule-admits", technique: "T1562.004", tactic: "Defense Evasion (TA0005)", action: { capability: "impair-defences", target: { name, production }, reversibility: "recoverable", scope: serviceWide }, reason: `the edit turns a rule in ${name} that refused into one that admits (${rule.line}): what it kept out gets in once applied` });
   if (opened !== undefined) out.push({ id: "code.network-opened", technique: "T1562.007", tactic: "Defense Evasion (TA0005)", action: { capability: "grant-access", target: { name, production, public: true }, reversibility: "recoverable", scope: "one" }, reason: `the edit lets every address on the internet in (${opened}): what listens behind it is open to anyone once applied` });
   const egress = opened === undefined ? egressOpened(oldCode, newCode) ?? policyAllowsAll(oldCode, newCode) : undefined;
   if (egress !== undefined) out.push({ id: "code.egress-opened", technique: "T1562.007", tactic: "Defense Evasion (TA0005)", action: { capability: "impair-defences", target: { name, production }, reversibility: "recoverable", scope: serviceWide }, reason: `the edit lets the workload send to every address on the internet (${egress}) where it could reach only a named range: nothing stops data leaving once applied` });
