@@ -281,3 +281,12 @@ describe("a rule that refused turned to admit, or a range widened to every addre
     expect(v).not.toContain("action.code.network-opened");
   });
 });
+
+describe("a cloud resource updated without one of its protections", () => {
+  it("master authorized networks or deletion protection switched off is held; a protection switched on, or autoupgrade off, is not", () => {
+    expect(ids(shell("gcloud container clusters update hs-staging-usc1 --no-enable-master-authorized-networks --region us-central1"))).toContain("action.defense-impairment.resource-protection-off");
+    expect(paused(shell("gcloud sql instances patch orders-prod --no-deletion-protection"))).toBe(true);
+    expect(shell("gcloud container clusters update prod-1 --enable-master-authorized-networks --master-authorized-networks 10.0.0.0/8").verdict).not.toBe("stop");
+    expect(ids(shell("gcloud container clusters update c1 --no-enable-autoupgrade"))).not.toContain("action.defense-impairment.resource-protection-off");
+  });
+});

@@ -883,4 +883,43 @@ const protectionEnvOff: CommandRule = {
   },
 };
 
-export const defenseImpairmentRules: readonly CommandRule[] = [tlsOff, history, logging, firewall, mac, backupsOff, hooksSkipped, releaseChecksSkipped, checkRemoved, timestomp, permissions, everyoneGranted, logRetentionCut, hide, rootCert, masquerade, recordConfig, cloudRecording, openPort, podSecurity, scriptPolicy, cloudFirewall, wafDetached, commitAsBot, protectionEnvOff];
+/** Protections a cluster or a cloud resource is created or updated with, by the words of their flags. */
+const RESOURCE_PROTECTION = /^(?:master-authorized-networks|authorized-networks|network-policy|shielded-nodes|shielded-secure-boot|secure-boot|shielded-integrity-monitoring|private-nodes|private-endpoint|binauthz|binary-authorization|workload-identity|deletion-protection|intra-node-visibility|confidential-nodes|encryption|encryption-at-rest|ssl|require-ssl|iam-database-authentication|tls)$/;
+
+/**
+ * A cloud CLI told to create or update a cluster or resource without one of its protections
+ * (gcloud's --no-enable-master-authorized-networks, --no-deletion-protection, az's --disable-…),
+ * or with the legacy authorization that bypasses RBAC: what it guarded is open while it stays so.
+ */
+const resourceProtectionOff: CommandRule = {
+  id: "defense-impairment.resource-protection-off",
+  tactic: TACTIC,
+  technique: "T1562.001",
+  names: ["gcloud", "az", "aws", "doctl"],
+  match(inv) {
+    const words = commandWords(inv.name, inv.args);
+    if (!words.some((w) => /^(?:update|create|patch|modify[\w-]*|set|update-[\w-]+)$/.test(w))) return undefined;
+    for (const a of inv.args) {
+      const flag = /^--(?:no-enable-|no-|disable-)([\w-]+)$/.exec(a)?.[1] ?? /^--(?:enable-)?([\w-]+)=false$/i.exec(a)?.[1];
+      const legacy = /^--enable-(legacy-authorization|basic-auth|legacy-abac)$/.exec(a)?.[1];
+      const what = flag !== undefined && RESOURCE_PROTECTION.test(flag.replace(/^enable-/, "")) ? flag.replace(/^enable-/, "") : legacy;
+      if (what === undefined) continue;
+      const where = productionWhere(inv.args) ?? words.find(productionNamed);
+      return {
+        action: { capability: "impair-defences", target: { name: `${inv.name} ${what}`, ...(where !== undefined ? { production: true } : {}) }, reversibility: "recoverable", scope: "one" },
+        reason: legacy !== undefined ? `turns on ${legacy.replace(/-/g, " ")} (${a}), which lets requests past the cluster's role-based access control (T1562.001)` : `switches ${what.replace(/-/g, " ")} off (${a}): what it guarded is open while it stays so (T1562.001)`,
+      };
+    }
+    return undefined;
+  },
+  examples: {
+    match: [
+      `gcloud container clusters update hs-staging-usc1 --no-enable-master-authorized-networks --region us-central1`,
+      `gcloud sql instances patch orders-prod --no-deletion-protection`,
+      `gcloud container clusters update prod-1 --enable-legacy-authorization`,
+    ],
+    noMatch: [`gcloud container clusters update prod-1 --enable-master-authorized-networks --master-authorized-networks 10.0.0.0/8`, `gcloud container clusters describe prod-1`, `gcloud sql instances patch orders-dev --deletion-protection`, `gcloud container clusters update c1 --no-enable-autoupgrade`],
+  },
+};
+
+export const defenseImpairmentRules: readonly CommandRule[] = [resourceProtectionOff, tlsOff, history, logging, firewall, mac, backupsOff, hooksSkipped, releaseChecksSkipped, checkRemoved, timestomp, permissions, everyoneGranted, logRetentionCut, hide, rootCert, masquerade, recordConfig, cloudRecording, openPort, podSecurity, scriptPolicy, cloudFirewall, wafDetached, commitAsBot, protectionEnvOff];
