@@ -141,6 +141,10 @@ function tmuxCommand(name: string): string | undefined {
 /** Keys that end a line typed with tmux send-keys. */
 const TMUX_ENTER = /^(?:Enter|C-m|KPEnter|C-j)$/;
 const known = (ws: readonly Word[]): boolean => ws.every((w) => w.exact);
+/** srun's and salloc's options that take the next word as their value. */
+const SLURM_VALUED = /^(?:-[pNnctJAqwoeDGCLMxd]|--(?:partition|nodes|ntasks|cpus-per-task|time|job-name|account|qos|nodelist|mem|mem-per-cpu|gres|output|error|chdir|constraint|reservation|exclude|dependency|gpus|ntasks-per-node|cluster|clusters))$/;
+/** pdsh's and clush's options that take the next word as their value. */
+const CLUSTER_SHELL_VALUED = /^-[wxglftuRXoO]$/;
 /** The words as one line, as eval and watch join them. */
 const joined = (ws: readonly Word[]): string => ws.map((w) => w.text).join(" ");
 
@@ -287,6 +291,29 @@ export class Reader extends WalkReader {
         if (rest.length === 0) return undefined;
         // (Its words are an argv, each one word: quoted again so the reading keeps them so.)
         return known(rest) ? (this.readText(rest.map((w) => quoteWord(w.text)).join(" "), deeper(frame, `${name} exec`), undefined), undefined) : (this.problem(`${name} exec runs a command that cannot be read statically`), undefined);
+      }
+      // A batch scheduler's job (sbatch --wrap "CMD", srun CMD, salloc CMD) and a parallel shell's
+      // remote command (pdsh -w HOSTS "CMD", clush -w HOSTS "CMD") run CMD on the cluster's nodes,
+      // as ssh runs its command on the host.
+      case "sbatch": {
+        const at = args.findIndex((a) => a.text === "--wrap" || a.text.startsWith("--wrap="));
+        if (at < 0) return undefined;
+        const w = args[at]!;
+        const script = w.text === "--wrap" ? args[at + 1] : { ...w, text: w.text.slice("--wrap=".length) };
+        return script !== undefined ? this.shellString(script, deeper(frame, "sbatch --wrap"), undefined) : undefined;
+      }
+      case "srun":
+      case "salloc":
+      case "pdsh":
+      case "clush": {
+        const valued = name === "pdsh" || name === "clush" ? CLUSTER_SHELL_VALUED : SLURM_VALUED;
+        let i = 0;
+        while (i < args.length && args[i]!.text.startsWith("-")) i += !args[i]!.text.includes("=") && valued.test(args[i]!.text) ? 2 : 1;
+        const rest = args.slice(i);
+        if (rest.length === 0) return undefined;
+        // (srun's words are an argv; pdsh's and clush's are joined into the remote shell's command line, as ssh's are.)
+        const text = name === "srun" || name === "salloc" ? rest.map((w) => quoteWord(w.text)).join(" ") : joined(rest);
+        return known(rest) ? (this.readText(text, deeper(frame, name), undefined), undefined) : (this.problem(`${name} runs a command that cannot be read statically`), undefined);
       }
       case "tmux":
         return this.tmux(args, frame);
