@@ -301,3 +301,15 @@ describe("what a batch scheduler's job or a parallel shell runs on a cluster's n
     for (const line of ["sbatch job.sh", "srun -p debug --pty bash", "srun -n 4 python train.py --epochs 3", `pdsh -w cn[001-004] "uptime"`]) expect(shell(line).verdict, line).toBe("continue");
   });
 });
+
+describe("accounts made and machines opened to remote sign-in, on Windows, macOS and Kerberos", () => {
+  it("an account or principal created is persistence; listing them is not", () => {
+    expect(ids(shell("net user labadmin P@ssw0rd1 /add"))).toContain("action.persistence.create-account");
+    expect(shell(`sudo kadmin.local -q "addprinc -pw Passw0rd admin/admin"`).verdict).toBe("stop");
+    for (const line of ["net user jdoe", `kadmin.local -q "listprincs"`, "samba-tool user list"]) expect(shell(line).verdict, line).toBe("continue");
+  });
+  it("remote sign-in switched on is held, as a pause; switched off or read is not", () => {
+    for (const line of ["sudo systemsetup -setremotelogin on", "Enable-PSRemoting -Force", "winrm quickconfig -force"]) expect(paused(shell(line)), line).toBe(true);
+    for (const line of ["sudo systemsetup -getremotelogin", "sudo systemsetup -setremotelogin off"]) expect(shell(line).verdict, line).toBe("continue");
+  });
+});

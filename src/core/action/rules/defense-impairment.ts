@@ -928,4 +928,30 @@ const resourceProtectionOff: CommandRule = {
   },
 };
 
-export const defenseImpairmentRules: readonly CommandRule[] = [resourceProtectionOff, tlsOff, history, logging, firewall, mac, backupsOff, hooksSkipped, releaseChecksSkipped, checkRemoved, timestomp, permissions, everyoneGranted, logRetentionCut, hide, rootCert, masquerade, recordConfig, cloudRecording, openPort, podSecurity, scriptPolicy, cloudFirewall, wafDetached, commitAsBot, protectionEnvOff];
+/**
+ * A machine opened to remote sign-in: macOS's Remote Login (systemsetup -setremotelogin on), Windows
+ * Remote Desktop (fDenyTSConnections set to 0) or PowerShell and WinRM remoting switched on. Whoever
+ * has or guesses an account's password can now sign in from the network (T1021).
+ */
+const remoteAccessOn: CommandRule = {
+  id: "defense-impairment.remote-access-enabled",
+  tactic: TACTIC,
+  technique: "T1021",
+  names: ["systemsetup", "enable-psremoting", "winrm", "set-itemproperty", "new-itemproperty", "reg", "set-wsmanquickconfig"],
+  match(inv) {
+    const a = inv.args;
+    const t = inv.command.text;
+    let what: string | undefined;
+    if (inv.name === "systemsetup" && a.some((x) => /^-setremotelogin$/i.test(x)) && a.some((x) => /^on$/i.test(x))) what = "macOS's Remote Login (SSH)";
+    else if (inv.name === "enable-psremoting" || inv.name === "set-wsmanquickconfig" || (inv.name === "winrm" && /^(?:quickconfig|qc)$/i.test(a[0] ?? ""))) what = "PowerShell remoting (WinRM)";
+    else if (/fDenyTSConnections/i.test(t) && /(?:-Value|\/d)\s+0\b/i.test(t)) what = "Remote Desktop";
+    if (what === undefined) return undefined;
+    return { action: { capability: "grant-access", target: { name: what }, reversibility: "recoverable", scope: "one" }, reason: `switches on ${what}: whoever holds an account's password can sign in to this machine from the network (T1021)` };
+  },
+  examples: {
+    match: [`sudo systemsetup -setremotelogin on`, `Enable-PSRemoting -Force`, `winrm quickconfig -force`, `Set-ItemProperty -Path "HKLM:\\System\\CurrentControlSet\\Control\\Terminal Server" -Name fDenyTSConnections -Value 0`],
+    noMatch: [`sudo systemsetup -getremotelogin`, `sudo systemsetup -setremotelogin off`, `winrm enumerate winrm/config/listener`, `Set-ItemProperty -Path "HKLM:\\System\\CurrentControlSet\\Control\\Terminal Server" -Name fDenyTSConnections -Value 1`],
+  },
+};
+
+export const defenseImpairmentRules: readonly CommandRule[] = [resourceProtectionOff, remoteAccessOn, tlsOff, history, logging, firewall, mac, backupsOff, hooksSkipped, releaseChecksSkipped, checkRemoved, timestomp, permissions, everyoneGranted, logRetentionCut, hide, rootCert, masquerade, recordConfig, cloudRecording, openPort, podSecurity, scriptPolicy, cloudFirewall, wafDetached, commitAsBot, protectionEnvOff];

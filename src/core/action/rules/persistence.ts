@@ -284,9 +284,21 @@ const account: CommandRule = {
   id: "persistence.create-account",
   tactic: TACTIC,
   technique: "T1136.001",
-  names: ["useradd", "adduser", "sysadminctl", "usermod", "dscl"],
+  names: ["useradd", "adduser", "sysadminctl", "usermod", "dscl", "net", "new-localuser", "kadmin", "kadmin.local", "samba-tool", "ipa"],
   match(inv): RuleHit | undefined {
     const text = inv.command.text;
+    // Windows (net user NAME PASS /add, New-LocalUser), a Kerberos principal (kadmin addprinc), a domain's user (samba-tool user create, ipa user-add).
+    const windows = (inv.name === "net" && /^users?$/i.test(inv.args[0] ?? "") && inv.args.some((a) => /^\/add$/i.test(a))) || inv.name === "new-localuser";
+    const kerberos = (inv.name === "kadmin" || inv.name === "kadmin.local") && /\b(?:addprinc|add_principal|ank)\b/.test(text);
+    const directory = (inv.name === "samba-tool" && inv.args[0] === "user" && /^(?:create|add)$/.test(inv.args[1] ?? "")) || (inv.name === "ipa" && inv.args[0] === "user-add");
+    if (windows || kerberos || directory) {
+      const admin = kerberos && /\/admin\b/.test(text);
+      return {
+        action: { capability: admin ? "escalate" : "grant-access", target: { name: kerberos ? "Kerberos principal" : directory ? "directory account" : "local account", pathClass: "system" }, reversibility: "recoverable", scope: "system" },
+        reason: `creates ${kerberos ? `a Kerberos principal${admin ? " with admin rights (…/admin)" : ""}` : directory ? "an account in the domain's directory" : "a local Windows account"} someone can log in with: persistence (T1136${directory || kerberos ? ".002" : ".001"})`,
+        ...(directory || kerberos ? { technique: "T1136.002" } : {}),
+      };
+    }
     if (inv.name === "useradd" || inv.name === "adduser" || inv.name === "sysadminctl" && inv.args.includes("-addUser")) {
       const root = /(^|\s)(-o|--non-unique)(\s|$)/.test(text) && /(-u|--uid)[ =]0\b/.test(text);
       return {
@@ -304,8 +316,8 @@ const account: CommandRule = {
     return undefined;
   },
   examples: {
-    match: [`useradd -m -s /bin/bash svc`, `sudo adduser backup2`, `useradd -o -u 0 -g 0 toor`, `dscl . -create /Users/hidden`, `sudo usermod -u 0 -o nobody`],
-    noMatch: [`id -u`, `getent passwd bob`, `dscl . -read /Users/bob`, `grep useradd Dockerfile`, `sudo usermod -aG docker dev`],
+    match: [`net user labadmin P@ssw0rd1 /add`, `sudo kadmin.local -q "addprinc -pw x admin/admin"`, `samba-tool user create support`, `useradd -m -s /bin/bash svc`, `sudo adduser backup2`, `useradd -o -u 0 -g 0 toor`, `dscl . -create /Users/hidden`, `sudo usermod -u 0 -o nobody`],
+    noMatch: [`net user jdoe`, `net use Z: \\\\fs01\\share`, `kadmin.local -q "listprincs"`, `samba-tool user list`, `id -u`, `getent passwd bob`, `dscl . -read /Users/bob`, `grep useradd Dockerfile`, `sudo usermod -aG docker dev`],
   },
 };
 
