@@ -1120,7 +1120,7 @@ const PROTECTION_NAMED = /\b(?:sentinel ?one|crowdstrike|falcon sensors?|carbon 
 export const mentionsProduction = (text: string): boolean => PRODUCTION.test(text) && !PRODUCTION_UNTOUCHED.test(text);
 /** Production named only to say it is not touched ("prod is untouched", "not on production"). */
 const PRODUCTION_UNTOUCHED = /\b(?:match(?:es|ing)?|mirror(?:s|ing)?|same as|as (?:it is )?in|like) (?:the |what's in |what is in )?(?:prod|production)(?:'s)?\b(?! (?:data|database|db|tables?))|\b(?:prod|production)(?: [\w-]+){0,2}?(?: is| are| stays?| remains?|'s)? (?:untouched|unaffected|unchanged|not touched|not affected|as (?:they are|it is|is)|alone)\b|\b(?:leav\w*|keep\w*) (?:prod|production)(?: [\w-]+){0,2}? (?:alone|untouched|as (?:it is|they are|is))\b|\bnot (?:in|on|touching|affecting) (?:prod|production)\b/i;
-const PUBLIC = /\b(public(?! (?:keys?|(?:ssh|pgp|gpg|signing|encryption|age) keys?|key files?|half|part|portion|certificates?|certs?|ip|ips|ip address(?:es)?|subnets?|holidays?|methods?|functions?|api|interfaces?|class|classes|schema)\b(?!-))|publicly|anyone|(to|with|for) everyone|everyone (can|with the link)|world-readable|the internet|open to all|anonymous|customer-facing|public-facing|status page)\b|\b0\.0\.0\.0\/0\b|::\/0/i;
+const PUBLIC = /\b(public(?! (?:keys?|(?:ssh|pgp|gpg|signing|encryption|age) keys?|key files?|half|part|portion|certificates?|certs?|ip|ips|ip address(?:es)?|subnets?|holidays?|methods?|functions?|api|interfaces?|class|classes|schema)\b(?!-))|publicly|anyone|(to|with|for) everyone|everyone (can|with the link)|world-readable|the internet|open to all|anonymous|customer-facing|public-facing|status page|allusers|allauthenticatedusers)\b|\b0\.0\.0\.0\/0\b|::\/0/i;
 /** Recipients outside the organisation, named without an address. */
 const OUTSIDE = /#ext[-_][\w-]+|\b((?:dropbox|google drive|gdrive|wetransfer|mega|onedrive|box\.com) (?:links?|folders?|shares?|urls?|upload links?)|(?:links?|urls?|address) (?:in|from) the (?:doc|document|issue|ticket|e-?mail|message|comment|readme|pr|pull request|description|chat|pinned message)|address (?:they|the customer|the requester|the sender|he|she) (?:gave|provided|sent|left)|address (?:listed|given|shown|written|found) (?:on|in) the (?:page|site|website|doc|document|ticket|message|e-?mail|pdf|issue|comment)|paste (?:site|service|bin)s?|pastebin|hastebin|ghostbin|dpaste|transfer\.sh|file\.io|webhook\.site|request ?bin|their (?:engineers?|developers?|devs?|team|support|contractors?)|personal (e-?mail|gmail|account|address|dropbox|drive)|gmail|hotmail|yahoo|protonmail|proton\.me|outlook\.com|icloud|contractor'?s?|vendor'?s?|freelancer'?s?|third[- ]part(y|ies)|external|outside|partner'?s?|pastebin|a stranger|someone outside|agency|agencies|slack connect|consultants?|recruiters?|my laptop|personal laptop|personal device|home computer|usb (drive|stick)|(free |an? |some )?online (?:[\w-]+ ){0,3}(site|website|service|tool|converter|app)s?)\b/i;
 const ADMIN = /\b(admin|admins|administrator|administrators|owner|owners|(?<!non[- ])root (access|privileges?|user|account|role|shell)|as root|superuser|sudo (access|rights|privileges?)|sudoers|full access|full control|all permissions|cluster-admin|god mode|administratoraccess|super ?admin(istrator)?)\b/i;
@@ -1373,13 +1373,17 @@ function sentences(text: string): string[] {
   // (A sentence said twice is read once: repeats are dropped before each is put in the active voice.)
   const out: string[] = [];
   // (A table truncated by its name alone, "truncate rider_payment_methods", is read as the table it is.)
-  for (const s of new Set(splitSentences(text.slice(0, MAX_PROSE)))) out.push(activeVoice(s).replace(TRUNCATED_BY_NAME, "$1 the $2 table"));
+  // (Nor a permission given by its bare name, "grant allUsers read on the bucket": read as the access it is.)
+  for (const s of new Set(splitSentences(text.slice(0, MAX_PROSE)))) out.push(activeVoice(s).replace(TRUNCATED_BY_NAME, "$1 the $2 table").replace(PERMISSION_BY_NAME, "$1 $2 access"));
   return out;
 }
 
 /** "truncate" and a snake_case name with no "table" after it: only a table is truncated by such a name. */
 /** (Not a field cut to a length: "truncate display_name to 40 characters".) */
 const TRUNCATED_BY_NAME = /\b(truncat(?:e|es|ed|ing))\s+(?:the\s+)?`?([a-z][a-z0-9]*(?:_[a-z0-9]+)+)`?(?!\s*(?:table|tables|partition|partitions)\b)(?![\w.])(?!\s+(?:to|at|after|down to|past)\s+\d)(?!\s+(?:field|column|string|value|text|label|title|name)s?\b)/gi;
+
+/** "grant"/"give" and a grantee, then a permission's bare name with no "access" after it. */
+const PERMISSION_BY_NAME = /\b((?:grant|giv)(?:e|es|ed|ing|ting)?\s+\S+)\s+(read|write|read-write|view|edit|admin|owner)(?!\s+(?:access|rights|permissions?|role)\b)(?=\s+(?:on|to|for|over)\b)/gi;
 
 /** Where a text may be cut: a stop and the blanks after it, or a line break and the blanks around it. */
 const CUT = /[.!?](\s+)|\s*\n\s*/g;
