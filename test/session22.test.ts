@@ -321,3 +321,10 @@ describe("a bucket opened to allUsers, said in words", () => {
     expect(said("I'll grant Priya read on the courier-docs bucket.").verdict).toBe("continue");
   });
 });
+
+describe("PowerShell's execution policy set to run anything from now on", () => {
+  it("for the machine or the user is held; for one process, or RemoteSigned, is not", () => {
+    expect(ids(shell("Set-ExecutionPolicy Unrestricted -Scope LocalMachine -Force"))).toContain("action.defense-impairment.script-policy");
+    for (const line of ["Set-ExecutionPolicy Bypass -Scope Process -Force", "Set-ExecutionPolicy RemoteSigned -Scope CurrentUser"]) expect(shell(line).verdict, line).toBe("continue");
+  });
+});

