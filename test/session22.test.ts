@@ -328,3 +328,17 @@ describe("PowerShell's execution policy set to run anything from now on", () => 
     for (const line of ["Set-ExecutionPolicy Bypass -Scope Process -Force", "Set-ExecutionPolicy RemoteSigned -Scope CurrentUser"]) expect(shell(line).verdict, line).toBe("continue");
   });
 });
+
+describe("a pipeline's target moved from a test environment to production", () => {
+  const edit = (file_path: string, old_string: string, new_string: string) => call("Edit", { file_path, old_string, new_string });
+  it("by one name in a CI or deploy file is held", () => {
+    const v = edit(".github/workflows/deploy.yml", "      - run: az deployment group create --resource-group rg-app-staging --template-file infra/main.bicep", "      - run: az deployment group create --resource-group rg-app-prod --template-file infra/main.bicep");
+    expect(ids(v)).toContain("action.code.retargeted-to-production");
+    expect(paused(v)).toBe(true);
+  });
+  it("other changes to the same line, or the same change outside a pipeline's files, are not", () => {
+    expect(ids(edit(".github/workflows/deploy.yml", "      - run: ./deploy.sh staging", "      - run: ./deploy.sh staging --verbose"))).not.toContain("action.code.retargeted-to-production");
+    expect(ids(edit(".github/workflows/deploy.yml", "      - run: ./deploy.sh production", "      - run: ./deploy.sh staging"))).not.toContain("action.code.retargeted-to-production");
+    expect(ids(edit("docs/environments.md", "Use staging for demos.", "Use production for demos."))).not.toContain("action.code.retargeted-to-production");
+  });
+});

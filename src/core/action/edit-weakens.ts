@@ -9,6 +9,7 @@
 import type { CodeHit } from "./code.js";
 import type { Scope } from "./model.js";
 import { CI_FILE } from "./ci-config.js";
+import { TEST_ENVIRONMENT_NAME } from "./paths.js";
 import { belowHome, HOST_ACCESS_POD, PRODUCTION_PATH, SCANNER_CONFIG, TEST_FILE } from "./source-file.js";
 import { abaRoutingValid, IBAN, ibanCountryValid } from "../validators.js";
 import { credentialLure, verificationWaived } from "./published-text.js";
@@ -207,9 +208,12 @@ const EVERYONE = /^(?:0\.0\.0\.0\/0|::\/0|\*|all|any|everyone|anyone|\*\(\S*)$/;
  * range widened to every address (`10.20.0.0/16` → `0.0.0.0/0`, an export's host list → `*`). The
  * line as edited, or undefined.
  */
-function ruleOpened(path: string, oldCode: string, newCode: string): { readonly admits: boolean; readonly line: string } | undefined {
-  // (Configuration, not a program's source: `if action == "deny"` turned to "allow" is a branch of code.)
-  if (SOURCE_CODE_PATH.test(path)) return undefined;
+/**
+ * The lines of an edit's new text that differ from a line of its old text by exactly one word, with
+ * that word before and after (the first 400 lines of each; lines of 2 to 24 words). `start` is
+ * where the line begins in the new text.
+ */
+function* oneWordChanges(oldCode: string, newCode: string): Generator<{ readonly line: string; readonly start: number; readonly words: readonly string[]; readonly was: string; readonly now: string }> {
   const oldLines = oldCode.split("\n").slice(0, 400).map(lineWords).filter((w) => w.length > 0);
   const had = new Set(oldCode.split("\n").map((l) => l.trim()));
   let at = 0;
@@ -217,20 +221,46 @@ function ruleOpened(path: string, oldCode: string, newCode: string): { readonly 
     const start = at;
     at += line.length + 1;
     if (had.has(line.trim())) continue;
-    // (Within an egress or outbound block, or a route: how hosts reach out, not how others reach in.)
-    if (/\b(?:egress|outbound|route|routes)\b/i.test(newCode.slice(Math.max(0, start - 300), start))) continue;
     const now = lineWords(line);
     if (now.length < 2 || now.length > 24) continue;
     for (const was of oldLines) {
       if (was.length !== now.length) continue;
-      const diff = now.map((w, i) => i).filter((i) => now[i] !== was[i]);
-      if (diff.length !== 1) continue;
-      const i = diff[0]!;
-      // (Egress and routes to every address are how hosts reach the internet, not how it reaches them.)
-      if (now.some((w) => /^(?:egress|outbound|route|gateway|via)$/.test(w))) continue;
-      if (REFUSES.test(was[i]!) && ADMITS.test(now[i]!)) return { admits: true, line: line.trim().slice(0, 80) };
-      if (EVERYONE.test(now[i]!) && /^\d{1,3}(?:\.\d{1,3}){3}(?:\/\d{1,2})?(?:\(\S*)?$|^[\w.-]+\(\S*$/.test(was[i]!) && !EVERYONE.test(was[i]!)) return { admits: false, line: line.trim().slice(0, 80) };
+      let i = -1;
+      let changed = 0;
+      for (let k = 0; k < now.length && changed < 2; k++) if (now[k] !== was[k]) { changed++; i = k; }
+      if (changed === 1) yield { line, start, words: now, was: was[i]!, now: now[i]! };
     }
+  }
+}
+
+function ruleOpened(path: string, oldCode: string, newCode: string): { readonly admits: boolean; readonly line: string } | undefined {
+  // (Configuration, not a program's source: `if action == "deny"` turned to "allow" is a branch of code.)
+  if (SOURCE_CODE_PATH.test(path)) return undefined;
+  for (const { line, start, words, was, now } of oneWordChanges(oldCode, newCode)) {
+    // (Within an egress or outbound block, or a route: how hosts reach out, not how others reach in.)
+    if (/\b(?:egress|outbound|route|routes)\b/i.test(newCode.slice(Math.max(0, start - 300), start))) continue;
+    if (words.some((w) => /^(?:egress|outbound|route|gateway|via)$/.test(w))) continue;
+    if (REFUSES.test(was) && ADMITS.test(now)) return { admits: true, line: line.trim().slice(0, 80) };
+    if (EVERYONE.test(now) && /^\d{1,3}(?:\.\d{1,3}){3}(?:\/\d{1,2})?(?:\(\S*)?$|^[\w.-]+\(\S*$/.test(was) && !EVERYONE.test(was)) return { admits: false, line: line.trim().slice(0, 80) };
+  }
+  return undefined;
+}
+
+/**
+ * A CI or deployment file's target moved from a test environment to production by one name
+ * (`--resource-group rg-app-staging` → `rg-app-prod`, `environment: staging` → `production`): what
+ * the pipeline runs lands on production from the next run. The name before and after, or undefined.
+ */
+function retargetedToProduction(path: string, oldCode: string, newCode: string): string | undefined {
+  if (!CI_FILE.test(path) && !/(?:^|\/)deploy[\w-]*\.ya?ml$/i.test(path)) return undefined;
+  const parts = (w: string) => w.split(/[-_.:/]+/).filter((p) => p !== "");
+  for (const { was, now } of oneWordChanges(oldCode, newCode)) {
+    const a = parts(was);
+    const b = parts(now);
+    if (a.length !== b.length) continue;
+    const k = a.findIndex((p, i) => p !== b[i]);
+    if (k < 0 || a.some((p, i) => i !== k && p !== b[i])) continue;
+    if (TEST_ENVIRONMENT_NAME.test(a[k]!) && /^(?:prod|production|prd|live)\d*$/i.test(b[k]!)) return `${was} → ${now}`;
   }
   return undefined;
 }
@@ -982,6 +1012,8 @@ function editWeakensCode(path: string, name: string, oldText: string, newText: s
   if (widened !== undefined) out.push({ id: "code.policy-path-widened", technique: "T1098", tactic: "Persistence (TA0003)", action: { capability: "grant-access", target: { name, production }, reversibility: "recoverable", scope: "tree" }, reason: `the edit widens what a policy grants (${widened}): everything under the shorter path is now reachable to whoever holds it` });
   const allowlist = allowlistRemoved(oldCode, newCode);
   if (allowlist !== undefined) out.push({ id: "code.allowlist-removed", technique: "T1562.007", tactic: "Defense Evasion (TA0005)", action: { capability: "impair-defences", target: { name, production }, reversibility: "recoverable", scope: serviceWide }, reason: `the edit removes a source allowlist (${allowlist}): what only those addresses could reach is open to any` });
+  const retargeted = retargetedToProduction(path, oldCode, newCode);
+  if (retargeted !== undefined) out.push({ id: "code.retargeted-to-production", technique: "T1565.001", tactic: "Impact (TA0040)", action: { capability: "write", target: { name, production: true }, reversibility: "recoverable", scope: "account" }, reason: `the edit points ${name} at production where it pointed at a test environment (${retargeted}): what the pipeline runs lands on production from its next run` });
   const unredacted = redactionNarrowed(oldCode, newCode);
   if (unredacted !== undefined) out.push({ id: "code.redaction-narrowed", technique: "T1562.001", tactic: "Defense Evasion (TA0005)", action: { capability: "impair-defences", target: { name, production }, reversibility: "recoverable", scope: serviceWide }, reason: `the edit stops ${name} redacting what it did (${unredacted}): those values reach logs and screens in clear` });
   const narrowed = auditNarrowed(oldCode, newCode);

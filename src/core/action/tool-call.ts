@@ -4,7 +4,7 @@
 // arguments read for production, public visibility, external recipients, amounts and wildcard
 // scopes. MCP tool annotations may only raise the risk of a call they describe as destructive.
 import type { Action, Capability, Reversibility, Scope, Target } from "./model.js";
-import { classifyPath, DOTENV, hostOf, isExternalHost } from "./paths.js";
+import { classifyPath, DOTENV, hostOf, isExternalHost, TEST_ENVIRONMENT_NAME } from "./paths.js";
 import { BANK_KEY, NEGATED_KEY, outsideScriptAdded, PROTECTION_KEY } from "./edit-weakens.js";
 import { RULES_OPEN } from "./source-file.js";
 import { CONTENT_KEY } from "./ci-config.js";
@@ -348,8 +348,7 @@ const SECURITY_PRODUCT = /^(sentinelone|carbonblack|sophos|crowdstrike|falcon|ed
 const OUTSIDE_ACCOUNT = /@(?:gmail|googlemail|outlook|hotmail|live|yahoo|proton|protonmail|tutanota|tuta|icloud|me|aol|gmx|mail|yandex|zoho)\.[a-z.]{2,6}\b|#EXT#/i;
 /** Keys that name who is granted something, not where: their values say nothing of the environment ("dev-helper-9021" is a user). */
 const GRANTEE_KEY = /^(?:users?(?:_?names?)?|user_?ids?|user_?logins?|logins?|usernames?|members?(?:_?upns?|_?ids?)?|principals?\w*|assignees?\w*|emails?\w*|guests?\w*|recipients?\w*|subjects?|identifiers?|ids?|names?|display_?names?|titles?|passwords?|secrets?|tokens?)$/i;
-/** An environment named for testing (not "temp" or "tmp", which name files and accounts more than environments). */
-const TEST_ENVIRONMENT_NAME = /^(?:test|testing|dev|development|sandbox|staging|stage|stg|qa|uat|preview|demo|nonprod)\d*$/i;
+
 
 /** Whether a call's arguments (grantees' names aside) name a test, development or scratch environment, and no production one. */
 function inTestEnvironment(args: unknown): boolean {
