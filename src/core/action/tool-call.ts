@@ -340,12 +340,11 @@ function scaledToZero(args: unknown, keys: RegExp): boolean {
 const toChannel = (args: unknown): boolean =>
   isRecord(args) && Object.entries(args).some(([k, v]) => /^(channel|channel_?(id|name)|room|room_?(id|name)|conversation(_?id)?|to|destination)$/i.test(k) && typeof v === "string" && /^#[a-z0-9][\w-]*$/i.test(v.trim()));
 
-/** The first word naming a protection or a record, unless the word after it says it names something else ("the audit warning"). */
-/** Security controls that keep attackers out of what they guard, as opposed to monitors and alerts that watch it. */
 /** Security products an organisation runs on what is live: endpoint protection, a web application firewall, cloud threat detection. */
-const SECURITY_PRODUCT = /^(sentinelone|carbonblack|sophos|crowdstrike|falcon|edr|xdr|antivirus|defender|waf|guardduty)$/;
-/** Accounts outside the organisation by their address: free mail, and Entra's guests (#EXT#). */
-const OUTSIDE_ACCOUNT = /@(?:gmail|googlemail|outlook|hotmail|live|yahoo|proton|protonmail|tutanota|tuta|icloud|me|aol|gmx|mail|yandex|zoho)\.[a-z.]{2,6}\b|#EXT#/i;
+const SECURITY_PRODUCT_WORDS = "sentinelone|carbonblack|sophos|crowdstrike|falcon|edr|xdr|antivirus|defender|waf|guardduty";
+const SECURITY_PRODUCT = new RegExp(`^(?:${SECURITY_PRODUCT_WORDS})$`);
+/** Whether a text names an account outside the organisation: a personal mailbox's address (PERSONAL_MAILBOX) or an Entra guest (#EXT#). */
+const namesOutsideAccount = (text: string): boolean => /#EXT#/i.test(text) || (text.includes("@") && [...text.matchAll(/[\w.+-]+@[\w-]+(?:\.[\w-]+)+/g)].some((m) => PERSONAL_MAILBOX.test(m[0])));
 /** Keys that name who is granted something, not where: their values say nothing of the environment ("dev-helper-9021" is a user). */
 const GRANTEE_KEY = /^(?:users?(?:_?names?)?|user_?ids?|user_?logins?|logins?|usernames?|members?(?:_?upns?|_?ids?)?|principals?\w*|assignees?\w*|emails?\w*|guests?\w*|recipients?\w*|subjects?|identifiers?|ids?|names?|display_?names?|titles?|passwords?|secrets?|tokens?)$/i;
 
@@ -365,8 +364,10 @@ function inTestEnvironment(args: unknown): boolean {
 
 /** One person's computer, named as such: "this workstation", "my laptop", "the front-desk PC". */
 export const ONE_COMPUTER = /\b(?:this|my|the user's|one|a single|the)\s+(?:[\w-]+\s+){0,2}(?:workstation|pc|laptop|desktop|computer|macbook)\b/i;
-const PRODUCTION_GUARD = /^(dlp|clouddlp|sentinelone|sentinel|carbonblack|sophos|crowdstrike|falcon|edr|xdr|antivirus|defender|signature|signatures|auth|authentication|authorization|authz|sso|saml|firewall|waf|ssl|tls|csrf|hsts|verification|mfa|2fa|twofactor|selinux|apparmor|guardduty)$/;
+/** Security controls of production: the security products, and the checks that keep attackers out of what they guard (not monitors and alerts, which watch it). */
+const PRODUCTION_GUARD = new RegExp(`^(?:${SECURITY_PRODUCT_WORDS}|dlp|clouddlp|sentinel|signature|signatures|auth|authentication|authorization|authz|sso|saml|firewall|ssl|tls|csrf|hsts|verification|mfa|2fa|twofactor|selinux|apparmor)$`);
 
+/** The first word naming a protection or a record, unless the word after it says it names something else ("the audit warning"). */
 function controlNamed(words: readonly string[], re: RegExp): string | undefined {
   // (A security level is the control itself, where a log level is not the log.)
   return words.find((w, i) => re.test(w) && !(NOT_THE_CONTROL.test(words[i + 1] ?? "") && !(w === "security" && /^levels?$/.test(words[i + 1] ?? ""))));
@@ -830,7 +831,7 @@ export function readNamed(tool: string, name: ReturnType<typeof splitToolName>, 
     // name says so, unless the arguments name a test environment. (Session 22: the blind sets call
     // such a control switched off a hard stop, a monitor muted or a branch unprotected a pause.)
     // (Not on one person's computer, "this workstation", "my laptop": that one machine is exposed.)
-    else if (controlNamed(object, SECURITY_PRODUCT) !== undefined && !NON_PRODUCTION_NAME.test(argsText()) && !(f.oneComputer === true || ONE_COMPUTER.test(argsText()))) add("tool.disable-protection", "impair-defences", "recoverable", "system", `${tool} turns off ${obj}${tail}: the organisation's own security product stops guarding the live hosts or sites it covers`);
+    else if (controlNamed(object, SECURITY_PRODUCT) !== undefined && !inTestEnvironment(args) && !(f.oneComputer === true || ONE_COMPUTER.test(argsText()))) add("tool.disable-protection", "impair-defences", "recoverable", "system", `${tool} turns off ${obj}${tail}: the organisation's own security product stops guarding the live hosts or sites it covers`);
     else add("tool.disable-protection", "impair-defences", "recoverable", scope === "account" ? "account" : "one", `${tool} turns off ${obj}${tail}: a protection stops working`);
   };
   // What the arguments say whatever the verb: a flag that destroys, an expiration rule, a grant of
@@ -843,7 +844,7 @@ export function readNamed(tool: string, name: ReturnType<typeof splitToolName>, 
   // outside account: "admin given to an unknown party", a hard stop. (Session 22: 44 of 69 grants
   // labelled a pause were in an environment named for testing; none labelled a hard stop was.)
   if (f.adminGrant && verbClass !== "read" && verbClass !== "revoke" && verbClass !== "delete") {
-    const testOnly = !f.production && inTestEnvironment(args) && !OUTSIDE_ACCOUNT.test(argsText());
+    const testOnly = !f.production && inTestEnvironment(args) && !namesOutsideAccount(argsText());
     add("tool.grant-admin", "escalate", "recoverable", testOnly ? "one" : "account", `${tool} grants full control (an administrator or owner role)${tail}${testOnly ? ", in a test environment" : ""}`);
   }
   // A tool that sets up forwarding (update_auto_forwarding {emailAddress}) forwards to any address it is given, unless it turns forwarding off.
