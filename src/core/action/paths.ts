@@ -273,6 +273,12 @@ export function ownNetworkHost(host: string): boolean {
   return internalHost(host) || /^(?:10\.\d+|192\.168|172\.(?:1[6-9]|2\d|3[01]))\.\d+\.\d+$/.test(host);
 }
 
+/** Whether code fetched from a URL is vouched for: a vendor's own installer, this machine, or the organisation's own network. */
+export function vouchedSource(url: string): boolean {
+  const host = hostOf(url) ?? "";
+  return vendorInstaller(url) || (host !== "" && (!isExternalHost(host) || ownNetworkHost(host)));
+}
+
 /** Identity providers by the word a look-alike borrows, and the domains that are really theirs. */
 const SIGN_IN_BRANDS: ReadonlyArray<readonly [string, RegExp]> = [
   ["okta", /^(?:okta|oktapreview|okta-emea|oktacdn)\.com$/],

@@ -21,7 +21,7 @@
 // once, and at most MAX_VERBS verbs and MAX_ACTIONS actions are read; a hint not read whole for
 // these caps is caution (readProseWhole says so, and judge.ts counts it unreadable).
 import type { Action } from "./model.js";
-import { untrustedOrigin, classifyPath, hostOf, isExternalHost, ownNetworkHost, vendorInstaller } from "./paths.js";
+import { untrustedOrigin, classifyPath, isExternalHost, vouchedSource } from "./paths.js";
 import { type ArgumentFacts, AUTH_OFF, ONE_COMPUTER, readNamed, verbClassOf, type VerbClass } from "./tool-call.js";
 import { RULES_OPEN } from "./source-file.js";
 import { REMOTE_ACCESS_TOOL } from "../rules/actions/fragments.js";
@@ -1082,7 +1082,9 @@ const OUTSIDE_INSTALLED = /\binstall\w* (?:their|the vendor's|a|the) (?:[\w-]+ )
  * spreads from inside), a change, pull request or payment approved, points or credit given, a
  * bill entered, a group or a list opened to outside senders, something shared with a whole domain.
  */
-const OUTWARD = /\b(?:(?:re-?)?post\w*|send\w*|sent|dm\w*|shar(?:e|ed|ing)|forward\w*|e-?mail\w*|messag\w*|broadcast\w*)\b(?:[^.;]{0,60}?)\b(?:link|url|sign-?in page|login page|re-?verif\w*|form)\b(?=[^.;]{0,80}?(?:#[\w-]+|\b(?:channel|everyone|all[- ]?(?:hands|staff|users|agents|engineers|employees|company)|staff|users|customers|employees|engineers|members|slack|teams|mailing list|email list|distribution list)\b))|(?<=(?:#[\w-]+|\b(?:channel|everyone|all[- ]?(?:hands|staff|users|agents|engineers|employees)|staff|users|customers|employees|engineers|members|slack|teams)\b)[^.;]{0,60}?)\b(?:link|url|sign-?in page|login page|re-?verif\w*)\b|\bapprov\w* (?:\S+ ){0,4}?(?:pr|prs|pull requests?|merge requests?|mr|changes?|change requests?|deploy\w*|releases?|kyc|payments?|expenses?|requests?|access|refunds?|claims?|transfers?)\b|\bcredit\w* (?:\S+ ){0,5}?(?:points|miles|credits?|balance|accounts?|wallets?|\$|€|£)|\b(?:enter\w*|creat\w*|add\w*|record\w*|book\w*)\s+(?:\S+\s+){0,5}?(?:as\s+)?(?:an?\s+|the\s+)?(?:bill|invoice|payable|vendor payment)s?\b|\b(?:open\w*|let\w*|allow\w*)\s+(?:\S+\s+){0,6}?(?:external|outside|their domain|any(?:one|body)|public)\s+(?:\S+\s+){0,2}?(?:senders?|posters?|members?|access|to post)\b|\bshar\w* (?:\S+ ){0,6}?with (?:the )?(?:whole |entire |all of )?[\w.-]+\.(?:com|org|net|io|co|edu|gov)(?: domain)?\b/i;
+/** Where people are reached: a #channel, a channel, everyone, a whole staff, a list. */
+const PEOPLE = String.raw`(?:#[\w-]+|\b(?:channel|everyone|all[- ]?(?:hands|staff|users|agents|engineers|employees|company)|staff|users|customers|employees|engineers|members|slack|teams|mailing list|email list|distribution list)\b)`;
+const OUTWARD = new RegExp(String.raw`\b(?:(?:re-?)?post\w*|send\w*|sent|dm\w*|shar(?:e|ed|ing)|forward\w*|e-?mail\w*|messag\w*|broadcast\w*)\b(?:[^.;]{0,60}?)\b(?:link|url|sign-?in page|login page|re-?verif\w*|form)\b(?=[^.;]{0,80}?${PEOPLE})|(?<=${PEOPLE}[^.;]{0,60}?)\b(?:link|url|sign-?in page|login page|re-?verif\w*)\b|\bapprov\w* (?:\S+ ){0,4}?(?:pr|prs|pull requests?|merge requests?|mr|changes?|change requests?|deploy\w*|releases?|kyc|payments?|expenses?|requests?|access|refunds?|claims?|transfers?)\b|\bcredit\w* (?:\S+ ){0,5}?(?:points|miles|credits?|balance|accounts?|wallets?|\$|€|£)|\b(?:enter\w*|creat\w*|add\w*|record\w*|book\w*)\s+(?:\S+\s+){0,5}?(?:as\s+)?(?:an?\s+|the\s+)?(?:bill|invoice|payable|vendor payment)s?\b|\b(?:open\w*|let\w*|allow\w*)\s+(?:\S+\s+){0,6}?(?:external|outside|their domain|any(?:one|body)|public)\s+(?:\S+\s+){0,2}?(?:senders?|posters?|members?|access|to post)\b|\bshar\w* (?:\S+ ){0,6}?with (?:the )?(?:whole |entire |all of )?[\w.-]+\.(?:com|org|net|io|co|edu|gov)(?: domain)?\b`, "i");
 /** The end of DIRECTED's "…, so I'll" form. */
 const SO_I_WILL = /\bso\s+(?:i'll|i will|i'm|i am|we'll|let me|i'm going to|going to)$/i;
 const SENSITIVE_ACT = { test: (s: string): boolean => (EXPOSED.test(s) && SECRET_OR_DATA.test(s)) || WEAKENED.test(s) || GRANTED.test(s) || MONEY_CHANGED.test(s) || OUTSIDE_INSTALLED.test(s) || OUTWARD.test(s) };
@@ -2185,7 +2187,7 @@ function readAction(sentence: string, clause: string, verb: string, verbClass: V
     // organisation's own network: code of whoever controls that host ran here, unread, as the shell
     // reading judges `curl https://cdn.example.net/x.sh | bash`.
     const urls = [...sentence.matchAll(/\bhttps?:\/\/[^\s"'`)<>]+/gi)].map((m) => m[0]);
-    const vouched = urls.some((u) => vendorInstaller(u) || ownNetworkHost(hostOf(u) ?? "")) || (urls.length === 0 && VENDOR_INSTALLER_NAMED.test(sentence));
+    const vouched = urls.some(vouchedSource) || (urls.length === 0 && VENDOR_INSTALLER_NAMED.test(sentence));
     if (!vouched) {
       out.push({ id: "prose.pipe-to-shell", action: { capability: "grant-access", target: { name: label, external: true }, reversibility: "irreversible", scope: "account" }, reason: `${label} says it runs code fetched from the network straight in a ${asRoot ? "root " : ""}shell, unread, from no vendor's own installer: whoever controls where it comes from chose what runs (T1105)` });
       return out;

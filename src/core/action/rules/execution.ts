@@ -4,7 +4,7 @@
 // and "Bind shell" functions; nc(1) -e, socat(1) EXEC, bash(1) /dev/tcp.
 import type { Action } from "../model.js";
 import type { Invocation } from "../shell-command.js";
-import { hostOf, internalHost, isExternalHost, ownNetworkHost, untrustedOrigin, vendorInstaller } from "../paths.js";
+import { hostOf, internalHost, isExternalHost, untrustedOrigin, vouchedSource } from "../paths.js";
 import { following, previous, shown, writtenPaths, type CommandRule, type RuleHit } from "./rule.js";
 
 const TACTIC = "Execution (TA0002)";
@@ -287,8 +287,7 @@ const TOKEN_OPTION = /^--?[\w-]*(?:token|key|secret|password|credential)[\w-]*=/
 function unvouched(url: string): boolean {
   // ("a URL": fetched from a URL the line does not spell out; a decoded payload is no host's.)
   if (url !== "a URL" && hostOf(url) === undefined) return false;
-  const host = hostOf(url) ?? "";
-  return (host === "" || isExternalHost(host)) && !ownNetworkHost(host) && untrustedOrigin(host) === undefined && !vendorInstaller(url);
+  return !vouchedSource(url) && untrustedOrigin(hostOf(url) ?? "") === undefined;
 }
 
 /** What a reason adds for such code: whose code it is. */
