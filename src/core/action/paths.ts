@@ -236,10 +236,11 @@ export function productionNamed(name: string): boolean {
  * A word naming a test, development or scratch environment (a host label's or a command's word:
  * api-sandbox, staging, dev2, --env qa): what is done there is the work's own testing.
  */
+const TEST_ENVIRONMENTS = "test|testing|dev|development|sandbox|staging|stage|stg|qa|uat|preview|demo|nonprod";
 /** An environment named for testing, as a whole word (not "temp" or "tmp", which name files and accounts more than environments). */
-export const TEST_ENVIRONMENT_NAME = /^(?:test|testing|dev|development|sandbox|staging|stage|stg|qa|uat|preview|demo|nonprod)\d*$/i;
+export const TEST_ENVIRONMENT_NAME = new RegExp(`^(?:${TEST_ENVIRONMENTS})\\d*$`, "i");
 
-export const TEST_ENVIRONMENT_WORD = /^(?:test|tests|testing|dev|development|sandbox|staging|stage|stg|qa|uat|preview|demo|scratch|tmp|temp|fixtures?)\d*$/i;
+export const TEST_ENVIRONMENT_WORD = new RegExp(`^(?:${TEST_ENVIRONMENTS}|tests|scratch|tmp|temp|fixtures?)\\d*$`, "i");
 
 /**
  * Where code comes from that nobody vouches for: a paste or file-drop service, or a name made to

@@ -947,11 +947,14 @@ const remoteAccessOn: CommandRule = {
   names: ["systemsetup", "enable-psremoting", "winrm", "set-itemproperty", "new-itemproperty", "reg", "set-wsmanquickconfig"],
   match(inv) {
     const a = inv.args;
-    const t = inv.command.text;
     let what: string | undefined;
     if (inv.name === "systemsetup" && a.some((x) => /^-setremotelogin$/i.test(x)) && a.some((x) => /^on$/i.test(x))) what = "macOS's Remote Login (SSH)";
     else if (inv.name === "enable-psremoting" || inv.name === "set-wsmanquickconfig" || (inv.name === "winrm" && /^(?:quickconfig|qc)$/i.test(a[0] ?? ""))) what = "PowerShell remoting (WinRM)";
-    else if (/fDenyTSConnections/i.test(t) && /(?:-Value|\/d)\s+0\b/i.test(t)) what = "Remote Desktop";
+    else {
+      // The setting by name and its value, as the registry cmdlets and reg.exe take them (-Name X -Value 0, /v X /d 0).
+      const valueOf = (option: RegExp): string | undefined => a[a.findIndex((x) => option.test(x)) + 1];
+      if (/^fDenyTSConnections$/i.test(valueOf(/^(?:-Name|\/v)$/i) ?? "") && valueOf(/^(?:-Value|\/d)$/i) === "0") what = "Remote Desktop";
+    }
     if (what === undefined) return undefined;
     return { action: { capability: "grant-access", target: { name: what }, reversibility: "recoverable", scope: "one" }, reason: `switches on ${what}: whoever holds an account's password can sign in to this machine from the network (T1021)` };
   },
