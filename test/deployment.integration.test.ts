@@ -3,7 +3,8 @@
 // those files and applied by hand (this test does not need systemd): a dedicated daemon user and
 // group, an agent user in that group, the state and configuration directories with the unit's
 // owners and modes, the unit's UMask, Environment and ExecStart arguments. Then, as the agent user,
-// it shows that the agent socket answers and nothing else of the daemon's is reachable.
+// it shows that the agent sockets (the agent API, and the same spoken as MCP for the native relay)
+// answer and nothing else of the daemon's is reachable.
 //
 // It creates users, so it must run as root (CI does). The users get unique names (mapped from the
 // unit's User= and Group=), so a real `haltkey` user on the machine is never touched; they are
@@ -17,7 +18,7 @@ import { fileURLToPath } from "node:url";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CLI } from "./helpers/daemon.js";
+import { CLI, RELAY } from "./helpers/daemon.js";
 
 const repo = (p: string): string => fileURLToPath(new URL(`../${p}`, import.meta.url));
 
@@ -199,22 +200,27 @@ function everything(dir: string): string[] {
   });
 }
 
-describe("the packaged deployment: the agent user reaches the agent socket and nothing else", () => {
-  it("the agent user is served on the agent socket (MCP through the stdio shim), and judged", async () => {
-    const transport = new StdioClientTransport({ command: asUser(agentUser)[0]!, args: [...asUser(agentUser).slice(1), process.execPath, CLI, "mcp", "--no-autostart"], env: { PATH: process.env.PATH!, HALTKEY_HOME: home }, stderr: "pipe" });
+describe("the packaged deployment: the agent user reaches the agent sockets and nothing else", () => {
+  it.each([
+    ["the agent socket (MCP through the stdio shim)", (): string[] => [process.execPath, CLI, "mcp", "--no-autostart"]],
+    ["the MCP socket (MCP through the native relay)", (): string[] => [RELAY, join(home, "mcp.sock"), process.execPath, CLI, "mcp", "--no-autostart"]],
+  ])("the agent user is served on %s, and judged", async (_, command) => {
+    const agent = `deployed-${command()[0] === RELAY ? "relay" : "shim"}`;
+    const transport = new StdioClientTransport({ command: asUser(agentUser)[0]!, args: [...asUser(agentUser).slice(1), ...command()], env: { PATH: process.env.PATH!, HALTKEY_HOME: home }, stderr: "pipe" });
     const client = new Client({ name: "deployment-test", version: "1.0.0" });
     await client.connect(transport);
     const call = async (tool: string, operation: string, params: Record<string, unknown>) =>
       JSON.parse(((await client.callTool({ name: tool, arguments: { operation, params } })) as { content: Array<{ text: string }> }).content[0]!.text);
-    expect((await call("mcp_aql_execute", "execute_agent", { element_name: "deployed" })).success).toBe(true);
-    expect((await call("mcp_aql_create", "record_execution_step", { element_name: "deployed", nextActionHint: "ls" })).data.autonomy.continue).toBe(true);
-    expect((await call("mcp_aql_create", "record_execution_step", { element_name: "deployed", nextActionHint: "drop_database prod" })).data.autonomy.stopped).toBe(true);
+    expect((await call("mcp_aql_execute", "execute_agent", { element_name: agent })).success).toBe(true);
+    expect((await call("mcp_aql_create", "record_execution_step", { element_name: agent, nextActionHint: "ls" })).data.autonomy.continue).toBe(true);
+    expect((await call("mcp_aql_create", "record_execution_step", { element_name: agent, nextActionHint: "drop_database prod" })).data.autonomy.stopped).toBe(true);
     await client.close();
   });
 
   it("nothing else: not the state directory's listing, the database, the anchor, the journal, the policy (nor the daemon's copy of it), the display log, the tokens, the operator socket, the devices, the daemon's signals or environment", () => {
     const named = {
       "agent socket": { op: "connect", path: join(home, "haltkey.sock") },
+      "MCP socket": { op: "connect", path: join(home, "mcp.sock") },
       "list the state directory": { op: "readdir", path: home },
       "create a file in the state directory": { op: "write", path: join(home, "planted") },
       "list the database": { op: "readdir", path: join(home, "db") },
@@ -238,6 +244,7 @@ describe("the packaged deployment: the agent user reaches the agent socket and n
     const got = Object.fromEntries(Object.keys(named).map((k, i) => [k, results[i]!.ok ? "reached" : results[i]!.code]));
     expect(got).toEqual({
       "agent socket": "reached",
+      "MCP socket": "reached",
       "list the state directory": "EACCES",
       "create a file in the state directory": "EACCES",
       "list the database": "EACCES",
@@ -258,8 +265,9 @@ describe("the packaged deployment: the agent user reaches the agent socket and n
     });
   });
 
-  it("every file the daemon made is the daemon's alone, except the agent socket", () => {
-    const paths = everything(home).filter((p) => p !== join(home, "haltkey.sock"));
+  it("every file the daemon made is the daemon's alone, except the two agent sockets", () => {
+    const agentSockets = [join(home, "haltkey.sock"), join(home, "mcp.sock")];
+    const paths = everything(home).filter((p) => !agentSockets.includes(p));
     expect(paths.length).toBeGreaterThan(5);
     const results = probeAsAgent(paths.map((path) => (statSync(path).isDirectory() ? { op: "readdir", path } : statSync(path).isSocket() ? { op: "connect", path } : { op: "read", path })));
     const reached = paths.filter((_, i) => results[i]!.ok);
@@ -267,6 +275,6 @@ describe("the packaged deployment: the agent user reaches the agent socket and n
     // And the modes say why (umask 0077 and the unit's directory modes), not only the directory.
     const loose = paths.filter((p) => (statSync(p).mode & 0o077) !== 0);
     expect(loose).toEqual([]);
-    expect(statSync(join(home, "haltkey.sock")).mode & 0o777).toBe(0o660);
+    for (const socket of agentSockets) expect(statSync(socket).mode & 0o777, socket).toBe(0o660);
   });
 });

@@ -25,6 +25,7 @@ function user(): { home: string; project: string; policy: string } {
 async function init(home: string, ...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   const env = { ...process.env, HOME: home, XDG_CONFIG_HOME: join(home, ".config") };
   delete env.HALTKEY_HOME;
+  delete env.XDG_STATE_HOME;
   try {
     const r = await run(process.execPath, [CLI, "init", ...args], { env });
     return { code: 0, stdout: r.stdout, stderr: r.stderr };
@@ -49,7 +50,10 @@ describe("haltkey init claude-code", () => {
     const settings = json(join(u.project, ".claude", "settings.local.json"));
     expect(settings.hooks.PreToolUse[0]).toMatchObject({ matcher: "*", hooks: [{ type: "command", timeout: 60 }] });
     expect(settings.hooks.PreToolUse[0].hooks[0].command).toMatch(/ hook claude-code \|\| exit 2$/);
-    expect(json(join(u.project, ".mcp.json")).mcpServers.haltkey.args).toEqual([expect.stringMatching(/main\.js$/), "mcp", "--policy", u.policy]);
+    // Through the native relay `npm run build` compiled: the daemon's MCP socket, then the shim it becomes when none listens.
+    const server = json(join(u.project, ".mcp.json")).mcpServers.haltkey;
+    expect(server.command).toMatch(/\/dist\/bin\/haltkey-relay$/);
+    expect(server.args).toEqual([join(u.home, ".local", "state", "haltkey", "mcp.sock"), process.execPath, expect.stringMatching(/main\.js$/), "mcp", "--policy", u.policy]);
     const policyCheck = await run(process.execPath, [CLI, "config", "check", u.policy]);
     expect(policyCheck.stdout).toMatch(/OK/);
 
@@ -124,7 +128,7 @@ describe("haltkey init for the other clients", () => {
     expect((await init(u.home, "cursor")).code).toBe(0);
     expect(json(join(u.home, ".cursor", "mcp.json")).mcpServers.haltkey.args).toContain("mcp");
     expect((await init(u.home, "claude-desktop")).code).toBe(0);
-    expect(json(join(u.home, ".config", "Claude", "claude_desktop_config.json")).mcpServers.haltkey.command).toBe(process.execPath);
+    expect(json(join(u.home, ".config", "Claude", "claude_desktop_config.json")).mcpServers.haltkey.args).toContain(process.execPath);
     const custom = join(u.home, "custom.json");
     expect((await init(u.home, "claude-desktop", "--config", custom)).code).toBe(0);
     expect(json(custom).mcpServers.haltkey).toBeDefined();

@@ -8,17 +8,15 @@
 // Claude Code treats a non-2xx answer or an unreachable URL as a non-blocking error that lets the
 // call run, so every refusal here (bad token, bad body, a daemon fault) is a 200 with a deny for
 // PreToolUse and a block for PostToolUse; the daemon being down is the config's `onFailure: "block"`.
-import { randomBytes, randomUUID } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import { unlink } from "node:fs/promises";
 import { createServer, type IncomingMessage, type Server as HttpServer, type ServerResponse } from "node:http";
 import { join } from "node:path";
-import { ErrorCode } from "../core/errors.js";
-import { DaemonError } from "../daemon/daemon-error.js";
-import { parseParams } from "../daemon/protocol.js";
 import { bearerMatches, headerValue, HTTP_HOST, hostAllowed, listenOnLoopback, loadOrCreateToken, TokenFileError, writeEndpointFile } from "../daemon/loopback.js";
 import type { Logger } from "../daemon/log.js";
 import type { HaltkeyPaths } from "../daemon/paths.js";
 import type { DaemonCore } from "../daemon/server.js";
+import { serviceLink } from "../daemon/service-link.js";
 import type { DaemonLink } from "./agent-session.js";
 import { MAX_PAYLOAD_BYTES, runClaudeCodeHook, type HookResult } from "./claude-code-hook.js";
 
@@ -45,57 +43,6 @@ export interface HookHttpDeps {
    */
   readonly service?: DaemonCore["service"];
   readonly endpointMode?: DaemonCore["endpointMode"];
-}
-
-type Service = DaemonCore["service"];
-type Caller = Parameters<Service["call"]>[0];
-
-/**
- * The service asked as the agent socket's hello and aql handlers ask it (daemon/handlers.ts), in
- * the daemon's process: no socket, no framing, no protocol round trip; the parameters are checked
- * by the same schemas the socket checks them with. A request that takes longer than its
- * timeout fails as the socket's would (INTERNAL_DAEMON_TIMEOUT), so the hook refuses rather than
- * leaving Claude Code to time out, which would let the call run.
- */
-export function serviceLink(service: Service, endpointMode: "semantic" | "single"): DaemonLink {
-  // Until hello, the link acts in a session of its own that nothing else can name, as a socket connection does.
-  let caller: Caller = { sessionId: randomUUID() };
-  let closed = false;
-  // The parameters are checked by the socket's own schemas (protocol.ts), as the socket's handlers get them.
-  const ask = async (method: "hello" | "aql", params: Record<string, unknown>): Promise<unknown> => {
-    if (method === "aql") {
-      const p = parseParams("aql", params);
-      if (!p.ok) throw p.error;
-      return service.call(caller, p.value.tool, p.value.arguments);
-    }
-    const p = parseParams("hello", params);
-    if (!p.ok) throw p.error;
-    const h = await service.hello(p.value);
-    if (!h.ok) throw new DaemonError(ErrorCode.permissionDenied, h.reason);
-    caller = h.caller;
-    return { sessionId: h.caller.sessionId, ...(h.credential !== undefined ? { credential: h.credential } : {}), simulated: service.channelInfo.simulated, endpointMode };
-  };
-  return {
-    get isClosed() {
-      return closed;
-    },
-    async call(method, params, timeoutMs) {
-      if (closed) throw new DaemonError(ErrorCode.daemonUnavailable, "the hook's link to the daemon is closed");
-      if (timeoutMs === undefined) return ask(method, params);
-      let timer: NodeJS.Timeout | undefined;
-      const late = new Promise<never>((_, reject) => {
-        timer = setTimeout(() => reject(new DaemonError(ErrorCode.daemonTimeout, `the daemon did not answer ${method} within ${timeoutMs} ms`)), timeoutMs);
-      });
-      try {
-        return await Promise.race([ask(method, params), late]);
-      } finally {
-        clearTimeout(timer);
-      }
-    },
-    close() {
-      closed = true;
-    },
-  };
 }
 
 export interface HookHttp {

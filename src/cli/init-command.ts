@@ -2,11 +2,12 @@
 // starter policy. It shows each change, changes nothing that is already right (a second run says
 // so), and never rewrites a file it cannot read as the JSON shape it expects: the file is left
 // exactly as it was and the error says which file and what is wrong.
-import { existsSync, mkdirSync, readFileSync, realpathSync, renameSync, statSync, writeFileSync } from "node:fs";
+import { accessSync, constants, existsSync, mkdirSync, readFileSync, realpathSync, renameSync, statSync, writeFileSync } from "node:fs";
 import { homedir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Command } from "commander";
+import { resolvePaths } from "../daemon/paths.js";
 import { die, paths, selfCommand } from "./common.js";
 
 export const CLIENTS = ["claude-code", "claude-desktop", "cursor"] as const;
@@ -114,6 +115,20 @@ function selfArgv(): [string, string] {
   return [process.execPath, realpathSync(fileURLToPath(new URL("./main.js", import.meta.url)))];
 }
 
+/**
+ * The native relay `npm run build` compiled (scripts/build-relay.mjs), when it is there and runs:
+ * an MCP client started through it costs no Node process while the daemon runs (docs/mcp-clients.md).
+ */
+function relayPath(): string | undefined {
+  try {
+    const path = realpathSync(fileURLToPath(new URL("../../bin/haltkey-relay", import.meta.url)));
+    accessSync(path, constants.X_OK);
+    return path;
+  } catch {
+    return undefined;
+  }
+}
+
 export interface InitOptions {
   readonly client: Client;
   readonly project: string;
@@ -145,7 +160,12 @@ const render = (doc: JsonObject): string => `${JSON.stringify(doc, null, 2)}\n`;
 /** Every file init would write, with what changes in it; nothing is written. */
 export function planInit(o: InitOptions): PlannedFile[] {
   const [node, cli] = selfArgv();
-  const server: JsonObject = { command: node, args: [cli, "mcp", "--policy", o.policy, ...(o.simulate ? ["--simulate"] : [])] };
+  const shim = [cli, "mcp", "--policy", o.policy, ...(o.simulate ? ["--simulate"] : [])];
+  // Through the relay when it was built: it forwards to the daemon's MCP socket, and becomes this
+  // same `haltkey mcp` when no daemon listens there.
+  const relay = relayPath();
+  const mcpSocket = resolvePaths(o.haltkeyHome ? { ...process.env, HALTKEY_HOME: o.haltkeyHome } : process.env).mcpSocket;
+  const server: JsonObject = relay ? { command: relay, args: [mcpSocket, node, ...shim] } : { command: node, args: shim };
   if (o.haltkeyHome) server.env = { HALTKEY_HOME: o.haltkeyHome };
   const planned: PlannedFile[] = [];
 

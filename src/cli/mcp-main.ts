@@ -3,9 +3,10 @@
 // starts comes up while the shim loads (the shim loads neither the MCP SDK nor zod: mcp/stdio.ts). The options are those
 // program.ts declares for `mcp`; a command line with anything else goes to program.ts, which
 // explains it.
+import { closeSync, readFileSync } from "node:fs";
 import { setFlagsFromString } from "node:v8";
 import { resolvePaths } from "../daemon/paths.js";
-import { reachDaemon, type ShimOptions } from "../mcp/stdio-daemon.js";
+import { reachDaemon, type SessionHandle, type ShimOptions } from "../mcp/stdio-daemon.js";
 
 /** The shim's options from `haltkey mcp`'s arguments, or undefined when program.ts should read them. */
 export function mcpOptions(args: readonly string[]): Omit<ShimOptions, "paths"> | undefined {
@@ -13,16 +14,51 @@ export function mcpOptions(args: readonly string[]): Omit<ShimOptions, "paths"> 
   let autostart = true;
   let singleTool = false;
   let policyPath: string | undefined;
+  let session: SessionHandle | undefined;
   for (let i = 0; i < args.length; i++) {
     const a = args[i]!;
-    if (a === "--simulate") simulate = true;
+    if (a === "--session-fd" && i + 1 < args.length && /^\d{1,9}$/.test(args[i + 1]!)) session = sessionFrom(Number(args[++i]));
+    else if (a === "--simulate") simulate = true;
     else if (a === "--no-autostart") autostart = false;
     else if (a === "--single-tool") singleTool = true;
     else if (a === "--policy" && i + 1 < args.length && !args[i + 1]!.startsWith("-") && args[i + 1]!.length > 0) policyPath = args[++i];
     else if (a.startsWith("--policy=") && a.length > "--policy=".length) policyPath = a.slice("--policy=".length);
     else return undefined;
   }
-  return { simulate, autostart, endpointMode: singleTool ? "single" : "semantic", ...(policyPath !== undefined ? { policyPath } : {}) };
+  return { simulate, autostart, endpointMode: singleTool ? "single" : "semantic", ...(policyPath !== undefined ? { policyPath } : {}), ...(session !== undefined ? { session } : {}) };
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const CREDENTIAL = /^[0-9a-f]{64}$/;
+
+/**
+ * The session the native relay hands over when its daemon went away (native/relay.c): one line on
+ * a pipe, `{"sessionId","credential"}` as the daemon's MCP socket first sent it. Read once and
+ * closed. Anything else is said on stderr and the shim starts a fresh session, as it does when a
+ * daemon has forgotten the session it resumes.
+ */
+export function sessionFrom(fd: number): SessionHandle | undefined {
+  let text: string;
+  try {
+    text = readFileSync(fd, "utf8");
+  } catch (e) {
+    process.stderr.write(`haltkey mcp: cannot read the session on fd ${fd} (${(e as NodeJS.ErrnoException).code ?? (e as Error).message}); starting a new session\n`);
+    return undefined;
+  } finally {
+    try {
+      closeSync(fd);
+    } catch {
+      // already closed
+    }
+  }
+  try {
+    const v = JSON.parse(text) as { sessionId?: unknown; credential?: unknown } | null;
+    if (typeof v?.sessionId === "string" && UUID.test(v.sessionId) && typeof v.credential === "string" && CREDENTIAL.test(v.credential)) return { sessionId: v.sessionId, credential: v.credential };
+  } catch {
+    // said below
+  }
+  process.stderr.write(`haltkey mcp: the session on fd ${fd} is not {"sessionId","credential"}; starting a new session\n`);
+  return undefined;
 }
 
 /**
@@ -40,9 +76,11 @@ export const SHIM_V8_FLAGS = "--semi-space-growth-factor=1 --max-opt=1";
 export async function mcpMain(options: Omit<ShimOptions, "paths">): Promise<void> {
   setFlagsFromString(SHIM_V8_FLAGS);
   const opts: ShimOptions = { ...options, paths: resolvePaths() };
-  const early = reachDaemon(opts);
+  // A session handed over by the relay (its daemon just went away) reaches the daemon at the next
+  // call, as a shim that lost its daemon does: whoever restarts the daemon has that long to do it.
+  const early = opts.session ? undefined : reachDaemon(opts);
   // Its failure is the first call's answer (stdio.ts DaemonLink), not an unhandled rejection.
-  early.catch(() => undefined);
+  early?.catch(() => undefined);
   const { runMcpShim } = await import("../mcp/stdio.js");
   await runMcpShim(opts, early);
 }

@@ -50,7 +50,10 @@ program
   .option("--policy <file>", "if this starts the daemon, start it with this policy")
   .option("--no-autostart", "never start a daemon; fail closed when none runs")
   .option("--single-tool", "expose MCP-AQL single mode (one mcp_aql tool)", false)
-  .action(async (o: { simulate: boolean; policy?: string; autostart: boolean; singleTool: boolean }) => {
+  .option("--session-fd <fd>", "resume the session written on this file descriptor (what the native relay hands over)")
+  .action(async (o: { simulate: boolean; policy?: string; autostart: boolean; singleTool: boolean; sessionFd?: string }) => {
+    if (o.sessionFd !== undefined && !/^\d{1,9}$/.test(o.sessionFd)) die(`--session-fd ${o.sessionFd}: expected a file descriptor number`);
+    const session = o.sessionFd !== undefined ? (await import("./mcp-main.js")).sessionFrom(Number(o.sessionFd)) : undefined;
     const { runMcpShim } = await import("../mcp/stdio.js");
     await runMcpShim({
       paths,
@@ -58,6 +61,7 @@ program
       simulate: o.simulate,
       ...(o.policy ? { policyPath: o.policy } : {}),
       endpointMode: o.singleTool ? "single" : "semantic",
+      ...(session !== undefined ? { session } : {}),
     });
   });
 

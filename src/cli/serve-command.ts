@@ -110,10 +110,12 @@ export async function runServe(o: ServeOptions): Promise<void> {
   limitHeapGrowth();
   // Only what this start needs: the MCP HTTP front end (its SDK transport and session code,
   // ~75 ms of CPU at start-up, docs/performance.md) only with --http, the hook endpoint only with
-  // --hook-http. The rest at once, in parallel.
-  const [{ createLogger }, { DaemonStartError, startDaemon }, { StoreOpenError }, { PolicyError }, http, hookHttp] = await Promise.all([
+  // --hook-http. The rest at once, in parallel: the MCP socket (what the native relay forwards a
+  // client's stdio to) always.
+  const [{ createLogger }, { DaemonStartError, startDaemon }, { startMcpSocket }, { StoreOpenError }, { PolicyError }, http, hookHttp] = await Promise.all([
     import("../daemon/log.js"),
     import("../daemon/server.js"),
+    import("../mcp/socket-session.js"),
     import("../store/store.js"),
     import("../core/policy.js"),
     o.http !== undefined ? import("../mcp/http.js") : undefined,
@@ -128,6 +130,7 @@ export async function runServe(o: ServeOptions): Promise<void> {
       ...(o.socketMode ? { socketMode: o.socketMode } : {}),
       endpointMode: o.singleTool ? "single" : "semantic",
       frontEnds: [
+        startMcpSocket,
         ...(o.http !== undefined && http ? [http.httpFrontEnd(o.http)] : []),
         ...(o.hookHttp !== undefined && hookHttp
           ? [

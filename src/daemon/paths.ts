@@ -8,6 +8,8 @@ export interface HaltkeyPaths {
   readonly db: string;
   /** Agent API (hello, aql): what MCP front ends use. */
   readonly socket: string;
+  /** The agent API again, spoken as MCP: one MCP session per connection (what the native relay forwards a client's stdio to). */
+  readonly mcpSocket: string;
   /** Operator API (status, audit, unblock, simulator): the daemon's own user only. */
   readonly operatorSocket: string;
   readonly simDir: string;
@@ -28,6 +30,7 @@ export function resolvePaths(env: NodeJS.ProcessEnv = process.env): HaltkeyPaths
     home,
     db: join(home, "db"),
     socket: join(home, "haltkey.sock"),
+    mcpSocket: join(home, "mcp.sock"),
     operatorSocket: join(home, "operator.sock"),
     simDir,
     displayLog: join(simDir, "display.jsonl"),

@@ -46,6 +46,8 @@ export interface DaemonCore {
   readonly service: SafetyService;
   readonly paths: HaltkeyPaths;
   readonly endpointMode: "semantic" | "single";
+  /** The agent socket's mode (0600, or 0660 for the haltkey group): a socket serving agents has it. */
+  readonly agentSocketMode: number;
   readonly log: Logger;
 }
 
@@ -57,9 +59,9 @@ export interface FrontEnd {
 export type FrontEndStarter = (core: DaemonCore) => Promise<FrontEnd>;
 
 /** Per socket server; an agent cannot exhaust the daemon's file descriptors through one. */
-const MAX_CONNECTIONS = 256;
+export const MAX_CONNECTIONS = 256;
 /** Per connection; beyond it requests are refused, not queued. */
-const MAX_IN_FLIGHT = 64;
+export const MAX_IN_FLIGHT = 64;
 const SWEEP_INTERVAL_MS = 60_000;
 
 export async function loadPolicy(path: string | undefined): Promise<CompiledPolicy> {
@@ -153,6 +155,7 @@ export async function startDaemon(opts: DaemonOptions): Promise<RunningDaemon> {
   const handlers = createHandlers({ service, hardware, sim, policy, paths, endpointMode, log, now: Date.now });
 
   const sockets = new Set<Socket>();
+  const agentSocketMode = opts.socketMode ?? 0o600;
   /**
    * Two sockets, two audiences. The agent socket (what `haltkey mcp` uses; 0600, or 0660 for the
    * haltkey group) serves only hello and aql: no more than MCP offers. The operator socket (always
@@ -201,17 +204,6 @@ export async function startDaemon(opts: DaemonOptions): Promise<RunningDaemon> {
     );
   };
 
-  const listenOn = async (server: Server, path: string, mode: number): Promise<void> => {
-    await unlink(path).catch(() => undefined);
-    await new Promise<void>((resolve, reject) => {
-      server.once("error", reject);
-      server.listen(path, () => {
-        server.off("error", reject);
-        resolve();
-      });
-    });
-    await chmod(path, mode);
-  };
   const sweeper = setInterval(() => {
     service.sweep().catch((e: Error) => log.error({ err: e.message }, "sweep failed"));
   }, SWEEP_INTERVAL_MS);
@@ -219,7 +211,7 @@ export async function startDaemon(opts: DaemonOptions): Promise<RunningDaemon> {
   const server = serve("agent");
   const operatorServer = serve("operator");
   await listenOn(operatorServer, paths.operatorSocket, 0o600);
-  await listenOn(server, paths.socket, opts.socketMode ?? 0o600);
+  await listenOn(server, paths.socket, agentSocketMode);
 
   const frontEnds: FrontEnd[] = [];
   let consoleFront: ConsoleFrontEnd | undefined;
@@ -248,7 +240,7 @@ export async function startDaemon(opts: DaemonOptions): Promise<RunningDaemon> {
   // Front ends last, so a port in use leaves nothing half-started.
   for (const start of opts.frontEnds ?? []) {
     try {
-      frontEnds.push(await start({ service, paths, endpointMode, log }));
+      frontEnds.push(await start({ service, paths, endpointMode, agentSocketMode, log }));
     } catch (e) {
       await running.close();
       throw e;
@@ -263,6 +255,19 @@ export async function startDaemon(opts: DaemonOptions): Promise<RunningDaemon> {
     }
   }
   return running;
+}
+
+/** Listens on a unix socket at `path` (a stale one removed first) and gives it `mode`. */
+export async function listenOn(server: Server, path: string, mode: number): Promise<void> {
+  await unlink(path).catch(() => undefined);
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(path, () => {
+      server.off("error", reject);
+      resolve();
+    });
+  });
+  await chmod(path, mode);
 }
 
 /** The id of a request line, if it is one the protocol allows, to echo in a refusal. */

@@ -28,6 +28,14 @@ export interface ShimOptions {
   readonly simulate: boolean;
   readonly policyPath?: string;
   readonly endpointMode: "semantic" | "single";
+  /** A session to resume (the native relay's, handed over with --session-fd), instead of a fresh one. */
+  readonly session?: SessionHandle;
+}
+
+/** A session the daemon issued: its credential lives only in the process that holds it. */
+export interface SessionHandle {
+  readonly sessionId: string;
+  readonly credential: string;
 }
 
 /** How long a daemon this shim started may take to listen. */

@@ -19,7 +19,7 @@ import { ShimCalls } from "./shim-call.js";
 import { loadManifest } from "./shim-manifest.js";
 import { readLines } from "./shim-rpc.js";
 import { ShimServer } from "./shim-server.js";
-import { reachDaemon, type ShimOptions } from "./stdio-daemon.js";
+import { reachDaemon, type SessionHandle, type ShimOptions } from "./stdio-daemon.js";
 
 export type { ShimOptions } from "./stdio-daemon.js";
 
@@ -36,11 +36,12 @@ export class DaemonLink {
   /** Why the daemon this shim started at once did not come up: the first call's answer. */
   private startFailure: Error | undefined;
   /** The session the daemon issued at the first hello; its credential lives only in this process. */
-  private session: { readonly sessionId: string; readonly credential: string } | undefined;
+  private session: SessionHandle | undefined;
   endpointMode: "semantic" | "single";
 
   constructor(private readonly opts: ShimOptions) {
     this.endpointMode = opts.endpointMode;
+    this.session = opts.session;
   }
 
   /**
@@ -146,7 +147,8 @@ function exitWithClient(onExit: () => void): void {
 /** Serves MCP on stdio; `early` is the daemon connection cli/mcp-main.ts began before loading this module. */
 export async function runMcpShim(opts: ShimOptions, early?: Promise<DaemonConnection>): Promise<void> {
   const link = new DaemonLink(opts);
-  link.start(early);
+  // A session handed over (--session-fd) is taken up at the first call, as after a lost connection.
+  if (!opts.session) link.start(early);
   const manifest = loadManifest();
   const out = process.stdout;
   const server = new ShimServer({

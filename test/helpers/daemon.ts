@@ -13,6 +13,8 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 
 export const CLI = fileURLToPath(new URL("../../dist/src/cli/main.js", import.meta.url));
+/** The native relay `npm run build` compiles (scripts/build-relay.mjs): what `haltkey init` points MCP clients at. */
+export const RELAY = fileURLToPath(new URL("../../dist/bin/haltkey-relay", import.meta.url));
 const run = promisify(execFile);
 
 export function tempHome(): string {
@@ -88,10 +90,16 @@ export interface Agent {
   close(): Promise<void>;
 }
 
-export async function connectAgent(home: string, args: string[] = ["--no-autostart"]): Promise<Agent> {
+/**
+ * An MCP client started as `haltkey init` configures one: through the native relay to the daemon's
+ * MCP socket, which becomes `haltkey mcp <args>` when no daemon listens there (`via: "shim"`
+ * starts the Node shim directly).
+ */
+export async function connectAgent(home: string, args: string[] = ["--no-autostart"], via: "relay" | "shim" = "relay"): Promise<Agent> {
+  const shim = [CLI, "mcp", ...args];
   const transport = new StdioClientTransport({
-    command: process.execPath,
-    args: [CLI, "mcp", ...args],
+    command: via === "relay" ? RELAY : process.execPath,
+    args: via === "relay" ? [join(home, "mcp.sock"), process.execPath, ...shim] : shim,
     env: { ...process.env, HALTKEY_HOME: home } as Record<string, string>,
     stderr: "pipe",
   });

@@ -1,0 +1,196 @@
+// haltkey-relay: what an MCP client starts when `haltkey init` found a C compiler at build time.
+// It copies the client's stdin to the daemon's MCP socket and the socket to stdout, byte for byte.
+// It reads nothing and decides nothing: the daemon speaks MCP on that socket, one session per
+// connection (src/mcp/socket-session.ts), with the same code `haltkey mcp` runs. What it saves is a
+// Node process per client (about 45 MB) and that process's work on every message.
+//
+// The daemon's first line on a connection is the session it opened for this client (its id and
+// credential, as the Node shim keeps them). The relay keeps that line in memory, unread and unsent.
+//
+// When no daemon listens, the relay becomes `haltkey mcp` (execv, same stdin and stdout): the Node
+// shim starts the daemon, or says on the next call why it cannot. When the daemon goes away while
+// the client is still there, the relay becomes `haltkey mcp --session-fd N`, N a pipe holding the
+// session line: the shim resumes the same session on the daemon that comes back, so a block bound
+// to the session still holds whatever name the agent then uses. Either way the client gets its
+// answers from haltkey and never a `continue: true` it did not earn. A request the daemon had not
+// answered when it went away is not answered (the client's own timeout ends it).
+//
+//   usage: haltkey-relay MCP_SOCKET SHIM_COMMAND...
+//   e.g.   haltkey-relay ~/.local/state/haltkey/mcp.sock /usr/bin/node /opt/haltkey/dist/src/cli/main.js mcp
+//
+// It exits when its client goes away: stdin ends, stdout breaks, or its parent process dies.
+#define _GNU_SOURCE
+#include <errno.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <sys/un.h>
+#include <unistd.h>
+#ifdef __linux__
+#include <sys/prctl.h>
+#endif
+
+enum { BUFFER_BYTES = 64 * 1024, SESSION_BYTES = 512, MAX_SHIM_ARGS = 64, SESSION_WAIT_MS = 10000 };
+
+static int write_all(int fd, const char *buf, size_t len);
+
+/** Replaces this process with the Node shim; returns only if that cannot run. */
+static int become_shim(char **shim) {
+  execv(shim[0], shim);
+  fprintf(stderr, "haltkey-relay: cannot run %s: %s\n", shim[0], strerror(errno));
+  return 127;
+}
+
+/**
+ * Replaces this process with the Node shim resuming `session` (the daemon's first line): the line
+ * goes through a pipe the shim reads once (--session-fd), never through its arguments or environment.
+ */
+static int become_shim_in_session(char **shim, const char *session, size_t len) {
+  int p[2];
+  char fd[16];
+  char *argv[MAX_SHIM_ARGS + 3];
+  int n = 0;
+  // The line fits in the pipe's buffer (SESSION_BYTES), so this write does not wait for a reader.
+  if (pipe(p) != 0 || write(p[1], session, len) != (ssize_t)len) return become_shim(shim);
+  close(p[1]);
+  snprintf(fd, sizeof fd, "%d", p[0]);
+  while (shim[n] != NULL && n < MAX_SHIM_ARGS) {
+    argv[n] = shim[n];
+    n++;
+  }
+  if (shim[n] != NULL) return become_shim(shim);
+  argv[n++] = "--session-fd";
+  argv[n++] = fd;
+  argv[n] = NULL;
+  return become_shim(argv);
+}
+
+/**
+ * Reads the daemon's first line (the session) into `session`; its length with the newline, or 0
+ * when the daemon closed, sent no line that fits, or sent none within SESSION_WAIT_MS. Bytes after
+ * it are written to stdout.
+ */
+static size_t read_session(int sock, char *session) {
+  size_t have = 0;
+  while (have < SESSION_BYTES) {
+    struct pollfd p = {.fd = sock, .events = POLLIN};
+    int ready = poll(&p, 1, SESSION_WAIT_MS);
+    if (ready < 0 && errno == EINTR) continue;
+    if (ready <= 0) return 0;
+    ssize_t n = read(sock, session + have, SESSION_BYTES - have);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) return 0;
+    char *nl = memchr(session + have, '\n', (size_t)n);
+    have += (size_t)n;
+    if (nl != NULL) {
+      size_t line = (size_t)(nl - session) + 1;
+      if (have > line && write_all(STDOUT_FILENO, session + line, have - line) != 0) exit(0);
+      return line;
+    }
+  }
+  return 0;
+}
+
+/** A connected stream socket to `path`, or -1 with errno set. */
+static int connect_to(const char *path) {
+  struct sockaddr_un addr;
+  memset(&addr, 0, sizeof addr);
+  addr.sun_family = AF_UNIX;
+  if (strlen(path) >= sizeof addr.sun_path) {
+    errno = ENAMETOOLONG;
+    return -1;
+  }
+  strcpy(addr.sun_path, path);
+  int fd = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
+  if (fd < 0) return -1;
+  while (connect(fd, (struct sockaddr *)&addr, sizeof addr) != 0) {
+    if (errno == EINTR) continue;
+    int saved = errno;
+    close(fd);
+    errno = saved;
+    return -1;
+  }
+  return fd;
+}
+
+/** Writes all of buf to fd, waiting when fd is non-blocking and full; 0, or -1 on a broken fd. */
+static int write_all(int fd, const char *buf, size_t len) {
+  while (len > 0) {
+    ssize_t n = write(fd, buf, len);
+    if (n > 0) {
+      buf += n;
+      len -= (size_t)n;
+    } else if (n < 0 && errno == EINTR) {
+      continue;
+    } else if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) {
+      struct pollfd p = {.fd = fd, .events = POLLOUT};
+      if (poll(&p, 1, -1) < 0 && errno != EINTR) return -1;
+    } else {
+      return -1;
+    }
+  }
+  return 0;
+}
+
+/** One read of fd: bytes read, 0 at its end, -1 on an error; EINTR and EAGAIN read again later (-2). */
+static ssize_t read_some(int fd, char *buf) {
+  ssize_t n = read(fd, buf, BUFFER_BYTES);
+  if (n < 0 && (errno == EINTR || errno == EAGAIN || errno == EWOULDBLOCK)) return -2;
+  return n;
+}
+
+int main(int argc, char **argv) {
+  if (argc < 3) {
+    fprintf(stderr, "usage: haltkey-relay MCP_SOCKET SHIM_COMMAND...\n");
+    return 2;
+  }
+  char **shim = argv + 2;
+  // A write to a closed pipe or socket is an error to handle, not a signal that kills.
+  signal(SIGPIPE, SIG_IGN);
+#ifdef __linux__
+  // The client killed: go with it, even when something else still holds our stdin open.
+  pid_t parent = getppid();
+  prctl(PR_SET_PDEATHSIG, SIGTERM);
+  if (getppid() != parent) return 0;
+#endif
+  int sock = connect_to(argv[1]);
+  if (sock < 0) return become_shim(shim);
+  static char session[SESSION_BYTES];
+  size_t session_len = read_session(sock, session);
+  if (session_len == 0) {
+    // A daemon that opened no session for us: the shim says hello itself, and why it fails.
+    close(sock);
+    return become_shim(shim);
+  }
+
+  static char buf[BUFFER_BYTES];
+  struct pollfd fds[2] = {{.fd = STDIN_FILENO, .events = POLLIN}, {.fd = sock, .events = POLLIN}};
+  for (;;) {
+    if (poll(fds, 2, -1) < 0) {
+      if (errno == EINTR) continue;
+      return 1;
+    }
+    // The daemon's answers first, so nothing it sent is lost if stdin has just ended.
+    if (fds[1].revents) {
+      ssize_t n = read_some(sock, buf);
+      if (n > 0) {
+        if (write_all(STDOUT_FILENO, buf, (size_t)n) != 0) return 0; // the client is gone
+      } else if (n == 0 || n == -1) {
+        // The daemon went away while the client is still here: the Node shim takes over the session.
+        close(sock);
+        return become_shim_in_session(shim, session, session_len);
+      }
+    }
+    if (fds[0].revents) {
+      ssize_t n = read_some(STDIN_FILENO, buf);
+      if (n == 0 || n == -1) return 0; // stdin ended: the client is done
+      if (n > 0 && write_all(sock, buf, (size_t)n) != 0) {
+        close(sock);
+        return become_shim_in_session(shim, session, session_len);
+      }
+    }
+  }
+}
