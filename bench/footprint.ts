@@ -2,7 +2,7 @@
 // daemon's start alone, what each module group costs to import, and resident memory of the shim
 // and of the daemon after 1,000 and 10,000 steps.
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { connect } from "node:net";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -14,6 +14,19 @@ import { median } from "./stats.js";
 
 const CLI = fileURLToPath(new URL("../src/cli/main.js", import.meta.url));
 const DIST = fileURLToPath(new URL("..", import.meta.url));
+/** The native relay, when `npm run build` compiled it: what `haltkey init` then points clients at. */
+const RELAY = fileURLToPath(new URL("../bin/haltkey-relay", import.meta.url));
+export const relayBuilt = (): boolean => existsSync(RELAY);
+
+/** How a client starts haltkey: as `haltkey init` configures it (the relay when built), or the Node shim alone. */
+export type Via = "configured" | "shim";
+
+function haltkeyTransport(env: Record<string, string>, via: Via, shimArgs: string[]): StdioClientTransport {
+  const shim = [CLI, "mcp", ...shimArgs];
+  return via === "configured" && relayBuilt()
+    ? new StdioClientTransport({ command: RELAY, args: [join(env.HALTKEY_HOME!, "mcp.sock"), process.execPath, ...shim], env, stderr: "ignore" })
+    : new StdioClientTransport({ command: process.execPath, args: shim, env, stderr: "ignore" });
+}
 
 /** RSS of an empty Node process: the floor under the shim and the daemon. */
 export function nodeFloorMb(): number {
@@ -21,11 +34,14 @@ export function nodeFloorMb(): number {
   return Number(out) / 1024 / 1024;
 }
 
-/** CPU time (user + system) a process has used so far, in ms (Linux /proc; 10 ms ticks). */
+/**
+ * CPU time (user + system) a process has used so far, with that of the children it has waited for
+ * (the relay's `haltkey mcp --start-only`), in ms (Linux /proc; 10 ms ticks).
+ */
 export function cpuMs(pid: number): number {
   const fields = readFileSync(`/proc/${pid}/stat`, "utf8").replace(/^.*\) /s, "").split(" ");
-  // After "pid (comm) ": state is field 3, utime 14 and stime 15, counted from 1.
-  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+  // After "pid (comm) ": state is field 3, utime 14, stime 15, cutime 16 and cstime 17, counted from 1.
+  return ((Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14])) * 1000) / 100;
 }
 
 /** Resident set size of a process, in MB (Linux /proc). */
@@ -88,16 +104,18 @@ export interface ColdStart {
   readonly daemonFirstStep: number[];
   /** `haltkey mcp` with a daemon already running, from spawn to the first directive, ms. */
   readonly shimToDirective: number[];
+  /** The native relay with a daemon already running, from spawn to the first directive, ms (empty when not built). */
+  readonly relayToDirective: number[];
   /** CPU ms the shim and the daemon it started had used at the first directive (steadier than wall under load). */
   readonly cpuToDirective: number[];
   /** CPU ms `haltkey serve` had used when its socket accepted. */
   readonly daemonReadyCpu: number[];
 }
 
-async function firstDirective(env: Record<string, string>, cpu?: number[]): Promise<number> {
+async function firstDirective(env: Record<string, string>, via: Via, cpu?: number[]): Promise<number> {
   const t0 = performance.now();
   const client = new Client({ name: "cold-start", version: "1" });
-  const transport = new StdioClientTransport({ command: process.execPath, args: [CLI, "mcp"], env, stderr: "ignore" });
+  const transport = haltkeyTransport(env, via, []);
   await client.connect(transport);
   const call = async (tool: string, operation: string, params: Record<string, unknown>): Promise<{ success: boolean; data?: any }> =>
     JSON.parse(((await client.callTool({ name: tool, arguments: { operation, params } })) as { content: Array<{ text: string }> }).content[0]!.text);
@@ -112,13 +130,14 @@ async function firstDirective(env: Record<string, string>, cpu?: number[]): Prom
 
 /** `rounds` cold starts, each in a fresh HALTKEY_HOME, the default policy and no hardware attached. */
 export async function coldStart(prefix: string, rounds = 5): Promise<ColdStart> {
-  const out: ColdStart = { mcpToDirective: [], daemonReady: [], daemonFirstStep: [], shimToDirective: [], cpuToDirective: [], daemonReadyCpu: [] };
+  const out: ColdStart = { mcpToDirective: [], daemonReady: [], daemonFirstStep: [], shimToDirective: [], relayToDirective: [], cpuToDirective: [], daemonReadyCpu: [] };
   for (let r = 0; r < rounds; r++) {
     const home = mkdtempSync(prefix);
     const env = { ...process.env, HALTKEY_HOME: home, HALTKEY_LOG_LEVEL: "warn" } as Record<string, string>;
     try {
-      out.mcpToDirective.push(await firstDirective(env, out.cpuToDirective as number[]));
-      out.shimToDirective.push(await firstDirective(env));
+      out.mcpToDirective.push(await firstDirective(env, "configured", out.cpuToDirective as number[]));
+      out.shimToDirective.push(await firstDirective(env, "shim"));
+      if (relayBuilt()) out.relayToDirective.push(await firstDirective(env, "configured"));
       await stopPid(await daemonPid(home));
       // The daemon alone, into the store the first start created.
       const t0 = performance.now();
@@ -194,6 +213,9 @@ export function importCost(spec: string, rounds = 3): { wall: number; cpu: numbe
 export const MEMORY_CHECKPOINTS = [10_000, 30_000] as const;
 
 export interface Memory {
+  /** The native relay after forwarding 1,000 steps (undefined when not built). */
+  readonly relayMb: number | undefined;
+  readonly relayPssMb: number | undefined;
   readonly shimMb: number;
   readonly daemonAt: ReadonlyArray<readonly [steps: number, mb: number]>;
   /** The same moments as PSS (pssMb): what each process costs beside the other. */
@@ -218,16 +240,25 @@ export async function memory(prefix: string, heapCapMb?: number): Promise<Memory
   try {
     while (!(await socketUp(join(home, "haltkey.sock")))) await new Promise((r) => setTimeout(r, 20));
     const pid = daemon.pid!;
-    // The shim: 1,000 steps over MCP stdio.
-    const transport = new StdioClientTransport({ command: process.execPath, args: [CLI, "mcp", "--no-autostart"], env, stderr: "ignore" });
-    const client = new Client({ name: "memory", version: "1" });
-    await client.connect(transport);
-    await client.callTool({ name: "mcp_aql_execute", arguments: { operation: "execute_agent", params: { element_name: "shim", maxAutonomousSteps: 100000 } } });
-    for (let i = 0; i < 1000; i++) await client.callTool({ name: "mcp_aql_create", arguments: { operation: "record_execution_step", params: { element_name: "shim", nextActionHint: `read_file src/m_${i}.ts` } } });
-    const shimMb = rssMb(transport.pid!);
-    const shimPssMb = pssMb(transport.pid!);
-    await client.close();
-    // The daemon: sessions on the agent socket, up to 10,000 steps in all (the shim's 1,000 count).
+    while (relayBuilt() && !(await socketUp(join(home, "mcp.sock")))) await new Promise((r) => setTimeout(r, 20));
+    // A client's own process after 1,000 steps over MCP stdio: RSS and PSS.
+    const forward = async (via: Via, name: string): Promise<{ rss: number; pss: number }> => {
+      const transport = haltkeyTransport(env, via, ["--no-autostart"]);
+      const client = new Client({ name: "memory", version: "1" });
+      await client.connect(transport);
+      await client.callTool({ name: "mcp_aql_execute", arguments: { operation: "execute_agent", params: { element_name: name, maxAutonomousSteps: 100000 } } });
+      for (let i = 0; i < 1000; i++) await client.callTool({ name: "mcp_aql_create", arguments: { operation: "record_execution_step", params: { element_name: name, nextActionHint: `read_file src/${name}_${i}.ts` } } });
+      const out = { rss: rssMb(transport.pid!), pss: pssMb(transport.pid!) };
+      await client.close();
+      return out;
+    };
+    // The daemon's first figure is at 1,000 steps: the relay's when it was built, else the shim's.
+    const relay = relayBuilt() ? await forward("configured", "relay") : undefined;
+    const at1000 = relay ? ([rssMb(pid), pssMb(pid)] as const) : undefined;
+    const shim = await forward("shim", "shim");
+    const shimMb = shim.rss;
+    const shimPssMb = shim.pss;
+    // The daemon: sessions on the agent socket, up to 10,000 steps in all (the clients' steps count).
     const sessions = await Promise.all(
       Array.from({ length: 8 }, async (_, k) => {
         const c = await DaemonConnection.open(join(home, "haltkey.sock"));
@@ -236,9 +267,9 @@ export async function memory(prefix: string, heapCapMb?: number): Promise<Memory
         return { c, k };
       }),
     );
-    let done = 1000;
-    const daemonAt: Array<readonly [number, number]> = [[1000, rssMb(pid)]];
-    const daemonPssAt: Array<readonly [number, number]> = [[1000, pssMb(pid)]];
+    let done = relay ? 2000 : 1000;
+    const daemonAt: Array<readonly [number, number]> = [[1000, at1000?.[0] ?? rssMb(pid)]];
+    const daemonPssAt: Array<readonly [number, number]> = [[1000, at1000?.[1] ?? pssMb(pid)]];
     for (const target of MEMORY_CHECKPOINTS) {
       const per = Math.ceil((target - done) / sessions.length);
       await Promise.all(
@@ -251,7 +282,7 @@ export async function memory(prefix: string, heapCapMb?: number): Promise<Memory
       daemonPssAt.push([done, pssMb(pid)]);
     }
     for (const { c } of sessions) c.close();
-    return { shimMb, daemonAt, shimPssMb, daemonPssAt };
+    return { relayMb: relay?.rss, relayPssMb: relay?.pss, shimMb, daemonAt, shimPssMb, daemonPssAt };
   } finally {
     daemon.kill("SIGTERM");
     await new Promise((r) => daemon.once("exit", r));

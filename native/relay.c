@@ -7,8 +7,11 @@
 // The daemon's first line on a connection is the session it opened for this client (its id and
 // credential, as the Node shim keeps them). The relay keeps that line in memory, unread and unsent.
 //
-// When no daemon listens, the relay becomes `haltkey mcp` (execv, same stdin and stdout): the Node
-// shim starts the daemon, or says on the next call why it cannot. When the daemon goes away while
+// When no daemon listens, the relay runs `haltkey mcp --start-only` and waits for it: the Node
+// shim's own code starts the daemon (or finds the daemon another client just started) and exits,
+// reading nothing of the client's stdin and writing nothing on its stdout. Then the relay connects.
+// If that fails, the relay becomes `haltkey mcp` (execv, same stdin and stdout), which tries again
+// and says on the next call why it cannot. When the daemon goes away while
 // the client is still there, the relay becomes `haltkey mcp --session-fd N`, N a pipe holding the
 // session line: the shim resumes the same session on the daemon that comes back, so a block bound
 // to the session still holds whatever name the agent then uses. Either way the client gets its
@@ -21,6 +24,7 @@
 // It exits when its client goes away: stdin ends, stdout breaks, or its parent process dies.
 #define _GNU_SOURCE
 #include <errno.h>
+#include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
 #include <stdio.h>
@@ -28,6 +32,7 @@
 #include <string.h>
 #include <sys/socket.h>
 #include <sys/un.h>
+#include <sys/wait.h>
 #include <unistd.h>
 #ifdef __linux__
 #include <sys/prctl.h>
@@ -44,6 +49,43 @@ static int become_shim(char **shim) {
   return 127;
 }
 
+/** The shim's command with one more argument; NULL when it has too many. */
+static char **shim_with(char **shim, char **argv, const char *extra, const char *value) {
+  int n = 0;
+  while (shim[n] != NULL) {
+    if (n == MAX_SHIM_ARGS) return NULL;
+    argv[n] = shim[n];
+    n++;
+  }
+  argv[n++] = (char *)extra;
+  if (value != NULL) argv[n++] = (char *)value;
+  argv[n] = NULL;
+  return argv;
+}
+
+/**
+ * Runs `SHIM... --start-only` and waits: the shim starting the daemon, then exiting. Its stdin is
+ * /dev/null and its stdout our stderr, so it takes nothing from the client and says nothing to it.
+ * Whether it exited 0 (a daemon now listens).
+ */
+static int start_daemon(char **shim) {
+  char *argv[MAX_SHIM_ARGS + 3];
+  if (shim_with(shim, argv, "--start-only", NULL) == NULL) return 0;
+  pid_t pid = fork();
+  if (pid < 0) return 0;
+  if (pid == 0) {
+    int null = open("/dev/null", O_RDONLY);
+    if (null < 0 || dup2(null, STDIN_FILENO) < 0 || dup2(STDERR_FILENO, STDOUT_FILENO) < 0) _exit(127);
+    execv(argv[0], argv);
+    _exit(127);
+  }
+  int status;
+  while (waitpid(pid, &status, 0) < 0) {
+    if (errno != EINTR) return 0;
+  }
+  return WIFEXITED(status) && WEXITSTATUS(status) == 0;
+}
+
 /**
  * Replaces this process with the Node shim resuming `session` (the daemon's first line): the line
  * goes through a pipe the shim reads once (--session-fd), never through its arguments or environment.
@@ -52,19 +94,11 @@ static int become_shim_in_session(char **shim, const char *session, size_t len) 
   int p[2];
   char fd[16];
   char *argv[MAX_SHIM_ARGS + 3];
-  int n = 0;
   // The line fits in the pipe's buffer (SESSION_BYTES), so this write does not wait for a reader.
   if (pipe(p) != 0 || write(p[1], session, len) != (ssize_t)len) return become_shim(shim);
   close(p[1]);
   snprintf(fd, sizeof fd, "%d", p[0]);
-  while (shim[n] != NULL && n < MAX_SHIM_ARGS) {
-    argv[n] = shim[n];
-    n++;
-  }
-  if (shim[n] != NULL) return become_shim(shim);
-  argv[n++] = "--session-fd";
-  argv[n++] = fd;
-  argv[n] = NULL;
+  if (shim_with(shim, argv, "--session-fd", fd) == NULL) return become_shim(shim);
   return become_shim(argv);
 }
 
@@ -157,6 +191,7 @@ int main(int argc, char **argv) {
   if (getppid() != parent) return 0;
 #endif
   int sock = connect_to(argv[1]);
+  if (sock < 0 && start_daemon(shim)) sock = connect_to(argv[1]);
   if (sock < 0) return become_shim(shim);
   static char session[SESSION_BYTES];
   size_t session_len = read_session(sock, session);

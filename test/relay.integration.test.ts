@@ -116,7 +116,7 @@ describe("the native relay with a daemon running", () => {
 });
 
 describe("the native relay without its daemon", () => {
-  it("with no daemon listening it becomes haltkey mcp, which starts one", async () => {
+  it("with no daemon listening it has haltkey mcp start one, then relays to it", async () => {
     const home = tempHome();
     homes.push(home);
     const r = relay(home, ["--simulate"]);
@@ -124,11 +124,26 @@ describe("the native relay without its daemon", () => {
     r.send(introspect(2));
     await until("two answers", () => r.out().split("\n").length > 2, 30_000);
     expect(JSON.parse(JSON.parse(r.out().trim().split("\n")[1]!).result.content[0].text).success).toBe(true);
-    expect(commOf(r.proc.pid!)).not.toBe("haltkey-relay");
-    expect(existsSync(join(home, "mcp.sock"))).toBe(true);
-    // The daemon it started is its own: stop it.
+    expect(commOf(r.proc.pid!)).toBe("haltkey-relay");
+    // The daemon it started is its own, detached: stop it.
     const status = await cli(home, "status", "--json");
     process.kill(JSON.parse(status.stdout).pid, "SIGTERM");
+  });
+
+  it("when no daemon can start it becomes haltkey mcp, whose answer says why", async () => {
+    const home = tempHome();
+    homes.push(home);
+    const policy = writePolicy(home, { deny: "not a list" });
+    const r = relay(home, ["--policy", policy]);
+    r.send(INITIALIZE);
+    r.send({ jsonrpc: "2.0", id: 2, method: "tools/call", params: { name: "mcp_aql_create", arguments: { operation: "record_execution_step", params: { element_name: "a", nextActionHint: "ls" } } } });
+    await until("two answers", () => r.out().split("\n").length > 2, 30_000);
+    const answer = JSON.parse(JSON.parse(r.out().trim().split("\n")[1]!).result.content[0].text);
+    expect(answer.success).toBe(false);
+    expect(answer.error.message).toMatch(/cannot start the haltkey daemon: .*deny/);
+    expect(commOf(r.proc.pid!)).not.toBe("haltkey-relay");
+    // Its attempt to start the daemon said why on the relay's stderr, never on the client's stdout.
+    expect(r.err()).toMatch(/haltkey mcp --start-only: cannot start the haltkey daemon/);
   });
 
   it("a daemon killed -9 mid-session: the shim it becomes resumes the same session on the next daemon", async () => {

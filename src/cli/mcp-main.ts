@@ -8,16 +8,24 @@ import { setFlagsFromString } from "node:v8";
 import { resolvePaths } from "../daemon/paths.js";
 import { reachDaemon, type SessionHandle, type ShimOptions } from "../mcp/stdio-daemon.js";
 
+/** `haltkey mcp`'s arguments: the shim's options, and --start-only. */
+export type McpOptions = Omit<ShimOptions, "paths"> & {
+  /** Start the daemon (or find it running) and exit, serving nothing: what the native relay runs when no daemon listens. */
+  readonly startOnly?: boolean;
+};
+
 /** The shim's options from `haltkey mcp`'s arguments, or undefined when program.ts should read them. */
-export function mcpOptions(args: readonly string[]): Omit<ShimOptions, "paths"> | undefined {
+export function mcpOptions(args: readonly string[]): McpOptions | undefined {
   let simulate = false;
   let autostart = true;
   let singleTool = false;
   let policyPath: string | undefined;
   let session: SessionHandle | undefined;
+  let startOnly = false;
   for (let i = 0; i < args.length; i++) {
     const a = args[i]!;
     if (a === "--session-fd" && i + 1 < args.length && /^\d{1,9}$/.test(args[i + 1]!)) session = sessionFrom(Number(args[++i]));
+    else if (a === "--start-only") startOnly = true;
     else if (a === "--simulate") simulate = true;
     else if (a === "--no-autostart") autostart = false;
     else if (a === "--single-tool") singleTool = true;
@@ -25,7 +33,7 @@ export function mcpOptions(args: readonly string[]): Omit<ShimOptions, "paths"> 
     else if (a.startsWith("--policy=") && a.length > "--policy=".length) policyPath = a.slice("--policy=".length);
     else return undefined;
   }
-  return { simulate, autostart, endpointMode: singleTool ? "single" : "semantic", ...(policyPath !== undefined ? { policyPath } : {}), ...(session !== undefined ? { session } : {}) };
+  return { simulate, autostart, endpointMode: singleTool ? "single" : "semantic", ...(policyPath !== undefined ? { policyPath } : {}), ...(session !== undefined ? { session } : {}), ...(startOnly ? { startOnly } : {}) };
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -73,9 +81,26 @@ export function sessionFrom(fd: number): SessionHandle | undefined {
  */
 export const SHIM_V8_FLAGS = "--semi-space-growth-factor=1 --max-opt=1";
 
-export async function mcpMain(options: Omit<ShimOptions, "paths">): Promise<void> {
+/**
+ * `haltkey mcp --start-only`: reaches the daemon as the shim does at start (starting it when none
+ * runs and autostart is allowed), then exits 0; or says why not on stderr and exits 1. It writes
+ * nothing on stdout and reads nothing from stdin.
+ */
+export async function startOnly(opts: ShimOptions): Promise<never> {
+  try {
+    (await reachDaemon(opts)).close();
+    process.exit(0);
+  } catch (e) {
+    process.stderr.write(`haltkey mcp --start-only: ${(e as Error).message}\n`);
+    process.exit(1);
+  }
+}
+
+export async function mcpMain(options: McpOptions): Promise<void> {
+  const { startOnly: only, ...rest } = options;
+  const opts: ShimOptions = { ...rest, paths: resolvePaths() };
+  if (only) return startOnly(opts);
   setFlagsFromString(SHIM_V8_FLAGS);
-  const opts: ShimOptions = { ...options, paths: resolvePaths() };
   // A session handed over by the relay (its daemon just went away) reaches the daemon at the next
   // call, as a shim that lost its daemon does: whoever restarts the daemon has that long to do it.
   const early = opts.session ? undefined : reachDaemon(opts);

@@ -51,8 +51,13 @@ program
   .option("--no-autostart", "never start a daemon; fail closed when none runs")
   .option("--single-tool", "expose MCP-AQL single mode (one mcp_aql tool)", false)
   .option("--session-fd <fd>", "resume the session written on this file descriptor (what the native relay hands over)")
-  .action(async (o: { simulate: boolean; policy?: string; autostart: boolean; singleTool: boolean; sessionFd?: string }) => {
+  .option("--start-only", "start the daemon (or find it running) and exit; serves nothing (what the native relay runs)", false)
+  .action(async (o: { simulate: boolean; policy?: string; autostart: boolean; singleTool: boolean; sessionFd?: string; startOnly: boolean }) => {
     if (o.sessionFd !== undefined && !/^\d{1,9}$/.test(o.sessionFd)) die(`--session-fd ${o.sessionFd}: expected a file descriptor number`);
+    if (o.startOnly) {
+      const { startOnly } = await import("./mcp-main.js");
+      await startOnly({ paths, autostart: o.autostart, simulate: o.simulate, ...(o.policy ? { policyPath: o.policy } : {}), endpointMode: o.singleTool ? "single" : "semantic" });
+    }
     const session = o.sessionFd !== undefined ? (await import("./mcp-main.js")).sessionFrom(Number(o.sessionFd)) : undefined;
     const { runMcpShim } = await import("../mcp/stdio.js");
     await runMcpShim({
