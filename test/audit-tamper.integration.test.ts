@@ -37,6 +37,11 @@ async function blockedHome(): Promise<{ home: string; policy: string; daemon: Da
   // A wrong code: the rate-limit window is now stored too.
   await a.call("mcp_aql_create", "verify_challenge", { challenge_id: r.data.verification.verificationId, code: "0000-0000-0000-0000-0000-0000-00" });
   await a.close();
+  // Every answered transition is durable in the journal at once and in LevelDB a moment later
+  // (store/journal.ts); audit verify waits for the latter. Without this wait a kill -9 could come
+  // first, the edits below would meet a database missing the last batches, and serve would write
+  // them back from the journal instead of finding the edit.
+  expect((await cli(home, "audit", "verify")).code).toBe(0);
   return { home, policy, daemon };
 }
 

@@ -192,7 +192,8 @@ describe("the MCP socket under attack from another process of the same user", ()
     a.socket.write(`${JSON.stringify({ jsonrpc: "2.0", id: 3, method: "tools/call", params: { name: "mcp_aql_read", arguments: { operation: "introspect", params: {}, extra: 1 } } })}\n`);
     a.socket.write(`{"jsonrpc":"2.0","id":4,"method":"tools/call","params":{"name":"x","arguments":{"p":"${"A".repeat(11 * 1024 * 1024)}"}}}\n`);
     a.socket.write(`${JSON.stringify({ jsonrpc: "2.0", id: 5, method: "ping" })}\n`);
-    await until("five answers", () => a.text().split("\n").length > 5, 30_000);
+    // The session line and five answers, each ending in a newline.
+    await until("five answers", () => a.text().split("\n").length > 6, 30_000);
     const lines = a.text().trim().split("\n").slice(1).map((l) => JSON.parse(l));
     expect(lines.find((l) => l.id === null && l.error?.code === -32700)).toBeDefined(); // not JSON
     expect(lines.filter((l) => l.error?.code === -32700).length).toBe(2); // and not UTF-8
