@@ -6,17 +6,23 @@
 //
 // The daemon's first line on a connection is the session it opened for this client (its id and
 // credential, as the Node shim keeps them). The relay keeps that line in memory, unread and unsent.
+// After it the daemon sends MCP, and lines for the relay alone, which it takes out of the stream
+// (an MCP message starts with "{", these with "#"): "#+ID" when the request with JSON-RPC id ID
+// starts to wait on the daemon, "#-ID" just before its answer. The relay copies ID as the daemon
+// wrote it (JSON, one line) and parses nothing.
 //
 // When no daemon listens, the relay runs `haltkey mcp --start-only` and waits for it: the Node
 // shim's own code starts the daemon (or finds the daemon another client just started) and exits,
 // reading nothing of the client's stdin and writing nothing on its stdout. Then the relay connects.
 // If that fails, the relay becomes `haltkey mcp` (execv, same stdin and stdout), which tries again
-// and says on the next call why it cannot. When the daemon goes away while
-// the client is still there, the relay becomes `haltkey mcp --session-fd N`, N a pipe holding the
-// session line: the shim resumes the same session on the daemon that comes back, so a block bound
-// to the session still holds whatever name the agent then uses. Either way the client gets its
-// answers from haltkey and never a `continue: true` it did not earn. A request the daemon had not
-// answered when it went away is not answered (the client's own timeout ends it).
+// and says on the next call why it cannot.
+//
+// When the daemon goes away while the client is still there, the relay first answers every request
+// still waiting on it with a JSON-RPC error, so the client is told at once and does not act; then it
+// becomes `haltkey mcp --session-fd N`, N a pipe holding the session line: the shim resumes the same
+// session on the daemon that comes back, so a block bound to the session still holds whatever name
+// the agent then uses. Either way the client gets its answers from haltkey and never a
+// `continue: true` it did not earn.
 //
 //   usage: haltkey-relay MCP_SOCKET SHIM_COMMAND...
 //   e.g.   haltkey-relay ~/.local/state/haltkey/mcp.sock /usr/bin/node /opt/haltkey/dist/src/cli/main.js mcp
@@ -39,8 +45,85 @@
 #endif
 
 enum { BUFFER_BYTES = 64 * 1024, SESSION_BYTES = 512, MAX_SHIM_ARGS = 64, SESSION_WAIT_MS = 10000 };
+/** A waiting request's id as JSON, at most this long (longer ones are not tracked), and how many are. */
+enum { ID_BYTES = 256, MAX_WAITING = 256, CONTROL_BYTES = ID_BYTES + 1 };
 
 static int write_all(int fd, const char *buf, size_t len);
+
+/** The ids of the requests waiting on the daemon (length 0: a free slot). */
+static char waiting[MAX_WAITING][ID_BYTES];
+static size_t waiting_len[MAX_WAITING];
+
+/** Where the daemon's stream stands: at a line's start, inside an MCP line, or inside a control line. */
+static enum { LINE_START, IN_MESSAGE, IN_CONTROL } daemon_at = LINE_START;
+static char control[CONTROL_BYTES];
+static size_t control_len;
+static int control_too_long;
+
+/** One control line, without its "#" and newline: "+ID" or "-ID". Anything else is ignored. */
+static void on_control(const char *line, size_t len) {
+  if (len < 2 || len - 1 > ID_BYTES) return;
+  const char *id = line + 1;
+  size_t n = len - 1;
+  for (int i = 0; i < MAX_WAITING; i++) {
+    if (line[0] == '+' && waiting_len[i] == 0) {
+      memcpy(waiting[i], id, n);
+      waiting_len[i] = n;
+      return;
+    }
+    if (line[0] == '-' && waiting_len[i] == n && memcmp(waiting[i], id, n) == 0) {
+      waiting_len[i] = 0;
+      return;
+    }
+  }
+}
+
+/** Copies the daemon's bytes to stdout, taking its control lines out; 0, or -1 when stdout broke. */
+static int from_daemon(const char *buf, size_t n) {
+  size_t i = 0;
+  while (i < n) {
+    if (daemon_at == LINE_START && buf[i] == '#') {
+      daemon_at = IN_CONTROL;
+      control_len = 0;
+      control_too_long = 0;
+      i++;
+      continue;
+    }
+    const char *nl = memchr(buf + i, '\n', n - i);
+    size_t part = nl != NULL ? (size_t)(nl - (buf + i)) : n - i;
+    if (daemon_at == IN_CONTROL) {
+      if (control_len + part <= CONTROL_BYTES) {
+        memcpy(control + control_len, buf + i, part);
+        control_len += part;
+      } else {
+        control_too_long = 1;
+      }
+      if (nl != NULL && !control_too_long) on_control(control, control_len);
+      i += part + (nl != NULL);
+    } else {
+      if (write_all(STDOUT_FILENO, buf + i, part + (nl != NULL)) != 0) return -1;
+      i += part + (nl != NULL);
+    }
+    daemon_at = nl != NULL ? LINE_START : daemon_at == IN_CONTROL ? IN_CONTROL : IN_MESSAGE;
+  }
+  return 0;
+}
+
+/** The daemon went away: each request still waiting on it gets a JSON-RPC error, so the client does not act on it. */
+static void answer_waiting(void) {
+  // An answer cut off mid-line: end it, so what follows is read as lines of their own.
+  if (daemon_at == IN_MESSAGE && write_all(STDOUT_FILENO, "\n", 1) != 0) return;
+  daemon_at = LINE_START;
+  static char line[ID_BYTES + 256];
+  for (int i = 0; i < MAX_WAITING; i++) {
+    if (waiting_len[i] == 0) continue;
+    int n = snprintf(line, sizeof line,
+                     "{\"jsonrpc\":\"2.0\",\"id\":%.*s,\"error\":{\"code\":-32603,\"message\":\"the haltkey daemon went away before answering; failing closed: do not act on this call. Report it again.\"}}\n",
+                     (int)waiting_len[i], waiting[i]);
+    waiting_len[i] = 0;
+    if (n <= 0 || (size_t)n >= sizeof line || write_all(STDOUT_FILENO, line, (size_t)n) != 0) return;
+  }
+}
 
 /** Replaces this process with the Node shim; returns only if that cannot run. */
 static int become_shim(char **shim) {
@@ -121,7 +204,7 @@ static size_t read_session(int sock, char *session) {
     have += (size_t)n;
     if (nl != NULL) {
       size_t line = (size_t)(nl - session) + 1;
-      if (have > line && write_all(STDOUT_FILENO, session + line, have - line) != 0) exit(0);
+      if (have > line && from_daemon(session + line, have - line) != 0) exit(0);
       return line;
     }
   }
@@ -212,10 +295,12 @@ int main(int argc, char **argv) {
     if (fds[1].revents) {
       ssize_t n = read_some(sock, buf);
       if (n > 0) {
-        if (write_all(STDOUT_FILENO, buf, (size_t)n) != 0) return 0; // the client is gone
+        if (from_daemon(buf, (size_t)n) != 0) return 0; // the client is gone
       } else if (n == 0 || n == -1) {
-        // The daemon went away while the client is still here: the Node shim takes over the session.
+        // The daemon went away while the client is still here: what waited on it is refused, and
+        // the Node shim takes over the session.
         close(sock);
+        answer_waiting();
         return become_shim_in_session(shim, session, session_len);
       }
     }
@@ -224,6 +309,7 @@ int main(int argc, char **argv) {
       if (n == 0 || n == -1) return 0; // stdin ended: the client is done
       if (n > 0 && write_all(sock, buf, (size_t)n) != 0) {
         close(sock);
+        answer_waiting();
         return become_shim_in_session(shim, session, session_len);
       }
     }

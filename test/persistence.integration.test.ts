@@ -63,9 +63,10 @@ describe("MUST 8.8.3: hard blocks persist across restarts", () => {
 
   it("nothing acknowledged is lost when the daemon is killed mid-work", async () => {
     const { home, daemon } = await fresh({});
-    // Through the Node shim: it refuses a call in flight when its daemon dies, so each loop ends at
-    // once. Through the relay that call is left to the client's timeout (relay.integration.test.ts);
-    // what this test holds, acknowledged steps surviving kill -9, is the daemon's either way.
+    // Through the Node shim: it refuses every call in flight when its daemon dies, so each loop ends
+    // at once. The relay refuses the calls the daemon had read (relay.integration.test.ts); one still
+    // in the socket's buffer, unread, is left to the client's timeout, which these tight loops would
+    // wait for. What this test holds, acknowledged steps surviving kill -9, is the daemon's either way.
     const agents = await Promise.all([0, 1, 2].map(() => connectAgent(home, ["--no-autostart"], "shim")));
     await Promise.all(agents.map((a, i) => a.call("mcp_aql_execute", "execute_agent", { element_name: `w${i}`, maxAutonomousSteps: 100000 })));
     const acknowledged: Array<{ execution: string; step: number }> = [];

@@ -166,6 +166,30 @@ describe("the native relay without its daemon", () => {
     await agent.close();
   });
 
+  it("a call waiting on the daemon when it is killed -9 is answered at once with an error, never left to hang", async () => {
+    const policyHome = tempHome();
+    homes.push(policyHome);
+    const { home, daemon } = await fresh(["--simulate", "--policy", writePolicy(policyHome, { requiresApproval: ["deploy*"] })]);
+    const r = relay(home);
+    const call = (id: number, tool: string, operation: string, params: Record<string, unknown>) => r.send({ jsonrpc: "2.0", id, method: "tools/call", params: { name: tool, arguments: { operation, params } } });
+    const answer = (id: number) => r.out().split("\n").filter((l) => l.length > 0).map((l) => JSON.parse(l)).find((m) => m.id === id);
+    call(1, "mcp_aql_execute", "execute_agent", { element_name: "waiter" });
+    call(2, "mcp_aql_create", "record_execution_step", { element_name: "waiter", nextActionHint: "deploy the api" });
+    await until("the pause", () => answer(2) !== undefined);
+    const confirmationId = JSON.parse(answer(2).result.content[0].text).data.confirmation.confirmationId;
+    // confirm_operation waits for the human (up to 100 s here). The ping after it is answered once
+    // the daemon has read both lines, so the call is waiting when the daemon dies.
+    call(3, "mcp_aql_execute", "confirm_operation", { confirmation_id: confirmationId, wait_seconds: 100 });
+    r.send({ jsonrpc: "2.0", id: 4, method: "ping" });
+    await until("the ping", () => answer(4) !== undefined);
+    expect(answer(3)).toBeUndefined();
+    await daemon.stop("SIGKILL");
+    await until("the waiting call's answer", () => answer(3) !== undefined);
+    expect(answer(3)).toEqual({ jsonrpc: "2.0", id: 3, error: { code: -32603, message: expect.stringMatching(/the haltkey daemon went away before answering; failing closed: do not act/) } });
+    // No line for the relay reached the client.
+    expect(r.out()).not.toMatch(/^#/m);
+  });
+
   it("a session line that is not one is said on stderr and the shim starts a fresh session", async () => {
     const { home } = await fresh();
     const proc = spawn(process.execPath, [CLI, "mcp", "--no-autostart", "--session-fd", "3"], { env: { ...process.env, HALTKEY_HOME: home }, stdio: ["pipe", "pipe", "pipe", "pipe"] });
@@ -192,9 +216,12 @@ describe("the MCP socket under attack from another process of the same user", ()
     a.socket.write(`${JSON.stringify({ jsonrpc: "2.0", id: 3, method: "tools/call", params: { name: "mcp_aql_read", arguments: { operation: "introspect", params: {}, extra: 1 } } })}\n`);
     a.socket.write(`{"jsonrpc":"2.0","id":4,"method":"tools/call","params":{"name":"x","arguments":{"p":"${"A".repeat(11 * 1024 * 1024)}"}}}\n`);
     a.socket.write(`${JSON.stringify({ jsonrpc: "2.0", id: 5, method: "ping" })}\n`);
-    // The session line and five answers, each ending in a newline.
-    await until("five answers", () => a.text().split("\n").length > 6, 30_000);
-    const lines = a.text().trim().split("\n").slice(1).map((l) => JSON.parse(l));
+    // The session line, five answers and the two lines for the relay, each ending in a newline.
+    await until("five answers", () => a.text().split("\n").length > 8, 30_000);
+    // The lines for the relay ("#+id" when a call waits on the daemon, "#-id" before its answer) aside.
+    const all = a.text().trim().split("\n").slice(1);
+    expect(all.filter((l) => l.startsWith("#"))).toEqual(["#+3", "#-3"]);
+    const lines = all.filter((l) => !l.startsWith("#")).map((l) => JSON.parse(l));
     expect(lines.find((l) => l.id === null && l.error?.code === -32700)).toBeDefined(); // not JSON
     expect(lines.filter((l) => l.error?.code === -32700).length).toBe(2); // and not UTF-8
     expect(lines.find((l) => l.error?.code === -32600 && /larger than/.test(l.error.message))).toBeDefined();
@@ -212,7 +239,9 @@ describe("the MCP socket under attack from another process of the same user", ()
   });
 
   it("each connection is a session of its own: a second process never sees the first's credential or acts in its session", async () => {
-    const { home } = await fresh(["--simulate", "--policy", writePolicy(tempHome(), { deny: ["drop_*"] })]);
+    const policyHome = tempHome();
+    homes.push(policyHome);
+    const { home } = await fresh(["--simulate", "--policy", writePolicy(policyHome, { deny: ["drop_*"] })]);
     const first = await raw(home);
     const second = await raw(home);
     await until("both session lines", () => first.text().includes("\n") && second.text().includes("\n"));

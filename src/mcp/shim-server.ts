@@ -21,6 +21,12 @@ export interface ShimServerDeps {
   readonly ask: Ask;
   /** Writes one answer line to the client. */
   readonly write: (line: string) => void;
+  /**
+   * Told when a request starts to wait (a tool call on the daemon) and just before its answer is
+   * written, or when it is withdrawn: what the daemon's MCP socket tells the native relay, so that
+   * the relay can answer it if the daemon goes away meanwhile (socket-session.ts).
+   */
+  readonly watch?: { readonly waiting: (id: Id) => void; readonly done: (id: Id) => void };
 }
 
 /** A bad parameter: answered as Invalid params. */
@@ -104,12 +110,15 @@ export class ShimServer {
   private later(id: Id, answer: Promise<string>): void {
     const entry = { cancelled: false };
     this.pending.set(id, entry);
+    this.deps.watch?.waiting(id);
     answer
       .then(
         (json) => {
+          this.deps.watch?.done(id);
           if (!entry.cancelled) this.send(resultLine(id, json));
         },
         (e: unknown) => {
+          this.deps.watch?.done(id);
           if (!entry.cancelled) this.send(this.errorFor(id, e));
         },
       )

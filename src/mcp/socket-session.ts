@@ -11,6 +11,13 @@
 // credential, SessionLine): the relay keeps it and, when the daemon goes away, hands it to
 // `haltkey mcp --session-fd`, which resumes the session on the daemon that comes back, as the Node
 // shim resumes its own. Nothing the client sends is read before that line is written.
+//
+// After it, the daemon's lines are MCP, and two kinds of line for the relay alone, which it takes
+// out of the stream (a JSON-RPC message starts with "{", these with "#"):
+//   #+<id>   a request with this JSON-RPC id (as JSON) waits on the daemon;
+//   #-<id>   it is answered (sent just before its answer) or withdrawn.
+// If the daemon goes away while a request waits, the relay answers it with a JSON-RPC error, so
+// the client is told at once and does not act, as `haltkey mcp` refuses a call its daemon dropped.
 import { createServer, type Server, type Socket } from "node:net";
 import { unlink } from "node:fs/promises";
 import { ErrorCode } from "../core/errors.js";
@@ -70,6 +77,14 @@ export async function serveMcpSession(socket: Socket, core: Pick<DaemonCore, "se
     // A write after the relay has gone is nothing to answer.
     write: (line) => {
       if (!socket.destroyed) socket.write(line);
+    },
+    watch: {
+      waiting: (id) => {
+        if (!socket.destroyed) socket.write(`#+${JSON.stringify(id)}\n`);
+      },
+      done: (id) => {
+        if (!socket.destroyed) socket.write(`#-${JSON.stringify(id)}\n`);
+      },
     },
   });
   readLines(
