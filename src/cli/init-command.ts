@@ -2,6 +2,7 @@
 // starter policy. It shows each change, changes nothing that is already right (a second run says
 // so), and never rewrites a file it cannot read as the JSON shape it expects: the file is left
 // exactly as it was and the error says which file and what is wrong.
+import { spawnSync } from "node:child_process";
 import { accessSync, constants, existsSync, mkdirSync, readFileSync, realpathSync, renameSync, statSync, writeFileSync } from "node:fs";
 import { homedir } from "node:os";
 import { dirname, join, resolve } from "node:path";
@@ -116,17 +117,21 @@ function selfArgv(): [string, string] {
 }
 
 /**
- * The native relay `npm run build` compiled (scripts/build-relay.mjs), when it is there and runs:
- * an MCP client started through it costs no Node process while the daemon runs (docs/mcp-clients.md).
+ * The native relay `npm run build` compiled (scripts/build-relay.mjs), when it is there and runs on
+ * this machine (a package built elsewhere may hold one for another platform): run without
+ * arguments it prints its usage and exits 2. An MCP client started through it costs no Node
+ * process while the daemon runs (docs/mcp-clients.md).
  */
 function relayPath(): string | undefined {
+  let path: string;
   try {
-    const path = realpathSync(fileURLToPath(new URL("../../bin/haltkey-relay", import.meta.url)));
+    path = realpathSync(fileURLToPath(new URL("../../bin/haltkey-relay", import.meta.url)));
     accessSync(path, constants.X_OK);
-    return path;
   } catch {
     return undefined;
   }
+  const run = spawnSync(path, [], { encoding: "utf8", timeout: 5000, stdio: ["ignore", "ignore", "pipe"] });
+  return run.status === 2 && run.stderr.startsWith("usage: haltkey-relay") ? path : undefined;
 }
 
 export interface InitOptions {
