@@ -821,5 +821,44 @@ const batchJobsCancelled: CommandRule = {
   },
 };
 
-export const impactRules: readonly CommandRule[] = [keyDestroyed, productionBulkOrm, cryptoSent, obliterate, productionFullRefresh, recovery, destruction, wipe, encrypt, serviceStop, productionScaledDown, shutdown, accountAccess, directorySubtreeDeleted, resources, diskFill, cloudDelete, productionMigration, liveMoney, productionDataLossPush, bucketExpiry, syncWipe, resourceReplaced, batchJobsCancelled];
+/** Slurm node states that take a node out of service: DOWN and FAIL kill what runs there; DRAIN and POWER_DOWN start nothing new. */
+const OUT_OF_SERVICE = /^(down|fail|failing|drain|power_down|power_down_force|power_down_asap)$/i;
+
+/**
+ * A batch cluster's compute nodes taken out of service (scontrol update nodename=… state=down,
+ * pbsnodes -o …): the jobs running there are killed, or no job starts there, and everyone's work
+ * waits (T1489).
+ */
+const nodesOutOfService: CommandRule = {
+  id: "impact.nodes-out-of-service",
+  tactic: TACTIC,
+  technique: "T1489",
+  names: ["scontrol", "pbsnodes"],
+  match(inv) {
+    const value = (key: RegExp): string | undefined => inv.args.map((a) => key.exec(a)?.[1]).find((v) => v !== undefined);
+    let nodes: string | undefined;
+    let state: string;
+    if (inv.name === "scontrol") {
+      if (inv.args[0]?.toLowerCase() !== "update") return undefined;
+      const s = value(/^state=(.+)$/i);
+      if (s === undefined || !OUT_OF_SERVICE.test(s)) return undefined;
+      nodes = value(/^node(?:name)?s?=(.+)$/i);
+      if (nodes === undefined) return undefined;
+      state = s.toUpperCase();
+    } else if (inv.name === "pbsnodes") {
+      if (!inv.args.includes("-o")) return undefined;
+      nodes = inv.args.filter((a) => !a.startsWith("-") && inv.args[inv.args.indexOf(a) - 1] !== "-N").join(" ") || undefined;
+      if (nodes === undefined) return undefined;
+      state = "OFFLINE";
+    } else return undefined;
+    const kills = /^(?:DOWN|FAIL|POWER_DOWN_FORCE)$/.test(state);
+    return { action: { capability: kills ? "delete" : "write", target: { name: shown(nodes) }, reversibility: "recoverable", scope: "account" }, reason: `takes the compute nodes ${shown(nodes)} out of service (${state}): ${kills ? "the jobs running there are killed" : "no job starts there"}, and everyone's work waits (T1489)` };
+  },
+  examples: {
+    match: [`scontrol update nodename=gpu[01-16] state=down reason=maint`, `sudo scontrol update NodeName=node042 State=DRAIN Reason="disk"`, `scontrol update nodename=cn[001-128] state=power_down`, `pbsnodes -o -N "bad dimm" node17 node18`],
+    noMatch: [`scontrol show node gpu01`, `scontrol update nodename=gpu01 state=resume`, `scontrol update jobid=4411 timelimit=2:00:00`, `pbsnodes -a`, `pbsnodes -c node17`],
+  },
+};
+
+export const impactRules: readonly CommandRule[] = [nodesOutOfService, keyDestroyed, productionBulkOrm, cryptoSent, obliterate, productionFullRefresh, recovery, destruction, wipe, encrypt, serviceStop, productionScaledDown, shutdown, accountAccess, directorySubtreeDeleted, resources, diskFill, cloudDelete, productionMigration, liveMoney, productionDataLossPush, bucketExpiry, syncWipe, resourceReplaced, batchJobsCancelled];
 

@@ -350,6 +350,40 @@ const workspaceAdmin: CommandRule = {
   },
 };
 
+/** Slurm's administrative levels above None: an Operator or Administrator changes any user's accounts, limits and jobs. */
+const SCHEDULER_ADMIN_LEVEL = /^adminlevel=(operator|admin|administrator)$/i;
+
+/**
+ * A user made an administrator or operator of a batch cluster (sacctmgr … adminlevel=Administrator
+ * or Operator): they can change any user's accounts and limits, and an administrator anything on
+ * the controller (T1098; Slurm's sacctmgr(1), AdminLevel).
+ */
+const schedulerAdmin: CommandRule = {
+  id: "privilege.scheduler-admin",
+  tactic: "Persistence (TA0003)",
+  technique: "T1098",
+  names: ["sacctmgr"],
+  match(inv) {
+    const level = inv.args.map((a) => SCHEDULER_ADMIN_LEVEL.exec(a)?.[1]).find((l) => l !== undefined);
+    if (level === undefined || !inv.args.some((a) => /^(?:add|create|modify|update)$/i.test(a))) return undefined;
+    // Who: name=… (modify user where name=…), or the word after `user` (add user jdoe …).
+    const named = inv.args.map((a) => /^names?=(.+)$/i.exec(a)?.[1]).find((n) => n !== undefined);
+    const u = inv.args.findIndex((a) => /^users?$/i.test(a));
+    const after = u >= 0 ? inv.args[u + 1] : undefined;
+    const who = named ?? (after !== undefined && !/^(?:where|set)$/i.test(after) && !after.includes("=") ? after : "a user");
+    // An Administrator may also change anything on the controller, as root or the slurm user could;
+    // an Operator only the accounting database's objects (users, accounts, limits).
+    const operator = level.toLowerCase() === "operator";
+    return operator
+      ? { action: { capability: "escalate", target: { name: shown(who) }, reversibility: "recoverable", scope: "tree" }, reason: `makes ${shown(who)} a Slurm operator (AdminLevel=${level}): they can add, change and remove any user, account and limit in the cluster's accounting (T1098)` }
+      : { action: { capability: "escalate", target: { name: shown(who) }, reversibility: "recoverable", scope: "account" }, reason: `makes ${shown(who)} a Slurm administrator (AdminLevel=${level}): they can change anything on the cluster's controller, as root could, and any user's accounts, limits and jobs (T1098)` };
+  },
+  examples: {
+    match: [`sacctmgr modify user where name=jdoe set adminlevel=Administrator`, `sudo sacctmgr -i add user tmpops account=ops AdminLevel=Operator`, `sacctmgr -i modify user jdoe set AdminLevel=Admin`],
+    noMatch: [`sacctmgr show user jdoe withassoc`, `sacctmgr modify user where name=jdoe set adminlevel=None`, `sacctmgr add user jdoe account=physics`, `sacctmgr list users format=user,adminlevel`],
+  },
+};
+
 /** A member that is everyone in a company or a whole engineering group: domain:acme.io, group:eng-all@, group:everyone@. */
 const BROAD_MEMBER = /^(?:domain:[\w.-]+|group:(?:[\w.-]*[-_.])?(?:all|everyone|everybody|staff|employees|company|engineering|eng|developers|devs)(?:[-_.][\w.-]*)?@[\w.-]+)$/i;
 
@@ -515,4 +549,4 @@ const podAsPowerfulAccount: CommandRule = {
   },
 };
 
-export const privilegeRules: readonly CommandRule[] = [adminGroupToEveryone, k8sBindingToEveryone, cloudAccessGrant, githubProtectionLoosened, adminPrompt, pam, setuid, capabilities, sudoers, kernelModule, preload, accountFiles, containerEscape, podAsPowerfulAccount, polkit, shellEscape, authorizationDb, processInjection, workspaceAdmin, broadCloudGrant];
+export const privilegeRules: readonly CommandRule[] = [schedulerAdmin, adminGroupToEveryone, k8sBindingToEveryone, cloudAccessGrant, githubProtectionLoosened, adminPrompt, pam, setuid, capabilities, sudoers, kernelModule, preload, accountFiles, containerEscape, podAsPowerfulAccount, polkit, shellEscape, authorizationDb, processInjection, workspaceAdmin, broadCloudGrant];

@@ -382,6 +382,20 @@ export const FILESYSTEM_RULES: readonly Rule[] = [
     },
   },
   {
+    id: "filesystem.acl-world-writable",
+    category: "filesystem",
+    reason: "Gives every user on the machine write access through an ACL entry for others (setfacl o::w).",
+    score: 55,
+    keywords: ["setfacl"],
+    // setfacl -m/--modify takes comma-separated entries; the one for others is o[ther]:[:]perms,
+    // optionally a default entry (d[efault]:), which new files under a directory inherit.
+    pattern: re(String.raw`${START}setfacl(?: ${T}+){0,6}? (?:-[a-z]*m|--modify)[= ]\\?['"]?(?:[^\s,'"]+,)*(?:d(?:efault)?:)?o(?:ther)?::?[r-]?w`),
+    examples: {
+      match: ["setfacl -R -m o::rwx /srv/research/cohort", "setfacl -m other::rw- shared.db", "sudo setfacl -d -m u:bob:r,o::rwx /data/incoming", "setfacl --modify=default:other::rwx /srv/share"],
+      noMatch: ["setfacl -m u:alice:rw report.csv", "setfacl -m o::r-x /srv/www", "getfacl /data", "setfacl -x o /srv/share", "setfacl -b ./tmpdir"],
+    },
+  },
+  {
     id: "filesystem.mv-to-dev-null",
     category: "filesystem",
     reason: "Moves files onto /dev/null, which destroys them.",

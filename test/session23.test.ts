@@ -1,0 +1,55 @@
+// Session 23: a batch cluster's administration (Slurm's accounting administrators and operators,
+// compute nodes taken out of service) and an ACL entry that lets every user write. Each is held with
+// the tier its reach earns, and the everyday commands of the same programs go through.
+import { describe, expect, it } from "vitest";
+import { evaluateStep } from "../src/core/pipeline.js";
+import { compilePolicy, PolicyFile, policyFor } from "../src/core/policy.js";
+import { defaultRuleSet } from "../src/core/rules/index.js";
+
+const rules = defaultRuleSet();
+const agent = policyFor(compilePolicy(PolicyFile.parse({})), "session23");
+const shell = (line: string) => evaluateStep({ hint: `executing shell command: ${line}`, tool: "Bash", arguments: { command: line }, autonomousStep: 1, maxAutonomousSteps: 50 }, { kind: "clear" }, agent, rules);
+const ids = (v: ReturnType<typeof shell>) => v.rules.map((r) => r.id);
+const paused = (v: ReturnType<typeof shell>) => v.verdict === "confirm" || v.verdict === "verify";
+
+describe("Slurm's administrative levels", () => {
+  it("an Administrator (the controller's root, in effect) is a hard stop that names who", () => {
+    const v = shell("sacctmgr modify user where name=jdoe set adminlevel=Administrator");
+    expect(v.verdict).toBe("stop");
+    expect(v.rules.find((r) => r.id === "action.privilege.scheduler-admin")?.reason).toMatch(/makes jdoe a Slurm administrator \(AdminLevel=Administrator\)/);
+  });
+  it("an Operator (the accounting database only) is a pause", () => {
+    const v = shell("sudo sacctmgr -i add user tmpops account=ops AdminLevel=Operator");
+    expect(paused(v)).toBe(true);
+    expect(v.rules.find((r) => r.id === "action.privilege.scheduler-admin")?.reason).toMatch(/makes tmpops a Slurm operator/);
+  });
+  it.each(["sacctmgr show user jdoe withassoc", "sacctmgr modify user where name=jdoe set adminlevel=None", "sacctmgr add user jdoe account=physics", "sacctmgr list users format=user,adminlevel"])("goes: %s", (line) => {
+    expect(shell(line).verdict).toBe("continue");
+  });
+});
+
+describe("compute nodes taken out of service", () => {
+  it.each([
+    ["scontrol update nodename=gpu[01-16] state=down reason=maint", /the jobs running there are killed/],
+    ["sudo scontrol update NodeName=node042 State=DRAIN Reason=disk", /no job starts there/],
+    ["pbsnodes -o -N 'bad dimm' node17 node18", /node17 node18 out of service \(OFFLINE\)/],
+  ])("%s is a pause that says what stops", (line, why) => {
+    const v = shell(line);
+    expect(paused(v)).toBe(true);
+    expect(v.rules.find((r) => r.id === "action.impact.nodes-out-of-service")?.reason).toMatch(why);
+  });
+  it.each(["scontrol show node gpu01", "scontrol update nodename=gpu01 state=resume", "scontrol update jobid=4411 timelimit=2:00:00", "pbsnodes -a", "sinfo -N -l"])("goes: %s", (line) => {
+    expect(shell(line).verdict).toBe("continue");
+  });
+});
+
+describe("an ACL entry that lets every user write", () => {
+  it.each(["setfacl -R -m o::rwx /srv/research/cohort", "sudo setfacl -d -m u:bob:r,o::rwx /data/incoming"])("%s is held like chmod o+w", (line) => {
+    const v = shell(line);
+    expect(paused(v)).toBe(true);
+    expect(ids(v)).toContain("filesystem.acl-world-writable");
+  });
+  it.each(["setfacl -m u:alice:rw report.csv", "setfacl -m o::r-x /srv/www", "getfacl /data"])("goes: %s", (line) => {
+    expect(shell(line).verdict).toBe("continue");
+  });
+});
