@@ -114,7 +114,7 @@ function withDotenv(action: Action, paths: readonly string[]): Action {
 }
 
 /** A path or remote named for people's data. */
-const PEOPLE_PATH = /(?:^|[/:_.-])(?:hr|payroll|salar(?:y|ies)|employees?|personnel|customers?|clients?|patients?|members|subscribers|pii|gdpr|guests?|students?|users|contacts|leads|applicants|donors|residents|passengers|travell?ers|claimants|policyholders|guardians|parents)(?:$|[/_.-])/i;
+const PEOPLE_PATH = /(?:^|[/:_.-])(?:hr|payroll|salar(?:y|ies)|employees?|personnel|customers?|clients?|patients?|members|subscribers|pii|gdpr|guests?|students?|users|contacts|leads|applicants|donors|residents|passengers|travell?ers|claimants|policyholders|guardians|parents|people|persons?)(?:$|[/_.-])/i;
 /** A table of records exported from a system (exports/guest_stays_2026Q3.csv, dumps/orders.parquet): data, not work product. */
 const DATA_EXPORT = /(?:^|\/)(?:exports?|dumps?|extracts?|extracted|reports?)\/(?:[^/]+\/)*[^/]+\.(?:csv|tsv|xlsx?|json|jsonl|ndjson|parquet|avro|sql|dump|txt)(?:\.gz)?$/i;
 
@@ -573,4 +573,40 @@ const repositoryCopied: CommandRule = {
   },
 };
 
-export const exfiltrationRules: readonly CommandRule[] = [httpUpload, remoteCopy, cloudUpload, socketSend, dnsExfil, publish, serveFiles, mailCopied, crossAccountCopy, repositoryCopied];
+/** A bucket whose name says others read it: public, shared, a partner's or a vendor's drop, someone's own. */
+const SHARED_BUCKET = /^gs:\/\/[^/]*(?:^|[-_.\/])(?:public|pub|shared?|partners?|external|ext|vendors?|personal|outside|thirdparty|third-party)(?:[-_./]|$)/i;
+/** A BigQuery table as bq names it: dataset.table or project:dataset.table. */
+const BQ_TABLE = /^(?:[\w-]+:)?[\w-]+\.[\w$-]+$/;
+
+/**
+ * A warehouse table exported to a bucket (bq extract TABLE gs://…): its rows leave the warehouse's
+ * access control for wherever the bucket is read. A table of people's records (customers,
+ * patients, people) is held; sent to a bucket its name says is public or another party's, it is
+ * published and cannot be called back (T1537, transfer data to a cloud account; bq(1) extract).
+ */
+const warehouseExport: CommandRule = {
+  id: "exfiltration.warehouse-export",
+  tactic: TACTIC,
+  technique: "T1537",
+  names: ["bq"],
+  match(inv) {
+    const a = inv.args;
+    const at = a.indexOf("extract");
+    if (inv.name !== "bq" || at < 0) return undefined;
+    const ops = a.slice(at + 1).filter((x) => !x.startsWith("-"));
+    const dest = ops.find((x) => x.startsWith("gs://"));
+    const table = ops.filter((x) => BQ_TABLE.test(x)).pop();
+    if (dest === undefined || table === undefined || !PEOPLE_PATH.test(table)) return undefined;
+    if (SHARED_BUCKET.test(dest)) {
+      return { action: { capability: "exfiltrate", target: { name: shown(dest), external: true, personal: true }, reversibility: "irreversible", scope: "account" }, reason: `exports the table ${shown(table)}, people's records, to ${shown(dest)}, a bucket its name says others read: the rows are out of the warehouse for good (T1537)` };
+    }
+    // To a bucket of the organisation's, by its name: the rows are moved, not yet sent away.
+    return { action: { capability: "communicate", target: { name: shown(dest), personal: true }, reversibility: "recoverable", scope: "one" }, reason: `exports the table ${shown(table)}, people's records, out of the warehouse to the bucket ${shown(dest)}: whoever reads the bucket reads them (T1537)` };
+  },
+  examples: {
+    match: [`bq extract --destination_format CSV prod:crm.people gs://tmp-exports-public/people-*.csv`, `bq extract analytics.customers gs://partner-drop-bucket/customers.csv`, `bq --location=US extract --compression GZIP warehouse.patients gs://acme-etl-staging/patients/*.csv.gz`],
+    noMatch: [`bq extract --location=US proj:dataset.daily_metrics gs://my-team-exports/t.avro`, `bq show warehouse.customers`, `bq query --use_legacy_sql=false 'select count(*) from crm.people'`, `bq load crm.people gs://imports/people.csv`],
+  },
+};
+
+export const exfiltrationRules: readonly CommandRule[] = [warehouseExport, httpUpload, remoteCopy, cloudUpload, socketSend, dnsExfil, publish, serveFiles, mailCopied, crossAccountCopy, repositoryCopied];
