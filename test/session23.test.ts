@@ -67,3 +67,14 @@ describe("a warehouse table of people's records exported to a bucket", () => {
     expect(shell(line).verdict).toBe("continue");
   });
 });
+
+describe("a certificate signed with a CA's key for years", () => {
+  it("is a pause that says for how long and by which CA", () => {
+    const v = shell("openssl x509 -req -in svc.csr -CA ca.crt -CAkey ca.key -CAcreateserial -out svc.crt -days 3650");
+    expect(paused(v)).toBe(true);
+    expect(v.rules.find((r) => r.id === "action.credential-access.long-lived-certificate")?.reason).toMatch(/signs svc\.crt with the certificate authority ca\.key for 3650 days \(about 10 years\)/);
+  });
+  it.each(["openssl x509 -req -in dev.csr -CA ca.crt -CAkey ca.key -out dev.crt -days 90", "openssl req -x509 -newkey rsa:2048 -nodes -keyout key.pem -out cert.pem -days 3650", "openssl ca -revoke bad.crt -config ca.cnf"])("goes: %s", (line) => {
+    expect(shell(line).verdict).toBe("continue");
+  });
+});

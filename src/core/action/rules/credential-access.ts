@@ -454,4 +454,35 @@ const registryHives: CommandRule = {
   },
 };
 
-export const credentialAccessRules: readonly CommandRule[] = [containerEnvironment, environmentKeys, sniffing, readStore, keychain, search, cloudMetadata, cracking, processMemory, processSnooping, secretStore, registryHives];
+/** Longer than any public TLS certificate was ever allowed to live (825 days, 27 months). */
+const LONG_LIVED_DAYS = 825;
+
+/**
+ * A certificate signed with a certificate authority's key for years (openssl x509 -req … -CAkey …
+ * -days 3650, openssl ca … -days 7300): whoever holds it is trusted wherever that CA is, for as long
+ * as it lives, unless someone revokes it (T1649, forge authentication certificates; openssl-x509(1),
+ * openssl-ca(1)). A self-signed certificate (openssl req -x509) is trusted by no one by itself.
+ */
+const longLivedCertificate: CommandRule = {
+  id: "credential-access.long-lived-certificate",
+  tactic: TACTIC,
+  technique: "T1649",
+  names: ["openssl"],
+  match(inv) {
+    const a = inv.args;
+    const signs = (a[0] === "x509" && a.includes("-req") && (a.includes("-CAkey") || a.includes("-CA"))) || a[0] === "ca";
+    if (inv.name !== "openssl" || !signs) return undefined;
+    const days = Number(optionValues(a, ["-days"])[0]);
+    if (!Number.isFinite(days) || days <= LONG_LIVED_DAYS) return undefined;
+    const ca = optionValues(a, ["-CAkey", "-keyfile"])[0] ?? optionValues(a, ["-CA", "-cert"])[0] ?? "the CA's key";
+    const out = optionValues(a, ["-out"])[0] ?? "a certificate";
+    const years = Math.round(days / 365);
+    return { action: { capability: "grant-access", target: { name: shown(out) }, reversibility: "recoverable", scope: "one" }, reason: `signs ${shown(out)} with the certificate authority ${shown(ca)} for ${days} days (about ${years} years): whoever holds it is trusted wherever that CA is, until it is revoked (T1649)` };
+  },
+  examples: {
+    match: [`openssl x509 -req -in svc.csr -CA ca.crt -CAkey ca.key -CAcreateserial -out svc.crt -days 3650`, `sudo openssl ca -config /etc/pki/ca.cnf -in vpn-client.csr -out vpn-client.crt -days 7300 -batch`],
+    noMatch: [`openssl x509 -req -in dev.csr -CA ca.crt -CAkey ca.key -out dev.crt -days 90`, `openssl req -x509 -newkey rsa:2048 -nodes -keyout key.pem -out cert.pem -days 3650`, `openssl x509 -in cert.pem -noout -text`, `openssl ca -revoke bad.crt -config ca.cnf`],
+  },
+};
+
+export const credentialAccessRules: readonly CommandRule[] = [longLivedCertificate, containerEnvironment, environmentKeys, sniffing, readStore, keychain, search, cloudMetadata, cracking, processMemory, processSnooping, secretStore, registryHives];
