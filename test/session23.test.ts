@@ -78,3 +78,31 @@ describe("a certificate signed with a CA's key for years", () => {
     expect(shell(line).verdict).toBe("continue");
   });
 });
+
+describe("round 18's readings: audit trails, CI and cloud protections, keys presented to sign in", () => {
+  it("an audit trail's rows deleted on a production SQL Server (sqlcmd -S names the server) is a hard stop", () => {
+    const v = shell(`sqlcmd -S lis-sql-prod01.example.internal -d LIS -E -Q "DELETE FROM audit.PortalAccessLog WHERE user_name = 'svc-sync'"`);
+    expect(v.verdict).toBe("stop");
+    expect(v.rules.find((r) => r.id === "action.sql.audit-rows-changed")?.reason).toMatch(/DELETE on PortalAccessLog, an audit trail: the record of who did what is erased \(T1070\) on a production database/);
+  });
+  it("an audit row rewritten elsewhere is a pause; other rows deleted by key are not this rule's", () => {
+    expect(paused(shell(`psql -c "UPDATE access_log SET user_id = 7 WHERE id = 99"`))).toBe(true);
+    expect(ids(shell(`psql -c "DELETE FROM sessions WHERE id = 5"`))).not.toContain("action.sql.audit-rows-changed");
+  });
+  it.each([
+    ["az pipelines variable update --pipeline-name api-ci --name RUN_SAST --value false --org https://dev.azure.com/acme --project Api", "action.defense-impairment.protection-env-off", false],
+    ["az repos policy approver-count update --id 17 --minimum-approver-count 0 --org https://dev.azure.com/acme --project Core", "action.privilege.azure-repos-policy-loosened", false],
+    ["az security pricing create --name Containers --tier free --subscription acme-nonprod", "action.defense-impairment.cloud-logging", false],
+    ["az security pricing create --name Containers --tier free --subscription acme-prod", "action.defense-impairment.cloud-logging", true],
+    ["kubectl --context gke_acme-live_us-central1_gs-prod -n game set env deployment/ac-gateway AC_ENFORCEMENT_MODE=observe", "action.defense-impairment.protection-env-off", true],
+  ])("%s", (line, rule, hard) => {
+    const v = shell(line);
+    expect(ids(v)).toContain(rule);
+    expect(hard ? v.verdict === "stop" : paused(v)).toBe(true);
+  });
+  it("a client's own key and certificate handed to it to sign in are not read out", () => {
+    expect(shell("mosquitto_sub -h mqtt.staging.example.internal -p 8883 --cafile certs/ca.pem --cert certs/dev-client.crt --key certs/dev-client.key -t 'a/+/status' -C 20").verdict).toBe("continue");
+    // The same key printed or sent is still a credential read.
+    expect(shell("cat certs/dev-client.key").verdict).toBe("stop");
+  });
+});

@@ -611,7 +611,10 @@ function devConnection(inv: Invocation, invs: readonly Invocation[]): boolean {
 function commandHost(invs: readonly Invocation[]): string {
   for (const inv of invs) {
     if (!DB_CLIENTS.has(inv.name)) continue;
-    const i = inv.args.findIndex((a) => a === "-h" || a === "--host" || a === "-d" || a === "--dbname");
+    // The server first (sqlcmd names it with -S), then the database.
+    const h = inv.args.findIndex((a) => a === "-h" || a === "--host" || (inv.name === "sqlcmd" && (a === "-S" || a === "--server")));
+    if (h >= 0) return inv.args[h + 1] ?? "";
+    const i = inv.args.findIndex((a) => a === "-d" || a === "--dbname");
     if (i >= 0) return inv.args[i + 1] ?? "";
     const url = inv.args.find((a) => /^postgres(ql)?:\/\/|^mysql:\/\//.test(a));
     if (url) return url;

@@ -292,6 +292,9 @@ export function readsRows(sql: string): boolean {
  * Reads one piece of SQL. `production` marks the database as production (from the tool's name or
  * arguments), which makes any irreversible statement a hard stop through the model's floor.
  */
+/** A table that keeps an audit trail: audit, access, security, login or activity logs and histories. */
+const AUDIT_TABLE = /(?:^|[._"\x60\[])(?:audit\w*|\w*(?:access|security|login|signin|activity|admin)_?(?:log|logs|history|trail|events?))(?:$|[._"\x60\]])|\baudit[._]/i;
+
 export function readSql(sql: string, production = false): SqlReading {
   const text = sql.trim();
   if (text.length > MAX_SQL_CHARS) return { actions: [], hits: [], unreadable: `${text.slice(0, 80)}…` };
@@ -327,6 +330,12 @@ export function readSql(sql: string, production = false): SqlReading {
       const where = n.where as Node;
       const cap = type === "delete" ? "delete" : "write";
       const verb = type === "delete" ? "deletes" : "updates";
+      // An audit trail's rows changed or removed (other than a retention purge of expired rows):
+      // the record of who did what no longer says it (T1070, indicator removal).
+      if (AUDIT_TABLE.test(table) && !(type === "delete" && where && purgesExpired(where, table))) {
+        hit("sql.audit-rows-changed", { capability: "impair-defences", target: target(table), reversibility: "irreversible", scope: "tree" }, `${type.toUpperCase()} on ${table}, an audit trail: the record of who did what is ${type === "delete" ? "erased" : "rewritten"} (T1070)`);
+        continue;
+      }
       if (!where) hit(`sql.${type}-without-where`, { capability: cap, target: target(table), reversibility: "irreversible", scope: "account" }, `${type.toUpperCase()} without WHERE ${verb} every row of ${table}`);
       else if (alwaysTrue(where)) hit(`sql.mass-${type}`, { capability: cap, target: target(table), reversibility: "irreversible", scope: "account" }, `${type.toUpperCase()} whose WHERE is always true ${verb} every row of ${table}`);
       else if (onlyRanges(where) && !(type === "delete" && purgesExpired(where, table))) hit(`sql.mass-${type}`, { capability: cap, target: target(table), reversibility: "irreversible", scope: "account" }, `${type.toUpperCase()} of ${table} selected only by a range (a date or id cut-off) ${verb} rows in bulk`);

@@ -88,6 +88,24 @@ const containerEnvironment: CommandRule = {
   },
 };
 
+/** Options that hand a client its own key or certificate to sign in with (mosquitto_sub --key, curl --cert, psql sslkey=…). */
+const KEY_OPTION = /^--?(?:key|cert|cafile|cacert|capath|tls-?key|tls-?cert|tls-?cacert|ssl-?key|ssl-?cert|client-?key|client-?cert|private-?key|key-?file|cert-?file|identity(?:-file)?|E)$/i;
+
+/**
+ * The files a command is handed as its own key or certificate (`--key certs/client.key`,
+ * `--cert=client.crt`): a key used to sign in, as ssh -i uses one, not a key read out.
+ */
+function presentedKeys(args: readonly string[]): Set<string> {
+  const out = new Set<string>();
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    const eq = a.indexOf("=");
+    if (a.startsWith("-") && eq > 0 && KEY_OPTION.test(a.slice(0, eq))) out.add(a.slice(eq + 1));
+    else if (KEY_OPTION.test(a) && i + 1 < args.length) out.add(args[i + 1]!);
+  }
+  return out;
+}
+
 const readStore: CommandRule = {
   id: "credential-access.read-store",
   tactic: TACTIC,
@@ -100,7 +118,8 @@ const readStore: CommandRule = {
     const podPaths = inPod !== undefined && /^(cat|head|tail|less|more|base64|xxd|od|strings|cp|tar)$/.test((inPod[0] ?? "").replace(/^.*\//, "")) ? inPod.slice(1).filter((a) => !a.startsWith("-")) : [];
     // (kubectl exec reads nothing itself: only the command it runs in the pod does.)
     const execMode = (inv.name === "kubectl" || inv.name === "oc") && inv.args.includes("exec");
-    const path = (execMode ? podPaths : readPaths(inv)).find((p) => classifyPath(p) === "credentials" && !/\.pub$|known_hosts$|authorized_keys2?$|(^|\/)\.ssh\/?$|\/\.ssh\/config$/.test(p));
+    const used = execMode ? new Set<string>() : presentedKeys(inv.args);
+    const path = (execMode ? podPaths : readPaths(inv)).find((p) => classifyPath(p) === "credentials" && !used.has(p) && !/\.pub$|known_hosts$|authorized_keys2?$|(^|\/)\.ssh\/?$|\/\.ssh\/config$/.test(p));
     if (!path) return undefined;
     const t = techniqueFor(path);
     return {
@@ -121,7 +140,7 @@ const readStore: CommandRule = {
       `cp ~/Library/Keychains/login.keychain-db /tmp/`,
       `kubectl -n staging exec deploy/api -- cat /var/run/secrets/kubernetes.io/serviceaccount/token`,
     ],
-    noMatch: [`ssh -i ~/.ssh/id_ed25519 host`, `chmod 600 ~/.ssh/id_rsa`, `ssh-keygen -t ed25519 -f ~/.ssh/id_ed25519`, `cat ~/.ssh/id_rsa.pub`, `cat ~/.ssh/config`, `aws s3 ls`, `cat src/keys.py`],
+    noMatch: [`mosquitto_sub -h mqtt.example.internal -p 8883 --cafile certs/ca.pem --cert certs/client.crt --key certs/client.key -t 'a/#'`, `curl --cert certs/client.crt --key=certs/client.key https://api.internal/health`, `ssh -i ~/.ssh/id_ed25519 host`, `chmod 600 ~/.ssh/id_rsa`, `ssh-keygen -t ed25519 -f ~/.ssh/id_ed25519`, `cat ~/.ssh/id_rsa.pub`, `cat ~/.ssh/config`, `aws s3 ls`, `cat src/keys.py`],
   },
 };
 

@@ -515,6 +515,31 @@ const githubProtectionLoosened: CommandRule = {
   },
 };
 
+/**
+ * An Azure Repos branch policy loosened (az repos policy …): the minimum number of reviewers set to
+ * 0, a policy made optional (--blocking false) or switched off (--enabled false), or deleted. Changes
+ * merge without the review it required (T1098; az repos policy).
+ */
+const azureReposPolicyLoosened: CommandRule = {
+  id: "privilege.azure-repos-policy-loosened",
+  tactic: TACTIC,
+  technique: "T1098",
+  names: ["az"],
+  match(inv) {
+    const a = inv.args;
+    if (inv.name !== "az" || !a.some((w, i) => w === "repos" && a[i + 1] === "policy")) return undefined;
+    const approvers = optionValues(a, ["--minimum-approver-count"])[0];
+    const how = approvers === "0" ? "sets the minimum number of approvers to 0" : /^false$/i.test(optionValues(a, ["--blocking"])[0] ?? "") ? "makes it optional (--blocking false)" : /^false$/i.test(optionValues(a, ["--enabled"])[0] ?? "") ? "switches it off (--enabled false)" : a.includes("delete") ? "deletes it" : undefined;
+    if (how === undefined) return undefined;
+    const id = optionValues(a, ["--id", "--policy-id"])[0];
+    return { action: { capability: "impair-defences", target: { name: `Azure Repos policy${id !== undefined ? ` ${id}` : ""}` }, reversibility: "recoverable", scope: "one" }, reason: `changes an Azure Repos branch policy${id !== undefined ? ` (${shown(id)})` : ""}: ${how}, so changes merge without the review it required (T1098)` };
+  },
+  examples: {
+    match: [`az repos policy approver-count update --id 17 --minimum-approver-count 0 --creator-vote-counts true --org https://dev.azure.com/acme --project Core`, `az repos policy build update --id 4 --blocking false`, `az repos policy delete --id 9 --yes`],
+    noMatch: [`az repos policy list --project Core`, `az repos policy approver-count update --id 17 --minimum-approver-count 2`, `az repos pr create --title fix`],
+  },
+};
+
 /** A service account's name that says it holds much: admin, root, cluster-admin, superuser, deployer, operator. */
 const POWERFUL_ACCOUNT = /(?:^|[-_.])(?:admin|administrator|root|superuser|cluster-?admin|deployer|operator|owner)(?:[-_.]|$)/i;
 /** The service account a `kubectl run --overrides` JSON gives the pod (spec.serviceAccountName), or undefined. */
@@ -549,4 +574,4 @@ const podAsPowerfulAccount: CommandRule = {
   },
 };
 
-export const privilegeRules: readonly CommandRule[] = [schedulerAdmin, adminGroupToEveryone, k8sBindingToEveryone, cloudAccessGrant, githubProtectionLoosened, adminPrompt, pam, setuid, capabilities, sudoers, kernelModule, preload, accountFiles, containerEscape, podAsPowerfulAccount, polkit, shellEscape, authorizationDb, processInjection, workspaceAdmin, broadCloudGrant];
+export const privilegeRules: readonly CommandRule[] = [schedulerAdmin, azureReposPolicyLoosened, adminGroupToEveryone, k8sBindingToEveryone, cloudAccessGrant, githubProtectionLoosened, adminPrompt, pam, setuid, capabilities, sudoers, kernelModule, preload, accountFiles, containerEscape, podAsPowerfulAccount, polkit, shellEscape, authorizationDb, processInjection, workspaceAdmin, broadCloudGrant];
