@@ -65,7 +65,7 @@ describe("inputs that once hung the reader finish", () => {
     expect(readShell(text).commands.length).toBeGreaterThan(0);
   });
   it("a CI file of blank lines or a ladder of scanner jobs is read once", () => {
-    expect(weakenedCi({ file_path: ".github/workflows/x.yml", content: "\n".repeat(80_000) })).toEqual({ forkRunsWithSecrets: false });
+    expect(weakenedCi({ file_path: ".github/workflows/x.yml", content: "\n".repeat(80_000) })).toEqual({ forkRunsWithSecrets: false, tokenWriteAll: false });
     expect(weakenedCi({ file_path: ".gitlab-ci.yml", content: Array.from({ length: 20_000 }, (_, i) => `${" ".repeat(i % 2000)}sast:`).join("\n") }).optionalScan).toBeUndefined();
     expect(weakenedCi({ file_path: ".gitlab-ci.yml", content: "jobs:\n  sast:\n    allow_failure: true\n" }).optionalScan).toBe("sast");
   });

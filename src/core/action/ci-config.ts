@@ -55,15 +55,17 @@ const MADE_OPTIONAL = /^\s*(?:-\s+)?(?:allow_failure:\s*true|when:\s*(?:manual|n
  * (`allow_failure: true`, `when: manual`, `continue-on-error: true`, `if: false` in the scanner's
  * own job or step: the pipeline goes on whatever it finds), and a workflow run on
  * pull_request_target (pull requests from forks run with the repository's secrets and a write
- * token). The call's CI texts are found once for both.
+ * token), and a workflow token given `permissions: write-all`. The call's CI texts are found once for all.
  */
-export function weakenedCi(args: unknown): { readonly optionalScan?: string; readonly forkRunsWithSecrets: boolean } {
+export function weakenedCi(args: unknown): { readonly optionalScan?: string; readonly forkRunsWithSecrets: boolean; readonly tokenWriteAll: boolean } {
   const ci = writtenCiTexts(args);
-  if (ci === undefined) return { forkRunsWithSecrets: false };
+  if (ci === undefined) return { forkRunsWithSecrets: false, tokenWriteAll: false };
   const optionalScan = scanMadeOptional(ci);
   // ([ \t], not \s: \s would run across lines from every line start, quadratic on a file of blank lines.)
   const forkRunsWithSecrets = ci.some((t) => t.includes("pull_request_target") && /^[ \t]*(?:on:[ \t]*)?\[?[^#\n]*\bpull_request_target\b/m.test(t));
-  return optionalScan !== undefined ? { optionalScan, forkRunsWithSecrets } : { forkRunsWithSecrets };
+  // The workflow's token given every write permission (permissions: write-all): any step, any action it uses, can push, release and change the repository's settings.
+  const tokenWriteAll = ci.some((t) => t.includes("write-all") && /^[ \t]*permissions:[ \t]*["']?write-all["']?[ \t]*(?:#.*)?$/m.test(t));
+  return optionalScan !== undefined ? { optionalScan, forkRunsWithSecrets, tokenWriteAll } : { forkRunsWithSecrets, tokenWriteAll };
 }
 
 /** The texts a tool call writes into a CI configuration, or undefined when it writes none. */

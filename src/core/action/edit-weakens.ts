@@ -61,7 +61,8 @@ const OPENING_KEY = /(?:^|[_.-]|(?<=[a-z])(?=[A-Z]))(?:allow_?(?:anonymous|anon|
 /** A key that says only whether the thing above it is on: `auth:\n  enabled: true`. */
 const SWITCH_KEY = /^(?:enabled?|enforced?|required|active|on|mode|state)$/i;
 const ON = /^(?:true|yes|on|1|enabled?|required|enforced?|strict|always|active|full|all)$/i;
-const OFF = /^(?:false|no|off|0|disabled?|none|null|nil|never|optional|permissive|ignore|skip|)$/i;
+/** A value that turns a protection off, or leaves it watching without acting (enforce → observe, block → report-only). */
+const OFF = /^(?:false|no|off|0|disabled?|none|null|nil|never|optional|permissive|ignore|skip|observe(?:_?only)?|monitor(?:_?only)?|detect(?:ion)?_?only|report[_-]?only|warn(?:_?only)?|shadow|passive|log_?only|audit_?only|dry_?run|alert_?only|)$/i;
 /** Thresholds that protect more the higher they are: minimum password length, hash rounds and cost, key sizes. */
 const HIGHER_IS_SAFER = /(?:min\w*(?:len|length|chars|characters|entropy|score)|(?:password|passwd|pw|pin)\w*(?:len|length)|(?:bcrypt|hash|hashing|password|pbkdf2|argon2?|scrypt|salt|log)_?(?:rounds|iterations|cost|work_?factor)|^rounds|^iterations|work_?factor|key_?(?:size|length|bits)|rsa_?bits)$/i;
 /** Limits that protect more the lower they are, and not at all when unset: attempts before lockout. */

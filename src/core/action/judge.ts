@@ -292,6 +292,8 @@ function judge(input: JudgeInput): Judgement {
   const scan = ci?.optionalScan;
   if (scan !== undefined) record("ci.security-scan-optional", { capability: "impair-defences", target: { name: scan }, reversibility: "recoverable", scope: "one" }, `the CI configuration lets the ${scan} scan fail or not run (allow_failure, when: manual, continue-on-error): the pipeline goes on whatever it finds (T1562.001)`, "T1562.001", "Defense Evasion (TA0005)");
 
+  if (ci?.tokenWriteAll === true) record("ci.token-write-all", { capability: "grant-access", target: { name: "the workflow's GITHUB_TOKEN" }, reversibility: "recoverable", scope: "one" }, "the CI configuration gives the workflow's token every write permission (permissions: write-all): any step or third-party action it runs can push code, cut releases and change the repository (T1098)", "T1098", "Persistence (TA0003)");
+
   if (ci?.forkRunsWithSecrets === true) record("ci.fork-runs-with-secrets", { capability: "grant-access", target: { name: "pull_request_target workflow", external: true }, reversibility: "recoverable", scope: "one" }, "the CI configuration runs on pull_request_target: pull requests from forks run with the repository's secrets and a write token (T1195.002)", "T1195.002", "Initial Access (TA0001)");
 
   // Source a file tool writes: what the program will do with it when it runs (source-file.ts).

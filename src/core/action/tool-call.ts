@@ -417,7 +417,8 @@ function deleteScope(f: ArgumentFacts, object: readonly string[], store: string 
   // A notebook, a calendar, a board deleted: everything in it goes with it.
   if (HOLDER.test(object[object.length - 1] ?? "")) return "tree";
   // An encryption key: what it encrypted is gone with it (a KMS key's ARN, GCP's crypto key).
-  if (f.strings.some((v) => /^arn:aws[\w-]*:kms:/.test(v)) || (hasWord(object, /^crypto$/) && hasWord(object, /^keys?$/))) return "account";
+  // (Or a key of a key vault, KMS or HSM by the tool's name: purge_deleted_key on azure-keyvault.)
+  if (f.strings.some((v) => /^arn:aws[\w-]*:kms:/.test(v)) || (hasWord(object, /^keys?$/) && hasWord(object, /^(crypto|keyvault|kms|hsm|cloudhsm|keyring|keyrings|transit)$/))) return "account";
   // A long-lived branch (main, a release, a hotfix line) holds everyone's history; a merged feature branch does not.
   if (hasWord(object, /^(branch|branches|ref|refs)$/) && f.strings.some((v) => /^(refs\/heads\/)?(main|master|trunk|develop|release([-/_.].*)?|hotfix([-/_.].*)?|prod|production|stable)$/i.test(v.trim()))) return "tree";
   // Branches or tags, several of them ("the 40 merged feature branches in acme/api"): each one's unmerged work goes with it.
