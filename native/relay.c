@@ -221,8 +221,14 @@ static int connect_to(const char *path) {
     return -1;
   }
   strcpy(addr.sun_path, path);
+#ifdef SOCK_CLOEXEC
   int fd = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
+#else
+  int fd = socket(AF_UNIX, SOCK_STREAM, 0); // (macOS: no SOCK_CLOEXEC; set below)
+#endif
   if (fd < 0) return -1;
+  // Not inherited by the shim this process may become, nor by --start-only.
+  fcntl(fd, F_SETFD, FD_CLOEXEC);
   while (connect(fd, (struct sockaddr *)&addr, sizeof addr) != 0) {
     if (errno == EINTR) continue;
     int saved = errno;

@@ -1,7 +1,7 @@
 // `npm run build`, last: compiles the native relay (native/relay.c) to dist/bin/haltkey-relay with
 // the system's C compiler (`cc`, or $CC). The relay is what `haltkey init` points an MCP client at
-// when it exists (docs/mcp-clients.md); without a compiler the build says so and goes on, and init
-// points clients at `haltkey mcp` (the Node shim) as before.
+// when it exists (docs/mcp-clients.md); without a compiler, or where it does not compile, the build
+// says so and goes on, and init points clients at `haltkey mcp` (the Node shim) as before.
 import { spawnSync } from "node:child_process";
 import { mkdirSync, rmSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
@@ -16,6 +16,8 @@ const r = spawnSync(cc, ["-std=c11", "-O2", "-Wall", "-Wextra", "-Werror", "-o",
 if (r.error) {
   console.warn(`haltkey: no C compiler (${cc}: ${r.error.message}): the native relay is not built; MCP clients will start \`haltkey mcp\` (Node) instead. Install gcc and run npm run build again to build it.`);
 } else if (r.status !== 0) {
-  console.error(`haltkey: ${cc} could not compile native/relay.c (exit ${r.status})`);
-  process.exit(1);
+  // Not fatal: haltkey works without the relay (init then writes `haltkey mcp`). The tests start
+  // the relay, so a build that should have it and does not fails there, not silently.
+  rmSync(out, { force: true });
+  console.warn(`haltkey: ${cc} could not compile native/relay.c (exit ${r.status}): the native relay is not built; MCP clients will start \`haltkey mcp\` (Node) instead.`);
 }
