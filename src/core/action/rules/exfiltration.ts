@@ -574,7 +574,9 @@ const repositoryCopied: CommandRule = {
 };
 
 /** A bucket whose name says others read it: public, shared, a partner's or a vendor's drop, someone's own. */
-const SHARED_BUCKET = /^gs:\/\/[^/]*(?:^|[-_.\/])(?:public|pub|shared?|partners?|external|ext|vendors?|personal|outside|thirdparty|third-party)(?:[-_./]|$)/i;
+const SHARED_BUCKET = /^gs:\/\/(?:[^/]*[-_.])?(?:public|pub|shared?|partners?|ptnr|external|ext|vendors?|personal|outside|thirdparty|third-party|3p)(?:[-_./]|$)/i;
+/** More tables whose rows are people, beside the file names PEOPLE_PATH knows: a game's players, a lender's borrowers, a shop's buyers. */
+const PEOPLE_TABLE = /(?:^|[:._-])(?:players?|borrowers?|tenants?|riders?|shoppers?|buyers?|voters?|citizens?|profiles?|account_?holders?|cardholders?|donors?|volunteers?|learners?|candidates?)(?:$|[._-])/i;
 /** A BigQuery table as bq names it: dataset.table or project:dataset.table. */
 const BQ_TABLE = /^(?:[\w-]+:)?[\w-]+\.[\w$-]+$/;
 
@@ -596,7 +598,7 @@ const warehouseExport: CommandRule = {
     const ops = a.slice(at + 1).filter((x) => !x.startsWith("-"));
     const dest = ops.find((x) => x.startsWith("gs://"));
     const table = ops.filter((x) => BQ_TABLE.test(x)).pop();
-    if (dest === undefined || table === undefined || !PEOPLE_PATH.test(table)) return undefined;
+    if (dest === undefined || table === undefined || !(PEOPLE_PATH.test(table) || PEOPLE_TABLE.test(table))) return undefined;
     if (SHARED_BUCKET.test(dest)) {
       return { action: { capability: "exfiltrate", target: { name: shown(dest), external: true, personal: true }, reversibility: "irreversible", scope: "account" }, reason: `exports the table ${shown(table)}, people's records, to ${shown(dest)}, a bucket its name says others read: the rows are out of the warehouse for good (T1537)` };
     }
@@ -604,7 +606,7 @@ const warehouseExport: CommandRule = {
     return { action: { capability: "communicate", target: { name: shown(dest), personal: true }, reversibility: "recoverable", scope: "one" }, reason: `exports the table ${shown(table)}, people's records, out of the warehouse to the bucket ${shown(dest)}: whoever reads the bucket reads them (T1537)` };
   },
   examples: {
-    match: [`bq extract --destination_format CSV prod:crm.people gs://tmp-exports-public/people-*.csv`, `bq extract analytics.customers gs://partner-drop-bucket/customers.csv`, `bq --location=US extract --compression GZIP warehouse.patients gs://acme-etl-staging/patients/*.csv.gz`],
+    match: [`bq extract live:accounts.players gs://ptnr-ingest-7f2c91/players-*.csv.gz`, `bq extract --destination_format CSV prod:crm.people gs://tmp-exports-public/people-*.csv`, `bq extract analytics.customers gs://partner-drop-bucket/customers.csv`, `bq --location=US extract --compression GZIP warehouse.patients gs://acme-etl-staging/patients/*.csv.gz`],
     noMatch: [`bq extract --location=US proj:dataset.daily_metrics gs://my-team-exports/t.avro`, `bq show warehouse.customers`, `bq query --use_legacy_sql=false 'select count(*) from crm.people'`, `bq load crm.people gs://imports/people.csv`],
   },
 };
