@@ -446,8 +446,8 @@ const SENTENCE_EFFECTS: readonly SentenceEffect[] = [
   },
   {
     id: "prose.required-reviews-zeroed",
-    keys: ["required"],
-    re: /\brequired (?:reviews?|approvals?|reviewers?|approving reviews?)\b[^.;]{0,40}?\bto (?:zero|0|none)\b|\b(?:zero|no) required (?:reviews?|approvals?|reviewers?)\b/i,
+    keys: ["required", "minimum"],
+    re: /\b(?:required|minimum) (?:number of )?(?:reviews?|approvals?|reviewers?|approvers?|approving reviews?)\b[^.;]{0,50}?\bto (?:zero|0|none)\b|\b(?:zero|no) required (?:reviews?|approvals?|reviewers?|approvers?)\b/i,
     action: (sentence) => ({ capability: "impair-defences", target: { name: "required reviews", production: mentionsProduction(sentence) }, reversibility: "recoverable", scope: "one" }),
     says: "says it sets the reviews a branch requires to none: changes merge without anyone looking",
   },
@@ -1039,6 +1039,8 @@ function namesCredentialFile(sentence: string): boolean {
 /** Where secrets are kept, named so. */
 const SECRET_KEPT = /\bfrom (?:the |a |its |our )?(?:[\w-]+ ){0,2}secrets?\b(?! (?:scann\w*|rotation|polic\w*|manager docs?))|\b(?:secret\/|kv\/|environment variables?|env vars?|printenv|vault|secrets? manager|parameter store|ssm|key ?vault|1password|keychain|kubernetes secrets?|k8s secrets?|cluster secrets?|kubectl|sealed ?secrets?|doppler|infisical|bitwarden|lastpass|akeyless|conjur|cyberark)|\bsecrets? (?:in|from) (?:the )?[\w-]*(?:prod|production|prd|staging|live)\b/i;
 /** Words naming a check that protects: turning it off weakens something, even in a project's own file. */
+/** Machines many people's work runs on: a protection turned off there is not one person's scratch work ("the host firewall on the build agents"). */
+const SHARED_MACHINES = /\b(?:build|ci) (?:agents?|runners?|servers?|hosts?|nodes?|farm|machines?|fleet)\b|\b(?:runners?|agents?) (?:fleet|pool)\b|\bbuild farm\b|\bjump ?hosts?\b|\bbastions?\b|\bdomain controllers?\b|\b(?:file|print|mail|web|app|database|db) servers?\b/i;
 const PROTECTION_WORD = /^(ssl|tls|https|verification|verify|certificate|certificates|cert|certs|csrf|cors|hsts|mfa|2fa|auth|authentication|authorization|firewall|antivirus|edr|selinux|apparmor|gatekeeper|signature|signing|sandbox|audit|logging|passcode|passcodes|captcha|lockout|lockouts)$/;
 /**
  * What content someone else wrote directs the agent to do, in the directing form ("the ticket says
@@ -2067,7 +2069,7 @@ function readAction(sentence: string, clause: string, verb: string, verbClass: V
   const ownBranch = object.some((w) => /^(branch|branches)$/.test(w)) && /\bmy own (?:[\w-]+ ){0,2}branch(?:es)?\b/i.test(sentence) && !/\b(?:main|master|release|prod|production|develop|trunk|shared)\b/i.test(phrase0(object));
   // Running a refund, payout or charge job against live money ("re-running refund_batch.rb against live Stripe for all 340 orders"): the payments go out, whatever file holds the job.
   const moneyRun = verbClass === "execute" && object.some((w) => /(?:^|_)(refunds?|payouts?|payments?|charges?|transfers?|billing|invoices?)(?:_|$|\.)/.test(w)) && (/\blive\b|(?:^|[^a-z])(?:prod|production)(?:[^a-z]|$)/i.test(sentence) || MANY.test(sentence) || sentenceLevel.bulk || object.some((w) => BULK.test(w)));
-  const throwaway = code || !sentenceLevel.production && !openToAll && !moneyRun && !(verbClass === "grant" && ADMIN.test(object.join(" ").replace(ADMIN_PLACE, " "))) && (throwawayObject || ownFork || ownBranch || MADE_BY_THE_AGENT.test(sentence) || DEV_COPY.test(place.join(" ")) || place.some((w, k) => w.split(/[-_/.]+/).some((p) => notReal(place, k, p))) || (!(verbClass === "grant" && (sentenceLevel.recipients.length > 0 || sentenceLevel.public || /\broles?\//i.test(sentence))) && !roleGiven && !protectionOff && pathClasses.length > 0 && pathClasses.every((c) => c === "temp" || c === "build-output" || c === "project") && !object.some((w) => /^(branch|branches|tags?|remote|remotes|origin|releases?|repo|repos|repository|repositories|project|projects)$/.test(w))));
+  const throwaway = code || !sentenceLevel.production && !openToAll && !moneyRun && !(protectionOff && SHARED_MACHINES.test(sentence)) && !(verbClass === "grant" && ADMIN.test(object.join(" ").replace(ADMIN_PLACE, " "))) && (throwawayObject || ownFork || ownBranch || MADE_BY_THE_AGENT.test(sentence) || DEV_COPY.test(place.join(" ")) || place.some((w, k) => w.split(/[-_/.]+/).some((p) => notReal(place, k, p))) || (!(verbClass === "grant" && (sentenceLevel.recipients.length > 0 || sentenceLevel.public || /\broles?\//i.test(sentence))) && !roleGiven && !protectionOff && pathClasses.length > 0 && pathClasses.every((c) => c === "temp" || c === "build-output" || c === "project") && !object.some((w) => /^(branch|branches|tags?|remote|remotes|origin|releases?|repo|repos|repository|repositories|project|projects)$/.test(w))));
   // (A delete said to be recursive takes everything under what it names: "recursively remove the 2022 prefix from the archive".)
   const facts: ArgumentFacts = { ...sentenceLevel, bulk: sentenceLevel.bulk || object.some((w) => BULK.test(w)) || ((verbClass === "delete" || verbClass === "trash") && /\brecursive(?:ly)?\b|(?:^|\s)--recursive\b/i.test(sentence)) };
   const phrase = object.join(" ");
