@@ -8,7 +8,7 @@
 // credential, as the Node shim keeps them). The relay keeps that line in memory, unread and unsent.
 // After it the daemon sends MCP, and lines for the relay alone, which it takes out of the stream
 // (an MCP message starts with "{", these with "#"): "#+ID" when the request with JSON-RPC id ID
-// starts to wait on the daemon, "#-ID" just before its answer. The relay copies ID as the daemon
+// starts to wait on the daemon, "#-ID" just after its answer. The relay copies ID as the daemon
 // wrote it (JSON, one line) and parses nothing.
 //
 // When no daemon listens, the relay runs `haltkey mcp --start-only` and waits for it: the Node
@@ -19,7 +19,7 @@
 //
 // When the daemon goes away while the client is still there, the relay first answers every request
 // still waiting on it with a JSON-RPC error, so the client is told at once and does not act; then it
-// becomes `haltkey mcp --session-fd N`, N a pipe holding the session line: the shim resumes the same
+// becomes `haltkey mcp --session-fd N`, N a socket holding the session line: the shim resumes the same
 // session on the daemon that comes back, so a block bound to the session still holds whatever name
 // the agent then uses. Either way the client gets its answers from haltkey and never a
 // `continue: true` it did not earn.
@@ -27,7 +27,8 @@
 //   usage: haltkey-relay MCP_SOCKET SHIM_COMMAND...
 //   e.g.   haltkey-relay ~/.local/state/haltkey/mcp.sock /usr/bin/node /opt/haltkey/dist/src/cli/main.js mcp
 //
-// It exits when its client goes away: stdin ends, stdout breaks, or its parent process dies.
+// It exits when its client goes away: stdin ends, stdout breaks, or its parent process is gone
+// (checked every second, as `haltkey mcp` checks).
 #define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
@@ -40,11 +41,8 @@
 #include <sys/un.h>
 #include <sys/wait.h>
 #include <unistd.h>
-#ifdef __linux__
-#include <sys/prctl.h>
-#endif
 
-enum { BUFFER_BYTES = 64 * 1024, SESSION_BYTES = 512, MAX_SHIM_ARGS = 64, SESSION_WAIT_MS = 10000 };
+enum { BUFFER_BYTES = 64 * 1024, SESSION_BYTES = 512, MAX_SHIM_ARGS = 64, SESSION_WAIT_MS = 10000, PARENT_CHECK_MS = 1000 };
 /** A waiting request's id as JSON, at most this long (longer ones are not tracked), and how many are. */
 enum { ID_BYTES = 256, MAX_WAITING = 256, CONTROL_BYTES = ID_BYTES + 1 };
 
@@ -171,14 +169,21 @@ static int start_daemon(char **shim) {
 
 /**
  * Replaces this process with the Node shim resuming `session` (the daemon's first line): the line
- * goes through a pipe the shim reads once (--session-fd), never through its arguments or environment.
+ * goes through a socket pair the shim reads once (--session-fd), never through its arguments or
+ * environment. A socket, not a pipe: another process of the same user can open a pipe through
+ * /proc/PID/fd/N and drain it before the shim reads it, but not a socket (ENXIO).
  */
 static int become_shim_in_session(char **shim, const char *session, size_t len) {
   int p[2];
   char fd[16];
   char *argv[MAX_SHIM_ARGS + 3];
-  // The line fits in the pipe's buffer (SESSION_BYTES), so this write does not wait for a reader.
-  if (pipe(p) != 0 || write(p[1], session, len) != (ssize_t)len) return become_shim(shim);
+  // The line fits in the socket's buffer (SESSION_BYTES), so this write does not wait for a reader.
+  if (socketpair(AF_UNIX, SOCK_STREAM, 0, p) != 0) return become_shim(shim);
+  if (write(p[1], session, len) != (ssize_t)len) {
+    close(p[0]);
+    close(p[1]);
+    return become_shim(shim);
+  }
   close(p[1]);
   snprintf(fd, sizeof fd, "%d", p[0]);
   if (shim_with(shim, argv, "--session-fd", fd) == NULL) return become_shim(shim);
@@ -273,12 +278,15 @@ int main(int argc, char **argv) {
   char **shim = argv + 2;
   // A write to a closed pipe or socket is an error to handle, not a signal that kills.
   signal(SIGPIPE, SIG_IGN);
-#ifdef __linux__
-  // The client killed: go with it, even when something else still holds our stdin open.
+  // Standard streams the client left closed are /dev/null, so no socket or pipe opened below takes
+  // their numbers (a daemon socket on fd 1 would be written its own answers).
+  for (int fd = 0; fd <= 2; fd++) {
+    if (fcntl(fd, F_GETFD) < 0 && errno == EBADF && open("/dev/null", O_RDWR) != fd) return 1;
+  }
+  // The client killed: go with it, even when something else still holds our stdin open. Checked
+  // every PARENT_CHECK_MS (not PR_SET_PDEATHSIG, which fires when the client's spawning thread
+  // ends, not the client).
   pid_t parent = getppid();
-  prctl(PR_SET_PDEATHSIG, SIGTERM);
-  if (getppid() != parent) return 0;
-#endif
   int sock = connect_to(argv[1]);
   if (sock < 0 && start_daemon(shim)) sock = connect_to(argv[1]);
   if (sock < 0) return become_shim(shim);
@@ -293,10 +301,13 @@ int main(int argc, char **argv) {
   static char buf[BUFFER_BYTES];
   struct pollfd fds[2] = {{.fd = STDIN_FILENO, .events = POLLIN}, {.fd = sock, .events = POLLIN}};
   for (;;) {
-    if (poll(fds, 2, -1) < 0) {
+    int ready = poll(fds, 2, PARENT_CHECK_MS);
+    if (ready < 0) {
       if (errno == EINTR) continue;
       return 1;
     }
+    if (getppid() != parent) return 0;
+    if (ready == 0) continue;
     // The daemon's answers first, so nothing it sent is lost if stdin has just ended.
     if (fds[1].revents) {
       ssize_t n = read_some(sock, buf);

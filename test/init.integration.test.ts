@@ -54,6 +54,8 @@ describe("haltkey init claude-code", () => {
     const server = json(join(u.project, ".mcp.json")).mcpServers.haltkey;
     expect(server.command).toMatch(/\/dist\/bin\/haltkey-relay$/);
     expect(server.args).toEqual([join(u.home, ".local", "state", "haltkey", "mcp.sock"), process.execPath, expect.stringMatching(/main\.js$/), "mcp", "--policy", u.policy]);
+    // The relay's socket and the shim it may become name one home, whatever the client's environment.
+    expect(server.env).toEqual({ HALTKEY_HOME: join(u.home, ".local", "state", "haltkey") });
     const policyCheck = await run(process.execPath, [CLI, "config", "check", u.policy]);
     expect(policyCheck.stdout).toMatch(/OK/);
 

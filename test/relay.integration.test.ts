@@ -4,7 +4,7 @@
 // the session's credential never reaches the client; the socket takes raw bytes from another
 // process of the same user without harm to anyone else's session; and the relay dies with its client.
 import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readFileSync, readlinkSync } from "node:fs";
 import { connect, type Socket } from "node:net";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
@@ -190,7 +190,7 @@ describe("the native relay without its daemon", () => {
     expect(r.out()).not.toMatch(/^#/m);
   });
 
-  it("a session line that is not one is said on stderr and the shim starts a fresh session", async () => {
+  it("a session hand-over that is not one is refused, every call: no fresh session takes the old one's place", async () => {
     const { home } = await fresh();
     const proc = spawn(process.execPath, [CLI, "mcp", "--no-autostart", "--session-fd", "3"], { env: { ...process.env, HALTKEY_HOME: home }, stdio: ["pipe", "pipe", "pipe", "pipe"] });
     children.push(proc as unknown as ChildProcessWithoutNullStreams);
@@ -199,10 +199,36 @@ describe("the native relay without its daemon", () => {
     let err = "";
     proc.stdout!.on("data", (d: Buffer) => (out += d.toString()));
     proc.stderr!.on("data", (d: Buffer) => (err += d.toString()));
-    proc.stdin!.write(`${JSON.stringify(introspect(7))}\n`);
+    proc.stdin!.write(`${JSON.stringify({ jsonrpc: "2.0", id: 7, method: "tools/call", params: { name: "mcp_aql_create", arguments: { operation: "record_execution_step", params: { element_name: "a", nextActionHint: "ls" } } } })}\n`);
     await until("an answer", () => out.includes("\n"));
-    expect(JSON.parse(JSON.parse(out.trim()).result.content[0].text).success).toBe(true);
-    expect(err).toMatch(/the session on fd 3 is not \{"sessionId","credential"\}; starting a new session/);
+    const answer = JSON.parse(JSON.parse(out.trim()).result.content[0].text);
+    expect(answer.success).toBe(false);
+    expect(answer.error.message).toMatch(/the session the relay handed over on fd 3 is not \{"sessionId","credential"\}: every call is refused/);
+    expect(err).toMatch(/every call is refused rather than a new session started in its place/);
+  });
+
+  it("hands the session over on a socket, which another process of the user cannot open through /proc", async () => {
+    const { home, daemon } = await fresh();
+    // A shim that only waits, so the hand-over stays open in it to be looked at.
+    const proc = spawn(RELAY, [join(home, "mcp.sock"), "/bin/sh", "-c", "sleep 30"], { env: { ...process.env, HALTKEY_HOME: home } });
+    children.push(proc);
+    // A ping answered through it: it has its session line and relays. Then the daemon dies.
+    let out = "";
+    proc.stdout.on("data", (d: Buffer) => (out += d.toString()));
+    proc.stdin.write(`${JSON.stringify({ jsonrpc: "2.0", id: 1, method: "ping" })}\n`);
+    await until("the ping's answer", () => out.includes('"id":1'));
+    await daemon.stop("SIGKILL");
+    await until("the relay handed over", () => readFileSync(`/proc/${proc.pid}/cmdline`, "utf8").includes("--session-fd"));
+    const args = readFileSync(`/proc/${proc.pid}/cmdline`, "utf8").split("\0");
+    const fd = args[args.indexOf("--session-fd") + 1]!;
+    expect(readlinkSync(`/proc/${proc.pid}/fd/${fd}`)).toMatch(/^socket:/);
+    let code: string | undefined;
+    try {
+      readFileSync(`/proc/${proc.pid}/fd/${fd}`);
+    } catch (e) {
+      code = (e as NodeJS.ErrnoException).code;
+    }
+    expect(code).toBe("ENXIO");
   });
 });
 

@@ -169,9 +169,11 @@ export function planInit(o: InitOptions): PlannedFile[] {
   // Through the relay when it was built: it forwards to the daemon's MCP socket, and becomes this
   // same `haltkey mcp` when no daemon listens there.
   const relay = relayPath();
-  const mcpSocket = resolvePaths(o.haltkeyHome ? { ...process.env, HALTKEY_HOME: o.haltkeyHome } : process.env).mcpSocket;
-  const server: JsonObject = relay ? { command: relay, args: [mcpSocket, node, ...shim] } : { command: node, args: shim };
-  if (o.haltkeyHome) server.env = { HALTKEY_HOME: o.haltkeyHome };
+  const home = resolvePaths(o.haltkeyHome ? { ...process.env, HALTKEY_HOME: o.haltkeyHome } : process.env);
+  const server: JsonObject = relay ? { command: relay, args: [home.mcpSocket, node, ...shim] } : { command: node, args: shim };
+  // With the relay, its socket and the shim it may become name one home whatever the client's
+  // environment (a desktop client may start without the shell's XDG_STATE_HOME).
+  if (o.haltkeyHome || relay) server.env = { HALTKEY_HOME: o.haltkeyHome ?? home.home };
   const planned: PlannedFile[] = [];
 
   // The starter policy: written when missing, checked when present.

@@ -20,7 +20,7 @@ export function mcpOptions(args: readonly string[]): McpOptions | undefined {
   let autostart = true;
   let singleTool = false;
   let policyPath: string | undefined;
-  let session: SessionHandle | undefined;
+  let session: SessionHandle | string | undefined;
   let startOnly = false;
   for (let i = 0; i < args.length; i++) {
     const a = args[i]!;
@@ -33,7 +33,7 @@ export function mcpOptions(args: readonly string[]): McpOptions | undefined {
     else if (a.startsWith("--policy=") && a.length > "--policy=".length) policyPath = a.slice("--policy=".length);
     else return undefined;
   }
-  return { simulate, autostart, endpointMode: singleTool ? "single" : "semantic", ...(policyPath !== undefined ? { policyPath } : {}), ...(session !== undefined ? { session } : {}), ...(startOnly ? { startOnly } : {}) };
+  return { simulate, autostart, endpointMode: singleTool ? "single" : "semantic", ...(policyPath !== undefined ? { policyPath } : {}), ...(typeof session === "object" ? { session } : typeof session === "string" ? { handoverFailed: session } : {}), ...(startOnly ? { startOnly } : {}) };
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -41,17 +41,17 @@ const CREDENTIAL = /^[0-9a-f]{64}$/;
 
 /**
  * The session the native relay hands over when its daemon went away (native/relay.c): one line on
- * a pipe, `{"sessionId","credential"}` as the daemon's MCP socket first sent it. Read once and
- * closed. Anything else is said on stderr and the shim starts a fresh session, as it does when a
- * daemon has forgotten the session it resumes.
+ * a socket, `{"sessionId","credential"}` as the daemon's MCP socket first sent it. Read once and
+ * closed. Anything else is a hand-over that failed (it was read by someone else, or is not the
+ * relay's): the reason, as a string, and the shim refuses every call with it rather than start a
+ * fresh session in the old one's place.
  */
-export function sessionFrom(fd: number): SessionHandle | undefined {
+export function sessionFrom(fd: number): SessionHandle | string {
   let text: string;
   try {
     text = readFileSync(fd, "utf8");
   } catch (e) {
-    process.stderr.write(`haltkey mcp: cannot read the session on fd ${fd} (${(e as NodeJS.ErrnoException).code ?? (e as Error).message}); starting a new session\n`);
-    return undefined;
+    return handoverFailed(fd, `cannot be read (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
   } finally {
     try {
       closeSync(fd);
@@ -65,8 +65,13 @@ export function sessionFrom(fd: number): SessionHandle | undefined {
   } catch {
     // said below
   }
-  process.stderr.write(`haltkey mcp: the session on fd ${fd} is not {"sessionId","credential"}; starting a new session\n`);
-  return undefined;
+  return handoverFailed(fd, `is not {"sessionId","credential"}`);
+}
+
+function handoverFailed(fd: number, what: string): string {
+  const why = `the session the relay handed over on fd ${fd} ${what}: every call is refused rather than a new session started in its place; restart this MCP server`;
+  process.stderr.write(`haltkey mcp: ${why}\n`);
+  return why;
 }
 
 /**

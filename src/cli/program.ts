@@ -66,7 +66,7 @@ program
       simulate: o.simulate,
       ...(o.policy ? { policyPath: o.policy } : {}),
       endpointMode: o.singleTool ? "single" : "semantic",
-      ...(session !== undefined ? { session } : {}),
+      ...(typeof session === "object" ? { session } : typeof session === "string" ? { handoverFailed: session } : {}),
     });
   });
 

@@ -22,7 +22,7 @@ export interface ShimServerDeps {
   /** Writes one answer line to the client. */
   readonly write: (line: string) => void;
   /**
-   * Told when a request starts to wait (a tool call on the daemon) and just before its answer is
+   * Told when a request starts to wait (a tool call on the daemon) and just after its answer is
    * written, or when it is withdrawn: what the daemon's MCP socket tells the native relay, so that
    * the relay can answer it if the daemon goes away meanwhile (socket-session.ts).
    */
@@ -114,12 +114,12 @@ export class ShimServer {
     answer
       .then(
         (json) => {
-          this.deps.watch?.done(id);
           if (!entry.cancelled) this.send(resultLine(id, json));
+          this.deps.watch?.done(id);
         },
         (e: unknown) => {
-          this.deps.watch?.done(id);
           if (!entry.cancelled) this.send(this.errorFor(id, e));
+          this.deps.watch?.done(id);
         },
       )
       .catch(() => undefined)

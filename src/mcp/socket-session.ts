@@ -15,7 +15,8 @@
 // After it, the daemon's lines are MCP, and two kinds of line for the relay alone, which it takes
 // out of the stream (a JSON-RPC message starts with "{", these with "#"):
 //   #+<id>   a request with this JSON-RPC id (as JSON) waits on the daemon;
-//   #-<id>   it is answered (sent just before its answer) or withdrawn.
+//   #-<id>   it is answered (sent just after its answer, so an answer cut off by the daemon's end
+//            is still followed by the relay's error) or withdrawn.
 // If the daemon goes away while a request waits, the relay answers it with a JSON-RPC error, so
 // the client is told at once and does not act, as `haltkey mcp` refuses a call its daemon dropped.
 import { createServer, type Server, type Socket } from "node:net";

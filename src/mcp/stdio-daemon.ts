@@ -30,6 +30,11 @@ export interface ShimOptions {
   readonly endpointMode: "semantic" | "single";
   /** A session to resume (the native relay's, handed over with --session-fd), instead of a fresh one. */
   readonly session?: SessionHandle;
+  /**
+   * Why the session handed over with --session-fd could not be read: every call is refused with
+   * it, since a fresh session in its place would shed what is bound to the old one (a block).
+   */
+  readonly handoverFailed?: string;
 }
 
 /** A session the daemon issued: its credential lives only in the process that holds it. */

@@ -62,6 +62,7 @@ export class DaemonLink {
   }
 
   get(): Promise<DaemonConnection> {
+    if (this.opts.handoverFailed !== undefined) return Promise.reject(new DaemonError(ErrorCode.daemonUnavailable, this.opts.handoverFailed));
     if (this.client && !this.client.isClosed) return Promise.resolve(this.client);
     if (this.startFailure) {
       const e = this.startFailure;
@@ -148,7 +149,7 @@ function exitWithClient(onExit: () => void): void {
 export async function runMcpShim(opts: ShimOptions, early?: Promise<DaemonConnection>): Promise<void> {
   const link = new DaemonLink(opts);
   // A session handed over (--session-fd) is taken up at the first call, as after a lost connection.
-  if (!opts.session) link.start(early);
+  if (!opts.session && opts.handoverFailed === undefined) link.start(early);
   const manifest = loadManifest();
   const out = process.stdout;
   const server = new ShimServer({
