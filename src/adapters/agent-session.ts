@@ -2,7 +2,7 @@
 // hook, else a session the daemon issues with a credential, resumed with it after a reconnect), one
 // execution per (session, agent) started or reused, steps, findings, and waiting for the human on
 // a confirmation. Uses only the operations every MCP client has; no daemon privilege.
-import { DaemonConnection } from "../daemon/connection.js";
+import { DaemonConnection, type SessionHandle } from "../daemon/connection.js";
 import { DaemonError } from "../daemon/daemon-error.js";
 import type { HaltkeyPaths } from "../daemon/paths.js";
 import { daemonDown, verdictOf, type Verdict } from "./verdict.js";
@@ -20,11 +20,7 @@ export interface DaemonLink {
   close(): void;
 }
 
-/** A session the daemon issued, kept in memory to resume it after a reconnect. */
-export interface SessionHandle {
-  readonly sessionId: string;
-  readonly credential: string;
-}
+export type { SessionHandle } from "../daemon/connection.js";
 
 export interface SessionOptions {
   readonly paths: HaltkeyPaths;

@@ -6,7 +6,9 @@
 import { closeSync, readFileSync } from "node:fs";
 import { setFlagsFromString } from "node:v8";
 import { resolvePaths } from "../daemon/paths.js";
-import { reachDaemon, type SessionHandle, type ShimOptions } from "../mcp/stdio-daemon.js";
+import type { SessionHandle } from "../daemon/connection.js";
+import { sessionOf } from "../mcp/shim-answers.js";
+import { reachDaemon, type ShimOptions } from "../mcp/stdio-daemon.js";
 
 /** `haltkey mcp`'s arguments: the shim's options, and --start-only. */
 export type McpOptions = Omit<ShimOptions, "paths"> & {
@@ -36,9 +38,6 @@ export function mcpOptions(args: readonly string[]): McpOptions | undefined {
   return { simulate, autostart, endpointMode: singleTool ? "single" : "semantic", ...(policyPath !== undefined ? { policyPath } : {}), ...(typeof session === "object" ? { session } : typeof session === "string" ? { handoverFailed: session } : {}), ...(startOnly ? { startOnly } : {}) };
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const CREDENTIAL = /^[0-9a-f]{64}$/;
-
 /**
  * The session the native relay hands over when its daemon went away (native/relay.c): one line on
  * a socket, `{"sessionId","credential"}` as the daemon's MCP socket first sent it. Read once and
@@ -59,13 +58,13 @@ export function sessionFrom(fd: number): SessionHandle | string {
       // already closed
     }
   }
+  let session: SessionHandle | undefined;
   try {
-    const v = JSON.parse(text) as { sessionId?: unknown; credential?: unknown } | null;
-    if (typeof v?.sessionId === "string" && UUID.test(v.sessionId) && typeof v.credential === "string" && CREDENTIAL.test(v.credential)) return { sessionId: v.sessionId, credential: v.credential };
+    session = sessionOf(JSON.parse(text));
   } catch {
-    // said below
+    // not JSON: said below
   }
-  return handoverFailed(fd, `is not {"sessionId","credential"}`);
+  return session ?? handoverFailed(fd, `is not {"sessionId","credential"}`);
 }
 
 function handoverFailed(fd: number, what: string): string {

@@ -33,6 +33,12 @@ function parseFrame(v: unknown): Frame | undefined {
 
 const KNOWN_CODES: ReadonlySet<string> = new Set(Object.values(ErrorCode));
 
+/** A session the daemon issued (hello), kept in memory to resume it after a reconnect: its credential is never shown. */
+export interface SessionHandle {
+  readonly sessionId: string;
+  readonly credential: string;
+}
+
 export class DaemonConnection {
   private nextId = 1;
   private readonly pending = new Map<number, Pending>();

@@ -5,6 +5,7 @@
 // does not match is the daemon's fault: it becomes a fail-closed refusal, never a relayed answer.
 import { ErrorCode } from "../core/errors.js";
 import type { OperationResult } from "../core/wire.js";
+import type { SessionHandle } from "../daemon/connection.js";
 import { DaemonError } from "../daemon/daemon-error.js";
 
 export interface Hello {
@@ -34,6 +35,12 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const CREDENTIAL = /^[0-9a-f]{64}$/;
 /** ErrorDetail's code (core/wire.ts). */
 const ERROR_CODE = /^[A-Z][A-Z0-9_]*$/;
+
+/** A session as the relay hands it over (`{"sessionId","credential"}`, native/relay.c), checked as hello's are; undefined when it is not one. */
+export function sessionOf(v: unknown): SessionHandle | undefined {
+  const s = v as { sessionId?: unknown; credential?: unknown } | null;
+  return typeof s === "object" && s !== null && typeof s.sessionId === "string" && UUID.test(s.sessionId) && typeof s.credential === "string" && CREDENTIAL.test(s.credential) ? { sessionId: s.sessionId, credential: s.credential } : undefined;
+}
 
 /** protocol.ts METHODS.hello.result; throws the DaemonError DaemonClient would. */
 export function helloOf(v: unknown): Hello {

@@ -8,7 +8,7 @@
 // The socket serves what the agent socket serves (hello and aql, nothing of the operator's) and has
 // its mode. Each connection says hello once, at connect, for a fresh session of its own that no
 // other connection can name, and the first line the daemon sends is that session (its id and
-// credential, SessionLine): the relay keeps it and, when the daemon goes away, hands it to
+// credential): the relay keeps it and, when the daemon goes away, hands it to
 // `haltkey mcp --session-fd`, which resumes the session on the daemon that comes back, as the Node
 // shim resumes its own. Nothing the client sends is read before that line is written.
 //
@@ -22,6 +22,7 @@
 import { createServer, type Server, type Socket } from "node:net";
 import { unlink } from "node:fs/promises";
 import { ErrorCode } from "../core/errors.js";
+import type { SessionHandle } from "../daemon/connection.js";
 import { DaemonError } from "../daemon/daemon-error.js";
 import { listenOn, MAX_CONNECTIONS, MAX_IN_FLIGHT, type DaemonCore, type FrontEnd } from "../daemon/server.js";
 import { serviceLink } from "../daemon/service-link.js";
@@ -36,17 +37,11 @@ export const RELAY_CLIENT = "haltkey-mcp-relay";
 /** As the Node shim waits on the daemon: confirm_operation may wait up to 120 s for the human. */
 const CALL_TIMEOUT_MS = 180_000;
 
-/** The first line on a connection: the session the daemon opened for it. */
-export interface SessionLine {
-  readonly sessionId: string;
-  readonly credential: string;
-}
-
 /** Serves one MCP session on a connection until it closes: the session line first, then MCP. */
 export async function serveMcpSession(socket: Socket, core: Pick<DaemonCore, "service" | "endpointMode" | "log">, manifest: ShimManifest): Promise<void> {
   const link = serviceLink(core.service, core.endpointMode);
   socket.once("close", () => link.close());
-  let session: SessionLine;
+  let session: SessionHandle;
   try {
     const h = (await link.call("hello", { client: RELAY_CLIENT }, CALL_TIMEOUT_MS)) as { sessionId: string; credential?: string };
     if (h.credential === undefined) throw new Error("hello issued no credential");

@@ -16,7 +16,7 @@ import { resolve } from "node:path";
 import type { Readable } from "node:stream";
 import { fileURLToPath } from "node:url";
 import { ErrorCode } from "../core/errors.js";
-import { DaemonConnection } from "../daemon/connection.js";
+import { DaemonConnection, type SessionHandle } from "../daemon/connection.js";
 import { DaemonError } from "../daemon/daemon-error.js";
 import type { HaltkeyPaths } from "../daemon/paths.js";
 import { READY_LINE } from "../daemon/ready-line.js";
@@ -37,11 +37,6 @@ export interface ShimOptions {
   readonly handoverFailed?: string;
 }
 
-/** A session the daemon issued: its credential lives only in the process that holds it. */
-export interface SessionHandle {
-  readonly sessionId: string;
-  readonly credential: string;
-}
 
 /** How long a daemon this shim started may take to listen. */
 const START_TIMEOUT_MS = 15_000;

@@ -11,7 +11,7 @@
 // The shim itself exits when its client goes away, however it goes: stdin ends, stdout breaks, or
 // the process that started it is gone.
 import { ErrorCode } from "../core/errors.js";
-import { DaemonConnection } from "../daemon/connection.js";
+import { DaemonConnection, type SessionHandle } from "../daemon/connection.js";
 import { DaemonError } from "../daemon/daemon-error.js";
 import { VERSION } from "../daemon/version.js";
 import { helloOf, type Hello } from "./shim-answers.js";
@@ -19,7 +19,7 @@ import { ShimCalls } from "./shim-call.js";
 import { loadManifest } from "./shim-manifest.js";
 import { readLines } from "./shim-rpc.js";
 import { ShimServer } from "./shim-server.js";
-import { reachDaemon, type SessionHandle, type ShimOptions } from "./stdio-daemon.js";
+import { reachDaemon, type ShimOptions } from "./stdio-daemon.js";
 
 export type { ShimOptions } from "./stdio-daemon.js";
 

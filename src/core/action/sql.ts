@@ -288,13 +288,13 @@ export function readsRows(sql: string): boolean {
   });
 }
 
+/** A table that keeps an audit trail: audit, access, security, login or activity logs and histories. */
+const AUDIT_TABLE = /(?:^|[._"\x60\[])(?:audit\w*|\w*(?:access|security|login|signin|activity|admin)_?(?:log|logs|history|trail|events?))(?:$|[._"\x60\]])|\baudit[._]/i;
+
 /**
  * Reads one piece of SQL. `production` marks the database as production (from the tool's name or
  * arguments), which makes any irreversible statement a hard stop through the model's floor.
  */
-/** A table that keeps an audit trail: audit, access, security, login or activity logs and histories. */
-const AUDIT_TABLE = /(?:^|[._"\x60\[])(?:audit\w*|\w*(?:access|security|login|signin|activity|admin)_?(?:log|logs|history|trail|events?))(?:$|[._"\x60\]])|\baudit[._]/i;
-
 export function readSql(sql: string, production = false): SqlReading {
   const text = sql.trim();
   if (text.length > MAX_SQL_CHARS) return { actions: [], hits: [], unreadable: `${text.slice(0, 80)}…` };
@@ -330,9 +330,9 @@ export function readSql(sql: string, production = false): SqlReading {
       const where = n.where as Node;
       const cap = type === "delete" ? "delete" : "write";
       const verb = type === "delete" ? "deletes" : "updates";
-      // An audit trail's rows changed or removed (other than a retention purge of expired rows):
-      // the record of who did what no longer says it (T1070, indicator removal).
-      if (AUDIT_TABLE.test(table) && !(type === "delete" && where && purgesExpired(where, table))) {
+      // An audit trail's rows changed or removed, a retention purge by date included (a person
+      // confirms it): the record of who did what no longer says it (T1070, indicator removal).
+      if (AUDIT_TABLE.test(table)) {
         hit("sql.audit-rows-changed", { capability: "impair-defences", target: target(table), reversibility: "irreversible", scope: "tree" }, `${type.toUpperCase()} on ${table}, an audit trail: the record of who did what is ${type === "delete" ? "erased" : "rewritten"} (T1070)`);
         continue;
       }

@@ -856,6 +856,8 @@ function setsDeploymentEnv(inv: Invocation): boolean {
   const a = inv.args.find((x) => !x.startsWith("-"));
   // (Options may come first with their values: kubectl -n api-staging set env …)
   const adjacent = (x: string, y: string): boolean => inv.args.some((w, i) => w === x && inv.args[i + 1] === y);
+  // A cloud CLI's flags that set a service's environment or settings.
+  const envFlags = (): boolean => inv.args.some((x) => /^--(?:set|update)-env-vars\b|^--environment\b|^--env-add\b|^--settings\b|^--env\b/.test(x)) || inv.args.includes("appsettings");
   switch (inv.name) {
     case "kubectl": case "oc": return adjacent("set", "env") || commandWords(inv.name, inv.args)[0] === "annotate";
     case "heroku": return a === "config:set";
@@ -864,8 +866,8 @@ function setsDeploymentEnv(inv: Invocation): boolean {
     case "vercel": case "netlify": return a === "env";
     case "gh": return adjacent("variable", "set") || adjacent("secret", "set");
     case "glab": return adjacent("variable", "set") || adjacent("variable", "update") || adjacent("variable", "create");
-    case "az": return (adjacent("pipelines", "variable") && inv.args.some((x) => x === "update" || x === "create")) || inv.args.some((x) => /^--(?:set|update)-env-vars\b|^--environment\b|^--env-add\b|^--settings\b|^--env\b/.test(x)) || inv.args.includes("appsettings");
-    case "gcloud": case "aws": case "docker": case "render": case "doctl": return inv.args.some((x) => /^--(?:set|update)-env-vars\b|^--environment\b|^--env-add\b|^--settings\b|^--env\b/.test(x)) || inv.args.includes("appsettings");
+    case "az": return (adjacent("pipelines", "variable") && inv.args.some((x) => x === "update" || x === "create")) || envFlags();
+    case "gcloud": case "aws": case "docker": case "render": case "doctl": return envFlags();
     default: return false;
   }
 }

@@ -576,7 +576,7 @@ const repositoryCopied: CommandRule = {
 /** A bucket whose name says others read it: public, shared, a partner's or a vendor's drop, someone's own. */
 const SHARED_BUCKET = /^gs:\/\/(?:[^/]*[-_.])?(?:public|pub|shared?|partners?|ptnr|external|ext|vendors?|personal|outside|thirdparty|third-party|3p)(?:[-_./]|$)/i;
 /** More tables whose rows are people, beside the file names PEOPLE_PATH knows: a game's players, a lender's borrowers, a shop's buyers. */
-const PEOPLE_TABLE = /(?:^|[:._-])(?:players?|borrowers?|tenants?|riders?|shoppers?|buyers?|voters?|citizens?|profiles?|account_?holders?|cardholders?|donors?|volunteers?|learners?|candidates?)(?:$|[._-])/i;
+const PEOPLE_TABLE = /(?:^|[:._-])(?:players?|borrowers?|tenants?|riders?|shoppers?|buyers?|voters?|citizens?|profiles?|account_?holders?|cardholders?|volunteers?|learners?|candidates?)(?:$|[._-])/i;
 /** A BigQuery table as bq names it: dataset.table or project:dataset.table. */
 const BQ_TABLE = /^(?:[\w-]+:)?[\w-]+\.[\w$-]+$/;
 
