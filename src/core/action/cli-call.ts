@@ -136,7 +136,7 @@ export function cliCallOf(inv: Invocation): CommandCall | undefined {
   const program = run.program;
   const name = run.name.replace(/\.(?:sh|py|rb|js|mjs|cjs|ts|pl|php|bash)$/i, "");
   if (WELL_KNOWN.has(name.toLowerCase())) return undefined;
-  if (!PROJECT_PROGRAM.test(program) && !ADMIN_NAME.test(name)) return undefined;
+  if (!PROJECT_PROGRAM.test(program) && !ADMIN_NAME.test(name)) return destroysInProduction(inv);
   // Its subcommands (the words before the first option) and its options as arguments.
   // (Global options may come first, a where-to-work option with its value: walletctl --env prod credit …; they are kept as arguments.)
   const global: string[] = [];
@@ -150,7 +150,7 @@ export function cliCallOf(inv: Invocation): CommandCall | undefined {
   const a = [...run.args.slice(g), ...global];
   const subcommands: string[] = [];
   let i = 0;
-  while (i < a.length && !a[i]!.startsWith("-") && subcommands.length < 3 && /^[A-Za-z][A-Za-z_:-]{0,40}$/.test(a[i]!)) subcommands.push(a[i++]!);
+  while (i < a.length && !a[i]!.startsWith("-") && subcommands.length < 3 && /^[A-Za-z][A-Za-z_:.-]{0,40}$/.test(a[i]!)) subcommands.push(a[i++]!);
   // A CLI that acts through subcommands (billing-cli adjust, provctl sim-swap): a script run by its
   // own name (reset-local-db.sh --yes) is the project's own chore, named for what it does to its own
   // setup, unless it is told to work on production (transmit_ach.py --env prod): then its name says
@@ -165,4 +165,25 @@ export function cliCallOf(inv: Invocation): CommandCall | undefined {
   // The subcommands first: their verb says what is done; the program's name says to what.
   const tool = [...subcommands, name].join("_").replace(/[^\w]+/g, "_");
   return { tool, arguments: args, shown: [baseName(program), ...subcommands].join(" "), kind: "cli" };
+}
+
+/** A subcommand that destroys what it names, alone or after its noun: destroy, vm.destroy, instance-delete, db:drop. */
+const DESTROY_SUBCOMMAND = /^(?:[a-z][a-z0-9]{0,30}[.:-])?(?:destroy|delete|terminate|purge|wipe|drop|decommission|erase)$/i;
+/** Package, container and source-control tools whose delete subcommands remove a local copy, or that have rules of their own. */
+const LOCAL_DELETERS = new Set(["docker", "docker-compose", "compose", "helm", "git", "gh", "glab", "brew", "apt", "apt-get", "dnf", "yum", "snap", "flatpak", "pip", "pip3", "conda", "mamba", "gem", "rustup", "asdf", "mise", "poetry", "uv", "kind", "minikube", "k3d", "multipass", "vagrant", "tmux", "screen", "aws", "gcloud", "gsutil", "bq", "oc", "rm", "crontab", "redis-cli", "mongosh", "psql", "mysql", "sqlite3"]);
+
+/**
+ * Any other CLI told to destroy something production by name (govc vm.destroy /DC1/vm/prod/db01,
+ * xo-cli vm.delete prod-web-2): read as the call it is, `vm_destroy_govc {target}`, so that what
+ * is destroyed and where are judged as for any tool. Only a destroying first subcommand with an
+ * operand named for production: the CLI's other commands are not guessed at.
+ */
+function destroysInProduction(inv: Invocation): CommandCall | undefined {
+  if (LOCAL_DELETERS.has(inv.name) || inv.name.includes("-") && /^[a-z]+-[a-z]/.test(inv.name) && inv.args.some((a) => /^-[A-Za-z]{4,}/.test(a))) return undefined;
+  const sub = inv.args[0];
+  if (sub === undefined || !DESTROY_SUBCOMMAND.test(sub)) return undefined;
+  const operands = inv.args.slice(1).filter((a) => !a.startsWith("-"));
+  if (!operands.some((o) => o.length <= 512 && o.split(/[^A-Za-z0-9]+/).some((t) => /^(?:prod|production|prd)$/i.test(t)))) return undefined;
+  const args = argumentsOf(inv.args.slice(1), /^--?([A-Za-z][\w-]*)(?:=(.*))?$/s, (n) => n.replace(/-/g, "_"));
+  return { tool: [...sub.split(/[.:-]/), inv.name].join("_").replace(/[^\w]+/g, "_"), arguments: args, shown: `${inv.name} ${sub}`, kind: "cli" };
 }

@@ -68,7 +68,7 @@ export const MAX_WORDS = 20_000;
 const FOLLOW_FETCHED = /\b(?:follow|execute|run|carry out|do|apply|perform|obey)\b[^.\n]{0,40}?\b(?:steps?|instructions?|commands?|everything|what it says|exactly|as (?:it|written|listed))\b/i;
 /** Hosts that serve what any user uploaded: gists, raw repository files, snippets, paste-like services. */
 const USER_CONTENT_HOST = /^(?:gist\.github(?:usercontent)?\.com|raw\.githubusercontent\.com|gitlab\.com|bitbucket\.org|rentry\.(?:co|org)|ghostbin\.\w+|controlc\.com|dpaste\.(?:com|org)|privatebin\.\w+|justpaste\.it|telegra\.ph|notes\.io|pastes\.dev)$/i;
-const DB_CLIENTS = new Set(["psql", "mysql", "mariadb", "sqlite3", "sqlcmd", "clickhouse-client", "cockroach", "duckdb", "snowsql", "bq", "mycli", "pgcli", "usql"]);
+const DB_CLIENTS = new Set(["psql", "mysql", "mariadb", "sqlite3", "sqlcmd", "clickhouse-client", "cockroach", "duckdb", "snowsql", "bq", "mycli", "pgcli", "usql", "sqlplus", "invoke-sqlcmd"]);
 const DB_TOOL_WORD = /^(sql|postgres|postgresql|pg|mysql|mariadb|sqlite|database|db|bigquery|snowflake|redshift|clickhouse|supabase|neon|duckdb|query|execute)$/;
 const SQL_FIELD = /^(sql|statement|statements|query|queries|command)$/i;
 const SQL_KEYWORD = /^\s*(select|insert|update|delete|drop|truncate|alter|grant|revoke|create|with|merge|replace|copy|call|exec|begin|vacuum|set|show|explain)\b/i;
@@ -88,9 +88,11 @@ function sqlOfCommand(inv: Invocation, next: Invocation | undefined): readonly s
     for (let i = 0; i < a.length; i++) {
       const w = a[i]!;
       // (snowsql's -c names a connection, not SQL.)
-      if (((w === "-c" || w === "--command") && inv.name !== "snowsql") || w === "-e" || w === "--execute" || w === "-Q" || w === "-q" || w === "--query") out.push(a[i + 1] ?? "");
+      if (((w === "-c" || w === "--command") && inv.name !== "snowsql") || w === "-e" || w === "--execute" || w === "-Q" || w === "-q" || w === "--query" || (inv.name === "invoke-sqlcmd" && /^-Query$/i.test(w))) out.push(a[i + 1] ?? "");
       else if (/^--(command|execute|query)=/.test(w)) out.push(w.slice(w.indexOf("=") + 1));
     }
+    // SQL given on standard input as a here-string (sqlplus / as sysdba <<< "ALTER SYSTEM …").
+    for (const r of inv.command.redirects) if (r.op === "<<<") out.push(r.target);
     if (inv.name === "sqlite3" || inv.name === "duckdb") {
       const ops = a.filter((w) => !w.startsWith("-"));
       // A database in memory or in a temporary directory is thrown away with what is done to it,
@@ -390,7 +392,7 @@ function judge(input: JudgeInput): Judgement {
     // in a seed, fixture, test or sample file it is the test data's own set-up.
     const writtenTo = file !== undefined && file.texts.includes(sql) ? file.path : undefined;
     if (writtenTo !== undefined && throwawaySqlFile(writtenTo)) continue;
-    const inProduction = writtenTo !== undefined ? production || /(^|[^a-z0-9])(prod|production|prd)([^a-z0-9]|$)/i.test(writtenTo) : production || (proseProduction && proseSql.includes(sql)) || /(^|[^a-z])(prod|production)([^a-z]|$)/i.test(commandHost(invs));
+    const inProduction = writtenTo !== undefined ? production || /(^|[^a-z0-9])(prod|production|prd)([^a-z0-9]|$)/i.test(writtenTo) : production || (proseProduction && proseSql.includes(sql)) || /(^|[^a-z])(prod|production|prd)([^a-z]|$)/i.test(commandHost(invs));
     const reading = readSql(sql, inProduction);
     for (const a of reading.actions) if (!reading.hits.some((h) => h.action === a)) actions.push(a);
     for (const h of reading.hits) {
@@ -614,8 +616,11 @@ function commandHost(invs: readonly Invocation[]): string {
   for (const inv of invs) {
     if (!DB_CLIENTS.has(inv.name)) continue;
     // The server first (sqlcmd names it with -S), then the database.
-    const h = inv.args.findIndex((a) => a === "-h" || a === "--host" || (inv.name === "sqlcmd" && (a === "-S" || a === "--server")));
+    const h = inv.args.findIndex((a) => a === "-h" || a === "--host" || (inv.name === "sqlcmd" && (a === "-S" || a === "--server")) || (inv.name === "invoke-sqlcmd" && /^-ServerInstance$/i.test(a)));
     if (h >= 0) return inv.args[h + 1] ?? "";
+    // sqlplus's connect string: user/password@host:port/service.
+    const connect = inv.name === "sqlplus" ? inv.args.find((a) => /^[^-@\s]*@\S/.test(a)) : undefined;
+    if (connect !== undefined) return connect.slice(connect.indexOf("@") + 1);
     const i = inv.args.findIndex((a) => a === "-d" || a === "--dbname");
     if (i >= 0) return inv.args[i + 1] ?? "";
     const url = inv.args.find((a) => /^postgres(ql)?:\/\/|^mysql:\/\//.test(a));

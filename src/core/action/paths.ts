@@ -29,6 +29,8 @@ const CREDENTIAL_PATTERNS: readonly RegExp[] = [
   /^(~|\$HOME|\$\{HOME\}|\/home\/[^/]+|\/Users\/[^/]+|\/root)\/\.(npmrc|yarnrc\.yml|gradle\/gradle\.properties)$/,
   /(^|\/)([\w.-]+\.p8|[\w.-]+\.(?:jks|keystore|p12)\.(?:b64|base64|asc))$/,
   /(^|\/)\.vault-token$/,
+  // Ansible Vault's password file (vault_password_file: .vault_pass, vault-password.txt).
+  /(^|\/)\.?(?:ansible[-_.])?vault[-_.]?pass(?:word)?(?:[-_.](?:txt|file))?$/,
   // GAM's Google service-account key (oauth2service.json) and OAuth client secrets (service-account files are below).
   /(^|\/)(?:oauth2service|client_secrets?)\.json$/,
   // Warehouse and database clients' saved connections, with their passwords or key paths (dbt, SnowSQL, Databricks, MySQL), and WireGuard's private keys.
@@ -43,7 +45,8 @@ const CREDENTIAL_PATTERNS: readonly RegExp[] = [
   /^(~|\$HOME|\$\{HOME\}|\/home\/[^/]+|\/Users\/[^/]+|\/root)\/\.config\/(?:[^/]+\/)*[^/]*(?:token|api[-_]?key|secret|password)[^/]*$|^(~|\$HOME|\$\{HOME\}|\/home\/[^/]+|\/Users\/[^/]+|\/root)\/\.config\/(?:[^/]+\/)+[^/]+\.env$/i,
   /^\/(?:var\/)?run\/secrets\/kubernetes\.io\/serviceaccount\/token$/,
   // A deployed .NET application's production settings (connection strings, client secrets), not the project's copy; a decrypted secrets file (sops' prod.dec.env).
-  /^(?:\/(?:opt|srv|etc|var\/www|Windows\/(?:ProgramData|Program Files[^/]*))|[A-Za-z]:\/inetpub)\/(?:.*\/)?appsettings\.(?:Production|Prod|Live)\.json$/i,
+  // (On another machine through its administrative share too: \\web-prd01\c$\inetpub\….)
+  /^(?:\/\/[\w.-]+\/[A-Za-z]\$)?(?:\/(?:opt|srv|etc|var\/www|inetpub|Windows\/(?:ProgramData|Program Files[^/]*))|[A-Za-z]:\/inetpub)\/(?:.*\/)?appsettings\.(?:Production|Prod|Live)\.json$/i,
   /(^|\/)secrets?\/(?:[^/]+\/)*[^/]*\.dec\.(?:env|ya?ml|json)$/i,
   // A tool's own secret store under its dot-directory (~/.nextflow/secrets/store.json, .devcontainer/secrets/db.env).
   /(^|\/)\.[\w-][\w.-]*\/(?:[^/]+\/)*secrets?\/(?!(?:[^/]*[._-])?(?:example|sample|template|readme)(?:[._-][^/]*)?$)[^/]+$/i,

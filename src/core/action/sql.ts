@@ -166,6 +166,22 @@ function pinsKey(e: Node): boolean {
 /** Columns that hold money (a balance, a price, a credit): setting them for a category of rows moves money in bulk. */
 const MONEY_COLUMN = /^(?:balance|balances|amount|amounts|price|prices|unit_price|list_price|credit|credits|credit_limit|salary|salaries|wage|wages|pay_rate|total|cost|fee|fees|discount|payout|payout_amount|refund_amount)$/i;
 
+/** Columns that say where a payment goes: a bank account, its routing or sort code, a remit-to or payout destination. */
+const PAYMENT_DESTINATION_COLUMN = /^(?:\w*_)?(?:routing(?:_?(?:number|no|num))?|remit_?(?:routing|account|to)\w*|iban|swift(?:_?code)?|bic|bank_?(?:account|acct|routing|details)\w*|account_?(?:number|no|num)|acct_?(?:number|no|num)|sort_?code|aba(?:_?number)?|payout_?(?:account|destination|method|bank)\w*|beneficiary_?(?:account|iban|bank)\w*|wallet_?address|deposit_?account\w*)$/i;
+/** Columns that give a user a role or an administrator's rights. */
+const ROLE_COLUMN = /^(?:role|roles|user_?role|user_?type|access_?level|permission_?level|is_?admin|admin|is_?superuser|superuser|is_?staff|is_?owner)$/i;
+/** Values that make the row an administrator. */
+const ADMIN_VALUE = /^(?:admin|administrator|superuser|super_?admin|owner|root|sysadmin|true|1|t)$/i;
+
+/** A column an UPDATE sets, and the literal it sets it to (undefined when not a literal). */
+function setsOf(n: Record<string, unknown>): Array<{ column: string; value: string | undefined }> {
+  if (!Array.isArray(n.set)) return [];
+  return (n.set as Node[]).map((x) => {
+    const v = (x as Record<string, unknown> | undefined)?.value as Record<string, unknown> | undefined;
+    return { column: columnName(x), value: v !== undefined && (typeof v.value === "string" || typeof v.value === "number" || typeof v.value === "boolean") ? String(v.value) : undefined };
+  });
+}
+
 /** Tables of short-lived rows (sessions, tokens, caches, job queues): purging what has expired from them is upkeep. */
 const EPHEMERAL_TABLE = /^(\w+\.)?(sessions?|user_sessions|\w*_sessions|tokens?|refresh_tokens|access_tokens|password_resets|otps?|otp_codes|nonces?|cache|caches|\w*_cache|jobs?|job_queue|queue|\w*_queue|locks?|idempotency_keys|rate_limits?)$/i;
 
@@ -288,6 +304,12 @@ export function readsRows(sql: string): boolean {
   });
 }
 
+/** Statements that switch a database's auditing off: Oracle (audit_trail=NONE, NOAUDIT), PostgreSQL (pgaudit, log_statement), SQL Server (a server or database audit's STATE = OFF, dropped), MySQL's audit log plugin. */
+const AUDIT_OFF = /\balter\s+system\s+set\s+(?:audit_trail\s*=\s*'?none|audit_sys_operations\s*=\s*'?false|unified_audit\w*\s*=\s*'?false|pgaudit\.log\s*(?:=|to)\s*'?none|log_statement\s*(?:=|to)\s*'?none)|\bnoaudit\s+(?:all|policy)\b|\balter\s+(?:server|database)\s+audit\b[^;]{0,300}?\bstate\s*=\s*off\b|\bdrop\s+(?:server|database)\s+audit\b|\bset\s+(?:global|persist)\s+audit_log_\w+\s*=\s*'?(?:off|none|0)\b/i;
+
+/** One T-SQL procedure call, its arguments literals or variables: EXEC[UTE] [schema.]name [@p = value, …]. */
+const TSQL_EXEC = /^exec(?:ute)?\s+((?:\[?\w+\]?\.){0,2}\[?\w+\]?)(?:\s+@\w+\s*=\s*(?:N?'[^'\n]{0,200}'|-?[\w.@]{1,64})(?:\s*,\s*@\w+\s*=\s*(?:N?'[^'\n]{0,200}'|-?[\w.@]{1,64})){0,31})?\s*;?$/i;
+
 /** A table that keeps an audit trail: audit, access, security, login or activity logs and histories. */
 const AUDIT_TABLE = /(?:^|[._"\x60\[])(?:audit\w*|\w*(?:access|security|login|signin|activity|admin)_?(?:log|logs|history|trail|events?))(?:$|[._"\x60\]])|\baudit[._]/i;
 
@@ -307,7 +329,16 @@ export function readSql(sql: string, production = false): SqlReading {
     if (/analy[sz]e/i.test(explained[1]!) || inner.unreadable !== undefined || /;\s*\S/.test(text)) return inner;
     return { actions: [{ capability: "read", target: { name: "database", production }, reversibility: "reversible", scope: "one" }], hits: [] };
   }
+  // The database's own audit switched off (Oracle's audit_trail, pgaudit, SQL Server's server audit):
+  // from now on nothing it does is recorded, which no grammar here reads, so it is read from the text.
+  const auditOff = AUDIT_OFF.exec(text);
+  const offHit: SqlHit | undefined = auditOff ? { id: "sql.audit-off", action: { capability: "impair-defences", target: { name: "the database's audit", production }, reversibility: "recoverable", scope: "system" }, reason: `${auditOff[0].replace(/\s+/g, " ").slice(0, 80)} switches the database's auditing off: what is done in it from now on leaves no record (T1562.008)${production ? " on a production database" : ""}` } : undefined;
+  // T-SQL's procedure call (EXEC dbo.usp_recalc @year = 2027), which neither grammar reads, is what
+  // CALL is in theirs: a procedure whose effect the text does not say, a write.
+  const procedure = TSQL_EXEC.exec(text);
+  if (procedure !== null && offHit === undefined) return { actions: [{ capability: "write", target: { name: procedure[1]!, production }, reversibility: "recoverable", scope: "one" }], hits: [] };
   const ast = parse(text);
+  if (!ast && offHit !== undefined) return { actions: [offHit.action], hits: [offHit] };
   if (!ast) {
     // Caution, shaped by the statement's first words so DROP SCHEMA is not read as a mere write.
     const head = /^\s*(drop|truncate|delete)\b/i.test(text) ? "delete" : "write";
@@ -315,8 +346,8 @@ export function readSql(sql: string, production = false): SqlReading {
     const action: Action = { capability: head, target: { name: "SQL the parser could not read", production }, reversibility: "irreversible", scope };
     return { actions: [action], hits: [{ id: "sql.unreadable", action, reason: `SQL that neither the PostgreSQL nor the MySQL grammar reads ("${text.slice(0, 60)}"): read as caution, not as safe` }], unreadable: text.slice(0, 200) };
   }
-  const actions: Action[] = [];
-  const hits: SqlHit[] = [];
+  const actions: Action[] = offHit ? [offHit.action] : [];
+  const hits: SqlHit[] = offHit ? [offHit] : [];
   const target = (name: string) => ({ name, production });
   const hit = (id: string, action: Action, reason: string) => {
     actions.push(action);
@@ -336,6 +367,14 @@ export function readSql(sql: string, production = false): SqlReading {
         hit("sql.audit-rows-changed", { capability: "impair-defences", target: target(table), reversibility: "irreversible", scope: "tree" }, `${type.toUpperCase()} on ${table}, an audit trail: the record of who did what is ${type === "delete" ? "erased" : "rewritten"} (T1070)`);
         continue;
       }
+      // Where payments go, changed: the next payout or vendor payment goes to that account and cannot
+      // be called back (payment diversion, T1565.001). Any row: one vendor's bank details are enough.
+      const sets = type === "update" ? setsOf(n) : [];
+      const destination = sets.find((x) => PAYMENT_DESTINATION_COLUMN.test(x.column));
+      if (destination !== undefined) hit("sql.payment-destination-changed", { capability: "spend", target: target(table), reversibility: "irreversible", scope: "one" }, `UPDATE sets ${sets.filter((x) => PAYMENT_DESTINATION_COLUMN.test(x.column)).map((x) => x.column).slice(0, 3).join(", ")} of ${table}: where payments are sent; the next one goes to that account and cannot be called back (T1565.001)`);
+      // A user made an administrator by editing the users table: an access grant no admin screen shows.
+      const admin = sets.find((x) => ROLE_COLUMN.test(x.column) && x.value !== undefined && ADMIN_VALUE.test(x.value.trim()));
+      if (admin !== undefined) hit("sql.grant-admin", { capability: "grant-access", target: target(table), reversibility: "recoverable", scope: "one" }, `UPDATE sets ${admin.column} = ${admin.value} in ${table}: the rows it selects get an administrator's rights (T1098)`);
       if (!where) hit(`sql.${type}-without-where`, { capability: cap, target: target(table), reversibility: "irreversible", scope: "account" }, `${type.toUpperCase()} without WHERE ${verb} every row of ${table}`);
       else if (alwaysTrue(where)) hit(`sql.mass-${type}`, { capability: cap, target: target(table), reversibility: "irreversible", scope: "account" }, `${type.toUpperCase()} whose WHERE is always true ${verb} every row of ${table}`);
       else if (onlyRanges(where) && !(type === "delete" && purgesExpired(where, table))) hit(`sql.mass-${type}`, { capability: cap, target: target(table), reversibility: "irreversible", scope: "account" }, `${type.toUpperCase()} of ${table} selected only by a range (a date or id cut-off) ${verb} rows in bulk`);

@@ -171,14 +171,22 @@ const SECRET_WORD = /pass(word|wd)?|secret|api[_-]?key|token|private key|BEGIN .
 const WIDE_ROOT = /^(\/|\/\*|~|~\/|\$HOME\/?|\/home\/?.*|\/Users\/?.*|\/root\/?|\/etc\/?|\/var\/?|\/opt\/?|\/mnt\/?.*|\/media\/?.*|\/srv\/?|(~|\$HOME)\/\.[\w-]+\/?|(~|\$HOME)\/(Downloads|Documents|Desktop|Dropbox|OneDrive|Library|src|code|projects|repos|git|work|dev)\/?)$/;
 
 /** A deployed application's configuration: a config file under /opt, /etc, /srv, /var/lib or /app, or a production deploy directory (deploy/prod/). */
-const DEPLOYED_CONFIG = /^(?:\/opt|\/etc|\/srv|\/var\/lib|\/usr\/local\/etc|\/app)\/\S*\.(?:properties|conf|cnf|ini|env|ya?ml|xml|cfg|json|toml)$|^(?:\.\/)?(?:[\w.-]+\/)*(?:deploy|deployments?|k8s|helm|config|env|environments?)\/(?:[\w.-]+\/)*(?:prod|production|prd)(?:\/\S*)?$/;
+const DEPLOYED_CONFIG = /^(?:\/\/[\w.-]+\/[A-Za-z]\$|[A-Za-z]:)?\/(?:inetpub|ProgramData|Program Files[^/]*)\/\S*\.(?:config|json|xml|ini)$|^(?:\/opt|\/etc|\/srv|\/var\/lib|\/usr\/local\/etc|\/app)\/\S*\.(?:properties|conf|cnf|ini|env|ya?ml|xml|cfg|json|toml)$|^(?:\.\/)?(?:[\w.-]+\/)*(?:deploy|deployments?|k8s|helm|config|env|environments?)\/(?:[\w.-]+\/)*(?:prod|production|prd)(?:\/\S*)?$/;
 
 const search: CommandRule = {
   id: "credential-access.search",
   tactic: TACTIC,
   technique: "T1552.001",
-  names: ["find", "fd", "locate", "mdfind", "grep", "egrep", "rg", "ag", "ack", "findstr", "git"],
+  names: ["find", "fd", "locate", "mdfind", "grep", "egrep", "rg", "ag", "ack", "findstr", "git", "select-string", "sls"],
   match(inv) {
+    // PowerShell's grep: Select-String -Path <file> -Pattern <words> (the path written with backslashes).
+    if (inv.name === "select-string" || inv.name === "sls") {
+      const positional = commandWords(inv.name, inv.args.filter((x, i) => !/^-(?:Path|LiteralPath|Pattern|Context|Encoding)$/i.test(inv.args[i - 1] ?? "")));
+      const pattern = [...optionValues(inv.args, ["-Pattern", "-pattern"]), positional[0] ?? ""].find((w) => SECRET_WORD.test(w));
+      const config = [...optionValues(inv.args, ["-Path", "-path", "-LiteralPath"]), ...positional.slice(1)].map((x) => x.replace(/\\/g, "/")).find((x) => x.length <= 512 && DEPLOYED_CONFIG.test(x));
+      if (pattern === undefined || config === undefined) return undefined;
+      return { action: { capability: "read", target: { name: config, pathClass: "credentials", production: /(?:prod|prd)/i.test(config) }, reversibility: "recoverable", scope: "one" }, reason: `searches ${shown(config)}, a deployed application's configuration, for "${shown(pattern)}": the passwords and keys in it land in the transcript (T1552.001)` };
+    }
     // A repository's history searched for a key's name with the changes printed (git log -p -S
     // 'ADYEN_', -G 'password'): every value ever committed under it lands in the transcript, removed ones too.
     if (inv.name === "git") {
@@ -242,8 +250,10 @@ const search: CommandRule = {
       `grep -rhE '^[A-Z_]*(API_KEY|SECRET|TOKEN)=' deploy/prod/`,
       `git log -p --all -S 'ADYEN_' -- . ':!docs'`,
       `git log -p -G 'password\s*='`,
+      `Select-String -Path \\\\web-prd01\\c$\\inetpub\\wwwroot\\Portal\\web.config -Pattern 'connectionString|password' -Context 0,1`,
+      `Select-String -Path C:\\inetpub\\wwwroot\\app\\appsettings.json -Pattern ApiKey`,
     ],
-    noMatch: [`git log -S 'ADYEN_' --oneline`, `git log -p -S 'parseInvoice'`, `git log -p src/auth/token.ts`, `grep -n password_min_length /etc/login.defs.d/notes.txt`, `grep -rn token deploy/staging/`, `find . -name "*.py"`, `grep -rn password src/auth`, `find /testbed -name "*.pem"`, `grep -r TODO .`, `find / -name libssl.so`, `grep password settings.py`],
+    noMatch: [`git log -S 'ADYEN_' --oneline`, `git log -p -S 'parseInvoice'`, `git log -p src/auth/token.ts`, `grep -n password_min_length /etc/login.defs.d/notes.txt`, `grep -rn token deploy/staging/`, `find . -name "*.py"`, `grep -rn password src/auth`, `find /testbed -name "*.pem"`, `grep -r TODO .`, `find / -name libssl.so`, `grep password settings.py`, `Select-String -Path .\\src\\Web\\web.config -Pattern password`, `Select-String -Path C:\\inetpub\\logs\\u_ex.log -Pattern 404`],
   },
 };
 
@@ -362,7 +372,13 @@ function credentialHelperGet(words: readonly string[]): boolean {
 }
 
 /** The programs secretStore reads: cloud and secrets CLIs, git and its credential helpers, gh. */
-const SECRET_STORE_CLIS: ReadonlySet<string> = new Set(["heroku", "kubectl", "aws", "gcloud", "az", "vault", "git", "gh", "sf", "sfdx", "get-azkeyvaultsecret", "get-secsecretvalue", "get-secret", "get-ssmparameter", "get-ssmparametervalue"]);
+const SECRET_STORE_CLIS: ReadonlySet<string> = new Set(["heroku", "kubectl", "aws", "gcloud", "az", "vault", "git", "gh", "sf", "sfdx", "get-azkeyvaultsecret", "get-secsecretvalue", "get-secret", "get-ssmparameter", "get-ssmparametervalue", "bw", "pass", "sops", "ansible-vault", "doppler", "infisical", "chamber", "vercel", "get-lapsadpassword", "get-adcomputer"]);
+/** A configuration variable whose value is a secret by its name (STRIPE_SECRET_KEY, DATABASE_URL with its password, SENTRY_DSN). */
+const SECRET_VAR = /(?:KEY|SECRET|TOKEN|PASSWORD|PASSWD|PASS|PWD|CREDENTIALS?|PRIVATE|_URL|_URI|DSN|CONNECTION_STRING|AUTH)(?:_[A-Z0-9]+)?$/i;
+/** pass(1)'s subcommands that print no secret. */
+const PASS_QUIET = /^(?:ls|list|find|search|insert|add|edit|generate|rm|remove|delete|mv|rename|cp|copy|git|init|version|help)$/;
+/** A file for development or tests by its name or folder (dev.enc.yaml, secrets/test/…), not one of a real environment. */
+const DEV_FILE = /(?:^|[\/._-])(?:dev|development|local|test|testing|example|sample|ci)(?:[\/._-]|$)/i;
 const GIT_CREDENTIAL_HELPER = /^git-credential-\w/;
 
 /** The secret a command reads in clear from a secrets store (kubectl get secret -o yaml, aws secretsmanager get-secret-value, vault kv get, gh auth token…), said for a person; undefined when it reads none. */
@@ -390,6 +406,23 @@ function storedSecretRead(inv: Invocation): string | undefined {
   else if (inv.name === "get-secsecretvalue") what = "an AWS Secrets Manager secret";
   else if (inv.name === "get-secret" && a.some((x) => /^-AsPlainText$/i.test(x))) what = "a secret from a SecretManagement vault";
   else if ((inv.name === "get-ssmparameter" || inv.name === "get-ssmparametervalue") && a.some((x) => /^-WithDecryption$/i.test(x))) what = "a decrypted SSM parameter";
+  // A Heroku config var read by name: only one whose name says it is a secret.
+  else if (inv.name === "heroku" && words[0] === "config:get" && words.slice(1).some((v) => SECRET_VAR.test(v))) what = `the Heroku config var ${words.slice(1).find((v) => SECRET_VAR.test(v))}`;
+  // Password managers and secrets managers' CLIs (Bitwarden, pass, Doppler, Infisical, chamber):
+  // their get, read and export commands print the values.
+  else if (inv.name === "bw" && (/^(?:export)$/.test(words[0] ?? "") || (words[0] === "get" && /^(?:password|item|notes|totp|username|attachment)$/.test(words[1] ?? "")))) what = words[0] === "export" ? "a whole Bitwarden vault" : "a Bitwarden vault item";
+  else if (inv.name === "pass" && words.length > 0 && !PASS_QUIET.test(words[0]!) && (words[0] !== "show" && words[0] !== "otp" && words[0] !== "grep" ? true : words.length > 1)) what = words[0] === "grep" ? "every password in the pass store" : `the password store entry ${shown(words[words[0] === "show" || words[0] === "otp" ? 1 : 0]!)}`;
+  else if ((inv.name === "doppler" || inv.name === "infisical") && ((words[0] === "secrets" && (words[1] === undefined || /^(?:get|download)$/.test(words[1]))) || words[0] === "export")) what = `${inv.name === "doppler" ? "Doppler" : "Infisical"} secrets`;
+  else if (inv.name === "chamber" && /^(?:read|export)$/.test(words[0] ?? "")) what = "chamber's secrets";
+  // Encrypted secrets files decrypted (sops, Ansible Vault): a development or test file is not a secret.
+  else if (inv.name === "sops" && (a.includes("-d") || a.includes("--decrypt") || words[0] === "decrypt")) {
+    const file = words.filter((w) => w !== "decrypt").at(-1);
+    if (file !== undefined && !DEV_FILE.test(file)) what = `the secrets file ${shown(file)}, decrypted`;
+  } else if (inv.name === "ansible-vault" && /^(?:view|decrypt)$/.test(words[0] ?? "") && words[1] !== undefined && !DEV_FILE.test(words[1])) what = `the Ansible Vault file ${shown(words[1])}, decrypted`;
+  // A deployment's production environment variables written to a local file (vercel env pull --environment=production).
+  else if (inv.name === "vercel" && words[0] === "env" && words[1] === "pull" && optionValues(a, ["--environment"]).some((e) => /^(?:production|preview)$/.test(e))) what = "the Vercel project's production environment variables";
+  // A machine's local administrator password managed by LAPS, in clear.
+  else if ((inv.name === "get-lapsadpassword" && a.some((x) => /^-AsPlainText$/i.test(x))) || (inv.name === "get-adcomputer" && a.some((x) => /ms-Mcs-AdmPwd|msLAPS-Password/i.test(x)))) what = "a computer's local administrator password (LAPS)";
   // Salesforce's CLI prints the org's access token and its auth URL (a refresh token) with --verbose.
   else if ((inv.name === "sf" || inv.name === "sfdx") && ((words[0] === "org" && words[1] === "display") || words[0] === "force:org:display") && a.includes("--verbose")) what = "a Salesforce org's access token and auth URL";
   return what;
@@ -427,15 +460,15 @@ const secretStore: CommandRule = {
     // (kubectl get secrets with no name, or secret,configmap: every secret of the namespace.)
     const w = commandWords(inv.name, inv.args);
     const everyInNamespace = (inv.name === "kubectl" || inv.name === "oc") && w[0] === "get" && !(w[1] ?? "").includes("/") && w[2] === undefined;
-    const bulk = everyInNamespace || inv.args.some((x) => /^(?:--all-namespaces|-A|--recursive|-r)$/.test(x)) || inv.args.includes("get-parameters-by-path") || inv.name === "heroku";
+    const bulk = everyInNamespace || inv.args.some((x) => /^(?:--all-namespaces|-A|--recursive|-r)$/.test(x)) || inv.args.includes("get-parameters-by-path") || (inv.name === "heroku" && w[0] !== "config:get") || /^(?:a whole|every|Doppler|Infisical|chamber|the Vercel)/.test(what);
     return {
       action: { capability: "read", target: { name: what, pathClass: "credentials" }, reversibility: bulk ? "irreversible" : "recoverable", scope: bulk ? "account" : "one" },
       reason: `reads ${what} in clear${bulk ? ", every one of them at once" : ""}: credentials from a secrets store (T1555.006)`,
     };
   },
   examples: {
-    match: [`kubectl get secrets/db-creds -o yaml`, `kubectl get secret,configmap -n prod -o yaml`, `kubectl get secret db -o custom-columns=PW:.data.password`, `aws --profile prod secretsmanager get-secret-value --secret-id prod/db`, `kubectl --context prod-eu-central-1 get secrets --all-namespaces -o json`, `heroku config --app acme-admin-prod --shell`, `kubectl get secret db-creds -o jsonpath='{.data.password}'`, `aws secretsmanager get-secret-value --secret-id prod/db`, `gcloud secrets versions access latest --secret=api-key`, `vault kv get secret/app`, `printf 'host=github.com\n\n' | git credential fill`, `echo host=x | git credential-osxkeychain get`, `gh auth token`, `git -c credential.helper=store credential fill`, `git-credential-libsecret get`, `gh auth status --show-token`, `aws ssm get-parameters-by-path --path /prod/payouts --recursive --with-decryption --output text`, `Get-AzKeyVaultSecret -VaultName kv-prod -Name PgAdminPassword -AsPlainText`],
-    noMatch: [`Get-AzKeyVaultSecret -VaultName kv-prod`, `aws ssm get-parameters-by-path --path /staging/app --recursive`, `heroku config:set LOG_LEVEL=debug -a acme-staging`, `kubectl --context prod get secrets`, `kubectl get secrets`, `kubectl get pods -o yaml`, `kubectl -n payments get secret stripe-webhook -o jsonpath='{.metadata.annotations}'`, `aws secretsmanager list-secrets`, `vault status`, `git config credential.helper store`, `gh auth status`, `git credential-cache exit`],
+    match: [`kubectl get secrets/db-creds -o yaml`, `kubectl get secret,configmap -n prod -o yaml`, `kubectl get secret db -o custom-columns=PW:.data.password`, `aws --profile prod secretsmanager get-secret-value --secret-id prod/db`, `kubectl --context prod-eu-central-1 get secrets --all-namespaces -o json`, `heroku config --app acme-admin-prod --shell`, `kubectl get secret db-creds -o jsonpath='{.data.password}'`, `aws secretsmanager get-secret-value --secret-id prod/db`, `gcloud secrets versions access latest --secret=api-key`, `vault kv get secret/app`, `printf 'host=github.com\n\n' | git credential fill`, `echo host=x | git credential-osxkeychain get`, `gh auth token`, `git -c credential.helper=store credential fill`, `git-credential-libsecret get`, `gh auth status --show-token`, `aws ssm get-parameters-by-path --path /prod/payouts --recursive --with-decryption --output text`, `Get-AzKeyVaultSecret -VaultName kv-prod -Name PgAdminPassword -AsPlainText`, `heroku config:get STRIPE_SECRET_KEY --app acme-production`, `bw get password prod-db`, `bw export --format json`, `pass show infra/prod/db`, `pass -c aws/root`, `doppler secrets get DB_PASSWORD -p api -c prd --plain`, `infisical export --env=prod`, `chamber read payments stripe_key`, `sops -d secrets/prod.enc.yaml`, `sops decrypt deploy/secrets.yaml`, `ansible-vault decrypt group_vars/production/vault.yml`, `ansible-vault view inventories/prod/vault.yml`, `vercel env pull .env.production --environment=production`, `Get-LapsADPassword -Identity tax-app01 -AsPlainText`, `Get-ADComputer web01 -Properties ms-Mcs-AdmPwd`],
+    noMatch: [`Get-AzKeyVaultSecret -VaultName kv-prod`, `aws ssm get-parameters-by-path --path /staging/app --recursive`, `heroku config:set LOG_LEVEL=debug -a acme-staging`, `kubectl --context prod get secrets`, `kubectl get secrets`, `kubectl get pods -o yaml`, `kubectl -n payments get secret stripe-webhook -o jsonpath='{.metadata.annotations}'`, `aws secretsmanager list-secrets`, `vault status`, `git config credential.helper store`, `gh auth status`, `git credential-cache exit`, `heroku config:get LOG_LEVEL -a acme-production`, `pass ls`, `pass insert web/new`, `pass git push`, `bw list items --search github`, `doppler run -- npm start`, `doppler secrets set X=1`, `sops -d secrets/dev.enc.yaml`, `sops -e -i secrets/prod.yaml`, `ansible-vault encrypt group_vars/production/vault.yml`, `ansible-vault view group_vars/test/vault.yml`, `vercel env pull .env.local --environment=development`, `Get-LapsADPassword -Identity tax-app01`, `Get-ADComputer web01 -Properties LastLogonDate`],
   },
 };
 
