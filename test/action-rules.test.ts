@@ -16,7 +16,8 @@ function hitsOf(ruleId: string, line: string) {
 /** What a program's option runs (`tar --checkpoint-action=exec=/bin/sh`) only the shell reader resolves: such rules' examples are read by it. */
 const READER_ONLY = new Set(["privilege.sudo-shell-escape"]);
 /** A command line handed to cmd.exe or PowerShell is split into its commands by the reader only (shell/windows-line.ts). */
-const WINDOWS_LINE = /^(cmd|powershell|pwsh)(\.exe)?\s/i;
+// (So is a line that starts with a cmdlet, Select-String -Path C:\inetpub\…: its backslashes are a path's, which the reader keeps.)
+const WINDOWS_LINE = /^(cmd|powershell|pwsh)(\.exe)?\s|^[A-Z][a-z]+-[A-Z][A-Za-z]+\s/;
 
 describe("capability rules", () => {
   it("every rule cites an ATT&CK tactic and technique, has examples both ways, and a unique id", () => {

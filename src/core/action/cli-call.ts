@@ -108,12 +108,18 @@ function cmdletOf(inv: Invocation): { verb: string; noun: string; written: strin
 }
 
 /** A cmdlet's call: `-Name x` and `-Purge` (a switch) and `-Confirm:$false` as arguments, the words without a name as its target. */
-function cmdletCallOf(inv: Invocation): CommandCall | undefined {
+function cmdletCallOf(inv: Invocation, before?: Invocation): CommandCall | undefined {
   const cmdlet = cmdletOf(inv);
   if (cmdlet === undefined) return undefined;
-  const args = argumentsOf(inv.args, /^-([A-Za-z][A-Za-z0-9]*)(?::(.*))?$/s, (name) => toolWords(name).join("_"), (v) => (/^\$true$/i.test(v) ? true : /^\$false$/i.test(v) ? false : v));
+  const args: Record<string, unknown> = argumentsOf(inv.args, /^-([A-Za-z][A-Za-z0-9]*)(?::(.*))?$/s, (name) => toolWords(name).join("_"), (v) => (/^\$true$/i.test(v) ? true : /^\$false$/i.test(v) ? false : v));
   // -WhatIf shows what the cmdlet would do and does nothing.
   if (args.what_if !== undefined && args.what_if !== false) return undefined;
+  // Given no object by name, it acts on what the command before it returns: every object a search
+  // found (Get-ADUser -Filter * … | Remove-ADUser), all of them at once.
+  if (before !== undefined && /^get-/.test(before.name) && before.args.some((a) => /^-(?:Filter|SearchBase|LDAPFilter|All)$/i.test(a)) && !Object.keys(args).some((k) => /^(?:identity|name|id|target|user|object_?id)$/.test(k))) {
+    args.all = true;
+    args.from = before.command.text.slice(0, 200);
+  }
   // (How a permission is inherited by folders below, not a target: -InheritanceType All.)
   delete args.inheritance_type;
   // New creates; Reset sets something anew (a machine password, an account key), it removes nothing.
@@ -129,8 +135,8 @@ function cmdletCallOf(inv: Invocation): CommandCall | undefined {
 /** Options a CLI takes before its subcommand that say where it works, each with its value (--env prod, --profile ops). */
 const GLOBAL_VALUE_OPTION = /^--?(?:env|environment|profile|region|config|context|project|account|host|cluster|stage|tenant|namespace|org|target|site|instance|e|p)$/i;
 
-export function cliCallOf(inv: Invocation): CommandCall | undefined {
-  const cmdlet = cmdletCallOf(inv);
+export function cliCallOf(inv: Invocation, before?: Invocation): CommandCall | undefined {
+  const cmdlet = cmdletCallOf(inv, before);
   if (cmdlet !== undefined) return cmdlet;
   const run = programOf(inv);
   const program = run.program;

@@ -423,8 +423,9 @@ function judge(input: JudgeInput): Judgement {
   // -Method Post …; http-call.ts) or a project's own CLI (./bin/billing-cli adjust --amount …;
   // cli-call.ts), each read as that call and named for the command. What the reading names counts;
   // an action it finds but no reading names does not (the command's own rules judged the command).
-  for (const inv of invs) {
-    const call = httpCallOf(inv) ?? cliCallOf(inv);
+  for (let i = 0; i < invs.length; i++) {
+    const inv = invs[i]!;
+    const call = httpCallOf(inv) ?? cliCallOf(inv, pipedFrom(invs, i));
     if (call === undefined) continue;
     const reading = readToolCall(call.tool, call.arguments, undefined, input.internalDomains);
     for (const h of reading.hits) record(h.id.replace(/^tool\./, `${call.kind}.`), h.action, h.reason.split(call.tool).join(call.shown));
@@ -610,6 +611,15 @@ function devConnection(inv: Invocation, invs: readonly Invocation[]): boolean {
   if (variables.length !== 1) return false;
   // (Set in the same step, it says nothing of where it points.)
   return !invs.some((n) => n.command.text.includes(`${variables[0]}=`));
+}
+
+/** PowerShell's filters between a search and what acts on its results (… | Where-Object {…} | Remove-ADUser), and what their blocks call. */
+const PIPELINE_FILTER = /^(?:where-object|where|\?|select-object|select|sort-object|sort|get-date)$/;
+
+/** The command whose output reaches this one, past PowerShell's filters (at most four back). */
+function pipedFrom(invs: readonly Invocation[], index: number): Invocation | undefined {
+  for (let k = index - 1; k >= 0 && k >= index - 4; k--) if (!PIPELINE_FILTER.test(invs[k]!.name)) return invs[k];
+  return undefined;
 }
 
 function commandHost(invs: readonly Invocation[]): string {

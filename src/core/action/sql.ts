@@ -336,7 +336,12 @@ export function readSql(sql: string, production = false): SqlReading {
   // T-SQL's procedure call (EXEC dbo.usp_recalc @year = 2027), which neither grammar reads, is what
   // CALL is in theirs: a procedure whose effect the text does not say, a write.
   const procedure = TSQL_EXEC.exec(text);
-  if (procedure !== null && offHit === undefined) return { actions: [{ capability: "write", target: { name: procedure[1]!, production }, reversibility: "recoverable", scope: "one" }], hits: [] };
+  if (procedure !== null && offHit === undefined) {
+    // (Unless an argument says, by its name, that the call deletes: @PurgeIssuedInvoices = 1.)
+    const deletes = /@(\w*(?:purge|delete|drop|wipe|truncate|destroy|erase)\w*)\s*=\s*(?:1|'?(?:true|y|yes)'?)\b/i.exec(text);
+    const action: Action = deletes ? { capability: "delete", target: { name: procedure[1]!, production }, reversibility: "irreversible", scope: "tree" } : { capability: "write", target: { name: procedure[1]!, production }, reversibility: "recoverable", scope: "one" };
+    return { actions: [action], hits: deletes ? [{ id: "sql.procedure-deletes", action, reason: `calls the procedure ${procedure[1]} with ${deletes[1]} set: by that argument's own name it deletes rows in bulk${production ? " on a production database" : ""}` }] : [] };
+  }
   const ast = parse(text);
   if (!ast && offHit !== undefined) return { actions: [offHit.action], hits: [offHit] };
   if (!ast) {

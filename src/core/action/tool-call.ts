@@ -116,7 +116,7 @@ const PUBLISH_PLACE = /^(twitter|tweet|tweets|facebook|instagram|linkedin|reddit
 /** What "post" publishes when it names it: a post, a status, an article. `http_post` sends a request. */
 const POSTABLE = /^(post|posts|status|statuses|update|article|story|stories|thread|photo|video|review|listing|ad)$/;
 
-const PRODUCTION = /(^|[^a-z0-9])(prod|production|prd|live)([^a-z0-9]|$)/i;
+const PRODUCTION = /(^|[^a-z0-9])(prod|production|prd|live)([^a-z]|$)/i;
 const PRODUCTION_KEYS = /^(env|environment|stage|tier|target|cluster|namespace|project|database|db|dbname|host|hostname|server|context|workspace|account|branch|name|url|uri|connection|dsn|app|service|deployment|region)$/i;
 const GRANTEE_KEYS = /^(type|grantee|grantee_type|granteetype|member|members|principal|principals|audience)$/i;
 const PUBLIC_PRINCIPAL = /"Principal"\s*:\s*(?:"\*"|\{\s*"AWS"\s*:\s*(?:"\*"|\[\s*"\*"\s*\])\s*\})|\b(?:allUsers|allAuthenticatedUsers)\b|acs\.amazonaws\.com\/groups\/global\/AllUsers/;
@@ -256,6 +256,8 @@ export function argumentFacts(args: unknown, internalDomains: readonly string[] 
       // A branch is production only by its name's start (prod, production/x), not a docs/prod-setup branch.
       if (identifier && PRODUCTION.test(v) && (/^branch$/i.test(key) ? /^(prod|production|prd|live)([-/_]|$)/i.test(v.trim()) : PRODUCTION_KEYS.test(key) || /(^|[^a-z])(prod|production|prd)([^a-z]|$)/i.test(v))) facts.production = true;
       if (VISIBILITY_KEYS.test(key) && /^(public|public[-_]read|public[-_]read[-_]write|anyone|everyone|world|open|unlisted|anyone[-_]with[-_]link)$/i.test(v.trim())) facts.public = true;
+      // SharePoint's and OneDrive's sharing set to anyone with the link (Set-SPOSite -SharingCapability ExternalUserAndGuestSharing).
+      if (/^(?:sharing_?capability|default_?sharing_?link_?type|sharing_?link_?type)$/i.test(key) && /^(?:ExternalUserAndGuestSharing|AnonymousAccess|Anyone|AnyoneWithTheLink)$/i.test(v.trim())) facts.public = true;
       // A grantee that is everyone: a share of type "anyone", a GCS member allUsers, an IAM or
       // bucket policy whose Principal is "*" (also inside a policy document passed as a string).
       if (GRANTEE_KEYS.test(key) && /^(anyone|everyone|allusers|allauthenticatedusers|\*)$/i.test(v.trim())) facts.public = true;

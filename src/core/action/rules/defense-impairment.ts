@@ -287,6 +287,11 @@ const hooksSkipped: CommandRule = {
     if (inv.name !== "git") return undefined;
     const words = inv.args.filter((a, i) => !a.startsWith("-") && !/^-(c|C)$/.test(inv.args[i - 1] ?? ""));
     const sub = words[0];
+    // git config core.hooksPath /dev/null: from now on no hook of the repository runs, for any commit.
+    if (sub === "config" && /^core\.hookspath$/i.test(words[1] ?? "") && words.length === 3 && /^(?:\/dev\/null|\/var\/empty|\/nonexistent\S*|["']{0,2})$/.test(words[2]!)) return { action: impair("git hooks", "one", "recoverable", "project"), reason: `points git's core.hooksPath at ${shown(words[2]!) || "nothing"}: the repository's hooks (secret scans, checks) no longer run for any commit or push (T1562.001)` };
+    // A push to the main branch told to skip its pipeline (GitLab's ci.skip push option): the checks
+    // and scans that guard main do not run on what lands there.
+    if (sub === "push" && inv.args.some((a, i) => (/^(?:-o|--push-option)$/.test(inv.args[i - 1] ?? "") && /^ci\.skip$/i.test(a)) || /^--push-option=ci\.skip$/i.test(a)) && words.slice(1).some((w) => /(?:^|:|\/)(?:main|master|production|prod|release)$/.test(w))) return { action: impair("the main branch's pipeline", "one", "recoverable", "project"), reason: `pushes to the main branch with the ci.skip push option: its pipeline, with its tests and scans, does not run on what lands there (T1562.001)` };
     if (sub !== "commit" && sub !== "push" && sub !== "merge" && sub !== "am" && sub !== "rebase") return undefined;
     // pre-commit's SKIP variable naming a secret or security scanner hook (SKIP=gitleaks,detect-private-key git commit …).
     const skipped = inv.env.get("SKIP");
@@ -298,8 +303,8 @@ const hooksSkipped: CommandRule = {
     return { action: impair(`git ${sub} hooks`, "one", "recoverable", "project"), reason: `runs git ${sub} with --no-verify: the repository's hooks (secret scans, checks) are skipped for it (T1562.001)` };
   },
   examples: {
-    match: [`SKIP=gitleaks,detect-private-key git commit -am "add fixtures"`, `git commit --no-verify -am "wip"`, `git -c user.name="dependabot[bot]" commit --no-verify -am "chore(deps): bump axios"`, `git push --no-verify origin main`, `git commit -n -m "skip hooks"`, `git commit -nm wip`, `git -c core.hooksPath=/dev/null commit -am "apply vendor patch"`],
-    noMatch: [`git -c core.hooksPath=.githooks commit -m "use the repo's hooks"`, `SKIP=eslint git commit -m "wip"`, `git commit -m -n`, `git commit -m "fix: null check"`, `git push origin feature/x`, `git log -n 5`, `git commit --amend --no-edit`],
+    match: [`SKIP=gitleaks,detect-private-key git commit -am "add fixtures"`, `git commit --no-verify -am "wip"`, `git -c user.name="dependabot[bot]" commit --no-verify -am "chore(deps): bump axios"`, `git push --no-verify origin main`, `git commit -n -m "skip hooks"`, `git commit -nm wip`, `git -c core.hooksPath=/dev/null commit -am "apply vendor patch"`, `git config core.hooksPath /dev/null`, `git config --local core.hooksPath ""`, `git push -o ci.skip origin HEAD:main`, `git push --push-option=ci.skip origin master`],
+    noMatch: [`git -c core.hooksPath=.githooks commit -m "use the repo's hooks"`, `SKIP=eslint git commit -m "wip"`, `git commit -m -n`, `git commit -m "fix: null check"`, `git push origin feature/x`, `git log -n 5`, `git commit --amend --no-edit`, `git config core.hooksPath .githooks`, `git config --get core.hooksPath`, `git push -o ci.skip origin feature/docs`, `git push -o merge_request.create origin HEAD:main`],
   },
 };
 

@@ -384,6 +384,38 @@ const schedulerAdmin: CommandRule = {
   },
 };
 
+/** dsacls rights that hand over an object: full control (GA), write (GW), write the DACL (WD), take ownership (WO), extended rights (CA). */
+const AD_CONTROL_RIGHT = /^(?:GA|GW|WD|WO|CA)$/i;
+/** Objects whose control is control of the domain: AdminSDHolder (its ACL is copied onto every admin account), the domain root, the admin groups. */
+const AD_CONTROL_OBJECT = /CN=AdminSDHolder\b|^DC=|CN=(?:Domain|Enterprise|Schema) Admins\b|CN=Administrators\b|OU=Domain Controllers\b/i;
+
+/**
+ * dsacls /G granting control of an Active Directory object (GenericAll, WriteDacl, WriteOwner): the
+ * grantee can change it at will. On AdminSDHolder, the domain root or an admin group, that is the
+ * domain: AdminSDHolder's ACL is copied onto every privileged account every hour (T1098, T1484).
+ */
+const adObjectControl: CommandRule = {
+  id: "privilege.ad-object-control",
+  tactic: "Persistence (TA0003)",
+  technique: "T1098",
+  names: ["dsacls"],
+  match(inv) {
+    const g = inv.args.findIndex((a) => /^\/G$/i.test(a));
+    if (g < 0) return undefined;
+    const grants = inv.args.slice(g + 1).filter((a) => a.includes(":") && !a.startsWith("/"));
+    const control = grants.find((x) => x.slice(x.lastIndexOf(":") + 1).split(/[;,]/)[0]!.match(/[A-Z]{2}/gi)?.some((r) => AD_CONTROL_RIGHT.test(r)));
+    if (control === undefined) return undefined;
+    const object = inv.args.find((a) => /(?:^|,)(?:CN|OU|DC)=/i.test(a)) ?? "an Active Directory object";
+    const who = control.slice(0, control.lastIndexOf(":"));
+    const domain = AD_CONTROL_OBJECT.test(object);
+    return { action: { capability: "escalate", target: { name: shown(object) }, reversibility: "recoverable", scope: domain ? "system" : "one" }, reason: domain ? `gives ${shown(who)} control of ${shown(object)} (${control.slice(control.lastIndexOf(":") + 1)}): that is control of the domain's administrators, and on AdminSDHolder it is copied onto every privileged account (T1098)` : `gives ${shown(who)} control of ${shown(object)} (${control.slice(control.lastIndexOf(":") + 1)}): they can change it, its members or its password at will (T1098)` };
+  },
+  examples: {
+    match: [`dsacls "CN=AdminSDHolder,CN=System,DC=corp,DC=local" /G "CORP\\svc-intake:GA"`, `dsacls "DC=corp,DC=local" /G "CORP\\helpdesk:CA;Replicating Directory Changes All"`, `dsacls "OU=Finance,DC=corp,DC=local" /I:T /G "CORP\\fin-admins:GA"`],
+    noMatch: [`dsacls "OU=Finance,DC=corp,DC=local"`, `dsacls "OU=Finance,DC=corp,DC=local" /G "CORP\\auditors:GR"`, `dsacls "CN=AdminSDHolder,CN=System,DC=corp,DC=local" /R "CORP\\svc-old"`],
+  },
+};
+
 /** A member that is everyone in a company or a whole engineering group: domain:acme.io, group:eng-all@, group:everyone@. */
 const BROAD_MEMBER = /^(?:domain:[\w.-]+|group:(?:[\w.-]*[-_.])?(?:all|everyone|everybody|staff|employees|company|engineering|eng|developers|devs)(?:[-_.][\w.-]*)?@[\w.-]+)$/i;
 
@@ -574,4 +606,4 @@ const podAsPowerfulAccount: CommandRule = {
   },
 };
 
-export const privilegeRules: readonly CommandRule[] = [schedulerAdmin, azureReposPolicyLoosened, adminGroupToEveryone, k8sBindingToEveryone, cloudAccessGrant, githubProtectionLoosened, adminPrompt, pam, setuid, capabilities, sudoers, kernelModule, preload, accountFiles, containerEscape, podAsPowerfulAccount, polkit, shellEscape, authorizationDb, processInjection, workspaceAdmin, broadCloudGrant];
+export const privilegeRules: readonly CommandRule[] = [adObjectControl, schedulerAdmin, azureReposPolicyLoosened, adminGroupToEveryone, k8sBindingToEveryone, cloudAccessGrant, githubProtectionLoosened, adminPrompt, pam, setuid, capabilities, sudoers, kernelModule, preload, accountFiles, containerEscape, podAsPowerfulAccount, polkit, shellEscape, authorizationDb, processInjection, workspaceAdmin, broadCloudGrant];
