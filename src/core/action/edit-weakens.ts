@@ -9,7 +9,7 @@
 import type { CodeHit } from "./code.js";
 import type { Scope } from "./model.js";
 import { CI_FILE } from "./ci-config.js";
-import { TEST_ENVIRONMENT_NAME } from "./paths.js";
+import { productionNamed, TEST_ENVIRONMENT_NAME } from "./paths.js";
 import { belowHome, HOST_ACCESS_POD, PRODUCTION_PATH, SCANNER_CONFIG, TEST_FILE } from "./source-file.js";
 import { abaRoutingValid, IBAN, ibanCountryValid } from "../validators.js";
 import { credentialLure, verificationWaived } from "./published-text.js";
@@ -70,6 +70,11 @@ const LOWER_IS_SAFER = /(?:lockout\w*|max\w*(?:attempts|failures|failed)|(?:fail
 /** Where a threshold is about sign-in: in its key or its file's path. */
 const SIGN_IN_CONTEXT = /passw|passphrase|auth|login|secur|polic|lockout|otp|mfa|session|crypt|hash|bcrypt|argon|pin\b/i;
 
+/** Keys that make a store's contents readable by anyone: a bucket's or a container's public flag. */
+const PUBLIC_DATA_KEY = /^(?:public|is_?public|public_?read(?:able)?|publicly_?readable|make_?public|public_?access|anonymous_?read)$/i;
+/** Keys that give a database or service an address on the internet. */
+const PUBLIC_NETWORK_KEY = /^(?:\w+_)?(?:public_?network_?access(?:_?enabled)?|publicly_?accessible|public_?ip(?:_?enabled)?|public_?endpoint(?:_?enabled)?|associate_?public_?ip_?address|enable_?public_?ip)$/i;
+
 interface Setting { readonly key: string; readonly value: string }
 /** `key: value`, `key = value`, `"key": value` lines, a generic switch named with the key above it (YAML, TOML tables). */
 function settingsOf(text: string): Setting[] {
@@ -123,9 +128,13 @@ function* changedSettings(oldText: string, newText: string): Generator<{ key: st
 }
 
 /** What an edit to settings takes away or widens, the first found: a protection turned off or weakened, a role given a permission, a rollout sent to every device. */
-function weakenedSetting(path: string, oldText: string, newText: string): { readonly kind: "protection" | "permission" | "rollout"; readonly shown: string } | undefined {
+function weakenedSetting(path: string, oldText: string, newText: string): { readonly kind: "protection" | "permission" | "rollout" | "public-data" | "public-network"; readonly shown: string } | undefined {
   for (const { key, last, was, value } of changedSettings(oldText, newText)) {
     const shown = `${key}: ${was} → ${value || "empty"}`;
+    // A store's contents made readable by anyone (a bucket's public: true), or a database or service
+    // given a public address (public_network_access_enabled, publicly_accessible).
+    if (PUBLIC_DATA_KEY.test(last) && OFF.test(was) && ON.test(value)) return { kind: "public-data", shown };
+    if (PUBLIC_NETWORK_KEY.test(last) && OFF.test(was) && ON.test(value)) return { kind: "public-network", shown };
     // (A key that is itself a way around a protection, allow_anonymous, insecure_skip_verify, counts without naming one.)
     if (PROTECTION_KEY.test(key) || OPENING_KEY.test(last)) {
       if (NEGATED_KEY.test(last) ? OFF.test(was) && ON.test(value) : ON.test(was) && OFF.test(value)) return { kind: "protection", shown };
@@ -156,9 +165,11 @@ const identifiers = (code: string): string[] => code.split("\n").filter((l) => !
 
 /** The check names the old code used that the new code does not, when the new code adds none of its own (a rename is not a removal). */
 function removedCheckNames(oldCode: string, newCode: string): string[] {
-  const before = new Set(identifiers(oldCode).filter((w) => CHECK_NAME.test(w)));
+  // (Ruby's names may end in ! or ?: before_action :authenticate_user!.)
+  const isCheck = (w: string) => CHECK_NAME.test(w.replace(/[!?]$/, ""));
+  const before = new Set(identifiers(oldCode).filter(isCheck));
   if (before.size === 0) return [];
-  const after = new Set(identifiers(newCode).filter((w) => CHECK_NAME.test(w)));
+  const after = new Set(identifiers(newCode).filter(isCheck));
   for (const w of after) if (!before.has(w)) return [];
   return [...before].filter((w) => !after.has(w));
 }
@@ -485,6 +496,12 @@ const SECRET_NAME = String.raw`[\w.]{0,40}(?:[Pp]ass(?:word|wd)?|[Pp]w|[Tt]oken|
 const FIXED_VALUE = String.raw`(?:["'][^"'\n]{3,}["']|\b[A-Z][A-Z0-9_]{3,}\b)`;
 // (Every gap a bounded run of blanks: adjacent unbounded ones are polynomial on a line of spaces.)
 const OR_FIXED_COMPARE = new RegExp(String.raw`(?:\bor\b|\|\|)[ \t]{0,8}\(?[ \t]{0,8}(?:[\w.]{0,40}(?:compare_digest|timingSafeEqual|secure_compare|constant_time_compare|safe_str_cmp|ConstantTimeCompare)[ \t]{0,8}\([ \t]{0,8}(?:${SECRET_NAME}[ \t]{0,8},[ \t]{0,8}${FIXED_VALUE}|${FIXED_VALUE}[ \t]{0,8},[ \t]{0,8}${SECRET_NAME})|${SECRET_NAME}[ \t]{0,8}===?[ \t]{0,8}\b[A-Z][A-Z0-9_]{3,}\b)`);
+/**
+ * A request's header, parameter or cookie compared with a fixed string, then someone signed in as a
+ * user the request names (sign_in(User.find_by!(email: params[:as])), login(request, user)): a key
+ * that lets its holder in as anyone, in any file that serves requests.
+ */
+const SIGN_IN_BY_KEY = /\b(?:headers?|params|META|query|cookies|GET|POST)\b[^\n]{0,60}?(?:==|===)\s*["'][^"'\n]{3,}["'][\s\S]{0,300}?\b(?:sign_in|log_?in_?user|login|impersonate\w*|set_current_user|auth\.login|req\.login)\s*\(|\b(?:headers?|params|META|query|cookies)\b[^\n]{0,60}?(?:==|===)\s*["'][^"'\n]{3,}["'][\s\S]{0,300}?\b(?:session\s*\[\s*:?["']?user_id["']?\s*\]|current_user)\s*=[^=]/;
 const FIXED_WAY_IN = /\bif\b[^\n]{0,160}?(?:==|===|\.endswith\(|\.startswith\(|\.endsWith\(|\.startsWith\(|\bin\s*[([{])\s*(?:(?:os\.environ\.get|os\.getenv|ENV\.fetch|getenv)\([^)\n]{0,60},\s*)?["'][^"'\n]{3,}["'][^\n]{0,60}\n?[^\n]{0,40}?\breturn\b[^\n]{0,120}?\b(?:grant_?\w*|create_?session|login_?user|issue_?token|admin|superuser|org_admin|True|true|user)\b/;
 
 /** A sign-in factor setting (factor_mode, mfa, second factor) given a value of two or more factors, and one that means one. */
@@ -532,6 +549,21 @@ function allowlistRemoved(oldCode: string, newCode: string): string | undefined 
 }
 
 /** An audit logger's handlers sent nowhere: "audit": {"handlers": ["null"]}, a NullHandler, /dev/null. */
+/** A log shipper's or security agent's own configuration: Splunk's forwarder, Beats, Fluent, Wazuh/OSSEC, osquery, NXLog, auditd, Sysmon. */
+const LOG_AGENT_CONFIG = /(?:splunk\w*|universalforwarder|filebeat|winlogbeat|auditbeat|packetbeat|fluent(?:d|-?bit)?|td-agent|wazuh|ossec|osquery\w*|nxlog|auditd|audit\.rules|sysmon\w*|elastic-agent|vector|promtail|otelcol\w*)(?:[\\/._-]|$)/i;
+/** A log input switched off: `disabled = 1`, `disabled: true`, `enabled: false`. */
+const INPUT_OFF = /^\s*(?:disabled\s*[:=]\s*(?:1|true)|enabled\s*[:=]\s*(?:0|false))\s*$/gim;
+/** Inputs that record who signed in and what was done: Windows' Security log, auth and audit logs. */
+const SECURITY_INPUT = /WinEventLog:\/\/Security|Microsoft-Windows-Sysmon|\/var\/log\/(?:auth|secure|audit)|\baudit(?:d|\.log)?\b|\bSecurity\b/;
+
+/** Log inputs a shipper's configuration switches off that were on: the sections' names, or undefined. */
+function logInputsOff(path: string, oldCode: string, newCode: string): string | undefined {
+  if (!LOG_AGENT_CONFIG.test(path)) return undefined;
+  if ((newCode.match(INPUT_OFF)?.length ?? 0) <= (oldCode.match(INPUT_OFF)?.length ?? 0)) return undefined;
+  const section = /^\s*\[([^\]\n]{1,80})\]/m.exec(newCode)?.[1];
+  return section !== undefined ? `the log input ${section}` : "a log input";
+}
+
 const AUDIT_TO_NOWHERE = /\baudit\w*["']?\s*[:=][^\n]{0,120}?(?:["']null["']|NullHandler|\/dev\/null|handlers["']?\s*:\s*\[\s*\])/i;
 
 /** What an edit takes away (see the top of this file). Pure; at most one finding of each kind. */
@@ -1001,11 +1033,13 @@ function editWeakensCode(path: string, name: string, oldText: string, newText: s
   if (destination !== undefined) out.push({ id: "code.payment-destination-fixed", technique: "T1657", tactic: "Impact (TA0040)", action: { capability: "spend", target: { name, production }, reversibility: "irreversible", scope: "account" }, reason: `the edit sends payments to a fixed account (${destination}): every payout goes there once deployed (T1657)` });
   const exposed = personalFieldsExposed(path, oldText, newText);
   if (exposed !== undefined) out.push({ id: "code.personal-fields-exposed", technique: "T1530", tactic: "Collection (TA0009)", action: { capability: "exfiltrate", target: { name, personal: true, public: true }, reversibility: "irreversible", scope: "account" }, reason: `the edit adds ${exposed} to what a public serializer or response returns: anyone can read every user's` });
+  const inputOff = logInputsOff(path, oldCode, newCode);
+  if (inputOff !== undefined) out.push({ id: "code.log-input-disabled", technique: "T1562.002", tactic: "Defense Evasion (TA0005)", action: { capability: "impair-defences", target: { name, production }, reversibility: "recoverable", scope: SECURITY_INPUT.test(inputOff) ? "system" : serviceWide }, reason: `the edit switches off ${inputOff} in ${name}: what it recorded is no longer collected (T1562.002)` });
   const nowhere = AUDIT_TO_NOWHERE.exec(newCode);
   if (nowhere !== null && !AUDIT_TO_NOWHERE.test(oldCode)) out.push({ id: "code.audit-to-nowhere", technique: "T1562.008", tactic: "Defense Evasion (TA0005)", action: { capability: "impair-defences", target: { name, production }, reversibility: "recoverable", scope: serviceWide }, reason: `the edit sends the audit log nowhere (${nowhere[0].trim().slice(0, 60)}): what it recorded happens unrecorded` });
   const noAlerts = ALERTS_TO_NOWHERE.exec(newCode);
   if (noAlerts !== null && !ALERTS_TO_NOWHERE.test(oldCode)) out.push({ id: "code.alerts-to-nowhere", technique: "T1562.006", tactic: "Defense Evasion (TA0005)", action: { capability: "impair-defences", target: { name, production }, reversibility: "recoverable", scope: "one" }, reason: `the edit routes alerts nowhere (${noAlerts[0].trim()}): what they warned of goes unseen` });
-  const wayIn = AUTH_PATH.test(path) ? FIXED_WAY_IN.exec(newCode) ?? (HEADER_WAY_IN.test(oldCode) ? null : HEADER_WAY_IN.exec(newCode)) ?? (OR_FIXED_SECRET.test(oldCode) ? null : OR_FIXED_SECRET.exec(newCode)) ?? (OR_FIXED_COMPARE.test(oldCode) ? null : OR_FIXED_COMPARE.exec(newCode)) : null;
+  const wayIn = AUTH_PATH.test(path) ? FIXED_WAY_IN.exec(newCode) ?? (HEADER_WAY_IN.test(oldCode) ? null : HEADER_WAY_IN.exec(newCode)) ?? (OR_FIXED_SECRET.test(oldCode) ? null : OR_FIXED_SECRET.exec(newCode)) ?? (OR_FIXED_COMPARE.test(oldCode) ? null : OR_FIXED_COMPARE.exec(newCode)) : SOURCE_CODE_PATH.test(path) && !SIGN_IN_BY_KEY.test(oldCode) ? SIGN_IN_BY_KEY.exec(newCode) : null;
   if (wayIn !== null && !FIXED_WAY_IN.test(oldCode)) out.push({ id: "code.fixed-way-in", technique: "T1556", tactic: "Persistence (TA0003)", action: { capability: "grant-access", target: { name, external: true }, reversibility: "irreversible", scope: "account" }, reason: `the edit lets in whoever matches a fixed string, past the real sign-in (${wayIn[0].replace(/"[^"\n]*"|'[^'\n]*'/g, '"…"').replace(/\s+/g, " ").trim().slice(0, 70)}): a backdoor (T1556)` });
   const factor = factorLowered(oldCode, newCode);
   if (factor !== undefined) out.push({ id: "code.mfa-lowered", technique: "T1556.006", tactic: "Defense Evasion (TA0005)", action: { capability: "impair-defences", target: { name, production }, reversibility: "recoverable", scope: "account" }, reason: `the edit lowers sign-in to one factor (${factor}): a stolen password is enough once it is applied (T1556.006)` });
@@ -1024,6 +1058,11 @@ function editWeakensCode(path: string, name: string, oldText: string, newText: s
     out.push({ id: "code.protection-setting-weakened", technique: "T1562.001", tactic: "Defense Evasion (TA0005)", action: { capability: "impair-defences", target: { name, production }, reversibility: "recoverable", scope: serviceWide }, reason: `the edit weakens a protection in ${name} (${setting.shown.slice(0, 80)}): what it guarded is open while it stays so` });
   } else if (setting?.kind === "permission") {
     out.push({ id: "code.permission-widened", technique: "T1098", tactic: "Persistence (TA0003)", action: { capability: "grant-access", target: { name, production }, reversibility: "recoverable", scope: "one" }, reason: `the edit gives a role more in ${name} (${setting.shown.slice(0, 80)}): everyone with that role can do it once deployed` });
+  } else if (setting?.kind === "public-data") {
+    // (What the store holds is read by anyone from then on, and copies made then cannot be called back.)
+    out.push({ id: "code.made-public", technique: "T1530", tactic: "Collection (TA0009)", action: { capability: "grant-access", target: { name, production: production || productionNamed(newCode.slice(0, 4096)), public: true, external: true }, reversibility: "irreversible", scope: "account" }, reason: `the edit makes a store in ${name} readable by anyone (${setting.shown.slice(0, 80)}): what it holds can be read and copied by anyone once applied` });
+  } else if (setting?.kind === "public-network") {
+    out.push({ id: "code.network-opened", technique: "T1562.007", tactic: "Defense Evasion (TA0005)", action: { capability: "grant-access", target: { name, production, public: true }, reversibility: "recoverable", scope: "one" }, reason: `the edit gives a database or service in ${name} a public address (${setting.shown.slice(0, 80)}): anyone on the internet can reach it once applied` });
   } else if (setting?.kind === "rollout") {
     out.push({ id: "code.rollout-widened", technique: "T1072", tactic: "Execution (TA0002)", action: { capability: "execute", target: { name, production: true }, reversibility: "recoverable", scope: "system" }, reason: `the edit sends a rollout to every device or to production (${setting.shown.slice(0, 80)}): all of them take it when the change is applied` });
   }
