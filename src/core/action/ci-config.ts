@@ -57,9 +57,20 @@ const MADE_OPTIONAL = /^\s*(?:-\s+)?(?:allow_failure:\s*true|when:\s*(?:manual|n
  * pull_request_target (pull requests from forks run with the repository's secrets and a write
  * token), and a workflow token given `permissions: write-all`. The call's CI texts are found once for all.
  */
-export function weakenedCi(args: unknown): { readonly optionalScan?: string; readonly forkRunsWithSecrets: boolean; readonly tokenWriteAll: boolean } {
+export function weakenedCi(args: unknown): { readonly optionalScan?: string; readonly forkRunsWithSecrets: boolean; readonly tokenWriteAll: boolean; readonly tlsOff?: string } {
   const ci = writtenCiTexts(args);
   if (ci === undefined) return { forkRunsWithSecrets: false, tokenWriteAll: false };
+  // A pipeline variable that turns off checking servers' certificates for every job (GIT_SSL_NO_VERIFY,
+  // NODE_TLS_REJECT_UNAUTHORIZED=0): what the jobs fetch and push can be read and changed on the way.
+  const tlsOff = ci.map((t) => CI_TLS_OFF.exec(t)?.[0]?.trim()).find((m) => m !== undefined);
+  if (tlsOff !== undefined) return { ...weakenedCiTexts(ci), tlsOff };
+  return weakenedCiTexts(ci);
+}
+
+/** A CI variable that turns certificate checks off, as YAML writes it. */
+const CI_TLS_OFF = /^[ \t]*(?:-[ \t]+)?(?:GIT_SSL_NO_VERIFY[ \t]*[:=][ \t]*["']?(?:1|true|yes)|NODE_TLS_REJECT_UNAUTHORIZED[ \t]*[:=][ \t]*["']?0|PYTHONHTTPSVERIFY[ \t]*[:=][ \t]*["']?0)\b["']?/m;
+
+function weakenedCiTexts(ci: readonly string[]): { readonly optionalScan?: string; readonly forkRunsWithSecrets: boolean; readonly tokenWriteAll: boolean } {
   const optionalScan = scanMadeOptional(ci);
   // ([ \t], not \s: \s would run across lines from every line start, quadratic on a file of blank lines.)
   const forkRunsWithSecrets = ci.some((t) => t.includes("pull_request_target") && /^[ \t]*(?:on:[ \t]*)?\[?[^#\n]*\bpull_request_target\b/m.test(t));

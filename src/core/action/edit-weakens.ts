@@ -564,6 +564,20 @@ function logInputsOff(path: string, oldCode: string, newCode: string): string | 
   return section !== undefined ? `the log input ${section}` : "a log input";
 }
 
+/** Dependency manifests: Bundler, npm, pip, Poetry and PEP 621, Cargo. */
+const DEPENDENCY_MANIFEST = /(?:^|[\\/])(?:Gemfile|package\.json|requirements[\w.-]*\.(?:txt|in)|pyproject\.toml|Pipfile|Cargo\.toml)$/;
+/** A dependency taken from a git repository or a URL, not the registry: `gem "x", git: …`, `"x": "git+https://…"`, `x @ git+https://…`, `x = { git = "…" }`. */
+const DEPENDENCY_FROM_SOURCE = /^[ \t]*gem[ \t]+["'][\w.-]+["'][^\n]*?\b(?:git|github):\s*["']([^"'\n]{3,200})["']|^[ \t]*"(?!(?:repository|homepage|bugs|url|funding|author)")[@\w./-]+"[ \t]*:[ \t]*"((?:git\+)?(?:https?|ssh|git):\/\/[^"\n]{3,200}|github:[^"\n]{3,200}|[\w-]+\/[\w.-]+#[^"\n]{1,80})"|^[ \t]*(?:[\w.-]+[ \t]*@[ \t]*)?(git\+(?:https?|ssh):\/\/[^\s#]{3,200})|^[ \t]*[\w-]+[ \t]*=[ \t]*\{[^}\n]*\bgit[ \t]*=[ \t]*"([^"\n]{3,200})"/gm;
+
+/** The sources of dependencies an edit adds from a git repository or a URL (a line of the new text not in the old). */
+function dependenciesFromSource(path: string, oldText: string, newText: string): string[] {
+  if (!DEPENDENCY_MANIFEST.test(path)) return [];
+  const before = new Set(oldText.split("\n").map((l) => l.trim()));
+  const out: string[] = [];
+  for (const m of newText.slice(0, MAX_TEXT).matchAll(DEPENDENCY_FROM_SOURCE)) if (!before.has(m[0].trim()) && out.length < 4) out.push(m[1] ?? m[2] ?? m[3] ?? m[4]!);
+  return out;
+}
+
 const AUDIT_TO_NOWHERE = /\baudit\w*["']?\s*[:=][^\n]{0,120}?(?:["']null["']|NullHandler|\/dev\/null|handlers["']?\s*:\s*\[\s*\])/i;
 
 /** What an edit takes away (see the top of this file). Pure; at most one finding of each kind. */
@@ -1081,6 +1095,10 @@ function editWeakensCode(path: string, name: string, oldText: string, newText: s
   const roleGiven = (newCode.match(adminRole)?.length ?? 0) > (oldCode.match(adminRole)?.length ?? 0) && /\b(?:collaborators|members|users|teams)\s*:/i.test(newCode);
   if (roleGiven) out.push({ id: "code.admin-added", technique: "T1098", tactic: "Persistence (TA0003)", action: { capability: "grant-access", target: { name, production }, reversibility: "recoverable", scope: "account" }, reason: `the edit gives someone admin or owner in ${name}: full control of what it configures once applied` });
   out.push(...scannerIgnoreWidened(path, oldText, newText));
+  // A dependency from a repository or URL rather than the registry: whoever can push to it ships code
+  // that runs in the app and on every machine that installs it, with no release or review (T1195.001).
+  const sourced = dependenciesFromSource(path, oldText, newText);
+  if (sourced.length > 0) out.push({ id: "code.dependency-from-source", technique: "T1195.001", tactic: "Initial Access (TA0001)", action: { capability: "execute", target: { name: sourced[0]!, external: true }, reversibility: "recoverable", scope: "one" }, reason: `the edit takes a dependency from ${sourced.slice(0, 2).join(", ")}, not the package registry: whatever is pushed there runs in the app and wherever it is installed (T1195.001)` });
   const admins = adminsAdded(oldCode, newCode);
   // (In a settings or mapping file; in source code a quoted 'admin' is a route or a role checked, not a list of members.)
   const adminGroup = admins.length === 0 && !SOURCE_CODE_FILE.test(path) ? adminGroupAdded(oldCode, newCode) : undefined;

@@ -294,6 +294,8 @@ function judge(input: JudgeInput): Judgement {
   const scan = ci?.optionalScan;
   if (scan !== undefined) record("ci.security-scan-optional", { capability: "impair-defences", target: { name: scan }, reversibility: "recoverable", scope: "one" }, `the CI configuration lets the ${scan} scan fail or not run (allow_failure, when: manual, continue-on-error): the pipeline goes on whatever it finds (T1562.001)`, "T1562.001", "Defense Evasion (TA0005)");
 
+  if (ci?.tlsOff !== undefined) record("ci.tls-verification-off", { capability: "impair-defences", target: { name: "the pipeline's jobs" }, reversibility: "recoverable", scope: "one" }, `the CI configuration turns off certificate checks for its jobs (${ci.tlsOff.slice(0, 40)}): what they fetch and push can be read and changed on the way (T1562.001)`, "T1562.001", "Defense Evasion (TA0005)");
+
   if (ci?.tokenWriteAll === true) record("ci.token-write-all", { capability: "grant-access", target: { name: "the workflow's GITHUB_TOKEN" }, reversibility: "recoverable", scope: "one" }, "the CI configuration gives the workflow's token every write permission (permissions: write-all): any step or third-party action it runs can push code, cut releases and change the repository (T1098)", "T1098", "Persistence (TA0003)");
 
   if (ci?.forkRunsWithSecrets === true) record("ci.fork-runs-with-secrets", { capability: "grant-access", target: { name: "pull_request_target workflow", external: true }, reversibility: "recoverable", scope: "one" }, "the CI configuration runs on pull_request_target: pull requests from forks run with the repository's secrets and a write token (T1195.002)", "T1195.002", "Initial Access (TA0001)");
@@ -727,6 +729,8 @@ function credentialInUrl(u: URL): string | undefined {
     for (const [shape, vendor, what] of CREDENTIAL_SHAPES) if ((shape.test(v) || shape.test(decoded)) && !vendor.test(u.hostname)) return what;
     // A key or a password written out in the encoded value ("billing-api-key:a8f1…", "password=…").
     if (decoded !== "" && PRINTABLE.test(decoded) && NAMED_SECRET.test(decoded)) return "a key or password, base64-encoded";
+    // Or in clear inside a value (a connection string's Password=…, cs=Server%3D…%3BPassword%3D…).
+    if (v.length <= 2048 && NAMED_SECRET.test(v) && !internalHost(u.hostname)) return "a password or key written into a value";
   }
   return undefined;
 }
