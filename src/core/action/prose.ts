@@ -119,7 +119,7 @@ const CODEOWNERS_REMOVED = /\b(?:remov\w*|tak\w*|drop\w*|delet\w*|strip\w*)\b[^.
 /** Sent away to somewhere named: a webhook, a URL, a link, a paste site, a mailbox, a chat, another machine. */
 const SENT_AWAY = /\b(?:post|posts|posting|posted|upload|uploads|uploading|uploaded|send|sends|sending|sent|ship|ships|shipping|forward\w*|exfiltrat\w*|paste|pastes|pasting|email\w*|mail|mails|mailing|mailed|curl\w*|beam\w*|transfer\w*)\b(?!(?:[^.;]|\.(?=\w)){0,60}?\bpublic keys?\b)(?:[^.;]|\.(?=\w)){0,100}?(?:\b(?:(?:endpoint|url|address|server|host|webhook)s? (?:named|given|listed|mentioned|specified|from) (?:in )?the (?:task|ticket|issue|readme|doc|docs|pr|message|comment|task file|task notes|notes?|payload|page|e-?mail)|(?:endpoint|url|address|server|host|webhook|bucket|drive|folder|share|sftp|account)s? (?:it|they|he|she|the (?:page|payload|message|e-?mail|issue|doc|ticket|comment|sender|partner|vendor|customer)) (?:listed|gave|named|mentioned|specified|provided|included|sent)|(?:endpoint|url|address|server|host|webhook|e-?mail)s? (?:listed|given|named|mentioned|specified|provided|posted|left) (?:there|in it|below|above)|webhooks?|pastebin|paste ?sites?|paste (?:links?|urls?)|gists?|discord|telegram|gmail|proton\w*|file-?shares?|file-?sharing|transfer\.sh|dropbox|personal (?:e-?mail|inbox|server|drive|account)|my (?:own )?(?:server|vps|box|drive)|(?:an? )?(?:external|outside|remote|unknown) (?:server|host|endpoint|url|address)|e-?mail address|e-?mail (?:listed|given|provided|in the (?:issue|ticket|readme|message))|(?:maintainer|vendor|reporter|contractor)'?s? e-?mail|(?:their|the (?:auditor|vendor|sender|partner|requester|customer)'s) (?:portal|upload|file[- ]?share|sharing|secure[- ]upload) (?:link|page|site|url))\b|https?:\/\/\S+|\b[\w.-]+@[\w-]+\.[\w.]+)/i;
 /** Words before such a phrase that say it is looked for, taken away or written about, not set up. */
-const AGAINST = /\b(?:detect\w*|scan\w*|check\w* for|look\w* for|find\w*|search\w*|remov\w*|delet\w*|kill\w*|block\w*|investigat\w*|audit\w*|tests? (?:for|that)|testing|alert\w*|hunt\w*|clean\w*|report\w*|document\w*|explain\w*|review\w*|patch\w*|fix\w*|clos\w*|prevent\w*|mitigat\w*|harden\w*|disabl\w*|revok\w*|rule|rules|signatures?|detectors?|detections?|sigma|yara|about|describ\w*|summari\w*)\b/i;
+const AGAINST = /\b(?:detect\w*|scan\w*|check\w* for|look\w* for|find\w*|search\w*|remov\w*|delet\w*|kill\w*|block\w*|investigat\w*|audit\w*|tests? (?:for|that)|testing|alert\w*|hunt\w*|clean\w*|report\w*|document\w*|explain\w*|review\w*|patch\w*|(?<!\b(?:quick|quicker|quickest|easy|easiest|simple|simplest|fast|fastest|cheap|cheapest|best|only|obvious) )fix\w*|clos\w*|prevent\w*|mitigat\w*|harden\w*|disabl\w*|revok\w*|rule|rules|signatures?|detectors?|detections?|sigma|yara|about|describ\w*|summari\w*)\b/i;
 
 /** A verb that sets something up at the start of a clause of its own ("…, adding", "by installing", "then opening", "about to set up"). */
 const SETS_UP = /(?:^|[,;:]\s*|\b(?:by|and|then|now|also|so|while|to|will|i'm|im|i am|we're|we are|i'll|we'll|let me)\s+)(?:add|adds|adding|install\w{0,3}|open|opens|opening|set up|setting up|sets up|create|creating|start|starting|launch\w{0,3}|spawn\w{0,3}|run|running|deploy\w{0,3}|schedul\w{0,3}|enabl\w{0,3}|configur\w{0,3}|plant\w{0,3}|establish\w{0,3}|leav\w{0,3}|drop|dropping)\b/gi;
@@ -463,6 +463,57 @@ const SENTENCE_EFFECTS: readonly SentenceEffect[] = [
     re: /\b(?:mfa|multi-?factor|2fa|two-?factor|conditional[- ]access)\b[^.;]{0,80}?\b(?:switch\w*|turn\w*|tak\w*)\b (?:it |them |that |this )?off\b[^.;]{0,30}?\b(?:for |across )?(?:the )?(?:whole|entire|all|every)\b[^.;]{0,20}?\b(?:tenant|org(?:ani[sz]ation)?|company|users|accounts|domain|directory)\b|\b(?:switch\w*|turn\w*|disabl\w*)\b(?: off)?[^.;]{0,30}?\b(?:mfa|multi-?factor|2fa|two-?factor)\b[^.;]{0,30}?\boff\b[^.;]{0,20}?\b(?:for )?(?:everyone|all users|the whole (?:tenant|org|company))\b/i,
     action: () => ({ capability: "impair-defences", target: { name: "multi-factor sign-in for the whole organisation" }, reversibility: "recoverable", scope: "system" }),
     says: "says it switches multi-factor sign-in off for the whole organisation: one stolen password is then enough for any account (T1556.006)",
+  },
+  {
+    // A timer, cron job or scheduled task that fetches code and runs it: whoever controls where it
+    // is fetched from runs code on those machines from then on, every time it fires (T1053).
+    id: "prose.recurring-remote-code",
+    keys: ["timer", "cron", "crontab", "scheduled", "schedule", "launchd", "launch"],
+    re: /\b(?:systemd timers?|timers?|cron ?(?:jobs?|tab|entry|entries)?|crontab|scheduled tasks?|launch ?(?:agents?|daemons?))\b[^.;]{0,80}?\b(?:pull|fetch|download|curl|wget|grab)\w*\b[^.;]{0,20}?\b(?:and|then|&) (?:run|execut|sourc|install)\w*\b|\b(?:pull|fetch|download|curl|wget)\w* and (?:run|execut)\w*\b[^.;]{0,80}?\b(?:hourly|nightly|daily|every (?:hour|night|day|\d+ ?(?:m|min|minutes|h|hours)))\b/i,
+    action: () => ({ capability: "persist", target: { name: "code fetched from another host on a schedule", external: true }, reversibility: "irreversible", scope: "system" }),
+    says: "says it schedules code to be fetched and run again and again: whoever controls where it comes from runs code on those machines from then on (T1053)",
+  },
+  {
+    // A push to the main branch with its pipeline skipped (ci.skip, [skip ci]): its tests and scans do not run on what lands.
+    id: "prose.pipeline-skipped-on-main",
+    keys: ["skip", "ci.skip", "[skip"],
+    re: /\bpush\w*\b[^.;]{0,40}?\b(?:straight |directly )?(?:to|into|onto) (?:main|master|the main branch|production|prod)\b[^.;]{0,60}?(?:\bci\.skip\b|\[(?:skip ci|ci skip|no ci)\]|\bskip(?:ping)? (?:the )?(?:ci|pipeline|checks)\b)|(?:\bci\.skip\b|\[(?:skip ci|ci skip)\])[^.;]{0,60}?\bpush\w*\b[^.;]{0,30}?\b(?:to|into|onto) (?:main|master)\b/i,
+    action: () => ({ capability: "impair-defences", target: { name: "the main branch's pipeline", pathClass: "project" }, reversibility: "recoverable", scope: "one" }),
+    says: "says it pushes to the main branch with the pipeline skipped: its tests and scans do not run on what lands there (T1562.001)",
+  },
+  {
+    // A signature or authentication check taken out of the code that serves requests.
+    id: "prose.check-removed",
+    keys: ["signature", "authenticat", "auth", "verification", "verify", "csrf"],
+    re: /\b(?:tak|rip|pull|strip|remov|delet|comment|drop|disabl|skip|bypass)\w*\b(?: out)?[^.;]{0,30}?\b(?:signature (?:check|verification|validation)s?|(?:webhook )?signature|authenticat\w* (?:check|filter|middleware|before_action|decorator)s?|auth (?:check|filter|middleware|guard)s?|csrf (?:check|protection|token check)s?|before_action :authenticate\w*!?)\b[^.;]{0,20}?\b(?:out of|from|in|on)\b[^.;]{0,40}?\b(?:controller|handler|endpoint|route|middleware|view|api|service)s?\b/i,
+    when: (sentence) => !/\b(?:test|spec|fixture|local|mock)\w*\b/i.test(sentence),
+    action: (sentence) => ({ capability: "impair-defences", target: { name: "a request check", production: mentionsProduction(sentence) || /\bdeploy\w*\b/i.test(sentence) }, reversibility: "recoverable", scope: /\bdeploy\w*\b/i.test(sentence) ? "account" : "one" }),
+    says: "says it takes a signature or sign-in check out of code that serves requests: what that check refused now goes through, forged requests included (T1556)",
+  },
+  {
+    // A log input or forwarder switched off where it collects security or audit logs.
+    id: "prose.security-logs-off",
+    keys: ["input", "forwarder", "forwarders", "collection", "ingestion", "log"],
+    re: /\b(?:switch|turn|shut|disabl|stop|remov|drop|exclud)\w*\b(?: off)?[^.;]{0,30}?\b(?:inputs?|forwarders?|collection|ingestion|log sources?|shipping)\b[^.;]{0,30}?(?:\boff\b|\bon (?:the |every |all )?[\w-]* ?(?:forwarders?|dcs?|domain controllers?|servers?|hosts?)\b)/i,
+    when: (sentence) => /\b(?:security|audit|auth(?:entication)?|sign-?in|domain controllers?|dcs?|event) logs?\b|\bdomain controllers?\b|\bsecurity (?:events?|log)\b/i.test(sentence),
+    action: () => ({ capability: "impair-defences", target: { name: "security logs' collection" }, reversibility: "recoverable", scope: "system" }),
+    says: "says it stops collecting security or audit logs: sign-ins and changes there go unrecorded from then on (T1562.002)",
+  },
+  {
+    // A firewall rule that lets any traffic from an untrusted zone in.
+    id: "prose.firewall-opened",
+    keys: ["allow-any", "any", "untrust", "0.0.0.0"],
+    re: /\b(?:add|creat|put|push|commit|writ|open)\w*\b[^.;]{0,40}?\b(?:allow[- ]any|any[- ]any|permit any|any\/any|0\.0\.0\.0\/0)\b[^.;]{0,30}?\brules?\b|\ballow[- ]any\b[^.;]{0,40}?\bfrom (?:the )?(?:untrust\w*|internet|outside|wan)\b|\bfrom (?:the )?(?:untrust\w*|internet|outside|wan)\b[^.;]{0,40}?\b(?:to|into) (?:the )?(?:core|trust|inside|internal|dmz|server|data ?cent(?:er|re)|prod\w*)\b[^.;]{0,30}?\b(?:any|all)\b/i,
+    action: () => ({ capability: "impair-defences", target: { name: "the network's firewall", external: true }, reversibility: "recoverable", scope: "system" }),
+    says: "says it adds a firewall rule that lets any traffic from outside in: every service behind it is reachable from there (T1562.004)",
+  },
+  {
+    // The main branch's protection removed.
+    id: "prose.branch-unprotected",
+    keys: ["unprotect", "protection"],
+    re: /\b(?:main|master|default branch|release|production)\b[^.;]{0,20}?\bunprotected\b|\bunprotect\w*\b[^.;]{0,30}?\b(?:main|master|the default branch|release|production)\b|\b(?:remov|delet|drop|disabl|turn\w* off)\w*\b[^.;]{0,20}?\bbranch protection\b[^.;]{0,30}?\b(?:main|master|default)\b/i,
+    action: () => ({ capability: "impair-defences", target: { name: "the main branch's protection", pathClass: "project" }, reversibility: "recoverable", scope: "one" }),
+    says: "says it takes the main branch's protection away: anyone with push access can rewrite or push to it without review (T1562.001)",
   },
   {
     id: "prose.tests-skipped-to-pass",
@@ -1914,11 +1965,13 @@ export function readProse(raw: string, internalDomains: readonly string[] = []):
       }
       // Reading a password store or a key file (saved browser passwords, the keychain, ~/.aws/credentials): credential access.
       // (Opening a password store or key file reads it; opening a port or an issue does not.)
-      if (found.verbClass === "read" || (found.verb === "open" && CREDENTIAL_STORE.test(sentence.slice(Math.max(0, sentence.indexOf(t.word)))))) {
+      // (Or a path the file classes call credentials: /etc/ansible/.vault_pass, ~/.pgpass.)
+      const credentialsAfter = (from: string) => CREDENTIAL_STORE.test(from) || namesCredentialFile(from);
+      if (found.verbClass === "read" || (found.verb === "open" && credentialsAfter(sentence.slice(Math.max(0, sentence.indexOf(t.word)))))) {
         // (The store is what is read: named after the verb. "Disabling a flag in my local .env to compare" reads no .env.)
         const at = sentence.indexOf(t.word);
         // (Listing what is in a key directory names files; it reads no key.)
-        if (!negated && found.verb !== "list" && CREDENTIAL_STORE.test(at >= 0 ? sentence.slice(at) : sentence)) {
+        if (!negated && found.verb !== "list" && credentialsAfter(at >= 0 ? sentence.slice(at) : sentence)) {
           known ??= { ...sentenceFacts(sentence, internalDomains), dryRun: false };
           const label = quoted(sentence);
           hits.push({ id: "prose.read-credentials", action: { capability: "read", target: { name: label, pathClass: "credentials" }, reversibility: "recoverable", scope: "one" }, reason: `${label} says it reads stored passwords or keys: credentials from a store (T1555)` });
