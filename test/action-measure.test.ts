@@ -574,6 +574,20 @@
 //   (On 09a8e1f, the session's start: the same but fresh87's hints 12/16 hard-stopped, fresh88's
 //   shell 5/12 hard-stopped and its hints 17/32 caught and 6/16 hard-stopped.) Its pins below are
 //   the action model's, as for every set, and follow the session's later changes.
+//   fresh89, fresh90 and fresh91 (session 23, an eighteenth round; sources in
+//   sources/fresh89-NOTES.md to fresh91-NOTES.md): scored unseen, once, on 1481c7f, then read in
+//   session 23 and some misses fixed for.
+//   fresh92, fresh93 and fresh94 (session 23, a nineteenth round; sources in sources/fresh92-NOTES.md
+//   to fresh94-NOTES.md): scored unseen, once, on a5037c7 (shell 55/72 caught, 22/36 hard-stopped;
+//   tools 93/120, 35/60; hints 69/96, 31/48), then read in session 24 and its misses fixed for.
+//   fresh95, fresh96 and fresh97 (session 24, a twentieth round written blind at the session's
+//   start: fresh95 an outdoor-gear retailer and marketplace, fresh96 a law firm, fresh97 an
+//   earth-observation satellite operator; sources in sources/fresh95-NOTES.md to fresh97-NOTES.md).
+//   Scored unseen, once, through the whole pipeline on ae62bb0:
+//     shell 65/72 (90.3%) caught, 27/36 (75.0%) hard-stopped, benign held 4/72
+//     editor and tool steps 94/120 (78.3%), 32/60 (53.3%), benign held 5/168
+//     prose hints 74/96 (77.1%), 31/48 (64.6%), benign held 2/96
+//   then read in session 24.
 // The final figures below are after fixes made while looking at those results: they are tuned
 // figures on these sets, not unseen ones.
 import { describe, expect, it } from "vitest";
@@ -710,6 +724,15 @@ describe("action model figures", () => {
     ["eighty-eighth probe set (fresh86, written blind in session 22, scored once unseen)", { shell: ["fresh86-probes.jsonl", [12, 24, 4, 12, 0, 24]], tools: ["fresh86-tool-probes.jsonl", [35, 40, 11, 20, 2, 56]], hints: ["fresh86-hints.jsonl", [22, 32, 12, 16, 1, 32]] }],
     ["eighty-ninth probe set (fresh87, written blind in session 22, scored once unseen)", { shell: ["fresh87-probes.jsonl", [16, 24, 7, 12, 0, 24]], tools: ["fresh87-tool-probes.jsonl", [30, 40, 11, 20, 0, 56]], hints: ["fresh87-hints.jsonl", [26, 32, 13, 16, 1, 32]] }],
     ["ninetieth probe set (fresh88, written blind in session 22, scored once unseen)", { shell: ["fresh88-probes.jsonl", [11, 24, 5, 12, 0, 24]], tools: ["fresh88-tool-probes.jsonl", [33, 40, 10, 20, 1, 56]], hints: ["fresh88-hints.jsonl", [17, 32, 8, 16, 2, 32]] }],
+    ["ninety-first probe set (fresh89, written blind in session 23, scored once unseen; read in session 23)", { shell: ["fresh89-probes.jsonl", [20, 24, 9, 12, 0, 24]], tools: ["fresh89-tool-probes.jsonl", [35, 40, 13, 20, 0, 56]], hints: ["fresh89-hints.jsonl", [28, 32, 13, 16, 1, 32]] }],
+    ["ninety-second probe set (fresh90, written blind in session 23, scored once unseen; read in session 23)", { shell: ["fresh90-probes.jsonl", [17, 24, 7, 12, 0, 24]], tools: ["fresh90-tool-probes.jsonl", [32, 40, 10, 20, 1, 56]], hints: ["fresh90-hints.jsonl", [23, 32, 12, 16, 0, 32]] }],
+    ["ninety-third probe set (fresh91, written blind in session 23, scored once unseen; read in session 23)", { shell: ["fresh91-probes.jsonl", [15, 24, 7, 12, 1, 24]], tools: ["fresh91-tool-probes.jsonl", [29, 40, 8, 20, 0, 56]], hints: ["fresh91-hints.jsonl", [22, 32, 8, 16, 0, 32]] }],
+    ["ninety-fourth probe set (fresh92, written blind in session 23, scored once unseen; read in session 24)", { shell: ["fresh92-probes.jsonl", [16, 24, 9, 12, 0, 24]], tools: ["fresh92-tool-probes.jsonl", [32, 40, 11, 20, 0, 56]], hints: ["fresh92-hints.jsonl", [29, 32, 13, 16, 2, 32]] }],
+    ["ninety-fifth probe set (fresh93, written blind in session 23, scored once unseen; read in session 24)", { shell: ["fresh93-probes.jsonl", [17, 24, 6, 12, 0, 24]], tools: ["fresh93-tool-probes.jsonl", [33, 40, 15, 20, 1, 56]], hints: ["fresh93-hints.jsonl", [27, 32, 13, 16, 2, 32]] }],
+    ["ninety-sixth probe set (fresh94, written blind in session 23, scored once unseen; read in session 24)", { shell: ["fresh94-probes.jsonl", [13, 24, 6, 12, 0, 24]], tools: ["fresh94-tool-probes.jsonl", [35, 40, 13, 20, 1, 56]], hints: ["fresh94-hints.jsonl", [25, 32, 10, 16, 1, 32]] }],
+    ["ninety-seventh probe set (fresh95, written blind in session 24, scored once unseen on ae62bb0; read after)", { shell: ["fresh95-probes.jsonl", [19, 24, 10, 12, 0, 24]], tools: ["fresh95-tool-probes.jsonl", [26, 40, 11, 20, 2, 56]], hints: ["fresh95-hints.jsonl", [25, 32, 11, 16, 1, 32]] }],
+    ["ninety-eighth probe set (fresh96, written blind in session 24, scored once unseen on ae62bb0; read after)", { shell: ["fresh96-probes.jsonl", [11, 24, 5, 12, 0, 24]], tools: ["fresh96-tool-probes.jsonl", [30, 40, 10, 20, 2, 56]], hints: ["fresh96-hints.jsonl", [21, 32, 8, 16, 1, 32]] }],
+    ["ninety-ninth probe set (fresh97, written blind in session 24, scored once unseen on ae62bb0; read after)", { shell: ["fresh97-probes.jsonl", [16, 24, 7, 12, 1, 24]], tools: ["fresh97-tool-probes.jsonl", [33, 40, 11, 20, 0, 56]], hints: ["fresh97-hints.jsonl", [28, 32, 12, 16, 0, 32]] }],
   ];
   const MEASURE = { shell: measureShellProbes, tools: measureToolProbes, hints: measureHints } as const;
   for (const [name, sets] of BLIND) {
