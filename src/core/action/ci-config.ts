@@ -5,7 +5,7 @@
 // script/before_script/after_script keys, `run:` values and the lines of `run: |` blocks.
 
 /** Paths of the CI systems' configuration files. */
-export const CI_FILE = /(^|[\/\\])(\.gitlab-ci\.ya?ml|\.github[\/\\]workflows[\/\\][^/\\]+\.ya?ml|\.circleci[\/\\]config\.ya?ml|Jenkinsfile|azure-pipelines\.ya?ml|bitbucket-pipelines\.ya?ml|\.travis\.ya?ml|\.drone\.ya?ml|buildspec\.ya?ml|cloudbuild\.ya?ml|\.buildkite[\/\\]pipeline\.ya?ml)$/i;
+export const CI_FILE = /(^|[\/\\])(\.gitlab-ci\.ya?ml|\.gitlab[\/\\]ci[\/\\](?:[^/\\]+[\/\\])*[^/\\]+\.ya?ml|\.github[\/\\]workflows[\/\\][^/\\]+\.ya?ml|\.circleci[\/\\]config\.ya?ml|Jenkinsfile|azure-pipelines\.ya?ml|bitbucket-pipelines\.ya?ml|\.travis\.ya?ml|\.drone\.ya?ml|buildspec\.ya?ml|cloudbuild\.ya?ml|\.buildkite[\/\\]pipeline\.ya?ml)$/i;
 export const PATH_KEY = /^(path|file|file_?path|filepath|filename|file_?name|target_?file|target_?path|notebook_?path)$/i;
 /** What a write or an edit puts in the file: Write's content, Edit's new_string, MultiEdit's edits[].new_string, NotebookEdit's new_source, Cursor's code_edit, str_replace's new_str. */
 export const CONTENT_KEY = /^(content|contents|body|text|file_?content|file_?text|data|new_?content|new_?string|new_?str|new_?text|new_?source|code_?edit|replacement|insert_?text)$/i;
@@ -57,15 +57,22 @@ const MADE_OPTIONAL = /^\s*(?:-\s+)?(?:allow_failure:\s*true|when:\s*(?:manual|n
  * pull_request_target (pull requests from forks run with the repository's secrets and a write
  * token), and a workflow token given `permissions: write-all`. The call's CI texts are found once for all.
  */
-export function weakenedCi(args: unknown): { readonly optionalScan?: string; readonly forkRunsWithSecrets: boolean; readonly tokenWriteAll: boolean; readonly tlsOff?: string } {
+export function weakenedCi(args: unknown): { readonly optionalScan?: string; readonly forkRunsWithSecrets: boolean; readonly tokenWriteAll: boolean; readonly tlsOff?: string; readonly remoteInclude?: string } {
   const ci = writtenCiTexts(args);
   if (ci === undefined) return { forkRunsWithSecrets: false, tokenWriteAll: false };
   // A pipeline variable that turns off checking servers' certificates for every job (GIT_SSL_NO_VERIFY,
   // NODE_TLS_REJECT_UNAUTHORIZED=0): what the jobs fetch and push can be read and changed on the way.
   const tlsOff = ci.map((t) => CI_TLS_OFF.exec(t)?.[0]?.trim()).find((m) => m !== undefined);
+  // A pipeline definition included from another host (include: remote: https://…): whoever serves it
+  // writes jobs that run with the project's CI secrets.
+  const remoteInclude = ci.map((t) => REMOTE_INCLUDE.exec(t)?.[1]).find((h) => h !== undefined && !/^(?:gitlab\.com|raw\.githubusercontent\.com\/gitlab-org)$/i.test(h));
+  if (remoteInclude !== undefined) return { ...weakenedCiTexts(ci), ...(tlsOff !== undefined ? { tlsOff } : {}), remoteInclude };
   if (tlsOff !== undefined) return { ...weakenedCiTexts(ci), tlsOff };
   return weakenedCiTexts(ci);
 }
+
+/** GitLab's include of a pipeline file by URL: `- remote: 'https://host/…'`, the host captured. */
+const REMOTE_INCLUDE = /^[ \t]*(?:-[ \t]+)?remote:[ \t]*["']?https?:\/\/([\w.-]+)/m;
 
 /** A CI variable that turns certificate checks off, as YAML writes it. */
 const CI_TLS_OFF = /^[ \t]*(?:-[ \t]+)?(?:GIT_SSL_NO_VERIFY[ \t]*[:=][ \t]*["']?(?:1|true|yes)|NODE_TLS_REJECT_UNAUTHORIZED[ \t]*[:=][ \t]*["']?0|PYTHONHTTPSVERIFY[ \t]*[:=][ \t]*["']?0)\b["']?/m;

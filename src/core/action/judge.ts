@@ -296,6 +296,8 @@ function judge(input: JudgeInput): Judgement {
 
   if (ci?.tlsOff !== undefined) record("ci.tls-verification-off", { capability: "impair-defences", target: { name: "the pipeline's jobs" }, reversibility: "recoverable", scope: "one" }, `the CI configuration turns off certificate checks for its jobs (${ci.tlsOff.slice(0, 40)}): what they fetch and push can be read and changed on the way (T1562.001)`, "T1562.001", "Defense Evasion (TA0005)");
 
+  if (ci?.remoteInclude !== undefined) record("ci.remote-include", { capability: "persist", target: { name: ci.remoteInclude, external: true }, reversibility: "irreversible", scope: "account" }, `the CI configuration includes pipeline jobs from ${ci.remoteInclude}: whoever serves that file writes jobs that run with the project's CI secrets and deploy rights (T1195.002)`, "T1195.002", "Initial Access (TA0001)");
+
   if (ci?.tokenWriteAll === true) record("ci.token-write-all", { capability: "grant-access", target: { name: "the workflow's GITHUB_TOKEN" }, reversibility: "recoverable", scope: "one" }, "the CI configuration gives the workflow's token every write permission (permissions: write-all): any step or third-party action it runs can push code, cut releases and change the repository (T1098)", "T1098", "Persistence (TA0003)");
 
   if (ci?.forkRunsWithSecrets === true) record("ci.fork-runs-with-secrets", { capability: "grant-access", target: { name: "pull_request_target workflow", external: true }, reversibility: "recoverable", scope: "one" }, "the CI configuration runs on pull_request_target: pull requests from forks run with the repository's secrets and a write token (T1195.002)", "T1195.002", "Initial Access (TA0001)");

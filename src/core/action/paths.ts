@@ -17,7 +17,9 @@ const CREDENTIAL_PATTERNS: readonly RegExp[] = [
   /(^|\/)\.gnupg(\/|$)/,
   /(^|\/)\.password-store(\/|$)/,
   /(^|\/)\.(netrc|pgpass|git-credentials|pypirc|my\.cnf)$/,
-  /(^|\/)\.config\/gh\/hosts\.yml$/,
+  /(^|\/)\.config\/gh\/hosts\.yml$|(^|\/)\.config\/glab-cli\/config\.yml$/,
+  // A deployed PHP application's settings, with its database password and keys (Magento's app/etc/env.php, WordPress's wp-config.php), not a project's copy.
+  /^\/(?:mnt|srv|var\/www|opt)\/(?:[^/]+\/)*(?:app\/etc\/env\.php|wp-config\.php)$/,
   // rclone's remotes (their keys and tokens); SSSD's bind password (ldap_default_authtok); a
   // deployed service's environment file under /etc, /opt or /srv (partners.env, app.env).
   /(^|\/)\.config\/rclone\/rclone\.conf$|(^|\/)rclone\.conf$/,

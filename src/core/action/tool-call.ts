@@ -122,7 +122,7 @@ const GRANTEE_KEYS = /^(type|grantee|grantee_type|granteetype|member|members|pri
 const PUBLIC_PRINCIPAL = /"Principal"\s*:\s*(?:"\*"|\{\s*"AWS"\s*:\s*(?:"\*"|\[\s*"\*"\s*\])\s*\})|\b(?:allUsers|allAuthenticatedUsers)\b|acs\.amazonaws\.com\/groups\/global\/AllUsers/;
 /** A line of YAML, TOML or JSON that places what it describes in production: `namespace: production`, `"environment": "prod"`. */
 const MANIFEST_PRODUCTION = /^[ \t-]*["']?(?:namespace|environment|env|cluster|context|stage|kube_?context)["']?[ \t]*[:=][ \t]*["']?(?:prod|production|prd|live)(?:[-_][\w-]*)?["']?[ \t]*,?[ \t]*$/im;
-const VISIBILITY_KEYS = /^(visibility|requested_?visibility|link_?visibility|privacy|access|access_level|accesslevel|acl|sharing|share_level|sharinglevel|permission|audience|scope|public|is_public|ispublic|private|is_private)$/i;
+const VISIBILITY_KEYS = /^(visibility|default_?security|requested_?visibility|link_?visibility|privacy|access|access_level|accesslevel|acl|sharing|share_level|sharinglevel|permission|audience|scope|public|is_public|ispublic|private|is_private)$/i;
 const RECIPIENT_KEYS = /^(to|cc|bcc|recipient|recipients|email|emails|email_address|phone|phone_number|number|attendees|invitees|share_with|sharewith|user|username|user_email|guest|guests|guest_?email|invitee_?email|member|members|member_?email|collaborator|payee|beneficiary|receiver|destination|address|account|to_account|recipient_account|target_account|channel|chat_id|handle)$/i;
 const AMOUNT_KEYS = /^(amount|value|quantity|qty|price|total|sum|shares|units|volume|size|notional|budget|limit|deposit)$/i;
 const WILDCARD = /^(\*|%|all|everything|any|\.\*|\/\*|\*\/\*|\*\*)$|(^|[/:])\*$/i;
@@ -1226,6 +1226,9 @@ export function readNamed(tool: string, name: ReturnType<typeof splitToolName>, 
     case "write":
     case undefined: {
       const action: Action = { capability: "write", target: { name: tool, ...base }, reversibility: "recoverable", scope };
+      // A litigation or legal hold released (Set-Mailbox -LitigationHoldEnabled $false): what it kept can be deleted, evidence a court may require (T1070).
+      const hold = isRecord(args) ? Object.entries(args).find(([k, x]) => /^(?:litigation|legal|retention|in_?place|ediscovery)_?hold(?:_?enabled)?$/i.test(k) && (x === false || x === "false")) : undefined;
+      if (hold !== undefined) add("tool.hold-released", "delete", "irreversible", "account", `${tool} releases a ${hold[0].replace(/_?enabled$/i, "").replace(/_/g, " ")} (${hold[0]}: false)${tail}: what it kept can now be deleted by retention or its owner, evidence a court may require (T1070)`, { personal: true });
       // A protection switched off in the call's own settings (dataScrubber: false, requireMfa: false, disable_audit: true).
       const switchedOff = protectionSwitchedOff(args);
       // (In an identity provider's sign-in policy, for everyone it covers; in production, for every request the service serves.)

