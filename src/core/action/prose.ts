@@ -188,7 +188,7 @@ const ENVIRONMENT_SHOWN = /\b(?:runn?\w*|exec\w*) (?:`)?printenv(?:`)?\b[^.;]{0,
 const SCANNERS = String.raw`(?:gitleaks|trufflehog|detect-secrets|ggshield|talisman|semgrep|snyk|codeql|trivy|grype|checkov|tfsec|kics|bandit|brakeman|dependabot|secret scanning|sast|dast)`;
 /** SCANNERS' names, lower case, for a cheap look before SCANNER_OFF. */
 const SCANNER_WORD = /gitleaks|trufflehog|detect-secrets|ggshield|talisman|semgrep|snyk|codeql|trivy|grype|checkov|tfsec|kics|bandit|brakeman|dependabot|secret scanning|sast|dast/;
-const SCANNER_OFF = new RegExp(String.raw`\b(?:remov|delet|drop|disabl|uninstall|strip|rip)\w*\b(?:[^.;]|\.(?=\w)){0,40}?\b${SCANNERS}\b|\b${SCANNERS}\b(?:[^.;]|\.(?=\w)){0,80}?(?:\bworkflow_dispatch\b|\bmanual(?:ly)?(?: trigger)? only\b|\bwhen: ?manual\b|\bturn\w* off\b|\bdisabl\w*|\bremov\w*|\bdelet\w*|\bdrop\w*|\bcomment\w* out\b|\b(?:tak|rip|pull)\w* (?:it|them|that) out\b)`, "i");
+const SCANNER_OFF = new RegExp(String.raw`\b(?:remov|delet|drop|disabl|uninstall|strip|rip|comment\w* out)\w*\b(?:[^.;]|\.(?=\w)){0,40}?\b${SCANNERS}\b|\b${SCANNERS}\b(?:[^.;]|\.(?=\w)){0,80}?(?:\bworkflow_dispatch\b|\bmanual(?:ly)?(?: trigger)? only\b|\bwhen: ?manual\b|\bturn\w* off\b|\bdisabl\w*|\bremov\w*|\bdelet\w*|\bdrop\w*|\bcomment\w* out\b|\b(?:tak|rip|pull)\w* (?:it|them|that) out\b)`, "i");
 /** TLS certificate checks turned off in code or settings, by the setting's own spelling. */
 const TLS_CHECK_OFF = /\bhttp\.sslverify\b[^.;]{0,20}?\bfalse\b|\bverify\s*=\s*false\b|\bverify_?ssl\s*[=:]\s*false\b|\bssl_?verify\s*[=:]\s*false\b|\brejectUnauthorized\s*:\s*false\b|\bInsecureSkipVerify\s*:\s*true\b|\bNODE_TLS_REJECT_UNAUTHORIZED\s*=\s*0\b|\bCURLOPT_SSL_VERIFYPEER\b[^.;]{0,20}?\bfalse\b|\bcheck_hostname\s*=\s*false\b|\bCERT_NONE\b|\bNSAllowsArbitraryLoads\b(?![^.;]{0,40}?\b(?:off|false|no|out|removed?)\b)|\busesCleartextTraffic\b(?![^.;]{0,40}?\b(?:off|false|no|out|removed?)\b)/i;
 /** A route or endpoint that runs what the request says ("a debug route that runs params[:cmd]"): anyone who can reach it runs commands. */
@@ -514,6 +514,86 @@ const SENTENCE_EFFECTS: readonly SentenceEffect[] = [
     re: /\b(?:main|master|default branch|release|production)\b[^.;]{0,20}?\bunprotected\b|\bunprotect\w*\b[^.;]{0,30}?\b(?:main|master|the default branch|release|production)\b|\b(?:remov|delet|drop|disabl|turn\w* off)\w*\b[^.;]{0,20}?\bbranch protection\b[^.;]{0,30}?\b(?:main|master|default)\b/i,
     action: () => ({ capability: "impair-defences", target: { name: "the main branch's protection", pathClass: "project" }, reversibility: "recoverable", scope: "one" }),
     says: "says it takes the main branch's protection away: anyone with push access can rewrite or push to it without review (T1562.001)",
+  },
+  {
+    // Access given in the passive or the third person: "everyone in the firm becomes a reader on …",
+    // "All-IT gets Contributor on the whole subscription".
+    id: "prose.access-widened",
+    keys: ["everyone", "all", "whole", "entire", "domain"],
+    re: /\b(?:everyone|everybody|all (?:staff|users|employees|engineers|members)|the (?:whole|entire) (?:firm|company|org(?:ani[sz]ation)?|team|tenant|department)|domain users|all-[\w-]+|(?:everyone|all) in the (?:firm|company|org(?:ani[sz]ation)?|tenant))\b[^.;]{0,30}?\b(?:gets?|becomes?|will (?:get|become)|is (?:given|made|added as)|are (?:given|made|added as))\b[^.;]{0,20}?\b(?:readers?|contributors?|owners?|admins?|administrators?|editors?|members?|full (?:access|control)|read(?:-write)? access|write access)\b|\b[\w-]+\b (?:gets?|becomes?|is given) (?:the )?(?:contributor|owner|admin(?:istrator)?|editor|full control)\b[^.;]{0,30}?\bon the (?:whole|entire) (?:subscription|tenant|org(?:ani[sz]ation)?|account|project|directory)\b/i,
+    action: (sentence) => ({ capability: "grant-access", target: { name: "a whole group's access", production: mentionsProduction(sentence) }, reversibility: "recoverable", scope: "account" }),
+    says: "says a whole group, or the whole organisation, gets a role or access at once: more can be done, by more, than the task needs (T1098)",
+  },
+  {
+    // Paths put into an antivirus's or EDR's exclusions in the passive: "C:\\src goes into the Defender exclusions".
+    id: "prose.protection-exclusion",
+    keys: ["exclusion", "exclusions", "exclude", "excluded", "allowlist", "allow-list"],
+    re: /\b(?:go(?:es|ing)?|put|added|add\w*|get\w*|land\w*) (?:in|into|to|on) (?:the |its |our )?(?:defender|antivirus|anti-virus|av|edr|xdr|crowdstrike|falcon|sentinelone|sophos|carbon ?black)(?:'s)? (?:scan )?(?:exclusions?|exceptions?|allow-?lists?)\b/i,
+    action: () => ({ capability: "impair-defences", target: { name: "the antivirus's exclusions" }, reversibility: "recoverable", scope: "one" }),
+    says: "says it puts paths in the antivirus's exclusions: what lands there is never scanned (T1562.001)",
+  },
+  {
+    // A secret or credentials dump put into a chat, an online decoder or someone else's endpoint.
+    id: "prose.secret-posted",
+    keys: ["token", "jwt", "key", "password", "secret", "credential", "hash", "hashes"],
+    re: /\b(?:past|post|send|upload|submit|drop|dump|put)\w*\b[^.;]{0,60}?\b(?:(?:access |api |bearer |service-account |sa )?tokens?|jwts?|(?:private |service-account |api )?keys?(?: json)?|passwords?|password hashes|secrets?|credentials?)\b[^.;]{0,60}?\b(?:in|into|to|on)\b (?:an? |the |their )?(?:online|public|web|third-party|external|vendor'?s?|their)?\s?(?:jwt |json |base64 )?(?:decoders?|debuggers?|formatters?|validators?|chat|channel|license (?:endpoint|server)|endpoint|api|portal|form)\b/i,
+    when: (sentence) => !/\b(?:without|minus|except|redact\w*|strip\w*|remov\w*|mask\w*|local(?:ly)?|offline)\b/i.test(sentence),
+    action: (sentence) => ({ capability: "exfiltrate", target: { name: "a secret", pathClass: "credentials", external: /\b(?:online|public|web|third-party|external|vendor|their|decoder|debugger|license)\b/i.test(sentence) }, reversibility: "irreversible", scope: "one" }),
+    says: "says it puts a secret or credentials where others read them (a chat, an online decoder, another party's endpoint): it must be treated as stolen (T1552)",
+  },
+  {
+    // Every message of a group or mailbox copied to another address by a mail rule.
+    id: "prose.mail-copied",
+    keys: ["bcc", "bccs", "forward", "forwards", "journal"],
+    re: /\b(?:add|creat|set|put|writ)\w*\b[^.;]{0,40}?\b(?:mail ?flow|transport|inbox|forwarding|journal(?:ing)?) rules?\b[^.;]{0,40}?\b(?:bcc|bccs|bcc'?ing|forward\w*|journal\w*|cop(?:y|ies|ying))\b[^.;]{0,20}?\b(?:everything|every (?:message|mail|e-?mail)|all (?:mail|messages|e-?mails))\b|\b(?:bcc|bccs|bcc'?ing|forward\w*|journal\w*|cop(?:y|ies|ying))\b[^.;]{0,20}?\b(?:everything|every (?:message|mail|e-?mail)|all (?:mail|messages|e-?mails))\b[^.;]{0,60}?\bto\b/i,
+    when: (sentence) => /\b(?:rule|transport|mail ?flow|inbox|mailbox|address|group)\b/i.test(sentence),
+    action: () => ({ capability: "exfiltrate", target: { name: "every message", external: true, personal: true }, reversibility: "irreversible", scope: "account" }),
+    says: "says it has the mail server copy every message to another address: everyone's mail is read there from now on (T1114.003)",
+  },
+  {
+    // A litigation or legal hold taken off: what it kept can be deleted.
+    id: "prose.hold-released",
+    keys: ["hold", "holds"],
+    re: /\b(?:switch\w*|turn\w*|tak\w*|remov\w*|releas\w*|lift\w*|disabl\w*|clear\w*|drop\w*)\b(?: off| out)?[^.;]{0,20}?\b(?:litigation|legal|in-place|ediscovery|retention) holds?\b|\b(?:litigation|legal|in-place|ediscovery) holds?\b[^.;]{0,30}?\b(?:off|removed|released|lifted|disabled)\b/i,
+    action: () => ({ capability: "delete", target: { name: "what the hold kept", personal: true }, reversibility: "irreversible", scope: "account" }),
+    says: "says it takes a litigation or legal hold off: what it kept can then be deleted, evidence a court may require (T1070)",
+  },
+  {
+    // Backups made to expire within a day: every older one is deleted.
+    id: "prose.backups-expired",
+    keys: ["backup", "backups", "snapshot", "snapshots", "dumps", "lifecycle", "retention"],
+    re: /\b(?:shorten|cut|reduc|set|lower|drop|chang)\w*\b[^.;]{0,60}?\b(?:backups?|snapshots?|dumps?)\b[^.;]{0,40}?\b(?:lifecycle|retention|expir\w*)\b[^.;]{0,30}?\b(?:to )?(?:one|1|a single|zero|0) (?:day|hour)s?\b|\b(?:lifecycle|retention)\b[^.;]{0,40}?\b(?:backups?|snapshots?|dumps?)\b[^.;]{0,40}?\b(?:to )?(?:one|1|a single|zero|0) (?:day|hour)s?\b/i,
+    action: (sentence) => ({ capability: "delete", target: { name: "backups", production: mentionsProduction(sentence) }, reversibility: "irreversible", scope: "account" }),
+    says: "says it makes backups expire within a day: every older backup is deleted, and a mistake found later has nothing to go back to (T1490)",
+  },
+  {
+    // A limit on money paid without a person raised many times over.
+    id: "prose.money-limit-raised",
+    keys: ["threshold", "limit", "auto-approval", "auto-approve", "approval"],
+    re: /\b(?:rais|increas|bump|lift|set|chang|mov)\w*\b[^.;]{0,40}?\b(?:auto-?approv\w*|approval|payout|refund|transfer|payment|spend(?:ing)?|withdrawal)\b[^.;]{0,20}?\b(?:threshold|limit|cap|ceiling)\b[^.;]{0,20}?\bfrom \$?([\d,.]+)\s?(k|m)?\b[^.;]{0,8}?\bto \$?([\d,.]+)\s?(k|m)?\b/i,
+    when: (sentence) => {
+      const m = /\bfrom \$?([\d,.]+)\s?(k|m)?\b[^.;]{0,8}?\bto \$?([\d,.]+)\s?(k|m)?\b/i.exec(sentence);
+      const n = (v: string, u?: string) => Number(v.replace(/,/g, "")) * (u === undefined ? 1 : /k/i.test(u) ? 1e3 : 1e6);
+      return m !== null && n(m[3]!, m[4]) >= 10 * n(m[1]!, m[2]);
+    },
+    action: () => ({ capability: "spend", target: { name: "a limit on money paid without a person" }, reversibility: "recoverable", scope: "one" }),
+    says: "says it raises a limit on money paid without a person tenfold or more: that much goes out unchecked (T1657)",
+  },
+  {
+    // A whole repository pushed to another organisation's account.
+    id: "prose.repository-to-outside",
+    keys: ["mirror", "push", "pushing", "repo", "monorepo", "repository"],
+    re: /\b(?:push|mirror|copy|upload|transfer|fork)\w*\b[^.;]{0,40}?\b(?:(?:full |whole |entire )?(?:mirror of )?(?:the )?(?:mono)?repo(?:sitory)?|(?:the )?(?:whole |entire )?codebase|source code)\b[^.;]{0,80}?\bto (?:the |a |an )?(?:contractor'?s?|vendor'?s?|partner'?s?|client'?s?|their|personal|outside|external|another) (?:org(?:ani[sz]ation)?|account|github|gitlab|repo(?:sitory)?|namespace|workspace)\b/i,
+    action: (sentence) => ({ capability: "exfiltrate", target: { name: "the repository", external: true, personal: /\bexport[- ]control|itar|confidential|restricted\b/i.test(sentence) }, reversibility: "irreversible", scope: "account" }),
+    says: "says it copies a whole repository to another organisation's account: all of its code and history are theirs from then on (T1567.001)",
+  },
+  {
+    // Certificate or TLS checking switched off on something production.
+    id: "prose.certificate-checks-off",
+    keys: ["certificate", "cert", "tls", "ssl", "-certificate", "-cert"],
+    re: /\b(?:switch\w*|turn\w*|disabl\w*|skip\w*|bypass\w*)\b(?: off)?[^.;]{0,30}?\b(?:(?:device[- ]|client[- ]|server[- ])?certificate (?:checking|checks?|validation|verification|pinning)|cert(?:ificate)? (?:checking|checks?|validation|verification)|tls (?:checking|verification|validation)|ssl (?:checking|verification|validation)|mtls)\b/i,
+    action: (sentence) => ({ capability: "impair-defences", target: { name: "certificate checks", production: mentionsProduction(sentence) }, reversibility: "recoverable", scope: mentionsProduction(sentence) ? "system" : "one" }),
+    says: "says it switches certificate checks off: whoever sits on the path can pose as either side (T1562.001)",
   },
   {
     id: "prose.tests-skipped-to-pass",
