@@ -117,6 +117,17 @@ function scanMadeOptional(texts: readonly string[]): string | undefined {
       // Blocks inside this one were just read with it: go on after it (each line is read once).
       i = Math.max(i, j - 1);
     }
+    // A step whose scanner is named on a later line of its own (- name: Scan image / continue-on-error: true / uses: aquasecurity/trivy-action).
+    for (let i = 0; i < lines.length; i++) {
+      if (!/^\s*-\s/.test(lines[i]!)) continue;
+      const indent = indents[i]!;
+      let j = i + 1;
+      // (A step is a few lines: at most 40 looked at, so nested lists stay linear.)
+      while (j < lines.length && j - i < 40 && (indents[j] === lines[j]!.length || indents[j]! > indent)) j++;
+      const step = lines.slice(i, j);
+      const scanner = step.map((l) => SCANNER.exec(l)).find((m) => m !== null);
+      if (scanner != null && step.some((l) => MADE_OPTIONAL.test(l))) return scanner[1]!;
+    }
   }
   return undefined;
 }

@@ -160,6 +160,7 @@ export function readCode(code: string): CodeReading {
   hits.push(...sentEnvironment(text, sends));
   if (!hits.some((h) => h.id === "code.send-environment")) hits.push(...printedSecrets(text));
   if (!hits.some((h) => h.action.capability === "exfiltrate")) hits.push(...sentPersonalData(text, sends));
+  if (!hits.some((h) => h.action.capability === "exfiltrate")) hits.push(...sentTable(sends));
 
   // Code decoded and run at once (exec(base64.b64decode('…')), eval(atob('…'))): hidden from whoever reads it, with the interpreter's whole rights.
   const decoded = DECODE_AND_RUN.exec(text);
@@ -429,6 +430,35 @@ export function sentPersonalData(text: string, sends: readonly SendCall[] = send
         reason: `code sends records with people's ${[...fields].slice(0, 4).join(", ")} to ${host}: their personal data leaves (T1041)`,
       },
     ];
+  }
+  return [];
+}
+
+/** A whole table or file of records put in a request: a DataFrame written out (to_csv, to_json), or a data file opened. */
+const TABLE_IN_CALL = /\.to_(?:csv|json|parquet|excel|dict|records|string)\s*\(|\bopen\s*\(\s*["'][^"'\n]{1,200}\.(?:csv|xlsx?|json|parquet|sqlite3?|db|bak|sql)["']/;
+
+/** Code that sends a whole table or data file to another host (requests.post(url, files={"f": df.to_csv()})): its rows leave. */
+export function sentTable(sends: readonly SendCall[]): CodeHit[] {
+  for (const { call, url } of sends) {
+    const host = url !== undefined ? hostOf(url) : undefined;
+    if (host === undefined || !isExternalHost(host) || !TABLE_IN_CALL.test(call)) continue;
+    return [{ id: "code.send-table", technique: "T1041", tactic: "Exfiltration (TA0010)", action: { capability: "exfiltrate", target: { name: url!, personal: true, external: true }, reversibility: "irreversible", scope: "account" }, reason: `code sends a whole table or data file to ${host}: every row in it leaves (T1041)` }];
+  }
+  return [];
+}
+
+/** Browser code that reads a payment or checkout form's fields. */
+const CHECKOUT_FIELDS = /(?:payment|checkout|billing|card|cc-?(?:number|num|exp|csc)|cvv|cvc)[\w-]*[^\n]{0,60}?\binput\b|\binput\b[^\n]{0,60}?(?:payment|checkout|card|cvv|cvc)/i;
+const BROWSER_SEND = /\bnavigator\.sendBeacon\s*\(|\bfetch\s*\(|\bnew\s+XMLHttpRequest\b|\bnew\s+Image\s*\(\s*\)|\$\.(?:post|ajax|get)\s*\(/;
+const READS_FIELD_VALUES = /\.val\(\s*\)|\.value\b|new\s+FormData\s*\(/;
+
+/** Browser code that reads what a shopper types into a payment or checkout form and sends it to another host: web skimming (T1056.003). */
+export function skimmedCheckout(text: string): CodeHit[] {
+  if (!CHECKOUT_FIELDS.test(text) || !BROWSER_SEND.test(text) || !READS_FIELD_VALUES.test(text)) return [];
+  for (const m of text.matchAll(/["'`](https?:\/\/[^"'`\s]{4,300})["'`]/g)) {
+    const host = hostOf(m[1]!);
+    if (host === undefined || !isExternalHost(host)) continue;
+    return [{ id: "code.checkout-skimmed", technique: "T1056.003", tactic: "Collection (TA0009)", action: { capability: "exfiltrate", target: { name: host, personal: true, external: true }, reversibility: "irreversible", scope: "account" }, reason: `browser code reads what shoppers type into the payment or checkout form and sends it to ${host}: every card and address entered goes there (T1056.003)` }];
   }
   return [];
 }

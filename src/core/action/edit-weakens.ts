@@ -502,6 +502,11 @@ const OR_FIXED_COMPARE = new RegExp(String.raw`(?:\bor\b|\|\|)[ \t]{0,8}\(?[ \t]
  * that lets its holder in as anyone, in any file that serves requests.
  */
 const SIGN_IN_BY_KEY = /\b(?:headers?|params|META|query|cookies|GET|POST)\b[^\n]{0,60}?(?:==|===)\s*["'][^"'\n]{3,}["'][\s\S]{0,300}?\b(?:sign_in|log_?in_?user|login|impersonate\w*|set_current_user|auth\.login|req\.login)\s*\(|\b(?:headers?|params|META|query|cookies)\b[^\n]{0,60}?(?:==|===)\s*["'][^"'\n]{3,}["'][\s\S]{0,300}?\b(?:session\s*\[\s*:?["']?user_id["']?\s*\]|current_user)\s*=[^=]/;
+/**
+ * A fixed string checked (==, ===, compare_digest, hash_equals, a hash of a header against a literal),
+ * then an administrator or every scope handed back: a key that makes its holder an administrator.
+ */
+const ADMIN_BY_KEY = /(?:===?|\bcompare_digest\s*\(|\btimingSafeEqual\s*\(|\bsecure_compare\s*\(|\bhash_equals\s*\()[^\n]{0,80}?["'][^"'\n]{6,}["'][^\n]{0,30}\n[\s\S]{0,200}?\breturn\b[^\n]{0,160}?(?:is_?admin\s*[=:]\s*(?:True|true)|\bALL_SCOPES\b|scopes?\s*[=:]\s*["'\[]*\*|\bsuperuser\b|is_superuser|loadByUsername\(\s*["'](?:admin|root)["']|role\s*[=:]\s*["'](?:admin|owner|superuser)["'])/;
 const FIXED_WAY_IN = /\bif\b[^\n]{0,160}?(?:==|===|\.endswith\(|\.startswith\(|\.endsWith\(|\.startsWith\(|\bin\s*[([{])\s*(?:(?:os\.environ\.get|os\.getenv|ENV\.fetch|getenv)\([^)\n]{0,60},\s*)?["'][^"'\n]{3,}["'][^\n]{0,60}\n?[^\n]{0,40}?\breturn\b[^\n]{0,120}?\b(?:grant_?\w*|create_?session|login_?user|issue_?token|admin|superuser|org_admin|True|true|user)\b/;
 
 /** A sign-in factor setting (factor_mode, mfa, second factor) given a value of two or more factors, and one that means one. */
@@ -555,6 +560,12 @@ const LOG_AGENT_CONFIG = /(?:splunk\w*|universalforwarder|filebeat|winlogbeat|au
 const INPUT_OFF = /^\s*(?:disabled\s*[:=]\s*(?:1|true)|enabled\s*[:=]\s*(?:0|false))\s*$/gim;
 /** Inputs that record who signed in and what was done: Windows' Security log, auth and audit logs. */
 const SECURITY_INPUT = /WinEventLog:\/\/Security|Microsoft-Windows-Sysmon|\/var\/log\/(?:auth|secure|audit)|\baudit(?:d|\.log)?\b|\bSecurity\b/;
+
+/** A key compared with a fixed string that signs in as a user the request names, or hands back an administrator, new in the edit's source (any file that serves requests). */
+function keyedWayIn(path: string, oldCode: string, newCode: string): RegExpExecArray | null {
+  if (!SOURCE_CODE_PATH.test(path) || TEST_FILE.test(path)) return null;
+  return (SIGN_IN_BY_KEY.test(oldCode) ? null : SIGN_IN_BY_KEY.exec(newCode)) ?? (ADMIN_BY_KEY.test(oldCode) ? null : ADMIN_BY_KEY.exec(newCode));
+}
 
 /** Log inputs a shipper's configuration switches off that were on: the sections' names, or undefined. */
 function logInputsOff(path: string, oldCode: string, newCode: string): string | undefined {
@@ -1053,7 +1064,7 @@ function editWeakensCode(path: string, name: string, oldText: string, newText: s
   if (nowhere !== null && !AUDIT_TO_NOWHERE.test(oldCode)) out.push({ id: "code.audit-to-nowhere", technique: "T1562.008", tactic: "Defense Evasion (TA0005)", action: { capability: "impair-defences", target: { name, production }, reversibility: "recoverable", scope: serviceWide }, reason: `the edit sends the audit log nowhere (${nowhere[0].trim().slice(0, 60)}): what it recorded happens unrecorded` });
   const noAlerts = ALERTS_TO_NOWHERE.exec(newCode);
   if (noAlerts !== null && !ALERTS_TO_NOWHERE.test(oldCode)) out.push({ id: "code.alerts-to-nowhere", technique: "T1562.006", tactic: "Defense Evasion (TA0005)", action: { capability: "impair-defences", target: { name, production }, reversibility: "recoverable", scope: "one" }, reason: `the edit routes alerts nowhere (${noAlerts[0].trim()}): what they warned of goes unseen` });
-  const wayIn = AUTH_PATH.test(path) ? FIXED_WAY_IN.exec(newCode) ?? (HEADER_WAY_IN.test(oldCode) ? null : HEADER_WAY_IN.exec(newCode)) ?? (OR_FIXED_SECRET.test(oldCode) ? null : OR_FIXED_SECRET.exec(newCode)) ?? (OR_FIXED_COMPARE.test(oldCode) ? null : OR_FIXED_COMPARE.exec(newCode)) : SOURCE_CODE_PATH.test(path) && !SIGN_IN_BY_KEY.test(oldCode) ? SIGN_IN_BY_KEY.exec(newCode) : null;
+  const wayIn = AUTH_PATH.test(path) ? FIXED_WAY_IN.exec(newCode) ?? (HEADER_WAY_IN.test(oldCode) ? null : HEADER_WAY_IN.exec(newCode)) ?? (OR_FIXED_SECRET.test(oldCode) ? null : OR_FIXED_SECRET.exec(newCode)) ?? (OR_FIXED_COMPARE.test(oldCode) ? null : OR_FIXED_COMPARE.exec(newCode)) ?? keyedWayIn(path, oldCode, newCode) : keyedWayIn(path, oldCode, newCode);
   if (wayIn !== null && !FIXED_WAY_IN.test(oldCode)) out.push({ id: "code.fixed-way-in", technique: "T1556", tactic: "Persistence (TA0003)", action: { capability: "grant-access", target: { name, external: true }, reversibility: "irreversible", scope: "account" }, reason: `the edit lets in whoever matches a fixed string, past the real sign-in (${wayIn[0].replace(/"[^"\n]*"|'[^'\n]*'/g, '"…"').replace(/\s+/g, " ").trim().slice(0, 70)}): a backdoor (T1556)` });
   const factor = factorLowered(oldCode, newCode);
   if (factor !== undefined) out.push({ id: "code.mfa-lowered", technique: "T1556.006", tactic: "Defense Evasion (TA0005)", action: { capability: "impair-defences", target: { name, production }, reversibility: "recoverable", scope: "account" }, reason: `the edit lowers sign-in to one factor (${factor}): a stolen password is enough once it is applied (T1556.006)` });

@@ -10,7 +10,7 @@
 //   - outside tests, a fixed string let past an authentication check (a backdoor, a hard stop) and
 //     TLS certificate checks turned off (a pause).
 // A reading by patterns, like code.ts: what it cannot resolve it does not guess.
-import { sendCalls, sentCredentialFiles, sentCredentials, sentEnvironment, sentPersonalData, type CodeHit } from "./code.js";
+import { sendCalls, sentCredentialFiles, sentCredentials, sentEnvironment, sentPersonalData, sentTable, skimmedCheckout, type CodeHit } from "./code.js";
 import { CI_FILE } from "./ci-config.js";
 
 /** A migration of Django, Alembic, Rails, Knex, Sequelize, TypeORM or a similar tool, by where it lives. */
@@ -431,7 +431,7 @@ function writesToPublicStore(path: string, text: string): CodeHit[] {
 /** What a source file a tool writes will do when the program runs, judged now. */
 export function readWrittenSource(path: string, text: string): CodeHit[] {
   const sends = sendCalls(text);
-  return [...(MIGRATION_FILE.test(path) ? migrationDrops(path, text) : []), ...sentCredentials(text, sends), ...sentCredentialFiles(text, sends), ...sentEnvironment(text, sends), ...sentPersonalData(text, sends), ...weakenedChecks(path, text), ...weakenedSshd(path, text), ...printsEnvironment(path, text), ...writesToPublicStore(path, text), ...codeownersEmptied(path, text)];
+  return [...(MIGRATION_FILE.test(path) ? migrationDrops(path, text) : []), ...sentCredentials(text, sends), ...sentCredentialFiles(text, sends), ...sentEnvironment(text, sends), ...sentPersonalData(text, sends), ...sentTable(sends), ...(/\.(?:js|mjs|ts|jsx|tsx|html|phtml|vue)$/i.test(path) ? skimmedCheckout(text) : []), ...weakenedChecks(path, text), ...weakenedSshd(path, text), ...printsEnvironment(path, text), ...writesToPublicStore(path, text), ...codeownersEmptied(path, text)];
 }
 
 /** A CODEOWNERS file written whole with no owner on any line: nobody's review is required for anything any more. */

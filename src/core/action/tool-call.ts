@@ -1226,6 +1226,15 @@ export function readNamed(tool: string, name: ReturnType<typeof splitToolName>, 
     case "write":
     case undefined: {
       const action: Action = { capability: "write", target: { name: tool, ...base }, reversibility: "recoverable", scope };
+      // A script pushed to every managed device (an Intune or MDM script assigned to all devices): it runs on all of them, as the account it names.
+      const script = isRecord(args) && Object.entries(args).some(([k, v]) => /^(?:script_?content|script|script_?body|commands?|payload)$/i.test(k) && typeof v === "string" && v.trim() !== "");
+      if (script && /allDevicesAssignmentTarget|allLicensedUsersAssignmentTarget|"all_?devices"\s*:\s*true|"(?:target|targets|target_?group|assignment)"\s*:\s*"(?:all(?: devices| computers| endpoints)?|\*)"/i.test(argsText().slice(0, 64 * 1024))) add("tool.fleet-script", /"run_?as_?account"\s*:\s*"system"|"run_?as"\s*:\s*"(?:system|root)"/i.test(argsText().slice(0, 64 * 1024)) ? "escalate" : "execute", "irreversible", "system", `${tool} runs a script on every managed device${/"run_?as_?account"\s*:\s*"system"/i.test(argsText().slice(0, 64 * 1024)) ? " as SYSTEM" : ""}${tail}: whatever it does happens on all of them at once`, { external: false });
+      // Security findings archived or suppressed by a rule (a GuardDuty filter with Action ARCHIVE, a Security Hub automation setting SUPPRESSED): what it matches is never seen; every severity, a hard stop.
+      const suppresses = /"action"\s*:\s*"(?:ARCHIVE|SUPPRESS\w*|DISMISS\w*)"|"(?:workflow_?status|status|state)"\s*:\s*"(?:SUPPRESSED|DISMISSED)"/i.test(argsText().slice(0, 64 * 1024));
+      if (suppresses && (verb === "create" || verb === "update" || verb === "put") && hasWord(object, /^(filters?|suppressions?|rules?|automations?|exclusions?)$/) !== undefined) {
+        const broad = /"severity"\s*:\s*\{\s*"(?:gte?|Gte?|GreaterThanOrEqual)"\s*:\s*[0-1](?:\.\d+)?\s*\}|"(?:finding_?criteria|criteria)"\s*:\s*\{\s*\}/i.test(argsText().slice(0, 64 * 1024));
+        add("tool.findings-suppressed", "impair-defences", "recoverable", broad ? "system" : "one", `${tool} archives or suppresses security findings by a rule${broad ? ", findings of every severity" : ""}${tail}: what it matches is never looked at (T1562.001)`);
+      }
       // A litigation or legal hold released (Set-Mailbox -LitigationHoldEnabled $false): what it kept can be deleted, evidence a court may require (T1070).
       const hold = isRecord(args) ? Object.entries(args).find(([k, x]) => /^(?:litigation|legal|retention|in_?place|ediscovery)_?hold(?:_?enabled)?$/i.test(k) && (x === false || x === "false")) : undefined;
       if (hold !== undefined) add("tool.hold-released", "delete", "irreversible", "account", `${tool} releases a ${hold[0].replace(/_?enabled$/i, "").replace(/_/g, " ")} (${hold[0]}: false)${tail}: what it kept can now be deleted by retention or its owner, evidence a court may require (T1070)`, { personal: true });
