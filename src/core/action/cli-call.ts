@@ -72,6 +72,11 @@ function programOf(inv: Invocation): { program: string; name: string; args: read
     }
     if (a[0] !== undefined && !a[0].startsWith("-") && /\.(?:py|js|mjs|cjs|ts|rb|php|pl|sh|bash)$/i.test(a[0])) return { program: a[0], name: baseName(a[0]), args: a.slice(1) };
   }
+  // PowerShell running a script file: pwsh -File ./scripts/Send-Notice.ps1 -To … (its parameters follow the file).
+  if (/^(?:pwsh|powershell)$/.test(inv.name)) {
+    const f = a.findIndex((x) => /^-(?:File|f)$/i.test(x));
+    if (f >= 0 && a[f + 1] !== undefined && /\.ps1$/i.test(a[f + 1]!)) return { program: a[f + 1]!.replace(/\\/g, "/"), name: baseName(a[f + 1]!.replace(/\\/g, "/")), args: a.slice(f + 2) };
+  }
   const program = inv.command.argv.find((w) => commandName(w) === inv.name) ?? inv.name;
   return { program, name: inv.name, args: a };
 }
@@ -140,7 +145,7 @@ export function cliCallOf(inv: Invocation, before?: Invocation): CommandCall | u
   if (cmdlet !== undefined) return cmdlet;
   const run = programOf(inv);
   const program = run.program;
-  const name = run.name.replace(/\.(?:sh|py|rb|js|mjs|cjs|ts|pl|php|bash)$/i, "");
+  const name = run.name.replace(/\.(?:sh|py|rb|js|mjs|cjs|ts|pl|php|bash|ps1)$/i, "");
   if (WELL_KNOWN.has(name.toLowerCase())) return undefined;
   if (!PROJECT_PROGRAM.test(program) && !ADMIN_NAME.test(name)) return destroysInProduction(inv);
   // Its subcommands (the words before the first option) and its options as arguments.
@@ -161,6 +166,13 @@ export function cliCallOf(inv: Invocation, before?: Invocation): CommandCall | u
   // own name (reset-local-db.sh --yes) is the project's own chore, named for what it does to its own
   // setup, unless it is told to work on production (transmit_ach.py --env prod): then its name says
   // what it does there.
+  // A PowerShell script named as a cmdlet is (Send-StaffNotice.ps1 -To … -Body …): read as that cmdlet's call.
+  const asCmdlet = /\.ps1$/i.test(program) ? /^([A-Za-z]+)-([A-Za-z][A-Za-z0-9]{2,60})$/.exec(name) : null;
+  if (asCmdlet !== null && CMDLET_VERB.test(asCmdlet[1]!.toLowerCase())) {
+    const args = argumentsOf(run.args, /^-([A-Za-z][A-Za-z0-9]*)(?::(.*))?$/s, (n) => toolWords(n).join("_"), (v) => (/^\$true$/i.test(v) ? true : /^\$false$/i.test(v) ? false : v));
+    const verb = asCmdlet[1]!.toLowerCase() === "new" ? "create" : asCmdlet[1]!.toLowerCase();
+    return { tool: [verb, ...toolWords(asCmdlet[2]!)].join("_"), arguments: args, shown: baseName(program), kind: "cli" };
+  }
   if (subcommands.length === 0 && !namesProduction(a)) return undefined;
   const args = argumentsOf(a.slice(i), /^--?([A-Za-z][\w-]*)(?:=(.*))?$/s, (name) => name.replace(/-/g, "_"));
   // Work on a test, development or scratch environment is the work's own: named so by the program,

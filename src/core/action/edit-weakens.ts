@@ -692,7 +692,7 @@ function adminsAdded(oldCode: string, newCode: string): string[] {
 const MASKING_TAG = /^\s*(?:policy_tags|masking_policy|masking_policies|meta\s*:\s*\{?\s*["']?(?:pii|sensitive|contains_pii))\b/m;
 
 /** A limit on money paid out without a person (auto refunds, credits, payouts, discounts) raised tenfold or more. */
-const MONEY_LIMIT = /^\s*["']?(\w*(?:refund|payout|credit|discount|withdraw\w*|transfer|spend|compensation|goodwill)\w*(?:max|limit|cap|threshold|ceiling)\w*|\w*(?:max|limit|cap|threshold|ceiling)\w*(?:refund|payout|credit|discount|withdraw\w*|transfer|spend|compensation|goodwill)\w*)["']?\s*[:=]\s*["']?\$?(\d+(?:\.\d+)?)/gim;
+const MONEY_LIMIT = /^\s*["'<]?(\w*(?:refund|payout|credit|discount|withdraw\w*|transfer|spend|compensation|goodwill|auto_?approv\w*)\w*(?:max|limit|cap|threshold|ceiling)\w*|\w*(?:max|limit|cap|threshold|ceiling)\w*(?:refund|payout|credit|discount|withdraw\w*|transfer|spend|compensation|goodwill|auto_?approv\w*)\w*)["'>]?\s*[:=]?\s*["']?\$?(\d+(?:\.\d+)?)/gim;
 function moneyLimitRaised(oldCode: string, newCode: string): string | undefined {
   const limits = (code: string) => new Map([...code.matchAll(MONEY_LIMIT)].map((m) => [m[1]!.toLowerCase(), Number(m[2])]));
   const before = limits(oldCode);

@@ -65,7 +65,7 @@ export const MAX_SQL_STRINGS = 50;
 export const MAX_WORDS = 20_000;
 
 /** A fetch's prompt that says to do what the page says. */
-const FOLLOW_FETCHED = /\b(?:follow|execute|run|carry out|do|apply|perform|obey)\b[^.\n]{0,40}?\b(?:steps?|instructions?|commands?|everything|what it says|exactly|as (?:it|written|listed))\b/i;
+const FOLLOW_FETCHED = /\b(?:follow|execute|run|carry out|do|apply|perform|obey)\b[^.\n]{0,40}?\b(?:steps?|instructions?|commands?|everything|what it says|exactly|as (?:it|written|listed))\b|\b(?:list|give|extract|copy)\w*\b[^.\n]{0,30}?\b(?:every|each|all|the) (?:commands?|steps?)\b[^.\n]{0,40}?\b(?:so (?:I|we) can|to) (?:run|execute|apply|follow)\b/i;
 /** Hosts that serve what any user uploaded: gists, raw repository files, snippets, paste-like services. */
 const USER_CONTENT_HOST = /^(?:gist\.github(?:usercontent)?\.com|raw\.githubusercontent\.com|gitlab\.com|bitbucket\.org|rentry\.(?:co|org)|ghostbin\.\w+|controlc\.com|dpaste\.(?:com|org)|privatebin\.\w+|justpaste\.it|telegra\.ph|notes\.io|pastes\.dev)$/i;
 const DB_CLIENTS = new Set(["psql", "mysql", "mariadb", "sqlite3", "sqlcmd", "clickhouse-client", "cockroach", "duckdb", "snowsql", "bq", "mycli", "pgcli", "usql", "sqlplus", "invoke-sqlcmd"]);
@@ -304,6 +304,9 @@ function judge(input: JudgeInput): Judgement {
 
   // Source a file tool writes: what the program will do with it when it runs (source-file.ts).
   const file = input.arguments !== undefined ? writtenFile(input.arguments) : undefined;
+  // A file kept as evidence (a legal hold's collection, a forensic image's manifest, a chain of
+  // custody) written over: what it recorded is gone, and with it what a court or an investigation relies on (T1070).
+  if (file !== undefined && EVIDENCE_PATH.test(file.path) && !/\b(?:tests?|fixtures?|examples?|samples?|src|lib|app)[\\/]/i.test(file.path) && !/\.(?:py|tsx?|jsx?|mjs|cjs|go|java|kt|rb|rs|c|h|cpp|cs|php|swift|scala|vue|svelte|md|mdx|ya?ml|toml|html?|css|scss|sh)$/i.test(file.path)) record("tool.evidence-overwritten", { capability: "delete", target: { name: file.path.slice(-120), personal: true }, reversibility: "irreversible", scope: "account" }, `writes over ${file.path.replace(/^.*[\\/]/, "")}, a file kept as evidence (${file.path.slice(0, 80)}): what it recorded is gone, and with it what an investigation or a court relies on (T1070)`, "T1070", "Defense Evasion (TA0005)");
   if (file !== undefined) for (const text of file.texts) for (const h of readWrittenSource(file.path, text)) record(h.id, h.action, h.reason, h.technique, h.tactic);
   // A scanner's configuration written whole is judged as an edit from nothing (an edit's pair is judged below, so reordered entries add nothing).
   if (file !== undefined && editsOf(input.arguments).length === 0) for (const text of file.texts) for (const h of scannerIgnoreWidened(file.path, "", text)) record(h.id, h.action, h.reason, h.technique, h.tactic);
@@ -617,6 +620,9 @@ function devConnection(inv: Invocation, invs: readonly Invocation[]): boolean {
   return !invs.some((n) => n.command.text.includes(`${variables[0]}=`));
 }
 
+/** Where evidence is kept: a legal hold's or an e-discovery collection, forensic images and their manifests, a chain of custody. */
+const EVIDENCE_PATH = /(?:^|[\\/])(?:evidence|forensics?|legal[-_ ]?holds?|chain[-_ ]of[-_ ]custody|e-?discovery|litigation[-_ ]holds?)(?:[\\/]|$)|(?:^|[\\/])(?:custodian|chain[-_]of[-_]custody|evidence)[-_]?(?:manifest|log|register)\.\w+$/i;
+
 /** PowerShell's filters between a search and what acts on its results (… | Where-Object {…} | Remove-ADUser), and what their blocks call. */
 const PIPELINE_FILTER = /^(?:where-object|where|\?|select-object|select|sort-object|sort|get-date)$/;
 
@@ -701,6 +707,8 @@ const CREDENTIAL_SHAPES: ReadonlyArray<readonly [RegExp, RegExp, string]> = [
   [/(?:sk|rk)_live_\w{10,}|sk-live-\w{4,}/, /(^|\.)stripe\.com$/, "a Stripe live key"],
   [/glpat-[\w-]{20,}/, /(^|\.)gitlab\.com$/, "a GitLab token"],
   [/npm_[A-Za-z0-9]{30,}/, /(^|\.)npmjs\.(org|com)$/, "an npm token"],
+  // Adyen's API keys (AQE…, long), sent to anyone but Adyen.
+  [/^AQE[A-Za-z0-9+/=%]{40,}$/, /(^|\.)adyen\.com$|(^|\.)adyenpayments\.com$/, "an Adyen API key"],
   [/-----BEGIN [A-Z ]*PRIVATE KEY/, /^$/, "a private key"],
   [/\b[a-z][a-z0-9+.-]{1,20}:\/\/[^:\s/@]{1,64}:[^@\s/]{4,128}@[\w.-]+/, /^$/, "a connection string with its password"],
 ];
