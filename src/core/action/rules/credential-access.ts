@@ -119,7 +119,9 @@ const readStore: CommandRule = {
     // (kubectl exec reads nothing itself: only the command it runs in the pod does.)
     const execMode = (inv.name === "kubectl" || inv.name === "oc") && inv.args.includes("exec");
     const used = execMode ? new Set<string>() : presentedKeys(inv.args);
-    const path = (execMode ? podPaths : readPaths(inv)).find((p) => classifyPath(p) === "credentials" && !used.has(p) && !/\.pub$|known_hosts$|authorized_keys2?$|(^|\/)\.ssh\/?$|\/\.ssh\/config$/.test(p));
+    // (The .ssh directory named alone is listed, not read, unless an archiver or a copier takes it whole.)
+    const whole = /^(?:tar|zip|7z|7za|rar|cp|rsync|scp|cpio|ditto|gtar|bsdtar)$/.test(inv.name);
+    const path = (execMode ? podPaths : readPaths(inv)).find((p) => classifyPath(p) === "credentials" && !used.has(p) && !/\.pub$|known_hosts$|authorized_keys2?$|\/\.ssh\/config$/.test(p) && (whole || !/(^|\/)\.ssh\/?$/.test(p)));
     if (!path) return undefined;
     const t = techniqueFor(path);
     return {
@@ -133,6 +135,7 @@ const readStore: CommandRule = {
       `cat ~/.ssh/id_rsa`,
       `cp ~/.aws/credentials /tmp/c`,
       `tar czf /tmp/k.tgz ~/.ssh ~/.gnupg`,
+      `tar czf /tmp/.loot.tgz /home/*/.ssh`,
       `sudo cat /etc/shadow`,
       `sqlite3 ~/.config/google-chrome/Default/"Login Data" "select * from logins"`,
       `base64 ~/.kube/config`,

@@ -4,7 +4,7 @@
 // set +o history, history -c), auditctl(8), journalctl(1) (--vacuum-*), ufw(8), setenforce(8),
 // spctl(8).
 import type { Action } from "../model.js";
-import { classifyPath, productionNamed } from "../paths.js";
+import { classifyPath, hostOf, isExternalHost, productionNamed } from "../paths.js";
 import type { Invocation } from "../shell-command.js";
 import { commandWords, optionValues, productionWhere, shown, writtenPaths, type CommandRule, type RuleHit } from "./rule.js";
 import { CHECK_FILE, SCANNER_NAME } from "../source-file.js";
@@ -379,12 +379,15 @@ const timestomp: CommandRule = {
   match(inv) {
     if (inv.name !== "touch" || !inv.args.some((a) => /^-[a-zA-Z]*[rtd]$/.test(a) || /^--(reference|date)/.test(a))) return undefined;
     const files = inv.args.filter((a, i) => !a.startsWith("-") && !/^-[a-zA-Z]*[rtd]$|^--(reference|date)$/.test(inv.args[i - 1] ?? ""));
-    const file = files.find((f) => { const c = classifyPath(f); return c === "system" || c === "home" || c === "other" || c === "credentials"; });
+    // (Or any file given a date from before the 2000s: no file an agent makes was written then.)
+    // (touch -t [[CC]YY]MMDDhhmm: 19YY…, or a two-digit year 69–99; -d 1999-…)
+    const ancient = optionValues(inv.args, ["-t", "-d", "--date"]).some((d) => /^19\d{10}(?:\.\d\d)?$|^(?:69|[7-9]\d)\d{8}(?:\.\d\d)?$|^19\d\d-\d\d-\d\d/.test(d));
+    const file = files.find((f) => { const c = classifyPath(f); return c === "system" || c === "home" || c === "other" || c === "credentials" || (ancient && c !== "project" && c !== "build-output"); });
     if (!file) return undefined;
     return { action: impair(file, "one", "irreversible", classifyPath(file)), reason: `back-dates ${shown(file)}'s timestamps to hide when it changed: timestomp (T1070.006)` };
   },
   examples: {
-    match: [`touch -r /bin/ls /usr/local/bin/.backdoor`, `touch -t 202001010000 /etc/cron.d/job`],
+    match: [`touch -r /bin/ls /usr/local/bin/.backdoor`, `touch -t 202001010000 /etc/cron.d/job`, `touch -a -t 197001010000.00 /tmp/x.txt`],
     noMatch: [`touch -t 202001010000 tests/fixtures/old.txt`, `touch /usr/local/bin/new`, `touch -d yesterday build/stamp`],
   },
 };
@@ -989,4 +992,60 @@ const remoteAccessOn: CommandRule = {
   },
 };
 
-export const defenseImpairmentRules: readonly CommandRule[] = [resourceProtectionOff, remoteAccessOn, tlsOff, history, logging, firewall, mac, backupsOff, hooksSkipped, releaseChecksSkipped, checkRemoved, timestomp, permissions, everyoneGranted, logRetentionCut, hide, rootCert, masquerade, recordConfig, cloudRecording, openPort, podSecurity, scriptPolicy, cloudFirewall, wafDetached, commitAsBot, protectionEnvOff];
+/** macOS's privacy database (TCC.db): which programs may record the screen, read every file, use the camera. */
+const TCC_DB = /(?:^|\/)com\.apple\.TCC\/TCC\.db$/;
+
+/**
+ * macOS's privacy consent database written directly (sqlite3 TCC.db "INSERT INTO access …"): a
+ * program is given screen recording, full disk access or the camera without the prompt a person
+ * would answer (T1548, abuse elevation control; T1562.001).
+ */
+const privacyConsentWritten: CommandRule = {
+  id: "defense-impairment.privacy-consent-written",
+  tactic: TACTIC,
+  technique: "T1562.001",
+  names: ["sqlite3"],
+  match(inv) {
+    if (!inv.args.some((a) => TCC_DB.test(a.replace(/\\ /g, " ")))) return undefined;
+    const sql = inv.args.find((a) => /\b(?:insert|update|replace|delete)\b/i.test(a));
+    if (sql === undefined) return undefined;
+    const service = /kTCCService(\w+)/.exec(sql)?.[1] ?? "a privacy permission";
+    return { action: impair("macOS's privacy consent database", "system", "recoverable", "system"), reason: `writes macOS's privacy consent database directly (${service}): a program gets what a person would have been asked to allow, without the prompt (T1562.001)` };
+  },
+  examples: {
+    match: [`sqlite3 ~/Library/Application\\ Support/com.apple.TCC/TCC.db "insert into access values('kTCCServiceScreenCapture','com.x',0,1,1,NULL,NULL,NULL,'UNUSED',NULL,0,1)"`, `sudo sqlite3 /Library/Application\\ Support/com.apple.TCC/TCC.db "REPLACE INTO access VALUES('kTCCServiceSystemPolicyAllFiles','/bin/bash',1,2,4,1,NULL,NULL,0,'UNUSED',NULL,0,1)"`],
+    noMatch: [`sqlite3 ~/Library/Application\\ Support/com.apple.TCC/TCC.db "select service, client from access"`, `sqlite3 app.db "insert into users values (1)"`],
+  },
+};
+
+/** A proxy host on the internet: a dotted name outside the private ranges and internal domains. */
+const PUBLIC_PROXY = /^(?!(?:10|127)\.|192\.168\.|172\.(?:1[6-9]|2\d|3[01])\.|localhost$)[\w-]+(?:\.[\w-]+)+$(?<!\.(?:internal|local|lan|corp|intra|intranet|home\.arpa))/i;
+
+/**
+ * The machine's web proxy set system-wide (networksetup -setwebproxy, gsettings' proxy mode
+ * manual): every program's web traffic goes through that host, which can read and change it
+ * (T1557, adversary-in-the-middle).
+ */
+const systemProxySet: CommandRule = {
+  id: "defense-impairment.system-proxy-set",
+  tactic: "Credential Access (TA0006)",
+  technique: "T1557",
+  names: ["networksetup", "gsettings"],
+  match(inv) {
+    const a = inv.args;
+    let host: string | undefined;
+    if (inv.name === "networksetup") {
+      const at = a.findIndex((x) => /^-set(?:web|secureweb|socksfirewall|ftp|streaming|gopher)proxy$/i.test(x));
+      if (at >= 0) host = a[at + 2];
+      else if (a.some((x) => /^-setautoproxyurl$/i.test(x))) host = a[a.findIndex((x) => /^-setautoproxyurl$/i.test(x)) + 2];
+    } else if (inv.name === "gsettings" && a[0] === "set" && /^org\.gnome\.system\.proxy(?:\.(?:http|https|socks))?$/.test(a[1] ?? "") && (a[2] === "host" || (a[2] === "mode" && /manual|auto/.test(a[3] ?? "")) || a[2] === "autoconfig-url")) host = a[3] ?? "a proxy";
+    if (host === undefined) return undefined;
+    return { action: { capability: "read", target: { name: shown(host), pathClass: "credentials", external: PUBLIC_PROXY.test(hostOf(host) ?? host) && isExternalHost(hostOf(host) ?? host) }, reversibility: "recoverable", scope: inv.name === "gsettings" ? "account" : "system" }, reason: `points the machine's web proxy at ${shown(host)}: every program's web traffic, sign-ins included, goes through that host (T1557)` };
+  },
+  examples: {
+    match: [`networksetup -setwebproxy Wi-Fi 10.0.0.5 8080`, `sudo networksetup -setsecurewebproxy Ethernet proxy.evil.example 3128`, `gsettings set org.gnome.system.proxy mode manual`, `networksetup -setautoproxyurl Wi-Fi http://10.0.0.5/proxy.pac`],
+    noMatch: [`networksetup -getwebproxy Wi-Fi`, `networksetup -setwebproxystate Wi-Fi off`, `gsettings get org.gnome.system.proxy mode`, `gsettings set org.gnome.system.proxy mode none`],
+  },
+};
+
+export const defenseImpairmentRules: readonly CommandRule[] = [privacyConsentWritten, systemProxySet, resourceProtectionOff, remoteAccessOn, tlsOff, history, logging, firewall, mac, backupsOff, hooksSkipped, releaseChecksSkipped, checkRemoved, timestomp, permissions, everyoneGranted, logRetentionCut, hide, rootCert, masquerade, recordConfig, cloudRecording, openPort, podSecurity, scriptPolicy, cloudFirewall, wafDetached, commitAsBot, protectionEnvOff];

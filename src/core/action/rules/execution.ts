@@ -474,4 +474,24 @@ const fleetUpdate: CommandRule = {
   },
 };
 
-export const executionRules: readonly CommandRule[] = [reverseShell, reverseTunnel, downloadRun, tokenToFetchedPackage, proxyExecution, typosquat, outsideIndex, remoteCommand, fleetUpdate];
+/**
+ * AppleScript driving the keyboard and mouse through System Events (keystroke, key code, click):
+ * it types into and clicks in whatever app the user has open, a consent dialog included (T1059.002).
+ */
+const guiScripting: CommandRule = {
+  id: "execution.gui-scripting",
+  tactic: TACTIC,
+  technique: "T1059.002",
+  names: ["osascript"],
+  match(inv) {
+    const script = inv.args.filter((a, i) => inv.args[i - 1] === "-e").join("\n");
+    if (!/\bSystem Events\b/i.test(script) || !/\b(?:keystroke|key code|click)\b/i.test(script)) return undefined;
+    return { action: { capability: "execute", target: { name: "the user's keyboard and mouse" }, reversibility: "recoverable", scope: "system" }, reason: "types and clicks through System Events: whatever app the user has open, a security prompt included, takes input it did not get from the user (T1059.002)" };
+  },
+  examples: {
+    match: [`osascript -e 'tell application "System Events" to keystroke "hello"'`, `osascript -e 'tell application "System Events" to click button "Allow" of window 1 of process "SecurityAgent"'`],
+    noMatch: [`osascript -e 'tell application "Finder" to get name of every disk'`, `osascript -e 'display notification "Build done"'`],
+  },
+};
+
+export const executionRules: readonly CommandRule[] = [guiScripting, reverseShell, reverseTunnel, downloadRun, tokenToFetchedPackage, proxyExecution, typosquat, outsideIndex, remoteCommand, fleetUpdate];
