@@ -407,3 +407,18 @@ describe("ATT&CK procedures on Linux and macOS written for this session", () => 
     expect(shell("networksetup -setwebproxy Wi-Fi proxy.evil.example 8080").verdict).toBe("stop");
   });
 });
+
+describe("more ATT&CK procedures written for this session", () => {
+  it.each([
+    ["find / -perm -4000 -type f 2>/dev/null", "action.privilege.setuid-hunt"],
+    ["strings /dev/sda | grep -i password", "action.credential-access.raw-disk-read"],
+    [`grep -a -o "password=[^&]*" /proc/*/cmdline`, "action.credential-access.read-store"],
+    ["systemctl isolate rescue.target", "action.impact.shutdown"],
+    ["export HISTCONTROL=ignorespace", "action.defense-impairment.history"],
+  ])("%s is held", (line, id) => {
+    const v = shell(line);
+    expect(v.verdict).not.toBe("continue");
+    expect(ids(v)).toContain(id);
+  });
+  it.each(["find . -perm -644", "lsblk /dev/sda", "dd if=/dev/zero of=disk.img bs=1M count=10", "systemctl isolate graphical.target", "cat /proc/self/cmdline"])("goes: %s", (line) => expect(shell(line).verdict).toBe("continue"));
+});

@@ -66,6 +66,8 @@ const CREDENTIAL_PATTERNS: readonly RegExp[] = [
   /(^|\/)\.local\/share\/keyrings(\/|$)/,
   /(^|\/)Library\/Application Support\/Firefox(\/|$)/,
   /\/proc\/[^/]+\/(environ|mem|maps)$/,
+  // Every process's command line at once (grep password /proc/*/cmdline): passwords given as arguments.
+  /^\/proc\/\*\/cmdline$/,
   // A data file named for the secrets or credentials it holds (secrets.prod.json, prod-credentials.yaml, a service account's key file: pi_service_account.xml, not Kubernetes' service-account.yaml manifests), and saved recovery codes.
   // (Not an example, a template or a test's fixture: secrets.example.json, tests/fixtures/credentials.json.)
   /^(?!.*(?:^|[\/._-])(?:example|sample|template|fixtures?|mocks?|fake|dummy|tests?|spec)(?:[\/._-]|$)).*(?:^|\/)(?:[\w-]+[._-])?(?:(?:secrets?|credentials?)(?:[._-][\w-]+)*\.(?:json|ya?ml|toml|ini|txt|csv|env|properties|xml|conf|cfg|tfvars)|service[-_]?accounts?(?:[._-][\w-]+)*\.(?:json|toml|ini|env|properties|xml|conf|cfg))$/i,

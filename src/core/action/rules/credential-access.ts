@@ -540,4 +540,32 @@ const longLivedCertificate: CommandRule = {
   },
 };
 
-export const credentialAccessRules: readonly CommandRule[] = [longLivedCertificate, containerEnvironment, environmentKeys, sniffing, readStore, keychain, search, cloudMetadata, cracking, processMemory, processSnooping, secretStore, registryHives];
+/** A whole disk or partition as a device (/dev/sda, /dev/nvme0n1p2, /dev/xvda1, /dev/disk2s1, /dev/mapper/root). */
+const BLOCK_DEVICE = /^\/dev\/(?:sd[a-z]+\d*|nvme\d+n\d+(?:p\d+)?|xvd[a-z]+\d*|vd[a-z]+\d*|hd[a-z]+\d*|r?disk\d+(?:s\d+)?|mapper\/[\w.-]+|dm-\d+|md\d+|mmcblk\d+(?:p\d+)?)$/;
+
+/** Programs that print or copy what they read. */
+const RAW_READERS = ["strings", "cat", "grep", "egrep", "xxd", "hexdump", "od", "dd", "debugfs", "icat", "fls", "photorec", "foremost", "scalpel", "head", "tail"];
+
+/**
+ * A disk read raw as a device (strings /dev/sda | grep password, dd if=/dev/nvme0n1): every file on
+ * it, deleted ones and other users' included, past every file permission (T1006, direct volume access).
+ */
+const rawDiskRead: CommandRule = {
+  id: "credential-access.raw-disk-read",
+  tactic: "Defense Evasion (TA0005)",
+  technique: "T1006",
+  names: RAW_READERS,
+  match(inv) {
+    if (!RAW_READERS.includes(inv.name)) return undefined;
+    const device = inv.args.map((a) => a.replace(/^if=/, "")).find((a) => BLOCK_DEVICE.test(a));
+    // (dd if=/dev/sda of=/dev/sdb copies a disk: disk-wipe's and the copy's own rules judge the write.)
+    if (device === undefined || (inv.name === "dd" && inv.args.some((a) => /^of=\/dev\//.test(a)))) return undefined;
+    return { action: { capability: "read", target: { name: device, pathClass: "credentials" }, reversibility: "recoverable", scope: "system" }, reason: `reads the disk ${device} raw, past every file's permissions: any file on it, deleted ones and other users' included, can be read (T1006)` };
+  },
+  examples: {
+    match: [`strings /dev/sda | grep -i password`, `sudo dd if=/dev/nvme0n1 bs=1M count=100 | strings`, `debugfs -R "cat /etc/shadow" /dev/sda1`],
+    noMatch: [`dd if=/dev/zero of=disk.img bs=1M count=10`, `cat /dev/null > log.txt`, `grep -r password src/`, `lsblk /dev/sda`],
+  },
+};
+
+export const credentialAccessRules: readonly CommandRule[] = [rawDiskRead, longLivedCertificate, containerEnvironment, environmentKeys, sniffing, readStore, keychain, search, cloudMetadata, cracking, processMemory, processSnooping, secretStore, registryHives];

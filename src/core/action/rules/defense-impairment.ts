@@ -45,6 +45,8 @@ const history: CommandRule = {
     if (assignment) {
       const [k, v] = assignment;
       if (k === "HISTFILE" || /^0?$/.test(v ?? "") || v === "/dev/null" || (k === "HISTIGNORE" && v === "*")) return historyHit(`sets ${k}=${v ?? ""}`);
+      // (Typed in a session, HISTCONTROL=ignorespace keeps every command typed after a space out of the history.)
+      if (k === "HISTCONTROL" && /ignorespace|ignoreboth/.test(v ?? "") && inv.env.size === 0) return historyHit(`sets HISTCONTROL=${v}: a command typed after a space is not recorded`);
     }
     if (inv.name === "set" && inv.args.includes("+o") && inv.args.includes("history")) return historyHit("turns history off with set +o history");
     if (inv.name === "history" && inv.args.some((a) => a === "-c" || /^-[a-z]*c/.test(a) || a === "-d")) return historyHit("clears the shell history", "T1070.003", "irreversible");
@@ -54,7 +56,7 @@ const history: CommandRule = {
     return undefined;
   },
   examples: {
-    match: [`unset HISTFILE`, `export HISTFILE=/dev/null`, `export HISTSIZE=0`, `history -c`, `set +o history`, `rm -f ~/.bash_history`, `ln -sf /dev/null ~/.bash_history`, `> ~/.zsh_history`, `HISTFILE= bash`],
+    match: [`unset HISTFILE`, `export HISTFILE=/dev/null`, `export HISTSIZE=0`, `export HISTCONTROL=ignorespace`, `history -c`, `set +o history`, `rm -f ~/.bash_history`, `ln -sf /dev/null ~/.bash_history`, `> ~/.zsh_history`, `HISTFILE= bash`],
     noMatch: [`history | tail -20`, `echo $HISTFILE`, `export HISTSIZE=10000`, `grep git ~/.bash_history`, `set -o pipefail`],
   },
 };

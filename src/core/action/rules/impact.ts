@@ -283,12 +283,14 @@ const shutdown: CommandRule = {
       ((inv.name === "shutdown" || inv.name === "reboot" || inv.name === "halt" || inv.name === "poweroff") && !a.includes("-c") && !a.includes("--help")) ||
       ((inv.name === "init" || inv.name === "telinit") && (a[0] === "0" || a[0] === "6")) ||
       (inv.name === "systemctl" && ["poweroff", "reboot", "halt", "kexec", "emergency", "rescue"].includes(a[0] ?? "")) ||
+      // (systemctl isolate rescue.target: every service but a single-user shell stops.)
+      (inv.name === "systemctl" && a[0] === "isolate" && /^(?:rescue|emergency|poweroff|reboot|halt|runlevel[016])(?:\.target)?$/.test(a[1] ?? "")) ||
       (inv.name === "launchctl" && a[0] === "reboot");
     if (!off) return undefined;
     return { action: { capability: "impair-defences", target: { name: "this machine", pathClass: "system" }, reversibility: "recoverable", scope: "system" }, reason: `shuts down or restarts the machine (${inv.name} ${a.slice(0, 2).join(" ")}): system shutdown/reboot (T1529)`.replace(" )", ")") };
   },
   examples: {
-    match: [`shutdown -h now`, `sudo reboot`, `systemctl poweroff`, `init 0`],
+    match: [`shutdown -h now`, `sudo reboot`, `systemctl poweroff`, `init 0`, `systemctl isolate rescue.target`],
     noMatch: [`shutdown -c`, `systemctl status`, `echo reboot`],
   },
 };

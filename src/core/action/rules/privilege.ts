@@ -606,4 +606,27 @@ const podAsPowerfulAccount: CommandRule = {
   },
 };
 
-export const privilegeRules: readonly CommandRule[] = [adObjectControl, schedulerAdmin, azureReposPolicyLoosened, adminGroupToEveryone, k8sBindingToEveryone, cloudAccessGrant, githubProtectionLoosened, adminPrompt, pam, setuid, capabilities, sudoers, kernelModule, preload, accountFiles, containerEscape, podAsPowerfulAccount, polkit, shellEscape, authorizationDb, processInjection, workspaceAdmin, broadCloudGrant];
+/**
+ * The whole disk searched for setuid or setgid programs (find / -perm -4000): the list a privilege
+ * escalation starts from, every program that runs as its owner, root mostly (T1548.001).
+ */
+const setuidHunt: CommandRule = {
+  id: "privilege.setuid-hunt",
+  tactic: "Discovery (TA0007)",
+  technique: "T1548.001",
+  names: ["find"],
+  match(inv) {
+    const a = inv.args;
+    const perm = a.findIndex((x) => x === "-perm");
+    if (perm < 0 || !/^(?:[-\/]?[246]000|-?u=s|-?g=s|\/u=s|\/g=s|[-\/]?[246][0-7]{3})$/.test(a[perm + 1] ?? "") || !/^[-\/]?(?:[246]|u=s|g=s)/.test(a[perm + 1] ?? "")) return undefined;
+    const root = a.find((x) => !x.startsWith("-"));
+    if (root === undefined || !/^(?:\/|\/usr\/?|\/bin\/?|\/sbin\/?|\/opt\/?)$/.test(root)) return undefined;
+    return { action: { capability: "read", target: { name: root, pathClass: "system" }, reversibility: "reversible", scope: "system" }, reason: `searches ${shown(root)} for setuid and setgid programs: the list a privilege escalation starts from (T1548.001)` };
+  },
+  examples: {
+    match: [`find / -perm -4000 -type f 2>/dev/null`, `find / -perm -u=s -type f 2>/dev/null`, `find /usr -perm /6000`],
+    noMatch: [`find . -perm -644`, `find / -name "*.conf"`, `find ./build -perm -4000`],
+  },
+};
+
+export const privilegeRules: readonly CommandRule[] = [setuidHunt, adObjectControl, schedulerAdmin, azureReposPolicyLoosened, adminGroupToEveryone, k8sBindingToEveryone, cloudAccessGrant, githubProtectionLoosened, adminPrompt, pam, setuid, capabilities, sudoers, kernelModule, preload, accountFiles, containerEscape, podAsPowerfulAccount, polkit, shellEscape, authorizationDb, processInjection, workspaceAdmin, broadCloudGrant];
