@@ -73,7 +73,7 @@ export const FILESYSTEM_RULES: readonly Rule[] = [
         "sh -c \"$(printf 'rm -rf src')\"",
         "node -e \"require('child_process').spawn('rm', ['-rf', 'src'])\"",
         "ruby -e 'system(\"rm\", \"-rf\", \"vendor\")'",
-        "jshell -e 'Runtime.getRuntime().exec(new String[]{\"rm\", \"-rf\", \"out\"})'",
+        "jshell -e 'Runtime.getRuntime().exec(new String[]{\"rm\", \"-rf\", \"src\"})'",
         "groovy -e '\"rm -rf src\".execute()'",
         "find . -name cache -exec rm -rf {} +",
       ],

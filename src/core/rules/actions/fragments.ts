@@ -131,7 +131,7 @@ export const TEMP_TARGET = String.raw`\\?['"]?(?:(?:(?:/private)?(?:/var)?/tmp|\
  * rebuild, not work. A glob may stand for a directory on the way, unless it starts with a dot (".*"
  * matches ".."). A path from the root, the home directory or a variable is not one of these.
  */
-export const BUILD_OUTPUT_TARGET = String.raw`\\?['"]?(?:\./)?(?:(?!\.\.?/)(?!\.[\w.@+*-]{0,100}\*)[\w.@+*-]{1,100}/){0,8}(?:node_modules|dist|build|target|coverage|tmp|\.tmp|generated|\.cache|__pycache__|\.pytest_cache|\.mypy_cache|\.ruff_cache|\.hypothesis|\.next|\.nuxt|\.turbo|\.parcel-cache|\.svelte-kit|\.angular|\.venv|venv|\.tox|\.nox|\.gradle|\.nyc_output|\.eslintcache|\.dart_tool|[\w.*-]{1,100}\.egg-info|[\w.@+-]{0,100}\*\.(?:tmp|temp|bak|orig|rej|swp|pyc))(?:\/(?!\.\.?(?:\/|$|['"\s]))[\w.@+*-]{1,100}){0,8}/?['"]?${END}`;
+export const BUILD_OUTPUT_TARGET = String.raw`\\?['"]?(?:\./)?(?:(?!\.\.?/)(?!\.[\w.@+*-]{0,100}\*)[\w.@+*-]{1,100}/){0,8}(?:node_modules|dist|build|target|coverage|tmp|\.tmp|tmp[-_][\w.-]{1,60}|generated|\.cache|\.expo|obj|artifacts|out|__pycache__|\.pytest_cache|\.mypy_cache|\.ruff_cache|\.hypothesis|\.next|\.nuxt|\.turbo|\.parcel-cache|\.svelte-kit|\.angular|\.venv|venv|\.tox|\.nox|\.gradle|\.nyc_output|\.eslintcache|\.dart_tool|[\w.*-]{1,100}\.egg-info|[\w.@+-]{0,100}\*\.(?:tmp|temp|bak|orig|rej|swp|pyc))(?:\/(?!\.\.?(?:\/|$|['"\s]))[\w.@+*-]{1,100}){0,8}/?['"]?${END}`;
 /** The same command is only a preview (--dry-run, --what-if): nothing is changed. */
 export const NO_DRY_RUN = String.raw`(?![^;&|]{0,300}? (?:--dry-?run(?:=(?:true|client|server|all))?|--what-if)${END})`;
 /** Targets that are scratch space or build output (never across ".."). */
