@@ -201,7 +201,12 @@ function destroysInProduction(inv: Invocation): CommandCall | undefined {
   const sub = inv.args[0];
   if (sub === undefined || !DESTROY_SUBCOMMAND.test(sub)) return undefined;
   const operands = inv.args.slice(1).filter((a) => !a.startsWith("-"));
-  if (!operands.some((o) => o.length <= 512 && o.split(/[^A-Za-z0-9]+/).some((t) => /^(?:prod|production|prd)$/i.test(t)))) return undefined;
+  const tokens = operands.flatMap((o) => (o.length <= 512 ? o.split(/[^A-Za-z0-9]+/) : []));
+  // Named for production; or a machine, a database or a store destroyed by its noun (govc vm.destroy,
+  // xo-cli vm.delete), unless it is named for tests or scratch.
+  const production = tokens.some((t) => /^(?:prod|production|prd)$/i.test(t));
+  const heavy = /^(?:vms?|instances?|servers?|clusters?|databases?|dbs?|volumes?|disks?|datastores?|buckets?|pools?|hosts?|nodes?|snapshots?|backups?)[.:-]/i.test(sub);
+  if (!production && !(heavy && !tokens.some((t) => TEST_ENVIRONMENT_WORD.test(t) || /^(?:scratch|sandbox|tmp|temp|demo|old|ci)$/i.test(t)))) return undefined;
   const args = argumentsOf(inv.args.slice(1), /^--?([A-Za-z][\w-]*)(?:=(.*))?$/s, (n) => n.replace(/-/g, "_"));
   return { tool: [...sub.split(/[.:-]/), inv.name].join("_").replace(/[^\w]+/g, "_"), arguments: args, shown: `${inv.name} ${sub}`, kind: "cli" };
 }

@@ -2,7 +2,7 @@
 // disk for them, dumping keychains and browser stores, the cloud metadata service, cracking hashes.
 // Sources: ATT&CK T1552.001, T1552.003, T1552.004, T1552.005, T1555.001, T1555.003, T1003.008,
 // T1110.002; security(1) on macOS; the AWS and GCP instance metadata documentation.
-import { classifyPath, isExternalHost, hostOf } from "../paths.js";
+import { classifyPath, DOTENV, isExternalHost, hostOf } from "../paths.js";
 import type { Invocation } from "../shell-command.js";
 import { commandWords, optionValues, previous, shown, readPaths, type CommandRule } from "./rule.js";
 
@@ -229,6 +229,9 @@ const search: CommandRule = {
       if (config !== undefined) {
         return { action: { capability: "read", target: { name: config, pathClass: "credentials", production: /(?:^|\/)(?:prod|production|prd)(?:\/|$)/.test(config) }, reversibility: "recoverable", scope: "one" }, reason: `searches ${shown(config)}, a deployed application's configuration, for "${shown(pattern!)}": the passwords and keys in it land in the transcript (T1552.001)` };
       }
+      // A deployed environment's dotenv file searched (grep -E '^(TWILIO|DATABASE)' .env.production): the matching lines are its secrets.
+      const prodEnv = words.find((w) => w.length <= 300 && DOTENV.test(w) && /(?:^|[\/._-])(?:prod|production|prd|live)(?:[\/._-]|$)/i.test(w));
+      if (prodEnv !== undefined) return { action: { capability: "read", target: { name: prodEnv, pathClass: "credentials", production: true }, reversibility: "recoverable", scope: "one" }, reason: `searches ${shown(prodEnv)}, production's environment file: the matching lines are its secrets, in the transcript (T1552.001)` };
       if (!recursive) return undefined;
       const root = words.find((w) => w !== pattern && WIDE_ROOT.test(w));
       if (!pattern || !root) return undefined;
@@ -253,6 +256,7 @@ const search: CommandRule = {
       `grep -rhE '^[A-Z_]*(API_KEY|SECRET|TOKEN)=' deploy/prod/`,
       `git log -p --all -S 'ADYEN_' -- . ':!docs'`,
       `git log -p -G 'password\s*='`,
+      `grep -E '^(TWILIO|COGNITO|DATABASE)' apps/api/.env.production`,
       `Select-String -Path \\\\web-prd01\\c$\\inetpub\\wwwroot\\Portal\\web.config -Pattern 'connectionString|password' -Context 0,1`,
       `Select-String -Path C:\\inetpub\\wwwroot\\app\\appsettings.json -Pattern ApiKey`,
     ],

@@ -420,7 +420,7 @@ const permissions: CommandRule = {
 };
 
 /** Windows permissions given to everyone on a folder or share (icacls … /grant Everyone:(OI)(CI)M /T): anyone may change or replace what is there (T1222.001). */
-const EVERYONE_PRINCIPAL = /^\*?(?:everyone|\*?s-1-1-0|authenticated users|\*?s-1-5-11|users|\*?s-1-5-32-545|domain users|builtin\\users|nt authority\\authenticated users)$/i;
+const EVERYONE_PRINCIPAL = /^(?:[\w.-]+\\)?\*?(?:everyone|\*?s-1-1-0|authenticated users|\*?s-1-5-11|users|\*?s-1-5-32-545|domain users|builtin\\users|nt authority\\authenticated users)$/i;
 const everyoneGranted: CommandRule = {
   id: "defense-impairment.everyone-granted",
   tactic: TACTIC,
@@ -441,7 +441,7 @@ const everyoneGranted: CommandRule = {
     return { action: impair(target, tree ? "tree" : "one", "recoverable", classifyPath(target)), reason: `gives ${shown(wide.slice(0, wide.lastIndexOf(":")))} the right to change ${shown(target)}${tree ? " and everything in it" : ""}: anyone may alter or replace what is there (T1222.001)` };
   },
   examples: {
-    match: [`icacls D:\\builds\\release /grant "Everyone:(OI)(CI)M" /T`, `icacls \\\\fs02\\finance /grant *S-1-1-0:F`, `icacls C:\\ProgramData\\agent /grant "Authenticated Users:(OI)(CI)F"`],
+    match: [`icacls D:\\builds\\release /grant "Everyone:(OI)(CI)M" /T`, `icacls \\\\fs02\\finance /grant *S-1-1-0:F`, `icacls C:\\ProgramData\\agent /grant "Authenticated Users:(OI)(CI)F"`, `icacls \\\\fs01\\Finance$ /grant "CORP\\Domain Users:(OI)(CI)M" /T`],
     noMatch: [`icacls D:\\builds\\release /grant "Everyone:(OI)(CI)RX" /T`, `icacls D:\\builds /grant svc-build:(OI)(CI)M`, `icacls D:\\builds`, `icacls D:\\builds /remove Everyone`],
   },
 };

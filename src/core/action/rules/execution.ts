@@ -412,6 +412,12 @@ const outsideIndex: CommandRule = {
   match(inv) {
     const pip = /^(?:pip[\d.]*|uv|pipx|poetry)$/.test(inv.name) || (/^python[\d.]*$/.test(inv.name) && inv.args[0] === "-m" && inv.args[1] === "pip");
     const npm = /^(?:npm|pnpm|yarn|bun|npx)$/.test(inv.name);
+    // dotnet add package … --source URL, nuget install … -Source URL: a NuGet feed given on the command line.
+    if ((inv.name === "dotnet" && inv.args.includes("add") && inv.args.includes("package")) || (inv.name === "nuget" && inv.args[0] === "install")) {
+      const feed = optionValues(inv.args, ["--source", "-s", "-Source", "-source"]).find((u) => /^https?:\/\//.test(u) && !/^https:\/\/(?:api\.)?nuget\.org\//i.test(u) && !internalHost(hostOf(u) ?? "") && isExternalHost(hostOf(u) ?? ""));
+      if (feed === undefined) return undefined;
+      return { action: { capability: "execute", target: { name: feed, external: true }, reversibility: "recoverable", scope: "one" }, reason: `installs a package from ${shown(hostOf(feed) ?? feed)}, a feed given on the command line instead of nuget.org or the organisation's own: whoever runs it chooses what code the build runs (T1195.002)` };
+    }
     if (!pip && !npm) return undefined;
     const a = inv.args;
     if (!a.some((w) => /^(?:install|add|i|sync|download)$/.test(w))) return undefined;
@@ -429,7 +435,7 @@ const outsideIndex: CommandRule = {
     return undefined;
   },
   examples: {
-    match: [`pip install --extra-index-url https://pkgs.example-tools.io/simple historian-export`, `sudo pip3 install -i https://pypi.example-mirror.net/simple requests`, `npm install --registry https://registry.example-npm.net/ left-pad`, `python3 -m pip install --index-url=http://203.0.113.9:8080/simple pkg`],
+    match: [`dotnet add src/App package Acme.Opc.Helpers --version 2.4.1 --source https://nuget.opc-tools-mirror.net/v3/index.json`, `pip install --extra-index-url https://pkgs.example-tools.io/simple historian-export`, `sudo pip3 install -i https://pypi.example-mirror.net/simple requests`, `npm install --registry https://registry.example-npm.net/ left-pad`, `python3 -m pip install --index-url=http://203.0.113.9:8080/simple pkg`],
     noMatch: [`pip install --extra-index-url https://download.pytorch.org/whl/cu121 torch`, `pip install -i https://pypi.org/simple requests`, `pip install --index-url https://nexus.corp.internal/repository/pypi/simple pkg`, `npm install --registry http://localhost:4873 my-pkg`, `pip install -r requirements.txt`, `pip download --find-links ./wheels pkg`, `pip install --extra-index-url https://artifactory.acme-corp.com/api/pypi/pypi/simple acme-utils`, `npm install --registry https://acme.jfrog.io/artifactory/api/npm/npm/ @acme/ui`],
   },
 };

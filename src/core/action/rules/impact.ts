@@ -595,13 +595,14 @@ const bucketExpiry: CommandRule = {
     const days = /"Days"\s*:\s*(\d+)/.exec(json.slice(json.indexOf('"Expiration"')))?.[1];
     // (A rule for one prefix, tmp/ or exports/, is housekeeping; the whole bucket is not.)
     const prefixes = [...json.matchAll(/"Prefix"\s*:\s*"([^"]*)"/g)].map((m) => m[1]);
-    if (days === undefined || Number(days) > 30 || prefixes.some((p) => p !== "")) return undefined;
+    // (Unless the prefix is where the logs or backups are: CloudTrail's AWSLogs/, audit/, backups/.)
+    if (days === undefined || Number(days) > 30 || prefixes.some((p) => p !== "" && !/^(?:AWSLogs|CloudTrail|audit|trail|backups?|snapshots?|archive)\b/i.test(p!))) return undefined;
     const bucket = inv.args[inv.args.indexOf("--bucket") + 1] ?? "a bucket";
     const kept = /log|trail|audit|backup|snapshot|archive|compliance|retention|evidence/i.test(bucket);
     return { action: { capability: "delete", target: { name: `s3://${bucket}`, production: kept }, reversibility: "irreversible", scope: "account" }, reason: `sets every object in ${shown(bucket)} to expire after ${days} day${days === "1" ? "" : "s"}: the whole bucket${kept ? ", a store of logs or backups," : ""} is emptied and cannot be restored (T1485)` };
   },
   examples: {
-    match: [`aws s3api put-bucket-lifecycle-configuration --bucket acme-cloudtrail-logs --lifecycle-configuration '{"Rules":[{"ID":"tidy","Status":"Enabled","Filter":{"Prefix":""},"Expiration":{"Days":1}}]}'`, `aws s3api put-bucket-lifecycle-configuration --bucket media --lifecycle-configuration '{"Rules":[{"ID":"x","Status":"Enabled","Filter":{},"Expiration":{"Days":7}}]}'`],
+    match: [`aws s3api put-bucket-lifecycle-configuration --bucket acme-cloudtrail-logs --lifecycle-configuration '{"Rules":[{"ID":"tidy","Status":"Enabled","Filter":{"Prefix":""},"Expiration":{"Days":1}}]}'`, `aws s3api put-bucket-lifecycle-configuration --bucket acme-audit --lifecycle-configuration '{"Rules":[{"ID":"trim","Status":"Enabled","Filter":{"Prefix":"AWSLogs/"},"Expiration":{"Days":3}}]}'`, `aws s3api put-bucket-lifecycle-configuration --bucket media --lifecycle-configuration '{"Rules":[{"ID":"x","Status":"Enabled","Filter":{},"Expiration":{"Days":7}}]}'`],
     noMatch: [`aws s3api put-bucket-lifecycle-configuration --bucket media --lifecycle-configuration '{"Rules":[{"ID":"tmp","Status":"Enabled","Filter":{"Prefix":"tmp/"},"Expiration":{"Days":1}}]}'`, `aws s3api put-bucket-lifecycle-configuration --bucket logs --lifecycle-configuration '{"Rules":[{"ID":"ia","Status":"Enabled","Filter":{"Prefix":""},"Transitions":[{"Days":30,"StorageClass":"STANDARD_IA"}]}]}'`, `aws s3api put-bucket-lifecycle-configuration --bucket logs --lifecycle-configuration '{"Rules":[{"ID":"year","Status":"Enabled","Filter":{"Prefix":""},"Expiration":{"Days":365}}]}'`, `aws s3api get-bucket-lifecycle-configuration --bucket logs`],
   },
 };

@@ -424,9 +424,18 @@ const broadCloudGrant: CommandRule = {
   id: "privilege.broad-cloud-grant",
   tactic: "Persistence (TA0003)",
   technique: "T1098.003",
-  names: ["gcloud", "bq"],
+  names: ["gcloud", "bq", "gsutil"],
   match(inv) {
     const a = inv.args;
+    // gsutil iam ch MEMBER:ROLE gs://bucket: the member and the role in one word.
+    if (inv.name === "gsutil" && a[0] === "iam" && a[1] === "ch") {
+      const change = a.slice(2).find((x) => !x.startsWith("-") && !x.startsWith("gs://"));
+      const member = change?.slice(0, change.lastIndexOf(":"));
+      const bucket = a.find((x) => x.startsWith("gs://")) ?? "a bucket";
+      if (change === undefined || member === undefined || !BROAD_MEMBER.test(member)) return undefined;
+      const personal = /customer|subscriber|user|member|patient|people|pii|export/i.test(bucket);
+      return { action: { capability: "grant-access", target: { name: shown(bucket), personal }, reversibility: "recoverable", scope: "one" }, reason: `gives ${shown(member)} ${shown(change.slice(change.lastIndexOf(":") + 1))} on ${shown(bucket)}: everyone in that group gets it at once (T1098.003)` };
+    }
     if (!a.includes("add-iam-policy-binding")) return undefined;
     const i = a.indexOf("--member");
     const member = i >= 0 ? a[i + 1] : a.find((x) => x.startsWith("--member="))?.slice(9);
@@ -437,8 +446,8 @@ const broadCloudGrant: CommandRule = {
     return { action: { capability: "grant-access", target: { name: shown(resource) }, reversibility: "recoverable", scope: "one" }, reason: `gives ${shown(member)} ${shown(role ?? "a role")} on ${shown(resource)}: everyone in that group gets it at once (T1098.003)` };
   },
   examples: {
-    match: [`gcloud projects add-iam-policy-binding acme-data-prod --member=group:all-engineering@acme.io --role=roles/bigquery.dataViewer`, `gcloud projects add-iam-policy-binding acme-prod --member domain:acme.io --role roles/viewer`],
-    noMatch: [`gcloud projects add-iam-policy-binding acme-data-prod --member=group:data-platform-oncall@acme.io --role=roles/bigquery.dataViewer`, `gcloud projects get-iam-policy acme-prod`, `gcloud projects add-iam-policy-binding acme-dev --member=user:jo@acme.io --role=roles/viewer`],
+    match: [`gcloud projects add-iam-policy-binding acme-data-prod --member=group:all-engineering@acme.io --role=roles/bigquery.dataViewer`, `gcloud projects add-iam-policy-binding acme-prod --member domain:acme.io --role roles/viewer`, `gsutil iam ch group:all-staff@acme.tv:objectViewer gs://acme-subscriber-exports`],
+    noMatch: [`gcloud projects add-iam-policy-binding acme-data-prod --member=group:data-platform-oncall@acme.io --role=roles/bigquery.dataViewer`, `gcloud projects get-iam-policy acme-prod`, `gcloud projects add-iam-policy-binding acme-dev --member=user:jo@acme.io --role=roles/viewer`, `gsutil iam ch user:jo@acme.tv:objectViewer gs://acme-assets`],
   },
 };
 
@@ -491,14 +500,20 @@ const cloudAccessGrant: CommandRule = {
     const granted =
       (inv.name === "az" && (at("role", "assignment", "create") || at("ad", "group", "member", "add"))) ||
       (inv.name === "gcloud" && w.includes("add-iam-policy-binding")) ||
-      (inv.name === "aws" && w[0] === "iam" && /^(?:add-user-to-group|attach-(?:user|role|group)-policy)$/.test(w[1] ?? ""));
+      (inv.name === "aws" && w[0] === "iam" && /^(?:add-user-to-group|attach-(?:user|role|group)-policy)$/.test(w[1] ?? "")) ||
+      // A user pool's or directory's group (Cognito, Identity Center): the application's own roles.
+      (inv.name === "aws" && ((w[0] === "cognito-idp" && w[1] === "admin-add-user-to-group") || (w[0] === "identitystore" && w[1] === "create-group-membership")));
     if (!granted) return undefined;
     const what = w.slice(0, 4).join(" ");
-    return { action: { capability: "grant-access", target: { name: `${inv.name} ${what}` }, reversibility: "recoverable", scope: "one" }, reason: `grants access in a cloud account (${inv.name} ${shown(what)}): whoever it names can do what the role allows (T1098.003)` };
+    // An administrators' group, to an account outside the organisation's own domain or in production: a hard stop's reach.
+    const group = optionValues(inv.args, ["--group-name", "--group", "-g", "--role"])[0] ?? "";
+    const admin = /admin|owner|root|superuser|privileged/i.test(group);
+    const production = productionWhere(inv.args) !== undefined || optionValues(inv.args, ["--profile", "--subscription", "--project"]).some((p) => /(?:^|[^a-z])(?:prod|production|prd)(?:[^a-z]|$)/i.test(p));
+    return { action: { capability: "grant-access", target: { name: `${inv.name} ${what}`, production }, reversibility: "recoverable", scope: admin ? "account" : "one" }, reason: `grants access in a cloud account (${inv.name} ${shown(what)}${admin ? `, to the group ${shown(group)}` : ""}): whoever it names can do what the role allows (T1098.003)` };
   },
   examples: {
-    match: [`az ad group member add --group sg-finance-rw --member-id 0e6b3f58-2d71`, `az role assignment create --assignee-object-id 9d3e --role 'Storage Blob Data Reader' --scope /subscriptions/5b/resourceGroups/rg-prod`, `gcloud projects add-iam-policy-binding acme --member user:x@y.com --role roles/viewer`, `aws iam attach-user-policy --user-name bot --policy-arn arn:aws:iam::aws:policy/ReadOnlyAccess`],
-    noMatch: [`az role assignment list --assignee x@y.com`, `az ad group member list --group sg-finance-rw`, `gcloud projects get-iam-policy acme`, `aws iam list-attached-user-policies --user-name bot`, `echo "az role assignment create"`],
+    match: [`az ad group member add --group sg-finance-rw --member-id 0e6b3f58-2d71`, `az role assignment create --assignee-object-id 9d3e --role 'Storage Blob Data Reader' --scope /subscriptions/5b/resourceGroups/rg-prod`, `gcloud projects add-iam-policy-binding acme --member user:x@y.com --role roles/viewer`, `aws iam attach-user-policy --user-name bot --policy-arn arn:aws:iam::aws:policy/ReadOnlyAccess`, `aws cognito-idp admin-add-user-to-group --user-pool-id us-east-1_X --username ops@helpdesk.example --group-name clinic-admins --profile app-prod`],
+    noMatch: [`aws cognito-idp admin-list-groups-for-user --user-pool-id us-east-1_X --username a`, `az role assignment list --assignee x@y.com`, `az ad group member list --group sg-finance-rw`, `gcloud projects get-iam-policy acme`, `aws iam list-attached-user-policies --user-name bot`, `echo "az role assignment create"`],
   },
 };
 
@@ -595,13 +610,18 @@ const podAsPowerfulAccount: CommandRule = {
     // (A dry run creates nothing. The account is the pod spec's, read from the JSON, not any key of that name.)
     if (inv.args.some((x) => /^--dry-run(?:=(?:client|server|true))?$/.test(x))) return undefined;
     const account = optionValues(inv.args, ["--overrides"]).map(overriddenAccount).find((a) => a !== undefined) ?? optionValues(inv.args, ["--serviceaccount"])[0];
-    if (account === undefined || !POWERFUL_ACCOUNT.test(account)) return undefined;
-    const production = productionWhere(inv.args) !== undefined;
+    if (account === undefined) return undefined;
+    const production = productionWhere(inv.args) !== undefined || inv.args.some((x) => /^--context=?/.test(x) && /(?:^|[^a-z])(?:prod|production|prd)(?:[^a-z]|$)/i.test(x)) || optionValues(inv.args, ["--context"]).some((c) => /(?:^|[^a-z])(?:prod|production|prd)(?:[^a-z]|$)/i.test(c));
     const image = optionValues(inv.args, ["--image"])[0];
+    // A workload's own account, borrowed by a pod started by hand in production: what it runs holds that workload's rights (its cloud identity too).
+    if (!POWERFUL_ACCOUNT.test(account)) {
+      if (!production) return undefined;
+      return { action: { capability: "execute", target: { name: `the service account ${account}`, production }, reversibility: "recoverable", scope: "one" }, reason: `starts a pod by hand in production as the workload account ${shown(account)}${image ? `, running ${shown(image)}` : ""}: whatever it runs holds that workload's rights (T1078.004)` };
+    }
     return { action: { capability: "escalate", target: { name: `the service account ${account}`, production }, reversibility: "recoverable", scope: production ? "account" : "one" }, reason: `starts a pod by hand as the service account ${shown(account)}${production ? " in production" : ""}${image ? `, running ${shown(image)}` : ""}: whatever it runs holds that account's rights in the cluster (T1078.004)` };
   },
   examples: {
-    match: [`kubectl -n encode-prod run dbg --image=ghcr.io/x/ffmpeg:7.1 --restart=Never --overrides='{"spec":{"serviceAccountName":"encode-admin"}}'`, `kubectl run shell --image=alpine --overrides='{"spec":{"serviceAccount":"cluster-admin"}}'`],
+    match: [`kubectl -n encode-prod run dbg --image=ghcr.io/x/ffmpeg:7.1 --restart=Never --overrides='{"spec":{"serviceAccountName":"encode-admin"}}'`, `kubectl run shell --image=alpine --overrides='{"spec":{"serviceAccount":"cluster-admin"}}'`, `kubectl --context gke_acme-prod_us-central1_main -n transcode run diag-0 --image=ghcr.io/x/ffmpeg-diag:latest --restart=Never --overrides='{"spec":{"serviceAccountName":"transcode-worker"}}'`],
     noMatch: [`kubectl run tmp --rm -it --image=busybox -- sh`, `kubectl -n jobs run once --image=app:1.2 --overrides='{"spec":{"serviceAccountName":"report-reader"}}'`, `kubectl get pods --overrides='{"spec":{"serviceAccountName":"admin"}}'`, `kubectl run x --image=a --overrides='{"metadata":{"labels":{"serviceAccount":"owner"}},"spec":{"serviceAccountName":"report-reader"}}'`, `kubectl run x --image=a --dry-run=client -o yaml --overrides='{"spec":{"serviceAccountName":"cluster-admin"}}'`],
   },
 };
