@@ -621,7 +621,9 @@ function devConnection(inv: Invocation, invs: readonly Invocation[]): boolean {
 }
 
 /** Where evidence is kept: a legal hold's or an e-discovery collection, forensic images and their manifests, a chain of custody. */
-const EVIDENCE_PATH = /(?:^|[\\/])(?:evidence|forensics?|legal[-_ ]?holds?|chain[-_ ]of[-_ ]custody|e-?discovery|litigation[-_ ]holds?)(?:[\\/]|$)|(?:^|[\\/])(?:custodian|chain[-_]of[-_]custody|evidence)[-_]?(?:manifest|log|register)\.\w+$/i;
+// (In an evidence or forensics folder only the records that prove what was collected, or the collected
+// images and mailboxes themselves: an analyst's own report written there is new work, not evidence lost.)
+const EVIDENCE_PATH = /(?:^|[\\/])(?:legal[-_ ]?holds?|chain[-_ ]of[-_ ]custody|litigation[-_ ]holds?)(?:[\\/]|$)|(?:^|[\\/])(?:evidence|forensics?|e-?discovery)[\\/](?:[^\\/]+[\\/])*(?:[\w.-]*(?:manifest|custod\w*|hashes|sha\d*sums?|md5sums?|register|inventory)[\w.-]*\.\w+|[^\\/]+\.(?:e01|ex01|dd|raw|img|aff4?|pst|ost|mbox|eml|msg))$|(?:^|[\\/])(?:custodian|chain[-_]of[-_]custody|evidence)[-_]?(?:manifest|log|register)\.\w+$/i;
 
 /** PowerShell's filters between a search and what acts on its results (… | Where-Object {…} | Remove-ADUser), and what their blocks call. */
 const PIPELINE_FILTER = /^(?:where-object|where|\?|select-object|select|sort-object|sort|get-date)$/;
