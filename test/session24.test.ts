@@ -483,3 +483,19 @@ describe("round 21's readings", () => {
     "rm -rf ./testdata/tmp-renders",
   ])("goes: %s", (line) => expect(shell(line).verdict).toBe("continue"));
 });
+
+describe("review: secret-store reads, one or all", () => {
+  it("Doppler: one secret is a pause, the whole config a hard stop, running with it goes", () => {
+    expect(paused(shell("doppler secrets get DB_PASSWORD -p api -c prd --plain"))).toBe(true);
+    expect(shell("doppler secrets -p api -c prd").verdict).toBe("stop");
+    expect(shell("doppler run -p api -c prd -- npm start").verdict).toBe("continue");
+  });
+  it("Heroku: a connection URL is a secret by its name; a limit is not", () => {
+    expect(ids(shell("heroku config:get DATABASE_URL -a shop-staging"))).toContain("action.credential-access.secret-store");
+    expect(shell("heroku config:get MAX_TOKENS -a shop-staging").verdict).toBe("continue");
+  });
+  it("pass: an entry named alone is read; show with nothing lists", () => {
+    expect(ids(shell("pass web/github"))).toContain("action.credential-access.secret-store");
+    expect(shell("pass show").verdict).toBe("continue");
+  });
+});

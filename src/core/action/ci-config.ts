@@ -55,20 +55,31 @@ const MADE_OPTIONAL = /^\s*(?:-\s+)?(?:allow_failure:\s*true|when:\s*(?:manual|n
  * (`allow_failure: true`, `when: manual`, `continue-on-error: true`, `if: false` in the scanner's
  * own job or step: the pipeline goes on whatever it finds), and a workflow run on
  * pull_request_target (pull requests from forks run with the repository's secrets and a write
- * token), and a workflow token given `permissions: write-all`. The call's CI texts are found once for all.
+ * token), a workflow token given `permissions: write-all`, a variable turning certificate checks off
+ * for every job, and jobs included from another host. The call's CI texts are found once for all.
  */
-export function weakenedCi(args: unknown): { readonly optionalScan?: string; readonly forkRunsWithSecrets: boolean; readonly tokenWriteAll: boolean; readonly tlsOff?: string; readonly remoteInclude?: string } {
+export interface CiWeakening {
+  readonly optionalScan: string | undefined;
+  readonly forkRunsWithSecrets: boolean;
+  readonly tokenWriteAll: boolean;
+  /** GIT_SSL_NO_VERIFY, NODE_TLS_REJECT_UNAUTHORIZED=0: what the jobs fetch and push can be read and changed on the way. */
+  readonly tlsOff: string | undefined;
+  /** `include: remote:` from another host: whoever serves it writes jobs that run with the project's CI secrets. */
+  readonly remoteInclude: string | undefined;
+}
+
+export function weakenedCi(args: unknown): CiWeakening | undefined {
   const ci = writtenCiTexts(args);
-  if (ci === undefined) return { forkRunsWithSecrets: false, tokenWriteAll: false };
-  // A pipeline variable that turns off checking servers' certificates for every job (GIT_SSL_NO_VERIFY,
-  // NODE_TLS_REJECT_UNAUTHORIZED=0): what the jobs fetch and push can be read and changed on the way.
-  const tlsOff = ci.map((t) => CI_TLS_OFF.exec(t)?.[0]?.trim()).find((m) => m !== undefined);
-  // A pipeline definition included from another host (include: remote: https://…): whoever serves it
-  // writes jobs that run with the project's CI secrets.
-  const remoteInclude = ci.map((t) => REMOTE_INCLUDE.exec(t)?.[1]).find((h) => h !== undefined && !/^(?:gitlab\.com|raw\.githubusercontent\.com\/gitlab-org)$/i.test(h));
-  if (remoteInclude !== undefined) return { ...weakenedCiTexts(ci), ...(tlsOff !== undefined ? { tlsOff } : {}), remoteInclude };
-  if (tlsOff !== undefined) return { ...weakenedCiTexts(ci), tlsOff };
-  return weakenedCiTexts(ci);
+  if (ci === undefined) return undefined;
+  return {
+    optionalScan: scanMadeOptional(ci),
+    // ([ \t], not \s: \s would run across lines from every line start, quadratic on a file of blank lines.)
+    forkRunsWithSecrets: ci.some((t) => t.includes("pull_request_target") && /^[ \t]*(?:on:[ \t]*)?\[?[^#\n]*\bpull_request_target\b/m.test(t)),
+    // The workflow's token given every write permission (permissions: write-all): any step, any action it uses, can push, release and change the repository's settings.
+    tokenWriteAll: ci.some((t) => t.includes("write-all") && /^[ \t]*permissions:[ \t]*["']?write-all["']?[ \t]*(?:#.*)?$/m.test(t)),
+    tlsOff: ci.map((t) => CI_TLS_OFF.exec(t)?.[0]?.trim()).find((m) => m !== undefined),
+    remoteInclude: ci.map((t) => REMOTE_INCLUDE.exec(t)?.[1]).find((h) => h !== undefined && !/^(?:gitlab\.com|raw\.githubusercontent\.com\/gitlab-org)$/i.test(h)),
+  };
 }
 
 /** GitLab's include of a pipeline file by URL: `- remote: 'https://host/…'`, the host captured. */
@@ -76,15 +87,6 @@ const REMOTE_INCLUDE = /^[ \t]*(?:-[ \t]+)?remote:[ \t]*["']?https?:\/\/([\w.-]+
 
 /** A CI variable that turns certificate checks off, as YAML writes it. */
 const CI_TLS_OFF = /^[ \t]*(?:-[ \t]+)?(?:GIT_SSL_NO_VERIFY[ \t]*[:=][ \t]*["']?(?:1|true|yes)|NODE_TLS_REJECT_UNAUTHORIZED[ \t]*[:=][ \t]*["']?0|PYTHONHTTPSVERIFY[ \t]*[:=][ \t]*["']?0)\b["']?/m;
-
-function weakenedCiTexts(ci: readonly string[]): { readonly optionalScan?: string; readonly forkRunsWithSecrets: boolean; readonly tokenWriteAll: boolean } {
-  const optionalScan = scanMadeOptional(ci);
-  // ([ \t], not \s: \s would run across lines from every line start, quadratic on a file of blank lines.)
-  const forkRunsWithSecrets = ci.some((t) => t.includes("pull_request_target") && /^[ \t]*(?:on:[ \t]*)?\[?[^#\n]*\bpull_request_target\b/m.test(t));
-  // The workflow's token given every write permission (permissions: write-all): any step, any action it uses, can push, release and change the repository's settings.
-  const tokenWriteAll = ci.some((t) => t.includes("write-all") && /^[ \t]*permissions:[ \t]*["']?write-all["']?[ \t]*(?:#.*)?$/m.test(t));
-  return optionalScan !== undefined ? { optionalScan, forkRunsWithSecrets, tokenWriteAll } : { forkRunsWithSecrets, tokenWriteAll };
-}
 
 /** The texts a tool call writes into a CI configuration, or undefined when it writes none. */
 function writtenCiTexts(args: unknown): string[] | undefined {

@@ -115,8 +115,15 @@ function cmdletOf(inv: Invocation): { verb: string; noun: string; written: strin
 /** A cmdlet's call: `-Name x` and `-Purge` (a switch) and `-Confirm:$false` as arguments, the words without a name as its target. */
 function cmdletCallOf(inv: Invocation, before?: Invocation): CommandCall | undefined {
   const cmdlet = cmdletOf(inv);
-  if (cmdlet === undefined) return undefined;
-  const args: Record<string, unknown> = argumentsOf(inv.args, /^-([A-Za-z][A-Za-z0-9]*)(?::(.*))?$/s, (name) => toolWords(name).join("_"), (v) => (/^\$true$/i.test(v) ? true : /^\$false$/i.test(v) ? false : v));
+  return cmdlet === undefined ? undefined : cmdletCall(cmdlet.verb, cmdlet.noun, cmdlet.written, inv.args, before);
+}
+
+/**
+ * The call a cmdlet makes, given its verb and noun as written (a cmdlet, or a script named as one:
+ * Send-StaffNotice.ps1) and its arguments; undefined for -WhatIf, which only shows what it would do.
+ */
+function cmdletCall(cmdletVerb: string, cmdletNoun: string, written: string, words: readonly string[], before?: Invocation): CommandCall | undefined {
+  const args: Record<string, unknown> = argumentsOf(words, /^-([A-Za-z][A-Za-z0-9]*)(?::(.*))?$/s, (name) => toolWords(name).join("_"), (v) => (/^\$true$/i.test(v) ? true : /^\$false$/i.test(v) ? false : v));
   // -WhatIf shows what the cmdlet would do and does nothing.
   if (args.what_if !== undefined && args.what_if !== false) return undefined;
   // Given no object by name, it acts on what the command before it returns: every object a search
@@ -129,11 +136,11 @@ function cmdletCallOf(inv: Invocation, before?: Invocation): CommandCall | undef
   delete args.inheritance_type;
   // New creates; Reset sets something anew (a machine password, an account key), it removes nothing.
   // (A noun's "All" is part of its name, RefreshToken of every session of one user: not every item.)
-  const noun = toolWords(cmdlet.noun).filter((w) => w !== "all");
+  const noun = toolWords(cmdletNoun).filter((w) => w !== "all");
   // Remove deletes the thing its noun names (Remove-ADUser, Remove-MgGroup), unless that is a link: a member, a permission, an assignment, a delegate.
   const link = /^(?:member|members|membership|permission|permissions|assignment|assignments|delegate|delegates|binding|role|owner|policy)$/.test(noun[noun.length - 1] ?? "");
-  const verb = cmdlet.verb === "new" ? "create" : cmdlet.verb === "reset" ? "update" : cmdlet.verb === "remove" && !link ? "delete" : cmdlet.verb;
-  return { tool: [verb, ...noun].join("_"), arguments: args, shown: cmdlet.written, kind: "cli" };
+  const verb = cmdletVerb === "new" ? "create" : cmdletVerb === "reset" ? "update" : cmdletVerb === "remove" && !link ? "delete" : cmdletVerb;
+  return { tool: [verb, ...noun].join("_"), arguments: args, shown: written, kind: "cli" };
 }
 
 /** The tool call an in-house CLI's invocation makes, if it is one: a project's own program, an admin CLI, or a service's PowerShell cmdlet. */
@@ -147,7 +154,7 @@ export function cliCallOf(inv: Invocation, before?: Invocation): CommandCall | u
   const program = run.program;
   const name = run.name.replace(/\.(?:sh|py|rb|js|mjs|cjs|ts|pl|php|bash|ps1)$/i, "");
   if (WELL_KNOWN.has(name.toLowerCase())) return undefined;
-  if (!PROJECT_PROGRAM.test(program) && !ADMIN_NAME.test(name)) return destroysInProduction(inv);
+  if (!PROJECT_PROGRAM.test(program) && !ADMIN_NAME.test(name)) return destroyCallOf(inv);
   // Its subcommands (the words before the first option) and its options as arguments.
   // (Global options may come first, a where-to-work option with its value: walletctl --env prod credit …; they are kept as arguments.)
   const global: string[] = [];
@@ -168,11 +175,7 @@ export function cliCallOf(inv: Invocation, before?: Invocation): CommandCall | u
   // what it does there.
   // A PowerShell script named as a cmdlet is (Send-StaffNotice.ps1 -To … -Body …): read as that cmdlet's call.
   const asCmdlet = /\.ps1$/i.test(program) ? /^([A-Za-z]+)-([A-Za-z][A-Za-z0-9]{2,60})$/.exec(name) : null;
-  if (asCmdlet !== null && CMDLET_VERB.test(asCmdlet[1]!.toLowerCase())) {
-    const args = argumentsOf(run.args, /^-([A-Za-z][A-Za-z0-9]*)(?::(.*))?$/s, (n) => toolWords(n).join("_"), (v) => (/^\$true$/i.test(v) ? true : /^\$false$/i.test(v) ? false : v));
-    const verb = asCmdlet[1]!.toLowerCase() === "new" ? "create" : asCmdlet[1]!.toLowerCase();
-    return { tool: [verb, ...toolWords(asCmdlet[2]!)].join("_"), arguments: args, shown: baseName(program), kind: "cli" };
-  }
+  if (asCmdlet !== null && CMDLET_VERB.test(asCmdlet[1]!.toLowerCase())) return cmdletCall(asCmdlet[1]!.toLowerCase(), asCmdlet[2]!, baseName(program), run.args);
   if (subcommands.length === 0 && !namesProduction(a)) return undefined;
   const args = argumentsOf(a.slice(i), /^--?([A-Za-z][\w-]*)(?:=(.*))?$/s, (name) => name.replace(/-/g, "_"));
   // Work on a test, development or scratch environment is the work's own: named so by the program,
@@ -187,17 +190,21 @@ export function cliCallOf(inv: Invocation, before?: Invocation): CommandCall | u
 
 /** A subcommand that destroys what it names, alone or after its noun: destroy, vm.destroy, instance-delete, db:drop. */
 const DESTROY_SUBCOMMAND = /^(?:[a-z][a-z0-9]{0,30}[.:-])?(?:destroy|delete|terminate|purge|wipe|drop|decommission|erase)$/i;
-/** Package, container and source-control tools whose delete subcommands remove a local copy, or that have rules of their own. */
-const LOCAL_DELETERS = new Set(["docker", "docker-compose", "compose", "helm", "git", "gh", "glab", "brew", "apt", "apt-get", "dnf", "yum", "snap", "flatpak", "pip", "pip3", "conda", "mamba", "gem", "rustup", "asdf", "mise", "poetry", "uv", "kind", "minikube", "k3d", "multipass", "vagrant", "tmux", "screen", "aws", "gcloud", "gsutil", "bq", "oc", "rm", "crontab", "redis-cli", "mongosh", "psql", "mysql", "sqlite3"]);
+/**
+ * Package, container, cluster and source-control tools whose delete subcommands remove a local copy,
+ * or that have rules of their own (WELL_KNOWN's tools never reach here).
+ */
+const LOCAL_DELETERS = new Set(["docker", "docker-compose", "compose", "helm", "git", "gh", "glab", "brew", "apt", "apt-get", "dnf", "yum", "snap", "flatpak", "pip", "pip3", "conda", "mamba", "gem", "rustup", "asdf", "mise", "poetry", "uv", "kind", "minikube", "k3d", "multipass", "vagrant", "aws", "gcloud", "gsutil", "bq", "oc", "mongosh", "psql", "mysql", "sqlite3"]);
 
 /**
- * Any other CLI told to destroy something production by name (govc vm.destroy /DC1/vm/prod/db01,
- * xo-cli vm.delete prod-web-2): read as the call it is, `vm_destroy_govc {target}`, so that what
- * is destroyed and where are judged as for any tool. Only a destroying first subcommand with an
- * operand named for production: the CLI's other commands are not guessed at.
+ * Any other CLI told to destroy something (govc vm.destroy /DC1/vm/prod/db01, xo-cli vm.delete
+ * prod-web-2): read as the call it is, `vm_destroy_govc {target}`, so that what is destroyed and
+ * where are judged as for any tool. Only a destroying first subcommand, with an operand named for
+ * production or a machine, database or store as its noun: the CLI's other commands are not guessed at.
  */
-function destroysInProduction(inv: Invocation): CommandCall | undefined {
-  if (LOCAL_DELETERS.has(inv.name) || inv.name.includes("-") && /^[a-z]+-[a-z]/.test(inv.name) && inv.args.some((a) => /^-[A-Za-z]{4,}/.test(a))) return undefined;
+function destroyCallOf(inv: Invocation): CommandCall | undefined {
+  // (A PowerShell cmdlet, Remove-Item -Recurse, is cmdletOf's or the shell rules'.)
+  if (LOCAL_DELETERS.has(inv.name) || (/^[a-z]+-[a-z]/.test(inv.name) && inv.args.some((a) => /^-[A-Za-z]{4,}/.test(a)))) return undefined;
   const sub = inv.args[0];
   if (sub === undefined || !DESTROY_SUBCOMMAND.test(sub)) return undefined;
   const operands = inv.args.slice(1).filter((a) => !a.startsWith("-"));

@@ -7,7 +7,7 @@
 import { describeAction, tierFor, tierOfScore, PAUSE_AT, type Action, type ActionTier } from "./model.js";
 import { rulesFor } from "./rules/index.js";
 import { writtenPaths } from "./rules/rule.js";
-import { classifyPath, internalHost, isExternalHost, isPasteHost, testEnvironmentHost, untrustedOrigin } from "./paths.js";
+import { classifyPath, evidencePath, internalHost, isExternalHost, isPasteHost, testEnvironmentHost, untrustedOrigin } from "./paths.js";
 import { LIVE_KEY } from "../validators.js";
 import { METADATA_HOST } from "./rules/credential-access.js";
 import { invocationsOf, type Invocation, type ShellCommand } from "./shell-command.js";
@@ -306,7 +306,7 @@ function judge(input: JudgeInput): Judgement {
   const file = input.arguments !== undefined ? writtenFile(input.arguments) : undefined;
   // A file kept as evidence (a legal hold's collection, a forensic image's manifest, a chain of
   // custody) written over: what it recorded is gone, and with it what a court or an investigation relies on (T1070).
-  if (file !== undefined && EVIDENCE_PATH.test(file.path) && !/\b(?:tests?|fixtures?|examples?|samples?|src|lib|app)[\\/]/i.test(file.path) && !/\.(?:py|tsx?|jsx?|mjs|cjs|go|java|kt|rb|rs|c|h|cpp|cs|php|swift|scala|vue|svelte|md|mdx|ya?ml|toml|html?|css|scss|sh)$/i.test(file.path)) record("tool.evidence-overwritten", { capability: "delete", target: { name: file.path.slice(-120), personal: true }, reversibility: "irreversible", scope: "account" }, `writes over ${file.path.replace(/^.*[\\/]/, "")}, a file kept as evidence (${file.path.slice(0, 80)}): what it recorded is gone, and with it what an investigation or a court relies on (T1070)`, "T1070", "Defense Evasion (TA0005)");
+  if (file !== undefined && evidencePath(file.path)) record("tool.evidence-overwritten", { capability: "delete", target: { name: file.path.slice(-120), personal: true }, reversibility: "irreversible", scope: "account" }, `writes over ${file.path.replace(/^.*[\\/]/, "")}, a file kept as evidence (${file.path.slice(0, 80)}): what it recorded is gone, and with it what an investigation or a court relies on (T1070)`, "T1070", "Defense Evasion (TA0005)");
   if (file !== undefined) for (const text of file.texts) for (const h of readWrittenSource(file.path, text)) record(h.id, h.action, h.reason, h.technique, h.tactic);
   // A scanner's configuration written whole is judged as an edit from nothing (an edit's pair is judged below, so reordered entries add nothing).
   if (file !== undefined && editsOf(input.arguments).length === 0) for (const text of file.texts) for (const h of scannerIgnoreWidened(file.path, "", text)) record(h.id, h.action, h.reason, h.technique, h.tactic);
@@ -619,11 +619,6 @@ function devConnection(inv: Invocation, invs: readonly Invocation[]): boolean {
   // (Set in the same step, it says nothing of where it points.)
   return !invs.some((n) => n.command.text.includes(`${variables[0]}=`));
 }
-
-/** Where evidence is kept: a legal hold's or an e-discovery collection, forensic images and their manifests, a chain of custody. */
-// (In an evidence or forensics folder only the records that prove what was collected, or the collected
-// images and mailboxes themselves: an analyst's own report written there is new work, not evidence lost.)
-const EVIDENCE_PATH = /(?:^|[\\/])(?:legal[-_ ]?holds?|chain[-_ ]of[-_ ]custody|litigation[-_ ]holds?)(?:[\\/]|$)|(?:^|[\\/])(?:evidence|forensics?|e-?discovery)[\\/](?:[^\\/]+[\\/])*(?:[\w.-]*(?:manifest|custod\w*|hashes|sha\d*sums?|md5sums?|register|inventory)[\w.-]*\.\w+|[^\\/]+\.(?:e01|ex01|dd|raw|img|aff4?|pst|ost|mbox|eml|msg))$|(?:^|[\\/])(?:custodian|chain[-_]of[-_]custody|evidence)[-_]?(?:manifest|log|register)\.\w+$/i;
 
 /** PowerShell's filters between a search and what acts on its results (… | Where-Object {…} | Remove-ADUser), and what their blocks call. */
 const PIPELINE_FILTER = /^(?:where-object|where|\?|select-object|select|sort-object|sort|get-date)$/;

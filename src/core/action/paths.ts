@@ -333,3 +333,13 @@ export function lookalikeSignInHost(host: string): "strong" | "weak" | undefined
   if ((brandOwn && ownWords.some((w) => LURE_LABEL_WORD.test(w))) || (borrowed.length > 0 && (lureName || lureTld))) return "strong";
   return lureName || lureTld ? "weak" : undefined;
 }
+
+/** Where evidence is kept: a legal hold's or an e-discovery collection, forensic images and their manifests, a chain of custody. */
+// (In an evidence or forensics folder only the records that prove what was collected, or the collected
+// images and mailboxes themselves: an analyst's own report written there is new work, not evidence lost.)
+const EVIDENCE_PATH = /(?:^|[\\/])(?:legal[-_ ]?holds?|chain[-_ ]of[-_ ]custody|litigation[-_ ]holds?)(?:[\\/]|$)|(?:^|[\\/])(?:evidence|forensics?|e-?discovery)[\\/](?:[^\\/]+[\\/])*(?:[\w.-]*(?:manifest|custod\w*|hashes|sha\d*sums?|md5sums?|register|inventory)[\w.-]*\.\w+|[^\\/]+\.(?:e01|ex01|dd|raw|img|aff4?|pst|ost|mbox|eml|msg))$|(?:^|[\\/])(?:custodian|chain[-_]of[-_]custody|evidence)[-_]?(?:manifest|log|register)\.\w+$/i;
+
+/** Whether a path is kept as evidence (EVIDENCE_PATH), not in a project's source, tests or docs. */
+export function evidencePath(path: string): boolean {
+  return EVIDENCE_PATH.test(path) && !/\b(?:tests?|fixtures?|examples?|samples?|src|lib|app)[\\/]/i.test(path) && !/\.(?:py|tsx?|jsx?|mjs|cjs|go|java|kt|rb|rs|c|h|cpp|cs|php|swift|scala|vue|svelte|md|mdx|ya?ml|toml|html?|css|scss|sh)$/i.test(path);
+}

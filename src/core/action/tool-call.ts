@@ -117,6 +117,15 @@ const PUBLISH_PLACE = /^(twitter|tweet|tweets|facebook|instagram|linkedin|reddit
 const POSTABLE = /^(post|posts|status|statuses|update|article|story|stories|thread|photo|video|review|listing|ad)$/;
 
 const PRODUCTION = /(^|[^a-z0-9])(prod|production|prd|live)([^a-z]|$)/i;
+/** How much of a call's arguments, as JSON, the readings below look at. */
+const MAX_ARGS_SCANNED = 64 * 1024;
+/** An assignment to every managed device or user (Intune's allDevicesAssignmentTarget, a target of "all"). */
+const EVERY_DEVICE = /allDevicesAssignmentTarget|allLicensedUsersAssignmentTarget|"all_?devices"\s*:\s*true|"(?:target|targets|target_?group|assignment)"\s*:\s*"(?:all(?: devices| computers| endpoints)?|\*)"/i;
+const RUNS_AS_SYSTEM = /"run_?as(?:_?account)?"\s*:\s*"(?:system|root)"/i;
+/** Findings a rule archives or suppresses (GuardDuty's Action ARCHIVE, Security Hub's workflow status SUPPRESSED). */
+const FINDINGS_SUPPRESSED = /"action"\s*:\s*"(?:ARCHIVE|SUPPRESS\w*|DISMISS\w*)"|"(?:workflow_?status|status|state)"\s*:\s*"(?:SUPPRESSED|DISMISSED)"/i;
+/** Criteria that take every finding: severity from 0 or 1 up, or none at all. */
+const EVERY_SEVERITY = /"severity"\s*:\s*\{\s*"(?:gte?|Gte?|GreaterThanOrEqual)"\s*:\s*[0-1](?:\.\d+)?\s*\}|"(?:finding_?criteria|criteria)"\s*:\s*\{\s*\}/i;
 const PRODUCTION_KEYS = /^(env|environment|stage|tier|target|cluster|namespace|project|database|db|dbname|host|hostname|server|context|workspace|account|branch|name|url|uri|connection|dsn|app|service|deployment|region)$/i;
 const GRANTEE_KEYS = /^(type|grantee|grantee_type|granteetype|member|members|principal|principals|audience)$/i;
 const PUBLIC_PRINCIPAL = /"Principal"\s*:\s*(?:"\*"|\{\s*"AWS"\s*:\s*(?:"\*"|\[\s*"\*"\s*\])\s*\})|\b(?:allUsers|allAuthenticatedUsers)\b|acs\.amazonaws\.com\/groups\/global\/AllUsers/;
@@ -923,7 +932,7 @@ export function readNamed(tool: string, name: ReturnType<typeof splitToolName>, 
   const dns = hasWord(object, /^(dns|route53|recordsets?|rrsets?)$/) !== undefined || (hasWord(object, /^records?$/) !== undefined && (hasWord(object, /^(zones?|domains?|cloudflare|hostedzone|aaaa|cname|mx|txt|ns|srv)$/) !== undefined || object.some((w) => /^(?:[a-z0-9-]+\.)+[a-z]{2,}$/.test(w))));
   if (dns && (verbClass === "write" || verbClass === "delete" || verbClass === undefined)) add("tool.change-dns", "write", "recoverable", "account", `${tool} changes where a name's traffic goes (${obj})${tail}`, { external: true });
   // Sign-in turned off in production (AUTH_REQUIRED=false, auth.disabled: true): every user's data is open to anyone.
-  if (f.production && verbClass !== "read" && verbClass !== "delete" && AUTH_OFF.test(argsText().slice(0, 64 * 1024))) add("tool.auth-off-in-production", "impair-defences", "recoverable", "system", `${tool} turns authentication off in production${tail}: anyone can reach what sign-in guarded`);
+  if (f.production && verbClass !== "read" && verbClass !== "delete" && AUTH_OFF.test(argsText().slice(0, MAX_ARGS_SCANNED))) add("tool.auth-off-in-production", "impair-defences", "recoverable", "system", `${tool} turns authentication off in production${tail}: anyone can reach what sign-in guarded`);
   // Alerts silenced for a while (a maintenance window, a downtime, a silence; a monitor muted in production or with no end): what breaks meanwhile pages no one.
   // Alerts silenced for a while (a maintenance window, a mute with no end), or a monitor paused through its settings (update_monitor {paused: true}): what breaks meanwhile pages no one (T1562.006).
   const silencedForAWhile = (verbClass === "write" || verbClass === undefined || (verbClass === "disable" && /^(mute|silence|snooze|suppress)$/.test(verb ?? ""))) && verb !== "list" && (hasWord(object, /^(maintenance|downtime|downtimes|silence|silences)$/) !== undefined || (/^(mute|silence|snooze|suppress)$/.test(verb ?? "") && hasWord(object, /^(monitors?|alerts?|alarms?|checks?|detectors?|notifications?)$/) !== undefined && (f.production || !(isRecord(args) && Object.keys(args).some((k) => /^(end|until|expires?|expir\w*|end_?(?:time|at|date)|duration|ttl|minutes|hours)$/i.test(k)))))) && (security || hasWord(object, /^(pagerduty|opsgenie|datadog|alertmanager|grafana|newrelic|statuspage|monitors?|alerts?|incidents?)$/) !== undefined);
@@ -1080,7 +1089,7 @@ export function readNamed(tool: string, name: ReturnType<typeof splitToolName>, 
       // Closing positions or orders sells or cancels trades (close_all_positions).
       else if (money && verb === "close") add("tool.spend", "spend", "irreversible", scope, `${tool} closes ${obj}${tail}: the trades it makes cannot be called back`);
       // A booking cancelled that the text says is non-refundable: the money is gone.
-      else if (verb === "cancel" && /\bnon[- ]?refundable\b/i.test(argsText().slice(0, 64 * 1024))) add("tool.spend", "spend", "irreversible", scope, `${tool} cancels ${obj}${tail}, which is non-refundable: the money paid is lost`);
+      else if (verb === "cancel" && /\bnon[- ]?refundable\b/i.test(argsText().slice(0, MAX_ARGS_SCANNED))) add("tool.spend", "spend", "irreversible", scope, `${tool} cancels ${obj}${tail}, which is non-refundable: the money paid is lost`);
       // A customer's subscription or order cancelled: their service or delivery stops, and it cannot be resumed as it was.
       else if (money && verb === "cancel") add("tool.cancel-billing", "delete", "irreversible", scope, `${tool} cancels ${obj}${tail}: it cannot be resumed as it was`, { external: true });
       // A recurring series cancelled or archived takes every occurrence with it.
@@ -1230,11 +1239,14 @@ export function readNamed(tool: string, name: ReturnType<typeof splitToolName>, 
       const action: Action = { capability: "write", target: { name: tool, ...base }, reversibility: "recoverable", scope };
       // A script pushed to every managed device (an Intune or MDM script assigned to all devices): it runs on all of them, as the account it names.
       const script = isRecord(args) && Object.entries(args).some(([k, v]) => /^(?:script_?content|script|script_?body|commands?|payload)$/i.test(k) && typeof v === "string" && v.trim() !== "");
-      if (script && /allDevicesAssignmentTarget|allLicensedUsersAssignmentTarget|"all_?devices"\s*:\s*true|"(?:target|targets|target_?group|assignment)"\s*:\s*"(?:all(?: devices| computers| endpoints)?|\*)"/i.test(argsText().slice(0, 64 * 1024))) add("tool.fleet-script", /"run_?as_?account"\s*:\s*"system"|"run_?as"\s*:\s*"(?:system|root)"/i.test(argsText().slice(0, 64 * 1024)) ? "escalate" : "execute", "irreversible", "system", `${tool} runs a script on every managed device${/"run_?as_?account"\s*:\s*"system"/i.test(argsText().slice(0, 64 * 1024)) ? " as SYSTEM" : ""}${tail}: whatever it does happens on all of them at once`, { external: false });
+      if (script && EVERY_DEVICE.test(argsText().slice(0, MAX_ARGS_SCANNED))) {
+        const asSystem = RUNS_AS_SYSTEM.test(argsText().slice(0, MAX_ARGS_SCANNED));
+        add("tool.fleet-script", asSystem ? "escalate" : "execute", "irreversible", "system", `${tool} runs a script on every managed device${asSystem ? " as SYSTEM" : ""}${tail}: whatever it does happens on all of them at once`);
+      }
       // Security findings archived or suppressed by a rule (a GuardDuty filter with Action ARCHIVE, a Security Hub automation setting SUPPRESSED): what it matches is never seen; every severity, a hard stop.
-      const suppresses = /"action"\s*:\s*"(?:ARCHIVE|SUPPRESS\w*|DISMISS\w*)"|"(?:workflow_?status|status|state)"\s*:\s*"(?:SUPPRESSED|DISMISSED)"/i.test(argsText().slice(0, 64 * 1024));
-      if (suppresses && (verb === "create" || verb === "update" || verb === "put") && hasWord(object, /^(filters?|suppressions?|rules?|automations?|exclusions?)$/) !== undefined) {
-        const broad = /"severity"\s*:\s*\{\s*"(?:gte?|Gte?|GreaterThanOrEqual)"\s*:\s*[0-1](?:\.\d+)?\s*\}|"(?:finding_?criteria|criteria)"\s*:\s*\{\s*\}/i.test(argsText().slice(0, 64 * 1024));
+      // (Only a filter, rule or automation created: the arguments are not read for any other call.)
+      if ((verb === "create" || verb === "update" || verb === "put") && hasWord(object, /^(filters?|suppressions?|rules?|automations?|exclusions?)$/) !== undefined && FINDINGS_SUPPRESSED.test(argsText().slice(0, MAX_ARGS_SCANNED))) {
+        const broad = EVERY_SEVERITY.test(argsText().slice(0, MAX_ARGS_SCANNED));
         add("tool.findings-suppressed", "impair-defences", "recoverable", broad ? "system" : "one", `${tool} archives or suppresses security findings by a rule${broad ? ", findings of every severity" : ""}${tail}: what it matches is never looked at (T1562.001)`);
       }
       // A litigation or legal hold released (Set-Mailbox -LitigationHoldEnabled $false): what it kept can be deleted, evidence a court may require (T1070).
@@ -1263,7 +1275,7 @@ export function readNamed(tool: string, name: ReturnType<typeof splitToolName>, 
       else if (f.production && (scope === "account" || (verb !== undefined && CHANGE_VERB.test(verb)) || hasWord(object, /^(update|apply|patch|upsert|replace)$/) !== undefined)) add("tool.change-production", "write", "recoverable", scope, `${tool} changes ${obj} in production${tail}`);
       else if (physical && verbClass === "write") add("tool.physical", "execute", "irreversible", "one", `${tool} acts in the physical world (${verb} ${obj})${tail}`, { external: true });
       // A person's pay or employment changed in an HR or payroll system (a pay rate, a termination date): their pay and standing rely on it.
-      else if (verb !== "create" && (hasWord(object, /^(employees?|workers?|staff|personnel|hris|bamboohr|workday|gusto|rippling|deel|personio|adp|payroll)$/) !== undefined) && HR_FIELDS.test(argsText().slice(0, 64 * 1024))) add("tool.change-employment-record", "write", "recoverable", "one", `${tool} changes a person's pay or employment record (${obj})${tail}: their pay and standing rely on it`, { personal: true });
+      else if (verb !== "create" && (hasWord(object, /^(employees?|workers?|staff|personnel|hris|bamboohr|workday|gusto|rippling|deel|personio|adp|payroll)$/) !== undefined) && HR_FIELDS.test(argsText().slice(0, MAX_ARGS_SCANNED))) add("tool.change-employment-record", "write", "recoverable", "one", `${tool} changes a person's pay or employment record (${obj})${tail}: their pay and standing rely on it`, { personal: true });
       // Many people's records changed at once (every contact, all customers): what each was is gone.
       else if (scope === "account" && verbClass === "write" && verb !== "create" && verb !== "export" && verb !== "copy" && hasWord(object, PEOPLE_RECORDS)) add("tool.bulk-change-people", "write", "irreversible", "account", `${tool} changes many people's records at once (${verb} ${obj})${tail}`);
       else actions.push(action);

@@ -318,12 +318,11 @@ export class Reader extends WalkReader {
       // Ansible's ad-hoc command (ansible HOSTS -m shell -a "CMD"): CMD runs on every host of the
       // pattern, as pdsh's does; the command module runs its words without a shell, the same reading.
       case "ansible": {
-        const module = args.findIndex((a, k) => (a.text === "-m" || a.text === "--module-name") && /^(?:ansible\.builtin\.)?(?:shell|command|raw)$/.test(args[k + 1]?.text ?? ""));
-        const at = args.findIndex((a) => a.text === "-a" || a.text === "--args");
         // (Without -m the module is command: `ansible all -a "uptime"`.)
-        const moduleGiven = args.some((a) => a.text === "-m" || a.text === "--module-name");
-        if (at < 0 || args[at + 1] === undefined || (moduleGiven && module < 0)) return undefined;
-        return this.shellString(args[at + 1]!, deeper(frame, "ansible -a"), undefined);
+        const m = args.findIndex((a) => a.text === "-m" || a.text === "--module-name");
+        const runs = m < 0 || /^(?:ansible\.builtin\.)?(?:shell|command|raw)$/.test(args[m + 1]?.text ?? "");
+        const at = args.findIndex((a) => a.text === "-a" || a.text === "--args");
+        return runs && at >= 0 && args[at + 1] !== undefined ? this.shellString(args[at + 1]!, deeper(frame, "ansible -a"), undefined) : undefined;
       }
       case "tmux":
         return this.tmux(args, frame);

@@ -2,9 +2,9 @@
 // disk for them, dumping keychains and browser stores, the cloud metadata service, cracking hashes.
 // Sources: ATT&CK T1552.001, T1552.003, T1552.004, T1552.005, T1555.001, T1555.003, T1003.008,
 // T1110.002; security(1) on macOS; the AWS and GCP instance metadata documentation.
-import { classifyPath, DOTENV, isExternalHost, hostOf } from "../paths.js";
+import { classifyPath, DOTENV, isExternalHost, hostOf, productionNamed } from "../paths.js";
 import type { Invocation } from "../shell-command.js";
-import { commandWords, optionValues, previous, shown, readPaths, type CommandRule } from "./rule.js";
+import { commandWords, optionValues, previous, SECRET_EXPANSION, shown, readPaths, type CommandRule, type RuleHit } from "./rule.js";
 
 const TACTIC = "Credential Access (TA0006)";
 
@@ -176,6 +176,11 @@ const WIDE_ROOT = /^(\/|\/\*|~|~\/|\$HOME\/?|\/home\/?.*|\/Users\/?.*|\/root\/?|
 /** A deployed application's configuration: a config file under /opt, /etc, /srv, /var/lib or /app, or a production deploy directory (deploy/prod/). */
 const DEPLOYED_CONFIG = /^(?:\/\/[\w.-]+\/[A-Za-z]\$|[A-Za-z]:)?\/(?:inetpub|ProgramData|Program Files[^/]*)\/\S*\.(?:config|json|xml|ini)$|^(?:\/opt|\/etc|\/srv|\/var\/lib|\/usr\/local\/etc|\/app)\/\S*\.(?:properties|conf|cnf|ini|env|ya?ml|xml|cfg|json|toml)$|^(?:\.\/)?(?:[\w.-]+\/)*(?:deploy|deployments?|k8s|helm|config|env|environments?)\/(?:[\w.-]+\/)*(?:prod|production|prd)(?:\/\S*)?$/;
 
+/** A deployed application's configuration searched for passwords or keys: the matching lines are the secrets. */
+function configSearched(config: string, pattern: string): RuleHit {
+  return { action: { capability: "read", target: { name: config, pathClass: "credentials", production: productionNamed(config) }, reversibility: "recoverable", scope: "one" }, reason: `searches ${shown(config)}, a deployed application's configuration, for "${shown(pattern)}": the passwords and keys in it land in the transcript (T1552.001)` };
+}
+
 const search: CommandRule = {
   id: "credential-access.search",
   tactic: TACTIC,
@@ -187,8 +192,7 @@ const search: CommandRule = {
       const positional = commandWords(inv.name, inv.args.filter((x, i) => !/^-(?:Path|LiteralPath|Pattern|Context|Encoding)$/i.test(inv.args[i - 1] ?? "")));
       const pattern = [...optionValues(inv.args, ["-Pattern", "-pattern"]), positional[0] ?? ""].find((w) => SECRET_WORD.test(w));
       const config = [...optionValues(inv.args, ["-Path", "-path", "-LiteralPath"]), ...positional.slice(1)].map((x) => x.replace(/\\/g, "/")).find((x) => x.length <= 512 && DEPLOYED_CONFIG.test(x));
-      if (pattern === undefined || config === undefined) return undefined;
-      return { action: { capability: "read", target: { name: config, pathClass: "credentials", production: /(?:prod|prd)/i.test(config) }, reversibility: "recoverable", scope: "one" }, reason: `searches ${shown(config)}, a deployed application's configuration, for "${shown(pattern)}": the passwords and keys in it land in the transcript (T1552.001)` };
+      return pattern === undefined || config === undefined ? undefined : configSearched(config, pattern);
     }
     // A repository's history searched for a key's name with the changes printed (git log -p -S
     // 'ADYEN_', -G 'password'): every value ever committed under it lands in the transcript, removed ones too.
@@ -226,9 +230,7 @@ const search: CommandRule = {
       // (grep -iE 'password|storepass' /opt/mirth/conf/mirth.properties, grep -rh 'API_KEY=' deploy/prod/):
       // the matching lines are the secrets.
       const config = pattern !== undefined ? words.find((w) => w !== pattern && w.length <= 512 && DEPLOYED_CONFIG.test(w)) : undefined;
-      if (config !== undefined) {
-        return { action: { capability: "read", target: { name: config, pathClass: "credentials", production: /(?:^|\/)(?:prod|production|prd)(?:\/|$)/.test(config) }, reversibility: "recoverable", scope: "one" }, reason: `searches ${shown(config)}, a deployed application's configuration, for "${shown(pattern!)}": the passwords and keys in it land in the transcript (T1552.001)` };
-      }
+      if (config !== undefined) return configSearched(config, pattern!);
       // A deployed environment's dotenv file searched (grep -E '^(TWILIO|DATABASE)' .env.production): the matching lines are its secrets.
       const prodEnv = words.find((w) => w.length <= 300 && DOTENV.test(w) && /(?:^|[\/._-])(?:prod|production|prd|live)(?:[\/._-]|$)/i.test(w));
       if (prodEnv !== undefined) return { action: { capability: "read", target: { name: prodEnv, pathClass: "credentials", production: true }, reversibility: "recoverable", scope: "one" }, reason: `searches ${shown(prodEnv)}, production's environment file: the matching lines are its secrets, in the transcript (T1552.001)` };
@@ -380,23 +382,34 @@ function credentialHelperGet(words: readonly string[]): boolean {
 
 /** The programs secretStore reads: cloud and secrets CLIs, git and its credential helpers, gh. */
 const SECRET_STORE_CLIS: ReadonlySet<string> = new Set(["heroku", "kubectl", "aws", "gcloud", "az", "vault", "git", "gh", "sf", "sfdx", "get-azkeyvaultsecret", "get-secsecretvalue", "get-secret", "get-ssmparameter", "get-ssmparametervalue", "bw", "pass", "sops", "ansible-vault", "doppler", "infisical", "chamber", "vercel", "get-lapsadpassword", "get-adcomputer"]);
-/** A configuration variable whose value is a secret by its name (STRIPE_SECRET_KEY, DATABASE_URL with its password, SENTRY_DSN). */
-const SECRET_VAR = /(?:KEY|SECRET|TOKEN|PASSWORD|PASSWD|PASS|PWD|CREDENTIALS?|PRIVATE|_URL|_URI|DSN|CONNECTION_STRING|AUTH)(?:_[A-Z0-9]+)?$/i;
+/** A configuration variable whose value is a secret by its name: one SECRET_EXPANSION names ($STRIPE_SECRET_KEY), or a connection URL with its password in it (DATABASE_URL, REDIS_URL, SENTRY_DSN). */
+const secretVar = (name: string): boolean => SECRET_EXPANSION.test(`$${name}`) || /^(?:DATABASE|DB|REDIS|MONGO(?:DB)?|POSTGRES(?:QL)?|MYSQL|AMQP|RABBITMQ|CLOUDAMQP)_URL$|_DSN$/i.test(name);
 /** pass(1)'s subcommands that print no secret. */
 const PASS_QUIET = /^(?:ls|list|find|search|insert|add|edit|generate|rm|remove|delete|mv|rename|cp|copy|git|init|version|help)$/;
 /** A file for development or tests by its name or folder (dev.enc.yaml, secrets/test/…), not one of a real environment. */
 const DEV_FILE = /(?:^|[\/._-])(?:dev|development|local|test|testing|example|sample|ci)(?:[\/._-]|$)/i;
 const GIT_CREDENTIAL_HELPER = /^git-credential-\w/;
 
-/** The secret a command reads in clear from a secrets store (kubectl get secret -o yaml, aws secretsmanager get-secret-value, vault kv get, gh auth token…), said for a person; undefined when it reads none. */
-function storedSecretRead(inv: Invocation): string | undefined {
+/** A secret read from a store: what, said for a person, and whether it is every secret of the store at once. */
+interface StoredRead {
+  readonly what: string;
+  readonly all: boolean;
+}
+
+/** The secret a command reads in clear from a secrets store (kubectl get secret -o yaml, aws secretsmanager get-secret-value, vault kv get, gh auth token…); undefined when it reads none. */
+function storedSecretRead(inv: Invocation): StoredRead | undefined {
   // Only the CLIs below read a secrets store: no other command's words are looked at.
   if (!SECRET_STORE_CLIS.has(inv.name) && !GIT_CREDENTIAL_HELPER.test(inv.name)) return undefined;
   const a = inv.args;
   // (Options that take a value are not words: `kubectl --context prod get secrets`, `aws --profile prod secretsmanager …`.)
   const words = commandWords(inv.name, a);
   let what: string | undefined;
-  if (inv.name === "heroku" && /^config$/.test(words[0] ?? "") && !a.some((x) => /^config:(set|unset|edit)$/.test(x))) what = "a Heroku app's config vars, its secrets among them";
+  // (Every secret of the store at once: a whole app's config, a vault exported, every entry searched.)
+  let all = false;
+  if (inv.name === "heroku" && /^config$/.test(words[0] ?? "") && !a.some((x) => /^config:(set|unset|edit)$/.test(x))) {
+    what = "a Heroku app's config vars, its secrets among them";
+    all = true;
+  }
   else if (inv.name === "kubectl" && words[0] === "get" && (words[1] ?? "").split(",").some((r) => /^secrets?(?:\/|$)/.test(r)) && /^(yaml|json|jsonpath|go-template|custom-columns[^\n]*\.data\b)/.test(outputFormat(a) ?? "") && !/^(?:jsonpath|go-template)=?['"]?\{\{?\s*\.metadata\b[^}]*\}\}?['"]?$/.test(outputFormat(a) ?? "")) what = "a Kubernetes secret's values";
   else if (inv.name === "aws" && words[0] === "secretsmanager" && words[1] === "get-secret-value") what = "an AWS Secrets Manager secret";
   else if (inv.name === "aws" && words[0] === "ssm" && /^get-parameters?(?:-by-path)?$/.test(words[1] ?? "") && a.includes("--with-decryption")) what = words[1] === "get-parameter" ? "a decrypted SSM parameter" : "decrypted SSM parameters";
@@ -414,25 +427,30 @@ function storedSecretRead(inv: Invocation): string | undefined {
   else if (inv.name === "get-secret" && a.some((x) => /^-AsPlainText$/i.test(x))) what = "a secret from a SecretManagement vault";
   else if ((inv.name === "get-ssmparameter" || inv.name === "get-ssmparametervalue") && a.some((x) => /^-WithDecryption$/i.test(x))) what = "a decrypted SSM parameter";
   // A Heroku config var read by name: only one whose name says it is a secret.
-  else if (inv.name === "heroku" && words[0] === "config:get" && words.slice(1).some((v) => SECRET_VAR.test(v))) what = `the Heroku config var ${words.slice(1).find((v) => SECRET_VAR.test(v))}`;
+  else if (inv.name === "heroku" && words[0] === "config:get" && words.slice(1).some(secretVar)) what = `the Heroku config var ${words.slice(1).find(secretVar)}`;
   // Password managers and secrets managers' CLIs (Bitwarden, pass, Doppler, Infisical, chamber):
   // their get, read and export commands print the values.
-  else if (inv.name === "bw" && (/^(?:export)$/.test(words[0] ?? "") || (words[0] === "get" && /^(?:password|item|notes|totp|username|attachment)$/.test(words[1] ?? "")))) what = words[0] === "export" ? "a whole Bitwarden vault" : "a Bitwarden vault item";
-  else if (inv.name === "pass" && words.length > 0 && !PASS_QUIET.test(words[0]!) && (words[0] !== "show" && words[0] !== "otp" && words[0] !== "grep" ? true : words.length > 1)) what = words[0] === "grep" ? "every password in the pass store" : `the password store entry ${shown(words[words[0] === "show" || words[0] === "otp" ? 1 : 0]!)}`;
-  else if ((inv.name === "doppler" || inv.name === "infisical") && ((words[0] === "secrets" && (words[1] === undefined || /^(?:get|download)$/.test(words[1]))) || words[0] === "export")) what = `${inv.name === "doppler" ? "Doppler" : "Infisical"} secrets`;
-  else if (inv.name === "chamber" && /^(?:read|export)$/.test(words[0] ?? "")) what = "chamber's secrets";
+  else if (inv.name === "bw" && words[0] === "export") [what, all] = ["a whole Bitwarden vault", true];
+  else if (inv.name === "bw" && words[0] === "get" && /^(?:password|item|notes|totp|username|attachment)$/.test(words[1] ?? "")) what = "a Bitwarden vault item";
+  else if (inv.name === "pass" && words[0] === "grep" && words.length > 1) [what, all] = ["every password in the pass store", true];
+  // (pass show NAME, pass otp NAME, or pass NAME alone; not its other subcommands.)
+  else if (inv.name === "pass" && words.length > 0 && !PASS_QUIET.test(words[0]!)) {
+    const entry = words[0] === "show" || words[0] === "otp" ? words[1] : words[0];
+    if (entry !== undefined) what = `the password store entry ${shown(entry)}`;
+  } else if ((inv.name === "doppler" || inv.name === "infisical") && ((words[0] === "secrets" && (words[1] === undefined || /^(?:get|download)$/.test(words[1]))) || words[0] === "export")) [what, all] = [`${inv.name === "doppler" ? "Doppler" : "Infisical"} secrets`, words[1] !== "get"];
+  else if (inv.name === "chamber" && /^(?:read|export)$/.test(words[0] ?? "")) [what, all] = ["chamber's secrets", words[0] === "export"];
   // Encrypted secrets files decrypted (sops, Ansible Vault): a development or test file is not a secret.
   else if (inv.name === "sops" && (a.includes("-d") || a.includes("--decrypt") || words[0] === "decrypt")) {
     const file = words.filter((w) => w !== "decrypt").at(-1);
     if (file !== undefined && !DEV_FILE.test(file)) what = `the secrets file ${shown(file)}, decrypted`;
   } else if (inv.name === "ansible-vault" && /^(?:view|decrypt)$/.test(words[0] ?? "") && words[1] !== undefined && !DEV_FILE.test(words[1])) what = `the Ansible Vault file ${shown(words[1])}, decrypted`;
   // A deployment's production environment variables written to a local file (vercel env pull --environment=production).
-  else if (inv.name === "vercel" && words[0] === "env" && words[1] === "pull" && optionValues(a, ["--environment"]).some((e) => /^(?:production|preview)$/.test(e))) what = "the Vercel project's production environment variables";
+  else if (inv.name === "vercel" && words[0] === "env" && words[1] === "pull" && optionValues(a, ["--environment"]).some((e) => /^(?:production|preview)$/.test(e))) [what, all] = ["the Vercel project's production environment variables", true];
   // A machine's local administrator password managed by LAPS, in clear.
   else if ((inv.name === "get-lapsadpassword" && a.some((x) => /^-AsPlainText$/i.test(x))) || (inv.name === "get-adcomputer" && a.some((x) => /ms-Mcs-AdmPwd|msLAPS-Password/i.test(x)))) what = "a computer's local administrator password (LAPS)";
   // Salesforce's CLI prints the org's access token and its auth URL (a refresh token) with --verbose.
   else if ((inv.name === "sf" || inv.name === "sfdx") && ((words[0] === "org" && words[1] === "display") || words[0] === "force:org:display") && a.includes("--verbose")) what = "a Salesforce org's access token and auth URL";
-  return what;
+  return what === undefined ? undefined : { what, all };
 }
 
 /**
@@ -443,7 +461,7 @@ function storedSecretRead(inv: Invocation): string | undefined {
  */
 export function credentialPrinted(inv: Invocation): string | undefined {
   const stored = storedSecretRead(inv);
-  if (stored !== undefined) return stored;
+  if (stored !== undefined) return stored.what;
   const w = inv.args.filter((a) => !a.startsWith("-"));
   const has = (...words: string[]) => words.every((x, k) => w[k] === x);
   if (inv.name === "az" && (has("account", "get-access-token") || (has("acr", "login") && inv.args.includes("--expose-token")))) return "an Azure access token";
@@ -459,15 +477,16 @@ const secretStore: CommandRule = {
   tactic: TACTIC,
   technique: "T1555.006",
   match(inv) {
-    const what = storedSecretRead(inv);
-    if (!what) return undefined;
+    const read = storedSecretRead(inv);
+    if (read === undefined) return undefined;
+    const what = read.what;
     // One secret read into the agent's context is a pause: a person judges whether to rotate it. Every
     // secret of a cluster, a path or an app at once (--all-namespaces, --recursive, heroku config) is a
     // harvest: a hard stop.
     // (kubectl get secrets with no name, or secret,configmap: every secret of the namespace.)
     const w = commandWords(inv.name, inv.args);
     const everyInNamespace = (inv.name === "kubectl" || inv.name === "oc") && w[0] === "get" && !(w[1] ?? "").includes("/") && w[2] === undefined;
-    const bulk = everyInNamespace || inv.args.some((x) => /^(?:--all-namespaces|-A|--recursive|-r)$/.test(x)) || inv.args.includes("get-parameters-by-path") || (inv.name === "heroku" && w[0] !== "config:get") || /^(?:a whole|every|Doppler|Infisical|chamber|the Vercel)/.test(what);
+    const bulk = everyInNamespace || inv.args.some((x) => /^(?:--all-namespaces|-A|--recursive|-r)$/.test(x)) || inv.args.includes("get-parameters-by-path") || read.all;
     return {
       action: { capability: "read", target: { name: what, pathClass: "credentials" }, reversibility: bulk ? "irreversible" : "recoverable", scope: bulk ? "account" : "one" },
       reason: `reads ${what} in clear${bulk ? ", every one of them at once" : ""}: credentials from a secrets store (T1555.006)`,

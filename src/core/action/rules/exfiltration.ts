@@ -9,7 +9,7 @@ import type { Invocation } from "../shell-command.js";
 import { looksLikeSql, readsRows } from "../sql.js";
 import { credentialPrinted } from "./credential-access.js";
 import { curlOptions } from "../http-call.js";
-import { commandWords, optionValues, previous, shown, writtenPaths, type CommandRule, type RuleHit } from "./rule.js";
+import { commandWords, optionValues, previous, SECRET_EXPANSION, shown, writtenPaths, type CommandRule, type RuleHit } from "./rule.js";
 
 const TACTIC = "Exfiltration (TA0010)";
 
@@ -70,13 +70,6 @@ function inputsOf(writer: Invocation): string[] {
 
 /** Every secret at once: a CI's whole secrets context, or the whole environment. */
 const ALL_SECRETS = /\$\{\{\s*toJSON\(\s*secrets\s*\)\s*\}\}|\$\((?:env|printenv|set|export -p)\)|`(?:env|printenv)`/i;
-/**
- * A word that expands a secret: a variable named for one ($AWS_SECRET_ACCESS_KEY, ${GITHUB_TOKEN},
- * $DB_PASSWORD) or a CI expression over the secrets (${{ secrets.NPM_TOKEN }}, ${{ toJSON(secrets) }}).
- */
-// (Any name around the word: $DB_PASSWORD2, ${GH_TOKENv2}, $APISECRETKEY; not the names that only
-// count or point at one: $MAX_TOKENS, $NEXT_PAGE_TOKEN, $CSRF_TOKEN, $SECRET_NAME, $TOKENIZER_PATH.)
-export const SECRET_EXPANSION = /\$\{?(?![A-Za-z_]{0,40}?(?:MAX|NUM|TOTAL|NEXT|PAGE|PREV|CSRF|XSRF|CURSOR|CONTINUATION)_?(?:TOKEN|SECRET|PASS|KEY))(?![A-Za-z_]\w{0,60}?(?:_(?:NAME|ARN|ID|PATH|FILE|LENGTH|LEN|COUNT|TYPE|URL|URI|ENDPOINT|REGION|VERSION)|IZER)\b)[A-Za-z_]?\w{0,60}?(?:SECRET|TOKEN|PASSWORD|PASSWD|PASSPHRASE|API_?KEY|PRIVATE_KEY|ACCESS_KEY|CREDENTIAL)\w{0,60}\}?|\$\{\{[^}]{0,200}?\bsecrets\b/i;
 
 /** The words of a secret's variable that name whose it is (SLACK_BOT_TOKEN: slack, bot), for "sent to its own service". */
 const GENERIC_SECRET_WORD = /^(?:secrets?|tokens?|password|passwd|passphrase|api|key|keys|access|private|credentials?|auth|value|my|the|env|ci)$/i;
@@ -600,8 +593,15 @@ const repositoryCopied: CommandRule = {
   },
 };
 
-/** A bucket whose name says others read it: public, shared, a partner's or a vendor's drop, someone's own. */
-const SHARED_BUCKET = /^gs:\/\/(?:[^/]*[-_.])?(?:public|pub|shared?|partners?|ptnr|external|ext|vendors?|personal|outside|thirdparty|third-party|3p)(?:[-_./]|$)/i;
+/** A bucket URL: gs://, s3://, an Azure blob container's https address. */
+const BUCKET_URL = /^(?:gs|s3):\/\/[\w.-]+|^https:\/\/[\w-]+\.blob\.core\.windows\.net\/[\w.-]+/i;
+/** A bucket whose name says others read it: a partner's, a vendor's, a contractor's, a client's drop, a shared one, someone's own. */
+const OTHERS_BUCKET = /^(?:gs|s3):\/\/(?:[^/]*[-_.])?(?:shared?|partners?|ptnr|external|ext|vendors?|suppliers?|contractors?|outside|thirdparty|third-party|3p|clients?|personal)(?:[-_./]|$)|^https:\/\/[\w-]*(?:partner|vendor|external|contractor|supplier)[\w-]*\.blob\.core\.windows\.net\//i;
+/** A bucket whose name says anyone reads it. */
+const PUBLIC_BUCKET = /^(?:gs|s3):\/\/(?:[^/]*[-_.])?(?:public|pub|open|www|cdn|downloads?)(?:[-_./]|$)/i;
+/** A source whose name says what it holds is restricted: export-controlled, confidential, people's, production's, backups. */
+const RESTRICTED_SOURCE = /(?:^|[-_./])(?:restricted|confidential|secret|itar|ear|export[-_]?control\w*|pii|phi|customers?|patients?|members?|payroll|hr|finance|prod|production|backups?|legal|privileged)(?:[-_./]|$)/i;
+
 /** More tables whose rows are people, beside the file names PEOPLE_PATH knows: a game's players, a lender's borrowers, a shop's buyers. */
 const PEOPLE_TABLE = /(?:^|[:._-])(?:players?|borrowers?|tenants?|riders?|shoppers?|buyers?|voters?|citizens?|profiles?|account_?holders?|cardholders?|volunteers?|learners?|candidates?)(?:$|[._-])/i;
 /** A BigQuery table as bq names it: dataset.table or project:dataset.table. */
@@ -626,7 +626,7 @@ const warehouseExport: CommandRule = {
     const dest = ops.find((x) => x.startsWith("gs://"));
     const table = ops.filter((x) => BQ_TABLE.test(x)).pop();
     if (dest === undefined || table === undefined || !(PEOPLE_PATH.test(table) || PEOPLE_TABLE.test(table))) return undefined;
-    if (SHARED_BUCKET.test(dest)) {
+    if (OTHERS_BUCKET.test(dest) || PUBLIC_BUCKET.test(dest)) {
       return { action: { capability: "exfiltrate", target: { name: shown(dest), external: true, personal: true }, reversibility: "irreversible", scope: "account" }, reason: `exports the table ${shown(table)}, people's records, to ${shown(dest)}, a bucket its name says others read: the rows are out of the warehouse for good (T1537)` };
     }
     // To a bucket of the organisation's, by its name: the rows are moved, not yet sent away.
@@ -637,15 +637,6 @@ const warehouseExport: CommandRule = {
     noMatch: [`bq extract --location=US proj:dataset.daily_metrics gs://my-team-exports/t.avro`, `bq show warehouse.customers`, `bq query --use_legacy_sql=false 'select count(*) from crm.people'`, `bq load crm.people gs://imports/people.csv`],
   },
 };
-
-/** A bucket URL: gs://, s3://, an Azure blob container's https address. */
-const BUCKET_URL = /^(?:gs|s3):\/\/[\w.-]+|^https:\/\/[\w-]+\.blob\.core\.windows\.net\/[\w.-]+/i;
-/** A bucket whose name says it is another party's: a partner's, a vendor's, a contractor's, a client's drop. */
-const OTHERS_BUCKET = /^(?:gs|s3):\/\/(?:[^/]*[-_.])?(?:partners?|ptnr|external|ext|vendors?|suppliers?|contractors?|outside|thirdparty|third-party|3p|clients?|personal)(?:[-_./]|$)|^https:\/\/[\w-]*(?:partner|vendor|external|contractor|supplier)[\w-]*\.blob\.core\.windows\.net\//i;
-/** A bucket whose name says anyone reads it. */
-const PUBLIC_BUCKET = /^(?:gs|s3):\/\/(?:[^/]*[-_.])?(?:public|pub|open|www|cdn|downloads?)(?:[-_./]|$)/i;
-/** A source whose name says what it holds is restricted: export-controlled, confidential, people's, production's, backups. */
-const RESTRICTED_SOURCE = /(?:^|[-_./])(?:restricted|confidential|secret|itar|ear|export[-_]?control\w*|pii|phi|customers?|patients?|members?|payroll|hr|finance|prod|production|backups?|legal|privileged)(?:[-_./]|$)/i;
 
 /**
  * A bucket copied to a bucket its name says is another party's (gcloud storage cp -r gs://x-restricted/
@@ -669,7 +660,8 @@ const bucketToOthers: CommandRule = {
     const others = OTHERS_BUCKET.test(dest);
     const restricted = RESTRICTED_SOURCE.test(source);
     if (!others && !(PUBLIC_BUCKET.test(dest) && restricted)) return undefined;
-    const many = inv.args.some((x) => /^(?:-r|-R|--recursive)$/.test(x)) || /^(?:rsync|sync)$/.test(w[1] ?? w[0] ?? "") || source.endsWith("/");
+    const verb = inv.name === "gcloud" || inv.name === "aws" ? w[1] : w[0];
+    const many = inv.args.some((x) => /^(?:-r|-R|--recursive)$/.test(x)) || /^(?:rsync|sync)$/.test(verb ?? "") || source.endsWith("/");
     return { action: { capability: "exfiltrate", target: { name: shown(dest), external: true, public: !others, personal: restricted }, reversibility: "irreversible", scope: many ? "account" : "one" }, reason: `copies ${shown(source)}${restricted ? " (restricted by its name)" : ""} to ${shown(dest)}, ${others ? "another party's" : "a public"} bucket by its name: the objects are out of the organisation's hands (T1537)` };
   },
   examples: {

@@ -156,6 +156,8 @@ const VALUED_OPTIONS: Readonly<Record<string, RegExp>> = {
   gcloud: /^(--project|--account|--configuration|--format|--verbosity|--impersonate-service-account|--billing-project|--flags-file|--region|--zone)$/,
   az: /^(--subscription|--output|-o|--query|--resource-group|-g)$/,
   heroku: /^(--app|-a|--remote|-r)$/,
+  doppler: /^(-p|--project|-c|--config|--token|--scope)$/,
+  infisical: /^(--env|--projectId|--path|--token|--domain)$/,
 };
 
 /** The values an option is given, written `--name value`, `-n value` or `--name=value`, in order. */
@@ -175,3 +177,11 @@ export function commandWords(name: string, args: readonly string[]): string[] {
   const valued = VALUED_OPTIONS[name];
   return args.filter((x, i) => !x.startsWith("-") && !(valued?.test(args[i - 1] ?? "") ?? false));
 }
+
+/**
+ * A word that expands a secret: a variable named for one ($AWS_SECRET_ACCESS_KEY, ${GITHUB_TOKEN},
+ * $DB_PASSWORD) or a CI expression over the secrets (${{ secrets.NPM_TOKEN }}, ${{ toJSON(secrets) }}).
+ */
+// (Any name around the word: $DB_PASSWORD2, ${GH_TOKENv2}, $APISECRETKEY; not the names that only
+// count or point at one: $MAX_TOKENS, $NEXT_PAGE_TOKEN, $CSRF_TOKEN, $SECRET_NAME, $TOKENIZER_PATH.)
+export const SECRET_EXPANSION = /\$\{?(?![A-Za-z_]{0,40}?(?:MAX|NUM|TOTAL|NEXT|PAGE|PREV|CSRF|XSRF|CURSOR|CONTINUATION)_?(?:TOKEN|SECRET|PASS|KEY))(?![A-Za-z_]\w{0,60}?(?:_(?:NAME|ARN|ID|PATH|FILE|LENGTH|LEN|COUNT|TYPE|URL|URI|ENDPOINT|REGION|VERSION)|IZER)\b)[A-Za-z_]?\w{0,60}?(?:SECRET|TOKEN|PASSWORD|PASSWD|PASSPHRASE|API_?KEY|PRIVATE_KEY|ACCESS_KEY|CREDENTIAL)\w{0,60}\}?|\$\{\{[^}]{0,200}?\bsecrets\b/i;
