@@ -85,11 +85,15 @@ function parse(sql: string): Node[] | undefined {
     // INSERT OR REPLACE) into trees the readings below do not know: only a SQL Server query is
     // given to it (SELECT TOP n, [bracketed] names, dbo.), and only a SELECT it reads counts.
     // (Never a query that runs other SQL: OPENQUERY, OPENROWSET, OPENDATASOURCE or EXEC run the quoted statement elsewhere.)
-    if (database === "transactsql" && !(/^\s*(?:select|with)\b/i.test(text) && /\btop\s*\(?\s*\d+|\[[^\]\n]{1,128}\]|\bdbo\./i.test(text) && !/\b(?:openquery|openrowset|opendatasource|exec(?:ute)?)\b/i.test(text))) continue;
+    // And a stored procedure's call by name (EXEC dbo.usp_recalc @year = 2027), never EXEC('…') or
+    // sp_executesql, which run a quoted statement.
+    const tsqlSelect = /^\s*(?:select|with)\b/i.test(text) && /\btop\s*\(?\s*\d+|\[[^\]\n]{1,128}\]|\bdbo\./i.test(text) && !/\b(?:openquery|openrowset|opendatasource|exec(?:ute)?)\b/i.test(text);
+    const tsqlExec = /^\s*exec(?:ute)?\s+(?!\(|(?:sys\.)?sp_executesql\b|@)[\[\w]/i.test(text);
+    if (database === "transactsql" && !tsqlSelect && !tsqlExec) continue;
     try {
       const ast = sqlParserOf(database).astify(text, { database });
       const nodes = (Array.isArray(ast) ? ast : [ast]) as Node[];
-      if (database === "transactsql" && !nodes.every((n) => n !== null && n !== undefined && String(n.type).toLowerCase() === "select")) continue;
+      if (database === "transactsql" && !nodes.every((n) => n !== null && n !== undefined && String(n.type).toLowerCase() === (tsqlSelect ? "select" : "exec"))) continue;
       return nodes;
     } catch {
       // try the next dialect
@@ -307,9 +311,6 @@ export function readsRows(sql: string): boolean {
 /** Statements that switch a database's auditing off: Oracle (audit_trail=NONE, NOAUDIT), PostgreSQL (pgaudit, log_statement), SQL Server (a server or database audit's STATE = OFF, dropped), MySQL's audit log plugin. */
 const AUDIT_OFF = /\balter\s+system\s+set\s+(?:audit_trail\s*=\s*'?none|audit_sys_operations\s*=\s*'?false|unified_audit\w*\s*=\s*'?false|pgaudit\.log\s*(?:=|to)\s*'?none|log_statement\s*(?:=|to)\s*'?none)|\bnoaudit\s+(?:all|policy)\b|\balter\s+(?:server|database)\s+audit\b[^;]{0,300}?\bstate\s*=\s*off\b|\bdrop\s+(?:server|database)\s+audit\b|\bset\s+(?:global|persist)\s+audit_log_\w+\s*=\s*'?(?:off|none|0)\b/i;
 
-/** One T-SQL procedure call, its arguments literals or variables: EXEC[UTE] [schema.]name [@p = value, …]. */
-const TSQL_EXEC = /^exec(?:ute)?\s+((?:\[?\w+\]?\.){0,2}\[?\w+\]?)(?:\s+@\w+\s*=\s*(?:N?'[^'\n]{0,200}'|-?[\w.@]{1,64})(?:\s*,\s*@\w+\s*=\s*(?:N?'[^'\n]{0,200}'|-?[\w.@]{1,64})){0,31})?\s*;?$/i;
-
 /** A table that keeps an audit trail: audit, access, security, login or activity logs and histories. */
 const AUDIT_TABLE = /(?:^|[._"\x60\[])(?:audit\w*|\w*(?:access|security|login|signin|activity|admin)_?(?:log|logs|history|trail|events?))(?:$|[._"\x60\]])|\baudit[._]/i;
 
@@ -333,15 +334,6 @@ export function readSql(sql: string, production = false): SqlReading {
   // from now on nothing it does is recorded, which no grammar here reads, so it is read from the text.
   const auditOff = AUDIT_OFF.exec(text);
   const offHit: SqlHit | undefined = auditOff ? { id: "sql.audit-off", action: { capability: "impair-defences", target: { name: "the database's audit", production }, reversibility: "recoverable", scope: "system" }, reason: `${auditOff[0].replace(/\s+/g, " ").slice(0, 80)} switches the database's auditing off: what is done in it from now on leaves no record (T1562.008)${production ? " on a production database" : ""}` } : undefined;
-  // T-SQL's procedure call (EXEC dbo.usp_recalc @year = 2027), which neither grammar reads, is what
-  // CALL is in theirs: a procedure whose effect the text does not say, a write.
-  const procedure = TSQL_EXEC.exec(text);
-  if (procedure !== null && offHit === undefined) {
-    // (Unless an argument says, by its name, that the call deletes: @PurgeIssuedInvoices = 1.)
-    const deletes = /@(\w*(?:purge|delete|drop|wipe|truncate|destroy|erase)\w*)\s*=\s*(?:1|'?(?:true|y|yes)'?)\b/i.exec(text);
-    const action: Action = deletes ? { capability: "delete", target: { name: procedure[1]!, production }, reversibility: "irreversible", scope: "tree" } : { capability: "write", target: { name: procedure[1]!, production }, reversibility: "recoverable", scope: "one" };
-    return { actions: [action], hits: deletes ? [{ id: "sql.procedure-deletes", action, reason: `calls the procedure ${procedure[1]} with ${deletes[1]} set: by that argument's own name it deletes rows in bulk${production ? " on a production database" : ""}` }] : [] };
-  }
   const ast = parse(text);
   if (!ast && offHit !== undefined) return { actions: [offHit.action], hits: [offHit] };
   if (!ast) {
@@ -424,6 +416,15 @@ export function readSql(sql: string, production = false): SqlReading {
       // People's data read in bulk: gathered in one place, outside the application's own views of it (T1213).
       const what = personalRead(n, production)!;
       hit("sql.read-personal-data", { capability: "read", target: { ...target(tableNames(n.from)), personal: true }, reversibility: "reversible", scope: "tree" }, `SELECT reads people's data in bulk (${what}) out of ${tableNames(n.from)}, with no key picking rows and no small limit`);
+    } else if (type === "exec") {
+      // T-SQL's procedure call is what CALL is: a procedure whose effect the text does not say, a
+      // write; unless an argument says by its own name that the call deletes (@PurgeIssuedInvoices = 1).
+      const module = n.module as Record<string, unknown> | undefined;
+      const procedure = [module?.db, module?.table].filter((x) => typeof x === "string" && x !== "").join(".") || "a stored procedure";
+      const parameters = Array.isArray(n.parameters) ? (n.parameters as Array<Record<string, unknown>>) : [];
+      const deletes = parameters.find((p) => /purge|delete|drop|wipe|truncate|destroy|erase/i.test(String(p?.name ?? "")) && /^(?:1|true|y|yes)$/i.test(String((p?.value as Record<string, unknown> | undefined)?.value ?? "")));
+      if (deletes !== undefined) hit("sql.procedure-deletes", { capability: "delete", target: target(procedure), reversibility: "irreversible", scope: "tree" }, `calls the procedure ${procedure} with @${String(deletes.name)} set: by that argument's own name it deletes rows in bulk`);
+      else actions.push({ capability: "write", target: target(procedure), reversibility: "recoverable", scope: "one" });
     } else if (type === "select" || type === "show" || type === "explain" || type === "desc" || type === "describe") {
       actions.push({ capability: "read", target: target("database"), reversibility: "reversible", scope: "one" });
     } else {
