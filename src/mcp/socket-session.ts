@@ -70,9 +70,13 @@ export async function serveMcpSession(socket: Socket, core: Pick<DaemonCore, "se
         inFlight--;
       }
     },
-    // A write after the relay has gone is nothing to answer.
+    // A write after the relay has gone is nothing to answer. (Corked to the end of the tick: an
+    // answer and its #-id line, written one after the other, leave in one write.)
     write: (line) => {
-      if (!socket.destroyed) socket.write(line);
+      if (socket.destroyed) return;
+      socket.cork();
+      socket.write(line);
+      process.nextTick(() => socket.uncork());
     },
     watch: {
       waiting: (id) => {
