@@ -427,7 +427,8 @@ export function evaluateStep(facts: StepFacts, guard: Guard, policy: AgentPolicy
       score = Math.max(score, HIDDEN_CHARACTERS_SCORE);
       raise("confirm", "hidden_characters", r);
     }
-    const argMatches = [...rules.actions.score(args.text, commandText, read).matches];
+    // (A shell tool's command is one command line; other tools' values are read one at a time by the command-shaped rules.)
+    const argMatches = [...(tool !== undefined && isShellTool(tool) ? rules.actions.score(args.text, commandText, read) : rules.actions.scoreValues(args.text, commandText, read)).matches];
     // Each line a CI file or a CLI-wrapping tool runs is read as the command it is, too (in the
     // arguments' text the lines run together, and one line's redirect or pipe reads as another's),
     // and so is each file write, as the shell write it equals.

@@ -173,12 +173,21 @@ export class RulePack {
   }
 
   /**
+   * As score(), for a tool's argument values, one a line (`original`): the command-shaped rules
+   * (commandsOnly) read each value on its own, never the values run together, where
+   * `tms` then `kill-switch-payouts` has a client's shape and a verb's.
+   */
+  scoreValues(normalized: string, original: string, read?: (source: string) => ShellReading): PackScore {
+    return this.scoreAmong(normalized, this.index.find(normalized), original, undefined, read, true);
+  }
+
+  /**
    * As score(), given the index values (keywordEntries) found in `normalized`, ascending. When `original`
    * holds a shell command (see shellSources), every command it will run, read as the shell will
    * run it, is scored too: `X=rm; $X -rf ~` matches what `rm -rf ~` matches. A command from a known
    * shell source that cannot be read adds the UNREADABLE_SHELL match.
    */
-  scoreAmong(normalized: string, found: readonly number[], original?: string, sources?: readonly ShellSource[], read: (source: string) => ShellReading = readShellCached): PackScore {
+  scoreAmong(normalized: string, found: readonly number[], original?: string, sources?: readonly ShellSource[], read: (source: string) => ShellReading = readShellCached, valuesApart = false): PackScore {
     let candidates = this.candidatesOf(found);
     // Here-document bodies written to files are data: the rules read the text without them.
     // Only a hint's sentences name code without running it: in a tool's arguments `…` is what a shell runs.
@@ -198,7 +207,8 @@ export class RulePack {
       matched.add(i);
     };
     // A hint (sources given): command-shaped rules read only its command lines, below.
-    const whole = (i: number): boolean => sources === undefined || this.rules[i]!.commandsOnly !== true;
+    // Argument values (valuesApart): they read each value alone, below.
+    const whole = (i: number): boolean => (sources === undefined && !valuesApart) || this.rules[i]!.commandsOnly !== true;
     for (const i of candidates) if (whole(i)) tryRule(i, normalized, original);
     // Second readings: computed once per rewrite function, prefiltered by their own keywords.
     if (this.rewrites.size > 0) {
@@ -213,6 +223,13 @@ export class RulePack {
       const { commands, unreadable } = readings;
       for (const c of commands) for (const i of this.candidatesIn(c.normalized)) tryRule(i, c.normalized, c.text);
       if (unreadable !== undefined) extra.push({ ...UNREADABLE_SHELL, reason: `${UNREADABLE_SHELL.reason}: ${unreadable}` });
+    }
+    if (valuesApart && original !== undefined) {
+      for (const value of original.split("\n")) {
+        const text = normalizeForMatching(value);
+        if (text.length === 0) continue;
+        for (const i of this.candidatesIn(text)) if (this.rules[i]!.commandsOnly === true) tryRule(i, text, value);
+      }
     }
     const matches: RuleMatch[] = [...matched]
       .sort((a, b) => a - b)

@@ -50,6 +50,9 @@ const COMMENT_LINE = /^\s*(?:#|\/\/|--|;|\*|\/\*|<!--)/;
 const TRAILING_COMMENT = /(?:^|\s)(?:\/\/|#)(?:\s.*)?$/;
 const activeCode = (text: string): string => text.split("\n").filter((l) => !COMMENT_LINE.test(l)).map((l) => l.replace(TRAILING_COMMENT, "")).join("\n");
 
+/** Infrastructure code's guard against a resource being destroyed: lifecycle prevent_destroy, deletion protection on. */
+const DESTROY_GUARD = /\bprevent_destroy\s*=\s*true\b|\bdeletion_protection\s*=\s*true\b/;
+
 // ------------------------------------------------------------------ settings turned off or lowered
 
 /** Keys that name a protection: sign-in, verification, TLS, CSRF, MFA, audit, lockout, rate limits, encryption, escaping, scanning. */
@@ -1161,6 +1164,10 @@ function editWeakensCode(path: string, name: string, oldText: string, newText: s
   // A security policy set to watch instead of block: what it stopped goes through, logged at most (T1562.001).
   const relaxed = enforcementRelaxed(path, oldCode, newCode);
   if (relaxed !== undefined) out.push({ id: "code.enforcement-relaxed", technique: "T1562.001", tactic: "Defense Evasion (TA0005)", action: { capability: "impair-defences", target: { name, production }, reversibility: "recoverable", scope: relaxed.identity ? "system" : serviceWide }, reason: `the edit stops ${name} enforcing (${relaxed.shown}): what it blocked now goes through${relaxed.identity ? " for every user it covers" : ""}` });
+  // A resource's guard against being destroyed taken out of infrastructure code (prevent_destroy, deletion_protection
+  // set true before and gone now): the next plan that replaces or removes it goes ahead (T1485). (Set false, source-file.ts says so.)
+  const guard = /\.(?:tf|tf\.json|hcl)$/.test(path) ? DESTROY_GUARD.exec(oldCode) : null;
+  if (guard !== null && !DESTROY_GUARD.test(newCode)) out.push({ id: "code.deletion-protection-removed", technique: "T1485", tactic: "Impact (TA0040)", action: { capability: "impair-defences", target: { name, production }, reversibility: "recoverable", scope: "one" }, reason: `the edit takes ${guard[0].replace(/\s+/g, " ")} out of ${name}: the next apply may destroy what it kept` });
   // Backups' protection cut (immutability, object lock, restore points kept): ransomware or a mistake can delete them (T1490).
   const unprotected = protectionPeriodCut(path, oldCode, newCode);
   if (unprotected !== undefined) out.push({ id: "code.backup-protection-cut", technique: "T1490", tactic: "Impact (TA0040)", action: { capability: "impair-defences", target: { name, production }, reversibility: "recoverable", scope: "system" }, reason: `the edit cuts the protection of backups in ${name} (${unprotected}): the copies a restore needs can be deleted or changed (T1490)` });

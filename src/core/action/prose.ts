@@ -1018,7 +1018,8 @@ const SENTENCE_EFFECTS: readonly SentenceEffect[] = [
     // A topic's or a store's retention cut to an hour or a day: the next cleanup deletes everything older, for good.
     id: "prose.retention-cut",
     keys: ["retention"],
-    re: /\b(?:cut|lower|reduc|shorten|drop|set|chang)\w*\b[^.;]{0,30}?\bretention\b(?:[^.;]|\.(?=\w)){0,60}?\bto (?:(?:one|1|an?|a single|two|2|zero|0) (?:hours?|minutes?|mins?|days?)|\d+ (?:hours?|minutes?|mins?))\b/i,
+    // (Or a log index's retention from a year to a month: "shortening the Splunk firewall index retention from 365 days to 30".)
+    re: /\b(?:cut|lower|reduc|shorten|drop|set|chang)\w*\b[^.;]{0,30}?\bretention\b(?:[^.;]|\.(?=\w)){0,60}?\bto (?:(?:one|1|an?|a single|two|2|zero|0) (?:hours?|minutes?|mins?|days?)|\d+ (?:hours?|minutes?|mins?))\b|\b(?:cut|lower|reduc|shorten|drop|chang)\w*\b[^.;]{0,60}?\b(?:logs?|index|indexes|audit|firewall|siem|security|cloudtrail|events?)\b[^.;]{0,30}?\bretention\b[^.;]{0,20}?\bfrom \d+ ?(?:days?|months?|years?) to \d{1,2}\b/i,
     when: (sentence) => !NOT_REAL_WORK.test(sentence) && !/\b(?:debug|traces?|tmp|temp|cache|scratch|artifacts?)\b/i.test(sentence),
     action: (sentence) => ({ capability: "delete", target: { name: "data past a cut retention", production: mentionsProduction(sentence) }, reversibility: "irreversible", scope: "tree" }),
     says: "says it cuts how long data is kept: the next cleanup deletes everything older, for good (T1485)",

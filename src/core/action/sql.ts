@@ -117,6 +117,20 @@ function tableNames(list: unknown): string {
   return names.length ? names.join(", ") : "a table";
 }
 
+/** A table named as scratch: in a database or schema called scratch, tmp, temp or sandbox, or itself tmp_…, scratch_…, …_tmp, …_temp or …_scratch. */
+const SCRATCH_PART = /^(?:scratch|tmp|temp|sandbox)$/i;
+const SCRATCH_TABLE = /^(?:tmp|scratch)_\w+$|^\w+_(?:tmp|temp|scratch)$/i;
+/** Every table a DROP or TRUNCATE names (its AST's name list) named as scratch. */
+function scratchTables(list: unknown): boolean {
+  if (!Array.isArray(list) || list.length === 0) return false;
+  return list.every((t) => {
+    if (!t || typeof t !== "object") return false;
+    const { db, schema, table } = t as { db?: unknown; schema?: unknown; table?: unknown };
+    if (typeof table !== "string") return false;
+    return SCRATCH_TABLE.test(table) || [db, schema].some((p) => typeof p === "string" && SCRATCH_PART.test(p));
+  });
+}
+
 const RANGE_OPS = new Set(["<", "<=", ">", ">=", "BETWEEN", "NOT BETWEEN", "IS NOT", "IS"]);
 
 /** A WHERE that keeps no row out: 1=1, true, x = x, a OR that holds one of those. */
@@ -182,7 +196,8 @@ function setsOf(n: Record<string, unknown>): Array<{ column: string; value: stri
   if (!Array.isArray(n.set)) return [];
   return (n.set as Node[]).map((x) => {
     const v = (x as Record<string, unknown> | undefined)?.value as Record<string, unknown> | undefined;
-    return { column: columnName(x), value: v !== undefined && (typeof v.value === "string" || typeof v.value === "number" || typeof v.value === "boolean") ? String(v.value) : undefined };
+    // (A camel-cased column, PayeeIBAN or RoutingNumber, is read as its words: payee_iban, routing_number.)
+    return { column: columnName(x).replace(/([a-z0-9])(?=[A-Z])/g, "$1_").replace(/([A-Z]+)(?=[A-Z][a-z])/g, "$1_"), value: v !== undefined && (typeof v.value === "string" || typeof v.value === "number" || typeof v.value === "boolean") ? String(v.value) : undefined };
   });
 }
 
@@ -391,10 +406,13 @@ export function readSql(sql: string, production = false): SqlReading {
       const system = keyword === "database" || keyword === "schema";
       // (An index holds no data: dropped, it is built again from the table. A view holds none either.)
       if (keyword === "index" || keyword === "view") actions.push({ capability: "delete", target: target(names), reversibility: "recoverable", scope: "one" });
+      // (A scratch table, named so, off production: made to be thrown away.)
+      else if (keyword === "table" && !production && scratchTables(n.name)) actions.push({ capability: "delete", target: target(names), reversibility: "irreversible", scope: "one" });
       else hit(`sql.drop`, { capability: "delete", target: target(names), reversibility: "irreversible", scope: system ? "system" : "account" }, `DROP ${keyword.toUpperCase() || "…"} ${names} deletes it and everything in it`);
     } else if (type === "truncate") {
       const names = tableNames(n.name);
-      hit("sql.truncate", { capability: "delete", target: target(names), reversibility: "irreversible", scope: "account" }, `TRUNCATE empties ${names}`);
+      if (!production && scratchTables(n.name)) actions.push({ capability: "delete", target: target(names), reversibility: "irreversible", scope: "one" });
+      else hit("sql.truncate", { capability: "delete", target: target(names), reversibility: "irreversible", scope: "account" }, `TRUNCATE empties ${names}`);
     } else if (type === "alter") {
       const exprs = Array.isArray(n.expr) ? (n.expr as Record<string, unknown>[]) : [];
       const drop = exprs.find((x) => String(x.action).toLowerCase() === "drop");

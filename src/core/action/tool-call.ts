@@ -60,7 +60,7 @@ const VERBS: ReadonlyMap<string, VerbClass> = new Map([
   ...["update", "edit", "set", "modify", "change", "patch", "configure", "write", "create", "rename", "move", "put", "save", "manage", "replace", "mount", "insert", "upsert", "append", "schedule", "import", "sync", "install", "make", "generate", "submit", "file", "commit", "mark", "tag", "label", "issue", "copy", "duplicate", "clone", "bump", "paste", "export", "rotate", "regenerate", "shift", "sweep", "prescribe", "administer"].map((v) => [v, "write"] as const),
   ...["get", "list", "search", "read", "fetch", "find", "view", "show", "log", "logs", "describe", "download", "check", "lookup", "retrieve", "query", "browse", "inspect", "status", "count", "analyze", "summarize", "preview", "compare", "estimate", "quote", "verify", "validate", "watch", "track", "scan", "explore", "load"].map((v) => [v, "read"] as const),
   ...["execute", "run", "exec", "eval", "evaluate", "shell", "terminal", "invoke", "script", "bash", "spawn", "pipe"].map((v) => [v, "execute"] as const),
-  ...["disable", "disconnect", "disarm", "mute", "suppress", "bypass", "silence", "snooze", "dismiss", "override", "ignore", "turn", "unprotect", "unset", "lift"].map((v) => [v, "disable"] as const),
+  ...["disable", "disconnect", "disarm", "mute", "suppress", "bypass", "silence", "snooze", "dismiss", "override", "ignore", "turn", "unprotect", "unset", "lift", "unschedule"].map((v) => [v, "disable"] as const),
   ...["unlock", "open"].map((v) => [v, "unlock"] as const),
   ...["control", "operate", "toggle", "flip", "adjust", "dispatch", "navigate", "redirect", "reroute", "switch", "increase", "decrease", "raise", "lower"].map((v) => [v, "control"] as const),
 ]);
@@ -413,6 +413,23 @@ const CONTAINER = /^(repo|repos|repository|repositories|database|databases|db|bu
 const HOLDER = /^(calendar|calendars|mailbox|mailboxes|inbox|album|albums|notebook|notebooks|board|boards|wiki|wikis|space|spaces|folder|folders|drive|list|lists|cart|history|queue|trash)$/;
 
 
+/** How many days an argument says data is kept (frozenTimePeriodInSecs, retentionInDays, retention_hours, retention.ms), or undefined. */
+function retentionDays(args: unknown): number | undefined {
+  if (!isRecord(args)) return undefined;
+  for (const [k, v] of Object.entries(args)) {
+    const n = typeof v === "number" ? v : typeof v === "string" && /^\d+$/.test(v.trim()) ? Number(v) : NaN;
+    if (!Number.isFinite(n)) continue;
+    if (/^(?:frozen_?time_?period_?in_?secs|retention_?(?:in_?)?(?:seconds|secs))$/i.test(k)) return n / 86_400;
+    if (/^retention_?(?:in_?)?(?:hours|hrs)$/i.test(k)) return n / 24;
+    if (/^retention[._]?ms$/i.test(k)) return n / 86_400_000;
+    if (/^(?:retention_?(?:in_?)?days|retention_?period_?(?:in_?)?days|log_?retention_?days|retention)$/i.test(k)) return n;
+  }
+  return undefined;
+}
+
+/** A job's or schedule's name that says it takes backups (nightly-pgbackrest-full, veeam-daily, db-snapshot). */
+const BACKUP_NAME = /(?:^|[^a-z])(?:backups?|pgbackrest|barman|restic|borg|veeam|snapshots?|wal-g|xtrabackup|rman|bacula)(?:[^a-z]|$)/i;
+
 /** A name for something short-lived: a preview or review app, a pull request's environment, a scratch or temporary one. */
 const EPHEMERAL_NAME = /(^|[-_./])(preview|review|pr-?\d+|tmp|temp|scratch|sandbox|ephemeral|throwaway)([-_./]|$)/i;
 
@@ -425,6 +442,8 @@ function deleteScope(f: ArgumentFacts, object: readonly string[], store: string 
   // A table truncated loses its rows and keeps itself (a file truncated, its text): the rows are a tree, not the whole database.
   if (verb === "truncate" && !hasWord(object, /^(databases?|dbs?|schemas?|keyspaces?|clusters?|instances?|accounts?)$/)) return object.some((w) => /\.\w{1,5}$/.test(w)) ? "one" : "tree";
   if ((store && CONTAINER.test(store)) || hasWord(object, CONTAINER)) return "account";
+  // A blob storage container (Azure's, an object store's) is a bucket: every blob in it goes.
+  if (hasWord(object, /^(containers?)$/) && hasWord(object, /^(storage|blobs?|blobstorage|s3|gcs|objects?|minio)$/)) return "account";
   // A notebook, a calendar, a board deleted: everything in it goes with it.
   if (HOLDER.test(object[object.length - 1] ?? "")) return "tree";
   // An encryption key: what it encrypted is gone with it (a KMS key's ARN, GCP's crypto key).
@@ -936,7 +955,11 @@ export function readNamed(tool: string, name: ReturnType<typeof splitToolName>, 
   // Alerts silenced for a while (a maintenance window, a downtime, a silence; a monitor muted in production or with no end): what breaks meanwhile pages no one.
   // Alerts silenced for a while (a maintenance window, a mute with no end), or a monitor paused through its settings (update_monitor {paused: true}): what breaks meanwhile pages no one (T1562.006).
   const silencedForAWhile = (verbClass === "write" || verbClass === undefined || (verbClass === "disable" && /^(mute|silence|snooze|suppress)$/.test(verb ?? ""))) && verb !== "list" && (hasWord(object, /^(maintenance|downtime|downtimes|silence|silences)$/) !== undefined || (/^(mute|silence|snooze|suppress)$/.test(verb ?? "") && hasWord(object, /^(monitors?|alerts?|alarms?|checks?|detectors?|notifications?)$/) !== undefined && (f.production || !(isRecord(args) && Object.keys(args).some((k) => /^(end|until|expires?|expir\w*|end_?(?:time|at|date)|duration|ttl|minutes|hours)$/i.test(k)))))) && (security || hasWord(object, /^(pagerduty|opsgenie|datadog|alertmanager|grafana|newrelic|statuspage|monitors?|alerts?|incidents?)$/) !== undefined);
-  const monitorPaused = verbClass !== "read" && verbClass !== "delete" && hasWord(object, /^(monitors?|checks?|alerts?|alarms?|heartbeats?|probes?|uptime)$/) !== undefined && isRecord(args) && (args.paused === true || args.enabled === false || args.active === false || args.muted === true);
+  // (A security scan's schedule too, update_scan {enabled: false} on Tenable: what it would have found goes unseen.)
+  const monitorPaused = verbClass !== "read" && verbClass !== "delete" && (hasWord(object, /^(monitors?|checks?|alerts?|alarms?|heartbeats?|probes?|uptime)$/) !== undefined || (hasWord(object, /^(scans?|scanners?)$/) !== undefined && (security || hasWord(object, /^(tenable|nessus|qualys|rapid7|insightvm|openvas|nexpose|vulnerability|vuln)$/) !== undefined))) && isRecord(args) && (args.paused === true || args.enabled === false || args.active === false || args.muted === true);
+  // A log store's retention cut (Splunk's frozenTimePeriodInSecs, a log group's retentionInDays) below 90 days: older records, the ones an investigation reaches back for, go at the next cleanup (T1070).
+  const keptDays = verbClass !== "read" && verbClass !== "delete" ? retentionDays(args) : undefined;
+  if (keptDays !== undefined && keptDays < 90 && (hasWord(object, /^(logs?|logging|index|indexes|indices|audit|siem|trails?|splunk|elasticsearch|opensearch|loki|cloudwatch|sentinel|events?)$/) !== undefined || f.strings.some((v) => v.length <= 120 && /(?:^|[^a-z])(?:audit|security|firewall|paloalto|pan|cloudtrail|siem|auth|wineventlog|syslog|edr|ids)(?:[^a-z]|$)/i.test(v)))) add("tool.log-retention-cut", "impair-defences", "irreversible", "tree", `${tool} keeps ${obj} for ${Math.round(keptDays)} days${tail}: older records, the ones an investigation reaches back for, are deleted at the next cleanup (T1070)`);
   if (silencedForAWhile || monitorPaused) add("tool.silence-alerts", "impair-defences", "recoverable", "one", silencedForAWhile ? `${tool} silences alerts for a while (${obj})${tail}: what breaks meanwhile pages no one` : `${tool} pauses ${obj}${tail}: what it watches pages no one until it is turned back on (T1562.006)`);
   // Something added to a protection's exclusions or allowlist (a Defender exclusion, a WAF exception): left unchecked from now on.
   if (security && (verbClass === "grant" || verbClass === "write") && hasWord(object, EXCLUSION) !== undefined && verb !== "create") add("tool.protection-exclusion", "impair-defences", "recoverable", "one", `${tool} adds an exclusion to ${obj}${tail}: what it names is no longer checked`);
@@ -1092,6 +1115,8 @@ export function readNamed(tool: string, name: ReturnType<typeof splitToolName>, 
       else if (verb === "cancel" && /\bnon[- ]?refundable\b/i.test(argsText().slice(0, MAX_ARGS_SCANNED))) add("tool.spend", "spend", "irreversible", scope, `${tool} cancels ${obj}${tail}, which is non-refundable: the money paid is lost`);
       // A customer's subscription or order cancelled: their service or delivery stops, and it cannot be resumed as it was.
       else if (money && verb === "cancel") add("tool.cancel-billing", "delete", "irreversible", scope, `${tool} cancels ${obj}${tail}: it cannot be resumed as it was`, { external: true });
+      // A scheduler's jobs cancelled by who or what they are (an account, a user, a partition, a state), not by id: every running one's work is lost.
+      else if (verb === "cancel" && hasWord(object, /^(jobs|runs|tasks|workflows|builds|pipelines)$/) !== undefined && isRecord(args) && !Object.keys(args).some((k) => /^(ids?|job_?ids?|jobs?|run_?ids?|task_?ids?|build_?ids?|names?|job_?names?)$/i.test(k)) && Object.keys(args).some((k) => /^(accounts?|users?|owners?|partitions?|queues?|states?|status|projects?|all)$/i.test(k))) add("tool.trash", "delete", "irreversible", "tree", `${tool} cancels every job its filter selects (${obj}${tail}), not one by id: what they were computing is lost`);
       // A recurring series cancelled or archived takes every occurrence with it.
       else if (hasWord(object, /^(recurring|series)$/)) add("tool.trash", "delete", "recoverable", "account", `${tool} ${verb}s ${obj}${tail}: every occurrence of the series goes with it`);
       else if (f.production || f.public || scope === "account") add("tool.trash", "delete", "recoverable", scope, `${tool} ${verb}s ${obj}${tail}`);
@@ -1199,6 +1224,8 @@ export function readNamed(tool: string, name: ReturnType<typeof splitToolName>, 
       if (hasWord(object, /^(snyk|dependabot|codeql|semgrep|trivy|sonar|sonarqube|scanning|scan|vulnerability|vulnerabilities|cve|advisory|advisories)$/) !== undefined && hasWord(object, /^(issues?|findings?|alerts?|vulnerabilit(?:y|ies)|advisor(?:y|ies)|results?)$/) !== undefined) add("tool.finding-ignored", "impair-defences", "recoverable", "one", `${tool} ignores a security finding (${obj})${tail}: the flaw stays, and nothing reminds anyone`);
       else if (security) disable();
       else if (physical) add("tool.physical", "execute", "irreversible", "one", `${tool} acts in the physical world (${verb} ${obj})${tail}`, { external: true });
+      // A backup job's schedule or the job disabled (disable_schedule {jobName: "nightly-pgbackrest-full"}): no new backup is taken until someone notices (T1490).
+      else if (hasWord(object, /^(schedules?|jobs?|timers?|crons?|cronjobs?|tasks?|policies|policy|plans?)$/) !== undefined && f.strings.some((v) => v.length <= 200 && BACKUP_NAME.test(v))) add("tool.backups-off", "impair-defences", "recoverable", "one", `${tool} ${verb}s ${obj} that takes backups${tail}: no new backup is made until it is turned back on (T1490)`);
       else actions.push({ capability: "write", target: { name: tool, ...base }, reversibility: "recoverable", scope });
       break;
     case "control":
@@ -1218,7 +1245,8 @@ export function readNamed(tool: string, name: ReturnType<typeof splitToolName>, 
       // credential is in the agent's hands, as `vault kv get` in a shell is (T1552). Listing names is not.
       // (A password manager's item read, or any item with its values revealed, is a secret's value too.)
       // (A secrets engine's key-value read, vault kv_get or openbao read_kv, is a secret's value.)
-      const secretNoun = hasWord(object, /^(secret|secrets|password|passwords|credential|credentials|apikey|apikeys)$/) ?? (hasWord(object, /^(vault|openbao|hashicorp)$/) !== undefined && hasWord(object, /^(kv|kv1|kv2|kvv2)$/) !== undefined ? "a secret in Vault" : undefined) ?? (hasWord(object, /^(1password|onepassword|bitwarden|lastpass|keeper|dashlane|keychain|keyvault|secretsmanager)$/) !== undefined && (hasWord(object, /^(items?|entry|entries|logins?|fields?|values?)$/) !== undefined || (isRecord(args) && args.reveal === true)) ? "a password manager's item" : undefined) ?? (isRecord(args) ? Object.entries(args).find(([k, v]) => /^(resource_?type|resource|kind|type|object_?type)$/i.test(k) && typeof v === "string" && /^secrets?$/i.test(v.trim()))?.[1] as string | undefined : undefined) ?? (isRecord(args) && Object.entries(args).some(([k, v]) => /^(?:with_?decryption|decrypt(?:ed)?)$/i.test(k) && v === true) ? "a decrypted parameter" : undefined);
+      // (A cache's or database's AUTH string or connection string, get_auth_string on Memorystore: its password.)
+      const secretNoun = hasWord(object, /^(secret|secrets|password|passwords|credential|credentials|apikey|apikeys)$/) ?? (hasWord(object, /^(auth|connection)$/) !== undefined && hasWord(object, /^(string|strings)$/) !== undefined ? "an AUTH or connection string" : undefined) ?? (hasWord(object, /^(vault|openbao|hashicorp)$/) !== undefined && hasWord(object, /^(kv|kv1|kv2|kvv2)$/) !== undefined ? "a secret in Vault" : undefined) ?? (hasWord(object, /^(1password|onepassword|bitwarden|lastpass|keeper|dashlane|keychain|keyvault|secretsmanager)$/) !== undefined && (hasWord(object, /^(items?|entry|entries|logins?|fields?|values?)$/) !== undefined || (isRecord(args) && args.reveal === true)) ? "a password manager's item" : undefined) ?? (isRecord(args) ? Object.entries(args).find(([k, v]) => /^(resource_?type|resource|kind|type|object_?type)$/i.test(k) && typeof v === "string" && /^secrets?$/i.test(v.trim()))?.[1] as string | undefined : undefined) ?? (isRecord(args) && Object.entries(args).some(([k, v]) => /^(?:with_?decryption|decrypt(?:ed)?)$/i.test(k) && v === true) ? "a decrypted parameter" : undefined);
       // A search of a drive, a mailbox or chat for passwords and keys (query: "password OR api key"): credentials gathered where people left them (T1552).
       const huntsCredentials = verb !== undefined && /^(search|find|query|scan|grep|lookup)$/.test(verb) && f.strings.some((v) => v.length <= 512 && CREDENTIAL_QUERY.test(v) && !/\b(reset|policy|policies|field|validation|strength|hash|hashing|forgot|docs?|documentation)\b/i.test(v));
       // A page or document read whose name says it holds credentials (break-glass access, root credentials, the shared passwords sheet).

@@ -96,7 +96,7 @@ export const PII_RULES: readonly DetectorRule[] = [
     precheck: /\d{4}[ -]?\d{3}/,
     needs: { groupedDigits: 10 },
     pattern: new RegExp(
-      String.raw`(?<![\w-])(?<value>${CARD_IIN}(?:\d{4}[ -]?\d{4}[ -]?\d{4}[ -]?\d{1,4}(?:[ -]?\d{1,3})?|\d{4}[ -]?\d{3,4}[ -]?\d{3,4}[ -]?\d{3,5}|\d{4}(?<s2>[ -])\d{6}\k<s2>\d{4,5}|\d{12,19}))${NUM_END}`,
+      String.raw`(?<![\w-])(?<!amazonaws\.com/|\barn:aws[\w-]*:[\w-]*:[\w-]*:)(?<value>${CARD_IIN}(?:\d{4}[ -]?\d{4}[ -]?\d{4}[ -]?\d{1,4}(?:[ -]?\d{1,3})?|\d{4}[ -]?\d{3,4}[ -]?\d{3,4}[ -]?\d{3,5}|\d{4}(?<s2>[ -])\d{6}\k<s2>\d{4,5}|(?=5[06-9]|6)\d{12}|\d{13,19}))${NUM_END}`,
       "g",
     ),
     validators: [{ check: "luhn" }],
@@ -116,6 +116,10 @@ export const PII_RULES: readonly DetectorRule[] = [
         "card: 4111 1111 1111 1112",
         "order 1234567890123456 shipped",
         "9111111111111111 starts with an unused prefix",
+        // An AWS account id: twelve digits, in a queue's URL or an ARN (no Visa number has twelve).
+        "https://sqs.us-east-1.amazonaws.com/418302775519/events-dlq",
+        "arn:aws:iam::418302775519:role/deploy",
+        "account 418302775519",
         "4111 1111-1111 1112 mixes separators and fails Luhn",
         "id 41111111111111110000000",
         "ref 1000000000009 (13 digits, Luhn-valid, no 13-digit card starts with 1)",

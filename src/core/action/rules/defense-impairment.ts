@@ -926,6 +926,33 @@ const protectionEnvOff: CommandRule = {
   },
 };
 
+/** A service's log level set to errors only, or off (LOG_LEVEL=ERROR, LOGGING_LEVEL_ROOT=OFF). */
+const LOGS_QUIETED = /^(?:[A-Z0-9_]*_)?LOG(?:GING)?_?LEVEL(?:_[A-Z0-9_]+)?=['"]?(?:error|fatal|critical|crit|off|none|silent|panic|emerg(?:ency)?)['"]?$/i;
+/**
+ * A production service's logging turned down to errors only, or off, on the running deployment
+ * (kubectl set env … LOG_LEVEL=ERROR): what it does, and who asks it, is no longer recorded (T1562).
+ * Not on staging or development, where the logs are the developer's.
+ */
+const loggingQuieted: CommandRule = {
+  id: "defense-impairment.logging-quieted",
+  tactic: TACTIC,
+  technique: "T1562",
+  names: ["kubectl", "oc", "heroku", "fly", "flyctl", "railway", "vercel", "netlify", "gcloud", "aws", "az", "render", "doctl"],
+  match(inv) {
+    if (!setsDeploymentEnv(inv) || productionWhere(inv.args) === undefined) return undefined;
+    const quieted = inv.args.flatMap((x) => x.replace(/^--[\w-]+=/, "").split(",")).filter((x) => LOGS_QUIETED.test(x));
+    if (quieted.length === 0) return undefined;
+    return {
+      action: { ...impair(`${inv.name} ${quieted[0]}`, "one", "recoverable", "other"), target: { name: `${inv.name} ${quieted[0]}`, pathClass: "other", production: true } },
+      reason: `sets ${quieted.slice(0, 2).map(shown).join(", ")} on a running production deployment: only errors, or nothing, are logged from now on, so what it does and who asks it goes unrecorded (T1562)`,
+    };
+  },
+  examples: {
+    match: [`kubectl --context ql-prod-eks -n tms set env deployment/tms-api LOGGING_LEVEL_ROOT=ERROR LOGGING_LEVEL_COM_ACME_PAYMENTS=ERROR`, `kubectl --context gke_acme-prod-live_us-central1 -n store set env deployment/storefront LOG_LEVEL=error`, `heroku config:set LOG_LEVEL=off -a shop-production`],
+    noMatch: [`kubectl -n store-staging set env deployment/storefront LOG_LEVEL=error`, `kubectl --context prod -n store set env deployment/storefront LOG_LEVEL=info`, `kubectl --context prod -n store set env deployment/storefront LOG_LEVEL=debug`, `LOG_LEVEL=error npm start`],
+  },
+};
+
 /** Protections a cluster or a cloud resource is created or updated with, by the words of their flags. */
 const RESOURCE_PROTECTION = /^(?:master-authorized-networks|authorized-networks|network-policy|shielded-nodes|shielded-secure-boot|secure-boot|shielded-integrity-monitoring|private-nodes|private-endpoint|binauthz|binary-authorization|workload-identity|deletion-protection|intra-node-visibility|confidential-nodes|encryption|encryption-at-rest|ssl|require-ssl|iam-database-authentication|tls)$/;
 
@@ -1050,4 +1077,4 @@ const systemProxySet: CommandRule = {
   },
 };
 
-export const defenseImpairmentRules: readonly CommandRule[] = [privacyConsentWritten, systemProxySet, resourceProtectionOff, remoteAccessOn, tlsOff, history, logging, firewall, mac, backupsOff, hooksSkipped, releaseChecksSkipped, checkRemoved, timestomp, permissions, everyoneGranted, logRetentionCut, hide, rootCert, masquerade, recordConfig, cloudRecording, openPort, podSecurity, scriptPolicy, cloudFirewall, wafDetached, commitAsBot, protectionEnvOff];
+export const defenseImpairmentRules: readonly CommandRule[] = [privacyConsentWritten, systemProxySet, resourceProtectionOff, remoteAccessOn, tlsOff, history, logging, firewall, mac, backupsOff, hooksSkipped, releaseChecksSkipped, checkRemoved, timestomp, permissions, everyoneGranted, logRetentionCut, hide, rootCert, masquerade, recordConfig, cloudRecording, openPort, podSecurity, scriptPolicy, cloudFirewall, wafDetached, commitAsBot, protectionEnvOff, loggingQuieted];

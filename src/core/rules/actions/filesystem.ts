@@ -7,7 +7,7 @@ import { re, T, END, PATH_PREFIX, START, RM_RECURSIVE, RM_FORCE, ROOT_TARGET, SY
  * /scratch/encode/tmp, /srv/scratch/ticket-exports). What it deletes there is scratch, as `rm -rf ./tmp/x` is. Not /tmp itself, which
  * holds every user's and service's files, and only a sole root: `find ./tmp /home -delete` still matches.
  */
-const FIND_SCRATCH_ROOT = String.raw`\\?['"]?(?!/tmp/?['"]?${END})(?:/scratch(?:/[\w.@+-]+)*|(?:\.?/)?(?:[\w.@+-]+/)*(?:tmp|temp|scratch)(?:/[\w.@+-]+)*)/?['"]?${END}(?! (?!-)${T})`;
+const FIND_SCRATCH_ROOT = String.raw`\\?['"]?(?!/tmp/?['"]?${END})(?:/scratch(?:/[\w.@+-]+)*|(?:\.?/|~/)?(?:[\w.@+-]+/)*(?:tmp|temp|scratch|\.?cache|[\w-]+[_-]cache)(?:/[\w.@+-]+)*)/?['"]?${END}(?! (?!-)${T})`;
 
 export const FILESYSTEM_RULES: readonly Rule[] = [
   {
@@ -82,6 +82,10 @@ export const FILESYSTEM_RULES: readonly Rule[] = [
         "rm -rf /tmp/test-dir",
         "rm -rf /var/tmp/cache /tmp/b",
         "rm -rf ./build ./dist *.egg-info .pytest_cache",
+        // .NET's bin and obj, Unreal's generated folders, a coverage profile: all made again by the next build.
+        "rm -rf src/Shop.Web/bin src/Shop.Web/obj",
+        "rm -rf Intermediate Binaries/Win64 Saved/Logs DerivedDataCache/Local",
+        "rm -rf bin/ dist/ coverage.out",
         "/bin/rm -rf $TMPDIR/foo..bar",
         "rm -rf -- ${TMPDIR}/x",
         "parallel rm -rf ::: /tmp/a /tmp/b",
@@ -237,7 +241,7 @@ export const FILESYSTEM_RULES: readonly Rule[] = [
     ),
     examples: {
       match: ["find . -name \"*.pyc\" -o -name \"*\" -delete", "find . -name __pycache__ -delete -o -delete", "find . -name '*.pyc' -delete , -delete", "find . -name .DS_Store -delete -o -path ./src -delete", "find a/.. -name '*.pyc' -delete", "find / -name \"*.pyc\" -delete", "find ../other -name '*.pyc' -delete", "find . -name '*.py' -delete", "executing shell command: find /srv/uploads -mtime +30 -delete", "echo ok | xargs find . -delete", "parallel busybox find . -delete ::: ok"],
-      noMatch: ["find . -name \"*.pyc\" -delete", "find . -name '*.pyc' -delete 2>/dev/null || true", "find . -name '*.pyc' -delete && echo done", "find . -type d -name __pycache__ -delete", "find src -name '.DS_Store' -delete", "find . -exec echo -delete \\; -print", "find . -name \"*.pyc\" -print", "rg \"find .* -delete\" file.txt", "git log --grep find -delete", "find . -name -delete -print", "find /scratch/encode/tmp -mindepth 1 -type f -name '*.ts' -mtime +2 -delete", "find ./tmp -maxdepth 1 -name 'fixtures-*' -delete", "find /srv/scratch/ticket-exports -name '*.csv' -mtime +30 -delete"],
+      noMatch: ["find . -name \"*.pyc\" -delete", "find . -name '*.pyc' -delete 2>/dev/null || true", "find . -name '*.pyc' -delete && echo done", "find . -type d -name __pycache__ -delete", "find src -name '.DS_Store' -delete", "find . -exec echo -delete \\; -print", "find . -name \"*.pyc\" -print", "rg \"find .* -delete\" file.txt", "git log --grep find -delete", "find . -name -delete -print", "find /scratch/encode/tmp -mindepth 1 -type f -name '*.ts' -mtime +2 -delete", "find ./tmp -maxdepth 1 -name 'fixtures-*' -delete", "find /srv/scratch/ticket-exports -name '*.csv' -mtime +30 -delete", "find ~/.ansible/fact_cache -name '*.json' -mtime +14 -delete", "find ~/.cache/pip -type f -atime +30 -delete"],
     },
   },
   {
@@ -444,11 +448,11 @@ export const FILESYSTEM_RULES: readonly Rule[] = [
     score: 55,
     keywords: ["shred", "truncate", "remove-files", "of=", "unlink"],
     pattern: re(
-      String.raw`${START}(?:shred${END}(?=[^;&|]{0,200}? (?!-)(?!${TEMP_TARGET})(?!\\?['"]?/dev/)${T})|truncate${END}(?=[^;&|]{0,100}? (?:-s ?|--size[= ])['"]?(?![+>])[<%/]?\d)(?![^;&|]{0,200}? ${TEMP_TARGET})|tar${END}(?=[^;&|]{0,300}? --remove-files${END})|dd${END}(?=[^;&|]{0,200}? of=(?!${TEMP_TARGET})(?!\\?['"]?/dev/)${T})|unlink${END} (?!-)(?!${TEMP_TARGET})${T})`,
+      String.raw`${START}(?:shred${END}(?=[^;&|]{0,200}? (?!-)(?!${TEMP_TARGET})(?!\\?['"]?/dev/)${T})|truncate${END}(?=[^;&|]{0,100}? (?:-s ?|--size[= ])['"]?(?![+>])[<%/]?\d)(?![^;&|]{0,200}? ${TEMP_TARGET})(?![^;&|]{0,100}? ['"]?(?:\./)?(?:(?!\.\.?/)[\w.@+-]{1,100}/){0,6}[\w.@+-]{1,100}\.log['"]?${END}(?! (?!-)${T}))|tar${END}(?=[^;&|]{0,300}? --remove-files${END})|dd${END}(?=[^;&|]{0,200}? of=(?!${TEMP_TARGET})(?!\\?['"]?/dev/)${T})|unlink${END} (?!-)(?!${TEMP_TARGET})${T})`,
     ),
     examples: {
-      match: ["shred -u secrets.txt", "truncate -s 0 data.db", "tar --remove-files -czf backup.tgz data/", "dd if=/dev/zero of=data.img bs=1M count=10", "unlink important.db"],
-      noMatch: ["shred -u /tmp/scratch.txt", "truncate -s +1G disk.img", "dd if=/dev/zero of=/tmp/blob bs=1M", "tar -czf out.tgz dir", "unlink /tmp/sock", "echo truncate -s 0 x"],
+      match: ["shred -u secrets.txt", "truncate -s 0 data.db", "truncate -s 0 /var/log/auth.log", "truncate -s 0 ../other/logs/app.log", "tar --remove-files -czf backup.tgz data/", "dd if=/dev/zero of=data.img bs=1M count=10", "unlink important.db"],
+      noMatch: ["shred -u /tmp/scratch.txt", "truncate -s +1G disk.img", "truncate -s 0 ./logs/app-local-dev.log", "dd if=/dev/zero of=/tmp/blob bs=1M", "tar -czf out.tgz dir", "unlink /tmp/sock", "echo truncate -s 0 x"],
     },
   },
   {

@@ -131,7 +131,7 @@ export const TEMP_TARGET = String.raw`\\?['"]?(?:(?:(?:/private)?(?:/var)?/tmp|\
  * rebuild, not work. A glob may stand for a directory on the way, unless it starts with a dot (".*"
  * matches ".."). A path from the root, the home directory or a variable is not one of these.
  */
-export const BUILD_OUTPUT_TARGET = String.raw`\\?['"]?(?:\./)?(?:(?!\.\.?/)(?!\.[\w.@+*-]{0,100}\*)[\w.@+*-]{1,100}/){0,8}(?:node_modules|dist|build|target|coverage|tmp|\.tmp|tmp[-_][\w.-]{1,60}|generated|\.cache|\.expo|obj|artifacts|out|__pycache__|\.pytest_cache|\.mypy_cache|\.ruff_cache|\.hypothesis|\.next|\.nuxt|\.turbo|\.parcel-cache|\.svelte-kit|\.angular|\.venv|venv|\.tox|\.nox|\.gradle|\.nyc_output|\.eslintcache|\.dart_tool|[\w.*-]{1,100}\.egg-info|[\w.@+-]{0,100}\*\.(?:tmp|temp|bak|orig|rej|swp|pyc))(?:\/(?!\.\.?(?:\/|$|['"\s]))[\w.@+*-]{1,100}){0,8}/?['"]?${END}`;
+export const BUILD_OUTPUT_TARGET = String.raw`\\?['"]?(?:\./)?(?:(?!\.\.?/)(?!\.[\w.@+*-]{0,100}\*)[\w.@+*-]{1,100}/){0,8}(?:node_modules|dist|build|target|coverage(?:\.(?:out|xml|json|info|txt))?|bin|intermediate|binaries|deriveddatacache|saved/(?:logs|crashes)|tmp|\.tmp|tmp[-_][\w.-]{1,60}|generated|\.cache|\.expo|obj|artifacts|out|__pycache__|\.pytest_cache|\.mypy_cache|\.ruff_cache|\.hypothesis|\.next|\.nuxt|\.turbo|\.parcel-cache|\.svelte-kit|\.angular|\.venv|venv|\.tox|\.nox|\.gradle|\.nyc_output|\.eslintcache|\.dart_tool|[\w.*-]{1,100}\.egg-info|[\w.@+-]{0,100}\*\.(?:tmp|temp|bak|orig|rej|swp|pyc))(?:\/(?!\.\.?(?:\/|$|['"\s]))[\w.@+*-]{1,100}){0,8}/?['"]?${END}`;
 /** The same command is only a preview (--dry-run, --what-if): nothing is changed. */
 export const NO_DRY_RUN = String.raw`(?![^;&|]{0,300}? (?:--dry-?run(?:=(?:true|client|server|all))?|--what-if)${END})`;
 /** Targets that are scratch space or build output (never across ".."). */
@@ -166,6 +166,12 @@ export const onKeptDatabase = (r: RegExp): RegExp => withPrecheck(new RegExp(`(?
  * production after the client, or connects elsewhere from inside.
  */
 export const ON_DEV_CONNECTION = String.raw`(?<!(?<!\b(?:dev|test|local|development|testing)_[a-z0-9_]*=[^\n]{0,400})(?:\b(?:psql|mysql|mariadb|pgcli|mycli|usql) ['"]?\$\{?(?:dev|test|local|development|testing)_[a-z0-9_]*\}?['"]?|\bsnowsql (?:-[\w-]+ (?:[^\s-]\S* )?)*?(?:-c|--connection)[ =](?:dev|test|local|sandbox|scratch)_[\w-]+)(?![^;&|]{0,300}?(?:prod|production|prd)(?![a-z0-9]))(?![^;&|]{0,300}?(?:\\c(?:onnect)?\b|\\!|\bsystem\b|\bprogram\b|\bsource\b|\battach\b|(?:-h ?|--host[= ]))) [^;&|]{0,300})`;
+/**
+ * A table named as scratch (in a schema called scratch, tmp, temp or sandbox, or itself tmp_…,
+ * scratch_…, …_tmp, …_temp, …_scratch), one name only, with no production word on the line: what a
+ * person makes to throw away. Dropping or emptying it is the work's own.
+ */
+export const NOT_SCRATCH_TABLE = String.raw`(?!(?:[\w$-]+\.){0,2}(?:(?:scratch|tmp|temp|sandbox)\.[\w$-]+|(?:tmp|scratch)_[\w$-]+|[\w$-]+_(?:tmp|temp|scratch))(?= ?(?:;|$|["'\x60)]| cascade| restart))(?<!(?:prod|production|prd)(?![a-z0-9])[^;&|]{0,300})(?![^;&|]{0,300}?(?:prod|production|prd)(?![a-z0-9])))`;
 /** As onKeptDatabase, and not on a development or test database of this machine (ON_LOCAL_DEV_DATABASE) or connection (ON_DEV_CONNECTION): for SQL that destroys tables or rows. */
 export const onKeptTable = (r: RegExp): RegExp => withPrecheck(new RegExp(`(?=${r.source})${IN_MESSAGE_ARG}${ON_TEMP_DATABASE}${ON_LOCAL_DEV_DATABASE}${ON_DEV_CONNECTION}(?:${r.source})`, r.flags), r);
 /** The rule does not fire on text quoted as a message argument or echoed. */

@@ -22,10 +22,11 @@ export const SHELL_RULES: readonly Rule[] = [
     reason: "Shuts down or reboots the machine, interrupting everything running on it.",
     score: 70,
     keywords: ["shutdown", "reboot", "halt", "poweroff", "init", "systemctl"],
-    pattern: re(String.raw`${START}(?:shutdown|reboot|halt|poweroff|(?:tel)?init [06]|systemctl (?:reboot|poweroff|halt|kexec|emergency|rescue))${END}`),
+    // (Not a word inside a search's quoted pattern: `grep -E 'delete|shutdown'`.)
+    pattern: re(String.raw`(?<!\b(?:grep|egrep|fgrep|rg|ag|ack)\b(?:[^;&'"\n]|'[^'\n]*'|"[^"\n]*"){0,200}?['"][^'"\n]{0,200})${START}(?:shutdown|reboot|halt|poweroff|(?:tel)?init [06]|systemctl (?:reboot|poweroff|halt|kexec|emergency|rescue))${END}`),
     examples: {
-      match: ["shutdown -h now", "sudo reboot", "executing shell command: systemctl poweroff", "init 0"],
-      noMatch: ["git commit -m 'graceful shutdown'", "haltkey status", "npm run init"],
+      match: ["shutdown -h now", "sudo reboot", "executing shell command: systemctl poweroff", "init 0", "grep -q 'ready' /tmp/state | shutdown -h now"],
+      noMatch: ["git commit -m 'graceful shutdown'", "haltkey status", "npm run init", "executing shell command: kubectl logs deploy/api | grep -iE 'delete|shutdown|unhealthy'"],
     },
   },
   {

@@ -1,6 +1,6 @@
 // Action rules: sql. Data with examples that must and must not match (test/rule-packs.test.ts).
 import type { Rule } from "../../rule-pack.js";
-import { re, T, END, START, SQL_IDENT, outsideMessage, outsideQuotedText, DETERMINER, NOT_THROWAWAY, onKeptDatabase, onKeptTable, ON_LOCAL_DEV_DATABASE } from "./fragments.js";
+import { re, T, END, START, SQL_IDENT, outsideMessage, outsideQuotedText, DETERMINER, NOT_THROWAWAY, onKeptDatabase, onKeptTable, ON_LOCAL_DEV_DATABASE, NOT_SCRATCH_TABLE } from "./fragments.js";
 
 export const SQL_RULES: readonly Rule[] = [
   {
@@ -40,11 +40,13 @@ export const SQL_RULES: readonly Rule[] = [
     reason: "Drops a database table; the data is gone unless restored from backup.",
     score: 90,
     keywords: ["drop"],
-    pattern: onKeptTable(/\bdrop (?:temporary |temp )?table(?: if exists)? [\w"`[]/),
+    pattern: onKeptTable(new RegExp(String.raw`\bdrop (?:temporary |temp )?table(?: if exists)? (?!if exists )${NOT_SCRATCH_TABLE}[\w"\x60[]`)),
     examples: {
-      match: ["running SQL: DROP TABLE users", "mysql -e \"drop table if exists orders;\"", "DROP TABLE \"Public\".\"Users\" CASCADE;", "sqlite3 app.db \"drop table users;\"", "sqlite3 /tmp/../var/lib/app.db \"drop table users;\""],
+      match: ["running SQL: DROP TABLE users", "snowsql -c prod -q \"DROP TABLE SCRATCH.DEDUPE_TMP\"", "DROP TABLE tmp_ids, orders;", "mysql -e \"drop table if exists orders;\"", "DROP TABLE \"Public\".\"Users\" CASCADE;", "sqlite3 app.db \"drop table users;\"", "sqlite3 /tmp/../var/lib/app.db \"drop table users;\""],
       // A database in /tmp or in memory is thrown away with what is done to it.
-      noMatch: ["SHOW TABLES;", "echo 'DROP TABLE' >> notes.md", "create table users (id int)", "git commit -m \"DROP TABLE users in migration 42\"", "sqlite3 /tmp/test_fixture.db \"drop table if exists scratch;\"", "sqlite3 :memory: \"drop table t;\""],
+      noMatch: ["SHOW TABLES;", "echo 'DROP TABLE' >> notes.md", "create table users (id int)", "git commit -m \"DROP TABLE users in migration 42\"", "sqlite3 /tmp/test_fixture.db \"drop table if exists scratch;\"", "sqlite3 :memory: \"drop table t;\"",
+        // A scratch table, named so, with no production word on the line.
+        "snowsql -c ql_dev -q \"DROP TABLE IF EXISTS DEV_ME.SCRATCH.DEDUPE_TMP;\"", "DROP TABLE tmp_order_ids;"],
     },
   },
   {
@@ -103,7 +105,7 @@ export const SQL_RULES: readonly Rule[] = [
     reason: "Truncates a table, deleting every row at once.",
     score: 85,
     keywords: ["truncate"],
-    pattern: onKeptTable(/\btruncate table [\w"`[]|\btruncate (?:only )?[\w."`]+ ?(?:;|$|["'`)]| cascade| restart)/),
+    pattern: onKeptTable(new RegExp(String.raw`\btruncate table ${NOT_SCRATCH_TABLE}[\w"\x60[]|\btruncate (?:only )?(?!only )${NOT_SCRATCH_TABLE}[\w."\x60]+ ?(?:;|$|["'\x60)]| cascade| restart)`)),
     examples: {
       match: ["running SQL: TRUNCATE TABLE orders", "truncate users;", "psql -c 'TRUNCATE audit_log CASCADE'"],
       noMatch: ["truncate -s 0 build.log", "truncate the string to 80 characters", "SELECT * FROM users"],
@@ -179,10 +181,10 @@ export const SQL_RULES: readonly Rule[] = [
     keywords: ["dropdatabase", "dropcollection", ".drop(", "flushall", "flushdb"],
     // Not when the word is only searched for (grep -r flushall src/).
     // Nor a Redis on this machine named so (redis-cli -h 127.0.0.1 -n 3 FLUSHDB): a local cache's keys.
-    pattern: /(?<!\b(?:grep|egrep|rg|ag|ack|git grep)\b[^;&|]{0,100})(?<!(?<!\b(?:ssh|exec|docker|kubectl|podman|oc)\b[^;&|]{0,200})\bredis-cli\b(?![^;&|]{0,200}? -h\s*(?!127\.0\.0\.1\b|localhost\b)\S)(?![^;&|]{0,200}?(?: -u | --uri|prod))[^;&|]{0,100}? -h ?(?:127\.0\.0\.1|localhost)\b[^;&|]{0,100})(?:\bdropdatabase\b|\bdropcollection\b|\.drop\( ?\)|\bflush(?:all|db)\b)/,
+    pattern: /(?<!\b(?:grep|egrep|rg|ag|ack|git grep)\b[^;&|]{0,100})(?<!(?<!\b(?:ssh|exec|docker|kubectl|podman|oc)\b[^;&|]{0,200})\bredis-cli\b(?![^;&|]{0,200}? -h\s*(?!127\.0\.0\.1\b|localhost\b)\S)(?![^;&|]{0,200}?(?: -u | --uri|prod))[^;&|]{0,100}? -h ?(?:127\.0\.0\.1|localhost)\b[^;&|]{0,100})(?<!\b(?:docker|podman) exec (?:-[\w-]+ )*['"]?(?![\w.-]*prod)[\w.-]*(?:local|dev|test)[\w.-]* redis-cli\b(?![^;&|]{0,200}? -(?:h|u)\s*(?!127\.0\.0\.1\b|localhost\b)\S)[^;&|]{0,100})(?<!\b(?:my|our|the) local (?:docker |dev |test )?redis(?: container)?\b[^.;!?]{0,80})(?:\bdropdatabase\b|\bdropcollection\b|\.drop\( ?\)|\bflush(?:all|db)\b)/,
     examples: {
-      match: ["ssh cache-01 redis-cli -h 127.0.0.1 flushall", "docker exec prod-redis redis-cli -h localhost flushall", "redis-cli -h localhost -u redis://cache.internal:6379 flushall", "redis-cli -h 127.0.0.1 -h cache.prod.internal flushall", "redis-cli -h cache.internal -n 3 flushdb", "mongosh --eval 'db.dropDatabase()'", "db.users.drop()", "redis-cli FLUSHALL", "redis-cli -n 2 flushdb async", "mongosh --eval 'db.dropCollection(\"orders\")'"],
-      noMatch: ["redis-cli -h 127.0.0.1 -p 6379 -n 15 FLUSHDB", "redis-cli -h localhost flushall", "df.drop(columns=['a'])", "redis-cli get key", "db.users.find()", "rg 'flushall' src/", "grep -rn dropDatabase lib/"],
+      match: ["ssh cache-01 redis-cli -h 127.0.0.1 flushall", "docker exec prod-redis redis-cli -h localhost flushall", "docker exec cache-dev-prod redis-cli FLUSHALL", "docker exec local-redis redis-cli -h cache.internal FLUSHALL", "redis-cli -h localhost -u redis://cache.internal:6379 flushall", "redis-cli -h 127.0.0.1 -h cache.prod.internal flushall", "redis-cli -h cache.internal -n 3 flushdb", "mongosh --eval 'db.dropDatabase()'", "db.users.drop()", "redis-cli FLUSHALL", "redis-cli -n 2 flushdb async", "mongosh --eval 'db.dropCollection(\"orders\")'"],
+      noMatch: ["redis-cli -h 127.0.0.1 -p 6379 -n 15 FLUSHDB", "redis-cli -h localhost flushall", "df.drop(columns=['a'])", "redis-cli get key", "db.users.find()", "rg 'flushall' src/", "grep -rn dropDatabase lib/", "docker exec shop-local-redis redis-cli FLUSHALL", "Resetting my local Redis container with FLUSHALL; it only holds my test runs' keys."],
     },
   },
   {
