@@ -13,8 +13,8 @@ function hitsOf(ruleId: string, line: string) {
   return invs.map((inv, i) => rule.match(inv, invs, i)).filter((h) => h !== undefined);
 }
 
-/** What a program's option runs (`tar --checkpoint-action=exec=/bin/sh`) only the shell reader resolves: such rules' examples are read by it. */
-const READER_ONLY = new Set(["privilege.sudo-shell-escape"]);
+/** What a program's option runs (`tar --checkpoint-action=exec=/bin/sh`), or a command sent over ssh, only the shell reader resolves: such rules' examples are read by it. */
+const READER_ONLY = new Set(["privilege.sudo-shell-escape", "defense-impairment.firewall-rule"]);
 /** A command line handed to cmd.exe or PowerShell is split into its commands by the reader only (shell/windows-line.ts). */
 // (So is a line that starts with a cmdlet, Select-String -Path C:\inetpub\…: its backslashes are a path's, which the reader keeps.)
 const WINDOWS_LINE = /^(cmd|powershell|pwsh)(\.exe)?\s|^[A-Z][a-z]+-[A-Z][A-Za-z]+\s/;

@@ -213,8 +213,7 @@ function destroyCallOf(inv: Invocation): CommandCall | undefined {
   // xo-cli vm.delete), unless it is named for tests or scratch.
   const production = tokens.some((t) => /^(?:prod|production|prd)$/i.test(t));
   const heavy = /^(?:vms?|instances?|servers?|clusters?|databases?|dbs?|volumes?|disks?|datastores?|buckets?|pools?|hosts?|nodes?|snapshots?|backups?)[.:-]/i.test(sub);
-  // (A staging or QA machine destroyed is damage a person should see: only a test, development or scratch one is the work's own.)
-  if (!production && !(heavy && !tokens.some((t) => /^(?:tests?|testing|dev|development|sandbox|preview|demo|scratch|tmp|temp|fixtures?|old|ci)\d*$/i.test(t)))) return undefined;
+  if (!production && !(heavy && !tokens.some((t) => TEST_ENVIRONMENT_WORD.test(t) || /^(?:scratch|sandbox|tmp|temp|demo|old|ci)$/i.test(t)))) return undefined;
   const args = argumentsOf(inv.args.slice(1), /^--?([A-Za-z][\w-]*)(?:=(.*))?$/s, (n) => n.replace(/-/g, "_"));
   return { tool: [...sub.split(/[.:-]/), inv.name].join("_").replace(/[^\w]+/g, "_"), arguments: args, shown: `${inv.name} ${sub}`, kind: "cli" };
 }

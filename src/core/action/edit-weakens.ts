@@ -619,6 +619,12 @@ function ciGateDropped(path: string, oldCode: string, newCode: string): string |
   if (toProduction && manual.test(oldCode) && !manual.test(newCode)) return "the production job no longer waits for someone to start it by hand";
   const environment = /^\s*environment\s*:\s*(?:\n\s*name\s*:\s*)?["']?(?:prod|production|prd|live)\b/m;
   if (environment.test(oldCode) && !environment.test(newCode) && (deploys || /\b(?:deploy|release|apply|publish)[\w-]*\s*:/i.test(newCode))) return "the production job no longer runs under the production environment, whose required reviewers guarded it";
+  // A step that waited for a person's approval taken out (Azure Pipelines' ManualValidation, Jenkins' input),
+  // or a review gate told to need none (requireApproved: false, minApprovers: 0): what ships goes unreviewed.
+  const waits = /\bManualValidation@\d|^\s*input\s*[({]|\binput\s+message\s*:/m;
+  if (waits.test(oldCode) && !waits.test(newCode)) return "the pipeline no longer waits for a person to approve";
+  const approvalsOff = /\b(?:require_?approved|requireApproval|require_?approvals?)\s*[:=]\s*false\b|\b(?:min_?approvers|minApprovers|min_?approvals|minimum_?approvers?|required_?approvals?)\s*[:=]\s*0\b/i;
+  if (approvalsOff.test(newCode) && !approvalsOff.test(oldCode)) return "its review gate no longer needs an approval";
   // A test or lint step made to pass whatever it finds (`|| true`, continue-on-error, allow_failure).
   const testRun = /^\s*(?:-\s+)?(?:run|script)\s*:\s*[^\n]*\b(?:test|tests|pytest|jest|vitest|cargo test|go test|lint|check)\b[^\n]*$/gim;
   const forgiving = (code: string) => [...code.matchAll(testRun)].filter((m) => /\|\|\s*(?:true|:|exit 0)\b/.test(m[0])).length + (code.match(/^\s*(?:continue-on-error\s*:\s*true|allow_failure\s*:\s*true)\s*$/gm)?.length ?? 0);

@@ -81,7 +81,9 @@ const NO_SQL: readonly string[] = Object.freeze([]);
 
 function sqlOfCommand(inv: Invocation, next: Invocation | undefined): readonly string[] {
   // Most commands are neither a database client nor echo/printf: nothing to read, nothing allocated.
-  if (!DB_CLIENTS.has(inv.name) && inv.name !== "echo" && inv.name !== "printf") return NO_SQL;
+  if (!DB_CLIENTS.has(inv.name) && inv.name !== "echo" && inv.name !== "printf" && inv.name !== "gcloud") return NO_SQL;
+  // gcloud's database commands take their SQL as --sql (gcloud spanner databases execute-sql db --sql=…); its -q is --quiet.
+  if (inv.name === "gcloud") return inv.args.flatMap((w, i) => (w === "--sql" ? [inv.args[i + 1] ?? ""] : w.startsWith("--sql=") ? [w.slice(6)] : [])).filter((t) => t.trim() !== "");
   const out: string[] = [];
   if (DB_CLIENTS.has(inv.name)) {
     const a = inv.args;
@@ -90,6 +92,7 @@ function sqlOfCommand(inv: Invocation, next: Invocation | undefined): readonly s
       // (snowsql's -c names a connection, not SQL.)
       if (((w === "-c" || w === "--command") && inv.name !== "snowsql") || w === "-e" || w === "--execute" || w === "-Q" || w === "-q" || w === "--query" || (inv.name === "invoke-sqlcmd" && /^-Query$/i.test(w))) out.push(a[i + 1] ?? "");
       else if (/^--(command|execute|query)=/.test(w)) out.push(w.slice(w.indexOf("=") + 1));
+
     }
     // SQL given on standard input as a here-string (sqlplus / as sysdba <<< "ALTER SYSTEM …").
     for (const r of inv.command.redirects) if (r.op === "<<<") out.push(r.target);
@@ -551,7 +554,7 @@ function inlineCodeOption(argv: readonly string[]): number {
 }
 
 /** A string literal handed to a call that runs SQL (execute, read_sql, spark.sql, query, text): triple-quoted, or single- or double-quoted on one line, 2,000 characters at most. */
-const CODE_STRING = /(?:\.|\b)(?:execute|executemany|executescript|read_sql|read_sql_query|read_sql_table|sql|query|raw|text|run_query)\s*\(\s*[frbu]{0,2}(?:"""([\s\S]{0,2000}?)"""|'''([\s\S]{0,2000}?)'''|"((?:[^"\\\n]|\\.){0,2000})"|'((?:[^'\\\n]|\\.){0,2000})')/g;
+const CODE_STRING = /(?:\.|\b)(?:execute|executemany|executescript|execute_sql|execute_update|read_sql|read_sql_query|read_sql_table|sql|query|raw|text|run_query)\s*\(\s*[frbu]{0,2}(?:"""([\s\S]{0,2000}?)"""|'''([\s\S]{0,2000}?)'''|"((?:[^"\\\n]|\\.){0,2000})"|'((?:[^'\\\n]|\\.){0,2000})')/g;
 /** How much of one code text is searched for SQL strings. */
 const MAX_CODE_SCAN = 64 * 1024;
 

@@ -64,7 +64,7 @@ export interface SqlReading {
   readonly unreadable?: string;
 }
 
-const STARTS_LIKE_SQL = /^\s*(?:\/\*[\s\S]*?\*\/\s*|--[^\n]*\n\s*)*(?:(?:begin(?:\s+transaction)?|start\s+transaction)\s*;\s*(?:--[^\n]*\n\s*)*)?(?:with\s+\w+(?:\s*\([^)]*\))?\s+as\s*\(|select\s+[\s\S]+?\s+from\s|select\s+(?:[\d'"(*]|\w+\s*\()|insert\s+into\s|update\s+[\w."`\[\]]+\s+set\s|delete\s+from\s|delete\s+[\w."`]+\s+from\s|drop\s+(?:table|database|schema|view|index|user|role|function|procedure|trigger|sequence|materialized|if\s+exists)\b|truncate\s+(?:table\s+)?[\w."`]|alter\s+(?:table|database|schema|user|role)\s|grant\s+[\w ,]+\s+on\s|grant\s+\w+\s+to\s|revoke\s+[\w ,]+\s+(?:on|from)\s|create\s+(?:user|role)\s|merge\s+into\s|replace\s+into\s|show\s+(?:full\s+|global\s+|session\s+)?(?:tables|databases|schemas|columns|fields|index|indexes|keys|create|grants|processlist|variables|status|table\s+status|triggers|warnings|errors|engines?|events|plugins|privileges|binary|master|replicas?|slave|open\s+tables|function|procedure|search_path|all|transaction|server_version|timezone|time\s+zone)\b|explain\s+(?:analy[sz]e\s+|verbose\s+|\([^)]{0,80}\)\s*)?(?:select|insert|update|delete|with)\b|(?:describe|desc)\s+[\w.\x60"]+\s*;?\s*$)/i;
+const STARTS_LIKE_SQL = /^\s*(?:\/\*[\s\S]*?\*\/\s*|--[^\n]*\n\s*)*(?:(?:begin(?:\s+transaction)?|start\s+transaction)\s*;\s*(?:--[^\n]*\n\s*)*)?(?:with\s+\w+(?:\s*\([^)]*\))?\s+as\s*\(|select\s+[\s\S]+?\s+from\s|select\s+(?:[\d'"(*]|\w+\s*\()|insert\s+into\s|update\s+[\w."`\[\]]+\s+set\s|delete\s+from\s|delete\s+[\w."`]+\s+from\s|drop\s+(?:table|database|schema|view|index|user|role|function|procedure|trigger|sequence|materialized|if\s+exists)\b|truncate\s+(?:table\s+)?[\w."`]|alter\s+(?:table|database|schema|user|role)\s|grant\s+[\w ,]+\s+on\s|grant\s+\w+\s+to\s|grant\s+role\s+"?\w+"?\s+to\s|revoke\s+[\w ,]+\s+(?:on|from)\s|create\s+(?:user|role)\s|merge\s+into\s|replace\s+into\s|show\s+(?:full\s+|global\s+|session\s+)?(?:tables|databases|schemas|columns|fields|index|indexes|keys|create|grants|processlist|variables|status|table\s+status|triggers|warnings|errors|engines?|events|plugins|privileges|binary|master|replicas?|slave|open\s+tables|function|procedure|search_path|all|transaction|server_version|timezone|time\s+zone)\b|explain\s+(?:analy[sz]e\s+|verbose\s+|\([^)]{0,80}\)\s*)?(?:select|insert|update|delete|with)\b|(?:describe|desc)\s+[\w.\x60"]+\s*;?\s*$)/i;
 
 /** Whether free text reads as SQL (not a sentence that happens to start with "update" or "select"). */
 export function looksLikeSql(text: string): boolean {
@@ -131,6 +131,9 @@ function scratchTables(list: unknown): boolean {
   });
 }
 
+/** One statement granting one of Snowflake's administrator roles to a user or role. */
+const SNOWFLAKE_ADMIN_GRANT = /^grant\s+role\s+"?(accountadmin|securityadmin|sysadmin|orgadmin|useradmin)"?\s+to\s+((?:user|role)\s+"?[\w$.-]{1,120}"?)\s*;?\s*$/i;
+
 const RANGE_OPS = new Set(["<", "<=", ">", ">=", "BETWEEN", "NOT BETWEEN", "IS NOT", "IS"]);
 
 /** A WHERE that keeps no row out: 1=1, true, x = x, a OR that holds one of those. */
@@ -196,10 +199,12 @@ function setsOf(n: Record<string, unknown>): Array<{ column: string; value: stri
   if (!Array.isArray(n.set)) return [];
   return (n.set as Node[]).map((x) => {
     const v = (x as Record<string, unknown> | undefined)?.value as Record<string, unknown> | undefined;
-    // (A camel-cased column, PayeeIBAN or RoutingNumber, is read as its words: payee_iban, routing_number.)
-    return { column: columnName(x).replace(/([a-z0-9])(?=[A-Z])/g, "$1_").replace(/([A-Z]+)(?=[A-Z][a-z])/g, "$1_"), value: v !== undefined && (typeof v.value === "string" || typeof v.value === "number" || typeof v.value === "boolean") ? String(v.value) : undefined };
+    return { column: columnName(x), value: v !== undefined && (typeof v.value === "string" || typeof v.value === "number" || typeof v.value === "boolean") ? String(v.value) : undefined };
   });
 }
+
+/** A camel-cased column read as its words (PayeeIBAN as Payee_IBAN, RoutingNumber as Routing_Number); others as they are. */
+const asWords = (column: string): string => column.replace(/([a-z0-9])(?=[A-Z])/g, "$1_").replace(/([A-Z]+)(?=[A-Z][a-z])/g, "$1_");
 
 /** Tables of short-lived rows (sessions, tokens, caches, job queues): purging what has expired from them is upkeep. */
 const EPHEMERAL_TABLE = /^(\w+\.)?(sessions?|user_sessions|\w*_sessions|tokens?|refresh_tokens|access_tokens|password_resets|otps?|otp_codes|nonces?|cache|caches|\w*_cache|jobs?|job_queue|queue|\w*_queue|locks?|idempotency_keys|rate_limits?)$/i;
@@ -276,7 +281,7 @@ function credentialColumns(n: Record<string, unknown>): string | undefined {
 }
 
 /** Columns that hold a fact about a person (how to reach them, who they are, where they live, what they pay with). */
-const PERSONAL_COLUMN = /^(?:e_?mail|email_?address|phone|phone_?number|mobile|full_?name|first_?name|last_?name|surname|given_?name|family_?name|address|street|street_?address|billing_?address|shipping_?address|home_?address|postcode|postal_?code|zip|zip_?code|dob|date_?of_?birth|birth_?date|birthday|ssn|social_?security_?number|national_?id|passport_?number|tax_?id|card_?number|card_?last4|iban|account_?number|ip_?address)$/i;
+const PERSONAL_COLUMN = /^(?:e_?mail|email_?address|phone|phone_?number|mobile|full_?name|first_?name|last_?name|surname|given_?name|family_?name|address|street|street_?address|billing_?address|shipping_?address|home_?address|postcode|postal_?code|zip|zip_?code|dob|date_?of_?birth|birth_?date|birthday|ssn|social_?security_?number|national_?id|passport_?number|tax_?id|card_?number|card_?last4|iban|account_?number|ip_?address|(?:last_?(?:login|seen|sign_?in)_?)?ip|payment_?last_?4)$/i;
 /** Tables of people. */
 const PERSON_TABLE = /^(\w+\.)*(users?|customers?|clients?|patients?|employees?|members?|contacts?|subscribers?|people|persons?|profiles?|accounts?|leads?|candidates?)$/i;
 /** Rows read at once beyond which a read is a collection, not a look. */
@@ -292,7 +297,8 @@ function personalRead(n: Record<string, unknown>, production: boolean): string |
   if (limit !== undefined && !(limit?.type === "number" && Number(limit.value) >= BULK_ROWS) && !/^all$/i.test(String(limit?.value ?? ""))) return undefined;
   const columns = Array.isArray(n.columns) ? (n.columns as Node[]) : [];
   const names = columns.flatMap((c) => columnsIn(c?.expr).map(columnName)).filter(Boolean);
-  const personal = names.filter((c) => PERSONAL_COLUMN.test(c));
+  // (Camel-cased columns are read as their words: LastLoginIp is last_login_ip.)
+  const personal = names.filter((c) => PERSONAL_COLUMN.test(c) || PERSONAL_COLUMN.test(asWords(c)));
   if (personal.length >= 2) return personal.slice(0, 4).join(", ");
   const table = Array.isArray(n.from) ? (n.from as Node[]).map((f) => String(f?.table ?? "")).find((t) => PERSON_TABLE.test(t)) : undefined;
   if (production && names.includes("*") && table !== undefined) return `every column of ${table}`;
@@ -351,6 +357,13 @@ export function readSql(sql: string, production = false): SqlReading {
   const offHit: SqlHit | undefined = auditOff ? { id: "sql.audit-off", action: { capability: "impair-defences", target: { name: "the database's audit", production }, reversibility: "recoverable", scope: "system" }, reason: `${auditOff[0].replace(/\s+/g, " ").slice(0, 80)} switches the database's auditing off: what is done in it from now on leaves no record (T1562.008)${production ? " on a production database" : ""}` } : undefined;
   const ast = parse(text);
   if (!ast && offHit !== undefined) return { actions: [offHit.action], hits: [offHit] };
+  // Snowflake's administrator roles granted (GRANT ROLE ACCOUNTADMIN TO USER svc): neither grammar reads
+  // Snowflake's GRANT ROLE, so the statement is read from its words; whoever gets it controls the account (T1098).
+  const adminRole = ast ? null : SNOWFLAKE_ADMIN_GRANT.exec(text);
+  if (adminRole !== null) {
+    const action: Action = { capability: "grant-access", target: { name: `${adminRole[1]!.toUpperCase()} to ${adminRole[2]!}`, production }, reversibility: "recoverable", scope: "tree" };
+    return { actions: [action], hits: [{ id: "sql.grant-admin", action, reason: `GRANT ROLE ${adminRole[1]!.toUpperCase()} TO ${adminRole[2]!}: an administrator's role over the whole account (T1098)${production ? " on a production database" : ""}` }] };
+  }
   if (!ast) {
     // Caution, shaped by the statement's first words so DROP SCHEMA is not read as a mere write.
     const head = /^\s*(drop|truncate|delete)\b/i.test(text) ? "delete" : "write";
@@ -382,8 +395,8 @@ export function readSql(sql: string, production = false): SqlReading {
       // Where payments go, changed: the next payout or vendor payment goes to that account and cannot
       // be called back (payment diversion, T1565.001). Any row: one vendor's bank details are enough.
       const sets = type === "update" ? setsOf(n) : [];
-      const destination = sets.find((x) => PAYMENT_DESTINATION_COLUMN.test(x.column));
-      if (destination !== undefined) hit("sql.payment-destination-changed", { capability: "spend", target: target(table), reversibility: "irreversible", scope: "one" }, `UPDATE sets ${sets.filter((x) => PAYMENT_DESTINATION_COLUMN.test(x.column)).map((x) => x.column).slice(0, 3).join(", ")} of ${table}: where payments are sent; the next one goes to that account and cannot be called back (T1565.001)`);
+      const destination = sets.find((x) => PAYMENT_DESTINATION_COLUMN.test(asWords(x.column)));
+      if (destination !== undefined) hit("sql.payment-destination-changed", { capability: "spend", target: target(table), reversibility: "irreversible", scope: "one" }, `UPDATE sets ${sets.filter((x) => PAYMENT_DESTINATION_COLUMN.test(asWords(x.column))).map((x) => x.column).slice(0, 3).join(", ")} of ${table}: where payments are sent; the next one goes to that account and cannot be called back (T1565.001)`);
       // A user made an administrator by editing the users table: an access grant no admin screen shows.
       const admin = sets.find((x) => ROLE_COLUMN.test(x.column) && x.value !== undefined && ADMIN_VALUE.test(x.value.trim()));
       if (admin !== undefined) hit("sql.grant-admin", { capability: "grant-access", target: target(table), reversibility: "recoverable", scope: "one" }, `UPDATE sets ${admin.column} = ${admin.value} in ${table}: the rows it selects get an administrator's rights (T1098)`);

@@ -719,7 +719,8 @@ function protectionLoosened(args: unknown): string | undefined {
   if (!isRecord(args)) return undefined;
   for (const [k, v] of Object.entries(args)) {
     if (/^(allow_?force_?push(es)?|allow_?deletions?|allows_?force_?pushes|allows_?deletions)$/i.test(k) && v === true) return `${k}: true`;
-    if (/^(required_?approving_?review_?count|required_?approvals?|approvals_?(before_?merge|required)|min_?approvals|required_?reviewers)$/i.test(k) && (v === 0 || v === "0")) return `${k}: 0`;
+    // (Azure DevOps' minimum-reviewers policy: minimumApproverCount.)
+    if (/^(required_?approving_?review_?count|required_?approvals?|approvals_?(before_?merge|required)|min_?approvals|required_?reviewers|minimum_?approver_?count|min_?approvers|minimum_?approvals?|minimum_?reviewers)$/i.test(k) && (v === 0 || v === "0")) return `${k}: 0`;
     if (/^(enforce_?admins|require_?code_?owner_?reviews?|code_?owner_?approval_?required|require_?signed_?commits|required_?linear_?history|require_?status_?checks|strict_?required_?status_?checks_?policy|dismiss_?stale_?reviews)$/i.test(k) && v === false) return `${k}: false`;
   }
   return undefined;

@@ -4,7 +4,7 @@
 // screencapture(1), xclip(1), arecord(1), ffmpeg's avfoundation/v4l2/x11grab devices.
 import type { Action } from "../model.js";
 import { classifyPath } from "../paths.js";
-import { readPaths, shown, type CommandRule, type RuleHit } from "./rule.js";
+import { optionValues, readPaths, shown, type CommandRule, type RuleHit } from "./rule.js";
 
 const TACTIC = "Collection (TA0009)";
 
@@ -157,7 +157,7 @@ const appData: CommandRule = {
 const PERSONAL_BUCKET = /^(?:s3|gs|az|abfss?|wasbs?):\/\/[^/]*(?:hr|payroll|people|personnel|employee|staff|customer|client|patient|member|subscriber|pii|gdpr|users?-(?:data|export)|crm)[^/]*/i;
 
 /** A folder inside any bucket named for people's records or contracts (s3://prod-uploads/contracts/, …/kyc/, …/benefits/). */
-const PERSONAL_FOLDER = /^(?:s3|gs|az|abfss?|wasbs?):\/\/[^/]+\/(?:[^/]+\/)*(?:hr|payroll|census|benefits|contracts|legal|kyc|identity|passports?|medical|patients?|employees?|customers?)(?:\/|$)/i;
+const PERSONAL_FOLDER = /^(?:s3|gs|az|abfss?|wasbs?):\/\/[^/]+\/(?:[^/]+\/)*(?:hr|payroll|census|benefits|contracts|legal|kyc|identity|passports?|medical|patients?|employees?|customers?|w-?9s?|w-?2s?|1099s?|tax-?forms?|tax-?docs?|ssns?|id-?docs?|driver-?licen[cs]es?)(?:\/|$)/i;
 /** An object that holds data rows, not a README or a build: .csv, .xlsx, .json, .parquet, a dump. */
 const DATA_OBJECT = /\.(?:csv|tsv|xlsx?|json|jsonl|ndjson|parquet|avro|sql|dump|zip|gz)$/i;
 
@@ -179,8 +179,40 @@ const bucketDownload: CommandRule = {
     return { action: { capability: "read", target: { name: source, personal: true }, reversibility: "irreversible", scope: "account" }, reason: `copies the whole of ${shown(source)}, a bucket of people's data, to this machine: data from cloud storage (T1530)` };
   },
   examples: {
-    match: [`gsutil -m cp -r gs://acme-hr-exports/2026/ ./hr-dump/`, `aws s3 sync s3://customer-pii-archive ./local`, `aws s3 cp s3://lm-hr-exports/benefits/census_2026.csv ./`, `aws s3 cp s3://acme-prod-uploads/contracts/ ~/Desktop/review/ --recursive`],
+    match: [`gsutil -m cp -r gs://acme-hr-exports/2026/ ./hr-dump/`, `aws s3 sync s3://customer-pii-archive ./local`, `aws s3 cp s3://lm-hr-exports/benefits/census_2026.csv ./`, `aws s3 cp s3://acme-prod-uploads/contracts/ ~/Desktop/review/ --recursive`, `aws s3 sync s3://ql-carrier-docs-prod/w9/ ~/Downloads/w9-dump/ --profile ql-prod`],
     noMatch: [`aws s3 cp s3://build-artifacts/app.tgz .`, `gsutil cp gs://acme-hr-exports/README.txt .`, `aws s3 sync ./site s3://www-acme-web`, `aws s3 cp s3://acme-builds/contracts-service/app.zip .`, `aws s3 cp ./census.csv s3://lm-hr-exports/benefits/`],
+  },
+};
+
+/** PowerShell's directory searches that return every account (Get-ADUser -Filter *, Get-MgUser -All). */
+const DIRECTORY_SEARCH = /^(?:get-aduser|get-adcomputer|get-adgroupmember|get-adobject|get-mguser|get-azureaduser|get-msoluser)$/;
+/**
+ * Every account of a directory, with its attributes, written to a file (Get-ADUser -Filter *
+ * -Properties * | Export-Csv …): the organisation's people and their details in one file (T1087.002).
+ */
+const directoryExport: CommandRule = {
+  id: "collection.directory-export",
+  tactic: TACTIC,
+  technique: "T1087.002",
+  names: ["export-csv", "export-clixml", "out-file", "export-excel"],
+  match(inv, all, index) {
+    if (!/^(?:export-csv|export-clixml|out-file|export-excel)$/.test(inv.name)) return undefined;
+    // (Past PowerShell's filters: … | Select-Object … | Export-Csv.)
+    let k = index - 1;
+    while (k >= 0 && k >= index - 4 && /^(?:where-object|where|\?|select-object|select|sort-object|sort)$/.test(all[k]!.name)) k--;
+    const search = k >= 0 ? all[k] : undefined;
+    if (search === undefined || !DIRECTORY_SEARCH.test(search.name)) return undefined;
+    const a = search.args;
+    // (-All with a -Filter that narrows, department eq 'Physics', is that department's people.)
+    const narrowed = a.some((x, i) => /^-filter$/i.test(x) && !/^['"]?\*['"]?$/.test(a[i + 1] ?? ""));
+    const every = a.some((x, i) => /^-filter$/i.test(x) && /^['"]?\*['"]?$/.test(a[i + 1] ?? "")) || (!narrowed && a.some((x) => /^-all(?::\$true)?$/i.test(x))) || a.some((x, i) => /^-ldapfilter$/i.test(x) && /objectclass=(?:user|person|\*)/i.test(a[i + 1] ?? ""));
+    if (!every) return undefined;
+    const file = optionValues(inv.args, ["-Path", "-path", "-LiteralPath", "-FilePath"])[0] ?? inv.args.find((x) => !x.startsWith("-")) ?? "a file";
+    return { action: { capability: "read", target: { name: file, personal: true }, reversibility: "irreversible", scope: "account" }, reason: `writes every account ${search.name} returns${a.some((x, i) => /^-properties$/i.test(x) && a[i + 1] === "*") ? ", with all their attributes," : ""} to ${shown(file)}: the organisation's people and their details gathered in one file (T1087.002)` };
+  },
+  examples: {
+    match: [`pwsh -c "Get-ADUser -Filter * -Properties * | Export-Csv -NoTypeInformation C:\\Users\\Public\\ad_users_full.csv"`, `pwsh -c "Get-MgUser -All | Select-Object DisplayName,Mail | Export-Csv users.csv"`],
+    noMatch: [`pwsh -c "Get-MgUser -Filter \\"department eq 'Physics'\\" -All | Export-Csv physics.csv"`, `pwsh -c "Get-ADUser -Identity jdoe -Properties * | Export-Csv jdoe.csv"`, `pwsh -c "Get-Process | Export-Csv procs.csv"`, `pwsh -c "Get-ADUser -Filter *"`],
   },
 };
 
@@ -238,4 +270,4 @@ const productionDumpCopied: CommandRule = {
   },
 };
 
-export const collectionRules: readonly CommandRule[] = [capture, archive, gatherDocuments, personalStore, appData, bucketDownload, productionExport, productionDumpCopied];
+export const collectionRules: readonly CommandRule[] = [directoryExport, capture, archive, gatherDocuments, personalStore, appData, bucketDownload, productionExport, productionDumpCopied];

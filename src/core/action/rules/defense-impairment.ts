@@ -926,6 +926,35 @@ const protectionEnvOff: CommandRule = {
   },
 };
 
+/**
+ * A Palo Alto firewall's security rule, set from its CLI (`set rulebase security rules NAME …`, sent
+ * over ssh): one that allows any source to any destination opens the firewall (T1562.004); one told
+ * not to log (log-end no, log-start no) lets what it passes go unrecorded (T1562.006).
+ */
+const panosRule: CommandRule = {
+  id: "defense-impairment.firewall-rule",
+  tactic: TACTIC,
+  technique: "T1562.004",
+  names: ["set"],
+  match(inv) {
+    const a = inv.args;
+    if (a[0] !== "rulebase" || !/^(?:security|nat|decryption)$/.test(a[1] ?? "") || a[2] !== "rules" || a[3] === undefined) return undefined;
+    const value = (key: string): string | undefined => { const i = a.indexOf(key, 4); return i > 0 ? a[i + 1] : undefined; };
+    const name = a[3]!;
+    if (value("action") === "allow" && value("source") === "any" && value("destination") === "any" && (value("application") === "any" || value("service") === "any")) {
+      return { action: { ...impair(`firewall rule ${name}`, "system", "recoverable", "other"), target: { name: `firewall rule ${name}`, pathClass: "other", production: true } }, reason: `adds firewall rule ${shown(name)} allowing any source to any destination${value("application") === "any" ? " for any application" : ""}: the firewall no longer stops anything it covers (T1562.004)` };
+    }
+    if (value("log-end") === "no" || value("log-start") === "no" || value("log-setting") === "none") {
+      return { action: { ...impair(`firewall rule ${name}`, "one", "recoverable", "other"), target: { name: `firewall rule ${name}`, pathClass: "other", production: true } }, technique: "T1562.006", reason: `turns logging off on firewall rule ${shown(name)}: the traffic it passes leaves no record (T1562.006)` };
+    }
+    return undefined;
+  },
+  examples: {
+    match: [`ssh admin@pa-edge-01 'configure; set rulebase security rules Temp-Allow-Any from any to any source any destination any application any service any action allow; commit'`, `ssh admin@pa-edge-01 'configure; set rulebase security rules Allow-Mgmt log-end no; commit'`],
+    noMatch: [`ssh admin@pa-edge-01 'configure; set rulebase security rules Allow-Web from untrust to dmz source any destination 10.1.2.3 application web-browsing service application-default action allow; commit'`, `ssh admin@pa-edge-01 'show running security-policy'`, `set -euo pipefail`, `ssh admin@pa-edge-01 'configure; set rulebase security rules Allow-Mgmt log-end yes; commit'`],
+  },
+};
+
 /** A service's log level set to errors only, or off (LOG_LEVEL=ERROR, LOGGING_LEVEL_ROOT=OFF). */
 const LOGS_QUIETED = /^(?:[A-Z0-9_]*_)?LOG(?:GING)?_?LEVEL(?:_[A-Z0-9_]+)?=['"]?(?:error|fatal|critical|crit|off|none|silent|panic|emerg(?:ency)?)['"]?$/i;
 /**
@@ -1077,4 +1106,4 @@ const systemProxySet: CommandRule = {
   },
 };
 
-export const defenseImpairmentRules: readonly CommandRule[] = [privacyConsentWritten, systemProxySet, resourceProtectionOff, remoteAccessOn, tlsOff, history, logging, firewall, mac, backupsOff, hooksSkipped, releaseChecksSkipped, checkRemoved, timestomp, permissions, everyoneGranted, logRetentionCut, hide, rootCert, masquerade, recordConfig, cloudRecording, openPort, podSecurity, scriptPolicy, cloudFirewall, wafDetached, commitAsBot, protectionEnvOff, loggingQuieted];
+export const defenseImpairmentRules: readonly CommandRule[] = [privacyConsentWritten, systemProxySet, resourceProtectionOff, remoteAccessOn, tlsOff, history, logging, firewall, mac, backupsOff, hooksSkipped, releaseChecksSkipped, checkRemoved, timestomp, permissions, everyoneGranted, logRetentionCut, hide, rootCert, masquerade, recordConfig, cloudRecording, openPort, podSecurity, scriptPolicy, cloudFirewall, wafDetached, commitAsBot, protectionEnvOff, loggingQuieted, panosRule];

@@ -863,5 +863,36 @@ const nodesOutOfService: CommandRule = {
   },
 };
 
-export const impactRules: readonly CommandRule[] = [nodesOutOfService, keyDestroyed, productionBulkOrm, cryptoSent, obliterate, productionFullRefresh, recovery, destruction, wipe, encrypt, serviceStop, productionScaledDown, shutdown, accountAccess, directorySubtreeDeleted, resources, diskFill, cloudDelete, productionMigration, liveMoney, productionDataLossPush, bucketExpiry, syncWipe, resourceReplaced, batchJobsCancelled];
+/**
+ * Entity Framework told to take a database back to before its first migration (`dotnet ef database
+ * update 0`) or to drop it: every table the migrations made goes, with its rows (T1485). A local or
+ * test database by its connection is the developer's own.
+ */
+const efReset: CommandRule = {
+  id: "impact.migrations-reverted",
+  tactic: "Impact (TA0040)",
+  technique: "T1485",
+  names: ["dotnet", "dotnet-ef"],
+  match(inv) {
+    const a = inv.args;
+    const at = a.indexOf("database");
+    if (at < 0 || (inv.name === "dotnet" && a[at - 1] !== "ef")) return undefined;
+    const reverted = a[at + 1] === "update" && a[at + 2] === "0";
+    const dropped = a[at + 1] === "drop";
+    if (!reverted && !dropped) return undefined;
+    const connection = optionValues(a, ["--connection"])[0] ?? "";
+    if (/(?:data source|server|host)\s*=\s*\(?(?:localdb|localhost|127\.0\.0\.1|\.)\b/i.test(connection) || /(?:database|initial catalog)\s*=\s*\w*(?:_test|_dev|test|dev)\b/i.test(connection)) return undefined;
+    const production = productionWhere([...a, connection]) !== undefined;
+    return {
+      action: { capability: "delete", target: { name: connection !== "" ? "the database its connection names" : "the project's database", production }, reversibility: "irreversible", scope: production ? "account" : "tree" },
+      reason: `${reverted ? "reverts every migration (database update 0)" : "drops the database"}${connection !== "" ? " on the database its --connection names" : ""}: every table the migrations made goes, with its rows (T1485)`,
+    };
+  },
+  examples: {
+    match: [`dotnet ef database update 0 --project src/Permits.Data --connection 'User Id=permits;Password=$PW;Data Source=ora-stg-01:1521/PERMITSSTG'`, `dotnet ef database drop --force --connection "Server=sql-prod-01;Database=Shop"`],
+    noMatch: [`dotnet ef database update --project src/Permits.Data`, `dotnet ef migrations add AddRefundReason`, `dotnet ef database update 0 --connection "Server=(localdb)\\mssqllocaldb;Database=Shop_Dev"`],
+  },
+};
+
+export const impactRules: readonly CommandRule[] = [efReset, nodesOutOfService, keyDestroyed, productionBulkOrm, cryptoSent, obliterate, productionFullRefresh, recovery, destruction, wipe, encrypt, serviceStop, productionScaledDown, shutdown, accountAccess, directorySubtreeDeleted, resources, diskFill, cloudDelete, productionMigration, liveMoney, productionDataLossPush, bucketExpiry, syncWipe, resourceReplaced, batchJobsCancelled];
 
