@@ -224,11 +224,13 @@ export class RulePack {
       for (const c of commands) for (const i of this.candidatesIn(c.normalized)) tryRule(i, c.normalized, c.text);
       if (unreadable !== undefined) extra.push({ ...UNREADABLE_SHELL, reason: `${UNREADABLE_SHELL.reason}: ${unreadable}` });
     }
-    if (valuesApart && original !== undefined) {
-      for (const value of original.split("\n")) {
+    // (Only the command-shaped rules whose keywords the whole text holds: a value holds no keyword the whole lacks.
+    // Most calls have none, and no value is looked at.)
+    const shaped = valuesApart && original !== undefined ? candidates.filter((i) => this.rules[i]!.commandsOnly === true) : [];
+    if (shaped.length > 0) {
+      for (const value of original!.split("\n")) {
         const text = normalizeForMatching(value);
-        if (text.length === 0) continue;
-        for (const i of this.candidatesIn(text)) if (this.rules[i]!.commandsOnly === true) tryRule(i, text, value);
+        if (text.length > 0) for (const i of shaped) tryRule(i, text, value);
       }
     }
     const matches: RuleMatch[] = [...matched]

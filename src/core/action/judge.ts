@@ -10,7 +10,7 @@ import { writtenPaths } from "./rules/rule.js";
 import { classifyPath, evidencePath, internalHost, isExternalHost, isPasteHost, testEnvironmentHost, untrustedOrigin } from "./paths.js";
 import { LIVE_KEY } from "../validators.js";
 import { METADATA_HOST } from "./rules/credential-access.js";
-import { invocationsOf, type Invocation, type ShellCommand } from "./shell-command.js";
+import { invocationsOf, pipedFrom, type Invocation, type ShellCommand } from "./shell-command.js";
 import { looksLikeSql, readSql } from "./sql.js";
 import { readCode } from "./code.js";
 import { argumentFacts, isRecord, readToolCall, toolWords, type ToolAnnotations } from "./tool-call.js";
@@ -621,15 +621,6 @@ function devConnection(inv: Invocation, invs: readonly Invocation[]): boolean {
   if (variables.length !== 1) return false;
   // (Set in the same step, it says nothing of where it points.)
   return !invs.some((n) => n.command.text.includes(`${variables[0]}=`));
-}
-
-/** PowerShell's filters between a search and what acts on its results (… | Where-Object {…} | Remove-ADUser), and what their blocks call. */
-const PIPELINE_FILTER = /^(?:where-object|where|\?|select-object|select|sort-object|sort|get-date)$/;
-
-/** The command whose output reaches this one, past PowerShell's filters (at most four back). */
-function pipedFrom(invs: readonly Invocation[], index: number): Invocation | undefined {
-  for (let k = index - 1; k >= 0 && k >= index - 4; k--) if (!PIPELINE_FILTER.test(invs[k]!.name)) return invs[k];
-  return undefined;
 }
 
 function commandHost(invs: readonly Invocation[]): string {

@@ -343,3 +343,8 @@ const EVIDENCE_PATH = /(?:^|[\\/])(?:legal[-_ ]?holds?|chain[-_ ]of[-_ ]custody|
 export function evidencePath(path: string): boolean {
   return EVIDENCE_PATH.test(path) && !/\b(?:tests?|fixtures?|examples?|samples?|src|lib|app)[\\/]/i.test(path) && !/\.(?:py|tsx?|jsx?|mjs|cjs|go|java|kt|rb|rs|c|h|cpp|cs|php|swift|scala|vue|svelte|md|mdx|ya?ml|toml|html?|css|scss|sh)$/i.test(path);
 }
+
+/** A log store named for security evidence: audit, firewall, CloudTrail, a SIEM, sign-in and endpoint events. */
+export const SECURITY_LOG_NAME = /(?:^|[^a-z])(?:audit|security|firewall|paloalto|pan|cloudtrail|siem|sentinel|auth|wineventlog|syslog|edr|ids|guardduty)(?:[^a-z]|$)/i;
+/** Whether keeping a log store only `days` long is a cut a person must see: a week or less for any store, under 90 days for security evidence. */
+export const retentionCut = (days: number, securityStore: boolean): boolean => days <= 7 || (securityStore && days < 90);

@@ -154,6 +154,15 @@ export function operands(args: readonly string[]): string[] {
  * -ok) read as one more invocation of its own, `via` "find -exec" (a shell reader may already have
  * split it out; then the find's own argv no longer holds it and nothing is doubled).
  */
+/** PowerShell's filters between a search and what acts on its results (… | Where-Object {…} | Remove-ADUser), and what their blocks call. */
+const PIPELINE_FILTER = /^(?:where-object|where|\?|select-object|select|sort-object|sort|get-date)$/;
+
+/** The command whose output reaches this one, past PowerShell's filters (at most four back). */
+export function pipedFrom(invs: readonly Invocation[], index: number): Invocation | undefined {
+  for (let k = index - 1; k >= 0 && k >= index - 4; k--) if (!PIPELINE_FILTER.test(invs[k]!.name)) return invs[k];
+  return undefined;
+}
+
 export function invocationsOf(commands: readonly ShellCommand[]): Invocation[] {
   const out: Invocation[] = [];
   for (const command of commands) {

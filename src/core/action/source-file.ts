@@ -129,8 +129,6 @@ const OPEN_ADMIN_PORT = new RegExp(String.raw`${EVERY_ADDRESS}["'\]\s,]{1,8}[^}]
 const WEAK_PASSWORD_HASH = /\b(?:md5|sha1)\s*\(\s*(?:\w+\.)?(?:password|passwd|pwd|raw_password|plain\w*)\b|createHash\(\s*['"](?:md5|sha1)['"]\s*\)\s*\.update\(\s*(?:\w+\.)?(?:password|passwd|pwd)\b/i;
 
 /** Settings that let a database, bucket or stack be destroyed with nothing kept (Terraform, CloudFormation, Pulumi, CDK). */
-/** An infrastructure directory for a throwaway environment: envs/sandbox/, environments/dev/, stages/test/. */
-const THROWAWAY_ENVIRONMENT_DIR = /(?:^|\/)(?:envs?|environments?|stages?|workspaces?)\/(?:sandbox|dev|development|test|testing|scratch|local|ephemeral|preview)(?:[-_][\w-]+)?\//i;
 const UNPROTECTED = /\bdeletion_?protection\s*[=:]\s*false\b|\bDeletionProtection\s*[=:]\s*false\b|\bdeletionProtection\s*:\s*false\b|\bskip_final_snapshot\s*=\s*true\b|\bprevent_destroy\s*=\s*false\b|\bforce_destroy\s*=\s*true\b|\bdelete_contents_on_destroy\s*=\s*true\b/;
 
 /** A file for production by its path (settings/production.py, infra/prod/rds.tf, config/prod.yaml). */
@@ -255,7 +253,7 @@ function weakenedChecks(path: string, text: string): CodeHit[] {
     });
   }
   // (A development or local configuration without them is the developer's own.)
-  const devConfig = /(?:^|[^a-z0-9])(?:dev|development|local|test|testing|example|sample|template|dist|defaults)(?:[^a-z0-9]|$)/i.test(belowHome(path));
+  const devConfig = /(?:^|[^a-z0-9])(?:dev|development|local|test|testing|sandbox|scratch|example|sample|template|dist|defaults)(?:[^a-z0-9]|$)/i.test(belowHome(path));
   const settingOff = !devConfig && /\.(ya?ml|json|toml|ini|env|conf|cfg|properties|py|rb|js|ts)$|(?:^|\/)\.env/.test(path) ? SECURITY_SETTING_OFF.exec(text) : null;
   if (settingOff !== null) {
     out.push({
@@ -388,8 +386,8 @@ function weakenedChecks(path: string, text: string): CodeHit[] {
   }
   // Infrastructure code that lets a database or bucket be destroyed with nothing kept.
   const unprotected = UNPROTECTED.exec(text);
-  // (Not for an environment named as a sandbox, development or test one: envs/sandbox/s3.tf's scratch bucket.)
-  if (unprotected !== null && /\.(tf|tf\.json|hcl|ya?ml|json|ts|py)$/.test(path) && !THROWAWAY_ENVIRONMENT_DIR.test(path)) {
+  // (Not in a developer's own configuration, as settingOff is not: envs/sandbox/s3.tf's scratch bucket.)
+  if (unprotected !== null && /\.(tf|tf\.json|hcl|ya?ml|json|ts|py)$/.test(path) && !devConfig) {
     out.push({
       id: "code.deletion-protection-off",
       technique: "T1485",

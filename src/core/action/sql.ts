@@ -23,6 +23,7 @@
 // | INSERT, CREATE, others                      | write, recoverable, one (no rule)                |
 import { createRequire } from "node:module";
 import type { Action } from "./model.js";
+import { toolWords } from "./tool-call.js";
 
 // A grammar is loaded on the first SQL-looking text that needs it, through require: imported as an
 // ES module, Node scans its CommonJS bundle for exports (about 270 ms of CPU and 28 MB at every
@@ -203,8 +204,8 @@ function setsOf(n: Record<string, unknown>): Array<{ column: string; value: stri
   });
 }
 
-/** A camel-cased column read as its words (PayeeIBAN as Payee_IBAN, RoutingNumber as Routing_Number); others as they are. */
-const asWords = (column: string): string => column.replace(/([a-z0-9])(?=[A-Z])/g, "$1_").replace(/([A-Z]+)(?=[A-Z][a-z])/g, "$1_");
+/** A column read as its words, as a tool's name is (PayeeIBAN as payee_iban, RoutingNumber as routing_number). */
+const asWords = (column: string): string => toolWords(column).join("_");
 
 /** Tables of short-lived rows (sessions, tokens, caches, job queues): purging what has expired from them is upkeep. */
 const EPHEMERAL_TABLE = /^(\w+\.)?(sessions?|user_sessions|\w*_sessions|tokens?|refresh_tokens|access_tokens|password_resets|otps?|otp_codes|nonces?|cache|caches|\w*_cache|jobs?|job_queue|queue|\w*_queue|locks?|idempotency_keys|rate_limits?)$/i;
@@ -298,7 +299,7 @@ function personalRead(n: Record<string, unknown>, production: boolean): string |
   const columns = Array.isArray(n.columns) ? (n.columns as Node[]) : [];
   const names = columns.flatMap((c) => columnsIn(c?.expr).map(columnName)).filter(Boolean);
   // (Camel-cased columns are read as their words: LastLoginIp is last_login_ip.)
-  const personal = names.filter((c) => PERSONAL_COLUMN.test(c) || PERSONAL_COLUMN.test(asWords(c)));
+  const personal = names.filter((c) => PERSONAL_COLUMN.test(asWords(c)));
   if (personal.length >= 2) return personal.slice(0, 4).join(", ");
   const table = Array.isArray(n.from) ? (n.from as Node[]).map((f) => String(f?.table ?? "")).find((t) => PERSON_TABLE.test(t)) : undefined;
   if (production && names.includes("*") && table !== undefined) return `every column of ${table}`;

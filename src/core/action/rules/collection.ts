@@ -4,6 +4,7 @@
 // screencapture(1), xclip(1), arecord(1), ffmpeg's avfoundation/v4l2/x11grab devices.
 import type { Action } from "../model.js";
 import { classifyPath } from "../paths.js";
+import { pipedFrom } from "../shell-command.js";
 import { optionValues, readPaths, shown, type CommandRule, type RuleHit } from "./rule.js";
 
 const TACTIC = "Collection (TA0009)";
@@ -197,10 +198,7 @@ const directoryExport: CommandRule = {
   names: ["export-csv", "export-clixml", "out-file", "export-excel"],
   match(inv, all, index) {
     if (!/^(?:export-csv|export-clixml|out-file|export-excel)$/.test(inv.name)) return undefined;
-    // (Past PowerShell's filters: … | Select-Object … | Export-Csv.)
-    let k = index - 1;
-    while (k >= 0 && k >= index - 4 && /^(?:where-object|where|\?|select-object|select|sort-object|sort)$/.test(all[k]!.name)) k--;
-    const search = k >= 0 ? all[k] : undefined;
+    const search = pipedFrom(all, index);
     if (search === undefined || !DIRECTORY_SEARCH.test(search.name)) return undefined;
     const a = search.args;
     // (-All with a -Filter that narrows, department eq 'Physics', is that department's people.)

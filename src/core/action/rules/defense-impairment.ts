@@ -4,7 +4,7 @@
 // set +o history, history -c), auditctl(8), journalctl(1) (--vacuum-*), ufw(8), setenforce(8),
 // spctl(8).
 import type { Action } from "../model.js";
-import { classifyPath, hostOf, isExternalHost, productionNamed } from "../paths.js";
+import { classifyPath, hostOf, isExternalHost, productionNamed, retentionCut, SECURITY_LOG_NAME } from "../paths.js";
 import type { Invocation } from "../shell-command.js";
 import { commandWords, optionValues, productionWhere, shown, writtenPaths, type CommandRule, type RuleHit } from "./rule.js";
 import { CHECK_FILE, SCANNER_NAME } from "../source-file.js";
@@ -446,7 +446,7 @@ const everyoneGranted: CommandRule = {
   },
 };
 
-/** The retention of a cloud log store cut to days (gcloud logging buckets update --retention-days=1, aws logs put-retention-policy --retention-in-days 1): what it held beyond that is deleted at once (T1070). */
+/** The retention of a cloud log store cut to days (gcloud logging buckets update --retention-days=1, aws logs put-retention-policy --retention-in-days 1), or a security store's below 90 days (retentionCut): what it held beyond that is deleted at once (T1070). */
 const logRetentionCut: CommandRule = {
   id: "defense-impairment.log-retention-cut",
   tactic: TACTIC,
@@ -463,12 +463,13 @@ const logRetentionCut: CommandRule = {
     if (inv.name === "gcloud" && w[0] === "logging" && w[1] === "buckets" && (w[2] === "update" || w[2] === "create")) n = days("--retention-days");
     else if (inv.name === "aws" && w[0] === "logs" && w[1] === "put-retention-policy") n = days("--retention-in-days");
     else if (inv.name === "az" && w[0] === "monitor" && w[1] === "log-analytics" && w[2] === "workspace" && w[3] === "update") n = days("--retention-time");
-    if (n === undefined || n > 7) return undefined;
+    if (n === undefined) return undefined;
     const store = a.find((x, i) => /^(?:--log-group-name|--workspace-name|-n|--name)$/.test(a[i - 1] ?? "")) ?? a.filter((x) => !x.startsWith("-"))[3] ?? "the log store";
+    if (!retentionCut(n, SECURITY_LOG_NAME.test(store))) return undefined;
     return { action: impair(store, "account", "irreversible", "system"), reason: `cuts the retention of ${shown(store)} to ${n} day${n === 1 ? "" : "s"}: the logs older than that are deleted and what happens next is kept only briefly (T1070)` };
   },
   examples: {
-    match: [`gcloud logging buckets update _Default --location=global --retention-days=1 --project=acme-prod`, `aws logs put-retention-policy --log-group-name /aws/cloudtrail/org --retention-in-days 1`, `az monitor log-analytics workspace update -g rg-sec -n law-sentinel --retention-time 7`],
+    match: [`aws logs put-retention-policy --log-group-name /aws/cloudtrail/org --retention-in-days 30`, `gcloud logging buckets update _Default --location=global --retention-days=1 --project=acme-prod`, `aws logs put-retention-policy --log-group-name /aws/cloudtrail/org --retention-in-days 1`, `az monitor log-analytics workspace update -g rg-sec -n law-sentinel --retention-time 7`],
     noMatch: [`gcloud logging buckets update _Default --location=global --retention-days=90`, `aws logs put-retention-policy --log-group-name /app/dev --retention-in-days 30`, `gcloud logging buckets list`],
   },
 };
@@ -901,6 +902,9 @@ function ciVariableSetting(inv: Invocation): string | undefined {
   const value = optionValues(rest, ["--body", "-b", "--value", "-v"])[0] ?? (inv.name === "glab" ? positional[1] : undefined);
   return name !== undefined && value !== undefined ? `${name}=${value.replace(/^['"]|['"]$/g, "")}` : undefined;
 }
+/** The NAME=value settings a deployment command gives, one by one (inside --set-env-vars=A=1,B=2 too). */
+const envSettings = (inv: Invocation): string[] => inv.args.flatMap((x) => x.replace(/^--[\w-]+=/, "").split(","));
+
 const protectionEnvOff: CommandRule = {
   id: "defense-impairment.protection-env-off",
   tactic: TACTIC,
@@ -908,11 +912,10 @@ const protectionEnvOff: CommandRule = {
   names: ["kubectl", "oc", "heroku", "fly", "flyctl", "railway", "vercel", "netlify", "gh", "glab", "gcloud", "aws", "az", "docker", "render", "doctl"],
   match(inv) {
     if (!setsDeploymentEnv(inv)) return undefined;
-    // (A value may come as NAME=value, or inside --set-env-vars=A=1,B=2.)
     // (A mock, stub, sandbox or dry-run switch turned off turns the real check on: MOCK_KYC=false, FRAUD_DRY_RUN=false.)
     // (A CI variable is named, then given its value: gh variable set DEPLOY_SKIP_SCAN --body true, glab variable set SAST_DISABLED true.)
     const ciVariable = ciVariableSetting(inv);
-    const setting = [...inv.args.flatMap((x) => x.replace(/^--[\w-]+=/, "").split(",")), ...(ciVariable !== undefined ? [ciVariable] : [])].find((x) => (PROTECTION_OFF_VAR.test(x) && !/(?:^|_)(?:MOCK|STUB|FAKE|SANDBOX|DRY_?RUN|TEST)(?:_|=)/i.test(x)) || PROTECTION_OFF_ANNOTATION.test(x));
+    const setting = [...envSettings(inv), ...(ciVariable !== undefined ? [ciVariable] : [])].find((x) => (PROTECTION_OFF_VAR.test(x) && !/(?:^|_)(?:MOCK|STUB|FAKE|SANDBOX|DRY_?RUN|TEST)(?:_|=)/i.test(x)) || PROTECTION_OFF_ANNOTATION.test(x));
     if (setting === undefined) return undefined;
     // (On production, named by its context, namespace or app, it guards every request the service serves: the account's scope.)
     const production = productionWhere(inv.args) !== undefined;
@@ -969,7 +972,7 @@ const loggingQuieted: CommandRule = {
   names: ["kubectl", "oc", "heroku", "fly", "flyctl", "railway", "vercel", "netlify", "gcloud", "aws", "az", "render", "doctl"],
   match(inv) {
     if (!setsDeploymentEnv(inv) || productionWhere(inv.args) === undefined) return undefined;
-    const quieted = inv.args.flatMap((x) => x.replace(/^--[\w-]+=/, "").split(",")).filter((x) => LOGS_QUIETED.test(x));
+    const quieted = envSettings(inv).filter((x) => LOGS_QUIETED.test(x));
     if (quieted.length === 0) return undefined;
     return {
       action: { ...impair(`${inv.name} ${quieted[0]}`, "one", "recoverable", "other"), target: { name: `${inv.name} ${quieted[0]}`, pathClass: "other", production: true } },
