@@ -267,7 +267,10 @@ function judge(input: JudgeInput): Judgement {
   // Interpreter code: a code argument of the call, and python -c / node -e / perl -e / ruby -e.
   const codeTexts: string[] = [];
   if (input.arguments !== undefined) collectCode(input.arguments, codeTexts);
+  // (A command repeated holds the same code: looked for once.)
+  const coded = new TextSet();
   for (const c of input.commands ?? []) {
+    if (!coded.add([c.text])) continue;
     const at = inlineCodeOption(c.argv);
     if (at > 0 && c.argv[at + 1] !== undefined) codeTexts.push(c.argv[at + 1]!);
   }
@@ -433,9 +436,13 @@ function judge(input: JudgeInput): Judgement {
   // -Method Post …; http-call.ts) or a project's own CLI (./bin/billing-cli adjust --amount …;
   // cli-call.ts), each read as that call and named for the command. What the reading names counts;
   // an action it finds but no reading names does not (the command's own rules judged the command).
+  // (A command repeated after the same command makes the same call: read once, as above.)
+  const called = new TextSet();
   for (let i = 0; i < invs.length; i++) {
     const inv = invs[i]!;
-    const call = httpCallOf(inv) ?? cliCallOf(inv, pipedFrom(invs, i));
+    const before = pipedFrom(invs, i);
+    if (!called.add([inv.command.via ?? "", inv.command.text, before?.command.via ?? "", before?.command.text ?? ""])) continue;
+    const call = httpCallOf(inv) ?? cliCallOf(inv, before);
     if (call === undefined) continue;
     const reading = readToolCall(call.tool, call.arguments, undefined, input.internalDomains);
     for (const h of reading.hits) record(h.id.replace(/^tool\./, `${call.kind}.`), h.action, h.reason.split(call.tool).join(call.shown));
