@@ -27,7 +27,7 @@ export const re = (source: string): RegExp => {
 /** One character of a shell word (no whitespace, no command separator). */
 export const T = String.raw`[^\s;&|\x60]`;
 /** End of a shell word (a backslash starts an escaped quote in a nested command string). */
-export const END = String.raw`(?=$|[\s;&|)'"\x60\\])`;
+export const END = String.raw`(?=$|[\s;&|)'"\x60\\]|[,.](?:\s|$))`;
 /** Optional backslash (\rm) and directory (/usr/bin/, ./) in front of a command name. */
 export const PATH_PREFIX = String.raw`\\?(?:(?:\.{1,2}|~)?(?:/[\w.-]+)*/)?`;
 /** Commands that run their arguments as another command. */
