@@ -56,7 +56,7 @@ const DESTROY_GUARD = /\bprevent_destroy\s*=\s*true\b|\bdeletion_protection\s*=\
 // ------------------------------------------------------------------ settings turned off or lowered
 
 /** Keys that name a protection: sign-in, verification, TLS, CSRF, MFA, audit, lockout, rate limits, encryption, escaping, scanning. */
-export const PROTECTION_KEY = /(?:^|[_.\-]|(?<=[a-z])(?=[A-Z]))(?:validate_?certs?|verify_?certs?|check_?certs?|scrub\w*|[sS]crub\w*|redact\w*|mask\w*|auth|authn|authz|authentication|authorization|authorisation|login|verify|verif\w*|csrf|xsrf|mfa|2fa|two_?factor|otp|ssl|tls|hsts|secure|httponly|encrypt\w*|signature|signed|signing|audit\w*|lockout|rate_?limit\w*|ratelimit\w*|throttl\w*|captcha|recaptcha|sandbox\w*|firewall|waf|antivirus|malware|scan\w*|protect\w*|sanitiz\w*|auto_?escape|escaping|permissions?|rbac|acl|enforce\w*|require_?\w+|network_?polic(?:y|ies)|pod_?security\w*)(?=$|[_.\-]|[A-Z])/i;
+export const PROTECTION_KEY = /(?:^|[_.\-]|(?<=[a-z])(?=[A-Z]))(?:validate_?certs?|verify_?certs?|check_?certs?|scrub\w*|[sS]crub\w*|redact\w*|mask\w*|auth|authn|authz|authentication|authorization|authorisation|login|verify|verif\w*|csrf|xsrf|mfa|2fa|two_?factor|otp|ssl|tls|hsts|secure|httponly|encrypt\w*|signature|signed|signing|audit\w*|lockout|rate_?limit\w*|ratelimit\w*|throttl\w*|captcha|recaptcha|sandbox\w*|firewall|waf|antivirus|malware|scan\w*|protect\w*|sanitiz\w*|auto_?escape|escaping|permissions?|rbac|acl|enforce\w*|require_?\w+|network_?polic(?:y|ies)|pod_?security\w*|azure_?policy|validat\w*|[vV]alidat\w*)(?=$|[_.\-]|[A-Z])/i;
 /** A key whose name says the protection is on when it is false: disable_auth, skip_verification, insecure, allow_anonymous. */
 export const NEGATED_KEY = /(?:^|[_.\-]|(?<=[a-z])(?=[A-Z]))(?:disable|skip|no|insecure|bypass|ignore|unsafe|allow_?(?:anonymous|insecure|unauth\w*|unsigned|unverified|blob_?public_?access|public_?access|public))(?=$|[_.\-A-Z])/i;
 /** A key that opens a way around a protection when true: allow_anonymous, allow_unsigned, insecure, insecure_skip_verify. */
@@ -91,7 +91,8 @@ function settingsOf(text: string): Setting[] {
     if (!m) continue;
     const indent = m[1]!.length;
     while (parents.length > 0 && parents[parents.length - 1]!.indent >= indent) parents.pop();
-    const value = m[3]!.replace(/^["']|["']$/g, "").replace(/;$/, "").trim();
+    // (The statement's `;` first, then the quotes: `const LEVEL = "silent";` is silent.)
+    const value = m[3]!.replace(/;$/, "").replace(/^["']|["']$/g, "").trim();
     const parent = parents[parents.length - 1]?.key;
     if (value === "" || value === "{") {
       parents.push({ indent, key: m[2]! });
@@ -121,6 +122,26 @@ const ROLES_FILE = /(?:^|[/_.-])(?:roles?|permissions?|perms|acl|acls|rbac|polic
 const ROLLOUT_KEY = /^(?:target_?groups?|targets?|ring|fleet|device_?groups?|rollout_?groups?|audience)$/i;
 const EVERY_TARGET = /(?:^|[^a-z0-9])(?:all|every\w*|prod|production|prd|live|fleet|global|\*)(?:[^a-z0-9]|$)/i;
 
+/** Where a setting belongs to error reporting or tracing (sentry.ts, a Datadog tracer's config, an audit logger). */
+const MONITORING_CONTEXT = /sentry|datadog|dd_?trace|new_?relic|bugsnag|rollbar|honeybadger|opentelemetry|otel|error_?report|crash_?report|audit_?log/i;
+/** How much of the errors or traces is sent: 0 sends none. */
+const SAMPLE_KEY = /^(?:traces_?|errors?_?|profiles_?)?sampl(?:e|ing)_?rate$/i;
+/** A logger's level: `LOG_LEVEL`, `minlevel`, `MinimumLevel`, `level`. */
+const LEVEL_KEY = /^(?:(?:log_?|min_?|minimum_?)?level|loglevel|minlevel|verbosity)$/i;
+/** A level that logs nothing. */
+const SILENT_LEVEL = /^(?:off|none|silent|quiet|disabled?)$/i;
+
+/** Settings that list where a sign-in may send its result or which sites may call: OAuth redirect and callback URIs, allowed and trusted origins. */
+const REDIRECT_ALLOW_KEY = /(?:redirect|callback|return)_?(?:uris?|urls?|allow_?list|white_?list|allowed|hosts?|domains?)|allowed_?(?:redirects?|callbacks?|origins?|hosts?|domains?)|cors\w*origins?|trusted_?(?:origins?|hosts?|domains?)/i;
+
+/** A registrable domain (its last two labels, a guess without the public suffix list) the new list names and the old did not, when the old named one. */
+function newDomain(was: string, value: string): string | undefined {
+  const domains = (text: string): string[] => [...text.matchAll(/(?:https?:\/\/)?((?:[a-z0-9-]+\.)+[a-z]{2,63})(?=[:/,;\s"']|$)/gi)].map((m) => m[1]!.toLowerCase().split(".").slice(-2).join("."));
+  const before = new Set(domains(was));
+  if (before.size === 0) return undefined;
+  return domains(value).find((d) => !before.has(d));
+}
+
 /** The settings an edit changes (settingsOf on both texts), with the key's last part, the old value and the new. */
 function* changedSettings(oldText: string, newText: string): Generator<{ key: string; last: string; was: string; value: string }> {
   const before = new Map(settingsOf(oldText).map((s) => [s.key, s.value]));
@@ -146,6 +167,14 @@ function weakenedSetting(path: string, oldText: string, newText: string): { read
     // Cross-origin requests allowed from any site, where one site was named: any page can call the API in its users' browsers.
     if (/cors\w*origins?|allowed_?origins?|access_?control_?allow_?origin/i.test(last) && /^\s*["']?\*["']?\s*$/.test(value) && !/\*/.test(was)) return { kind: "protection", shown };
     if (ROLLOUT_KEY.test(last) && EVERY_TARGET.test(value) && !EVERY_TARGET.test(was)) return { kind: "rollout", shown };
+    // A redirect, callback or origin allowlist given a site of another domain than those it named: a sign-in's code or token can be sent there.
+    // Error reporting, tracing or an audit log switched off or silenced: failures and what was done stop being recorded.
+    const watched = MONITORING_CONTEXT.test(`${path} ${key}`);
+    if (watched && SWITCH_KEY.test(last) && !OFF.test(was) && OFF.test(value)) return { kind: "protection", shown };
+    if (watched && SAMPLE_KEY.test(last) && (numberIn(was) ?? 0) > 0 && numberIn(value) === 0) return { kind: "protection", shown };
+    if (LEVEL_KEY.test(last) && !SILENT_LEVEL.test(was) && (SILENT_LEVEL.test(value) || (/audit/i.test(`${path} ${key}`) && /^(?:error|fatal|critical)$/i.test(value)))) return { kind: "protection", shown };
+    const added = REDIRECT_ALLOW_KEY.test(last) ? newDomain(was, value) : undefined;
+    if (added !== undefined) return { kind: "protection", shown: `${key} adds ${added}, a domain it did not name` };
     if (!SIGN_IN_CONTEXT.test(`${path} ${key}`)) continue;
     const from = numberIn(was);
     const to = numberIn(value);
@@ -596,10 +625,10 @@ const AUDIT_TO_NOWHERE = /\baudit\w*["']?\s*[:=][^\n]{0,120}?(?:["']null["']|Nul
 
 /** What an edit takes away (see the top of this file). Pure; at most one finding of each kind. */
 /** Jobs that check a change before it ships. */
-const CHECK_JOB = /^(?:[\w-]*(?:test|tests|e2e|integration|security|scan|sast|dast|codeql|audit|lint|verify|check|checks|snyk|trivy|semgrep|gitleaks)[\w-]*)$/i;
-/** The jobs each `needs:` line lists, in order of the file. */
+const CHECK_JOB = /^(?:[\w-]*(?:test|tests|e2e|integration|security|scan|sast|dast|codeql|audit|lint|verify|check|checks|snyk|trivy|semgrep|gitleaks|approv\w*|validation|manual\w*|review\w*|gate)[\w-]*)$/i;
+/** The jobs each `needs:` line lists (Azure Pipelines' stages: `dependsOn:`), in order of the file. */
 function needsLists(code: string): string[][] {
-  return [...code.matchAll(/^\s*needs\s*:\s*\[([^\]\n]*)\]/gm)].map((m) => m[1]!.split(",").map((s) => s.trim().replace(/^["']|["']$/g, "")).filter(Boolean));
+  return [...code.matchAll(/^\s*(?:needs|dependsOn)\s*:\s*\[([^\]\n]*)\]/gm)].map((m) => m[1]!.split(",").map((s) => s.trim().replace(/^["']|["']$/g, "")).filter(Boolean));
 }
 /**
  * A check a deploy job waited for taken out of its `needs:` (needs: [test, security-scan] → [test]),

@@ -279,19 +279,21 @@ function asToolCall(method: string, url: string, body: Record<string, unknown>):
   // The path's own verb, when it has one (POST …/users/7/suspend), says more than the method does;
   // the host's words never give the verb (pay.example is a host, not a payment).
   const own = splitToolName(path.join("_"));
-  const verb = webhook ? "send_message" : method === "DELETE" ? "delete" : own.verb !== undefined ? own.verb : method === "POST" ? "create" : "update";
+  // (Not a reading verb for PUT or PATCH, which change what they name: PUT …/artifact-and-log-retention sets the retention, it logs nothing.)
+  const pathVerb = own.verb !== undefined && !((method === "PUT" || method === "PATCH") && own.verbClass === "read") ? own.verb : undefined;
+  const verb = webhook ? "send_message" : method === "DELETE" ? "delete" : pathVerb !== undefined ? pathVerb : method === "POST" ? "create" : "update";
   // (A webhook's path is its secret: none of its words go into the name a reason shows.)
   // An action on one item names its verb alone after the item's id (POST /campaigns/7f3e/actions/send,
   // /users/7/suspend): what it acts on is the collection before the id.
   let object = own.object;
-  if (own.verb !== undefined && object.every((w) => w === "action" || w === "actions")) {
+  if (pathVerb !== undefined && object.every((w) => w === "action" || w === "actions")) {
     let e = start;
     while (e > 0 && isId(segments[e - 1]!)) e--;
     let s = e;
     while (s > 0 && !isId(segments[s - 1]!)) s--;
     object = segments.slice(s, e).flatMap((seg) => toolWords(seg)).filter((w) => !FILLER.test(w)).slice(-3);
   }
-  const words = [verb, ...host, ...(webhook ? [] : own.verb !== undefined && method !== "DELETE" ? object : path)];
+  const words = [verb, ...host, ...(webhook ? [] : pathVerb !== undefined && method !== "DELETE" ? object : path)];
   // Shown without its query, its credentials or its ids: a reason is shown to people and kept in
   // the audit, and a webhook's path or a query may be the secret itself.
   const where = variable !== undefined ? `$${variable}` : `${/^https?:\/\//i.test(url) ? url.slice(0, url.indexOf("//") + 2) : ""}${rawHost}`;

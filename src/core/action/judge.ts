@@ -580,7 +580,7 @@ function staysPut(a: readonly string[]): boolean {
 }
 
 /** A database name for development or tests (app_dev, app_test, test_shop, dev). */
-const DEV_DATABASE = /^(?:\w+_)?(?:dev|test|local)(?:_\d+)?$|^(?:dev|test)_\w+$/i;
+const DEV_DATABASE = /^(?:\w+_)?(?:dev|test|local)(?:_ci)?(?:_\d+)?$|^(?:dev|test)_\w+$/i;
 /**
  * psql, mysql or mariadb told to connect to this machine by name (-h localhost, a localhost URL) and
  * to a development or test database: one host option only, no prod word, nothing in the command
@@ -591,8 +591,9 @@ function localDevDatabase(inv: Invocation): boolean {
   const a = inv.args;
   if (!staysPut(a)) return false;
   if (a.filter((w) => w === "-h" || w === "--host" || /^--host=/.test(w) || /^-h\S/.test(w)).length > 1) return false;
-  const url = a.map((w) => /^(?:postgres(?:ql)?|mysql|mariadb):\/\/(?:[^\s/@]*@)?([^/:?\s]+)(?::\d+)?\/([\w-]+)/i.exec(w)).find((m) => m !== null);
-  if (url) return /^(localhost|127\.0\.0\.1|::1)$/i.test(url[1]!) && DEV_DATABASE.test(url[2]!);
+  const url = a.map((w) => /^(?:postgres(?:ql)?|mysql|mariadb):\/\/(?:([^\s/@]*)@)?([^/:?\s]+)(?::(\d+))?\/([\w-]+)/i.exec(w)).find((m) => m !== null);
+  // (Or the database of a local Supabase stack, port 54322, or a container's default postgres:postgres login: set up for development.)
+  if (url) return /^(localhost|127\.0\.0\.1|::1)$/i.test(url[2]!) && (DEV_DATABASE.test(url[4]!) || url[3] === "54322" || url[1] === "postgres:postgres");
   const value = (...names: string[]) => { const i = a.findIndex((w) => names.includes(w)); return i >= 0 ? a[i + 1] : a.find((w) => names.some((n) => n.startsWith("--") && w.startsWith(`${n}=`)))?.replace(/^[^=]*=/, ""); };
   const host = value("-h", "--host");
   if (host === undefined || !/^(localhost|127\.0\.0\.1|::1)$/i.test(host)) return false;

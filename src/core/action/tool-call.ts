@@ -241,12 +241,13 @@ export function argumentFacts(args: unknown, internalDomains: readonly string[] 
         if (/(?:^|[-_ ])(?:test|tests|testers|testing|internal|staff|employees|seed|qa|sandbox|beta|dev)(?:[-_ ]|$)/i.test(v)) facts.testList = true;
       }
       // An audience of everyone: a topic, list or segment of all users or customers.
-      if (/^(topic|audience|segment|segments|list|lists|list_?ids?|to|recipients?|condition)$/i.test(key) && /(^|[-_ ])(all|everyone)([-_ ]?(users|customers|subscribers|members|contacts|devices))?([-_ ]|$)/i.test(v.trim()) && v.length <= 120) {
+      if (/^(topic|audience|audience_?ids?|segment|segments|segment_?ids?|list|lists|list_?ids?|to|recipients?|condition)$/i.test(key) && /(^|[-_ ])(all|everyone)([-_ ]?(users|customers|subscribers|members|contacts|devices))?([-_ ]|$)/i.test(v.trim()) && v.length <= 120) {
         facts.broadcast = true;
         facts.bulk = true;
       }
-      // A channel every member reads (#announcements, #general, all-company; Slack ids such as C02ANNOUNCE too).
-      if (/^(channel|channel_?id|channel_?name|conversation|conversation_?id)$/i.test(key) && v.length <= 80 && /announce|all[-_ ]?(hands|company|staff|employees)|company[-_ ]?wide|everyone|^#?general$/i.test(v.trim())) facts.broadcast = true;
+      // A channel every member reads (#announcements, #general, all-company; Slack ids such as C02ANNOUNCE too;
+      // #all-<workspace>, the channel Slack makes every member join).
+      if (/^(channel|channel_?id|channel_?name|conversation|conversation_?id)$/i.test(key) && v.length <= 80 && /announce|all[-_ ]?(hands|company|staff|employees)|company[-_ ]?wide|everyone|^#?general$|^#?all[-_][a-z0-9][\w-]*$/i.test(v.trim())) facts.broadcast = true;
       // A group named for administrators (groupName: "Okta Super Admins", "Domain Admins", "org-owners"): membership is the role.
       if (/^(group|groups|group_?(id|key|name)|group_?display_?name|team|team_?(id|name)|role_?name)$/i.test(key) && v.length <= 120 && /(^|[\s_-])(super[\s_-]?|global[\s_-]?|org[\s_-]?|domain[\s_-]?|enterprise[\s_-]?|account[\s_-]?)?(admins|administrators|owners|superusers)([\s_-](group|role|team))?$/i.test(v.trim())) facts.adminGrant = true;
       // Azure names a role assignment's role by name too.
@@ -414,15 +415,17 @@ const HOLDER = /^(calendar|calendars|mailbox|mailboxes|inbox|album|albums|notebo
 
 
 /** How many days an argument says data is kept (frozenTimePeriodInSecs, retentionInDays, retention_hours, retention.ms), or undefined. */
-function retentionDays(args: unknown): number | undefined {
+function retentionDays(args: unknown, retentionTool = false): number | undefined {
   if (!isRecord(args)) return undefined;
   for (const [k, v] of Object.entries(args)) {
+    // (A call whose name is the retention's, …/artifact-and-log-retention {days: 1}, gives it as days.)
+    if (retentionTool && /^days$/i.test(k) && (typeof v === "number" || (typeof v === "string" && /^\d+$/.test(v.trim())))) return Number(v);
     const n = typeof v === "number" ? v : typeof v === "string" && /^\d+$/.test(v.trim()) ? Number(v) : NaN;
     if (!Number.isFinite(n)) continue;
     if (/^(?:frozen_?time_?period_?in_?secs|retention_?(?:in_?)?(?:seconds|secs))$/i.test(k)) return n / 86_400;
     if (/^retention_?(?:in_?)?(?:hours|hrs)$/i.test(k)) return n / 24;
     if (/^retention[._]?ms$/i.test(k)) return n / 86_400_000;
-    if (/^(?:retention_?(?:in_?)?days|retention_?period_?(?:in_?)?days|log_?retention_?days|retention)$/i.test(k)) return n;
+    if (/^(?:retention_?(?:in_?)?days|retention_?period_?(?:in_?)?days|logs?_?retention(?:_?days)?|retention)$/i.test(k)) return n;
   }
   return undefined;
 }
@@ -476,6 +479,8 @@ export const AUTH_OFF = /(?<![a-z])(?:auth|authentication|authn|authz|login|csrf
 /** Words saying something is left out of a protection's checks: an exclusion, an exception, an allowlist entry. */
 const EXCLUSION = /^(exclusions?|exceptions?|exempt\w*|allowlists?|whitelists?|bypass(es)?|ignores?|suppressions?)$/;
 /** A search query for credentials: passwords, API keys, private keys, tokens, VPN configurations. */
+/** An argument asking for secret values to be shown with what is listed or read (reveal_secrets, show_plaintext, unmask). */
+const REVEAL_KEY = /^(?:(?:reveal|unmask|expose)(?:_?(?:secrets?|secret_?values?|values?|passwords?|credentials?|keys?|plaintext))?|(?:show|include|return|with)_?(?:secrets?|secret_?values?|passwords?|credentials?|plaintext))$/i;
 const CREDENTIAL_QUERY = /\bpasswords?\b|\bapi[ _-]?keys?\b|\bcredentials?\b|\bprivate[ _-]?keys?\b|\bsecret[ _-]?keys?\b|\baccess[ _-]?tokens?\b|\bvpn config|\bid_rsa\b|\.pem\b/i;
 /** Fields of an HR record that a person's pay or standing relies on. */
 const HR_FIELDS = /pay_?rate|pay_?grade|pay_?band|pay_?per\b|salary|compensation|hourly_?rate|\bwages?\b|bonus|termination|terminat(?:ed|e)_?(?:on|at|date)|employment_?status|job_?title|\bequity\b|stock_?options/i;
@@ -959,9 +964,11 @@ export function readNamed(tool: string, name: ReturnType<typeof splitToolName>, 
   // (A security scan's schedule too, update_scan {enabled: false} on Tenable: what it would have found goes unseen.)
   const monitorPaused = verbClass !== "read" && verbClass !== "delete" && (hasWord(object, /^(monitors?|checks?|alerts?|alarms?|heartbeats?|probes?|uptime)$/) !== undefined || (hasWord(object, /^(scans?|scanners?)$/) !== undefined && (security || hasWord(object, /^(tenable|nessus|qualys|rapid7|insightvm|openvas|nexpose|vulnerability|vuln)$/) !== undefined))) && isRecord(args) && (args.paused === true || args.enabled === false || args.active === false || args.muted === true);
   // A log store's retention cut (Splunk's frozenTimePeriodInSecs, a log group's retentionInDays), as the shell's log-retention-cut judges it (retentionCut): older records, the ones an investigation reaches back for, go at the next cleanup (T1070).
-  const keptDays = verbClass !== "read" && verbClass !== "delete" ? retentionDays(args) : undefined;
+  const keptDays = verbClass !== "read" && verbClass !== "delete" ? retentionDays(args, toolWords(tool).includes("retention")) : undefined;
   const securityStore = keptDays !== undefined && f.strings.some((v) => v.length <= 120 && SECURITY_LOG_NAME.test(v));
-  if (keptDays !== undefined && (securityStore || hasWord(object, /^(logs?|logging|index|indexes|indices|audit|siem|trails?|splunk|elasticsearch|opensearch|loki|cloudwatch|sentinel|events?)$/) !== undefined) && retentionCut(keptDays, securityStore)) add("tool.log-retention-cut", "impair-defences", "irreversible", "tree", `${tool} keeps ${obj} for ${Math.round(keptDays)} days${tail}: older records, the ones an investigation reaches back for, are deleted at the next cleanup (T1070)`);
+  // (A log store: the object names one, the tool is a log platform's, or the retention set is the logs', logs_retention.)
+  const logStore = hasWord(object, /^(logs?|logging|index|indexes|indices|audit|siem|trails?|splunk|elasticsearch|opensearch|loki|cloudwatch|sentinel|events?)$/) !== undefined || toolWords(tool).some((w) => /^(logs?|betterstack|logtail|papertrail|loggly|sumologic|logdna|mezmo|axiom|datadog|splunk|graylog|logz)$/.test(w)) || (isRecord(args) && Object.keys(args).some((k) => /^logs?_?retention/i.test(k)));
+  if (keptDays !== undefined && (securityStore || logStore) && retentionCut(keptDays, securityStore)) add("tool.log-retention-cut", "impair-defences", "irreversible", "tree", `${tool} keeps ${obj} for ${Math.round(keptDays)} days${tail}: older records, the ones an investigation reaches back for, are deleted at the next cleanup (T1070)`);
   if (silencedForAWhile || monitorPaused) add("tool.silence-alerts", "impair-defences", "recoverable", "one", silencedForAWhile ? `${tool} silences alerts for a while (${obj})${tail}: what breaks meanwhile pages no one` : `${tool} pauses ${obj}${tail}: what it watches pages no one until it is turned back on (T1562.006)`);
   // Something added to a protection's exclusions or allowlist (a Defender exclusion, a WAF exception): left unchecked from now on.
   if (security && (verbClass === "grant" || verbClass === "write") && hasWord(object, EXCLUSION) !== undefined && verb !== "create") add("tool.protection-exclusion", "impair-defences", "recoverable", "one", `${tool} adds an exclusion to ${obj}${tail}: what it names is no longer checked`);
@@ -1253,14 +1260,16 @@ export function readNamed(tool: string, name: ReturnType<typeof splitToolName>, 
       const huntsCredentials = verb !== undefined && /^(search|find|query|scan|grep|lookup)$/.test(verb) && f.strings.some((v) => v.length <= 512 && CREDENTIAL_QUERY.test(v) && !/\b(reset|policy|policies|field|validation|strength|hash|hashing|forgot|docs?|documentation)\b/i.test(v));
       // A page or document read whose name says it holds credentials (break-glass access, root credentials, the shared passwords sheet).
       const credentialDoc = verb !== undefined && /^(get|read|fetch|open|view|export|download|retrieve|show)$/.test(verb) && f.strings.find((v) => v.length <= 200 && CREDENTIAL_DOCUMENT.test(v));
+      // (Keys or tokens listed with their secret values shown, list_keys {reveal_secrets: true}: each value is read.)
+      const revealed = isRecord(args) && Object.entries(args).some(([k, v]) => REVEAL_KEY.test(k) && v === true) && (secretNoun !== undefined || hasWord(object, /^(keys?|tokens?|apikeys?|credentials?)$/) !== undefined);
       if (credentialDoc) add("tool.read-credentials-document", "read", "recoverable", "one", `${tool} reads "${credentialDoc.slice(0, 60)}", a page that holds credentials${tail}: they are in the agent's hands (T1552)`, { pathClass: "credentials" });
       else if (huntsCredentials) add("tool.search-credentials", "read", "recoverable", "account", `${tool} searches for passwords or keys (${verb} ${obj})${tail}: credentials gathered where people left them (T1552)`, { pathClass: "credentials" });
-      else if (secretNoun !== undefined && verb !== undefined && !/^(list|search|find|count|browse|check|validate|verify|status|describe)$/.test(verb) && !hasWord(object, /^(names?|metadata|versions?|policy|policies)$/)) {
+      else if (revealed || (secretNoun !== undefined && verb !== undefined && !/^(list|search|find|count|browse|check|validate|verify|status|describe)$/.test(verb) && !hasWord(object, /^(names?|metadata|versions?|policy|policies)$/))) {
         // (One secret's value is a pause, as a page of credentials is: a person judges whether to rotate it. Many at once are a harvest.)
         // (Secrets with none named, kubectl_get {resourceType: "secrets"}, are every secret of the namespace.)
         const named = isRecord(args) && Object.keys(args).some((k) => /^(?:name|secret_?(?:id|name)|key|path|id|item|item_?id|resource_?name|title)$/i.test(k));
         const many = f.bulk || f.wildcard || (hasWord(object, /^secrets$/) !== undefined && !named);
-        add("tool.read-secret", "read", many ? "irreversible" : "recoverable", many ? "account" : "one", `${tool} reads the value of ${secretNoun === "secrets" || secretNoun === "secret" ? "secrets" : secretNoun} (${verb} ${obj})${tail}: the credential is in the agent's hands`, { pathClass: "credentials" });
+        add("tool.read-secret", "read", many ? "irreversible" : "recoverable", many ? "account" : "one", `${tool} reads the value of ${secretNoun === undefined ? "secret keys" : secretNoun === "secrets" || secretNoun === "secret" ? "secrets" : secretNoun} (${verb} ${obj}${revealed ? ", secrets revealed" : ""})${tail}: the credential is in the agent's hands`, { pathClass: "credentials" });
       } else actions.push({ capability: "read", target: { name: tool, ...base }, reversibility: "reversible", scope });
       break;
     }
@@ -1287,7 +1296,8 @@ export function readNamed(tool: string, name: ReturnType<typeof splitToolName>, 
       // (In an identity provider's sign-in policy, for everyone it covers; in production, for every request the service serves.)
       if (switchedOff !== undefined && verb !== "create") add("tool.protection-off", "impair-defences", "recoverable", identityPolicy ? "system" : f.production ? "account" : "one", `${tool} switches a protection off (${switchedOff[0]}: ${String(switchedOff[1])})${identityPolicy ? " in the organisation's sign-in policy" : ""}${tail}`);
       if (f.paysWith === true && (verb === undefined || /^(book|buy|purchase|order|pay|checkout|reserve|create|submit|place|make|confirm|complete|process|execute)$/.test(verb)) && !hasWord(object, /^(customers?|profiles?|accounts?|methods?|cards?|wallets?|settings?)$/)) add("tool.spend", "spend", "irreversible", scope, `${tool} pays with the card or payment method it is given (${verb ?? "call"} ${obj})${tail}: a payment cannot be called back`);
-      else if (money && verb !== undefined && /^(create|submit|make|execute|place|initiate|schedule|process|issue|generate|move)$/.test(verb) && !hasWord(object, /^(meeting|meetings|sync|call|review|standup|session|appointment|interview|reminder|event|report|reports|summary|dashboard|index|indexes|indices|column|columns|table|tables|field|fields|constraint|constraints|view|views|trigger|triggers|migration|migrations|schema|model|models|test|tests|method|methods)$/))
+      // (Not a catalogue entry, create_price or create_product: it moves no money. Nor a call its provider is told is not live, livemode: false.)
+      else if (money && verb !== undefined && /^(create|submit|make|execute|place|initiate|schedule|process|issue|generate|move)$/.test(verb) && !hasWord(object, /^(meeting|meetings|sync|call|review|standup|session|appointment|interview|reminder|event|report|reports|summary|dashboard|index|indexes|indices|column|columns|table|tables|field|fields|constraint|constraints|view|views|trigger|triggers|migration|migrations|schema|model|models|test|tests|method|methods|price|prices|product|products)$/) && !(isRecord(args) && (args.livemode === false || args.live_mode === false || args.test_mode === true || args.testMode === true)))
         add("tool.spend", "spend", "irreversible", scope, `${tool} moves money${amount} (${verb} ${obj})${tail}: a payment, refund or trade cannot be called back`);
       else if (f.public && (store || verbClass === "write")) {
         // What it names holds secrets or people's data (a repository called infra-secrets, a bucket of customer exports): they are out.

@@ -268,4 +268,39 @@ const productionDumpCopied: CommandRule = {
   },
 };
 
-export const collectionRules: readonly CommandRule[] = [directoryExport, capture, archive, gatherDocuments, personalStore, appData, bucketDownload, productionExport, productionDumpCopied];
+/** Where a container keeps data rather than code or logs: exports, dumps, backups, uploads, reports, documents. */
+const DATA_DIRECTORY = /(?:^|\/)(?:data|exports?|dumps?|backups?|reports?|uploads?|documents?|attachments?)(?:\/|$)/i;
+
+/**
+ * Data copied out of a production pod or container to this machine (kubectl cp kyc-prod/case-tool:/data/exports ./,
+ * docker cp prod-db:/backups/x.sql .): what the production service holds leaves it (T1005). Not a log or a config file.
+ */
+const podDataCopied: CommandRule = {
+  id: "collection.production-pod-data-copied",
+  tactic: TACTIC,
+  technique: "T1005",
+  names: ["kubectl", "oc", "docker", "podman"],
+  match(inv) {
+    if (!/^(kubectl|oc|docker|podman)$/.test(inv.name)) return undefined;
+    const a = inv.args;
+    const at = a.indexOf("cp");
+    if (at < 0 || a.slice(0, at).some((x) => !x.startsWith("-") && !/^(?:--?(?:context|namespace|n|kubeconfig|cluster)(?:=.*)?)$/.test(x) && !/^[\w.-]+$/.test(x))) return undefined;
+    const ops = a.slice(at + 1).filter((x) => !x.startsWith("-"));
+    if (ops.length < 2) return undefined;
+    const [source, dest] = [ops[0]!, ops[ops.length - 1]!];
+    const m = /^([\w./-]+):(\/[^\s]*)$/.exec(source);
+    // From a container to this machine (the destination names no container).
+    if (m === null || /^[\w./-]+:\//.test(dest)) return undefined;
+    const path = m[2]!;
+    if (!(DATA_DIRECTORY.test(path) || DUMP_FILE.test(path) || PEOPLE_FILE.test(path))) return undefined;
+    // On production: the context, the namespace or the pod names it.
+    if (!/(^|[^a-z0-9])(prod|production|prd|live)([^a-z0-9]|$)/i.test(a.join(" "))) return undefined;
+    return { action: { capability: "read", target: { name: source, production: true }, reversibility: "recoverable", scope: "tree" }, reason: `copies ${shown(path)} out of the production container ${shown(m[1]!)} to this machine: what the service holds leaves production (T1005)` };
+  },
+  examples: {
+    match: [`kubectl --context qmc-prod -n kyc-prod cp case-tool-api-7d9c6f5b8-qw4lz:/data/exports/sar-drafts ./sar-drafts`, `docker cp prod-db:/backups/orders.sql.gz .`],
+    noMatch: [`kubectl --context prod -n api cp api-7d9c:/var/log/app.log ./app.log`, `kubectl -n dev cp api-7d9c:/data/exports ./exports`, `kubectl --context prod cp ./fix.sh api-7d9c:/tmp/fix.sh`, `docker cp web:/app/dist ./dist`],
+  },
+};
+
+export const collectionRules: readonly CommandRule[] = [directoryExport, capture, archive, gatherDocuments, personalStore, appData, bucketDownload, productionExport, productionDumpCopied, podDataCopied];

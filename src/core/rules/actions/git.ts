@@ -152,11 +152,27 @@ export const GIT_RULES: readonly Rule[] = [
     category: "git",
     reason: "Merges a pull or merge request into its base branch: the change reaches everyone who builds from it, and deploys where merges deploy, with no person approving the merge here.",
     score: 62,
-    keywords: ["gh pr merge", "glab mr merge"],
-    pattern: re(String.raw`\b(?:gh pr merge|glab mr merge)${END}(?![^;&|]{0,200}? (?:--help|-h)${END})`),
+    keywords: ["gh pr merge", "glab mr merge", "az repos pr update"],
+    // (Azure Repos merges by completing: az repos pr update --status completed.)
+    pattern: re(String.raw`\b(?:gh pr merge|glab mr merge)${END}(?![^;&|]{0,200}? (?:--help|-h)${END})|\baz repos pr update${END}(?=[^;&|]{0,400}? --status[= ]['"]?completed${END})`),
     examples: {
-      match: ["gh pr merge 88 --squash", "gh pr merge --auto --merge", "glab mr merge 12"],
+      match: ["gh pr merge 88 --squash", "gh pr merge --auto --merge", "glab mr merge 12", "az repos pr update --id 5521 --status completed"],
       noMatch: ["gh pr view 88", "gh pr merge --help", "echo 'then run gh pr checks'"],
+    },
+  },
+  {
+    // Azure Repos completes a pull request with `az repos pr update --status completed`; with
+    // --bypass-policy (gh pr merge --admin on GitHub) it does so past the branch's required
+    // reviewers and checks.
+    id: "git.pr-merge-bypassing-policy",
+    category: "git",
+    reason: "Merges a pull request past the branch's required reviews and checks (--bypass-policy, --admin): the change reaches the branch with no second person seeing it.",
+    score: 75,
+    keywords: ["--bypass-policy", "--admin"],
+    pattern: re(String.raw`\baz repos pr update${END}(?=[^;&|]{0,400}? --bypass-policy(?![= ]['"]?false)${END})|\bgh pr merge${END}(?=[^;&|]{0,200}? --admin${END})`),
+    examples: {
+      match: [`az repos pr update --id 5521 --org https://dev.azure.com/acme --bypass-policy true --bypass-policy-reason "per CAB" --status completed`, "gh pr merge 88 --squash --admin"],
+      noMatch: ["az repos pr update --id 5521 --status completed", "gh pr merge 88 --squash", "az repos pr update --id 7 --bypass-policy false"],
     },
   },
   {
