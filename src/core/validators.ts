@@ -162,8 +162,11 @@ export function shannonEntropy(value: string): number {
 /** Values that stand in for a secret: fill-me-ins, templates, and the well-known defaults of local setups ("password", "devpassword", "postgres"), which guard nothing. (AWS's documented example keys are not here: agents paste them as real ones, and what they are sent with decides.) */
 const PLACEHOLDER = /^(?:x+|\*+|\.+|0+|1234\w*|abc\w*|test\w*|dummy\w*|example\w*|sample\w*|fake\w*|changeme\w*|your[_-]?\w*|my[_-]?\w*|<[^>]*>|\$\{[^}]*\}|\{\{[^}]*\}\}|%[a-z_]+%|null|none|undefined|redacted|placeholder|(?:dev|local|demo|docker|default|app|db)?[_-]?pass(?:word)?\d{0,3}|secret|postgres|root|admin|guest)$/i;
 
+/** Words a fixture's value says of itself: test-key-DO-NOT-USE-0000, not-a-real-secret. */
+const SAYS_NOT_REAL = /do[-_ ]?not[-_ ]?use|not[-_ ]?a[-_ ]?real|not[-_ ]?real|for[-_ ]?tests?[-_ ]?only|test[-_ ]?only/i;
+
 export function notPlaceholder(value: string): boolean {
-  if (PLACEHOLDER.test(value)) return false;
+  if (PLACEHOLDER.test(value) || SAYS_NOT_REAL.test(value)) return false;
   return new Set(value).size > 2;
 }
 

@@ -377,9 +377,10 @@ export function sentEnvironment(text: string, sends: readonly SendCall[] = sendC
  * a log, the agent's own context. Every secret the process holds is written out in the clear.
  */
 const PRINT_ENVIRONMENT = /\bfor\s+\w+\s*,\s*\w+\s+in\s+(?:sorted\()?os\.environ\.items\(\)[\s\S]{0,200}?\bprint\(|\bprint\(\s*(?:dict\(\s*)?os\.environ\s*\)?\s*\)|\bpprint\(\s*(?:dict\(\s*)?os\.environ|\bconsole\.(?:log|dir|table)\(\s*process\.env\s*\)|\bfor\s*\(\s*(?:const|let|var)\s+\[?\w+(?:\s*,\s*\w+)?\]?\s+of\s+Object\.entries\(\s*process\.env\s*\)\s*\)[\s\S]{0,200}?console\.log\(/;
-const PRINT_SECRET = /\bprint\((?:[^()]|\([^()]*\)){0,200}?dbutils\.secrets\.get\(|\bdbutils\.secrets\.get\([^)]*\)\s*(?:for\b|\)|\])[\s\S]{0,120}?\bprint\(|\bprint\((?:[^()]|\([^()]*\)){0,200}?\b(?:get_secret_value|access_secret_version|secrets\.get|read_secret(?:_version)?)\(/;
+// (Azure Key Vault's SecretClient.get_secret, JavaScript's getSecret and console.log too.)
+const PRINT_SECRET = /\bprint\((?:[^()]|\([^()]*\)){0,200}?dbutils\.secrets\.get\(|\bdbutils\.secrets\.get\([^)]*\)\s*(?:for\b|\)|\])[\s\S]{0,120}?\bprint\(|\b(?:print|console\.log)\((?:[^()]|\([^()]*\)){0,200}?\b(?:get_secret_value|get_secret|getSecret(?:Value)?|access_secret_version|secrets\.get|read_secret(?:_version)?)\(/;
 export function printedSecrets(text: string): CodeHit[] {
-  if (!/environ|process\.env|secrets|secret_value|secret_version/.test(text)) return [];
+  if (!/environ|process\.env|secrets|secret_value|secret_version|get_?secret/i.test(text)) return [];
   const env = PRINT_ENVIRONMENT.exec(text);
   const secret = env === null ? PRINT_SECRET.exec(text) : null;
   if (env === null && secret === null) return [];

@@ -247,7 +247,7 @@ export function argumentFacts(args: unknown, internalDomains: readonly string[] 
       }
       // A channel every member reads (#announcements, #general, all-company; Slack ids such as C02ANNOUNCE too;
       // #all-<workspace>, the channel Slack makes every member join).
-      if (/^(channel|channel_?id|channel_?name|conversation|conversation_?id)$/i.test(key) && v.length <= 80 && /announce|all[-_ ]?(hands|company|staff|employees)|company[-_ ]?wide|everyone|^#?general$|^#?all[-_][a-z0-9][\w-]*$/i.test(v.trim())) facts.broadcast = true;
+      if (/^(channel|channel_?id|channel_?name|conversation|conversation_?id)$/i.test(key) && v.length <= 80 && /announce|all[-_ ]?(hands|company|staff|employees)|company[-_ ]?wide|everyone|^#?general$|^#?all[-_ ][a-z0-9][\w -]*$/i.test(v.trim())) facts.broadcast = true;
       // A group named for administrators (groupName: "Okta Super Admins", "Domain Admins", "org-owners"): membership is the role.
       if (/^(group|groups|group_?(id|key|name)|group_?display_?name|team|team_?(id|name)|role_?name)$/i.test(key) && v.length <= 120 && /(^|[\s_-])(super[\s_-]?|global[\s_-]?|org[\s_-]?|domain[\s_-]?|enterprise[\s_-]?|account[\s_-]?)?(admins|administrators|owners|superusers)([\s_-](group|role|team))?$/i.test(v.trim())) facts.adminGrant = true;
       // Azure names a role assignment's role by name too.
@@ -390,8 +390,13 @@ export function splitToolName(name: string): { verb?: string; verbClass?: VerbCl
   const words = toolWords(name);
   // A verb is the first word that is one; "PaymentsSendMoney" → send. Words that are both a noun
   // and a verb ("file", "order", "text") count as a verb only if no other verb follows.
+  // An MCP tool's own name (after its server's, mcp__snyk-scan__ignore_issue) is looked in first:
+  // the server's name says what it serves, not what this call does.
+  const own = /^mcp__.+__(.+)$/.exec(name);
+  const ownFrom = own !== null ? Math.max(0, words.length - toolWords(own[1]!).length) : 0;
+  const order = ownFrom > 0 ? [...words.keys()].slice(ownFrom).concat([...words.keys()].slice(0, ownFrom)) : [...words.keys()];
   let index = -1;
-  for (let i = 0; i < words.length; i++) {
+  for (const i of order) {
     if (!VERBS.has(words[i]!)) continue;
     const ambiguous = /^(file|order|text|message|email|call|book|tag|label|mark|open|status|count|check|watch|track|lock|shell|terminal|script|load|quote|tip|place|turn|scale|set|make|log|logs)$/.test(words[i]!);
     if (ambiguous && words.slice(i + 1).some((w) => VERBS.has(w) && !/^(file|order|text|message|email|call|post|book|tag|label|mark|open|status|count|lock|shell|terminal|script|quote|log|logs)$/.test(w))) continue;
@@ -575,6 +580,8 @@ function protectionSwitchedOff(args: unknown): [string, unknown] | undefined {
       if ((PROTECTION_KEY.test(k) || /^(?:waiting_?room|passcode|password_?required|join_?before_?host|sso_?protection|password_?protection)$/i.test(k)) && (NEGATED_KEY.test(k) ? x === true || x === "true" : x === false || x === "false" || x === "disabled" || x === "off" || (x === null && /protection$/i.test(k)))) return [k, x];
       // A step, rule or job named for a security scanner or firewall, switched off by the same object ({stepId: "secscan_semgrep", disabled: true}; a WAF ruleset's rule {enabled: false}).
       if (((/^disabled?$/i.test(k) && (x === true || x === "true")) || (/^enabled$/i.test(k) && (x === false || x === "false"))) && isRecord(v) && Object.values(v).some((w) => typeof w === "string" && w.length <= 200 && SECURITY_STEP.test(w))) return [k, x];
+      // Sign-ups let in without confirming their address, or anyone in without an account (Supabase's mailer_autoconfirm, external_anonymous_users_enabled).
+      if (/^(?:(?:mailer|email|phone|sms)_?)?auto_?confirm(?:_?(?:email|phone|users?))?$|^(?:external_)?anonymous_?(?:users?_?)?(?:sign_?ins?_?)?enabled$|^allow_?anonymous\w*$/i.test(k) && (x === true || x === "true")) return [k, x];
       // A merge or a push told to skip the repository's policies ({completionOptions: {bypassPolicy: true}}).
       if (/^(?:bypass_?(?:polic(?:y|ies)|rules?|reviews?|checks?|protections?|branch_?protection)|skip_?(?:checks|reviews?|policies))$/i.test(k) && (x === true || x === "true")) return [k, x];
       // A sign-in policy switched off by its state ({policyId, state: "disabled"} on a conditional-access or MFA policy).
