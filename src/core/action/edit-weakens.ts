@@ -624,6 +624,27 @@ function dependenciesFromSource(path: string, oldText: string, newText: string):
 const AUDIT_TO_NOWHERE = /\baudit\w*["']?\s*[:=][^\n]{0,120}?(?:["']null["']|NullHandler|\/dev\/null|handlers["']?\s*:\s*\[\s*\])/i;
 
 /** What an edit takes away (see the top of this file). Pure; at most one finding of each kind. */
+/** A Vault policy's path block: `path "secret/data/prod/*" { capabilities = ["read", "list"] }`. */
+const VAULT_PATH_BLOCK = /\bpath\s+"([^"\n]{1,200})"\s*\{[^}]{0,400}?\bcapabilities\s*=\s*\[([^\]\n]{0,200})\]/g;
+/**
+ * A Vault policy given a path it did not have, on production's secrets or on everything under a
+ * mount (secret/*, *), with capabilities that read or change them: whoever holds the policy gets them.
+ */
+function vaultPolicyWidened(path: string, oldCode: string, newCode: string): { path: string; capabilities: string; production: boolean } | undefined {
+  if (!/\.hcl$/i.test(path) || !newCode.includes("capabilities")) return undefined;
+  const before = new Set([...oldCode.matchAll(VAULT_PATH_BLOCK)].map((m) => m[1]!));
+  for (const m of newCode.matchAll(VAULT_PATH_BLOCK)) {
+    const p = m[1]!;
+    // (Not a path the old policy already covered: secret/data/app/* covers secret/data/app/prod/db, a narrowing.)
+    if (before.has(p) || [...before].some((o) => o.endsWith("*") && p.startsWith(o.slice(0, -1)))) continue;
+    const caps = m[2]!.replace(/["'\s]/g, "").split(",").filter((c) => /^(?:read|create|update|delete|sudo|patch)$/.test(c));
+    const production = /(?:^|[/_.-])(?:prod|production|prd|live)(?:$|[/_.*-])/i.test(p);
+    const everything = /^(?:\*|[\w-]+\/\*|[\w-]+\/(?:data|metadata)\/\*)$/.test(p);
+    if (caps.length > 0 && (production || everything)) return { path: p, capabilities: caps.join(", "), production };
+  }
+  return undefined;
+}
+
 /** Jobs that check a change before it ships. */
 const CHECK_JOB = /^(?:[\w-]*(?:test|tests|e2e|integration|security|scan|sast|dast|codeql|audit|lint|verify|check|checks|snyk|trivy|semgrep|gitleaks|approv\w*|validation|manual\w*|review\w*|gate)[\w-]*)$/i;
 /** The jobs each `needs:` line lists (Azure Pipelines' stages: `dependsOn:`), in order of the file. */
@@ -1129,6 +1150,8 @@ function editWeakensCode(path: string, name: string, oldText: string, newText: s
   } else if (setting?.kind === "rollout") {
     out.push({ id: "code.rollout-widened", technique: "T1072", tactic: "Execution (TA0002)", action: { capability: "execute", target: { name, production: true }, reversibility: "recoverable", scope: "system" }, reason: `the edit sends a rollout to every device or to production (${setting.shown.slice(0, 80)}): all of them take it when the change is applied` });
   }
+  const vault = vaultPolicyWidened(path, oldCode, newCode);
+  if (vault !== undefined) out.push({ id: "code.vault-policy-widened", technique: "T1098", tactic: "Privilege Escalation (TA0004)", action: { capability: "grant-access", target: { name: `${name} ${vault.path}`, production: vault.production }, reversibility: "recoverable", scope: "tree" }, reason: `the edit to ${name} gives its holders ${vault.capabilities} on ${vault.path}${vault.production ? ", production's secrets" : ", every secret under it"}: whoever holds the policy reads them once it is applied (T1098)` });
   const gate = ciGateDropped(path, oldCode, newCode);
   if (gate !== undefined) out.push({ id: "code.ci-gate-dropped", technique: "T1562.001", tactic: "Defense Evasion (TA0005)", action: { capability: "impair-defences", target: { name, pathClass: "project" }, reversibility: "recoverable", scope: "one" }, reason: `the edit to ${name} means ${gate}: what ships is no longer checked by it` });
   const unmasked = maskRemoved(oldCode, newCode);

@@ -959,7 +959,8 @@ const panosRule: CommandRule = {
 };
 
 /** A service's log level set to errors only, or off (LOG_LEVEL=ERROR, LOGGING_LEVEL_ROOT=OFF). */
-const LOGS_QUIETED = /^(?:[A-Z0-9_]*_)?LOG(?:GING)?_?LEVEL(?:_[A-Z0-9_]+)?=['"]?(?:error|fatal|critical|crit|off|none|silent|panic|emerg(?:ency)?)['"]?$/i;
+// (Serilog's and .NET's minimum level, per namespace too: Serilog__MinimumLevel__Override__Acme.Audit=Error.)
+const LOGS_QUIETED = /^(?:[A-Z0-9_]*_)?(?:LOG(?:GING)?_?LEVEL|MINIMUM_?LEVEL|MIN_?LEVEL)(?:_[A-Z0-9_.]+)?=['"]?(?:error|fatal|critical|crit|off|none|silent|panic|emerg(?:ency)?)['"]?$/i;
 /**
  * A production service's logging turned down to errors only, or off, on the running deployment
  * (kubectl set env … LOG_LEVEL=ERROR): what it does, and who asks it, is no longer recorded (T1562).
@@ -980,7 +981,7 @@ const loggingQuieted: CommandRule = {
     };
   },
   examples: {
-    match: [`kubectl --context ql-prod-eks -n tms set env deployment/tms-api LOGGING_LEVEL_ROOT=ERROR LOGGING_LEVEL_COM_ACME_PAYMENTS=ERROR`, `kubectl --context gke_acme-prod-live_us-central1 -n store set env deployment/storefront LOG_LEVEL=error`, `heroku config:set LOG_LEVEL=off -a shop-production`],
+    match: [`kubectl --context ql-prod-eks -n tms set env deployment/tms-api LOGGING_LEVEL_ROOT=ERROR LOGGING_LEVEL_COM_ACME_PAYMENTS=ERROR`, `kubectl --context gke_acme-prod-live_us-central1 -n store set env deployment/storefront LOG_LEVEL=error`, `heroku config:set LOG_LEVEL=off -a shop-production`, `kubectl --context aks-rx-prod-eus2 -n ledger set env deployment/ledger Serilog__MinimumLevel__Override__Acme.Audit=Error`],
     noMatch: [`kubectl -n store-staging set env deployment/storefront LOG_LEVEL=error`, `kubectl --context prod -n store set env deployment/storefront LOG_LEVEL=info`, `kubectl --context prod -n store set env deployment/storefront LOG_LEVEL=debug`, `LOG_LEVEL=error npm start`],
   },
 };
