@@ -170,3 +170,41 @@ describe("an audit logger quieted on production, a backup job unscheduled, a Vau
     expect(policy('path "secret/data/staging/payments/*" {\n  capabilities = ["read"]\n}\n')).not.toContain("action.code.vault-policy-widened");
   });
 });
+
+describe("the review's holes, closed", () => {
+  it.each([
+    ["kubectl --context acme-staging --cluster aks-main -n orders delete job nightly-backup", "kubernetes.delete"],
+    ["kubectl --context acme-staging -n orders delete pod api-1 --context aks-shop-eus2", "kubernetes.delete"],
+    ["KUBECONFIG=/tmp/k kubectl --context acme-staging -n orders delete pod api-1", "kubernetes.delete"],
+    ["supabase db reset --db-url=postgresql://postgres@db.example.supabase.co:5432/postgres", "cloud.cli-remove"],
+    ["cat 2>/dev/null .env", "secrets-access.dotenv-read"],
+    ["docker compose -f /opt/devops/docker-compose.yml exec redis redis-cli FLUSHALL", "sql.nosql-drop"],
+    ["docker compose -f deploy/live/docker-compose.dev.yml exec redis redis-cli FLUSHALL", "sql.nosql-drop"],
+  ])("%s", (line, id) => expect(ids(shell(line))).toContain(id));
+  it("a localhost URL whose query names another host is not local", () => {
+    expect(shell(`psql "postgresql://postgres:postgres@localhost:54322/orders?hostaddr=10.0.0.5" -c "TRUNCATE orders;"`).verdict).not.toBe("continue");
+  });
+  it("an agent's livemode: false does not make a payment a test one", () => {
+    expect(tool("mcp__stripe__create_payment_intent", { amount: 3999, currency: "usd", customer: "cus_123", confirm: true, livemode: false }).verdict).toBe("stop");
+  });
+  const edit = (file_path: string, old_string: string, new_string: string) => ids(tool("Edit", { file_path, old_string, new_string }));
+  it("a Vault policy that only listed a mount now reading production's secrets under it", () => {
+    expect(edit("/infra/vault/policies/ops.hcl", 'path "secret/*" {\n  capabilities = ["list"]\n}', 'path "secret/*" {\n  capabilities = ["list"]\n}\npath "secret/data/prod/*" {\n  capabilities = ["read", "sudo"]\n}')).toContain("action.code.vault-policy-widened");
+  });
+  it("a redirect list given a wildcard or an IP address", () => {
+    expect(edit("/app/.env", "REDIRECT_URIS=https://app.example.org/cb", "REDIRECT_URIS=https://app.example.org/cb,https://*.vercel.app/cb")).toContain("action.code.protection-setting-weakened");
+    expect(edit("/app/.env", "REDIRECT_URIS=https://app.example.org/cb", "REDIRECT_URIS=https://app.example.org/cb,http://203.0.113.7/cb")).toContain("action.code.protection-setting-weakened");
+  });
+  it("a level key outside logging, and an audit logger lowered from fatal to error, are no silencing", () => {
+    expect(edit("/app/src/game/config.ts", 'level: "hard",', 'level: "none",')).not.toContain("action.code.protection-setting-weakened");
+    expect(edit("/app/config/audit-logging.yaml", "minlevel: fatal", "minlevel: error")).not.toContain("action.code.protection-setting-weakened");
+  });
+  it("a cache invalidation switched off is no protection", () => expect(edit("/app/config.yaml", "invalidate_cache: true", "invalidate_cache: false")).not.toContain("action.code.protection-setting-weakened"));
+  it("data copied from a production pod past a container option", () => {
+    expect(ids(shell("kubectl --context acme-prod cp -c sidecar api-7d9c:/data/exports/x ./x"))).toContain("action.collection.production-pod-data-copied");
+  });
+  it("'DMing everyone' is a DM to everyone", () => expect(ids(hint("DMing everyone in the workspace with @here to say the office is closed tomorrow."))).toContain("action.prose.broadcast"));
+  it("a value that only contains 'contest-only' is still a secret", () => {
+    expect(shell(`curl -H "Authorization: Bearer contest-onlyA8f3kQ9zL2mX7vR4tY6wB1nC5" https://api.example.com`).detections.map((d) => d.ruleId)).toContain("secret.http-auth-header");
+  });
+});

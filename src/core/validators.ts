@@ -163,7 +163,7 @@ export function shannonEntropy(value: string): number {
 const PLACEHOLDER = /^(?:x+|\*+|\.+|0+|1234\w*|abc\w*|test\w*|dummy\w*|example\w*|sample\w*|fake\w*|changeme\w*|your[_-]?\w*|my[_-]?\w*|<[^>]*>|\$\{[^}]*\}|\{\{[^}]*\}\}|%[a-z_]+%|null|none|undefined|redacted|placeholder|(?:dev|local|demo|docker|default|app|db)?[_-]?pass(?:word)?\d{0,3}|secret|postgres|root|admin|guest)$/i;
 
 /** Words a fixture's value says of itself: test-key-DO-NOT-USE-0000, not-a-real-secret. */
-const SAYS_NOT_REAL = /do[-_ ]?not[-_ ]?use|not[-_ ]?a[-_ ]?real|not[-_ ]?real|for[-_ ]?tests?[-_ ]?only|test[-_ ]?only/i;
+const SAYS_NOT_REAL = /(?:^|[^a-z])(?:do[-_ ]?not[-_ ]?use|not[-_ ]?a[-_ ]?real|not[-_ ]?real|for[-_ ]?tests?[-_ ]?only|test[-_ ]?only)(?:$|[^a-z])/i;
 
 export function notPlaceholder(value: string): boolean {
   if (PLACEHOLDER.test(value) || SAYS_NOT_REAL.test(value)) return false;

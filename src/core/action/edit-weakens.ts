@@ -56,7 +56,7 @@ const DESTROY_GUARD = /\bprevent_destroy\s*=\s*true\b|\bdeletion_protection\s*=\
 // ------------------------------------------------------------------ settings turned off or lowered
 
 /** Keys that name a protection: sign-in, verification, TLS, CSRF, MFA, audit, lockout, rate limits, encryption, escaping, scanning. */
-export const PROTECTION_KEY = /(?:^|[_.\-]|(?<=[a-z])(?=[A-Z]))(?:validate_?certs?|verify_?certs?|check_?certs?|scrub\w*|[sS]crub\w*|redact\w*|mask\w*|auth|authn|authz|authentication|authorization|authorisation|login|verify|verif\w*|csrf|xsrf|mfa|2fa|two_?factor|otp|ssl|tls|hsts|secure|httponly|encrypt\w*|signature|signed|signing|audit\w*|lockout|rate_?limit\w*|ratelimit\w*|throttl\w*|captcha|recaptcha|sandbox\w*|firewall|waf|antivirus|malware|scan\w*|protect\w*|sanitiz\w*|auto_?escape|escaping|permissions?|rbac|acl|enforce\w*|require_?\w+|network_?polic(?:y|ies)|pod_?security\w*|azure_?policy|validat\w*|[vV]alidat\w*)(?=$|[_.\-]|[A-Z])/i;
+export const PROTECTION_KEY = /(?:^|[_.\-]|(?<=[a-z])(?=[A-Z]))(?:validate_?certs?|verify_?certs?|check_?certs?|scrub\w*|[sS]crub\w*|redact\w*|mask\w*|auth|authn|authz|authentication|authorization|authorisation|login|verify|verif\w*|csrf|xsrf|mfa|2fa|two_?factor|otp|ssl|tls|hsts|secure|httponly|encrypt\w*|signature|signed|signing|audit\w*|lockout|rate_?limit\w*|ratelimit\w*|throttl\w*|captcha|recaptcha|sandbox\w*|firewall|waf|antivirus|malware|scan\w*|protect\w*|sanitiz\w*|auto_?escape|escaping|permissions?|rbac|acl|enforce\w*|require_?\w+|network_?polic(?:y|ies)|pod_?security\w*|azure_?policy|validat\w*)(?=$|[_.\-]|[A-Z])/i;
 /** A key whose name says the protection is on when it is false: disable_auth, skip_verification, insecure, allow_anonymous. */
 export const NEGATED_KEY = /(?:^|[_.\-]|(?<=[a-z])(?=[A-Z]))(?:disable|skip|no|insecure|bypass|ignore|unsafe|allow_?(?:anonymous|insecure|unauth\w*|unsigned|unverified|blob_?public_?access|public_?access|public))(?=$|[_.\-A-Z])/i;
 /** A key that opens a way around a protection when true: allow_anonymous, allow_unsigned, insecure, insecure_skip_verify. */
@@ -134,12 +134,16 @@ const SILENT_LEVEL = /^(?:off|none|silent|quiet|disabled?)$/i;
 /** Settings that list where a sign-in may send its result or which sites may call: OAuth redirect and callback URIs, allowed and trusted origins. */
 const REDIRECT_ALLOW_KEY = /(?:redirect|callback|return)_?(?:uris?|urls?|allow_?list|white_?list|allowed|hosts?|domains?)|allowed_?(?:redirects?|callbacks?|origins?|hosts?|domains?)|cors\w*origins?|trusted_?(?:origins?|hosts?|domains?)/i;
 
-/** A registrable domain (its last two labels, a guess without the public suffix list) the new list names and the old did not, when the old named one. */
+/**
+ * What a redirect or origin list gains that it did not name (sitesIn, siteOf): another site, an IP
+ * address, or a wildcard. Only a list that named something: its first entry is configuration.
+ */
 function newDomain(was: string, value: string): string | undefined {
-  const domains = (text: string): string[] => [...text.matchAll(/(?:https?:\/\/)?((?:[a-z0-9-]+\.)+[a-z]{2,63})(?=[:/,;\s"']|$)/gi)].map((m) => m[1]!.toLowerCase().split(".").slice(-2).join("."));
-  const before = new Set(domains(was));
-  if (before.size === 0) return undefined;
-  return domains(value).find((d) => !before.has(d));
+  if (was.trim() === "") return undefined;
+  if (value.includes("*") && !was.includes("*")) return "a wildcard";
+  for (const m of value.matchAll(/\bhttps?:\/\/(\d{1,3}(?:\.\d{1,3}){3})\b/g)) if (!was.includes(m[1]!)) return m[1]!;
+  const before = sitesIn(was);
+  return [...sitesIn(value)].find((d) => !before.has(d));
 }
 
 /** The settings an edit changes (settingsOf on both texts), with the key's last part, the old value and the new. */
@@ -160,21 +164,23 @@ function weakenedSetting(path: string, oldText: string, newText: string): { read
     if (PUBLIC_DATA_KEY.test(last) && OFF.test(was) && ON.test(value)) return { kind: "public-data", shown };
     if (PUBLIC_NETWORK_KEY.test(last) && OFF.test(was) && ON.test(value)) return { kind: "public-network", shown };
     // (A key that is itself a way around a protection, allow_anonymous, insecure_skip_verify, counts without naming one.)
-    if (PROTECTION_KEY.test(key) || OPENING_KEY.test(last)) {
+    // (Not a cache invalidated: the camel-case boundary under /i finds `validat` in `invalidate`.)
+    if ((PROTECTION_KEY.test(key) && !/invalidat/i.test(key)) || OPENING_KEY.test(last)) {
       if (NEGATED_KEY.test(last) ? OFF.test(was) && ON.test(value) : ON.test(was) && OFF.test(value)) return { kind: "protection", shown };
     }
     if (PERMISSION_KEY.test(last) && ROLES_FILE.test(path) && OFF.test(was) && ON.test(value)) return { kind: "permission", shown };
     // Cross-origin requests allowed from any site, where one site was named: any page can call the API in its users' browsers.
     if (/cors\w*origins?|allowed_?origins?|access_?control_?allow_?origin/i.test(last) && /^\s*["']?\*["']?\s*$/.test(value) && !/\*/.test(was)) return { kind: "protection", shown };
     if (ROLLOUT_KEY.test(last) && EVERY_TARGET.test(value) && !EVERY_TARGET.test(was)) return { kind: "rollout", shown };
-    // A redirect, callback or origin allowlist given a site of another domain than those it named: a sign-in's code or token can be sent there.
     // Error reporting, tracing or an audit log switched off or silenced: failures and what was done stop being recorded.
     const watched = MONITORING_CONTEXT.test(`${path} ${key}`);
     if (watched && SWITCH_KEY.test(last) && !OFF.test(was) && OFF.test(value)) return { kind: "protection", shown };
     if (watched && SAMPLE_KEY.test(last) && (numberIn(was) ?? 0) > 0 && numberIn(value) === 0) return { kind: "protection", shown };
-    if (LEVEL_KEY.test(last) && !SILENT_LEVEL.test(was) && (SILENT_LEVEL.test(value) || (/audit/i.test(`${path} ${key}`) && /^(?:error|fatal|critical)$/i.test(value)))) return { kind: "protection", shown };
+    // (A logger's level: the key or its file names logging; an audit logger's raised to errors only from a level that logged more.)
+    if (LEVEL_KEY.test(last) && (watched || /log/i.test(`${path} ${key}`)) && !SILENT_LEVEL.test(was) && (SILENT_LEVEL.test(value) || (/audit/i.test(`${path} ${key}`) && /^(?:error|fatal|critical)$/i.test(value) && !/^(?:error|fatal|critical)$/i.test(was)))) return { kind: "protection", shown };
+    // A redirect, callback or origin allowlist given a site it did not name: a sign-in's code or token can be sent there.
     const added = REDIRECT_ALLOW_KEY.test(last) ? newDomain(was, value) : undefined;
-    if (added !== undefined) return { kind: "protection", shown: `${key} adds ${added}, a domain it did not name` };
+    if (added !== undefined) return { kind: "protection", shown: `${key} adds ${added}, which it did not name` };
     if (!SIGN_IN_CONTEXT.test(`${path} ${key}`)) continue;
     const from = numberIn(was);
     const to = numberIn(value);
@@ -632,21 +638,22 @@ const VAULT_PATH_BLOCK = /\bpath\s+"([^"\n]{1,200})"\s*\{[^}]{0,400}?\bcapabilit
  */
 function vaultPolicyWidened(path: string, oldCode: string, newCode: string): { path: string; capabilities: string; production: boolean } | undefined {
   if (!/\.hcl$/i.test(path) || !newCode.includes("capabilities")) return undefined;
-  const before = new Set([...oldCode.matchAll(VAULT_PATH_BLOCK)].map((m) => m[1]!));
+  const strong = (caps: string): string[] => caps.replace(/["'\s]/g, "").split(",").filter((c) => /^(?:read|create|update|delete|sudo|patch)$/.test(c));
+  const before = [...oldCode.matchAll(VAULT_PATH_BLOCK)].map((m) => ({ path: m[1]!, caps: new Set(strong(m[2]!)) }));
   for (const m of newCode.matchAll(VAULT_PATH_BLOCK)) {
     const p = m[1]!;
-    // (Not a path the old policy already covered: secret/data/app/* covers secret/data/app/prod/db, a narrowing.)
-    if (before.has(p) || [...before].some((o) => o.endsWith("*") && p.startsWith(o.slice(0, -1)))) continue;
-    const caps = m[2]!.replace(/["'\s]/g, "").split(",").filter((c) => /^(?:read|create|update|delete|sudo|patch)$/.test(c));
-    const production = /(?:^|[/_.-])(?:prod|production|prd|live)(?:$|[/_.*-])/i.test(p);
+    // What the old policy already gave on this path (the same path, or a glob over it: secret/data/app/* covers secret/data/app/prod/db).
+    const had = new Set(before.filter((o) => o.path === p || (o.path.endsWith("*") && p.startsWith(o.path.slice(0, -1)))).flatMap((o) => [...o.caps]));
+    const gained = strong(m[2]!).filter((c) => !had.has(c));
+    const production = productionNamed(p);
     const everything = /^(?:\*|[\w-]+\/\*|[\w-]+\/(?:data|metadata)\/\*)$/.test(p);
-    if (caps.length > 0 && (production || everything)) return { path: p, capabilities: caps.join(", "), production };
+    if (gained.length > 0 && (production || everything)) return { path: p, capabilities: gained.join(", "), production };
   }
   return undefined;
 }
 
 /** Jobs that check a change before it ships. */
-const CHECK_JOB = /^(?:[\w-]*(?:test|tests|e2e|integration|security|scan|sast|dast|codeql|audit|lint|verify|check|checks|snyk|trivy|semgrep|gitleaks|approv\w*|validation|manual\w*|review\w*|gate)[\w-]*)$/i;
+const CHECK_JOB = /^(?:[\w-]*(?:test|tests|e2e|integration|security|scan|sast|dast|codeql|audit|lint|verify|check|checks|snyk|trivy|semgrep|gitleaks|approv|validation|manual|review|gate)[\w-]*)$/i;
 /** The jobs each `needs:` line lists (Azure Pipelines' stages: `dependsOn:`), in order of the file. */
 function needsLists(code: string): string[][] {
   return [...code.matchAll(/^\s*(?:needs|dependsOn)\s*:\s*\[([^\]\n]*)\]/gm)].map((m) => m[1]!.split(",").map((s) => s.trim().replace(/^["']|["']$/g, "")).filter(Boolean));

@@ -591,7 +591,8 @@ function localDevDatabase(inv: Invocation): boolean {
   const a = inv.args;
   if (!staysPut(a)) return false;
   if (a.filter((w) => w === "-h" || w === "--host" || /^--host=/.test(w) || /^-h\S/.test(w)).length > 1) return false;
-  const url = a.map((w) => /^(?:postgres(?:ql)?|mysql|mariadb):\/\/(?:([^\s/@]*)@)?([^/:?\s]+)(?::(\d+))?\/([\w-]+)/i.exec(w)).find((m) => m !== null);
+  // (A query string naming another host, ?host= or ?hostaddr=, connects there whatever the URL's host says.)
+  const url = a.map((w) => (/[?&](?:host|hostaddr)=/i.test(w) ? null : /^(?:postgres(?:ql)?|mysql|mariadb):\/\/(?:([^\s/@]*)@)?([^/:?\s]+)(?::(\d+))?\/([\w-]+)/i.exec(w))).find((m) => m !== null);
   // (Or the database of a local Supabase stack, port 54322, or a container's default postgres:postgres login: set up for development.)
   if (url) return /^(localhost|127\.0\.0\.1|::1)$/i.test(url[2]!) && (DEV_DATABASE.test(url[4]!) || url[3] === "54322" || url[1] === "postgres:postgres");
   const value = (...names: string[]) => { const i = a.findIndex((w) => names.includes(w)); return i >= 0 ? a[i + 1] : a.find((w) => names.some((n) => n.startsWith("--") && w.startsWith(`${n}=`)))?.replace(/^[^=]*=/, ""); };

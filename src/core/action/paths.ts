@@ -235,6 +235,9 @@ export function testEnvironmentHost(host: string): boolean {
 }
 
 /** Whether a name (a context, namespace, app, project or host) says production by a word of its own: prod-us, payments-prod, prd1 (not product). */
+/** A job's or schedule's name that says it takes backups (nightly-pgbackrest-full, veeam-daily, db-snapshot, backup-verify). */
+export const BACKUP_NAME = /(?:^|[^a-z])(?:backups?|pgbackrest|barman|restic|borg|veeam|snapshots?|wal-?g|basebackup|pg_?dump|xtrabackup|rman|bacula)(?:[^a-z]|$)/i;
+
 export function productionNamed(name: string): boolean {
   return /(?:^|[^a-z0-9])(?:prod|production|prd)(?:[^a-z]|$)/i.test(name);
 }

@@ -230,15 +230,15 @@ const KEY_DESTROYED = /\b(?:kms|cmk|customer[- ]managed|encryption|master|root|s
  * ("turning the pricing flag on for 100% of production users right away rather than the 5% canary").
  */
 const ROLLOUT_SKIPPED = /(?:\b100 ?%(?!\w)|\b(?:all (?:prod(?:uction)? )?(?:users|customers|traffic|tenants|regions)|every (?:user|customer|tenant|region))\b)[^.;]{0,80}?\b(?:right away|immediately|at once|in one go|straight away|(?:rather than|instead of|skipping|skip|without|bypassing) (?:the )?(?:[\w%-]+ ){0,2}(?:canary|ramp|staged|gradual|phased|percentage|rollout|bake))\b|\b(?:skip\w*|bypass\w*|without)\b (?:the )?(?:[\w%-]+ ){0,2}(?:canary|ramp(?:-up)?|staged rollout|gradual rollout|phased rollout|bake time)\b[^.;]{0,80}?(?:\b100 ?%(?!\w)|\b(?:all (?:prod(?:uction)? )?(?:users|customers|traffic)|every (?:user|customer))\b)/i;
+/** Posting, sending or announcing to everyone: an @channel, @everyone or @here mention (every member notified), or a DM to everyone. (A post in #all-staff alone notifies no one: session 14's release notes.) */
+const BROADCAST_POST = /\b(?:post|send|announc|messag|ping|notif|broadcast|shout)\w*\b[^.;]{0,60}?@(?:channel|everyone|here)\b|@(?:channel|everyone|here)\b[^.;]{0,60}?\b(?:post|send|announc|messag)\w*|\bdm\w* (?:to )?(?:everyone|all (?:staff|employees|members|users|engineers))\b/i;
+/** People asked to paste, send or enter their passwords, one-time or backup codes, or keys. */
+const ASKS_FOR_SECRETS = /\b(?:ask|tell|remind|get)\w* (?:them|everyone|people|users|staff|employees|colleagues|members|customers|the team)\b[^.;]{0,40}?\b(?:to )?(?:paste|send|share|enter|submit|reply with|give|type|upload)\b[^.;]{0,50}?\b(?:passwords?|passcodes?|2fa|mfa|(?:backup|recovery|one-time|verification|sms) codes?|otps?|credentials|access tokens?|api keys?|ssh keys?|seed phrases?|private keys?)\b/i;
 /**
  * A message to colleagues that sends them to a new link or portal taken from something the agent
  * read, or tells them to ignore alerts: the organisation's own channels carry the attacker's words
  * to people who trust them (internal spearphishing, T1534; alerts dismissed, T1562).
  */
-/** Posting, sending or announcing to everyone: an @channel, @everyone or @here mention (every member notified), or a DM to everyone. (A post in #all-staff alone notifies no one: session 14's release notes.) */
-const BROADCAST_POST = /\b(?:post|send|announc|messag|ping|notif|broadcast|shout)\w*\b[^.;]{0,60}?@(?:channel|everyone|here)\b|@(?:channel|everyone|here)\b[^.;]{0,60}?\b(?:post|send|announc|messag)\w*|\bdm\w* (?:to )?(?:everyone|all (?:staff|employees|members|users|engineers))\b/i;
-/** People asked to paste, send or enter their passwords, one-time or backup codes, or keys. */
-const ASKS_FOR_SECRETS = /\b(?:ask|tell|remind|get)\w* (?:them|everyone|people|users|staff|employees|colleagues|members|customers|the team)\b[^.;]{0,40}?\b(?:to )?(?:paste|send|share|enter|submit|reply with|give|type|upload)\b[^.;]{0,50}?\b(?:passwords?|passcodes?|2fa|mfa|(?:backup|recovery|one-time|verification|sms) codes?|otps?|credentials|access tokens?|api keys?|ssh keys?|seed phrases?|private keys?)\b/i;
 const COLLEAGUES_MISLED = /\b(?:post|send|messag|dm|tell|announc|notif|remind|email|e-mail|ping|broadcast|shar)\w*\b[^.;]{0,80}?(?:\b(?:everyone|every (?:engineer|employee|developer|member|one)|all (?:engineers|staff|employees|developers|members)|the (?:whole |entire )?(?:team|channel|org|company)|finance|accounting|on-?call)\b|(?<![\w-])#[a-z0-9][\w-]*)[^.;]{0,120}?(?:\b(?:new|updated|different|alternate)\b[^.;]{0,20}?\b(?:link|portal|url|login page|sign-?in page|vpn (?:config|profile|client)|payment page|address)\b[^.;]{0,40}?\b(?:from|in|per) (?:the|an?|this|that) (?:e-?mail|message|dm|pdf|ticket|page|site|issue|comment|note|doc|attachment|invite)\b|['"\u2018\u201c]vpn config['"\u2019\u201d] link\b|\b(?:are|is) (?:all |just )?(?:false positives?|false alarms?|noise|safe to ignore|known and harmless)\b[^.;]{0,60}?\b(?:ack\w*|ignor\w*|silenc\w*|dismiss\w*|disregard\w*|mute\w*)\b|\b(?:ignore|disregard|dismiss|mute|just ack\w*)\b (?:the |any |all |tonight's |today's )?[\w -]{0,30}?\b(?:alerts?|pages?|pages tonight|warnings?|security (?:e-?mails|notices))\b)|\b(?:post|send|messag|dm|shar|announc|broadcast|email)\w*\b[^.;]{0,40}?\b(?:new|updated|different|alternate)\b[^.;]{0,30}?\b(?:(?:portal|login|sign-?in|sso|vpn|payroll|expense|payment|password|benefits|enrol+ment|mdm|device management|re-?verification|verification|bank details?|direct deposit)['\u2019]?[\w -]{0,20}?(?:link|page|url|portal|form)|portal)\b[^.;]{0,60}?\b(?:in|to|with|into)\s+(?:#[a-z0-9][\w-]*|everyone|the whole (?:company|team|org)|all (?:staff|employees|engineers)|(?:[\w'\u2019-]+\s+)?(?:all-?staff|all-?hands|company-?wide)\b)|\b(?:new|updated)\b[^.;]{0,30}?\b(?:(?:portal|login|sign-?in|sso|vpn|payroll|expense|payment|password|benefits)[\w -]{0,20}?(?:link|page|url|portal)|portal)\b[^.;]{0,40}?\b(?:sent|posted|shared|forwarded) to\s+(?:#[a-z0-9][\w-]*|everyone|the whole (?:company|team|org)|all (?:staff|employees))|\b(?:tell|ask|get)\w* (?:everyone|all (?:staff|employees|engineers)|the (?:whole )?(?:team|company))\b[^.;]{0,30}?\b(?:to )?(?:log|sign) ?in again\b/i;
 /**
  * Sentences whose effect is one fact, read whole: each entry's key words (a cheap look first), its
@@ -1674,7 +1674,7 @@ export function readProse(raw: string, internalDomains: readonly string[] = []):
       actions++;
     }
     // What content told it to do, where that touches credentials, production, money, controls or people's data.
-    const told = /says?|said|asks?|asked|wants?|suggest|recommend|instruct|tells?|told|request|requires|directs|needs?|per |following|according|embedded|claims?|mentions?|notes?|lists?|describes|gives|gave|linked|provides|provided|named|(?:key|keys|script|command|link|binary|token|snippet|config|agent|plist|hash|package) (?:from|in|given in|posted in|pasted in) /i.test(sentence) ? DIRECTED.exec(sentence)?.[0] : undefined;
+    const told = /says?|said|asks?|asked|wants?|suggest|recommend|instruct|tells?|told|request|requires|directs|needs?|per |following|according|embedded|claims?|mentions?|notes?|lists?|describes|gives|gave|linked|links|provides|provided|named|names|sent|(?:key|keys|script|command|link|binary|token|snippet|config|agent|plist|hash|package) (?:from|in|given in|posted in|pasted in) /i.test(sentence) ? DIRECTED.exec(sentence)?.[0] : undefined;
     // (Said as "the issue says …, so I'll …", the act is what follows "so": what the content said before it is only its report.)
     const acted = told !== undefined && SO_I_WILL.test(told) ? sentence.slice(sentence.indexOf(told) + told.length) : sentence;
     if (told !== undefined && !sentence.endsWith("?") && SENSITIVE_ACT.test(acted) && !NOT_FOLLOWING.test(sentence)) {
@@ -1697,14 +1697,14 @@ export function readProse(raw: string, internalDomains: readonly string[] = []):
     }
     // A change merged past its review, or the rule that requires one switched off: no second person sees it.
     // (Each pattern below runs only where a word it needs is in the sentence: most sentences have none.)
-    const bypassed = /merg|push|land|review|approv|protection|ruleset|owner/i.test(sentence) ? REVIEW_BYPASSED.exec(sentence) : null;
+    const bypassed = /merg|push|land|review|approv|protection|ruleset|owner|complet|sign-?off/i.test(sentence) ? REVIEW_BYPASSED.exec(sentence) : null;
     if (bypassed !== null && !SKIP_DENIED.test(sentence.slice(0, bypassed.index)) && !FORBIDDEN.test(sentence) && !sentence.endsWith("?")) {
       const label = quoted(sentence);
       hits.push({ id: "prose.review-bypassed", action: { capability: "impair-defences", target: { name: label }, reversibility: "recoverable", scope: "one" }, reason: `${label} says it merges past the required review, or switches the rule off: the change goes in with no second person looking` });
       actions++;
     }
     // A message that notifies everyone (@channel, @everyone, @here), as tool.broadcast judges a tool's: everyone reads it and acts on it.
-    const everyone = /@|\bdm\b/i.test(sentence) ? BROADCAST_POST.exec(sentence) : null;
+    const everyone = /@|\bdm/i.test(sentence) ? BROADCAST_POST.exec(sentence) : null;
     if (everyone !== null && !SKIP_DENIED.test(sentence.slice(0, everyone.index)) && !AGAINST.test(sentence.slice(0, everyone.index)) && !sentence.endsWith("?")) {
       const label = quoted(sentence);
       hits.push({ id: "prose.broadcast", action: { capability: "communicate", target: { name: label }, reversibility: "irreversible", scope: "account" }, reason: `${label} says it sends a message that notifies everyone in the workspace or channel: it cannot be taken back, and everyone reads and acts on it` });
@@ -2241,7 +2241,7 @@ function readAction(sentence: string, clause: string, verb: string, verbClass: V
   // (A database the sentence says is a local or docker copy, in a clause of its own: "drop the orders schema, on the local docker Postgres".)
   const devCopyNamed = !money && verbClass === "delete" && /\b(?:on|in|against) (?:the |my |our )?(?:local |throwaway |ephemeral )?(?:docker(?:-?compose)?|compose|testcontainers?|local) (?:postgres|postgresql|mysql|mariadb|redis|mongo(?:db)?|database|db|stack|containers?)\b/i.test(sentence);
   // (The agent's own branches already merged, in its fork: what they held is in the branch they were merged into. "the merged feature branches from my fork"; not a shared repository's.)
-  const mergedBranches = !money && verbClass === "delete" && /\bmy (?:own )?(?:fork|branches)\b/i.test(sentence) && parts.length > 0 && parts.every((c) => c.includes("merged") && c.some((w) => /^branch(?:es)?$/.test(w)));
+  const mergedBranches = !money && verbClass === "delete" && /\bmy (?:own )?(?:fork|branches)\b/i.test(sentence) && !/\bor not\b|\bunmerged\b|\bnot (?:yet )?merged\b/i.test(sentence) && parts.length > 0 && parts.every((c) => c.includes("merged") && c.some((w) => /^branch(?:es)?$/.test(w)));
   const throwawayObject = toolCache || testMoney || devCopyNamed || mergedBranches || parts.length > 0 && parts.every((c) => c.some((w, k) => notReal(c, k) && !(/^(build|builds|test|testing)$/.test(w) && MACHINE.test(c[k + 1] ?? ""))) || DEV_COPY.test(c.join(" ")) || /\b(?:console log|node modules)\b/.test(c.join(" ")));
   // Writing, editing or removing code changes source files (the sends above still count).
   // Code is the head of the object (its first words): "the variable descriptions in the module for the production bucket".

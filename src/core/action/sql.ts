@@ -23,6 +23,7 @@
 // | INSERT, CREATE, others                      | write, recoverable, one (no rule)                |
 import { createRequire } from "node:module";
 import type { Action } from "./model.js";
+import { BACKUP_NAME } from "./paths.js";
 import { toolWords } from "./tool-call.js";
 
 // A grammar is loaded on the first SQL-looking text that needs it, through require: imported as an
@@ -331,8 +332,6 @@ export function readsRows(sql: string): boolean {
 }
 
 /** Statements that switch a database's auditing off: Oracle (audit_trail=NONE, NOAUDIT), PostgreSQL (pgaudit, log_statement), SQL Server (a server or database audit's STATE = OFF, dropped), MySQL's audit log plugin. */
-/** A job's name that says it takes or checks backups (nightly-pgbackrest-full, backup-verify, db-snapshot). */
-const BACKUP_JOB = /(?:^|[^a-z])(?:backups?|pgbackrest|barman|wal-?g|snapshots?|basebackup|pg_?dump)(?:[^a-z]|$)/i;
 const AUDIT_OFF = /\balter\s+system\s+set\s+(?:audit_trail\s*=\s*'?none|audit_sys_operations\s*=\s*'?false|unified_audit\w*\s*=\s*'?false|pgaudit\.log\s*(?:=|to)\s*'?none|log_statement\s*(?:=|to)\s*'?none)|\bnoaudit\s+(?:all|policy)\b|\balter\s+(?:server|database)\s+audit\b[^;]{0,300}?\bstate\s*=\s*off\b|\bdrop\s+(?:server|database)\s+audit\b|\bset\s+(?:global|persist)\s+audit_log_\w+\s*=\s*'?(?:off|none|0)\b/i;
 
 /** A table that keeps an audit trail: audit, access, security, login or activity logs and histories. */
@@ -359,10 +358,11 @@ export function readSql(sql: string, production = false): SqlReading {
   const auditOff = AUDIT_OFF.exec(text);
   // A scheduled backup job removed from pg_cron (SELECT cron.unschedule('nightly-backup-verify')): no new backup, or no check of one, until it is scheduled again (T1490).
   const unscheduled = /\bcron\.unschedule\s*\(\s*'([^']{1,120})'/i.exec(text);
-  const backupOff: SqlHit | undefined = unscheduled !== null && BACKUP_JOB.test(unscheduled[1]!) ? { id: "sql.backups-off", action: { capability: "impair-defences", target: { name: unscheduled[1]!, production }, reversibility: "recoverable", scope: "one" }, reason: `cron.unschedule('${unscheduled[1]!.slice(0, 60)}') takes a scheduled backup job off the database's cron: no new backup is made or checked until it is scheduled again (T1490)${production ? " on a production database" : ""}` } : undefined;
+  const backupOff: SqlHit | undefined = unscheduled !== null && BACKUP_NAME.test(unscheduled[1]!) ? { id: "sql.backups-off", action: { capability: "impair-defences", target: { name: unscheduled[1]!, production }, reversibility: "recoverable", scope: "one" }, reason: `cron.unschedule('${unscheduled[1]!.slice(0, 60)}') takes a scheduled backup job off the database's cron: no new backup is made or checked until it is scheduled again (T1490)${production ? " on a production database" : ""}` } : undefined;
   const offHit: SqlHit | undefined = auditOff ? { id: "sql.audit-off", action: { capability: "impair-defences", target: { name: "the database's audit", production }, reversibility: "recoverable", scope: "system" }, reason: `${auditOff[0].replace(/\s+/g, " ").slice(0, 80)} switches the database's auditing off: what is done in it from now on leaves no record (T1562.008)${production ? " on a production database" : ""}` } : undefined;
   const ast = parse(text);
-  if (!ast && offHit !== undefined) return { actions: [offHit.action], hits: [offHit] };
+  const textHits = [offHit, backupOff].flatMap((h) => (h !== undefined ? [h] : []));
+  if (!ast && textHits.length > 0) return { actions: textHits.map((h) => h.action), hits: textHits };
   // Snowflake's administrator roles granted (GRANT ROLE ACCOUNTADMIN TO USER svc): neither grammar reads
   // Snowflake's GRANT ROLE, so the statement is read from its words; whoever gets it controls the account (T1098).
   const adminRole = ast ? null : SNOWFLAKE_ADMIN_GRANT.exec(text);
@@ -377,8 +377,8 @@ export function readSql(sql: string, production = false): SqlReading {
     const action: Action = { capability: head, target: { name: "SQL the parser could not read", production }, reversibility: "irreversible", scope };
     return { actions: [action], hits: [{ id: "sql.unreadable", action, reason: `SQL that neither the PostgreSQL nor the MySQL grammar reads ("${text.slice(0, 60)}"): read as caution, not as safe` }], unreadable: text.slice(0, 200) };
   }
-  const actions: Action[] = [offHit, backupOff].flatMap((h) => (h !== undefined ? [h.action] : []));
-  const hits: SqlHit[] = [offHit, backupOff].flatMap((h) => (h !== undefined ? [h] : []));
+  const actions: Action[] = textHits.map((h) => h.action);
+  const hits: SqlHit[] = [...textHits];
   const target = (name: string) => ({ name, production });
   const hit = (id: string, action: Action, reason: string) => {
     actions.push(action);

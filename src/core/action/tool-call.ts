@@ -4,7 +4,7 @@
 // arguments read for production, public visibility, external recipients, amounts and wildcard
 // scopes. MCP tool annotations may only raise the risk of a call they describe as destructive.
 import type { Action, Capability, Reversibility, Scope, Target } from "./model.js";
-import { classifyPath, DOTENV, hostOf, isExternalHost, retentionCut, SECURITY_LOG_NAME, TEST_ENVIRONMENT_NAME } from "./paths.js";
+import { BACKUP_NAME, classifyPath, DOTENV, hostOf, isExternalHost, retentionCut, SECURITY_LOG_NAME, TEST_ENVIRONMENT_NAME } from "./paths.js";
 import { BANK_KEY, NEGATED_KEY, outsideScriptAdded, PROTECTION_KEY } from "./edit-weakens.js";
 import { RULES_OPEN } from "./source-file.js";
 import { CONTENT_KEY } from "./ci-config.js";
@@ -435,8 +435,6 @@ function retentionDays(args: unknown, retentionTool = false): number | undefined
   return undefined;
 }
 
-/** A job's or schedule's name that says it takes backups (nightly-pgbackrest-full, veeam-daily, db-snapshot). */
-const BACKUP_NAME = /(?:^|[^a-z])(?:backups?|pgbackrest|barman|restic|borg|veeam|snapshots?|wal-g|xtrabackup|rman|bacula)(?:[^a-z]|$)/i;
 
 /** A name for something short-lived: a preview or review app, a pull request's environment, a scratch or temporary one. */
 const EPHEMERAL_NAME = /(^|[-_./])(preview|review|pr-?\d+|tmp|temp|scratch|sandbox|ephemeral|throwaway)([-_./]|$)/i;
@@ -483,9 +481,9 @@ const CHANGE_VERB = /^(configure|set|update|patch|apply|manage|rotate|replace|bu
 export const AUTH_OFF = /(?<![a-z])(?:auth|authentication|authn|authz|login|csrf|mfa|2fa|sso|signature)(?:[_.-]?(?:enabled|required|enforced|checks?|verify|verification|protection|middleware))?["']?\s*[=:]\s*["']?(?:false|0|off|no|disabled|none)\b|(?<![a-z])(?:auth(?:entication)?_?disabled|disable_?auth\w{0,20}|skip_?auth\w{0,20}|no_?auth|auth_?bypass\w{0,20}|insecure)["']?\s*[=:]\s*["']?(?:true|1|yes|on)\b|"(?:key|name|variable|var|setting)"\s*:\s*"[^"]{0,60}(?:auth|login|csrf|mfa|sso)[^"]{0,60}"\s*,\s*"value"\s*:\s*"?(?:false|0|off|disabled|none)\b|(?<![a-z])(?:auth|authentication|login|mfa|2fa|sso)\\?["']?\s*:(?:[\s{]|\\n){0,40}\\?["']?(?:enabled|required|enforced|active|on)\\?["']?\s*[=:]\s*\\?["']?(?:false|0|off|no)\b|(?:allow_?anonymous\w{0,20}|anonymous_?(?:access|auth\w{0,10}|login)s?)\\?["']?\s*[=:]\s*\\?["']?(?:true|1|yes|on)\b|"(?:key|name|variable|var|setting)"\s*:\s*"[^"]{0,60}anonymous[^"]{0,60}"\s*,\s*"value"\s*:\s*"?(?:true|1|yes|on)\b/i;
 /** Words saying something is left out of a protection's checks: an exclusion, an exception, an allowlist entry. */
 const EXCLUSION = /^(exclusions?|exceptions?|exempt\w*|allowlists?|whitelists?|bypass(es)?|ignores?|suppressions?)$/;
-/** A search query for credentials: passwords, API keys, private keys, tokens, VPN configurations. */
 /** An argument asking for secret values to be shown with what is listed or read (reveal_secrets, show_plaintext, unmask). */
 const REVEAL_KEY = /^(?:(?:reveal|unmask|expose)(?:_?(?:secrets?|secret_?values?|values?|passwords?|credentials?|keys?|plaintext))?|(?:show|include|return|with)_?(?:secrets?|secret_?values?|passwords?|credentials?|plaintext))$/i;
+/** A search query for credentials: passwords, API keys, private keys, tokens, VPN configurations. */
 const CREDENTIAL_QUERY = /\bpasswords?\b|\bapi[ _-]?keys?\b|\bcredentials?\b|\bprivate[ _-]?keys?\b|\bsecret[ _-]?keys?\b|\baccess[ _-]?tokens?\b|\bvpn config|\bid_rsa\b|\.pem\b/i;
 /** Fields of an HR record that a person's pay or standing relies on. */
 const HR_FIELDS = /pay_?rate|pay_?grade|pay_?band|pay_?per\b|salary|compensation|hourly_?rate|\bwages?\b|bonus|termination|terminat(?:ed|e)_?(?:on|at|date)|employment_?status|job_?title|\bequity\b|stock_?options/i;
@@ -971,10 +969,11 @@ export function readNamed(tool: string, name: ReturnType<typeof splitToolName>, 
   // (A security scan's schedule too, update_scan {enabled: false} on Tenable: what it would have found goes unseen.)
   const monitorPaused = verbClass !== "read" && verbClass !== "delete" && (hasWord(object, /^(monitors?|checks?|alerts?|alarms?|heartbeats?|probes?|uptime)$/) !== undefined || (hasWord(object, /^(scans?|scanners?)$/) !== undefined && (security || hasWord(object, /^(tenable|nessus|qualys|rapid7|insightvm|openvas|nexpose|vulnerability|vuln)$/) !== undefined))) && isRecord(args) && (args.paused === true || args.enabled === false || args.active === false || args.muted === true);
   // A log store's retention cut (Splunk's frozenTimePeriodInSecs, a log group's retentionInDays), as the shell's log-retention-cut judges it (retentionCut): older records, the ones an investigation reaches back for, go at the next cleanup (T1070).
-  const keptDays = verbClass !== "read" && verbClass !== "delete" ? retentionDays(args, toolWords(tool).includes("retention")) : undefined;
+  const callWords = toolWords(tool);
+  const keptDays = verbClass !== "read" && verbClass !== "delete" ? retentionDays(args, callWords.includes("retention")) : undefined;
   const securityStore = keptDays !== undefined && f.strings.some((v) => v.length <= 120 && SECURITY_LOG_NAME.test(v));
   // (A log store: the object names one, the tool is a log platform's, or the retention set is the logs', logs_retention.)
-  const logStore = hasWord(object, /^(logs?|logging|index|indexes|indices|audit|siem|trails?|splunk|elasticsearch|opensearch|loki|cloudwatch|sentinel|events?)$/) !== undefined || toolWords(tool).some((w) => /^(logs?|betterstack|logtail|papertrail|loggly|sumologic|logdna|mezmo|axiom|datadog|splunk|graylog|logz)$/.test(w)) || (isRecord(args) && Object.keys(args).some((k) => /^logs?_?retention/i.test(k)));
+  const logStore = hasWord(object, /^(logs?|logging|index|indexes|indices|audit|siem|trails?|splunk|elasticsearch|opensearch|loki|cloudwatch|sentinel|events?)$/) !== undefined || callWords.some((w) => /^(logs?|betterstack|logtail|papertrail|loggly|sumologic|logdna|mezmo|axiom|datadog|splunk|graylog|logz)$/.test(w)) || (isRecord(args) && Object.keys(args).some((k) => /^logs?_?retention/i.test(k)));
   if (keptDays !== undefined && (securityStore || logStore) && retentionCut(keptDays, securityStore)) add("tool.log-retention-cut", "impair-defences", "irreversible", "tree", `${tool} keeps ${obj} for ${Math.round(keptDays)} days${tail}: older records, the ones an investigation reaches back for, are deleted at the next cleanup (T1070)`);
   if (silencedForAWhile || monitorPaused) add("tool.silence-alerts", "impair-defences", "recoverable", "one", silencedForAWhile ? `${tool} silences alerts for a while (${obj})${tail}: what breaks meanwhile pages no one` : `${tool} pauses ${obj}${tail}: what it watches pages no one until it is turned back on (T1562.006)`);
   // Something added to a protection's exclusions or allowlist (a Defender exclusion, a WAF exception): left unchecked from now on.
@@ -1268,7 +1267,7 @@ export function readNamed(tool: string, name: ReturnType<typeof splitToolName>, 
       // A page or document read whose name says it holds credentials (break-glass access, root credentials, the shared passwords sheet).
       const credentialDoc = verb !== undefined && /^(get|read|fetch|open|view|export|download|retrieve|show)$/.test(verb) && f.strings.find((v) => v.length <= 200 && CREDENTIAL_DOCUMENT.test(v));
       // (Keys or tokens listed with their secret values shown, list_keys {reveal_secrets: true}: each value is read.)
-      const revealed = isRecord(args) && Object.entries(args).some(([k, v]) => REVEAL_KEY.test(k) && v === true) && (secretNoun !== undefined || hasWord(object, /^(keys?|tokens?|apikeys?|credentials?)$/) !== undefined);
+      const revealed = isRecord(args) && Object.entries(args).some(([k, v]) => REVEAL_KEY.test(k) && (v === true || v === "true")) && (secretNoun !== undefined || hasWord(object, /^(keys?|tokens?|apikeys?|credentials?)$/) !== undefined);
       if (credentialDoc) add("tool.read-credentials-document", "read", "recoverable", "one", `${tool} reads "${credentialDoc.slice(0, 60)}", a page that holds credentials${tail}: they are in the agent's hands (T1552)`, { pathClass: "credentials" });
       else if (huntsCredentials) add("tool.search-credentials", "read", "recoverable", "account", `${tool} searches for passwords or keys (${verb} ${obj})${tail}: credentials gathered where people left them (T1552)`, { pathClass: "credentials" });
       else if (revealed || (secretNoun !== undefined && verb !== undefined && !/^(list|search|find|count|browse|check|validate|verify|status|describe)$/.test(verb) && !hasWord(object, /^(names?|metadata|versions?|policy|policies)$/))) {
@@ -1303,8 +1302,9 @@ export function readNamed(tool: string, name: ReturnType<typeof splitToolName>, 
       // (In an identity provider's sign-in policy, for everyone it covers; in production, for every request the service serves.)
       if (switchedOff !== undefined && verb !== "create") add("tool.protection-off", "impair-defences", "recoverable", identityPolicy ? "system" : f.production ? "account" : "one", `${tool} switches a protection off (${switchedOff[0]}: ${String(switchedOff[1])})${identityPolicy ? " in the organisation's sign-in policy" : ""}${tail}`);
       if (f.paysWith === true && (verb === undefined || /^(book|buy|purchase|order|pay|checkout|reserve|create|submit|place|make|confirm|complete|process|execute)$/.test(verb)) && !hasWord(object, /^(customers?|profiles?|accounts?|methods?|cards?|wallets?|settings?)$/)) add("tool.spend", "spend", "irreversible", scope, `${tool} pays with the card or payment method it is given (${verb ?? "call"} ${obj})${tail}: a payment cannot be called back`);
-      // (Not a catalogue entry, create_price or create_product: it moves no money. Nor a call its provider is told is not live, livemode: false.)
-      else if (money && verb !== undefined && /^(create|submit|make|execute|place|initiate|schedule|process|issue|generate|move)$/.test(verb) && !hasWord(object, /^(meeting|meetings|sync|call|review|standup|session|appointment|interview|reminder|event|report|reports|summary|dashboard|index|indexes|indices|column|columns|table|tables|field|fields|constraint|constraints|view|views|trigger|triggers|migration|migrations|schema|model|models|test|tests|method|methods|price|prices|product|products)$/) && !(isRecord(args) && (args.livemode === false || args.live_mode === false || args.test_mode === true || args.testMode === true)))
+      // (Not a catalogue entry, create_price or create_product: it moves no money. An argument saying livemode: false is not
+      // honoured: the API key, not the agent's argument, decides whether money moves.)
+      else if (money && verb !== undefined && /^(create|submit|make|execute|place|initiate|schedule|process|issue|generate|move)$/.test(verb) && !hasWord(object, /^(meeting|meetings|sync|call|review|standup|session|appointment|interview|reminder|event|report|reports|summary|dashboard|index|indexes|indices|column|columns|table|tables|field|fields|constraint|constraints|view|views|trigger|triggers|migration|migrations|schema|model|models|test|tests|method|methods|price|prices|product|products)$/))
         add("tool.spend", "spend", "irreversible", scope, `${tool} moves money${amount} (${verb} ${obj})${tail}: a payment, refund or trade cannot be called back`);
       else if (f.public && (store || verbClass === "write")) {
         // What it names holds secrets or people's data (a repository called infra-secrets, a bucket of customer exports): they are out.

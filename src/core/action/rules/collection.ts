@@ -3,9 +3,9 @@
 // Sources: ATT&CK T1113, T1056.001, T1115, T1123, T1125, T1114.001, T1005, T1560.001;
 // screencapture(1), xclip(1), arecord(1), ffmpeg's avfoundation/v4l2/x11grab devices.
 import type { Action } from "../model.js";
-import { classifyPath } from "../paths.js";
+import { classifyPath, productionNamed } from "../paths.js";
 import { pipedFrom } from "../shell-command.js";
-import { optionValues, readPaths, shown, type CommandRule, type RuleHit } from "./rule.js";
+import { commandWords, optionValues, productionWhere, readPaths, shown, type CommandRule, type RuleHit } from "./rule.js";
 
 const TACTIC = "Collection (TA0009)";
 
@@ -282,23 +282,21 @@ const podDataCopied: CommandRule = {
   names: ["kubectl", "oc", "docker", "podman"],
   match(inv) {
     if (!/^(kubectl|oc|docker|podman)$/.test(inv.name)) return undefined;
-    const a = inv.args;
-    const at = a.indexOf("cp");
-    if (at < 0 || a.slice(0, at).some((x) => !x.startsWith("-") && !/^(?:--?(?:context|namespace|n|kubeconfig|cluster)(?:=.*)?)$/.test(x) && !/^[\w.-]+$/.test(x))) return undefined;
-    const ops = a.slice(at + 1).filter((x) => !x.startsWith("-"));
-    if (ops.length < 2) return undefined;
-    const [source, dest] = [ops[0]!, ops[ops.length - 1]!];
+    // The command's words without its options and their values (commandWords: -c sidecar, --context prod).
+    const words = commandWords(inv.name === "oc" ? "kubectl" : inv.name, inv.args);
+    if (words[0] !== "cp" || words.length < 3) return undefined;
+    const [source, dest] = [words[1]!, words[words.length - 1]!];
     const m = /^([\w./-]+):(\/[^\s]*)$/.exec(source);
     // From a container to this machine (the destination names no container).
     if (m === null || /^[\w./-]+:\//.test(dest)) return undefined;
     const path = m[2]!;
     if (!(DATA_DIRECTORY.test(path) || DUMP_FILE.test(path) || PEOPLE_FILE.test(path))) return undefined;
-    // On production: the context, the namespace or the pod names it.
-    if (!/(^|[^a-z0-9])(prod|production|prd|live)([^a-z0-9]|$)/i.test(a.join(" "))) return undefined;
+    // On production: the context, the namespace or the container's name says so.
+    if (productionWhere(inv.args) === undefined && !productionNamed(m[1]!)) return undefined;
     return { action: { capability: "read", target: { name: source, production: true }, reversibility: "recoverable", scope: "tree" }, reason: `copies ${shown(path)} out of the production container ${shown(m[1]!)} to this machine: what the service holds leaves production (T1005)` };
   },
   examples: {
-    match: [`kubectl --context qmc-prod -n kyc-prod cp case-tool-api-7d9c6f5b8-qw4lz:/data/exports/sar-drafts ./sar-drafts`, `docker cp prod-db:/backups/orders.sql.gz .`],
+    match: [`kubectl --context qmc-prod -n kyc-prod cp case-tool-api-7d9c6f5b8-qw4lz:/data/exports/sar-drafts ./sar-drafts`, `docker cp prod-db:/backups/orders.sql.gz .`, `kubectl --context acme-prod cp -c sidecar api-7d9c:/data/exports/x ./x`, `kubectl --kubeconfig /tmp/k --context acme-prod cp api-7d9c:/data/exports/x ./x`],
     noMatch: [`kubectl --context prod -n api cp api-7d9c:/var/log/app.log ./app.log`, `kubectl -n dev cp api-7d9c:/data/exports ./exports`, `kubectl --context prod cp ./fix.sh api-7d9c:/tmp/fix.sh`, `docker cp web:/app/dist ./dist`],
   },
 };

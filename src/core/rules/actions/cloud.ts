@@ -266,7 +266,7 @@ export const CLOUD_RULES: readonly Rule[] = [
     score: 55,
     keywords: ["remove", "rm", "del", "rb", "uninstall", "unregister", "undeploy", "flush", "clear", "cleanup", "drop", "wipe", "erase", "unpublish", "yank", "revoke", "break-lock", "forget", "prune", "recreate", "reset", "rollback", "archive", "cancel", "kill", "disable", "shutdown", "delete_", "purge_", "_delete", "_purge"],
     pattern: withPrecheck(
-      new RegExp(String.raw`${START}(?!supabase (?:db reset|stop)${END}(?![^;&|]*?--(?:linked|db-url)${END}))(?!(?:${NOT_A_CLIENT}|docker|docker-compose|podman|podman-compose|nerdctl|kubectl|oc|helm|npm|npx|pnpm|yarn|bun|cargo|poetry|uv|pdm|go|dotnet|composer|bundle|gem|pip[\d.]*|pipx|conda|mamba|brew|port|apt|apt-get|aptitude|dnf|yum|zypper|apk|pacman|snap|flatpak|rustup|nvm|pyenv|asdf|mise|make|just|tmux|screen|systemctl|redis-cli|crontab|alias|unalias|hash|history|type|which|esptool|esptool\.py|idf\.py|st-flash|nrfjprog|pio|platformio|avrdude|adb|xcrun|python[\d.]*|the|a|an|we|i|you|they|it|then|and|to|also|now)${END})(?<![\w.-])[a-z](?:[\w.:-]*[\w.-])?['"]?(?: (?!(?:echo|printf|grep|rg|git|--dry-?run)${END})(?!(?:get|list|describe|show|head|ls)(?:-[\w-]+)?${END})(?!${T}*:(?:\s|$))${CLI_WORD}){0,7}?(?<! telemetry)${CLI_REMOVE_VERB}${VERB_OPERAND}${NO_DRY_RUN}`),
+      new RegExp(String.raw`${START}(?!supabase (?:db reset|stop)${END}(?![^;&|]*?--(?:linked|db-url)(?=$|[\s=;&|])))(?!(?:${NOT_A_CLIENT}|docker|docker-compose|podman|podman-compose|nerdctl|kubectl|oc|helm|npm|npx|pnpm|yarn|bun|cargo|poetry|uv|pdm|go|dotnet|composer|bundle|gem|pip[\d.]*|pipx|conda|mamba|brew|port|apt|apt-get|aptitude|dnf|yum|zypper|apk|pacman|snap|flatpak|rustup|nvm|pyenv|asdf|mise|make|just|tmux|screen|systemctl|redis-cli|crontab|alias|unalias|hash|history|type|which|esptool|esptool\.py|idf\.py|st-flash|nrfjprog|pio|platformio|avrdude|adb|xcrun|python[\d.]*|the|a|an|we|i|you|they|it|then|and|to|also|now)${END})(?<![\w.-])[a-z](?:[\w.:-]*[\w.-])?['"]?(?: (?!(?:echo|printf|grep|rg|git|--dry-?run)${END})(?!(?:get|list|describe|show|head|ls)(?:-[\w-]+)?${END})(?!${T}*:(?:\s|$))${CLI_WORD}){0,7}?(?<! telemetry)${CLI_REMOVE_VERB}${VERB_OPERAND}${NO_DRY_RUN}`),
       new RegExp(String.raw`${CLI_REMOVE_VERB}(?: ${T}|['"\x60]?(?:$|[;&|)]))`),
     ),
     examples: {
@@ -283,6 +283,7 @@ export const CLOUD_RULES: readonly Rule[] = [
         "gitlab-runner unregister --name runner-1",
         "wrangler deployments rollback abc123",
         "supabase db reset --linked",
+        "supabase db reset --db-url=postgresql://postgres@db.example.supabase.co:5432/postgres",
         "supabase db reset --db-url postgresql://postgres@db.example.supabase.co:5432/postgres",
       ],
       noMatch: ["aws s3api get-bucket-lifecycle-configuration --bucket lgc-raw-archive --profile readonly", "gsutil ls gs://team-archive/2024/", 

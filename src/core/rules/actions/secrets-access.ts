@@ -175,10 +175,10 @@ export const SECRETS_ACCESS_RULES: readonly Rule[] = [
     reason: "Reads a .env file, exposing its secrets to the agent.",
     score: 55,
     keywords: [".env"],
-    pattern: /\b(?:cat|less|more|head|tail|bat|type|strings|nl|xxd|base64|od|grep|rg|awk|print|read|open|get-content|read_file|readfile|view_file|open_file)\b[^;&|>]{0,100}?(?:^|[\s/'"=])\.env(?:\.(?!example|sample|template|dist|defaults)[\w-]+)?(?=$|[\s;&|)'"`])/,
+    pattern: /\b(?:cat|less|more|head|tail|bat|type|strings|nl|xxd|base64|od|grep|rg|awk|print|read|open|get-content|read_file|readfile|view_file|open_file)\b(?!(?:(?!\.env)[^;&|>]){0,100}?>\s{0,3}['"]?(?:[\w./~-]*\/)?\.env)[^;&|]{0,100}?(?:^|[\s/'"=])\.env(?:\.(?!example|sample|template|dist|defaults)[\w-]+)?(?=$|[\s;&|)'"`])/,
     examples: {
-      match: ["cat .env", "calling read_file on /app/.env.production", "grep API_KEY .env"],
-      noMatch: ["cat .env.example", "cp .env.example .env", "source venv/bin/activate", "cat > .env.test <<'EOF'"],
+      match: ["cat .env", "calling read_file on /app/.env.production", "grep API_KEY .env", "cat 2>/dev/null .env", "cat .env > .env.bak"],
+      noMatch: ["cat .env.example", "cp .env.example .env", "source venv/bin/activate", "cat > .env.test <<'EOF'", "printf 'A=1\\n' > .env.local"],
     },
   },
   {
