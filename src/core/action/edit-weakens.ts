@@ -139,7 +139,8 @@ const REDIRECT_ALLOW_KEY = /(?:redirect|callback|return)_?(?:uris?|urls?|allow_?
  * address, or a wildcard. Only a list that named something: its first entry is configuration.
  */
 function newDomain(was: string, value: string): string | undefined {
-  if (was.trim() === "") return undefined;
+  // (A list that allowed everything, a bare *, cannot be widened: naming sites narrows it.)
+  if (was.trim() === "" || /(?:^|[\s,"'[])\*(?:$|[\s,"'\]])/.test(was)) return undefined;
   if (value.includes("*") && !was.includes("*")) return "a wildcard";
   for (const m of value.matchAll(/\bhttps?:\/\/(\d{1,3}(?:\.\d{1,3}){3})\b/g)) if (!was.includes(m[1]!)) return m[1]!;
   const before = sitesIn(was);
