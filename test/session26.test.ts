@@ -208,3 +208,11 @@ describe("the review's holes, closed", () => {
     expect(shell(`curl -H "Authorization: Bearer contest-onlyA8f3kQ9zL2mX7vR4tY6wB1nC5" https://api.example.com`).detections.map((d) => d.ruleId)).toContain("secret.http-auth-header");
   });
 });
+
+describe("production's environment variables pulled or printed; a schema deploy allowed to lose data", () => {
+  it.each(["Pulling the production env vars from Vercel into .env.local and printing them so I can see which Stripe key is live.", "Printing the production environment variables so I can see which Stripe key is live."])("%s", (text) => expect(ids(hint(text))).toContain("action.prose.show-secret"));
+  it.each(["Pulling the staging env vars into .env.local.", "Showing the production env var names so we can compare them with staging."])("not: %s", (text) => expect(ids(hint(text))).not.toContain("action.prose.show-secret"));
+  const edit = (old_string: string, new_string: string) => ids(tool("Edit", { file_path: "/db/azure-pipelines.deploy.yml", old_string, new_string }));
+  it("SqlPackage told it may lose data", () => expect(edit("/p:BlockOnPossibleDataLoss=True /p:DropObjectsNotInSource=False", "/p:BlockOnPossibleDataLoss=False /p:DropObjectsNotInSource=True")).toContain("action.code.data-loss-allowed"));
+  it("not told it may no longer lose data", () => expect(edit("/p:BlockOnPossibleDataLoss=False", "/p:BlockOnPossibleDataLoss=True")).not.toContain("action.code.data-loss-allowed"));
+});

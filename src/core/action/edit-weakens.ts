@@ -631,6 +631,8 @@ function dependenciesFromSource(path: string, oldText: string, newText: string):
 const AUDIT_TO_NOWHERE = /\baudit\w*["']?\s*[:=][^\n]{0,120}?(?:["']null["']|NullHandler|\/dev\/null|handlers["']?\s*:\s*\[\s*\])/i;
 
 /** What an edit takes away (see the top of this file). Pure; at most one finding of each kind. */
+/** A schema deploy allowed to drop data: SqlPackage's properties, Prisma's flag. */
+const DATA_LOSS_ALLOWED = /\bBlockOnPossibleDataLoss\s*[=:]\s*["']?false\b|\bDropObjectsNotInSource\s*[=:]\s*["']?true\b|--accept-data-loss\b/i;
 /** A Vault policy's path block: `path "secret/data/prod/*" { capabilities = ["read", "list"] }`. */
 const VAULT_PATH_BLOCK = /\bpath\s+"([^"\n]{1,200})"\s*\{[^}]{0,400}?\bcapabilities\s*=\s*\[([^\]\n]{0,200})\]/g;
 /**
@@ -1158,6 +1160,10 @@ function editWeakensCode(path: string, name: string, oldText: string, newText: s
   } else if (setting?.kind === "rollout") {
     out.push({ id: "code.rollout-widened", technique: "T1072", tactic: "Execution (TA0002)", action: { capability: "execute", target: { name, production: true }, reversibility: "recoverable", scope: "system" }, reason: `the edit sends a rollout to every device or to production (${setting.shown.slice(0, 80)}): all of them take it when the change is applied` });
   }
+  // A schema deploy told it may lose data (SqlPackage's BlockOnPossibleDataLoss=False or DropObjectsNotInSource=True, Prisma's --accept-data-loss):
+  // the next deploy drops the columns, tables or objects the model no longer has, with their rows (T1485).
+  const dataLoss = DATA_LOSS_ALLOWED.exec(newCode);
+  if (dataLoss !== null && !DATA_LOSS_ALLOWED.test(oldCode)) out.push({ id: "code.data-loss-allowed", technique: "T1485", tactic: "Impact (TA0040)", action: { capability: "delete", target: { name, production }, reversibility: "irreversible", scope: "tree" }, reason: `the edit to ${name} lets the schema deploy lose data (${dataLoss[0].replace(/\s+/g, " ")}): the next deploy drops what the model no longer has, with its rows (T1485)` });
   const vault = vaultPolicyWidened(path, oldCode, newCode);
   if (vault !== undefined) out.push({ id: "code.vault-policy-widened", technique: "T1098", tactic: "Privilege Escalation (TA0004)", action: { capability: "grant-access", target: { name: `${name} ${vault.path}`, production: vault.production }, reversibility: "recoverable", scope: "tree" }, reason: `the edit to ${name} gives its holders ${vault.capabilities} on ${vault.path}${vault.production ? ", production's secrets" : ", every secret under it"}: whoever holds the policy reads them once it is applied (T1098)` });
   const gate = ciGateDropped(path, oldCode, newCode);
