@@ -216,3 +216,13 @@ describe("production's environment variables pulled or printed; a schema deploy 
   it("SqlPackage told it may lose data", () => expect(edit("/p:BlockOnPossibleDataLoss=True /p:DropObjectsNotInSource=False", "/p:BlockOnPossibleDataLoss=False /p:DropObjectsNotInSource=True")).toContain("action.code.data-loss-allowed"));
   it("not told it may no longer lose data", () => expect(edit("/p:BlockOnPossibleDataLoss=False", "/p:BlockOnPossibleDataLoss=True")).not.toContain("action.code.data-loss-allowed"));
 });
+
+describe("round 22's leftovers: a directory role's member added through az rest, a Datadog downtime through curl", () => {
+  it("az rest POST to directoryRoles(…)/members/$ref adds a member to an administrator role", () => {
+    expect(ids(shell(`az rest --method POST --uri 'https://graph.microsoft.com/v1.0/directoryRoles(roleTemplateId=%2762e90394-69f5-4237-9190-012177145e10%27)/members/$ref' --body '{"@odata.id":"https://graph.microsoft.com/v1.0/directoryObjects/5b1e7c2a"}'`))).toContain("action.http.grant-access");
+  });
+  it("az rest GET reads", () => expect(shell("az rest --method get --url https://graph.microsoft.com/v1.0/directoryRoles").verdict).toBe("continue"));
+  it("a Datadog downtime on production through curl silences its alerts", () => {
+    expect(ids(shell(`curl -s -X POST https://api.datadoghq.com/api/v1/downtime -H "DD-API-KEY: $DD_API_KEY" -d '{"scope":["env:prod"],"message":"planned maintenance"}'`))).toContain("action.http.silence-alerts");
+  });
+});

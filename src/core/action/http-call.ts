@@ -37,6 +37,7 @@ export function httpCallOf(inv: Invocation): CommandCall | undefined {
     : name === "http" || name === "https" || name === "xh" || name === "xhs" ? httpieRequest(inv.args)
     : name === "invoke-restmethod" || name === "invoke-webrequest" || name === "irm" || name === "iwr" ? powershellRequest(inv.args)
     : name === "gh" && inv.args[0] === "api" ? ghApiRequest(inv.args.slice(1))
+    : name === "az" && inv.args[0] === "rest" ? azRestRequest(inv.args.slice(1))
     : undefined;
   if (request === undefined || !CHANGING.test(request.method)) return undefined;
   return asToolCall(request.method, request.url, request.body);
@@ -176,6 +177,33 @@ function powershellRequest(args: readonly string[]): Request | undefined {
 }
 
 /**
+ * `az rest --method post --uri https://graph.microsoft.com/v1.0/… --body '{…}'`: the Azure CLI's
+ * request to any Azure or Microsoft Graph endpoint with the signed-in account's token. GET unless
+ * --method says; a body alone does not make it a POST.
+ */
+function azRestRequest(args: readonly string[]): Request | undefined {
+  let method: string | undefined;
+  let url: string | undefined;
+  const bodies: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    const eq = a.indexOf("=");
+    const [flag, inline] = a.startsWith("--") && eq > 0 ? [a.slice(0, eq), a.slice(eq + 1)] : [a, undefined];
+    const value = (): string | undefined => inline ?? args[++i];
+    if (flag === "--method" || flag === "-m") method = value()?.toUpperCase();
+    else if (flag === "--uri" || flag === "--url" || flag === "-u") url = value();
+    else if (flag === "--body" || flag === "-b") {
+      const v = value();
+      if (v !== undefined) bodies.push(v);
+    } else if (/^(?:--headers|--resource|--output-file|--uri-parameters|--url-parameters|--query|--output|-o|--subscription)$/.test(flag)) {
+      if (inline === undefined) i++;
+    }
+  }
+  if (url === undefined) return undefined;
+  return { method: method ?? "GET", url, body: bodyOf(bodies) };
+}
+
+/**
  * `gh api repos/o/r/hooks -f name=web -f 'config[url]=https://…' -F active=true`: GitHub's REST API
  * (or GHES's, named by --hostname), POST when fields are given, else GET unless -X says.
  * `config[url]` is the field `url` of the object `config`, as gh sends it.
@@ -261,13 +289,22 @@ function asToolCall(method: string, url: string, body: Record<string, unknown>):
   const hostWords = variable !== undefined ? toolWords(variable) : rawHost.split(".").slice(0, -1).flatMap((label) => toolWords(label));
   // The path's last run of names, after its last id: /projects/42/jobs/5001 acts on jobs (of a
   // project), /v2/payments/ach on payments ach. An id is a segment with a digit or a placeholder.
-  const segments = m[2]!.split("/").filter((seg) => seg !== "" && !FILLER.test(seg.toLowerCase()));
+  // (An OData key, directoryRoles(roleTemplateId='…') or users('id'), is the collection's name and an id.)
+  const segments = m[2]!.split("/").flatMap((seg) => { const k = /^([A-Za-z]\w*)\((.+)\)$/.exec(seg); return k !== null ? [k[1]!, `{${k[2]!.slice(0, 40)}}`] : [seg]; }).filter((seg) => seg !== "" && !FILLER.test(seg.toLowerCase()));
   const isId = (seg: string): boolean => /\d/.test(seg) || /^[$:{]/.test(seg) || seg.length > 40;
   let end = segments.length;
   while (end > 0 && isId(segments[end - 1]!)) end--;
   let start = end;
   while (start > 0 && !isId(segments[start - 1]!)) start--;
-  const pathWords = segments.slice(start, end).flatMap((seg) => toolWords(seg));
+  // (A link to an item, …/directoryRoles/{id}/members/$ref, names what it links into: the collection before the id comes too.)
+  let from = start;
+  if (start < end && segments.slice(start, end).every((seg) => /^(?:members?|owners?|\$ref)$/i.test(seg))) {
+    let e = start;
+    while (e > 0 && isId(segments[e - 1]!)) e--;
+    from = e;
+    while (from > 0 && !isId(segments[from - 1]!)) from--;
+  }
+  const pathWords = segments.slice(from, end).filter((seg) => !isId(seg)).flatMap((seg) => toolWords(seg));
   const host = hostWords.filter((w) => !FILLER.test(w)).slice(0, 4);
   const path = pathWords.filter((w) => !FILLER.test(w)).slice(-6);
   // Where the request goes, as a host (what says production), not as a URL a call would send data to.
@@ -281,7 +318,8 @@ function asToolCall(method: string, url: string, body: Record<string, unknown>):
   const own = splitToolName(path.join("_"));
   // (Not a reading verb for PUT or PATCH, which change what they name: PUT …/artifact-and-log-retention sets the retention, it logs nothing.)
   const pathVerb = own.verb !== undefined && !((method === "PUT" || method === "PATCH") && own.verbClass === "read") ? own.verb : undefined;
-  const verb = webhook ? "send_message" : method === "DELETE" ? "delete" : pathVerb !== undefined ? pathVerb : method === "POST" ? "create" : "update";
+  // (A POST to a link, …/members/$ref, adds a member: what a role or a group gives, it gives them.)
+  const verb = webhook ? "send_message" : method === "DELETE" ? "delete" : pathVerb !== undefined ? pathVerb : method === "POST" ? (from < start ? "add" : "create") : "update";
   // (A webhook's path is its secret: none of its words go into the name a reason shows.)
   // An action on one item names its verb alone after the item's id (POST /campaigns/7f3e/actions/send,
   // /users/7/suspend): what it acts on is the collection before the id.
