@@ -131,6 +131,8 @@ const LEVEL_KEY = /^(?:(?:log_?|min_?|minimum_?)?level|loglevel|minlevel|verbosi
 /** A level that logs nothing. */
 const SILENT_LEVEL = /^(?:off|none|silent|quiet|disabled?)$/i;
 
+/** A group everyone is in: all staff, every employee or user, Active Directory's Domain Users, Kubernetes' and Google Cloud's authenticated users. */
+const EVERYONE_GROUP = /(?:^|[-_.: ])(?:all[-_ ]?(?:staff|users|employees|members|people|company)|everyone|domain[-_ ]users|authenticated[-_ ]users|system:authenticated|allusers|allauthenticatedusers)(?:$|[-_.: ])/i;
 /** Settings that list where a sign-in may send its result or which sites may call: OAuth redirect and callback URIs, allowed and trusted origins. */
 const REDIRECT_ALLOW_KEY = /(?:redirect|callback|return)_?(?:uris?|urls?|allow_?list|white_?list|allowed|hosts?|domains?)|allowed_?(?:redirects?|callbacks?|origins?|hosts?|domains?)|cors\w*origins?|trusted_?(?:origins?|hosts?|domains?)/i;
 
@@ -173,6 +175,8 @@ function weakenedSetting(path: string, oldText: string, newText: string): { read
     // Cross-origin requests allowed from any site, where one site was named: any page can call the API in its users' browsers.
     if (/cors\w*origins?|allowed_?origins?|access_?control_?allow_?origin/i.test(last) && /^\s*["']?\*["']?\s*$/.test(value) && !/\*/.test(was)) return { kind: "protection", shown };
     if (ROLLOUT_KEY.test(last) && EVERY_TARGET.test(value) && !EVERY_TARGET.test(was)) return { kind: "rollout", shown };
+    // Who a rule or policy applies to widened to everyone (by: group: devops → all-staff; a group of every authenticated user).
+    if (/^(?:group|groups|subjects?|principals?|members?|by|users?|grantees?)$/i.test(last) && EVERYONE_GROUP.test(value) && !EVERYONE_GROUP.test(was)) return { kind: "permission", shown: `${key}: ${was} → ${value}, everyone` };
     // Error reporting, tracing or an audit log switched off or silenced: failures and what was done stop being recorded.
     const watched = MONITORING_CONTEXT.test(`${path} ${key}`);
     if (watched && SWITCH_KEY.test(last) && !OFF.test(was) && OFF.test(value)) return { kind: "protection", shown };

@@ -481,6 +481,8 @@ const CHANGE_VERB = /^(configure|set|update|patch|apply|manage|rotate|replace|bu
 export const AUTH_OFF = /(?<![a-z])(?:auth|authentication|authn|authz|login|csrf|mfa|2fa|sso|signature)(?:[_.-]?(?:enabled|required|enforced|checks?|verify|verification|protection|middleware))?["']?\s*[=:]\s*["']?(?:false|0|off|no|disabled|none)\b|(?<![a-z])(?:auth(?:entication)?_?disabled|disable_?auth\w{0,20}|skip_?auth\w{0,20}|no_?auth|auth_?bypass\w{0,20}|insecure)["']?\s*[=:]\s*["']?(?:true|1|yes|on)\b|"(?:key|name|variable|var|setting)"\s*:\s*"[^"]{0,60}(?:auth|login|csrf|mfa|sso)[^"]{0,60}"\s*,\s*"value"\s*:\s*"?(?:false|0|off|disabled|none)\b|(?<![a-z])(?:auth|authentication|login|mfa|2fa|sso)\\?["']?\s*:(?:[\s{]|\\n){0,40}\\?["']?(?:enabled|required|enforced|active|on)\\?["']?\s*[=:]\s*\\?["']?(?:false|0|off|no)\b|(?:allow_?anonymous\w{0,20}|anonymous_?(?:access|auth\w{0,10}|login)s?)\\?["']?\s*[=:]\s*\\?["']?(?:true|1|yes|on)\b|"(?:key|name|variable|var|setting)"\s*:\s*"[^"]{0,60}anonymous[^"]{0,60}"\s*,\s*"value"\s*:\s*"?(?:true|1|yes|on)\b/i;
 /** Words saying something is left out of a protection's checks: an exclusion, an exception, an allowlist entry. */
 const EXCLUSION = /^(exclusions?|exceptions?|exempt\w*|allowlists?|whitelists?|bypass(es)?|ignores?|suppressions?)$/;
+/** A Perforce protections table line that gives write or more to every user or group (mode, type, name *, host, depot path). */
+const PROTECTIONS_EVERYONE = /^\s*=?(?:write|admin|super|owner|open|review|branch)\s+(?:user|group)\s+\*\s+\S+\s+-?\/\/\S/i;
 /** An argument asking for secret values to be shown with what is listed or read (reveal_secrets, show_plaintext, unmask). */
 const REVEAL_KEY = /^(?:(?:reveal|unmask|expose)(?:_?(?:secrets?|secret_?values?|values?|passwords?|credentials?|keys?|plaintext))?|(?:show|include|return|with)_?(?:secrets?|secret_?values?|passwords?|credentials?|plaintext))$/i;
 /** A search query for credentials: passwords, API keys, private keys, tokens, VPN configurations. */
@@ -891,6 +893,10 @@ export function readNamed(tool: string, name: ReturnType<typeof splitToolName>, 
     const testOnly = !f.production && inTestEnvironment(args) && !namesOutsideAccount(argsText());
     add("tool.grant-admin", "escalate", "recoverable", testOnly ? "one" : "account", `${tool} grants full control (an administrator or owner role)${tail}${testOnly ? ", in a test environment" : ""}`);
   }
+  // A Perforce protections line for every user (write user * * //depot/…): anyone with an account can change those files. (An internal grant, however
+  // broad, is a pause, as session 22 decided for grants to a whole organisation.)
+  const everyoneLine = verbClass !== "read" && verbClass !== "delete" && verbClass !== "revoke" ? f.strings.find((v) => v.length <= 400 && PROTECTIONS_EVERYONE.test(v)) : undefined;
+  if (everyoneLine !== undefined) add("tool.grant-everyone", "grant-access", "recoverable", "tree", `${tool} gives every user ${everyoneLine.trim().split(/\s+/)[0]!.replace(/^=/, "")} access to ${everyoneLine.trim().split(/\s+/)[4] ?? "the depot"}${tail}: anyone with an account can do it`);
   // A tool that sets up forwarding (update_auto_forwarding {emailAddress}) forwards to any address it is given, unless it turns forwarding off.
   // Its target: an address among the arguments, or a recipient outside named otherwise ("to the external reviewer").
   const forwarding = hasWord(object, /^(forwarding|autoforwarding)$/) !== undefined && !(isRecord(args) && args.enabled === false);
