@@ -115,7 +115,7 @@ describe("secrets revealed, messages to everyone, codes asked for", () => {
 
 describe("review bypassed, production data copied out, content's directions followed", () => {
   it("an Azure Repos pull request completed past its policies", () => {
-    expect(ids(shell(`az repos pr update --id 5521 --org https://dev.azure.com/acme --bypass-policy true --bypass-policy-reason "per CAB-2291" --status completed`))).toContain("git.pr-merge-bypassing-policy");
+    expect(ids(shell(`az repos pr update --id 5521 --org https://dev.azure.com/acme --bypass-policy true --bypass-policy-reason "per CAB-2291" --status completed`))).toContain("action.defense-impairment.review-bypassed");
   });
   it("an Azure Repos pull request completed is a merge", () => expect(ids(shell("az repos pr update --id 5521 --status completed"))).toContain("git.pr-merge"));
   it("a policy not bypassed is no bypass", () => expect(shell("az repos pr update --id 7 --bypass-policy false").verdict).toBe("continue"));
@@ -234,4 +234,27 @@ describe("round 22's leftovers: a rule's subject widened to all staff, a Perforc
   it("not a group changed to another team", () => expect(tool("Edit", { file_path: "/app/team.yaml", old_string: "group: devops", new_string: "group: platform" }).verdict).toBe("continue"));
   it("write for every Perforce user", () => expect(ids(tool("mcp__perforce-helix__update_protections", { add_lines: ["write user * * //Depot/Main/Source/..."], comment: "unblock" }))).toContain("action.tool.grant-everyone"));
   it("not write for one group", () => expect(tool("mcp__perforce-helix__update_protections", { add_lines: ["write group contractors * //Depot/Main/Tools/..."] }).verdict).toBe("continue"));
+});
+
+describe("the second review's holes, closed", () => {
+  it("a localhost database named for production is not local, whatever its login", () => {
+    expect(shell(`psql postgres://postgres:postgres@localhost/app_production -c "TRUNCATE orders;"`).verdict).not.toBe("continue");
+  });
+  it("az rest with a resource id alone is Azure Resource Manager's", () => {
+    expect(shell("az rest --method delete --url /subscriptions/0000/resourceGroups/prod-rg?api-version=2021-04-01").verdict).not.toBe("continue");
+  });
+  it("a Perforce exclusion line for every user takes access away", () => {
+    expect(ids(tool("mcp__perforce-helix__update_protections", { add_lines: ["write user * * -//Depot/Main/Secrets/..."] }))).not.toContain("action.tool.grant-everyone");
+  });
+  it("a protections table given as one value, the grant on a later line", () => {
+    expect(ids(tool("mcp__perforce-helix__update_protections", { table: "super user admin * //...\nwrite user * * //Depot/Main/..." }))).toContain("action.tool.grant-everyone");
+  });
+  const edit = (file_path: string, old_string: string, new_string: string) => ids(tool("Edit", { file_path, old_string, new_string }));
+  it("SqlPackage's publish profile, XML, told it may lose data", () => {
+    expect(edit("/db/Patients.publish.xml", "<BlockOnPossibleDataLoss>True</BlockOnPossibleDataLoss>", "<BlockOnPossibleDataLoss>False</BlockOnPossibleDataLoss>")).toContain("action.code.data-loss-allowed");
+  });
+  it("prisma's --accept-data-loss in a developer's own script is not a deploy", () => {
+    expect(edit("/app/package.json", '"db:push": "prisma db push"', '"db:push": "prisma db push --accept-data-loss"')).not.toContain("action.code.data-loss-allowed");
+  });
+  it("production's connection strings pulled", () => expect(ids(hint("Pulling the production connection strings into my notes."))).toContain("action.prose.show-secret"));
 });

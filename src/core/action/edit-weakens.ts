@@ -9,7 +9,7 @@
 import type { CodeHit } from "./code.js";
 import type { Scope } from "./model.js";
 import { CI_FILE } from "./ci-config.js";
-import { productionNamed, TEST_ENVIRONMENT_NAME } from "./paths.js";
+import { everyoneGroup, productionNamed, TEST_ENVIRONMENT_NAME } from "./paths.js";
 import { belowHome, HOST_ACCESS_POD, PRODUCTION_PATH, SCANNER_CONFIG, TEST_FILE } from "./source-file.js";
 import { abaRoutingValid, IBAN, ibanCountryValid } from "../validators.js";
 import { credentialLure, verificationWaived } from "./published-text.js";
@@ -131,8 +131,6 @@ const LEVEL_KEY = /^(?:(?:log_?|min_?|minimum_?)?level|loglevel|minlevel|verbosi
 /** A level that logs nothing. */
 const SILENT_LEVEL = /^(?:off|none|silent|quiet|disabled?)$/i;
 
-/** A group everyone is in: all staff, every employee or user, Active Directory's Domain Users, Kubernetes' and Google Cloud's authenticated users. */
-const EVERYONE_GROUP = /(?:^|[-_.: ])(?:all[-_ ]?(?:staff|users|employees|members|people|company)|everyone|domain[-_ ]users|authenticated[-_ ]users|system:authenticated|allusers|allauthenticatedusers)(?:$|[-_.: ])/i;
 /** Settings that list where a sign-in may send its result or which sites may call: OAuth redirect and callback URIs, allowed and trusted origins. */
 const REDIRECT_ALLOW_KEY = /(?:redirect|callback|return)_?(?:uris?|urls?|allow_?list|white_?list|allowed|hosts?|domains?)|allowed_?(?:redirects?|callbacks?|origins?|hosts?|domains?)|cors\w*origins?|trusted_?(?:origins?|hosts?|domains?)/i;
 
@@ -176,7 +174,7 @@ function weakenedSetting(path: string, oldText: string, newText: string): { read
     if (/cors\w*origins?|allowed_?origins?|access_?control_?allow_?origin/i.test(last) && /^\s*["']?\*["']?\s*$/.test(value) && !/\*/.test(was)) return { kind: "protection", shown };
     if (ROLLOUT_KEY.test(last) && EVERY_TARGET.test(value) && !EVERY_TARGET.test(was)) return { kind: "rollout", shown };
     // Who a rule or policy applies to widened to everyone (by: group: devops → all-staff; a group of every authenticated user).
-    if (/^(?:group|groups|subjects?|principals?|members?|by|users?|grantees?)$/i.test(last) && EVERYONE_GROUP.test(value) && !EVERYONE_GROUP.test(was)) return { kind: "permission", shown: `${key}: ${was} → ${value}, everyone` };
+    if (/^(?:group|groups|subjects?|principals?|members?|by|users?|grantees?)$/i.test(last) && everyoneGroup(value) && !everyoneGroup(was)) return { kind: "permission", shown: `${key}: ${was} → ${value}, everyone` };
     // Error reporting, tracing or an audit log switched off or silenced: failures and what was done stop being recorded.
     const watched = MONITORING_CONTEXT.test(`${path} ${key}`);
     if (watched && SWITCH_KEY.test(last) && !OFF.test(was) && OFF.test(value)) return { kind: "protection", shown };
@@ -635,8 +633,8 @@ function dependenciesFromSource(path: string, oldText: string, newText: string):
 const AUDIT_TO_NOWHERE = /\baudit\w*["']?\s*[:=][^\n]{0,120}?(?:["']null["']|NullHandler|\/dev\/null|handlers["']?\s*:\s*\[\s*\])/i;
 
 /** What an edit takes away (see the top of this file). Pure; at most one finding of each kind. */
-/** A schema deploy allowed to drop data: SqlPackage's properties, Prisma's flag. */
-const DATA_LOSS_ALLOWED = /\bBlockOnPossibleDataLoss\s*[=:]\s*["']?false\b|\bDropObjectsNotInSource\s*[=:]\s*["']?true\b|--accept-data-loss\b/i;
+/** A schema deploy allowed to drop data: SqlPackage's properties (in a command line or a publish profile's XML), Prisma's flag. */
+const DATA_LOSS_ALLOWED = /\bBlockOnPossibleDataLoss\s*(?:[=:]\s*["']?|>\s*)false\b|\bDropObjectsNotInSource\s*(?:[=:]\s*["']?|>\s*)true\b|--accept-data-loss\b/i;
 /** A Vault policy's path block: `path "secret/data/prod/*" { capabilities = ["read", "list"] }`. */
 const VAULT_PATH_BLOCK = /\bpath\s+"([^"\n]{1,200})"\s*\{[^}]{0,400}?\bcapabilities\s*=\s*\[([^\]\n]{0,200})\]/g;
 /**
@@ -1166,8 +1164,11 @@ function editWeakensCode(path: string, name: string, oldText: string, newText: s
   }
   // A schema deploy told it may lose data (SqlPackage's BlockOnPossibleDataLoss=False or DropObjectsNotInSource=True, Prisma's --accept-data-loss):
   // the next deploy drops the columns, tables or objects the model no longer has, with their rows (T1485).
+  // (Where it deploys somewhere that matters: a CI or deploy file, a publish profile, or production named; prisma db push
+  // --accept-data-loss on a development database goes when it is run, impact.ts, and so here.)
   const dataLoss = DATA_LOSS_ALLOWED.exec(newCode);
-  if (dataLoss !== null && !DATA_LOSS_ALLOWED.test(oldCode)) out.push({ id: "code.data-loss-allowed", technique: "T1485", tactic: "Impact (TA0040)", action: { capability: "delete", target: { name, production }, reversibility: "irreversible", scope: "tree" }, reason: `the edit to ${name} lets the schema deploy lose data (${dataLoss[0].replace(/\s+/g, " ")}): the next deploy drops what the model no longer has, with its rows (T1485)` });
+  const deploys = production || CI_FILE.test(path) || /(?:deploy|publish|release)[^/]*$|\.publish\.xml$|\.sqlproj$/i.test(path);
+  if (dataLoss !== null && deploys && !DATA_LOSS_ALLOWED.test(oldCode)) out.push({ id: "code.data-loss-allowed", technique: "T1485", tactic: "Impact (TA0040)", action: { capability: "delete", target: { name, production }, reversibility: "irreversible", scope: "tree" }, reason: `the edit to ${name} lets the schema deploy lose data (${dataLoss[0].replace(/\s+/g, " ")}): the next deploy drops what the model no longer has, with its rows (T1485)` });
   const vault = vaultPolicyWidened(path, oldCode, newCode);
   if (vault !== undefined) out.push({ id: "code.vault-policy-widened", technique: "T1098", tactic: "Privilege Escalation (TA0004)", action: { capability: "grant-access", target: { name: `${name} ${vault.path}`, production: vault.production }, reversibility: "recoverable", scope: "tree" }, reason: `the edit to ${name} gives its holders ${vault.capabilities} on ${vault.path}${vault.production ? ", production's secrets" : ", every secret under it"}: whoever holds the policy reads them once it is applied (T1098)` });
   const gate = ciGateDropped(path, oldCode, newCode);

@@ -200,7 +200,8 @@ function azRestRequest(args: readonly string[]): Request | undefined {
     }
   }
   if (url === undefined) return undefined;
-  return { method: method ?? "GET", url, body: bodyOf(bodies) };
+  // (A resource id alone, /subscriptions/…, is Azure Resource Manager's.)
+  return { method: method ?? "GET", url: url.startsWith("/") ? `https://management.azure.com${url}` : url, body: bodyOf(bodies) };
 }
 
 /**
@@ -298,7 +299,7 @@ function asToolCall(method: string, url: string, body: Record<string, unknown>):
   while (start > 0 && !isId(segments[start - 1]!)) start--;
   // (A link to an item, …/directoryRoles/{id}/members/$ref, names what it links into: the collection before the id comes too.)
   let from = start;
-  if (start < end && segments.slice(start, end).every((seg) => /^(?:members?|owners?|\$ref)$/i.test(seg))) {
+  if (start < end && segments.slice(start, end).every((seg) => /^(?:members?|owners?)$/i.test(seg))) {
     let e = start;
     while (e > 0 && isId(segments[e - 1]!)) e--;
     from = e;
@@ -335,6 +336,6 @@ function asToolCall(method: string, url: string, body: Record<string, unknown>):
   // Shown without its query, its credentials or its ids: a reason is shown to people and kept in
   // the audit, and a webhook's path or a query may be the secret itself.
   const where = variable !== undefined ? `$${variable}` : `${/^https?:\/\//i.test(url) ? url.slice(0, url.indexOf("//") + 2) : ""}${rawHost}`;
-  const shownPath = webhook ? "" : segments.slice(start, end).join("/");
+  const shownPath = webhook ? "" : segments.slice(from, end).join("/");
   return { tool: words.join("_"), arguments: args, shown: `${method} ${where}${shownPath === "" ? "" : m[2]!.replace(/\/+$/, "") === `/${shownPath}` ? `/${shownPath}` : `/…/${shownPath}`}`.slice(0, 160), kind: "http" };
 }

@@ -7,7 +7,7 @@
 import { describeAction, tierFor, tierOfScore, PAUSE_AT, type Action, type ActionTier } from "./model.js";
 import { rulesFor } from "./rules/index.js";
 import { writtenPaths } from "./rules/rule.js";
-import { classifyPath, evidencePath, internalHost, isExternalHost, isPasteHost, testEnvironmentHost, untrustedOrigin } from "./paths.js";
+import { classifyPath, evidencePath, internalHost, isExternalHost, isPasteHost, productionNamed, testEnvironmentHost, untrustedOrigin } from "./paths.js";
 import { LIVE_KEY } from "../validators.js";
 import { METADATA_HOST } from "./rules/credential-access.js";
 import { invocationsOf, pipedFrom, type Invocation, type ShellCommand } from "./shell-command.js";
@@ -594,7 +594,7 @@ function localDevDatabase(inv: Invocation): boolean {
   // (A query string naming another host, ?host= or ?hostaddr=, connects there whatever the URL's host says.)
   const url = a.map((w) => (/[?&](?:host|hostaddr)=/i.test(w) ? null : /^(?:postgres(?:ql)?|mysql|mariadb):\/\/(?:([^\s/@]*)@)?([^/:?\s]+)(?::(\d+))?\/([\w-]+)/i.exec(w))).find((m) => m !== null);
   // (Or the database of a local Supabase stack, port 54322, or a container's default postgres:postgres login: set up for development.)
-  if (url) return /^(localhost|127\.0\.0\.1|::1)$/i.test(url[2]!) && (DEV_DATABASE.test(url[4]!) || url[3] === "54322" || url[1] === "postgres:postgres");
+  if (url) return /^(localhost|127\.0\.0\.1|::1)$/i.test(url[2]!) && (DEV_DATABASE.test(url[4]!) || ((url[3] === "54322" || url[1] === "postgres:postgres") && !productionNamed(url[4]!)));
   const value = (...names: string[]) => { const i = a.findIndex((w) => names.includes(w)); return i >= 0 ? a[i + 1] : a.find((w) => names.some((n) => n.startsWith("--") && w.startsWith(`${n}=`)))?.replace(/^[^=]*=/, ""); };
   const host = value("-h", "--host");
   if (host === undefined || !/^(localhost|127\.0\.0\.1|::1)$/i.test(host)) return false;

@@ -234,10 +234,20 @@ export function testEnvironmentHost(host: string): boolean {
   return host.toLowerCase().split(".").slice(0, -1).some((label) => label.split("-").some((w) => TEST_ENVIRONMENT_WORD.test(w)));
 }
 
-/** Whether a name (a context, namespace, app, project or host) says production by a word of its own: prod-us, payments-prod, prd1 (not product). */
 /** A job's or schedule's name that says it takes backups (nightly-pgbackrest-full, veeam-daily, db-snapshot, backup-verify). */
 export const BACKUP_NAME = /(?:^|[^a-z])(?:backups?|pgbackrest|barman|restic|borg|veeam|snapshots?|wal-?g|basebackup|pg_?dump|xtrabackup|rman|bacula)(?:[^a-z]|$)/i;
 
+/**
+ * A group everyone is in: Windows' and Active Directory's (Everyone, Users, Domain Users,
+ * Authenticated Users), Kubernetes' system:authenticated, Google Cloud's allAuthenticatedUsers, or a
+ * group named for all staff (GG-All-Staff, hb-all-employees).
+ */
+const EVERYONE_GROUP = /^(?:users|domain computers)$|(?:^|[-_.: ])(?:all[-_ ]?(?:staff|users|employees|members|people|company)|everyone|domain[-_ ]users|authenticated[-_ ]users|system:authenticated|allusers|allauthenticatedusers)(?:$|[-_.: ])/i;
+export function everyoneGroup(name: string): boolean {
+  return EVERYONE_GROUP.test(name.trim().replace(/^["']|["']$/g, ""));
+}
+
+/** Whether a name (a context, namespace, app, project or host) says production by a word of its own: prod-us, payments-prod, prd1 (not product). */
 export function productionNamed(name: string): boolean {
   return /(?:^|[^a-z0-9])(?:prod|production|prd)(?:[^a-z]|$)/i.test(name);
 }

@@ -445,7 +445,7 @@ const SENTENCE_EFFECTS: readonly SentenceEffect[] = [
     // the agent's hands, as a secret printed is.
     id: "prose.show-secret",
     // (Or production's environment variables pulled or printed: "pulling the production env vars from Vercel into .env.local and printing them".)
-    keys: ["decrypt", "secret", "password", "credential", "vault", "token", "key", "parameter", "env", "environment"],
+    keys: ["decrypt", "secret", "password", "credential", "vault", "token", "key", "parameter", "connection", "env"],
     re: /\b(?:fetch|pull|read|get|grab|decrypt|retriev|open|copy|download|look\w* up|print|dump|echo|show)\w*\b[^.;]{0,60}?\b(?:prod(?:uction)?|live|prd)\b(?:[^.;]|\.(?=\w)){0,40}?\b(?:secret(?: key)?s?|api keys?|passwords?|credentials?|tokens?|vault files?|ssm parameters?|connection strings?|private keys?|env(?:ironment)? var(?:iable)?s|env files?)\b(?!['\u2019]?s? (?:name|names|id|ids|paths?|fingerprint|hash|length|expiry|metadata|rotation|polic(?:y|ies)|field|fields|reset|last|modules?))|\bdecrypted (?:secrets?|ssm parameters?|parameters?|values?|credentials?)\b[^.;]{0,40}?(?:^|[^a-z0-9])(?:prod(?:uction)?|prd)(?:[^a-z0-9]|$)/i,
     when: (sentence) => !/\b(?:fingerprints?|metadata|masked|redacted|whether (?:it|the|a) \w+ exists|names? only|rotat\w*|not (?:the|its) (?:value|token|key|secret|password|credential)s?)\b/i.test(sentence),
     action: () => ({ capability: "read", target: { name: "a production secret", pathClass: "credentials", production: true }, reversibility: "recoverable", scope: "one" }),

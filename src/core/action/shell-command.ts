@@ -149,11 +149,6 @@ export function operands(args: readonly string[]): string[] {
   return out;
 }
 
-/**
- * The invocations of a step's commands, with the command find runs for each match (-exec, -execdir,
- * -ok) read as one more invocation of its own, `via` "find -exec" (a shell reader may already have
- * split it out; then the find's own argv no longer holds it and nothing is doubled).
- */
 /** PowerShell's filters between a search and what acts on its results (… | Where-Object {…} | Remove-ADUser), and what their blocks call. */
 const PIPELINE_FILTER = /^(?:where-object|where|\?|select-object|select|sort-object|sort|get-date)$/;
 
@@ -163,6 +158,11 @@ export function pipedFrom(invs: readonly Invocation[], index: number): Invocatio
   return undefined;
 }
 
+/**
+ * The invocations of a step's commands, with the command find runs for each match (-exec, -execdir,
+ * -ok) read as one more invocation of its own, `via` "find -exec" (a shell reader may already have
+ * split it out; then the find's own argv no longer holds it and nothing is doubled).
+ */
 export function invocationsOf(commands: readonly ShellCommand[]): Invocation[] {
   const out: Invocation[] = [];
   for (const command of commands) {

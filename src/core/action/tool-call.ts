@@ -394,9 +394,9 @@ export function splitToolName(name: string): { verb?: string; verbClass?: VerbCl
   // the server's name says what it serves, not what this call does.
   const own = /^mcp__.+__(.+)$/.exec(name);
   const ownFrom = own !== null ? Math.max(0, words.length - toolWords(own[1]!).length) : 0;
-  const order = ownFrom > 0 ? [...words.keys()].slice(ownFrom).concat([...words.keys()].slice(0, ownFrom)) : [...words.keys()];
   let index = -1;
-  for (const i of order) {
+  for (let n = 0; n < words.length; n++) {
+    const i = (ownFrom + n) % words.length;
     if (!VERBS.has(words[i]!)) continue;
     const ambiguous = /^(file|order|text|message|email|call|book|tag|label|mark|open|status|count|check|watch|track|lock|shell|terminal|script|load|quote|tip|place|turn|scale|set|make|log|logs)$/.test(words[i]!);
     if (ambiguous && words.slice(i + 1).some((w) => VERBS.has(w) && !/^(file|order|text|message|email|call|post|book|tag|label|mark|open|status|count|lock|shell|terminal|script|quote|log|logs)$/.test(w))) continue;
@@ -482,7 +482,7 @@ export const AUTH_OFF = /(?<![a-z])(?:auth|authentication|authn|authz|login|csrf
 /** Words saying something is left out of a protection's checks: an exclusion, an exception, an allowlist entry. */
 const EXCLUSION = /^(exclusions?|exceptions?|exempt\w*|allowlists?|whitelists?|bypass(es)?|ignores?|suppressions?)$/;
 /** A Perforce protections table line that gives write or more to every user or group (mode, type, name *, host, depot path). */
-const PROTECTIONS_EVERYONE = /^\s*=?(?:write|admin|super|owner|open|review|branch)\s+(?:user|group)\s+\*\s+\S+\s+-?\/\/\S/i;
+const PROTECTIONS_EVERYONE = /^\s*=?(?:write|admin|super|owner|open)\s+(?:user|group)\s+\*\s+\S+\s+\/\/\S/im;
 /** An argument asking for secret values to be shown with what is listed or read (reveal_secrets, show_plaintext, unmask). */
 const REVEAL_KEY = /^(?:(?:reveal|unmask|expose)(?:_?(?:secrets?|secret_?values?|values?|passwords?|credentials?|keys?|plaintext))?|(?:show|include|return|with)_?(?:secrets?|secret_?values?|passwords?|credentials?|plaintext))$/i;
 /** A search query for credentials: passwords, API keys, private keys, tokens, VPN configurations. */
@@ -895,8 +895,11 @@ export function readNamed(tool: string, name: ReturnType<typeof splitToolName>, 
   }
   // A Perforce protections line for every user (write user * * //depot/…): anyone with an account can change those files. (An internal grant, however
   // broad, is a pause, as session 22 decided for grants to a whole organisation.)
-  const everyoneLine = verbClass !== "read" && verbClass !== "delete" && verbClass !== "revoke" ? f.strings.find((v) => v.length <= 400 && PROTECTIONS_EVERYONE.test(v)) : undefined;
-  if (everyoneLine !== undefined) add("tool.grant-everyone", "grant-access", "recoverable", "tree", `${tool} gives every user ${everyoneLine.trim().split(/\s+/)[0]!.replace(/^=/, "")} access to ${everyoneLine.trim().split(/\s+/)[4] ?? "the depot"}${tail}: anyone with an account can do it`);
+  const protections = verbClass !== "read" && verbClass !== "delete" && verbClass !== "revoke" && hasWord(object, /^(?:perforce|p4|helix|protections?|protect)$/) !== undefined ? f.strings.map((v) => PROTECTIONS_EVERYONE.exec(v)).find((m) => m !== null) : undefined;
+  if (protections != null) {
+    const [mode, , , , depot] = protections[0].trim().split(/\s+/);
+    add("tool.grant-everyone", "grant-access", "recoverable", "tree", `${tool} gives every user ${mode!.replace(/^=/, "")} access to ${depot ?? "the depot"}${tail}: anyone with an account can change those files`);
+  }
   // A tool that sets up forwarding (update_auto_forwarding {emailAddress}) forwards to any address it is given, unless it turns forwarding off.
   // Its target: an address among the arguments, or a recipient outside named otherwise ("to the external reviewer").
   const forwarding = hasWord(object, /^(forwarding|autoforwarding)$/) !== undefined && !(isRecord(args) && args.enabled === false);
@@ -975,11 +978,10 @@ export function readNamed(tool: string, name: ReturnType<typeof splitToolName>, 
   // (A security scan's schedule too, update_scan {enabled: false} on Tenable: what it would have found goes unseen.)
   const monitorPaused = verbClass !== "read" && verbClass !== "delete" && (hasWord(object, /^(monitors?|checks?|alerts?|alarms?|heartbeats?|probes?|uptime)$/) !== undefined || (hasWord(object, /^(scans?|scanners?)$/) !== undefined && (security || hasWord(object, /^(tenable|nessus|qualys|rapid7|insightvm|openvas|nexpose|vulnerability|vuln)$/) !== undefined))) && isRecord(args) && (args.paused === true || args.enabled === false || args.active === false || args.muted === true);
   // A log store's retention cut (Splunk's frozenTimePeriodInSecs, a log group's retentionInDays), as the shell's log-retention-cut judges it (retentionCut): older records, the ones an investigation reaches back for, go at the next cleanup (T1070).
-  const callWords = toolWords(tool);
-  const keptDays = verbClass !== "read" && verbClass !== "delete" ? retentionDays(args, callWords.includes("retention")) : undefined;
+  const keptDays = verbClass !== "read" && verbClass !== "delete" ? retentionDays(args, hasWord(object, /^retention$/) !== undefined) : undefined;
   const securityStore = keptDays !== undefined && f.strings.some((v) => v.length <= 120 && SECURITY_LOG_NAME.test(v));
-  // (A log store: the object names one, the tool is a log platform's, or the retention set is the logs', logs_retention.)
-  const logStore = hasWord(object, /^(logs?|logging|index|indexes|indices|audit|siem|trails?|splunk|elasticsearch|opensearch|loki|cloudwatch|sentinel|events?)$/) !== undefined || callWords.some((w) => /^(logs?|betterstack|logtail|papertrail|loggly|sumologic|logdna|mezmo|axiom|datadog|splunk|graylog|logz)$/.test(w)) || (isRecord(args) && Object.keys(args).some((k) => /^logs?_?retention/i.test(k)));
+  // (A log store: the object names one or a log platform, or the retention set is the logs', logs_retention.)
+  const logStore = hasWord(object, /^(logs?|logging|index|indexes|indices|audit|siem|trails?|splunk|elasticsearch|opensearch|loki|cloudwatch|sentinel|events?|betterstack|logtail|papertrail|loggly|sumologic|logdna|mezmo|axiom|datadog|graylog|logz)$/) !== undefined || (isRecord(args) && Object.keys(args).some((k) => /^logs?_?retention/i.test(k)));
   if (keptDays !== undefined && (securityStore || logStore) && retentionCut(keptDays, securityStore)) add("tool.log-retention-cut", "impair-defences", "irreversible", "tree", `${tool} keeps ${obj} for ${Math.round(keptDays)} days${tail}: older records, the ones an investigation reaches back for, are deleted at the next cleanup (T1070)`);
   if (silencedForAWhile || monitorPaused) add("tool.silence-alerts", "impair-defences", "recoverable", "one", silencedForAWhile ? `${tool} silences alerts for a while (${obj})${tail}: what breaks meanwhile pages no one` : `${tool} pauses ${obj}${tail}: what it watches pages no one until it is turned back on (T1562.006)`);
   // Something added to a protection's exclusions or allowlist (a Defender exclusion, a WAF exception): left unchecked from now on.

@@ -1110,4 +1110,27 @@ const systemProxySet: CommandRule = {
   },
 };
 
-export const defenseImpairmentRules: readonly CommandRule[] = [privacyConsentWritten, systemProxySet, resourceProtectionOff, remoteAccessOn, tlsOff, history, logging, firewall, mac, backupsOff, hooksSkipped, releaseChecksSkipped, checkRemoved, timestomp, permissions, everyoneGranted, logRetentionCut, hide, rootCert, masquerade, recordConfig, cloudRecording, openPort, podSecurity, scriptPolicy, cloudFirewall, wafDetached, commitAsBot, protectionEnvOff, loggingQuieted, panosRule];
+/**
+ * A pull request merged past the branch's required reviews and checks: Azure Repos completing one
+ * with --bypass-policy (any value but false), GitHub's gh pr merge --admin. No second person sees
+ * the change before it is on the branch (T1562.001). Read from the parsed words, not the spelling.
+ */
+const reviewBypassed: CommandRule = {
+  id: "defense-impairment.review-bypassed",
+  tactic: TACTIC,
+  technique: "T1562.001",
+  names: ["az", "gh"],
+  match(inv) {
+    const w = commandWords(inv.name, inv.args);
+    const bypass = inv.name === "az" && w[0] === "repos" && w[1] === "pr" && (w[2] === "update" || w[2] === "create") ? optionValues(inv.args, ["--bypass-policy"])[0] : undefined;
+    const admin = inv.name === "gh" && w[0] === "pr" && w[1] === "merge" && inv.args.includes("--admin");
+    if (!admin && (bypass === undefined || /^false$/i.test(bypass))) return undefined;
+    return { action: impair(admin ? "gh pr merge --admin" : "az repos pr --bypass-policy", "one", "recoverable", "other"), reason: `merges a pull request past the branch's required reviews and checks (${admin ? "gh pr merge --admin" : `--bypass-policy ${bypass}`}): the change reaches the branch with no second person seeing it (T1562.001)` };
+  },
+  examples: {
+    match: [`az repos pr update --id 5521 --org https://dev.azure.com/acme --bypass-policy true --bypass-policy-reason "per CAB" --status completed`, "gh pr merge 88 --squash --admin"],
+    noMatch: ["az repos pr update --id 5521 --status completed", "gh pr merge 88 --squash", "az repos pr update --id 7 --bypass-policy false", "az repos pr list --status completed"],
+  },
+};
+
+export const defenseImpairmentRules: readonly CommandRule[] = [reviewBypassed, privacyConsentWritten, systemProxySet, resourceProtectionOff, remoteAccessOn, tlsOff, history, logging, firewall, mac, backupsOff, hooksSkipped, releaseChecksSkipped, checkRemoved, timestomp, permissions, everyoneGranted, logRetentionCut, hide, rootCert, masquerade, recordConfig, cloudRecording, openPort, podSecurity, scriptPolicy, cloudFirewall, wafDetached, commitAsBot, protectionEnvOff, loggingQuieted, panosRule];

@@ -3,7 +3,7 @@
 // Sources: ATT&CK T1548.001, T1548.003, T1547.006, T1574.006, T1098, T1611; GTFOBins' "SUID",
 // "Capabilities" and "Sudo" functions; setcap(8), capabilities(7), ld.so(8), modprobe(8).
 import type { Action } from "../model.js";
-import { classifyPath } from "../paths.js";
+import { classifyPath, everyoneGroup } from "../paths.js";
 import { PERSONAL_MAILBOX } from "../tool-call.js";
 import { commandWords, optionValues, productionWhere, shown, writtenPaths, type CommandRule } from "./rule.js";
 
@@ -451,8 +451,7 @@ const broadCloudGrant: CommandRule = {
   },
 };
 
-/** An account added to an administrators' group, or any group given to everyone in the domain (Add-ADGroupMember … -Members "Domain Users"). */
-const EVERYONE_GROUP = /^(?:domain users|everyone|authenticated users|users|all users|domain computers)$/i;
+/** An account added to an administrators' group, or any group given to everyone in the domain (Add-ADGroupMember … -Members "Domain Users"): everyoneGroup. */
 const adminGroupToEveryone: CommandRule = {
   id: "privilege.admin-group-to-everyone",
   tactic: TACTIC,
@@ -471,7 +470,7 @@ const adminGroupToEveryone: CommandRule = {
       members = inv.args[2];
     }
     if (group === undefined || members === undefined) return undefined;
-    const everyone = members.split(",").some((m) => EVERYONE_GROUP.test(m.trim().replace(/^["']|["']$/g, "").replace(/^[\w-]+\\/, "")));
+    const everyone = members.split(",").some((m) => everyoneGroup(m.trim().replace(/^["']|["']$/g, "").replace(/^[\w-]+\\/, "")));
     const admins = /admin/i.test(group);
     // An administrators' group given to anyone, or any group (operators, a data group) given to everyone in the domain.
     if (!admins && !everyone) return undefined;

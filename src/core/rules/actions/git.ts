@@ -161,21 +161,6 @@ export const GIT_RULES: readonly Rule[] = [
     },
   },
   {
-    // Azure Repos completes a pull request with `az repos pr update --status completed`; with
-    // --bypass-policy (gh pr merge --admin on GitHub) it does so past the branch's required
-    // reviewers and checks.
-    id: "git.pr-merge-bypassing-policy",
-    category: "git",
-    reason: "Merges a pull request past the branch's required reviews and checks (--bypass-policy, --admin): the change reaches the branch with no second person seeing it.",
-    score: 75,
-    keywords: ["--bypass-policy", "--admin"],
-    pattern: re(String.raw`\baz repos pr update${END}(?=[^;&|]{0,400}? --bypass-policy(?![= ]['"]?false)${END})|\bgh pr merge${END}(?=[^;&|]{0,200}? --admin${END})`),
-    examples: {
-      match: [`az repos pr update --id 5521 --org https://dev.azure.com/acme --bypass-policy true --bypass-policy-reason "per CAB" --status completed`, "gh pr merge 88 --squash --admin"],
-      noMatch: ["az repos pr update --id 5521 --status completed", "gh pr merge 88 --squash", "az repos pr update --id 7 --bypass-policy false"],
-    },
-  },
-  {
     id: "git.push-mirror",
     category: "git",
     reason: "Mirrors the local refs over the remote, or prunes every remote branch missing locally.",
