@@ -11,9 +11,12 @@
 // starts to wait on the daemon, "#-ID" just after its answer. The relay copies ID as the daemon
 // wrote it (JSON, one line) and parses nothing.
 //
-// When no daemon listens, the relay runs `haltkey mcp --start-only` and waits for it: the Node
-// shim's own code starts the daemon (or finds the daemon another client just started) and exits,
-// reading nothing of the client's stdin and writing nothing on its stdout. Then the relay connects.
+// When no daemon listens, the relay starts `haltkey serve` itself when its arguments are the plain
+// ones `haltkey init` writes (start_daemon_directly), detached as the shim would, and waits for its
+// ready line: no Node process before the daemon's own. Otherwise, or when that daemon does not come
+// up, it runs `haltkey mcp --start-only` and waits for it: the Node shim's own code starts the daemon
+// (or finds the daemon another client just started) and exits, reading nothing of the client's
+// stdin and writing nothing on its stdout. Then the relay connects.
 // If that fails, the relay becomes `haltkey mcp` (execv, same stdin and stdout), which tries again
 // and says on the next call why it cannot.
 //
@@ -38,11 +41,12 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/socket.h>
+#include <sys/stat.h>
 #include <sys/un.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
-enum { BUFFER_BYTES = 64 * 1024, SESSION_BYTES = 512, MAX_SHIM_ARGS = 64, SESSION_WAIT_MS = 10000, PARENT_CHECK_MS = 1000 };
+enum { BUFFER_BYTES = 64 * 1024, SESSION_BYTES = 512, MAX_SHIM_ARGS = 64, SESSION_WAIT_MS = 10000, PARENT_CHECK_MS = 1000, START_WAIT_MS = 15000 };
 /** A waiting request's id as JSON, at most this long (longer ones are not tracked), and how many are. */
 enum { ID_BYTES = 256, MAX_WAITING = 256, CONTROL_BYTES = ID_BYTES + 1 };
 
@@ -167,6 +171,100 @@ static int start_daemon(char **shim) {
   return WIFEXITED(status) && WEXITSTATUS(status) == 0;
 }
 
+/** Whether the shim's options after `mcp` are ones `serve` takes the same way: --simulate, --single-tool, --policy ABSOLUTE. */
+static int options_serve_takes(char **options) {
+  for (int i = 0; options[i] != NULL; i++) {
+    if (strcmp(options[i], "--simulate") == 0 || strcmp(options[i], "--single-tool") == 0) continue;
+    if (strcmp(options[i], "--policy") == 0 && options[i + 1] != NULL && options[i + 1][0] == '/') {
+      i++;
+      continue;
+    }
+    return 0;
+  }
+  return 1;
+}
+
+/**
+ * Starts the daemon itself, as `haltkey mcp` would (src/mcp/stdio-daemon.ts startDaemon), without
+ * a Node process of its own first: about 60 to 100 ms of a cold start. Only in the plain case init
+ * writes: SHIM is `NODE CLI mcp` with options `serve` takes the same way, HALTKEY_HOME is absolute
+ * and the socket is its mcp.sock. Anything else, or a daemon that does not say it listens, returns
+ * 0 and the relay goes the long way (--start-only, then the shim), which says why a start fails.
+ *
+ * The daemon is detached as the shim detaches it (its own session, cwd HALTKEY_HOME, stdin
+ * /dev/null, output to haltkey.log, two malloc arenas unless set) and, through a child that exits at
+ * once, not this relay's child: it outlives the client. It says it listens with a line on fd 3.
+ */
+static int start_daemon_directly(const char *mcp_socket, char **shim) {
+  const char *home = getenv("HALTKEY_HOME");
+  if (home == NULL || home[0] != '/' || shim[0] == NULL || shim[1] == NULL || shim[2] == NULL || strcmp(shim[2], "mcp") != 0 || !options_serve_takes(shim + 3)) return 0;
+  size_t home_len = strlen(home);
+  while (home_len > 1 && home[home_len - 1] == '/') home_len--;
+  static const char sock_name[] = "/mcp.sock";
+  if (strlen(mcp_socket) != home_len + strlen(sock_name) || strncmp(mcp_socket, home, home_len) != 0 || strcmp(mcp_socket + home_len, sock_name) != 0) return 0;
+  static char dir[4096], log_path[4096 + 16];
+  if (home_len >= sizeof dir) return 0;
+  memcpy(dir, home, home_len);
+  dir[home_len] = '\0';
+  snprintf(log_path, sizeof log_path, "%s/haltkey.log", dir);
+  char *argv[MAX_SHIM_ARGS + 6];
+  int n = 0;
+  argv[n++] = shim[0];
+  argv[n++] = shim[1];
+  argv[n++] = "serve";
+  argv[n++] = "--ready-fd";
+  argv[n++] = "3";
+  for (int i = 3; shim[i] != NULL; i++) {
+    if (n == MAX_SHIM_ARGS + 5) return 0;
+    argv[n++] = shim[i];
+  }
+  argv[n] = NULL;
+  if (mkdir(dir, 0700) != 0 && errno != EEXIST) return 0;
+  int log = open(log_path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0600);
+  if (log < 0) return 0;
+  int ready[2];
+  if (pipe(ready) != 0) {
+    close(log);
+    return 0;
+  }
+  fcntl(ready[0], F_SETFD, FD_CLOEXEC);
+  fcntl(ready[1], F_SETFD, FD_CLOEXEC);
+  pid_t pid = fork();
+  if (pid == 0) {
+    if (setsid() < 0 || fork() != 0) _exit(0);
+    int null = open("/dev/null", O_RDONLY);
+    if (null < 0 || chdir(dir) != 0 || dup2(null, STDIN_FILENO) < 0 || dup2(log, STDOUT_FILENO) < 0 || dup2(log, STDERR_FILENO) < 0 || dup2(ready[1], 3) < 0) _exit(127);
+    setenv("MALLOC_ARENA_MAX", "2", 0);
+    execv(argv[0], argv);
+    _exit(127);
+  }
+  close(log);
+  close(ready[1]);
+  int status;
+  while (pid > 0 && waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+  }
+  // "ready\n" (src/daemon/ready-line.ts), then the daemon closes the pipe; or it closes it, or exits, without.
+  char said[16];
+  size_t have = 0;
+  int listening = 0;
+  while (pid > 0 && have < sizeof said) {
+    struct pollfd p = {.fd = ready[0], .events = POLLIN};
+    int r = poll(&p, 1, START_WAIT_MS);
+    if (r < 0 && errno == EINTR) continue;
+    if (r <= 0) break;
+    ssize_t got = read(ready[0], said + have, sizeof said - have);
+    if (got < 0 && errno == EINTR) continue;
+    if (got <= 0) break;
+    have += (size_t)got;
+    if (have >= 6 && memcmp(said, "ready\n", 6) == 0) {
+      listening = 1;
+      break;
+    }
+  }
+  close(ready[0]);
+  return listening;
+}
+
 /**
  * Replaces this process with the Node shim resuming `session` (the daemon's first line): the line
  * goes through a socket pair the shim reads once (--session-fd), never through its arguments or
@@ -288,6 +386,7 @@ int main(int argc, char **argv) {
   // ends, not the client).
   pid_t parent = getppid();
   int sock = connect_to(argv[1]);
+  if (sock < 0 && start_daemon_directly(argv[1], shim)) sock = connect_to(argv[1]);
   if (sock < 0 && start_daemon(shim)) sock = connect_to(argv[1]);
   if (sock < 0) return become_shim(shim);
   static char session[SESSION_BYTES];

@@ -4,7 +4,7 @@
 // the session's credential never reaches the client; the socket takes raw bytes from another
 // process of the same user without harm to anyone else's session; and the relay dies with its client.
 import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
-import { existsSync, readFileSync, readlinkSync } from "node:fs";
+import { existsSync, readFileSync, readlinkSync, writeFileSync } from "node:fs";
 import { connect, type Socket } from "node:net";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
@@ -128,6 +128,57 @@ describe("the native relay without its daemon", () => {
     // The daemon it started is its own, detached: stop it.
     const status = await cli(home, "status", "--json");
     process.kill(JSON.parse(status.stdout).pid, "SIGTERM");
+  });
+
+  it("starts the daemon itself, detached, with no Node process before it; what init did not write goes the long way", async () => {
+    const home = tempHome();
+    homes.push(home);
+    // The shim's node, as a wrapper that notes every command it is run with.
+    const ran = join(home, "ran.txt");
+    const node = join(home, "node");
+    writeFileSync(node, `#!/bin/sh\necho "$*" >> '${ran}'\nexec '${process.execPath}' "$@"\n`, { mode: 0o700 });
+    const policy = writePolicy(home, {});
+    const proc = spawn(RELAY, [join(home, "mcp.sock"), node, CLI, "mcp", "--policy", policy, "--simulate"], { env: { ...process.env, HALTKEY_HOME: home } });
+    children.push(proc);
+    let out = "";
+    proc.stdout.on("data", (d: Buffer) => (out += d.toString()));
+    proc.stdin.write(`${JSON.stringify(INITIALIZE)}\n${JSON.stringify(introspect(2))}\n`);
+    await until("two answers", () => out.split("\n").length > 2, 30_000);
+    expect(JSON.parse(JSON.parse(out.trim().split("\n")[1]!).result.content[0].text).success).toBe(true);
+    expect(readFileSync(ran, "utf8").trim().split("\n")).toEqual([`${CLI} serve --ready-fd 3 --policy ${policy} --simulate`]);
+    const pid = JSON.parse((await cli(home, "status", "--json")).stdout).pid as number;
+    // Not in the client's session or process group, and not the relay's child: it outlives the client.
+    const fields = (p: number | "self") => readFileSync(`/proc/${p}/stat`, "utf8").split(") ")[1]!.split(" ").map(Number);
+    const [, ppid, group, session] = fields(pid);
+    const [, , relayGroup, relaySession] = fields(proc.pid!);
+    expect(ppid).not.toBe(proc.pid);
+    expect(session).not.toBe(relaySession);
+    expect(group).not.toBe(relayGroup);
+    expect(readlinkSync(`/proc/${pid}/cwd`)).toBe(home);
+    expect(readFileSync(`/proc/${pid}/environ`, "utf8").split("\0")).toContain("MALLOC_ARENA_MAX=2");
+    process.kill(pid, "SIGTERM");
+    await until("the daemon is gone", () => !existsSync(`/proc/${pid}`));
+
+    // A relative policy, or --no-autostart, is not started directly: `haltkey mcp --start-only` decides.
+    for (const args of [["--policy", "policy.json"], ["--no-autostart"]]) {
+      writeFileSync(ran, "");
+      const r = spawn(RELAY, [join(home, "mcp.sock"), node, CLI, "mcp", ...args], { env: { ...process.env, HALTKEY_HOME: home }, cwd: home });
+      children.push(r);
+      let said = "";
+      r.stdout.on("data", (d: Buffer) => (said += d.toString()));
+      r.stdin.write(`${JSON.stringify(INITIALIZE)}\n`);
+      await until("an answer", () => said.includes("\n"), 30_000);
+      expect(readFileSync(ran, "utf8")).toMatch(/ mcp .*--start-only/);
+      // (A daemon --start-only starts runs Node itself, not the wrapper: the relay ran no `serve`.)
+      expect(readFileSync(ran, "utf8")).not.toMatch(/ serve /);
+      r.kill("SIGKILL");
+      const status = await cli(home, "status", "--json");
+      if (status.code === 0) {
+        const started = JSON.parse(status.stdout).pid as number;
+        process.kill(started, "SIGTERM");
+        await until("its daemon is gone", () => !existsSync(`/proc/${started}`));
+      }
+    }
   });
 
   it("when no daemon can start it becomes haltkey mcp, whose answer says why", async () => {
