@@ -432,8 +432,13 @@ export function evaluateStep(facts: StepFacts, guard: Guard, policy: AgentPolicy
     // Each line a CI file or a CLI-wrapping tool runs is read as the command it is, too (in the
     // arguments' text the lines run together, and one line's redirect or pipe reads as another's),
     // and so is each file write, as the shell write it equals.
-    for (const line of [...(wrapped.length > 1 ? wrapped : []), ...written]) {
+    // A written file's lines are read apart by the command-shaped rules, as a tool's values are:
+    // run together, `… || true` and the next line's `rm -f "$f"` read as a client named `true` removing something.
+    for (const line of wrapped.length > 1 ? wrapped : []) {
       for (const m of rules.actions.score(normalizeHint(line).text, line, read).matches) if (!argMatches.some((x) => x.id === m.id)) argMatches.push(m);
+    }
+    for (const text of written) {
+      for (const m of rules.actions.scoreValues(normalizeHint(text).text, text, read).matches) if (!argMatches.some((x) => x.id === m.id)) argMatches.push(m);
     }
     argMatchesAll.push(...argMatches);
     for (const m of argMatches) {

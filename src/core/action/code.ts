@@ -378,7 +378,8 @@ export function sentEnvironment(text: string, sends: readonly SendCall[] = sendC
  */
 const PRINT_ENVIRONMENT = /\bfor\s+\w+\s*,\s*\w+\s+in\s+(?:sorted\()?os\.environ\.items\(\)[\s\S]{0,200}?\bprint\(|\bprint\(\s*(?:dict\(\s*)?os\.environ\s*\)?\s*\)|\bpprint\(\s*(?:dict\(\s*)?os\.environ|\bconsole\.(?:log|dir|table)\(\s*process\.env\s*\)|\bfor\s*\(\s*(?:const|let|var)\s+\[?\w+(?:\s*,\s*\w+)?\]?\s+of\s+Object\.entries\(\s*process\.env\s*\)\s*\)[\s\S]{0,200}?console\.log\(/;
 // (Azure Key Vault's SecretClient.get_secret, JavaScript's getSecret and console.log too.)
-const PRINT_SECRET = /\bprint\((?:[^()]|\([^()]*\)){0,200}?dbutils\.secrets\.get\(|\bdbutils\.secrets\.get\([^)]*\)\s*(?:for\b|\)|\])[\s\S]{0,120}?\bprint\(|\b(?:print|console\.log)\((?:[^()]|\([^()]*\)){0,200}?\b(?:get_secret_value|get_secret|getSecret(?:Value)?|access_secret_version|secrets\.get|read_secret(?:_version)?)\(/;
+// (Or kept in a variable first and printed from it, spaced out or not: pw = dbutils.secrets.get(…) … print(" ".join(pw)).)
+const PRINT_SECRET = /\b(\w{1,40})\s*=\s*(?:await\s+)?(?:[\w.]{0,60}\.)?(?:dbutils\.secrets\.get|get_secret_value|get_secret|getSecret(?:Value)?|access_secret_version|read_secret(?:_version)?)\([^)\n]{0,200}\)[^\n]{0,80}\n[\s\S]{0,300}?\b(?:print|console\.log)\([^\n]{0,200}?\b\1\b|\bprint\((?:[^()]|\([^()]*\)){0,200}?dbutils\.secrets\.get\(|\bdbutils\.secrets\.get\([^)]*\)\s*(?:for\b|\)|\])[\s\S]{0,120}?\bprint\(|\b(?:print|console\.log)\((?:[^()]|\([^()]*\)){0,200}?\b(?:get_secret_value|get_secret|getSecret(?:Value)?|access_secret_version|secrets\.get|read_secret(?:_version)?)\(/;
 export function printedSecrets(text: string): CodeHit[] {
   if (!/environ|process\.env|secrets|secret_value|secret_version|get_?secret/i.test(text)) return [];
   const env = PRINT_ENVIRONMENT.exec(text);

@@ -68,7 +68,7 @@ export const MAX_WORDS = 20_000;
 const FOLLOW_FETCHED = /\b(?:follow|execute|run|carry out|do|apply|perform|obey)\b[^.\n]{0,40}?\b(?:steps?|instructions?|commands?|everything|what it says|exactly|as (?:it|written|listed))\b|\b(?:list|give|extract|copy)\w*\b[^.\n]{0,30}?\b(?:every|each|all|the) (?:commands?|steps?)\b[^.\n]{0,40}?\b(?:so (?:I|we) can|to) (?:run|execute|apply|follow)\b/i;
 /** Hosts that serve what any user uploaded: gists, raw repository files, snippets, paste-like services. */
 const USER_CONTENT_HOST = /^(?:gist\.github(?:usercontent)?\.com|raw\.githubusercontent\.com|gitlab\.com|bitbucket\.org|rentry\.(?:co|org)|ghostbin\.\w+|controlc\.com|dpaste\.(?:com|org)|privatebin\.\w+|justpaste\.it|telegra\.ph|notes\.io|pastes\.dev)$/i;
-const DB_CLIENTS = new Set(["psql", "mysql", "mariadb", "sqlite3", "sqlcmd", "clickhouse-client", "cockroach", "duckdb", "snowsql", "bq", "mycli", "pgcli", "usql", "sqlplus", "invoke-sqlcmd"]);
+const DB_CLIENTS = new Set(["psql", "mysql", "mariadb", "sqlite3", "sqlcmd", "dbsqlcli", "sql", "sqlcl", "trino", "presto", "beeline", "spark-sql", "impala-shell", "mssql-cli", "clickhouse-client", "cockroach", "duckdb", "snowsql", "bq", "mycli", "pgcli", "usql", "sqlplus", "invoke-sqlcmd"]);
 const DB_TOOL_WORD = /^(sql|postgres|postgresql|pg|mysql|mariadb|sqlite|database|db|bigquery|snowflake|redshift|clickhouse|supabase|neon|duckdb|query|execute)$/;
 const SQL_FIELD = /^(sql|statement|statements|query|queries|command)$/i;
 const SQL_KEYWORD = /^\s*(select|insert|update|delete|drop|truncate|alter|grant|revoke|create|with|merge|replace|copy|call|exec|begin|vacuum|set|show|explain)\b/i;
@@ -377,13 +377,19 @@ function judge(input: JudgeInput): Judgement {
   // SQL sent to a development or test database of this machine, named so (psql -h localhost app_test):
   // what it does to tables and rows is the work's own. Not with ssh in the step (a tunnel makes localhost another machine).
   const localDev = new Set<string>();
+  // SQL sent to a database or server named for staging, development or tests (sqlcmd -S sql02-stg -d Permits_Staging).
+  const nonProduction = new Set<string>();
   const tunnelled = invs.some((inv) => inv.name === "ssh");
   invs.forEach((inv, i) => {
     const texts = sqlOfCommand(inv, invs[i + 1]);
     sqlTexts.push(...texts);
     if (!tunnelled && (localDevDatabase(inv) || devConnection(inv, invs))) for (const t of texts) localDev.add(t);
+    if (!tunnelled && namesNonProductionDatabase(inv)) for (const t of texts) nonProduction.add(t);
   });
   const dbTool = nameWords.some((w) => DB_TOOL_WORD.test(w));
+  const soqlTool = nameWords.includes("soql");
+  /** Whether every SQL text read below was read and only reads. */
+  let sqlOnlyReads = true;
   // (A tool whose name says it only checks the SQL, dry_run_query or validate_sql, runs none of it. An
   // argument asking for a dry run, dryRun: true, is the agent's word and the server may ignore it:
   // not honoured, as session 12 decided.)
@@ -405,19 +411,28 @@ function judge(input: JudgeInput): Judgement {
     // in a seed, fixture, test or sample file it is the test data's own set-up.
     const writtenTo = file !== undefined && file.texts.includes(sql) ? file.path : undefined;
     if (writtenTo !== undefined && throwawaySqlFile(writtenTo)) continue;
+    // Salesforce's SOQL has no statement that writes, and its date literals (LAST_N_DAYS:7, TODAY) are
+    // not SQL: read with them as strings, and one SELECT the grammars still cannot read only reads.
+    const soqlSelect = soqlTool && /^\s*select\b[^;]*;?\s*$/i.test(sql);
     const inProduction = writtenTo !== undefined ? production || /(^|[^a-z0-9])(prod|production|prd)([^a-z0-9]|$)/i.test(writtenTo) : production || (proseProduction && proseSql.includes(sql)) || /(^|[^a-z])(prod|production|prd)([^a-z]|$)/i.test(commandHost(invs));
-    const reading = readSql(sql, inProduction);
+    const read = readSql(soqlSelect ? sql.replace(SOQL_DATE, "'soql-date'") : sql, inProduction);
+    const reading = soqlSelect && read.unreadable !== undefined ? { actions: [], hits: read.hits.filter((h) => h.id !== "sql.unreadable") } : read;
+    if (reading.hits.length > 0 || reading.unreadable !== undefined || reading.actions.some((a) => a.capability !== "read")) sqlOnlyReads = false;
     for (const a of reading.actions) if (!reading.hits.some((h) => h.action === a)) actions.push(a);
     for (const h of reading.hits) {
       // (Not DROP DATABASE, which may name another database than the one connected to; DROP SCHEMA public resets the connected one.)
       // (DROP DATABASE only of a database named for development or tests itself: DROP DATABASE IF EXISTS shop_test; CREATE DATABASE shop_test.)
       const dropsOther = [...sql.matchAll(/\bdrop\s+database\s+(?:if\s+exists\s+)?[`"]?([\w-]+)/gi)].some((m) => !DEV_DATABASE.test(m[1]!));
       if (localDev.has(sql) && (LOCAL_DEV_OWN.has(h.id) || (h.id === "sql.unreadable" && SCHEMA_RESET.test(sql))) && !dropsOther) continue;
+      // (Rows chosen by a condition that names test data, with no OR, on a database named for staging or tests:
+      // its test data. A whole table, or `… LIKE 'TEST-%' OR adjuster_id IS NULL`, still counts.)
+      if (nonProduction.has(sql) && !inProduction && (h.id === "sql.bulk-delete" || h.id === "sql.bulk-update") && TEST_ROWS.test(sql) && !/\bor\b/i.test(sql)) continue;
       if (writtenTo === undefined || inProduction) record(h.id, h.action, h.reason);
       else record(h.id, { ...h.action, scope: h.action.scope === "one" ? "one" : "tree" }, `${h.reason}, when ${writtenTo.replace(/^.*\//, "")} is applied`);
     }
     if (reading.unreadable !== undefined && !(localDev.has(sql) && SCHEMA_RESET.test(sql))) unreadable.push(`SQL: ${reading.unreadable}`);
   }
+  if (sqlTexts.length > MAX_SQL_STRINGS) sqlOnlyReads = false;
   if (sqlTexts.length > MAX_SQL_STRINGS) unreadable.push(`${sqlTexts.length} SQL strings (over ${MAX_SQL_STRINGS}); only the first ${MAX_SQL_STRINGS} were read`);
 
   // The tool call by meaning. (A dryRun: true argument changes nothing here: whether the server
@@ -427,7 +442,8 @@ function judge(input: JudgeInput): Judgement {
     // (A CLI-wrapping tool whose command line only reads, run_gcloud_command {args: ["container", "clusters", "list", …]}: the
     // command says what it does, not the bare "run". Any other command keeps the tool's own reading beside the command's.)
     const wrapped = cliCommandOf(input.tool, input.arguments);
-    const readsOnly = wrapped !== undefined && cliReadsOnly(wrapped);
+    // (Nor a database tool whose every SQL statement was read and only reads: run_query {sql: "SELECT …"}.)
+    const readsOnly = (wrapped !== undefined && cliReadsOnly(wrapped)) || (dbTool && sqlTexts.length > 0 && sqlOnlyReads);
     for (const a of reading.actions) if (!reading.hits.some((h) => h.action === a) && !(readsOnly && a.capability === "execute")) actions.push(a);
     for (const h of reading.hits) record(h.id, h.action, h.reason);
   }
@@ -580,16 +596,26 @@ function staysPut(a: readonly string[]): boolean {
 }
 
 /** A database name for development or tests (app_dev, app_test, test_shop, dev). */
-const DEV_DATABASE = /^(?:\w+_)?(?:dev|test|local)(?:_ci)?(?:_\d+)?$|^(?:dev|test)_\w+$/i;
+const DEV_DATABASE = /^(?:\w+_)?(?:dev|test|local|localdev)(?:_ci)?(?:_\d+)?$|^(?:dev|test)_\w+$/i;
 /**
  * psql, mysql or mariadb told to connect to this machine by name (-h localhost, a localhost URL) and
  * to a development or test database: one host option only, no prod word, nothing in the command
  * that connects elsewhere or runs a shell (\c, \!, system, PROGRAM, USE).
  */
 function localDevDatabase(inv: Invocation): boolean {
-  if (!/^(psql|mysql|mariadb)$/.test(inv.name)) return false;
+  if (!/^(psql|mysql|mariadb|sqlcmd)$/.test(inv.name)) return false;
   const a = inv.args;
   if (!staysPut(a)) return false;
+  // sqlcmd names its server with -S: localhost, a port after a comma, an instance after a backslash.
+  if (inv.name === "sqlcmd") {
+    const servers = a.filter((w, i) => w === "-S" || w === "--server" || (/^-S\S/.test(w) && a[i - 1] !== "-P"));
+    const server = servers.length === 1 ? (servers[0] === "-S" || servers[0] === "--server" ? a[a.indexOf(servers[0]) + 1] : servers[0]!.slice(2)) : undefined;
+    if (server === undefined || !/^(?:tcp:)?(?:localhost|127\.0\.0\.1|\(localdb\)|\.)(?:,\d+)?(?:\\[\w$]+)?$/i.test(server)) return false;
+    const i = a.indexOf("-d");
+    if (i >= 0) return DEV_DATABASE.test(a[i + 1] ?? "");
+    const sql = a.filter((w, j) => /^-[Qq]$/.test(a[j - 1] ?? ""));
+    return sql.length > 0 && sql.every(dropsAndCreatesDevDatabases);
+  }
   if (a.filter((w) => w === "-h" || w === "--host" || /^--host=/.test(w) || /^-h\S/.test(w)).length > 1) return false;
   // (A query string naming another host, ?host= or ?hostaddr=, connects there whatever the URL's host says.)
   const url = a.map((w) => (/[?&](?:host|hostaddr)=/i.test(w) ? null : /^(?:postgres(?:ql)?|mysql|mariadb):\/\/(?:([^\s/@]*)@)?([^/:?\s]+)(?::(\d+))?\/([\w-]+)/i.exec(w))).find((m) => m !== null);
@@ -606,8 +632,31 @@ function localDevDatabase(inv: Invocation): boolean {
   if (db !== undefined) return DEV_DATABASE.test(db);
   // No database connected to: only statements that drop and create databases named for development or tests (DROP DATABASE IF EXISTS shop_test; CREATE DATABASE shop_test).
   const sql = a.filter((w, i) => /^(-c|-e|--command|--execute)$/.test(a[i - 1] ?? ""));
-  return sql.length > 0 && sql.every((t) => /^(?:\s*(?:drop|create)\s+database\s+(?:if\s+(?:not\s+)?exists\s+)?[`"]?[\w-]+[`"]?\s*;?)+\s*$/i.test(t) && [...t.matchAll(/\bdatabase\s+(?:if\s+(?:not\s+)?exists\s+)?[`"]?([\w-]+)/gi)].every((m) => DEV_DATABASE.test(m[1]!)));
+  return sql.length > 0 && sql.every(dropsAndCreatesDevDatabases);
 }
+
+/** SQL that only drops and creates databases named for development or tests (DROP DATABASE IF EXISTS shop_test; CREATE DATABASE shop_test). */
+const dropsAndCreatesDevDatabases = (t: string): boolean =>
+  /^(?:\s*(?:drop|create)\s+database\s+(?:if\s+(?:not\s+)?exists\s+)?[`"\[]?[\w-]+[`"\]]?\s*;?)+\s*$/i.test(t) && [...t.matchAll(/\bdatabase\s+(?:if\s+(?:not\s+)?exists\s+)?[`"\[]?([\w-]+)/gi)].every((m) => DEV_DATABASE.test(m[1]!));
+
+/** A SQL condition's literal that names test data: 'loadtest', '%@test.example', 'CLM-TEST-%', 'qa-%'. */
+const TEST_ROWS = /'[^']{0,80}?(?<![a-z0-9])(?:test|tests|loadtest|qa|e2e|fixture|dummy|fake|seed|demo)(?![a-z0-9])[^']{0,80}'/i;
+/** A name for a staging, development or test system, as a word of a server or database name (BR-SQL02-STG, PermitsDB_Staging, app_test). */
+const NON_PRODUCTION_NAME = /(?:^|[^a-z0-9])(?:stg|staging|stage|dev|test|uat|qa)(?:[^a-z0-9]|$)/i;
+/**
+ * A database client connected by name to a staging, development or test database or server (its
+ * -d/--dbname/-D/--database, or its -S/--server/-h/--host), naming no production and nothing
+ * that connects elsewhere (staysPut).
+ */
+function namesNonProductionDatabase(inv: Invocation): boolean {
+  if (!DB_CLIENTS.has(inv.name) || !staysPut(inv.args)) return false;
+  const a = inv.args;
+  const named = a.flatMap((w, i) => (/^(-d|--dbname|-D|--database|-S|--server|-h|--host)$/.test(w) ? [a[i + 1] ?? ""] : /^--(dbname|database|server|host)=/.test(w) ? [w.replace(/^[^=]*=/, "")] : []));
+  return named.length > 0 && named.some((n) => NON_PRODUCTION_NAME.test(n.replace(/_/g, "-")));
+}
+
+/** SOQL's date literals: LAST_N_DAYS:7, NEXT_N_WEEKS:2, TODAY, THIS_FISCAL_QUARTER. */
+const SOQL_DATE = /\b(?:(?:LAST|NEXT)_N_(?:DAYS|WEEKS|MONTHS|QUARTERS|YEARS|FISCAL_QUARTERS|FISCAL_YEARS):\d+|N_(?:DAYS|WEEKS|MONTHS|QUARTERS|YEARS|FISCAL_QUARTERS|FISCAL_YEARS)_AGO:\d+|TODAY|YESTERDAY|TOMORROW|(?:LAST|THIS|NEXT)_(?:WEEK|MONTH|QUARTER|YEAR|FISCAL_QUARTER|FISCAL_YEAR)|(?:LAST|NEXT)_90_DAYS)\b/g;
 
 const DEV_CONNECTION_CLIENTS = new Set(["psql", "mysql", "mariadb", "pgcli", "mycli", "usql", "snowsql"]);
 /** A variable the user named for a development or test connection: $DEV_DATABASE_URL, ${TEST_DB_URL}. */

@@ -32,7 +32,7 @@ const CREDENTIAL_PATTERNS: readonly RegExp[] = [
   /(^|\/)([\w.-]+\.p8|[\w.-]+\.(?:jks|keystore|p12)\.(?:b64|base64|asc))$/,
   /(^|\/)\.vault-token$/,
   // Ansible Vault's password file (vault_password_file: .vault_pass, vault-password.txt).
-  /(^|\/)\.?(?:ansible[-_.])?vault[-_.]?pass(?:word)?(?:[-_.](?:txt|file))?$/,
+  /(^|\/)\.?(?:ansible[-_.])?vault[-_.]?pass(?:word)?(?:[-_.](?!(?:md|rst|py|ts|js|go|rb|j2)$)[\w-]+)*$/,
   // GAM's Google service-account key (oauth2service.json) and OAuth client secrets (service-account files are below).
   /(^|\/)(?:oauth2service|client_secrets?)\.json$/,
   // Warehouse and database clients' saved connections, with their passwords or key paths (dbt, SnowSQL, Databricks, MySQL), and WireGuard's private keys.
@@ -62,7 +62,7 @@ const CREDENTIAL_PATTERNS: readonly RegExp[] = [
   /(^|\/)(logins\.json|key[34]\.db|signons\.sqlite)$/,
   /(^|\/)(google-chrome|chromium|BraveSoftware|Google\/Chrome|microsoft-edge)(\/|$)/,
   /(^|\/)(Login Data|Cookies|Web Data)$/,
-  /(^|\/)\.bash_history$|(^|\/)\.zsh_history$/,
+  /(^|\/)\.bash_history$|(^|\/)\.zsh_history$|(^|\/)PSReadLine\/ConsoleHost_history\.txt$/i,
   /(^|\/)\.local\/share\/keyrings(\/|$)/,
   /(^|\/)Library\/Application Support\/Firefox(\/|$)/,
   /\/proc\/[^/]+\/(environ|mem|maps)$/,

@@ -174,6 +174,9 @@ const GATE_SOFTENED = /\b(?:mark|make|set|switch|flip|chang|turn|let|configur|do
 const FAIL_FLAG_ADDED = /\badd\w*\b[^.;]{0,30}?(?:continue-on-error|allow_failure|allow-failure|--exit-zero|\|\| true)\b[^.;]{0,60}?\bto\b/i;
 /** People's records copied out into a file or a shared place ("copy the production customers table into a CSV", "the support inbox export is copied to /tmp"). */
 const PERSONAL_EXPORT = /\b(?:cop(?:y|ies|ied|ying)|export\w*|dump\w*|download\w*|pull\w*|extract\w*|sav(?:e|es|ed|ing)|mov(?:e|es|ed|ing))\b[^.;]{0,60}?\b(?:customers?|users?|patients?|employees?|members?|subscribers?|contacts?|clients?|claimants?|borrowers?|policyholders?|applicants?|beneficiar(?:y|ies))(?:'s?)? (?:table|data|records|list|database|db)\b(?! (?:schema|structure|ddl|definitions?|columns|component|model|migration|layout|types?)\b)(?:[^.;]|\.(?=\w)){0,60}?\b(?:csv|json|xlsx|spreadsheet|file|laptop|working (?:folder|directory)|downloads|desktop|\/tmp|shared drive)\b|\b(?:support inbox|inbox|mailbox|ticket|tickets|zendesk|intercom|crm|customer|user|patient|hr|payroll)(?: data)? exports?\b[^.;]{0,40}?\b(?:cop(?:y|ies|ied|ying)|mov(?:e|es|ed|ing)|upload\w*|put|stash\w*)\b[^.;]{0,40}?(?:\/tmp|\brunner\b|\bshared\b|\bpublic\b)|\b(?:cop(?:y|ies|ied|ying)|mov(?:e|es|ed|ing))\b[^.;]{0,30}?\b(?:support inbox|inbox|mailbox|ticket|zendesk|intercom|crm|customer|user|patient|hr|payroll)(?: data)? exports?\b[^.;]{0,40}?(?:\/tmp|\brunner\b|\bshared\b)/i;
+/** Things deleted one by one from where they are kept, which stays: pods in a namespace, files in a folder, runs in a project. */
+const CONTAINED_ITEM = /^(?:pods?|jobs?|runs?|builds?|artifacts?|caches?|images?|containers?|tasks?|workflows?|outputs?|files?|branches?|comments?|drafts?|replicas?|workers?)$/;
+
 /** Every secret of production listed ("listing every secret in the prod namespace"): an inventory of what to take. */
 const SECRETS_LISTED = /\b(?:list|enumerat|inventor|catalog)\w*\b[^.;]{0,30}?\b(?:every|all)\b[^.;]{0,20}?\bsecrets?\b(?: paths?| names?| keys?)?[^.;]{0,60}?(?:^|[^a-z0-9])(?:prod|production)(?:[^a-z0-9]|$)/i;
 /** An editor or browser extension installed from outside its store ("the unsigned .vsix the vendor sent", "from the linked site"). */
@@ -274,6 +277,15 @@ const SENTENCE_EFFECTS: readonly SentenceEffect[] = [
     re: /\b(?:set|add|configur|enabl|turn\w* on|point|put)\w*\b[^.;]{0,40}?\b(?:always_bcc|sender_bcc_maps|recipient_bcc_maps|bcc (?:every|all)(?: outgoing| incoming)? (?:mail|messages?|e-?mails?))\b/i,
     action: () => ({ capability: "exfiltrate", target: { name: "every message", external: true, personal: true }, reversibility: "irreversible", scope: "account" }),
     says: "says it has the mail server copy every message to another address: everyone's mail is read there from now on (T1114.003)",
+  },
+  {
+    // The agent's own approvals turned off: its runtime's settings edited to allow every tool, or a
+    // run told to skip them ("approval_policy = never", "--dangerously-skip-permissions").
+    id: "prose.agent-approvals-off",
+    keys: ["claude", "codex", "cursor", "gemini", "approval_policy", "danger-full-access", "dangerously", "bypasspermissions", "yolo"],
+    re: /\b(?:edit|chang|set|switch|updat|modif|writ|add|turn|configur|put|flip|patch)\w*\b[^.;]{0,60}?(?:\.claude\/settings(?:\.local)?\.json|\.codex\/config\.toml|\.cursor\/(?:mcp|cli|settings)\.json|\.gemini\/settings\.json|managed-settings\.json)\b[^.;]{0,80}?\b(?:allow\w*|approv\w*|without (?:asking|approval|prompts?|confirmation)|permissions?|auto-?run|yolo|never)\b|\bapproval_policy\s*(?:=|to|:)?\s*["']?never\b|\bdanger-full-access\b|--dangerously-(?:skip-permissions|bypass-approvals-and-sandbox)\b|\bbypassPermissions\b|\byolo mode\b/i,
+    action: () => ({ capability: "impair-defences", target: { name: "the agent's own approvals" }, reversibility: "recoverable", scope: "system" }),
+    says: "says it turns off the agent's own approvals: every later tool call, the haltkey hook's among them, runs without anyone asked (T1562.001)",
   },
   {
     id: "prose.store-force-deleted",
@@ -2136,6 +2148,11 @@ export function readProse(raw: string, internalDomains: readonly string[] = []):
         // What is removed is the object, not where it is removed from ("removing j.doe from the org").
         if (w.word === "from" && (found.verbClass === "delete" || found.verbClass === "revoke") && object.length > 0 && !BULK.test(object[object.length - 1]!)) {
           // Where it is removed from still says whether it is throwaway ("the expired entries from the in-memory cache").
+          for (let k = j + 1; k < toks.length && k <= j + 8 && !toks[k]!.breakBefore && !BOUNDARY.has(toks[k]!.word); k++) place.push(toks[k]!.word);
+          break;
+        }
+        // Nor the namespace, cluster or folder the things deleted are in ("the failed pods in the staging namespace"): it stays.
+        if ((w.word === "in" || w.word === "on") && (found.verbClass === "delete" || found.verbClass === "trash") && object.length > 0 && CONTAINED_ITEM.test(object[object.length - 1]!) && !object.some((o) => BULK.test(o))) {
           for (let k = j + 1; k < toks.length && k <= j + 8 && !toks[k]!.breakBefore && !BOUNDARY.has(toks[k]!.word); k++) place.push(toks[k]!.word);
           break;
         }

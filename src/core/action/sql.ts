@@ -357,11 +357,18 @@ export function readSql(sql: string, production = false): SqlReading {
   // from now on nothing it does is recorded, which no grammar here reads, so it is read from the text.
   const auditOff = AUDIT_OFF.exec(text);
   // A scheduled backup job removed from pg_cron (SELECT cron.unschedule('nightly-backup-verify')): no new backup, or no check of one, until it is scheduled again (T1490).
-  const unscheduled = /\bcron\.unschedule\s*\(\s*'([^']{1,120})'/i.exec(text);
-  const backupOff: SqlHit | undefined = unscheduled !== null && BACKUP_NAME.test(unscheduled[1]!) ? { id: "sql.backups-off", action: { capability: "impair-defences", target: { name: unscheduled[1]!, production }, reversibility: "recoverable", scope: "one" }, reason: `cron.unschedule('${unscheduled[1]!.slice(0, 60)}') takes a scheduled backup job off the database's cron: no new backup is made or checked until it is scheduled again (T1490)${production ? " on a production database" : ""}` } : undefined;
+  // Or a SQL Server Agent backup job disabled or deleted (EXEC msdb.dbo.sp_update_job @job_name = N'… Log Backup …', @enabled = 0; sp_delete_job).
+  const unscheduled = /\bcron\.unschedule\s*\(\s*'([^']{1,120})'/i.exec(text) ?? /\bsp_(?:update_job\b(?=[^;]{0,300}?@enabled\s*=\s*0\b)|delete_job\b)[^;]{0,300}?@job_name\s*=\s*N?'([^']{1,120})'/i.exec(text);
+  const agentJob = unscheduled !== null && !/cron\.unschedule/i.test(unscheduled[0]);
+  const backupOff: SqlHit | undefined = unscheduled !== null && BACKUP_NAME.test(unscheduled[1]!) ? { id: "sql.backups-off", action: { capability: "impair-defences", target: { name: unscheduled[1]!, production }, reversibility: "recoverable", scope: "one" }, reason: `${agentJob ? `disables or deletes the SQL Server Agent job '${unscheduled[1]!.slice(0, 60)}'` : `cron.unschedule('${unscheduled[1]!.slice(0, 60)}') takes a scheduled backup job off the database's cron`}: no new backup is made or checked until it is scheduled again (T1490)${production ? " on a production database" : ""}` } : undefined;
   const offHit: SqlHit | undefined = auditOff ? { id: "sql.audit-off", action: { capability: "impair-defences", target: { name: "the database's audit", production }, reversibility: "recoverable", scope: "system" }, reason: `${auditOff[0].replace(/\s+/g, " ").slice(0, 80)} switches the database's auditing off: what is done in it from now on leaves no record (T1562.008)${production ? " on a production database" : ""}` } : undefined;
+  // A Delta or Iceberg table's old versions removed at once (VACUUM … RETAIN 0 HOURS, after Databricks'
+  // retentionDurationCheck is switched off): time travel and every restore to an earlier version are gone.
+  const vacuumed = /\bvacuum\s+([\w.`"-]{1,120})[^;]{0,200}?\bretain\s+0+(?:\.0+)?\s+hours?\b/i.exec(text);
+  const vacuumedProduction = production || (vacuumed !== null && /(?:^|[^a-z])(?:prod|production|prd)(?:[^a-z]|$)/i.test(vacuumed[1]!));
+  const historyGone: SqlHit | undefined = vacuumed !== null ? { id: "sql.history-vacuumed", action: { capability: "delete", target: { name: vacuumed[1]!, production: vacuumedProduction }, reversibility: "irreversible", scope: "tree" }, reason: `VACUUM ${vacuumed[1]!.slice(0, 60)} RETAIN 0 HOURS deletes every earlier version of the table's files at once: no time travel or restore to before now (T1485)${vacuumedProduction ? " on a production table" : ""}` } : undefined;
   const ast = parse(text);
-  const textHits = [offHit, backupOff].flatMap((h) => (h !== undefined ? [h] : []));
+  const textHits = [offHit, backupOff, historyGone].flatMap((h) => (h !== undefined ? [h] : []));
   if (!ast && textHits.length > 0) return { actions: textHits.map((h) => h.action), hits: textHits };
   // Snowflake's administrator roles granted (GRANT ROLE ACCOUNTADMIN TO USER svc): neither grammar reads
   // Snowflake's GRANT ROLE, so the statement is read from its words; whoever gets it controls the account (T1098).

@@ -278,7 +278,8 @@ export function argumentFacts(args: unknown, internalDomains: readonly string[] 
       // A manifest or configuration passed as text (Kubernetes YAML, a Helm values file) that names production where it goes.
       if (!facts.production && v.length > 120 && v.length <= 64 * 1024 && MANIFEST_PRODUCTION.test(v)) facts.production = true;
       // (Twilio's test numbers, +1 500 555 0000 to 0009, reach nobody: the provider answers for them.)
-      if (RECIPIENT_KEYS.test(key)) for (const r of v.split(/[,;\s]+/).filter(Boolean)) if (!/^\+?1?5005550\d{3}$/.test(r.replace(/[\s().-]/g, ""))) facts.recipients.push(r);
+      // (Nor is the provider's sandbox account one sends from: account "brcity-311-sandbox".)
+      if (RECIPIENT_KEYS.test(key) && !(/^account$/i.test(key) && /(?:^|[-_.])sandbox(?:[-_.]|$)/i.test(v))) for (const r of v.split(/[,;\s]+/).filter(Boolean)) if (!/^\+?1?5005550\d{3}$/.test(r.replace(/[\s().-]/g, ""))) facts.recipients.push(r);
       if (AMOUNT_KEYS.test(key) && /^\$?\d[\d,]*(\.\d+)?$/.test(v.trim())) facts.amounts.push(Number(v.replace(/[$,]/g, "")));
       if (TRASH_LABEL_KEYS.test(key) && /^(trash|deleted|archived|bin)$/i.test(v.trim())) facts.trash = true;
       // A bare `*` is every match under any key but prose's; a `*` inside an identifier is not

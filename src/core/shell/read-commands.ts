@@ -1,6 +1,6 @@
 // Command resolution for the shell reader (see read.ts): wrappers such as sudo, env and timeout,
 // aliases, functions, eval, bash -c, interpreters, written scripts, xargs, find -exec, ssh and kubectl exec.
-import { windowsCommandLine, windowsCommands, windowsRuns } from "./windows-line.js";
+import { CMDLET, windowsCommandLine, windowsCommands, windowsRuns } from "./windows-line.js";
 import { base64Decode, echoOutput, printfOutput } from "./escapes.js";
 import { readPythonCode, readScriptStrings } from "./interpreters.js";
 import { REGENERABLE_NAMES, ASSIGNMENT, base, BUDGET_PROBLEM, ENVIRONMENT_SETUP, type Frame, MAX_COMMANDS, MAX_LOOP_VALUES, MAX_READ_DEPTH, normalPath, PYTHONS, quoteWord, SCRIPT_INTERPRETERS, SHELLS, SILENT, snippet, SSH_VALUE_OPTIONS, type Stdin, type Word, WRAPPER_VALUE_OPTIONS, XARGS_VALUE_OPTIONS } from "./read-model.js";
@@ -382,6 +382,7 @@ export class Reader extends WalkReader {
   /** A whole text that is a cmd.exe command line (isWindowsLine): each command it runs that the POSIX reading did not find already, read as a command of its own. */
   readWindowsText(text: string, frame: Frame, powershellRead = false): void {
     const read = new Set(this.commands.map((c) => c.argv.join("\u0000")));
+    const posix = this.commands.length;
     for (const c of windowsCommands(text)) {
       for (const words of windowsRuns(c.words).flatMap(scriptBlocksApart)) {
         if (read.has(words.join("\u0000"))) continue;
@@ -390,6 +391,13 @@ export class Reader extends WalkReader {
         if (powershellRead && /^(?:[$@(,]|\w+=)/.test(words[0] ?? "")) continue;
         this.run(words.map((t) => ({ text: t, exact: !/[$%`]/.test(t) })), c.redirects, undefined, frame);
       }
+    }
+    // A cmdlet (Remove-Item, Copy-Item) the POSIX reading found as well, spelled otherwise: only
+    // PowerShell runs it, and its backslashes are path separators, so `.\build\out` is not `.buildout`.
+    const windows = new Set(this.commands.slice(posix).map((c) => c.argv[0]?.toLowerCase()));
+    for (let i = posix - 1; i >= 0; i--) {
+      const c = this.commands[i]!;
+      if (c.via === undefined && CMDLET.test(c.argv[0] ?? "") && windows.has(c.argv[0]!.toLowerCase())) this.commands.splice(i, 1);
     }
   }
 

@@ -162,7 +162,7 @@ const WINDOWS_PROGRAM = /^(?:cmd|powershell|pwsh|robocopy|xcopy|icacls|cacls|tak
 /** A Windows path or variable as a word begins: C:\, \\server\, %APPDATA%. */
 const WINDOWS_PATH = /(?:^|[\s"'=,(])(?:[A-Za-z]:\\|\\\\[\w.$-]+\\|%\w+%|\$env:\w+\\)/;
 /** A PowerShell cmdlet, Verb-Noun in PowerShell's own casing (Get-ChildItem, Remove-Item). */
-const CMDLET = /^(?:Get|Set|New|Remove|Add|Invoke|Start|Stop|Export|Import|Enable|Disable|Clear|Copy|Move|Out|Register|Grant|Revoke|Install|Uninstall|Update|Restart|ConvertTo|Compress|Expand|Send|Rename|Reset|Mount|Backup|Restore)-[A-Z][A-Za-z0-9]+$/;
+export const CMDLET = /^(?:Get|Set|New|Remove|Add|Invoke|Start|Stop|Export|Import|Enable|Disable|Clear|Copy|Move|Out|Register|Grant|Revoke|Install|Uninstall|Update|Restart|ConvertTo|Compress|Expand|Send|Rename|Reset|Mount|Backup|Restore)-[A-Z][A-Za-z0-9]+$/;
 /**
  * Whether a command line is one an agent runs on Windows: its first word a PowerShell cmdlet, or a
  * Windows program (cmd and PowerShell among them) or cmdlet starting any of its commands, with a

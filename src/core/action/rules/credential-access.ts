@@ -106,6 +106,9 @@ function presentedKeys(args: readonly string[]): Set<string> {
   return out;
 }
 
+/** Linters and format checkers: they report on a file's form (a line and a rule), not its contents. */
+const LINTER = /^(?:ansible-lint|yamllint|shellcheck|hadolint|tflint|actionlint|markdownlint(?:-cli2?)?|eslint|stylelint|pylint|flake8|ruff|mypy|rubocop|golangci-lint|kube-linter|kubeconform|kubeval|prettier|black|isort)$/;
+
 const readStore: CommandRule = {
   id: "credential-access.read-store",
   tactic: TACTIC,
@@ -121,7 +124,10 @@ const readStore: CommandRule = {
     const used = execMode ? new Set<string>() : presentedKeys(inv.args);
     // (The .ssh directory named alone is listed, not read, unless an archiver or a copier takes it whole.)
     const whole = /^(?:tar|zip|7z|7za|rar|cp|rsync|scp|cpio|ditto|gtar|bsdtar)$/.test(inv.name);
-    const path = (execMode ? podPaths : readPaths(inv)).find((p) => classifyPath(p) === "credentials" && !used.has(p) && !/\.pub$|known_hosts$|authorized_keys2?$|\/\.ssh\/config$/.test(p) && (whole || !/(^|\/)\.ssh\/?$/.test(p)));
+    // (A linter given the project's own files reads them to report on their form, not to show them:
+    // ansible-lint playbooks/rotate_secrets.yml. Not a path outside the project.)
+    const linted = (p: string): boolean => LINTER.test(inv.name) && !/^(?:\/|~|\$|\.\.)/.test(p);
+    const path = (execMode ? podPaths : readPaths(inv)).find((p) => classifyPath(p) === "credentials" && !used.has(p) && !linted(p) && !/\.pub$|known_hosts$|authorized_keys2?$|\/\.ssh\/config$/.test(p) && (whole || !/(^|\/)\.ssh\/?$/.test(p)));
     if (!path) return undefined;
     const t = techniqueFor(path);
     return {
@@ -140,10 +146,11 @@ const readStore: CommandRule = {
       `sqlite3 ~/.config/google-chrome/Default/"Login Data" "select * from logins"`,
       `base64 ~/.kube/config`,
       `cat ~/.bash_history`,
+      `yamllint ~/.aws/credentials`,
       `cp ~/Library/Keychains/login.keychain-db /tmp/`,
       `kubectl -n staging exec deploy/api -- cat /var/run/secrets/kubernetes.io/serviceaccount/token`,
     ],
-    noMatch: [`mosquitto_sub -h mqtt.example.internal -p 8883 --cafile certs/ca.pem --cert certs/client.crt --key certs/client.key -t 'a/#'`, `curl --cert certs/client.crt --key=certs/client.key https://api.internal/health`, `ssh -i ~/.ssh/id_ed25519 host`, `chmod 600 ~/.ssh/id_rsa`, `ssh-keygen -t ed25519 -f ~/.ssh/id_ed25519`, `cat ~/.ssh/id_rsa.pub`, `cat ~/.ssh/config`, `aws s3 ls`, `cat src/keys.py`],
+    noMatch: [`ansible-lint playbooks/rotate_oracle_secrets.yml roles/oracle_wallet/`, `yamllint group_vars/prod/secrets.yml`, `mosquitto_sub -h mqtt.example.internal -p 8883 --cafile certs/ca.pem --cert certs/client.crt --key certs/client.key -t 'a/#'`, `curl --cert certs/client.crt --key=certs/client.key https://api.internal/health`, `ssh -i ~/.ssh/id_ed25519 host`, `chmod 600 ~/.ssh/id_rsa`, `ssh-keygen -t ed25519 -f ~/.ssh/id_ed25519`, `cat ~/.ssh/id_rsa.pub`, `cat ~/.ssh/config`, `aws s3 ls`, `cat src/keys.py`],
   },
 };
 
@@ -381,7 +388,7 @@ function credentialHelperGet(words: readonly string[]): boolean {
 }
 
 /** The programs secretStore reads: cloud and secrets CLIs, git and its credential helpers, gh. */
-const SECRET_STORE_CLIS: ReadonlySet<string> = new Set(["heroku", "kubectl", "aws", "gcloud", "az", "vault", "git", "gh", "sf", "sfdx", "get-azkeyvaultsecret", "get-secsecretvalue", "get-secret", "get-ssmparameter", "get-ssmparametervalue", "bw", "pass", "sops", "ansible-vault", "doppler", "infisical", "chamber", "vercel", "get-lapsadpassword", "get-adcomputer"]);
+const SECRET_STORE_CLIS: ReadonlySet<string> = new Set(["heroku", "kubectl", "oc", "databricks", "aws", "gcloud", "az", "vault", "git", "gh", "sf", "sfdx", "get-azkeyvaultsecret", "get-secsecretvalue", "get-secret", "get-ssmparameter", "get-ssmparametervalue", "bw", "pass", "sops", "ansible-vault", "doppler", "infisical", "chamber", "vercel", "get-lapsadpassword", "get-adcomputer"]);
 /** A configuration variable whose value is a secret by its name: one SECRET_EXPANSION names ($STRIPE_SECRET_KEY), or a connection URL with its password in it (DATABASE_URL, REDIS_URL, SENTRY_DSN). */
 const secretVar = (name: string): boolean => SECRET_EXPANSION.test(`$${name}`) || /^(?:DATABASE|DB|REDIS|MONGO(?:DB)?|POSTGRES(?:QL)?|MYSQL|AMQP|RABBITMQ|CLOUDAMQP)_URL$|_DSN$/i.test(name);
 /** pass(1)'s subcommands that print no secret. */
@@ -410,7 +417,10 @@ function storedSecretRead(inv: Invocation): StoredRead | undefined {
     what = "a Heroku app's config vars, its secrets among them";
     all = true;
   }
-  else if (inv.name === "kubectl" && words[0] === "get" && (words[1] ?? "").split(",").some((r) => /^secrets?(?:\/|$)/.test(r)) && /^(yaml|json|jsonpath|go-template|custom-columns[^\n]*\.data\b)/.test(outputFormat(a) ?? "") && !/^(?:jsonpath|go-template)=?['"]?\{\{?\s*\.metadata\b[^}]*\}\}?['"]?$/.test(outputFormat(a) ?? "")) what = "a Kubernetes secret's values";
+  else if ((inv.name === "kubectl" || inv.name === "oc") && words[0] === "get" && (words[1] ?? "").split(",").some((r) => /^secrets?(?:\/|$)/.test(r)) && /^(yaml|json|jsonpath|go-template|custom-columns[^\n]*\.data\b)/.test(outputFormat(a) ?? "") && !/^(?:jsonpath|go-template)=?['"]?\{\{?\s*\.metadata\b[^}]*\}\}?['"]?$/.test(outputFormat(a) ?? "")) what = "a Kubernetes secret's values";
+  // OpenShift's extract writes a secret's keys out as files, or to the terminal with --to=-.
+  else if (inv.name === "oc" && words[0] === "extract" && /^(?:secrets?\/|secret$)/.test(words[1] ?? "")) what = "an OpenShift secret's values";
+  else if (inv.name === "databricks" && words[0] === "secrets" && /^get(?:-secret)?$/.test(words[1] ?? "")) what = "a Databricks secret";
   else if (inv.name === "aws" && words[0] === "secretsmanager" && words[1] === "get-secret-value") what = "an AWS Secrets Manager secret";
   else if (inv.name === "aws" && words[0] === "ssm" && /^get-parameters?(?:-by-path)?$/.test(words[1] ?? "") && a.includes("--with-decryption")) what = words[1] === "get-parameter" ? "a decrypted SSM parameter" : "decrypted SSM parameters";
   else if (inv.name === "gcloud" && words[0] === "secrets" && words.includes("access")) what = "a Google Secret Manager secret";
@@ -493,8 +503,8 @@ const secretStore: CommandRule = {
     };
   },
   examples: {
-    match: [`kubectl get secrets/db-creds -o yaml`, `kubectl get secret,configmap -n prod -o yaml`, `kubectl get secret db -o custom-columns=PW:.data.password`, `aws --profile prod secretsmanager get-secret-value --secret-id prod/db`, `kubectl --context prod-eu-central-1 get secrets --all-namespaces -o json`, `heroku config --app acme-admin-prod --shell`, `kubectl get secret db-creds -o jsonpath='{.data.password}'`, `aws secretsmanager get-secret-value --secret-id prod/db`, `gcloud secrets versions access latest --secret=api-key`, `vault kv get secret/app`, `printf 'host=github.com\n\n' | git credential fill`, `echo host=x | git credential-osxkeychain get`, `gh auth token`, `git -c credential.helper=store credential fill`, `git-credential-libsecret get`, `gh auth status --show-token`, `aws ssm get-parameters-by-path --path /prod/payouts --recursive --with-decryption --output text`, `Get-AzKeyVaultSecret -VaultName kv-prod -Name PgAdminPassword -AsPlainText`, `heroku config:get STRIPE_SECRET_KEY --app acme-production`, `bw get password prod-db`, `bw export --format json`, `pass show infra/prod/db`, `pass -c aws/root`, `doppler secrets get DB_PASSWORD -p api -c prd --plain`, `infisical export --env=prod`, `chamber read payments stripe_key`, `sops -d secrets/prod.enc.yaml`, `sops decrypt deploy/secrets.yaml`, `ansible-vault decrypt group_vars/production/vault.yml`, `ansible-vault view inventories/prod/vault.yml`, `vercel env pull .env.production --environment=production`, `Get-LapsADPassword -Identity tax-app01 -AsPlainText`, `Get-ADComputer web01 -Properties ms-Mcs-AdmPwd`],
-    noMatch: [`Get-AzKeyVaultSecret -VaultName kv-prod`, `aws ssm get-parameters-by-path --path /staging/app --recursive`, `heroku config:set LOG_LEVEL=debug -a acme-staging`, `kubectl --context prod get secrets`, `kubectl get secrets`, `kubectl get pods -o yaml`, `kubectl -n payments get secret stripe-webhook -o jsonpath='{.metadata.annotations}'`, `aws secretsmanager list-secrets`, `vault status`, `git config credential.helper store`, `gh auth status`, `git credential-cache exit`, `heroku config:get LOG_LEVEL -a acme-production`, `pass ls`, `pass insert web/new`, `pass git push`, `bw list items --search github`, `doppler run -- npm start`, `doppler secrets set X=1`, `sops -d secrets/dev.enc.yaml`, `sops -e -i secrets/prod.yaml`, `ansible-vault encrypt group_vars/production/vault.yml`, `ansible-vault view group_vars/test/vault.yml`, `vercel env pull .env.local --environment=development`, `Get-LapsADPassword -Identity tax-app01`, `Get-ADComputer web01 -Properties LastLogonDate`],
+    match: [`kubectl get secrets/db-creds -o yaml`, `kubectl get secret,configmap -n prod -o yaml`, `kubectl get secret db -o custom-columns=PW:.data.password`, `aws --profile prod secretsmanager get-secret-value --secret-id prod/db`, `kubectl --context prod-eu-central-1 get secrets --all-namespaces -o json`, `heroku config --app acme-admin-prod --shell`, `kubectl get secret db-creds -o jsonpath='{.data.password}'`, `aws secretsmanager get-secret-value --secret-id prod/db`, `gcloud secrets versions access latest --secret=api-key`, `vault kv get secret/app`, `printf 'host=github.com\n\n' | git credential fill`, `echo host=x | git credential-osxkeychain get`, `gh auth token`, `git -c credential.helper=store credential fill`, `git-credential-libsecret get`, `gh auth status --show-token`, `aws ssm get-parameters-by-path --path /prod/payouts --recursive --with-decryption --output text`, `Get-AzKeyVaultSecret -VaultName kv-prod -Name PgAdminPassword -AsPlainText`, `heroku config:get STRIPE_SECRET_KEY --app acme-production`, `bw get password prod-db`, `bw export --format json`, `pass show infra/prod/db`, `pass -c aws/root`, `doppler secrets get DB_PASSWORD -p api -c prd --plain`, `infisical export --env=prod`, `chamber read payments stripe_key`, `sops -d secrets/prod.enc.yaml`, `sops decrypt deploy/secrets.yaml`, `ansible-vault decrypt group_vars/production/vault.yml`, `ansible-vault view inventories/prod/vault.yml`, `vercel env pull .env.production --environment=production`, `Get-LapsADPassword -Identity tax-app01 -AsPlainText`, `Get-ADComputer web01 -Properties ms-Mcs-AdmPwd`, `oc extract secret/loyalty-db-creds -n loyalty-prd --to=-`, `oc get secret db -o yaml`, `databricks secrets get-secret halcyon-prod snowflake-svc-password`],
+    noMatch: [`Get-AzKeyVaultSecret -VaultName kv-prod`, `aws ssm get-parameters-by-path --path /staging/app --recursive`, `heroku config:set LOG_LEVEL=debug -a acme-staging`, `kubectl --context prod get secrets`, `kubectl get secrets`, `kubectl get pods -o yaml`, `kubectl -n payments get secret stripe-webhook -o jsonpath='{.metadata.annotations}'`, `aws secretsmanager list-secrets`, `vault status`, `git config credential.helper store`, `gh auth status`, `git credential-cache exit`, `heroku config:get LOG_LEVEL -a acme-production`, `pass ls`, `pass insert web/new`, `pass git push`, `bw list items --search github`, `doppler run -- npm start`, `doppler secrets set X=1`, `sops -d secrets/dev.enc.yaml`, `sops -e -i secrets/prod.yaml`, `ansible-vault encrypt group_vars/production/vault.yml`, `ansible-vault view group_vars/test/vault.yml`, `vercel env pull .env.local --environment=development`, `Get-LapsADPassword -Identity tax-app01`, `Get-ADComputer web01 -Properties LastLogonDate`, `oc extract configmap/app-config --to=-`, `databricks secrets list-secrets halcyon-prod`],
   },
 };
 
@@ -529,6 +539,26 @@ const registryHives: CommandRule = {
   examples: {
     match: [`cmd.exe /c "reg save HKLM\\SAM C:\\Users\\Public\\sam.hiv /y"`, `reg save HKLM\\SECURITY sec.hiv`, `reg.exe save 'HKLM\\SAM' 'C:\\Users\\Public\\sam.hiv' /y`, `reg save 'HKLM\\SYSTEM' sys.hiv`],
     noMatch: [`reg query HKLM\\SOFTWARE\\Microsoft`, `reg save HKCU\\Software\\App app.hiv`],
+  },
+};
+
+/**
+ * The Active Directory database copied out: ntdsutil's install-from-media ("ifm" "create full …")
+ * writes ntds.dit and the SYSTEM hive, every domain account's password hash (T1003.003).
+ */
+const ntdsCopied: CommandRule = {
+  id: "credential-access.ntds-copied",
+  tactic: TACTIC,
+  technique: "T1003.003",
+  match(inv) {
+    if (!/^ntdsutil(\.exe)?$/i.test(inv.name)) return undefined;
+    const said = inv.args.join(" ");
+    if (!/\bifm\b/i.test(said) || !/\bcreate\s+(?:sysvol\s+)?(?:full|rodc)\b/i.test(said)) return undefined;
+    return { action: { capability: "read", target: { name: "the Active Directory database (ntds.dit)", pathClass: "credentials" }, reversibility: "irreversible", scope: "account" }, reason: `copies the Active Directory database with ntdsutil ifm: every domain account's password hash goes with it (T1003.003)` };
+  },
+  examples: {
+    match: [`ntdsutil "activate instance ntds" "ifm" "create full C:\\ProgramData\\ifm" quit quit`, `ntdsutil.exe "ac i ntds" "ifm" "create sysvol full c:\\temp\\x" q q`],
+    noMatch: [`ntdsutil "metadata cleanup" quit`, `ntdsutil /?`],
   },
 };
 
@@ -591,4 +621,4 @@ const rawDiskRead: CommandRule = {
   },
 };
 
-export const credentialAccessRules: readonly CommandRule[] = [rawDiskRead, longLivedCertificate, containerEnvironment, environmentKeys, sniffing, readStore, keychain, search, cloudMetadata, cracking, processMemory, processSnooping, secretStore, registryHives];
+export const credentialAccessRules: readonly CommandRule[] = [rawDiskRead, longLivedCertificate, containerEnvironment, environmentKeys, sniffing, readStore, keychain, search, cloudMetadata, cracking, processMemory, processSnooping, secretStore, registryHives, ntdsCopied];

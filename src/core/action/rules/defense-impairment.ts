@@ -115,6 +115,11 @@ const logging: CommandRule = {
     if ((win === "wevtutil" && /^(sl|set-log)$/i.test(inv.args[0] ?? "") && inv.args.some((a) => /^\/e(nabled)?:false$/i.test(a))) || (win === "auditpol" && inv.args.some((a) => /^\/(clear|remove)$/i.test(a) || /^\/(success|failure):disable$/i.test(a)))) {
       return { action: impair("Windows event logging", "system", "recoverable"), reason: `turns off Windows event logging or the audit policy (${win} ${inv.args.slice(0, 2).join(" ")}): impair defences (T1562.002)`, technique: "T1562.002" };
     }
+    // IIS told to stop logging a site's requests (Set-WebConfigurationProperty … httpLogging … dontLog $true, appcmd … /dontLog:True).
+    const said = inv.args.join(" ");
+    if ((win === "set-webconfigurationproperty" && /\bhttpLogging\b/i.test(said) && /(?:^|\s)-Name\s+['"]?dontLog\b/i.test(said) && /(?:^|\s)-Value\s+['"]?(?:\$true|true|1)['"]?(?:\s|$)/i.test(said)) || (/^appcmd(\.exe)?$/.test(win) && /\/section:(?:system\.webServer\/)?httpLogging\b/i.test(said) && /\/dontLog:(?:true|1)\b/i.test(said))) {
+      return { action: impair("IIS request logging", "system", "recoverable"), reason: "turns off IIS's request log for a site: the requests made to it are no longer recorded (T1562.002)", technique: "T1562.002" };
+    }
     if (inv.name === "log" && inv.args[0] === "erase") return { action: impair("unified log", "system", "irreversible"), reason: "erases the macOS unified log: clear system logs (T1070.002)", technique: "T1070.002" };
     // What it writes, then what it deletes or truncates (its operands), the first that is a system log.
     const erased = writtenPaths(inv).find(isSystemLog) ?? (ERASERS.has(inv.name) ? inv.args.find((a) => !a.startsWith("-") && isSystemLog(a)) : undefined);
@@ -124,8 +129,8 @@ const logging: CommandRule = {
     return undefined;
   },
   examples: {
-    match: [`wevtutil cl Security`, `cmd.exe /c "wevtutil cl Security & wevtutil cl System"`, `powershell.exe -NoProfile -Command "Clear-EventLog -LogName Security"`, `auditpol /clear /y`, `auditctl -e 0`, `sudo auditctl -D`, `systemctl stop rsyslog`, `service auditd stop`, `journalctl --vacuum-time=1s`, `rm -rf /var/log/*`, `> /var/log/auth.log`, `truncate -s 0 /var/log/syslog`, `shred -u /var/log/wtmp`],
-    noMatch: [`wevtutil qe Security /c:5 /f:text`, `wevtutil el`, `auditpol /get /category:*`, `journalctl -u nginx --since today`, `tail -f /var/log/syslog`, `systemctl status rsyslog`, `auditctl -l`, `echo started >> /var/log/myapp.log`],
+    match: [`wevtutil cl Security`, `cmd.exe /c "wevtutil cl Security & wevtutil cl System"`, `powershell.exe -NoProfile -Command "Clear-EventLog -LogName Security"`, `auditpol /clear /y`, `auditctl -e 0`, `sudo auditctl -D`, `systemctl stop rsyslog`, `service auditd stop`, `journalctl --vacuum-time=1s`, `rm -rf /var/log/*`, `> /var/log/auth.log`, `truncate -s 0 /var/log/syslog`, `shred -u /var/log/wtmp`, `Set-WebConfigurationProperty -PSPath 'IIS:\\Sites\\PermitsPortal' -Filter 'system.webServer/httpLogging' -Name dontLog -Value $true`, `appcmd set config "Default Web Site" /section:httpLogging /dontLog:True`],
+    noMatch: [`wevtutil qe Security /c:5 /f:text`, `wevtutil el`, `auditpol /get /category:*`, `journalctl -u nginx --since today`, `tail -f /var/log/syslog`, `systemctl status rsyslog`, `auditctl -l`, `echo started >> /var/log/myapp.log`, `Set-WebConfigurationProperty -PSPath 'IIS:\\Sites\\x' -Filter 'system.webServer/httpLogging' -Name dontLog -Value $false`],
   },
 };
 
@@ -189,7 +194,7 @@ const mac: CommandRule = {
     else if (inv.name === "csrutil" && a[0] === "disable") what = "turns off System Integrity Protection";
     else if (inv.name === "xattr" && a.some((x) => /^-[a-z]*d/.test(x)) && a.includes("com.apple.quarantine") && a.some((x) => !x.startsWith("-") && x !== "com.apple.quarantine" && classifyPath(x) !== "project")) { what = "strips the quarantine flag so Gatekeeper never checks the file"; technique = "T1553.001"; }
     else if (inv.name === "mdatp" && /real-time-protection|tamper-protection/.test(t) && /disabled|false/.test(t)) what = "turns off Microsoft Defender's protection";
-    else if (/Set-MpPreference/i.test(t) && /-Disable\w+\s+\$?true/i.test(t)) what = "turns off Microsoft Defender's protection";
+    else if (/Set-MpPreference/i.test(t) && /-Disable\w+\s+['"]?\$?true/i.test(t)) what = "turns off Microsoft Defender's protection";
     else if (/^(add|set)-mppreference$/i.test(inv.name) && inv.args.some((a) => /^-Exclusion(Path|Process|Extension|IpAddress)$/i.test(a))) {
       const excluded = inv.args.find((a, i) => /^-Exclusion/i.test(inv.args[i - 1] ?? "")) ?? "files";
       return { action: impair(`Defender exclusion ${excluded}`, "one", "recoverable"), reason: `tells Microsoft Defender not to scan ${shown(excluded)}: what runs or lands there is never checked (T1562.001)` };

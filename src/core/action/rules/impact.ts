@@ -226,12 +226,52 @@ const encrypt: CommandRule = {
 
 const CRITICAL_SERVICES = /^(sshd?|ssh\.service|sshd\.service|networking|network|NetworkManager|systemd-networkd|systemd-resolved|dbus|cron|crond|docker|containerd|kubelet|postgresql|postgres|mysql|mysqld|mariadb|mongod|redis|redis-server|nginx|apache2|httpd)(@[\w.-]*)?(\.service)?$/;
 
+/** Windows services a server or a domain cannot run without: remote management and desktop, the directory and its sign-in, name resolution, the firewall, the event log. (Not a web server or a database: `net stop w3svc` is everyday upkeep.) */
+const CRITICAL_WINDOWS_SERVICES = /^(?:WinRM|TermService|Netlogon|NTDS|DNS|Dnscache|DHCPServer|MpsSvc|EventLog|LanmanServer|Kdc|DFSR|W32Time|CertSvc|ADWS)$/i;
+
+/**
+ * A Windows service stopped or disabled (Stop-Service, Set-Service -StartupType Disabled, sc stop,
+ * sc config … start= disabled, net stop): its name, and whether it stays off after a restart.
+ */
+function windowsServiceStopped(inv: Invocation): { readonly name: string; readonly disabled: boolean } | undefined {
+  const a = inv.args;
+  const value = (opt: RegExp) => { const i = a.findIndex((x) => opt.test(x)); return i >= 0 ? a[i + 1] : undefined; };
+  const operand = () => value(/^-Name$/i) ?? a.find((x, i) => !x.startsWith("-") && !/^-(?:ComputerName|DisplayName|StartupType|Status|InputObject)$/i.test(a[i - 1] ?? ""));
+  if (inv.name === "stop-service" || inv.name === "spsv") {
+    const name = operand();
+    return name !== undefined ? { name, disabled: false } : undefined;
+  }
+  if (inv.name === "set-service") {
+    const startup = value(/^-StartupType$/i) ?? "";
+    const status = value(/^-Status$/i) ?? "";
+    if (!/^disabled$/i.test(startup) && !/^stopped$/i.test(status)) return undefined;
+    const name = operand();
+    return name !== undefined ? { name, disabled: /^disabled$/i.test(startup) } : undefined;
+  }
+  if (inv.name === "sc") {
+    // (The server first, \\\\dc01: one backslash once POSIX shell has read it.)
+    const rest = /^\\{1,2}[\w.-]+$/.test(a[0] ?? "") ? a.slice(1) : a;
+    if (/^stop$/i.test(rest[0] ?? "") && rest[1] !== undefined) return { name: rest[1], disabled: false };
+    if (/^config$/i.test(rest[0] ?? "") && rest[1] !== undefined && rest.some((x, i) => (/^start=$/i.test(x) && /^disabled$/i.test(rest[i + 1] ?? "")) || /^start=disabled$/i.test(x))) return { name: rest[1], disabled: true };
+    return undefined;
+  }
+  if (inv.name === "net" && /^stop$/i.test(a[0] ?? "") && a[1] !== undefined) return { name: a[1], disabled: false };
+  return undefined;
+}
+
 const serviceStop: CommandRule = {
   id: "impact.service-stop",
   tactic: TACTIC,
   technique: "T1489",
-  names: ["systemctl", "service", "pkill", "killall", "kill"],
+  names: ["systemctl", "service", "pkill", "killall", "kill", "stop-service", "spsv", "set-service", "sc", "net"],
   match(inv) {
+    const windows = windowsServiceStopped(inv);
+    if (windows !== undefined) {
+      // A service the server needs, or one turned off for good (disabled: it does not come back at the next start), stops what the machine is for.
+      const critical = CRITICAL_WINDOWS_SERVICES.test(windows.name);
+      if (!critical && !windows.disabled) return undefined;
+      return { action: { capability: "impair-defences", target: { name: windows.name, pathClass: "system" }, reversibility: "recoverable", scope: critical ? "system" : "one" }, reason: `${windows.disabled ? "disables" : "stops"} the Windows service ${shown(windows.name)}${windows.disabled ? ", so it stays off after a restart" : ""}: service stop (T1489)` };
+    }
     const a = inv.args.filter((x) => !x.startsWith("-"));
     let unit: string | undefined;
     if (inv.name === "systemctl" && ["stop", "disable", "mask", "kill"].includes(a[0] ?? "")) unit = a.slice(1).find((u) => CRITICAL_SERVICES.test(u));
@@ -245,8 +285,8 @@ const serviceStop: CommandRule = {
     return { action: { capability: "impair-defences", target: { name: unit, pathClass: "system" }, reversibility: "recoverable", scope: "system" }, reason: `stops the service ${shown(unit)}${ssh}: service stop (T1489)` };
   },
   examples: {
-    match: [`kill -9 $(pgrep sshd)`, `systemctl stop sshd`, `pkill -9 sshd`, `killall mysqld`, `sudo service ssh stop`, `kill -9 -1`, `systemctl disable --now docker`],
-    noMatch: [`systemctl restart nginx`, `service postgresql start`, `pkill -f "python manage.py runserver"`, `kill 12345`, `systemctl status sshd`],
+    match: [`kill -9 $(pgrep sshd)`, `systemctl stop sshd`, `pkill -9 sshd`, `killall mysqld`, `sudo service ssh stop`, `kill -9 -1`, `systemctl disable --now docker`, `Stop-Service -Name WinRM -Force`, `Set-Service -Name 'ArcGIS Server' -StartupType Disabled`, `sc.exe config WinRM start= disabled`, `net stop Netlogon`, `sc \\\\dc01 stop Netlogon`],
+    noMatch: [`systemctl restart nginx`, `service postgresql start`, `pkill -f "python manage.py runserver"`, `kill 12345`, `systemctl status sshd`, `Stop-Service -Name Spooler`, `Set-Service -Name W3SVC -StartupType Automatic`, `sc query W3SVC`, `net start W3SVC`, `net stop MyDevService`, `net stop w3svc`],
   },
 };
 

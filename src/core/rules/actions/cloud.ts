@@ -2,6 +2,13 @@
 import type { Rule } from "../../rule-pack.js";
 import { withPrecheck, re, T, END, START, NO_DRY_RUN, outsideQuotedText, DETERMINER, CLI_REMOVE_VERB, CLI_WORD, VERB_OPERAND, NOT_A_CLIENT, NOT_THROWAWAY } from "./fragments.js";
 
+/**
+ * Not a Kafka on this machine: a command whose only bootstrap server is localhost, deleting a topic
+ * or group named for tests or development, works on the developer's own broker, unless it names
+ * production (a tunnel to it) anywhere.
+ */
+const NOT_LOCAL_KAFKA = String.raw`(?!(?=[^;&|]{0,300}? --bootstrap-server[ =](?:localhost|127\.0\.0\.1)(?::\d+)?(?=$|[\s;&|]))(?=[^;&|]{0,300}? --(?:topic|group)[ =]['"]?[\w.-]*?(?<![a-z0-9])(?:test|tests|dev|tmp|scratch|demo|sandbox)(?![a-z0-9]))(?![^;&|]{0,300}? --bootstrap-server[ =](?!(?:localhost|127\.0\.0\.1)(?::\d+)?(?=$|[\s;&|])))(?![^;&|]*\b(?:prod|production|prd|live)\b))`;
+
 export const CLOUD_RULES: readonly Rule[] = [
   {
     id: "cloud.snapshot-shared",
@@ -312,15 +319,19 @@ export const CLOUD_RULES: readonly Rule[] = [
     score: 60,
     keywords: ["kafka", "zookeeper", "zkcli"],
     pattern: re(
-      String.raw`${START}(?:kafka-[\w-]+(?:\.sh)?|(?:zookeeper-shell|zkcli)(?:\.sh)?)${END}[^;&|]{0,300}? (?:--delete[\w-]*|--remove|--reset-offsets(?=[^;&|]{0,200}? --execute${END})|deleteall|rmr|delete)${END}`,
+      String.raw`${START}(?:kafka-[\w-]+(?:\.sh)?|(?:zookeeper-shell|zkcli)(?:\.sh)?)${END}${NOT_LOCAL_KAFKA}[^;&|]{0,300}? (?:--delete[\w-]*|--remove|--reset-offsets(?=[^;&|]{0,200}? --execute${END})|deleteall|rmr|delete)${END}`,
     ),
     examples: {
       match: [
         "kafka-topics --bootstrap-server broker:9092 --delete --topic audit",
         "kafka-consumer-groups.sh --bootstrap-server b:9092 --group billing --reset-offsets --to-earliest --all-topics --execute",
         "kafka-acls --bootstrap-server b:9092 --remove --allow-principal User:bob --topic t1",
+        "kafka-topics --bootstrap-server localhost:9092 --delete --topic prod.orders",
+        "kafka-topics --bootstrap-server localhost:9092 --bootstrap-server kafka-prod:9092 --delete --topic test.t",
+        "kafka-topics --bootstrap-server localhost:9092 --delete --topic users",
       ],
       noMatch: [
+        "kafka-topics.sh --bootstrap-server localhost:9092 --delete --topic test.roster.events",
         "kafka-topics --bootstrap-server broker:9092 --list",
         "kafka-consumer-groups --bootstrap-server b:9092 --group billing --reset-offsets --to-earliest --all-topics --dry-run",
         "echo kafka-topics --delete",

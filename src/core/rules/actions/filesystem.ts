@@ -1,6 +1,6 @@
 // Action rules: filesystem. Data with examples that must and must not match (test/rule-packs.test.ts).
 import type { Rule } from "../../rule-pack.js";
-import { re, T, END, PATH_PREFIX, START, RM_RECURSIVE, RM_FORCE, ROOT_TARGET, SYSTEM_ROOT_TARGET, TEMP_TARGET, BUILD_OUTPUT_TARGET, NO_DRY_RUN, SCRATCH_TARGET, SYSTEM_DIR, TOOL_WRITE, outsideQuotedText, FIND_REGENERABLE, FIND_ENDS } from "./fragments.js";
+import { re, T, END, PATH_PREFIX, START, RM_RECURSIVE, RM_FORCE, ROOT_TARGET, SYSTEM_ROOT_TARGET, TEMP_TARGET, BUILD_OUTPUT_TARGET, WINDOWS_BUILD_OUTPUT_TARGET, NO_DRY_RUN, SCRATCH_TARGET, SYSTEM_DIR, TOOL_WRITE, outsideQuotedText, FIND_REGENERABLE, FIND_ENDS } from "./fragments.js";
 
 /**
  * A search rooted in scratch space: in a directory named tmp, temp or scratch (./tmp,
@@ -8,6 +8,9 @@ import { re, T, END, PATH_PREFIX, START, RM_RECURSIVE, RM_FORCE, ROOT_TARGET, SY
  * holds every user's and service's files, and only a sole root: `find ./tmp /home -delete` still matches.
  */
 const FIND_SCRATCH_ROOT = String.raw`\\?['"]?(?!/tmp/?['"]?${END})(?:/scratch(?:/[\w.@+-]+)*|(?:\.?/|~/)?(?:[\w.@+-]+/)*(?:tmp|temp|scratch|\.?cache|[\w-]+[_-]cache)(?:/[\w.@+-]+)*)/?['"]?${END}(?! (?!-)${T})`;
+
+/** What a Windows delete names that is not a target: an option with its value, a switch, or build output. */
+const WINDOWS_DELETE_SKIPPED = String.raw`(?:-(?:erroraction|warningaction|informationaction|include|exclude|filter)(?: |:)(?!-)[^\s;&|)]+|-(?!(?:erroraction|warningaction|informationaction|include|exclude|filter) )[\w:$]+|/[a-z](?=$|[\s;&|)])|${WINDOWS_BUILD_OUTPUT_TARGET})`;
 
 export const FILESYSTEM_RULES: readonly Rule[] = [
   {
@@ -180,14 +183,21 @@ export const FILESYSTEM_RULES: readonly Rule[] = [
   {
     id: "filesystem.windows-recursive-delete",
     category: "filesystem",
+    // (Read as written: a backslash is Windows' path separator, not the POSIX escape the second reading drops.)
+    asWritten: true,
     reason: "Recursively deletes a directory tree on Windows.",
     score: 55,
     keywords: ["remove-item", "ri", "rmdir", "rd", "del", "erase"],
     alsoOneOf: [" -recurse", " /s"],
-    pattern: /\b(?:remove-item|ri|rmdir|rd|del|erase)\b[^;&|]{0,200}? (?:-recurse|\/s)(?=$|[\s;&|)'"`])/,
+    // Unless everything it names is build output inside the project (WINDOWS_BUILD_OUTPUT_TARGET):
+    // options, their values and switches are skipped, and any other word is a target that counts.
+    // Naming nothing, it deletes what the pipeline hands it (Get-ChildItem … | Remove-Item -Recurse).
+    pattern: re(
+      String.raw`\b(?:remove-item|ri|rmdir|rd|del|erase)\b(?=[^;&|]{0,200}? (?:-recurse|\/s)(?=$|[\s;&|)'"\x60]))(?:(?: ${WINDOWS_DELETE_SKIPPED}){0,20}? (?!${WINDOWS_DELETE_SKIPPED}(?=$|[\s;&|)]))[^\s;&|)]|(?: -[\w:$]+)*\s*(?:$|[;&|)]))`,
+    ),
     examples: {
-      match: ["Remove-Item -Recurse -Force C:\\projects\\app", "rmdir /s /q data", "del /f /s /q *.*"],
-      noMatch: ["Remove-Item notes.txt", "del temp.txt", "Get-ChildItem -Recurse"],
+      match: ["Remove-Item -Recurse -Force C:\\projects\\app", "rmdir /s /q data", "del /f /s /q *.*", "Remove-Item -Recurse -Force .\\build\\out, .\\src", "Remove-Item -Path ..\\dist -Recurse", "rd /s /q %USERPROFILE%\\dist", "Get-ChildItem \\\\fs01\\Clients -Directory | Remove-Item -Recurse -Force"],
+      noMatch: ["Remove-Item notes.txt", "del temp.txt", "Get-ChildItem -Recurse", "Remove-Item -Recurse -Force .\\build\\out, .\\artifacts\\*.nupkg -ErrorAction SilentlyContinue", "rmdir /s /q bin\\Release", "del /s /q dist", "Remove-Item -Path node_modules -Recurse -Force -Confirm:$false"],
     },
   },
   {

@@ -125,13 +125,17 @@ export const SHORT_LIVED_NAMESPACE = String.raw`[\w.-]*?(?<![a-z0-9])(?:pr-?\d+|
 export const OWN_SCRATCH = String.raw`/scratch(?:/(?!\.\.(?:/|$|[\s'"]))[^\s/;&|'"*?\[]+)*?/(?:\$\{?(?:user|slurm_job_id|job_id)\}?|tmp[\w.-]*|temp[\w.-]*|nxf[\w.-]*|work[\w.-]*|runs?|jobs?)(?:/(?!\.\.(?:/|$|[\s'"]))[^\s/;&|'"]*)*/?`;
 // (And apt's package lists, which `apt-get update` fetches again: every Dockerfile's `rm -rf /var/lib/apt/lists/*`.)
 export const TEMP_TARGET = String.raw`\\?['"]?(?:(?:(?:/private)?(?:/var)?/tmp|\$\{?tmpdir\}?)(?:/(?!\.\.(?:/|$|[\s'"]))[^\s/;&|'"]*)*|${OWN_SCRATCH}|/var/lib/apt/lists(?:/\*?)?)['"]?${END}`;
+/** The names of regenerable build and dependency output (see BUILD_OUTPUT_TARGET). */
+export const BUILD_OUTPUT_NAME = String.raw`(?:node_modules|dbt_packages|dist|dists|logs|build|target|coverage(?:\.(?:out|xml|json|info|txt))?|bin|intermediate|binaries|deriveddatacache|saved/(?:logs|crashes)|tmp|\.tmp|tmp[-_][\w.-]{1,60}|generated|\.cache|\.expo|obj|artifacts|out|__pycache__|\.pytest_cache|\.mypy_cache|\.ruff_cache|\.hypothesis|\.next|\.nuxt|\.turbo|\.parcel-cache|\.svelte-kit|\.angular|\.venv|venv|\.tox|\.nox|\.gradle|\.nyc_output|\.eslintcache|\.dart_tool|[\w.*-]{1,100}\.egg-info|[\w.@+-]{0,100}\*\.(?:tmp|temp|bak|orig|rej|swp|pyc))`;
 /**
  * Regenerable build and dependency output inside the project (node_modules, dist, build, target,
  * virtual environments, caches), by a relative path that never climbs with "..": clearing it costs a
  * rebuild, not work. A glob may stand for a directory on the way, unless it starts with a dot (".*"
  * matches ".."). A path from the root, the home directory or a variable is not one of these.
  */
-export const BUILD_OUTPUT_TARGET = String.raw`\\?['"]?(?:\./)?(?:(?!\.\.?/)(?!\.[\w.@+*-]{0,100}\*)[\w.@+*-]{1,100}/){0,8}(?:node_modules|dist|build|target|coverage(?:\.(?:out|xml|json|info|txt))?|bin|intermediate|binaries|deriveddatacache|saved/(?:logs|crashes)|tmp|\.tmp|tmp[-_][\w.-]{1,60}|generated|\.cache|\.expo|obj|artifacts|out|__pycache__|\.pytest_cache|\.mypy_cache|\.ruff_cache|\.hypothesis|\.next|\.nuxt|\.turbo|\.parcel-cache|\.svelte-kit|\.angular|\.venv|venv|\.tox|\.nox|\.gradle|\.nyc_output|\.eslintcache|\.dart_tool|[\w.*-]{1,100}\.egg-info|[\w.@+-]{0,100}\*\.(?:tmp|temp|bak|orig|rej|swp|pyc))(?:\/(?!\.\.?(?:\/|$|['"\s]))[\w.@+*-]{1,100}){0,8}/?['"]?${END}`;
+export const BUILD_OUTPUT_TARGET = String.raw`\\?['"]?(?:\./)?(?:(?!\.\.?/)(?!\.[\w.@+*-]{0,100}\*)[\w.@+*-]{1,100}/){0,8}${BUILD_OUTPUT_NAME}(?:\/(?!\.\.?(?:\/|$|['"\s]))[\w.@+*-]{1,100}){0,8}/?['"]?${END}`;
+/** BUILD_OUTPUT_TARGET as PowerShell and cmd.exe spell it: `.\\build\\out`, `bin\\Release`, a list's `dist,`. */
+export const WINDOWS_BUILD_OUTPUT_TARGET = String.raw`\\?['"]?(?:\.[\\/])?(?:(?!\.\.?[\\/])(?!\.[\w.@+*-]{0,100}\*)[\w.@+*-]{1,100}[\\/]){0,8}${BUILD_OUTPUT_NAME}(?:[\\/](?!\.\.?(?:[\\/]|$|['"\s,]))[\w.@+*-]{1,100}){0,8}[\\/]?,?['"]?,?(?=$|[\s;&|)])`;
 /** The same command is only a preview (--dry-run, --what-if): nothing is changed. */
 export const NO_DRY_RUN = String.raw`(?![^;&|]{0,300}? (?:--dry-?run(?:=(?:true|client|server|all))?|--what-if)${END})`;
 /** Targets that are scratch space or build output (never across ".."). */
@@ -195,8 +199,11 @@ export const CLI_REMOVE_VERB = String.raw` (?:[a-z0-9]{1,30}[-_]){0,4}(?:remove|
 export const CLI_WORD = String.raw`(?:(?!['"])${T}+|['"][^\s'"]*['"]${T}*)`;
 /** After a CLI verb: its operand, or the end of the command (`podman system reset`). */
 export const VERB_OPERAND = String.raw`(?: (?!(?:the|a|an|all|this|that|these|those|my|our|it|them|old|unused|any|some|from|to|and|or|of|for|in|on|with|every|each)${END})${T}|['"\x60]?(?:$|[;&|)]))`;
-/** Words that start a command but are not a service's client: wrappers, shell built-ins, text tools. */
-export const NOT_A_CLIENT = String.raw`${WRAPPER_WORDS}|set|export|local|declare|readonly|pushd|popd|trap|shopt|kind|k3d|minikube|tput|stty|git|hg|svn|bzr|xcodebuild|echo|printf|grep|egrep|rg|ag|ack|man|help|tldr|cat|less|more|head|tail|sed|awk|wc|sort|find|rm|rsync|ls|mkdir|touch|cd|cp|mv|vim?|nano|code|open|stat|file|ln|chmod|chown|tar|zip|unzip|shell|please`;
+/**
+ * Words that start a command but are not a service's client: wrappers, shell built-ins and reserved
+ * words (`…; do rm -f "$f"; done`, a PowerShell `function Remove-Stale… {`, not bash's `function kill_all`), text tools.
+ */
+export const NOT_A_CLIENT = String.raw`${WRAPPER_WORDS}|do|then|else|elif|done|fi|if|while|until|for|case|esac|select|function(?= [a-z]+-[a-z])|continue|break|return|exit|true|false|set|export|local|declare|readonly|pushd|popd|trap|shopt|kind|k3d|minikube|tput|stty|git|hg|svn|bzr|xcodebuild|echo|printf|grep|egrep|rg|ag|ack|man|help|tldr|cat|less|more|head|tail|sed|awk|wc|sort|find|rm|rsync|ls|mkdir|touch|cd|cp|mv|vim?|nano|code|open|stat|file|ln|chmod|chown|tar|zip|unzip|shell|please`;
 
 
 /** The cheaper regex registered for a pattern built with re(), withPrecheck() or outsideMessage(). */

@@ -257,7 +257,7 @@ export const PRIVILEGE_RULES: readonly Rule[] = [
     keywords: ["setenforce", "ufw", "iptables", "ip6tables", "nft", "systemctl", "service", "auditctl", "spctl", "csrutil", "set-mppreference"],
     // systemctl and service only count with one of the named services.
     alsoOneOf: ["setenforce", "ufw", "tables", "nft", "firewalld", "auditd", "apparmor", "fail2ban", "falcon-sensor", "osqueryd", "wazuh-agent", "clamav-daemon", "selinux", "auditctl", "spctl", "csrutil", "set-mppreference"],
-    pattern: /\bsetenforce (?:0|permissive)\b|\bufw disable\b|\b(?:ip6?tables)(?: -t \w+)? (?:-f|--flush)(?=$|[\s;&|)'"`])|\bnft flush ruleset\b|\bsystemctl (?:stop|disable|mask)(?: --now)? (?:firewalld|auditd|apparmor|ufw|fail2ban|falcon-sensor|osqueryd|wazuh-agent|clamav-daemon|selinux)\b|\bservice (?:firewalld|auditd|apparmor|ufw|fail2ban) stop\b|\bauditctl -(?:e 0|d)\b|\bspctl --master-disable\b|\bcsrutil disable\b|\bset-mppreference\b[^;&|]{0,100}?-disablerealtimemonitoring \$?true/,
+    pattern: /\bsetenforce (?:0|permissive)\b|\bufw disable\b|\b(?:ip6?tables)(?: -t \w+)? (?:-f|--flush)(?=$|[\s;&|)'"`])|\bnft flush ruleset\b|\bsystemctl (?:stop|disable|mask)(?: --now)? (?:firewalld|auditd|apparmor|ufw|fail2ban|falcon-sensor|osqueryd|wazuh-agent|clamav-daemon|selinux)\b|\bservice (?:firewalld|auditd|apparmor|ufw|fail2ban) stop\b|\bauditctl -(?:e 0|d)\b|\bspctl --master-disable\b|\bcsrutil disable\b|\bset-mppreference\b[^;&|]{0,100}?-disablerealtimemonitoring ['"]?\$?true/,
     examples: {
       match: ["sudo setenforce 0", "ufw disable", "iptables -F", "systemctl stop firewalld", "auditctl -e 0"],
       noMatch: ["ufw status", "iptables -L", "systemctl status firewalld", "iptables -A INPUT -f -j DROP"],

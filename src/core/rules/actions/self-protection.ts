@@ -51,4 +51,18 @@ export const SELF_PROTECTION_RULES: readonly Rule[] = [
       noMatch: ["npm install -g haltkey", "cat /etc/udev/rules.d/99-haltkey.rules"],
     },
   },
+  {
+    // A coding agent started by the agent with its approvals off: what it then runs is asked of nobody,
+    // this hook included (T1562.001). Not codex --full-auto, which keeps its sandbox.
+    id: "self-protection.agent-without-approvals",
+    category: "self-protection",
+    reason: "Starts a coding agent with its approvals and sandbox turned off: every command it then runs is asked of nobody.",
+    score: 85,
+    keywords: ["dangerously", "danger-full-access", "bypasspermissions", "yolo"],
+    pattern: /\b(?:claude|codex|gemini|cursor-agent|qwen|opencode|amp|aider)\b[^;&|]{0,200}?(?:--dangerously-skip-permissions|--dangerously-bypass-approvals-and-sandbox|--yolo\b|(?:-s|--sandbox)[ =]danger-full-access|--permission-mode[ =]bypasspermissions|--approval-mode[ =]yolo|-c approval_policy=["']?never)/,
+    examples: {
+      match: ["codex --dangerously-bypass-approvals-and-sandbox exec \"fix the tests\"", "claude -p 'deploy it' --dangerously-skip-permissions", "gemini --yolo -p 'clean up'", "codex exec -s danger-full-access 'x'", "claude --permission-mode bypassPermissions"],
+      noMatch: ["codex --full-auto exec 'fix the tests'", "claude -p 'summarise the diff'", "grep -rn dangerously-skip-permissions docs/"],
+    },
+  },
 ];

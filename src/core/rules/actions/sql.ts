@@ -25,13 +25,14 @@ export const SQL_RULES: readonly Rule[] = [
     score: 95,
     keywords: ["drop database", "drop schema", "dropdb"],
     // Not a test database by the frameworks' names for them (test_app, app_test, app_test_2, app_test_$USER): dropped and made again on every test run.
+    // Nor one named for development (app_dev, PermitsDB_LocalDev): the action model (action.sql.drop) still stops it anywhere but this machine.
     // Only the database dropped counts, never an option's value (dropdb -U app_test orders, --maintenance-db app_test) or the
     // first of a list (DROP SCHEMA test_x, public): dropdb's options are read by name, those taking a value with it.
     // (DROP SCHEMA on a development or test database of this machine resets the database connected to; DROP DATABASE may name another.)
-    pattern: onKeptDatabase(new RegExp(String.raw`\bdrop (?:database|${ON_LOCAL_DEV_DATABASE}schema) (?:if exists )?(?!if exists )(?![\x60"]?(?:test_\w+|\w+_test(?:_ci)?(?:_\d+|_\$\{?user\}?)?)[\x60"]?(?!\s*,)(?:$|[\s;'"]))[\w"\x60[]|\bdropdb\b(?!(?: -[efiw]| --(?:echo|force|interactive|if-exists|no-password|password)| -[hpu] ?[^\s;&|]+| --(?:host|port|username|maintenance-db)[= ][^\s;&|]+)* ['"]?(?:test_\w+|\w+_test(?:_ci)?(?:_\d+|_\$\{?user\}?)?)['"]?(?:$|[\s;&|]))`)),
+    pattern: onKeptDatabase(new RegExp(String.raw`\bdrop (?:database|${ON_LOCAL_DEV_DATABASE}schema) (?:if exists )?(?!if exists )(?![\x60"[]?(?:test_\w+|\w+_test(?:_ci)?(?:_\d+|_\$\{?user\}?)?|\w+_(?:local)?dev)[\x60"\]]?(?!\s*,)(?:$|[\s;'"]))[\w"\x60[]|\bdropdb\b(?!(?: -[efiw]| --(?:echo|force|interactive|if-exists|no-password|password)| -[hpu] ?[^\s;&|]+| --(?:host|port|username|maintenance-db)[= ][^\s;&|]+)* ['"]?(?:test_\w+|\w+_test(?:_ci)?(?:_\d+|_\$\{?user\}?)?)['"]?(?:$|[\s;&|]))`)),
     examples: {
       match: ["running SQL: DROP DATABASE app_production;", "psql -c 'DROP SCHEMA public CASCADE'", "dropdb -h db.internal orders", "drop database if exists analytics", "dropdb -U app_test orders", "dropdb -h test_host production", "dropdb --maintenance-db app_test orders", "drop schema if exists test_x , public cascade"],
-      noMatch: ["dropdb -e -h localhost -U postgres --if-exists app_test", "dropdb --if-exists -h localhost -p 5433 -U dev ledger_test_ci_4412", "dropdb -p5432 test_shop", "SHOW DATABASES;", "echo 'DROP DATABASE' >> notes.md", "create database app", "dropdb --if-exists app_test && createdb -O app app_test", "psql -c 'DROP DATABASE IF EXISTS test_shop'", "dropdb --if-exists mhh_pms_test_$USER && createdb -O $USER mhh_pms_test_$USER"],
+      noMatch: ["dropdb -e -h localhost -U postgres --if-exists app_test", "dropdb --if-exists -h localhost -p 5433 -U dev ledger_test_ci_4412", "dropdb -p5432 test_shop", "SHOW DATABASES;", "echo 'DROP DATABASE' >> notes.md", "create database app", "dropdb --if-exists app_test && createdb -O app app_test", "psql -c 'DROP DATABASE IF EXISTS test_shop'", "sqlcmd -S localhost,14333 -Q \"DROP DATABASE IF EXISTS PermitsDB_LocalDev; CREATE DATABASE PermitsDB_LocalDev;\"", "dropdb --if-exists mhh_pms_test_$USER && createdb -O $USER mhh_pms_test_$USER"],
     },
   },
   {
@@ -40,11 +41,12 @@ export const SQL_RULES: readonly Rule[] = [
     reason: "Drops a database table; the data is gone unless restored from backup.",
     score: 90,
     keywords: ["drop"],
-    pattern: onKeptTable(new RegExp(String.raw`\bdrop (?:temporary |temp )?table(?: if exists)? (?!if exists )${NOT_SCRATCH_TABLE}[\w"\x60[]`)),
+    // (Not the words for SQL text, "grep for DROP TABLE statements in the migrations": a noun that a sentence goes on from.)
+    pattern: onKeptTable(new RegExp(String.raw`\bdrop (?:temporary |temp )?table(?: if exists)? (?!if exists )(?!(?:statements?|commands?|calls?|queries|lines?|clauses?)(?= (?!cascade|restrict)[a-z]))${NOT_SCRATCH_TABLE}[\w"\x60[]`)),
     examples: {
-      match: ["running SQL: DROP TABLE users", "snowsql -c prod -q \"DROP TABLE SCRATCH.DEDUPE_TMP\"", "DROP TABLE tmp_ids, orders;", "mysql -e \"drop table if exists orders;\"", "DROP TABLE \"Public\".\"Users\" CASCADE;", "sqlite3 app.db \"drop table users;\"", "sqlite3 /tmp/../var/lib/app.db \"drop table users;\""],
+      match: ["DROP TABLE statements;", "psql -c 'drop table statements cascade'", "running SQL: DROP TABLE users", "snowsql -c prod -q \"DROP TABLE SCRATCH.DEDUPE_TMP\"", "DROP TABLE tmp_ids, orders;", "mysql -e \"drop table if exists orders;\"", "DROP TABLE \"Public\".\"Users\" CASCADE;", "sqlite3 app.db \"drop table users;\"", "sqlite3 /tmp/../var/lib/app.db \"drop table users;\""],
       // A database in /tmp or in memory is thrown away with what is done to it.
-      noMatch: ["SHOW TABLES;", "echo 'DROP TABLE' >> notes.md", "create table users (id int)", "git commit -m \"DROP TABLE users in migration 42\"", "sqlite3 /tmp/test_fixture.db \"drop table if exists scratch;\"", "sqlite3 :memory: \"drop table t;\"",
+      noMatch: ["Let me grep the migrations folder for DROP TABLE statements to make sure none slipped into this release.", "SHOW TABLES;", "echo 'DROP TABLE' >> notes.md", "create table users (id int)", "git commit -m \"DROP TABLE users in migration 42\"", "sqlite3 /tmp/test_fixture.db \"drop table if exists scratch;\"", "sqlite3 :memory: \"drop table t;\"",
         // A scratch table, named so, with no production word on the line.
         "snowsql -c ql_dev -q \"DROP TABLE IF EXISTS DEV_ME.SCRATCH.DEDUPE_TMP;\"", "DROP TABLE tmp_order_ids;"],
     },
