@@ -61,6 +61,8 @@ const MADE_OPTIONAL = /^\s*(?:-\s+)?(?:allow_failure:\s*true|when:\s*(?:manual|n
  */
 export interface CiWeakening {
   readonly optionalScan: string | undefined;
+  /** A build step told to leave its security scan out (./gradlew build -x dependencyCheckAnalyze, mvn … -Ddependency-check.skip=true). */
+  readonly scanSkipped: string | undefined;
   readonly forkRunsWithSecrets: boolean;
   readonly tokenWriteAll: boolean;
   /** GIT_SSL_NO_VERIFY, NODE_TLS_REJECT_UNAUTHORIZED=0: what the jobs fetch and push can be read and changed on the way. */
@@ -74,6 +76,7 @@ export function weakenedCi(args: unknown): CiWeakening | undefined {
   if (ci === undefined) return undefined;
   return {
     optionalScan: scanMadeOptional(ci),
+    scanSkipped: ci.map((t) => SCAN_SKIPPED.exec(t)?.[0]?.trim()).find((m) => m !== undefined),
     // ([ \t], not \s: \s would run across lines from every line start, quadratic on a file of blank lines.)
     forkRunsWithSecrets: ci.some((t) => t.includes("pull_request_target") && /^[ \t]*(?:on:[ \t]*)?\[?[^#\n]*\bpull_request_target\b/m.test(t)),
     // The workflow's token given every write permission (permissions: write-all): any step, any action it uses, can push, release and change the repository's settings.
@@ -82,6 +85,9 @@ export function weakenedCi(args: unknown): CiWeakening | undefined {
     remoteInclude: ci.map((t) => REMOTE_INCLUDE.exec(t)?.[1]).find((h) => h !== undefined && !/^(?:gitlab\.com|raw\.githubusercontent\.com\/gitlab-org)$/i.test(h)),
   };
 }
+
+/** A build tool's option leaving a security scan task out: Gradle's -x / --exclude-task, Maven's -D….skip. */
+const SCAN_SKIPPED = /(?:\s-x\s+|\s--exclude-task[\s=])(?:dependencyCheck\w*|owasp\w*|snyk\w*|sonar\w*|spotbugs\w*|trivy\w*|checkmarx\w*|ossIndex\w*|audit\w*|securityScan\w*|veracode\w*)\b|\s-D(?:dependency-check|owasp|snyk|sonar|spotbugs|trivy|ossindex|veracode)(?:\.\w+)*\.skip(?:=true)?\b/i;
 
 /** GitLab's include of a pipeline file by URL: `- remote: 'https://host/…'`, the host captured. */
 const REMOTE_INCLUDE = /^[ \t]*(?:-[ \t]+)?remote:[ \t]*["']?https?:\/\/([\w.-]+)/m;
@@ -137,6 +143,8 @@ function scanMadeOptional(texts: readonly string[]): string | undefined {
 
 const unquote = (s: string): string => s.trim().replace(/^(["'])([\s\S]*)\1$/, "$2");
 
+/** An Azure Pipelines macro whose name says it holds a secret. */
+const AZURE_SECRET_MACRO = /\$\(((?:System\.AccessToken)|[A-Za-z_][\w.]{0,60}?(?:Token|Password|Passwd|Secret|Key|Pat|Credential)s?)\)/gi;
 /** A variable a CI file sets from its secrets (`SECRETS: ${{ toJSON(secrets) }}`, `TOKEN: ${{ secrets.NPM_TOKEN }}`), in an env block or a variables list. */
 const SECRET_VARIABLE = /^[ \t]*(?:-[ \t]+)?([A-Za-z_]\w{0,63})[ \t]*:[ \t]*["']?(\$\{\{[^}\n]{0,200}?\bsecrets\b[^}\n]{0,200}\}\})/gm;
 
@@ -148,7 +156,19 @@ const SECRET_VARIABLE = /^[ \t]*(?:-[ \t]+)?([A-Za-z_]\w{0,63})[ \t]*:[ \t]*["']
 export function ciCommands(content: string): string[] {
   const secretVariables = new Map<string, string>();
   if (content.includes("secrets")) for (const m of content.matchAll(SECRET_VARIABLE)) if (secretVariables.size < 64) secretVariables.set(m[1]!, m[2]!);
-  const lines = ciCommandLines(content);
+  // Azure Pipelines' macros named for a secret ($(System.AccessToken), $(DbPassword)) are the values
+  // the runner writes in before the shell runs: read as the variable they are (${System_AccessToken}).
+  const macros = ciCommandLines(content).map((l) => (l.includes("$(") ? l.replace(AZURE_SECRET_MACRO, (_, name: string) => `\${${name.replace(/\./g, "_")}}`) : l));
+  // A PowerShell variable set from such a value (`$b = @{ t = '${System_AccessToken}' } | ConvertTo-Json`)
+  // stands for it in the lines after (`Invoke-RestMethod … -Body $b`).
+  const held = new Map<string, string>();
+  const lines = macros.map((l) => {
+    const line = held.size > 0 ? l.replace(/\$([A-Za-z_]\w{0,40})\b(?!\s*=[^=])/g, (all, name: string) => held.get(name) ?? all) : l;
+    const set = /^\$([A-Za-z_]\w{0,40})\s*=(?!=)\s*(.*)$/.exec(line);
+    const secret = set !== null ? /\$\{[A-Za-z_]\w{0,60}\}/.exec(set[2]!) : null;
+    if (set !== null && secret !== null && held.size < 64) held.set(set[1]!, secret[0]);
+    return line;
+  });
   if (secretVariables.size === 0) return lines;
   const expansion = /\$\{?([A-Za-z_]\w*)\}?/g;
   return lines.map((l) => (l.includes("$") ? l.replace(expansion, (all, name: string) => secretVariables.get(name) ?? all) : l));
@@ -182,7 +202,7 @@ function ciCommandLines(content: string): string[] {
       list = -1;
     }
     continued = false;
-    const key = /^(?:-\s+)?(run|script|before_script|after_script|command|commands|sh|bat)\s*:\s*(.*)$/.exec(t);
+    const key = /^(?:-\s+)?(run|script|before_script|after_script|command|commands|sh|bat|bash|pwsh|powershell)\s*:\s*(.*)$/.exec(t);
     if (!key) continue;
     const value = key[2]!.trim();
     if (/^[|>][-+]?$/.test(value)) block = indent;

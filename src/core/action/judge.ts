@@ -300,6 +300,8 @@ function judge(input: JudgeInput): Judgement {
   const scan = ci?.optionalScan;
   if (scan !== undefined) record("ci.security-scan-optional", { capability: "impair-defences", target: { name: scan }, reversibility: "recoverable", scope: "one" }, `the CI configuration lets the ${scan} scan fail or not run (allow_failure, when: manual, continue-on-error): the pipeline goes on whatever it finds (T1562.001)`, "T1562.001", "Defense Evasion (TA0005)");
 
+  if (ci?.scanSkipped !== undefined) record("ci.security-scan-skipped", { capability: "impair-defences", target: { name: ci.scanSkipped }, reversibility: "recoverable", scope: "one" }, `the CI configuration builds without its security scan (${ci.scanSkipped.slice(0, 50)}): what it would have found ships unseen (T1562.001)`, "T1562.001", "Defense Evasion (TA0005)");
+
   if (ci?.tlsOff !== undefined) record("ci.tls-verification-off", { capability: "impair-defences", target: { name: "the pipeline's jobs" }, reversibility: "recoverable", scope: "one" }, `the CI configuration turns off certificate checks for its jobs (${ci.tlsOff.slice(0, 40)}): what they fetch and push can be read and changed on the way (T1562.001)`, "T1562.001", "Defense Evasion (TA0005)");
 
   if (ci?.remoteInclude !== undefined) record("ci.remote-include", { capability: "persist", target: { name: ci.remoteInclude, external: true }, reversibility: "irreversible", scope: "account" }, `the CI configuration includes pipeline jobs from ${ci.remoteInclude}: whoever serves that file writes jobs that run with the project's CI secrets and deploy rights (T1195.002)`, "T1195.002", "Initial Access (TA0001)");

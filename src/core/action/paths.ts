@@ -49,6 +49,8 @@ const CREDENTIAL_PATTERNS: readonly RegExp[] = [
   // A deployed .NET application's production settings (connection strings, client secrets), not the project's copy; a decrypted secrets file (sops' prod.dec.env).
   // (On another machine through its administrative share too: \\web-prd01\c$\inetpub\….)
   /^(?:\/\/[\w.-]+\/[A-Za-z]\$)?(?:\/(?:opt|srv|etc|var\/www|inetpub|Windows\/(?:ProgramData|Program Files[^/]*))|[A-Za-z]:\/inetpub)\/(?:.*\/)?appsettings\.(?:Production|Prod|Live)\.json$/i,
+  // A deployed IIS site's web.config (its connection strings and machine keys), here or through a server's administrative share.
+  /^(?:\/\/[\w.-]+\/[A-Za-z]\$|[A-Za-z]:)?\/inetpub\/(?:.*\/)?web\.config$/i,
   /(^|\/)secrets?\/(?:[^/]+\/)*[^/]*\.dec\.(?:env|ya?ml|json)$/i,
   // A tool's own secret store under its dot-directory (~/.nextflow/secrets/store.json, .devcontainer/secrets/db.env).
   /(^|\/)\.[\w-][\w.-]*\/(?:[^/]+\/)*secrets?\/(?!(?:[^/]*[._-])?(?:example|sample|template|readme)(?:[._-][^/]*)?$)[^/]+$/i,

@@ -12,7 +12,7 @@
 import { lookalikeSignInHost } from "./paths.js";
 
 /** Words that ask people to sign in at a link, again, with their work credentials, or to keep their access. */
-const CREDENTIAL_LURE = /\b(?:sign|log)\s?-?in again\b[^\n]{0,40}?(?:https?:\/\/|href)|\b(?:sign|log)\s?-?in\b[^\n]{0,20}?\bat\s+(?:<)?https?:\/\/[^\s"'<>]+[^\n]{0,80}?\b(?:before|to keep (?:your )?access|or lose|expires?|today)\b|\bre-?(?:login|log in|authenticate|enter your (?:password|credentials))\b[^\n]{0,60}?(?:https?:\/\/|href)|(?:https?:\/\/|href)[^\n]{0,160}?\b(?:sign|log)\s?-?in with your (?:company|corporate|work|sso|okta|google|microsoft|office)\b|\bverify your (?:account|identity|credentials|password)\b[^\n]{0,60}?(?:https?:\/\/|href)|\b(?:re-?(?:connect|enrol+|register|activate|link|authori[sz]e|verif(?:y|ication))|enrol+)\w*\b[^\n]{0,120}?(?:https?:\/\/|href)|(?<!\b(?:never|not|don't|do not|no one should|won't|will not)\b[^.!?\n]{0,60})\b(?:reply|respond|text|send|share|confirm)\w* (?:back )?(?:with |us |me )?your (?:\d-digit )?(?:\w+ )?(?:pin|password(?! manager)|passcode|one-time code|otp|verification code|login code)\b/i;
+const CREDENTIAL_LURE = /\b(?:sign|log)\s?-?in again\b[^\n]{0,40}?(?:https?:\/\/|href)|\b(?:sign|log)\s?-?in\b[^\n]{0,20}?\bat\s+(?:<)?https?:\/\/[^\s"'<>]+[^\n]{0,80}?\b(?:before|to keep (?:your )?access|or lose|expires?|today)\b|\bre-?(?:login|log in|authenticate|enter your (?:password|credentials))\b[^\n]{0,60}?(?:https?:\/\/|href)|(?:https?:\/\/|href)[^\n]{0,160}?\b(?:sign|log)\s?-?in with your (?:company|corporate|work|sso|okta|google|microsoft|office)\b|\bverify your (?:account|identity|credentials|password)\b[^\n]{0,60}?(?:https?:\/\/|href)|\b(?:re-?(?:connect|enrol+|register|activate|link|authori[sz]e|verif(?:y|ication))|enrol+)\w*\b[^\n]{0,120}?(?:https?:\/\/|href)|(?<!\b(?:never|not|don't|do not|no one should|won't|will not)\b[^.!?\n]{0,60})\b(?:reply|respond|text|send|share|confirm)\w* (?:back )?(?:with |us |me )?your (?:\d-digit )?(?:\w+ )?(?:pin|password(?! manager)|passcode|one-time code|otp|verification code|login code)\b|(?<!\b(?:never|not|don't|do not|no one should|won't|will not)\b[^.!?\n]{0,60})\b(?:reply|respond|send|share|post|paste|dm)\w*\b[^.!?\n]{0,40}?\bwith your\b[^.!?\n]{0,40}?\b(?:client secrets?|secret keys?|api (?:keys?|secrets?|tokens?)|access tokens?|personal access tokens?|passwords?|credentials|private keys?)\b/i;
 /** Texts are read to this length. */
 const MAX_TEXT = 16 * 1024;
 
@@ -50,7 +50,7 @@ function credentialLureLink(oldText: string, newText: string): string | undefine
 export function credentialLure(oldText: string, newText: string): { readonly host?: string } | undefined {
   const text = newText.slice(0, MAX_TEXT);
   // (Every lure's words have a link, or ask for a PIN, password or code: most texts are passed over at once.)
-  if (!/:\/\/|href|\bpin\b|passw|passcode|otp|\bcode\b/i.test(text)) return undefined;
+  if (!/:\/\/|href|\bpin\b|passw|passcode|otp|\bcode\b|secret|token|api key|credential|private key/i.test(text)) return undefined;
   if (text.length <= 8192 && CREDENTIAL_LURE.test(text) && !CREDENTIAL_LURE.test(oldText.slice(0, MAX_TEXT))) return {};
   const host = credentialLureLink(oldText, newText);
   return host !== undefined ? { host } : undefined;

@@ -429,10 +429,31 @@ function writesToPublicStore(path: string, text: string): CodeHit[] {
   return [{ id: "code.writes-to-public-store", technique: "T1567", tactic: "Exfiltration (TA0010)", action: { capability: "exfiltrate", target: { name: m[1]!.slice(0, 80), public: true, external: true, ...(personal ? { personal: true } : {}) }, reversibility: "irreversible", scope: "one" }, reason: `the code writes ${personal ? "people's data" : "data"} to ${m[1]!.slice(0, 60)}, a bucket named public: anyone can read it once it runs` }];
 }
 
+/** A server page: what the web server runs when it is requested. */
+const SERVER_PAGE = /\.(?:aspx|ashx|asmx|asp|cshtml|php\d?|phtml|jsp|jspx|cfm)$/i;
+/** A request's parameter, header or cookie, as server pages read them. */
+const REQUEST_INPUT = String.raw`(?:\bRequest(?:\s*\[|\.(?:QueryString|Form|Params|Headers|Cookies|Item)\b)|\$_(?:GET|POST|REQUEST|COOKIE)\b|\brequest\.get(?:Parameter|Header)\s*\()`;
+/**
+ * A process started or code evaluated with a request's input in the same statement: Process.Start or
+ * StartInfo.FileName/Arguments (ASP.NET), exec/system/shell_exec/passthru/popen/eval (PHP),
+ * Runtime.exec or ProcessBuilder (JSP), WScript.Shell's Run/Exec (classic ASP).
+ */
+const WEB_SHELL_CALL = new RegExp(String.raw`(?:\bProcess\.Start\s*\(|\bProcessStartInfo\s*\(|\bStartInfo\.(?:FileName|Arguments)\s*=|\b(?:shell_exec|passthru|system|exec|popen|proc_open|pcntl_exec|assert|eval)\s*\(|\bRuntime\.getRuntime\(\)\.exec\s*\(|\bnew\s+ProcessBuilder\s*\(|\.(?:Run|Exec)\s*\()[^;\n]{0,200}?${REQUEST_INPUT}|\x60[^\x60\n]{0,100}?\$_(?:GET|POST|REQUEST)`, "i");
+/**
+ * A server page that runs what a request tells it to (a web shell): whoever can reach the site runs
+ * commands on the server, from now on, with no sign-in (T1505.003).
+ */
+function webShell(path: string, text: string): CodeHit[] {
+  if (!SERVER_PAGE.test(path) || text.length > 256 * 1024) return [];
+  const runs = WEB_SHELL_CALL.exec(text);
+  if (runs === null) return [];
+  return [{ id: "code.web-shell", technique: "T1505.003", tactic: "Persistence (TA0003)", action: { capability: "persist", target: { name: path.replace(/^.*[\\/]/, "") }, reversibility: "irreversible", scope: "system" }, reason: `writes ${path.replace(/^.*[\\/]/, "")}, a server page that runs a command taken from the request (${runs[0].trim().slice(0, 40)}): anyone who can reach the site runs commands on the server (T1505.003)` }];
+}
+
 /** What a source file a tool writes will do when the program runs, judged now. */
 export function readWrittenSource(path: string, text: string): CodeHit[] {
   const sends = sendCalls(text);
-  return [...(MIGRATION_FILE.test(path) ? migrationDrops(path, text) : []), ...sentCredentials(text, sends), ...sentCredentialFiles(text, sends), ...sentEnvironment(text, sends), ...sentPersonalData(text, sends), ...sentTable(sends), ...(/\.(?:js|mjs|ts|jsx|tsx|html|phtml|vue)$/i.test(path) ? skimmedCheckout(text) : []), ...weakenedChecks(path, text), ...weakenedSshd(path, text), ...printsEnvironment(path, text), ...writesToPublicStore(path, text), ...codeownersEmptied(path, text)];
+  return [...(MIGRATION_FILE.test(path) ? migrationDrops(path, text) : []), ...sentCredentials(text, sends), ...sentCredentialFiles(text, sends), ...sentEnvironment(text, sends), ...sentPersonalData(text, sends), ...sentTable(sends), ...(/\.(?:js|mjs|ts|jsx|tsx|html|phtml|vue)$/i.test(path) ? skimmedCheckout(text) : []), ...weakenedChecks(path, text), ...weakenedSshd(path, text), ...printsEnvironment(path, text), ...writesToPublicStore(path, text), ...codeownersEmptied(path, text), ...webShell(path, text)];
 }
 
 /** A CODEOWNERS file written whole with no owner on any line: nobody's review is required for anything any more. */
@@ -516,6 +537,12 @@ export function removedChecks(path: string, oldText: string, newText: string): C
     const nonRoot = (t: string) => { const users = [...t.matchAll(/^[ \t]*USER[ \t]+(\S+)/gim)].map((m) => m[1]!); return users.length > 0 && !/^(?:root|0)(?::|$)/.test(users[users.length - 1]!); };
     if (nonRoot(oldText) && !nonRoot(newText)) out.push({ id: "code.container-runs-as-root", technique: "T1611", tactic: "Privilege Escalation (TA0004)", action: { capability: "escalate", target: { name: path.replace(/^.*\//, "") }, reversibility: "recoverable", scope: "one" }, reason: `the edit takes the non-root USER out of ${path.replace(/^.*\//, "")}: the container's processes run as root` });
   }
+  // A model's or a field's access grants taken off (LookML's required_access_grants): everyone who can see the explore sees it.
+  const grantsNeeded = (t: string) => (t.match(/\brequired_access_grants\s*:/g) ?? []).length;
+  if (grantsNeeded(oldText) > grantsNeeded(newText)) out.push({ id: "code.access-grant-removed", technique: "T1098", tactic: "Privilege Escalation (TA0004)", action: { capability: "grant-access", target: { name: path.replace(/^.*\//, "") }, reversibility: "recoverable", scope: "tree" }, reason: `the edit takes required_access_grants off in ${path.replace(/^.*\//, "")}: what they restricted is shown to everyone who can open it` });
+  // Warehouse grants given to PUBLIC (dbt's +grants: {select: ['PUBLIC']}): every user of the warehouse can read it.
+  const toPublic = (t: string) => /\+?grants\s*:[\s\S]{0,200}?\b(?:select|usage|read|insert|update|delete|all)\s*:\s*\[?[^\]\n]{0,80}?["']?\bPUBLIC\b["']?/i.test(t);
+  if (/\.(?:ya?ml|sql)$/i.test(path) && toPublic(newText) && !toPublic(oldText)) out.push({ id: "code.granted-to-public", technique: "T1098", tactic: "Privilege Escalation (TA0004)", action: { capability: "grant-access", target: { name: path.replace(/^.*\//, "") }, reversibility: "recoverable", scope: "tree" }, reason: `the edit grants ${path.replace(/^.*\//, "")}'s models to PUBLIC: every user of the warehouse can read them` });
   if (/(?:^|\/)CODEOWNERS$/.test(path)) {
     const owners = (t: string) => new Set([...t.matchAll(OWNER)].map((m) => m[1]!.toLowerCase()));
     const after = owners(newText);

@@ -449,6 +449,8 @@ function deleteScope(f: ArgumentFacts, object: readonly string[], store: string 
   // A table truncated loses its rows and keeps itself (a file truncated, its text): the rows are a tree, not the whole database.
   if (verb === "truncate" && !hasWord(object, /^(databases?|dbs?|schemas?|keyspaces?|clusters?|instances?|accounts?)$/)) return object.some((w) => /\.\w{1,5}$/.test(w)) ? "one" : "tree";
   if ((store && CONTAINER.test(store)) || hasWord(object, CONTAINER)) return "account";
+  // An Azure resource group: every resource in it (machines, databases, storage) goes with it.
+  if (hasWord(object, /^(resource|resources|resourcegroups?|rg)$/) && hasWord(object, /^(groups?|resourcegroups?|rg)$/)) return "account";
   // A blob storage container (Azure's, an object store's) is a bucket: every blob in it goes.
   if (hasWord(object, /^(containers?)$/) && hasWord(object, /^(storage|blobs?|blobstorage|s3|gcs|objects?|minio)$/)) return "account";
   // A notebook, a calendar, a board deleted: everything in it goes with it.
@@ -735,6 +737,11 @@ function protectionLoosened(args: unknown): string | undefined {
     // (Azure DevOps' minimum-reviewers policy: minimumApproverCount.)
     if (/^(required_?approving_?review_?count|required_?approvals?|approvals_?(before_?merge|required)|min_?approvals|required_?reviewers|minimum_?approver_?count|min_?approvers|minimum_?approvals?|minimum_?reviewers)$/i.test(k) && (v === 0 || v === "0")) return `${k}: 0`;
     if (/^(enforce_?admins|require_?code_?owner_?reviews?|code_?owner_?approval_?required|require_?signed_?commits|required_?linear_?history|require_?status_?checks|strict_?required_?status_?checks_?policy|dismiss_?stale_?reviews)$/i.test(k) && v === false) return `${k}: false`;
+    // A review or build policy switched off by name (Azure DevOps' update_branch_policy {policy: "minimum-reviewers", enabled: false}).
+    if (/^(?:is_?)?enabled$|^active$/i.test(k) && (v === false || v === "false")) {
+      const named = Object.entries(args).find(([n, p]) => /^(?:policy|policy_?type|type|rule|check|name)$/i.test(n) && typeof p === "string" && /review|approv|build|status[-_ ]?check|code[-_ ]?owner|sign|comment[-_ ]?resolution|work[-_ ]?item|merge[-_ ]?strateg/i.test(p));
+      if (named !== undefined) return `${named[1] as string}: ${k} false`;
+    }
   }
   return undefined;
 }
@@ -749,7 +756,7 @@ const THROWAWAY_NAME = /(?:^|[^a-z0-9])(?:tmp|temp|test|tests|ci|preview|scratch
 const remoteServer = (tool: string): boolean => tool.startsWith("mcp__") && !LOCAL_SERVER.test(tool.split("__")[1] ?? "");
 
 /** A request to approve a change of bank or payment details, or to approve or pay an invoice urgently. */
-const APPROVE_PAYMENT_CHANGE = /\b(?:approve|update|change|confirm|switch)\b[^.!?\n]{0,60}?\b(?:bank|remittance|payment|payout|wire|routing|iban|account)[\s-](?:details?|info(?:rmation)?|change|changes|numbers?|instructions)\b|\bnew (?:bank|banking|payment|payout|remittance|wire) (?:details|info(?:rmation)?|instructions|account)\b[^.!?\n]{0,60}?\b(?:approve|update|confirm|switch)\b|\b(?:remittance|bank|banking|payment) (?:details|information|instructions) (?:have |has )?(?:changed|updated|are new)\b|\b(?:approve|update|change|confirm|switch|use|add)\b[^.!?\n]{0,40}?\bnew (?:iban|bank(?: account)?|account number|routing number|payee|remit-?to)\b|\b(?:update|change|switch|set)\b[^.!?\n]{0,40}?\b(?:payee|vendor|supplier|beneficiary|remit-?to)\b[^.!?\n]{0,30}?\bto (?:the )?(?:iban|account|bank account|routing)\b/i;
+const APPROVE_PAYMENT_CHANGE = /\b(?:approve|update|change|confirm|switch)\b[^.!?\n]{0,60}?\b(?:bank|remittance|payment|payout|wire|routing|iban|account|direct[\s-]deposit|deposit)[\s-](?:details?|info(?:rmation)?|change|changes|numbers?|instructions)\b|\bnew (?:bank|banking|payment|payout|remittance|wire) (?:details|info(?:rmation)?|instructions|account)\b[^.!?\n]{0,60}?\b(?:approve|update|confirm|switch)\b|\b(?:remittance|bank|banking|payment) (?:details|information|instructions) (?:have |has )?(?:changed|updated|are new)\b|\b(?:approve|update|change|confirm|switch|use|add)\b[^.!?\n]{0,40}?\bnew (?:iban|bank(?: account)?|account number|routing number|payee|remit-?to)\b|\b(?:update|change|switch|set)\b[^.!?\n]{0,40}?\b(?:payee|vendor|supplier|beneficiary|remit-?to)\b[^.!?\n]{0,30}?\bto (?:the )?(?:iban|account|bank account|routing)\b/i;
 
 /** Arguments that ask for every page or thousands of records at once. */
 function bulkRead(args: unknown): boolean {
@@ -987,6 +994,16 @@ export function readNamed(tool: string, name: ReturnType<typeof splitToolName>, 
   if (silencedForAWhile || monitorPaused) add("tool.silence-alerts", "impair-defences", "recoverable", "one", silencedForAWhile ? `${tool} silences alerts for a while (${obj})${tail}: what breaks meanwhile pages no one` : `${tool} pauses ${obj}${tail}: what it watches pages no one until it is turned back on (T1562.006)`);
   // Something added to a protection's exclusions or allowlist (a Defender exclusion, a WAF exception): left unchecked from now on.
   if (security && (verbClass === "grant" || verbClass === "write") && hasWord(object, EXCLUSION) !== undefined && verb !== "create") add("tool.protection-exclusion", "impair-defences", "recoverable", "one", `${tool} adds an exclusion to ${obj}${tail}: what it names is no longer checked`);
+  // An antivirus or EDR policy given exclusions or its real-time scanning turned off by its settings
+  // (update_antivirus_policy {excluded_processes: ["powershell.exe"], realtime_protection: "notConfigured"}): on every device it is assigned to.
+  else if ((security || hasWord(object, /^(antivirus|av|defender|antimalware|malware|edr|xdr|endpoint)$/) !== undefined) && verbClass !== "read" && verbClass !== "delete" && isRecord(args)) {
+    const excluded = Object.entries(args).find(([k, v]) => /^(?:excluded?|exclusions?|exceptions?)(?:_?\w+)?$/i.test(k) && ((Array.isArray(v) && v.length > 0) || (typeof v === "string" && v.trim() !== "")));
+    const off = Object.entries(args).find(([k, v]) => /real_?time|on_?access|tamper|behavio(?:u)?r_?monitor|cloud_?protection/i.test(k) && /^(?:false|off|disabled?|notconfigured|not_?configured|none|0)$/i.test(String(v).trim()));
+    if (excluded !== undefined || off !== undefined) {
+      const fleet = Object.entries(args).some(([k, v]) => /^(?:assignments?|targets?|groups?|scope)$/i.test(k) && typeof v === "string" && /^(?:all\b|every|everyone)/i.test(v.trim()));
+      add("tool.protection-exclusion", "impair-defences", "recoverable", fleet ? "account" : "one", `${tool} ${off !== undefined ? `turns ${off[0]} off` : `excludes ${String(excluded![1]).slice(0, 60)} from scanning`} in ${obj}${fleet ? " on every device it is assigned to" : ""}${tail}: what it no longer checks can run unseen (T1562.001)`);
+    }
+  }
   // A message asking people to approve a change of bank or payment details, or a payment (the business e-mail compromise pattern, T1656): whoever approves moves the money.
   if (message && verbClass !== "read" && verbClass !== "delete" && f.strings.some((v) => v.length <= 8192 && APPROVE_PAYMENT_CHANGE.test(v))) add("tool.payment-change-request", "communicate", "irreversible", "one", `${tool} asks people to approve a change of bank or payment details, or a payment${tail}: whoever approves moves the money (T1656)`, { unconfirmed: true });
   // Security findings closed in bulk (a JQL over a security project moved to Done or Won't Fix): what they tracked is dropped unresolved.

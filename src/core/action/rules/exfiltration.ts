@@ -172,12 +172,36 @@ function uploads(inv: Invocation): { files: string[]; stdin: boolean } {
   return { files, stdin };
 }
 
+/**
+ * PowerShell's Invoke-RestMethod and Invoke-WebRequest (irm, iwr) as the curl command that sends the
+ * same: -Uri (or the first operand), -Body as -d, -InFile as -T, -Method as -X, and `$env:NAME` as
+ * `$NAME`. Other options' values are dropped.
+ */
+function asCurl(inv: Invocation): Invocation {
+  const args: string[] = [];
+  const a = inv.args.map((w) => w.replace(/\$env:(\w+)/gi, "$$$1"));
+  for (let i = 0; i < a.length; i++) {
+    const w = a[i]!;
+    const next = a[i + 1];
+    if (/^-(?:Uri|Url)$/i.test(w) && next !== undefined) (args.push(next), i++);
+    else if (/^-Body$/i.test(w) && next !== undefined) (args.push("-d", next), i++);
+    else if (/^-InFile$/i.test(w) && next !== undefined) (args.push("-T", next), i++);
+    else if (/^-Method$/i.test(w) && next !== undefined) (args.push("-X", next), i++);
+    else if (w.startsWith("-")) {
+      if (next !== undefined && !next.startsWith("-") && !/^-(?:UseBasicParsing|UseDefaultCredentials|PassThru|SkipCertificateCheck|AllowUnencryptedAuthentication|DisableKeepAlive)$/i.test(w)) i++;
+    } else args.push(w);
+  }
+  return { ...inv, name: "curl", args };
+}
+const POWERSHELL_HTTP = /^(?:invoke-restmethod|invoke-webrequest|irm|iwr)$/;
+
 const httpUpload: CommandRule = {
   id: "exfiltration.http-upload",
   tactic: TACTIC,
   technique: "T1048",
-  names: ["curl", "wget", "http", "https", "xh", "curlie"],
-  match(called, all, index): RuleHit | undefined {
+  names: ["curl", "wget", "http", "https", "xh", "curlie", "invoke-restmethod", "invoke-webrequest", "irm", "iwr"],
+  match(given, all, index): RuleHit | undefined {
+    const called = POWERSHELL_HTTP.test(given.name) ? asCurl(given) : given;
     if (!["curl", "wget", "http", "https", "xh", "curlie"].includes(called.name)) return undefined;
     // (curl's short clusters split as curl reads them: `-sd "$SECRET"` is `-s -d "$SECRET"`.)
     const inv = called.name === "curl" || called.name === "curlie" ? { ...called, args: curlOptions(called.args) } : called;
