@@ -394,6 +394,8 @@ export class Reader extends WalkReader {
     }
     // A cmdlet (Remove-Item, Copy-Item) the POSIX reading found as well, spelled otherwise: only
     // PowerShell runs it, and its backslashes are path separators, so `.\build\out` is not `.buildout`.
+    // (Only in a line with a backslash and no brace: the Windows reading cuts a JSON body's `{…}` as a script block.)
+    if (!text.includes("\\") || /[{}]/.test(text)) return;
     const windows = new Set(this.commands.slice(posix).map((c) => c.argv[0]?.toLowerCase()));
     for (let i = posix - 1; i >= 0; i--) {
       const c = this.commands[i]!;
