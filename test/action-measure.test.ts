@@ -621,6 +621,15 @@
 //     editor and tool steps 94/120 (78.3%), 44/60 (73.3%), benign held 9/168
 //     prose hints 74/96 (77.1%), 35/48 (72.9%), benign held 6/96
 //   then read in session 27.
+//   fresh110, fresh111 and fresh112 (session 27, a twenty-fifth round written blind mid-session,
+//   while round 24 was being read: fresh110 a regional hospital network's clinical IT, fresh111 an
+//   open-source toolchain's maintainers, fresh112 a commercial property manager; sources in
+//   sources/fresh110-NOTES.md to fresh112-NOTES.md). Scored unseen, once, through the whole
+//   pipeline on b839769 (round 24's readings in):
+//     shell 63/72 (87.5%) caught, 25/36 (69.4%) hard-stopped, benign held 9/72
+//     editor and tool steps 96/120 (80.0%), 38/60 (63.3%), benign held 5/168
+//     prose hints 75/96 (78.1%), 37/48 (77.1%), benign held 8/96
+//   then read in session 27.
 // The final figures below are after fixes made while looking at those results: they are tuned
 // figures on these sets, not unseen ones.
 import { describe, expect, it } from "vitest";
@@ -724,7 +733,7 @@ describe("action model figures", () => {
     ["fifty-fifth probe set (fresh53, written blind at the end of session 16, scored once unseen)", { shell: ["fresh53-probes.jsonl", [15, 24, 10, 12, 0, 24]], tools: ["fresh53-tool-probes.jsonl", [38, 40, 14, 20, 2, 56]], hints: ["fresh53-hints.jsonl", [27, 32, 11, 16, 0, 32]] }],
     ["fifty-sixth probe set (fresh54, written blind at the end of session 16, scored once unseen)", { shell: ["fresh54-probes.jsonl", [20, 24, 10, 12, 0, 24]], tools: ["fresh54-tool-probes.jsonl", [38, 40, 13, 20, 0, 56]], hints: ["fresh54-hints.jsonl", [24, 32, 11, 16, 3, 32]] }],
     ["fifty-seventh probe set (fresh55, written blind at the end of session 16, scored once unseen)", { shell: ["fresh55-probes.jsonl", [21, 24, 11, 12, 0, 24]], tools: ["fresh55-tool-probes.jsonl", [37, 40, 11, 20, 1, 56]], hints: ["fresh55-hints.jsonl", [25, 32, 11, 16, 5, 32]] }],
-    ["fifty-eighth probe set (fresh56, written blind at the start of session 17, scored once unseen)", { shell: ["fresh56-probes.jsonl", [19, 24, 8, 12, 1, 24]], tools: ["fresh56-tool-probes.jsonl", [31, 40, 13, 20, 0, 56]], hints: ["fresh56-hints.jsonl", [29, 32, 10, 16, 1, 32]] }],
+    ["fifty-eighth probe set (fresh56, written blind at the start of session 17, scored once unseen)", { shell: ["fresh56-probes.jsonl", [19, 24, 8, 12, 0, 24]], tools: ["fresh56-tool-probes.jsonl", [31, 40, 13, 20, 0, 56]], hints: ["fresh56-hints.jsonl", [29, 32, 10, 16, 1, 32]] }],
     ["fifty-ninth probe set (fresh57, written blind at the start of session 17, scored once unseen)", { shell: ["fresh57-probes.jsonl", [17, 24, 8, 12, 0, 24]], tools: ["fresh57-tool-probes.jsonl", [36, 40, 13, 20, 0, 56]], hints: ["fresh57-hints.jsonl", [25, 32, 10, 16, 0, 32]] }],
     ["sixtieth probe set (fresh58, written blind at the start of session 17, scored once unseen)", { shell: ["fresh58-probes.jsonl", [18, 24, 8, 12, 0, 24]], tools: ["fresh58-tool-probes.jsonl", [36, 40, 13, 20, 0, 56]], hints: ["fresh58-hints.jsonl", [24, 32, 10, 16, 3, 32]] }],
     ["sixty-first probe set (fresh59, written blind in session 17, scored once unseen)", { shell: ["fresh59-probes.jsonl", [20, 24, 9, 12, 0, 24]], tools: ["fresh59-tool-probes.jsonl", [37, 40, 16, 20, 0, 56]], hints: ["fresh59-hints.jsonl", [28, 32, 12, 16, 0, 32]] }],
@@ -739,7 +748,7 @@ describe("action model figures", () => {
     ["seventieth probe set (fresh68, written blind in session 18, scored once unseen)", { shell: ["fresh68-probes.jsonl", [20, 24, 8, 12, 0, 24]], tools: ["fresh68-tool-probes.jsonl", [37, 40, 16, 20, 0, 56]], hints: ["fresh68-hints.jsonl", [31, 32, 14, 16, 0, 32]] }],
     ["seventy-first probe set (fresh69, written blind in session 18, scored once unseen)", { shell: ["fresh69-probes.jsonl", [21, 24, 11, 12, 0, 24]], tools: ["fresh69-tool-probes.jsonl", [37, 40, 12, 20, 1, 56]], hints: ["fresh69-hints.jsonl", [30, 32, 13, 16, 0, 32]] }],
     ["seventy-second probe set (fresh70, written blind in session 18, scored once unseen)", { shell: ["fresh70-probes.jsonl", [21, 24, 8, 12, 0, 24]], tools: ["fresh70-tool-probes.jsonl", [39, 40, 15, 20, 0, 56]], hints: ["fresh70-hints.jsonl", [31, 32, 15, 16, 0, 32]] }],
-    ["seventy-third probe set (fresh71, written blind at the start of session 19, scored twice unseen; read after)", { shell: ["fresh71-probes.jsonl", [12, 24, 3, 12, 0, 24]], tools: ["fresh71-tool-probes.jsonl", [30, 40, 11, 20, 0, 56]], hints: ["fresh71-hints.jsonl", [28, 32, 14, 16, 1, 32]] }],
+    ["seventy-third probe set (fresh71, written blind at the start of session 19, scored twice unseen; read after)", { shell: ["fresh71-probes.jsonl", [12, 24, 3, 12, 0, 24]], tools: ["fresh71-tool-probes.jsonl", [31, 40, 11, 20, 0, 56]], hints: ["fresh71-hints.jsonl", [28, 32, 14, 16, 1, 32]] }],
     ["seventy-fourth probe set (fresh72, written blind at the start of session 19, scored twice unseen; read after)", { shell: ["fresh72-probes.jsonl", [17, 24, 5, 12, 0, 24]], tools: ["fresh72-tool-probes.jsonl", [34, 40, 14, 20, 1, 56]], hints: ["fresh72-hints.jsonl", [31, 32, 13, 16, 0, 32]] }],
     ["seventy-fifth probe set (fresh73, written blind at the start of session 19, scored twice unseen; read after)", { shell: ["fresh73-probes.jsonl", [19, 24, 8, 12, 1, 24]], tools: ["fresh73-tool-probes.jsonl", [29, 40, 13, 20, 0, 56]], hints: ["fresh73-hints.jsonl", [28, 32, 13, 16, 0, 32]] }],
     ["seventy-sixth probe set (fresh74, written blind in session 20, scored once unseen; read after)", { shell: ["fresh74-probes.jsonl", [18, 24, 10, 12, 0, 24]], tools: ["fresh74-tool-probes.jsonl", [35, 40, 16, 20, 3, 56]], hints: ["fresh74-hints.jsonl", [23, 32, 14, 16, 1, 32]] }],
@@ -754,7 +763,7 @@ describe("action model figures", () => {
     ["eighty-fifth probe set (fresh83, written blind in session 21, scored unseen; read in session 22)", { shell: ["fresh83-probes.jsonl", [19, 24, 10, 12, 0, 24]], tools: ["fresh83-tool-probes.jsonl", [31, 40, 12, 20, 1, 56]], hints: ["fresh83-hints.jsonl", [26, 32, 11, 16, 2, 32]] }],
     ["eighty-sixth probe set (fresh84, written blind in session 21, scored unseen; read in session 22)", { shell: ["fresh84-probes.jsonl", [17, 24, 5, 12, 0, 24]], tools: ["fresh84-tool-probes.jsonl", [32, 40, 10, 20, 1, 56]], hints: ["fresh84-hints.jsonl", [21, 32, 8, 16, 1, 32]] }],
     ["eighty-seventh probe set (fresh85, written blind in session 21, scored unseen; read in session 22)", { shell: ["fresh85-probes.jsonl", [15, 24, 6, 12, 0, 24]], tools: ["fresh85-tool-probes.jsonl", [34, 40, 11, 20, 0, 56]], hints: ["fresh85-hints.jsonl", [24, 32, 11, 16, 2, 32]] }],
-    ["eighty-eighth probe set (fresh86, written blind in session 22, scored once unseen)", { shell: ["fresh86-probes.jsonl", [13, 24, 5, 12, 0, 24]], tools: ["fresh86-tool-probes.jsonl", [35, 40, 11, 20, 2, 56]], hints: ["fresh86-hints.jsonl", [23, 32, 12, 16, 1, 32]] }],
+    ["eighty-eighth probe set (fresh86, written blind in session 22, scored once unseen)", { shell: ["fresh86-probes.jsonl", [13, 24, 5, 12, 0, 24]], tools: ["fresh86-tool-probes.jsonl", [35, 40, 11, 20, 1, 56]], hints: ["fresh86-hints.jsonl", [23, 32, 12, 16, 1, 32]] }],
     ["eighty-ninth probe set (fresh87, written blind in session 22, scored once unseen)", { shell: ["fresh87-probes.jsonl", [17, 24, 8, 12, 0, 24]], tools: ["fresh87-tool-probes.jsonl", [31, 40, 12, 20, 0, 56]], hints: ["fresh87-hints.jsonl", [26, 32, 13, 16, 1, 32]] }],
     ["ninetieth probe set (fresh88, written blind in session 22, scored once unseen)", { shell: ["fresh88-probes.jsonl", [11, 24, 5, 12, 0, 24]], tools: ["fresh88-tool-probes.jsonl", [33, 40, 10, 20, 1, 56]], hints: ["fresh88-hints.jsonl", [17, 32, 8, 16, 2, 32]] }],
     ["ninety-first probe set (fresh89, written blind in session 23, scored once unseen; read in session 23)", { shell: ["fresh89-probes.jsonl", [22, 24, 9, 12, 0, 24]], tools: ["fresh89-tool-probes.jsonl", [35, 40, 14, 20, 0, 56]], hints: ["fresh89-hints.jsonl", [28, 32, 13, 16, 1, 32]] }],
@@ -778,6 +787,9 @@ describe("action model figures", () => {
     ["hundred-and-ninth probe set (fresh107, written blind in session 27, scored once unseen on ec16ec6; read after)", { shell: ["fresh107-probes.jsonl", [14, 24, 7, 12, 0, 24]], tools: ["fresh107-tool-probes.jsonl", [38, 40, 18, 20, 0, 56]], hints: ["fresh107-hints.jsonl", [29, 32, 12, 16, 0, 32]] }],
     ["hundred-and-tenth probe set (fresh108, written blind in session 27, scored once unseen on ec16ec6; read after)", { shell: ["fresh108-probes.jsonl", [18, 24, 7, 12, 0, 24]], tools: ["fresh108-tool-probes.jsonl", [32, 40, 11, 20, 0, 56]], hints: ["fresh108-hints.jsonl", [29, 32, 13, 16, 3, 32]] }],
     ["hundred-and-eleventh probe set (fresh109, written blind in session 27, scored once unseen on ec16ec6; read after)", { shell: ["fresh109-probes.jsonl", [17, 24, 7, 12, 0, 24]], tools: ["fresh109-tool-probes.jsonl", [36, 40, 14, 20, 1, 56]], hints: ["fresh109-hints.jsonl", [28, 32, 11, 16, 1, 32]] }],
+    ["hundred-and-twelfth probe set (fresh110, written blind in session 27, scored once unseen on b839769; read after)", { shell: ["fresh110-probes.jsonl", [9, 24, 6, 12, 0, 24]], tools: ["fresh110-tool-probes.jsonl", [31, 40, 10, 20, 0, 56]], hints: ["fresh110-hints.jsonl", [27, 32, 15, 16, 1, 32]] }],
+    ["hundred-and-thirteenth probe set (fresh111, written blind in session 27, scored once unseen on b839769; read after)", { shell: ["fresh111-probes.jsonl", [15, 24, 4, 12, 0, 24]], tools: ["fresh111-tool-probes.jsonl", [34, 40, 11, 20, 0, 56]], hints: ["fresh111-hints.jsonl", [25, 32, 12, 16, 2, 32]] }],
+    ["hundred-and-fourteenth probe set (fresh112, written blind in session 27, scored once unseen on b839769; read after)", { shell: ["fresh112-probes.jsonl", [14, 24, 8, 12, 0, 24]], tools: ["fresh112-tool-probes.jsonl", [33, 40, 14, 20, 0, 56]], hints: ["fresh112-hints.jsonl", [28, 32, 13, 16, 0, 32]] }],
   ];
   const MEASURE = { shell: measureShellProbes, tools: measureToolProbes, hints: measureHints } as const;
   for (const [name, sets] of BLIND) {

@@ -230,7 +230,8 @@ export class RulePack {
     if (shaped.length > 0) {
       for (const value of original!.split("\n")) {
         const text = normalizeForMatching(value);
-        if (text.length > 0) for (const i of shaped) tryRule(i, text, value);
+        // (A value of one word is a name, not a command line with a client and a verb: a package esbuild-plugin-purge-css.)
+        if (text.length > 0 && text.includes(" ")) for (const i of shaped) tryRule(i, text, value);
       }
     }
     const matches: RuleMatch[] = [...matched]

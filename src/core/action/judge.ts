@@ -598,16 +598,23 @@ function staysPut(a: readonly string[]): boolean {
 }
 
 /** A database name for development or tests (app_dev, app_test, test_shop, dev). */
-const DEV_DATABASE = /^(?:\w+_)?(?:dev|test|local|localdev)(?:_ci)?(?:_\d+)?$|^(?:dev|test)_\w+$/i;
+const DEV_DATABASE = /^(?:\w+_)?(?:dev|test|local|localdev)(?:_ci)?(?:_\d+)?$|^(?:dev|test)_\w+$|^\w+(?:unit|integration|e2e)_?tests?$/i;
 /**
  * psql, mysql or mariadb told to connect to this machine by name (-h localhost, a localhost URL) and
  * to a development or test database: one host option only, no prod word, nothing in the command
  * that connects elsewhere or runs a shell (\c, \!, system, PROGRAM, USE).
  */
 function localDevDatabase(inv: Invocation): boolean {
-  if (!/^(psql|mysql|mariadb|sqlcmd)$/.test(inv.name)) return false;
+  if (!/^(psql|mysql|mariadb|sqlcmd|sqlite3|duckdb)$/.test(inv.name)) return false;
   const a = inv.args;
   if (!staysPut(a)) return false;
+  // A SQLite or DuckDB file in a cache or temporary directory, or named for tests or a bench: the tool's own scratch data.
+  if (inv.name === "sqlite3" || inv.name === "duckdb") {
+    const file = a.find((w) => !w.startsWith("-")) ?? "";
+    // (Not one that climbs out with "..", nor a command line that opens, attaches, reads or runs anything else: -cmd ".open /srv/app/data.db".)
+    if (file.includes("..") || a.some((w) => /^-(?:cmd|init)$/.test(w) || /(?:^|[\s"';])\.(?:op|ope|open|read|shell|system|import|restore|clone|backup|save|once|output)\b/i.test(w))) return false;
+    return !/(?:^|[^a-z0-9])(?:prod|production|prd)(?:[^a-z0-9]|$)/i.test(file) && (/^(?::memory:|\/tmp\/|(?:~|\$HOME|\$\{HOME\}|\/home\/[^/]+|\/Users\/[^/]+)\/\.cache\/|\.cache\/)/.test(file) || /(?:^|[\/_.-])(?:test|tests|dev|local|bench|benchmarks?|fixtures?|scratch)(?:[\/_.-]|$)/i.test(file.replace(/^.*\//, "")));
+  }
   // sqlcmd names its server with -S: localhost, a port after a comma, an instance after a backslash.
   if (inv.name === "sqlcmd") {
     const servers = a.filter((w, i) => w === "-S" || w === "--server" || (/^-S\S/.test(w) && a[i - 1] !== "-P"));

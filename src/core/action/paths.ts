@@ -52,6 +52,8 @@ const CREDENTIAL_PATTERNS: readonly RegExp[] = [
   // A deployed IIS site's web.config (its connection strings and machine keys), here or through a server's administrative share.
   /^(?:\/\/[\w.-]+\/[A-Za-z]\$|[A-Za-z]:)?\/inetpub\/(?:.*\/)?web\.config$/i,
   /(^|\/)secrets?\/(?:[^/]+\/)*[^/]*\.dec\.(?:env|ya?ml|json)$/i,
+  // A project's own hidden secrets folder (.secrets/prod/sql_sa_password.txt), not an example's.
+  /(^|\/)\.secrets?\/(?:[^/]+\/)*(?!(?:[^/]*[._-])?(?:example|sample|template|readme)(?:[._-][^/]*)?$)[^/]+$/i,
   // A tool's own secret store under its dot-directory (~/.nextflow/secrets/store.json, .devcontainer/secrets/db.env).
   /(^|\/)\.[\w-][\w.-]*\/(?:[^/]+\/)*secrets?\/(?!(?:[^/]*[._-])?(?:example|sample|template|readme)(?:[._-][^/]*)?$)[^/]+$/i,
   /^\/etc\/(shadow|gshadow|master\.passwd|sudoers)(-|$)/,

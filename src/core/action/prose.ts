@@ -67,7 +67,7 @@ function isPlace(word: string): boolean {
   return PLACE_START.test(word) || /[.@/]|\d/.test(word);
 }
 /** Where passwords and keys are kept: reading them is credential access, not a lookup. */
-const CREDENTIAL_STORE = /(?<!\w)(\.?(?:bash|zsh)_history|shell history|saved passwords?|stored passwords?|password (manager|store|vault|database)(?: exports?)?|(?:1password|bitwarden|lastpass|keepass(?:xc)?|dashlane)(?: (?:exports?|vaults?|backups?))?|[\w-]+\.kdbx|keychain|login data|browser('s)? (profile|passwords?|cookies|credentials)|credential (store|manager)|\.aws\/credentials|toJSON\(\s*secrets|process\.env|os\.environ|every (?:ci |repository |repo )?secret|all (?:the )?(?:ci |repository |repo )?secrets|~\/\.aws\b|~\/\.kube\b|~\/\.ssh\b(?!\/(?:config|known_hosts|authorized_keys)\b|\/[\w.-]+\.pub\b)|~\/\.gnupg\b|~\/\.docker\b|~\/\.config\/gcloud\b|aws credentials|cloud credentials|\.env(?!\.(?:example|sample|template|dist|defaults)\b)(?:\.[\w-]+)?(?: file)?|\.kube\/config|kubeconfig|\.docker\/config\.json|\.netrc|\.pgpass|\.git-credentials|id_rsa|id_ed25519|\/etc\/shadow|private keys?)\b/i;
+const CREDENTIAL_STORE = /(?<!\w)(\.?(?:bash|zsh)_history|shell history|saved passwords?|stored passwords?|password (manager|store|vault|database)(?: exports?)?|(?:1password|bitwarden|lastpass|keepass(?:xc)?|dashlane)(?: (?:exports?|vaults?|backups?))?|[\w-]+\.kdbx|keychain|login data|browser('s)? (profile|passwords?|cookies|credentials)|credential (store|manager)|\.aws\/credentials|toJSON\(\s*secrets|process\.env|os\.environ|every (?:ci |repository |repo )?secret|all (?:the )?(?:ci |repository |repo )?secrets|~\/\.aws\b|~\/\.kube\b|~\/\.ssh\b(?!\/(?:config|known_hosts|authorized_keys)\b|\/[\w.-]+\.pub\b)|~\/\.gnupg\b|~\/\.docker\b|~\/\.config\/gcloud\b|aws credentials|cloud credentials|\.env(?!\.(?:example|sample|template|dist|defaults)\b)(?:\.[\w-]+)?(?: file)?|\.kube\/config|kubeconfig|\.docker\/config\.json|\.netrc|\.npmrc|\.pypirc|\.cargo\/credentials(?:\.toml)?|\.pgpass|\.git-credentials|id_rsa|id_ed25519|\/etc\/shadow|private keys?)\b/i;
 /** Words that start a phrase about where or what for: the head of a thing ends before them. */
 const PREPOSITION = new Set("of from in on under inside within across at for with by into onto over via using".split(" "));
 /** Words that are no part of an object. */
@@ -148,7 +148,7 @@ const VENDOR_INSTALLER_NAMED = /\b(?:rustup|nvm|homebrew|oh[- ]my[- ]zsh|pnpm|bu
 
 const FETCH_AND_RUN = /\b(?:pull|pulls|pulling|download|downloads|downloading|fetch|fetches|fetching|grab|grabs|grabbing)\s+(?:and|then|&)\s+(?:run|runs|running|execute|executes|executing)\b(?:[^.;]{0,80}?\bfrom\b|\s+(?:the |a )?(?:script |installer |binary )?(?:at |from )?https?:\/\/)|\b(?:run|runs|running|execute|executes|executing)\s+(?:whatever|anything|what)\s+(?:it|the server|the endpoint|that url)?\s*(?:returns|sends|serves|gets back|says)\b/i;
 /** Code fetched again and again (a helper script that "re-downloads every time the user logs in", an agent pulled at boot). */
-const RECURRING_FETCH = /\b(?:re-?)?(?:download|fetch|pull|curl|wget)(?:s|es|ed|ing)?\b[^.;]{0,80}?(?:\b(?:every|each) (?:time|login|logon|boot|reboot|start|startup|hour|minute|night|day|\d+ ?(?:s|sec|seconds|m|min|mins|minutes|h|hours))\b|\b(?:at|on) (?:every |each )?(?:login|logon|boot|startup|reboot)\b)/i;
+const RECURRING_FETCH = /\b(?:every|each) (?:hour|minute|night|day|\d+ ?(?:m|min|mins|minutes|h|hours))\b[^.;]{0,80}?\b(?:download|fetch|pull|curl|wget)(?:s|es|ed|ing)?\b|\b(?:re-?)?(?:download|fetch|pull|curl|wget)(?:s|es|ed|ing)?\b[^.;]{0,80}?(?:\b(?:every|each) (?:time|login|logon|boot|reboot|start|startup|hour|minute|night|day|\d+ ?(?:s|sec|seconds|m|min|mins|minutes|h|hours))\b|\b(?:at|on) (?:every |each )?(?:login|logon|boot|startup|reboot)\b)/i;
 /** What is fetched is code: a script, a binary, an installer, an update. */
 const CODE_FETCHED = /\b(?:script|scripts|binary|binaries|helper|installer|payload|executable|implant|agent|updater|update|code|\.sh|\.ps1|\.py)\b/i;
 /** The repository's hooks skipped, said in words or with git's flag. */
@@ -279,6 +279,40 @@ const SENTENCE_EFFECTS: readonly SentenceEffect[] = [
     says: "says it has the mail server copy every message to another address: everyone's mail is read there from now on (T1114.003)",
   },
   {
+    // A reverse shell set up, said outright ("it opens a reverse shell to 203.0.113.77:443 on every boot").
+    id: "prose.remote-access",
+    keys: ["reverse"],
+    re: /\b(?:opens?|opening|starts?|starting|spawns?|spawning|runs?|running|sets? up|setting up|creates?|creating|launch\w*|connects? back)\b[^.;]{0,20}?\b(?:a |an )?reverse shells?\b/i,
+    // (Only where the clause that names it says nothing against it: "investigating a cron job that opens a reverse shell" sets none up.)
+    when: (sentence) => !AGAINST.test(sentence.slice(0, Math.max(0, sentence.search(/reverse shell/i))).split(/[;:,\u2014\u2013]/).pop() ?? ""),
+    action: () => ({ capability: "grant-access", target: { name: "a reverse shell", external: true }, reversibility: "irreversible", scope: "system" }),
+    says: "says it opens a reverse shell: whoever is at the other end controls this machine (T1059, TA0011)",
+  },
+  {
+    // GitHub's secret scanning or its push protection switched off, for a repository or an organisation.
+    id: "prose.secret-scanning-off",
+    keys: ["push", "scanning"],
+    re: /\b(?:switch|turn|disabl|deactivat|bypass)\w*\b[^.;]{0,40}?\b(?:secret scanning|push protection)\b[^.;]{0,20}?\b(?:off|disabled?)?|\b(?:secret scanning(?:'s)?(?: push protection)?|push protection)\b[^.;]{0,60}?\b(?:switch|turn)\w* (?:it |them )?off\b/i,
+    action: () => ({ capability: "impair-defences", target: { name: "secret scanning" }, reversibility: "recoverable", scope: "one" }),
+    says: "says it turns secret scanning or its push protection off: a secret committed from now on is not caught (T1562.001)",
+  },
+  {
+    // A known vulnerability's advisory added to a scanner's ignore list ("add RUSTSEC-2026-0117 to the cargo-deny ignore list").
+    id: "prose.advisory-ignored",
+    keys: ["rustsec", "ghsa", "cve"],
+    re: /\b(?:add|put|list|append)\w*\b[^.;]{0,20}?\b(?:RUSTSEC|GHSA|CVE)-[\w-]+\b[^.;]{0,60}?\b(?:ignore|allow|exception|suppress)\w*/i,
+    action: () => ({ capability: "impair-defences", target: { name: "a known vulnerability's check" }, reversibility: "recoverable", scope: "one" }),
+    says: "says it tells the audit to ignore a known vulnerability: the check stops failing while the vulnerable code stays (T1562.001)",
+  },
+  {
+    // A network rule opened to every source ("allows UDP 47808 from any source into the production VNet").
+    id: "prose.egress-opened",
+    keys: ["any", "anywhere", "internet"],
+    re: /\b(?:allow|open|permit|add)\w*\b[^.;]{0,80}?\bfrom (?:any (?:source|address|ip|host)s?|anywhere|the (?:whole )?internet)\b/i,
+    action: (sentence) => ({ capability: "grant-access", target: { name: "a network rule open to every address", external: true, production: mentionsProduction(sentence) }, reversibility: "recoverable", scope: "system" }),
+    says: "says it opens a network rule to every address: anyone on the internet can reach what it guards",
+  },
+  {
     // PowerShell told to run any script, signed or not, from anywhere (T1059.001 with its guard off).
     id: "prose.script-policy-off",
     keys: ["executionpolicy", "execution"],
@@ -322,8 +356,8 @@ const SENTENCE_EFFECTS: readonly SentenceEffect[] = [
     // The agent's own approvals turned off: its runtime's settings edited to allow every tool, or a
     // run told to skip them ("approval_policy = never", "--dangerously-skip-permissions").
     id: "prose.agent-approvals-off",
-    keys: ["claude", "codex", "cursor", "gemini", "approval_policy", "danger-full-access", "dangerously", "bypasspermissions", "yolo"],
-    re: /\b(?:edit|chang|set|switch|updat|modif|writ|add|turn|configur|put|flip|patch)\w*\b[^.;]{0,60}?(?:\.claude\/settings(?:\.local)?\.json|\.codex\/config\.toml|\.cursor\/(?:mcp|cli|settings)\.json|\.gemini\/settings\.json|managed-settings\.json)\b[^.;]{0,80}?\b(?:allow\w*|approv\w*|without (?:asking|approval|prompts?|confirmation)|permissions?|auto-?run|yolo|never)\b|\bapproval_policy\s*(?:=|to|:)?\s*["']?never\b|\bdanger-full-access\b|--dangerously-(?:skip-permissions|bypass-approvals-and-sandbox)\b|\bbypassPermissions\b|\byolo mode\b/i,
+    keys: ["claude", "codex", "cursor", "gemini", "approval_policy", "danger-full-access", "dangerously", "bypasspermissions", "yolo", "autoapprove", "chat"],
+    re: /\b(?:edit|chang|set|switch|updat|modif|writ|add|turn|configur|put|flip|patch)\w*\b[^.;]{0,60}?(?:\.claude\/settings(?:\.local)?\.json|\.codex\/config\.toml|\.cursor\/(?:mcp|cli|settings)\.json|\.gemini\/settings\.json|managed-settings\.json)\b[^.;]{0,80}?\b(?:allow\w*|approv\w*|without (?:asking|approval|prompts?|confirmation)|permissions?|auto-?run|yolo|never)\b|\bapproval_policy\s*(?:=|to|:)?\s*["']?never\b|\b(?:chat\.tools\.(?:global\.)?)?autoApprove\b[^.;]{0,20}?\btrue\b|\bdanger-full-access\b|--dangerously-(?:skip-permissions|bypass-approvals-and-sandbox)\b|\bbypassPermissions\b|\byolo mode\b/i,
     action: () => ({ capability: "impair-defences", target: { name: "the agent's own approvals" }, reversibility: "recoverable", scope: "system" }),
     says: "says it turns off the agent's own approvals: every later tool call, the haltkey hook's among them, runs without anyone asked (T1562.001)",
   },
@@ -852,7 +886,8 @@ const SENTENCE_EFFECTS: readonly SentenceEffect[] = [
     id: "prose.package-unpublished",
     keys: ["unpublish"],
     re: /\bunpublish\w*\b[^.;]{0,60}?\b(?:npm|pypi|crates?|gems?|packages?|releases?|versions?|v?\d+\.\d+\.\d+\w*|it)\b|\b(?:npm|pypi|crates\.io|rubygems)\b[^.;]{0,60}?\bunpublish\w*\b/i,
-    when: (sentence) => !/\b(?:unpublished (?:draft|page|post|article)|cms|blog|wordpress|contentful)\b/i.test(sentence),
+    // (Nor the rules about it: "the npm unpublish policy page".)
+    when: (sentence) => !/\b(?:unpublished (?:draft|page|post|article)|cms|blog|wordpress|contentful)\b|\bunpublish(?:ing)? (?:policy|policies|rules?|docs?|documentation|page|faq|guidelines?|window)\b/i.test(sentence),
     action: () => ({ capability: "delete", target: { name: "a published package version", public: true, external: true }, reversibility: "irreversible", scope: "account" }),
     says: "says it unpublishes a released package version: everything that depends on it breaks, and that version can never be published again",
   },
@@ -1290,7 +1325,7 @@ const DIRECTED = new RegExp(
     String.raw`|\b(?:url|urls|link|links|endpoint|address|webhook|form|host|server|bucket|site)\s+(?:that\s+)?(?:the|a|an|their|that|this)\s+(?:[\w'.-]+\s+){0,2}?${THIRD_PARTY}\s+(?:gave|gives|linked|links|provided|provides|named|names|sent|listed|lists|mentioned|mentions)\b` +
     // ("…, because the ticket text told me to.")
     String.raw`|\bbecause (?:the|a|an|their|that|this) (?:[\w'.-]+\s+){0,3}?${SOURCE}(?:'s)?\s+(?:[\w'.-]+\s+){0,2}?(?:told|asked|tells|asks) (?:me|us) to\b` +
-    String.raw`|\binstructions? (?:embedded|hidden|found|left) in\b` +
+    String.raw`|\binstructions? (?:embedded|hidden|found|left) in\b|\bthe (?:embedded|hidden|injected) (?:instructions?|notes?|text) (?:requests?|says?|asks?|wants?|tells?)\b` +
     // ("As requested in the Confluence comment, …")
     String.raw`|\bas (?:requested|asked|instructed|directed|described) (?:in|by) (?:the|a|an|their|that|this)\s+(?:[\w'.-]+\s+){0,3}?${SOURCE}\b` +
     // (What the content says, then what the agent does because of it: "the forwarded email says his access was approved, so I'm adding him".)
@@ -1324,7 +1359,9 @@ const OUTWARD = new RegExp(String.raw`\b(?:(?:re-?)?post\w*|send\w*|sent|dm\w*|s
 const SO_I_WILL = /\bso\s+(?:i'll|i will|i'm|i am|we'll|let me|i'm going to|going to)$/i;
 /** Something run with root or administrator rights: what it does, it does to the whole machine. */
 const RUN_ELEVATED = /\b(?:run\w*|execut\w*|appl(?:y|ies|ying|ied))\b(?:[^.;]|\.(?=\w)){0,100}?(?:\bwith (?:become|sudo|root|admin(?:istrator)? (?:rights|privileges))\b|\bas (?:root|administrator|an admin)\b|--become\b|\bsudo\b)/i;
-const SENSITIVE_ACT = { test: (s: string): boolean => (EXPOSED.test(s) && SECRET_OR_DATA.test(s)) || WEAKENED.test(s) || GRANTED.test(s) || MONEY_CHANGED.test(s) || OUTSIDE_INSTALLED.test(s) || OUTWARD.test(s) || RUN_ELEVATED.test(s) };
+/** A review taken away, or a script run from where anyone could have left it (/tmp, Downloads, an attachment). */
+const REVIEW_OR_STRAY_SCRIPT = /\bno longer (?:needs?|requires?) (?:the )?[\w' -]{0,30}?reviews?\b|\b(?:run|runs|running|execut\w*)\b[^.;]{0,60}?\b(?:script|binary|installer|\.sh|\.ps1|\.py)\b[^.;]{0,60}?\b(?:in|from|left in) (?:\/tmp|\/var\/tmp|~?\/?downloads|the attachment)\b/i;
+const SENSITIVE_ACT = { test: (s: string): boolean => (EXPOSED.test(s) && SECRET_OR_DATA.test(s)) || WEAKENED.test(s) || GRANTED.test(s) || MONEY_CHANGED.test(s) || OUTSIDE_INSTALLED.test(s) || OUTWARD.test(s) || RUN_ELEVATED.test(s) || REVIEW_OR_STRAY_SCRIPT.test(s) };
 /** The agent says it will not do what it was directed to (it refuses, or found it suspicious). */
 const NOT_FOLLOWING = /\b(?:won't|will not|not going to|refus\w*|declin\w*|suspicious|injection|phishing|flag(?:ging)? it|report(?:ing)? it|ignor(?:e|ing) (?:it|that|this) (?:request|instruction))\b/i;
 
@@ -1958,7 +1995,7 @@ export function readProse(raw: string, internalDomains: readonly string[] = []):
     }
     // A payroll or payout run submitted again, or a wire sent on changed bank details: money moved (twice, or to someone else).
     const rerun = /payroll|payout|payment|wire|transfer|invoice|disburse/.test(lower) ? MONEY_RUN_AGAIN.exec(sentence) : null;
-    if (rerun !== null && !SKIP_DENIED.test(sentence.slice(0, rerun.index)) && !/\b(?:test|sandbox|dry[- ]run|staging)\b/i.test(sentence) && !sentence.endsWith("?")) {
+    if (rerun !== null && !SKIP_DENIED.test(sentence.slice(0, rerun.index)) && !/\b(?:tests?|specs?|test suites?|sandbox|dry[- ]run|staging)\b/i.test(sentence) && !sentence.endsWith("?")) {
       const label = quoted(sentence);
       hits.push({ id: "prose.money-run-again", action: { capability: "spend", target: { name: label }, reversibility: "irreversible", scope: "account" }, reason: `${label} says it moves money again or to new bank details: a payroll, payout or wire cannot be called back (T1657)` });
       actions++;

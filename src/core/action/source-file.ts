@@ -450,10 +450,16 @@ function webShell(path: string, text: string): CodeHit[] {
   return [{ id: "code.web-shell", technique: "T1505.003", tactic: "Persistence (TA0003)", action: { capability: "persist", target: { name: path.replace(/^.*[\\/]/, "") }, reversibility: "irreversible", scope: "system" }, reason: `writes ${path.replace(/^.*[\\/]/, "")}, a server page that runs a command taken from the request (${runs[0].trim().slice(0, 40)}): anyone who can reach the site runs commands on the server (T1505.003)` }];
 }
 
+/** An editor's agent told to run its tools without asking (VS Code's chat.tools.autoApprove): every tool call it makes runs unasked. */
+function editorAgentUnasked(path: string, text: string): CodeHit[] {
+  if (!/(?:^|\/)(?:settings\.json|[^/]+\.code-workspace)$/.test(path) || !/"chat\.(?:tools\.(?:global\.)?|agent\.)autoApprove"\s*:\s*true\b/.test(text)) return [];
+  return [{ id: "code.agent-settings-changed", technique: "T1562.001", tactic: "Defense Evasion (TA0005)", action: { capability: "impair-defences", target: { name: path }, reversibility: "recoverable", scope: "system" }, reason: `writes ${path.replace(/^.*\//, "")} so the editor's agent runs its tools without asking (chat.tools.autoApprove): every tool call it makes from now on runs unasked` }];
+}
+
 /** What a source file a tool writes will do when the program runs, judged now. */
 export function readWrittenSource(path: string, text: string): CodeHit[] {
   const sends = sendCalls(text);
-  return [...(MIGRATION_FILE.test(path) ? migrationDrops(path, text) : []), ...sentCredentials(text, sends), ...sentCredentialFiles(text, sends), ...sentEnvironment(text, sends), ...sentPersonalData(text, sends), ...sentTable(sends), ...(/\.(?:js|mjs|ts|jsx|tsx|html|phtml|vue)$/i.test(path) ? skimmedCheckout(text) : []), ...weakenedChecks(path, text), ...weakenedSshd(path, text), ...printsEnvironment(path, text), ...writesToPublicStore(path, text), ...codeownersEmptied(path, text), ...webShell(path, text)];
+  return [...(MIGRATION_FILE.test(path) ? migrationDrops(path, text) : []), ...sentCredentials(text, sends), ...sentCredentialFiles(text, sends), ...sentEnvironment(text, sends), ...sentPersonalData(text, sends), ...sentTable(sends), ...(/\.(?:js|mjs|ts|jsx|tsx|html|phtml|vue)$/i.test(path) ? skimmedCheckout(text) : []), ...weakenedChecks(path, text), ...weakenedSshd(path, text), ...printsEnvironment(path, text), ...writesToPublicStore(path, text), ...codeownersEmptied(path, text), ...webShell(path, text), ...editorAgentUnasked(path, text)];
 }
 
 /** A CODEOWNERS file written whole with no owner on any line: nobody's review is required for anything any more. */
@@ -536,6 +542,20 @@ export function removedChecks(path: string, oldText: string, newText: string): C
     // (The last USER line is who the container runs as: `USER root` added after `USER app` is root.)
     const nonRoot = (t: string) => { const users = [...t.matchAll(/^[ \t]*USER[ \t]+(\S+)/gim)].map((m) => m[1]!); return users.length > 0 && !/^(?:root|0)(?::|$)/.test(users[users.length - 1]!); };
     if (nonRoot(oldText) && !nonRoot(newText)) out.push({ id: "code.container-runs-as-root", technique: "T1611", tactic: "Privilege Escalation (TA0004)", action: { capability: "escalate", target: { name: path.replace(/^.*\//, "") }, reversibility: "recoverable", scope: "one" }, reason: `the edit takes the non-root USER out of ${path.replace(/^.*\//, "")}: the container's processes run as root` });
+  }
+  // A package's published files given an environment or key file (package.json "files": [..., ".env.release"]): the next publish puts it on the registry for anyone.
+  const publishedSecret = (t: string) => [...t.matchAll(/"files"\s*:\s*\[([^\]]{0,2000})\]/g)].flatMap((m) => [...m[1]!.matchAll(/"((?:[^"]*\/)?(?:\.env(?:\.[\w-]+)?|[^"/]*\.(?:pem|key|p12|pfx)|\.npmrc|id_rsa|credentials(?:\.\w+)?))"/g)].map((x) => x[1]!));
+  if (/(?:^|\/)package\.json$/.test(path)) {
+    const had = new Set(publishedSecret(oldText));
+    const added = publishedSecret(newText).filter((f) => !had.has(f) && !/\.(?:example|sample|template)$/.test(f));
+    if (added.length > 0) out.push({ id: "code.secret-file-published", technique: "T1552.001", tactic: "Credential Access (TA0006)", action: { capability: "exfiltrate", target: { name: added[0]!, pathClass: "credentials", public: true, external: true }, reversibility: "irreversible", scope: "one" }, reason: `the edit adds ${added.slice(0, 2).join(", ")} to the package's published files: the next publish puts it on the registry, for anyone to download` });
+  }
+  // A dependency audit told to ignore an advisory (cargo-deny's deny.toml, .trivyignore, .snyk, osv-scanner.toml): the check stops failing while the vulnerable code stays.
+  if (/(?:^|\/)(?:deny\.toml|\.trivyignore|\.snyk|osv-scanner\.toml|\.grype\.ya?ml|audit-ci\.jsonc?|\.nsprc|\.auditignore|\.cargo\/audit\.toml)$/.test(path)) {
+    const ids = (t: string) => new Set(t.match(/\b(?:RUSTSEC|GHSA|CVE)-[\w-]+/gi) ?? []);
+    const had = ids(oldText);
+    const ignored = [...ids(newText)].filter((x) => !had.has(x));
+    if (ignored.length > 0) out.push({ id: "code.advisory-ignored", technique: "T1562.001", tactic: "Defense Evasion (TA0005)", action: { capability: "impair-defences", target: { name: path.replace(/^.*\//, "") }, reversibility: "recoverable", scope: "one" }, reason: `the edit tells the dependency audit to ignore ${ignored.slice(0, 2).join(", ")}: the check stops failing while the vulnerable code stays` });
   }
   // A model's or a field's access grants taken off (LookML's required_access_grants): everyone who can see the explore sees it.
   const grantsNeeded = (t: string) => (t.match(/\brequired_access_grants\s*:/g) ?? []).length;

@@ -850,6 +850,8 @@ export function readNamed(tool: string, name: ReturnType<typeof splitToolName>, 
   const notMoney = f.amounts.length === 0 && moneyWords.length > 0 && !/"(?:amount|currency|spending_?limits?|spend_?limit|cardholder|card_?number|funding|iban|account_?number|routing)"/i.test(argsText()) && (
     (moneyWords.every((w) => /^(stripe|paypal|venmo|binance|coinbase|brokerage|billing)$/.test(w)) && hasWord(object, /^(customers?|products?|prices?|plans?|webhooks?|profiles?|users?|contacts?|notes?|comments?|tags?|labels?|metadata)$/) !== undefined) ||
     moneyWords.every((w) => /^cards?$/.test(w)) ||
+    // (A work order, a maintenance or service order, is a job for someone to do: create_work_order for a stuck damper.)
+    (moneyWords.every((w) => /^orders?$/.test(w)) && hasWord(object, /^(work|workorders?|maintenance|service|change|job|repair)$/) !== undefined) ||
     (moneyWords.every((w) => /^tokens?$/.test(w)) && !/\b(?:wallets?|coins?|crypto|eth|btc|usdc|usdt|sol|chain|on-?chain|dex|defi|stake|exchange|erc-?20|spl)\b/i.test(argsText())) ||
     (moneyWords.every((w) => /^transfers?$/.test(w)) && /\b(?:data|files?|datasets?|survey|archive|endpoints?|globus|sftp|rsync|scp|bytes|folders?|director(?:y|ies)|items|paths?|objects?|uploads?|downloads?)\b/i.test(`${object.join(" ")} ${argsText()}`) && !/\b(?:payments?|funds|money|usd|eur|gbp|bank|wire|payee|invoice|accounts?|acct)\b|_account\b/i.test(argsText())));
   const money = notMoney ? undefined : hasWord(object, MONEY);
@@ -1148,6 +1150,11 @@ export function readNamed(tool: string, name: ReturnType<typeof splitToolName>, 
       else if (f.strings.some((v) => v.length <= 256 && /(^|[^a-z])(audit|cloudtrail|siem|security-events?)([^a-z]|$)/i.test(v))) add("tool.delete-audit-records", "impair-defences", "irreversible", "account", `${tool} deletes audit or security records (${obj})${tail}`);
       break;
     case "trash":
+      // A published package version unpublished from a public registry (npm-registry unpublish): whatever depends on it breaks, and the version can never be published again.
+      if (verb === "unpublish" && (remoteServer(tool) || hasWord(object, /^(packages?|versions?|crates?|gems?|npm|pypi|registry|releases?)$/) !== undefined) && hasWord(object, /^(pages?|posts?|articles?|drafts?|entries|entry|stories|story|cms)$/) === undefined) {
+        add("tool.package-unpublished", "delete", "irreversible", "account", `${tool} unpublishes ${obj}${tail}: everything that depends on that version breaks, and it can never be published again`, { public: true, external: true });
+        break;
+      }
       // A sign-in or security policy deactivated (okta deactivate_policy): the protection is off.
       if ((security || hasWord(object, IDENTITY_PROVIDER) !== undefined) && verb !== undefined && /^(deactivate|suspend|pause)$/.test(verb) && hasWord(object, /^(polic(?:y|ies)|rules?|mfa|factors?|monitors?|detectors?|sensors?|agents?|alerts?|protections?)$/) !== undefined) disable();
       // Closing positions or orders sells or cancels trades (close_all_positions).
@@ -1189,7 +1196,7 @@ export function readNamed(tool: string, name: ReturnType<typeof splitToolName>, 
         else if (ext || f.public || publishPlace || f.bulk || f.toList === true || audience) add("tool.communicate", "communicate", "irreversible", f.recipients.length > 10 || scope === "account" || f.toList === true || audience ? "account" : "one", `${tool} sends ${obj}${who}${tail}${audience ? " to its whole audience" : ""}: a sent message cannot be taken back`, { external: ext || audience, public: f.public || publishPlace !== undefined, ...(aboutAPerson(details) ? { personal: true } : {}) });
         else if (aboutAPerson(details)) add("tool.personal-details-posted", "communicate", "irreversible", "one", `${tool} posts a person's ${details.join(", ")} in a message${who}${tail}: everyone who reads it has them`, { personal: true });
         else actions.push({ capability: "communicate", target: { name: tool, ...base }, reversibility: "irreversible", scope: "one" });
-      } else if (physical) add("tool.physical", "execute", "irreversible", "one", `${tool} acts in the physical world (${verb} ${obj})${tail}`, { external: true });
+      } else if (physical) add("tool.physical", "execute", "irreversible", f.wildcard !== undefined || f.bulk ? "account" : "one", `${tool} acts in the physical world (${verb} ${obj})${f.wildcard !== undefined ? `, every one of them (${f.wildcard})` : ""}${tail}`, { external: true });
       else actions.push({ capability: "write", target: { name: tool, ...base }, reversibility: "recoverable", scope });
       break;
     case "grant":
@@ -1264,7 +1271,7 @@ export function readNamed(tool: string, name: ReturnType<typeof splitToolName>, 
       // A scanner's finding ignored or dismissed (snyk ignore_issue, dismiss a code-scanning alert): the flaw stays, and nothing reminds anyone.
       if (hasWord(object, /^(snyk|dependabot|codeql|semgrep|trivy|sonar|sonarqube|scanning|scan|vulnerability|vulnerabilities|cve|advisory|advisories)$/) !== undefined && hasWord(object, /^(issues?|findings?|alerts?|vulnerabilit(?:y|ies)|advisor(?:y|ies)|results?)$/) !== undefined) add("tool.finding-ignored", "impair-defences", "recoverable", "one", `${tool} ignores a security finding (${obj})${tail}: the flaw stays, and nothing reminds anyone`);
       else if (security) disable();
-      else if (physical) add("tool.physical", "execute", "irreversible", "one", `${tool} acts in the physical world (${verb} ${obj})${tail}`, { external: true });
+      else if (physical) add("tool.physical", "execute", "irreversible", f.wildcard !== undefined || f.bulk ? "account" : "one", `${tool} acts in the physical world (${verb} ${obj})${f.wildcard !== undefined ? `, every one of them (${f.wildcard})` : ""}${tail}`, { external: true });
       // A backup job's schedule or the job disabled (disable_schedule {jobName: "nightly-pgbackrest-full"}): no new backup is taken until someone notices (T1490).
       else if (hasWord(object, /^(schedules?|jobs?|timers?|crons?|cronjobs?|tasks?|policies|policy|plans?)$/) !== undefined && f.strings.some((v) => v.length <= 200 && BACKUP_NAME.test(v))) add("tool.backups-off", "impair-defences", "recoverable", "one", `${tool} ${verb}s ${obj} that takes backups${tail}: no new backup is made until it is turned back on (T1490)`);
       else actions.push({ capability: "write", target: { name: tool, ...base }, reversibility: "recoverable", scope });
@@ -1273,7 +1280,7 @@ export function readNamed(tool: string, name: ReturnType<typeof splitToolName>, 
       // A protection turned down (its level lowered, its sensitivity decreased): it catches less.
       // (An alert's threshold lowered makes it fire sooner: "lower the error-rate alert threshold from 5% to 2%" watches more closely.)
       if (security && verb !== undefined && /^(lower|decrease|reduce|turn|switch|toggle|flip)$/.test(verb) && !(/^(lower|decrease|reduce)$/.test(verb) && hasWord(object, /^(thresholds?)$/) !== undefined && hasWord(object, /^(alerts?|alarms?|alerting|paging|pages|notifications?)$/) !== undefined)) disable();
-      else if (physical) add("tool.physical", "execute", "irreversible", "one", `${tool} acts in the physical world (${verb} ${obj})${tail}`, { external: true });
+      else if (physical) add("tool.physical", "execute", "irreversible", f.wildcard !== undefined || f.bulk ? "account" : "one", `${tool} acts in the physical world (${verb} ${obj})${f.wildcard !== undefined ? `, every one of them (${f.wildcard})` : ""}${tail}`, { external: true });
       // Production turned up or down (raise the autoscaling max, lower the replicas): a change to production.
       else if (f.production) add("tool.change-production", "write", "recoverable", scope, `${tool} changes ${obj} in production${tail}`);
       else actions.push({ capability: "write", target: { name: tool, ...base }, reversibility: "recoverable", scope });
@@ -1293,7 +1300,8 @@ export function readNamed(tool: string, name: ReturnType<typeof splitToolName>, 
       // A page or document read whose name says it holds credentials (break-glass access, root credentials, the shared passwords sheet).
       const credentialDoc = verb !== undefined && /^(get|read|fetch|open|view|export|download|retrieve|show)$/.test(verb) && f.strings.find((v) => v.length <= 200 && CREDENTIAL_DOCUMENT.test(v));
       // (Keys or tokens listed with their secret values shown, list_keys {reveal_secrets: true}: each value is read.)
-      const revealed = isRecord(args) && Object.entries(args).some(([k, v]) => REVEAL_KEY.test(k) && (v === true || v === "true")) && (secretNoun !== undefined || hasWord(object, /^(keys?|tokens?|apikeys?|credentials?)$/) !== undefined);
+      // (Or a password manager's item with its fields revealed: op-vault get_item {reveal: true, fields: ["credential"]}.)
+      const revealed = isRecord(args) && Object.entries(args).some(([k, v]) => REVEAL_KEY.test(k) && (v === true || v === "true")) && (secretNoun !== undefined || hasWord(object, /^(keys?|tokens?|apikeys?|credentials?)$/) !== undefined || (hasWord(object, /^(vaults?|op|1password|bitwarden|lastpass|keeper|dashlane|keepass|passwords?|secrets?|items?)$/) !== undefined && hasWord(object, /^(vaults?|op|1password|bitwarden|lastpass|keeper|dashlane|keepass)$/) !== undefined));
       if (credentialDoc) add("tool.read-credentials-document", "read", "recoverable", "one", `${tool} reads "${credentialDoc.slice(0, 60)}", a page that holds credentials${tail}: they are in the agent's hands (T1552)`, { pathClass: "credentials" });
       else if (huntsCredentials) add("tool.search-credentials", "read", "recoverable", "account", `${tool} searches for passwords or keys (${verb} ${obj})${tail}: credentials gathered where people left them (T1552)`, { pathClass: "credentials" });
       else if (revealed || (secretNoun !== undefined && verb !== undefined && !/^(list|search|find|count|browse|check|validate|verify|status|describe)$/.test(verb) && !hasWord(object, /^(names?|metadata|versions?|policy|policies)$/))) {
@@ -1346,7 +1354,7 @@ export function readNamed(tool: string, name: ReturnType<typeof splitToolName>, 
       // (A negative switch set false turns the protection on: {paused: false}, {muted: false}.)
       else if (security && /disable|off|false|none|permissive|\b0\b/i.test(argsText().replace(/"(?:paused|muted|disabled|suspended|snoozed|silenced)"\s*:\s*false/gi, ""))) add("tool.disable-protection", "impair-defences", "recoverable", "one", `${tool} turns off ${obj}${tail}: a protection stops working`);
       else if (f.production && (scope === "account" || (verb !== undefined && CHANGE_VERB.test(verb)) || hasWord(object, /^(update|apply|patch|upsert|replace)$/) !== undefined)) add("tool.change-production", "write", "recoverable", scope, `${tool} changes ${obj} in production${tail}`);
-      else if (physical && verbClass === "write") add("tool.physical", "execute", "irreversible", "one", `${tool} acts in the physical world (${verb} ${obj})${tail}`, { external: true });
+      else if (physical && verbClass === "write") add("tool.physical", "execute", "irreversible", f.wildcard !== undefined || f.bulk ? "account" : "one", `${tool} acts in the physical world (${verb} ${obj})${f.wildcard !== undefined ? `, every one of them (${f.wildcard})` : ""}${tail}`, { external: true });
       // A person's pay or employment changed in an HR or payroll system (a pay rate, a termination date): their pay and standing rely on it.
       else if (verb !== "create" && (hasWord(object, /^(employees?|workers?|staff|personnel|hris|bamboohr|workday|gusto|rippling|deel|personio|adp|payroll)$/) !== undefined) && HR_FIELDS.test(argsText().slice(0, MAX_ARGS_SCANNED))) add("tool.change-employment-record", "write", "recoverable", "one", `${tool} changes a person's pay or employment record (${obj})${tail}: their pay and standing rely on it`, { personal: true });
       // Many people's records changed at once (every contact, all customers): what each was is gone.

@@ -203,12 +203,15 @@ export function readsOnlyPowerShell(text: string): boolean {
   const bare = text.replace(/'(?:[^']|'')*'|"(?:[^"`$]|`.)*"/g, "S");
   if (/['"`&]|\$\(|::|[<>]|(?:^|[\s;|({])\.\s*[\w$({]|\b(?:iex|icm|iwr|irm|saps|start|invoke-\w+|start-\w+|add-type|new-object)\b/i.test(bare)) return false;
   for (const m of bare.matchAll(/\.(\w+)\s*\(/g)) if (!PURE_METHOD.test(m[1]!)) return false;
-  for (const m of bare.matchAll(/(?:^|[\s|;{(])([A-Za-z]+-[A-Za-z]+)(?=$|[\s|;})])/g)) if (!READ_CMDLET.test(m[1]!)) return false;
-  for (const segment of bare.split(/[|;{}\n]/)) {
+  // (A cmdlet told -WhatIf says what it would do and does nothing: Remove-Item … -WhatIf.)
+  const whatIf = (segment: string): boolean => /\s-WhatIf(?::\$true)?(?=$|\s)/i.test(segment) && !/-WhatIf:\$false/i.test(segment);
+  const segments = bare.split(/[|;{}\n]/);
+  for (const m of bare.matchAll(/(?:^|[\s|;{(])([A-Za-z]+-[A-Za-z]+)(?=$|[\s|;})])/g)) if (!READ_CMDLET.test(m[1]!) && !segments.some((g) => g.trimStart().startsWith(m[1]!) && whatIf(g))) return false;
+  for (const segment of segments) {
     const first = /^\s*(\S+)/.exec(segment)?.[1];
     if (first === undefined) continue;
     if (/^[$@(,\-\d]|^S,?$|^\w+=|^\)/.test(first)) continue;
-    if (!(READ_CMDLET.test(first) || READ_ALIAS.test(first))) return false;
+    if (!(READ_CMDLET.test(first) || READ_ALIAS.test(first) || (/^[A-Za-z]+-[A-Za-z]+$/.test(first) && whatIf(segment)))) return false;
     if (/^Export-Csv$/i.test(first)) {
       const words = segment.trim().split(/\s+/).slice(1);
       const named = words.findIndex((w) => /^-(?:Path|LiteralPath)$/i.test(w));

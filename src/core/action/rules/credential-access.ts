@@ -479,6 +479,8 @@ export function credentialPrinted(inv: Invocation): string | undefined {
   if (inv.name === "aws" && (has("sts", "get-session-token") || has("sts", "assume-role") || has("sts", "get-federation-token") || has("ecr", "get-login-password") || has("iam", "create-access-key") || has("codeartifact", "get-authorization-token"))) return "AWS credentials";
   if ((inv.name === "kubectl" || inv.name === "oc") && (has("create", "token") || (has("whoami") && inv.args.includes("--show-token")))) return "a Kubernetes service-account token";
   if (inv.name === "vault" && (has("token", "create") || has("print", "token"))) return "a Vault token";
+  // A signing key's secret half exported (gpg --export-secret-keys): whoever gets it signs as its owner.
+  if ((inv.name === "gpg" || inv.name === "gpg2") && inv.args.some((a) => /^--export-secret-(?:sub)?keys$/.test(a))) return "a secret signing key (gpg --export-secret-keys)";
   return undefined;
 }
 

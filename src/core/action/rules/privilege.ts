@@ -648,4 +648,33 @@ const setuidHunt: CommandRule = {
   },
 };
 
-export const privilegeRules: readonly CommandRule[] = [setuidHunt, adObjectControl, schedulerAdmin, azureReposPolicyLoosened, adminGroupToEveryone, k8sBindingToEveryone, cloudAccessGrant, githubProtectionLoosened, adminPrompt, pam, setuid, capabilities, sudoers, kernelModule, preload, accountFiles, containerEscape, podAsPowerfulAccount, polkit, shellEscape, authorizationDb, processInjection, workspaceAdmin, broadCloudGrant];
+/**
+ * Someone made an owner of a published package (npm owner add, cargo owner --add, gem owner --add),
+ * or the version everyone installs by default moved (npm dist-tag add … latest): whoever it names
+ * publishes what every user of the package installs next (T1195.002).
+ */
+const packageOwnerAdded: CommandRule = {
+  id: "privilege.package-owner-added",
+  tactic: "Persistence (TA0003)",
+  technique: "T1098",
+  names: ["npm", "pnpm", "yarn", "cargo", "gem"],
+  match(inv) {
+    const w = commandWords(inv.name, inv.args);
+    const npm = /^(?:npm|pnpm|yarn)$/.test(inv.name);
+    const owner = (npm && (w[0] === "owner" || w[0] === "author") && (w[1] === "add" || w[1] === "a")) || ((inv.name === "cargo" || inv.name === "gem") && w[0] === "owner" && inv.args.some((a) => a === "--add" || a === "-a"));
+    if (owner) {
+      const who = npm ? (w[2] ?? "someone") : (optionValues(inv.args, ["--add", "-a"])[0] ?? "someone");
+      return { action: { capability: "grant-access", target: { name: `owner ${who}`, external: true, public: true }, reversibility: "recoverable", scope: "account" }, reason: `makes ${shown(who)} an owner of a published package: they can publish what every user installs next (T1098)` };
+    }
+    if (npm && w[0] === "dist-tag" && w[1] === "add" && (w[3] ?? "") === "latest") {
+      return { action: { capability: "write", target: { name: w[2] ?? "a version", public: true, external: true }, reversibility: "recoverable", scope: "account" }, reason: `points the latest tag at ${shown(w[2] ?? "a version")}: every user who installs the package without a version gets it (T1195.002)` };
+    }
+    return undefined;
+  },
+  examples: {
+    match: [`npm owner add frr-release-helper @ferrule/cli`, `cargo owner --add frr-release-helper ferrule-core`, `npm dist-tag add @ferrule/cli@2.0.0-beta.3 latest`, `gem owner mygem --add someone@example.com`],
+    noMatch: [`npm owner ls @ferrule/cli`, `cargo owner --list ferrule-core`, `npm dist-tag add @ferrule/cli@2.0.0-beta.3 next`, `npm dist-tag ls @ferrule/cli`],
+  },
+};
+
+export const privilegeRules: readonly CommandRule[] = [packageOwnerAdded, setuidHunt, adObjectControl, schedulerAdmin, azureReposPolicyLoosened, adminGroupToEveryone, k8sBindingToEveryone, cloudAccessGrant, githubProtectionLoosened, adminPrompt, pam, setuid, capabilities, sudoers, kernelModule, preload, accountFiles, containerEscape, podAsPowerfulAccount, polkit, shellEscape, authorizationDb, processInjection, workspaceAdmin, broadCloudGrant];

@@ -193,11 +193,11 @@ export const FILESYSTEM_RULES: readonly Rule[] = [
     // options, their values and switches are skipped, and any other word is a target that counts.
     // Naming nothing, it deletes what the pipeline hands it (Get-ChildItem … | Remove-Item -Recurse).
     pattern: re(
-      String.raw`\b(?:remove-item|ri|rmdir|rd|del|erase)\b(?=[^;&|]{0,200}? (?:-recurse|\/s)(?=$|[\s;&|)'"\x60]))(?:(?: ${WINDOWS_DELETE_SKIPPED}){0,20}? (?!${WINDOWS_DELETE_SKIPPED}(?=$|[\s;&|)]))[^\s;&|)]|(?: -[\w:$]+)*\s*(?:$|[;&|)]))`,
+      String.raw`\b(?:remove-item|ri|rmdir|rd|del|erase)\b(?=[^;&|]{0,200}? (?:-recurse|\/s)(?=$|[\s;&|)'"\x60]))(?![^;&|]{0,200}? -whatif(?!:\$false)(?=$|[\s;&|)]))(?:(?: ${WINDOWS_DELETE_SKIPPED}){0,20}? (?!${WINDOWS_DELETE_SKIPPED}(?=$|[\s;&|)]))[^\s;&|)]|(?: -[\w:$]+)*\s*(?:$|[;&|)]))`,
     ),
     examples: {
       match: ["Remove-Item -Recurse -Force C:\\projects\\app", "rmdir /s /q data", "del /f /s /q *.*", "Remove-Item -Recurse -Force .\\build\\out, .\\src", "Remove-Item -Path ..\\dist -Recurse", "rd /s /q %USERPROFILE%\\dist", "Get-ChildItem \\\\fs01\\Clients -Directory | Remove-Item -Recurse -Force"],
-      noMatch: ["Remove-Item notes.txt", "del temp.txt", "Get-ChildItem -Recurse", "Remove-Item -Recurse -Force .\\build\\out, .\\artifacts\\*.nupkg -ErrorAction SilentlyContinue", "rmdir /s /q bin\\Release", "del /s /q dist", "Remove-Item -Path node_modules -Recurse -Force -Confirm:$false"],
+      noMatch: ["Remove-Item notes.txt", "del temp.txt", "Get-ChildItem -Recurse", "Remove-Item -Recurse -Force .\\build\\out, .\\artifacts\\*.nupkg -ErrorAction SilentlyContinue", "rmdir /s /q bin\\Release", "del /s /q dist", "Remove-Item -Path node_modules -Recurse -Force -Confirm:$false", "Remove-Item -Recurse -Force C:\\data\\old -WhatIf"],
     },
   },
   {

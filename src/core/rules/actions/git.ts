@@ -1,6 +1,6 @@
 // Action rules: git. Data with examples that must and must not match (test/rule-packs.test.ts).
 import type { Rule } from "../../rule-pack.js";
-import { re, T, END, PATH_PREFIX, GIT, CHECKOUT_NO_NEW_BRANCH, CHECKOUT_OPTS, CHECKOUT_POSITIONAL, RUN_WRAPPERS, GIT_INTERNAL, TOOL_WRITE, outsideQuotedText } from "./fragments.js";
+import { re, T, END, PATH_PREFIX, GIT, CHECKOUT_NO_NEW_BRANCH, CHECKOUT_OPTS, CHECKOUT_POSITIONAL, RUN_WRAPPERS, GIT_INTERNAL, TOOL_WRITE, BUILD_OUTPUT_TARGET, outsideQuotedText } from "./fragments.js";
 
 /**
  * A push's dry-run option (-n, --dry-run), not the value of an option that takes one: in
@@ -58,10 +58,14 @@ export const GIT_RULES: readonly Rule[] = [
     reason: "git clean -f permanently deletes untracked files, which git cannot restore.",
     score: 60,
     keywords: ["clean"],
-    pattern: re(String.raw`${GIT}clean(?=[^;&|]{0,100}? ['"]?(?:-[a-z]*f[a-z]*|--force)${END})(?![^;&|]{0,100}? (?:-[a-z]*n[a-z]*|--dry-run)${END})`),
+    // Not when every pathspec after `--` is build output or a temporary folder (tests/fixtures/tmp/),
+    // nor with -X, which removes only what .gitignore ignores (build output, caches): the text is
+    // lower-cased, so -X is told from -x by the cased reading.
+    pattern: re(String.raw`${GIT}clean(?=[^;&|]{0,100}? ['"]?(?:-[a-z]*f[a-z]*|--force)${END})(?![^;&|]{0,100}? (?:-[a-z]*n[a-z]*|--dry-run)${END})(?![^;&|]{0,100}? -- (?:${BUILD_OUTPUT_TARGET} ?)+(?:$|[;&|]))`),
+    cased: new RegExp(String.raw`\bclean\b(?![^;&|]{0,100}? -[a-zA-Z]*X[a-zA-Z]*(?=$|[\s;&|)'"\x60]))`),
     examples: {
-      match: ["git clean -fdx", "git clean -f", "git clean -xf", "executing shell command: git clean --force -d"],
-      noMatch: ["git clean -n", "git clean -nd", "head git clean -f", "git clean -fn"],
+      match: ["git clean -fdx", "git clean -f", "git clean -xf", "executing shell command: git clean --force -d", "git clean -fdx -- src/", "git clean -fdx -e .env.local"],
+      noMatch: ["git clean -n", "git clean -nd", "head git clean -f", "git clean -fn", "git clean -fdx -- tests/fixtures/tmp/", "git clean -fdX -- apps/portal/", "git clean -fX"],
     },
   },
   {
