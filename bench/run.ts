@@ -498,7 +498,7 @@ async function footprintBench(prefix: string): Promise<void> {
   const cold = await coldStart("/tmp/haltkey-cold-", 5);
   const ms = (xs: number[]): string => `median ${median(xs).toFixed(0)} ms (of ${xs.map((x) => x.toFixed(0)).join(", ")})`;
   console.log("\ncold start (fresh HALTKEY_HOME, default policy, no hardware attached; 5 rounds)");
-  const client = relayBuilt() ? "the native relay (its haltkey mcp --start-only starting the daemon)" : "haltkey mcp (the relay was not built)";
+  const client = relayBuilt() ? "the native relay (starting haltkey serve itself)" : "haltkey mcp (the relay was not built)";
   console.log(`  as init configures a client, no daemon running, to the first directive   ${ms(cold.mcpToDirective)}: ${client}`);
   console.log(`  haltkey serve until its socket accepts                      ${ms(cold.daemonReady)}`);
   console.log(`  haltkey mcp with a daemon running, to the first directive  ${ms(cold.shimToDirective)}`);
