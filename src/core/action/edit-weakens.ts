@@ -1061,6 +1061,12 @@ function trustedKeyAdded(oldCode: string, newCode: string): { list: string } | u
 }
 
 
+/** An agent's instruction file written whole that tells it to act without asking (a new .cursor/rules file, CLAUDE.md). */
+export function writtenAgentInstructions(path: string, text: string): CodeHit[] {
+  if (!AGENT_INSTRUCTIONS.test(path) || toldNotToAsk("", text.slice(0, MAX_TEXT)) === null) return [];
+  return editWeakens(path, "", text).filter((h) => h.id === "code.agent-told-not-to-ask");
+}
+
 export function editWeakens(path: string, oldText: string, newText: string): CodeHit[] {
   const name = path.replace(/^.*\//, "");
   // Bank details and run-this-script steps matter in prose too: an invoice's footer, a runbook.

@@ -19,7 +19,7 @@ import { codeSpans } from "../shell/source.js";
 import { ciCommandsOf, weakenedCi } from "./ci-config.js";
 import { editsOf, fileWriteCommands, writtenFile } from "./file-write.js";
 import { readWrittenSource, removedChecks } from "./source-file.js";
-import { editWeakens, scannerIgnoreWidened } from "./edit-weakens.js";
+import { editWeakens, scannerIgnoreWidened, writtenAgentInstructions } from "./edit-weakens.js";
 import { httpCallOf } from "./http-call.js";
 import { cliCallOf } from "./cli-call.js";
 import { TextSet } from "../text.js";
@@ -315,7 +315,7 @@ function judge(input: JudgeInput): Judgement {
   // A file kept as evidence (a legal hold's collection, a forensic image's manifest, a chain of
   // custody) written over: what it recorded is gone, and with it what a court or an investigation relies on (T1070).
   if (file !== undefined && evidencePath(file.path)) record("tool.evidence-overwritten", { capability: "delete", target: { name: file.path.slice(-120), personal: true }, reversibility: "irreversible", scope: "account" }, `writes over ${file.path.replace(/^.*[\\/]/, "")}, a file kept as evidence (${file.path.slice(0, 80)}): what it recorded is gone, and with it what an investigation or a court relies on (T1070)`, "T1070", "Defense Evasion (TA0005)");
-  if (file !== undefined) for (const text of file.texts) for (const h of readWrittenSource(file.path, text)) record(h.id, h.action, h.reason, h.technique, h.tactic);
+  if (file !== undefined) for (const text of file.texts) for (const h of [...readWrittenSource(file.path, text), ...writtenAgentInstructions(file.path, text)]) record(h.id, h.action, h.reason, h.technique, h.tactic);
   // A scanner's configuration written whole is judged as an edit from nothing (an edit's pair is judged below, so reordered entries add nothing).
   if (file !== undefined && editsOf(input.arguments).length === 0) for (const text of file.texts) for (const h of scannerIgnoreWidened(file.path, "", text)) record(h.id, h.action, h.reason, h.technique, h.tactic);
   // CODEOWNERS rewritten by a repository API straight on the default branch: who must review is
