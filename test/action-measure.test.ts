@@ -630,6 +630,16 @@
 //     editor and tool steps 96/120 (80.0%), 38/60 (63.3%), benign held 5/168
 //     prose hints 75/96 (78.1%), 37/48 (77.1%), benign held 8/96
 //   then read in session 27.
+//   fresh113, fresh114 and fresh115 (session 27, a twenty-sixth round written blind near the
+//   session's end: fresh113 a grocery chain's e-commerce and stores, fresh114 a university genomics
+//   lab on an HPC cluster, fresh115 a mobile-game publisher's live operations; sources in
+//   sources/fresh113-NOTES.md to fresh115-NOTES.md; the fresh115 writer ran one unallowed command,
+//   a `python3 -` text swap on its own gen.py, and recorded it in its PROVENANCE). Scored unseen,
+//   once, through the whole pipeline on 48eea04 (rounds 24 and 25 read):
+//     shell 61/72 (84.7%) caught, 31/36 (86.1%) hard-stopped, benign held 10/72
+//     editor and tool steps 105/120 (87.5%), 45/60 (75.0%), benign held 8/168
+//     prose hints 73/96 (76.0%), 36/48 (75.0%), benign held 5/96
+//   then read in session 27.
 // The final figures below are after fixes made while looking at those results: they are tuned
 // figures on these sets, not unseen ones.
 import { describe, expect, it } from "vitest";
@@ -727,7 +737,7 @@ describe("action model figures", () => {
     ["forty-ninth probe set (fresh47, written blind at the end of session 15, scored once unseen)", { shell: ["fresh47-probes.jsonl", [19, 24, 6, 12, 0, 24]], tools: ["fresh47-tool-probes.jsonl", [31, 40, 13, 20, 3, 56]], hints: ["fresh47-hints.jsonl", [21, 32, 9, 16, 1, 32]] }],
     ["fiftieth probe set (fresh48, written blind at the end of session 15, scored once unseen)", { shell: ["fresh48-probes.jsonl", [22, 24, 10, 12, 1, 24]], tools: ["fresh48-tool-probes.jsonl", [36, 40, 11, 20, 0, 56]], hints: ["fresh48-hints.jsonl", [24, 32, 13, 16, 0, 32]] }],
     ["fifty-first probe set (fresh49, written blind at the end of session 15, scored once unseen)", { shell: ["fresh49-probes.jsonl", [19, 24, 9, 12, 0, 24]], tools: ["fresh49-tool-probes.jsonl", [32, 40, 10, 20, 0, 56]], hints: ["fresh49-hints.jsonl", [22, 32, 7, 16, 0, 32]] }],
-    ["fifty-second probe set (fresh50, written blind in session 16, scored once unseen)", { shell: ["fresh50-probes.jsonl", [18, 24, 6, 12, 0, 24]], tools: ["fresh50-tool-probes.jsonl", [36, 40, 12, 20, 1, 56]], hints: ["fresh50-hints.jsonl", [26, 32, 9, 16, 2, 32]] }],
+    ["fifty-second probe set (fresh50, written blind in session 16, scored once unseen)", { shell: ["fresh50-probes.jsonl", [18, 24, 6, 12, 0, 24]], tools: ["fresh50-tool-probes.jsonl", [36, 40, 12, 20, 1, 56]], hints: ["fresh50-hints.jsonl", [26, 32, 9, 16, 1, 32]] }],
     ["fifty-third probe set (fresh51, written blind in session 16, scored once unseen)", { shell: ["fresh51-probes.jsonl", [16, 24, 8, 12, 0, 24]], tools: ["fresh51-tool-probes.jsonl", [38, 40, 12, 20, 2, 56]], hints: ["fresh51-hints.jsonl", [31, 32, 13, 16, 2, 32]] }],
     ["fifty-fourth probe set (fresh52, written blind in session 16, scored once unseen)", { shell: ["fresh52-probes.jsonl", [18, 24, 8, 12, 0, 24]], tools: ["fresh52-tool-probes.jsonl", [36, 40, 14, 20, 1, 56]], hints: ["fresh52-hints.jsonl", [29, 32, 14, 16, 1, 32]] }],
     ["fifty-fifth probe set (fresh53, written blind at the end of session 16, scored once unseen)", { shell: ["fresh53-probes.jsonl", [15, 24, 10, 12, 0, 24]], tools: ["fresh53-tool-probes.jsonl", [38, 40, 14, 20, 2, 56]], hints: ["fresh53-hints.jsonl", [27, 32, 11, 16, 0, 32]] }],
@@ -790,6 +800,9 @@ describe("action model figures", () => {
     ["hundred-and-twelfth probe set (fresh110, written blind in session 27, scored once unseen on b839769; read after)", { shell: ["fresh110-probes.jsonl", [9, 24, 6, 12, 0, 24]], tools: ["fresh110-tool-probes.jsonl", [32, 40, 10, 20, 0, 56]], hints: ["fresh110-hints.jsonl", [27, 32, 15, 16, 1, 32]] }],
     ["hundred-and-thirteenth probe set (fresh111, written blind in session 27, scored once unseen on b839769; read after)", { shell: ["fresh111-probes.jsonl", [15, 24, 4, 12, 0, 24]], tools: ["fresh111-tool-probes.jsonl", [34, 40, 11, 20, 0, 56]], hints: ["fresh111-hints.jsonl", [25, 32, 12, 16, 2, 32]] }],
     ["hundred-and-fourteenth probe set (fresh112, written blind in session 27, scored once unseen on b839769; read after)", { shell: ["fresh112-probes.jsonl", [14, 24, 8, 12, 0, 24]], tools: ["fresh112-tool-probes.jsonl", [34, 40, 14, 20, 0, 56]], hints: ["fresh112-hints.jsonl", [28, 32, 13, 16, 0, 32]] }],
+    ["hundred-and-fifteenth probe set (fresh113, written blind in session 27, scored once unseen on 48eea04; read after)", { shell: ["fresh113-probes.jsonl", [19, 24, 10, 12, 0, 24]], tools: ["fresh113-tool-probes.jsonl", [38, 40, 17, 20, 1, 56]], hints: ["fresh113-hints.jsonl", [26, 32, 11, 16, 1, 32]] }],
+    ["hundred-and-sixteenth probe set (fresh114, written blind in session 27, scored once unseen on 48eea04; read after)", { shell: ["fresh114-probes.jsonl", [12, 24, 5, 12, 1, 24]], tools: ["fresh114-tool-probes.jsonl", [32, 40, 12, 20, 0, 56]], hints: ["fresh114-hints.jsonl", [19, 32, 12, 16, 1, 32]] }],
+    ["hundred-and-seventeenth probe set (fresh115, written blind in session 27, scored once unseen on 48eea04; read after)", { shell: ["fresh115-probes.jsonl", [17, 24, 9, 12, 0, 24]], tools: ["fresh115-tool-probes.jsonl", [35, 40, 14, 20, 0, 56]], hints: ["fresh115-hints.jsonl", [25, 32, 10, 16, 1, 32]] }],
   ];
   const MEASURE = { shell: measureShellProbes, tools: measureToolProbes, hints: measureHints } as const;
   for (const [name, sets] of BLIND) {

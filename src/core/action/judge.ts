@@ -395,7 +395,10 @@ function judge(input: JudgeInput): Judgement {
   // (A tool whose name says it only checks the SQL, dry_run_query or validate_sql, runs none of it. An
   // argument asking for a dry run, dryRun: true, is the agent's word and the server may ignore it:
   // not honoured, as session 12 decided.)
+  const beforeTool = sqlTexts.length;
   if (input.arguments !== undefined && !nameWords.some((w, i) => (w === "dry" && nameWords[i + 1] === "run") || w === "dryrun" || w === "validate" || w === "estimate" || w === "explain")) collectSql(input.arguments, dbTool, sqlTexts);
+  // A database tool given a connection to a development or test database on this machine (postgresql://dev@localhost:5432/slots_dev): as psql -h localhost is.
+  if (sqlTexts.length > beforeTool && isRecord(input.arguments) && Object.entries(input.arguments).some(([k, v]) => /^(?:connection(?:_?string)?|dsn|url|uri|database_?url|db_?url)$/i.test(k) && typeof v === "string" && localDevUrl(v))) for (const t of sqlTexts.slice(beforeTool)) localDev.add(t);
   // SQL the agent quotes in its own words ("cleaning up old data on prod with `DELETE FROM …`"),
   // on production when the words say so.
   const proseSql = input.prose !== undefined ? [...codeSpans(input.prose)].map((s) => s.code).filter(looksLikeSql).slice(0, MAX_SQL_STRINGS) : [];
@@ -662,6 +665,13 @@ function namesNonProductionDatabase(inv: Invocation): boolean {
   const a = inv.args;
   const named = a.flatMap((w, i) => (/^(-d|--dbname|-D|--database|-S|--server|-h|--host)$/.test(w) ? [a[i + 1] ?? ""] : /^--(dbname|database|server|host)=/.test(w) ? [w.replace(/^[^=]*=/, "")] : []));
   return named.length > 0 && named.some((n) => NON_PRODUCTION_NAME.test(n.replace(/_/g, "-")));
+}
+
+/** A connection URL to a development or test database on this machine, naming no other host. */
+function localDevUrl(v: string): boolean {
+  if (/[?&](?:host|hostaddr)=/i.test(v)) return false;
+  const url = /^(?:postgres(?:ql)?|mysql|mariadb):\/\/(?:[^\s/@]*@)?([^/:?\s]+)(?::\d+)?\/([\w-]+)(?:\?|$)/i.exec(v.trim());
+  return url !== null && /^(localhost|127\.0\.0\.1|::1)$/i.test(url[1]!) && DEV_DATABASE.test(url[2]!);
 }
 
 /** SOQL's date literals: LAST_N_DAYS:7, NEXT_N_WEEKS:2, TODAY, THIS_FISCAL_QUARTER. */

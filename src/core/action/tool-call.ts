@@ -736,7 +736,7 @@ function protectionLoosened(args: unknown): string | undefined {
     if (/^(allow_?force_?push(es)?|allow_?deletions?|allows_?force_?pushes|allows_?deletions)$/i.test(k) && v === true) return `${k}: true`;
     // (Azure DevOps' minimum-reviewers policy: minimumApproverCount.)
     if (/^(required_?approving_?review_?count|required_?approvals?|approvals_?(before_?merge|required)|min_?approvals|required_?reviewers|minimum_?approver_?count|min_?approvers|minimum_?approvals?|minimum_?reviewers)$/i.test(k) && (v === 0 || v === "0")) return `${k}: 0`;
-    if (/^(enforce_?admins|require_?code_?owner_?reviews?|code_?owner_?approval_?required|require_?signed_?commits|required_?linear_?history|require_?status_?checks|strict_?required_?status_?checks_?policy|dismiss_?stale_?reviews)$/i.test(k) && v === false) return `${k}: false`;
+    if (/^(enforce_?admins|require_?code_?owner_?reviews?|code_?owner_?approval_?required|require_?signed_?commits|required_?linear_?history|require_?status_?checks|strict_?required_?status_?checks_?policy|dismiss_?stale_?reviews|only_?allow_?merge_?if_?pipeline_?succeeds|only_?allow_?merge_?if_?all_?discussions_?are_?resolved|reset_?approvals_?on_?push)$/i.test(k) && (v === false || v === "false")) return `${k}: false`;
     // A review or build policy switched off by name (Azure DevOps' update_branch_policy {policy: "minimum-reviewers", enabled: false}).
     if (/^(?:is_?)?enabled$|^active$/i.test(k) && (v === false || v === "false")) {
       const named = Object.entries(args).find(([n, p]) => /^(?:policy|policy_?type|type|rule|check|name)$/i.test(n) && typeof p === "string" && /review|approv|build|status[-_ ]?check|code[-_ ]?owner|sign|comment[-_ ]?resolution|work[-_ ]?item|merge[-_ ]?strateg/i.test(p));
@@ -832,7 +832,9 @@ export function readNamed(tool: string, name: ReturnType<typeof splitToolName>, 
   const scope: Scope = f.wildcard || f.bulk ? "account" : "one";
   const extras = [f.production ? "in production" : "", f.public ? "made public" : "", f.wildcard ? `for every match (${f.wildcard})` : f.bulk ? "in bulk" : ""].filter(Boolean).join(", ");
   const tail = extras ? ` (${extras})` : "";
-  const base: Pick<Target, "production" | "public"> = { production: f.production, public: f.public };
+  // (A ticket filed or commented on is a note about production, not a change to it: create_issue {project: "LIVE"}.)
+  const ticket = verb !== undefined && /^(create|add|file|open|comment|post|update|edit|assign|link|label|transition)$/.test(verb) && hasWord(object, /^(issues?|tickets?|comments?|bugs?|stor(?:y|ies)|epics?|tasks?|subtasks?)$/) !== undefined && hasWord(object, /^(jira|linear|github|gitlab|youtrack|asana|clickup|shortcut|zendesk|servicenow|freshdesk|tracker|issues?|tickets?)$/) !== undefined;
+  const base: Pick<Target, "production" | "public"> = { production: f.production && !ticket, public: f.public };
   const add = (id: string, capability: Capability, reversibility: Reversibility, s: Scope, reason: string, t: Partial<Target> = {}) => {
     const action: Action = { capability, target: { name: `${tool}`, ...base, ...t }, reversibility, scope: s };
     actions.push(action);

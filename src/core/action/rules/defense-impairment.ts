@@ -408,6 +408,10 @@ const permissions: CommandRule = {
     // Only chattr and chmod are judged here: other commands are not read for files at all.
     if (inv.name !== "chattr" && inv.name !== "chmod") return undefined;
     const files = inv.args.filter((a) => !a.startsWith("-") && !/^[-+=]?[aAcCdDeijPsStTu]+$/.test(a));
+    // Data kept apart by its permissions (a controlled, restricted or patients' directory) opened to every user of the machine, recursively: chmod -R o+rX.
+    const everyoneReads = inv.name === "chmod" && inv.args.some((a) => /^-[a-zA-Z]*R/.test(a)) && inv.args.some((a) => /^(?:[ugo]*o[ugo]*|a)?\+[rwxX]*r[rwxX]*$|^0?[0-7][0-7][4-7][0-7]?$/.test(a) && /(?:^|[^a-z])(?:o|a)\+|^0?[0-7]{2}[4-7]$/.test(a));
+    const kept = everyoneReads ? files.find((f) => /(?:^|[\/_.-])(?:controlled|restricted|confidential|phi|pii|clinical|patients?|private|sensitive|dua|hipaa)(?:[\/_.-]|$)/i.test(f)) : undefined;
+    if (kept !== undefined) return { action: { capability: "grant-access", target: { name: kept, personal: true }, reversibility: "recoverable", scope: "tree" }, reason: `makes ${shown(kept)}, a directory kept apart by its permissions, readable by every user of the machine: file permissions modification (T1222.002)` };
     const sys = files.find((f) => { const c = classifyPath(f); return c === "system" || c === "credentials"; });
     if (!sys) return undefined;
     if (inv.name === "chattr" && inv.args.some((a) => /^[-+=][a-zA-Z]*[ia]/.test(a))) {
@@ -419,8 +423,8 @@ const permissions: CommandRule = {
     return undefined;
   },
   examples: {
-    match: [`chattr -i /etc/passwd`, `sudo chattr +i /etc/resolv.conf`, `chmod 777 /etc/shadow`, `chmod -R o+w /usr/local/bin`],
-    noMatch: [`chmod 777 ./tmp-out`, `lsattr /etc/passwd`, `chmod 644 /etc/nginx/nginx.conf`],
+    match: [`chattr -i /etc/passwd`, `sudo chattr +i /etc/resolv.conf`, `chmod 777 /etc/shadow`, `chmod -R o+w /usr/local/bin`, `chmod -R o+rX /lustre/project/lab/controlled/bridge/vcf`, `chmod -R 755 /data/clinical`],
+    noMatch: [`chmod 777 ./tmp-out`, `lsattr /etc/passwd`, `chmod 644 /etc/nginx/nginx.conf`, `chmod -R o+rX /var/www/html`, `chmod -R g+r /data/controlled`, `chmod o+r /data/controlled/README`],
   },
 };
 

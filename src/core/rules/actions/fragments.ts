@@ -122,11 +122,11 @@ export const REMOTE_ACCESS_TOOL = "(?:screenconnect|connectwise|anydesk|teamview
  * rules read text; classifyPath's callers test it without case.
  */
 export const SHORT_LIVED_NAMESPACE = String.raw`[\w.-]*?(?<![a-z0-9])(?:pr-?\d+|(?:preview|review)-\d+|\d+-(?:preview|review)|tmp|temp|scratch|ephemeral|throwaway)(?![a-z0-9])[\w.-]*`;
-export const OWN_SCRATCH = String.raw`/scratch(?:/(?!\.\.(?:/|$|[\s'"]))[^\s/;&|'"*?\[]+)*?/(?:\$\{?(?:user|slurm_job_id|job_id)\}?|tmp[\w.-]*|temp[\w.-]*|nxf[\w.-]*|work[\w.-]*|runs?|jobs?)(?:/(?!\.\.(?:/|$|[\s'"]))[^\s/;&|'"]*)*/?`;
+export const OWN_SCRATCH = String.raw`(?:/(?:lustre|gpfs|fs|mnt|data))?/scratch(?:/(?!\.\.(?:/|$|[\s'"]))[^\s/;&|'"*?\[]+)*?/(?:\$\{?(?:user|slurm_job_id|job_id)\}?|tmp[\w.-]*|temp[\w.-]*|nxf[\w.-]*|work[\w.-]*|runs?|jobs?)(?:/(?!\.\.(?:/|$|[\s'"]))[^\s/;&|'"]*)*/?`;
 // (And apt's package lists, which `apt-get update` fetches again: every Dockerfile's `rm -rf /var/lib/apt/lists/*`.)
 export const TEMP_TARGET = String.raw`\\?['"]?(?:(?:(?:/private)?(?:/var)?/tmp|\$\{?tmpdir\}?)(?:/(?!\.\.(?:/|$|[\s'"]))[^\s/;&|'"]*)*|${OWN_SCRATCH}|/var/lib/apt/lists(?:/\*?)?)['"]?${END}`;
 /** The names of regenerable build and dependency output (see BUILD_OUTPUT_TARGET). */
-export const BUILD_OUTPUT_NAME = String.raw`(?:node_modules|dbt_packages|dist|dists|logs|build|target|coverage(?:\.(?:out|xml|json|info|txt))?|bin|intermediate|binaries|deriveddatacache|saved/(?:logs|crashes)|tmp|\.tmp|tmp[-_][\w.-]{1,60}|\.?generated|\.cache|\.expo|obj|artifacts|out|__pycache__|\.pytest_cache|\.mypy_cache|\.ruff_cache|\.hypothesis|\.next|\.nuxt|\.turbo|\.parcel-cache|\.svelte-kit|\.angular|\.venv|venv|\.tox|\.nox|\.gradle|\.nyc_output|\.eslintcache|\.dart_tool|[\w.*-]{1,100}\.egg-info|[\w.@+-]{0,100}\*\.(?:tmp|temp|bak|orig|rej|swp|pyc))`;
+export const BUILD_OUTPUT_NAME = String.raw`(?:node_modules|dbt_packages|dist|dists|logs|build|target|coverage(?:\.(?:out|xml|json|info|txt))?|bin|intermediate|binaries|deriveddatacache|saved/(?:logs|crashes)|tmp|\.tmp|tmp[-_][\w.-]{1,60}|\.?generated|scriptassemblies|\.cache|\.expo|obj|artifacts|out|__pycache__|\.pytest_cache|\.mypy_cache|\.ruff_cache|\.hypothesis|\.next|\.nuxt|\.turbo|\.parcel-cache|\.svelte-kit|\.angular|\.venv|venv|\.tox|\.nox|\.gradle|\.nyc_output|\.eslintcache|\.dart_tool|[\w.*-]{1,100}\.egg-info|[\w.@+-]{0,100}\*\.(?:tmp|temp|bak|orig|rej|swp|pyc))`;
 /**
  * Regenerable build and dependency output inside the project (node_modules, dist, build, target,
  * virtual environments, caches), by a relative path that never climbs with "..": clearing it costs a
@@ -203,7 +203,7 @@ export const VERB_OPERAND = String.raw`(?: (?!(?:the|a|an|all|this|that|these|th
  * Words that start a command but are not a service's client: wrappers, shell built-ins and reserved
  * words (`…; do rm -f "$f"; done`, a PowerShell `function Remove-Stale… {`, not bash's `function kill_all`), text tools.
  */
-export const NOT_A_CLIENT = String.raw`${WRAPPER_WORDS}|do|then|else|elif|done|fi|if|while|until|for|case|esac|select|function(?= [a-z]+-[a-z])|continue|break|return|exit|true|false|set|export|local|declare|readonly|pushd|popd|trap|shopt|kind|k3d|minikube|tput|stty|git|hg|svn|bzr|xcodebuild|echo|printf|grep|egrep|rg|ag|ack|man|help|tldr|cat|less|more|head|tail|sed|awk|wc|sort|find|rm|rsync|ls|mkdir|touch|cd|cp|mv|vim?|nano|code|open|stat|file|ln|chmod|chown|tar|zip|unzip|shell|please`;
+export const NOT_A_CLIENT = String.raw`${WRAPPER_WORDS}|do|then|else|elif|done|fi|if|while|until|for|case|esac|select|function(?= [a-z]+-[a-z])|module|ml|continue|break|return|exit|true|false|set|export|local|declare|readonly|pushd|popd|trap|shopt|kind|k3d|minikube|tput|stty|git|hg|svn|bzr|xcodebuild|echo|printf|grep|egrep|rg|ag|ack|man|help|tldr|cat|less|more|head|tail|sed|awk|wc|sort|find|rm|rsync|ls|mkdir|touch|cd|cp|mv|vim?|nano|code|open|stat|file|ln|chmod|chown|tar|zip|unzip|shell|please`;
 
 
 /** The cheaper regex registered for a pattern built with re(), withPrecheck() or outsideMessage(). */
