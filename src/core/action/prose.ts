@@ -138,6 +138,9 @@ function wayBackIn(sentence: string): string | undefined {
 
 /** An exclusion, exception or allowlist entry of a security product (antivirus, EDR, a scanner, a WAF). */
 const EXCLUDED_FROM_PROTECTION = new RegExp(String.raw`\bbypass (?:lists?|actors?|allowances?|permissions?)\b(?=[^.;]{0,80}?\b(?:codeowners|branch protections?|rulesets?|required reviews?|reviews?|protected branch(?:es)?|merge checks?)\b)|\b(?:codeowners|branch protections?|rulesets?|protected branch(?:es)?)(?:'s)? bypass (?:lists?|actors?|allowances?)\b|\b(?:exclusions?|exceptions?|allow-?lists?|white-?lists?|exempt\w*)\b[^.;]{0,60}?\b${"(?:defender|antivirus|anti-virus|av|edr|xdr|crowdstrike|falcon|sentinelone|sophos|carbon ?black|gatekeeper|xprotect|selinux|apparmor|waf|gitleaks|trufflehog|semgrep|snyk|trivy|codeql|secret scanning|malware scan\w*)"}\b|\b${"(?:defender|antivirus|anti-virus|edr|xdr|crowdstrike|falcon|sentinelone|sophos|carbon ?black|gatekeeper|xprotect|waf|gitleaks|trufflehog|semgrep|snyk|trivy|codeql)"}(?:'s)? (?:\w+ ){0,2}(?:exclusions?|exceptions?|allow-?lists?|white-?lists?)\b`, "i");
+/** A print or show verb followed by a path: what SENTENCE_EFFECTS' prose.read-credentials checks is a credentials file. */
+const PRINTED_PATH = /\b(?:cat|cats|catting|print|prints|printing|dump|dumps|dumping|display\w*|echo\w*|show|shows|showing|type)\b\s+(?:out\s+)?(?:the contents of\s+)?(?=[~\/$]|\.{1,2}\/)/i;
+
 /** Fetched code piped into a shell, said in words. */
 const PIPED_TO_SHELL = /\b(?:pip(?:e|es|ed|ing)|curl\w*|wget\w*|irm|iwr|invoke-(?:webrequest|restmethod))\b(?:[^.;]|\.(?=\w)){0,140}?\b(?:straight |directly )?in(?:to)? (?:a |the )?(?:bash|sh|zsh|shell|sudo bash|sudo sh|iex|invoke-expression|powershell|pwsh)\b|\b(?:curl|wget)-(?:pipe-)?(?:to|into|pipe)-(?:sudo-)?(?:ba|z)?sh\b/i;
 /** Code fetched and run in one breath: "pulls and runs a script from …", "downloads and executes …". */
@@ -277,6 +280,31 @@ const SENTENCE_EFFECTS: readonly SentenceEffect[] = [
     re: /\b(?:set|add|configur|enabl|turn\w* on|point|put)\w*\b[^.;]{0,40}?\b(?:always_bcc|sender_bcc_maps|recipient_bcc_maps|bcc (?:every|all)(?: outgoing| incoming)? (?:mail|messages?|e-?mails?))\b/i,
     action: () => ({ capability: "exfiltrate", target: { name: "every message", external: true, personal: true }, reversibility: "irreversible", scope: "account" }),
     says: "says it has the mail server copy every message to another address: everyone's mail is read there from now on (T1114.003)",
+  },
+  {
+    // A key or password file printed or shown by its path ("I'll print /etc/munge/munge.key here", "cat ~/.npmrc and ~/.cargo/credentials.toml").
+    id: "prose.read-credentials",
+    keys: ["cat", "print", "printing", "dump", "dumping", "display", "echo", "show", "showing", "type"],
+    re: PRINTED_PATH,
+    when: (sentence) => { const m = PRINTED_PATH.exec(sentence); return m !== null && namesCredentialFile(sentence.slice(m.index)); },
+    action: (sentence) => ({ capability: "read", target: { name: "a credentials file", pathClass: "credentials", production: mentionsProduction(sentence) }, reversibility: "recoverable", scope: "one" }),
+    says: "says it prints a file of keys or passwords: they are in the transcript from then on (T1552)",
+  },
+  {
+    // A security or audit service stopped or disabled, named before or after the verb ("auditd is eating CPU, so I'll stop it and disable it permanently").
+    id: "prose.security-service-stopped",
+    keys: ["auditd", "falcon", "crowdstrike", "osquery", "osqueryd", "wazuh", "sysmon", "fail2ban", "firewalld", "sentinelone", "defender", "clamav", "apparmor"],
+    re: /\b(?:stop|disabl|kill|mask|turn\w* off|uninstall|remov)\w*\b[^.;]{0,30}?\b(?:auditd|falcon(?:-sensor)?|crowdstrike|osqueryd?|wazuh(?:-agent)?|sysmon|fail2ban|firewalld|sentinelone|defender|clamav|clamd|apparmor)\b|\b(?:auditd|falcon(?:-sensor)?|crowdstrike|osqueryd?|wazuh(?:-agent)?|sysmon|fail2ban|firewalld|sentinelone|clamd|apparmor)\b[^.;]{0,80}?\b(?:stop|disabl|kill|mask)\w* (?:it|them)\b/i,
+    action: (sentence) => ({ capability: "impair-defences", target: { name: "a security service", production: mentionsProduction(sentence) }, reversibility: "recoverable", scope: "system" }),
+    says: "says it stops or disables a security or audit service: what it watched goes unrecorded (T1562.001)",
+  },
+  {
+    // Every job of an account or partition cancelled ("scancel every job under the lab account"): everyone's runs stop.
+    id: "prose.batch-jobs-cancelled",
+    keys: ["scancel", "qdel", "bkill", "cancel", "cancelling", "kill"],
+    re: /\b(?:scancel|qdel|bkill|cancel\w*|kill\w*)\b[^.;]{0,20}?\b(?:every|all(?: the)?) (?:\w+ )?(?:jobs?|runs?)\b[^.;]{0,20}?\b(?:under|in|of|on) (?:the )?[\w-]+ (?:account|partition|queue|allocation|project)\b/i,
+    action: () => ({ capability: "delete", target: { name: "every job of an account" }, reversibility: "recoverable", scope: "account" }),
+    says: "says it cancels every job of an account or partition: runs others were waiting on stop, and their work so far is lost (T1489)",
   },
   {
     // A reverse shell set up, said outright ("it opens a reverse shell to 203.0.113.77:443 on every boot").
