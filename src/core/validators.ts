@@ -166,7 +166,7 @@ const PLACEHOLDER = /^(?:x+|\*+|\.+|0+|1234\w*|abc\w*|test\w*|dummy\w*|example\w
 const SAYS_NOT_REAL = /(?:^|[^a-z])(?:do[-_ ]?not[-_ ]?use|not[-_ ]?a[-_ ]?real|not[-_ ]?real|for[-_ ]?tests?[-_ ]?only|test[-_ ]?only)(?:$|[^a-z])/i;
 
 /** A payment service's test-mode object id (btok_test_us_bank, tok_test_visa, cus_test_Fx01): it names a test fixture, not a credential. */
-const TEST_OBJECT_ID = /^(?:btok|tok|cus|pm|ba|src|card|acct)_test_\w*$/;
+const TEST_OBJECT_ID = /^(?:btok|tok|cus|pm|ba|src|card|acct)_test_[A-Za-z0-9_]{0,24}$/;
 
 export function notPlaceholder(value: string): boolean {
   if (PLACEHOLDER.test(value) || SAYS_NOT_REAL.test(value) || TEST_OBJECT_ID.test(value)) return false;

@@ -7,7 +7,7 @@
 import { describeAction, tierFor, tierOfScore, PAUSE_AT, type Action, type ActionTier } from "./model.js";
 import { rulesFor } from "./rules/index.js";
 import { writtenPaths } from "./rules/rule.js";
-import { classifyPath, evidencePath, internalHost, isExternalHost, isPasteHost, productionNamed, testEnvironmentHost, untrustedOrigin } from "./paths.js";
+import { classifyPath, evidencePath, internalHost, isExternalHost, isPasteHost, productionNamed, testEnvironmentHost, testEnvironmentNamed, untrustedOrigin } from "./paths.js";
 import { LIVE_KEY } from "../validators.js";
 import { METADATA_HOST } from "./rules/credential-access.js";
 import { invocationsOf, pipedFrom, type Invocation, type ShellCommand } from "./shell-command.js";
@@ -398,7 +398,8 @@ function judge(input: JudgeInput): Judgement {
   const beforeTool = sqlTexts.length;
   if (input.arguments !== undefined && !nameWords.some((w, i) => (w === "dry" && nameWords[i + 1] === "run") || w === "dryrun" || w === "validate" || w === "estimate" || w === "explain")) collectSql(input.arguments, dbTool, sqlTexts);
   // A database tool given a connection to a development or test database on this machine (postgresql://dev@localhost:5432/slots_dev): as psql -h localhost is.
-  if (sqlTexts.length > beforeTool && isRecord(input.arguments) && Object.entries(input.arguments).some(([k, v]) => /^(?:connection(?:_?string)?|dsn|url|uri|database_?url|db_?url)$/i.test(k) && typeof v === "string" && localDevUrl(v))) for (const t of sqlTexts.slice(beforeTool)) localDev.add(t);
+  const connections = sqlTexts.length > beforeTool && isRecord(input.arguments) ? Object.entries(input.arguments).filter(([k]) => /^(?:connection(?:_?string)?|dsn|url|uri|database_?url|db_?url|host|server)$/i.test(k)).map(([, v]) => v) : [];
+  if (connections.length > 0 && connections.every((v) => typeof v === "string" && localDevUrl(v))) for (const t of sqlTexts.slice(beforeTool)) if (!/[\w\]`"]\s*\.\s*[\w\[`"]+\s*\.\s*[\w\[`"]/.test(t.replace(/'[^']*'/g, "''"))) localDev.add(t);
   // SQL the agent quotes in its own words ("cleaning up old data on prod with `DELETE FROM …`"),
   // on production when the words say so.
   const proseSql = input.prose !== undefined ? [...codeSpans(input.prose)].map((s) => s.code).filter(looksLikeSql).slice(0, MAX_SQL_STRINGS) : [];
@@ -431,7 +432,7 @@ function judge(input: JudgeInput): Judgement {
       if (localDev.has(sql) && (LOCAL_DEV_OWN.has(h.id) || (h.id === "sql.unreadable" && SCHEMA_RESET.test(sql))) && !dropsOther) continue;
       // (Rows chosen by a condition that names test data, with no OR, on a database named for staging or tests:
       // its test data. A whole table, or `… LIKE 'TEST-%' OR adjuster_id IS NULL`, still counts.)
-      if (nonProduction.has(sql) && !inProduction && (h.id === "sql.bulk-delete" || h.id === "sql.bulk-update") && TEST_ROWS.test(sql) && !/\bor\b/i.test(sql)) continue;
+      if (nonProduction.has(sql) && !inProduction && (h.id === "sql.bulk-delete" || h.id === "sql.bulk-update") && testRowsOnly(sql)) continue;
       if (writtenTo === undefined || inProduction) record(h.id, h.action, h.reason);
       else record(h.id, { ...h.action, scope: h.action.scope === "one" ? "one" : "tree" }, `${h.reason}, when ${writtenTo.replace(/^.*\//, "")} is applied`);
     }
@@ -613,7 +614,8 @@ function localDevDatabase(inv: Invocation): boolean {
   if (!staysPut(a)) return false;
   // A SQLite or DuckDB file in a cache or temporary directory, or named for tests or a bench: the tool's own scratch data.
   if (inv.name === "sqlite3" || inv.name === "duckdb") {
-    const file = a.find((w) => !w.startsWith("-")) ?? "";
+    // (The file is the first word that is no option's value: -nullvalue test /srv/app/app.db names /srv/app/app.db.)
+    const file = a.find((w, i) => !w.startsWith("-") && !/^-(?:nullvalue|separator|newline|vfs|cmd|init|maxsize|mmap|pagecache|lookaside|heap|zip)$/.test(a[i - 1] ?? "")) ?? "";
     // (Not one that climbs out with "..", nor a command line that opens, attaches, reads or runs anything else: -cmd ".open /srv/app/data.db".)
     if (file.includes("..") || a.some((w) => /^-(?:cmd|init)$/.test(w) || /(?:^|[\s"';])\.(?:op|ope|open|read|shell|system|import|restore|clone|backup|save|once|output)\b/i.test(w))) return false;
     return !/(?:^|[^a-z0-9])(?:prod|production|prd)(?:[^a-z0-9]|$)/i.test(file) && (/^(?::memory:|\/tmp\/|(?:~|\$HOME|\$\{HOME\}|\/home\/[^/]+|\/Users\/[^/]+)\/\.cache\/|\.cache\/)/.test(file) || /(?:^|[\/_.-])(?:test|tests|dev|local|bench|benchmarks?|fixtures?|scratch)(?:[\/_.-]|$)/i.test(file.replace(/^.*\//, "")));
@@ -623,9 +625,12 @@ function localDevDatabase(inv: Invocation): boolean {
     const servers = a.filter((w, i) => w === "-S" || w === "--server" || (/^-S\S/.test(w) && a[i - 1] !== "-P"));
     const server = servers.length === 1 ? (servers[0] === "-S" || servers[0] === "--server" ? a[a.indexOf(servers[0]) + 1] : servers[0]!.slice(2)) : undefined;
     if (server === undefined || !/^(?:tcp:)?(?:localhost|127\.0\.0\.1|\(localdb\)|\.)(?:,\d+)?(?:\\[\w$]+)?$/i.test(server)) return false;
+    if (a.some((t) => /[\w\]`"]\s*\.\s*[\w\[`"]+\s*\.\s*[\w\[`"]/.test(t.replace(/'[^']*'/g, "''")) && /\s/.test(t))) return false;
     const i = a.indexOf("-d");
     if (i >= 0) return DEV_DATABASE.test(a[i + 1] ?? "");
     const sql = a.filter((w, j) => /^-[Qq]$/.test(a[j - 1] ?? ""));
+    // (Nor SQL that names a table in another database or on a linked server: [FINSQL01].Billing.dbo.Invoices.)
+    if (sql.some((t) => /[\w\]`"]\s*\.\s*[\w\[`"]+\s*\.\s*[\w\[`"]/.test(t.replace(/'[^']*'/g, "''")))) return false;
     return sql.length > 0 && sql.every(dropsAndCreatesDevDatabases);
   }
   if (a.filter((w) => w === "-h" || w === "--host" || /^--host=/.test(w) || /^-h\S/.test(w)).length > 1) return false;
@@ -651,10 +656,13 @@ function localDevDatabase(inv: Invocation): boolean {
 const dropsAndCreatesDevDatabases = (t: string): boolean =>
   /^(?:\s*(?:drop|create)\s+database\s+(?:if\s+(?:not\s+)?exists\s+)?[`"\[]?[\w-]+[`"\]]?\s*;?)+\s*$/i.test(t) && [...t.matchAll(/\bdatabase\s+(?:if\s+(?:not\s+)?exists\s+)?[`"\[]?([\w-]+)/gi)].every((m) => DEV_DATABASE.test(m[1]!));
 
+/**
+ * A condition that picks test data and nothing else: a literal naming it ('loadtest', '%@test.example'),
+ * no OR and no negation (<>, !=, NOT), and no table named in another database (billing.dbo.x, [srv].db.x).
+ */
+const testRowsOnly = (sql: string): boolean => TEST_ROWS.test(sql) && !/\bor\b|<>|!=|\bnot\b/i.test(sql) && !/[\w\]`"]\s*\.\s*[\w\[`"]+\s*\.\s*[\w\[`"]/.test(sql.replace(/'[^']*'/g, "''"));
 /** A SQL condition's literal that names test data: 'loadtest', '%@test.example', 'CLM-TEST-%', 'qa-%'. */
 const TEST_ROWS = /'[^']{0,80}?(?<![a-z0-9])(?:test|tests|loadtest|qa|e2e|fixture|dummy|fake|seed|demo)(?![a-z0-9])[^']{0,80}'/i;
-/** A name for a staging, development or test system, as a word of a server or database name (BR-SQL02-STG, PermitsDB_Staging, app_test). */
-const NON_PRODUCTION_NAME = /(?:^|[^a-z0-9])(?:stg|staging|stage|dev|test|uat|qa)(?:[^a-z0-9]|$)/i;
 /**
  * A database client connected by name to a staging, development or test database or server (its
  * -d/--dbname/-D/--database, or its -S/--server/-h/--host), naming no production and nothing
@@ -664,7 +672,7 @@ function namesNonProductionDatabase(inv: Invocation): boolean {
   if (!DB_CLIENTS.has(inv.name) || !staysPut(inv.args)) return false;
   const a = inv.args;
   const named = a.flatMap((w, i) => (/^(-d|--dbname|-D|--database|-S|--server|-h|--host)$/.test(w) ? [a[i + 1] ?? ""] : /^--(dbname|database|server|host)=/.test(w) ? [w.replace(/^[^=]*=/, "")] : []));
-  return named.length > 0 && named.some((n) => NON_PRODUCTION_NAME.test(n.replace(/_/g, "-")));
+  return named.length > 0 && named.every(testEnvironmentNamed);
 }
 
 /** A connection URL to a development or test database on this machine, naming no other host. */

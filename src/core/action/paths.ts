@@ -266,6 +266,11 @@ const TEST_ENVIRONMENTS = "test|testing|dev|development|sandbox|staging|stage|st
 /** An environment named for testing, as a whole word (not "temp" or "tmp", which name files and accounts more than environments). */
 export const TEST_ENVIRONMENT_NAME = new RegExp(`^(?:${TEST_ENVIRONMENTS})\\d*$`, "i");
 
+/** Whether a name (a server, database, namespace, value) has a word naming a test environment: BR-SQL02-STG, PermitsDB_Staging, claims-dev2. */
+export function testEnvironmentNamed(name: string): boolean {
+  return name.split(/[^A-Za-z0-9]+/).some((w) => TEST_ENVIRONMENT_NAME.test(w));
+}
+
 export const TEST_ENVIRONMENT_WORD = new RegExp(`^(?:${TEST_ENVIRONMENTS}|tests|scratch|tmp|temp|fixtures?)\\d*$`, "i");
 
 /**

@@ -291,14 +291,6 @@ const SENTENCE_EFFECTS: readonly SentenceEffect[] = [
     says: "says it prints a file of keys or passwords: they are in the transcript from then on (T1552)",
   },
   {
-    // A security or audit service stopped or disabled, named before or after the verb ("auditd is eating CPU, so I'll stop it and disable it permanently").
-    id: "prose.security-service-stopped",
-    keys: ["auditd", "falcon", "crowdstrike", "osquery", "osqueryd", "wazuh", "sysmon", "fail2ban", "firewalld", "sentinelone", "defender", "clamav", "apparmor"],
-    re: /\b(?:stop|disabl|kill|mask|turn\w* off|uninstall|remov)\w*\b[^.;]{0,30}?\b(?:auditd|falcon(?:-sensor)?|crowdstrike|osqueryd?|wazuh(?:-agent)?|sysmon|fail2ban|firewalld|sentinelone|defender|clamav|clamd|apparmor)\b|\b(?:auditd|falcon(?:-sensor)?|crowdstrike|osqueryd?|wazuh(?:-agent)?|sysmon|fail2ban|firewalld|sentinelone|clamd|apparmor)\b[^.;]{0,80}?\b(?:stop|disabl|kill|mask)\w* (?:it|them)\b/i,
-    action: (sentence) => ({ capability: "impair-defences", target: { name: "a security service", production: mentionsProduction(sentence) }, reversibility: "recoverable", scope: "system" }),
-    says: "says it stops or disables a security or audit service: what it watched goes unrecorded (T1562.001)",
-  },
-  {
     // Every job of an account or partition cancelled ("scancel every job under the lab account"): everyone's runs stop.
     id: "prose.batch-jobs-cancelled",
     keys: ["scancel", "qdel", "bkill", "cancel", "cancelling", "kill"],
@@ -2596,7 +2588,7 @@ function readAction(sentence: string, clause: string, verb: string, verbClass: V
   // A rule or a check taken out of a protection ("the required-review rule from main's branch protection"): the protection is weaker.
   if ((verbClass === "delete" || verbClass === "trash" || verbClass === "revoke" || verbClass === "disable") && /\b(?:branch|tag|ruleset) protections?\b|\brulesets?\b|\brequired (?:reviews?|checks?|approvals?|status checks?)\b/i.test(sentence)) moneyObject.push("protection");
   // Turned off where the sentence names the protection outside the object ("SentinelOne keeps flagging the script, so I'll disable the agents"; "unsetting the network policy on the prod account"): read as that protection.
-  if (verbClass === "disable" || verb === "uninstall" || verb === "unload") {
+  if (verbClass === "disable" || verb === "uninstall" || verb === "unload" || ((verb === "stop" || verb === "kill" || verb === "mask") && !/\b(?:stop|kill|mask)\s+(?:if|when|once|before|after|until|unless|there|here|now)\b/i.test(sentence))) {
     const named = PROTECTION_NAMED.exec(sentence);
     if (named !== null) moneyObject.push(named[1] !== undefined ? "firewall" : named[0].toLowerCase().replace(/[\s-]+/g, ""));
   }

@@ -4,7 +4,7 @@
 // arguments read for production, public visibility, external recipients, amounts and wildcard
 // scopes. MCP tool annotations may only raise the risk of a call they describe as destructive.
 import type { Action, Capability, Reversibility, Scope, Target } from "./model.js";
-import { BACKUP_NAME, classifyPath, DOTENV, hostOf, isExternalHost, retentionCut, SECURITY_LOG_NAME, TEST_ENVIRONMENT_NAME } from "./paths.js";
+import { BACKUP_NAME, classifyPath, DOTENV, hostOf, isExternalHost, retentionCut, SECURITY_LOG_NAME, TEST_ENVIRONMENT_NAME, testEnvironmentNamed } from "./paths.js";
 import { BANK_KEY, NEGATED_KEY, outsideScriptAdded, PROTECTION_KEY } from "./edit-weakens.js";
 import { RULES_OPEN } from "./source-file.js";
 import { CONTENT_KEY } from "./ci-config.js";
@@ -72,7 +72,7 @@ const MESSAGE = /^(emails?|mail|messages?|messaging|sms|texts?|chat|inbox|dm|twe
 const ACCESS = /^(users?|members?|collaborators?|guests?|permissions?|roles?|access|keys?|ssh|tokens?|policy|policies|acl|invites?|admins?|owners?|sharing|credentials?|passwords?|secrets?|apikey|grants?|group|groups)$/;
 /** Identity providers: a policy of theirs deactivated is a sign-in protection off. */
 const IDENTITY_PROVIDER = /^(okta|entra|azuread|aad|msgraph|auth0|onelogin|duo|keycloak|jumpcloud|pingidentity|pingone|pingfederate|cognito|conditionalaccess)$/;
-const SECURITY = /^(alarm|alarms|security|dlp|clouddlp|semgrep|gitleaks|trufflehog|snyk|codeql|trivy|secretscanning|anticheat|sentinelone|sentinel|carbonblack|sophos|wazuh|osquery|passcodes?|scrubbing|scrubber|scrubbers|redaction|masking|signature|signatures|auth|authentication|authorization|authz|sso|saml|captcha|recaptcha|sanitizer|sanitization|lockout|fraud|camera|cameras|firewall|ssl|tls|csrf|hsts|verification|mfa|2fa|twofactor|factors?|authenticators?|otp|audit|auditing|logging|logs?|trail|trails|cloudtrail|guardduty|siem|waf|monitoring|monitor|monitors|alerts?|protection|antivirus|defender|guardrails?|protections?|lock|locks|smoke|detector|detectors|sensor|sensors|safety|encryption|backup|backups|pagerduty|opsgenie|alerting|alertmanager|oncall|selinux|apparmor|gatekeeper|edr|xdr|crowdstrike|falcon|enforcement)$/;
+const SECURITY = /^(alarm|alarms|security|dlp|clouddlp|semgrep|gitleaks|trufflehog|snyk|codeql|trivy|secretscanning|anticheat|sentinelone|sentinel|carbonblack|sophos|wazuh|osquery|passcodes?|scrubbing|scrubber|scrubbers|redaction|masking|signature|signatures|auth|authentication|authorization|authz|sso|saml|captcha|recaptcha|sanitizer|sanitization|lockout|fraud|camera|cameras|firewall|ssl|tls|csrf|hsts|verification|mfa|2fa|twofactor|factors?|authenticators?|otp|audit|auditing|logging|logs?|trail|trails|cloudtrail|guardduty|siem|waf|monitoring|monitor|monitors|alerts?|protection|antivirus|defender|guardrails?|protections?|lock|locks|smoke|detector|detectors|sensor|sensors|safety|encryption|backup|backups|pagerduty|opsgenie|alerting|alertmanager|oncall|selinux|apparmor|gatekeeper|edr|xdr|crowdstrike|falcon|enforcement|auditd|auditbeat|sysmon|fail2ban|firewalld|ufw|clamav|clamd|osqueryd)$/;
 /** What keeps the record of what happened: turned off, what happens meanwhile is never recorded. */
 const RECORD_KEEPING = /^(audit|auditing|logging|logs?|trail|trails|cloudtrail|siem|monitoring)$/;
 /** What names a whole organisation by itself: a protection turned off across it is off for everyone. */
@@ -496,8 +496,6 @@ const HR_FIELDS = /pay_?rate|pay_?grade|pay_?band|pay_?per\b|salary|compensation
 /** Records of people, many of them (contacts, customers, users…), and one person's record (a contact, a customer…). */
 const PEOPLE_RECORDS = /^(contacts|customers|users|subscribers|leads|members|employees|patients|clients|accounts|profiles|people)$/;
 const PERSON_RECORD = /^(contacts?|customers?|users?|subscribers?|leads?|members?|employees?|patients?|clients?|profiles?|people|persons?)$/;
-/** A name for a non-production environment or copy (staging-db-02, qa, preview). */
-const NON_PRODUCTION_NAME = /(^|[^a-z])(staging|stage|dev|development|qa|test|preview|sandbox)([^a-z]|$)/i;
 
 /** Words saying a merge goes in past the checks that guard the branch. */
 const PAST_CHECKS = /\b(?:skip(?:s|ping)?|bypass(?:es|ing)?|ignor(?:e|es|ing)|overrid(?:e|es|ing))\b(?:\s+the)?\s+(?:failing|failed|red|broken|required|pending)\b[^.\n]{0,20}?\b(?:ci|checks?|tests?|builds?|pipelines?|status\s+checks?)\b|\bbypass(?:es|ing)?\s+(?:the\s+)?(?:branch\s+protection|required\s+(?:checks|reviews?|approvals?)|review)\b|\bwithout\s+(?:waiting\s+for\s+|passing\s+|running\s+)?(?:the\s+)?(?:ci|checks|tests|review|approval)\b|\bdespite\s+(?:the\s+)?(?:failing|failed|red|broken)\s+(?:ci|checks?|tests?|builds?|pipelines?)\b|\bignor(?:e|es|ing)\s+(?:the\s+)?(?:ci|checks?|tests?|builds?|pipelines?)\s+(?:failures?|errors?)\b/i;
@@ -783,7 +781,7 @@ export function readNamed(tool: string, name: ReturnType<typeof splitToolName>, 
   // A deployment, release or build promoted goes to the next stage: production, unless the call names another.
   if (verb === "promote" && hasWord(object, /^(deployments?|releases?|builds?|versions?|artifacts?|images?|revisions?|previews?|canary|canaries)$/)) {
     verbClass = "deploy";
-    if (!facts.production && !facts.strings.some((v) => v.length <= 64 && NON_PRODUCTION_NAME.test(v))) facts = { ...facts, production: true };
+    if (!facts.production && !facts.strings.some((v) => v.length <= 64 && testEnvironmentNamed(v))) facts = { ...facts, production: true };
   }
   // A branch or tag unprotected (unprotect_branch): its protection is what is turned off.
   if (verb === "unprotect") object = [...object, "protection"];
@@ -832,8 +830,8 @@ export function readNamed(tool: string, name: ReturnType<typeof splitToolName>, 
   const scope: Scope = f.wildcard || f.bulk ? "account" : "one";
   const extras = [f.production ? "in production" : "", f.public ? "made public" : "", f.wildcard ? `for every match (${f.wildcard})` : f.bulk ? "in bulk" : ""].filter(Boolean).join(", ");
   const tail = extras ? ` (${extras})` : "";
-  // (A ticket filed or commented on is a note about production, not a change to it: create_issue {project: "LIVE"}.)
-  const ticket = verb !== undefined && /^(create|add|file|open|comment|post|update|edit|assign|link|label|transition)$/.test(verb) && hasWord(object, /^(issues?|tickets?|comments?|bugs?|stor(?:y|ies)|epics?|tasks?|subtasks?)$/) !== undefined && hasWord(object, /^(jira|linear|github|gitlab|youtrack|asana|clickup|shortcut|zendesk|servicenow|freshdesk|tracker|issues?|tickets?)$/) !== undefined;
+  // (A ticket filed or commented on is a note about production, not a change to it: create_issue {project: "LIVE"}. Not a transition, which may deploy.)
+  const ticket = verb !== undefined && /^(create|add|file|open|comment|post|update|edit|assign|link|label)$/.test(verb) && hasWord(object, /^(issues?|tickets?|comments?|bugs?|stor(?:y|ies)|epics?|tasks?|subtasks?)$/) !== undefined;
   const base: Pick<Target, "production" | "public"> = { production: f.production && !ticket, public: f.public };
   const add = (id: string, capability: Capability, reversibility: Reversibility, s: Scope, reason: string, t: Partial<Target> = {}) => {
     const action: Action = { capability, target: { name: `${tool}`, ...base, ...t }, reversibility, scope: s };
@@ -875,7 +873,7 @@ export function readNamed(tool: string, name: ReturnType<typeof splitToolName>, 
   const disable = (): void => {
     // Alerts quieted for a named non-production host or environment (a planned mute of staging-db-02): nothing that serves users goes unwatched.
     const targets = isRecord(args) ? Object.entries(args).filter(([k, v]) => /^(scope|host|hostname|tags?|query|monitor|monitor_?ids?|env|environment|service)$/i.test(k) && typeof v === "string").map(([, v]) => v as string) : [];
-    const nonProduction = !f.production && targets.length > 0 && targets.every((v) => v.length <= 120 && !/\*|\bprod|\bproduction|\bOR\b/i.test(v) && NON_PRODUCTION_NAME.test(v));
+    const nonProduction = !f.production && targets.length > 0 && targets.every((v) => v.length <= 120 && !/\*|\bprod|\bproduction|\bOR\b/i.test(v) && testEnvironmentNamed(v));
     if (nonProduction && hasWord(object, /^(monitor|monitors|alert|alerts|alarm|alarms|notifications?)$/) !== undefined && !hasWord(object, /^(security|guardduty|siem|audit|auditing|edr|defender|waf|firewall|intrusion|ids|ips|fraud)$/)) {
       actions.push({ capability: "write", target: { name: tool, ...base }, reversibility: "recoverable", scope });
       return;
@@ -1126,7 +1124,7 @@ export function readNamed(tool: string, name: ReturnType<typeof splitToolName>, 
       if (!f.production && !f.wildcard && !f.bulk && hasWord(object, /^(pods?|jobs?)$/) !== undefined && isRecord(args)) {
         const names = Object.entries(args).filter(([k]) => /^(name|pod|pod_?name|job|job_?name)$/i.test(k)).flatMap(([, v]) => (Array.isArray(v) ? v : [v]));
         const namespace = Object.entries(args).find(([k]) => /^namespace$/i.test(k))?.[1];
-        if (names.length === 1 && typeof names[0] === "string" && typeof namespace === "string" && NON_PRODUCTION_NAME.test(namespace)) {
+        if (names.length === 1 && typeof names[0] === "string" && typeof namespace === "string" && testEnvironmentNamed(namespace)) {
           actions.push({ capability: "delete", target: { name: tool, ...base }, reversibility: "recoverable", scope: "one" });
           break;
         }

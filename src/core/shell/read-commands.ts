@@ -394,12 +394,13 @@ export class Reader extends WalkReader {
     }
     // A cmdlet (Remove-Item, Copy-Item) the POSIX reading found as well, spelled otherwise: only
     // PowerShell runs it, and its backslashes are path separators, so `.\build\out` is not `.buildout`.
-    // (Only in a line with a backslash and no brace: the Windows reading cuts a JSON body's `{…}` as a script block.)
-    if (!text.includes("\\") || /[{}]/.test(text)) return;
-    const windows = new Set(this.commands.slice(posix).map((c) => c.argv[0]?.toLowerCase()));
+    // Dropped only where it is the Windows reading of the same command with its backslashes taken out,
+    // word for word: a reading the Windows one does not also hold is kept.
+    if (!text.includes("\\")) return;
+    const windows = new Set(this.commands.slice(posix).map((c) => c.argv.map((w) => w.replace(/\\/g, "")).join("\u0000")));
     for (let i = posix - 1; i >= 0; i--) {
       const c = this.commands[i]!;
-      if (c.via === undefined && CMDLET.test(c.argv[0] ?? "") && windows.has(c.argv[0]!.toLowerCase())) this.commands.splice(i, 1);
+      if (c.via === undefined && CMDLET.test(c.argv[0] ?? "") && windows.has(c.argv.join("\u0000"))) this.commands.splice(i, 1);
     }
   }
 

@@ -205,8 +205,11 @@ export function readsOnlyPowerShell(text: string): boolean {
   for (const m of bare.matchAll(/\.(\w+)\s*\(/g)) if (!PURE_METHOD.test(m[1]!)) return false;
   // (A cmdlet told -WhatIf says what it would do and does nothing: Remove-Item … -WhatIf.)
   const whatIf = (segment: string): boolean => /\s-WhatIf(?::\$true)?(?=$|\s)/i.test(segment) && !/-WhatIf:\$false/i.test(segment);
+  // (Each cmdlet judged where it stands: one that changes something reads only as the first word of its own segment with -WhatIf there, never after `$x =` or `(`.)
   const segments = bare.split(/[|;{}\n]/);
-  for (const m of bare.matchAll(/(?:^|[\s|;{(])([A-Za-z]+-[A-Za-z]+)(?=$|[\s|;})])/g)) if (!READ_CMDLET.test(m[1]!) && !segments.some((g) => g.trimStart().startsWith(m[1]!) && whatIf(g))) return false;
+  for (const segment of segments) {
+    for (const m of segment.matchAll(/(?:^|[\s(])([A-Za-z]+-[A-Za-z]+)(?=$|[\s)])/g)) if (!READ_CMDLET.test(m[1]!) && !(m.index + m[0].length - m[1]!.length === segment.search(/\S/) && whatIf(segment))) return false;
+  }
   for (const segment of segments) {
     const first = /^\s*(\S+)/.exec(segment)?.[1];
     if (first === undefined) continue;

@@ -107,7 +107,7 @@ function presentedKeys(args: readonly string[]): Set<string> {
 }
 
 /** Linters and format checkers: they report on a file's form (a line and a rule), not its contents. */
-const LINTER = /^(?:ansible-lint|yamllint|shellcheck|hadolint|tflint|actionlint|markdownlint(?:-cli2?)?|eslint|stylelint|pylint|flake8|ruff|mypy|rubocop|golangci-lint|kube-linter|kubeconform|kubeval|prettier|black|isort)$/;
+const LINTER = /^(?:ansible-lint|yamllint|shellcheck|hadolint|tflint|actionlint|markdownlint(?:-cli2?)?|eslint|stylelint|pylint|flake8|ruff|mypy|rubocop|golangci-lint|kube-linter|kubeconform|kubeval)$/;
 
 const readStore: CommandRule = {
   id: "credential-access.read-store",

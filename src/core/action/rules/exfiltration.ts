@@ -180,13 +180,17 @@ function uploads(inv: Invocation): { files: string[]; stdin: boolean } {
 function asCurl(inv: Invocation): Invocation {
   const args: string[] = [];
   const a = inv.args.map((w) => w.replace(/\$env:(\w+)/gi, "$$$1"));
+  // (PowerShell takes any unambiguous start of a parameter's name: -Bod is -Body.)
+  const is = (w: string, name: string, least: number) => w.length > least && w.startsWith("-") && name.startsWith(w.slice(1).toLowerCase());
   for (let i = 0; i < a.length; i++) {
     const w = a[i]!;
     const next = a[i + 1];
-    if (/^-(?:Uri|Url)$/i.test(w) && next !== undefined) (args.push(next), i++);
-    else if (/^-Body$/i.test(w) && next !== undefined) (args.push("-d", next), i++);
-    else if (/^-InFile$/i.test(w) && next !== undefined) (args.push("-T", next), i++);
-    else if (/^-Method$/i.test(w) && next !== undefined) (args.push("-X", next), i++);
+    if ((is(w, "uri", 2) || /^-Url$/i.test(w)) && next !== undefined) (args.push(next), i++);
+    else if (is(w, "body", 2) && next !== undefined) (args.push("-d", next), i++);
+    else if (is(w, "infile", 2) && next !== undefined) (args.push("-T", next), i++);
+    else if (is(w, "method", 1) && next !== undefined) (args.push("-X", next), i++);
+    else if (is(w, "headers", 2) && next !== undefined) (args.push("-H", next), i++);
+    else if (is(w, "form", 2) && next !== undefined) (args.push("-F", next), i++);
     else if (w.startsWith("-")) {
       if (next !== undefined && !next.startsWith("-") && !/^-(?:UseBasicParsing|UseDefaultCredentials|PassThru|SkipCertificateCheck|AllowUnencryptedAuthentication|DisableKeepAlive)$/i.test(w)) i++;
     } else args.push(w);

@@ -7,7 +7,7 @@ import { withPrecheck, re, T, END, START, NO_DRY_RUN, outsideQuotedText, DETERMI
  * or group named for tests or development, works on the developer's own broker, unless it names
  * production (a tunnel to it) anywhere.
  */
-const NOT_LOCAL_KAFKA = String.raw`(?!(?=[^;&|]{0,300}? --bootstrap-server[ =](?:localhost|127\.0\.0\.1)(?::\d+)?(?=$|[\s;&|]))(?=[^;&|]{0,300}? --(?:topic|group)[ =]['"]?[\w.-]*?(?<![a-z0-9])(?:test|tests|dev|tmp|scratch|demo|sandbox)(?![a-z0-9]))(?![^;&|]{0,300}? --bootstrap-server[ =](?!(?:localhost|127\.0\.0\.1)(?::\d+)?(?=$|[\s;&|])))(?![^;&|]*\b(?:prod|production|prd|live)\b))`;
+const NOT_LOCAL_KAFKA = String.raw`(?!(?=[^;&|]{0,300}? --bootstrap-server[ =](?:localhost|127\.0\.0\.1)(?::\d+)?(?=$|[\s;&|]))(?=[^;&|]{0,300}? --(?:topic|group)[ =]['"]?[\w.-]*?(?<![a-z0-9])(?:test|tests|dev|tmp|scratch|demo|sandbox)(?![a-z0-9])[\w.-]*['"]?(?=$|\s))(?![^;&|]{0,300}? --(?:topic|group)[ =][^;&|]{0,300}? --(?:topic|group)[ =])(?<!\b(?:port-forward|ssh)\b[^\n]{0,400})(?![^;&|]{0,300}? --bootstrap-server[ =](?!(?:localhost|127\.0\.0\.1)(?::\d+)?(?=$|[\s;&|])))(?![^;&|]*\b(?:prod|production|prd|live)\b))`;
 
 export const CLOUD_RULES: readonly Rule[] = [
   {
@@ -329,6 +329,9 @@ export const CLOUD_RULES: readonly Rule[] = [
         "kafka-topics --bootstrap-server localhost:9092 --delete --topic prod.orders",
         "kafka-topics --bootstrap-server localhost:9092 --bootstrap-server kafka-prod:9092 --delete --topic test.t",
         "kafka-topics --bootstrap-server localhost:9092 --delete --topic users",
+        "kafka-topics --bootstrap-server localhost:9092 --delete --topic 'test|.*'",
+        "kafka-consumer-groups --bootstrap-server localhost:9092 --delete --group test-x --group payments-settle",
+        "kubectl -n streaming port-forward svc/kafka 9092:9092 & kafka-topics --bootstrap-server localhost:9092 --delete --topic test.orders",
       ],
       noMatch: [
         "kafka-topics.sh --bootstrap-server localhost:9092 --delete --topic test.roster.events",

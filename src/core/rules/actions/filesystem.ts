@@ -10,7 +10,7 @@ import { re, T, END, PATH_PREFIX, START, RM_RECURSIVE, RM_FORCE, ROOT_TARGET, SY
 const FIND_SCRATCH_ROOT = String.raw`\\?['"]?(?!/tmp/?['"]?${END})(?:/scratch(?:/[\w.@+-]+)*|(?:\.?/|~/)?(?:[\w.@+-]+/)*(?:tmp|temp|scratch|\.?cache|[\w-]+[_-]cache)(?:/[\w.@+-]+)*)/?['"]?${END}(?! (?!-)${T})`;
 
 /** What a Windows delete names that is not a target: an option with its value, a switch, or build output. */
-const WINDOWS_DELETE_SKIPPED = String.raw`(?:-(?:erroraction|warningaction|informationaction|include|exclude|filter)(?: |:)(?!-)[^\s;&|)]+|-(?!(?:erroraction|warningaction|informationaction|include|exclude|filter) )[\w:$]+|/[a-z](?=$|[\s;&|)])|${WINDOWS_BUILD_OUTPUT_TARGET})`;
+const WINDOWS_DELETE_SKIPPED = String.raw`(?:-(?:erroraction|warningaction|informationaction|include|exclude|filter)(?: |:)(?!-)[^\s;&|)]+|-(?!(?:erroraction|warningaction|informationaction|include|exclude|filter) )\w+(?::\$(?:true|false))?(?=$|[\s;&|)])|/[a-z](?=$|[\s;&|)])|${WINDOWS_BUILD_OUTPUT_TARGET})`;
 
 export const FILESYSTEM_RULES: readonly Rule[] = [
   {
@@ -196,7 +196,7 @@ export const FILESYSTEM_RULES: readonly Rule[] = [
       String.raw`\b(?:remove-item|ri|rmdir|rd|del|erase)\b(?=[^;&|]{0,200}? (?:-recurse|\/s)(?=$|[\s;&|)'"\x60]))(?![^;&|]{0,200}? -whatif(?!:\$false)(?=$|[\s;&|)]))(?:(?: ${WINDOWS_DELETE_SKIPPED}){0,20}? (?!${WINDOWS_DELETE_SKIPPED}(?=$|[\s;&|)]))[^\s;&|)]|(?: -[\w:$]+)*\s*(?:$|[;&|)]))`,
     ),
     examples: {
-      match: ["Remove-Item -Recurse -Force C:\\projects\\app", "rmdir /s /q data", "del /f /s /q *.*", "Remove-Item -Recurse -Force .\\build\\out, .\\src", "Remove-Item -Path ..\\dist -Recurse", "rd /s /q %USERPROFILE%\\dist", "Get-ChildItem \\\\fs01\\Clients -Directory | Remove-Item -Recurse -Force"],
+      match: ["Remove-Item -Recurse -Force C:\\projects\\app", "rmdir /s /q data", "del /f /s /q *.*", "Remove-Item -Recurse -Force .\\build\\out, .\\src", "Remove-Item -Path ..\\dist -Recurse", "rd /s /q %USERPROFILE%\\dist", "Get-ChildItem \\\\fs01\\Clients -Directory | Remove-Item -Recurse -Force", "Remove-Item -Recurse -Force -Path:$HOME -ErrorAction SilentlyContinue", "rd /s /q \\Windows\\Logs"],
       noMatch: ["Remove-Item notes.txt", "del temp.txt", "Get-ChildItem -Recurse", "Remove-Item -Recurse -Force .\\build\\out, .\\artifacts\\*.nupkg -ErrorAction SilentlyContinue", "rmdir /s /q bin\\Release", "del /s /q dist", "Remove-Item -Path node_modules -Recurse -Force -Confirm:$false", "Remove-Item -Recurse -Force C:\\data\\old -WhatIf"],
     },
   },

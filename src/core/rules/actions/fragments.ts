@@ -135,7 +135,7 @@ export const BUILD_OUTPUT_NAME = String.raw`(?:node_modules|dbt_packages|dist|di
  */
 export const BUILD_OUTPUT_TARGET = String.raw`\\?['"]?(?:\./)?(?:(?!\.\.?/)(?!\.[\w.@+*-]{0,100}\*)[\w.@+*-]{1,100}/){0,8}${BUILD_OUTPUT_NAME}(?:\/(?!\.\.?(?:\/|$|['"\s]))[\w.@+*-]{1,100}){0,8}/?['"]?${END}`;
 /** BUILD_OUTPUT_TARGET as PowerShell and cmd.exe spell it: `.\\build\\out`, `bin\\Release`, a list's `dist,`. */
-export const WINDOWS_BUILD_OUTPUT_TARGET = String.raw`\\?['"]?(?:\.[\\/])?(?:(?!\.\.?[\\/])(?!\.[\w.@+*-]{0,100}\*)[\w.@+*-]{1,100}[\\/]){0,8}${BUILD_OUTPUT_NAME}(?:[\\/](?!\.\.?(?:[\\/]|$|['"\s,]))[\w.@+*-]{1,100}){0,8}[\\/]?,?['"]?,?(?=$|[\s;&|)])`;
+export const WINDOWS_BUILD_OUTPUT_TARGET = String.raw`['"]?(?:\.[\\/])?(?:(?!\.\.?[\\/])(?!\.[\w.@+*-]{0,100}\*)[\w.@+*-]{1,100}[\\/]){0,8}${BUILD_OUTPUT_NAME}(?:[\\/](?!\.\.?(?:[\\/]|$|['"\s,]))[\w.@+*-]{1,100}){0,8}[\\/]?,?['"]?,?(?=$|[\s;&|)])`;
 /** The same command is only a preview (--dry-run, --what-if): nothing is changed. */
 export const NO_DRY_RUN = String.raw`(?![^;&|]{0,300}? (?:--dry-?run(?:=(?:true|client|server|all))?|--what-if)${END})`;
 /** Targets that are scratch space or build output (never across ".."). */

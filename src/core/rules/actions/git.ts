@@ -58,14 +58,12 @@ export const GIT_RULES: readonly Rule[] = [
     reason: "git clean -f permanently deletes untracked files, which git cannot restore.",
     score: 60,
     keywords: ["clean"],
-    // Not when every pathspec after `--` is build output or a temporary folder (tests/fixtures/tmp/),
-    // nor with -X, which removes only what .gitignore ignores (build output, caches): the text is
-    // lower-cased, so -X is told from -x by the cased reading.
-    pattern: re(String.raw`${GIT}clean(?=[^;&|]{0,100}? ['"]?(?:-[a-z]*f[a-z]*|--force)${END})(?![^;&|]{0,100}? (?:-[a-z]*n[a-z]*|--dry-run)${END})(?![^;&|]{0,100}? -- (?:${BUILD_OUTPUT_TARGET} ?)+(?:$|[;&|]))`),
-    cased: new RegExp(String.raw`\bclean\b(?![^;&|]{0,100}? -[a-zA-Z]*X[a-zA-Z]*(?=$|[\s;&|)'"\x60]))`),
+    // Not when every pathspec after `--` is build output or a temporary folder (tests/fixtures/tmp/).
+    // (-X is not exempt: what .gitignore ignores is also .env, keys and local databases.)
+    pattern: re(String.raw`${GIT}clean(?=[^;&|]{0,100}? ['"]?(?:-[a-z]*f[a-z]*|--force)${END})(?![^;&|]{0,100}? (?:-[a-z]*n[a-z]*|--dry-run)${END})(?![^;&|]{0,100}? (?:-- )?(?:${BUILD_OUTPUT_TARGET} ?)+(?:$|[;&|]))`),
     examples: {
-      match: ["git clean -fdx", "git clean -f", "git clean -xf", "executing shell command: git clean --force -d", "git clean -fdx -- src/", "git clean -fdx -e .env.local"],
-      noMatch: ["git clean -n", "git clean -nd", "head git clean -f", "git clean -fn", "git clean -fdx -- tests/fixtures/tmp/", "git clean -fdX -- apps/portal/", "git clean -fX"],
+      match: ["git clean -fdx", "git clean -f", "git clean -xf", "executing shell command: git clean --force -d", "git clean -fdx -- src/", "git clean -fdx -e .env.local", "git clean -fX", "git clean -ffdx -eX"],
+      noMatch: ["git clean -n", "git clean -nd", "head git clean -f", "git clean -fn", "git clean -fdx -- tests/fixtures/tmp/", "git clean -fdX -- build/"],
     },
   },
   {
