@@ -3,6 +3,7 @@
 // T1562.003, T1562.004, T1562.006, T1562.012, T1070.002, T1070.003, T1553.001; bash(1) (HISTFILE,
 // set +o history, history -c), auditctl(8), journalctl(1) (--vacuum-*), ufw(8), setenforce(8),
 // spctl(8).
+import { readChmod } from "../chmod.js";
 import type { Action } from "../model.js";
 import { classifyPath, hostOf, isExternalHost, productionNamed, retentionCut, SECURITY_LOG_NAME } from "../paths.js";
 import type { Invocation } from "../shell-command.js";
@@ -407,24 +408,24 @@ const permissions: CommandRule = {
   match(inv) {
     // Only chattr and chmod are judged here: other commands are not read for files at all.
     if (inv.name !== "chattr" && inv.name !== "chmod") return undefined;
-    const files = inv.args.filter((a) => !a.startsWith("-") && !/^[-+=]?[aAcCdDeijPsStTu]+$/.test(a));
+    const chmod = inv.name === "chmod" ? readChmod(inv.args) : undefined;
+    const files = chmod ? chmod.files : inv.args.filter((a) => !a.startsWith("-") && !/^[-+=]?[aAcCdDeijPsStTu]+$/.test(a));
     // Data kept apart by its permissions (a controlled, restricted or patients' directory) opened to every user of the machine, recursively: chmod -R o+rX.
-    const everyoneReads = inv.name === "chmod" && inv.args.some((a) => /^-[a-zA-Z]*R/.test(a)) && inv.args.some((a) => /^(?:[ugo]*o[ugo]*|a)?\+[rwxX]*r[rwxX]*$|^0?[0-7][0-7][4-7][0-7]?$/.test(a) && /(?:^|[^a-z])(?:o|a)\+|^0?[0-7]{2}[4-7]$/.test(a));
-    const kept = everyoneReads ? files.find((f) => /(?:^|[\/_.-])(?:controlled|restricted|confidential|phi|pii|clinical|patients?|private|sensitive|dua|hipaa)(?:[\/_.-]|$)/i.test(f)) : undefined;
+    const kept = chmod?.recursive && chmod.effect.othersRead ? files.find((f) => /(?:^|[\/_.-])(?:controlled|restricted|confidential|phi|pii|clinical|patients?|private|sensitive|dua|hipaa)(?:[\/_.-]|$)/i.test(f)) : undefined;
     if (kept !== undefined) return { action: { capability: "grant-access", target: { name: kept, personal: true }, reversibility: "recoverable", scope: "tree" }, reason: `makes ${shown(kept)}, a directory kept apart by its permissions, readable by every user of the machine: file permissions modification (T1222.002)` };
     const sys = files.find((f) => { const c = classifyPath(f); return c === "system" || c === "credentials"; });
     if (!sys) return undefined;
     if (inv.name === "chattr" && inv.args.some((a) => /^[-+=][a-zA-Z]*[ia]/.test(a))) {
       return { action: impair(sys, "one", "recoverable", classifyPath(sys)), reason: `changes the immutable or append-only flag of ${shown(sys)}: file permissions modification (T1222.002)` };
     }
-    if (inv.name === "chmod" && inv.args.some((a) => /^(0?[0-7]?77[67]|a\+w|o\+w|\+w|ugo\+w)$/.test(a))) {
-      return { action: impair(sys, inv.args.some((a) => /^-[a-zA-Z]*R/.test(a)) ? "tree" : "one", "recoverable", classifyPath(sys)), reason: `makes ${shown(sys)} writable by every user: file permissions modification (T1222.002)` };
+    if (chmod?.effect.othersWrite) {
+      return { action: impair(sys, chmod.recursive ? "tree" : "one", "recoverable", classifyPath(sys)), reason: `makes ${shown(sys)} writable by every user: file permissions modification (T1222.002)` };
     }
     return undefined;
   },
   examples: {
-    match: [`chattr -i /etc/passwd`, `sudo chattr +i /etc/resolv.conf`, `chmod 777 /etc/shadow`, `chmod -R o+w /usr/local/bin`, `chmod -R o+rX /lustre/project/lab/controlled/bridge/vcf`, `chmod -R 755 /data/clinical`],
-    noMatch: [`chmod 777 ./tmp-out`, `lsattr /etc/passwd`, `chmod 644 /etc/nginx/nginx.conf`, `chmod -R o+rX /var/www/html`, `chmod -R g+r /data/controlled`, `chmod o+r /data/controlled/README`],
+    match: [`chattr -i /etc/passwd`, `sudo chattr +i /etc/resolv.conf`, `chmod 777 /etc/shadow`, `chmod -R o+w /usr/local/bin`, `chmod -R o+rX /lustre/project/lab/controlled/bridge/vcf`, `chmod -R 755 /data/clinical`, `chmod --recursive go+rX /srv/restricted/cohort`, `chmod -fR a=rX /data/phi`, `chmod 755 -R /data/clinical`, `chmod a+rw,u+x /etc/crontab`, `chmod o=u /etc/shadow`],
+    noMatch: [`chmod 777 ./tmp-out`, `lsattr /etc/passwd`, `chmod 644 /etc/nginx/nginx.conf`, `chmod -R o+rX /var/www/html`, `chmod -R g+r /data/controlled`, `chmod o+r /data/controlled/README`, `chmod -R 0750 /data/controlled`, `chmod -R o-rwx /data/phi`, `chmod -R go= /srv/restricted`, `chmod o-w /etc/crontab`, `chmod -R u+rwX,g+rX /data/clinical`],
   },
 };
 

@@ -2,6 +2,7 @@
 // groups, kernel modules, library preloading, writes to the account files, container escapes.
 // Sources: ATT&CK T1548.001, T1548.003, T1547.006, T1574.006, T1098, T1611; GTFOBins' "SUID",
 // "Capabilities" and "Sudo" functions; setcap(8), capabilities(7), ld.so(8), modprobe(8).
+import { modeEffect, readChmod } from "../chmod.js";
 import type { Action } from "../model.js";
 import { classifyPath, everyoneGroup } from "../paths.js";
 import { PERSONAL_MAILBOX } from "../tool-call.js";
@@ -13,34 +14,35 @@ function escalate(name: string, pathClass: Action["target"]["pathClass"], scope:
   return { capability: "escalate", target: { name, pathClass }, reversibility: "recoverable", scope };
 }
 
-/** chmod modes that set the setuid or setgid bit: u+s, g+s, +s, a+s, 4755, 2755, 6755. */
-const SETID_MODE = /^(?:[ugoa]*\+[rwxXt]*s[rwxXt]*|[0-7]?[2467][0-7]{3})$/;
-
 const setuid: CommandRule = {
   id: "privilege.setuid",
   tactic: TACTIC,
   technique: "T1548.001",
   names: ["chmod", "install"],
   match(inv) {
-    let args: string[];
-    if (inv.name === "chmod") args = inv.args.filter((a) => !/^-[a-zA-Z]+$/.test(a) && !a.startsWith("--"));
-    else if (inv.name === "install") {
+    let mode: string;
+    let file: string | undefined;
+    if (inv.name === "chmod") {
+      const chmod = readChmod(inv.args);
+      mode = chmod.mode;
+      file = chmod.files[0];
+    } else if (inv.name === "install") {
       // install -m 4755 SRC DEST: the mode lands on the destination.
       const i = inv.args.findIndex((a) => a === "-m" || a === "--mode" || a.startsWith("--mode="));
       if (i < 0) return undefined;
-      const mode = inv.args[i]!.startsWith("--mode=") ? inv.args[i]!.slice(7) : inv.args[i + 1] ?? "";
+      mode = inv.args[i]!.startsWith("--mode=") ? inv.args[i]!.slice(7) : inv.args[i + 1] ?? "";
       const ops = inv.args.filter((a, j) => !a.startsWith("-") && j !== i + 1 && !/^-[ogm]$/.test(inv.args[j - 1] ?? ""));
-      args = [mode, ops[ops.length - 1] ?? "a file"];
+      file = ops[ops.length - 1];
     } else return undefined;
-    const mode = args[0];
-    if (!mode || !mode.split(",").some((m) => SETID_MODE.test(m))) return undefined;
-    const file = args[1] ?? "a file";
-    const bit = /g\+s|^[0-7]?2[0-7]{3}$/.test(mode) ? "setgid" : "setuid";
+    const effect = modeEffect(mode);
+    if (!effect.setuid && !effect.setgid) return undefined;
+    file ??= "a file";
+    const bit = effect.setuid ? "setuid" : "setgid";
     return { action: escalate(file, classifyPath(file)), reason: `sets the ${bit} bit on ${shown(file)}, so it runs with its owner's rights for anyone: privilege escalation (T1548.001)` };
   },
   examples: {
-    match: [`sudo install -m 4755 -o root /tmp/sh /usr/local/bin/sh2`, `chmod u+s /bin/bash`, `sudo chmod 4755 /tmp/rootsh`, `chmod +s ./shell`, `chmod g+s,u+x /usr/local/bin/tool`, `chmod 6755 /tmp/x`],
-    noMatch: [`install -m 755 build/cli /usr/local/bin/cli`, `chmod +x run.sh`, `chmod 755 build/out`, `chmod 0644 README.md`, `chmod -R u+rwX src`, `chmod 1777 /tmp/shared`],
+    match: [`sudo install -m 4755 -o root /tmp/sh /usr/local/bin/sh2`, `chmod u+s /bin/bash`, `sudo chmod 4755 /tmp/rootsh`, `chmod +s ./shell`, `chmod g+s,u+x /usr/local/bin/tool`, `chmod 6755 /tmp/x`, `chmod u=rwxs /tmp/x`, `chmod -v a+xs /tmp/x`, `install --mode=2755 x /usr/local/bin/x`],
+    noMatch: [`install -m 755 build/cli /usr/local/bin/cli`, `chmod +x run.sh`, `chmod 755 build/out`, `chmod 0644 README.md`, `chmod -R u+rwX src`, `chmod 1777 /tmp/shared`, `chmod u-s /usr/local/bin/tool`, `chmod o+s ./x`],
   },
 };
 
