@@ -42,6 +42,7 @@
 #include <string.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
+#include <sys/syscall.h>
 #include <sys/un.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -185,6 +186,19 @@ static int options_serve_takes(char **options) {
 }
 
 /**
+ * Closes every descriptor from `first` up: the daemon outlives the client, so it must not keep
+ * whatever the client let the relay inherit (a pipe it waits on to see EOF, a socket, a file).
+ */
+static void close_from(int first) {
+#ifdef SYS_close_range
+  if (syscall(SYS_close_range, (unsigned)first, ~0u, 0u) == 0) return;
+#endif
+  long max = sysconf(_SC_OPEN_MAX);
+  if (max < 0 || max > 65536) max = 65536;
+  for (long fd = first; fd < max; fd++) close((int)fd);
+}
+
+/**
  * Starts the daemon itself, as `haltkey mcp` would (src/mcp/stdio-daemon.ts startDaemon), without
  * a Node process of its own first: about 60 to 100 ms of a cold start. Only in the plain case init
  * writes: SHIM is `NODE CLI mcp` with options `serve` takes the same way, HALTKEY_HOME is absolute
@@ -234,6 +248,7 @@ static int start_daemon_directly(const char *mcp_socket, char **shim) {
     if (setsid() < 0 || fork() != 0) _exit(0);
     int null = open("/dev/null", O_RDONLY);
     if (null < 0 || chdir(dir) != 0 || dup2(null, STDIN_FILENO) < 0 || dup2(log, STDOUT_FILENO) < 0 || dup2(log, STDERR_FILENO) < 0 || dup2(ready[1], 3) < 0) _exit(127);
+    close_from(4);
     setenv("MALLOC_ARENA_MAX", "2", 0);
     execv(argv[0], argv);
     _exit(127);

@@ -4,7 +4,7 @@
 // the session's credential never reaches the client; the socket takes raw bytes from another
 // process of the same user without harm to anyone else's session; and the relay dies with its client.
 import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
-import { existsSync, readFileSync, readlinkSync, writeFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, readlinkSync, writeFileSync } from "node:fs";
 import { connect, type Socket } from "node:net";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
@@ -138,8 +138,11 @@ describe("the native relay without its daemon", () => {
     const node = join(home, "node");
     writeFileSync(node, `#!/bin/sh\necho "$*" >> '${ran}'\nexec '${process.execPath}' "$@"\n`, { mode: 0o700 });
     const policy = writePolicy(home, {});
-    const proc = spawn(RELAY, [join(home, "mcp.sock"), node, CLI, "mcp", "--policy", policy, "--simulate"], { env: { ...process.env, HALTKEY_HOME: home } });
+    // The client lets the relay inherit two more pipes (fds 3 and 4), as a careless client may.
+    const proc = spawn(RELAY, [join(home, "mcp.sock"), node, CLI, "mcp", "--policy", policy, "--simulate"], { env: { ...process.env, HALTKEY_HOME: home }, stdio: ["pipe", "pipe", "pipe", "pipe", "pipe"] }) as ChildProcessWithoutNullStreams;
     children.push(proc);
+    const inherited = readlinkSync(`/proc/${proc.pid}/fd/4`);
+    expect(inherited).toMatch(/^(?:pipe|socket):\[\d+\]$/);
     let out = "";
     proc.stdout.on("data", (d: Buffer) => (out += d.toString()));
     proc.stdin.write(`${JSON.stringify(INITIALIZE)}\n${JSON.stringify(introspect(2))}\n`);
@@ -156,6 +159,9 @@ describe("the native relay without its daemon", () => {
     expect(group).not.toBe(relayGroup);
     expect(readlinkSync(`/proc/${pid}/cwd`)).toBe(home);
     expect(readFileSync(`/proc/${pid}/environ`, "utf8").split("\0")).toContain("MALLOC_ARENA_MAX=2");
+    // It holds nothing the client gave the relay: not its stdio, not the extra pipes.
+    const held = readdirSync(`/proc/${pid}/fd`).map((fd) => { try { return readlinkSync(`/proc/${pid}/fd/${fd}`); } catch { return ""; } });
+    for (const fd of [0, 1, 2, 3, 4]) expect(held).not.toContain(readlinkSync(`/proc/${proc.pid}/fd/${fd}`));
     process.kill(pid, "SIGTERM");
     await until("the daemon is gone", () => !existsSync(`/proc/${pid}`));
 
