@@ -415,7 +415,7 @@ export function evaluateStep(facts: StepFacts, guard: Guard, policy: AgentPolicy
   const argsText = facts.arguments ? (wrapped.length > 0 ? [flattenStrings(facts.arguments), ...wrapped].join("\n") : flattenStrings(facts.arguments)) : "";
   // What the action rules read of the arguments: all of it for a shell tool, the rest without the
   // words for people, and without a written file's text (read through `written` instead).
-  const commandText = facts.arguments && !(tool !== undefined && isShellTool(tool)) ? [flattenStrings(facts.arguments, fileTool ? PROSE_OR_FILE_TEXT_KEYS : PROSE_KEYS), ...wrapped].join("\n") : argsText;
+  const commandText = facts.arguments && !(tool !== undefined && isShellTool(tool)) ? [flattenStrings(facts.arguments, fileTool ? PROSE_OR_FILE_TEXT_KEYS : tool !== undefined && SEARCH_TOOL.test(tool) ? PROSE_OR_SEARCH_KEYS : PROSE_KEYS), ...wrapped].join("\n") : argsText;
   const argMatchesAll: RuleMatch[] = [];
   if (argsText.length > 0) {
     // The rules only: the policy's globs judge the hint, the action as the agent describes it.
@@ -634,6 +634,9 @@ function flattenStrings(value: unknown, skip?: RegExp): string {
  * not `remove`), the detectors still do (a secret in a commit message is still a secret).
  */
 const PROSE_KEYS = /^(message|commit_?message|title|body|description|summary|subject|comments?|notes?|caption|changelog|reason|text|html_?content|plain_?content|markdown|review|edit_?mode|cell_?type|cell_?id|prompt|question)$/i;
+/** A search tool (its own name after the server's: search, search_pages, find_issues, lookup): its query is words to look for, not a command line ("fixgw reset seqnum procedure"). */
+const SEARCH_TOOL = /(?:^|__)(?:search|find|lookup)(?:_[a-z]+)*$/i;
+const PROSE_OR_SEARCH_KEYS = new RegExp(`${PROSE_KEYS.source}|^(?:query|q|search|terms?|keywords?)$`, "i");
 /** PROSE_KEYS and the keys holding a written file's text (a file tool's content, new_string, edits). */
 const PROSE_OR_FILE_TEXT_KEYS = new RegExp(`${PROSE_KEYS.source}|${CONTENT_KEY.source}|^edits$`, "i");
 

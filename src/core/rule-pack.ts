@@ -228,7 +228,8 @@ export class RulePack {
     // Most calls have none, and no value is looked at.)
     const shaped = valuesApart && original !== undefined ? candidates.filter((i) => this.rules[i]!.commandsOnly === true) : [];
     if (shaped.length > 0) {
-      for (const value of original!.split("\n")) {
+      for (const line of original!.split("\n")) {
+        const value = withoutComment(line);
         const text = normalizeForMatching(value);
         // (A value of one word is a name, not a command line with a client and a verb: a package esbuild-plugin-purge-css.)
         if (text.length > 0 && text.includes(" ")) for (const i of shaped) tryRule(i, text, value);
@@ -243,6 +244,24 @@ export class RulePack {
     matches.push(...extra);
     return { score: combineScores(matches), matches };
   }
+}
+
+/**
+ * A line without its trailing comment: from a " # " outside quotes to the end (a script's `X=1  #
+ * pass X=0 to actually remove them`, YAML's and Python's alike). "#dev", "a#b" and a "#" inside
+ * quotes stay.
+ */
+function withoutComment(line: string): string {
+  const at = line.search(/\s#(?:\s|$)/);
+  if (at < 0) return line;
+  const before = line.slice(0, at);
+  let single = 0;
+  let double = 0;
+  for (const c of before) {
+    if (c === "'") single++;
+    else if (c === '"') double++;
+  }
+  return single % 2 === 0 && double % 2 === 0 ? before : line;
 }
 
 /**

@@ -4,6 +4,7 @@
 // and a reason a person can judge at a glance. Pure, and linear in the input: each command is read
 // once by each rule (a fixed number), each argument value is visited once, SQL is parsed once per
 // string, and every list is capped.
+import { isQTool, qOnlyReads, qSystemCommands, qTexts } from "./q.js";
 import { describeAction, tierFor, tierOfScore, PAUSE_AT, type Action, type ActionTier } from "./model.js";
 import { rulesFor } from "./rules/index.js";
 import { writtenPaths } from "./rules/rule.js";
@@ -176,7 +177,9 @@ export function toolCommandLines(tool: string | undefined, args: unknown): strin
 export function wrappedCommandLines(tool: string | undefined, args: unknown): string[] {
   if (tool === undefined || !args || typeof args !== "object") return [];
   const cli = cliCommandOf(tool, args) ?? podExecOf(tool, args);
-  return [...(cli !== undefined ? [cli] : []), ...ciCommandsOf(args), ...scriptsOf(args)];
+  // (q's system "…" runs a command on the kdb+ host.)
+  const q = isQTool(toolWords(tool)) ? qTexts(args).flatMap(qSystemCommands) : [];
+  return [...(cli !== undefined ? [cli] : []), ...ciCommandsOf(args), ...scriptsOf(args), ...q];
 }
 
 /** Keys that carry a script a tool runs on machines: an RMM's or MDM's script, a run-command's inline script. */
@@ -396,7 +399,10 @@ function judge(input: JudgeInput): Judgement {
   // argument asking for a dry run, dryRun: true, is the agent's word and the server may ignore it:
   // not honoured, as session 12 decided.)
   const beforeTool = sqlTexts.length;
-  if (input.arguments !== undefined && !nameWords.some((w, i) => (w === "dry" && nameWords[i + 1] === "run") || w === "dryrun" || w === "validate" || w === "estimate" || w === "explain")) collectSql(input.arguments, dbTool, sqlTexts);
+  // A kdb+ tool's text is q, not SQL: a plain select only reads; anything else is not read here (its system calls are, as commands).
+  const qTool = isQTool(nameWords);
+  if (qTool) for (const q of qTexts(input.arguments)) if (!qOnlyReads(q)) unreadable.push(`q that is more than a plain select or exec: ${q.slice(0, 80)}`);
+  if (input.arguments !== undefined && !qTool && !nameWords.some((w, i) => (w === "dry" && nameWords[i + 1] === "run") || w === "dryrun" || w === "validate" || w === "estimate" || w === "explain")) collectSql(input.arguments, dbTool, sqlTexts);
   // A database tool given a connection to a development or test database on this machine (postgresql://dev@localhost:5432/slots_dev): as psql -h localhost is.
   const connections = sqlTexts.length > beforeTool && isRecord(input.arguments) ? Object.entries(input.arguments).filter(([k]) => /^(?:connection(?:_?string)?|dsn|url|uri|database_?url|db_?url|host|server)$/i.test(k)).map(([, v]) => v) : [];
   if (connections.length > 0 && connections.every((v) => typeof v === "string" && localDevUrl(v))) for (const t of sqlTexts.slice(beforeTool)) if (!/[\w\]`"]\s*\.\s*[\w\[`"]+\s*\.\s*[\w\[`"]/.test(t.replace(/'[^']*'/g, "''"))) localDev.add(t);

@@ -1406,7 +1406,7 @@ const NOT_REAL_MONEY = /^(paper|simulated|sandbox|test|tests|testing|demo|mock|d
  * edits or removes it changes source files, not the system the code is about ("updating the README's
  * production section", "remove the deprecated endpoint code and its tests").
  */
-const CODE_OBJECT = /^(readme|docs?|documentation|runbooks?|playbooks?|wikis?|comments?|descriptions?|docstrings?|modules?|code|function|functions|methods?|class|classes|tests?|specs?|sections?|templates?|changelog|typos?|endpoints?|handlers?|routes?|imports?|helpers?|variables?|snippets?|stubs?|mocks?|subcommands?|commands?|flags?|options?|parameters?|args?|types?|interfaces?|enums?|structs?|lint|docstring|scripts?|lines?|strings?|toast|labels?|css|styles?|message|messages|wording|copy|placeholder|tooltip|tooltips|errors?|logic|fix|fixes|bug|bugs|calculation|calculations|rounding|handling)$/;
+const CODE_OBJECT = /^(readme|docs?|documentation|runbooks?|playbooks?|wikis?|comments?|descriptions?|docstrings?|modules?|code|function|functions|methods?|class|classes|tests?|specs?|sections?|templates?|changelog|typos?|endpoints?|handlers?|routes?|imports?|helpers?|variables?|snippets?|stubs?|mocks?|subcommands?|commands?|flags?|options?|parameters?|args?|types?|interfaces?|enums?|structs?|lint|docstring|scripts?|lines?|strings?|toast|labels?|css|styles?|message|messages|wording|copy|placeholder|tooltip|tooltips|errors?|logic|fix|fixes|bug|bugs|calculation|calculations|rounding|handling|fixtures?)$/;
 /** A development copy of a system (the dev server, a development database): as throwaway as a local one. Not "the dev team's list". */
 const DEV_COPY = /\bpreview (?:environments?|envs?|namespaces?|apps?|deployments?|stacks?|sites?|branch(?:es)?)\b|\b(?:docker-?compose|compose|testcontainers?|local|throwaway|ephemeral|docker) (?:postgres|postgresql|mysql|mariadb|redis|mongo(?:db)?|database|db|stack|containers?)\b|\b(dev|development) (?:(?:postgres|postgresql|mysql|redis|mongo|docker|compose|local|sqlite) )?(server|servers|environment|env|database|databases|db|stack|cluster|containers?|instances?|branch|builds?|deployments?|sites?|stage|box|machines?|namespace|buckets?|volumes?|tables?|data|copy)\b|\b(kind|k3d|minikube) clusters?\b/;
 const PRODUCTION = /(^|[^a-z0-9])(prod|production|prd)([^a-z0-9]|$)|\bon the (?:[a-z-]+ )?primary\b(?! (?:key|keys|button|color|colour|nav|navigation|index))|\blive (?:[a-z]{2,12} )?(database|db|site|server|servers|host|hosts|instance|environment|cluster|system|systems|data|store|shop|app|api|tables?|erp|crm|mail(?:box)?(?: server)?)\b/i;
@@ -1562,6 +1562,8 @@ interface Token {
   readonly word: string;
   /** A clause ends before this token (a comma, a semicolon, a colon). */
   readonly breakBefore: boolean;
+  /** The "to" of a word-to-word compound and the word after it ("tick-to-trade", "end-to-end"): no verb, no new clause. */
+  readonly inCompound?: true;
 }
 
 /** A sentence's words, lower case, with where commas and the like break it. One pass, no per-word regex. */
@@ -1583,7 +1585,10 @@ function tokens(sentence: string): Token[] {
     let end = w.length;
     while (end > 0 && (w.charCodeAt(end - 1) === 46 || w.charCodeAt(end - 1) === 39)) end--;
     if (end < w.length) w = w.slice(0, end);
-    out.push({ word: w, breakBefore: pendingBreak });
+    const at = m.index;
+    if (w === "to" && lower[at - 1] === "-" && lower[at + 2] === "-" && at > 1 && /[a-z0-9]/.test(lower[at - 2]!)) out.push({ word: w, breakBefore: pendingBreak, inCompound: true });
+    else if (out.length > 0 && out[out.length - 1]!.inCompound && out[out.length - 1]!.word === "to" && lower[at - 1] === "-") out.push({ word: w, breakBefore: pendingBreak, inCompound: true });
+    else out.push({ word: w, breakBefore: pendingBreak });
     pendingBreak = false;
   }
   return out;
@@ -2165,6 +2170,7 @@ export function readProse(raw: string, internalDomains: readonly string[] = []):
         continue;
       }
       if (NEGATION.test(t.word)) negated = true;
+      if (t.inCompound) continue;
       if (!clauseStart) {
         // "and", "then", a purpose or a relative clause: a new action may start after it.
         // After code ("a management command that deletes sessions", "an endpoint that calls the refund
@@ -2225,6 +2231,8 @@ export function readProse(raw: string, internalDomains: readonly string[] = []):
         break;
       }
       const { facts, paths } = known;
+      // "resets between cases", "cleared between runs": what a test does each time, with nothing named.
+      if ((found.verbClass === "delete" || found.verbClass === "trash") && phrasal === undefined && next === "between") continue;
       // The object: the words after the verb up to the next clause.
       const object: string[] = [];
       const words: string[] = [];
@@ -2369,7 +2377,9 @@ function readAction(sentence: string, clause: string, verb: string, verbClass: V
   // (Code or docs shared publicly or with someone outside is not code work: "sharing the doc with anyone with the link".)
   // (What is deleted must be code in every thing the object joins: "node_modules and the customers table" is not.)
   const allCode = heads.every((h) => h.length === 0 || CODE_OBJECT.test(h[h.length - 1]!));
-  const code = headNoun !== undefined && CODE_OBJECT.test(headNoun) && (allCode || (verbClass !== "delete" && verbClass !== "trash")) && (verbClass === "write" || verbClass === "delete" || verbClass === "trash" || (verbClass === "grant" && !sentenceLevel.public && !OUTSIDE.test(sentence)));
+  // (A check added is no access given: "add a detect-secrets hook to pre-commit", "adding a lint check to CI".)
+  const checkAdded = verb === "add" && headNoun !== undefined && /^(hooks?|checks?|linters?|scanners?|scans?|validations?|assertions?|guards?)$/.test(headNoun);
+  const code = headNoun !== undefined && (CODE_OBJECT.test(headNoun) || checkAdded) && (allCode || (verbClass !== "delete" && verbClass !== "trash")) && (verbClass === "write" || verbClass === "delete" || verbClass === "trash" || (verbClass === "grant" && !sentenceLevel.public && !OUTSIDE.test(sentence)));
   // Someone added or invited "as Maintainer", "as a collaborator" from outside: access given.
   // (Or someone known only from what the agent read: an issue's author, a commenter, an outside contributor.)
   const roleGiven = (verb === "add" || verb === "invite") && ROLE_AS.test(sentence) && (sentenceLevel.recipients.length > 0 || ADMIN.test(sentence) || /\bas (?:an? |the )?(?:maintainer|owner|admin\w*)s?\b/i.test(sentence) || /\b(?:issue|pr|pull request|comment|e-?mail|message|forum|thread|ticket|discussion) (?:author|reporter|sender|poster|commenter|opener)\b|\b(?:an? |the )?(?:outside|external|unknown|random) (?:contributor|user|person|developer|account)\b/i.test(sentence));

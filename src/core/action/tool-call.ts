@@ -58,7 +58,7 @@ const VERBS: ReadonlyMap<string, VerbClass> = new Map([
   ...["deploy", "release", "rollout", "roll", "launch", "ship", "apply", "provision", "scale", "restart", "rollback", "migrate", "merge", "push", "upgrade", "reboot", "shutdown", "stop", "start", "pause", "reload", "redeploy", "bounce", "drain", "cordon", "failover"].map((v) => [v, "deploy"] as const),
   ...["publish", "post", "tweet", "retweet", "comment", "broadcast", "announce", "upload"].map((v) => [v, "publish"] as const),
   ...["update", "edit", "set", "modify", "change", "patch", "configure", "write", "create", "rename", "move", "put", "save", "manage", "replace", "mount", "insert", "upsert", "append", "schedule", "import", "sync", "install", "make", "generate", "submit", "file", "commit", "mark", "tag", "label", "issue", "copy", "duplicate", "clone", "bump", "paste", "export", "rotate", "regenerate", "shift", "sweep", "prescribe", "administer"].map((v) => [v, "write"] as const),
-  ...["get", "list", "search", "read", "fetch", "find", "view", "show", "log", "logs", "describe", "download", "check", "lookup", "retrieve", "query", "browse", "inspect", "status", "count", "analyze", "summarize", "preview", "compare", "estimate", "quote", "verify", "validate", "watch", "track", "scan", "explore", "load"].map((v) => [v, "read"] as const),
+  ...["get", "list", "search", "read", "fetch", "find", "view", "show", "log", "logs", "describe", "download", "check", "lookup", "retrieve", "query", "browse", "inspect", "status", "count", "analyze", "summarize", "preview", "compare", "estimate", "quote", "verify", "validate", "watch", "track", "scan", "explore", "load", "test", "ping"].map((v) => [v, "read"] as const),
   ...["execute", "run", "exec", "eval", "evaluate", "shell", "terminal", "invoke", "script", "bash", "spawn", "pipe"].map((v) => [v, "execute"] as const),
   ...["disable", "disconnect", "disarm", "mute", "suppress", "bypass", "silence", "snooze", "dismiss", "override", "ignore", "turn", "unprotect", "unset", "lift", "unschedule"].map((v) => [v, "disable"] as const),
   ...["unlock", "open"].map((v) => [v, "unlock"] as const),
@@ -399,7 +399,7 @@ export function splitToolName(name: string): { verb?: string; verbClass?: VerbCl
   for (let n = 0; n < words.length; n++) {
     const i = (ownFrom + n) % words.length;
     if (!VERBS.has(words[i]!)) continue;
-    const ambiguous = /^(file|order|text|message|email|call|book|tag|label|mark|open|status|count|check|watch|track|lock|shell|terminal|script|load|quote|tip|place|turn|scale|set|make|log|logs)$/.test(words[i]!);
+    const ambiguous = /^(file|order|text|message|email|call|book|tag|label|mark|open|status|count|check|watch|track|lock|shell|terminal|script|load|quote|tip|place|turn|scale|set|make|log|logs|test|ping)$/.test(words[i]!);
     if (ambiguous && words.slice(i + 1).some((w) => VERBS.has(w) && !/^(file|order|text|message|email|call|post|book|tag|label|mark|open|status|count|lock|shell|terminal|script|quote|log|logs)$/.test(w))) continue;
     index = i;
     break;

@@ -843,6 +843,8 @@ const batchJobsCancelled: CommandRule = {
     const users = [...optionValues(a, ["-u", "--user"]), ...a.filter((x) => /^-u[^-]/.test(x)).map((x) => x.slice(2))];
     let whose: string | undefined;
     if (inv.name === "scancel") {
+      // (Jobs named, by their name or their ids, are those jobs, not every job of the account.)
+      if (optionValues(a, ["-n", "--name", "--jobname"]).length > 0 || a.some((x) => /^--(?:job)?name=|^-n./.test(x) || /^\d+(?:_\d+)?$/.test(x))) return undefined;
       const other = users.find((u) => !OWN_USER.test(u));
       if (other !== undefined) whose = `every job of ${shown(other)}`;
       else if (users.length === 0) {
@@ -860,7 +862,7 @@ const batchJobsCancelled: CommandRule = {
   },
   examples: {
     match: [`scancel --user=pipeline-svc --partition=compute`, `scancel -u alice`, `scancel --partition=gpu`, `scancel --state=PENDING --account=genomics`, `qdel all`, `bkill -u bob 0`, `sudo scancel --partition=standard --state=PENDING`],
-    noMatch: [`scancel 4812233`, `scancel -u $USER`, `scancel --user=$USER --state=PENDING`, `scancel -u $(whoami) -p debug`, `scancel --name=my-test-run`, `bkill 1234`, `qdel 4412`],
+    noMatch: [`scancel 4812233`, `scancel -u $USER`, `scancel --user=$USER --state=PENDING`, `scancel -u $(whoami) -p debug`, `scancel --name=my-test-run`, `bkill 1234`, `qdel 4412`, `scancel --user=swhitlock --name=bt_momentum_sweep_typo`, `scancel --user=jpark --state=PENDING --name=sarek_debug`, `scancel -u jpark 4812233 4812234`],
   },
 };
 

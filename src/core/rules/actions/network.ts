@@ -125,10 +125,11 @@ export const NETWORK_RULES: readonly Rule[] = [
     score: 65,
     keywords: ["scp", "rsync"],
     // The remote root and system trees; /var/tmp and home directories are ordinary destinations.
-    pattern: /\b(?:scp|pscp|rsync)\b[^;&|]{0,300}? [\w.@-]+:['"]?\/(?:(?:etc|usr|bin|sbin|boot|root|lib\w*|var(?!\/tmp(?:\/|['"]?(?:\s|$))))(?:\/[^\s;&|]*)?)?['"]? ?(?:$|[;&|)])/,
+    // (Not rsync's dry run, -n or --dry-run: it lists what it would copy.)
+    pattern: /\b(?:scp|pscp|rsync)\b(?!(?<=rsync)[^;&|]{0,300}? (?:-[a-z]*n[a-z]*|--dry-run)(?=$|[\s;&|]))[^;&|]{0,300}? [\w.@-]+:['"]?\/(?:(?:etc|usr|bin|sbin|boot|root|lib\w*|var(?!\/tmp(?:\/|['"]?(?:\s|$))))(?:\/[^\s;&|]*)?)?['"]? ?(?:$|[;&|)])/,
     examples: {
-      match: ["scp passwd root@server:/etc/passwd", "rsync -a ./unit.service web1:/etc/systemd/system/", "scp -r ./build root@host:/", "scp app.conf host:/var/www/app.conf"],
-      noMatch: ["scp file.txt user@host:/tmp/backup/", "scp user@host:/etc/hosts ./hosts", "scp f.txt host:/var/tmp/f.txt", "scp f.txt host:~/f.txt"],
+      match: ["scp passwd root@server:/etc/passwd", "rsync -a ./unit.service web1:/etc/systemd/system/", "rsync -avz --delete ./build/ deploy@web.example.net:/var/www/site/", "scp -r ./build root@host:/", "scp app.conf host:/var/www/app.conf"],
+      noMatch: ["rsync -avzn --delete ./build/ deploy@staging.example.net:/var/www/staging/site/", "rsync -a --dry-run ./unit.service web1:/etc/systemd/system/", "scp file.txt user@host:/tmp/backup/", "scp user@host:/etc/hosts ./hosts", "scp f.txt host:/var/tmp/f.txt", "scp f.txt host:~/f.txt"],
     },
   },
 ];
