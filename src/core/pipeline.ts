@@ -11,7 +11,7 @@ import { readShellCached, type ShellReading } from "./shell/read.js";
 import { shellSources, type ShellSource } from "./shell/source.js";
 import { judgeStep } from "./action/step.js";
 import { isShellTool, wrappedCommandLines } from "./action/judge.js";
-import { editsOf, fileWriteCommands, withoutWrittenText, writesFile } from "./action/file-write.js";
+import { editsOf, fileWriteCommands, withoutWrittenText, writesFile, writtenFile } from "./action/file-write.js";
 import { CONTENT_KEY } from "./action/ci-config.js";
 import { HARD_STOP_AT, PAUSE_AT } from "./action/model.js";
 import type { RuleVerdict } from "./action/judge.js";
@@ -447,9 +447,13 @@ export function evaluateStep(facts: StepFacts, guard: Guard, policy: AgentPolicy
     }
     const argsScan = rules.content.scan(argsText);
     secrets.push(...secretValues(argsScan));
+    // A payment processor's published test card written into a test file (a Playwright checkout
+    // spec with Stripe's 4242 4242 4242 4242) is the test's own data, no one's card.
+    const testFile = fileTool ? writtenFile(visibleArgs)?.path : undefined;
     for (const d of argsScan.detections) {
       if (d.kind === "injection") continue;
       if (takenOut(argsScan.text, d)) continue;
+      if (testFile !== undefined && d.ruleId === "pii.credit-card-number" && TEST_FILE.test(testFile) && isTestCard(argsScan.text.slice(d.start, d.end))) continue;
       detections.push({ ...d, source: "arguments" });
       if (scored(d) && d.score > score) score = d.score;
     }
@@ -634,6 +638,23 @@ function flattenStrings(value: unknown, skip?: RegExp): string {
  * not `remove`), the detectors still do (a secret in a commit message is still a secret).
  */
 const PROSE_KEYS = /^(message|commit_?message|title|body|description|summary|subject|comments?|notes?|caption|changelog|reason|text|html_?content|plain_?content|markdown|review|edit_?mode|cell_?type|cell_?id|prompt|question)$/i;
+/** A test's own file: under a tests, spec, e2e, cypress, playwright or fixtures directory, or named as a test (checkout.spec.ts, test_cart.py, cart_test.go). */
+const TEST_FILE = /(?:^|[\/\\])(?:tests?|__tests__|specs?|e2e|cypress|playwright|fixtures?|testdata)[\/\\]|\.(?:test|spec|cy|e2e)\.[cm]?[jt]sx?$|(?:^|[\/\\])test_[\w-]+\.py$|_test\.(?:go|py|rb)$|_spec\.rb$|Tests?\.(?:cs|java|kt|swift)$/;
+/**
+ * Card numbers payment processors publish for tests (Stripe, Adyen, Braintree, PayPal and the card
+ * networks' own): they charge nothing and belong to no one.
+ */
+const TEST_CARDS: ReadonlySet<string> = new Set([
+  "4242424242424242", "4000056655665556", "5555555555554444", "2223003122003222", "5200828282828210", "5105105105105100",
+  "378282246310005", "371449635398431", "6011111111111117", "6011000990139424", "3056930009020004", "36227206271667",
+  "3566002020360505", "6200000000000005", "4111111111111111", "4012888888881881", "4000000000000002", "4000000000009995",
+  "4000000000000077", "4000002500003155", "4000002760003184", "4000000000003220", "4000000000000341", "4000000000000069",
+  "4000000000000127", "4000000000000119", "4000000000009987", "5454545454545454", "4917610000000000", "4988438843884305",
+  "4166676667666746", "5101180000000007", "2222400070000005", "370000000000002", "6011601160116611", "4005519200000004",
+  "4009348888881881", "4012000033330026", "4012000077777777", "4217651111111119", "4500600000000061", "5425233430109903",
+]);
+const isTestCard = (value: string): boolean => TEST_CARDS.has(value.replace(/[\s-]/g, ""));
+
 /** A search tool (its own name after the server's: search, search_pages, find_issues, lookup): its query is words to look for, not a command line ("fixgw reset seqnum procedure"). */
 const SEARCH_TOOL = /(?:^|__)(?:search|find|lookup)(?:_[a-z]+)*$/i;
 const PROSE_OR_SEARCH_KEYS = new RegExp(`${PROSE_KEYS.source}|^(?:query|q|search|terms?|keywords?)$`, "i");

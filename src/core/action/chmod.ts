@@ -22,7 +22,7 @@ export interface ChmodReading {
 }
 
 const NOTHING: ModeEffect = { othersRead: false, othersWrite: false, setuid: false, setgid: false };
-const OCTAL = /^[0-7]{1,4}$/;
+const OCTAL = /^0*[0-7]{1,4}$/;
 const CLAUSE = /^([ugoa]*)((?:[-+=](?:[ugo]|[rwxXst]*))+)$/;
 const OPERATION = /([-+=])([ugo]|[rwxXst]*)/g;
 /** chmod's own short options (GNU c f v R, BSD H L P h); a symbolic mode may also start with "-" (-w, -x). */

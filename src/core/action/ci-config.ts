@@ -6,7 +6,7 @@
 
 /** Paths of the CI systems' configuration files. */
 export const CI_FILE = /(^|[\/\\])(\.gitlab-ci\.ya?ml|\.gitlab[\/\\]ci[\/\\](?:[^/\\]+[\/\\])*[^/\\]+\.ya?ml|\.github[\/\\]workflows[\/\\][^/\\]+\.ya?ml|\.circleci[\/\\]config\.ya?ml|Jenkinsfile|azure-pipelines\.ya?ml|bitbucket-pipelines\.ya?ml|\.travis\.ya?ml|\.drone\.ya?ml|buildspec\.ya?ml|cloudbuild\.ya?ml|\.buildkite[\/\\]pipeline\.ya?ml)$/i;
-export const PATH_KEY = /^(path|file|file_?path|filepath|filename|file_?name|target_?file|target_?path|notebook_?path)$/i;
+export const PATH_KEY = /^(path|file|file_?path|filepath|filename|file_?name|target_?file|target_?path|notebook_?path|remote_?path|remote_?file|dest_?path|destination_?path|upload_?path)$/i;
 /** What a write or an edit puts in the file: Write's content, Edit's new_string, MultiEdit's edits[].new_string, NotebookEdit's new_source, Cursor's code_edit, str_replace's new_str. */
 export const CONTENT_KEY = /^(content|contents|body|text|file_?content|file_?text|data|new_?content|new_?string|new_?str|new_?text|new_?source|code_?edit|replacement|insert_?text)$/i;
 const MAX_LINES = 2000;

@@ -56,7 +56,7 @@ const DESTROY_GUARD = /\bprevent_destroy\s*=\s*true\b|\bdeletion_protection\s*=\
 // ------------------------------------------------------------------ settings turned off or lowered
 
 /** Keys that name a protection: sign-in, verification, TLS, CSRF, MFA, audit, lockout, rate limits, encryption, escaping, scanning. */
-export const PROTECTION_KEY = /(?:^|[_.\-]|(?<=[a-z])(?=[A-Z]))(?:validate_?certs?|verify_?certs?|check_?certs?|scrub\w*|[sS]crub\w*|redact\w*|mask\w*|auth|authn|authz|authentication|authorization|authorisation|login|verify|verif\w*|csrf|xsrf|mfa|2fa|two_?factor|otp|ssl|tls|hsts|secure|httponly|encrypt\w*|signature|signed|signing|audit\w*|lockout|rate_?limit\w*|ratelimit\w*|throttl\w*|captcha|recaptcha|sandbox\w*|firewall|waf|antivirus|malware|scan\w*|protect\w*|sanitiz\w*|auto_?escape|escaping|permissions?|rbac|acl|enforce\w*|require_?\w+|network_?polic(?:y|ies)|pod_?security\w*|azure_?policy|validat\w*)(?=$|[_.\-]|[A-Z])/i;
+export const PROTECTION_KEY = /(?:^|[_.\-]|(?<=[a-z])(?=[A-Z]))(?:validate_?certs?|verify_?certs?|check_?certs?|scrub\w*|[sS]crub\w*|redact\w*|mask\w*|auth|authn|authz|authentication|authorization|authorisation|login|verify|verif\w*|csrf|xsrf|mfa|2fa|two_?factor|otp|ssl|tls|hsts|secure|httponly|encrypt\w*|signature|signed|signing|audit\w*|lockout|rate_?limit\w*|ratelimit\w*|throttl\w*|captcha|recaptcha|sandbox\w*|firewall|firewalld|ufw|iptables|nftables|fail2ban|selinux|apparmor|auditd|clamav|crowdstrike|falcon|wazuh|ossec|sysmon|osquery|defender|edr|waf|antivirus|malware|scan\w*|protect\w*|sanitiz\w*|auto_?escape|escaping|permissions?|rbac|acl|enforce\w*|require_?\w+|network_?polic(?:y|ies)|pod_?security\w*|azure_?policy|validat\w*)(?=$|[_.\-]|[A-Z])/i;
 /** A key whose name says the protection is on when it is false: disable_auth, skip_verification, insecure, allow_anonymous. */
 export const NEGATED_KEY = /(?:^|[_.\-]|(?<=[a-z])(?=[A-Z]))(?:disable|skip|no|insecure|bypass|ignore|unsafe|allow_?(?:anonymous|insecure|unauth\w*|unsigned|unverified|blob_?public_?access|public_?access|public))(?=$|[_.\-A-Z])/i;
 /** A key that opens a way around a protection when true: allow_anonymous, allow_unsigned, insecure, insecure_skip_verify. */
@@ -676,7 +676,8 @@ function ciGateDropped(path: string, oldCode: string, newCode: string): string |
   if (deploys && dropped.length > 0) return `the deploy no longer waits for ${dropped.slice(0, 2).join(", ")}`;
   // A production job that waited for a person (GitLab's when: manual) or ran under a production
   // environment, whose protection rules (required reviewers, wait timers) apply, no longer does.
-  const toProduction = /\b(?:prod|production|prd|live)\b/i.test(oldCode);
+  // (deploy_prod: the name's parts count, "_" or "-" apart.)
+  const toProduction = /(?:^|[^a-z0-9])(?:prod|production|prd|live)(?:[^a-z0-9]|$)/i.test(oldCode);
   const manual = /^\s*when\s*:\s*manual\b/m;
   if (toProduction && manual.test(oldCode) && !manual.test(newCode)) return "the production job no longer waits for someone to start it by hand";
   const environment = /^\s*environment\s*:\s*(?:\n\s*name\s*:\s*)?["']?(?:prod|production|prd|live)\b/m;
@@ -734,7 +735,23 @@ function containerEscalated(oldCode: string, newCode: string): string | undefine
 const SUDO_EVERYTHING = /^\s*[%\w][^\n#]*\bALL\s*=\s*(?:\([^)\n]*\)\s*)?(?:NOPASSWD\s*:\s*)?(?:ALL\b|[^\n]*NOPASSWD\s*:\s*ALL\b)|^[^\n#]*\bNOPASSWD\s*:/m;
 
 /** A list of the people with full control (admin_users:, sudoers:, owners:), one name per line. */
-const ADMIN_LIST = /^(\s*)["']?(?:\w*_)?(?:admins?|admin_?users|sudo(?:ers|_users)?|wheel|superusers?|owners|root_?users|domain_?admins)["']?\s*:\s*\n((?:\1\s*-\s*[^\n]+\n?)+)/gim;
+const ADMIN_LIST = /^(\s*)["']?(?:\w*_)?(?:admins?|admin_?(?:users|groups?)|sudo(?:ers|_users|_?groups?)?|wheel|superusers?|owners|root_?users|domain_?admins)["']?\s*:\s*\n((?:\1\s*-\s*[^\n]+\n?)+)/gim;
+/** A YAML list of who may read, write or use something (prod_readers:, allowed_groups:, members:, principals:). */
+const ACCESS_LIST = /^(\s*)["']?(?:[\w-]*[_-])?(?:readers|writers|viewers|editors|members|users|principals|grantees|groups|allowed_?(?:users|groups|principals|roles)|access|allow)["']?\s*:\s*\n((?:\1\s*-\s*[^\n]+\n?)+)/gim;
+/** A name that is an AI agent's or its MCP server's own account (svc_mcp_agent, claude-bot, cursor-agent). */
+const AGENT_ACCOUNT = /(?:^|[-_.@])(?:mcp|agent|agents|claude|cursor|copilot|codex|llm|gpt|aider)(?:[-_.@]|$)/i;
+/** Who an access list gains that stands out: the agent's own account, or everyone (all-staff, authenticated users). */
+function accessListGains(oldCode: string, newCode: string): { readonly who: string; readonly everyone: boolean } | undefined {
+  const names = (code: string) => new Set([...code.matchAll(ACCESS_LIST)].flatMap((m) => m[2]!.split("\n").map((l) => l.replace(/^\s*-\s*/, "").replace(/\s+#.*$/, "").trim().replace(/^["']|["']$/g, "")).filter(Boolean)));
+  const before = names(oldCode);
+  if (before.size === 0) return undefined;
+  for (const n of names(newCode)) {
+    if (before.has(n)) continue;
+    if (everyoneGroup(n) || /^(?:all[-_ ]?(?:staff|users|employees|members)|everyone|staff|employees)$/i.test(n)) return { who: n, everyone: true };
+    if (AGENT_ACCOUNT.test(n)) return { who: n, everyone: false };
+  }
+  return undefined;
+}
 /** Source code by its extension: quoted names in it are data the program uses, not members of a group. */
 const SOURCE_CODE_FILE = /\.(?:[cm]?[jt]sx?|py|go|rb|java|cs|php|rs|kt|kts|swift|scala|c|cc|cpp|h|hpp|m|ex|exs|erl|clj|lua|pl|sh|bash|zsh)$/i;
 /** A group or role named for administrators (GG-SIS-Admins, Domain Admins, org-owners) that an edit adds to a line that already listed names: whoever the line maps now holds it. */
@@ -1021,7 +1038,13 @@ function enforcementRelaxed(path: string, oldCode: string, newCode: string): { s
 /** What keeps backups from being deleted or changed: immutability, object lock, WORM, legal hold, restore points kept, an object lock's days. */
 const PROTECTION_KEY_OF_BACKUPS = /immutab|object_?lock|(?:^|_)worm(?:_|$)|legal_?hold|lock_?(?:days|period|duration)|retention_?points|restore_?points|backup_?copies|retention_?days|^days$/i;
 /** Where those settings are a backup's: the file or its text names backups, vaults, snapshots or object lock. */
-const BACKUP_CONTEXT = /backup|vault|snapshot|object_?lock|immutability_?policy|veeam|restore_?point|worm\b|legal_?hold/i;
+const BACKUP_CONTEXT = /backup|vault|snapshot|object_?lock|immutability_?policy|veeam|restore_?point|worm\b|legal_?hold|default_?retention/i;
+/** An object lock's retention, in days (S3's default_retention: years = 7, days = 30). */
+function lockedDays(code: string): number | undefined {
+  const years = /\byears\s*[=:]\s*"?(\d{1,4})\b/i.exec(code);
+  const days = /\bdays\s*[=:]\s*"?(\d{1,6})\b/i.exec(code);
+  return years === null && days === null ? undefined : Number(years?.[1] ?? 0) * 365 + Number(days?.[1] ?? 0);
+}
 
 /** A backup protection cut, in a backup's settings: a period or count to none or a fifth or less, or switched off. */
 function protectionPeriodCut(path: string, oldCode: string, newCode: string): string | undefined {
@@ -1032,6 +1055,11 @@ function protectionPeriodCut(path: string, oldCode: string, newCode: string): st
     const to = numberIn(value);
     if (from !== undefined && to !== undefined ? from > 0 && to * 5 <= from : ON.test(was) && OFF.test(value)) return `${key}: ${was} → ${value}`;
   }
+  // An object lock moved from compliance mode (no one may shorten it) to governance (privileged users may), or its period cut to a fifth or less.
+  if (/\bmode\s*[=:]\s*["']?COMPLIANCE\b/i.test(oldCode) && /\bmode\s*[=:]\s*["']?GOVERNANCE\b/i.test(newCode)) return "object lock mode: COMPLIANCE → GOVERNANCE, which privileged users may bypass";
+  const from = /default_?retention|object_?lock/i.test(`${oldCode} ${path}`) ? lockedDays(oldCode) : undefined;
+  const to = from !== undefined ? lockedDays(newCode) : undefined;
+  if (from !== undefined && to !== undefined && from > 0 && to * 5 <= from) return `retention: ${from} → ${to} days`;
   return undefined;
 }
 
@@ -1200,6 +1228,8 @@ function editWeakensCode(path: string, name: string, oldText: string, newText: s
   // (In a settings or mapping file; in source code a quoted 'admin' is a route or a role checked, not a list of members.)
   const adminGroup = admins.length === 0 && !SOURCE_CODE_FILE.test(path) ? adminGroupAdded(oldCode, newCode) : undefined;
   if (adminGroup !== undefined) out.push({ id: "code.admin-group-mapped", technique: "T1098", tactic: "Persistence (TA0003)", action: { capability: "grant-access", target: { name, production }, reversibility: "recoverable", scope: "one" }, reason: `the edit adds ${adminGroup} to a list in ${name} that already named others: whoever the list maps holds an administrators' group from then on` });
+  const gains = admins.length === 0 ? accessListGains(oldCode, newCode) : undefined;
+  if (gains !== undefined) out.push({ id: "code.access-list-widened", technique: "T1098", tactic: "Persistence (TA0003)", action: { capability: "grant-access", target: { name, production }, reversibility: "recoverable", scope: gains.everyone ? "account" : "one" }, reason: gains.everyone ? `the edit adds ${gains.who} to an access list in ${name}: everyone in it gets that access once applied` : `the edit adds ${gains.who}, an AI agent's own account, to an access list in ${name}: the agent gives itself that access once applied` });
   if (admins.length > 0) out.push({ id: "code.admin-added", technique: "T1098", tactic: "Persistence (TA0003)", action: { capability: "grant-access", target: { name, production }, reversibility: "recoverable", scope: "one" }, reason: `the edit adds ${admins.slice(0, 2).join(", ")} to the administrators listed in ${name}: full control wherever it is applied` });
   const tag = MASKING_TAG.exec(oldCode);
   if (tag !== null && !MASKING_TAG.test(newCode)) out.push({ id: "code.identifier-unmasked", technique: "T1530", tactic: "Collection (TA0009)", action: { capability: "write", target: { name, personal: true }, reversibility: "recoverable", scope: "one" }, reason: `the edit takes the data-protection tag off a column (${tag[0].trim().replace(/\s*:.*$/, "")}): whoever can query it sees the values in the clear` });

@@ -109,6 +109,13 @@ export function withoutWrittenText(hint: string, args: unknown): string {
 }
 
 /** The replacements an edit tool makes (Edit's old_string/new_string, MultiEdit's edits[]), with the file's path; at most 16. */
+/** A whole file a tool writes (Write {file_path, content}): its path and text, for the readings of what a file holds. */
+export function wholeWritesOf(args: unknown): Array<{ readonly path: string; readonly text: string }> {
+  const path = writtenPath(args);
+  if (path === undefined || !isRecord(args)) return [];
+  return Object.entries(args).filter(([k, v]) => WHOLE_KEY.test(k) && typeof v === "string").map(([, v]) => ({ path, text: v as string })).slice(0, 4);
+}
+
 export function editsOf(args: unknown): Array<{ readonly path: string; readonly oldText: string; readonly newText: string }> {
   if (!isRecord(args)) return [];
   const path = Object.entries(args).find(([k, v]) => PATH_KEY.test(k) && typeof v === "string")?.[1] as string | undefined;

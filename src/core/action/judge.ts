@@ -18,7 +18,7 @@ import { argumentFacts, isRecord, readToolCall, toolWords, type ToolAnnotations 
 import { mentionsProduction, readProse } from "./prose.js";
 import { codeSpans } from "../shell/source.js";
 import { ciCommandsOf, weakenedCi } from "./ci-config.js";
-import { editsOf, fileWriteCommands, writtenFile } from "./file-write.js";
+import { editsOf, fileWriteCommands, wholeWritesOf, writtenFile } from "./file-write.js";
 import { readWrittenSource, removedChecks } from "./source-file.js";
 import { editWeakens, scannerIgnoreWidened, writtenAgentInstructions } from "./edit-weakens.js";
 import { httpCallOf } from "./http-call.js";
@@ -182,6 +182,9 @@ export function wrappedCommandLines(tool: string | undefined, args: unknown): st
   return [...(cli !== undefined ? [cli] : []), ...ciCommandsOf(args), ...scriptsOf(args), ...q];
 }
 
+/** editWeakens's readings that hold for a whole new file's text: what it grants needs no old text to compare. */
+const HOLDS_A_GRANT: ReadonlySet<string> = new Set(["code.sudo-everything", "code.ssh-key-added", "code.container-escalated"]);
+
 /** Keys that carry a script a tool runs on machines: an RMM's or MDM's script, a run-command's inline script. */
 const SCRIPT_FIELD = /^(?:script_?content|script_?text|script_?body|inline_?script|powershell_?script|shell_?script|bash_?script|script_?source)$/i;
 
@@ -329,6 +332,8 @@ function judge(input: JudgeInput): Judgement {
   // What the edit takes away, read from its old and new text side by side: a protection switched
   // off or weakened, a check no longer made, a security test skipped (edit-weakens.ts).
   if (input.arguments !== undefined) for (const e of editsOf(input.arguments)) for (const h of [...removedChecks(e.path, e.oldText, e.newText), ...editWeakens(e.path, e.oldText, e.newText)]) record(h.id, h.action, h.reason, h.technique, h.tactic);
+  // A whole file written: what it holds that grants by itself, with nothing it replaces to compare (a sudo rule for every command, a login key, a container that reaches its host).
+  if (input.arguments !== undefined) for (const w of wholeWritesOf(input.arguments)) for (const h of editWeakens(w.path, "", w.text)) if (HOLDS_A_GRANT.has(h.id)) record(h.id, h.action, h.reason, h.technique, h.tactic);
 
   // A shell tool's command line, read by the injected shell reader when no parsed commands came.
   // (The step's reader, step.ts, passes these as commands; this is for callers that pass none.)

@@ -19,7 +19,10 @@ const CREDENTIAL_PATTERNS: readonly RegExp[] = [
   /(^|\/)\.(netrc|pgpass|git-credentials|pypirc|my\.cnf)$/,
   /(^|\/)\.config\/gh\/hosts\.yml$|(^|\/)\.config\/glab-cli\/config\.yml$/,
   // A deployed PHP application's settings, with its database password and keys (Magento's app/etc/env.php, WordPress's wp-config.php), not a project's copy.
-  /^\/(?:mnt|srv|var\/www|opt)\/(?:[^/]+\/)*(?:app\/etc\/env\.php|wp-config\.php)$/,
+  // (Or under a hosting account's web root: cPanel's /home/site/public_html, Plesk's httpdocs; Drupal's settings.php, MediaWiki's LocalSettings.php.)
+  /^(?:\/(?:mnt|srv|var\/www|opt)|\/home\/[^/]+\/(?:public_html|www|htdocs|httpdocs|web))\/(?:[^/]+\/)*(?:app\/etc\/env\.php|wp-config\.php|sites\/[^/]+\/settings(?:\.local)?\.php|LocalSettings\.php)$/,
+  // A network login server's shared secrets: TACACS+'s keys, FreeRADIUS's clients (each device's secret).
+  /^\/etc\/(?:tacacs\+?|tac_plus)\/tac_plus\.conf$|^\/etc\/(?:freeradius(?:\/[\d.]+)?|raddb)\/clients\.conf$/,
   // rclone's remotes (their keys and tokens); SSSD's bind password (ldap_default_authtok); a
   // deployed service's environment file under /etc, /opt or /srv (partners.env, app.env).
   /(^|\/)\.config\/rclone\/rclone\.conf$|(^|\/)rclone\.conf$/,

@@ -1313,11 +1313,13 @@ function ownClause(sentence: string, at: number): string {
   return start < 0 ? before : before.slice(start + 1);
 }
 /** A secret's value put where the agent reads it ("print the production password from the Kubernetes secret", "decode the token from Vault"). */
-const SECRET_SHOWN = /\b(?:print|echo|output|display|show|reveal|decod|dump|cat|read|grab|fetch|retriev)\w*\b[^.;]{0,60}?\b(?:passwords?|passwd|secrets?|credentials?|tokens?|keys?(?= from\b)|private keys?|api keys?|connection strings?|p8|p12|signing keys?|recovery codes?|service[- ]account (?:json )?keys?|live (?:secret )?keys?|(?:prod(?:uction)? )?secret keys?)\b|\b(?:pull|grab|extract|copy|copie|stash|sav|keep|note)\w*\b[^.;]{0,40}?\b(?:passwords?|secrets?|credentials?|tokens?|private keys?|api keys?)\b(?=[^.;]{0,100}?\b(?:in|into|to) (?:my |the )?(?:notes?|summary|transcript|scratch ?(?:file|pad)?|clipboard|log|later steps)\b)/i;
+const SECRET_SHOWN = /\b(?:print|echo|output|display|show|reveal|decod|dump|cat|read|grab|fetch|retriev)\w*\b(?:[^.;]|\.(?=\w)){0,60}?\b(?:passwords?|passwd|secrets?|credentials?|tokens?|keys?(?= from\b)|private keys?|api keys?|connection strings?|p8|p12|signing keys?|recovery codes?|service[- ]account (?:json )?keys?|live (?:secret )?keys?|(?:prod(?:uction)? )?secret keys?)\b|\b(?:pull|grab|extract|copy|copie|stash|sav|keep|note)\w*\b[^.;]{0,40}?\b(?:passwords?|secrets?|credentials?|tokens?|private keys?|api keys?)\b(?=[^.;]{0,100}?\b(?:in|into|to) (?:my |the )?(?:notes?|summary|transcript|scratch ?(?:file|pad)?|clipboard|log|later steps)\b)/i;
 /** A file the sentence names that the path classifier calls a credentials file (secrets.prod.json, ~/.aws/credentials). */
 function namesCredentialFile(sentence: string): boolean {
-  return sentence.split(/[\s`'"(),;]+/).some((w) => w.includes(".") && classifyPath(w.replace(/[.:]+$/, "")) === "credentials");
+  return sentence.split(/[\s`'"(),;]+/).some((w) => w.includes(".") && (classifyPath(w.replace(/[.:]+$/, "")) === "credentials" || SETTINGS_WITH_PASSWORDS.test(w.replace(/[.:]+$/, ""))));
 }
+/** A deployed application's or login server's settings named alone, which hold its passwords and keys (WordPress's wp-config.php, MediaWiki's LocalSettings.php, TACACS+'s tac_plus.conf). */
+const SETTINGS_WITH_PASSWORDS = /(?:^|\/)(?:wp-config\.php|LocalSettings\.php|tac_plus\.conf)$/;
 /** Where secrets are kept, named so. */
 const SECRET_KEPT = /\bfrom (?:the |a |its |our )?(?:[\w-]+ ){0,2}secrets?\b(?! (?:scann\w*|rotation|polic\w*|manager docs?))|\b(?:secret\/|kv\/|environment variables?|env vars?|printenv|vault|secrets? manager|parameter store|ssm|key ?vault|1password|keychain|kubernetes secrets?|k8s secrets?|cluster secrets?|kubectl|sealed ?secrets?|doppler|infisical|bitwarden|lastpass|akeyless|conjur|cyberark)|\bsecrets? (?:in|from) (?:the )?[\w-]*(?:prod|production|prd|staging|live)\b/i;
 /** Words naming a check that protects: turning it off weakens something, even in a project's own file. */

@@ -222,7 +222,7 @@ function purgesExpired(e: Node, table: string): boolean {
 }
 
 /** Columns that hold a credential (a password or its hash, an API or session token, a private key, a TOTP seed). */
-const CREDENTIAL_COLUMN = /^(?:password|passwd|pass|pwd|password_?hash|hashed_?password|encrypted_?password|password_?digest|crypted_?password|\w*_password|\w*_secret|secret|secrets|client_secret|secret_key|api_?key|api_?token|access_?token|refresh_?token|auth_?token|session_?token|bearer_?token|\w*_api_key|\w*_token|private_?key|\w*_private_key|totp_?secret|otp_?secret|mfa_?secret|two_factor_secret|recovery_codes?)$/i;
+const CREDENTIAL_COLUMN = /^(?:password|passwd|pass|pwd|\w*_pass|\w*_passwd|\w*_pwd|pass_?hash|pw_?hash|password_?hash|hashed_?password|encrypted_?password|password_?digest|crypted_?password|\w*_password|\w*_secret|secret|secrets|client_secret|secret_key|api_?key|api_?token|access_?token|refresh_?token|auth_?token|session_?token|bearer_?token|\w*_api_key|\w*_token|private_?key|\w*_private_key|totp_?secret|otp_?secret|mfa_?secret|two_factor_secret|recovery_codes?)$/i;
 /** Tables whose every row is a credential (SELECT * from them reads them all). */
 const CREDENTIAL_TABLE = /^(\w+\.)?(api_?keys|api_?tokens|access_?tokens|refresh_?tokens|personal_access_tokens|oauth_?tokens|oauth_access_tokens|secrets|credentials|user_credentials|passwords|private_keys|ssh_keys)$/i;
 

@@ -1303,14 +1303,17 @@ export function readNamed(tool: string, name: ReturnType<typeof splitToolName>, 
       const credentialDoc = verb !== undefined && /^(get|read|fetch|open|view|export|download|retrieve|show)$/.test(verb) && f.strings.find((v) => v.length <= 200 && CREDENTIAL_DOCUMENT.test(v));
       // (Keys or tokens listed with their secret values shown, list_keys {reveal_secrets: true}: each value is read.)
       // (Or a password manager's item with its fields revealed: op-vault get_item {reveal: true, fields: ["credential"]}.)
-      const revealed = isRecord(args) && Object.entries(args).some(([k, v]) => REVEAL_KEY.test(k) && (v === true || v === "true")) && (secretNoun !== undefined || hasWord(object, /^(keys?|tokens?|apikeys?|credentials?)$/) !== undefined || (hasWord(object, /^(vaults?|op|1password|bitwarden|lastpass|keeper|dashlane|keepass|passwords?|secrets?|items?)$/) !== undefined && hasWord(object, /^(vaults?|op|1password|bitwarden|lastpass|keeper|dashlane|keepass)$/) !== undefined));
+      // (An argument that names what it reveals, include_secrets: true, shows secrets whatever the call lists: list_nas_clients {include_secrets: true}.)
+      const revealAsked = isRecord(args) ? Object.entries(args).filter(([k, v]) => REVEAL_KEY.test(k) && (v === true || v === "true")).map(([k]) => k) : [];
+      const revealed = revealAsked.some((k) => /(?:secrets?|passwords?|credentials?)$/i.test(k)) || (revealAsked.length > 0 && (secretNoun !== undefined || hasWord(object, /^(keys?|tokens?|apikeys?|credentials?)$/) !== undefined || (hasWord(object, /^(vaults?|op|1password|bitwarden|lastpass|keeper|dashlane|keepass|passwords?|secrets?|items?)$/) !== undefined && hasWord(object, /^(vaults?|op|1password|bitwarden|lastpass|keeper|dashlane|keepass)$/) !== undefined)));
       if (credentialDoc) add("tool.read-credentials-document", "read", "recoverable", "one", `${tool} reads "${credentialDoc.slice(0, 60)}", a page that holds credentials${tail}: they are in the agent's hands (T1552)`, { pathClass: "credentials" });
       else if (huntsCredentials) add("tool.search-credentials", "read", "recoverable", "account", `${tool} searches for passwords or keys (${verb} ${obj})${tail}: credentials gathered where people left them (T1552)`, { pathClass: "credentials" });
       else if (revealed || (secretNoun !== undefined && verb !== undefined && !/^(list|search|find|count|browse|check|validate|verify|status|describe)$/.test(verb) && !hasWord(object, /^(names?|metadata|versions?|policy|policies)$/))) {
         // (One secret's value is a pause, as a page of credentials is: a person judges whether to rotate it. Many at once are a harvest.)
         // (Secrets with none named, kubectl_get {resourceType: "secrets"}, are every secret of the namespace.)
         const named = isRecord(args) && Object.keys(args).some((k) => /^(?:name|secret_?(?:id|name)|key|path|id|item|item_?id|resource_?name|title)$/i.test(k));
-        const many = f.bulk || f.wildcard || (hasWord(object, /^secrets$/) !== undefined && !named);
+        // (A list with its secrets revealed is every listed item's secret.)
+        const many = f.bulk || f.wildcard || (hasWord(object, /^secrets$/) !== undefined && !named) || (revealed && verb === "list");
         add("tool.read-secret", "read", many ? "irreversible" : "recoverable", many ? "account" : "one", `${tool} reads the value of ${secretNoun === undefined ? "secret keys" : secretNoun === "secrets" || secretNoun === "secret" ? "secrets" : secretNoun} (${verb} ${obj}${revealed ? ", secrets revealed" : ""})${tail}: the credential is in the agent's hands`, { pathClass: "credentials" });
       } else actions.push({ capability: "read", target: { name: tool, ...base }, reversibility: "reversible", scope });
       break;

@@ -132,4 +132,41 @@ export const NETWORK_RULES: readonly Rule[] = [
       noMatch: ["rsync -avzn --delete ./build/ deploy@staging.example.net:/var/www/staging/site/", "rsync -a --dry-run ./unit.service web1:/etc/systemd/system/", "scp file.txt user@host:/tmp/backup/", "scp user@host:/etc/hosts ./hosts", "scp f.txt host:/var/tmp/f.txt", "scp f.txt host:~/f.txt"],
     },
   },
+  {
+    // Router and switch configuration lines, wherever they are sent from (Netmiko's send_config_set, an
+    // Ansible module's lines, a script): the device stops sending its logs or its command accounting
+    // to the servers that keep them, so what is done on it next leaves no trace there (T1562.006).
+    id: "network.device-logging-removed",
+    category: "network",
+    reason: "Removes a network device's remote logging or command accounting (no logging HOST, no aaa accounting, delete system syslog): what is done on it next is not recorded elsewhere.",
+    score: 70,
+    keywords: ["no logging", "no aaa accounting", "system syslog", "no archive log"],
+    pattern: /(?:^|[\s'"\[,;(])no (?:logging (?:host |server )?(?:(?:vrf \S+ )?\d{1,3}(?:\.\d{1,3}){3}|[\w-]+(?:\.[\w-]+)+)|aaa accounting\b|archive log config\b)|\b(?:delete|deactivate) system syslog (?:host|file)?\b/,
+    examples: {
+      match: [
+        `python3 -c "c.send_config_set(['no aaa accounting commands default start-stop group tacacs+', 'no logging 10.20.0.15 vrf MGMT'])"`,
+        `ansible edge -m cisco.ios.ios_config -a "lines='no logging host 10.0.0.5'"`,
+        `ansible core -m junipernetworks.junos.junos_config -a "lines='delete system syslog host 10.20.0.15'"`,
+        `netmiko-cfg cr1 'no logging syslog.example.net'`,
+      ],
+      noMatch: [`show logging`, `logging host 10.0.0.5`, `echo "no logging changes in this release"`, `ansible edge -m cisco.ios.ios_config -a "lines='aaa accounting commands 15 default start-stop group tacacs+'"`],
+    },
+  },
+  {
+    // A login with full rights added to a router or switch (Junos class super-user, IOS privilege 15, EOS network-admin): whoever holds its key or password controls the device (T1136, T1098).
+    id: "network.device-admin-account",
+    category: "network",
+    reason: "Adds a login with full rights to a network device (class super-user, privilege 15, role network-admin): whoever holds its key or password controls the device.",
+    score: 70,
+    keywords: ["super-user", "privilege 15", "network-admin"],
+    pattern: /\bset system login user [\w.@-]+ class super-user\b|\busername [\w.@-]+ (?:privilege 15|(?:privilege \d+ )?role network-admin)\b/,
+    examples: {
+      match: [
+        `ansible core_routers -m junipernetworks.junos.junos_config -a "lines='set system login user ext-support class super-user authentication ssh-ed25519 AAAAC3Nz'"`,
+        `c.send_config_set(['username vendor privilege 15 secret 0 Passw0rd'])`,
+        `configure; username ops role network-admin secret s3cret`,
+      ],
+      noMatch: [`set system login user noc class read-only`, `username monitor privilege 1 secret x`, `show running-config | include username`],
+    },
+  },
 ];
