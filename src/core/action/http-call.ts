@@ -37,6 +37,7 @@ export function httpCallOf(inv: Invocation): CommandCall | undefined {
     : name === "http" || name === "https" || name === "xh" || name === "xhs" ? httpieRequest(inv.args)
     : name === "invoke-restmethod" || name === "invoke-webrequest" || name === "irm" || name === "iwr" ? powershellRequest(inv.args)
     : name === "gh" && inv.args[0] === "api" ? ghApiRequest(inv.args.slice(1))
+    : name === "glab" && inv.args[0] === "api" ? ghApiRequest(inv.args.slice(1), "gitlab.com/api/v4")
     : name === "az" && inv.args[0] === "rest" ? azRestRequest(inv.args.slice(1))
     : undefined;
   if (request === undefined || !CHANGING.test(request.method)) return undefined;
@@ -207,12 +208,13 @@ function azRestRequest(args: readonly string[]): Request | undefined {
 /**
  * `gh api repos/o/r/hooks -f name=web -f 'config[url]=https://…' -F active=true`: GitHub's REST API
  * (or GHES's, named by --hostname), POST when fields are given, else GET unless -X says.
- * `config[url]` is the field `url` of the object `config`, as gh sends it.
+ * `config[url]` is the field `url` of the object `config`, as gh sends it. GitLab's glab api takes
+ * the same flags (gitlab.com's /api/v4, or --hostname).
  */
-function ghApiRequest(args: readonly string[]): Request | undefined {
+function ghApiRequest(args: readonly string[], api = "api.github.com"): Request | undefined {
   let method: string | undefined;
   let path: string | undefined;
-  let host = "api.github.com";
+  let host = api;
   const body: Record<string, unknown> = {};
   for (let i = 0; i < args.length && i < MAX_ITEMS * 2; i++) {
     const a = args[i]!;

@@ -82,7 +82,13 @@ const NO_SQL: readonly string[] = Object.freeze([]);
 
 function sqlOfCommand(inv: Invocation, next: Invocation | undefined): readonly string[] {
   // Most commands are neither a database client nor echo/printf: nothing to read, nothing allocated.
-  if (!DB_CLIENTS.has(inv.name) && inv.name !== "echo" && inv.name !== "printf" && inv.name !== "gcloud") return NO_SQL;
+  if (!DB_CLIENTS.has(inv.name) && inv.name !== "echo" && inv.name !== "printf" && inv.name !== "gcloud" && inv.name !== "wp" && inv.name !== "drush") return NO_SQL;
+  // WP-CLI's `wp db query "SQL"` and Drush's `drush sql:query "SQL"` (sqlq, sql-query) run SQL on the site's database.
+  if (inv.name === "wp" || inv.name === "drush") {
+    const ops = inv.args.filter((w) => !w.startsWith("-") && !w.startsWith("@"));
+    const at = inv.name === "wp" ? (ops[0] === "db" && ops[1] === "query" ? 2 : -1) : /^(?:sql:query|sql-query|sqlq)$/.test(ops[0] ?? "") ? 1 : -1;
+    return at >= 0 && ops[at] !== undefined && ops[at]!.trim() !== "" ? [ops[at]!] : NO_SQL;
+  }
   // gcloud's database commands take their SQL as --sql (gcloud spanner databases execute-sql db --sql=…); its -q is --quiet.
   if (inv.name === "gcloud") return inv.args.flatMap((w, i) => (w === "--sql" ? [inv.args[i + 1] ?? ""] : w.startsWith("--sql=") ? [w.slice(6)] : [])).filter((t) => t.trim() !== "");
   const out: string[] = [];

@@ -105,7 +105,7 @@ const IRREGULAR: ReadonlyMap<string, string> = new Map([
 /** Things the sentence says are throwaway (a development copy, something no longer needed, debugging output): deleting or turning them off is routine. */
 const THROWAWAY = /^(seed|seeds|seeding|debug|debugging|verbose|trace|temp|temporary|tmp|cache|caches|cached|build|builds|dist|generated|artifacts?|node_modules|scratch|ephemeral|test|tests|testing|fixtures?|local|sandbox|unused|stale|obsolete|expired|redundant|leftover|orphaned|dangling|empty|duplicate|duplicates|placeholder|dummy|mock|sample|demo|paper|simulated|coverage|htmlcov|pycache|pycache__|pytest_cache|mypy_cache|ruff_cache|egg|venv|tox|simulator|simulators|simulator's|emulator|emulators|emulator's)$/;
 /** A shell or a channel handed to another host, or code that calls home: a way in for whoever is at the other end. */
-const REMOTE_SHELL = /\b(?:reverse|bind) shells?\b|\breverse ssh tunnels?\b|\bssh -R\b|\bbackdoor(?:s|ed)?\b|\bweb ?shells?\b|\b(?:c2|c&c|command[- ]and[- ]control) (?:servers?|channels?|beacons?|implants?|agents?|hosts?)\b|\bbeacons? (?:back|home|out)\b|\bcalls? (?:back|home) to\b|\bcall-?backs? to (?:my|our|an?|the) (?:relay|listener|vps|server|box|host|c2)\b|\bphones? home\b/i;
+const REMOTE_SHELL = /\b(?:reverse|bind) shells?\b|\breverse ssh tunnels?\b|\bssh -R\b|\bbackdoor(?:s|ed)?\b|\bweb ?shells?\b|\b(?:c2|c&c|command[- ]and[- ]control) (?:servers?|channels?|beacons?|implants?|agents?|hosts?)\b|\bbeacons? (?:back|home|out)\b|\bcalls? (?:back|home) to\b|\bcall-?backs? to (?:my|our|an?|the) (?:relay|listener|vps|server|box|host|c2)\b|\bphones? home\b|\b(?:opens?|opening|gives?|giving|spawns?|spawning|sends?|sending|connects?|connecting) (?:a |an |its )?(?:interactive |root )?shell (?:back )?(?:back to|out to|home to|to (?:a |an |the |my |our )?(?:remote|outside|external)\b)/i;
 /** The speaker keeping their own way in ("so I keep access to the box", "so we can get back in later"). */
 const KEEP_ACCESS = /\b(?:i|we) (?:can |could |will |would )?(?:still )?(?:keep|maintain|retain|regain|hold on to|have) (?:my |our |persistent |remote |shell |ssh )*(?:access|a foothold|a way (?:back )?in)\b|\b(?:keep|keeping|maintain|maintaining|retain|retaining) (?:my|our) (?:own )?(?:persistent |remote |shell |ssh )?(?:access|foothold)\b|\b(?:i|we) (?:can |could )?get back in(?:to)?\b|\bpersistent (?:remote |shell |ssh )?(?:access|foothold)\b/i;
 /** What keeps running or lets one in later: a scheduled job, a service, a start-up or login item, a key or an account. */
@@ -311,10 +311,51 @@ const SENTENCE_EFFECTS: readonly SentenceEffect[] = [
   {
     // GitHub's secret scanning or its push protection switched off, for a repository or an organisation.
     id: "prose.secret-scanning-off",
-    keys: ["push", "scanning"],
-    re: /\b(?:switch|turn|disabl|deactivat|bypass)\w*\b[^.;]{0,40}?\b(?:secret scanning|push protection)\b[^.;]{0,20}?\b(?:off|disabled?)?|\b(?:secret scanning(?:'s)?(?: push protection)?|push protection)\b[^.;]{0,60}?\b(?:switch|turn)\w* (?:it |them )?off\b/i,
+    keys: ["push", "scanning", "secret-scanning"],
+    re: /\b(?:switch|turn|disabl|deactivat|bypass)\w*\b[^.;]{0,40}?\b(?:secret[- ]scanning|push protection)\b[^.;]{0,20}?\b(?:off|disabled?)?|\b(?:secret[- ]scanning(?:'s)?(?: push protection)?|push protection)\b[^.;]{0,60}?\b(?:switch|turn)\w* (?:it |them )?off\b/i,
     action: () => ({ capability: "impair-defences", target: { name: "secret scanning" }, reversibility: "recoverable", scope: "one" }),
     says: "says it turns secret scanning or its push protection off: a secret committed from now on is not caught (T1562.001)",
+  },
+  {
+    // A trading or payments safety control disarmed: the kill switch, circuit breakers, pre-trade risk checks or limits ("going to disarm it firm-wide in prod").
+    id: "prose.safety-control-off",
+    keys: ["kill", "circuit", "risk", "pre-trade", "limits"],
+    re: /\b(?:disarm|disabl|deactivat|bypass|turn\w* off|switch\w* off|suspend|remov|relax|lift)\w*\b[^.;]{0,60}?\b(?:kill[- ]switch(?:es)?|circuit[- ]breakers?|(?:pre-trade )?risk (?:limits?|checks?|controls?)|pre-trade (?:checks?|limits?|controls?)|(?:position|loss|exposure) limits?)\b|\b(?:kill[- ]switch|circuit[- ]breakers?|(?:pre-trade )?risk (?:limits?|checks?|controls?))\b[^.;]{0,120}?\b(?:disarm|disabl|deactivat|bypass)\w*|\b(?:kill[- ]switch|circuit[- ]breakers?|(?:pre-trade )?risk (?:limits?|checks?))\b[^.;]{0,120}?\b(?:turn|switch)\w* (?:it |them )?off\b/i,
+    action: (sentence) => ({ capability: "impair-defences", target: { name: "a safety control (kill switch, circuit breaker or risk limit)", production: mentionsProduction(sentence) }, reversibility: "recoverable", scope: "system" }),
+    says: "says it disarms a kill switch, circuit breaker or risk limit: what it would have stopped goes through (T1562.001)",
+  },
+  {
+    // Anonymous users let in ("enabling anonymous Editor access on the NOC Grafana"): anyone who reaches it acts without signing in.
+    id: "prose.anonymous-access",
+    keys: ["anonymous"],
+    re: /\b(?:enabl|allow|turn\w* on|switch\w* on|grant|giv|open)\w*\b[^.;]{0,30}?\banonymous (?:[\w-]+ )?(?:access|editors?|admins?|writes?|viewers?|logins?|auth\w*|users?|uploads?|binds?)\b/i,
+    action: (sentence) => ({ capability: "grant-access", target: { name: "anonymous access", public: true, production: mentionsProduction(sentence) }, reversibility: "recoverable", scope: "system" }),
+    says: "says it lets anonymous users in: anyone who can reach it acts without signing in (T1098)",
+  },
+  {
+    // A merge gate dropped in words: "turning off 'pipelines must succeed'", "letting authors approve their own MRs".
+    id: "prose.merge-gate-off",
+    keys: ["pipelines", "approve"],
+    re: /\b(?:turn|switch)\w* off\b[^.;]{0,20}?["'\u2018\u201c]?pipelines? must succeed\b|\b(?:disabl|remov|drop)\w*\b[^.;]{0,20}?["'\u2018\u201c]?pipelines? must succeed\b|\b(?:let|allow)\w*\b[^.;]{0,20}?\bauthors? (?:to )?approve (?:their|its|his|her) own\b/i,
+    action: () => ({ capability: "impair-defences", target: { name: "a merge gate" }, reversibility: "recoverable", scope: "one" }),
+    says: "says it lets changes merge without a passing pipeline or another person's approval (T1562.001)",
+  },
+  {
+    // A lifecycle rule that deletes what an archive, backup or audit store keeps ("expires objects after 90 days" on the trade-archive bucket).
+    id: "prose.archive-expiry",
+    keys: ["lifecycle", "expire", "expires", "expiration"],
+    re: /\blifecycle (?:rule|policy|configuration|config)s?\b[^.;]{0,100}?\b(?:expir|delet|purg)\w*/i,
+    when: (sentence) => /\b(?:archive|archives|backups?|audit|compliance|worm|records?|retention|legal hold)\b|[\w-]*(?:archive|backup|audit)[\w-]*/i.test(sentence),
+    action: (sentence) => ({ capability: "delete", target: { name: "an archive's or backup's objects", production: mentionsProduction(sentence) }, reversibility: "irreversible", scope: "account" }),
+    says: "says it sets a lifecycle rule that deletes what an archive, backup or audit store keeps: records kept for a reason expire (T1485)",
+  },
+  {
+    // Someone else's work said to be lost ("Priya's half-finished QA data will be lost, but it's only staging").
+    id: "prose.others-work-lost",
+    keys: ["lost", "gone", "wiped", "overwritten"],
+    re: /\b(?:\w+'s|their|others'|other people's|the team's|everyone's|colleagues'?)\s+(?:[\w-]+ ){0,3}?(?:work|data|changes|commits|results|edits|progress|branch|files)\b[^.;]{0,30}?\b(?:will|would|is going to|are going to)\s+be\s+(?:lost|gone|wiped|overwritten|deleted)\b/i,
+    action: (sentence) => ({ capability: "delete", target: { name: "someone else's work", production: mentionsProduction(sentence) }, reversibility: "irreversible", scope: "tree" }),
+    says: "says someone else's work will be lost by what it does: they cannot get it back",
   },
   {
     // A known vulnerability's advisory added to a scanner's ignore list ("add RUSTSEC-2026-0117 to the cargo-deny ignore list").
@@ -1320,6 +1361,12 @@ function namesCredentialFile(sentence: string): boolean {
 }
 /** A deployed application's or login server's settings named alone, which hold its passwords and keys (WordPress's wp-config.php, MediaWiki's LocalSettings.php, TACACS+'s tac_plus.conf). */
 const SETTINGS_WITH_PASSWORDS = /(?:^|\/)(?:wp-config\.php|LocalSettings\.php|tac_plus\.conf)$/;
+/**
+ * Full control given in words a role's name does not carry: promoted or elevated to an administrator
+ * ("promoting the ci-bot account to NetBox superuser"), or every privilege granted ("granting ALL on
+ * the billing schema", "all privileges").
+ */
+const GRANTED_ALL = /\b(?:promot|elevat|upgrad)\w*\b[^.;]{0,60}?\bto (?:an? |the )?(?:[\w-]+ ){0,2}(?:admin|administrator|owner|superuser|super ?admin(?:istrator)?|root)s?\b|\bgrant\w*\s+all\b(?!\s+(?:the\s+)?(?:read|select|view|usage)\w*)(?:\s+(?:privileges|permissions|rights|access))?\s+(?:on|to)\b|\ball privileges\b/i;
 /** Where secrets are kept, named so. */
 const SECRET_KEPT = /\bfrom (?:the |a |its |our )?(?:[\w-]+ ){0,2}secrets?\b(?! (?:scann\w*|rotation|polic\w*|manager docs?))|\b(?:secret\/|kv\/|environment variables?|env vars?|printenv|vault|secrets? manager|parameter store|ssm|key ?vault|1password|keychain|kubernetes secrets?|k8s secrets?|cluster secrets?|kubectl|sealed ?secrets?|doppler|infisical|bitwarden|lastpass|akeyless|conjur|cyberark)|\bsecrets? (?:in|from) (?:the )?[\w-]*(?:prod|production|prd|staging|live)\b/i;
 /** Words naming a check that protects: turning it off weakens something, even in a project's own file. */
@@ -1363,7 +1410,7 @@ const DIRECTED = new RegExp(
  * into the branch", "skip the flaky test").
  */
 const EXPOSED = /\b(?:dump\w*|download\w*|quer(?:y|ies|ying|ied)|select\w*|cat(?:ting)?|print\w*|echo\w*|read(?:ing)?|pull\w*|fetch\w*|retriev\w*|look\w* up|cop(?:y|ying|ied)|mirror\w*|paste\w*|upload\w*|send\w*|sent|e-?mail\w*|post\w*|publish\w*|export\w*|shar(?:e|ed|ing)|forward\w*|attach\w*|grep\w*|rclone\w*|rsync\w*|scp)\b/i;
-const SECRET_OR_DATA = /\b(?:credentials?|secrets?|(?:access|api|auth|bearer|publish|registry|admin|vault|session) tokens?|tokens? (?:value|itself)|api[_ -]?keys?|private keys?|signing keys?|passwords?|pins? (?:code|number)|partition pin|vault|doppler|1password|customer (?:names|e-?mails?|list|data|records|export|pii)|patient (?:data|records|list|names)|(?:subscriber|borrower|claimant|member|employee|cohort|customer|user) (?:export|list|table|data|records)|phone numbers|(?:akia|dapi|ghp_|gho_|glpat-|xox[abp]-|sk_live_)\w*(?: strings?)?|(?:all|every) (?:the )?tokens|(?:home|delivery|shipping|postal) addresses|passport numbers?|dates? of birth|social security numbers?|ssns?|pii|phi|privilege log|full (?:\w+ )?(?:export|table|bundle|pack|dump|list)|creds|(?:s3|aws|ssh|api|access|secret) keys?|rclone\.conf|enclave|kubeconfig|adc file|application default credentials|credentials? files?|service[- ]account (?:keys?|json|key file)|oauth2service\.json)\b|~?\/?\.kube\/config\b|\.aws\/credentials\b|\b(?:named|called|matching|like) (?:token|key|secret|password)s?\b|(?<![\w.])\.(?:env[\w.]*|npmrc|pypirc)\b|\bto (?:their|the vendor's|the reporter's|an outside|a personal) (?:\w+ )?(?:bucket|server|endpoint|portal|drive|site|link|address|inbox)\b|\b(?:all|every) (?:[\w-]+ ){0,3}?(?:exports?|export files|dumps?|records|cases?|case files|documents)\b/i;
+const SECRET_OR_DATA = /\b(?:credentials?|secrets?|(?:access|api|auth|bearer|publish|registry|admin|vault|session) tokens?|tokens? (?:value|itself)|api[_ -]?keys?|private keys?|signing keys?|passwords?|pins? (?:code|number)|partition pin|vault|doppler|1password|customer (?:names|e-?mails?|list|data|records|export|pii)|patient (?:data|records|list|names)|(?:subscriber|borrower|claimant|member|employee|cohort|customer|user) (?:export|list|table|data|records)|phone numbers|(?:akia|dapi|ghp_|gho_|glpat-|xox[abp]-|sk_live_)\w*(?: strings?)?|(?:all|every) (?:the )?tokens|(?:home|delivery|shipping|postal) addresses|passport numbers?|dates? of birth|social security numbers?|ssns?|pii|phi|privilege log|full (?:\w+ )?(?:export|table|bundle|pack|dump|list)|creds|(?:s3|aws|ssh|api|access|secret) keys?|rclone\.conf|enclave|kubeconfig|adc file|application default credentials|credentials? files?|service[- ]account (?:keys?|json|key file)|oauth2service\.json|source code|codebase|repo|repository|fills|(?:trade|trading|order) (?:data|records|history|blotter))\b|~?\/?\.kube\/config\b|\.aws\/credentials\b|\b(?:named|called|matching|like) (?:token|key|secret|password)s?\b|(?<![\w.])\.(?:env[\w.]*|npmrc|pypirc)\b|\bto (?:their|the vendor's|the reporter's|an outside|a personal) (?:\w+ )?(?:bucket|server|endpoint|portal|drive|site|link|address|inbox)\b|\b(?:all|every) (?:[\w-]+ ){0,3}?(?:exports?|export files|dumps?|records|cases?|case files|documents)\b/i;
 const WEAKENED = /\b(?:disabl\w* (?:the |our |its )?(?:\w+ )?(?:scan\w*|check|checks|hook|gitleaks|edr|agent|auditd|firewall|waf|mfa|2fa|auth|authentication|authorization|sso|login|sign-?in|encryption|tls|ssl|csrf|rate limit\w*|monitor\w*|alert\w*|protection|verification|signature|review|falco|crowdstrike|sensor|defender|selinux|apparmor|antivirus|osquery|wazuh|sysmon)|stop\w* (?:and disabl\w* )?(?:the |it |\w+ ){0,3}?(?:sensor|edr|falco|crowdstrike|defender|antivirus|osquery|wazuh|sysmon)|(?:sensor|edr|falco|crowdstrike|defender|antivirus|osquery|wazuh|sysmon|auditd) (?:\w+ )?(?:stopped|disabled|turned off|removed|uninstalled)|add\w* (?:\S+ ){0,5}?to (?:the |its |\w+'s |this repo's |the repo's )?(?:global |agent )?(?:allow[- ]?list|whitelist|exclusions?|exception list|ignore list|permitted senders|safe senders|allowed senders|trusted senders|bypass list)|catch-all allowlist|enabl\w* (?:password (?:login|auth\w*)|root login|anonymous \w+)|clos\w* (?:\S+ ){0,6}?(?:tickets?|reports?|findings?|issues?) (?:\S+ ){0,3}?as (?:a )?(?:duplicates?|won't fix|not applicable|invalid|false positives?)|(?:approv|merg)\w* (?:\S+ ){0,5}?without (?:the |a |any |waiting for (?:the )?)?(?:[\w-]+ )?(?:review\w*|approval|sign-?off|check\w*|team)\b|turn\w* off|switch\w* off|tak\w* (?:\w+ ){0,3}off (?:codeowners|the (?:review|approval|check|policy))|mut(?:e|ed|ing) (?:the |a |all )?(?:\w+ )?(?:monitor\w*|alert\w*|alarm\w*|pag\w*)|silenc\w* (?:the |a |all )?(?:\w+ )?(?:monitor\w*|alert\w*|alarm\w*)|ignor\w* (?:the |this |that |a )?(?:\w+ )?(?:finding|alert|warning|vulnerabilit\w*|cve|report)|mark\w* (?:it |the \w+ |the \w+ \w+ )?(?:finding |alert |report )?(?:as )?(?:ignored|resolved|approved|verified|false positive|duplicate)|stop\w* (?:flagging|the \w+ agent|edr|auditd)|lower\w* (?:its |the )?(?:\w+ )?threshold|skip\w* (?:the )?(?:\w+ )?(?:check|scan|review|verification|signature|approval|callback|call-back)|bypass\w*|automerge|(?:approv|merg)\w* (?:and merg\w* )?(?:it |the \w+ )?without|clos\w* (?:the |it )(?:\w+ )?(?:security (?:report|finding|advisory|issue)|(?:report|finding|advisory)\w* as)|maintenance window|scal\w* (?:\w+ ){0,3}down|comment\w* (?:\w+ ){0,3}out|remov\w* (?:the )?(?:security|check|hook|scan|review|codeowners))\b/i;
 const GRANTED = /\b(?:grant\w*|giv\w*)\s+(?:\S+\s+){0,5}?read\s+(?:access|rights|permissions?)\s+(?:to|on)\b|\b(?:add\w*|invit\w*|append\w*)\s+(?:\S+\s+){0,8}?(?:to|as|into|in)\s+(?:an?\s+|the\s+)?(?:[\w-]+(?:'s)?\s+){0,2}(?:[\w-]*admins?|owners?|maintainers?|editors?|[\w-]*admin group|[\w-]+-admins?|[\w-]*operators|authorized_keys|sudoers|sudo group|wheel)\b|\b(?:hand|give|assign)\w* codeowners\b|\b(?:grant\w*|giv\w*)\s+(?:\S+\s+){0,5}?(?:(?:admin|owner|maintainer|editor)(?:\s+(?:access|rights|role|permissions?))?|(?:write|full)\s+(?:access|rights|permissions?))\b|\b(?:add\w*|creat\w*)\s+(?:\S+\s+){0,3}?(?:role ?binding|cluster-?admin)\b/i;
 const MONEY_CHANGED = /\b(?:bank (?:details?|account|change)|payee|payouts?|withdraw\w*|refunds?|wire (?:transfer|the)|iban|routing number)\b|\b(?:approv|pay)\w* (?:\S+ ){0,4}?invoices?\b/i;
@@ -2585,7 +2632,9 @@ function readAction(sentence: string, clause: string, verb: string, verbClass: V
   const moved = facts.amounts.length > 0 && /^(move|send|put|deposit|shift|sweep)$/.test(verb) && ACCOUNT_WORDS.test(sentence);
   // ("Wiring a trivy step into CI", "wire up the handler": no money moves without an amount, an account or funds.)
   const wiresCode = verb === "wire" && facts.amounts.length === 0 && !/\b(?:funds?|money|payment|transfer|bank|account|iban|swift|usd|eur|gbp|btc|eth|usdc)\b/i.test(sentence);
-  const moneyObject = message ? [...object, "message"] : (MONEY_VERB.test(verb) && !wiresCode) || (facts.amounts.length > 0 && /^(submit|place|create|make|issue|execute|process)$/.test(verb)) || moved ? [...object, "payment"] : [...object];
+  // (A trading order in words: "a 5,000-lot market sell on ES", "a limit buy", "an order for 200 shares".)
+  const order = /^(send|place|submit|enter|fire|route|execute|put)$/.test(verb) && /\b(?:market|limit|stop)[- ](?:sell|buy|order)s?\b|\b\d[\d,.]*[- ]?(?:k[- ])?(?:lots?|contracts?|shares)\b/i.test(words.join(" "));
+  const moneyObject = message ? [...object, "message"] : (MONEY_VERB.test(verb) && !wiresCode) || (facts.amounts.length > 0 && /^(submit|place|create|make|issue|execute|process)$/.test(verb)) || moved || order ? [...object, "payment"] : [...object];
   if ((moneyObject.includes("payment") || verbClass === "spend-or-send") && OWN_ACCOUNT.test(sentence)) return out;
   // To the user themselves (their own address): not outside.
   if (message && TO_THE_USER.test(sentence) && !credentials && !personal) return out;
@@ -2612,7 +2661,7 @@ function readAction(sentence: string, clause: string, verb: string, verbClass: V
   // that would have reached them goes unanswered. Read as the paging it weakens.
   if ((verbClass === "delete" || verbClass === "trash" || verbClass === "revoke") && PAGING.test(sentence)) moneyObject.push("oncall");
   // (An admin place is not a role: "make the admin panel routes require MFA", "the admin console's settings".)
-  const granted = { ...facts, adminGrant: ADMIN.test(phrase.replace(ADMIN_PLACE, " ")) || (verbClass === "grant" && /\b(?:group|team|role)\b/.test(phrase) && /[\w-]+-admins?\b|\badmins? (?:group|team|role)\b/i.test(sentence)) || /\bas (an? )?(admin|administrator|owner|superuser|super ?admin(istrator)?)\b/i.test(sentence), public: isPublic, recipients: sends ? recipients : facts.recipients, oneComputer: ONE_COMPUTER.test(sentence) };
+  const granted = { ...facts, adminGrant: ADMIN.test(phrase.replace(ADMIN_PLACE, " ")) || (verbClass === "grant" && /\b(?:group|team|role)\b/.test(phrase) && /[\w-]+-admins?\b|\badmins? (?:group|team|role)\b/i.test(sentence)) || /\bas (an? )?(admin|administrator|owner|superuser|super ?admin(istrator)?)\b/i.test(sentence) || (verbClass === "grant" && GRANTED_ALL.test(sentence)), public: isPublic, recipients: sends ? recipients : facts.recipients, oneComputer: ONE_COMPUTER.test(sentence) };
   // Deleting under a path: the path's class says how much it reaches (/var/lib/postgresql/data).
   const systemPath = paths.find((p) => { const c = classifyPath(p); return c === "system" || c === "device" || c === "credentials"; });
   if (verbClass === "delete" && systemPath !== undefined) {

@@ -283,7 +283,7 @@ function credentialColumns(n: Record<string, unknown>): string | undefined {
 }
 
 /** Columns that hold a fact about a person (how to reach them, who they are, where they live, what they pay with). */
-const PERSONAL_COLUMN = /^(?:e_?mail|email_?address|phone|phone_?number|mobile|full_?name|first_?name|last_?name|surname|given_?name|family_?name|address|street|street_?address|billing_?address|shipping_?address|home_?address|postcode|postal_?code|zip|zip_?code|dob|date_?of_?birth|birth_?date|birthday|ssn|social_?security_?number|national_?id|passport_?number|tax_?id|card_?number|card_?last4|iban|account_?number|ip_?address|(?:last_?(?:login|seen|sign_?in)_?)?ip|payment_?last_?4)$/i;
+const PERSONAL_COLUMN = /^(?:(?:user|customer|client|contact|member|patient|person|billing|shipping|account)_?)?(?:e_?mail|email_?address|phone|phone_?number|mobile|display_?name|full_?name|first_?name|last_?name|surname|given_?name|family_?name|address|street|street_?address|billing_?address|shipping_?address|home_?address|postcode|postal_?code|zip|zip_?code|dob|date_?of_?birth|birth_?date|birthday|ssn|social_?security_?number|national_?id|passport_?number|tax_?id|card_?number|card_?last4|iban|account_?number|ip_?address|(?:last_?(?:login|seen|sign_?in)_?)?ip|payment_?last_?4)$|^(?:user|customer|client|contact|member|patient|person)_?name$/i;
 /** Tables of people. */
 const PERSON_TABLE = /^(\w+\.)*(users?|customers?|clients?|patients?|employees?|members?|contacts?|subscribers?|people|persons?|profiles?|accounts?|leads?|candidates?)$/i;
 /** Rows read at once beyond which a read is a collection, not a look. */

@@ -181,7 +181,7 @@ const SECRET_WORD = /pass(word|wd)?|secret|api[_-]?key|token|private key|BEGIN .
 const WIDE_ROOT = /^(\/|\/\*|~|~\/|\$HOME\/?|\/home\/?.*|\/Users\/?.*|\/root\/?|\/etc\/?|\/var\/?|\/opt\/?|\/mnt\/?.*|\/media\/?.*|\/srv\/?|(~|\$HOME)\/\.[\w-]+\/?|(~|\$HOME)\/(Downloads|Documents|Desktop|Dropbox|OneDrive|Library|src|code|projects|repos|git|work|dev)\/?)$/;
 
 /** A deployed application's configuration: a config file under /opt, /etc, /srv, /var/lib or /app, or a production deploy directory (deploy/prod/). */
-const DEPLOYED_CONFIG = /^(?:\/\/[\w.-]+\/[A-Za-z]\$|[A-Za-z]:)?\/(?:inetpub|ProgramData|Program Files[^/]*)\/\S*\.(?:config|json|xml|ini)$|^(?:\/opt|\/etc|\/srv|\/var\/lib|\/usr\/local\/etc|\/app)\/\S*\.(?:properties|conf|cnf|ini|env|ya?ml|xml|cfg|json|toml)$|^(?:\.\/)?(?:[\w.-]+\/)*(?:deploy|deployments?|k8s|helm|config|env|environments?)\/(?:[\w.-]+\/)*(?:prod|production|prd)(?:\/\S*)?$/;
+const DEPLOYED_CONFIG = /^(?:\/\/[\w.-]+\/[A-Za-z]\$|[A-Za-z]:)?\/(?:inetpub|ProgramData|Program Files[^/]*)\/\S*\.(?:config|json|xml|ini)$|^(?:\/opt|\/etc|\/srv|\/var\/lib|\/usr\/local\/etc|\/app)\/\S*\.(?:properties|conf|cnf|ini|env|ya?ml|xml|cfg|json|toml)$|^(?:\.\/)?(?:[\w.-]+\/)*(?:deploy|deployments?|k8s|helm|config|env|environments?)\/(?:[\w.-]+\/)*(?:prod|production|prd)(?:\/\S*)?$|^(?:\/opt|\/etc|\/srv|\/var\/lib|\/usr\/local\/etc|\/app)\/(?:[\w.+-]+\/)*(?:configs?|conf|backups?)\/?$/;
 
 /** A deployed application's configuration searched for passwords or keys: the matching lines are the secrets. */
 function configSearched(config: string, pattern: string): RuleHit {
@@ -262,6 +262,7 @@ const search: CommandRule = {
       `rg -i api_key ~`,
       `locate wallet.dat`,
       `grep -iE 'password|username|storepass' /opt/mirthconnect/conf/mirth.properties`,
+      `grep -rhoiE '(secret|password) [0-9]? ?[^ ]+' /srv/oxidized/configs/`,
       `grep -rhE '^[A-Z_]*(API_KEY|SECRET|TOKEN)=' deploy/prod/`,
       `git log -p --all -S 'ADYEN_' -- . ':!docs'`,
       `git log -p -G 'password\s*='`,

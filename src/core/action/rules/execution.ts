@@ -9,7 +9,7 @@ import { following, optionValues, previous, shown, writtenPaths, type CommandRul
 
 const TACTIC = "Execution (TA0002)";
 
-const INTERPRETERS = /^(ba|z|k|da|c|tc|fi)?sh$|^fish$|^python[\d.]*$|^perl$|^ruby$|^node$|^php$|^pwsh$|^lua$/;
+const INTERPRETERS = /^(ba|z|k|da|c|tc|fi)?sh$|^fish$|^python[\d.]*$|^perl$|^ruby$|^node$|^php$|^pwsh$|^powershell$|^lua$|^q$|^rscript$|^deno$|^bun$|^julia$|^osascript$|^tclsh$/i;
 
 function remoteShell(host: string): Action {
   return { capability: "grant-access", target: { name: host || "another host", external: host === "" || isExternalHost(host) }, reversibility: "irreversible", scope: "system" };

@@ -3,7 +3,7 @@
 // accounts, burning resources (mining). Sources: ATT&CK T1485, T1561.001, T1561.002,
 // T1486, T1489, T1529, T1531, T1496; mkfs(8), wipefs(8), dd(1), shred(1), shutdown(8).
 import type { Action, PathClass } from "../model.js";
-import { classifyPath } from "../paths.js";
+import { classifyPath, productionNamed } from "../paths.js";
 import { SHORT_LIVED_NAMESPACE } from "../../rules/actions/fragments.js";
 import type { Invocation } from "../shell-command.js";
 import { commandWords, isRecursive, optionValues, productionWhere, shown, following, type CommandRule, type RuleHit } from "./rule.js";
@@ -414,7 +414,7 @@ const recovery: CommandRule = {
   id: "impact.inhibit-recovery",
   tactic: TACTIC,
   technique: "T1490",
-  names: ["tmutil", "btrfs", "zfs", "zpool", "lvremove", "snapper", "timeshift", "rm", "shred", "restic", "borg", "kopia", "remove-vbrbackup", "remove-vbrrestorepoint", "rman"],
+  names: ["tmutil", "btrfs", "zfs", "zpool", "lvremove", "snapper", "timeshift", "rm", "shred", "restic", "borg", "kopia", "remove-vbrbackup", "remove-vbrrestorepoint", "rman", "pgbackrest", "barman"],
   match(inv) {
     const a = inv.args.filter((x) => !x.startsWith("-"));
     // Oracle RMAN told, in the script it reads (a here-string, or its own arguments), to delete backups or archived logs.
@@ -431,6 +431,9 @@ const recovery: CommandRule = {
       // A backup repository pruned to its last snapshot or none (restic forget --keep-last 1 --prune, borg prune --keep-last 1): every older restore point is gone.
       (inv.name === "restic" && a.includes("forget") || inv.name === "borg" && a.includes("prune") || inv.name === "kopia" && a.includes("prune")) && keepsAtMostOne(inv.args) ? `all but the last backup snapshot (${inv.name})` :
       (inv.name === "rm" || inv.name === "shred") && a.some((x) => /^\/var\/backups(\/|$)|(^|\/)\.snapshots(\/|$)|^\/Volumes\/[^/]*Backup/.test(x)) ? "backups" :
+      // pgBackRest expiring with its retention cut to one full backup or none (--repo1-retention-full=1 expire), or a named backup set; Barman deleting a backup.
+      inv.name === "pgbackrest" && a.includes("expire") && inv.args.some((x) => /^--(?:repo\d*-)?retention-(?:full|diff|archive)=[01]$/.test(x) || /^--set=/.test(x)) ? "PostgreSQL backups (pgbackrest expire)" :
+      inv.name === "barman" && a[0] === "delete" ? "a PostgreSQL backup (barman delete)" :
       // (Housekeeping is not: DELETE EXPIRED drops catalog records of files already gone, DELETE OBSOLETE what the
       // retention policy no longer needs, archived logs already backed up. OBSOLETE counts where the same script
       // first cuts the policy to one copy or none, and then deletes every older one.)
@@ -440,8 +443,8 @@ const recovery: CommandRule = {
     return { action: { capability: "delete", target: { name: what, pathClass: "system" }, reversibility: "irreversible", scope: "system" }, reason: `deletes or disables ${what}, the copies a restore would need: inhibit system recovery (T1490)` };
   },
   examples: {
-    match: [`tmutil deletelocalsnapshots /`, `sudo tmutil disable`, `zfs destroy -r tank/home@daily`, `btrfs subvolume delete /.snapshots/12/snapshot`, `rm -rf /var/backups/*`, `restic -r s3:s3.example.com/backups forget --keep-last 1 --prune`, `zpool destroy labpool`, `Get-VBRBackup -Name 'WMS-Prod' | Remove-VBRBackup -FromDisk -Confirm:$false`, `rman target / <<< 'CONFIGURE RETENTION POLICY TO REDUNDANCY 1; DELETE NOPROMPT OBSOLETE;'`, `rman target / <<< 'DELETE NOPROMPT BACKUP;'`],
-    noMatch: [`restic forget --keep-daily 7 --keep-weekly 4 --prune`, `tmutil listbackups`, `zfs list -t snapshot`, `btrfs subvolume list /`, `rman target / <<< 'LIST BACKUP SUMMARY;'`, `rman target / <<< 'CROSSCHECK BACKUP;'`, `rman target / <<< 'DELETE NOPROMPT OBSOLETE;'`, `rman target / <<< 'DELETE NOPROMPT EXPIRED BACKUP;'`, `rman target / <<< 'DELETE ARCHIVELOG ALL BACKED UP 2 TIMES TO DEVICE TYPE DISK;'`],
+    match: [`tmutil deletelocalsnapshots /`, `sudo tmutil disable`, `zfs destroy -r tank/home@daily`, `btrfs subvolume delete /.snapshots/12/snapshot`, `rm -rf /var/backups/*`, `restic -r s3:s3.example.com/backups forget --keep-last 1 --prune`, `zpool destroy labpool`, `sudo -u postgres pgbackrest --stanza=billing --repo1-retention-full=1 expire`, `barman delete pg-main oldest`, `Get-VBRBackup -Name 'WMS-Prod' | Remove-VBRBackup -FromDisk -Confirm:$false`, `rman target / <<< 'CONFIGURE RETENTION POLICY TO REDUNDANCY 1; DELETE NOPROMPT OBSOLETE;'`, `rman target / <<< 'DELETE NOPROMPT BACKUP;'`],
+    noMatch: [`pgbackrest --stanza=billing expire`, `pgbackrest --stanza=billing --repo1-retention-full=4 expire`, `barman list-backup pg-main`, `restic forget --keep-daily 7 --keep-weekly 4 --prune`, `tmutil listbackups`, `zfs list -t snapshot`, `btrfs subvolume list /`, `rman target / <<< 'LIST BACKUP SUMMARY;'`, `rman target / <<< 'CROSSCHECK BACKUP;'`, `rman target / <<< 'DELETE NOPROMPT OBSOLETE;'`, `rman target / <<< 'DELETE NOPROMPT EXPIRED BACKUP;'`, `rman target / <<< 'DELETE ARCHIVELOG ALL BACKED UP 2 TIMES TO DEVICE TYPE DISK;'`],
   },
 };
 
@@ -936,5 +939,28 @@ const efReset: CommandRule = {
   },
 };
 
-export const impactRules: readonly CommandRule[] = [efReset, nodesOutOfService, keyDestroyed, productionBulkOrm, cryptoSent, obliterate, productionFullRefresh, recovery, destruction, wipe, encrypt, serviceStop, productionScaledDown, shutdown, accountAccess, directorySubtreeDeleted, resources, diskFill, cloudDelete, productionMigration, liveMoney, productionDataLossPush, bucketExpiry, syncWipe, resourceReplaced, batchJobsCancelled];
+/**
+ * A site's database copied over another's with Drush (drush sql:sync @site.stage @site.prod): the
+ * target's database is dropped and replaced. Onto production, every order, account and edit made there
+ * since is gone (T1485).
+ */
+const databaseSyncedOver: CommandRule = {
+  id: "impact.database-synced-over",
+  tactic: TACTIC,
+  technique: "T1485",
+  names: ["drush"],
+  match(inv) {
+    const ops = inv.args.filter((a) => !a.startsWith("-"));
+    const at = ops.findIndex((a) => /^(?:sql:sync|sql-sync)$/.test(a));
+    const target = at >= 0 ? ops[at + 2] : undefined;
+    if (target === undefined || !productionNamed(target.replace(/^@/, "").replace(/\./g, "-"))) return undefined;
+    return { action: { capability: "delete", target: { name: target, production: true }, reversibility: "irreversible", scope: "account" }, reason: `replaces the database of ${shown(target)}, production, with another site's copy: everything made there since is lost (T1485)` };
+  },
+  examples: {
+    match: [`drush sql:sync @millbrook.stage @millbrook.prod -y`, `drush sql-sync @self @site.production`],
+    noMatch: [`drush sql:sync @millbrook.prod @millbrook.stage -y`, `drush sql:sync @site.prod @self`, `drush sql:dump --result-file=../dump.sql`],
+  },
+};
+
+export const impactRules: readonly CommandRule[] = [databaseSyncedOver, efReset, nodesOutOfService, keyDestroyed, productionBulkOrm, cryptoSent, obliterate, productionFullRefresh, recovery, destruction, wipe, encrypt, serviceStop, productionScaledDown, shutdown, accountAccess, directorySubtreeDeleted, resources, diskFill, cloudDelete, productionMigration, liveMoney, productionDataLossPush, bucketExpiry, syncWipe, resourceReplaced, batchJobsCancelled];
 

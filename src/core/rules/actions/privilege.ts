@@ -277,4 +277,18 @@ export const PRIVILEGE_RULES: readonly Rule[] = [
       noMatch: ["cat ~/.bashrc", "cp ~/.zshrc ./backup/zshrc", "echo hi >> ~/.ssh/known_hosts", "source ~/.bashrc", "ls -la ~/.aws/"],
     },
   },
+  {
+    // A Django application's user made a superuser from its shell (manage.py shell -c, NetBox's nbshell): full control of the application (T1098).
+    id: "privilege.django-superuser",
+    category: "privilege",
+    reason: "Makes a user a superuser of a Django application from its shell (is_superuser=True): full control of the application and its data.",
+    score: 70,
+    keywords: ["is_superuser"],
+    // (Set by update() or on the object, or made by create_superuser; not a filter that only asks: filter(is_superuser=True).)
+    pattern: /\b(?:manage\.py|django-admin)\s+(?:nbshell|shell_plus|shell)\b[^\n]{0,600}?(?:\.update\([^)\n]{0,200}?\bis_superuser\s*=\s*true\b|\.is_superuser\s*=\s*true\b|\bcreate_superuser\s*\()/,
+    examples: {
+      match: [`ssh netbox1 "sudo -u netbox /opt/netbox/venv/bin/python /opt/netbox/netbox/manage.py nbshell -c \\"from users.models import User; User.objects.filter(username='ci-bot').update(is_superuser=True, is_staff=True)\\""`, `python manage.py shell -c "u=User.objects.get(username='x'); u.is_superuser = True; u.save()"`],
+      noMatch: [`python manage.py shell -c "print(User.objects.filter(is_superuser=True).count())"`, `grep -rn is_superuser=True tests/`],
+    },
+  },
 ];
