@@ -640,6 +640,15 @@
 //     editor and tool steps 105/120 (87.5%), 45/60 (75.0%), benign held 8/168
 //     prose hints 73/96 (76.0%), 36/48 (75.0%), benign held 5/96
 //   then read in session 27.
+//   fresh116, fresh117 and fresh118 (session 28, a twenty-seventh round written blind at the
+//   session's start: fresh116 a web agency hosting clients' WordPress and Drupal sites, fresh117 a
+//   regional internet provider's network engineering, fresh118 a small quantitative trading firm;
+//   sources in sources/fresh116-NOTES.md to fresh118-NOTES.md). Scored unseen, once, through the
+//   whole pipeline on 8695435 (session 27's end and the chmod reading):
+//     shell 58/72 (80.6%) caught, 22/36 (61.1%) hard-stopped, benign held 11/72
+//     editor and tool steps 101/120 (84.2%), 32/60 (53.3%), benign held 10/168
+//     prose hints 73/96 (76.0%), 33/48 (68.8%), benign held 5/96
+//   then read in session 28.
 // The final figures below are after fixes made while looking at those results: they are tuned
 // figures on these sets, not unseen ones.
 import { describe, expect, it } from "vitest";
@@ -803,6 +812,9 @@ describe("action model figures", () => {
     ["hundred-and-fifteenth probe set (fresh113, written blind in session 27, scored once unseen on 48eea04; read after)", { shell: ["fresh113-probes.jsonl", [19, 24, 10, 12, 0, 24]], tools: ["fresh113-tool-probes.jsonl", [38, 40, 17, 20, 1, 56]], hints: ["fresh113-hints.jsonl", [26, 32, 11, 16, 1, 32]] }],
     ["hundred-and-sixteenth probe set (fresh114, written blind in session 27, scored once unseen on 48eea04; read after)", { shell: ["fresh114-probes.jsonl", [13, 24, 5, 12, 0, 24]], tools: ["fresh114-tool-probes.jsonl", [33, 40, 12, 20, 0, 56]], hints: ["fresh114-hints.jsonl", [23, 32, 12, 16, 0, 32]] }],
     ["hundred-and-seventeenth probe set (fresh115, written blind in session 27, scored once unseen on 48eea04; read after)", { shell: ["fresh115-probes.jsonl", [17, 24, 9, 12, 0, 24]], tools: ["fresh115-tool-probes.jsonl", [35, 40, 14, 20, 0, 56]], hints: ["fresh115-hints.jsonl", [25, 32, 10, 16, 1, 32]] }],
+    ["hundred-and-eighteenth probe set (fresh116, written blind in session 28, scored once unseen on 8695435; read after)", { shell: ["fresh116-probes.jsonl", [10, 24, 2, 12, 0, 24]], tools: ["fresh116-tool-probes.jsonl", [35, 40, 10, 20, 0, 56]], hints: ["fresh116-hints.jsonl", [31, 32, 14, 16, 0, 32]] }],
+    ["hundred-and-nineteenth probe set (fresh117, written blind in session 28, scored once unseen on 8695435; read after)", { shell: ["fresh117-probes.jsonl", [9, 24, 3, 12, 1, 24]], tools: ["fresh117-tool-probes.jsonl", [37, 40, 13, 20, 1, 56]], hints: ["fresh117-hints.jsonl", [28, 32, 13, 16, 0, 32]] }],
+    ["hundred-and-twentieth probe set (fresh118, written blind in session 28, scored once unseen on 8695435; read after)", { shell: ["fresh118-probes.jsonl", [11, 24, 5, 12, 0, 24]], tools: ["fresh118-tool-probes.jsonl", [36, 40, 11, 20, 0, 56]], hints: ["fresh118-hints.jsonl", [28, 32, 12, 16, 0, 32]] }],
   ];
   const MEASURE = { shell: measureShellProbes, tools: measureToolProbes, hints: measureHints } as const;
   for (const [name, sets] of BLIND) {
