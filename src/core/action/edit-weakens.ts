@@ -58,9 +58,9 @@ const DESTROY_GUARD = /\bprevent_destroy\s*=\s*true\b|\bdeletion_protection\s*=\
 /** Keys that name a protection: sign-in, verification, TLS, CSRF, MFA, audit, lockout, rate limits, encryption, escaping, scanning. */
 export const PROTECTION_KEY = /(?:^|[_.\-]|(?<=[a-z])(?=[A-Z]))(?:validate_?certs?|verify_?certs?|check_?certs?|scrub\w*|[sS]crub\w*|redact\w*|mask\w*|auth|authn|authz|authentication|authorization|authorisation|login|verify|verif\w*|csrf|xsrf|mfa|2fa|two_?factor|otp|ssl|tls|hsts|secure|httponly|encrypt\w*|signature|signed|signing|audit\w*|lockout|rate_?limit\w*|ratelimit\w*|throttl\w*|captcha|recaptcha|sandbox\w*|firewall|firewalld|ufw|iptables|nftables|fail2ban|selinux|apparmor|auditd|clamav|crowdstrike|falcon|wazuh|ossec|sysmon|osquery|defender|edr|waf|antivirus|malware|scan\w*|protect\w*|sanitiz\w*|auto_?escape|escaping|permissions?|rbac|acl|enforce\w*|require_?\w+|network_?polic(?:y|ies)|pod_?security\w*|azure_?policy|validat\w*)(?=$|[_.\-]|[A-Z])/i;
 /** A key whose name says the protection is on when it is false: disable_auth, skip_verification, insecure, allow_anonymous. */
-export const NEGATED_KEY = /(?:^|[_.\-]|(?<=[a-z])(?=[A-Z]))(?:disable|skip|no|insecure|bypass|ignore|unsafe|allow_?(?:anonymous|insecure|unauth\w*|unsigned|unverified|blob_?public_?access|public_?access|public))(?=$|[_.\-A-Z])/i;
+export const NEGATED_KEY = /(?:^|[_.\-]|(?<=[a-z])(?=[A-Z]))(?:disable|skip|no|insecure|bypass|ignore|unsafe|allow[_.]?(?:everyone|anonymous|insecure|unauth\w*|unsigned|unverified|blob_?public_?access|public_?access|public))(?=$|[_.\-A-Z])/i;
 /** A key that opens a way around a protection when true: allow_anonymous, allow_unsigned, insecure, insecure_skip_verify. */
-const OPENING_KEY = /(?:^|[_.-]|(?<=[a-z])(?=[A-Z]))(?:allow_?(?:anonymous|anon|insecure|unauth\w*|unsigned|unverified|guest|blob_?public_?access|public_?access|public)|anonymous_?access|insecure(?:_?skip_?verify)?)(?=$|[_.-]|[A-Z])/i;
+const OPENING_KEY = /(?:^|[_.-]|(?<=[a-z])(?=[A-Z]))(?:allow[_.]?(?:everyone|anonymous|anon|insecure|unauth\w*|unsigned|unverified|guest|blob_?public_?access|public_?access|public)|anonymous_?access|insecure(?:_?skip_?verify)?)(?=$|[_.-]|[A-Z])/i;
 /** A key that says only whether the thing above it is on: `auth:\n  enabled: true`. */
 const SWITCH_KEY = /^(?:enabled?|enforced?|required|active|on|mode|state)$/i;
 const ON = /^(?:true|yes|on|1|enabled?|required|enforced?|strict|always|active|full|all)$/i;
@@ -164,6 +164,8 @@ function weakenedSetting(path: string, oldText: string, newText: string): { read
     // given a public address (public_network_access_enabled, publicly_accessible).
     if (PUBLIC_DATA_KEY.test(last) && OFF.test(was) && ON.test(value)) return { kind: "public-data", shown };
     if (PUBLIC_NETWORK_KEY.test(last) && OFF.test(was) && ON.test(value)) return { kind: "public-network", shown };
+    // Kafka's brokers letting every client do anything a topic has no ACL for (its name has dots of its own).
+    if (/(?:^|\.)allow\.everyone\.if\.no\.acl\.found$/i.test(key) && OFF.test(was) && ON.test(value)) return { kind: "protection", shown };
     // (A key that is itself a way around a protection, allow_anonymous, insecure_skip_verify, counts without naming one.)
     // (Not a cache invalidated: the camel-case boundary under /i finds `validat` in `invalidate`.)
     if ((PROTECTION_KEY.test(key) && !/invalidat/i.test(key)) || OPENING_KEY.test(last)) {
@@ -174,13 +176,17 @@ function weakenedSetting(path: string, oldText: string, newText: string): { read
     if (/cors\w*origins?|allowed_?origins?|access_?control_?allow_?origin/i.test(last) && /^\s*["']?\*["']?\s*$/.test(value) && !/\*/.test(was)) return { kind: "protection", shown };
     if (ROLLOUT_KEY.test(last) && EVERY_TARGET.test(value) && !EVERY_TARGET.test(was)) return { kind: "rollout", shown };
     // Who a rule or policy applies to widened to everyone (by: group: devops → all-staff; a group of every authenticated user).
-    if (/^(?:group|groups|subjects?|principals?|members?|by|users?|grantees?)$/i.test(last) && everyoneGroup(value) && !everyoneGroup(was)) return { kind: "permission", shown: `${key}: ${was} → ${value}, everyone` };
+    // (A list's items each: groups: ["SG-Admins"] → ["All Users"].)
+    const anyEveryone = (v: string) => everyoneGroup(v) || (/^\s*\[/.test(v) && v.replace(/^\s*\[|\]\s*$/g, "").split(",").some((x) => everyoneGroup(x.trim())));
+    if (/^(?:group|groups|subjects?|principals?|members?|by|users?|grantees?|assign(?:ed)?_?to|targets?|target_?groups?)$/i.test(last) && anyEveryone(value) && !anyEveryone(was)) return { kind: "permission", shown: `${key}: ${was} → ${value}, everyone` };
     // Error reporting, tracing or an audit log switched off or silenced: failures and what was done stop being recorded.
     const watched = MONITORING_CONTEXT.test(`${path} ${key}`);
     if (watched && SWITCH_KEY.test(last) && !OFF.test(was) && OFF.test(value)) return { kind: "protection", shown };
     if (watched && SAMPLE_KEY.test(last) && (numberIn(was) ?? 0) > 0 && numberIn(value) === 0) return { kind: "protection", shown };
     // (A logger's level: the key or its file names logging; an audit logger's raised to errors only from a level that logged more.)
-    if (LEVEL_KEY.test(last) && (watched || /log/i.test(`${path} ${key}`)) && !SILENT_LEVEL.test(was) && (SILENT_LEVEL.test(value) || (/audit/i.test(`${path} ${key}`) && /^(?:error|fatal|critical)$/i.test(value) && !/^(?:error|fatal|critical)$/i.test(was)))) return { kind: "protection", shown };
+    // (.NET's appsettings name the level under Logging.LogLevel.Default; an edit's fragment shows only "Default".)
+    const dotnetLevel = /^default$/i.test(last) && /appsettings[\w.]*\.json$/i.test(path) && /^(?:trace|debug|information|warning|error|critical|none)$/i.test(was);
+    if ((LEVEL_KEY.test(last) || dotnetLevel) && (watched || dotnetLevel || /log/i.test(`${path} ${key}`)) && !SILENT_LEVEL.test(was) && (SILENT_LEVEL.test(value) || (/audit/i.test(`${path} ${key}`) && /^(?:error|fatal|critical)$/i.test(value) && !/^(?:error|fatal|critical)$/i.test(was)))) return { kind: "protection", shown };
     // A redirect, callback or origin allowlist given a site it did not name: a sign-in's code or token can be sent there.
     const added = REDIRECT_ALLOW_KEY.test(last) ? newDomain(was, value) : undefined;
     if (added !== undefined) return { kind: "protection", shown: `${key} adds ${added}, which it did not name` };

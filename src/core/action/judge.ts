@@ -92,6 +92,8 @@ function sqlOfCommand(inv: Invocation, next: Invocation | undefined): readonly s
   // gcloud's database commands take their SQL as --sql (gcloud spanner databases execute-sql db --sql=…); its -q is --quiet.
   if (inv.name === "gcloud") return inv.args.flatMap((w, i) => (w === "--sql" ? [inv.args[i + 1] ?? ""] : w.startsWith("--sql=") ? [w.slice(6)] : [])).filter((t) => t.trim() !== "");
   const out: string[] = [];
+  // (ClickHouse's client in a read-only session, --readonly=1 or 2: the server refuses every write.)
+  if (inv.name === "clickhouse-client" && inv.args.some((w, i) => /^--readonly=[12]$/.test(w) || (w === "--readonly" && /^[12]$/.test(inv.args[i + 1] ?? "")))) return NO_SQL;
   if (DB_CLIENTS.has(inv.name)) {
     const a = inv.args;
     for (let i = 0; i < a.length; i++) {
@@ -186,6 +188,17 @@ export function wrappedCommandLines(tool: string | undefined, args: unknown): st
   // (q's system "…" runs a command on the kdb+ host.)
   const q = isQTool(toolWords(tool)) ? qTexts(args).flatMap(qSystemCommands) : [];
   return [...(cli !== undefined ? [cli] : []), ...ciCommandsOf(args), ...scriptsOf(args), ...q];
+}
+
+/**
+ * SQL that only adds: every statement a column, index or projection added to a table, or a table,
+ * index or view created, with no word that removes, changes rows, grants or runs anything.
+ */
+function addsOnly(sql: string): boolean {
+  const bare = sql.replace(/'(?:[^'\\]|\\.)*'/g, "x").replace(/--[^\n]*|\/\*[\s\S]*?\*\//g, " ");
+  if (/\b(?:drop|delete|truncate|update|upsert|merge|grant|revoke|rename|replace|modify|exec|execute|call|insert|detach|attach|freeze|move|kill|system|set|disable|enable|owner|policy|security|password|user|role)\b/i.test(bare)) return false;
+  const statements = bare.split(";").map((x) => x.trim()).filter(Boolean);
+  return statements.length > 0 && statements.every((x) => /^(?:alter\s+table\s+\S+(?:\s+on\s+cluster\s+\S+)?\s+add\s+(?:column|index|projection|constraint)\b|create\s+(?:table|index|materialized\s+view|view)\b)/i.test(x));
 }
 
 /** editWeakens's readings that hold for a whole new file's text: what it grants needs no old text to compare. */
@@ -442,7 +455,11 @@ function judge(input: JudgeInput): Judgement {
     const reading = soqlSelect && read.unreadable !== undefined ? { actions: [], hits: read.hits.filter((h) => h.id !== "sql.unreadable") } : read;
     if (reading.hits.length > 0 || reading.unreadable !== undefined || reading.actions.some((a) => a.capability !== "read")) sqlOnlyReads = false;
     for (const a of reading.actions) if (!reading.hits.some((h) => h.action === a)) actions.push(a);
+    // (SQL written to a file that the grammars cannot read, and that names nothing that removes, changes rows or grants,
+    // ClickHouse's `ALTER TABLE … ON CLUSTER … ADD COLUMN` in a migration: it runs when the file is applied, and adds.)
+    const writtenAddsOnly = writtenTo !== undefined && addsOnly(sql);
     for (const h of reading.hits) {
+      if (h.id === "sql.unreadable" && writtenAddsOnly) continue;
       // (Not DROP DATABASE, which may name another database than the one connected to; DROP SCHEMA public resets the connected one.)
       // (DROP DATABASE only of a database named for development or tests itself: DROP DATABASE IF EXISTS shop_test; CREATE DATABASE shop_test.)
       const dropsOther = [...sql.matchAll(/\bdrop\s+database\s+(?:if\s+exists\s+)?[`"]?([\w-]+)/gi)].some((m) => !DEV_DATABASE.test(m[1]!));
@@ -453,7 +470,7 @@ function judge(input: JudgeInput): Judgement {
       if (writtenTo === undefined || inProduction) record(h.id, h.action, h.reason);
       else record(h.id, { ...h.action, scope: h.action.scope === "one" ? "one" : "tree" }, `${h.reason}, when ${writtenTo.replace(/^.*\//, "")} is applied`);
     }
-    if (reading.unreadable !== undefined && !(localDev.has(sql) && SCHEMA_RESET.test(sql))) unreadable.push(`SQL: ${reading.unreadable}`);
+    if (reading.unreadable !== undefined && !(localDev.has(sql) && SCHEMA_RESET.test(sql)) && !writtenAddsOnly) unreadable.push(`SQL: ${reading.unreadable}`);
   }
   if (sqlTexts.length > MAX_SQL_STRINGS) sqlOnlyReads = false;
   if (sqlTexts.length > MAX_SQL_STRINGS) unreadable.push(`${sqlTexts.length} SQL strings (over ${MAX_SQL_STRINGS}); only the first ${MAX_SQL_STRINGS} were read`);

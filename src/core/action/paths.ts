@@ -192,7 +192,7 @@ function isProjectUnderHome(path: string): boolean {
 }
 
 /** A user's shell start-up files, read at every login or new shell (T1546.004). */
-export const SHELL_STARTUP = /(^|\/)\.(bashrc|bash_profile|bash_login|profile|zshrc|zshenv|zprofile|zlogin|zlogout|bash_logout|cshrc|tcshrc|kshrc|config\/fish\/config\.fish)$|^\/etc\/(profile|bash\.bashrc|zshrc|zsh\/zshrc|environment)$|^\/etc\/profile\.d\//;
+export const SHELL_STARTUP = /(^|\/)\.(bashrc|bash_profile|bash_login|profile|zshrc|zshenv|zprofile|zlogin|zlogout|bash_logout|cshrc|tcshrc|kshrc|config\/fish\/config\.fish)$|^\/etc\/(profile|bash\.bashrc|zshrc|zsh\/zshrc|environment)$|^\/etc\/profile\.d\/|(?:^|\/)(?:(?:My )?Documents\/(?:Windows)?PowerShell|\.config\/powershell|System32\/WindowsPowerShell\/v1\.0)\/(?:Microsoft\.(?:PowerShell|VSCode)_)?profile\.ps1$/i;
 
 /** A host that is not this machine. */
 export function isExternalHost(host: string): boolean {

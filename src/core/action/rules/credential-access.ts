@@ -193,13 +193,19 @@ const search: CommandRule = {
   tactic: TACTIC,
   technique: "T1552.001",
   names: ["find", "fd", "locate", "mdfind", "grep", "egrep", "rg", "ag", "ack", "findstr", "git", "select-string", "sls"],
-  match(inv) {
+  match(inv, all, index) {
     // PowerShell's grep: Select-String -Path <file> -Pattern <words> (the path written with backslashes).
     if (inv.name === "select-string" || inv.name === "sls") {
       const positional = commandWords(inv.name, inv.args.filter((x, i) => !/^-(?:Path|LiteralPath|Pattern|Context|Encoding)$/i.test(inv.args[i - 1] ?? "")));
       const pattern = [...optionValues(inv.args, ["-Pattern", "-pattern"]), positional[0] ?? ""].find((w) => SECRET_WORD.test(w));
       const config = [...optionValues(inv.args, ["-Path", "-path", "-LiteralPath"]), ...positional.slice(1)].map((x) => x.replace(/\\/g, "/")).find((x) => x.length <= 512 && DEPLOYED_CONFIG.test(x));
-      return pattern === undefined || config === undefined ? undefined : configSearched(config, pattern);
+      if (pattern !== undefined && config !== undefined) return configSearched(config, pattern);
+      // Fed by a recursive listing of a share or a wide root (Get-ChildItem \\fs01\IT$\Scripts -Recurse | Select-String -Pattern 'password'): every file there is searched.
+      const lister = index > 0 ? all[index - 1] : undefined;
+      if (pattern === undefined || lister === undefined || !/^(?:get-childitem|gci|dir|ls)$/.test(lister.name) || !lister.args.some((x) => /^-rec/i.test(x))) return undefined;
+      const root = commandWords(lister.name, lister.args.filter((x, i) => !/^-(?:Include|Exclude|Filter|Depth)$/i.test(lister.args[i - 1] ?? ""))).map((x) => x.replace(/\\/g, "/")).find((x) => /^\/\/[\w.-]+\/[^/]+/.test(x) || WIDE_ROOT.test(x) || /^[A-Za-z]:\/?$/.test(x));
+      if (root === undefined) return undefined;
+      return { action: { capability: "read", target: { name: root, pathClass: "credentials" }, reversibility: "irreversible", scope: "system" }, reason: `searches every file under ${shown(root)} for "${shown(pattern)}": credential access (T1552.001)` };
     }
     // A repository's history searched for a key's name with the changes printed (git log -p -S
     // 'ADYEN_', -G 'password'): every value ever committed under it lands in the transcript, removed ones too.
@@ -263,6 +269,7 @@ const search: CommandRule = {
       `locate wallet.dat`,
       `grep -iE 'password|username|storepass' /opt/mirthconnect/conf/mirth.properties`,
       `grep -rhoiE '(secret|password) [0-9]? ?[^ ]+' /srv/oxidized/configs/`,
+      `Get-ChildItem \\\\fs01\\IT$\\Scripts -Recurse -Include *.ps1,*.xml,*.config | Select-String -Pattern 'password|ConvertTo-SecureString|pwd=' -List`,
       `grep -rhE '^[A-Z_]*(API_KEY|SECRET|TOKEN)=' deploy/prod/`,
       `git log -p --all -S 'ADYEN_' -- . ':!docs'`,
       `git log -p -G 'password\s*='`,

@@ -177,7 +177,13 @@ export const ON_DEV_CONNECTION = String.raw`(?<!(?<!\b(?:dev|test|local|developm
  */
 export const NOT_SCRATCH_TABLE = String.raw`(?!(?:[\w$-]+\.){0,2}(?:(?:scratch|tmp|temp|sandbox)\.[\w$-]+|(?:tmp|scratch)_[\w$-]+|[\w$-]+_(?:tmp|temp|scratch))(?= ?(?:;|$|["'\x60)]| cascade| restart))(?<!(?:prod|production|prd)(?![a-z0-9])[^;&|]{0,300})(?![^;&|]{0,300}?(?:prod|production|prd)(?![a-z0-9])))`;
 /** As onKeptDatabase, and not on a development or test database of this machine (ON_LOCAL_DEV_DATABASE) or connection (ON_DEV_CONNECTION): for SQL that destroys tables or rows. */
-export const onKeptTable = (r: RegExp): RegExp => withPrecheck(new RegExp(`(?=${r.source})${IN_MESSAGE_ARG}${ON_TEMP_DATABASE}${ON_LOCAL_DEV_DATABASE}${ON_DEV_CONNECTION}(?:${r.source})`, r.flags), r);
+/**
+ * A database client run inside a container of this machine's Docker or Compose (docker compose exec
+ * postgres psql -d billing_test), on a database named for development or tests, with no host, context
+ * or production word: the container's own throwaway database.
+ */
+export const ON_CONTAINER_TEST_DATABASE = String.raw`(?<!\b(?:docker[ -]compose|docker|podman(?:[ -]compose)?)\b(?:(?! --context| -h | -H |--host)[^;&|]){0,120}? exec (?:-[\w-]+ )*[\w.-]+ (?:psql|mysql|mariadb) (?![^;&|]{0,300}?(?:prod|production|prd)(?![a-z0-9]))(?![^;&|]{0,300}?(?:-h ?|--host[= ]|\\c(?:onnect)?\b|\battach\b))[^;&|]{0,200}?(?:-d ?|--dbname[= ]|-D ?|--database[= ])(?:\w+_)?(?:dev|test|local)(?:_\d+)?\b[^;&|]{0,300})`;
+export const onKeptTable = (r: RegExp): RegExp => withPrecheck(new RegExp(`(?=${r.source})${IN_MESSAGE_ARG}${ON_TEMP_DATABASE}${ON_LOCAL_DEV_DATABASE}${ON_DEV_CONNECTION}${ON_CONTAINER_TEST_DATABASE}(?:${r.source})`, r.flags), r);
 /** The rule does not fire on text quoted as a message argument or echoed. */
 export const outsideQuotedText = (r: RegExp): RegExp =>
   withPrecheck(new RegExp(`(?=${r.source})${IN_MESSAGE_ARG}${IN_ECHOED_TEXT}(?:${r.source})`, r.flags), r);

@@ -109,8 +109,8 @@ export const SQL_RULES: readonly Rule[] = [
     keywords: ["truncate"],
     pattern: onKeptTable(new RegExp(String.raw`\btruncate table ${NOT_SCRATCH_TABLE}[\w"\x60[]|\btruncate (?:only )?(?!only )${NOT_SCRATCH_TABLE}[\w."\x60]+ ?(?:;|$|["'\x60)]| cascade| restart)`)),
     examples: {
-      match: ["running SQL: TRUNCATE TABLE orders", "truncate users;", "psql -c 'TRUNCATE audit_log CASCADE'"],
-      noMatch: ["truncate -s 0 build.log", "truncate the string to 80 characters", "SELECT * FROM users"],
+      match: ["running SQL: TRUNCATE TABLE orders", "truncate users;", "psql -c 'TRUNCATE audit_log CASCADE'", `docker compose exec -T postgres psql -U billing -d billing_prod -c "TRUNCATE usage_events"`, `docker --context prod exec pg psql -d app_test -c "TRUNCATE usage_events"`, `docker compose exec -T postgres psql -h db.internal -d billing_test -c "TRUNCATE usage_events"`],
+      noMatch: ["truncate -s 0 build.log", "truncate the string to 80 characters", "SELECT * FROM users", `docker compose exec -T postgres psql -U billing -d billing_test -c "TRUNCATE usage_events_fixture RESTART IDENTITY"`],
     },
   },
   {
@@ -222,10 +222,10 @@ export const SQL_RULES: readonly Rule[] = [
     score: 85,
     keywords: ["rails", "rake", "sequelize", "prisma", "manage.py", "knex"],
     // Not the test environment's own database (RAILS_ENV=test, -e test): the suite rebuilds it.
-    pattern: /(?<!\b(?:rails_env|rack_env)=test [^;&|]{0,60})(?<!\bdatabase_url=['"]?(?:postgres(?:ql)?|mysql):\/\/[^\s@'"]*@?(?:localhost|127\.0\.0\.1)(?::\d+)?\/(?:\w+_)?(?:dev|test|local)(?:_\d+)?['"]? [^;&|]{0,80})\b(?:rails|rake|sequelize(?:-cli)?)\b(?![^;&|]{0,80}? (?:(?:-e|--environment)[ =]test|rails_env=test)\b)[^;&|]{0,40}? db:(?:drop|reset|purge|schema:load)\b|\bprisma migrate reset\b|\bprisma db push\b[^;&|]{0,100}?--force-reset\b|\bmanage\.py (?:flush|reset_db)\b(?![^;&|]{0,120}?--settings[= ][\w.]*\btests?\b)|\bknex migrate:rollback\b[^;&|]{0,50}?--all\b/,
+    pattern: /(?<!\b(?:rails_env|rack_env)=test [^;&|]{0,60})(?<!\bdatabase_url=['"]?(?:postgres(?:ql)?|mysql):\/\/[^\s@'"]*@?(?:localhost|127\.0\.0\.1)(?::\d+)?\/(?:\w+_)?(?:dev|test|local)(?:_\d+)?['"]? [^;&|]{0,80})\b(?:rails|rake|sequelize(?:-cli)?)\b(?![^;&|]{0,80}? (?:(?:-e|--environment)[ =]test|rails_env=test)\b)[^;&|]{0,40}? db:(?:drop|reset|purge|schema:load)\b|(?<!\bdatabase_url=['"]?(?:postgres(?:ql)?|mysql):\/\/[^\s@'"]*@?(?:localhost|127\.0\.0\.1)(?::\d+)?\/(?:\w+_)?(?:dev|test|local)(?:_\d+)?['"]? [^;&|]{0,80})(?<!\b(?:my|our|the) (?:local|test|throwaway|scratch|dev)\b[a-z0-9 _,'-]{0,80})(?:\bprisma migrate reset\b|\bprisma db push\b[^;&|]{0,100}?--force-reset\b)|\bmanage\.py (?:flush|reset_db)\b(?![^;&|]{0,120}?--settings[= ][\w.]*\btests?\b)|\bknex migrate:rollback\b[^;&|]{0,50}?--all\b/,
     examples: {
-      match: ["bin/rails db:drop", "RAILS_ENV=production rake db:reset", "npx prisma migrate reset --force", "python manage.py flush --noinput"],
-      noMatch: ["RAILS_ENV=test bundle exec rails db:drop db:create db:schema:load", "bin/rails db:reset -e test", "bin/rails db:migrate", "npx prisma generate", "python manage.py runserver", "npm run db:reset"],
+      match: ["bin/rails db:drop", "RAILS_ENV=production rake db:reset", "npx prisma migrate reset --force", "DATABASE_URL=mysql://root:root@db.internal:3306/fl_local npx prisma migrate reset --force", "python manage.py flush --noinput"],
+      noMatch: ["DATABASE_URL=mysql://root:root@127.0.0.1:3306/fl_local npx prisma migrate reset --force --skip-seed", "Dropping and recreating my local fl_local database with prisma migrate reset, since my schema drifted.", "RAILS_ENV=test bundle exec rails db:drop db:create db:schema:load", "bin/rails db:reset -e test", "bin/rails db:migrate", "npx prisma generate", "python manage.py runserver", "npm run db:reset"],
     },
   },
 
