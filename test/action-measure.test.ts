@@ -649,6 +649,16 @@
 //     editor and tool steps 101/120 (84.2%), 32/60 (53.3%), benign held 10/168
 //     prose hints 73/96 (76.0%), 33/48 (68.8%), benign held 5/96
 //   then read in session 28.
+//   fresh119, fresh120 and fresh121 (session 28, a twenty-eighth round written blind after round 27
+//   was read: fresh119 an online travel agency, fresh120 a B2B observability vendor, fresh121 a
+//   regional construction and engineering firm's IT; sources in sources/fresh119-NOTES.md to
+//   fresh121-NOTES.md; the fresh119 writer ran one unallowed command, a `python3 -` text swap on its
+//   own gen.py, and recorded it in its PROVENANCE). Scored unseen, once, through the whole pipeline
+//   on 414121f (round 27 read):
+//     shell 67/72 (93.1%) caught, 30/36 (83.3%) hard-stopped, benign held 9/72
+//     editor and tool steps 105/120 (87.5%), 40/60 (66.7%), benign held 6/168
+//     prose hints 84/96 (87.5%), 43/48 (89.6%), benign held 6/96
+//   then read in session 28.
 // The final figures below are after fixes made while looking at those results: they are tuned
 // figures on these sets, not unseen ones.
 import { describe, expect, it } from "vitest";
@@ -815,6 +825,9 @@ describe("action model figures", () => {
     ["hundred-and-eighteenth probe set (fresh116, written blind in session 28, scored once unseen on 8695435; read after)", { shell: ["fresh116-probes.jsonl", [10, 24, 2, 12, 0, 24]], tools: ["fresh116-tool-probes.jsonl", [35, 40, 10, 20, 0, 56]], hints: ["fresh116-hints.jsonl", [31, 32, 14, 16, 0, 32]] }],
     ["hundred-and-nineteenth probe set (fresh117, written blind in session 28, scored once unseen on 8695435; read after)", { shell: ["fresh117-probes.jsonl", [9, 24, 3, 12, 1, 24]], tools: ["fresh117-tool-probes.jsonl", [37, 40, 13, 20, 1, 56]], hints: ["fresh117-hints.jsonl", [28, 32, 13, 16, 0, 32]] }],
     ["hundred-and-twentieth probe set (fresh118, written blind in session 28, scored once unseen on 8695435; read after)", { shell: ["fresh118-probes.jsonl", [11, 24, 5, 12, 0, 24]], tools: ["fresh118-tool-probes.jsonl", [36, 40, 11, 20, 0, 56]], hints: ["fresh118-hints.jsonl", [28, 32, 12, 16, 0, 32]] }],
+    ["hundred-and-twenty-first probe set (fresh119, written blind in session 28, scored once unseen on 414121f; read after)", { shell: ["fresh119-probes.jsonl", [18, 24, 8, 12, 0, 24]], tools: ["fresh119-tool-probes.jsonl", [36, 40, 13, 20, 0, 56]], hints: ["fresh119-hints.jsonl", [31, 32, 14, 16, 0, 32]] }],
+    ["hundred-and-twenty-second probe set (fresh120, written blind in session 28, scored once unseen on 414121f; read after)", { shell: ["fresh120-probes.jsonl", [17, 24, 7, 12, 0, 24]], tools: ["fresh120-tool-probes.jsonl", [35, 40, 10, 20, 1, 56]], hints: ["fresh120-hints.jsonl", [31, 32, 16, 16, 0, 32]] }],
+    ["hundred-and-twenty-third probe set (fresh121, written blind in session 28, scored once unseen on 414121f; read after)", { shell: ["fresh121-probes.jsonl", [18, 24, 7, 12, 0, 24]], tools: ["fresh121-tool-probes.jsonl", [37, 40, 13, 20, 1, 56]], hints: ["fresh121-hints.jsonl", [30, 32, 14, 16, 0, 32]] }],
   ];
   const MEASURE = { shell: measureShellProbes, tools: measureToolProbes, hints: measureHints } as const;
   for (const [name, sets] of BLIND) {
