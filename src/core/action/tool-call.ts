@@ -1140,6 +1140,13 @@ export function readNamed(tool: string, name: ReturnType<typeof splitToolName>, 
         disable();
         break;
       }
+      // Backups destroyed with the copies that would restore them (delete_from_disk, include_offsite_copies,
+      // every object version, object lock bypassed): nothing is left to restore from (T1490).
+      const copiesToo = isRecord(args) ? Object.entries(args).find(([k, v]) => (v === true || v === "true") && /^(?:delete_?from_?disk|include_?(?:offsite|off_?site|remote|cloud|secondary)_?cop(?:y|ies)|all_?versions|include_?versions|delete_?(?:all_?)?versions|bypass_?governance(?:_?retention)?|include_?backups|delete_?backups|delete_?snapshots|include_?snapshots|remove_?restore_?points)$/i.test(k)) : undefined;
+      if (copiesToo !== undefined && (hasWord(object, /^(backups?|snapshots?|jobs?|vaults?|buckets?|objects?|restore|points?|recovery|repositor(?:y|ies)|archives?|copies)$/) !== undefined || /backup|snapshot|archive|offsite|versions|governance/i.test(copiesToo[0]))) {
+        add("tool.backups-destroyed", "delete", "irreversible", "system", `${tool} ${verb}s ${obj} with ${copiesToo[0]}: the copies a restore needs go with it (T1490)`);
+        break;
+      }
       // A legal hold or retention policy deleted: what it kept (mailboxes, documents under litigation) can now be purged by the next cleanup, and evidence with it.
       // (A hold named as a legal one, or a retention policy or label: not a shop's fulfillment hold, a calendar hold, a log retention filter.)
       const legalHold = hasWord(object, /^(legalholds?|litigation|preservation|ediscovery)$/) !== undefined || (hasWord(object, /^holds?$/) !== undefined && (hasWord(object, /^(legal|cases?|custodians?|compliance|purview|vault)$/) !== undefined || /\b(?:legal|litigation|custodian|ediscovery|matter|lawsuit)\b/i.test(argsText().slice(0, 4096))));
@@ -1347,7 +1354,8 @@ export function readNamed(tool: string, name: ReturnType<typeof splitToolName>, 
       // A protection switched off in the call's own settings (dataScrubber: false, requireMfa: false, disable_audit: true).
       const switchedOff = protectionSwitchedOff(args);
       // (In an identity provider's sign-in policy, for everyone it covers; in production, for every request the service serves.)
-      if (switchedOff !== undefined && verb !== "create") add("tool.protection-off", "impair-defences", "recoverable", identityPolicy ? "system" : f.production ? "account" : "one", `${tool} switches a protection off (${switchedOff[0]}: ${String(switchedOff[1])})${identityPolicy ? " in the organisation's sign-in policy" : ""}${tail}`);
+      // (Or assigned to every device or user: the protection is off on all of them at once.)
+      if (switchedOff !== undefined && verb !== "create") add("tool.protection-off", "impair-defences", "recoverable", identityPolicy || EVERY_DEVICE.test(argsText().slice(0, MAX_ARGS_SCANNED)) ? "system" : f.production ? "account" : "one", `${tool} switches a protection off (${switchedOff[0]}: ${String(switchedOff[1])})${identityPolicy ? " in the organisation's sign-in policy" : ""}${tail}`);
       if (f.paysWith === true && (verb === undefined || /^(book|buy|purchase|order|pay|checkout|reserve|create|submit|place|make|confirm|complete|process|execute)$/.test(verb)) && !hasWord(object, /^(customers?|profiles?|accounts?|methods?|cards?|wallets?|settings?)$/)) add("tool.spend", "spend", "irreversible", scope, `${tool} pays with the card or payment method it is given (${verb ?? "call"} ${obj})${tail}: a payment cannot be called back`);
       // (Not a catalogue entry, create_price or create_product: it moves no money. An argument saying livemode: false is not
       // honoured: the API key, not the agent's argument, decides whether money moves.)

@@ -414,8 +414,8 @@ const recovery: CommandRule = {
   id: "impact.inhibit-recovery",
   tactic: TACTIC,
   technique: "T1490",
-  names: ["tmutil", "btrfs", "zfs", "zpool", "lvremove", "snapper", "timeshift", "rm", "shred", "restic", "borg", "kopia", "remove-vbrbackup", "remove-vbrrestorepoint", "rman", "pgbackrest", "barman"],
-  match(inv) {
+  names: ["tmutil", "btrfs", "zfs", "zpool", "lvremove", "snapper", "timeshift", "rm", "shred", "restic", "borg", "kopia", "remove-vbrbackup", "remove-vbrrestorepoint", "rman", "pgbackrest", "barman", "vssadmin", "wmic", "wbadmin", "bcdedit", "diskshadow", "remove-wmiobject", "remove-ciminstance"],
+  match(inv, all, index) {
     const a = inv.args.filter((x) => !x.startsWith("-"));
     // Oracle RMAN told, in the script it reads (a here-string, or its own arguments), to delete backups or archived logs.
     const rmanScript = inv.name === "rman" ? [...inv.command.redirects.filter((r) => r.op === "<<<").map((r) => r.target), inv.args.join(" ")].join("\n") : "";
@@ -434,6 +434,13 @@ const recovery: CommandRule = {
       // pgBackRest expiring with its retention cut to one full backup or none (--repo1-retention-full=1 expire), or a named backup set; Barman deleting a backup.
       inv.name === "pgbackrest" && a.includes("expire") && inv.args.some((x) => /^--(?:repo\d*-)?retention-(?:full|diff|archive)=[01]$/.test(x) || /^--set=/.test(x)) ? "PostgreSQL backups (pgbackrest expire)" :
       inv.name === "barman" && a[0] === "delete" ? "a PostgreSQL backup (barman delete)" :
+      // Windows' own restore points: volume shadow copies deleted or starved, the backup catalog deleted, boot recovery turned off.
+      inv.name === "vssadmin" && (/^delete$/i.test(a[0] ?? "") && /^shadows$/i.test(a[1] ?? "") || /^resize$/i.test(a[0] ?? "") && /^shadowstorage$/i.test(a[1] ?? "") && inv.args.some((x) => /^\/maxsize=\d{1,3}(?:mb|kb|b)?$/i.test(x))) ? "Windows volume shadow copies (vssadmin)" :
+      inv.name === "wmic" && /^shadowcopy$/i.test(a[0] ?? "") && a.some((x) => /^delete$/i.test(x)) ? "Windows volume shadow copies (wmic)" :
+      inv.name === "diskshadow" && /delete\s+shadows/i.test(inv.args.join(" ")) ? "Windows volume shadow copies (diskshadow)" :
+      (inv.name === "remove-wmiobject" || inv.name === "remove-ciminstance") && /shadowcopy/i.test(`${index > 0 ? all[index - 1]!.command.text : ""} ${inv.command.text}`) ? "Windows volume shadow copies" :
+      inv.name === "wbadmin" && /^delete$/i.test(a[0] ?? "") && /^(?:catalog|systemstatebackup|backup)$/i.test(a[1] ?? "") ? `Windows Server Backup (wbadmin delete ${a[1]!.toLowerCase()})` :
+      inv.name === "bcdedit" && /\brecoveryenabled\s+no\b|\bbootstatuspolicy\s+ignoreallfailures\b/i.test(inv.args.join(" ")) ? "Windows boot recovery (bcdedit)" :
       // (Housekeeping is not: DELETE EXPIRED drops catalog records of files already gone, DELETE OBSOLETE what the
       // retention policy no longer needs, archived logs already backed up. OBSOLETE counts where the same script
       // first cuts the policy to one copy or none, and then deletes every older one.)
@@ -443,8 +450,8 @@ const recovery: CommandRule = {
     return { action: { capability: "delete", target: { name: what, pathClass: "system" }, reversibility: "irreversible", scope: "system" }, reason: `deletes or disables ${what}, the copies a restore would need: inhibit system recovery (T1490)` };
   },
   examples: {
-    match: [`tmutil deletelocalsnapshots /`, `sudo tmutil disable`, `zfs destroy -r tank/home@daily`, `btrfs subvolume delete /.snapshots/12/snapshot`, `rm -rf /var/backups/*`, `restic -r s3:s3.example.com/backups forget --keep-last 1 --prune`, `zpool destroy labpool`, `sudo -u postgres pgbackrest --stanza=billing --repo1-retention-full=1 expire`, `barman delete pg-main oldest`, `Get-VBRBackup -Name 'WMS-Prod' | Remove-VBRBackup -FromDisk -Confirm:$false`, `rman target / <<< 'CONFIGURE RETENTION POLICY TO REDUNDANCY 1; DELETE NOPROMPT OBSOLETE;'`, `rman target / <<< 'DELETE NOPROMPT BACKUP;'`],
-    noMatch: [`pgbackrest --stanza=billing expire`, `pgbackrest --stanza=billing --repo1-retention-full=4 expire`, `barman list-backup pg-main`, `restic forget --keep-daily 7 --keep-weekly 4 --prune`, `tmutil listbackups`, `zfs list -t snapshot`, `btrfs subvolume list /`, `rman target / <<< 'LIST BACKUP SUMMARY;'`, `rman target / <<< 'CROSSCHECK BACKUP;'`, `rman target / <<< 'DELETE NOPROMPT OBSOLETE;'`, `rman target / <<< 'DELETE NOPROMPT EXPIRED BACKUP;'`, `rman target / <<< 'DELETE ARCHIVELOG ALL BACKED UP 2 TIMES TO DEVICE TYPE DISK;'`],
+    match: [`tmutil deletelocalsnapshots /`, `sudo tmutil disable`, `zfs destroy -r tank/home@daily`, `btrfs subvolume delete /.snapshots/12/snapshot`, `rm -rf /var/backups/*`, `restic -r s3:s3.example.com/backups forget --keep-last 1 --prune`, `zpool destroy labpool`, `sudo -u postgres pgbackrest --stanza=billing --repo1-retention-full=1 expire`, `barman delete pg-main oldest`, `vssadmin delete shadows /all /quiet`, `vssadmin resize shadowstorage /for=C: /on=C: /maxsize=401MB`, `wmic shadowcopy delete`, `wbadmin delete catalog -quiet`, `bcdedit /set {default} recoveryenabled No`, `Get-WmiObject Win32_Shadowcopy | Remove-WmiObject`, `Get-VBRBackup -Name 'WMS-Prod' | Remove-VBRBackup -FromDisk -Confirm:$false`, `rman target / <<< 'CONFIGURE RETENTION POLICY TO REDUNDANCY 1; DELETE NOPROMPT OBSOLETE;'`, `rman target / <<< 'DELETE NOPROMPT BACKUP;'`],
+    noMatch: [`vssadmin list shadows`, `wmic shadowcopy list brief`, `wbadmin get versions`, `bcdedit /enum`, `vssadmin resize shadowstorage /for=C: /on=C: /maxsize=20%`, `pgbackrest --stanza=billing expire`, `pgbackrest --stanza=billing --repo1-retention-full=4 expire`, `barman list-backup pg-main`, `restic forget --keep-daily 7 --keep-weekly 4 --prune`, `tmutil listbackups`, `zfs list -t snapshot`, `btrfs subvolume list /`, `rman target / <<< 'LIST BACKUP SUMMARY;'`, `rman target / <<< 'CROSSCHECK BACKUP;'`, `rman target / <<< 'DELETE NOPROMPT OBSOLETE;'`, `rman target / <<< 'DELETE NOPROMPT EXPIRED BACKUP;'`, `rman target / <<< 'DELETE ARCHIVELOG ALL BACKED UP 2 TIMES TO DEVICE TYPE DISK;'`],
   },
 };
 
