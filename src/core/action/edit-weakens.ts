@@ -741,7 +741,7 @@ function containerEscalated(oldCode: string, newCode: string): string | undefine
 const SUDO_EVERYTHING = /^\s*[%\w][^\n#]*\bALL\s*=\s*(?:\([^)\n]*\)\s*)?(?:NOPASSWD\s*:\s*)?(?:ALL\b|[^\n]*NOPASSWD\s*:\s*ALL\b)|^[^\n#]*\bNOPASSWD\s*:/m;
 
 /** A list of the people with full control (admin_users:, sudoers:, owners:), one name per line. */
-const ADMIN_LIST = /^(\s*)["']?(?:\w*_)?(?:admins?|admin_?(?:users|groups?)|sudo(?:ers|_users|_?groups?)?|wheel|superusers?|owners|root_?users|domain_?admins)["']?\s*:\s*\n((?:\1\s*-\s*[^\n]+\n?)+)/gim;
+const ADMIN_LIST = /^(\s*)["']?(?:\w*_)?(?:admins?|administrators|admin_?(?:users|groups?)|sudo(?:ers|_users|_?groups?)?|wheel|superusers?|owners|root_?users|domain_?admins)["']?\s*:\s*\n((?:\1\s*-\s*[^\n]+\n?)+)/gim;
 /** A YAML list of who may read, write or use something (prod_readers:, allowed_groups:, members:, principals:). */
 const ACCESS_LIST = /^(\s*)["']?(?:[\w-]*[_-])?(?:readers|writers|viewers|editors|members|users|principals|grantees|groups|allowed_?(?:users|groups|principals|roles)|access|allow)["']?\s*:\s*\n((?:\1\s*-\s*[^\n]+\n?)+)/gim;
 /** A name that is an AI agent's or its MCP server's own account (svc_mcp_agent, claude-bot, cursor-agent). */

@@ -636,7 +636,7 @@ function staysPut(a: readonly string[]): boolean {
 }
 
 /** A database name for development or tests (app_dev, app_test, test_shop, dev). */
-const DEV_DATABASE = /^(?:\w+_)?(?:dev|test|local|localdev)(?:_ci)?(?:_\d+)?$|^(?:dev|test)_\w+$|^\w+(?:unit|integration|e2e)_?tests?$/i;
+const DEV_DATABASE = /^(?:\w+_)?(?:dev|test|local|localdev|fixtures?)(?:_ci)?(?:_\d+)?$|^(?:dev|test)_\w+$|^\w+(?:unit|integration|e2e)_?tests?$/i;
 /**
  * psql, mysql or mariadb told to connect to this machine by name (-h localhost, a localhost URL) and
  * to a development or test database: one host option only, no prod word, nothing in the command

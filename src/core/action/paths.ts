@@ -17,7 +17,7 @@ const CREDENTIAL_PATTERNS: readonly RegExp[] = [
   /(^|\/)\.gnupg(\/|$)/,
   /(^|\/)\.password-store(\/|$)/,
   /(^|\/)\.(netrc|pgpass|git-credentials|pypirc|my\.cnf)$/,
-  /(^|\/)\.config\/gh\/hosts\.yml$|(^|\/)\.config\/glab-cli\/config\.yml$/,
+  /(^|\/)\.config\/gh\/hosts\.yml$|(^|\/)\.config\/glab-cli\/config\.yml$|(^|\/)\.config\/stripe\/config\.toml$/,
   // A deployed PHP application's settings, with its database password and keys (Magento's app/etc/env.php, WordPress's wp-config.php), not a project's copy.
   // (Or under a hosting account's web root: cPanel's /home/site/public_html, Plesk's httpdocs; Drupal's settings.php, MediaWiki's LocalSettings.php.)
   /^(?:\/(?:mnt|srv|var\/www|opt)|\/home\/[^/]+\/(?:public_html|www|htdocs|httpdocs|web))\/(?:[^/]+\/)*(?:app\/etc\/env\.php|wp-config\.php|sites\/[^/]+\/settings(?:\.local)?\.php|LocalSettings\.php)$/,

@@ -290,7 +290,14 @@ const PERSON_TABLE = /^(\w+\.)*(users?|customers?|clients?|patients?|employees?|
 const BULK_ROWS = 1000;
 
 /** What a SELECT reads of people in bulk: two or more personal columns, or every column of a people table on production, with no key picking rows and no limit under BULK_ROWS. */
+/** Columns whose values are enough to steal an identity or money: read in any number beyond a look, they are a collection. */
+const SENSITIVE_COLUMN = /^(?:ssn|social_?security_?number|national_?id|national_?insurance_?number|ni_?number|passport_?number|tax_?id|tin|card_?number|pan|iban|account_?number|routing_?number|bank_?account(?:_?number)?)$/i;
 function personalRead(n: Record<string, unknown>, production: boolean): string | undefined {
+  // Identity numbers selected, more than a handful of rows (SELECT applicant_name, ssn, dob … LIMIT 500).
+  const limitValue = (((n.limit as Record<string, unknown> | undefined)?.value as Node[] | undefined) ?? []).at(-1);
+  const few = limitValue?.type === "number" && Number(limitValue.value) <= 20;
+  const sensitive = (Array.isArray(n.columns) ? (n.columns as Node[]) : []).flatMap((c) => columnsIn(c?.expr).map(columnName)).filter((c) => SENSITIVE_COLUMN.test(asWords(c)));
+  if (sensitive.length > 0 && !few && !(n.where && !alwaysTrue(n.where as Node) && limitValue === undefined)) return sensitive.slice(0, 4).join(", ");
   // (Any WHERE that is not always true narrows it: picked by key, by a date, by a category.)
   if (n.where && !alwaysTrue(n.where as Node)) return undefined;
   // (MySQL's LIMIT offset, count: the count is the last value. LIMIT ALL is no limit.)

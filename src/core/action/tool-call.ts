@@ -218,7 +218,8 @@ export function argumentFacts(args: unknown, internalDomains: readonly string[] 
     if (PERSONAL_FIELD_NAME.test(key)) facts.personalFields.push(key.toLowerCase());
     if (typeof v === "string") {
       facts.strings.push(v);
-      if (PERSONAL_FIELD_NAME.test(v)) facts.personalFields.push(v.toLowerCase());
+      // (A field named with its record's path, requester.email, is the field.)
+      if (v.length <= 80 && PERSONAL_FIELD_NAME.test(v.replace(/^.*[.:/]/, ""))) facts.personalFields.push(v.toLowerCase().replace(/^.*[.:/]/, ""));
       if (facts.endpointHost === undefined && DESTINATION_URL_KEY.test(key) && /^\s*https?:/i.test(v)) {
         const h = hostOf(v.trim());
         if (h !== undefined && isExternalHost(h) && !internalDomains.some((d) => h === d || h.endsWith(`.${d}`))) facts.endpointHost = h;
@@ -415,7 +416,7 @@ export function splitToolName(name: string): { verb?: string; verbClass?: VerbCl
 }
 
 /** Containers whose deletion takes everything in them (a repository, a database, an account). */
-const CONTAINER = /^(repo|repos|repository|repositories|database|databases|db|bucket|buckets|cluster|clusters|project|projects|account|accounts|workspace|workspaces|namespace|namespaces|volume|volumes|disk|disks|instance|instances|server|servers|environment|environments|channel|channels|folder|folders|directory|directories|drive|drives|zone|zones|index|indices|indexes|table|tables|collection|collections|keyspace|keyspaces|schema|schemas|organization|organizations|org|orgs|tenant|tenants|site|sites|stack|stacks|vault|vaults|registry|registries|topic|topics|queue|queues|stream|streams|domain|domains|app|apps|application|applications|kms|droplet|droplets|vm|vms|vps|machine|machines)$/;
+const CONTAINER = /^(repo|repos|repository|repositories|database|databases|db|bucket|buckets|cluster|clusters|project|projects|account|accounts|workspace|workspaces|namespace|namespaces|volume|volumes|disk|disks|instance|instances|server|servers|environment|environments|channel|channels|folder|folders|directory|directories|drive|drives|zone|zones|index|indices|indexes|table|tables|collection|collections|keyspace|keyspaces|schema|schemas|organization|organizations|org|orgs|tenant|tenants|site|sites|stack|stacks|vault|vaults|registry|registries|topic|topics|queue|queues|stream|streams|domain|domains|app|apps|application|applications|kms|droplet|droplets|vm|vms|vps|machine|machines|pool|pools|tapes?|archives?)$/;
 /** What holds many items of one kind: emptying it (clear_calendar, empty_trash, purge_mailbox) takes them all. */
 const HOLDER = /^(calendar|calendars|mailbox|mailboxes|inbox|album|albums|notebook|notebooks|board|boards|wiki|wikis|space|spaces|folder|folders|drive|list|lists|cart|history|queue|trash)$/;
 
@@ -732,6 +733,8 @@ function protectionLoosened(args: unknown): string | undefined {
   if (!isRecord(args)) return undefined;
   for (const [k, v] of Object.entries(args)) {
     if (/^(allow_?force_?push(es)?|allow_?deletions?|allows_?force_?pushes|allows_?deletions)$/i.test(k) && v === true) return `${k}: true`;
+    // (Infrastructure applied with no one reading its plan: a Terraform workspace's auto_apply.)
+    if (/^(auto_?apply|autoApply|auto_?approve)$/i.test(k) && (v === true || v === "true")) return `${k}: true`;
     // (Azure DevOps' minimum-reviewers policy: minimumApproverCount.)
     if (/^(required_?approving_?review_?count|required_?approvals?|approvals_?(before_?merge|required)|min_?approvals|required_?reviewers|minimum_?approver_?count|min_?approvers|minimum_?approvals?|minimum_?reviewers)$/i.test(k) && (v === 0 || v === "0")) return `${k}: 0`;
     if (/^(enforce_?admins|require_?code_?owner_?reviews?|code_?owner_?approval_?required|require_?signed_?commits|required_?linear_?history|require_?status_?checks|strict_?required_?status_?checks_?policy|dismiss_?stale_?reviews|only_?allow_?merge_?if_?pipeline_?succeeds|only_?allow_?merge_?if_?all_?discussions_?are_?resolved|reset_?approvals_?on_?push)$/i.test(k) && (v === false || v === "false")) return `${k}: false`;
@@ -988,7 +991,7 @@ export function readNamed(tool: string, name: ReturnType<typeof splitToolName>, 
   // (Paused as muted: "pausing all 60 uptime monitors".)
   const silencedForAWhile = (verbClass === "write" || verbClass === undefined || (verbClass === "disable" && /^(mute|silence|snooze|suppress)$/.test(verb ?? "")) || verb === "pause" || verb === "add") && verb !== "list" && (hasWord(object, /^(maintenance|downtime|downtimes|silence|silences)$/) !== undefined || (/^(mute|silence|snooze|suppress|pause)$/.test(verb ?? "") && hasWord(object, /^(monitors?|alerts?|alarms?|checks?|detectors?|notifications?)$/) !== undefined && (f.production || !(isRecord(args) && Object.keys(args).some((k) => /^(end|until|expires?|expir\w*|end_?(?:time|at|date)|duration|ttl|minutes|hours)$/i.test(k)))))) && (security || hasWord(object, /^(pagerduty|opsgenie|datadog|datadoghq|alertmanager|grafana|newrelic|statuspage|monitors?|alerts?|incidents?)$/) !== undefined);
   // (A security scan's schedule too, update_scan {enabled: false} on Tenable: what it would have found goes unseen.)
-  const monitorPaused = verbClass !== "read" && verbClass !== "delete" && (hasWord(object, /^(monitors?|checks?|alerts?|alarms?|heartbeats?|probes?|uptime)$/) !== undefined || (hasWord(object, /^(scans?|scanners?)$/) !== undefined && (security || hasWord(object, /^(tenable|nessus|qualys|rapid7|insightvm|openvas|nexpose|vulnerability|vuln)$/) !== undefined))) && isRecord(args) && (args.paused === true || args.enabled === false || args.active === false || args.muted === true);
+  const monitorPaused = verbClass !== "read" && verbClass !== "delete" && (hasWord(object, /^(monitors?|checks?|alerts?|alarms?|heartbeats?|probes?|uptime)$/) !== undefined || (hasWord(object, /^(scans?|scanners?)$/) !== undefined && (security || hasWord(object, /^(tenable|nessus|qualys|rapid7|insightvm|openvas|nexpose|vulnerability|vuln)$/) !== undefined))) && isRecord(args) && (args.paused === true || args.is_paused === true || args.isPaused === true || args.enabled === false || args.active === false || args.muted === true);
   // A log store's retention cut (Splunk's frozenTimePeriodInSecs, a log group's retentionInDays), as the shell's log-retention-cut judges it (retentionCut): older records, the ones an investigation reaches back for, go at the next cleanup (T1070).
   const keptDays = verbClass !== "read" && verbClass !== "delete" ? retentionDays(args, hasWord(object, /^retention$/) !== undefined) : undefined;
   const securityStore = keptDays !== undefined && f.strings.some((v) => v.length <= 120 && SECURITY_LOG_NAME.test(v));
@@ -1053,7 +1056,7 @@ export function readNamed(tool: string, name: ReturnType<typeof splitToolName>, 
   if ((verbClass === "write" || verbClass === undefined || verbClass === "deploy") && f.endpointHost !== undefined && f.personalFields.length > 0) add("tool.personal-data-to-endpoint", "exfiltrate", "irreversible", "account", `${tool} sends people's ${[...new Set(f.personalFields)].slice(0, 3).join(", ")} to ${f.endpointHost}${tail}: every record it selects goes to that endpoint, and what was sent cannot be called back (T1567)`, { external: true, personal: true });
   // People's identifiers exported in bulk (export_employees {fields: [name, ni_number, sort_code, account_number]}): a copy of who they are and how they are paid, in the agent's hands.
   const identifiers = [...new Set(f.personalFields)];
-  if (verb !== undefined && /^(export|dump|download|extract)$/.test(verb) && identifiers.length >= 2 && hasWord(object, /^(employees?|staff|customers?|users?|patients?|members?|clients?|people|persons?|contacts?|students?|applicants?|candidates?|travell?ers?|passengers?|subscribers?|accounts?)$/) !== undefined) add("tool.personal-data-export", "read", "recoverable", "account", `${tool} exports people's ${identifiers.slice(0, 4).join(", ")} (${verb} ${obj})${tail}: a copy of who they are, in bulk`, { personal: true });
+  if (verb !== undefined && /^(export|dump|download|extract)$/.test(verb) && identifiers.length >= 2) add("tool.personal-data-export", "read", "recoverable", "account", `${tool} exports people's ${identifiers.slice(0, 4).join(", ")} (${verb} ${obj})${tail}: a copy of who they are, in bulk`, { personal: true });
   // A runbook, a page or a message given a step that downloads a script from the internet and runs it: whoever follows it runs that host's code.
   // (An edit's old and new text are read side by side by edit-weakens.ts, which says the same of it: not read again here.)
   // (Exactly what editsOf reads: Edit's old_string/new_string, or MultiEdit's edits of that shape, 16 at most. Any other shape is read here.)

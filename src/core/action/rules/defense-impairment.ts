@@ -780,6 +780,9 @@ const commitAsBot: CommandRule = {
     const a = inv.args;
     let who: string | undefined;
     for (const [k, v] of inv.env) if (/^GIT_(?:AUTHOR|COMMITTER)_(?:NAME|EMAIL)$/.test(k) && BOT_IDENTITY.test(v)) who ??= v;
+    // (Both the author and the committer set to one person's address for this commit: the commit looks wholly theirs.)
+    const author = inv.env.get("GIT_AUTHOR_EMAIL");
+    if (author !== undefined && /@/.test(author) && author === inv.env.get("GIT_COMMITTER_EMAIL")) who ??= author;
     let sub: string | undefined;
     for (let i = 0; i < a.length; i++) {
       const w = a[i]!;
@@ -804,8 +807,8 @@ const commitAsBot: CommandRule = {
     return { action: impair(`git ${sub} as ${who}`, "one", "recoverable", "project"), reason: `runs git ${sub} under the identity ${shown(who)}: the history says the change came from the bot, and review rules that trust it let it through (T1036)` };
   },
   examples: {
-    match: [`git -c user.name='dependabot[bot]' -c user.email='49699333+dependabot[bot]@users.noreply.github.com' commit -am 'Bump lodash'`, `git commit --author="renovate[bot] <29139614+renovate[bot]@users.noreply.github.com>" -m x`, `GIT_AUTHOR_NAME='dependabot[bot]' git commit -m x`, `git -c "user.name=dependabot[bot]" commit -m x`, `git config user.name 'dependabot[bot]'`],
-    noMatch: [`git log --author=dependabot`, `git commit -m "Merge dependabot PR"`, `git -c user.name='Ana Silva' commit -m fix`, `git rebase -i HEAD~3 --exec "git log --author=dependabot"`],
+    match: [`GIT_AUTHOR_NAME='Tom B' GIT_AUTHOR_EMAIL='tom@example.com' GIT_COMMITTER_NAME='Tom B' GIT_COMMITTER_EMAIL='tom@example.com' git commit -am 'tweaks'`, `git -c user.name='dependabot[bot]' -c user.email='49699333+dependabot[bot]@users.noreply.github.com' commit -am 'Bump lodash'`, `git commit --author="renovate[bot] <29139614+renovate[bot]@users.noreply.github.com>" -m x`, `GIT_AUTHOR_NAME='dependabot[bot]' git commit -m x`, `git -c "user.name=dependabot[bot]" commit -m x`, `git config user.name 'dependabot[bot]'`],
+    noMatch: [`GIT_AUTHOR_EMAIL='tom@example.com' git commit -am 'co-authored fix'`, `git log --author=dependabot`, `git commit -m "Merge dependabot PR"`, `git -c user.name='Ana Silva' commit -m fix`, `git rebase -i HEAD~3 --exec "git log --author=dependabot"`],
   },
 };
 

@@ -161,7 +161,7 @@ const ON_TEMP_DATABASE = String.raw`(?<!\b(?:sqlite3?|duckdb) (?:-[\w-]+ )*['"]?
  * no meta-command that connects elsewhere or runs a shell (\c, \!, system, PROGRAM), and no ssh on
  * the line before it (a tunnel makes localhost another machine).
  */
-export const ON_LOCAL_DEV_DATABASE = String.raw`(?<!(?<!\bssh\b[^\n]{0,400})\b(?:psql|mysql|mariadb) (?![^;&|]{0,300}?(?:prod|production|prd)(?![a-z0-9]))(?![^;&|]{0,300}?(?:\\c(?:onnect)?\b|\\!|\bsystem\b|\bprogram\b|\bsource\b|\buse\b|\battach\b|(?:-h ?|--host[= ])[^;&|]{0,300}?(?:-h ?|--host[= ])))(?:[^;&|'"]{0,200}? )?(?:['"]?(?:postgres(?:ql)?|mysql|mariadb)://[^\s/@'"]*@?(?:localhost|127\.0\.0\.1)(?::\d+)?/(?:\w+_)?(?:dev|test|local)(?:_\d+)?['"]?|(?:-h ?|--host[= ])(?:localhost|127\.0\.0\.1) (?:[^;&|'"]{0,120}? )?(?<!(?:-U|-u|--username|--user|-p|--port|-W|-c|-e) )(?:(?:-d |--dbname[= ]|-D |--database[= ])?(?:\w+_)?(?:dev|test|local)(?:_\d+)?|(?:-d |--dbname[= ]|-D |--database[= ])?(?:dev|test)_\w+)) [^;&|]{0,300})`;
+export const ON_LOCAL_DEV_DATABASE = String.raw`(?<!(?<!\bssh\b[^\n]{0,400})\b(?:psql|mysql|mariadb) (?![^;&|]{0,300}?(?:prod|production|prd)(?![a-z0-9]))(?![^;&|]{0,300}?(?:\\c(?:onnect)?\b|\\!|\bsystem\b|\bprogram\b|\bsource\b|\buse\b|\battach\b|(?:-h ?|--host[= ])[^;&|]{0,300}?(?:-h ?|--host[= ])))(?:[^;&|'"]{0,200}? )?(?:['"]?(?:postgres(?:ql)?|mysql|mariadb)://[^\s/@'"]*@?(?:localhost|127\.0\.0\.1)(?::\d+)?/(?:\w+_)?(?:dev|test|local|fixtures?)(?:_\d+)?['"]?|(?:-h ?|--host[= ])(?:localhost|127\.0\.0\.1) (?:[^;&|'"]{0,120}? )?(?<!(?:-U|-u|--username|--user|-p|--port|-W|-c|-e) )(?:(?:-d |--dbname[= ]|-D |--database[= ])?(?:\w+_)?(?:dev|test|local|fixtures?)(?:_\d+)?|(?:-d |--dbname[= ]|-D |--database[= ])?(?:dev|test)_\w+)) [^;&|]{0,300})`;
 /** As outsideMessage, and not on a throwaway database (ON_TEMP_DATABASE): for SQL that destroys a whole database. */
 export const onKeptDatabase = (r: RegExp): RegExp => withPrecheck(new RegExp(`(?=${r.source})${IN_MESSAGE_ARG}${ON_TEMP_DATABASE}(?:${r.source})`, r.flags), r);
 /**
@@ -182,7 +182,7 @@ export const NOT_SCRATCH_TABLE = String.raw`(?!(?:[\w$-]+\.){0,2}(?:(?:scratch|t
  * postgres psql -d billing_test), on a database named for development or tests, with no host, context
  * or production word: the container's own throwaway database.
  */
-export const ON_CONTAINER_TEST_DATABASE = String.raw`(?<!\b(?:docker[ -]compose|docker|podman(?:[ -]compose)?)\b(?:(?! --context| -h | -H |--host)[^;&|]){0,120}? exec (?:-[\w-]+ )*[\w.-]+ (?:psql|mysql|mariadb) (?![^;&|]{0,300}?(?:prod|production|prd)(?![a-z0-9]))(?![^;&|]{0,300}?(?:-h ?|--host[= ]|\\c(?:onnect)?\b|\battach\b))[^;&|]{0,200}?(?:-d ?|--dbname[= ]|-D ?|--database[= ])(?:\w+_)?(?:dev|test|local)(?:_\d+)?\b[^;&|]{0,300})`;
+export const ON_CONTAINER_TEST_DATABASE = String.raw`(?<!\b(?:docker[ -]compose|docker|podman(?:[ -]compose)?)\b(?:(?! --context| -h | -H |--host)[^;&|]){0,120}? exec (?:-[\w-]+ )*[\w.-]+ (?:psql|mysql|mariadb) (?![^;&|]{0,300}?(?:prod|production|prd)(?![a-z0-9]))(?![^;&|]{0,300}?(?:-h ?|--host[= ]|\\c(?:onnect)?\b|\battach\b))[^;&|]{0,200}?(?:-d ?|--dbname[= ]|-D ?|--database[= ])(?:\w+_)?(?:dev|test|local|fixtures?)(?:_\d+)?\b[^;&|]{0,300})`;
 export const onKeptTable = (r: RegExp): RegExp => withPrecheck(new RegExp(`(?=${r.source})${IN_MESSAGE_ARG}${ON_TEMP_DATABASE}${ON_LOCAL_DEV_DATABASE}${ON_DEV_CONNECTION}${ON_CONTAINER_TEST_DATABASE}(?:${r.source})`, r.flags), r);
 /** The rule does not fire on text quoted as a message argument or echoed. */
 export const outsideQuotedText = (r: RegExp): RegExp =>
