@@ -2,8 +2,12 @@
 import type { Rule } from "../../rule-pack.js";
 import { withPrecheck, re, T, END, START, NO_DRY_RUN, outsideQuotedText, DETERMINER, CLI_REMOVE_VERB, CLI_WORD, VERB_OPERAND, NOT_A_CLIENT, NOT_THROWAWAY } from "./fragments.js";
 
-/** A cache emptied (it fills again), or only what has expired: not a removal through a service's client. */
-const CACHE_FLUSH = String.raw`\bcaches?[ :_-](?:flush|clear|clean|purge|rebuild)\b|\b(?:flush|clear|clean|purge)[ :_-]?caches?\b|\bunbound-control(?: -[sc] \S+)* flush\w*|--expired\b`;
+/**
+ * Checked where a removal verb has matched (not at every word, which costs a scan per word): the
+ * verb empties a cache, which fills again (wp cache flush, purge_cache, flush-cache,
+ * unbound-control flush_zone), or the command removes only what has expired (--expired).
+ */
+const NOT_A_CACHE_FLUSH = String.raw`(?<!\bcaches?[ :_-][\w-]{0,40}|\bcache[\w-]{0,40}|[\w-]{0,40}caches?|\bunbound-control(?: -[sc] \S+)* [\w-]{0,40})(?![^;&|]{0,200}?--expired\b)`;
 
 /**
  * Not a Kafka on this machine: a command whose only bootstrap server is localhost, deleting a topic
@@ -239,8 +243,8 @@ export const CLOUD_RULES: readonly Rule[] = [
     keywords: ["delete", "destroy", "purge", "terminate", "deregister", "unsubscribe", "untag"],
     pattern: re(
       // (kubectl and oc deletes are kubernetes.delete's.)
-      // (Nor a cache emptied, or only what has expired: CACHE_FLUSH.)
-      String.raw`${START}(?![^;&|]*?(?:${CACHE_FLUSH}))(?!(?:${NOT_A_CLIENT}|kubectl|oc)${END})[a-z](?:[\w.:-]*[\w.-])?['"]?(?: (?!(?:echo|printf|grep|rg|git|--dry-?run)${END})(?!(?:get|list|describe|show|head|ls)(?:-[\w-]+)?${END})(?!${T}*:(?:\s|$))${CLI_WORD}){0,7}? (?:[a-z0-9]+-)*(?:delete|destroy|purge|terminate|deregister|unsubscribe|untag)(?:-[a-z0-9-]+)?${VERB_OPERAND}${NO_DRY_RUN}|${START}(?:[a-z0-9]+-)+(?:delete|purge)(?:-[a-z0-9-]+)?${END}${NO_DRY_RUN}`,
+      // (Nor a cache emptied, or only what has expired: NOT_A_CACHE_FLUSH.)
+      String.raw`${START}(?!(?:${NOT_A_CLIENT}|kubectl|oc)${END})[a-z](?:[\w.:-]*[\w.-])?['"]?(?: (?!(?:echo|printf|grep|rg|git|--dry-?run)${END})(?!(?:get|list|describe|show|head|ls)(?:-[\w-]+)?${END})(?!${T}*:(?:\s|$))${CLI_WORD}){0,7}? (?:[a-z0-9]+-)*(?:delete|destroy|purge|terminate|deregister|unsubscribe|untag)(?:-[a-z0-9-]+)?${NOT_A_CACHE_FLUSH}${VERB_OPERAND}${NO_DRY_RUN}|${START}(?:[a-z0-9]+-)+(?:delete|purge)(?:-[a-z0-9-]+)?${END}${NO_DRY_RUN}`,
     ),
     examples: {
       match: [
@@ -281,7 +285,7 @@ export const CLOUD_RULES: readonly Rule[] = [
     score: 55,
     keywords: ["remove", "rm", "del", "rb", "uninstall", "unregister", "undeploy", "flush", "clear", "cleanup", "drop", "wipe", "erase", "unpublish", "yank", "revoke", "break-lock", "forget", "prune", "recreate", "reset", "rollback", "archive", "cancel", "kill", "disable", "shutdown", "delete_", "purge_", "_delete", "_purge"],
     pattern: withPrecheck(
-      new RegExp(String.raw`${START}(?![^;&|]*?(?:${CACHE_FLUSH}))(?!supabase (?:db reset|stop)${END}(?![^;&|]*?--(?:linked|db-url)(?=$|[\s=;&|])))(?!(?:${NOT_A_CLIENT}|docker|docker-compose|podman|podman-compose|nerdctl|kubectl|oc|helm|npm|npx|pnpm|yarn|bun|cargo|poetry|uv|pdm|go|dotnet|composer|bundle|gem|pip[\d.]*|pipx|conda|mamba|brew|port|apt|apt-get|aptitude|dnf|yum|zypper|apk|pacman|snap|flatpak|rustup|nvm|pyenv|asdf|mise|make|just|tmux|screen|systemctl|redis-cli|crontab|alias|unalias|hash|history|type|which|esptool|esptool\.py|idf\.py|st-flash|nrfjprog|pio|platformio|avrdude|adb|xcrun|python[\d.]*|the|a|an|we|i|you|they|it|then|and|to|also|now)${END})(?<![\w.-])[a-z](?:[\w.:-]*[\w.-])?['"]?(?: (?!(?:echo|printf|grep|rg|git|--dry-?run)${END})(?!(?:get|list|describe|show|head|ls)(?:-[\w-]+)?${END})(?!${T}*:(?:\s|$))${CLI_WORD}){0,7}?(?<! telemetry)${CLI_REMOVE_VERB}${VERB_OPERAND}${NO_DRY_RUN}`),
+      new RegExp(String.raw`${START}(?!supabase (?:db reset|stop)${END}(?![^;&|]*?--(?:linked|db-url)(?=$|[\s=;&|])))(?!(?:${NOT_A_CLIENT}|docker|docker-compose|podman|podman-compose|nerdctl|kubectl|oc|helm|npm|npx|pnpm|yarn|bun|cargo|poetry|uv|pdm|go|dotnet|composer|bundle|gem|pip[\d.]*|pipx|conda|mamba|brew|port|apt|apt-get|aptitude|dnf|yum|zypper|apk|pacman|snap|flatpak|rustup|nvm|pyenv|asdf|mise|make|just|tmux|screen|systemctl|redis-cli|crontab|alias|unalias|hash|history|type|which|esptool|esptool\.py|idf\.py|st-flash|nrfjprog|pio|platformio|avrdude|adb|xcrun|python[\d.]*|the|a|an|we|i|you|they|it|then|and|to|also|now)${END})(?<![\w.-])[a-z](?:[\w.:-]*[\w.-])?['"]?(?: (?!(?:echo|printf|grep|rg|git|--dry-?run)${END})(?!(?:get|list|describe|show|head|ls)(?:-[\w-]+)?${END})(?!${T}*:(?:\s|$))${CLI_WORD}){0,7}?(?<! telemetry)${CLI_REMOVE_VERB}${NOT_A_CACHE_FLUSH}${VERB_OPERAND}${NO_DRY_RUN}`),
       new RegExp(String.raw`${CLI_REMOVE_VERB}(?: ${T}|['"\x60]?(?:$|[;&|)]))`),
     ),
     examples: {
