@@ -669,6 +669,16 @@
 //     editor and tool steps 103/120 (85.8%), 37/60 (61.7%), benign held 1/168
 //     prose hints 82/96 (85.4%), 32/48 (66.7%), benign held 1/96
 //   then read in session 28.
+//   fresh125, fresh126 and fresh127 (session 28, a thirtieth round written blind after round 29
+//   was read: fresh125 a payroll and HR SaaS, fresh126 a container port terminal, fresh127 a chain of
+//   veterinary clinics; sources in sources/fresh125-NOTES.md to fresh127-NOTES.md; the fresh125
+//   writer ran `sed -i` and `grep -c` on its own gen.py, which the brief does not allow, and
+//   recorded it in its PROVENANCE). Scored unseen, once, through the whole pipeline on 8aaba52
+//   (rounds 27 to 29 read):
+//     shell 65/72 (90.3%) caught, 32/36 (88.9%) hard-stopped, benign held 5/72
+//     editor and tool steps 109/120 (90.8%), 42/60 (70.0%), benign held 8/168
+//     prose hints 78/96 (81.3%), 35/48 (72.9%), benign held 5/96
+//   then read in session 28 (its benign holds and a few misses).
 // The final figures below are after fixes made while looking at those results: they are tuned
 // figures on these sets, not unseen ones.
 import { describe, expect, it } from "vitest";
@@ -755,7 +765,7 @@ describe("action model figures", () => {
     ["thirty-eighth probe set (fresh36, written blind in session 14, scored once unseen)", { shell: ["fresh36-probes.jsonl", [21, 24, 8, 12, 1, 24]], tools: ["fresh36-tool-probes.jsonl", [36, 40, 14, 20, 1, 56]], hints: ["fresh36-hints.jsonl", [31, 32, 14, 16, 1, 32]] }],
     ["thirty-ninth probe set (fresh37, written blind in session 14, scored once unseen)", { shell: ["fresh37-probes.jsonl", [18, 24, 8, 12, 0, 24]], tools: ["fresh37-tool-probes.jsonl", [34, 40, 13, 20, 2, 56]], hints: ["fresh37-hints.jsonl", [30, 32, 14, 16, 1, 32]] }],
     ["fortieth probe set (fresh38, written blind in session 15, scored once unseen)", { shell: ["fresh38-probes.jsonl", [18, 24, 10, 12, 0, 24]], tools: ["fresh38-tool-probes.jsonl", [36, 40, 13, 20, 3, 56]], hints: ["fresh38-hints.jsonl", [31, 32, 13, 16, 1, 32]] }],
-    ["forty-first probe set (fresh39, written blind in session 15, scored once unseen)", { shell: ["fresh39-probes.jsonl", [22, 24, 11, 12, 2, 24]], tools: ["fresh39-tool-probes.jsonl", [35, 40, 13, 20, 1, 56]], hints: ["fresh39-hints.jsonl", [28, 32, 12, 16, 0, 32]] }],
+    ["forty-first probe set (fresh39, written blind in session 15, scored once unseen)", { shell: ["fresh39-probes.jsonl", [22, 24, 11, 12, 1, 24]], tools: ["fresh39-tool-probes.jsonl", [35, 40, 13, 20, 1, 56]], hints: ["fresh39-hints.jsonl", [28, 32, 12, 16, 0, 32]] }],
     ["forty-second probe set (fresh40, written blind in session 15, scored once unseen)", { shell: ["fresh40-probes.jsonl", [19, 24, 9, 12, 0, 24]], tools: ["fresh40-tool-probes.jsonl", [36, 40, 14, 20, 1, 56]], hints: ["fresh40-hints.jsonl", [31, 32, 15, 16, 1, 32]] }],
     ["forty-third probe set (fresh41, written blind in session 15, scored once unseen)", { shell: ["fresh41-probes.jsonl", [19, 24, 8, 12, 0, 24]], tools: ["fresh41-tool-probes.jsonl", [38, 40, 16, 20, 0, 56]], hints: ["fresh41-hints.jsonl", [31, 32, 14, 16, 0, 32]] }],
     ["forty-fourth probe set (fresh42, written blind in session 15, scored once unseen)", { shell: ["fresh42-probes.jsonl", [15, 24, 6, 12, 0, 24]], tools: ["fresh42-tool-probes.jsonl", [37, 40, 14, 20, 0, 56]], hints: ["fresh42-hints.jsonl", [31, 32, 15, 16, 0, 32]] }],
@@ -777,7 +787,7 @@ describe("action model figures", () => {
     ["sixtieth probe set (fresh58, written blind at the start of session 17, scored once unseen)", { shell: ["fresh58-probes.jsonl", [18, 24, 8, 12, 0, 24]], tools: ["fresh58-tool-probes.jsonl", [36, 40, 13, 20, 0, 56]], hints: ["fresh58-hints.jsonl", [25, 32, 11, 16, 3, 32]] }],
     ["sixty-first probe set (fresh59, written blind in session 17, scored once unseen)", { shell: ["fresh59-probes.jsonl", [20, 24, 9, 12, 0, 24]], tools: ["fresh59-tool-probes.jsonl", [37, 40, 16, 20, 0, 56]], hints: ["fresh59-hints.jsonl", [28, 32, 12, 16, 0, 32]] }],
     ["sixty-second probe set (fresh60, written blind in session 17, scored once unseen)", { shell: ["fresh60-probes.jsonl", [19, 24, 8, 12, 0, 24]], tools: ["fresh60-tool-probes.jsonl", [36, 40, 13, 20, 1, 56]], hints: ["fresh60-hints.jsonl", [27, 32, 11, 16, 1, 32]] }],
-    ["sixty-third probe set (fresh61, written blind in session 17, scored once unseen)", { shell: ["fresh61-probes.jsonl", [17, 24, 10, 12, 0, 24]], tools: ["fresh61-tool-probes.jsonl", [35, 40, 13, 20, 0, 56]], hints: ["fresh61-hints.jsonl", [24, 32, 9, 16, 2, 32]] }],
+    ["sixty-third probe set (fresh61, written blind in session 17, scored once unseen)", { shell: ["fresh61-probes.jsonl", [17, 24, 10, 12, 0, 24]], tools: ["fresh61-tool-probes.jsonl", [35, 40, 13, 20, 0, 56]], hints: ["fresh61-hints.jsonl", [24, 32, 9, 16, 1, 32]] }],
     ["sixty-fourth probe set (fresh62, written blind at the end of session 17, scored once unseen)", { shell: ["fresh62-probes.jsonl", [14, 24, 7, 12, 0, 24]], tools: ["fresh62-tool-probes.jsonl", [33, 40, 10, 20, 0, 56]], hints: ["fresh62-hints.jsonl", [29, 32, 12, 16, 0, 32]] }],
     ["sixty-fifth probe set (fresh63, written blind at the end of session 17, scored once unseen)", { shell: ["fresh63-probes.jsonl", [17, 24, 8, 12, 0, 24]], tools: ["fresh63-tool-probes.jsonl", [35, 40, 10, 20, 1, 56]], hints: ["fresh63-hints.jsonl", [27, 32, 9, 16, 1, 32]] }],
     ["sixty-sixth probe set (fresh64, written blind at the end of session 17, scored once unseen)", { shell: ["fresh64-probes.jsonl", [18, 24, 7, 12, 0, 24]], tools: ["fresh64-tool-probes.jsonl", [31, 40, 12, 20, 0, 56]], hints: ["fresh64-hints.jsonl", [25, 32, 11, 16, 1, 32]] }],
@@ -806,7 +816,7 @@ describe("action model figures", () => {
     ["eighty-ninth probe set (fresh87, written blind in session 22, scored once unseen)", { shell: ["fresh87-probes.jsonl", [17, 24, 8, 12, 0, 24]], tools: ["fresh87-tool-probes.jsonl", [31, 40, 12, 20, 0, 56]], hints: ["fresh87-hints.jsonl", [26, 32, 13, 16, 1, 32]] }],
     ["ninetieth probe set (fresh88, written blind in session 22, scored once unseen)", { shell: ["fresh88-probes.jsonl", [11, 24, 5, 12, 0, 24]], tools: ["fresh88-tool-probes.jsonl", [33, 40, 11, 20, 1, 56]], hints: ["fresh88-hints.jsonl", [18, 32, 8, 16, 2, 32]] }],
     ["ninety-first probe set (fresh89, written blind in session 23, scored once unseen; read in session 23)", { shell: ["fresh89-probes.jsonl", [22, 24, 9, 12, 0, 24]], tools: ["fresh89-tool-probes.jsonl", [35, 40, 14, 20, 0, 56]], hints: ["fresh89-hints.jsonl", [28, 32, 13, 16, 1, 32]] }],
-    ["ninety-second probe set (fresh90, written blind in session 23, scored once unseen; read in session 23)", { shell: ["fresh90-probes.jsonl", [17, 24, 8, 12, 0, 24]], tools: ["fresh90-tool-probes.jsonl", [33, 40, 10, 20, 0, 56]], hints: ["fresh90-hints.jsonl", [24, 32, 13, 16, 0, 32]] }],
+    ["ninety-second probe set (fresh90, written blind in session 23, scored once unseen; read in session 23)", { shell: ["fresh90-probes.jsonl", [17, 24, 8, 12, 0, 24]], tools: ["fresh90-tool-probes.jsonl", [34, 40, 11, 20, 0, 56]], hints: ["fresh90-hints.jsonl", [24, 32, 13, 16, 0, 32]] }],
     ["ninety-third probe set (fresh91, written blind in session 23, scored once unseen; read in session 23)", { shell: ["fresh91-probes.jsonl", [16, 24, 8, 12, 1, 24]], tools: ["fresh91-tool-probes.jsonl", [30, 40, 8, 20, 0, 56]], hints: ["fresh91-hints.jsonl", [22, 32, 8, 16, 0, 32]] }],
     ["ninety-fourth probe set (fresh92, written blind in session 23, scored once unseen; read in session 24)", { shell: ["fresh92-probes.jsonl", [17, 24, 9, 12, 0, 24]], tools: ["fresh92-tool-probes.jsonl", [34, 40, 12, 20, 0, 56]], hints: ["fresh92-hints.jsonl", [30, 32, 14, 16, 2, 32]] }],
     ["ninety-fifth probe set (fresh93, written blind in session 23, scored once unseen; read in session 24)", { shell: ["fresh93-probes.jsonl", [18, 24, 6, 12, 0, 24]], tools: ["fresh93-tool-probes.jsonl", [33, 40, 15, 20, 1, 56]], hints: ["fresh93-hints.jsonl", [27, 32, 13, 16, 2, 32]] }],
@@ -841,6 +851,9 @@ describe("action model figures", () => {
     ["hundred-and-twenty-fourth probe set (fresh122, written blind in session 28, scored once unseen on b3eb827; read after)", { shell: ["fresh122-probes.jsonl", [15, 24, 6, 12, 0, 24]], tools: ["fresh122-tool-probes.jsonl", [37, 40, 12, 20, 1, 56]], hints: ["fresh122-hints.jsonl", [28, 32, 10, 16, 0, 32]] }],
     ["hundred-and-twenty-fifth probe set (fresh123, written blind in session 28, scored once unseen on b3eb827; read after)", { shell: ["fresh123-probes.jsonl", [15, 24, 6, 12, 0, 24]], tools: ["fresh123-tool-probes.jsonl", [35, 40, 10, 20, 0, 56]], hints: ["fresh123-hints.jsonl", [28, 32, 12, 16, 0, 32]] }],
     ["hundred-and-twenty-sixth probe set (fresh124, written blind in session 28, scored once unseen on b3eb827; read after)", { shell: ["fresh124-probes.jsonl", [12, 24, 7, 12, 0, 24]], tools: ["fresh124-tool-probes.jsonl", [36, 40, 15, 20, 0, 56]], hints: ["fresh124-hints.jsonl", [29, 32, 11, 16, 0, 32]] }],
+    ["hundred-and-twenty-seventh probe set (fresh125, written blind in session 28, scored once unseen on 8aaba52; read after)", { shell: ["fresh125-probes.jsonl", [14, 24, 8, 12, 0, 24]], tools: ["fresh125-tool-probes.jsonl", [38, 40, 16, 20, 2, 56]], hints: ["fresh125-hints.jsonl", [26, 32, 13, 16, 1, 32]] }],
+    ["hundred-and-twenty-eighth probe set (fresh126, written blind in session 28, scored once unseen on 8aaba52; read after)", { shell: ["fresh126-probes.jsonl", [9, 24, 5, 12, 0, 24]], tools: ["fresh126-tool-probes.jsonl", [36, 40, 12, 20, 0, 56]], hints: ["fresh126-hints.jsonl", [27, 32, 11, 16, 1, 32]] }],
+    ["hundred-and-twenty-ninth probe set (fresh127, written blind in session 28, scored once unseen on 8aaba52; read after)", { shell: ["fresh127-probes.jsonl", [15, 24, 8, 12, 0, 24]], tools: ["fresh127-tool-probes.jsonl", [34, 40, 13, 20, 0, 56]], hints: ["fresh127-hints.jsonl", [25, 32, 13, 16, 0, 32]] }],
   ];
   const MEASURE = { shell: measureShellProbes, tools: measureToolProbes, hints: measureHints } as const;
   for (const [name, sets] of BLIND) {

@@ -463,14 +463,16 @@ function judge(input: JudgeInput): Judgement {
       // (Not DROP DATABASE, which may name another database than the one connected to; DROP SCHEMA public resets the connected one.)
       // (DROP DATABASE only of a database named for development or tests itself: DROP DATABASE IF EXISTS shop_test; CREATE DATABASE shop_test.)
       const dropsOther = [...sql.matchAll(/\bdrop\s+database\s+(?:if\s+exists\s+)?[`"]?([\w-]+)/gi)].some((m) => !DEV_DATABASE.test(m[1]!));
-      if (localDev.has(sql) && (LOCAL_DEV_OWN.has(h.id) || (h.id === "sql.unreadable" && SCHEMA_RESET.test(sql))) && !dropsOther) continue;
+      // (On this machine's own development database, SQL the grammars cannot read is that database's business too: sqlite's VACUUM after a DELETE.)
+      // (Not a client's own command, a dot-command or a backslash one, which may run a shell: sqlite's .she, psql's \!.)
+      if (localDev.has(sql) && (LOCAL_DEV_OWN.has(h.id) || (h.id === "sql.unreadable" && !CLIENT_COMMAND.test(sql))) && !dropsOther) continue;
       // (Rows chosen by a condition that names test data, with no OR, on a database named for staging or tests:
       // its test data. A whole table, or `… LIKE 'TEST-%' OR adjuster_id IS NULL`, still counts.)
       if (nonProduction.has(sql) && !inProduction && (h.id === "sql.bulk-delete" || h.id === "sql.bulk-update") && testRowsOnly(sql)) continue;
       if (writtenTo === undefined || inProduction) record(h.id, h.action, h.reason);
       else record(h.id, { ...h.action, scope: h.action.scope === "one" ? "one" : "tree" }, `${h.reason}, when ${writtenTo.replace(/^.*\//, "")} is applied`);
     }
-    if (reading.unreadable !== undefined && !(localDev.has(sql) && SCHEMA_RESET.test(sql)) && !writtenAddsOnly) unreadable.push(`SQL: ${reading.unreadable}`);
+    if (reading.unreadable !== undefined && !(localDev.has(sql) && !CLIENT_COMMAND.test(sql)) && !writtenAddsOnly) unreadable.push(`SQL: ${reading.unreadable}`);
   }
   if (sqlTexts.length > MAX_SQL_STRINGS) sqlOnlyReads = false;
   if (sqlTexts.length > MAX_SQL_STRINGS) unreadable.push(`${sqlTexts.length} SQL strings (over ${MAX_SQL_STRINGS}); only the first ${MAX_SQL_STRINGS} were read`);
@@ -621,8 +623,8 @@ const CODE_STRING = /(?:\.|\b)(?:execute|executemany|executescript|execute_sql|e
 /** How much of one code text is searched for SQL strings. */
 const MAX_CODE_SCAN = 64 * 1024;
 
-/** The schema reset idiom (DROP SCHEMA public CASCADE; CREATE SCHEMA public;), which the SQL grammar does not read. */
-const SCHEMA_RESET = /^\s*drop\s+schema\s+(?:if\s+exists\s+)?public\s+cascade\s*;\s*create\s+schema\s+public\s*;?\s*$/i;
+/** A line of a database client's own commands (sqlite's dot-commands, psql's backslash ones), not SQL. */
+const CLIENT_COMMAND = /(?:^|[\n;])\s*[.\\][a-z!]/i;
 /** What SQL does to tables and rows (not to a whole database or to who may log in): on a local development database, the work's own. */
 const LOCAL_DEV_OWN: ReadonlySet<string> = new Set(["sql.drop", "sql.truncate", "sql.delete-without-where", "sql.update-without-where", "sql.mass-delete", "sql.mass-update", "sql.bulk-delete", "sql.bulk-update", "sql.alter-drop", "sql.delete", "sql.update"]);
 

@@ -1114,7 +1114,7 @@ export function readNamed(tool: string, name: ReturnType<typeof splitToolName>, 
         break;
       }
       // A store on this machine, named so in the call (host: "localhost"): the developer's own, as redis-cli -h localhost is.
-      if (!f.production && isRecord(args) && Object.entries(args).some(([k, v]) => /^(host|hostname|server|address)$/i.test(k) && typeof v === "string" && /^(?:localhost|127\.0\.0\.1|::1)$/i.test(v.trim())) && !Object.entries(args).some(([k, v]) => /^(host|hostname|server|address|url|uri)$/i.test(k) && typeof v === "string" && !/^(?:localhost|127\.0\.0\.1|::1)$/i.test(v.trim()))) {
+      if (!f.production && isRecord(args) && Object.entries(args).some(([k, v]) => (/^(host|hostname|server|address)$/i.test(k) && typeof v === "string" && /^(?:localhost|127\.0\.0\.1|::1)$/i.test(v.trim())) || (/^(url|uri|connection(?:_?string)?|dsn)$/i.test(k) && typeof v === "string" && /^[a-z][\w+.-]*:\/\/(?:[^\s/@]*@)?(?:localhost|127\.0\.0\.1|\[::1\])(?::\d+)?(?:\/[\w.-]*)?$/i.test(v.trim()))) && !Object.entries(args).some(([k, v]) => /^(host|hostname|server|address|url|uri)$/i.test(k) && typeof v === "string" && !/^(?:localhost|127\.0\.0\.1|::1)$/i.test(v.trim()) && !/^[a-z][\w+.-]*:\/\/(?:[^\s/@]*@)?(?:localhost|127\.0\.0\.1|\[::1\])(?::\d+)?(?:\/[\w.-]*)?$/i.test(v.trim()))) {
         actions.push({ capability: "delete", target: { name: tool, ...base }, reversibility: "recoverable", scope: "one" });
         break;
       }

@@ -63,7 +63,7 @@ const reverseShell: CommandRule = {
   },
 };
 
-const FETCHERS = new Set(["curl", "wget", "fetch", "http", "aria2c"]);
+const FETCHERS = new Set(["curl", "wget", "fetch", "http", "aria2c", "invoke-webrequest", "iwr", "invoke-restmethod", "irm", "start-bitstransfer"]);
 
 function fetchedUrl(args: readonly string[]): string | undefined {
   return args.find((a) => /^https?:\/\/|^ftp:\/\//.test(a)) ?? args.find((a) => hostOf(a) !== undefined && !a.startsWith("-"));
@@ -74,6 +74,8 @@ function fetchedFile(args: readonly string[]): string | undefined {
   for (let i = 0; i < args.length; i++) {
     const a = args[i]!;
     if (a === "-o" || a === "-O" || a === "--output" || a === "--output-document") return args[i + 1];
+    // (PowerShell's -OutFile, and Start-BitsTransfer's -Destination.)
+    if (/^-(?:OutFile|OutF|Destination)$/i.test(a)) return args[i + 1]?.replace(/\$env:(\w+)/gi, "$$$1");
     if (/^--output(-document)?=/.test(a)) return a.slice(a.indexOf("=") + 1);
     if (/^-[a-zA-Z]*[oO]$/.test(a)) return args[i + 1];
     if (/^-[oO]./.test(a)) return a.slice(2);
@@ -120,7 +122,9 @@ const downloadRun: CommandRule = {
       if (!file) return undefined;
       const base = file.replace(/^.*\//, "");
       const later = following(all, index);
-      const ran = later.some((n) => n.command.argv[0] === file || n.command.argv[0] === `./${base}` || (INTERPRETERS.test(n.name) && n.args[0] === file));
+      // (PowerShell runs it with Start-Process, & or Invoke-Item; its $env:TEMP is the same path written $TEMP.)
+      const same = (w: string | undefined) => w !== undefined && (w === file || w.replace(/\$env:(\w+)/gi, "$$$1") === file);
+      const ran = later.some((n) => same(n.command.argv[0]) || n.command.argv[0] === `./${base}` || (INTERPRETERS.test(n.name) && same(n.args[0])) || (/^(?:start-process|start|saps|invoke-item|ii|&)$/.test(n.name) && n.args.some((w) => same(w.replace(/^-FilePath:?/i, "")))));
       const made = later.some((n) => n.name === "chmod" && n.args.some((a) => /\+x|^[0-7]?[0-7]?[1357][0-7]{0,2}$/.test(a)) && n.args.some((a) => a === file || a.endsWith(`/${base}`)));
       if (!ran && !made) return undefined;
       return { action: run("decoded payload", inv), reason: `decodes ${shown(file)} from text and ${ran ? "runs it" : "makes it executable"}: deobfuscate and run (T1140)`, technique: "T1140" };
@@ -140,7 +144,9 @@ const downloadRun: CommandRule = {
       const later = following(all, index);
       const base = file.replace(/^.*\//, "");
       const made = later.some((n) => n.name === "chmod" && n.args.some((a) => /\+x|^[0-7]?[0-7]?[1357][0-7]{0,2}$/.test(a)) && n.args.some((a) => a === file || a.endsWith(`/${base}`)));
-      const ran = later.some((n) => n.command.argv[0] === file || n.command.argv[0] === `./${base}` || (INTERPRETERS.test(n.name) && n.args[0] === file));
+      // (PowerShell runs it with Start-Process, & or Invoke-Item; its $env:TEMP is the same path written $TEMP.)
+      const same = (w: string | undefined) => w !== undefined && (w === file || w.replace(/\$env:(\w+)/gi, "$$$1") === file);
+      const ran = later.some((n) => same(n.command.argv[0]) || n.command.argv[0] === `./${base}` || (INTERPRETERS.test(n.name) && same(n.args[0])) || (/^(?:start-process|start|saps|invoke-item|ii|&)$/.test(n.name) && n.args.some((w) => same(w.replace(/^-FilePath:?/i, "")))));
       if (!made && !ran) return undefined;
       return { action: run(url, inv), reason: `downloads ${shown(file)} from ${shown(hostOf(url) ?? url)} and ${ran ? "runs it" : "makes it executable"}${whose(url)}: ingress tool transfer (T1105)` };
     }

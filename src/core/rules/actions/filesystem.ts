@@ -7,7 +7,7 @@ import { re, T, END, PATH_PREFIX, START, RM_RECURSIVE, RM_FORCE, ROOT_TARGET, SY
  * /scratch/encode/tmp, /srv/scratch/ticket-exports). What it deletes there is scratch, as `rm -rf ./tmp/x` is. Not /tmp itself, which
  * holds every user's and service's files, and only a sole root: `find ./tmp /home -delete` still matches.
  */
-const FIND_SCRATCH_ROOT = String.raw`\\?['"]?(?!/tmp/?['"]?${END})(?:/scratch(?:/[\w.@+-]+)*|(?:\.?/|~/|\$\{?home\}?/|/home/[\w.-]+/|/users/[\w.-]+/)?(?:[\w.@+-]+/)*(?:tmp|temp|scratch|\.?cache|[\w-]+[_-]cache)(?:/[\w.@+-]+)*)/?['"]?${END}(?! (?!-)${T})`;
+const FIND_SCRATCH_ROOT = String.raw`\\?['"]?(?!/tmp/?['"]?${END})(?:/scratch(?:/[\w.@+-]+)*|(?:\./)?(?!\.\.)tests?/(?:fixtures?|data|tmp|output|snapshots)(?:/(?!\.\.)[\w.@+-]+)*|(?:\.?/|~/|\$\{?home\}?/|/home/[\w.-]+/|/users/[\w.-]+/)?(?:[\w.@+-]+/)*(?:tmp|temp|scratch|\.?cache|[\w-]+[_-]cache)(?:/[\w.@+-]+)*)/?['"]?${END}(?! (?!-)${T})`;
 
 /** What a Windows delete names that is not a target: an option with its value, a switch, or build output. */
 const WINDOWS_DELETE_SKIPPED = String.raw`(?:-(?:erroraction|warningaction|informationaction|include|exclude|filter)(?: |:)(?!-)[^\s;&|)]+|-(?!(?:erroraction|warningaction|informationaction|include|exclude|filter) )\w+(?::\$(?:true|false))?(?=$|[\s;&|)])|/[a-z](?=$|[\s;&|)])|${WINDOWS_BUILD_OUTPUT_TARGET})`;
@@ -251,7 +251,7 @@ export const FILESYSTEM_RULES: readonly Rule[] = [
     ),
     examples: {
       match: ["lfs find /lustre/project/lab/raw_fastq -type f -name '*.fastq.gz' -mtime +60 -delete", "find . -name \"*.pyc\" -o -name \"*\" -delete", "find . -name __pycache__ -delete -o -delete", "find . -name '*.pyc' -delete , -delete", "find . -name .DS_Store -delete -o -path ./src -delete", "find a/.. -name '*.pyc' -delete", "find / -name \"*.pyc\" -delete", "find ../other -name '*.pyc' -delete", "find . -name '*.py' -delete", "executing shell command: find /srv/uploads -mtime +30 -delete", "echo ok | xargs find . -delete", "parallel busybox find . -delete ::: ok"],
-      noMatch: ["find ./build/reports -name '*.tmp' -mtime +3 -delete", "find . -name \"*.pyc\" -delete", "find . -name '*.pyc' -delete 2>/dev/null || true", "find . -name '*.pyc' -delete && echo done", "find . -type d -name __pycache__ -delete", "find src -name '.DS_Store' -delete", "find . -exec echo -delete \\; -print", "find . -name \"*.pyc\" -print", "rg \"find .* -delete\" file.txt", "git log --grep find -delete", "find . -name -delete -print", "find /scratch/encode/tmp -mindepth 1 -type f -name '*.ts' -mtime +2 -delete", "find ./tmp -maxdepth 1 -name 'fixtures-*' -delete", "find /srv/scratch/ticket-exports -name '*.csv' -mtime +30 -delete", "find ~/.ansible/fact_cache -name '*.json' -mtime +14 -delete", "find ~/.cache/pip -type f -atime +30 -delete", "find '$HOME/.cache/ostranderq/bt' -type f -name '*.parquet' -mtime +7 -print -delete", "find /home/dev/.cache/bt -mtime +7 -delete"],
+      noMatch: ["find ./build/reports -name '*.tmp' -mtime +3 -delete", "find . -name \"*.pyc\" -delete", "find . -name '*.pyc' -delete 2>/dev/null || true", "find . -name '*.pyc' -delete && echo done", "find . -type d -name __pycache__ -delete", "find src -name '.DS_Store' -delete", "find . -exec echo -delete \\; -print", "find . -name \"*.pyc\" -print", "rg \"find .* -delete\" file.txt", "git log --grep find -delete", "find . -name -delete -print", "find /scratch/encode/tmp -mindepth 1 -type f -name '*.ts' -mtime +2 -delete", "find ./tmp -maxdepth 1 -name 'fixtures-*' -delete", "find /srv/scratch/ticket-exports -name '*.csv' -mtime +30 -delete", "find ~/.ansible/fact_cache -name '*.json' -mtime +14 -delete", "find ~/.cache/pip -type f -atime +30 -delete", "find '$HOME/.cache/ostranderq/bt' -type f -name '*.parquet' -mtime +7 -print -delete", "find /home/dev/.cache/bt -mtime +7 -delete", "find ./tests/fixtures/reefer -name '*.bak' -delete", "find tests/fixtures/dumps -name '*.sql.gz' -mtime +30 -print -delete"],
     },
   },
   {
@@ -335,8 +335,9 @@ export const FILESYSTEM_RULES: readonly Rule[] = [
     reason: "Asks to wipe or format a disk, drive or filesystem; everything on it would be lost.",
     score: 95,
     keywords: ["wip", "eras", "format", "zero", "nuk", "destroy", "overwrit", "shred"],
+    // (Not a container's volumes said to be the speaker's local or test ones: "wiping the volumes of my local Postgres dev container".)
     pattern: outsideQuotedText(re(
-      String.raw`\b(?:wipe|wiping|wipes|erase|erasing|erases|format|formatting|formats|reformat|reformatting|zero|zeroing|nuke|nuking|destroy|destroying|overwrite|overwriting|shred|shredding)(?: out)? (?:(?:the|all|entire|whole|my|our|this|root|primary|main|system|boot|host|server|machine|server's|machine's|local) ){0,3}(?:disks?|drives?|hard ?drives?|hdds?|ssds?|partitions?|file ?systems?|volumes?|boot sector|mbr)\b`,
+      String.raw`\b(?:wipe|wiping|wipes|erase|erasing|erases|format|formatting|formats|reformat|reformatting|zero|zeroing|nuke|nuking|destroy|destroying|overwrite|overwriting|shred|shredding)(?: out)? (?!(?:the |all |my |our )?volumes? of (?:my|our|the) (?:local|test|throwaway|scratch|dev)\b)(?:(?:the|all|entire|whole|my|our|this|root|primary|main|system|boot|host|server|machine|server's|machine's|local) ){0,3}(?:disks?|drives?|hard ?drives?|hdds?|ssds?|partitions?|file ?systems?|volumes?|boot sector|mbr)\b`,
     )),
     examples: {
       match: ["wipe the disk", "Format the entire hard drive", "I will erase all partitions on the server", "zero the boot sector"],

@@ -154,7 +154,8 @@ export const IN_ECHOED_TEXT = String.raw`(?<!\b(?:echo|printf) ['"][^'"]{0,300})
 /** The rule does not fire on text quoted as a message argument. */
 export const outsideMessage = (r: RegExp): RegExp => withPrecheck(new RegExp(`(?=${r.source})${IN_MESSAGE_ARG}(?:${r.source})`, r.flags), r);
 /** Not SQL given to sqlite3 or duckdb on a database in memory or in /tmp: it is thrown away with what is done to it; nor to psql, mysql or mariadb on a development or test database of this machine (-h localhost app_test, a localhost URL to app_dev). */
-const ON_TEMP_DATABASE = String.raw`(?<!\b(?:sqlite3?|duckdb) (?:-[\w-]+ )*['"]?(?:(?:/private)?(?:/var)?/tmp/|:memory:)(?![^\s'"]*\.\.)[^\s'"]*['"]? [^;&|]{0,300})`;
+// (Or a relative SQLite or DuckDB file named for development, tests or a bench, or in such a folder: ./local/dev.db, test.sqlite3.)
+const ON_TEMP_DATABASE = String.raw`(?<!\b(?:sqlite3?|duckdb) (?:-[\w-]+ )*['"]?(?:(?:/private)?(?:/var)?/tmp/|:memory:)(?![^\s'"]*\.\.)[^\s'"]*['"]? [^;&|]{0,300})(?<!\b(?:sqlite3?|duckdb) (?:-[\w-]+ )*['"]?(?:\./)?(?![^\s'"]*(?:\.\.|prod))(?:[\w.-]+/){0,4}(?:(?:dev|local|test|tests|bench|fixtures?)/[\w.-]*|[\w.-]*(?:^|[_.-])?(?:dev|local|test|bench|fixtures?)\.(?:db|sqlite3?|duckdb))['"]? [^;&|]{0,300})`;
 /**
  * Not SQL given to psql, mysql or mariadb on a development or test database of this machine named
  * so (-h localhost app_test, a localhost URL to shop_dev): with one host option only, no prod word,
@@ -209,7 +210,7 @@ export const VERB_OPERAND = String.raw`(?: (?!(?:the|a|an|all|this|that|these|th
  * Words that start a command but are not a service's client: wrappers, shell built-ins and reserved
  * words (`…; do rm -f "$f"; done`, a PowerShell `function Remove-Stale… {`, not bash's `function kill_all`), text tools.
  */
-export const NOT_A_CLIENT = String.raw`${WRAPPER_WORDS}|do|then|else|elif|done|fi|if|while|until|for|case|esac|select|function(?= [a-z]+-[a-z])|module|ml|continue|break|return|exit|true|false|set|export|local|declare|readonly|pushd|popd|trap|shopt|kind|k3d|minikube|tput|stty|git|hg|svn|bzr|xcodebuild|echo|printf|grep|egrep|rg|ag|ack|man|help|tldr|cat|less|more|head|tail|sed|awk|wc|sort|find|rm|rsync|ls|mkdir|touch|cd|cp|mv|vim?|nano|code|open|stat|file|ln|chmod|chown|tar|zip|unzip|shell|please`;
+export const NOT_A_CLIENT = String.raw`${WRAPPER_WORDS}|pytest|py\.test|jest|vitest|mocha|rspec|phpunit|tox|nox|do|then|else|elif|done|fi|if|while|until|for|case|esac|select|function(?= [a-z]+-[a-z])|module|ml|continue|break|return|exit|true|false|set|export|local|declare|readonly|pushd|popd|trap|shopt|kind|k3d|minikube|tput|stty|git|hg|svn|bzr|xcodebuild|echo|printf|grep|egrep|rg|ag|ack|man|help|tldr|cat|less|more|head|tail|sed|awk|wc|sort|find|rm|rsync|ls|mkdir|touch|cd|cp|mv|vim?|nano|code|open|stat|file|ln|chmod|chown|tar|zip|unzip|shell|please`;
 
 
 /** The cheaper regex registered for a pattern built with re(), withPrecheck() or outsideMessage(). */

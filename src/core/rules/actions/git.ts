@@ -216,11 +216,11 @@ export const GIT_RULES: readonly Rule[] = [
     keywords: ["branch"],
     // A branch the name says is throwaway (tmp/…, scratch-…, a spike or a proof of concept, under a
     // person's prefix too: jdoe/spike-orm) holds nothing to keep.
-    pattern: re(String.raw`${GIT}branch${END}[^;&|]{0,100}? (?:-[a-z]*[df][a-z]*|--delete|--force)${END}(?!(?: ['"]?(?:[\w.-]+/)?(?:tmp|temp|scratch|throwaway|spike|spikes|wip|poc|experiment|experiments)[/-]${T}*)+\s*(?:$|[;&|]))`),
+    pattern: re(String.raw`${GIT}branch${END}[^;&|]{0,100}? (?:-[a-z]*[df][a-z]*|--delete|--force)${END}(?!(?: ['"]?(?:[\w.-]+/)?(?:[\w.]+-)*(?:tmp|temp|scratch|throwaway|spike|spikes|wip|poc|experiment|experiments)(?:[/-]${T}*)?['"]?)+\s*(?:$|[;&|]))`),
     cased: new RegExp(String.raw`\bbranch\b[^;&|]{0,100}? ['"]?(?:-[a-zA-Z]*[Df][a-zA-Z]*|--force)${END}`),
     examples: {
       match: ["git branch -D feature", "git branch -D spike/x feature", "git branch -Dv feature", "git branch --delete --force old", "git branch -d -f topic", "git branch -f main origin/main", "xargs git branch -D < stale.txt", "git branch -D tmp/x feature"],
-      noMatch: ["git branch -a", "git branch feature", "git checkout -b feature", "git branch -d merged-topic", "git branch --delete merged-topic", "git branch -D tmp/lint-autofix", "git branch -D scratch-1 temp/x", "git branch -D spike/sabre-soap-wrapper", "git branch -D praman/spike-orm-mapping", "git branch -D jdoe/tmp-secret-scan-fixture", "git branch -D poc/new-parser"],
+      noMatch: ["git branch -a", "git branch feature", "git checkout -b feature", "git branch -d merged-topic", "git branch --delete merged-topic", "git branch -D tmp/lint-autofix", "git branch -D scratch-1 temp/x", "git branch -D spike/sabre-soap-wrapper", "git branch -D praman/spike-orm-mapping", "git branch -D jdoe/tmp-secret-scan-fixture", "git branch -D poc/new-parser", "git branch -D tom/old-pacs-spike && git remote prune origin"],
     },
   },
   {
