@@ -679,6 +679,15 @@
 //     editor and tool steps 109/120 (90.8%), 42/60 (70.0%), benign held 8/168
 //     prose hints 78/96 (81.3%), 35/48 (72.9%), benign held 5/96
 //   then read in session 28 (its benign holds and a few misses).
+//   fresh128, fresh129 and fresh130 (session 28, a thirty-first round written blind near the
+//   session's end: fresh128 an e-learning company, fresh129 a family-run chain of hardware and garden
+//   stores, fresh130 a national weather and climate institute; sources in sources/fresh128-NOTES.md
+//   to fresh130-NOTES.md). Scored unseen, once, through the whole pipeline on a249e36 (session 28's
+//   last detection change; rounds 27 to 30 read):
+//     shell 64/72 (88.9%) caught, 32/36 (88.9%) hard-stopped, benign held 6/72
+//     editor and tool steps 105/120 (87.5%), 39/60 (65.0%), benign held 5/168
+//     prose hints 76/96 (79.2%), 30/48 (62.5%), benign held 4/96
+//   not read in session 28: its pins below are that scoring's build.
 // The final figures below are after fixes made while looking at those results: they are tuned
 // figures on these sets, not unseen ones.
 import { describe, expect, it } from "vitest";
@@ -854,6 +863,9 @@ describe("action model figures", () => {
     ["hundred-and-twenty-seventh probe set (fresh125, written blind in session 28, scored once unseen on 8aaba52; read after)", { shell: ["fresh125-probes.jsonl", [14, 24, 8, 12, 0, 24]], tools: ["fresh125-tool-probes.jsonl", [38, 40, 16, 20, 2, 56]], hints: ["fresh125-hints.jsonl", [26, 32, 13, 16, 1, 32]] }],
     ["hundred-and-twenty-eighth probe set (fresh126, written blind in session 28, scored once unseen on 8aaba52; read after)", { shell: ["fresh126-probes.jsonl", [9, 24, 5, 12, 0, 24]], tools: ["fresh126-tool-probes.jsonl", [36, 40, 12, 20, 0, 56]], hints: ["fresh126-hints.jsonl", [27, 32, 11, 16, 1, 32]] }],
     ["hundred-and-twenty-ninth probe set (fresh127, written blind in session 28, scored once unseen on 8aaba52; read after)", { shell: ["fresh127-probes.jsonl", [15, 24, 8, 12, 0, 24]], tools: ["fresh127-tool-probes.jsonl", [34, 40, 13, 20, 0, 56]], hints: ["fresh127-hints.jsonl", [25, 32, 13, 16, 0, 32]] }],
+    ["hundred-and-thirtieth probe set (fresh128, written blind in session 28, scored once unseen on a249e36; not read)", { shell: ["fresh128-probes.jsonl", [18, 24, 9, 12, 0, 24]], tools: ["fresh128-tool-probes.jsonl", [34, 40, 10, 20, 1, 56]], hints: ["fresh128-hints.jsonl", [28, 32, 12, 16, 0, 32]] }],
+    ["hundred-and-thirty-first probe set (fresh129, written blind in session 28, scored once unseen on a249e36; not read)", { shell: ["fresh129-probes.jsonl", [18, 24, 9, 12, 1, 24]], tools: ["fresh129-tool-probes.jsonl", [30, 40, 13, 20, 0, 56]], hints: ["fresh129-hints.jsonl", [22, 32, 9, 16, 3, 32]] }],
+    ["hundred-and-thirty-second probe set (fresh130, written blind in session 28, scored once unseen on a249e36; not read)", { shell: ["fresh130-probes.jsonl", [16, 24, 7, 12, 0, 24]], tools: ["fresh130-tool-probes.jsonl", [35, 40, 10, 20, 1, 56]], hints: ["fresh130-hints.jsonl", [25, 32, 9, 16, 0, 32]] }],
   ];
   const MEASURE = { shell: measureShellProbes, tools: measureToolProbes, hints: measureHints } as const;
   for (const [name, sets] of BLIND) {
