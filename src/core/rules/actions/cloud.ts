@@ -7,7 +7,7 @@ import { withPrecheck, re, T, END, START, NO_DRY_RUN, outsideQuotedText, DETERMI
  * verb empties a cache, which fills again (wp cache flush, purge_cache, flush-cache,
  * unbound-control flush_zone), or the command removes only what has expired (--expired).
  */
-const NOT_A_CACHE_FLUSH = String.raw`(?<!\bcaches?[ :_-][\w-]{0,40}|\bcache[\w-]{0,40}|[\w-]{0,40}caches?|\bunbound-control(?: -[sc] \S+)* [\w-]{0,40})(?![^;&|]{0,200}?--expired\b)`;
+const NOT_A_CACHE_FLUSH = String.raw`(?<!\bcaches?[ :](?:flush|flushall|clear|clean|purge|rebuild)|\b(?:flush|clear|clean|purge|invalidate)[_-]caches?|\bcaches?[_-](?:flush|clear|clean|purge|rebuild)|\bunbound-control(?: -[sc] \S+)* flush\w*)(?![^;&|]{0,200}?--expired\b)`;
 
 /**
  * Not a Kafka on this machine: a command whose only bootstrap server is localhost, deleting a topic
@@ -255,6 +255,7 @@ export const CLOUD_RULES: readonly Rule[] = [
         "nats stream purge ORDERS",
         "kafka-delete-records --bootstrap-server localhost:9092 --offset-json-file offsets.json",
         "executing shell command: vault kv delete secret/myapp/config",
+        "aws elasticache delete-cache-cluster --cache-cluster-id sessions-prod",
       ],
       noMatch: ["aws lambda get-function --function-name nightly-purge", "gcloud scheduler jobs describe purge-old-data", 
         "git branch --delete old",
