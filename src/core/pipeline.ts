@@ -12,6 +12,7 @@ import { shellSources, type ShellSource } from "./shell/source.js";
 import { judgeStep } from "./action/step.js";
 import { isShellTool, wrappedCommandLines } from "./action/judge.js";
 import { editsOf, fileWriteCommands, withoutWrittenText, writesFile, writtenFile } from "./action/file-write.js";
+import { TEST_FILE } from "./action/source-file.js";
 import { CONTENT_KEY } from "./action/ci-config.js";
 import { HARD_STOP_AT, PAUSE_AT } from "./action/model.js";
 import type { RuleVerdict } from "./action/judge.js";
@@ -453,7 +454,7 @@ export function evaluateStep(facts: StepFacts, guard: Guard, policy: AgentPolicy
     for (const d of argsScan.detections) {
       if (d.kind === "injection") continue;
       if (takenOut(argsScan.text, d)) continue;
-      if (testFile !== undefined && d.ruleId === "pii.credit-card-number" && TEST_FILE.test(testFile) && isTestCard(argsScan.text.slice(d.start, d.end))) continue;
+      if (testFile !== undefined && d.ruleId === "pii.credit-card-number" && TEST_FILE.test(testFile.replace(/\\/g, "/")) && isTestCard(argsScan.text.slice(d.start, d.end))) continue;
       detections.push({ ...d, source: "arguments" });
       if (scored(d) && d.score > score) score = d.score;
     }
@@ -638,8 +639,6 @@ function flattenStrings(value: unknown, skip?: RegExp): string {
  * not `remove`), the detectors still do (a secret in a commit message is still a secret).
  */
 const PROSE_KEYS = /^(message|commit_?message|title|body|description|summary|subject|comments?|notes?|caption|changelog|reason|text|html_?content|plain_?content|markdown|review|edit_?mode|cell_?type|cell_?id|prompt|question)$/i;
-/** A test's own file: under a tests, spec, e2e, cypress, playwright or fixtures directory, or named as a test (checkout.spec.ts, test_cart.py, cart_test.go). */
-const TEST_FILE = /(?:^|[\/\\])(?:tests?|__tests__|specs?|e2e|cypress|playwright|fixtures?|testdata)[\/\\]|\.(?:test|spec|cy|e2e)\.[cm]?[jt]sx?$|(?:^|[\/\\])test_[\w-]+\.py$|_test\.(?:go|py|rb)$|_spec\.rb$|Tests?\.(?:cs|java|kt|swift)$/;
 /**
  * Card numbers payment processors publish for tests (Stripe, Adyen, Braintree, PayPal and the card
  * networks' own): they charge nothing and belong to no one.

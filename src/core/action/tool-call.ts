@@ -728,6 +728,12 @@ function withProtectedPaths(tool: string, name: ReturnType<typeof splitToolName>
   return reading;
 }
 
+/** A host or URL that names this machine: localhost, 127.0.0.1 or ::1, bare or as a URL's host (redis://127.0.0.1:6379/2). */
+function onThisMachine(v: string): boolean {
+  const t = v.trim();
+  return /^(?:localhost|127\.0\.0\.1|::1)$/i.test(t) || /^[a-z][\w+.-]*:\/\/(?:[^\s/@]*@)?(?:localhost|127\.0\.0\.1|\[::1\])(?::\d+)?(?:\/[\w.-]*)?$/i.test(t);
+}
+
 /** Which protection flag an argument object loosens: force pushes or deletions allowed, no approvals required, admins not held to it. */
 function protectionLoosened(args: unknown): string | undefined {
   if (!isRecord(args)) return undefined;
@@ -865,6 +871,8 @@ export function readNamed(tool: string, name: ReturnType<typeof splitToolName>, 
   const configRecorder = hasWord(object, /^recorders?$/) !== undefined && hasWord(object, /^(config|configuration)$/) !== undefined ? "configuration recorder" : undefined;
   const security = controlNamed(object, SECURITY) ?? configRecorder;
   const physical = hasWord(object, PHYSICAL);
+  // A call that acts in the physical world (a door, a valve, a vehicle): the same reading wherever the verb leads to it.
+  const physicalAct = () => add("tool.physical", "execute", "irreversible", f.wildcard !== undefined || f.bulk ? "account" : "one", `${tool} acts in the physical world (${verb} ${obj})${f.wildcard !== undefined ? `, every one of them (${f.wildcard})` : ""}${tail}`, { external: true });
   const publishPlace = hasWord(object, PUBLISH_PLACE);
   const store = hasWord(object, STORE);
   const amount = f.amounts.length ? ` of ${f.amounts.join(", ")}` : "";
@@ -1114,7 +1122,8 @@ export function readNamed(tool: string, name: ReturnType<typeof splitToolName>, 
         break;
       }
       // A store on this machine, named so in the call (host: "localhost"): the developer's own, as redis-cli -h localhost is.
-      if (!f.production && isRecord(args) && Object.entries(args).some(([k, v]) => (/^(host|hostname|server|address)$/i.test(k) && typeof v === "string" && /^(?:localhost|127\.0\.0\.1|::1)$/i.test(v.trim())) || (/^(url|uri|connection(?:_?string)?|dsn)$/i.test(k) && typeof v === "string" && /^[a-z][\w+.-]*:\/\/(?:[^\s/@]*@)?(?:localhost|127\.0\.0\.1|\[::1\])(?::\d+)?(?:\/[\w.-]*)?$/i.test(v.trim()))) && !Object.entries(args).some(([k, v]) => /^(host|hostname|server|address|url|uri)$/i.test(k) && typeof v === "string" && !/^(?:localhost|127\.0\.0\.1|::1)$/i.test(v.trim()) && !/^[a-z][\w+.-]*:\/\/(?:[^\s/@]*@)?(?:localhost|127\.0\.0\.1|\[::1\])(?::\d+)?(?:\/[\w.-]*)?$/i.test(v.trim()))) {
+      const whereKeys = isRecord(args) ? Object.entries(args).filter(([k, v]) => /^(host|hostname|server|address|url|uri|connection(?:_?string)?|dsn)$/i.test(k) && typeof v === "string") : [];
+      if (!f.production && whereKeys.length > 0 && whereKeys.every(([, v]) => onThisMachine(v as string))) {
         actions.push({ capability: "delete", target: { name: tool, ...base }, reversibility: "recoverable", scope: "one" });
         break;
       }
@@ -1216,7 +1225,7 @@ export function readNamed(tool: string, name: ReturnType<typeof splitToolName>, 
         else if (ext || f.public || publishPlace || f.bulk || f.toList === true || audience) add("tool.communicate", "communicate", "irreversible", f.recipients.length > 10 || scope === "account" || f.toList === true || audience ? "account" : "one", `${tool} sends ${obj}${who}${tail}${audience ? " to its whole audience" : ""}: a sent message cannot be taken back`, { external: ext || audience, public: f.public || publishPlace !== undefined, ...(aboutAPerson(details) ? { personal: true } : {}) });
         else if (aboutAPerson(details)) add("tool.personal-details-posted", "communicate", "irreversible", "one", `${tool} posts a person's ${details.join(", ")} in a message${who}${tail}: everyone who reads it has them`, { personal: true });
         else actions.push({ capability: "communicate", target: { name: tool, ...base }, reversibility: "irreversible", scope: "one" });
-      } else if (physical) add("tool.physical", "execute", "irreversible", f.wildcard !== undefined || f.bulk ? "account" : "one", `${tool} acts in the physical world (${verb} ${obj})${f.wildcard !== undefined ? `, every one of them (${f.wildcard})` : ""}${tail}`, { external: true });
+      } else if (physical) physicalAct();
       else actions.push({ capability: "write", target: { name: tool, ...base }, reversibility: "recoverable", scope });
       break;
     case "grant":
@@ -1291,7 +1300,7 @@ export function readNamed(tool: string, name: ReturnType<typeof splitToolName>, 
       // A scanner's finding ignored or dismissed (snyk ignore_issue, dismiss a code-scanning alert): the flaw stays, and nothing reminds anyone.
       if (hasWord(object, /^(snyk|dependabot|codeql|semgrep|trivy|sonar|sonarqube|scanning|scan|vulnerability|vulnerabilities|cve|advisory|advisories)$/) !== undefined && hasWord(object, /^(issues?|findings?|alerts?|vulnerabilit(?:y|ies)|advisor(?:y|ies)|results?)$/) !== undefined) add("tool.finding-ignored", "impair-defences", "recoverable", "one", `${tool} ignores a security finding (${obj})${tail}: the flaw stays, and nothing reminds anyone`);
       else if (security) disable();
-      else if (physical) add("tool.physical", "execute", "irreversible", f.wildcard !== undefined || f.bulk ? "account" : "one", `${tool} acts in the physical world (${verb} ${obj})${f.wildcard !== undefined ? `, every one of them (${f.wildcard})` : ""}${tail}`, { external: true });
+      else if (physical) physicalAct();
       // A backup job's schedule or the job disabled (disable_schedule {jobName: "nightly-pgbackrest-full"}): no new backup is taken until someone notices (T1490).
       else if (hasWord(object, /^(schedules?|jobs?|timers?|crons?|cronjobs?|tasks?|policies|policy|plans?)$/) !== undefined && f.strings.some((v) => v.length <= 200 && BACKUP_NAME.test(v))) add("tool.backups-off", "impair-defences", "recoverable", "one", `${tool} ${verb}s ${obj} that takes backups${tail}: no new backup is made until it is turned back on (T1490)`);
       else actions.push({ capability: "write", target: { name: tool, ...base }, reversibility: "recoverable", scope });
@@ -1300,7 +1309,7 @@ export function readNamed(tool: string, name: ReturnType<typeof splitToolName>, 
       // A protection turned down (its level lowered, its sensitivity decreased): it catches less.
       // (An alert's threshold lowered makes it fire sooner: "lower the error-rate alert threshold from 5% to 2%" watches more closely.)
       if (security && verb !== undefined && /^(lower|decrease|reduce|turn|switch|toggle|flip)$/.test(verb) && !(/^(lower|decrease|reduce)$/.test(verb) && hasWord(object, /^(thresholds?)$/) !== undefined && hasWord(object, /^(alerts?|alarms?|alerting|paging|pages|notifications?)$/) !== undefined)) disable();
-      else if (physical) add("tool.physical", "execute", "irreversible", f.wildcard !== undefined || f.bulk ? "account" : "one", `${tool} acts in the physical world (${verb} ${obj})${f.wildcard !== undefined ? `, every one of them (${f.wildcard})` : ""}${tail}`, { external: true });
+      else if (physical) physicalAct();
       // Production turned up or down (raise the autoscaling max, lower the replicas): a change to production.
       else if (f.production) add("tool.change-production", "write", "recoverable", scope, `${tool} changes ${obj} in production${tail}`);
       else actions.push({ capability: "write", target: { name: tool, ...base }, reversibility: "recoverable", scope });
@@ -1378,7 +1387,7 @@ export function readNamed(tool: string, name: ReturnType<typeof splitToolName>, 
       // (A negative switch set false turns the protection on: {paused: false}, {muted: false}.)
       else if (security && /disable|off|false|none|permissive|\b0\b/i.test(argsText().replace(/"(?:paused|muted|disabled|suspended|snoozed|silenced)"\s*:\s*false/gi, ""))) add("tool.disable-protection", "impair-defences", "recoverable", "one", `${tool} turns off ${obj}${tail}: a protection stops working`);
       else if (f.production && (scope === "account" || (verb !== undefined && CHANGE_VERB.test(verb)) || hasWord(object, /^(update|apply|patch|upsert|replace)$/) !== undefined)) add("tool.change-production", "write", "recoverable", scope, `${tool} changes ${obj} in production${tail}`);
-      else if (physical && verbClass === "write") add("tool.physical", "execute", "irreversible", f.wildcard !== undefined || f.bulk ? "account" : "one", `${tool} acts in the physical world (${verb} ${obj})${f.wildcard !== undefined ? `, every one of them (${f.wildcard})` : ""}${tail}`, { external: true });
+      else if (physical && verbClass === "write") physicalAct();
       // A person's pay or employment changed in an HR or payroll system (a pay rate, a termination date): their pay and standing rely on it.
       else if (verb !== "create" && (hasWord(object, /^(employees?|workers?|staff|personnel|hris|bamboohr|workday|gusto|rippling|deel|personio|adp|payroll)$/) !== undefined) && HR_FIELDS.test(argsText().slice(0, MAX_ARGS_SCANNED))) add("tool.change-employment-record", "write", "recoverable", "one", `${tool} changes a person's pay or employment record (${obj})${tail}: their pay and standing rely on it`, { personal: true });
       // Many people's records changed at once (every contact, all customers): what each was is gone.
