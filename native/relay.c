@@ -150,6 +150,20 @@ static char **shim_with(char **shim, char **argv, const char *extra, const char 
 }
 
 /**
+ * Closes every descriptor from `first` up: what the relay starts (the daemon, or `haltkey mcp
+ * --start-only` and the daemon it starts) outlives the client, so it must not keep whatever the
+ * client let the relay inherit (a pipe it waits on to see EOF, a socket, a file).
+ */
+static void close_from(int first) {
+#ifdef SYS_close_range
+  if (syscall(SYS_close_range, (unsigned)first, ~0u, 0u) == 0) return;
+#endif
+  long max = sysconf(_SC_OPEN_MAX);
+  if (max < 0) max = 65536;
+  for (long fd = first; fd < max; fd++) close((int)fd);
+}
+
+/**
  * Runs `SHIM... --start-only` and waits: the shim starting the daemon, then exiting. Its stdin is
  * /dev/null and its stdout our stderr, so it takes nothing from the client and says nothing to it.
  * Whether it exited 0 (a daemon now listens).
@@ -162,6 +176,7 @@ static int start_daemon(char **shim) {
   if (pid == 0) {
     int null = open("/dev/null", O_RDONLY);
     if (null < 0 || dup2(null, STDIN_FILENO) < 0 || dup2(STDERR_FILENO, STDOUT_FILENO) < 0) _exit(127);
+    close_from(3);
     execv(argv[0], argv);
     _exit(127);
   }
@@ -185,18 +200,6 @@ static int options_serve_takes(char **options) {
   return 1;
 }
 
-/**
- * Closes every descriptor from `first` up: the daemon outlives the client, so it must not keep
- * whatever the client let the relay inherit (a pipe it waits on to see EOF, a socket, a file).
- */
-static void close_from(int first) {
-#ifdef SYS_close_range
-  if (syscall(SYS_close_range, (unsigned)first, ~0u, 0u) == 0) return;
-#endif
-  long max = sysconf(_SC_OPEN_MAX);
-  if (max < 0 || max > 65536) max = 65536;
-  for (long fd = first; fd < max; fd++) close((int)fd);
-}
 
 /**
  * Starts the daemon itself, as `haltkey mcp` would (src/mcp/stdio-daemon.ts startDaemon), without
@@ -248,6 +251,8 @@ static int start_daemon_directly(const char *mcp_socket, char **shim) {
     if (setsid() < 0 || fork() != 0) _exit(0);
     int null = open("/dev/null", O_RDONLY);
     if (null < 0 || chdir(dir) != 0 || dup2(null, STDIN_FILENO) < 0 || dup2(log, STDOUT_FILENO) < 0 || dup2(log, STDERR_FILENO) < 0 || dup2(ready[1], 3) < 0) _exit(127);
+    // (If the pipe already was fd 3, dup2 left its close-on-exec flag: clear it, or the daemon never sees it.)
+    if (ready[1] == 3) fcntl(3, F_SETFD, 0);
     close_from(4);
     setenv("MALLOC_ARENA_MAX", "2", 0);
     execv(argv[0], argv);

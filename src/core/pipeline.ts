@@ -655,7 +655,7 @@ const TEST_CARDS: ReadonlySet<string> = new Set([
 const isTestCard = (value: string): boolean => TEST_CARDS.has(value.replace(/[\s-]/g, ""));
 
 /** A search tool (its own name after the server's: search, search_pages, find_issues, lookup): its query is words to look for, not a command line ("fixgw reset seqnum procedure"). */
-const SEARCH_TOOL = /(?:^|__)(?:search|find|lookup)(?:_[a-z]+)*$/i;
+const SEARCH_TOOL = /(?:^|__)(?:search|find|lookup)(?:_(?!(?:and|run|exec|execute|delete|remove|replace|modify|update|write|apply|fix)\b)[a-z]+)*$/i;
 const PROSE_OR_SEARCH_KEYS = new RegExp(`${PROSE_KEYS.source}|^(?:query|q|search|terms?|keywords?)$`, "i");
 /** PROSE_KEYS and the keys holding a written file's text (a file tool's content, new_string, edits). */
 const PROSE_OR_FILE_TEXT_KEYS = new RegExp(`${PROSE_KEYS.source}|${CONTENT_KEY.source}|^edits$`, "i");

@@ -92,8 +92,6 @@ function sqlOfCommand(inv: Invocation, next: Invocation | undefined): readonly s
   // gcloud's database commands take their SQL as --sql (gcloud spanner databases execute-sql db --sql=…); its -q is --quiet.
   if (inv.name === "gcloud") return inv.args.flatMap((w, i) => (w === "--sql" ? [inv.args[i + 1] ?? ""] : w.startsWith("--sql=") ? [w.slice(6)] : [])).filter((t) => t.trim() !== "");
   const out: string[] = [];
-  // (ClickHouse's client in a read-only session, --readonly=1 or 2: the server refuses every write.)
-  if (inv.name === "clickhouse-client" && inv.args.some((w, i) => /^--readonly=[12]$/.test(w) || (w === "--readonly" && /^[12]$/.test(inv.args[i + 1] ?? "")))) return NO_SQL;
   if (DB_CLIENTS.has(inv.name)) {
     const a = inv.args;
     for (let i = 0; i < a.length; i++) {
@@ -191,14 +189,14 @@ export function wrappedCommandLines(tool: string | undefined, args: unknown): st
 }
 
 /**
- * SQL that only adds: every statement a column, index or projection added to a table, or a table,
- * index or view created, with no word that removes, changes rows, grants or runs anything.
+ * SQL that only adds: every statement a column, index or projection added to a table, with no word
+ * that removes, changes rows, grants, selects, runs anything or names an engine or a place elsewhere.
  */
 function addsOnly(sql: string): boolean {
   const bare = sql.replace(/'(?:[^'\\]|\\.)*'/g, "x").replace(/--[^\n]*|\/\*[\s\S]*?\*\//g, " ");
-  if (/\b(?:drop|delete|truncate|update|upsert|merge|grant|revoke|rename|replace|modify|exec|execute|call|insert|detach|attach|freeze|move|kill|system|set|disable|enable|owner|policy|security|password|user|role)\b/i.test(bare)) return false;
+  if (/\b(?:drop|delete|truncate|update|upsert|merge|grant|revoke|rename|replace|modify|exec|execute|call|insert|detach|attach|freeze|move|kill|system|set|disable|enable|owner|policy|security|password|user|role|engine|select|to|url|s3|remote|file)\b/i.test(bare)) return false;
   const statements = bare.split(";").map((x) => x.trim()).filter(Boolean);
-  return statements.length > 0 && statements.every((x) => /^(?:alter\s+table\s+\S+(?:\s+on\s+cluster\s+\S+)?\s+add\s+(?:column|index|projection|constraint)\b|create\s+(?:table|index|materialized\s+view|view)\b)/i.test(x));
+  return statements.length > 0 && statements.every((x) => /^alter\s+table\s+\S+(?:\s+on\s+cluster\s+\S+)?\s+add\s+(?:column|index|projection)\b/i.test(x));
 }
 
 /** editWeakens's readings that hold for a whole new file's text: what it grants needs no old text to compare. */
@@ -408,12 +406,15 @@ function judge(input: JudgeInput): Judgement {
   const localDev = new Set<string>();
   // SQL sent to a database or server named for staging, development or tests (sqlcmd -S sql02-stg -d Permits_Staging).
   const nonProduction = new Set<string>();
+  const readOnlySession = new Set<string>();
   const tunnelled = invs.some((inv) => inv.name === "ssh");
   invs.forEach((inv, i) => {
     const texts = sqlOfCommand(inv, invs[i + 1]);
     sqlTexts.push(...texts);
     if (!tunnelled && (localDevDatabase(inv) || devConnection(inv, invs))) for (const t of texts) localDev.add(t);
     if (!tunnelled && namesNonProductionDatabase(inv)) for (const t of texts) nonProduction.add(t);
+    // ClickHouse's client in a read-only session (--readonly=1 or 2): the server refuses every write.
+    if (inv.name === "clickhouse-client" && inv.args.some((w, k) => /^--readonly=[12]$/.test(w) || (w === "--readonly" && /^[12]$/.test(inv.args[k + 1] ?? "")))) for (const t of texts) readOnlySession.add(t);
   });
   const dbTool = nameWords.some((w) => DB_TOOL_WORD.test(w));
   const soqlTool = nameWords.includes("soql");
@@ -464,15 +465,18 @@ function judge(input: JudgeInput): Judgement {
       // (DROP DATABASE only of a database named for development or tests itself: DROP DATABASE IF EXISTS shop_test; CREATE DATABASE shop_test.)
       const dropsOther = [...sql.matchAll(/\bdrop\s+database\s+(?:if\s+exists\s+)?[`"]?([\w-]+)/gi)].some((m) => !DEV_DATABASE.test(m[1]!));
       // (On this machine's own development database, SQL the grammars cannot read is that database's business too: sqlite's VACUUM after a DELETE.)
-      // (Not a client's own command, a dot-command or a backslash one, which may run a shell: sqlite's .she, psql's \!.)
-      if (localDev.has(sql) && (LOCAL_DEV_OWN.has(h.id) || (h.id === "sql.unreadable" && !CLIENT_COMMAND.test(sql))) && !dropsOther) continue;
+      // (SQL the grammars cannot read is excused there only as the schema reset idiom or sqlite's VACUUM after what was read:
+      // it may run a program, COPY … TO PROGRAM, or change the server, ALTER SYSTEM.)
+      if (localDev.has(sql) && (LOCAL_DEV_OWN.has(h.id) || (h.id === "sql.unreadable" && localMaintenanceOnly(sql))) && !dropsOther) continue;
+      // (A read-only session, clickhouse-client --readonly=1: the server refuses every write, and what is read still counts.)
+      if (readOnlySession.has(sql) && (h.action.capability !== "read" || h.id === "sql.unreadable")) continue;
       // (Rows chosen by a condition that names test data, with no OR, on a database named for staging or tests:
       // its test data. A whole table, or `… LIKE 'TEST-%' OR adjuster_id IS NULL`, still counts.)
       if (nonProduction.has(sql) && !inProduction && (h.id === "sql.bulk-delete" || h.id === "sql.bulk-update") && testRowsOnly(sql)) continue;
       if (writtenTo === undefined || inProduction) record(h.id, h.action, h.reason);
       else record(h.id, { ...h.action, scope: h.action.scope === "one" ? "one" : "tree" }, `${h.reason}, when ${writtenTo.replace(/^.*\//, "")} is applied`);
     }
-    if (reading.unreadable !== undefined && !(localDev.has(sql) && !CLIENT_COMMAND.test(sql)) && !writtenAddsOnly) unreadable.push(`SQL: ${reading.unreadable}`);
+    if (reading.unreadable !== undefined && !(localDev.has(sql) && localMaintenanceOnly(sql)) && !readOnlySession.has(sql) && !writtenAddsOnly) unreadable.push(`SQL: ${reading.unreadable}`);
   }
   if (sqlTexts.length > MAX_SQL_STRINGS) sqlOnlyReads = false;
   if (sqlTexts.length > MAX_SQL_STRINGS) unreadable.push(`${sqlTexts.length} SQL strings (over ${MAX_SQL_STRINGS}); only the first ${MAX_SQL_STRINGS} were read`);
@@ -623,8 +627,14 @@ const CODE_STRING = /(?:\.|\b)(?:execute|executemany|executescript|execute_sql|e
 /** How much of one code text is searched for SQL strings. */
 const MAX_CODE_SCAN = 64 * 1024;
 
-/** A line of a database client's own commands (sqlite's dot-commands, psql's backslash ones), not SQL. */
-const CLIENT_COMMAND = /(?:^|[\n;])\s*[.\\][a-z!]/i;
+/** The schema reset idiom (DROP SCHEMA public CASCADE; CREATE SCHEMA public;), which the SQL grammar does not read. */
+const SCHEMA_RESET = /^\s*drop\s+schema\s+(?:if\s+exists\s+)?public\s+cascade\s*;\s*create\s+schema\s+public\s*;?\s*$/i;
+/** What the grammars cannot read that a local development database may be given: the schema reset, or statements the grammars read followed by sqlite's VACUUM. */
+function localMaintenanceOnly(sql: string): boolean {
+  if (SCHEMA_RESET.test(sql)) return true;
+  const head = /^([\s\S]*?;)\s*vacuum\s*;?\s*$/i.exec(sql);
+  return head !== null && readSql(head[1]!, false).unreadable === undefined;
+}
 /** What SQL does to tables and rows (not to a whole database or to who may log in): on a local development database, the work's own. */
 const LOCAL_DEV_OWN: ReadonlySet<string> = new Set(["sql.drop", "sql.truncate", "sql.delete-without-where", "sql.update-without-where", "sql.mass-delete", "sql.mass-update", "sql.bulk-delete", "sql.bulk-update", "sql.alter-drop", "sql.delete", "sql.update"]);
 

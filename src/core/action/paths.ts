@@ -56,7 +56,7 @@ const CREDENTIAL_PATTERNS: readonly RegExp[] = [
   /^(?:\/\/[\w.-]+\/[A-Za-z]\$|[A-Za-z]:)?\/inetpub\/(?:.*\/)?web\.config$/i,
   /(^|\/)secrets?\/(?:[^/]+\/)*[^/]*\.dec\.(?:env|ya?ml|json)$/i,
   // A file named for the API or access token it holds (redcap_api_token.txt), or a pipeline's secrets.config; not an example's or a test's.
-  /^(?!.*(?:^|[\/._-])(?:example|sample|template|fixtures?|mocks?|fake|dummy|tests?|spec)(?:[\/._-]|$)).*(?:^|\/)(?:[\w-]+[._-])?(?:api[_-]?(?:token|key)|access[_-]?token|auth[_-]?token|bearer[_-]?token)(?:[._-][\w-]+)*\.(?:txt|json|env|key)$|(?:^|\/)secrets?\.config$/i,
+  /^(?!.*(?:^|[\/._-])(?:example|sample|template|fixtures?|mocks?|fake|dummy|tests?|spec)(?:[\/._-]|$)).*(?:^|\/)(?:[\w-]+[._-])?(?:api[_-]?(?:token|key)|access[_-]?token|auth[_-]?token|bearer[_-]?token)(?:[._-][A-Za-z0-9]+){0,8}\.(?:txt|json|env|key)$|(?:^|\/)secrets?\.config$/i,
   // A project's own hidden secrets folder (.secrets/prod/sql_sa_password.txt), not an example's.
   /(^|\/)\.secrets?\/(?:[^/]+\/)*(?!(?:[^/]*[._-])?(?:example|sample|template|readme)(?:[._-][^/]*)?$)[^/]+$/i,
   // A tool's own secret store under its dot-directory (~/.nextflow/secrets/store.json, .devcontainer/secrets/db.env).

@@ -312,7 +312,7 @@ const SENTENCE_EFFECTS: readonly SentenceEffect[] = [
     // GitHub's secret scanning or its push protection switched off, for a repository or an organisation.
     id: "prose.secret-scanning-off",
     keys: ["push", "scanning", "secret-scanning"],
-    re: /\b(?:switch|turn|disabl|deactivat|bypass)\w*\b[^.;]{0,40}?\b(?:secret[- ]scanning|push protection)\b[^.;]{0,20}?\b(?:off|disabled?)?|\b(?:secret[- ]scanning(?:'s)?(?: push protection)?|push protection)\b[^.;]{0,60}?\b(?:switch|turn)\w* (?:it |them )?off\b/i,
+    re: /\b(?:disabl|deactivat|bypass)\w*\b[^.;]{0,40}?\b(?:secret[- ]scanning|push protection)\b|\b(?:switch|turn)\w*\b[^.;]{0,40}?\b(?:secret[- ]scanning|push protection)\b[^.;]{0,20}?\boff\b|\b(?:switch|turn)\w* off\b[^.;]{0,40}?\b(?:secret[- ]scanning|push protection)\b|\b(?:secret[- ]scanning(?:'s)?(?: push protection)?|push protection)\b[^.;]{0,60}?\b(?:switch|turn)\w* (?:it |them )?off\b/i,
     action: () => ({ capability: "impair-defences", target: { name: "secret scanning" }, reversibility: "recoverable", scope: "one" }),
     says: "says it turns secret scanning or its push protection off: a secret committed from now on is not caught (T1562.001)",
   },
@@ -2315,9 +2315,11 @@ export function readProse(raw: string, internalDomains: readonly string[] = []):
       }
       const { facts, paths } = known;
       // "resets between cases", "cleared between runs": what a test does each time, with nothing named.
-      if ((found.verbClass === "delete" || found.verbClass === "trash") && phrasal === undefined && next === "between") continue;
-      // "Stopping here", "pausing now": the agent stops its own work.
-      if (/^(stop|pause|halt|wait)$/.test(found.verb) && phrasal === undefined && /^(here|now|there|for)$/.test(next ?? "")) continue;
+      // (Only with what it is between a test's own: "all backups" after it is an object.)
+      if ((found.verbClass === "delete" || found.verbClass === "trash") && phrasal === undefined && next === "between" && /^(?:cases?|tests?|runs?|test|iterations?|calls?|requests?|steps?|examples?|specs?)$/.test(toks[i + 2]?.word ?? "") && (toks[i + 3] === undefined || toks[i + 3]!.breakBefore || CLAUSE_WORD.has(toks[i + 3]!.word))) continue;
+      // "Stopping here", "pausing now": the agent stops its own work (nothing named after it: "stop now the sensor" names one).
+      const after2 = toks[i + 2];
+      if (/^(stop|pause|halt|wait)$/.test(found.verb) && phrasal === undefined && (next === "here" || next === "there" || ((next === "now" || (next === "for" && after2?.word === "now")) && (after2 === undefined || after2.breakBefore || after2.word === "now" || CLAUSE_WORD.has(after2.word) || SPEAKER.has(after2.word))))) continue;
       // The object: the words after the verb up to the next clause.
       const object: string[] = [];
       const words: string[] = [];
@@ -2465,7 +2467,8 @@ function readAction(sentence: string, clause: string, verb: string, verbClass: V
   // (A check added is no access given: "add a detect-secrets hook to pre-commit", "adding a lint check to CI".)
   // (Where it is added may join the head, "gitleaks to the pre-commit config": any of the head's words says it.)
   // (Not an ignore, exception or allowlist entry for one: "add a Snyk ignore" turns a finding off.)
-  const checkAdded = verb === "add" && headNoun !== undefined && !(heads[0] ?? []).some((w) => /^(ignores?|exceptions?|exclusions?|suppressions?|allowlists?|whitelists?|skips?|baselines?|waivers?|exemptions?|nosec|noqa)$/.test(w)) && !/\b(?:ignore|exception|exclusion|suppress|allowlist|whitelist|skip|waiver|exempt)/i.test(sentence) && (heads[0] ?? []).some((w) => /^(hooks?|checks?|linters?|scanners?|scans?|validations?|assertions?|guards?|gitleaks|trufflehog|semgrep|snyk|trivy|codeql|bandit|grype|checkov|tfsec|hadolint|shellcheck|dependabot)$/.test(w));
+  // (Added to a configuration, a CI file or hooks, not to an organisation or a role: "the semgrep bot … as owner" gives access.)
+  const checkAdded = verb === "add" && headNoun !== undefined && !ADMIN.test(sentence) && !/\bas (?:an? |the )?(?:owner|admin\w*|maintainer|member|collaborator|contributor)s?\b/i.test(sentence) && /\b(?:config\w*|ci|pipelines?|workflows?|pre-commit|hooks?|makefile|\.ya?ml|\.toml|\.json)\b/i.test(sentence) && !(heads[0] ?? []).some((w) => /^(ignores?|exceptions?|exclusions?|suppressions?|allowlists?|whitelists?|skips?|baselines?|waivers?|exemptions?|nosec|noqa)$/.test(w)) && !/\b(?:ignore|exception|exclusion|suppress|allowlist|whitelist|skip|waiver|exempt)/i.test(sentence) && (heads[0] ?? []).some((w) => /^(hooks?|checks?|linters?|scanners?|scans?|validations?|assertions?|guards?|gitleaks|trufflehog|semgrep|snyk|trivy|codeql|bandit|grype|checkov|tfsec|hadolint|shellcheck|dependabot)$/.test(w));
   // (A check added stays a check whoever the sentence says it guards against: "… before anyone pushes them".)
   const code = (headNoun !== undefined && CODE_OBJECT.test(headNoun) && (allCode || (verbClass !== "delete" && verbClass !== "trash")) && (verbClass === "write" || verbClass === "delete" || verbClass === "trash" || (verbClass === "grant" && !sentenceLevel.public && !OUTSIDE.test(sentence)))) || (checkAdded && !OUTSIDE.test(sentence));
   // Someone added or invited "as Maintainer", "as a collaborator" from outside: access given.
@@ -2483,7 +2486,8 @@ function readAction(sentence: string, clause: string, verb: string, verbClass: V
   // Running a refund, payout or charge job against live money ("re-running refund_batch.rb against live Stripe for all 340 orders"): the payments go out, whatever file holds the job.
   const moneyRun = verbClass === "execute" && object.some((w) => /(?:^|_)(refunds?|payouts?|payments?|charges?|transfers?|billing|invoices?)(?:_|$|\.)/.test(w)) && (/\blive\b|(?:^|[^a-z])(?:prod|production)(?:[^a-z]|$)/i.test(sentence) || MANY.test(sentence) || sentenceLevel.bulk || object.some((w) => BULK.test(w)));
   // (Pods deleted outside production: their controller makes them again, or they are a finished job's leftovers.)
-  const podsOnly = (verbClass === "delete" || verbClass === "trash") && headNoun !== undefined && /^pods?$/.test(headNoun) && !sentenceLevel.production && !sentenceLevel.bulk;
+  // (Where a non-production place is named: "vault-0 pod" alone may be a stateful pod with no controller.)
+  const podsOnly = (verbClass === "delete" || verbClass === "trash") && headNoun !== undefined && /^pods?$/.test(headNoun) && !sentenceLevel.production && !sentenceLevel.bulk && /\b(?:staging|stage|stg|dev|development|test|testing|qa|preview|sandbox|local|playtest)\b/i.test(sentence);
   const throwaway = code || podsOnly || !sentenceLevel.production && !openToAll && !moneyRun && !(protectionOff && SHARED_MACHINES.test(sentence)) && !(verbClass === "grant" && ADMIN.test(object.join(" ").replace(ADMIN_PLACE, " "))) && (throwawayObject || ownFork || ownBranch || MADE_BY_THE_AGENT.test(sentence) || DEV_COPY.test(place.join(" ")) || place.some((w, k) => w.split(/[-_/.]+/).some((p) => notReal(place, k, p))) || (!(verbClass === "grant" && (sentenceLevel.recipients.length > 0 || sentenceLevel.public || /\broles?\//i.test(sentence))) && !roleGiven && !protectionOff && pathClasses.length > 0 && pathClasses.every((c) => c === "temp" || c === "build-output" || c === "project") && !object.some((w) => /^(branch|branches|tags?|remote|remotes|origin|releases?|repo|repos|repository|repositories|project|projects)$/.test(w))));
   // (A delete said to be recursive takes everything under what it names: "recursively remove the 2022 prefix from the archive".)
   const facts: ArgumentFacts = { ...sentenceLevel, bulk: sentenceLevel.bulk || object.some((w) => BULK.test(w)) || ((verbClass === "delete" || verbClass === "trash") && /\brecursive(?:ly)?\b|(?:^|\s)--recursive\b/i.test(sentence)) };

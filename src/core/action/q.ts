@@ -28,7 +28,8 @@ const Q_EFFECT = /\b(?:delete|update|upsert|insert|set|hdel|hopen|hclose|system|
 export function qOnlyReads(text: string): boolean {
   if (text.length > 8192) return false;
   const bare = text.replace(/"(?:[^"\\]|\\.)*"/g, '""');
-  return /^\s*(?:select|exec)\b/.test(bare) && !Q_EFFECT.test(bare);
+  // (A string applied to a handle, 0 "expr", or to get, value or eval runs its text: judged on the raw text too.)
+  return /^\s*(?:select|exec)\b/.test(bare) && !Q_EFFECT.test(bare) && !/[\d)\]]\s*"|\bget\b/.test(text);
 }
 
 /** The shell commands a q text's system calls run: system "rm -rf /data/hdb" → rm -rf /data/hdb. */

@@ -204,7 +204,8 @@ export function readsOnlyPowerShell(text: string): boolean {
   if (/['"`&]|\$\(|::|[<>]|(?:^|[\s;|({])\.\s*[\w$({]|\b(?:iex|icm|iwr|irm|saps|start|invoke-\w+|start-\w+|add-type|new-object)\b/i.test(bare)) return false;
   for (const m of bare.matchAll(/\.(\w+)\s*\(/g)) if (!PURE_METHOD.test(m[1]!)) return false;
   // (A cmdlet told -WhatIf says what it would do and does nothing: Remove-Item … -WhatIf.)
-  const whatIf = (segment: string): boolean => /\s-WhatIf(?::\$true)?(?=$|\s)/i.test(segment) && !/-WhatIf:\$false/i.test(segment);
+  // (Not in a comment: `… # -WhatIf` runs the cmdlet.)
+  const whatIf = (segment: string): boolean => { const code = segment.replace(/(?:^|\s)#.*$/, ""); return /\s-WhatIf(?::\$true)?(?=$|\s)/i.test(code) && !/-WhatIf:\$false/i.test(code); };
   // (Each cmdlet judged where it stands: one that changes something reads only as the first word of its own segment with -WhatIf there, never after `$x =` or `(`.)
   const segments = bare.split(/[|;{}\n]/);
   for (const segment of segments) {

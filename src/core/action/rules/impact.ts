@@ -854,7 +854,9 @@ const batchJobsCancelled: CommandRule = {
     let whose: string | undefined;
     if (inv.name === "scancel") {
       // (Jobs named, by their name or their ids, are those jobs, not every job of the account.)
-      if (optionValues(a, ["-n", "--name", "--jobname"]).length > 0 || a.some((x) => /^--(?:job)?name=|^-n./.test(x) || /^\d+(?:_\d+)?$/.test(x))) return undefined;
+      // (A job id is an operand, not an option's value: -s 9 is a signal, --account=… a scope.)
+      const operands = a.filter((x, k) => !x.startsWith("-") && !/^-(?:[sSpAMqtwunL]|-signal|-partition|-account|-clusters|-qos|-state|-nodelist|-user|-name|-reservation|-wckey)$/.test(a[k - 1] ?? ""));
+      if (optionValues(a, ["-n", "--name", "--jobname"]).length > 0 || a.some((x) => /^-n./.test(x)) || operands.some((x) => /^\d+(?:_\d+)?$/.test(x))) return undefined;
       const other = users.find((u) => !OWN_USER.test(u));
       if (other !== undefined) whose = `every job of ${shown(other)}`;
       else if (users.length === 0) {
@@ -871,7 +873,7 @@ const batchJobsCancelled: CommandRule = {
     return { action: { capability: "delete", target: { name: inv.name }, reversibility: "recoverable", scope: "account" }, reason: `cancels ${whose}: runs others were waiting on stop, and what they had done so far is lost (T1489)` };
   },
   examples: {
-    match: [`scancel --user=pipeline-svc --partition=compute`, `scancel -u alice`, `scancel --partition=gpu`, `scancel --state=PENDING --account=genomics`, `qdel all`, `bkill -u bob 0`, `sudo scancel --partition=standard --state=PENDING`],
+    match: [`scancel -u bob -s 9`, `scancel --account=genomics -s 9`, `scancel --user=pipeline-svc --partition=compute`, `scancel -u alice`, `scancel --partition=gpu`, `scancel --state=PENDING --account=genomics`, `qdel all`, `bkill -u bob 0`, `sudo scancel --partition=standard --state=PENDING`],
     noMatch: [`scancel 4812233`, `scancel -u $USER`, `scancel --user=$USER --state=PENDING`, `scancel -u $(whoami) -p debug`, `scancel --name=my-test-run`, `bkill 1234`, `qdel 4412`, `scancel --user=swhitlock --name=bt_momentum_sweep_typo`, `scancel --user=jpark --state=PENDING --name=sarek_debug`, `scancel -u jpark 4812233 4812234`],
   },
 };

@@ -7,7 +7,7 @@ import { withPrecheck, re, T, END, START, NO_DRY_RUN, outsideQuotedText, DETERMI
  * verb empties a cache, which fills again (wp cache flush, purge_cache, flush-cache,
  * unbound-control flush_zone), or the command removes only what has expired (--expired).
  */
-const NOT_A_CACHE_FLUSH = String.raw`(?<!\bcaches?[ :](?:flush|flushall|clear|clean|purge|rebuild)|\b(?:flush|clear|clean|purge|invalidate)[_-]caches?|\bcaches?[_-](?:flush|clear|clean|purge|rebuild)|\bunbound-control(?: -[sc] \S+)* flush\w*)(?![^;&|]{0,200}?--expired\b)`;
+const NOT_A_CACHE_FLUSH = String.raw`(?<!\bcaches?[ :](?:flush|flushall|clear|clean|purge|rebuild)|\b(?:flush|clear|clean|purge|invalidate)[_-]caches?|\bcaches?[_-](?:flush|clear|clean|purge|rebuild)|\bunbound-control(?: -[sc] \S+)* flush\w*)(?![^;&|<>]{0,200}? --expired(?=$|[\s;&|]))`;
 
 /**
  * Not a Kafka on this machine: a command whose only bootstrap server is localhost, deleting a topic

@@ -193,7 +193,7 @@ export const FILESYSTEM_RULES: readonly Rule[] = [
     // options, their values and switches are skipped, and any other word is a target that counts.
     // Naming nothing, it deletes what the pipeline hands it (Get-ChildItem … | Remove-Item -Recurse).
     pattern: re(
-      String.raw`\b(?:remove-item|ri|rmdir|rd|del|erase)\b(?=[^;&|]{0,200}? (?:-recurse|\/s)(?=$|[\s;&|)'"\x60]))(?![^;&|]{0,200}? -whatif(?!:\$false)(?=$|[\s;&|)]))(?:(?: ${WINDOWS_DELETE_SKIPPED}){0,20}? (?!${WINDOWS_DELETE_SKIPPED}(?=$|[\s;&|)]))[^\s;&|)]|(?: -[\w:$]+)*\s*(?:$|[;&|)]))`,
+      String.raw`\b(?:remove-item|ri|rmdir|rd|del|erase)\b(?=[^;&|]{0,200}? (?:-recurse|\/s)(?=$|[\s;&|)'"\x60]))(?![^;&|#]{0,200}? -whatif(?!:\$false)(?=$|[\s;&|)]))(?:(?: ${WINDOWS_DELETE_SKIPPED}){0,20}? (?!${WINDOWS_DELETE_SKIPPED}(?=$|[\s;&|)]))[^\s;&|)]|(?: -[\w:$]+)*\s*(?:$|[;&|)]))`,
     ),
     examples: {
       match: ["Remove-Item -Recurse -Force C:\\projects\\app", "rmdir /s /q data", "del /f /s /q *.*", "Remove-Item -Recurse -Force .\\build\\out, .\\src", "Remove-Item -Path ..\\dist -Recurse", "rd /s /q %USERPROFILE%\\dist", "Get-ChildItem \\\\fs01\\Clients -Directory | Remove-Item -Recurse -Force", "Remove-Item -Recurse -Force -Path:$HOME -ErrorAction SilentlyContinue", "rd /s /q \\Windows\\Logs"],

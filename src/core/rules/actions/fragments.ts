@@ -183,7 +183,7 @@ export const NOT_SCRATCH_TABLE = String.raw`(?!(?:[\w$-]+\.){0,2}(?:(?:scratch|t
  * postgres psql -d billing_test), on a database named for development or tests, with no host, context
  * or production word: the container's own throwaway database.
  */
-export const ON_CONTAINER_TEST_DATABASE = String.raw`(?<!\b(?:docker[ -]compose|docker|podman(?:[ -]compose)?)\b(?:(?! --context| -h | -H |--host)[^;&|]){0,120}? exec (?:-[\w-]+ )*[\w.-]+ (?:psql|mysql|mariadb) (?![^;&|]{0,300}?(?:prod|production|prd)(?![a-z0-9]))(?![^;&|]{0,300}?(?:-h ?|--host[= ]|\\c(?:onnect)?\b|\battach\b))[^;&|]{0,200}?(?:-d ?|--dbname[= ]|-D ?|--database[= ])(?:\w+_)?(?:dev|test|local|fixtures?)(?:_\d+)?\b[^;&|]{0,300})`;
+export const ON_CONTAINER_TEST_DATABASE = String.raw`(?<!\b(?:docker[ -]compose|docker|podman(?:[ -]compose)?)\b(?:(?! --context| -h | -H |--host)[^;&|]){0,120}? exec (?:-[\w-]+ )*[\w.-]+ (?:psql|mysql|mariadb) (?![^;&|]{0,300}?(?:prod|production|prd)(?![a-z0-9]))(?![^;&|]{0,300}?(?:-h ?|--host[= ]|\\c(?:onnect)?\b|\battach\b))(?![^;&|]{0,300}?(?:-d ?|--dbname[= ]|-D ?|--database[= ])[^;&|]{0,300}?(?:-d ?|--dbname[= ]|-D ?|--database[= ]))[^;&|]{0,200}?(?:-d ?|--dbname[= ]|-D ?|--database[= ])(?:\w+_)?(?:dev|test|local|fixtures?)(?:_\d+)?\b[^;&|]{0,300})`;
 export const onKeptTable = (r: RegExp): RegExp => withPrecheck(new RegExp(`(?=${r.source})${IN_MESSAGE_ARG}${ON_TEMP_DATABASE}${ON_LOCAL_DEV_DATABASE}${ON_DEV_CONNECTION}${ON_CONTAINER_TEST_DATABASE}(?:${r.source})`, r.flags), r);
 /** The rule does not fire on text quoted as a message argument or echoed. */
 export const outsideQuotedText = (r: RegExp): RegExp =>

@@ -58,11 +58,12 @@ export const GIT_RULES: readonly Rule[] = [
     reason: "git clean -f permanently deletes untracked files, which git cannot restore.",
     score: 60,
     keywords: ["clean"],
-    // Not when every pathspec after `--` is build output or a temporary folder (tests/fixtures/tmp/).
+    // Not when every pathspec, right after the options, is build output or a temporary folder (tests/fixtures/tmp/);
+    // never with -e, which keeps what it names and deletes the rest.
     // (-X is not exempt: what .gitignore ignores is also .env, keys and local databases.)
-    pattern: re(String.raw`${GIT}clean(?=[^;&|]{0,100}? ['"]?(?:-[a-z]*f[a-z]*|--force)${END})(?![^;&|]{0,100}? (?:-[a-z]*n[a-z]*|--dry-run)${END})(?![^;&|]{0,100}? (?:-- )?(?:${BUILD_OUTPUT_TARGET} ?)+(?:$|[;&|]))`),
+    pattern: re(String.raw`${GIT}clean(?=[^;&|]{0,100}? ['"]?(?:-[a-z]*f[a-z]*|--force)${END})(?![^;&|]{0,100}? (?:-[a-z]*n[a-z]*|--dry-run)${END})(?!(?![^;&|]{0,100}? (?:-e|--exclude)(?=[\s=]))(?: -[a-z]+| --[a-z-]+){0,8}? (?:-- )?(?:${BUILD_OUTPUT_TARGET} ?)+(?:$|[;&|]))`),
     examples: {
-      match: ["git clean -fdx", "git clean -f", "git clean -xf", "executing shell command: git clean --force -d", "git clean -fdx -- src/", "git clean -fdx -e .env.local", "git clean -fX", "git clean -ffdx -eX"],
+      match: ["git clean -fdx", "git clean -f", "git clean -xf", "executing shell command: git clean --force -d", "git clean -fdx -- src/", "git clean -fdx -e .env.local", "git clean -fX", "git clean -ffdx -eX", "git clean -fdx -e node_modules", "git clean -fdx -- src/ dist"],
       noMatch: ["git clean -n", "git clean -nd", "head git clean -f", "git clean -fn", "git clean -fdx -- tests/fixtures/tmp/", "git clean -fdX -- build/"],
     },
   },
