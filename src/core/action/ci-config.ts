@@ -86,6 +86,32 @@ export function weakenedCi(args: unknown): CiWeakening | undefined {
   };
 }
 
+/** A job that deploys to production or the live site: its environment, its deployment tier, or the deploy command's own flag. */
+const PRODUCTION_DEPLOY = /^[ \t]*(?:-[ \t]+)?(?:environment:[ \t]*(?:name:[ \t]*)?|name:[ \t]*|deployment_tier:[ \t]*)["']?(?:production|prod|live)["']?[ \t]*$|[ \t]--(?:live|prod|production|allow-live)\b/m;
+/** A GitHub Actions push trigger on every branch (branches: ['**'], - '*'). */
+const EVERY_BRANCH_PUSH = /^[ \t]*push:[ \t]*\n[ \t]*branches:[ \t]*(?:\[[ \t]*["']?\*\*?["']?[ \t]*\]|\n[ \t]*-[ \t]*["']?\*\*?["']?)[ \t]*$/m;
+const MANUAL_GATE = /^[ \t]*(?:-[ \t]+)?when:[ \t]*manual\b/m;
+
+/**
+ * A CI edit that takes the person out of a production deploy: GitLab's manual gate (when: manual)
+ * removed from a job that deploys to production, or a production deploy now run on every push to
+ * any branch. The edit's texts are read together (a MultiEdit's gate in one edit, its environment in
+ * another). What ships next reaches production with nobody pressing the button.
+ */
+export function deployGateRemoved(args: unknown): string | undefined {
+  if (!args || typeof args !== "object" || Array.isArray(args)) return undefined;
+  const o = args as Record<string, unknown>;
+  if (!Object.entries(o).some(([k, x]) => PATH_KEY.test(k) && typeof x === "string" && CI_FILE.test(x.trim()))) return undefined;
+  const pairs = [o, ...(Array.isArray(o.edits) ? o.edits.slice(0, 16) : [])].filter((e): e is Record<string, unknown> => !!e && typeof e === "object" && typeof (e as Record<string, unknown>).old_string === "string" && typeof (e as Record<string, unknown>).new_string === "string");
+  if (pairs.length === 0) return undefined;
+  const oldText = pairs.map((e) => e.old_string as string).join("\n").slice(0, 256 * 1024);
+  const newText = pairs.map((e) => e.new_string as string).join("\n").slice(0, 256 * 1024);
+  if (!PRODUCTION_DEPLOY.test(oldText) && !PRODUCTION_DEPLOY.test(newText)) return undefined;
+  if (MANUAL_GATE.test(oldText) && !MANUAL_GATE.test(newText)) return "the production deploy's manual gate (when: manual) is removed: it runs on every pipeline, with nobody pressing the button";
+  if (PRODUCTION_DEPLOY.test(newText) && EVERY_BRANCH_PUSH.test(newText) && !EVERY_BRANCH_PUSH.test(oldText)) return "the production deploy now runs on every push to any branch: unreviewed work goes live";
+  return undefined;
+}
+
 /** A build tool's option leaving a security scan task out: Gradle's -x / --exclude-task, Maven's -D….skip. */
 const SCAN_SKIPPED = /(?:\s-x\s+|\s--exclude-task[\s=])(?:dependencyCheck\w*|owasp\w*|snyk\w*|sonar\w*|spotbugs\w*|trivy\w*|checkmarx\w*|ossIndex\w*|audit\w*|securityScan\w*|veracode\w*)\b|\s-D(?:dependency-check|owasp|snyk|sonar|spotbugs|trivy|ossindex|veracode)(?:\.\w+)*\.skip(?:=true)?\b/i;
 

@@ -246,10 +246,18 @@ export function readCode(code: string): CodeReading {
       return;
     }
     const cls = classifyPath(path);
+    // A tree on a shared or parallel file system (/lustre/staging/run-2025, /gpfs/projects/x, /data/…): a team's data, with no trash behind it.
+    if (cls === "other" && tree && SHARED_DATA.test(path)) {
+      hits.push({ id: "code.delete", technique: "T1485", action: { capability: "delete", target: { name: path }, reversibility: "irreversible", scope: "tree" }, reason: `code deletes everything under ${path}, on a shared file system: data destruction (T1485)` });
+      return;
+    }
     if (cls !== "system" && cls !== "credentials" && cls !== "device" && !(cls === "home" && tree)) return;
     hits.push({ id: "code.delete", technique: "T1485", action: { capability: "delete", target: { name: path, pathClass: cls }, reversibility: "irreversible", scope: tree ? "tree" : "one" }, reason: `code deletes ${tree ? "the tree " : ""}${path} (${cls} path): data destruction (T1485)` });
   }
 }
+
+/** A directory inside a shared or parallel file system's or a data volume's top level (not scratch, not tmp). */
+const SHARED_DATA = /^\/(?:lustre|gpfs|beegfs|fsx|efs|nfs|data\w*|datasets?|projects?|shared?|storage|research|groups?|archives?|backups?|exports?)\/(?!scratch\b|tmp\b|temp\b)[^/]+/;
 
 /** Calls that send a request, in the languages agents write servers and pages in. */
 const SEND_CALL = /\b(?:requests|httpx|session|client|http|urllib\.request)\.(?:post|put|patch|get|request|urlopen|Request)\s*\(|\bfetch\s*\(|\baxios(?:\.(?:post|put|patch|get))?\s*\(|\burlopen\s*\(|\bsendBeacon\s*\(|\$\.(?:post|ajax|get)\s*\(|\bNet::HTTP\.(?:post|post_form|get)\s*\(|\bcurl_init\s*\(|\bhttp\.(?:Post|PostForm|NewRequest)\s*\(/g;
@@ -432,6 +440,24 @@ export function sentPersonalData(text: string, sends: readonly SendCall[] = send
         reason: `code sends records with people's ${[...fields].slice(0, 4).join(", ")} to ${host}: their personal data leaves (T1041)`,
       },
     ];
+  }
+  return [];
+}
+
+/** A product-analytics SDK's call that sends an event or a profile to the vendor (Mixpanel, Segment, Amplitude, PostHog, Heap). */
+const TRACKER_CALL = /\b(?:mixpanel(?:\.people)?|analytics|amplitude|posthog|heap|rudderanalytics|mp)\.(?:track|identify|capture|logEvent|set|set_once|people_set|alias|group)\s*\(/g;
+/** A field of a person's record, as code reads it (user.email, student.full_name) or names it in quotes. */
+const PERSON_FIELD_REF = /(?:\.|\[\s*["'])(e_?mail|email_?address|full_?name|first_?name|last_?name|phone(?:_?number)?|mobile|home_?address|street_?address|address|date_?of_?birth|dob|birth_?date|ssn|national_?id|passport_?number|diagnosis|medical_?record_?number|mrn|salary)\b|["'](e_?mail|full_?name|first_?name|last_?name|phone(?:_?number)?|address|dob|date_?of_?birth|ssn)["']\s*:/gi;
+
+/** Code that sends people's details (an e-mail with a name, a phone, a diagnosis) to a product-analytics vendor in an event or a profile: their personal data leaves for a third party (T1041). */
+export function trackedPersonalData(text: string): CodeHit[] {
+  if (text.length > 256 * 1024) return [];
+  for (const m of text.matchAll(TRACKER_CALL)) {
+    const call = callText(text, m.index! + m[0].length - 1);
+    const fields = new Set([...call.matchAll(PERSON_FIELD_REF)].map((f) => (f[1] ?? f[2]!).toLowerCase().replace(/_/g, "")));
+    if (fields.size < 2) continue;
+    const vendor = m[0].slice(0, m[0].indexOf(".")).replace(/^mp$/, "mixpanel");
+    return [{ id: "code.send-personal-data", technique: "T1041", tactic: "Exfiltration (TA0010)", action: { capability: "exfiltrate", target: { name: vendor, personal: true, external: true }, reversibility: "irreversible", scope: "account" }, reason: `code sends people's ${[...fields].slice(0, 4).join(", ")} to ${vendor}, a product-analytics vendor, with every event: their personal data leaves for a third party (T1041)` }];
   }
   return [];
 }

@@ -1024,7 +1024,7 @@ function sshKeysAdded(path: string, oldText: string, newText: string): string[] 
 }
 
 /** A setting that decides whether a security policy blocks or only watches. */
-const ENFORCEMENT_KEY = /^(?:enforcement_?action|enforcement_?mode|validation_?failure_?action|failure_?action|failure_?policy|waf_?mode|firewall_?mode|policy_?mode|enforcement|selinux)$/i;
+const ENFORCEMENT_KEY = /^(?:enforcement_?action|enforcement_?mode|validation_?failure_?action|failure_?action|failure_?policy|waf_?mode|firewall_?mode|policy_?mode|enforcement|selinux(?:_?state|_?mode)?)$/i;
 /** The same for keys too common to read alone (state, mode, action), read only in a security policy's file. */
 const ENFORCEMENT_KEY_IN_POLICY = /^(?:state|mode|action|default_?action)$/i;
 const SECURITY_POLICY_PLACE = /conditional[-_]?access|\bca\d{2,4}\b|waf|selinux/i;

@@ -17,7 +17,7 @@ import { readCode } from "./code.js";
 import { argumentFacts, isRecord, readToolCall, toolWords, type ToolAnnotations } from "./tool-call.js";
 import { mentionsProduction, readProse } from "./prose.js";
 import { codeSpans } from "../shell/source.js";
-import { ciCommandsOf, weakenedCi } from "./ci-config.js";
+import { ciCommandsOf, deployGateRemoved, weakenedCi } from "./ci-config.js";
 import { editsOf, fileWriteCommands, wholeWritesOf, writtenFile } from "./file-write.js";
 import { readWrittenSource, removedChecks } from "./source-file.js";
 import { editWeakens, scannerIgnoreWidened, writtenAgentInstructions } from "./edit-weakens.js";
@@ -66,7 +66,7 @@ export const MAX_SQL_STRINGS = 50;
 export const MAX_WORDS = 20_000;
 
 /** A fetch's prompt that says to do what the page says. */
-const FOLLOW_FETCHED = /\b(?:follow|execute|run|carry out|do|apply|perform|obey)\b[^.\n]{0,40}?\b(?:steps?|instructions?|commands?|everything|what it says|exactly|as (?:it|written|listed))\b|\b(?:list|give|extract|copy)\w*\b[^.\n]{0,30}?\b(?:every|each|all|the) (?:commands?|steps?)\b[^.\n]{0,40}?\b(?:so (?:I|we) can|to) (?:run|execute|apply|follow)\b/i;
+const FOLLOW_FETCHED = /\b(?:follow|execute|run|carry out|do|apply|perform|obey)\b[^.\n]{0,40}?\b(?:steps?|instructions?|commands?|everything|what it says|exactly|as (?:it|written|listed))\b|\b(?:list|give|extract|copy)\w*\b[^.\n]{0,30}?\b(?:every|each|all|the)(?: [\w-]+)? (?:commands?|steps?)\b[^.\n]{0,40}?\b(?:so (?:I|we) can|to) (?:run|execute|apply|follow)\b/i;
 /** Hosts that serve what any user uploaded: gists, raw repository files, snippets, paste-like services. */
 const USER_CONTENT_HOST = /^(?:gist\.github(?:usercontent)?\.com|raw\.githubusercontent\.com|gitlab\.com|bitbucket\.org|rentry\.(?:co|org)|ghostbin\.\w+|controlc\.com|dpaste\.(?:com|org)|privatebin\.\w+|justpaste\.it|telegra\.ph|notes\.io|pastes\.dev)$/i;
 const DB_CLIENTS = new Set(["psql", "mysql", "mariadb", "sqlite3", "sqlcmd", "dbsqlcli", "sql", "sqlcl", "trino", "presto", "beeline", "spark-sql", "impala-shell", "mssql-cli", "clickhouse-client", "cockroach", "duckdb", "snowsql", "bq", "mycli", "pgcli", "usql", "sqlplus", "invoke-sqlcmd"]);
@@ -100,6 +100,11 @@ function sqlOfCommand(inv: Invocation, next: Invocation | undefined): readonly s
       if (((w === "-c" || w === "--command") && inv.name !== "snowsql") || w === "-e" || w === "--execute" || w === "-Q" || w === "-q" || w === "--query" || (inv.name === "invoke-sqlcmd" && /^-Query$/i.test(w))) out.push(a[i + 1] ?? "");
       else if (/^--(command|execute|query)=/.test(w)) out.push(w.slice(w.indexOf("=") + 1));
 
+    }
+    // bq query takes its SQL as the operand after `query` (bq query --use_legacy_sql=false 'SELECT …').
+    if (inv.name === "bq") {
+      const at = a.indexOf("query");
+      if (at >= 0) { const sql = a.slice(at + 1).find((w) => SQL_KEYWORD.test(w)); if (sql !== undefined) out.push(sql); }
     }
     // SQL given on standard input as a here-string (sqlplus / as sysdba <<< "ALTER SYSTEM …").
     for (const r of inv.command.redirects) if (r.op === "<<<") out.push(r.target);
@@ -332,6 +337,9 @@ function judge(input: JudgeInput): Judgement {
   if (ci?.tokenWriteAll === true) record("ci.token-write-all", { capability: "grant-access", target: { name: "the workflow's GITHUB_TOKEN" }, reversibility: "recoverable", scope: "one" }, "the CI configuration gives the workflow's token every write permission (permissions: write-all): any step or third-party action it runs can push code, cut releases and change the repository (T1098)", "T1098", "Persistence (TA0003)");
 
   if (ci?.forkRunsWithSecrets === true) record("ci.fork-runs-with-secrets", { capability: "grant-access", target: { name: "pull_request_target workflow", external: true }, reversibility: "recoverable", scope: "one" }, "the CI configuration runs on pull_request_target: pull requests from forks run with the repository's secrets and a write token (T1195.002)", "T1195.002", "Initial Access (TA0001)");
+
+  const ungated = input.arguments !== undefined ? deployGateRemoved(input.arguments) : undefined;
+  if (ungated !== undefined) record("ci.deploy-gate-removed", { capability: "write", target: { name: "the production deploy", production: true }, reversibility: "recoverable", scope: "tree" }, `the CI configuration changes how production is deployed: ${ungated}`);
 
   // Source a file tool writes: what the program will do with it when it runs (source-file.ts).
   const file = input.arguments !== undefined ? writtenFile(input.arguments) : undefined;
@@ -655,7 +663,7 @@ const DEV_DATABASE = /^(?:\w+_)?(?:dev|test|local|localdev|fixtures?)(?:_ci)?(?:
  * that connects elsewhere or runs a shell (\c, \!, system, PROGRAM, USE).
  */
 function localDevDatabase(inv: Invocation): boolean {
-  if (!/^(psql|mysql|mariadb|sqlcmd|sqlite3|duckdb)$/.test(inv.name)) return false;
+  if (!/^(psql|mysql|mariadb|sqlcmd|invoke-sqlcmd|sqlite3|duckdb)$/.test(inv.name)) return false;
   const a = inv.args;
   if (!staysPut(a)) return false;
   // A SQLite or DuckDB file in a cache or temporary directory, or named for tests or a bench: the tool's own scratch data.
@@ -677,6 +685,17 @@ function localDevDatabase(inv: Invocation): boolean {
     const sql = a.filter((w, j) => /^-[Qq]$/.test(a[j - 1] ?? ""));
     // (Nor SQL that names a table in another database or on a linked server: [FINSQL01].Billing.dbo.Invoices.)
     if (sql.some((t) => /[\w\]`"]\s*\.\s*[\w\[`"]+\s*\.\s*[\w\[`"]/.test(t.replace(/'[^']*'/g, "''")))) return false;
+    return sql.length > 0 && sql.every(dropsAndCreatesDevDatabases);
+  }
+  // PowerShell's Invoke-Sqlcmd names its server with -ServerInstance and its database with -Database, as sqlcmd's -S and -d.
+  if (inv.name === "invoke-sqlcmd") {
+    const valueOf = (name: RegExp): string[] => a.flatMap((w, i) => (name.test(w) ? [a[i + 1] ?? ""] : []));
+    const servers = valueOf(/^-ServerInstance$/i);
+    if (servers.length !== 1 || !/^(?:tcp:)?(?:localhost|127\.0\.0\.1|\(localdb\)|\.)(?:,\d+)?(?:\\[\w$]+)?$/i.test(servers[0]!)) return false;
+    const sql = valueOf(/^-Query$/i);
+    if (a.some((w) => /^-InputFile$/i.test(w)) || sql.some((t) => /[\w\]`"]\s*\.\s*[\w\[`"]+\s*\.\s*[\w\[`"]/.test(t.replace(/'[^']*'/g, "''")))) return false;
+    const databases = valueOf(/^-Database$/i);
+    if (databases.length === 1) return DEV_DATABASE.test(databases[0]!);
     return sql.length > 0 && sql.every(dropsAndCreatesDevDatabases);
   }
   if (a.filter((w) => w === "-h" || w === "--host" || /^--host=/.test(w) || /^-h\S/.test(w)).length > 1) return false;

@@ -81,6 +81,9 @@ const CREDENTIAL_PATTERNS: readonly RegExp[] = [
   // (Not an example, a template or a test's fixture: secrets.example.json, tests/fixtures/credentials.json.)
   /^(?!.*(?:^|[\/._-])(?:example|sample|template|fixtures?|mocks?|fake|dummy|tests?|spec)(?:[\/._-]|$)).*(?:^|\/)(?:[\w-]+[._-])?(?:(?:secrets?|credentials?)(?:[._-][\w-]+)*\.(?:json|ya?ml|toml|ini|txt|csv|env|properties|xml|conf|cfg|tfvars)|service[-_]?accounts?(?:[._-][\w-]+)*\.(?:json|toml|ini|env|properties|xml|conf|cfg))$/i,
   /^(?!.*(?:^|[\/._-])(?:example|sample|template|fixtures?|mocks?|fake|dummy|tests?|spec)(?:[\/._-]|$)).*(?:^|\/)[\w.-]*(?:recovery|backup)[-_ ]?codes?[\w.-]*\.(?:txt|pdf|json|csv|png)$/i,
+  // A password manager's export or a file of passwords kept on a share (KeePass-export-2025.csv, IT/Passwords/vpn.xlsx):
+  // every login in it, in clear. (Not a word list a strength check uses: common-passwords.txt, a blocklist.)
+  /^(?!.*(?:^|[\/._ -])(?:example|sample|template|fixtures?|mocks?|fake|dummy|tests?|spec|common|weak|breached|top\d*|rockyou|wordlists?|blocklist|banned|dictionary|policy|reset)(?:[\/._ -]|$)).*(?:^|\/)(?:passwords?\/(?:[^/]+\/)*[^/]+|[^/]*(?:^|[._ -])(?:passwords|keepass|lastpass|bitwarden|1password|keeper|dashlane)(?:[._ -][^/]*)?)\.(?:csv|txt|xlsx?|json|xml|kdbx|1pux|docx?)$/i,
 ];
 
 /**
@@ -233,6 +236,12 @@ const KNOWN_HOSTS: ReadonlyArray<readonly [string, RegExp]> = [
   ["jsdelivr", /(^|\.)jsdelivr\.(net|com)$/],
   ["unpkg", /(^|\.)unpkg\.com$/],
   ["cloudflare", /(^|\.)(cloudflare\.com|cloudflare-dns\.com|cloudflare\.net|cloudflareinsights\.com)$/],
+  // Where shops and checkouts load their scripts from: a name made to look like one serves a skimmer.
+  ["shopify", /(^|\.)(shopify\.com|shopifycdn\.com|shopifycloud\.com|shopifysvc\.com|myshopify\.com|shopify\.dev)$/],
+  ["stripe", /(^|\.)(stripe\.com|stripe\.network|stripecdn\.com)$/],
+  ["paypal", /(^|\.)(paypal\.com|paypalobjects\.com)$/],
+  ["googletagmanager", /(^|\.)googletagmanager\.com$/],
+  ["google-analytics", /(^|\.)google-analytics\.com$/],
 ];
 
 /** A host under a suffix only an organisation's own network resolves (build.corp.internal, erp.acme.local). */

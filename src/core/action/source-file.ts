@@ -10,8 +10,9 @@
 //   - outside tests, a fixed string let past an authentication check (a backdoor, a hard stop) and
 //     TLS certificate checks turned off (a pause).
 // A reading by patterns, like code.ts: what it cannot resolve it does not guess.
-import { sendCalls, sentCredentialFiles, sentCredentials, sentEnvironment, sentPersonalData, sentTable, skimmedCheckout, type CodeHit } from "./code.js";
+import { sendCalls, sentCredentialFiles, sentCredentials, sentEnvironment, sentPersonalData, sentTable, skimmedCheckout, trackedPersonalData, type CodeHit } from "./code.js";
 import { CI_FILE } from "./ci-config.js";
+import { untrustedOrigin } from "./paths.js";
 
 /** A migration of Django, Alembic, Rails, Knex, Sequelize, TypeORM or a similar tool, by where it lives. */
 const MIGRATION_FILE = /(?:^|\/)(?:migrations?|migrate|alembic)\/(?:[^/]+\/)*[^/]+\.(?:py|rb|[cm]?[jt]s)$/i;
@@ -450,6 +451,23 @@ function webShell(path: string, text: string): CodeHit[] {
   return [{ id: "code.web-shell", technique: "T1505.003", tactic: "Persistence (TA0003)", action: { capability: "persist", target: { name: path.replace(/^.*[\\/]/, "") }, reversibility: "irreversible", scope: "system" }, reason: `writes ${path.replace(/^.*[\\/]/, "")}, a server page that runs a command taken from the request (${runs[0].trim().slice(0, 40)}): anyone who can reach the site runs commands on the server (T1505.003)` }];
 }
 
+/** A page or template that loads a script from an address (<script src="https://…">). */
+const SCRIPT_SRC = /<script\b[^>]{0,200}?\bsrc\s*=\s*["']?(?:https?:)?\/\/([\w.-]{1,253})/gi;
+/**
+ * A page, layout or template made to load a script from a paste service or a host made to look like
+ * a known one (cdn.shopify-static-assets.net): it runs in every visitor's browser, checkout included,
+ * with what they type (T1195.002, T1059.007).
+ */
+function untrustedScript(path: string, text: string): CodeHit[] {
+  if (!/\.(?:html?|liquid|erb|php|phtml|jsx|tsx|vue|svelte|hbs|handlebars|twig|njk|ejs|cshtml|aspx|jinja2?|j2)$/i.test(path) || text.length > 256 * 1024) return [];
+  for (const m of text.matchAll(SCRIPT_SRC)) {
+    const origin = untrustedOrigin(m[1]!);
+    if (origin === undefined) continue;
+    return [{ id: "code.untrusted-script", technique: "T1195.002", tactic: "Initial Access (TA0001)", action: { capability: "execute", target: { name: m[1]!, external: true, public: true }, reversibility: "irreversible", scope: "account" }, reason: `adds a script from ${origin} to ${path.replace(/^.*[\\/]/, "")}: it runs in every visitor's browser, with what they type (T1195.002)` }];
+  }
+  return [];
+}
+
 /** An editor's agent told to run its tools without asking (VS Code's chat.tools.autoApprove): every tool call it makes runs unasked. */
 function editorAgentUnasked(path: string, text: string): CodeHit[] {
   if (!/(?:^|\/)(?:settings\.json|[^/]+\.code-workspace)$/.test(path) || !/"chat\.(?:tools\.(?:global\.)?|agent\.)autoApprove"\s*:\s*true\b/.test(text)) return [];
@@ -459,7 +477,7 @@ function editorAgentUnasked(path: string, text: string): CodeHit[] {
 /** What a source file a tool writes will do when the program runs, judged now. */
 export function readWrittenSource(path: string, text: string): CodeHit[] {
   const sends = sendCalls(text);
-  return [...(MIGRATION_FILE.test(path) ? migrationDrops(path, text) : []), ...sentCredentials(text, sends), ...sentCredentialFiles(text, sends), ...sentEnvironment(text, sends), ...sentPersonalData(text, sends), ...sentTable(sends), ...(/\.(?:js|mjs|ts|jsx|tsx|html|phtml|vue)$/i.test(path) ? skimmedCheckout(text) : []), ...weakenedChecks(path, text), ...weakenedSshd(path, text), ...printsEnvironment(path, text), ...writesToPublicStore(path, text), ...codeownersEmptied(path, text), ...webShell(path, text), ...editorAgentUnasked(path, text)];
+  return [...(MIGRATION_FILE.test(path) ? migrationDrops(path, text) : []), ...sentCredentials(text, sends), ...sentCredentialFiles(text, sends), ...sentEnvironment(text, sends), ...sentPersonalData(text, sends), ...trackedPersonalData(text), ...sentTable(sends), ...(/\.(?:js|mjs|ts|jsx|tsx|html|phtml|vue)$/i.test(path) ? skimmedCheckout(text) : []), ...weakenedChecks(path, text), ...weakenedSshd(path, text), ...printsEnvironment(path, text), ...writesToPublicStore(path, text), ...codeownersEmptied(path, text), ...webShell(path, text), ...untrustedScript(path, text), ...editorAgentUnasked(path, text)];
 }
 
 /** A CODEOWNERS file written whole with no owner on any line: nobody's review is required for anything any more. */

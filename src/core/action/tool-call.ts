@@ -72,7 +72,7 @@ const MESSAGE = /^(emails?|mail|messages?|messaging|sms|texts?|chat|inbox|dm|twe
 const ACCESS = /^(users?|members?|collaborators?|guests?|permissions?|roles?|access|keys?|ssh|tokens?|policy|policies|acl|invites?|admins?|owners?|sharing|credentials?|passwords?|secrets?|apikey|grants?|group|groups)$/;
 /** Identity providers: a policy of theirs deactivated is a sign-in protection off. */
 const IDENTITY_PROVIDER = /^(okta|entra|azuread|aad|msgraph|auth0|onelogin|duo|keycloak|jumpcloud|pingidentity|pingone|pingfederate|cognito|conditionalaccess)$/;
-const SECURITY = /^(alarm|alarms|security|dlp|clouddlp|semgrep|gitleaks|trufflehog|snyk|codeql|trivy|secretscanning|anticheat|sentinelone|sentinel|carbonblack|sophos|wazuh|osquery|passcodes?|scrubbing|scrubber|scrubbers|redaction|masking|signature|signatures|auth|authentication|authorization|authz|sso|saml|captcha|recaptcha|sanitizer|sanitization|lockout|fraud|camera|cameras|firewall|ssl|tls|csrf|hsts|verification|mfa|2fa|twofactor|factors?|authenticators?|otp|audit|auditing|logging|logs?|trail|trails|cloudtrail|guardduty|siem|waf|monitoring|monitor|monitors|alerts?|protection|antivirus|defender|guardrails?|protections?|lock|locks|smoke|detector|detectors|sensor|sensors|safety|encryption|backup|backups|pagerduty|opsgenie|alerting|alertmanager|oncall|selinux|apparmor|gatekeeper|edr|xdr|crowdstrike|falcon|enforcement|auditd|auditbeat|sysmon|fail2ban|firewalld|ufw|clamav|clamd|osqueryd|falco|tetragon|tracee|suricata|zeek|snort|ossec|aide|rkhunter)$/;
+const SECURITY = /^(alarm|alarms|security|dlp|clouddlp|semgrep|gitleaks|trufflehog|snyk|codeql|trivy|secretscanning|anticheat|sentinelone|sentinel|carbonblack|sophos|wazuh|osquery|passcodes?|scrubbing|scrubber|scrubbers|redaction|masking|signature|signatures|auth|authentication|authorization|authz|sso|saml|captcha|recaptcha|sanitizer|sanitization|lockout|fraud|camera|cameras|firewall|ssl|tls|csrf|hsts|verification|mfa|2fa|twofactor|factors?|authenticators?|otp|audit|auditing|logging|logs?|trail|trails|cloudtrail|guardduty|siem|waf|monitoring|monitor|monitors|alerts?|protection|antivirus|defender|guardrails?|protections?|lock|locks|smoke|detector|detectors|sensor|sensors|safety|encryption|backup|backups|integrity|checkdb|pagerduty|opsgenie|alerting|alertmanager|oncall|selinux|apparmor|gatekeeper|edr|xdr|crowdstrike|falcon|enforcement|auditd|auditbeat|sysmon|fail2ban|firewalld|ufw|clamav|clamd|osqueryd|falco|tetragon|tracee|suricata|zeek|snort|ossec|aide|rkhunter)$/;
 /** What keeps the record of what happened: turned off, what happens meanwhile is never recorded. */
 const RECORD_KEEPING = /^(audit|auditing|logging|logs?|trail|trails|cloudtrail|siem|monitoring)$/;
 /** What names a whole organisation by itself: a protection turned off across it is off for everyone. */
@@ -414,6 +414,15 @@ export function splitToolName(name: string): { verb?: string; verbClass?: VerbCl
   const verb = words[index]!;
   return { verb, verbClass: VERBS.get(verb), object: words.filter((_, i) => i !== index) };
 }
+
+/** A channel, audience or distribution argument that names the public or a broadcast (public_feed, cell_broadcast, everyone). */
+function publicChannel(args: unknown): boolean {
+  if (!isRecord(args)) return false;
+  return Object.entries(args).some(([k, v]) => /^(?:channels?|audiences?|distributions?|destinations?|feeds?|outlets?)$/i.test(k) && (Array.isArray(v) ? v.slice(0, 32) : [v]).some((x) => typeof x === "string" && x.length <= 80 && /(?:^|[-_ ])(?:public|broadcast|cell|everyone|all_?subscribers|press|media)(?:[-_ ]|$)/i.test(x)));
+}
+
+/** What runs and serves others: a partition, node, site, host, service, station, transmitter, link. */
+const SERVING = /^(partitions?|nodes?|sites?|hosts?|servers?|clusters?|services?|stations?|transmitters?|radars?|links?|interfaces?|ports?|queues?|gateways?|feeds?|instances?|pools?|backends?|upstreams?|endpoints?|circuits?|trunks?|towers?|sensors?|plcs?|rtus?|pumps?|lines?|lanes?|terminals?|controllers?)$/;
 
 /** Containers whose deletion takes everything in them (a repository, a database, an account). */
 const CONTAINER = /^(repo|repos|repository|repositories|database|databases|db|bucket|buckets|cluster|clusters|project|projects|account|accounts|workspace|workspaces|namespace|namespaces|volume|volumes|disk|disks|instance|instances|server|servers|environment|environments|channel|channels|folder|folders|directory|directories|drive|drives|zone|zones|index|indices|indexes|table|tables|collection|collections|keyspace|keyspaces|schema|schemas|organization|organizations|org|orgs|tenant|tenants|site|sites|stack|stacks|vault|vaults|registry|registries|topic|topics|queue|queues|stream|streams|domain|domains|app|apps|application|applications|kms|droplet|droplets|vm|vms|vps|machine|machines|pool|pools|tapes?|archives?)$/;
@@ -828,6 +837,13 @@ export function readNamed(tool: string, name: ReturnType<typeof splitToolName>, 
     const asTrash = readNamed(tool, { verb, verbClass: "trash", object }, args, undefined, internalDomains, untrashed);
     return { ...asIs, actions: [...asIs.actions, ...asTrash.actions], hits: [...asIs.hits, ...asTrash.hits.filter((h) => !asIs.hits.some((x) => x.id === h.id))] };
   }
+  // A tool with no verb named for what it reports (quota_report, usage_summary, cluster_status): it reads.
+  // (The server's own name, lustre-admin, says what it serves: an "admin" there gives no access.)
+  // (Not one that acts on many of them: bulk_resolve_reports resolves reports.)
+  if (verbClass === undefined && !/\s/.test(tool) && /(?:^|[_-])(?:report|summary|status|stats|statistics|usage|metrics|overview|inventory)$/i.test(tool) && !object.some((w) => /^(all|batch|bulk|mass|many|every)$/.test(w))) verbClass = "read";
+  // A batch or run of payments carried out (execute_payout_batch, submit_payroll, release_payout_batch):
+  // the money moves. (Not a transfer of files, globus submit_transfer; not a preview or a report of one.)
+  if ((verbClass === "execute" || /^(process|release|submit|trigger)$/.test(verb ?? "")) && hasWord(object, /^(payouts?|payments?|disbursements?|payrolls?|wires?|remittances?|refunds?)$/) !== undefined && hasWord(object, /^(reports?|previews?|simulations?|dry|estimates?|status|drafts?|tests?)$/) === undefined) verbClass = "spend-or-send";
   // A draft is written, not sent: draft_email, DraftMessage (but send_draft sends it).
   if (verbClass === "spend-or-send" && /^(email|message|text|sms|mail)$/.test(verb ?? "") && hasWord(object, /^drafts?$/)) verbClass = "write";
   const actions: Action[] = [];
@@ -922,6 +938,12 @@ export function readNamed(tool: string, name: ReturnType<typeof splitToolName>, 
     const [mode, , , , depot] = protections[0].trim().split(/\s+/);
     add("tool.grant-everyone", "grant-access", "recoverable", "tree", `${tool} gives every user ${mode!.replace(/^=/, "")} access to ${depot ?? "the depot"}${tail}: anyone with an account can change those files`);
   }
+  // A running system taken out of service by a state argument (update_partition {state: "DOWN"},
+  // set_site_mode {transmitter: "off"}, update_node {state: "drain"}): what it serves stops, and
+  // everyone who relies on it waits (T1489). (Not in an environment named for tests.)
+  const outOfService = verbClass !== "read" && verbClass !== "delete" && isRecord(args) && hasWord(object, SERVING) !== undefined ? Object.entries(args).find(([k, v]) => /^(?:state|status|admin_?state|mode|power|power_?state|transmitter|transmit|service_?state|availability)$/i.test(k) && typeof v === "string" && /^(?:down|offline|off|drain|drained|draining|fail|maintenance|out_?of_?service|inactive|power_?off|powered_?off|shutdown|halted?)$/i.test(v.trim())) : undefined;
+  // (What names the environment is the target, not the reason given: "testing new prolog" on the ops partition is ops.)
+  if (outOfService !== undefined && !inTestEnvironment(Object.fromEntries(Object.entries(args as Record<string, unknown>).filter(([k]) => !/^(?:reason|description|comment|notes?|message|why|summary|ticket)$/i.test(k))))) add("tool.out-of-service", "write", "recoverable", "account", `${tool} sets ${outOfService[0]} to ${String(outOfService[1])} (${obj})${tail}: what it serves stops, and everyone who relies on it waits (T1489)`);
   // A tool that sets up forwarding (update_auto_forwarding {emailAddress}) forwards to any address it is given, unless it turns forwarding off.
   // Its target: an address among the arguments, or a recipient outside named otherwise ("to the external reviewer").
   const forwarding = hasWord(object, /^(forwarding|autoforwarding)$/) !== undefined && !(isRecord(args) && args.enabled === false);
@@ -1292,7 +1314,8 @@ export function readNamed(tool: string, name: ReturnType<typeof splitToolName>, 
         const people = /\b(?:germline|somatic|variant calls?|genotyp\w*|vcfs?|exomes?|genomes?|patients?|participants?|cohorts?|subjects?|clinical|phenotyp\w*|survey responses|health records?)\b/i.test(argsText().slice(0, 8192));
         add("tool.publish", people ? "exfiltrate" : "communicate", "irreversible", people ? "account" : "one", `${tool} publishes ${obj} openly on a research repository${people ? ", with data about people (genomes, patients, participants)" : ""}${tail}: a published record gets a DOI and cannot be withdrawn`, { public: true, external: true, ...(people ? { personal: true } : {}) });
       }
-      else if (f.public || publishPlace || verb === "tweet" || verb === "retweet" || (verb === "post" && !store && !message && hasWord(object, POSTABLE) !== undefined && !toChannel(args))) add("tool.publish", "communicate", "irreversible", "one", `${tool} publishes ${obj} where anyone can read it${tail}`, { public: true, external: true, ...(aboutAPerson(postedDetails) ? { personal: true } : {}) });
+      // (An alert or notice put on the public feed or broadcast, channels: ["public_feed", "cell_broadcast"]: everyone receives it.)
+      else if (f.public || publishPlace || publicChannel(args) || verb === "tweet" || verb === "retweet" || (verb === "post" && !store && !message && hasWord(object, POSTABLE) !== undefined && !toChannel(args))) add("tool.publish", "communicate", "irreversible", "one", `${tool} publishes ${obj} where anyone can read it${tail}`, { public: true, external: true, ...(aboutAPerson(postedDetails) ? { personal: true } : {}) });
       else if (message && aboutAPerson(postedDetails)) add("tool.personal-details-posted", "communicate", "irreversible", "one", `${tool} posts a person's ${postedDetails.join(", ")} in a message${tail}: everyone who reads it has them`, { personal: true });
       else actions.push({ capability: "communicate", target: { name: tool, ...base }, reversibility: "irreversible", scope: "one" });
       break;

@@ -102,7 +102,7 @@ export function outputOnlyToFiles(redirects: ReadonlyArray<{ readonly op: string
 
 /** Start-up files the shell reads later: what is written there runs at the next login or shell. */
 export const SHELL_STARTUP = /(?:^|\/)(?:\.(?:bashrc|bash_profile|bash_login|bash_logout|profile|zshrc|zprofile|zshenv|zlogin|kshrc|envrc)|bash\.bashrc|profile\.d\/[^/]+|rc\.local|\.git\/hooks\/[^/]+)$/;
-export const SHELL_SCRIPT = /\.(?:sh|bash|zsh|ksh)$/i;
+export const SHELL_SCRIPT = /\.(?:sh|bash|zsh|ksh|ps1|psm1|cmd|bat)$/i;
 export const PYTHON_SCRIPT = /\.pyw?$/i;
 /** The program a #! line names, through `env` and its options: `#!/usr/bin/env -S bash -e` is bash. */
 export function shebangProgram(text: string): string | undefined {

@@ -235,7 +235,7 @@ const search: CommandRule = {
       };
     }
     if (inv.name === "grep" || inv.name === "egrep" || inv.name === "rg" || inv.name === "ag" || inv.name === "ack" || inv.name === "findstr") {
-      const recursive = inv.name !== "grep" && inv.name !== "egrep" ? true : inv.args.some((a) => /^-[a-zA-Z]*[rR]/.test(a) || a === "--recursive");
+      const recursive = inv.name === "findstr" ? inv.args.some((a) => /^\/s$/i.test(a)) : inv.name !== "grep" && inv.name !== "egrep" ? true : inv.args.some((a) => /^-[a-zA-Z]*[rR]/.test(a) || a === "--recursive");
       const words = inv.args.filter((a) => !a.startsWith("-"));
       // (A setting's name is no secret: PasswordAuthentication in sshd_config.)
       const pattern = words.find((w) => SECRET_WORD.test(w) && !/^(?:Password|Pubkey|Challenge\w*|KbdInteractive|Permit\w*)Authentication$|^PermitRootLogin$/i.test(w.replace(/^['"]|['"]$/g, "")));
@@ -248,7 +248,9 @@ const search: CommandRule = {
       const prodEnv = words.find((w) => w.length <= 300 && DOTENV.test(w) && /(?:^|[\/._-])(?:prod|production|prd|live)(?:[\/._-]|$)/i.test(w));
       if (prodEnv !== undefined) return { action: { capability: "read", target: { name: prodEnv, pathClass: "credentials", production: true }, reversibility: "recoverable", scope: "one" }, reason: `searches ${shown(prodEnv)}, production's environment file: the matching lines are its secrets, in the transcript (T1552.001)` };
       if (!recursive) return undefined;
-      const root = words.find((w) => w !== pattern && WIDE_ROOT.test(w));
+      // (findstr's options are /s, /i, /m: they are not operands. A Windows share's files, \\nas01\IT\*.config with /s, are every file of that kind on the share.)
+      const share = (w: string): boolean => /^\/\/[\w.$-]+\/[^/]+/.test(w.replace(/\\/g, "/"));
+      const root = words.find((w) => w !== pattern && !(inv.name === "findstr" && /^\/[a-z](?::|$)/i.test(w)) && (WIDE_ROOT.test(w) || share(w)));
       if (!pattern || !root) return undefined;
       // Unlike a search by name, grep prints the matching lines: the secrets themselves.
       return {
@@ -276,8 +278,10 @@ const search: CommandRule = {
       `grep -E '^(TWILIO|COGNITO|DATABASE)' apps/api/.env.production`,
       `Select-String -Path \\\\web-prd01\\c$\\inetpub\\wwwroot\\Portal\\web.config -Pattern 'connectionString|password' -Context 0,1`,
       `Select-String -Path C:\\inetpub\\wwwroot\\app\\appsettings.json -Pattern ApiKey`,
+      `findstr /s /i /m "password pwd connectionstring" \\\\nas01\\IT\\*.config \\\\nas01\\IT\\*.ps1`,
+      `grep -rli password //fs01/scripts`,
     ],
-    noMatch: [`git log -S 'ADYEN_' --oneline`, `git log -p -S 'parseInvoice'`, `git log -p src/auth/token.ts`, `grep -n password_min_length /etc/login.defs.d/notes.txt`, `grep -rn token deploy/staging/`, `find . -name "*.py"`, `grep -rn password src/auth`, `find /testbed -name "*.pem"`, `grep -r TODO .`, `find / -name libssl.so`, `grep password settings.py`, `Select-String -Path .\\src\\Web\\web.config -Pattern password`, `Select-String -Path C:\\inetpub\\logs\\u_ex.log -Pattern 404`],
+    noMatch: [`git log -S 'ADYEN_' --oneline`, `git log -p -S 'parseInvoice'`, `git log -p src/auth/token.ts`, `grep -n password_min_length /etc/login.defs.d/notes.txt`, `grep -rn token deploy/staging/`, `find . -name "*.py"`, `grep -rn password src/auth`, `find /testbed -name "*.pem"`, `grep -r TODO .`, `findstr /s /i "TODO" \\\\nas01\\IT\\*.ps1`, `findstr /s /i password *.cs`, `find / -name libssl.so`, `grep password settings.py`, `Select-String -Path .\\src\\Web\\web.config -Pattern password`, `Select-String -Path C:\\inetpub\\logs\\u_ex.log -Pattern 404`],
   },
 };
 
@@ -631,4 +635,30 @@ const rawDiskRead: CommandRule = {
   },
 };
 
-export const credentialAccessRules: readonly CommandRule[] = [rawDiskRead, longLivedCertificate, containerEnvironment, environmentKeys, sniffing, readStore, keychain, search, cloudMetadata, cracking, processMemory, processSnooping, secretStore, registryHives, ntdsCopied];
+/**
+ * An access token minted for another identity and printed (gcloud auth print-access-token
+ * --impersonate-service-account=ci@prod…): the service account's power, in the transcript, for an
+ * hour, to whoever reads it (T1550.001, use alternate authentication material).
+ */
+const impersonatedToken: CommandRule = {
+  id: "credential-access.impersonated-token",
+  tactic: TACTIC,
+  technique: "T1550.001",
+  names: ["gcloud"],
+  match(inv) {
+    const w = inv.args.filter((a) => !a.startsWith("-"));
+    if (!(w.includes("print-access-token") || w.includes("print-identity-token"))) return undefined;
+    const who = optionValues(inv.args, ["--impersonate-service-account"])[0];
+    if (who === undefined || who.trim() === "") return undefined;
+    return {
+      action: { capability: "read", target: { name: who, pathClass: "credentials", production: productionNamed(who) }, reversibility: "recoverable", scope: "one" },
+      reason: `mints and prints an access token of the service account ${shown(who)}: its power, in the transcript, for an hour (T1550.001)`,
+    };
+  },
+  examples: {
+    match: [`gcloud auth print-access-token --impersonate-service-account=terraform-ci@veltora-prod.iam.gserviceaccount.com`, `gcloud auth print-identity-token --impersonate-service-account ci@acme-dev.iam.gserviceaccount.com`],
+    noMatch: [`gcloud auth print-access-token`, `gcloud storage ls --impersonate-service-account=reader@acme.iam.gserviceaccount.com`],
+  },
+};
+
+export const credentialAccessRules: readonly CommandRule[] = [impersonatedToken, rawDiskRead, longLivedCertificate, containerEnvironment, environmentKeys, sniffing, readStore, keychain, search, cloudMetadata, cracking, processMemory, processSnooping, secretStore, registryHives, ntdsCopied];

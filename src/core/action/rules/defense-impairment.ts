@@ -116,6 +116,14 @@ const logging: CommandRule = {
     if ((win === "wevtutil" && /^(sl|set-log)$/i.test(inv.args[0] ?? "") && inv.args.some((a) => /^\/e(nabled)?:false$/i.test(a))) || (win === "auditpol" && inv.args.some((a) => /^\/(clear|remove)$/i.test(a) || /^\/(success|failure):disable$/i.test(a)))) {
       return { action: impair("Windows event logging", "system", "recoverable"), reason: `turns off Windows event logging or the audit policy (${win} ${inv.args.slice(0, 2).join(" ")}): impair defences (T1562.002)`, technique: "T1562.002" };
     }
+    // A Windows event log shrunk to a few megabytes (wevtutil sl Security /ms:1048576, Limit-EventLog
+    // -MaximumSize 1MB): it wraps within minutes, and what happened before is overwritten (T1562.002).
+    const size = win === "wevtutil" && /^(sl|set-log)$/i.test(inv.args[0] ?? "") ? inv.args.map((a) => /^\/(?:ms|maxsize):(\d+)$/i.exec(a)?.[1]).find((v) => v !== undefined) : win === "limit-eventlog" ? optionValues(inv.args, ["-MaximumSize", "-maximumsize"])[0] : undefined;
+    const sizeBytes = size === undefined ? undefined : /^\d+$/.test(size) ? Number(size) : /^(\d+)\s*(kb|mb)$/i.test(size) ? Number(/^\d+/.exec(size)![0]) * (/kb$/i.test(size) ? 1024 : 1024 ** 2) : undefined;
+    if (sizeBytes !== undefined && sizeBytes < 4 * 1024 ** 2) {
+      const log = win === "wevtutil" ? inv.args[1] ?? "an event log" : optionValues(inv.args, ["-LogName", "-logname"])[0] ?? "an event log";
+      return { action: impair(`${log} event log`, "system", "recoverable"), reason: `shrinks the Windows ${shown(log)} event log to ${size} bytes or so: it wraps within minutes and older events are overwritten (T1562.002)`, technique: "T1562.002" };
+    }
     // IIS told to stop logging a site's requests (Set-WebConfigurationProperty … httpLogging … dontLog $true, appcmd … /dontLog:True).
     const said = inv.args.join(" ");
     if ((win === "set-webconfigurationproperty" && /\bhttpLogging\b/i.test(said) && /(?:^|\s)-Name\s+['"]?dontLog\b/i.test(said) && /(?:^|\s)-Value\s+['"]?(?:\$true|true|1)['"]?(?:\s|$)/i.test(said)) || (/^appcmd(\.exe)?$/.test(win) && /\/section:(?:system\.webServer\/)?httpLogging\b/i.test(said) && /\/dontLog:(?:true|1)\b/i.test(said))) {
@@ -130,8 +138,8 @@ const logging: CommandRule = {
     return undefined;
   },
   examples: {
-    match: [`wevtutil cl Security`, `cmd.exe /c "wevtutil cl Security & wevtutil cl System"`, `powershell.exe -NoProfile -Command "Clear-EventLog -LogName Security"`, `auditpol /clear /y`, `auditctl -e 0`, `sudo auditctl -D`, `systemctl stop rsyslog`, `service auditd stop`, `journalctl --vacuum-time=1s`, `rm -rf /var/log/*`, `> /var/log/auth.log`, `truncate -s 0 /var/log/syslog`, `shred -u /var/log/wtmp`, `Set-WebConfigurationProperty -PSPath 'IIS:\\Sites\\PermitsPortal' -Filter 'system.webServer/httpLogging' -Name dontLog -Value $true`, `appcmd set config "Default Web Site" /section:httpLogging /dontLog:True`],
-    noMatch: [`wevtutil qe Security /c:5 /f:text`, `wevtutil el`, `auditpol /get /category:*`, `journalctl -u nginx --since today`, `tail -f /var/log/syslog`, `systemctl status rsyslog`, `auditctl -l`, `echo started >> /var/log/myapp.log`, `Set-WebConfigurationProperty -PSPath 'IIS:\\Sites\\x' -Filter 'system.webServer/httpLogging' -Name dontLog -Value $false`],
+    match: [`wevtutil cl Security`, `cmd.exe /c "wevtutil cl Security & wevtutil cl System"`, `powershell.exe -NoProfile -Command "Clear-EventLog -LogName Security"`, `auditpol /clear /y`, `auditctl -e 0`, `sudo auditctl -D`, `systemctl stop rsyslog`, `service auditd stop`, `journalctl --vacuum-time=1s`, `rm -rf /var/log/*`, `> /var/log/auth.log`, `truncate -s 0 /var/log/syslog`, `shred -u /var/log/wtmp`, `Set-WebConfigurationProperty -PSPath 'IIS:\\Sites\\PermitsPortal' -Filter 'system.webServer/httpLogging' -Name dontLog -Value $true`, `appcmd set config "Default Web Site" /section:httpLogging /dontLog:True`, `Invoke-Command -ComputerName INV01 -ScriptBlock { wevtutil sl Security /ms:1048576 /rt:false }`, `Limit-EventLog -LogName Security -MaximumSize 1MB`],
+    noMatch: [`wevtutil sl Application /ms:104857600`, `Limit-EventLog -LogName Application -MaximumSize 200MB`, `wevtutil qe Security /c:5 /f:text`, `wevtutil el`, `auditpol /get /category:*`, `journalctl -u nginx --since today`, `tail -f /var/log/syslog`, `systemctl status rsyslog`, `auditctl -l`, `echo started >> /var/log/myapp.log`, `Set-WebConfigurationProperty -PSPath 'IIS:\\Sites\\x' -Filter 'system.webServer/httpLogging' -Name dontLog -Value $false`],
   },
 };
 

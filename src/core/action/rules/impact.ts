@@ -414,7 +414,7 @@ const recovery: CommandRule = {
   id: "impact.inhibit-recovery",
   tactic: TACTIC,
   technique: "T1490",
-  names: ["tmutil", "btrfs", "zfs", "zpool", "lvremove", "snapper", "timeshift", "rm", "shred", "restic", "borg", "kopia", "remove-vbrbackup", "remove-vbrrestorepoint", "rman", "pgbackrest", "barman", "vssadmin", "wmic", "wbadmin", "bcdedit", "diskshadow", "remove-wmiobject", "remove-ciminstance"],
+  names: ["tmutil", "btrfs", "zfs", "zpool", "lvremove", "snapper", "timeshift", "rm", "shred", "remove-item", "ri", "del", "erase", "rd", "rmdir", "restic", "borg", "kopia", "remove-vbrbackup", "remove-vbrrestorepoint", "rman", "pgbackrest", "barman", "vssadmin", "wmic", "wbadmin", "bcdedit", "diskshadow", "remove-wmiobject", "remove-ciminstance"],
   match(inv, all, index) {
     const a = inv.args.filter((x) => !x.startsWith("-"));
     // Oracle RMAN told, in the script it reads (a here-string, or its own arguments), to delete backups or archived logs.
@@ -431,6 +431,9 @@ const recovery: CommandRule = {
       // A backup repository pruned to its last snapshot or none (restic forget --keep-last 1 --prune, borg prune --keep-last 1): every older restore point is gone.
       (inv.name === "restic" && a.includes("forget") || inv.name === "borg" && a.includes("prune") || inv.name === "kopia" && a.includes("prune")) && keepsAtMostOne(inv.args) ? `all but the last backup snapshot (${inv.name})` :
       (inv.name === "rm" || inv.name === "shred") && a.some((x) => /^\/var\/backups(\/|$)|(^|\/)\.snapshots(\/|$)|^\/Volumes\/[^/]*Backup/.test(x)) ? "backups" :
+      // A Windows backup folder or share emptied (Remove-Item -Recurse \\nas01\Backups\Sage, or fed every file
+      // under it by Get-ChildItem): every copy kept there. (Not a pruning by age, Where-Object LastWriteTime …: housekeeping.)
+      WINDOWS_REMOVERS.test(inv.name) ? windowsBackupsRemoved(inv, all, index) :
       // pgBackRest expiring with its retention cut to one full backup or none (--repo1-retention-full=1 expire), or a named backup set; Barman deleting a backup.
       inv.name === "pgbackrest" && a.includes("expire") && inv.args.some((x) => /^--(?:repo\d*-)?retention-(?:full|diff|archive)=[01]$/.test(x) || /^--set=/.test(x)) ? "PostgreSQL backups (pgbackrest expire)" :
       inv.name === "barman" && a[0] === "delete" ? "a PostgreSQL backup (barman delete)" :
@@ -450,10 +453,26 @@ const recovery: CommandRule = {
     return { action: { capability: "delete", target: { name: what, pathClass: "system" }, reversibility: "irreversible", scope: "system" }, reason: `deletes or disables ${what}, the copies a restore would need: inhibit system recovery (T1490)` };
   },
   examples: {
-    match: [`tmutil deletelocalsnapshots /`, `sudo tmutil disable`, `zfs destroy -r tank/home@daily`, `btrfs subvolume delete /.snapshots/12/snapshot`, `rm -rf /var/backups/*`, `restic -r s3:s3.example.com/backups forget --keep-last 1 --prune`, `zpool destroy labpool`, `sudo -u postgres pgbackrest --stanza=billing --repo1-retention-full=1 expire`, `barman delete pg-main oldest`, `vssadmin delete shadows /all /quiet`, `vssadmin resize shadowstorage /for=C: /on=C: /maxsize=401MB`, `wmic shadowcopy delete`, `wbadmin delete catalog -quiet`, `bcdedit /set {default} recoveryenabled No`, `Get-WmiObject Win32_Shadowcopy | Remove-WmiObject`, `Get-VBRBackup -Name 'WMS-Prod' | Remove-VBRBackup -FromDisk -Confirm:$false`, `rman target / <<< 'CONFIGURE RETENTION POLICY TO REDUNDANCY 1; DELETE NOPROMPT OBSOLETE;'`, `rman target / <<< 'DELETE NOPROMPT BACKUP;'`],
-    noMatch: [`vssadmin list shadows`, `wmic shadowcopy list brief`, `wbadmin get versions`, `bcdedit /enum`, `vssadmin resize shadowstorage /for=C: /on=C: /maxsize=20%`, `pgbackrest --stanza=billing expire`, `pgbackrest --stanza=billing --repo1-retention-full=4 expire`, `barman list-backup pg-main`, `restic forget --keep-daily 7 --keep-weekly 4 --prune`, `tmutil listbackups`, `zfs list -t snapshot`, `btrfs subvolume list /`, `rman target / <<< 'LIST BACKUP SUMMARY;'`, `rman target / <<< 'CROSSCHECK BACKUP;'`, `rman target / <<< 'DELETE NOPROMPT OBSOLETE;'`, `rman target / <<< 'DELETE NOPROMPT EXPIRED BACKUP;'`, `rman target / <<< 'DELETE ARCHIVELOG ALL BACKED UP 2 TIMES TO DEVICE TYPE DISK;'`],
+    match: [`tmutil deletelocalsnapshots /`, `sudo tmutil disable`, `zfs destroy -r tank/home@daily`, `btrfs subvolume delete /.snapshots/12/snapshot`, `rm -rf /var/backups/*`, `restic -r s3:s3.example.com/backups forget --keep-last 1 --prune`, `zpool destroy labpool`, `sudo -u postgres pgbackrest --stanza=billing --repo1-retention-full=1 expire`, `barman delete pg-main oldest`, `vssadmin delete shadows /all /quiet`, `vssadmin resize shadowstorage /for=C: /on=C: /maxsize=401MB`, `wmic shadowcopy delete`, `wbadmin delete catalog -quiet`, `bcdedit /set {default} recoveryenabled No`, `Get-WmiObject Win32_Shadowcopy | Remove-WmiObject`, `Get-VBRBackup -Name 'WMS-Prod' | Remove-VBRBackup -FromDisk -Confirm:$false`, `rman target / <<< 'CONFIGURE RETENTION POLICY TO REDUNDANCY 1; DELETE NOPROMPT OBSOLETE;'`, `rman target / <<< 'DELETE NOPROMPT BACKUP;'`, `Get-ChildItem '\\\\nas01\\Backups\\StockMaster' -Recurse | Remove-Item -Recurse -Force`, `Get-ChildItem 'D:\\SQLBackups\\StockMaster' -Filter *.bak | Remove-Item -Force`, `Remove-Item -Recurse -Force \\\\nas01\\Backups\\Sage`],
+    noMatch: [`Get-ChildItem D:\\SQLBackups -Filter *.bak | Where-Object LastWriteTime -lt (Get-Date).AddDays(-14) | Remove-Item`, `Remove-Item -Recurse -Force .\\publish`, `Get-ChildItem .\\bin -Recurse | Remove-Item -Recurse -Force`, `vssadmin list shadows`, `wmic shadowcopy list brief`, `wbadmin get versions`, `bcdedit /enum`, `vssadmin resize shadowstorage /for=C: /on=C: /maxsize=20%`, `pgbackrest --stanza=billing expire`, `pgbackrest --stanza=billing --repo1-retention-full=4 expire`, `barman list-backup pg-main`, `restic forget --keep-daily 7 --keep-weekly 4 --prune`, `tmutil listbackups`, `zfs list -t snapshot`, `btrfs subvolume list /`, `rman target / <<< 'LIST BACKUP SUMMARY;'`, `rman target / <<< 'CROSSCHECK BACKUP;'`, `rman target / <<< 'DELETE NOPROMPT OBSOLETE;'`, `rman target / <<< 'DELETE NOPROMPT EXPIRED BACKUP;'`, `rman target / <<< 'DELETE ARCHIVELOG ALL BACKED UP 2 TIMES TO DEVICE TYPE DISK;'`],
   },
 };
+
+const WINDOWS_REMOVERS = /^(?:remove-item|ri|del|erase|rd|rmdir|rm)$/;
+/** A folder that keeps backups, as Windows writes it (\\nas01\Backups\Sage, D:\SQLBackups\StockMaster). */
+const WINDOWS_BACKUP_DIR = /^(?:\\\\|[A-Za-z]:\\)(?:[^\\]+\\)*?[\w$ -]*backups?(?:\\|$)/i;
+function windowsBackupsRemoved(inv: Invocation, all: readonly Invocation[], index: number): string | undefined {
+  const named = inv.args.filter((x) => !x.startsWith("-")).find((x) => WINDOWS_BACKUP_DIR.test(x));
+  const recursive = inv.args.some((x) => /^-r(?:ec(?:urse)?)?$/i.test(x) || /^\/s$/i.test(x));
+  if (named !== undefined) return recursive ? `the backups under ${shown(named)}` : undefined;
+  // Fed by a listing: the listing's folder, with nothing between that picks by age or name.
+  const list = index > 0 ? all[index - 1] : undefined;
+  if (list === undefined || !/^(?:get-childitem|gci|dir|ls)$/.test(list.name) || list.command.text.length > 2048) return undefined;
+  const folder = list.args.filter((x, i) => !x.startsWith("-") && !/^-(?:Filter|Include|Exclude|Depth)$/i.test(list.args[i - 1] ?? "")).find((x) => WINDOWS_BACKUP_DIR.test(x));
+  if (folder === undefined) return undefined;
+  if (/\b(?:where-object|where|\?)\s|LastWriteTime|CreationTime|AddDays|Select-Object\s+-Skip/i.test(inv.command.text) || all.slice(0, index).some((x) => /^(?:where-object|where|\?|select-object|sort-object)$/.test(x.name) && x.command === list.command)) return undefined;
+  return `the backups in ${shown(folder)}`;
+}
 
 /** A size in bytes from `50G`, `10GiB`, `2T`, `1000000000`; undefined when it is not one. */
 function bytes(size: string): number | undefined {
@@ -669,7 +688,14 @@ const syncWipe: CommandRule = {
     if (inv.name === "robocopy") {
       // (A bare line's paths keep their backslashes: the shell reader reads it the cmd way too, read.ts.)
       const [from, to] = a.filter((x) => !x.startsWith("/")).map((x) => x.replace(/^["']|["']$/g, ""));
-      if (!a.some((x) => /^\/(?:mir|purge)$/i.test(x)) || from === undefined || to === undefined || !/(?:^|[\\/])(?:empty|blank|nothing|null|void)[\w-]*[\\/]?$/i.test(from)) return undefined;
+      if (!a.some((x) => /^\/(?:mir|purge)$/i.test(x)) || from === undefined || to === undefined) return undefined;
+      // A backup mirrored back over a folder that is not a backup, a restore or a test copy
+      // (robocopy \\nas01\Backups\Sage\2026-11-18 \\FS01\Sage\ACCDATA /MIR): the live folder becomes
+      // the old copy, and everything written since is deleted (T1485).
+      if (/(?:^|[\\/])[\w$ -]*backups?(?:[\\/]|$)/i.test(from) && !/backup|restore|recover|test|scratch|tmp|temp|verify|sandbox/i.test(to)) {
+        return { action: { capability: "delete", target: { name: to, production: true }, reversibility: "irreversible", scope: "tree" }, reason: `mirrors the backup ${shown(from)} over ${shown(to)}: the live folder becomes the old copy, and everything written there since is deleted (T1485)` };
+      }
+      if (!/(?:^|[\\/])(?:empty|blank|nothing|null|void)[\w-]*[\\/]?$/i.test(from)) return undefined;
       return { action: { capability: "delete", target: { name: to, production: /prod|release|backup|archive|share|^\\\\/i.test(to) }, reversibility: "irreversible", scope: "account" }, reason: `mirrors an empty folder (${shown(from)}) onto ${shown(to)}: every file there is deleted (T1485)` };
     }
     const deletes = a.includes("--delete") || a.includes("--delete-removed") || a.some((x) => /^--delete-destination(?:=true)?$/.test(x)) || (inv.name === "gsutil" && a.includes("-d")) || (inv.name === "rclone" && a.includes("sync")) || (inv.name === "gcloud" && a.includes("--delete-unmatched-destination-objects"));
@@ -680,8 +706,8 @@ const syncWipe: CommandRule = {
     return { action: { capability: "delete", target: { name: to, production: /prod|backup|snapshot|archive/i.test(to) }, reversibility: "irreversible", scope: "account" }, reason: `syncs an empty folder (${shown(from)}) onto ${shown(to)} with deletion on: every object there is deleted (T1485)` };
   },
   examples: {
-    match: [`aws s3 sync ./empty/ s3://acme-prod-backups/ --delete`, `rclone sync /tmp/empty remote:archive`, `gsutil -m rsync -d -r empty gs://acme-media`, `robocopy 'D:\\tmp\\empty' '\\\\nas01\\projects\\final' /MIR /R:1`, `robocopy D:\\tmp\\empty \\\\nas01\\projects\\final /PURGE`],
-    noMatch: [`aws s3 sync ./dist/ s3://acme-site/ --delete`, `aws s3 sync ./empty/ s3://acme-prod-backups/`, `rclone copy /tmp/empty remote:archive`, `robocopy D:\\build\\out \\\\nas01\\deploy\\web /MIR`, `robocopy 'D:\\tmp\\empty' '\\\\nas01\\projects\\final' /E`],
+    match: [`aws s3 sync ./empty/ s3://acme-prod-backups/ --delete`, `rclone sync /tmp/empty remote:archive`, `gsutil -m rsync -d -r empty gs://acme-media`, `robocopy 'D:\\tmp\\empty' '\\\\nas01\\projects\\final' /MIR /R:1`, `robocopy D:\\tmp\\empty \\\\nas01\\projects\\final /PURGE`, `robocopy "\\\\hhg-nas01\\Backups\\Sage\\2026-11-18\\ACCDATA" "\\\\HHG-FS01\\Sage\\ACCDATA" /MIR /R:2 /W:5`],
+    noMatch: [`robocopy "\\\\HHG-FS01\\Sage\\ACCDATA" "\\\\hhg-nas01\\Backups\\Sage\\ACCDATA" /MIR`, `robocopy \\\\nas01\\Backups\\Sage D:\\restore-test\\Sage /MIR`, `aws s3 sync ./dist/ s3://acme-site/ --delete`, `aws s3 sync ./empty/ s3://acme-prod-backups/`, `rclone copy /tmp/empty remote:archive`, `robocopy D:\\build\\out \\\\nas01\\deploy\\web /MIR`, `robocopy 'D:\\tmp\\empty' '\\\\nas01\\projects\\final' /E`],
   },
 };
 
@@ -847,9 +873,24 @@ const batchJobsCancelled: CommandRule = {
   id: "impact.batch-jobs-cancelled",
   tactic: TACTIC,
   technique: "T1489",
-  names: ["scancel", "qdel", "bkill"],
-  match(inv) {
+  names: ["scancel", "qdel", "bkill", "scontrol"],
+  match(inv, all, index) {
     const a = inv.args;
+    // Job ids fed to scontrol hold (or requeue, suspend) by xargs from a listing of a partition,
+    // account or state with no user named (squeue -h -p ops -t PENDING -o %i | xargs scontrol hold):
+    // every job listed there, everyone's, waits.
+    if (inv.name === "scontrol") {
+      if (!/^(?:hold|uhold|requeue|requeuehold|suspend)$/i.test(a[0] ?? "") || a.length > 1) return undefined;
+      let k = index - 1;
+      while (k >= 0 && all[k]!.name === "scontrol") k--;
+      const list = k >= 0 ? all[k]! : undefined;
+      if (list === undefined || list.name !== "squeue") return undefined;
+      const l = list.args;
+      if (l.some((x) => x === "--me" || x === "-j" || x === "--jobs" || /^--jobs=/.test(x)) || [...optionValues(l, ["-u", "--user"]), ...l.filter((x) => /^-u[^-]/.test(x)).map((x) => x.slice(2))].some((u) => OWN_USER.test(u))) return undefined;
+      const scope = optionValues(l, ["-p", "--partition", "-A", "--account", "-t", "--states", "-u", "--user"])[0] ?? l.filter((x) => /^-[pAtu][^-]/.test(x)).map((x) => x.slice(2))[0];
+      if (scope === undefined) return undefined;
+      return { action: { capability: "write", target: { name: "scontrol" }, reversibility: "recoverable", scope: "account" }, reason: `puts every job squeue lists in ${shown(scope)} on ${a[0]!.toLowerCase()}, everyone's: their runs wait until someone releases them (T1489)` };
+    }
     const users = [...optionValues(a, ["-u", "--user"]), ...a.filter((x) => /^-u[^-]/.test(x)).map((x) => x.slice(2))];
     let whose: string | undefined;
     if (inv.name === "scancel") {
@@ -873,8 +914,43 @@ const batchJobsCancelled: CommandRule = {
     return { action: { capability: "delete", target: { name: inv.name }, reversibility: "recoverable", scope: "account" }, reason: `cancels ${whose}: runs others were waiting on stop, and what they had done so far is lost (T1489)` };
   },
   examples: {
-    match: [`scancel -u bob -s 9`, `scancel --account=genomics -s 9`, `scancel --user=pipeline-svc --partition=compute`, `scancel -u alice`, `scancel --partition=gpu`, `scancel --state=PENDING --account=genomics`, `qdel all`, `bkill -u bob 0`, `sudo scancel --partition=standard --state=PENDING`],
-    noMatch: [`scancel 4812233`, `scancel -u $USER`, `scancel --user=$USER --state=PENDING`, `scancel -u $(whoami) -p debug`, `scancel --name=my-test-run`, `bkill 1234`, `qdel 4412`, `scancel --user=swhitlock --name=bt_momentum_sweep_typo`, `scancel --user=jpark --state=PENDING --name=sarek_debug`, `scancel -u jpark 4812233 4812234`],
+    match: [`scancel -u bob -s 9`, `scancel --account=genomics -s 9`, `scancel --user=pipeline-svc --partition=compute`, `scancel -u alice`, `scancel --partition=gpu`, `scancel --state=PENDING --account=genomics`, `qdel all`, `bkill -u bob 0`, `sudo scancel --partition=standard --state=PENDING`, `squeue -h -p ops -t PENDING -o %i | xargs -r scontrol hold`],
+    noMatch: [`scancel 4812233`, `scancel -u $USER`, `scancel --user=$USER --state=PENDING`, `scancel -u $(whoami) -p debug`, `scancel --name=my-test-run`, `bkill 1234`, `qdel 4412`, `scancel --user=swhitlock --name=bt_momentum_sweep_typo`, `scancel --user=jpark --state=PENDING --name=sarek_debug`, `scancel -u jpark 4812233 4812234`, `squeue -h --me -t PENDING -o %i | xargs -r scontrol hold`, `squeue -h -u $USER -o %i | xargs scontrol requeue`, `scontrol hold 4812233`],
+  },
+};
+
+/**
+ * Files deleted from an HPSS tape archive (hsi "rm -R /hpss/…", hsi rmdir): an archive holds the
+ * copy of record, often the only one, and a deletion there is not in any trash (T1485). One file by
+ * name is a pause at most by the table; a tree or a wildcard is everything under it.
+ */
+const archiveDeleted: CommandRule = {
+  id: "impact.archive-deleted",
+  tactic: TACTIC,
+  technique: "T1485",
+  names: ["hsi"],
+  match(inv) {
+    if (inv.name !== "hsi") return undefined;
+    // hsi's own options come first (-q, -P, -h host, -l user); its commands follow, one per word or in one string, separated by ';'.
+    const a = inv.args;
+    let i = 0;
+    while (i < a.length && a[i]!.startsWith("-")) i += /^-[hlpAaks]$/.test(a[i]!) ? 2 : 1;
+    const script = a.slice(i).join(" ").slice(0, 4096);
+    for (const command of script.split(/;|\n/)) {
+      const m = /^\s*(?:in\s+\S+\s+)?(rm|rmdir|delete)\b(.*)$/i.exec(command);
+      if (!m) continue;
+      const words = m[2]!.trim().split(/\s+/).filter(Boolean);
+      const recursive = words.some((w) => /^-[a-zA-Z]*[rR]/.test(w)) || m[1]!.toLowerCase() === "rmdir";
+      const paths = words.filter((w) => !w.startsWith("-"));
+      const wild = paths.some((p) => /[*?[]/.test(p));
+      if (paths.length === 0 || !(recursive || wild)) continue;
+      return { action: { capability: "delete", target: { name: paths[0]!, production: true }, reversibility: "irreversible", scope: "tree" }, reason: `deletes ${shown(paths[0]!)}${paths.length > 1 ? " and more" : ""} from the HPSS tape archive${recursive ? ", everything under it" : ""}: the archive's copy, often the only one, is gone (T1485)` };
+    }
+    return undefined;
+  },
+  examples: {
+    match: [`hsi -q "rm -R /hpss/awci/obs/radar/1998-2005"`, `hsi rm -R /hpss/lab/runs/2019`, `hsi "cd /hpss/proj; rm *.tar"`],
+    noMatch: [`hsi ls -l /hpss/awci/obs`, `hsi -q "get /hpss/x/a.tar"`, `hsi put run.tar : /hpss/lab/run.tar`, `hsi rm /hpss/lab/scratch/test.tar`],
   },
 };
 
@@ -971,5 +1047,5 @@ const databaseSyncedOver: CommandRule = {
   },
 };
 
-export const impactRules: readonly CommandRule[] = [databaseSyncedOver, efReset, nodesOutOfService, keyDestroyed, productionBulkOrm, cryptoSent, obliterate, productionFullRefresh, recovery, destruction, wipe, encrypt, serviceStop, productionScaledDown, shutdown, accountAccess, directorySubtreeDeleted, resources, diskFill, cloudDelete, productionMigration, liveMoney, productionDataLossPush, bucketExpiry, syncWipe, resourceReplaced, batchJobsCancelled];
+export const impactRules: readonly CommandRule[] = [archiveDeleted, databaseSyncedOver, efReset, nodesOutOfService, keyDestroyed, productionBulkOrm, cryptoSent, obliterate, productionFullRefresh, recovery, destruction, wipe, encrypt, serviceStop, productionScaledDown, shutdown, accountAccess, directorySubtreeDeleted, resources, diskFill, cloudDelete, productionMigration, liveMoney, productionDataLossPush, bucketExpiry, syncWipe, resourceReplaced, batchJobsCancelled];
 

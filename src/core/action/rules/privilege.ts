@@ -64,7 +64,7 @@ const capabilities: CommandRule = {
 };
 
 const SUDOERS = /^\/etc\/sudoers(\.d\/.*)?$|^\/private\/etc\/sudoers/;
-const ADMIN_GROUPS = /^(sudo|wheel|admin|root|adm|docker|lxd|disk|shadow)$/;
+const ADMIN_GROUPS = /^(sudo|wheel|admin|administrators|root|adm|docker|lxd|disk|shadow)$/i;
 
 const sudoers: CommandRule = {
   id: "privilege.sudoers",
@@ -83,6 +83,8 @@ const sudoers: CommandRule = {
     if (inv.name === "gpasswd" && (inv.args.includes("-a") || inv.args.includes("--add"))) groups.push(...inv.args.slice(-1));
     if ((inv.name === "adduser" || inv.name === "addgroup") && inv.args.filter((a) => !a.startsWith("-")).length === 2) groups.push(inv.args[inv.args.length - 1]!);
     if (inv.name === "dseditgroup" && inv.args.includes("admin")) groups.push("admin");
+    // Synology DSM's synogroup --memberadd <group> <user…>: the NAS's administrators group runs everything on it.
+    if (inv.name === "synogroup" && (inv.args[0] === "--memberadd" || inv.args[0] === "--add")) groups.push(inv.args[1] ?? "");
     if (inv.name === "dscl" && inv.args.some((a) => a === "-append" || a === "-merge") && inv.args.some((a) => /^\/Groups\/(admin|wheel)$/.test(a))) groups.push("admin");
     const admin = groups.find((g) => ADMIN_GROUPS.test(g));
     if (admin) return { action: escalate(admin, "system"), reason: `adds a user to the ${admin} group, which can act as root: privilege escalation (T1098)`, technique: "T1098" };
@@ -96,9 +98,10 @@ const sudoers: CommandRule = {
       `sudo gpasswd -a bob docker`,
       `dseditgroup -o edit -a bob -t user admin`,
       `sudo dscl . -append /Groups/admin GroupMembership eve`,
+      `sudo synogroup --memberadd administrators edi-sftp`,
       `echo "me ALL=(ALL) NOPASSWD: ALL" | sudo EDITOR='tee -a' visudo`,
     ],
-    noMatch: [`visudo -c`, `sudo -l`, `groups`, `cat /etc/sudoers`, `usermod -aG video bob`, `id bob`],
+    noMatch: [`visudo -c`, `sudo -l`, `groups`, `cat /etc/sudoers`, `usermod -aG video bob`, `id bob`, `synogroup --get administrators`, `synogroup --memberadd photo-editors anna`],
   },
 };
 

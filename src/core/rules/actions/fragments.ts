@@ -121,12 +121,13 @@ export const REMOTE_ACCESS_TOOL = "(?:screenconnect|connectwise|anydesk|teamview
  * bare "preview" or "sandbox" is not enough (checkout-v2-preview may be a long-lived shared environment). Lower case, as the
  * rules read text; classifyPath's callers test it without case.
  */
-export const SHORT_LIVED_NAMESPACE = String.raw`[\w.-]*?(?<![a-z0-9])(?:pr-?\d+|(?:preview|review)-\d+|\d+-(?:preview|review)|tmp|temp|scratch|ephemeral|throwaway)(?![a-z0-9])[\w.-]*`;
+// (Or a review app's namespace named by the CI's branch or merge-request variable: review-$CI_COMMIT_REF_SLUG.)
+export const SHORT_LIVED_NAMESPACE = String.raw`[\w.-]*?(?<![a-z0-9])(?:pr-?\d+|(?:preview|review)-\d+|\d+-(?:preview|review)|(?:preview|review)-\$\{?ci_(?:commit_ref_slug|merge_request_iid|environment_slug|commit_ref_name)\}?|tmp|temp|scratch|ephemeral|throwaway)(?![a-z0-9])[\w.-]*`;
 export const OWN_SCRATCH = String.raw`(?:/(?:lustre|gpfs|fs|mnt|data))?/scratch(?:/(?!\.\.(?:/|$|[\s'"]))[^\s/;&|'"*?\[]+)*?/(?:\$\{?(?:user|slurm_job_id|job_id)\}?|tmp[\w.-]*|temp[\w.-]*|nxf[\w.-]*|work[\w.-]*|runs?|jobs?)(?:/(?!\.\.(?:/|$|[\s'"]))[^\s/;&|'"]*)*/?`;
 // (And apt's package lists, which `apt-get update` fetches again: every Dockerfile's `rm -rf /var/lib/apt/lists/*`.)
 export const TEMP_TARGET = String.raw`\\?['"]?(?:(?:(?:/private)?(?:/var)?/tmp|\$\{?tmpdir\}?)(?:/(?!\.\.(?:/|$|[\s'"]))[^\s/;&|'"]*)*|${OWN_SCRATCH}|/var/lib/apt/lists(?:/\*?)?)['"]?${END}`;
 /** The names of regenerable build and dependency output (see BUILD_OUTPUT_TARGET). */
-export const BUILD_OUTPUT_NAME = String.raw`(?:node_modules|dbt_packages|dist|dists|logs|build|target|coverage(?:\.(?:out|xml|json|info|txt))?|bin|intermediate|binaries|deriveddatacache|saved/(?:logs|crashes)|tmp|\.tmp|tmp[-_][\w.-]{1,60}|\.?generated|scriptassemblies|cmake-build-[\w.-]{1,60}|\.cache|\.expo|obj|artifacts|out|__pycache__|\.pytest_cache|\.mypy_cache|\.ruff_cache|\.hypothesis|\.next|\.nuxt|\.turbo|\.parcel-cache|\.svelte-kit|\.angular|\.venv|venv|\.tox|\.nox|\.gradle|\.nyc_output|\.eslintcache|\.dart_tool|[\w.*-]{1,100}\.egg-info|[\w.@+-]{0,100}\*\.(?:tmp|temp|bak|orig|rej|swp|pyc))`;
+export const BUILD_OUTPUT_NAME = String.raw`(?:node_modules|dbt_packages|dist|dists|logs|build|target|coverage(?:\.(?:out|xml|json|info|txt))?|bin|intermediate|binaries|deriveddatacache|saved/(?:logs|crashes)|tmp|\.tmp|tmp[-_][\w.-]{1,60}|\.?generated|scriptassemblies|cmake-build-[\w.-]{1,60}|\.cache|\.expo|obj|artifacts|out|__pycache__|\.pytest_cache|\.mypy_cache|\.ruff_cache|\.hypothesis|\.next|\.nuxt|\.turbo|\.parcel-cache|\.svelte-kit|\.angular|\.venv|venv|\.tox|\.nox|\.gradle|\.nyc_output|\.eslintcache|\.dart_tool|publish|testresults|test-results|playwright-report|\.vite|storybook-static|[\w.*-]{1,100}\.egg-info|[\w.@+-]{0,100}\*\.(?:tmp|temp|bak|orig|rej|swp|pyc))`;
 /**
  * Regenerable build and dependency output inside the project (node_modules, dist, build, target,
  * virtual environments, caches), by a relative path that never climbs with "..": clearing it costs a
@@ -139,7 +140,7 @@ export const WINDOWS_BUILD_OUTPUT_TARGET = String.raw`['"]?(?:\.[\\/])?(?:(?!\.\
 /** The same command is only a preview (--dry-run, --what-if): nothing is changed. */
 export const NO_DRY_RUN = String.raw`(?![^;&|]{0,300}? (?:--dry-?run(?:=(?:true|client|server|all))?|--what-if)${END})`;
 /** Targets that are scratch space or build output (never across ".."). */
-export const SCRATCH_TARGET = String.raw`\\?['"]?(?:(?:(?:/private)?/tmp|/var/tmp|\$\{?tmpdir\}?)(?:/(?!\.\.(?:/|$|[\s'"]))[^\s/;&|'"]*)*|${OWN_SCRATCH}|(?:\./)?(?:node_modules|dist|build|target|coverage|\.cache|__pycache__|\.pytest_cache|\.mypy_cache|\.ruff_cache|\.next|\.nuxt|\.turbo|\.parcel-cache|\.svelte-kit|\.venv|venv|\.tox|\.gradle|tmp|\.tmp)/?)['"]?${END}`;
+export const SCRATCH_TARGET = String.raw`\\?['"]?(?:(?:(?:/private)?/tmp|/var/tmp|\$\{?tmpdir\}?)(?:/(?!\.\.(?:/|$|[\s'"]))[^\s/;&|'"]*)*|${OWN_SCRATCH}|(?:\./)?(?:node_modules|dist|build|target|coverage|\.cache|__pycache__|\.pytest_cache|\.mypy_cache|\.ruff_cache|\.next|\.nuxt|\.turbo|\.parcel-cache|\.svelte-kit|\.venv|venv|\.tox|\.gradle|tmp|\.tmp|\.vite|\.angular|\.nyc_output|test-results|playwright-report|storybook-static)/?)['"]?${END}`;
 // (Not apt's package lists, which `apt-get update` fetches again: every Dockerfile's `rm -rf /var/lib/apt/lists/*`.)
 export const SYSTEM_DIR = String.raw`/(?:etc|boot|usr(?!/local/)|bin|sbin|lib|lib32|lib64|var/lib(?!/apt/lists(?:/\*?)?(?:$|[\s;&|)'"\x60]))|root|system|library)`;
 /** A SQL identifier, optionally schema-qualified and quoted. */
@@ -184,7 +185,14 @@ export const NOT_SCRATCH_TABLE = String.raw`(?!(?:[\w$-]+\.){0,2}(?:(?:scratch|t
  * or production word: the container's own throwaway database.
  */
 export const ON_CONTAINER_TEST_DATABASE = String.raw`(?<!\b(?:docker[ -]compose|docker|podman(?:[ -]compose)?)\b(?:(?! --context| -h | -H |--host)[^;&|]){0,120}? exec (?:-[\w-]+ )*[\w.-]+ (?:psql|mysql|mariadb) (?![^;&|]{0,300}?(?:prod|production|prd)(?![a-z0-9]))(?![^;&|]{0,300}?(?:-h ?|--host[= ]|\\c(?:onnect)?\b|\battach\b))(?![^;&|]{0,300}?(?:-d ?|--dbname[= ]|-D ?|--database[= ])[^;&|]{0,300}?(?:-d ?|--dbname[= ]|-D ?|--database[= ]))[^;&|]{0,200}?(?:-d ?|--dbname[= ]|-D ?|--database[= ])(?:\w+_)?(?:dev|test|local|fixtures?)(?:_\d+)?\b[^;&|]{0,300})`;
-export const onKeptTable = (r: RegExp): RegExp => withPrecheck(new RegExp(`(?=${r.source})${IN_MESSAGE_ARG}${ON_TEMP_DATABASE}${ON_LOCAL_DEV_DATABASE}${ON_DEV_CONNECTION}${ON_CONTAINER_TEST_DATABASE}(?:${r.source})`, r.flags), r);
+/**
+ * SQL Server's clients (sqlcmd, PowerShell's Invoke-Sqlcmd) told to connect to this machine (-S
+ * localhost,14333, -ServerInstance "(localdb)") and to a database named for development or tests
+ * (-d Stock_Dev, -Database PermitsDB_LocalDev), with no production word and no ssh before it: as
+ * ON_LOCAL_DEV_DATABASE is for psql. The action model reads the same (judge.ts localDevDatabase).
+ */
+export const ON_LOCAL_SQLSERVER_DEV = String.raw`(?<!(?<!\bssh\b[^\n]{0,400})\b(?:sqlcmd|invoke-sqlcmd) (?![^;&|]{0,300}?(?:prod|production|prd)(?![a-z0-9]))(?=[^;&|]{0,300}?(?:-s|-serverinstance) ['"]?(?:tcp:)?(?:localhost|127\.0\.0\.1|\(localdb\)|\.)(?:,\d+)?(?:\\[\w$]+)?['"]?(?= |$))[^;&|]{0,300}?(?:-d|-database) ['"]?(?:\w+_)?(?:dev|test|local|localdev|fixtures?)(?:_\d+)?['"]? [^;&|]{0,300})`;
+export const onKeptTable = (r: RegExp): RegExp => withPrecheck(new RegExp(`(?=${r.source})${IN_MESSAGE_ARG}${ON_TEMP_DATABASE}${ON_LOCAL_DEV_DATABASE}${ON_LOCAL_SQLSERVER_DEV}${ON_DEV_CONNECTION}${ON_CONTAINER_TEST_DATABASE}(?:${r.source})`, r.flags), r);
 /** The rule does not fire on text quoted as a message argument or echoed. */
 export const outsideQuotedText = (r: RegExp): RegExp =>
   withPrecheck(new RegExp(`(?=${r.source})${IN_MESSAGE_ARG}${IN_ECHOED_TEXT}(?:${r.source})`, r.flags), r);

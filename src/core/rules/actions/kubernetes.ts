@@ -32,7 +32,7 @@ const FINISHED_PODS = String.raw`(?!(?: (?:-n ?|--namespace[= ])${T}+| -a| --all
  * was a run), or the pods a label selects there (not --all, not every namespace). Only one name, then options only, to the end of the command; one context, and no
  * --cluster, --server or kubeconfig of its own, which could point a staging-named context elsewhere.
  */
-const SHORT_LIVED = String.raw`(?<!\bkubeconfig=[^;&|\n]{0,300})\b(?:kubectl|oc)\b(?![^;&|\n]{0,400}?(?<![a-z0-9])(?:prod|production|prd|live)(?![a-z0-9]))(?![^;&|\n]{0,400}?(?:--cluster|--server|--kubeconfig|\s-s[\s=]))(?![^;&|\n]{0,400}?--(?:kube-)?context[^;&|\n]{0,400}?--(?:kube-)?context)(?![^;&|\n]{0,400}?(?: -n ?| --namespace[= ])[^;&|\n]{0,400}?(?: -n ?| --namespace[= ]))(?:(?: ${T}+){0,6}? delete(?: -${T}+(?: (?!-)${T}+)?)* (?:ns|namespaces?)[ /]${SHORT_LIVED_NAMESPACE}|(?=[^;&|\n]{0,400}?(?: -n ?| --namespace[= ]| --(?:kube-)?context[= ])[\w.-]*?(?<![a-z0-9])(?:dev|development|test|testing|qa|ci|sandbox|preview|scratch|tmp|staging|stg|stage|uat|nonprod)(?![a-z0-9]))(?: ${T}+){0,6}? delete(?: -${T}+(?: (?!-)${T}+)?)* (?:(?:pods?|po|jobs?)[ /](?!-)[\w.-]+|(?:pods?|po)(?= (?:-l|--selector)[ =]['"]?[\w./-]+=[\w./-]+['"]?(?=$|[\s;&|]))(?![^;&|\n]*(?:--all|\s-a)(?:-namespaces)?${END})(?![^;&|\n]*(?: -n ?| --namespace[= ])[^;&|\n]*(?: -n ?| --namespace[= ]))))(?: -${T}+(?: (?!-)${T}+)?)*\s*(?:$|[;&|])`;
+const SHORT_LIVED = String.raw`(?<!\bkubeconfig=[^;&|\n]{0,300})\b(?:kubectl|oc)\b(?![^;&|\n]{0,400}?(?<![a-z0-9])(?:prod|production|prd|live)(?![a-z0-9]))(?![^;&|\n]{0,400}?(?:--cluster|--server|--kubeconfig|\s-s[\s=]))(?![^;&|\n]{0,400}?--(?:kube-)?context[^;&|\n]{0,400}?--(?:kube-)?context)(?![^;&|\n]{0,400}?(?: -n ?| --namespace[= ])[^;&|\n]{0,400}?(?: -n ?| --namespace[= ]))(?:(?: ${T}+){0,6}? delete(?: -${T}+(?: (?!-)${T}+)?)* (?:ns|namespaces?)[ /]['"]?${SHORT_LIVED_NAMESPACE}['"]?|(?=[^;&|\n]{0,400}?(?: -n ?| --namespace[= ]| --(?:kube-)?context[= ])[\w.-]*?(?<![a-z0-9])(?:dev|development|test|testing|qa|ci|sandbox|preview|scratch|tmp|staging|stg|stage|uat|nonprod)(?![a-z0-9]))(?: ${T}+){0,6}? delete(?: -${T}+(?: (?!-)${T}+)?)* (?:(?:pods?|po|jobs?)[ /](?!-)[\w.-]+|(?:pods?|po)(?= (?:-l|--selector)[ =]['"]?[\w./-]+=[\w./-]+['"]?(?=$|[\s;&|]))(?![^;&|\n]*(?:--all|\s-a)(?:-namespaces)?${END})(?![^;&|\n]*(?: -n ?| --namespace[= ])[^;&|\n]*(?: -n ?| --namespace[= ]))))(?: -${T}+(?: (?!-)${T}+)?)*\s*(?:$|[;&|])`;
 
 export const KUBERNETES_RULES: readonly Rule[] = [
   {
@@ -69,7 +69,7 @@ export const KUBERNETES_RULES: readonly Rule[] = [
     pattern: re(String.raw`${NOT_LOCAL_CLUSTER}(?!${SHORT_LIVED})${KUBECTL}delete(?: -${T}+(?: (?!-)${T}+)?)* (?:ns|namespaces?)(?:/|${END})`),
     examples: {
       match: ["kubectl delete namespace payments", "kubectl --context prod delete ns staging", "kubectl delete namespace/foo", "kubectl --context prod-euw1 delete namespace pr-1873-preview", "kubectl delete namespace pr-1873-preview payments", "kubectl delete ns preview-live-checkout", "kubectl --context gke_acme-staging_europe-west1_main delete namespace checkout-v2-preview"],
-      noMatch: ["kubectl get ns", "kubectl delete pod web-1 -n ns", "kubectl create namespace x", "kubectl --context kind-dev delete namespace preview-pr-1842", "kubectl --context dev-euw1 delete namespace pr-1873-loyalty-preview", "kubectl --context aks-shop-stg-eus2 -n orders delete pod orders-worker-7d9f8c6b5-x2kqp", "kubectl --context acme-staging -n payments-staging delete pod api-6c9f7b7d4-x2kqm"],
+      noMatch: ["kubectl get ns", "kubectl delete pod web-1 -n ns", "kubectl create namespace x", "kubectl --context kind-dev delete namespace preview-pr-1842", "kubectl --context dev-euw1 delete namespace pr-1873-loyalty-preview", "kubectl delete namespace review-$CI_COMMIT_REF_SLUG --ignore-not-found", "kubectl --context aks-shop-stg-eus2 -n orders delete pod orders-worker-7d9f8c6b5-x2kqp", "kubectl --context acme-staging -n payments-staging delete pod api-6c9f7b7d4-x2kqm"],
     },
   },
   {
@@ -196,10 +196,10 @@ export const KUBERNETES_RULES: readonly Rule[] = [
     score: 65,
     keywords: ["helm"],
     // (Not a release named for a preview or review environment, off production: helm uninstall preview-pr-4821 -n previews.)
-    pattern: re(String.raw`${NOT_LOCAL_CLUSTER}\bhelm(?: ${T}+){0,4}? (?:uninstall|delete|del)${END}(?! (?:(?:-n|--namespace)[ =](?!\S*prod)\S+ )?(?:preview|review|pr)-[\w-]+\b(?![^;&|\n]*prod))`),
+    pattern: re(String.raw`${NOT_LOCAL_CLUSTER}\bhelm(?: ${T}+){0,4}? (?:uninstall|delete|del)${END}(?! (?:(?:-n|--namespace)[ =](?!\S*prod)\S+ )?(?:(?:preview|review|pr)-[\w-]+\b|['"]?[\w-]*\$\{?ci_(?:commit_ref_slug|merge_request_iid|environment_slug)\}?['"]?(?=$|\s))(?![^;&|\n]*prod))`),
     examples: {
       match: ["helm uninstall preview-pr-12 -n prod", "helm uninstall ingress-nginx -n ingress", "helm --kube-context prod delete api", "helm --kube-context kind-dev --kubeconfig /tmp/k uninstall api", "helm --kube-context kind-dev --kube-apiserver https://prod.example:6443 uninstall api", "HELM_KUBEAPISERVER=https://prod.example:6443 helm --kube-context kind-dev uninstall api", "helm uninstall prod-api --description --kube-context kind-dev"],
-      noMatch: ["helm uninstall preview-pr-4821 -n previews", "helm list -A", "helm upgrade --install api ./chart", "helm --kube-context kind-dev uninstall review-app-1842 -n previews", "helm uninstall review-app-1842 -n previews --kube-context kind-dev"],
+      noMatch: ["helm uninstall preview-pr-4821 -n previews", "helm list -A", "helm upgrade --install api ./chart", "helm --kube-context kind-dev uninstall review-app-1842 -n previews", "helm uninstall review-app-1842 -n previews --kube-context kind-dev", "helm uninstall learnhub-$CI_COMMIT_REF_SLUG -n review-apps"],
     },
   },
   {
