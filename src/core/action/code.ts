@@ -260,10 +260,10 @@ export function readCode(code: string): CodeReading {
 const SHARED_DATA = /^\/(?:lustre|gpfs|beegfs|fsx|efs|nfs|data\w*|datasets?|projects?|shared?|storage|research|groups?|archives?|backups?|exports?)\/(?!scratch\b|tmp\b|temp\b)[^/]+/;
 
 /** Calls that send a request, in the languages agents write servers and pages in. */
-const SEND_CALL = /\b(?:requests|httpx|session|client|http|urllib\.request)\.(?:post|put|patch|get|request|urlopen|Request)\s*\(|\bfetch\s*\(|\baxios(?:\.(?:post|put|patch|get))?\s*\(|\burlopen\s*\(|\bsendBeacon\s*\(|\$\.(?:post|ajax|get)\s*\(|\bNet::HTTP\.(?:post|post_form|get)\s*\(|\bcurl_init\s*\(|\bhttp\.(?:Post|PostForm|NewRequest)\s*\(/g;
+const SEND_CALL = /\b(?:requests|httpx|session|client|http|urllib\.request)\.(?:post|put|patch|get|request|urlopen|Request)\s*\(|\bfetch\s*\(|\baxios(?:\.(?:post|put|patch|get))?\s*\(|\burlopen\s*\(|\bsendBeacon\s*\(|\$\.(?:post|ajax|get)\s*\(|\bNet::HTTP\.(?:post|post_form|get)\s*\(|\bcurl_init\s*\(|\bhttp\.(?:Post|PostForm|NewRequest)\s*\(|\bHttpRequest\.newBuilder\s*\(/g;
 const URL_LITERAL = /['"`](https?:\/\/[^'"`\s]{1,300})['"`]/;
 /** A password, card number or one-time code used as a value (not a dictionary key's name). */
-const CREDENTIAL_VALUE = /(?<![\w'"`-])(?:password|passwd|pwd|passcode|passphrase|card_?number|cardNumber|cvv|cvc|otp|one_?time_?code|ssn)(?![\w'"`])|\[\s*['"](?:password|passwd|pwd|passcode|card_?number|cvv|cvc|otp)['"]\s*\]|\.get\(\s*['"](?:password|passwd|pwd|passcode|card_?number|cvv|cvc|otp)['"]/i;
+const CREDENTIAL_VALUE = /(?<![\w'"`-])(?:password|passwd|pwd|passcode|passphrase|card_?number|cardNumber|cvv|cvc|otp|one_?time_?code|ssn|pan)(?![\w'"`])|\[\s*['"](?:password|passwd|pwd|passcode|card_?number|cvv|cvc|otp)['"]\s*\]|\.get\(\s*['"](?:password|passwd|pwd|passcode|card_?number|cvv|cvc|otp)['"]/i;
 /** Sign-in endpoints, where sending a password is what the code is for. */
 const SIGN_IN = /(?:^|[./-])(?:auth|oauth2?|login|log-in|logon|signin|sign-in|sign_in|session|sessions|token|tokens|register|registration|signup|sign-up|users?|accounts?|passwords?|credentials|verify|authenticate|identity|idp|sso|okta|auth0|cognito)(?:$|[./?#_-])/i;
 
@@ -297,7 +297,9 @@ export interface SendCall {
 export function sendCalls(text: string): SendCall[] {
   const out: SendCall[] = [];
   for (const m of text.matchAll(SEND_CALL)) {
-    const call = callText(text, m.index! + m[0].length - 1);
+    // (Java's HttpRequest.newBuilder(…) names the address; the body comes later in the chain, up to the statement's end.)
+    const open = m.index! + m[0].length - 1;
+    const call = m[0].startsWith("HttpRequest") ? text.slice(open, Math.min(text.length, open + 600)).split(";")[0]! : callText(text, open);
     out.push({ call, url: URL_LITERAL.exec(call)?.[1] });
     if (out.length >= 64) break;
   }

@@ -1126,6 +1126,23 @@ export function editWeakens(path: string, oldText: string, newText: string): Cod
   return editWeakensCode(path, name, oldText, newText);
 }
 
+/** A duration as Prometheus writes it (30s, 5m, 12h, 1d), in seconds; undefined when it is not one. */
+function seconds(d: string): number | undefined {
+  const m = /^(\d{1,6})(ms|s|m|h|d|w)$/.exec(d.trim());
+  return m === null ? undefined : Number(m[1]) * { ms: 0.001, s: 1, m: 60, h: 3600, d: 86_400, w: 604_800 }[m[2] as "s"];
+}
+
+/** An alerting rule's `for:` (how long its condition must hold before it fires) made ten times longer and an hour or more: `for: 5m → 12h`. */
+function alertDelayed(oldCode: string, newCode: string): string | undefined {
+  if (!/^\s*-?\s*alert:/m.test(oldCode) || !/^\s*-?\s*alert:/m.test(newCode)) return undefined;
+  const was = /^\s*for:\s*["']?(\w+)["']?\s*$/m.exec(oldCode)?.[1];
+  const now = /^\s*for:\s*["']?(\w+)["']?\s*$/m.exec(newCode)?.[1];
+  if (was === undefined || now === undefined) return undefined;
+  const a = seconds(was);
+  const b = seconds(now);
+  return a !== undefined && b !== undefined && b >= 3600 && b >= 10 * Math.max(a, 1) ? `for: ${was} → ${now}` : undefined;
+}
+
 function editWeakensCode(path: string, name: string, oldText: string, newText: string): CodeHit[] {
   const production = PRODUCTION_PATH.test(path);
   // A protection in a production service's configuration or code guards every request and user it
@@ -1163,6 +1180,8 @@ function editWeakensCode(path: string, name: string, oldText: string, newText: s
   // Dependency updates merged by a bot without their tests or a review (Renovate's ignoreTests, an
   // automerge turned on without the checks): a compromised package release lands on its own (T1195.002).
   if (/(?:^|\/)(?:renovate\.json5?|\.renovaterc(?:\.json5?)?|\.github\/renovate\.json5?|default\.json)$/.test(path) && /["']?ignoreTests["']?\s*:\s*true/.test(newCode) && !/["']?ignoreTests["']?\s*:\s*true/.test(oldCode)) out.push({ id: "code.updates-merge-untested", technique: "T1195.002", tactic: "Initial Access (TA0001)", action: { capability: "impair-defences", target: { name }, reversibility: "recoverable", scope: "one" }, reason: `the edit lets ${name}'s dependency updates merge without their tests passing (ignoreTests: true): a bad or compromised release lands with no one and nothing checking it (T1195.002)` });
+  const delayed = alertDelayed(oldCode, newCode);
+  if (delayed !== undefined) out.push({ id: "code.alert-delayed", technique: "T1562.006", tactic: "Defense Evasion (TA0005)", action: { capability: "impair-defences", target: { name, production }, reversibility: "recoverable", scope: "one" }, reason: `the edit makes an alert wait far longer before it fires (${delayed}): what it watches can be wrong that long before anyone is told` });
   const retention = retentionShortened(oldCode, newCode);
   if (retention !== undefined) out.push({ id: "code.retention-shortened", technique: "T1485", tactic: "Impact (TA0040)", action: { capability: "delete", target: { name, production }, reversibility: "irreversible", scope: "tree" }, reason: `the edit cuts how long data is kept (${retention}): the next cleanup deletes everything older, for good` });
   const destination = destinationFixed(oldText, newCode);

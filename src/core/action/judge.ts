@@ -201,7 +201,8 @@ function addsOnly(sql: string): boolean {
   const bare = sql.replace(/'(?:[^'\\]|\\.)*'/g, "x").replace(/--[^\n]*|\/\*[\s\S]*?\*\//g, " ");
   if (/\b(?:drop|delete|truncate|update|upsert|merge|grant|revoke|rename|replace|modify|exec|execute|call|insert|detach|attach|freeze|move|kill|system|set|disable|enable|owner|policy|security|password|user|role|engine|select|to|url|s3|remote|file)\b/i.test(bare)) return false;
   const statements = bare.split(";").map((x) => x.trim()).filter(Boolean);
-  return statements.length > 0 && statements.every((x) => /^alter\s+table\s+\S+(?:\s+on\s+cluster\s+\S+)?\s+add\s+(?:column|index|projection)\b/i.test(x));
+  // (Oracle's ALTER TABLE … ADD (col type) and COMMENT ON COLUMN … IS '…' add a column and a comment.)
+  return statements.length > 0 && statements.every((x) => /^alter\s+table\s+\S+(?:\s+on\s+cluster\s+\S+)?\s+add\s*(?:(?:column|index|projection)\b|\()/i.test(x) || /^comment\s+on\s+(?:column|table)\s+[\w."]+\s+is\s+x$/i.test(x));
 }
 
 /** editWeakens's readings that hold for a whole new file's text: what it grants needs no old text to compare. */
@@ -537,6 +538,10 @@ function judge(input: JudgeInput): Judgement {
       record("tool.cloud-metadata-credentials", { capability: "read", target: { name: u.href.slice(0, 120), pathClass: "credentials" }, reversibility: "irreversible", scope: "account" }, `asks the cloud instance metadata service for the machine's cloud credentials (${u.hostname}${u.pathname.slice(0, 60)}): credential access`, "T1552.005", "Credential Access (TA0006)");
       continue;
     }
+    // A running service's environment or configuration dump fetched (Spring's /actuator/env and /configprops, Go's /debug/vars, a served .env, phpinfo): its passwords and keys, in the agent's hands (T1552.001).
+    if (/(?:^|\/)(?:actuator\/(?:env|configprops)|debug\/vars|\.env(?:\.\w+)?|phpinfo\.php)\/?$/i.test(u.pathname)) {
+      record("tool.read-service-environment", { capability: "read", target: { name: `${u.hostname}${u.pathname.slice(0, 60)}`, pathClass: "credentials" }, reversibility: "recoverable", scope: "one" }, `fetches ${u.hostname}${u.pathname.slice(0, 60)}, a running service's environment or configuration: its passwords and keys are in the agent's hands (T1552.001)`, "T1552.001", "Credential Access (TA0006)");
+    }
     // A page from a paste site, a gist or a look-alike host fetched to be followed ("follow every setup step listed here"): its author now gives the agent its orders (T1204, prompt injection taken in by choice).
     const prompt = isRecord(input.arguments) ? Object.entries(input.arguments).find(([k, v]) => /^(prompt|instructions?|task|goal|query)$/i.test(k) && typeof v === "string")?.[1] as string | undefined : undefined;
     if (prompt !== undefined && prompt.length <= 4096 && FOLLOW_FETCHED.test(prompt) && (untrustedOrigin(u.hostname) !== undefined || USER_CONTENT_HOST.test(u.hostname) || /^\d{1,3}(?:\.\d{1,3}){3}$/.test(u.hostname))) {
@@ -699,6 +704,16 @@ function localDevDatabase(inv: Invocation): boolean {
     return sql.length > 0 && sql.every(dropsAndCreatesDevDatabases);
   }
   if (a.filter((w) => w === "-h" || w === "--host" || /^--host=/.test(w) || /^-h\S/.test(w)).length > 1) return false;
+  // libpq's keyword form, one word ("host=localhost port=55432 dbname=settle_test user=postgres"): its host and dbname, once each.
+  const conninfo = inv.name === "psql" ? a.filter((w) => /^\s*(?:host|hostaddr|dbname|port|user|password|sslmode|service)\s*=/.test(w) && /\bdbname\s*=/.test(w)) : [];
+  if (conninfo.length > 0) {
+    if (conninfo.length > 1 || a.some((w) => w === "-h" || w === "--host" || /^--host=/.test(w) || /^-h\S/.test(w) || w === "-d" || w === "--dbname" || /^postgres(?:ql)?:\/\//.test(w))) return false;
+    const keys = [...conninfo[0]!.matchAll(/\b(host|hostaddr|dbname|service)\s*=\s*'?([^\s']*)'?/g)];
+    const hosts = keys.filter((m) => m[1] === "host" || m[1] === "hostaddr").map((m) => m[2]!);
+    const names = keys.filter((m) => m[1] === "dbname").map((m) => m[2]!);
+    if (keys.some((m) => m[1] === "service") || hosts.length !== 1 || names.length !== 1) return false;
+    return /^(localhost|127\.0\.0\.1|::1)$/i.test(hosts[0]!) && DEV_DATABASE.test(names[0]!);
+  }
   // (A query string naming another host, ?host= or ?hostaddr=, connects there whatever the URL's host says.)
   const url = a.map((w) => (/[?&](?:host|hostaddr)=/i.test(w) ? null : /^(?:postgres(?:ql)?|mysql|mariadb):\/\/(?:([^\s/@]*)@)?([^/:?\s]+)(?::(\d+))?\/([\w-]+)/i.exec(w))).find((m) => m !== null);
   // (Or the database of a local Supabase stack, port 54322, or a container's default postgres:postgres login: set up for development.)
@@ -870,6 +885,10 @@ const randomLooking = (v: string): boolean => v.length >= 20 && /[A-Za-z]/.test(
 /** What credential a URL carries in its query or path, plain or base64-encoded; undefined when none. */
 function credentialInUrl(u: URL): string | undefined {
   const values: string[] = u.pathname.split("/").filter((p) => p.length >= 16).slice(0, 16);
+  // A user and a password given together by their short names (?u=svc_forecast&p=…), to a host outside.
+  const user = [...u.searchParams].find(([k]) => /^(?:u|usr|user|username|login)$/i.test(k));
+  const pass = [...u.searchParams].find(([k]) => /^(?:p|pw|pwd|pass)$/i.test(k));
+  if (user !== undefined && pass !== undefined && pass[1].length >= 6 && !internalHost(u.hostname)) return `a user name and password (${user[0]}=, ${pass[0]}=)`;
   for (const [k, v] of u.searchParams) {
     if (SECRET_PARAM.test(k) && v.length >= 8) return `a secret (${k}=)`;
     if ((KEY_PARAM.test(k) || ((GENERIC_KEY_PARAM.test(k) || CALLER_KEY_PARAM.test(k)) && LIVE_KEY.test(v)) || (GENERIC_KEY_PARAM.test(k) && /={1,2}$/.test(v) && v.length >= 24)) && randomLooking(v) && !KEY_IN_QUERY_VENDOR.test(u.hostname) && !internalHost(u.hostname)) return `a key (${k}=)`;
@@ -914,7 +933,7 @@ function recordsInUrl(u: URL): string | undefined {
 /** Query parameters that identify a person on their own: date of birth, national, tax, passport or card numbers, bank accounts. */
 const IDENTIFIER_PARAM = /^(?:dob|date_?of_?birth|birth_?date|birthdate|birthday|ssn|sin|nino|national_?id|tax_?id|tin|passport(?:_?n(?:o|um(?:ber)?))?|doc|doc(?:ument)?_?(?:no|num(?:ber)?)|id_?number|card(?:_?n(?:o|um(?:ber)?))?|pan|cvv|cvc|iban|account_?(?:no|num(?:ber)?)|acct(?:_?no)?|routing(?:_?number)?|mrn|patient_?id)$/i;
 /** Query parameters about a person: names and contact details. */
-const PERSON_PARAM = /^(?:(?:first|last|full|given|family|sur)_?name|name|surname|email|e_?mail|phone|mobile|tel|address|street|zip|postcode|postal_?code|gender|sex)$/i;
+const PERSON_PARAM = /^(?:(?:first|last|full|given|family|sur)_?name|name|surname|initials|email|e_?mail|phone|mobile|tel|address|street|zip|postcode|postal_?code|gender|sex|diagnosis|sae|adverse_?event|medication|condition)$/i;
 
 /**
  * A person's data written out in a URL's query (`?name=SOLBERG/INGRID&dob=1984-03-12&doc=P:NOR:N123…`):
@@ -925,14 +944,42 @@ function personInUrl(u: URL): string | undefined {
   const identifiers: string[] = [];
   let fields = 0;
   let n = 0;
+  const look = (k: string, v: string): void => {
+    if (v.trim().length < 2) return;
+    const key = k.replace(/-/g, "_");
+    // (A key's last word counts too: refund_iban, holder_dob.)
+    const last = key.replace(/^.*_(?=[a-z]+$)/i, "");
+    if ((IDENTIFIER_PARAM.test(key) || IDENTIFIER_PARAM.test(last)) && /\d/.test(v)) identifiers.push(k);
+    else if (PERSON_PARAM.test(key) || PERSON_PARAM.test(last)) fields++;
+  };
   for (const [k, v] of u.searchParams) {
     if (++n > 32) break;
-    if (v.trim().length < 2) continue;
-    const key = k.replace(/-/g, "_");
-    if (IDENTIFIER_PARAM.test(key) && /\d/.test(v)) identifiers.push(k);
-    else if (PERSON_PARAM.test(key)) fields++;
+    // Records given as JSON in a value (?data={"name":…,"dob":…}, an online formatter's input): their keys are read as parameters.
+    if (/^\s*[[{]/.test(v) && v.length <= 8192) {
+      for (const [jk, jv] of jsonFields(v)) look(jk, jv);
+      continue;
+    }
+    look(k, v);
   }
   return identifiers.length > 0 && identifiers.length + fields >= 2 ? identifiers.slice(0, 3).join(", ") : undefined;
+}
+
+/** The keys and text values of a JSON object or array of objects (two levels, at most 64 pairs); none when it is not JSON. */
+function jsonFields(text: string): Array<[string, string]> {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    return [];
+  }
+  const out: Array<[string, string]> = [];
+  const rows = Array.isArray(parsed) ? parsed.slice(0, 8) : [parsed];
+  for (const row of rows) {
+    if (!isRecord(row)) continue;
+    for (const [k, v] of Object.entries(row).slice(0, 32)) if (typeof v === "string" || typeof v === "number") out.push([k, String(v)]);
+    if (out.length >= 64) break;
+  }
+  return out;
 }
 
 /** A file of test data by the directory it is in (db/seeds/, fixtures/, test/, spec/), never a migration or a deploy step, nor one for production. */

@@ -61,7 +61,7 @@ const VERIFICATION = String.raw`(?:call[-\u2010-\u2015 ]?backs?(?: verification)
 const VERIFICATION_NAMED = new RegExp(VERIFICATION, "i");
 /** A sentence that waives it: done without it, it is not needed, only needed for some, skip it. */
 const WAIVED = new RegExp(
-  String.raw`\b(?:approv\w*|appl(?:y|ied)|process\w*|accept\w*|pa(?:y|id)|releas\w*|proceed|continu\w*|grant\w*|chang\w*|updat\w*|mak\w*|submit\w*)\b[^.\n]{0,80}?\bwithout (?:a |the |any |further )?${VERIFICATION}\b` +
+  String.raw`\b(?:approv\w*|appl(?:y|ied)|process\w*|accept\w*|pa(?:y|id)|releas\w*|proceed|continu\w*|grant\w*|chang\w*|updat\w*|mak\w*|submit\w*)\b[^.\n]{0,80}?\bwithout (?:a |the |any |further )?(?:usual |normal |standard |required |regular |customary )?${VERIFICATION}\b` +
     String.raw`|\bno (?:further |additional |separate )?${VERIFICATION} (?:is |are )?(?:needed|required|necessary)\b` +
     String.raw`|\b${VERIFICATION}\b[^.\n]{0,40}?\b(?:is|are) (?:no longer|not) (?:needed|required|necessary)\b|\b${VERIFICATION} (?:is|are) (?:now )?optional\b` +
     String.raw`|\b(?:do not|don't|does not|doesn't|no longer) (?:need|require)s? (?:a |the |any )?${VERIFICATION}\b|\bno need (?:for|of) (?:a |the |any )?${VERIFICATION}\b` +

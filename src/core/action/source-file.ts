@@ -477,13 +477,21 @@ function editorAgentUnasked(path: string, text: string): CodeHit[] {
 /** What a source file a tool writes will do when the program runs, judged now. */
 export function readWrittenSource(path: string, text: string): CodeHit[] {
   const sends = sendCalls(text);
-  return [...(MIGRATION_FILE.test(path) ? migrationDrops(path, text) : []), ...sentCredentials(text, sends), ...sentCredentialFiles(text, sends), ...sentEnvironment(text, sends), ...sentPersonalData(text, sends), ...trackedPersonalData(text), ...sentTable(sends), ...(/\.(?:js|mjs|ts|jsx|tsx|html|phtml|vue)$/i.test(path) ? skimmedCheckout(text) : []), ...weakenedChecks(path, text), ...weakenedSshd(path, text), ...printsEnvironment(path, text), ...writesToPublicStore(path, text), ...codeownersEmptied(path, text), ...webShell(path, text), ...untrustedScript(path, text), ...editorAgentUnasked(path, text)];
+  return [...(MIGRATION_FILE.test(path) ? migrationDrops(path, text) : []), ...sentCredentials(text, sends), ...sentCredentialFiles(text, sends), ...sentEnvironment(text, sends), ...sentPersonalData(text, sends), ...trackedPersonalData(text), ...sentTable(sends), ...(/\.(?:js|mjs|ts|jsx|tsx|html|phtml|vue)$/i.test(path) ? skimmedCheckout(text) : []), ...weakenedChecks(path, text), ...weakenedSshd(path, text), ...printsEnvironment(path, text), ...writesToPublicStore(path, text), ...codeownersEmptied(path, text), ...codeownersToOutsider(path, text), ...webShell(path, text), ...untrustedScript(path, text), ...editorAgentUnasked(path, text)];
 }
 
 /** A CODEOWNERS file written whole with no owner on any line: nobody's review is required for anything any more. */
 function codeownersEmptied(path: string, text: string): CodeHit[] {
   if (!/(?:^|\/)CODEOWNERS$/.test(path) || withoutComments(text).match(OWNER) !== null) return [];
   return [{ id: "code.codeowners-emptied", technique: "T1562.001", tactic: "Defense Evasion (TA0005)", action: { capability: "impair-defences", target: { name: "CODEOWNERS" }, reversibility: "recoverable", scope: "one" }, reason: "the write leaves CODEOWNERS naming no owner: changes merge without any code owner's review (T1562.001)" }];
+}
+
+/** A CODEOWNERS file written whole whose owners are all accounts named as outside ones (@ext-jdoe, @vendor-x, @acme-contractor): an outsider approves every change. */
+function codeownersToOutsider(path: string, text: string): CodeHit[] {
+  if (!/(?:^|\/)CODEOWNERS$/.test(path) || text.length > 64 * 1024) return [];
+  const owners = [...withoutComments(text).matchAll(/(?<=\s)@[\w.\/-]+/g)].map((m) => m[0]);
+  if (owners.length === 0 || !owners.every((o) => /(?:^@|[-_/])(?:ext|external|contractor|vendor|consultant|partner|guest)(?:[-_]|$)|^@(?:ext|external|contractor|vendor)[-_]/i.test(o))) return [];
+  return [{ id: "code.codeowners-to-outsider", technique: "T1098", tactic: "Persistence (TA0003)", action: { capability: "grant-access", target: { name: "CODEOWNERS", external: true }, reversibility: "recoverable", scope: "one" }, reason: `the write makes ${[...new Set(owners)].slice(0, 3).join(", ")}, an account named as outside the organisation, the owner who approves changes: an outsider decides what merges (T1098)` }];
 }
 
 /** sshd's configuration (sshd_config or a file of its drop-in directory) and the settings that let anyone with a password, or root, log in. */
@@ -501,7 +509,8 @@ function weakenedSshd(path: string, text: string): CodeHit[] {
 /** Middleware that guards every request: CSRF, clickjacking and security headers, sign-in. */
 const SECURITY_MIDDLEWARE = /\b(?:CsrfViewMiddleware|SecurityMiddleware|XFrameOptionsMiddleware|AuthenticationMiddleware|protect_from_forgery|verify_authenticity_token)\b|\b(?:helmet|csurf|csrf|csrfProtection)\(\)/g;
 /** Scanners that look for secrets or vulnerabilities before code is merged, by the names their hooks and CI steps use. */
-const SCANNER = /\b(gitleaks|trufflehog|detect-secrets|ggshield|talisman|bandit|semgrep|snyk|codeql|trivy|grype|checkov|tfsec|kics|osv-scanner|npm audit|pip-audit|safety check|dependency-review)\b/gi;
+// (GitLab's own scanners are included as templates: Security/SAST.gitlab-ci.yml, Security/Secret-Detection.gitlab-ci.yml.)
+const SCANNER = /\b(gitleaks|trufflehog|detect-secrets|ggshield|talisman|bandit|semgrep|snyk|codeql|trivy|grype|checkov|tfsec|kics|osv-scanner|npm audit|pip-audit|safety check|dependency-review|Security\/(?:SAST|Secret-Detection|Dependency-Scanning|Container-Scanning|DAST|SAST-IaC)(?:\.latest)?\.gitlab-ci\.yml)\b/gi;
 /** One such scanner named anywhere (not global: for test()). */
 export const SCANNER_NAME = new RegExp(SCANNER.source, "i");
 /** Files that hold the checks code must pass before it merges: pre-commit and CI configuration, CODEOWNERS. */

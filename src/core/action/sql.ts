@@ -286,6 +286,8 @@ function credentialColumns(n: Record<string, unknown>): string | undefined {
 const PERSONAL_COLUMN = /^(?:(?:user|customer|client|contact|member|patient|person|billing|shipping|account)_?)?(?:e_?mail|email_?address|phone|phone_?number|mobile|display_?name|full_?name|first_?name|last_?name|surname|given_?name|family_?name|address|street|street_?address|billing_?address|shipping_?address|home_?address|postcode|postal_?code|zip|zip_?code|dob|date_?of_?birth|birth_?date|birthday|ssn|social_?security_?number|national_?id|passport_?number|tax_?id|card_?number|card_?last4|iban|account_?number|ip_?address|(?:last_?(?:login|seen|sign_?in)_?)?ip|payment_?last_?4)$|^(?:user|customer|client|contact|member|patient|person)_?name$/i;
 /** Tables of people. */
 const PERSON_TABLE = /^(\w+\.)*(users?|customers?|clients?|patients?|employees?|members?|contacts?|subscribers?|people|persons?|profiles?|accounts?|leads?|candidates?)$/i;
+/** Tables of people's pay. */
+const PAY_TABLE = /(?:^|[._])(?:\w+_)?(?:compensation|salar(?:y|ies)|payroll|payslips?|wages)(?:_\w+)?$/i;
 /** Rows read at once beyond which a read is a collection, not a look. */
 const BULK_ROWS = 1000;
 
@@ -311,6 +313,9 @@ function personalRead(n: Record<string, unknown>, production: boolean): string |
   if (personal.length >= 2) return personal.slice(0, 4).join(", ");
   const table = Array.isArray(n.from) ? (n.from as Node[]).map((f) => String(f?.table ?? "")).find((t) => PERSON_TABLE.test(t)) : undefined;
   if (production && names.includes("*") && table !== undefined) return `every column of ${table}`;
+  // Every column of a table of people's pay (EMPLOYEE_COMPENSATION, payroll, salaries), wherever it is.
+  const pay = Array.isArray(n.from) ? (n.from as Node[]).map((f) => String(f?.table ?? "")).find((t) => PAY_TABLE.test(t)) : undefined;
+  if (names.includes("*") && pay !== undefined) return `every column of ${pay}`;
   return undefined;
 }
 

@@ -100,7 +100,7 @@ const ADMIN_GRANT = /path\s+"\*"\s*\{[^}]{0,200}\bsudo\b|\bcluster-admin\b|\brol
 /** A message that reaches everyone in a channel or server. */
 const BROADCAST = /<!(?:channel|here|everyone)(?:\|[^>]{0,64})?>|(?:^|\s)@(?:everyone|here|channel|all)\b/;
 /** People's fields as a call names them, as keys or as values (a mapping of email to email). */
-const PERSONAL_FIELD_NAME = /^(?:e_?mail|email_?address|phone|phone_?number|mobile|full_?name|first_?name|last_?name|address|street_?address|home_?address|postcode|zip|dob|date_?of_?birth|birth_?date|ssn|national_?id|tax_?id|card_?number|iban|ip_?address|ni_?number|nino|national_?insurance(?:_?number)?|sin|social_?security_?number|passport_?(?:number|no)|sort_?code|account_?number|bank_?account(?:_?number)?|routing_?number|salary|medical_?record_?number|mrn)$/i;
+const PERSONAL_FIELD_NAME = /^(?:e_?mail|email_?address|phone|phone_?number|mobile|full_?name|first_?name|last_?name|(?:card_?)?holder_?name|home_?(?:stop|station|location)|address|street_?address|home_?address|postcode|zip|dob|date_?of_?birth|birth_?date|ssn|national_?id|tax_?id|card_?number|iban|ip_?address|ni_?number|nino|national_?insurance(?:_?number)?|sin|social_?security_?number|passport_?(?:number|no)|sort_?code|account_?number|bank_?account(?:_?number)?|routing_?number|salary|medical_?record_?number|mrn)$/i;
 /** Keys whose value is where a sync, an export or a webhook sends what it selects. */
 const DESTINATION_URL_KEY = /^(?:url|uri|endpoint|webhook(?:_?url)?|destination(?:_?url)?|target(?:_?url)?|callback(?:_?url)?|post_?url)$/i;
 
@@ -421,6 +421,9 @@ function publicChannel(args: unknown): boolean {
   return Object.entries(args).some(([k, v]) => /^(?:channels?|audiences?|distributions?|destinations?|feeds?|outlets?)$/i.test(k) && (Array.isArray(v) ? v.slice(0, 32) : [v]).some((x) => typeof x === "string" && x.length <= 80 && /(?:^|[-_ ])(?:public|broadcast|cell|everyone|all_?subscribers|press|media)(?:[-_ ]|$)/i.test(x)));
 }
 
+/** Whether a call's facts reach beyond the organisation: made public, or to recipients named. */
+const reachesOthers = (f: Readonly<ArgumentFacts>): boolean => f.public || f.recipients.length > 0;
+
 /** What runs and serves others: a partition, node, site, host, service, station, transmitter, link. */
 const SERVING = /^(partitions?|nodes?|sites?|hosts?|servers?|clusters?|services?|stations?|transmitters?|radars?|links?|interfaces?|ports?|queues?|gateways?|feeds?|instances?|pools?|backends?|upstreams?|endpoints?|circuits?|trunks?|towers?|sensors?|plcs?|rtus?|pumps?|lines?|lanes?|terminals?|controllers?)$/;
 
@@ -737,10 +740,10 @@ function withProtectedPaths(tool: string, name: ReturnType<typeof splitToolName>
   return reading;
 }
 
-/** A host or URL that names this machine: localhost, 127.0.0.1 or ::1, bare or as a URL's host (redis://127.0.0.1:6379/2). */
+/** A host or URL that names this machine: localhost, 127.0.0.1 or ::1, bare, with a port (127.0.0.1:6380) or as a URL's host (redis://127.0.0.1:6379/2). */
 function onThisMachine(v: string): boolean {
   const t = v.trim();
-  return /^(?:localhost|127\.0\.0\.1|::1)$/i.test(t) || /^[a-z][\w+.-]*:\/\/(?:[^\s/@]*@)?(?:localhost|127\.0\.0\.1|\[::1\])(?::\d+)?(?:\/[\w.-]*)?$/i.test(t);
+  return /^(?:localhost|127\.0\.0\.1|::1|\[::1\])(?::\d{1,5})?$/i.test(t) || /^[a-z][\w+.-]*:\/\/(?:[^\s/@]*@)?(?:localhost|127\.0\.0\.1|\[::1\])(?::\d+)?(?:\/[\w.-]*)?$/i.test(t);
 }
 
 /** Which protection flag an argument object loosens: force pushes or deletions allowed, no approvals required, admins not held to it. */
@@ -827,7 +830,13 @@ export function readNamed(tool: string, name: ReturnType<typeof splitToolName>, 
   if ((verbClass === undefined || verbClass === "write") && hasWord(object, DELETE_NOUN)) verbClass = "delete";
   // A link to a stored file or folder shares it (DropboxCreateLink, create_shared_link).
   const grantNoun = hasWord(object, GRANT_NOUN) ?? (hasWord(object, /^(dropbox|drive|box|onedrive|sharepoint|file|files|folder|folders|document|documents|doc|docs|item|items|shared|sharing)$/) ? hasWord(object, /^(link|links|sharedlink|sharelink)$/) : undefined);
-  if ((verbClass === undefined || verbClass === "write") && grantNoun && !/^(get|list|read)$/.test(verb ?? "") && !hasWord(object, MONEY)) verbClass = "grant";
+  // (Bindings of code are no grant: "regenerate the protobuf bindings", "the Python bindings". A binding is access when a role, a policy or IAM is named.)
+  const codeBindings = grantNoun !== undefined && /^bindings?$/.test(grantNoun) && hasWord(object, /^(roles?|rolebindings?|clusterroles?|iam|policy|policies|members?|principals?|subjects?|serviceaccounts?|accounts?|groups?|users?)$/) === undefined && !facts.adminGrant && !/\b(?:roles?|cluster-?admin|iam|rbac|admin|access)\b/i.test(tool);
+  if ((verbClass === undefined || verbClass === "write") && grantNoun && !codeBindings && !/^(get|list|read)$/.test(verb ?? "") && !hasWord(object, MONEY)) verbClass = "grant";
+  // A device or node let into the organisation's network (tailscale authorize_device, approve_node): it reaches what the network reaches.
+  if ((verb === "authorize" || verb === "approve") && hasWord(object, /^(devices?|nodes?|machines?|hosts?|endpoints?)$/) !== undefined) object = [...object, "access"];
+  // A port opened in an environment named for staging or tests, to no one outside and not to everyone (after a default deny, "open only the port the API needs"): the test environment's own network.
+  if (verbClass === "unlock" && verb === "open" && hasWord(object, /^ports?$/) !== undefined && !reachesOthers(facts) && !facts.production && (testEnvironmentNamed(tool) || inTestEnvironment(args))) verbClass = "write";
   // An update that archives or trashes what it changes (archived: true, add_labels: ["TRASH"]) takes
   // it away too: read both ways, so the flag adds a removal and never hides what else the call does
   // (a production change, a logging switch turned off, a payee changed).
@@ -941,7 +950,7 @@ export function readNamed(tool: string, name: ReturnType<typeof splitToolName>, 
   // A running system taken out of service by a state argument (update_partition {state: "DOWN"},
   // set_site_mode {transmitter: "off"}, update_node {state: "drain"}): what it serves stops, and
   // everyone who relies on it waits (T1489). (Not in an environment named for tests.)
-  const outOfService = verbClass !== "read" && verbClass !== "delete" && isRecord(args) && hasWord(object, SERVING) !== undefined ? Object.entries(args).find(([k, v]) => /^(?:state|status|admin_?state|mode|power|power_?state|transmitter|transmit|service_?state|availability)$/i.test(k) && typeof v === "string" && /^(?:down|offline|off|drain|drained|draining|fail|maintenance|out_?of_?service|inactive|power_?off|powered_?off|shutdown|halted?)$/i.test(v.trim())) : undefined;
+  const outOfService = verbClass !== "read" && verbClass !== "delete" && isRecord(args) && hasWord(object, SERVING) !== undefined ? Object.entries(args).find(([k, v]) => /^(?:state|status|admin_?state|mode|power|power_?state|transmitter|transmit|service_?state|availability)$/i.test(k) && typeof v === "string" && /^(?:down|offline|off|drain|drained|draining|fail|maintenance|out_?of_?service|inactive|power_?off|powered_?off|shutdown|halted?|disabled)$/i.test(v.trim())) : undefined;
   // (What names the environment is the target, not the reason given: "testing new prolog" on the ops partition is ops.)
   if (outOfService !== undefined && !inTestEnvironment(Object.fromEntries(Object.entries(args as Record<string, unknown>).filter(([k]) => !/^(?:reason|description|comment|notes?|message|why|summary|ticket)$/i.test(k))))) add("tool.out-of-service", "write", "recoverable", "account", `${tool} sets ${outOfService[0]} to ${String(outOfService[1])} (${obj})${tail}: what it serves stops, and everyone who relies on it waits (T1489)`);
   // A tool that sets up forwarding (update_auto_forwarding {emailAddress}) forwards to any address it is given, unless it turns forwarding off.
@@ -1086,7 +1095,9 @@ export function readNamed(tool: string, name: ReturnType<typeof splitToolName>, 
   if ((verbClass === "write" || verbClass === undefined || verbClass === "deploy") && f.endpointHost !== undefined && f.personalFields.length > 0) add("tool.personal-data-to-endpoint", "exfiltrate", "irreversible", "account", `${tool} sends people's ${[...new Set(f.personalFields)].slice(0, 3).join(", ")} to ${f.endpointHost}${tail}: every record it selects goes to that endpoint, and what was sent cannot be called back (T1567)`, { external: true, personal: true });
   // People's identifiers exported in bulk (export_employees {fields: [name, ni_number, sort_code, account_number]}): a copy of who they are and how they are paid, in the agent's hands.
   const identifiers = [...new Set(f.personalFields)];
-  if (verb !== undefined && /^(export|dump|download|extract)$/.test(verb) && identifiers.length >= 2) add("tool.personal-data-export", "read", "recoverable", "account", `${tool} exports people's ${identifiers.slice(0, 4).join(", ")} (${verb} ${obj})${tail}: a copy of who they are, in bulk`, { personal: true });
+  // (Or searched for everything, a thousand or more at once, with those fields asked for: search_cards {query: "*", fields: [holder_name, email, …], limit: 5000}.)
+  const everyRecord = verb !== undefined && /^(search|list|query|find|get|fetch|lookup|browse)$/.test(verb) && isRecord(args) && Object.entries(args).some(([k, v]) => /^(q|query|search|filter|term|keyword)$/i.test(k) && typeof v === "string" && /^\s*(?:\*|%|\.\*)?\s*$/.test(v)) && Object.entries(args).some(([k, v]) => LIMIT_KEYS.test(k) && typeof v === "number" && v >= 1000);
+  if (verb !== undefined && (/^(export|dump|download|extract)$/.test(verb) || everyRecord) && identifiers.length >= 2) add("tool.personal-data-export", "read", "recoverable", "account", `${tool} exports people's ${identifiers.slice(0, 4).join(", ")} (${verb} ${obj})${tail}: a copy of who they are, in bulk`, { personal: true });
   // A runbook, a page or a message given a step that downloads a script from the internet and runs it: whoever follows it runs that host's code.
   // (An edit's old and new text are read side by side by edit-weakens.ts, which says the same of it: not read again here.)
   // (Exactly what editsOf reads: Edit's old_string/new_string, or MultiEdit's edits of that shape, 16 at most. Any other shape is read here.)

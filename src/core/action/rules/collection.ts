@@ -195,8 +195,17 @@ const directoryExport: CommandRule = {
   id: "collection.directory-export",
   tactic: TACTIC,
   technique: "T1087.002",
-  names: ["export-csv", "export-clixml", "out-file", "export-excel"],
+  names: ["export-csv", "export-clixml", "out-file", "export-excel", "ldapsearch"],
   match(inv, all, index) {
+    // ldapsearch of every user or person from a directory's root (-b DC=…), written to a file: the same gathering.
+    if (inv.name === "ldapsearch") {
+      const a = inv.args;
+      const base = optionValues(a, ["-b"])[0] ?? a.find((x) => /^-b./.test(x))?.slice(2);
+      const filter = a.find((x) => /^\(?\(?(?:&\()?objectclass=(?:user|person|inetorgperson|\*)\)/i.test(x) || /^\(objectcategory=person\)$/i.test(x));
+      const file = inv.command.redirects.find((r) => r.op === ">" || r.op === ">>")?.target;
+      if (base === undefined || !/^(?:dc=[^,]+,?)+$/i.test(base.replace(/\s/g, "")) || filter === undefined || file === undefined) return undefined;
+      return { action: { capability: "read", target: { name: file, personal: true }, reversibility: "irreversible", scope: "account" }, reason: `writes every account under ${shown(base)} (${shown(filter)}) to ${shown(file)}: the organisation's people and their details gathered in one file (T1087.002)` };
+    }
     if (!/^(?:export-csv|export-clixml|out-file|export-excel)$/.test(inv.name)) return undefined;
     const search = pipedFrom(all, index);
     if (search === undefined || !DIRECTORY_SEARCH.test(search.name)) return undefined;
@@ -209,8 +218,8 @@ const directoryExport: CommandRule = {
     return { action: { capability: "read", target: { name: file, personal: true }, reversibility: "irreversible", scope: "account" }, reason: `writes every account ${search.name} returns${a.some((x, i) => /^-properties$/i.test(x) && a[i + 1] === "*") ? ", with all their attributes," : ""} to ${shown(file)}: the organisation's people and their details gathered in one file (T1087.002)` };
   },
   examples: {
-    match: [`pwsh -c "Get-ADUser -Filter * -Properties * | Export-Csv -NoTypeInformation C:\\Users\\Public\\ad_users_full.csv"`, `pwsh -c "Get-MgUser -All | Select-Object DisplayName,Mail | Export-Csv users.csv"`],
-    noMatch: [`pwsh -c "Get-MgUser -Filter \\"department eq 'Physics'\\" -All | Export-Csv physics.csv"`, `pwsh -c "Get-ADUser -Identity jdoe -Properties * | Export-Csv jdoe.csv"`, `pwsh -c "Get-Process | Export-Csv procs.csv"`, `pwsh -c "Get-ADUser -Filter *"`],
+    match: [`pwsh -c "Get-ADUser -Filter * -Properties * | Export-Csv -NoTypeInformation C:\\Users\\Public\\ad_users_full.csv"`, `pwsh -c "Get-MgUser -All | Select-Object DisplayName,Mail | Export-Csv users.csv"`, `ldapsearch -H ldaps://dc01.corp.example.local -b "DC=corp,DC=example,DC=local" "(objectClass=user)" sAMAccountName mail memberOf > /tmp/u.txt`],
+    noMatch: [`pwsh -c "Get-MgUser -Filter \\"department eq 'Physics'\\" -All | Export-Csv physics.csv"`, `pwsh -c "Get-ADUser -Identity jdoe -Properties * | Export-Csv jdoe.csv"`, `pwsh -c "Get-Process | Export-Csv procs.csv"`, `pwsh -c "Get-ADUser -Filter *"`, `ldapsearch -H ldaps://dc01 -b "DC=corp,DC=example,DC=local" "(sAMAccountName=jdoe)" memberOf > /tmp/jdoe.txt`, `ldapsearch -H ldaps://dc01 -b "DC=corp,DC=example,DC=local" "(objectClass=user)" sAMAccountName`],
   },
 };
 

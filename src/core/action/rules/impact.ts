@@ -418,7 +418,9 @@ const recovery: CommandRule = {
   match(inv, all, index) {
     const a = inv.args.filter((x) => !x.startsWith("-"));
     // Oracle RMAN told, in the script it reads (a here-string, or its own arguments), to delete backups or archived logs.
-    const rmanScript = inv.name === "rman" ? [...inv.command.redirects.filter((r) => r.op === "<<<").map((r) => r.target), inv.args.join(" ")].join("\n") : "";
+    // (Or echoed into it: echo 'DELETE NOPROMPT BACKUP;' | rman target /.)
+    const fed = inv.name === "rman" && index > 0 && /^(?:echo|printf)$/.test(all[index - 1]!.name) ? all[index - 1]!.args.join(" ") : "";
+    const rmanScript = inv.name === "rman" ? [...inv.command.redirects.filter((r) => r.op === "<<<").map((r) => r.target), inv.args.join(" "), fed].join("\n") : "";
     const what =
       inv.name === "tmutil" && ["delete", "deletelocalsnapshots", "disable", "thinlocalsnapshots", "removeexclusion"].includes(a[0] ?? "") ? `Time Machine (tmutil ${a[0]})` :
       inv.name === "btrfs" && a[0] === "subvolume" && a[1] === "delete" ? "a btrfs snapshot or subvolume" :
@@ -453,7 +455,7 @@ const recovery: CommandRule = {
     return { action: { capability: "delete", target: { name: what, pathClass: "system" }, reversibility: "irreversible", scope: "system" }, reason: `deletes or disables ${what}, the copies a restore would need: inhibit system recovery (T1490)` };
   },
   examples: {
-    match: [`tmutil deletelocalsnapshots /`, `sudo tmutil disable`, `zfs destroy -r tank/home@daily`, `btrfs subvolume delete /.snapshots/12/snapshot`, `rm -rf /var/backups/*`, `restic -r s3:s3.example.com/backups forget --keep-last 1 --prune`, `zpool destroy labpool`, `sudo -u postgres pgbackrest --stanza=billing --repo1-retention-full=1 expire`, `barman delete pg-main oldest`, `vssadmin delete shadows /all /quiet`, `vssadmin resize shadowstorage /for=C: /on=C: /maxsize=401MB`, `wmic shadowcopy delete`, `wbadmin delete catalog -quiet`, `bcdedit /set {default} recoveryenabled No`, `Get-WmiObject Win32_Shadowcopy | Remove-WmiObject`, `Get-VBRBackup -Name 'WMS-Prod' | Remove-VBRBackup -FromDisk -Confirm:$false`, `rman target / <<< 'CONFIGURE RETENTION POLICY TO REDUNDANCY 1; DELETE NOPROMPT OBSOLETE;'`, `rman target / <<< 'DELETE NOPROMPT BACKUP;'`, `Get-ChildItem '\\\\nas01\\Backups\\StockMaster' -Recurse | Remove-Item -Recurse -Force`, `Get-ChildItem 'D:\\SQLBackups\\StockMaster' -Filter *.bak | Remove-Item -Force`, `Remove-Item -Recurse -Force \\\\nas01\\Backups\\Sage`],
+    match: [`tmutil deletelocalsnapshots /`, `sudo tmutil disable`, `zfs destroy -r tank/home@daily`, `btrfs subvolume delete /.snapshots/12/snapshot`, `rm -rf /var/backups/*`, `restic -r s3:s3.example.com/backups forget --keep-last 1 --prune`, `zpool destroy labpool`, `sudo -u postgres pgbackrest --stanza=billing --repo1-retention-full=1 expire`, `barman delete pg-main oldest`, `vssadmin delete shadows /all /quiet`, `vssadmin resize shadowstorage /for=C: /on=C: /maxsize=401MB`, `wmic shadowcopy delete`, `wbadmin delete catalog -quiet`, `bcdedit /set {default} recoveryenabled No`, `Get-WmiObject Win32_Shadowcopy | Remove-WmiObject`, `Get-VBRBackup -Name 'WMS-Prod' | Remove-VBRBackup -FromDisk -Confirm:$false`, `rman target / <<< 'CONFIGURE RETENTION POLICY TO REDUNDANCY 1; DELETE NOPROMPT OBSOLETE;'`, `rman target / <<< 'DELETE NOPROMPT BACKUP;'`, `echo 'DELETE NOPROMPT BACKUP; DELETE NOPROMPT FORCE ARCHIVELOG ALL;' | rman target /`, `Get-ChildItem '\\\\nas01\\Backups\\StockMaster' -Recurse | Remove-Item -Recurse -Force`, `Get-ChildItem 'D:\\SQLBackups\\StockMaster' -Filter *.bak | Remove-Item -Force`, `Remove-Item -Recurse -Force \\\\nas01\\Backups\\Sage`],
     noMatch: [`Get-ChildItem D:\\SQLBackups -Filter *.bak | Where-Object LastWriteTime -lt (Get-Date).AddDays(-14) | Remove-Item`, `Remove-Item -Recurse -Force .\\publish`, `Get-ChildItem .\\bin -Recurse | Remove-Item -Recurse -Force`, `vssadmin list shadows`, `wmic shadowcopy list brief`, `wbadmin get versions`, `bcdedit /enum`, `vssadmin resize shadowstorage /for=C: /on=C: /maxsize=20%`, `pgbackrest --stanza=billing expire`, `pgbackrest --stanza=billing --repo1-retention-full=4 expire`, `barman list-backup pg-main`, `restic forget --keep-daily 7 --keep-weekly 4 --prune`, `tmutil listbackups`, `zfs list -t snapshot`, `btrfs subvolume list /`, `rman target / <<< 'LIST BACKUP SUMMARY;'`, `rman target / <<< 'CROSSCHECK BACKUP;'`, `rman target / <<< 'DELETE NOPROMPT OBSOLETE;'`, `rman target / <<< 'DELETE NOPROMPT EXPIRED BACKUP;'`, `rman target / <<< 'DELETE ARCHIVELOG ALL BACKED UP 2 TIMES TO DEVICE TYPE DISK;'`],
   },
 };
@@ -954,6 +956,36 @@ const archiveDeleted: CommandRule = {
   },
 };
 
+/**
+ * A production system's scheduled job paused, disabled or deleted through its cloud's scheduler
+ * (gcloud scheduler jobs pause … --project=…-prod, aws events disable-rule, aws scheduler update-schedule
+ * --state DISABLED): what it did on its schedule (a settlement, a reconciliation, a backup) stops
+ * happening, and nothing says so (T1489).
+ */
+const productionScheduleStopped: CommandRule = {
+  id: "impact.production-schedule-stopped",
+  tactic: TACTIC,
+  technique: "T1489",
+  names: ["gcloud", "aws", "az"],
+  match(inv) {
+    const w = commandWords(inv.name, inv.args);
+    const a = inv.args;
+    const stopped =
+      (inv.name === "gcloud" && w[0] === "scheduler" && w[1] === "jobs" && /^(?:pause|delete)$/.test(w[2] ?? "")) ||
+      (inv.name === "aws" && ((w[0] === "events" && /^(?:disable-rule|delete-rule)$/.test(w[1] ?? "")) || (w[0] === "scheduler" && w[1] === "update-schedule" && a.some((x, i) => x === "--state" && /^disabled$/i.test(a[i + 1] ?? "") || /^--state=disabled$/i.test(x))) || (w[0] === "scheduler" && w[1] === "delete-schedule"))) ||
+      (inv.name === "az" && w[0] === "logic" && w[1] === "workflow" && /^(?:disable|delete)$/.test(w[2] ?? ""));
+    if (!stopped) return undefined;
+    const where = productionWhere(a) ?? optionValues(a, ["--profile", "--resource-group", "-g", "--subscription"]).find(productionNamed);
+    if (where === undefined) return undefined;
+    const job = w.slice(3)[0] ?? optionValues(a, ["--name", "--rule"])[0] ?? "a scheduled job";
+    return { action: { capability: "write", target: { name: job, production: true }, reversibility: "recoverable", scope: "one" }, reason: `stops ${shown(job)} running on its schedule in production (${shown(where)}): what it did there stops happening, and nothing says so (T1489)` };
+  },
+  examples: {
+    match: [`gcloud scheduler jobs pause settle-daily-reconcile --location=europe-west1 --project=skv-trading-prod`, `aws --profile prod events disable-rule --name nightly-settlement`],
+    noMatch: [`gcloud scheduler jobs pause settle-daily-reconcile --project=skv-trading-staging`, `gcloud scheduler jobs resume settle-daily-reconcile --project=skv-trading-prod`, `gcloud scheduler jobs list --project=skv-trading-prod`],
+  },
+};
+
 /** Slurm node states that take a node out of service: DOWN and FAIL kill what runs there; DRAIN and POWER_DOWN start nothing new. */
 const OUT_OF_SERVICE = /^(down|fail|failing|drain|power_down|power_down_force|power_down_asap)$/i;
 
@@ -1047,5 +1079,5 @@ const databaseSyncedOver: CommandRule = {
   },
 };
 
-export const impactRules: readonly CommandRule[] = [archiveDeleted, databaseSyncedOver, efReset, nodesOutOfService, keyDestroyed, productionBulkOrm, cryptoSent, obliterate, productionFullRefresh, recovery, destruction, wipe, encrypt, serviceStop, productionScaledDown, shutdown, accountAccess, directorySubtreeDeleted, resources, diskFill, cloudDelete, productionMigration, liveMoney, productionDataLossPush, bucketExpiry, syncWipe, resourceReplaced, batchJobsCancelled];
+export const impactRules: readonly CommandRule[] = [productionScheduleStopped, archiveDeleted, databaseSyncedOver, efReset, nodesOutOfService, keyDestroyed, productionBulkOrm, cryptoSent, obliterate, productionFullRefresh, recovery, destruction, wipe, encrypt, serviceStop, productionScaledDown, shutdown, accountAccess, directorySubtreeDeleted, resources, diskFill, cloudDelete, productionMigration, liveMoney, productionDataLossPush, bucketExpiry, syncWipe, resourceReplaced, batchJobsCancelled];
 

@@ -124,8 +124,10 @@ export const REMOTE_ACCESS_TOOL = "(?:screenconnect|connectwise|anydesk|teamview
 // (Or a review app's namespace named by the CI's branch or merge-request variable: review-$CI_COMMIT_REF_SLUG.)
 export const SHORT_LIVED_NAMESPACE = String.raw`[\w.-]*?(?<![a-z0-9])(?:pr-?\d+|(?:preview|review)-\d+|\d+-(?:preview|review)|(?:preview|review)-\$\{?ci_(?:commit_ref_slug|merge_request_iid|environment_slug|commit_ref_name)\}?|tmp|temp|scratch|ephemeral|throwaway)(?![a-z0-9])[\w.-]*`;
 export const OWN_SCRATCH = String.raw`(?:/(?:lustre|gpfs|fs|mnt|data))?/scratch(?:/(?!\.\.(?:/|$|[\s'"]))[^\s/;&|'"*?\[]+)*?/(?:\$\{?(?:user|slurm_job_id|job_id)\}?|tmp[\w.-]*|temp[\w.-]*|nxf[\w.-]*|work[\w.-]*|runs?|jobs?)(?:/(?!\.\.(?:/|$|[\s'"]))[^\s/;&|'"]*)*/?`;
+/** A directory in the user's own cache, ~/.cache/<tool> or $XDG_CACHE_HOME/<tool> (never across ".."): what a tool fetches or builds again. */
+export const USER_CACHE = String.raw`(?:~|\$\{?home\}?)/\.cache/(?!\.\.(?:/|$|[\s'"]))[^\s/;&|'"]+(?:/(?!\.\.(?:/|$|[\s'"]))[^\s/;&|'"]*)*|\$\{xdg_cache_home:-\$\{?home\}?/\.cache\}(?:/(?!\.\.(?:/|$|[\s'"]))[^\s/;&|'"]+)+`;
 // (And apt's package lists, which `apt-get update` fetches again: every Dockerfile's `rm -rf /var/lib/apt/lists/*`.)
-export const TEMP_TARGET = String.raw`\\?['"]?(?:(?:(?:/private)?(?:/var)?/tmp|\$\{?tmpdir\}?)(?:/(?!\.\.(?:/|$|[\s'"]))[^\s/;&|'"]*)*|${OWN_SCRATCH}|/var/lib/apt/lists(?:/\*?)?)['"]?${END}`;
+export const TEMP_TARGET = String.raw`\\?['"]?(?:(?:(?:/private)?(?:/var)?/tmp|\$\{?tmpdir\}?)(?:/(?!\.\.(?:/|$|[\s'"]))[^\s/;&|'"]*)*|${OWN_SCRATCH}|${USER_CACHE}|/var/lib/apt/lists(?:/\*?)?)['"]?${END}`;
 /** The names of regenerable build and dependency output (see BUILD_OUTPUT_TARGET). */
 export const BUILD_OUTPUT_NAME = String.raw`(?:node_modules|dbt_packages|dist|dists|logs|build|target|coverage(?:\.(?:out|xml|json|info|txt))?|bin|intermediate|binaries|deriveddatacache|saved/(?:logs|crashes)|tmp|\.tmp|tmp[-_][\w.-]{1,60}|\.?generated|scriptassemblies|cmake-build-[\w.-]{1,60}|\.cache|\.expo|obj|artifacts|out|__pycache__|\.pytest_cache|\.mypy_cache|\.ruff_cache|\.hypothesis|\.next|\.nuxt|\.turbo|\.parcel-cache|\.svelte-kit|\.angular|\.venv|venv|\.tox|\.nox|\.gradle|\.nyc_output|\.eslintcache|\.dart_tool|publish|testresults|test-results|playwright-report|\.vite|storybook-static|[\w.*-]{1,100}\.egg-info|[\w.@+-]{0,100}\*\.(?:tmp|temp|bak|orig|rej|swp|pyc))`;
 /**
@@ -140,7 +142,8 @@ export const WINDOWS_BUILD_OUTPUT_TARGET = String.raw`['"]?(?:\.[\\/])?(?:(?!\.\
 /** The same command is only a preview (--dry-run, --what-if): nothing is changed. */
 export const NO_DRY_RUN = String.raw`(?![^;&|]{0,300}? (?:--dry-?run(?:=(?:true|client|server|all))?|--what-if)${END})`;
 /** Targets that are scratch space or build output (never across ".."). */
-export const SCRATCH_TARGET = String.raw`\\?['"]?(?:(?:(?:/private)?/tmp|/var/tmp|\$\{?tmpdir\}?)(?:/(?!\.\.(?:/|$|[\s'"]))[^\s/;&|'"]*)*|${OWN_SCRATCH}|(?:\./)?(?:node_modules|dist|build|target|coverage|\.cache|__pycache__|\.pytest_cache|\.mypy_cache|\.ruff_cache|\.next|\.nuxt|\.turbo|\.parcel-cache|\.svelte-kit|\.venv|venv|\.tox|\.gradle|tmp|\.tmp|\.vite|\.angular|\.nyc_output|test-results|playwright-report|storybook-static)/?)['"]?${END}`;
+// (Or the user's own cache directory, ~/.cache/<tool> or $XDG_CACHE_HOME/<tool>: what a tool fetches or builds again.)
+export const SCRATCH_TARGET = String.raw`\\?['"]?(?:(?:(?:/private)?/tmp|/var/tmp|\$\{?tmpdir\}?)(?:/(?!\.\.(?:/|$|[\s'"]))[^\s/;&|'"]*)*|${OWN_SCRATCH}|${USER_CACHE}|(?:\./)?(?:node_modules|dist|build|target|coverage|\.cache|__pycache__|\.pytest_cache|\.mypy_cache|\.ruff_cache|\.next|\.nuxt|\.turbo|\.parcel-cache|\.svelte-kit|\.venv|venv|\.tox|\.gradle|tmp|\.tmp|\.vite|\.angular|\.nyc_output|test-results|playwright-report|storybook-static)/?)['"]?${END}`;
 // (Not apt's package lists, which `apt-get update` fetches again: every Dockerfile's `rm -rf /var/lib/apt/lists/*`.)
 export const SYSTEM_DIR = String.raw`/(?:etc|boot|usr(?!/local/)|bin|sbin|lib|lib32|lib64|var/lib(?!/apt/lists(?:/\*?)?(?:$|[\s;&|)'"\x60]))|root|system|library)`;
 /** A SQL identifier, optionally schema-qualified and quoted. */
