@@ -225,6 +225,22 @@ const isWeakPersonalData = (d: Detection): boolean => d.kind === "pii" && d.scor
 /** This many weak personal-data values in one action is a list of people leaving: it is scored. */
 export const BULK_PERSONAL_DATA = 5;
 
+/** Argument keys that address a message or an invitation: who it goes to. */
+const ADDRESSING_KEY = /^(?:to|cc|bcc|recipients?|attendees?|invitees?|guests?|participants?|reply_?to)$/i;
+/** The addresses a call's arguments send or invite to (lower case, at most 64): its addressing. */
+function addressedTo(args: unknown): ReadonlySet<string> {
+  const out = new Set<string>();
+  const visit = (key: string, v: unknown, depth: number): void => {
+    if (out.size >= 64 || depth > 4) return;
+    if (typeof v === "string") {
+      if (ADDRESSING_KEY.test(key) && v.length <= 320) for (const a of v.split(/[,;\s]+/)) if (a.includes("@")) out.add(a.toLowerCase());
+    } else if (Array.isArray(v)) for (const x of v.slice(0, 64)) visit(key, x, depth + 1);
+    else if (v !== null && typeof v === "object") for (const [k, x] of Object.entries(v as Record<string, unknown>).slice(0, 64)) visit(ADDRESSING_KEY.test(key) ? key : k, x, depth + 1);
+  };
+  visit("", args, 0);
+  return out;
+}
+
 /** What, once read, makes sending outside the trust zone need a human: any secret, strong PII. */
 const isSensitiveRead = (d: Detection): boolean => d.kind === "secret" || (d.kind === "pii" && d.score >= SENSITIVE_PII_SCORE);
 
@@ -386,7 +402,7 @@ export function evaluateStep(facts: StepFacts, guard: Guard, policy: AgentPolicy
   // hint), so on the hint they are ignored. In the findings (what the agent just read) secrets and
   // personal data are reported and redacted before storage, and a strong injection marker pauses
   // the next action: it may have been planned by whoever wrote that content.
-  const detections: Array<Detection & { source: "hint" | "findings" | "arguments" }> = [];
+  const detections: Array<Detection & { source: "hint" | "findings" | "arguments"; value?: string }> = [];
   // Weak personal data (an e-mail address, a phone number, an IP address: score below
   // SENSITIVE_PII_SCORE) is in every licence header, commit author and mail tool's recipient: it is
   // reported, and counts toward the score only in bulk (BULK_PERSONAL_DATA values or more).
@@ -402,10 +418,12 @@ export function evaluateStep(facts: StepFacts, guard: Guard, policy: AgentPolicy
   const scored = (d: Detection): boolean => !isWeakPersonalData(d);
   // Secret values found anywhere in the step: no reason may quote them (scrubSecrets, below).
   const secrets: string[] = secretValues(hintScan);
+  // (The people a message or an invitation is addressed to, its to, cc and attendees, are its addressing, not data it carries: not counted.)
+  const addressing = addressedTo(visibleArgs);
   for (const d of hintScan.detections) {
     if (d.kind === "injection") continue;
     if (takenOut(hintScan.text, d)) continue;
-    detections.push({ ...d, source: "hint" });
+    detections.push({ ...d, source: "hint", value: hintScan.text.slice(d.start, d.end).toLowerCase() });
     if (scored(d) && d.score > score) score = d.score;
   }
   // The tool's arguments are what will actually run: action rules and detectors judge them too.
@@ -455,7 +473,7 @@ export function evaluateStep(facts: StepFacts, guard: Guard, policy: AgentPolicy
       if (d.kind === "injection") continue;
       if (takenOut(argsScan.text, d)) continue;
       if (testFile !== undefined && d.ruleId === "pii.credit-card-number" && TEST_FILE.test(testFile.replace(/\\/g, "/")) && isTestCard(argsScan.text.slice(d.start, d.end))) continue;
-      detections.push({ ...d, source: "arguments" });
+      detections.push({ ...d, source: "arguments", value: argsScan.text.slice(d.start, d.end).toLowerCase() });
       if (scored(d) && d.score > score) score = d.score;
     }
   }
@@ -465,7 +483,7 @@ export function evaluateStep(facts: StepFacts, guard: Guard, policy: AgentPolicy
     for (const d of findingsScan.detections) detections.push({ ...d, source: "findings" });
   }
   const weak = detections.filter((d) => d.source !== "findings" && isWeakPersonalData(d));
-  if (weak.length >= BULK_PERSONAL_DATA) score = Math.max(score, ...weak.map((d) => d.score));
+  if (weak.filter((d) => !(d.value !== undefined && addressing.has(d.value))).length >= BULK_PERSONAL_DATA) score = Math.max(score, ...weak.map((d) => d.score));
   for (const line of describeDetections(detections)) factors.push(line);
   const injected = detections.filter((d) => d.source === "findings" && d.kind === "injection" && d.score >= INJECTION_PAUSE_SCORE);
   if (injected.length > 0) {

@@ -310,7 +310,9 @@ function judge(input: JudgeInput): Judgement {
     // (A database in memory or in /tmp is thrown away with what is done to it.)
     if (/\b(?:sqlite3?|duckdb)\.connect\(\s*['"](?::memory:|\/tmp\/)/.test(code)) continue;
     const onProduction = /(^|[^a-z0-9])(prod|production|prd)([^a-z0-9]|$)/i.test(code);
-    for (const m of code.slice(0, MAX_CODE_SCAN).matchAll(CODE_STRING)) {
+    // (Python joins string literals written next to each other, across lines: 'SELECT a, b '\n 'FROM t' is one.)
+    const joined = code.slice(0, MAX_CODE_SCAN).replace(/(['"])[ \t]*\n[ \t]*\1/g, "");
+    for (const m of joined.matchAll(CODE_STRING)) {
       const text = m[1] ?? m[2] ?? m[3] ?? m[4] ?? "";
       if (codeSql.length < MAX_SQL_STRINGS && looksLikeSql(text)) codeSql.push({ sql: text, production: onProduction });
     }
@@ -636,7 +638,7 @@ function inlineCodeOption(argv: readonly string[]): number {
 }
 
 /** A string literal handed to a call that runs SQL (execute, read_sql, spark.sql, query, text): triple-quoted, or single- or double-quoted on one line, 2,000 characters at most. */
-const CODE_STRING = /(?:\.|\b)(?:execute|executemany|executescript|execute_sql|execute_update|read_sql|read_sql_query|read_sql_table|sql|query|raw|text|run_query)\s*\(\s*[frbu]{0,2}(?:"""([\s\S]{0,2000}?)"""|'''([\s\S]{0,2000}?)'''|"((?:[^"\\\n]|\\.){0,2000})"|'((?:[^'\\\n]|\\.){0,2000})')/g;
+const CODE_STRING = /(?:\.|\b)(?:execute|executemany|executescript|execute_sql|execute_update|read_sql|read_sql_query|read_sql_table|sql|query|raw|text|run_query|command|query_df|query_arrow|exec_driver_sql|executeQuery|executeUpdate|prepareStatement|createNativeQuery)\s*\(\s*[frbu]{0,2}(?:"""([\s\S]{0,2000}?)"""|'''([\s\S]{0,2000}?)'''|"((?:[^"\\\n]|\\.){0,2000})"|'((?:[^'\\\n]|\\.){0,2000})')/g;
 /** How much of one code text is searched for SQL strings. */
 const MAX_CODE_SCAN = 64 * 1024;
 
@@ -661,7 +663,7 @@ function staysPut(a: readonly string[]): boolean {
 }
 
 /** A database name for development or tests (app_dev, app_test, test_shop, dev). */
-const DEV_DATABASE = /^(?:\w+_)?(?:dev|test|local|localdev|fixtures?)(?:_ci)?(?:_\d+)?$|^(?:dev|test)_\w+$|^\w+(?:unit|integration|e2e)_?tests?$/i;
+const DEV_DATABASE = /^(?:\w+_)?(?:dev|test|local|localdev|fixtures?|phpunit|pytest|rspec|jest)(?:_ci)?(?:_\d+)?$|^(?:dev|test)_\w+$|^\w+(?:unit|integration|e2e)_?tests?$/i;
 /**
  * psql, mysql or mariadb told to connect to this machine by name (-h localhost, a localhost URL) and
  * to a development or test database: one host option only, no prod word, nothing in the command
@@ -889,6 +891,10 @@ function credentialInUrl(u: URL): string | undefined {
   const user = [...u.searchParams].find(([k]) => /^(?:u|usr|user|username|login)$/i.test(k));
   const pass = [...u.searchParams].find(([k]) => /^(?:p|pw|pwd|pass)$/i.test(k));
   if (user !== undefined && pass !== undefined && pass[1].length >= 6 && !internalHost(u.hostname)) return `a user name and password (${user[0]}=, ${pass[0]}=)`;
+  // A storage account and its key together (?account=stdataprd&key=…): Azure's shared key, whoever receives it reads and writes the account.
+  const account = [...u.searchParams].find(([k]) => /^(?:account|account_?name|storage_?account)$/i.test(k));
+  const accountKey = [...u.searchParams].find(([k]) => /^(?:key|account_?key|access_?key)$/i.test(k));
+  if (account !== undefined && accountKey !== undefined && accountKey[1].length >= 32 && /^[A-Za-z0-9+/=_-]+$/.test(accountKey[1]) && !internalHost(u.hostname) && !KEY_IN_QUERY_VENDOR.test(u.hostname)) return `a storage account's key (${account[0]}=, ${accountKey[0]}=)`;
   for (const [k, v] of u.searchParams) {
     if (SECRET_PARAM.test(k) && v.length >= 8) return `a secret (${k}=)`;
     if ((KEY_PARAM.test(k) || ((GENERIC_KEY_PARAM.test(k) || CALLER_KEY_PARAM.test(k)) && LIVE_KEY.test(v)) || (GENERIC_KEY_PARAM.test(k) && /={1,2}$/.test(v) && v.length >= 24)) && randomLooking(v) && !KEY_IN_QUERY_VENDOR.test(u.hostname) && !internalHost(u.hostname)) return `a key (${k}=)`;
@@ -933,7 +939,7 @@ function recordsInUrl(u: URL): string | undefined {
 /** Query parameters that identify a person on their own: date of birth, national, tax, passport or card numbers, bank accounts. */
 const IDENTIFIER_PARAM = /^(?:dob|date_?of_?birth|birth_?date|birthdate|birthday|ssn|sin|nino|national_?id|tax_?id|tin|passport(?:_?n(?:o|um(?:ber)?))?|doc|doc(?:ument)?_?(?:no|num(?:ber)?)|id_?number|card(?:_?n(?:o|um(?:ber)?))?|pan|cvv|cvc|iban|account_?(?:no|num(?:ber)?)|acct(?:_?no)?|routing(?:_?number)?|mrn|patient_?id)$/i;
 /** Query parameters about a person: names and contact details. */
-const PERSON_PARAM = /^(?:(?:first|last|full|given|family|sur)_?name|name|surname|initials|email|e_?mail|phone|mobile|tel|address|street|zip|postcode|postal_?code|gender|sex|diagnosis|sae|adverse_?event|medication|condition)$/i;
+const PERSON_PARAM = /^(?:(?:first|last|full|given|family|sur)_?name|name|surname|initials|email|e_?mail|phone|mobile|tel|address|street|zip|postcode|postal_?code|city|gender|sex|diagnosis|sae|adverse_?event|medication|condition)$/i;
 
 /**
  * A person's data written out in a URL's query (`?name=SOLBERG/INGRID&dob=1984-03-12&doc=P:NOR:N123…`):
@@ -946,7 +952,8 @@ function personInUrl(u: URL): string | undefined {
   let n = 0;
   const look = (k: string, v: string): void => {
     if (v.trim().length < 2) return;
-    const key = k.replace(/-/g, "_");
+    // (camelCase read as words: donorName is donor_name.)
+    const key = k.replace(/-/g, "_").replace(/([a-z0-9])([A-Z])/g, "$1_$2").toLowerCase();
     // (A key's last word counts too: refund_iban, holder_dob.)
     const last = key.replace(/^.*_(?=[a-z]+$)/i, "");
     if ((IDENTIFIER_PARAM.test(key) || IDENTIFIER_PARAM.test(last)) && /\d/.test(v)) identifiers.push(k);
@@ -958,6 +965,18 @@ function personInUrl(u: URL): string | undefined {
     if (/^\s*[[{]/.test(v) && v.length <= 8192) {
       for (const [jk, jv] of jsonFields(v)) look(jk, jv);
       continue;
+    }
+    // Or as CSV, a header line and rows (?data=order_no,name,email,street%0A…): the header's names are its keys, the first row their values.
+    if (v.includes("\n") && v.length <= 16_384) {
+      const lines = v.split("\n", 8).filter((l) => l.trim() !== "");
+      const [head, row] = lines.map((l) => l.split(","));
+      if (head !== undefined && row !== undefined && head.length >= 2 && head.length <= 32 && row.length === head.length) {
+        // (Rows of people, three of their details or more a row: the rows are the people, whatever else they carry.)
+        const details = head.filter((h) => PERSON_PARAM.test(h.trim().replace(/-/g, "_").toLowerCase()) || IDENTIFIER_PARAM.test(h.trim().replace(/-/g, "_").toLowerCase()));
+        if (details.length >= 3 && lines.length >= 3) return details.slice(0, 3).join(", ");
+        head.forEach((h, i) => look(h.trim(), row[i]!.trim()));
+        continue;
+      }
     }
     look(k, v);
   }
@@ -988,7 +1007,9 @@ function throwawaySqlFile(path: string): boolean {
   const dirs = path.toLowerCase().replace(/^(?:\/home\/[^/]+|\/users\/[^/]+|\/root|~[^/]*)\//, "").split("/").slice(0, -1);
   if (dirs.some((d) => /^(migrations?|migrate|deploy\w*|release\w*|prod|production|prd|live)$/.test(d))) return false;
   // (Or a file named as a seed or fixture from its first word: seed_dev.sql, fixtures-orders.sql.)
-  return dirs.some((d) => /^(seeds?|seeding|fixtures?|tests?|testing|spec|specs|samples?|examples?|demo)$/.test(d)) || /^(?:seeds?|fixtures?)[_.-]/.test(path.toLowerCase().replace(/^.*\//, ""));
+  // (Or a seed file named for a local or test database: reset_local_seed.sql, dev_seed.sql.)
+  const file = path.toLowerCase().replace(/^.*\//, "");
+  return dirs.some((d) => /^(seeds?|seeding|fixtures?|tests?|testing|spec|specs|samples?|examples?|demo)$/.test(d)) || /^(?:seeds?|fixtures?)[_.-]/.test(file) || (/(?:^|[_.-])(?:seeds?|fixtures?)(?:[_.-]|$)/.test(file) && /(?:^|[_.-])(?:local|dev|test)(?:[_.-]|$)/.test(file));
 }
 
 /** Strings in the arguments that are SQL: named fields of a database tool, or text that reads as SQL. */

@@ -81,6 +81,8 @@ const CREDENTIAL_PATTERNS: readonly RegExp[] = [
   // (Not an example, a template or a test's fixture: secrets.example.json, tests/fixtures/credentials.json.)
   /^(?!.*(?:^|[\/._-])(?:example|sample|template|fixtures?|mocks?|fake|dummy|tests?|spec)(?:[\/._-]|$)).*(?:^|\/)(?:[\w-]+[._-])?(?:(?:secrets?|credentials?)(?:[._-][\w-]+)*\.(?:json|ya?ml|toml|ini|txt|csv|env|properties|xml|conf|cfg|tfvars)|service[-_]?accounts?(?:[._-][\w-]+)*\.(?:json|toml|ini|env|properties|xml|conf|cfg))$/i,
   /^(?!.*(?:^|[\/._-])(?:example|sample|template|fixtures?|mocks?|fake|dummy|tests?|spec)(?:[\/._-]|$)).*(?:^|\/)[\w.-]*(?:recovery|backup)[-_ ]?codes?[\w.-]*\.(?:txt|pdf|json|csv|png)$/i,
+  // Terraform's state (and its backup): every resource's attributes in clear, the database passwords and keys it made among them.
+  /(?:^|\/)terraform\.tfstate(?:\.backup)?$|(?:^|\/)\.terraform\/terraform\.tfstate$/,
   // A password manager's export or a file of passwords kept on a share (KeePass-export-2025.csv, IT/Passwords/vpn.xlsx):
   // every login in it, in clear. (Not a word list a strength check uses: common-passwords.txt, a blocklist.)
   /^(?!.*(?:^|[\/._ -])(?:example|sample|template|fixtures?|mocks?|fake|dummy|tests?|spec|common|weak|breached|top\d*|rockyou|wordlists?|blocklist|banned|dictionary|policy|reset)(?:[\/._ -]|$)).*(?:^|\/)(?:passwords?\/(?:[^/]+\/)*[^/]+|[^/]*(?:^|[._ -])(?:passwords|keepass|lastpass|bitwarden|1password|keeper|dashlane)(?:[._ -][^/]*)?)\.(?:csv|txt|xlsx?|json|xml|kdbx|1pux|docx?)$/i,
@@ -102,7 +104,8 @@ const SYSTEM_PREFIXES = ["/etc", "/usr", "/bin", "/sbin", "/lib", "/lib32", "/li
 const TEMP_PREFIXES = ["/tmp", "/var/tmp", "/dev/shm", "/private/tmp", "$TMPDIR", "${TMPDIR}"];
 /** A run's own directory under a shared /scratch (fragments.ts): the rest of /scratch is other people's data. */
 const OWN_SCRATCH_DIR = new RegExp(`^${OWN_SCRATCH}$`, "i");
-const BUILD_DIRS = /(^|\/)(node_modules|dist|build|target|out|__pycache__|\.pytest_cache|\.mypy_cache|\.tox|\.cache|coverage|\.next|\.nuxt|\.gradle|\.venv|venv|\.eggs|[\w.-]+\.egg-info)(\/|$)/;
+// (.NET's bin/Debug, bin/Release and obj: what dotnet build writes.)
+const BUILD_DIRS = /(^|\/)(node_modules|dist|build|target|out|__pycache__|\.pytest_cache|\.mypy_cache|\.tox|\.cache|coverage|\.next|\.nuxt|\.gradle|\.venv|venv|\.eggs|[\w.-]+\.egg-info|bin\/(?:Debug|Release)|obj)(\/|$)/;
 const HOME = /^(~|\$HOME|\$\{HOME\}|\/home\/[^/]+|\/Users\/[^/]+)(\/|$)/;
 
 /**

@@ -510,7 +510,7 @@ function weakenedSshd(path: string, text: string): CodeHit[] {
 const SECURITY_MIDDLEWARE = /\b(?:CsrfViewMiddleware|SecurityMiddleware|XFrameOptionsMiddleware|AuthenticationMiddleware|protect_from_forgery|verify_authenticity_token)\b|\b(?:helmet|csurf|csrf|csrfProtection)\(\)/g;
 /** Scanners that look for secrets or vulnerabilities before code is merged, by the names their hooks and CI steps use. */
 // (GitLab's own scanners are included as templates: Security/SAST.gitlab-ci.yml, Security/Secret-Detection.gitlab-ci.yml.)
-const SCANNER = /\b(gitleaks|trufflehog|detect-secrets|ggshield|talisman|bandit|semgrep|snyk|codeql|trivy|grype|checkov|tfsec|kics|osv-scanner|npm audit|pip-audit|safety check|dependency-review|Security\/(?:SAST|Secret-Detection|Dependency-Scanning|Container-Scanning|DAST|SAST-IaC)(?:\.latest)?\.gitlab-ci\.yml)\b/gi;
+const SCANNER = /\b(gitleaks|trufflehog|detect-secrets|ggshield|talisman|bandit|semgrep|snyk|codeql|trivy|grype|checkov|tfsec|kics|osv-scanner|npm audit|pip-audit|safety check|dependency-review|security-?scan|Security\/(?:SAST|Secret-Detection|Dependency-Scanning|Container-Scanning|DAST|SAST-IaC)(?:\.latest)?\.gitlab-ci\.yml)\b/gi;
 /** One such scanner named anywhere (not global: for test()). */
 export const SCANNER_NAME = new RegExp(SCANNER.source, "i");
 /** Files that hold the checks code must pass before it merges: pre-commit and CI configuration, CODEOWNERS. */

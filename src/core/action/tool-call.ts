@@ -58,7 +58,7 @@ const VERBS: ReadonlyMap<string, VerbClass> = new Map([
   ...["deploy", "release", "rollout", "roll", "launch", "ship", "apply", "provision", "scale", "restart", "rollback", "migrate", "merge", "push", "upgrade", "reboot", "shutdown", "stop", "start", "pause", "reload", "redeploy", "bounce", "drain", "cordon", "failover"].map((v) => [v, "deploy"] as const),
   ...["publish", "post", "tweet", "retweet", "comment", "broadcast", "announce", "upload"].map((v) => [v, "publish"] as const),
   ...["update", "edit", "set", "modify", "change", "patch", "configure", "write", "create", "rename", "move", "put", "save", "manage", "replace", "mount", "insert", "upsert", "append", "schedule", "import", "sync", "install", "make", "generate", "submit", "file", "commit", "mark", "tag", "label", "issue", "copy", "duplicate", "clone", "bump", "paste", "export", "rotate", "regenerate", "shift", "sweep", "prescribe", "administer"].map((v) => [v, "write"] as const),
-  ...["get", "list", "search", "read", "fetch", "find", "view", "show", "log", "logs", "describe", "download", "check", "lookup", "retrieve", "query", "browse", "inspect", "status", "count", "analyze", "summarize", "preview", "compare", "estimate", "quote", "verify", "validate", "watch", "track", "scan", "explore", "load", "test", "ping", "diff"].map((v) => [v, "read"] as const),
+  ...["get", "list", "search", "read", "fetch", "find", "view", "show", "reveal", "unmask", "decrypt", "log", "logs", "describe", "download", "check", "lookup", "retrieve", "query", "browse", "inspect", "status", "count", "analyze", "summarize", "preview", "compare", "estimate", "quote", "verify", "validate", "watch", "track", "scan", "explore", "load", "test", "ping", "diff"].map((v) => [v, "read"] as const),
   ...["execute", "run", "exec", "eval", "evaluate", "shell", "terminal", "invoke", "script", "bash", "spawn", "pipe"].map((v) => [v, "execute"] as const),
   ...["disable", "disconnect", "disarm", "mute", "suppress", "bypass", "silence", "snooze", "dismiss", "override", "ignore", "turn", "unprotect", "unset", "lift", "unschedule"].map((v) => [v, "disable"] as const),
   ...["unlock", "open"].map((v) => [v, "unlock"] as const),
@@ -747,9 +747,14 @@ function onThisMachine(v: string): boolean {
 }
 
 /** Which protection flag an argument object loosens: force pushes or deletions allowed, no approvals required, admins not held to it. */
-function protectionLoosened(args: unknown): string | undefined {
+function protectionLoosened(args: unknown, depth = 0): string | undefined {
   if (!isRecord(args)) return undefined;
   for (const [k, v] of Object.entries(args)) {
+    // (Settings one level down, as Azure DevOps gives them: settings {minimumApproverCount: 0}.)
+    if (depth === 0 && isRecord(v) && /^(settings|config|configuration|options|policy|rules?|protection|params|parameters)$/i.test(k)) {
+      const inner = protectionLoosened(v, 1);
+      if (inner !== undefined) return inner;
+    }
     if (/^(allow_?force_?push(es)?|allow_?deletions?|allows_?force_?pushes|allows_?deletions)$/i.test(k) && v === true) return `${k}: true`;
     // (Infrastructure applied with no one reading its plan: a Terraform workspace's auto_apply.)
     if (/^(auto_?apply|autoApply|auto_?approve)$/i.test(k) && (v === true || v === "true")) return `${k}: true`;
@@ -815,7 +820,9 @@ export function readNamed(tool: string, name: ReturnType<typeof splitToolName>, 
   // server ignores, so it lowers nothing.)
   if (isRecord(args) && args.job_type === "check" && hasWord(object, /^(jobs?|templates?|playbooks?|awx|tower|ansible)$/) !== undefined && (verbClass === "execute" || verbClass === "deploy")) verbClass = "read";
   // A query over logs, metrics or traces run (execute_log_insights_query, run_logs_query): it reads them.
-  if (!/\s/.test(tool) && (verb === "execute" || verb === "run" || verb === "start") && hasWord(object, /^(query|queries|search|searches)$/) !== undefined && hasWord(object, /^(logs?|insights|metrics|traces?|spans?|events|analytics)$/) !== undefined) verbClass = "read";
+  // (Or a query in a language that only reads, named by its key: KQL, PromQL, LogQL; a KQL control command, ".drop …", is not one.)
+  const readOnlyQuery = isRecord(args) && Object.entries(args).some(([k, v]) => /^(kql|promql|logql|traceql)$/i.test(k) && typeof v === "string" && !/^\s*\./.test(v));
+  if (!/\s/.test(tool) && (verb === "execute" || verb === "run" || verb === "start") && hasWord(object, /^(query|queries|search|searches)$/) !== undefined && (hasWord(object, /^(logs?|insights|metrics|traces?|spans?|events|analytics|sentinel|siem|kusto|kql|loganalytics|prometheus|loki)$/) !== undefined || readOnlyQuery)) verbClass = "read";
   // Access created (create_guest_access, create_access_grant) is access given.
   if (verbClass === "write" && verb === "create" && hasWord(object, /^access$/)) verbClass = "grant";
   // "turn on", "switch on": the opposite of off (HassTurnOn a light, a lock).
@@ -852,7 +859,8 @@ export function readNamed(tool: string, name: ReturnType<typeof splitToolName>, 
   if (verbClass === undefined && !/\s/.test(tool) && /(?:^|[_-])(?:report|summary|status|stats|statistics|usage|metrics|overview|inventory)$/i.test(tool) && !object.some((w) => /^(all|batch|bulk|mass|many|every)$/.test(w))) verbClass = "read";
   // A batch or run of payments carried out (execute_payout_batch, submit_payroll, release_payout_batch):
   // the money moves. (Not a transfer of files, globus submit_transfer; not a preview or a report of one.)
-  if ((verbClass === "execute" || /^(process|release|submit|trigger)$/.test(verb ?? "")) && hasWord(object, /^(payouts?|payments?|disbursements?|payrolls?|wires?|remittances?|refunds?)$/) !== undefined && hasWord(object, /^(reports?|previews?|simulations?|dry|estimates?|status|drafts?|tests?)$/) === undefined) verbClass = "spend-or-send";
+  // (A tool that approves a payment run releases it; a sentence asking people to approve a change of payout details moves nothing yet.)
+  if ((verbClass === "execute" || /^(process|release|submit|trigger)$/.test(verb ?? "") || (verb === "approve" && !/\s/.test(tool))) && hasWord(object, /^(payouts?|payments?|disbursements?|payrolls?|wires?|remittances?|refunds?)$/) !== undefined && hasWord(object, /^(reports?|previews?|simulations?|dry|estimates?|status|drafts?|tests?|details|changes?|requests?|methods?)$/) === undefined) verbClass = "spend-or-send";
   // A draft is written, not sent: draft_email, DraftMessage (but send_draft sends it).
   if (verbClass === "spend-or-send" && /^(email|message|text|sms|mail)$/.test(verb ?? "") && hasWord(object, /^drafts?$/)) verbClass = "write";
   const actions: Action[] = [];
@@ -1059,6 +1067,15 @@ export function readNamed(tool: string, name: ReturnType<typeof splitToolName>, 
   // A branch protection loosened by its flags (allow_force_push: true, approvals required 0, enforce_admins: false).
   const loosened = verbClass !== "read" && verbClass !== "delete" ? protectionLoosened(args) : undefined;
   if (loosened !== undefined) add("tool.protection-loosened", "impair-defences", "recoverable", "one", `${tool} loosens a protection (${loosened})${tail}: what it kept out of ${obj} can now go in`);
+  // A run told to skip its approval or review (atlantis apply {flags: ["--skip-approval-check"]}): what it applies was not approved.
+  const skipped = verbClass !== "read" ? f.strings.find((v) => v.length <= 200 && /(?:^|\s)--(?:skip|no|bypass|ignore)-(?:approvals?|approval-checks?|reviews?|review-checks?|policy-checks?|verify|verification)\b/i.test(v)) : undefined;
+  if (skipped !== undefined) add("tool.review-bypassed", "impair-defences", "recoverable", "one", `${tool} is told to skip its approval or review (${skipped.trim().slice(0, 60)})${tail}: what it changes was not approved`, { unconfirmed: true });
+  // A job or playbook launched with a protection switched off in its variables (extra_vars {auditd_enabled: false, selinux_state: disabled}): the hosts it runs on lose it.
+  if ((verbClass === "deploy" || verbClass === "execute") && isRecord(args)) {
+    const vars = Object.entries(args).find(([k, v]) => /^(extra_?vars|vars|variables|parameters|params|inputs)$/i.test(k) && isRecord(v))?.[1];
+    const off = vars !== undefined ? protectionSwitchedOff(vars) ?? Object.entries(vars as Record<string, unknown>).find(([k, v]) => /^selinux(?:_?state|_?mode)?$/i.test(k) && typeof v === "string" && /^(?:disabled|permissive)$/i.test(v)) : undefined;
+    if (off !== undefined) add("tool.protection-off", "impair-defences", "recoverable", f.production ? "account" : "one", `${tool} runs with a protection switched off (${off[0]}: ${String(off[1])})${tail}: the hosts it runs on lose it`);
+  }
   // People's records read in bulk (every page of the CRM's contacts, a limit in the thousands): their data gathered in one place.
   if (verbClass === "read" && hasWord(object, PERSON_RECORD) !== undefined && bulkRead(args)) add("tool.bulk-personal-read", "read", "reversible", "account", `${tool} reads ${obj} in bulk (every page, or thousands at once)${tail}: people's data gathered in one place (T1213)`, { personal: true });
   // A device management command that erases (EraseDevice, wipe, factory reset), by its argument: every file on the device is gone.
@@ -1169,6 +1186,12 @@ export function readNamed(tool: string, name: ReturnType<typeof splitToolName>, 
           actions.push({ capability: "delete", target: { name: tool, ...base }, reversibility: "recoverable", scope: "one" });
           break;
         }
+      }
+      // A file or directory by its path, every path build output or temporary (a project's bin/Debug, dist, node_modules, /tmp/x): made again by the next build.
+      const pathValues = isRecord(args) ? Object.entries(args).filter(([k]) => /^(path|paths|file_?path|directory|dir|target|target_?path)$/i.test(k)).flatMap(([, v]) => (Array.isArray(v) ? v : [v])) : [];
+      if (!f.production && pathValues.length > 0 && pathValues.length <= 16 && pathValues.every((v) => typeof v === "string" && v.length <= 1024 && !v.includes("..") && /[/\\]/.test(v) && /^(?:build-output|temp)$/.test(classifyPath(v)))) {
+        actions.push({ capability: "delete", target: { name: tool, ...base }, reversibility: "recoverable", scope: "one" });
+        break;
       }
       // One pod or job named in a development, test or staging namespace: its controller makes the pod again; the job was a run.
       if (!f.production && !f.wildcard && !f.bulk && hasWord(object, /^(pods?|jobs?)$/) !== undefined && isRecord(args)) {
@@ -1295,7 +1318,8 @@ export function readNamed(tool: string, name: ReturnType<typeof splitToolName>, 
       const pastChecks = verb === "merge" ? f.strings.find((v) => v.length <= 2000 && PAST_CHECKS.test(v)) : undefined;
       if (pastChecks !== undefined) add("tool.merge-past-checks", "write", "recoverable", "tree", `${tool} merges ${obj} past its checks ("${pastChecks.trim().slice(0, 80)}")${tail}`, { unconfirmed: true });
       // A pull or merge request merged by the agent: the change reaches the base branch (and deploys where merges deploy) with no person's approval of the merge here.
-      else if (verb === "merge" && hasWord(object, /^(pull|pulls|pr|prs|mr|mrs|request|requests)$/) !== undefined) add("tool.merge", "write", "recoverable", "tree", `${tool} merges ${obj}${tail} into its base branch: it reaches everyone who builds from it, and deploys where merges deploy`, { unconfirmed: true });
+      // (Not one the sentence says people approved: "now that it has two approvals and CI is green".)
+      else if (verb === "merge" && hasWord(object, /^(pull|pulls|pr|prs|mr|mrs|request|requests)$/) !== undefined && !(/\s/.test(tool) && /\b(?:has|with|got|after) (?:\d+|one|two|three|four|all (?:the )?required|the required|enough) (?:approvals?|reviews?)\b(?! (?:rules?|bypassed|skipped|waived))|\bapproved by\b/i.test(tool) && !/\bbypass\w*|\bskip\w*|\bwithout\b|\boverrid\w*/i.test(tool))) add("tool.merge", "write", "recoverable", "tree", `${tool} merges ${obj}${tail} into its base branch: it reaches everyone who builds from it, and deploys where merges deploy`, { unconfirmed: true });
       const action: Action = { capability: "execute", target: { name: tool, ...base }, reversibility: "recoverable", scope: f.production ? "system" : scope };
       if (f.production || verb === "shutdown" || verb === "reboot" || verb === "migrate" || verb === "rollback" || verb === "push" && (f.bulk || /force/i.test(argsText()))) {
         actions.push(action);

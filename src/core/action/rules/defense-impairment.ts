@@ -69,7 +69,7 @@ const DEFENCE_SERVICES = /(^|[.-])(firewalld|ufw|iptables|ip6tables|nftables|net
 const SECURITY_VENDORS = /crowdstrike|falcon-sensor|falcond|^falcon$|sentinelone|sentineld|carbonblack|cbagent|mdatp|wdavdaemon|sophos|eset|clamav|osquery|wazuh|ossec|auditbeat|elastic-agent|xagt|cylance|tanium|qualys-cloud-agent|jamf|sysmon|^(auditd|rsyslogd|syslogd|clamd|freshclam|aide|fail2ban-server)$/i;
 
 /** The commands stoppedUnits reads: any other command stops no unit. */
-const STOPPING = ["systemctl", "service", "launchctl", "pkill", "killall", "update-rc.d", "chkconfig", "sc", "net", "stop-service", "set-service", "taskkill"];
+const STOPPING = ["systemctl", "ansible", "service", "launchctl", "pkill", "killall", "update-rc.d", "chkconfig", "sc", "net", "stop-service", "set-service", "taskkill"];
 
 /** systemctl/service/launchctl/kill that stops, disables or masks a unit: the unit names. */
 function stoppedUnits(inv: Invocation): string[] {
@@ -77,6 +77,14 @@ function stoppedUnits(inv: Invocation): string[] {
   if (!STOPPING.includes(inv.name)) return [];
   const a = inv.args.filter((x) => !x.startsWith("-"));
   if (inv.name === "systemctl" && ["stop", "disable", "mask", "kill"].includes(a[0] ?? "")) return a.slice(1);
+  // Ansible's ad hoc module call on a group of hosts (ansible web -m systemd -a "name=falcon-sensor state=stopped"): stopped on every one of them.
+  if (inv.name === "ansible") {
+    const module = optionValues(inv.args, ["-m", "--module-name"])[0] ?? "";
+    const moduleArgs = optionValues(inv.args, ["-a", "--args"])[0] ?? "";
+    if (!/^(?:ansible\.(?:builtin|legacy)\.)?(?:systemd|systemd_service|service)$/.test(module) || !/\bstate=(?:stopped|killed)\b|\benabled=(?:false|no)\b|\bmasked=(?:true|yes)\b/.test(moduleArgs)) return [];
+    const name = /\bname=(\S+)/.exec(moduleArgs)?.[1];
+    return name === undefined ? [] : [name.replace(/^["']|["']$/g, "")];
+  }
   if (inv.name === "service" && ["stop"].includes(a[1] ?? "")) return [a[0] ?? ""];
   if (inv.name === "launchctl" && ["unload", "bootout", "disable", "remove", "stop"].includes(a[0] ?? "")) return a.slice(1).map((x) => x.replace(/^.*\//, "").replace(/\.plist$/, ""));
   if ((inv.name === "pkill" || inv.name === "killall") && a.length) return a;
@@ -1179,4 +1187,28 @@ const legacySmb: CommandRule = {
   },
 };
 
-export const defenseImpairmentRules: readonly CommandRule[] = [legacySmb, reviewBypassed, privacyConsentWritten, systemProxySet, resourceProtectionOff, remoteAccessOn, tlsOff, history, logging, firewall, mac, backupsOff, hooksSkipped, releaseChecksSkipped, checkRemoved, timestomp, permissions, everyoneGranted, logRetentionCut, hide, rootCert, masquerade, recordConfig, cloudRecording, openPort, podSecurity, scriptPolicy, cloudFirewall, wafDetached, commitAsBot, protectionEnvOff, loggingQuieted, panosRule];
+/**
+ * A pushed commit's author rewritten to someone else and force-pushed (git commit --amend --author
+ * 'Ines Hartmann <…>' && git push --force-with-lease): the history says another person wrote it, and
+ * a check that trusts who authored a commit is passed in their name (T1656, impersonation).
+ */
+const authorRewritten: CommandRule = {
+  id: "defense-impairment.author-rewritten",
+  tactic: TACTIC,
+  technique: "T1656",
+  names: ["git"],
+  match(inv, all, index) {
+    if (inv.name !== "git" || inv.args[0] !== "commit" || !inv.args.includes("--amend")) return undefined;
+    const author = optionValues(inv.args, ["--author"])[0] ?? inv.args.find((x) => x.startsWith("--author="))?.slice(9);
+    if (author === undefined || !/<[^>\s]+@[^>\s]+>/.test(author)) return undefined;
+    const pushed = all.slice(index + 1).some((x) => x.name === "git" && x.args[0] === "push" && x.args.some((y) => /^(?:-f|--force|--force-with-lease(?:=.*)?|--force-if-includes)$/.test(y) || /^\+/.test(y)));
+    if (!pushed) return undefined;
+    return { action: { capability: "impair-defences", target: { name: author }, reversibility: "recoverable", scope: "one" }, reason: `rewrites the last commit to say ${shown(author)} wrote it and force-pushes it: the history names someone else, and a check that trusts a commit's author is passed in their name (T1656)` };
+  },
+  examples: {
+    match: [`git commit --amend --no-edit --author 'Ines Hartmann <ines.hartmann@example-apparel.com>' && git push --force-with-lease origin feature/FW-2402`],
+    noMatch: [`git commit --amend --no-edit --author 'Ines Hartmann <ines.hartmann@example-apparel.com>'`, `git commit --author 'Contributor <c@example.org>' -m 'Apply patch' && git push`, `git commit --amend --no-edit && git push --force-with-lease`],
+  },
+};
+
+export const defenseImpairmentRules: readonly CommandRule[] = [authorRewritten, legacySmb, reviewBypassed, privacyConsentWritten, systemProxySet, resourceProtectionOff, remoteAccessOn, tlsOff, history, logging, firewall, mac, backupsOff, hooksSkipped, releaseChecksSkipped, checkRemoved, timestomp, permissions, everyoneGranted, logRetentionCut, hide, rootCert, masquerade, recordConfig, cloudRecording, openPort, podSecurity, scriptPolicy, cloudFirewall, wafDetached, commitAsBot, protectionEnvOff, loggingQuieted, panosRule];

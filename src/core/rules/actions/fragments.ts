@@ -57,7 +57,7 @@ export const NOT_IN_MESSAGE = String.raw`(?<!(?:-[a-z]*m|--message|--title|--bod
  * "run …" (not inside an echoed string: `echo 'never run git reset --hard'` prints), then any wrappers, interpreters (bash -c '…', env -S '…'), ssh hops and VAR=value
  * assignments, then an optional path prefix. Never inside a commit or PR message argument.
  */
-export const START = String.raw`(?:^|[;&|({\x60]|:|(?<= )--(?= )|(?<= )-(?:exec|execdir|ok|okdir)(?= )|<<-? ?\\?['"]?\w{1,30}['"]?(?= )|\b(?:run|runs|running|execute|executes|executing|invoke|invoking|then|do|else)(?<!\b(?:echo|printf) ['"][^'"]{0,310})|\b(?:command|cmd|script)=)${NOT_IN_MESSAGE}\s?\\?['"]?(?:${PATH_PREFIX}(?:${WRAP}|${INTERP}|${SSH}|${ENV_SPLIT})|${ASSIGN})*${PATH_PREFIX}`;
+export const START = String.raw`(?:^|[;&|({\x60]|:|(?<= )--(?= )|(?<= )-(?:exec|execdir|ok|okdir)(?= )|<<-? ?\\?['"]?\w{1,30}['"]?(?= )|\b(?:run|runs|running|execute|executes|executing|invoke|invoking|then|do|else)(?![\w-])(?<!\b(?:echo|printf) ['"][^'"]{0,310})|\b(?:command|cmd|script)=)${NOT_IN_MESSAGE}\s?\\?['"]?(?:${PATH_PREFIX}(?:${WRAP}|${INTERP}|${SSH}|${ENV_SPLIT})|${ASSIGN})*${PATH_PREFIX}`;
 
 /** `git` with its global options (-C dir, -c k=v, --git-dir=…), then a space before the subcommand. */
 export const GIT = String.raw`${START}git['"]?(?: (?:-c (?!-)${T}+|-[a-z]${T}*|--[a-z]${T}*))* ['"]?`;
@@ -205,7 +205,7 @@ export const DETERMINER = String.raw`(?:the|all|all the|all of the|every|our|my|
  * namespace", "the temp table") and not one said to sit somewhere throwaway after it ("… in the
  * throwaway postgres container", "… from my local SQLite test database").
  */
-export const NOT_THROWAWAY = String.raw`(?!(?:[\w.-]+ ){0,2}?(?:test|tests|testing|temp|temporary|tmp|scratch|throwaway|local|dev|fixture|sandbox|preview|ephemeral|own|kind|k3d|minikube|[\w.-]*(?:unit|integration|e2e)_?tests?)\b)(?![^.;]{0,80}?\b(?:throwaway|scratch|local|test|dev|temporary|temp) (?:\w+ ){0,2}(?:container|database|db|instance|environment|stack|sqlite|cluster|schema)\b)`;
+export const NOT_THROWAWAY = String.raw`(?!(?:[\w.-]+ ){0,2}?(?:test|tests|testing|temp|temporary|tmp|scratch|throwaway|local|dev|fixture|sandbox|preview|ephemeral|own|kind|k3d|minikube|[\w.-]*(?:unit|integration|e2e)_?tests?|(?:tmp|temp|scratch)_[\w.-]+|[\w.]+(?:-[\w.]+)*-(?:dev|scratch|test|tmp|preview|sandbox)(?:-[\w.-]+)?)\b)(?![^.;]{0,80}?\b(?:throwaway|scratch|local|test|dev|temporary|temp|own kind|own k3d|own minikube) (?:\w+ ){0,2}(?:container|database|db|instance|environment|stack|sqlite|cluster|schema)\b)`;
 
 /** A destructive subcommand word of an admin CLI (" delete_queue", " remove", " kv-purge", " reset"). */
 export const CLI_REMOVE_VERB = String.raw` (?:[a-z0-9]{1,30}[-_]){0,4}(?:remove|rm|del|rb|uninstall|unregister|undeploy|flush|flushall|flushdb|drop|wipe|erase|clear|cleanup|unpublish|yank|revoke|break-lock|forget|prune|recreate|reset|rollback|archive|cancel|kill|disable(?<!(?:telemetry|features?|flags?|toggles?|analytics) disable)|shutdown|delete|purge|destroy)(?:[-_][a-z0-9]{1,30}){0,4}`;
