@@ -58,9 +58,9 @@ const DESTROY_GUARD = /\bprevent_destroy\s*=\s*true\b|\bdeletion_protection\s*=\
 /** Keys that name a protection: sign-in, verification, TLS, CSRF, MFA, audit, lockout, rate limits, encryption, escaping, scanning. */
 export const PROTECTION_KEY = /(?:^|[_.\-]|(?<=[a-z])(?=[A-Z]))(?:validate_?certs?|verify_?certs?|check_?certs?|scrub\w*|[sS]crub\w*|redact\w*|mask\w*|auth|authn|authz|authentication|authorization|authorisation|login|verify|verif\w*|csrf|xsrf|mfa|2fa|two_?factor|otp|ssl|tls|hsts|secure|httponly|encrypt\w*|signature|signed|signing|audit\w*|lockout|rate_?limit\w*|ratelimit\w*|throttl\w*|captcha|recaptcha|sandbox\w*|firewall|firewalld|ufw|iptables|nftables|fail2ban|selinux|apparmor|auditd|clamav|crowdstrike|falcon|wazuh|ossec|sysmon|osquery|defender|edr|waf|antivirus|malware|scan\w*|protect\w*|sanitiz\w*|auto_?escape|escaping|permissions?|rbac|acl|enforce\w*|require_?\w+|network_?polic(?:y|ies)|pod_?security\w*|azure_?policy|validat\w*)(?=$|[_.\-]|[A-Z])/i;
 /** A key whose name says the protection is on when it is false: disable_auth, skip_verification, insecure, allow_anonymous. */
-export const NEGATED_KEY = /(?:^|[_.\-]|(?<=[a-z])(?=[A-Z]))(?:disable|skip|no|insecure|bypass|ignore|unsafe|suppress|allow[_.]?(?:everyone|anonymous|insecure|unauth\w*|unsigned|unverified|blob_?public_?access|nested_?items_?to_?be_?public|public_?access|public))(?=$|[_.\-A-Z])/i;
+export const NEGATED_KEY = /(?:^|[_.\-]|(?<=[a-z])(?=[A-Z]))(?:disable|skip|no|insecure|bypass|ignore|unsafe|suppress|allow[_.]?(?:everyone|anonymous|insecure|unauth\w*|unsigned|unverified|blob_?public_?access|nested_?items_?to_?be_?public|public_?access|public)|permit_?root_?login|password_?authentication|permit_?empty_?passwords)(?=$|[_.\-A-Z])/i;
 /** A key that opens a way around a protection when true: allow_anonymous, allow_unsigned, insecure, insecure_skip_verify. */
-const OPENING_KEY = /(?:^|[_.-]|(?<=[a-z])(?=[A-Z]))(?:allow[_.]?(?:everyone|anonymous|anon|insecure|unauth\w*|unsigned|unverified|guest|blob_?public_?access|nested_?items_?to_?be_?public|public_?access|public)|anonymous_?access|insecure(?:_?skip_?verify)?)(?=$|[_.-]|[A-Z])/i;
+const OPENING_KEY = /(?:^|[_.-]|(?<=[a-z])(?=[A-Z]))(?:allow[_.]?(?:everyone|anonymous|anon|insecure|unauth\w*|unsigned|unverified|guest|blob_?public_?access|nested_?items_?to_?be_?public|public_?access|public)|anonymous_?access|insecure(?:_?skip_?verify)?|permit_?root_?login|password_?authentication|permit_?empty_?passwords)(?=$|[_.-]|[A-Z])/i;
 /** A key that says only whether the thing above it is on: `auth:\n  enabled: true`. */
 const SWITCH_KEY = /^(?:enabled?|enforced?|required|active|on|mode|state)$/i;
 const ON = /^(?:true|yes|on|1|enabled?|required|enforced?|strict|always|active|full|all)$/i;
@@ -325,7 +325,10 @@ function retargetedToProduction(path: string, oldCode: string, newCode: string):
 }
 
 /** An edit that opens an ingress allow list to every address: the text where it does, or undefined. */
+/** A firewall rule given as a range that spans every address (Azure SQL's start 0.0.0.0 to end 255.255.255.255). */
+const EVERY_ADDRESS_RANGE = /["']?start(?:_?ip(?:_?address)?)?["']?\s*[:=]\s*["']0\.0\.0\.0["'][^}\]]{0,80}?["']?end(?:_?ip(?:_?address)?)?["']?\s*[:=]\s*["']255\.255\.255\.255["']/i;
 function openedToEveryone(oldCode: string, newCode: string): string | undefined {
+  if (newCode.includes("255.255.255.255") && EVERY_ADDRESS_RANGE.test(newCode) && !EVERY_ADDRESS_RANGE.test(oldCode)) return "a firewall range from 0.0.0.0 to 255.255.255.255";
   if (!newCode.includes("/0") && !/source_?address_?prefix/i.test(newCode)) return undefined;
   const m = EVERY_ADDRESS_ALLOWED.exec(newCode);
   if (m === null || EVERY_ADDRESS_ALLOWED.test(oldCode)) return undefined;
@@ -1183,6 +1186,10 @@ function editWeakensCode(path: string, name: string, oldText: string, newText: s
   // The role every user gets by default raised to administrator (Argo CD's policy.default: role:readonly → role:admin): everyone who can sign in has full control.
   const everyoneAdmin = [...changedSettings(oldCode, newCode)].find(({ key, last, was, value }) => (/(?:^|\.)policy\.default$/i.test(key) || /^(?:default_?role|defaultrole|default_?policy|default_?permission|default_?access)$/i.test(last.replace(/-/g, "_"))) && /(?:^|[:\s"'])(?:admin|administrator|owner|superuser)(?:$|[\s"'])/i.test(value) && !/(?:^|[:\s"'])(?:admin|administrator|owner|superuser)(?:$|[\s"'])/i.test(was));
   if (everyoneAdmin !== undefined) out.push({ id: "code.default-role-admin", technique: "T1098", tactic: "Privilege Escalation (TA0004)", action: { capability: "grant-access", target: { name, production }, reversibility: "recoverable", scope: "account" }, reason: `the edit makes administrator the role every user gets by default (${everyoneAdmin.key}: ${everyoneAdmin.was} → ${everyoneAdmin.value}): everyone who can sign in has full control` });
+  // An audit logger's level raised past what it records (planbill.audit: level INFO → CRITICAL, audit: level: off): audit events stop being written (T1562.002).
+  const auditQuiet = /audit/i.test(newCode) ? /(?:^|\n)([ \t]*)[\w.-]*audit[\w.-]*:\s*\n\1[ \t]+level:\s*["']?(\w+)/i.exec(newCode) : null;
+  const auditWas = auditQuiet !== null ? /(?:^|\n)([ \t]*)[\w.-]*audit[\w.-]*:\s*\n\1[ \t]+level:\s*["']?(\w+)/i.exec(oldCode) : null;
+  if (auditQuiet !== null && auditWas !== null && /^(?:debug|trace|info|notice|all)$/i.test(auditWas[2]!) && /^(?:error|critical|fatal|off|none|emerg|alert)$/i.test(auditQuiet[2]!)) out.push({ id: "code.audit-logging-quieted", technique: "T1562.002", tactic: "Defense Evasion (TA0005)", action: { capability: "impair-defences", target: { name, production }, reversibility: "recoverable", scope: "one" }, reason: `the edit raises an audit logger's level from ${auditWas[2]} to ${auditQuiet[2]}: the audit events it wrote are no longer recorded (T1562.002)` });
   const delayed = alertDelayed(oldCode, newCode);
   if (delayed !== undefined) out.push({ id: "code.alert-delayed", technique: "T1562.006", tactic: "Defense Evasion (TA0005)", action: { capability: "impair-defences", target: { name, production }, reversibility: "recoverable", scope: "one" }, reason: `the edit makes an alert wait far longer before it fires (${delayed}): what it watches can be wrong that long before anyone is told` });
   const retention = retentionShortened(oldCode, newCode);

@@ -69,7 +69,7 @@ export const MAX_WORDS = 20_000;
 const FOLLOW_FETCHED = /\b(?:follow|execute|run|carry out|do|apply|perform|obey)\b[^.\n]{0,40}?\b(?:steps?|instructions?|commands?|everything|what it says|exactly|as (?:it|written|listed))\b|\b(?:list|give|extract|copy)\w*\b[^.\n]{0,30}?\b(?:every|each|all|the)(?: [\w-]+)? (?:commands?|steps?)\b[^.\n]{0,40}?\b(?:so (?:I|we) can|to) (?:run|execute|apply|follow)\b/i;
 /** Hosts that serve what any user uploaded: gists, raw repository files, snippets, paste-like services. */
 const USER_CONTENT_HOST = /^(?:gist\.github(?:usercontent)?\.com|raw\.githubusercontent\.com|gitlab\.com|bitbucket\.org|rentry\.(?:co|org)|ghostbin\.\w+|controlc\.com|dpaste\.(?:com|org)|privatebin\.\w+|justpaste\.it|telegra\.ph|notes\.io|pastes\.dev)$/i;
-const DB_CLIENTS = new Set(["psql", "mysql", "mariadb", "sqlite3", "sqlcmd", "dbsqlcli", "sql", "sqlcl", "trino", "presto", "beeline", "spark-sql", "impala-shell", "mssql-cli", "clickhouse-client", "cockroach", "duckdb", "snowsql", "bq", "mycli", "pgcli", "usql", "sqlplus", "invoke-sqlcmd"]);
+const DB_CLIENTS = new Set(["cqlsh", "psql", "mysql", "mariadb", "sqlite3", "sqlcmd", "dbsqlcli", "sql", "sqlcl", "trino", "presto", "beeline", "spark-sql", "impala-shell", "mssql-cli", "clickhouse-client", "cockroach", "duckdb", "snowsql", "bq", "mycli", "pgcli", "usql", "sqlplus", "invoke-sqlcmd"]);
 const DB_TOOL_WORD = /^(sql|postgres|postgresql|pg|mysql|mariadb|sqlite|database|db|bigquery|snowflake|redshift|clickhouse|supabase|neon|duckdb|query|execute)$/;
 const SQL_FIELD = /^(sql|statement|statements|query|queries|command)$/i;
 const SQL_KEYWORD = /^\s*(select|insert|update|delete|drop|truncate|alter|grant|revoke|create|with|merge|replace|copy|call|exec|begin|vacuum|set|show|explain)\b/i;

@@ -81,6 +81,8 @@ const CREDENTIAL_PATTERNS: readonly RegExp[] = [
   // (Not an example, a template or a test's fixture: secrets.example.json, tests/fixtures/credentials.json.)
   /^(?!.*(?:^|[\/._-])(?:example|sample|template|fixtures?|mocks?|fake|dummy|tests?|spec)(?:[\/._-]|$)).*(?:^|\/)(?:[\w-]+[._-])?(?:(?:secrets?|credentials?)(?:[._-][\w-]+)*\.(?:json|ya?ml|toml|ini|txt|csv|env|properties|xml|conf|cfg|tfvars)|service[-_]?accounts?(?:[._-][\w-]+)*\.(?:json|toml|ini|env|properties|xml|conf|cfg))$/i,
   /^(?!.*(?:^|[\/._-])(?:example|sample|template|fixtures?|mocks?|fake|dummy|tests?|spec)(?:[\/._-]|$)).*(?:^|\/)[\w.-]*(?:recovery|backup)[-_ ]?codes?[\w.-]*\.(?:txt|pdf|json|csv|png)$/i,
+  // Rancher's CLI configuration, with its API token.
+  /(^|\/)\.rancher\/cli2?\.json$/,
   // Terraform's state (and its backup): every resource's attributes in clear, the database passwords and keys it made among them.
   /(?:^|\/)terraform\.tfstate(?:\.backup)?$|(?:^|\/)\.terraform\/terraform\.tfstate$/,
   // A password manager's export or a file of passwords kept on a share (KeePass-export-2025.csv, IT/Passwords/vpn.xlsx):

@@ -625,7 +625,7 @@ const SENTENCE_EFFECTS: readonly SentenceEffect[] = [
     id: "prose.show-secret",
     // (Or production's environment variables pulled or printed: "pulling the production env vars from Vercel into .env.local and printing them".)
     keys: ["decrypt", "secret", "password", "credential", "vault", "token", "key", "parameter", "connection", "env"],
-    re: /\b(?:fetch|pull|read|get|grab|decrypt|retriev|open|copy|download|look\w* up|print|dump|echo|show)\w*\b[^.;]{0,60}?\b(?:prod(?:uction)?|live|prd)\b(?:[^.;]|\.(?=\w)){0,40}?\b(?:secret(?: key)?s?|api keys?|passwords?|credentials?|tokens?|vault files?|ansible[- ]vault|ssm parameters?|connection strings?|private keys?|env(?:ironment)? var(?:iable)?s|env files?)\b(?!['\u2019]?s? (?:name|names|id|ids|paths?|fingerprint|hash|length|expiry|metadata|rotation|polic(?:y|ies)|field|fields|reset|last|modules?))|\bdecrypted (?:secrets?|ssm parameters?|parameters?|values?|credentials?)\b[^.;]{0,40}?(?:^|[^a-z0-9])(?:prod(?:uction)?|prd)(?:[^a-z0-9]|$)|\b(?:fetch|pull|read|get|grab|decrypt|retriev|copy|download|print|dump|echo|show)\w*\b[^.;]{0,30}?\b(?:(?:sys|root|admin|sa|master|service)\s+)?(?:password|secret|api key|private key|connection string)\b[^.;]{0,12}?\b(?:for|of)\b[^.;]{0,30}?(?:^|[^a-z0-9])(?:prod(?:uction)?|prd)(?:[^a-z0-9]|$)[^.;]{0,60}?\b(?:into|in) (?:this|the|my) (?:session|chat|conversation|transcript|terminal)\b|\b(?:cat|print|dump|show|open|read|type|view|display|echo)\w*\b[^.;]{0,30}?\b(?:prod(?:uction)?|live|prd)\b(?:[^.;]|\.(?=\w)){0,24}?\b(?:appsettings(?:\.\w+)?\.json|web\.config|wp-config\.php|database\.ya?ml|settings(?:\.local)?\.php|env\.php|connectionstrings\.config)\b/i,
+    re: /\b(?:fetch|pull|read|get|grab|decrypt|retriev|open|copy|download|look\w* up|print|dump|echo|show)\w*\b[^.;]{0,60}?\b(?:prod(?:uction)?|live|prd)\b(?:[^.;]|\.(?=\w)){0,40}?\b(?:secret(?: key)?s?|api keys?|passwords?|credentials?|tokens?|vault files?|ansible[- ]vault|ssm parameters?|connection strings?|private keys?|env(?:ironment)? var(?:iable)?s|env files?)\b(?!['\u2019]?s? (?:name|names|id|ids|paths?|fingerprint|hash|length|expiry|expired|expiring|errors?|invalid|validation|refresh|metadata|rotation|polic(?:y|ies)|field|fields|reset|last|modules?))|\bdecrypted (?:secrets?|ssm parameters?|parameters?|values?|credentials?)\b[^.;]{0,40}?(?:^|[^a-z0-9])(?:prod(?:uction)?|prd)(?:[^a-z0-9]|$)|\b(?:fetch|pull|read|get|grab|decrypt|retriev|copy|download|print|dump|echo|show)\w*\b[^.;]{0,30}?\b(?:(?:sys|root|admin|sa|master|service)\s+)?(?:password|secret|api key|private key|connection string)\b[^.;]{0,12}?\b(?:for|of)\b[^.;]{0,30}?(?:^|[^a-z0-9])(?:prod(?:uction)?|prd)(?:[^a-z0-9]|$)[^.;]{0,60}?\b(?:into|in) (?:this|the|my) (?:session|chat|conversation|transcript|terminal)\b|\b(?:cat|print|dump|show|open|read|type|view|display|echo)\w*\b[^.;]{0,30}?\b(?:prod(?:uction)?|live|prd)\b(?:[^.;]|\.(?=\w)){0,24}?\b(?:appsettings(?:\.\w+)?\.json|web\.config|wp-config\.php|database\.ya?ml|settings(?:\.local)?\.php|env\.php|connectionstrings\.config)\b/i,
     when: (sentence) => !/\b(?:fingerprints?|metadata|masked|redacted|whether (?:it|the|a) \w+ exists|names? only|rotat\w*|not (?:the|its) (?:value|token|key|secret|password|credential)s?)\b/i.test(sentence),
     action: () => ({ capability: "read", target: { name: "a production secret", pathClass: "credentials", production: true }, reversibility: "recoverable", scope: "one" }),
     says: "says it fetches or decrypts a production secret's value: it is in the agent's hands and the transcript from then on (T1552)",
@@ -906,6 +906,50 @@ const SENTENCE_EFFECTS: readonly SentenceEffect[] = [
     says: "says it turns off the way back (retention, time travel, versioning) and then drops or deletes the data: it cannot be restored (T1485)",
   },
   {
+    // The shell's history turned off before commands run ("turning off shell history for this session"): what follows leaves no record (T1562.003).
+    id: "prose.history-off",
+    keys: ["history", "histfile", "histsize"],
+    re: /\b(?:turn\w* off|disabl\w*|stop\w*|unset\w*|clear\w*|wip\w*)\b[^.;]{0,30}?\b(?:shell|bash|zsh|command|powershell|psreadline)? ?history\b|\bunset HISTFILE\b|\bHISTSIZE=0\b|\bset \+o history\b/i,
+    when: (sentence) => !/\b(?:browser|git|chat|search|commit|version|page|purchase|order|watch|call|medical|patient)\s+history\b/i.test(sentence),
+    action: () => ({ capability: "impair-defences", target: { name: "the shell's history" }, reversibility: "recoverable", scope: "one" }),
+    says: "says it turns off or clears the shell's history: the commands that follow leave no record (T1562.003)",
+  },
+  {
+    // A framework's schema rebuilt from nothing on production ("php artisan migrate:fresh --force … rebuilds the production schema"): every table dropped with its rows (T1485).
+    id: "prose.production-schema-rebuilt",
+    keys: ["migrate", "db:", "schema", "flush"],
+    re: /\b(?:migrate:fresh|migrate:reset|migrate:refresh|db:drop|db:reset|db:schema:load|schema:drop|doctrine:schema:drop|manage\.py flush|rake db:reset|rails db:reset|prisma migrate reset|rebuild\w* (?:the )?(?:\w+ )?schema from scratch)\b/i,
+    when: (sentence) => mentionsProduction(sentence) || /\b(?:live|portal-web\d*|web\d+|prod-?\w*)\b/i.test(sentence),
+    action: () => ({ capability: "delete", target: { name: "a production database's schema", production: true }, reversibility: "irreversible", scope: "account" }),
+    says: "says it rebuilds a production database's schema from nothing: every table is dropped with its rows (T1485)",
+  },
+  {
+    // A door or an entrance set to stay unlocked ("setting the Thornbury House entrance to unlocked 24/7"): whoever comes walks in.
+    id: "prose.door-left-unlocked",
+    keys: ["unlock"],
+    re: /\b(?:set|setting|leav\w*|keep\w*|switch\w*|put\w*)\b[^.;]{0,60}?\b(?:door|doors|entrance|entrances|gate|gates|lock|locks|turnstiles?)\b[^.;]{0,20}?\b(?:to )?unlocked\b[^.;]{0,30}?(?:24\/7|all (?:day|night)|permanently|overnight|indefinitely|around the clock|always)/i,
+    action: () => ({ capability: "grant-access", target: { name: "a door left unlocked", external: true }, reversibility: "recoverable", scope: "account" }),
+    says: "says it leaves a door or entrance unlocked around the clock: whoever comes walks in",
+  },
+  {
+    // Backup files deleted by hand ("delete the older .bak files … including last week's full backups"): the restores they allowed are gone (T1490).
+    id: "prose.backups-deleted",
+    keys: ["backup", ".bak", "dump"],
+    re: /\b(?:delet|remov|purg|wip|clear|clean)\w*\b[^.;]{0,80}?(?:\b(?:full|nightly|weekly|daily|database|db|sql|production|prod) backups?\b|\bbackup sets?\b|\.bak files? (?:under|in|from|on) [^.;]{0,40}?(?:backups?|sql|db))/i,
+    when: (sentence) => !/\b(?:tests?|fixtures?|local|samples?|dev|my own|i left|my (?:last )?script left)\b/i.test(sentence) && !/\b(?:older than|keep(?:ing)? the (?:last|latest|newest)|retention policy)\b/i.test(sentence),
+    action: () => ({ capability: "delete", target: { name: "backups", production: true }, reversibility: "irreversible", scope: "tree" }),
+    says: "says it deletes backups: the restores they allowed are gone (T1490)",
+  },
+  {
+    // A production job's schedule suspended ("suspending the nightly Cassandra repair CronJob in prod"): what it kept up stops being done (T1489).
+    id: "prose.production-job-suspended",
+    keys: ["suspend", "paus", "disabl"],
+    re: /\b(?:suspend|paus|disabl)\w*\b[^.;]{0,60}?\b(?:cron ?jobs?|scheduled jobs?|timers?|schedules?)\b/i,
+    when: (sentence) => mentionsProduction(sentence) && !/\b(?:staging|dev|test)\b/i.test(sentence),
+    action: () => ({ capability: "write", target: { name: "a production job's schedule", production: true }, reversibility: "recoverable", scope: "one" }),
+    says: "says it suspends a production job's schedule: what it kept up stops being done, and nothing says so (T1489)",
+  },
+  {
     // A CI secret's protection lifted (a GitLab variable made unprotected or unmasked, a secret passed to forks):
     // every branch's pipeline, a fork's merge request among them, can read it (T1552).
     id: "prose.ci-secret-unprotected",
@@ -963,7 +1007,7 @@ const SENTENCE_EFFECTS: readonly SentenceEffect[] = [
     id: "prose.mass-write-without-where",
     keys: ["where"],
     // (A schema's dot is no sentence's end: "DELETE FROM dbo.StockLevels on INV01 with no WHERE clause".)
-    re: /\b(?:update|delete)\b(?:[^.]|\.(?=\w)){0,60}?\b(?:no|without(?: a)?) where(?: clause)?\b/i,
+    re: /\b(?:update|delete)\b(?:[^.]|\.(?=\w)){0,100}?\b(?:no|without(?: a)?) where(?: clause)?\b/i,
     action: (sentence) => ({ capability: "delete", target: { name: "every row of a table", production: mentionsProduction(sentence) }, reversibility: "irreversible", scope: "account" }),
     says: "says it changes or deletes every row of a table, with no WHERE",
   },
@@ -1604,7 +1648,7 @@ const NOT_REAL_MONEY = /^(paper|simulated|sandbox|test|tests|testing|demo|mock|d
  * edits or removes it changes source files, not the system the code is about ("updating the README's
  * production section", "remove the deprecated endpoint code and its tests").
  */
-const CODE_OBJECT = /^(readme|docs?|documentation|runbooks?|playbooks?|wikis?|comments?|descriptions?|docstrings?|modules?|code|function|functions|methods?|class|classes|tests?|specs?|sections?|templates?|changelog|typos?|endpoints?|handlers?|routes?|imports?|helpers?|variables?|snippets?|stubs?|mocks?|subcommands?|commands?|flags?|options?|parameters?|args?|types?|interfaces?|enums?|structs?|lint|docstring|scripts?|lines?|strings?|toast|labels?|css|styles?|message|messages|wording|copy|placeholder|tooltip|tooltips|errors?|logic|fix|fixes|bug|bugs|calculation|calculations|rounding|handling|fixtures?)$/;
+const CODE_OBJECT = /^(gitignore|dockerignore|gitattributes|editorconfig|readme|docs?|documentation|runbooks?|playbooks?|wikis?|comments?|descriptions?|docstrings?|modules?|code|function|functions|methods?|class|classes|tests?|specs?|sections?|templates?|changelog|typos?|endpoints?|handlers?|routes?|imports?|helpers?|variables?|snippets?|stubs?|mocks?|subcommands?|commands?|flags?|options?|parameters?|args?|types?|interfaces?|enums?|structs?|lint|docstring|scripts?|lines?|strings?|toast|labels?|css|styles?|message|messages|wording|copy|placeholder|tooltip|tooltips|errors?|logic|fix|fixes|bug|bugs|calculation|calculations|rounding|handling|fixtures?)$/;
 /** A development copy of a system (the dev server, a development database): as throwaway as a local one. Not "the dev team's list". */
 const DEV_COPY = /\bpreview (?:environments?|envs?|namespaces?|apps?|deployments?|stacks?|sites?|branch(?:es)?)\b|\b(?:docker-?compose|compose|testcontainers?|local|throwaway|ephemeral|docker) (?:postgres|postgresql|mysql|mariadb|redis|mongo(?:db)?|database|db|stack|containers?|volumes?)\b|\b(dev|development) (?:(?:postgres|postgresql|mysql|redis|mongo|docker|compose|local|sqlite) )?(server|servers|environment|env|database|databases|db|stack|cluster|containers?|instances?|branch|builds?|deployments?|sites?|stage|box|machines?|namespace|buckets?|volumes?|tables?|data|copy)\b|\b(kind|k3d|minikube) clusters?\b/;
 const PRODUCTION = /(^|[^a-z0-9])(prod|production|prd)([^a-z0-9]|$)|\bon the (?:[a-z-]+ )?primary\b(?! (?:key|keys|button|color|colour|nav|navigation|index))|\blive (?:[a-z]{2,12} )?(database|db|site|server|servers|host|hosts|instance|environment|cluster|system|systems|data|store|shop|app|api|tables?|erp|crm|mail(?:box)?(?: server)?)\b/i;
@@ -2849,7 +2893,9 @@ function readAction(sentence: string, clause: string, verb: string, verbClass: V
   // Running a DELETE, a DROP or a TRUNCATE is deleting: "running the dedupe DELETE on the production warehouse".
   const destructiveRun = verbClass === "execute" && object.some((w) => /^(delete|deletes|drop|drops|truncate|truncates|purge|wipe)$/.test(w));
   if (moneyRun) moneyObject.push("payment");
-  const acting = roleGiven ? "grant" : destructiveRun ? "delete" : moneyObject.includes("payment") && verbClass === "execute" ? "spend-or-send" : verbClass === "control" && isPublic ? "write" : verbClass === "execute" && facts.production && /\b(migrations?|scripts?|backfills?|jobs?|batch|seeds?|fixtures?)\b/.test(phrase) ? "deploy" : verbClass;
+  // (Running a project's tests on payment code moves no money: "running pytest on the payments reconciliation module".)
+  const testsRun = verbClass === "execute" && /\b(?:pytest|jest|vitest|mocha|rspec|phpunit|unittest|tox|nox|go test|cargo test|npm test|yarn test|pnpm test|dotnet test|mvn test|gradle test|the (?:unit |integration )?tests?|test suite)\b/i.test(sentence) && !/\b(?:live|prod|production)\b/i.test(sentence);
+  const acting = roleGiven ? "grant" : destructiveRun ? "delete" : moneyObject.includes("payment") && verbClass === "execute" && !testsRun ? "spend-or-send" : verbClass === "control" && isPublic ? "write" : verbClass === "execute" && facts.production && /\b(migrations?|scripts?|backfills?|jobs?|batch|seeds?|fixtures?)\b/.test(phrase) ? "deploy" : verbClass;
   // An amount put into an account is moved there, whatever the verb ("putting $12,000 into the account").
   const reading = readNamed(label, { verb: moved && acting === "write" ? "move" : verb, verbClass: acting, object: moneyObject }, { hint: clause }, undefined, internalDomains, granted);
   // A new key or token named in words is everyday setup ("a read-only deploy key for the docs repo");

@@ -96,7 +96,7 @@ const DISPATCH_KEYS = /^(service|action|command|operation|method|operation_?id|a
 /** Password managers and secret stores: what they hold is credentials. */
 const SECRET_STORE = /^(1password|onepassword|bitwarden|lastpass|keeper|dashlane|vault|keychain|keyvault|secretsmanager|secrets?|passwords?|credentials?)$/;
 /** Grants of full control written as data: a Kubernetes binding to cluster-admin, a cloud owner or administrator role. */
-const ADMIN_GRANT = /path\s+"\*"\s*\{[^}]{0,200}\bsudo\b|\bcluster-admin\b|\broles\/(?:owner|editor|iam\.securityAdmin|resourcemanager\.organizationAdmin)\b|\bAdministratorAccess\b|\bIAMFullAccess\b|"Action"\s*:\s*(?:\[\s*)?"\*"|\b(?:62e90394-69f5-4237-9190-012177145e10|8e3af657-a8ff-443c-a75c-2fe8c4bcb635|18d7d88d-d35e-4fb5-a5c3-7773c20a72d9)\b/;
+const ADMIN_GRANT = /path\s+"\*"\s*\{[^}]{0,200}\bsudo\b|\bcluster-admin\b|\bsystem:masters\b|\broles\/(?:owner|editor|iam\.securityAdmin|resourcemanager\.organizationAdmin)\b|\bAdministratorAccess\b|\bIAMFullAccess\b|"Action"\s*:\s*(?:\[\s*)?"\*"|\b(?:62e90394-69f5-4237-9190-012177145e10|8e3af657-a8ff-443c-a75c-2fe8c4bcb635|18d7d88d-d35e-4fb5-a5c3-7773c20a72d9)\b/;
 /** A message that reaches everyone in a channel or server. */
 const BROADCAST = /<!(?:channel|here|everyone)(?:\|[^>]{0,64})?>|(?:^|\s)@(?:everyone|here|channel|all)\b/;
 /** People's fields as a call names them, as keys or as values (a mapping of email to email). */
@@ -230,6 +230,8 @@ export function argumentFacts(args: unknown, internalDomains: readonly string[] 
       else if (v.length <= 512 && /^(rule|rules|filter|filters|action|actions|applet|then|do|criteria|condition|forward|forwarding)$/i.test(key)) { const fw = /\bforward(?:s|ed|ing)?\b(?:\s+[\w-]+){0,5}?\s+to\s+([\w.+-]+@[\w-]+(?:\.[\w-]+)+)/i.exec(v); if (fw) facts.forwardTo.push(fw[1]!); }
       if (under === "attach" && v.length <= 4096) facts.attachments.push(v);
       if (BROADCAST.test(v)) facts.broadcast = true;
+      // A post to the whole organisation's channel or community (community: "All Company").
+      if (/^(channel|channel_?name|community|group|group_?name|audience|team)$/i.test(key) && /^(?:all[- ]?(?:company|staff|hands|employees|users)|everyone|company[- ]?wide)$/i.test(v.trim())) facts.broadcast = true;
       if (v.length <= 64 * 1024 && ADMIN_GRANT.test(v)) facts.adminGrant = true;
       // A role or claim set to administrator (set_claims {claim: "role", value: "admin"}, {role: "owner"}).
       if (/^(role|roles|role_?type|role_?name|claim|value|access_?level|permission|permissions|group|groups|member_?role|user_?role|type)$/i.test(key) && /^(admin|administrator|owner|superuser|super_?admin|root|global[ _]?admin(istrator)?|org_?admin|account_?admin)$/i.test(v.trim())) facts.adminGrant = true;
@@ -859,15 +861,16 @@ export function readNamed(tool: string, name: ReturnType<typeof splitToolName>, 
   if (verbClass === undefined && !/\s/.test(tool) && /(?:^|[_-])(?:report|summary|status|stats|statistics|usage|metrics|overview|inventory)$/i.test(tool) && !object.some((w) => /^(all|batch|bulk|mass|many|every)$/.test(w))) verbClass = "read";
   // A batch or run of payments carried out (execute_payout_batch, submit_payroll, release_payout_batch):
   // the money moves. (Not a transfer of files, globus submit_transfer; not a preview or a report of one.)
-  // (A tool that approves a payment run releases it; a sentence asking people to approve a change of payout details moves nothing yet.)
-  if ((verbClass === "execute" || /^(process|release|submit|trigger)$/.test(verb ?? "") || (verb === "approve" && !/\s/.test(tool))) && hasWord(object, /^(payouts?|payments?|disbursements?|payrolls?|wires?|remittances?|refunds?)$/) !== undefined && hasWord(object, /^(reports?|previews?|simulations?|dry|estimates?|status|drafts?|tests?|details|changes?|requests?|methods?)$/) === undefined) verbClass = "spend-or-send";
+  // (Run or approved, by a tool's name only: a sentence's "running pytest on the payments module" moves nothing, and prose.ts reads a run of payments itself.)
+  if (((verbClass === "execute" || verb === "approve") && !/\s/.test(tool) || /^(process|release|submit|trigger)$/.test(verb ?? "")) && hasWord(object, /^(payouts?|payments?|disbursements?|payrolls?|wires?|remittances?|refunds?)$/) !== undefined && hasWord(object, /^(reports?|previews?|simulations?|dry|estimates?|status|drafts?|tests?|details|changes?|requests?|methods?)$/) === undefined) verbClass = "spend-or-send";
   // A draft is written, not sent: draft_email, DraftMessage (but send_draft sends it).
   if (verbClass === "spend-or-send" && /^(email|message|text|sms|mail)$/.test(verb ?? "") && hasWord(object, /^drafts?$/)) verbClass = "write";
   const actions: Action[] = [];
   const hits: { id: string; action: Action; reason: string }[] = [];
   const obj = object.join(" ") || "something";
   // The name itself may say it acts on everything: batch_delete, DeleteAllNotes, bulk_update.
-  const bulkName = object.some((w) => /^(all|batch|bulk|mass|many|every|everything|entire)$/.test(w));
+  // (A read named for a batch, get_batch_status, reads one batch's status.)
+  const bulkName = object.some((w) => /^(all|batch|bulk|mass|many|every|everything|entire)$/.test(w)) && !(verbClass === "read" && object.includes("batch") && hasWord(object, /^(status|state|summary|details?|info)$/) !== undefined);
   const f: Readonly<ArgumentFacts> = bulkName && !facts.bulk ? { ...facts, bulk: true } : facts;
   // (A cache or CDN invalidation for every path fills again: one target, the cache.)
   const scope: Scope = (f.wildcard || f.bulk) && hasWord(object, /^(invalidations?|cache|caches)$/) === undefined ? "account" : "one";
@@ -1382,7 +1385,7 @@ export function readNamed(tool: string, name: ReturnType<typeof splitToolName>, 
       // (A password manager's item read, or any item with its values revealed, is a secret's value too.)
       // (A secrets engine's key-value read, vault kv_get or openbao read_kv, is a secret's value.)
       // (A cache's or database's AUTH string or connection string, get_auth_string on Memorystore: its password.)
-      const secretNoun = hasWord(object, /^(secret|secrets|password|passwords|credential|credentials|apikey|apikeys)$/) ?? (hasWord(object, /^(auth|connection)$/) !== undefined && hasWord(object, /^(string|strings)$/) !== undefined ? "an AUTH or connection string" : undefined) ?? (hasWord(object, /^(vault|openbao|hashicorp)$/) !== undefined && hasWord(object, /^(kv|kv1|kv2|kvv2)$/) !== undefined ? "a secret in Vault" : undefined) ?? (hasWord(object, /^(1password|onepassword|bitwarden|lastpass|keeper|dashlane|keychain|keyvault|secretsmanager)$/) !== undefined && (hasWord(object, /^(items?|entry|entries|logins?|fields?|values?)$/) !== undefined || (isRecord(args) && args.reveal === true)) ? "a password manager's item" : undefined) ?? (isRecord(args) ? Object.entries(args).find(([k, v]) => /^(resource_?type|resource|kind|type|object_?type)$/i.test(k) && typeof v === "string" && /^secrets?$/i.test(v.trim()))?.[1] as string | undefined : undefined) ?? (isRecord(args) && Object.entries(args).some(([k, v]) => /^(?:with_?decryption|decrypt(?:ed)?)$/i.test(k) && v === true) ? "a decrypted parameter" : undefined);
+      const secretNoun = hasWord(object, /^(secret|secrets|password|passwords|credential|credentials|apikey|apikeys)$/) ?? (hasWord(object, /^(auth|connection)$/) !== undefined && hasWord(object, /^(string|strings)$/) !== undefined ? "an AUTH or connection string" : undefined) ?? (hasWord(object, /^(vault|openbao|hashicorp)$/) !== undefined && hasWord(object, /^(kv|kv1|kv2|kvv2)$/) !== undefined ? "a secret in Vault" : undefined) ?? (hasWord(object, /^(1password|onepassword|bitwarden|lastpass|keeper|dashlane|keychain|keyvault|secretsmanager)$/) !== undefined && (hasWord(object, /^(items?|entry|entries|logins?|fields?|values?)$/) !== undefined || (isRecord(args) && args.reveal === true)) ? "a password manager's item" : undefined) ?? (isRecord(args) ? Object.entries(args).find(([k, v]) => /^(resource_?type|resource|kind|type|object_?type)$/i.test(k) && typeof v === "string" && /^secrets?$/i.test(v.trim()))?.[1] as string | undefined : undefined) ?? (isRecord(args) && Object.entries(args).some(([k, v]) => /^(?:with_?decryption|decrypt(?:ed)?)$/i.test(k) && v === true) ? "a decrypted parameter" : undefined) ?? (verb === "get" && hasWord(object, /^(environment|env|dotenv)$/) !== undefined && hasWord(object, /^(sites?|apps?|applications?|servers?|services?)$/) !== undefined ? "a site's environment file" : undefined);
       // A search of a drive, a mailbox or chat for passwords and keys (query: "password OR api key"): credentials gathered where people left them (T1552).
       const huntsCredentials = verb !== undefined && /^(search|find|query|scan|grep|lookup)$/.test(verb) && f.strings.some((v) => v.length <= 512 && CREDENTIAL_QUERY.test(v) && !/\b(reset|policy|policies|field|validation|strength|hash|hashing|forgot|docs?|documentation)\b/i.test(v));
       // A page or document read whose name says it holds credentials (break-glass access, root credentials, the shared passwords sheet).

@@ -106,7 +106,7 @@ const logging: CommandRule = {
   id: "defense-impairment.logging",
   tactic: TACTIC,
   technique: "T1562.012",
-  match(inv) {
+  match(inv, all, index) {
     if (inv.name === "auditctl" && inv.args.some((a, i) => (a === "-e" && inv.args[i + 1] === "0") || a === "-D")) {
       return { action: impair("audit system", "system", "recoverable"), reason: "turns off or empties the kernel audit rules: disable Linux audit system (T1562.012)" };
     }
@@ -132,6 +132,20 @@ const logging: CommandRule = {
       const log = win === "wevtutil" ? inv.args[1] ?? "an event log" : optionValues(inv.args, ["-LogName", "-logname"])[0] ?? "an event log";
       return { action: impair(`${log} event log`, "system", "recoverable"), reason: `shrinks the Windows ${shown(log)} event log to ${size} bytes or so: it wraps within minutes and older events are overwritten (T1562.002)`, technique: "T1562.002" };
     }
+    // An Azure web app's application logging cut to errors or off in production (az webapp log config … --level error).
+    if (win === "az" && inv.args[0] === "webapp" && inv.args[1] === "log" && inv.args[2] === "config") {
+      const level = optionValues(inv.args, ["--level"])[0];
+      const off = inv.args.some((x, i) => /^--(?:application|web-server|detailed-error|failed-request)-logging$/.test(inv.args[i - 1] ?? "") && /^(?:off|false)$/i.test(x));
+      const where = [...optionValues(inv.args, ["--name", "-n", "--resource-group", "-g"])].find(productionNamed);
+      if ((off || (level !== undefined && /^(?:error|off)$/i.test(level))) && where !== undefined) return { action: impair(`${where} logging`, "one", "recoverable"), reason: `turns ${shown(where)}'s application logging down to ${off ? "off" : level}: what happens there is mostly no longer recorded (T1562.002)`, technique: "T1562.002" };
+    }
+    // SQL Server's audit files or Windows' saved event logs deleted (Remove-Item D:\SQLAudit\*.sqlaudit, del *.evtx): the audit trail is gone (T1070).
+    if (/^(?:remove-item|ri|del|erase|rm)$/.test(win)) {
+      const audit = inv.args.find((x) => !x.startsWith("-") && /\.(?:sqlaudit|evtx)\b|(?:^|[\\/])(?:SQLAudit|AuditLogs?)(?:[\\/]|$)/i.test(x));
+      const fed = index > 0 && /^(?:get-childitem|gci|dir|ls)$/.test(all[index - 1]!.name) ? all[index - 1]!.args.find((x) => /\.(?:sqlaudit|evtx)\b|(?:^|[\\/])(?:SQLAudit|AuditLogs?)(?:[\\/]|$)/i.test(x)) : undefined;
+      const what = audit ?? fed;
+      if (what !== undefined) return { action: impair(what, "system", "irreversible"), reason: `deletes the audit files ${shown(what)}: what they recorded is gone (T1070)`, technique: "T1070" };
+    }
     // IIS told to stop logging a site's requests (Set-WebConfigurationProperty … httpLogging … dontLog $true, appcmd … /dontLog:True).
     const said = inv.args.join(" ");
     if ((win === "set-webconfigurationproperty" && /\bhttpLogging\b/i.test(said) && /(?:^|\s)-Name\s+['"]?dontLog\b/i.test(said) && /(?:^|\s)-Value\s+['"]?(?:\$true|true|1)['"]?(?:\s|$)/i.test(said)) || (/^appcmd(\.exe)?$/.test(win) && /\/section:(?:system\.webServer\/)?httpLogging\b/i.test(said) && /\/dontLog:(?:true|1)\b/i.test(said))) {
@@ -146,7 +160,7 @@ const logging: CommandRule = {
     return undefined;
   },
   examples: {
-    match: [`wevtutil cl Security`, `cmd.exe /c "wevtutil cl Security & wevtutil cl System"`, `powershell.exe -NoProfile -Command "Clear-EventLog -LogName Security"`, `auditpol /clear /y`, `auditctl -e 0`, `sudo auditctl -D`, `systemctl stop rsyslog`, `service auditd stop`, `journalctl --vacuum-time=1s`, `rm -rf /var/log/*`, `> /var/log/auth.log`, `truncate -s 0 /var/log/syslog`, `shred -u /var/log/wtmp`, `Set-WebConfigurationProperty -PSPath 'IIS:\\Sites\\PermitsPortal' -Filter 'system.webServer/httpLogging' -Name dontLog -Value $true`, `appcmd set config "Default Web Site" /section:httpLogging /dontLog:True`, `Invoke-Command -ComputerName INV01 -ScriptBlock { wevtutil sl Security /ms:1048576 /rt:false }`, `Limit-EventLog -LogName Security -MaximumSize 1MB`],
+    match: [`wevtutil cl Security`, `cmd.exe /c "wevtutil cl Security & wevtutil cl System"`, `powershell.exe -NoProfile -Command "Clear-EventLog -LogName Security"`, `auditpol /clear /y`, `auditctl -e 0`, `sudo auditctl -D`, `systemctl stop rsyslog`, `service auditd stop`, `journalctl --vacuum-time=1s`, `rm -rf /var/log/*`, `> /var/log/auth.log`, `truncate -s 0 /var/log/syslog`, `shred -u /var/log/wtmp`, `Set-WebConfigurationProperty -PSPath 'IIS:\\Sites\\PermitsPortal' -Filter 'system.webServer/httpLogging' -Name dontLog -Value $true`, `appcmd set config "Default Web Site" /section:httpLogging /dontLog:True`, `Invoke-Command -ComputerName INV01 -ScriptBlock { wevtutil sl Security /ms:1048576 /rt:false }`, `Limit-EventLog -LogName Security -MaximumSize 1MB`, `az webapp log config --name app-intake-api-prod --resource-group rg-intake-prod --application-logging filesystem --level error`, `Invoke-Command -ComputerName sql01 -ScriptBlock { Get-ChildItem 'D:\\SQLAudit\\Claims_Audit*.sqlaudit' | Remove-Item -Force }`],
     noMatch: [`wevtutil sl Application /ms:104857600`, `Limit-EventLog -LogName Application -MaximumSize 200MB`, `wevtutil qe Security /c:5 /f:text`, `wevtutil el`, `auditpol /get /category:*`, `journalctl -u nginx --since today`, `tail -f /var/log/syslog`, `systemctl status rsyslog`, `auditctl -l`, `echo started >> /var/log/myapp.log`, `Set-WebConfigurationProperty -PSPath 'IIS:\\Sites\\x' -Filter 'system.webServer/httpLogging' -Name dontLog -Value $false`],
   },
 };

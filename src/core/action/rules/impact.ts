@@ -414,7 +414,7 @@ const recovery: CommandRule = {
   id: "impact.inhibit-recovery",
   tactic: TACTIC,
   technique: "T1490",
-  names: ["tmutil", "btrfs", "zfs", "zpool", "lvremove", "snapper", "timeshift", "rm", "shred", "remove-item", "ri", "del", "erase", "rd", "rmdir", "restic", "borg", "kopia", "remove-vbrbackup", "remove-vbrrestorepoint", "rman", "pgbackrest", "barman", "vssadmin", "wmic", "wbadmin", "bcdedit", "diskshadow", "remove-wmiobject", "remove-ciminstance"],
+  names: ["nodetool", "tmutil", "btrfs", "zfs", "zpool", "lvremove", "snapper", "timeshift", "rm", "shred", "remove-item", "ri", "del", "erase", "rd", "rmdir", "restic", "borg", "kopia", "remove-vbrbackup", "remove-vbrrestorepoint", "rman", "pgbackrest", "barman", "vssadmin", "wmic", "wbadmin", "bcdedit", "diskshadow", "remove-wmiobject", "remove-ciminstance"],
   match(inv, all, index) {
     const a = inv.args.filter((x) => !x.startsWith("-"));
     // Oracle RMAN told, in the script it reads (a here-string, or its own arguments), to delete backups or archived logs.
@@ -439,6 +439,8 @@ const recovery: CommandRule = {
       // pgBackRest expiring with its retention cut to one full backup or none (--repo1-retention-full=1 expire), or a named backup set; Barman deleting a backup.
       inv.name === "pgbackrest" && a.includes("expire") && inv.args.some((x) => /^--(?:repo\d*-)?retention-(?:full|diff|archive)=[01]$/.test(x) || /^--set=/.test(x)) ? "PostgreSQL backups (pgbackrest expire)" :
       inv.name === "barman" && a[0] === "delete" ? "a PostgreSQL backup (barman delete)" :
+      // Cassandra's snapshots cleared, every one (nodetool clearsnapshot --all, or with no tag): its restore points.
+      inv.name === "nodetool" && a.includes("clearsnapshot") && (inv.args.includes("--all") || !inv.args.some((x) => x === "-t" || x === "--tag" || /^--tag=/.test(x))) ? "Cassandra snapshots (nodetool clearsnapshot)" :
       // Windows' own restore points: volume shadow copies deleted or starved, the backup catalog deleted, boot recovery turned off.
       inv.name === "vssadmin" && (/^delete$/i.test(a[0] ?? "") && /^shadows$/i.test(a[1] ?? "") || /^resize$/i.test(a[0] ?? "") && /^shadowstorage$/i.test(a[1] ?? "") && inv.args.some((x) => /^\/maxsize=\d{1,3}(?:mb|kb|b)?$/i.test(x))) ? "Windows volume shadow copies (vssadmin)" :
       inv.name === "wmic" && /^shadowcopy$/i.test(a[0] ?? "") && a.some((x) => /^delete$/i.test(x)) ? "Windows volume shadow copies (wmic)" :
@@ -455,7 +457,7 @@ const recovery: CommandRule = {
     return { action: { capability: "delete", target: { name: what, pathClass: "system" }, reversibility: "irreversible", scope: "system" }, reason: `deletes or disables ${what}, the copies a restore would need: inhibit system recovery (T1490)` };
   },
   examples: {
-    match: [`tmutil deletelocalsnapshots /`, `sudo tmutil disable`, `zfs destroy -r tank/home@daily`, `btrfs subvolume delete /.snapshots/12/snapshot`, `rm -rf /var/backups/*`, `restic -r s3:s3.example.com/backups forget --keep-last 1 --prune`, `zpool destroy labpool`, `sudo -u postgres pgbackrest --stanza=billing --repo1-retention-full=1 expire`, `barman delete pg-main oldest`, `vssadmin delete shadows /all /quiet`, `vssadmin resize shadowstorage /for=C: /on=C: /maxsize=401MB`, `wmic shadowcopy delete`, `wbadmin delete catalog -quiet`, `bcdedit /set {default} recoveryenabled No`, `Get-WmiObject Win32_Shadowcopy | Remove-WmiObject`, `Get-VBRBackup -Name 'WMS-Prod' | Remove-VBRBackup -FromDisk -Confirm:$false`, `rman target / <<< 'CONFIGURE RETENTION POLICY TO REDUNDANCY 1; DELETE NOPROMPT OBSOLETE;'`, `rman target / <<< 'DELETE NOPROMPT BACKUP;'`, `echo 'DELETE NOPROMPT BACKUP; DELETE NOPROMPT FORCE ARCHIVELOG ALL;' | rman target /`, `echo 'DELETE NOPROMPT OBSOLETE RECOVERY WINDOW OF 0 DAYS;' | rman target /`, `Get-ChildItem '\\\\nas01\\Backups\\StockMaster' -Recurse | Remove-Item -Recurse -Force`, `Get-ChildItem 'D:\\SQLBackups\\StockMaster' -Filter *.bak | Remove-Item -Force`, `Remove-Item -Recurse -Force \\\\nas01\\Backups\\Sage`],
+    match: [`tmutil deletelocalsnapshots /`, `sudo tmutil disable`, `zfs destroy -r tank/home@daily`, `btrfs subvolume delete /.snapshots/12/snapshot`, `rm -rf /var/backups/*`, `restic -r s3:s3.example.com/backups forget --keep-last 1 --prune`, `zpool destroy labpool`, `sudo -u postgres pgbackrest --stanza=billing --repo1-retention-full=1 expire`, `barman delete pg-main oldest`, `vssadmin delete shadows /all /quiet`, `vssadmin resize shadowstorage /for=C: /on=C: /maxsize=401MB`, `wmic shadowcopy delete`, `wbadmin delete catalog -quiet`, `bcdedit /set {default} recoveryenabled No`, `Get-WmiObject Win32_Shadowcopy | Remove-WmiObject`, `Get-VBRBackup -Name 'WMS-Prod' | Remove-VBRBackup -FromDisk -Confirm:$false`, `rman target / <<< 'CONFIGURE RETENTION POLICY TO REDUNDANCY 1; DELETE NOPROMPT OBSOLETE;'`, `rman target / <<< 'DELETE NOPROMPT BACKUP;'`, `echo 'DELETE NOPROMPT BACKUP; DELETE NOPROMPT FORCE ARCHIVELOG ALL;' | rman target /`, `echo 'DELETE NOPROMPT OBSOLETE RECOVERY WINDOW OF 0 DAYS;' | rman target /`, `nodetool -h cass-prod-01 clearsnapshot --all`, `Get-ChildItem '\\\\nas01\\Backups\\StockMaster' -Recurse | Remove-Item -Recurse -Force`, `Get-ChildItem 'D:\\SQLBackups\\StockMaster' -Filter *.bak | Remove-Item -Force`, `Remove-Item -Recurse -Force \\\\nas01\\Backups\\Sage`],
     noMatch: [`Get-ChildItem D:\\SQLBackups -Filter *.bak | Where-Object LastWriteTime -lt (Get-Date).AddDays(-14) | Remove-Item`, `Remove-Item -Recurse -Force .\\publish`, `Get-ChildItem .\\bin -Recurse | Remove-Item -Recurse -Force`, `vssadmin list shadows`, `wmic shadowcopy list brief`, `wbadmin get versions`, `bcdedit /enum`, `vssadmin resize shadowstorage /for=C: /on=C: /maxsize=20%`, `pgbackrest --stanza=billing expire`, `pgbackrest --stanza=billing --repo1-retention-full=4 expire`, `barman list-backup pg-main`, `restic forget --keep-daily 7 --keep-weekly 4 --prune`, `tmutil listbackups`, `zfs list -t snapshot`, `btrfs subvolume list /`, `rman target / <<< 'LIST BACKUP SUMMARY;'`, `rman target / <<< 'CROSSCHECK BACKUP;'`, `rman target / <<< 'DELETE NOPROMPT OBSOLETE;'`, `rman target / <<< 'DELETE NOPROMPT EXPIRED BACKUP;'`, `rman target / <<< 'DELETE ARCHIVELOG ALL BACKED UP 2 TIMES TO DEVICE TYPE DISK;'`],
   },
 };
@@ -966,10 +968,17 @@ const productionScheduleStopped: CommandRule = {
   id: "impact.production-schedule-stopped",
   tactic: TACTIC,
   technique: "T1489",
-  names: ["gcloud", "aws", "az"],
+  names: ["gcloud", "aws", "az", "kubectl", "oc"],
   match(inv) {
     const w = commandWords(inv.name, inv.args);
     const a = inv.args;
+    // A production CronJob suspended (kubectl --context prod patch cronjob x -p '{"spec":{"suspend":true}}').
+    if ((inv.name === "kubectl" || inv.name === "oc") && w[0] === "patch" && /^(?:cronjobs?|cj)(?:\/|$)/.test(w[1] ?? "") && a.some((x) => /"suspend"\s*:\s*true/.test(x))) {
+      const where = productionWhere(a);
+      if (where === undefined) return undefined;
+      const job = (w[1] ?? "").includes("/") ? w[1]!.split("/")[1]! : w[2] ?? "a CronJob";
+      return { action: { capability: "write", target: { name: job, production: true }, reversibility: "recoverable", scope: "one" }, reason: `suspends the CronJob ${shown(job)} in production (${shown(where)}): what it did on its schedule stops happening, and nothing says so (T1489)` };
+    }
     const stopped =
       (inv.name === "gcloud" && w[0] === "scheduler" && w[1] === "jobs" && /^(?:pause|delete)$/.test(w[2] ?? "")) ||
       (inv.name === "aws" && ((w[0] === "events" && /^(?:disable-rule|delete-rule)$/.test(w[1] ?? "")) || (w[0] === "scheduler" && w[1] === "update-schedule" && a.some((x, i) => x === "--state" && /^disabled$/i.test(a[i + 1] ?? "") || /^--state=disabled$/i.test(x))) || (w[0] === "scheduler" && w[1] === "delete-schedule"))) ||
@@ -981,7 +990,7 @@ const productionScheduleStopped: CommandRule = {
     return { action: { capability: "write", target: { name: job, production: true }, reversibility: "recoverable", scope: "one" }, reason: `stops ${shown(job)} running on its schedule in production (${shown(where)}): what it did there stops happening, and nothing says so (T1489)` };
   },
   examples: {
-    match: [`gcloud scheduler jobs pause settle-daily-reconcile --location=europe-west1 --project=skv-trading-prod`, `aws --profile prod events disable-rule --name nightly-settlement`],
+    match: [`gcloud scheduler jobs pause settle-daily-reconcile --location=europe-west1 --project=skv-trading-prod`, `aws --profile prod events disable-rule --name nightly-settlement`, `kubectl --context orbit-prod -n telemetry patch cronjob cassandra-repair -p '{"spec":{"suspend":true}}'`],
     noMatch: [`gcloud scheduler jobs pause settle-daily-reconcile --project=skv-trading-staging`, `gcloud scheduler jobs resume settle-daily-reconcile --project=skv-trading-prod`, `gcloud scheduler jobs list --project=skv-trading-prod`],
   },
 };

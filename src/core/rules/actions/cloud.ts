@@ -338,11 +338,13 @@ export const CLOUD_RULES: readonly Rule[] = [
     score: 60,
     keywords: ["kafka", "zookeeper", "zkcli"],
     pattern: re(
-      String.raw`${START}(?:kafka-[\w-]+(?:\.sh)?|(?:zookeeper-shell|zkcli)(?:\.sh)?)${END}${NOT_LOCAL_KAFKA}[^;&|]{0,300}? (?:--delete[\w-]*|--remove|--reset-offsets(?=[^;&|]{0,200}? --execute${END})|deleteall|rmr|delete)${END}`,
+      // (Not a scratch or test topic, by its name, on a cluster named for staging or tests: --topic scratch.tomasz.replay-test on kafka-stg-0.)
+      String.raw`${START}(?:kafka-[\w-]+(?:\.sh)?|(?:zookeeper-shell|zkcli)(?:\.sh)?)${END}${NOT_LOCAL_KAFKA}(?!(?=[^;&|]{0,300}?--bootstrap-server[ =][\w.-]*?(?<![a-z0-9])(?:stg|staging|dev|test|qa)(?![a-z])[\w.:-]*)(?![^;&|]{0,300}?--(?:group|all-topics|all-groups))[^;&|]{0,300}?--topic[ =]['"]?(?:scratch|tmp|temp|test|sandbox)[\w.-]*['"]?(?=$|[\s;&|]))[^;&|]{0,300}? (?:--delete[\w-]*|--remove|--reset-offsets(?=[^;&|]{0,200}? --execute${END})|deleteall|rmr|delete)${END}`,
     ),
     examples: {
       match: [
         "kafka-topics --bootstrap-server broker:9092 --delete --topic audit",
+        "kafka-topics.sh --bootstrap-server kafka-prod-0:9092 --delete --topic scratch.tomasz.replay-test",
         "kafka-consumer-groups.sh --bootstrap-server b:9092 --group billing --reset-offsets --to-earliest --all-topics --execute",
         "kafka-acls --bootstrap-server b:9092 --remove --allow-principal User:bob --topic t1",
         "kafka-topics --bootstrap-server localhost:9092 --delete --topic prod.orders",
@@ -353,6 +355,7 @@ export const CLOUD_RULES: readonly Rule[] = [
         "kubectl -n streaming port-forward svc/kafka 9092:9092 & kafka-topics --bootstrap-server localhost:9092 --delete --topic test.orders",
       ],
       noMatch: [
+        "kafka-topics.sh --bootstrap-server kafka-stg-0.example.internal:9092 --delete --topic scratch.tomasz.replay-test",
         "kafka-topics.sh --bootstrap-server localhost:9092 --delete --topic test.roster.events",
         "kafka-topics --bootstrap-server broker:9092 --list",
         "kafka-consumer-groups --bootstrap-server b:9092 --group billing --reset-offsets --to-earliest --all-topics --dry-run",
