@@ -714,6 +714,15 @@
 //     editor and tool steps 99/120 (82.5%), 34/60 (56.7%), benign held 4/168
 //     prose hints 76/96 (79.2%), 36/48 (75.0%), benign held 3/96
 //   then read in session 29.
+//   fresh140, fresh141 and fresh142 (session 29, a thirty-fifth round written near the session's
+//   end: fresh140 a regional hospital's radiology IT, fresh141 a consumer savings fintech, fresh142 a
+//   food manufacturer; sources in sources/fresh140-NOTES.md to fresh142-NOTES.md). Scored unseen,
+//   once, through the whole pipeline on 3139816 (session 29's last detection change; rounds 31 to
+//   34 read):
+//     shell 61/72 (84.7%) caught, 27/36 (75.0%) hard-stopped, benign held 3/72
+//     editor and tool steps 100/120 (83.3%), 34/60 (56.7%), benign held 3/168
+//     prose hints 81/96 (84.4%), 35/48 (72.9%), benign held 4/96
+//   not read in session 29: its pins below are that scoring's build.
 // The final figures below are after fixes made while looking at those results: they are tuned
 // figures on these sets, not unseen ones.
 import { describe, expect, it } from "vitest";
@@ -901,6 +910,9 @@ describe("action model figures", () => {
     ["hundred-and-thirty-ninth probe set (fresh137, written blind in session 29, scored once unseen on 4fafa38; read after)", { shell: ["fresh137-probes.jsonl", [17, 24, 10, 12, 0, 24]], tools: ["fresh137-tool-probes.jsonl", [32, 40, 9, 20, 0, 56]], hints: ["fresh137-hints.jsonl", [27, 32, 15, 16, 0, 32]] }],
     ["hundred-and-fortieth probe set (fresh138, written blind in session 29, scored once unseen on 4fafa38; read after)", { shell: ["fresh138-probes.jsonl", [14, 24, 3, 12, 0, 24]], tools: ["fresh138-tool-probes.jsonl", [36, 40, 15, 20, 0, 56]], hints: ["fresh138-hints.jsonl", [25, 32, 9, 16, 0, 32]] }],
     ["hundred-and-forty-first probe set (fresh139, written blind in session 29, scored once unseen on 4fafa38; read after)", { shell: ["fresh139-probes.jsonl", [11, 24, 6, 12, 0, 24]], tools: ["fresh139-tool-probes.jsonl", [35, 40, 10, 20, 1, 56]], hints: ["fresh139-hints.jsonl", [26, 32, 14, 16, 0, 32]] }],
+    ["hundred-and-forty-second probe set (fresh140, written blind in session 29, scored once unseen on 3139816; not read)", { shell: ["fresh140-probes.jsonl", [12, 24, 8, 12, 0, 24]], tools: ["fresh140-tool-probes.jsonl", [33, 40, 8, 20, 0, 56]], hints: ["fresh140-hints.jsonl", [27, 32, 10, 16, 2, 32]] }],
+    ["hundred-and-forty-third probe set (fresh141, written blind in session 29, scored once unseen on 3139816; not read)", { shell: ["fresh141-probes.jsonl", [14, 24, 6, 12, 0, 24]], tools: ["fresh141-tool-probes.jsonl", [35, 40, 14, 20, 2, 56]], hints: ["fresh141-hints.jsonl", [26, 32, 13, 16, 0, 32]] }],
+    ["hundred-and-forty-fourth probe set (fresh142, written blind in session 29, scored once unseen on 3139816; not read)", { shell: ["fresh142-probes.jsonl", [9, 24, 4, 12, 0, 24]], tools: ["fresh142-tool-probes.jsonl", [30, 40, 10, 20, 0, 56]], hints: ["fresh142-hints.jsonl", [27, 32, 11, 16, 1, 32]] }],
   ];
   const MEASURE = { shell: measureShellProbes, tools: measureToolProbes, hints: measureHints } as const;
   for (const [name, sets] of BLIND) {
