@@ -402,7 +402,9 @@ export function evaluateStep(facts: StepFacts, guard: Guard, policy: AgentPolicy
   // hint), so on the hint they are ignored. In the findings (what the agent just read) secrets and
   // personal data are reported and redacted before storage, and a strong injection marker pauses
   // the next action: it may have been planned by whoever wrote that content.
-  const detections: Array<Detection & { source: "hint" | "findings" | "arguments"; value?: string }> = [];
+  const detections: Array<Detection & { source: "hint" | "findings" | "arguments" }> = [];
+  // (Each weak detection's value, lower case, kept apart from the detection: what a verdict reports never holds the value.)
+  const weakValue = new Map<Detection, string>();
   // Weak personal data (an e-mail address, a phone number, an IP address: score below
   // SENSITIVE_PII_SCORE) is in every licence header, commit author and mail tool's recipient: it is
   // reported, and counts toward the score only in bulk (BULK_PERSONAL_DATA values or more).
@@ -423,7 +425,9 @@ export function evaluateStep(facts: StepFacts, guard: Guard, policy: AgentPolicy
   for (const d of hintScan.detections) {
     if (d.kind === "injection") continue;
     if (takenOut(hintScan.text, d)) continue;
-    detections.push({ ...d, source: "hint", value: hintScan.text.slice(d.start, d.end).toLowerCase() });
+    const hinted = { ...d, source: "hint" as const };
+    if (isWeakPersonalData(d)) weakValue.set(hinted, hintScan.text.slice(d.start, d.end).toLowerCase());
+    detections.push(hinted);
     if (scored(d) && d.score > score) score = d.score;
   }
   // The tool's arguments are what will actually run: action rules and detectors judge them too.
@@ -473,7 +477,9 @@ export function evaluateStep(facts: StepFacts, guard: Guard, policy: AgentPolicy
       if (d.kind === "injection") continue;
       if (takenOut(argsScan.text, d)) continue;
       if (testFile !== undefined && d.ruleId === "pii.credit-card-number" && TEST_FILE.test(testFile.replace(/\\/g, "/")) && isTestCard(argsScan.text.slice(d.start, d.end))) continue;
-      detections.push({ ...d, source: "arguments", value: argsScan.text.slice(d.start, d.end).toLowerCase() });
+      const argued = { ...d, source: "arguments" as const };
+      if (isWeakPersonalData(d)) weakValue.set(argued, argsScan.text.slice(d.start, d.end).toLowerCase());
+      detections.push(argued);
       if (scored(d) && d.score > score) score = d.score;
     }
   }
@@ -483,7 +489,7 @@ export function evaluateStep(facts: StepFacts, guard: Guard, policy: AgentPolicy
     for (const d of findingsScan.detections) detections.push({ ...d, source: "findings" });
   }
   const weak = detections.filter((d) => d.source !== "findings" && isWeakPersonalData(d));
-  if (weak.filter((d) => !(d.value !== undefined && addressing.has(d.value))).length >= BULK_PERSONAL_DATA) score = Math.max(score, ...weak.map((d) => d.score));
+  if (weak.filter((d) => !addressing.has(weakValue.get(d) ?? "")).length >= BULK_PERSONAL_DATA) score = Math.max(score, ...weak.map((d) => d.score));
   for (const line of describeDetections(detections)) factors.push(line);
   const injected = detections.filter((d) => d.source === "findings" && d.kind === "injection" && d.score >= INJECTION_PAUSE_SCORE);
   if (injected.length > 0) {
