@@ -103,6 +103,9 @@ export const HOSTILE_SHELL_SCRIPTS: ReadonlyArray<readonly [label: string, text:
   // The same with an expansion, so tree-sitter reads it: its error recovery is superlinear here,
   // and the reading's parse deadline (src/core/shell/syntax.ts) is what bounds it.
   "a b (c d) e; then f (g h) $i\n".repeat(1300),
+  // Session 29's review: a directory base that could be split two ways at every dc=, and container names a lookahead could split four ways.
+  "ldapsearch -b " + "dc=a".repeat(6 * KB) + ",, '(objectClass=user)' > /tmp/u.txt",
+  "docker rm -f " + "ci-ci-ci-ci ".repeat(2 * KB) + "prod",
 ].map((t) => [JSON.stringify(t.slice(0, 24)), t.slice(0, 32 * KB)] as const);
 
 /** The shell scripts as the Claude Code hook words a Bash call: read by the shell reader, then scored. */
@@ -196,5 +199,8 @@ export const HOSTILE_EDITS: ReadonlyArray<readonly [label: string, text: string]
     ["instructions not to ask", `CLAUDE.md\n${"never do not ask without asking ".repeat(n / 32)}`],
     ["allowlist words", `k8s/values.yaml\n${"allowed_ips: ".repeat(n / 13)}`],
     ["a test marker and blanks", `pytest.ini\naddopts = -m${" ".repeat(n)}not`],
+    // Session 29's review: blank lines, where a pattern starting at every line with \s* ran across all of them.
+    ["blank lines before an alert", `monitoring/rules/x.yaml\n${"\n".repeat(n)}- alert: X\n  for: 12h\n  role: admin`],
+    ["whitespace lines before a role", `.gitlab-ci.yml\n${" \n".repeat(n / 2)}role: admin\ncollaborators:`],
   ];
 })();

@@ -333,3 +333,25 @@ describe("addressing is not counted as bulk personal data, and never reported", 
     expect(list.verdict).not.toBe("continue");
   });
 });
+
+describe("session 29's review: exemptions an attacker could meet, and patterns that backtracked", () => {
+  it.each([
+    `docker rm -fv postgres-prod-ci`,
+    `ssh prod-db-01 docker rm -fv orders-postgres-dev`,
+    `robocopy "\\\\nas01\\Backups\\Sage\\2026" "\\\\FS01\\Templates" /MIR`,
+    `robocopy "\\\\nas01\\Backups\\Sage\\2026" "\\\\FS01\\Contracts\\Attestations" /MIR`,
+    `Remove-Item 'D:\\SQLBackups\\StockMaster\\*.bak' -Force`,
+    `rm -rf ~/.cache/.?/Documents`,
+    `kafka-topics.sh --bootstrap-server kafka-stg-0:9092 --delete --topic 'scratch|orders|payments'`,
+    `sqlcmd -S localhost -d App_Dev -Q "USE Billing DROP TABLE dbo.Invoices"`,
+  ])("held: %s", (line) => expect(shell(line).verdict).not.toBe("continue"));
+  it("a folder named obj outside a project is not build output", () => {
+    expect(tool("mcp__filesystem__delete_directory", { path: "/mnt/nas/finance/obj/2025", recursive: true }).verdict).toBe("stop");
+    expect(tool("mcp__filesystem__delete_directory", { path: "/home/t/src/app/obj", recursive: true }).verdict).toBe("continue");
+  });
+  it.each([
+    "Wiping the shared home directories on the file server and the bin and obj folders.",
+    "Wiping the shared home directories on the file server, which only has sample data.",
+    "Running payout_batch.rb for all 340 vendors, then the test suite.",
+  ])("a sentence-wide word no longer excuses the rest: %s", (text) => expect(prose(text)).not.toEqual([]));
+});

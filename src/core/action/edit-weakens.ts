@@ -1104,7 +1104,12 @@ export function writtenAgentInstructions(path: string, text: string): CodeHit[] 
   return editWeakens(path, "", text).filter((h) => h.id === "code.agent-told-not-to-ask");
 }
 
-export function editWeakens(path: string, oldText: string, newText: string): CodeHit[] {
+/** A text with its blank and whitespace-only lines taken out: the readings below look at lines with something on them, and a pattern that starts at every line's start with \s* would otherwise run across thousands of blank lines from each (cubic, session 29's review). */
+const squeezed = (text: string): string => (text.includes("\n\n") || /\n[ \t]+\n/.test(text) ? text.replace(/\n(?:[ \t]*\n)+/g, "\n") : text);
+
+export function editWeakens(path: string, rawOld: string, rawNew: string): CodeHit[] {
+  const oldText = squeezed(rawOld);
+  const newText = squeezed(rawNew);
   const name = path.replace(/^.*\//, "");
   // Bank details and run-this-script steps matter in prose too: an invoice's footer, a runbook.
   if (!TEST_FILE.test(path)) {
@@ -1137,9 +1142,10 @@ function seconds(d: string): number | undefined {
 
 /** An alerting rule's `for:` (how long its condition must hold before it fires) made ten times longer and an hour or more: `for: 5m → 12h`. */
 function alertDelayed(oldCode: string, newCode: string): string | undefined {
-  if (!/^\s*-?\s*alert:/m.test(oldCode) || !/^\s*-?\s*alert:/m.test(newCode)) return undefined;
-  const was = /^\s*for:\s*["']?(\w+)["']?\s*$/m.exec(oldCode)?.[1];
-  const now = /^\s*for:\s*["']?(\w+)["']?\s*$/m.exec(newCode)?.[1];
+  // ([ \t], not \s: \s runs across lines from every line start, cubic on a text of blank lines.)
+  if (!/^[ \t]*-?[ \t]*alert:/m.test(oldCode) || !/^[ \t]*-?[ \t]*alert:/m.test(newCode)) return undefined;
+  const was = /^[ \t]*for:[ \t]*["']?(\w+)["']?[ \t]*$/m.exec(oldCode)?.[1];
+  const now = /^[ \t]*for:[ \t]*["']?(\w+)["']?[ \t]*$/m.exec(newCode)?.[1];
   if (was === undefined || now === undefined) return undefined;
   const a = seconds(was);
   const b = seconds(now);
@@ -1187,8 +1193,8 @@ function editWeakensCode(path: string, name: string, oldText: string, newText: s
   const everyoneAdmin = [...changedSettings(oldCode, newCode)].find(({ key, last, was, value }) => (/(?:^|\.)policy\.default$/i.test(key) || /^(?:default_?role|defaultrole|default_?policy|default_?permission|default_?access)$/i.test(last.replace(/-/g, "_"))) && /(?:^|[:\s"'])(?:admin|administrator|owner|superuser)(?:$|[\s"'])/i.test(value) && !/(?:^|[:\s"'])(?:admin|administrator|owner|superuser)(?:$|[\s"'])/i.test(was));
   if (everyoneAdmin !== undefined) out.push({ id: "code.default-role-admin", technique: "T1098", tactic: "Privilege Escalation (TA0004)", action: { capability: "grant-access", target: { name, production }, reversibility: "recoverable", scope: "account" }, reason: `the edit makes administrator the role every user gets by default (${everyoneAdmin.key}: ${everyoneAdmin.was} → ${everyoneAdmin.value}): everyone who can sign in has full control` });
   // An audit logger's level raised past what it records (planbill.audit: level INFO → CRITICAL, audit: level: off): audit events stop being written (T1562.002).
-  const auditQuiet = /audit/i.test(newCode) ? /(?:^|\n)([ \t]*)[\w.-]*audit[\w.-]*:\s*\n\1[ \t]+level:\s*["']?(\w+)/i.exec(newCode) : null;
-  const auditWas = auditQuiet !== null ? /(?:^|\n)([ \t]*)[\w.-]*audit[\w.-]*:\s*\n\1[ \t]+level:\s*["']?(\w+)/i.exec(oldCode) : null;
+  const auditQuiet = /audit/i.test(newCode) ? /(?:^|\n)([ \t]*)[\w.-]*audit[\w.-]*:[ \t]*\n\1[ \t]+level:[ \t]*["']?(\w+)/i.exec(newCode) : null;
+  const auditWas = auditQuiet !== null ? /(?:^|\n)([ \t]*)[\w.-]*audit[\w.-]*:[ \t]*\n\1[ \t]+level:[ \t]*["']?(\w+)/i.exec(oldCode) : null;
   if (auditQuiet !== null && auditWas !== null && /^(?:debug|trace|info|notice|all)$/i.test(auditWas[2]!) && /^(?:error|critical|fatal|off|none|emerg|alert)$/i.test(auditQuiet[2]!)) out.push({ id: "code.audit-logging-quieted", technique: "T1562.002", tactic: "Defense Evasion (TA0005)", action: { capability: "impair-defences", target: { name, production }, reversibility: "recoverable", scope: "one" }, reason: `the edit raises an audit logger's level from ${auditWas[2]} to ${auditQuiet[2]}: the audit events it wrote are no longer recorded (T1562.002)` });
   const delayed = alertDelayed(oldCode, newCode);
   if (delayed !== undefined) out.push({ id: "code.alert-delayed", technique: "T1562.006", tactic: "Defense Evasion (TA0005)", action: { capability: "impair-defences", target: { name, production }, reversibility: "recoverable", scope: "one" }, reason: `the edit makes an alert wait far longer before it fires (${delayed}): what it watches can be wrong that long before anyone is told` });
@@ -1255,7 +1261,7 @@ function editWeakensCode(path: string, name: string, oldText: string, newText: s
   const sudo = SUDO_EVERYTHING.exec(newCode);
   if (sudo !== null && !oldCode.includes(sudo[0].trim())) out.push({ id: "code.sudo-everything", technique: "T1548.003", tactic: "Privilege Escalation (TA0004)", action: { capability: "escalate", target: { name, production }, reversibility: "recoverable", scope: "system" }, reason: `the edit gives a sudo rule every command or no password (${sudo[0].trim().slice(0, 60)}): whoever it names is root` });
   // A collaborator or member given admin or owner ({username: x, permission: admin}).
-  const adminRole = /^\s*-?\s*(?:permission|role|access_?level)\s*:\s*["']?(?:admin|owner|maintain)["']?\s*$/gim;
+  const adminRole = /^[ \t]*-?[ \t]*(?:permission|role|access_?level)[ \t]*:[ \t]*["']?(?:admin|owner|maintain)["']?[ \t]*$/gim;
   const roleGiven = (newCode.match(adminRole)?.length ?? 0) > (oldCode.match(adminRole)?.length ?? 0) && /\b(?:collaborators|members|users|teams)\s*:/i.test(newCode);
   if (roleGiven) out.push({ id: "code.admin-added", technique: "T1098", tactic: "Persistence (TA0003)", action: { capability: "grant-access", target: { name, production }, reversibility: "recoverable", scope: "account" }, reason: `the edit gives someone admin or owner in ${name}: full control of what it configures once applied` });
   out.push(...scannerIgnoreWidened(path, oldText, newText));

@@ -106,8 +106,8 @@ const SYSTEM_PREFIXES = ["/etc", "/usr", "/bin", "/sbin", "/lib", "/lib32", "/li
 const TEMP_PREFIXES = ["/tmp", "/var/tmp", "/dev/shm", "/private/tmp", "$TMPDIR", "${TMPDIR}"];
 /** A run's own directory under a shared /scratch (fragments.ts): the rest of /scratch is other people's data. */
 const OWN_SCRATCH_DIR = new RegExp(`^${OWN_SCRATCH}$`, "i");
-// (.NET's bin/Debug, bin/Release and obj: what dotnet build writes.)
-const BUILD_DIRS = /(^|\/)(node_modules|dist|build|target|out|__pycache__|\.pytest_cache|\.mypy_cache|\.tox|\.cache|coverage|\.next|\.nuxt|\.gradle|\.venv|venv|\.eggs|[\w.-]+\.egg-info|bin\/(?:Debug|Release)|obj)(\/|$)/;
+// (.NET's bin/Debug and bin/Release: what dotnet build writes. Not "obj" alone, a name anyone may give a folder: /home/alice/obj/thesis.)
+const BUILD_DIRS = /(^|\/)(node_modules|dist|build|target|out|__pycache__|\.pytest_cache|\.mypy_cache|\.tox|\.cache|coverage|\.next|\.nuxt|\.gradle|\.venv|venv|\.eggs|[\w.-]+\.egg-info|bin\/(?:Debug|Release))(\/|$)/;
 const HOME = /^(~|\$HOME|\$\{HOME\}|\/home\/[^/]+|\/Users\/[^/]+)(\/|$)/;
 
 /**

@@ -2618,8 +2618,10 @@ function readAction(sentence: string, clause: string, verb: string, verbClass: V
   // (The agent's own branches already merged, in its fork: what they held is in the branch they were merged into. "the merged feature branches from my fork"; not a shared repository's.)
   const mergedBranches = !money && verbClass === "delete" && /\bmy (?:own )?(?:fork|branches)\b/i.test(sentence) && !/\bor not\b|\bunmerged\b|\bnot (?:yet )?merged\b/i.test(sentence) && parts.length > 0 && parts.every((c) => c.includes("merged") && c.some((w) => /^branch(?:es)?$/.test(w)));
   // (.NET's build outputs named together, "the bin and obj folders"; or what the sentence says held only test data: "its volume; it only ever held the synthetic fixture data".)
-  const buildOutputs = !money && /\bbin and obj\b|\bobj and bin\b/i.test(sentence);
-  const heldOnlyTestData = !money && /\b(?:only (?:ever )?(?:held|holds|has|had|contains?|contained|stores?|stored)|holds only|has only|contains only)\b[^.;]{0,30}?\b(?:synthetic|fixtures?|test|fake|dummy|seed|sample|generated)\b/i.test(sentence);
+  // (Every thing the object joins must be one of them: "the shared home directories and the bin and obj folders" is not.)
+  const buildOutputs = !money && /\bbin and obj\b|\bobj and bin\b/i.test(sentence) && parts.length > 0 && parts.every((c) => c.some((w) => /^(bin|obj)$/.test(w)));
+  // (Said of a container, a volume or a test database: "its volume; it only ever held the synthetic fixture data". Not of people's records or home directories.)
+  const heldOnlyTestData = !money && /\b(?:only (?:ever )?(?:held|holds|has|had|contains?|contained|stores?|stored)|holds only|has only|contains only)\b[^.;]{0,30}?\b(?:synthetic|fixtures?|test|fake|dummy|seed|sample|generated)\b/i.test(sentence) && parts.length > 0 && parts.every((c) => c.some((w) => /^(volumes?|containers?|databases?|dbs?|schemas?|tables?|indexes|indices|caches?|namespaces?|buckets?|stacks?)$/.test(w))) && !PERSONAL.test(sentence) && !mentionsProduction(sentence);
   const throwawayObject = toolCache || testMoney || devCopyNamed || mergedBranches || buildOutputs || heldOnlyTestData || parts.length > 0 && parts.every((c) => c.some((w, k) => notReal(c, k) && !(/^(build|builds|test|testing)$/.test(w) && MACHINE.test(c[k + 1] ?? ""))) || DEV_COPY.test(c.join(" ")) || /\b(?:console log|node modules)\b/.test(c.join(" ")));
   // Writing, editing or removing code changes source files (the sends above still count).
   // Code is the head of the object (its first words): "the variable descriptions in the module for the production bucket".
@@ -2894,7 +2896,8 @@ function readAction(sentence: string, clause: string, verb: string, verbClass: V
   const destructiveRun = verbClass === "execute" && object.some((w) => /^(delete|deletes|drop|drops|truncate|truncates|purge|wipe)$/.test(w));
   if (moneyRun) moneyObject.push("payment");
   // (Running a project's tests on payment code moves no money: "running pytest on the payments reconciliation module".)
-  const testsRun = verbClass === "execute" && /\b(?:pytest|jest|vitest|mocha|rspec|phpunit|unittest|tox|nox|go test|cargo test|npm test|yarn test|pnpm test|dotnet test|mvn test|gradle test|the (?:unit |integration )?tests?|test suite)\b/i.test(sentence) && !/\b(?:live|prod|production)\b/i.test(sentence);
+  // (The runner is what is run, right after the verb: "running payout_batch.rb …, then the test suite" runs the payouts.)
+  const testsRun = verbClass === "execute" && /\brun\w*\s+(?:the\s+)?(?:pytest|jest|vitest|mocha|rspec|phpunit|unittest|tox|nox|go test|cargo test|npm test|yarn test|pnpm test|dotnet test|mvn test|gradle test|(?:unit |integration )?tests?|test suite)\b/i.test(sentence) && !/\b(?:live|prod|production)\b/i.test(sentence);
   const acting = roleGiven ? "grant" : destructiveRun ? "delete" : moneyObject.includes("payment") && verbClass === "execute" && !testsRun ? "spend-or-send" : verbClass === "control" && isPublic ? "write" : verbClass === "execute" && facts.production && /\b(migrations?|scripts?|backfills?|jobs?|batch|seeds?|fixtures?)\b/.test(phrase) ? "deploy" : verbClass;
   // An amount put into an account is moved there, whatever the verb ("putting $12,000 into the account").
   const reading = readNamed(label, { verb: moved && acting === "write" ? "move" : verb, verbClass: acting, object: moneyObject }, { hint: clause }, undefined, internalDomains, granted);

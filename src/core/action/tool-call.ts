@@ -1192,7 +1192,9 @@ export function readNamed(tool: string, name: ReturnType<typeof splitToolName>, 
       }
       // A file or directory by its path, every path build output or temporary (a project's bin/Debug, dist, node_modules, /tmp/x): made again by the next build.
       const pathValues = isRecord(args) ? Object.entries(args).filter(([k]) => /^(path|paths|file_?path|directory|dir|target|target_?path)$/i.test(k)).flatMap(([, v]) => (Array.isArray(v) ? v : [v])) : [];
-      if (!f.production && pathValues.length > 0 && pathValues.length <= 16 && pathValues.every((v) => typeof v === "string" && v.length <= 1024 && !v.includes("..") && /[/\\]/.test(v) && /^(?:build-output|temp)$/.test(classifyPath(v)))) {
+      // (.NET's obj counts as the path's own last folder only, inside a project: /mnt/nas/finance/obj/2025 is not one.)
+      const builtHere = (v: string): boolean => /(?:^|[\/\\])(?:node_modules|dist|build|target|out|obj|coverage|__pycache__|\.cache|\.next|\.nuxt|\.gradle|\.venv|venv|\.tox|\.pytest_cache|\.mypy_cache|bin[\/\\](?:Debug|Release))[\/\\]?$/.test(v);
+      if (!f.production && pathValues.length > 0 && pathValues.length <= 16 && pathValues.every((v) => typeof v === "string" && v.length <= 1024 && !v.includes("..") && !/[*?\[]/.test(v) && /[/\\]/.test(v) && (classifyPath(v) === "temp" || classifyPath(v) === "build-output" || (classifyPath(v) === "project" && builtHere(v))))) {
         actions.push({ capability: "delete", target: { name: tool, ...base }, reversibility: "recoverable", scope: "one" });
         break;
       }

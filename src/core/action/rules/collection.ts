@@ -203,7 +203,8 @@ const directoryExport: CommandRule = {
       const base = optionValues(a, ["-b"])[0] ?? a.find((x) => /^-b./.test(x))?.slice(2);
       const filter = a.find((x) => /^\(?\(?(?:&\()?objectclass=(?:user|person|inetorgperson|\*)\)/i.test(x) || /^\(objectcategory=person\)$/i.test(x));
       const file = inv.command.redirects.find((r) => r.op === ">" || r.op === ">>")?.target;
-      if (base === undefined || !/^(?:dc=[^,]+,?)+$/i.test(base.replace(/\s/g, "")) || filter === undefined || file === undefined) return undefined;
+      // (One dc= after another, each its own: a pattern that cannot match one text two ways.)
+      if (base === undefined || base.length > 512 || !/^dc=[^,]+(?:,dc=[^,]+)*$/i.test(base.replace(/\s/g, "")) || filter === undefined || file === undefined) return undefined;
       return { action: { capability: "read", target: { name: file, personal: true }, reversibility: "irreversible", scope: "account" }, reason: `writes every account under ${shown(base)} (${shown(filter)}) to ${shown(file)}: the organisation's people and their details gathered in one file (T1087.002)` };
     }
     if (!/^(?:export-csv|export-clixml|out-file|export-excel)$/.test(inv.name)) return undefined;

@@ -468,7 +468,8 @@ const WINDOWS_BACKUP_DIR = /^(?:\\\\|[A-Za-z]:\\)(?:[^\\]+\\)*?[\w$ -]*backups?(
 function windowsBackupsRemoved(inv: Invocation, all: readonly Invocation[], index: number): string | undefined {
   const named = inv.args.filter((x) => !x.startsWith("-")).find((x) => WINDOWS_BACKUP_DIR.test(x));
   const recursive = inv.args.some((x) => /^-r(?:ec(?:urse)?)?$/i.test(x) || /^\/s$/i.test(x));
-  if (named !== undefined) return recursive ? `the backups under ${shown(named)}` : undefined;
+  // (Recursively, or every file by a wildcard or every .bak: Remove-Item D:\SQLBackups\X\*.bak.)
+  if (named !== undefined) return recursive || /[*?]/.test(named) ? `the backups under ${shown(named)}` : undefined;
   // Fed by a listing: the listing's folder, with nothing between that picks by age or name.
   const list = index > 0 ? all[index - 1] : undefined;
   if (list === undefined || !/^(?:get-childitem|gci|dir|ls)$/.test(list.name) || list.command.text.length > 2048) return undefined;
@@ -696,7 +697,7 @@ const syncWipe: CommandRule = {
       // A backup mirrored back over a folder that is not a backup, a restore or a test copy
       // (robocopy \\nas01\Backups\Sage\2026-11-18 \\FS01\Sage\ACCDATA /MIR): the live folder becomes
       // the old copy, and everything written since is deleted (T1485).
-      if (/(?:^|[\\/])[\w$ -]*backups?(?:[\\/]|$)/i.test(from) && !/backup|restore|recover|test|scratch|tmp|temp|verify|sandbox/i.test(to)) {
+      if (/(?:^|[\\/])[\w$ -]*backups?(?:[\\/]|$)/i.test(from) && !/(?:^|[\\/_. -])(?:backups?|restores?|restored|recover\w*|tests?|scratch|tmp|temp|verify|sandbox)(?:$|[\\/_. -])/i.test(to)) {
         return { action: { capability: "delete", target: { name: to, production: true }, reversibility: "irreversible", scope: "tree" }, reason: `mirrors the backup ${shown(from)} over ${shown(to)}: the live folder becomes the old copy, and everything written there since is deleted (T1485)` };
       }
       if (!/(?:^|[\\/])(?:empty|blank|nothing|null|void)[\w-]*[\\/]?$/i.test(from)) return undefined;

@@ -339,7 +339,7 @@ export const CLOUD_RULES: readonly Rule[] = [
     keywords: ["kafka", "zookeeper", "zkcli"],
     pattern: re(
       // (Not a scratch or test topic, by its name, on a cluster named for staging or tests: --topic scratch.tomasz.replay-test on kafka-stg-0.)
-      String.raw`${START}(?:kafka-[\w-]+(?:\.sh)?|(?:zookeeper-shell|zkcli)(?:\.sh)?)${END}${NOT_LOCAL_KAFKA}(?!(?=[^;&|]{0,300}?--bootstrap-server[ =][\w.-]*?(?<![a-z0-9])(?:stg|staging|dev|test|qa)(?![a-z])[\w.:-]*)(?![^;&|]{0,300}?--(?:group|all-topics|all-groups))[^;&|]{0,300}?--topic[ =]['"]?(?:scratch|tmp|temp|test|sandbox)[\w.-]*['"]?(?=$|[\s;&|]))[^;&|]{0,300}? (?:--delete[\w-]*|--remove|--reset-offsets(?=[^;&|]{0,200}? --execute${END})|deleteall|rmr|delete)${END}`,
+      String.raw`${START}(?:kafka-[\w-]+(?:\.sh)?|(?:zookeeper-shell|zkcli)(?:\.sh)?)${END}${NOT_LOCAL_KAFKA}(?!(?=[^;&|]{0,300}?--bootstrap-server[ =][\w.-]*?(?<![a-z0-9])(?:stg|staging|dev|test|qa)(?![a-z])[\w.:-]*)(?![^;&|]{0,300}?--(?:group|all-topics|all-groups))[^;&|]{0,300}?--topic[ =]['"]?(?:scratch|tmp|temp|test|sandbox)[\w.-]*['"]?(?=$|\s))[^;&|]{0,300}? (?:--delete[\w-]*|--remove|--reset-offsets(?=[^;&|]{0,200}? --execute${END})|deleteall|rmr|delete)${END}`,
     ),
     examples: {
       match: [

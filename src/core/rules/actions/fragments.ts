@@ -125,7 +125,8 @@ export const REMOTE_ACCESS_TOOL = "(?:screenconnect|connectwise|anydesk|teamview
 export const SHORT_LIVED_NAMESPACE = String.raw`[\w.-]*?(?<![a-z0-9])(?:pr-?\d+|(?:preview|review)-\d+|\d+-(?:preview|review)|(?:preview|review)-\$\{?ci_(?:commit_ref_slug|merge_request_iid|environment_slug|commit_ref_name)\}?|tmp|temp|scratch|ephemeral|throwaway)(?![a-z0-9])[\w.-]*`;
 export const OWN_SCRATCH = String.raw`(?:/(?:lustre|gpfs|fs|mnt|data))?/scratch(?:/(?!\.\.(?:/|$|[\s'"]))[^\s/;&|'"*?\[]+)*?/(?:\$\{?(?:user|slurm_job_id|job_id)\}?|tmp[\w.-]*|temp[\w.-]*|nxf[\w.-]*|work[\w.-]*|runs?|jobs?)(?:/(?!\.\.(?:/|$|[\s'"]))[^\s/;&|'"]*)*/?`;
 /** A directory in the user's own cache, ~/.cache/<tool> or $XDG_CACHE_HOME/<tool> (never across ".."): what a tool fetches or builds again. */
-export const USER_CACHE = String.raw`(?:~|\$\{?home\}?)/\.cache/(?!\.\.(?:/|$|[\s'"]))[^\s/;&|'"]+(?:/(?!\.\.(?:/|$|[\s'"]))[^\s/;&|'"]*)*|\$\{xdg_cache_home:-\$\{?home\}?/\.cache\}(?:/(?!\.\.(?:/|$|[\s'"]))[^\s/;&|'"]+)+`;
+// (Nor a glob that may name "..": ~/.cache/.?/Documents.)
+export const USER_CACHE = String.raw`(?![^\s;&|'"]*[?*\[])(?:~|\$\{?home\}?)/\.cache/(?!\.\.(?:/|$|[\s'"]))[^\s/;&|'"]+(?:/(?!\.\.(?:/|$|[\s'"]))[^\s/;&|'"]*)*|\$\{xdg_cache_home:-\$\{?home\}?/\.cache\}(?:/(?!\.\.(?:/|$|[\s'"]))[^\s/;&|'"]+)+`;
 // (And apt's package lists, which `apt-get update` fetches again: every Dockerfile's `rm -rf /var/lib/apt/lists/*`.)
 export const TEMP_TARGET = String.raw`\\?['"]?(?:(?:(?:/private)?(?:/var)?/tmp|\$\{?tmpdir\}?)(?:/(?!\.\.(?:/|$|[\s'"]))[^\s/;&|'"]*)*|${OWN_SCRATCH}|${USER_CACHE}|/var/lib/apt/lists(?:/\*?)?)['"]?${END}`;
 /** The names of regenerable build and dependency output (see BUILD_OUTPUT_TARGET). */
@@ -194,7 +195,7 @@ export const ON_CONTAINER_TEST_DATABASE = String.raw`(?<!\b(?:docker[ -]compose|
  * (-d Stock_Dev, -Database PermitsDB_LocalDev), with no production word and no ssh before it: as
  * ON_LOCAL_DEV_DATABASE is for psql. The action model reads the same (judge.ts localDevDatabase).
  */
-export const ON_LOCAL_SQLSERVER_DEV = String.raw`(?<!(?<!\bssh\b[^\n]{0,400})\b(?:sqlcmd|invoke-sqlcmd) (?![^;&|]{0,300}?(?:prod|production|prd)(?![a-z0-9]))(?=[^;&|]{0,300}?(?:-s|-serverinstance) ['"]?(?:tcp:)?(?:localhost|127\.0\.0\.1|\(localdb\)|\.)(?:,\d+)?(?:\\[\w$]+)?['"]?(?= |$))[^;&|]{0,300}?(?:-d|-database) ['"]?(?:\w+_)?(?:dev|test|local|localdev|fixtures?)(?:_\d+)?['"]? [^;&|]{0,300})`;
+export const ON_LOCAL_SQLSERVER_DEV = String.raw`(?<!(?<!\bssh\b[^\n]{0,400})\b(?:sqlcmd|invoke-sqlcmd) (?![^;&|]{0,300}?(?:prod|production|prd)(?![a-z0-9]))(?![^;&|]{0,300}?\buse\s)(?=[^;&|]{0,300}?(?:-s|-serverinstance) ['"]?(?:tcp:)?(?:localhost|127\.0\.0\.1|\(localdb\)|\.)(?:,\d+)?(?:\\[\w$]+)?['"]?(?= |$))[^;&|]{0,300}?(?:-d|-database) ['"]?(?:\w+_)?(?:dev|test|local|localdev|fixtures?)(?:_\d+)?['"]? [^;&|]{0,300})`;
 export const onKeptTable = (r: RegExp): RegExp => withPrecheck(new RegExp(`(?=${r.source})${IN_MESSAGE_ARG}${ON_TEMP_DATABASE}${ON_LOCAL_DEV_DATABASE}${ON_LOCAL_SQLSERVER_DEV}${ON_DEV_CONNECTION}${ON_CONTAINER_TEST_DATABASE}(?:${r.source})`, r.flags), r);
 /** The rule does not fire on text quoted as a message argument or echoed. */
 export const outsideQuotedText = (r: RegExp): RegExp =>
