@@ -342,6 +342,8 @@ describe("session 29's review: exemptions an attacker could meet, and patterns t
     `robocopy "\\\\nas01\\Backups\\Sage\\2026" "\\\\FS01\\Contracts\\Attestations" /MIR`,
     `Remove-Item 'D:\\SQLBackups\\StockMaster\\*.bak' -Force`,
     `rm -rf ~/.cache/.?/Documents`,
+    `rm -rf /tmp/.?/etc`,
+    `rm -rf /tmp/.*`,
     `kafka-topics.sh --bootstrap-server kafka-stg-0:9092 --delete --topic 'scratch|orders|payments'`,
     `sqlcmd -S localhost -d App_Dev -Q "USE Billing DROP TABLE dbo.Invoices"`,
   ])("held: %s", (line) => expect(shell(line).verdict).not.toBe("continue"));

@@ -154,6 +154,8 @@ function posixOf(raw: string): string {
 
 function classify(raw: string): PathClass {
   const path = lexical(posixOf(raw.replace(/^["']|["']$/g, "")).replace(/\/+$/, "") || "/");
+  // A dot-glob in a folder of the path (/tmp/.?/etc, /tmp/.*): a shell without globskipdots matches it to "..", so where it lands is not known.
+  if (/\/\.[^/]*[?*[]/.test(path)) return "other";
   if (!NOT_CREDENTIALS.test(path) && CREDENTIAL_PATTERNS.some((p) => p.test(path))) return "credentials";
   if (CACHES.test(path)) return "build-output";
   if (/^\/dev\/(sd|hd|nvme|disk|mmcblk|vd|xvd|mapper|md)/.test(path) || path === "/dev/mem" || path === "/dev/kmem") return "device";

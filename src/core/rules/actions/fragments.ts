@@ -128,7 +128,8 @@ export const OWN_SCRATCH = String.raw`(?:/(?:lustre|gpfs|fs|mnt|data))?/scratch(
 // (Nor a glob that may name "..": ~/.cache/.?/Documents.)
 export const USER_CACHE = String.raw`(?![^\s;&|'"]*[?*\[])(?:~|\$\{?home\}?)/\.cache/(?!\.\.(?:/|$|[\s'"]))[^\s/;&|'"]+(?:/(?!\.\.(?:/|$|[\s'"]))[^\s/;&|'"]*)*|\$\{xdg_cache_home:-\$\{?home\}?/\.cache\}(?:/(?!\.\.(?:/|$|[\s'"]))[^\s/;&|'"]+)+`;
 // (And apt's package lists, which `apt-get update` fetches again: every Dockerfile's `rm -rf /var/lib/apt/lists/*`.)
-export const TEMP_TARGET = String.raw`\\?['"]?(?:(?:(?:/private)?(?:/var)?/tmp|\$\{?tmpdir\}?)(?:/(?!\.\.(?:/|$|[\s'"]))[^\s/;&|'"]*)*|${OWN_SCRATCH}|${USER_CACHE}|/var/lib/apt/lists(?:/\*?)?)['"]?${END}`;
+// (Not through a dot-glob, /tmp/.?/etc or /tmp/.*: a shell without globskipdots matches it to "..".)
+export const TEMP_TARGET = String.raw`\\?['"]?(?![^\s;&|'"]*\/\.[^\s/;&|'"]*[?*\[])(?:(?:(?:/private)?(?:/var)?/tmp|\$\{?tmpdir\}?)(?:/(?!\.\.(?:/|$|[\s'"]))[^\s/;&|'"]*)*|${OWN_SCRATCH}|${USER_CACHE}|/var/lib/apt/lists(?:/\*?)?)['"]?${END}`;
 /** The names of regenerable build and dependency output (see BUILD_OUTPUT_TARGET). */
 export const BUILD_OUTPUT_NAME = String.raw`(?:node_modules|dbt_packages|dist|dists|logs|build|target|coverage(?:\.(?:out|xml|json|info|txt))?|bin|intermediate|binaries|deriveddatacache|saved/(?:logs|crashes)|tmp|\.tmp|tmp[-_][\w.-]{1,60}|\.?generated|scriptassemblies|cmake-build-[\w.-]{1,60}|\.cache|\.expo|obj|artifacts|out|__pycache__|\.pytest_cache|\.mypy_cache|\.ruff_cache|\.hypothesis|\.next|\.nuxt|\.turbo|\.parcel-cache|\.svelte-kit|\.angular|\.venv|venv|\.tox|\.nox|\.gradle|\.nyc_output|\.eslintcache|\.dart_tool|publish|testresults|test-results|playwright-report|\.vite|storybook-static|[\w.*-]{1,100}\.egg-info|[\w.@+-]{0,100}\*\.(?:tmp|temp|bak|orig|rej|swp|pyc))`;
 /**
@@ -144,7 +145,7 @@ export const WINDOWS_BUILD_OUTPUT_TARGET = String.raw`['"]?(?:\.[\\/])?(?:(?!\.\
 export const NO_DRY_RUN = String.raw`(?![^;&|]{0,300}? (?:--dry-?run(?:=(?:true|client|server|all))?|--what-if)${END})`;
 /** Targets that are scratch space or build output (never across ".."). */
 // (Or the user's own cache directory, ~/.cache/<tool> or $XDG_CACHE_HOME/<tool>: what a tool fetches or builds again.)
-export const SCRATCH_TARGET = String.raw`\\?['"]?(?:(?:(?:/private)?/tmp|/var/tmp|\$\{?tmpdir\}?)(?:/(?!\.\.(?:/|$|[\s'"]))[^\s/;&|'"]*)*|${OWN_SCRATCH}|${USER_CACHE}|(?:\./)?(?:node_modules|dist|build|target|coverage|\.cache|__pycache__|\.pytest_cache|\.mypy_cache|\.ruff_cache|\.next|\.nuxt|\.turbo|\.parcel-cache|\.svelte-kit|\.venv|venv|\.tox|\.gradle|tmp|\.tmp|\.vite|\.angular|\.nyc_output|test-results|playwright-report|storybook-static)/?)['"]?${END}`;
+export const SCRATCH_TARGET = String.raw`\\?['"]?(?![^\s;&|'"]*\/\.[^\s/;&|'"]*[?*\[])(?:(?:(?:/private)?/tmp|/var/tmp|\$\{?tmpdir\}?)(?:/(?!\.\.(?:/|$|[\s'"]))[^\s/;&|'"]*)*|${OWN_SCRATCH}|${USER_CACHE}|(?:\./)?(?:node_modules|dist|build|target|coverage|\.cache|__pycache__|\.pytest_cache|\.mypy_cache|\.ruff_cache|\.next|\.nuxt|\.turbo|\.parcel-cache|\.svelte-kit|\.venv|venv|\.tox|\.gradle|tmp|\.tmp|\.vite|\.angular|\.nyc_output|test-results|playwright-report|storybook-static)/?)['"]?${END}`;
 // (Not apt's package lists, which `apt-get update` fetches again: every Dockerfile's `rm -rf /var/lib/apt/lists/*`.)
 export const SYSTEM_DIR = String.raw`/(?:etc|boot|usr(?!/local/)|bin|sbin|lib|lib32|lib64|var/lib(?!/apt/lists(?:/\*?)?(?:$|[\s;&|)'"\x60]))|root|system|library)`;
 /** A SQL identifier, optionally schema-qualified and quoted. */
