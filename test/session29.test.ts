@@ -357,3 +357,15 @@ describe("session 29's review: exemptions an attacker could meet, and patterns t
     "Running payout_batch.rb for all 340 vendors, then the test suite.",
   ])("a sentence-wide word no longer excuses the rest: %s", (text) => expect(prose(text)).not.toEqual([]));
 });
+
+describe("the whole change's review (session 29)", () => {
+  it("a skipped-approval flag is named alone, never the token beside it", () => {
+    const v = tool("mcp__atlantis__apply", { repo: "q/infra", flags: ["--skip-approval-check --token=ghp_abcdefabcdefabcdefabcdef123456"] });
+    expect(ids(v)).toContain("action.tool.review-bypassed");
+    expect(JSON.stringify(v.rules) + JSON.stringify(v.factors)).not.toContain("ghp_abcdef");
+  });
+  it("a production profile or subscription names production for every cloud reading that asks where", () => {
+    expect(ids(shell(`aws --profile prod events disable-rule --name nightly-settlement`))).toContain("action.impact.production-schedule-stopped");
+    expect(ids(shell(`aws --profile staging events disable-rule --name nightly-settlement`))).not.toContain("action.impact.production-schedule-stopped");
+  });
+});

@@ -420,8 +420,6 @@ export function evaluateStep(facts: StepFacts, guard: Guard, policy: AgentPolicy
   const scored = (d: Detection): boolean => !isWeakPersonalData(d);
   // Secret values found anywhere in the step: no reason may quote them (scrubSecrets, below).
   const secrets: string[] = secretValues(hintScan);
-  // (The people a message or an invitation is addressed to, its to, cc and attendees, are its addressing, not data it carries: not counted.)
-  const addressing = addressedTo(visibleArgs);
   for (const d of hintScan.detections) {
     if (d.kind === "injection") continue;
     if (takenOut(hintScan.text, d)) continue;
@@ -489,7 +487,10 @@ export function evaluateStep(facts: StepFacts, guard: Guard, policy: AgentPolicy
     for (const d of findingsScan.detections) detections.push({ ...d, source: "findings" });
   }
   const weak = detections.filter((d) => d.source !== "findings" && isWeakPersonalData(d));
-  if (weak.filter((d) => !addressing.has(weakValue.get(d) ?? "")).length >= BULK_PERSONAL_DATA) score = Math.max(score, ...weak.map((d) => d.score));
+  // (The people a message or an invitation is addressed to, its to, cc and attendees, are its addressing, not data it carries: not counted.
+  // Looked for only when there are enough to count, which most steps never have.)
+  const addressing = weak.length >= BULK_PERSONAL_DATA ? addressedTo(visibleArgs) : undefined;
+  if (addressing !== undefined && weak.filter((d) => !addressing.has(weakValue.get(d) ?? "")).length >= BULK_PERSONAL_DATA) score = Math.max(score, ...weak.map((d) => d.score));
   for (const line of describeDetections(detections)) factors.push(line);
   const injected = detections.filter((d) => d.source === "findings" && d.kind === "injection" && d.score >= INJECTION_PAUSE_SCORE);
   if (injected.length > 0) {

@@ -681,27 +681,19 @@ function localDevDatabase(inv: Invocation): boolean {
     if (file.includes("..") || a.some((w) => /^-(?:cmd|init)$/.test(w) || /(?:^|[\s"';])\.(?:op|ope|open|read|shell|system|import|restore|clone|backup|save|once|output)\b/i.test(w))) return false;
     return !/(?:^|[^a-z0-9])(?:prod|production|prd)(?:[^a-z0-9]|$)/i.test(file) && (/^(?::memory:|\/tmp\/|(?:~|\$HOME|\$\{HOME\}|\/home\/[^/]+|\/Users\/[^/]+)\/\.cache\/|\.cache\/)/.test(file) || /(?:^|[\/_.-])(?:test|tests|dev|local|bench|benchmarks?|fixtures?|scratch)(?:[\/_.-]|$)/i.test(file.replace(/^.*\//, "")));
   }
-  // sqlcmd names its server with -S: localhost, a port after a comma, an instance after a backslash.
-  if (inv.name === "sqlcmd") {
-    const servers = a.filter((w, i) => w === "-S" || w === "--server" || (/^-S\S/.test(w) && a[i - 1] !== "-P"));
-    const server = servers.length === 1 ? (servers[0] === "-S" || servers[0] === "--server" ? a[a.indexOf(servers[0]) + 1] : servers[0]!.slice(2)) : undefined;
-    if (server === undefined || !/^(?:tcp:)?(?:localhost|127\.0\.0\.1|\(localdb\)|\.)(?:,\d+)?(?:\\[\w$]+)?$/i.test(server)) return false;
-    if (a.some((t) => /[\w\]`"]\s*\.\s*[\w\[`"]+\s*\.\s*[\w\[`"]/.test(t.replace(/'[^']*'/g, "''")) && /\s/.test(t))) return false;
-    const i = a.indexOf("-d");
-    if (i >= 0) return DEV_DATABASE.test(a[i + 1] ?? "");
-    const sql = a.filter((w, j) => /^-[Qq]$/.test(a[j - 1] ?? ""));
-    // (Nor SQL that names a table in another database or on a linked server: [FINSQL01].Billing.dbo.Invoices.)
-    if (sql.some((t) => /[\w\]`"]\s*\.\s*[\w\[`"]+\s*\.\s*[\w\[`"]/.test(t.replace(/'[^']*'/g, "''")))) return false;
-    return sql.length > 0 && sql.every(dropsAndCreatesDevDatabases);
-  }
-  // PowerShell's Invoke-Sqlcmd names its server with -ServerInstance and its database with -Database, as sqlcmd's -S and -d.
-  if (inv.name === "invoke-sqlcmd") {
+  // sqlcmd names its server with -S and its database with -d; PowerShell's Invoke-Sqlcmd with
+  // -ServerInstance and -Database: localhost, a port after a comma, an instance after a backslash.
+  if (inv.name === "sqlcmd" || inv.name === "invoke-sqlcmd") {
+    const ps = inv.name === "invoke-sqlcmd";
     const valueOf = (name: RegExp): string[] => a.flatMap((w, i) => (name.test(w) ? [a[i + 1] ?? ""] : []));
-    const servers = valueOf(/^-ServerInstance$/i);
+    // (sqlcmd's server may be glued to its option, -Slocalhost, where -P's value is a password.)
+    const servers = ps ? valueOf(/^-ServerInstance$/i) : [...valueOf(/^(?:-S|--server)$/), ...a.filter((w, i) => /^-S\S/.test(w) && a[i - 1] !== "-P").map((w) => w.slice(2))];
     if (servers.length !== 1 || !/^(?:tcp:)?(?:localhost|127\.0\.0\.1|\(localdb\)|\.)(?:,\d+)?(?:\\[\w$]+)?$/i.test(servers[0]!)) return false;
-    const sql = valueOf(/^-Query$/i);
-    if (a.some((w) => /^-InputFile$/i.test(w)) || sql.some((t) => /[\w\]`"]\s*\.\s*[\w\[`"]+\s*\.\s*[\w\[`"]/.test(t.replace(/'[^']*'/g, "''")))) return false;
-    const databases = valueOf(/^-Database$/i);
+    const sql = ps ? valueOf(/^-Query$/i) : a.filter((w, j) => /^-[Qq]$/.test(a[j - 1] ?? ""));
+    // (Nor SQL that names a table in another database or on a linked server: [FINSQL01].Billing.dbo.Invoices; nor a script file it reads.)
+    const threePart = (t: string): boolean => /[\w\]`"]\s*\.\s*[\w\[`"]+\s*\.\s*[\w\[`"]/.test(t.replace(/'[^']*'/g, "''"));
+    if ((ps && a.some((w) => /^-InputFile$/i.test(w))) || a.some((t) => /\s/.test(t) && threePart(t)) || sql.some(threePart)) return false;
+    const databases = ps ? valueOf(/^-Database$/i) : valueOf(/^-d$/);
     if (databases.length === 1) return DEV_DATABASE.test(databases[0]!);
     return sql.length > 0 && sql.every(dropsAndCreatesDevDatabases);
   }
@@ -952,8 +944,7 @@ function personInUrl(u: URL): string | undefined {
   let n = 0;
   const look = (k: string, v: string): void => {
     if (v.trim().length < 2) return;
-    // (camelCase read as words: donorName is donor_name.)
-    const key = k.replace(/-/g, "_").replace(/([a-z0-9])([A-Z])/g, "$1_$2").toLowerCase();
+    const key = paramKey(k);
     // (A key's last word counts too: refund_iban, holder_dob.)
     const last = key.replace(/^.*_(?=[a-z]+$)/i, "");
     if ((IDENTIFIER_PARAM.test(key) || IDENTIFIER_PARAM.test(last)) && /\d/.test(v)) identifiers.push(k);
@@ -972,7 +963,7 @@ function personInUrl(u: URL): string | undefined {
       const [head, row] = lines.map((l) => l.split(","));
       if (head !== undefined && row !== undefined && head.length >= 2 && head.length <= 32 && row.length === head.length) {
         // (Rows of people, three of their details or more a row: the rows are the people, whatever else they carry.)
-        const details = head.filter((h) => PERSON_PARAM.test(h.trim().replace(/-/g, "_").toLowerCase()) || IDENTIFIER_PARAM.test(h.trim().replace(/-/g, "_").toLowerCase()));
+        const details = head.filter((h) => PERSON_PARAM.test(paramKey(h.trim())) || IDENTIFIER_PARAM.test(paramKey(h.trim())));
         if (details.length >= 3 && lines.length >= 3) return details.slice(0, 3).join(", ");
         head.forEach((h, i) => look(h.trim(), row[i]!.trim()));
         continue;
@@ -982,6 +973,9 @@ function personInUrl(u: URL): string | undefined {
   }
   return identifiers.length > 0 && identifiers.length + fields >= 2 ? identifiers.slice(0, 3).join(", ") : undefined;
 }
+
+/** A parameter's or field's name as words joined by "_", lower case: refund-iban, donorName → refund_iban, donor_name. */
+const paramKey = (k: string): string => k.replace(/-/g, "_").replace(/([a-z0-9])([A-Z])/g, "$1_$2").toLowerCase();
 
 /** The keys and text values of a JSON object or array of objects (two levels, at most 64 pairs); none when it is not JSON. */
 function jsonFields(text: string): Array<[string, string]> {

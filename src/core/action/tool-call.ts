@@ -1071,8 +1071,9 @@ export function readNamed(tool: string, name: ReturnType<typeof splitToolName>, 
   const loosened = verbClass !== "read" && verbClass !== "delete" ? protectionLoosened(args) : undefined;
   if (loosened !== undefined) add("tool.protection-loosened", "impair-defences", "recoverable", "one", `${tool} loosens a protection (${loosened})${tail}: what it kept out of ${obj} can now go in`);
   // A run told to skip its approval or review (atlantis apply {flags: ["--skip-approval-check"]}): what it applies was not approved.
-  const skipped = verbClass !== "read" ? f.strings.find((v) => v.length <= 200 && /(?:^|\s)--(?:skip|no|bypass|ignore)-(?:approvals?|approval-checks?|reviews?|review-checks?|policy-checks?|verify|verification)\b/i.test(v)) : undefined;
-  if (skipped !== undefined) add("tool.review-bypassed", "impair-defences", "recoverable", "one", `${tool} is told to skip its approval or review (${skipped.trim().slice(0, 60)})${tail}: what it changes was not approved`, { unconfirmed: true });
+  // (The reason names the flag only: the string it is in may carry a token beside it.)
+  const skipped = verbClass !== "read" ? f.strings.map((v) => (v.length <= 200 ? /(?:^|\s)(--(?:skip|no|bypass|ignore)-(?:approval-checks?|approvals?|review-checks?|reviews?|policy-checks?|verification|verify))(?![\w-])/i.exec(v)?.[1] : undefined)).find((m) => m !== undefined) : undefined;
+  if (skipped !== undefined) add("tool.review-bypassed", "impair-defences", "recoverable", "one", `${tool} is told to skip its approval or review (${skipped})${tail}: what it changes was not approved`, { unconfirmed: true });
   // A job or playbook launched with a protection switched off in its variables (extra_vars {auditd_enabled: false, selinux_state: disabled}): the hosts it runs on lose it.
   if ((verbClass === "deploy" || verbClass === "execute") && isRecord(args)) {
     const vars = Object.entries(args).find(([k, v]) => /^(extra_?vars|vars|variables|parameters|params|inputs)$/i.test(k) && isRecord(v))?.[1];
@@ -1192,9 +1193,12 @@ export function readNamed(tool: string, name: ReturnType<typeof splitToolName>, 
       }
       // A file or directory by its path, every path build output or temporary (a project's bin/Debug, dist, node_modules, /tmp/x): made again by the next build.
       const pathValues = isRecord(args) ? Object.entries(args).filter(([k]) => /^(path|paths|file_?path|directory|dir|target|target_?path)$/i.test(k)).flatMap(([, v]) => (Array.isArray(v) ? v : [v])) : [];
-      // (.NET's obj counts as the path's own last folder only, inside a project: /mnt/nas/finance/obj/2025 is not one.)
-      const builtHere = (v: string): boolean => /(?:^|[\/\\])(?:node_modules|dist|build|target|out|obj|coverage|__pycache__|\.cache|\.next|\.nuxt|\.gradle|\.venv|venv|\.tox|\.pytest_cache|\.mypy_cache|bin[\/\\](?:Debug|Release))[\/\\]?$/.test(v);
-      if (!f.production && pathValues.length > 0 && pathValues.length <= 16 && pathValues.every((v) => typeof v === "string" && v.length <= 1024 && !v.includes("..") && !/[*?\[]/.test(v) && /[/\\]/.test(v) && (classifyPath(v) === "temp" || classifyPath(v) === "build-output" || (classifyPath(v) === "project" && builtHere(v))))) {
+      // (.NET's obj too, as a project's own last folder only: /mnt/nas/finance/obj/2025 is not one.)
+      const regenerable = (v: string): boolean => {
+        const cls = classifyPath(v);
+        return cls === "temp" || cls === "build-output" || (cls === "project" && /(?:^|[\/\\])obj[\/\\]?$/.test(v));
+      };
+      if (!f.production && pathValues.length > 0 && pathValues.length <= 16 && pathValues.every((v) => typeof v === "string" && v.length <= 1024 && !v.includes("..") && !/[*?\[]/.test(v) && /[/\\]/.test(v) && regenerable(v))) {
         actions.push({ capability: "delete", target: { name: tool, ...base }, reversibility: "recoverable", scope: "one" });
         break;
       }

@@ -470,12 +470,11 @@ function windowsBackupsRemoved(inv: Invocation, all: readonly Invocation[], inde
   const recursive = inv.args.some((x) => /^-r(?:ec(?:urse)?)?$/i.test(x) || /^\/s$/i.test(x));
   // (Recursively, or every file by a wildcard or every .bak: Remove-Item D:\SQLBackups\X\*.bak.)
   if (named !== undefined) return recursive || /[*?]/.test(named) ? `the backups under ${shown(named)}` : undefined;
-  // Fed by a listing: the listing's folder, with nothing between that picks by age or name.
+  // Fed straight by a listing: the listing's folder. (A Where-Object between them, picking by age, makes the command before Remove-Item the filter, not a listing.)
   const list = index > 0 ? all[index - 1] : undefined;
   if (list === undefined || !/^(?:get-childitem|gci|dir|ls)$/.test(list.name) || list.command.text.length > 2048) return undefined;
   const folder = list.args.filter((x, i) => !x.startsWith("-") && !/^-(?:Filter|Include|Exclude|Depth)$/i.test(list.args[i - 1] ?? "")).find((x) => WINDOWS_BACKUP_DIR.test(x));
   if (folder === undefined) return undefined;
-  if (/\b(?:where-object|where|\?)\s|LastWriteTime|CreationTime|AddDays|Select-Object\s+-Skip/i.test(inv.command.text) || all.slice(0, index).some((x) => /^(?:where-object|where|\?|select-object|sort-object)$/.test(x.name) && x.command === list.command)) return undefined;
   return `the backups in ${shown(folder)}`;
 }
 
@@ -985,7 +984,7 @@ const productionScheduleStopped: CommandRule = {
       (inv.name === "aws" && ((w[0] === "events" && /^(?:disable-rule|delete-rule)$/.test(w[1] ?? "")) || (w[0] === "scheduler" && w[1] === "update-schedule" && a.some((x, i) => x === "--state" && /^disabled$/i.test(a[i + 1] ?? "") || /^--state=disabled$/i.test(x))) || (w[0] === "scheduler" && w[1] === "delete-schedule"))) ||
       (inv.name === "az" && w[0] === "logic" && w[1] === "workflow" && /^(?:disable|delete)$/.test(w[2] ?? ""));
     if (!stopped) return undefined;
-    const where = productionWhere(a) ?? optionValues(a, ["--profile", "--resource-group", "-g", "--subscription"]).find(productionNamed);
+    const where = productionWhere(a);
     if (where === undefined) return undefined;
     const job = w.slice(3)[0] ?? optionValues(a, ["--name", "--rule"])[0] ?? "a scheduled job";
     return { action: { capability: "write", target: { name: job, production: true }, reversibility: "recoverable", scope: "one" }, reason: `stops ${shown(job)} running on its schedule in production (${shown(where)}): what it did there stops happening, and nothing says so (T1489)` };

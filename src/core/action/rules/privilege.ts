@@ -512,7 +512,7 @@ const cloudAccessGrant: CommandRule = {
     // An administrators' group, to an account outside the organisation's own domain or in production: a hard stop's reach.
     const group = optionValues(inv.args, ["--group-name", "--group", "-g", "--role"])[0] ?? "";
     const admin = /admin|owner|root|superuser|privileged/i.test(group);
-    const production = productionWhere(inv.args) !== undefined || optionValues(inv.args, ["--profile", "--subscription", "--project"]).some((p) => /(?:^|[^a-z])(?:prod|production|prd)(?:[^a-z]|$)/i.test(p));
+    const production = productionWhere(inv.args) !== undefined;
     return { action: { capability: "grant-access", target: { name: `${inv.name} ${what}`, production }, reversibility: "recoverable", scope: admin ? "account" : "one" }, reason: `grants access in a cloud account (${inv.name} ${shown(what)}${admin ? `, to the group ${shown(group)}` : ""}): whoever it names can do what the role allows (T1098.003)` };
   },
   examples: {

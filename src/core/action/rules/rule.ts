@@ -165,8 +165,8 @@ export function optionValues(args: readonly string[], names: readonly string[]):
   return args.flatMap((x, i) => (names.includes(args[i - 1] ?? "") && !names.includes(x) ? [x] : names.some((n) => n.startsWith("--") && x.startsWith(`${n}=`)) ? [x.slice(x.indexOf("=") + 1)] : []));
 }
 
-/** Options that say where a deployment or cluster command acts: its context, cluster, namespace, app, project or service. */
-const WHERE_OPTIONS = ["--context", "--kube-context", "--cluster", "-n", "--namespace", "-a", "--app", "--project", "--service"];
+/** Options that say where a deployment, cluster or cloud command acts: its context, cluster, namespace, app, project, service, profile, subscription or resource group. */
+const WHERE_OPTIONS = ["--context", "--kube-context", "--cluster", "-n", "--namespace", "-a", "--app", "--project", "--service", "--profile", "--subscription", "--resource-group"];
 /** The first value of those options that names production (productionNamed), or undefined. */
 export function productionWhere(args: readonly string[]): string | undefined {
   return optionValues(args, WHERE_OPTIONS).find(productionNamed);
