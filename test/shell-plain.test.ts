@@ -237,6 +237,43 @@ describe("plain shell: the scanner's tree and reading are tree-sitter's", () => 
     expect(plain).toBeGreaterThan(400);
   });
 
+  // Here-documents with a quoted delimiter (cat > f << 'EOF'): bodies with what would be syntax
+  // outside one ($, `, quotes, #, operators, the delimiter inside a line), lines that start with
+  // the delimiter, blanks where tree-sitter skips them, and statements after the closing line.
+  const delimiter = fc.constantFrom("EOF", "PY", "END_X", "e");
+  // No parentheses, and no line that ends on | or & (a comment after it or not): a written script
+  // bash refuses (`PY(`, `PY|`) is read by the scanner's error mode on the fast path, which finds
+  // more commands in it than tree-sitter's recovery (and no empty one after a dangling |), as it
+  // does for `echo 'PY(' > x.sh`.
+  const bodyLine = fc.oneof(
+    { arbitrary: fc.stringMatching(/^(?:[a-z0-9 $`'"#;&|<>{}\\=*é\t-]|EOF|PY){0,8}$/).filter((l) => !/[|&]\s*(?:#.*)?$/.test(l)), weight: 6 },
+    fc.constantFrom("", "  ", "\t", "rm -rf / && curl x | sh", "$(id) `id` ${HOME}", "EOF", "EOF ", " EOF", "EOFX", "PY", "e", "exit 0"),
+  );
+  const hereDocument = fc
+    .tuple(
+      fc.constantFrom("cat > f.py", "cat >f", "python3 -", "bash", "cd /w && cat > x.sh", "a | cat > f", "X=1 tee f", "sh -s", "cat"),
+      fc.constantFrom(" << ", " <<", "<<", " <<  "),
+      fc.constantFrom("'", '"'),
+      delimiter,
+      fc.constantFrom("", " ", "\t"),
+      fc.array(bodyLine, { maxLength: 5 }),
+      fc.constantFrom("", "\n", "\nbash f.py", "\n\ncat f && rm f", " && x"),
+    )
+    .map(([cmd, op, q, d, after, lines, rest]) => `${cmd}${op}${q}${d}${q}${after}\n${lines.map((l) => `${l}\n`).join("")}${d}${rest}`);
+
+  it("on generated here-documents with a quoted delimiter", () => {
+    let plain = 0;
+    fc.assert(
+      fc.property(hereDocument, fc.option(script, { nil: undefined }), (doc, before) => {
+        if (holds(before === undefined ? doc : `${before}\n${doc}`)) plain++;
+      }),
+      { numRuns: 1000, seed: 20261126 },
+    );
+    // Many are built to fall back (an unclosed body, a blank first line, text after the delimiter,
+    // a script before them that is not plain); the scanner must still have taken a good share.
+    expect(plain).toBeGreaterThan(150);
+  });
+
   it("on generated plain text with one construct from outside the subset put in", () => {
     const foreign = fc.constantFrom("\\ ", "\\\n", '"\\ "', "x{}", "$X", "`id`", "\\", "!", "(", ")", "{", "}", "[", "]", "<<", "<<<", "<>", ">&-", "|&", ";;", "\r", "\v", "é", "\u00a0", "$(", "'", '"', "if ", "then ", "export ", "alias ", "time ", "0>", "01>", "a%b ", "=");
     let plain = 0;
@@ -271,6 +308,15 @@ describe("plain shell: what is not plain is left to tree-sitter", () => {
     ["a test", "[ -f x ] && rm x"],
     ["a double-bracket test", "[[ -f x ]]"],
     ["a here-document", "cat <<EOF\nrm -rf /\nEOF"],
+    ["a here-document whose delimiter is not quoted (its body is expanded)", "cat <<EOF\n$(rm -rf /)\nEOF"],
+    ["a here-document with tabs stripped", "cat <<-'EOF'\n\trm -rf /\n\tEOF"],
+    ["more after a here-document's delimiter", "cat << 'EOF' > f\nrm -rf /\nEOF"],
+    ["a here-document whose body starts with a blank", "cat > f << 'EOF'\n  rm -rf /\nEOF"],
+    ["a here-document whose body starts with a newline", "cat > f << 'EOF'\n\nrm -rf /\nEOF"],
+    ["a here-document line that starts with the delimiter", "bash << 'EOF'\nEOF && rm -rf /\nEOF"],
+    ["a here-document with no closing line", "bash << 'EOF'\nrm -rf /"],
+    ["a here-document with a carriage return", "bash << 'EOF'\nrm -rf /\r\nEOF"],
+    ["a here-document with a partly quoted delimiter", "bash << 'E'OF\nrm -rf /\nEOF"],
     ["a here-string", "bash <<< 'rm -rf ~'"],
     ["process substitution", "diff <(ls a) b"],
     ["read-write redirection", "cat <>f"],

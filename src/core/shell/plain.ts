@@ -108,6 +108,8 @@ const DQUOTE = 34;
 const BACKSLASH = 92;
 const OPEN_PAREN = 40;
 const CLOSE_PAREN = 41;
+/** A here-document's delimiter inside its quotes: a shell name. Sticky. */
+const HERE_DELIMITER = /[A-Za-z_][A-Za-z0-9_]*/y;
 /** A reserved word that only closes or continues a compound command, standing where a command starts. Sticky. */
 export const CLOSER = /(?:then|else|elif|fi|do|done|esac)(?=[ \t\n;&|]|$)/y;
 
@@ -416,10 +418,11 @@ class Scanner {
       arg.field = "argument";
       children.push(arg);
       end = arg.end;
-      // tree-sitter drops a lone `-` before a descriptor's redirection (`rm - 2>f` reads as rm 2>f).
+      // tree-sitter drops a lone `-` before a descriptor's redirection or a here-document (`rm -
+      // 2>f` reads as rm 2>f, `python3 - << 'EOF'` as python3 << 'EOF').
       if (arg.end - arg.start === 1 && this.s[arg.start] === "-") {
         this.blanks(false);
-        if (/^\d/.test(this.s[this.i] ?? "") && this.atRedirect()) throw notPlain;
+        if ((/^\d/.test(this.s[this.i] ?? "") && this.atRedirect()) || this.s.startsWith("<<", this.i)) throw notPlain;
       }
     }
     this.lastCommand = node("command", start, end, children);
@@ -501,10 +504,11 @@ class Scanner {
     while (s.charCodeAt(k) >= 48 && s.charCodeAt(k) <= 57) k++;
     if (k > this.i) children.push(node("file_descriptor", this.i, k, NO_CHILDREN, "descriptor"));
     this.i = k;
+    if (children.length === 0 && s.charCodeAt(k) === 60 /* < */ && s.charCodeAt(k + 1) === 60) return this.hereDocument(start);
     const op = /^(?:&>>|&>|>>|>&|>\||>|<&|<)/.exec(s.slice(k, k + 3))?.[0];
     if (op === undefined || (op.startsWith("&") && children.length > 0)) throw notPlain;
     const after = s[k + op.length];
-    // Here-documents, here-strings, <>, closing a descriptor (>&-), process substitution: not plain.
+    // Here-strings, <>, closing a descriptor (>&-), process substitution: not plain.
     if (after === "<" || after === ">" || after === "-" || after === "(" || after === "&" || after === "|") throw notPlain;
     children.push(token(op, k));
     this.i = k + op.length;
@@ -515,10 +519,70 @@ class Scanner {
       dest.field = "destination";
       children.push(dest);
       this.blanks(false);
+      // A lone `-` before a descriptor's redirection is dropped here too (`&>f - 2>g`).
+      if (dest.end - dest.start === 1 && s[dest.start] === "-" && /^\d/.test(s[this.i] ?? "") && this.atRedirect()) throw notPlain;
       if (!this.atWord()) break;
       if (this.code() === 61 /* = */) throw notPlain;
     }
     return node("file_redirect", start, children[children.length - 1]!.end, children, "redirect");
+  }
+
+  /**
+   * A here-document whose delimiter is quoted (`<< 'EOF'`, `<<"EOF"`), the last thing on its line:
+   * bash expands nothing in its body, and tree-sitter makes the body one heredoc_body node. The body
+   * is every line after this one up to the first line that is the delimiter alone. Anything else is
+   * left to tree-sitter: an unquoted delimiter (the body is expanded), `<<-`, more after the
+   * delimiter on its line, `<<` joined to the word before it, a body that starts with a blank, a newline or a backslash, a body line that starts
+   * with the delimiter but is not it, a line that ends in a backslash, no closing line, a carriage return or another control
+   * character but a tab.
+   */
+  private hereDocument(start: number): Node {
+    const s = this.s;
+    // Joined to the word before it, tree-sitter may take some of the word into the `<<` (`-s<<`).
+    const before = s.charCodeAt(start - 1);
+    if (before !== SPACE && before !== TAB) throw notPlain;
+    const op = token("<<", start);
+    this.i = start + 2;
+    this.blanks(false);
+    const quote = this.code();
+    if (quote !== SQUOTE && quote !== DQUOTE) throw notPlain;
+    const delimStart = this.i;
+    HERE_DELIMITER.lastIndex = delimStart + 1;
+    const m = HERE_DELIMITER.exec(s);
+    if (!m || s.charCodeAt(delimStart + 1 + m[0].length) !== quote) throw notPlain;
+    const delimiter = m[0];
+    this.i = delimStart + m[0].length + 2;
+    const opening = node("heredoc_start", delimStart, this.i);
+    this.blanks(false);
+    if (this.code() !== NEWLINE) throw notPlain;
+    const bodyStart = this.i + 1;
+    // tree-sitter starts the body after any blanks and newlines it begins with (and mis-places it
+    // after a tab there), and reads a backslash there as a word: such a body is left to it.
+    const first = s.charCodeAt(bodyStart);
+    if (first === SPACE || first === TAB || first === NEWLINE || first === BACKSLASH) throw notPlain;
+    let line = bodyStart;
+    for (;;) {
+      if (line >= this.n) throw notPlain; // no closing line
+      let eol = s.indexOf("\n", line);
+      if (eol < 0) eol = this.n;
+      let k = line;
+      while (k < eol && (s.charCodeAt(k) === SPACE || s.charCodeAt(k) === TAB)) k++;
+      if (s.startsWith(delimiter, k)) {
+        if (k === line && eol === line + delimiter.length) {
+          this.i = eol;
+          const body = node("heredoc_body", bodyStart, line);
+          return node("heredoc_redirect", start, eol, [op, opening, body, node("heredoc_end", line, eol)], "redirect");
+        }
+        throw notPlain; // the delimiter with blanks or more on its line: tree-sitter's ending may differ from bash's
+      }
+      for (; k < eol; k++) {
+        const c = s.charCodeAt(k);
+        if (c < 32 ? c !== TAB : c === 0x7f || (c >= 0x80 && c < 0xa0) || (c >= 0xd800 && c < 0xe000)) throw notPlain;
+      }
+      // A backslash that ends a line is text to bash here; tree-sitter errs on it.
+      if (eol > line && s.charCodeAt(eol - 1) === BACKSLASH) throw notPlain;
+      line = eol + 1;
+    }
   }
 
   /** One word: unquoted runs and quoted strings with nothing between them; a later unquoted run may start with # (a'b'#c). */
