@@ -37,6 +37,19 @@ const bashParser = new Parser().setLanguage(bash);
 const pythonParser = new Parser().setLanguage(python);
 
 /**
+ * Whether each node type of a language is named, by type id, read once: a tree's walk then asks
+ * the parser for four things a node (type id, field id, start, end) instead of six, since every
+ * question crosses into WebAssembly. Whether a node is named depends on its type alone (an alias
+ * is a type of its own); ERROR (id 65535, past the table) is named.
+ */
+const namedTypes = new Map<Language, Uint8Array>();
+for (const language of [bash, python]) {
+  const named = new Uint8Array(language.types.length);
+  for (let id = 0; id < named.length; id++) named[id] = language.nodeTypeIsNamed(id) ? 1 : 0;
+  namedTypes.set(language, named);
+}
+
+/**
  * tree-sitter's error recovery takes time superlinear in some syntax errors (`x )` on 2,000 lines:
  * 8 KB in 300 ms, 32 KB of prose with parentheses in 4 s), and no count of its work that it reports
  * grows with that time. So a reading has a deadline (withParseDeadline): a parse still running past
@@ -75,14 +88,17 @@ function parseWith(parser: Parser, source: string): SyntaxTree {
   }
   try {
     const cursor = tree.walk();
-    let hasError = false;
     let truncated = false;
     // Iterative walk: a hostile input nests thousands deep, and the JS stack must not be what stops it.
     type Building = { type: string; field: string | null; named: boolean; start: number; end: number; children: SyntaxNode[] };
+    // An ERROR or missing node anywhere sets the root's hasError, which the tree carries.
+    const { types, fields } = tree.language;
+    const namedOf = namedTypes.get(tree.language)!;
     const make = (): Building => {
-      const type = cursor.nodeType;
-      if (type === "ERROR" || cursor.nodeIsMissing) hasError = true;
-      return { type, field: cursor.currentFieldName, named: cursor.nodeIsNamed, start: cursor.startIndex, end: cursor.endIndex, children: [] };
+      const id = cursor.nodeTypeId;
+      const type = types[id] || "ERROR";
+      const field = fields[cursor.currentFieldId] ?? null;
+      return { type, field, named: id < namedOf.length ? namedOf[id] === 1 : true, start: cursor.startIndex, end: cursor.endIndex, children: [] };
     };
     const root = make();
     const stack: Building[] = [root];
@@ -100,7 +116,7 @@ function parseWith(parser: Parser, source: string): SyntaxTree {
       for (;;) {
         if (stack.length === 1) {
           cursor.delete();
-          return { source, root, hasError: hasError || tree.rootNode.hasError, truncated };
+          return { source, root, hasError: tree.rootNode.hasError, truncated };
         }
         stack.pop();
         if (cursor.gotoNextSibling()) {
