@@ -106,6 +106,10 @@ export const HOSTILE_SHELL_SCRIPTS: ReadonlyArray<readonly [label: string, text:
   // Session 29's review: a directory base that could be split two ways at every dc=, and container names a lookahead could split four ways.
   "ldapsearch -b " + "dc=a".repeat(6 * KB) + ",, '(objectClass=user)' > /tmp/u.txt",
   "docker rm -f " + "ci-ci-ci-ci ".repeat(2 * KB) + "prod",
+  // Session 30: here-documents the plain scanner reads. Thousands of them, each writing a script the
+  // reader then reads; and one never closed whose lines all start like its delimiter.
+  "cat > x.sh << 'EOF'\nrm -rf /tmp/a\nEOF\nbash x.sh\n".repeat(800),
+  "cat > f << 'EOF'\n" + "EOFX a\n".repeat(5 * KB),
 ].map((t) => [JSON.stringify(t.slice(0, 24)), t.slice(0, 32 * KB)] as const);
 
 /** The shell scripts as the Claude Code hook words a Bash call: read by the shell reader, then scored. */
