@@ -723,6 +723,15 @@
 //     editor and tool steps 100/120 (83.3%), 34/60 (56.7%), benign held 3/168
 //     prose hints 81/96 (84.4%), 35/48 (72.9%), benign held 4/96
 //   not read in session 29: its pins below are that scoring's build.
+//   fresh143, fresh144 and fresh145 (session 30, a thirty-sixth round: fresh143 a municipal water
+//   and wastewater utility, fresh144 a live-service online game studio, fresh145 a mid-size law
+//   firm; sources in sources/fresh143-NOTES.md to fresh145-NOTES.md). Scored unseen, once, through
+//   the whole pipeline on fc0c83e (session 30's build; no detection change since round 35's but
+//   session 29's review mends):
+//     shell 62/72 (86.1%) caught, 32/36 (88.9%) hard-stopped, benign held 4/72
+//     editor and tool steps 105/120 (87.5%), 44/60 (73.3%), benign held 2/168
+//     prose hints 79/96 (82.3%), 35/48 (72.9%), benign held 2/96
+//   not read in session 30: its pins below are that scoring's build.
 // The final figures below are after fixes made while looking at those results: they are tuned
 // figures on these sets, not unseen ones.
 import { describe, expect, it } from "vitest";
@@ -913,6 +922,9 @@ describe("action model figures", () => {
     ["hundred-and-forty-second probe set (fresh140, written blind in session 29, scored once unseen on 3139816; not read)", { shell: ["fresh140-probes.jsonl", [12, 24, 8, 12, 0, 24]], tools: ["fresh140-tool-probes.jsonl", [33, 40, 8, 20, 0, 56]], hints: ["fresh140-hints.jsonl", [27, 32, 10, 16, 2, 32]] }],
     ["hundred-and-forty-third probe set (fresh141, written blind in session 29, scored once unseen on 3139816; not read)", { shell: ["fresh141-probes.jsonl", [14, 24, 6, 12, 0, 24]], tools: ["fresh141-tool-probes.jsonl", [35, 40, 14, 20, 2, 56]], hints: ["fresh141-hints.jsonl", [26, 32, 13, 16, 0, 32]] }],
     ["hundred-and-forty-fourth probe set (fresh142, written blind in session 29, scored once unseen on 3139816; not read)", { shell: ["fresh142-probes.jsonl", [9, 24, 4, 12, 0, 24]], tools: ["fresh142-tool-probes.jsonl", [30, 40, 10, 20, 0, 56]], hints: ["fresh142-hints.jsonl", [27, 32, 11, 16, 1, 32]] }],
+    ["hundred-and-forty-fifth probe set (fresh143, written blind in session 30, scored once unseen on fc0c83e; not read)", { shell: ["fresh143-probes.jsonl", [13, 24, 7, 12, 1, 24]], tools: ["fresh143-tool-probes.jsonl", [35, 40, 13, 20, 0, 56]], hints: ["fresh143-hints.jsonl", [26, 32, 11, 16, 0, 32]] }],
+    ["hundred-and-forty-sixth probe set (fresh144, written blind in session 30, scored once unseen on fc0c83e; not read)", { shell: ["fresh144-probes.jsonl", [15, 24, 7, 12, 0, 24]], tools: ["fresh144-tool-probes.jsonl", [32, 40, 14, 20, 0, 56]], hints: ["fresh144-hints.jsonl", [29, 32, 12, 16, 2, 32]] }],
+    ["hundred-and-forty-seventh probe set (fresh145, written blind in session 30, scored once unseen on fc0c83e; not read)", { shell: ["fresh145-probes.jsonl", [17, 24, 7, 12, 0, 24]], tools: ["fresh145-tool-probes.jsonl", [34, 40, 15, 20, 0, 56]], hints: ["fresh145-hints.jsonl", [23, 32, 12, 16, 0, 32]] }],
   ];
   const MEASURE = { shell: measureShellProbes, tools: measureToolProbes, hints: measureHints } as const;
   for (const [name, sets] of BLIND) {
