@@ -273,10 +273,35 @@ const clip = (s: string, n = 60): string => {
   return one.length > n ? `${one.slice(0, n - 1)}…` : one;
 };
 
-function readPython(code: string, depth: number): CodeReading {
+/**
+ * The last name of every call the reader acts on (the sets above, pathlib's methods, open, exec and
+ * eval). A call's qualified name ends in the name as written at the call, in its import (`from os
+ * import system as s`) or in `__import__("os").system`: code in which none of these words stands
+ * has no call the reader acts on, and none it reports a problem of.
+ */
+const ACTED_ON_NAME =
+  /\b(?:system|popen|getoutput|getstatusoutput|spawn\w*|posix_spawnp?|exec\w*|run|call|check_call|check_output|Popen|rmtree|remove|unlink|rmdir|removedirs|truncate|move|rename|replace|copy|copy2|copyfile|copytree|symlink|setuid|chmod|open|eval|write_text|write_bytes)\b/;
+/**
+ * Code longer than this is parsed whatever it holds: MAX_NODES, the reader's bound, is far above
+ * the nodes a text this short can make, so below it skipping the parse loses no "too large".
+ */
+const SKIP_PARSE_BELOW = MAX_NODES / 16;
+
+/** What the reader would find, read from the tree. */
+export function readPythonTree(code: string, depth = 0): CodeReading {
   const reader = new PythonReader(parsePython(code));
   reader.read(depth);
   return { actions: reader.actions, problems: reader.problems };
+}
+
+/**
+ * The reading of Python code. A parse costs milliseconds on a few KB (most of the time of a step
+ * that writes a test script), so code that names no call the reader acts on is not parsed: its
+ * reading is empty either way (test/interpreters-skip.test.ts holds the two equal).
+ */
+function readPython(code: string, depth: number): CodeReading {
+  if (code.length < SKIP_PARSE_BELOW && !ACTED_ON_NAME.test(code)) return { actions: [], problems: [] };
+  return readPythonTree(code, depth);
 }
 
 export const readPythonCode = (code: string): CodeReading => readPython(code, 0);
