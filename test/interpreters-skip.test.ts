@@ -2,12 +2,14 @@
 // readPython): its reading must be what the parse would have found. Held here on every text of the
 // recorded sessions, the shared corpora and the probe sets read as Python (most are not Python at
 // all, which is the harder case for the claim: tree-sitter's recovery makes trees of anything), on
-// the Python the sessions' here-documents write, and on generated code.
+// the Python the sessions' here-documents write, and on generated code. And a script read twice
+// (written, then run) is read the same both times.
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { readPythonCode, readPythonTree } from "../src/core/shell/interpreters.js";
+import { readShell } from "../src/core/shell/index.js";
 
 const CORPORA = [join(process.cwd(), "..", "shared", "corpora"), join(process.cwd(), "..", "..", "shared", "corpora")].find((d) => existsSync(d)) ?? "../shared/corpora";
 const PROBES = join(process.cwd(), "test", "fixtures", "action-probes");
@@ -73,5 +75,13 @@ describe("Python code that names no call the reader acts on is read without a pa
       }),
       { numRuns: 2000, seed: 20261126 },
     );
+  });
+
+  it("reads a script written and then run, each time it runs, with what each reading found", () => {
+    // The second and third readings of the same code are the first's (readPython keeps the last).
+    const r = readShell("cat > t.py << 'EOF'\nimport os\nos.system('rm -rf /srv')\nEOF\npython t.py && python3 t.py");
+    const removals = r.commands.filter((c) => c.argv.join(" ") === "rm -rf /srv");
+    expect(removals.map((c) => c.via)).toEqual(["t.py os.system", "python os.system", "python3 os.system"]);
+    expect(readPythonCode("import os\nos.system('rm -rf /srv')")).toEqual(readPythonTree("import os\nos.system('rm -rf /srv')"));
   });
 });

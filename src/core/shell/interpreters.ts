@@ -301,8 +301,15 @@ export function readPythonTree(code: string, depth = 0): CodeReading {
  */
 function readPython(code: string, depth: number): CodeReading {
   if (code.length < SKIP_PARSE_BELOW && !ACTED_ON_NAME.test(code)) return { actions: [], problems: [] };
-  return readPythonTree(code, depth);
+  // A script written and then run in one command (`cat > t.py << 'EOF' … EOF`, then `python t.py`)
+  // is read twice, when written and when run: the second reading is the first's. A reading is a
+  // function of the code alone, and no caller changes it.
+  if (last?.code === code && last.depth === depth) return last.reading;
+  const reading = readPythonTree(code, depth);
+  last = { code, depth, reading };
+  return reading;
 }
+let last: { readonly code: string; readonly depth: number; readonly reading: CodeReading } | undefined;
 
 export const readPythonCode = (code: string): CodeReading => readPython(code, 0);
 
