@@ -84,4 +84,18 @@ describe("Python code that names no call the reader acts on is read without a pa
     expect(removals.map((c) => c.via)).toEqual(["t.py os.system", "python os.system", "python3 os.system"]);
     expect(readPythonCode("import os\nos.system('rm -rf /srv')")).toEqual(readPythonTree("import os\nos.system('rm -rf /srv')"));
   });
+
+  it("reads names as Python does, NFKC-normalised, parsed or not", () => {
+    // Python runs os.ｓｙｓｔｅｍ as os.system; the words the skip looks for are looked for the same way.
+    const code = 'import os\nos.ｓｙｓｔｅｍ("rm -rf /srv")\nfrom ｓｈｕｔｉｌ import rmtree as q\nq("/opt")\nimport ｓｈｕｔｉｌ as sh\nsh.ｒｍｔｒｅｅ("/home")';
+    expect(readPythonCode(code).actions).toEqual([
+      { call: "os.system", shell: "rm -rf /srv" },
+      { call: "shutil.rmtree", argv: ["rm", "-rf", "/opt"] },
+      { call: "shutil.rmtree", argv: ["rm", "-rf", "/home"] },
+    ]);
+    // A string is data: its text is not normalised.
+    expect(readPythonCode('import os\nos.system("echo ｒｍ")').actions).toEqual([{ call: "os.system", shell: "echo ｒｍ" }]);
+    const r = readShell("python3 -c 'import os; os.ｓｙｓｔｅｍ(\"rm -rf /srv\")'");
+    expect(r.commands.map((c) => c.argv.join(" "))).toContain("rm -rf /srv");
+  });
 });

@@ -22,6 +22,7 @@ export interface CodeReading {
 
 const MAX_ACTIONS = 256;
 const MAX_NODES = 200_000;
+const NON_ASCII = /[^\x00-\x7f]/;
 
 /** Python calls that run a command line through a shell. */
 const PY_SHELL = new Set(["os.system", "os.popen", "subprocess.getoutput", "subprocess.getstatusoutput", "commands.getoutput", "pty.spawn"]);
@@ -85,17 +86,26 @@ class PythonReader {
     return textOf(this.tree, n);
   }
 
+  /**
+   * A name as Python reads it: identifiers are NFKC-normalised, so `os.ｓｙｓｔｅｍ` is os.system
+   * and `import ｓｈｕｔｉｌ as sh` binds shutil. (String values are data and stay as written.)
+   */
+  private id(n: SyntaxNode): string {
+    const t = this.text(n);
+    return NON_ASCII.test(t) ? t.normalize("NFKC") : t;
+  }
+
   private importOf(n: SyntaxNode): void {
     const module = n.type === "import_from_statement" ? fieldOf(n, "module_name") : undefined;
-    const prefix = module ? `${this.text(module)}.` : "";
+    const prefix = module ? `${this.id(module)}.` : "";
     for (const c of n.children) {
       if (c.field !== "name") continue;
       if (c.type === "aliased_import") {
         const name = fieldOf(c, "name");
         const alias = fieldOf(c, "alias");
-        if (name && alias) this.names.set(this.text(alias), prefix + this.text(name));
+        if (name && alias) this.names.set(this.id(alias), prefix + this.id(name));
       } else if (c.type === "dotted_name") {
-        const full = this.text(c);
+        const full = this.id(c);
         if (prefix) this.names.set(full, prefix + full);
       }
     }
@@ -106,8 +116,8 @@ class PythonReader {
     const right = fieldOf(n, "right");
     if (left?.type !== "identifier" || !right) return;
     const v = this.literal(right);
-    if (v !== undefined) this.strings.set(this.text(left), v);
-    else this.strings.delete(this.text(left));
+    if (v !== undefined) this.strings.set(this.id(left), v);
+    else this.strings.delete(this.id(left));
   }
 
   /** A string expression's value when it is made only of literals (and variables holding them). */
@@ -138,7 +148,7 @@ class PythonReader {
         return a !== undefined && b !== undefined ? a + b : undefined;
       }
       case "identifier":
-        return this.strings.get(this.text(n));
+        return this.strings.get(this.id(n));
       case "parenthesized_expression": {
         const inner = n.children.find((c) => c.named);
         return inner ? this.literal(inner) : undefined;
@@ -167,27 +177,27 @@ class PythonReader {
 
   private keyword(call: SyntaxNode, name: string): SyntaxNode | undefined {
     const list = fieldOf(call, "arguments");
-    const kw = list?.children.find((c) => c.type === "keyword_argument" && fieldOf(c, "name") && this.text(fieldOf(c, "name")!) === name);
+    const kw = list?.children.find((c) => c.type === "keyword_argument" && fieldOf(c, "name") && this.id(fieldOf(c, "name")!) === name);
     return kw ? fieldOf(kw, "value") : undefined;
   }
 
   /** The callee through imports: `sh.rmtree` after `import shutil as sh` is shutil.rmtree. */
   qualified(f: SyntaxNode): string {
     if (f.type === "identifier") {
-      const t = this.text(f);
+      const t = this.id(f);
       return this.names.get(t) ?? t;
     }
     if (f.type === "attribute") {
       const obj = fieldOf(f, "object");
       const attr = fieldOf(f, "attribute");
-      if (!obj || !attr) return this.text(f);
+      if (!obj || !attr) return this.id(f);
       let head: string;
-      if (obj.type === "call" && fieldOf(obj, "function") && this.text(fieldOf(obj, "function")!) === "__import__") {
+      if (obj.type === "call" && fieldOf(obj, "function") && this.id(fieldOf(obj, "function")!) === "__import__") {
         head = this.positional(obj)[0] ?? "__import__(?)";
       } else head = this.qualified(obj);
-      return `${head}.${this.text(attr)}`;
+      return `${head}.${this.id(attr)}`;
     }
-    return this.text(f);
+    return this.id(f);
   }
 
   private list(n: SyntaxNode | undefined): string[] | undefined {
@@ -259,10 +269,10 @@ class PythonReader {
     if (f.type === "attribute") {
       const obj = fieldOf(f, "object");
       const method = fieldOf(f, "attribute");
-      const m = method && Object.hasOwn(PATH_METHODS, this.text(method)) ? PATH_METHODS[this.text(method)] : undefined;
+      const m = method && Object.hasOwn(PATH_METHODS, this.id(method)) ? PATH_METHODS[this.id(method)] : undefined;
       if (obj && m && obj.type === "call") {
         const p = this.literal(obj);
-        if (p !== undefined) push({ call: `Path.${this.text(method!)}`, argv: m(p) });
+        if (p !== undefined) push({ call: `Path.${this.id(method!)}`, argv: m(p) });
       }
     }
   }
@@ -276,8 +286,9 @@ const clip = (s: string, n = 60): string => {
 /**
  * The last name of every call the reader acts on (the sets above, pathlib's methods, open, exec and
  * eval). A call's qualified name ends in the name as written at the call, in its import (`from os
- * import system as s`) or in `__import__("os").system`: code in which none of these words stands
- * has no call the reader acts on, and none it reports a problem of.
+ * import system as s`) or in `__import__("os").system`: code in which none of these words stands,
+ * once NFKC-normalised as Python normalises names, has no call the reader acts on, and none it
+ * reports a problem of.
  */
 const ACTED_ON_NAME =
   /\b(?:system|popen|getoutput|getstatusoutput|spawn\w*|posix_spawnp?|exec\w*|run|call|check_call|check_output|Popen|rmtree|remove|unlink|rmdir|removedirs|truncate|move|rename|replace|copy|copy2|copyfile|copytree|symlink|setuid|chmod|open|eval|write_text|write_bytes)\b/;
@@ -300,7 +311,7 @@ export function readPythonTree(code: string, depth = 0): CodeReading {
  * reading is empty either way (test/interpreters-skip.test.ts holds the two equal).
  */
 function readPython(code: string, depth: number): CodeReading {
-  if (code.length < SKIP_PARSE_BELOW && !ACTED_ON_NAME.test(code)) return { actions: [], problems: [] };
+  if (code.length < SKIP_PARSE_BELOW && !ACTED_ON_NAME.test(NON_ASCII.test(code) ? code.normalize("NFKC") : code)) return { actions: [], problems: [] };
   // A script written and then run in one command (`cat > t.py << 'EOF' … EOF`, then `python t.py`)
   // is read twice, when written and when run: the second reading is the first's. A reading is a
   // function of the code alone, and no caller changes it.
