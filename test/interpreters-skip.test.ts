@@ -8,7 +8,7 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { readPythonCode, readPythonTree } from "../src/core/shell/interpreters.js";
+import { readPythonCode, readPythonTree, skipsParse } from "../src/core/shell/interpreters.js";
 import { readShell } from "../src/core/shell/index.js";
 
 const CORPORA = [join(process.cwd(), "..", "shared", "corpora"), join(process.cwd(), "..", "..", "shared", "corpora")].find((d) => existsSync(d)) ?? "../shared/corpora";
@@ -51,7 +51,7 @@ describe("Python code that names no call the reader acts on is read without a pa
       const fast = readPythonCode(t);
       const full = readPythonTree(t);
       expect(fast, JSON.stringify(t.slice(0, 200))).toEqual(full);
-      if (fast.actions.length === 0 && fast.problems.length === 0) skipped++;
+      if (skipsParse(t)) skipped++;
     }
     expect(all.length).toBeGreaterThan(20_000);
     expect(skipped).toBeGreaterThan(1_000);
@@ -59,8 +59,8 @@ describe("Python code that names no call the reader acts on is read without a pa
 
   it("reads as the parse would on generated code", () => {
     const name = fc.constantFrom("os", "shutil", "subprocess", "pathlib", "sh", "s", "p", "x", "__import__('os')", "Path('/etc/x')", "f");
-    const callee = fc.constantFrom("system", "rmtree", "run", "Popen", "remove", "open", "unlink", "write_text", "chmod", "execvp", "spawnl", "eval", "exec", "print", "join", "sort", "get", "ｓｙｓｔｅｍ", "_system", "systemd", "runner");
-    const arg = fc.constantFrom("'rm -rf /'", "['rm', '-rf', '/']", "x", "'/etc/passwd', 'w'", "f'{a}'", "cmd, shell=True", "");
+    const callee = fc.constantFrom("system", "rmtree", "run", "Popen", "remove", "open", "unlink", "write_text", "chmod", "execvp", "spawnl", "eval", "exec", "print", "join", "sort", "get", "ｓｙｓｔｅｍ", "_system", "systemd", "runner", "system\u00b2", "ｒｕｎ", "sy\u0301stem", "ﬁle", "\u212a");
+    const arg = fc.constantFrom("'rm -rf /'", "['rm', '-rf', '/']", "x", "'/etc/passwd', 'w'", "f'{a}'", "cmd, shell=True", "['rm -rf /'], shell=Ｔｒｕｅ", "");
     const line = fc.oneof(
       fc.tuple(name, callee, arg).map(([n, c, a]) => `${n}.${c}(${a})`),
       fc.tuple(callee, arg).map(([c, a]) => `${c}(${a})`),
@@ -97,5 +97,15 @@ describe("Python code that names no call the reader acts on is read without a pa
     expect(readPythonCode('import os\nos.system("echo ｒｍ")').actions).toEqual([{ call: "os.system", shell: "echo ｒｍ" }]);
     const r = readShell("python3 -c 'import os; os.ｓｙｓｔｅｍ(\"rm -rf /srv\")'");
     expect(r.commands.map((c) => c.argv.join(" "))).toContain("rm -rf /srv");
+  });
+
+  it("keeps a reading for the code and the depth it was read at", () => {
+    // exec is followed only above a depth of 3: the same code read deeper finds less.
+    const code = "exec(\"import os\\nos.system('rm -rf /a')\")";
+    const shallow = [{ call: "os.system", shell: "rm -rf /a" }];
+    expect(readPythonCode(code, 3).actions).toEqual([]);
+    expect(readPythonCode(code, 0).actions).toEqual(shallow);
+    expect(readPythonCode(code, 3).actions).toEqual([]);
+    expect(readPythonCode(code).actions).toEqual(shallow);
   });
 });

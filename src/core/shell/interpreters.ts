@@ -228,7 +228,7 @@ class PythonReader {
       const argv = this.list(firstNode);
       if (argv) {
         const shell = this.keyword(n, "shell");
-        push(shell && this.text(shell) === "True" ? { call: name, shell: argv.join(" ") } : { call: name, argv });
+        push(shell && this.id(shell) === "True" ? { call: name, shell: argv.join(" ") } : { call: name, argv });
       }
       return;
     }
@@ -310,8 +310,16 @@ export function readPythonTree(code: string, depth = 0): CodeReading {
  * that writes a test script), so code that names no call the reader acts on is not parsed: its
  * reading is empty either way (test/interpreters-skip.test.ts holds the two equal).
  */
+/**
+ * Whether the code is read without a parse: short, and none of the names stands in it, as written
+ * or NFKC-normalised (`system²` is `system2` normalised, while tree-sitter's recovery still reads
+ * `system` in it).
+ */
+export const skipsParse = (code: string): boolean =>
+  code.length < SKIP_PARSE_BELOW && !ACTED_ON_NAME.test(code) && !(NON_ASCII.test(code) && ACTED_ON_NAME.test(code.normalize("NFKC")));
+
 function readPython(code: string, depth: number): CodeReading {
-  if (code.length < SKIP_PARSE_BELOW && !ACTED_ON_NAME.test(NON_ASCII.test(code) ? code.normalize("NFKC") : code)) return { actions: [], problems: [] };
+  if (skipsParse(code)) return { actions: [], problems: [] };
   // A script written and then run in one command (`cat > t.py << 'EOF' … EOF`, then `python t.py`)
   // is read twice, when written and when run: the second reading is the first's. A reading is a
   // function of the code alone, and no caller changes it.
@@ -322,7 +330,8 @@ function readPython(code: string, depth: number): CodeReading {
 }
 let last: { readonly code: string; readonly depth: number; readonly reading: CodeReading } | undefined;
 
-export const readPythonCode = (code: string): CodeReading => readPython(code, 0);
+/** `depth`: how deep in exec/eval this code is read (its own exec and eval are read up to 3). */
+export const readPythonCode = (code: string, depth = 0): CodeReading => readPython(code, depth);
 
 // ───────────── other interpreters: their spawn and removal calls on string literals ─────────────
 

@@ -110,6 +110,8 @@ const OPEN_PAREN = 40;
 const CLOSE_PAREN = 41;
 /** A here-document's delimiter inside its quotes: a shell name. Sticky. */
 const HERE_DELIMITER = /[A-Za-z_][A-Za-z0-9_]*/y;
+/** A blank or newline to tree-sitter's here-document scanner: ASCII white space and Unicode's spaces (every \s). */
+const isBlank = (c: number): boolean => c === SPACE || c === TAB || c === NEWLINE || (c > 127 || c === 11 || c === 12 || c === 13 ? /\s/.test(String.fromCharCode(c)) : false);
 /** A reserved word that only closes or continues a compound command, standing where a command starts. Sticky. */
 export const CLOSER = /(?:then|else|elif|fi|do|done|esac)(?=[ \t\n;&|]|$)/y;
 
@@ -519,8 +521,9 @@ class Scanner {
       dest.field = "destination";
       children.push(dest);
       this.blanks(false);
-      // A lone `-` before a descriptor's redirection is dropped here too (`&>f - 2>g`).
-      if (dest.end - dest.start === 1 && s[dest.start] === "-" && /^\d/.test(s[this.i] ?? "") && this.atRedirect()) throw notPlain;
+      // A lone `-` before a descriptor's redirection or a here-document is dropped here too
+      // (`&>f - 2>g`, `bash -s >log - << 'EOF'`).
+      if (dest.end - dest.start === 1 && s[dest.start] === "-" && ((/^\d/.test(s[this.i] ?? "") && this.atRedirect()) || s.startsWith("<<", this.i))) throw notPlain;
       if (!this.atWord()) break;
       if (this.code() === 61 /* = */) throw notPlain;
     }
@@ -556,17 +559,18 @@ class Scanner {
     this.blanks(false);
     if (this.code() !== NEWLINE) throw notPlain;
     const bodyStart = this.i + 1;
-    // tree-sitter starts the body after any blanks and newlines it begins with (and mis-places it
-    // after a tab there), and reads a backslash there as a word: such a body is left to it.
+    // tree-sitter starts the body after any blanks and newlines it begins with (Unicode spaces
+    // too, and mis-places it after a tab there), and reads a backslash there as a word: such a
+    // body is left to it.
     const first = s.charCodeAt(bodyStart);
-    if (first === SPACE || first === TAB || first === NEWLINE || first === BACKSLASH) throw notPlain;
+    if (first === BACKSLASH || isBlank(first)) throw notPlain;
     let line = bodyStart;
     for (;;) {
       if (line >= this.n) throw notPlain; // no closing line
       let eol = s.indexOf("\n", line);
       if (eol < 0) eol = this.n;
       let k = line;
-      while (k < eol && (s.charCodeAt(k) === SPACE || s.charCodeAt(k) === TAB)) k++;
+      while (k < eol && isBlank(s.charCodeAt(k))) k++;
       if (s.startsWith(delimiter, k)) {
         if (k === line && eol === line + delimiter.length) {
           this.i = eol;

@@ -598,6 +598,9 @@ export class Reader extends WalkReader {
         i++;
         continue;
       }
+      // -s: the commands come from the standard input, and the words after the options are its
+      // positional parameters, not a script (`bash -s x << 'EOF'` runs the here-document).
+      if (/^-[a-zA-Z]*s[a-zA-Z]*$/.test(a) && name !== "busybox") break;
       if (a.startsWith("-") || a.startsWith("+")) continue;
       if (name === "busybox") return this.run(args.slice(i), [], stdin, deeper(frame, "busybox"));
       return this.scriptFile(name, args[i]!, stdin, frame);
