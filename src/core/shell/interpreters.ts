@@ -27,7 +27,8 @@ const NON_ASCII = /[^\x00-\x7f]/;
 /** Python calls that run a command line through a shell. */
 const PY_SHELL = new Set(["os.system", "os.popen", "subprocess.getoutput", "subprocess.getstatusoutput", "commands.getoutput", "pty.spawn"]);
 const PY_SUBPROCESS = new Set(["subprocess.run", "subprocess.call", "subprocess.check_call", "subprocess.check_output", "subprocess.Popen"]);
-const PY_EXEC = /^os\.(?:exec[lv]p?e?|spawn[lv]p?e?|posix_spawnp?)$/;
+const PY_EXEC_NAME = String.raw`exec[lv]p?e?|spawn[lv]p?e?|posix_spawnp?`;
+const PY_EXEC = new RegExp(String.raw`^os\.(?:${PY_EXEC_NAME})$`);
 const PY_FILE_OPS: Readonly<Record<string, (args: string[]) => string[] | undefined>> = {
   "shutil.rmtree": (a) => ["rm", "-rf", a[0]!],
   "os.remove": (a) => ["rm", "-f", a[0]!],
@@ -284,14 +285,20 @@ const clip = (s: string, n = 60): string => {
 };
 
 /**
- * The last name of every call the reader acts on (the sets above, pathlib's methods, open, exec and
- * eval). A call's qualified name ends in the name as written at the call, in its import (`from os
+ * The last name of every call the reader acts on, read from its tables (the sets above, pathlib's
+ * methods) and the calls it names itself (os.chmod, open, exec, eval). A call's qualified name ends in the name as written at the call, in its import (`from os
  * import system as s`) or in `__import__("os").system`: code in which none of these words stands,
  * once NFKC-normalised as Python normalises names, has no call the reader acts on, and none it
  * reports a problem of.
  */
-const ACTED_ON_NAME =
-  /\b(?:system|popen|getoutput|getstatusoutput|spawn\w*|posix_spawnp?|exec\w*|run|call|check_call|check_output|Popen|rmtree|remove|unlink|rmdir|removedirs|truncate|move|rename|replace|copy|copy2|copyfile|copytree|symlink|setuid|chmod|open|eval|write_text|write_bytes)\b/;
+const ACTED_ON_NAME = new RegExp(
+  String.raw`\b(?:${[
+    ...new Set(
+      // os.chmod, open, exec and eval are the calls PythonReader.call names outside the tables.
+      [...PY_SHELL, ...PY_SUBPROCESS, ...Object.keys(PY_FILE_OPS), ...Object.keys(PATH_METHODS), "os.chmod", "open", "exec", "eval"].map((n) => n.slice(n.lastIndexOf(".") + 1)),
+    ),
+  ].join("|")}|${PY_EXEC_NAME})\b`,
+);
 /**
  * Code longer than this is parsed whatever it holds: MAX_NODES, the reader's bound, is far above
  * the nodes a text this short can make, so below it skipping the parse loses no "too large".
