@@ -403,8 +403,8 @@ export function evaluateStep(facts: StepFacts, guard: Guard, policy: AgentPolicy
   // personal data are reported and redacted before storage, and a strong injection marker pauses
   // the next action: it may have been planned by whoever wrote that content.
   const detections: Array<Detection & { source: "hint" | "findings" | "arguments" }> = [];
-  // (Each weak detection's value, lower case, kept apart from the detection: what a verdict reports never holds the value.)
-  const weakValue = new Map<Detection, string>();
+  // (The text each detection was found in, kept apart from the detection: what a verdict reports never holds a value.)
+  const scannedIn = new Map<Detection, string>();
   // Weak personal data (an e-mail address, a phone number, an IP address: score below
   // SENSITIVE_PII_SCORE) is in every licence header, commit author and mail tool's recipient: it is
   // reported, and counts toward the score only in bulk (BULK_PERSONAL_DATA values or more).
@@ -424,7 +424,7 @@ export function evaluateStep(facts: StepFacts, guard: Guard, policy: AgentPolicy
     if (d.kind === "injection") continue;
     if (takenOut(hintScan.text, d)) continue;
     const hinted = { ...d, source: "hint" as const };
-    if (isWeakPersonalData(d)) weakValue.set(hinted, hintScan.text.slice(d.start, d.end).toLowerCase());
+    if (isWeakPersonalData(d)) scannedIn.set(hinted, hintScan.text);
     detections.push(hinted);
     if (scored(d) && d.score > score) score = d.score;
   }
@@ -476,7 +476,7 @@ export function evaluateStep(facts: StepFacts, guard: Guard, policy: AgentPolicy
       if (takenOut(argsScan.text, d)) continue;
       if (testFile !== undefined && d.ruleId === "pii.credit-card-number" && TEST_FILE.test(testFile.replace(/\\/g, "/")) && isTestCard(argsScan.text.slice(d.start, d.end))) continue;
       const argued = { ...d, source: "arguments" as const };
-      if (isWeakPersonalData(d)) weakValue.set(argued, argsScan.text.slice(d.start, d.end).toLowerCase());
+      if (isWeakPersonalData(d)) scannedIn.set(argued, argsScan.text);
       detections.push(argued);
       if (scored(d) && d.score > score) score = d.score;
     }
@@ -490,7 +490,8 @@ export function evaluateStep(facts: StepFacts, guard: Guard, policy: AgentPolicy
   // (The people a message or an invitation is addressed to, its to, cc and attendees, are its addressing, not data it carries: not counted.
   // Looked for only when there are enough to count, which most steps never have.)
   const addressing = weak.length >= BULK_PERSONAL_DATA ? addressedTo(visibleArgs) : undefined;
-  if (addressing !== undefined && weak.filter((d) => !addressing.has(weakValue.get(d) ?? "")).length >= BULK_PERSONAL_DATA) score = Math.max(score, ...weak.map((d) => d.score));
+  const valueOf = (d: Detection): string => scannedIn.get(d)?.slice(d.start, d.end).toLowerCase() ?? "";
+  if (addressing !== undefined && weak.filter((d) => !addressing.has(valueOf(d))).length >= BULK_PERSONAL_DATA) score = Math.max(score, ...weak.map((d) => d.score));
   for (const line of describeDetections(detections)) factors.push(line);
   const injected = detections.filter((d) => d.source === "findings" && d.kind === "injection" && d.score >= INJECTION_PAUSE_SCORE);
   if (injected.length > 0) {

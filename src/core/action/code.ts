@@ -263,7 +263,12 @@ const SHARED_DATA = /^\/(?:lustre|gpfs|beegfs|fsx|efs|nfs|data\w*|datasets?|proj
 const SEND_CALL = /\b(?:requests|httpx|session|client|http|urllib\.request)\.(?:post|put|patch|get|request|urlopen|Request)\s*\(|\bfetch\s*\(|\baxios(?:\.(?:post|put|patch|get))?\s*\(|\burlopen\s*\(|\bsendBeacon\s*\(|\$\.(?:post|ajax|get)\s*\(|\bNet::HTTP\.(?:post|post_form|get)\s*\(|\bcurl_init\s*\(|\bhttp\.(?:Post|PostForm|NewRequest)\s*\(|\bHttpRequest\.newBuilder\s*\(/g;
 const URL_LITERAL = /['"`](https?:\/\/[^'"`\s]{1,300})['"`]/;
 /** A password, card number or one-time code used as a value (not a dictionary key's name). */
-const CREDENTIAL_VALUE = /(?<![\w'"`-])(?:password|passwd|pwd|passcode|passphrase|card_?number|cardNumber|cvv|cvc|otp|one_?time_?code|ssn|pan)(?![\w'"`])|\[\s*['"](?:password|passwd|pwd|passcode|card_?number|cvv|cvc|otp)['"]\s*\]|\.get\(\s*['"](?:password|passwd|pwd|passcode|card_?number|cvv|cvc|otp)['"]/i;
+const CREDENTIAL_VALUE = /(?<![\w'"`-])(?:password|passwd|pwd|passcode|passphrase|card_?number|cardNumber|cvv|cvc|otp|one_?time_?code|ssn)(?![\w'"`])|\[\s*['"](?:password|passwd|pwd|passcode|card_?number|cvv|cvc|otp)['"]\s*\]|\.get\(\s*['"](?:password|passwd|pwd|passcode|card_?number|cvv|cvc|otp)['"]/i;
+/** A card's number as `pan`: a credential only beside the card's other fields (a map's `{ pan, zoom }` is not one). */
+const CARD_PAN = /(?<![\w'"`-])pan(?![\w'"`])/i;
+const CARD_CONTEXT = /card|cvv|cvc|expir|\bexp\b/i;
+/** The credential a send call carries, as written (`password`, `["otp"]`, `pan`), if any. */
+const credentialIn = (call: string): string | undefined => CREDENTIAL_VALUE.exec(call)?.[0] ?? (CARD_PAN.test(call) && CARD_CONTEXT.test(call) ? "pan" : undefined);
 /** Sign-in endpoints, where sending a password is what the code is for. */
 const SIGN_IN = /(?:^|[./-])(?:auth|oauth2?|login|log-in|logon|signin|sign-in|sign_in|session|sessions|token|tokens|register|registration|signup|sign-up|users?|accounts?|passwords?|credentials|verify|authenticate|identity|idp|sso|okta|auth0|cognito)(?:$|[./?#_-])/i;
 
@@ -307,9 +312,10 @@ export function sendCalls(text: string): SendCall[] {
 }
 
 export function sentCredentials(text: string, sends: readonly SendCall[] = sendCalls(text)): CodeHit[] {
-  if (!/pass|pwd|card|cvv|cvc|otp|ssn/i.test(text)) return [];
+  if (!/pass|pwd|card|cvv|cvc|otp|ssn|expir|\bexp\b/i.test(text)) return [];
   for (const { call, url: literal } of sends) {
-    if (!CREDENTIAL_VALUE.test(call)) continue;
+    const credential = credentialIn(call);
+    if (credential === undefined) continue;
     // The address as a literal in the call, or a name the code set to one (`URL = "https://…"`, `requests.post(URL, …)`).
     const named = /^\(\s*([A-Za-z_$][\w$]*)\s*[,)]/.exec(call)?.[1];
     const url = literal ?? (named !== undefined ? urlNamed(text, named) : undefined);
@@ -319,7 +325,7 @@ export function sentCredentials(text: string, sends: readonly SendCall[] = sendC
     // The path only: a sign-in word in the query or fragment (`/c?next=/login`) is not where it goes.
     const path = url.slice(url.indexOf(host) + host.length).replace(/[?#][\s\S]*$/, "");
     if (SIGN_IN.test(path) || SIGN_IN.test(host)) continue;
-    const what = CREDENTIAL_VALUE.exec(call)![0].replace(/^[[.]|get\(|[\s'"\]]/g, "");
+    const what = credential.replace(/^[[.]|get\(|[\s'"\]]/g, "");
     return [
       {
         id: "code.send-credentials",

@@ -14,6 +14,7 @@ import { METADATA_HOST } from "./rules/credential-access.js";
 import { invocationsOf, pipedFrom, type Invocation, type ShellCommand } from "./shell-command.js";
 import { looksLikeSql, readSql } from "./sql.js";
 import { readCode } from "./code.js";
+import { DEV_DATABASE_NAME } from "../rules/actions/fragments.js";
 import { argumentFacts, isRecord, readToolCall, toolWords, type ToolAnnotations } from "./tool-call.js";
 import { mentionsProduction, readProse } from "./prose.js";
 import { codeSpans } from "../shell/source.js";
@@ -663,7 +664,7 @@ function staysPut(a: readonly string[]): boolean {
 }
 
 /** A database name for development or tests (app_dev, app_test, test_shop, dev). */
-const DEV_DATABASE = /^(?:\w+_)?(?:dev|test|local|localdev|fixtures?|phpunit|pytest|rspec|jest)(?:_ci)?(?:_\d+)?$|^(?:dev|test)_\w+$|^\w+(?:unit|integration|e2e)_?tests?$/i;
+const DEV_DATABASE = new RegExp(String.raw`^${DEV_DATABASE_NAME}$|^(?:dev|test)_\w+$|^\w+(?:unit|integration|e2e)_?tests?$`, "i");
 /**
  * psql, mysql or mariadb told to connect to this machine by name (-h localhost, a localhost URL) and
  * to a development or test database: one host option only, no prod word, nothing in the command

@@ -163,12 +163,17 @@ export const outsideMessage = (r: RegExp): RegExp => withPrecheck(new RegExp(`(?
 // (Or a relative SQLite or DuckDB file named for development, tests or a bench, or in such a folder: ./local/dev.db, test.sqlite3.)
 const ON_TEMP_DATABASE = String.raw`(?<!\b(?:sqlite3?|duckdb) (?:-[\w-]+ )*['"]?(?:(?:/private)?(?:/var)?/tmp/|:memory:)(?![^\s'"]*\.\.)[^\s'"]*['"]? [^;&|]{0,300})(?<!\b(?:sqlite3?|duckdb) (?:-[\w-]+ )*['"]?(?:\./)?(?![^\s'"]*(?:\.\.|prod))(?:[\w.-]+/){0,4}(?:(?:dev|local|test|tests|bench|fixtures?)/[\w.-]*|[\w.-]*(?:^|[_.-])?(?:dev|local|test|bench|fixtures?)\.(?:db|sqlite3?|duckdb))['"]? [^;&|]{0,300})`;
 /**
+ * A database named for development or tests (shop_dev, app_test, billing_test_ci_4412, shopware_phpunit,
+ * PermitsDB_LocalDev): one name for the pattern rules' exemptions and the action model's (judge.ts).
+ */
+export const DEV_DATABASE_NAME = String.raw`(?:\w+_)?(?:dev|test|local|localdev|fixtures?|phpunit|pytest|rspec|jest)(?:_ci)?(?:_\d+)?`;
+/**
  * Not SQL given to psql, mysql or mariadb on a development or test database of this machine named
  * so (-h localhost app_test, a localhost URL to shop_dev): with one host option only, no prod word,
  * no meta-command that connects elsewhere or runs a shell (\c, \!, system, PROGRAM), and no ssh on
  * the line before it (a tunnel makes localhost another machine).
  */
-export const ON_LOCAL_DEV_DATABASE = String.raw`(?<!(?<!\bssh\b[^\n]{0,400})\b(?:psql|mysql|mariadb) (?![^;&|]{0,300}?(?:prod|production|prd)(?![a-z0-9]))(?![^;&|]{0,300}?(?:\\c(?:onnect)?\b|\\!|\bsystem\b|\bprogram\b|\bsource\b|\buse\b|\battach\b|(?:-h ?|--host[= ])[^;&|]{0,300}?(?:-h ?|--host[= ])))(?:[^;&|'"]{0,200}? )?(?:['"]?(?:postgres(?:ql)?|mysql|mariadb)://[^\s/@'"]*@?(?:localhost|127\.0\.0\.1)(?::\d+)?/(?:\w+_)?(?:dev|test|local|fixtures?)(?:_\d+)?['"]?|(?:-h ?|--host[= ])(?:localhost|127\.0\.0\.1) (?:[^;&|'"]{0,120}? )?(?<!(?:-U|-u|--username|--user|-p|--port|-W|-c|-e) )(?:(?:-d |--dbname[= ]|-D |--database[= ])?(?:\w+_)?(?:dev|test|local|fixtures?)(?:_\d+)?|(?:-d |--dbname[= ]|-D |--database[= ])?(?:dev|test)_\w+)) [^;&|]{0,300})`;
+export const ON_LOCAL_DEV_DATABASE = String.raw`(?<!(?<!\bssh\b[^\n]{0,400})\b(?:psql|mysql|mariadb) (?![^;&|]{0,300}?(?:prod|production|prd)(?![a-z0-9]))(?![^;&|]{0,300}?(?:\\c(?:onnect)?\b|\\!|\bsystem\b|\bprogram\b|\bsource\b|\buse\b|\battach\b|(?:-h ?|--host[= ])[^;&|]{0,300}?(?:-h ?|--host[= ])))(?:[^;&|'"]{0,200}? )?(?:['"]?(?:postgres(?:ql)?|mysql|mariadb)://[^\s/@'"]*@?(?:localhost|127\.0\.0\.1)(?::\d+)?/${DEV_DATABASE_NAME}['"]?|(?:-h ?|--host[= ])(?:localhost|127\.0\.0\.1) (?:[^;&|'"]{0,120}? )?(?<!(?:-U|-u|--username|--user|-p|--port|-W|-c|-e) )(?:(?:-d |--dbname[= ]|-D |--database[= ])?${DEV_DATABASE_NAME}|(?:-d |--dbname[= ]|-D |--database[= ])?(?:dev|test)_\w+)) [^;&|]{0,300})`;
 /** As outsideMessage, and not on a throwaway database (ON_TEMP_DATABASE): for SQL that destroys a whole database. */
 export const onKeptDatabase = (r: RegExp): RegExp => withPrecheck(new RegExp(`(?=${r.source})${IN_MESSAGE_ARG}${ON_TEMP_DATABASE}(?:${r.source})`, r.flags), r);
 /**
@@ -189,14 +194,14 @@ export const NOT_SCRATCH_TABLE = String.raw`(?!(?:[\w$-]+\.){0,2}(?:(?:scratch|t
  * postgres psql -d billing_test), on a database named for development or tests, with no host, context
  * or production word: the container's own throwaway database.
  */
-export const ON_CONTAINER_TEST_DATABASE = String.raw`(?<!\b(?:docker[ -]compose|docker|podman(?:[ -]compose)?)\b(?:(?! --context| -h | -H |--host)[^;&|]){0,120}? exec (?:-[\w-]+ )*[\w.-]+ (?:psql|mysql|mariadb) (?![^;&|]{0,300}?(?:prod|production|prd)(?![a-z0-9]))(?![^;&|]{0,300}?(?:-h ?|--host[= ]|\\c(?:onnect)?\b|\battach\b))(?![^;&|]{0,300}?(?:-d ?|--dbname[= ]|-D ?|--database[= ])[^;&|]{0,300}?(?:-d ?|--dbname[= ]|-D ?|--database[= ]))[^;&|]{0,200}?(?:-d ?|--dbname[= ]|-D ?|--database[= ])(?:\w+_)?(?:dev|test|local|fixtures?)(?:_\d+)?\b[^;&|]{0,300})`;
+export const ON_CONTAINER_TEST_DATABASE = String.raw`(?<!\b(?:docker[ -]compose|docker|podman(?:[ -]compose)?)\b(?:(?! --context| -h | -H |--host)[^;&|]){0,120}? exec (?:-[\w-]+ )*[\w.-]+ (?:psql|mysql|mariadb) (?![^;&|]{0,300}?(?:prod|production|prd)(?![a-z0-9]))(?![^;&|]{0,300}?(?:-h ?|--host[= ]|\\c(?:onnect)?\b|\battach\b))(?![^;&|]{0,300}?(?:-d ?|--dbname[= ]|-D ?|--database[= ])[^;&|]{0,300}?(?:-d ?|--dbname[= ]|-D ?|--database[= ]))[^;&|]{0,200}?(?:-d ?|--dbname[= ]|-D ?|--database[= ])${DEV_DATABASE_NAME}\b[^;&|]{0,300})`;
 /**
  * SQL Server's clients (sqlcmd, PowerShell's Invoke-Sqlcmd) told to connect to this machine (-S
  * localhost,14333, -ServerInstance "(localdb)") and to a database named for development or tests
  * (-d Stock_Dev, -Database PermitsDB_LocalDev), with no production word and no ssh before it: as
  * ON_LOCAL_DEV_DATABASE is for psql. The action model reads the same (judge.ts localDevDatabase).
  */
-export const ON_LOCAL_SQLSERVER_DEV = String.raw`(?<!(?<!\bssh\b[^\n]{0,400})\b(?:sqlcmd|invoke-sqlcmd) (?![^;&|]{0,300}?(?:prod|production|prd)(?![a-z0-9]))(?![^;&|]{0,300}?\buse\s)(?=[^;&|]{0,300}?(?:-s|-serverinstance) ['"]?(?:tcp:)?(?:localhost|127\.0\.0\.1|\(localdb\)|\.)(?:,\d+)?(?:\\[\w$]+)?['"]?(?= |$))[^;&|]{0,300}?(?:-d|-database) ['"]?(?:\w+_)?(?:dev|test|local|localdev|fixtures?)(?:_\d+)?['"]? [^;&|]{0,300})`;
+export const ON_LOCAL_SQLSERVER_DEV = String.raw`(?<!(?<!\bssh\b[^\n]{0,400})\b(?:sqlcmd|invoke-sqlcmd) (?![^;&|]{0,300}?(?:prod|production|prd)(?![a-z0-9]))(?![^;&|]{0,300}?\buse\s)(?=[^;&|]{0,300}?(?:-s|-serverinstance) ['"]?(?:tcp:)?(?:localhost|127\.0\.0\.1|\(localdb\)|\.)(?:,\d+)?(?:\\[\w$]+)?['"]?(?= |$))[^;&|]{0,300}?(?:-d|-database) ['"]?${DEV_DATABASE_NAME}['"]? [^;&|]{0,300})`;
 export const onKeptTable = (r: RegExp): RegExp => withPrecheck(new RegExp(`(?=${r.source})${IN_MESSAGE_ARG}${ON_TEMP_DATABASE}${ON_LOCAL_DEV_DATABASE}${ON_LOCAL_SQLSERVER_DEV}${ON_DEV_CONNECTION}${ON_CONTAINER_TEST_DATABASE}(?:${r.source})`, r.flags), r);
 /** The rule does not fire on text quoted as a message argument or echoed. */
 export const outsideQuotedText = (r: RegExp): RegExp =>
