@@ -7,7 +7,7 @@ import { readChmod } from "../chmod.js";
 import type { Action } from "../model.js";
 import { classifyPath, hostOf, isExternalHost, productionNamed, retentionCut, SECURITY_LOG_NAME } from "../paths.js";
 import type { Invocation } from "../shell-command.js";
-import { commandWords, optionValues, productionWhere, shown, writtenPaths, type CommandRule, type RuleHit } from "./rule.js";
+import { commandWords, optionValues, previous, productionWhere, shown, writtenPaths, type CommandRule, type RuleHit } from "./rule.js";
 import { CHECK_FILE, SCANNER_NAME } from "../source-file.js";
 
 const TACTIC = "Defense Evasion (TA0005)";
@@ -142,7 +142,8 @@ const logging: CommandRule = {
     // SQL Server's audit files or Windows' saved event logs deleted (Remove-Item D:\SQLAudit\*.sqlaudit, del *.evtx): the audit trail is gone (T1070).
     if (/^(?:remove-item|ri|del|erase|rm)$/.test(win)) {
       const audit = inv.args.find((x) => !x.startsWith("-") && /\.(?:sqlaudit|evtx)\b|(?:^|[\\/])(?:SQLAudit|AuditLogs?)(?:[\\/]|$)/i.test(x));
-      const fed = index > 0 && /^(?:get-childitem|gci|dir|ls)$/.test(all[index - 1]!.name) ? all[index - 1]!.args.find((x) => /\.(?:sqlaudit|evtx)\b|(?:^|[\\/])(?:SQLAudit|AuditLogs?)(?:[\\/]|$)/i.test(x)) : undefined;
+      const before = previous(all, index);
+      const fed = before && /^(?:get-childitem|gci|dir|ls)$/.test(before.name) ? before.args.find((x) => /\.(?:sqlaudit|evtx)\b|(?:^|[\\/])(?:SQLAudit|AuditLogs?)(?:[\\/]|$)/i.test(x)) : undefined;
       const what = audit ?? fed;
       if (what !== undefined) return { action: impair(what, "system", "irreversible"), reason: `deletes the audit files ${shown(what)}: what they recorded is gone (T1070)`, technique: "T1070" };
     }
@@ -1213,7 +1214,7 @@ const authorRewritten: CommandRule = {
   names: ["git"],
   match(inv, all, index) {
     if (inv.name !== "git" || inv.args[0] !== "commit" || !inv.args.includes("--amend")) return undefined;
-    const author = optionValues(inv.args, ["--author"])[0] ?? inv.args.find((x) => x.startsWith("--author="))?.slice(9);
+    const author = optionValues(inv.args, ["--author"])[0];
     if (author === undefined || !/<[^>\s]+@[^>\s]+>/.test(author)) return undefined;
     const pushed = all.slice(index + 1).some((x) => x.name === "git" && x.args[0] === "push" && x.args.some((y) => /^(?:-f|--force|--force-with-lease(?:=.*)?|--force-if-includes)$/.test(y) || /^\+/.test(y)));
     if (!pushed) return undefined;

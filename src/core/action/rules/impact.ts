@@ -6,7 +6,7 @@ import type { Action, PathClass } from "../model.js";
 import { classifyPath, productionNamed } from "../paths.js";
 import { SHORT_LIVED_NAMESPACE } from "../../rules/actions/fragments.js";
 import type { Invocation } from "../shell-command.js";
-import { commandWords, isRecursive, optionValues, productionWhere, shown, following, type CommandRule, type RuleHit } from "./rule.js";
+import { commandWords, isRecursive, optionValues, previous, productionWhere, shown, following, type CommandRule, type RuleHit } from "./rule.js";
 
 const TACTIC = "Impact (TA0040)";
 
@@ -419,7 +419,8 @@ const recovery: CommandRule = {
     const a = inv.args.filter((x) => !x.startsWith("-"));
     // Oracle RMAN told, in the script it reads (a here-string, or its own arguments), to delete backups or archived logs.
     // (Or echoed into it: echo 'DELETE NOPROMPT BACKUP;' | rman target /.)
-    const fed = inv.name === "rman" && index > 0 && /^(?:echo|printf)$/.test(all[index - 1]!.name) ? all[index - 1]!.args.join(" ") : "";
+    const before = previous(all, index);
+    const fed = inv.name === "rman" && before && /^(?:echo|printf)$/.test(before.name) ? before.args.join(" ") : "";
     const rmanScript = inv.name === "rman" ? [...inv.command.redirects.filter((r) => r.op === "<<<").map((r) => r.target), inv.args.join(" "), fed].join("\n") : "";
     const what =
       inv.name === "tmutil" && ["delete", "deletelocalsnapshots", "disable", "thinlocalsnapshots", "removeexclusion"].includes(a[0] ?? "") ? `Time Machine (tmutil ${a[0]})` :
