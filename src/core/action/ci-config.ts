@@ -46,7 +46,7 @@ export function contentsOf(o: Record<string, unknown>): string[] {
 }
 
 /** A security scanner's job or step: SAST, secret and dependency scanning, CodeQL, Trivy, Snyk, Semgrep, gitleaks… */
-const SCANNER = /\b(sast|dast|secret[_-]?detection|dependency[_-]?scanning|container[_-]?scanning|license[_-]?scanning|codeql|trivy|snyk|semgrep|gitleaks|trufflehog|bandit|grype|checkov|tfsec|kics|zap|sonar\w*|security[_-]?scan\w*|audit)\b/i;
+const SCANNER = /\b(sast|dast|secret[_-]?detection|dependency[_-]?scanning|container[_-]?scanning|license[_-]?scanning|codeql|trivy|snyk|semgrep|gitleaks|trufflehog|bandit|grype|checkov|tfsec|kics|zap|sonar\w*|security[_-]?scan\w*|audit|gosec|govulncheck|brakeman|osv-scanner|dependency-check)\b/i;
 /** A job or step made optional or never run: it may fail, or it waits for someone to start it. */
 // (Azure Pipelines writes continueOnError; a scanner's own task is told not to fail with failOnIssues: false.)
 const MADE_OPTIONAL = /^\s*(?:-\s+)?(?:allow_failure:\s*true|when:\s*(?:manual|never)|continue-?on-?error:\s*true|condition:\s*(?:false|eq\(\s*1\s*,\s*2\s*\))|fail[_-]?on[_-]?(?:issues?|findings?|alerts?|vulnerabilit(?:y|ies)|severity):\s*(?:false|["']?none["']?)|if:\s*(?:false|\$\{\{\s*false\s*\}\}))\s*$/i;

@@ -147,6 +147,9 @@ function newDomain(was: string, value: string): string | undefined {
   return [...sitesIn(value)].find((d) => !before.has(d));
 }
 
+/** Keys that say who a rule, grant or policy applies to (group_names, allowed_groups, group_by_email, principals). */
+const WHO_KEY = /^(?:[\w-]*_)?(?:group|groups|subjects?|principals?|members?|by|users?|grantees?|assign(?:ed)?_?to|targets?|target_?groups?)(?:_?(?:names?|ids?|list|by_?email|emails?))?$/i;
+
 /** The settings an edit changes (settingsOf on both texts), with the key's last part, the old value and the new. */
 function* changedSettings(oldText: string, newText: string): Generator<{ key: string; last: string; was: string; value: string }> {
   const before = new Map(settingsOf(oldText).map((s) => [s.key, s.value]));
@@ -178,7 +181,7 @@ function weakenedSetting(path: string, oldText: string, newText: string): { read
     // Who a rule or policy applies to widened to everyone (by: group: devops → all-staff; a group of every authenticated user).
     // (A list's items each: groups: ["SG-Admins"] → ["All Users"].)
     const anyEveryone = (v: string) => everyoneGroup(v) || (/^\s*\[/.test(v) && v.replace(/^\s*\[|\]\s*$/g, "").split(",").some((x) => everyoneGroup(x.trim())));
-    if (/^(?:group|groups|subjects?|principals?|members?|by|users?|grantees?|assign(?:ed)?_?to|targets?|target_?groups?)$/i.test(last) && anyEveryone(value) && !anyEveryone(was)) return { kind: "permission", shown: `${key}: ${was} → ${value}, everyone` };
+    if (WHO_KEY.test(last) && anyEveryone(value) && !anyEveryone(was)) return { kind: "permission", shown: `${key}: ${was} → ${value}, everyone` };
     // Error reporting, tracing or an audit log switched off or silenced: failures and what was done stop being recorded.
     const watched = MONITORING_CONTEXT.test(`${path} ${key}`);
     if (watched && SWITCH_KEY.test(last) && !OFF.test(was) && OFF.test(value)) return { kind: "protection", shown };
@@ -196,8 +199,18 @@ function weakenedSetting(path: string, oldText: string, newText: string): { read
     if (HIGHER_IS_SAFER.test(last) && from !== undefined && to !== undefined && to < from) return { kind: "protection", shown };
     if (LOWER_IS_SAFER.test(last) && from !== undefined && ((to !== undefined && to > from * 4) || (to === undefined && OFF.test(value)))) return { kind: "protection", shown };
   }
+  // A grant added whose grantee is everyone (access { role = "READER", group_by_email = "all-staff@…" }), named nowhere in the old text.
+  if (EVERYONE_WORD.test(newText)) {
+    const before = new Set(settingsOf(oldText).map((s) => s.key));
+    for (const { key, value } of settingsOf(newText)) {
+      if (before.has(key) || !WHO_KEY.test(key.replace(/^.*\./, "")) || !everyoneGroup(value) || oldText.includes(value.trim().replace(/^["']|["']$/g, ""))) continue;
+      return { kind: "permission", shown: `${key} = ${value}, everyone` };
+    }
+  }
   return undefined;
 }
+/** A word of a group everyone is in (everyoneGroup), to look for before reading settings. */
+const EVERYONE_WORD = /everyone|all[-_ ]?(?:staff|users|employees|members|people|company)|domain[-_ ]users|authenticated/i;
 
 // ------------------------------------------------------------------ checks the code no longer makes
 
@@ -698,9 +711,10 @@ function ciGateDropped(path: string, oldCode: string, newCode: string): string |
   const approvalsOff = /\b(?:require_?approved|requireApproval|require_?approvals?)\s*[:=]\s*false\b|\b(?:min_?approvers|minApprovers|min_?approvals|minimum_?approvers?|required_?approvals?)\s*[:=]\s*0\b/i;
   if (approvalsOff.test(newCode) && !approvalsOff.test(oldCode)) return "its review gate no longer needs an approval";
   // A test or lint step made to pass whatever it finds (`|| true`, continue-on-error, allow_failure).
-  const testRun = /^\s*(?:-\s+)?(?:run|script)\s*:\s*[^\n]*\b(?:test|tests|pytest|jest|vitest|cargo test|go test|lint|check|audit|pip-audit|trivy|snyk|semgrep|gitleaks)\b[^\n]*$/gim;
+  // (dbt build runs the models' tests; gosec, govulncheck and brakeman are scanners.)
+  const testRun = /^\s*(?:-\s+)?(?:run|script)\s*:\s*[^\n]*\b(?:test|tests|pytest|jest|vitest|cargo test|go test|lint|check|audit|pip-audit|trivy|snyk|semgrep|gitleaks|gosec|govulncheck|brakeman|dbt build|rspec|phpunit)\b[^\n]*$/gim;
   const forgiving = (code: string) => [...code.matchAll(testRun)].filter((m) => /\|\|\s*(?:true|:|exit 0)\b/.test(m[0])).length + (code.match(/^\s*(?:continue-on-error\s*:\s*true|allow_failure\s*:\s*true)\s*$/gm)?.length ?? 0);
-  if (/\b(?:test|tests|pytest|jest|vitest|lint|check|audit|trivy|snyk|semgrep|gitleaks)\b/i.test(newCode) && forgiving(newCode) > forgiving(oldCode)) return "its tests or scans pass whatever they find (|| true, continue-on-error or allow_failure)";
+  if (/\b(?:test|tests|pytest|jest|vitest|lint|check|audit|trivy|snyk|semgrep|gitleaks|gosec|govulncheck|brakeman|dbt build|rspec|phpunit)\b/i.test(newCode) && forgiving(newCode) > forgiving(oldCode)) return "its tests or scans pass whatever they find (|| true, continue-on-error or allow_failure)";
   const scanWorkflow = /(?:codeql|security|scan|sast|semgrep|snyk|trivy|gitleaks|dependency-review)/i.test(path.replace(/^.*\//, ""));
   const triggered = (code: string) => /^\s*(?:push|pull_request|pull_request_target|merge_group|schedule)\s*:/m.test(code) || /^\s*on\s*:\s*\[?[^\n]*\b(?:push|pull_request|schedule)\b/m.test(code);
   if (scanWorkflow && triggered(oldCode) && !triggered(newCode) && /workflow_dispatch/.test(newCode)) return "the security scan now runs only when someone starts it by hand";

@@ -265,9 +265,10 @@ export const BACKUP_NAME = /(?:^|[^a-z])(?:backups?|pgbackrest|barman|restic|bor
 /**
  * A group everyone is in: Windows' and Active Directory's (Everyone, Users, Domain Users,
  * Authenticated Users), Kubernetes' system:authenticated, Google Cloud's allAuthenticatedUsers, or a
- * group named for all staff (GG-All-Staff, hb-all-employees).
+ * group named for all staff (GG-All-Staff, hb-all-employees), also with its domain (KBRH\Domain Users)
+ * or as a group's address (all-staff@corp.example).
  */
-const EVERYONE_GROUP = /^(?:users|domain computers)$|(?:^|[-_.: ])(?:all[-_ ]?(?:staff|users|employees|members|people|company)|everyone|domain[-_ ]users|authenticated[-_ ]users|system:authenticated|allusers|allauthenticatedusers)(?:$|[-_.: ])/i;
+const EVERYONE_GROUP = /^(?:users|domain computers)$|(?:^|[-_.: \\])(?:all[-_ ]?(?:staff|users|employees|members|people|company)|everyone|domain[-_ ]users|authenticated[-_ ]users|system:authenticated|allusers|allauthenticatedusers)(?:$|[-_.: @])/i;
 export function everyoneGroup(name: string): boolean {
   return EVERYONE_GROUP.test(name.trim().replace(/^["']|["']$/g, ""));
 }

@@ -1317,7 +1317,8 @@ const SENTENCE_EFFECTS: readonly SentenceEffect[] = [
     // A security finding or ticket closed as won't fix or accepted (SEC-2291 as won't-fix).
     id: "prose.security-finding-closed",
     keys: ["clos", "resolv", "mark", "transition", "set"],
-    re: /\b(?:clos|resolv|mark|transition|set)\w*\b[^.;]{0,40}?\b(?:SEC|SECURITY|VULN|APPSEC|PENTEST|CVE|SECREV|PSIRT|BUGBOUNTY|H1)-\d+[^.;]{0,40}?\b(?:as|to) (?:["'])?(?:won'?t[- ]fix|wontfix|not (?:a bug|exploitable)|false positive|risk[- ]accepted|accepted)\b/i,
+    // (Or a security incident, ServiceNow's SIR0002231, closed as a false positive.)
+    re: /\b(?:clos|resolv|mark|transition|set)\w*\b[^.;]{0,40}?\b(?:(?:SEC|SECURITY|VULN|APPSEC|PENTEST|CVE|SECREV|PSIRT|BUGBOUNTY|H1)-\d+|SIR\d{5,}|security (?:incident|alert)s?\b)[^.;]{0,40}?\b(?:as|to) (?:an? )?(?:["'])?(?:won'?t[- ]fix|wontfix|not (?:a bug|exploitable)|false positive|risk[- ]accepted|accepted)\b/i,
     action: () => ({ capability: "impair-defences", target: { name: "a security finding" }, reversibility: "recoverable", scope: "one" }),
     says: "says it closes a security finding without fixing it: the weakness stays open and no one is looking (T1562.001)",
   },

@@ -72,7 +72,7 @@ const MESSAGE = /^(emails?|mail|messages?|messaging|sms|texts?|chat|inbox|dm|twe
 const ACCESS = /^(users?|members?|collaborators?|guests?|permissions?|roles?|access|keys?|ssh|tokens?|policy|policies|acl|invites?|admins?|owners?|sharing|credentials?|passwords?|secrets?|apikey|grants?|group|groups)$/;
 /** Identity providers: a policy of theirs deactivated is a sign-in protection off. */
 const IDENTITY_PROVIDER = /^(okta|entra|azuread|aad|msgraph|auth0|onelogin|duo|keycloak|jumpcloud|pingidentity|pingone|pingfederate|cognito|conditionalaccess)$/;
-const SECURITY = /^(alarm|alarms|security|dlp|clouddlp|semgrep|gitleaks|trufflehog|snyk|codeql|trivy|secretscanning|anticheat|sentinelone|sentinel|carbonblack|sophos|wazuh|osquery|passcodes?|scrubbing|scrubber|scrubbers|redaction|masking|signature|signatures|auth|authentication|authorization|authz|sso|saml|captcha|recaptcha|sanitizer|sanitization|lockout|fraud|camera|cameras|firewall|ssl|tls|csrf|hsts|verification|mfa|2fa|twofactor|factors?|authenticators?|otp|audit|auditing|logging|logs?|trail|trails|cloudtrail|guardduty|siem|waf|monitoring|monitor|monitors|alerts?|protection|antivirus|defender|guardrails?|protections?|lock|locks|smoke|detector|detectors|sensor|sensors|safety|encryption|backup|backups|integrity|checkdb|pagerduty|opsgenie|alerting|alertmanager|oncall|selinux|apparmor|gatekeeper|edr|xdr|crowdstrike|falcon|enforcement|auditd|auditbeat|sysmon|fail2ban|firewalld|ufw|clamav|clamd|osqueryd|falco|tetragon|tracee|suricata|zeek|snort|ossec|aide|rkhunter)$/;
+const SECURITY = /^(alarm|alarms|security|dlp|clouddlp|semgrep|gitleaks|trufflehog|snyk|codeql|trivy|secretscanning|anticheat|sentinelone|sentinel|carbonblack|sophos|wazuh|osquery|passcodes?|scrubbing|scrubber|scrubbers|redaction|masking|signature|signatures|auth|authentication|authorization|authz|sso|saml|captcha|recaptcha|sanitizer|sanitization|lockout|fraud|camera|cameras|firewall|ssl|tls|csrf|hsts|verification|mfa|2fa|twofactor|factors?|authenticators?|otp|audit|auditing|logging|logs?|trail|trails|cloudtrail|guardduty|siem|waf|monitoring|monitor|monitors|alerts?|protection|antivirus|defender|guardrails?|protections?|lock|locks|smoke|detector|detectors|sensor|sensors|safety|encryption|backup|backups|integrity|checkdb|pagerduty|opsgenie|alerting|alertmanager|oncall|selinux|apparmor|gatekeeper|edr|xdr|crowdstrike|falcon|enforcement|auditd|auditbeat|sysmon|fail2ban|firewalld|ufw|clamav|clamd|osqueryd|falco|tetragon|tracee|suricata|zeek|snort|ossec|aide|rkhunter|conflict|conflicts|ethical|compliance|kyc|aml|sanctions)$/;
 /** What keeps the record of what happened: turned off, what happens meanwhile is never recorded. */
 const RECORD_KEEPING = /^(audit|auditing|logging|logs?|trail|trails|cloudtrail|siem|monitoring)$/;
 /** What names a whole organisation by itself: a protection turned off across it is off for everyone. */
@@ -431,6 +431,10 @@ const SERVING = /^(partitions?|nodes?|sites?|hosts?|servers?|clusters?|services?
 
 /** Containers whose deletion takes everything in them (a repository, a database, an account). */
 const CONTAINER = /^(repo|repos|repository|repositories|database|databases|db|bucket|buckets|cluster|clusters|project|projects|account|accounts|workspace|workspaces|namespace|namespaces|volume|volumes|disk|disks|instance|instances|server|servers|environment|environments|channel|channels|folder|folders|directory|directories|drive|drives|zone|zones|index|indices|indexes|table|tables|collection|collections|keyspace|keyspaces|schema|schemas|organization|organizations|org|orgs|tenant|tenants|site|sites|stack|stacks|vault|vaults|registry|registries|topic|topics|queue|queues|stream|streams|domain|domains|app|apps|application|applications|kms|droplet|droplets|vm|vms|vps|machine|machines|pool|pools|tapes?|archives?)$/;
+/** A tool's word naming an industrial control system: a PLC, its protocol (Modbus, OPC UA, DNP3, BACnet), a SCADA gateway or HMI. */
+const ICS_SYSTEM = /^(modbus|plc|plcs|scada|ignition|opcua|opc|dnp3|bacnet|hmi|kepware|kepserver|kepserverex|profinet|ethernetip|logix|wonderware|iec104|iec61850)$/;
+/** What a controller holds that a write changes: a register, a coil, a tag, a node's value, a setpoint, an output. */
+const ICS_POINT = /^(registers?|coils?|tags?|points?|setpoints?|nodes?|values?|outputs?|variables?)$/;
 /** What holds many items of one kind: emptying it (clear_calendar, empty_trash, purge_mailbox) takes them all. */
 const HOLDER = /^(calendar|calendars|mailbox|mailboxes|inbox|album|albums|notebook|notebooks|board|boards|wiki|wikis|space|spaces|folder|folders|drive|list|lists|cart|history|queue|trash)$/;
 
@@ -447,6 +451,8 @@ function retentionDays(args: unknown, retentionTool = false): number | undefined
     if (/^retention_?(?:in_?)?(?:hours|hrs)$/i.test(k)) return n / 24;
     if (/^retention[._]?ms$/i.test(k)) return n / 86_400_000;
     if (/^(?:retention_?(?:in_?)?days|retention_?period_?(?:in_?)?days|logs?_?retention(?:_?days)?|retention)$/i.test(k)) return n;
+    // (A pruner's or cleanup's age: Mirth's prune_messages_older_than_days, delete_after_days, max_age_days.)
+    if (/^(?:(?:prune|purge|delete|remove|expire)_?(?:\w{1,20}_)?(?:older_?than|after)_?days|max_?age_?(?:in_?)?days|keep_?days|days_?to_?keep)$/i.test(k)) return n;
   }
   return undefined;
 }
@@ -1048,6 +1054,9 @@ export function readNamed(tool: string, name: ReturnType<typeof splitToolName>, 
   // (A log store: the object names one or a log platform, or the retention set is the logs', logs_retention.)
   const logStore = hasWord(object, /^(logs?|logging|index|indexes|indices|audit|siem|trails?|splunk|elasticsearch|opensearch|loki|cloudwatch|sentinel|events?|betterstack|logtail|papertrail|loggly|sumologic|logdna|mezmo|axiom|datadog|graylog|logz)$/) !== undefined || (isRecord(args) && Object.keys(args).some((k) => /^logs?_?retention/i.test(k)));
   if (keptDays !== undefined && (securityStore || logStore) && retentionCut(keptDays, securityStore)) add("tool.log-retention-cut", "impair-defences", "irreversible", "tree", `${tool} keeps ${obj} for ${Math.round(keptDays)} days${tail}: older records, the ones an investigation reaches back for, are deleted at the next cleanup (T1070)`);
+  // Any other store's data kept a week or less from now on, where the call sets how long (a message pruner at 2 days, archive off):
+  // everything older goes at the next cleanup, for good (T1485). (A cache or a temporary store is made to be short-lived.)
+  else if (keptDays !== undefined && keptDays <= 7 && hasWord(object, /^(caches?|tmp|temp|scratch|sessions?|previews?)$/) === undefined && !f.strings.some((v) => v.length <= 120 && THROWAWAY_NAME.test(v))) add("tool.retention-cut", "delete", "irreversible", "tree", `${tool} keeps ${obj} for ${Math.round(keptDays * 10) / 10} days${tail}: everything older is deleted at the next cleanup, for good (T1485)`);
   if (silencedForAWhile || monitorPaused) add("tool.silence-alerts", "impair-defences", "recoverable", "one", silencedForAWhile ? `${tool} silences alerts for a while (${obj})${tail}: what breaks meanwhile pages no one` : `${tool} pauses ${obj}${tail}: what it watches pages no one until it is turned back on (T1562.006)`);
   // A machine or a volume reverted to a snapshot (vcenter revert_to_snapshot): everything written since the snapshot is lost.
   if (((verb !== undefined && /^(revert|rollback)$/.test(verb)) || hasWord(object, /^(revert|rollback)$/) !== undefined) && hasWord(object, /^snapshots?$/) !== undefined) add("tool.reverted-to-snapshot", "delete", "irreversible", "tree", `${tool} puts a machine or volume back to a snapshot (${obj})${tail}: everything written since it was taken is lost`);
@@ -1156,11 +1165,24 @@ export function readNamed(tool: string, name: ReturnType<typeof splitToolName>, 
   // the weakness stays open, or the review a person was to give is skipped.
   if (verbClass !== "read" && verbClass !== "delete" && isRecord(args)) {
     const entries = Object.entries(args);
-    const securityTicket = entries.find(([k, v]) => /^(issue_?key|issue_?id_?or_?key|issue_?id|key|ticket|ticket_?id|issue|id)$/i.test(k) && typeof v === "string" && /^(?:(?:SEC|SECURITY|VULN|APPSEC|PENTEST|SECREV|PSIRT|INFOSEC|SECOPS|BUGBOUNTY)-\d+|CVE-\d{4}-\d{4,})$/i.test(v.trim()))?.[1] as string | undefined;
+    // (Or a security incident or alert by the tool's name: ServiceNow's close_security_incident SIR0002231, a SIEM's alert.)
+    const securityTool = hasWord(object, /^(security|secops|siem|soc|sentinel|defender|guardduty|soar)$/) !== undefined && hasWord(object, /^(incidents?|alerts?|offenses?|cases?|detections?)$/) !== undefined;
+    const securityTicket = (entries.find(([k, v]) => /^(issue_?key|issue_?id_?or_?key|issue_?id|key|ticket|ticket_?id|issue|id|number|sys_?id|incident_?id|alert_?id)$/i.test(k) && typeof v === "string" && (securityTool ? v.trim().length > 0 && v.length <= 64 : /^(?:(?:SEC|SECURITY|VULN|APPSEC|PENTEST|SECREV|PSIRT|INFOSEC|SECOPS|BUGBOUNTY)-\d+|CVE-\d{4}-\d{4,}|SIR\d{5,})$/i.test(v.trim())))?.[1] as string | undefined)?.trim();
     // (Only the matched words are shown: a comment is free text and may hold anything.)
     // ("Approved" counts as the transition or status, or as a comment's first word: "Fix approved by the reviewer" is not one.)
-    const dismissal = securityTicket !== undefined ? entries.map(([k, v]) => (typeof v !== "string" || v.length > 2048 ? undefined : /^(transition|transition_?name|status|resolution|state)$/i.test(k) ? /\b(?:won'?t[- ]?fix|wontfix|not (?:a bug|exploitable)|false positive|risk[- ]accepted|accepted risk|approved?)\b/i.exec(v)?.[0] : /^(comment|body)$/i.test(k) ? (/\b(?:won'?t[- ]?fix|wontfix|not exploitable|false positive|risk[- ]accepted|accept(?:ing)? the risk)\b/i.exec(v) ?? /^\s*approv(?:ed|ing)\b/i.exec(v))?.[0] : undefined)).find((m) => m !== undefined) : undefined;
+    const dismissal = securityTicket !== undefined ? entries.map(([k, v]) => (typeof v !== "string" || v.length > 2048 ? undefined : /^(transition|transition_?name|status|resolution|state|close_?code|closure_?code|resolution_?code|classification|determination)$/i.test(k) ? /\b(?:won'?t[- ]?fix|wontfix|not (?:a bug|exploitable)|false[- _]?positive|risk[- ]accepted|accepted risk|approved?)\b/i.exec(v)?.[0] : /^(comment|body)$/i.test(k) ? (/\b(?:won'?t[- ]?fix|wontfix|not exploitable|false positive|risk[- ]accepted|accept(?:ing)? the risk)\b/i.exec(v) ?? /^\s*approv(?:ed|ing)\b/i.exec(v))?.[0] : undefined)).find((m) => m !== undefined) : undefined;
     if (securityTicket !== undefined && dismissal !== undefined) add("tool.security-finding-dismissed", "impair-defences", "recoverable", "one", `${tool} closes or approves ${securityTicket.trim()}, a security finding or review ("${dismissal.toLowerCase()}")${tail}: the weakness stays open, or the review a person was to give is skipped (T1562.001)`);
+  }
+  // A value written to an industrial controller (a PLC's holding register or coil, a SCADA gateway's tag, an OPC UA node):
+  // the physical process it drives changes at once (a dosing pump's speed, a metal detector's reject gate), and what the
+  // plant did meanwhile cannot be taken back (ATT&CK for ICS T0836 Modify Parameter, T0855 Unauthorized Command Message).
+  // (Not a controller or simulator on this machine, named so in the call.)
+  if ((verbClass === "write" || verb === "force") && hasWord(object, ICS_SYSTEM) !== undefined && hasWord(object, ICS_POINT) !== undefined) {
+    const hosts = isRecord(args) ? Object.entries(args).filter(([k, v]) => /^(host|hostname|server|address|ip|gateway|endpoint|url|plc|device)$/i.test(k) && typeof v === "string") : [];
+    if (!(hosts.length > 0 && hosts.every(([, v]) => onThisMachine(v as string)))) {
+      const where = hosts.length > 0 ? ` on ${String(hosts[0]![1]).slice(0, 80)}` : "";
+      add("tool.ics-write", "write", "irreversible", "system", `${tool} writes a value to an industrial controller${where}: the physical process it drives changes at once, and what it did meanwhile cannot be undone (T0836)`, { pathClass: "device" });
+    }
   }
   // A test database's rows (app_test, test_orders): the tests' own data.
   // (Dropping a whole database is never the tests' own rows.)

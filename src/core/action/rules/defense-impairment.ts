@@ -792,6 +792,9 @@ const cloudFirewall: CommandRule = {
 
 /** A bot's or a CI service's identity on a commit: dependabot[bot], renovate[bot], github-actions. */
 const BOT_IDENTITY = /\[bot\]|^(?:dependabot|renovate|github-actions|snyk-bot)\b|\b(?:dependabot|renovate|github-actions)\[?bot\]?@/i;
+/** An AI agent's own name or address, given to git where the machine has no identity: not someone else's. */
+const AGENT_IDENTITY = /\b(?:claude|anthropic|codex|openai|copilot|cursor|aider|gemini|devin|agent|assistant)\b/i;
+
 /** git subcommands that write a commit under the identity in force. */
 const COMMITTING = /^(commit|merge|tag|am|cherry-pick|revert|rebase|pull)$/;
 
@@ -815,11 +818,16 @@ const commitAsBot: CommandRule = {
     const author = inv.env.get("GIT_AUTHOR_EMAIL");
     if (author !== undefined && /@/.test(author) && author === inv.env.get("GIT_COMMITTER_EMAIL")) who ??= author;
     let sub: string | undefined;
+    // (-c user.name= and -c user.email= both given: author and committer alike, as with the variables above.)
+    let name: string | undefined;
+    let email: string | undefined;
     for (let i = 0; i < a.length; i++) {
       const w = a[i]!;
       if (w === "-c" || w === "-C") {
         const value = a[i + 1] ?? "";
         if (w === "-c" && /^user\.(?:name|email)=/i.test(value) && BOT_IDENTITY.test(value.slice(value.indexOf("=") + 1))) who ??= value.slice(value.indexOf("=") + 1);
+        if (w === "-c" && /^user\.name=/i.test(value)) name = value.slice(value.indexOf("=") + 1);
+        if (w === "-c" && /^user\.email=/i.test(value)) email = value.slice(value.indexOf("=") + 1);
         i++;
       } else if (w.startsWith("--author")) {
         const value = w.includes("=") ? w.slice(w.indexOf("=") + 1) : (a[i + 1] ?? "");
@@ -834,12 +842,14 @@ const commitAsBot: CommandRule = {
         }
       }
     }
+    // (Not the agent's own identity, given because the machine has none: "Claude <noreply@anthropic.com>".)
+    if (who === undefined && name !== undefined && email !== undefined && /@/.test(email) && !AGENT_IDENTITY.test(`${name} ${email}`)) who = `${name} <${email}>`;
     if (who === undefined || sub === undefined || !COMMITTING.test(sub)) return undefined;
-    return { action: impair(`git ${sub} as ${who}`, "one", "recoverable", "project"), reason: `runs git ${sub} under the identity ${shown(who)}: the history says the change came from the bot, and review rules that trust it let it through (T1036)` };
+    return { action: impair(`git ${sub} as ${who}`, "one", "recoverable", "project"), reason: `runs git ${sub} under the identity ${shown(who)}: the history says the change came from ${BOT_IDENTITY.test(who) ? "the bot" : "that person"}, and review rules that trust it let it through (T1036)` };
   },
   examples: {
-    match: [`GIT_AUTHOR_NAME='Tom B' GIT_AUTHOR_EMAIL='tom@example.com' GIT_COMMITTER_NAME='Tom B' GIT_COMMITTER_EMAIL='tom@example.com' git commit -am 'tweaks'`, `git -c user.name='dependabot[bot]' -c user.email='49699333+dependabot[bot]@users.noreply.github.com' commit -am 'Bump lodash'`, `git commit --author="renovate[bot] <29139614+renovate[bot]@users.noreply.github.com>" -m x`, `GIT_AUTHOR_NAME='dependabot[bot]' git commit -m x`, `git -c "user.name=dependabot[bot]" commit -m x`, `git config user.name 'dependabot[bot]'`],
-    noMatch: [`GIT_AUTHOR_EMAIL='tom@example.com' git commit -am 'co-authored fix'`, `git log --author=dependabot`, `git commit -m "Merge dependabot PR"`, `git -c user.name='Ana Silva' commit -m fix`, `git rebase -i HEAD~3 --exec "git log --author=dependabot"`],
+    match: [`GIT_AUTHOR_NAME='Tom B' GIT_AUTHOR_EMAIL='tom@example.com' GIT_COMMITTER_NAME='Tom B' GIT_COMMITTER_EMAIL='tom@example.com' git commit -am 'tweaks'`, `git -c user.name='dependabot[bot]' -c user.email='49699333+dependabot[bot]@users.noreply.github.com' commit -am 'Bump lodash'`, `git commit --author="renovate[bot] <29139614+renovate[bot]@users.noreply.github.com>" -m x`, `GIT_AUTHOR_NAME='dependabot[bot]' git commit -m x`, `git -c "user.name=dependabot[bot]" commit -m x`, `git config user.name 'dependabot[bot]'`, `git -c user.name="Dana Okafor" -c user.email=dana.okafor@marlowcreekwater.org commit -am "Tag cleanup per SOP-114"`],
+    noMatch: [`git -c user.name=Claude -c user.email=noreply@anthropic.com commit -m "Add parser"`, `GIT_AUTHOR_EMAIL='tom@example.com' git commit -am 'co-authored fix'`, `git log --author=dependabot`, `git commit -m "Merge dependabot PR"`, `git -c user.name='Ana Silva' commit -m fix`, `git rebase -i HEAD~3 --exec "git log --author=dependabot"`],
   },
 };
 

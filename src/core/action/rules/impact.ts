@@ -1089,5 +1089,87 @@ const databaseSyncedOver: CommandRule = {
   },
 };
 
-export const impactRules: readonly CommandRule[] = [productionScheduleStopped, archiveDeleted, databaseSyncedOver, efReset, nodesOutOfService, keyDestroyed, productionBulkOrm, cryptoSent, obliterate, productionFullRefresh, recovery, destruction, wipe, encrypt, serviceStop, productionScaledDown, shutdown, accountAccess, directorySubtreeDeleted, resources, diskFill, cloudDelete, productionMigration, liveMoney, productionDataLossPush, bucketExpiry, syncWipe, resourceReplaced, batchJobsCancelled];
+/** mbpoll's and modpoll's options that take a value: everything else not starting with - is the device or host, then values to write. */
+const MODBUS_VALUE_OPTIONS = /^-[macrtpbdsPolRAiw]$/;
+
+/**
+ * A value written to an industrial controller from the shell: mbpoll or modpoll given values after
+ * the host (`mbpoll -t 4 -r 40112 plc01 0`), the modbus CLI's write, python-opcua's uawrite. The
+ * physical process the register drives (a dosing pump, a reject gate) changes at once, and what the
+ * plant did meanwhile cannot be undone (ATT&CK for ICS T0836 Modify Parameter, T0855). Reads and a
+ * controller on this machine (a simulator at localhost) are not.
+ */
+const controllerWritten: CommandRule = {
+  id: "impact.controller-written",
+  tactic: "Impair Process Control (TA0106)",
+  technique: "T0836",
+  names: ["mbpoll", "modpoll", "modbus", "uawrite"],
+  match(inv) {
+    const a = inv.args;
+    let host: string | undefined;
+    let values: string[] = [];
+    if (inv.name === "mbpoll" || inv.name === "modpoll") {
+      const ops: string[] = [];
+      for (let i = 0; i < a.length; i++) {
+        if (MODBUS_VALUE_OPTIONS.test(a[i]!)) i++;
+        // (-1 before the host polls once; after it, -5 is a value to write.)
+        else if (!a[i]!.startsWith("-") || (ops.length > 0 && /^-\d/.test(a[i]!))) ops.push(a[i]!);
+      }
+      [host, ...values] = ops;
+    } else if (inv.name === "modbus") {
+      if (a[0] !== "write") return undefined;
+      host = a.slice(1).find((x) => !x.startsWith("-"));
+      values = a.slice(1).filter((x) => !x.startsWith("-")).slice(2);
+    } else if (inv.name === "uawrite") {
+      host = optionValues(a, ["-u", "--url"])[0];
+      values = a.filter((x) => !x.startsWith("-") && x !== host).slice(-1);
+    } else return undefined;
+    if (host === undefined || values.length === 0) return undefined;
+    if (/^(?:localhost|127\.0\.0\.1|::1|\[::1\])(?::\d+)?$|^opc\.tcp:\/\/(?:localhost|127\.0\.0\.1)(?::\d+)?(?:\/|$)/i.test(host)) return undefined;
+    return { action: { capability: "write", target: { name: host, pathClass: "device" }, reversibility: "irreversible", scope: "system" }, reason: `writes ${shown(values.slice(0, 3).join(" "))} to the industrial controller ${shown(host)}: the physical process it drives changes at once, and what it did meanwhile cannot be undone (T0836)` };
+  },
+  examples: {
+    match: [`mbpoll -m tcp -a 1 -r 40112 -t 4 eastbank-plc01.ot.mcwu.internal 0`, `modpoll -m tcp -r 100 10.20.0.15 1 0`, `modbus write 192.168.0.1 %MW100 1`, `uawrite -u opc.tcp://10.1.2.3:4840 -n "ns=2;s=Pump1.Speed" 0`],
+    noMatch: [`mbpoll -m tcp -a 1 -r 40112 -c 4 -t 4 -1 eastbank-plc01.ot.mcwu.internal`, `mbpoll -m tcp -p 5020 localhost 7`, `modbus read 192.168.0.1 %MW100 10`, `modpoll -m tcp -r 100 -c 5 -1 10.20.0.15`],
+  },
+};
+
+/** A duration as InfluxDB writes one (24h, 7d, 168h0m0s, 2w; 0 or INF keeps everything), in days. */
+function influxDays(v: string): number | undefined {
+  if (/^(?:0|inf(?:inite)?)$/i.test(v)) return undefined;
+  let days = 0;
+  let rest = v;
+  for (const m of v.matchAll(/(\d+(?:\.\d+)?)(ns|us|µs|ms|s|m|h|d|w)/g)) {
+    days += Number(m[1]) * { ns: 0, us: 0, µs: 0, ms: 0, s: 1 / 86_400, m: 1 / 1_440, h: 1 / 24, d: 1, w: 7 }[m[2] as "s"]!;
+    rest = rest.replace(m[0], "");
+  }
+  return rest === "" && days > 0 ? days : undefined;
+}
+
+/**
+ * A time-series bucket's retention cut to a week or less (influx bucket update --retention 24h): the
+ * next compaction deletes every point older than that, the plant's or the service's history with it,
+ * and nothing brings it back (T1485). A new bucket given a short retention loses nothing.
+ */
+const retentionCut: CommandRule = {
+  id: "impact.retention-cut",
+  tactic: TACTIC,
+  technique: "T1485",
+  names: ["influx"],
+  match(inv) {
+    const w = commandWords(inv.name, inv.args);
+    if (w[0] !== "bucket" || w[1] !== "update") return undefined;
+    const value = optionValues(inv.args, ["--retention", "-r"])[0];
+    const days = value === undefined ? undefined : influxDays(value);
+    if (days === undefined || days > 7) return undefined;
+    const bucket = optionValues(inv.args, ["--name", "-n", "--id", "-i"])[0] ?? "the bucket";
+    return { action: { capability: "delete", target: { name: bucket, production: productionNamed(inv.args.join(" ")) }, reversibility: "irreversible", scope: "account" }, reason: `cuts the retention of InfluxDB bucket ${shown(bucket)} to ${shown(value!)}: every point older than that is deleted at the next compaction, for good (T1485)` };
+  },
+  examples: {
+    match: [`influx bucket update --id 0a8c3e51d27f4b10 --retention 24h --host https://hist01.bmf.internal:8086 --org brackenmoor`, `influx bucket update -n telemetry -r 7d`],
+    noMatch: [`influx bucket update --id 0a8c3e51d27f4b10 --retention 90d`, `influx bucket create --name scratch --retention 24h`, `influx bucket update -n telemetry --retention 0`, `influx bucket list`],
+  },
+};
+
+export const impactRules: readonly CommandRule[] = [controllerWritten, retentionCut, productionScheduleStopped, archiveDeleted, databaseSyncedOver, efReset, nodesOutOfService, keyDestroyed, productionBulkOrm, cryptoSent, obliterate, productionFullRefresh, recovery, destruction, wipe, encrypt, serviceStop, productionScaledDown, shutdown, accountAccess, directorySubtreeDeleted, resources, diskFill, cloudDelete, productionMigration, liveMoney, productionDataLossPush, bucketExpiry, syncWipe, resourceReplaced, batchJobsCancelled];
 
