@@ -372,7 +372,8 @@ export function evaluateStep(facts: StepFacts, guard: Guard, policy: AgentPolicy
   const fileTool = visibleArgs !== undefined && !(tool !== undefined && isShellTool(tool)) && writesFile(visibleArgs);
   // Its text quoted in the hint (`calling Write with arguments: {…}`) is the file's words, not the
   // step's: the rules and the policy's globs read the hint without it; the detectors read all of it.
-  const ruleHint = fileTool ? withoutWrittenText(hint, facts.arguments) : hint;
+  // (So are a call's words for people, quoted there: a fetch's prompt, a post's text. The action rules do not read them in the arguments either.)
+  const ruleHint = withoutProseText(fileTool ? withoutWrittenText(hint, facts.arguments) : hint, tool !== undefined && isShellTool(tool) ? undefined : facts.arguments);
   const matched = ruleHint === hint
     ? matcherFor(policy, rules).run(normalized, hint, hintSources, isAscii(hint), read)
     : matcherFor(policy, rules).run(normalizeHint(ruleHint).text, ruleHint, shellSources(ruleHint), isAscii(ruleHint), read);
@@ -657,6 +658,17 @@ function flattenStrings(value: unknown, skip?: RegExp): string {
     }
   }
   return out.reverse().join("\n");
+}
+
+/** The hint without the values of an argument's top-level prose keys (PROSE_KEYS) that it quotes, each sixteen characters or more. */
+function withoutProseText(hint: string, args: unknown): string {
+  if (args === null || typeof args !== "object" || Array.isArray(args)) return hint;
+  let out = hint;
+  for (const [k, v] of Object.entries(args)) {
+    if (typeof v !== "string" || v.length < 16 || !PROSE_KEYS.test(k)) continue;
+    for (const form of [JSON.stringify(v).slice(1, -1), v]) if (out.includes(form)) out = out.split(form).join("…");
+  }
+  return out;
 }
 
 /**

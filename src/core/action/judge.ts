@@ -674,13 +674,14 @@ function localDevDatabase(inv: Invocation): boolean {
   if (!/^(psql|mysql|mariadb|sqlcmd|invoke-sqlcmd|sqlite3|duckdb)$/.test(inv.name)) return false;
   const a = inv.args;
   if (!staysPut(a)) return false;
-  // A SQLite or DuckDB file in a cache or temporary directory, or named for tests or a bench: the tool's own scratch data.
+  // A SQLite or DuckDB file in a cache or temporary directory, or named for tests or a bench, or in the project's tests
+  // (tests/fixtures/meter_reads.db, a relative path): the tool's own scratch data, or the tests'.
   if (inv.name === "sqlite3" || inv.name === "duckdb") {
     // (The file is the first word that is no option's value: -nullvalue test /srv/app/app.db names /srv/app/app.db.)
     const file = a.find((w, i) => !w.startsWith("-") && !/^-(?:nullvalue|separator|newline|vfs|cmd|init|maxsize|mmap|pagecache|lookaside|heap|zip)$/.test(a[i - 1] ?? "")) ?? "";
     // (Not one that climbs out with "..", nor a command line that opens, attaches, reads or runs anything else: -cmd ".open /srv/app/data.db".)
     if (file.includes("..") || a.some((w) => /^-(?:cmd|init)$/.test(w) || /(?:^|[\s"';])\.(?:op|ope|open|read|shell|system|import|restore|clone|backup|save|once|output)\b/i.test(w))) return false;
-    return !/(?:^|[^a-z0-9])(?:prod|production|prd)(?:[^a-z0-9]|$)/i.test(file) && (/^(?::memory:|\/tmp\/|(?:~|\$HOME|\$\{HOME\}|\/home\/[^/]+|\/Users\/[^/]+)\/\.cache\/|\.cache\/)/.test(file) || /(?:^|[\/_.-])(?:test|tests|dev|local|bench|benchmarks?|fixtures?|scratch)(?:[\/_.-]|$)/i.test(file.replace(/^.*\//, "")));
+    return !/(?:^|[^a-z0-9])(?:prod|production|prd)(?:[^a-z0-9]|$)/i.test(file) && (/^(?::memory:|\/tmp\/|(?:~|\$HOME|\$\{HOME\}|\/home\/[^/]+|\/Users\/[^/]+)\/\.cache\/|\.cache\/)/.test(file) || /(?:^|[\/_.-])(?:test|tests|dev|local|bench|benchmarks?|fixtures?|scratch)(?:[\/_.-]|$)/i.test(file.replace(/^.*\//, "")) || /^(?:\.\/)?(?:[\w.-]+\/)*(?:test|tests|spec|fixtures?|testdata|__tests__)\/[^/]+$/i.test(file));
   }
   // sqlcmd names its server with -S and its database with -d; PowerShell's Invoke-Sqlcmd with
   // -ServerInstance and -Database: localhost, a port after a comma, an instance after a backslash.

@@ -1317,8 +1317,8 @@ const SENTENCE_EFFECTS: readonly SentenceEffect[] = [
     // A security finding or ticket closed as won't fix or accepted (SEC-2291 as won't-fix).
     id: "prose.security-finding-closed",
     keys: ["clos", "resolv", "mark", "transition", "set"],
-    // (Or a security incident, ServiceNow's SIR0002231, closed as a false positive.)
-    re: /\b(?:clos|resolv|mark|transition|set)\w*\b[^.;]{0,40}?\b(?:(?:SEC|SECURITY|VULN|APPSEC|PENTEST|CVE|SECREV|PSIRT|BUGBOUNTY|H1)-\d+|SIR\d{5,}|security (?:incident|alert)s?\b)[^.;]{0,40}?\b(?:as|to) (?:an? )?(?:["'])?(?:won'?t[- ]fix|wontfix|not (?:a bug|exploitable)|false positive|risk[- ]accepted|accepted)\b/i,
+    // (Or a security incident by its number, ServiceNow's SIR0002231, closed as a false positive.)
+    re: /\b(?:clos|resolv|mark|transition|set)\w*\b[^.;]{0,40}?\b(?:(?:SEC|SECURITY|VULN|APPSEC|PENTEST|CVE|SECREV|PSIRT|BUGBOUNTY|H1)-\d+|SIR\d{5,})[^.;]{0,40}?\b(?:as|to) (?:an? )?(?:["'])?(?:won'?t[- ]fix|wontfix|not (?:a bug|exploitable)|false positive|risk[- ]accepted|accepted)\b/i,
     action: () => ({ capability: "impair-defences", target: { name: "a security finding" }, reversibility: "recoverable", scope: "one" }),
     says: "says it closes a security finding without fixing it: the weakness stays open and no one is looking (T1562.001)",
   },
@@ -1964,7 +1964,7 @@ export function splitSentences(text: string): string[] {
  * the verb first, then what it acts on ("transferred ownership of the org to the contractor"). Only
  * what will be or is being done: "was deleted" tells of the past.
  */
-const PASSIVE = /^((?:[^,;:]{1,80}, (?:so |then |and )?)?)(?:(?:so|then|now|next|also)[, ]+)?((?!(?:so|because|since|while|when|if|unless|until|once|or|but)\b)[\w'".\/@-]+(?:,\d{3})*(?: (?!(?:so|because|since|while|when|if|unless|until|once|or|but)\b)[\w'".\/@-]+(?:,\d{3})*){0,11}?) (?:will be|will now be|is being|are being|is going to be|are going to be|is about to be|are about to be|gets|get) ([a-z]+(?:ed|en)|sent|sold|paid|set|put|shut|cut|built|made|given|taken|shown|wiped|moved|shared)\b(.*)$/i;
+const PASSIVE = /^((?:[^,;:]{1,80}, (?:so |then |and )?)?)(?:(?:so|then|now|next|also)[, ]+)?((?!(?:so|because|since|while|when|if|unless|until|once|or|but|where|why|how|whether)\b)[\w'".\/@-]+(?:,\d{3})*(?: (?!(?:so|because|since|while|when|if|unless|until|once|or|but|where|why|how|whether)\b)[\w'".\/@-]+(?:,\d{3})*){0,11}?) (?:will be|will now be|is being|are being|is going to be|are going to be|is about to be|are about to be|gets|get) ([a-z]+(?:ed|en)|sent|sold|paid|set|put|shut|cut|built|made|given|taken|shown|wiped|moved|shared)\b(.*)$/i;
 /** What is about to go somewhere, said of the thing ("the campaign goes to the main list", "the OTA job goes out to the fleet now"): sent there. */
 const GOES_TO = /^((?:[^,;:]{1,80}, (?:so |then |and )?)?)(?:(?:so|then|now|next|also)[, ]+)?((?:the|this|that|our|my|a|an) [\w'".\/@-]+(?: [\w'".\/@-]+){0,8}?) (?:goes|go|is going|are going|will go|is going to go) (out |live )?(to .*)$/i;
 
@@ -1993,6 +1993,16 @@ function activeVoice(sentence: string): string {
  * are read, was not read whole (padding must not hide an action), and the caller takes that as
  * caution. Pure.
  */
+/** Whether the words before toks[i] are a passive said of how things are, "is wiped", "are nightly reset": a be-verb and a participle. ("Will be wiped" and "gets wiped" are the agent's doing: PASSIVE reads them.) */
+const BE_WORD = /^(?:is|are|was|were|been)$/;
+const PARTICIPLE = /^(?:[a-z]+(?:ed|en)|reset|set|cut|put|shut|built|made|kept|left|lost|sent|run|rebuilt|reseeded|up)$/;
+function passiveBefore(toks: readonly Token[], i: number): boolean {
+  if (!PARTICIPLE.test(toks[i - 1]?.word ?? "")) return false;
+  // (Up to two words between: "is automatically wiped", "are backed up".)
+  for (let k = i - 2; k >= Math.max(0, i - 4); k--) if (BE_WORD.test(toks[k]!.word)) return true;
+  return false;
+}
+
 export function readProse(raw: string, internalDomains: readonly string[] = []): { hits: ProseHit[]; unread?: string } {
   const text = foldForReading(raw);
   const hits: ProseHit[] = [];
@@ -2420,7 +2430,8 @@ export function readProse(raw: string, internalDomains: readonly string[] = []):
         // API"), "that", "which" and "to" say what the code does, not what the agent does.
         // "To save cost overnight I'll scale …": the speaker saying what they will do starts the main clause.
         // "Fixing the deploy by adding a cron job": what is done by way of it is an action of its own.
-        if (t.word === "and" || t.word === "then" || t.word === "by" || SPEAKER.has(t.word) || ((t.word === "to" || t.word === "that" || t.word === "which") && !lastWasCode)) clauseStart = true;
+        // ("is wiped and reset every night": a second participle of the passive, said of the thing, is no action of the agent's.)
+        if ((t.word === "and" && !passiveBefore(toks, i)) || t.word === "then" || t.word === "by" || SPEAKER.has(t.word) || ((t.word === "to" || t.word === "that" || t.word === "which") && !lastWasCode)) clauseStart = true;
         continue;
       }
       // "bulk-deleting", "mass-emailing": the action is on many at once.
@@ -2618,7 +2629,8 @@ function readAction(sentence: string, clause: string, verb: string, verbClass: V
   const mergedBranches = !money && verbClass === "delete" && /\bmy (?:own )?(?:fork|branches)\b/i.test(sentence) && !/\bor not\b|\bunmerged\b|\bnot (?:yet )?merged\b/i.test(sentence) && parts.length > 0 && parts.every((c) => c.includes("merged") && c.some((w) => /^branch(?:es)?$/.test(w)));
   // (.NET's build outputs named together, "the bin and obj folders"; or what the sentence says held only test data: "its volume; it only ever held the synthetic fixture data".)
   // (Every thing the object joins must be one of them: "the shared home directories and the bin and obj folders" is not.)
-  const buildOutputs = !money && /\bbin and obj\b|\bobj and bin\b/i.test(sentence) && parts.length > 0 && parts.every((c) => c.some((w) => /^(bin|obj)$/.test(w)));
+  // (Unreal's, "the Intermediate and Binaries folders", made again by the next build as bin and obj are.)
+  const buildOutputs = !money && /\b(?:bin and obj|obj and bin|intermediate and binaries|binaries and intermediate)\b/i.test(sentence) && parts.length > 0 && parts.every((c) => c.some((w) => /^(bin|obj|intermediate|binaries)$/.test(w)));
   // (Said of a container, a volume or a test database: "its volume; it only ever held the synthetic fixture data". Not of people's records or home directories.)
   const heldOnlyTestData = !money && /\b(?:only (?:ever )?(?:held|holds|has|had|contains?|contained|stores?|stored)|holds only|has only|contains only)\b[^.;]{0,30}?\b(?:synthetic|fixtures?|test|fake|dummy|seed|sample|generated)\b/i.test(sentence) && parts.length > 0 && parts.every((c) => c.some((w) => /^(volumes?|containers?|databases?|dbs?|schemas?|tables?|indexes|indices|caches?|namespaces?|buckets?|stacks?)$/.test(w))) && !PERSONAL.test(sentence) && !mentionsProduction(sentence);
   const throwawayObject = toolCache || testMoney || devCopyNamed || mergedBranches || buildOutputs || heldOnlyTestData || parts.length > 0 && parts.every((c) => c.some((w, k) => notReal(c, k) && !(/^(build|builds|test|testing)$/.test(w) && MACHINE.test(c[k + 1] ?? ""))) || DEV_COPY.test(c.join(" ")) || /\b(?:console log|node modules)\b/.test(c.join(" ")));

@@ -560,7 +560,9 @@ export const SECRET_RULES: readonly DetectorRule[] = [
     // them too. The id is not random enough for an entropy floor to mean much (detect-secrets sets
     // none), so what is dropped is a masked id (AKIAXXXXXXXXXXXXXXXX) and DNA, whose A/C/G/T runs
     // contain "ACCA" followed by sixteen capitals (a false positive gitleaks documents).
-    pattern: /\b(?:A3T[A-Z0-9]|AKIA|ASIA|ABIA|ACCA)(?![A-Z0-9]{9}EXAMPLE\b)[A-Z0-9]{16}\b/g,
+    // The sixteen characters after the prefix are base32 (A-Z, 2-7), as gitleaks reads them: a value
+    // with 0, 1, 8 or 9 there (AKIAFAKEFAKEFAKE0000) is no key AWS issued.
+    pattern: /\b(?:A3T[A-Z0-9]|AKIA|ASIA|ABIA|ACCA)(?![A-Z2-7]{9}EXAMPLE\b)[A-Z2-7]{16}\b/g,
     validators: [{ check: "not-masked" }, { check: "not-nucleotide" }],
     examples: {
       match: [`aws_access_key_id = AKIA${fake("ABCDEFGHIJKLMNOPQRSTUVWXYZ234567", 16, 1)}`, `"AccessKeyId": "ASIA${fake("ABCDEFGHIJKLMNOPQRSTUVWXYZ234567", 16, 2)}"`],
@@ -569,6 +571,7 @@ export const SECRET_RULES: readonly DetectorRule[] = [
         "TTCAGGACCATTGACGTACCAGTTGCA",
         `akia${fake("abcdefghijklmnopqrstuvwxyz234567", 16, 3)}`,
         `AKIA${fake(UPPER, 12, 4)}`,
+        "AKIAFAKEFAKEFAKE0000",
         "aws configure  # AWS Access Key ID [None]: AKIAIOSFODNN7EXAMPLE",
         `"AccessKeyId": "ASIA${fake(UPPER, 9, 5)}EXAMPLE"`,
       ],
