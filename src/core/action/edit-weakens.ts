@@ -57,6 +57,8 @@ const DESTROY_GUARD = /\bprevent_destroy\s*=\s*true\b|\bdeletion_protection\s*=\
 
 /** Keys that name a protection: sign-in, verification, TLS, CSRF, MFA, audit, lockout, rate limits, encryption, escaping, scanning. */
 export const PROTECTION_KEY = /(?:^|[_.\-]|(?<=[a-z])(?=[A-Z]))(?:validate_?certs?|verify_?certs?|check_?certs?|scrub\w*|[sS]crub\w*|redact\w*|mask\w*|auth|authn|authz|authentication|authorization|authorisation|login|verify|verif\w*|csrf|xsrf|mfa|2fa|two_?factor|otp|ssl|tls|hsts|secure|httponly|encrypt\w*|signature|signed|signing|audit\w*|lockout|rate_?limit\w*|ratelimit\w*|throttl\w*|captcha|recaptcha|sandbox\w*|firewall|firewalld|ufw|iptables|nftables|fail2ban|selinux|apparmor|auditd|clamav|crowdstrike|falcon|wazuh|ossec|sysmon|osquery|defender|edr|waf|antivirus|malware|scan\w*|protect\w*|sanitiz\w*|auto_?escape|escaping|permissions?|rbac|acl|enforce\w*|require_?\w+|network_?polic(?:y|ies)|pod_?security\w*|azure_?policy|validat\w*)(?=$|[_.\-]|[A-Z])/i;
+/** git's hooksPath set to nothing or to /dev/null (NUL on Windows). */
+const HOOKS_OFF = /^[ \t]*hookspath[ \t]*=[ \t]*(?:\/dev\/null|nul|""|'')?[ \t]*$/im;
 /** A key whose name says the protection is on when it is false: disable_auth, skip_verification, insecure, allow_anonymous. */
 export const NEGATED_KEY = /(?:^|[_.\-]|(?<=[a-z])(?=[A-Z]))(?:disable|skip|no|insecure|bypass|ignore|unsafe|suppress|allow[_.]?(?:everyone|anonymous|insecure|unauth\w*|unsigned|unverified|blob_?public_?access|nested_?items_?to_?be_?public|public_?access|public)|permit_?root_?login|password_?authentication|permit_?empty_?passwords)(?=$|[_.\-A-Z])/i;
 /** A key that opens a way around a protection when true: allow_anonymous, allow_unsigned, insecure, insecure_skip_verify. */
@@ -638,8 +640,10 @@ function logInputsOff(path: string, oldCode: string, newCode: string): string | 
   return section !== undefined ? `the log input ${section}` : "a log input";
 }
 
-/** Dependency manifests: Bundler, npm, pip, Poetry and PEP 621, Cargo. */
-const DEPENDENCY_MANIFEST = /(?:^|[\\/])(?:Gemfile|package\.json|requirements[\w.-]*\.(?:txt|in)|pyproject\.toml|Pipfile|Cargo\.toml)$/;
+/** Dependency manifests: Bundler, npm, pip, Poetry and PEP 621, Cargo, Go modules. */
+const DEPENDENCY_MANIFEST = /(?:^|[\\/])(?:Gemfile|package\.json|requirements[\w.-]*\.(?:txt|in)|pyproject\.toml|Pipfile|Cargo\.toml|go\.mod)$/;
+/** A go.mod replace directive to another module (not a local directory): `replace github.com/a/x => github.com/b/x v1.4.2`, or a line of a replace block. */
+const GO_REPLACE = /^[ \t]*(?:replace[ \t]+)?([\w.~-]+(?:\/[\w.~-]+)+)(?:[ \t]+v[\w.+-]+)?[ \t]*=>[ \t]*([\w-]+(?:\.[\w-]+)+(?:\/[\w.~-]+)+)(?:[ \t]+v[\w.+-]+)?[ \t]*$/gm;
 /** A dependency taken from a git repository or a URL, not the registry: `gem "x", git: …`, `"x": "git+https://…"`, `x @ git+https://…`, `x = { git = "…" }`. */
 const DEPENDENCY_FROM_SOURCE = /^[ \t]*gem[ \t]+["'][\w.-]+["'][^\n]*?\b(?:git|github):\s*["']([^"'\n]{3,200})["']|^[ \t]*"(?!(?:repository|homepage|bugs|url|funding|author)")[@\w./-]+"[ \t]*:[ \t]*"((?:git\+)?(?:https?|ssh|git):\/\/[^"\n]{3,200}|github:[^"\n]{3,200}|[\w-]+\/[\w.-]+#[^"\n]{1,80})"|^[ \t]*(?:[\w.-]+[ \t]*@[ \t]*)?(git\+(?:https?|ssh):\/\/[^\s#]{3,200})|^[ \t]*[\w-]+[ \t]*=[ \t]*\{[^}\n]*\bgit[ \t]*=[ \t]*"([^"\n]{3,200})"/gm;
 
@@ -649,6 +653,8 @@ function dependenciesFromSource(path: string, oldText: string, newText: string):
   const before = new Set(oldText.split("\n").map((l) => l.trim()));
   const out: string[] = [];
   for (const m of newText.slice(0, MAX_TEXT).matchAll(DEPENDENCY_FROM_SOURCE)) if (!before.has(m[0].trim()) && out.length < 4) out.push(m[1] ?? m[2] ?? m[3] ?? m[4]!);
+  // (A Go module replaced by another's: every build takes its code from there instead. Not a version pin of the same module.)
+  if (/go\.mod$/.test(path)) for (const m of newText.slice(0, MAX_TEXT).matchAll(GO_REPLACE)) if (!before.has(m[0].trim()) && m[1] !== m[2] && out.length < 4) out.push(`${m[2]!} (in place of ${m[1]!})`);
   return out;
 }
 
@@ -953,6 +959,26 @@ function roleValueWidened(path: string, oldCode: string, newCode: string): strin
   return undefined;
 }
 
+/**
+ * A policy's actions, verbs or resources widened to a wildcard where the old text named them (IAM's
+ * actions = ["dynamodb:*"], resources = ["*"]; a Kubernetes role's verbs: ["*"]): whoever holds it
+ * can do everything of the service, or reach everything, not the few things it was written for.
+ */
+function wildcardGranted(oldCode: string, newCode: string): string | undefined {
+  const count = (code: string, re: RegExp) => code.match(re)?.length ?? 0;
+  for (const [what, re] of [["every action", WILDCARD_ACTIONS], ["every resource", WILDCARD_RESOURCES]] as const) {
+    if (count(newCode, re) > count(oldCode, re) && (what === "every action" ? NAMED_ACTIONS : NAMED_RESOURCES).test(oldCode)) return `${what}: ${re.exec(newCode)?.[0].replace(/\s+/g, " ").slice(0, 60) ?? "*"}`;
+  }
+  return undefined;
+}
+/** A policy's action or verb list holding a wildcard (a service's, dynamodb:*, or every one, *). */
+const WILDCARD_ACTIONS = /["']?(?:actions?|not_?actions?|verbs|permissions)["']?\s*[:=]\s*\[?\s*(?:["'][^"'\n]{1,80}["']\s*,\s*)*["'](?:[a-z0-9-]+:)?\*["']/gi;
+/** A policy's resource list holding *. */
+const WILDCARD_RESOURCES = /["']?(?:resources?)["']?\s*[:=]\s*\[?\s*(?:["'][^"'\n]{1,200}["']\s*,\s*)*["']\*["']/gi;
+/** An action, verb or resource list the old text had, naming what it grants (so a wildcard added is a widening, not a new policy's first line). */
+const NAMED_ACTIONS = /["']?(?:actions?|not_?actions?|verbs|permissions)["']?\s*[:=]\s*\[?\s*["'][^"'*\n]{2,80}["']/i;
+const NAMED_RESOURCES = /["']?(?:resources?)["']?\s*[:=]\s*\[?\s*(?:["'][^"'*\n]{2,200}["']|[a-z_][\w.]*\.arn\b)/i;
+
 /** Server code that answers anyone: a public API's routes, controllers or views (not a site's static public/ folder). */
 const PUBLIC_CODE_PATH = /(?:^|\/)(?:api\/public|public_?api|public\/api|(?:routes|controllers|views|handlers|endpoints)\/(?:public|anonymous|unauthenticated))\/(?:[\w-]+\/){0,3}[\w-]+\.(?:py|rb|go|java|kt|php|cs|ts|js)$/i;
 /** People added to what a response returns, as a list: "applicants": [a.to_dict() for …], users: users.map(…). */
@@ -1228,6 +1254,8 @@ function editWeakensCode(path: string, name: string, oldText: string, newText: s
   if (inputOff !== undefined) out.push({ id: "code.log-input-disabled", technique: "T1562.002", tactic: "Defense Evasion (TA0005)", action: { capability: "impair-defences", target: { name, production }, reversibility: "recoverable", scope: SECURITY_INPUT.test(inputOff) ? "system" : serviceWide }, reason: `the edit switches off ${inputOff} in ${name}: what it recorded is no longer collected (T1562.002)` });
   const nowhere = AUDIT_TO_NOWHERE.exec(newCode);
   if (nowhere !== null && !AUDIT_TO_NOWHERE.test(oldCode)) out.push({ id: "code.audit-to-nowhere", technique: "T1562.008", tactic: "Defense Evasion (TA0005)", action: { capability: "impair-defences", target: { name, production }, reversibility: "recoverable", scope: serviceWide }, reason: `the edit sends the audit log nowhere (${nowhere[0].trim().slice(0, 60)}): what it recorded happens unrecorded` });
+  // git's hooks pointed at nothing in its configuration (hooksPath = /dev/null): the repository's pre-commit and pre-push checks (secret scans, lint) no longer run; in ~/.gitconfig, for every repository.
+  if (/(?:^|[\/\\])(?:\.gitconfig|\.git[\/\\]config|gitconfig)$/i.test(path) && HOOKS_OFF.test(newText) && !HOOKS_OFF.test(oldText)) out.push({ id: "code.hooks-skipped", technique: "T1562.001", tactic: "Defense Evasion (TA0005)", action: { capability: "impair-defences", target: { name }, reversibility: "recoverable", scope: /\.gitconfig$|(?:^|[\/\\])gitconfig$/i.test(path) ? "account" : "one" }, reason: `the edit points git's hooks at nothing in ${name}: the pre-commit and pre-push checks no longer run (T1562.001)` });
   const noAlerts = ALERTS_TO_NOWHERE.exec(newCode);
   if (noAlerts !== null && !ALERTS_TO_NOWHERE.test(oldCode)) out.push({ id: "code.alerts-to-nowhere", technique: "T1562.006", tactic: "Defense Evasion (TA0005)", action: { capability: "impair-defences", target: { name, production }, reversibility: "recoverable", scope: "one" }, reason: `the edit routes alerts nowhere (${noAlerts[0].trim()}): what they warned of goes unseen` });
   const wayIn = AUTH_PATH.test(path) ? FIXED_WAY_IN.exec(newCode) ?? (HEADER_WAY_IN.test(oldCode) ? null : HEADER_WAY_IN.exec(newCode)) ?? (OR_FIXED_SECRET.test(oldCode) ? null : OR_FIXED_SECRET.exec(newCode)) ?? (OR_FIXED_COMPARE.test(oldCode) ? null : OR_FIXED_COMPARE.exec(newCode)) ?? keyedWayIn(path, oldCode, newCode) : keyedWayIn(path, oldCode, newCode);
@@ -1330,7 +1358,7 @@ function editWeakensCode(path: string, name: string, oldText: string, newText: s
   const isolation = isolationRemoved(oldCode, newCode);
   if (isolation !== undefined) out.push({ id: "code.isolation-removed", technique: "T1530", tactic: "Collection (TA0009)", action: { capability: "impair-defences", target: { name, production, personal: true }, reversibility: "recoverable", scope: "system" }, reason: `the edit takes the tenant or owner filter off a query in ${name} (${isolation}): every tenant's rows reach whoever asks` });
   // (Not in a developer's own configuration, as weakenedSetting is not.)
-  const roleWidened = own || setting?.kind === "permission" || granted.length > 0 ? undefined : roleValueWidened(path, oldCode, newCode);
+  const roleWidened = own || setting?.kind === "permission" || granted.length > 0 ? undefined : roleValueWidened(path, oldCode, newCode) ?? wildcardGranted(oldCode, newCode);
   if (roleWidened !== undefined) out.push({ id: "code.permission-widened", technique: "T1098", tactic: "Persistence (TA0003)", action: { capability: "grant-access", target: { name, production }, reversibility: "recoverable", scope: "one" }, reason: `the edit widens a role to everything in ${name} (${roleWidened}): everyone with that role reaches all of it once deployed` });
   const rbac = own ? undefined : rbacWidened(path, oldCode, newCode);
   if (rbac !== undefined) out.push({ id: "code.permission-widened", technique: "T1098", tactic: "Persistence (TA0003)", action: { capability: "grant-access", target: { name, production }, reversibility: "recoverable", scope: "one" }, reason: `the edit lets a Kubernetes role ${rbac} in ${name}: every workload bound to it can once applied` });

@@ -168,7 +168,7 @@ export function cliCommandOf(tool: string | undefined, args: unknown): string | 
   const a = args as Record<string, unknown>;
   const list = a.args ?? a.argv ?? a.arguments;
   let rest: string | undefined;
-  if (Array.isArray(list) && list.length > 0 && list.every((x) => typeof x === "string")) rest = list.map((w: string) => (/^[\w@%+=:,./*-]+$/.test(w) ? w : `'${w.replace(/'/g, "'\\''")}'`)).join(" ");
+  if (Array.isArray(list) && list.length > 0 && list.every((x) => typeof x === "string")) rest = list.map(shellWord).join(" ");
   else if (typeof list === "string") rest = list;
   else rest = commandArgumentOf(args);
   if (rest === undefined || rest.trim() === "") return undefined;
@@ -182,7 +182,17 @@ export function cliCommandOf(tool: string | undefined, args: unknown): string | 
  */
 export function toolCommandLines(tool: string | undefined, args: unknown): string[] {
   const shell = shellCommandOf(tool, args);
-  return shell !== undefined ? [shell, ...ciCommandsOf(args)] : [...wrappedCommandLines(tool, args), ...fileWriteCommands(args)];
+  return shell !== undefined ? [shellToolLine(tool, args) ?? shell, ...ciCommandsOf(args)] : [...wrappedCommandLines(tool, args), ...fileWriteCommands(args)];
+}
+
+/**
+ * The command line a shell tool runs, as read: its command argument, or for a Kubernetes server's
+ * exec the kubectl exec line it equals (where it runs is part of what it does: `env` in a service's
+ * pod prints that service's secrets).
+ */
+export function shellToolLine(tool: string | undefined, args: unknown): string | undefined {
+  const pod = tool !== undefined && args !== null && typeof args === "object" && !Array.isArray(args) ? podExecOf(tool, args) : undefined;
+  return pod ?? commandArgumentOf(args);
 }
 
 /** toolCommandLines without a shell tool's own command line (which its arguments already hold as written). */
@@ -225,14 +235,18 @@ function scriptsOf(args: object): string[] {
   return out;
 }
 
-/** A Kubernetes server's pod exec (pods_exec {name, command: ["printenv"]}) as the kubectl line it equals. */
+/**
+ * A Kubernetes server's pod exec (pods_exec {name, command: ["printenv"]}, kubernetes exec {pod,
+ * namespace, context, command}) as the kubectl line it equals: what runs, in whose pod, where.
+ */
 function podExecOf(tool: string, args: object): string | undefined {
   const words = toolWords(tool);
-  if (!words.some((w) => /^pods?$/.test(w)) || !words.includes("exec")) return undefined;
   const a = args as Record<string, unknown>;
-  const command = Array.isArray(a.command) && a.command.every((x) => typeof x === "string") ? (a.command as string[]).map((w) => (/^[\w@%+=:,./*-]+$/.test(w) ? w : `'${w.replace(/'/g, "'\\''")}'`)).join(" ") : typeof a.command === "string" ? a.command : undefined;
+  if (!words.includes("exec") || !(words.some((w) => /^pods?$/.test(w)) || (words.some((w) => /^(kubernetes|k8s|kube|kubectl)$/.test(w)) && typeof a.pod === "string"))) return undefined;
+  const command = Array.isArray(a.command) && a.command.every((x) => typeof x === "string") ? (a.command as string[]).map(shellWord).join(" ") : typeof a.command === "string" ? a.command : undefined;
   const pod = typeof a.name === "string" ? a.name : typeof a.pod === "string" ? a.pod : "pod";
-  return command !== undefined && command.trim() !== "" ? `kubectl exec ${/^[\w.-]+$/.test(pod) ? pod : "pod"} -- ${command}` : undefined;
+  const where = (["context", "namespace"] as const).flatMap((k) => (typeof a[k] === "string" && /^[\w.:@-]+$/.test(a[k] as string) ? [`--${k} ${a[k] as string}`] : [])).join(" ");
+  return command !== undefined && command.trim() !== "" ? `kubectl ${where === "" ? "" : `${where} `}exec ${/^[\w.-]+$/.test(pod) ? pod : "pod"} -- ${command}` : undefined;
 }
 
 const CLICK_TOOL = /(^|_)(click|tap|press|dblclick|double_?click)(_|$)/i;
@@ -259,12 +273,23 @@ function typedSecretField(words: readonly string[], args: unknown): string | und
   return label !== undefined ? `"${(label[1] as string).slice(0, 80)}"` : undefined;
 }
 
-/** The first string under a command-like key (command, cmd, script, command_line) of the arguments. */
+/**
+ * The first string under a command-like key (command, cmd, script, command_line) of the arguments,
+ * or an argv given as a list of words (Kubernetes' exec ["sh", "-c", "env | sort"]) as the command
+ * line that runs it: each word quoted for the shell, so the reader sees the program and its words.
+ */
 export function commandArgumentOf(args: unknown): string | undefined {
   if (!args || typeof args !== "object" || Array.isArray(args)) return undefined;
-  for (const [k, v] of Object.entries(args as Record<string, unknown>)) if (SHELL_FIELD.test(k) && typeof v === "string") return v;
+  for (const [k, v] of Object.entries(args as Record<string, unknown>)) {
+    if (!SHELL_FIELD.test(k)) continue;
+    if (typeof v === "string") return v;
+    if (Array.isArray(v) && v.length > 0 && v.length <= 256 && v.every((w) => typeof w === "string")) return (v as string[]).map(shellWord).join(" ");
+  }
   return undefined;
 }
+
+/** One word as the shell must be given it: bare when it has nothing the shell reads, else in single quotes. */
+const shellWord = (w: string): string => (/^[\w@%+=:,./*-]+$/.test(w) ? w : `'${w.replace(/'/g, "'\\''")}'`);
 
 /**
  * judgeAction, failing closed: if any reader or rule throws, the step is caution (a pause) with

@@ -2,7 +2,7 @@
 // strictly each must be read, then judgeAction over the commands they run, the tool, its arguments
 // and its MCP annotations. Pure: the shell reader is passed in (the pipeline passes the rule pack's
 // cached one, so a command line in both the hint and the arguments is parsed once).
-import { judgeAction, commandArgumentOf, isShellTool, toolCommandLines, type Judgement } from "./judge.js";
+import { judgeAction, isShellTool, shellToolLine, toolCommandLines, type Judgement } from "./judge.js";
 import type { ToolAnnotations } from "./tool-call.js";
 import { readHintCalls, type HintCalls } from "./hint-call.js";
 import { HARD_STOP_AT, PAUSE_AT, tierOfScore } from "./model.js";
@@ -55,7 +55,7 @@ export function commandLinesOf(step: StepInput): Array<{ source: string; strict:
     out.push({ source, strict });
   };
   if (step.tool === undefined || isShellTool(step.tool)) {
-    const line = commandArgumentOf(step.arguments);
+    const line = shellToolLine(step.tool, step.arguments);
     if (line !== undefined) add(line, true);
   }
   // A CLI-wrapping tool's command line and a written CI file's script lines: read for what they run.

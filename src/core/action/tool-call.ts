@@ -609,7 +609,8 @@ function protectionSwitchedOff(args: unknown): [string, unknown] | undefined {
       // A sign-in policy switched off by its state ({policyId, state: "disabled"} on a conditional-access or MFA policy).
       if (/^(?:state|status)$/i.test(k) && typeof x === "string" && /^(?:disabled?|off|inactive)$/i.test(x) && (isPolicy || (namedPolicy && /^state$/i.test(k)))) return [k, x];
       // A setting named by one key and set by another ({id: "waf", value: "off"}, {setting: "ssl", value: "off"}).
-      if (/^(?:id|name|setting|key)$/i.test(k) && typeof x === "string" && PROTECTION_SETTING.test(x) && isRecord(v) && /^(?:off|false|disabled?|none|essentially_off)$/i.test(String(v.value ?? v.enabled ?? ""))) return [x, v.value ?? v.enabled];
+      // (Or a build's or a service's parameter named for a check, by its words: env.WARDEN_INTEGRITY_MANIFEST set to skip.)
+      if (/^(?:id|name|setting|key)$/i.test(k) && typeof x === "string" && (PROTECTION_SETTING.test(x) || (x.length <= 120 && /(?:^|[_.-])(?:integrity|verif\w*|signature|signing|scan\w*|auth\w*|tls|ssl|mfa|csrf)(?=$|[_.-])/i.test(x))) && isRecord(v) && /^(?:off|false|disabled?|none|essentially_off|skip|skipped|0|no)$/i.test(String(v.value ?? v.enabled ?? ""))) return [x, v.value ?? v.enabled];
       // A configuration path whose last parts name a protection, set off ({path: "admin/captcha/enable", value: "0"}, Magento's and similar config stores).
       if (/^(?:path|config_?path|setting_?path)$/i.test(k) && typeof x === "string" && x.length <= 200 && x.split(/[/.]/).some((part) => PROTECTION_SETTING.test(part) || /^(?:two_?factor|csrf|recaptcha|lockout|secure|use_?secure\w*|enable_?(?:captcha|2fa|mfa|csrf))$/i.test(part)) && isRecord(v) && /^(?:off|false|disabled?|none|0|no)$/i.test(String(v.value ?? ""))) return [x, v.value];
       const inner = visit(x, depth + 1, isPolicy);

@@ -77,14 +77,17 @@ const containerEnvironment: CommandRule = {
   names: ["kubectl", "oc", "docker", "podman"],
   match(inv) {
     if (!/^(kubectl|oc|docker|podman)$/.test(inv.name) || !inv.args.includes("exec")) return undefined;
-    const inner = inv.args.includes("--") ? inv.args.slice(inv.args.indexOf("--") + 1) : inv.args.slice(-1);
+    let inner = inv.args.includes("--") ? inv.args.slice(inv.args.indexOf("--") + 1) : inv.args.slice(-1);
+    // (Through the pod's shell, its environment printed or piped on: sh -c 'env | sort', bash -lc 'printenv | grep -i db'.)
+    const script = /^(?:.*\/)?(?:sh|bash|ash|dash|zsh)$/.test(inner[0] ?? "") ? inner.find((a, i) => i > 0 && /^-[a-z]*c[a-z]*$/.test(inner[i - 1]!)) : undefined;
+    if (script !== undefined) inner = script.split("|")[0]!.trim().split(/\s+/);
     const name = (inner[0] ?? "").replace(/^.*\//, "");
     if (!(name === "env" || name === "printenv" || (name === "cat" && inner.some((a) => /^\/proc\/(?:1|self)\/environ$/.test(a)))) || inner.slice(1).some((a) => !a.startsWith("-") && name !== "cat")) return undefined;
     return { action: { capability: "read", target: { name: `${inv.name} exec ${name}`, pathClass: "credentials" }, reversibility: "recoverable", scope: "one" }, reason: `prints the whole environment of a running container with ${inv.name} exec: every secret it was given lands in the transcript (T1552.007)` };
   },
   examples: {
-    match: [`kubectl -n staging exec deploy/api -- printenv`, `kubectl exec -it api-0 -- env`, `docker exec web printenv`, `kubectl exec api-0 -- cat /proc/1/environ`],
-    noMatch: [`kubectl exec -it api-0 -- printenv PATH`, `kubectl exec api-0 -- ls /app`, `docker exec web env FOO=bar node x.js`, `printenv`],
+    match: [`kubectl -n staging exec deploy/api -- printenv`, `kubectl exec -it api-0 -- env`, `docker exec web printenv`, `kubectl exec api-0 -- cat /proc/1/environ`, `kubectl exec api-0 -- sh -c 'env | sort'`],
+    noMatch: [`kubectl exec -it api-0 -- printenv PATH`, `kubectl exec api-0 -- ls /app`, `kubectl exec api-0 -- sh -c 'printenv HOME | wc -c'`, `docker exec web env FOO=bar node x.js`, `printenv`],
   },
 };
 
