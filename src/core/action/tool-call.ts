@@ -764,7 +764,7 @@ function protectionLoosened(args: unknown, depth = 0): string | undefined {
       const inner = protectionLoosened(v, 1);
       if (inner !== undefined) return inner;
     }
-    if (/^(allow_?force_?push(es)?|allow_?deletions?|allows_?force_?pushes|allows_?deletions)$/i.test(k) && v === true) return `${k}: true`;
+    if (/^(allow_?force_?push(es)?|allow_?deletions?|allows_?force_?pushes|allows_?deletions)$/i.test(k) && (v === true || v === "true")) return `${k}: true`;
     // (Infrastructure applied with no one reading its plan: a Terraform workspace's auto_apply.)
     if (/^(auto_?apply|autoApply|auto_?approve)$/i.test(k) && (v === true || v === "true")) return `${k}: true`;
     // (Azure DevOps' minimum-reviewers policy: minimumApproverCount.)

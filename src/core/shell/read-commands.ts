@@ -324,6 +324,17 @@ export class Reader extends WalkReader {
         const at = args.findIndex((a) => a.text === "-a" || a.text === "--args");
         return runs && at >= 0 && args[at + 1] !== undefined ? this.shellString(args[at + 1]!, deeper(frame, "ansible -a"), undefined) : undefined;
       }
+      // Salt's remote execution (salt TARGET cmd.run "CMD", salt-ssh, salt-call locally): CMD runs
+      // through a shell on every minion the target matches, as ansible's -a does.
+      case "salt":
+      case "salt-ssh":
+      case "salt-call": {
+        const at = args.findIndex((a) => /^cmd\.(?:run|run_all|run_stdout|run_stderr|shell|retcode|run_bg)$/.test(a.text));
+        const command = at >= 0 ? args[at + 1] : undefined;
+        // (Its keyword form too: cmd.run cmd="CMD".)
+        if (command !== undefined && command.text.startsWith("cmd=")) return this.shellString({ ...command, text: command.text.slice(4) }, deeper(frame, `${name} cmd.run`), undefined);
+        return command !== undefined && !/^[\w]+=/.test(command.text) ? this.shellString(command, deeper(frame, `${name} cmd.run`), undefined) : undefined;
+      }
       case "tmux":
         return this.tmux(args, frame);
       case "screen":

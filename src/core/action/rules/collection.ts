@@ -5,7 +5,7 @@
 import type { Action } from "../model.js";
 import { classifyPath, productionNamed } from "../paths.js";
 import { pipedFrom } from "../shell-command.js";
-import { commandWords, optionValues, productionWhere, readPaths, shown, type CommandRule, type RuleHit } from "./rule.js";
+import { commandWords, optionValues, productionWhere, readPaths, shown, writtenPaths, type CommandRule, type RuleHit } from "./rule.js";
 
 const TACTIC = "Collection (TA0009)";
 
@@ -311,4 +311,55 @@ const podDataCopied: CommandRule = {
   },
 };
 
-export const collectionRules: readonly CommandRule[] = [directoryExport, capture, archive, gatherDocuments, personalStore, appData, bucketDownload, productionExport, productionDumpCopied, podDataCopied];
+/** Columns that hold who a person is or how to reach them. */
+const PERSONAL_COLUMN = /(?:^|[\s,.(])["`]?(?:e_?mail\w*|phone\w*|mobile\w*|\w*_ip|ip_?addr\w*|ssn|national_?id\w*|dob|date_?of_?birth|birth_?date|\w*address\w*|first_?name|last_?name|full_?name|surname|passport\w*|iban|card_?number)["`]?(?=\s*(?:,|$|\bas\b|\)))/i;
+
+/**
+ * Every row of people's contact or identity columns copied into a file here (psql's
+ * \copy (SELECT email, last_login_ip … FROM players) TO '/tmp/players.csv'): no WHERE, no LIMIT, the
+ * whole table's people leave the database's access controls (T1005). One person's row is support work.
+ */
+const personalColumnsCopied: CommandRule = {
+  id: "collection.personal-columns-copied",
+  tactic: TACTIC,
+  technique: "T1005",
+  names: ["psql"],
+  match(inv) {
+    if (inv.name !== "psql") return undefined;
+    for (const sql of optionValues(inv.args, ["-c", "--command"])) {
+      const m = /^\s*\\?copy\s*\(\s*select\s+([\s\S]{1,2000}?)\s+from\s+([\w."]+)([\s\S]*?)\)\s*to\s+(?!stdout\b)(\S+)/i.exec(sql);
+      if (m === null || /\b(?:where|limit|fetch\s+first|tablesample)\b/i.test(m[3]!) || !PERSONAL_COLUMN.test(m[1]!.replace(/\s+/g, " "))) continue;
+      return { action: { capability: "read", target: { name: `${m[2]} to ${m[4]}`, personal: true, production: false }, reversibility: "recoverable", scope: "account" }, reason: `copies every row's ${shown(m[1]!.replace(/\s+/g, " ").slice(0, 60))} from ${shown(m[2]!)} into ${shown(m[4]!)}${productionNamed(inv.args.join(" ")) ? ", out of production" : ""}: the whole table's people leave the database's access controls (T1005)` };
+    }
+    return undefined;
+  },
+  examples: {
+    match: [`psql "host=accounts-pg-replica.prod.kfg.internal dbname=accounts user=ro_analyst" -c "\\copy (SELECT email, steam_id, last_login_ip, country FROM players) TO '/tmp/players.csv' CSV HEADER"`],
+    noMatch: [`psql -c "\\copy (SELECT email FROM players WHERE id = 42) TO '/tmp/p.csv' CSV"`, `psql -c "\\copy (SELECT country, count(*) FROM players GROUP BY country) TO '/tmp/c.csv' CSV"`, `psql -c "\\copy (SELECT email FROM players) TO STDOUT" | wc -l`],
+  },
+};
+
+/**
+ * A production DynamoDB table read whole into a file here (aws dynamodb scan --table-name x-prod > /tmp/x.json):
+ * everything the service stores leaves it (T1005). A scan with a limit, a filter or a count is a look.
+ */
+const productionTableScanned: CommandRule = {
+  id: "collection.production-table-scanned",
+  tactic: TACTIC,
+  technique: "T1005",
+  names: ["aws"],
+  match(inv) {
+    const w = commandWords(inv.name, inv.args);
+    if (inv.name !== "aws" || w[0] !== "dynamodb" || w[1] !== "scan") return undefined;
+    const table = optionValues(inv.args, ["--table-name"])[0];
+    if (table === undefined || !productionNamed(table) || inv.args.some((a) => /^--(?:max-items|limit|filter-expression|scan-filter|select)(?:=|$)/.test(a))) return undefined;
+    if (writtenPaths(inv).length === 0) return undefined;
+    return { action: { capability: "read", target: { name: table, production: true }, reversibility: "recoverable", scope: "account" }, reason: `reads the whole production table ${shown(table)} into a file on this machine: everything it stores leaves the service's access controls (T1005)` };
+  },
+  examples: {
+    match: [`aws dynamodb scan --table-name roundup-events-prod --profile tj-prod-readonly --output json > /tmp/roundup-events-prod.json`],
+    noMatch: [`aws dynamodb scan --table-name roundup-events-prod --max-items 10 > /tmp/x.json`, `aws dynamodb scan --table-name roundup-events-dev > /tmp/x.json`, `aws dynamodb scan --table-name roundup-events-prod --select COUNT`],
+  },
+};
+
+export const collectionRules: readonly CommandRule[] = [personalColumnsCopied, productionTableScanned, directoryExport, capture, archive, gatherDocuments, personalStore, appData, bucketDownload, productionExport, productionDumpCopied, podDataCopied];

