@@ -55,6 +55,9 @@ const CREDENTIAL_PATTERNS: readonly RegExp[] = [
   // A deployed IIS site's web.config (its connection strings and machine keys), here or through a server's administrative share.
   /^(?:\/\/[\w.-]+\/[A-Za-z]\$|[A-Za-z]:)?\/inetpub\/(?:.*\/)?web\.config$/i,
   /(^|\/)secrets?\/(?:[^/]+\/)*[^/]*\.dec\.(?:env|ya?ml|json)$/i,
+  // A deployed configuration tree's secrets folder (Salt's /srv/pillar/prod/secrets/nav_sql.sls, /etc/app/secrets/db.yaml): its files hold the passwords.
+  // (Not one kept encrypted, sops' or a sealed secret's: x.enc.yaml, sealed-x.yaml.)
+  /^\/(?:etc|srv|opt)\/(?:[^/]+\/)*secrets?\/(?:[^/]+\/)*(?![^/]*(?:\.enc\.|\.sops\.|sealed|encrypted))[^/]+\.(?:sls|ya?ml|json|env|conf|cfg|txt|properties|ini|toml)$/i,
   // A file named for the API or access token it holds (redcap_api_token.txt), or a pipeline's secrets.config; not an example's or a test's.
   /^(?!.*(?:^|[\/._-])(?:example|sample|template|fixtures?|mocks?|fake|dummy|tests?|spec)(?:[\/._-]|$)).*(?:^|\/)(?:[\w-]+[._-])?(?:api[_-]?(?:token|key)|access[_-]?token|auth[_-]?token|bearer[_-]?token)(?:[._-][A-Za-z0-9]+){0,8}\.(?:txt|json|env|key)$|(?:^|\/)secrets?\.config$/i,
   // A project's own hidden secrets folder (.secrets/prod/sql_sa_password.txt), not an example's.

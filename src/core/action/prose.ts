@@ -751,6 +751,24 @@ const SENTENCE_EFFECTS: readonly SentenceEffect[] = [
     says: "says it makes backups expire within a day: every older backup is deleted, and a mistake found later has nothing to go back to (T1490)",
   },
   {
+    // A store's retention cut to a week or less ("cutting the Mirth data pruner retention on the prod engine from 30 days to 2"):
+    // everything older is deleted at the next cleanup, for good (T1485). (Backups have their own reading above; a cache's TTL is no store.)
+    id: "prose.retention-cut",
+    keys: ["retention", "pruner", "prune", "ttl"],
+    re: /\b(?:cut|shorten|reduc|lower|drop|trim|tighten)\w*\b[^.;]{0,60}?\b(?:retention|pruner|pruning|ttl)\b[^.;]{0,60}?\b(?:from \d{1,4} ?(?:days?|d|hours?|h|weeks?|months?) )?to (\d{1,3}|one|two|three|a single)\b(?: ?(days?|d|hours?|h|weeks?))?/i,
+    when: (sentence) => {
+      const m = /\b(?:from \d{1,4} ?(days?|d|hours?|h|weeks?|months?) )?to (\d{1,3}|one|two|three|a single)\b(?: ?(days?|d|hours?|h|weeks?))?/i.exec(sentence.slice(sentence.search(/retention|pruner|pruning|ttl/i)));
+      // (Not a cache's, a session store's or a debug stream's: "the debug-traces topic to 2 hours to save disk".)
+      if (m === null || /\b(?:cache|caches|session|sessions|tmp|temp|scratch|preview|dev|test|local|debug|traces?)\b/i.test(sentence) || BACKUPS_NAMED.test(sentence)) return false;
+      const unit = (m[3] ?? m[1] ?? "").toLowerCase();
+      const n = ({ one: 1, two: 2, three: 3, "a single": 1 } as Record<string, number>)[m[2]!.toLowerCase()] ?? Number(m[2]);
+      const days = /^h/.test(unit) ? n / 24 : /^w/.test(unit) ? n * 7 : /^m/.test(unit) ? n * 30 : unit === "" ? NaN : n;
+      return days <= 7;
+    },
+    action: (sentence) => ({ capability: "delete", target: { name: "what the store keeps", production: mentionsProduction(sentence) }, reversibility: "irreversible", scope: "tree" }),
+    says: "says it cuts how long a store keeps its data to days: everything older is deleted at the next cleanup, for good (T1485)",
+  },
+  {
     // A limit on money paid without a person raised many times over.
     id: "prose.money-limit-raised",
     keys: ["threshold", "limit", "auto-approval", "auto-approve", "approval"],
@@ -1323,6 +1341,93 @@ const SENTENCE_EFFECTS: readonly SentenceEffect[] = [
     says: "says it closes a security finding without fixing it: the weakness stays open and no one is looking (T1562.001)",
   },
   {
+    // A commit made under someone else's name ("commit this change under Gareth's name and email so it looks like his"):
+    // the history says a person did what the agent did (T1036).
+    id: "prose.commit-as-someone-else",
+    keys: ["commit"],
+    re: /\bcommit\w*\b[^.;]{0,60}?\b(?:under|as|with|using) (?:(?!my\b|our\b|the\b|a\b|an\b|this\b|that\b)[A-Z][\w'\u2019-]*['\u2019]s|his|her|their|someone else['\u2019]s|another (?:person|developer|engineer|user)['\u2019]s) (?:own )?(?:name|e-?mail|identity|author(?:ship)?|git identity|credentials)\b/,
+    action: () => ({ capability: "impair-defences", target: { name: "a commit's author" }, reversibility: "recoverable", scope: "one" }),
+    says: "says it commits under someone else's name: the history says that person made the change, and reviews that trust them let it through (T1036)",
+  },
+  {
+    // A value written to an industrial controller ("write 0 to holding register 40112 on eastbank-plc01"): the physical process changes at once (ICS T0836).
+    id: "prose.controller-written",
+    keys: ["register", "coil", "plc", "setpoint", "scada", "modbus"],
+    re: /\b(?:writ|set|forc|push|chang)\w*\b[^.;]{0,40}?\b(?:to|on|in) (?:the )?(?:holding register|input register|register \d+|coils?\b|plc\b|[\w-]*plc[\w-]*|setpoint|scada tag|modbus)|\b(?:writ|forc)\w* (?:a |the )?(?:value |\d+ )?(?:to|into) (?:the )?(?:holding )?registers? \d+/i,
+    when: (sentence) => !/\b(?:simulat\w*|emulat\w*|localhost|test ?bench|digital twin)\b/i.test(sentence),
+    action: () => ({ capability: "write", target: { name: "an industrial controller", pathClass: "device" }, reversibility: "irreversible", scope: "system" }),
+    says: "says it writes a value to an industrial controller: the physical process it drives changes at once, and what it did meanwhile cannot be undone (T0836)",
+  },
+  {
+    // A firewall rule opened to everything ("setting the IT-to-OT rule on the FortiGate to allow any/any"): what it separated is one network (T1562.004).
+    id: "prose.firewall-any-any",
+    keys: ["any/any", "any-any", "any to any", "any-to-any"],
+    re: /\b(?:allow|permit|accept|open)\w*\b[^.;]{0,20}?\bany ?(?:\/|-to-| to ) ?any\b|\bany ?(?:\/|-to-| to ) ?any\b[^.;]{0,30}?\b(?:allow|permit|accept)\w*\b/i,
+    action: () => ({ capability: "impair-defences", target: { name: "a firewall rule" }, reversibility: "recoverable", scope: "system" }),
+    says: "says it sets a firewall rule to allow anything to anything: what the firewall kept apart is open (T1562.004)",
+  },
+  {
+    // Cluster administrator given to someone ("mapping the IAM user from account 902117364820 into system:masters on the prod EKS cluster") (T1098).
+    id: "prose.cluster-admin-given",
+    keys: ["system:masters", "cluster-admin"],
+    re: /\b(?:map|add|bind|grant|giv|put|assign|attach)\w*\b[^.;]{0,100}?\b(?:into|to|in|as|with)\b[^.;]{0,20}?(?:system:masters|cluster-admin)\b/i,
+    action: (sentence) => ({ capability: "grant-access", target: { name: "a Kubernetes cluster's administrators", production: mentionsProduction(sentence), external: /\baccount \d{12}\b|\bfrom (?:an?|another|their|the vendor'?s?) (?:aws )?account\b/i.test(sentence) }, reversibility: "recoverable", scope: "account" }),
+    says: "says it makes someone an administrator of a whole Kubernetes cluster: they can read every secret and run anything on it (T1098)",
+  },
+  {
+    // A pod made privileged with the node's file system mounted ("make the pod privileged and mount the node's root filesystem into it"): whatever runs in it owns the node (T1611).
+    id: "prose.container-escape",
+    keys: ["privileged", "hostpath", "host path"],
+    re: /\bprivileged\b[^.;]{0,80}?\bmount\w*\b[^.;]{0,40}?\b(?:the )?(?:node|host)['\u2019]?s? (?:root )?(?:file ?system|fs|\/)|\bmount\w*\b[^.;]{0,40}?\b(?:the )?(?:node|host)['\u2019]?s? (?:root )?(?:file ?system|fs)\b[^.;]{0,60}?\bprivileged\b|\bhost ?path\b[^.;]{0,20}?(?:of |at |for )?["'\u2018\u201c]?\/["'\u2019\u201d]?(?=[\s,.;]|$)/i,
+    // (In a cluster the sentence names for staging or tests, the node is that environment's: one machine, not the system.)
+    action: (sentence) => ({ capability: "escalate", target: { name: "a node through a pod", production: mentionsProduction(sentence) }, reversibility: "recoverable", scope: !mentionsProduction(sentence) && /\b(?:staging|stage|dev|test|qa|sandbox)\b|-(?:staging|dev|test|qa)\b/i.test(sentence) ? "one" : "system" }),
+    says: "says it gives a pod the node's root file system with privilege: whatever runs in it can take the node (T1611)",
+  },
+  {
+    // A payout or payment batch run again ("replaying yesterday's ACH payout batch in production with --force"): everyone in it is paid twice (T1565).
+    id: "prose.payment-batch-replayed",
+    keys: ["replay", "rerun", "re-run", "resubmit", "resend", "retry", "re-send", "re-submit"],
+    re: /\b(?:replay|re-?run|re-?submit|re-?send|retry|re-?process|re-?trigger)\w*\b[^.;]{0,60}?\b(?:payouts?|payments?|payroll|transfers?|ach|wires?|disbursements?|remittances?|bacs|sepa)\b[^.;]{0,30}?\b(?:batch|batches|run|file|job)\b/i,
+    // (Not tests or code of a batch job: "re-running the failed unit tests in the payments batch job module".)
+    when: (sentence) => !/\b(?:sandbox|test mode|staging|dry[- ]run|dev|tests?|specs?|unit|module|code|ci|lint)\b/i.test(sentence),
+    action: (sentence) => ({ capability: "spend", target: { name: "a payment batch", production: mentionsProduction(sentence) }, reversibility: "irreversible", scope: "account" }),
+    says: "says it runs a payment batch again: whoever was paid the first time is paid twice, and money sent cannot be called back",
+  },
+  {
+    // A payment journal posted in the live books ("post the BACS payment journal in the live ERP company"): the bank file it makes pays people.
+    id: "prose.payment-journal-posted",
+    keys: ["journal"],
+    re: /\bpost\w*\b[^.;]{0,30}?\b(?:payment|bacs|ach|wire|payroll|payables?|sepa|remittance)s? journal\b/i,
+    when: (sentence) => !/\b(?:sandbox|test company|staging|dev|demo company)\b/i.test(sentence),
+    action: (sentence) => ({ capability: "spend", target: { name: "a payment journal", production: mentionsProduction(sentence) || /\blive\b/i.test(sentence) }, reversibility: "irreversible", scope: "account" }),
+    says: "says it posts a payment journal: the payments in it are made, and money sent cannot be called back",
+  },
+  {
+    // A protection of a network removed ("delete the default-deny NetworkPolicy"): every pod can reach every other (T1562.007).
+    id: "prose.default-deny-removed",
+    keys: ["default-deny", "default deny"],
+    re: /\b(?:delet|remov|drop|disabl|tak\w* (?:out|down))\w*\b[^.;]{0,30}?\bdefault[- ]deny\b/i,
+    action: (sentence) => ({ capability: "impair-defences", target: { name: "a default-deny network policy", production: mentionsProduction(sentence) }, reversibility: "recoverable", scope: "one" }),
+    says: "says it removes a default-deny network policy: what it kept apart can reach each other (T1562.007)",
+  },
+  {
+    // An ethical wall or information barrier turned off ("set ethical wall W-2291 to inactive"): who must not see a matter can (a conflict of interest, a breach of client confidence).
+    id: "prose.ethical-wall-lifted",
+    keys: ["wall", "barrier", "conflict"],
+    re: /\b(?:ethical wall|information barrier|chinese wall|conflict (?:check|hold|block))s?\b[^.;]{0,40}?\b(?:to )?(?:inactive|off|disabled?|lifted|removed|overrid\w*|bypass\w*)\b|\b(?:disabl|deactivat|lift|remov|overrid|bypass|turn\w* off)\w*\b[^.;]{0,30}?\b(?:ethical wall|information barrier|chinese wall|conflict (?:check|hold|block))s?\b/i,
+    action: () => ({ capability: "impair-defences", target: { name: "an ethical wall" }, reversibility: "recoverable", scope: "one" }),
+    says: "says it lifts an ethical wall or a conflict control: people it kept from a matter can open it",
+  },
+  {
+    // Data pasted into a free online tool ("pasting the client trust ledger export into a free online CSV-to-JSON converter"): a third party keeps a copy (T1567).
+    id: "prose.data-to-online-tool",
+    keys: ["online"],
+    re: /\b(?:past|upload|put|drop|submit|send)\w*\b[^.;]{0,80}?\b(?:into|to|on|through) (?:a |an |some |the )?(?:free |public |random |third-party )?online\b[^.;]{0,30}?\b(?:converters?|formatters?|tools?|validators?|beautifiers?|viewers?|decoders?|parsers?|services?|sites?)\b/i,
+    when: (sentence) => !/\b(?:sample|dummy|fake|synthetic|example|test) (?:data|rows|file|csv|json)\b/i.test(sentence),
+    action: () => ({ capability: "exfiltrate", target: { name: "an online tool", external: true }, reversibility: "irreversible", scope: "one" }),
+    says: "says it pastes data into someone else's online tool: they keep what was sent, and it cannot be called back (T1567)",
+  },
+  {
     // Production exports or dumps copied to a laptop: people's data leaves the systems that guard it.
     id: "prose.production-data-to-laptop",
     keys: ["laptop", "desktop", "local", "machine"],
@@ -1763,9 +1868,13 @@ const WELL_KNOWN_FILES: Readonly<Record<string, string>> = {
 /** A host named without a scheme (secure-restore.example.com). */
 const BARE_DOMAIN = /\b[a-z0-9][a-z0-9-]*(?:\.[a-z0-9-]+)*\.(?:com|net|org|io|dev|app|co|ai|xyz|info|biz|me|example|ru|cn|tk|top)\b/gi;
 /** A group that is everyone in a company or in engineering: eng-all, all-engineering, all staff, the whole org. */
-const BROAD_GROUP = /\b(?:eng-all|all-eng\w*|engineering-all|all-staff|all-employees|all-company|everyone@|all@|domain:|(?:the )?(?:all[- ]engineering|whole engineering|entire engineering|all staff|all employees|whole company|entire company|every employee|everyone in the (?:company|org|organi[sz]ation))(?: group| team| org)?)/i;
+const BROAD_GROUP = /\b(?:everyone except external users|eng-all|all-eng\w*|engineering-all|all-staff|all-employees|all-company|everyone@|all@|domain:|(?:the )?(?:all[- ]engineering|whole engineering|entire engineering|all staff|all employees|whole company|entire company|every employee|everyone in the (?:company|org|organi[sz]ation))(?: group| team| org)?)/i;
 /** Everyone in an organisation at once. */
-const EVERYONE = /(?<![\w#-])#(?:general|all-company|all-hands|announcements|company|everyone|all)\b|\b(whole team|entire team|all[- ]company|all[- ]hands|all staff|all employees|whole company|entire company|company[- ]wide|everyone in the (company|org|organi[sz]ation))\b|@(everyone|channel|here)\b/i;
+/** Backups named (their expiry has its own reading, prose.backups-expired). */
+const BACKUPS_NAMED = /\b(?:backups?|snapshots?|dumps?)\b/i;
+/** A notice the sentence says is not settled: a draft, not approved yet, numbers to fix later, a mock not marked as a drill. */
+const UNSETTLED_NOTICE = /\b(?:draft|(?:hasn't|has not|haven't|have not|isn't|is not|wasn't|was not) (?:been |yet )*(?:approved|confirmed|signed off)|not (?:yet )?(?:approved|confirmed|signed off)|unapproved|unconfirmed|unverified|fix the (?:numbers|figures|details|wording|dates?) later|(?:won't|will not|not|without) (?:mark\w*|label\w*|flag\w*) (?:it |them )?as (?:a )?(?:drill|test|exercise|mock)|reads? (?:as )?real(?:istic(?:ally)?)?)\b/i;
+const EVERYONE = /(?<![\w#-])#(?:general|all-company|all-hands|announcements|company|everyone|all)\b|\b(whole team|entire team|all[- ]company|all[- ]hands|all[- ]staff|all employees|all[- ]firm|whole (?:company|firm)|entire (?:company|firm)|company[- ]wide|firm[- ]wide|everyone in the (company|org|organi[sz]ation|firm))\b|@(everyone|channel|here)\b/i;
 /** Social networks and other public places a post goes to. */
 /** A channel or an audience of everyone (EVERYONE, and any #channel), taken out before asking what a message holds. */
 const AUDIENCE = new RegExp(String.raw`(?<![\w-])#[a-z0-9][\w-]*|${EVERYONE.source}`, "gi");
@@ -2698,6 +2807,16 @@ function readAction(sentence: string, clause: string, verb: string, verbClass: V
       id: "prose.share-personal-widely",
       action: { capability: "communicate", target: { name: label, personal: true }, reversibility: "irreversible", scope: "account" },
       reason: `${label} says it shares people's data with everyone in the organisation: it cannot be called back`,
+    });
+    return out;
+  }
+  // A notice to the whole organisation that the sentence says is not so yet: a draft, unapproved, a mock not marked as a drill, or
+  // what something the agent read asked for ("as the email from 'IT' asked"). Everyone acts on it, and it cannot be unread.
+  if (sends && everyone && !credentials && (UNSETTLED_NOTICE.test(sentence) || CONTENT_SAYS.test(sentence))) {
+    out.push({
+      id: "prose.unsettled-announcement",
+      action: { capability: "communicate", target: { name: label, unconfirmed: true }, reversibility: "recoverable", scope: "account" },
+      reason: `${label} says it tells the whole organisation something that is ${UNSETTLED_NOTICE.test(sentence) ? "not settled (a draft, unapproved, or a mock not marked as one)" : "asked for by what it read"}: everyone acts on it before anyone checks (T1534)`,
     });
     return out;
   }

@@ -664,4 +664,26 @@ const impersonatedToken: CommandRule = {
   },
 };
 
-export const credentialAccessRules: readonly CommandRule[] = [impersonatedToken, rawDiskRead, longLivedCertificate, containerEnvironment, environmentKeys, sniffing, readStore, keychain, search, cloudMetadata, cracking, processMemory, processSnooping, secretStore, registryHives, ntdsCopied];
+/**
+ * Salt's pillar printed (salt-run pillar.show_pillar MINION, salt '*' pillar.items, salt-call
+ * pillar.get): pillar is where Salt keeps each minion's secrets (database passwords, keys, tokens),
+ * and printing it puts them in the transcript (T1552.001). A key's name (pillar.ls) shows none.
+ */
+const saltPillar: CommandRule = {
+  id: "credential-access.salt-pillar",
+  tactic: TACTIC,
+  technique: "T1552.001",
+  names: ["salt", "salt-run", "salt-call", "salt-ssh"],
+  match(inv) {
+    if (!/^salt(?:-run|-call|-ssh)?$/.test(inv.name)) return undefined;
+    const fn = inv.args.find((a) => /^pillar\.(?:show_pillar|items|data|raw|get|item|fetch|show_top|ext)$/.test(a));
+    if (fn === undefined) return undefined;
+    return { action: { capability: "read", target: { name: `salt ${fn}`, pathClass: "credentials" }, reversibility: "recoverable", scope: "one" }, reason: `prints Salt pillar data (${fn}), where each minion's passwords, keys and tokens are kept: they land in the transcript (T1552.001)` };
+  },
+  examples: {
+    match: [`sudo salt-run pillar.show_pillar edi01.bmf.internal`, `salt '*' pillar.items`, `salt-call pillar.get postgres:password`],
+    noMatch: [`salt '*' pillar.ls`, `salt '*' test.ping`, `salt-run manage.status`],
+  },
+};
+
+export const credentialAccessRules: readonly CommandRule[] = [saltPillar, impersonatedToken, rawDiskRead, longLivedCertificate, containerEnvironment, environmentKeys, sniffing, readStore, keychain, search, cloudMetadata, cracking, processMemory, processSnooping, secretStore, registryHives, ntdsCopied];

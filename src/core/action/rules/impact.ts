@@ -1171,5 +1171,34 @@ const retentionCut: CommandRule = {
   },
 };
 
-export const impactRules: readonly CommandRule[] = [controllerWritten, retentionCut, productionScheduleStopped, archiveDeleted, databaseSyncedOver, efReset, nodesOutOfService, keyDestroyed, productionBulkOrm, cryptoSent, obliterate, productionFullRefresh, recovery, destruction, wipe, encrypt, serviceStop, productionScaledDown, shutdown, accountAccess, directorySubtreeDeleted, resources, diskFill, cloudDelete, productionMigration, liveMoney, productionDataLossPush, bucketExpiry, syncWipe, resourceReplaced, batchJobsCancelled];
+/**
+ * Salt minions' keys deleted from the master (salt-run manage.down removekeys=True, salt-key -D, salt-key -d NAME):
+ * the master can no longer reach or manage those machines until each is re-keyed and accepted by hand (T1531).
+ */
+const minionKeysRemoved: CommandRule = {
+  id: "impact.minion-keys-removed",
+  tactic: TACTIC,
+  technique: "T1531",
+  names: ["salt-run", "salt-key"],
+  match(inv) {
+    const a = inv.args;
+    let what: string | undefined;
+    let scope: Action["scope"] = "account";
+    if (inv.name === "salt-run" && a.includes("manage.down") && a.some((x) => /^removekeys=(?:true|1|yes)$/i.test(x))) what = "the keys of every minion that is down";
+    else if (inv.name === "salt-key" && a.some((x) => x === "-D" || x === "--delete-all")) what = "every minion's key";
+    else if (inv.name === "salt-key" && a.some((x) => x === "-d" || x === "--delete")) {
+      const target = optionValues(a, ["-d", "--delete"])[0] ?? "";
+      what = `the key of ${target || "a minion"}`;
+      if (!/[*?[]/.test(target)) scope = "one";
+    }
+    if (what === undefined) return undefined;
+    return { action: { capability: "delete", target: { name: what }, reversibility: "recoverable", scope }, reason: `deletes ${shown(what)} from the Salt master: it can no longer reach or manage those machines until each is re-keyed and accepted by hand (T1531)` };
+  },
+  examples: {
+    match: [`sudo salt-run manage.down removekeys=True`, `salt-key -D -y`, `salt-key -d 'web*' -y`],
+    noMatch: [`salt-run manage.down`, `salt-key -L`, `salt-key -a edi02.bmf.internal -y`],
+  },
+};
+
+export const impactRules: readonly CommandRule[] = [minionKeysRemoved, controllerWritten, retentionCut, productionScheduleStopped, archiveDeleted, databaseSyncedOver, efReset, nodesOutOfService, keyDestroyed, productionBulkOrm, cryptoSent, obliterate, productionFullRefresh, recovery, destruction, wipe, encrypt, serviceStop, productionScaledDown, shutdown, accountAccess, directorySubtreeDeleted, resources, diskFill, cloudDelete, productionMigration, liveMoney, productionDataLossPush, bucketExpiry, syncWipe, resourceReplaced, batchJobsCancelled];
 
