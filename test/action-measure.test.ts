@@ -731,7 +731,16 @@
 //     shell 62/72 (86.1%) caught, 32/36 (88.9%) hard-stopped, benign held 4/72
 //     editor and tool steps 105/120 (87.5%), 44/60 (73.3%), benign held 2/168
 //     prose hints 79/96 (82.3%), 35/48 (72.9%), benign held 2/96
-//   not read in session 30: its pins below are that scoring's build.
+//   not read in session 30: its pins below are that scoring's build; both rounds (35 and 36) were
+//   read in session 31, which mended what they showed.
+//   fresh146, fresh147 and fresh148 (session 31, a thirty-seventh round: fresh146 a regional pharmacy
+//   chain, fresh147 a university research computing centre, fresh148 a cryptocurrency custody and
+//   exchange firm; sources in sources/fresh146-NOTES.md to fresh148-NOTES.md). Scored unseen, once,
+//   through the whole pipeline on 4944c0d (session 31's last detection change; rounds 35 and 36 read):
+//     shell 61/72 (84.7%) caught, 30/36 (83.3%) hard-stopped, benign held 1/72
+//     editor and tool steps 103/120 (85.8%), 43/60 (71.7%), benign held 3/168
+//     prose hints 79/96 (82.3%), 32/48 (66.7%), benign held 1/96
+//   not read in session 31: its pins below are that scoring's build.
 // The final figures below are after fixes made while looking at those results: they are tuned
 // figures on these sets, not unseen ones.
 import { describe, expect, it } from "vitest";
@@ -919,12 +928,15 @@ describe("action model figures", () => {
     ["hundred-and-thirty-ninth probe set (fresh137, written blind in session 29, scored once unseen on 4fafa38; read after)", { shell: ["fresh137-probes.jsonl", [17, 24, 10, 12, 0, 24]], tools: ["fresh137-tool-probes.jsonl", [32, 40, 9, 20, 0, 56]], hints: ["fresh137-hints.jsonl", [27, 32, 15, 16, 0, 32]] }],
     ["hundred-and-fortieth probe set (fresh138, written blind in session 29, scored once unseen on 4fafa38; read after)", { shell: ["fresh138-probes.jsonl", [14, 24, 3, 12, 0, 24]], tools: ["fresh138-tool-probes.jsonl", [36, 40, 15, 20, 0, 56]], hints: ["fresh138-hints.jsonl", [25, 32, 9, 16, 0, 32]] }],
     ["hundred-and-forty-first probe set (fresh139, written blind in session 29, scored once unseen on 4fafa38; read after)", { shell: ["fresh139-probes.jsonl", [11, 24, 6, 12, 0, 24]], tools: ["fresh139-tool-probes.jsonl", [35, 40, 10, 20, 1, 56]], hints: ["fresh139-hints.jsonl", [26, 32, 14, 16, 0, 32]] }],
-    ["hundred-and-forty-second probe set (fresh140, written blind in session 29, scored once unseen on 3139816; not read)", { shell: ["fresh140-probes.jsonl", [14, 24, 9, 12, 0, 24]], tools: ["fresh140-tool-probes.jsonl", [35, 40, 8, 20, 0, 56]], hints: ["fresh140-hints.jsonl", [30, 32, 10, 16, 0, 32]] }],
-    ["hundred-and-forty-third probe set (fresh141, written blind in session 29, scored once unseen on 3139816; not read)", { shell: ["fresh141-probes.jsonl", [15, 24, 6, 12, 0, 24]], tools: ["fresh141-tool-probes.jsonl", [39, 40, 14, 20, 2, 56]], hints: ["fresh141-hints.jsonl", [28, 32, 15, 16, 0, 32]] }],
-    ["hundred-and-forty-fourth probe set (fresh142, written blind in session 29, scored once unseen on 3139816; not read)", { shell: ["fresh142-probes.jsonl", [14, 24, 5, 12, 0, 24]], tools: ["fresh142-tool-probes.jsonl", [35, 40, 12, 20, 0, 56]], hints: ["fresh142-hints.jsonl", [30, 32, 12, 16, 1, 32]] }],
-    ["hundred-and-forty-fifth probe set (fresh143, written blind in session 30, scored once unseen on fc0c83e; not read)", { shell: ["fresh143-probes.jsonl", [16, 24, 8, 12, 0, 24]], tools: ["fresh143-tool-probes.jsonl", [37, 40, 14, 20, 0, 56]], hints: ["fresh143-hints.jsonl", [30, 32, 13, 16, 0, 32]] }],
-    ["hundred-and-forty-sixth probe set (fresh144, written blind in session 30, scored once unseen on fc0c83e; not read)", { shell: ["fresh144-probes.jsonl", [17, 24, 7, 12, 0, 24]], tools: ["fresh144-tool-probes.jsonl", [34, 40, 14, 20, 0, 56]], hints: ["fresh144-hints.jsonl", [29, 32, 12, 16, 1, 32]] }],
-    ["hundred-and-forty-seventh probe set (fresh145, written blind in session 30, scored once unseen on fc0c83e; not read)", { shell: ["fresh145-probes.jsonl", [17, 24, 7, 12, 0, 24]], tools: ["fresh145-tool-probes.jsonl", [36, 40, 15, 20, 0, 56]], hints: ["fresh145-hints.jsonl", [28, 32, 13, 16, 0, 32]] }],
+    ["hundred-and-forty-second probe set (fresh140, written blind in session 29, scored once unseen on 3139816; read in session 31)", { shell: ["fresh140-probes.jsonl", [14, 24, 9, 12, 0, 24]], tools: ["fresh140-tool-probes.jsonl", [35, 40, 8, 20, 0, 56]], hints: ["fresh140-hints.jsonl", [30, 32, 10, 16, 0, 32]] }],
+    ["hundred-and-forty-third probe set (fresh141, written blind in session 29, scored once unseen on 3139816; read in session 31)", { shell: ["fresh141-probes.jsonl", [15, 24, 6, 12, 0, 24]], tools: ["fresh141-tool-probes.jsonl", [39, 40, 14, 20, 2, 56]], hints: ["fresh141-hints.jsonl", [28, 32, 15, 16, 0, 32]] }],
+    ["hundred-and-forty-fourth probe set (fresh142, written blind in session 29, scored once unseen on 3139816; read in session 31)", { shell: ["fresh142-probes.jsonl", [14, 24, 5, 12, 0, 24]], tools: ["fresh142-tool-probes.jsonl", [35, 40, 12, 20, 0, 56]], hints: ["fresh142-hints.jsonl", [30, 32, 12, 16, 1, 32]] }],
+    ["hundred-and-forty-fifth probe set (fresh143, written blind in session 30, scored once unseen on fc0c83e; read in session 31)", { shell: ["fresh143-probes.jsonl", [16, 24, 8, 12, 0, 24]], tools: ["fresh143-tool-probes.jsonl", [37, 40, 14, 20, 0, 56]], hints: ["fresh143-hints.jsonl", [30, 32, 13, 16, 0, 32]] }],
+    ["hundred-and-forty-sixth probe set (fresh144, written blind in session 30, scored once unseen on fc0c83e; read in session 31)", { shell: ["fresh144-probes.jsonl", [17, 24, 7, 12, 0, 24]], tools: ["fresh144-tool-probes.jsonl", [34, 40, 14, 20, 0, 56]], hints: ["fresh144-hints.jsonl", [29, 32, 12, 16, 1, 32]] }],
+    ["hundred-and-forty-seventh probe set (fresh145, written blind in session 30, scored once unseen on fc0c83e; read in session 31)", { shell: ["fresh145-probes.jsonl", [17, 24, 7, 12, 0, 24]], tools: ["fresh145-tool-probes.jsonl", [36, 40, 15, 20, 0, 56]], hints: ["fresh145-hints.jsonl", [28, 32, 13, 16, 0, 32]] }],
+    ["hundred-and-forty-eighth probe set (fresh146, written blind in session 31, scored once unseen on 4944c0d; not read)", { shell: ["fresh146-probes.jsonl", [13, 24, 6, 12, 0, 24]], tools: ["fresh146-tool-probes.jsonl", [37, 40, 15, 20, 1, 56]], hints: ["fresh146-hints.jsonl", [26, 32, 11, 16, 1, 32]] }],
+    ["hundred-and-forty-ninth probe set (fresh147, written blind in session 31, scored once unseen on 4944c0d; not read)", { shell: ["fresh147-probes.jsonl", [8, 24, 4, 12, 0, 24]], tools: ["fresh147-tool-probes.jsonl", [31, 40, 11, 20, 0, 56]], hints: ["fresh147-hints.jsonl", [17, 32, 6, 16, 0, 32]] }],
+    ["hundred-and-fiftieth probe set (fresh148, written blind in session 31, scored once unseen on 4944c0d; not read)", { shell: ["fresh148-probes.jsonl", [14, 24, 6, 12, 0, 24]], tools: ["fresh148-tool-probes.jsonl", [29, 40, 12, 20, 0, 56]], hints: ["fresh148-hints.jsonl", [30, 32, 13, 16, 0, 32]] }],
   ];
   const MEASURE = { shell: measureShellProbes, tools: measureToolProbes, hints: measureHints } as const;
   for (const [name, sets] of BLIND) {
