@@ -56,7 +56,7 @@ const DESTROY_GUARD = /\bprevent_destroy\s*=\s*true\b|\bdeletion_protection\s*=\
 // ------------------------------------------------------------------ settings turned off or lowered
 
 /** Keys that name a protection: sign-in, verification, TLS, CSRF, MFA, audit, lockout, rate limits, encryption, escaping, scanning. */
-export const PROTECTION_KEY = /(?:^|[_.\-]|(?<=[a-z])(?=[A-Z]))(?:validate_?certs?|verify_?certs?|check_?certs?|scrub\w*|[sS]crub\w*|redact\w*|mask\w*|auth|authn|authz|authentication|authorization|authorisation|login|verify|verif\w*|csrf|xsrf|mfa|2fa|two_?factor|otp|ssl|tls|hsts|secure|httponly|encrypt\w*|signature|signed|signing|audit\w*|lockout|rate_?limit\w*|ratelimit\w*|throttl\w*|captcha|recaptcha|sandbox\w*|firewall|firewalld|ufw|iptables|nftables|fail2ban|selinux|apparmor|auditd|clamav|crowdstrike|falcon|wazuh|ossec|sysmon|osquery|defender|edr|waf|antivirus|malware|scan\w*|protect\w*|sanitiz\w*|auto_?escape|escaping|permissions?|rbac|acl|enforce\w*|require_?\w+|network_?polic(?:y|ies)|pod_?security\w*|azure_?policy|validat\w*)(?=$|[_.\-]|[A-Z])/i;
+export const PROTECTION_KEY = /(?:^|[_.\-]|(?<=[a-z])(?=[A-Z]))(?:validate_?certs?|verify_?certs?|check_?certs?|scrub\w*|[sS]crub\w*|redact\w*|mask\w*|auth|authn|authz|authentication|authorization|authorisation|login|verify|verif\w*|csrf|xsrf|mfa|2fa|two_?factor|otp|ssl|tls|hsts|secure|httponly|encrypt\w*|signature|signed|signing|audit\w*|lockout|rate_?limit\w*|ratelimit\w*|throttl\w*|captcha|recaptcha|sandbox\w*|firewall|firewalld|ufw|iptables|nftables|fail2ban|selinux|apparmor|auditd|clamav|crowdstrike|falcon|wazuh|ossec|sysmon|osquery|defender|edr|waf|antivirus|malware|scan\w*|protect\w*|sanitiz\w*|auto_?escape|escaping|permissions?|rbac|acl|enforce\w*|require_?\w+|network_?polic(?:y|ies)|pod_?security\w*|azure_?policy|validat\w*|kyc|aml|sanctions?|fraud)(?=$|[_.\-]|[A-Z])/i;
 /** git's hooksPath set to nothing or to /dev/null (NUL on Windows). */
 const HOOKS_OFF = /^[ \t]*hookspath[ \t]*=[ \t]*(?:\/dev\/null|nul|""|'')?[ \t]*$/im;
 /** A key whose name says the protection is on when it is false: disable_auth, skip_verification, insecure, allow_anonymous. */
@@ -237,7 +237,8 @@ function removedCheckNames(oldCode: string, newCode: string): string[] {
 }
 
 /** A function that checks a password, a token or a signature, by its name. */
-const SECRET_CHECK_DEF = /\b(?:def|function|func|fn)\s+((?:check|verify|validate|compare)_?(?:password|passwd|pw|token|signature|sig|otp|totp|mfa|hmac|webhook|jwt|credentials?|api_?key)\w*|authenticate\w*|(?:is|has)_?valid_?(?:password|token|signature|otp)\w*|is_?(?:white|allow)_?listed\w*|is_?(?:authori[sz]ed|permitted|trusted)\w*)\s*\(/i;
+// (Or any verify_… function, verify_prescriber_dea, and an allowlist's is_allowed: their yes lets through what they were there to refuse.)
+const SECRET_CHECK_DEF = /\b(?:def|function|func|fn)\s+((?:check|verify|validate|compare)_?(?:password|passwd|pw|token|signature|sig|otp|totp|mfa|hmac|webhook|jwt|credentials?|api_?key)\w*|verify_\w+|authenticate\w*|(?:is|has)_?valid_?(?:password|token|signature|otp)\w*|is_?(?:white|allow)_?listed\w*|is_?allowed\w*|is_?(?:authori[sz]ed|permitted|trusted)\w*)\s*\(/i;
 const SUCCESS_RETURN = /\breturn\s+(?:True|true|1|next\s*\(\s*\)|user|ok)\b/g;
 /** A password, token or signature check that now returns success on a path it did not before: the name of the function, or undefined. */
 function shortCircuited(oldCode: string, newCode: string): string | undefined {

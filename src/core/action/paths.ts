@@ -49,6 +49,8 @@ const CREDENTIAL_PATTERNS: readonly RegExp[] = [
   // A tool's own token or environment file kept in the home directory's settings (~/.config/acme/api-token, ~/.config/acme/api.env).
   /^(~|\$HOME|\$\{HOME\}|\/home\/[^/]+|\/Users\/[^/]+|\/root)\/\.config\/(?:[^/]+\/)*[^/]*(?:token|api[-_]?key|secret|password)[^/]*$|^(~|\$HOME|\$\{HOME\}|\/home\/[^/]+|\/Users\/[^/]+|\/root)\/\.config\/(?:[^/]+\/)+[^/]+\.env$/i,
   /^\/(?:var\/)?run\/secrets\/kubernetes\.io\/serviceaccount\/token$/,
+  // A wallet's keys: an Ethereum keystore file (keystore/UTC--2026-…--7e3b…), Bitcoin Core's wallet.dat.
+  /(^|\/)keystore\/UTC--[\w:.-]+--[0-9a-fA-F]{40}$|(^|\/)wallet\.dat$/,
   // A deployed .NET application's production settings (connection strings, client secrets), not the project's copy; a decrypted secrets file (sops' prod.dec.env).
   // (On another machine through its administrative share too: \\web-prd01\c$\inetpub\….)
   /^(?:\/\/[\w.-]+\/[A-Za-z]\$)?(?:\/(?:opt|srv|etc|var\/www|inetpub|Windows\/(?:ProgramData|Program Files[^/]*))|[A-Za-z]:\/inetpub)\/(?:.*\/)?appsettings\.(?:Production|Prod|Live)\.json$/i,
@@ -285,7 +287,7 @@ export function productionNamed(name: string): boolean {
  * A word naming a test, development or scratch environment (a host label's or a command's word:
  * api-sandbox, staging, dev2, --env qa): what is done there is the work's own testing.
  */
-const TEST_ENVIRONMENTS = "test|testing|dev|development|sandbox|staging|stage|stg|qa|uat|preview|demo|nonprod";
+const TEST_ENVIRONMENTS = "test|testing|dev|development|sandbox|staging|stage|stg|qa|uat|preview|demo|nonprod|certification";
 /** An environment named for testing, as a whole word (not "temp" or "tmp", which name files and accounts more than environments). */
 export const TEST_ENVIRONMENT_NAME = new RegExp(`^(?:${TEST_ENVIRONMENTS})\\d*$`, "i");
 

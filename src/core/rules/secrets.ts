@@ -45,6 +45,7 @@ const UPNUM = UPPER + DIGITS;
 const HEX = "0123456789abcdef";
 const B64 = ALNUM + "+/";
 const B64URL = ALNUM + "-_";
+const BASE58 = "123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz";
 
 /** `length` characters of `alphabet`, pseudo-random but fixed by `seed` (xorshift32). */
 function fake(alphabet: string, length: number, seed: number): string {
@@ -549,6 +550,22 @@ export const SECRET_RULES: readonly DetectorRule[] = [
     },
   },
 
+  // ---------------------------------------------------------------------------- wallets
+  {
+    // BIP32 extended private keys (xprv, tprv; SLIP-132's yprv, zprv): Base58Check, 111 characters.
+    // Whoever holds one can sign for every address of the wallet derived beneath it. (xpub is public.)
+    id: "secret.bip32-extended-private-key",
+    kind: "secret",
+    reason: "BIP32 extended private key: it signs for every address of the wallet derived from it, and coins sent from them cannot be called back.",
+    score: 100,
+    keywords: ["xprv", "tprv", "yprv", "zprv", "uprv", "vprv"],
+    pattern: /\b[xtyzuv]prv[1-9A-HJ-NP-Za-km-z]{107}\b/g,
+    validators: [{ check: "not-placeholder" }, { check: "not-masked" }],
+    examples: {
+      match: [`k=xprv9s21ZrQH143K${fake(BASE58, 95, 7)}`, `TPRV=tprv8ZgxMBicQKsP${fake(BASE58, 95, 8)}`],
+      noMatch: [`xpub661MyMwAqRbc${fake(BASE58, 95, 9)}`, "xprv9s21ZrQH143K...", `xprv${"x".repeat(107)}`],
+    },
+  },
   // ---------------------------------------------------------------------------- cloud providers
   {
     id: "secret.aws-access-key-id",

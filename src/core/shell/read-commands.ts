@@ -320,7 +320,8 @@ export class Reader extends WalkReader {
       case "ansible": {
         // (Without -m the module is command: `ansible all -a "uptime"`.)
         const m = args.findIndex((a) => a.text === "-m" || a.text === "--module-name");
-        const runs = m < 0 || /^(?:ansible\.builtin\.)?(?:shell|command|raw)$/.test(args[m + 1]?.text ?? "");
+        // (Windows hosts' win_shell and win_command run theirs in PowerShell and cmd.)
+        const runs = m < 0 || /^(?:ansible\.builtin\.)?(?:shell|command|raw)$|^(?:ansible\.windows\.)?win_(?:shell|command)$/.test(args[m + 1]?.text ?? "");
         const at = args.findIndex((a) => a.text === "-a" || a.text === "--args");
         return runs && at >= 0 && args[at + 1] !== undefined ? this.shellString(args[at + 1]!, deeper(frame, "ansible -a"), undefined) : undefined;
       }

@@ -178,7 +178,7 @@ const keychain: CommandRule = {
 /** Names that only a credential search looks for. */
 const SECRET_NAME = /^\*?\.?(id_rsa|id_dsa|id_ecdsa|id_ed25519|\*?\.pem|\*?\.key|\*?\.p12|\*?\.pfx|\*?\.kdbx|\*?\.ppk|\*?\.keychain(-db)?|credentials|\.?netrc|\.git-credentials|\.pgpass|wallet\.dat|\*?pass(word|wd)?\*?(\.txt)?|\*?secret\*?|\.env|\*?\.ovpn|shadow|logins\.json|key[34]\.db|authorized_keys|known_hosts|\*?\.jks|\*?\.keystore|\*?\.asc|\*?\.gpg|\.aws|\.ssh|config\.json)$/i;
 /** Words a credential grep looks for. */
-const SECRET_WORD = /pass(word|wd)?|secret|api[_-]?key|token|private key|BEGIN .*PRIVATE|aws_secret|credential|AKIA|ASIA\[|ghp_|gho_|github_pat|xox[abp]|sk_live|glpat-|-----BEGIN/i;
+const SECRET_WORD = /pass(word|wd)?|secret|api[_-]?key|token|private[_ -]?key|mnemonic|seed[_ -]?phrase|recovery[_ -]?(?:phrase|words)|xprv|BEGIN .*PRIVATE|aws_secret|credential|AKIA|ASIA\[|ghp_|gho_|github_pat|xox[abp]|sk_live|glpat-|-----BEGIN/i;
 /** Where a search is a sweep of the machine or of someone's home, not of a project. */
 // (A home's personal folders, and the folder that holds all of someone's repositories, are wide too: ~/Downloads, ~/src.)
 const WIDE_ROOT = /^(\/|\/\*|~|~\/|\$HOME\/?|\/home\/?.*|\/Users\/?.*|\/root\/?|\/etc\/?|\/var\/?|\/opt\/?|\/mnt\/?.*|\/media\/?.*|\/srv\/?|(~|\$HOME)\/\.[\w-]+\/?|(~|\$HOME)\/(Downloads|Documents|Desktop|Dropbox|OneDrive|Library|src|code|projects|repos|git|work|dev)\/?)$/;
@@ -686,4 +686,29 @@ const saltPillar: CommandRule = {
   },
 };
 
-export const credentialAccessRules: readonly CommandRule[] = [saltPillar, impersonatedToken, rawDiskRead, longLivedCertificate, containerEnvironment, environmentKeys, sniffing, readStore, keychain, search, cloudMetadata, cracking, processMemory, processSnooping, secretStore, registryHives, ntdsCopied];
+/**
+ * Windows' auto-logon password read from the registry (Get-ItemProperty …\Winlogon | Select DefaultPassword,
+ * reg query …\Winlogon /v DefaultPassword): it is stored there in clear (T1552.002). Other values of Winlogon are not.
+ */
+const registryPassword: CommandRule = {
+  id: "credential-access.registry-password",
+  tactic: TACTIC,
+  technique: "T1552.002",
+  names: ["get-itemproperty", "gp", "get-itempropertyvalue", "gpv", "reg"],
+  match(inv) {
+    if (!/^(?:get-itemproperty|gp|get-itempropertyvalue|gpv|reg)$/.test(inv.name) || (inv.name === "reg" && !/^query$/i.test(inv.args[0] ?? ""))) return undefined;
+    const t = inv.command.text;
+    if (!/winlogon/i.test(t)) return undefined;
+    // (The whole key, or the password asked for by name: Select-Object after a pipe names it too.)
+    const named = /defaultpassword|altdefaultpassword/i.test(t);
+    const whole = inv.name !== "get-itempropertyvalue" && inv.name !== "gpv" && !(inv.name === "reg" && inv.args.some((a) => /^\/v$/i.test(a))) && !inv.args.some((a) => /^-name$/i.test(a));
+    if (!named && !whole) return undefined;
+    return { action: { capability: "read", target: { name: "Winlogon's DefaultPassword", pathClass: "credentials" }, reversibility: "recoverable", scope: "one" }, reason: `reads Windows' auto-logon settings from the registry, where DefaultPassword is kept in clear: credentials in the registry (T1552.002)` };
+  },
+  examples: {
+    match: [`Get-ItemProperty 'HKLM:\SOFTWARE\Microsoft\Windows NT\CurrentVersion\Winlogon' | Select-Object DefaultUserName,DefaultPassword`, `reg query "HKLM\SOFTWARE\Microsoft\Windows NT\CurrentVersion\Winlogon" /v DefaultPassword`],
+    noMatch: [`Get-ItemProperty 'HKLM:\SOFTWARE\Microsoft\Windows NT\CurrentVersion\Winlogon' -Name Shell`, `reg query "HKLM\SOFTWARE\Microsoft\Windows NT\CurrentVersion" /v ProductName`],
+  },
+};
+
+export const credentialAccessRules: readonly CommandRule[] = [registryPassword, saltPillar, impersonatedToken, rawDiskRead, longLivedCertificate, containerEnvironment, environmentKeys, sniffing, readStore, keychain, search, cloudMetadata, cracking, processMemory, processSnooping, secretStore, registryHives, ntdsCopied];

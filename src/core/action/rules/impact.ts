@@ -316,11 +316,13 @@ const shutdown: CommandRule = {
   id: "impact.shutdown",
   tactic: TACTIC,
   technique: "T1529",
-  names: ["shutdown", "reboot", "halt", "poweroff", "init", "telinit", "systemctl", "launchctl"],
+  names: ["shutdown", "reboot", "halt", "poweroff", "init", "telinit", "systemctl", "launchctl", "restart-computer", "stop-computer"],
   match(inv) {
     const a = inv.args;
     const off =
       ((inv.name === "shutdown" || inv.name === "reboot" || inv.name === "halt" || inv.name === "poweroff") && !a.includes("-c") && !a.includes("--help")) ||
+      // (PowerShell's, here or on -ComputerName; not asked -WhatIf.)
+      ((inv.name === "restart-computer" || inv.name === "stop-computer") && !a.some((x) => /^-whatif$/i.test(x))) ||
       ((inv.name === "init" || inv.name === "telinit") && (a[0] === "0" || a[0] === "6")) ||
       (inv.name === "systemctl" && ["poweroff", "reboot", "halt", "kexec", "emergency", "rescue"].includes(a[0] ?? "")) ||
       // (systemctl isolate rescue.target: every service but a single-user shell stops.)
@@ -330,8 +332,8 @@ const shutdown: CommandRule = {
     return { action: { capability: "impair-defences", target: { name: "this machine", pathClass: "system" }, reversibility: "recoverable", scope: "system" }, reason: `shuts down or restarts the machine (${inv.name} ${a.slice(0, 2).join(" ")}): system shutdown/reboot (T1529)`.replace(" )", ")") };
   },
   examples: {
-    match: [`shutdown -h now`, `sudo reboot`, `systemctl poweroff`, `init 0`, `systemctl isolate rescue.target`],
-    noMatch: [`shutdown -c`, `systemctl status`, `echo reboot`],
+    match: [`shutdown -h now`, `sudo reboot`, `systemctl poweroff`, `init 0`, `systemctl isolate rescue.target`, `Restart-Computer -Force`],
+    noMatch: [`shutdown -c`, `systemctl status`, `echo reboot`, `Restart-Computer -WhatIf`],
   },
 };
 
@@ -1017,7 +1019,9 @@ const nodesOutOfService: CommandRule = {
       if (inv.args[0]?.toLowerCase() !== "update") return undefined;
       const s = value(/^state=(.+)$/i);
       if (s === undefined || !OUT_OF_SERVICE.test(s)) return undefined;
-      nodes = value(/^node(?:name)?s?=(.+)$/i);
+      // (Or a whole partition: PartitionName=gpu State=DOWN queues or kills every job of it, on every node it holds.)
+      const partition = value(/^partition(?:name)?=(.+)$/i);
+      nodes = value(/^node(?:name)?s?=(.+)$/i) ?? (partition !== undefined ? `partition ${partition}` : undefined);
       if (nodes === undefined) return undefined;
       state = s.toUpperCase();
     } else if (inv.name === "pbsnodes") {
@@ -1030,8 +1034,8 @@ const nodesOutOfService: CommandRule = {
     return { action: { capability: kills ? "delete" : "write", target: { name: shown(nodes) }, reversibility: "recoverable", scope: "account" }, reason: `takes the compute nodes ${shown(nodes)} out of service (${state}): ${kills ? "the jobs running there are killed" : "no job starts there"}, and everyone's work waits (T1489)` };
   },
   examples: {
-    match: [`scontrol update nodename=gpu[01-16] state=down reason=maint`, `sudo scontrol update NodeName=node042 State=DRAIN Reason="disk"`, `scontrol update nodename=cn[001-128] state=power_down`, `pbsnodes -o -N "bad dimm" node17 node18`],
-    noMatch: [`scontrol show node gpu01`, `scontrol update nodename=gpu01 state=resume`, `scontrol update jobid=4411 timelimit=2:00:00`, `pbsnodes -a`, `pbsnodes -c node17`],
+    match: [`scontrol update nodename=gpu[01-16] state=down reason=maint`, `sudo scontrol update NodeName=node042 State=DRAIN Reason="disk"`, `scontrol update nodename=cn[001-128] state=power_down`, `pbsnodes -o -N "bad dimm" node17 node18`, `sudo scontrol update PartitionName=gpu State=DOWN Reason="nvidia driver 550 rollout"`],
+    noMatch: [`scontrol update PartitionName=gpu State=UP`, `scontrol show node gpu01`, `scontrol update nodename=gpu01 state=resume`, `scontrol update jobid=4411 timelimit=2:00:00`, `pbsnodes -a`, `pbsnodes -c node17`],
   },
 };
 

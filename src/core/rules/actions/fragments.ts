@@ -84,7 +84,7 @@ export const KUBECTL = String.raw`\b(?:kubectl|oc)(?: ${T}+){0,6}? `;
  * What it removes a build or an editor makes again, as `rm -rf __pycache__` does.
  */
 // (The path is bounded: this runs inside a look-behind at every rm, and an unbounded path there is quadratic.)
-export const FIND_REGENERABLE = String.raw` (?:\.|\./(?![\w./-]{0,200}\.\.)[\w./-]{0,200}|(?![\w./-]{0,200}\.\.)\w[\w./-]{0,200})(?: -type [fd])? -i?name ['"]?(?:${REGENERABLE_NAMES})['"]?(?: -type [fd])?(?: -prune)?(?: -print)?`;
+export const FIND_REGENERABLE = String.raw` (?:\.|\./(?![\w./-]{0,200}\.\.)[\w./-]{0,200}|(?![\w./-]{0,200}\.\.)\w[\w./-]{0,200}|~/(?![\w./-]{0,200}\.\.)\w[\w./-]{0,200})(?: -type [fd])? -i?name ['"]?(?:${REGENERABLE_NAMES})['"]?(?: -type [fd])?(?: -prune)?(?: -print)?`;
 /**
  * Where a find's expression ends: redirections, then the end of the command. What follows `-delete`
  * is still the expression (`-o -delete`, `, -delete`, `-o -path ./src -delete` delete more).
