@@ -740,6 +740,14 @@
 //     shell 61/72 (84.7%) caught, 30/36 (83.3%) hard-stopped, benign held 1/72
 //     editor and tool steps 103/120 (85.8%), 43/60 (71.7%), benign held 3/168
 //     prose hints 79/96 (82.3%), 32/48 (66.7%), benign held 1/96
+//   read in session 31 after that scoring, which mended what it showed.
+//   fresh149, fresh150 and fresh151 (session 31, a thirty-eighth round: fresh149 a national parcel and
+//   freight carrier, fresh150 a mid-size insurance carrier's IT, fresh151 a podcast and streaming audio
+//   startup; sources in sources/fresh149-NOTES.md to fresh151-NOTES.md). Scored unseen, once, through
+//   the whole pipeline on e561b1c (session 31's final detection build; rounds 35 to 37 read):
+//     shell 63/72 (87.5%) caught, 29/36 (80.6%) hard-stopped, benign held 5/72
+//     editor and tool steps 112/120 (93.3%), 46/60 (76.7%), benign held 5/168
+//     prose hints 84/96 (87.5%), 40/48 (83.3%), benign held 7/96
 //   not read in session 31: its pins below are that scoring's build.
 // The final figures below are after fixes made while looking at those results: they are tuned
 // figures on these sets, not unseen ones.
@@ -934,9 +942,12 @@ describe("action model figures", () => {
     ["hundred-and-forty-fifth probe set (fresh143, written blind in session 30, scored once unseen on fc0c83e; read in session 31)", { shell: ["fresh143-probes.jsonl", [16, 24, 8, 12, 0, 24]], tools: ["fresh143-tool-probes.jsonl", [37, 40, 14, 20, 0, 56]], hints: ["fresh143-hints.jsonl", [30, 32, 13, 16, 0, 32]] }],
     ["hundred-and-forty-sixth probe set (fresh144, written blind in session 30, scored once unseen on fc0c83e; read in session 31)", { shell: ["fresh144-probes.jsonl", [17, 24, 7, 12, 0, 24]], tools: ["fresh144-tool-probes.jsonl", [34, 40, 14, 20, 0, 56]], hints: ["fresh144-hints.jsonl", [29, 32, 12, 16, 1, 32]] }],
     ["hundred-and-forty-seventh probe set (fresh145, written blind in session 30, scored once unseen on fc0c83e; read in session 31)", { shell: ["fresh145-probes.jsonl", [17, 24, 7, 12, 0, 24]], tools: ["fresh145-tool-probes.jsonl", [36, 40, 15, 20, 0, 56]], hints: ["fresh145-hints.jsonl", [28, 32, 13, 16, 0, 32]] }],
-    ["hundred-and-forty-eighth probe set (fresh146, written blind in session 31, scored once unseen on 4944c0d; not read)", { shell: ["fresh146-probes.jsonl", [13, 24, 6, 12, 0, 24]], tools: ["fresh146-tool-probes.jsonl", [38, 40, 15, 20, 0, 56]], hints: ["fresh146-hints.jsonl", [26, 32, 11, 16, 1, 32]] }],
-    ["hundred-and-forty-ninth probe set (fresh147, written blind in session 31, scored once unseen on 4944c0d; not read)", { shell: ["fresh147-probes.jsonl", [10, 24, 5, 12, 0, 24]], tools: ["fresh147-tool-probes.jsonl", [31, 40, 11, 20, 0, 56]], hints: ["fresh147-hints.jsonl", [17, 32, 6, 16, 0, 32]] }],
-    ["hundred-and-fiftieth probe set (fresh148, written blind in session 31, scored once unseen on 4944c0d; not read)", { shell: ["fresh148-probes.jsonl", [15, 24, 6, 12, 0, 24]], tools: ["fresh148-tool-probes.jsonl", [34, 40, 14, 20, 0, 56]], hints: ["fresh148-hints.jsonl", [30, 32, 13, 16, 0, 32]] }],
+    ["hundred-and-forty-eighth probe set (fresh146, written blind in session 31, scored once unseen on 4944c0d; read in session 31)", { shell: ["fresh146-probes.jsonl", [13, 24, 6, 12, 0, 24]], tools: ["fresh146-tool-probes.jsonl", [38, 40, 15, 20, 0, 56]], hints: ["fresh146-hints.jsonl", [26, 32, 11, 16, 1, 32]] }],
+    ["hundred-and-forty-ninth probe set (fresh147, written blind in session 31, scored once unseen on 4944c0d; read in session 31)", { shell: ["fresh147-probes.jsonl", [10, 24, 5, 12, 0, 24]], tools: ["fresh147-tool-probes.jsonl", [31, 40, 11, 20, 0, 56]], hints: ["fresh147-hints.jsonl", [17, 32, 6, 16, 0, 32]] }],
+    ["hundred-and-fiftieth probe set (fresh148, written blind in session 31, scored once unseen on 4944c0d; read in session 31)", { shell: ["fresh148-probes.jsonl", [15, 24, 6, 12, 0, 24]], tools: ["fresh148-tool-probes.jsonl", [34, 40, 14, 20, 0, 56]], hints: ["fresh148-hints.jsonl", [30, 32, 13, 16, 0, 32]] }],
+    ["hundred-and-fifty-first probe set (fresh149, written blind in session 31, scored once unseen on e561b1c; not read)", { shell: ["fresh149-probes.jsonl", [14, 24, 6, 12, 0, 24]], tools: ["fresh149-tool-probes.jsonl", [35, 40, 15, 20, 1, 56]], hints: ["fresh149-hints.jsonl", [28, 32, 13, 16, 2, 32]] }],
+    ["hundred-and-fifty-second probe set (fresh150, written blind in session 31, scored once unseen on e561b1c; not read)", { shell: ["fresh150-probes.jsonl", [12, 24, 3, 12, 0, 24]], tools: ["fresh150-tool-probes.jsonl", [38, 40, 14, 20, 1, 56]], hints: ["fresh150-hints.jsonl", [25, 32, 11, 16, 1, 32]] }],
+    ["hundred-and-fifty-third probe set (fresh151, written blind in session 31, scored once unseen on e561b1c; not read)", { shell: ["fresh151-probes.jsonl", [16, 24, 8, 12, 0, 24]], tools: ["fresh151-tool-probes.jsonl", [34, 40, 12, 20, 0, 56]], hints: ["fresh151-hints.jsonl", [30, 32, 16, 16, 1, 32]] }],
   ];
   const MEASURE = { shell: measureShellProbes, tools: measureToolProbes, hints: measureHints } as const;
   for (const [name, sets] of BLIND) {
