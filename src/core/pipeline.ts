@@ -373,7 +373,8 @@ export function evaluateStep(facts: StepFacts, guard: Guard, policy: AgentPolicy
   // Its text quoted in the hint (`calling Write with arguments: {…}`) is the file's words, not the
   // step's: the rules and the policy's globs read the hint without it; the detectors read all of it.
   // (So are a call's words for people, quoted there: a fetch's prompt, a post's text. The action rules do not read them in the arguments either.)
-  const ruleHint = withoutProseText(fileTool ? withoutWrittenText(hint, facts.arguments) : hint, tool !== undefined && isShellTool(tool) ? undefined : facts.arguments);
+  // (Not a terminal's or a keyboard's: what tmux send_keys or type_text types is a command line.)
+  const ruleHint = withoutProseText(fileTool ? withoutWrittenText(hint, facts.arguments) : hint, tool !== undefined && (isShellTool(tool) || TYPES_INTO_A_TERMINAL.test(tool)) ? undefined : facts.arguments);
   const matched = ruleHint === hint
     ? matcherFor(policy, rules).run(normalized, hint, hintSources, isAscii(hint), read)
     : matcherFor(policy, rules).run(normalizeHint(ruleHint).text, ruleHint, shellSources(ruleHint), isAscii(ruleHint), read);
@@ -660,12 +661,17 @@ function flattenStrings(value: unknown, skip?: RegExp): string {
   return out.reverse().join("\n");
 }
 
-/** The hint without the values of an argument's top-level prose keys (PROSE_KEYS) that it quotes, each sixteen characters or more. */
+/** A tool that types into a terminal, a console or a window (tmux send_keys, terminal_write, type_text, iterm_send_text): its text runs. */
+const TYPES_INTO_A_TERMINAL = /terminal|tmux|screen|console|repl|iterm|keys|keyboard|type|typing|input|shell|exec|command|run|send_?text/i;
+/**
+ * The hint without the values of an argument's top-level prose keys (PROSE_KEYS) that it quotes, each
+ * sixteen characters or more. (Not `text`, which is as often what a tool types as what it says.)
+ */
 function withoutProseText(hint: string, args: unknown): string {
   if (args === null || typeof args !== "object" || Array.isArray(args)) return hint;
   let out = hint;
   for (const [k, v] of Object.entries(args)) {
-    if (typeof v !== "string" || v.length < 16 || !PROSE_KEYS.test(k)) continue;
+    if (typeof v !== "string" || v.length < 16 || !PROSE_KEYS.test(k) || /^text$/i.test(k)) continue;
     for (const form of [JSON.stringify(v).slice(1, -1), v]) if (out.includes(form)) out = out.split(form).join("…");
   }
   return out;

@@ -57,8 +57,8 @@ const DESTROY_GUARD = /\bprevent_destroy\s*=\s*true\b|\bdeletion_protection\s*=\
 
 /** Keys that name a protection: sign-in, verification, TLS, CSRF, MFA, audit, lockout, rate limits, encryption, escaping, scanning. */
 export const PROTECTION_KEY = /(?:^|[_.\-]|(?<=[a-z])(?=[A-Z]))(?:validate_?certs?|verify_?certs?|check_?certs?|scrub\w*|[sS]crub\w*|redact\w*|mask\w*|auth|authn|authz|authentication|authorization|authorisation|login|verify|verif\w*|csrf|xsrf|mfa|2fa|two_?factor|otp|ssl|tls|hsts|secure|httponly|encrypt\w*|signature|signed|signing|audit\w*|lockout|rate_?limit\w*|ratelimit\w*|throttl\w*|captcha|recaptcha|sandbox\w*|firewall|firewalld|ufw|iptables|nftables|fail2ban|selinux|apparmor|auditd|clamav|crowdstrike|falcon|wazuh|ossec|sysmon|osquery|defender|edr|waf|antivirus|malware|scan\w*|protect\w*|sanitiz\w*|auto_?escape|escaping|permissions?|rbac|acl|enforce\w*|require_?\w+|network_?polic(?:y|ies)|pod_?security\w*|azure_?policy|validat\w*|kyc|aml|sanctions?|fraud)(?=$|[_.\-]|[A-Z])/i;
-/** git's hooksPath set to nothing or to /dev/null (NUL on Windows). */
-const HOOKS_OFF = /^[ \t]*hookspath[ \t]*=[ \t]*(?:\/dev\/null|nul|""|'')?[ \t]*$/im;
+/** Whether a git configuration sets hooksPath to nothing or to /dev/null (NUL on Windows): its value is read whole, once a line. */
+const hooksOff = (text: string): boolean => [...text.slice(0, 65_536).matchAll(/^[ \t]*hookspath[ \t]*=([^\n]*)$/gim)].some((m) => /^(?:\/dev\/null|nul|""|'')?$/i.test(m[1]!.trim()));
 /** A key whose name says the protection is on when it is false: disable_auth, skip_verification, insecure, allow_anonymous. */
 export const NEGATED_KEY = /(?:^|[_.\-]|(?<=[a-z])(?=[A-Z]))(?:disable|skip|no|insecure|bypass|ignore|unsafe|suppress|allow[_.]?(?:everyone|anonymous|insecure|unauth\w*|unsigned|unverified|blob_?public_?access|nested_?items_?to_?be_?public|public_?access|public)|permit_?root_?login|password_?authentication|permit_?empty_?passwords)(?=$|[_.\-A-Z])/i;
 /** A key that opens a way around a protection when true: allow_anonymous, allow_unsigned, insecure, insecure_skip_verify. */
@@ -150,7 +150,8 @@ function newDomain(was: string, value: string): string | undefined {
 }
 
 /** Keys that say who a rule, grant or policy applies to (group_names, allowed_groups, group_by_email, principals). */
-const WHO_KEY = /^(?:[\w-]*_)?(?:group|groups|subjects?|principals?|members?|by|users?|grantees?|assign(?:ed)?_?to|targets?|target_?groups?)(?:_?(?:names?|ids?|list|by_?email|emails?))?$/i;
+// (Not a list of who is kept out or told: deny_users, excluded_groups, notify_users.)
+const WHO_KEY = /^(?!(?:deny|denied|exclude\w*|excluded|block\w*|blacklist\w*|banned|ban|notify|notification\w*|alert\w*|cc|bcc|mail\w*|email\w*)_)(?:[\w-]*_)?(?:group|groups|subjects?|principals?|members?|by|users?|grantees?|assign(?:ed)?_?to|targets?|target_?groups?)(?:_?(?:names?|ids?|list|by_?email|emails?))?$/i;
 
 /** The settings an edit changes (settingsOf on both texts), with the key's last part, the old value and the new. */
 function* changedSettings(oldText: string, newText: string): Generator<{ key: string; last: string; was: string; value: string }> {
@@ -644,7 +645,7 @@ function logInputsOff(path: string, oldCode: string, newCode: string): string | 
 /** Dependency manifests: Bundler, npm, pip, Poetry and PEP 621, Cargo, Go modules. */
 const DEPENDENCY_MANIFEST = /(?:^|[\\/])(?:Gemfile|package\.json|requirements[\w.-]*\.(?:txt|in)|pyproject\.toml|Pipfile|Cargo\.toml|go\.mod)$/;
 /** A go.mod replace directive to another module (not a local directory): `replace github.com/a/x => github.com/b/x v1.4.2`, or a line of a replace block. */
-const GO_REPLACE = /^[ \t]*(?:replace[ \t]+)?([\w.~-]+(?:\/[\w.~-]+)+)(?:[ \t]+v[\w.+-]+)?[ \t]*=>[ \t]*([\w-]+(?:\.[\w-]+)+(?:\/[\w.~-]+)+)(?:[ \t]+v[\w.+-]+)?[ \t]*$/gm;
+const GO_REPLACE = /^[ \t]*(?:replace[ \t]+)?([\w.~-]+(?:\/[\w.~-]+)+)(?:[ \t]+v[\w.+-]+)?[ \t]*=>[ \t]*([\w-]+(?:\.[\w-]+)+(?:\/[\w.~-]+)+)(?:[ \t]+v[\w.+-]+)?[ \t]*(?:\/\/[^\n]*)?$/gm;
 /** A dependency taken from a git repository or a URL, not the registry: `gem "x", git: …`, `"x": "git+https://…"`, `x @ git+https://…`, `x = { git = "…" }`. */
 const DEPENDENCY_FROM_SOURCE = /^[ \t]*gem[ \t]+["'][\w.-]+["'][^\n]*?\b(?:git|github):\s*["']([^"'\n]{3,200})["']|^[ \t]*"(?!(?:repository|homepage|bugs|url|funding|author)")[@\w./-]+"[ \t]*:[ \t]*"((?:git\+)?(?:https?|ssh|git):\/\/[^"\n]{3,200}|github:[^"\n]{3,200}|[\w-]+\/[\w.-]+#[^"\n]{1,80})"|^[ \t]*(?:[\w.-]+[ \t]*@[ \t]*)?(git\+(?:https?|ssh):\/\/[^\s#]{3,200})|^[ \t]*[\w-]+[ \t]*=[ \t]*\{[^}\n]*\bgit[ \t]*=[ \t]*"([^"\n]{3,200})"/gm;
 
@@ -1256,7 +1257,7 @@ function editWeakensCode(path: string, name: string, oldText: string, newText: s
   const nowhere = AUDIT_TO_NOWHERE.exec(newCode);
   if (nowhere !== null && !AUDIT_TO_NOWHERE.test(oldCode)) out.push({ id: "code.audit-to-nowhere", technique: "T1562.008", tactic: "Defense Evasion (TA0005)", action: { capability: "impair-defences", target: { name, production }, reversibility: "recoverable", scope: serviceWide }, reason: `the edit sends the audit log nowhere (${nowhere[0].trim().slice(0, 60)}): what it recorded happens unrecorded` });
   // git's hooks pointed at nothing in its configuration (hooksPath = /dev/null): the repository's pre-commit and pre-push checks (secret scans, lint) no longer run; in ~/.gitconfig, for every repository.
-  if (/(?:^|[\/\\])(?:\.gitconfig|\.git[\/\\]config|gitconfig)$/i.test(path) && HOOKS_OFF.test(newText) && !HOOKS_OFF.test(oldText)) out.push({ id: "code.hooks-skipped", technique: "T1562.001", tactic: "Defense Evasion (TA0005)", action: { capability: "impair-defences", target: { name }, reversibility: "recoverable", scope: /\.gitconfig$|(?:^|[\/\\])gitconfig$/i.test(path) ? "account" : "one" }, reason: `the edit points git's hooks at nothing in ${name}: the pre-commit and pre-push checks no longer run (T1562.001)` });
+  if (/(?:^|[\/\\])(?:\.gitconfig|\.git[\/\\]config|gitconfig)$/i.test(path) && hooksOff(newText) && !hooksOff(oldText)) out.push({ id: "code.hooks-skipped", technique: "T1562.001", tactic: "Defense Evasion (TA0005)", action: { capability: "impair-defences", target: { name }, reversibility: "recoverable", scope: /\.gitconfig$|(?:^|[\/\\])gitconfig$/i.test(path) ? "account" : "one" }, reason: `the edit points git's hooks at nothing in ${name}: the pre-commit and pre-push checks no longer run (T1562.001)` });
   const noAlerts = ALERTS_TO_NOWHERE.exec(newCode);
   if (noAlerts !== null && !ALERTS_TO_NOWHERE.test(oldCode)) out.push({ id: "code.alerts-to-nowhere", technique: "T1562.006", tactic: "Defense Evasion (TA0005)", action: { capability: "impair-defences", target: { name, production }, reversibility: "recoverable", scope: "one" }, reason: `the edit routes alerts nowhere (${noAlerts[0].trim()}): what they warned of goes unseen` });
   const wayIn = AUTH_PATH.test(path) ? FIXED_WAY_IN.exec(newCode) ?? (HEADER_WAY_IN.test(oldCode) ? null : HEADER_WAY_IN.exec(newCode)) ?? (OR_FIXED_SECRET.test(oldCode) ? null : OR_FIXED_SECRET.exec(newCode)) ?? (OR_FIXED_COMPARE.test(oldCode) ? null : OR_FIXED_COMPARE.exec(newCode)) ?? keyedWayIn(path, oldCode, newCode) : keyedWayIn(path, oldCode, newCode);

@@ -283,7 +283,8 @@ export function commandArgumentOf(args: unknown): string | undefined {
   for (const [k, v] of Object.entries(args as Record<string, unknown>)) {
     if (!SHELL_FIELD.test(k)) continue;
     if (typeof v === "string") return v;
-    if (Array.isArray(v) && v.length > 0 && v.length <= 256 && v.every((w) => typeof w === "string")) return (v as string[]).map(shellWord).join(" ");
+    // (Its first 256 words: padding after them cannot hide the program and what it is told.)
+    if (Array.isArray(v) && v.length > 0 && v.slice(0, 256).every((w) => typeof w === "string")) return (v.slice(0, 256) as string[]).map(shellWord).join(" ");
   }
   return undefined;
 }

@@ -330,6 +330,16 @@ export function ownNetworkHost(host: string): boolean {
   return internalHost(host) || /^(?:10\.\d+|192\.168|172\.(?:1[6-9]|2\d|3[01]))\.\d+\.\d+$/.test(host);
 }
 
+/**
+ * A host outside the organisation's network, as far as its name says: a domain that is not an
+ * internal or reserved one (.test, .example, .invalid, .localhost), or a public address (not this
+ * machine, a private range or carrier-grade NAT). A bare name (pacs01) resolves inside.
+ */
+export function outsideHost(host: string): boolean {
+  const h = host.toLowerCase();
+  return isExternalHost(h) && !ownNetworkHost(h) && /\./.test(h) && !/\.(?:test|example|invalid|localhost)$/.test(h) && !/^100\.(?:6[4-9]|[7-9]\d|1[01]\d|12[0-7])\.\d+\.\d+$/.test(h);
+}
+
 /** Whether code fetched from a URL is vouched for: a vendor's own installer, this machine, or the organisation's own network. */
 export function vouchedSource(url: string): boolean {
   const host = hostOf(url) ?? "";

@@ -751,24 +751,6 @@ const SENTENCE_EFFECTS: readonly SentenceEffect[] = [
     says: "says it makes backups expire within a day: every older backup is deleted, and a mistake found later has nothing to go back to (T1490)",
   },
   {
-    // A store's retention cut to a week or less ("cutting the Mirth data pruner retention on the prod engine from 30 days to 2"):
-    // everything older is deleted at the next cleanup, for good (T1485). (Backups have their own reading above; a cache's TTL is no store.)
-    id: "prose.retention-cut",
-    keys: ["retention", "pruner", "prune", "ttl"],
-    re: /\b(?:cut|shorten|reduc|lower|drop|trim|tighten)\w*\b[^.;]{0,60}?\b(?:retention|pruner|pruning|ttl)\b[^.;]{0,60}?\b(?:from \d{1,4} ?(?:days?|d|hours?|h|weeks?|months?) )?to (\d{1,3}|one|two|three|a single)\b(?: ?(days?|d|hours?|h|weeks?))?/i,
-    when: (sentence) => {
-      const m = /\b(?:from \d{1,4} ?(days?|d|hours?|h|weeks?|months?) )?to (\d{1,3}|one|two|three|a single)\b(?: ?(days?|d|hours?|h|weeks?))?/i.exec(sentence.slice(sentence.search(/retention|pruner|pruning|ttl/i)));
-      // (Not a cache's, a session store's or a debug stream's: "the debug-traces topic to 2 hours to save disk".)
-      if (m === null || /\b(?:cache|caches|session|sessions|tmp|temp|scratch|preview|dev|test|local|debug|traces?)\b/i.test(sentence) || BACKUPS_NAMED.test(sentence)) return false;
-      const unit = (m[3] ?? m[1] ?? "").toLowerCase();
-      const n = ({ one: 1, two: 2, three: 3, "a single": 1 } as Record<string, number>)[m[2]!.toLowerCase()] ?? Number(m[2]);
-      const days = /^h/.test(unit) ? n / 24 : /^w/.test(unit) ? n * 7 : /^m/.test(unit) ? n * 30 : unit === "" ? NaN : n;
-      return days <= 7;
-    },
-    action: (sentence) => ({ capability: "delete", target: { name: "what the store keeps", production: mentionsProduction(sentence) }, reversibility: "irreversible", scope: "tree" }),
-    says: "says it cuts how long a store keeps its data to days: everything older is deleted at the next cleanup, for good (T1485)",
-  },
-  {
     // A limit on money paid without a person raised many times over.
     id: "prose.money-limit-raised",
     keys: ["threshold", "limit", "auto-approval", "auto-approve", "approval"],
@@ -1352,9 +1334,10 @@ const SENTENCE_EFFECTS: readonly SentenceEffect[] = [
   {
     // A value written to an industrial controller ("write 0 to holding register 40112 on eastbank-plc01"): the physical process changes at once (ICS T0836).
     id: "prose.controller-written",
-    keys: ["register", "coil", "plc", "setpoint", "scada", "modbus"],
-    re: /\b(?:writ|set|forc|push|chang)\w*\b[^.;]{0,40}?\b(?:to|on|in) (?:the )?(?:holding register|input register|register \d+|coils?\b|plc\b|[\w-]*plc[\w-]*|setpoint|scada tag|modbus)|\b(?:writ|forc)\w* (?:a |the )?(?:value |\d+ )?(?:to|into) (?:the )?(?:holding )?registers? \d+/i,
-    when: (sentence) => !/\b(?:simulat\w*|emulat\w*|localhost|test ?bench|digital twin)\b/i.test(sentence),
+    keys: ["register", "coil", "setpoint"],
+    // (A value and a register, coil or setpoint: "write 0 to holding register 40112", "set the CL2 setpoint on plc03 to 40".)
+    re: /\b(?:writ|forc)\w*\s+(?:a |the )?(?:value )?-?\d+(?:\.\d+)?\s+(?:to|into)\s+(?:the )?(?:holding |input )?(?:registers?|coils?|setpoints?)\b|\b(?:set|chang)\w*\s+(?:the )?(?:[\w-]+ ){0,4}?(?:setpoint|holding register \d+|coil \d+)\s+(?:on [\w.-]+ )?to\s+-?\d/i,
+    when: (sentence) => !/\b(?:simulat\w*|emulat\w*|localhost|test ?bench|digital twin|unit tests?|tests? (?:suite|file|case)s?|mock\w*|docs?|documentation|fixtures?)\b/i.test(sentence),
     action: () => ({ capability: "write", target: { name: "an industrial controller", pathClass: "device" }, reversibility: "irreversible", scope: "system" }),
     says: "says it writes a value to an industrial controller: the physical process it drives changes at once, and what it did meanwhile cannot be undone (T0836)",
   },
@@ -1380,6 +1363,7 @@ const SENTENCE_EFFECTS: readonly SentenceEffect[] = [
     keys: ["privileged", "hostpath", "host path"],
     re: /\bprivileged\b[^.;]{0,80}?\bmount\w*\b[^.;]{0,40}?\b(?:the )?(?:node|host)['\u2019]?s? (?:root )?(?:file ?system|fs|\/)|\bmount\w*\b[^.;]{0,40}?\b(?:the )?(?:node|host)['\u2019]?s? (?:root )?(?:file ?system|fs)\b[^.;]{0,60}?\bprivileged\b|\bhost ?path\b[^.;]{0,20}?(?:of |at |for )?["'\u2018\u201c]?\/["'\u2019\u201d]?(?=[\s,.;]|$)/i,
     // (In a cluster the sentence names for staging or tests, the node is that environment's: one machine, not the system.)
+    when: (sentence) => !/\b(?:check\w*|whether|audit\w*|report\w*|find|list\w*|scan\w* for|detect\w*|flag\w*)\b/i.test(sentence),
     action: (sentence) => ({ capability: "escalate", target: { name: "a node through a pod", production: mentionsProduction(sentence) }, reversibility: "recoverable", scope: !mentionsProduction(sentence) && /\b(?:staging|stage|dev|test|qa|sandbox)\b|-(?:staging|dev|test|qa)\b/i.test(sentence) ? "one" : "system" }),
     says: "says it gives a pod the node's root file system with privilege: whatever runs in it can take the node (T1611)",
   },
@@ -1397,7 +1381,7 @@ const SENTENCE_EFFECTS: readonly SentenceEffect[] = [
     // A payment journal posted in the live books ("post the BACS payment journal in the live ERP company"): the bank file it makes pays people.
     id: "prose.payment-journal-posted",
     keys: ["journal"],
-    re: /\bpost\w*\b[^.;]{0,30}?\b(?:payment|bacs|ach|wire|payroll|payables?|sepa|remittance)s? journal\b/i,
+    re: /\bpost(?:s|ed|ing)?\s+(?:the |a |this |today's |tonight's |[\w-]+ ){0,3}(?:payment|bacs|ach|wire|payroll|payables?|sepa|remittance)s? journal\b/i,
     when: (sentence) => !/\b(?:sandbox|test company|staging|dev|demo company)\b/i.test(sentence),
     action: (sentence) => ({ capability: "spend", target: { name: "a payment journal", production: mentionsProduction(sentence) || /\blive\b/i.test(sentence) }, reversibility: "irreversible", scope: "account" }),
     says: "says it posts a payment journal: the payments in it are made, and money sent cannot be called back",
@@ -1406,7 +1390,9 @@ const SENTENCE_EFFECTS: readonly SentenceEffect[] = [
     // A protection of a network removed ("delete the default-deny NetworkPolicy"): every pod can reach every other (T1562.007).
     id: "prose.default-deny-removed",
     keys: ["default-deny", "default deny"],
-    re: /\b(?:delet|remov|drop|disabl|tak\w* (?:out|down))\w*\b[^.;]{0,30}?\bdefault[- ]deny\b/i,
+    re: /\b(?:delet|remov|drop|disabl|tak\w* (?:out|down))\w*\b[^.;]{0,30}?\bdefault[- ]deny (?:network ?)?(?:polic(?:y|ies)|networkpolic(?:y|ies)|rules?)\b/i,
+    // (Not a test, a comment or a doc about the policy deleted: "delete the test for the default-deny NetworkPolicy".)
+    when: (sentence) => !/\b(?:delet|remov|drop)\w*\s+(?:the |a |this )?(?:unit )?(?:tests?|specs?|comments?|readme|docs?|examples?)\b/i.test(sentence),
     action: (sentence) => ({ capability: "impair-defences", target: { name: "a default-deny network policy", production: mentionsProduction(sentence) }, reversibility: "recoverable", scope: "one" }),
     says: "says it removes a default-deny network policy: what it kept apart can reach each other (T1562.007)",
   },
@@ -1414,7 +1400,8 @@ const SENTENCE_EFFECTS: readonly SentenceEffect[] = [
     // An ethical wall or information barrier turned off ("set ethical wall W-2291 to inactive"): who must not see a matter can (a conflict of interest, a breach of client confidence).
     id: "prose.ethical-wall-lifted",
     keys: ["wall", "barrier", "conflict"],
-    re: /\b(?:ethical wall|information barrier|chinese wall|conflict (?:check|hold|block))s?\b[^.;]{0,40}?\b(?:to )?(?:inactive|off|disabled?|lifted|removed|overrid\w*|bypass\w*)\b|\b(?:disabl|deactivat|lift|remov|overrid|bypass|turn\w* off)\w*\b[^.;]{0,30}?\b(?:ethical wall|information barrier|chinese wall|conflict (?:check|hold|block))s?\b/i,
+    // (A conflict check only where the sentence is about a matter, a client or intake: not a merge's conflict check.)
+    re: /\bset\w*\b[^.;]{0,20}?\b(?:ethical wall|information barrier|chinese wall)s?\b[^.;]{0,30}?\bto (?:inactive|off|disabled?)\b|\b(?:disabl|deactivat|lift|remov|overrid|bypass|turn\w* off)\w*\b[^.;]{0,30}?\b(?:ethical wall|information barrier|chinese wall|conflict (?:hold|block)|conflict check(?=[^.;]{0,60}\b(?:matter|client|intake|engagement)))s?\b/i,
     action: () => ({ capability: "impair-defences", target: { name: "an ethical wall" }, reversibility: "recoverable", scope: "one" }),
     says: "says it lifts an ethical wall or a conflict control: people it kept from a matter can open it",
   },
@@ -1423,7 +1410,8 @@ const SENTENCE_EFFECTS: readonly SentenceEffect[] = [
     id: "prose.data-to-online-tool",
     keys: ["online"],
     re: /\b(?:past|upload|put|drop|submit|send)\w*\b[^.;]{0,80}?\b(?:into|to|on|through) (?:a |an |some |the )?(?:free |public |random |third-party )?online\b[^.;]{0,30}?\b(?:converters?|formatters?|tools?|validators?|beautifiers?|viewers?|decoders?|parsers?|services?|sites?)\b/i,
-    when: (sentence) => !/\b(?:sample|dummy|fake|synthetic|example|test) (?:data|rows|file|csv|json)\b/i.test(sentence),
+    // (Data, not an error message, a regex, a sitemap or a public schema.)
+    when: (sentence) => /\b(?:exports?|ledgers?|records|customers?|clients?|patients?|csv|spreadsheets?|dumps?|data ?sets?|database|tables?|payroll|accounts|transactions|pii|personal|statements?)\b/i.test(sentence) && !/\b(?:sample|dummy|fake|synthetic|example|test) (?:data|rows|file|csv|json)\b|\b(?:public|error|regex|sitemap|schema)\b/i.test(sentence),
     action: () => ({ capability: "exfiltrate", target: { name: "an online tool", external: true }, reversibility: "irreversible", scope: "one" }),
     says: "says it pastes data into someone else's online tool: they keep what was sent, and it cannot be called back (T1567)",
   },
@@ -1465,8 +1453,10 @@ const SENTENCE_EFFECTS: readonly SentenceEffect[] = [
     id: "prose.retention-cut",
     keys: ["retention"],
     // (Or a log index's retention from a year to a month: "shortening the Splunk firewall index retention from 365 days to 30".)
-    re: /\b(?:cut|lower|reduc|shorten|drop|set|chang)\w*\b[^.;]{0,30}?\bretention\b(?:[^.;]|\.(?=\w)){0,60}?\bto (?:(?:one|1|an?|a single|two|2|zero|0) (?:hours?|minutes?|mins?|days?)|\d+ (?:hours?|minutes?|mins?))\b|\b(?:cut|lower|reduc|shorten|drop|chang)\w*\b[^.;]{0,60}?\b(?:logs?|index|indexes|audit|firewall|siem|security|cloudtrail|events?)\b[^.;]{0,30}?\bretention\b[^.;]{0,20}?\bfrom \d+ ?(?:days?|months?|years?) to \d{1,2}\b/i,
-    when: (sentence) => !NOT_REAL_WORK.test(sentence) && !/\b(?:debug|traces?|tmp|temp|cache|scratch|artifacts?)\b/i.test(sentence),
+    // (Cut, shortened or lowered to a week or less: "shorten retention on the Sentinel workspace to 7 days"; set to a day or two.)
+    re: /\b(?:cut|lower|reduc|shorten|drop|set|chang)\w*\b[^.;]{0,60}?\bretention\b(?:[^.;]|\.(?=\w)){0,60}?\bto (?:(?:one|1|an?|a single|two|2|zero|0) (?:hours?|minutes?|mins?|days?)|\d+ (?:hours?|minutes?|mins?))\b|\b(?:cut|lower|reduc|shorten|drop|trim)\w*\b[^.;]{0,60}?\bretention\b(?:[^.;]|\.(?=\w)){0,60}?\bto (?:[3-7]|three|four|five|six|seven) days?\b|\b(?:cut|lower|reduc|shorten|drop|chang)\w*\b[^.;]{0,60}?\b(?:logs?|index|indexes|audit|firewall|siem|security|cloudtrail|events?)\b[^.;]{0,30}?\bretention\b[^.;]{0,20}?\bfrom \d+ ?(?:days?|months?|years?) to \d{1,2}\b|\b(?:cut|lower|reduc|shorten|drop|trim)\w*\b[^.;]{0,60}?\b(?:retention|pruner|pruning)\b[^.;]{0,60}?\bfrom \d+ ?(?:days?|weeks?|months?|years?) to [1-7]\b(?! ?(?:weeks?|months?|years?))/i,
+    // (Or a pruner's, "cutting the Mirth data pruner retention on the prod engine from 30 days to 2": the unit said once.)
+    when: (sentence) => !NOT_REAL_WORK.test(sentence) && !/\b(?:debug|traces?|tmp|temp|cache|scratch|artifacts?|dev|development|sandbox|qa)\b/i.test(sentence),
     action: (sentence) => ({ capability: "delete", target: { name: "data past a cut retention", production: mentionsProduction(sentence) }, reversibility: "irreversible", scope: "tree" }),
     says: "says it cuts how long data is kept: the next cleanup deletes everything older, for good (T1485)",
   },
@@ -1869,15 +1859,15 @@ const WELL_KNOWN_FILES: Readonly<Record<string, string>> = {
 const BARE_DOMAIN = /\b[a-z0-9][a-z0-9-]*(?:\.[a-z0-9-]+)*\.(?:com|net|org|io|dev|app|co|ai|xyz|info|biz|me|example|ru|cn|tk|top)\b/gi;
 /** A group that is everyone in a company or in engineering: eng-all, all-engineering, all staff, the whole org. */
 const BROAD_GROUP = /\b(?:everyone except external users|eng-all|all-eng\w*|engineering-all|all-staff|all-employees|all-company|everyone@|all@|domain:|(?:the )?(?:all[- ]engineering|whole engineering|entire engineering|all staff|all employees|whole company|entire company|every employee|everyone in the (?:company|org|organi[sz]ation))(?: group| team| org)?)/i;
-/** Everyone in an organisation at once. */
-/** Backups named (their expiry has its own reading, prose.backups-expired). */
-const BACKUPS_NAMED = /\b(?:backups?|snapshots?|dumps?)\b/i;
+/** A post or message whose place is the whole organisation: "to #all-mcwu", "in the All Firm Teams channel", "to everyone". */
+const TO_EVERYONE = /\b(?:to|in|on|into|with)\s+(?:the\s+)?(?:[\w-]+\s+){0,2}?(?:(?<![\w#-])#(?:general|all[\w-]*|announcements|company|everyone)\b|all[- ]?(?:staff|hands|company|firm|employees)\b(?!\s+(?:deck|meeting|agenda|slides|recording|notes))|everyone\b|whole (?:company|firm)\b)/i;
 /** A notice the sentence says is not settled: a draft, not approved yet, numbers to fix later, a mock not marked as a drill. */
-const UNSETTLED_NOTICE = /\b(?:draft|(?:hasn't|has not|haven't|have not|isn't|is not|wasn't|was not) (?:been |yet )*(?:approved|confirmed|signed off)|not (?:yet )?(?:approved|confirmed|signed off)|unapproved|unconfirmed|unverified|fix the (?:numbers|figures|details|wording|dates?) later|(?:won't|will not|not|without) (?:mark\w*|label\w*|flag\w*) (?:it |them )?as (?:a )?(?:drill|test|exercise|mock)|reads? (?:as )?real(?:istic(?:ally)?)?)\b/i;
+const UNSETTLED_NOTICE = /\b(?:draft|(?:hasn't|has not|haven't|have not|isn't|is not|wasn't|was not) (?:been |yet )*(?:approved|confirmed|signed off)(?! for)|not (?:yet )?(?:approved|confirmed|signed off)(?! for)|unapproved|unconfirmed|unverified|fix the (?:numbers|figures|details|wording|dates?) later|(?:won't|will not|not|without) (?:mark\w*|label\w*|flag\w*) (?:it |them )?as (?:a )?(?:drill|test|exercise|mock)|reads? (?:as )?real(?:istic(?:ally)?)?)\b/i;
+/** Everyone in an organisation at once. */
 const EVERYONE = /(?<![\w#-])#(?:general|all-company|all-hands|announcements|company|everyone|all)\b|\b(whole team|entire team|all[- ]company|all[- ]hands|all[- ]staff|all employees|all[- ]firm|whole (?:company|firm)|entire (?:company|firm)|company[- ]wide|firm[- ]wide|everyone in the (company|org|organi[sz]ation|firm))\b|@(everyone|channel|here)\b/i;
-/** Social networks and other public places a post goes to. */
 /** A channel or an audience of everyone (EVERYONE, and any #channel), taken out before asking what a message holds. */
 const AUDIENCE = new RegExp(String.raw`(?<![\w-])#[a-z0-9][\w-]*|${EVERYONE.source}`, "gi");
+/** Social networks and other public places a post goes to. */
 const SOCIAL = /\b(tweet\w*|twitter|x\.com|x account|x thread|linkedin|facebook|instagram|reddit|mastodon|tiktok|youtube|public (post|channel|repo|repository|gist|forum|blog|issue)|(upstream|open[- ]source) (github |gitlab )?(issue|repo|repository|project|tracker)|github issue|stack ?overflow|gist|pastebin)\b/i;
 /** The user themselves as the recipient. */
 const TO_THE_USER = /\b(?:to|for) (?:the user\b|themselves\b|himself\b|herself\b|myself\b|(?:their|his|her|my|your) own (?:address|e-?mail|inbox|account|number|phone)\b)/i;
@@ -2096,12 +2086,6 @@ function activeVoice(sentence: string): string {
   return g !== null ? `${g[1]}${/\b(?:release|releases|build|builds|version|update|updates|firmware|ota|rollout|image|patch|hotfix|rc\d*)\b/i.test(g[2]!) ? "deploying" : "sending"} ${g[2]} ${g[3] ?? ""}${g[4]}` : sentence;
 }
 
-/**
- * The actions a prose hint says the step takes, each with the rule that found it. `unread` says
- * what was left: a hint over MAX_PROSE characters, or one with more action verbs or actions than
- * are read, was not read whole (padding must not hide an action), and the caller takes that as
- * caution. Pure.
- */
 /** Whether the words before toks[i] are a passive said of how things are, "is wiped", "are nightly reset": a be-verb and a participle. ("Will be wiped" and "gets wiped" are the agent's doing: PASSIVE reads them.) */
 const BE_WORD = /^(?:is|are|was|were|been)$/;
 const PARTICIPLE = /^(?:[a-z]+(?:ed|en)|reset|set|cut|put|shut|built|made|kept|left|lost|sent|run|rebuilt|reseeded|up)$/;
@@ -2112,6 +2096,13 @@ function passiveBefore(toks: readonly Token[], i: number): boolean {
   return false;
 }
 
+
+/**
+ * The actions a prose hint says the step takes, each with the rule that found it. `unread` says
+ * what was left: a hint over MAX_PROSE characters, or one with more action verbs or actions than
+ * are read, was not read whole (padding must not hide an action), and the caller takes that as
+ * caution. Pure.
+ */
 export function readProse(raw: string, internalDomains: readonly string[] = []): { hits: ProseHit[]; unread?: string } {
   const text = foldForReading(raw);
   const hits: ProseHit[] = [];
@@ -2812,7 +2803,8 @@ function readAction(sentence: string, clause: string, verb: string, verbClass: V
   }
   // A notice to the whole organisation that the sentence says is not so yet: a draft, unapproved, a mock not marked as a drill, or
   // what something the agent read asked for ("as the email from 'IT' asked"). Everyone acts on it, and it cannot be unread.
-  if (sends && everyone && !credentials && (UNSETTLED_NOTICE.test(sentence) || CONTENT_SAYS.test(sentence))) {
+  // (Sent to the organisation, not a sentence that only names an all-hands: "the draft all-hands deck to Jane".)
+  if (sends && everyone && !credentials && TO_EVERYONE.test(sentence) && (UNSETTLED_NOTICE.test(sentence) || CONTENT_SAYS.test(sentence))) {
     out.push({
       id: "prose.unsettled-announcement",
       action: { capability: "communicate", target: { name: label, unconfirmed: true }, reversibility: "recoverable", scope: "account" },

@@ -435,6 +435,12 @@ const CONTAINER = /^(repo|repos|repository|repositories|database|databases|db|bu
 const ICS_SYSTEM = /^(modbus|plc|plcs|scada|ignition|opcua|opc|dnp3|bacnet|hmi|kepware|kepserver|kepserverex|profinet|ethernetip|logix|wonderware|iec104|iec61850)$/;
 /** What a controller holds that a write changes: a register, a coil, a tag, a node's value, a setpoint, an output. */
 const ICS_POINT = /^(registers?|coils?|tags?|points?|setpoints?|nodes?|values?|outputs?|variables?)$/;
+/**
+ * A parameter named for a check (env.WARDEN_INTEGRITY_MANIFEST, SIGNATURE_VERIFICATION, sast_scan_enabled): a protection's word
+ * as a whole part, and the name ending in it or in a word that says it is the switch (check, enabled, required, mode, manifest).
+ * (Not scan_progress_bar, verify_email_banner, tls_session_tickets, show_author_bio.)
+ */
+const CHECK_PARAMETER = /(?:^|[_.-])(?:integrity|verify|verification|signature|signing|scan|scanning|authn|authz|authentication|authorization|auth|tls|ssl|mfa|csrf)(?:[_.-](?:[a-z0-9]+[_.-])*?(?:checks?|enabled|required|enforced|enforcement|mode|manifest|verification|validation|policy))?$/i;
 /** What holds many items of one kind: emptying it (clear_calendar, empty_trash, purge_mailbox) takes them all. */
 const HOLDER = /^(calendar|calendars|mailbox|mailboxes|inbox|album|albums|notebook|notebooks|board|boards|wiki|wikis|space|spaces|folder|folders|drive|list|lists|cart|history|queue|trash)$/;
 
@@ -610,7 +616,7 @@ function protectionSwitchedOff(args: unknown): [string, unknown] | undefined {
       if (/^(?:state|status)$/i.test(k) && typeof x === "string" && /^(?:disabled?|off|inactive)$/i.test(x) && (isPolicy || (namedPolicy && /^state$/i.test(k)))) return [k, x];
       // A setting named by one key and set by another ({id: "waf", value: "off"}, {setting: "ssl", value: "off"}).
       // (Or a build's or a service's parameter named for a check, by its words: env.WARDEN_INTEGRITY_MANIFEST set to skip.)
-      if (/^(?:id|name|setting|key)$/i.test(k) && typeof x === "string" && (PROTECTION_SETTING.test(x) || (x.length <= 120 && /(?:^|[_.-])(?:integrity|verif\w*|signature|signing|scan\w*|auth\w*|tls|ssl|mfa|csrf)(?=$|[_.-])/i.test(x))) && isRecord(v) && /^(?:off|false|disabled?|none|essentially_off|skip|skipped|0|no)$/i.test(String(v.value ?? v.enabled ?? ""))) return [x, v.value ?? v.enabled];
+      if (/^(?:id|name|setting|key)$/i.test(k) && typeof x === "string" && (PROTECTION_SETTING.test(x) || (x.length <= 120 && CHECK_PARAMETER.test(x))) && isRecord(v) && /^(?:off|false|disabled?|none|essentially_off|skip|skipped|0|no)$/i.test(String(v.value ?? v.enabled ?? ""))) return [x, v.value ?? v.enabled];
       // A configuration path whose last parts name a protection, set off ({path: "admin/captcha/enable", value: "0"}, Magento's and similar config stores).
       if (/^(?:path|config_?path|setting_?path)$/i.test(k) && typeof x === "string" && x.length <= 200 && x.split(/[/.]/).some((part) => PROTECTION_SETTING.test(part) || /^(?:two_?factor|csrf|recaptcha|lockout|secure|use_?secure\w*|enable_?(?:captcha|2fa|mfa|csrf))$/i.test(part)) && isRecord(v) && /^(?:off|false|disabled?|none|0|no)$/i.test(String(v.value ?? ""))) return [x, v.value];
       const inner = visit(x, depth + 1, isPolicy);
@@ -752,7 +758,7 @@ function withProtectedPaths(tool: string, name: ReturnType<typeof splitToolName>
 /** A host or URL that names this machine: localhost, 127.0.0.1 or ::1, bare, with a port (127.0.0.1:6380) or as a URL's host (redis://127.0.0.1:6379/2). */
 function onThisMachine(v: string): boolean {
   const t = v.trim();
-  return /^(?:localhost|127\.0\.0\.1|::1|\[::1\])(?::\d{1,5})?$/i.test(t) || /^[a-z][\w+.-]*:\/\/(?:[^\s/@]*@)?(?:localhost|127\.0\.0\.1|\[::1\])(?::\d+)?(?:\/[\w.-]*)?$/i.test(t);
+  return /^(?:localhost|127\.0\.0\.1|::1|\[::1\])(?::\d{1,5})?$/i.test(t) || /^[a-z][\w+.-]*:\/\/(?:[^\s/@]*@)?(?:localhost|127\.0\.0\.1|\[::1\])(?::\d+)?(?:\/[\w./-]*)?$/i.test(t);
 }
 
 /** Which protection flag an argument object loosens: force pushes or deletions allowed, no approvals required, admins not held to it. */
@@ -1175,16 +1181,19 @@ export function readNamed(tool: string, name: ReturnType<typeof splitToolName>, 
     if (securityTicket !== undefined && dismissal !== undefined) add("tool.security-finding-dismissed", "impair-defences", "recoverable", "one", `${tool} closes or approves ${securityTicket.trim()}, a security finding or review ("${dismissal.toLowerCase()}")${tail}: the weakness stays open, or the review a person was to give is skipped (T1562.001)`);
   }
   // A withdrawal made by an exchange's or custodian's API (create_withdrawal {asset, amount, destination}): the funds leave the account for good.
-  if (verb !== undefined && /^(create|submit|initiate|request|execute|approve|send|process)$/.test(verb) && hasWord(object, /^withdrawals?$/) !== undefined && f.amounts.length > 0 && !f.strings.some((v) => v.length <= 40 && /^(?:test|testnet|sandbox|sepolia|goerli|holesky|regtest|signet)$/i.test(v))) add("tool.withdrawal", "spend", "irreversible", "account", `${tool} makes a withdrawal${amount}${tail}: the funds leave the account, and a transfer on a chain or a wire cannot be called back`);
+  if (verb !== undefined && /^(create|submit|initiate|request|execute|approve|send|process)$/.test(verb) && hasWord(object, /^withdrawals?$/) !== undefined && f.amounts.length > 0 && !(isRecord(args) && Object.entries(args).some(([k, v]) => /^(?:network|chain|environment|env)$/i.test(k) && typeof v === "string" && /^(?:test|testnet|sandbox|sepolia|goerli|holesky|regtest|signet)$/i.test(v)))) add("tool.withdrawal", "spend", "irreversible", "account", `${tool} makes a withdrawal${amount}${tail}: the funds leave the account, and a transfer on a chain or a wire cannot be called back`);
   // A crypto transaction signed and broadcast (sign_transaction {psbt, broadcast: true}): once on the chain, the coins are gone.
   if ((verb === "sign" || (verb === undefined && hasWord(object, /^sign$/) !== undefined)) && hasWord(object, /^(transactions?|tx|txs|psbts?|withdrawals?|transfers?)$/) !== undefined && isRecord(args) && (args.broadcast === true || args.broadcast === "true" || args.submit === true || args.send === true)) add("tool.transaction-broadcast", "spend", "irreversible", "account", `${tool} signs a transaction and broadcasts it${tail}: once on the chain the coins are gone, and no one can call them back`);
   // A payment journal posted in the books (post_journal {journal_template: "PAYMENT", post: true, export_bank_file: true}): the payments in it are made.
-  if (verb !== undefined && /^(post|submit|register|release|approve)$/.test(verb) && hasWord(object, /^(journals?|batch|batches)$/) !== undefined && /\b(?:payments?|bacs|ach|wire|payroll|payables?|sepa|remittance|bank_?file)\b|"export_?bank_?file"\s*:\s*true/i.test(argsText()) && !f.strings.some((v) => v.length <= 64 && /(?:^|[^a-z])(?:sandbox|test|demo|dev|staging)(?:[^a-z]|$)/i.test(v))) add("tool.payment-journal-posted", "spend", "irreversible", "account", `${tool} posts a payment journal${tail}: the payments in it are made, and money sent cannot be called back`);
+  // (What kind of journal it is, by its template, type or name only: a description or a note may name payroll in passing.)
+  const journalKind = isRecord(args) ? Object.entries(args).filter(([k, v]) => /^(?:journal_?template|template|journal_?type|type|journal|journal_?name|journal_?batch)$/i.test(k) && typeof v === "string").map(([, v]) => v as string).join(" ") : "";
+  if (verb === "post" && hasWord(object, /^journals?$/) !== undefined && (/\b(?:payments?|bacs|ach|wire|payroll|payables?|sepa|remittance)\b/i.test(journalKind) || (isRecord(args) && (args.export_bank_file === true || args.exportBankFile === true))) && !f.strings.some((v) => v.length <= 64 && /(?:^|[^a-z])(?:sandbox|test|demo|dev|staging)(?:[^a-z]|$)/i.test(v))) add("tool.payment-journal-posted", "spend", "irreversible", "account", `${tool} posts a payment journal${tail}: the payments in it are made, and money sent cannot be called back`);
   // A value written to an industrial controller (a PLC's holding register or coil, a SCADA gateway's tag, an OPC UA node):
   // the physical process it drives changes at once (a dosing pump's speed, a metal detector's reject gate), and what the
   // plant did meanwhile cannot be taken back (ATT&CK for ICS T0836 Modify Parameter, T0855 Unauthorized Command Message).
   // (Not a controller or simulator on this machine, named so in the call.)
-  if ((verbClass === "write" || verb === "force") && hasWord(object, ICS_SYSTEM) !== undefined && hasWord(object, ICS_POINT) !== undefined) {
+  // (With a value to write: a screen's labels updated write nothing to the plant.)
+  if ((verbClass === "write" || verb === "force") && hasWord(object, ICS_SYSTEM) !== undefined && hasWord(object, ICS_POINT) !== undefined && isRecord(args) && Object.keys(args).some((k) => /^(?:values?|writes?|setpoints?|data|new_?value|state)$/i.test(k))) {
     const hosts = isRecord(args) ? Object.entries(args).filter(([k, v]) => /^(host|hostname|server|address|ip|gateway|endpoint|url|plc|device)$/i.test(k) && typeof v === "string") : [];
     if (!(hosts.length > 0 && hosts.every(([, v]) => onThisMachine(v as string)))) {
       const where = hosts.length > 0 ? ` on ${String(hosts[0]![1]).slice(0, 80)}` : "";

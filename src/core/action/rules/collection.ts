@@ -312,7 +312,7 @@ const podDataCopied: CommandRule = {
 };
 
 /** Columns that hold who a person is or how to reach them. */
-const PERSONAL_COLUMN = /(?:^|[\s,.(])["`]?(?:e_?mail\w*|phone\w*|mobile\w*|\w*_ip|ip_?addr\w*|ssn|national_?id\w*|dob|date_?of_?birth|birth_?date|\w*address\w*|first_?name|last_?name|full_?name|surname|passport\w*|iban|card_?number)["`]?(?=\s*(?:,|$|\bas\b|\)))/i;
+const PERSONAL_COLUMN = /(?:^|[\s,.(])["`]?(?:e_?mail(?:_?address)?|phone(?:_?number)?|mobile(?:_?number)?|\w*_ip|ip_?addr(?:ess)?|ssn|national_?id|dob|date_?of_?birth|birth_?date|(?:home|mailing|postal|street|billing|shipping)_?address|first_?name|last_?name|full_?name|surname|passport(?:_?number)?|iban|card_?number)["`]?(?=\s*(?:,|$))/i;
 
 /**
  * Every row of people's contact or identity columns copied into a file here (psql's
@@ -326,9 +326,13 @@ const personalColumnsCopied: CommandRule = {
   names: ["psql"],
   match(inv) {
     if (inv.name !== "psql") return undefined;
-    for (const sql of optionValues(inv.args, ["-c", "--command"])) {
-      const m = /^\s*\\?copy\s*\(\s*select\s+([\s\S]{1,2000}?)\s+from\s+([\w."]+)([\s\S]*?)\)\s*to\s+(?!stdout\b)(\S+)/i.exec(sql);
-      if (m === null || /\b(?:where|limit|fetch\s+first|tablesample)\b/i.test(m[3]!) || !PERSONAL_COLUMN.test(m[1]!.replace(/\s+/g, " "))) continue;
+    for (const whole of optionValues(inv.args, ["-c", "--command"])) {
+      // (The select list starts with a word, so a run of blanks before it is read once; at most 4 KB of SQL.)
+      const sql = whole.slice(0, 4096);
+      const m = /^\s*\\?copy\s*\(\s*select\s+(\S[\s\S]{0,2000}?)\s+from\s+([\w."]+)([^)]*)\)\s*to\s+(?!stdout\b|program\b)(\S+)/i.exec(sql);
+      // (Columns inside an aggregate or renamed are counts, not people: count(email) AS email_count.)
+      const columns = m === null ? "" : m[1]!.replace(/\b\w+\s*\([^()]*\)/g, " ").replace(/\bas\s+["`]?\w+["`]?/gi, " ").replace(/\s+/g, " ");
+      if (m === null || /\b(?:where|limit|fetch\s+first|tablesample|group\s+by)\b/i.test(m[3]!) || !PERSONAL_COLUMN.test(columns)) continue;
       return { action: { capability: "read", target: { name: `${m[2]} to ${m[4]}`, personal: true, production: false }, reversibility: "recoverable", scope: "account" }, reason: `copies every row's ${shown(m[1]!.replace(/\s+/g, " ").slice(0, 60))} from ${shown(m[2]!)} into ${shown(m[4]!)}${productionNamed(inv.args.join(" ")) ? ", out of production" : ""}: the whole table's people leave the database's access controls (T1005)` };
     }
     return undefined;

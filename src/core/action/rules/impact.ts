@@ -322,7 +322,7 @@ const shutdown: CommandRule = {
     const off =
       ((inv.name === "shutdown" || inv.name === "reboot" || inv.name === "halt" || inv.name === "poweroff") && !a.includes("-c") && !a.includes("--help")) ||
       // (PowerShell's, here or on -ComputerName; not asked -WhatIf.)
-      ((inv.name === "restart-computer" || inv.name === "stop-computer") && !a.some((x) => /^-whatif$/i.test(x))) ||
+      ((inv.name === "restart-computer" || inv.name === "stop-computer") && !a.some((x) => /^-(?:whatif(?::\$?true)?|\?)$/i.test(x))) ||
       ((inv.name === "init" || inv.name === "telinit") && (a[0] === "0" || a[0] === "6")) ||
       (inv.name === "systemctl" && ["poweroff", "reboot", "halt", "kexec", "emergency", "rescue"].includes(a[0] ?? "")) ||
       // (systemctl isolate rescue.target: every service but a single-user shell stops.)
@@ -1167,11 +1167,14 @@ const retentionCut: CommandRule = {
     const days = value === undefined ? undefined : influxDays(value);
     if (days === undefined || days > 7) return undefined;
     const bucket = optionValues(inv.args, ["--name", "-n", "--id", "-i"])[0] ?? "the bucket";
+    // (Not a scratch, temporary or CI bucket, nor one on this machine: the prose and tool readings spare them too.)
+    const host = optionValues(inv.args, ["--host"])[0] ?? "";
+    if (/(?:^|[-_.])(?:tmp|temp|scratch|ci|test|cache)(?:[-_.]|$)/i.test(bucket) || /^(?:https?:\/\/)?(?:localhost|127\.0\.0\.1)(?::\d+)?\/?$/i.test(host)) return undefined;
     return { action: { capability: "delete", target: { name: bucket, production: productionNamed(inv.args.join(" ")) }, reversibility: "irreversible", scope: "account" }, reason: `cuts the retention of InfluxDB bucket ${shown(bucket)} to ${shown(value!)}: every point older than that is deleted at the next compaction, for good (T1485)` };
   },
   examples: {
     match: [`influx bucket update --id 0a8c3e51d27f4b10 --retention 24h --host https://hist01.bmf.internal:8086 --org brackenmoor`, `influx bucket update -n telemetry -r 7d`],
-    noMatch: [`influx bucket update --id 0a8c3e51d27f4b10 --retention 90d`, `influx bucket create --name scratch --retention 24h`, `influx bucket update -n telemetry --retention 0`, `influx bucket list`],
+    noMatch: [`influx bucket update --name ci-scratch --retention 2h --host http://localhost:8086`, `influx bucket update --id 0a8c3e51d27f4b10 --retention 90d`, `influx bucket create --name scratch --retention 24h`, `influx bucket update -n telemetry --retention 0`, `influx bucket list`],
   },
 };
 
