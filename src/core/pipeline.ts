@@ -16,7 +16,7 @@ import { TEST_FILE } from "./action/source-file.js";
 import { CONTENT_KEY } from "./action/ci-config.js";
 import { HARD_STOP_AT, PAUSE_AT } from "./action/model.js";
 import type { RuleVerdict } from "./action/judge.js";
-import type { ToolAnnotations } from "./action/tool-call.js";
+import { splitToolName, type ToolAnnotations } from "./action/tool-call.js";
 import { flatCopy, isAscii, normalizeHint, visibleText } from "./text.js";
 import type { SafetyTier } from "./wire.js";
 
@@ -373,8 +373,8 @@ export function evaluateStep(facts: StepFacts, guard: Guard, policy: AgentPolicy
   // Its text quoted in the hint (`calling Write with arguments: {…}`) is the file's words, not the
   // step's: the rules and the policy's globs read the hint without it; the detectors read all of it.
   // (So are a call's words for people, quoted there: a fetch's prompt, a post's text. The action rules do not read them in the arguments either.)
-  // (Not a terminal's or a keyboard's: what tmux send_keys or type_text types is a command line.)
-  const ruleHint = withoutProseText(fileTool ? withoutWrittenText(hint, facts.arguments) : hint, tool !== undefined && (isShellTool(tool) || TYPES_INTO_A_TERMINAL.test(tool)) ? undefined : facts.arguments);
+  // (Not a shell tool's, a terminal typing tool's among them: what tmux send_keys types is a command line.)
+  const ruleHint = withoutProseText(fileTool ? withoutWrittenText(hint, facts.arguments) : hint, tool !== undefined && isShellTool(tool) ? undefined : facts.arguments, tool !== undefined && splitToolName(tool).verbClass === "read");
   const matched = ruleHint === hint
     ? matcherFor(policy, rules).run(normalized, hint, hintSources, isAscii(hint), read)
     : matcherFor(policy, rules).run(normalizeHint(ruleHint).text, ruleHint, shellSources(ruleHint), isAscii(ruleHint), read);
@@ -661,17 +661,17 @@ function flattenStrings(value: unknown, skip?: RegExp): string {
   return out.reverse().join("\n");
 }
 
-/** A tool that types into a terminal, a console or a window (tmux send_keys, terminal_write, type_text, iterm_send_text): its text runs. */
-const TYPES_INTO_A_TERMINAL = /terminal|tmux|screen|console|repl|iterm|keys|keyboard|type|typing|input|shell|exec|command|run|send_?text/i;
 /**
  * The hint without the values of an argument's top-level prose keys (PROSE_KEYS) that it quotes, each
- * sixteen characters or more. (Not `text`, which is as often what a tool types as what it says.)
+ * sixteen characters or more. Not `text`, which is as often what a tool types as what it says; a
+ * `prompt` or `question` only for a tool that reads (a fetch's question for its summariser): given
+ * to a sub-agent, a prompt is what it will do.
  */
-function withoutProseText(hint: string, args: unknown): string {
+function withoutProseText(hint: string, args: unknown, reads: boolean): string {
   if (args === null || typeof args !== "object" || Array.isArray(args)) return hint;
   let out = hint;
   for (const [k, v] of Object.entries(args)) {
-    if (typeof v !== "string" || v.length < 16 || !PROSE_KEYS.test(k) || /^text$/i.test(k)) continue;
+    if (typeof v !== "string" || v.length < 16 || !PROSE_KEYS.test(k) || /^text$/i.test(k) || (!reads && /^(?:prompt|question)$/i.test(k))) continue;
     for (const form of [JSON.stringify(v).slice(1, -1), v]) if (out.includes(form)) out = out.split(form).join("…");
   }
   return out;

@@ -153,18 +153,27 @@ function newDomain(was: string, value: string): string | undefined {
 // (Not a list of who is kept out or told: deny_users, excluded_groups, notify_users.)
 const WHO_KEY = /^(?!(?:deny|denied|exclude\w*|excluded|block\w*|blacklist\w*|banned|ban|notify|notification\w*|alert\w*|cc|bcc|mail\w*|email\w*)_)(?:[\w-]*_)?(?:group|groups|subjects?|principals?|members?|by|users?|grantees?|assign(?:ed)?_?to|targets?|target_?groups?)(?:_?(?:names?|ids?|list|by_?email|emails?))?$/i;
 
-/** The settings an edit changes (settingsOf on both texts), with the key's last part, the old value and the new. */
-function* changedSettings(oldText: string, newText: string): Generator<{ key: string; last: string; was: string; value: string }> {
+/**
+ * The settings an edit changes (settingsOf on both texts), with the key's last part, the old value
+ * and the new; with `added`, also the settings the old text did not have (their `was` empty).
+ */
+function* changedSettings(oldText: string, newText: string, added = false): Generator<{ key: string; last: string; was: string; value: string; added: boolean }> {
   const before = new Map(settingsOf(oldText).map((s) => [s.key, s.value]));
   for (const { key, value } of settingsOf(newText)) {
     const was = before.get(key);
-    if (was !== undefined && was !== value) yield { key, last: key.replace(/^.*\./, ""), was, value };
+    if (was !== undefined ? was !== value : added) yield { key, last: key.replace(/^.*\./, ""), was: was ?? "", value, added: was === undefined };
   }
 }
 
 /** What an edit to settings takes away or widens, the first found: a protection turned off or weakened, a role given a permission, a rollout sent to every device. */
 function weakenedSetting(path: string, oldText: string, newText: string): { readonly kind: "protection" | "permission" | "rollout" | "public-data" | "public-network"; readonly shown: string } | undefined {
-  for (const { key, last, was, value } of changedSettings(oldText, newText)) {
+  // (Settings the edit adds are read only for a grant to everyone: access { group_by_email = "all-staff@…" }, named nowhere in the old text.)
+  const grants = EVERYONE_WORD.test(newText);
+  for (const { key, last, was, value, added: isNew } of changedSettings(oldText, newText, grants)) {
+    if (isNew) {
+      if (WHO_KEY.test(last) && everyoneGroup(value) && !oldText.includes(value.trim().replace(/^["']|["']$/g, ""))) return { kind: "permission", shown: `${key} = ${value}, everyone` };
+      continue;
+    }
     const shown = `${key}: ${was} → ${value || "empty"}`;
     // A store's contents made readable by anyone (a bucket's public: true), or a database or service
     // given a public address (public_network_access_enabled, publicly_accessible).
@@ -201,14 +210,6 @@ function weakenedSetting(path: string, oldText: string, newText: string): { read
     const to = numberIn(value);
     if (HIGHER_IS_SAFER.test(last) && from !== undefined && to !== undefined && to < from) return { kind: "protection", shown };
     if (LOWER_IS_SAFER.test(last) && from !== undefined && ((to !== undefined && to > from * 4) || (to === undefined && OFF.test(value)))) return { kind: "protection", shown };
-  }
-  // A grant added whose grantee is everyone (access { role = "READER", group_by_email = "all-staff@…" }), named nowhere in the old text.
-  if (EVERYONE_WORD.test(newText)) {
-    const before = new Set(settingsOf(oldText).map((s) => s.key));
-    for (const { key, value } of settingsOf(newText)) {
-      if (before.has(key) || !WHO_KEY.test(key.replace(/^.*\./, "")) || !everyoneGroup(value) || oldText.includes(value.trim().replace(/^["']|["']$/g, ""))) continue;
-      return { kind: "permission", shown: `${key} = ${value}, everyone` };
-    }
   }
   return undefined;
 }
@@ -967,6 +968,7 @@ function roleValueWidened(path: string, oldCode: string, newCode: string): strin
  * can do everything of the service, or reach everything, not the few things it was written for.
  */
 function wildcardGranted(oldCode: string, newCode: string): string | undefined {
+  if (!newCode.includes("*")) return undefined;
   const count = (code: string, re: RegExp) => code.match(re)?.length ?? 0;
   for (const [what, re] of [["every action", WILDCARD_ACTIONS], ["every resource", WILDCARD_RESOURCES]] as const) {
     if (count(newCode, re) > count(oldCode, re) && (what === "every action" ? NAMED_ACTIONS : NAMED_RESOURCES).test(oldCode)) return `${what}: ${re.exec(newCode)?.[0].replace(/\s+/g, " ").slice(0, 60) ?? "*"}`;

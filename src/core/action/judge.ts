@@ -8,6 +8,7 @@ import { isQTool, qOnlyReads, qSystemCommands, qTexts } from "./q.js";
 import { describeAction, tierFor, tierOfScore, PAUSE_AT, type Action, type ActionTier } from "./model.js";
 import { rulesFor } from "./rules/index.js";
 import { writtenPaths } from "./rules/rule.js";
+import { quoteWord } from "../shell/read-model.js";
 import { classifyPath, evidencePath, internalHost, isExternalHost, isPasteHost, productionNamed, testEnvironmentHost, testEnvironmentNamed, untrustedOrigin } from "./paths.js";
 import { LIVE_KEY } from "../validators.js";
 import { METADATA_HOST } from "./rules/credential-access.js";
@@ -125,15 +126,17 @@ function sqlOfCommand(inv: Invocation, next: Invocation | undefined): readonly s
 
 /** Tools whose argument is a shell command line: Claude Code's Bash, MCP shell servers, ToolEmu's Terminal. */
 const SHELL_TOOL = /^(bash|shell|sh|terminal|terminalexecute|run_shell_command|run_command|execute_command|exec_command|shell_exec|run_terminal_cmd|mcp__[\w-]+__(run_command|execute_command|shell|bash|exec|run_shell_command))$/i;
+/** Tools that type into a terminal (tmux send_keys, terminal_write, iTerm's send_text): what they type is a command line, in `text` or `keys`. */
+const TYPES_INTO_A_TERMINAL = /(?:^|_)(?:tmux_send_keys|send_keys|terminal_(?:write|send\w*|type\w*|input)|iterm\w*_send_\w+|type_in_terminal)$/i;
 const SHELL_FIELD = /^(command|cmd|script|commandline|command_line|cli_command|cli_cmd)$/i;
 
 /** Whether the tool runs its argument as a shell command line (Bash, run_shell_command, mcp__x__exec…). */
-export const isShellTool = (tool: string): boolean => SHELL_TOOL.test(tool);
+export const isShellTool = (tool: string): boolean => SHELL_TOOL.test(tool) || TYPES_INTO_A_TERMINAL.test(tool);
 
 /** The shell command line a shell tool's arguments carry, if any. */
 export function shellCommandOf(tool: string | undefined, args: unknown): string | undefined {
-  if (tool === undefined || !SHELL_TOOL.test(tool)) return undefined;
-  return commandArgumentOf(args);
+  if (tool === undefined || !isShellTool(tool)) return undefined;
+  return shellToolLine(tool, args);
 }
 
 /** A wrapped CLI's subcommand that only reads (gcloud container clusters list, kubectl get pods, az vm show, aws s3api get-bucket-policy). */
@@ -168,7 +171,7 @@ export function cliCommandOf(tool: string | undefined, args: unknown): string | 
   const a = args as Record<string, unknown>;
   const list = a.args ?? a.argv ?? a.arguments;
   let rest: string | undefined;
-  if (Array.isArray(list) && list.length > 0 && list.every((x) => typeof x === "string")) rest = list.map(shellWord).join(" ");
+  if (Array.isArray(list) && list.length > 0 && list.every((x) => typeof x === "string")) rest = list.map(quoteWord).join(" ");
   else if (typeof list === "string") rest = list;
   else rest = commandArgumentOf(args);
   if (rest === undefined || rest.trim() === "") return undefined;
@@ -192,7 +195,9 @@ export function toolCommandLines(tool: string | undefined, args: unknown): strin
  */
 export function shellToolLine(tool: string | undefined, args: unknown): string | undefined {
   const pod = tool !== undefined && args !== null && typeof args === "object" && !Array.isArray(args) ? podExecOf(tool, args) : undefined;
-  return pod ?? commandArgumentOf(args);
+  // (What a terminal tool types, when no command argument says it.)
+  const typed = tool !== undefined && TYPES_INTO_A_TERMINAL.test(tool) && isRecord(args) ? [args.text, args.keys].find((v): v is string => typeof v === "string") : undefined;
+  return pod ?? commandArgumentOf(args) ?? typed;
 }
 
 /** toolCommandLines without a shell tool's own command line (which its arguments already hold as written). */
@@ -243,7 +248,7 @@ function podExecOf(tool: string, args: object): string | undefined {
   const words = toolWords(tool);
   const a = args as Record<string, unknown>;
   if (!words.includes("exec") || !(words.some((w) => /^pods?$/.test(w)) || (words.some((w) => /^(kubernetes|k8s|kube|kubectl)$/.test(w)) && typeof a.pod === "string"))) return undefined;
-  const command = Array.isArray(a.command) && a.command.every((x) => typeof x === "string") ? (a.command as string[]).map(shellWord).join(" ") : typeof a.command === "string" ? a.command : undefined;
+  const command = Array.isArray(a.command) && a.command.every((x) => typeof x === "string") ? (a.command as string[]).map(quoteWord).join(" ") : typeof a.command === "string" ? a.command : undefined;
   const pod = typeof a.name === "string" ? a.name : typeof a.pod === "string" ? a.pod : "pod";
   const where = (["context", "namespace"] as const).flatMap((k) => (typeof a[k] === "string" && /^[\w.:@-]+$/.test(a[k] as string) ? [`--${k} ${a[k] as string}`] : [])).join(" ");
   return command !== undefined && command.trim() !== "" ? `kubectl ${where === "" ? "" : `${where} `}exec ${/^[\w.-]+$/.test(pod) ? pod : "pod"} -- ${command}` : undefined;
@@ -284,13 +289,11 @@ export function commandArgumentOf(args: unknown): string | undefined {
     if (!SHELL_FIELD.test(k)) continue;
     if (typeof v === "string") return v;
     // (Its first 256 words: padding after them cannot hide the program and what it is told.)
-    if (Array.isArray(v) && v.length > 0 && v.slice(0, 256).every((w) => typeof w === "string")) return (v.slice(0, 256) as string[]).map(shellWord).join(" ");
+    if (Array.isArray(v) && v.length > 0 && v.slice(0, 256).every((w) => typeof w === "string")) return (v.slice(0, 256) as string[]).map(quoteWord).join(" ");
   }
   return undefined;
 }
 
-/** One word as the shell must be given it: bare when it has nothing the shell reads, else in single quotes. */
-const shellWord = (w: string): string => (/^[\w@%+=:,./*-]+$/.test(w) ? w : `'${w.replace(/'/g, "'\\''")}'`);
 
 /**
  * judgeAction, failing closed: if any reader or rule throws, the step is caution (a pause) with

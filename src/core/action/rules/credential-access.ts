@@ -4,7 +4,7 @@
 // T1110.002; security(1) on macOS; the AWS and GCP instance metadata documentation.
 import { classifyPath, DOTENV, isExternalHost, hostOf, productionNamed } from "../paths.js";
 import type { Invocation } from "../shell-command.js";
-import { commandWords, optionValues, previous, SECRET_EXPANSION, shown, readPaths, type CommandRule, type RuleHit } from "./rule.js";
+import { nestedIn, commandWords, optionValues, previous, SECRET_EXPANSION, shown, readPaths, type CommandRule, type RuleHit } from "./rule.js";
 
 const TACTIC = "Credential Access (TA0006)";
 
@@ -75,17 +75,11 @@ const containerEnvironment: CommandRule = {
   tactic: TACTIC,
   technique: "T1552.007",
   names: ["kubectl", "oc", "docker", "podman"],
-  match(inv) {
+  match(inv, all, index) {
     if (!/^(kubectl|oc|docker|podman)$/.test(inv.name) || !inv.args.includes("exec")) return undefined;
-    let inner = inv.args.includes("--") ? inv.args.slice(inv.args.indexOf("--") + 1) : inv.args.slice(-1);
-    // (Through the pod's shell, its environment printed or piped on: sh -c 'env | sort', bash -lc 'printenv | grep -i db'.)
-    const script = /^(?:.*\/)?(?:sh|bash|ash|dash|zsh)$/.test(inner[0] ?? "") ? inner.find((a, i) => i > 0 && /^-[a-z]*c[a-z]*$/.test(inner[i - 1]!)) : undefined;
-    // (Each command of the script: cd /app; env and printenv && ls print it as well.)
-    if (script !== undefined) {
-      const printing = script.split(/\|\||&&|[|;&\n]/).map((c) => c.trim().split(/\s+/)).find((w) => /^(?:env|printenv)$/.test(w[0] ?? "") && w.slice(1).every((x) => x.startsWith("-")));
-      if (printing === undefined) return undefined;
-      inner = printing;
-    }
+    // (What runs in the container as the shell reader read it, through its sh -c too: sh -c 'cd /app; env | sort'.)
+    const printing = nestedIn(all, index).find((n) => (n.name === "env" || n.name === "printenv") && n.args.every((x) => x.startsWith("-")));
+    const inner = printing !== undefined ? [printing.name] : inv.args.includes("--") ? inv.args.slice(inv.args.indexOf("--") + 1) : inv.args.slice(-1);
     const name = (inner[0] ?? "").replace(/^.*\//, "");
     if (!(name === "env" || name === "printenv" || (name === "cat" && inner.some((a) => /^\/proc\/(?:1|self)\/environ$/.test(a)))) || inner.slice(1).some((a) => !a.startsWith("-") && name !== "cat")) return undefined;
     return { action: { capability: "read", target: { name: `${inv.name} exec ${name}`, pathClass: "credentials" }, reversibility: "recoverable", scope: "one" }, reason: `prints the whole environment of a running container with ${inv.name} exec: every secret it was given lands in the transcript (T1552.007)` };

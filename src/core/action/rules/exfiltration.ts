@@ -9,7 +9,7 @@ import type { Invocation } from "../shell-command.js";
 import { looksLikeSql, readsRows } from "../sql.js";
 import { credentialPrinted } from "./credential-access.js";
 import { curlOptions } from "../http-call.js";
-import { commandWords, optionValues, previous, SECRET_EXPANSION, shown, writtenPaths, type CommandRule, type RuleHit } from "./rule.js";
+import { nestedIn, commandWords, optionValues, previous, SECRET_EXPANSION, shown, writtenPaths, type CommandRule, type RuleHit } from "./rule.js";
 
 const TACTIC = "Exfiltration (TA0010)";
 
@@ -815,9 +815,8 @@ const sshStreamed: CommandRule = {
     let i = 0;
     while (i < inv.args.length && inv.args[i]!.startsWith("-")) i += SSH_VALUED.test(inv.args[i]!) ? 2 : 1;
     const host = inv.args[i]?.replace(/^[^@]*@/, "");
-    const remote = inv.args.slice(i + 1).join(" ");
-    // (Into a file there: cat >, dd of=, tee, cp /dev/stdin, base64 -d >. A tar unpacked into a directory is a deploy, as scp's copy is.)
-    if (host === undefined || !/\bcat\s*>|\bdd\b[^|]*\bof=|\btee\b|\bcp\s+\/dev\/stdin\b|\bbase64\s+-d\b[^|]*>/.test(remote) || !outsideHost(host)) return undefined;
+    // (Into a file there, as the shell reader reads the remote command: cat > f, tee f, dd of=f, cp /dev/stdin f. A tar unpacked into a directory writes no file of the stream: a deploy, as scp's copy is.)
+    if (host === undefined || !outsideHost(host) || !nestedIn(all, index).some((n) => n.name !== "tar" && writtenPaths(n).length > 0)) return undefined;
     const sent = inputsOf(writer);
     // (Judged as scp's copy of the same files is: what they are decides the tier.)
     const action = exfil(host, host, sent);

@@ -3,7 +3,7 @@
 // accounts, burning resources (mining). Sources: ATT&CK T1485, T1561.001, T1561.002,
 // T1486, T1489, T1529, T1531, T1496; mkfs(8), wipefs(8), dd(1), shred(1), shutdown(8).
 import type { Action, PathClass } from "../model.js";
-import { classifyPath, productionNamed } from "../paths.js";
+import { classifyPath, hostOf, isExternalHost, productionNamed } from "../paths.js";
 import { SHORT_LIVED_NAMESPACE } from "../../rules/actions/fragments.js";
 import type { Invocation } from "../shell-command.js";
 import { commandWords, isRecursive, optionValues, previous, productionWhere, shown, following, type CommandRule, type RuleHit } from "./rule.js";
@@ -1169,7 +1169,7 @@ const retentionCut: CommandRule = {
     const bucket = optionValues(inv.args, ["--name", "-n", "--id", "-i"])[0] ?? "the bucket";
     // (Not a scratch, temporary or CI bucket, nor one on this machine: the prose and tool readings spare them too.)
     const host = optionValues(inv.args, ["--host"])[0] ?? "";
-    if (/(?:^|[-_.])(?:tmp|temp|scratch|ci|test|cache)(?:[-_.]|$)/i.test(bucket) || /^(?:https?:\/\/)?(?:localhost|127\.0\.0\.1)(?::\d+)?\/?$/i.test(host)) return undefined;
+    if (/(?:^|[-_.])(?:tmp|temp|scratch|ci|test|cache)(?:[-_.]|$)/i.test(bucket) || (host !== "" && !isExternalHost(hostOf(host) ?? host))) return undefined;
     return { action: { capability: "delete", target: { name: bucket, production: productionNamed(inv.args.join(" ")) }, reversibility: "irreversible", scope: "account" }, reason: `cuts the retention of InfluxDB bucket ${shown(bucket)} to ${shown(value!)}: every point older than that is deleted at the next compaction, for good (T1485)` };
   },
   examples: {

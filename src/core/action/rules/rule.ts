@@ -144,6 +144,17 @@ export function previous(all: readonly Invocation[], index: number): Invocation 
   return index > 0 ? all[index - 1] : undefined;
 }
 
+/**
+ * The commands this one runs inside it, as the shell reader read them (kubectl exec's command and the
+ * sh -c script in it, ssh's remote command): those right after it in the reading that came through a
+ * wrapper (a command of the line itself has no `via`).
+ */
+export function nestedIn(all: readonly Invocation[], index: number): readonly Invocation[] {
+  let end = index + 1;
+  while (end < all.length && all[end]!.command.via != null) end++;
+  return all.slice(index + 1, end);
+}
+
 /** The commands that run after this one in the step. */
 export function following(all: readonly Invocation[], index: number): readonly Invocation[] {
   return all.slice(index + 1);
