@@ -397,3 +397,11 @@ describe("a prompt is a question only for a tool that reads", () => {
     expect(quoted("WebFetch", { url: "https://www.postgresql.org/docs/current/sql-droptable.html", prompt: "Does DROP TABLE IF EXISTS take an ACCESS EXCLUSIVE lock?" }).verdict).toBe("continue");
   });
 });
+
+describe("psql's \\copy query read by the SQL grammar", () => {
+  it("the columns it returns as they stand; an aggregate, a narrowed query or a count is not every row's people", () => {
+    expect(ids(shell(`psql -c "\\copy (SELECT p.first_name, p.last_name, p.dob, f.drug_name FROM patients p JOIN fills f ON f.patient_id = p.id) TO '/tmp/x.csv'"`))).toContain("action.collection.personal-columns-copied");
+    expect(ids(shell(`psql -c "\\copy (SELECT count(email) AS email_count FROM players) TO '/tmp/c.csv' CSV"`))).not.toContain("action.collection.personal-columns-copied");
+    expect(ids(shell(`psql -c "\\copy (SELECT email FROM players LIMIT 10) TO '/tmp/c.csv' CSV"`))).not.toContain("action.collection.personal-columns-copied");
+  });
+});

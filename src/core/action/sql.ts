@@ -104,6 +104,25 @@ function parse(sql: string): Node[] | undefined {
   return undefined;
 }
 
+/**
+ * What a single SELECT takes, as the SQL grammar reads it: the names of the columns it returns as
+ * they stand (a column inside an aggregate or an expression is not one), and whether it narrows its
+ * rows (WHERE, LIMIT, GROUP BY). Undefined for anything else, or SQL no grammar reads.
+ */
+export function selectShape(sql: string): { readonly columns: readonly string[]; readonly narrowed: boolean } | undefined {
+  const nodes = sql.length <= MAX_SQL_CHARS ? parse(sql) : undefined;
+  const n = nodes?.length === 1 ? nodes[0] : undefined;
+  if (n === null || n === undefined || String(n.type).toLowerCase() !== "select") return undefined;
+  const columns: string[] = [];
+  for (const c of Array.isArray(n.columns) ? (n.columns as Node[]) : []) {
+    const e = c?.expr as Node;
+    const name = e?.type === "column_ref" ? ((e.column as Node)?.expr as Node)?.value ?? e.column : undefined;
+    if (typeof name === "string") columns.push(name);
+  }
+  const limit = n.limit as Node;
+  return { columns, narrowed: Boolean(n.where) || Boolean(n.groupby) || (Array.isArray(limit?.value) && limit.value.length > 0) };
+}
+
 function withoutJinja(sql: string): string {
   return sql
     .replace(/\{\{-?\s*ref\(\s*['"]([\w.-]+)['"]\s*(?:,\s*['"][\w.-]+['"]\s*)?\)\s*-?\}\}/g, (_, t: string) => t.replace(/[.-]/g, "_"))

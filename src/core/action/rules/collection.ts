@@ -5,6 +5,7 @@
 import type { Action } from "../model.js";
 import { classifyPath, productionNamed } from "../paths.js";
 import { pipedFrom } from "../shell-command.js";
+import { selectShape } from "../sql.js";
 import { commandWords, optionValues, productionWhere, readPaths, shown, writtenPaths, type CommandRule, type RuleHit } from "./rule.js";
 
 const TACTIC = "Collection (TA0009)";
@@ -311,8 +312,8 @@ const podDataCopied: CommandRule = {
   },
 };
 
-/** Columns that hold who a person is or how to reach them. */
-const PERSONAL_COLUMN = /(?:^|[\s,.(])["`]?(?:e_?mail(?:_?address)?|phone(?:_?number)?|mobile(?:_?number)?|\w*_ip|ip_?addr(?:ess)?|ssn|national_?id|dob|date_?of_?birth|birth_?date|(?:home|mailing|postal|street|billing|shipping)_?address|first_?name|last_?name|full_?name|surname|passport(?:_?number)?|iban|card_?number)["`]?(?=\s*(?:,|$))/i;
+/** A column's name that says it holds who a person is or how to reach them. */
+const PERSONAL_COLUMN = /^(?:e_?mail(?:_?address)?|phone(?:_?number)?|mobile(?:_?number)?|\w*_ip|ip_?addr(?:ess)?|ssn|national_?id|dob|date_?of_?birth|birth_?date|(?:home|mailing|postal|street|billing|shipping)_?address|first_?name|last_?name|full_?name|surname|passport(?:_?number)?|iban|card_?number)$/i;
 
 /**
  * Every row of people's contact or identity columns copied into a file here (psql's
@@ -327,13 +328,13 @@ const personalColumnsCopied: CommandRule = {
   match(inv) {
     if (inv.name !== "psql") return undefined;
     for (const whole of optionValues(inv.args, ["-c", "--command"])) {
-      // (The select list starts with a word, so a run of blanks before it is read once; at most 4 KB of SQL.)
-      const sql = whole.slice(0, 4096);
-      const m = /^\s*\\?copy\s*\(\s*select\s+(\S[\s\S]{0,2000}?)\s+from\s+([\w."]+)([^)]*)\)\s*to\s+(?!stdout\b|program\b)(\S+)/i.exec(sql);
-      // (Columns inside an aggregate or renamed are counts, not people: count(email) AS email_count.)
-      const columns = m === null ? "" : m[1]!.replace(/\b\w+\s*\([^()]*\)/g, " ").replace(/\bas\s+["`]?\w+["`]?/gi, " ").replace(/\s+/g, " ");
-      if (m === null || /\b(?:where|limit|fetch\s+first|tablesample|group\s+by)\b/i.test(m[3]!) || !PERSONAL_COLUMN.test(columns)) continue;
-      return { action: { capability: "read", target: { name: `${m[2]} to ${m[4]}`, personal: true, production: false }, reversibility: "recoverable", scope: "account" }, reason: `copies every row's ${shown(m[1]!.replace(/\s+/g, " ").slice(0, 60))} from ${shown(m[2]!)} into ${shown(m[4]!)}${productionNamed(inv.args.join(" ")) ? ", out of production" : ""}: the whole table's people leave the database's access controls (T1005)` };
+      // psql's \copy (QUERY) TO 'file': the query as the SQL grammar reads it (its columns, whether it narrows its rows), the file after it.
+      // (The query is what stands between the first "(" and the last ")" before TO; at most 4 KB.)
+      const m = /^\s*\\?copy\s*\(([\s\S]{1,4096})\)\s*to\s+(?!stdout\b|program\b)(\S+)/i.exec(whole.slice(0, 4200));
+      const shape = m === null ? undefined : selectShape(m[1]!);
+      const people = shape === undefined || shape.narrowed ? [] : shape.columns.filter((c) => PERSONAL_COLUMN.test(c));
+      if (people.length === 0) continue;
+      return { action: { capability: "read", target: { name: `a query to ${m![2]}`, personal: true, production: false }, reversibility: "recoverable", scope: "account" }, reason: `copies every row's ${shown(people.slice(0, 4).join(", "))} into ${shown(m![2]!)}${productionNamed(inv.args.join(" ")) ? ", out of production" : ""}: the whole table's people leave the database's access controls (T1005)` };
     }
     return undefined;
   },
