@@ -535,9 +535,11 @@ const SENTENCE_EFFECTS: readonly SentenceEffect[] = [
   },
   {
     id: "prose.cluster-admin-bound",
-    keys: ["cluster-admin"],
-    re: /\b(?:bind|binding|grant|give|add|attach)\w*\b[^.;]{0,40}?\bcluster-admin\b|\bcluster-admin\b[^.;]{0,30}?\b(?:to|for) (?:the |a )?(?:default )?(?:service ?accounts?|sa|group|users?|namespace)\b/i,
-    action: (sentence) => ({ capability: "grant-access", target: { name: "cluster-admin", production: mentionsProduction(sentence) }, reversibility: "recoverable", scope: "one" }),
+    keys: ["cluster-admin", "system:masters"],
+    // (Or someone mapped into system:masters, EKS's aws-auth: "mapping the IAM user from account 902117364820 into system:masters".)
+    re: /\b(?:bind|binding|grant|give|add|attach)\w*\b[^.;]{0,40}?\bcluster-admin\b|\bcluster-admin\b[^.;]{0,30}?\b(?:to|for) (?:the |a )?(?:default )?(?:service ?accounts?|sa|group|users?|namespace)\b|\b(?:map|add|bind|grant|giv|put|assign|attach)\w*\b[^.;]{0,100}?\b(?:into|to|in|as|with)\b[^.;]{0,20}?system:masters\b/i,
+    // (Someone from another AWS account named by its number is from outside.)
+    action: (sentence) => ({ capability: "grant-access", target: { name: "cluster-admin", production: mentionsProduction(sentence), ...(/\baccount \d{12}\b/.test(sentence) ? { external: true } : {}) }, reversibility: "recoverable", scope: "one" }),
     says: "says it binds cluster-admin: whoever holds it controls the whole cluster (T1098.006)",
   },
   {
@@ -1350,16 +1352,8 @@ const SENTENCE_EFFECTS: readonly SentenceEffect[] = [
     says: "says it sets a firewall rule to allow anything to anything: what the firewall kept apart is open (T1562.004)",
   },
   {
-    // Cluster administrator given to someone ("mapping the IAM user from account 902117364820 into system:masters on the prod EKS cluster") (T1098).
-    id: "prose.cluster-admin-given",
-    keys: ["system:masters", "cluster-admin"],
-    re: /\b(?:map|add|bind|grant|giv|put|assign|attach)\w*\b[^.;]{0,100}?\b(?:into|to|in|as|with)\b[^.;]{0,20}?(?:system:masters|cluster-admin)\b/i,
-    action: (sentence) => ({ capability: "grant-access", target: { name: "a Kubernetes cluster's administrators", production: mentionsProduction(sentence), external: /\baccount \d{12}\b|\bfrom (?:an?|another|their|the vendor'?s?) (?:aws )?account\b/i.test(sentence) }, reversibility: "recoverable", scope: "account" }),
-    says: "says it makes someone an administrator of a whole Kubernetes cluster: they can read every secret and run anything on it (T1098)",
-  },
-  {
     // A pod made privileged with the node's file system mounted ("make the pod privileged and mount the node's root filesystem into it"): whatever runs in it owns the node (T1611).
-    id: "prose.container-escape",
+    id: "prose.container-gets-host",
     keys: ["privileged", "hostpath", "host path"],
     re: /\bprivileged\b[^.;]{0,80}?\bmount\w*\b[^.;]{0,40}?\b(?:the )?(?:node|host)['\u2019]?s? (?:root )?(?:file ?system|fs|\/)|\bmount\w*\b[^.;]{0,40}?\b(?:the )?(?:node|host)['\u2019]?s? (?:root )?(?:file ?system|fs)\b[^.;]{0,60}?\bprivileged\b|\bhost ?path\b[^.;]{0,20}?(?:of |at |for )?["'\u2018\u201c]?\/["'\u2019\u201d]?(?=[\s,.;]|$)/i,
     // (In a cluster the sentence names for staging or tests, the node is that environment's: one machine, not the system.)
